@@ -1,0 +1,450 @@
+#include "cli.h"
+
+#include "catalogue.h"
+#include "plan.h"
+#include "planjson.h"
+#include "scenario.h"
+#include "units.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <iomanip>
+#include <set>
+#include <sstream>
+
+namespace hostplan::cli {
+
+namespace {
+
+std::string fmt(const char *format, double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, format, v);
+    return buf;
+}
+
+/// 1234567 -> "1,234,567".
+std::string grouped(std::uint64_t v) {
+    std::string s = std::to_string(v);
+    for (int i = int(s.size()) - 3; i > 0; i -= 3) {
+        s.insert(std::size_t(i), ",");
+    }
+    return s;
+}
+
+std::string usd(double v) {
+    if (!std::isfinite(v)) {
+        return "n/a";
+    }
+    return "$" + grouped(std::uint64_t(std::llround(v)));
+}
+
+std::string gbGib(double bytes) {
+    return fmt("%10.2f GB", toGB(bytes)) + fmt(" %10.2f GiB", toGiB(bytes));
+}
+
+std::string tokens(double v) {
+    if (!std::isfinite(v)) {
+        return "never (the API is free)";
+    }
+    if (v >= 1e9) {
+        return fmt("%.2f billion", v / 1e9);
+    }
+    if (v >= 1e6) {
+        return fmt("%.1f million", v / 1e6);
+    }
+    return grouped(std::uint64_t(std::llround(v)));
+}
+
+bool parseUint(const std::string &s, std::uint64_t &out) {
+    if (s.empty()) {
+        return false;
+    }
+    // Accept 32k / 1M style suffixes for token counts (k = 1024, M = 1024^2 as engines do).
+    std::uint64_t mult = 1;
+    std::string digits = s;
+    const char last = s.back();
+    if (last == 'k' || last == 'K') {
+        mult = 1024;
+        digits.pop_back();
+    } else if (last == 'm' || last == 'M') {
+        mult = 1024 * 1024;
+        digits.pop_back();
+    }
+    std::uint64_t v = 0;
+    auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+    if (ec != std::errc() || p != digits.data() + digits.size() || digits.empty()) {
+        return false;
+    }
+    if (v > UINT64_MAX / mult) {
+        return false;
+    }
+    out = v * mult;
+    return true;
+}
+
+bool parseDouble(const std::string &s, double &out) {
+    try {
+        std::size_t used = 0;
+        out = std::stod(s, &used);
+        return used == s.size() && std::isfinite(out);
+    } catch (...) {
+        return false;
+    }
+}
+
+/// Validates by round-tripping through the scenario parser, so that CLI values obey exactly the
+/// same limits as scenario files.
+std::string validate(Scenario &scenario, const std::string &option) {
+    auto r = parseScenario(scenarioToJson(scenario));
+    if (!r.ok()) {
+        return option + ": " + r.error().message;
+    }
+    return {};
+}
+
+void printPlan(const PlanResult &p, std::ostream &out) {
+    const auto &m = p.memory;
+    const auto &w = p.scenario.workload;
+    out << "HostPlan: " << p.scenario.name << "\n\n";
+    out << "Model     " << p.model.displayName << " (" << p.model.architecture << ")\n";
+    out << "          " << fmt("%.2f", p.model.totalParams / 1e9) << " B parameters total, "
+        << fmt("%.2f", p.model.activeParams / 1e9)
+        << " B active per token (LM head counted, input embedding not)\n";
+    std::string formats;
+    std::set<std::string> seen;
+    for (const auto &g : m.groups) {
+        const std::string f = g.format.label();
+        if (seen.insert(f).second) {
+            formats += (formats.empty() ? "" : ", ") + f;
+        }
+    }
+    out << "          weights " << fmt("%.2f GB", toGB(double(p.model.weightBytes())))
+        << fmt(" (%.2f GiB)", toGiB(double(p.model.weightBytes()))) << " in " << formats << "\n";
+    out << "GPUs      " << p.layout.gpuCount() << " x " << p.gpu.name
+        << (p.autoCount ? " (count chosen by HostPlan)" : "") << "\n";
+    out << "          " << fmt("%.0f GB", toGB(double(p.gpu.memoryBytes))) << " advertised, "
+        << fmt("%.1f GiB", toGiB(double(p.gpu.usableMemoryBytes))) << " usable per GPU; TP "
+        << p.layout.tp << ", EP " << p.layout.ep << ", PP " << p.layout.pp << "\n";
+    out << "Workload  " << w.concurrency << " sequences x " << grouped(w.contextTokens)
+        << " tokens; engine " << engineName(p.scenario.engine.engine) << ", memory fraction "
+        << fmt("%.2f", m.memoryFraction) << "\n";
+    out << "KV cache  " << grouped(m.cache.kvBytesPerToken) << " B per token (whole model, "
+        << p.scenario.model.kvFormat.label() << "), " << grouped(m.cache.kvBytesPerTokenPerGpu)
+        << " B per token per GPU";
+    if (m.cache.stateBytesPerSequence) {
+        out << "; state " << grouped(m.cache.stateBytesPerSequence) << " B per sequence ("
+            << grouped(m.cache.stateBytesPerSequencePerGpu) << " per GPU) x "
+            << m.cache.stateSlotsPerRequest << " slot(s)";
+    }
+    if (m.cache.windowTokens) {
+        out << "; sliding window " << grouped(m.cache.windowBytesPerToken) << " B per token up to "
+            << grouped(m.cache.windowTokens) << " tokens";
+    }
+    out << "\n\n";
+
+    out << "Memory per GPU (most loaded GPU)            decimal         binary\n";
+    const std::pair<const char *, std::uint64_t> rows[] = {
+        {"  weights", m.perGpu.weights},         {"  KV cache", m.perGpu.kvCache},
+        {"  linear-attention state", m.perGpu.state}, {"  activations", m.perGpu.activations},
+        {"  runtime overhead", m.perGpu.runtime}, {"  total needed", m.perGpu.total()},
+    };
+    for (const auto &[label, bytes] : rows) {
+        out << std::left << std::setw(32) << label << gbGib(double(bytes)) << "\n";
+    }
+    out << std::left << std::setw(32) << "  engine budget" << gbGib(double(m.budgetBytesPerGpu))
+        << "\n";
+    out << std::left << std::setw(32) << "  KV + state room"
+        << gbGib(double(m.kvCapacityBytesPerGpu)) << "\n";
+    out << std::left << std::setw(32) << "Memory in total (all GPUs)" << gbGib(double(m.total.total()))
+        << "\n\n";
+
+    out << "Fit       " << (p.fit.fits ? "FITS" : "DOES NOT FIT") << "\n";
+    for (const auto &r : p.fit.reasons) {
+        out << "          - " << r << "\n";
+    }
+    out << "          max concurrency at " << grouped(w.contextTokens)
+        << " tokens: " << grouped(p.fit.maxConcurrency) << " sequences\n";
+    out << "          memory floor (weights only): " << p.fit.gpusFloor << " GPUs; practical: "
+        << (p.fit.practicalFound ? std::to_string(p.fit.gpusPractical) + " GPUs (TP " +
+                                       std::to_string(p.fit.practicalLayout.tp) + ", PP " +
+                                       std::to_string(p.fit.practicalLayout.pp) + ")"
+                                 : std::string("none up to 1024 GPUs"))
+        << "\n\n";
+
+    const auto &c = p.rental;
+    out << "Cost      " << fmt("$%.2f", p.usdPerGpuHour) << " per GPU-hour (" << p.gpu.priceSource
+        << ", " << p.gpu.priceAsOf << ")\n";
+    out << "          " << usd(c.usdPerHour) << " per hour, " << usd(c.usdPerDayAlwaysOn)
+        << " per day; always on " << usd(c.usdPerMonthAlwaysOn) << " per month ("
+        << fmt("%.0f", c.hoursPerMonth) << " h)\n";
+    out << "          at " << fmt("%.1f", c.hoursPerDay) << " h/day: "
+        << usd(c.usdPerMonthScheduled) << " per month ("
+        << grouped(std::uint64_t(std::llround(c.gpuHoursPerMonthScheduled))) << " GPU-hours)\n";
+    out << "API       " << p.api.name << ": " << fmt("$%.2f", p.api.inputUsdPerMTok) << " in / "
+        << fmt("$%.2f", p.api.cachedInputUsdPerMTok) << " cached / "
+        << fmt("$%.2f", p.api.outputUsdPerMTok) << " out per 1M tokens\n";
+    out << "          this workload at API prices: " << usd(p.apiUsdPerMonth) << " per month\n";
+    out << "Break-even " << tokens(p.breakeven.outputTokensPerMonth)
+        << " output tokens per month with this token mix ("
+        << fmt("%.0f", p.breakeven.outputTokensPerSecond) << " tokens/s sustained); "
+        << tokens(p.breakeven.outputOnlyTokensPerMonth) << " if all tokens were output\n";
+    out << "          self-hosting wins from " << fmt("%.0f", std::ceil(p.breakeven.heavyUsersToBreakEven))
+        << " heavy users (" << tokens(w.heavyUserTokensPerMonth) << " tokens per month each, "
+        << usd(p.breakeven.heavyUserApiUsdPerMonth) << " per month at API output prices)\n";
+    for (const auto &warn : p.warnings) {
+        out << "Note      " << warn << "\n";
+    }
+}
+
+int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
+    Scenario scenario = defaultScenario();
+    std::vector<std::string> rest;
+    const std::string e = scenarioFromArgs(args, scenario, rest);
+    if (!e.empty()) {
+        err << "hostplan-cli: " << e << "\n";
+        return kExitUsage;
+    }
+    bool json = false;
+    bool failIfNoFit = false;
+    for (const auto &a : rest) {
+        if (a == "--json") {
+            json = true;
+        } else if (a == "--fail-if-no-fit") {
+            failIfNoFit = true;
+        } else {
+            err << "hostplan-cli: unknown option '" << a << "' (see hostplan-cli --help)\n";
+            return kExitUsage;
+        }
+    }
+    auto plan = evaluate(scenario);
+    if (!plan.ok()) {
+        err << "hostplan-cli: " << plan.error().toString() << "\n";
+        return kExitUsage;
+    }
+    if (json) {
+        out << planToJsonText(plan.value());
+    } else {
+        printPlan(plan.value(), out);
+    }
+    return failIfNoFit && !plan->fit.fits ? kExitNoFit : kExitOk;
+}
+
+int cmdModels(std::ostream &out) {
+    const auto &cat = Catalogue::builtin();
+    out << std::left << std::setw(22) << "id" << std::setw(30) << "name" << std::right
+        << std::setw(12) << "total (B)" << std::setw(12) << "active (B)" << std::setw(12)
+        << "weights GB" << "  source (as of)\n";
+    for (const auto &e : cat.models()) {
+        auto spec = cat.loadModel(e.id);
+        out << std::left << std::setw(22) << e.id << std::setw(30) << e.name << std::right;
+        if (spec.ok()) {
+            out << std::setw(12) << fmt("%.2f", spec->totalParams / 1e9) << std::setw(12)
+                << fmt("%.2f", spec->activeParams / 1e9) << std::setw(12)
+                << fmt("%.1f", toGB(double(spec->weightBytes())));
+        } else {
+            out << "  import error: " << spec.error().toString();
+        }
+        out << "  " << e.source << " (" << e.asOf << ")\n";
+    }
+    return kExitOk;
+}
+
+int cmdGpus(std::ostream &out) {
+    const auto &cat = Catalogue::builtin();
+    out << std::left << std::setw(11) << "id" << std::setw(40) << "name" << std::right
+        << std::setw(8) << "GB" << std::setw(10) << "GiB use" << std::setw(8) << "TB/s"
+        << std::setw(8) << "MXFP4" << std::setw(7) << "node" << std::setw(9) << "$/GPU-h"
+        << "  source (as of)\n";
+    for (const auto &g : cat.gpus()) {
+        out << std::left << std::setw(11) << g.id << std::setw(40) << g.name << std::right
+            << std::setw(8) << fmt("%.0f", toGB(double(g.memoryBytes))) << std::setw(10)
+            << fmt("%.1f", toGiB(double(g.usableMemoryBytes))) << std::setw(8)
+            << fmt("%.2f", g.hbmBandwidthBytesPerS / 1e12) << std::setw(8)
+            << (g.nativeMxfp4 ? "native" : "dequant") << std::setw(7) << g.gpusPerNode
+            << std::setw(9) << fmt("%.2f", g.defaultUsdPerGpuHour) << "  " << g.source << " ("
+            << g.asOf << ")\n";
+    }
+    return kExitOk;
+}
+
+} // namespace
+
+std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &scenario,
+                             std::vector<std::string> &rest) {
+    static const std::set<std::string> valued = {
+        "--scenario", "--model",   "--weights-format", "--kv-format",    "--gpu",
+        "--gpu-count", "--context", "--concurrency",    "--engine",       "--tp",
+        "--pp",        "--ep",      "--usd-per-gpu-hour", "--hours-per-day", "--gpus-per-node",
+        "--output-tokens-per-month", "--input-tokens-per-month",
+        "--cached-input-tokens-per-month"};
+    // --scenario first, so that other options override the file.
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--scenario") {
+            if (i + 1 >= args.size()) {
+                return "--scenario: missing file name";
+            }
+            auto s = loadScenarioFile(args[i + 1]);
+            if (!s.ok()) {
+                return s.error().toString();
+            }
+            scenario = s.value();
+        }
+    }
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        if (!valued.count(a)) {
+            rest.push_back(a);
+            continue;
+        }
+        if (i + 1 >= args.size()) {
+            return a + ": missing value";
+        }
+        const std::string &v = args[++i];
+        std::uint64_t n = 0;
+        double d = 0;
+        if (a == "--scenario") {
+            continue;
+        } else if (a == "--model") {
+            scenario.model.ref = v;
+            scenario.pricing.apiPriceId.clear(); // the new model's own API, if any
+        } else if (a == "--weights-format" || a == "--kv-format") {
+            auto f = parseNumberFormat(v);
+            if (!f.ok()) {
+                return a + ": " + f.error().message;
+            }
+            if (a == "--kv-format") {
+                scenario.model.kvFormat = f.value();
+            } else {
+                scenario.model.weightsFormat = f.value();
+            }
+        } else if (a == "--gpu") {
+            auto g = Catalogue::builtin().findGpu(v);
+            if (!g.ok()) {
+                return a + ": " + g.error().message;
+            }
+            scenario.hardware.gpu = g->id;
+            if (scenario.hardware.gpuCount) {
+                // Counts and layouts chosen for another GPU rarely carry over.
+            }
+        } else if (a == "--gpu-count") {
+            if (v == "auto") {
+                scenario.hardware.gpuCount = 0;
+            } else if (!parseUint(v, n) || n == 0 || n > 4096) {
+                return a + ": must be 'auto' or a whole number from 1 to 4096, got '" + v + "'";
+            } else {
+                scenario.hardware.gpuCount = std::uint32_t(n);
+            }
+            scenario.hardware.tp = scenario.hardware.pp = scenario.hardware.ep = 0;
+        } else if (a == "--tp" || a == "--pp" || a == "--ep" || a == "--gpus-per-node") {
+            if (!parseUint(v, n) || n > 4096) {
+                return a + ": must be a whole number, got '" + v + "'";
+            }
+            auto &slot = a == "--tp"   ? scenario.hardware.tp
+                         : a == "--pp" ? scenario.hardware.pp
+                         : a == "--ep" ? scenario.hardware.ep
+                                       : scenario.hardware.gpusPerNode;
+            slot = std::uint32_t(n);
+        } else if (a == "--context") {
+            if (!parseUint(v, n) || n == 0 || n > kMaxContextTokens) {
+                return a + ": must be from 1 to " + std::to_string(kMaxContextTokens) +
+                       " tokens (k = 1024 and M = 1024^2 suffixes allowed), got '" + v + "'";
+            }
+            scenario.workload.contextTokens = n;
+        } else if (a == "--concurrency") {
+            if (!parseUint(v, n) || n == 0 || n > 1000000) {
+                return a + ": must be a whole number from 1 to 1000000, got '" + v + "'";
+            }
+            scenario.workload.concurrency = std::uint32_t(n);
+        } else if (a == "--engine") {
+            auto e = parseEngine(v);
+            if (!e.ok()) {
+                return a + ": " + e.error().message;
+            }
+            scenario.engine.engine = e.value();
+        } else {
+            if (!parseDouble(v, d) || d < 0) {
+                return a + ": must be a non-negative number, got '" + v + "'";
+            }
+            if (a == "--usd-per-gpu-hour") {
+                scenario.pricing.usdPerGpuHour = d;
+            } else if (a == "--hours-per-day") {
+                scenario.workload.hoursPerDay = d;
+            } else if (a == "--output-tokens-per-month") {
+                scenario.workload.outputTokensPerMonth = d;
+            } else if (a == "--input-tokens-per-month") {
+                scenario.workload.inputTokensPerMonth = d;
+            } else {
+                scenario.workload.cachedInputTokensPerMonth = d;
+            }
+        }
+        const std::string e = validate(scenario, a);
+        if (!e.empty()) {
+            return e;
+        }
+    }
+    return {};
+}
+
+std::string usage() {
+    return R"(hostplan-cli: size, fit and cost a self-hosted LLM deployment
+
+Usage:
+  hostplan-cli plan [options] [--json] [--fail-if-no-fit]
+  hostplan-cli models            models in the catalogue
+  hostplan-cli gpus              GPUs in the catalogue
+  hostplan-cli report --scenario FILE -o OUT.pdf [--page-size a4|letter]   (when built with Qt Gui)
+  hostplan-cli --help
+
+Plan options (applied after --scenario, so they override the file):
+  --scenario FILE          a scenario JSON file (default: Kimi K3 on 8x B300)
+  --model NAME|PATH        catalogue name, a config.json, a folder holding one, or a
+                           model.safetensors.index.json
+  --weights-format F       bf16, fp8, mxfp4, nvfp4, int8, int4, int4_gN, int2, fp4
+  --kv-format F            KV cache format (bf16, fp8)
+  --gpu NAME               catalogue id or alias (h100, h200, b200, b300, gb300, mi355x, ...)
+  --gpu-count N|auto       GPUs; auto = the smallest rentable count that carries the workload
+  --tp N --ep N --pp N     parallel layout (default: chosen from the GPU count)
+  --gpus-per-node N        GPUs per node (default: the GPU's own)
+  --context TOKENS         tokens per sequence (32k, 1M suffixes: k = 1024)
+  --concurrency N          sequences in flight
+  --engine vllm|sglang|trtllm
+  --usd-per-gpu-hour X     rental rate (default: catalogue)
+  --hours-per-day H        hours a day the GPUs are rented
+  --input-tokens-per-month N, --cached-input-tokens-per-month N, --output-tokens-per-month N
+
+Exit codes: 0 ok, 1 does not fit (with --fail-if-no-fit), 2 bad arguments or input.
+)";
+}
+
+int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &err,
+        const std::map<std::string, Command> &extra) {
+    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+        out << usage();
+        return args.empty() ? kExitUsage : kExitOk;
+    }
+    const std::string &cmd = args[0];
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    if (cmd == "plan") {
+        return cmdPlan(rest, out, err);
+    }
+    if (cmd == "models" || cmd == "gpus") {
+        if (!rest.empty()) {
+            err << "hostplan-cli: " << cmd << " takes no options\n";
+            return kExitUsage;
+        }
+        return cmd == "models" ? cmdModels(out) : cmdGpus(out);
+    }
+    auto it = extra.find(cmd);
+    if (it != extra.end()) {
+        return it->second(rest, out, err);
+    }
+    err << "hostplan-cli: unknown command '" << cmd << "' (plan, models, gpus";
+    for (const auto &[name, fn] : extra) {
+        err << ", " << name;
+    }
+    err << "; see --help)\n";
+    return kExitUsage;
+}
+
+} // namespace hostplan::cli

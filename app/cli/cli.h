@@ -1,0 +1,42 @@
+// hostplan-cli: every figure of HostPlan from the command line, over the same core as the GUI.
+// Sub-commands: plan, models, gpus, plus extra ones registered by the executable (e.g. report,
+// which needs Qt Gui).
+#pragma once
+
+#include <functional>
+#include <map>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace hostplan {
+struct Scenario;
+}
+
+namespace hostplan::cli {
+
+/// Exit codes: 0 success; 1 the plan was computed but does not fit (only with
+/// --fail-if-no-fit); 2 bad arguments or bad input (one-line error on stderr).
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitNoFit = 1;
+inline constexpr int kExitUsage = 2;
+
+/// An extra sub-command: receives the arguments after its name.
+using Command = std::function<int(const std::vector<std::string> &args, std::ostream &out,
+                                  std::ostream &err)>;
+
+/// Run the CLI on `args` (without the program name). Output to `out`, errors to `err`.
+int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &err,
+        const std::map<std::string, Command> &extra = {});
+
+/// Build a scenario from the plan options (--scenario FILE first, then --model, --gpu,
+/// --gpu-count, --context, --concurrency, --weights-format, --kv-format, --engine, ...).
+/// Returns "" on success or a one-line error naming the option and the bad value. `rest`
+/// receives arguments that are not plan options.
+std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &scenario,
+                             std::vector<std::string> &rest);
+
+/// The help text.
+std::string usage();
+
+} // namespace hostplan::cli

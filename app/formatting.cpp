@@ -1,0 +1,46 @@
+#include "formatting.h"
+
+#include "units.h"
+
+#include <QLocale>
+
+#include <cmath>
+
+namespace hostplan::ui {
+
+QString bytesText(double bytes) {
+    return QStringLiteral("%1 GB (%2 GiB)")
+        .arg(QLocale::c().toString(toGB(bytes), 'f', 2), QLocale::c().toString(toGiB(bytes), 'f', 2));
+}
+
+QString gbText(double bytes, int decimals) {
+    return QStringLiteral("%1 GB").arg(QLocale::c().toString(toGB(bytes), 'f', decimals));
+}
+
+QString usdText(double usd) {
+    if (!std::isfinite(usd)) {
+        return QStringLiteral("n/a");
+    }
+    QLocale l(QLocale::English, QLocale::UnitedStates);
+    return QStringLiteral("$") + l.toString(qlonglong(std::llround(usd)));
+}
+
+QString tokensText(double tokens) {
+    if (!std::isfinite(tokens)) {
+        return QStringLiteral("never");
+    }
+    if (tokens >= 1e9) {
+        return QStringLiteral("%1 billion").arg(tokens / 1e9, 0, 'f', 2);
+    }
+    if (tokens >= 1e6) {
+        return QStringLiteral("%1 million").arg(tokens / 1e6, 0, 'f', 1);
+    }
+    return groupedInt(std::uint64_t(std::llround(tokens)));
+}
+
+QString groupedInt(std::uint64_t value) {
+    QLocale l(QLocale::English, QLocale::UnitedStates);
+    return l.toString(qulonglong(value));
+}
+
+} // namespace hostplan::ui

@@ -1,0 +1,40 @@
+// Checked readers over nlohmann::json used by every parser in the core. Each returns an Error
+// naming the field path and the bad value instead of throwing.
+#pragma once
+
+#include "result.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace hostplan::json {
+
+/// Parse text; on failure the error names `what` (file or document) and nlohmann's message
+/// (which gives the byte position).
+Result<nlohmann::json> parse(std::string_view text, const std::string &what);
+
+/// Short rendering of a JSON value for error messages (cut at 60 characters).
+std::string brief(const nlohmann::json &value);
+
+/// Read an object member as a finite double in [min, max]. Missing -> nullopt when optional,
+/// else an error. `path` is the full field path for messages.
+Result<std::optional<double>> number(const nlohmann::json &obj, const char *key,
+                                     const std::string &path, double min, double max,
+                                     bool required);
+/// Read an object member as an unsigned integer in [min, max] (a float with a fraction, a
+/// negative number, a string, NaN or a value out of range is an error).
+Result<std::optional<std::uint64_t>> integer(const nlohmann::json &obj, const char *key,
+                                             const std::string &path, std::uint64_t min,
+                                             std::uint64_t max, bool required);
+/// Read an object member as a string.
+Result<std::optional<std::string>> string(const nlohmann::json &obj, const char *key,
+                                          const std::string &path, bool required);
+/// Read an object member as a bool.
+Result<std::optional<bool>> boolean(const nlohmann::json &obj, const char *key,
+                                    const std::string &path, bool required);
+
+} // namespace hostplan::json

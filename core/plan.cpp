@@ -1,0 +1,212 @@
+#include "plan.h"
+
+#include "modelimport.h"
+#include "units.h"
+
+#include <cmath>
+#include <limits>
+#include <filesystem>
+#include <sstream>
+
+namespace hostplan {
+
+namespace {
+
+bool looksLikePath(const std::string &ref) {
+    if (ref.find('/') != std::string::npos || ref.find('\\') != std::string::npos) {
+        return true;
+    }
+    if (ref.size() > 5 && ref.compare(ref.size() - 5, 5, ".json") == 0) {
+        return true;
+    }
+    std::error_code ec;
+    return std::filesystem::exists(ref, ec);
+}
+
+std::string gbText(double bytes) {
+    std::ostringstream s;
+    s.precision(1);
+    s << std::fixed << toGB(bytes) << " GB";
+    return s.str();
+}
+
+} // namespace
+
+Result<ModelSpec> resolveModel(const Scenario &scenario, const Catalogue &catalogue) {
+    const std::string &ref = scenario.model.ref;
+    if (looksLikePath(ref)) {
+        auto r = importModelPath(ref);
+        if (!r.ok()) {
+            return makeError("model.ref", r.error().toString());
+        }
+        return r;
+    }
+    return catalogue.loadModel(ref);
+}
+
+Result<PlanResult> evaluate(const Scenario &scenario) {
+    return evaluate(scenario, Catalogue::builtin());
+}
+
+Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue) {
+    HOSTPLAN_TRY(model, resolveModel(scenario, catalogue));
+    return evaluate(scenario, catalogue, model);
+}
+
+Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue,
+                            const ModelSpec &importedModel) {
+    PlanResult r;
+    r.scenario = scenario;
+
+    // Model with the scenario's formats.
+    ModelSpec model = importedModel;
+    if (scenario.model.weightsFormat) {
+        model = withWeightFormat(model, *scenario.model.weightsFormat);
+    }
+    for (const auto &[role, format] : scenario.model.groupFormats) {
+        for (auto &g : model.groups) {
+            if (g.role == role && !(g.format == format)) {
+                g.format = format;
+                g.exactBytes = 0;
+                model.checkpointBytes = 0;
+            }
+        }
+    }
+    r.model = model;
+
+    HOSTPLAN_TRY(gpu, catalogue.findGpu(scenario.hardware.gpu));
+    r.gpu = gpu;
+    const std::uint32_t node =
+        scenario.hardware.gpusPerNode ? scenario.hardware.gpusPerNode : gpu.gpusPerNode;
+
+    // Fit: the floor and the practical count (independent of the chosen count).
+    r.fit.gpusFloor = memoryFloorGpus(model.weightBytes(), gpu.memoryBytes);
+    findPracticalCount(model, gpu, node, scenario, r.fit);
+
+    // The evaluated layout: explicit, or the practical one.
+    const HardwareChoice &hw = scenario.hardware;
+    r.autoCount = hw.gpuCount == 0;
+    std::uint32_t gpus = hw.gpuCount;
+    if (r.autoCount) {
+        gpus = r.fit.practicalFound ? r.fit.gpusPractical
+                                    : roundToBundle(std::max<std::uint32_t>(r.fit.gpusFloor, 1),
+                                                    node);
+    }
+    if (hw.tp || hw.pp) {
+        Parallelism par;
+        par.tp = hw.tp ? hw.tp : (hw.pp ? std::max<std::uint32_t>(gpus / hw.pp, 1) : gpus);
+        par.pp = hw.pp ? hw.pp : std::max<std::uint32_t>(gpus / par.tp, 1);
+        if (par.tp * par.pp != gpus) {
+            return makeError("hardware.tp", "TP " + std::to_string(par.tp) + " x PP " +
+                                                std::to_string(par.pp) + " does not use the " +
+                                                std::to_string(gpus) + " GPUs");
+        }
+        par.ep = hw.ep ? hw.ep
+                       : (model.isMoe() && par.tp > 1 && model.experts.routed % par.tp == 0
+                              ? par.tp
+                              : 1);
+        r.layout = par;
+    } else {
+        HOSTPLAN_TRY(par, preferredLayout(model, gpus, node));
+        if (hw.ep) {
+            par.ep = hw.ep;
+        }
+        r.layout = par;
+    }
+    const std::string problem = layoutProblem(model, r.layout);
+    if (!problem.empty()) {
+        return makeError("hardware", problem);
+    }
+
+    r.memory = computeMemory(model, gpu, r.layout, scenario);
+    const std::uint32_t block = engineDefaults(scenario.engine.engine).kvBlockTokens;
+    r.fit.maxConcurrency = maxConcurrency(r.memory, scenario.workload.contextTokens, block);
+    const std::uint64_t need = r.memory.perGpu.kvCache + r.memory.perGpu.state;
+    r.fit.headroomBytesPerGpu = r.memory.kvCapacityBytesPerGpu - std::int64_t(need);
+    r.fit.fits = r.memory.kvCapacityBytesPerGpu >= 0 &&
+                 r.fit.maxConcurrency >= scenario.workload.concurrency;
+
+    // Reasons, most basic first. Each says per GPU or in total.
+    const double usable = double(gpu.usableMemoryBytes);
+    if (double(r.memory.perGpu.weights) > usable) {
+        r.fit.reasons.push_back("weights alone need " + gbText(double(r.memory.perGpu.weights)) +
+                                " per GPU, more than the " + gbText(usable) + " each " + gpu.id +
+                                " has; the floor is " + std::to_string(r.fit.gpusFloor) +
+                                " GPUs for " + gbText(double(model.weightBytes())) + " in total");
+    } else if (r.memory.kvCapacityBytesPerGpu < 0) {
+        r.fit.reasons.push_back(
+            "weights, activations and runtime need " +
+            gbText(double(r.memory.perGpu.weights + r.memory.perGpu.activations +
+                          r.memory.perGpu.runtime)) +
+            " per GPU, more than the engine's budget of " +
+            gbText(double(r.memory.budgetBytesPerGpu)) + " (memory fraction " +
+            std::to_string(r.memory.memoryFraction).substr(0, 4) + ")");
+    } else if (!r.fit.fits) {
+        r.fit.reasons.push_back(
+            "KV cache room per GPU (" + gbText(double(r.memory.kvCapacityBytesPerGpu)) +
+            ") holds " + std::to_string(r.fit.maxConcurrency) + " sequences of " +
+            std::to_string(scenario.workload.contextTokens) + " tokens, fewer than the " +
+            std::to_string(scenario.workload.concurrency) + " requested (needs " +
+            gbText(double(need)) + " per GPU)");
+    }
+    if (model.maxContextTokens && scenario.workload.contextTokens > model.maxContextTokens) {
+        r.fit.fits = false;
+        r.fit.reasons.push_back("context " + std::to_string(scenario.workload.contextTokens) +
+                                " tokens is above the model's maximum of " +
+                                std::to_string(model.maxContextTokens));
+    }
+    if (!r.fit.practicalFound) {
+        r.warnings.push_back("no rentable count up to " + std::to_string(kMaxPracticalGpus) +
+                             " GPUs carries this workload");
+    }
+    if (!gpu.nativeMxfp4) {
+        for (const auto &g : model.groups) {
+            if (g.format.isFp4()) {
+                r.warnings.push_back(gpu.id + " has no FP4 tensor cores: " + g.format.label() +
+                                     " weights are dequantized at run time (memory savings kept, "
+                                     "speed advantage lost)");
+                break;
+            }
+        }
+    }
+
+    // Cost.
+    r.usdPerGpuHour = scenario.pricing.usdPerGpuHour.value_or(gpu.defaultUsdPerGpuHour);
+    r.rental = rentalCost(r.layout.gpuCount(), r.usdPerGpuHour, scenario.workload.hoursPerDay,
+                          scenario.pricing.hoursPerMonth);
+
+    std::string apiId = scenario.pricing.apiPriceId;
+    if (apiId.empty()) {
+        auto entry = catalogue.findModel(model.id);
+        apiId = entry.ok() && !entry->apiPriceId.empty() ? entry->apiPriceId : std::string();
+    }
+    if (apiId.empty()) {
+        apiId = "kimi-k3-moonshot";
+        r.warnings.push_back("no API price for " + model.displayName +
+                             "; comparing against the Kimi K3 API (set pricing.api_price_id or "
+                             "the api_*_usd_per_mtok prices)");
+    }
+    HOSTPLAN_TRY(api, catalogue.findApiPrice(apiId));
+    if (scenario.pricing.apiInputUsdPerMTok) {
+        api.inputUsdPerMTok = *scenario.pricing.apiInputUsdPerMTok;
+    }
+    if (scenario.pricing.apiCachedInputUsdPerMTok) {
+        api.cachedInputUsdPerMTok = *scenario.pricing.apiCachedInputUsdPerMTok;
+    }
+    if (scenario.pricing.apiOutputUsdPerMTok) {
+        api.outputUsdPerMTok = *scenario.pricing.apiOutputUsdPerMTok;
+    }
+    r.api = api;
+    const Workload &w = scenario.workload;
+    r.apiUsdPerMonth = apiUsdPerMonth(api, w.inputTokensPerMonth, w.cachedInputTokensPerMonth,
+                                      w.outputTokensPerMonth);
+    r.breakeven = breakEven(r.rental.usdPerMonthScheduled, api, w.inputTokensPerMonth,
+                            w.cachedInputTokensPerMonth, w.outputTokensPerMonth,
+                            w.heavyUserTokensPerMonth, scenario.pricing.hoursPerMonth);
+    r.selfHostUsdPerMTokOutput = w.outputTokensPerMonth > 0
+                                     ? r.rental.usdPerMonthScheduled / w.outputTokensPerMonth * 1e6
+                                     : std::numeric_limits<double>::infinity();
+    return r;
+}
+
+} // namespace hostplan

@@ -1,0 +1,48 @@
+// Plan: resolves a Scenario against the catalogues and runs every model (memory, fit, cost,
+// break-even). This is the one entry point the CLI, the GUI, the report and the probe use, so a
+// figure is the same everywhere.
+#pragma once
+
+#include "catalogue.h"
+#include "cost.h"
+#include "fit.h"
+#include "memory.h"
+#include "scenario.h"
+
+#include <string>
+#include <vector>
+
+namespace hostplan {
+
+/// Everything computed for one scenario.
+struct PlanResult {
+    Scenario scenario;       ///< the inputs as given
+    ModelSpec model;         ///< after format overrides
+    GpuSpec gpu;
+    ApiPrice api;            ///< prices actually used (catalogue + overrides)
+    double usdPerGpuHour = 0;
+    Parallelism layout;      ///< the evaluated layout
+    bool autoCount = false;  ///< gpu count chosen by HostPlan (scenario gpu_count 0)
+    MemoryBreakdown memory;
+    FitResult fit;
+    RentalCost rental;
+    double apiUsdPerMonth = 0; ///< the workload's tokens at API prices
+    BreakEven breakeven;
+    double selfHostUsdPerMTokOutput = 0; ///< scheduled monthly cost / output tokens x 1e6
+    std::vector<std::string> warnings;
+};
+
+/// Evaluate a scenario with the built-in catalogues. Errors: unknown model / GPU (named),
+/// a model file that does not import, an invalid explicit layout (the reason).
+Result<PlanResult> evaluate(const Scenario &scenario);
+/// Same with explicit catalogues.
+Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue);
+/// Same with an already imported model (skips the import; the GUI caches it).
+Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue,
+                            const ModelSpec &importedModel);
+
+/// Resolve the scenario's model reference (catalogue name or path) to a ModelSpec, before format
+/// overrides.
+Result<ModelSpec> resolveModel(const Scenario &scenario, const Catalogue &catalogue);
+
+} // namespace hostplan

@@ -1,0 +1,135 @@
+#include "planjson.h"
+
+#include <cmath>
+
+namespace hostplan {
+
+namespace {
+
+nlohmann::ordered_json num(double v) {
+    return std::isfinite(v) ? nlohmann::ordered_json(v) : nlohmann::ordered_json(nullptr);
+}
+
+nlohmann::ordered_json components(const MemoryComponents &c) {
+    return {{"weights", c.weights},         {"kv_cache", c.kvCache},
+            {"state", c.state},             {"activations", c.activations},
+            {"runtime", c.runtime},         {"total", c.total()}};
+}
+
+} // namespace
+
+nlohmann::ordered_json planToJson(const PlanResult &p) {
+    using oj = nlohmann::ordered_json;
+    oj groups = oj::array();
+    for (const auto &g : p.memory.groups) {
+        groups.push_back({{"name", g.name},
+                          {"role", roleName(g.role)},
+                          {"format", g.format.name()},
+                          {"placement", g.placement == Placement::Sharded ? "sharded" : "replicated"},
+                          {"params", g.params},
+                          {"bytes", g.totalBytes},
+                          {"per_gpu_bytes", g.perGpuBytes}});
+    }
+    oj layers = oj::array();
+    for (const auto &l : p.model.layers) {
+        layers.push_back({{"kind", attentionKindName(l.kind)},
+                          {"count", l.count},
+                          {"kv_heads", l.kvHeads},
+                          {"head_dim", l.headDim},
+                          {"kv_lora_rank", l.kvLoraRank},
+                          {"rope_dim", l.ropeDim},
+                          {"window", l.window}});
+    }
+    const auto &m = p.memory;
+    oj doc;
+    doc["schema_version"] = kPlanJsonSchemaVersion;
+    doc["scenario"] = oj::parse(scenarioToJson(p.scenario));
+    doc["model"] = {{"id", p.model.id},
+                    {"name", p.model.displayName},
+                    {"architecture", p.model.architecture},
+                    {"source", p.model.source},
+                    {"as_of", p.model.asOf},
+                    {"total_params", p.model.totalParams},
+                    {"active_params", p.model.activeParams},
+                    {"active_params_with_embedding", p.model.activeParamsWithEmbedding},
+                    {"weights_bytes", p.model.weightBytes()},
+                    {"checkpoint_bytes", p.model.checkpointBytes},
+                    {"max_context_tokens", p.model.maxContextTokens},
+                    {"experts",
+                     {{"routed", p.model.experts.routed},
+                      {"active_per_token", p.model.experts.activePerToken},
+                      {"shared", p.model.experts.shared}}},
+                    {"layers", layers},
+                    {"groups", groups}};
+    doc["hardware"] = {{"gpu", p.gpu.id},
+                       {"gpu_name", p.gpu.name},
+                       {"gpu_count", p.layout.gpuCount()},
+                       {"auto_count", p.autoCount},
+                       {"tp", p.layout.tp},
+                       {"ep", p.layout.ep},
+                       {"pp", p.layout.pp},
+                       {"memory_bytes_per_gpu", p.gpu.memoryBytes},
+                       {"usable_memory_bytes_per_gpu", p.gpu.usableMemoryBytes},
+                       {"native_mxfp4", p.gpu.nativeMxfp4},
+                       {"source", p.gpu.source},
+                       {"as_of", p.gpu.asOf}};
+    doc["memory"] = {{"weights_bytes", p.model.weightBytes()},
+                     {"kv_bytes_per_token", m.cache.kvBytesPerToken},
+                     {"kv_bytes_per_token_per_gpu", m.cache.kvBytesPerTokenPerGpu},
+                     {"window_bytes_per_token", m.cache.windowBytesPerToken},
+                     {"window_tokens", m.cache.windowTokens},
+                     {"state_bytes_per_sequence", m.cache.stateBytesPerSequence},
+                     {"state_bytes_per_sequence_per_gpu", m.cache.stateBytesPerSequencePerGpu},
+                     {"state_slots_per_request", m.cache.stateSlotsPerRequest},
+                     {"per_gpu_bytes", m.perGpu.total()},
+                     {"per_gpu", components(m.perGpu)},
+                     {"total", components(m.total)},
+                     {"memory_fraction", m.memoryFraction},
+                     {"usable_bytes_per_gpu", m.usableBytesPerGpu},
+                     {"budget_bytes_per_gpu", m.budgetBytesPerGpu},
+                     {"kv_capacity_bytes_per_gpu", m.kvCapacityBytesPerGpu},
+                     {"kv_capacity_tokens_per_gpu", m.kvCapacityTokens}};
+    doc["fit"] = {{"fits", p.fit.fits},
+                  {"reasons", p.fit.reasons},
+                  {"gpus_floor", p.fit.gpusFloor},
+                  {"gpus_practical", p.fit.practicalFound ? oj(p.fit.gpusPractical) : oj(nullptr)},
+                  {"practical_layout",
+                   {{"tp", p.fit.practicalLayout.tp},
+                    {"ep", p.fit.practicalLayout.ep},
+                    {"pp", p.fit.practicalLayout.pp}}},
+                  {"max_concurrency", p.fit.maxConcurrency},
+                  {"headroom_bytes_per_gpu", p.fit.headroomBytesPerGpu}};
+    doc["cost"] = {{"usd_per_gpu_hour", p.usdPerGpuHour},
+                   {"usd_per_hour", p.rental.usdPerHour},
+                   {"usd_per_day_always_on", p.rental.usdPerDayAlwaysOn},
+                   {"hours_per_month", p.rental.hoursPerMonth},
+                   {"hours_per_day", p.rental.hoursPerDay},
+                   {"gpu_hours_per_month", p.rental.gpuHoursPerMonthScheduled},
+                   {"usd_per_month", p.rental.usdPerMonthScheduled},
+                   {"gpu_hours_per_month_always_on", p.rental.gpuHoursPerMonthAlwaysOn},
+                   {"usd_per_month_always_on", p.rental.usdPerMonthAlwaysOn},
+                   {"api_usd_per_month", p.apiUsdPerMonth},
+                   {"self_host_usd_per_mtok_output", num(p.selfHostUsdPerMTokOutput)},
+                   {"price_source", p.gpu.priceSource},
+                   {"price_as_of", p.gpu.priceAsOf}};
+    doc["api"] = {{"id", p.api.id},
+                  {"name", p.api.name},
+                  {"input_usd_per_mtok", p.api.inputUsdPerMTok},
+                  {"cached_input_usd_per_mtok", p.api.cachedInputUsdPerMTok},
+                  {"output_usd_per_mtok", p.api.outputUsdPerMTok},
+                  {"source", p.api.source},
+                  {"as_of", p.api.asOf}};
+    doc["breakeven"] = {{"output_tokens_per_month", num(p.breakeven.outputTokensPerMonth)},
+                        {"output_tokens_per_second", num(p.breakeven.outputTokensPerSecond)},
+                        {"output_only_tokens_per_month", num(p.breakeven.outputOnlyTokensPerMonth)},
+                        {"output_only_tokens_per_second",
+                         num(p.breakeven.outputOnlyTokensPerSecond)},
+                        {"heavy_user_api_usd_per_month", num(p.breakeven.heavyUserApiUsdPerMonth)},
+                        {"heavy_users", num(p.breakeven.heavyUsersToBreakEven)}};
+    doc["warnings"] = p.warnings;
+    return doc;
+}
+
+std::string planToJsonText(const PlanResult &plan) { return planToJson(plan).dump(2) + "\n"; }
+
+} // namespace hostplan

@@ -1,0 +1,96 @@
+// Catalogues: every entry parses, carries source and as_of, and the lookups behave.
+#include "catalogue.h"
+#include "testutil.h"
+#include "units.h"
+
+#include <QTest>
+
+using namespace hostplan;
+
+class TestCatalogue : public QObject {
+    Q_OBJECT
+private slots:
+    void builtinParses() {
+        const auto r = Catalogue::parse(readResource("gpus.json"), readResource("prices.json"),
+                                        readResource("models/catalogue.json"));
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        QCOMPARE(r->gpus().size(), Catalogue::builtin().gpus().size());
+    }
+    void everyEntryHasProvenance() {
+        const auto &c = Catalogue::builtin();
+        QVERIFY(c.gpus().size() >= 14);
+        for (const auto &g : c.gpus()) {
+            QVERIFY2(!g.source.empty() && !g.asOf.empty(), g.id.c_str());
+            QVERIFY2(!g.priceSource.empty() && !g.priceAsOf.empty(), g.id.c_str());
+            QVERIFY2(g.defaultUsdPerGpuHour > 0, g.id.c_str());
+            QVERIFY2(g.usableMemoryBytes > 0 && g.hbmBandwidthBytesPerS > 0, g.id.c_str());
+        }
+        for (const auto &m : c.models()) {
+            QVERIFY(!m.source.empty() && !m.asOf.empty());
+            const auto spec = c.loadModel(m.id);
+            QVERIFY2(spec.ok(), spec.ok() ? m.id.c_str() : spec.error().toString().c_str());
+            QCOMPARE(QString::fromStdString(spec->asOf), QString::fromStdString(m.asOf));
+        }
+        for (const auto &p : c.apiPrices()) {
+            QVERIFY(!p.source.empty() && !p.asOf.empty());
+        }
+    }
+    void requiredGpus_data() {
+        QTest::addColumn<QString>("alias");
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<double>("memoryGb");
+        QTest::newRow("h100") << "h100" << "h100-sxm" << 80.0;
+        QTest::newRow("H200 upper") << "H200" << "h200" << 141.0;
+        QTest::newRow("b200") << "b200" << "b200" << 180.0;
+        QTest::newRow("b300") << "b300" << "b300" << 288.0;
+        QTest::newRow("gb200") << "gb200" << "gb200" << 186.0;
+        QTest::newRow("gb300") << "gb300" << "gb300" << 288.0;
+        QTest::newRow("mi300x") << "mi300x" << "mi300x" << 192.0;
+        QTest::newRow("mi325x") << "mi325x" << "mi325x" << 256.0;
+        QTest::newRow("mi350x") << "mi350x" << "mi350x" << 288.0;
+        QTest::newRow("mi355x") << "MI355X" << "mi355x" << 288.0;
+        QTest::newRow("a100") << "a100" << "a100-80gb" << 80.0;
+        QTest::newRow("l40s") << "l40s" << "l40s" << 48.0;
+        QTest::newRow("4090") << "rtx 4090" << "rtx-4090" << 24.0;
+        QTest::newRow("5090") << "5090" << "rtx-5090" << 32.0;
+    }
+    void requiredGpus() {
+        QFETCH(QString, alias);
+        QFETCH(QString, id);
+        QFETCH(double, memoryGb);
+        const auto g = Catalogue::builtin().findGpu(alias.toStdString());
+        QVERIFY2(g.ok(), g.ok() ? "" : g.error().toString().c_str());
+        QCOMPARE(QString::fromStdString(g->id), id);
+        QCOMPARE(double(g->memoryBytes), gb(memoryGb));
+    }
+    void lookupErrors() {
+        const auto &c = Catalogue::builtin();
+        const auto unknown = c.findGpu("tpu-v5");
+        QVERIFY(!unknown.ok());
+        QVERIFY(QString::fromStdString(unknown.error().message).contains("known:"));
+        const auto ambiguous = c.findGpu("mi3");
+        QVERIFY(!ambiguous.ok());
+        QVERIFY(QString::fromStdString(ambiguous.error().message).contains("ambiguous"));
+        QVERIFY(!c.findModel("gpt-7").ok());
+        QVERIFY(c.findModel("K3").ok());
+        QVERIFY(c.findModel("moonshotai/Kimi-K3").ok());
+    }
+    void nativeMxfp4Flags() {
+        const auto &c = Catalogue::builtin();
+        QVERIFY(!c.findGpu("h200")->nativeMxfp4);
+        QVERIFY(!c.findGpu("mi300x")->nativeMxfp4);
+        QVERIFY(c.findGpu("b300")->nativeMxfp4);
+        QVERIFY(c.findGpu("mi355x")->nativeMxfp4);
+    }
+    void badCatalogues() {
+        const std::string prices = readResource("prices.json");
+        const std::string models = readResource("models/catalogue.json");
+        auto r = Catalogue::parse("{\"gpus\":[{\"id\":\"x\"}]}", prices, models);
+        QVERIFY(!r.ok());
+        QVERIFY(QString::fromStdString(r.error().toString()).contains("gpus[0]"));
+        QVERIFY(!Catalogue::parse("not json", prices, models).ok());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCatalogue)
+#include "tst_catalogue.moc"

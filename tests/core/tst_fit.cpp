@@ -1,0 +1,193 @@
+// Fit: layouts, bundles, practical counts, concurrency and the reasons a plan does not fit,
+// through evaluate() on real catalogue models and GPUs.
+#include "catalogue.h"
+#include "fit.h"
+#include "plan.h"
+#include "testutil.h"
+#include "units.h"
+
+#include <QTest>
+
+using namespace hostplan;
+
+namespace {
+Scenario scenario(const std::string &model, const std::string &gpu, std::uint32_t count) {
+    Scenario s = defaultScenario();
+    s.model.ref = model;
+    s.hardware = HardwareChoice{};
+    s.hardware.gpu = gpu;
+    s.hardware.gpuCount = count;
+    s.pricing.apiPriceId.clear();
+    return s;
+}
+} // namespace
+
+class TestFit : public QObject {
+    Q_OBJECT
+private slots:
+    void bundles_data() {
+        QTest::addColumn<uint>("gpus");
+        QTest::addColumn<uint>("node");
+        QTest::addColumn<uint>("bundle");
+        QTest::newRow("one") << 1u << 8u << 1u;
+        QTest::newRow("two -> node") << 2u << 8u << 8u;
+        QTest::newRow("six -> eight") << 6u << 8u << 8u;
+        QTest::newRow("nine -> sixteen") << 9u << 8u << 16u;
+        QTest::newRow("gb300 tray of 4: five -> eight") << 5u << 4u << 8u;
+        QTest::newRow("gb300 tray of 4: three -> four") << 3u << 4u << 4u;
+        QTest::newRow("single-card node") << 3u << 1u << 3u;
+    }
+    void bundles() {
+        QFETCH(uint, gpus);
+        QFETCH(uint, node);
+        QFETCH(uint, bundle);
+        QCOMPARE(roundToBundle(gpus, node), bundle);
+    }
+
+    void layoutRules_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<uint>("tp");
+        QTest::addColumn<uint>("ep");
+        QTest::addColumn<uint>("pp");
+        QTest::addColumn<QString>("problem"); // substring, "" = valid
+        QTest::newRow("k3/tp8 ep8") << "kimi-k3" << 8u << 8u << 1u << "";
+        QTest::newRow("k3/tp6") << "kimi-k3" << 6u << 1u << 1u << "power of two";
+        QTest::newRow("k3/tp64 heads") << "kimi-k3" << 64u << 1u << 1u << "attention heads";
+        QTest::newRow("k3/ep3") << "kimi-k3" << 4u << 3u << 1u << "must be 1 or equal to TP";
+        QTest::newRow("llama8b/ep on dense") << "llama-3.1-8b" << 2u << 2u << 1u << "mixture";
+        QTest::newRow("mixtral/ep16 > experts") << "mixtral-8x7b" << 16u << 16u << 1u
+                                                << "routed experts";
+        QTest::newRow("llama8b/pp too deep") << "llama-3.1-8b" << 1u << 1u << 33u << "layers";
+        QTest::newRow("zero") << "llama-3.1-8b" << 0u << 1u << 1u << "at least 1";
+    }
+    void layoutRules() {
+        QFETCH(QString, model);
+        QFETCH(uint, tp);
+        QFETCH(uint, ep);
+        QFETCH(uint, pp);
+        QFETCH(QString, problem);
+        const auto m = Catalogue::builtin().loadModel(model.toStdString());
+        QVERIFY(m.ok());
+        const QString got = QString::fromStdString(layoutProblem(m.value(), Parallelism{tp, ep, pp}));
+        if (problem.isEmpty()) {
+            QVERIFY2(got.isEmpty(), qPrintable(got));
+        } else {
+            QVERIFY2(got.contains(problem), qPrintable(got));
+        }
+    }
+
+    void preferredLayoutAcrossNodes() {
+        const auto k3 = Catalogue::builtin().loadModel("kimi-k3").value();
+        const auto par = preferredLayout(k3, 32, 8);
+        QVERIFY(par.ok());
+        QCOMPARE(par->tp, 8u);
+        QCOMPARE(par->pp, 4u);
+        QCOMPARE(par->ep, 8u);
+        // 96 heads: TP 32 would divide the heads but not fit one node; TP stays in the node.
+        const auto gqa = Catalogue::builtin().loadModel("llama-3.1-70b").value();
+        const auto six = preferredLayout(gqa, 6, 8);
+        QVERIFY(six.ok());
+        QCOMPARE(six->tp, 2u);
+        QCOMPARE(six->pp, 3u);
+    }
+
+    // Practical count for K3 on H100 (80 GB): the floor is 20 cards; with 32k x 16 workload
+    // the practical count is a whole number of 8-GPU nodes above it.
+    void practicalK3H100() {
+        Scenario s = scenario("kimi-k3", "h100", 0);
+        const auto p = evaluate(s);
+        QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+        QCOMPARE(p->fit.gpusFloor, 20u);
+        QVERIFY(p->fit.practicalFound);
+        QCOMPARE(p->fit.gpusPractical % 8, 0u);
+        QVERIFY(p->fit.gpusPractical >= 24);
+        QVERIFY(p->fit.fits);
+        QCOMPARE(p->layout.gpuCount(), p->fit.gpusPractical);
+        // One node fewer must not fit the same workload.
+        Scenario fewer = s;
+        fewer.hardware.gpuCount = p->fit.gpusPractical - 8;
+        const auto q = evaluate(fewer);
+        QVERIFY(q.ok());
+        QVERIFY(!q->fit.fits);
+        QVERIFY(!q->fit.reasons.empty());
+    }
+
+    void doesNotFitReasons_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<uint>("count");
+        QTest::addColumn<qulonglong>("context");
+        QTest::addColumn<uint>("concurrency");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("k3 on one h200: weights") << "kimi-k3" << "h200" << 1u << 8192ull << 1u
+                                                 << "weights alone";
+        QTest::newRow("llama70b bf16 on 2 4090: weights") << "llama-3.1-70b" << "rtx-4090" << 2u
+                                                          << 8192ull << 1u << "weights alone";
+        QTest::newRow("llama8b 1000 users at 128k") << "llama-3.1-8b" << "h100" << 1u << 131072ull
+                                                    << 1000u << "fewer than the 1000 requested";
+        QTest::newRow("context above max") << "llama-3.1-8b" << "h100" << 1u << 200000ull << 1u
+                                           << "above the model's maximum";
+    }
+    void doesNotFitReasons() {
+        QFETCH(QString, model);
+        QFETCH(QString, gpu);
+        QFETCH(uint, count);
+        QFETCH(qulonglong, context);
+        QFETCH(uint, concurrency);
+        QFETCH(QString, reason);
+        Scenario s = scenario(model.toStdString(), gpu.toStdString(), count);
+        s.workload.contextTokens = context;
+        s.workload.concurrency = concurrency;
+        const auto p = evaluate(s);
+        QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+        QVERIFY(!p->fit.fits);
+        QString all;
+        for (const auto &r : p->fit.reasons) {
+            all += QString::fromStdString(r) + "\n";
+        }
+        QVERIFY2(all.contains(reason), qPrintable(all));
+    }
+
+    void llama8bOnOneCardFits() {
+        Scenario s = scenario("llama-3.1-8b", "h100", 1);
+        s.workload.contextTokens = 8192;
+        s.workload.concurrency = 4;
+        const auto p = evaluate(s);
+        QVERIFY(p.ok());
+        QVERIFY(p->fit.fits);
+        QCOMPARE(p->fit.gpusFloor, 1u);
+        QCOMPARE(p->fit.gpusPractical, 1u);
+        // KV room / per-sequence cost, rounded to 16-token blocks.
+        const std::uint64_t perSeq = 131072ull * 8192;
+        QCOMPARE(std::uint64_t(p->fit.maxConcurrency),
+                 std::uint64_t(p->memory.kvCapacityBytesPerGpu) / perSeq);
+        QCOMPARE(p->memory.perGpu.runtime, std::uint64_t(2e9));
+    }
+
+    void invalidExplicitLayout() {
+        Scenario s = scenario("kimi-k3", "b300", 8);
+        s.hardware.tp = 8;
+        s.hardware.ep = 3;
+        const auto p = evaluate(s);
+        QVERIFY(!p.ok());
+        QVERIFY(QString::fromStdString(p.error().toString()).contains("EP 3"));
+        Scenario t = scenario("kimi-k3", "b300", 8);
+        t.hardware.tp = 4;
+        t.hardware.pp = 1;
+        QVERIFY(!evaluate(t).ok());
+    }
+
+    void hugeContextDoesNotOverflow() {
+        Scenario s = scenario("kimi-k3", "b300", 8);
+        s.workload.contextTokens = kMaxContextTokens;
+        s.workload.concurrency = 1000000;
+        const auto p = evaluate(s);
+        QVERIFY(p.ok());
+        QVERIFY(!p->fit.fits);
+        QCOMPARE(p->fit.maxConcurrency, 0u);
+        QVERIFY(p->memory.perGpu.kvCache > p->memory.perGpu.weights);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFit)
+#include "tst_fit.moc"

@@ -1,0 +1,131 @@
+// Scenario documents: defaults, validation errors that name the field and value, lossless
+// round trip, atomic save.
+#include "plan.h"
+#include "scenario.h"
+#include "testutil.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace hostplan;
+
+class TestScenario : public QObject {
+    Q_OBJECT
+private slots:
+    void embeddedDefault() {
+        const auto r = parseScenario(readResource("default-scenario.json"));
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        const Scenario &s = r.value();
+        QCOMPARE(QString::fromStdString(s.model.ref), "kimi-k3");
+        QCOMPARE(QString::fromStdString(s.hardware.gpu), "b300");
+        QCOMPARE(s.hardware.gpuCount, 8u);
+        // Never the model maximum (1M for K3): a stated workload value.
+        QCOMPARE(s.workload.contextTokens, 32768ull);
+        QVERIFY(defaultScenario() == s);
+        QVERIFY(evaluate(s).ok());
+    }
+
+    void roundTrip() {
+        Scenario s = defaultScenario();
+        s.name = "what-if \"quoted\" ü";
+        s.model.weightsFormat = formats::nvfp4;
+        s.model.groupFormats[GroupRole::Attention] = formats::fp8;
+        s.model.kvFormat = formats::fp8;
+        s.hardware.gpuCount = 0;
+        s.hardware.tp = 0;
+        s.engine.engine = Engine::Sglang;
+        s.engine.memoryFraction = 0.85;
+        s.engine.stateSlotsPerRequest = 4;
+        s.engine.activationBytesPerGpu = 123456789;
+        s.workload.hoursPerDay = 7.5;
+        s.workload.outputTokensPerMonth = 1.25e9;
+        s.pricing.usdPerGpuHour = 3.3;
+        s.pricing.apiCachedInputUsdPerMTok = 0.1;
+        const auto back = parseScenario(scenarioToJson(s));
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+        QVERIFY(back.value() == s);
+        QCOMPARE(scenarioToJson(back.value()), scenarioToJson(s));
+    }
+
+    void errors_data() {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("broken json") << "{\"schema_version\": 1," << "scenario";
+        QTest::newRow("array") << "[1,2]" << "scenario";
+        QTest::newRow("no version") << "{}" << "schema_version";
+        QTest::newRow("future version") << "{\"schema_version\": 99}" << "schema_version";
+        QTest::newRow("context 0") << "{\"schema_version\":1,\"workload\":{\"context_tokens\":0}}"
+                                   << "workload.context_tokens";
+        QTest::newRow("context 1e9")
+            << "{\"schema_version\":1,\"workload\":{\"context_tokens\":1000000000}}"
+            << "workload.context_tokens";
+        QTest::newRow("negative concurrency")
+            << "{\"schema_version\":1,\"workload\":{\"concurrency\":-4}}" << "workload.concurrency";
+        QTest::newRow("fractional concurrency")
+            << "{\"schema_version\":1,\"workload\":{\"concurrency\":2.5}}" << "workload.concurrency";
+        QTest::newRow("zero gpus") << "{\"schema_version\":1,\"hardware\":{\"gpu_count\":0}}"
+                                   << "hardware.gpu_count";
+        QTest::newRow("gpu count text") << "{\"schema_version\":1,\"hardware\":{\"gpu_count\":\"many\"}}"
+                                        << "hardware.gpu_count";
+        QTest::newRow("negative price")
+            << "{\"schema_version\":1,\"pricing\":{\"usd_per_gpu_hour\":-1}}"
+            << "pricing.usd_per_gpu_hour";
+        QTest::newRow("NaN as string")
+            << "{\"schema_version\":1,\"pricing\":{\"usd_per_gpu_hour\":\"NaN\"}}"
+            << "pricing.usd_per_gpu_hour";
+        QTest::newRow("hours per day 25")
+            << "{\"schema_version\":1,\"workload\":{\"hours_per_day\":25}}" << "workload.hours_per_day";
+        QTest::newRow("bad format") << "{\"schema_version\":1,\"model\":{\"kv_format\":\"fp3\"}}"
+                                    << "model.kv_format";
+        QTest::newRow("bad role")
+            << "{\"schema_version\":1,\"model\":{\"group_formats\":{\"mystery\":\"fp8\"}}}"
+            << "model.group_formats.mystery";
+        QTest::newRow("typo key") << "{\"schema_version\":1,\"workload\":{\"contxt_tokens\":5}}"
+                                  << "workload.contxt_tokens";
+        QTest::newRow("engine") << "{\"schema_version\":1,\"engine\":{\"name\":\"ollama\"}}"
+                                << "engine.name";
+        QTest::newRow("fraction 0") << "{\"schema_version\":1,\"engine\":{\"memory_fraction\":0}}"
+                                    << "engine.memory_fraction";
+        QTest::newRow("tp x pp != gpus")
+            << "{\"schema_version\":1,\"hardware\":{\"gpu_count\":8,\"tp\":4,\"pp\":1}}"
+            << "hardware.gpu_count";
+        QTest::newRow("section not object") << "{\"schema_version\":1,\"workload\":5}" << "workload";
+    }
+    void errors() {
+        QFETCH(QString, json);
+        QFETCH(QString, field);
+        const auto r = parseScenario(json.toStdString());
+        QVERIFY(!r.ok());
+        QCOMPARE(QString::fromStdString(r.error().field), field);
+        QVERIFY(!r.error().message.empty());
+    }
+
+    void saveIsAtomicAndLoads() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::filesystem::path path = (dir.path() + "/plan.json").toStdString();
+        {
+            std::ofstream old(path);
+            old << "previous contents";
+        }
+        Scenario s = defaultScenario();
+        s.workload.concurrency = 33;
+        QVERIFY(saveScenarioFile(s, path).ok());
+        QVERIFY(!std::filesystem::exists(path.string() + ".tmp-hostplan"));
+        const auto back = loadScenarioFile(path);
+        QVERIFY(back.ok());
+        QCOMPARE(back->workload.concurrency, 33u);
+        // A folder that does not exist: an error naming the path, nothing written.
+        const auto bad = saveScenarioFile(s, "/nonexistent-dir/x/plan.json");
+        QVERIFY(!bad.ok());
+        QVERIFY(QString::fromStdString(bad.error().field).contains("nonexistent"));
+        const auto missing = loadScenarioFile("/nonexistent-dir/plan.json");
+        QVERIFY(!missing.ok());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScenario)
+#include "tst_scenario.moc"
