@@ -1,13 +1,12 @@
 // hostplan: the GUI. Without a display (no DISPLAY / WAYLAND_DISPLAY and no QT_QPA_PLATFORM) it
 // prints the CLI plan for the default scenario instead, so the README's first command works on
 // a headless machine.
+#include "appsettings.h"
 #include "cli.h"
+#include "languagemanager.h"
 #include "mainwindow.h"
 
 #include <QApplication>
-#include <QLibraryInfo>
-#include <QLocale>
-#include <QTranslator>
 
 #include <cstdlib>
 #include <iostream>
@@ -23,17 +22,11 @@ int main(int argc, char **argv) {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("HostPlan"));
     QApplication::setOrganizationName(QStringLiteral("HostPlan"));
-    QTranslator qtTranslator;
-    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
-                          QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
-        QApplication::installTranslator(&qtTranslator);
-    }
-    QTranslator appTranslator;
-    if (appTranslator.load(QLocale(), QStringLiteral("hostplan"), QStringLiteral("_"),
-                           QStringLiteral(":/i18n"))) {
-        QApplication::installTranslator(&appTranslator);
-    }
+    QApplication::setApplicationVersion(QStringLiteral(HOSTPLAN_VERSION));
+    hostplan::ui::LanguageManager languages;
+    languages.install(hostplan::ui::AppSettings::language());
     hostplan::ui::MainWindow window;
+    window.restoreSession();
     window.show();
     return app.exec();
 }

@@ -1,180 +1,208 @@
 #include "mainwindow.h"
 
-#include "catalogue.h"
+#include "appsettings.h"
+#include "breakevenchart.h"
+#include "compareview.h"
 #include "formatting.h"
+#include "gputypeschart.h"
+#include "hardwarepanel.h"
+#include "kvchart.h"
 #include "memorychart.h"
+#include "modelpanel.h"
+#include "pricingpanel.h"
+#include "reportexport.h"
 #include "scenariodocument.h"
 #include "summaryview.h"
+#include "workloadpanel.h"
+
+#include "probepanel.h"
+#include "throughputview.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QButtonGroup>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
-#include <QFormLayout>
+#include <QFileInfo>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QPushButton>
-#include <QSpinBox>
-#include <QSplitter>
+#include <QMimeData>
+#include <QRadioButton>
+#include <QScrollArea>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
 namespace hostplan::ui {
 
+namespace {
+/// Bumped when the dock layout changes so an old saved state is not applied.
+constexpr int kWindowStateVersion = 3;
+
+QScrollArea *scrolled(QWidget *panel) {
+    auto *area = new QScrollArea;
+    area->setWidget(panel);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    return area;
+}
+} // namespace
+
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_doc(new ScenarioDocument(this)) {
     setWindowTitle(tr("HostPlan"));
-    auto *split = new QSplitter(Qt::Horizontal, this);
-    m_summary = new SummaryView(m_doc, split);
-    m_chart = new MemoryChart(m_doc, split);
-    split->addWidget(m_summary);
-    split->addWidget(m_chart);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
-    split->setSizes({430, 640});
-    setCentralWidget(split);
-    buildInputs();
+    setAcceptDrops(true);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    buildViews();
+    buildDocks();
     buildMenus();
-    connect(m_doc, &ScenarioDocument::changed, this, &MainWindow::syncInputs);
+    m_verdict = new QLabel;
+    statusBar()->addPermanentWidget(m_verdict);
+    connect(m_doc, &ScenarioDocument::changed, this, &MainWindow::documentChanged);
     connect(m_doc->undoStack(), &QUndoStack::cleanChanged, this,
             [this](bool clean) { setWindowModified(!clean); });
-    syncInputs();
+    documentChanged();
     resize(1280, 800);
 }
 
-void MainWindow::buildInputs() {
-    auto *panel = new QWidget;
-    auto *form = new QFormLayout(panel);
-    const Catalogue &cat = Catalogue::builtin();
+void MainWindow::buildViews() {
+    m_tabs = new QTabWidget;
+    m_tabs->setDocumentMode(true);
+    m_summary = new SummaryView(m_doc);
+    m_tabs->addTab(m_summary, tr("Summary"));
 
-    m_model = new QComboBox;
-    for (const auto &m : cat.models()) {
-        m_model->addItem(QString::fromStdString(m.name), QString::fromStdString(m.id));
+    auto *memory = new QWidget;
+    auto *mv = new QVBoxLayout(memory);
+    mv->setContentsMargins(0, 4, 0, 0);
+    auto *scopeRow = new QHBoxLayout;
+    auto *perGpu = new QRadioButton(tr("Per GPU"));
+    auto *whole = new QRadioButton(tr("Whole deployment"));
+    perGpu->setChecked(true);
+    scopeRow->addWidget(new QLabel(tr("Show memory:")));
+    scopeRow->addWidget(perGpu);
+    scopeRow->addWidget(whole);
+    scopeRow->addStretch(1);
+    mv->addLayout(scopeRow);
+    m_chart = new MemoryChart(m_doc);
+    mv->addWidget(m_chart, 1);
+    connect(whole, &QRadioButton::toggled, this, [this](bool on) {
+        m_chart->setScope(on ? MemoryChart::Scope::Deployment : MemoryChart::Scope::PerGpu);
+    });
+    m_tabs->addTab(memory, tr("Memory"));
+
+    m_gpuTypes = new GpuTypesChart(m_doc);
+    m_tabs->addTab(m_gpuTypes, tr("GPU types"));
+    m_kv = new KvChart(m_doc);
+    m_tabs->addTab(m_kv, tr("KV cache"));
+    m_breakEven = new BreakEvenChart(m_doc);
+    m_tabs->addTab(m_breakEven, tr("Break-even"));
+    m_tabs->addTab(new ThroughputView(m_doc, this), tr("Throughput"));
+    m_compare = new CompareView(m_doc);
+    m_tabs->addTab(m_compare, tr("Compare"));
+    connect(m_compare, &CompareView::pinnedChanged, this,
+            [this] { m_tabs->setCurrentWidget(m_compare); });
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        m_tabs->setTabToolTip(i, m_tabs->tabText(i));
     }
-    m_model->setToolTip(tr("Model from the catalogue (real Hugging Face config.json files)"));
-    auto *importButton = new QPushButton(tr("Import config.json..."));
-    connect(importButton, &QPushButton::clicked, this, &MainWindow::importModel);
-    m_modelInfo = new QLabel;
-    m_modelInfo->setWordWrap(true);
+    m_tabs->setTabToolTip(0, tr("Fits or not and why, memory per GPU, cost and break-even"));
+    m_tabs->setTabToolTip(1, tr("Memory per GPU by weight precision, with capacity lines"));
+    m_tabs->setTabToolTip(2, tr("GPUs needed for this workload on every catalogue GPU type"));
+    m_tabs->setTabToolTip(3, tr("KV cache per sequence and maximum concurrency vs context"));
+    m_tabs->setTabToolTip(4, tr("Monthly cost vs monthly tokens: API against self-hosting"));
+    setCentralWidget(m_tabs);
+}
 
-    m_weights = new QComboBox;
-    m_weights->addItem(tr("As shipped (checkpoint formats)"), QString());
-    for (const auto &f : comparisonFormats()) {
-        m_weights->addItem(QString::fromStdString(f.label()), QString::fromStdString(f.name()));
-    }
-    m_kv = new QComboBox;
-    m_kv->addItem(QStringLiteral("BF16"), QStringLiteral("bf16"));
-    m_kv->addItem(QStringLiteral("FP8"), QStringLiteral("fp8_e4m3"));
-
-    m_gpu = new QComboBox;
-    for (const auto &g : cat.gpus()) {
-        m_gpu->addItem(QString::fromStdString(g.name), QString::fromStdString(g.id));
-    }
-    m_gpuCount = new QSpinBox;
-    m_gpuCount->setRange(0, 4096);
-    m_gpuCount->setSpecialValueText(tr("auto"));
-    m_gpuCount->setToolTip(tr("0 = auto: the smallest rentable count (1 GPU or whole nodes) that "
-                              "carries the workload"));
-    m_context = new QSpinBox;
-    m_context->setRange(1, int(kMaxContextTokens));
-    m_context->setSingleStep(1024);
-    m_context->setGroupSeparatorShown(true);
-    m_context->setSuffix(tr(" tokens"));
-    m_concurrency = new QSpinBox;
-    m_concurrency->setRange(1, 1000000);
-    m_concurrency->setSuffix(tr(" sequences"));
-    m_engine = new QComboBox;
-    m_engine->addItem(QStringLiteral("vLLM"), QStringLiteral("vllm"));
-    m_engine->addItem(QStringLiteral("SGLang"), QStringLiteral("sglang"));
-    m_engine->addItem(QStringLiteral("TensorRT-LLM"), QStringLiteral("trtllm"));
-
-    form->addRow(tr("Model"), m_model);
-    form->addRow(QString(), importButton);
-    form->addRow(QString(), m_modelInfo);
-    form->addRow(tr("Weights"), m_weights);
-    form->addRow(tr("KV cache"), m_kv);
-    form->addRow(tr("GPU"), m_gpu);
-    form->addRow(tr("GPU count"), m_gpuCount);
-    form->addRow(tr("Context"), m_context);
-    form->addRow(tr("Concurrency"), m_concurrency);
-    form->addRow(tr("Engine"), m_engine);
-
-    auto *dock = new QDockWidget(tr("Scenario"), this);
-    dock->setObjectName(QStringLiteral("scenarioDock"));
-    dock->setWidget(panel);
-    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    addDockWidget(Qt::LeftDockWidgetArea, dock);
-
-    auto editCombo = [this](QComboBox *box, auto apply, const QString &what) {
-        connect(box, &QComboBox::activated, this, [this, box, apply, what](int) {
-            if (m_syncing) {
-                return;
-            }
-            Scenario s = m_doc->scenario();
-            apply(s, box->currentData().toString().toStdString());
-            m_doc->edit(s, tr("Change %1 to %2").arg(what, box->currentText()));
-        });
+void MainWindow::buildDocks() {
+    auto dock = [this](QWidget *panel, const QString &title, const QString &name,
+                       Qt::DockWidgetArea area) {
+        auto *d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(scrolled(panel));
+        d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                       QDockWidget::DockWidgetClosable);
+        addDockWidget(area, d);
+        return d;
     };
-    editCombo(m_model, [](Scenario &s, const std::string &v) {
-        s.model.ref = v;
-        s.pricing.apiPriceId.clear();
-    }, tr("model"));
-    editCombo(m_gpu, [](Scenario &s, const std::string &v) {
-        s.hardware.gpu = v;
-        s.hardware.tp = s.hardware.ep = s.hardware.pp = 0;
-        s.hardware.gpusPerNode = 0;
-    }, tr("GPU"));
-    editCombo(m_weights, [](Scenario &s, const std::string &v) {
-        if (v.empty()) {
-            s.model.weightsFormat.reset();
-        } else if (auto f = parseNumberFormat(v); f.ok()) {
-            s.model.weightsFormat = f.value();
+    m_modelPanel = new ModelPanel(m_doc);
+    m_hardwarePanel = new HardwarePanel(m_doc);
+    m_workloadPanel = new WorkloadPanel(m_doc);
+    m_pricingPanel = new PricingPanel(m_doc);
+    QDockWidget *model = dock(m_modelPanel, tr("Model"), QStringLiteral("modelDock"),
+                              Qt::LeftDockWidgetArea);
+    QDockWidget *hardware = dock(m_hardwarePanel, tr("Hardware"), QStringLiteral("hardwareDock"),
+                                 Qt::LeftDockWidgetArea);
+    QDockWidget *workload = dock(m_workloadPanel, tr("Workload"), QStringLiteral("workloadDock"),
+                                 Qt::RightDockWidgetArea);
+    QDockWidget *pricing = dock(m_pricingPanel, tr("Pricing"), QStringLiteral("pricingDock"),
+                                Qt::RightDockWidgetArea);
+    resizeDocks({model, workload}, {330, 330}, Qt::Horizontal);
+    resizeDocks({model, hardware}, {430, 330}, Qt::Vertical);
+    resizeDocks({workload, pricing}, {330, 430}, Qt::Vertical);
+    for (InputPanel *p : std::initializer_list<InputPanel *>{m_modelPanel, m_hardwarePanel,
+                                                            m_workloadPanel, m_pricingPanel}) {
+        connect(p, &InputPanel::editRefused, this,
+                [this](const QString &msg) { statusBar()->showMessage(msg, 10000); });
+    }
+    auto *probe = new ProbePanel;
+    m_probe = probe;
+    QDockWidget *probeDock = dock(probe, tr("Probe"), QStringLiteral("probeDock"),
+                                  Qt::RightDockWidgetArea);
+    tabifyDockWidget(pricing, probeDock);
+    pricing->raise();
+    auto feedProbe = [this, probe] {
+        const auto &p = m_doc->plan();
+        if (p) {
+            probe->setPlan(quint64(p->memory.perGpu.total()), int(p->layout.gpuCount()),
+                           p->gpu.hbmBandwidthBytesPerS, QString::fromStdString(p->gpu.name));
+        } else {
+            probe->setPlan(0, 0, 0, QString());
         }
-    }, tr("weight format"));
-    editCombo(m_kv, [](Scenario &s, const std::string &v) {
-        if (auto f = parseNumberFormat(v); f.ok()) {
-            s.model.kvFormat = f.value();
-        }
-    }, tr("KV cache format"));
-    editCombo(m_engine, [](Scenario &s, const std::string &v) {
-        if (auto e = parseEngine(v); e.ok()) {
-            s.engine.engine = e.value();
-        }
-    }, tr("engine"));
-
-    auto editSpin = [this](QSpinBox *spin, auto apply, const QString &what) {
-        connect(spin, &QSpinBox::editingFinished, this, [this, spin, apply, what] {
-            if (m_syncing) {
-                return;
-            }
-            Scenario s = m_doc->scenario();
-            apply(s, spin->value());
-            m_doc->edit(s, tr("Change %1 to %2").arg(what, spin->text()));
-        });
     };
-    editSpin(m_gpuCount, [](Scenario &s, int v) {
-        s.hardware.gpuCount = std::uint32_t(v);
-        s.hardware.tp = s.hardware.ep = s.hardware.pp = 0;
-    }, tr("GPU count"));
-    editSpin(m_context, [](Scenario &s, int v) { s.workload.contextTokens = std::uint64_t(v); },
-             tr("context"));
-    editSpin(m_concurrency, [](Scenario &s, int v) { s.workload.concurrency = std::uint32_t(v); },
-             tr("concurrency"));
+    connect(m_doc, &ScenarioDocument::changed, probe, feedProbe);
+    feedProbe();
 }
 
 void MainWindow::buildMenus() {
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *open = file->addAction(tr("&Open..."), this, &MainWindow::openScenario);
+    m_fileMenu = menuBar()->addMenu(tr("&File"));
+    QAction *newAction = m_fileMenu->addAction(tr("&New"), this, [this] {
+        if (maybeSave()) {
+            newScenario();
+        }
+    });
+    newAction->setShortcut(QKeySequence::New);
+    QAction *open = m_fileMenu->addAction(tr("&Open..."), this, &MainWindow::askOpen);
     open->setShortcut(QKeySequence::Open);
-    QAction *save = file->addAction(tr("&Save"), this, [this] { saveScenario(false); });
+    m_recentMenu = m_fileMenu->addMenu(tr("Open &Recent"));
+    QAction *save = m_fileMenu->addAction(tr("&Save"), this, [this] { askSave(false); });
     save->setShortcut(QKeySequence::Save);
-    QAction *saveAs = file->addAction(tr("Save &As..."), this, [this] { saveScenario(true); });
+    QAction *saveAs = m_fileMenu->addAction(tr("Save &As..."), this, [this] { askSave(true); });
     saveAs->setShortcut(QKeySequence::SaveAs);
-    file->addSeparator();
-    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(tr("Import &Model..."), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Import model"), AppSettings::lastDirectory(),
+            tr("Hugging Face model files (config.json *.index.json);;JSON (*.json)"));
+        if (!path.isEmpty()) {
+            m_modelPanel->importPath(path);
+        }
+    });
+    m_fileMenu->addSeparator();
+    addReportExportActions(m_fileMenu, m_doc, this, [this]() -> const probe::ProbeReport * {
+        auto *panel = qobject_cast<ProbePanel *>(m_probe);
+        return panel && panel->hasReport() ? &panel->report() : nullptr;
+    });
+    m_quitSeparator = m_fileMenu->addSeparator();
+    QAction *quit = m_fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+    updateRecentMenu();
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     QAction *undo = m_doc->undoStack()->createUndoAction(this, tr("&Undo"));
@@ -183,120 +211,265 @@ void MainWindow::buildMenus() {
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget *d : findChildren<QDockWidget *>()) {
+        m_viewMenu->addAction(d->toggleViewAction());
+    }
+    m_viewMenu->addSeparator();
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        QAction *a = m_viewMenu->addAction(m_tabs->tabText(i), this,
+                                           [this, i] { m_tabs->setCurrentIndex(i); });
+        a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+    }
+
+    QMenu *compare = menuBar()->addMenu(tr("&Compare"));
+    QAction *pin = compare->addAction(tr("&Pin Current Scenario"), this,
+                                      [this] { m_compare->pinCurrent(); });
+    pin->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
+    compare->addAction(tr("Clear Pin"), this, [this] { m_compare->clearPin(); });
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About HostPlan"), this, [this] {
+        QMessageBox::about(this, tr("About HostPlan"),
+                           tr("<b>HostPlan</b> %1<p>Plans self-hosting of large language models: "
+                              "memory, GPUs, cost and break-even against an API. Every figure "
+                              "comes from the sizing core, with sources and dates in the "
+                              "catalogues.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
 }
 
-void MainWindow::syncInputs() {
-    m_syncing = true;
+void MainWindow::addFileAction(QAction *action) {
+    m_fileMenu->insertAction(m_quitSeparator, action);
+}
+
+QComboBox *MainWindow::modelCombo() const { return m_modelPanel->modelCombo(); }
+QComboBox *MainWindow::gpuCombo() const { return m_hardwarePanel->gpuCombo(); }
+QSpinBox *MainWindow::gpuCountSpin() const { return m_hardwarePanel->gpuCountSpin(); }
+QSpinBox *MainWindow::contextSpin() const { return m_workloadPanel->contextSpin(); }
+QSpinBox *MainWindow::concurrencySpin() const { return m_workloadPanel->concurrencySpin(); }
+QComboBox *MainWindow::weightsFormatCombo() const { return m_modelPanel->weightsCombo(); }
+QComboBox *MainWindow::kvFormatCombo() const { return m_modelPanel->kvCombo(); }
+QComboBox *MainWindow::engineCombo() const { return m_hardwarePanel->engineCombo(); }
+
+void MainWindow::documentChanged() {
     const Scenario &s = m_doc->scenario();
-    const auto &cat = Catalogue::builtin();
-    int mi = m_model->findData(QString::fromStdString(s.model.ref));
-    if (mi < 0) {
-        if (auto e = cat.findModel(s.model.ref); e.ok()) {
-            mi = m_model->findData(QString::fromStdString(e->id));
-        }
-    }
-    if (mi < 0) {
-        m_model->addItem(QString::fromStdString(s.model.ref), QString::fromStdString(s.model.ref));
-        mi = m_model->count() - 1;
-    }
-    m_model->setCurrentIndex(mi);
-    if (auto g = cat.findGpu(s.hardware.gpu); g.ok()) {
-        m_gpu->setCurrentIndex(m_gpu->findData(QString::fromStdString(g->id)));
-    }
-    m_weights->setCurrentIndex(
-        s.model.weightsFormat
-            ? std::max(0, m_weights->findData(QString::fromStdString(s.model.weightsFormat->name())))
-            : 0);
-    m_kv->setCurrentIndex(std::max(0, m_kv->findData(QString::fromStdString(s.model.kvFormat.name()))));
-    m_engine->setCurrentIndex(
-        std::max(0, m_engine->findData(QString::fromStdString(engineName(s.engine.engine)))));
-    m_gpuCount->setValue(int(s.hardware.gpuCount));
-    m_context->setValue(int(s.workload.contextTokens));
-    m_concurrency->setValue(int(s.workload.concurrency));
+    const QString file = m_doc->filePath().isEmpty()
+                             ? tr("untitled")
+                             : QFileInfo(m_doc->filePath()).fileName();
+    setWindowTitle(tr("%1 - %2[*] - HostPlan").arg(QString::fromStdString(s.name), file));
+    setWindowModified(!m_doc->undoStack()->isClean());
     if (const auto &p = m_doc->plan()) {
-        m_modelInfo->setText(tr("%1 B parameters, %2 B active per token; %3 of weights as shipped")
-                                 .arg(p->model.totalParams / 1e9, 0, 'f', 1)
-                                 .arg(p->model.activeParams / 1e9, 0, 'f', 1)
-                                 .arg(bytesText(double(p->model.weightBytes()))));
+        m_verdict->setText(
+            tr("%1 on %2 x %3 | %4/month | API %5/month")
+                .arg(p->fit.fits ? tr("Fits") : tr("Does not fit"))
+                .arg(p->layout.gpuCount())
+                .arg(QString::fromStdString(p->gpu.id).toUpper(),
+                     usdText(p->rental.usdPerMonthScheduled), usdText(p->apiUsdPerMonth)));
+        m_verdict->setStyleSheet(p->fit.fits ? QStringLiteral("color: #1b6e1b;")
+                                             : QStringLiteral("color: #b00020;"));
     } else {
-        m_modelInfo->setText(m_doc->error());
+        m_verdict->setText(tr("No plan"));
+        m_verdict->setStyleSheet(QStringLiteral("color: #b00020;"));
+        statusBar()->showMessage(m_doc->error());
     }
-    setWindowTitle(tr("HostPlan - %1[*]").arg(QString::fromStdString(s.name)));
-    statusBar()->showMessage(m_doc->plan() ? QString() : m_doc->error());
-    m_syncing = false;
 }
 
-void MainWindow::importModel() {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Import model"), QString(),
-        tr("Hugging Face config (config.json model.safetensors.index.json);;JSON (*.json)"));
-    if (path.isEmpty()) {
-        return;
+void MainWindow::message(const QString &title, const QString &text) {
+    m_lastMessage = text;
+    if (m_interactive) {
+        QMessageBox::warning(this, title, text);
+    } else {
+        statusBar()->showMessage(text);
     }
-    Scenario s = m_doc->scenario();
-    s.model.ref = path.toStdString();
-    s.pricing.apiPriceId.clear();
-    auto r = resolveModel(s, Catalogue::builtin());
-    if (!r.ok()) {
-        QMessageBox::warning(this, tr("Import failed"),
-                             tr("%1 could not be imported:\n%2")
-                                 .arg(path, QString::fromStdString(r.error().toString())));
-        return;
-    }
-    m_doc->edit(s, tr("Import model %1").arg(path));
 }
 
-void MainWindow::openScenario() {
+void MainWindow::newScenario() {
+    m_doc->reset(defaultScenario());
+}
+
+QString MainWindow::openFile(const QString &path) {
+    const QString error = m_doc->open(path);
+    if (!error.isEmpty()) {
+        if (!QFileInfo::exists(path)) {
+            AppSettings::removeRecentFile(path);
+            updateRecentMenu();
+        }
+        message(tr("Open failed"), error);
+        return error;
+    }
+    AppSettings::addRecentFile(QFileInfo(path).absoluteFilePath());
+    AppSettings::setLastDirectory(QFileInfo(path).absolutePath());
+    updateRecentMenu();
+    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return {};
+}
+
+QString MainWindow::saveFile(const QString &path) {
+    const QString error = m_doc->saveAs(path);
+    if (!error.isEmpty()) {
+        message(tr("Save failed"), error);
+        return error;
+    }
+    AppSettings::addRecentFile(QFileInfo(path).absoluteFilePath());
+    AppSettings::setLastDirectory(QFileInfo(path).absolutePath());
+    updateRecentMenu();
+    documentChanged();
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return {};
+}
+
+QString MainWindow::openDroppedPath(const QString &path) {
+    const QFileInfo fi(path);
+    if (fi.isDir() || fi.fileName() == QStringLiteral("config.json") ||
+        fi.fileName().endsWith(QStringLiteral(".index.json"))) {
+        const QString error = m_modelPanel->importPath(path);
+        if (!error.isEmpty()) {
+            message(tr("Import failed"), error);
+        }
+        return error;
+    }
+    if (!maybeSave()) {
+        return tr("Cancelled");
+    }
+    return openFile(path);
+}
+
+void MainWindow::askOpen() {
     if (!maybeSave()) {
         return;
     }
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(),
-                                                      tr("HostPlan scenario (*.json)"));
-    if (path.isEmpty()) {
-        return;
-    }
-    const QString error = m_doc->open(path);
-    if (!error.isEmpty()) {
-        QMessageBox::warning(this, tr("Open failed"), error);
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open scenario"), AppSettings::lastDirectory(),
+                                     tr("HostPlan scenario (*.json)"));
+    if (!path.isEmpty()) {
+        openFile(path);
     }
 }
 
-bool MainWindow::saveScenario(bool askPath) {
+bool MainWindow::askSave(bool askPath) {
     QString path = m_doc->filePath();
     if (askPath || path.isEmpty()) {
-        path = QFileDialog::getSaveFileName(this, tr("Save scenario"), path,
+        QString suggested = path;
+        if (suggested.isEmpty()) {
+            suggested = QDir(AppSettings::lastDirectory().isEmpty() ? QDir::homePath()
+                                                                    : AppSettings::lastDirectory())
+                            .filePath(QString::fromStdString(m_doc->scenario().name)
+                                          .replace(QLatin1Char('/'), QLatin1Char('-')) +
+                                      QStringLiteral(".json"));
+        }
+        path = QFileDialog::getSaveFileName(this, tr("Save scenario"), suggested,
                                             tr("HostPlan scenario (*.json)"));
         if (path.isEmpty()) {
             return false;
         }
     }
-    const QString error = m_doc->saveAs(path);
-    if (!error.isEmpty()) {
-        QMessageBox::warning(this, tr("Save failed"), error);
-        return false;
-    }
-    return true;
+    return saveFile(path).isEmpty();
 }
 
 bool MainWindow::maybeSave() {
     if (m_doc->undoStack()->isClean()) {
         return true;
     }
-    const auto answer = QMessageBox::question(
-        this, tr("Unsaved changes"), tr("The scenario has unsaved changes. Save them?"),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    int answer = QMessageBox::Cancel;
+    if (m_savePrompt) {
+        answer = m_savePrompt();
+    } else {
+        answer = QMessageBox::question(
+            this, tr("Unsaved changes"),
+            tr("\"%1\" has unsaved changes. Save them?")
+                .arg(QString::fromStdString(m_doc->scenario().name)),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    }
     if (answer == QMessageBox::Save) {
-        return saveScenario(false);
+        return askSave(false);
     }
     return answer == QMessageBox::Discard;
 }
 
+void MainWindow::updateRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList files = AppSettings::recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files[i];
+        QAction *a = m_recentMenu->addAction(
+            QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this,
+            [this, path] {
+                if (maybeSave()) {
+                    openFile(path);
+                }
+            });
+        a->setToolTip(QDir::toNativeSeparators(path));
+        a->setStatusTip(QDir::toNativeSeparators(path));
+    }
+    if (!files.isEmpty()) {
+        m_recentMenu->addSeparator();
+        m_recentMenu->addAction(tr("Clear List"), this, [this] {
+            AppSettings::setRecentFiles({});
+            updateRecentMenu();
+        });
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::restoreSession() {
+    const QByteArray geometry = AppSettings::windowGeometry();
+    if (!geometry.isEmpty()) {
+        restoreGeometry(geometry);
+    }
+    const QByteArray state = AppSettings::windowState();
+    if (!state.isEmpty()) {
+        restoreState(state, kWindowStateVersion);
+    }
+    const QString json = AppSettings::lastScenarioJson();
+    if (json.isEmpty()) {
+        return;
+    }
+    const QByteArray bytes = json.toUtf8();
+    auto last = parseScenario(std::string_view(bytes.constData(), std::size_t(bytes.size())));
+    if (!last.ok()) {
+        return; // a stale or hand-edited setting: start from the default scenario
+    }
+    const QString path = AppSettings::lastScenarioPath();
+    if (!path.isEmpty() && QFileInfo::exists(path) && m_doc->open(path).isEmpty()) {
+        // The file as saved, plus the unsaved edits of the last session as one undoable step.
+        m_doc->edit(last.value(), tr("Restore unsaved changes"));
+    } else {
+        m_doc->reset(last.value());
+    }
+}
+
+void MainWindow::saveSession() {
+    AppSettings::setWindowGeometry(saveGeometry());
+    AppSettings::setWindowState(saveState(kWindowStateVersion));
+    AppSettings::setLastScenario(QString::fromStdString(scenarioToJson(m_doc->scenario())),
+                                 m_doc->filePath());
+}
+
 void MainWindow::closeEvent(QCloseEvent *event) {
     if (maybeSave()) {
+        saveSession();
         event->accept();
     } else {
         event->ignore();
     }
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event) {
+    const auto urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile()) {
+        event->acceptProposedAction();
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent *event) {
+    const auto urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.first().isLocalFile()) {
+        return;
+    }
+    event->acceptProposedAction();
+    openDroppedPath(urls.first().toLocalFile());
 }
 
 } // namespace hostplan::ui

@@ -1,19 +1,34 @@
-// HostPlan's main window: inputs (model, formats, GPU, count, context, concurrency, engine) on
-// the left; the summary and the memory-per-precision chart on the right. Every edit goes through
-// the document's undo stack.
+// HostPlan's main window, the what-if explorer: input docks (model, hardware, workload,
+// pricing; a probe dock when the probe panel is built) around a tab of views (summary, memory
+// per precision, GPUs per GPU type, KV cache vs context, break-even, compare). Every edit goes
+// through the document's undo stack and every view rebuilds from the document's plan.
 #pragma once
 
 #include <QMainWindow>
 
+#include <functional>
+
+class QAction;
 class QComboBox;
-class QSpinBox;
+class QDoubleSpinBox;
 class QLabel;
+class QMenu;
+class QSpinBox;
+class QTabWidget;
 
 namespace hostplan::ui {
 
-class ScenarioDocument;
+class BreakEvenChart;
+class CompareView;
+class GpuTypesChart;
+class HardwarePanel;
+class KvChart;
 class MemoryChart;
+class ModelPanel;
+class PricingPanel;
+class ScenarioDocument;
 class SummaryView;
+class WorkloadPanel;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -21,41 +36,93 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
 
     ScenarioDocument *document() const { return m_doc; }
-    // Input widgets, exposed for GUI tests.
-    QComboBox *modelCombo() const { return m_model; }
-    QComboBox *gpuCombo() const { return m_gpu; }
-    QSpinBox *gpuCountSpin() const { return m_gpuCount; }
-    QSpinBox *contextSpin() const { return m_context; }
-    QSpinBox *concurrencySpin() const { return m_concurrency; }
-    QComboBox *weightsFormatCombo() const { return m_weights; }
-    QComboBox *kvFormatCombo() const { return m_kv; }
-    QComboBox *engineCombo() const { return m_engine; }
+
+    /// Restore the window geometry, dock layout and the last scenario from AppSettings (main()
+    /// calls this; tests start from the default scenario).
+    void restoreSession();
+    /// Store them (closeEvent calls this).
+    void saveSession();
+
+    /// File actions without dialogs. Each returns an error message ("" on success); a failed
+    /// open changes nothing. openFile and newScenario do not ask about unsaved changes.
+    QString openFile(const QString &path);
+    QString saveFile(const QString &path);
+    void newScenario();
+    /// Open or import what was dropped: a folder, config.json or *.index.json imports a model;
+    /// another .json opens as a scenario.
+    QString openDroppedPath(const QString &path);
+
+    /// Dialogs become status-bar messages (tests); lastMessage() keeps the latest.
+    void setInteractive(bool interactive) { m_interactive = interactive; }
+    const QString &lastMessage() const { return m_lastMessage; }
+    /// Replace the unsaved-changes question (tests): returns Save, Discard or Cancel.
+    void setSavePrompt(std::function<int()> prompt) { m_savePrompt = std::move(prompt); }
+    /// Ask about unsaved changes; true when it is fine to go on.
+    bool maybeSave();
+
+    /// The File menu, for other features' actions (exports). addFileAction() puts an action
+    /// above "Quit", after the save actions, in the order added.
+    QMenu *fileMenu() const { return m_fileMenu; }
+    void addFileAction(QAction *action);
+
+    // Panels, views and input widgets, exposed for GUI tests.
+    ModelPanel *modelPanel() const { return m_modelPanel; }
+    HardwarePanel *hardwarePanel() const { return m_hardwarePanel; }
+    WorkloadPanel *workloadPanel() const { return m_workloadPanel; }
+    PricingPanel *pricingPanel() const { return m_pricingPanel; }
+    QTabWidget *viewTabs() const { return m_tabs; }
     MemoryChart *memoryChart() const { return m_chart; }
+    GpuTypesChart *gpuTypesChart() const { return m_gpuTypes; }
+    KvChart *kvChart() const { return m_kv; }
+    BreakEvenChart *breakEvenChart() const { return m_breakEven; }
     SummaryView *summaryView() const { return m_summary; }
+    CompareView *compareView() const { return m_compare; }
+    QComboBox *modelCombo() const;
+    QComboBox *gpuCombo() const;
+    QSpinBox *gpuCountSpin() const;
+    QSpinBox *contextSpin() const;
+    QSpinBox *concurrencySpin() const;
+    QComboBox *weightsFormatCombo() const;
+    QComboBox *kvFormatCombo() const;
+    QComboBox *engineCombo() const;
+    QMenu *recentMenu() const { return m_recentMenu; }
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
-    void buildInputs();
+    void buildDocks();
+    void buildViews();
     void buildMenus();
-    void syncInputs();
-    void importModel();
-    void openScenario();
-    bool saveScenario(bool askPath);
-    bool maybeSave();
-    void closeEvent(QCloseEvent *event) override;
+    void updateRecentMenu();
+    void documentChanged();
+    void askOpen();
+    bool askSave(bool askPath);
+    void message(const QString &title, const QString &text);
 
     ScenarioDocument *m_doc;
-    QComboBox *m_model = nullptr;
-    QComboBox *m_gpu = nullptr;
-    QSpinBox *m_gpuCount = nullptr;
-    QSpinBox *m_context = nullptr;
-    QSpinBox *m_concurrency = nullptr;
-    QComboBox *m_weights = nullptr;
-    QComboBox *m_kv = nullptr;
-    QComboBox *m_engine = nullptr;
-    QLabel *m_modelInfo = nullptr;
+    ModelPanel *m_modelPanel = nullptr;
+    HardwarePanel *m_hardwarePanel = nullptr;
+    WorkloadPanel *m_workloadPanel = nullptr;
+    PricingPanel *m_pricingPanel = nullptr;
+    QTabWidget *m_tabs = nullptr;
     MemoryChart *m_chart = nullptr;
+    GpuTypesChart *m_gpuTypes = nullptr;
+    KvChart *m_kv = nullptr;
+    BreakEvenChart *m_breakEven = nullptr;
     SummaryView *m_summary = nullptr;
-    bool m_syncing = false;
+    CompareView *m_compare = nullptr;
+    QWidget *m_probe = nullptr;
+    QMenu *m_fileMenu = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QAction *m_quitSeparator = nullptr;
+    QLabel *m_verdict = nullptr;
+    bool m_interactive = true;
+    QString m_lastMessage;
+    std::function<int()> m_savePrompt;
 };
 
 } // namespace hostplan::ui

@@ -1,6 +1,8 @@
-// Memory per precision: stacked bars (weights, KV cache, state, activations, runtime) per GPU
-// for each comparison format, on the scenario's layout, with the per-GPU usable memory as a
-// line. Tooltips give exact values in GB and GiB.
+// View 1, memory per precision: stacked bars (weights, KV cache, linear-attention state,
+// activations, runtime) for each comparison format on the scenario's layout. "Per GPU" shows
+// the most loaded GPU against the usable memory and the engine budget of one GPU; "Whole
+// deployment" shows the sum over all GPUs against the capacity of one GPU, one node and the
+// deployment. Tooltips give exact values in GB and GiB.
 #pragma once
 
 #include <QChartView>
@@ -12,12 +14,16 @@ class ScenarioDocument;
 class MemoryChart : public QChartView {
     Q_OBJECT
 public:
+    enum class Scope { PerGpu, Deployment };
+
     explicit MemoryChart(ScenarioDocument *doc, QWidget *parent = nullptr);
 
-    /// Per-GPU totals (bytes) per format in the order shown, for tests.
+    /// Totals (bytes, per GPU or whole deployment per scope) per format in the order shown.
     const QList<double> &totalsBytes() const { return m_totals; }
     /// Category labels shown on the x axis.
     QStringList categories() const;
+    Scope scope() const { return m_scope; }
+    void setScope(Scope scope);
 
 public slots:
     void rebuild();
@@ -25,6 +31,7 @@ public slots:
 private:
     ScenarioDocument *m_doc;
     QList<double> m_totals;
+    Scope m_scope = Scope::PerGpu;
 };
 
 } // namespace hostplan::ui

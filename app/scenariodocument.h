@@ -12,8 +12,17 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace hostplan::ui {
+
+/// One catalogue GPU type evaluated for the current scenario with an automatic count and
+/// layout (the GPU-types chart and the break-even alternatives share these).
+struct GpuOption {
+    GpuSpec gpu;
+    std::optional<PlanResult> plan; ///< nullopt when the scenario does not evaluate on it
+    std::string error;              ///< why not
+};
 
 class ScenarioDocument : public QObject {
     Q_OBJECT
@@ -43,6 +52,17 @@ public:
     /// per-precision chart).
     Result<PlanResult> evaluateVariant(const Scenario &variant) const;
 
+    /// The current model as imported (before format overrides), from the cache.
+    Result<ModelSpec> importedModel() const { return model(m_scenario); }
+
+    /// Every catalogue GPU type evaluated for the current scenario with gpu_count auto, auto
+    /// layout and the GPU's own node size and catalogue rate (the current type keeps the
+    /// scenario's rate override). Computed on first use after each change, then cached.
+    const std::vector<GpuOption> &gpuSweep() const;
+
+    /// The scenario `base` moved to GPU type `gpuId` with an automatic count and layout.
+    static Scenario onGpuType(const Scenario &base, const std::string &gpuId);
+
 signals:
     /// The scenario or the plan changed.
     void changed();
@@ -58,6 +78,7 @@ private:
     QString m_filePath;
     QUndoStack m_undo;
     mutable std::map<std::string, ModelSpec> m_modelCache;
+    mutable std::optional<std::vector<GpuOption>> m_sweep;
 };
 
 } // namespace hostplan::ui

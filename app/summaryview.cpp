@@ -41,44 +41,116 @@ void SummaryView::rebuild() {
              .arg(p.fit.gpusFloor)
              .arg(p.fit.practicalFound ? QString::number(p.fit.gpusPractical) : tr("none up to 1024"));
 
-    h += tr("<h4>Memory per GPU (most loaded GPU)</h4>");
-    h += QStringLiteral("<table cellspacing=0 cellpadding=2>");
-    auto row = [&](const QString &label, double bytes, bool bold = false) {
+    h += tr("<h4>Memory per GPU (most loaded GPU) and in total</h4>");
+    h += QStringLiteral("<table cellspacing=0 cellpadding=2><tr><th></th><th align=right>%1</th>"
+                        "<th align=right>%2</th></tr>")
+             .arg(tr("Per GPU"), tr("All %1 GPUs").arg(p.layout.gpuCount()));
+    auto row = [&](const QString &label, double bytes, double total, bool bold = false) {
         const QString b = bold ? QStringLiteral("<b>%1</b>") : QStringLiteral("%1");
-        h += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
-                 .arg(label, b.arg(bytesText(bytes)));
+        h += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
+                 .arg(label, b.arg(bytesText(bytes)),
+                      total >= 0 ? gbText(total, 1) : QString());
     };
-    row(tr("Weights"), double(m.perGpu.weights));
-    row(tr("KV cache"), double(m.perGpu.kvCache));
+    row(tr("Weights"), double(m.perGpu.weights), double(m.total.weights));
+    row(tr("KV cache"), double(m.perGpu.kvCache), double(m.total.kvCache));
     if (m.perGpu.state) {
-        row(tr("Linear-attention state"), double(m.perGpu.state));
+        row(tr("Linear-attention state"), double(m.perGpu.state), double(m.total.state));
     }
-    row(tr("Activations"), double(m.perGpu.activations));
-    row(tr("Runtime overhead"), double(m.perGpu.runtime));
-    row(tr("Total needed"), double(m.perGpu.total()), true);
-    row(tr("Engine budget (fraction %1)").arg(m.memoryFraction, 0, 'f', 2), double(m.budgetBytesPerGpu));
-    row(tr("Usable GPU memory"), double(m.usableBytesPerGpu));
+    row(tr("Activations"), double(m.perGpu.activations), double(m.total.activations));
+    row(tr("Runtime overhead"), double(m.perGpu.runtime), double(m.total.runtime));
+    row(tr("Total needed"), double(m.perGpu.total()), double(m.total.total()), true);
+    row(tr("Engine budget (fraction %1)").arg(m.memoryFraction, 0, 'f', 2),
+        double(m.budgetBytesPerGpu), -1);
+    row(tr("Usable GPU memory"), double(m.usableBytesPerGpu), -1);
+    row(tr("Headroom after the workload"), double(p.fit.headroomBytesPerGpu), -1);
     h += QStringLiteral("</table>");
     h += tr("<p>In total across all GPUs: %1. KV cache: %2 bytes per token for the whole model, "
             "%3 per GPU.</p>")
              .arg(bytesText(double(m.total.total())), groupedInt(m.cache.kvBytesPerToken),
                   groupedInt(m.cache.kvBytesPerTokenPerGpu));
 
-    h += tr("<h4>Cost</h4><p>%1 per GPU-hour: <b>%2 per month</b> at %3 h/day (%4 always on, "
-            "%5 h month). The same tokens at API prices: <b>%6 per month</b>.</p>")
-             .arg(QStringLiteral("$%1").arg(p.usdPerGpuHour, 0, 'f', 2),
-                  usdText(p.rental.usdPerMonthScheduled))
-             .arg(p.rental.hoursPerDay, 0, 'f', 1)
-             .arg(usdText(p.rental.usdPerMonthAlwaysOn))
-             .arg(p.rental.hoursPerMonth, 0, 'f', 0)
-             .arg(usdText(p.apiUsdPerMonth));
-    h += tr("<p>Break-even: <b>%1 output tokens per month</b> with this token mix (%2 tokens/s "
-            "sustained); self-hosting wins from <b>%3 heavy users</b>.</p>")
-             .arg(tokensText(p.breakeven.outputTokensPerMonth))
-             .arg(p.breakeven.outputTokensPerSecond, 0, 'f', 0)
-             .arg(std::isfinite(p.breakeven.heavyUsersToBreakEven)
-                      ? QString::number(std::ceil(p.breakeven.heavyUsersToBreakEven))
-                      : tr("never"));
+    // Weights per tensor group on the most loaded GPU.
+    h += tr("<h4>Weights by tensor group (per GPU and whole model)</h4>");
+    h += QStringLiteral("<table cellspacing=0 cellpadding=2><tr><th align=left>%1</th>"
+                        "<th align=left>%2</th><th align=right>%3</th><th align=right>%4</th></tr>")
+             .arg(tr("Group"), tr("Format"), tr("Per GPU"), tr("Whole model"));
+    for (const auto &g : m.groups) {
+        if (g.totalBytes == 0) {
+            continue;
+        }
+        h += QStringLiteral("<tr><td>%1%2</td><td>%3</td><td align=right>%4</td>"
+                            "<td align=right>%5</td></tr>")
+                 .arg(QString::fromStdString(g.name).toHtmlEscaped(),
+                      g.placement == Placement::Replicated &&
+                              g.name.find("replicated") == std::string::npos
+                          ? tr(" (replicated)")
+                          : QString(),
+                      QString::fromStdString(g.format.label()), gbText(double(g.perGpuBytes), 2),
+                      gbText(double(g.totalBytes), 1));
+    }
+    h += QStringLiteral("</table>");
+
+    const auto &r = p.rental;
+    h += tr("<h4>Cost</h4>");
+    h += QStringLiteral("<table cellspacing=0 cellpadding=2>");
+    auto money = [&](const QString &label, const QString &value, bool bold = false) {
+        h += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
+                 .arg(label, bold ? QStringLiteral("<b>%1</b>").arg(value) : value);
+    };
+    money(tr("GPU rate"), tr("$%1 per GPU-hour x %2 GPUs")
+                              .arg(p.usdPerGpuHour, 0, 'f', 2)
+                              .arg(p.layout.gpuCount()));
+    money(tr("Always on (24 h/day, %1 h month)").arg(r.hoursPerMonth, 0, 'f', 0),
+          tr("%1 per month").arg(usdText(r.usdPerMonthAlwaysOn)));
+    money(tr("At %1 h/day").arg(r.hoursPerDay, 0, 'f', 1),
+          tr("%1 per month").arg(usdText(r.usdPerMonthScheduled)), true);
+    money(tr("Self-hosted cost per 1M output tokens"),
+          std::isfinite(p.selfHostUsdPerMTokOutput) && p.selfHostUsdPerMTokOutput > 0
+              ? QStringLiteral("$%1").arg(p.selfHostUsdPerMTokOutput, 0, 'f', 2)
+              : tr("n/a (no output tokens)"),
+          true);
+    if (p.throughput.computed && std::isfinite(p.throughput.capacity.usdPerMTokOutput) &&
+        p.throughput.capacity.usdPerMTokOutput > 0) {
+        money(tr("Cost per 1M output tokens at capacity (%1% utilisation, %2)")
+                  .arg(p.throughput.capacity.utilisation * 100, 0, 'f', 0)
+                  .arg(QString::fromStdString(confidenceLabel(p.throughput.confidence))),
+              QStringLiteral("$%1").arg(p.throughput.capacity.usdPerMTokOutput, 0, 'f', 2), true);
+    }
+    if (p.apiPriced) {
+        money(tr("Same tokens at API prices (%1)")
+                  .arg(QString::fromStdString(p.api.name.empty() ? p.api.id : p.api.name).toHtmlEscaped()),
+              tr("%1 per month").arg(usdText(p.apiUsdPerMonth)), true);
+        money(tr("API output price"), tr("$%1 per 1M output tokens").arg(p.api.outputUsdPerMTok, 0, 'f', 2));
+    } else {
+        money(tr("API comparison"), tr("no API price for this model: set one under Pricing"), true);
+    }
+    h += QStringLiteral("</table>");
+    if (p.apiPriced) {
+        const bool never = !std::isfinite(p.breakeven.outputTokensPerMonth);
+        h += tr("<p>Break-even: <b>%1 output tokens per month</b> with this token mix (%2 tokens/s "
+                "sustained; %3 if every token were billed as output). Self-hosting wins from "
+                "<b>%4 heavy users</b> of %5 tokens a month each.</p>")
+                 .arg(tokensText(p.breakeven.outputTokensPerMonth))
+                 .arg(never ? tr("never") : QString::number(p.breakeven.outputTokensPerSecond, 'f', 0))
+                 .arg(tokensText(p.breakeven.outputOnlyTokensPerMonth))
+                 .arg(std::isfinite(p.breakeven.heavyUsersToBreakEven)
+                          ? QString::number(std::ceil(p.breakeven.heavyUsersToBreakEven))
+                          : tr("never"))
+                 .arg(tokensText(p.scenario.workload.heavyUserTokensPerMonth));
+        h += tr("<p>Your volume: %1 output tokens per month; self-hosting is <b>%2</b> the API at "
+                "this volume.</p>")
+                 .arg(tokensText(p.scenario.workload.outputTokensPerMonth))
+                 .arg(p.rental.usdPerMonthScheduled < p.apiUsdPerMonth ? tr("cheaper than")
+                                                                       : tr("more expensive than"));
+    }
+    if (p.apiPriced && !p.api.source.empty()) {
+        h += QStringLiteral("<p><small>%1</small></p>")
+                 .arg(tr("API prices: %1, as of %2. GPU rate: %3, as of %4.")
+                          .arg(QString::fromStdString(p.api.source).toHtmlEscaped(),
+                               QString::fromStdString(p.api.asOf),
+                               QString::fromStdString(p.gpu.priceSource).toHtmlEscaped(),
+                               QString::fromStdString(p.gpu.priceAsOf)));
+    }
     for (const auto &w : p.warnings) {
         h += QStringLiteral("<p style='color:#875'>%1</p>").arg(QString::fromStdString(w).toHtmlEscaped());
     }

@@ -31,7 +31,7 @@ std::string squash(std::string_view s) {
 }
 
 Result<std::string> reqString(const nlohmann::json &o, const char *key, const std::string &path) {
-    HOSTPLAN_TRY(v, json::string(o, key, path, true));
+    HOSTPLAN_TRY(v, jsonfield::string(o, key, path, true));
     if (v->empty()) {
         return makeError(path + "." + key, "must not be empty");
     }
@@ -40,7 +40,7 @@ Result<std::string> reqString(const nlohmann::json &o, const char *key, const st
 
 Result<double> reqNumber(const nlohmann::json &o, const char *key, const std::string &path,
                          double min, double max) {
-    HOSTPLAN_TRY(v, json::number(o, key, path, min, max, true));
+    HOSTPLAN_TRY(v, jsonfield::number(o, key, path, min, max, true));
     return *v;
 }
 
@@ -56,7 +56,7 @@ Result<std::vector<std::string>> stringList(const nlohmann::json &o, const char 
     }
     for (const auto &e : a) {
         if (!e.is_string()) {
-            return makeError(path + "." + key, "must be a list of strings, got " + json::brief(e));
+            return makeError(path + "." + key, "must be a list of strings, got " + jsonfield::brief(e));
         }
         out.push_back(e.get<std::string>());
     }
@@ -75,10 +75,10 @@ Result<GpuSpec> parseGpu(const nlohmann::json &o, const std::string &path) {
     HOSTPLAN_TRY(bf16, reqNumber(o, "bf16_dense_tflops", path, 1, 1e6));
     HOSTPLAN_TRY(fp8, reqNumber(o, "fp8_dense_tflops", path, 0, 1e6));
     HOSTPLAN_TRY(fp4, reqNumber(o, "fp4_dense_tflops", path, 0, 1e6));
-    HOSTPLAN_TRY(native, json::boolean(o, "native_mxfp4", path, true));
+    HOSTPLAN_TRY(native, jsonfield::boolean(o, "native_mxfp4", path, true));
     HOSTPLAN_TRY(ic, reqString(o, "interconnect", path));
     HOSTPLAN_TRY(icGbs, reqNumber(o, "interconnect_gb_per_s", path, 0.1, 1e5));
-    HOSTPLAN_TRY(node, json::integer(o, "gpus_per_node", path, 1, 72, true));
+    HOSTPLAN_TRY(node, jsonfield::integer(o, "gpus_per_node", path, 1, 72, true));
     HOSTPLAN_TRY(source, reqString(o, "source", path));
     HOSTPLAN_TRY(asOf, reqString(o, "as_of", path));
     g.id = id;
@@ -105,7 +105,7 @@ Result<GpuSpec> parseGpu(const nlohmann::json &o, const std::string &path) {
 Result<Catalogue> Catalogue::parse(std::string_view gpusJson, std::string_view pricesJson,
                                    std::string_view modelsJson) {
     Catalogue c;
-    HOSTPLAN_TRY(gdoc, json::parse(gpusJson, "gpus.json"));
+    HOSTPLAN_TRY(gdoc, jsonfield::parse(gpusJson, "gpus.json"));
     if (!gdoc.is_object() || !gdoc.contains("gpus") || !gdoc["gpus"].is_array()) {
         return makeError("gpus.json: gpus", "missing list of GPUs");
     }
@@ -114,7 +114,7 @@ Result<Catalogue> Catalogue::parse(std::string_view gpusJson, std::string_view p
         c.m_gpus.push_back(std::move(g));
     }
 
-    HOSTPLAN_TRY(pdoc, json::parse(pricesJson, "prices.json"));
+    HOSTPLAN_TRY(pdoc, jsonfield::parse(pricesJson, "prices.json"));
     if (!pdoc.is_object() || !pdoc.contains("api") || !pdoc["api"].is_array()) {
         return makeError("prices.json: api", "missing list of API prices");
     }
@@ -160,7 +160,7 @@ Result<Catalogue> Catalogue::parse(std::string_view gpusJson, std::string_view p
         }
     }
 
-    HOSTPLAN_TRY(mdoc, json::parse(modelsJson, "models/catalogue.json"));
+    HOSTPLAN_TRY(mdoc, jsonfield::parse(modelsJson, "models/catalogue.json"));
     if (!mdoc.is_object() || !mdoc.contains("models") || !mdoc["models"].is_array()) {
         return makeError("models/catalogue.json: models", "missing list of models");
     }
@@ -172,7 +172,7 @@ Result<Catalogue> Catalogue::parse(std::string_view gpusJson, std::string_view p
         HOSTPLAN_TRY(name, reqString(o, "name", path));
         HOSTPLAN_TRY(repo, reqString(o, "hf_repo", path));
         HOSTPLAN_TRY(file, reqString(o, "config_file", path));
-        HOSTPLAN_TRY(api, json::string(o, "api_price_id", path, false));
+        HOSTPLAN_TRY(api, jsonfield::string(o, "api_price_id", path, false));
         HOSTPLAN_TRY(aliases, stringList(o, "aliases", path));
         HOSTPLAN_TRY(source, reqString(o, "source", path));
         HOSTPLAN_TRY(asOf, reqString(o, "as_of", path));

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-namespace hostplan::json {
+namespace hostplan::jsonfield {
 
 Result<nlohmann::json> parse(std::string_view text, const std::string &what) {
     try {
@@ -14,11 +14,19 @@ Result<nlohmann::json> parse(std::string_view text, const std::string &what) {
 }
 
 std::string brief(const nlohmann::json &value) {
-    std::string s = value.dump();
-    if (s.size() > 60) {
-        s = s.substr(0, 57) + "...";
+    // Never dump containers: a deeply nested value would recurse in the serializer, and a huge
+    // one would be copied whole only to be cut.
+    if (value.is_array()) {
+        return "a list of " + std::to_string(value.size()) + " element(s)";
     }
-    return s;
+    if (value.is_object()) {
+        return "an object with " + std::to_string(value.size()) + " key(s)";
+    }
+    if (value.is_string()) {
+        const auto &str = value.get_ref<const std::string &>();
+        return nlohmann::json(str.size() > 57 ? str.substr(0, 57) + "..." : str).dump();
+    }
+    return value.dump();
 }
 
 namespace {
@@ -116,4 +124,4 @@ Result<std::optional<bool>> boolean(const nlohmann::json &obj, const char *key,
     return std::optional<bool>{v.get<bool>()};
 }
 
-} // namespace hostplan::json
+} // namespace hostplan::jsonfieldfield

@@ -11,13 +11,15 @@
 #include <string>
 #include <string_view>
 
-namespace hostplan::json {
+namespace hostplan::jsonfield {
 
 /// Parse text; on failure the error names `what` (file or document) and nlohmann's message
 /// (which gives the byte position).
 Result<nlohmann::json> parse(std::string_view text, const std::string &what);
 
-/// Short rendering of a JSON value for error messages (cut at 60 characters).
+/// Short rendering of a JSON value for error messages: scalars as JSON (strings cut at 57
+/// characters), lists and objects by their size only (never serialized: safe for deeply nested
+/// or huge input).
 std::string brief(const nlohmann::json &value);
 
 /// Read an object member as a finite double in [min, max]. Missing -> nullopt when optional,
@@ -37,4 +39,4 @@ Result<std::optional<std::string>> string(const nlohmann::json &obj, const char 
 Result<std::optional<bool>> boolean(const nlohmann::json &obj, const char *key,
                                     const std::string &path, bool required);
 
-} // namespace hostplan::json
+} // namespace hostplan::jsonfieldfield

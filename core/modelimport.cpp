@@ -20,6 +20,8 @@
 // projections) are treated as replicated. Biases travel with their weight matrix.
 #include "modelimport.h"
 
+#include "jsonutil.h"
+
 #include "safetensors.h"
 
 #include <nlohmann/json.hpp>
@@ -81,10 +83,7 @@ u64 ceilDivU(u64 a, u64 b) {
     return a / b + (a % b != 0 ? 1 : 0);
 }
 
-std::string dumpShort(const json &v) {
-    std::string s = v.dump();
-    return s.size() > 40 ? s.substr(0, 40) + "..." : s;
-}
+std::string dumpShort(const json &v) { return hostplan::jsonfield::brief(v); }
 
 /// One JSON object of the config with its dotted path, so errors name the field
 /// ("text_config.hidden_size").
@@ -1533,11 +1532,55 @@ Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::strin
     }
 }
 
+namespace {
+
+bool endsWith(const std::string &s, const std::string &suffix) {
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+/// A checkpoint size that disagrees with the config by more than 4x is another model's (or a
+/// corrupt) file: refuse it rather than plan with it.
+std::optional<Error> checkPlausible(const ModelSpec &spec, std::uint64_t bytes,
+                                    const std::string &field) {
+    const double derived = double(spec.weightBytes());
+    if (derived > 0 && (double(bytes) < derived / 4 || double(bytes) > derived * 4)) {
+        return makeError(field, std::to_string(bytes) + " bytes disagrees with the " +
+                                    std::to_string(spec.weightBytes()) +
+                                    " bytes that config.json implies; is this checkpoint for "
+                                    "another model?");
+    }
+    return std::nullopt;
+}
+
+/// Sum of the tensor bytes in the headers of `files` (single-file or shard checkpoints without
+/// an index). Only headers are read.
+Result<std::uint64_t> sumSafetensorsHeaders(const std::vector<std::filesystem::path> &files) {
+    std::uint64_t total = 0;
+    for (const auto &f : files) {
+        auto tensors = readSafetensorsHeader(f);
+        if (!tensors.ok()) {
+            return makeError(f.string() + (tensors.error().field.empty() ? "" : ": " + tensors.error().field),
+                             tensors.error().message);
+        }
+        for (const auto &t : tensors.value()) {
+            if (total > std::numeric_limits<std::uint64_t>::max() - t.bytes) {
+                return makeError(f.string(), "tensor sizes overflow");
+            }
+            total += t.bytes;
+        }
+    }
+    return total;
+}
+
+} // namespace
+
 Result<ModelSpec> importModelPath(const std::filesystem::path &path) {
     try {
         std::error_code ec;
         std::filesystem::path config = path;
         std::filesystem::path index;
+        std::vector<std::filesystem::path> shards;
+        const std::string name = path.filename().string();
         if (std::filesystem::is_directory(path, ec)) {
             config = path / "config.json";
             if (!std::filesystem::exists(config, ec)) {
@@ -1545,14 +1588,26 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path) {
             }
             if (std::filesystem::exists(path / "model.safetensors.index.json", ec)) {
                 index = path / "model.safetensors.index.json";
+            } else {
+                for (const auto &entry : std::filesystem::directory_iterator(path, ec)) {
+                    if (endsWith(entry.path().filename().string(), ".safetensors")) {
+                        shards.push_back(entry.path());
+                    }
+                }
             }
-        } else if (path.filename().string().size() >= 11 &&
-                   path.filename().string().rfind(".index.json") ==
-                       path.filename().string().size() - 11) {
+        } else if (endsWith(name, ".index.json")) {
             index = path;
             config = path.parent_path() / "config.json";
             if (!std::filesystem::exists(config, ec)) {
                 return makeError(config.string(), "not found beside the index " + path.string());
+            }
+        } else if (endsWith(name, ".safetensors")) {
+            shards.push_back(path);
+            config = path.parent_path() / "config.json";
+            if (!std::filesystem::exists(config, ec)) {
+                return makeError(config.string(), "not found beside " + path.string() +
+                                                      " (a safetensors file holds tensors, not the "
+                                                      "architecture)");
             }
         }
         auto text = readConfigFile(config);
@@ -1560,14 +1615,33 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path) {
             return text.error();
         }
         auto spec = importHfConfigText(*text, config.string());
-        if (!spec || index.empty()) {
+        if (!spec) {
             return spec;
         }
-        auto idx = readSafetensorsIndex(index);
-        if (!idx) {
-            return idx.error();
+        if (!index.empty()) {
+            auto idx = readSafetensorsIndex(index);
+            if (!idx) {
+                return makeError(index.string() + ": " + idx.error().field, idx.error().message);
+            }
+            if (auto bad = checkPlausible(*spec, idx->totalSizeBytes,
+                                          index.string() + ": metadata.total_size")) {
+                return *bad;
+            }
+            return refineWithIndex(*spec, *idx);
         }
-        return refineWithIndex(*spec, *idx);
+        if (!shards.empty()) {
+            auto bytes = sumSafetensorsHeaders(shards);
+            if (!bytes) {
+                return bytes.error();
+            }
+            if (auto bad = checkPlausible(*spec, *bytes, shards.front().string())) {
+                return *bad;
+            }
+            SafetensorsIndex idx;
+            idx.totalSizeBytes = *bytes;
+            return refineWithIndex(*spec, idx);
+        }
+        return spec;
     } catch (const std::exception &e) {
         return makeError(path.string(), std::string("cannot import: ") + e.what());
     }

@@ -27,9 +27,11 @@ namespace hostplan {
 /// "text_config.hidden_size: missing" or "model_type: unsupported architecture 'foo'".
 Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::string &source);
 
-/// Import from a path: a config.json file, a folder that holds one (and optionally a
-/// model.safetensors.index.json, which then refines the spec), or a
-/// model.safetensors.index.json whose folder holds a config.json.
+/// Import from a path: a config.json file; a folder that holds one (refined by its
+/// model.safetensors.index.json, or else by the headers of its *.safetensors files); a
+/// model.safetensors.index.json or a .safetensors file whose folder holds a config.json.
+/// A checkpoint size more than 4x away from what the config implies is an error (another
+/// model's files, or a corrupt index).
 Result<ModelSpec> importModelPath(const std::filesystem::path &path);
 
 /// The model_type values importHfConfigText accepts.

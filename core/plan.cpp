@@ -92,6 +92,10 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
                                     : roundToBundle(std::max<std::uint32_t>(r.fit.gpusFloor, 1),
                                                     node);
     }
+    if (hw.tp && gpus % hw.tp != 0) {
+        return makeError("hardware.tp", "TP " + std::to_string(hw.tp) + " does not divide the " +
+                                            std::to_string(gpus) + " GPUs");
+    }
     if (hw.tp || hw.pp) {
         Parallelism par;
         par.tp = hw.tp ? hw.tp : (hw.pp ? std::max<std::uint32_t>(gpus / hw.pp, 1) : gpus);
@@ -155,6 +159,13 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
                                 " tokens is above the model's maximum of " +
                                 std::to_string(model.maxContextTokens));
     }
+    if (r.layout.tp > node) {
+        r.warnings.push_back("TP " + std::to_string(r.layout.tp) + " spans " +
+                             std::to_string((r.layout.tp + node - 1) / node) + " nodes of " +
+                             std::to_string(node) +
+                             " GPUs: every layer's all-reduce crosses the network (PP across "
+                             "nodes is usually faster)");
+    }
     if (!r.fit.practicalFound) {
         r.warnings.push_back("no rentable count up to " + std::to_string(kMaxPracticalGpus) +
                              " GPUs carries this workload");
@@ -175,26 +186,47 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     r.rental = rentalCost(r.layout.gpuCount(), r.usdPerGpuHour, scenario.workload.hoursPerDay,
                           scenario.pricing.hoursPerMonth);
 
-    std::string apiId = scenario.pricing.apiPriceId;
+    // API prices: the scenario's catalogue entry, else the model's own; the scenario's prices
+    // override single fields. Without any price there is no comparison (never another model's).
+    const PricingChoice &pc = scenario.pricing;
+    std::string apiId = pc.apiPriceId;
     if (apiId.empty()) {
         auto entry = catalogue.findModel(model.id);
-        apiId = entry.ok() && !entry->apiPriceId.empty() ? entry->apiPriceId : std::string();
+        apiId = entry.ok() ? entry->apiPriceId : std::string();
     }
-    if (apiId.empty()) {
-        apiId = "kimi-k3-moonshot";
+    ApiPrice api;
+    if (!apiId.empty()) {
+        HOSTPLAN_TRY(found, catalogue.findApiPrice(apiId));
+        api = found;
+        r.apiPriced = true;
+    }
+    const bool overridden = pc.apiInputUsdPerMTok || pc.apiCachedInputUsdPerMTok ||
+                            pc.apiOutputUsdPerMTok;
+    if (overridden) {
+        if (!r.apiPriced) {
+            api.id = "scenario";
+            api.name = "API prices from the scenario";
+            // Unset classes fall back to the dearer neighbour: cached input at the input price,
+            // input at the output price (never silently free).
+            api.outputUsdPerMTok = pc.apiOutputUsdPerMTok.value_or(
+                pc.apiInputUsdPerMTok.value_or(pc.apiCachedInputUsdPerMTok.value_or(0)));
+            api.inputUsdPerMTok = pc.apiInputUsdPerMTok.value_or(api.outputUsdPerMTok);
+            api.cachedInputUsdPerMTok = pc.apiCachedInputUsdPerMTok.value_or(api.inputUsdPerMTok);
+        } else {
+            api.name += " (with scenario prices)";
+            api.inputUsdPerMTok = pc.apiInputUsdPerMTok.value_or(api.inputUsdPerMTok);
+            api.cachedInputUsdPerMTok =
+                pc.apiCachedInputUsdPerMTok.value_or(api.cachedInputUsdPerMTok);
+            api.outputUsdPerMTok = pc.apiOutputUsdPerMTok.value_or(api.outputUsdPerMTok);
+        }
+        api.source = "scenario" + (api.source.empty() ? std::string() : "; base: " + api.source);
+        api.asOf = api.asOf.empty() ? "scenario" : api.asOf;
+        r.apiPriced = true;
+    }
+    if (!r.apiPriced) {
         r.warnings.push_back("no API price for " + model.displayName +
-                             "; comparing against the Kimi K3 API (set pricing.api_price_id or "
-                             "the api_*_usd_per_mtok prices)");
-    }
-    HOSTPLAN_TRY(api, catalogue.findApiPrice(apiId));
-    if (scenario.pricing.apiInputUsdPerMTok) {
-        api.inputUsdPerMTok = *scenario.pricing.apiInputUsdPerMTok;
-    }
-    if (scenario.pricing.apiCachedInputUsdPerMTok) {
-        api.cachedInputUsdPerMTok = *scenario.pricing.apiCachedInputUsdPerMTok;
-    }
-    if (scenario.pricing.apiOutputUsdPerMTok) {
-        api.outputUsdPerMTok = *scenario.pricing.apiOutputUsdPerMTok;
+                             ": set pricing.api_price_id or the api_*_usd_per_mtok prices to "
+                             "compare with an API");
     }
     r.api = api;
     const Workload &w = scenario.workload;
@@ -203,9 +235,16 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     r.breakeven = breakEven(r.rental.usdPerMonthScheduled, api, w.inputTokensPerMonth,
                             w.cachedInputTokensPerMonth, w.outputTokensPerMonth,
                             w.heavyUserTokensPerMonth, scenario.pricing.hoursPerMonth);
+    if (!r.apiPriced) {
+        // Unknown API price: nothing to compare (NaN, printed as "no API price", JSON null).
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        r.apiUsdPerMonth = nan;
+        r.breakeven = BreakEven{nan, nan, nan, nan, nan, nan};
+    }
     r.selfHostUsdPerMTokOutput = w.outputTokensPerMonth > 0
                                      ? r.rental.usdPerMonthScheduled / w.outputTokensPerMonth * 1e6
                                      : std::numeric_limits<double>::infinity();
+    r.throughput = computeThroughput(r, defaultEfficiency());
     return r;
 }
 

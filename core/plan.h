@@ -8,6 +8,7 @@
 #include "fit.h"
 #include "memory.h"
 #include "scenario.h"
+#include "throughput.h"
 
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@ struct PlanResult {
     ModelSpec model;         ///< after format overrides
     GpuSpec gpu;
     ApiPrice api;            ///< prices actually used (catalogue + overrides)
+    bool apiPriced = false;  ///< false: no API price known; api costs and break-even are NaN
     double usdPerGpuHour = 0;
     Parallelism layout;      ///< the evaluated layout
     bool autoCount = false;  ///< gpu count chosen by HostPlan (scenario gpu_count 0)
@@ -29,6 +31,9 @@ struct PlanResult {
     double apiUsdPerMonth = 0; ///< the workload's tokens at API prices
     BreakEven breakeven;
     double selfHostUsdPerMTokOutput = 0; ///< scheduled monthly cost / output tokens x 1e6
+    /// Decode / prefill speed and capacity (throughput.h), with default efficiencies; replace
+    /// with applyCalibration() when a probe report is attached.
+    Throughput throughput;
     std::vector<std::string> warnings;
 };
 

@@ -112,7 +112,8 @@ nlohmann::ordered_json planToJson(const PlanResult &p) {
                    {"self_host_usd_per_mtok_output", num(p.selfHostUsdPerMTokOutput)},
                    {"price_source", p.gpu.priceSource},
                    {"price_as_of", p.gpu.priceAsOf}};
-    doc["api"] = {{"id", p.api.id},
+    doc["api"] = {{"priced", p.apiPriced},
+                  {"id", p.api.id},
                   {"name", p.api.name},
                   {"input_usd_per_mtok", p.api.inputUsdPerMTok},
                   {"cached_input_usd_per_mtok", p.api.cachedInputUsdPerMTok},
@@ -126,6 +127,64 @@ nlohmann::ordered_json planToJson(const PlanResult &p) {
                          num(p.breakeven.outputOnlyTokensPerSecond)},
                         {"heavy_user_api_usd_per_month", num(p.breakeven.heavyUserApiUsdPerMonth)},
                         {"heavy_users", num(p.breakeven.heavyUsersToBreakEven)}};
+    {
+        const Throughput &t = p.throughput;
+        const auto step = [](const DecodeStep &d) {
+            return oj{{"batch", d.batch},
+                      {"context_tokens", d.contextTokens},
+                      {"time_per_output_token_s", num(d.tokenLatencySeconds)},
+                      {"tokens_per_second_per_user", num(d.tokensPerSecondPerSequence)},
+                      {"tokens_per_second", num(d.tokensPerSecond)},
+                      {"expert_coverage", d.expertCoverage},
+                      {"weight_bytes_per_gpu", num(d.weightBytesPerGpu)},
+                      {"cache_bytes_per_gpu", num(d.cacheBytesPerGpu)},
+                      {"memory_s", num(d.memorySeconds)},
+                      {"compute_s", num(d.computeSeconds)},
+                      {"comm_s", num(d.commSeconds)},
+                      {"overhead_s", num(d.overheadSeconds)},
+                      {"bound", d.computeBound ? "compute" : "memory"}};
+        };
+        oj curve = oj::array();
+        for (const auto &b : t.curve) {
+            curve.push_back({{"batch", b.batch},
+                             {"time_per_output_token_s", num(b.tokenLatencySeconds)},
+                             {"tokens_per_second_per_user", num(b.tokensPerSecondPerUser)},
+                             {"tokens_per_second", num(b.tokensPerSecond)},
+                             {"tokens_per_second_per_node", num(b.tokensPerSecondPerNode)},
+                             {"within_memory", b.withinMemory},
+                             {"within_target", b.withinTarget}});
+        }
+        const Capacity &c = t.capacity;
+        doc["throughput"] = {
+            {"confidence", confidenceName(t.confidence)},
+            {"efficiency_source", t.efficiencySource},
+            {"effective_bandwidth_bytes_per_s", num(t.effectiveBandwidthBytesPerS)},
+            {"nodes", t.nodes},
+            {"decode", step(t.atConcurrency)},
+            {"prefill",
+             {{"prompt_tokens", t.prefill.promptTokens},
+              {"chunk_tokens", t.prefill.chunkTokens},
+              {"seconds", num(t.prefill.seconds)},
+              {"tokens_per_second", num(t.prefill.tokensPerSecond)},
+              {"bound", t.prefill.computeBound ? "compute" : "memory"}}},
+            {"capacity",
+             {{"target_time_per_output_token_s", c.targetSecondsPerOutputToken},
+              {"utilisation", c.utilisation},
+              {"memory_max_batch", c.memoryMaxBatch},
+              {"latency_max_batch", c.latencyMaxBatch},
+              {"batch", c.batch},
+              {"tokens_per_second_per_user", num(c.tokensPerSecondPerUser)},
+              {"output_tokens_per_second", num(c.outputTokensPerSecond)},
+              {"output_tokens_per_second_per_node", num(c.outputTokensPerSecondPerNode)},
+              {"serving_output_tokens_per_second", num(c.servingOutputTokensPerSecond)},
+              {"output_tokens_per_month", num(c.outputTokensPerMonth)},
+              {"users_served", num(c.usersServed)},
+              {"usd_per_mtok_output", num(c.usdPerMTokOutput)},
+              {"tokens_per_second_per_usd_per_hour", num(c.tokensPerSecondPerUsdPerHour)},
+              {"replicas_for_workload", c.replicasForWorkload},
+              {"carries_workload", c.carriesWorkload}}},
+            {"curve", curve}};
+    }
     doc["warnings"] = p.warnings;
     return doc;
 }

@@ -5,6 +5,8 @@
 // that buffer. nlohmann_json exceptions are caught here and returned as Errors.
 #include "safetensors.h"
 
+#include "jsonutil.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -119,7 +121,7 @@ Result<SafetensorsIndex> parseSafetensorsIndex(std::string_view jsonText) {
         } else if (const auto v = asUnsigned(*ts)) {
             index.totalSizeBytes = *v;
         } else {
-            return makeError("metadata.total_size", "not a non-negative integer: " + ts->dump());
+            return makeError("metadata.total_size", "not a non-negative integer: " + hostplan::jsonfield::brief(*ts));
         }
         if (const auto wm = j.find("weight_map"); wm != j.end() && !wm->is_null()) {
             if (!wm->is_object()) {
@@ -217,7 +219,7 @@ Result<std::vector<SafetensorsTensor>> parseSafetensorsHeader(std::string_view b
                 const auto v = asUnsigned(d);
                 if (!v) {
                     return makeError(name + ".shape",
-                                     "dimension is not a non-negative integer: " + d.dump());
+                                     "dimension is not a non-negative integer: " + hostplan::jsonfield::brief(d));
                 }
                 out.shape.push_back(*v);
                 if (*v != 0 && elements > kU64Max / *v) {

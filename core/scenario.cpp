@@ -36,7 +36,7 @@ const std::map<std::string, GroupRole> &roleByName() {
 Result<bool> checkKeys(const json &obj, const std::string &path,
                        std::initializer_list<const char *> allowed) {
     if (!obj.is_object()) {
-        return makeError(path, "must be an object, got " + hostplan::json::brief(obj));
+        return makeError(path, "must be an object, got " + hostplan::jsonfield::brief(obj));
     }
     std::set<std::string> ok(allowed.begin(), allowed.end());
     for (auto it = obj.begin(); it != obj.end(); ++it) {
@@ -54,7 +54,7 @@ Result<bool> checkKeys(const json &obj, const std::string &path,
 
 Result<std::optional<NumberFormat>> formatField(const json &obj, const char *key,
                                                 const std::string &path) {
-    HOSTPLAN_TRY(s, hostplan::json::string(obj, key, path, false));
+    HOSTPLAN_TRY(s, hostplan::jsonfield::string(obj, key, path, false));
     if (!s) {
         return std::optional<NumberFormat>{};
     }
@@ -76,7 +76,7 @@ Result<bool> parseModel(const json &o, ModelChoice &m) {
     HOSTPLAN_TRY(k, checkKeys(o, p, {"ref", "weights_format", "group_formats", "kv_format",
                                      "state_format"}));
     (void)k;
-    HOSTPLAN_TRY(ref, hostplan::json::string(o, "ref", p, false));
+    HOSTPLAN_TRY(ref, hostplan::jsonfield::string(o, "ref", p, false));
     if (ref) {
         if (ref->empty()) {
             return makeError("model.ref", "must not be empty");
@@ -112,7 +112,7 @@ Result<bool> parseHardware(const json &o, HardwareChoice &h) {
     const std::string p = "hardware";
     HOSTPLAN_TRY(k, checkKeys(o, p, {"gpu", "gpu_count", "gpus_per_node", "tp", "ep", "pp"}));
     (void)k;
-    HOSTPLAN_TRY(gpu, hostplan::json::string(o, "gpu", p, false));
+    HOSTPLAN_TRY(gpu, hostplan::jsonfield::string(o, "gpu", p, false));
     if (gpu) {
         if (gpu->empty()) {
             return makeError("hardware.gpu", "must not be empty");
@@ -123,20 +123,20 @@ Result<bool> parseHardware(const json &o, HardwareChoice &h) {
         if (o["gpu_count"].get<std::string>() != "auto") {
             return makeError("hardware.gpu_count",
                              "must be \"auto\" or a whole number from 1 to 4096, got " +
-                                 hostplan::json::brief(o["gpu_count"]));
+                                 hostplan::jsonfield::brief(o["gpu_count"]));
         }
         h.gpuCount = 0;
     } else {
-        HOSTPLAN_TRY(n, hostplan::json::integer(o, "gpu_count", p, 1, 4096, false));
+        HOSTPLAN_TRY(n, hostplan::jsonfield::integer(o, "gpu_count", p, 1, 4096, false));
         assignIf(h.gpuCount, n);
     }
-    HOSTPLAN_TRY(node, hostplan::json::integer(o, "gpus_per_node", p, 0, 72, false));
+    HOSTPLAN_TRY(node, hostplan::jsonfield::integer(o, "gpus_per_node", p, 0, 72, false));
     assignIf(h.gpusPerNode, node);
-    HOSTPLAN_TRY(tp, hostplan::json::integer(o, "tp", p, 0, 4096, false));
+    HOSTPLAN_TRY(tp, hostplan::jsonfield::integer(o, "tp", p, 0, 4096, false));
     assignIf(h.tp, tp);
-    HOSTPLAN_TRY(ep, hostplan::json::integer(o, "ep", p, 0, 4096, false));
+    HOSTPLAN_TRY(ep, hostplan::jsonfield::integer(o, "ep", p, 0, 4096, false));
     assignIf(h.ep, ep);
-    HOSTPLAN_TRY(pp, hostplan::json::integer(o, "pp", p, 0, 1024, false));
+    HOSTPLAN_TRY(pp, hostplan::jsonfield::integer(o, "pp", p, 0, 1024, false));
     assignIf(h.pp, pp);
     return true;
 }
@@ -147,7 +147,7 @@ Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
                                      "activation_bytes_per_gpu", "runtime_bytes_per_gpu",
                                      "prefill_chunk_tokens"}));
     (void)k;
-    HOSTPLAN_TRY(name, hostplan::json::string(o, "name", p, false));
+    HOSTPLAN_TRY(name, hostplan::jsonfield::string(o, "name", p, false));
     if (name) {
         auto eng = parseEngine(*name);
         if (!eng.ok()) {
@@ -155,20 +155,20 @@ Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
         }
         e.engine = eng.value();
     }
-    HOSTPLAN_TRY(frac, hostplan::json::number(o, "memory_fraction", p, 0.05, 1.0, false));
+    HOSTPLAN_TRY(frac, hostplan::jsonfield::number(o, "memory_fraction", p, 0.05, 1.0, false));
     e.memoryFraction = frac;
-    HOSTPLAN_TRY(slots, hostplan::json::integer(o, "state_slots_per_request", p, 1, 64, false));
+    HOSTPLAN_TRY(slots, hostplan::jsonfield::integer(o, "state_slots_per_request", p, 1, 64, false));
     if (slots) {
         e.stateSlotsPerRequest = std::uint32_t(*slots);
     } else {
         e.stateSlotsPerRequest.reset();
     }
     const std::uint64_t maxBytes = 1ull << 50; // 1 PiB: anything larger is a typo
-    HOSTPLAN_TRY(act, hostplan::json::integer(o, "activation_bytes_per_gpu", p, 0, maxBytes, false));
+    HOSTPLAN_TRY(act, hostplan::jsonfield::integer(o, "activation_bytes_per_gpu", p, 0, maxBytes, false));
     e.activationBytesPerGpu = act;
-    HOSTPLAN_TRY(rt, hostplan::json::integer(o, "runtime_bytes_per_gpu", p, 0, maxBytes, false));
+    HOSTPLAN_TRY(rt, hostplan::jsonfield::integer(o, "runtime_bytes_per_gpu", p, 0, maxBytes, false));
     e.runtimeBytesPerGpu = rt;
-    HOSTPLAN_TRY(chunk, hostplan::json::integer(o, "prefill_chunk_tokens", p, 1, 1u << 24, false));
+    HOSTPLAN_TRY(chunk, hostplan::jsonfield::integer(o, "prefill_chunk_tokens", p, 1, 1u << 24, false));
     assignIf(e.prefillChunkTokens, chunk);
     return true;
 }
@@ -177,23 +177,28 @@ Result<bool> parseWorkload(const json &o, Workload &w) {
     const std::string p = "workload";
     HOSTPLAN_TRY(k, checkKeys(o, p, {"context_tokens", "concurrency", "input_tokens_per_month",
                                      "cached_input_tokens_per_month", "output_tokens_per_month",
-                                     "hours_per_day", "heavy_user_tokens_per_month"}));
+                                     "hours_per_day", "heavy_user_tokens_per_month",
+                                     "target_seconds_per_output_token", "utilisation"}));
     (void)k;
-    HOSTPLAN_TRY(ctx, hostplan::json::integer(o, "context_tokens", p, 1, kMaxContextTokens, false));
+    HOSTPLAN_TRY(ctx, hostplan::jsonfield::integer(o, "context_tokens", p, 1, kMaxContextTokens, false));
     assignIf(w.contextTokens, ctx);
-    HOSTPLAN_TRY(conc, hostplan::json::integer(o, "concurrency", p, 1, 1000000, false));
+    HOSTPLAN_TRY(conc, hostplan::jsonfield::integer(o, "concurrency", p, 1, 1000000, false));
     assignIf(w.concurrency, conc);
     const double maxTok = 1e16;
-    HOSTPLAN_TRY(in, hostplan::json::number(o, "input_tokens_per_month", p, 0, maxTok, false));
+    HOSTPLAN_TRY(in, hostplan::jsonfield::number(o, "input_tokens_per_month", p, 0, maxTok, false));
     assignIf(w.inputTokensPerMonth, in);
-    HOSTPLAN_TRY(ci, hostplan::json::number(o, "cached_input_tokens_per_month", p, 0, maxTok, false));
+    HOSTPLAN_TRY(ci, hostplan::jsonfield::number(o, "cached_input_tokens_per_month", p, 0, maxTok, false));
     assignIf(w.cachedInputTokensPerMonth, ci);
-    HOSTPLAN_TRY(out, hostplan::json::number(o, "output_tokens_per_month", p, 0, maxTok, false));
+    HOSTPLAN_TRY(out, hostplan::jsonfield::number(o, "output_tokens_per_month", p, 0, maxTok, false));
     assignIf(w.outputTokensPerMonth, out);
-    HOSTPLAN_TRY(hpd, hostplan::json::number(o, "hours_per_day", p, 0.01, 24, false));
+    HOSTPLAN_TRY(hpd, hostplan::jsonfield::number(o, "hours_per_day", p, 0.01, 24, false));
     assignIf(w.hoursPerDay, hpd);
-    HOSTPLAN_TRY(heavy, hostplan::json::number(o, "heavy_user_tokens_per_month", p, 1, maxTok, false));
+    HOSTPLAN_TRY(heavy, hostplan::jsonfield::number(o, "heavy_user_tokens_per_month", p, 1, maxTok, false));
     assignIf(w.heavyUserTokensPerMonth, heavy);
+    HOSTPLAN_TRY(tpot, hostplan::jsonfield::number(o, "target_seconds_per_output_token", p, 1e-4, 3600, false));
+    assignIf(w.targetSecondsPerOutputToken, tpot);
+    HOSTPLAN_TRY(util, hostplan::jsonfield::number(o, "utilisation", p, 0.001, 1, false));
+    assignIf(w.utilisation, util);
     return true;
 }
 
@@ -203,17 +208,17 @@ Result<bool> parsePricing(const json &o, PricingChoice &c) {
                                      "api_cached_input_usd_per_mtok", "api_output_usd_per_mtok",
                                      "hours_per_month"}));
     (void)k;
-    HOSTPLAN_TRY(rate, hostplan::json::number(o, "usd_per_gpu_hour", p, 0, 1e4, false));
+    HOSTPLAN_TRY(rate, hostplan::jsonfield::number(o, "usd_per_gpu_hour", p, 0, 1e4, false));
     c.usdPerGpuHour = rate;
-    HOSTPLAN_TRY(api, hostplan::json::string(o, "api_price_id", p, false));
+    HOSTPLAN_TRY(api, hostplan::jsonfield::string(o, "api_price_id", p, false));
     assignIf(c.apiPriceId, api);
-    HOSTPLAN_TRY(in, hostplan::json::number(o, "api_input_usd_per_mtok", p, 0, 1e4, false));
+    HOSTPLAN_TRY(in, hostplan::jsonfield::number(o, "api_input_usd_per_mtok", p, 0, 1e4, false));
     c.apiInputUsdPerMTok = in;
-    HOSTPLAN_TRY(ci, hostplan::json::number(o, "api_cached_input_usd_per_mtok", p, 0, 1e4, false));
+    HOSTPLAN_TRY(ci, hostplan::jsonfield::number(o, "api_cached_input_usd_per_mtok", p, 0, 1e4, false));
     c.apiCachedInputUsdPerMTok = ci;
-    HOSTPLAN_TRY(out, hostplan::json::number(o, "api_output_usd_per_mtok", p, 0, 1e4, false));
+    HOSTPLAN_TRY(out, hostplan::jsonfield::number(o, "api_output_usd_per_mtok", p, 0, 1e4, false));
     c.apiOutputUsdPerMTok = out;
-    HOSTPLAN_TRY(hpm, hostplan::json::number(o, "hours_per_month", p, 1, 744, false));
+    HOSTPLAN_TRY(hpm, hostplan::jsonfield::number(o, "hours_per_month", p, 1, 744, false));
     assignIf(c.hoursPerMonth, hpm);
     return true;
 }
@@ -221,21 +226,21 @@ Result<bool> parsePricing(const json &o, PricingChoice &c) {
 } // namespace
 
 Result<Scenario> parseScenario(std::string_view jsonText) {
-    HOSTPLAN_TRY(doc, hostplan::json::parse(jsonText, "scenario"));
+    HOSTPLAN_TRY(doc, hostplan::jsonfield::parse(jsonText, "scenario"));
     if (!doc.is_object()) {
-        return makeError("scenario", "must be a JSON object, got " + hostplan::json::brief(doc));
+        return makeError("scenario", "must be a JSON object, got " + hostplan::jsonfield::brief(doc));
     }
     HOSTPLAN_TRY(k, checkKeys(doc, "", {"schema_version", "name", "model", "hardware", "engine",
                                         "workload", "pricing"}));
     (void)k;
     Scenario s;
-    HOSTPLAN_TRY(ver, hostplan::json::integer(doc, "schema_version", "", 1, 1000, true));
+    HOSTPLAN_TRY(ver, hostplan::jsonfield::integer(doc, "schema_version", "", 1, 1000, true));
     if (*ver > std::uint64_t(kScenarioSchemaVersion)) {
         return makeError("schema_version", "version " + std::to_string(*ver) +
                                                " is newer than this HostPlan understands (" +
                                                std::to_string(kScenarioSchemaVersion) + ")");
     }
-    HOSTPLAN_TRY(name, hostplan::json::string(doc, "name", "", false));
+    HOSTPLAN_TRY(name, hostplan::jsonfield::string(doc, "name", "", false));
     assignIf(s.name, name);
     if (doc.contains("model")) {
         HOSTPLAN_TRY(r, parseModel(doc["model"], s.model));
@@ -329,7 +334,9 @@ std::string scenarioToJson(const Scenario &s) {
                {"cached_input_tokens_per_month", s.workload.cachedInputTokensPerMonth},
                {"output_tokens_per_month", s.workload.outputTokensPerMonth},
                {"hours_per_day", s.workload.hoursPerDay},
-               {"heavy_user_tokens_per_month", s.workload.heavyUserTokensPerMonth}};
+               {"heavy_user_tokens_per_month", s.workload.heavyUserTokensPerMonth},
+               {"target_seconds_per_output_token", s.workload.targetSecondsPerOutputToken},
+               {"utilisation", s.workload.utilisation}};
     nlohmann::json pr = {{"api_price_id", s.pricing.apiPriceId}, {"hours_per_month", s.pricing.hoursPerMonth}};
     if (s.pricing.usdPerGpuHour) {
         pr["usd_per_gpu_hour"] = *s.pricing.usdPerGpuHour;

@@ -67,6 +67,13 @@ struct Workload {
     double outputTokensPerMonth = 0.5e9;   ///< generated tokens per month
     double hoursPerDay = 24;               ///< hours a day the GPUs are rented
     double heavyUserTokensPerMonth = 50e6; ///< one heavy user's tokens per month (seed 001)
+    /// Target time per output token for capacity (throughput.h): 0.05 s = 20 tokens/s per user,
+    /// a common interactive service level. JSON "target_seconds_per_output_token", optional.
+    double targetSecondsPerOutputToken = 0.05;
+    /// Share of the scheduled hours the plan runs at its capacity batch (cost per 1M tokens,
+    /// users served). 0.5 is HostPlan's assumption for interactive traffic with daily peaks.
+    /// JSON "utilisation", optional.
+    double utilisation = 0.5;
     bool operator==(const Workload &) const = default;
 };
 

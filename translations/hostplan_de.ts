@@ -1,4 +1,2710 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
+<context>
+    <name>hostplan::ui</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>%1 x %2</source>
+        <translation>%1 x %2</translation>
+    </message>
+    <message>
+        <source>Key figures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>Passt</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (TP %2, EP %3, PP %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Last</translation>
+    </message>
+    <message>
+        <source>%1 sequences of %2 tokens (up to %3 fit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>Speicher pro GPU</translation>
+    </message>
+    <message>
+        <source>%1 needed of %2 usable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory in total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory floor (weights only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Practical count / pilot range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none up to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-hour rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Monthly rental, always on (%1 h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Monthly rental at %1 h/day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API, same volume (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Self-hosted cost per 1M output tokens</source>
+        <translation>Selbst gehostet, Kosten pro 1 Mio. Ausgabe-Tokens</translation>
+    </message>
+    <message>
+        <source>Break-even output volume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens a month (%2 tokens/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Break-even heavy users</source>
+        <translation>Break-even Vielnutzer</translation>
+    </message>
+    <message>
+        <source>%1 (%2 tokens a month each)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rental cost of %1 at %2 per GPU-hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Period</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-hours, always on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always on (24 h/day)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-hours at %1 h/day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At %1 h/day</source>
+        <translation>Bei %1 h/Tag</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>30 days (720 h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Month (%1 h, as planned)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same tokens at API prices (%1): %2 per month. The hour row is one hour of running GPUs; &quot;at %3 h/day&quot; rents them only for those hours.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory per GPU (most loaded GPU) and in total (%1, TP %2, EP %3, PP %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>Pro GPU</translation>
+    </message>
+    <message>
+        <source>All %1 GPUs</source>
+        <translation>Alle %1 GPUs</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>KV cache (%1 x %2 tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Linear-attention state</source>
+        <translation>Zustand linearer Attention</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Aktivierungen</translation>
+    </message>
+    <message>
+        <source>Runtime overhead</source>
+        <translation>Laufzeit-Overhead</translation>
+    </message>
+    <message>
+        <source>Total needed</source>
+        <translation>Gesamtbedarf</translation>
+    </message>
+    <message>
+        <source>Engine budget (memory fraction %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usable GPU memory (driver total)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Room for KV cache and state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decimal GB (10^9 bytes) with binary GiB (2^30 bytes) in brackets. KV cache: %1 bytes per token for the whole model, %2 per GPU. Up to %3 sequences of %4 tokens fit at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights by tensor group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Gruppe</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whole model</source>
+        <translation>Ganzes Modell</translation>
+    </message>
+    <message>
+        <source>sharded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replicated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Options across GPU types (%1, %2 sequences of %3 tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory floor</source>
+        <translation>Speicheruntergrenze</translation>
+    </message>
+    <message>
+        <source>Practical count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pilot range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per GPU-hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Month at %1 h/day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Month always on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (scenario)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs are at the practical count; the API costs %1 per month for the same tokens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planned per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Catalogue</source>
+        <translation>Katalog</translation>
+    </message>
+    <message>
+        <source>Ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No probe report is attached. Run hostplan-probe on the rented machine (hostplan-probe all --json --scenario FILE &gt; probe.json) and attach the report: hostplan-cli report --probe-report probe.json, or import it in the Probe panel before exporting from the GUI.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The plan needs %1 GPUs and the probed machine has %2: the verdicts are per GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits (verified)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits (free memory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>Passt nicht</translation>
+    </message>
+    <message>
+        <source>GPU %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Assumptions: every input and catalogue figure used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario input (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 default (HostPlan core/memory.h, from the engine&apos;s documentation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenario name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Weights format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as shipped in the checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format of %1 weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache format</source>
+        <translation>KV-Cache-Format</translation>
+    </message>
+    <message>
+        <source>Linear-attention state format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU count</source>
+        <translation>GPU-Anzahl</translation>
+    </message>
+    <message>
+        <source>auto (practical count: %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>GPUs pro Knoten</translation>
+    </message>
+    <message>
+        <source>Parallel layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1, EP %2, PP %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HostPlan&apos;s preferred layout for the GPU count (core/fit.h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serving engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine memory fraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State slots per request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV block size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 Tokens</translation>
+    </message>
+    <message>
+        <source>Prefill chunk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HostPlan estimate: prefill chunk x hidden size x 2 bytes x 32 buffers, calibrated on seed 000 (core/memory.h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runtime overhead per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HostPlan estimate: 2 GB, plus 2 GB for NCCL buffers and CUDA graphs on more than one GPU (seed 003; core/memory.h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context per sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concurrent sequences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input tokens per month</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cached input tokens per month</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output tokens per month</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hours per day rented</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heavy user&apos;s tokens per month</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hours per month</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-hour rate (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 per 1M tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API compared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model&apos;s default API (catalogue)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API input price</source>
+        <translation>API-Eingabepreis</translation>
+    </message>
+    <message>
+        <source>API cached input price</source>
+        <translation>API-Preis für gecachte Eingabe</translation>
+    </message>
+    <message>
+        <source>API output price</source>
+        <translation>API-Ausgabepreis</translation>
+    </message>
+    <message>
+        <source>Total parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Active parameters per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights (after formats)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Maximum context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 routed, %2 active per token, %3 shared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Advertised memory per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usable memory per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HBM bandwidth per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Native MXFP4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no (dequantized at run time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 advertised, %2 usable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPU-hour rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>Burst rental</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dedicated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 does not carry this workload; stay on the API until a configuration fits (practical count: %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none up to %1 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the API would cost %2 per month, more than %3 always on (%4); rent or own them around the clock.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: rent %2 for %3 h/day (%4 per month) instead of the API (%5); always on (%6) would cost more than the API.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1-%2 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HostPlan budget report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Does not fit on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (TP %2, EP %3, PP %4) carry %5 sequences of %6 tokens of %7; up to %8 fit at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Does not fit: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recommendation: API when the plan does not fit, or when the API bill for the workload&apos;s tokens is no more than renting at the chosen hours a day; Dedicated when the API bill is more than renting the GPUs always on; Burst rental in between (renting for the chosen hours beats the API, always on does not).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory floor: GPUs whose advertised memory (decimal GB) holds the weights alone, ceil(weights / memory per GPU). It is a boundary, not a deployment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Practical count: the smallest rentable count (1 GPU, or whole nodes of the GPU&apos;s node size) whose preferred layout (TP inside a node, PP across nodes) holds the weights, activations, runtime and the KV cache of the workload within the engine&apos;s memory budget.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pilot range: from the practical count to one more node, at most twice the practical count, rounded to whole nodes: the GPU counts to ask a provider to quote for a pilot (cf. seed 004&apos;s starting ranges).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Costs: GPU-hours x rate. A month is %1 h (365 x 24 / 12) always on; at H h/day it is H x %1 / 24 h. 30 days = 720 h.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API cost: input, cached input and output tokens a month x the API&apos;s price per 1M tokens. Break-even: the output volume (input and cached input growing in the same ratio) at which the API bill equals the rental at the chosen hours a day; heavy users: the rental divided by one heavy user&apos;s API bill (all tokens billed as output).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF, A4 (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF, Letter (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export tables as CSV (one file per table, named &lt;name&gt;-&lt;table&gt;.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export tables as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;report...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the budget report as a PDF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export tables as &amp;CSV...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the report&apos;s tables as CSV files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;JSON...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the whole plan as JSON (the schema of hostplan-cli plan --json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Date %1 · model %2 · %3 x %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · scenario file %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1. Executive summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2. Cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3. Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory per GPU by weight precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4. Options across GPU types</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Monthly rental per GPU type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>5. Probe results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>6. Assumptions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every input of the scenario and every catalogue figure the plan used, with its source and date. Replace an assumption by editing the scenario (or the catalogue files) and export the report again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>7. How the figures are derived</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All figures come from HostPlan&apos;s core (the same numbers as hostplan-cli plan --json and the GUI). Bytes are decimal GB (10^9) with binary GiB (2^30) in brackets; money is USD.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write the report: the scenario has no plan (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write the report: the charts need a QApplication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the PDF could not be started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the PDF could not be finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each probed GPU against the plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probe report from host %1, %2 (%3 %4); status: %5; GPUs found: %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: for this volume the API costs %2 a month, no more than renting %3 at %4 h/day (%5 a month).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::BreakEvenChart</name>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>Break-even: no plan (%1)</source>
+        <translation>Break-even: kein Plan (%1)</translation>
+    </message>
+    <message>
+        <source>Break-even against %1 (GPUs rented %2 h/day)</source>
+        <translation>Break-even gegenüber %1 (GPUs %2 h/Tag gemietet)</translation>
+    </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>%1 x %2 (yours)</source>
+        <translation>%1 x %2 (Ihr Plan)</translation>
+    </message>
+    <message>
+        <source>%1 x %2</source>
+        <translation>%1 x %2</translation>
+    </message>
+    <message>
+        <source>%1 x %2 at %3 h/day: %4 per month (%5 always on)
+Break-even: %6 output tokens per month</source>
+        <translation>%1 x %2 bei %3 h/Tag: %4 pro Monat (%5 im Dauerbetrieb)
+Break-even: %6 Ausgabe-Tokens pro Monat</translation>
+    </message>
+    <message>
+        <source>%1: %2 tok/month</source>
+        <translation>%1: %2 Tok./Monat</translation>
+    </message>
+    <message>
+        <source>%1 x %2 breaks even at %3 output tokens per month (%4 per month either way)</source>
+        <translation>%1 x %2 erreicht den Break-even bei %3 Ausgabe-Tokens pro Monat (so oder so %4 pro Monat)</translation>
+    </message>
+    <message>
+        <source>Your volume</source>
+        <translation>Ihr Volumen</translation>
+    </message>
+    <message>
+        <source>Output tokens per month, millions (log)</source>
+        <translation>Ausgabe-Tokens pro Monat, Millionen (log)</translation>
+    </message>
+    <message>
+        <source>USD per month, thousands (log)</source>
+        <translation>USD pro Monat, Tausend (log)</translation>
+    </message>
+    <message>
+        <source>API: %1 per month for %2 output tokens</source>
+        <translation>API: %1 pro Monat für %2 Ausgabe-Tokens</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::CompareModel</name>
+    <message>
+        <source>as shipped</source>
+        <translation>wie ausgeliefert</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>automatisch</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Weight formats</source>
+        <translation>Gewichtsformate</translation>
+    </message>
+    <message>
+        <source>KV cache format</source>
+        <translation>KV-Cache-Format</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPU count</source>
+        <translation>GPU-Anzahl</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>GPUs pro Knoten</translation>
+    </message>
+    <message>
+        <source>GPU default</source>
+        <translation>GPU-Standard</translation>
+    </message>
+    <message>
+        <source>TP / EP / PP</source>
+        <translation>TP / EP / PP</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>Engine</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>Kontext</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 Tokens</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>Parallelität</translation>
+    </message>
+    <message>
+        <source>Tokens per month (in / cached / out)</source>
+        <translation>Tokens pro Monat (Eingabe / gecacht / Ausgabe)</translation>
+    </message>
+    <message>
+        <source>Hours per day</source>
+        <translation>Stunden pro Tag</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>Ergebnisse</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>Passt</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>Aufteilung</translation>
+    </message>
+    <message>
+        <source>%1 x %2, TP %3 x PP %4, EP %5</source>
+        <translation>%1 x %2, TP %3 x PP %4, EP %5</translation>
+    </message>
+    <message>
+        <source>Weights (whole model)</source>
+        <translation>Gewichte (ganzes Modell)</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>Speicher pro GPU</translation>
+    </message>
+    <message>
+        <source>Weights per GPU</source>
+        <translation>Gewichte pro GPU</translation>
+    </message>
+    <message>
+        <source>KV cache per GPU</source>
+        <translation>KV-Cache pro GPU</translation>
+    </message>
+    <message>
+        <source>Max concurrency at the context</source>
+        <translation>Max. Parallelität beim Kontext</translation>
+    </message>
+    <message>
+        <source>Memory floor / practical GPUs</source>
+        <translation>Speicheruntergrenze / praktische GPUs</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>GPU rate</source>
+        <translation>GPU-Preis</translation>
+    </message>
+    <message>
+        <source>$%1 per GPU-hour</source>
+        <translation>$%1 pro GPU-Stunde</translation>
+    </message>
+    <message>
+        <source>Monthly cost (scheduled)</source>
+        <translation>Monatskosten (nach Zeitplan)</translation>
+    </message>
+    <message>
+        <source>Monthly cost (always on)</source>
+        <translation>Monatskosten (Dauerbetrieb)</translation>
+    </message>
+    <message>
+        <source>API cost per month</source>
+        <translation>API-Kosten pro Monat</translation>
+    </message>
+    <message>
+        <source>Self-hosted per 1M output tokens</source>
+        <translation>Selbst gehostet pro 1 Mio. Ausgabe-Tokens</translation>
+    </message>
+    <message>
+        <source>Break-even output tokens per month</source>
+        <translation>Break-even Ausgabe-Tokens pro Monat</translation>
+    </message>
+    <message>
+        <source>Break-even heavy users</source>
+        <translation>Break-even Vielnutzer</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>Was</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>Angeheftet</translation>
+    </message>
+    <message>
+        <source>Current</source>
+        <translation>Aktuell</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::CompareView</name>
+    <message>
+        <source>&amp;Pin current scenario</source>
+        <translation>Aktuelles Szenario an&amp;heften</translation>
+    </message>
+    <message>
+        <source>Keep a copy of the current scenario to compare later edits against</source>
+        <translation>Eine Kopie des aktuellen Szenarios behalten, um spätere Änderungen damit zu vergleichen</translation>
+    </message>
+    <message>
+        <source>Pin from file...</source>
+        <translation>Aus Datei anheften...</translation>
+    </message>
+    <message>
+        <source>Make pinned current</source>
+        <translation>Angeheftetes übernehmen</translation>
+    </message>
+    <message>
+        <source>Replace the current scenario by the pinned one (undoable)</source>
+        <translation>Das aktuelle Szenario durch das angeheftete ersetzen (rückgängig machbar)</translation>
+    </message>
+    <message>
+        <source>Clear pin</source>
+        <translation>Anheftung lösen</translation>
+    </message>
+    <message>
+        <source>Differences only</source>
+        <translation>Nur Unterschiede</translation>
+    </message>
+    <message>
+        <source>Pin scenario file</source>
+        <translation>Szenariodatei anheften</translation>
+    </message>
+    <message>
+        <source>HostPlan scenario (*.json)</source>
+        <translation>HostPlan-Szenario (*.json)</translation>
+    </message>
+    <message>
+        <source>Use pinned scenario</source>
+        <translation>Angeheftetes Szenario übernehmen</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid scenario: %2</source>
+        <translation>%1 ist kein gültiges Szenario: %2</translation>
+    </message>
+    <message>
+        <source>Pin the current scenario, then change inputs: the table shows the pinned and the current scenario side by side.</source>
+        <translation>Heften Sie das aktuelle Szenario an und ändern Sie dann Eingaben: Die Tabelle zeigt das angeheftete und das aktuelle Szenario nebeneinander.</translation>
+    </message>
+    <message>
+        <source>The current scenario equals the pinned one.</source>
+        <translation>Das aktuelle Szenario gleicht dem angehefteten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n difference(s), highlighted.</source>
+        <translation>
+            <numerusform>%n Unterschied, hervorgehoben.</numerusform>
+            <numerusform>%n Unterschiede, hervorgehoben.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::GpuTypesChart</name>
+    <message>
+        <source>GPUs needed per GPU type: %1 tokens x %2 sequences, %3</source>
+        <translation>Benötigte GPUs pro GPU-Typ: %1 Tokens x %2 Sequenzen, %3</translation>
+    </message>
+    <message>
+        <source>Practical, native MXFP4</source>
+        <translation>Praktisch, natives MXFP4</translation>
+    </message>
+    <message>
+        <source>Practical, no native MXFP4</source>
+        <translation>Praktisch, kein natives MXFP4</translation>
+    </message>
+    <message>
+        <source>Memory floor</source>
+        <translation>Speicheruntergrenze</translation>
+    </message>
+    <message>
+        <source>%1
+Memory floor: %2 GPUs (%3 of weights / %4 per GPU)
+</source>
+        <translation>%1
+Speicheruntergrenze: %2 GPUs (%3 Gewichte / %4 pro GPU)
+</translation>
+    </message>
+    <message>
+        <source>Practical: %1 GPUs (TP %2 x PP %3, EP %4), %5 per month</source>
+        <translation>Praktisch: %1 GPUs (TP %2 x PP %3, EP %4), %5 pro Monat</translation>
+    </message>
+    <message>
+        <source>Practical: no layout up to %1 GPUs carries the workload</source>
+        <translation>Praktisch: keine Aufteilung bis %1 GPUs trägt die Last</translation>
+    </message>
+    <message>
+        <source> (no fit)</source>
+        <translation> (passt nicht)</translation>
+    </message>
+    <message>
+        <source> (n/a)</source>
+        <translation> (k. A.)</translation>
+    </message>
+    <message>
+        <source>
+Native MXFP4 tensor cores</source>
+        <translation>
+Native MXFP4-Tensor-Cores</translation>
+    </message>
+    <message>
+        <source>
+No native MXFP4: FP4 weights are dequantized</source>
+        <translation>
+Kein natives MXFP4: FP4-Gewichte werden dequantisiert</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::HardwarePanel</name>
+    <message>
+        <source>%1: %2 per GPU, %3 TB/s HBM, %4 GPUs per node%5
+Source: %6 (as of %7)</source>
+        <translation>%1: %2 pro GPU, %3 TB/s HBM, %4 GPUs pro Knoten%5
+Quelle: %6 (Stand %7)</translation>
+    </message>
+    <message>
+        <source>, native MXFP4</source>
+        <translation>, natives MXFP4</translation>
+    </message>
+    <message>
+        <source>&amp;GPU</source>
+        <translation>&amp;GPU</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>automatisch</translation>
+    </message>
+    <message>
+        <source>GPUs in the deployment. auto = the smallest rentable count (1 GPU or whole nodes) that carries the workload</source>
+        <translation>GPUs im Einsatz. automatisch = die kleinste mietbare Anzahl (1 GPU oder ganze Knoten), die die Last trägt</translation>
+    </message>
+    <message>
+        <source>GPU &amp;count</source>
+        <translation>GPU-&amp;Anzahl</translation>
+    </message>
+    <message>
+        <source>GPU default</source>
+        <translation>GPU-Standard</translation>
+    </message>
+    <message>
+        <source>GPUs per rental node (bundle size); default = the GPU&apos;s usual node (8, or 4 per GB200/GB300 tray)</source>
+        <translation>GPUs pro Mietknoten (Bündelgröße); Standard = der übliche Knoten der GPU (8, oder 4 pro GB200/GB300-Tray)</translation>
+    </message>
+    <message>
+        <source>GPUs per &amp;node</source>
+        <translation>GPUs pro &amp;Knoten</translation>
+    </message>
+    <message>
+        <source>Tensor parallel size: a power of two that divides the attention heads</source>
+        <translation>Tensor-Parallelgröße: eine Zweierpotenz, die die Attention-Heads teilt</translation>
+    </message>
+    <message>
+        <source>&amp;TP</source>
+        <translation>&amp;TP</translation>
+    </message>
+    <message>
+        <source>Expert parallel size: 1 (experts sliced by TP) or equal to TP (whole experts per GPU); must divide the routed experts</source>
+        <translation>Expert-Parallelgröße: 1 (Experten per TP geteilt) oder gleich TP (ganze Experten pro GPU); muss die gerouteten Experten teilen</translation>
+    </message>
+    <message>
+        <source>&amp;EP</source>
+        <translation>&amp;EP</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel size: stages across nodes; TP x PP = GPU count, at most one stage per layer</source>
+        <translation>Pipeline-Parallelgröße: Stufen über Knoten; TP x PP = GPU-Anzahl, höchstens eine Stufe pro Schicht</translation>
+    </message>
+    <message>
+        <source>&amp;PP</source>
+        <translation>&amp;PP</translation>
+    </message>
+    <message>
+        <source>The serving engine whose memory rules the plan follows</source>
+        <translation>Die Serving-Engine, deren Speicherregeln der Plan folgt</translation>
+    </message>
+    <message>
+        <source>E&amp;ngine</source>
+        <translation>E&amp;ngine</translation>
+    </message>
+    <message>
+        <source>engine default</source>
+        <translation>Engine-Standard</translation>
+    </message>
+    <message>
+        <source>vLLM gpu_memory_utilization / SGLang mem_fraction_static (of total memory); TensorRT-LLM free_gpu_memory_fraction (of memory free after weights)</source>
+        <translation>vLLM gpu_memory_utilization / SGLang mem_fraction_static (vom Gesamtspeicher); TensorRT-LLM free_gpu_memory_fraction (vom nach den Gewichten freien Speicher)</translation>
+    </message>
+    <message>
+        <source>Memory fraction</source>
+        <translation>Speicheranteil</translation>
+    </message>
+    <message>
+        <source>Change GPU to %1</source>
+        <translation>GPU auf %1 ändern</translation>
+    </message>
+    <message>
+        <source>Change %1 to %2</source>
+        <translation>%1 auf %2 ändern</translation>
+    </message>
+    <message>
+        <source>GPU count</source>
+        <translation>GPU-Anzahl</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>GPUs pro Knoten</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>Change engine to %1</source>
+        <translation>Engine auf %1 ändern</translation>
+    </message>
+    <message>
+        <source>Change memory fraction to %1</source>
+        <translation>Speicheranteil auf %1 ändern</translation>
+    </message>
+    <message>
+        <source>%1 per GPU (%2 usable), %3 TB/s, %4</source>
+        <translation>%1 pro GPU (%2 nutzbar), %3 TB/s, %4</translation>
+    </message>
+    <message>
+        <source>native MXFP4</source>
+        <translation>natives MXFP4</translation>
+    </message>
+    <message>
+        <source>no native MXFP4 (dequantizes)</source>
+        <translation>kein natives MXFP4 (dequantisiert)</translation>
+    </message>
+    <message>
+        <source>GPU default (%1)</source>
+        <translation>GPU-Standard (%1)</translation>
+    </message>
+    <message>
+        <source>engine default (%1)</source>
+        <translation>Engine-Standard (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Evaluated: %1 GPUs%2 = TP %3 x PP %4, EP %5; %n node(s)</source>
+        <translation>
+            <numerusform>Berechnet: %1 GPUs%2 = TP %3 x PP %4, EP %5; %n Knoten</numerusform>
+            <numerusform>Berechnet: %1 GPUs%2 = TP %3 x PP %4, EP %5; %n Knoten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (auto)</source>
+        <translation> (automatisch)</translation>
+    </message>
+    <message>
+        <source>No plan: %1</source>
+        <translation>Kein Plan: %1</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::InputPanel</name>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>Nicht übernommen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::KvChart</name>
+    <message>
+        <source>KV cache: no plan (%1)</source>
+        <translation>KV-Cache: kein Plan (%1)</translation>
+    </message>
+    <message>
+        <source>KV cache per sequence and maximum concurrency vs context (%1 x %2, TP %3)</source>
+        <translation>KV-Cache pro Sequenz und maximale Parallelität über den Kontext (%1 x %2, TP %3)</translation>
+    </message>
+    <message>
+        <source>KV per sequence (left)</source>
+        <translation>KV pro Sequenz (links)</translation>
+    </message>
+    <message>
+        <source>Max sequences (right)</source>
+        <translation>Max. Sequenzen (rechts)</translation>
+    </message>
+    <message>
+        <source>Context length (K = 1,024 tokens, log scale)</source>
+        <translation>Kontextlänge (K = 1.024 Tokens, log. Skala)</translation>
+    </message>
+    <message>
+        <source>GB per sequence per GPU (log)</source>
+        <translation>GB pro Sequenz pro GPU (log)</translation>
+    </message>
+    <message>
+        <source>Sequences at once (log)</source>
+        <translation>Gleichzeitige Sequenzen (log)</translation>
+    </message>
+    <message>
+        <source>Scenario: %1 tokens x %2</source>
+        <translation>Szenario: %1 Tokens x %2</translation>
+    </message>
+    <message>
+        <source>Context %1 tokens
+KV cache + state: %2 per sequence per GPU
+At most %3 sequences at once</source>
+        <translation>Kontext %1 Tokens
+KV-Cache + Zustand: %2 pro Sequenz pro GPU
+Höchstens %3 Sequenzen gleichzeitig</translation>
+    </message>
+    <message>
+        <source>No room for KV cache: weights, activations and runtime fill the budget</source>
+        <translation>Kein Platz für den KV-Cache: Gewichte, Aktivierungen und Laufzeit füllen das Budget</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::MainWindow</name>
+    <message>
+        <source>HostPlan</source>
+        <translation>HostPlan</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Übersicht</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>Pro GPU</translation>
+    </message>
+    <message>
+        <source>Whole deployment</source>
+        <translation>Gesamter Einsatz</translation>
+    </message>
+    <message>
+        <source>Show memory:</source>
+        <translation>Speicher zeigen:</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>GPU types</source>
+        <translation>GPU-Typen</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV-Cache</translation>
+    </message>
+    <message>
+        <source>Break-even</source>
+        <translation>Break-even</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <source>Fits or not and why, memory per GPU, cost and break-even</source>
+        <translation>Passt oder nicht und warum, Speicher pro GPU, Kosten und Break-even</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by weight precision, with capacity lines</source>
+        <translation>Speicher pro GPU nach Gewichtsgenauigkeit, mit Kapazitätslinien</translation>
+    </message>
+    <message>
+        <source>GPUs needed for this workload on every catalogue GPU type</source>
+        <translation>Benötigte GPUs für diese Last auf jedem GPU-Typ des Katalogs</translation>
+    </message>
+    <message>
+        <source>KV cache per sequence and maximum concurrency vs context</source>
+        <translation>KV-Cache pro Sequenz und maximale Parallelität über den Kontext</translation>
+    </message>
+    <message>
+        <source>Monthly cost vs monthly tokens: API against self-hosting</source>
+        <translation>Monatskosten über monatliche Tokens: API gegen Selbst-Hosting</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Hardware</source>
+        <translation>Hardware</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Last</translation>
+    </message>
+    <message>
+        <source>Pricing</source>
+        <translation>Preise</translation>
+    </message>
+    <message>
+        <source>Probe</source>
+        <translation>Probe</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>&amp;Neu</translation>
+    </message>
+    <message>
+        <source>&amp;Open...</source>
+        <translation>Ö&amp;ffnen...</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;As...</source>
+        <translation>Speichern &amp;unter...</translation>
+    </message>
+    <message>
+        <source>Import &amp;Model...</source>
+        <translation>&amp;Modell importieren...</translation>
+    </message>
+    <message>
+        <source>Import model</source>
+        <translation>Modell importieren</translation>
+    </message>
+    <message>
+        <source>Hugging Face model files (config.json *.index.json);;JSON (*.json)</source>
+        <translation>Hugging-Face-Modelldateien (config.json *.index.json);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>&amp;Vergleich</translation>
+    </message>
+    <message>
+        <source>&amp;Pin Current Scenario</source>
+        <translation>Aktuelles Szenario &amp;anheften</translation>
+    </message>
+    <message>
+        <source>Clear Pin</source>
+        <translation>Anheftung lösen</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About HostPlan</source>
+        <translation>&amp;Über HostPlan</translation>
+    </message>
+    <message>
+        <source>About HostPlan</source>
+        <translation>Über HostPlan</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;HostPlan&lt;/b&gt; %1&lt;p&gt;Plans self-hosting of large language models: memory, GPUs, cost and break-even against an API. Every figure comes from the sizing core, with sources and dates in the catalogues.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;HostPlan&lt;/b&gt; %1&lt;p&gt;Plant das Selbst-Hosting großer Sprachmodelle: Speicher, GPUs, Kosten und Break-even gegenüber einer API. Jede Zahl stammt aus dem Berechnungskern, mit Quellen und Datum in den Katalogen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>unbenannt</translation>
+    </message>
+    <message>
+        <source>%1 - %2[*] - HostPlan</source>
+        <translation>%1 - %2[*] - HostPlan</translation>
+    </message>
+    <message>
+        <source>%1 on %2 x %3 | %4/month | API %5/month</source>
+        <translation>%1 auf %2 x %3 | %4/Monat | API %5/Monat</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>Passt</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>Passt nicht</translation>
+    </message>
+    <message>
+        <source>No plan</source>
+        <translation>Kein Plan</translation>
+    </message>
+    <message>
+        <source>Open failed</source>
+        <translation>Öffnen fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 geöffnet</translation>
+    </message>
+    <message>
+        <source>Save failed</source>
+        <translation>Speichern fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Import failed</source>
+        <translation>Import fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>Szenario öffnen</translation>
+    </message>
+    <message>
+        <source>HostPlan scenario (*.json)</source>
+        <translation>HostPlan-Szenario (*.json)</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>Szenario speichern</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has unsaved changes. Save them?</source>
+        <translation>„%1“ hat ungespeicherte Änderungen. Speichern?</translation>
+    </message>
+    <message>
+        <source>Clear List</source>
+        <translation>Liste leeren</translation>
+    </message>
+    <message>
+        <source>Restore unsaved changes</source>
+        <translation>Ungespeicherte Änderungen wiederherstellen</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::MemoryChart</name>
+    <message>
+        <source>Memory: no plan (%1)</source>
+        <translation>Speicher: kein Plan (%1)</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by weight precision (%1 x %2, TP %3, PP %4)</source>
+        <translation>Speicher pro GPU nach Gewichtsgenauigkeit (%1 x %2, TP %3, PP %4)</translation>
+    </message>
+    <message>
+        <source>Memory of the whole deployment by weight precision (%1 x %2, TP %3, PP %4)</source>
+        <translation>Speicher des gesamten Einsatzes nach Gewichtsgenauigkeit (%1 x %2, TP %3, PP %4)</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV-Cache</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Aktivierungen</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>Laufzeit</translation>
+    </message>
+    <message>
+        <source>%1 with %2 weights: %3 %4
+All components: %5 %4</source>
+        <translation>%1 mit %2-Gewichten: %3 %4
+Alle Komponenten: %5 %4</translation>
+    </message>
+    <message>
+        <source>per GPU</source>
+        <translation>pro GPU</translation>
+    </message>
+    <message>
+        <source>in total</source>
+        <translation>insgesamt</translation>
+    </message>
+    <message>
+        <source>Weight format (quantizable groups)</source>
+        <translation>Gewichtsformat (quantisierbare Gruppen)</translation>
+    </message>
+    <message>
+        <source>GB per GPU (decimal)</source>
+        <translation>GB pro GPU (dezimal)</translation>
+    </message>
+    <message>
+        <source>GB in total (decimal)</source>
+        <translation>GB insgesamt (dezimal)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>GPU memory
+%1</source>
+        <translation>GPU-Speicher
+%1</translation>
+    </message>
+    <message>
+        <source>Engine budget
+%1</source>
+        <translation>Engine-Budget
+%1</translation>
+    </message>
+    <message>
+        <source>One GPU
+%1</source>
+        <translation>Eine GPU
+%1</translation>
+    </message>
+    <message>
+        <source>One node (%1 GPUs)
+%2</source>
+        <translation>Ein Knoten (%1 GPUs)
+%2</translation>
+    </message>
+    <message>
+        <source>All %1 GPUs
+%2</source>
+        <translation>Alle %1 GPUs
+%2</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::ModelPanel</name>
+    <message>
+        <source>Embedding</source>
+        <translation>Embedding</translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation>LM-Head</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>Attention</translation>
+    </message>
+    <message>
+        <source>Dense MLP</source>
+        <translation>Dichtes MLP</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>Geteilte Experten</translation>
+    </message>
+    <message>
+        <source>Routed experts</source>
+        <translation>Geroutete Experten</translation>
+    </message>
+    <message>
+        <source>Router / other MoE</source>
+        <translation>Router / sonstiges MoE</translation>
+    </message>
+    <message>
+        <source>Norms and biases</source>
+        <translation>Normen und Biases</translation>
+    </message>
+    <message>
+        <source>Vision tower</source>
+        <translation>Vision-Tower</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>Sonstiges</translation>
+    </message>
+    <message>
+        <source>Catalogue model (real Hugging Face config.json files). Type part of the name to search.</source>
+        <translation>Katalogmodell (echte Hugging-Face-config.json-Dateien). Tippen Sie einen Teil des Namens, um zu suchen.</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>&amp;Modell</translation>
+    </message>
+    <message>
+        <source>Import file...</source>
+        <translation>Datei importieren...</translation>
+    </message>
+    <message>
+        <source>Import a Hugging Face config.json or model.safetensors.index.json (you can also drop files or folders on the window)</source>
+        <translation>Eine Hugging-Face-config.json oder model.safetensors.index.json importieren (Dateien und Ordner können auch auf das Fenster gezogen werden)</translation>
+    </message>
+    <message>
+        <source>Import folder...</source>
+        <translation>Ordner importieren...</translation>
+    </message>
+    <message>
+        <source>Import a model folder holding config.json and, if present, model.safetensors.index.json</source>
+        <translation>Einen Modellordner mit config.json und, falls vorhanden, model.safetensors.index.json importieren</translation>
+    </message>
+    <message>
+        <source>As shipped</source>
+        <translation>Wie ausgeliefert</translation>
+    </message>
+    <message>
+        <source>Re-quantize every quantizable group (attention, MLPs, experts, LM head); embeddings, norms and routers keep their format</source>
+        <translation>Jede quantisierbare Gruppe neu quantisieren (Attention, MLPs, Experten, LM-Head); Embeddings, Normen und Router behalten ihr Format</translation>
+    </message>
+    <message>
+        <source>&amp;Weights</source>
+        <translation>&amp;Gewichte</translation>
+    </message>
+    <message>
+        <source>Per-group weight formats</source>
+        <translation>Gewichtsformate pro Gruppe</translation>
+    </message>
+    <message>
+        <source>Element format of the attention KV cache (vLLM --kv-cache-dtype)</source>
+        <translation>Elementformat des Attention-KV-Caches (vLLM --kv-cache-dtype)</translation>
+    </message>
+    <message>
+        <source>&amp;KV cache</source>
+        <translation>&amp;KV-Cache</translation>
+    </message>
+    <message>
+        <source>Format of the linear-attention recurrent state (models with KDA or Gated DeltaNet layers)</source>
+        <translation>Format des rekurrenten Zustands linearer Attention (Modelle mit KDA- oder Gated-DeltaNet-Schichten)</translation>
+    </message>
+    <message>
+        <source>Recurrent state</source>
+        <translation>Rekurrenter Zustand</translation>
+    </message>
+    <message>
+        <source>Change model to %1</source>
+        <translation>Modell auf %1 ändern</translation>
+    </message>
+    <message>
+        <source>Change weight format to %1</source>
+        <translation>Gewichtsformat auf %1 ändern</translation>
+    </message>
+    <message>
+        <source>Change %1 to %2</source>
+        <translation>%1 auf %2 ändern</translation>
+    </message>
+    <message>
+        <source>KV cache format</source>
+        <translation>KV-Cache-Format</translation>
+    </message>
+    <message>
+        <source>state format</source>
+        <translation>Zustandsformat</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>Change %1 format to %2</source>
+        <translation>Format von %1 auf %2 ändern</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>%1 (imported)</source>
+        <translation>%1 (importiert)</translation>
+    </message>
+    <message>
+        <source>Default (%1)</source>
+        <translation>Standard (%1)</translation>
+    </message>
+    <message>
+        <source>%1 B parameters, %2 B active per token; weights %3</source>
+        <translation>%1 Mrd. Parameter, %2 Mrd. aktiv pro Token; Gewichte %3</translation>
+    </message>
+    <message>
+        <source>Source: %1 (as of %2)</source>
+        <translation>Quelle: %1 (Stand %2)</translation>
+    </message>
+    <message>
+        <source>%1 could not be imported: %2</source>
+        <translation>%1 konnte nicht importiert werden: %2</translation>
+    </message>
+    <message>
+        <source>Import model %1</source>
+        <translation>Modell %1 importieren</translation>
+    </message>
+    <message>
+        <source>Import model</source>
+        <translation>Modell importieren</translation>
+    </message>
+    <message>
+        <source>Hugging Face model files (config.json *.index.json);;JSON (*.json)</source>
+        <translation>Hugging-Face-Modelldateien (config.json *.index.json);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Import model folder</source>
+        <translation>Modellordner importieren</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::Pages</name>
+    <message>
+        <source>%1 (continued)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HostPlan budget report · %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::PricingPanel</name>
+    <message>
+        <source> /GPU-h</source>
+        <translation> /GPU-h</translation>
+    </message>
+    <message>
+        <source>Rental rate of one GPU for one hour, USD</source>
+        <translation>Mietpreis einer GPU für eine Stunde, USD</translation>
+    </message>
+    <message>
+        <source>Catalogue</source>
+        <translation>Katalog</translation>
+    </message>
+    <message>
+        <source>Use the catalogue rate for this GPU type</source>
+        <translation>Den Katalogpreis für diesen GPU-Typ verwenden</translation>
+    </message>
+    <message>
+        <source>GPU rate</source>
+        <translation>GPU-Preis</translation>
+    </message>
+    <message>
+        <source> h/month</source>
+        <translation> h/Monat</translation>
+    </message>
+    <message>
+        <source>Hours in a month: 730 = 365 x 24 / 12; 720 = a 30-day month</source>
+        <translation>Stunden eines Monats: 730 = 365 x 24 / 12; 720 = ein Monat mit 30 Tagen</translation>
+    </message>
+    <message>
+        <source>Month</source>
+        <translation>Monat</translation>
+    </message>
+    <message>
+        <source>API whose prices the plan is compared against</source>
+        <translation>API, mit deren Preisen der Plan verglichen wird</translation>
+    </message>
+    <message>
+        <source>Model&apos;s default API</source>
+        <translation>Standard-API des Modells</translation>
+    </message>
+    <message>
+        <source>&amp;API</source>
+        <translation>&amp;API</translation>
+    </message>
+    <message>
+        <source> /1M input</source>
+        <translation> /1 Mio. Eingabe</translation>
+    </message>
+    <message>
+        <source>API price of 1M uncached input tokens, USD</source>
+        <translation>API-Preis für 1 Mio. ungecachte Eingabe-Tokens, USD</translation>
+    </message>
+    <message>
+        <source> /1M cached</source>
+        <translation> /1 Mio. gecacht</translation>
+    </message>
+    <message>
+        <source>API price of 1M cached input tokens, USD</source>
+        <translation>API-Preis für 1 Mio. gecachte Eingabe-Tokens, USD</translation>
+    </message>
+    <message>
+        <source> /1M output</source>
+        <translation> /1 Mio. Ausgabe</translation>
+    </message>
+    <message>
+        <source>API price of 1M output tokens, USD</source>
+        <translation>API-Preis für 1 Mio. Ausgabe-Tokens, USD</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>Cached input</source>
+        <translation>Gecachte Eingabe</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>Catalogue prices</source>
+        <translation>Katalogpreise</translation>
+    </message>
+    <message>
+        <source>Use the catalogue prices of the chosen API</source>
+        <translation>Die Katalogpreise der gewählten API verwenden</translation>
+    </message>
+    <message>
+        <source>Change GPU rate to %1</source>
+        <translation>GPU-Preis auf %1 ändern</translation>
+    </message>
+    <message>
+        <source>Use the catalogue GPU rate</source>
+        <translation>Katalog-GPU-Preis verwenden</translation>
+    </message>
+    <message>
+        <source>Change hours per month to %1</source>
+        <translation>Stunden pro Monat auf %1 ändern</translation>
+    </message>
+    <message>
+        <source>Compare against %1</source>
+        <translation>Mit %1 vergleichen</translation>
+    </message>
+    <message>
+        <source>Change %1 to %2</source>
+        <translation>%1 auf %2 ändern</translation>
+    </message>
+    <message>
+        <source>API input price</source>
+        <translation>API-Eingabepreis</translation>
+    </message>
+    <message>
+        <source>API cached input price</source>
+        <translation>API-Preis für gecachte Eingabe</translation>
+    </message>
+    <message>
+        <source>API output price</source>
+        <translation>API-Ausgabepreis</translation>
+    </message>
+    <message>
+        <source>Use the catalogue API prices</source>
+        <translation>Katalog-API-Preise verwenden</translation>
+    </message>
+    <message>
+        <source>%1 rate</source>
+        <translation>%1-Preis</translation>
+    </message>
+    <message>
+        <source>Your rate. Catalogue: $%1/GPU-hour</source>
+        <translation>Ihr Preis. Katalog: $%1/GPU-Stunde</translation>
+    </message>
+    <message>
+        <source>Catalogue rate</source>
+        <translation>Katalogpreis</translation>
+    </message>
+    <message>
+        <source>source: %1, as of %2</source>
+        <translation>Quelle: %1, Stand %2</translation>
+    </message>
+    <message>
+        <source>Model default: %1</source>
+        <translation>Modellstandard: %1</translation>
+    </message>
+    <message>
+        <source>No catalogue API for this model: enter prices above.</source>
+        <translation>Keine Katalog-API für dieses Modell: Preise oben eingeben.</translation>
+    </message>
+    <message>
+        <source>Edited prices, based on %1</source>
+        <translation>Bearbeitete Preise, basierend auf %1</translation>
+    </message>
+    <message>
+        <source>Catalogue prices of %1</source>
+        <translation>Katalogpreise von %1</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::ProbePanel</name>
+    <message>
+        <source>Probe remote host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>user@host or an alias from ~/.ssh/config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>optional: ssh agent or config by default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Identity file:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probe on the host:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HostPlan runs your own ssh client with your ssh config and keys, without password prompts (BatchMode). It stores no passwords.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probe</source>
+        <translation>Probe</translation>
+    </message>
+    <message>
+        <source>Identity file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probe this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import report...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probe remote host...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No probe report yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Planned / GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free (measured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy bandwidth (measured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HBM bandwidth (catalogue)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured / catalogue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hostplan-probe was not found next to HostPlan or on PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import probe report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probe reports (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not import the report: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report from %1, %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan: %1 per GPU on %2 x %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No plan to compare with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s) found on %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The plan needs %1 GPUs; the verdicts are per GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Fits (verified)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits (free memory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>Passt nicht</translation>
+    </message>
+    <message>
+        <source>-</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::ProbeRemote</name>
+    <message>
+        <source>No host given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A host name cannot start with &apos;-&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A host name cannot contain spaces or control characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A probe is already running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting the probe on this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not start the probe %1: %2. Build hostplan-probe or set its path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not start the ssh client %1: %2. Install OpenSSH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ssh client for %1 ended abnormally. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The probe crashed. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not reach %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ssh failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hostplan-probe was not found on %1 (%2). Install it there or give its path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The probe on %1 exited with code %2 without a report. %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answered, but not with a probe report: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report received from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::ReportOptionsChart</name>
+    <message>
+        <source>Monthly rental at the practical GPU count, per GPU type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At %1 h/day</source>
+        <translation>Bei %1 h/Tag</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thousand USD per month</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API, same tokens (%1 per month)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::ScenarioDocument</name>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is too large to be a scenario file.</source>
+        <translation>%1 ist zu groß für eine Szenariodatei.</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid scenario: %2</source>
+        <translation>%1 ist kein gültiges Szenario: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::SummaryView</name>
+    <message>
+        <source>&lt;h3 style=&apos;color:#b00&apos;&gt;No plan&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</source>
+        <translation>&lt;h3 style=&apos;color:#b00&apos;&gt;Kein Plan&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3 style=&apos;color:%1&apos;&gt;%2&lt;/h3&gt;</source>
+        <translation>&lt;h3 style=&apos;color:%1&apos;&gt;%2&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>Fits on %1 x %2</source>
+        <translation>Passt auf %1 x %2</translation>
+    </message>
+    <message>
+        <source>Does not fit on %1 x %2</source>
+        <translation>Passt nicht auf %1 x %2</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Up to &lt;b&gt;%1&lt;/b&gt; sequences of %2 tokens at once. Memory floor (weights only): &lt;b&gt;%3&lt;/b&gt; GPUs; practical count for this workload: &lt;b&gt;%4&lt;/b&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Bis zu &lt;b&gt;%1&lt;/b&gt; Sequenzen mit %2 Tokens gleichzeitig. Speicheruntergrenze (nur Gewichte): &lt;b&gt;%3&lt;/b&gt; GPUs; praktische Anzahl für diese Last: &lt;b&gt;%4&lt;/b&gt;.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>none up to 1024</source>
+        <translation>keine bis 1024</translation>
+    </message>
+    <message>
+        <source>&lt;h4&gt;Memory per GPU (most loaded GPU) and in total&lt;/h4&gt;</source>
+        <translation>&lt;h4&gt;Speicher pro GPU (am stärksten belastete GPU) und insgesamt&lt;/h4&gt;</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>Pro GPU</translation>
+    </message>
+    <message>
+        <source>All %1 GPUs</source>
+        <translation>Alle %1 GPUs</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV-Cache</translation>
+    </message>
+    <message>
+        <source>Linear-attention state</source>
+        <translation>Zustand linearer Attention</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Aktivierungen</translation>
+    </message>
+    <message>
+        <source>Runtime overhead</source>
+        <translation>Laufzeit-Overhead</translation>
+    </message>
+    <message>
+        <source>Total needed</source>
+        <translation>Gesamtbedarf</translation>
+    </message>
+    <message>
+        <source>Engine budget (fraction %1)</source>
+        <translation>Engine-Budget (Anteil %1)</translation>
+    </message>
+    <message>
+        <source>Usable GPU memory</source>
+        <translation>Nutzbarer GPU-Speicher</translation>
+    </message>
+    <message>
+        <source>Headroom after the workload</source>
+        <translation>Reserve nach der Last</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;In total across all GPUs: %1. KV cache: %2 bytes per token for the whole model, %3 per GPU.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Insgesamt über alle GPUs: %1. KV-Cache: %2 Bytes pro Token für das ganze Modell, %3 pro GPU.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h4&gt;Weights by tensor group (per GPU and whole model)&lt;/h4&gt;</source>
+        <translation>&lt;h4&gt;Gewichte nach Tensorgruppe (pro GPU und ganzes Modell)&lt;/h4&gt;</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Gruppe</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>Whole model</source>
+        <translation>Ganzes Modell</translation>
+    </message>
+    <message>
+        <source> (replicated)</source>
+        <translation> (repliziert)</translation>
+    </message>
+    <message>
+        <source>&lt;h4&gt;Cost&lt;/h4&gt;</source>
+        <translation>&lt;h4&gt;Kosten&lt;/h4&gt;</translation>
+    </message>
+    <message>
+        <source>GPU rate</source>
+        <translation>GPU-Preis</translation>
+    </message>
+    <message>
+        <source>$%1 per GPU-hour x %2 GPUs</source>
+        <translation>$%1 pro GPU-Stunde x %2 GPUs</translation>
+    </message>
+    <message>
+        <source>Always on (24 h/day, %1 h month)</source>
+        <translation>Dauerbetrieb (24 h/Tag, Monat mit %1 h)</translation>
+    </message>
+    <message>
+        <source>%1 per month</source>
+        <translation>%1 pro Monat</translation>
+    </message>
+    <message>
+        <source>At %1 h/day</source>
+        <translation>Bei %1 h/Tag</translation>
+    </message>
+    <message>
+        <source>Self-hosted cost per 1M output tokens</source>
+        <translation>Selbst gehostet, Kosten pro 1 Mio. Ausgabe-Tokens</translation>
+    </message>
+    <message>
+        <source>n/a (no output tokens)</source>
+        <translation>k. A. (keine Ausgabe-Tokens)</translation>
+    </message>
+    <message>
+        <source>Same tokens at API prices (%1)</source>
+        <translation>Dieselben Tokens zu API-Preisen (%1)</translation>
+    </message>
+    <message>
+        <source>API output price</source>
+        <translation>API-Ausgabepreis</translation>
+    </message>
+    <message>
+        <source>$%1 per 1M output tokens</source>
+        <translation>$%1 pro 1 Mio. Ausgabe-Tokens</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;%1 output tokens per month&lt;/b&gt; with this token mix (%2 tokens/s sustained; %3 if every token were billed as output). Self-hosting wins from &lt;b&gt;%4 heavy users&lt;/b&gt; of %5 tokens a month each.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Break-even: &lt;b&gt;%1 Ausgabe-Tokens pro Monat&lt;/b&gt; bei diesem Token-Mix (%2 Tokens/s dauerhaft; %3, wenn jedes Token als Ausgabe abgerechnet würde). Selbst-Hosting lohnt sich ab &lt;b&gt;%4 Vielnutzern&lt;/b&gt; mit je %5 Tokens im Monat.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Your volume: %1 output tokens per month; self-hosting is &lt;b&gt;%2&lt;/b&gt; the API at this volume.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Ihr Volumen: %1 Ausgabe-Tokens pro Monat; Selbst-Hosting ist bei diesem Volumen &lt;b&gt;%2&lt;/b&gt; die API.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>cheaper than</source>
+        <translation>günstiger als</translation>
+    </message>
+    <message>
+        <source>more expensive than</source>
+        <translation>teurer als</translation>
+    </message>
+    <message>
+        <source>API prices: %1, as of %2. GPU rate: %3, as of %4.</source>
+        <translation>API-Preise: %1, Stand %2. GPU-Preis: %3, Stand %4.</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::ThroughputView</name>
+    <message>
+        <source>roofline bound (an upper bound)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calibrated by a probe report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch %1 at %2 tokens of context
+%3 tokens/s per user (%4 ms per output token)
+%5 tokens/s per node, %6 tokens/s for the plan (%7 node(s))
+Confidence: %8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+Above the memory limit: the KV room holds %1 sequences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+Slower than the %1 ms target per output token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput: no plan (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput: not computed for this plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens/s against batch at %1 tokens of context (%2)&lt;br&gt;Capacity %3 sequences: %4 tokens/s per node, %5 per 1M output tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens/s per user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens/s per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch (sequences in flight)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory limit: %1 sequences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms per token target: %2 sequences</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::WorkloadPanel</name>
+    <message>
+        <source>Context length on a log scale: each tick is 4x (1K, 4K, 16K, 64K, 256K, 1M, 4M, 16M tokens)</source>
+        <translation>Kontextlänge auf logarithmischer Skala: jeder Strich ist 4x (1K, 4K, 16K, 64K, 256K, 1M, 4M, 16M Tokens)</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> Tokens</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence (prompt + output) the plan must hold</source>
+        <translation>Tokens pro Sequenz (Prompt + Ausgabe), die der Plan halten muss</translation>
+    </message>
+    <message>
+        <source>Conte&amp;xt</source>
+        <translation>Konte&amp;xt</translation>
+    </message>
+    <message>
+        <source> sequences</source>
+        <translation> Sequenzen</translation>
+    </message>
+    <message>
+        <source>Sequences in flight at once, each at the full context</source>
+        <translation>Gleichzeitig laufende Sequenzen, jede mit vollem Kontext</translation>
+    </message>
+    <message>
+        <source>C&amp;oncurrency</source>
+        <translation>Paralle&amp;lität</translation>
+    </message>
+    <message>
+        <source> M tokens</source>
+        <translation> Mio. Tokens</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Tokens per month&lt;/b&gt; (millions)</source>
+        <translation>&lt;b&gt;Tokens pro Monat&lt;/b&gt; (Millionen)</translation>
+    </message>
+    <message>
+        <source>Uncached prompt tokens per month</source>
+        <translation>Ungecachte Prompt-Tokens pro Monat</translation>
+    </message>
+    <message>
+        <source>&amp;Input</source>
+        <translation>&amp;Eingabe</translation>
+    </message>
+    <message>
+        <source>Prompt tokens per month that an API serves from its prompt cache (billed at the cached-input price)</source>
+        <translation>Prompt-Tokens pro Monat, die eine API aus ihrem Prompt-Cache bedient (zum Preis für gecachte Eingabe abgerechnet)</translation>
+    </message>
+    <message>
+        <source>Cached input</source>
+        <translation>Gecachte Eingabe</translation>
+    </message>
+    <message>
+        <source>Generated tokens per month</source>
+        <translation>Erzeugte Tokens pro Monat</translation>
+    </message>
+    <message>
+        <source>O&amp;utput</source>
+        <translation>A&amp;usgabe</translation>
+    </message>
+    <message>
+        <source> h/day</source>
+        <translation> h/Tag</translation>
+    </message>
+    <message>
+        <source>Hours a day the GPUs are rented (24 = always on)</source>
+        <translation>Stunden am Tag, die die GPUs gemietet sind (24 = Dauerbetrieb)</translation>
+    </message>
+    <message>
+        <source>&amp;Hours per day</source>
+        <translation>&amp;Stunden pro Tag</translation>
+    </message>
+    <message>
+        <source>Tokens one heavy user generates per month (for break-even users)</source>
+        <translation>Tokens, die ein Vielnutzer pro Monat erzeugt (für Break-even-Nutzer)</translation>
+    </message>
+    <message>
+        <source>Heavy user</source>
+        <translation>Vielnutzer</translation>
+    </message>
+    <message>
+        <source>Change concurrency to %1</source>
+        <translation>Parallelität auf %1 ändern</translation>
+    </message>
+    <message>
+        <source>Change %1 to %2</source>
+        <translation>%1 auf %2 ändern</translation>
+    </message>
+    <message>
+        <source>monthly input tokens</source>
+        <translation>monatliche Eingabe-Tokens</translation>
+    </message>
+    <message>
+        <source>monthly cached input tokens</source>
+        <translation>monatliche gecachte Eingabe-Tokens</translation>
+    </message>
+    <message>
+        <source>monthly output tokens</source>
+        <translation>monatliche Ausgabe-Tokens</translation>
+    </message>
+    <message>
+        <source>hours per day</source>
+        <translation>Stunden pro Tag</translation>
+    </message>
+    <message>
+        <source>heavy user tokens</source>
+        <translation>Vielnutzer-Tokens</translation>
+    </message>
+    <message>
+        <source>Change context to %1 tokens</source>
+        <translation>Kontext auf %1 Tokens ändern</translation>
+    </message>
+</context>
 </TS>

@@ -4,6 +4,7 @@
 #include "plan.h"
 #include "planjson.h"
 #include "scenario.h"
+#include "servecommand.h"
 #include "units.h"
 
 #include <charconv>
@@ -165,7 +166,8 @@ void printPlan(const PlanResult &p, std::ostream &out) {
     }
     out << "          max concurrency at " << grouped(w.contextTokens)
         << " tokens: " << grouped(p.fit.maxConcurrency) << " sequences\n";
-    out << "          memory floor (weights only): " << p.fit.gpusFloor << " GPUs; practical: "
+    out << "          memory floor (weights only): " << p.fit.gpusFloor
+        << (p.fit.gpusFloor == 1 ? " GPU" : " GPUs") << "; practical (1 GPU or whole nodes): "
         << (p.fit.practicalFound ? std::to_string(p.fit.gpusPractical) + " GPUs (TP " +
                                        std::to_string(p.fit.practicalLayout.tp) + ", PP " +
                                        std::to_string(p.fit.practicalLayout.pp) + ")"
@@ -173,14 +175,28 @@ void printPlan(const PlanResult &p, std::ostream &out) {
         << "\n\n";
 
     const auto &c = p.rental;
-    out << "Cost      " << fmt("$%.2f", p.usdPerGpuHour) << " per GPU-hour (" << p.gpu.priceSource
-        << ", " << p.gpu.priceAsOf << ")\n";
-    out << "          " << usd(c.usdPerHour) << " per hour, " << usd(c.usdPerDayAlwaysOn)
+    out << "Cost      " << fmt("$%.2f", p.usdPerGpuHour) << " per GPU-hour ("
+        << (p.scenario.pricing.usdPerGpuHour ? std::string("scenario")
+                                             : p.gpu.priceSource + ", " + p.gpu.priceAsOf)
+        << ")\n";
+    if (!p.fit.fits) {
+        out << "          (costs of the plan as given, which does not fit)\n";
+    }
+    out << "          " << fmt("$%.2f", c.usdPerHour) << " per hour, "
+        << fmt("$%.2f", c.usdPerDayAlwaysOn)
         << " per day; always on " << usd(c.usdPerMonthAlwaysOn) << " per month ("
         << fmt("%.0f", c.hoursPerMonth) << " h)\n";
     out << "          at " << fmt("%.1f", c.hoursPerDay) << " h/day: "
         << usd(c.usdPerMonthScheduled) << " per month ("
         << grouped(std::uint64_t(std::llround(c.gpuHoursPerMonthScheduled))) << " GPU-hours)\n";
+    if (!p.apiPriced) {
+        out << "API       no API price for this model: set pricing.api_price_id or "
+               "pricing.api_*_usd_per_mtok to compare\n";
+        for (const auto &warn : p.warnings) {
+            out << "Note      " << warn << "\n";
+        }
+        return;
+    }
     out << "API       " << p.api.name << ": " << fmt("$%.2f", p.api.inputUsdPerMTok) << " in / "
         << fmt("$%.2f", p.api.cachedInputUsdPerMTok) << " cached / "
         << fmt("$%.2f", p.api.outputUsdPerMTok) << " out per 1M tokens\n";
@@ -222,12 +238,39 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
         err << "hostplan-cli: " << plan.error().toString() << "\n";
         return kExitUsage;
     }
+    if (scenario.name.empty()) {
+        const PlanResult &p = plan.value();
+        plan.value().scenario.name = p.model.displayName + " on " +
+                                     std::to_string(p.layout.gpuCount()) + "x " + p.gpu.id;
+    }
     if (json) {
         out << planToJsonText(plan.value());
     } else {
         printPlan(plan.value(), out);
     }
     return failIfNoFit && !plan->fit.fits ? kExitNoFit : kExitOk;
+}
+
+/// serve-cmd: the vLLM and SGLang launch lines for the plan, each flag explained.
+int cmdServe(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
+    Scenario scenario = defaultScenario();
+    std::vector<std::string> rest;
+    const std::string e = scenarioFromArgs(args, scenario, rest);
+    if (!e.empty()) {
+        err << "hostplan-cli: " << e << "\n";
+        return kExitUsage;
+    }
+    if (!rest.empty()) {
+        err << "hostplan-cli: unknown option '" << rest.front() << "' (see hostplan-cli --help)\n";
+        return kExitUsage;
+    }
+    auto plan = evaluate(scenario);
+    if (!plan.ok()) {
+        err << "hostplan-cli: " << plan.error().toString() << "\n";
+        return kExitUsage;
+    }
+    out << serveCommandsText(plan.value(), Catalogue::builtin());
+    return kExitOk;
 }
 
 int cmdModels(std::ostream &out) {
@@ -278,6 +321,13 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
         "--pp",        "--ep",      "--usd-per-gpu-hour", "--hours-per-day", "--gpus-per-node",
         "--output-tokens-per-month", "--input-tokens-per-month",
         "--cached-input-tokens-per-month"};
+    bool layoutGiven = false;
+    bool countGiven = false;
+    bool hardwareChanged = false;
+    for (const auto &a : args) {
+        layoutGiven |= a == "--tp" || a == "--ep" || a == "--pp";
+        countGiven |= a == "--gpu-count";
+    }
     // --scenario first, so that other options override the file.
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--scenario") {
@@ -308,6 +358,7 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
         } else if (a == "--model") {
             scenario.model.ref = v;
             scenario.pricing.apiPriceId.clear(); // the new model's own API, if any
+            hardwareChanged = true;
         } else if (a == "--weights-format" || a == "--kv-format") {
             auto f = parseNumberFormat(v);
             if (!f.ok()) {
@@ -324,9 +375,8 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                 return a + ": " + g.error().message;
             }
             scenario.hardware.gpu = g->id;
-            if (scenario.hardware.gpuCount) {
-                // Counts and layouts chosen for another GPU rarely carry over.
-            }
+            scenario.hardware.gpusPerNode = 0; // the new GPU's own node size
+            hardwareChanged = true;
         } else if (a == "--gpu-count") {
             if (v == "auto") {
                 scenario.hardware.gpuCount = 0;
@@ -335,7 +385,7 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
             } else {
                 scenario.hardware.gpuCount = std::uint32_t(n);
             }
-            scenario.hardware.tp = scenario.hardware.pp = scenario.hardware.ep = 0;
+            hardwareChanged = true;
         } else if (a == "--tp" || a == "--pp" || a == "--ep" || a == "--gpus-per-node") {
             if (!parseUint(v, n) || n > 4096) {
                 return a + ": must be a whole number, got '" + v + "'";
@@ -378,10 +428,20 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                 scenario.workload.cachedInputTokensPerMonth = d;
             }
         }
+        if (hardwareChanged && !layoutGiven) {
+            // A layout chosen for another model, GPU or count rarely carries over: auto.
+            scenario.hardware.tp = scenario.hardware.ep = scenario.hardware.pp = 0;
+        }
+        if ((a == "--model" || a == "--gpu") && !countGiven) {
+            scenario.hardware.gpuCount = 0; // nor does a count: the practical one
+        }
         const std::string e = validate(scenario, a);
         if (!e.empty()) {
             return e;
         }
+    }
+    if (hardwareChanged) {
+        scenario.name.clear(); // named after the plan by the caller
     }
     return {};
 }
@@ -391,9 +451,14 @@ std::string usage() {
 
 Usage:
   hostplan-cli plan [options] [--json] [--fail-if-no-fit]
+  hostplan-cli serve-cmd [options]   vLLM and SGLang launch commands for the plan, each
+                                 flag's derivation as a comment
   hostplan-cli models            models in the catalogue
   hostplan-cli gpus              GPUs in the catalogue
-  hostplan-cli report --scenario FILE -o OUT.pdf [--page-size a4|letter]   (when built with Qt Gui)
+  hostplan-cli report --scenario FILE -o OUT.pdf [--page-size a4|letter]
+                     [--probe-report FILE] [--date YYYY-MM-DD]   PDF budget report
+  hostplan-cli export-csv --scenario FILE -o BASE   the report's tables as CSV files
+  (report and export-csv need the GUI libraries: built with -DHOSTPLAN_BUILD_GUI=ON)
   hostplan-cli --help
 
 Plan options (applied after --scenario, so they override the file):
@@ -401,9 +466,10 @@ Plan options (applied after --scenario, so they override the file):
   --model NAME|PATH        catalogue name, a config.json, a folder holding one, or a
                            model.safetensors.index.json
   --weights-format F       bf16, fp8, mxfp4, nvfp4, int8, int4, int4_gN, int2, fp4
-  --kv-format F            KV cache format (bf16, fp8)
+  --kv-format F            KV cache format (bf16, fp8; fp8_e5m2, int8 also accepted)
   --gpu NAME               catalogue id or alias (h100, h200, b200, b300, gb300, mi355x, ...)
   --gpu-count N|auto       GPUs; auto = the smallest rentable count that carries the workload
+                           (--model and --gpu reset count and layout to auto unless given)
   --tp N --ep N --pp N     parallel layout (default: chosen from the GPU count)
   --gpus-per-node N        GPUs per node (default: the GPU's own)
   --context TOKENS         tokens per sequence (32k, 1M suffixes: k = 1024)
@@ -428,6 +494,9 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
     if (cmd == "plan") {
         return cmdPlan(rest, out, err);
     }
+    if (cmd == "serve-cmd") {
+        return cmdServe(rest, out, err);
+    }
     if (cmd == "models" || cmd == "gpus") {
         if (!rest.empty()) {
             err << "hostplan-cli: " << cmd << " takes no options\n";
@@ -439,7 +508,7 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
     if (it != extra.end()) {
         return it->second(rest, out, err);
     }
-    err << "hostplan-cli: unknown command '" << cmd << "' (plan, models, gpus";
+    err << "hostplan-cli: unknown command '" << cmd << "' (plan, serve-cmd, models, gpus";
     for (const auto &[name, fn] : extra) {
         err << ", " << name;
     }

@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "testutil.h"
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -141,6 +142,82 @@ private slots:
         QCOMPARE(j["scenario"]["workload"]["concurrency"].get<int>(), 2);
         QCOMPARE(j["hardware"]["tp"].get<int>(), 8);
         QCOMPARE(j["hardware"]["pp"].get<int>(), 4);
+    }
+
+    // Changing the model or GPU drops a layout and count chosen for another (EP 8 of a MoE
+    // must not follow a dense model), and a model without an API price gets no comparison
+    // rather than another model's prices.
+    void modelChangeResetsLayoutAndApi() {
+        const Run r = run({"plan", "--model", "llama-3.1-8b", "--json"});
+        QCOMPARE(r.code, 0);
+        const auto j = nlohmann::json::parse(r.out);
+        QCOMPARE(j["hardware"]["ep"].get<int>(), 1);
+        QCOMPARE(j["hardware"]["gpu_count"].get<int>(), 1);
+        QVERIFY(j["hardware"]["auto_count"].get<bool>());
+        QVERIFY(!j["api"]["priced"].get<bool>());
+        QVERIFY(j["breakeven"]["output_tokens_per_month"].is_null());
+        QCOMPARE(QString::fromStdString(j["scenario"]["name"].get<std::string>()),
+                 "Llama 3.1 8B on 1x b300");
+        // With the user's own API prices the comparison comes back, labelled as theirs.
+        QTemporaryDir dir;
+        QFile f(dir.path() + "/s.json");
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"schema_version": 1, "model": {"ref": "llama-3.1-8b"},
+                   "hardware": {"gpu": "h100", "gpu_count": 1},
+                   "pricing": {"api_input_usd_per_mtok": 0.2, "api_output_usd_per_mtok": 0.6}})");
+        f.close();
+        const Run priced = run({"plan", "--scenario", (dir.path() + "/s.json").toStdString(), "--json"});
+        QCOMPARE(priced.code, 0);
+        const auto p = nlohmann::json::parse(priced.out);
+        QVERIFY(p["api"]["priced"].get<bool>());
+        QCOMPARE(p["api"]["output_usd_per_mtok"].get<double>(), 0.6);
+        QCOMPARE(p["api"]["cached_input_usd_per_mtok"].get<double>(), 0.2);
+        QVERIFY(p["breakeven"]["output_tokens_per_month"].get<double>() > 0);
+    }
+
+    // A deeply nested document (200 KB) is an error, not a stack overflow in the error text.
+    void deeplyNestedInput() {
+        QTemporaryDir dir;
+        const QString path = dir.path() + "/deep.json";
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(100000, '[') + QByteArray(100000, ']'));
+        f.close();
+        const Run r = run({"plan", "--scenario", path.toStdString()});
+        QCOMPARE(r.code, 2);
+        QVERIFY(QString::fromStdString(r.err).contains("must be a JSON object"));
+        QDir().mkpath(dir.path() + "/m");
+        QFile c(dir.path() + "/m/config.json");
+        QVERIFY(c.open(QIODevice::WriteOnly));
+        c.write("{\"model_type\":\"llama\",\"hidden_size\":" + QByteArray(100000, '[') +
+                QByteArray(100000, ']') + "}");
+        c.close();
+        const Run m = run({"plan", "--model", (dir.path() + "/m").toStdString()});
+        QCOMPARE(m.code, 2);
+        QVERIFY(QString::fromStdString(m.err).contains("hidden_size"));
+    }
+
+    // An index whose total_size disagrees wildly with the config is refused, not planned with.
+    void implausibleIndex() {
+        QTemporaryDir dir;
+        QFile::copy(HOSTPLAN_RESOURCES_DIR "/models/Llama-3.1-8B.json", dir.path() + "/config.json");
+        for (const QByteArray &size : {QByteArray("18446744073709551615"), QByteArray("1000")}) {
+            QFile idx(dir.path() + "/model.safetensors.index.json");
+            QVERIFY(idx.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            idx.write("{\"metadata\": {\"total_size\": " + size + "}, \"weight_map\": {}}");
+            idx.close();
+            const Run r = run({"plan", "--model", dir.path().toStdString(), "--gpu-count", "1"});
+            QCOMPARE(r.code, 2);
+            QVERIFY2(QString::fromStdString(r.err).contains("disagrees"), r.err.c_str());
+        }
+        QFile idx(dir.path() + "/model.safetensors.index.json");
+        QVERIFY(idx.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        idx.write("{\"metadata\": {\"total_size\": 16060522496}, \"weight_map\": {}}");
+        idx.close();
+        const Run ok = run({"plan", "--model", dir.path().toStdString(), "--gpu", "h100", "--json"});
+        QCOMPARE(ok.code, 0);
+        const auto j = nlohmann::json::parse(ok.out);
+        QCOMPARE(j["model"]["checkpoint_bytes"].get<std::uint64_t>(), 16060522496ull);
     }
 
     void failIfNoFit() {

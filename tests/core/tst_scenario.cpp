@@ -42,6 +42,8 @@ private slots:
         s.engine.activationBytesPerGpu = 123456789;
         s.workload.hoursPerDay = 7.5;
         s.workload.outputTokensPerMonth = 1.25e9;
+        s.workload.targetSecondsPerOutputToken = 0.025;
+        s.workload.utilisation = 0.7;
         s.pricing.usdPerGpuHour = 3.3;
         s.pricing.apiCachedInputUsdPerMTok = 0.1;
         const auto back = parseScenario(scenarioToJson(s));
@@ -92,6 +94,11 @@ private slots:
         QTest::newRow("tp x pp != gpus")
             << "{\"schema_version\":1,\"hardware\":{\"gpu_count\":8,\"tp\":4,\"pp\":1}}"
             << "hardware.gpu_count";
+        QTest::newRow("utilisation above 1")
+            << "{\"schema_version\":1,\"workload\":{\"utilisation\":1.5}}" << "workload.utilisation";
+        QTest::newRow("target tpot 0")
+            << "{\"schema_version\":1,\"workload\":{\"target_seconds_per_output_token\":0}}"
+            << "workload.target_seconds_per_output_token";
         QTest::newRow("section not object") << "{\"schema_version\":1,\"workload\":5}" << "workload";
     }
     void errors() {

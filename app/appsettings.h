@@ -1,0 +1,46 @@
+// AppSettings: every persistent GUI setting in one place, each key with its type and default
+// (Tiled's Preference<T> idea). Backed by QSettings; core never sees QSettings.
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+namespace hostplan::ui {
+
+namespace AppSettings {
+
+/// Most recently used scenario files, newest first (at most kMaxRecentFiles).
+inline constexpr int kMaxRecentFiles = 8;
+QStringList recentFiles();
+void setRecentFiles(const QStringList &files);
+/// Put `path` first in the recent files list (dropping duplicates and the oldest).
+void addRecentFile(const QString &path);
+void removeRecentFile(const QString &path);
+
+/// QMainWindow::saveGeometry() / saveState() of the main window ("" = default layout).
+QByteArray windowGeometry();
+void setWindowGeometry(const QByteArray &geometry);
+QByteArray windowState();
+void setWindowState(const QByteArray &state);
+
+/// The scenario open when the window last closed, as scenario JSON ("" = none), and its file
+/// ("" = untitled). Restored on start.
+QString lastScenarioJson();
+QString lastScenarioPath();
+void setLastScenario(const QString &json, const QString &path);
+
+/// Folder the last file dialog used ("" = home).
+QString lastDirectory();
+void setLastDirectory(const QString &dir);
+
+/// UI language as a locale name ("" = the system language, "en" = untranslated).
+QString language();
+void setLanguage(const QString &name);
+
+/// Remove every HostPlan setting (tests; "Reset layout").
+void clear();
+
+} // namespace AppSettings
+
+} // namespace hostplan::ui

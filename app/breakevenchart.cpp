@@ -1,0 +1,294 @@
+#include "breakevenchart.h"
+
+#include "catalogue.h"
+#include "chartutil.h"
+#include "cost.h"
+#include "formatting.h"
+#include "scenariodocument.h"
+
+#include <QChart>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace hostplan::ui {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kMTok = 1e6;  // x axis unit: millions of tokens
+constexpr double kKUsd = 1e3;  // y axis unit: thousands of USD
+
+QString compactTokens(double t) {
+    if (!std::isfinite(t)) {
+        return BreakEvenChart::tr("never");
+    }
+    if (t >= 1e12) {
+        return QStringLiteral("%1T").arg(t / 1e12, 0, 'g', 3);
+    }
+    if (t >= 1e9) {
+        return QStringLiteral("%1B").arg(t / 1e9, 0, 'g', 3);
+    }
+    if (t >= 1e6) {
+        return QStringLiteral("%1M").arg(t / 1e6, 0, 'g', 3);
+    }
+    return QStringLiteral("%1K").arg(t / 1e3, 0, 'g', 3);
+}
+
+} // namespace
+
+BreakEvenChart::BreakEvenChart(ScenarioDocument *doc, QWidget *parent)
+    : QChartView(new QChart, parent), m_doc(doc) {
+    setupChartView(this);
+    setMinimumSize(420, 300);
+    connect(doc, &ScenarioDocument::changed, this, &BreakEvenChart::rebuild);
+    rebuild();
+}
+
+void BreakEvenChart::setDeploymentCapacity(CapacityFn capacity) {
+    m_capacity = std::move(capacity);
+    rebuild();
+}
+
+void BreakEvenChart::rebuild() {
+    QChart *c = chart();
+    clearChart(c);
+    m_options.clear();
+    const auto &plan = m_doc->plan();
+    if (!plan) {
+        showNoPlan(c, tr("Break-even: no plan (%1)").arg(m_doc->error()));
+        return;
+    }
+    const Workload &w = m_doc->scenario().workload;
+    const ApiPrice &api = plan->api;
+    // Input and cached input per output token, from the workload's mix.
+    const double out = w.outputTokensPerMonth;
+    const double inPerOut = out > 0 ? w.inputTokensPerMonth / out : 0;
+    const double cachedPerOut = out > 0 ? w.cachedInputTokensPerMonth / out : 0;
+    auto apiCost = [&](double outputTokens) {
+        return apiUsdPerMonth(api, outputTokens * inPerOut, outputTokens * cachedPerOut,
+                              outputTokens);
+    };
+    const double hoursPerMonth = m_doc->scenario().pricing.hoursPerMonth;
+
+    // The chosen plan and the two cheapest other GPU types that fit (auto count).
+    struct Candidate {
+        const PlanResult *plan;
+        bool chosen;
+    };
+    std::vector<Candidate> candidates{{&*plan, true}};
+    std::vector<const PlanResult *> others;
+    for (const GpuOption &o : m_doc->gpuSweep()) {
+        if (o.plan && o.plan->fit.practicalFound && o.gpu.id != plan->gpu.id &&
+            o.plan->usdPerGpuHour > 0) {
+            others.push_back(&*o.plan);
+        }
+    }
+    std::sort(others.begin(), others.end(), [](const PlanResult *a, const PlanResult *b) {
+        return a->rental.usdPerMonthScheduled < b->rental.usdPerMonthScheduled;
+    });
+    // Alternatives within 15% of a cost already drawn would hide it and its label.
+    for (const PlanResult *o : others) {
+        if (candidates.size() >= 3) {
+            break;
+        }
+        bool distinct = true;
+        for (const Candidate &cand : candidates) {
+            const double a = cand.plan->rental.usdPerMonthScheduled;
+            distinct = distinct && std::abs(o->rental.usdPerMonthScheduled - a) > 0.15 * a;
+        }
+        if (distinct) {
+            candidates.push_back({o, false});
+        }
+    }
+
+    // Crossing of n deployments with the API, from the core's break-even; with a capacity,
+    // the first step whose cost the API reaches inside its volume range.
+    auto crossing = [&](const PlanResult &p, double capacity) {
+        const double monthly = p.rental.usdPerMonthScheduled;
+        auto be = [&](double usd) {
+            return breakEven(usd, api, w.inputTokensPerMonth, w.cachedInputTokensPerMonth,
+                             w.outputTokensPerMonth, w.heavyUserTokensPerMonth, hoursPerMonth)
+                .outputTokensPerMonth;
+        };
+        if (!(capacity > 0) || !std::isfinite(capacity)) {
+            return be(monthly);
+        }
+        for (int n = 1; n <= 4096; ++n) {
+            const double t = be(monthly * n);
+            if (!std::isfinite(t)) {
+                return kInf;
+            }
+            if (t <= capacity * n) {
+                return std::max(t, capacity * (n - 1));
+            }
+        }
+        return kInf;
+    };
+
+    std::vector<double> capacities;
+    double lo = out > 0 ? out : 1e6;
+    double hi = lo;
+    for (const Candidate &cand : candidates) {
+        const double cap = m_capacity ? m_capacity(*cand.plan) : 0.0;
+        capacities.push_back(cap);
+        Option o;
+        o.gpuId = QString::fromStdString(cand.plan->gpu.id);
+        o.gpus = int(cand.plan->layout.gpuCount());
+        o.usdPerMonth = cand.plan->rental.usdPerMonthScheduled;
+        o.crossingTokens = crossing(*cand.plan, cap);
+        m_options << o;
+        if (std::isfinite(o.crossingTokens) && o.crossingTokens > 0) {
+            lo = std::min(lo, o.crossingTokens);
+            hi = std::max(hi, o.crossingTokens);
+        }
+    }
+    const double xMin = std::max(1e3, std::pow(10.0, std::floor(std::log10(lo / 10))));
+    const double xMax = std::min(1e16, std::pow(10.0, std::ceil(std::log10(hi * 10))));
+
+    c->setTitle(tr("Break-even against %1 (GPUs rented %2 h/day)")
+                    .arg(QString::fromStdString(api.name.empty() ? api.id : api.name))
+                    .arg(w.hoursPerDay, 0, 'f', 1));
+
+    double yMin = kInf, yMax = 0;
+    auto *apiLine = new QLineSeries;
+    apiLine->setName(tr("API"));
+    apiLine->setPen(QPen(QColor(0x22, 0x22, 0x22), 2.5));
+    for (int i = 0; i <= 40; ++i) {
+        const double t = xMin * std::pow(xMax / xMin, i / 40.0);
+        const double usd = apiCost(t);
+        if (usd > 0) {
+            apiLine->append(t / kMTok, usd / kKUsd);
+            yMin = std::min(yMin, usd);
+            yMax = std::max(yMax, usd);
+        }
+    }
+    c->addSeries(apiLine);
+
+    const QList<QColor> colours = {QColor(0x2e, 0x8b, 0x57), QColor(0x3b, 0x6e, 0xa8),
+                                   QColor(0x9b, 0x59, 0xb6)};
+    QList<QLineSeries *> steps;
+    QList<QScatterSeries *> marks;
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        const PlanResult &p = *candidates[i].plan;
+        const Option &o = m_options[int(i)];
+        auto *line = new QLineSeries;
+        line->setName(candidates[i].chosen
+                          ? tr("%1 x %2 (yours)").arg(o.gpus).arg(o.gpuId.toUpper())
+                          : tr("%1 x %2").arg(o.gpus).arg(o.gpuId.toUpper()));
+        QPen pen(colours[int(i) % colours.size()], candidates[i].chosen ? 3.0 : 2.0);
+        if (!candidates[i].chosen) {
+            pen.setStyle(Qt::DashLine);
+        }
+        line->setPen(pen);
+        const double cap = capacities[i];
+        if (cap > 0 && std::isfinite(cap)) {
+            int n = 1;
+            double from = xMin;
+            while (from < xMax && n <= 4096) {
+                const double to = std::min(xMax, cap * n);
+                if (to > from) {
+                    line->append(from / kMTok, o.usdPerMonth * n / kKUsd);
+                    line->append(to / kMTok, o.usdPerMonth * n / kKUsd);
+                }
+                from = std::max(from, to);
+                ++n;
+            }
+        } else {
+            line->append(xMin / kMTok, o.usdPerMonth / kKUsd);
+            line->append(xMax / kMTok, o.usdPerMonth / kKUsd);
+        }
+        for (const QPointF &pt : line->points()) {
+            yMin = std::min(yMin, pt.y() * kKUsd);
+            yMax = std::max(yMax, pt.y() * kKUsd);
+        }
+        c->addSeries(line);
+        steps << line;
+        connect(line, &QLineSeries::hovered, this, [this, o, p](const QPointF &, bool on) {
+            showChartTip(this, on ? tr("%1 x %2 at %3 h/day: %4 per month (%5 always on)\n"
+                                       "Break-even: %6 output tokens per month")
+                                        .arg(o.gpus)
+                                        .arg(QString::fromStdString(p.gpu.name))
+                                        .arg(p.rental.hoursPerDay, 0, 'f', 1)
+                                        .arg(usdText(o.usdPerMonth),
+                                             usdText(p.rental.usdPerMonthAlwaysOn),
+                                             tokensText(o.crossingTokens))
+                                  : QString());
+        });
+        if (std::isfinite(o.crossingTokens) && o.crossingTokens > 0) {
+            auto *mark = new QScatterSeries;
+            mark->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+            mark->setMarkerSize(11);
+            mark->setColor(colours[int(i) % colours.size()]);
+            mark->setBorderColor(Qt::black);
+            const double usd = apiCost(o.crossingTokens);
+            mark->append(o.crossingTokens / kMTok, usd / kKUsd);
+            // A literal label: point label formats replace only @xPoint / @yPoint.
+            mark->setPointLabelsFormat(
+                tr("%1: %2 tok/month").arg(o.gpuId.toUpper(), compactTokens(o.crossingTokens)));
+            mark->setPointLabelsVisible(true);
+            mark->setPointLabelsClipping(false);
+            QFont f = mark->pointLabelsFont();
+            f.setBold(candidates[i].chosen);
+            mark->setPointLabelsFont(f);
+            mark->setPointLabelsColor(colours[int(i) % colours.size()].darker(140));
+            c->addSeries(mark);
+            marks << mark;
+            connect(mark, &QScatterSeries::hovered, this, [this, o, usd](const QPointF &, bool on) {
+                showChartTip(this, on ? tr("%1 x %2 breaks even at %3 output tokens per month "
+                                           "(%4 per month either way)")
+                                            .arg(o.gpus)
+                                            .arg(o.gpuId.toUpper(),
+                                                 tokensText(o.crossingTokens), usdText(usd))
+                                      : QString());
+            });
+        }
+    }
+    // The scenario's own volume.
+    auto *now = new QLineSeries;
+    now->setName(tr("Your volume"));
+    now->setPen(QPen(QColor(0xc0, 0x39, 0x2b), 1.5, Qt::DashLine));
+    if (!(yMax > 0)) {
+        yMin = 1;
+        yMax = 10;
+    }
+    const double yLo = std::pow(10.0, std::floor(std::log10(std::max(yMin, 1.0))));
+    const double yHi = std::pow(10.0, std::ceil(std::log10(yMax * 1.5)));
+    if (out > 0) {
+        now->append(out / kMTok, yLo / kKUsd);
+        now->append(out / kMTok, yHi / kKUsd);
+    }
+    c->addSeries(now);
+
+    auto *x = new QLogValueAxis;
+    x->setBase(10);
+    x->setLabelFormat(QStringLiteral("%gM"));
+    x->setTitleText(tr("Output tokens per month, millions (log)"));
+    x->setRange(xMin / kMTok, xMax / kMTok);
+    auto *y = new QLogValueAxis;
+    y->setBase(10);
+    y->setLabelFormat(QStringLiteral("$%gk"));
+    y->setTitleText(tr("USD per month, thousands (log)"));
+    y->setRange(yLo / kKUsd, yHi / kKUsd);
+    c->addAxis(x, Qt::AlignBottom);
+    c->addAxis(y, Qt::AlignLeft);
+    for (QAbstractSeries *s : c->series()) {
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    for (QScatterSeries *m : marks) {
+        hideFromLegend(c, m);
+    }
+    connect(apiLine, &QLineSeries::hovered, this, [this, apiCost](const QPointF &p, bool on) {
+        showChartTip(this, on ? tr("API: %1 per month for %2 output tokens")
+                                    .arg(usdText(apiCost(p.x() * kMTok)),
+                                         tokensText(p.x() * kMTok))
+                              : QString());
+    });
+}
+
+} // namespace hostplan::ui

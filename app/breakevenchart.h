@@ -1,0 +1,49 @@
+// View 4, break-even: monthly cost against monthly output tokens (log-log; input and cached
+// input grow in the workload's ratio). The API is a line; self-hosting is a step for the chosen
+// plan and for the two cheapest other GPU types that carry the workload. Where one deployment's
+// token capacity is known (setDeploymentCapacity, from the throughput model) the steps add a
+// deployment each time the volume outgrows it; without it a deployment is assumed to carry any
+// volume (flat line). Crossing points are marked and labelled.
+#pragma once
+
+#include <QChartView>
+
+#include <functional>
+
+namespace hostplan {
+struct PlanResult;
+}
+
+namespace hostplan::ui {
+
+class ScenarioDocument;
+
+class BreakEvenChart : public QChartView {
+    Q_OBJECT
+public:
+    explicit BreakEvenChart(ScenarioDocument *doc, QWidget *parent = nullptr);
+
+    /// Output tokens per month one deployment of a plan can carry; 0 or infinity = unlimited.
+    using CapacityFn = std::function<double(const PlanResult &)>;
+    void setDeploymentCapacity(CapacityFn capacity);
+
+    /// One self-hosted option drawn: GPU id, GPUs, monthly cost of one deployment (USD),
+    /// output tokens per month where it crosses the API (infinity = never).
+    struct Option {
+        QString gpuId;
+        int gpus = 0;
+        double usdPerMonth = 0;
+        double crossingTokens = 0;
+    };
+    const QList<Option> &options() const { return m_options; }
+
+public slots:
+    void rebuild();
+
+private:
+    ScenarioDocument *m_doc;
+    CapacityFn m_capacity;
+    QList<Option> m_options;
+};
+
+} // namespace hostplan::ui

@@ -1,0 +1,37 @@
+// View 2, GPUs needed per GPU type: for every catalogue GPU, the memory floor (weights alone in
+// pooled advertised memory) and the practical count (a valid TP / EP / PP layout in rentable
+// bundles that carries the workload), from the document's GPU sweep (evaluate() per GPU with
+// gpu_count auto). Practical bars are coloured by native MXFP4 support; the current GPU type
+// is marked with an arrow.
+#pragma once
+
+#include <QChartView>
+
+namespace hostplan::ui {
+
+class ScenarioDocument;
+
+class GpuTypesChart : public QChartView {
+    Q_OBJECT
+public:
+    explicit GpuTypesChart(ScenarioDocument *doc, QWidget *parent = nullptr);
+
+    /// Per GPU type in the order shown (top to bottom): catalogue id, floor, practical (0 when
+    /// none up to the search cap or the scenario does not evaluate on it).
+    struct Row {
+        QString id;
+        int floor = 0;
+        int practical = 0;
+        bool nativeMxfp4 = false;
+    };
+    const QList<Row> &rows() const { return m_rows; }
+
+public slots:
+    void rebuild();
+
+private:
+    ScenarioDocument *m_doc;
+    QList<Row> m_rows;
+};
+
+} // namespace hostplan::ui

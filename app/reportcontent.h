@@ -1,0 +1,139 @@
+// The budget report's content: the executive summary, the recommendation, and every table of
+// the report (memory, cost, options across GPU types, probe results, assumptions), each kept
+// twice: as display text (formatting.h, what the PDF prints) and as raw numbers (what the CSV
+// export writes). The PDF writer and the CSV export both read this one structure, so a figure
+// is the same in both. All numbers come from the core (hostplan::evaluate and its helpers);
+// this file only chooses, labels and formats them.
+#pragma once
+
+#include "plan.h"
+
+#include <QDate>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace hostplan::probe {
+struct ProbeReport;
+}
+
+namespace hostplan::ui {
+
+class ScenarioDocument;
+
+/// The report's one-line advice.
+enum class Recommendation {
+    Api,         ///< pay per token
+    BurstRental, ///< rent the GPUs only for the hours a day they are needed
+    Dedicated,   ///< rent (or own) the GPUs around the clock
+};
+
+/// The recommendation rule, applied to the scenario's plan:
+///  1. Api when the plan does not fit (no self-hosted answer to the workload yet), or when the
+///     API bill for the workload's tokens is not above the rental at the chosen hours per day
+///     (apiUsdPerMonth <= rental.usdPerMonthScheduled).
+///  2. Dedicated when the API bill is above the always-on rental
+///     (apiUsdPerMonth > rental.usdPerMonthAlwaysOn): the volume pays for GPUs 24 h a day.
+///  3. BurstRental otherwise: renting for the chosen hours a day beats the API, keeping the GPUs
+///     around the clock would not.
+Recommendation recommend(const PlanResult &plan);
+/// "API", "Burst rental", "Dedicated".
+QString recommendationName(Recommendation recommendation);
+/// The one-line advice with the figures that decided it.
+QString recommendationLine(const PlanResult &plan);
+
+/// The GPU counts to ask a provider to quote for a pilot: from the practical count `low` up to
+/// `high` = roundToBundle(min(2 x low, low + gpusPerNode), gpusPerNode), i.e. one more node of
+/// headroom (context, batch size, fragmentation, a spare) but at most twice the practical
+/// count. With the seeds' practical counts this gives seed 004's "starting range for a pilot
+/// quote" (H100 24-32, H200 16-24, B300 8-16).
+struct PilotRange {
+    std::uint32_t low = 0;
+    std::uint32_t high = 0;
+};
+/// Pilot range for a practical count (0 = none found -> {0, 0}).
+PilotRange pilotRange(std::uint32_t practicalGpus, std::uint32_t gpusPerNode);
+/// "8-16 GPUs", "1-8 GPUs", "none up to 1024".
+QString pilotRangeText(const PilotRange &range);
+
+/// One GPU type of the catalogue, evaluated for the scenario's model and workload with the GPU
+/// count on auto (the practical count).
+struct GpuOptionRow {
+    GpuSpec gpu;
+    bool isScenarioGpu = false; ///< the scenario's own GPU type
+    bool evaluated = false;     ///< false: `error` says why
+    QString error;
+    std::uint32_t gpusPerNode = 0; ///< rental bundle used
+    std::uint32_t floorGpus = 0;   ///< weights only, advertised memory
+    bool practicalFound = false;
+    std::uint32_t practicalGpus = 0; ///< smallest rentable count carrying the workload
+    PilotRange pilot;
+    double usdPerGpuHour = 0;
+    double usdPerMonthScheduled = 0; ///< at the practical count, scenario hours per day
+    double usdPerMonthAlwaysOn = 0;  ///< at the practical count, 24 h a day
+    std::string priceSource;
+    std::string priceAsOf;
+};
+
+/// A table as the report prints it and as the CSV export writes it.
+struct ReportTable {
+    QString id;                  ///< file-name suffix of its CSV ("memory", "options", ...)
+    QString title;               ///< heading in the PDF
+    QStringList headers;         ///< PDF column headings
+    QList<double> columnWeights; ///< relative PDF column widths (same size as headers)
+    QList<bool> rightAligned;    ///< numeric columns
+    QList<QStringList> rows;     ///< PDF cells (formatted)
+    QList<int> boldRows;         ///< indices of rows printed bold (totals, the chosen GPU)
+    QStringList csvHeaders;      ///< CSV column names, snake_case with units
+    QList<QStringList> csvRows;  ///< CSV cells: raw numbers ('g' with 17 digits, integers
+                                 ///< for bytes and counts) and plain text
+    QString note;                ///< printed under the table
+};
+
+/// Everything a report shows.
+struct ReportContent {
+    PlanResult plan;
+    QString title; ///< "HostPlan budget report"
+    QString scenarioName;
+    QString scenarioFile; ///< "" when unsaved
+    QDate date;
+    QString verdict;        ///< "Fits on 8 x NVIDIA B300 ..." / "Does not fit ..."
+    QStringList summary;    ///< the fit in words (what it carries, or why not)
+    QStringList notes;      ///< the plan's warnings
+    ReportTable keyFigures; ///< the executive summary's figures (CSV "summary")
+    Recommendation recommendation = Recommendation::Api;
+    QString recommendationLine;
+    std::vector<GpuOptionRow> gpuOptions;
+    ReportTable cost;
+    ReportTable memory;
+    ReportTable groups;       ///< weights by tensor group
+    ReportTable options;      ///< options across GPU types
+    ReportTable probe;        ///< empty rows when no probe report is attached
+    QStringList probeSummary; ///< host, time, status, messages of the probe report
+    ReportTable assumptions;
+    QStringList rules; ///< how the report's derived figures are defined
+};
+
+/// Build the report for the document's current plan. `probeReport` adds the probe section
+/// (nullptr: the section says how to attach one). Errors: the document has no plan (its
+/// error() is returned).
+Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDate &date,
+                                         const probe::ProbeReport *probeReport = nullptr);
+
+/// The catalogue's GPU types evaluated for the scenario with the count on auto (see
+/// GpuOptionRow), from ScenarioDocument::gpuSweep(): each type with its own node size and
+/// catalogue rate; the scenario's rate override applies to its own GPU type only.
+std::vector<GpuOptionRow> gpuOptionRows(const ScenarioDocument &doc);
+
+/// Money with cents: "$38.08", "$1,234.50" (usdText() rounds to whole dollars).
+QString usdCentsText(double usd);
+
+/// A number for CSV: integers as integers, other values with 17 significant digits (round
+/// trips exactly through strtod); non-finite as "" (an empty cell).
+QString csvNumber(double value);
+
+} // namespace hostplan::ui

@@ -1,0 +1,288 @@
+#include "servecommand.h"
+
+#include "plan.h"
+#include "units.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+
+namespace hostplan {
+
+namespace {
+
+std::string num(double v, const char *format = "%.2f") {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, format, v);
+    return buf;
+}
+
+std::string gbText(double bytes) {
+    return num(toGB(bytes), "%.1f") + " GB";
+}
+
+/// Quote a shell word when it holds characters the shell would split or expand.
+std::string shellWord(const std::string &w) {
+    if (w.find_first_of(" \t'\"$`\\!*?;&|<>()#~") == std::string::npos && !w.empty()) {
+        return w;
+    }
+    std::string q = "'";
+    for (char c : w) {
+        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    }
+    return q + "'";
+}
+
+std::uint32_t nodesOf(const PlanResult &p) {
+    const std::uint32_t node =
+        p.scenario.hardware.gpusPerNode ? p.scenario.hardware.gpusPerNode : p.gpu.gpusPerNode;
+    return std::uint32_t(
+        ceilDiv(std::max<std::uint32_t>(p.layout.gpuCount(), 1), std::max<std::uint32_t>(node, 1)));
+}
+
+/// The batch to allow: the capacity batch (memory and target), else what memory allows, else
+/// the workload's concurrency. `why` receives the derivation.
+std::uint32_t batchLimit(const PlanResult &p, std::string &why) {
+    const Capacity &c = p.throughput.capacity;
+    const std::string ctx = std::to_string(p.scenario.workload.contextTokens);
+    if (c.batch > 0) {
+        why = "the capacity batch: the KV room holds " + std::to_string(c.memoryMaxBatch) +
+              " sequences of " + ctx + " tokens and " + std::to_string(c.latencyMaxBatch) +
+              " keep the modelled time per output token within " +
+              num(c.targetSecondsPerOutputToken * 1e3, "%.0f") + " ms; the smaller wins";
+        return c.batch;
+    }
+    if (c.memoryMaxBatch > 0) {
+        why = "the KV room holds " + std::to_string(c.memoryMaxBatch) + " sequences of " + ctx +
+              " tokens (even one sequence misses the " +
+              num(c.targetSecondsPerOutputToken * 1e3, "%.0f") + " ms target)";
+        return c.memoryMaxBatch;
+    }
+    why = "the workload's concurrency (the plan has no KV room at this context)";
+    return std::max<std::uint32_t>(p.scenario.workload.concurrency, 1);
+}
+
+std::string modelExplanation(const PlanResult &p, const Catalogue &cat, const std::string &path) {
+    auto entry = cat.findModel(p.scenario.model.ref);
+    if (entry.ok() && !entry->hfRepo.empty()) {
+        return "Hugging Face repository of the catalogue entry '" + entry->id + "' (" +
+               entry->name + ")";
+    }
+    return "folder of the imported model files (" + path + ")";
+}
+
+void commonNotes(const PlanResult &p, std::vector<std::string> &notes) {
+    if (!p.fit.fits) {
+        std::string why = "The plan does not fit";
+        for (const auto &r : p.fit.reasons) {
+            why += "; " + r;
+        }
+        notes.push_back(why + ". The engine will fail to start or will hold fewer sequences.");
+    }
+    if (p.throughput.capacity.latencyMaxBatch == 0) {
+        notes.push_back("Even one sequence is slower than the target time per output token (" +
+                        num(p.scenario.workload.targetSecondsPerOutputToken * 1e3, "%.0f") +
+                        " ms) in HostPlan's throughput model.");
+    }
+}
+
+} // namespace
+
+std::string ServeCommand::commandLine() const {
+    std::string line = program;
+    for (const auto &f : flags) {
+        if (!f.flag.empty()) {
+            line += " " + f.flag;
+        }
+        if (!f.value.empty()) {
+            line += " " + shellWord(f.value);
+        }
+    }
+    return line;
+}
+
+std::string ServeCommand::annotated() const {
+    std::ostringstream s;
+    for (const auto &f : flags) {
+        s << "# " << (f.flag.empty() ? std::string("MODEL") : f.flag)
+          << (f.value.empty() ? "" : " " + f.value) << ": " << f.explanation << "\n";
+    }
+    for (const auto &n : notes) {
+        s << "# Note: " << n << "\n";
+    }
+    s << program;
+    for (const auto &f : flags) {
+        if (f.flag.empty()) {
+            s << " " << shellWord(f.value); // positional (the model) stays on the first line
+            continue;
+        }
+        s << " \\\n    " << f.flag;
+        if (!f.value.empty()) {
+            s << " " << shellWord(f.value);
+        }
+    }
+    s << "\n";
+    return s.str();
+}
+
+std::string servingModelPath(const PlanResult &plan, const Catalogue &catalogue) {
+    const std::string &ref = plan.scenario.model.ref;
+    auto entry = catalogue.findModel(ref);
+    if (entry.ok() && !entry->hfRepo.empty()) {
+        return entry->hfRepo;
+    }
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path path(ref);
+    if (fs::is_directory(path, ec)) {
+        return path.string();
+    }
+    const fs::path parent = path.parent_path();
+    return parent.empty() ? std::string(".") : parent.string();
+}
+
+ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
+    ServeCommand c;
+    c.engine = "vllm";
+    c.program = "vllm serve";
+    const std::string model = servingModelPath(p, cat);
+    const auto &L = p.layout;
+    c.flags.push_back({"", model, modelExplanation(p, cat, model)});
+    c.flags.push_back({"--tensor-parallel-size", std::to_string(L.tp),
+                       "TP " + std::to_string(L.tp) +
+                           " of the plan's layout: every layer split "
+                           "over " +
+                           std::to_string(L.tp) +
+                           " GPUs of one node (a power of two that "
+                           "divides the " +
+                           std::to_string(p.model.numAttentionHeads) + " attention heads)"});
+    if (L.ep > 1) {
+        c.flags.push_back({"--enable-expert-parallel", "",
+                           "EP " + std::to_string(L.ep) + ": each GPU holds " +
+                               std::to_string(p.model.experts.routed / std::max(L.ep, 1u)) +
+                               " whole routed experts instead of a 1/" + std::to_string(L.tp) +
+                               " slice of all " + std::to_string(p.model.experts.routed)});
+    }
+    c.flags.push_back({"--pipeline-parallel-size", std::to_string(L.pp),
+                       L.pp > 1 ? "PP " + std::to_string(L.pp) + ": the layers split into " +
+                                      std::to_string(L.pp) + " stages, one per node"
+                                : std::string("no pipeline: the model fits one TP group")});
+    c.flags.push_back({"--max-model-len", std::to_string(p.scenario.workload.contextTokens),
+                       "the workload's context per sequence (prompt + output)" +
+                           (p.model.maxContextTokens
+                                ? "; the model allows " + std::to_string(p.model.maxContextTokens)
+                                : std::string())});
+    const double fraction = p.scenario.engine.engine == Engine::Vllm
+                                ? p.memory.memoryFraction
+                                : p.scenario.engine.memoryFraction.value_or(
+                                      engineDefaults(Engine::Vllm).memoryFraction);
+    c.flags.push_back(
+        {"--gpu-memory-utilization", num(fraction),
+         "share of each GPU's total memory vLLM may use (weights, activations, KV); " +
+             std::string(p.scenario.engine.engine == Engine::Vllm
+                             ? "the plan's memory fraction, leaving " +
+                                   gbText(double(p.memory.kvCapacityBytesPerGpu)) +
+                                   " per GPU for KV"
+                             : "vLLM's default (the plan was sized for " +
+                                   engineName(p.scenario.engine.engine) + ")")});
+    std::string why;
+    const std::uint32_t batch = batchLimit(p, why);
+    c.flags.push_back({"--max-num-seqs", std::to_string(batch), why});
+    const NumberFormat &kv = p.scenario.model.kvFormat;
+    std::string kvValue = "auto";
+    if (kv.kind == FormatKind::FP8_E4M3) {
+        kvValue = "fp8";
+    } else if (kv.kind == FormatKind::FP8_E5M2) {
+        kvValue = "fp8_e5m2";
+    }
+    c.flags.push_back({"--kv-cache-dtype", kvValue,
+                       "the plan's KV format " + kv.label() +
+                           (kvValue == "auto" ? " (auto = the model's activation dtype)"
+                                              : " (FP8 E4M3 halves the KV bytes per token)")});
+    c.flags.push_back({"--max-num-batched-tokens",
+                       std::to_string(p.scenario.engine.prefillChunkTokens),
+                       "the plan's prefill chunk: tokens per step, which sizes the activation "
+                       "workspace"});
+    const std::uint32_t nodes = nodesOf(p);
+    if (nodes > 1) {
+        c.notes.push_back("The plan spans " + std::to_string(nodes) +
+                          " nodes: start a Ray cluster over them (ray start --head / "
+                          "--address) and run this on the head node.");
+    }
+    commonNotes(p, c.notes);
+    return c;
+}
+
+ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
+    ServeCommand c;
+    c.engine = "sglang";
+    c.program = "python3 -m sglang.launch_server";
+    const std::string model = servingModelPath(p, cat);
+    const auto &L = p.layout;
+    c.flags.push_back({"--model-path", model, modelExplanation(p, cat, model)});
+    c.flags.push_back({"--tp-size", std::to_string(L.tp),
+                       "TP " + std::to_string(L.tp) +
+                           " of the plan's layout (a power of two "
+                           "that divides the " +
+                           std::to_string(p.model.numAttentionHeads) + " attention heads)"});
+    if (L.pp > 1) {
+        c.flags.push_back({"--pp-size", std::to_string(L.pp),
+                           "PP " + std::to_string(L.pp) + ": the layers split into " +
+                               std::to_string(L.pp) + " stages, one per node"});
+    }
+    c.flags.push_back({"--ep-size", std::to_string(std::max(L.ep, 1u)),
+                       L.ep > 1 ? "EP " + std::to_string(L.ep) + ": each GPU holds " +
+                                      std::to_string(p.model.experts.routed / L.ep) +
+                                      " whole routed experts"
+                                : std::string("1: experts are sliced by TP, not spread whole")});
+    c.flags.push_back({"--context-length", std::to_string(p.scenario.workload.contextTokens),
+                       "the workload's context per sequence (prompt + output)"});
+    const double fraction = p.scenario.engine.engine == Engine::Sglang
+                                ? p.memory.memoryFraction
+                                : p.scenario.engine.memoryFraction.value_or(
+                                      engineDefaults(Engine::Sglang).memoryFraction);
+    c.flags.push_back(
+        {"--mem-fraction-static", num(fraction),
+         "share of each GPU's total memory for weights + KV pool (activations and CUDA graphs "
+         "live in the rest); " +
+             std::string(p.scenario.engine.engine == Engine::Sglang
+                             ? "the plan's memory fraction"
+                             : "HostPlan's SGLang default (the plan was sized for " +
+                                   engineName(p.scenario.engine.engine) + ")")});
+    std::string why;
+    const std::uint32_t batch = batchLimit(p, why);
+    c.flags.push_back({"--max-running-requests", std::to_string(batch), why});
+    const NumberFormat &kv = p.scenario.model.kvFormat;
+    if (kv.kind == FormatKind::FP8_E4M3 || kv.kind == FormatKind::FP8_E5M2) {
+        c.flags.push_back({"--kv-cache-dtype",
+                           kv.kind == FormatKind::FP8_E4M3 ? "fp8_e4m3" : "fp8_e5m2",
+                           "the plan's KV format " + kv.label()});
+    }
+    c.flags.push_back({"--chunked-prefill-size",
+                       std::to_string(p.scenario.engine.prefillChunkTokens),
+                       "the plan's prefill chunk (tokens per prefill step)"});
+    const std::uint32_t nodes = nodesOf(p);
+    if (nodes > 1) {
+        c.flags.push_back({"--nnodes", std::to_string(nodes),
+                           "the plan's " + std::to_string(L.gpuCount()) + " GPUs span " +
+                               std::to_string(nodes) + " nodes"});
+        c.notes.push_back("Run the command on every node with --node-rank 0.." +
+                          std::to_string(nodes - 1) +
+                          " and the same --dist-init-addr HEAD_IP:PORT.");
+    }
+    commonNotes(p, c.notes);
+    return c;
+}
+
+std::string serveCommandsText(const PlanResult &p, const Catalogue &cat) {
+    std::ostringstream s;
+    s << "# HostPlan serving commands for: " << p.scenario.name << "\n# " << p.model.displayName
+      << " on " << p.layout.gpuCount() << " x " << p.gpu.name << " (TP " << p.layout.tp << ", EP "
+      << p.layout.ep << ", PP " << p.layout.pp << "), context " << p.scenario.workload.contextTokens
+      << " tokens\n\n";
+    s << "# ---- vLLM ----\n" << vllmServeCommand(p, cat).annotated() << "\n";
+    s << "# ---- SGLang ----\n" << sglangServeCommand(p, cat).annotated();
+    return s.str();
+}
+
+} // namespace hostplan

@@ -1,0 +1,409 @@
+/*
+ * MXFP4 decode GEMV / skinny GEMM and its grouped (MoE) variant.
+ *
+ *   y[m][n] = sum_k x[m][k] * W[n][k]      m = 1..16 rows per work unit, fp32 accumulation
+ *
+ * Layouts: x bf16 [rows][k] row-major; W in the Hugging Face / gpt-oss interchange layout,
+ * e2m1 [n][k/2] bytes (element 2j in the low nibble of byte j) and sf [n][k/32] ue8m0; y bf16
+ * [rows][n]. Grouped: experts stacked [E][n][k/2] and [E][n][k/32]; (token, expert) pairs
+ * sorted by expert, row r reads x[tokenOfRow[r]] and writes y[r]; one work unit (blockIdx.z) is
+ * a run of <= 16 rows of one expert (makeMoeWorkUnits). k % 32 == 0 (pad with padK()).
+ *
+ * Variant: memory-bound, so the weights are read once, 16 bytes (one 32-element block) per
+ * thread per load, and the arithmetic goes to the tensor cores: W is the A operand of
+ * mma.sync m16n8k16 (16 weight rows), x the B operand (8 tokens per n-tile, 1 or 2 n-tiles).
+ * The order of k inside an mma is free as long as A and B agree, so thread (g = lane/4,
+ * t = lane%4) loads whole blocks: rows g and g+8, block 4u + t of each 512-wide chunk. Each
+ * 32-bit word of codes decodes by shift-and-mask (mxfp4_bits.h) into bf16 pairs of elements
+ * (p, p+4); x is read from shared memory and permuted with PRMT into the same pairs. The block
+ * scale is applied to the decoded bf16 weights (exact, two bf16 multiplies).
+ *
+ * Work split: a block of 8 warps covers RT = 1/2/4/8 tiles of 16 rows (RT grows with m so that
+ * the x slice staged in shared memory costs less than the weights it serves) and one K slice;
+ * the 8/RT warps that share a row tile split the slice's chunks and reduce through shared
+ * memory. K is split over blocks (grid.y) when the x slice would not fit in shared memory or,
+ * given a workspace, to fill the GPU; then partial sums go to an fp32 workspace with atomics
+ * and a second kernel converts it to bf16. Out-of-range rows and blocks are never loaded.
+ *
+ * Benchmark: runMxfp4Benchmarks() (mxfp4_bench.h, `hostplan-probe kernels`): GB/s over packed
+ * weights + scales + x + y against the device copy bandwidth, weights rotated beyond L2.
+ */
+#include "mxfp4_common.cuh"
+#include "mxfp4_cuda.h"
+
+#include <algorithm>
+
+namespace hostplan::mxfp4::cuda {
+
+namespace {
+
+constexpr int kWarps = 8;
+constexpr int kThreads = kWarps * 32;
+constexpr int kChunkBlocks = 16; // 32-element blocks per 512-wide chunk
+constexpr std::size_t kMaxXSliceBytes = 64 * 1024;
+
+struct SkinnyParams {
+    const std::uint16_t *x;
+    const int *tokenOfRow;    // null: row r reads x[r]
+    const MoeWorkUnit *units; // null: one unit {0, 0, m}
+    int m;
+    int maxRows; // rows staged per unit: the shared memory was sized for this many
+    const std::uint8_t *e2m1;
+    const std::uint8_t *sf;
+    long long expertStrideW;  // bytes between experts' e2m1
+    long long expertStrideSf; // bytes between experts' sf
+    int n;
+    int k;
+    std::uint16_t *y;
+    float *ws; // non-null: accumulate fp32 partial sums here (split K)
+    int rowTiles;
+    int chunksPerSlice;
+    int numChunks;
+};
+
+__device__ __forceinline__ std::uint16_t floatToBf16Bits(float v) {
+    std::uint16_t r;
+    asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(r) : "f"(v));
+    return r;
+}
+
+template <int NT>
+__global__ void __launch_bounds__(kThreads, 2) skinnyKernel(const SkinnyParams p) {
+    extern __shared__ uint4 xs[]; // x slice, [step][word j][row][t] uint4 (see staging)
+    __shared__ float part[kWarps][16][16];
+
+    const int warp = threadIdx.x >> 5;
+    const int lane = threadIdx.x & 31;
+    const int g = lane >> 2;
+    const int t = lane & 3;
+
+    const MoeWorkUnit unit = p.units ? p.units[blockIdx.z] : MoeWorkUnit{0, 0, p.m};
+    // A unit larger than the launch promised would overrun the x slice: its extra rows are
+    // left unwritten (a poisoned output shows it) rather than read out of bounds.
+    const int rows = min(unit.rowCount, p.maxRows);
+    const int nb = p.k / kBlockSize;
+    const std::uint8_t *W = p.e2m1 + (long long)unit.expert * p.expertStrideW;
+    const std::uint8_t *S = p.sf + (long long)unit.expert * p.expertStrideSf;
+
+    const int chunk0 = blockIdx.y * p.chunksPerSlice;
+    const int sliceChunks = min(p.chunksPerSlice, p.numChunks - chunk0);
+    const int kb0 = chunk0 * kChunkBlocks;
+    const int sliceBlocks = min(sliceChunks * kChunkBlocks, nb - kb0);
+
+    // Stage x[rows][slice] into shared memory so that lane (g, t) later reads row g, block
+    // 4*step + t, word j at uint4 index ((step * 4 + j) * rows + g) * 4 + t: the 8 lanes of a
+    // quarter warp read 128 contiguous bytes.
+    const int stageCount = rows * sliceBlocks * 4;
+    for (int i = threadIdx.x; i < stageCount; i += kThreads) {
+        const int j = i & 3;
+        const int rest = i >> 2;
+        const int kbl = rest % sliceBlocks;
+        const int r = rest / sliceBlocks;
+        const int token = p.tokenOfRow ? p.tokenOfRow[unit.rowBegin + r] : unit.rowBegin + r;
+        const uint4 *src = reinterpret_cast<const uint4 *>(
+            p.x + (long long)token * p.k + (long long)(kb0 + kbl) * kBlockSize + j * 8);
+        xs[(((kbl >> 2) * 4 + j) * rows + r) * 4 + (kbl & 3)] = __ldg(src);
+    }
+    __syncthreads();
+
+    const int rt = warp % p.rowTiles;
+    const int kpart = warp / p.rowTiles;
+    const int warpsPerTile = kWarps / p.rowTiles;
+    const int rowA = (blockIdx.x * p.rowTiles + rt) * 16 + g;
+    const int rowB = rowA + 8;
+    const bool validA = rowA < p.n;
+    const bool validB = rowB < p.n;
+    const std::uint8_t *wA = W + (long long)rowA * (p.k / 2);
+    const std::uint8_t *wB = W + (long long)rowB * (p.k / 2);
+    const std::uint8_t *sA = S + (long long)rowA * nb;
+    const std::uint8_t *sB = S + (long long)rowB * nb;
+
+    float acc[NT][4];
+#pragma unroll
+    for (int nt = 0; nt < NT; ++nt) {
+#pragma unroll
+        for (int i = 0; i < 4; ++i) {
+            acc[nt][i] = 0.0f;
+        }
+    }
+
+    for (int c = kpart; c < sliceChunks; c += warpsPerTile) {
+        // All loads of the chunk first: 8 x 16 bytes of codes and 8 scale bytes per thread.
+        uint4 codeA[4], codeB[4];
+        std::uint32_t scaleA[4], scaleB[4];
+#pragma unroll
+        for (int u = 0; u < 4; ++u) {
+            const int kb = kb0 + c * kChunkBlocks + u * 4 + t;
+            const bool inK = kb < nb;
+            codeA[u] = make_uint4(0, 0, 0, 0);
+            codeB[u] = make_uint4(0, 0, 0, 0);
+            scaleA[u] = kSfOne;
+            scaleB[u] = kSfOne;
+            if (inK && validA) {
+                codeA[u] = __ldcs(reinterpret_cast<const uint4 *>(wA + (long long)kb * 16));
+                scaleA[u] = __ldg(sA + kb);
+            }
+            if (inK && validB) {
+                codeB[u] = __ldcs(reinterpret_cast<const uint4 *>(wB + (long long)kb * 16));
+                scaleB[u] = __ldg(sB + kb);
+            }
+        }
+#pragma unroll
+        for (int u = 0; u < 4; ++u) {
+            const int kbl = c * kChunkBlocks + u * 4 + t; // block index within the slice
+            const bool inK = kbl < sliceBlocks;
+            const std::uint32_t fA1 = bits::splat(bits::factorLoBits(scaleA[u]));
+            const std::uint32_t fA2 = bits::splat(bits::factorHiBits(scaleA[u]));
+            const std::uint32_t fB1 = bits::splat(bits::factorLoBits(scaleB[u]));
+            const std::uint32_t fB2 = bits::splat(bits::factorHiBits(scaleB[u]));
+            const std::uint32_t wa[4] = {codeA[u].x, codeA[u].y, codeA[u].z, codeA[u].w};
+            const std::uint32_t wb[4] = {codeB[u].x, codeB[u].y, codeB[u].z, codeB[u].w};
+#pragma unroll
+            for (int j = 0; j < 4; ++j) {
+                uint4 xv[NT];
+#pragma unroll
+                for (int nt = 0; nt < NT; ++nt) {
+                    const int r = g + 8 * nt;
+                    xv[nt] = make_uint4(0, 0, 0, 0);
+                    if (inK && r < rows) {
+                        xv[nt] = xs[(((c * 4 + u) * 4 + j) * rows + r) * 4 + t];
+                    }
+                }
+                // k-step h = 0: pairs (e0,e4), (e1,e5); h = 1: (e2,e6), (e3,e7).
+                {
+                    const std::uint32_t a0 = detail::decodePair<0>(wa[j], fA1, fA2);
+                    const std::uint32_t a2 = detail::decodePair<1>(wa[j], fA1, fA2);
+                    const std::uint32_t a1 = detail::decodePair<0>(wb[j], fB1, fB2);
+                    const std::uint32_t a3 = detail::decodePair<1>(wb[j], fB1, fB2);
+#pragma unroll
+                    for (int nt = 0; nt < NT; ++nt) {
+                        const std::uint32_t b0 = detail::prmt(xv[nt].x, xv[nt].z, 0x5410);
+                        const std::uint32_t b1 = detail::prmt(xv[nt].x, xv[nt].z, 0x7632);
+                        detail::mma16816(acc[nt], a0, a1, a2, a3, b0, b1);
+                    }
+                }
+                {
+                    const std::uint32_t a0 = detail::decodePair<2>(wa[j], fA1, fA2);
+                    const std::uint32_t a2 = detail::decodePair<3>(wa[j], fA1, fA2);
+                    const std::uint32_t a1 = detail::decodePair<2>(wb[j], fB1, fB2);
+                    const std::uint32_t a3 = detail::decodePair<3>(wb[j], fB1, fB2);
+#pragma unroll
+                    for (int nt = 0; nt < NT; ++nt) {
+                        const std::uint32_t b0 = detail::prmt(xv[nt].y, xv[nt].w, 0x5410);
+                        const std::uint32_t b1 = detail::prmt(xv[nt].y, xv[nt].w, 0x7632);
+                        detail::mma16816(acc[nt], a0, a1, a2, a3, b0, b1);
+                    }
+                }
+            }
+        }
+    }
+
+    // C fragment: c0, c1 = (row g, tokens 2t, 2t+1), c2, c3 = (row g+8, same tokens).
+#pragma unroll
+    for (int nt = 0; nt < NT; ++nt) {
+        const int col = 8 * nt + 2 * t;
+        part[warp][g][col] = acc[nt][0];
+        part[warp][g][col + 1] = acc[nt][1];
+        part[warp][g + 8][col] = acc[nt][2];
+        part[warp][g + 8][col + 1] = acc[nt][3];
+    }
+    __syncthreads();
+
+    // Reduce the warps of each row tile; consecutive threads write consecutive output columns.
+    const int outputs = p.rowTiles * 16 * rows;
+    for (int i = threadIdx.x; i < outputs; i += kThreads) {
+        const int rowInTile = i & 15;
+        const int rest = i >> 4;
+        const int tile = rest % p.rowTiles;
+        const int r = rest / p.rowTiles;
+        float sum = 0.0f;
+        for (int kp = 0; kp < warpsPerTile; ++kp) {
+            sum += part[kp * p.rowTiles + tile][rowInTile][r];
+        }
+        const int nIndex = (blockIdx.x * p.rowTiles + tile) * 16 + rowInTile;
+        if (nIndex < p.n) {
+            const long long o = (long long)(unit.rowBegin + r) * p.n + nIndex;
+            if (p.ws) {
+                atomicAdd(p.ws + o, sum);
+            } else {
+                p.y[o] = floatToBf16Bits(sum);
+            }
+        }
+    }
+}
+
+__global__ void __launch_bounds__(256)
+    finalizeKernel(const float *__restrict__ ws, long long count, std::uint16_t *__restrict__ y) {
+    const long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < count) {
+        y[i] = floatToBf16Bits(ws[i]);
+    }
+}
+
+int smCountOfCurrentDevice() {
+    int device = 0;
+    int sms = 0;
+    if (cudaGetDevice(&device) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {
+        return 132;
+    }
+    return std::max(sms, 1);
+}
+
+template <int NT> cudaError_t ensureSmemLimit() {
+    static cudaError_t status = cudaFuncSetAttribute(
+        skinnyKernel<NT>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kMaxXSliceBytes));
+    return status;
+}
+
+std::string launchSkinny(SkinnyParams params, const GemvPlan &plan, int maxRows, int numUnits,
+                         int totalRows, float *workspace, cudaStream_t stream) {
+    params.maxRows = maxRows;
+    params.rowTiles = plan.rowTilesPerBlock;
+    params.chunksPerSlice = plan.chunksPerSlice;
+    params.numChunks = plan.numChunks;
+    params.ws = plan.splitK > 1 ? workspace : nullptr;
+    const long long rowTiles = detail::ceilDiv(params.n, 16);
+    const dim3 grid(unsigned(detail::ceilDiv(rowTiles, plan.rowTilesPerBlock)),
+                    unsigned(plan.splitK), unsigned(numUnits));
+    HOSTPLAN_REQUIRE(grid.x <= 0x7FFFFFFFu && plan.splitK <= 65535 && numUnits <= 65535,
+                     "gemv: grid too large");
+    if (params.ws) {
+        HOSTPLAN_CHECK_CUDA(cudaMemsetAsync(
+            workspace, 0, std::size_t(totalRows) * std::size_t(params.n) * sizeof(float), stream));
+    }
+    if (maxRows <= 8) {
+        HOSTPLAN_CHECK_CUDA(ensureSmemLimit<1>());
+        skinnyKernel<1><<<grid, kThreads, plan.smemBytes, stream>>>(params);
+    } else {
+        HOSTPLAN_CHECK_CUDA(ensureSmemLimit<2>());
+        skinnyKernel<2><<<grid, kThreads, plan.smemBytes, stream>>>(params);
+    }
+    HOSTPLAN_CHECK_LAUNCH();
+    if (params.ws) {
+        const long long count = (long long)totalRows * params.n;
+        finalizeKernel<<<unsigned(detail::ceilDiv(count, 256)), 256, 0, stream>>>(workspace, count,
+                                                                                  params.y);
+        HOSTPLAN_CHECK_LAUNCH();
+    }
+    return {};
+}
+
+} // namespace
+
+GemvPlan planGemv(int maxRows, int totalRows, int numUnits, int n, int k, int smCount,
+                  bool allowSplitForOccupancy) {
+    GemvPlan plan;
+    plan.error = checkShape(n, k);
+    if (!plan.error.empty()) {
+        return plan;
+    }
+    if (maxRows < 1 || maxRows > kMoeMaxRowsPerUnit) {
+        plan.error = "rows per call must be 1..16 (got " + std::to_string(maxRows) + ")";
+        return plan;
+    }
+    const int nb = k / kBlockSize;
+    plan.numChunks = int(detail::ceilDiv(nb, kChunkBlocks));
+    // Enough row tiles per block that the x slice read from L2 is at most half the weights,
+    // and enough that every warp of the block has a chunk when K is short.
+    plan.rowTilesPerBlock = maxRows <= 3 ? 1 : maxRows <= 7 ? 2 : maxRows <= 15 ? 4 : 8;
+    while (plan.rowTilesPerBlock < kWarps && kWarps / plan.rowTilesPerBlock > plan.numChunks) {
+        plan.rowTilesPerBlock *= 2;
+    }
+    const int maxChunksInSmem =
+        std::max(1, int(kMaxXSliceBytes / (std::size_t(maxRows) * kChunkBlocks * 64)));
+    int split = int(detail::ceilDiv(plan.numChunks, maxChunksInSmem));
+    if (allowSplitForOccupancy) {
+        const long long rowGroups =
+            detail::ceilDiv(detail::ceilDiv(n, 16), plan.rowTilesPerBlock) * numUnits;
+        const int warpsPerTile = kWarps / plan.rowTilesPerBlock;
+        // At most the blocks that fit at once (2 per SM), so that no second wave is left
+        // half empty, and no slice with fewer chunks than warps that share it.
+        const long long wanted = std::max(1LL, 2LL * smCount / rowGroups);
+        const int usable = std::max(1, plan.numChunks / warpsPerTile);
+        split = std::max(split, int(std::min<long long>(wanted, usable)));
+    }
+    split = std::clamp(split, 1, plan.numChunks);
+    plan.chunksPerSlice = int(detail::ceilDiv(plan.numChunks, split));
+    plan.splitK = int(detail::ceilDiv(plan.numChunks, plan.chunksPerSlice));
+    // The staged layout groups blocks by four (one step), so round the slice up to a step.
+    const int sliceBlocks = std::min(plan.chunksPerSlice * kChunkBlocks, nb);
+    plan.smemBytes = std::size_t(maxRows) * std::size_t((sliceBlocks + 3) / 4 * 4) * 64;
+    plan.workspaceBytes =
+        plan.splitK > 1 ? std::size_t(totalRows) * std::size_t(n) * sizeof(float) : 0;
+    return plan;
+}
+
+std::size_t gemvWorkspaceBytes(int m, int n, int k) {
+    const GemvPlan plan = planGemv(m, m, 1, n, k, smCountOfCurrentDevice(), true);
+    return plan.error.empty() ? plan.workspaceBytes : 0;
+}
+
+std::size_t moeGemvWorkspaceBytes(int totalRows, int maxRowsPerUnit, int numUnits, int n, int k) {
+    const GemvPlan plan =
+        planGemv(maxRowsPerUnit, totalRows, numUnits, n, k, smCountOfCurrentDevice(), true);
+    return plan.error.empty() ? plan.workspaceBytes : 0;
+}
+
+std::string launchGemv(const std::uint16_t *x, int m, const std::uint8_t *e2m1,
+                       const std::uint8_t *sf, int n, int k, std::uint16_t *y, float *workspace,
+                       std::size_t workspaceBytes, cudaStream_t stream) {
+    HOSTPLAN_REQUIRE(x && e2m1 && sf && y, "gemv: null pointer");
+    HOSTPLAN_REQUIRE(reinterpret_cast<std::uintptr_t>(x) % 16 == 0 &&
+                         reinterpret_cast<std::uintptr_t>(e2m1) % 16 == 0,
+                     "gemv: x and e2m1 must be 16-byte aligned");
+    GemvPlan plan = planGemv(m, m, 1, n, k, smCountOfCurrentDevice(), workspace != nullptr);
+    HOSTPLAN_REQUIRE(plan.error.empty(), "gemv: " + plan.error);
+    if (plan.splitK > 1 && workspaceBytes < plan.workspaceBytes) {
+        plan = planGemv(m, m, 1, n, k, smCountOfCurrentDevice(), false);
+        HOSTPLAN_REQUIRE(plan.splitK == 1 || workspaceBytes >= plan.workspaceBytes,
+                         "gemv: this shape needs an fp32 workspace of " +
+                             std::to_string(plan.workspaceBytes) + " bytes");
+    }
+    SkinnyParams params{};
+    params.x = x;
+    params.m = m;
+    params.e2m1 = e2m1;
+    params.sf = sf;
+    params.n = n;
+    params.k = k;
+    params.y = y;
+    return launchSkinny(params, plan, m, 1, m, workspace, stream);
+}
+
+std::string launchMoeGemv(const std::uint16_t *x, const int *tokenOfRow, int totalRows,
+                          const MoeWorkUnit *units, int numUnits, int maxRowsPerUnit,
+                          const std::uint8_t *e2m1, const std::uint8_t *sf, int numExperts, int n,
+                          int k, std::uint16_t *y, float *workspace, std::size_t workspaceBytes,
+                          cudaStream_t stream) {
+    HOSTPLAN_REQUIRE(x && tokenOfRow && units && e2m1 && sf && y, "moe gemv: null pointer");
+    HOSTPLAN_REQUIRE(numExperts >= 1 && numUnits >= 1 && totalRows >= 1,
+                     "moe gemv: need at least one expert, unit and row");
+    HOSTPLAN_REQUIRE(reinterpret_cast<std::uintptr_t>(x) % 16 == 0 &&
+                         reinterpret_cast<std::uintptr_t>(e2m1) % 16 == 0,
+                     "moe gemv: x and e2m1 must be 16-byte aligned");
+    const int sms = smCountOfCurrentDevice();
+    GemvPlan plan = planGemv(maxRowsPerUnit, totalRows, numUnits, n, k, sms, workspace != nullptr);
+    HOSTPLAN_REQUIRE(plan.error.empty(), "moe gemv: " + plan.error);
+    if (plan.splitK > 1 && workspaceBytes < plan.workspaceBytes) {
+        plan = planGemv(maxRowsPerUnit, totalRows, numUnits, n, k, sms, false);
+        HOSTPLAN_REQUIRE(plan.splitK == 1 || workspaceBytes >= plan.workspaceBytes,
+                         "moe gemv: this shape needs an fp32 workspace of " +
+                             std::to_string(plan.workspaceBytes) + " bytes");
+    }
+    SkinnyParams params{};
+    params.x = x;
+    params.tokenOfRow = tokenOfRow;
+    params.units = units;
+    params.m = 0;
+    params.e2m1 = e2m1;
+    params.sf = sf;
+    params.expertStrideW = (long long)n * (k / 2);
+    params.expertStrideSf = (long long)n * (k / kBlockSize);
+    params.n = n;
+    params.k = k;
+    params.y = y;
+    return launchSkinny(params, plan, maxRowsPerUnit, numUnits, totalRows, workspace, stream);
+}
+
+} // namespace hostplan::mxfp4::cuda

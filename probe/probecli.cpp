@@ -1,0 +1,763 @@
+#include "probecli.h"
+
+#include "devices.h"
+#include "probeplan.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace hostplan::probe {
+
+namespace {
+
+const char *const kCommands[] = {"devices", "fit", "bandwidth", "allreduce", "kernels", "all"};
+
+bool isCommand(const std::string &s) {
+    for (const char *c : kCommands) {
+        if (s == c) {
+            return true;
+        }
+    }
+    return false;
+}
+
+std::vector<std::string> splitCommas(const std::string &s) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : s) {
+        if (c == ',') {
+            out.push_back(cur);
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    out.push_back(cur);
+    return out;
+}
+
+std::string hostName() {
+    char buf[256] = {};
+    if (gethostname(buf, sizeof buf - 1) != 0 || !buf[0]) {
+        return "unknown";
+    }
+    return buf;
+}
+
+std::string utcNow() {
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+std::string fixed(double v, int decimals) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+std::string signedBytes(std::int64_t b) {
+    if (b < 0) {
+        return "-" + formatBytes(static_cast<std::uint64_t>(-(b + 1)) + 1);
+    }
+    return formatBytes(static_cast<std::uint64_t>(b));
+}
+
+} // namespace
+
+Steps CliOptions::steps() const {
+    Steps s;
+    const bool hasSizes = !scenario.empty() || !bytesPerGpu.empty() || !fractions.empty();
+    if (command == "fit") {
+        s.fit = true;
+    } else if (command == "bandwidth") {
+        s.bandwidth = true;
+    } else if (command == "allreduce") {
+        s.allreduce = true;
+    } else if (command == "kernels") {
+        s.kernels = true;
+    } else if (command == "all") {
+        s.fit = hasSizes;
+        s.bandwidth = true;
+        s.allreduce = true;
+        s.kernels = withKernels;
+    }
+    return s;
+}
+
+std::string usageText() {
+    return "Usage: hostplan-probe COMMAND [options]\n"
+           "\n"
+           "Checks a HostPlan plan on the GPUs of this machine. Runs without a display.\n"
+           "\n"
+           "Commands:\n"
+           "  devices     list GPUs (CUDA runtime, ROCm SMI)\n"
+           "  fit         allocate, write and verify the plan's per-GPU bytes on each GPU\n"
+           "  bandwidth   device-to-device, host-to-device and device-to-host copy rates\n"
+           "  allreduce   NCCL all-reduce bus bandwidth across the local GPUs\n"
+           "  kernels     MXFP4 kernel benchmarks against the copy rate and cuBLAS BF16\n"
+           "  all         devices, fit (when a plan is given), bandwidth and all-reduce\n"
+           "\n"
+           "Options:\n"
+           "  --scenario FILE          plan to check: a HostPlan scenario (per-GPU bytes)\n"
+           "  --bytes-per-gpu SIZE     bytes to check per GPU (80GiB, 141GB, 1.5e9); repeat or\n"
+           "                           separate with commas for several sizes\n"
+           "  --fraction-of-free F     check F x free memory per GPU (0 < F <= 4; above 1 checks\n"
+           "                           that an over-size request is refused); repeatable\n"
+           "  --chunk-bytes SIZE       largest single allocation (default 1GiB)\n"
+           "  --device N               only CUDA device N (repeatable)\n"
+           "  --timeout SECONDS        stop, free everything and exit 124 after this long\n"
+           "  --quick                  fewer repetitions\n"
+           "  --with-kernels           `all` also runs the kernel benchmarks\n"
+           "  --json                   print the JSON report on stdout\n"
+           "  -o, --output FILE        write the JSON report to FILE\n"
+           "  -q, --quiet              no progress lines on stderr\n"
+           "  -h, --help               this text\n"
+           "  --version                the version\n"
+           "\n"
+           "Exit codes: 0 ok, 1 failure, 2 usage, 3 no GPU, 4 does not fit, 124 timed out,\n"
+           "130 interrupted. Progress goes to stderr as 'hostplan-probe: [ NN%] text'.\n";
+}
+
+Result<CliOptions> parseCommandLine(const std::vector<std::string> &args) {
+    CliOptions o;
+    for (const std::string &a : args) {
+        o.commandLine += (o.commandLine.empty() ? "" : " ") + a;
+    }
+    const auto usage = [](const std::string &msg) { return makeError("", msg); };
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string arg = args[i];
+        std::string value;
+        bool hasInlineValue = false;
+        if (arg.rfind("--", 0) == 0) {
+            const auto eq = arg.find('=');
+            if (eq != std::string::npos) {
+                value = arg.substr(eq + 1);
+                arg = arg.substr(0, eq);
+                hasInlineValue = true;
+            }
+        }
+        // Fetches the option's value: "--opt=value" or the next argument.
+        const auto take = [&](std::string &out) -> bool {
+            if (hasInlineValue) {
+                out = value;
+                return true;
+            }
+            if (i + 1 >= args.size()) {
+                return false;
+            }
+            out = args[++i];
+            return true;
+        };
+        const auto missing = [&]() { return usage("option '" + arg + "' needs a value"); };
+        const auto noValue = [&]() -> bool { return hasInlineValue; };
+
+        if (arg == "-h" || arg == "--help" || arg == "help") {
+            o.help = true;
+        } else if (arg == "--version" || arg == "version") {
+            o.version = true;
+        } else if (arg == "--json") {
+            if (noValue()) {
+                return usage("option '--json' takes no value");
+            }
+            o.json = true;
+        } else if (arg == "-q" || arg == "--quiet") {
+            o.quiet = true;
+        } else if (arg == "--quick") {
+            o.quick = true;
+        } else if (arg == "--with-kernels") {
+            o.withKernels = true;
+        } else if (arg == "-o" || arg == "--output") {
+            if (!take(o.output) || o.output.empty()) {
+                return missing();
+            }
+        } else if (arg == "--scenario") {
+            if (!take(o.scenario) || o.scenario.empty()) {
+                return missing();
+            }
+        } else if (arg == "--bytes-per-gpu") {
+            std::string v;
+            if (!take(v)) {
+                return missing();
+            }
+            for (const std::string &part : splitCommas(v)) {
+                const Result<std::uint64_t> b = parseByteSize(part);
+                if (!b.ok()) {
+                    return usage("--bytes-per-gpu: " + b.error().toString());
+                }
+                if (b.value() == 0) {
+                    return usage("--bytes-per-gpu: must be more than 0 bytes");
+                }
+                o.bytesPerGpu.push_back(b.value());
+            }
+        } else if (arg == "--fraction-of-free") {
+            std::string v;
+            if (!take(v)) {
+                return missing();
+            }
+            for (const std::string &part : splitCommas(v)) {
+                const Result<double> f = parseFraction(part);
+                if (!f.ok()) {
+                    return usage("--fraction-of-free: " + f.error().toString());
+                }
+                o.fractions.push_back(f.value());
+            }
+        } else if (arg == "--chunk-bytes") {
+            std::string v;
+            if (!take(v)) {
+                return missing();
+            }
+            const Result<std::uint64_t> b = parseByteSize(v);
+            if (!b.ok()) {
+                return usage("--chunk-bytes: " + b.error().toString());
+            }
+            if (b.value() < 4096) {
+                return usage("--chunk-bytes: must be at least 4096 bytes");
+            }
+            o.chunkBytes = b.value();
+        } else if (arg == "--device") {
+            std::string v;
+            if (!take(v)) {
+                return missing();
+            }
+            char *end = nullptr;
+            errno = 0;
+            const long d = std::strtol(v.c_str(), &end, 10);
+            if (v.empty() || *end != '\0' || errno != 0 || d < 0 || d > 1023) {
+                return usage("--device: \"" + v + "\" is not a device number (0, 1, ...)");
+            }
+            o.devices.push_back(static_cast<int>(d));
+        } else if (arg == "--timeout") {
+            std::string v;
+            if (!take(v)) {
+                return missing();
+            }
+            char *end = nullptr;
+            const double t = std::strtod(v.c_str(), &end);
+            if (v.empty() || *end != '\0' || !std::isfinite(t) || t <= 0) {
+                return usage("--timeout: \"" + v + "\" is not a positive number of seconds");
+            }
+            o.timeoutSeconds = t;
+        } else if (!arg.empty() && arg[0] == '-') {
+            return usage("unknown option '" + arg + "'");
+        } else if (o.command.empty() && isCommand(arg)) {
+            o.command = arg;
+        } else if (o.command.empty()) {
+            return usage("unknown command '" + arg +
+                         "' (devices, fit, bandwidth, allreduce, kernels, all)");
+        } else {
+            return usage("unexpected argument '" + arg + "'");
+        }
+    }
+    if (o.help || o.version) {
+        return o;
+    }
+    if (o.command.empty()) {
+        return usage("no command given (devices, fit, bandwidth, allreduce, kernels, all)");
+    }
+    if (o.command == "fit" && o.scenario.empty() && o.bytesPerGpu.empty() && o.fractions.empty()) {
+        return usage("fit needs --scenario FILE, --bytes-per-gpu SIZE or --fraction-of-free F");
+    }
+    return o;
+}
+
+ProbeReport runProbe(const CliOptions &options, const std::optional<PlanInfo> &scenarioPlan,
+                     const CancelToken &cancel, const ProgressFn &progress) {
+    ProbeReport report;
+    report.host = hostName();
+    report.timeUtc = utcNow();
+    report.command = options.commandLine;
+    report.build.cuda = cudaBuiltIn();
+    report.build.cudaRuntimeVersion = cudaBuildVersion();
+    report.build.rocmSmi = rocmBuiltIn();
+    report.build.nccl = ncclBuiltIn();
+    report.build.kernelBench = kernelBenchBuiltIn();
+
+    const auto say = [&](double f, const std::string &m) {
+        if (progress) {
+            progress(f, m);
+        }
+    };
+
+    // ---- devices ---------------------------------------------------------------------------
+    say(0.0, "looking for GPUs");
+    const Inventory cuda = listCudaDevices();
+    const Inventory rocm = listRocmDevices();
+    if (!cuda.available) {
+        report.messages.push_back(cuda.message);
+    }
+    if (!rocm.available) {
+        report.messages.push_back(rocm.message);
+    }
+    std::vector<int> cudaDevices;
+    for (const DeviceInfo &d : cuda.devices) {
+        report.devices.push_back(d);
+    }
+    for (const DeviceInfo &d : rocm.devices) {
+        report.devices.push_back(d);
+    }
+    if (options.devices.empty()) {
+        for (const DeviceInfo &d : cuda.devices) {
+            cudaDevices.push_back(d.index);
+        }
+    } else {
+        for (int want : options.devices) {
+            if (want >= static_cast<int>(cuda.devices.size())) {
+                report.status = ReportStatus::Error;
+                report.messages.push_back("--device " + std::to_string(want) +
+                                          ": no such CUDA device (found " +
+                                          std::to_string(cuda.devices.size()) + ")");
+                return report;
+            }
+            cudaDevices.push_back(want);
+        }
+    }
+    // ---- plan ------------------------------------------------------------------------------
+    std::vector<FitOptions> sizes;
+    if (scenarioPlan) {
+        report.plan = scenarioPlan;
+    } else if (!options.bytesPerGpu.empty()) {
+        PlanInfo p;
+        p.source = "bytes";
+        p.plannedBytesPerGpu = options.bytesPerGpu.front();
+        report.plan = p;
+    } else if (!options.fractions.empty()) {
+        PlanInfo p;
+        p.source = "fraction_of_free";
+        report.plan = p;
+    }
+    if (report.plan) {
+        report.plan->localGpuCount = report.devices.size();
+        if (report.plan->gpuCount == 0) {
+            report.plan->gpuCount = 1;
+        }
+        report.plan->enoughGpus = report.plan->localGpuCount >= report.plan->gpuCount;
+        if (!report.plan->enoughGpus && !report.devices.empty()) {
+            report.messages.push_back("the plan uses " + std::to_string(report.plan->gpuCount) +
+                                      " GPUs, this machine has " +
+                                      std::to_string(report.plan->localGpuCount) +
+                                      ": the per-GPU bytes are checked on each local GPU");
+        }
+    }
+    if (report.devices.empty()) {
+        report.status = ReportStatus::NoGpu;
+        std::string looked = "no GPU found: looked for NVIDIA GPUs through the CUDA runtime";
+        if (!cuda.built) {
+            looked = "no GPU found: this build has no CUDA support";
+        }
+        looked +=
+            rocm.built ? " and for AMD GPUs through ROCm SMI" : " (AMD: built without ROCm SMI)";
+        report.messages.insert(report.messages.begin(), looked);
+        return report;
+    }
+
+    const Steps steps = options.steps();
+    if (steps.fit) {
+        const auto add = [&](std::uint64_t bytes, double fraction) {
+            FitOptions f;
+            f.requestedBytes = bytes;
+            f.fractionOfFree = fraction;
+            f.chunkBytes = options.chunkBytes;
+            sizes.push_back(f);
+        };
+        if (scenarioPlan) {
+            add(scenarioPlan->plannedBytesPerGpu, 0);
+        }
+        for (std::uint64_t b : options.bytesPerGpu) {
+            add(b, 0);
+        }
+        for (double f : options.fractions) {
+            add(0, f);
+        }
+    } else if (options.command == "all") {
+        report.messages.push_back(
+            "no plan given (--scenario or --bytes-per-gpu): fit test skipped");
+    }
+
+    // ---- steps, with an overall progress fraction ------------------------------------------
+    std::size_t totalSteps = 0;
+    totalSteps += steps.fit ? sizes.size() * report.devices.size() : 0;
+    totalSteps += steps.bandwidth ? cudaDevices.size() : 0;
+    totalSteps += steps.allreduce ? 1 : 0;
+    totalSteps += steps.kernels ? 1 : 0;
+    std::size_t done = 0;
+    const auto stepProgress = [&](const std::string &label) -> ProgressFn {
+        return [&, label](double f, const std::string &m) {
+            const double overall =
+                totalSteps ? (static_cast<double>(done) + std::min(1.0, std::max(0.0, f))) /
+                                 static_cast<double>(totalSteps)
+                           : 1.0;
+            say(overall, label + ": " + m);
+        };
+    };
+    const auto stopped = [&]() { return cancel.cancelled(); };
+
+    if (steps.fit) {
+        std::vector<FitResult> fits;
+        for (const FitOptions &size : sizes) {
+            for (const DeviceInfo &d : report.devices) {
+                if (stopped()) {
+                    break;
+                }
+                if (d.backend != "cuda") {
+                    FitResult r;
+                    r.device = d.index;
+                    r.deviceName = d.name;
+                    r.status = StepStatus::Unsupported;
+                    r.requestedBytes =
+                        size.fractionOfFree > 0
+                            ? bytesForFraction(d.memoryFreeBytes, size.fractionOfFree)
+                            : size.requestedBytes;
+                    r.freeBytesBefore = d.memoryFreeBytes;
+                    r.totalBytes = d.memoryTotalBytes;
+                    r.headroomBytes = decideFit(r.requestedBytes, d.memoryFreeBytes).headroomBytes;
+                    r.message = "the fit test needs CUDA; AMD GPUs are listed with ROCm SMI's "
+                                "free memory only";
+                    fits.push_back(r);
+                    ++done;
+                    continue;
+                }
+                bool selected = false;
+                for (int c : cudaDevices) {
+                    selected = selected || c == d.index;
+                }
+                if (!selected) {
+                    continue;
+                }
+                const std::string label = "fit GPU " + std::to_string(d.index);
+                fits.push_back(runCudaFit(d.index, size, cancel, stepProgress(label)));
+                ++done;
+            }
+        }
+        report.fit = std::move(fits);
+    }
+    if (steps.bandwidth && !stopped()) {
+        BandwidthOptions bw;
+        if (options.quick) {
+            bw.runs = 10;
+            bw.warmupRuns = 2;
+        }
+        std::vector<BandwidthResult> results;
+        for (int d : cudaDevices) {
+            if (stopped()) {
+                break;
+            }
+            results.push_back(runCudaBandwidth(d, bw, cancel,
+                                               stepProgress("bandwidth GPU " + std::to_string(d))));
+            ++done;
+        }
+        if (cudaDevices.empty()) {
+            report.messages.push_back("bandwidth: no CUDA device to measure");
+        }
+        report.bandwidth = std::move(results);
+    }
+    if (steps.allreduce && !stopped()) {
+        AllReduceOptions ar;
+        if (options.quick) {
+            ar.runs = 5;
+            ar.warmupRuns = 2;
+        }
+        report.allreduce = runNcclAllReduce(cudaDevices, ar, cancel, stepProgress("all-reduce"));
+        ++done;
+    }
+    if (steps.kernels && !stopped()) {
+        if (cudaDevices.empty()) {
+            KernelsSection k;
+            k.message = "no CUDA device for the kernel benchmarks";
+            report.kernels = k;
+        } else {
+            say(static_cast<double>(done) /
+                    static_cast<double>(std::max<std::size_t>(1, totalSteps)),
+                "kernels: running the MXFP4 benchmarks on GPU " +
+                    std::to_string(cudaDevices.front()));
+            report.kernels = runKernelBenchmarks(cudaDevices.front(), options.quick);
+        }
+        ++done;
+    }
+
+    // ---- overall status --------------------------------------------------------------------
+    bool error = false;
+    bool doesNotFit = false;
+    if (report.fit) {
+        for (const FitResult &f : *report.fit) {
+            error = error || f.status == StepStatus::Error || f.mismatches > 0;
+            doesNotFit = doesNotFit || f.status == StepStatus::DoesNotFit ||
+                         f.status == StepStatus::AllocationFailed;
+        }
+    }
+    if (report.bandwidth) {
+        for (const BandwidthResult &b : *report.bandwidth) {
+            error =
+                error || b.status == StepStatus::Error || b.status == StepStatus::AllocationFailed;
+        }
+    }
+    if (report.allreduce && report.allreduce->status == AllReduceStatus::Error) {
+        error = true;
+    }
+    if (report.kernels && steps.kernels && !report.kernels->ran && kernelBenchBuiltIn() &&
+        !cudaDevices.empty()) {
+        error = true;
+    }
+    if (report.kernels) {
+        for (const KernelRow &k : report.kernels->rows) {
+            error = error || !k.correct;
+        }
+    }
+    switch (cancel.reason()) {
+    case CancelReason::TimedOut:
+        report.status = ReportStatus::TimedOut;
+        report.messages.push_back(cancel.reasonText() +
+                                  ": stopped, everything allocated was freed");
+        break;
+    case CancelReason::Interrupted:
+    case CancelReason::Requested:
+        report.status = ReportStatus::Interrupted;
+        report.messages.push_back(cancel.reasonText() +
+                                  ": stopped, everything allocated was freed");
+        break;
+    case CancelReason::None:
+        report.status = error        ? ReportStatus::Error
+                        : doesNotFit ? ReportStatus::DoesNotFit
+                                     : ReportStatus::Ok;
+        break;
+    }
+    say(1.0, "done");
+    return report;
+}
+
+int exitCodeFor(const ProbeReport &report) {
+    switch (report.status) {
+    case ReportStatus::Ok:
+        return kExitOk;
+    case ReportStatus::NoGpu:
+        return kExitNoGpu;
+    case ReportStatus::DoesNotFit:
+        return kExitDoesNotFit;
+    case ReportStatus::Error:
+        return kExitFailure;
+    case ReportStatus::Interrupted:
+        return kExitInterrupted;
+    case ReportStatus::TimedOut:
+        return kExitTimedOut;
+    }
+    return kExitFailure;
+}
+
+std::string summaryText(const ProbeReport &r) {
+    std::ostringstream s;
+    s << "hostplan-probe " << r.toolVersion << " on " << r.host << ", " << r.timeUtc << "\n";
+    for (const DeviceInfo &d : r.devices) {
+        s << "GPU " << d.index << " (" << d.backend << "): " << d.name;
+        if (!d.computeCapability.empty()) {
+            s << ", compute " << d.computeCapability << ", " << d.smCount << " SMs";
+        }
+        s << ", memory " << formatBytes(d.memoryTotalBytes) << ", free "
+          << formatBytes(d.memoryFreeBytes);
+        if (!d.pciBusId.empty()) {
+            s << ", PCI " << d.pciBusId;
+        }
+        if (d.theoreticalBandwidthBytesPerS > 0) {
+            s << ", peak " << formatRate(d.theoreticalBandwidthBytesPerS);
+        }
+        s << "\n";
+    }
+    if (r.plan) {
+        const PlanInfo &p = *r.plan;
+        s << "plan: ";
+        if (p.source == "scenario") {
+            s << p.scenarioName << " (" << p.scenarioFile << "): " << p.gpuCount << " x "
+              << p.gpuName << ", " << formatBytes(p.plannedBytesPerGpu) << " per GPU";
+        } else if (p.source == "bytes") {
+            s << formatBytes(p.plannedBytesPerGpu) << " per GPU (--bytes-per-gpu)";
+        } else {
+            s << "fractions of free memory";
+        }
+        s << "\n";
+    }
+    if (r.fit) {
+        for (const FitResult &f : *r.fit) {
+            s << "fit GPU " << f.device << ": " << formatBytes(f.requestedBytes) << " of "
+              << formatBytes(f.freeBytesBefore) << " free: ";
+            if (f.fits) {
+                s << "FITS, headroom " << signedBytes(f.headroomBytes) << ", " << f.chunks
+                  << " chunks, " << f.mismatches << " mismatches, write "
+                  << formatRate(f.writeBytesPerS) << ", verify " << formatRate(f.verifyBytesPerS);
+            } else {
+                s << (f.status == StepStatus::DoesNotFit || f.status == StepStatus::AllocationFailed
+                          ? "DOES NOT FIT"
+                          : toString(f.status))
+                  << (f.message.empty() ? "" : ": " + f.message);
+            }
+            s << "\n";
+        }
+    }
+    if (r.bandwidth) {
+        for (const BandwidthResult &b : *r.bandwidth) {
+            s << "bandwidth GPU " << b.device << ": ";
+            if (b.status == StepStatus::Ok) {
+                s << "device copy " << formatRate(b.d2dBytesPerS) << " (read + write, "
+                  << formatBytes(b.bufferBytes) << " buffers, median of " << b.runs
+                  << "), host to device " << formatRate(b.h2dBytesPerS) << ", device to host "
+                  << formatRate(b.d2hBytesPerS) << (b.hostPinned ? " (pinned)" : "");
+                if (r.plan && r.plan->catalogueBandwidthBytesPerS > 0 && b.d2dBytesPerS > 0) {
+                    s << "; "
+                      << fixed(100.0 * b.d2dBytesPerS / r.plan->catalogueBandwidthBytesPerS, 0)
+                      << "% of the catalogue HBM bandwidth of the plan's "
+                      << (r.plan->gpuName.empty() ? std::string("GPU") : r.plan->gpuName) << " ("
+                      << formatRate(r.plan->catalogueBandwidthBytesPerS) << ")";
+                }
+            } else {
+                s << toString(b.status) << ": " << b.message;
+            }
+            s << "\n";
+        }
+    }
+    if (r.allreduce) {
+        s << "all-reduce: " << toString(r.allreduce->status);
+        if (!r.allreduce->note.empty()) {
+            s << " (" << r.allreduce->note << ")";
+        }
+        s << "\n";
+        for (const AllReduceRow &row : r.allreduce->rows) {
+            s << "  " << formatBytes(row.bytes) << ": " << fixed(row.timeSeconds * 1e3, 3)
+              << " ms, bus " << formatRate(row.busBytesPerS) << "\n";
+        }
+    }
+    if (r.kernels) {
+        s << "kernels: " << (r.kernels->ran ? "ran" : "not run");
+        if (!r.kernels->message.empty()) {
+            s << " (" << r.kernels->message << ")";
+        }
+        s << "\n";
+        for (const KernelRow &k : r.kernels->rows) {
+            s << "  " << k.kernel << " " << k.shape << ": " << fixed(k.timeUs, 1) << " us, "
+              << fixed(k.gbPerS, 0) << " GB/s (" << fixed(k.pctOfCopyBandwidth, 0) << "% of copy), "
+              << fixed(k.tflops, 1) << " TFLOP/s, max rel err " << k.maxRelError
+              << (k.correct ? "" : " WRONG") << "\n";
+        }
+    }
+    for (const std::string &m : r.messages) {
+        s << "note: " << m << "\n";
+    }
+    s << "status: " << toString(r.status) << "\n";
+    return s.str();
+}
+
+Result<bool> writeFileAtomically(const std::string &path, const std::string &text) {
+    const std::string tmp = path + ".tmp" + std::to_string(getpid());
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) {
+            return makeError(path, "cannot create " + tmp + ": " + std::strerror(errno));
+        }
+        out << text;
+        out.flush();
+        if (!out) {
+            std::remove(tmp.c_str());
+            return makeError(path, "cannot write the report");
+        }
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        const std::string why = std::strerror(errno);
+        std::remove(tmp.c_str());
+        return makeError(path, "cannot rename the report into place: " + why);
+    }
+    return true;
+}
+
+int runProbeCli(int argc, char **argv) {
+    std::vector<std::string> args;
+    for (int i = 1; i < argc; ++i) {
+        args.emplace_back(argv[i]);
+    }
+    const Result<CliOptions> parsed = parseCommandLine(args);
+    if (!parsed.ok()) {
+        std::fprintf(stderr, "hostplan-probe: %s (see hostplan-probe --help)\n",
+                     parsed.error().toString().c_str());
+        return kExitUsage;
+    }
+    const CliOptions &options = parsed.value();
+    if (options.help) {
+        std::fputs(usageText().c_str(), stdout);
+        return kExitOk;
+    }
+    if (options.version) {
+        std::printf("hostplan-probe %s (report schema %d, CUDA %s)\n", kProbeToolVersion,
+                    kReportSchemaVersion, cudaBuiltIn() ? cudaBuildVersion().c_str() : "no");
+        return kExitOk;
+    }
+    std::optional<PlanInfo> plan;
+    if (!options.scenario.empty()) {
+        const Result<PlanInfo> p = planFromScenarioFile(options.scenario);
+        if (!p.ok()) {
+            std::fprintf(stderr, "hostplan-probe: --scenario %s\n", p.error().toString().c_str());
+            return kExitUsage;
+        }
+        plan = p.value();
+    }
+
+    installInterruptHandlers();
+    const CancelToken cancel(options.timeoutSeconds);
+
+    // Progress lines on stderr, at most about five a second unless the step changes. A closed
+    // stderr (the ssh client went away) interrupts the run so that it frees everything.
+    int lastPercent = -1;
+    std::string lastLabel;
+    auto lastPrint = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    const ProgressFn progress = [&](double f, const std::string &message) {
+        if (options.quiet) {
+            return;
+        }
+        const int percent = static_cast<int>(std::floor(std::min(1.0, std::max(0.0, f)) * 100));
+        const std::string label = message.substr(0, message.find(':'));
+        const auto now = std::chrono::steady_clock::now();
+        const bool changedStep = label != lastLabel;
+        if (!changedStep &&
+            (percent == lastPercent || now - lastPrint < std::chrono::milliseconds(200))) {
+            return;
+        }
+        lastPercent = percent;
+        lastLabel = label;
+        lastPrint = now;
+        if (std::fprintf(stderr, "hostplan-probe: [%3d%%] %s\n", percent, message.c_str()) < 0 ||
+            std::fflush(stderr) != 0) {
+            requestInterrupt();
+        }
+    };
+
+    const ProbeReport report = runProbe(options, plan, cancel, progress);
+    const std::string json = reportToJson(report);
+    int code = exitCodeFor(report);
+
+    if (report.status == ReportStatus::NoGpu) {
+        std::fprintf(stderr, "hostplan-probe: %s\n", report.messages.front().c_str());
+    }
+    if (!options.output.empty()) {
+        const Result<bool> w = writeFileAtomically(options.output, json);
+        if (!w.ok()) {
+            std::fprintf(stderr, "hostplan-probe: %s\n", w.error().toString().c_str());
+            code = code == kExitOk ? kExitFailure : code;
+        }
+    }
+    if (options.json) {
+        std::fputs(json.c_str(), stdout);
+    } else {
+        std::fputs(summaryText(report).c_str(), stdout);
+    }
+    std::fflush(stdout);
+    return code;
+}
+
+} // namespace hostplan::probe

@@ -1,0 +1,561 @@
+// What-if explorer, offscreen: every input reaches the right view, invalid input is refused
+// with a message, undo restores exactly, files round-trip losslessly (corrupt ones change
+// nothing), the compare table lists differences, and the session is restored. With
+// HOSTPLAN_SCREENSHOT_DIR set, every view is also saved as a PNG for review.
+#include "appsettings.h"
+#include "breakevenchart.h"
+#include "comparemodel.h"
+#include "compareview.h"
+#include "gputypeschart.h"
+#include "hardwarepanel.h"
+#include "kvchart.h"
+#include "mainwindow.h"
+#include "memorychart.h"
+#include "modelpanel.h"
+#include "pricingpanel.h"
+#include "scenariodocument.h"
+#include "summaryview.h"
+#include "testutil.h"
+#include "workloadpanel.h"
+
+#include <QApplication>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineSeries>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStackedBarSeries>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace hostplan;
+using namespace hostplan::ui;
+
+namespace {
+
+void pick(QComboBox *box, const QString &data) {
+    const int i = box->findData(data);
+    QVERIFY2(i >= 0, qPrintable(data));
+    box->setCurrentIndex(i);
+    emit box->activated(i);
+}
+
+void enter(QSpinBox *spin, int value) {
+    spin->setValue(value);
+    emit spin->editingFinished();
+}
+
+void enter(QDoubleSpinBox *spin, double value) {
+    spin->setValue(value);
+    emit spin->editingFinished();
+}
+
+/// Values of the memory chart's bar set named `label`, one per format.
+QList<double> barValues(MemoryChart *chart, const QString &label) {
+    QList<double> out;
+    for (QAbstractSeries *s : chart->chart()->series()) {
+        if (auto *bars = qobject_cast<QStackedBarSeries *>(s)) {
+            for (QBarSet *set : bars->barSets()) {
+                if (set->label() == label) {
+                    for (int i = 0; i < set->count(); ++i) {
+                        out << set->at(i);
+                    }
+                }
+            }
+        }
+    }
+    return out;
+}
+
+/// The first point of the line series whose name starts with `prefix`.
+QList<QPointF> linePoints(QChart *chart, const QString &prefix) {
+    for (QAbstractSeries *s : chart->series()) {
+        if (auto *line = qobject_cast<QLineSeries *>(s); line && line->name().startsWith(prefix)) {
+            return line->points();
+        }
+    }
+    return {};
+}
+
+QString writeLlama8bFolder(const QTemporaryDir &dir) {
+    QDir(dir.path()).mkpath(QStringLiteral("llama8b"));
+    const QString folder = dir.path() + QStringLiteral("/llama8b");
+    QFile::copy(QStringLiteral(HOSTPLAN_RESOURCES_DIR "/models/Llama-3.1-8B.json"),
+                folder + QStringLiteral("/config.json"));
+    return folder;
+}
+
+} // namespace
+
+class TestExplorer : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("HostPlanTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_explorer"));
+        AppSettings::clear();
+    }
+    void cleanupTestCase() { AppSettings::clear(); }
+
+    void sliderMapsLogScale() {
+        QCOMPARE(WorkloadPanel::contextAt(WorkloadPanel::sliderPosition(32768)), 32768ull);
+        QCOMPARE(WorkloadPanel::contextAt(WorkloadPanel::sliderPosition(1048576)), 1048576ull);
+        QCOMPARE(WorkloadPanel::contextAt(WorkloadPanel::sliderPosition(1024)), 1024ull);
+        QVERIFY(WorkloadPanel::sliderPosition(65536) - WorkloadPanel::sliderPosition(32768) == 100);
+    }
+
+    void contextMovesKvNotWeights() {
+        MainWindow w;
+        const auto weights = barValues(w.memoryChart(), "Weights");
+        const auto kv = barValues(w.memoryChart(), "KV cache");
+        QCOMPARE(kv.size(), 6);
+        enter(w.contextSpin(), 131072);
+        QCOMPARE(w.document()->scenario().workload.contextTokens, 131072ull);
+        QCOMPARE(barValues(w.memoryChart(), "Weights"), weights);
+        const auto kv2 = barValues(w.memoryChart(), "KV cache");
+        for (int i = 0; i < kv.size(); ++i) {
+            COMPARE_NEAR(kv2[i], 4 * kv[i], 1e-6, 1e-3);
+        }
+        // The KV chart marks the new context, and the slider followed.
+        const auto marker = linePoints(w.kvChart()->chart(), "Scenario:");
+        QVERIFY(!marker.isEmpty());
+        QCOMPARE(marker.first().x(), 128.0); // the axis is in K tokens
+        QCOMPARE(w.workloadPanel()->contextSlider()->value(), WorkloadPanel::sliderPosition(131072));
+        QVERIFY(w.document()->undoStack()->undoText().contains("131,072"));
+    }
+
+    void sliderRecordsOneEdit() {
+        MainWindow w;
+        QSlider *slider = w.workloadPanel()->contextSlider();
+        const int before = w.document()->undoStack()->count();
+        slider->setValue(WorkloadPanel::sliderPosition(262144));
+        QCOMPARE(w.document()->scenario().workload.contextTokens, 262144ull);
+        QCOMPARE(w.document()->undoStack()->count(), before + 1);
+        QCOMPARE(w.contextSpin()->value(), 262144);
+    }
+
+    void concurrencyMovesKvAndCapacity() {
+        MainWindow w;
+        const auto kv = barValues(w.memoryChart(), "KV cache");
+        enter(w.concurrencySpin(), 32);
+        const auto kv2 = barValues(w.memoryChart(), "KV cache");
+        COMPARE_NEAR(kv2[2], 2 * kv[2], 1e-6, 1e-3);
+        const auto req = linePoints(w.kvChart()->chart(), "Scenario:");
+        QVERIFY(w.kvChart()->chart()->series().size() >= 4);
+        QVERIFY(!req.isEmpty());
+    }
+
+    void kvFormatHalvesKvPerSequence() {
+        MainWindow w;
+        const auto before = w.kvChart()->samples();
+        pick(w.kvFormatCombo(), "fp8_e4m3");
+        QCOMPARE(w.document()->scenario().model.kvFormat, formats::fp8);
+        const auto after = w.kvChart()->samples();
+        QCOMPARE(after.size(), before.size());
+        COMPARE_NEAR(after.last().bytesPerSequencePerGpu, before.last().bytesPerSequencePerGpu / 2,
+                     1e6, 0.02);
+        QVERIFY(after.last().maxConcurrency >= before.last().maxConcurrency);
+    }
+
+    void gpuChangeMovesEveryView() {
+        MainWindow w;
+        pick(w.gpuCombo(), "h200");
+        QVERIFY(w.memoryChart()->chart()->title().contains("h200"));
+        QVERIFY(w.kvChart()->chart()->title().contains("h200"));
+        QCOMPARE(w.breakEvenChart()->options().first().gpuId, QString("h200"));
+        QVERIFY(w.document()->undoStack()->undoText().contains("H200"));
+        // The GPU-types chart marks the current type.
+        bool marked = false;
+        for (auto *a : w.gpuTypesChart()->chart()->axes(Qt::Vertical)) {
+            if (auto *cat = qobject_cast<QBarCategoryAxis *>(a)) {
+                for (const QString &c : cat->categories()) {
+                    marked = marked || (c.startsWith(QChar(0x25B6)) && c.contains("H200"));
+                }
+            }
+        }
+        QVERIFY(marked);
+        // Pricing follows the GPU type, with its source.
+        QVERIFY(w.pricingPanel()->gpuSourceLabel()->text().contains("source"));
+    }
+
+    void gpuTypesChartHasEveryGpu() {
+        MainWindow w;
+        const auto &rows = w.gpuTypesChart()->rows();
+        QCOMPARE(rows.size(), int(Catalogue::builtin().gpus().size()));
+        for (const auto &r : rows) {
+            QVERIFY2(r.floor >= 1, qPrintable(r.id));
+            if (r.practical) {
+                QVERIFY2(r.practical >= r.floor, qPrintable(r.id));
+            }
+        }
+        // Kimi K3 (~1.5 TB) needs more H100s than B300s.
+        auto find = [&](const QString &id) {
+            for (const auto &r : rows) {
+                if (r.id == id) {
+                    return r;
+                }
+            }
+            return GpuTypesChart::Row{};
+        };
+        QVERIFY(find("h100-sxm").floor > find("b300").floor);
+        QVERIFY(find("b300").nativeMxfp4);
+        QVERIFY(!find("h100-sxm").nativeMxfp4);
+    }
+
+    void weightFormatsMoveFloors() {
+        MainWindow w;
+        const int floorBefore = w.gpuTypesChart()->rows().first().floor;
+        // Per-group override: routed experts to BF16.
+        QComboBox *experts = w.modelPanel()->groupCombo(GroupRole::RoutedExperts);
+        QVERIFY(experts);
+        pick(experts, "bf16");
+        QCOMPARE(w.document()->scenario().model.groupFormats.at(GroupRole::RoutedExperts),
+                 formats::bf16);
+        QVERIFY(w.gpuTypesChart()->rows().first().floor > floorBefore);
+        QVERIFY(w.document()->undoStack()->undoText().contains("routed experts"));
+        // Back to default removes the override.
+        pick(experts, "");
+        QVERIFY(w.document()->scenario().model.groupFormats.empty());
+        pick(w.weightsFormatCombo(), "nvfp4");
+        QCOMPARE(*w.document()->scenario().model.weightsFormat, formats::nvfp4);
+    }
+
+    void workloadAndPricesMoveBreakEven() {
+        MainWindow w;
+        auto *be = w.breakEvenChart();
+        const double crossing = be->options().first().crossingTokens;
+        const double monthly = be->options().first().usdPerMonth;
+        // Hours per day scale the self-hosted cost.
+        enter(w.workloadPanel()->hoursSpin(), 12);
+        COMPARE_NEAR(be->options().first().usdPerMonth, monthly / 2, 1, 1e-6);
+        QVERIFY(be->options().first().crossingTokens < crossing);
+        // The workload's volume line moves with the output tokens.
+        enter(w.workloadPanel()->outputSpin(), 2000);
+        const auto now = linePoints(be->chart(), "Your volume");
+        QVERIFY(!now.isEmpty());
+        QCOMPARE(now.first().x(), 2000.0); // the axis is in millions of tokens
+        // A higher GPU rate raises the step; the panel says it is the user's rate.
+        const double usd = be->options().first().usdPerMonth;
+        enter(w.pricingPanel()->gpuRateSpin(), 2 * w.document()->plan()->usdPerGpuHour);
+        COMPARE_NEAR(be->options().first().usdPerMonth, 2 * usd, 1, 1e-3);
+        QVERIFY(w.pricingPanel()->gpuSourceLabel()->text().contains("Your rate"));
+        // A dearer API output price moves the API line up and the crossing down.
+        const auto api = linePoints(be->chart(), "API");
+        const double cross2 = be->options().first().crossingTokens;
+        enter(w.pricingPanel()->apiOutputSpin(), 2 * w.document()->plan()->api.outputUsdPerMTok);
+        QVERIFY(w.document()->scenario().pricing.apiOutputUsdPerMTok.has_value());
+        QVERIFY(linePoints(be->chart(), "API").last().y() > api.last().y());
+        QVERIFY(be->options().first().crossingTokens < cross2);
+        QVERIFY(w.summaryView()->toPlainText().contains("per 1M output tokens"));
+    }
+
+    void invalidLayoutRefusedWithMessage_data() {
+        QTest::addColumn<QString>("which");
+        QTest::addColumn<int>("value");
+        QTest::newRow("tp6") << "tp" << 6;
+        QTest::newRow("tp3") << "tp" << 3;
+        QTest::newRow("ep3") << "ep" << 3;
+        QTest::newRow("pp3on8") << "pp" << 3;
+    }
+    void invalidLayoutRefusedWithMessage() {
+        QFETCH(QString, which);
+        QFETCH(int, value);
+        MainWindow w;
+        w.setInteractive(false);
+        auto *hw = w.hardwarePanel();
+        const Scenario before = w.document()->scenario();
+        const int commands = w.document()->undoStack()->count();
+        QSpinBox *spin = which == "tp" ? hw->tpSpin() : which == "ep" ? hw->epSpin() : hw->ppSpin();
+        enter(spin, value);
+        QVERIFY(w.document()->scenario() == before);
+        QCOMPARE(w.document()->undoStack()->count(), commands);
+        QVERIFY2(hw->problemText().startsWith("Not applied"), qPrintable(hw->problemText()));
+        // The widget shows the document's value again.
+        const auto &h = before.hardware;
+        QCOMPARE(spin->value(), int(which == "tp" ? h.tp : which == "ep" ? h.ep : h.pp));
+        // A valid value clears the message.
+        enter(hw->tpSpin(), 4);
+        QVERIFY(hw->problemText().isEmpty());
+        QCOMPARE(w.document()->plan()->layout.tp, 4u);
+        QCOMPARE(w.document()->plan()->layout.pp, 2u); // PP followed: 8 GPUs / TP 4
+    }
+
+    void tp6NamesTheRule() {
+        MainWindow w;
+        enter(w.hardwarePanel()->tpSpin(), 6);
+        QVERIFY2(w.hardwarePanel()->problemText().contains("power of two"),
+                 qPrintable(w.hardwarePanel()->problemText()));
+    }
+
+    void undoRestoresExactly() {
+        MainWindow w;
+        auto *doc = w.document();
+        const Scenario s0 = doc->scenario();
+        const auto totals0 = w.memoryChart()->totalsBytes();
+        const auto kv0 = w.kvChart()->samples().size();
+        const double be0 = w.breakEvenChart()->options().first().crossingTokens;
+        const QString summary0 = w.summaryView()->toHtml();
+        enter(w.contextSpin(), 200000);
+        pick(w.gpuCombo(), "gb300");
+        enter(w.gpuCountSpin(), 16);
+        pick(w.kvFormatCombo(), "fp8_e4m3");
+        enter(w.workloadPanel()->inputSpin(), 5000);
+        enter(w.workloadPanel()->hoursSpin(), 8);
+        enter(w.pricingPanel()->gpuRateSpin(), 9.5);
+        pick(w.engineCombo(), "sglang");
+        QVERIFY(!(doc->scenario() == s0));
+        while (doc->undoStack()->canUndo()) {
+            doc->undoStack()->undo();
+        }
+        QVERIFY(doc->scenario() == s0);
+        QCOMPARE(w.memoryChart()->totalsBytes(), totals0);
+        QCOMPARE(w.kvChart()->samples().size(), kv0);
+        QCOMPARE(w.breakEvenChart()->options().first().crossingTokens, be0);
+        QCOMPARE(w.summaryView()->toHtml(), summary0);
+        QCOMPARE(w.contextSpin()->value(), 32768);
+        QCOMPARE(w.gpuCombo()->currentData().toString(), QString("b300"));
+        QCOMPARE(w.engineCombo()->currentData().toString(), QString("vllm"));
+        QVERIFY(doc->undoStack()->isClean());
+        QVERIFY(!w.isWindowModified());
+    }
+
+    void saveOpenRoundTripIsLossless() {
+        QTemporaryDir dir;
+        MainWindow w;
+        w.setInteractive(false);
+        auto *doc = w.document();
+        Scenario s = doc->scenario();
+        s.name = "Round trip: everything set";
+        s.model.weightsFormat = formats::nvfp4;
+        s.model.groupFormats[GroupRole::Attention] = formats::bf16;
+        s.model.kvFormat = formats::fp8;
+        s.hardware.gpu = "h200";
+        s.hardware.gpuCount = 16;
+        s.hardware.gpusPerNode = 8;
+        s.hardware.tp = 8;
+        s.hardware.pp = 2;
+        s.engine.memoryFraction = 0.85;
+        s.workload.contextTokens = 123457;
+        s.workload.concurrency = 7;
+        s.workload.inputTokensPerMonth = 1.234567e9;
+        s.workload.cachedInputTokensPerMonth = 0.1;
+        s.workload.outputTokensPerMonth = 3.3333333333e8;
+        s.workload.hoursPerDay = 9.75;
+        s.pricing.usdPerGpuHour = 3.14159;
+        s.pricing.apiOutputUsdPerMTok = 2.71828;
+        s.pricing.hoursPerMonth = 720;
+        doc->edit(s, "Set everything");
+        const QString path = dir.path() + "/round.json";
+        QVERIFY(w.saveFile(path).isEmpty());
+        QVERIFY(doc->undoStack()->isClean());
+        QCOMPARE(AppSettings::recentFiles().value(0), QFileInfo(path).absoluteFilePath());
+        QVERIFY(!w.recentMenu()->actions().isEmpty());
+
+        MainWindow other;
+        QVERIFY(other.openFile(path).isEmpty());
+        QVERIFY(other.document()->scenario() == s);
+        QCOMPARE(scenarioToJson(other.document()->scenario()), scenarioToJson(s));
+        QCOMPARE(other.document()->filePath(), path);
+        QVERIFY(other.windowTitle().contains("round.json"));
+        QCOMPARE(other.hardwarePanel()->tpSpin()->value(), 8);
+        QCOMPARE(other.contextSpin()->value(), 123457);
+    }
+
+    void corruptFileChangesNothing_data() {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("notJson") << QByteArray("{ this is not json") << "";
+        QTest::newRow("negativeConcurrency")
+            << QByteArray("{\"schema_version\": 1, \"workload\": {\"concurrency\": -1}}")
+            << "workload.concurrency";
+        QTest::newRow("array") << QByteArray("[1, 2, 3]") << "";
+        QTest::newRow("empty") << QByteArray() << "";
+    }
+    void corruptFileChangesNothing() {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, mentions);
+        QTemporaryDir dir;
+        MainWindow w;
+        w.setInteractive(false);
+        enter(w.contextSpin(), 65536);
+        const Scenario keep = w.document()->scenario();
+        const int commands = w.document()->undoStack()->count();
+        QFile bad(dir.path() + "/bad.json");
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write(bytes);
+        bad.close();
+        const QString err = w.openFile(bad.fileName());
+        QVERIFY(!err.isEmpty());
+        QVERIFY(err.contains(mentions));
+        QCOMPARE(w.lastMessage(), err);
+        QVERIFY(w.document()->scenario() == keep);
+        QCOMPARE(w.document()->undoStack()->count(), commands);
+        QVERIFY(w.document()->filePath().isEmpty());
+        // A missing file too.
+        QVERIFY(!w.openFile(dir.path() + "/missing.json").isEmpty());
+        QVERIFY(w.document()->scenario() == keep);
+    }
+
+    void unsavedChangesPrompt() {
+        MainWindow w;
+        QVERIFY(w.maybeSave()); // clean: no question
+        enter(w.concurrencySpin(), 3);
+        QVERIFY(w.isWindowModified());
+        int asked = 0;
+        w.setSavePrompt([&] { ++asked; return int(QMessageBox::Cancel); });
+        QVERIFY(!w.maybeSave());
+        w.setSavePrompt([&] { ++asked; return int(QMessageBox::Discard); });
+        QVERIFY(w.maybeSave());
+        QCOMPARE(asked, 2);
+        w.newScenario();
+        QVERIFY(w.document()->scenario() == defaultScenario());
+        QVERIFY(!w.isWindowModified());
+    }
+
+    void importModelFolderAndDrop() {
+        QTemporaryDir dir;
+        const QString folder = writeLlama8bFolder(dir);
+        MainWindow w;
+        w.setInteractive(false);
+        QVERIFY(w.openDroppedPath(folder).isEmpty());
+        QVERIFY(w.document()->plan().has_value());
+        QVERIFY(w.document()->plan()->model.totalParams < 10'000'000'000ull);
+        QVERIFY(w.modelCombo()->currentText().contains("imported"));
+        QVERIFY(w.document()->undoStack()->undoText().startsWith("Import model"));
+        // A file that is not a model: refused with a message, nothing changes.
+        const Scenario keep = w.document()->scenario();
+        QFile junk(dir.path() + "/config.json");
+        QVERIFY(junk.open(QIODevice::WriteOnly));
+        junk.write("{\"model_type\": 7}");
+        junk.close();
+        QVERIFY(!w.openDroppedPath(junk.fileName()).isEmpty());
+        QVERIFY(w.document()->scenario() == keep);
+        QVERIFY(!w.modelPanel()->problemText().isEmpty());
+        // Undo goes back to Kimi K3.
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.modelCombo()->currentData().toString(), QString("kimi-k3"));
+    }
+
+    void modelSearchAndChange() {
+        MainWindow w;
+        const int i = w.modelCombo()->findText("Llama", Qt::MatchContains);
+        QVERIFY(i >= 0);
+        w.modelCombo()->setCurrentIndex(i);
+        emit w.modelCombo()->activated(i);
+        QVERIFY(w.document()->plan().has_value());
+        QVERIFY(QString::fromStdString(w.document()->plan()->model.displayName).contains("Llama"));
+        // A dense model has no routed-experts override row.
+        QVERIFY(!w.modelPanel()->groupCombo(GroupRole::RoutedExperts));
+        QVERIFY(w.modelPanel()->groupCombo(GroupRole::Attention));
+    }
+
+    void compareTableListsDifferences() {
+        MainWindow w;
+        CompareView *cmp = w.compareView();
+        QVERIFY(!cmp->hasPin());
+        QCOMPARE(cmp->model()->rowCount(), 0);
+        cmp->pinCurrent();
+        QCOMPARE(w.viewTabs()->currentWidget(), cmp);
+        QVERIFY(cmp->model()->differingRows().isEmpty());
+        pick(w.gpuCombo(), "h200");
+        enter(w.contextSpin(), 65536);
+        const QStringList diff = cmp->model()->differingRows();
+        QVERIFY2(diff.contains("GPU"), qPrintable(diff.join(", ")));
+        QVERIFY(diff.contains("Context"));
+        QVERIFY(diff.contains("Layout"));
+        QVERIFY(diff.contains("Monthly cost (scheduled)"));
+        QVERIFY(!diff.contains("Model"));
+        // Differences only.
+        const int all = cmp->model()->rowCount();
+        cmp->model()->setDifferencesOnly(true);
+        QCOMPARE(cmp->model()->rowCount(), int(diff.size()));
+        QVERIFY(cmp->model()->rowCount() < all);
+        // The two sides show the two GPUs.
+        bool found = false;
+        for (int r = 0; r < cmp->model()->rowCount(); ++r) {
+            if (cmp->model()->index(r, CompareModel::ColWhat).data().toString() == "GPU") {
+                QCOMPARE(cmp->model()->index(r, CompareModel::ColPinned).data().toString(),
+                         QString("b300"));
+                QCOMPARE(cmp->model()->index(r, CompareModel::ColCurrent).data().toString(),
+                         QString("h200"));
+                found = true;
+            }
+        }
+        QVERIFY(found);
+    }
+
+    void sessionRestored() {
+        AppSettings::clear();
+        Scenario s;
+        {
+            MainWindow w;
+            enter(w.contextSpin(), 77777);
+            pick(w.gpuCombo(), "mi355x");
+            s = w.document()->scenario();
+            w.saveSession();
+        }
+        MainWindow again;
+        again.restoreSession();
+        QVERIFY(again.document()->scenario() == s);
+        QCOMPARE(again.contextSpin()->value(), 77777);
+        AppSettings::clear();
+    }
+
+    void fileMenuHookForExports() {
+        MainWindow w;
+        QVERIFY(w.fileMenu());
+        auto *a = new QAction("Export test", &w);
+        w.addFileAction(a);
+        const auto actions = w.fileMenu()->actions();
+        const int at = int(actions.indexOf(a));
+        QVERIFY(at > 0);
+        QVERIFY(actions.last()->text().contains("Quit"));
+        QVERIFY(at < actions.size() - 1);
+    }
+
+    void screenshots() {
+        const QString dirName = qEnvironmentVariable("HOSTPLAN_SCREENSHOT_DIR");
+        if (dirName.isEmpty()) {
+            QSKIP("HOSTPLAN_SCREENSHOT_DIR not set");
+        }
+        QDir().mkpath(dirName);
+        const QDir dir(dirName);
+        MainWindow w;
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QStringList names = {"summary", "memory", "gpu-types", "kv-cache", "break-even"};
+        for (int i = 0; i < names.size(); ++i) {
+            w.viewTabs()->setCurrentIndex(i);
+            QApplication::processEvents();
+            QVERIFY(w.viewTabs()->currentWidget()->grab().save(
+                dir.filePath("view-" + names[i] + ".png")));
+        }
+        w.compareView()->pinCurrent();
+        pick(w.gpuCombo(), "h200");
+        enter(w.gpuCountSpin(), 16);
+        QApplication::processEvents();
+        QVERIFY(w.viewTabs()->currentWidget()->grab().save(dir.filePath("view-compare.png")));
+        w.document()->undoStack()->undo();
+        w.document()->undoStack()->undo();
+        w.viewTabs()->setCurrentIndex(1);
+        QApplication::processEvents();
+        QVERIFY(w.grab().save(dir.filePath("screenshot.png")));
+        // Invalid input, as the user sees it.
+        enter(w.hardwarePanel()->tpSpin(), 6);
+        QApplication::processEvents();
+        QVERIFY(w.grab().save(dir.filePath("view-invalid-tp.png")));
+    }
+};
+
+QTEST_MAIN(TestExplorer)
+#include "tst_explorer.moc"

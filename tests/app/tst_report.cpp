@@ -1,0 +1,558 @@
+// The budget report and the exports, offscreen: the PDF exists, has the expected pages and page
+// size, and its text (pdftotext) holds the key figures exactly as the core computed them,
+// formatted with the report's own helpers; the CLI writes the same PDF as the GUI path; CSV
+// columns parse back to the core's numbers; the JSON export is the CLI's schema; the pilot
+// range and recommendation rules; the GUI's export actions.
+#include "exportfiles.h"
+#include "formatting.h"
+#include "planjson.h"
+#include "probereport.h"
+#include "reportcli.h"
+#include "reportcontent.h"
+#include "reportexport.h"
+#include "reportwriter.h"
+#include "scenariodocument.h"
+#include "testutil.h"
+
+#include <QAction>
+#include <QFile>
+#include <QMenu>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <sstream>
+
+using namespace hostplan;
+using namespace hostplan::ui;
+
+namespace {
+
+const QDate kDate(2026, 11, 29);
+const QString kDefaultScenario = QStringLiteral(HOSTPLAN_RESOURCES_DIR "/default-scenario.json");
+/// Pages of the default scenario's report (A4): summary, cost (+ the GUI's break-even chart),
+/// memory (+ memory-per-precision and KV charts), options (+ two charts), probe, assumptions
+/// and method flow over this many pages.
+constexpr int kDefaultPages = 8;
+
+/// Output of a poppler tool, or a null string when the tool is missing.
+QString runTool(const QString &tool, const QStringList &args) {
+    if (QStandardPaths::findExecutable(tool).isEmpty()) {
+        return {};
+    }
+    QProcess p;
+    p.start(tool, args);
+    if (!p.waitForFinished(60000) || p.exitCode() != 0) {
+        return QStringLiteral("<%1 failed: %2>")
+            .arg(tool, QString::fromUtf8(p.readAllStandardError()));
+    }
+    return QString::fromUtf8(p.readAllStandardOutput());
+}
+
+/// pdftotext without layout, all whitespace collapsed to single spaces.
+QString pdfText(const QString &pdf) {
+    QString t = runTool(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+    return t.isNull() ? t : t.simplified();
+}
+
+int pdfPages(const QString &pdf) {
+    const QString info = runTool(QStringLiteral("pdfinfo"), {pdf});
+    const auto m = QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)")).match(info);
+    return m.hasMatch() ? m.captured(1).toInt() : -1;
+}
+
+QString pdfPageSize(const QString &pdf) {
+    const QString info = runTool(QStringLiteral("pdfinfo"), {pdf});
+    const auto m = QRegularExpression(QStringLiteral("Page size:\\s+([^\\n]+)")).match(info);
+    return m.hasMatch() ? m.captured(1).trimmed() : QString();
+}
+
+/// RFC 4180 reader (quoted fields, doubled quotes, CRLF).
+QList<QStringList> parseCsv(const QString &text) {
+    QList<QStringList> rows;
+    QStringList row;
+    QString field;
+    bool quoted = false;
+    for (int i = 0; i < text.size(); ++i) {
+        const QChar c = text[i];
+        if (quoted) {
+            if (c == QLatin1Char('"') && i + 1 < text.size() && text[i + 1] == QLatin1Char('"')) {
+                field += c;
+                ++i;
+            } else if (c == QLatin1Char('"')) {
+                quoted = false;
+            } else {
+                field += c;
+            }
+        } else if (c == QLatin1Char('"')) {
+            quoted = true;
+        } else if (c == QLatin1Char(',')) {
+            row << field;
+            field.clear();
+        } else if (c == QLatin1Char('\r')) {
+        } else if (c == QLatin1Char('\n')) {
+            row << field;
+            rows << row;
+            row.clear();
+            field.clear();
+        } else {
+            field += c;
+        }
+    }
+    if (!field.isEmpty() || !row.isEmpty()) {
+        row << field;
+        rows << row;
+    }
+    return rows;
+}
+
+QList<QStringList> readCsv(const QString &path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        return {};
+    }
+    return parseCsv(QString::fromUtf8(f.readAll()));
+}
+
+/// The row of a parsed CSV whose first column is `key`.
+QStringList rowFor(const QList<QStringList> &rows, const QString &key) {
+    for (const QStringList &r : rows) {
+        if (r.value(0) == key) {
+            return r;
+        }
+    }
+    return {};
+}
+
+Scenario defaultFileScenario() {
+    auto s = loadScenarioFile(kDefaultScenario.toStdString());
+    if (!s.ok()) {
+        qFatal("cannot load the default scenario");
+    }
+    return s.value();
+}
+
+probe::ProbeReport sampleProbeReport(std::uint64_t freeBytes) {
+    probe::ProbeReport r;
+    r.host = "gpu-node-17";
+    r.timeUtc = "2026-11-29T21:40:00Z";
+    r.command = "all --json";
+    probe::DeviceInfo d;
+    d.index = 0;
+    d.backend = "cuda";
+    d.vendor = "NVIDIA";
+    d.name = "NVIDIA B300";
+    d.memoryTotalBytes = 288'000'000'000ull;
+    d.memoryFreeBytes = freeBytes;
+    r.devices.push_back(d);
+    return r;
+}
+
+} // namespace
+
+class TestReport : public QObject {
+    Q_OBJECT
+  private slots:
+    void pilotRange_data() {
+        QTest::addColumn<uint>("practical");
+        QTest::addColumn<uint>("node");
+        QTest::addColumn<uint>("low");
+        QTest::addColumn<uint>("high");
+        // Seed 004's "starting range for a pilot quote" rows whose low end is the practical
+        // count.
+        QTest::newRow("seed004/h100/24") << 24u << 8u << 24u << 32u;
+        QTest::newRow("seed004/h200/16") << 16u << 8u << 16u << 24u;
+        QTest::newRow("seed004/b300/8") << 8u << 8u << 8u << 16u;
+        QTest::newRow("gb300/tray4") << 4u << 4u << 4u << 8u;
+        QTest::newRow("singleGpu") << 1u << 8u << 1u << 8u;
+        QTest::newRow("noNode") << 1u << 1u << 1u << 2u;
+        QTest::newRow("none") << 0u << 8u << 0u << 0u;
+    }
+    void pilotRange() {
+        QFETCH(uint, practical);
+        QFETCH(uint, node);
+        QFETCH(uint, low);
+        QFETCH(uint, high);
+        const PilotRange r = ui::pilotRange(practical, node);
+        QCOMPARE(r.low, low);
+        QCOMPARE(r.high, high);
+    }
+
+    void recommendation_data() {
+        QTest::addColumn<bool>("fits");
+        QTest::addColumn<double>("api");
+        QTest::addColumn<double>("scheduled");
+        QTest::addColumn<double>("alwaysOn");
+        QTest::addColumn<int>("expected");
+        QTest::newRow("doesNotFit") << false << 1e6 << 1e3 << 2e3 << int(Recommendation::Api);
+        QTest::newRow("apiCheaper")
+            << true << 900.0 << 1000.0 << 3000.0 << int(Recommendation::Api);
+        QTest::newRow("apiEqual") << true << 1000.0 << 1000.0 << 3000.0 << int(Recommendation::Api);
+        QTest::newRow("burst") << true << 2000.0 << 1000.0 << 3000.0
+                               << int(Recommendation::BurstRental);
+        QTest::newRow("burstAtAlwaysOn")
+            << true << 3000.0 << 1000.0 << 3000.0 << int(Recommendation::BurstRental);
+        QTest::newRow("dedicated")
+            << true << 5000.0 << 1000.0 << 3000.0 << int(Recommendation::Dedicated);
+        QTest::newRow("dedicated24h")
+            << true << 5000.0 << 3000.0 << 3000.0 << int(Recommendation::Dedicated);
+    }
+    void recommendation() {
+        QFETCH(bool, fits);
+        QFETCH(double, api);
+        QFETCH(double, scheduled);
+        QFETCH(double, alwaysOn);
+        QFETCH(int, expected);
+        PlanResult p;
+        p.fit.fits = fits;
+        p.apiUsdPerMonth = api;
+        p.rental.usdPerMonthScheduled = scheduled;
+        p.rental.usdPerMonthAlwaysOn = alwaysOn;
+        QCOMPARE(int(recommend(p)), expected);
+        QVERIFY(recommendationLine(p).startsWith(recommendationName(recommend(p)) + ':'));
+    }
+
+    void csvNumberRoundTrips_data() {
+        QTest::addColumn<double>("value");
+        QTest::newRow("integer") << 27798.0;
+        QTest::newRow("cents") << 38.08;
+        QTest::newRow("third") << 1.0 / 3.0;
+        QTest::newRow("large") << 1560860324864.0;
+        QTest::newRow("tiny") << 1.234e-9;
+    }
+    void csvNumberRoundTrips() {
+        QFETCH(double, value);
+        bool ok = false;
+        QCOMPARE(csvNumber(value).toDouble(&ok), value);
+        QVERIFY(ok);
+    }
+
+    void pdfDefaultScenario() {
+        ScenarioDocument doc;
+        QVERIFY(doc.open(kDefaultScenario).isEmpty());
+        QVERIFY(doc.plan().has_value());
+        const PlanResult &p = *doc.plan();
+        QTemporaryDir dir;
+        const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
+        ReportOptions options;
+        options.pageSize = QPageSize(QPageSize::A4);
+        options.date = kDate;
+        const ReportWriteResult r = writeReportPdf(doc, pdf, options);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QVERIFY(QFile::exists(pdf));
+        QVERIFY(QFileInfo(pdf).size() > 10000);
+        const QString keep = qEnvironmentVariable("HOSTPLAN_REPORT_KEEP");
+        if (!keep.isEmpty()) {
+            QFile::remove(keep);
+            QVERIFY(QFile::copy(pdf, keep));
+        }
+
+        const QString text = pdfText(pdf);
+        if (text.isNull()) {
+            QSKIP("pdftotext (poppler-utils) is not installed");
+        }
+        QCOMPARE(pdfPages(pdf), r.pageCount);
+        QCOMPARE(r.pageCount, kDefaultPages);
+        QVERIFY2(pdfPageSize(pdf).contains(QLatin1String("A4")), qPrintable(pdfPageSize(pdf)));
+
+        // The key figures, formatted as the report formats them.
+        const QStringList expected = {
+            QStringLiteral("HostPlan budget report"),
+            QString::fromStdString(p.scenario.name),
+            kDate.toString(Qt::ISODate),
+            QStringLiteral("Fits on 8 x ") + QString::fromStdString(p.gpu.name),
+            usdText(p.rental.usdPerMonthAlwaysOn),
+            usdText(p.rental.usdPerMonthScheduled),
+            usdText(p.apiUsdPerMonth),
+            usdCentsText(p.rental.usdPerHour),
+            usdCentsText(p.rental.usdPerDayAlwaysOn),
+            usdText(rentalCost(p.layout.gpuCount(), p.usdPerGpuHour, p.rental.hoursPerDay, 720)
+                        .usdPerMonthAlwaysOn),
+            tokensText(p.breakeven.outputTokensPerMonth),
+            groupedInt(std::uint64_t(std::ceil(p.breakeven.heavyUsersToBreakEven))),
+            bytesText(double(p.memory.perGpu.total())),
+            bytesText(double(p.memory.total.total())),
+            bytesText(double(p.memory.perGpu.weights)),
+            bytesText(double(p.memory.perGpu.kvCache)),
+            recommendationName(recommend(p)),
+            QString::fromStdString(p.api.name),
+            QStringLiteral("Page 1 of %1").arg(kDefaultPages),
+            QStringLiteral("Page %1 of %1").arg(kDefaultPages),
+            // Sources and dates of the catalogue figures.
+            QString::fromStdString(p.gpu.priceAsOf),
+            QString::fromStdString(p.api.asOf),
+            // The charts are vector: their labels are text.
+            QStringLiteral("Memory per GPU by weight precision"),
+            QStringLiteral("Thousand USD per month"),
+        };
+        for (const QString &e : expected) {
+            QVERIFY2(text.contains(e),
+                     qPrintable(QStringLiteral("'%1' not in the PDF text").arg(e)));
+        }
+        // Every GPU type of the options table with its practical count and pilot range.
+        for (const GpuOptionRow &o : gpuOptionRows(doc)) {
+            QVERIFY2(text.contains(QString::fromStdString(o.gpu.name)),
+                     qPrintable(QString::fromStdString(o.gpu.name)));
+            if (o.practicalFound) {
+                QVERIFY2(text.contains(pilotRangeText(o.pilot)),
+                         qPrintable(pilotRangeText(o.pilot)));
+                QVERIFY(text.contains(usdText(o.usdPerMonthAlwaysOn)));
+            }
+        }
+        QVERIFY(text.contains(QStringLiteral("No probe report is attached")));
+    }
+
+    void pageSizeLetter() {
+        ScenarioDocument doc;
+        QTemporaryDir dir;
+        const QString pdf = dir.filePath(QStringLiteral("letter.pdf"));
+        ReportOptions options;
+        options.pageSize = *parseReportPageSize(QStringLiteral("Letter"));
+        options.date = kDate;
+        const ReportWriteResult r = writeReportPdf(doc, pdf, options);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const QString size = pdfPageSize(pdf);
+        if (size.isEmpty()) {
+            QSKIP("pdfinfo (poppler-utils) is not installed");
+        }
+        QVERIFY2(size.contains(QLatin1String("letter")), qPrintable(size));
+        QCOMPARE(pdfPages(pdf), r.pageCount);
+        QVERIFY(!parseReportPageSize(QStringLiteral("a3")));
+    }
+
+    void localePageSize() {
+        QCOMPARE(defaultReportPageSize(QLocale(QLocale::English, QLocale::UnitedStates)).id(),
+                 QPageSize::Letter);
+        QCOMPARE(defaultReportPageSize(QLocale(QLocale::German, QLocale::Germany)).id(),
+                 QPageSize::A4);
+        QCOMPARE(defaultReportPageSize(QLocale(QLocale::English, QLocale::UnitedKingdom)).id(),
+                 QPageSize::A4);
+    }
+
+    /// `hostplan-cli report` and the GUI path write the same document.
+    void cliMatchesGui() {
+        QTemporaryDir dir;
+        const QString cliPdf = dir.filePath(QStringLiteral("cli.pdf"));
+        std::ostringstream out;
+        std::ostringstream err;
+        const int rc =
+            runReportCommand({"--scenario", kDefaultScenario.toStdString(), "-o",
+                              cliPdf.toStdString(), "--page-size", "a4", "--date", "2026-11-29"},
+                             out, err);
+        QVERIFY2(rc == 0, err.str().c_str());
+        QVERIFY(QFile::exists(cliPdf));
+
+        ScenarioDocument doc;
+        QVERIFY(doc.open(kDefaultScenario).isEmpty());
+        const QString guiPdf = dir.filePath(QStringLiteral("gui.pdf"));
+        ReportOptions options;
+        options.pageSize = QPageSize(QPageSize::A4);
+        options.date = kDate;
+        QVERIFY(writeReportPdf(doc, guiPdf, options).ok());
+        const QString cliText = pdfText(cliPdf);
+        if (cliText.isNull()) {
+            QSKIP("pdftotext (poppler-utils) is not installed");
+        }
+        QCOMPARE(cliText, pdfText(guiPdf));
+        QCOMPARE(pdfPages(cliPdf), pdfPages(guiPdf));
+    }
+
+    void cliErrors_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("noOutput") << QStringList{} << "-o OUT.pdf is required";
+        QTest::newRow("badPageSize") << QStringList{"-o", "x.pdf", "--page-size", "a3"}
+                                     << "--page-size: must be a4 or letter, got 'a3'";
+        QTest::newRow("badDate") << QStringList{"-o", "x.pdf", "--date", "29.11.2026"}
+                                 << "--date: must be a date YYYY-MM-DD";
+        QTest::newRow("unknownOption")
+            << QStringList{"-o", "x.pdf", "--colour"} << "unknown option '--colour'";
+        QTest::newRow("missingProbe")
+            << QStringList{"-o", "x.pdf", "--probe-report", "/nonexistent/probe.json"}
+            << "--probe-report:";
+        QTest::newRow("badScenario")
+            << QStringList{"--scenario", "/nonexistent.json", "-o", "x.pdf"} << "/nonexistent.json";
+    }
+    void cliErrors() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        std::vector<std::string> a;
+        for (const QString &s : args) {
+            a.push_back(s.toStdString());
+        }
+        std::ostringstream out;
+        std::ostringstream err;
+        QCOMPARE(runReportCommand(a, out, err), 2);
+        QVERIFY2(QString::fromStdString(err.str()).contains(message), err.str().c_str());
+        QVERIFY(!QFile::exists(QStringLiteral("x.pdf")));
+    }
+
+    /// The CSV tables parse back to exactly the numbers of the core.
+    void csvRoundTrip() {
+        ScenarioDocument doc;
+        QVERIFY(doc.open(kDefaultScenario).isEmpty());
+        const PlanResult &p = *doc.plan();
+        QTemporaryDir dir;
+        std::ostringstream out;
+        std::ostringstream err;
+        const QString base = dir.filePath(QStringLiteral("plan.csv"));
+        QCOMPARE(
+            runExportCsvCommand(
+                {"--scenario", kDefaultScenario.toStdString(), "-o", base.toStdString()}, out, err),
+            0);
+        for (const char *id : {"summary", "cost", "memory", "weights", "options", "assumptions"}) {
+            QVERIFY2(QFile::exists(dir.filePath(QStringLiteral("plan-%1.csv").arg(id))),
+                     qPrintable(id));
+        }
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("plan-probe.csv"))));
+
+        const auto memory = readCsv(dir.filePath(QStringLiteral("plan-memory.csv")));
+        QCOMPARE(memory.value(0), (QStringList{"component", "per_gpu_bytes", "total_bytes"}));
+        QCOMPARE(rowFor(memory, "weights").value(1).toULongLong(), p.memory.perGpu.weights);
+        QCOMPARE(rowFor(memory, "kv_cache").value(1).toULongLong(), p.memory.perGpu.kvCache);
+        QCOMPARE(rowFor(memory, "total").value(1).toULongLong(), p.memory.perGpu.total());
+        QCOMPARE(rowFor(memory, "total").value(2).toULongLong(), p.memory.total.total());
+
+        const auto cost = readCsv(dir.filePath(QStringLiteral("plan-cost.csv")));
+        QCOMPARE(rowFor(cost, "month").value(3).toDouble(), p.rental.usdPerMonthAlwaysOn);
+        QCOMPARE(rowFor(cost, "month").value(6).toDouble(), p.rental.usdPerMonthScheduled);
+        QCOMPARE(rowFor(cost, "hour").value(3).toDouble(), p.rental.usdPerHour);
+        QCOMPARE(rowFor(cost, "day").value(3).toDouble(), p.rental.usdPerDayAlwaysOn);
+        QCOMPARE(rowFor(cost, "30_days").value(3).toDouble(),
+                 rentalCost(p.layout.gpuCount(), p.usdPerGpuHour, p.rental.hoursPerDay, 720)
+                     .usdPerMonthAlwaysOn);
+
+        const auto summary = readCsv(dir.filePath(QStringLiteral("plan-summary.csv")));
+        QCOMPARE(rowFor(summary, "api_usd_per_month").value(1).toDouble(), p.apiUsdPerMonth);
+        QCOMPARE(rowFor(summary, "breakeven_output_tokens_per_month").value(1).toDouble(),
+                 p.breakeven.outputTokensPerMonth);
+        QCOMPARE(rowFor(summary, "breakeven_heavy_users").value(1).toDouble(),
+                 p.breakeven.heavyUsersToBreakEven);
+        QCOMPARE(rowFor(summary, "gpu_count").value(1).toUInt(), p.layout.gpuCount());
+
+        const auto options = readCsv(dir.filePath(QStringLiteral("plan-options.csv")));
+        const auto rows = gpuOptionRows(doc);
+        QCOMPARE(options.size(), int(rows.size()) + 1);
+        for (const GpuOptionRow &o : rows) {
+            const QStringList r = rowFor(options, QString::fromStdString(o.gpu.id));
+            QCOMPARE(r.size(), options.value(0).size());
+            QCOMPARE(r.value(2).toULongLong(), o.gpu.memoryBytes);
+            QCOMPARE(r.value(4).toUInt(), o.floorGpus);
+            if (o.practicalFound) {
+                QCOMPARE(r.value(5).toUInt(), o.practicalGpus);
+                QCOMPARE(r.value(6).toUInt(), o.pilot.low);
+                QCOMPARE(r.value(7).toUInt(), o.pilot.high);
+                QCOMPARE(r.value(9).toDouble(), o.usdPerMonthScheduled);
+                QCOMPARE(r.value(10).toDouble(), o.usdPerMonthAlwaysOn);
+            }
+        }
+
+        // Quoted fields survive: the assumptions hold sources with commas.
+        const auto assumptions = readCsv(dir.filePath(QStringLiteral("plan-assumptions.csv")));
+        QVERIFY(assumptions.size() > 20);
+        for (const QStringList &r : assumptions) {
+            QCOMPARE(r.size(), 4);
+        }
+    }
+
+    void jsonExportIsTheCliSchema() {
+        ScenarioDocument doc;
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("plan.json"));
+        const ExportResult r = writePlanJson(*doc.plan(), path);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll().toStdString(), planToJsonText(*doc.plan()));
+        QVERIFY(!writePlanJson(*doc.plan(), QStringLiteral("/nonexistent/dir/plan.json")).ok());
+    }
+
+    void probeSection() {
+        ScenarioDocument doc;
+        QVERIFY(doc.open(kDefaultScenario).isEmpty());
+        const std::uint64_t planned = doc.plan()->memory.perGpu.total();
+        const probe::ProbeReport probeReport = sampleProbeReport(planned + 10'000'000'000ull);
+        auto content = buildReportContent(doc, kDate, &probeReport);
+        QVERIFY(content.ok());
+        QCOMPARE(content->probe.rows.size(), 1);
+        QVERIFY(!content->probe.csvRows.first().value(5).isEmpty());
+
+        QTemporaryDir dir;
+        const QString pdf = dir.filePath(QStringLiteral("probe.pdf"));
+        ReportOptions options;
+        options.pageSize = QPageSize(QPageSize::A4);
+        options.date = kDate;
+        options.probeReport = &probeReport;
+        QVERIFY(writeReportPdf(doc, pdf, options).ok());
+        const QString text = pdfText(pdf);
+        if (text.isNull()) {
+            QSKIP("pdftotext (poppler-utils) is not installed");
+        }
+        QVERIFY(text.contains(QStringLiteral("gpu-node-17")));
+        QVERIFY(text.contains(gbText(double(planned), 2)));
+        QVERIFY2(text.contains(gbText(10'000'000'000.0, 2)), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("Fits (free memory)")));
+        QVERIFY(!text.contains(QStringLiteral("No probe report is attached")));
+    }
+
+    void doesNotFit() {
+        ScenarioDocument doc;
+        Scenario s = defaultFileScenario();
+        s.name = "Kimi K3 on 1x H100";
+        s.hardware = HardwareChoice{};
+        s.hardware.gpu = "h100";
+        s.hardware.gpuCount = 1;
+        doc.reset(s);
+        QVERIFY(doc.plan().has_value());
+        QVERIFY(!doc.plan()->fit.fits);
+        QCOMPARE(recommend(*doc.plan()), Recommendation::Api);
+        QTemporaryDir dir;
+        const QString pdf = dir.filePath(QStringLiteral("nofit.pdf"));
+        ReportOptions options;
+        options.date = kDate;
+        const ReportWriteResult r = writeReportPdf(doc, pdf, options);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const QString text = pdfText(pdf);
+        if (text.isNull()) {
+            QSKIP("pdftotext (poppler-utils) is not installed");
+        }
+        QVERIFY(text.contains(QStringLiteral("Does not fit on 1 x")));
+        QCOMPARE(pdfPages(pdf), r.pageCount);
+    }
+
+    void unwritablePath() {
+        ScenarioDocument doc;
+        const ReportWriteResult r =
+            writeReportPdf(doc, QStringLiteral("/nonexistent/dir/report.pdf"));
+        QVERIFY(!r.ok());
+        QVERIFY(r.error.contains(QStringLiteral("/nonexistent/dir/report.pdf")));
+    }
+
+    void guiActions() {
+        ScenarioDocument doc;
+        QWidget parent;
+        QMenu menu;
+        const QList<QAction *> actions = addReportExportActions(&menu, &doc, &parent);
+        QCOMPARE(actions.size(), 3);
+        QCOMPARE(actions[0]->objectName(), QStringLiteral("actionExportReport"));
+        QCOMPARE(actions[1]->objectName(), QStringLiteral("actionExportCsv"));
+        QCOMPARE(actions[2]->objectName(), QStringLiteral("actionExportJson"));
+        for (QAction *a : actions) {
+            QVERIFY(a->isEnabled());
+            QVERIFY(menu.actions().contains(a));
+        }
+        Scenario broken = doc.scenario();
+        broken.model.ref = "no-such-model";
+        doc.edit(broken, QStringLiteral("break it"));
+        QVERIFY(!doc.plan());
+        for (QAction *a : actions) {
+            QVERIFY(!a->isEnabled());
+        }
+    }
+};
+
+QTEST_MAIN(TestReport)
+#include "tst_report.moc"

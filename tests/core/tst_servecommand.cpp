@@ -1,0 +1,117 @@
+// Serving commands: every flag's value comes from the plan and carries an explanation.
+#include "plan.h"
+#include "servecommand.h"
+#include "testutil.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <filesystem>
+
+using namespace hostplan;
+
+namespace {
+
+PlanResult planFor(const Scenario &s) {
+    auto r = evaluate(s);
+    if (!r.ok()) {
+        qFatal("evaluate failed: %s", r.error().toString().c_str());
+    }
+    return r.value();
+}
+
+Scenario scenarioFor(const char *model, const char *gpu, std::uint32_t gpus) {
+    Scenario s = defaultScenario();
+    s.model.ref = model;
+    s.hardware.gpu = gpu;
+    s.hardware.gpuCount = gpus;
+    s.hardware.tp = s.hardware.ep = s.hardware.pp = 0;
+    s.pricing.apiPriceId.clear();
+    return s;
+}
+
+const ServeFlag *find(const ServeCommand &c, const std::string &flag) {
+    auto it = std::find_if(c.flags.begin(), c.flags.end(),
+                           [&](const ServeFlag &f) { return f.flag == flag; });
+    return it == c.flags.end() ? nullptr : &*it;
+}
+
+} // namespace
+
+class TestServeCommand : public QObject {
+    Q_OBJECT
+  private slots:
+    void vllmFlagsFromPlan() {
+        Scenario s = scenarioFor("gpt-oss-120b", "h200", 8);
+        s.workload.contextTokens = 16384;
+        s.model.kvFormat = formats::fp8;
+        const PlanResult p = planFor(s);
+        const ServeCommand c = vllmServeCommand(p, Catalogue::builtin());
+        QCOMPARE(c.program, std::string("vllm serve"));
+        QCOMPARE(c.flags.front().value, std::string("openai/gpt-oss-120b"));
+        QCOMPARE(find(c, "--tensor-parallel-size")->value, std::to_string(p.layout.tp));
+        QCOMPARE(find(c, "--pipeline-parallel-size")->value, std::string("1"));
+        QCOMPARE(find(c, "--max-model-len")->value, std::string("16384"));
+        QCOMPARE(find(c, "--gpu-memory-utilization")->value, std::string("0.90"));
+        QCOMPARE(find(c, "--max-num-seqs")->value, std::to_string(p.throughput.capacity.batch));
+        QCOMPARE(find(c, "--kv-cache-dtype")->value, std::string("fp8"));
+        QCOMPARE(find(c, "--enable-expert-parallel") != nullptr, p.layout.ep > 1);
+        for (const auto &f : c.flags) {
+            QVERIFY2(!f.explanation.empty(), f.flag.c_str());
+        }
+        const std::string line = c.commandLine();
+        QVERIFY(line.rfind("vllm serve openai/gpt-oss-120b --tensor-parallel-size 8", 0) == 0);
+        QVERIFY(c.annotated().find("# --max-num-seqs") != std::string::npos);
+    }
+
+    void sglangFlagsFromPlan() {
+        Scenario s = scenarioFor("qwen3-235b-a22b", "h100", 8);
+        s.engine.engine = Engine::Sglang;
+        s.engine.memoryFraction = 0.93;
+        s.workload.contextTokens = 8192;
+        const PlanResult p = planFor(s);
+        const ServeCommand c = sglangServeCommand(p, Catalogue::builtin());
+        QCOMPARE(find(c, "--model-path")->value, std::string("Qwen/Qwen3-235B-A22B"));
+        QCOMPARE(find(c, "--tp-size")->value, std::to_string(p.layout.tp));
+        QCOMPARE(find(c, "--ep-size")->value, std::to_string(p.layout.ep));
+        QCOMPARE(find(c, "--context-length")->value, std::string("8192"));
+        QCOMPARE(find(c, "--mem-fraction-static")->value, std::string("0.93"));
+        QVERIFY(find(c, "--max-running-requests") != nullptr);
+        QVERIFY(find(c, "--kv-cache-dtype") == nullptr); // bf16 KV: engine default
+        QVERIFY(c.commandLine().rfind("python3 -m sglang.launch_server --model-path ", 0) == 0);
+    }
+
+    void multiNodeNotes() {
+        // Kimi K3 on H200 needs more than one node: PP across nodes and launch notes.
+        Scenario s = scenarioFor("kimi-k3", "h200", 16);
+        s.workload.contextTokens = 8192;
+        s.workload.concurrency = 4;
+        const PlanResult p = planFor(s);
+        QCOMPARE(p.layout.pp, 2u);
+        const ServeCommand v = vllmServeCommand(p, Catalogue::builtin());
+        QCOMPARE(find(v, "--pipeline-parallel-size")->value, std::string("2"));
+        QVERIFY(!v.notes.empty());
+        const ServeCommand g = sglangServeCommand(p, Catalogue::builtin());
+        QCOMPARE(find(g, "--nnodes")->value, std::string("2"));
+        QCOMPARE(find(g, "--pp-size")->value, std::string("2"));
+    }
+
+    void importedModelUsesItsFolder() {
+        const std::string dir = std::string(HOSTPLAN_RESOURCES_DIR) + "/models";
+        Scenario s = scenarioFor((dir + "/Llama-3.1-8B.json").c_str(), "h100", 1);
+        s.workload.contextTokens = 8192;
+        s.workload.concurrency = 1;
+        const PlanResult p = planFor(s);
+        QCOMPARE(servingModelPath(p, Catalogue::builtin()), dir);
+    }
+
+    void shellQuoting() {
+        ServeCommand c;
+        c.program = "vllm serve";
+        c.flags.push_back({"", "/models/my model", "x"});
+        QCOMPARE(c.commandLine(), std::string("vllm serve '/models/my model'"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServeCommand)
+#include "tst_servecommand.moc"

@@ -1,0 +1,616 @@
+// CPU tests of the MXFP4 reference (kernels/mxfp4.h) and of the bit-level decode the CUDA
+// kernels run (kernels/mxfp4_bits.h), including the exhaustive 16 codes x 256 scales sweep and
+// CPU emulations of the GEMV's and the prefill GEMM's operand orders.
+#include "mxfp4.h"
+#include "mxfp4_bits.h"
+#include "testutil.h"
+
+#include <QObject>
+#include <QTest>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <vector>
+
+using namespace hostplan::mxfp4;
+
+namespace {
+
+/// CUDA's __byte_perm(a, b, s) for the selectors the kernels use (no sign-replicate mode).
+std::uint32_t bytePerm(std::uint32_t a, std::uint32_t b, std::uint32_t s) {
+    const std::uint64_t pool = (std::uint64_t(b) << 32) | a;
+    std::uint32_t r = 0;
+    for (int i = 0; i < 4; ++i) {
+        const int sel = (s >> (4 * i)) & 0x7;
+        r |= std::uint32_t((pool >> (8 * sel)) & 0xFF) << (8 * i);
+    }
+    return r;
+}
+
+/// bf16 multiply as the GPU does it (fma.rn.bf16x2 with -0): exact product rounded to bf16.
+std::uint16_t bf16Mul(std::uint16_t a, std::uint16_t b) {
+    return floatToBf16(bf16ToFloat(a) * bf16ToFloat(b));
+}
+std::uint32_t bf16x2Mul(std::uint32_t a, std::uint32_t b) {
+    return std::uint32_t(bf16Mul(std::uint16_t(a), std::uint16_t(b))) |
+           (std::uint32_t(bf16Mul(std::uint16_t(a >> 16), std::uint16_t(b >> 16))) << 16);
+}
+/// The kernels' decodePair<P>(word, f1, f2) on the CPU.
+std::uint32_t decodePair(std::uint32_t word, int p, std::uint32_t s) {
+    const std::uint32_t f1 = bits::splat(bits::factorLoBits(s));
+    const std::uint32_t f2 = bits::splat(bits::factorHiBits(s));
+    return bf16x2Mul(bf16x2Mul(bits::rawPairDyn(word, p), f1), f2);
+}
+
+Matrix randomMatrix(int n, int k, std::mt19937 &rng, int sfLo = 118, int sfHi = 126) {
+    Matrix m;
+    m.n = n;
+    m.k = k;
+    m.e2m1.resize(m.packedBytes());
+    m.sf.resize(m.scaleBytes());
+    std::uniform_int_distribution<int> byte(0, 255), sf(sfLo, sfHi);
+    for (auto &b : m.e2m1) {
+        b = std::uint8_t(byte(rng));
+    }
+    for (auto &s : m.sf) {
+        s = std::uint8_t(sf(rng));
+    }
+    return m;
+}
+
+} // namespace
+
+class tst_Mxfp4 : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void decodeE2m1Codes_data();
+    void decodeE2m1Codes();
+    void codesAtScales_data();
+    void codesAtScales();
+    void exhaustiveDecode();
+    void exhaustiveBitDecode();
+    void encodeRounding_data();
+    void encodeRounding();
+    void encodeRoundTripsEveryCode();
+    void e8m0Specials();
+    void blockScaleRules_data();
+    void blockScaleRules();
+    void pinnedBytesBothRules();
+    void zeroAndNaNBlocks();
+    void roundTripErrorBound_data();
+    void roundTripErrorBound();
+    void gemmAgainstFp64_data();
+    void gemmAgainstFp64();
+    void badKRefusedOrPadded();
+    void gemvOperandOrder();
+    void prefillRepackLayout_data();
+    void prefillRepackLayout();
+    void prefillOperandOrder();
+    void moeWorkUnits();
+};
+
+void tst_Mxfp4::decodeE2m1Codes_data() {
+    QTest::addColumn<int>("code");
+    QTest::addColumn<float>("value");
+    const float values[16] = {0.0f,  0.5f,  1.0f,  1.5f,  2.0f,  3.0f,  4.0f,  6.0f,
+                              -0.0f, -0.5f, -1.0f, -1.5f, -2.0f, -3.0f, -4.0f, -6.0f};
+    for (int c = 0; c < 16; ++c) {
+        QTest::addRow("code%d", c) << c << values[c];
+    }
+}
+
+void tst_Mxfp4::decodeE2m1Codes() {
+    QFETCH(int, code);
+    QFETCH(float, value);
+    const float got = decodeE2m1(std::uint8_t(code));
+    QCOMPARE(got, value);
+    QCOMPARE(std::signbit(got), std::signbit(value));
+    // Only the low nibble counts.
+    QCOMPARE(decodeE2m1(std::uint8_t(code | 0xF0)), got);
+}
+
+void tst_Mxfp4::codesAtScales_data() {
+    QTest::addColumn<int>("sf");
+    QTest::addRow("sf0_2^-127") << 0;
+    QTest::addRow("sf1_2^-126") << 1;
+    QTest::addRow("sf120_2^-7") << 120;
+    QTest::addRow("sf127_one") << 127;
+    QTest::addRow("sf128_two") << 128;
+    QTest::addRow("sf200_2^73") << 200;
+    QTest::addRow("sf254_2^127") << 254;
+}
+
+void tst_Mxfp4::codesAtScales() {
+    QFETCH(int, sf);
+    Matrix m;
+    m.n = 1;
+    m.k = 32;
+    m.sf = {std::uint8_t(sf)};
+    // Codes 0..15 then 15..0: every code twice, in both nibble positions.
+    m.e2m1.resize(16);
+    for (int i = 0; i < 32; i += 2) {
+        const int lo = i < 16 ? i : 31 - i;
+        const int hi = i < 16 ? i + 1 : 30 - i;
+        m.e2m1[i / 2] = std::uint8_t(lo | (hi << 4));
+    }
+    const std::vector<float> f = dequantize(m);
+    for (int i = 0; i < 32; ++i) {
+        const double expected = double(decodeE2m1(m.code(0, i))) * std::ldexp(1.0, sf - 127);
+        // fp32 result: exact, or inf where 6 * 2^127 overflows.
+        const double want = std::fabs(expected) > double(std::numeric_limits<float>::max())
+                                ? std::copysign(INFINITY, expected)
+                                : expected;
+        QVERIFY2(double(f[i]) == want,
+                 qPrintable(QString("element %1: %2 vs %3").arg(i).arg(double(f[i])).arg(want)));
+    }
+}
+
+void tst_Mxfp4::exhaustiveDecode() {
+    // 16 codes x 256 scales: fp32 value, and bf16 (what the dequantize kernel must produce).
+    for (int s = 0; s < 256; ++s) {
+        for (int c = 0; c < 16; ++c) {
+            Matrix m;
+            m.n = 1;
+            m.k = 32;
+            m.e2m1.assign(16, std::uint8_t(c | (c << 4)));
+            m.sf = {std::uint8_t(s)};
+            const float f = dequantize(m)[0];
+            const std::uint16_t b = dequantizeBf16(m)[0];
+            if (s == 255) {
+                QVERIFY(std::isnan(f));
+                QVERIFY(std::isnan(bf16ToFloat(b)));
+                continue;
+            }
+            const double expected = double(decodeE2m1(std::uint8_t(c))) * std::ldexp(1.0, s - 127);
+            if (std::fabs(expected) <= double(std::numeric_limits<float>::max())) {
+                QCOMPARE(double(f), expected);
+                QCOMPARE(double(bf16ToFloat(b)), expected); // every MXFP4 value fits bf16
+            } else {
+                QVERIFY(std::isinf(f) && std::isinf(bf16ToFloat(b)));
+            }
+        }
+    }
+}
+
+void tst_Mxfp4::exhaustiveBitDecode() {
+    // The GPU's shift-and-mask decode plus two bf16 multiplies, for every (lo, hi) code pair in
+    // every nibble position and every scale, equals floatToBf16(dequantize) bit for bit.
+    for (int s = 0; s < 256; ++s) {
+        for (int lo = 0; lo < 16; ++lo) {
+            for (int hi = 0; hi < 16; ++hi) {
+                for (int p = 0; p < 4; ++p) {
+                    // Fill the other nibbles with a pattern so that leaks would show.
+                    std::uint32_t word = 0xA5C3E1F7u;
+                    word &= ~((0xFu << (4 * p)) | (0xFu << (4 * (p + 4))));
+                    word |= std::uint32_t(lo) << (4 * p);
+                    word |= std::uint32_t(hi) << (4 * (p + 4));
+                    const std::uint32_t got = decodePair(word, p, std::uint32_t(s));
+                    const float scale = decodeE8m0(std::uint8_t(s));
+                    const std::uint16_t wantLo = floatToBf16(decodeE2m1(std::uint8_t(lo)) * scale);
+                    const std::uint16_t wantHi = floatToBf16(decodeE2m1(std::uint8_t(hi)) * scale);
+                    const float gl = bf16ToFloat(std::uint16_t(got));
+                    const float gh = bf16ToFloat(std::uint16_t(got >> 16));
+                    if (s == 255) {
+                        QVERIFY(std::isnan(gl) && std::isnan(gh));
+                        continue;
+                    }
+                    if (std::uint16_t(got) != wantLo || std::uint16_t(got >> 16) != wantHi) {
+                        QFAIL(qPrintable(QString("sf %1 lo %2 hi %3 pair %4: got %5 %6")
+                                             .arg(s)
+                                             .arg(lo)
+                                             .arg(hi)
+                                             .arg(p)
+                                             .arg(double(gl))
+                                             .arg(double(gh))));
+                    }
+                }
+            }
+        }
+    }
+}
+
+void tst_Mxfp4::encodeRounding_data() {
+    QTest::addColumn<float>("value");
+    QTest::addColumn<int>("code");
+    QTest::addRow("zero") << 0.0f << 0x0;
+    QTest::addRow("negativeZero") << -0.0f << 0x8;
+    QTest::addRow("tie0.25to0") << 0.25f << 0x0;
+    QTest::addRow("above0.25") << 0.2501f << 0x1;
+    QTest::addRow("tie0.75to1.0") << 0.75f << 0x2;
+    QTest::addRow("tie1.25to1.0") << 1.25f << 0x2;
+    QTest::addRow("tie1.75to2.0") << 1.75f << 0x4;
+    QTest::addRow("tie2.5to2.0") << 2.5f << 0x4;
+    QTest::addRow("tie3.5to4.0") << 3.5f << 0x6;
+    QTest::addRow("tie5to4") << 5.0f << 0x6;
+    QTest::addRow("above5") << 5.001f << 0x7;
+    QTest::addRow("saturate7") << 7.0f << 0x7;
+    QTest::addRow("saturate1e30") << 1e30f << 0x7;
+    QTest::addRow("saturateInf") << INFINITY << 0x7;
+    QTest::addRow("negSaturate") << -100.0f << 0xF;
+    QTest::addRow("negTie2.5") << -2.5f << 0xC;
+    QTest::addRow("smallNegativeKeepsSign") << -0.1f << 0x8;
+    QTest::addRow("nan") << std::numeric_limits<float>::quiet_NaN() << 0x0;
+}
+
+void tst_Mxfp4::encodeRounding() {
+    QFETCH(float, value);
+    QFETCH(int, code);
+    QCOMPARE(int(encodeE2m1(value)), code);
+}
+
+void tst_Mxfp4::encodeRoundTripsEveryCode() {
+    for (int c = 0; c < 16; ++c) {
+        QCOMPARE(int(encodeE2m1(decodeE2m1(std::uint8_t(c)))), c);
+    }
+}
+
+void tst_Mxfp4::e8m0Specials() {
+    QCOMPARE(decodeE8m0(127), 1.0f);
+    QCOMPARE(decodeE8m0(0), std::ldexp(1.0f, -127));
+    QVERIFY(decodeE8m0(0) > 0.0f); // 2^-127, not zero
+    QCOMPARE(decodeE8m0(254), std::ldexp(1.0f, 127));
+    QVERIFY(std::isnan(decodeE8m0(0xFF)));
+    QCOMPARE(int(encodeE8m0Exponent(0)), 127);
+    QCOMPARE(int(encodeE8m0Exponent(-200)), 0);
+    QCOMPARE(int(encodeE8m0Exponent(200)), 254);
+}
+
+void tst_Mxfp4::blockScaleRules_data() {
+    QTest::addColumn<float>("amax");
+    QTest::addColumn<int>("ocp");
+    QTest::addColumn<int>("roundUp");
+    // OCP: floor(log2 amax) - 2. RoundUp: ceil to a power of two of fp32(amax / 6).
+    QTest::addRow("amax6") << 6.0f << 127 << 127;
+    QTest::addRow("amax7.9_ocpClipsRoundUpDoesNot") << 7.9f << 127 << 128;
+    QTest::addRow("amax1") << 1.0f << 125 << 125;
+    QTest::addRow("amax12_exactPowerAfterDivide") << 12.0f << 128 << 128;
+    QTest::addRow("amax4") << 4.0f << 127 << 127;
+    QTest::addRow("amax0.001") << 0.001f << 115 << 115;
+    QTest::addRow("amax1e30") << 1e30f << 224 << 225;
+    QTest::addRow("amaxFltMax") << std::numeric_limits<float>::max() << 252 << 253;
+    QTest::addRow("amaxSubnormal") << std::ldexp(1.0f, -140) << 0 << 1;
+    QTest::addRow("zero") << 0.0f << 0 << 0;
+}
+
+void tst_Mxfp4::blockScaleRules() {
+    QFETCH(float, amax);
+    QFETCH(int, ocp);
+    QFETCH(int, roundUp);
+    std::vector<float> block(32, 0.0f);
+    block[5] = -amax; // the sign must not matter
+    block[9] = amax * 0.5f;
+    QCOMPARE(int(blockScale(block.data(), 32, ScaleRule::OcpFloor)), ocp);
+    QCOMPARE(int(blockScale(block.data(), 32, ScaleRule::RoundUp)), roundUp);
+}
+
+void tst_Mxfp4::pinnedBytesBothRules() {
+    // v[i] = i / 4 (amax 7.75). OCP: scale 2^0, codes rounded to nearest even and clipped at 6.
+    // RoundUp: scale 2^1 (7.75 / 6 rounded up), nothing clipped.
+    std::vector<float> v(32);
+    for (int i = 0; i < 32; ++i) {
+        v[i] = float(i) / 4.0f;
+    }
+    const int ocpCodes[32] = {0, 0, 1, 2, 2, 2, 3, 4, 4, 4, 4, 5, 5, 5, 6, 6,
+                              6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7};
+    const int upCodes[32] = {0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4,
+                             4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6};
+    const auto ocp = quantize(v.data(), 1, 32, ScaleRule::OcpFloor);
+    const auto up = quantize(v.data(), 1, 32, ScaleRule::RoundUp);
+    QVERIFY(ocp.ok() && up.ok());
+    QCOMPARE(int(ocp.value.sf[0]), 127);
+    QCOMPARE(int(up.value.sf[0]), 128);
+    for (int j = 0; j < 16; ++j) {
+        QCOMPARE(int(ocp.value.e2m1[j]), ocpCodes[2 * j] | (ocpCodes[2 * j + 1] << 4));
+        QCOMPARE(int(up.value.e2m1[j]), upCodes[2 * j] | (upCodes[2 * j + 1] << 4));
+    }
+    // The same bytes spelt out, so a change of rule shows as a changed literal.
+    const std::vector<std::uint8_t> ocpBytes = {0x00, 0x21, 0x22, 0x43, 0x44, 0x54, 0x55, 0x66,
+                                                0x66, 0x66, 0x76, 0x77, 0x77, 0x77, 0x77, 0x77};
+    const std::vector<std::uint8_t> upBytes = {0x00, 0x10, 0x11, 0x22, 0x22, 0x32, 0x33, 0x44,
+                                               0x44, 0x44, 0x54, 0x55, 0x55, 0x55, 0x66, 0x66};
+    QCOMPARE(ocp.value.e2m1, ocpBytes);
+    QCOMPARE(up.value.e2m1, upBytes);
+}
+
+void tst_Mxfp4::zeroAndNaNBlocks() {
+    std::vector<float> w(64, 0.0f);
+    for (int i = 32; i < 64; ++i) {
+        w[i] = float(i);
+    }
+    w[40] = std::numeric_limits<float>::quiet_NaN();
+    const auto q = quantize(w.data(), 1, 64);
+    QVERIFY(q.ok());
+    QCOMPARE(int(q.value.sf[0]), 0);    // zero block: scale 2^-127, codes 0
+    QCOMPARE(int(q.value.sf[1]), 0xFF); // NaN in the block: NaN scale
+    const std::vector<float> d = dequantize(q.value);
+    for (int i = 0; i < 32; ++i) {
+        QCOMPARE(d[i], 0.0f);
+    }
+    for (int i = 32; i < 64; ++i) {
+        QVERIFY(std::isnan(d[i]));
+    }
+    // An infinity poisons its block the same way.
+    std::vector<float> inf(32, 1.0f);
+    inf[3] = INFINITY;
+    QCOMPARE(int(blockScale(inf.data(), 32, ScaleRule::OcpFloor)), 0xFF);
+    QCOMPARE(int(blockScale(inf.data(), 32, ScaleRule::RoundUp)), 0xFF);
+}
+
+void tst_Mxfp4::roundTripErrorBound_data() {
+    QTest::addColumn<int>("rule");
+    QTest::addColumn<double>("sigma");
+    QTest::addRow("ocp/sigma1") << int(ScaleRule::OcpFloor) << 1.0;
+    QTest::addRow("ocp/sigma1e-3") << int(ScaleRule::OcpFloor) << 1e-3;
+    QTest::addRow("roundUp/sigma1") << int(ScaleRule::RoundUp) << 1.0;
+    QTest::addRow("roundUp/sigma1e4") << int(ScaleRule::RoundUp) << 1e4;
+}
+
+void tst_Mxfp4::roundTripErrorBound() {
+    QFETCH(int, rule);
+    QFETCH(double, sigma);
+    std::mt19937 rng(1234);
+    std::normal_distribution<float> dist(0.0f, float(sigma));
+    const int n = 64;
+    const int k = 256;
+    std::vector<float> w(std::size_t(n) * k);
+    for (auto &x : w) {
+        x = dist(rng);
+    }
+    const auto q = quantize(w.data(), n, k, ScaleRule(rule));
+    QVERIFY(q.ok());
+    const std::vector<float> d = dequantize(q.value);
+    double sumSq = 0.0;
+    double errSq = 0.0;
+    for (int r = 0; r < n; ++r) {
+        for (int c = 0; c < k; ++c) {
+            const double v = w[std::size_t(r) * k + c];
+            const double e = std::fabs(v - d[std::size_t(r) * k + c]);
+            const double scale = decodeE8m0(q.value.scale(r, c));
+            // One mantissa bit: at most a quarter of |v| (normals), a quarter of the scale
+            // (the 0 / 0.5 range); OCP clipping of the block maximum costs at most a third.
+            const double bound =
+                std::max((ScaleRule(rule) == ScaleRule::OcpFloor ? 1.0 / 3.0 : 0.25) * std::fabs(v),
+                         0.25 * scale);
+            QVERIFY2(e <= bound * (1 + 1e-12),
+                     qPrintable(QString("(%1,%2): %3 -> %4")
+                                    .arg(r)
+                                    .arg(c)
+                                    .arg(v)
+                                    .arg(double(d[std::size_t(r) * k + c]))));
+            sumSq += v * v;
+            errSq += e * e;
+        }
+    }
+    // Normwise: MXFP4 on Gaussian data lands near 10-20% relative RMS error.
+    QVERIFY(std::sqrt(errSq / sumSq) < 0.25);
+}
+
+void tst_Mxfp4::gemmAgainstFp64_data() {
+    QTest::addColumn<int>("m");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("k");
+    QTest::addRow("gemv/m1_n17_k64") << 1 << 17 << 64;
+    QTest::addRow("skinny/m4_n33_k96") << 4 << 33 << 96;
+    QTest::addRow("skinny/m16_n8_k256") << 16 << 8 << 256;
+    QTest::addRow("gemm/m37_n24_k1024") << 37 << 24 << 1024;
+}
+
+void tst_Mxfp4::gemmAgainstFp64() {
+    QFETCH(int, m);
+    QFETCH(int, n);
+    QFETCH(int, k);
+    std::mt19937 rng(77 + m * 131 + n);
+    const Matrix w = randomMatrix(n, k, rng);
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    std::vector<float> x(std::size_t(m) * k);
+    for (auto &v : x) {
+        v = bf16ToFloat(floatToBf16(u(rng)));
+    }
+    std::vector<float> y(std::size_t(m) * n);
+    std::vector<double> y64(std::size_t(m) * n);
+    gemmReference(x.data(), m, w, y.data());
+    gemmReferenceF64(x.data(), m, w, y64.data());
+    const std::vector<float> wf = dequantize(w);
+    for (int i = 0; i < m; ++i) {
+        for (int j = 0; j < n; ++j) {
+            double absSum = 0.0;
+            for (int c = 0; c < k; ++c) {
+                absSum += std::fabs(double(x[std::size_t(i) * k + c]) * wf[std::size_t(j) * k + c]);
+            }
+            // fp32 accumulation in k order: |error| <= k * 2^-24 * sum |x w| (Higham 3.5).
+            COMPARE_NEAR(y[std::size_t(i) * n + j], y64[std::size_t(i) * n + j],
+                         double(k) * 0x1.0p-24 * absSum + 1e-30, 0.0);
+        }
+    }
+}
+
+void tst_Mxfp4::badKRefusedOrPadded() {
+    QVERIFY(checkShape(4, 64).empty());
+    QVERIFY(!checkShape(4, 48).empty());
+    QVERIFY(!checkShape(4, 0).empty());
+    QVERIFY(!checkShape(0, 64).empty());
+    QVERIFY(!checkShape(1 << 21, 1 << 20).empty()); // 2^41 elements
+    std::vector<float> w(3 * 48, 0.5f);
+    const auto refused = quantize(w.data(), 3, 48);
+    QVERIFY(!refused.ok());
+    QVERIFY(refused.error.find("multiple of 32") != std::string::npos);
+
+    QCOMPARE(paddedK(48), 64);
+    QCOMPARE(paddedK(64), 64);
+    QCOMPARE(paddedK(1), 32);
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> u(-2.0f, 2.0f);
+    for (auto &v : w) {
+        v = u(rng);
+    }
+    const std::vector<float> wp = padK(w.data(), 3, 48);
+    QCOMPARE(wp.size(), std::size_t(3 * 64));
+    for (int r = 0; r < 3; ++r) {
+        for (int c = 48; c < 64; ++c) {
+            QCOMPARE(wp[std::size_t(r) * 64 + c], 0.0f);
+        }
+    }
+    const auto q = quantize(wp.data(), 3, 64);
+    QVERIFY(q.ok());
+    // Padding adds nothing: a padded x times padded W equals the 48-wide dot product.
+    std::vector<float> x(48);
+    for (auto &v : x) {
+        v = u(rng);
+    }
+    const std::vector<float> xp = padK(x.data(), 1, 48);
+    std::vector<double> y(3);
+    gemmReferenceF64(xp.data(), 1, q.value, y.data());
+    const std::vector<float> d = dequantize(q.value);
+    for (int r = 0; r < 3; ++r) {
+        double ref = 0.0;
+        for (int c = 0; c < 48; ++c) {
+            ref += double(x[c]) * d[std::size_t(r) * 64 + c];
+        }
+        COMPARE_NEAR(y[r], ref, 1e-12, 1e-12);
+    }
+}
+
+void tst_Mxfp4::gemvOperandOrder() {
+    // One thread of the decode GEMV: a 16-byte block of one weight row and the 32 x values of
+    // one token. Per word j and k-step h it decodes pairs (2h, 2h+1) as A and permutes the x
+    // uint4 with PRMT into B; the mma sums a.lo*b.lo + a.hi*b.hi over both registers. The sum
+    // over the block must equal the plain dot product.
+    std::mt19937 rng(99);
+    for (int trial = 0; trial < 200; ++trial) {
+        const Matrix w = randomMatrix(1, 32, rng, 100, 140);
+        std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+        std::uint16_t x[32];
+        for (auto &v : x) {
+            v = floatToBf16(u(rng));
+        }
+        const std::uint32_t s = w.sf[0];
+        double kernelSum = 0.0;
+        for (int j = 0; j < 4; ++j) {
+            std::uint32_t word = 0;
+            for (int b = 0; b < 4; ++b) {
+                word |= std::uint32_t(w.e2m1[4 * j + b]) << (8 * b);
+            }
+            std::uint32_t xv[4];
+            for (int q = 0; q < 4; ++q) {
+                xv[q] =
+                    std::uint32_t(x[8 * j + 2 * q]) | (std::uint32_t(x[8 * j + 2 * q + 1]) << 16);
+            }
+            for (int h = 0; h < 2; ++h) {
+                const std::uint32_t a0 = decodePair(word, 2 * h, s);
+                const std::uint32_t a2 = decodePair(word, 2 * h + 1, s);
+                const std::uint32_t b0 = bytePerm(xv[h], xv[h + 2], 0x5410);
+                const std::uint32_t b1 = bytePerm(xv[h], xv[h + 2], 0x7632);
+                for (const auto &[a, b] : {std::pair{a0, b0}, std::pair{a2, b1}}) {
+                    kernelSum +=
+                        double(bf16ToFloat(std::uint16_t(a))) * bf16ToFloat(std::uint16_t(b)) +
+                        double(bf16ToFloat(std::uint16_t(a >> 16))) *
+                            bf16ToFloat(std::uint16_t(b >> 16));
+                }
+            }
+        }
+        double ref = 0.0;
+        for (int c = 0; c < 32; ++c) {
+            ref += double(bf16ToFloat(x[c])) * decodeE2m1(w.code(0, c)) * decodeE8m0(w.scale(0, c));
+        }
+        COMPARE_NEAR(kernelSum, ref, 1e-9 * std::fabs(ref) + 1e-30, 0.0);
+    }
+}
+
+void tst_Mxfp4::prefillRepackLayout_data() {
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("k");
+    QTest::addRow("aligned/n128_k128") << 128 << 128;
+    QTest::addRow("ragged/n130_k96") << 130 << 96;
+    QTest::addRow("small/n7_k32") << 7 << 32;
+}
+
+void tst_Mxfp4::prefillRepackLayout() {
+    QFETCH(int, n);
+    QFETCH(int, k);
+    std::mt19937 rng(n * 1000 + k);
+    const Matrix w = randomMatrix(n, k, rng);
+    const PrefillPacked p = repackPrefill(w);
+    QCOMPARE(p.nPadded % 128, 0);
+    QCOMPARE(p.kPadded % 64, 0);
+    QVERIFY(p.nPadded >= n && p.nPadded - n < 128);
+    QVERIFY(p.kPadded >= k && p.kPadded - k < 64);
+    QCOMPARE(p.data.size(), std::size_t(p.nPadded) * p.kPadded / 2);
+    QCOMPARE(p.sf.size(), std::size_t(p.nPadded) * p.kPadded / 32);
+    for (int r = 0; r < p.nPadded; ++r) {
+        for (int c = 0; c < p.kPadded; ++c) {
+            const int want = (r < n && c < k) ? w.code(r, c) : 0;
+            if (prefillCode(p, r, c) != want) {
+                QFAIL(qPrintable(QString("(%1,%2)").arg(r).arg(c)));
+            }
+        }
+        for (int c = 0; c < p.kPadded / 64; ++c) {
+            for (int b = 0; b < 2; ++b) {
+                const int col = c * 64 + b * 32;
+                const int want = (r < n && col < k) ? w.scale(r, col) : kSfOne;
+                QCOMPARE(int(p.sf[(std::size_t(c) * p.nPadded + r) * 2 + b]), want);
+            }
+        }
+    }
+}
+
+void tst_Mxfp4::prefillOperandOrder() {
+    // Thread t of the prefill GEMM, k-step s of a 64-wide chunk: word s/2 of its 8 bytes,
+    // pairs 2(s%2) and 2(s%2)+1 must decode to the B fragment b0 = W[n][16s+2t, 16s+2t+1] and
+    // b1 = W[n][16s+2t+8, 16s+2t+9] (scaled, as bf16).
+    std::mt19937 rng(4242);
+    const Matrix w = randomMatrix(3, 128, rng, 110, 140);
+    const PrefillPacked p = repackPrefill(w);
+    for (int row = 0; row < 3; ++row) {
+        for (int c = 0; c < 2; ++c) {
+            for (int t = 0; t < 4; ++t) {
+                const std::uint8_t *src =
+                    p.data.data() + (std::size_t(c) * p.nPadded + row) * 32 + t * 8;
+                for (int s = 0; s < 4; ++s) {
+                    const int wi = s / 2;
+                    std::uint32_t word = 0;
+                    for (int b = 0; b < 4; ++b) {
+                        word |= std::uint32_t(src[wi * 4 + b]) << (8 * b);
+                    }
+                    const std::uint32_t sf = p.sf[(std::size_t(c) * p.nPadded + row) * 2 + wi];
+                    const std::uint32_t b0 = decodePair(word, 2 * (s % 2), sf);
+                    const std::uint32_t b1 = decodePair(word, 2 * (s % 2) + 1, sf);
+                    const int k0 = c * 64 + 16 * s + 2 * t;
+                    auto want = [&](int col) {
+                        return floatToBf16(decodeE2m1(w.code(row, col)) *
+                                           decodeE8m0(w.scale(row, col)));
+                    };
+                    QCOMPARE(std::uint16_t(b0), want(k0));
+                    QCOMPARE(std::uint16_t(b0 >> 16), want(k0 + 1));
+                    QCOMPARE(std::uint16_t(b1), want(k0 + 8));
+                    QCOMPARE(std::uint16_t(b1 >> 16), want(k0 + 9));
+                }
+            }
+        }
+    }
+}
+
+void tst_Mxfp4::moeWorkUnits() {
+    const auto units = makeMoeWorkUnits({3, 3, 3, 5, 7, 7});
+    QCOMPARE(units.size(), std::size_t(3));
+    QCOMPARE(units[0].expert, 3);
+    QCOMPARE(units[0].rowBegin, 0);
+    QCOMPARE(units[0].rowCount, 3);
+    QCOMPARE(units[1].expert, 5);
+    QCOMPARE(units[1].rowBegin, 3);
+    QCOMPARE(units[1].rowCount, 1);
+    QCOMPARE(units[2].expert, 7);
+    QCOMPARE(units[2].rowBegin, 4);
+    QCOMPARE(units[2].rowCount, 2);
+    const auto big = makeMoeWorkUnits(std::vector<int>(20, 1));
+    QCOMPARE(big.size(), std::size_t(2));
+    QCOMPARE(big[0].rowCount, 16);
+    QCOMPARE(big[1].rowBegin, 16);
+    QCOMPARE(big[1].rowCount, 4);
+    QVERIFY(makeMoeWorkUnits({}).empty());
+}
+
+QTEST_GUILESS_MAIN(tst_Mxfp4)
+#include "tst_mxfp4.moc"
