@@ -42,7 +42,12 @@ QString compactTokens(double t) {
 } // namespace
 
 BreakEvenChart::BreakEvenChart(ScenarioDocument *doc, QWidget *parent)
-    : QChartView(new QChart, parent), m_doc(doc) {
+    : QChartView(new QChart, parent), m_doc(doc),
+      // By default one deployment carries what the throughput model says it serves in a
+      // month (issue: a node that cannot carry the volume shows the next node).
+      m_capacity([](const PlanResult &p) {
+          return p.throughput.computed ? p.throughput.capacity.outputTokensPerMonth : 0.0;
+      }) {
     setupChartView(this);
     setMinimumSize(420, 300);
     connect(doc, &ScenarioDocument::changed, this, &BreakEvenChart::rebuild);
@@ -61,6 +66,11 @@ void BreakEvenChart::rebuild() {
     const auto &plan = m_doc->plan();
     if (!plan) {
         showNoPlan(c, tr("Break-even: no plan (%1)").arg(m_doc->error()));
+        return;
+    }
+    if (!plan->apiPriced) {
+        showNoPlan(c, tr("Break-even: no API price for %1; set one under Pricing to compare")
+                          .arg(QString::fromStdString(plan->model.displayName)));
         return;
     }
     const Workload &w = m_doc->scenario().workload;

@@ -1,9 +1,9 @@
 // View 4, break-even: monthly cost against monthly output tokens (log-log; input and cached
 // input grow in the workload's ratio). The API is a line; self-hosting is a step for the chosen
 // plan and for the two cheapest other GPU types that carry the workload. Where one deployment's
-// token capacity is known (setDeploymentCapacity, from the throughput model) the steps add a
-// deployment each time the volume outgrows it; without it a deployment is assumed to carry any
-// volume (flat line). Crossing points are marked and labelled.
+// token capacity is known (by default the throughput model's monthly output capacity;
+// setDeploymentCapacity replaces it) the steps add a deployment each time the volume outgrows
+// it; with capacity 0 a deployment is assumed to carry any volume (flat line). Crossing points are marked and labelled.
 #pragma once
 
 #include <QChartView>

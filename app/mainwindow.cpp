@@ -253,12 +253,19 @@ QComboBox *MainWindow::weightsFormatCombo() const { return m_modelPanel->weights
 QComboBox *MainWindow::kvFormatCombo() const { return m_modelPanel->kvCombo(); }
 QComboBox *MainWindow::engineCombo() const { return m_hardwarePanel->engineCombo(); }
 
+QString MainWindow::scenarioTitle() const {
+    // An unnamed scenario is called after its plan ("Kimi K3 on 8x b300").
+    const auto &plan = m_doc->plan();
+    const std::string &name = m_doc->scenario().name.empty() && plan ? plan->scenario.name
+                                                                     : m_doc->scenario().name;
+    return name.empty() ? tr("Untitled scenario") : QString::fromStdString(name);
+}
+
 void MainWindow::documentChanged() {
-    const Scenario &s = m_doc->scenario();
     const QString file = m_doc->filePath().isEmpty()
                              ? tr("untitled")
                              : QFileInfo(m_doc->filePath()).fileName();
-    setWindowTitle(tr("%1 - %2[*] - HostPlan").arg(QString::fromStdString(s.name), file));
+    setWindowTitle(tr("%1 - %2[*] - HostPlan").arg(scenarioTitle(), file));
     setWindowModified(!m_doc->undoStack()->isClean());
     if (const auto &p = m_doc->plan()) {
         m_verdict->setText(
@@ -355,7 +362,7 @@ bool MainWindow::askSave(bool askPath) {
         if (suggested.isEmpty()) {
             suggested = QDir(AppSettings::lastDirectory().isEmpty() ? QDir::homePath()
                                                                     : AppSettings::lastDirectory())
-                            .filePath(QString::fromStdString(m_doc->scenario().name)
+                            .filePath(scenarioTitle()
                                           .replace(QLatin1Char('/'), QLatin1Char('-')) +
                                       QStringLiteral(".json"));
         }
@@ -379,7 +386,7 @@ bool MainWindow::maybeSave() {
         answer = QMessageBox::question(
             this, tr("Unsaved changes"),
             tr("\"%1\" has unsaved changes. Save them?")
-                .arg(QString::fromStdString(m_doc->scenario().name)),
+                .arg(scenarioTitle()),
             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     }
     if (answer == QMessageBox::Save) {

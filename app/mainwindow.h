@@ -93,6 +93,8 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    /// The scenario's name, or the plan's derived one when it has none.
+    QString scenarioTitle() const;
     void buildDocks();
     void buildViews();
     void buildMenus();

@@ -636,6 +636,9 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
 } // namespace
 
 Recommendation recommend(const PlanResult &p) {
+    if (!p.apiPriced) {
+        return Recommendation::NoApiPrice;
+    }
     if (!p.fit.fits || p.apiUsdPerMonth <= p.rental.usdPerMonthScheduled) {
         return Recommendation::Api;
     }
@@ -653,6 +656,8 @@ QString recommendationName(Recommendation r) {
         return tr("Burst rental");
     case Recommendation::Dedicated:
         return tr("Dedicated");
+    case Recommendation::NoApiPrice:
+        return tr("No API comparison");
     }
     return {};
 }
@@ -661,6 +666,12 @@ QString recommendationLine(const PlanResult &p) {
     const Recommendation r = recommend(p);
     const QString name = recommendationName(r);
     const QString hpd = QLocale::c().toString(p.rental.hoursPerDay, 'f', 1);
+    if (r == Recommendation::NoApiPrice) {
+        return tr("%1: no API price is known for %2; set one in the scenario's pricing to compare "
+                  "renting %3 (%4 a month at %5 h/day) with paying per token.")
+            .arg(name, QString::fromStdString(p.model.displayName), gpuLabel(p),
+                 usdText(p.rental.usdPerMonthScheduled), hpd);
+    }
     if (!p.fit.fits) {
         return tr("%1: %2 does not carry this workload; stay on the API until a configuration "
                   "fits (practical count: %3).")
@@ -679,6 +690,8 @@ QString recommendationLine(const PlanResult &p) {
                   "own them around the clock.")
             .arg(name, usdText(p.apiUsdPerMonth), gpuLabel(p),
                  usdText(p.rental.usdPerMonthAlwaysOn));
+    case Recommendation::NoApiPrice:
+        break;
     case Recommendation::BurstRental:
         return tr("%1: rent %2 for %3 h/day (%4 per month) instead of the API (%5); always on "
                   "(%6) would cost more than the API.")

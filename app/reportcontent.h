@@ -30,9 +30,11 @@ enum class Recommendation {
     Api,         ///< pay per token
     BurstRental, ///< rent the GPUs only for the hours a day they are needed
     Dedicated,   ///< rent (or own) the GPUs around the clock
+    NoApiPrice,  ///< no API price known: sizing and cost only, nothing to compare
 };
 
-/// The recommendation rule, applied to the scenario's plan:
+/// The recommendation rule, applied to the scenario's plan (NoApiPrice when the plan has no
+/// API price to compare with):
 ///  1. Api when the plan does not fit (no self-hosted answer to the workload yet), or when the
 ///     API bill for the workload's tokens is not above the rental at the chosen hours per day
 ///     (apiUsdPerMonth <= rental.usdPerMonthScheduled).

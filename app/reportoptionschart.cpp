@@ -15,6 +15,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace hostplan::ui {
 
@@ -30,7 +31,9 @@ ReportOptionsChart::ReportOptionsChart(const std::vector<GpuOptionRow> &options,
     const bool scheduled = hoursPerDay < 24;
     auto *always = new QBarSet(tr("Always on"));
     auto *sched = new QBarSet(tr("At %1 h/day").arg(QLocale::c().toString(hoursPerDay, 'f', 1)));
-    double maxK = apiUsdPerMonth / 1000;
+    // No API price (NaN): no API line.
+    const bool priced = std::isfinite(apiUsdPerMonth);
+    double maxK = priced ? apiUsdPerMonth / 1000 : 0;
     QStringList bottomUp;
     // Horizontal bars, so that full GPU names fit; the category axis lists bottom-up, hence the
     // reverse order (the catalogue's first GPU on top).
@@ -75,22 +78,24 @@ ReportOptionsChart::ReportOptionsChart(const std::vector<GpuOptionRow> &options,
     series->attachAxis(x);
     series->attachAxis(y);
 
-    auto *api = new QLineSeries;
-    api->setName(tr("API, same tokens (%1 per month)").arg(usdText(apiUsdPerMonth)));
-    const double n = double(std::max<std::size_t>(options.size(), 1));
-    api->append(apiUsdPerMonth / 1000, -0.5);
-    api->append(apiUsdPerMonth / 1000, n - 0.5);
-    QPen pen(Qt::red);
-    pen.setWidth(2);
-    pen.setStyle(Qt::DashLine);
-    api->setPen(pen);
-    c->addSeries(api);
-    auto *yv = new QValueAxis;
-    yv->setRange(-0.5, n - 0.5);
-    yv->setVisible(false);
-    c->addAxis(yv, Qt::AlignRight);
-    api->attachAxis(x);
-    api->attachAxis(yv);
+    if (priced) {
+        auto *api = new QLineSeries;
+        api->setName(tr("API, same tokens (%1 per month)").arg(usdText(apiUsdPerMonth)));
+        const double n = double(std::max<std::size_t>(options.size(), 1));
+        api->append(apiUsdPerMonth / 1000, -0.5);
+        api->append(apiUsdPerMonth / 1000, n - 0.5);
+        QPen pen(Qt::red);
+        pen.setWidth(2);
+        pen.setStyle(Qt::DashLine);
+        api->setPen(pen);
+        c->addSeries(api);
+        auto *yv = new QValueAxis;
+        yv->setRange(-0.5, n - 0.5);
+        yv->setVisible(false);
+        c->addAxis(yv, Qt::AlignRight);
+        api->attachAxis(x);
+        api->attachAxis(yv);
+    }
     c->legend()->setAlignment(Qt::AlignBottom);
 }
 

@@ -3,6 +3,7 @@
 #include "modelimport.h"
 #include "units.h"
 
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <filesystem>
@@ -122,6 +123,14 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
         return makeError("hardware", problem);
     }
 
+    if (r.scenario.name.empty()) {
+        std::string gpuLabel = gpu.id;
+        for (char &c : gpuLabel) {
+            c = char(std::toupper(static_cast<unsigned char>(c)));
+        }
+        r.scenario.name =
+            model.displayName + " on " + std::to_string(r.layout.gpuCount()) + "x " + gpuLabel;
+    }
     r.memory = computeMemory(model, gpu, r.layout, scenario);
     const std::uint32_t block = engineDefaults(scenario.engine.engine).kvBlockTokens;
     r.fit.maxConcurrency = maxConcurrency(r.memory, scenario.workload.contextTokens, block);

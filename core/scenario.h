@@ -91,7 +91,7 @@ struct PricingChoice {
 /// Every input of a plan.
 struct Scenario {
     int schemaVersion = kScenarioSchemaVersion;
-    std::string name = "Kimi K3 on 8x B300";
+    std::string name;        ///< "" = named after the plan by evaluate() ("Kimi K3 on 8x b300")
     ModelChoice model;
     HardwareChoice hardware;
     EngineSettings engine;

@@ -238,11 +238,6 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
         err << "hostplan-cli: " << plan.error().toString() << "\n";
         return kExitUsage;
     }
-    if (scenario.name.empty()) {
-        const PlanResult &p = plan.value();
-        plan.value().scenario.name = p.model.displayName + " on " +
-                                     std::to_string(p.layout.gpuCount()) + "x " + p.gpu.id;
-    }
     if (json) {
         out << planToJsonText(plan.value());
     } else {

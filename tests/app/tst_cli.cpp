@@ -157,7 +157,7 @@ private slots:
         QVERIFY(!j["api"]["priced"].get<bool>());
         QVERIFY(j["breakeven"]["output_tokens_per_month"].is_null());
         QCOMPARE(QString::fromStdString(j["scenario"]["name"].get<std::string>()),
-                 "Llama 3.1 8B on 1x b300");
+                 "Llama 3.1 8B on 1x B300");
         // With the user's own API prices the comparison comes back, labelled as theirs.
         QTemporaryDir dir;
         QFile f(dir.path() + "/s.json");

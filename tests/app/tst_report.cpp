@@ -207,12 +207,17 @@ class TestReport : public QObject {
         QFETCH(double, alwaysOn);
         QFETCH(int, expected);
         PlanResult p;
+        p.apiPriced = true;
         p.fit.fits = fits;
         p.apiUsdPerMonth = api;
         p.rental.usdPerMonthScheduled = scheduled;
         p.rental.usdPerMonthAlwaysOn = alwaysOn;
         QCOMPARE(int(recommend(p)), expected);
         QVERIFY(recommendationLine(p).startsWith(recommendationName(recommend(p)) + ':'));
+        // Without an API price there is nothing to compare, whatever the figures.
+        p.apiPriced = false;
+        QCOMPARE(recommend(p), Recommendation::NoApiPrice);
+        QVERIFY(recommendationLine(p).contains("no API price"));
     }
 
     void csvNumberRoundTrips_data() {
