@@ -4,7 +4,9 @@
 #include "plan.h"
 #include "planjson.h"
 #include "scenario.h"
+#include "probecalibration.h"
 #include "servecommand.h"
+#include "throughput.h"
 #include "units.h"
 
 #include <charconv>
@@ -174,6 +176,20 @@ void printPlan(const PlanResult &p, std::ostream &out) {
                                  : std::string("none up to 1024 GPUs"))
         << "\n\n";
 
+    if (p.throughput.computed) {
+        const Capacity &cap = p.throughput.capacity;
+        out << "Speed     " << confidenceLabel(p.throughput.confidence) << " ("
+            << p.throughput.efficiencySource << ")\n";
+        out << "          at " << w.concurrency << " sequences: "
+            << fmt("%.1f", p.throughput.atConcurrency.tokensPerSecondPerSequence)
+            << " tokens/s per user, " << fmt("%.0f", p.throughput.atConcurrency.tokensPerSecond)
+            << " tokens/s in total\n";
+        out << "          capacity at " << fmt("%.0f", cap.targetSecondsPerOutputToken * 1000)
+            << " ms per output token: " << cap.batch << " sequences, "
+            << fmt("%.0f", cap.servingOutputTokensPerSecond) << " output tokens/s served; "
+            << fmt("$%.2f", cap.usdPerMTokOutput) << " per 1M output tokens at "
+            << fmt("%.0f", cap.utilisation * 100) << "% utilisation\n\n";
+    }
     const auto &c = p.rental;
     out << "Cost      " << fmt("$%.2f", p.usdPerGpuHour) << " per GPU-hour ("
         << (p.scenario.pricing.usdPerGpuHour ? std::string("scenario")
@@ -223,11 +239,19 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
     }
     bool json = false;
     bool failIfNoFit = false;
-    for (const auto &a : rest) {
+    std::string probeReport;
+    for (std::size_t i = 0; i < rest.size(); ++i) {
+        const std::string &a = rest[i];
         if (a == "--json") {
             json = true;
         } else if (a == "--fail-if-no-fit") {
             failIfNoFit = true;
+        } else if (a == "--probe-report") {
+            if (i + 1 >= rest.size()) {
+                err << "hostplan-cli: --probe-report: missing file name\n";
+                return kExitUsage;
+            }
+            probeReport = rest[++i];
         } else {
             err << "hostplan-cli: unknown option '" << a << "' (see hostplan-cli --help)\n";
             return kExitUsage;
@@ -237,6 +261,34 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
     if (!plan.ok()) {
         err << "hostplan-cli: " << plan.error().toString() << "\n";
         return kExitUsage;
+    }
+    if (!probeReport.empty()) {
+        auto report = probe::loadReportFile(probeReport);
+        if (!report.ok()) {
+            err << "hostplan-cli: --probe-report: " << report.error().toString() << "\n";
+            return kExitUsage;
+        }
+        const auto cal = probe::calibrationFromReport(report.value(), Catalogue::builtin());
+        if (!cal) {
+            err << "hostplan-cli: --probe-report: " << probeReport
+                << " holds no bandwidth or kernel measurement to calibrate with\n";
+            return kExitUsage;
+        }
+        // A measurement calibrates only the GPU type it was taken on.
+        std::string device;
+        if (!report->devices.empty()) {
+            device = report->devices.front().name;
+        } else if (report->kernels) {
+            device = report->kernels->deviceName;
+        }
+        const auto probed = probe::catalogueGpuFor(device, Catalogue::builtin());
+        if (probed && probed->id == plan->gpu.id) {
+            applyCalibration(plan.value(), *cal);
+        } else {
+            err << "hostplan-cli: note: the probe report is from " << (device.empty() ? "an unknown GPU" : device)
+                << ", the plan is for " << plan->gpu.name
+                << ": speed figures stay uncalibrated\n";
+        }
     }
     if (json) {
         out << planToJsonText(plan.value());
@@ -445,7 +497,8 @@ std::string usage() {
     return R"(hostplan-cli: size, fit and cost a self-hosted LLM deployment
 
 Usage:
-  hostplan-cli plan [options] [--json] [--fail-if-no-fit]
+  hostplan-cli plan [options] [--json] [--fail-if-no-fit] [--probe-report FILE]
+                                 (a probe report calibrates the speed figures)
   hostplan-cli serve-cmd [options]   vLLM and SGLang launch commands for the plan, each
                                  flag's derivation as a comment
   hostplan-cli models            models in the catalogue

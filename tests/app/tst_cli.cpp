@@ -220,6 +220,23 @@ private slots:
         QCOMPARE(j["model"]["checkpoint_bytes"].get<std::uint64_t>(), 16060522496ull);
     }
 
+    // A probe report from the plan's GPU type calibrates the speed figures; one from another
+    // GPU type is not applied (a note says so).
+    void probeReportCalibrates() {
+        const std::string report = HOSTPLAN_TEST_DATA_DIR "/h200-kernels-report.json";
+        const Run r = run({"plan", "--gpu", "h200", "--gpu-count", "16", "--probe-report", report,
+                           "--json"});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(nlohmann::json::parse(r.out)["throughput"]["confidence"].get<std::string>(),
+                 "calibrated");
+        const Run other = run({"plan", "--probe-report", report, "--json"});
+        QCOMPARE(other.code, 0);
+        QCOMPARE(nlohmann::json::parse(other.out)["throughput"]["confidence"].get<std::string>(),
+                 "roofline_bound");
+        QVERIFY(QString::fromStdString(other.err).contains("stay uncalibrated"));
+        QCOMPARE(run({"plan", "--probe-report", "/nope.json"}).code, 2);
+    }
+
     void failIfNoFit() {
         const Run r = run({"plan", "--gpu", "h200", "--gpu-count", "1", "--fail-if-no-fit"});
         QCOMPARE(r.code, 1);

@@ -1,0 +1,94 @@
+#include "probecalibration.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace hostplan::probe {
+
+namespace {
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    return s;
+}
+} // namespace
+
+std::optional<GpuSpec> catalogueGpuFor(const std::string &deviceName, const Catalogue &catalogue) {
+    const std::string name = lower(deviceName);
+    // The longest matching key wins ("h100-sxm" over "h100", "mi355x" over "mi355").
+    std::optional<GpuSpec> best;
+    std::size_t bestLength = 0;
+    for (const auto &g : catalogue.gpus()) {
+        std::vector<std::string> keys = g.aliases;
+        keys.push_back(g.id);
+        for (const auto &k : keys) {
+            const std::string key = lower(k);
+            if (key.size() > bestLength && name.find(key) != std::string::npos) {
+                best = g;
+                bestLength = key.size();
+            }
+        }
+    }
+    return best;
+}
+
+std::optional<Calibration> calibrationFromReport(const ProbeReport &report,
+                                                 const Catalogue &catalogue) {
+    Calibration cal;
+    if (report.bandwidth) {
+        for (const auto &b : *report.bandwidth) {
+            if (b.status == StepStatus::Ok && b.d2dBytesPerS > 0) {
+                cal.hbmBandwidthBytesPerS = b.d2dBytesPerS;
+                break;
+            }
+        }
+    }
+    std::string device = report.devices.empty() ? std::string() : report.devices.front().name;
+    if (report.kernels && report.kernels->ran) {
+        const KernelsSection &k = *report.kernels;
+        if (cal.hbmBandwidthBytesPerS <= 0) {
+            cal.hbmBandwidthBytesPerS = k.copyBandwidthBytesPerS;
+        }
+        if (!k.deviceName.empty()) {
+            device = k.deviceName;
+        }
+        // Decode: the largest M = 1 GEMV shape measured.
+        std::int64_t largest = 0;
+        for (const auto &r : k.rows) {
+            if (r.correct && r.m == 1 && (r.kernel == "gemv" || r.kernel == "cublas_bf16")) {
+                largest = std::max(largest, r.n * r.k);
+            }
+        }
+        double bestGbPerS = 0;
+        for (const auto &r : k.rows) {
+            if (r.correct && r.m == 1 && r.n * r.k == largest &&
+                (r.kernel == "gemv" || r.kernel == "cublas_bf16")) {
+                bestGbPerS = std::max(bestGbPerS, r.gbPerS);
+            }
+        }
+        if (bestGbPerS > 0 && cal.hbmBandwidthBytesPerS > 0) {
+            cal.decodeEfficiency = std::min(1.0, bestGbPerS * 1e9 / cal.hbmBandwidthBytesPerS);
+        }
+        // Prefill: the best large-M GEMM against the GPU's dense BF16 peak.
+        double bestTflops = 0;
+        for (const auto &r : k.rows) {
+            if (r.correct && r.m >= 4096 && (r.kernel == "gemm" || r.kernel == "cublas_bf16")) {
+                bestTflops = std::max(bestTflops, r.tflops);
+            }
+        }
+        const auto gpu = catalogueGpuFor(device, catalogue);
+        if (bestTflops > 0 && gpu && gpu->bf16FlopsPerS > 0) {
+            cal.prefillEfficiency = std::min(1.0, bestTflops * 1e12 / gpu->bf16FlopsPerS);
+        }
+    }
+    if (cal.hbmBandwidthBytesPerS <= 0 && cal.decodeEfficiency <= 0 &&
+        cal.prefillEfficiency <= 0) {
+        return std::nullopt;
+    }
+    cal.source = "probe report" + (report.host.empty() ? std::string() : " from " + report.host) +
+                 (report.timeUtc.empty() ? std::string() : ", " + report.timeUtc) +
+                 (device.empty() ? std::string() : " (" + device + ")");
+    return cal;
+}
+
+} // namespace hostplan::probe

@@ -1,0 +1,90 @@
+// Throughput calibration from probe reports, on the reports of a real H200 run
+// (tests/data/h200-*.json, scripts/device-check.sh on 2026-11-29).
+#include "catalogue.h"
+#include "plan.h"
+#include "probecalibration.h"
+#include "testutil.h"
+
+#include <QTest>
+
+using namespace hostplan;
+
+namespace {
+probe::ProbeReport load(const char *name) {
+    auto r = probe::loadReportFile(std::string(HOSTPLAN_TEST_DATA_DIR "/") + name);
+    if (!r.ok()) {
+        qFatal("%s: %s", name, r.error().toString().c_str());
+    }
+    return r.value();
+}
+} // namespace
+
+class TestProbeCalibration : public QObject {
+    Q_OBJECT
+private slots:
+    void catalogueMatch_data() {
+        QTest::addColumn<QString>("device");
+        QTest::addColumn<QString>("id");
+        QTest::newRow("h200") << "NVIDIA H200" << "h200";
+        QTest::newRow("h100 sxm") << "NVIDIA H100 80GB HBM3" << "h100-sxm";
+        QTest::newRow("mi300x") << "AMD Instinct MI300X" << "mi300x";
+        QTest::newRow("rtx 4090") << "NVIDIA GeForce RTX 4090" << "rtx-4090";
+        QTest::newRow("unknown") << "NVIDIA T4" << "";
+    }
+    void catalogueMatch() {
+        QFETCH(QString, device);
+        QFETCH(QString, id);
+        const auto g = probe::catalogueGpuFor(device.toStdString(), Catalogue::builtin());
+        QCOMPARE(g ? QString::fromStdString(g->id) : QString(), id);
+    }
+
+    // Kernel report: copy 4.230 TB/s; the best M = 1 GEMV on the largest shape is cuBLAS BF16
+    // at 4,262 GB/s (above the copy rate: capped at 1.0); the best large-M GEMM is cuBLAS at
+    // 845.8 TFLOP/s (M 8192, N 2048, K 7168) over the H200's 989 TFLOP/s dense BF16 peak.
+    void fromKernelReport() {
+        const auto cal = probe::calibrationFromReport(load("h200-kernels-report.json"),
+                                                      Catalogue::builtin());
+        QVERIFY(cal.has_value());
+        COMPARE_NEAR(cal->hbmBandwidthBytesPerS, 4.2300e12, 0, 1e-3);
+        QCOMPARE(cal->decodeEfficiency, 1.0);
+        COMPARE_NEAR(cal->prefillEfficiency, 845.8 / 989.0, 0, 1e-4);
+        QVERIFY(QString::fromStdString(cal->source).contains("NVIDIA H200"));
+    }
+
+    // Probe-all report without kernels: the bandwidth only.
+    void fromBandwidthReport() {
+        const auto cal = probe::calibrationFromReport(load("h200-probe-report.json"),
+                                                      Catalogue::builtin());
+        QVERIFY(cal.has_value());
+        COMPARE_NEAR(cal->hbmBandwidthBytesPerS, 4230261293867.26, 0, 1e-9);
+        QCOMPARE(cal->decodeEfficiency, 0.0);
+        QCOMPARE(cal->prefillEfficiency, 0.0);
+    }
+
+    void nothingToCalibrate() {
+        probe::ProbeReport empty;
+        QVERIFY(!probe::calibrationFromReport(empty, Catalogue::builtin()).has_value());
+    }
+
+    // Applied to an H200 plan, the figures become "calibrated" and follow the measurement.
+    void appliedToPlan() {
+        Scenario s = defaultScenario();
+        s.hardware = HardwareChoice{};
+        s.hardware.gpu = "h200";
+        s.hardware.gpuCount = 16;
+        auto plan = evaluate(s);
+        QVERIFY(plan.ok());
+        QCOMPARE(plan->throughput.confidence, Confidence::RooflineBound);
+        const auto cal = probe::calibrationFromReport(load("h200-kernels-report.json"),
+                                                      Catalogue::builtin());
+        QVERIFY(cal.has_value());
+        const double before = plan->throughput.effectiveBandwidthBytesPerS;
+        applyCalibration(plan.value(), *cal);
+        QCOMPARE(plan->throughput.confidence, Confidence::Calibrated);
+        QVERIFY(plan->throughput.effectiveBandwidthBytesPerS != before);
+        COMPARE_NEAR(plan->throughput.effectiveBandwidthBytesPerS, 4.2300e12, 0, 1e-3);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProbeCalibration)
+#include "tst_probecalibration.moc"
