@@ -9,21 +9,32 @@
  * sorted by expert, row r reads x[tokenOfRow[r]] and writes y[r]; one work unit (blockIdx.z) is
  * a run of <= 16 rows of one expert (makeMoeWorkUnits). k % 32 == 0 (pad with padK()).
  *
- * Variant: memory-bound, so the weights are read once, 16 bytes (one 32-element block) per
- * thread per load, and the arithmetic goes to the tensor cores: W is the A operand of
- * mma.sync m16n8k16 (16 weight rows), x the B operand (8 tokens per n-tile, 1 or 2 n-tiles).
- * The order of k inside an mma is free as long as A and B agree, so thread (g = lane/4,
- * t = lane%4) loads whole blocks: rows g and g+8, block 4u + t of each 512-wide chunk. Each
- * 32-bit word of codes decodes by shift-and-mask (mxfp4_bits.h) into bf16 pairs of elements
- * (p, p+4); x is read from shared memory and permuted with PRMT into the same pairs. The block
- * scale is applied to the decoded bf16 weights (exact, two bf16 multiplies).
+ * Variant (v2, after the first H200 run showed the v1 shift-and-mask decode at 42 % of copy
+ * bandwidth, integer-pipe bound): memory-bound, so the weights are read once, 16 bytes (one
+ * 32-element block) per load with L1::no_allocate and an L2 256-byte prefetch hint, with two
+ * stages of four loads per row in flight per thread (register double buffering). The arithmetic
+ * runs on the tensor cores: W is the A operand of mma.sync m16n8k16 (16 weight rows), x the B
+ * operand (8 tokens per n-tile, 1 or 2 n-tiles). Thread (g = lane/4, t = lane%4) loads rows g
+ * and g+8, block 4q + t of each group q of four blocks; the order of k inside an mma is free as
+ * long as A and B agree. Decode: each code byte (two e2m1 nibbles, elements 2j and 2j+1) is
+ * looked up in a 256-entry byte -> bf16x2 table in shared memory, replicated once per lane so
+ * that the lookups never conflict (32 KiB); the table holds the exact e2m1 values, so one bf16
+ * multiply by 2^(sf-127) (a 256-entry factor table: 2^-127 subnormal for sf = 0, NaN for 0xFF)
+ * scales them exactly. That is 2 integer ops + 1 LDS + 1 HFMA2 per byte instead of ~4 integer
+ * ops + 2 HFMA2 per byte in v1. Natural pair order, so the B fragments are plain 16-byte x
+ * loads (L1-resident: x is small and shared by every warp), no x staging in shared memory.
  *
- * Work split: a block of 8 warps covers RT = 1/2/4/8 tiles of 16 rows (RT grows with m so that
- * the x slice staged in shared memory costs less than the weights it serves) and one K slice;
- * the 8/RT warps that share a row tile split the slice's chunks and reduce through shared
- * memory. K is split over blocks (grid.y) when the x slice would not fit in shared memory or,
- * given a workspace, to fill the GPU; then partial sums go to an fp32 workspace with atomics
- * and a second kernel converts it to bf16. Out-of-range rows and blocks are never loaded.
+ * v1 (namespace v1, the first version, kept where it measured faster: plain calls with m >= 2
+ * and grouped calls with more than 8 rows per unit; see useV2()): the same mma layout with
+ * elements paired (p, p+4) by shift-and-mask (mxfp4_bits.h) and two bf16 scale multiplies, x
+ * staged in shared memory (64 KiB slice), K split over blocks with an fp32 workspace, atomics
+ * and a finalize kernel when the slice does not fit or to fill the GPU.
+ *
+ * v2 work split: a block of 8 warps covers RT = 8/4/2/1 tiles of 16 rows; the KP = 8/RT warps
+ * that share a row tile interleave over the K groups and reduce through shared memory. RT is
+ * the largest that still gives enough blocks to fill the GPU, so K is split only inside a
+ * block: no workspace, no atomics, no memset or finalize launch (the workspace arguments of
+ * the launchers are accepted and ignored).
  *
  * Benchmark: runMxfp4Benchmarks() (mxfp4_bench.h, `hostplan-probe kernels`): GB/s over packed
  * weights + scales + x + y against the device copy bandwidth, weights rotated beyond L2.
@@ -36,6 +47,10 @@
 namespace hostplan::mxfp4::cuda {
 
 namespace {
+
+// ---- v1: shift-and-mask decode, x staged in shared memory, split K over blocks ----
+namespace v1 {
+
 
 constexpr int kWarps = 8;
 constexpr int kThreads = kWarps * 32;
@@ -289,9 +304,7 @@ std::string launchSkinny(SkinnyParams params, const GemvPlan &plan, int maxRows,
     return {};
 }
 
-} // namespace
-
-GemvPlan planGemv(int maxRows, int totalRows, int numUnits, int n, int k, int smCount,
+GemvPlan plan(int maxRows, int totalRows, int numUnits, int n, int k, int smCount,
                   bool allowSplitForOccupancy) {
     GemvPlan plan;
     plan.error = checkShape(n, k);
@@ -334,16 +347,376 @@ GemvPlan planGemv(int maxRows, int totalRows, int numUnits, int n, int k, int sm
     return plan;
 }
 
+} // namespace v1
+
+// ---- v2: byte LUT decode, x through L1, K split only inside a block ----
+namespace v2 {
+
+
+constexpr int kWarps = 8;
+constexpr int kThreads = kWarps * 32;
+constexpr int kChunkBlocks = 16;   // 32-element blocks per 512-wide chunk (plan bookkeeping)
+/// Groups of four 32-element blocks per pipeline stage: 4 with one n-tile, 3 with two (the
+/// second n-tile's accumulators and x fragments need the registers; 128 per thread at 2
+/// blocks per SM).
+template <int NT> constexpr int kGroupsPerStage = NT == 1 ? 4 : 3;
+constexpr int kLutBytes = 256 * 32 * 4;                      // byte -> bf16x2, one copy per lane
+constexpr int kFactorBytes = 256 * 4;                        // ue8m0 -> splat bf16 2^(sf-127)
+constexpr std::size_t kDynSmemBytes = kLutBytes + kFactorBytes; // 33 KiB
+
+struct SkinnyParams {
+    const std::uint16_t *x;
+    const int *tokenOfRow;    // null: row r reads x[r]
+    const MoeWorkUnit *units; // null: one unit {0, 0, m}
+    int m;
+    int maxRows; // rows per unit the launch was planned for (at most 16)
+    const std::uint8_t *e2m1;
+    const std::uint8_t *sf;
+    long long expertStrideW;  // bytes between experts' e2m1
+    long long expertStrideSf; // bytes between experts' sf
+    int n;
+    int k;
+    std::uint16_t *y;
+    int rowTiles;
+};
+
+__device__ __forceinline__ std::uint16_t floatToBf16Bits(float v) {
+    std::uint16_t r;
+    asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(r) : "f"(v));
+    return r;
+}
+
+/// bf16 bits of the exact value of e2m1 code c (sign bit 3).
+__device__ __forceinline__ std::uint32_t e2m1Bf16(std::uint32_t c) {
+    const std::uint32_t mag = c & 7u;
+    const std::uint32_t bits =
+        mag == 0u ? 0u : mag == 1u ? 0x3F00u : ((((mag >> 1) + 126u) << 7) | ((mag & 1u) << 6));
+    return bits | ((c & 8u) << 12);
+}
+
+/// bf16 bits of 2^(sf-127): 2^-127 (subnormal) for 0, NaN for 0xFF.
+__device__ __forceinline__ std::uint32_t e8m0Bf16(std::uint32_t s) {
+    return s == 0u ? 0x0040u : s == 255u ? 0x7FC0u : (s << 7);
+}
+
+/// 16-byte streaming load: no L1 allocation, 256-byte L2 prefetch (rows are read sequentially).
+__device__ __forceinline__ uint4 ldStream16(const void *p) {
+    uint4 v;
+    asm("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];\n"
+                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                 : "l"(p));
+    return v;
+}
+
+template <int G> struct Stage {
+    uint4 codeA[G];
+    uint4 codeB[G];
+    std::uint32_t scaleA[G];
+    std::uint32_t scaleB[G];
+};
+
+template <int NT>
+__global__ void __launch_bounds__(kThreads, 2) skinnyKernel(const SkinnyParams p) {
+    extern __shared__ __align__(16) std::uint8_t dyn[]; // LUT [256][32 lanes] u32, factors [256]
+    __shared__ float part[kWarps][16][16];
+
+    const int warp = threadIdx.x >> 5;
+    const int lane = threadIdx.x & 31;
+    const int g = lane >> 2;
+    const int t = lane & 3;
+
+    // Tables. Entry e of the LUT: low half = element 2j (low nibble), high half = element 2j+1.
+    for (int i = threadIdx.x; i < 256 * 8; i += kThreads) {
+        const std::uint32_t e = std::uint32_t(i) >> 3;
+        const std::uint32_t v = e2m1Bf16(e & 15u) | (e2m1Bf16(e >> 4) << 16);
+        reinterpret_cast<uint4 *>(dyn)[i] = make_uint4(v, v, v, v);
+    }
+    reinterpret_cast<std::uint32_t *>(dyn + kLutBytes)[threadIdx.x] =
+        bits::splat(e8m0Bf16(threadIdx.x));
+    const std::uint32_t lane4 = 4u * unsigned(lane); // this lane's copy: bank = lane
+    const std::uint32_t *factors = reinterpret_cast<const std::uint32_t *>(dyn + kLutBytes);
+
+    const MoeWorkUnit unit = p.units ? p.units[blockIdx.z] : MoeWorkUnit{0, 0, p.m};
+    // A unit larger than the launch promised is cut to maxRows (its extra rows stay unwritten:
+    // a poisoned output shows it) rather than read past the planned fragments.
+    const int rows = min(unit.rowCount, p.maxRows);
+    const int nb = p.k / kBlockSize;
+    const int numGroups = (nb + 3) >> 2;
+    const std::uint8_t *W = p.e2m1 + (long long)unit.expert * p.expertStrideW;
+    const std::uint8_t *S = p.sf + (long long)unit.expert * p.expertStrideSf;
+
+    const int rt = warp % p.rowTiles;
+    const int kpart = warp / p.rowTiles;
+    const int warpsPerTile = kWarps / p.rowTiles;
+    const int rowA = (blockIdx.x * p.rowTiles + rt) * 16 + g;
+    const int rowB = rowA + 8;
+    const bool validA = rowA < p.n;
+    const bool validB = rowB < p.n;
+    const std::uint8_t *wA = W + (long long)(validA ? rowA : 0) * (p.k / 2);
+    const std::uint8_t *wB = W + (long long)(validB ? rowB : 0) * (p.k / 2);
+    const std::uint8_t *sA = S + (long long)(validA ? rowA : 0) * nb;
+    const std::uint8_t *sB = S + (long long)(validB ? rowB : 0) * nb;
+
+    // x rows of this lane's B fragments: token g (+8 for the second n-tile), or none.
+    const std::uint16_t *xr[NT];
+#pragma unroll
+    for (int nt = 0; nt < NT; ++nt) {
+        const int r = g + 8 * nt;
+        xr[nt] = nullptr;
+        if (r < rows) {
+            const int token = p.tokenOfRow ? p.tokenOfRow[unit.rowBegin + r] : unit.rowBegin + r;
+            xr[nt] = p.x + (long long)token * p.k;
+        }
+    }
+
+    float acc[NT][4];
+#pragma unroll
+    for (int nt = 0; nt < NT; ++nt) {
+#pragma unroll
+        for (int i = 0; i < 4; ++i) {
+            acc[nt][i] = 0.0f;
+        }
+    }
+
+    // This warp's groups: kpart, kpart + KP, ...; a stage is kGroupsPerStage of them.
+    const int myGroups = kpart < numGroups ? (numGroups - kpart + warpsPerTile - 1) / warpsPerTile : 0;
+    constexpr int G = kGroupsPerStage<NT>;
+    const int numStages = (myGroups + G - 1) / G;
+
+    auto load = [&](Stage<G> &s, int stage) {
+#pragma unroll
+        for (int q = 0; q < G; ++q) {
+            const int grp = kpart + warpsPerTile * (stage * G + q);
+            const int kb = grp * 4 + t;
+            const bool inK = kb < nb;
+            s.codeA[q] = make_uint4(0, 0, 0, 0);
+            s.codeB[q] = make_uint4(0, 0, 0, 0);
+            s.scaleA[q] = kSfOne;
+            s.scaleB[q] = kSfOne;
+            if (inK && validA) {
+                s.codeA[q] = ldStream16(wA + (long long)kb * 16);
+                s.scaleA[q] = __ldg(sA + kb);
+            }
+            if (inK && validB) {
+                s.codeB[q] = ldStream16(wB + (long long)kb * 16);
+                s.scaleB[q] = __ldg(sB + kb);
+            }
+        }
+    };
+
+    // Byte q of word w, looked up in this lane's copy of the table, times the block factor.
+    auto dec = [&](std::uint32_t w, int q, std::uint32_t f) {
+        const std::uint32_t off = ((q == 0 ? (w << 7) : (w >> (8 * q - 7))) & 0x7F80u) | lane4;
+        return detail::bf16x2Mul(*reinterpret_cast<const std::uint32_t *>(dyn + off), f);
+    };
+
+    auto compute = [&](const Stage<G> &s, int stage) {
+#pragma unroll
+        for (int q = 0; q < G; ++q) {
+            const int grp = kpart + warpsPerTile * (stage * G + q);
+            const int kb = grp * 4 + t;
+            const bool inK = kb < nb;
+            const std::uint32_t fA = factors[s.scaleA[q]];
+            const std::uint32_t fB = factors[s.scaleB[q]];
+            const std::uint32_t wa[4] = {s.codeA[q].x, s.codeA[q].y, s.codeA[q].z, s.codeA[q].w};
+            const std::uint32_t wb[4] = {s.codeB[q].x, s.codeB[q].y, s.codeB[q].z, s.codeB[q].w};
+#pragma unroll
+            for (int j = 0; j < 4; ++j) {
+                uint4 xv[NT];
+#pragma unroll
+                for (int nt = 0; nt < NT; ++nt) {
+                    xv[nt] = make_uint4(0, 0, 0, 0);
+                    if (inK && xr[nt]) {
+                        xv[nt] = __ldg(reinterpret_cast<const uint4 *>(
+                            xr[nt] + (long long)kb * kBlockSize + j * 8));
+                    }
+                }
+                // h = 0: bytes 0, 1 (elements 8j+0..3) with x words .x, .y; h = 1: bytes 2, 3.
+                {
+                    const std::uint32_t a0 = dec(wa[j], 0, fA);
+                    const std::uint32_t a2 = dec(wa[j], 1, fA);
+                    const std::uint32_t a1 = dec(wb[j], 0, fB);
+                    const std::uint32_t a3 = dec(wb[j], 1, fB);
+#pragma unroll
+                    for (int nt = 0; nt < NT; ++nt) {
+                        detail::mma16816(acc[nt], a0, a1, a2, a3, xv[nt].x, xv[nt].y);
+                    }
+                }
+                {
+                    const std::uint32_t a0 = dec(wa[j], 2, fA);
+                    const std::uint32_t a2 = dec(wa[j], 3, fA);
+                    const std::uint32_t a1 = dec(wb[j], 2, fB);
+                    const std::uint32_t a3 = dec(wb[j], 3, fB);
+#pragma unroll
+                    for (int nt = 0; nt < NT; ++nt) {
+                        detail::mma16816(acc[nt], a0, a1, a2, a3, xv[nt].z, xv[nt].w);
+                    }
+                }
+            }
+        }
+    };
+
+    Stage<G> s0, s1;
+    if (numStages > 0) {
+        load(s0, 0);
+    }
+    __syncthreads(); // tables ready (the first loads are already in flight)
+    for (int st = 0; st < numStages; st += 2) {
+        if (st + 1 < numStages) {
+            load(s1, st + 1);
+        }
+        compute(s0, st);
+        if (st + 1 < numStages) {
+            if (st + 2 < numStages) {
+                load(s0, st + 2);
+            }
+            compute(s1, st + 1);
+        }
+    }
+
+    // C fragment: c0, c1 = (row g, tokens 2t, 2t+1), c2, c3 = (row g+8, same tokens).
+#pragma unroll
+    for (int nt = 0; nt < NT; ++nt) {
+        const int col = 8 * nt + 2 * t;
+        part[warp][g][col] = acc[nt][0];
+        part[warp][g][col + 1] = acc[nt][1];
+        part[warp][g + 8][col] = acc[nt][2];
+        part[warp][g + 8][col + 1] = acc[nt][3];
+    }
+    __syncthreads();
+
+    // Reduce the warps of each row tile; consecutive threads write consecutive output columns.
+    const int outputs = p.rowTiles * 16 * rows;
+    for (int i = threadIdx.x; i < outputs; i += kThreads) {
+        const int rowInTile = i & 15;
+        const int rest = i >> 4;
+        const int tile = rest % p.rowTiles;
+        const int r = rest / p.rowTiles;
+        float sum = 0.0f;
+        for (int kp = 0; kp < warpsPerTile; ++kp) {
+            sum += part[kp * p.rowTiles + tile][rowInTile][r];
+        }
+        const int nIndex = (blockIdx.x * p.rowTiles + tile) * 16 + rowInTile;
+        if (nIndex < p.n) {
+            p.y[(long long)(unit.rowBegin + r) * p.n + nIndex] = floatToBf16Bits(sum);
+        }
+    }
+}
+
+template <int NT> cudaError_t ensureSmemLimit() {
+    static cudaError_t status = cudaFuncSetAttribute(
+        skinnyKernel<NT>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kDynSmemBytes));
+    return status;
+}
+
+std::string launchSkinny(SkinnyParams params, const GemvPlan &plan, int maxRows, int numUnits,
+                         cudaStream_t stream) {
+    params.maxRows = maxRows;
+    params.rowTiles = plan.rowTilesPerBlock;
+    const long long rowTiles = detail::ceilDiv(params.n, 16);
+    const dim3 grid(unsigned(detail::ceilDiv(rowTiles, plan.rowTilesPerBlock)), 1u,
+                    unsigned(numUnits));
+    HOSTPLAN_REQUIRE(grid.x <= 0x7FFFFFFFu && numUnits <= 65535, "gemv: grid too large");
+    if (maxRows <= 8) {
+        HOSTPLAN_CHECK_CUDA(ensureSmemLimit<1>());
+        skinnyKernel<1><<<grid, kThreads, plan.smemBytes, stream>>>(params);
+    } else {
+        HOSTPLAN_CHECK_CUDA(ensureSmemLimit<2>());
+        skinnyKernel<2><<<grid, kThreads, plan.smemBytes, stream>>>(params);
+    }
+    HOSTPLAN_CHECK_LAUNCH();
+    return {};
+}
+
+GemvPlan plan(int maxRows, int totalRows, int numUnits, int n, int k, int smCount,
+                  bool allowSplitForOccupancy) {
+    (void)totalRows;
+    (void)allowSplitForOccupancy; // K is split only inside a block: never a workspace
+    GemvPlan plan;
+    plan.error = checkShape(n, k);
+    if (!plan.error.empty()) {
+        return plan;
+    }
+    if (maxRows < 1 || maxRows > kMoeMaxRowsPerUnit) {
+        plan.error = "rows per call must be 1..16 (got " + std::to_string(maxRows) + ")";
+        return plan;
+    }
+    const int nb = k / kBlockSize;
+    plan.numChunks = int(detail::ceilDiv(nb, kChunkBlocks));
+    plan.splitK = 1;
+    plan.chunksPerSlice = plan.numChunks;
+    // As many row tiles per block as still leave at least one block per SM (all blocks of a
+    // large shape then run in one wave, two per SM, and finish together; fewer rows per block
+    // would also re-read x more often); the 8 / RT warps of a row tile share its K groups.
+    const long long tiles = detail::ceilDiv(n, 16);
+    const long long minBlocks = std::max(smCount, 1);
+    plan.rowTilesPerBlock = kWarps;
+    while (plan.rowTilesPerBlock > 1 &&
+           detail::ceilDiv(tiles, plan.rowTilesPerBlock) * std::max(numUnits, 1) < minBlocks) {
+        plan.rowTilesPerBlock /= 2;
+    }
+    // Not more K parts than groups of four blocks.
+    const int numGroups = int(detail::ceilDiv(nb, 4));
+    while (plan.rowTilesPerBlock < kWarps && kWarps / plan.rowTilesPerBlock > numGroups) {
+        plan.rowTilesPerBlock *= 2;
+    }
+    plan.smemBytes = kDynSmemBytes;
+    plan.workspaceBytes = 0;
+    return plan;
+}
+
+} // namespace v2
+
+/// Which kernel serves a call. From the H200 runs of 2026-11-29 (PERF.md): v2 matched v1 at
+/// m = 1 and was faster for the grouped MoE with <= 8 rows per unit (145 -> 118 us at one
+/// token, 644 -> 582 us at eight), but slower for plain m = 4 (75 -> 81 us) and m = 16
+/// (95 -> 128 us: its x fragments come through L1, 4x the weight bytes at 16 tokens, and
+/// miss). So v2 for one row and for grouped calls of <= 8 rows per unit, v1 otherwise.
+bool useV2(int maxRows, int numUnits) {
+    return maxRows == 1 || (numUnits > 1 && maxRows <= 8);
+}
+
+} // namespace
+
+GemvPlan planGemv(int maxRows, int totalRows, int numUnits, int n, int k, int smCount,
+                  bool allowSplitForOccupancy) {
+    return useV2(maxRows, numUnits)
+               ? v2::plan(maxRows, totalRows, numUnits, n, k, smCount, allowSplitForOccupancy)
+               : v1::plan(maxRows, totalRows, numUnits, n, k, smCount, allowSplitForOccupancy);
+}
+
 std::size_t gemvWorkspaceBytes(int m, int n, int k) {
-    const GemvPlan plan = planGemv(m, m, 1, n, k, smCountOfCurrentDevice(), true);
+    const GemvPlan plan = planGemv(m, m, 1, n, k, v1::smCountOfCurrentDevice(), true);
     return plan.error.empty() ? plan.workspaceBytes : 0;
 }
 
 std::size_t moeGemvWorkspaceBytes(int totalRows, int maxRowsPerUnit, int numUnits, int n, int k) {
     const GemvPlan plan =
-        planGemv(maxRowsPerUnit, totalRows, numUnits, n, k, smCountOfCurrentDevice(), true);
+        planGemv(maxRowsPerUnit, totalRows, numUnits, n, k, v1::smCountOfCurrentDevice(), true);
     return plan.error.empty() ? plan.workspaceBytes : 0;
 }
+
+namespace {
+
+/// Both kernels take the same fields; v1 adds the workspace and the split.
+template <class P>
+void fillParams(P &params, const std::uint16_t *x, const int *tokenOfRow, const MoeWorkUnit *units,
+                int m, const std::uint8_t *e2m1, const std::uint8_t *sf, long long strideW,
+                long long strideSf, int n, int k, std::uint16_t *y) {
+    params.x = x;
+    params.tokenOfRow = tokenOfRow;
+    params.units = units;
+    params.m = m;
+    params.e2m1 = e2m1;
+    params.sf = sf;
+    params.expertStrideW = strideW;
+    params.expertStrideSf = strideSf;
+    params.n = n;
+    params.k = k;
+    params.y = y;
+}
+
+} // namespace
 
 std::string launchGemv(const std::uint16_t *x, int m, const std::uint8_t *e2m1,
                        const std::uint8_t *sf, int n, int k, std::uint16_t *y, float *workspace,
@@ -352,23 +725,23 @@ std::string launchGemv(const std::uint16_t *x, int m, const std::uint8_t *e2m1,
     HOSTPLAN_REQUIRE(reinterpret_cast<std::uintptr_t>(x) % 16 == 0 &&
                          reinterpret_cast<std::uintptr_t>(e2m1) % 16 == 0,
                      "gemv: x and e2m1 must be 16-byte aligned");
-    GemvPlan plan = planGemv(m, m, 1, n, k, smCountOfCurrentDevice(), workspace != nullptr);
+    const int sms = v1::smCountOfCurrentDevice();
+    GemvPlan plan = planGemv(m, m, 1, n, k, sms, workspace != nullptr);
     HOSTPLAN_REQUIRE(plan.error.empty(), "gemv: " + plan.error);
     if (plan.splitK > 1 && workspaceBytes < plan.workspaceBytes) {
-        plan = planGemv(m, m, 1, n, k, smCountOfCurrentDevice(), false);
+        plan = planGemv(m, m, 1, n, k, sms, false);
         HOSTPLAN_REQUIRE(plan.splitK == 1 || workspaceBytes >= plan.workspaceBytes,
                          "gemv: this shape needs an fp32 workspace of " +
                              std::to_string(plan.workspaceBytes) + " bytes");
     }
-    SkinnyParams params{};
-    params.x = x;
-    params.m = m;
-    params.e2m1 = e2m1;
-    params.sf = sf;
-    params.n = n;
-    params.k = k;
-    params.y = y;
-    return launchSkinny(params, plan, m, 1, m, workspace, stream);
+    if (useV2(m, 1)) {
+        v2::SkinnyParams params{};
+        fillParams(params, x, nullptr, nullptr, m, e2m1, sf, 0, 0, n, k, y);
+        return v2::launchSkinny(params, plan, m, 1, stream);
+    }
+    v1::SkinnyParams params{};
+    fillParams(params, x, nullptr, nullptr, m, e2m1, sf, 0, 0, n, k, y);
+    return v1::launchSkinny(params, plan, m, 1, m, workspace, stream);
 }
 
 std::string launchMoeGemv(const std::uint16_t *x, const int *tokenOfRow, int totalRows,
@@ -382,7 +755,7 @@ std::string launchMoeGemv(const std::uint16_t *x, const int *tokenOfRow, int tot
     HOSTPLAN_REQUIRE(reinterpret_cast<std::uintptr_t>(x) % 16 == 0 &&
                          reinterpret_cast<std::uintptr_t>(e2m1) % 16 == 0,
                      "moe gemv: x and e2m1 must be 16-byte aligned");
-    const int sms = smCountOfCurrentDevice();
+    const int sms = v1::smCountOfCurrentDevice();
     GemvPlan plan = planGemv(maxRowsPerUnit, totalRows, numUnits, n, k, sms, workspace != nullptr);
     HOSTPLAN_REQUIRE(plan.error.empty(), "moe gemv: " + plan.error);
     if (plan.splitK > 1 && workspaceBytes < plan.workspaceBytes) {
@@ -391,19 +764,16 @@ std::string launchMoeGemv(const std::uint16_t *x, const int *tokenOfRow, int tot
                          "moe gemv: this shape needs an fp32 workspace of " +
                              std::to_string(plan.workspaceBytes) + " bytes");
     }
-    SkinnyParams params{};
-    params.x = x;
-    params.tokenOfRow = tokenOfRow;
-    params.units = units;
-    params.m = 0;
-    params.e2m1 = e2m1;
-    params.sf = sf;
-    params.expertStrideW = (long long)n * (k / 2);
-    params.expertStrideSf = (long long)n * (k / kBlockSize);
-    params.n = n;
-    params.k = k;
-    params.y = y;
-    return launchSkinny(params, plan, maxRowsPerUnit, numUnits, totalRows, workspace, stream);
+    const long long strideW = (long long)n * (k / 2);
+    const long long strideSf = (long long)n * (k / kBlockSize);
+    if (useV2(maxRowsPerUnit, numUnits)) {
+        v2::SkinnyParams params{};
+        fillParams(params, x, tokenOfRow, units, 0, e2m1, sf, strideW, strideSf, n, k, y);
+        return v2::launchSkinny(params, plan, maxRowsPerUnit, numUnits, stream);
+    }
+    v1::SkinnyParams params{};
+    fillParams(params, x, tokenOfRow, units, 0, e2m1, sf, strideW, strideSf, n, k, y);
+    return v1::launchSkinny(params, plan, maxRowsPerUnit, numUnits, totalRows, workspace, stream);
 }
 
 } // namespace hostplan::mxfp4::cuda

@@ -186,10 +186,14 @@ void testDequant(int n, int k, bool allScales) {
     report(mismatch == 0, name, mismatch ? std::to_string(mismatch) + " mismatches" : "bit-exact");
 }
 
-void testGemv(int m, int n, int k, bool withWorkspace, int padFromK = 0) {
+void testGemv(int m, int n, int k, bool withWorkspace, int padFromK = 0, int sfLo = 118,
+              int sfHi = 126) {
     // padFromK: the logical k is not a multiple of 32; pad weights and x with padK().
     std::string name = "gemv m" + std::to_string(m) + " n" + std::to_string(n) + " k" +
                        std::to_string(padFromK ? padFromK : k) + (withWorkspace ? " ws" : "");
+    if (sfLo != 118 || sfHi != 126) {
+        name += " sf " + std::to_string(sfLo) + ".." + std::to_string(sfHi);
+    }
     Matrix w;
     std::vector<std::uint16_t> xh;
     if (padFromK) {
@@ -213,7 +217,7 @@ void testGemv(int m, int n, int k, bool withWorkspace, int padFromK = 0) {
         k = w.k;
         name += " (padded to " + std::to_string(k) + ")";
     } else {
-        w = randomMatrix(n, k);
+        w = randomMatrix(n, k, sfLo, sfHi);
         xh = randomX(std::size_t(m) * k);
     }
     Dev<std::uint8_t> e(w.e2m1), s(w.sf);
@@ -397,6 +401,11 @@ int main() {
     testGemv(16, 7168, 2048, true);
     testGemv(5, 70, 0, true, 100); // k = 100 padded to 128
     testGemv(1, 28672, 8192, true);
+    testGemv(16, 28672, 8192, true);
+    // Extreme block scales: 2^-127 (a bf16 subnormal factor) up to 2^13 (factors above 2^1
+    // took a second multiply in v1), so the exact single-multiply decode is checked too.
+    testGemv(1, 300, 2048, false, 0, 0, 140);
+    testGemv(12, 300, 2048, false, 0, 0, 140);
 
     // Grouped MoE decode.
     testMoe(8, 1, 4, 96, 256);
