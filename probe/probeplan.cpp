@@ -18,7 +18,7 @@ Result<PlanInfo> planFromScenarioFile(const std::string &path) {
     PlanInfo info;
     info.source = "scenario";
     info.scenarioFile = path;
-    info.scenarioName = scenario.value().name;
+    info.scenarioName = p.scenario.name; // named after the plan when the file gives none
     info.gpuId = p.gpu.id;
     info.gpuName = p.gpu.name;
     info.gpuCount = p.layout.gpuCount();
