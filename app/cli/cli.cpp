@@ -229,12 +229,21 @@ void printPlan(const PlanResult &p, std::ostream &out) {
     }
 }
 
-int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
-    Scenario scenario = defaultScenario();
-    std::vector<std::string> rest;
+/// scenarioFromArgs with its error printed as the CLI's one line; false on error.
+bool scenarioOrError(const std::vector<std::string> &args, Scenario &scenario,
+                     std::vector<std::string> &rest, std::ostream &err) {
     const std::string e = scenarioFromArgs(args, scenario, rest);
     if (!e.empty()) {
         err << "hostplan-cli: " << e << "\n";
+        return false;
+    }
+    return true;
+}
+
+int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
+    Scenario scenario = defaultScenario();
+    std::vector<std::string> rest;
+    if (!scenarioOrError(args, scenario, rest, err)) {
         return kExitUsage;
     }
     bool json = false;
@@ -302,9 +311,7 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
 int cmdServe(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
     Scenario scenario = defaultScenario();
     std::vector<std::string> rest;
-    const std::string e = scenarioFromArgs(args, scenario, rest);
-    if (!e.empty()) {
-        err << "hostplan-cli: " << e << "\n";
+    if (!scenarioOrError(args, scenario, rest, err)) {
         return kExitUsage;
     }
     if (!rest.empty()) {
