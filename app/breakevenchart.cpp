@@ -5,6 +5,7 @@
 #include "cost.h"
 #include "formatting.h"
 #include "scenariodocument.h"
+#include "viewrefresher.h"
 
 #include <QChart>
 #include <QLineSeries>
@@ -50,7 +51,8 @@ BreakEvenChart::BreakEvenChart(ScenarioDocument *doc, QWidget *parent)
       }) {
     setupChartView(this);
     setMinimumSize(420, 300);
-    connect(doc, &ScenarioDocument::changed, this, &BreakEvenChart::rebuild);
+    // Rebuilt on each change only while shown; a hidden tab catches up when shown.
+    new ViewRefresher(this, doc, [this] { rebuild(); });
     rebuild();
 }
 

@@ -114,13 +114,22 @@ void CompareModel::setScenarios(const Scenario &pinned, const Result<PlanResult>
            [](const PlanResult &p) { return money(p.rental.usdPerMonthScheduled); });
     result(tr("Monthly cost (always on)"),
            [](const PlanResult &p) { return money(p.rental.usdPerMonthAlwaysOn); });
-    result(tr("API cost per month"), [](const PlanResult &p) { return money(p.apiUsdPerMonth); });
-    result(tr("Self-hosted per 1M output tokens"), [](const PlanResult &p) {
-        return QStringLiteral("$%1").arg(p.selfHostUsdPerMTokOutput, 0, 'f', 2);
+    // Without an API price the API cost and break-even are NaN, not "never".
+    result(tr("API cost per month"), [](const PlanResult &p) {
+        return p.apiPriced ? money(p.apiUsdPerMonth) : tr("no API price");
     });
-    result(tr("Break-even output tokens per month"),
-           [](const PlanResult &p) { return tokensText(p.breakeven.outputTokensPerMonth); });
+    result(tr("Self-hosted per 1M output tokens"), [](const PlanResult &p) {
+        return std::isfinite(p.selfHostUsdPerMTokOutput) && p.selfHostUsdPerMTokOutput > 0
+                   ? QStringLiteral("$%1").arg(p.selfHostUsdPerMTokOutput, 0, 'f', 2)
+                   : tr("n/a (no output tokens)");
+    });
+    result(tr("Break-even output tokens per month"), [](const PlanResult &p) {
+        return p.apiPriced ? tokensText(p.breakeven.outputTokensPerMonth) : tr("no API price");
+    });
     result(tr("Break-even heavy users"), [](const PlanResult &p) {
+        if (!p.apiPriced) {
+            return tr("no API price");
+        }
         return std::isfinite(p.breakeven.heavyUsersToBreakEven)
                    ? QString::number(std::ceil(p.breakeven.heavyUsersToBreakEven))
                    : tr("never");

@@ -3,6 +3,7 @@
 #include "appsettings.h"
 #include "comparemodel.h"
 #include "scenariodocument.h"
+#include "viewrefresher.h"
 
 #include <QCheckBox>
 #include <QFile>
@@ -65,7 +66,8 @@ CompareView::CompareView(ScenarioDocument *doc, QWidget *parent)
     });
     connect(m_clear, &QPushButton::clicked, this, &CompareView::clearPin);
     connect(m_diffOnly, &QCheckBox::toggled, m_model, &CompareModel::setDifferencesOnly);
-    connect(doc, &ScenarioDocument::changed, this, &CompareView::refresh);
+    // Rebuilt on each change only while shown; a hidden tab catches up when shown.
+    new ViewRefresher(this, doc, [this] { refresh(); });
     refresh();
 }
 

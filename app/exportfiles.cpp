@@ -9,10 +9,6 @@ namespace hostplan::ui {
 
 namespace {
 
-QString tr(const char *text) {
-    return QCoreApplication::translate("hostplan::ui::Export", text);
-}
-
 QString csvField(const QString &field) {
     if (!field.contains(QLatin1Char(',')) && !field.contains(QLatin1Char('"')) &&
         !field.contains(QLatin1Char('\n')) && !field.contains(QLatin1Char('\r'))) {
@@ -34,10 +30,10 @@ QString csvLine(const QStringList &fields) {
 QString saveFile(const QString &path, const QByteArray &bytes) {
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly)) {
-        return tr("Cannot write %1: %2").arg(path, f.errorString());
+        return Export::tr("Cannot write %1: %2").arg(path, f.errorString());
     }
     if (f.write(bytes) != bytes.size() || !f.commit()) {
-        return tr("Cannot write %1: %2").arg(path, f.errorString());
+        return Export::tr("Cannot write %1: %2").arg(path, f.errorString());
     }
     return {};
 }

@@ -5,10 +5,16 @@
 
 #include "reportcontent.h"
 
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
 namespace hostplan::ui {
+
+/// The translation context of the export actions' and files' strings ("hostplan::ui::Export").
+class Export {
+    Q_DECLARE_TR_FUNCTIONS(hostplan::ui::Export)
+};
 
 /// One table as RFC 4180 CSV: a header row of ReportTable::csvHeaders, then csvRows; fields
 /// holding a comma, quote or line break are quoted (quotes doubled); lines end in CRLF. Numbers

@@ -4,6 +4,7 @@
 #include "chartutil.h"
 #include "formatting.h"
 #include "scenariodocument.h"
+#include "viewrefresher.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -35,7 +36,8 @@ GpuTypesChart::GpuTypesChart(ScenarioDocument *doc, QWidget *parent)
     : QChartView(new QChart, parent), m_doc(doc) {
     setupChartView(this);
     setMinimumSize(420, 300);
-    connect(doc, &ScenarioDocument::changed, this, &GpuTypesChart::rebuild);
+    // Rebuilt on each change only while shown; a hidden tab catches up when shown.
+    new ViewRefresher(this, doc, [this] { rebuild(); });
     rebuild();
 }
 

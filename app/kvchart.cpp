@@ -5,6 +5,7 @@
 #include "formatting.h"
 #include "scenariodocument.h"
 #include "units.h"
+#include "viewrefresher.h"
 
 #include <QChart>
 #include <QLineSeries>
@@ -24,7 +25,8 @@ KvChart::KvChart(ScenarioDocument *doc, QWidget *parent)
     : QChartView(new QChart, parent), m_doc(doc) {
     setupChartView(this);
     setMinimumSize(420, 300);
-    connect(doc, &ScenarioDocument::changed, this, &KvChart::rebuild);
+    // Rebuilt on each change only while shown; a hidden tab catches up when shown.
+    new ViewRefresher(this, doc, [this] { rebuild(); });
     rebuild();
 }
 

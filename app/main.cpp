@@ -1,6 +1,7 @@
 // hostplan: the GUI. Without a display (no DISPLAY / WAYLAND_DISPLAY and no QT_QPA_PLATFORM) it
 // prints the CLI plan for the default scenario instead, so the README's first command works on
-// a headless machine.
+// a headless machine. A stale DISPLAY (":55" with no X server behind it, common after ssh -X or
+// in containers) is treated the same way instead of letting the xcb plugin abort.
 #include "appsettings.h"
 #include "cli.h"
 #include "languagemanager.h"
@@ -9,14 +10,54 @@
 #include <QApplication>
 
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
+#include <string>
+
+namespace {
+
+/// The variable's value, or "" when unset.
+std::string env(const char *name) {
+    const char *v = std::getenv(name);
+    return v ? std::string(v) : std::string();
+}
+
+/// Whether an X server can answer at `display`: a local ":n" / ":n.s" / "unix:n" display needs
+/// its socket /tmp/.X11-unix/Xn; remote "host:n" forms (and paths, XQuartz) are assumed
+/// reachable, as checking them would mean connecting.
+bool xDisplayReachable(const std::string &display) {
+    std::string rest;
+    if (display.rfind(':', 0) == 0) {
+        rest = display.substr(1);
+    } else if (display.rfind("unix:", 0) == 0) {
+        rest = display.substr(5);
+    } else {
+        return true;
+    }
+    const std::string number = rest.substr(0, rest.find('.'));
+    if (number.empty() || number.find_first_not_of("0123456789") != std::string::npos) {
+        return false;
+    }
+    std::error_code ec;
+    return std::filesystem::exists("/tmp/.X11-unix/X" + number, ec);
+}
+
+} // namespace
 
 int main(int argc, char **argv) {
-    const bool headless = !std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY") &&
-                          !std::getenv("QT_QPA_PLATFORM");
-    if (headless) {
-        std::cerr << "hostplan: no display found; printing the plan for the default scenario "
-                     "(hostplan-cli plan).\n\n";
+    const std::string display = env("DISPLAY");
+    const bool chosen = !env("WAYLAND_DISPLAY").empty() || !env("QT_QPA_PLATFORM").empty();
+    const bool headless = display.empty() && !chosen;
+    const bool staleX = !display.empty() && !chosen && !xDisplayReachable(display);
+    if (headless || staleX) {
+        if (staleX) {
+            std::cerr << "hostplan: DISPLAY=" << display
+                      << " has no X server (no /tmp/.X11-unix socket); printing the plan for the "
+                         "default scenario (hostplan-cli plan).\n\n";
+        } else {
+            std::cerr << "hostplan: no display found; printing the plan for the default scenario "
+                         "(hostplan-cli plan).\n\n";
+        }
         return hostplan::cli::run({"plan"}, std::cout, std::cerr);
     }
     QApplication app(argc, argv);

@@ -17,6 +17,7 @@
 
 #include "probepanel.h"
 #include "throughputview.h"
+#include "viewrefresher.h"
 
 #include <QAction>
 #include <QApplication>
@@ -109,6 +110,10 @@ void MainWindow::buildViews() {
     m_tabs->addTab(m_compare, tr("Compare"));
     connect(m_compare, &CompareView::pinnedChanged, this,
             [this] { m_tabs->setCurrentWidget(m_compare); });
+    // Views in background tabs skip edits (ViewRefresher); the one made current catches up
+    // here, also before the window is first shown (its Show event covers later switches).
+    connect(m_tabs, &QTabWidget::currentChanged, this,
+            [this](int index) { ViewRefresher::ensureCurrentIn(m_tabs->widget(index)); });
     for (int i = 0; i < m_tabs->count(); ++i) {
         m_tabs->setTabToolTip(i, m_tabs->tabText(i));
     }
@@ -268,12 +273,14 @@ void MainWindow::documentChanged() {
     setWindowTitle(tr("%1 - %2[*] - HostPlan").arg(scenarioTitle(), file));
     setWindowModified(!m_doc->undoStack()->isClean());
     if (const auto &p = m_doc->plan()) {
-        m_verdict->setText(
-            tr("%1 on %2 x %3 | %4/month | API %5/month")
-                .arg(p->fit.fits ? tr("Fits") : tr("Does not fit"))
-                .arg(p->layout.gpuCount())
-                .arg(QString::fromStdString(p->gpu.id).toUpper(),
-                     usdText(p->rental.usdPerMonthScheduled), usdText(p->apiUsdPerMonth)));
+        // Without an API price the API figures are NaN: say so rather than "n/a".
+        const QString api = p->apiPriced ? tr("API %1/month").arg(usdText(p->apiUsdPerMonth))
+                                         : tr("no API price");
+        m_verdict->setText(tr("%1 on %2 x %3 | %4/month | %5")
+                               .arg(p->fit.fits ? tr("Fits") : tr("Does not fit"))
+                               .arg(p->layout.gpuCount())
+                               .arg(QString::fromStdString(p->gpu.id).toUpper(),
+                                    usdText(p->rental.usdPerMonthScheduled), api));
         m_verdict->setStyleSheet(p->fit.fits ? QStringLiteral("color: #1b6e1b;")
                                              : QStringLiteral("color: #b00020;"));
     } else {

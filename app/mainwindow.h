@@ -1,7 +1,8 @@
 // HostPlan's main window, the what-if explorer: input docks (model, hardware, workload,
 // pricing; a probe dock when the probe panel is built) around a tab of views (summary, memory
 // per precision, GPUs per GPU type, KV cache vs context, break-even, compare). Every edit goes
-// through the document's undo stack and every view rebuilds from the document's plan.
+// through the document's undo stack; the current view rebuilds from the document's plan at once
+// and the others when their tab is shown (ViewRefresher).
 #pragma once
 
 #include <QMainWindow>
@@ -86,6 +87,8 @@ public:
     QComboBox *kvFormatCombo() const;
     QComboBox *engineCombo() const;
     QMenu *recentMenu() const { return m_recentMenu; }
+    /// The status bar's verdict ("Fits on 8 x B300 | $27,798/month | API $13,800/month").
+    QLabel *verdictLabel() const { return m_verdict; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;

@@ -4,6 +4,7 @@
 #include "formatting.h"
 #include "scenariodocument.h"
 #include "units.h"
+#include "viewrefresher.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -23,7 +24,8 @@ MemoryChart::MemoryChart(ScenarioDocument *doc, QWidget *parent)
     : QChartView(new QChart, parent), m_doc(doc) {
     setupChartView(this);
     setMinimumSize(420, 300);
-    connect(doc, &ScenarioDocument::changed, this, &MemoryChart::rebuild);
+    // Rebuilt on each change only while shown; a hidden tab catches up when shown.
+    new ViewRefresher(this, doc, [this] { rebuild(); });
     rebuild();
 }
 

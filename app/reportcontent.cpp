@@ -19,10 +19,6 @@ namespace hostplan::ui {
 
 namespace {
 
-QString tr(const char *text) {
-    return QCoreApplication::translate("hostplan::ui::Report", text);
-}
-
 QString qs(const std::string &s) {
     return QString::fromStdString(s);
 }
@@ -43,7 +39,7 @@ QString tokensPerMonthText(double tokens) {
 }
 
 QString heavyUsersText(double users) {
-    return std::isfinite(users) ? groupedInt(std::uint64_t(std::ceil(users))) : tr("never");
+    return std::isfinite(users) ? groupedInt(std::uint64_t(std::ceil(users))) : Report::tr("never");
 }
 
 QString bandwidthText(double bytesPerS) {
@@ -68,14 +64,14 @@ void addRow(ReportTable &t, const QStringList &display, const QStringList &csv, 
 }
 
 QString gpuLabel(const PlanResult &p) {
-    return tr("%1 x %2").arg(p.layout.gpuCount()).arg(qs(p.gpu.name));
+    return Report::tr("%1 x %2").arg(p.layout.gpuCount()).arg(qs(p.gpu.name));
 }
 
 ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
     ReportTable t;
     t.id = QStringLiteral("summary");
-    t.title = tr("Key figures");
-    t.headers = {tr("Figure"), tr("Value")};
+    t.title = Report::tr("Key figures");
+    t.headers = {Report::tr("Figure"), Report::tr("Value")};
     t.columnWeights = {2.0, 3.6};
     t.rightAligned = {false, false};
     t.csvHeaders = {QStringLiteral("figure"), QStringLiteral("value"), QStringLiteral("unit")};
@@ -88,67 +84,72 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
                    const QString &raw, const QString &unit, bool bold = false) {
         addRow(t, {label, value}, {id, raw, unit}, bold);
     };
-    row(tr("Fits"), p.fit.fits ? tr("yes") : tr("no"), QStringLiteral("fits"),
+    row(Report::tr("Fits"), p.fit.fits ? Report::tr("yes") : Report::tr("no"), QStringLiteral("fits"),
         p.fit.fits ? QStringLiteral("1") : QStringLiteral("0"), QStringLiteral("bool"), true);
-    row(tr("GPUs"),
-        tr("%1 (TP %2, EP %3, PP %4)")
+    row(Report::tr("GPUs"),
+        Report::tr("%1 (TP %2, EP %3, PP %4)")
             .arg(gpuLabel(p))
             .arg(p.layout.tp)
             .arg(p.layout.ep)
             .arg(p.layout.pp),
         QStringLiteral("gpu_count"), csvInt(std::uint64_t(p.layout.gpuCount())), qs(p.gpu.id));
-    row(tr("Workload"),
-        tr("%1 sequences of %2 tokens (up to %3 fit)")
+    row(Report::tr("Workload"),
+        Report::tr("%1 sequences of %2 tokens (up to %3 fit)")
             .arg(groupedInt(w.concurrency), groupedInt(w.contextTokens),
                  groupedInt(p.fit.maxConcurrency)),
         QStringLiteral("max_concurrency"), csvInt(std::uint64_t(p.fit.maxConcurrency)),
         QStringLiteral("sequences"));
-    row(tr("Memory per GPU"),
-        tr("%1 needed of %2 usable")
+    row(Report::tr("Memory per GPU"),
+        Report::tr("%1 needed of %2 usable")
             .arg(bytesText(double(p.memory.perGpu.total())),
                  bytesText(double(p.memory.usableBytesPerGpu))),
         QStringLiteral("per_gpu_bytes"), csvInt(p.memory.perGpu.total()), QStringLiteral("bytes"));
-    row(tr("Memory in total"), bytesText(double(p.memory.total.total())),
+    row(Report::tr("Memory in total"), bytesText(double(p.memory.total.total())),
         QStringLiteral("total_bytes"), csvInt(p.memory.total.total()), QStringLiteral("bytes"));
-    row(tr("Memory floor (weights only)"), tr("%1 GPUs").arg(p.fit.gpusFloor),
+    row(Report::tr("Memory floor (weights only)"), Report::tr("%1 GPUs").arg(p.fit.gpusFloor),
         QStringLiteral("gpus_floor"), csvInt(std::uint64_t(p.fit.gpusFloor)),
         QStringLiteral("gpus"));
-    row(tr("Practical count / pilot range"),
-        (p.fit.practicalFound ? tr("%1 GPUs").arg(p.fit.gpusPractical)
-                              : tr("none up to %1").arg(kMaxPracticalGpus)) +
+    row(Report::tr("Practical count / pilot range"),
+        (p.fit.practicalFound ? Report::tr("%1 GPUs").arg(p.fit.gpusPractical)
+                              : Report::tr("none up to %1").arg(kMaxPracticalGpus)) +
             QStringLiteral(" / ") + pilotRangeText(pilot),
         QStringLiteral("gpus_practical"),
         p.fit.practicalFound ? csvInt(std::uint64_t(p.fit.gpusPractical)) : QString(),
         QStringLiteral("gpus"));
-    row(tr("GPU-hour rate"), rateText(p.usdPerGpuHour), QStringLiteral("usd_per_gpu_hour"),
+    row(Report::tr("GPU-hour rate"), rateText(p.usdPerGpuHour), QStringLiteral("usd_per_gpu_hour"),
         csvNumber(p.usdPerGpuHour), QStringLiteral("USD"));
-    row(tr("Monthly rental, always on (%1 h)").arg(p.rental.hoursPerMonth, 0, 'f', 0),
+    row(Report::tr("Monthly rental, always on (%1 h)").arg(p.rental.hoursPerMonth, 0, 'f', 0),
         usdText(p.rental.usdPerMonthAlwaysOn), QStringLiteral("usd_per_month_always_on"),
         csvNumber(p.rental.usdPerMonthAlwaysOn), QStringLiteral("USD"), true);
-    row(tr("Monthly rental at %1 h/day").arg(hpd), usdText(p.rental.usdPerMonthScheduled),
+    row(Report::tr("Monthly rental at %1 h/day").arg(hpd), usdText(p.rental.usdPerMonthScheduled),
         QStringLiteral("usd_per_month"), csvNumber(p.rental.usdPerMonthScheduled),
         QStringLiteral("USD"), true);
-    row(tr("API, same volume (%1)").arg(qs(p.api.name)), usdText(p.apiUsdPerMonth),
-        QStringLiteral("api_usd_per_month"), csvNumber(p.apiUsdPerMonth), QStringLiteral("USD"),
-        true);
-    row(tr("Self-hosted cost per 1M output tokens"), usdCentsText(p.selfHostUsdPerMTokOutput),
+    // Without an API price the API cost and break-even are NaN: say so (the CSV stays empty).
+    const QString noApi = Report::tr("no API price");
+    row(p.apiPriced ? Report::tr("API, same volume (%1)").arg(qs(p.api.name)) : Report::tr("API, same volume"),
+        p.apiPriced ? usdText(p.apiUsdPerMonth) : noApi, QStringLiteral("api_usd_per_month"),
+        csvNumber(p.apiUsdPerMonth), QStringLiteral("USD"), true);
+    row(Report::tr("Self-hosted cost per 1M output tokens"), usdCentsText(p.selfHostUsdPerMTokOutput),
         QStringLiteral("self_host_usd_per_mtok_output"), csvNumber(p.selfHostUsdPerMTokOutput),
         QStringLiteral("USD"));
-    row(tr("Break-even output volume"),
-        tr("%1 tokens a month (%2 tokens/s)")
-            .arg(tokensText(p.breakeven.outputTokensPerMonth),
-                 std::isfinite(p.breakeven.outputTokensPerSecond)
-                     ? groupedInt(std::uint64_t(std::llround(p.breakeven.outputTokensPerSecond)))
-                     : tr("never")),
+    row(Report::tr("Break-even output volume"),
+        !p.apiPriced ? noApi
+                     : Report::tr("%1 tokens a month (%2 tokens/s)")
+                           .arg(tokensText(p.breakeven.outputTokensPerMonth),
+                                std::isfinite(p.breakeven.outputTokensPerSecond)
+                                    ? groupedInt(std::uint64_t(
+                                          std::llround(p.breakeven.outputTokensPerSecond)))
+                                    : Report::tr("never")),
         QStringLiteral("breakeven_output_tokens_per_month"),
         csvNumber(p.breakeven.outputTokensPerMonth), QStringLiteral("tokens"));
-    row(tr("Break-even heavy users"),
-        tr("%1 (%2 tokens a month each)")
-            .arg(heavyUsersText(p.breakeven.heavyUsersToBreakEven),
-                 tokensText(w.heavyUserTokensPerMonth)),
+    row(Report::tr("Break-even heavy users"),
+        !p.apiPriced ? noApi
+                     : Report::tr("%1 (%2 tokens a month each)")
+                           .arg(heavyUsersText(p.breakeven.heavyUsersToBreakEven),
+                                tokensText(w.heavyUserTokensPerMonth)),
         QStringLiteral("breakeven_heavy_users"), csvNumber(p.breakeven.heavyUsersToBreakEven),
         QStringLiteral("users"));
-    row(tr("Recommendation"), recommendationName(rec), QStringLiteral("recommendation"),
+    row(Report::tr("Recommendation"), recommendationName(rec), QStringLiteral("recommendation"),
         rec == Recommendation::Api           ? QStringLiteral("api")
         : rec == Recommendation::BurstRental ? QStringLiteral("burst_rental")
                                              : QStringLiteral("dedicated"),
@@ -160,10 +161,10 @@ ReportTable costTable(const PlanResult &p) {
     ReportTable t;
     t.id = QStringLiteral("cost");
     t.title =
-        tr("Rental cost of %1 at %2 per GPU-hour").arg(gpuLabel(p), rateText(p.usdPerGpuHour));
+        Report::tr("Rental cost of %1 at %2 per GPU-hour").arg(gpuLabel(p), rateText(p.usdPerGpuHour));
     const QString hpd = QLocale::c().toString(p.rental.hoursPerDay, 'f', 1);
-    t.headers = {tr("Period"), tr("GPU-hours, 24 h/day"), tr("Cost, always on"),
-                 tr("GPU-hours, %1 h/day").arg(hpd), tr("Cost at %1 h/day").arg(hpd)};
+    t.headers = {Report::tr("Period"), Report::tr("GPU-hours, 24 h/day"), Report::tr("Cost, always on"),
+                 Report::tr("GPU-hours, %1 h/day").arg(hpd), Report::tr("Cost at %1 h/day").arg(hpd)};
     t.columnWeights = {2.2, 1.7, 1.5, 1.7, 1.5};
     t.rightAligned = {false, true, true, true, true};
     t.csvHeaders = {QStringLiteral("period"),
@@ -180,10 +181,10 @@ ReportTable costTable(const PlanResult &p) {
         double hours;
     };
     const Period periods[] = {
-        {tr("1 hour"), QStringLiteral("hour"), 1},
-        {tr("1 day"), QStringLiteral("day"), 24},
-        {tr("30 days (720 h)"), QStringLiteral("30_days"), 720},
-        {tr("Month (%1 h, as planned)").arg(p.rental.hoursPerMonth, 0, 'f', 0),
+        {Report::tr("1 hour"), QStringLiteral("hour"), 1},
+        {Report::tr("1 day"), QStringLiteral("day"), 24},
+        {Report::tr("30 days (720 h)"), QStringLiteral("30_days"), 720},
+        {Report::tr("Month (%1 h, as planned)").arg(p.rental.hoursPerMonth, 0, 'f', 0),
          QStringLiteral("month"), p.rental.hoursPerMonth},
     };
     for (const Period &per : periods) {
@@ -209,9 +210,14 @@ ReportTable costTable(const PlanResult &p) {
                 csvNumber(gpuHoursSched), csvNumber(usdSched)},
                per.id == QLatin1String("month"));
     }
-    t.note = tr("The same tokens at API prices (%1): %2 per month. The hour row is one hour of "
-                "running GPUs; \"at %3 h/day\" rents them only for those hours.")
-                 .arg(qs(p.api.name), usdText(p.apiUsdPerMonth), hpd);
+    t.note = p.apiPriced
+                 ? Report::tr("The same tokens at API prices (%1): %2 per month. The hour row is one "
+                      "hour of running GPUs; \"at %3 h/day\" rents them only for those hours.")
+                       .arg(qs(p.api.name), usdText(p.apiUsdPerMonth), hpd)
+                 : Report::tr("No API price is known for this model, so there is no API comparison. "
+                      "The hour row is one hour of running GPUs; \"at %1 h/day\" rents them "
+                      "only for those hours.")
+                       .arg(hpd);
     return t;
 }
 
@@ -219,12 +225,12 @@ ReportTable memoryTable(const PlanResult &p) {
     const auto &m = p.memory;
     ReportTable t;
     t.id = QStringLiteral("memory");
-    t.title = tr("Memory per GPU (most loaded GPU) and in total (%1, TP %2, EP %3, PP %4)")
+    t.title = Report::tr("Memory per GPU (most loaded GPU) and in total (%1, TP %2, EP %3, PP %4)")
                   .arg(gpuLabel(p))
                   .arg(p.layout.tp)
                   .arg(p.layout.ep)
                   .arg(p.layout.pp);
-    t.headers = {tr("Component"), tr("Per GPU"), tr("All %1 GPUs").arg(p.layout.gpuCount())};
+    t.headers = {Report::tr("Component"), Report::tr("Per GPU"), Report::tr("All %1 GPUs").arg(p.layout.gpuCount())};
     t.columnWeights = {2.0, 2.0, 2.0};
     t.rightAligned = {false, true, true};
     t.csvHeaders = {QStringLiteral("component"), QStringLiteral("per_gpu_bytes"),
@@ -236,46 +242,46 @@ ReportTable memoryTable(const PlanResult &p) {
         std::uint64_t total;
     };
     std::vector<Row> rows = {
-        {tr("Weights"), QStringLiteral("weights"), m.perGpu.weights, m.total.weights},
-        {tr("KV cache (%1 x %2 tokens)")
+        {Report::tr("Weights"), QStringLiteral("weights"), m.perGpu.weights, m.total.weights},
+        {Report::tr("KV cache (%1 x %2 tokens)")
              .arg(groupedInt(p.scenario.workload.concurrency),
                   groupedInt(p.scenario.workload.contextTokens)),
          QStringLiteral("kv_cache"), m.perGpu.kvCache, m.total.kvCache},
     };
     if (m.perGpu.state || m.total.state) {
         rows.push_back(
-            {tr("Linear-attention state"), QStringLiteral("state"), m.perGpu.state, m.total.state});
+            {Report::tr("Linear-attention state"), QStringLiteral("state"), m.perGpu.state, m.total.state});
     }
-    rows.push_back({tr("Activations"), QStringLiteral("activations"), m.perGpu.activations,
+    rows.push_back({Report::tr("Activations"), QStringLiteral("activations"), m.perGpu.activations,
                     m.total.activations});
     rows.push_back(
-        {tr("Runtime overhead"), QStringLiteral("runtime"), m.perGpu.runtime, m.total.runtime});
+        {Report::tr("Runtime overhead"), QStringLiteral("runtime"), m.perGpu.runtime, m.total.runtime});
     for (const Row &r : rows) {
         addRow(t, {r.label, bytesText(double(r.perGpu)), bytesText(double(r.total))},
                {r.id, csvInt(r.perGpu), csvInt(r.total)});
     }
     addRow(t,
-           {tr("Total needed"), bytesText(double(m.perGpu.total())),
+           {Report::tr("Total needed"), bytesText(double(m.perGpu.total())),
             bytesText(double(m.total.total()))},
            {QStringLiteral("total"), csvInt(m.perGpu.total()), csvInt(m.total.total())}, true);
     addRow(t,
-           {tr("Engine budget (memory fraction %1)").arg(m.memoryFraction, 0, 'f', 2),
+           {Report::tr("Engine budget (memory fraction %1)").arg(m.memoryFraction, 0, 'f', 2),
             bytesText(double(m.budgetBytesPerGpu)),
             bytesText(double(m.budgetBytesPerGpu) * p.layout.gpuCount())},
            {QStringLiteral("engine_budget"), csvInt(m.budgetBytesPerGpu),
             csvInt(m.budgetBytesPerGpu * p.layout.gpuCount())});
     addRow(t,
-           {tr("Usable GPU memory (driver total)"), bytesText(double(m.usableBytesPerGpu)),
+           {Report::tr("Usable GPU memory (driver total)"), bytesText(double(m.usableBytesPerGpu)),
             bytesText(double(m.usableBytesPerGpu) * p.layout.gpuCount())},
            {QStringLiteral("usable"), csvInt(m.usableBytesPerGpu),
             csvInt(m.usableBytesPerGpu * p.layout.gpuCount())});
     addRow(t,
-           {tr("Room for KV cache and state"), signedBytesText(m.kvCapacityBytesPerGpu),
+           {Report::tr("Room for KV cache and state"), signedBytesText(m.kvCapacityBytesPerGpu),
             signedBytesText(m.kvCapacityBytesPerGpu * std::int64_t(p.layout.gpuCount()))},
            {QStringLiteral("kv_state_room"), csvInt(m.kvCapacityBytesPerGpu),
             csvInt(m.kvCapacityBytesPerGpu * std::int64_t(p.layout.gpuCount()))});
     t.note =
-        tr("Decimal GB (10^9 bytes) with binary GiB (2^30 bytes) in brackets. KV cache: %1 "
+        Report::tr("Decimal GB (10^9 bytes) with binary GiB (2^30 bytes) in brackets. KV cache: %1 "
            "bytes per token for the whole model, %2 per GPU. Up to %3 sequences of %4 tokens "
            "fit at once.")
             .arg(groupedInt(m.cache.kvBytesPerToken), groupedInt(m.cache.kvBytesPerTokenPerGpu),
@@ -286,9 +292,9 @@ ReportTable memoryTable(const PlanResult &p) {
 ReportTable groupsTable(const PlanResult &p) {
     ReportTable t;
     t.id = QStringLiteral("weights");
-    t.title = tr("Weights by tensor group");
-    t.headers = {tr("Group"),      tr("Format"),      tr("Placement"),
-                 tr("Parameters"), tr("Whole model"), tr("Per GPU")};
+    t.title = Report::tr("Weights by tensor group");
+    t.headers = {Report::tr("Group"),      Report::tr("Format"),      Report::tr("Placement"),
+                 Report::tr("Parameters"), Report::tr("Whole model"), Report::tr("Per GPU")};
     t.columnWeights = {2.4, 1.0, 1.1, 1.7, 1.3, 1.3};
     t.rightAligned = {false, false, false, true, true, true};
     t.csvHeaders = {QStringLiteral("group"),     QStringLiteral("format"),
@@ -297,7 +303,7 @@ ReportTable groupsTable(const PlanResult &p) {
     std::uint64_t params = 0;
     for (const auto &g : p.memory.groups) {
         const QString placement =
-            g.placement == Placement::Sharded ? tr("sharded") : tr("replicated");
+            g.placement == Placement::Sharded ? Report::tr("sharded") : Report::tr("replicated");
         addRow(t,
                {qs(g.name), qs(g.format.label()), placement, groupedInt(g.params),
                 gbText(double(g.totalBytes), 2), gbText(double(g.perGpuBytes), 2)},
@@ -308,7 +314,7 @@ ReportTable groupsTable(const PlanResult &p) {
         params += g.params;
     }
     addRow(t,
-           {tr("All groups"), QString(), QString(), groupedInt(params),
+           {Report::tr("All groups"), QString(), QString(), groupedInt(params),
             gbText(double(p.model.weightBytes()), 2), gbText(double(p.memory.perGpu.weights), 2)},
            {QStringLiteral("total"), QString(), QString(), csvInt(params),
             csvInt(p.model.weightBytes()), csvInt(p.memory.perGpu.weights)},
@@ -320,18 +326,18 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
     ReportTable t;
     t.id = QStringLiteral("options");
     const QString hpd = QLocale::c().toString(p.rental.hoursPerDay, 'f', 1);
-    t.title = tr("Options across GPU types (%1, %2 sequences of %3 tokens)")
+    t.title = Report::tr("Options across GPU types (%1, %2 sequences of %3 tokens)")
                   .arg(qs(p.model.displayName), groupedInt(p.scenario.workload.concurrency),
                        groupedInt(p.scenario.workload.contextTokens));
-    t.headers = {tr("GPU"),
-                 tr("Memory per GPU"),
-                 tr("Node"),
-                 tr("Memory floor"),
-                 tr("Practical count"),
-                 tr("Pilot range"),
-                 tr("Per GPU-hour"),
-                 tr("Month at %1 h/day").arg(hpd),
-                 tr("Month always on")};
+    t.headers = {Report::tr("GPU"),
+                 Report::tr("Memory per GPU"),
+                 Report::tr("Node"),
+                 Report::tr("Memory floor"),
+                 Report::tr("Practical count"),
+                 Report::tr("Pilot range"),
+                 Report::tr("Per GPU-hour"),
+                 Report::tr("Month at %1 h/day").arg(hpd),
+                 Report::tr("Month always on")};
     t.columnWeights = {2.6, 1.1, 0.7, 1.0, 1.1, 1.2, 1.0, 1.3, 1.3};
     t.rightAligned = {false, true, true, true, true, true, true, true, true};
     t.csvHeaders = {QStringLiteral("gpu"),
@@ -347,7 +353,7 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
                     QStringLiteral("usd_per_month_always_on"),
                     QStringLiteral("scenario_gpu")};
     for (const GpuOptionRow &o : options) {
-        const QString name = qs(o.gpu.name) + (o.isScenarioGpu ? tr(" (scenario)") : QString());
+        const QString name = qs(o.gpu.name) + (o.isScenarioGpu ? Report::tr(" (scenario)") : QString());
         if (!o.evaluated) {
             addRow(t,
                    {name, gbText(double(o.gpu.memoryBytes), 0), QString::number(o.gpu.gpusPerNode),
@@ -364,7 +370,7 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
             t,
             {name, gbText(double(o.gpu.memoryBytes), 0), QString::number(o.gpusPerNode),
              QString::number(o.floorGpus),
-             found ? QString::number(o.practicalGpus) : tr("none up to %1").arg(kMaxPracticalGpus),
+             found ? QString::number(o.practicalGpus) : Report::tr("none up to %1").arg(kMaxPracticalGpus),
              pilotRangeText(o.pilot), rateText(o.usdPerGpuHour),
              found ? usdText(o.usdPerMonthScheduled) : QStringLiteral("-"),
              found ? usdText(o.usdPerMonthAlwaysOn) : QStringLiteral("-")},
@@ -378,13 +384,14 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
              o.isScenarioGpu ? QStringLiteral("1") : QStringLiteral("0")},
             o.isScenarioGpu);
     }
-    t.note = tr("Memory floor: GPUs whose advertised memory holds the weights alone. Practical "
+    t.note = Report::tr("Memory floor: GPUs whose advertised memory holds the weights alone. Practical "
                 "count: the smallest rentable count (1 GPU or whole nodes) whose layout holds "
                 "the weights and the workload. Pilot range: what to ask a provider to quote for "
                 "a pilot, from the practical count to one more node (at most twice the practical "
-                "count). Monthly costs are at the practical count; the API costs %1 per month "
-                "for the same tokens.")
-                 .arg(usdText(p.apiUsdPerMonth));
+                "count). Monthly costs are at the practical count; %1")
+                 .arg(p.apiPriced ? Report::tr("the API costs %1 per month for the same tokens.")
+                                        .arg(usdText(p.apiUsdPerMonth))
+                                  : Report::tr("no API price is known for this model."));
     return t;
 }
 
@@ -392,9 +399,9 @@ ReportTable probeTable(const PlanResult &p, const probe::ProbeReport *report,
                        QStringList &summary) {
     ReportTable t;
     t.id = QStringLiteral("probe");
-    t.title = tr("Each probed GPU against the plan");
-    t.headers = {tr("GPU"),     tr("Planned per GPU"),    tr("Free"),      tr("Headroom"),
-                 tr("Verdict"), tr("Measured bandwidth"), tr("Catalogue"), tr("Ratio")};
+    t.title = Report::tr("Each probed GPU against the plan");
+    t.headers = {Report::tr("GPU"),     Report::tr("Planned per GPU"),    Report::tr("Free"),      Report::tr("Headroom"),
+                 Report::tr("Verdict"), Report::tr("Measured bandwidth"), Report::tr("Catalogue"), Report::tr("Ratio")};
     t.columnWeights = {2.2, 1.7, 1.7, 1.7, 1.3, 1.2, 1.1, 0.7};
     t.rightAligned = {false, true, true, true, false, true, true, true};
     t.csvHeaders = {QStringLiteral("device"),
@@ -409,13 +416,13 @@ ReportTable probeTable(const PlanResult &p, const probe::ProbeReport *report,
                     QStringLiteral("bandwidth_ratio"),
                     QStringLiteral("reason")};
     if (!report) {
-        summary << tr("No probe report is attached. Run hostplan-probe on the rented machine "
+        summary << Report::tr("No probe report is attached. Run hostplan-probe on the rented machine "
                       "(hostplan-probe all --json --scenario FILE > probe.json) and attach the "
                       "report: hostplan-cli report --probe-report probe.json, or import it in "
                       "the Probe panel before exporting from the GUI.");
         return t;
     }
-    summary << tr("Probe report from host %1, %2 (%3 %4); status: %5; GPUs found: %6.")
+    summary << Report::tr("Probe report from host %1, %2 (%3 %4); status: %5; GPUs found: %6.")
                    .arg(qs(report->host), qs(report->timeUtc), qs(report->tool),
                         qs(report->toolVersion), qs(probe::toString(report->status)))
                    .arg(report->devices.size());
@@ -428,7 +435,7 @@ ReportTable probeTable(const PlanResult &p, const probe::ProbeReport *report,
     expect.catalogueBandwidthBytesPerS = p.gpu.hbmBandwidthBytesPerS;
     expect.gpuName = p.gpu.name;
     if (int(report->devices.size()) < expect.gpuCount) {
-        summary << tr("The plan needs %1 GPUs and the probed machine has %2: the verdicts are per "
+        summary << Report::tr("The plan needs %1 GPUs and the probed machine has %2: the verdicts are per "
                       "GPU.")
                        .arg(expect.gpuCount)
                        .arg(report->devices.size());
@@ -438,11 +445,11 @@ ReportTable probeTable(const PlanResult &p, const probe::ProbeReport *report,
         QString verdictId;
         switch (r.verdict) {
         case probe::Verdict::Fits:
-            verdict = r.verified ? tr("Fits (verified)") : tr("Fits (free memory)");
+            verdict = r.verified ? Report::tr("Fits (verified)") : Report::tr("Fits (free memory)");
             verdictId = QStringLiteral("fits");
             break;
         case probe::Verdict::DoesNotFit:
-            verdict = tr("Does not fit");
+            verdict = Report::tr("Does not fit");
             verdictId = QStringLiteral("does_not_fit");
             break;
         case probe::Verdict::Unknown:
@@ -466,7 +473,7 @@ ReportTable probeTable(const PlanResult &p, const probe::ProbeReport *report,
                 csvNumber(r.bandwidthRatio), qs(r.reason)});
         if (!r.reason.empty()) {
             t.note += (t.note.isEmpty() ? QString() : QStringLiteral(" ")) +
-                      tr("GPU %1: %2.").arg(r.device).arg(qs(r.reason));
+                      Report::tr("GPU %1: %2.").arg(r.device).arg(qs(r.reason));
         }
     }
     return t;
@@ -476,131 +483,134 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
                              const std::vector<GpuOptionRow> &options) {
     ReportTable t;
     t.id = QStringLiteral("assumptions");
-    t.title = tr("Assumptions: every input and catalogue figure used");
-    t.headers = {tr("Item"), tr("Value"), tr("Source"), tr("As of")};
+    t.title = Report::tr("Assumptions: every input and catalogue figure used");
+    t.headers = {Report::tr("Item"), Report::tr("Value"), Report::tr("Source"), Report::tr("As of")};
     t.columnWeights = {2.2, 2.0, 4.6, 1.0};
     t.rightAligned = {false, false, false, false};
     t.csvHeaders = {QStringLiteral("item"), QStringLiteral("value"), QStringLiteral("source"),
                     QStringLiteral("as_of")};
     const Scenario &s = p.scenario;
     const QString input = scenarioFile.isEmpty()
-                              ? tr("Scenario input")
-                              : tr("Scenario input (%1)").arg(QFileInfo(scenarioFile).fileName());
+                              ? Report::tr("Scenario input")
+                              : Report::tr("Scenario input (%1)").arg(QFileInfo(scenarioFile).fileName());
     auto row = [&](const QString &item, const QString &value, const QString &source,
                    const QString &asOf = QStringLiteral("-")) {
         addRow(t, {item, value, source, asOf}, {item, value, source, asOf});
     };
     auto inputRow = [&](const QString &item, const QString &value) { row(item, value, input); };
     const EngineDefaults defaults = engineDefaults(s.engine.engine);
-    const QString engineDoc = tr("%1 default (HostPlan core/memory.h, from the engine's "
+    const QString engineDoc = Report::tr("%1 default (HostPlan core/memory.h, from the engine's "
                                  "documentation)")
                                   .arg(qs(engineName(s.engine.engine)));
 
     // Inputs, in scenario-file order.
-    inputRow(tr("Scenario name"), qs(s.name));
-    inputRow(tr("Model"), qs(s.model.ref));
-    inputRow(tr("Weights format"), s.model.weightsFormat ? qs(s.model.weightsFormat->label())
-                                                         : tr("as shipped in the checkpoint"));
+    inputRow(Report::tr("Scenario name"), qs(s.name));
+    inputRow(Report::tr("Model"), qs(s.model.ref));
+    inputRow(Report::tr("Weights format"), s.model.weightsFormat ? qs(s.model.weightsFormat->label())
+                                                         : Report::tr("as shipped in the checkpoint"));
     for (const auto &[role, format] : s.model.groupFormats) {
-        inputRow(tr("Format of %1 weights").arg(qs(roleName(role))), qs(format.label()));
+        inputRow(Report::tr("Format of %1 weights").arg(qs(roleName(role))), qs(format.label()));
     }
-    inputRow(tr("KV cache format"), qs(s.model.kvFormat.label()));
-    inputRow(tr("Linear-attention state format"), qs(s.model.stateFormat.label()));
-    inputRow(tr("GPU type"), qs(s.hardware.gpu));
-    inputRow(tr("GPU count"), s.hardware.gpuCount
+    inputRow(Report::tr("KV cache format"), qs(s.model.kvFormat.label()));
+    inputRow(Report::tr("Linear-attention state format"), qs(s.model.stateFormat.label()));
+    inputRow(Report::tr("GPU type"), qs(s.hardware.gpu));
+    inputRow(Report::tr("GPU count"), s.hardware.gpuCount
                                   ? QString::number(s.hardware.gpuCount)
-                                  : tr("auto (practical count: %1)").arg(p.layout.gpuCount()));
+                                  : Report::tr("auto (practical count: %1)").arg(p.layout.gpuCount()));
     if (s.hardware.gpusPerNode) {
-        inputRow(tr("GPUs per node"), QString::number(s.hardware.gpusPerNode));
+        inputRow(Report::tr("GPUs per node"), QString::number(s.hardware.gpusPerNode));
     } else {
-        row(tr("GPUs per node"), QString::number(p.gpu.gpusPerNode), qs(p.gpu.source),
+        row(Report::tr("GPUs per node"), QString::number(p.gpu.gpusPerNode), qs(p.gpu.source),
             qs(p.gpu.asOf));
     }
     const bool explicitLayout = s.hardware.tp || s.hardware.pp || s.hardware.ep;
-    row(tr("Parallel layout"),
-        tr("TP %1, EP %2, PP %3").arg(p.layout.tp).arg(p.layout.ep).arg(p.layout.pp),
-        explicitLayout ? input : tr("HostPlan's preferred layout for the GPU count (core/fit.h)"));
-    inputRow(tr("Serving engine"), qs(engineName(s.engine.engine)));
+    row(Report::tr("Parallel layout"),
+        Report::tr("TP %1, EP %2, PP %3").arg(p.layout.tp).arg(p.layout.ep).arg(p.layout.pp),
+        explicitLayout ? input : Report::tr("HostPlan's preferred layout for the GPU count (core/fit.h)"));
+    inputRow(Report::tr("Serving engine"), qs(engineName(s.engine.engine)));
     if (s.engine.memoryFraction) {
-        inputRow(tr("Engine memory fraction"), QString::number(*s.engine.memoryFraction, 'f', 2));
+        inputRow(Report::tr("Engine memory fraction"), QString::number(*s.engine.memoryFraction, 'f', 2));
     } else {
-        row(tr("Engine memory fraction"), QString::number(defaults.memoryFraction, 'f', 2),
+        row(Report::tr("Engine memory fraction"), QString::number(defaults.memoryFraction, 'f', 2),
             engineDoc);
     }
     if (s.engine.stateSlotsPerRequest) {
-        inputRow(tr("State slots per request"), QString::number(*s.engine.stateSlotsPerRequest));
+        inputRow(Report::tr("State slots per request"), QString::number(*s.engine.stateSlotsPerRequest));
     } else if (p.memory.cache.stateBytesPerSequence) {
-        row(tr("State slots per request"), QString::number(defaults.stateSlotsPerRequest),
+        row(Report::tr("State slots per request"), QString::number(defaults.stateSlotsPerRequest),
             engineDoc);
     }
-    row(tr("KV block size"), tr("%1 tokens").arg(defaults.kvBlockTokens), engineDoc);
-    inputRow(tr("Prefill chunk"), tr("%1 tokens").arg(groupedInt(s.engine.prefillChunkTokens)));
+    row(Report::tr("KV block size"), Report::tr("%1 tokens").arg(defaults.kvBlockTokens), engineDoc);
+    inputRow(Report::tr("Prefill chunk"), Report::tr("%1 tokens").arg(groupedInt(s.engine.prefillChunkTokens)));
     if (s.engine.activationBytesPerGpu) {
-        inputRow(tr("Activations per GPU"), bytesText(double(*s.engine.activationBytesPerGpu)));
+        inputRow(Report::tr("Activations per GPU"), bytesText(double(*s.engine.activationBytesPerGpu)));
     } else {
-        row(tr("Activations per GPU"), bytesText(double(p.memory.perGpu.activations)),
-            tr("HostPlan estimate: prefill chunk x hidden size x 2 bytes x 32 buffers, "
+        row(Report::tr("Activations per GPU"), bytesText(double(p.memory.perGpu.activations)),
+            Report::tr("HostPlan estimate: prefill chunk x hidden size x 2 bytes x 32 buffers, "
                "calibrated on seed 000 (core/memory.h)"));
     }
     if (s.engine.runtimeBytesPerGpu) {
-        inputRow(tr("Runtime overhead per GPU"), bytesText(double(*s.engine.runtimeBytesPerGpu)));
+        inputRow(Report::tr("Runtime overhead per GPU"), bytesText(double(*s.engine.runtimeBytesPerGpu)));
     } else {
-        row(tr("Runtime overhead per GPU"), bytesText(double(p.memory.perGpu.runtime)),
-            tr("HostPlan estimate: 2 GB, plus 2 GB for NCCL buffers and CUDA graphs on more "
+        row(Report::tr("Runtime overhead per GPU"), bytesText(double(p.memory.perGpu.runtime)),
+            Report::tr("HostPlan estimate: 2 GB, plus 2 GB for NCCL buffers and CUDA graphs on more "
                "than one GPU (seed 003; core/memory.h)"));
     }
     const Workload &w = s.workload;
-    inputRow(tr("Context per sequence"), tr("%1 tokens").arg(groupedInt(w.contextTokens)));
-    inputRow(tr("Concurrent sequences"), groupedInt(w.concurrency));
-    inputRow(tr("Input tokens per month"), tokensPerMonthText(w.inputTokensPerMonth));
-    inputRow(tr("Cached input tokens per month"), tokensPerMonthText(w.cachedInputTokensPerMonth));
-    inputRow(tr("Output tokens per month"), tokensPerMonthText(w.outputTokensPerMonth));
-    inputRow(tr("Hours per day rented"), QLocale::c().toString(w.hoursPerDay, 'f', 1));
-    inputRow(tr("Heavy user's tokens per month"), tokensPerMonthText(w.heavyUserTokensPerMonth));
-    inputRow(tr("Hours per month"), QLocale::c().toString(s.pricing.hoursPerMonth, 'f', 0));
+    inputRow(Report::tr("Context per sequence"), Report::tr("%1 tokens").arg(groupedInt(w.contextTokens)));
+    inputRow(Report::tr("Concurrent sequences"), groupedInt(w.concurrency));
+    inputRow(Report::tr("Input tokens per month"), tokensPerMonthText(w.inputTokensPerMonth));
+    inputRow(Report::tr("Cached input tokens per month"), tokensPerMonthText(w.cachedInputTokensPerMonth));
+    inputRow(Report::tr("Output tokens per month"), tokensPerMonthText(w.outputTokensPerMonth));
+    inputRow(Report::tr("Hours per day rented"), QLocale::c().toString(w.hoursPerDay, 'f', 1));
+    inputRow(Report::tr("Heavy user's tokens per month"), tokensPerMonthText(w.heavyUserTokensPerMonth));
+    inputRow(Report::tr("Hours per month"), QLocale::c().toString(s.pricing.hoursPerMonth, 'f', 0));
 
     // Prices.
     if (s.pricing.usdPerGpuHour) {
-        inputRow(tr("GPU-hour rate (%1)").arg(qs(p.gpu.id)), rateText(p.usdPerGpuHour));
+        inputRow(Report::tr("GPU-hour rate (%1)").arg(qs(p.gpu.id)), rateText(p.usdPerGpuHour));
     } else {
-        row(tr("GPU-hour rate (%1)").arg(qs(p.gpu.id)), rateText(p.usdPerGpuHour),
+        row(Report::tr("GPU-hour rate (%1)").arg(qs(p.gpu.id)), rateText(p.usdPerGpuHour),
             qs(p.gpu.priceSource), qs(p.gpu.priceAsOf));
     }
     auto apiRow = [&](const QString &item, const std::optional<double> &override, double value) {
-        const QString v = tr("%1 per 1M tokens").arg(usdCentsText(value));
+        const QString v = Report::tr("%1 per 1M tokens").arg(usdCentsText(value));
         if (override) {
             inputRow(item, v);
         } else {
             row(item, v, qs(p.api.source), qs(p.api.asOf));
         }
     };
-    row(tr("API compared"), qs(p.api.name) + QStringLiteral(" (") + qs(p.api.id) + QLatin1Char(')'),
-        s.pricing.apiPriceId.empty() ? tr("the model's default API (catalogue)") : input);
-    apiRow(tr("API input price"), s.pricing.apiInputUsdPerMTok, p.api.inputUsdPerMTok);
-    apiRow(tr("API cached input price"), s.pricing.apiCachedInputUsdPerMTok,
+    row(Report::tr("API compared"),
+        p.apiPriced || !p.api.id.empty()
+            ? qs(p.api.name) + QStringLiteral(" (") + qs(p.api.id) + QLatin1Char(')')
+            : Report::tr("no API price"),
+        s.pricing.apiPriceId.empty() ? Report::tr("the model's default API (catalogue)") : input);
+    apiRow(Report::tr("API input price"), s.pricing.apiInputUsdPerMTok, p.api.inputUsdPerMTok);
+    apiRow(Report::tr("API cached input price"), s.pricing.apiCachedInputUsdPerMTok,
            p.api.cachedInputUsdPerMTok);
-    apiRow(tr("API output price"), s.pricing.apiOutputUsdPerMTok, p.api.outputUsdPerMTok);
+    apiRow(Report::tr("API output price"), s.pricing.apiOutputUsdPerMTok, p.api.outputUsdPerMTok);
 
     // The model.
     const QString mSrc = qs(p.model.source);
     const QString mAsOf = p.model.asOf.empty() ? QStringLiteral("-") : qs(p.model.asOf);
-    row(tr("Model"),
+    row(Report::tr("Model"),
         qs(p.model.displayName) + QStringLiteral(" (") + qs(p.model.architecture) +
             QLatin1Char(')'),
         mSrc, mAsOf);
-    row(tr("Total parameters"), groupedInt(p.model.totalParams), mSrc, mAsOf);
-    row(tr("Active parameters per token"), groupedInt(p.model.activeParams), mSrc, mAsOf);
-    row(tr("Weights (after formats)"), bytesText(double(p.model.weightBytes())), mSrc, mAsOf);
+    row(Report::tr("Total parameters"), groupedInt(p.model.totalParams), mSrc, mAsOf);
+    row(Report::tr("Active parameters per token"), groupedInt(p.model.activeParams), mSrc, mAsOf);
+    row(Report::tr("Weights (after formats)"), bytesText(double(p.model.weightBytes())), mSrc, mAsOf);
     if (p.model.checkpointBytes) {
-        row(tr("Checkpoint size"), bytesText(double(p.model.checkpointBytes)), mSrc, mAsOf);
+        row(Report::tr("Checkpoint size"), bytesText(double(p.model.checkpointBytes)), mSrc, mAsOf);
     }
     if (p.model.maxContextTokens) {
-        row(tr("Maximum context"), tr("%1 tokens").arg(groupedInt(p.model.maxContextTokens)), mSrc,
+        row(Report::tr("Maximum context"), Report::tr("%1 tokens").arg(groupedInt(p.model.maxContextTokens)), mSrc,
             mAsOf);
     }
     if (p.model.isMoe()) {
-        row(tr("Experts"),
-            tr("%1 routed, %2 active per token, %3 shared")
+        row(Report::tr("Experts"),
+            Report::tr("%1 routed, %2 active per token, %3 shared")
                 .arg(p.model.experts.routed)
                 .arg(p.model.experts.activePerToken)
                 .arg(p.model.experts.shared),
@@ -610,11 +620,11 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     // The scenario's GPU.
     const QString gSrc = qs(p.gpu.source);
     const QString gAsOf = qs(p.gpu.asOf);
-    row(tr("GPU"), qs(p.gpu.name), gSrc, gAsOf);
-    row(tr("Advertised memory per GPU"), bytesText(double(p.gpu.memoryBytes)), gSrc, gAsOf);
-    row(tr("Usable memory per GPU"), bytesText(double(p.gpu.usableMemoryBytes)), gSrc, gAsOf);
-    row(tr("HBM bandwidth per GPU"), bandwidthText(p.gpu.hbmBandwidthBytesPerS), gSrc, gAsOf);
-    row(tr("Native MXFP4"), p.gpu.nativeMxfp4 ? tr("yes") : tr("no (dequantized at run time)"),
+    row(Report::tr("GPU"), qs(p.gpu.name), gSrc, gAsOf);
+    row(Report::tr("Advertised memory per GPU"), bytesText(double(p.gpu.memoryBytes)), gSrc, gAsOf);
+    row(Report::tr("Usable memory per GPU"), bytesText(double(p.gpu.usableMemoryBytes)), gSrc, gAsOf);
+    row(Report::tr("HBM bandwidth per GPU"), bandwidthText(p.gpu.hbmBandwidthBytesPerS), gSrc, gAsOf);
+    row(Report::tr("Native MXFP4"), p.gpu.nativeMxfp4 ? Report::tr("yes") : Report::tr("no (dequantized at run time)"),
         gSrc, gAsOf);
 
     // The other GPU types of the options table.
@@ -622,12 +632,12 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
         if (o.isScenarioGpu) {
             continue;
         }
-        row(tr("%1 memory").arg(qs(o.gpu.name)),
-            tr("%1 advertised, %2 usable")
+        row(Report::tr("%1 memory").arg(qs(o.gpu.name)),
+            Report::tr("%1 advertised, %2 usable")
                 .arg(gbText(double(o.gpu.memoryBytes), 0),
                      gbText(double(o.gpu.usableMemoryBytes), 1)),
             qs(o.gpu.source), qs(o.gpu.asOf));
-        row(tr("%1 GPU-hour rate").arg(qs(o.gpu.name)), rateText(o.usdPerGpuHour),
+        row(Report::tr("%1 GPU-hour rate").arg(qs(o.gpu.name)), rateText(o.usdPerGpuHour),
             qs(o.priceSource), qs(o.priceAsOf));
     }
     return t;
@@ -651,13 +661,13 @@ Recommendation recommend(const PlanResult &p) {
 QString recommendationName(Recommendation r) {
     switch (r) {
     case Recommendation::Api:
-        return tr("API");
+        return Report::tr("API");
     case Recommendation::BurstRental:
-        return tr("Burst rental");
+        return Report::tr("Burst rental");
     case Recommendation::Dedicated:
-        return tr("Dedicated");
+        return Report::tr("Dedicated");
     case Recommendation::NoApiPrice:
-        return tr("No API comparison");
+        return Report::tr("No API comparison");
     }
     return {};
 }
@@ -667,33 +677,33 @@ QString recommendationLine(const PlanResult &p) {
     const QString name = recommendationName(r);
     const QString hpd = QLocale::c().toString(p.rental.hoursPerDay, 'f', 1);
     if (r == Recommendation::NoApiPrice) {
-        return tr("%1: no API price is known for %2; set one in the scenario's pricing to compare "
+        return Report::tr("%1: no API price is known for %2; set one in the scenario's pricing to compare "
                   "renting %3 (%4 a month at %5 h/day) with paying per token.")
             .arg(name, QString::fromStdString(p.model.displayName), gpuLabel(p),
                  usdText(p.rental.usdPerMonthScheduled), hpd);
     }
     if (!p.fit.fits) {
-        return tr("%1: %2 does not carry this workload; stay on the API until a configuration "
+        return Report::tr("%1: %2 does not carry this workload; stay on the API until a configuration "
                   "fits (practical count: %3).")
             .arg(name, gpuLabel(p),
-                 p.fit.practicalFound ? tr("%1 GPUs").arg(p.fit.gpusPractical)
-                                      : tr("none up to %1 GPUs").arg(kMaxPracticalGpus));
+                 p.fit.practicalFound ? Report::tr("%1 GPUs").arg(p.fit.gpusPractical)
+                                      : Report::tr("none up to %1 GPUs").arg(kMaxPracticalGpus));
     }
     switch (r) {
     case Recommendation::Api:
-        return tr("%1: for this volume the API costs %2 a month, no more than renting %3 at "
+        return Report::tr("%1: for this volume the API costs %2 a month, no more than renting %3 at "
                   "%4 h/day (%5 a month).")
             .arg(name, usdText(p.apiUsdPerMonth), gpuLabel(p), hpd,
                  usdText(p.rental.usdPerMonthScheduled));
     case Recommendation::Dedicated:
-        return tr("%1: the API would cost %2 per month, more than %3 always on (%4); rent or "
+        return Report::tr("%1: the API would cost %2 per month, more than %3 always on (%4); rent or "
                   "own them around the clock.")
             .arg(name, usdText(p.apiUsdPerMonth), gpuLabel(p),
                  usdText(p.rental.usdPerMonthAlwaysOn));
     case Recommendation::NoApiPrice:
         break;
     case Recommendation::BurstRental:
-        return tr("%1: rent %2 for %3 h/day (%4 per month) instead of the API (%5); always on "
+        return Report::tr("%1: rent %2 for %3 h/day (%4 per month) instead of the API (%5); always on "
                   "(%6) would cost more than the API.")
             .arg(name, gpuLabel(p), hpd, usdText(p.rental.usdPerMonthScheduled),
                  usdText(p.apiUsdPerMonth), usdText(p.rental.usdPerMonthAlwaysOn));
@@ -713,12 +723,12 @@ PilotRange pilotRange(std::uint32_t practicalGpus, std::uint32_t gpusPerNode) {
 
 QString pilotRangeText(const PilotRange &range) {
     if (range.low == 0) {
-        return tr("none up to %1").arg(kMaxPracticalGpus);
+        return Report::tr("none up to %1").arg(kMaxPracticalGpus);
     }
     if (range.low == range.high) {
-        return tr("%1 GPUs").arg(range.low);
+        return Report::tr("%1 GPUs").arg(range.low);
     }
-    return tr("%1-%2 GPUs").arg(range.low).arg(range.high);
+    return Report::tr("%1-%2 GPUs").arg(range.low).arg(range.high);
 }
 
 QString usdCentsText(double usd) {
@@ -785,15 +795,15 @@ Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDat
     c.plan = *doc.plan();
     const PlanResult &p = c.plan;
     const Workload &w = p.scenario.workload;
-    c.title = tr("HostPlan budget report");
+    c.title = Report::tr("HostPlan budget report");
     c.scenarioName = qs(p.scenario.name);
     c.scenarioFile = doc.filePath();
     c.date = date;
 
     c.verdict =
-        p.fit.fits ? tr("Fits on %1").arg(gpuLabel(p)) : tr("Does not fit on %1").arg(gpuLabel(p));
+        p.fit.fits ? Report::tr("Fits on %1").arg(gpuLabel(p)) : Report::tr("Does not fit on %1").arg(gpuLabel(p));
     if (p.fit.fits) {
-        c.summary << tr("%1 (TP %2, EP %3, PP %4) carry %5 sequences of %6 tokens of %7; up to "
+        c.summary << Report::tr("%1 (TP %2, EP %3, PP %4) carry %5 sequences of %6 tokens of %7; up to "
                         "%8 fit at once.")
                          .arg(gpuLabel(p))
                          .arg(p.layout.tp)
@@ -803,11 +813,11 @@ Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDat
                               qs(p.model.displayName), groupedInt(p.fit.maxConcurrency));
     } else {
         for (const auto &r : p.fit.reasons) {
-            c.summary << tr("Does not fit: %1.").arg(qs(r));
+            c.summary << Report::tr("Does not fit: %1.").arg(qs(r));
         }
     }
     for (const auto &warning : p.warnings) {
-        c.notes << tr("Note: %1.").arg(qs(warning));
+        c.notes << Report::tr("Note: %1.").arg(qs(warning));
     }
     c.recommendation = recommend(p);
     c.recommendationLine = recommendationLine(p);
@@ -821,24 +831,24 @@ Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDat
     c.probe = probeTable(p, probeReport, c.probeSummary);
     c.assumptions = assumptionsTable(p, c.scenarioFile, c.gpuOptions);
 
-    c.rules << tr("Recommendation: API when the plan does not fit, or when the API bill for the "
+    c.rules << Report::tr("Recommendation: API when the plan does not fit, or when the API bill for the "
                   "workload's tokens is no more than renting at the chosen hours a day; "
                   "Dedicated when the API bill is more than renting the GPUs always on; Burst "
                   "rental in between (renting for the chosen hours beats the API, always on "
                   "does not).");
-    c.rules << tr("Memory floor: GPUs whose advertised memory (decimal GB) holds the weights "
+    c.rules << Report::tr("Memory floor: GPUs whose advertised memory (decimal GB) holds the weights "
                   "alone, ceil(weights / memory per GPU). It is a boundary, not a deployment.");
-    c.rules << tr("Practical count: the smallest rentable count (1 GPU, or whole nodes of the "
+    c.rules << Report::tr("Practical count: the smallest rentable count (1 GPU, or whole nodes of the "
                   "GPU's node size) whose preferred layout (TP inside a node, PP across nodes) "
                   "holds the weights, activations, runtime and the KV cache of the workload "
                   "within the engine's memory budget.");
-    c.rules << tr("Pilot range: from the practical count to one more node, at most twice the "
+    c.rules << Report::tr("Pilot range: from the practical count to one more node, at most twice the "
                   "practical count, rounded to whole nodes: the GPU counts to ask a provider to "
                   "quote for a pilot (cf. seed 004's starting ranges).");
-    c.rules << tr("Costs: GPU-hours x rate. A month is %1 h (365 x 24 / 12) always on; at H h/day "
+    c.rules << Report::tr("Costs: GPU-hours x rate. A month is %1 h (365 x 24 / 12) always on; at H h/day "
                   "it is H x %1 / 24 h. 30 days = 720 h.")
                    .arg(p.rental.hoursPerMonth, 0, 'f', 0);
-    c.rules << tr("API cost: input, cached input and output tokens a month x the API's price per "
+    c.rules << Report::tr("API cost: input, cached input and output tokens a month x the API's price per "
                   "1M tokens. Break-even: the output volume (input and cached input growing in "
                   "the same ratio) at which the API bill equals the rental at the chosen hours a "
                   "day; heavy users: the rental divided by one heavy user's API bill (all tokens "

@@ -8,6 +8,7 @@
 
 #include "plan.h"
 
+#include <QCoreApplication>
 #include <QDate>
 #include <QList>
 #include <QString>
@@ -24,6 +25,12 @@ struct ProbeReport;
 namespace hostplan::ui {
 
 class ScenarioDocument;
+
+/// The translation context of the report's strings (content, PDF writer): Report::tr() is what
+/// lupdate reads, "hostplan::ui::Report" what it and the translator use.
+class Report {
+    Q_DECLARE_TR_FUNCTIONS(hostplan::ui::Report)
+};
 
 /// The report's one-line advice.
 enum class Recommendation {

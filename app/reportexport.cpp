@@ -18,10 +18,6 @@ namespace hostplan::ui {
 
 namespace {
 
-QString tr(const char *text) {
-    return QCoreApplication::translate("hostplan::ui::Export", text);
-}
-
 /// A file name in the scenario's folder (or the home folder): the scenario name made safe for
 /// file systems, plus `suffix`.
 QString suggestedPath(const ScenarioDocument &doc, const QString &suffix) {
@@ -41,12 +37,12 @@ void showError(QWidget *parent, const QString &title, const QString &message) {
 }
 
 void exportReport(ScenarioDocument *doc, QWidget *parent, const ProbeReportSource &probe) {
-    const QString a4 = tr("PDF, A4 (*.pdf)");
-    const QString letter = tr("PDF, Letter (*.pdf)");
+    const QString a4 = Export::tr("PDF, A4 (*.pdf)");
+    const QString letter = Export::tr("PDF, Letter (*.pdf)");
     const bool letterFirst = defaultReportPageSize().id() == QPageSize::Letter;
     QString filter = letterFirst ? letter : a4;
     const QString path = QFileDialog::getSaveFileName(
-        parent, tr("Export report"), suggestedPath(*doc, QStringLiteral(".pdf")),
+        parent, Export::tr("Export report"), suggestedPath(*doc, QStringLiteral(".pdf")),
         letterFirst ? letter + QStringLiteral(";;") + a4 : a4 + QStringLiteral(";;") + letter,
         &filter);
     if (path.isEmpty()) {
@@ -59,39 +55,39 @@ void exportReport(ScenarioDocument *doc, QWidget *parent, const ProbeReportSourc
     const ReportWriteResult r = writeReportPdf(*doc, path, options);
     QGuiApplication::restoreOverrideCursor();
     if (!r.ok()) {
-        showError(parent, tr("Export report"), r.error);
+        showError(parent, Export::tr("Export report"), r.error);
     }
 }
 
 void exportCsv(ScenarioDocument *doc, QWidget *parent, const ProbeReportSource &probe) {
     const QString path = QFileDialog::getSaveFileName(
-        parent, tr("Export tables as CSV (one file per table, named <name>-<table>.csv)"),
-        suggestedPath(*doc, QStringLiteral(".csv")), tr("CSV files (*.csv)"));
+        parent, Export::tr("Export tables as CSV (one file per table, named <name>-<table>.csv)"),
+        suggestedPath(*doc, QStringLiteral(".csv")), Export::tr("CSV files (*.csv)"));
     if (path.isEmpty()) {
         return;
     }
     auto content = buildReportContent(*doc, QDate::currentDate(), probe ? probe() : nullptr);
     if (!content.ok()) {
-        showError(parent, tr("Export tables as CSV"),
+        showError(parent, Export::tr("Export tables as CSV"),
                   QString::fromStdString(content.error().message));
         return;
     }
     const ExportResult r = writeReportCsv(content.value(), path);
     if (!r.ok()) {
-        showError(parent, tr("Export tables as CSV"), r.error);
+        showError(parent, Export::tr("Export tables as CSV"), r.error);
     }
 }
 
 void exportJson(ScenarioDocument *doc, QWidget *parent) {
     const QString path = QFileDialog::getSaveFileName(
-        parent, tr("Export JSON"), suggestedPath(*doc, QStringLiteral("-plan.json")),
-        tr("JSON files (*.json)"));
+        parent, Export::tr("Export JSON"), suggestedPath(*doc, QStringLiteral("-plan.json")),
+        Export::tr("JSON files (*.json)"));
     if (path.isEmpty() || !doc->plan()) {
         return;
     }
     const ExportResult r = writePlanJson(*doc->plan(), path);
     if (!r.ok()) {
-        showError(parent, tr("Export JSON"), r.error);
+        showError(parent, Export::tr("Export JSON"), r.error);
     }
 }
 
@@ -100,15 +96,15 @@ void exportJson(ScenarioDocument *doc, QWidget *parent) {
 QList<QAction *> addReportExportActions(QMenu *menu, ScenarioDocument *doc, QWidget *dialogParent,
                                         ProbeReportSource probeReport) {
     menu->addSeparator();
-    QAction *report = menu->addAction(tr("Export &report..."));
+    QAction *report = menu->addAction(Export::tr("Export &report..."));
     report->setObjectName(QStringLiteral("actionExportReport"));
-    report->setStatusTip(tr("Write the budget report as a PDF"));
-    QAction *csv = menu->addAction(tr("Export tables as &CSV..."));
+    report->setStatusTip(Export::tr("Write the budget report as a PDF"));
+    QAction *csv = menu->addAction(Export::tr("Export tables as &CSV..."));
     csv->setObjectName(QStringLiteral("actionExportCsv"));
-    csv->setStatusTip(tr("Write the report's tables as CSV files"));
-    QAction *json = menu->addAction(tr("Export &JSON..."));
+    csv->setStatusTip(Export::tr("Write the report's tables as CSV files"));
+    QAction *json = menu->addAction(Export::tr("Export &JSON..."));
     json->setObjectName(QStringLiteral("actionExportJson"));
-    json->setStatusTip(tr("Write the whole plan as JSON (the schema of hostplan-cli plan --json)"));
+    json->setStatusTip(Export::tr("Write the whole plan as JSON (the schema of hostplan-cli plan --json)"));
 
     QObject::connect(report, &QAction::triggered, dialogParent, [doc, dialogParent, probeReport] {
         exportReport(doc, dialogParent, probeReport);

@@ -36,10 +36,6 @@ namespace hostplan::ui {
 
 namespace {
 
-QString tr(const char *text) {
-    return QCoreApplication::translate("hostplan::ui::Report", text);
-}
-
 // Page geometry in points (1/72 inch); converted to device units by Page::pt().
 constexpr double kMarginLeftPt = 48;
 constexpr double kMarginRightPt = 48;
@@ -296,7 +292,7 @@ class Pages {
             const std::vector<Laid> cells = layRow(t.rows[r], bold ? fb : f, h);
             if (m_y + h > m_bottom) {
                 newPage();
-                const Laid cont = lay(tr("%1 (continued)").arg(t.title), reportFont(kTablePt, true),
+                const Laid cont = lay(Report::tr("%1 (continued)").arg(t.title), reportFont(kTablePt, true),
                                       contentWidth());
                 draw(cont, m_left, m_y, kMuted);
                 m_y += cont.height + pt(3);
@@ -347,12 +343,12 @@ class Pages {
         const double y = m_height - pt(kMarginBottomPt) + pt(18);
         m_painter->setPen(QPen(kRule, pt(0.5)));
         m_painter->drawLine(QPointF(m_left, y), QPointF(m_right, y));
-        const QString right = tr("Page %1 of %2").arg(m_page).arg(m_total);
+        const QString right = Report::tr("Page %1 of %2").arg(m_page).arg(m_total);
         const Laid r = lay(right, f, contentWidth() * 0.25, Qt::AlignRight);
         draw(r, m_left + contentWidth() * 0.75, y + pt(4), kMuted);
         const QFontMetricsF fm(f, &m_writer);
         const QString left =
-            fm.elidedText(tr("HostPlan budget report \u00b7 %1 \u00b7 %2")
+            fm.elidedText(Report::tr("HostPlan budget report \u00b7 %1 \u00b7 %2")
                               .arg(m_content.scenarioName, m_content.date.toString(Qt::ISODate)),
                           Qt::ElideMiddle, contentWidth() * 0.72);
         draw(lay(left, f, contentWidth() * 0.74), m_left, y + pt(4), kMuted);
@@ -389,23 +385,23 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
     const QFont bodyBold = reportFont(kBodyPt, true);
 
     QString meta =
-        tr("Date %1 \u00b7 model %2 \u00b7 %3 x %4")
+        Report::tr("Date %1 \u00b7 model %2 \u00b7 %3 x %4")
             .arg(c.date.toString(Qt::ISODate), QString::fromStdString(p.model.displayName))
             .arg(p.layout.gpuCount())
             .arg(QString::fromStdString(p.gpu.name));
     if (!c.scenarioFile.isEmpty()) {
-        meta += tr(" \u00b7 scenario file %1").arg(QFileInfo(c.scenarioFile).fileName());
+        meta += Report::tr(" \u00b7 scenario file %1").arg(QFileInfo(c.scenarioFile).fileName());
     }
     pg.title(c.title, c.scenarioName, meta);
 
     // 1. Executive summary.
-    pg.heading(tr("1. Executive summary"), 1);
+    pg.heading(Report::tr("1. Executive summary"), 1);
     QStringList verdict = {c.verdict};
     verdict << c.summary;
     pg.box(verdict, p.fit.fits ? QColor(0xe4, 0xf3, 0xe4) : QColor(0xf8, 0xe1, 0xe1),
            p.fit.fits ? QColor(0x2e, 0x7d, 0x32) : QColor(0xb0, 0x00, 0x20), reportFont(11, true),
            body);
-    pg.box({tr("Recommendation"), c.recommendationLine}, QColor(0xe8, 0xf0, 0xf8), kAccent,
+    pg.box({Report::tr("Recommendation"), c.recommendationLine}, QColor(0xe8, 0xf0, 0xf8), kAccent,
            reportFont(kBodyPt, true), body);
     pg.table(c.keyFigures);
     for (const QString &n : c.notes) {
@@ -413,16 +409,16 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
     }
 
     // 2. Cost.
-    pg.heading(tr("2. Cost"), 1, pg.pt(60));
+    pg.heading(Report::tr("2. Cost"), 1, pg.pt(60));
     pg.table(c.cost);
     for (const auto &view : charts.cost) {
         pg.chart(view.get(), 260);
     }
 
     // 3. Memory.
-    pg.heading(tr("3. Memory"), 1, pg.pt(60));
+    pg.heading(Report::tr("3. Memory"), 1, pg.pt(60));
     pg.table(c.memory);
-    pg.heading(tr("Memory per GPU by weight precision"), 2, pg.pt(250));
+    pg.heading(Report::tr("Memory per GPU by weight precision"), 2, pg.pt(250));
     pg.chart(charts.memory.get(), 250);
     for (const auto &view : charts.memoryExtra) {
         pg.chart(view.get(), 240);
@@ -430,35 +426,35 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
     pg.table(c.groups);
 
     // 4. Options across GPU types.
-    pg.heading(tr("4. Options across GPU types"), 1, pg.pt(60));
+    pg.heading(Report::tr("4. Options across GPU types"), 1, pg.pt(60));
     pg.table(c.options);
-    pg.heading(tr("Monthly rental per GPU type"), 2, pg.pt(300));
+    pg.heading(Report::tr("Monthly rental per GPU type"), 2, pg.pt(300));
     pg.chart(charts.options.get(), 300);
     for (const auto &view : charts.optionsExtra) {
         pg.chart(view.get(), 280);
     }
 
     // 5. Probe results.
-    pg.heading(tr("5. Probe results"), 1, pg.pt(40));
+    pg.heading(Report::tr("5. Probe results"), 1, pg.pt(40));
     for (const QString &s : c.probeSummary) {
         pg.paragraph(s, body);
     }
     pg.table(c.probe);
 
     // 6. Assumptions.
-    pg.heading(tr("6. Assumptions"), 1, pg.pt(60));
-    pg.paragraph(tr("Every input of the scenario and every catalogue figure the plan used, with "
+    pg.heading(Report::tr("6. Assumptions"), 1, pg.pt(60));
+    pg.paragraph(Report::tr("Every input of the scenario and every catalogue figure the plan used, with "
                     "its source and date. Replace an assumption by editing the scenario (or the "
                     "catalogue files) and export the report again."),
                  reportFont(8.5), kMuted);
     pg.table(c.assumptions);
 
     // 7. Method.
-    pg.heading(tr("7. How the figures are derived"), 1, pg.pt(40));
+    pg.heading(Report::tr("7. How the figures are derived"), 1, pg.pt(40));
     for (const QString &r : c.rules) {
         pg.bullet(r, reportFont(8.5));
     }
-    pg.paragraph(tr("All figures come from HostPlan's core (the same numbers as hostplan-cli plan "
+    pg.paragraph(Report::tr("All figures come from HostPlan's core (the same numbers as hostplan-cli plan "
                     "--json and the GUI). Bytes are decimal GB (10^9) with binary GiB (2^30) in "
                     "brackets; money is USD."),
                  reportFont(8.5), kMuted);
@@ -488,7 +484,7 @@ ReportWriteResult writeReportPdf(ScenarioDocument &doc, const QString &path,
                                  const ReportOptions &options) {
     auto content = buildReportContent(doc, options.date, options.probeReport);
     if (!content.ok()) {
-        return {0, tr("Cannot write the report: the scenario has no plan (%1)")
+        return {0, Report::tr("Cannot write the report: the scenario has no plan (%1)")
                        .arg(QString::fromStdString(content.error().message))};
     }
     return writeReportPdf(doc, content.value(), path, options.pageSize);
@@ -497,18 +493,18 @@ ReportWriteResult writeReportPdf(ScenarioDocument &doc, const QString &path,
 ReportWriteResult writeReportPdf(ScenarioDocument &doc, const ReportContent &content,
                                  const QString &path, const QPageSize &pageSize) {
     if (!qobject_cast<QApplication *>(QCoreApplication::instance())) {
-        return {0, tr("Cannot write the report: the charts need a QApplication")};
+        return {0, Report::tr("Cannot write the report: the charts need a QApplication")};
     }
     QFile probeFile(path);
     if (!probeFile.open(QIODevice::WriteOnly)) {
-        return {0, tr("Cannot write %1: %2").arg(path, probeFile.errorString())};
+        return {0, Report::tr("Cannot write %1: %2").arg(path, probeFile.errorString())};
     }
     probeFile.close();
 
     QPdfWriter writer(path);
     writer.setPageLayout(QPageLayout(pageSize, QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
     writer.setResolution(1200);
-    writer.setTitle(tr("%1: %2").arg(content.title, content.scenarioName));
+    writer.setTitle(Report::tr("%1: %2").arg(content.title, content.scenarioName));
     writer.setCreator(QStringLiteral("HostPlan"));
 
     ReportCharts charts;
@@ -533,12 +529,12 @@ ReportWriteResult writeReportPdf(ScenarioDocument &doc, const ReportContent &con
     // Pass 2: paint.
     QPainter painter;
     if (!painter.begin(&writer)) {
-        return {0, tr("Cannot write %1: the PDF could not be started").arg(path)};
+        return {0, Report::tr("Cannot write %1: the PDF could not be started").arg(path)};
     }
     Pages pages(writer, &painter, content, total);
     layoutReport(pages, content, charts);
     if (!painter.end()) {
-        return {0, tr("Cannot write %1: the PDF could not be finished").arg(path)};
+        return {0, Report::tr("Cannot write %1: the PDF could not be finished").arg(path)};
     }
     return {pages.pageCount(), {}};
 }

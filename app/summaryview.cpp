@@ -2,6 +2,7 @@
 
 #include "formatting.h"
 #include "scenariodocument.h"
+#include "viewrefresher.h"
 
 #include <cmath>
 
@@ -11,7 +12,8 @@ SummaryView::SummaryView(ScenarioDocument *doc, QWidget *parent)
     : QTextBrowser(parent), m_doc(doc) {
     setOpenLinks(false);
     setMinimumWidth(380);
-    connect(doc, &ScenarioDocument::changed, this, &SummaryView::rebuild);
+    // Rebuilt on each change only while shown; a hidden tab catches up when shown.
+    new ViewRefresher(this, doc, [this] { rebuild(); });
     rebuild();
 }
 

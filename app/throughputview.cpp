@@ -3,6 +3,7 @@
 #include "chartutil.h"
 #include "formatting.h"
 #include "scenariodocument.h"
+#include "viewrefresher.h"
 
 #include <QChart>
 #include <QLineSeries>
@@ -58,7 +59,8 @@ ThroughputView::ThroughputView(ScenarioDocument *doc, QWidget *parent)
     : QChartView(new QChart, parent), m_doc(doc) {
     setupChartView(this);
     setMinimumSize(560, 360);
-    connect(doc, &ScenarioDocument::changed, this, &ThroughputView::rebuild);
+    // Rebuilt on each change only while shown; a hidden tab catches up when shown.
+    new ViewRefresher(this, doc, [this] { rebuild(); });
     rebuild();
 }
 

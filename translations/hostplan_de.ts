@@ -2,825 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
-    <name>hostplan::ui</name>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
-        <source>never</source>
-        <translation>nie</translation>
-    </message>
-    <message>
-        <source>%1 x %2</source>
-        <translation>%1 x %2</translation>
-    </message>
-    <message>
-        <source>Key figures</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Figure</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Value</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fits</source>
-        <translation>Passt</translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation>ja</translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation>nein</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (TP %2, EP %3, PP %4)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Workload</source>
-        <translation>Last</translation>
-    </message>
-    <message>
-        <source>%1 sequences of %2 tokens (up to %3 fit)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Memory per GPU</source>
-        <translation>Speicher pro GPU</translation>
-    </message>
-    <message>
-        <source>%1 needed of %2 usable</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Memory in total</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Memory floor (weights only)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 GPUs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Practical count / pilot range</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none up to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU-hour rate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Monthly rental, always on (%1 h)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Monthly rental at %1 h/day</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>API, same volume (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Self-hosted cost per 1M output tokens</source>
-        <translation>Selbst gehostet, Kosten pro 1 Mio. Ausgabe-Tokens</translation>
-    </message>
-    <message>
-        <source>Break-even output volume</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 tokens a month (%2 tokens/s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Break-even heavy users</source>
-        <translation>Break-even Vielnutzer</translation>
-    </message>
-    <message>
-        <source>%1 (%2 tokens a month each)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recommendation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rental cost of %1 at %2 per GPU-hour</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Period</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU-hours, always on</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Always on (24 h/day)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU-hours at %1 h/day</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>At %1 h/day</source>
-        <translation>Bei %1 h/Tag</translation>
-    </message>
-    <message>
-        <source>1 hour</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1 day</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>30 days (720 h)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Month (%1 h, as planned)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The same tokens at API prices (%1): %2 per month. The hour row is one hour of running GPUs; &quot;at %3 h/day&quot; rents them only for those hours.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Memory per GPU (most loaded GPU) and in total (%1, TP %2, EP %3, PP %4)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Component</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Per GPU</source>
-        <translation>Pro GPU</translation>
-    </message>
-    <message>
-        <source>All %1 GPUs</source>
-        <translation>Alle %1 GPUs</translation>
-    </message>
-    <message>
-        <source>Weights</source>
-        <translation>Gewichte</translation>
-    </message>
-    <message>
-        <source>KV cache (%1 x %2 tokens)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Linear-attention state</source>
-        <translation>Zustand linearer Attention</translation>
-    </message>
-    <message>
-        <source>Activations</source>
-        <translation>Aktivierungen</translation>
-    </message>
-    <message>
-        <source>Runtime overhead</source>
-        <translation>Laufzeit-Overhead</translation>
-    </message>
-    <message>
-        <source>Total needed</source>
-        <translation>Gesamtbedarf</translation>
-    </message>
-    <message>
-        <source>Engine budget (memory fraction %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Usable GPU memory (driver total)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Room for KV cache and state</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Decimal GB (10^9 bytes) with binary GiB (2^30 bytes) in brackets. KV cache: %1 bytes per token for the whole model, %2 per GPU. Up to %3 sequences of %4 tokens fit at once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Weights by tensor group</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Group</source>
-        <translation>Gruppe</translation>
-    </message>
-    <message>
-        <source>Format</source>
-        <translation>Format</translation>
-    </message>
-    <message>
-        <source>Placement</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Parameters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Whole model</source>
-        <translation>Ganzes Modell</translation>
-    </message>
-    <message>
-        <source>sharded</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>replicated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>All groups</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Options across GPU types (%1, %2 sequences of %3 tokens)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>Node</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Memory floor</source>
-        <translation>Speicheruntergrenze</translation>
-    </message>
-    <message>
-        <source>Practical count</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pilot range</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Per GPU-hour</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Month at %1 h/day</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Month always on</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> (scenario)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs are at the practical count; the API costs %1 per month for the same tokens.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Planned per GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Free</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Headroom</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Verdict</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Measured bandwidth</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Catalogue</source>
-        <translation>Katalog</translation>
-    </message>
-    <message>
-        <source>Ratio</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No probe report is attached. Run hostplan-probe on the rented machine (hostplan-probe all --json --scenario FILE &gt; probe.json) and attach the report: hostplan-cli report --probe-report probe.json, or import it in the Probe panel before exporting from the GUI.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The plan needs %1 GPUs and the probed machine has %2: the verdicts are per GPU.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fits (verified)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fits (free memory)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Does not fit</source>
-        <translation>Passt nicht</translation>
-    </message>
-    <message>
-        <source>GPU %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Assumptions: every input and catalogue figure used</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Item</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Source</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>As of</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Scenario input</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Scenario input (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 default (HostPlan core/memory.h, from the engine&apos;s documentation)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Scenario name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Model</source>
-        <translation>Modell</translation>
-    </message>
-    <message>
-        <source>Weights format</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>as shipped in the checkpoint</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Format of %1 weights</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>KV cache format</source>
-        <translation>KV-Cache-Format</translation>
-    </message>
-    <message>
-        <source>Linear-attention state format</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU type</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU count</source>
-        <translation>GPU-Anzahl</translation>
-    </message>
-    <message>
-        <source>auto (practical count: %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPUs per node</source>
-        <translation>GPUs pro Knoten</translation>
-    </message>
-    <message>
-        <source>Parallel layout</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>TP %1, EP %2, PP %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>HostPlan&apos;s preferred layout for the GPU count (core/fit.h)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Serving engine</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Engine memory fraction</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>State slots per request</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>KV block size</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 tokens</source>
-        <translation>%1 Tokens</translation>
-    </message>
-    <message>
-        <source>Prefill chunk</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Activations per GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>HostPlan estimate: prefill chunk x hidden size x 2 bytes x 32 buffers, calibrated on seed 000 (core/memory.h)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Runtime overhead per GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>HostPlan estimate: 2 GB, plus 2 GB for NCCL buffers and CUDA graphs on more than one GPU (seed 003; core/memory.h)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Context per sequence</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Concurrent sequences</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Input tokens per month</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cached input tokens per month</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Output tokens per month</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hours per day rented</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Heavy user&apos;s tokens per month</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hours per month</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU-hour rate (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 per 1M tokens</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>API compared</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the model&apos;s default API (catalogue)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>API input price</source>
-        <translation>API-Eingabepreis</translation>
-    </message>
-    <message>
-        <source>API cached input price</source>
-        <translation>API-Preis für gecachte Eingabe</translation>
-    </message>
-    <message>
-        <source>API output price</source>
-        <translation>API-Ausgabepreis</translation>
-    </message>
-    <message>
-        <source>Total parameters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Active parameters per token</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Weights (after formats)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Checkpoint size</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Maximum context</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Experts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 routed, %2 active per token, %3 shared</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Advertised memory per GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Usable memory per GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>HBM bandwidth per GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Native MXFP4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no (dequantized at run time)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 advertised, %2 usable</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 GPU-hour rate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>API</source>
-        <translation>API</translation>
-    </message>
-    <message>
-        <source>Burst rental</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Dedicated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 does not carry this workload; stay on the API until a configuration fits (practical count: %3).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none up to %1 GPUs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: the API would cost %2 per month, more than %3 always on (%4); rent or own them around the clock.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: rent %2 for %3 h/day (%4 per month) instead of the API (%5); always on (%6) would cost more than the API.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1-%2 GPUs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>HostPlan budget report</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fits on %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Does not fit on %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (TP %2, EP %3, PP %4) carry %5 sequences of %6 tokens of %7; up to %8 fit at once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Does not fit: %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Note: %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recommendation: API when the plan does not fit, or when the API bill for the workload&apos;s tokens is no more than renting at the chosen hours a day; Dedicated when the API bill is more than renting the GPUs always on; Burst rental in between (renting for the chosen hours beats the API, always on does not).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Memory floor: GPUs whose advertised memory (decimal GB) holds the weights alone, ceil(weights / memory per GPU). It is a boundary, not a deployment.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Practical count: the smallest rentable count (1 GPU, or whole nodes of the GPU&apos;s node size) whose preferred layout (TP inside a node, PP across nodes) holds the weights, activations, runtime and the KV cache of the workload within the engine&apos;s memory budget.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pilot range: from the practical count to one more node, at most twice the practical count, rounded to whole nodes: the GPU counts to ask a provider to quote for a pilot (cf. seed 004&apos;s starting ranges).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Costs: GPU-hours x rate. A month is %1 h (365 x 24 / 12) always on; at H h/day it is H x %1 / 24 h. 30 days = 720 h.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>API cost: input, cached input and output tokens a month x the API&apos;s price per 1M tokens. Break-even: the output volume (input and cached input growing in the same ratio) at which the API bill equals the rental at the chosen hours a day; heavy users: the rental divided by one heavy user&apos;s API bill (all tokens billed as output).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PDF, A4 (*.pdf)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PDF, Letter (*.pdf)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export report</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export tables as CSV (one file per table, named &lt;name&gt;-&lt;table&gt;.csv)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export tables as CSV</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export JSON</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>JSON files (*.json)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export &amp;report...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Write the budget report as a PDF</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export tables as &amp;CSV...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Write the report&apos;s tables as CSV files</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export &amp;JSON...</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Write the whole plan as JSON (the schema of hostplan-cli plan --json)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Date %1 · model %2 · %3 x %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · scenario file %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1. Executive summary</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>2. Cost</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>3. Memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Memory per GPU by weight precision</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>4. Options across GPU types</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Monthly rental per GPU type</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>5. Probe results</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>6. Assumptions</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Every input of the scenario and every catalogue figure the plan used, with its source and date. Replace an assumption by editing the scenario (or the catalogue files) and export the report again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>7. How the figures are derived</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>All figures come from HostPlan&apos;s core (the same numbers as hostplan-cli plan --json and the GUI). Bytes are decimal GB (10^9) with binary GiB (2^30) in brackets; money is USD.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot write the report: the scenario has no plan (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot write the report: the charts need a QApplication</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: the PDF could not be started</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot write %1: the PDF could not be finished</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Each probed GPU against the plan</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Probe report from host %1, %2 (%3 %4); status: %5; GPUs found: %6.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: for this volume the API costs %2 a month, no more than renting %3 at %4 h/day (%5 a month).</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>hostplan::ui::BreakEvenChart</name>
     <message>
         <source>never</source>
@@ -829,6 +10,10 @@
     <message>
         <source>Break-even: no plan (%1)</source>
         <translation>Break-even: kein Plan (%1)</translation>
+    </message>
+    <message>
+        <source>Break-even: no API price for %1; set one under Pricing to compare</source>
+        <translation>Break-even: kein API-Preis für %1; unter Preise einen festlegen, um zu vergleichen</translation>
     </message>
     <message>
         <source>Break-even against %1 (GPUs rented %2 h/day)</source>
@@ -1024,8 +209,16 @@ Break-even: %6 Ausgabe-Tokens pro Monat</translation>
         <translation>API-Kosten pro Monat</translation>
     </message>
     <message>
+        <source>no API price</source>
+        <translation>kein API-Preis</translation>
+    </message>
+    <message>
         <source>Self-hosted per 1M output tokens</source>
         <translation>Selbst gehostet pro 1 Mio. Ausgabe-Tokens</translation>
+    </message>
+    <message>
+        <source>n/a (no output tokens)</source>
+        <translation>k. A. (keine Ausgabe-Tokens)</translation>
     </message>
     <message>
         <source>Break-even output tokens per month</source>
@@ -1119,6 +312,69 @@ Break-even: %6 Ausgabe-Tokens pro Monat</translation>
     </message>
 </context>
 <context>
+    <name>hostplan::ui::Export</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>PDF, A4 (*.pdf)</source>
+        <translation>PDF, A4 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>PDF, Letter (*.pdf)</source>
+        <translation>PDF, Letter (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>Bericht exportieren</translation>
+    </message>
+    <message>
+        <source>Export tables as CSV (one file per table, named &lt;name&gt;-&lt;table&gt;.csv)</source>
+        <translation>Tabellen als CSV exportieren (eine Datei je Tabelle, benannt &lt;Name&gt;-&lt;Tabelle&gt;.csv)</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export tables as CSV</source>
+        <translation>Tabellen als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>Export JSON</source>
+        <translation>JSON exportieren</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON-Dateien (*.json)</translation>
+    </message>
+    <message>
+        <source>Export &amp;report...</source>
+        <translation>&amp;Bericht exportieren...</translation>
+    </message>
+    <message>
+        <source>Write the budget report as a PDF</source>
+        <translation>Den Budgetbericht als PDF schreiben</translation>
+    </message>
+    <message>
+        <source>Export tables as &amp;CSV...</source>
+        <translation>Tabellen als &amp;CSV exportieren...</translation>
+    </message>
+    <message>
+        <source>Write the report&apos;s tables as CSV files</source>
+        <translation>Die Tabellen des Berichts als CSV-Dateien schreiben</translation>
+    </message>
+    <message>
+        <source>Export &amp;JSON...</source>
+        <translation>&amp;JSON exportieren...</translation>
+    </message>
+    <message>
+        <source>Write the whole plan as JSON (the schema of hostplan-cli plan --json)</source>
+        <translation>Den ganzen Plan als JSON schreiben (das Schema von hostplan-cli plan --json)</translation>
+    </message>
+</context>
+<context>
     <name>hostplan::ui::GpuTypesChart</name>
     <message>
         <source>GPUs needed per GPU type: %1 tokens x %2 sequences, %3</source>
@@ -1174,7 +430,7 @@ Kein natives MXFP4: FP4-Gewichte werden dequantisiert</translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>GPUs</translation>
     </message>
 </context>
 <context>
@@ -1558,6 +814,10 @@ Höchstens %3 Sequenzen gleichzeitig</translation>
         <translation>&lt;b&gt;HostPlan&lt;/b&gt; %1&lt;p&gt;Plant das Selbst-Hosting großer Sprachmodelle: Speicher, GPUs, Kosten und Break-even gegenüber einer API. Jede Zahl stammt aus dem Berechnungskern, mit Quellen und Datum in den Katalogen.&lt;/p&gt;</translation>
     </message>
     <message>
+        <source>Untitled scenario</source>
+        <translation>Unbenanntes Szenario</translation>
+    </message>
+    <message>
         <source>untitled</source>
         <translation>unbenannt</translation>
     </message>
@@ -1566,8 +826,16 @@ Höchstens %3 Sequenzen gleichzeitig</translation>
         <translation>%1 - %2[*] - HostPlan</translation>
     </message>
     <message>
-        <source>%1 on %2 x %3 | %4/month | API %5/month</source>
-        <translation>%1 auf %2 x %3 | %4/Monat | API %5/Monat</translation>
+        <source>API %1/month</source>
+        <translation>API %1/Monat</translation>
+    </message>
+    <message>
+        <source>no API price</source>
+        <translation>kein API-Preis</translation>
+    </message>
+    <message>
+        <source>%1 on %2 x %3 | %4/month | %5</source>
+        <translation>%1 auf %2 x %3 | %4/Monat | %5</translation>
     </message>
     <message>
         <source>Fits</source>
@@ -1897,21 +1165,6 @@ Alle Komponenten: %5 %4</translation>
     </message>
 </context>
 <context>
-    <name>hostplan::ui::Pages</name>
-    <message>
-        <source>%1 (continued)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Page %1 of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>HostPlan budget report · %1 · %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>hostplan::ui::PricingPanel</name>
     <message>
         <source> /GPU-h</source>
@@ -2074,11 +1327,11 @@ Alle Komponenten: %5 %4</translation>
     <name>hostplan::ui::ProbePanel</name>
     <message>
         <source>Probe remote host</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernten Host prüfen</translation>
     </message>
     <message>
         <source>user@host or an alias from ~/.ssh/config</source>
-        <translation type="unfinished"></translation>
+        <translation>user@host oder ein Alias aus ~/.ssh/config</translation>
     </message>
     <message>
         <source>default</source>
@@ -2086,31 +1339,31 @@ Alle Komponenten: %5 %4</translation>
     </message>
     <message>
         <source>optional: ssh agent or config by default</source>
-        <translation type="unfinished"></translation>
+        <translation>optional: standardmäßig ssh-Agent oder ssh-Konfiguration</translation>
     </message>
     <message>
         <source>Browse...</source>
-        <translation type="unfinished"></translation>
+        <translation>Durchsuchen...</translation>
     </message>
     <message>
         <source>Host:</source>
-        <translation type="unfinished"></translation>
+        <translation>Host:</translation>
     </message>
     <message>
         <source>Port:</source>
-        <translation type="unfinished"></translation>
+        <translation>Port:</translation>
     </message>
     <message>
         <source>Identity file:</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüsseldatei:</translation>
     </message>
     <message>
         <source>Probe on the host:</source>
-        <translation type="unfinished"></translation>
+        <translation>Probe auf dem Host:</translation>
     </message>
     <message>
         <source>HostPlan runs your own ssh client with your ssh config and keys, without password prompts (BatchMode). It stores no passwords.</source>
-        <translation type="unfinished"></translation>
+        <translation>HostPlan startet Ihren eigenen ssh-Client mit Ihrer ssh-Konfiguration und Ihren Schlüsseln, ohne Passwortabfragen (BatchMode). Es speichert keine Passwörter.</translation>
     </message>
     <message>
         <source>Probe</source>
@@ -2118,27 +1371,27 @@ Alle Komponenten: %5 %4</translation>
     </message>
     <message>
         <source>Identity file</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüsseldatei</translation>
     </message>
     <message>
         <source>Probe this machine</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Rechner prüfen</translation>
     </message>
     <message>
         <source>Import report...</source>
-        <translation type="unfinished"></translation>
+        <translation>Bericht importieren...</translation>
     </message>
     <message>
         <source>Probe remote host...</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernten Host prüfen...</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>No probe report yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch kein Probe-Bericht.</translation>
     </message>
     <message>
         <source>GPU</source>
@@ -2146,70 +1399,70 @@ Alle Komponenten: %5 %4</translation>
     </message>
     <message>
         <source>Planned / GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>Geplant / GPU</translation>
     </message>
     <message>
         <source>Free (measured)</source>
-        <translation type="unfinished"></translation>
+        <translation>Frei (gemessen)</translation>
     </message>
     <message>
         <source>Headroom</source>
-        <translation type="unfinished"></translation>
+        <translation>Reserve</translation>
     </message>
     <message>
         <source>Fit</source>
-        <translation type="unfinished"></translation>
+        <translation>Passt</translation>
     </message>
     <message>
         <source>Copy bandwidth (measured)</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopierbandbreite (gemessen)</translation>
     </message>
     <message>
         <source>HBM bandwidth (catalogue)</source>
-        <translation type="unfinished"></translation>
+        <translation>HBM-Bandbreite (Katalog)</translation>
     </message>
     <message>
         <source>Measured / catalogue</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemessen / Katalog</translation>
     </message>
     <message>
         <source>hostplan-probe was not found next to HostPlan or on PATH.</source>
-        <translation type="unfinished"></translation>
+        <translation>hostplan-probe wurde weder neben HostPlan noch im PATH gefunden.</translation>
     </message>
     <message>
         <source>Import probe report</source>
-        <translation type="unfinished"></translation>
+        <translation>Probe-Bericht importieren</translation>
     </message>
     <message>
         <source>Probe reports (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Probe-Berichte (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Could not import the report: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Bericht konnte nicht importiert werden: %1</translation>
     </message>
     <message>
         <source>Report from %1, %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Bericht von %1, %2: %3</translation>
     </message>
     <message>
         <source>Plan: %1 per GPU on %2 x %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Plan: %1 pro GPU auf %2 x %3.</translation>
     </message>
     <message>
         <source>No plan to compare with.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Plan zum Vergleichen.</translation>
     </message>
     <message numerus="yes">
         <source>%n GPU(s) found on %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n GPU auf %1 gefunden.</numerusform>
+            <numerusform>%n GPUs auf %1 gefunden.</numerusform>
         </translation>
     </message>
     <message>
         <source>The plan needs %1 GPUs; the verdicts are per GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Plan braucht %1 GPUs; die Urteile gelten pro GPU.</translation>
     </message>
     <message>
         <source>%1: %2</source>
@@ -2217,11 +1470,11 @@ Alle Komponenten: %5 %4</translation>
     </message>
     <message>
         <source>Fits (verified)</source>
-        <translation type="unfinished"></translation>
+        <translation>Passt (geprüft)</translation>
     </message>
     <message>
         <source>Fits (free memory)</source>
-        <translation type="unfinished"></translation>
+        <translation>Passt (freier Speicher)</translation>
     </message>
     <message>
         <source>Does not fit</source>
@@ -2229,93 +1482,896 @@ Alle Komponenten: %5 %4</translation>
     </message>
     <message>
         <source>-</source>
-        <translation type="unfinished"></translation>
+        <translation>-</translation>
     </message>
 </context>
 <context>
     <name>hostplan::ui::ProbeRemote</name>
     <message>
         <source>No host given.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Host angegeben.</translation>
     </message>
     <message>
         <source>A host name cannot start with &apos;-&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Hostname darf nicht mit &apos;-&apos; beginnen.</translation>
     </message>
     <message>
         <source>A host name cannot contain spaces or control characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Hostname darf keine Leerzeichen oder Steuerzeichen enthalten.</translation>
     </message>
     <message>
         <source>this machine</source>
-        <translation type="unfinished"></translation>
+        <translation>dieser Rechner</translation>
     </message>
     <message>
         <source>A probe is already running.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es läuft bereits eine Probe.</translation>
     </message>
     <message>
         <source>Starting the probe on this machine</source>
-        <translation type="unfinished"></translation>
+        <translation>Probe auf diesem Rechner wird gestartet</translation>
     </message>
     <message>
         <source>Connecting to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung zu %1 wird hergestellt</translation>
     </message>
     <message>
         <source>Could not start the probe %1: %2. Build hostplan-probe or set its path.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Probe %1 konnte nicht gestartet werden: %2. Bauen Sie hostplan-probe oder geben Sie seinen Pfad an.</translation>
     </message>
     <message>
         <source>Could not start the ssh client %1: %2. Install OpenSSH.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der ssh-Client %1 konnte nicht gestartet werden: %2. Installieren Sie OpenSSH.</translation>
     </message>
     <message>
         <source>Cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgebrochen.</translation>
     </message>
     <message>
         <source>The ssh client for %1 ended abnormally. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der ssh-Client für %1 wurde abnormal beendet. %2</translation>
     </message>
     <message>
         <source>The probe crashed. %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Probe ist abgestürzt. %1</translation>
     </message>
     <message>
         <source>Could not reach %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist nicht erreichbar: %2</translation>
     </message>
     <message>
         <source>ssh failed</source>
-        <translation type="unfinished"></translation>
+        <translation>ssh fehlgeschlagen</translation>
     </message>
     <message>
         <source>hostplan-probe was not found on %1 (%2). Install it there or give its path.</source>
-        <translation type="unfinished"></translation>
+        <translation>hostplan-probe wurde auf %1 nicht gefunden (%2). Installieren Sie es dort oder geben Sie seinen Pfad an.</translation>
     </message>
     <message>
         <source>The probe on %1 exited with code %2 without a report. %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Probe auf %1 endete mit Code %2 ohne Bericht. %3</translation>
     </message>
     <message>
         <source>%1 answered, but not with a probe report: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat geantwortet, aber nicht mit einem Probe-Bericht: %2</translation>
     </message>
     <message>
         <source>Report received from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Bericht von %1 empfangen</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::Report</name>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>%1 x %2</source>
+        <translation>%1 x %2</translation>
+    </message>
+    <message>
+        <source>Key figures</source>
+        <translation>Kennzahlen</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Kennzahl</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>Passt</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>%1 (TP %2, EP %3, PP %4)</source>
+        <translation>%1 (TP %2, EP %3, PP %4)</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Last</translation>
+    </message>
+    <message>
+        <source>%1 sequences of %2 tokens (up to %3 fit)</source>
+        <translation>%1 Sequenzen mit %2 Tokens (bis zu %3 passen)</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>Speicher pro GPU</translation>
+    </message>
+    <message>
+        <source>%1 needed of %2 usable</source>
+        <translation>%1 benötigt von %2 nutzbar</translation>
+    </message>
+    <message>
+        <source>Memory in total</source>
+        <translation>Speicher insgesamt</translation>
+    </message>
+    <message>
+        <source>Memory floor (weights only)</source>
+        <translation>Speicheruntergrenze (nur Gewichte)</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 GPUs</translation>
+    </message>
+    <message>
+        <source>Practical count / pilot range</source>
+        <translation>Praktische Anzahl / Pilotbereich</translation>
+    </message>
+    <message>
+        <source>none up to %1</source>
+        <translation>keine bis %1</translation>
+    </message>
+    <message>
+        <source>GPU-hour rate</source>
+        <translation>GPU-Stundenpreis</translation>
+    </message>
+    <message>
+        <source>Monthly rental, always on (%1 h)</source>
+        <translation>Monatsmiete, Dauerbetrieb (%1 h)</translation>
+    </message>
+    <message>
+        <source>Monthly rental at %1 h/day</source>
+        <translation>Monatsmiete bei %1 h/Tag</translation>
+    </message>
+    <message>
+        <source>no API price</source>
+        <translation>kein API-Preis</translation>
+    </message>
+    <message>
+        <source>API, same volume (%1)</source>
+        <translation>API, gleiches Volumen (%1)</translation>
+    </message>
+    <message>
+        <source>API, same volume</source>
+        <translation>API, gleiches Volumen</translation>
+    </message>
+    <message>
+        <source>Self-hosted cost per 1M output tokens</source>
+        <translation>Selbst gehostet, Kosten pro 1 Mio. Ausgabe-Tokens</translation>
+    </message>
+    <message>
+        <source>Break-even output volume</source>
+        <translation>Break-even-Ausgabevolumen</translation>
+    </message>
+    <message>
+        <source>%1 tokens a month (%2 tokens/s)</source>
+        <translation>%1 Tokens im Monat (%2 Tokens/s)</translation>
+    </message>
+    <message>
+        <source>Break-even heavy users</source>
+        <translation>Break-even Vielnutzer</translation>
+    </message>
+    <message>
+        <source>%1 (%2 tokens a month each)</source>
+        <translation>%1 (je %2 Tokens im Monat)</translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation>Empfehlung</translation>
+    </message>
+    <message>
+        <source>Rental cost of %1 at %2 per GPU-hour</source>
+        <translation>Mietkosten für %1 zu %2 pro GPU-Stunde</translation>
+    </message>
+    <message>
+        <source>Period</source>
+        <translation>Zeitraum</translation>
+    </message>
+    <message>
+        <source>GPU-hours, 24 h/day</source>
+        <translation>GPU-Stunden, 24 h/Tag</translation>
+    </message>
+    <message>
+        <source>Cost, always on</source>
+        <translation>Kosten, Dauerbetrieb</translation>
+    </message>
+    <message>
+        <source>GPU-hours, %1 h/day</source>
+        <translation>GPU-Stunden, %1 h/Tag</translation>
+    </message>
+    <message>
+        <source>Cost at %1 h/day</source>
+        <translation>Kosten bei %1 h/Tag</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1 Stunde</translation>
+    </message>
+    <message>
+        <source>1 day</source>
+        <translation>1 Tag</translation>
+    </message>
+    <message>
+        <source>30 days (720 h)</source>
+        <translation>30 Tage (720 h)</translation>
+    </message>
+    <message>
+        <source>Month (%1 h, as planned)</source>
+        <translation>Monat (%1 h, wie geplant)</translation>
+    </message>
+    <message>
+        <source>The same tokens at API prices (%1): %2 per month. The hour row is one hour of running GPUs; &quot;at %3 h/day&quot; rents them only for those hours.</source>
+        <translation>Dieselben Tokens zu API-Preisen (%1): %2 pro Monat. Die Stundenzeile ist eine Stunde laufender GPUs; „bei %3 h/Tag“ mietet sie nur für diese Stunden.</translation>
+    </message>
+    <message>
+        <source>No API price is known for this model, so there is no API comparison. The hour row is one hour of running GPUs; &quot;at %1 h/day&quot; rents them only for those hours.</source>
+        <translation>Für dieses Modell ist kein API-Preis bekannt, daher gibt es keinen API-Vergleich. Die Stundenzeile ist eine Stunde laufender GPUs; „bei %1 h/Tag“ mietet sie nur für diese Stunden.</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (most loaded GPU) and in total (%1, TP %2, EP %3, PP %4)</source>
+        <translation>Speicher pro GPU (am stärksten belastete GPU) und insgesamt (%1, TP %2, EP %3, PP %4)</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>Komponente</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>Pro GPU</translation>
+    </message>
+    <message>
+        <source>All %1 GPUs</source>
+        <translation>Alle %1 GPUs</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>KV cache (%1 x %2 tokens)</source>
+        <translation>KV-Cache (%1 x %2 Tokens)</translation>
+    </message>
+    <message>
+        <source>Linear-attention state</source>
+        <translation>Zustand linearer Attention</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Aktivierungen</translation>
+    </message>
+    <message>
+        <source>Runtime overhead</source>
+        <translation>Laufzeit-Overhead</translation>
+    </message>
+    <message>
+        <source>Total needed</source>
+        <translation>Gesamtbedarf</translation>
+    </message>
+    <message>
+        <source>Engine budget (memory fraction %1)</source>
+        <translation>Engine-Budget (Speicheranteil %1)</translation>
+    </message>
+    <message>
+        <source>Usable GPU memory (driver total)</source>
+        <translation>Nutzbarer GPU-Speicher (laut Treiber)</translation>
+    </message>
+    <message>
+        <source>Room for KV cache and state</source>
+        <translation>Platz für KV-Cache und Zustand</translation>
+    </message>
+    <message>
+        <source>Decimal GB (10^9 bytes) with binary GiB (2^30 bytes) in brackets. KV cache: %1 bytes per token for the whole model, %2 per GPU. Up to %3 sequences of %4 tokens fit at once.</source>
+        <translation>Dezimale GB (10^9 Bytes), binäre GiB (2^30 Bytes) in Klammern. KV-Cache: %1 Bytes pro Token für das ganze Modell, %2 pro GPU. Bis zu %3 Sequenzen mit %4 Tokens passen gleichzeitig.</translation>
+    </message>
+    <message>
+        <source>Weights by tensor group</source>
+        <translation>Gewichte nach Tensorgruppe</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Gruppe</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation>Verteilung</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Whole model</source>
+        <translation>Ganzes Modell</translation>
+    </message>
+    <message>
+        <source>sharded</source>
+        <translation>aufgeteilt</translation>
+    </message>
+    <message>
+        <source>replicated</source>
+        <translation>repliziert</translation>
+    </message>
+    <message>
+        <source>All groups</source>
+        <translation>Alle Gruppen</translation>
+    </message>
+    <message>
+        <source>Options across GPU types (%1, %2 sequences of %3 tokens)</source>
+        <translation>Optionen über GPU-Typen (%1, %2 Sequenzen mit %3 Tokens)</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Memory floor</source>
+        <translation>Speicheruntergrenze</translation>
+    </message>
+    <message>
+        <source>Practical count</source>
+        <translation>Praktische Anzahl</translation>
+    </message>
+    <message>
+        <source>Pilot range</source>
+        <translation>Pilotbereich</translation>
+    </message>
+    <message>
+        <source>Per GPU-hour</source>
+        <translation>Pro GPU-Stunde</translation>
+    </message>
+    <message>
+        <source>Month at %1 h/day</source>
+        <translation>Monat bei %1 h/Tag</translation>
+    </message>
+    <message>
+        <source>Month always on</source>
+        <translation>Monat im Dauerbetrieb</translation>
+    </message>
+    <message>
+        <source> (scenario)</source>
+        <translation> (Szenario)</translation>
+    </message>
+    <message>
+        <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs are at the practical count; %1</source>
+        <translation>Speicheruntergrenze: GPUs, deren beworbener Speicher allein die Gewichte fasst. Praktische Anzahl: die kleinste mietbare Anzahl (1 GPU oder ganze Knoten), deren Aufteilung die Gewichte und die Last fasst. Pilotbereich: wofür man einen Anbieter um ein Angebot für einen Pilotbetrieb bittet, von der praktischen Anzahl bis zu einem Knoten mehr (höchstens das Doppelte der praktischen Anzahl). Monatskosten gelten für die praktische Anzahl; %1</translation>
+    </message>
+    <message>
+        <source>the API costs %1 per month for the same tokens.</source>
+        <translation>die API kostet für dieselben Tokens %1 pro Monat.</translation>
+    </message>
+    <message>
+        <source>no API price is known for this model.</source>
+        <translation>für dieses Modell ist kein API-Preis bekannt.</translation>
+    </message>
+    <message>
+        <source>Each probed GPU against the plan</source>
+        <translation>Jede geprüfte GPU im Vergleich zum Plan</translation>
+    </message>
+    <message>
+        <source>Planned per GPU</source>
+        <translation>Geplant pro GPU</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>Frei</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>Reserve</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+    <message>
+        <source>Measured bandwidth</source>
+        <translation>Gemessene Bandbreite</translation>
+    </message>
+    <message>
+        <source>Catalogue</source>
+        <translation>Katalog</translation>
+    </message>
+    <message>
+        <source>Ratio</source>
+        <translation>Verhältnis</translation>
+    </message>
+    <message>
+        <source>No probe report is attached. Run hostplan-probe on the rented machine (hostplan-probe all --json --scenario FILE &gt; probe.json) and attach the report: hostplan-cli report --probe-report probe.json, or import it in the Probe panel before exporting from the GUI.</source>
+        <translation>Kein Probe-Bericht angehängt. Führen Sie hostplan-probe auf dem gemieteten Rechner aus (hostplan-probe all --json --scenario DATEI &gt; probe.json) und hängen Sie den Bericht an: hostplan-cli report --probe-report probe.json, oder importieren Sie ihn im Probe-Bereich, bevor Sie aus der GUI exportieren.</translation>
+    </message>
+    <message>
+        <source>Probe report from host %1, %2 (%3 %4); status: %5; GPUs found: %6.</source>
+        <translation>Probe-Bericht von Host %1, %2 (%3 %4); Status: %5; gefundene GPUs: %6.</translation>
+    </message>
+    <message>
+        <source>The plan needs %1 GPUs and the probed machine has %2: the verdicts are per GPU.</source>
+        <translation>Der Plan braucht %1 GPUs und der geprüfte Rechner hat %2: die Urteile gelten pro GPU.</translation>
+    </message>
+    <message>
+        <source>Fits (verified)</source>
+        <translation>Passt (geprüft)</translation>
+    </message>
+    <message>
+        <source>Fits (free memory)</source>
+        <translation>Passt (freier Speicher)</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>Passt nicht</translation>
+    </message>
+    <message>
+        <source>GPU %1: %2.</source>
+        <translation>GPU %1: %2.</translation>
+    </message>
+    <message>
+        <source>Assumptions: every input and catalogue figure used</source>
+        <translation>Annahmen: jede verwendete Eingabe und Katalogangabe</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Posten</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>As of</source>
+        <translation>Stand</translation>
+    </message>
+    <message>
+        <source>Scenario input</source>
+        <translation>Szenario-Eingabe</translation>
+    </message>
+    <message>
+        <source>Scenario input (%1)</source>
+        <translation>Szenario-Eingabe (%1)</translation>
+    </message>
+    <message>
+        <source>%1 default (HostPlan core/memory.h, from the engine&apos;s documentation)</source>
+        <translation>%1-Standard (HostPlan core/memory.h, aus der Dokumentation der Engine)</translation>
+    </message>
+    <message>
+        <source>Scenario name</source>
+        <translation>Szenarioname</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Weights format</source>
+        <translation>Gewichtsformat</translation>
+    </message>
+    <message>
+        <source>as shipped in the checkpoint</source>
+        <translation>wie im Checkpoint ausgeliefert</translation>
+    </message>
+    <message>
+        <source>Format of %1 weights</source>
+        <translation>Format der Gewichte von %1</translation>
+    </message>
+    <message>
+        <source>KV cache format</source>
+        <translation>KV-Cache-Format</translation>
+    </message>
+    <message>
+        <source>Linear-attention state format</source>
+        <translation>Format des Zustands linearer Attention</translation>
+    </message>
+    <message>
+        <source>GPU type</source>
+        <translation>GPU-Typ</translation>
+    </message>
+    <message>
+        <source>GPU count</source>
+        <translation>GPU-Anzahl</translation>
+    </message>
+    <message>
+        <source>auto (practical count: %1)</source>
+        <translation>automatisch (praktische Anzahl: %1)</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>GPUs pro Knoten</translation>
+    </message>
+    <message>
+        <source>Parallel layout</source>
+        <translation>Parallele Aufteilung</translation>
+    </message>
+    <message>
+        <source>TP %1, EP %2, PP %3</source>
+        <translation>TP %1, EP %2, PP %3</translation>
+    </message>
+    <message>
+        <source>HostPlan&apos;s preferred layout for the GPU count (core/fit.h)</source>
+        <translation>HostPlans bevorzugte Aufteilung für die GPU-Anzahl (core/fit.h)</translation>
+    </message>
+    <message>
+        <source>Serving engine</source>
+        <translation>Serving-Engine</translation>
+    </message>
+    <message>
+        <source>Engine memory fraction</source>
+        <translation>Speicheranteil der Engine</translation>
+    </message>
+    <message>
+        <source>State slots per request</source>
+        <translation>Zustandsplätze pro Anfrage</translation>
+    </message>
+    <message>
+        <source>KV block size</source>
+        <translation>KV-Blockgröße</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 Tokens</translation>
+    </message>
+    <message>
+        <source>Prefill chunk</source>
+        <translation>Prefill-Block</translation>
+    </message>
+    <message>
+        <source>Activations per GPU</source>
+        <translation>Aktivierungen pro GPU</translation>
+    </message>
+    <message>
+        <source>HostPlan estimate: prefill chunk x hidden size x 2 bytes x 32 buffers, calibrated on seed 000 (core/memory.h)</source>
+        <translation>HostPlan-Schätzung: Prefill-Block x Hidden Size x 2 Bytes x 32 Puffer, kalibriert an Seed 000 (core/memory.h)</translation>
+    </message>
+    <message>
+        <source>Runtime overhead per GPU</source>
+        <translation>Laufzeit-Overhead pro GPU</translation>
+    </message>
+    <message>
+        <source>HostPlan estimate: 2 GB, plus 2 GB for NCCL buffers and CUDA graphs on more than one GPU (seed 003; core/memory.h)</source>
+        <translation>HostPlan-Schätzung: 2 GB, dazu 2 GB für NCCL-Puffer und CUDA-Graphen bei mehr als einer GPU (Seed 003; core/memory.h)</translation>
+    </message>
+    <message>
+        <source>Context per sequence</source>
+        <translation>Kontext pro Sequenz</translation>
+    </message>
+    <message>
+        <source>Concurrent sequences</source>
+        <translation>Gleichzeitige Sequenzen</translation>
+    </message>
+    <message>
+        <source>Input tokens per month</source>
+        <translation>Eingabe-Tokens pro Monat</translation>
+    </message>
+    <message>
+        <source>Cached input tokens per month</source>
+        <translation>Gecachte Eingabe-Tokens pro Monat</translation>
+    </message>
+    <message>
+        <source>Output tokens per month</source>
+        <translation>Ausgabe-Tokens pro Monat</translation>
+    </message>
+    <message>
+        <source>Hours per day rented</source>
+        <translation>Gemietete Stunden pro Tag</translation>
+    </message>
+    <message>
+        <source>Heavy user&apos;s tokens per month</source>
+        <translation>Tokens eines Vielnutzers pro Monat</translation>
+    </message>
+    <message>
+        <source>Hours per month</source>
+        <translation>Stunden pro Monat</translation>
+    </message>
+    <message>
+        <source>GPU-hour rate (%1)</source>
+        <translation>GPU-Stundenpreis (%1)</translation>
+    </message>
+    <message>
+        <source>%1 per 1M tokens</source>
+        <translation>%1 pro 1 Mio. Tokens</translation>
+    </message>
+    <message>
+        <source>API compared</source>
+        <translation>Verglichene API</translation>
+    </message>
+    <message>
+        <source>the model&apos;s default API (catalogue)</source>
+        <translation>die Standard-API des Modells (Katalog)</translation>
+    </message>
+    <message>
+        <source>API input price</source>
+        <translation>API-Eingabepreis</translation>
+    </message>
+    <message>
+        <source>API cached input price</source>
+        <translation>API-Preis für gecachte Eingabe</translation>
+    </message>
+    <message>
+        <source>API output price</source>
+        <translation>API-Ausgabepreis</translation>
+    </message>
+    <message>
+        <source>Total parameters</source>
+        <translation>Parameter insgesamt</translation>
+    </message>
+    <message>
+        <source>Active parameters per token</source>
+        <translation>Aktive Parameter pro Token</translation>
+    </message>
+    <message>
+        <source>Weights (after formats)</source>
+        <translation>Gewichte (nach Formaten)</translation>
+    </message>
+    <message>
+        <source>Checkpoint size</source>
+        <translation>Checkpoint-Größe</translation>
+    </message>
+    <message>
+        <source>Maximum context</source>
+        <translation>Maximaler Kontext</translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation>Experten</translation>
+    </message>
+    <message>
+        <source>%1 routed, %2 active per token, %3 shared</source>
+        <translation>%1 geroutet, %2 aktiv pro Token, %3 geteilt</translation>
+    </message>
+    <message>
+        <source>Advertised memory per GPU</source>
+        <translation>Beworbener Speicher pro GPU</translation>
+    </message>
+    <message>
+        <source>Usable memory per GPU</source>
+        <translation>Nutzbarer Speicher pro GPU</translation>
+    </message>
+    <message>
+        <source>HBM bandwidth per GPU</source>
+        <translation>HBM-Bandbreite pro GPU</translation>
+    </message>
+    <message>
+        <source>Native MXFP4</source>
+        <translation>Natives MXFP4</translation>
+    </message>
+    <message>
+        <source>no (dequantized at run time)</source>
+        <translation>nein (zur Laufzeit dequantisiert)</translation>
+    </message>
+    <message>
+        <source>%1 memory</source>
+        <translation>Speicher von %1</translation>
+    </message>
+    <message>
+        <source>%1 advertised, %2 usable</source>
+        <translation>%1 beworben, %2 nutzbar</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hour rate</source>
+        <translation>GPU-Stundenpreis von %1</translation>
+    </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>Burst rental</source>
+        <translation>Burst-Miete</translation>
+    </message>
+    <message>
+        <source>Dedicated</source>
+        <translation>Dediziert</translation>
+    </message>
+    <message>
+        <source>No API comparison</source>
+        <translation>Kein API-Vergleich</translation>
+    </message>
+    <message>
+        <source>%1: no API price is known for %2; set one in the scenario&apos;s pricing to compare renting %3 (%4 a month at %5 h/day) with paying per token.</source>
+        <translation>%1: für %2 ist kein API-Preis bekannt; legen Sie in den Preisen des Szenarios einen fest, um die Miete von %3 (%4 im Monat bei %5 h/Tag) mit der Bezahlung pro Token zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>%1: %2 does not carry this workload; stay on the API until a configuration fits (practical count: %3).</source>
+        <translation>%1: %2 trägt diese Last nicht; bleiben Sie bei der API, bis eine Konfiguration passt (praktische Anzahl: %3).</translation>
+    </message>
+    <message>
+        <source>none up to %1 GPUs</source>
+        <translation>keine bis %1 GPUs</translation>
+    </message>
+    <message>
+        <source>%1: for this volume the API costs %2 a month, no more than renting %3 at %4 h/day (%5 a month).</source>
+        <translation>%1: für dieses Volumen kostet die API %2 im Monat, nicht mehr als die Miete von %3 bei %4 h/Tag (%5 im Monat).</translation>
+    </message>
+    <message>
+        <source>%1: the API would cost %2 per month, more than %3 always on (%4); rent or own them around the clock.</source>
+        <translation>%1: die API würde %2 pro Monat kosten, mehr als %3 im Dauerbetrieb (%4); mieten oder besitzen Sie sie rund um die Uhr.</translation>
+    </message>
+    <message>
+        <source>%1: rent %2 for %3 h/day (%4 per month) instead of the API (%5); always on (%6) would cost more than the API.</source>
+        <translation>%1: mieten Sie %2 für %3 h/Tag (%4 pro Monat) statt der API (%5); Dauerbetrieb (%6) würde mehr kosten als die API.</translation>
+    </message>
+    <message>
+        <source>%1-%2 GPUs</source>
+        <translation>%1-%2 GPUs</translation>
+    </message>
+    <message>
+        <source>HostPlan budget report</source>
+        <translation>HostPlan-Budgetbericht</translation>
+    </message>
+    <message>
+        <source>Fits on %1</source>
+        <translation>Passt auf %1</translation>
+    </message>
+    <message>
+        <source>Does not fit on %1</source>
+        <translation>Passt nicht auf %1</translation>
+    </message>
+    <message>
+        <source>%1 (TP %2, EP %3, PP %4) carry %5 sequences of %6 tokens of %7; up to %8 fit at once.</source>
+        <translation>%1 (TP %2, EP %3, PP %4) tragen %5 Sequenzen mit %6 Tokens von %7; bis zu %8 passen gleichzeitig.</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1.</source>
+        <translation>Passt nicht: %1.</translation>
+    </message>
+    <message>
+        <source>Note: %1.</source>
+        <translation>Hinweis: %1.</translation>
+    </message>
+    <message>
+        <source>Recommendation: API when the plan does not fit, or when the API bill for the workload&apos;s tokens is no more than renting at the chosen hours a day; Dedicated when the API bill is more than renting the GPUs always on; Burst rental in between (renting for the chosen hours beats the API, always on does not).</source>
+        <translation>Empfehlung: API, wenn der Plan nicht passt oder wenn die API-Rechnung für die Tokens der Last nicht höher ist als die Miete bei den gewählten Stunden pro Tag; Dediziert, wenn die API-Rechnung höher ist als die Miete der GPUs im Dauerbetrieb; Burst-Miete dazwischen (die Miete für die gewählten Stunden schlägt die API, der Dauerbetrieb nicht).</translation>
+    </message>
+    <message>
+        <source>Memory floor: GPUs whose advertised memory (decimal GB) holds the weights alone, ceil(weights / memory per GPU). It is a boundary, not a deployment.</source>
+        <translation>Speicheruntergrenze: GPUs, deren beworbener Speicher (dezimale GB) allein die Gewichte fasst, ceil(Gewichte / Speicher pro GPU). Sie ist eine Grenze, kein Deployment.</translation>
+    </message>
+    <message>
+        <source>Practical count: the smallest rentable count (1 GPU, or whole nodes of the GPU&apos;s node size) whose preferred layout (TP inside a node, PP across nodes) holds the weights, activations, runtime and the KV cache of the workload within the engine&apos;s memory budget.</source>
+        <translation>Praktische Anzahl: die kleinste mietbare Anzahl (1 GPU oder ganze Knoten in der Knotengröße der GPU), deren bevorzugte Aufteilung (TP innerhalb eines Knotens, PP über Knoten hinweg) die Gewichte, Aktivierungen, Laufzeit und den KV-Cache der Last innerhalb des Speicherbudgets der Engine fasst.</translation>
+    </message>
+    <message>
+        <source>Pilot range: from the practical count to one more node, at most twice the practical count, rounded to whole nodes: the GPU counts to ask a provider to quote for a pilot (cf. seed 004&apos;s starting ranges).</source>
+        <translation>Pilotbereich: von der praktischen Anzahl bis zu einem Knoten mehr, höchstens das Doppelte der praktischen Anzahl, auf ganze Knoten gerundet: die GPU-Anzahlen, für die man einen Anbieter um ein Angebot für einen Pilotbetrieb bittet (vgl. die Startbereiche von Seed 004).</translation>
+    </message>
+    <message>
+        <source>Costs: GPU-hours x rate. A month is %1 h (365 x 24 / 12) always on; at H h/day it is H x %1 / 24 h. 30 days = 720 h.</source>
+        <translation>Kosten: GPU-Stunden x Preis. Ein Monat hat im Dauerbetrieb %1 h (365 x 24 / 12); bei H h/Tag sind es H x %1 / 24 h. 30 Tage = 720 h.</translation>
+    </message>
+    <message>
+        <source>API cost: input, cached input and output tokens a month x the API&apos;s price per 1M tokens. Break-even: the output volume (input and cached input growing in the same ratio) at which the API bill equals the rental at the chosen hours a day; heavy users: the rental divided by one heavy user&apos;s API bill (all tokens billed as output).</source>
+        <translation>API-Kosten: Eingabe-, gecachte Eingabe- und Ausgabe-Tokens im Monat x API-Preis pro 1 Mio. Tokens. Break-even: das Ausgabevolumen (Eingabe und gecachte Eingabe wachsen im selben Verhältnis), bei dem die API-Rechnung der Miete bei den gewählten Stunden pro Tag entspricht; Vielnutzer: die Miete geteilt durch die API-Rechnung eines Vielnutzers (alle Tokens als Ausgabe berechnet).</translation>
+    </message>
+    <message>
+        <source>%1 (continued)</source>
+        <translation>%1 (Fortsetzung)</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>Seite %1 von %2</translation>
+    </message>
+    <message>
+        <source>HostPlan budget report · %1 · %2</source>
+        <translation>HostPlan-Budgetbericht · %1 · %2</translation>
+    </message>
+    <message>
+        <source>Date %1 · model %2 · %3 x %4</source>
+        <translation>Datum %1 · Modell %2 · %3 x %4</translation>
+    </message>
+    <message>
+        <source> · scenario file %1</source>
+        <translation> · Szenariodatei %1</translation>
+    </message>
+    <message>
+        <source>1. Executive summary</source>
+        <translation>1. Zusammenfassung</translation>
+    </message>
+    <message>
+        <source>2. Cost</source>
+        <translation>2. Kosten</translation>
+    </message>
+    <message>
+        <source>3. Memory</source>
+        <translation>3. Speicher</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by weight precision</source>
+        <translation>Speicher pro GPU nach Gewichtsgenauigkeit</translation>
+    </message>
+    <message>
+        <source>4. Options across GPU types</source>
+        <translation>4. Optionen über GPU-Typen</translation>
+    </message>
+    <message>
+        <source>Monthly rental per GPU type</source>
+        <translation>Monatsmiete pro GPU-Typ</translation>
+    </message>
+    <message>
+        <source>5. Probe results</source>
+        <translation>5. Probe-Ergebnisse</translation>
+    </message>
+    <message>
+        <source>6. Assumptions</source>
+        <translation>6. Annahmen</translation>
+    </message>
+    <message>
+        <source>Every input of the scenario and every catalogue figure the plan used, with its source and date. Replace an assumption by editing the scenario (or the catalogue files) and export the report again.</source>
+        <translation>Jede Eingabe des Szenarios und jede Katalogangabe, die der Plan verwendet hat, mit Quelle und Datum. Ersetzen Sie eine Annahme, indem Sie das Szenario (oder die Katalogdateien) bearbeiten, und exportieren Sie den Bericht erneut.</translation>
+    </message>
+    <message>
+        <source>7. How the figures are derived</source>
+        <translation>7. Wie die Zahlen entstehen</translation>
+    </message>
+    <message>
+        <source>All figures come from HostPlan&apos;s core (the same numbers as hostplan-cli plan --json and the GUI). Bytes are decimal GB (10^9) with binary GiB (2^30) in brackets; money is USD.</source>
+        <translation>Alle Zahlen stammen aus dem Kern von HostPlan (dieselben Zahlen wie hostplan-cli plan --json und die GUI). Bytes sind dezimale GB (10^9) mit binären GiB (2^30) in Klammern; Geldbeträge in USD.</translation>
+    </message>
+    <message>
+        <source>Cannot write the report: the scenario has no plan (%1)</source>
+        <translation>Der Bericht kann nicht geschrieben werden: das Szenario hat keinen Plan (%1)</translation>
+    </message>
+    <message>
+        <source>Cannot write the report: the charts need a QApplication</source>
+        <translation>Der Bericht kann nicht geschrieben werden: die Diagramme brauchen eine QApplication</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the PDF could not be started</source>
+        <translation>%1 kann nicht geschrieben werden: das PDF konnte nicht begonnen werden</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the PDF could not be finished</source>
+        <translation>%1 kann nicht geschrieben werden: das PDF konnte nicht abgeschlossen werden</translation>
     </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
     <message>
         <source>Monthly rental at the practical GPU count, per GPU type</source>
-        <translation type="unfinished"></translation>
+        <translation>Monatsmiete bei der praktischen GPU-Anzahl, pro GPU-Typ</translation>
     </message>
     <message>
         <source>Always on</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauerbetrieb</translation>
     </message>
     <message>
         <source>At %1 h/day</source>
@@ -2323,19 +2379,19 @@ Alle Komponenten: %5 %4</translation>
     </message>
     <message>
         <source>does not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>passt nicht</translation>
     </message>
     <message>
         <source>Thousand USD per month</source>
-        <translation type="unfinished"></translation>
+        <translation>Tausend USD pro Monat</translation>
     </message>
     <message>
         <source>API, same tokens (%1 per month)</source>
-        <translation type="unfinished"></translation>
+        <translation>API, dieselben Tokens (%1 pro Monat)</translation>
     </message>
     <message>
         <source>%1 GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GPUs</translation>
     </message>
 </context>
 <context>
@@ -2488,6 +2544,10 @@ Alle Komponenten: %5 %4</translation>
         <translation>k. A. (keine Ausgabe-Tokens)</translation>
     </message>
     <message>
+        <source>Cost per 1M output tokens at capacity (%1% utilisation, %2)</source>
+        <translation>Kosten pro 1 Mio. Ausgabe-Tokens bei Kapazität (%1% Auslastung, %2)</translation>
+    </message>
+    <message>
         <source>Same tokens at API prices (%1)</source>
         <translation>Dieselben Tokens zu API-Preisen (%1)</translation>
     </message>
@@ -2498,6 +2558,14 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>$%1 per 1M output tokens</source>
         <translation>$%1 pro 1 Mio. Ausgabe-Tokens</translation>
+    </message>
+    <message>
+        <source>API comparison</source>
+        <translation>API-Vergleich</translation>
+    </message>
+    <message>
+        <source>no API price for this model: set one under Pricing</source>
+        <translation>kein API-Preis für dieses Modell: unter Preise einen festlegen</translation>
     </message>
     <message>
         <source>&lt;p&gt;Break-even: &lt;b&gt;%1 output tokens per month&lt;/b&gt; with this token mix (%2 tokens/s sustained; %3 if every token were billed as output). Self-hosting wins from &lt;b&gt;%4 heavy users&lt;/b&gt; of %5 tokens a month each.&lt;/p&gt;</source>
@@ -2528,68 +2596,73 @@ Alle Komponenten: %5 %4</translation>
     <name>hostplan::ui::ThroughputView</name>
     <message>
         <source>roofline bound (an upper bound)</source>
-        <translation type="unfinished"></translation>
+        <translation>Roofline-Schranke (eine Obergrenze)</translation>
     </message>
     <message>
         <source>calibrated by a probe report</source>
-        <translation type="unfinished"></translation>
+        <translation>durch einen Probe-Bericht kalibriert</translation>
     </message>
     <message>
         <source>measured</source>
-        <translation type="unfinished"></translation>
+        <translation>gemessen</translation>
     </message>
     <message>
         <source>Batch %1 at %2 tokens of context
 %3 tokens/s per user (%4 ms per output token)
 %5 tokens/s per node, %6 tokens/s for the plan (%7 node(s))
 Confidence: %8</source>
-        <translation type="unfinished"></translation>
+        <translation>Batch %1 bei %2 Tokens Kontext
+%3 Tokens/s pro Nutzer (%4 ms pro Ausgabe-Token)
+%5 Tokens/s pro Knoten, %6 Tokens/s für den Plan (%7 Knoten)
+Konfidenz: %8</translation>
     </message>
     <message>
         <source>
 Above the memory limit: the KV room holds %1 sequences</source>
-        <translation type="unfinished"></translation>
+        <translation>
+Über der Speichergrenze: der KV-Platz fasst %1 Sequenzen</translation>
     </message>
     <message>
         <source>
 Slower than the %1 ms target per output token</source>
-        <translation type="unfinished"></translation>
+        <translation>
+Langsamer als das Ziel von %1 ms pro Ausgabe-Token</translation>
     </message>
     <message>
         <source>Throughput: no plan (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Durchsatz: kein Plan (%1)</translation>
     </message>
     <message>
         <source>Throughput: not computed for this plan</source>
-        <translation type="unfinished"></translation>
+        <translation>Durchsatz: für diesen Plan nicht berechnet</translation>
     </message>
     <message>
-        <source>Tokens/s against batch at %1 tokens of context (%2)&lt;br&gt;Capacity %3 sequences: %4 tokens/s per node, %5 per 1M output tokens</source>
-        <translation type="unfinished"></translation>
+        <source>Tokens/s against batch at %1 tokens of context; confidence: %2&lt;br&gt;Capacity %3 sequences: %4 tokens/s per node, %5 per 1M output tokens</source>
+        <translation>Tokens/s nach Batch bei %1 Tokens Kontext; Konfidenz: %2&lt;br&gt;Kapazität %3 Sequenzen: %4 Tokens/s pro Knoten, %5 pro 1 Mio. Ausgabe-Tokens</translation>
     </message>
     <message>
         <source>n/a</source>
-        <translation type="unfinished"></translation>
+        <translation>k. A.</translation>
     </message>
     <message>
         <source>Tokens/s per user</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens/s pro Nutzer</translation>
     </message>
     <message>
         <source>Tokens/s per node</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens/s pro Knoten</translation>
     </message>
     <message>
         <source>Batch (sequences in flight)</source>
-        <translation type="unfinished"></translation>
+        <translation>Batch (laufende Sequenzen)</translation>
     </message>
     <message>
         <source>Memory limit: %1 sequences</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichergrenze: %1 Sequenzen</translation>
     </message>
     <message>
         <source>%1 ms per token target: %2 sequences</source>
-        <translation type="unfinished"></translation>
+        <translation>Ziel %1 ms pro Token: %2 Sequenzen</translation>
     </message>
 </context>
 <context>

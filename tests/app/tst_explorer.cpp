@@ -16,6 +16,7 @@
 #include "scenariodocument.h"
 #include "summaryview.h"
 #include "testutil.h"
+#include "viewtestutil.h"
 #include "workloadpanel.h"
 
 #include <QApplication>
@@ -115,18 +116,18 @@ private slots:
 
     void contextMovesKvNotWeights() {
         MainWindow w;
-        const auto weights = barValues(w.memoryChart(), "Weights");
-        const auto kv = barValues(w.memoryChart(), "KV cache");
+        const auto weights = barValues(shown(w, w.memoryChart()), "Weights");
+        const auto kv = barValues(shown(w, w.memoryChart()), "KV cache");
         QCOMPARE(kv.size(), 6);
         enter(w.contextSpin(), 131072);
         QCOMPARE(w.document()->scenario().workload.contextTokens, 131072ull);
-        QCOMPARE(barValues(w.memoryChart(), "Weights"), weights);
-        const auto kv2 = barValues(w.memoryChart(), "KV cache");
+        QCOMPARE(barValues(shown(w, w.memoryChart()), "Weights"), weights);
+        const auto kv2 = barValues(shown(w, w.memoryChart()), "KV cache");
         for (int i = 0; i < kv.size(); ++i) {
             COMPARE_NEAR(kv2[i], 4 * kv[i], 1e-6, 1e-3);
         }
         // The KV chart marks the new context, and the slider followed.
-        const auto marker = linePoints(w.kvChart()->chart(), "Scenario:");
+        const auto marker = linePoints(shown(w, w.kvChart())->chart(), "Scenario:");
         QVERIFY(!marker.isEmpty());
         QCOMPARE(marker.first().x(), 128.0); // the axis is in K tokens
         QCOMPARE(w.workloadPanel()->contextSlider()->value(), WorkloadPanel::sliderPosition(131072));
@@ -145,21 +146,21 @@ private slots:
 
     void concurrencyMovesKvAndCapacity() {
         MainWindow w;
-        const auto kv = barValues(w.memoryChart(), "KV cache");
+        const auto kv = barValues(shown(w, w.memoryChart()), "KV cache");
         enter(w.concurrencySpin(), 32);
-        const auto kv2 = barValues(w.memoryChart(), "KV cache");
+        const auto kv2 = barValues(shown(w, w.memoryChart()), "KV cache");
         COMPARE_NEAR(kv2[2], 2 * kv[2], 1e-6, 1e-3);
-        const auto req = linePoints(w.kvChart()->chart(), "Scenario:");
-        QVERIFY(w.kvChart()->chart()->series().size() >= 4);
+        const auto req = linePoints(shown(w, w.kvChart())->chart(), "Scenario:");
+        QVERIFY(shown(w, w.kvChart())->chart()->series().size() >= 4);
         QVERIFY(!req.isEmpty());
     }
 
     void kvFormatHalvesKvPerSequence() {
         MainWindow w;
-        const auto before = w.kvChart()->samples();
+        const auto before = shown(w, w.kvChart())->samples();
         pick(w.kvFormatCombo(), "fp8_e4m3");
         QCOMPARE(w.document()->scenario().model.kvFormat, formats::fp8);
-        const auto after = w.kvChart()->samples();
+        const auto after = shown(w, w.kvChart())->samples();
         QCOMPARE(after.size(), before.size());
         COMPARE_NEAR(after.last().bytesPerSequencePerGpu, before.last().bytesPerSequencePerGpu / 2,
                      1e6, 0.02);
@@ -169,13 +170,13 @@ private slots:
     void gpuChangeMovesEveryView() {
         MainWindow w;
         pick(w.gpuCombo(), "h200");
-        QVERIFY(w.memoryChart()->chart()->title().contains("h200"));
-        QVERIFY(w.kvChart()->chart()->title().contains("h200"));
-        QCOMPARE(w.breakEvenChart()->options().first().gpuId, QString("h200"));
+        QVERIFY(shown(w, w.memoryChart())->chart()->title().contains("h200"));
+        QVERIFY(shown(w, w.kvChart())->chart()->title().contains("h200"));
+        QCOMPARE(shown(w, w.breakEvenChart())->options().first().gpuId, QString("h200"));
         QVERIFY(w.document()->undoStack()->undoText().contains("H200"));
         // The GPU-types chart marks the current type.
         bool marked = false;
-        for (auto *a : w.gpuTypesChart()->chart()->axes(Qt::Vertical)) {
+        for (auto *a : shown(w, w.gpuTypesChart())->chart()->axes(Qt::Vertical)) {
             if (auto *cat = qobject_cast<QBarCategoryAxis *>(a)) {
                 for (const QString &c : cat->categories()) {
                     marked = marked || (c.startsWith(QChar(0x25B6)) && c.contains("H200"));
@@ -189,7 +190,7 @@ private slots:
 
     void gpuTypesChartHasEveryGpu() {
         MainWindow w;
-        const auto &rows = w.gpuTypesChart()->rows();
+        const auto &rows = shown(w, w.gpuTypesChart())->rows();
         QCOMPARE(rows.size(), int(Catalogue::builtin().gpus().size()));
         for (const auto &r : rows) {
             QVERIFY2(r.floor >= 1, qPrintable(r.id));
@@ -213,14 +214,14 @@ private slots:
 
     void weightFormatsMoveFloors() {
         MainWindow w;
-        const int floorBefore = w.gpuTypesChart()->rows().first().floor;
+        const int floorBefore = shown(w, w.gpuTypesChart())->rows().first().floor;
         // Per-group override: routed experts to BF16.
         QComboBox *experts = w.modelPanel()->groupCombo(GroupRole::RoutedExperts);
         QVERIFY(experts);
         pick(experts, "bf16");
         QCOMPARE(w.document()->scenario().model.groupFormats.at(GroupRole::RoutedExperts),
                  formats::bf16);
-        QVERIFY(w.gpuTypesChart()->rows().first().floor > floorBefore);
+        QVERIFY(shown(w, w.gpuTypesChart())->rows().first().floor > floorBefore);
         QVERIFY(w.document()->undoStack()->undoText().contains("routed experts"));
         // Back to default removes the override.
         pick(experts, "");
@@ -231,7 +232,7 @@ private slots:
 
     void workloadAndPricesMoveBreakEven() {
         MainWindow w;
-        auto *be = w.breakEvenChart();
+        auto *be = shown(w, w.breakEvenChart());
         const double crossing = be->options().first().crossingTokens;
         const double monthly = be->options().first().usdPerMonth;
         // Hours per day scale the self-hosted cost.
@@ -255,7 +256,7 @@ private slots:
         QVERIFY(w.document()->scenario().pricing.apiOutputUsdPerMTok.has_value());
         QVERIFY(linePoints(be->chart(), "API").last().y() > api.last().y());
         QVERIFY(be->options().first().crossingTokens < cross2);
-        QVERIFY(w.summaryView()->toPlainText().contains("per 1M output tokens"));
+        QVERIFY(shown(w, w.summaryView())->toPlainText().contains("per 1M output tokens"));
     }
 
     void invalidLayoutRefusedWithMessage_data() {
@@ -300,10 +301,10 @@ private slots:
         MainWindow w;
         auto *doc = w.document();
         const Scenario s0 = doc->scenario();
-        const auto totals0 = w.memoryChart()->totalsBytes();
-        const auto kv0 = w.kvChart()->samples().size();
-        const double be0 = w.breakEvenChart()->options().first().crossingTokens;
-        const QString summary0 = w.summaryView()->toHtml();
+        const auto totals0 = shown(w, w.memoryChart())->totalsBytes();
+        const auto kv0 = shown(w, w.kvChart())->samples().size();
+        const double be0 = shown(w, w.breakEvenChart())->options().first().crossingTokens;
+        const QString summary0 = shown(w, w.summaryView())->toHtml();
         enter(w.contextSpin(), 200000);
         pick(w.gpuCombo(), "gb300");
         enter(w.gpuCountSpin(), 16);
@@ -317,10 +318,10 @@ private slots:
             doc->undoStack()->undo();
         }
         QVERIFY(doc->scenario() == s0);
-        QCOMPARE(w.memoryChart()->totalsBytes(), totals0);
-        QCOMPARE(w.kvChart()->samples().size(), kv0);
-        QCOMPARE(w.breakEvenChart()->options().first().crossingTokens, be0);
-        QCOMPARE(w.summaryView()->toHtml(), summary0);
+        QCOMPARE(shown(w, w.memoryChart())->totalsBytes(), totals0);
+        QCOMPARE(shown(w, w.kvChart())->samples().size(), kv0);
+        QCOMPARE(shown(w, w.breakEvenChart())->options().first().crossingTokens, be0);
+        QCOMPARE(shown(w, w.summaryView())->toHtml(), summary0);
         QCOMPARE(w.contextSpin()->value(), 32768);
         QCOMPARE(w.gpuCombo()->currentData().toString(), QString("b300"));
         QCOMPARE(w.engineCombo()->currentData().toString(), QString("vllm"));
@@ -520,6 +521,108 @@ private slots:
         QVERIFY(at > 0);
         QVERIFY(actions.last()->text().contains("Quit"));
         QVERIFY(at < actions.size() - 1);
+    }
+
+    void hiddenViewsCatchUpWhenShown() {
+        MainWindow w;
+        QCOMPARE(w.viewTabs()->currentWidget(), w.summaryView());
+        pick(w.gpuCombo(), "h200");
+        // The current tab follows the edit; background tabs skip it until shown.
+        QVERIFY(w.summaryView()->toPlainText().contains("H200"));
+        QVERIFY(w.memoryChart()->chart()->title().contains("b300"));
+        QVERIFY(w.kvChart()->chart()->title().contains("b300"));
+        QVERIFY(w.breakEvenChart()->options().first().gpuId == "b300");
+        // Showing a tab brings its view up to date, after any number of edits.
+        enter(w.gpuCountSpin(), 16);
+        w.viewTabs()->setCurrentIndex(1);
+        QVERIFY2(w.memoryChart()->chart()->title().contains("16 x h200"),
+                 qPrintable(w.memoryChart()->chart()->title()));
+        QVERIFY(w.kvChart()->chart()->title().contains("b300"));
+        // In a shown window the same holds; the page's Show event updates it too.
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        enter(w.contextSpin(), 65536);
+        QVERIFY(w.memoryChart()->isVisible());
+        QVERIFY(!w.kvChart()->isVisible());
+        w.viewTabs()->setCurrentWidget(w.kvChart());
+        QVERIFY(w.kvChart()->chart()->title().contains("16 x h200"));
+        QCOMPARE(linePoints(w.kvChart()->chart(), "Scenario:").first().x(), 64.0);
+        QCOMPARE(w.breakEvenChart()->options().first().gpuId, QString("b300"));
+        // The page's Show event alone (no currentChanged signal) brings it up to date too.
+        w.viewTabs()->blockSignals(true);
+        w.viewTabs()->setCurrentWidget(w.breakEvenChart());
+        w.viewTabs()->blockSignals(false);
+        QVERIFY(w.breakEvenChart()->isVisible());
+        QCOMPARE(w.breakEvenChart()->options().first().gpuId, QString("h200"));
+        w.viewTabs()->setCurrentWidget(w.kvChart());
+        // Undo while another tab is current: the memory chart catches up exactly.
+        const auto totals = w.memoryChart()->totalsBytes();
+        w.document()->undoStack()->undo();
+        QVERIFY(w.memoryChart()->totalsBytes() == totals); // hidden: not rebuilt yet
+        w.viewTabs()->setCurrentIndex(1);
+        QVERIFY(w.memoryChart()->totalsBytes() != totals);
+    }
+
+    void standaloneViewsFollowEveryEdit() {
+        // The report builds charts without a window: they must be complete after any edit.
+        ScenarioDocument doc;
+        MemoryChart memory(&doc);
+        KvChart kv(&doc);
+        BreakEvenChart breakEven(&doc);
+        GpuTypesChart gpuTypes(&doc);
+        Scenario s = doc.scenario();
+        s.hardware.gpu = "h200";
+        doc.edit(s, "GPU");
+        QVERIFY(doc.plan().has_value());
+        QVERIFY(memory.chart()->title().contains("h200"));
+        QVERIFY(kv.chart()->title().contains("h200"));
+        QCOMPARE(breakEven.options().first().gpuId, QString("h200"));
+        bool marked = false;
+        for (auto *a : gpuTypes.chart()->axes(Qt::Vertical)) {
+            if (auto *cat = qobject_cast<QBarCategoryAxis *>(a)) {
+                for (const QString &c : cat->categories()) {
+                    marked = marked || (c.startsWith(QChar(0x25B6)) && c.contains("H200"));
+                }
+            }
+        }
+        QVERIFY(marked);
+    }
+
+    void noApiPriceSaysSo() {
+        MainWindow w;
+        w.compareView()->pinCurrent();
+        Scenario s = w.document()->scenario();
+        s.model.ref = "llama-3.1-8b";
+        s.model.weightsFormat.reset();
+        s.model.groupFormats.clear();
+        s.pricing = PricingChoice{};
+        s.hardware = HardwareChoice{};
+        s.hardware.gpu = "h100";
+        s.hardware.gpuCount = 1;
+        w.document()->edit(s, "No API price");
+        QVERIFY(w.document()->plan().has_value());
+        QVERIFY(!w.document()->plan()->apiPriced);
+        const QString verdict = w.verdictLabel()->text();
+        QVERIFY2(verdict.contains("no API price"), qPrintable(verdict));
+        QVERIFY2(!verdict.contains("n/a"), qPrintable(verdict));
+        // The compare table (current tab after pinning) names it in every API row.
+        CompareModel *cmp = w.compareView()->model();
+        int apiRows = 0;
+        for (int r = 0; r < cmp->rowCount(); ++r) {
+            const QString what = cmp->index(r, CompareModel::ColWhat).data().toString();
+            const QString cur = cmp->index(r, CompareModel::ColCurrent).data().toString();
+            if (what.startsWith("API") || what.startsWith("Break-even")) {
+                QVERIFY2(cur == "no API price", qPrintable(what + ": " + cur));
+                ++apiRows;
+            }
+            QVERIFY2(!cur.contains("n/a") && !cur.contains("never") && !cur.contains("nan"),
+                     qPrintable(what + ": " + cur));
+        }
+        QCOMPARE(apiRows, 3);
+        const QString summary = shown(w, w.summaryView())->toPlainText();
+        QVERIFY(summary.contains("no API price"));
+        QVERIFY(!summary.contains("never"));
+        QVERIFY(shown(w, w.breakEvenChart())->chart()->title().contains("no API price"));
     }
 
     void screenshots() {

@@ -5,6 +5,7 @@
 #include "scenariodocument.h"
 #include "summaryview.h"
 #include "testutil.h"
+#include "viewtestutil.h"
 
 #include <QChart>
 #include <QComboBox>
@@ -29,8 +30,8 @@ private slots:
         QCOMPARE(w.modelCombo()->currentData().toString(), "kimi-k3");
         QCOMPARE(w.gpuCombo()->currentData().toString(), "b300");
         QCOMPARE(w.contextSpin()->value(), 32768);
-        QVERIFY(w.summaryView()->toPlainText().contains("Fits on 8"));
-        QCOMPARE(w.memoryChart()->totalsBytes().size(), 6);
+        QVERIFY(shown(w, w.summaryView())->toPlainText().contains("Fits on 8"));
+        QCOMPARE(shown(w, w.memoryChart())->totalsBytes().size(), 6);
         const QString shot = qEnvironmentVariable("HOSTPLAN_SCREENSHOT");
         if (!shot.isEmpty()) {
             QVERIFY(w.grab().save(shot));
@@ -48,16 +49,16 @@ private slots:
         QCOMPARE(doc->plan()->memory.perGpu.kvCache, 2 * kvBefore);
         QVERIFY(doc->undoStack()->undoText().contains("context"));
         // The chart's KV segment moved with it.
-        const double chartTotal = w.memoryChart()->totalsBytes().at(2); // MXFP4 column
+        const double chartTotal = shown(w, w.memoryChart())->totalsBytes().at(2); // MXFP4 column
         w.gpuCombo()->setCurrentIndex(w.gpuCombo()->findData("h200"));
         emit w.gpuCombo()->activated(w.gpuCombo()->currentIndex());
         QCOMPARE(QString::fromStdString(doc->scenario().hardware.gpu), "h200");
-        QVERIFY(w.memoryChart()->chart()->title().contains("h200"));
+        QVERIFY(shown(w, w.memoryChart())->chart()->title().contains("h200"));
         // Twice the GPUs: half the sharded weights per GPU in every column.
         w.gpuCountSpin()->setValue(16);
         emit w.gpuCountSpin()->editingFinished();
         QCOMPARE(doc->plan()->layout.gpuCount(), 16u);
-        QVERIFY(w.memoryChart()->totalsBytes().at(2) < chartTotal);
+        QVERIFY(shown(w, w.memoryChart())->totalsBytes().at(2) < chartTotal);
         doc->undoStack()->undo();
         doc->undoStack()->undo();
         doc->undoStack()->undo();
@@ -76,7 +77,7 @@ private slots:
         emit w.weightsFormatCombo()->activated(w.weightsFormatCombo()->currentIndex());
         QVERIFY(doc->plan().has_value());
         QVERIFY(doc->plan()->memory.perGpu.weights > 3 * shipped);
-        QVERIFY(w.summaryView()->toPlainText().contains("Does not fit"));
+        QVERIFY(shown(w, w.summaryView())->toPlainText().contains("Does not fit"));
     }
 
     void saveOpenRoundTrip() {

@@ -22,6 +22,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 
 #include <cmath>
 #include <sstream>
@@ -218,6 +219,54 @@ class TestReport : public QObject {
         p.apiPriced = false;
         QCOMPARE(recommend(p), Recommendation::NoApiPrice);
         QVERIFY(recommendationLine(p).contains("no API price"));
+    }
+
+    void withoutApiPriceTablesSaySo() {
+        // Llama 3.1 8B has no catalogue API price: the API cost and break-even are NaN.
+        ScenarioDocument doc;
+        Scenario s = doc.scenario();
+        s.model.ref = "llama-3.1-8b";
+        s.model.weightsFormat.reset();
+        s.model.groupFormats.clear();
+        s.pricing = PricingChoice{};
+        s.hardware = HardwareChoice{};
+        s.hardware.gpu = "h100";
+        s.hardware.gpuCount = 1;
+        doc.edit(s, "No API price");
+        QVERIFY(doc.plan().has_value());
+        QVERIFY(!doc.plan()->apiPriced);
+        auto content = buildReportContent(doc, kDate);
+        QVERIFY(content.ok());
+        int said = 0;
+        for (const QStringList &row : content->keyFigures.rows) {
+            const QString cells = row.join(" | ");
+            QVERIFY2(!cells.contains("n/a") && !cells.contains("never"), qPrintable(cells));
+            said += cells.contains("no API price") ? 1 : 0;
+        }
+        QCOMPARE(said, 3); // API cost, break-even volume, break-even users
+        QVERIFY(content->cost.note.contains("No API price"));
+        QVERIFY(content->options.note.contains("no API price"));
+        QVERIFY(!content->options.note.contains("n/a"));
+    }
+
+    void reportStringsAreTranslated() {
+        // The report's fixed contexts must be the ones lupdate writes (Report::tr / Export::tr),
+        // or the German build shows English reports.
+        QTranslator de;
+        if (!de.load(QStringLiteral(HOSTPLAN_QM_DIR "/hostplan_de.qm"))) {
+            QSKIP("hostplan_de.qm not built");
+        }
+        QCoreApplication::installTranslator(&de);
+        const QString keyFigures = Report::tr("Key figures");
+        const QString exportCsv = Export::tr("Export tables as &CSV...");
+        ScenarioDocument doc;
+        auto content = buildReportContent(doc, kDate);
+        QCoreApplication::removeTranslator(&de);
+        QCOMPARE(keyFigures, QString("Kennzahlen"));
+        QCOMPARE(exportCsv, QString("Tabellen als &CSV exportieren..."));
+        QVERIFY(content.ok());
+        QCOMPARE(content->keyFigures.title, QString("Kennzahlen"));
+        QCOMPARE(content->title, QString("HostPlan-Budgetbericht"));
     }
 
     void csvNumberRoundTrips_data() {
