@@ -56,6 +56,18 @@ EngineDefaults engineDefaults(Engine engine) {
     return {};
 }
 
+std::uint32_t engineMaxSequences(Engine engine, const GpuSpec &gpu) {
+    switch (engine) {
+    case Engine::Vllm:
+        return gpu.usableMemoryBytes >= std::uint64_t(70 * kBytesPerGiB) ? 1024 : 256;
+    case Engine::TensorRtLlm:
+        return 2048;
+    case Engine::Sglang:
+        return 0;
+    }
+    return 0;
+}
+
 CacheCost cacheCost(const ModelSpec &model, const Parallelism &par, const NumberFormat &kvFormat,
                     const NumberFormat &stateFormat, std::uint32_t stateSlots) {
     CacheCost c;

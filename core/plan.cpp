@@ -33,6 +33,46 @@ std::string gbText(double bytes) {
 
 } // namespace
 
+namespace {
+
+/// See updateBreakEven.
+void limitBreakEvenToCapacity(PlanResult &r) {
+    if (!r.apiPriced || !r.throughput.computed) {
+        return;
+    }
+    // Self-hosted cost is a step per deployment of capacity C; the API grows linearly. They
+    // cross at the break-even volume V = M / p only if V <= C (for n deployments: p n C >= n M
+    // is the same condition), so beyond C the API stays cheaper at any volume.
+    const double capacity = r.throughput.capacity.outputTokensPerMonth;
+    const double inf = std::numeric_limits<double>::infinity();
+    auto show = [](double tokens) {
+        std::ostringstream s;
+        s.precision(3);
+        s << tokens / 1e9 << " billion";
+        return s.str();
+    };
+    if (!(capacity > 0) || r.breakeven.outputTokensPerMonth > capacity) {
+        r.warnings.push_back(
+            "the API stays cheaper at any volume: break-even needs " +
+            show(r.breakeven.outputTokensPerMonth) + " output tokens a month, but the plan serves " +
+            show(std::max(capacity, 0.0)) + " (throughput model, " +
+            std::to_string(int(r.throughput.capacity.utilisation * 100 + 0.5)) +
+            "% utilisation), and more deployments add cost as fast as volume");
+        r.breakeven.outputTokensPerMonth = inf;
+        r.breakeven.outputTokensPerSecond = inf;
+    }
+    if (!(capacity > 0) || r.breakeven.outputOnlyTokensPerMonth > capacity) {
+        r.breakeven.outputOnlyTokensPerMonth = inf;
+        r.breakeven.outputOnlyTokensPerSecond = inf;
+    }
+    const double heavy = r.scenario.workload.heavyUserTokensPerMonth;
+    if (!(capacity > 0) || r.breakeven.heavyUsersToBreakEven * heavy > capacity) {
+        r.breakeven.heavyUsersToBreakEven = inf;
+    }
+}
+
+} // namespace
+
 Result<ModelSpec> resolveModel(const Scenario &scenario, const Catalogue &catalogue) {
     const std::string &ref = scenario.model.ref;
     if (looksLikePath(ref)) {
@@ -241,20 +281,38 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     const Workload &w = scenario.workload;
     r.apiUsdPerMonth = apiUsdPerMonth(api, w.inputTokensPerMonth, w.cachedInputTokensPerMonth,
                                       w.outputTokensPerMonth);
-    r.breakeven = breakEven(r.rental.usdPerMonthScheduled, api, w.inputTokensPerMonth,
-                            w.cachedInputTokensPerMonth, w.outputTokensPerMonth,
-                            w.heavyUserTokensPerMonth, scenario.pricing.hoursPerMonth);
     if (!r.apiPriced) {
-        // Unknown API price: nothing to compare (NaN, printed as "no API price", JSON null).
-        const double nan = std::numeric_limits<double>::quiet_NaN();
-        r.apiUsdPerMonth = nan;
-        r.breakeven = BreakEven{nan, nan, nan, nan, nan, nan};
+        r.apiUsdPerMonth = std::numeric_limits<double>::quiet_NaN();
     }
     r.selfHostUsdPerMTokOutput = w.outputTokensPerMonth > 0
                                      ? r.rental.usdPerMonthScheduled / w.outputTokensPerMonth * 1e6
                                      : std::numeric_limits<double>::infinity();
     r.throughput = computeThroughput(r, defaultEfficiency());
+    updateBreakEven(r);
     return r;
+}
+
+void updateBreakEven(PlanResult &r) {
+    if (!r.apiPriced) {
+        // Unknown API price: nothing to compare (NaN, printed as "no API price", JSON null).
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        r.breakeven = BreakEven{nan, nan, nan, nan, nan, nan};
+        return;
+    }
+    const Workload &w = r.scenario.workload;
+    r.breakeven = breakEven(r.rental.usdPerMonthScheduled, r.api, w.inputTokensPerMonth,
+                            w.cachedInputTokensPerMonth, w.outputTokensPerMonth,
+                            w.heavyUserTokensPerMonth, r.scenario.pricing.hoursPerMonth);
+    limitBreakEvenToCapacity(r);
+}
+
+void calibrate(PlanResult &plan, const Calibration &calibration) {
+    applyCalibration(plan, calibration);
+    // Drop the capacity warning of the uncalibrated figures; updateBreakEven adds it anew.
+    std::erase_if(plan.warnings, [](const std::string &w) {
+        return w.rfind("the API stays cheaper at any volume", 0) == 0;
+    });
+    updateBreakEven(plan);
 }
 
 } // namespace hostplan

@@ -46,6 +46,15 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
 Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue,
                             const ModelSpec &importedModel);
 
+/// Break-even of the plan's scheduled monthly cost against its API (NaN without an API price).
+/// Volumes above what the plan serves in a month (throughput capacity) become infinite
+/// ("never") with a warning: one more deployment adds cost as fast as volume. Called by
+/// evaluate().
+void updateBreakEven(PlanResult &plan);
+
+/// applyCalibration (throughput.h) plus the break-even that follows from the new capacity.
+void calibrate(PlanResult &plan, const Calibration &calibration);
+
 /// Resolve the scenario's model reference (catalogue name or path) to a ModelSpec, before format
 /// overrides.
 Result<ModelSpec> resolveModel(const Scenario &scenario, const Catalogue &catalogue);

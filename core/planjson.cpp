@@ -110,8 +110,10 @@ nlohmann::ordered_json planToJson(const PlanResult &p) {
                    {"usd_per_month_always_on", p.rental.usdPerMonthAlwaysOn},
                    {"api_usd_per_month", p.apiUsdPerMonth},
                    {"self_host_usd_per_mtok_output", num(p.selfHostUsdPerMTokOutput)},
-                   {"price_source", p.gpu.priceSource},
-                   {"price_as_of", p.gpu.priceAsOf}};
+                   {"price_source", p.scenario.pricing.usdPerGpuHour ? std::string("scenario")
+                                                                      : p.gpu.priceSource},
+                   {"price_as_of", p.scenario.pricing.usdPerGpuHour ? std::string("scenario")
+                                                                    : p.gpu.priceAsOf}};
     doc["api"] = {{"priced", p.apiPriced},
                   {"id", p.api.id},
                   {"name", p.api.name},
@@ -171,6 +173,7 @@ nlohmann::ordered_json planToJson(const PlanResult &p) {
              {{"target_time_per_output_token_s", c.targetSecondsPerOutputToken},
               {"utilisation", c.utilisation},
               {"memory_max_batch", c.memoryMaxBatch},
+              {"engine_max_batch", c.engineMaxBatch},
               {"latency_max_batch", c.latencyMaxBatch},
               {"batch", c.batch},
               {"tokens_per_second_per_user", num(c.tokensPerSecondPerUser)},

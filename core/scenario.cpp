@@ -86,8 +86,21 @@ Result<bool> parseModel(const json &o, ModelChoice &m) {
     HOSTPLAN_TRY(wf, formatField(o, "weights_format", p));
     m.weightsFormat = wf;
     HOSTPLAN_TRY(kv, formatField(o, "kv_format", p));
+    // Engines cache KV in bf16/fp16 or fp8 (vLLM --kv-cache-dtype auto|fp8_e4m3|fp8_e5m2).
+    if (kv && kv->kind != FormatKind::BF16 && kv->kind != FormatKind::FP16 &&
+        kv->kind != FormatKind::FP8_E4M3 && kv->kind != FormatKind::FP8_E5M2) {
+        return makeError("model.kv_format", "'" + kv->name() +
+                                                "' is not a KV-cache format engines offer "
+                                                "(bf16, fp16, fp8_e4m3, fp8_e5m2)");
+    }
     assignIf(m.kvFormat, kv);
     HOSTPLAN_TRY(st, formatField(o, "state_format", p));
+    if (st && st->kind != FormatKind::FP32 && st->kind != FormatKind::BF16 &&
+        st->kind != FormatKind::FP16) {
+        return makeError("model.state_format", "'" + st->name() +
+                                                   "' is not a recurrent-state format engines "
+                                                   "offer (fp32, bf16, fp16)");
+    }
     assignIf(m.stateFormat, st);
     if (o.contains("group_formats") && !o["group_formats"].is_null()) {
         const auto &g = o["group_formats"];

@@ -385,6 +385,11 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
     c.latencyMaxBatch = model.maxBatchForTarget(c.targetSecondsPerOutputToken,
                                                 s.workload.contextTokens, kSearchCap);
     c.batch = std::min(c.memoryMaxBatch, c.latencyMaxBatch);
+    // The engine's own cap on sequences in flight (vLLM max_num_seqs, TRT-LLM max_batch_size).
+    c.engineMaxBatch = engineMaxSequences(s.engine.engine, plan.gpu);
+    if (c.engineMaxBatch > 0) {
+        c.batch = std::min(c.batch, c.engineMaxBatch);
+    }
     const double usdPerHour = plan.rental.usdPerHour;
     const double scheduledSeconds =
         s.pricing.hoursPerMonth * kSecondsPerHour * s.workload.hoursPerDay / 24.0;

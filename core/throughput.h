@@ -216,7 +216,8 @@ struct Capacity {
     double utilisation = 0;
     std::uint32_t memoryMaxBatch = 0;  ///< sequences of the context the KV room holds
     std::uint32_t latencyMaxBatch = 0; ///< largest batch meeting the target (0: none)
-    std::uint32_t batch = 0;           ///< min of the two
+    std::uint32_t engineMaxBatch = 0;  ///< the engine's default cap (engineMaxSequences; 0 none)
+    std::uint32_t batch = 0;           ///< min of the three
     double tokensPerSecondPerUser = 0; ///< at `batch`
     double outputTokensPerSecond = 0;  ///< decode only, the whole plan, at `batch`
     double outputTokensPerSecondPerNode = 0;

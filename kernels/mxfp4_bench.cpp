@@ -6,6 +6,7 @@
 
 #include "mxfp4.h"
 #include "mxfp4_cuda.h"
+#include "mxfp4_gemv_select.h"
 
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
@@ -438,13 +439,28 @@ KernelBenchRow benchDequant(Context &ctx, const Matrix &w, const DeviceWeights &
 }
 
 /// Decode GEMV for one m: validate, time, and time cuBLAS bf16 beside it.
+/// Sets the GEMV path override for one scope (mxfp4_gemv_select.h) and restores Auto.
+struct PathScope {
+    explicit PathScope(kc::GemvKernel path) { kc::setGemvKernelOverride(path); }
+    ~PathScope() { kc::setGemvKernelOverride(kc::GemvKernel::Auto); }
+    PathScope(const PathScope &) = delete;
+    PathScope &operator=(const PathScope &) = delete;
+};
+
+const char *pathSuffix(kc::GemvKernel path) {
+    return path == kc::GemvKernel::V3 ? "_v3" : path == kc::GemvKernel::Legacy ? "_legacy" : "";
+}
+
+/// path Auto: the row "gemv" with cuBLAS beside it; V3 / Legacy: "gemv_v3" / "gemv_legacy",
+/// the same validation and timing of that forced path, without cuBLAS.
 void benchGemv(Context &ctx, const Matrix &w, const DeviceWeights &d,
                const std::vector<DeviceBuffer<std::uint16_t>> &wBf16, int m,
-               std::vector<KernelBenchRow> &rows) {
+               std::vector<KernelBenchRow> &rows, kc::GemvKernel path = kc::GemvKernel::Auto) {
+    const PathScope scope(path);
     const int n = w.n;
     const int k = w.k;
     KernelBenchRow row;
-    row.kernel = "gemv";
+    row.kernel = std::string("gemv") + pathSuffix(path);
     row.shape = shapeName(m, n, k);
     row.m = m;
     row.n = n;
@@ -483,6 +499,10 @@ void benchGemv(Context &ctx, const Matrix &w, const DeviceWeights &d,
     const double bytes =
         double(w.packedBytes() + w.scaleBytes()) + 2.0 * m * double(k) + 2.0 * m * double(n);
     fillRates(row, bytes, 2.0 * m * double(n) * k, ctx.copyBps);
+    if (path != kc::GemvKernel::Auto) {
+        rows.push_back(row);
+        return;
+    }
 
     DeviceBuffer<std::uint16_t> yBlas(std::size_t(m) * n);
     KernelBenchRow blas = benchCublas(ctx, wBf16, x, m, n, k, yBlas);
@@ -550,6 +570,12 @@ void benchShape(Context &ctx, int n, int k, const std::vector<int> &decodeMs,
     }
     for (int m : decodeMs) {
         benchGemv(ctx, w, d, wBf16, m, rows);
+    }
+    if (withDequant) { // the large shape: v3 against the previous path, m = 1, 2, 4, 8, 16
+        for (int m : {1, 2, 4, 8, 16}) {
+            benchGemv(ctx, w, d, wBf16, m, rows, kc::GemvKernel::V3);
+            benchGemv(ctx, w, d, wBf16, m, rows, kc::GemvKernel::Legacy);
+        }
     }
     if (!prefillMs.empty()) {
         const PrefillPacked packed = repackPrefill(w);
@@ -623,7 +649,11 @@ void benchMoe(Context &ctx, int experts, int topK, int tokens, int n, int k,
         maxUnits = std::max(maxUnits, int(rt.units.size()));
     }
     const int maxRows = std::min(tokens, kMoeMaxRowsPerUnit);
-    const std::size_t wsBytes = kc::moeGemvWorkspaceBytes(pairs, maxRows, maxUnits, n, k);
+    // Sized for the previous path (v1 may split K); v3 needs none.
+    const std::size_t wsBytes = [&] {
+        const PathScope legacy(kc::GemvKernel::Legacy);
+        return kc::moeGemvWorkspaceBytes(pairs, maxRows, maxUnits, n, k);
+    }();
     DeviceBuffer<float> ws(std::max<std::size_t>(wsBytes / sizeof(float), 1));
     DeviceBuffer<std::uint16_t> y(std::size_t(pairs) * n);
     auto launch = [&](const Routing &rt) {
@@ -632,34 +662,41 @@ void benchMoe(Context &ctx, int experts, int topK, int tokens, int n, int k,
                                       n, k, y.get(), wsBytes ? ws.get() : nullptr, wsBytes,
                                       ctx.stream));
     };
-    BENCH_CUDA(cudaMemsetAsync(y.get(), 0xFF, y.bytes(), ctx.stream));
-    launch(routing[0]);
-    BENCH_CUDA(cudaStreamSynchronize(ctx.stream));
     const Routing &r0 = routing[0];
-    const Validation v = validateOutput(
-        y.download(), pairs, n,
-        [&](int r, int c, double *abs) {
-            return referenceDot(xHost.data() + std::size_t(r0.tokenOfRow[r]) * k, all,
-                                r0.expertOfRow[r] * n + c, abs);
-        },
-        k, ctx.rng);
-    row.correct = v.ok;
-    row.maxRelError = v.maxRel;
-    row.note = v.note + "; bytes = touched experts only";
-    row.timeUs = ctx.timer.medianUs([&](int i) { launch(routing[i % routings]); });
-    // Bytes of the distinct experts touched (first routing's count; all have topK * tokens
-    // pairs, distinct experts vary little), plus x and y.
-    const double touched = double(r0.units.size() > 0 ? [&] {
+    const KernelBenchRow base = row;
+    for (kc::GemvKernel path : {kc::GemvKernel::Auto, kc::GemvKernel::V3, kc::GemvKernel::Legacy}) {
+        const PathScope scope(path);
+        row = base;
+        row.kernel = std::string("moe_gemv") + pathSuffix(path);
+        BENCH_CUDA(cudaMemsetAsync(y.get(), 0xFF, y.bytes(), ctx.stream));
+        launch(routing[0]);
+        BENCH_CUDA(cudaStreamSynchronize(ctx.stream));
+        const Validation v = validateOutput(
+            y.download(), pairs, n,
+            [&](int r, int c, double *abs) {
+                return referenceDot(xHost.data() + std::size_t(r0.tokenOfRow[r]) * k, all,
+                                    r0.expertOfRow[r] * n + c, abs);
+            },
+            k, ctx.rng);
+        row.correct = v.ok;
+        row.maxRelError = v.maxRel;
+        row.note = v.note + "; bytes = touched experts only";
+        row.timeUs = ctx.timer.medianUs([&](int i) { launch(routing[i % routings]); });
+        // Bytes of the distinct experts touched (first routing's count; all have topK * tokens
+        // pairs, distinct experts vary little), plus x and y.
+        const double touched = double(r0.units.size() > 0 ? [&] {
         int distinct = 1;
         for (std::size_t i = 1; i < r0.expertOfRow.size(); ++i) {
             distinct += r0.expertOfRow[i] != r0.expertOfRow[i - 1];
         }
         return distinct;
     }() : 0);
-    const double expertBytes = double(n) * k / 2 + double(n) * k / kBlockSize;
-    const double bytes = touched * expertBytes + 2.0 * tokens * double(k) + 2.0 * pairs * double(n);
-    fillRates(row, bytes, 2.0 * pairs * double(n) * k, ctx.copyBps);
-    rows.push_back(row);
+        const double expertBytes = double(n) * k / 2 + double(n) * k / kBlockSize;
+        const double bytes =
+            touched * expertBytes + 2.0 * tokens * double(k) + 2.0 * pairs * double(n);
+        fillRates(row, bytes, 2.0 * pairs * double(n) * k, ctx.copyBps);
+        rows.push_back(row);
+    }
 }
 
 KernelBenchReport run(int device, bool quick) {

@@ -36,11 +36,20 @@
  * block: no workspace, no atomics, no memset or finalize launch (the workspace arguments of
  * the launchers are accepted and ignored).
  *
+ * v3 (namespace v3, reachable only through the override in mxfp4_gemv_select.h): one warp
+ * streams one weight row, lane l of step j reads the 16 bytes (one 32-element block, one scale
+ * byte) at byte (32 j + l) * 16, so each warp load is 512 contiguous bytes of one row; x is
+ * staged in shared memory as fp32 (swizzled, conflict-free LDS.128), decode by shift-and-mask
+ * plus one exact bf16x2 multiply, fp32 FMAs, the block scale applied once per block. Correct
+ * on the H200 but slower everywhere (CUDA-core FMAs and 128 bytes of fp32 x read from shared
+ * memory per 16 weight bytes per row of x: shared-memory bound, linear in m); see PERF.md.
+ *
  * Benchmark: runMxfp4Benchmarks() (mxfp4_bench.h, `hostplan-probe kernels`): GB/s over packed
  * weights + scales + x + y against the device copy bandwidth, weights rotated beyond L2.
  */
 #include "mxfp4_common.cuh"
 #include "mxfp4_cuda.h"
+#include "mxfp4_gemv_select.h"
 
 #include <algorithm>
 
@@ -50,7 +59,6 @@ namespace {
 
 // ---- v1: shift-and-mask decode, x staged in shared memory, split K over blocks ----
 namespace v1 {
-
 
 constexpr int kWarps = 8;
 constexpr int kThreads = kWarps * 32;
@@ -305,7 +313,7 @@ std::string launchSkinny(SkinnyParams params, const GemvPlan &plan, int maxRows,
 }
 
 GemvPlan plan(int maxRows, int totalRows, int numUnits, int n, int k, int smCount,
-                  bool allowSplitForOccupancy) {
+              bool allowSplitForOccupancy) {
     GemvPlan plan;
     plan.error = checkShape(n, k);
     if (!plan.error.empty()) {
@@ -352,16 +360,15 @@ GemvPlan plan(int maxRows, int totalRows, int numUnits, int n, int k, int smCoun
 // ---- v2: byte LUT decode, x through L1, K split only inside a block ----
 namespace v2 {
 
-
 constexpr int kWarps = 8;
 constexpr int kThreads = kWarps * 32;
-constexpr int kChunkBlocks = 16;   // 32-element blocks per 512-wide chunk (plan bookkeeping)
+constexpr int kChunkBlocks = 16; // 32-element blocks per 512-wide chunk (plan bookkeeping)
 /// Groups of four 32-element blocks per pipeline stage: 4 with one n-tile, 3 with two (the
 /// second n-tile's accumulators and x fragments need the registers; 128 per thread at 2
 /// blocks per SM).
 template <int NT> constexpr int kGroupsPerStage = NT == 1 ? 4 : 3;
-constexpr int kLutBytes = 256 * 32 * 4;                      // byte -> bf16x2, one copy per lane
-constexpr int kFactorBytes = 256 * 4;                        // ue8m0 -> splat bf16 2^(sf-127)
+constexpr int kLutBytes = 256 * 32 * 4;                         // byte -> bf16x2, one copy per lane
+constexpr int kFactorBytes = 256 * 4;                           // ue8m0 -> splat bf16 2^(sf-127)
 constexpr std::size_t kDynSmemBytes = kLutBytes + kFactorBytes; // 33 KiB
 
 struct SkinnyParams {
@@ -389,8 +396,9 @@ __device__ __forceinline__ std::uint16_t floatToBf16Bits(float v) {
 /// bf16 bits of the exact value of e2m1 code c (sign bit 3).
 __device__ __forceinline__ std::uint32_t e2m1Bf16(std::uint32_t c) {
     const std::uint32_t mag = c & 7u;
-    const std::uint32_t bits =
-        mag == 0u ? 0u : mag == 1u ? 0x3F00u : ((((mag >> 1) + 126u) << 7) | ((mag & 1u) << 6));
+    const std::uint32_t bits = mag == 0u   ? 0u
+                               : mag == 1u ? 0x3F00u
+                                           : ((((mag >> 1) + 126u) << 7) | ((mag & 1u) << 6));
     return bits | ((c & 8u) << 12);
 }
 
@@ -403,8 +411,8 @@ __device__ __forceinline__ std::uint32_t e8m0Bf16(std::uint32_t s) {
 __device__ __forceinline__ uint4 ldStream16(const void *p) {
     uint4 v;
     asm("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];\n"
-                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-                 : "l"(p));
+        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+        : "l"(p));
     return v;
 }
 
@@ -479,7 +487,8 @@ __global__ void __launch_bounds__(kThreads, 2) skinnyKernel(const SkinnyParams p
     }
 
     // This warp's groups: kpart, kpart + KP, ...; a stage is kGroupsPerStage of them.
-    const int myGroups = kpart < numGroups ? (numGroups - kpart + warpsPerTile - 1) / warpsPerTile : 0;
+    const int myGroups =
+        kpart < numGroups ? (numGroups - kpart + warpsPerTile - 1) / warpsPerTile : 0;
     constexpr int G = kGroupsPerStage<NT>;
     const int numStages = (myGroups + G - 1) / G;
 
@@ -629,7 +638,7 @@ std::string launchSkinny(SkinnyParams params, const GemvPlan &plan, int maxRows,
 }
 
 GemvPlan plan(int maxRows, int totalRows, int numUnits, int n, int k, int smCount,
-                  bool allowSplitForOccupancy) {
+              bool allowSplitForOccupancy) {
     (void)totalRows;
     (void)allowSplitForOccupancy; // K is split only inside a block: never a workspace
     GemvPlan plan;
@@ -667,6 +676,342 @@ GemvPlan plan(int maxRows, int totalRows, int numUnits, int n, int k, int smCoun
 
 } // namespace v2
 
+// ---- v3: one warp streams one weight row; lane = one 32-element block per 16-byte load ----
+namespace v3 {
+
+constexpr int kWarps = 8;
+constexpr int kThreads = kWarps * 32;
+constexpr int kUnroll = 4;       // 16-byte loads per lane per group (two groups in flight)
+constexpr int kStepBlocks = 32;  // blocks per warp step: 32 lanes x 16 bytes = 512 bytes
+constexpr int kChunkBlocks = 16; // plan bookkeeping only (GemvPlan::numChunks, as v1 / v2)
+constexpr std::size_t kMaxSmemBytes = 64 * 1024; // x staged as fp32, 128 bytes per block
+/// ue8m0 codes whose factor can overflow a decoded weight to inf (6 * 2^126 = 1.5 * 2^128):
+/// those blocks scale every element before the product, exactly as the reference does.
+constexpr std::uint32_t kSfBig = 253;
+
+struct Params {
+    const std::uint16_t *x;
+    const int *tokenOfRow;    // null: row r reads x[r]
+    const MoeWorkUnit *units; // null: one unit {0, 0, m}
+    int m;
+    int maxRows; // rows per unit the launch was planned for (<= MR)
+    const std::uint8_t *e2m1;
+    const std::uint8_t *sf;
+    long long expertStrideW;
+    long long expertStrideSf;
+    int n;
+    int k;
+    std::uint16_t *y;
+    int rowsPerWarp; // output rows each warp handles in turn (1 when K is chunked)
+    int chunkBlocks; // 32-element blocks of x staged per chunk, a multiple of 32
+};
+
+__device__ __forceinline__ std::uint16_t floatToBf16Bits(float v) {
+    std::uint16_t r;
+    asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(r) : "f"(v));
+    return r;
+}
+
+/// 2^(s-127) as fp32: 2^-127 (subnormal) for 0, NaN for 0xFF (decodeE8m0).
+__device__ __forceinline__ float e8m0Float(std::uint32_t s) {
+    return __uint_as_float(s == 0u ? 0x00400000u : s == 255u ? 0x7FC00000u : (s << 23));
+}
+
+/// Streaming 16-byte load: read once, so no L1 allocation; 256-byte L2 prefetch (the row is
+/// read sequentially).
+__device__ __forceinline__ uint4 ldStream16(const void *p) {
+    uint4 v;
+    asm volatile("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];\n"
+                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                 : "l"(p));
+    return v;
+}
+
+struct Group {
+    uint4 code[kUnroll];
+    std::uint32_t scale[kUnroll];
+};
+
+/// Chunk q (16 bytes, 4 floats) of staged block bl lives at chunk position q ^ (bl & 7) of
+/// the block's 128 bytes, so that the 8 lanes of a quarter warp (consecutive blocks) reading
+/// the same q hit 8 different 16-byte bank groups.
+template <int MR>
+__global__ void __launch_bounds__(kThreads, MR <= 2 ? 3 : 2) streamKernel(const Params p) {
+    extern __shared__ __align__(16) float xs[]; // [rows][chunkBlocks][32] fp32, swizzled
+
+    const int warp = threadIdx.x >> 5;
+    const int lane = threadIdx.x & 31;
+    const MoeWorkUnit unit = p.units ? p.units[blockIdx.y] : MoeWorkUnit{0, 0, p.m};
+    const int rows = min(min(unit.rowCount, p.maxRows), MR);
+    const int nb = p.k / kBlockSize;
+    const std::uint8_t *W = p.e2m1 + (long long)unit.expert * p.expertStrideW;
+    const std::uint8_t *S = p.sf + (long long)unit.expert * p.expertStrideSf;
+    const int cb = p.chunkBlocks;
+    const int rowStride = cb * 32; // floats per staged x row
+    const int rowsPerBlock = kWarps * p.rowsPerWarp;
+    const int row0 = blockIdx.x * rowsPerBlock + warp; // then + kWarps per turn
+
+    // This lane's swizzle (bl & 7 == lane & 7 for every block it reads): chunk q of a staged
+    // block is at byte offset (16 q) ^ swz.
+    const std::uint32_t swz = std::uint32_t(lane & 7) * 16u;
+    const std::uint32_t two126 = bits::splat(253u << 7); // bf16 2^126
+
+    float acc[MR];
+
+    for (int c0 = 0; c0 < nb; c0 += cb) {
+        const int cbN = min(cb, nb - c0); // blocks of this chunk
+        const int steps = (cbN + kStepBlocks - 1) / kStepBlocks;
+        const int groups = (steps + kUnroll - 1) / kUnroll;
+        const int iters = groups * p.rowsPerWarp;
+
+        // Weights of (turn it / groups, group it % groups); blocks past the chunk or rows past
+        // n load nothing (code 0, factor 1: they add exact zeros against zero-staged x).
+        auto load = [&](Group &g, int it) {
+            const int turn = it / groups;
+            const int grp = it - turn * groups;
+            const int row = row0 + turn * kWarps;
+            const bool rowOk = row < p.n;
+            const std::uint8_t *wr = W + (long long)(rowOk ? row : 0) * (p.k / 2);
+            const std::uint8_t *sr = S + (long long)(rowOk ? row : 0) * nb;
+#pragma unroll
+            for (int u = 0; u < kUnroll; ++u) {
+                const int bl = (grp * kUnroll + u) * kStepBlocks + lane;
+                g.code[u] = make_uint4(0u, 0u, 0u, 0u);
+                g.scale[u] = kSfOne;
+                if (rowOk && bl < cbN) {
+                    g.code[u] = ldStream16(wr + (long long)(c0 + bl) * 16);
+                    g.scale[u] = __ldg(sr + c0 + bl);
+                }
+            }
+        };
+
+        Group cur;
+        load(cur, 0); // in flight while x is staged
+
+        if (c0 > 0) {
+            __syncthreads(); // every warp is done with the previous chunk
+        }
+        // Stage x[rows][c0 .. c0 + steps*32) as fp32 (zeros past the chunk): one thread per 8
+        // values, a 16-byte global load and two 16-byte shared stores.
+        const int stagedBlocks = steps * kStepBlocks;
+        const int stageCount = rows * stagedBlocks * 4;
+#pragma unroll 1
+        for (int i = threadIdx.x; i < stageCount; i += kThreads) {
+            const int j8 = i & 3;
+            const int rest = i >> 2;
+            const int bl = rest % stagedBlocks;
+            const int r = rest / stagedBlocks;
+            uint4 v = make_uint4(0u, 0u, 0u, 0u);
+            if (bl < cbN) {
+                const int token =
+                    p.tokenOfRow ? p.tokenOfRow[unit.rowBegin + r] : unit.rowBegin + r;
+                v = __ldg(reinterpret_cast<const uint4 *>(
+                    p.x + (long long)token * p.k + (long long)(c0 + bl) * kBlockSize + j8 * 8));
+            }
+            float *blk = xs + (long long)r * rowStride + bl * 32;
+            const int sw = bl & 7;
+            *reinterpret_cast<float4 *>(blk + ((2 * j8) ^ sw) * 4) =
+                make_float4(__uint_as_float(v.x << 16), __uint_as_float(v.x & 0xFFFF0000u),
+                            __uint_as_float(v.y << 16), __uint_as_float(v.y & 0xFFFF0000u));
+            *reinterpret_cast<float4 *>(blk + ((2 * j8 + 1) ^ sw) * 4) =
+                make_float4(__uint_as_float(v.z << 16), __uint_as_float(v.z & 0xFFFF0000u),
+                            __uint_as_float(v.w << 16), __uint_as_float(v.w & 0xFFFF0000u));
+        }
+        __syncthreads();
+
+#pragma unroll 1
+        for (int it = 0; it < iters; ++it) {
+            const int turn = it / groups;
+            const int grp = it - turn * groups;
+            if (grp == 0 && c0 == 0) {
+#pragma unroll
+                for (int r = 0; r < MR; ++r) {
+                    acc[r] = 0.0f;
+                }
+            }
+            Group nxt;
+            const bool more = it + 1 < iters;
+            if (more) {
+                load(nxt, it + 1);
+            }
+#pragma unroll
+            for (int u = 0; u < kUnroll; ++u) {
+                const int bl = (grp * kUnroll + u) * kStepBlocks + lane;
+                if ((grp * kUnroll + u) * kStepBlocks >= cbN) {
+                    break; // warp-uniform: this step is past the chunk for every lane
+                }
+                const std::uint32_t blkOff = std::uint32_t(bl) * 128u; // then ^ (16 q ^ swz)
+                const std::uint32_t s = cur.scale[u];
+                const bool big = s - kSfBig < 2u; // 253, 254: scale each weight (overflow)
+                const float f = e8m0Float(s);
+                const float fElem = big ? f : 1.0f;
+                float part[MR];
+#pragma unroll
+                for (int r = 0; r < MR; ++r) {
+                    part[r] = 0.0f;
+                }
+                const std::uint32_t words[4] = {cur.code[u].x, cur.code[u].y, cur.code[u].z,
+                                                cur.code[u].w};
+#pragma unroll
+                for (int q = 0; q < 4; ++q) {
+                    // Pair P: element 8q+P (low half) and 8q+4+P (high half), exact bf16.
+                    float wl[4], wh[4];
+                    {
+                        const std::uint32_t a =
+                            detail::bf16x2Mul(bits::rawPair<0>(words[q]), two126);
+                        const std::uint32_t b =
+                            detail::bf16x2Mul(bits::rawPair<1>(words[q]), two126);
+                        const std::uint32_t c =
+                            detail::bf16x2Mul(bits::rawPair<2>(words[q]), two126);
+                        const std::uint32_t d =
+                            detail::bf16x2Mul(bits::rawPair<3>(words[q]), two126);
+                        wl[0] = __uint_as_float(a << 16);
+                        wh[0] = __uint_as_float(a & 0xFFFF0000u);
+                        wl[1] = __uint_as_float(b << 16);
+                        wh[1] = __uint_as_float(b & 0xFFFF0000u);
+                        wl[2] = __uint_as_float(c << 16);
+                        wh[2] = __uint_as_float(c & 0xFFFF0000u);
+                        wl[3] = __uint_as_float(d << 16);
+                        wh[3] = __uint_as_float(d & 0xFFFF0000u);
+                    }
+                    if (big) {
+#pragma unroll
+                        for (int e = 0; e < 4; ++e) {
+                            wl[e] *= fElem;
+                            wh[e] *= fElem;
+                        }
+                    }
+#pragma unroll
+                    for (int r = 0; r < MR; ++r) {
+                        if (r < rows) {
+                            const char *xrow = reinterpret_cast<const char *>(xs) +
+                                               std::size_t(r) * std::size_t(rowStride) * 4u;
+                            const std::uint32_t offA = blkOff | ((32u * q) ^ swz);
+                            const std::uint32_t offB = blkOff | ((32u * q + 16u) ^ swz);
+                            const float4 xa = *reinterpret_cast<const float4 *>(xrow + offA);
+                            const float4 xb = *reinterpret_cast<const float4 *>(xrow + offB);
+                            float t = part[r];
+                            t = fmaf(xa.x, wl[0], t);
+                            t = fmaf(xa.y, wl[1], t);
+                            t = fmaf(xa.z, wl[2], t);
+                            t = fmaf(xa.w, wl[3], t);
+                            t = fmaf(xb.x, wh[0], t);
+                            t = fmaf(xb.y, wh[1], t);
+                            t = fmaf(xb.z, wh[2], t);
+                            t = fmaf(xb.w, wh[3], t);
+                            part[r] = t;
+                        }
+                    }
+                }
+                const float fBlock = big ? 1.0f : f; // 0xFF: NaN, as the reference
+#pragma unroll
+                for (int r = 0; r < MR; ++r) {
+                    acc[r] = fmaf(part[r], fBlock, acc[r]);
+                }
+            }
+            if (more) {
+                cur = nxt;
+            }
+
+            // End of a row's turn in the last chunk: reduce over the warp and store.
+            if (grp == groups - 1 && c0 + cb >= nb) {
+                const int row = row0 + turn * kWarps;
+#pragma unroll
+                for (int r = 0; r < MR; ++r) {
+                    float v = acc[r];
+#pragma unroll
+                    for (int o = 16; o > 0; o >>= 1) {
+                        v += __shfl_xor_sync(0xFFFFFFFFu, v, o);
+                    }
+                    if (lane == r && r < rows && row < p.n) {
+                        p.y[(long long)(unit.rowBegin + r) * p.n + row] = floatToBf16Bits(v);
+                    }
+                }
+            }
+        }
+    }
+}
+
+template <int MR> cudaError_t ensureSmemLimit() {
+    static cudaError_t status = cudaFuncSetAttribute(
+        streamKernel<MR>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kMaxSmemBytes));
+    return status;
+}
+
+/// rowsPerWarp in rowTilesPerBlock, the staged x bytes in smemBytes; chunksPerSlice =
+/// numChunks (512-wide, bookkeeping as in v1 / v2), splitK 1, no workspace.
+GemvPlan plan(int maxRows, int numUnits, int n, int k, int smCount) {
+    GemvPlan plan;
+    plan.error = checkShape(n, k);
+    if (!plan.error.empty()) {
+        return plan;
+    }
+    if (maxRows < 1 || maxRows > kMoeMaxRowsPerUnit) {
+        plan.error = "rows per call must be 1..16 (got " + std::to_string(maxRows) + ")";
+        return plan;
+    }
+    const int nb = k / kBlockSize;
+    plan.numChunks = int(detail::ceilDiv(nb, kChunkBlocks));
+    plan.splitK = 1;
+    plan.chunksPerSlice = plan.numChunks;
+    plan.workspaceBytes = 0;
+    const long long nbSteps = detail::ceilDiv(nb, kStepBlocks) * kStepBlocks;
+    const std::size_t perBlock = std::size_t(maxRows) * 128; // fp32 x of one block, all rows
+    int chunk = 0;
+    if (std::size_t(nbSteps) * perBlock <= kMaxSmemBytes) {
+        chunk = int(nbSteps); // all of K at once
+        // Several rows per warp in turn (x staged once for more rows) while there are still
+        // at least 8 blocks per SM.
+        plan.rowTilesPerBlock = 4;
+        while (plan.rowTilesPerBlock > 1 &&
+               detail::ceilDiv(n, kWarps * plan.rowTilesPerBlock) * std::max(numUnits, 1) <
+                   8LL * std::max(smCount, 1)) {
+            plan.rowTilesPerBlock /= 2;
+        }
+    } else {
+        chunk = int(kMaxSmemBytes / (perBlock * kStepBlocks)) * kStepBlocks; // >= 32
+        plan.rowTilesPerBlock = 1; // accumulators persist over chunks: one row per warp
+    }
+    plan.smemBytes = std::size_t(chunk) * perBlock;
+    return plan;
+}
+
+int chunkBlocksOf(const GemvPlan &plan, int maxRows) {
+    return int(plan.smemBytes / (std::size_t(maxRows) * 128));
+}
+
+std::string launch(Params params, const GemvPlan &plan, int maxRows, int numUnits,
+                   cudaStream_t stream) {
+    params.maxRows = maxRows;
+    params.rowsPerWarp = plan.rowTilesPerBlock;
+    params.chunkBlocks = chunkBlocksOf(plan, maxRows);
+    HOSTPLAN_REQUIRE(params.chunkBlocks >= kStepBlocks && params.chunkBlocks % kStepBlocks == 0,
+                     "gemv v3: bad chunk");
+    const dim3 grid(unsigned(detail::ceilDiv(params.n, kWarps * plan.rowTilesPerBlock)),
+                    unsigned(numUnits), 1u);
+    HOSTPLAN_REQUIRE(grid.x <= 0x7FFFFFFFu && numUnits <= 65535, "gemv: grid too large");
+    if (maxRows == 1) {
+        HOSTPLAN_CHECK_CUDA(ensureSmemLimit<1>());
+        streamKernel<1><<<grid, kThreads, plan.smemBytes, stream>>>(params);
+    } else if (maxRows == 2) {
+        HOSTPLAN_CHECK_CUDA(ensureSmemLimit<2>());
+        streamKernel<2><<<grid, kThreads, plan.smemBytes, stream>>>(params);
+    } else if (maxRows <= 4) {
+        HOSTPLAN_CHECK_CUDA(ensureSmemLimit<4>());
+        streamKernel<4><<<grid, kThreads, plan.smemBytes, stream>>>(params);
+    } else if (maxRows <= 8) {
+        HOSTPLAN_CHECK_CUDA(ensureSmemLimit<8>());
+        streamKernel<8><<<grid, kThreads, plan.smemBytes, stream>>>(params);
+    } else {
+        HOSTPLAN_CHECK_CUDA(ensureSmemLimit<16>());
+        streamKernel<16><<<grid, kThreads, plan.smemBytes, stream>>>(params);
+    }
+    HOSTPLAN_CHECK_LAUNCH();
+    return {};
+}
+
+} // namespace v3
+
 /// Which kernel serves a call. From the H200 runs of 2026-11-29 (PERF.md): v2 matched v1 at
 /// m = 1 and was faster for the grouped MoE with <= 8 rows per unit (145 -> 118 us at one
 /// token, 644 -> 582 us at eight), but slower for plain m = 4 (75 -> 81 us) and m = 16
@@ -676,10 +1021,40 @@ bool useV2(int maxRows, int numUnits) {
     return maxRows == 1 || (numUnits > 1 && maxRows <= 8);
 }
 
+GemvKernel g_override = GemvKernel::Auto;
+
+/// v3 (row streaming) serves a call only when the override asks for it. It validated on the
+/// H200 (run 4, 2026-11-29, PERF.md) but was slower than the previous path at every measured
+/// shape (m = 1, 28672 x 8192: 86.7 vs 70.6 us; m = 16: 955 vs 96 us; MoE one token: 164 vs
+/// 118 us), so Auto keeps v2 / v1.
+bool useV3(int maxRows, int numUnits) {
+    (void)maxRows;
+    (void)numUnits;
+    switch (g_override) {
+    case GemvKernel::V3:
+        return true;
+    case GemvKernel::Legacy:
+        return false;
+    case GemvKernel::Auto:
+        break;
+    }
+    return false;
+}
+
 } // namespace
+
+void setGemvKernelOverride(GemvKernel kernel) {
+    g_override = kernel;
+}
+GemvKernel gemvKernelOverride() {
+    return g_override;
+}
 
 GemvPlan planGemv(int maxRows, int totalRows, int numUnits, int n, int k, int smCount,
                   bool allowSplitForOccupancy) {
+    if (useV3(maxRows, numUnits)) {
+        return v3::plan(maxRows, numUnits, n, k, smCount);
+    }
     return useV2(maxRows, numUnits)
                ? v2::plan(maxRows, totalRows, numUnits, n, k, smCount, allowSplitForOccupancy)
                : v1::plan(maxRows, totalRows, numUnits, n, k, smCount, allowSplitForOccupancy);
@@ -734,6 +1109,11 @@ std::string launchGemv(const std::uint16_t *x, int m, const std::uint8_t *e2m1,
                          "gemv: this shape needs an fp32 workspace of " +
                              std::to_string(plan.workspaceBytes) + " bytes");
     }
+    if (useV3(m, 1)) {
+        v3::Params params{};
+        fillParams(params, x, nullptr, nullptr, m, e2m1, sf, 0, 0, n, k, y);
+        return v3::launch(params, plan, m, 1, stream);
+    }
     if (useV2(m, 1)) {
         v2::SkinnyParams params{};
         fillParams(params, x, nullptr, nullptr, m, e2m1, sf, 0, 0, n, k, y);
@@ -766,6 +1146,11 @@ std::string launchMoeGemv(const std::uint16_t *x, const int *tokenOfRow, int tot
     }
     const long long strideW = (long long)n * (k / 2);
     const long long strideSf = (long long)n * (k / kBlockSize);
+    if (useV3(maxRowsPerUnit, numUnits)) {
+        v3::Params params{};
+        fillParams(params, x, tokenOfRow, units, 0, e2m1, sf, strideW, strideSf, n, k, y);
+        return v3::launch(params, plan, maxRowsPerUnit, numUnits, stream);
+    }
     if (useV2(maxRowsPerUnit, numUnits)) {
         v2::SkinnyParams params{};
         fillParams(params, x, tokenOfRow, units, 0, e2m1, sf, strideW, strideSf, n, k, y);

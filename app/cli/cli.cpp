@@ -292,7 +292,7 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
         }
         const auto probed = probe::catalogueGpuFor(device, Catalogue::builtin());
         if (probed && probed->id == plan->gpu.id) {
-            applyCalibration(plan.value(), *cal);
+            calibrate(plan.value(), *cal);
         } else {
             err << "hostplan-cli: note: the probe report is from " << (device.empty() ? "an unknown GPU" : device)
                 << ", the plan is for " << plan->gpu.name

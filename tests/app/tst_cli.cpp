@@ -158,21 +158,33 @@ private slots:
         QVERIFY(j["breakeven"]["output_tokens_per_month"].is_null());
         QCOMPARE(QString::fromStdString(j["scenario"]["name"].get<std::string>()),
                  "Llama 3.1 8B on 1x B300");
-        // With the user's own API prices the comparison comes back, labelled as theirs.
+        // With the user's own API prices the comparison comes back, labelled as theirs; a cheap
+        // API that one H100 cannot beat at the volume it serves gives 'never' (null) with a
+        // warning, a dear one a finite break-even inside the plan's capacity.
         QTemporaryDir dir;
-        QFile f(dir.path() + "/s.json");
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(R"({"schema_version": 1, "model": {"ref": "llama-3.1-8b"},
-                   "hardware": {"gpu": "h100", "gpu_count": 1},
-                   "pricing": {"api_input_usd_per_mtok": 0.2, "api_output_usd_per_mtok": 0.6}})");
-        f.close();
-        const Run priced = run({"plan", "--scenario", (dir.path() + "/s.json").toStdString(), "--json"});
-        QCOMPARE(priced.code, 0);
-        const auto p = nlohmann::json::parse(priced.out);
-        QVERIFY(p["api"]["priced"].get<bool>());
-        QCOMPARE(p["api"]["output_usd_per_mtok"].get<double>(), 0.6);
-        QCOMPARE(p["api"]["cached_input_usd_per_mtok"].get<double>(), 0.2);
-        QVERIFY(p["breakeven"]["output_tokens_per_month"].get<double>() > 0);
+        auto planWith = [&](const char *prices) {
+            QFile f(dir.path() + "/s.json");
+            f.open(QIODevice::WriteOnly | QIODevice::Truncate);
+            f.write(QByteArray(R"({"schema_version": 1, "model": {"ref": "llama-3.1-8b"},
+                   "hardware": {"gpu": "h100", "gpu_count": 1}, "pricing": {)") + prices + "}}");
+            f.close();
+            const Run r = run({"plan", "--scenario", (dir.path() + "/s.json").toStdString(), "--json"});
+            return std::make_pair(r.code, nlohmann::json::parse(r.out));
+        };
+        const auto [cheapCode, cheap] =
+            planWith(R"("api_input_usd_per_mtok": 0.02, "api_output_usd_per_mtok": 0.06)");
+        QCOMPARE(cheapCode, 0);
+        QVERIFY(cheap["api"]["priced"].get<bool>());
+        QCOMPARE(cheap["api"]["output_usd_per_mtok"].get<double>(), 0.06);
+        QCOMPARE(cheap["api"]["cached_input_usd_per_mtok"].get<double>(), 0.02);
+        QVERIFY(cheap["breakeven"]["output_tokens_per_month"].is_null());
+        QVERIFY(cheap["warnings"].dump().find("API stays cheaper") != std::string::npos);
+        const auto [dearCode, dear] =
+            planWith(R"("api_input_usd_per_mtok": 3, "api_output_usd_per_mtok": 15)");
+        QCOMPARE(dearCode, 0);
+        const double be = dear["breakeven"]["output_tokens_per_month"].get<double>();
+        QVERIFY(be > 0);
+        QVERIFY(be <= dear["throughput"]["capacity"]["output_tokens_per_month"].get<double>());
     }
 
     // A deeply nested document (200 KB) is an error, not a stack overflow in the error text.

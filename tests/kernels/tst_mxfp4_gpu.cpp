@@ -4,6 +4,7 @@
 // written, dequantize bit-exact. Prints "N passed, N failed"; exits 77 without a CUDA device.
 #include "mxfp4.h"
 #include "mxfp4_cuda.h"
+#include "mxfp4_gemv_select.h"
 
 #include <cuda_runtime.h>
 
@@ -155,6 +156,54 @@ std::string checkOutput(const std::vector<std::uint16_t> &y, int rows, int n, in
            std::to_string(pts.size()) + " outside bounds; " + first;
 }
 
+/// Which GEMV path the next tests force (see mxfp4_gemv_select.h), as a name prefix.
+const char *kernelTag() {
+    switch (kc::gemvKernelOverride()) {
+    case kc::GemvKernel::V3:
+        return "[v3] ";
+    case kc::GemvKernel::Legacy:
+        return "[legacy] ";
+    case kc::GemvKernel::Auto:
+        break;
+    }
+    return "";
+}
+
+/// A block scale of 0xFF makes its block NaN (decodeE8m0), so exactly the outputs of that
+/// weight row must be NaN, for every x row; all others stay within bounds.
+void testGemvNaNScale(int m, int n, int k, int nanRow, int nanBlock) {
+    const std::string name = std::string(kernelTag()) + "gemv NaN scale m" + std::to_string(m) +
+                             " n" + std::to_string(n) + " k" + std::to_string(k);
+    Matrix w = randomMatrix(n, k);
+    w.sf[std::size_t(nanRow) * (k / 32) + std::size_t(nanBlock)] = kSfNaN;
+    const auto xh = randomX(std::size_t(m) * k);
+    Dev<std::uint8_t> e(w.e2m1), s(w.sf);
+    Dev<std::uint16_t> x(xh), y(std::size_t(m) * n);
+    y.poison();
+    const std::string err = kc::launchGemv(x.p, m, e.p, s.p, n, k, y.p, nullptr, 0, nullptr);
+    CUDA_OK(cudaDeviceSynchronize());
+    if (!err.empty()) {
+        report(false, name, err);
+        return;
+    }
+    const auto yh = y.get();
+    long long bad = 0;
+    for (int r = 0; r < m; ++r) {
+        for (int c = 0; c < n; ++c) {
+            const float got = bf16ToFloat(yh[std::size_t(r) * n + c]);
+            if (c == nanRow) {
+                bad += !std::isnan(got);
+                continue;
+            }
+            double abs = 0.0;
+            const double want = refDot(xh.data() + std::size_t(r) * k, w, c, &abs);
+            const double tol = 0x1.0p-8 * std::fabs(want) + 0x1.0p-16 * abs + 1e-30;
+            bad += !(std::fabs(double(got) - want) <= tol);
+        }
+    }
+    report(bad == 0, name, bad ? std::to_string(bad) + " wrong outputs" : "");
+}
+
 void testDequant(int n, int k, bool allScales) {
     Matrix w = randomMatrix(n, k, 0, 254);
     if (allScales) {
@@ -189,8 +238,9 @@ void testDequant(int n, int k, bool allScales) {
 void testGemv(int m, int n, int k, bool withWorkspace, int padFromK = 0, int sfLo = 118,
               int sfHi = 126) {
     // padFromK: the logical k is not a multiple of 32; pad weights and x with padK().
-    std::string name = "gemv m" + std::to_string(m) + " n" + std::to_string(n) + " k" +
-                       std::to_string(padFromK ? padFromK : k) + (withWorkspace ? " ws" : "");
+    std::string name = std::string(kernelTag()) + "gemv m" + std::to_string(m) + " n" +
+                       std::to_string(n) + " k" + std::to_string(padFromK ? padFromK : k) +
+                       (withWorkspace ? " ws" : "");
     if (sfLo != 118 || sfHi != 126) {
         name += " sf " + std::to_string(sfLo) + ".." + std::to_string(sfHi);
     }
@@ -242,9 +292,9 @@ void testGemv(int m, int n, int k, bool withWorkspace, int padFromK = 0, int sfL
 }
 
 void testMoe(int experts, int tokens, int topK, int n, int k) {
-    const std::string name = "moe e" + std::to_string(experts) + " t" + std::to_string(tokens) +
-                             " top" + std::to_string(topK) + " n" + std::to_string(n) + " k" +
-                             std::to_string(k);
+    const std::string name = std::string(kernelTag()) + "moe e" + std::to_string(experts) + " t" +
+                             std::to_string(tokens) + " top" + std::to_string(topK) + " n" +
+                             std::to_string(n) + " k" + std::to_string(k);
     const Matrix all = randomMatrix(experts * n, k);
     const auto xh = randomX(std::size_t(tokens) * k);
     std::vector<std::pair<int, int>> pairs; // (expert, token)
@@ -329,9 +379,19 @@ void testRefusals() {
     CUDA_OK(cudaDeviceSynchronize());
 }
 
+void testPlansOfPath();
+
 /// Host-side logic of the GEMV launcher (no device needed): every plan covers K with no empty
 /// slice, fits the 64 KiB x slice, and asks for a workspace exactly when it splits K.
 void testPlans() {
+    for (kc::GemvKernel path : {kc::GemvKernel::Auto, kc::GemvKernel::Legacy, kc::GemvKernel::V3}) {
+        kc::setGemvKernelOverride(path);
+        testPlansOfPath();
+    }
+    kc::setGemvKernelOverride(kc::GemvKernel::Auto);
+}
+
+void testPlansOfPath() {
     int bad = 0;
     std::string first;
     for (int rows : {1, 2, 3, 4, 7, 8, 9, 15, 16}) {
@@ -357,11 +417,13 @@ void testPlans() {
             }
         }
     }
-    report(bad == 0, "gemv plans (host)", bad ? std::to_string(bad) + " bad, first " + first : "");
+    report(bad == 0, std::string(kernelTag()) + "gemv plans (host)",
+           bad ? std::to_string(bad) + " bad, first " + first : "");
     const bool refused = !kc::planGemv(17, 17, 1, 64, 64, 132, true).error.empty() &&
                          !kc::planGemv(0, 1, 1, 64, 64, 132, true).error.empty() &&
                          !kc::planGemv(1, 1, 1, 64, 48, 132, true).error.empty();
-    report(refused, "gemv plans refuse rows 0 / 17 and k = 48 (host)", "");
+    report(refused, std::string(kernelTag()) + "gemv plans refuse rows 0 / 17 and k = 48 (host)",
+           "");
 }
 
 } // namespace
@@ -412,6 +474,45 @@ int main() {
     testMoe(128, 1, 16, 512, 7168);
     testMoe(16, 5, 3, 130, 1024);
     testMoe(4, 40, 2, 64, 512); // runs of > 16 rows per expert are cut into units
+    testGemvNaNScale(2, 40, 256, 5, 3);
+
+    // v3 (row streaming) forced, at m = 1, 2, 7, 16 with awkward n and k: block counts that
+    // are not a multiple of 32 (3, 129, 225), one row, n not a multiple of the 8 (or 32) rows
+    // of a block, K chunked (m = 16 stages 32 blocks of x at a time: 129 blocks = 4 chunks +
+    // 1 block), extreme scales, the NaN scale, and the grouped MoE.
+    kc::setGemvKernelOverride(kc::GemvKernel::V3);
+    for (int m : {1, 2, 7, 16}) {
+        testGemv(m, 37, 96, false);
+        testGemv(m, 1, 32, false);
+        testGemv(m, 130, 4128, false);
+        testGemv(m, 3001, 7200, false);
+        testGemv(m, 263, 8192, false);
+        testGemv(m, 300, 2048, false, 0, 0, 140);
+    }
+    testGemv(3, 70, 0, false, 100); // k = 100 padded to 128
+    testGemv(1, 28672, 8192, false);
+    testGemv(16, 28672, 8192, false);
+    testGemvNaNScale(1, 40, 4128, 7, 128);
+    testGemvNaNScale(16, 40, 4128, 39, 0);
+    testMoe(8, 1, 4, 96, 256);
+    testMoe(128, 1, 16, 512, 7168);
+    testMoe(16, 5, 3, 130, 1056);
+    testMoe(4, 40, 2, 64, 512);
+
+    // The previous path (v1 / v2) stays validated: it is what the override selects and what
+    // the launcher falls back to.
+    kc::setGemvKernelOverride(kc::GemvKernel::Legacy);
+    for (int m : {1, 4, 16}) {
+        testGemv(m, 37, 96, true);
+        testGemv(m, 130, 4128, true);
+        testGemv(m, 2048, 7168, true);
+    }
+    testGemv(16, 28672, 8192, true);
+    testGemv(12, 300, 2048, false, 0, 0, 140);
+    testGemvNaNScale(2, 40, 256, 5, 3);
+    testMoe(128, 1, 16, 512, 7168);
+    testMoe(4, 40, 2, 64, 512);
+    kc::setGemvKernelOverride(kc::GemvKernel::Auto);
 
     // Prefill GEMM.
     testGemm(1, 7, 32);
