@@ -79,6 +79,22 @@ void commonNotes(const PlanResult &p, std::vector<std::string> &notes) {
         }
         notes.push_back(why + ". The engine will fail to start or will hold fewer sequences.");
     }
+    const ModelChoice &m = p.scenario.model;
+    if (m.weightsFormat || !m.groupFormats.empty()) {
+        std::string what = m.weightsFormat ? m.weightsFormat->label() + " weights" : "";
+        for (const auto &[role, format] : m.groupFormats) {
+            what += (what.empty() ? "" : ", ") + roleName(role) + " in " + format.label();
+        }
+        notes.push_back("The plan assumes " + what +
+                        ", not the checkpoint's own formats; the engine serves the checkpoint as "
+                        "stored. Point it at a checkpoint already in that format, or quantize "
+                        "first (e.g. llm-compressor); for FP8 weights vLLM can also quantize a "
+                        "BF16 checkpoint at load with --quantization fp8.");
+    }
+    if (p.scenario.engine.engine == Engine::TensorRtLlm) {
+        notes.push_back("The plan follows TensorRT-LLM's memory rules; HostPlan writes vLLM and "
+                        "SGLang commands only (use trtllm-serve with the same TP/EP/PP sizes).");
+    }
     if (p.throughput.capacity.latencyMaxBatch == 0) {
         notes.push_back("Even one sequence is slower than the target time per output token (" +
                         num(p.scenario.workload.targetSecondsPerOutputToken * 1e3, "%.0f") +

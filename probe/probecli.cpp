@@ -355,10 +355,10 @@ ProbeReport runProbe(const CliOptions &options, const std::optional<PlanInfo> &s
         report.status = ReportStatus::NoGpu;
         std::string looked = "no GPU found: looked for NVIDIA GPUs through the CUDA runtime";
         if (!cuda.built) {
-            looked = "no GPU found: this build has no CUDA support";
+            looked = "no GPU found: this build has no CUDA support (NVIDIA GPUs not looked for)";
         }
-        looked +=
-            rocm.built ? " and for AMD GPUs through ROCm SMI" : " (AMD: built without ROCm SMI)";
+        looked += rocm.built ? "; looked for AMD GPUs through ROCm SMI"
+                             : "; AMD GPUs not looked for (built without ROCm SMI)";
         report.messages.insert(report.messages.begin(), looked);
         return report;
     }

@@ -187,7 +187,10 @@ void printPlan(const PlanResult &p, std::ostream &out) {
         out << "          capacity at " << fmt("%.0f", cap.targetSecondsPerOutputToken * 1000)
             << " ms per output token: " << cap.batch << " sequences, "
             << fmt("%.0f", cap.servingOutputTokensPerSecond) << " output tokens/s served; "
-            << fmt("$%.2f", cap.usdPerMTokOutput) << " per 1M output tokens at "
+            << (std::isfinite(cap.usdPerMTokOutput) && cap.usdPerMTokOutput > 0
+                    ? fmt("$%.2f", cap.usdPerMTokOutput)
+                    : std::string("n/a (nothing served)"))
+            << " per 1M output tokens at "
             << fmt("%.0f", cap.utilisation * 100) << "% utilisation\n\n";
     }
     const auto &c = p.rental;

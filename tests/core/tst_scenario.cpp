@@ -82,6 +82,11 @@ private slots:
             << "{\"schema_version\":1,\"workload\":{\"hours_per_day\":25}}" << "workload.hours_per_day";
         QTest::newRow("bad format") << "{\"schema_version\":1,\"model\":{\"kv_format\":\"fp3\"}}"
                                     << "model.kv_format";
+        QTest::newRow("kv format no engine offers")
+            << "{\"schema_version\":1,\"model\":{\"kv_format\":\"mxfp4\"}}" << "model.kv_format";
+        QTest::newRow("state format int4")
+            << "{\"schema_version\":1,\"model\":{\"state_format\":\"int4\"}}"
+            << "model.state_format";
         QTest::newRow("bad role")
             << "{\"schema_version\":1,\"model\":{\"group_formats\":{\"mystery\":\"fp8\"}}}"
             << "model.group_formats.mystery";

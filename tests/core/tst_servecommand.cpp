@@ -105,6 +105,26 @@ class TestServeCommand : public QObject {
         QCOMPARE(servingModelPath(p, Catalogue::builtin()), dir);
     }
 
+    // A plan sized for re-quantized weights says the engine needs a checkpoint in that format;
+    // a plan on the checkpoint's own formats says nothing of the kind.
+    void requantizedWeightsNoted() {
+        Scenario s = scenarioFor("llama-3.1-70b", "h100", 2);
+        s.workload.contextTokens = 8192;
+        s.workload.concurrency = 1;
+        auto hasNote = [](const ServeCommand &c) {
+            for (const auto &n : c.notes) {
+                if (n.find("not the checkpoint's own formats") != std::string::npos) {
+                    return true;
+                }
+            }
+            return false;
+        };
+        QVERIFY(!hasNote(vllmServeCommand(planFor(s), Catalogue::builtin())));
+        s.model.weightsFormat = formats::fp8;
+        QVERIFY(hasNote(vllmServeCommand(planFor(s), Catalogue::builtin())));
+        QVERIFY(hasNote(sglangServeCommand(planFor(s), Catalogue::builtin())));
+    }
+
     void shellQuoting() {
         ServeCommand c;
         c.program = "vllm serve";
