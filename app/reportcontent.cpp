@@ -152,7 +152,8 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
     row(Report::tr("Recommendation"), recommendationName(rec), QStringLiteral("recommendation"),
         rec == Recommendation::Api           ? QStringLiteral("api")
         : rec == Recommendation::BurstRental ? QStringLiteral("burst_rental")
-                                             : QStringLiteral("dedicated"),
+        : rec == Recommendation::Dedicated   ? QStringLiteral("dedicated")
+                                             : QStringLiteral("no_api_price"),
         QString(), true);
     return t;
 }

@@ -244,6 +244,11 @@ class TestReport : public QObject {
             said += cells.contains("no API price") ? 1 : 0;
         }
         QCOMPARE(said, 3); // API cost, break-even volume, break-even users
+        bool csvSays = false;
+        for (const QStringList &row : content->keyFigures.csvRows) {
+            csvSays |= row.contains("recommendation") && row.contains("no_api_price");
+        }
+        QVERIFY(csvSays); // not 'dedicated'
         QVERIFY(content->cost.note.contains("No API price"));
         QVERIFY(content->options.note.contains("no API price"));
         QVERIFY(!content->options.note.contains("n/a"));
