@@ -185,6 +185,7 @@ void BreakEvenChart::rebuild() {
                                    QColor(0x9b, 0x59, 0xb6)};
     QList<QLineSeries *> steps;
     QList<QScatterSeries *> marks;
+    std::vector<double> labelledCrossings; // volumes whose point label is shown
     for (std::size_t i = 0; i < candidates.size(); ++i) {
         const PlanResult &p = *candidates[i].plan;
         const Option &o = m_options[int(i)];
@@ -242,7 +243,19 @@ void BreakEvenChart::rebuild() {
             // A literal label: point label formats replace only @xPoint / @yPoint.
             mark->setPointLabelsFormat(
                 tr("%1: %2 tok/month").arg(o.gpuId.toUpper(), compactTokens(o.crossingTokens)));
-            mark->setPointLabelsVisible(true);
+            // Crossings lie on the API line, so labels of crossings closer than a factor 1.4 in
+            // volume overlap: the later one moves into its line's legend entry instead.
+            bool crowded = false;
+            for (double shown : labelledCrossings) {
+                crowded |= std::abs(std::log10(o.crossingTokens / shown)) < std::log10(1.4);
+            }
+            if (crowded) {
+                line->setName(line->name() +
+                              tr(" (%1/mo)").arg(compactTokens(o.crossingTokens)));
+            } else {
+                labelledCrossings.push_back(o.crossingTokens);
+            }
+            mark->setPointLabelsVisible(!crowded);
             mark->setPointLabelsClipping(false);
             QFont f = mark->pointLabelsFont();
             f.setBold(candidates[i].chosen);
