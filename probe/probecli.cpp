@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <cstring>
 #include <ctime>
 #include <fstream>
@@ -706,6 +707,18 @@ int runProbeCli(int argc, char **argv) {
             return kExitUsage;
         }
         plan = p.value();
+    }
+
+    if (!options.output.empty()) {
+        // Check the report's folder before minutes of GPU work, not after.
+        std::error_code ec;
+        const std::filesystem::path out(options.output);
+        const std::filesystem::path dir = out.has_parent_path() ? out.parent_path() : ".";
+        if (!std::filesystem::is_directory(dir, ec)) {
+            std::fprintf(stderr, "hostplan-probe: --output %s: folder %s does not exist\n",
+                         options.output.c_str(), dir.string().c_str());
+            return kExitUsage;
+        }
     }
 
     installInterruptHandlers();

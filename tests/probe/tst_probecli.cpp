@@ -156,6 +156,9 @@ class tst_ProbeCli : public QObject {
                                        << "takes no value";
         QTest::newRow("missingScenario") << "all --scenario /nonexistent/scenario.json"
                                          << "/nonexistent/scenario.json";
+        // Checked before any GPU work, not after it.
+        QTest::newRow("outputFolderMissing") << "all -o /nonexistent-dir/report.json"
+                                             << "folder /nonexistent-dir does not exist";
     }
     void usageErrors() {
         QFETCH(QString, args);
