@@ -113,13 +113,15 @@ void ThroughputView::rebuild() {
         return;
     }
     const Capacity &cap = t.capacity;
-    c->setTitle(tr("Tokens/s against batch at %1 tokens of context; confidence: %2<br>"
-                   "Capacity %3 sequences: %4 tokens/s per node, %5 per 1M output tokens")
-                    .arg(groupedInt(t.contextTokens), confidenceText(t.confidence),
-                         groupedInt(cap.batch), rate(cap.outputTokensPerSecondPerNode),
-                         std::isfinite(cap.usdPerMTokOutput)
-                             ? QStringLiteral("$%1").arg(cap.usdPerMTokOutput, 0, 'f', 2)
-                             : tr("n/a")));
+    // One short line: the capacity figures are in the tooltips, the legend and the summary.
+    c->setTitle(tr("Tokens/s against batch, %1-token context (%2)")
+                    .arg(groupedInt(t.contextTokens),
+                         QString::fromStdString(confidenceLabel(t.confidence))));
+    c->setToolTip(tr("Capacity %1 sequences: %2 tokens/s per node, %3 per 1M output tokens")
+                      .arg(groupedInt(cap.batch), rate(cap.outputTokensPerSecondPerNode),
+                           std::isfinite(cap.usdPerMTokOutput)
+                               ? QStringLiteral("$%1").arg(cap.usdPerMTokOutput, 0, 'f', 2)
+                               : tr("n/a")));
 
     auto *perUser = new QLineSeries;
     perUser->setName(tr("Tokens/s per user"));
@@ -149,10 +151,12 @@ void ThroughputView::rebuild() {
     x->setRange(1, maxBatch * 1.2);
     auto *yUser = new QValueAxis;
     yUser->setTitleText(tr("Tokens/s per user"));
+    yUser->setLabelFormat(QStringLiteral("%.0f"));
     yUser->setRange(0, maxUser * 1.1);
     yUser->applyNiceNumbers();
     auto *yNode = new QValueAxis;
     yNode->setTitleText(tr("Tokens/s per node"));
+    yNode->setLabelFormat(QStringLiteral("%.0f"));
     yNode->setRange(0, maxNode * 1.1);
     yNode->applyNiceNumbers();
     c->addAxis(x, Qt::AlignBottom);
@@ -166,11 +170,11 @@ void ThroughputView::rebuild() {
     if (cap.memoryMaxBatch > 0) {
         m_memoryLimit = double(cap.memoryMaxBatch);
         marker(c, x, yUser, m_memoryLimit, yUser->max(),
-               tr("Memory limit: %1 sequences").arg(groupedInt(cap.memoryMaxBatch)), Qt::red);
+               tr("Memory limit (%1)").arg(groupedInt(cap.memoryMaxBatch)), Qt::red);
     }
     if (cap.latencyMaxBatch > 0 && double(cap.latencyMaxBatch) <= maxBatch) {
         marker(c, x, yUser, double(cap.latencyMaxBatch), yUser->max(),
-               tr("%1 ms per token target: %2 sequences")
+               tr("%1 ms target (%2)")
                    .arg(cap.targetSecondsPerOutputToken * 1e3, 0, 'f', 0)
                    .arg(groupedInt(cap.latencyMaxBatch)),
                QColor(0x2a, 0x7a, 0x2a));

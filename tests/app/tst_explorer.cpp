@@ -636,7 +636,8 @@ private slots:
         w.resize(1280, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        const QStringList names = {"summary", "memory", "gpu-types", "kv-cache", "break-even"};
+        const QStringList names = {"summary",    "memory",    "gpu-types",
+                                   "kv-cache",   "break-even", "throughput"};
         for (int i = 0; i < names.size(); ++i) {
             w.viewTabs()->setCurrentIndex(i);
             QApplication::processEvents();
