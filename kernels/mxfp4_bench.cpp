@@ -6,6 +6,7 @@
 
 #include "mxfp4.h"
 #include "mxfp4_cuda.h"
+#include "mxfp4_gemm_select.h"
 #include "mxfp4_gemv_select.h"
 
 #include <cublas_v2.h>
@@ -448,7 +449,10 @@ struct PathScope {
 };
 
 const char *pathSuffix(kc::GemvKernel path) {
-    return path == kc::GemvKernel::V3 ? "_v3" : path == kc::GemvKernel::Legacy ? "_legacy" : "";
+    return path == kc::GemvKernel::V3       ? "_v3"
+           : path == kc::GemvKernel::V4     ? "_v4"
+           : path == kc::GemvKernel::Legacy ? "_legacy"
+                                            : "";
 }
 
 /// path Auto: the row "gemv" with cuBLAS beside it; V3 / Legacy: "gemv_v3" / "gemv_legacy",
@@ -511,6 +515,38 @@ void benchGemv(Context &ctx, const Matrix &w, const DeviceWeights &d,
     rows.push_back(blas);
 }
 
+/// Diagnostic pure reads of the weights + scales (no decode, garbage result): "stream_read_
+/// v2pattern" (v2's grid and load order at m = 1) or "stream_read_ideal" (contiguous ranges per
+/// CTA, 8 x 16-byte loads in flight per thread). Bytes = packed weights + scales; not validated
+/// (correct = true), only timed with the same weight rotation as the GEMV rows.
+KernelBenchRow benchStreamRead(Context &ctx, const Matrix &w, const DeviceWeights &d, bool ideal) {
+    KernelBenchRow row;
+    row.kernel = ideal ? "stream_read_ideal" : "stream_read_v2pattern";
+    row.shape = shapeName(1, w.n, w.k);
+    row.m = 1;
+    row.n = w.n;
+    row.k = w.k;
+    DeviceBuffer<std::uint32_t> out(std::size_t(w.n));
+    BENCH_CUDA(cudaMemsetAsync(out.get(), 0, out.bytes(), ctx.stream));
+    const int copies = d.copies();
+    auto launch = [&](int i) {
+        const std::uint8_t *e = d.e2m1[i % copies].get();
+        const std::uint8_t *s = d.sf[i % copies].get();
+        checkLaunch(ideal ? kc::launchStreamReadIdeal(e, s, w.n, w.k, out.get(), ctx.stream)
+                          : kc::launchStreamReadV2Pattern(e, s, w.n, w.k, out.get(), ctx.stream));
+    };
+    launch(0);
+    BENCH_CUDA(cudaStreamSynchronize(ctx.stream));
+    row.timeUs = ctx.timer.medianUs(launch);
+    fillRates(row, double(w.packedBytes() + w.scaleBytes()), 0.0, ctx.copyBps);
+    row.correct = true;
+    row.note = ideal ? "diagnostic, no decode: contiguous 16-byte stream, 8 loads in flight per "
+                       "thread, 8 CTAs x 256 per SM; bytes = weights + scales; not validated"
+                     : "diagnostic, no decode: v2 grid and load pattern at m = 1, XOR of the "
+                       "words; bytes = weights + scales; not validated";
+    return row;
+}
+
 /// Prefill GEMM for one m: validate (sampled), time, and cuBLAS bf16 beside it.
 void benchGemm(Context &ctx, const Matrix &w, const PrefillPacked &packed,
                const std::vector<DeviceBuffer<std::uint8_t>> &pData,
@@ -570,11 +606,20 @@ void benchShape(Context &ctx, int n, int k, const std::vector<int> &decodeMs,
     }
     for (int m : decodeMs) {
         benchGemv(ctx, w, d, wBf16, m, rows);
+        benchGemv(ctx, w, d, wBf16, m, rows, kc::GemvKernel::V4);
     }
-    if (withDequant) { // the large shape: v3 against the previous path, m = 1, 2, 4, 8, 16
-        for (int m : {1, 2, 4, 8, 16}) {
-            benchGemv(ctx, w, d, wBf16, m, rows, kc::GemvKernel::V3);
+    if (withDequant) {
+        // The large shape: is the memory side (pattern, bytes in flight) or the decode the
+        // limit? Pure reads with v2's pattern and with an ideal contiguous stream, then v4
+        // (contiguous rows, x in registers) against the previous path at m = 2 and 8 (m = 1, 4,
+        // 16 are in the loop above; v3 was measured in run 4 and is left out to save time).
+        rows.push_back(benchStreamRead(ctx, w, d, false));
+        rows.push_back(benchStreamRead(ctx, w, d, true));
+        for (int m : {1, 2, 8}) {
             benchGemv(ctx, w, d, wBf16, m, rows, kc::GemvKernel::Legacy);
+        }
+        for (int m : {2, 8}) {
+            benchGemv(ctx, w, d, wBf16, m, rows, kc::GemvKernel::V4);
         }
     }
     if (!prefillMs.empty()) {
@@ -589,6 +634,14 @@ void benchShape(Context &ctx, int n, int k, const std::vector<int> &decodeMs,
         }
         for (int m : prefillMs) {
             benchGemm(ctx, w, packed, pData, pSf, wBf16, m, rows);
+        }
+        if (n == 28672 && !prefillMs.empty()) {
+            // The previous GEMM (v1) beside the default, on the large shape at M = 4096.
+            kc::setPrefillKernelOverride(kc::PrefillKernel::V1);
+            benchGemm(ctx, w, packed, pData, pSf, wBf16, 4096, rows);
+            kc::setPrefillKernelOverride(kc::PrefillKernel::Auto);
+            rows.pop_back(); // its cuBLAS row repeats the one already measured
+            rows.back().kernel = "gemm_v1";
         }
     }
 }
@@ -649,7 +702,7 @@ void benchMoe(Context &ctx, int experts, int topK, int tokens, int n, int k,
         maxUnits = std::max(maxUnits, int(rt.units.size()));
     }
     const int maxRows = std::min(tokens, kMoeMaxRowsPerUnit);
-    // Sized for the previous path (v1 may split K); v3 needs none.
+    // Sized for the previous path (v1 may split K); v3 / v4 need none.
     const std::size_t wsBytes = [&] {
         const PathScope legacy(kc::GemvKernel::Legacy);
         return kc::moeGemvWorkspaceBytes(pairs, maxRows, maxUnits, n, k);
@@ -664,7 +717,7 @@ void benchMoe(Context &ctx, int experts, int topK, int tokens, int n, int k,
     };
     const Routing &r0 = routing[0];
     const KernelBenchRow base = row;
-    for (kc::GemvKernel path : {kc::GemvKernel::Auto, kc::GemvKernel::V3, kc::GemvKernel::Legacy}) {
+    for (kc::GemvKernel path : {kc::GemvKernel::Auto, kc::GemvKernel::V4, kc::GemvKernel::Legacy}) {
         const PathScope scope(path);
         row = base;
         row.kernel = std::string("moe_gemv") + pathSuffix(path);

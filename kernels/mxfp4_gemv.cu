@@ -1012,6 +1012,417 @@ std::string launch(Params params, const GemvPlan &plan, int maxRows, int numUnit
 
 } // namespace v3
 
+// ---- v4: a CTA streams a contiguous run of whole rows; K spread over the CTA's threads ----
+//
+// Thread tid of the CTA owns 32-element block slot j = tid % slotsPerRow of every row it
+// reads (slotsPerRow = block count rounded up to 32, at most 256; a K slice of 256 blocks at a
+// time when K is longer), so each warp load is 512 contiguous bytes of one row and the warps
+// of a CTA together read whole rows, row after row: the CTA streams one contiguous range of
+// the weights. x of the thread's block (32 values per x row) is held in fp32 registers for the
+// whole CTA, so there are no x reads per weight byte. Two stages of kU rows (2 x 4 x 16 bytes
+// per thread) are in flight. Decode: v2's exact byte -> bf16x2 table (shared memory, one copy
+// per lane), expanded to fp32, fp32 FMAs, the block factor applied once per block (for sf 253 /
+// 254 per weight first, as v3, so that overflow to inf matches the reference). The per-row
+// partial sums are reduced by warp shuffles and, over the warps of a row, through shared
+// memory in a fixed order (deterministic). x rows are taken MR (1 or 2) at a time; for m > 2
+// the CTA re-reads its rows once per group of 2 x rows (CUDA-core FMAs: meant for m <= 2).
+namespace v4 {
+
+constexpr int kWarps = 8;
+constexpr int kThreads = kWarps * 32;
+constexpr int kMaxSlots = kThreads;  // 32-element blocks per K slice (one per thread)
+constexpr int kU = 4;                // rows per stage (two stages in flight)
+constexpr int kMaxRowsPerCta = 256;  // bounds the shared reduction buffer
+constexpr int kChunkBlocks = 16;     // plan bookkeeping only (GemvPlan::numChunks)
+constexpr int kLutBytes = 256 * 32 * 4;
+constexpr std::uint32_t kSfBig = 253;
+
+struct Params {
+    const std::uint16_t *x;
+    const int *tokenOfRow;
+    const MoeWorkUnit *units;
+    int m;
+    int maxRows;
+    const std::uint8_t *e2m1;
+    const std::uint8_t *sf;
+    long long expertStrideW;
+    long long expertStrideSf;
+    int n;
+    int k;
+    std::uint16_t *y;
+    int rowsPerCta;
+    int slotsPerRow; // multiple of 32, <= 256
+};
+
+__device__ __forceinline__ std::uint16_t floatToBf16Bits(float v) {
+    std::uint16_t r;
+    asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(r) : "f"(v));
+    return r;
+}
+
+__device__ __forceinline__ float e8m0Float(std::uint32_t s) {
+    return __uint_as_float(s == 0u ? 0x00400000u : s == 255u ? 0x7FC00000u : (s << 23));
+}
+
+/// Streaming 16-byte load, no L1 allocation (each byte is read once).
+__device__ __forceinline__ uint4 ldNa16(const void *p) {
+    uint4 v;
+    asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];\n"
+                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                 : "l"(p));
+    return v;
+}
+
+struct Stage {
+    uint4 code[kU];
+    std::uint32_t scale[kU];
+};
+
+template <int MR>
+__global__ void __launch_bounds__(kThreads, 2) rowStreamKernel(const Params p) {
+    extern __shared__ __align__(16) std::uint8_t dyn[]; // LUT, then red[rowsPerCta][MR][wps]
+    const int tid = threadIdx.x;
+    const int lane = tid & 31;
+    const MoeWorkUnit unit = p.units ? p.units[blockIdx.y] : MoeWorkUnit{0, 0, p.m};
+    const int rows = min(unit.rowCount, p.maxRows);
+    const int r0 = blockIdx.x * p.rowsPerCta;
+    const int rEnd = min(p.n, r0 + p.rowsPerCta);
+    if (r0 >= p.n || rows <= 0) {
+        return; // uniform over the CTA
+    }
+    for (int i = tid; i < 256 * 8; i += kThreads) {
+        const std::uint32_t e = std::uint32_t(i) >> 3;
+        const std::uint32_t v = v2::e2m1Bf16(e & 15u) | (v2::e2m1Bf16(e >> 4) << 16);
+        reinterpret_cast<uint4 *>(dyn)[i] = make_uint4(v, v, v, v);
+    }
+    const std::uint32_t lane4 = 4u * unsigned(lane);
+    float *red = reinterpret_cast<float *>(dyn + kLutBytes);
+
+    const int nb = p.k / kBlockSize;
+    const std::uint8_t *W = p.e2m1 + (long long)unit.expert * p.expertStrideW;
+    const std::uint8_t *S = p.sf + (long long)unit.expert * p.expertStrideSf;
+    const int slots = p.slotsPerRow;
+    const int P = kThreads / slots; // rows read side by side
+    const int sub = tid / slots;    // warp-uniform (slots is a multiple of 32)
+    const int j = tid - sub * slots;
+    const int wps = slots >> 5; // warps per row
+    const int warpInRow = j >> 5;
+    const bool active = sub < P;
+    const int ctaRows = rEnd - r0;
+    const int rowsPerStage = P * kU;
+    const int numStages = (ctaRows + rowsPerStage - 1) / rowsPerStage;
+    const std::size_t rowBytes = std::size_t(p.k / 2);
+
+    for (int xg = 0; xg < rows; xg += MR) {
+        for (int i = tid; i < ctaRows * MR * wps; i += kThreads) {
+            red[i] = 0.0f;
+        }
+        __syncthreads(); // LUT and red ready
+        for (int ks = 0; ks < nb; ks += slots) {
+            const int kb = ks + j;
+            const bool inK = active && kb < nb;
+            float xf[MR][32];
+#pragma unroll
+            for (int r = 0; r < MR; ++r) {
+                const bool ok = inK && xg + r < rows;
+                const int rr = min(xg + r, rows - 1);
+                const int token = p.tokenOfRow ? p.tokenOfRow[unit.rowBegin + rr] : unit.rowBegin + rr;
+                const uint4 *src = reinterpret_cast<const uint4 *>(
+                    p.x + (long long)token * p.k + (long long)(ok ? kb : 0) * kBlockSize);
+#pragma unroll
+                for (int q = 0; q < 4; ++q) {
+                    const uint4 v = ok ? __ldg(src + q) : make_uint4(0u, 0u, 0u, 0u);
+                    const std::uint32_t w4[4] = {v.x, v.y, v.z, v.w};
+#pragma unroll
+                    for (int e = 0; e < 4; ++e) {
+                        xf[r][8 * q + 2 * e] = __uint_as_float(w4[e] << 16);
+                        xf[r][8 * q + 2 * e + 1] = __uint_as_float(w4[e] & 0xFFFF0000u);
+                    }
+                }
+            }
+
+            auto load = [&](Stage &s, int st) {
+#pragma unroll
+                for (int u = 0; u < kU; ++u) {
+                    const int row = r0 + st * rowsPerStage + u * P + sub;
+                    s.code[u] = make_uint4(0u, 0u, 0u, 0u);
+                    s.scale[u] = kSfOne;
+                    if (inK && row < rEnd) {
+                        s.code[u] = ldNa16(W + std::size_t(row) * rowBytes + std::size_t(kb) * 16);
+                        s.scale[u] = __ldg(S + (long long)row * nb + kb);
+                    }
+                }
+            };
+
+            Stage cur;
+            load(cur, 0);
+#pragma unroll 1
+            for (int st = 0; st < numStages; ++st) {
+                Stage nxt;
+                const bool more = st + 1 < numStages;
+                if (more) {
+                    load(nxt, st + 1);
+                }
+#pragma unroll
+                for (int u = 0; u < kU; ++u) {
+                    const int rowLocal = st * rowsPerStage + u * P + sub;
+                    if (!active || rowLocal >= ctaRows) {
+                        continue; // warp-uniform
+                    }
+                    const std::uint32_t s = cur.scale[u];
+                    const bool big = s - kSfBig < 2u;
+                    const float f = e8m0Float(s);
+                    float part[MR];
+#pragma unroll
+                    for (int r = 0; r < MR; ++r) {
+                        part[r] = 0.0f;
+                    }
+                    const std::uint32_t words[4] = {cur.code[u].x, cur.code[u].y, cur.code[u].z,
+                                                    cur.code[u].w};
+#pragma unroll
+                    for (int q = 0; q < 4; ++q) {
+#pragma unroll
+                        for (int b = 0; b < 4; ++b) {
+                            const std::uint32_t w = words[q];
+                            const std::uint32_t off =
+                                ((b == 0 ? (w << 7) : (w >> (8 * b - 7))) & 0x7F80u) | lane4;
+                            const std::uint32_t v = *reinterpret_cast<const std::uint32_t *>(dyn + off);
+                            float lo = __uint_as_float(v << 16);
+                            float hi = __uint_as_float(v & 0xFFFF0000u);
+                            if (big) {
+                                lo *= f;
+                                hi *= f;
+                            }
+#pragma unroll
+                            for (int r = 0; r < MR; ++r) {
+                                part[r] = fmaf(xf[r][8 * q + 2 * b], lo, part[r]);
+                                part[r] = fmaf(xf[r][8 * q + 2 * b + 1], hi, part[r]);
+                            }
+                        }
+                    }
+                    const float fBlock = big ? 1.0f : f;
+#pragma unroll
+                    for (int r = 0; r < MR; ++r) {
+                        float v = part[r] * fBlock;
+#pragma unroll
+                        for (int o = 16; o > 0; o >>= 1) {
+                            v += __shfl_xor_sync(0xFFFFFFFFu, v, o);
+                        }
+                        if (lane == 0) {
+                            red[(rowLocal * MR + r) * wps + warpInRow] += v;
+                        }
+                    }
+                }
+                if (more) {
+                    cur = nxt;
+                }
+            }
+        }
+        __syncthreads();
+        for (int i = tid; i < ctaRows * MR; i += kThreads) {
+            const int rowLocal = i / MR;
+            const int r = i - rowLocal * MR;
+            if (xg + r < rows) {
+                float sum = 0.0f;
+                for (int w = 0; w < wps; ++w) {
+                    sum += red[i * wps + w];
+                }
+                p.y[(long long)(unit.rowBegin + xg + r) * p.n + r0 + rowLocal] =
+                    floatToBf16Bits(sum);
+            }
+        }
+        __syncthreads(); // red is reused by the next x group
+    }
+}
+
+std::size_t smemBytesFor(int maxRows, int rowsPerCta, int slotsPerRow) {
+    const int mr = maxRows == 1 ? 1 : 2;
+    return std::size_t(kLutBytes) + std::size_t(rowsPerCta) * mr * (slotsPerRow / 32) * 4;
+}
+
+template <int MR> cudaError_t ensureSmemLimit() {
+    static cudaError_t status = cudaFuncSetAttribute(
+        rowStreamKernel<MR>, cudaFuncAttributeMaxDynamicSharedMemorySize, 64 * 1024);
+    return status;
+}
+
+/// rowsPerCta in rowTilesPerBlock (1..256), the dynamic shared memory in smemBytes; about two
+/// CTAs per SM over all units, each a contiguous run of rows; splitK 1, no workspace.
+GemvPlan plan(int maxRows, int numUnits, int n, int k, int smCount) {
+    GemvPlan plan;
+    plan.error = checkShape(n, k);
+    if (!plan.error.empty()) {
+        return plan;
+    }
+    if (maxRows < 1 || maxRows > kMoeMaxRowsPerUnit) {
+        plan.error = "rows per call must be 1..16 (got " + std::to_string(maxRows) + ")";
+        return plan;
+    }
+    const int nb = k / kBlockSize;
+    plan.numChunks = int(detail::ceilDiv(nb, kChunkBlocks));
+    plan.splitK = 1;
+    plan.chunksPerSlice = plan.numChunks;
+    plan.workspaceBytes = 0;
+    const long long target = 2LL * std::max(smCount, 1);
+    const long long ctasPerUnit = std::max(1LL, detail::ceilDiv(target, std::max(numUnits, 1)));
+    long long rowsPerCta = detail::ceilDiv(n, ctasPerUnit);
+    rowsPerCta = std::clamp(rowsPerCta, 1LL, (long long)kMaxRowsPerCta);
+    plan.rowTilesPerBlock = int(rowsPerCta);
+    const int slots = std::min(kMaxSlots, int(detail::ceilDiv(nb, 32)) * 32);
+    plan.smemBytes = smemBytesFor(maxRows, plan.rowTilesPerBlock, slots);
+    return plan;
+}
+
+std::string launch(Params params, const GemvPlan &plan, int maxRows, int numUnits,
+                   cudaStream_t stream) {
+    params.maxRows = maxRows;
+    params.rowsPerCta = plan.rowTilesPerBlock;
+    const int nb = params.k / kBlockSize;
+    params.slotsPerRow = std::min(kMaxSlots, int(detail::ceilDiv(nb, 32)) * 32);
+    HOSTPLAN_REQUIRE(params.rowsPerCta >= 1 && params.rowsPerCta <= kMaxRowsPerCta,
+                     "gemv v4: bad rows per CTA");
+    HOSTPLAN_REQUIRE(plan.smemBytes >= smemBytesFor(maxRows, params.rowsPerCta, params.slotsPerRow),
+                     "gemv v4: shared memory too small for the plan");
+    const dim3 grid(unsigned(detail::ceilDiv(params.n, params.rowsPerCta)), unsigned(numUnits), 1u);
+    HOSTPLAN_REQUIRE(grid.x <= 0x7FFFFFFFu && numUnits <= 65535, "gemv: grid too large");
+    if (maxRows == 1) {
+        HOSTPLAN_CHECK_CUDA(ensureSmemLimit<1>());
+        rowStreamKernel<1><<<grid, kThreads, plan.smemBytes, stream>>>(params);
+    } else {
+        HOSTPLAN_CHECK_CUDA(ensureSmemLimit<2>());
+        rowStreamKernel<2><<<grid, kThreads, plan.smemBytes, stream>>>(params);
+    }
+    HOSTPLAN_CHECK_LAUNCH();
+    return {};
+}
+
+} // namespace v4
+
+// ---- Diagnostics: pure weight + scale reads, no decode (benchmark only) ----
+namespace streamread {
+
+/// v2's grid, warp roles, per-thread load order and two-stage double buffering at m = 1, but
+/// the compute is an XOR of the loaded words; one atomicXor per thread into out[row].
+__global__ void __launch_bounds__(v2::kThreads, 2)
+    v2PatternKernel(const std::uint8_t *e2m1, const std::uint8_t *sf, int n, int k, int rowTiles,
+                    std::uint32_t *out) {
+    constexpr int G = v2::kGroupsPerStage<1>;
+    const int warp = threadIdx.x >> 5;
+    const int lane = threadIdx.x & 31;
+    const int g = lane >> 2;
+    const int t = lane & 3;
+    const int nb = k / kBlockSize;
+    const int numGroups = (nb + 3) >> 2;
+    const int rt = warp % rowTiles;
+    const int kpart = warp / rowTiles;
+    const int warpsPerTile = v2::kWarps / rowTiles;
+    const int rowA = (blockIdx.x * rowTiles + rt) * 16 + g;
+    const int rowB = rowA + 8;
+    const bool validA = rowA < n;
+    const bool validB = rowB < n;
+    const std::uint8_t *wA = e2m1 + (long long)(validA ? rowA : 0) * (k / 2);
+    const std::uint8_t *wB = e2m1 + (long long)(validB ? rowB : 0) * (k / 2);
+    const std::uint8_t *sA = sf + (long long)(validA ? rowA : 0) * nb;
+    const std::uint8_t *sB = sf + (long long)(validB ? rowB : 0) * nb;
+    const int myGroups =
+        kpart < numGroups ? (numGroups - kpart + warpsPerTile - 1) / warpsPerTile : 0;
+    const int numStages = (myGroups + G - 1) / G;
+    std::uint32_t accA = 0u, accB = 0u;
+
+    auto load = [&](v2::Stage<G> &s, int stage) {
+#pragma unroll
+        for (int q = 0; q < G; ++q) {
+            const int grp = kpart + warpsPerTile * (stage * G + q);
+            const int kb = grp * 4 + t;
+            const bool inK = kb < nb;
+            s.codeA[q] = make_uint4(0, 0, 0, 0);
+            s.codeB[q] = make_uint4(0, 0, 0, 0);
+            s.scaleA[q] = 0u;
+            s.scaleB[q] = 0u;
+            if (inK && validA) {
+                s.codeA[q] = v2::ldStream16(wA + (long long)kb * 16);
+                s.scaleA[q] = __ldg(sA + kb);
+            }
+            if (inK && validB) {
+                s.codeB[q] = v2::ldStream16(wB + (long long)kb * 16);
+                s.scaleB[q] = __ldg(sB + kb);
+            }
+        }
+    };
+    auto consume = [&](const v2::Stage<G> &s) {
+#pragma unroll
+        for (int q = 0; q < G; ++q) {
+            accA ^= s.codeA[q].x ^ s.codeA[q].y ^ s.codeA[q].z ^ s.codeA[q].w ^ s.scaleA[q];
+            accB ^= s.codeB[q].x ^ s.codeB[q].y ^ s.codeB[q].z ^ s.codeB[q].w ^ s.scaleB[q];
+        }
+    };
+    v2::Stage<G> s0, s1;
+    if (numStages > 0) {
+        load(s0, 0);
+    }
+    for (int st = 0; st < numStages; st += 2) {
+        if (st + 1 < numStages) {
+            load(s1, st + 1);
+        }
+        consume(s0);
+        if (st + 1 < numStages) {
+            if (st + 2 < numStages) {
+                load(s0, st + 2);
+            }
+            consume(s1);
+        }
+    }
+    if (validA) {
+        atomicXor(out + rowA, accA);
+    }
+    if (validB) {
+        atomicXor(out + rowB, accB);
+    }
+}
+
+constexpr int kIdealThreads = 256;
+constexpr int kIdealUnroll = 8;
+
+/// Contiguous stream: CTA c reads the c-th contiguous range of the codes (then of the scales),
+/// thread i the 16-byte words i, i + 256, ..., eight independent loads issued before any use.
+__global__ void __launch_bounds__(kIdealThreads)
+    idealKernel(const uint4 *codes, long long codeWords, const uint4 *scales, long long scaleWords,
+                const std::uint8_t *scaleTail, int scaleTailBytes, std::uint32_t *out, int n) {
+    std::uint32_t acc = 0u;
+    constexpr long long kStep = (long long)kIdealThreads * kIdealUnroll;
+    auto streamRange = [&](const uint4 *base, long long words) {
+        const long long per = (words + gridDim.x - 1) / gridDim.x;
+        const long long begin = per * blockIdx.x;
+        const long long end = min(words, begin + per);
+        long long i = begin + threadIdx.x;
+        for (; i + (kIdealUnroll - 1) * kIdealThreads < end; i += kStep) {
+            uint4 v[kIdealUnroll];
+#pragma unroll
+            for (int u = 0; u < kIdealUnroll; ++u) {
+                v[u] = v4::ldNa16(base + i + u * kIdealThreads);
+            }
+#pragma unroll
+            for (int u = 0; u < kIdealUnroll; ++u) {
+                acc ^= v[u].x ^ v[u].y ^ v[u].z ^ v[u].w;
+            }
+        }
+        for (; i < end; i += kIdealThreads) {
+            const uint4 v = v4::ldNa16(base + i);
+            acc ^= v.x ^ v.y ^ v.z ^ v.w;
+        }
+    };
+    streamRange(codes, codeWords);
+    streamRange(scales, scaleWords);
+    if (blockIdx.x == 0) {
+        for (int i = threadIdx.x; i < scaleTailBytes; i += kIdealThreads) {
+            acc ^= scaleTail[i];
+        }
+    }
+    atomicXor(out + (blockIdx.x % unsigned(n)), acc);
+}
+
+} // namespace streamread
+
 /// Which kernel serves a call. From the H200 runs of 2026-11-29 (PERF.md): v2 matched v1 at
 /// m = 1 and was faster for the grouped MoE with <= 8 rows per unit (145 -> 118 us at one
 /// token, 644 -> 582 us at eight), but slower for plain m = 4 (75 -> 81 us) and m = 16
@@ -1027,6 +1438,12 @@ GemvKernel g_override = GemvKernel::Auto;
 /// H200 (run 4, 2026-11-29, PERF.md) but was slower than the previous path at every measured
 /// shape (m = 1, 28672 x 8192: 86.7 vs 70.6 us; m = 16: 955 vs 96 us; MoE one token: 164 vs
 /// 118 us), so Auto keeps v2 / v1.
+/// v4 (contiguous row streaming, x in registers) serves a call only when the override asks
+/// for it (not yet measured on a device).
+bool useV4() {
+    return g_override == GemvKernel::V4;
+}
+
 bool useV3(int maxRows, int numUnits) {
     (void)maxRows;
     (void)numUnits;
@@ -1034,6 +1451,7 @@ bool useV3(int maxRows, int numUnits) {
     case GemvKernel::V3:
         return true;
     case GemvKernel::Legacy:
+    case GemvKernel::V4:
         return false;
     case GemvKernel::Auto:
         break;
@@ -1052,6 +1470,9 @@ GemvKernel gemvKernelOverride() {
 
 GemvPlan planGemv(int maxRows, int totalRows, int numUnits, int n, int k, int smCount,
                   bool allowSplitForOccupancy) {
+    if (useV4()) {
+        return v4::plan(maxRows, numUnits, n, k, smCount);
+    }
     if (useV3(maxRows, numUnits)) {
         return v3::plan(maxRows, numUnits, n, k, smCount);
     }
@@ -1109,6 +1530,11 @@ std::string launchGemv(const std::uint16_t *x, int m, const std::uint8_t *e2m1,
                          "gemv: this shape needs an fp32 workspace of " +
                              std::to_string(plan.workspaceBytes) + " bytes");
     }
+    if (useV4()) {
+        v4::Params params{};
+        fillParams(params, x, nullptr, nullptr, m, e2m1, sf, 0, 0, n, k, y);
+        return v4::launch(params, plan, m, 1, stream);
+    }
     if (useV3(m, 1)) {
         v3::Params params{};
         fillParams(params, x, nullptr, nullptr, m, e2m1, sf, 0, 0, n, k, y);
@@ -1146,6 +1572,11 @@ std::string launchMoeGemv(const std::uint16_t *x, const int *tokenOfRow, int tot
     }
     const long long strideW = (long long)n * (k / 2);
     const long long strideSf = (long long)n * (k / kBlockSize);
+    if (useV4()) {
+        v4::Params params{};
+        fillParams(params, x, tokenOfRow, units, 0, e2m1, sf, strideW, strideSf, n, k, y);
+        return v4::launch(params, plan, maxRowsPerUnit, numUnits, stream);
+    }
     if (useV3(maxRowsPerUnit, numUnits)) {
         v3::Params params{};
         fillParams(params, x, tokenOfRow, units, 0, e2m1, sf, strideW, strideSf, n, k, y);
@@ -1159,6 +1590,43 @@ std::string launchMoeGemv(const std::uint16_t *x, const int *tokenOfRow, int tot
     v1::SkinnyParams params{};
     fillParams(params, x, tokenOfRow, units, 0, e2m1, sf, strideW, strideSf, n, k, y);
     return v1::launchSkinny(params, plan, maxRowsPerUnit, numUnits, totalRows, workspace, stream);
+}
+
+std::string launchStreamReadV2Pattern(const std::uint8_t *e2m1, const std::uint8_t *sf, int n,
+                                      int k, std::uint32_t *out, cudaStream_t stream) {
+    HOSTPLAN_REQUIRE(e2m1 && sf && out, "stream read: null pointer");
+    HOSTPLAN_REQUIRE(reinterpret_cast<std::uintptr_t>(e2m1) % 16 == 0,
+                     "stream read: e2m1 must be 16-byte aligned");
+    const GemvPlan plan = v2::plan(1, 1, 1, n, k, v1::smCountOfCurrentDevice(), false);
+    HOSTPLAN_REQUIRE(plan.error.empty(), "stream read: " + plan.error);
+    const long long rowTiles = detail::ceilDiv(n, 16);
+    const dim3 grid(unsigned(detail::ceilDiv(rowTiles, plan.rowTilesPerBlock)));
+    streamread::v2PatternKernel<<<grid, v2::kThreads, 0, stream>>>(e2m1, sf, n, k,
+                                                                    plan.rowTilesPerBlock, out);
+    HOSTPLAN_CHECK_LAUNCH();
+    return {};
+}
+
+std::string launchStreamReadIdeal(const std::uint8_t *e2m1, const std::uint8_t *sf, int n, int k,
+                                  std::uint32_t *out, cudaStream_t stream) {
+    HOSTPLAN_REQUIRE(e2m1 && sf && out, "stream read: null pointer");
+    HOSTPLAN_REQUIRE(reinterpret_cast<std::uintptr_t>(e2m1) % 16 == 0 &&
+                         reinterpret_cast<std::uintptr_t>(sf) % 16 == 0,
+                     "stream read: e2m1 and sf must be 16-byte aligned");
+    const std::string shapeError = checkShape(n, k);
+    HOSTPLAN_REQUIRE(shapeError.empty(), "stream read: " + shapeError);
+    const long long codeBytes = (long long)n * (k / 2);
+    const long long scaleBytes = (long long)n * (k / kBlockSize);
+    // k % 32 == 0, so the codes are whole 16-byte words; the scales may end in a partial one.
+    const long long scaleWords = scaleBytes / 16;
+    const int tail = int(scaleBytes - scaleWords * 16);
+    // Eight CTAs of 256 threads per SM (one wave at full occupancy; few registers).
+    const unsigned grid = unsigned(8 * std::max(v1::smCountOfCurrentDevice(), 1));
+    streamread::idealKernel<<<grid, streamread::kIdealThreads, 0, stream>>>(
+        reinterpret_cast<const uint4 *>(e2m1), codeBytes / 16, reinterpret_cast<const uint4 *>(sf),
+        scaleWords, sf + scaleWords * 16, tail, out, n);
+    HOSTPLAN_CHECK_LAUNCH();
+    return {};
 }
 
 } // namespace hostplan::mxfp4::cuda

@@ -4,6 +4,7 @@
 // written, dequantize bit-exact. Prints "N passed, N failed"; exits 77 without a CUDA device.
 #include "mxfp4.h"
 #include "mxfp4_cuda.h"
+#include "mxfp4_gemm_select.h"
 #include "mxfp4_gemv_select.h"
 
 #include <cuda_runtime.h>
@@ -161,6 +162,8 @@ const char *kernelTag() {
     switch (kc::gemvKernelOverride()) {
     case kc::GemvKernel::V3:
         return "[v3] ";
+    case kc::GemvKernel::V4:
+        return "[v4] ";
     case kc::GemvKernel::Legacy:
         return "[legacy] ";
     case kc::GemvKernel::Auto:
@@ -384,7 +387,8 @@ void testPlansOfPath();
 /// Host-side logic of the GEMV launcher (no device needed): every plan covers K with no empty
 /// slice, fits the 64 KiB x slice, and asks for a workspace exactly when it splits K.
 void testPlans() {
-    for (kc::GemvKernel path : {kc::GemvKernel::Auto, kc::GemvKernel::Legacy, kc::GemvKernel::V3}) {
+    for (kc::GemvKernel path : {kc::GemvKernel::Auto, kc::GemvKernel::Legacy, kc::GemvKernel::V3,
+                                kc::GemvKernel::V4}) {
         kc::setGemvKernelOverride(path);
         testPlansOfPath();
     }
@@ -404,8 +408,11 @@ void testPlansOfPath() {
                                     p.splitK * p.chunksPerSlice >= numChunks &&
                                     (p.splitK - 1) * p.chunksPerSlice < numChunks &&
                                     p.smemBytes > 0 && p.smemBytes <= 64 * 1024 &&
-                                    (p.rowTilesPerBlock == 1 || p.rowTilesPerBlock == 2 ||
-                                     p.rowTilesPerBlock == 4 || p.rowTilesPerBlock == 8) &&
+                                    (kc::gemvKernelOverride() == kc::GemvKernel::V4
+                                         ? (p.rowTilesPerBlock >= 1 && p.rowTilesPerBlock <= 256)
+                                         : (p.rowTilesPerBlock == 1 || p.rowTilesPerBlock == 2 ||
+                                            p.rowTilesPerBlock == 4 ||
+                                            p.rowTilesPerBlock == 8)) &&
                                     (p.splitK > 1) == (p.workspaceBytes > 0) &&
                                     (p.splitK == 1 ||
                                      p.workspaceBytes == std::size_t(rows) * std::size_t(n) * 4);
@@ -499,6 +506,36 @@ int main() {
     testMoe(16, 5, 3, 130, 1056);
     testMoe(4, 40, 2, 64, 512);
 
+    // v4 (contiguous row streaming, x in registers, K spread over the CTA's threads) forced,
+    // at m = 1, 2, 7, 16 (m > 2: groups of 2 x rows, weights re-read per group) with awkward n
+    // and k: block counts not a multiple of 32 (3, 129, 225), more than 256 blocks (K slices:
+    // 258, 300 blocks), n not a multiple of the rows per CTA or of the rows read side by side,
+    // one row, extreme scales, the NaN scale, and the grouped MoE.
+    kc::setGemvKernelOverride(kc::GemvKernel::V4);
+    for (int m : {1, 2, 7, 16}) {
+        testGemv(m, 37, 96, false);
+        testGemv(m, 1, 32, false);
+        testGemv(m, 130, 4128, false);
+        testGemv(m, 3001, 7200, false);
+        testGemv(m, 263, 8192, false);
+        testGemv(m, 101, 8256, false);
+        testGemv(m, 300, 2048, false, 0, 0, 140);
+    }
+    testGemv(1, 77, 9600, false);
+    testGemv(3, 70, 0, false, 100); // k = 100 padded to 128
+    testGemv(1, 28672, 8192, false);
+    testGemv(2, 28672, 8192, false);
+    testGemv(16, 28672, 8192, false);
+    testGemv(1, 2048, 7168, false);
+    testGemv(1, 7168, 2048, false);
+    testGemvNaNScale(1, 40, 4128, 7, 128);
+    testGemvNaNScale(2, 40, 8256, 3, 257);
+    testGemvNaNScale(16, 40, 4128, 39, 0);
+    testMoe(8, 1, 4, 96, 256);
+    testMoe(128, 1, 16, 512, 7168);
+    testMoe(16, 5, 3, 130, 1056);
+    testMoe(4, 40, 2, 64, 512);
+
     // The previous path (v1 / v2) stays validated: it is what the override selects and what
     // the launcher falls back to.
     kc::setGemvKernelOverride(kc::GemvKernel::Legacy);
@@ -521,6 +558,11 @@ int main() {
     testGemm(129, 1000, 1024);
     testGemm(300, 2048, 7168);
     testGemm(1024, 7168, 2048);
+    // The previous prefill kernel (v1) stays correct as the fallback.
+    kc::setPrefillKernelOverride(kc::PrefillKernel::V1);
+    testGemm(37, 130, 96);
+    testGemm(300, 2048, 7168);
+    kc::setPrefillKernelOverride(kc::PrefillKernel::Auto);
 
     std::printf("%d passed, %d failed\n", g_passed, g_failed);
     return g_failed == 0 ? 0 : 1;
