@@ -50,6 +50,8 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
     form->addRow(m_rateLabel, rateRow);
     m_rateSource = new QLabel;
     m_rateSource->setWordWrap(true);
+    // Long source texts wrap inside the dock instead of widening it past the window.
+    m_rateSource->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_rateSource->setOpenExternalLinks(true);
     form->addRow(m_rateSource);
     m_hoursPerMonth = new QDoubleSpinBox;
@@ -80,6 +82,7 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
     form->addRow(QString(), m_apiReset);
     m_apiSource = new QLabel;
     m_apiSource->setWordWrap(true);
+    m_apiSource->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_apiSource->setOpenExternalLinks(true);
     form->addRow(m_apiSource);
     panelLayout()->insertLayout(0, form);
