@@ -451,6 +451,7 @@ struct PathScope {
 const char *pathSuffix(kc::GemvKernel path) {
     return path == kc::GemvKernel::V3       ? "_v3"
            : path == kc::GemvKernel::V4     ? "_v4"
+           : path == kc::GemvKernel::V5     ? "_v5"
            : path == kc::GemvKernel::Legacy ? "_legacy"
                                             : "";
 }
@@ -607,6 +608,9 @@ void benchShape(Context &ctx, int n, int k, const std::vector<int> &decodeMs,
     for (int m : decodeMs) {
         benchGemv(ctx, w, d, wBf16, m, rows);
         benchGemv(ctx, w, d, wBf16, m, rows, kc::GemvKernel::V4);
+        if (m <= 2) { // v5 serves 1 or 2 rows only (else the Auto dispatch)
+            benchGemv(ctx, w, d, wBf16, m, rows, kc::GemvKernel::V5);
+        }
     }
     if (withDequant) {
         // The large shape: is the memory side (pattern, bytes in flight) or the decode the
@@ -620,6 +624,9 @@ void benchShape(Context &ctx, int n, int k, const std::vector<int> &decodeMs,
         }
         for (int m : {2, 8}) {
             benchGemv(ctx, w, d, wBf16, m, rows, kc::GemvKernel::V4);
+        }
+        if (std::find(decodeMs.begin(), decodeMs.end(), 2) == decodeMs.end()) {
+            benchGemv(ctx, w, d, wBf16, 2, rows, kc::GemvKernel::V5);
         }
     }
     if (!prefillMs.empty()) {
@@ -717,7 +724,11 @@ void benchMoe(Context &ctx, int experts, int topK, int tokens, int n, int k,
     };
     const Routing &r0 = routing[0];
     const KernelBenchRow base = row;
-    for (kc::GemvKernel path : {kc::GemvKernel::Auto, kc::GemvKernel::V4, kc::GemvKernel::Legacy}) {
+    for (kc::GemvKernel path : {kc::GemvKernel::Auto, kc::GemvKernel::V4, kc::GemvKernel::Legacy,
+                                kc::GemvKernel::V5}) {
+        if (path == kc::GemvKernel::V5 && maxRows > 2) {
+            continue; // v5 serves units of 1 or 2 rows only
+        }
         const PathScope scope(path);
         row = base;
         row.kernel = std::string("moe_gemv") + pathSuffix(path);

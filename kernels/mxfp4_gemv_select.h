@@ -16,6 +16,7 @@ enum class GemvKernel {
     Legacy, ///< v2 or v1, as dispatched before v3 existed
     V3,     ///< the v3 row-streaming kernel for every call
     V4,     ///< the v4 contiguous-row-streaming kernel (x in registers) for every call
+    V5,     ///< v5 (v2's loads, PRMT + LDS decode, fp32 block scaling) for 1-2 rows, else Auto
 };
 
 void setGemvKernelOverride(GemvKernel kernel);

@@ -164,6 +164,8 @@ const char *kernelTag() {
         return "[v3] ";
     case kc::GemvKernel::V4:
         return "[v4] ";
+    case kc::GemvKernel::V5:
+        return "[v5] ";
     case kc::GemvKernel::Legacy:
         return "[legacy] ";
     case kc::GemvKernel::Auto:
@@ -388,7 +390,7 @@ void testPlansOfPath();
 /// slice, fits the 64 KiB x slice, and asks for a workspace exactly when it splits K.
 void testPlans() {
     for (kc::GemvKernel path : {kc::GemvKernel::Auto, kc::GemvKernel::Legacy, kc::GemvKernel::V3,
-                                kc::GemvKernel::V4}) {
+                                kc::GemvKernel::V4, kc::GemvKernel::V5}) {
         kc::setGemvKernelOverride(path);
         testPlansOfPath();
     }
@@ -407,7 +409,10 @@ void testPlansOfPath() {
                     const bool ok = p.error.empty() && p.numChunks == numChunks &&
                                     p.splitK * p.chunksPerSlice >= numChunks &&
                                     (p.splitK - 1) * p.chunksPerSlice < numChunks &&
-                                    p.smemBytes > 0 && p.smemBytes <= 64 * 1024 &&
+                                    p.smemBytes > 0 &&
+                                    p.smemBytes <= (kc::gemvKernelOverride() == kc::GemvKernel::V5
+                                                        ? 65 * 1024 // v5's table (not an x slice)
+                                                        : 64 * 1024) &&
                                     (kc::gemvKernelOverride() == kc::GemvKernel::V4
                                          ? (p.rowTilesPerBlock >= 1 && p.rowTilesPerBlock <= 256)
                                          : (p.rowTilesPerBlock == 1 || p.rowTilesPerBlock == 2 ||
@@ -535,6 +540,38 @@ int main() {
     testMoe(128, 1, 16, 512, 7168);
     testMoe(16, 5, 3, 130, 1056);
     testMoe(4, 40, 2, 64, 512);
+
+    // v5 (v2's loads, PRMT + LDS decode, block scale on the fp32 partials) forced, at m = 1
+    // and 2 (its spare mma columns), with awkward n and k: block counts not a multiple of 4 or
+    // 32 (3, 129, 225, 257), one row, n not a multiple of 16, extreme scales (0 .. 140 and
+    // 200 .. 254: the fp32 partial is scaled, no bf16 weight overflow), the NaN scale in the
+    // first, a middle and the last block, and the grouped MoE with 1 and 2 rows per unit;
+    // m = 3 falls back to the Auto dispatch.
+    kc::setGemvKernelOverride(kc::GemvKernel::V5);
+    for (int m : {1, 2}) {
+        testGemv(m, 37, 96, false);
+        testGemv(m, 1, 32, false);
+        testGemv(m, 130, 4128, false);
+        testGemv(m, 3001, 7200, false);
+        testGemv(m, 263, 8192, false);
+        testGemv(m, 101, 8224, false);
+        testGemv(m, 300, 2048, false, 0, 0, 140);
+        testGemv(m, 45, 1056, false, 0, 200, 254);
+        testGemv(m, 2048, 7168, false);
+        testGemv(m, 7168, 2048, false);
+        testGemv(m, 28672, 8192, false);
+    }
+    testGemv(2, 70, 0, false, 100); // k = 100 padded to 128
+    testGemv(1, 33, 0, false, 70);  // k = 70 padded to 96 (3 blocks)
+    testGemv(3, 37, 96, true);      // falls back to Auto
+    testGemvNaNScale(1, 40, 4128, 7, 128);
+    testGemvNaNScale(2, 40, 8256, 3, 257);
+    testGemvNaNScale(1, 17, 96, 16, 0);
+    testGemvNaNScale(2, 40, 4128, 39, 128);
+    testMoe(8, 1, 4, 96, 256);
+    testMoe(128, 1, 16, 512, 7168);
+    testMoe(16, 2, 3, 130, 1056);
+    testMoe(4, 40, 2, 64, 512); // > 2 rows per unit: Auto
 
     // The previous path (v1 / v2) stays validated: it is what the override selects and what
     // the launcher falls back to.
