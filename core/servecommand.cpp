@@ -165,13 +165,14 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     const auto &L = p.layout;
     c.flags.push_back({"", model, modelExplanation(p, cat, model)});
     c.flags.push_back({"--tensor-parallel-size", std::to_string(L.tp),
-                       "TP " + std::to_string(L.tp) +
-                           " of the plan's layout: every layer split "
-                           "over " +
-                           std::to_string(L.tp) +
-                           " GPUs of one node (a power of two that "
-                           "divides the " +
-                           std::to_string(p.model.numAttentionHeads) + " attention heads)"});
+                       L.tp > 1 ? "TP " + std::to_string(L.tp) +
+                                      " of the plan's layout: every layer split over " +
+                                      std::to_string(L.tp) +
+                                      " GPUs of one node (a power of two that divides the " +
+                                      std::to_string(p.model.numAttentionHeads) +
+                                      " attention heads)"
+                                : std::string("TP 1 of the plan's layout: the model is not split "
+                                              "across GPUs")});
     if (L.ep > 1) {
         c.flags.push_back({"--enable-expert-parallel", "",
                            "EP " + std::to_string(L.ep) + ": each GPU holds " +
@@ -246,11 +247,14 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
                            "PP " + std::to_string(L.pp) + ": the layers split into " +
                                std::to_string(L.pp) + " stages, one per node"});
     }
-    c.flags.push_back({"--ep-size", std::to_string(std::max(L.ep, 1u)),
-                       L.ep > 1 ? "EP " + std::to_string(L.ep) + ": each GPU holds " +
-                                      std::to_string(p.model.experts.routed / L.ep) +
-                                      " whole routed experts"
-                                : std::string("1: experts are sliced by TP, not spread whole")});
+    if (p.model.isMoe()) {
+        c.flags.push_back({"--ep-size", std::to_string(std::max(L.ep, 1u)),
+                           L.ep > 1 ? "EP " + std::to_string(L.ep) + ": each GPU holds " +
+                                          std::to_string(p.model.experts.routed / L.ep) +
+                                          " whole routed experts"
+                                    : std::string("EP 1: experts are sliced by TP, not spread "
+                                                  "whole")});
+    }
     c.flags.push_back({"--context-length", std::to_string(p.scenario.workload.contextTokens),
                        "the workload's context per sequence (prompt + output)"});
     const double fraction = p.scenario.engine.engine == Engine::Sglang

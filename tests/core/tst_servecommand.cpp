@@ -123,6 +123,10 @@ class TestServeCommand : public QObject {
         s.model.weightsFormat = formats::fp8;
         QVERIFY(hasNote(vllmServeCommand(planFor(s), Catalogue::builtin())));
         QVERIFY(hasNote(sglangServeCommand(planFor(s), Catalogue::builtin())));
+        // A dense model gets no expert-parallel flag at all.
+        for (const auto &f : sglangServeCommand(planFor(s), Catalogue::builtin()).flags) {
+            QVERIFY(f.flag != "--ep-size");
+        }
     }
 
     void shellQuoting() {
