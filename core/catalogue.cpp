@@ -1,4 +1,5 @@
 #include "catalogue.h"
+#include "textutil.h"
 
 #include "embeddedresources.h"
 #include "jsonutil.h"
@@ -11,13 +12,6 @@
 namespace hostplan {
 
 namespace {
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    return out;
-}
 
 /// Lowercase and drop separators so "H100 SXM", "h100-sxm" and "h100_sxm" compare equal.
 std::string squash(std::string_view s) {
@@ -265,7 +259,7 @@ Result<ModelEntry> Catalogue::findModel(std::string_view nameOrAlias) const {
 
 Result<ApiPrice> Catalogue::findApiPrice(std::string_view id) const {
     for (const auto &p : m_api) {
-        if (lower(p.id) == lower(id)) {
+        if (asciiLower(p.id) == asciiLower(id)) {
             return p;
         }
     }

@@ -1,4 +1,5 @@
 #include "numberformat.h"
+#include "textutil.h"
 
 #include <algorithm>
 #include <cctype>
@@ -100,9 +101,7 @@ std::string NumberFormat::label() const {
 }
 
 Result<NumberFormat> parseNumberFormat(std::string_view text) {
-    std::string s(text);
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
+    std::string s = asciiLower(text);
     std::replace(s.begin(), s.end(), '-', '_');
     struct Named {
         const char *name;

@@ -1,9 +1,9 @@
 #include "plan.h"
+#include "textutil.h"
 
 #include "modelimport.h"
 #include "units.h"
 
-#include <cctype>
 #include <cmath>
 #include <limits>
 #include <filesystem>
@@ -31,9 +31,8 @@ std::string gbText(double bytes) {
     return s.str();
 }
 
-} // namespace
-
-namespace {
+/// The warning limitBreakEvenToCapacity adds; calibrate() drops it before recomputing.
+constexpr std::string_view kApiCheaperWarning = "the API stays cheaper at any volume";
 
 /// See updateBreakEven.
 void limitBreakEvenToCapacity(PlanResult &r) {
@@ -53,7 +52,7 @@ void limitBreakEvenToCapacity(PlanResult &r) {
     };
     if (!(capacity > 0) || r.breakeven.outputTokensPerMonth > capacity) {
         r.warnings.push_back(
-            "the API stays cheaper at any volume: break-even needs " +
+            std::string(kApiCheaperWarning) + ": break-even needs " +
             show(r.breakeven.outputTokensPerMonth) + " output tokens a month, but the plan serves " +
             show(std::max(capacity, 0.0)) + " (throughput model, " +
             std::to_string(int(r.throughput.capacity.utilisation * 100 + 0.5)) +
@@ -164,12 +163,8 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     }
 
     if (r.scenario.name.empty()) {
-        std::string gpuLabel = gpu.id;
-        for (char &c : gpuLabel) {
-            c = char(std::toupper(static_cast<unsigned char>(c)));
-        }
-        r.scenario.name =
-            model.displayName + " on " + std::to_string(r.layout.gpuCount()) + "x " + gpuLabel;
+        r.scenario.name = model.displayName + " on " + std::to_string(r.layout.gpuCount()) + "x " +
+                          asciiUpper(gpu.id);
     }
     r.memory = computeMemory(model, gpu, r.layout, scenario);
     const std::uint32_t block = engineDefaults(scenario.engine.engine).kvBlockTokens;
@@ -310,7 +305,7 @@ void calibrate(PlanResult &plan, const Calibration &calibration) {
     applyCalibration(plan, calibration);
     // Drop the capacity warning of the uncalibrated figures; updateBreakEven adds it anew.
     std::erase_if(plan.warnings, [](const std::string &w) {
-        return w.rfind("the API stays cheaper at any volume", 0) == 0;
+        return w.rfind(kApiCheaperWarning, 0) == 0;
     });
     updateBreakEven(plan);
 }

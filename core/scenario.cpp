@@ -1,4 +1,5 @@
 #include "scenario.h"
+#include "textutil.h"
 
 #include "embeddedresources.h"
 #include "jsonutil.h"
@@ -420,10 +421,7 @@ std::string engineName(Engine engine) {
 }
 
 Result<Engine> parseEngine(std::string_view text) {
-    std::string s(text);
-    for (auto &c : s) {
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    }
+    const std::string s = asciiLower(text);
     if (s == "vllm") {
         return Engine::Vllm;
     }

@@ -1,20 +1,13 @@
 #include "probecalibration.h"
+#include "textutil.h"
 
 #include <algorithm>
 #include <cctype>
 
 namespace hostplan::probe {
 
-namespace {
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    return s;
-}
-} // namespace
-
 std::optional<GpuSpec> catalogueGpuFor(const std::string &deviceName, const Catalogue &catalogue) {
-    const std::string name = lower(deviceName);
+    const std::string name = asciiLower(deviceName);
     // The longest matching key wins ("h100-sxm" over "h100", "mi355x" over "mi355").
     std::optional<GpuSpec> best;
     std::size_t bestLength = 0;
@@ -22,7 +15,7 @@ std::optional<GpuSpec> catalogueGpuFor(const std::string &deviceName, const Cata
         std::vector<std::string> keys = g.aliases;
         keys.push_back(g.id);
         for (const auto &k : keys) {
-            const std::string key = lower(k);
+            const std::string key = asciiLower(k);
             if (key.size() > bestLength && name.find(key) != std::string::npos) {
                 best = g;
                 bestLength = key.size();

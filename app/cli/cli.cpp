@@ -211,22 +211,19 @@ void printPlan(const PlanResult &p, std::ostream &out) {
     if (!p.apiPriced) {
         out << "API       no API price for this model: set pricing.api_price_id or "
                "pricing.api_*_usd_per_mtok to compare\n";
-        for (const auto &warn : p.warnings) {
-            out << "Note      " << warn << "\n";
-        }
-        return;
+    } else {
+        out << "API       " << p.api.name << ": " << fmt("$%.2f", p.api.inputUsdPerMTok) << " in / "
+            << fmt("$%.2f", p.api.cachedInputUsdPerMTok) << " cached / "
+            << fmt("$%.2f", p.api.outputUsdPerMTok) << " out per 1M tokens\n";
+        out << "          this workload at API prices: " << usd(p.apiUsdPerMonth) << " per month\n";
+        out << "Break-even " << tokens(p.breakeven.outputTokensPerMonth)
+            << " output tokens per month with this token mix ("
+            << fmt("%.0f", p.breakeven.outputTokensPerSecond) << " tokens/s sustained); "
+            << tokens(p.breakeven.outputOnlyTokensPerMonth) << " if all tokens were output\n";
+        out << "          self-hosting wins from " << fmt("%.0f", std::ceil(p.breakeven.heavyUsersToBreakEven))
+            << " heavy users (" << tokens(w.heavyUserTokensPerMonth) << " tokens per month each, "
+            << usd(p.breakeven.heavyUserApiUsdPerMonth) << " per month at API output prices)\n";
     }
-    out << "API       " << p.api.name << ": " << fmt("$%.2f", p.api.inputUsdPerMTok) << " in / "
-        << fmt("$%.2f", p.api.cachedInputUsdPerMTok) << " cached / "
-        << fmt("$%.2f", p.api.outputUsdPerMTok) << " out per 1M tokens\n";
-    out << "          this workload at API prices: " << usd(p.apiUsdPerMonth) << " per month\n";
-    out << "Break-even " << tokens(p.breakeven.outputTokensPerMonth)
-        << " output tokens per month with this token mix ("
-        << fmt("%.0f", p.breakeven.outputTokensPerSecond) << " tokens/s sustained); "
-        << tokens(p.breakeven.outputOnlyTokensPerMonth) << " if all tokens were output\n";
-    out << "          self-hosting wins from " << fmt("%.0f", std::ceil(p.breakeven.heavyUsersToBreakEven))
-        << " heavy users (" << tokens(w.heavyUserTokensPerMonth) << " tokens per month each, "
-        << usd(p.breakeven.heavyUserApiUsdPerMonth) << " per month at API output prices)\n";
     for (const auto &warn : p.warnings) {
         out << "Note      " << warn << "\n";
     }
