@@ -48,7 +48,7 @@ std::string gbGib(double bytes) {
 
 std::string tokens(double v) {
     if (!std::isfinite(v)) {
-        return "never (the API is free)";
+        return "never";
     }
     if (v >= 1e9) {
         return fmt("%.2f billion", v / 1e9);
@@ -216,13 +216,21 @@ void printPlan(const PlanResult &p, std::ostream &out) {
             << fmt("$%.2f", p.api.cachedInputUsdPerMTok) << " cached / "
             << fmt("$%.2f", p.api.outputUsdPerMTok) << " out per 1M tokens\n";
         out << "          this workload at API prices: " << usd(p.apiUsdPerMonth) << " per month\n";
-        out << "Break-even " << tokens(p.breakeven.outputTokensPerMonth)
-            << " output tokens per month with this token mix ("
-            << fmt("%.0f", p.breakeven.outputTokensPerSecond) << " tokens/s sustained); "
-            << tokens(p.breakeven.outputOnlyTokensPerMonth) << " if all tokens were output\n";
-        out << "          self-hosting wins from " << fmt("%.0f", std::ceil(p.breakeven.heavyUsersToBreakEven))
-            << " heavy users (" << tokens(w.heavyUserTokensPerMonth) << " tokens per month each, "
-            << usd(p.breakeven.heavyUserApiUsdPerMonth) << " per month at API output prices)\n";
+        const BreakEven &b = p.breakeven;
+        if (std::isfinite(b.outputTokensPerMonth)) {
+            out << "Break-even " << tokens(b.outputTokensPerMonth)
+                << " output tokens per month with this token mix ("
+                << fmt("%.0f", b.outputTokensPerSecond) << " tokens/s averaged over the month); "
+                << tokens(b.outputOnlyTokensPerMonth) << " if all tokens were output\n";
+        } else {
+            out << "Break-even never: the API stays cheaper at any volume this plan can serve\n";
+        }
+        out << "          self-hosting "
+            << (std::isfinite(b.heavyUsersToBreakEven)
+                    ? "wins from " + fmt("%.0f", std::ceil(b.heavyUsersToBreakEven)) + " heavy users"
+                    : std::string("does not win at any number of heavy users"))
+            << " (" << tokens(w.heavyUserTokensPerMonth) << " tokens per month each, "
+            << usd(b.heavyUserApiUsdPerMonth) << " per month at API output prices)\n";
     }
     for (const auto &warn : p.warnings) {
         out << "Note      " << warn << "\n";

@@ -179,6 +179,13 @@ private slots:
         QCOMPARE(cheap["api"]["cached_input_usd_per_mtok"].get<double>(), 0.02);
         QVERIFY(cheap["breakeven"]["output_tokens_per_month"].is_null());
         QVERIFY(cheap["warnings"].dump().find("API stays cheaper") != std::string::npos);
+        // The table says so in words, never "inf".
+        const Run table = run({"plan", "--scenario", (dir.path() + "/s.json").toStdString()});
+        QCOMPARE(table.code, 0);
+        QVERIFY(table.out.find("Break-even never") != std::string::npos);
+        QVERIFY(table.out.find("does not win at any number of heavy users") != std::string::npos);
+        QVERIFY(table.out.find(" inf ") == std::string::npos);
+        QVERIFY(table.out.find("(inf") == std::string::npos);
         const auto [dearCode, dear] =
             planWith(R"("api_input_usd_per_mtok": 3, "api_output_usd_per_mtok": 15)");
         QCOMPARE(dearCode, 0);
