@@ -2,15 +2,96 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <set>
+#include <vector>
 
 namespace hostplan::jsonfield {
 
+namespace {
+
+/// Tracks the open objects and arrays of a parse (nlohmann's parser callback events) to find
+/// the first name repeated within one object, with its path.
+class DuplicateKeyFinder {
+public:
+    bool onEvent(nlohmann::json::parse_event_t event, const nlohmann::json &parsed) {
+        using Event = nlohmann::json::parse_event_t;
+        switch (event) {
+        case Event::object_start:
+            scopes_.push_back(Scope{false, {}, {}, 0});
+            break;
+        case Event::array_start:
+            scopes_.push_back(Scope{true, {}, {}, 0});
+            break;
+        case Event::key: {
+            Scope &scope = scopes_.back();
+            scope.current = parsed.get<std::string>();
+            if (!scope.names.insert(scope.current).second && !duplicate_) {
+                duplicate_ = path();
+            }
+            break;
+        }
+        case Event::object_end:
+        case Event::array_end:
+            scopes_.pop_back();
+            elementDone();
+            break;
+        case Event::value:
+            elementDone();
+            break;
+        }
+        return true; // keep every value: this only watches
+    }
+    /// Path of the first repeated name, if any.
+    const std::optional<std::string> &duplicate() const { return duplicate_; }
+
+private:
+    struct Scope {
+        bool isArray;
+        std::set<std::string> names; // objects: names seen so far
+        std::string current;         // objects: the name being read
+        std::size_t index;           // arrays: the element being read
+    };
+    void elementDone() {
+        if (!scopes_.empty() && scopes_.back().isArray) {
+            ++scopes_.back().index;
+        }
+    }
+    std::string path() const {
+        std::string out;
+        for (const Scope &scope : scopes_) {
+            if (scope.isArray) {
+                out += "[" + std::to_string(scope.index) + "]";
+            } else {
+                out += (out.empty() ? "" : ".") + scope.current;
+            }
+        }
+        return out;
+    }
+    std::vector<Scope> scopes_;
+    std::optional<std::string> duplicate_;
+};
+
+} // namespace
+
 Result<nlohmann::json> parse(std::string_view text, const std::string &what) {
+    DuplicateKeyFinder finder;
+    nlohmann::json doc;
     try {
-        return nlohmann::json::parse(text.begin(), text.end());
+        doc = nlohmann::json::parse(text.begin(), text.end(),
+                                    [&finder](int, nlohmann::json::parse_event_t event,
+                                              nlohmann::json &parsed) {
+                                        return finder.onEvent(event, parsed);
+                                    });
     } catch (const nlohmann::json::exception &e) {
         return makeError(what, std::string("not valid JSON: ") + e.what());
     }
+    if (finder.duplicate()) {
+        return makeError(*finder.duplicate(),
+                         "appears twice in one object of " + what +
+                             "; keep one (the later value would silently replace the first)");
+    }
+    return doc;
 }
 
 std::string brief(const nlohmann::json &value) {
@@ -124,4 +205,4 @@ Result<std::optional<bool>> boolean(const nlohmann::json &obj, const char *key,
     return std::optional<bool>{v.get<bool>()};
 }
 
-} // namespace hostplan::jsonfieldfield
+} // namespace hostplan::jsonfield

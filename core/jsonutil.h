@@ -14,7 +14,10 @@
 namespace hostplan::jsonfield {
 
 /// Parse text; on failure the error names `what` (file or document) and nlohmann's message
-/// (which gives the byte position).
+/// (which gives the byte position). A name that appears twice in one object is an error whose
+/// field is the key's path (e.g. "gpu.count", "items[2].id"): RFC 8259 section 4 leaves the
+/// meaning of duplicate names open, and nlohmann_json (like Python's json) would keep the last
+/// value silently, dropping what the user wrote first.
 Result<nlohmann::json> parse(std::string_view text, const std::string &what);
 
 /// Short rendering of a JSON value for error messages: scalars as JSON (strings cut at 57
@@ -39,4 +42,4 @@ Result<std::optional<std::string>> string(const nlohmann::json &obj, const char 
 Result<std::optional<bool>> boolean(const nlohmann::json &obj, const char *key,
                                     const std::string &path, bool required);
 
-} // namespace hostplan::jsonfieldfield
+} // namespace hostplan::jsonfield

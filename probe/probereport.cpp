@@ -1,5 +1,7 @@
 #include "probereport.h"
 
+#include "jsonutil.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -650,12 +652,15 @@ std::string reportToJson(const ProbeReport &report) {
 }
 
 Result<ProbeReport> parseReport(std::string_view jsonText) {
-    json doc;
-    try {
-        doc = json::parse(jsonText.begin(), jsonText.end());
-    } catch (const json::exception &e) { // parse_error, or out_of_range for 1e400
-        return makeError("", std::string("not a JSON probe report: ") + e.what());
+    // jsonfield::parse also refuses a name repeated within one object (field = its path).
+    auto parsed = hostplan::jsonfield::parse(jsonText, "probe report");
+    if (!parsed.ok()) {
+        if (parsed.error().field == "probe report") { // syntax, or out_of_range for 1e400
+            return makeError("", "not a JSON probe report: " + parsed.error().message);
+        }
+        return parsed.error();
     }
+    const json doc = std::move(parsed).value();
     try {
         return parseDocument(doc);
     } catch (const FieldError &e) {

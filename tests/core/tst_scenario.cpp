@@ -1,5 +1,6 @@
 // Scenario documents: defaults, validation errors that name the field and value, lossless
 // round trip, atomic save.
+#include "jsonutil.h"
 #include "plan.h"
 #include "scenario.h"
 #include "testutil.h"
@@ -105,6 +106,17 @@ private slots:
             << "{\"schema_version\":1,\"workload\":{\"target_seconds_per_output_token\":0}}"
             << "workload.target_seconds_per_output_token";
         QTest::newRow("section not object") << "{\"schema_version\":1,\"workload\":5}" << "workload";
+        // A repeated name would otherwise keep only its last value, silently.
+        QTest::newRow("duplicate key")
+            << "{\"schema_version\":1,\"workload\":{\"context_tokens\":8192,"
+               "\"concurrency\":4,\"context_tokens\":131072}}"
+            << "workload.context_tokens";
+        QTest::newRow("duplicate section")
+            << "{\"schema_version\":1,\"workload\":{},\"hardware\":{},\"workload\":{}}"
+            << "workload";
+        QTest::newRow("duplicate key in a list element")
+            << "{\"schema_version\":1,\"notes\":[{\"a\":1},{\"b\":1,\"b\":2}]}"
+            << "notes[1].b";
     }
     void errors() {
         QFETCH(QString, json);
@@ -113,6 +125,19 @@ private slots:
         QVERIFY(!r.ok());
         QCOMPARE(QString::fromStdString(r.error().field), field);
         QVERIFY(!r.error().message.empty());
+    }
+
+    // The same name in sibling objects, or in objects inside a list, is not a duplicate.
+    void siblingNamesAreNotDuplicates() {
+        const auto r = hostplan::jsonfield::parse(
+            R"({"a":{"id":1},"b":{"id":2},"list":[{"id":3},{"id":4}],"id":5})", "doc");
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        QCOMPARE(r.value()["list"][1]["id"].get<int>(), 4);
+        QCOMPARE(r.value()["id"].get<int>(), 5);
+        const auto dup = hostplan::jsonfield::parse(R"({"list":[[1,{"x":1,"x":2}]]})", "doc");
+        QVERIFY(!dup.ok());
+        QCOMPARE(QString::fromStdString(dup.error().field), QStringLiteral("list[0][1].x"));
+        QVERIFY(dup.error().message.find("appears twice") != std::string::npos);
     }
 
     void saveIsAtomicAndLoads() {

@@ -180,6 +180,11 @@ class tst_ProbeReport : public QObject {
         QTest::newRow("empty") << ""
                                << ""
                                << "not a JSON probe report";
+        QTest::newRow("duplicateKey") << dev.arg(okDevice.arg(50) + "," +
+                                                 okDevice.arg(60).replace("\"name\":\"G\"",
+                                                                          "\"name\":\"G\",\"name\":\"H\""))
+                                      << "devices[1].name"
+                                      << "appears twice";
         QTest::newRow("array") << "[]"
                                << "(document)"
                                << "must be an object";
