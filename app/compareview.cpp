@@ -118,7 +118,8 @@ void CompareView::refresh() {
     const QStringList diff = m_model->differingRows();
     m_status->setText(diff.isEmpty()
                           ? tr("The current scenario equals the pinned one.")
-                          : tr("%n difference(s), highlighted.", "", int(diff.size())));
+                          : (diff.size() == 1 ? tr("1 difference, highlighted.")
+                                             : tr("%1 differences, highlighted.").arg(diff.size())));
     m_table->resizeRowsToContents();
 }
 

@@ -2,6 +2,7 @@
 
 #include "units.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 
 #include <cmath>
@@ -41,6 +42,16 @@ QString tokensText(double tokens) {
 QString groupedInt(std::uint64_t value) {
     QLocale l(QLocale::English, QLocale::UnitedStates);
     return l.toString(qulonglong(value));
+}
+
+QString gpusText(qint64 count) {
+    return count == 1 ? QCoreApplication::translate("hostplan::ui::Count", "1 GPU")
+                      : QCoreApplication::translate("hostplan::ui::Count", "%1 GPUs").arg(count);
+}
+
+QString nodesText(qint64 count) {
+    return count == 1 ? QCoreApplication::translate("hostplan::ui::Count", "1 node")
+                      : QCoreApplication::translate("hostplan::ui::Count", "%1 nodes").arg(count);
 }
 
 } // namespace hostplan::ui

@@ -18,5 +18,11 @@ QString usdText(double usd);
 QString tokensText(double tokens);
 /// "32,768".
 QString groupedInt(std::uint64_t value);
+/// "1 GPU", "8 GPUs" (translated, context hostplan::ui::Count). English and German have one
+/// singular and one plural form, so two messages suffice; a language with more plural forms
+/// would need Qt's %n numerus messages instead.
+QString gpusText(qint64 count);
+/// "1 node", "2 nodes" (translated, as gpusText).
+QString nodesText(qint64 count);
 
 } // namespace hostplan::ui

@@ -81,14 +81,13 @@ void GpuTypesChart::rebuild() {
             row.floor = int(o.plan->fit.gpusFloor);
             row.practical = o.plan->fit.practicalFound ? int(o.plan->fit.gpusPractical) : 0;
             const auto &l = o.plan->fit.practicalLayout;
-            tip = tr("%1\nMemory floor: %2 GPUs (%3 of weights / %4 per GPU)\n")
-                      .arg(QString::fromStdString(o.gpu.name))
-                      .arg(row.floor)
-                      .arg(gbText(double(o.plan->model.weightBytes())),
+            tip = tr("%1\nMemory floor: %2 (%3 of weights / %4 per GPU)\n")
+                      .arg(QString::fromStdString(o.gpu.name), gpusText(row.floor),
+                           gbText(double(o.plan->model.weightBytes())),
                            gbText(double(o.gpu.memoryBytes), 0));
             tip += row.practical
-                       ? tr("Practical: %1 GPUs (TP %2 x PP %3, EP %4), %5 per month")
-                             .arg(row.practical)
+                       ? tr("Practical: %1 (TP %2 x PP %3, EP %4), %5 per month")
+                             .arg(gpusText(row.practical))
                              .arg(l.tp)
                              .arg(l.pp)
                              .arg(l.ep)

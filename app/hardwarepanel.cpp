@@ -200,13 +200,13 @@ void HardwarePanel::sync() {
             s.hardware.gpusPerNode ? s.hardware.gpusPerNode : p->gpu.gpusPerNode;
         const std::uint32_t gpus = p->layout.gpuCount();
         const std::uint32_t nodes = (gpus + node - 1) / node;
-        m_layoutInfo->setText(tr("Evaluated: %1 GPUs%2 = TP %3 x PP %4, EP %5; %n node(s)", "",
-                                 int(nodes))
-                                  .arg(gpus)
-                                  .arg(p->autoCount ? tr(" (auto)") : QString())
+        m_layoutInfo->setText(tr("Evaluated: %1%2 = TP %3 x PP %4, EP %5; %6")
+                                  .arg(gpusText(gpus),
+                                       p->autoCount ? tr(" (auto)") : QString())
                                   .arg(p->layout.tp)
                                   .arg(p->layout.pp)
-                                  .arg(p->layout.ep));
+                                  .arg(p->layout.ep)
+                                  .arg(nodesText(nodes)));
     } else {
         m_layoutInfo->setText(tr("No plan: %1").arg(m_doc->error()));
     }

@@ -1,6 +1,7 @@
 #include "probepanel.h"
 
 #include "fitplan.h"
+#include "formatting.h"
 
 #include <QColor>
 #include <QCoreApplication>
@@ -28,15 +29,15 @@ namespace probe = hostplan::probe;
 
 namespace {
 
-QString bytesText(quint64 bytes) {
+QString probeBytesText(quint64 bytes) {
     return QString::fromStdString(probe::formatBytes(bytes));
 }
 
 QString signedBytesText(qint64 bytes) {
     if (bytes < 0) {
-        return QStringLiteral("-") + bytesText(quint64(-(bytes + 1)) + 1);
+        return QStringLiteral("-") + probeBytesText(quint64(-(bytes + 1)) + 1);
     }
-    return bytesText(quint64(bytes));
+    return probeBytesText(quint64(bytes));
 }
 
 QString rateText(double bytesPerS) {
@@ -304,7 +305,7 @@ void ProbePanel::refresh() {
     QString summary;
     if (plan.plannedBytesPerGpu > 0) {
         summary = tr("Plan: %1 per GPU on %2 x %3.")
-                      .arg(bytesText(plan.plannedBytesPerGpu))
+                      .arg(probeBytesText(plan.plannedBytesPerGpu))
                       .arg(plan.gpuCount)
                       .arg(plan.gpuName.empty() ? tr("GPU") : QString::fromStdString(plan.gpuName));
     } else {
@@ -314,10 +315,10 @@ void ProbePanel::refresh() {
         const int local = int(m_report.devices.size());
         summary +=
             QLatin1Char(' ') +
-            tr("%n GPU(s) found on %1.", nullptr, local).arg(QString::fromStdString(m_report.host));
+            tr("%1 found on %2.").arg(gpusText(local), QString::fromStdString(m_report.host));
         if (plan.plannedBytesPerGpu > 0 && plan.gpuCount > local) {
             summary += QLatin1Char(' ') +
-                       tr("The plan needs %1 GPUs; the verdicts are per GPU.").arg(plan.gpuCount);
+                       tr("The plan needs %1; the verdicts are per GPU.").arg(gpusText(plan.gpuCount));
         }
     }
     m_summary->setText(summary);
@@ -335,8 +336,8 @@ void ProbePanel::refresh() {
                               Qt::AlignLeft | Qt::AlignVCenter));
         const bool planned = r.plannedBytes > 0;
         m_table->setItem(i, ColPlanned,
-                         item(planned ? bytesText(r.plannedBytes) : QStringLiteral("-")));
-        m_table->setItem(i, ColFree, item(bytesText(r.freeBytes)));
+                         item(planned ? probeBytesText(r.plannedBytes) : QStringLiteral("-")));
+        m_table->setItem(i, ColFree, item(probeBytesText(r.freeBytes)));
         m_table->setItem(i, ColHeadroom,
                          item(planned ? signedBytesText(r.headroomBytes) : QStringLiteral("-")));
         QString verdict;

@@ -106,11 +106,11 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
         QStringLiteral("per_gpu_bytes"), csvInt(p.memory.perGpu.total()), QStringLiteral("bytes"));
     row(Report::tr("Memory in total"), bytesText(double(p.memory.total.total())),
         QStringLiteral("total_bytes"), csvInt(p.memory.total.total()), QStringLiteral("bytes"));
-    row(Report::tr("Memory floor (weights only)"), Report::tr("%1 GPUs").arg(p.fit.gpusFloor),
+    row(Report::tr("Memory floor (weights only)"), gpusText(p.fit.gpusFloor),
         QStringLiteral("gpus_floor"), csvInt(std::uint64_t(p.fit.gpusFloor)),
         QStringLiteral("gpus"));
     row(Report::tr("Practical count / pilot range"),
-        (p.fit.practicalFound ? Report::tr("%1 GPUs").arg(p.fit.gpusPractical)
+        (p.fit.practicalFound ? gpusText(p.fit.gpusPractical)
                               : Report::tr("none up to %1").arg(kMaxPracticalGpus)) +
             QStringLiteral(" / ") + pilotRangeText(pilot),
         QStringLiteral("gpus_practical"),
@@ -231,7 +231,7 @@ ReportTable memoryTable(const PlanResult &p) {
                   .arg(p.layout.tp)
                   .arg(p.layout.ep)
                   .arg(p.layout.pp);
-    t.headers = {Report::tr("Component"), Report::tr("Per GPU"), Report::tr("All %1 GPUs").arg(p.layout.gpuCount())};
+    t.headers = {Report::tr("Component"), Report::tr("Per GPU"), Report::tr("All %1").arg(gpusText(p.layout.gpuCount()))};
     t.columnWeights = {2.0, 2.0, 2.0};
     t.rightAligned = {false, true, true};
     t.csvHeaders = {QStringLiteral("component"), QStringLiteral("per_gpu_bytes"),
@@ -436,10 +436,9 @@ ReportTable probeTable(const PlanResult &p, const probe::ProbeReport *report,
     expect.catalogueBandwidthBytesPerS = p.gpu.hbmBandwidthBytesPerS;
     expect.gpuName = p.gpu.name;
     if (int(report->devices.size()) < expect.gpuCount) {
-        summary << Report::tr("The plan needs %1 GPUs and the probed machine has %2: the verdicts are per "
+        summary << Report::tr("The plan needs %1 and the probed machine has %2: the verdicts are per "
                       "GPU.")
-                       .arg(expect.gpuCount)
-                       .arg(report->devices.size());
+                       .arg(gpusText(expect.gpuCount), gpusText(qint64(report->devices.size())));
     }
     for (const probe::PlanCheckRow &r : probe::comparePlan(*report, expect)) {
         QString verdict;
@@ -687,7 +686,7 @@ QString recommendationLine(const PlanResult &p) {
         return Report::tr("%1: %2 does not carry this workload; stay on the API until a configuration "
                   "fits (practical count: %3).")
             .arg(name, gpuLabel(p),
-                 p.fit.practicalFound ? Report::tr("%1 GPUs").arg(p.fit.gpusPractical)
+                 p.fit.practicalFound ? gpusText(p.fit.gpusPractical)
                                       : Report::tr("none up to %1 GPUs").arg(kMaxPracticalGpus));
     }
     switch (r) {
@@ -727,7 +726,7 @@ QString pilotRangeText(const PilotRange &range) {
         return Report::tr("none up to %1").arg(kMaxPracticalGpus);
     }
     if (range.low == range.high) {
-        return Report::tr("%1 GPUs").arg(range.low);
+        return gpusText(range.low);
     }
     return Report::tr("%1-%2 GPUs").arg(range.low).arg(range.high);
 }

@@ -49,7 +49,7 @@ ReportOptionsChart::ReportOptionsChart(const std::vector<GpuOptionRow> &options,
         }
         const QString label =
             QStringLiteral("%1 \u00b7 %2")
-                .arg(name, found ? tr("%1 GPUs").arg(o.practicalGpus) : tr("does not fit"));
+                .arg(name, found ? gpusText(o.practicalGpus) : tr("does not fit"));
         const double a = found ? o.usdPerMonthAlwaysOn / 1000 : 0;
         const double s = found ? o.usdPerMonthScheduled / 1000 : 0;
         always->append(a);

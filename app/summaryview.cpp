@@ -46,7 +46,7 @@ void SummaryView::rebuild() {
     h += tr("<h4>Memory per GPU (most loaded GPU) and in total</h4>");
     h += QStringLiteral("<table cellspacing=0 cellpadding=2><tr><th></th><th align=right>%1</th>"
                         "<th align=right>%2</th></tr>")
-             .arg(tr("Per GPU"), tr("All %1 GPUs").arg(p.layout.gpuCount()));
+             .arg(tr("Per GPU"), tr("All %1").arg(gpusText(p.layout.gpuCount())));
     auto row = [&](const QString &label, double bytes, double total, bool bold = false) {
         const QString b = bold ? QStringLiteral("<b>%1</b>") : QStringLiteral("%1");
         h += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
@@ -99,9 +99,9 @@ void SummaryView::rebuild() {
         h += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
                  .arg(label, bold ? QStringLiteral("<b>%1</b>").arg(value) : value);
     };
-    money(tr("GPU rate"), tr("$%1 per GPU-hour x %2 GPUs")
-                              .arg(p.usdPerGpuHour, 0, 'f', 2)
-                              .arg(p.layout.gpuCount()));
+    money(tr("GPU rate"), tr("$%1 per GPU-hour x %2")
+                              .arg(QString::number(p.usdPerGpuHour, 'f', 2),
+                                   gpusText(p.layout.gpuCount())));
     money(tr("Always on (24 h/day, %1 h month)").arg(r.hoursPerMonth, 0, 'f', 0),
           tr("%1 per month").arg(usdText(r.usdPerMonthAlwaysOn)));
     money(tr("At %1 h/day").arg(r.hoursPerDay, 0, 'f', 1),

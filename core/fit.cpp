@@ -1,5 +1,6 @@
 #include "fit.h"
 
+#include "textutil.h"
 #include "units.h"
 
 #include <algorithm>
@@ -70,8 +71,7 @@ Result<Parallelism> preferredLayout(const ModelSpec &model, std::uint32_t gpus,
     }
     const std::string problem = layoutProblem(model, par);
     if (!problem.empty()) {
-        return makeError("hardware", "no valid layout on " + std::to_string(gpus) +
-                                         " GPUs: " + problem);
+        return makeError("hardware", "no valid layout on " + countText(gpus, "GPU") + ": " + problem);
     }
     return par;
 }

@@ -134,7 +134,7 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     }
     if (hw.tp && gpus % hw.tp != 0) {
         return makeError("hardware.tp", "TP " + std::to_string(hw.tp) + " does not divide the " +
-                                            std::to_string(gpus) + " GPUs");
+                                            countText(gpus, "GPU"));
     }
     if (hw.tp || hw.pp) {
         Parallelism par;
@@ -143,7 +143,7 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
         if (par.tp * par.pp != gpus) {
             return makeError("hardware.tp", "TP " + std::to_string(par.tp) + " x PP " +
                                                 std::to_string(par.pp) + " does not use the " +
-                                                std::to_string(gpus) + " GPUs");
+                                                countText(gpus, "GPU"));
         }
         par.ep = hw.ep ? hw.ep
                        : (model.isMoe() && par.tp > 1 && model.experts.routed % par.tp == 0
@@ -179,8 +179,8 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     if (double(r.memory.perGpu.weights) > usable) {
         r.fit.reasons.push_back("weights alone need " + gbText(double(r.memory.perGpu.weights)) +
                                 " per GPU, more than the " + gbText(usable) + " each " + gpu.id +
-                                " has; the floor is " + std::to_string(r.fit.gpusFloor) +
-                                " GPUs for " + gbText(double(model.weightBytes())) + " in total");
+                                " has; the floor is " + countText(r.fit.gpusFloor, "GPU") +
+                                " for " + gbText(double(model.weightBytes())) + " in total");
     } else if (r.memory.kvCapacityBytesPerGpu < 0) {
         r.fit.reasons.push_back(
             "weights, activations and runtime need " +
@@ -205,9 +205,8 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     }
     if (r.layout.tp > node) {
         r.warnings.push_back("TP " + std::to_string(r.layout.tp) + " spans " +
-                             std::to_string((r.layout.tp + node - 1) / node) + " nodes of " +
-                             std::to_string(node) +
-                             " GPUs: every layer's all-reduce crosses the network (PP across "
+                             std::to_string((r.layout.tp + node - 1) / node) + " nodes of " + countText(node, "GPU") +
+                             ": every layer's all-reduce crosses the network (PP across "
                              "nodes is usually faster)");
     }
     if (!r.fit.practicalFound) {

@@ -1,8 +1,10 @@
-// ASCII case helpers for catalogue ids, format names and engine names (locale-independent).
+// ASCII text helpers for catalogue ids, format names, engine names and English messages
+// (locale-independent).
 #pragma once
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -22,6 +24,11 @@ inline std::string asciiUpper(std::string_view text) {
     std::transform(out.begin(), out.end(), out.begin(),
                    [](unsigned char c) { return char(std::toupper(c)); });
     return out;
+}
+
+/// "1 GPU", "8 GPUs": a count and an English noun that takes a plain -s plural.
+inline std::string countText(std::uint64_t count, std::string_view noun) {
+    return std::to_string(count) + " " + std::string(noun) + (count == 1 ? "" : "s");
 }
 
 } // namespace hostplan

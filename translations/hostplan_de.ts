@@ -61,6 +61,10 @@ Break-even: %6 Ausgabe-Tokens pro Monat</translation>
         <source>API: %1 per month for %2 output tokens</source>
         <translation>API: %1 pro Monat für %2 Ausgabe-Tokens</translation>
     </message>
+    <message>
+        <source> (%1/mo)</source>
+        <translation> (%1/Monat)</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::CompareModel</name>
@@ -303,12 +307,32 @@ Break-even: %6 Ausgabe-Tokens pro Monat</translation>
         <source>The current scenario equals the pinned one.</source>
         <translation>Das aktuelle Szenario gleicht dem angehefteten.</translation>
     </message>
-    <message numerus="yes">
-        <source>%n difference(s), highlighted.</source>
-        <translation>
-            <numerusform>%n Unterschied, hervorgehoben.</numerusform>
-            <numerusform>%n Unterschiede, hervorgehoben.</numerusform>
-        </translation>
+    <message>
+        <source>1 difference, highlighted.</source>
+        <translation>1 Unterschied, hervorgehoben.</translation>
+    </message>
+    <message>
+        <source>%1 differences, highlighted.</source>
+        <translation>%1 Unterschiede, hervorgehoben.</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::Count</name>
+    <message>
+        <source>1 GPU</source>
+        <translation>1 GPU</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 GPUs</translation>
+    </message>
+    <message>
+        <source>1 node</source>
+        <translation>1 Knoten</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>%1 Knoten</translation>
     </message>
 </context>
 <context>
@@ -393,18 +417,6 @@ Break-even: %6 Ausgabe-Tokens pro Monat</translation>
         <translation>Speicheruntergrenze</translation>
     </message>
     <message>
-        <source>%1
-Memory floor: %2 GPUs (%3 of weights / %4 per GPU)
-</source>
-        <translation>%1
-Speicheruntergrenze: %2 GPUs (%3 Gewichte / %4 pro GPU)
-</translation>
-    </message>
-    <message>
-        <source>Practical: %1 GPUs (TP %2 x PP %3, EP %4), %5 per month</source>
-        <translation>Praktisch: %1 GPUs (TP %2 x PP %3, EP %4), %5 pro Monat</translation>
-    </message>
-    <message>
         <source>Practical: no layout up to %1 GPUs carries the workload</source>
         <translation>Praktisch: keine Aufteilung bis %1 GPUs trägt die Last</translation>
     </message>
@@ -431,6 +443,18 @@ Kein natives MXFP4: FP4-Gewichte werden dequantisiert</translation>
     <message>
         <source>GPUs</source>
         <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>%1
+Memory floor: %2 (%3 of weights / %4 per GPU)
+</source>
+        <translation>%1
+Speicheruntergrenze: %2 (%3 Gewichte / %4 pro GPU)
+</translation>
+    </message>
+    <message>
+        <source>Practical: %1 (TP %2 x PP %3, EP %4), %5 per month</source>
+        <translation>Praktisch: %1 (TP %2 x PP %3, EP %4), %5 pro Monat</translation>
     </message>
 </context>
 <context>
@@ -573,13 +597,6 @@ Quelle: %6 (Stand %7)</translation>
         <source>engine default (%1)</source>
         <translation>Engine-Standard (%1)</translation>
     </message>
-    <message numerus="yes">
-        <source>Evaluated: %1 GPUs%2 = TP %3 x PP %4, EP %5; %n node(s)</source>
-        <translation>
-            <numerusform>Berechnet: %1 GPUs%2 = TP %3 x PP %4, EP %5; %n Knoten</numerusform>
-            <numerusform>Berechnet: %1 GPUs%2 = TP %3 x PP %4, EP %5; %n Knoten</numerusform>
-        </translation>
-    </message>
     <message>
         <source> (auto)</source>
         <translation> (automatisch)</translation>
@@ -587,6 +604,10 @@ Quelle: %6 (Stand %7)</translation>
     <message>
         <source>No plan: %1</source>
         <translation>Kein Plan: %1</translation>
+    </message>
+    <message>
+        <source>Evaluated: %1%2 = TP %3 x PP %4, EP %5; %6</source>
+        <translation>Berechnet: %1%2 = TP %3 x PP %4, EP %5; %6</translation>
     </message>
 </context>
 <context>
@@ -1453,17 +1474,6 @@ Alle Komponenten: %5 %4</translation>
         <source>No plan to compare with.</source>
         <translation>Kein Plan zum Vergleichen.</translation>
     </message>
-    <message numerus="yes">
-        <source>%n GPU(s) found on %1.</source>
-        <translation>
-            <numerusform>%n GPU auf %1 gefunden.</numerusform>
-            <numerusform>%n GPUs auf %1 gefunden.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The plan needs %1 GPUs; the verdicts are per GPU.</source>
-        <translation>Der Plan braucht %1 GPUs; die Urteile gelten pro GPU.</translation>
-    </message>
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
@@ -1483,6 +1493,14 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>-</source>
         <translation>-</translation>
+    </message>
+    <message>
+        <source>%1 found on %2.</source>
+        <translation>%1 auf %2 gefunden.</translation>
+    </message>
+    <message>
+        <source>The plan needs %1; the verdicts are per GPU.</source>
+        <translation>Der Plan braucht %1; die Urteile gelten pro GPU.</translation>
     </message>
 </context>
 <context>
@@ -1627,10 +1645,6 @@ Alle Komponenten: %5 %4</translation>
         <translation>Speicheruntergrenze (nur Gewichte)</translation>
     </message>
     <message>
-        <source>%1 GPUs</source>
-        <translation>%1 GPUs</translation>
-    </message>
-    <message>
         <source>Practical count / pilot range</source>
         <translation>Praktische Anzahl / Pilotbereich</translation>
     </message>
@@ -1745,10 +1759,6 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>Per GPU</source>
         <translation>Pro GPU</translation>
-    </message>
-    <message>
-        <source>All %1 GPUs</source>
-        <translation>Alle %1 GPUs</translation>
     </message>
     <message>
         <source>Weights</source>
@@ -1917,10 +1927,6 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>Probe report from host %1, %2 (%3 %4); status: %5; GPUs found: %6.</source>
         <translation>Probe-Bericht von Host %1, %2 (%3 %4); Status: %5; gefundene GPUs: %6.</translation>
-    </message>
-    <message>
-        <source>The plan needs %1 GPUs and the probed machine has %2: the verdicts are per GPU.</source>
-        <translation>Der Plan braucht %1 GPUs und der geprüfte Rechner hat %2: die Urteile gelten pro GPU.</translation>
     </message>
     <message>
         <source>Fits (verified)</source>
@@ -2362,6 +2368,14 @@ Alle Komponenten: %5 %4</translation>
         <source>Cannot write %1: the PDF could not be finished</source>
         <translation>%1 kann nicht geschrieben werden: das PDF konnte nicht abgeschlossen werden</translation>
     </message>
+    <message>
+        <source>All %1</source>
+        <translation>Alle %1</translation>
+    </message>
+    <message>
+        <source>The plan needs %1 and the probed machine has %2: the verdicts are per GPU.</source>
+        <translation>Der Plan braucht %1 und der geprüfte Rechner hat %2: die Urteile gelten pro GPU.</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -2388,10 +2402,6 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>API, same tokens (%1 per month)</source>
         <translation>API, dieselben Tokens (%1 pro Monat)</translation>
-    </message>
-    <message>
-        <source>%1 GPUs</source>
-        <translation>%1 GPUs</translation>
     </message>
 </context>
 <context>
@@ -2446,10 +2456,6 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>Per GPU</source>
         <translation>Pro GPU</translation>
-    </message>
-    <message>
-        <source>All %1 GPUs</source>
-        <translation>Alle %1 GPUs</translation>
     </message>
     <message>
         <source>Weights</source>
@@ -2520,10 +2526,6 @@ Alle Komponenten: %5 %4</translation>
         <translation>GPU-Preis</translation>
     </message>
     <message>
-        <source>$%1 per GPU-hour x %2 GPUs</source>
-        <translation>$%1 pro GPU-Stunde x %2 GPUs</translation>
-    </message>
-    <message>
         <source>Always on (24 h/day, %1 h month)</source>
         <translation>Dauerbetrieb (24 h/Tag, Monat mit %1 h)</translation>
     </message>
@@ -2591,6 +2593,14 @@ Alle Komponenten: %5 %4</translation>
         <source>API prices: %1, as of %2. GPU rate: %3, as of %4.</source>
         <translation>API-Preise: %1, Stand %2. GPU-Preis: %3, Stand %4.</translation>
     </message>
+    <message>
+        <source>All %1</source>
+        <translation>Alle %1</translation>
+    </message>
+    <message>
+        <source>$%1 per GPU-hour x %2</source>
+        <translation>$%1 pro GPU-Stunde x %2</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ThroughputView</name>
@@ -2637,10 +2647,6 @@ Langsamer als das Ziel von %1 ms pro Ausgabe-Token</translation>
         <translation>Durchsatz: für diesen Plan nicht berechnet</translation>
     </message>
     <message>
-        <source>Tokens/s against batch at %1 tokens of context; confidence: %2&lt;br&gt;Capacity %3 sequences: %4 tokens/s per node, %5 per 1M output tokens</source>
-        <translation>Tokens/s nach Batch bei %1 Tokens Kontext; Konfidenz: %2&lt;br&gt;Kapazität %3 Sequenzen: %4 Tokens/s pro Knoten, %5 pro 1 Mio. Ausgabe-Tokens</translation>
-    </message>
-    <message>
         <source>n/a</source>
         <translation>k. A.</translation>
     </message>
@@ -2657,12 +2663,20 @@ Langsamer als das Ziel von %1 ms pro Ausgabe-Token</translation>
         <translation>Batch (laufende Sequenzen)</translation>
     </message>
     <message>
-        <source>Memory limit: %1 sequences</source>
-        <translation>Speichergrenze: %1 Sequenzen</translation>
+        <source>Tokens/s against batch, %1-token context (%2)</source>
+        <translation>Tokens/s nach Batch, %1 Tokens Kontext (%2)</translation>
     </message>
     <message>
-        <source>%1 ms per token target: %2 sequences</source>
-        <translation>Ziel %1 ms pro Token: %2 Sequenzen</translation>
+        <source>Capacity %1 sequences: %2 tokens/s per node, %3 per 1M output tokens</source>
+        <translation>Kapazität %1 Sequenzen: %2 Tokens/s pro Knoten, %3 pro 1 Mio. Ausgabe-Tokens</translation>
+    </message>
+    <message>
+        <source>Memory limit (%1)</source>
+        <translation>Speichergrenze (%1)</translation>
+    </message>
+    <message>
+        <source>%1 ms target (%2)</source>
+        <translation>Ziel %1 ms (%2)</translation>
     </message>
 </context>
 <context>

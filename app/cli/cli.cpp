@@ -7,6 +7,7 @@
 #include "probecalibration.h"
 #include "servecommand.h"
 #include "throughput.h"
+#include "textutil.h"
 #include "units.h"
 
 #include <charconv>
@@ -28,9 +29,13 @@ std::string fmt(const char *format, double v) {
 
 /// 1234567 -> "1,234,567".
 std::string grouped(std::uint64_t v) {
-    std::string s = std::to_string(v);
-    for (int i = int(s.size()) - 3; i > 0; i -= 3) {
-        s.insert(std::size_t(i), ",");
+    const std::string digits = std::to_string(v);
+    std::string s;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) {
+            s += ',';
+        }
+        s += digits[i];
     }
     return s;
 }
@@ -168,12 +173,12 @@ void printPlan(const PlanResult &p, std::ostream &out) {
     }
     out << "          max concurrency at " << grouped(w.contextTokens)
         << " tokens: " << grouped(p.fit.maxConcurrency) << " sequences\n";
-    out << "          memory floor (weights only): " << p.fit.gpusFloor
-        << (p.fit.gpusFloor == 1 ? " GPU" : " GPUs") << "; practical (1 GPU or whole nodes): "
-        << (p.fit.practicalFound ? std::to_string(p.fit.gpusPractical) + " GPUs (TP " +
+    out << "          memory floor (weights only): " << countText(p.fit.gpusFloor, "GPU")
+        << "; practical (1 GPU or whole nodes): "
+        << (p.fit.practicalFound ? countText(p.fit.gpusPractical, "GPU") + " (TP " +
                                        std::to_string(p.fit.practicalLayout.tp) + ", PP " +
                                        std::to_string(p.fit.practicalLayout.pp) + ")"
-                                 : std::string("none up to 1024 GPUs"))
+                                 : std::string("none up to ").append(countText(kMaxPracticalGpus, "GPU")))
         << "\n\n";
 
     if (p.throughput.computed) {

@@ -63,6 +63,17 @@ private slots:
         QVERIFY(out.contains("memory floor (weights only): 12 GPUs"));
     }
 
+    // One GPU reads "1 GPU", not "1 GPUs" (16 GB of BF16 weights on a 141 GB H200).
+    void planTableSingleGpu() {
+        const Run r = run({"plan", "--model", "llama-3.1-8b", "--gpu", "h200"});
+        QCOMPARE(r.code, 0);
+        const QString out = QString::fromStdString(r.out);
+        QVERIFY2(out.contains("memory floor (weights only): 1 GPU; practical (1 GPU or whole "
+                              "nodes): 1 GPU (TP 1, PP 1)"),
+                 qPrintable(out));
+        QVERIFY(!out.contains("1 GPUs"));
+    }
+
     void modelsAndGpus() {
         const Run m = run({"models"});
         QCOMPARE(m.code, 0);

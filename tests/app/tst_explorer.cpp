@@ -290,6 +290,22 @@ private slots:
         QCOMPARE(w.document()->plan()->layout.pp, 2u); // PP followed: 8 GPUs / TP 4
     }
 
+    // Counts read "1 GPU" / "1 node" and "16 GPUs" / "2 nodes", never "1 GPUs" or "node(s)".
+    void layoutLabelUsesSingularAndPlural() {
+        MainWindow w;
+        w.setInteractive(false);
+        pick(w.modelCombo(), "llama-3.1-8b");
+        pick(w.gpuCombo(), "h200");
+        enter(w.gpuCountSpin(), 1);
+        const QString one = w.hardwarePanel()->layoutLabel()->text();
+        QVERIFY2(one == "Evaluated: 1 GPU = TP 1 x PP 1, EP 1; 1 node",
+                 qPrintable(one));
+        enter(w.gpuCountSpin(), 16);
+        const QString many = w.hardwarePanel()->layoutLabel()->text();
+        QVERIFY2(many.startsWith("Evaluated: 16 GPUs = TP ") && many.endsWith("; 2 nodes"),
+                 qPrintable(many));
+    }
+
     void tp6NamesTheRule() {
         MainWindow w;
         enter(w.hardwarePanel()->tpSpin(), 6);
