@@ -33,6 +33,11 @@ std::string shellWord(const std::string &w) {
     return q + "'";
 }
 
+/// A flag's value as the shell should see it.
+std::string shellValue(const ServeFlag &f) {
+    return f.expandsShellVariables ? "\"" + f.value + "\"" : shellWord(f.value);
+}
+
 std::uint32_t nodesOf(const PlanResult &p) {
     const std::uint32_t node =
         p.scenario.hardware.gpusPerNode ? p.scenario.hardware.gpusPerNode : p.gpu.gpusPerNode;
@@ -111,7 +116,7 @@ std::string ServeCommand::commandLine() const {
             line += " " + f.flag;
         }
         if (!f.value.empty()) {
-            line += " " + shellWord(f.value);
+            line += " " + shellValue(f);
         }
     }
     return line;
@@ -134,7 +139,7 @@ std::string ServeCommand::annotated() const {
         }
         s << " \\\n    " << f.flag;
         if (!f.value.empty()) {
-            s << " " << shellWord(f.value);
+            s << " " << shellValue(f);
         }
     }
     s << "\n";
@@ -286,9 +291,17 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
         c.flags.push_back({"--nnodes", std::to_string(nodes),
                            "the plan's " + std::to_string(L.gpuCount()) + " GPUs span " +
                                std::to_string(nodes) + " nodes"});
-        c.notes.push_back("Run the command on every node with --node-rank 0.." +
-                          std::to_string(nodes - 1) +
-                          " and the same --dist-init-addr HEAD_IP:PORT.");
+        c.flags.push_back({"--node-rank", "${NODE_RANK}",
+                           "this node's rank: 0 on the head node, 1.." +
+                               std::to_string(nodes - 1) + " on the others",
+                           true});
+        // Any free TCP port on the head node; 5000 as in SGLang's multi-node examples.
+        c.flags.push_back({"--dist-init-addr", "${HEAD_IP}:5000",
+                           "the head node's address, the same on every node", true});
+        c.notes.push_back("Run the command on each of the " + std::to_string(nodes) +
+                          " nodes after setting HEAD_IP (the head node's address) and NODE_RANK "
+                          "(0 on the head node, 1.." +
+                          std::to_string(nodes - 1) + " on the others).");
     }
     commonNotes(p, c.notes);
     return c;

@@ -22,6 +22,9 @@ struct ServeFlag {
     std::string flag;        ///< "--tensor-parallel-size"; "" for a positional argument
     std::string value;       ///< "8"; "" for a switch such as --enable-expert-parallel
     std::string explanation; ///< one sentence: the value's derivation from the plan
+    /// true: value names shell variables ("${HEAD_IP}:5000") and is written in double quotes so
+    /// the shell expands them; false: value is literal and single-quoted where needed.
+    bool expandsShellVariables = false;
 };
 
 /// A launch command for one engine.

@@ -94,6 +94,19 @@ class TestServeCommand : public QObject {
         const ServeCommand g = sglangServeCommand(p, Catalogue::builtin());
         QCOMPARE(find(g, "--nnodes")->value, std::string("2"));
         QCOMPARE(find(g, "--pp-size")->value, std::string("2"));
+        // The launch line runs on every node once HEAD_IP and NODE_RANK are set.
+        QCOMPARE(find(g, "--node-rank")->value, std::string("${NODE_RANK}"));
+        QCOMPARE(find(g, "--dist-init-addr")->value, std::string("${HEAD_IP}:5000"));
+        QVERIFY(g.commandLine().find("--nnodes 2 --node-rank \"${NODE_RANK}\" --dist-init-addr "
+                                     "\"${HEAD_IP}:5000\"") != std::string::npos);
+        // One node: no multi-node flags.
+        Scenario one = scenarioFor("kimi-k3", "b300", 8);
+        one.workload.contextTokens = 8192;
+        one.workload.concurrency = 4;
+        const ServeCommand g1 = sglangServeCommand(planFor(one), Catalogue::builtin());
+        QVERIFY(find(g1, "--nnodes") == nullptr);
+        QVERIFY(find(g1, "--node-rank") == nullptr);
+        QVERIFY(find(g1, "--dist-init-addr") == nullptr);
     }
 
     void importedModelUsesItsFolder() {
