@@ -96,10 +96,6 @@ void commonNotes(const PlanResult &p, std::vector<std::string> &notes) {
                         "first (e.g. llm-compressor); for FP8 weights vLLM can also quantize a "
                         "BF16 checkpoint at load with --quantization fp8.");
     }
-    if (p.scenario.engine.engine == Engine::TensorRtLlm) {
-        notes.push_back("The plan follows TensorRT-LLM's memory rules; HostPlan writes vLLM and "
-                        "SGLang commands only (use trtllm-serve with the same TP/EP/PP sizes).");
-    }
     if (p.throughput.capacity.latencyMaxBatch == 0) {
         notes.push_back("Even one sequence is slower than the target time per output token (" +
                         num(p.scenario.workload.targetSecondsPerOutputToken * 1e3, "%.0f") +
@@ -307,6 +303,67 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
     return c;
 }
 
+ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
+    ServeCommand c;
+    c.engine = "trtllm";
+    c.program = "trtllm-serve";
+    const std::string model = servingModelPath(p, cat);
+    const auto &L = p.layout;
+    c.flags.push_back({"", model, modelExplanation(p, cat, model)});
+    c.flags.push_back({"--backend", "pytorch",
+                       "the PyTorch flow loads the Hugging Face checkpoint as it is (no engine "
+                       "build step)"});
+    c.flags.push_back({"--tp_size", std::to_string(L.tp),
+                       L.tp > 1 ? "TP " + std::to_string(L.tp) + " of the plan's layout"
+                                : std::string("TP 1: the model is not split across GPUs")});
+    c.flags.push_back({"--pp_size", std::to_string(L.pp),
+                       L.pp > 1 ? "PP " + std::to_string(L.pp) + ": the layers split into " +
+                                      std::to_string(L.pp) + " stages, one per node"
+                                : std::string("no pipeline: the model fits one TP group")});
+    if (p.model.isMoe()) {
+        c.flags.push_back({"--ep_size", std::to_string(std::max(L.ep, 1u)),
+                           L.ep > 1 ? "EP " + std::to_string(L.ep) + ": each GPU holds " +
+                                          std::to_string(p.model.experts.routed / L.ep) +
+                                          " whole routed experts"
+                                    : std::string("EP 1: experts are sliced by TP, not spread "
+                                                  "whole")});
+    }
+    std::string why;
+    const std::uint32_t batch = batchLimit(p, why);
+    c.flags.push_back({"--max_batch_size", std::to_string(batch), why});
+    c.flags.push_back({"--max_num_tokens", std::to_string(p.scenario.engine.prefillChunkTokens),
+                       "the plan's prefill chunk (tokens per batch step)"});
+    c.flags.push_back({"--max_seq_len", std::to_string(p.scenario.workload.contextTokens),
+                       "the workload's context per sequence (prompt + output)"});
+    const double fraction = p.scenario.engine.engine == Engine::TensorRtLlm
+                                ? p.memory.memoryFraction
+                                : p.scenario.engine.memoryFraction.value_or(
+                                      engineDefaults(Engine::TensorRtLlm).memoryFraction);
+    c.flags.push_back(
+        {"--kv_cache_free_gpu_memory_fraction", num(fraction),
+         "share of the memory left after weights and buffers that becomes KV cache; " +
+             std::string(p.scenario.engine.engine == Engine::TensorRtLlm
+                             ? "the plan's memory fraction"
+                             : "TensorRT-LLM's default (the plan was sized for " +
+                                   engineName(p.scenario.engine.engine) + ")")});
+    const NumberFormat &kv = p.scenario.model.kvFormat;
+    if (kv.kind == FormatKind::FP8_E4M3 || kv.kind == FormatKind::FP8_E5M2) {
+        c.notes.push_back("The plan's KV format is " + kv.label() +
+                          ": trtllm-serve takes it from a YAML file passed with "
+                          "--extra_llm_api_options (kv_cache_config: dtype: fp8).");
+    }
+    const std::uint32_t nodes = nodesOf(p);
+    if (nodes > 1) {
+        c.notes.push_back("The plan spans " + std::to_string(nodes) +
+                          " nodes: start it under MPI or Slurm with one rank per GPU (" +
+                          std::to_string(L.gpuCount()) +
+                          " ranks) through trtllm-llmapi-launch, as TensorRT-LLM's multi-node "
+                          "serving guide shows.");
+    }
+    commonNotes(p, c.notes);
+    return c;
+}
+
 std::string serveCommandsText(const PlanResult &p, const Catalogue &cat) {
     std::ostringstream s;
     s << "# HostPlan serving commands for: " << p.scenario.name << "\n# " << p.model.displayName
@@ -314,7 +371,8 @@ std::string serveCommandsText(const PlanResult &p, const Catalogue &cat) {
       << p.layout.ep << ", PP " << p.layout.pp << "), context " << p.scenario.workload.contextTokens
       << " tokens\n\n";
     s << "# ---- vLLM ----\n" << vllmServeCommand(p, cat).annotated() << "\n";
-    s << "# ---- SGLang ----\n" << sglangServeCommand(p, cat).annotated();
+    s << "# ---- SGLang ----\n" << sglangServeCommand(p, cat).annotated() << "\n";
+    s << "# ---- TensorRT-LLM ----\n" << trtllmServeCommand(p, cat).annotated();
     return s.str();
 }
 

@@ -29,7 +29,7 @@ struct ServeFlag {
 
 /// A launch command for one engine.
 struct ServeCommand {
-    std::string engine;             ///< "vllm" or "sglang"
+    std::string engine;             ///< "vllm", "sglang" or "trtllm"
     std::string program;            ///< "vllm serve" / "python3 -m sglang.launch_server"
     std::vector<ServeFlag> flags;   ///< in the order printed (the model first)
     std::vector<std::string> notes; ///< caveats (multi-node launch, values not met, ...)
@@ -50,7 +50,14 @@ ServeCommand vllmServeCommand(const PlanResult &plan, const Catalogue &catalogue
 /// `python3 -m sglang.launch_server --model-path ... --max-running-requests ...` for the plan.
 ServeCommand sglangServeCommand(const PlanResult &plan, const Catalogue &catalogue);
 
-/// Both commands, annotated, as `hostplan-cli serve-cmd` prints them.
+/// `trtllm-serve MODEL --backend pytorch --tp_size ... --kv_cache_free_gpu_memory_fraction ...`
+/// for the plan (options as in the trtllm-serve command reference of the TensorRT-LLM docs,
+/// PyTorch back end). An FP8 KV cache and multi-node launches have no trtllm-serve flag: they
+/// come as notes.
+ServeCommand trtllmServeCommand(const PlanResult &plan, const Catalogue &catalogue);
+
+/// The vLLM, SGLang and TensorRT-LLM commands, annotated, as `hostplan-cli serve-cmd` prints
+/// them.
 std::string serveCommandsText(const PlanResult &plan, const Catalogue &catalogue);
 
 } // namespace hostplan

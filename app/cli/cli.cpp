@@ -320,7 +320,7 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
     return failIfNoFit && !plan->fit.fits ? kExitNoFit : kExitOk;
 }
 
-/// serve-cmd: the vLLM and SGLang launch lines for the plan, each flag explained.
+/// serve-cmd: the vLLM, SGLang and TensorRT-LLM launch lines for the plan, each flag explained.
 int cmdServe(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
     Scenario scenario = defaultScenario();
     std::vector<std::string> rest;
@@ -519,8 +519,8 @@ std::string usage() {
 Usage:
   hostplan-cli plan [options] [--json] [--fail-if-no-fit] [--probe-report FILE]
                                  (a probe report calibrates the speed figures)
-  hostplan-cli serve-cmd [options]   vLLM and SGLang launch commands for the plan, each
-                                 flag's derivation as a comment
+  hostplan-cli serve-cmd [options]   vLLM, SGLang and TensorRT-LLM launch commands for
+                                 the plan, each flag's derivation as a comment
   hostplan-cli models            models in the catalogue
   hostplan-cli gpus              GPUs in the catalogue
   hostplan-cli report --scenario FILE -o OUT.pdf [--page-size a4|letter]

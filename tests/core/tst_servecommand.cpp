@@ -81,6 +81,47 @@ class TestServeCommand : public QObject {
         QVERIFY(c.commandLine().rfind("python3 -m sglang.launch_server --model-path ", 0) == 0);
     }
 
+    void trtllmFlagsFromPlan() {
+        Scenario s = scenarioFor("qwen3-235b-a22b", "h100", 8);
+        s.engine.engine = Engine::TensorRtLlm;
+        s.engine.memoryFraction = 0.85;
+        s.workload.contextTokens = 8192;
+        s.model.kvFormat = formats::fp8;
+        const PlanResult p = planFor(s);
+        const ServeCommand c = trtllmServeCommand(p, Catalogue::builtin());
+        QCOMPARE(c.program, std::string("trtllm-serve"));
+        QCOMPARE(c.flags.front().value, std::string("Qwen/Qwen3-235B-A22B"));
+        QCOMPARE(find(c, "--backend")->value, std::string("pytorch"));
+        QCOMPARE(find(c, "--tp_size")->value, std::to_string(p.layout.tp));
+        QCOMPARE(find(c, "--pp_size")->value, std::to_string(p.layout.pp));
+        QCOMPARE(find(c, "--ep_size")->value, std::to_string(p.layout.ep));
+        QCOMPARE(find(c, "--max_batch_size")->value, std::to_string(p.throughput.capacity.batch));
+        QCOMPARE(find(c, "--max_num_tokens")->value,
+                 std::to_string(s.engine.prefillChunkTokens));
+        QCOMPARE(find(c, "--max_seq_len")->value, std::string("8192"));
+        QCOMPARE(find(c, "--kv_cache_free_gpu_memory_fraction")->value, std::string("0.85"));
+        // FP8 KV has no trtllm-serve flag: a note says how.
+        QVERIFY(std::any_of(c.notes.begin(), c.notes.end(), [](const std::string &n) {
+            return n.find("--extra_llm_api_options") != std::string::npos;
+        }));
+        QVERIFY(c.commandLine().rfind("trtllm-serve Qwen/Qwen3-235B-A22B --backend pytorch "
+                                      "--tp_size ",
+                                      0) == 0);
+        // Sized for vLLM: TensorRT-LLM's own default fraction, said so.
+        Scenario v = s;
+        v.engine.engine = Engine::Vllm;
+        v.engine.memoryFraction.reset();
+        const ServeCommand cv = trtllmServeCommand(planFor(v), Catalogue::builtin());
+        QCOMPARE(find(cv, "--kv_cache_free_gpu_memory_fraction")->value, std::string("0.90"));
+        QVERIFY(find(cv, "--kv_cache_free_gpu_memory_fraction")->explanation.find(
+                    "sized for vllm") != std::string::npos);
+        // A dense model has no --ep_size.
+        const ServeCommand dense =
+            trtllmServeCommand(planFor(scenarioFor("llama-3.1-70b", "h100", 4)),
+                               Catalogue::builtin());
+        QVERIFY(find(dense, "--ep_size") == nullptr);
+    }
+
     void multiNodeNotes() {
         // Kimi K3 on H200 needs more than one node: PP across nodes and launch notes.
         Scenario s = scenarioFor("kimi-k3", "h200", 16);
@@ -94,6 +135,12 @@ class TestServeCommand : public QObject {
         const ServeCommand g = sglangServeCommand(p, Catalogue::builtin());
         QCOMPARE(find(g, "--nnodes")->value, std::string("2"));
         QCOMPARE(find(g, "--pp-size")->value, std::string("2"));
+        const ServeCommand t = trtllmServeCommand(p, Catalogue::builtin());
+        QCOMPARE(find(t, "--pp_size")->value, std::string("2"));
+        QVERIFY(std::any_of(t.notes.begin(), t.notes.end(), [](const std::string &n) {
+            return n.find("trtllm-llmapi-launch") != std::string::npos &&
+                   n.find("16 ranks") != std::string::npos;
+        }));
         // The launch line runs on every node once HEAD_IP and NODE_RANK are set.
         QCOMPARE(find(g, "--node-rank")->value, std::string("${NODE_RANK}"));
         QCOMPARE(find(g, "--dist-init-addr")->value, std::string("${HEAD_IP}:5000"));
