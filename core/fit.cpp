@@ -97,6 +97,10 @@ void findPracticalCount(const ModelSpec &model, const GpuSpec &gpu, std::uint32_
     const std::uint32_t node = std::max<std::uint32_t>(gpusPerNode, 1);
     const std::uint32_t block = engineDefaults(scenario.engine.engine).kvBlockTokens;
     fit.practicalFound = false;
+    fit.practicalLayout = Parallelism{};
+    if (model.maxContextTokens && scenario.workload.contextTokens > model.maxContextTokens) {
+        return; // no count serves a context the model does not support
+    }
     for (std::uint32_t n = 1; n <= kMaxPracticalGpus; n = (n == 1 && node > 1) ? node : n + node) {
         auto par = preferredLayout(model, n, node);
         if (!par.ok()) {

@@ -56,7 +56,8 @@ struct FitResult {
 
 /// Smallest rentable GPU count (1 or whole nodes, up to kMaxPracticalGpus) whose preferred
 /// layout holds the weights and the scenario's workload (concurrency x context). Fills
-/// gpusPractical, practicalLayout and practicalFound of a FitResult.
+/// gpusPractical, practicalLayout and practicalFound of a FitResult; none is found when the
+/// context is above the model's max_position_embeddings (no GPU count serves it).
 void findPracticalCount(const ModelSpec &model, const GpuSpec &gpu, std::uint32_t gpusPerNode,
                         const Scenario &scenario, FitResult &fit);
 

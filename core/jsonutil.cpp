@@ -1,5 +1,7 @@
 #include "jsonutil.h"
 
+#include "textutil.h"
+
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -84,7 +86,7 @@ Result<nlohmann::json> parse(std::string_view text, const std::string &what) {
                                         return finder.onEvent(event, parsed);
                                     });
     } catch (const nlohmann::json::exception &e) {
-        return makeError(what, std::string("not valid JSON: ") + e.what());
+        return makeError(what, "not valid JSON: " + errorText(e));
     }
     if (finder.duplicate()) {
         return makeError(*finder.duplicate(),
@@ -94,14 +96,30 @@ Result<nlohmann::json> parse(std::string_view text, const std::string &what) {
     return doc;
 }
 
+std::string errorText(const std::exception &e) {
+    std::string out;
+    for (const char ch : std::string_view(e.what())) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c >= 0x20 && c < 0x7f) {
+            out += ch;
+        } else {
+            static constexpr char kHex[] = "0123456789ABCDEF";
+            out += "\\x";
+            out += kHex[c >> 4];
+            out += kHex[c & 0xf];
+        }
+    }
+    return out;
+}
+
 std::string brief(const nlohmann::json &value) {
     // Never dump containers: a deeply nested value would recurse in the serializer, and a huge
     // one would be copied whole only to be cut.
     if (value.is_array()) {
-        return "a list of " + std::to_string(value.size()) + " element(s)";
+        return "a list of " + countText(value.size(), "element");
     }
     if (value.is_object()) {
-        return "an object with " + std::to_string(value.size()) + " key(s)";
+        return "an object with " + countText(value.size(), "key");
     }
     if (value.is_string()) {
         const auto &str = value.get_ref<const std::string &>();

@@ -20,6 +20,11 @@ namespace hostplan::jsonfield {
 /// value silently, dropping what the user wrote first.
 Result<nlohmann::json> parse(std::string_view text, const std::string &what);
 
+/// `e.what()` (nlohmann_json's or any other exception's) with bytes outside printable ASCII
+/// written as \xNN: nlohmann's messages quote the bytes last read, which for a binary file (a
+/// PNG given as a config) would otherwise reach the terminal raw.
+std::string errorText(const std::exception &e);
+
 /// Short rendering of a JSON value for error messages: scalars as JSON (strings cut at 57
 /// characters), lists and objects by their size only (never serialized: safe for deeply nested
 /// or huge input).

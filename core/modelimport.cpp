@@ -1465,6 +1465,7 @@ ModelSpec importConfig(const json &root, const std::string &source) {
     spec.numAttentionHeads = std::uint32_t(b.heads);
     spec.vocabSize = std::uint32_t(b.vocab);
     spec.maxContextTokens = b.maxContext;
+    spec.customCode = root.contains("auto_map") || (textCfg && lm.has("auto_map"));
     spec.groups = makeGroups(b.pieces.list, quant, dtype);
     spec.layers = mergeLayers(b.perLayer);
     spec.experts = b.experts;
@@ -1522,7 +1523,7 @@ Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::strin
             root = json::parse(jsonText);
         } catch (const json::parse_error &e) {
             return makeError("", source + ": malformed JSON at byte " + std::to_string(e.byte) +
-                                     ": " + e.what());
+                                     ": " + jsonfield::errorText(e));
         }
         return importConfig(root, source);
     } catch (const ImportFailure &f) {
@@ -1616,7 +1617,13 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path) {
         }
         auto spec = importHfConfigText(*text, config.string());
         if (!spec) {
-            return spec;
+            // Name the file: "m1/config.json: hidden_size: missing".
+            const Error &e = spec.error();
+            if (e.toString().rfind(config.string(), 0) == 0) {
+                return spec;
+            }
+            return makeError(config.string() + (e.field.empty() ? "" : ": " + e.field),
+                             e.message);
         }
         if (!index.empty()) {
             auto idx = readSafetensorsIndex(index);

@@ -112,6 +112,10 @@ struct ModelSpec {
     std::uint32_t numAttentionHeads = 0; ///< query heads; TP must divide this
     std::uint32_t vocabSize = 0;
     std::uint64_t maxContextTokens = 0;  ///< max_position_embeddings
+    /// config.json has an `auto_map`: the repository ships its own configuration / modeling /
+    /// tokenizer code, which vLLM, SGLang and TensorRT-LLM load only with --trust-remote-code
+    /// (Hugging Face transformers' custom-code convention).
+    bool customCode = false;
 
     std::vector<TensorGroup> groups;
     std::vector<LayerGroup> layers;

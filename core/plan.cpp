@@ -31,6 +31,15 @@ std::string gbText(double bytes) {
     return s.str();
 }
 
+/// Usable memory reads in GiB: drivers report binary units, and vendors' "GB" labels are loose
+/// (an H200 "141 GB" card reports 139.8 GiB = 150.1 GB).
+std::string gibText(double bytes) {
+    std::ostringstream s;
+    s.precision(1);
+    s << std::fixed << toGiB(bytes) << " GiB";
+    return s.str();
+}
+
 /// The warning limitBreakEvenToCapacity adds; calibrate() drops it before recomputing.
 constexpr std::string_view kApiCheaperWarning = "the API stays cheaper at any volume";
 
@@ -177,9 +186,9 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     // Reasons, most basic first. Each says per GPU or in total.
     const double usable = double(gpu.usableMemoryBytes);
     if (double(r.memory.perGpu.weights) > usable) {
-        r.fit.reasons.push_back("weights alone need " + gbText(double(r.memory.perGpu.weights)) +
-                                " per GPU, more than the " + gbText(usable) + " each " + gpu.id +
-                                " has; the floor is " + countText(r.fit.gpusFloor, "GPU") +
+        r.fit.reasons.push_back("weights alone need " + gibText(double(r.memory.perGpu.weights)) +
+                                " per GPU, more than the " + gibText(usable) + " usable on each " +
+                                gpu.id + "; the floor is " + countText(r.fit.gpusFloor, "GPU") +
                                 " for " + gbText(double(model.weightBytes())) + " in total");
     } else if (r.memory.kvCapacityBytesPerGpu < 0) {
         r.fit.reasons.push_back(
@@ -209,9 +218,21 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
                              ": every layer's all-reduce crosses the network (PP across "
                              "nodes is usually faster)");
     }
-    if (!r.fit.practicalFound) {
-        r.warnings.push_back("no rentable count up to " + std::to_string(kMaxPracticalGpus) +
-                             " GPUs carries this workload");
+    const bool contextTooLong =
+        model.maxContextTokens && scenario.workload.contextTokens > model.maxContextTokens;
+    if (!r.fit.practicalFound && !contextTooLong) { // a too-long context has its own reason
+        r.warnings.push_back("no rentable count up to " + countText(kMaxPracticalGpus, "GPU") +
+                             " carries this workload");
+    }
+    if (gpu.fp8FlopsPerS <= 0) {
+        for (const auto &g : model.groups) {
+            if (g.format.kind == FormatKind::FP8_E4M3 || g.format.kind == FormatKind::FP8_E5M2) {
+                r.warnings.push_back(gpu.id + " has no FP8 tensor cores: " + g.format.label() +
+                                     " weights run through weight-only kernels that convert to "
+                                     "BF16 (memory savings kept, compute at the BF16 rate)");
+                break;
+            }
+        }
     }
     if (!gpu.nativeMxfp4) {
         for (const auto &g : model.groups) {

@@ -93,10 +93,11 @@ nlohmann::ordered_json planToJson(const PlanResult &p) {
                   {"reasons", p.fit.reasons},
                   {"gpus_floor", p.fit.gpusFloor},
                   {"gpus_practical", p.fit.practicalFound ? oj(p.fit.gpusPractical) : oj(nullptr)},
-                  {"practical_layout",
-                   {{"tp", p.fit.practicalLayout.tp},
-                    {"ep", p.fit.practicalLayout.ep},
-                    {"pp", p.fit.practicalLayout.pp}}},
+                  {"practical_layout", p.fit.practicalFound
+                                           ? oj{{"tp", p.fit.practicalLayout.tp},
+                                                {"ep", p.fit.practicalLayout.ep},
+                                                {"pp", p.fit.practicalLayout.pp}}
+                                           : oj(nullptr)},
                   {"max_concurrency", p.fit.maxConcurrency},
                   {"headroom_bytes_per_gpu", p.fit.headroomBytesPerGpu}};
     doc["cost"] = {{"usd_per_gpu_hour", p.usdPerGpuHour},

@@ -64,7 +64,7 @@ std::optional<std::uint64_t> asUnsigned(const json &v) {
 }
 
 std::string parseErrorText(const json::parse_error &e) {
-    return "malformed JSON at byte " + std::to_string(e.byte) + ": " + e.what();
+    return "malformed JSON at byte " + std::to_string(e.byte) + ": " + jsonfield::errorText(e);
 }
 
 /// Reads a whole (small) text file; errors name the path.
@@ -138,7 +138,7 @@ Result<SafetensorsIndex> parseSafetensorsIndex(std::string_view jsonText) {
     } catch (const json::parse_error &e) {
         return makeError("", parseErrorText(e));
     } catch (const std::exception &e) {
-        return makeError("", std::string("cannot read index: ") + e.what());
+        return makeError("", "cannot read index: " + jsonfield::errorText(e));
     }
 }
 
@@ -262,7 +262,7 @@ Result<std::vector<SafetensorsTensor>> parseSafetensorsHeader(std::string_view b
     } catch (const json::parse_error &e) {
         return makeError("header", parseErrorText(e));
     } catch (const std::exception &e) {
-        return makeError("header", std::string("cannot read header: ") + e.what());
+        return makeError("header", "cannot read header: " + jsonfield::errorText(e));
     }
 }
 

@@ -87,12 +87,8 @@ Result<bool> parseModel(const json &o, ModelChoice &m) {
     HOSTPLAN_TRY(wf, formatField(o, "weights_format", p));
     m.weightsFormat = wf;
     HOSTPLAN_TRY(kv, formatField(o, "kv_format", p));
-    // Engines cache KV in bf16/fp16 or fp8 (vLLM --kv-cache-dtype auto|fp8_e4m3|fp8_e5m2).
-    if (kv && kv->kind != FormatKind::BF16 && kv->kind != FormatKind::FP16 &&
-        kv->kind != FormatKind::FP8_E4M3 && kv->kind != FormatKind::FP8_E5M2) {
-        return makeError("model.kv_format", "'" + kv->name() +
-                                                "' is not a KV-cache format engines offer "
-                                                "(bf16, fp16, fp8_e4m3, fp8_e5m2)");
+    if (kv && !isKvCacheFormat(*kv)) {
+        return makeError("model.kv_format", "'" + kv->name() + "' " + std::string(kKvFormatsText));
     }
     assignIf(m.kvFormat, kv);
     HOSTPLAN_TRY(st, formatField(o, "state_format", p));
@@ -418,6 +414,20 @@ std::string engineName(Engine engine) {
     case Engine::TensorRtLlm: return "trtllm";
     }
     return "vllm";
+}
+
+bool isKvCacheFormat(const NumberFormat &format) {
+    return format.kind == FormatKind::BF16 || format.kind == FormatKind::FP16 ||
+           format.kind == FormatKind::FP8_E4M3 || format.kind == FormatKind::FP8_E5M2;
+}
+
+std::string engineDisplayName(Engine engine) {
+    switch (engine) {
+    case Engine::Vllm: return "vLLM";
+    case Engine::Sglang: return "SGLang";
+    case Engine::TensorRtLlm: return "TensorRT-LLM";
+    }
+    return "vLLM";
 }
 
 Result<Engine> parseEngine(std::string_view text) {

@@ -115,8 +115,17 @@ std::string scenarioToJson(const Scenario &scenario);
 /// On error the old file is untouched. Returns an error naming the path.
 Result<bool> saveScenarioFile(const Scenario &scenario, const std::filesystem::path &path);
 
-/// Names for JSON and CLI.
+/// Whether engines cache KV in this format: bf16/fp16 or fp8 (vLLM --kv-cache-dtype
+/// auto|fp8_e4m3|fp8_e5m2, SGLang --kv-cache-dtype, TensorRT-LLM kv_cache_config.dtype).
+bool isKvCacheFormat(const NumberFormat &format);
+/// The tail of the error for any other format: "is not a KV-cache format engines offer (...)".
+inline constexpr std::string_view kKvFormatsText =
+    "is not a KV-cache format engines offer (bf16, fp16, fp8 = fp8_e4m3, fp8_e5m2)";
+
+/// Names for JSON and CLI: "vllm", "sglang", "trtllm".
 std::string engineName(Engine engine);
+/// Names for prose: "vLLM", "SGLang", "TensorRT-LLM".
+std::string engineDisplayName(Engine engine);
 Result<Engine> parseEngine(std::string_view text);
 
 } // namespace hostplan

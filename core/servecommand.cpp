@@ -1,6 +1,7 @@
 #include "servecommand.h"
 
 #include "plan.h"
+#include "throughput.h"
 #include "units.h"
 
 #include <cstdio>
@@ -47,6 +48,84 @@ std::uint32_t nodesOf(const PlanResult &p) {
 
 /// The batch to allow: the capacity batch (memory and target), else what memory allows, else
 /// the workload's concurrency. `why` receives the derivation.
+/// The plan re-evaluated under `engine`'s memory rules on the same GPUs and layout, with the
+/// plan's throughput efficiency (calibrated or not), so that each engine's batch limit and
+/// memory fraction follow that engine's own rules (memory.h engineDefaults()). The plan itself
+/// when it already follows `engine`, or when the re-evaluation fails.
+PlanResult planUnder(const PlanResult &p, Engine engine) {
+    if (p.scenario.engine.engine == engine) {
+        return p;
+    }
+    Scenario s = p.scenario;
+    s.engine.engine = engine;
+    s.engine.memoryFraction.reset();
+    s.hardware.gpuCount = p.layout.gpuCount();
+    s.hardware.tp = p.layout.tp;
+    s.hardware.ep = p.layout.ep;
+    s.hardware.pp = p.layout.pp;
+    auto r = evaluate(s);
+    if (!r.ok()) {
+        return p;
+    }
+    PlanResult alt = std::move(r).value();
+    const Confidence confidence = p.throughput.confidence;
+    const std::string source = p.throughput.efficiencySource;
+    alt.throughput = computeThroughput(alt, p.throughput.efficiency);
+    alt.throughput.confidence = confidence;
+    alt.throughput.efficiencySource = source;
+    return alt;
+}
+
+/// Why the layers are split into PP stages, and where the stages sit.
+std::string ppExplanation(const PlanResult &p) {
+    const std::uint32_t pp = p.layout.pp;
+    if (pp <= 1) {
+        return "no pipeline: the model fits one TP group";
+    }
+    const std::uint32_t nodes = nodesOf(p);
+    const std::string stages = "PP " + std::to_string(pp) + ": the layers split into " +
+                               std::to_string(pp) + " stages";
+    if (nodes == pp) {
+        return stages + ", one per node";
+    }
+    if (nodes == 1) {
+        return stages + " within one node";
+    }
+    return stages + " over " + std::to_string(nodes) + " nodes";
+}
+
+/// The remote-code switch (`flag`) when the model's config names custom code (auto_map).
+void addTrustRemoteCode(const PlanResult &p, const char *flag, ServeCommand &c) {
+    if (p.model.customCode) {
+        c.flags.push_back({flag, "",
+                           "the model's config.json has an auto_map: its repository ships "
+                           "custom model/tokenizer code the engine loads only with this switch"});
+    }
+}
+
+/// Where an engine command's memory fraction comes from.
+std::string fractionOrigin(const PlanResult &p, Engine engine) {
+    if (p.scenario.engine.engine == engine) {
+        return "the plan's memory fraction";
+    }
+    return engineDisplayName(engine) + "'s default (the plan was sized for " +
+           engineDisplayName(p.scenario.engine.engine) + ")";
+}
+
+/// "leaving 19.5 GB per GPU for KV", or that nothing is left.
+std::string kvRoomText(const PlanResult &e) {
+    if (e.memory.kvCapacityBytesPerGpu <= 0) {
+        return "leaving no room for KV (the plan does not fit)";
+    }
+    return "leaving " + gbText(double(e.memory.kvCapacityBytesPerGpu)) + " per GPU for KV";
+}
+
+/// " (under SGLang's memory rules)" when the plan follows another engine, else "".
+std::string rulesSuffix(const PlanResult &p, Engine engine) {
+    return p.scenario.engine.engine == engine ? std::string()
+                                              : " (under " + engineDisplayName(engine) + "'s memory rules)";
+}
+
 std::uint32_t batchLimit(const PlanResult &p, std::string &why) {
     const Capacity &c = p.throughput.capacity;
     const std::string ctx = std::to_string(p.scenario.workload.contextTokens);
@@ -108,11 +187,12 @@ void commonNotes(const PlanResult &p, std::vector<std::string> &notes) {
 std::string ServeCommand::commandLine() const {
     std::string line = program;
     for (const auto &f : flags) {
+        // Appended piecewise: `" " + std::string&&` trips GCC 12's -Wrestrict at -O3.
         if (!f.flag.empty()) {
-            line += " " + f.flag;
+            line.append(" ").append(f.flag);
         }
         if (!f.value.empty()) {
-            line += " " + shellValue(f);
+            line.append(" ").append(shellValue(f));
         }
     }
     return line;
@@ -165,6 +245,7 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     const std::string model = servingModelPath(p, cat);
     const auto &L = p.layout;
     c.flags.push_back({"", model, modelExplanation(p, cat, model)});
+    addTrustRemoteCode(p, "--trust-remote-code", c);
     c.flags.push_back({"--tensor-parallel-size", std::to_string(L.tp),
                        L.tp > 1 ? "TP " + std::to_string(L.tp) +
                                       " of the plan's layout: every layer split over " +
@@ -181,31 +262,20 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                                " whole routed experts instead of a 1/" + std::to_string(L.tp) +
                                " slice of all " + std::to_string(p.model.experts.routed)});
     }
-    c.flags.push_back({"--pipeline-parallel-size", std::to_string(L.pp),
-                       L.pp > 1 ? "PP " + std::to_string(L.pp) + ": the layers split into " +
-                                      std::to_string(L.pp) + " stages, one per node"
-                                : std::string("no pipeline: the model fits one TP group")});
+    c.flags.push_back({"--pipeline-parallel-size", std::to_string(L.pp), ppExplanation(p)});
     c.flags.push_back({"--max-model-len", std::to_string(p.scenario.workload.contextTokens),
                        "the workload's context per sequence (prompt + output)" +
                            (p.model.maxContextTokens
                                 ? "; the model allows " + std::to_string(p.model.maxContextTokens)
                                 : std::string())});
-    const double fraction = p.scenario.engine.engine == Engine::Vllm
-                                ? p.memory.memoryFraction
-                                : p.scenario.engine.memoryFraction.value_or(
-                                      engineDefaults(Engine::Vllm).memoryFraction);
+    const PlanResult e = planUnder(p, Engine::Vllm);
     c.flags.push_back(
-        {"--gpu-memory-utilization", num(fraction),
+        {"--gpu-memory-utilization", num(e.memory.memoryFraction),
          "share of each GPU's total memory vLLM may use (weights, activations, KV); " +
-             std::string(p.scenario.engine.engine == Engine::Vllm
-                             ? "the plan's memory fraction, leaving " +
-                                   gbText(double(p.memory.kvCapacityBytesPerGpu)) +
-                                   " per GPU for KV"
-                             : "vLLM's default (the plan was sized for " +
-                                   engineName(p.scenario.engine.engine) + ")")});
+             fractionOrigin(p, Engine::Vllm) + ", " + kvRoomText(e)});
     std::string why;
-    const std::uint32_t batch = batchLimit(p, why);
-    c.flags.push_back({"--max-num-seqs", std::to_string(batch), why});
+    const std::uint32_t batch = batchLimit(e, why);
+    c.flags.push_back({"--max-num-seqs", std::to_string(batch), why + rulesSuffix(p, Engine::Vllm)});
     const NumberFormat &kv = p.scenario.model.kvFormat;
     std::string kvValue = "auto";
     if (kv.kind == FormatKind::FP8_E4M3) {
@@ -238,15 +308,14 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
     const std::string model = servingModelPath(p, cat);
     const auto &L = p.layout;
     c.flags.push_back({"--model-path", model, modelExplanation(p, cat, model)});
+    addTrustRemoteCode(p, "--trust-remote-code", c);
     c.flags.push_back({"--tp-size", std::to_string(L.tp),
                        "TP " + std::to_string(L.tp) +
                            " of the plan's layout (a power of two "
                            "that divides the " +
                            std::to_string(p.model.numAttentionHeads) + " attention heads)"});
     if (L.pp > 1) {
-        c.flags.push_back({"--pp-size", std::to_string(L.pp),
-                           "PP " + std::to_string(L.pp) + ": the layers split into " +
-                               std::to_string(L.pp) + " stages, one per node"});
+        c.flags.push_back({"--pp-size", std::to_string(L.pp), ppExplanation(p)});
     }
     if (p.model.isMoe()) {
         c.flags.push_back({"--ep-size", std::to_string(std::max(L.ep, 1u)),
@@ -258,21 +327,16 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
     }
     c.flags.push_back({"--context-length", std::to_string(p.scenario.workload.contextTokens),
                        "the workload's context per sequence (prompt + output)"});
-    const double fraction = p.scenario.engine.engine == Engine::Sglang
-                                ? p.memory.memoryFraction
-                                : p.scenario.engine.memoryFraction.value_or(
-                                      engineDefaults(Engine::Sglang).memoryFraction);
+    const PlanResult e = planUnder(p, Engine::Sglang);
     c.flags.push_back(
-        {"--mem-fraction-static", num(fraction),
+        {"--mem-fraction-static", num(e.memory.memoryFraction),
          "share of each GPU's total memory for weights + KV pool (activations and CUDA graphs "
          "live in the rest); " +
-             std::string(p.scenario.engine.engine == Engine::Sglang
-                             ? "the plan's memory fraction"
-                             : "HostPlan's SGLang default (the plan was sized for " +
-                                   engineName(p.scenario.engine.engine) + ")")});
+             fractionOrigin(p, Engine::Sglang) + ", " + kvRoomText(e)});
     std::string why;
-    const std::uint32_t batch = batchLimit(p, why);
-    c.flags.push_back({"--max-running-requests", std::to_string(batch), why});
+    const std::uint32_t batch = batchLimit(e, why);
+    c.flags.push_back({"--max-running-requests", std::to_string(batch),
+                       why + rulesSuffix(p, Engine::Sglang)});
     const NumberFormat &kv = p.scenario.model.kvFormat;
     if (kv.kind == FormatKind::FP8_E4M3 || kv.kind == FormatKind::FP8_E5M2) {
         c.flags.push_back({"--kv-cache-dtype",
@@ -313,13 +377,11 @@ ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     c.flags.push_back({"--backend", "pytorch",
                        "the PyTorch flow loads the Hugging Face checkpoint as it is (no engine "
                        "build step)"});
+    addTrustRemoteCode(p, "--trust_remote_code", c);
     c.flags.push_back({"--tp_size", std::to_string(L.tp),
                        L.tp > 1 ? "TP " + std::to_string(L.tp) + " of the plan's layout"
                                 : std::string("TP 1: the model is not split across GPUs")});
-    c.flags.push_back({"--pp_size", std::to_string(L.pp),
-                       L.pp > 1 ? "PP " + std::to_string(L.pp) + ": the layers split into " +
-                                      std::to_string(L.pp) + " stages, one per node"
-                                : std::string("no pipeline: the model fits one TP group")});
+    c.flags.push_back({"--pp_size", std::to_string(L.pp), ppExplanation(p)});
     if (p.model.isMoe()) {
         c.flags.push_back({"--ep_size", std::to_string(std::max(L.ep, 1u)),
                            L.ep > 1 ? "EP " + std::to_string(L.ep) + ": each GPU holds " +
@@ -328,24 +390,19 @@ ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                                     : std::string("EP 1: experts are sliced by TP, not spread "
                                                   "whole")});
     }
+    const PlanResult e = planUnder(p, Engine::TensorRtLlm);
     std::string why;
-    const std::uint32_t batch = batchLimit(p, why);
-    c.flags.push_back({"--max_batch_size", std::to_string(batch), why});
+    const std::uint32_t batch = batchLimit(e, why);
+    c.flags.push_back({"--max_batch_size", std::to_string(batch),
+                       why + rulesSuffix(p, Engine::TensorRtLlm)});
     c.flags.push_back({"--max_num_tokens", std::to_string(p.scenario.engine.prefillChunkTokens),
                        "the plan's prefill chunk (tokens per batch step)"});
     c.flags.push_back({"--max_seq_len", std::to_string(p.scenario.workload.contextTokens),
                        "the workload's context per sequence (prompt + output)"});
-    const double fraction = p.scenario.engine.engine == Engine::TensorRtLlm
-                                ? p.memory.memoryFraction
-                                : p.scenario.engine.memoryFraction.value_or(
-                                      engineDefaults(Engine::TensorRtLlm).memoryFraction);
     c.flags.push_back(
-        {"--kv_cache_free_gpu_memory_fraction", num(fraction),
+        {"--kv_cache_free_gpu_memory_fraction", num(e.memory.memoryFraction),
          "share of the memory left after weights and buffers that becomes KV cache; " +
-             std::string(p.scenario.engine.engine == Engine::TensorRtLlm
-                             ? "the plan's memory fraction"
-                             : "TensorRT-LLM's default (the plan was sized for " +
-                                   engineName(p.scenario.engine.engine) + ")")});
+             fractionOrigin(p, Engine::TensorRtLlm) + ", " + kvRoomText(e)});
     const NumberFormat &kv = p.scenario.model.kvFormat;
     if (kv.kind == FormatKind::FP8_E4M3 || kv.kind == FormatKind::FP8_E5M2) {
         c.notes.push_back("The plan's KV format is " + kv.label() +
@@ -369,8 +426,15 @@ std::string serveCommandsText(const PlanResult &p, const Catalogue &cat) {
     s << "# HostPlan serving commands for: " << p.scenario.name << "\n# " << p.model.displayName
       << " on " << p.layout.gpuCount() << " x " << p.gpu.name << " (TP " << p.layout.tp << ", EP "
       << p.layout.ep << ", PP " << p.layout.pp << "), context " << p.scenario.workload.contextTokens
-      << " tokens\n\n";
-    s << "# ---- vLLM ----\n" << vllmServeCommand(p, cat).annotated() << "\n";
+      << " tokens\n";
+    if (!p.fit.fits) {
+        s << "# WARNING: the plan does not fit";
+        for (const auto &r : p.fit.reasons) {
+            s << "; " << r;
+        }
+        s << ". These commands will not start or will hold fewer sequences.\n";
+    }
+    s << "\n# ---- vLLM ----\n" << vllmServeCommand(p, cat).annotated() << "\n";
     s << "# ---- SGLang ----\n" << sglangServeCommand(p, cat).annotated() << "\n";
     s << "# ---- TensorRT-LLM ----\n" << trtllmServeCommand(p, cat).annotated();
     return s.str();

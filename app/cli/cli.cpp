@@ -130,11 +130,16 @@ void printPlan(const PlanResult &p, std::ostream &out) {
     out << "          weights " << fmt("%.2f GB", toGB(double(p.model.weightBytes())))
         << fmt(" (%.2f GiB)", toGiB(double(p.model.weightBytes()))) << " in " << formats << "\n";
     out << "GPUs      " << p.layout.gpuCount() << " x " << p.gpu.name
-        << (p.autoCount ? " (count chosen by HostPlan)" : "") << "\n";
+        << (!p.autoCount ? ""
+            : p.fit.practicalFound
+                ? " (count chosen by HostPlan)"
+                : " (no count carries the workload; shown at the memory floor, rounded to "
+                  "whole nodes)")
+        << "\n";
     out << "          " << fmt("%.0f GB", toGB(double(p.gpu.memoryBytes))) << " advertised, "
         << fmt("%.1f GiB", toGiB(double(p.gpu.usableMemoryBytes))) << " usable per GPU; TP "
         << p.layout.tp << ", EP " << p.layout.ep << ", PP " << p.layout.pp << "\n";
-    out << "Workload  " << w.concurrency << " sequences x " << grouped(w.contextTokens)
+    out << "Workload  " << countText(w.concurrency, "sequence") << " x " << grouped(w.contextTokens)
         << " tokens; engine " << engineName(p.scenario.engine.engine) << ", memory fraction "
         << fmt("%.2f", m.memoryFraction) << "\n";
     out << "KV cache  " << grouped(m.cache.kvBytesPerToken) << " B per token (whole model, "
@@ -143,7 +148,7 @@ void printPlan(const PlanResult &p, std::ostream &out) {
     if (m.cache.stateBytesPerSequence) {
         out << "; state " << grouped(m.cache.stateBytesPerSequence) << " B per sequence ("
             << grouped(m.cache.stateBytesPerSequencePerGpu) << " per GPU) x "
-            << m.cache.stateSlotsPerRequest << " slot(s)";
+            << countText(m.cache.stateSlotsPerRequest, "slot");
     }
     if (m.cache.windowTokens) {
         out << "; sliding window " << grouped(m.cache.windowBytesPerToken) << " B per token up to "
@@ -178,7 +183,11 @@ void printPlan(const PlanResult &p, std::ostream &out) {
         << (p.fit.practicalFound ? countText(p.fit.gpusPractical, "GPU") + " (TP " +
                                        std::to_string(p.fit.practicalLayout.tp) + ", PP " +
                                        std::to_string(p.fit.practicalLayout.pp) + ")"
-                                 : std::string("none up to ").append(countText(kMaxPracticalGpus, "GPU")))
+                                 : p.model.maxContextTokens &&
+                                           w.contextTokens > p.model.maxContextTokens
+                                       ? std::string("none (the context is above the model's maximum)")
+                                       : std::string("none up to ")
+                                             .append(countText(kMaxPracticalGpus, "GPU")))
         << "\n\n";
 
     if (p.throughput.computed) {
@@ -192,7 +201,7 @@ void printPlan(const PlanResult &p, std::ostream &out) {
         out << "          capacity at " << fmt("%.0f", cap.targetSecondsPerOutputToken * 1000)
             << " ms per output token: " << cap.batch << " sequences, "
             << fmt("%.0f", cap.servingOutputTokensPerSecond) << " output tokens/s served; "
-            << (std::isfinite(cap.usdPerMTokOutput) && cap.usdPerMTokOutput > 0
+            << (std::isfinite(cap.usdPerMTokOutput) && cap.outputTokensPerMonth > 0
                     ? fmt("$%.2f", cap.usdPerMTokOutput)
                     : std::string("n/a (nothing served)"))
             << " per 1M output tokens at "
@@ -231,9 +240,13 @@ void printPlan(const PlanResult &p, std::ostream &out) {
             out << "Break-even never: the API stays cheaper at any volume this plan can serve\n";
         }
         out << "          self-hosting "
-            << (std::isfinite(b.heavyUsersToBreakEven)
-                    ? "wins from " + fmt("%.0f", std::ceil(b.heavyUsersToBreakEven)) + " heavy users"
-                    : std::string("does not win at any number of heavy users"))
+            << (!std::isfinite(b.heavyUsersToBreakEven)
+                    ? std::string("does not win at any number of heavy users")
+                : b.heavyUsersToBreakEven <= 0
+                    ? std::string("wins from the first heavy user (the rental costs nothing)")
+                    : "wins from " +
+                          countText(std::uint64_t(std::ceil(b.heavyUsersToBreakEven)),
+                                    "heavy user"))
             << " (" << tokens(w.heavyUserTokensPerMonth) << " tokens per month each, "
             << usd(b.heavyUserApiUsdPerMonth) << " per month at API output prices)\n";
     }
@@ -327,14 +340,26 @@ int cmdServe(const std::vector<std::string> &args, std::ostream &out, std::ostre
     if (!scenarioOrError(args, scenario, rest, err)) {
         return kExitUsage;
     }
-    if (!rest.empty()) {
-        err << "hostplan-cli: unknown option '" << rest.front() << "' (see hostplan-cli --help)\n";
-        return kExitUsage;
+    bool failIfNoFit = false;
+    for (const auto &a : rest) {
+        if (a == "--fail-if-no-fit") {
+            failIfNoFit = true;
+        } else {
+            err << "hostplan-cli: unknown option '" << a << "' (see hostplan-cli --help)\n";
+            return kExitUsage;
+        }
     }
     auto plan = evaluate(scenario);
     if (!plan.ok()) {
         err << "hostplan-cli: " << plan.error().toString() << "\n";
         return kExitUsage;
+    }
+    if (!plan->fit.fits) {
+        err << "hostplan-cli: warning: the plan does not fit; these commands will not start "
+               "or will hold fewer sequences\n";
+        if (failIfNoFit) {
+            return kExitNoFit;
+        }
     }
     out << serveCommandsText(plan.value(), Catalogue::builtin());
     return kExitOk;
@@ -432,6 +457,9 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                 return a + ": " + f.error().message;
             }
             if (a == "--kv-format") {
+                if (!isKvCacheFormat(f.value())) {
+                    return a + ": '" + v + "' " + std::string(kKvFormatsText);
+                }
                 scenario.model.kvFormat = f.value();
             } else {
                 scenario.model.weightsFormat = f.value();
@@ -519,8 +547,9 @@ std::string usage() {
 Usage:
   hostplan-cli plan [options] [--json] [--fail-if-no-fit] [--probe-report FILE]
                                  (a probe report calibrates the speed figures)
-  hostplan-cli serve-cmd [options]   vLLM, SGLang and TensorRT-LLM launch commands for
-                                 the plan, each flag's derivation as a comment
+  hostplan-cli serve-cmd [options] [--fail-if-no-fit]
+                                 vLLM, SGLang and TensorRT-LLM launch commands for the
+                                 plan, each flag's derivation as a comment
   hostplan-cli models            models in the catalogue
   hostplan-cli gpus              GPUs in the catalogue
   hostplan-cli report --scenario FILE -o OUT.pdf [--page-size a4|letter]
@@ -534,7 +563,7 @@ Plan options (applied after --scenario, so they override the file):
   --model NAME|PATH        catalogue name, a config.json, a folder holding one, or a
                            model.safetensors.index.json
   --weights-format F       bf16, fp8, mxfp4, nvfp4, int8, int4, int4_gN, int2, fp4
-  --kv-format F            KV cache format (bf16, fp8; fp8_e5m2, int8 also accepted)
+  --kv-format F            KV cache format: bf16, fp16, fp8 (= fp8_e4m3), fp8_e5m2
   --gpu NAME               catalogue id or alias (h100, h200, b200, b300, gb300, mi355x, ...)
   --gpu-count N|auto       GPUs; auto = the smallest rentable count that carries the workload
                            (--model and --gpu reset count and layout to auto unless given)
@@ -547,7 +576,8 @@ Plan options (applied after --scenario, so they override the file):
   --hours-per-day H        hours a day the GPUs are rented
   --input-tokens-per-month N, --cached-input-tokens-per-month N, --output-tokens-per-month N
 
-Exit codes: 0 ok, 1 does not fit (with --fail-if-no-fit), 2 bad arguments or input.
+Exit codes: 0 ok, 1 does not fit (plan / serve-cmd with --fail-if-no-fit), 2 bad
+arguments or input.
 )";
 }
 

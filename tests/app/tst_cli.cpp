@@ -121,6 +121,11 @@ private slots:
                                           << "nope";
         QTest::newRow("tp 6") << QStringList{"plan", "--gpu-count", "6", "--tp", "6"}
                               << "power of two";
+        // The value as typed, not its canonical name ('int4', not 'int4_g128').
+        QTest::newRow("kv int4") << QStringList{"plan", "--kv-format", "int4"}
+                                 << "--kv-format: 'int4' is not a KV-cache format";
+        QTest::newRow("kv int8") << QStringList{"plan", "--kv-format", "int8"}
+                                 << "'int8' is not a KV-cache format";
     }
     void badArguments() {
         QFETCH(QStringList, args);
@@ -271,6 +276,59 @@ private slots:
         const Run r = run({"plan", "--gpu", "h200", "--gpu-count", "1", "--fail-if-no-fit"});
         QCOMPARE(r.code, 1);
         QVERIFY(QString::fromStdString(r.out).contains("DOES NOT FIT"));
+        // serve-cmd: a warning on stderr and in the header; exit 1 with --fail-if-no-fit.
+        const Run s = run({"serve-cmd", "--gpu", "h200", "--gpu-count", "1"});
+        QCOMPARE(s.code, 0);
+        QVERIFY(QString::fromStdString(s.err).contains("warning: the plan does not fit"));
+        QVERIFY(QString::fromStdString(s.out).contains("# WARNING: the plan does not fit; "));
+        const Run f = run({"serve-cmd", "--gpu", "h200", "--gpu-count", "1", "--fail-if-no-fit"});
+        QCOMPARE(f.code, 1);
+        QVERIFY(f.out.empty());
+        const Run ok = run({"serve-cmd", "--gpu", "b300", "--fail-if-no-fit"});
+        QCOMPARE(ok.code, 0);
+        QVERIFY(ok.err.empty());
+        QVERIFY(!QString::fromStdString(ok.out).contains("WARNING"));
+    }
+
+    // A context above the model's maximum has no practical count; the JSON says null for both
+    // the count and its layout, and the table says why the shown count was chosen.
+    void contextAboveModelMaximum() {
+        const Run j = run({"plan", "--context", "10M", "--json"});
+        QCOMPARE(j.code, 0);
+        const auto doc = nlohmann::json::parse(j.out);
+        QVERIFY(!doc["fit"]["fits"].get<bool>());
+        QVERIFY(doc["fit"]["gpus_practical"].is_null());
+        QVERIFY(doc["fit"]["practical_layout"].is_null());
+        const Run t = run({"plan", "--context", "10M", "--gpu-count", "auto"});
+        const QString out = QString::fromStdString(t.out);
+        QVERIFY2(out.contains("above the model's maximum of 1048576"), qPrintable(out));
+        QVERIFY2(out.contains("(no count carries the workload; shown at the memory floor"),
+                 qPrintable(out));
+        QVERIFY(out.contains("practical (1 GPU or whole nodes): none (the context is above the "
+                             "model's maximum)"));
+        QVERIFY(!out.contains("count chosen by HostPlan"));
+    }
+
+    // FP8 weights on a GPU without FP8 tensor cores are noted, as FP4 ones are.
+    void fp8WeightsWithoutFp8TensorCores() {
+        const Run r = run({"plan", "--model", "llama-3.1-70b", "--gpu", "a100-80gb",
+                           "--weights-format", "fp8"});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(QString::fromStdString(r.out).contains("a100-80gb has no FP8 tensor cores"),
+                 qPrintable(QString::fromStdString(r.out)));
+        const Run h = run({"plan", "--model", "llama-3.1-70b", "--gpu", "h100",
+                           "--weights-format", "fp8"});
+        QVERIFY(!QString::fromStdString(h.out).contains("no FP8 tensor cores"));
+    }
+
+    // Free GPUs (a cluster already paid for): the cost per token is $0.00, not "nothing served".
+    void freeGpus() {
+        const Run r = run({"plan", "--usd-per-gpu-hour", "0"});
+        QCOMPARE(r.code, 0);
+        const QString out = QString::fromStdString(r.out);
+        QVERIFY2(out.contains("$0.00 per 1M output tokens"), qPrintable(out));
+        QVERIFY(!out.contains("nothing served"));
+        QVERIFY2(out.contains("wins from the first heavy user"), qPrintable(out));
     }
 };
 

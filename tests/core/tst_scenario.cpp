@@ -140,6 +140,19 @@ private slots:
         QVERIFY(dup.error().message.find("appears twice") != std::string::npos);
     }
 
+    // A binary file (PNG signature) is refused without echoing raw bytes to the terminal.
+    void binaryInputQuotedPrintably() {
+        const std::string png("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16);
+        const auto r = parseScenario(png);
+        QVERIFY(!r.ok());
+        const std::string text = r.error().toString();
+        QVERIFY2(text.find("not valid JSON") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("\\x89") != std::string::npos, text.c_str());
+        for (const unsigned char c : text) {
+            QVERIFY2(c >= 0x20 && c < 0x7f, text.c_str());
+        }
+    }
+
     void saveIsAtomicAndLoads() {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());

@@ -81,6 +81,63 @@ class TestServeCommand : public QObject {
         QVERIFY(c.commandLine().rfind("python3 -m sglang.launch_server --model-path ", 0) == 0);
     }
 
+    // Each engine's line is sized by that engine's memory rules on the plan's GPUs and layout,
+    // not by the rules the plan followed.
+    void eachEngineSizedByItsOwnRules() {
+        Scenario s = scenarioFor("kimi-k3", "h200", 16);
+        s.workload.contextTokens = 32768;
+        const PlanResult p = planFor(s); // vLLM rules
+        QCOMPARE(p.scenario.engine.engine, Engine::Vllm);
+        Scenario asSglang = s;
+        asSglang.engine.engine = Engine::Sglang;
+        asSglang.hardware.tp = p.layout.tp;
+        asSglang.hardware.ep = p.layout.ep;
+        asSglang.hardware.pp = p.layout.pp;
+        const PlanResult g = planFor(asSglang);
+        // SGLang's 0.88 static fraction leaves less KV room than vLLM's 0.90.
+        QVERIFY(g.throughput.capacity.memoryMaxBatch < p.throughput.capacity.memoryMaxBatch);
+        const ServeCommand sg = sglangServeCommand(p, Catalogue::builtin());
+        QCOMPARE(find(sg, "--mem-fraction-static")->value, std::string("0.88"));
+        QCOMPARE(find(sg, "--max-running-requests")->value,
+                 std::to_string(g.throughput.capacity.batch));
+        QVERIFY(find(sg, "--max-running-requests")->explanation.find("under SGLang's memory rules") !=
+                std::string::npos);
+        // The vLLM line of the vLLM plan is the plan's own batch.
+        const ServeCommand v = vllmServeCommand(p, Catalogue::builtin());
+        QCOMPARE(find(v, "--max-num-seqs")->value, std::to_string(p.throughput.capacity.batch));
+        QVERIFY(find(v, "--max-num-seqs")->explanation.find("memory rules") == std::string::npos);
+    }
+
+    // PP stages are described where they are: one per node, or within one node.
+    void pipelineStagesWhereTheyAre() {
+        Scenario s = scenarioFor("llama-3.1-70b", "h100", 4);
+        s.hardware.tp = 2;
+        s.hardware.pp = 2;
+        const PlanResult p = planFor(s);
+        QCOMPARE(p.layout.pp, 2u);
+        const ServeCommand v = vllmServeCommand(p, Catalogue::builtin());
+        QCOMPARE(find(v, "--pipeline-parallel-size")->explanation,
+                 std::string("PP 2: the layers split into 2 stages within one node"));
+    }
+
+    // Models whose config.json names custom code (auto_map) get the engines' remote-code
+    // switch; models that transformers and the engines ship do not.
+    void trustRemoteCodeFromAutoMap() {
+        const PlanResult k3 = planFor(scenarioFor("kimi-k3", "b300", 8));
+        QVERIFY(k3.model.customCode);
+        QVERIFY(find(vllmServeCommand(k3, Catalogue::builtin()), "--trust-remote-code"));
+        QVERIFY(find(sglangServeCommand(k3, Catalogue::builtin()), "--trust-remote-code"));
+        QVERIFY(find(trtllmServeCommand(k3, Catalogue::builtin()), "--trust_remote_code"));
+        QVERIFY(vllmServeCommand(k3, Catalogue::builtin())
+                    .commandLine()
+                    .rfind("vllm serve moonshotai/Kimi-K3 --trust-remote-code --tensor-parallel",
+                           0) == 0);
+        const PlanResult oss = planFor(scenarioFor("gpt-oss-120b", "h200", 1));
+        QVERIFY(!oss.model.customCode);
+        QVERIFY(!find(vllmServeCommand(oss, Catalogue::builtin()), "--trust-remote-code"));
+        QVERIFY(!find(sglangServeCommand(oss, Catalogue::builtin()), "--trust-remote-code"));
+    }
+
     void trtllmFlagsFromPlan() {
         Scenario s = scenarioFor("qwen3-235b-a22b", "h100", 8);
         s.engine.engine = Engine::TensorRtLlm;
@@ -114,7 +171,7 @@ class TestServeCommand : public QObject {
         const ServeCommand cv = trtllmServeCommand(planFor(v), Catalogue::builtin());
         QCOMPARE(find(cv, "--kv_cache_free_gpu_memory_fraction")->value, std::string("0.90"));
         QVERIFY(find(cv, "--kv_cache_free_gpu_memory_fraction")->explanation.find(
-                    "sized for vllm") != std::string::npos);
+                    "sized for vLLM") != std::string::npos);
         // A dense model has no --ep_size.
         const ServeCommand dense =
             trtllmServeCommand(planFor(scenarioFor("llama-3.1-70b", "h100", 4)),
