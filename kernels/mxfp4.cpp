@@ -209,6 +209,110 @@ void gemmReferenceF64(const float *x, int m, const Matrix &w, double *y) {
     }
 }
 
+float decodeE4m3(std::uint8_t code) {
+    const int exponent = (code >> 3) & 0xF;
+    const int mantissa = code & 0x7;
+    if (exponent == 0xF && mantissa == 0x7) {
+        return std::numeric_limits<float>::quiet_NaN();
+    }
+    const float mag = exponent == 0 ? std::ldexp(float(mantissa), -9)
+                                    : std::ldexp(float(8 + mantissa), exponent - 10);
+    return (code & 0x80) ? -mag : mag;
+}
+
+std::uint8_t encodeE4m3(float v) {
+    if (std::isnan(v)) {
+        return 0x7F;
+    }
+    const std::uint8_t sign = std::signbit(v) ? 0x80 : 0x00;
+    const double a = std::fabs(double(v));
+    if (a >= double(kE4m3Max)) {
+        return std::uint8_t(sign | 0x7E); // no infinity in E4M3: saturate
+    }
+    // Quantum of the binade [2^e, 2^(e+1)) is 2^(e-3); below 2^-6 (subnormals) it is 2^-9.
+    // a / quantum is exact in double, so nearbyint rounds it once, ties to even.
+    const int e = a > 0.0 ? std::max(std::ilogb(a), -6) : -6;
+    const double steps = std::nearbyint(std::ldexp(a, 3 - e)); // 0..16
+    if (e == -6 && steps < 8.0) {
+        return std::uint8_t(sign | int(steps)); // subnormal (or zero)
+    }
+    // steps == 16 rounds up into the next binade (at most 448: a < 448 here).
+    const int exponent = steps >= 16.0 ? e + 1 : e;
+    const int mantissa = steps >= 16.0 ? 0 : int(steps) - 8;
+    return std::uint8_t(sign | ((exponent + 7) << 3) | mantissa);
+}
+
+std::uint8_t blockScaleMxfp8(const float *values, int count) {
+    float amax = 0.0f;
+    for (int i = 0; i < count; ++i) {
+        if (!std::isfinite(values[i])) {
+            return kSfNaN;
+        }
+        amax = std::max(amax, std::fabs(values[i]));
+    }
+    if (amax == 0.0f) {
+        return 0x00;
+    }
+    int e = 0;
+    std::frexp(amax, &e); // amax = f * 2^e, f in [0.5, 1): floor(log2(amax)) = e - 1
+    return encodeE8m0Exponent((e - 1) - 8);
+}
+
+Expected<Mxfp8Matrix> quantizeMxfp8(const float *x, int rows, int k) {
+    Expected<Mxfp8Matrix> result;
+    result.error = checkShape(rows, k);
+    if (!result.ok()) {
+        return result;
+    }
+    Mxfp8Matrix &a = result.value;
+    a.rows = rows;
+    a.k = k;
+    a.e4m3.assign(std::size_t(rows) * std::size_t(k), 0);
+    a.sf.assign(std::size_t(rows) * std::size_t(k / kBlockSize), 0);
+    const int blocks = k / kBlockSize;
+    for (int r = 0; r < rows; ++r) {
+        for (int b = 0; b < blocks; ++b) {
+            const std::size_t first = std::size_t(r) * k + std::size_t(b) * kBlockSize;
+            const std::uint8_t s = blockScaleMxfp8(x + first, kBlockSize);
+            a.sf[std::size_t(r) * blocks + b] = s;
+            if (s == kSfNaN) {
+                continue;
+            }
+            const int exponent = int(s) - 127;
+            for (int i = 0; i < kBlockSize; ++i) {
+                // Exact in double; one rounding to fp32 (only values far below E4M3's range
+                // round there), then one to E4M3.
+                a.e4m3[first + i] = encodeE4m3(float(std::ldexp(double(x[first + i]), -exponent)));
+            }
+        }
+    }
+    return result;
+}
+
+std::vector<float> dequantizeMxfp8(const Mxfp8Matrix &a) {
+    std::vector<float> out(std::size_t(a.rows) * std::size_t(a.k));
+    const int blocks = a.k / kBlockSize;
+    for (int r = 0; r < a.rows; ++r) {
+        for (int c = 0; c < a.k; ++c) {
+            const std::size_t i = std::size_t(r) * a.k + c;
+            out[i] = decodeE4m3(a.e4m3[i]) *
+                     decodeE8m0(a.sf[std::size_t(r) * blocks + std::size_t(c / kBlockSize)]);
+        }
+    }
+    return out;
+}
+
+void gemmReferenceMxfp8(const float *x, int m, const Matrix &w, float *y) {
+    const Expected<Mxfp8Matrix> q = quantizeMxfp8(x, m, w.k);
+    if (!q.ok()) {
+        std::fill(y, y + std::size_t(std::max(m, 0)) * std::size_t(std::max(w.n, 0)),
+                  std::numeric_limits<float>::quiet_NaN());
+        return;
+    }
+    const std::vector<float> xq = dequantizeMxfp8(q.value);
+    gemmReference(xq.data(), m, w, y);
+}
+
 PrefillPacked repackPrefill(const Matrix &m) {
     PrefillPacked p;
     p.n = m.n;

@@ -115,6 +115,42 @@ void gemmReference(const float *x, int m, const Matrix &w, float *y);
 /// Same with fp64 accumulation (for error bounds in tests).
 void gemmReferenceF64(const float *x, int m, const Matrix &w, double *y);
 
+// --- MXFP8 (E4M3) activations, for the native block-scaled prefill GEMM on sm_100a -----------
+//
+// The native path (kernels/mxfp4_gemm_sm100.cu) feeds the tensor cores MXFP8 activations and
+// MXFP4 weights, so x is quantized first. Rule (OCP MX v1.0, section 6.3, with E4M3's
+// emax = 8): per block of 32 along K, X = floor(log2(amax)) - 8 clamped to [-127, 127], scale
+// code X + 127; each element is x * 2^-X rounded to the nearest E4M3 value, ties to even, and
+// saturated to +-448 (amax / 2^X lies in [256, 512), so the largest elements of a block can
+// clip by up to 12.5%). An all-zero block gets code 0x00, a block with a NaN or an infinity
+// 0xFF (its codes stay 0). The CUDA pre-pass must reproduce these bytes exactly.
+
+inline constexpr float kE4m3Max = 448.0f; ///< largest finite E4M3 magnitude (code 0x7E)
+
+/// Activations quantized to MXFP8: codes [rows][k] (one E4M3 byte each), scales [rows][k/32].
+struct Mxfp8Matrix {
+    int rows = 0;                   ///< rows (tokens)
+    int k = 0;                      ///< columns, a multiple of 32
+    std::vector<std::uint8_t> e4m3; ///< [rows][k]
+    std::vector<std::uint8_t> sf;   ///< [rows][k/32] ue8m0
+};
+
+/// Value of an E4M3 (OCP FP8, bias 7, no infinities) code: 0x7F and 0xFF are NaN, 0x7E is 448,
+/// 0x01 is 2^-9 (smallest subnormal), 0x08 is 2^-6 (smallest normal).
+float decodeE4m3(std::uint8_t code);
+/// Nearest E4M3 code to v, ties to even, magnitudes from 448 up (infinity included) saturate to
+/// 0x7E / 0xFE, the sign is kept (-0 -> 0x80), NaN -> 0x7F. Same as cvt.rn.satfinite.e4m3x2.
+std::uint8_t encodeE4m3(float v);
+/// MXFP8 shared scale code of one block of `count` values (count <= 32), the rule above.
+std::uint8_t blockScaleMxfp8(const float *values, int count);
+/// Quantizes x[rows][k] (row-major fp32, k a multiple of 32) with the rule above.
+Expected<Mxfp8Matrix> quantizeMxfp8(const float *x, int rows, int k);
+/// fp32 [rows][k] (exact: every MXFP8 value is an fp32; a 0xFF scale gives NaN).
+std::vector<float> dequantizeMxfp8(const Mxfp8Matrix &a);
+/// What the native path computes: y[m][n] = sum_k q(x)[m][k] * W[n][k], q(x) = x quantized to
+/// MXFP8 and dequantized exactly, fp32 accumulation in k order. x is fp32 [m][w.k].
+void gemmReferenceMxfp8(const float *x, int m, const Matrix &w, float *y);
+
 // --- the prefill GEMM's offline re-packed layout ------------------------------------------------
 
 /// Weights re-packed once, offline, for the CUDA prefill GEMM (kernels/mxfp4_gemm.cu): N padded

@@ -172,11 +172,11 @@ struct Validation {
 };
 
 /// Checks y [rows][n] (bf16, poisoned with NaN before the run): every element finite, and the
-/// checked elements within bf16 output rounding (2^-8 relative) plus fp32 accumulation
-/// (2^-16 of sum |x*w|) of the fp64 reference. ref(r, c, &absSum) gives the reference.
+/// checked elements within bf16 output rounding (2^-8 relative) plus accumulation (absTol of
+/// sum |x*w|; 2^-16 for fp32) of the fp64 reference. ref(r, c, &absSum) gives the reference.
 Validation validateOutput(const std::vector<std::uint16_t> &y, int rows, int n,
                           const std::function<double(int, int, double *)> &ref,
-                          long long macsPerOutput, Rng &rng) {
+                          long long macsPerOutput, Rng &rng, double absTol = 0x1.0p-16) {
     Validation v;
     long long nonFinite = 0;
     for (std::uint16_t b : y) {
@@ -210,7 +210,7 @@ Validation validateOutput(const std::vector<std::uint16_t> &y, int rows, int n,
             maxErr = std::max(maxErr, err);
         }
         maxRef = std::max(maxRef, std::fabs(expected));
-        const double tol = 0x1.0p-8 * std::fabs(expected) + 0x1.0p-16 * absSum + 1e-30;
+        const double tol = 0x1.0p-8 * std::fabs(expected) + absTol * absSum + 1e-30;
         if (!(err <= tol)) {
             ++bad;
         }
@@ -284,6 +284,7 @@ struct Context {
     bool quick = true;
     Rng rng{1};
     Timer timer{nullptr, true};
+    std::string nativeSupport; ///< empty: the sm_100a native GEMM runs here, else why not
 };
 
 std::string shapeName(int m, int n, int k) {
@@ -594,6 +595,77 @@ void benchGemm(Context &ctx, const Matrix &w, const PrefillPacked &packed,
     rows.push_back(blas);
 }
 
+/// Native block-scaled prefill GEMM (sm_100a, mxfp4_gemm_sm100.cu) for one m: validated
+/// against the fp64 reference with x quantized to MXFP8 the same way (the path's own
+/// reference; accumulation tolerance 2^-11 of sum |x*w|, as the GPU test), then timed with its
+/// quantize pre-pass included, beside the cuBLAS row already measured for this shape. Weights
+/// in the interchange layout, rotated like the GEMV's. Only called where prefillNativeSupport()
+/// is empty.
+void benchGemmNative(Context &ctx, const Matrix &w, const DeviceWeights &d, int m,
+                     std::vector<KernelBenchRow> &rows) {
+    const int n = w.n;
+    const int k = w.k;
+    KernelBenchRow row;
+    row.kernel = "gemm_native";
+    row.shape = shapeName(m, n, k);
+    row.m = m;
+    row.n = n;
+    row.k = k;
+    const std::vector<std::uint16_t> xHost = randomBf16(std::size_t(m) * k, ctx.rng);
+    std::vector<float> xf(xHost.size());
+    std::transform(xHost.begin(), xHost.end(), xf.begin(), bf16ToFloat);
+    const Expected<Mxfp8Matrix> xq = quantizeMxfp8(xf.data(), m, k);
+    if (!xq.ok()) {
+        throw BenchError("gemm_native: " + xq.error);
+    }
+    const std::vector<float> xqf = dequantizeMxfp8(xq.value);
+    DeviceBuffer<std::uint16_t> x(xHost.size()), y(std::size_t(m) * n);
+    x.upload(xHost.data(), xHost.size());
+    const std::size_t wsBytes = kc::mxfp8WorkspaceBytes(m, k);
+    DeviceBuffer<std::uint8_t> ws(wsBytes);
+    BENCH_CUDA(cudaMemsetAsync(y.get(), 0xFF, y.bytes(), ctx.stream));
+    checkLaunch(kc::launchPrefillGemmNative(x.get(), m, d.e2m1[0].get(), d.sf[0].get(), n, k,
+                                            y.get(), ws.get(), wsBytes, ctx.stream));
+    BENCH_CUDA(cudaStreamSynchronize(ctx.stream));
+    const Validation v = validateOutput(
+        y.download(), m, n,
+        [&](int r, int c, double *absSum) {
+            const float *xr = xqf.data() + std::size_t(r) * k;
+            double acc = 0.0;
+            double abs = 0.0;
+            for (int i = 0; i < k; ++i) {
+                const double p =
+                    double(xr[i]) * decodeE2m1(w.code(c, i)) * double(decodeE8m0(w.scale(c, i)));
+                acc += p;
+                abs += std::fabs(p);
+            }
+            *absSum = abs;
+            return acc;
+        },
+        k, ctx.rng, 0x1.0p-11);
+    row.correct = v.ok;
+    row.maxRelError = v.maxRel;
+    row.note = v.note + " (x quantized to MXFP8, E4M3 + ue8m0 per 32); tcgen05 "
+                        "kind::mxf8f6f4 block_scale, quantize pre-pass timed in";
+    const int copies = d.copies();
+    row.timeUs = ctx.timer.medianUs([&](int i) {
+        checkLaunch(kc::launchPrefillGemmNative(x.get(), m, d.e2m1[i % copies].get(),
+                                                d.sf[i % copies].get(), n, k, y.get(), ws.get(),
+                                                wsBytes, ctx.stream));
+    });
+    // Weights + scales, x read by the pre-pass, its MXFP8 copy written and read back, y.
+    const double bytes = double(w.packedBytes() + w.scaleBytes()) + 2.0 * m * double(k) +
+                         2.0 * double(wsBytes) + 2.0 * m * double(n);
+    fillRates(row, bytes, 2.0 * m * double(n) * k, ctx.copyBps);
+    for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
+        if (it->kernel == "cublas_bf16" && it->shape == row.shape && it->timeUs > 0.0) {
+            row.pctOfCublasBf16 = 100.0 * it->timeUs / row.timeUs;
+            break;
+        }
+    }
+    rows.push_back(row);
+}
+
 /// One (n, k) weight shape: GEMV for each decode m, GEMM for each prefill m.
 void benchShape(Context &ctx, int n, int k, const std::vector<int> &decodeMs,
                 const std::vector<int> &prefillMs, bool withDequant,
@@ -641,6 +713,9 @@ void benchShape(Context &ctx, int n, int k, const std::vector<int> &decodeMs,
         }
         for (int m : prefillMs) {
             benchGemm(ctx, w, packed, pData, pSf, wBf16, m, rows);
+            if (ctx.nativeSupport.empty()) {
+                benchGemmNative(ctx, w, d, m, rows);
+            }
         }
         if (n == 28672 && !prefillMs.empty()) {
             // The previous GEMM (v1) beside the default, on the large shape at M = 4096.
@@ -724,8 +799,8 @@ void benchMoe(Context &ctx, int experts, int topK, int tokens, int n, int k,
     };
     const Routing &r0 = routing[0];
     const KernelBenchRow base = row;
-    for (kc::GemvKernel path : {kc::GemvKernel::Auto, kc::GemvKernel::V4, kc::GemvKernel::Legacy,
-                                kc::GemvKernel::V5}) {
+    for (kc::GemvKernel path :
+         {kc::GemvKernel::Auto, kc::GemvKernel::V4, kc::GemvKernel::Legacy, kc::GemvKernel::V5}) {
         if (path == kc::GemvKernel::V5 && maxRows > 2) {
             continue; // v5 serves units of 1 or 2 rows only
         }
@@ -802,6 +877,19 @@ KernelBenchReport run(int device, bool quick) {
     const auto started = std::chrono::steady_clock::now();
     report.rows.push_back(benchCopy(ctx));
     report.copyBandwidthBytesPerS = ctx.copyBps;
+    ctx.nativeSupport = kc::prefillNativeSupport();
+    if (!ctx.nativeSupport.empty()) {
+        // One row that says so (nothing ran, nothing to validate), instead of failing the run.
+        KernelBenchRow row;
+        row.kernel = "gemm_native";
+        row.shape = "-";
+        row.correct = true;
+        const std::size_t colon = ctx.nativeSupport.find(": ");
+        row.note =
+            "not supported here: " +
+            (colon == std::string::npos ? ctx.nativeSupport : ctx.nativeSupport.substr(colon + 2));
+        report.rows.push_back(row);
+    }
 
     const std::vector<int> decodeMs = {1, 4, 16};
     const std::vector<int> prefillMs =

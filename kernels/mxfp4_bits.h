@@ -50,4 +50,32 @@ HOSTPLAN_HD std::uint32_t splat(std::uint32_t bf16Bits) {
     return bf16Bits * 0x00010001u;
 }
 
+/// MXFP8 (E4M3) shared-scale code of a block whose largest magnitude has the fp32 bits
+/// `amaxBits` (finite, sign bit clear): floor(log2(amax)) - 8 + 127 clamped to [0, 254], and 0
+/// for amax = 0 (the rule of blockScaleMxfp8() in mxfp4.h, on the bits the pre-pass holds).
+HOSTPLAN_HD std::uint32_t mxfp8ScaleCode(std::uint32_t amaxBits) {
+    if (amaxBits == 0) {
+        return 0;
+    }
+    int floorLog2 = int(amaxBits >> 23) - 127;
+    if ((amaxBits >> 23) == 0) { // fp32 subnormal: amax = bits * 2^-149
+#if defined(__CUDA_ARCH__)
+        const int top = 31 - __clz(amaxBits);
+#else
+        int top = 22;
+        while (((amaxBits >> top) & 1u) == 0u) {
+            --top;
+        }
+#endif
+        floorLog2 = top - 149;
+    }
+    const int exponent = floorLog2 - 8;
+    return std::uint32_t((exponent < -127 ? -127 : exponent) + 127); // never above 119 + 127
+}
+
+/// fp32 bits of 2^-X for a scale code s = X + 127 <= 253 (what the pre-pass multiplies by).
+HOSTPLAN_HD std::uint32_t mxfp8InverseScaleBits(std::uint32_t s) {
+    return (254u - s) << 23;
+}
+
 } // namespace hostplan::mxfp4::bits

@@ -67,4 +67,37 @@ std::string launchPrefillGemm(const std::uint16_t *x, int m, const std::uint8_t 
                               const std::uint8_t *packedSf, int n, int k, int nPadded, int kPadded,
                               std::uint16_t *y, cudaStream_t stream);
 
+/// MXFP8 quantize of activations (mxfp4_gemm_sm100.cu; any GPU): x bf16 [m][k] (k % 32 == 0)
+/// -> e4m3 [m][kPadded] codes and sf [m][kPadded/32] ue8m0 scales, kPadded = k rounded up to
+/// 128, the padding as all-zero blocks (codes 0x00, scale 0x00). Bit-identical to
+/// quantizeMxfp8() (mxfp4.h) on the first k columns. x and e4m3 16-byte aligned.
+std::string launchQuantizeMxfp8(const std::uint16_t *x, int m, int k, std::uint8_t *e4m3,
+                                std::uint8_t *sf, cudaStream_t stream);
+/// Bytes of the workspace launchPrefillGemmNative needs (the quantized x: m * kPadded codes,
+/// then m * kPadded / 32 scales); 0 for an empty shape.
+std::size_t mxfp8WorkspaceBytes(int m, int k);
+
+/// Empty when launchPrefillGemmNative can run on the current device; otherwise why not, e.g.
+/// "needs sm_100 (Blackwell data-centre); this GPU is sm_90", or that the build lacks the
+/// sm_100a target.
+std::string prefillNativeSupport();
+
+/// Prefill GEMM, native block-scaled path (mxfp4_gemm_sm100.cu; sm_100a only, compute
+/// capability 10.0): y[m][n] = sum_k q(x)[m][k] * W[n][k], q(x) = x quantized to MXFP8 in a
+/// pre-pass (quantizeMxfp8()'s rule: E4M3 elements, one ue8m0 scale per 32 along K), W in the
+/// interchange layout (e2m1 [n][k/2], sf [n][k/32]; no re-pack), fp32 accumulation in Tensor
+/// Memory, y bf16 [m][n] row-major. The reference is gemmReferenceMxfp8(), not the bf16 one: x
+/// is rounded to 3 mantissa bits (see the .cu for why not MXFP4 x MXFP4). Any m >= 1, n >= 1,
+/// k a positive multiple of 32 (tiles of 128 x 128 x 128; rows, columns and K beyond the shape
+/// are zero-filled, never read). workspace: at least mxfp8WorkspaceBytes(m, k) bytes, 16-byte
+/// aligned like x, e2m1 and y. Errors: null pointers, bad shapes, a short workspace, and on any
+/// GPU other than sm_100 the message of prefillNativeSupport() (nothing is launched). Relies on
+/// PTX ISA section "tcgen05": tcgen05.alloc / cp / mma .kind::mxf8f6f4.block_scale / commit /
+/// ld, the shared-memory and instruction descriptors (mxfp4_tcgen05.h). Compiled in CI, not yet
+/// run on a Blackwell GPU (kernels/PERF.md).
+std::string launchPrefillGemmNative(const std::uint16_t *x, int m, const std::uint8_t *e2m1,
+                                    const std::uint8_t *sf, int n, int k, std::uint16_t *y,
+                                    void *workspace, std::size_t workspaceBytes,
+                                    cudaStream_t stream);
+
 } // namespace hostplan::mxfp4::cuda

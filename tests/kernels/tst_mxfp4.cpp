@@ -3,11 +3,14 @@
 // CPU emulations of the GEMV's and the prefill GEMM's operand orders.
 #include "mxfp4.h"
 #include "mxfp4_bits.h"
+#include "mxfp4_tcgen05.h"
 #include "testutil.h"
 
 #include <QObject>
 #include <QTest>
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -90,6 +93,19 @@ class tst_Mxfp4 : public QObject {
     void prefillRepackLayout();
     void prefillOperandOrder();
     void moeWorkUnits();
+    void e4m3Rounding_data();
+    void e4m3Rounding();
+    void e4m3EveryCode();
+    void mxfp8BlockScale_data();
+    void mxfp8BlockScale();
+    void mxfp8ScaleBitsMatchReference();
+    void mxfp8PinnedBlock();
+    void mxfp8ZeroAndNaNBlocks();
+    void mxfp8ErrorBound();
+    void mxfp8GemmReference();
+    void tcgen05Descriptors();
+    void tcgen05OperandLayout();
+    void tcgen05ScaleLayout();
 };
 
 void tst_Mxfp4::decodeE2m1Codes_data() {
@@ -610,6 +626,285 @@ void tst_Mxfp4::moeWorkUnits() {
     QCOMPARE(big[1].rowBegin, 16);
     QCOMPARE(big[1].rowCount, 4);
     QVERIFY(makeMoeWorkUnits({}).empty());
+}
+
+// --- MXFP8 (E4M3) activations of the native sm_100a path ---------------------------------------
+
+void tst_Mxfp4::e4m3Rounding_data() {
+    QTest::addColumn<float>("value");
+    QTest::addColumn<int>("code");
+    QTest::addRow("zero") << 0.0f << 0x00;
+    QTest::addRow("negativeZero") << -0.0f << 0x80;
+    QTest::addRow("one") << 1.0f << 0x38;
+    QTest::addRow("tie1.0625toEven1.0") << 1.0625f << 0x38;
+    QTest::addRow("above1.0625") << 1.0626f << 0x39;
+    QTest::addRow("tie1.1875toEven1.25") << 1.1875f << 0x3A;
+    QTest::addRow("max448") << 448.0f << 0x7E;
+    QTest::addRow("negMax448") << -448.0f << 0xFE;
+    QTest::addRow("420to416") << 420.0f << 0x7D;
+    QTest::addRow("tie432toEven448") << 432.0f << 0x7E;
+    QTest::addRow("saturate464") << 464.0f << 0x7E;
+    QTest::addRow("saturate1e6") << 1e6f << 0x7E;
+    QTest::addRow("saturateInf") << INFINITY << 0x7E;
+    QTest::addRow("saturateNegInf") << -INFINITY << 0xFE;
+    QTest::addRow("minSubnormal2^-9") << std::ldexp(1.0f, -9) << 0x01;
+    QTest::addRow("tie2^-10toZero") << std::ldexp(1.0f, -10) << 0x00;
+    QTest::addRow("above2^-10") << std::ldexp(1.01f, -10) << 0x01;
+    QTest::addRow("maxSubnormal7*2^-9") << std::ldexp(7.0f, -9) << 0x07;
+    QTest::addRow("tie7.5*2^-9toMinNormal") << std::ldexp(7.5f, -9) << 0x08;
+    QTest::addRow("minNormal2^-6") << std::ldexp(1.0f, -6) << 0x08;
+    QTest::addRow("tinyNegativeKeepsSign") << -1e-9f << 0x80;
+    QTest::addRow("nan") << std::numeric_limits<float>::quiet_NaN() << 0x7F;
+}
+
+void tst_Mxfp4::e4m3Rounding() {
+    QFETCH(float, value);
+    QFETCH(int, code);
+    QCOMPARE(int(encodeE4m3(value)), code);
+}
+
+void tst_Mxfp4::e4m3EveryCode() {
+    for (int c = 0; c < 256; ++c) {
+        const float v = decodeE4m3(std::uint8_t(c));
+        if ((c & 0x7F) == 0x7F) {
+            QVERIFY(std::isnan(v));
+            continue;
+        }
+        QCOMPARE(int(encodeE4m3(v)), c);
+        QCOMPARE(std::signbit(v), (c & 0x80) != 0);
+    }
+    QCOMPARE(decodeE4m3(0x7E), 448.0f);
+    QCOMPARE(decodeE4m3(0x38), 1.0f);
+    QCOMPARE(decodeE4m3(0x01), std::ldexp(1.0f, -9));
+    QCOMPARE(decodeE4m3(0x08), std::ldexp(1.0f, -6));
+    QCOMPARE(decodeE4m3(0xC4), -3.0f);
+}
+
+void tst_Mxfp4::mxfp8BlockScale_data() {
+    QTest::addColumn<float>("amax");
+    QTest::addColumn<int>("code");
+    // floor(log2 amax) - 8 (E4M3's emax) + 127, clamped to 0..254.
+    QTest::addRow("amax448") << 448.0f << 127;
+    QTest::addRow("amax1") << 1.0f << 119;
+    QTest::addRow("amax500_clipsTo448") << 500.0f << 127;
+    QTest::addRow("amax511.9") << 511.9f << 127;
+    QTest::addRow("amax512") << 512.0f << 128;
+    QTest::addRow("amax0.001") << 0.001f << 109;
+    QTest::addRow("amax1e30") << 1e30f << 218;
+    QTest::addRow("amaxFltMax") << std::numeric_limits<float>::max() << 246;
+    QTest::addRow("amax2^-118") << std::ldexp(1.0f, -118) << 1;
+    QTest::addRow("amax2^-119_clamped") << std::ldexp(1.0f, -119) << 0;
+    QTest::addRow("amaxSubnormal2^-140") << std::ldexp(1.0f, -140) << 0;
+    QTest::addRow("zero") << 0.0f << 0;
+}
+
+void tst_Mxfp4::mxfp8BlockScale() {
+    QFETCH(float, amax);
+    QFETCH(int, code);
+    std::vector<float> block(32, 0.0f);
+    block[7] = -amax; // the sign must not matter
+    block[20] = amax * 0.25f;
+    QCOMPARE(int(blockScaleMxfp8(block.data(), 32)), code);
+}
+
+void tst_Mxfp4::mxfp8ScaleBitsMatchReference() {
+    // The pre-pass derives the scale from amax's bits (mxfp4_bits.h): every non-negative
+    // finite bf16 amax, subnormals included, must give blockScaleMxfp8()'s code.
+    for (std::uint32_t b = 0; b < 0x7F80u; ++b) {
+        const float amax = bf16ToFloat(std::uint16_t(b));
+        const std::uint32_t got = bits::mxfp8ScaleCode(b << 16);
+        if (int(got) != int(blockScaleMxfp8(&amax, 1))) {
+            QFAIL(qPrintable(QString("bf16 0x%1: %2").arg(b, 4, 16, QChar('0')).arg(got)));
+        }
+        if (got <= 253) {
+            QCOMPARE(std::bit_cast<float>(bits::mxfp8InverseScaleBits(got)),
+                     std::ldexp(1.0f, 127 - int(got)));
+        }
+    }
+}
+
+void tst_Mxfp4::mxfp8PinnedBlock() {
+    // v[i] = i / 4 (amax 7.75): X = floor(log2 7.75) - 8 = -6, elements 16 i rounded to E4M3
+    // (ties to even from 272 up, where the step is 32) and clipped to 448 from 464 up.
+    std::vector<float> v(64);
+    for (int i = 0; i < 32; ++i) {
+        v[i] = float(i) / 4.0f;
+        v[32 + i] = -float(i) / 4.0f;
+    }
+    const std::vector<std::uint8_t> codes = {0x00, 0x58, 0x60, 0x64, 0x68, 0x6A, 0x6C, 0x6E,
+                                             0x70, 0x71, 0x72, 0x73, 0x74, 0x75, 0x76, 0x77,
+                                             0x78, 0x78, 0x79, 0x7A, 0x7A, 0x7A, 0x7B, 0x7C,
+                                             0x7C, 0x7C, 0x7D, 0x7E, 0x7E, 0x7E, 0x7E, 0x7E};
+    const auto q = quantizeMxfp8(v.data(), 1, 64);
+    QVERIFY(q.ok());
+    QCOMPARE(q.value.sf, (std::vector<std::uint8_t>{121, 121}));
+    for (int i = 0; i < 32; ++i) {
+        QCOMPARE(int(q.value.e4m3[i]), int(codes[i]));
+        QCOMPARE(int(q.value.e4m3[32 + i]), int(codes[i]) | 0x80); // -0 for i = 0
+    }
+    const std::vector<float> d = dequantizeMxfp8(q.value);
+    QCOMPARE(d[1], 0.25f);
+    QCOMPARE(d[31], 7.0f);  // 7.75 clipped to 448 * 2^-6
+    QCOMPARE(d[27], 7.0f);  // 6.75 -> 432 * 2^-6, a tie, to even 448
+    QCOMPARE(d[58], -6.5f); // -6.5 -> -416 * 2^-6 exactly
+}
+
+void tst_Mxfp4::mxfp8ZeroAndNaNBlocks() {
+    std::vector<float> x(96, 1.0f);
+    std::fill(x.begin(), x.begin() + 32, 0.0f);
+    x[40] = std::numeric_limits<float>::quiet_NaN();
+    x[70] = -INFINITY;
+    const auto q = quantizeMxfp8(x.data(), 1, 96);
+    QVERIFY(q.ok());
+    QCOMPARE(q.value.sf, (std::vector<std::uint8_t>{0x00, 0xFF, 0xFF}));
+    for (int i = 0; i < 96; ++i) {
+        QCOMPARE(int(q.value.e4m3[i]), 0);
+    }
+    const std::vector<float> d = dequantizeMxfp8(q.value);
+    QCOMPARE(d[5], 0.0f);
+    QVERIFY(std::isnan(d[33]) && std::isnan(d[95]));
+    QVERIFY(!quantizeMxfp8(x.data(), 1, 48).ok()); // k must be a multiple of 32
+}
+
+void tst_Mxfp4::mxfp8ErrorBound() {
+    // Every element: |q(x) - x| <= 2^-4 |x| (3 mantissa bits, round to nearest), or below half
+    // the subnormal step 2^(X-9), or clipped to 448 * 2^X when x / 2^X >= 464 or so.
+    std::mt19937 rng(808);
+    std::normal_distribution<float> g(0.0f, 1.0f);
+    std::uniform_int_distribution<int> e(-30, 30);
+    const int rows = 64, k = 256;
+    std::vector<float> x(std::size_t(rows) * k);
+    for (int r = 0; r < rows; ++r) {
+        const int scale = e(rng);
+        for (int c = 0; c < k; ++c) {
+            x[std::size_t(r) * k + c] = std::ldexp(g(rng), scale);
+        }
+    }
+    const auto q = quantizeMxfp8(x.data(), rows, k);
+    QVERIFY(q.ok());
+    const std::vector<float> d = dequantizeMxfp8(q.value);
+    int clipped = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        const int exponent = int(q.value.sf[i / 32]) - 127;
+        const double a = std::fabs(double(x[i]));
+        const double err = std::fabs(double(d[i]) - double(x[i]));
+        if (a >= std::ldexp(464.0, exponent)) {
+            QCOMPARE(double(std::fabs(d[i])), std::ldexp(448.0, exponent));
+            ++clipped;
+            continue;
+        }
+        QVERIFY2(err <= std::max(std::ldexp(a, -4), std::ldexp(1.0, exponent - 10)),
+                 qPrintable(QString("element %1: %2 -> %3").arg(i).arg(x[i]).arg(d[i])));
+    }
+    QVERIFY(clipped < int(x.size()) / 20); // clipping is the exception, not the rule
+}
+
+void tst_Mxfp4::mxfp8GemmReference() {
+    // gemmReferenceMxfp8 is gemmReference on the quantized x, and close to the bf16-x one:
+    // within 2^-3 of sum |x * w| (E4M3 rounding 2^-4 plus rare clipping of 12.5%).
+    std::mt19937 rng(99);
+    const Matrix w = randomMatrix(5, 128, rng);
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    std::vector<float> x(3 * 128);
+    for (auto &v : x) {
+        v = u(rng);
+    }
+    std::vector<float> y(15), yPlain(15), yQuant(15);
+    gemmReferenceMxfp8(x.data(), 3, w, y.data());
+    const auto q = quantizeMxfp8(x.data(), 3, 128);
+    QVERIFY(q.ok());
+    const std::vector<float> xq = dequantizeMxfp8(q.value);
+    gemmReference(xq.data(), 3, w, yQuant.data());
+    gemmReference(x.data(), 3, w, yPlain.data());
+    const std::vector<float> wf = dequantize(w);
+    for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 5; ++j) {
+            QCOMPARE(y[i * 5 + j], yQuant[i * 5 + j]);
+            double absSum = 0.0;
+            for (int c = 0; c < 128; ++c) {
+                absSum += std::fabs(double(x[i * 128 + c]) * wf[std::size_t(j) * 128 + c]);
+            }
+            QVERIFY(std::fabs(double(y[i * 5 + j]) - yPlain[i * 5 + j]) <= 0.125 * absSum);
+        }
+    }
+}
+
+// --- the tcgen05 descriptors and shared-memory layouts (mxfp4_tcgen05.h) ------------------------
+
+void tst_Mxfp4::tcgen05Descriptors() {
+    namespace tc = hostplan::mxfp4::tcgen05;
+    // E4M3 x E2M1, M = N = 128: btype 5 << 10, N >> 3 = 16 << 17, UE8M0 bit 23, M >> 4 = 8 << 24.
+    QCOMPARE(tc::instrDescriptorMxf8f6f4(tc::MxType::E4M3, tc::MxType::E2M1, 128, 128, 0, 0),
+             0x08A01400u);
+    // Scale factor IDs: A in bits 29-30, B in bits 4-5.
+    QCOMPARE(tc::instrDescriptorMxf8f6f4(tc::MxType::E4M3, tc::MxType::E2M1, 128, 128, 3, 2),
+             0x68A01420u);
+    QCOMPARE(tc::instrDescriptorMxf8f6f4(tc::MxType::E2M1, tc::MxType::E4M3, 128, 256, 1, 1),
+             0x28C00290u);
+    // Start 0x1000, LBO 2048, SBO 128, the fixed 0b001 at bit 46, no swizzle.
+    QCOMPARE(tc::smemDescriptor(0x1000, 2048, 128),
+             std::uint64_t(0x100) | (std::uint64_t(0x80) << 16) | (std::uint64_t(0x8) << 32) |
+                 (std::uint64_t(1) << 46));
+    // Addresses wrap at 256 KiB (14 bits of 16-byte units), LBO 0 stays 0.
+    QCOMPARE(tc::smemDescriptor(0x40010, 0, 128) & 0x3FFFu, std::uint64_t(1));
+    QCOMPARE((tc::smemDescriptor(0x40010, 0, 128) >> 16) & 0x3FFFu, std::uint64_t(0));
+    QCOMPARE(tc::tmemSfaColumn(1) + 4, tc::tmemSfbColumn(1));
+    QVERIFY(tc::tmemSfbColumn(1) + 4 <= tc::kTmemColumns);
+}
+
+void tst_Mxfp4::tcgen05OperandLayout() {
+    // Where the kernel puts byte c (along K) of row r, against where the tensor core reads it:
+    // MMA step s = c / 32 gets the descriptor start + 2 * s * LBO, and in the canonical K-major
+    // layout without swizzling ((8, m), (16 bytes, 2)) : ((16, SBO), (1, LBO)) element (r, c)
+    // of the step is at start + (r % 8) * 16 + (r / 8) * SBO + c % 16 + ((c % 32) / 16) * LBO.
+    namespace tc = hostplan::mxfp4::tcgen05;
+    const int lbo = tc::kCoreColumnBytes;
+    const int sbo = tc::kCoreRowGroupBytes;
+    std::vector<int> seen(tc::kOperandBytes, 0);
+    for (int r = 0; r < tc::kTileM; ++r) {
+        for (int c = 0; c < tc::kTileK; ++c) {
+            const int placed = tc::operandOffset(r, c / 16) + c % 16;
+            const int start = (c / 32) * 2 * lbo;
+            const int read = start + (r % 8) * 16 + (r / 8) * sbo + c % 16 + ((c % 32) / 16) * lbo;
+            if (placed != read) {
+                QFAIL(qPrintable(
+                    QString("(%1,%2): placed %3, read %4").arg(r).arg(c).arg(placed).arg(read)));
+            }
+            QVERIFY(placed >= 0 && placed < tc::kOperandBytes);
+            ++seen[std::size_t(placed)];
+        }
+    }
+    QVERIFY(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
+    // E2M1 in .kind::mxf8f6f4: code k of a 16-code chunk in nibble k % 16 of its first 8 bytes
+    // (low nibble first), which is the interchange byte order: the kernel copies 8 bytes as is.
+    std::mt19937 rng(7);
+    const Matrix w = randomMatrix(2, 128, rng);
+    for (int row = 0; row < 2; ++row) {
+        for (int col = 0; col < 128; ++col) {
+            const std::uint8_t *chunk = w.e2m1.data() + std::size_t(row) * 64 + (col / 16) * 8;
+            const int inChunk = col % 16;
+            QCOMPARE(int((chunk[inChunk / 2] >> (4 * (inChunk % 2))) & 0xF), int(w.code(row, col)));
+        }
+    }
+}
+
+void tst_Mxfp4::tcgen05ScaleLayout() {
+    // tcgen05.cp .32x128b.warpx4 copies source row q (16 bytes at q * 16: SBO 128 per 8 rows)
+    // into lane q of each 32-lane quarter, bytes 4j..4j+3 into column j. The MMA reads row r's
+    // scale for step s from lane r % 32, column r / 32, byte s: sfOffset must put it there.
+    namespace tc = hostplan::mxfp4::tcgen05;
+    std::vector<int> seen(tc::kSfBytes, 0);
+    for (int r = 0; r < tc::kTileM; ++r) {
+        for (int s = 0; s < 4; ++s) {
+            const int offset = tc::sfOffset(r, s);
+            QVERIFY(offset >= 0 && offset < tc::kSfBytes);
+            ++seen[std::size_t(offset)];
+            QCOMPARE(offset / 16, r % 32);       // lane
+            QCOMPARE((offset % 16) / 4, r / 32); // column
+            QCOMPARE(offset % 4, s);             // byte = scale factor ID
+        }
+    }
+    QVERIFY(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
 }
 
 QTEST_GUILESS_MAIN(tst_Mxfp4)

@@ -1,7 +1,9 @@
 // GPU suite for the CUDA MXFP4 kernels (plain C++, no Qt, ctest label "gpu"): every kernel
 // against the CPU reference on fresh random inputs, at awkward shapes (n not a multiple of the
 // tile, m = 1..16, k = 32, padded k), output poisoned with NaN beforehand and checked fully
-// written, dequantize bit-exact. Prints "N passed, N failed"; exits 77 without a CUDA device.
+// written, dequantize and the MXFP8 pre-pass bit-exact. The native sm_100a GEMM runs only on
+// an sm_100 device; elsewhere it is checked to refuse. Prints "N passed, N failed"; exits 77
+// without a CUDA device.
 #include "mxfp4.h"
 #include "mxfp4_cuda.h"
 #include "mxfp4_gemm_select.h"
@@ -106,10 +108,12 @@ double refDot(const std::uint16_t *x, const Matrix &w, int row, double *absSum) 
     return acc;
 }
 
-/// All outputs finite (poison overwritten); checked outputs within 2^-8 |ref| + 2^-16 sum|xw|.
-/// Checks every output when the CPU work is small, else a random sample plus the corners.
+/// All outputs finite (poison overwritten); checked outputs within 2^-8 |ref| + absTol sum|xw|
+/// (2^-16: fp32 accumulation). Checks every output when the CPU work is small, else a random
+/// sample plus the corners.
 std::string checkOutput(const std::vector<std::uint16_t> &y, int rows, int n, int k,
-                        const std::function<double(int, int, double *)> &ref) {
+                        const std::function<double(int, int, double *)> &ref,
+                        double absTol = 0x1.0p-16) {
     long long nonFinite = 0;
     for (std::uint16_t b : y) {
         nonFinite += !std::isfinite(bf16ToFloat(b));
@@ -135,7 +139,7 @@ std::string checkOutput(const std::vector<std::uint16_t> &y, int rows, int n, in
         double abs = 0.0;
         const double want = ref(r, c, &abs);
         const double got = bf16ToFloat(y[std::size_t(r) * n + c]);
-        const double tol = 0x1.0p-8 * std::fabs(want) + 0x1.0p-16 * abs + 1e-30;
+        const double tol = 0x1.0p-8 * std::fabs(want) + absTol * abs + 1e-30;
         const double err = std::fabs(got - want);
         if (!(err <= tol)) {
             if (bad == 0) {
@@ -367,6 +371,150 @@ void testGemm(int m, int n, int k) {
     report(bad.empty(), name, bad);
 }
 
+/// MXFP8 quantize pre-pass (runs on any GPU): bytes identical to quantizeMxfp8() on the
+/// first k columns, zero blocks (codes 0, scale 0x00) in the padding to a multiple of 128.
+/// Rows span a wide exponent range (down to bf16 subnormals), with an all-zero block, a block
+/// with an infinity and one with a NaN, and elements that saturate to 448.
+void testQuantizeMxfp8(int m, int k) {
+    const std::string name = "mxfp8 quantize m" + std::to_string(m) + " k" + std::to_string(k);
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    std::uniform_int_distribution<int> expo(-140, 120);
+    std::vector<std::uint16_t> xh(std::size_t(m) * k);
+    for (int r = 0; r < m; ++r) {
+        const int e = (r == 0 || r == 4) ? 0 : expo(g_rng); // wide across rows
+        for (int c = 0; c < k; ++c) {
+            xh[std::size_t(r) * k + c] = floatToBf16(std::ldexp(u(g_rng), e));
+        }
+    }
+    const int blocks = k / 32;
+    if (blocks > 1) {
+        std::fill_n(xh.begin() + 32, 32, std::uint16_t(0x8000)); // -0 block: scale 0, codes 0x80
+    }
+    if (m > 2) {
+        xh[std::size_t(2) * k + 3] = 0x7F80; // +inf: scale 0xFF, codes 0
+    }
+    if (m > 3) {
+        xh[std::size_t(3) * k + k - 1] = 0x7FC1; // NaN in the last block
+    }
+    if (m > 4) {
+        // 500 and 460 next to 1: amax 500 gives scale 2^0, both saturate to 448 (0x7E).
+        xh[std::size_t(4) * k] = floatToBf16(500.0f);
+        xh[std::size_t(4) * k + 1] = floatToBf16(-460.0f);
+    }
+    std::vector<float> xf(xh.size());
+    std::transform(xh.begin(), xh.end(), xf.begin(), bf16ToFloat);
+    const auto want = quantizeMxfp8(xf.data(), m, k);
+    if (!want.ok()) {
+        report(false, name, want.error);
+        return;
+    }
+    const int kPadded = (k + 127) / 128 * 128;
+    Dev<std::uint16_t> x(xh);
+    Dev<std::uint8_t> codes(std::size_t(m) * kPadded), scales(std::size_t(m) * kPadded / 32);
+    codes.poison();
+    scales.poison();
+    const std::string err = kc::launchQuantizeMxfp8(x.p, m, k, codes.p, scales.p, nullptr);
+    CUDA_OK(cudaDeviceSynchronize());
+    if (!err.empty()) {
+        report(false, name, err);
+        return;
+    }
+    const auto gotCodes = codes.get();
+    const auto gotScales = scales.get();
+    long long bad = 0;
+    std::string first;
+    for (int r = 0; r < m; ++r) {
+        for (int c = 0; c < kPadded; ++c) {
+            const std::uint8_t g = gotCodes[std::size_t(r) * kPadded + c];
+            const std::uint8_t w = c < k ? want.value.e4m3[std::size_t(r) * k + c] : 0;
+            if (g != w && bad++ == 0) {
+                first = "code (" + std::to_string(r) + "," + std::to_string(c) + "): got " +
+                        std::to_string(g) + " want " + std::to_string(w);
+            }
+        }
+        for (int b = 0; b < kPadded / 32; ++b) {
+            const std::uint8_t g = gotScales[std::size_t(r) * (kPadded / 32) + b];
+            const std::uint8_t w = b < blocks ? want.value.sf[std::size_t(r) * blocks + b] : 0;
+            if (g != w && bad++ == 0) {
+                first = "scale (" + std::to_string(r) + "," + std::to_string(b) + "): got " +
+                        std::to_string(g) + " want " + std::to_string(w);
+            }
+        }
+    }
+    report(bad == 0, name, bad ? std::to_string(bad) + " mismatches, first " + first : "bit-exact");
+}
+
+/// The native sm_100a GEMM against the CPU reference computed the same way: x quantized to
+/// MXFP8 (quantizeMxfp8), dequantized exactly, fp64 dot products with the MXFP4 weights. The
+/// accumulation tolerance is 2^-11 of sum |x*w| (the block-scaled MMA's internal accumulation
+/// width is not documented; a layout or scale error is of the order of the output itself).
+void testGemmNative(int m, int n, int k, int sfLo = 118, int sfHi = 126) {
+    std::string name =
+        "gemm native m" + std::to_string(m) + " n" + std::to_string(n) + " k" + std::to_string(k);
+    if (sfLo != 118 || sfHi != 126) {
+        name += " sf " + std::to_string(sfLo) + ".." + std::to_string(sfHi);
+    }
+    const Matrix w = randomMatrix(n, k, sfLo, sfHi);
+    const auto xh = randomX(std::size_t(m) * k);
+    std::vector<float> xf(xh.size());
+    std::transform(xh.begin(), xh.end(), xf.begin(), bf16ToFloat);
+    const auto xq = quantizeMxfp8(xf.data(), m, k);
+    if (!xq.ok()) {
+        report(false, name, xq.error);
+        return;
+    }
+    const std::vector<float> xqf = dequantizeMxfp8(xq.value);
+    const std::size_t wsBytes = kc::mxfp8WorkspaceBytes(m, k);
+    Dev<std::uint8_t> e(w.e2m1), s(w.sf), ws(wsBytes);
+    Dev<std::uint16_t> x(xh), y(std::size_t(m) * n);
+    y.poison();
+    const std::string err =
+        kc::launchPrefillGemmNative(x.p, m, e.p, s.p, n, k, y.p, ws.p, wsBytes, nullptr);
+    CUDA_OK(cudaDeviceSynchronize());
+    if (!err.empty()) {
+        report(false, name, err);
+        return;
+    }
+    const std::string bad = checkOutput(
+        y.get(), m, n, k,
+        [&](int r, int c, double *abs) {
+            const float *xr = xqf.data() + std::size_t(r) * k;
+            double acc = 0.0;
+            double sum = 0.0;
+            for (int i = 0; i < k; ++i) {
+                const double p =
+                    double(xr[i]) * decodeE2m1(w.code(c, i)) * double(decodeE8m0(w.scale(c, i)));
+                acc += p;
+                sum += std::fabs(p);
+            }
+            *abs = sum;
+            return acc;
+        },
+        0x1.0p-11);
+    report(bad.empty(), name, bad);
+}
+
+/// On a GPU that is not sm_100 (or a build without 100a), the native path refuses with a
+/// message naming the need, and launches nothing (y keeps its poison).
+void testGemmNativeRefused(const std::string &why) {
+    const int m = 4, n = 8, k = 64;
+    const Matrix w = randomMatrix(n, k);
+    const std::size_t wsBytes = kc::mxfp8WorkspaceBytes(m, k);
+    Dev<std::uint8_t> e(w.e2m1), s(w.sf), ws(wsBytes);
+    Dev<std::uint16_t> x(randomX(std::size_t(m) * k)), y(std::size_t(m) * n);
+    y.poison();
+    const std::string err =
+        kc::launchPrefillGemmNative(x.p, m, e.p, s.p, n, k, y.p, ws.p, wsBytes, nullptr);
+    CUDA_OK(cudaDeviceSynchronize());
+    const auto yh = y.get();
+    const bool untouched =
+        std::all_of(yh.begin(), yh.end(), [](std::uint16_t b) { return b == 0xFFFF; });
+    const bool named = err.find("needs sm_100") != std::string::npos ||
+                       err.find("without the sm_100a target") != std::string::npos;
+    report(!err.empty() && err == why && named && untouched, "gemm native refused on this GPU",
+           err);
+}
+
 void testRefusals() {
     Dev<std::uint8_t> e(4096), s(4096);
     Dev<std::uint16_t> x(4096), y(4096);
@@ -381,6 +529,12 @@ void testRefusals() {
     const std::string badPad =
         kc::launchPrefillGemm(x.p, 4, e.p, s.p, 100, 64, 100, 64, y.p, nullptr);
     report(!badPad.empty(), "gemm refuses an unpadded layout", badPad);
+    const std::string badNativeK =
+        kc::launchPrefillGemmNative(x.p, 4, e.p, s.p, 8, 48, y.p, e.p, 4096, nullptr);
+    report(!badNativeK.empty(), "gemm native refuses k = 48", badNativeK);
+    const std::string shortWs =
+        kc::launchPrefillGemmNative(x.p, 4, e.p, s.p, 8, 64, y.p, e.p, 16, nullptr);
+    report(!shortWs.empty(), "gemm native refuses a short workspace", shortWs);
     CUDA_OK(cudaDeviceSynchronize());
 }
 
@@ -416,8 +570,7 @@ void testPlansOfPath() {
                                     (kc::gemvKernelOverride() == kc::GemvKernel::V4
                                          ? (p.rowTilesPerBlock >= 1 && p.rowTilesPerBlock <= 256)
                                          : (p.rowTilesPerBlock == 1 || p.rowTilesPerBlock == 2 ||
-                                            p.rowTilesPerBlock == 4 ||
-                                            p.rowTilesPerBlock == 8)) &&
+                                            p.rowTilesPerBlock == 4 || p.rowTilesPerBlock == 8)) &&
                                     (p.splitK > 1) == (p.workspaceBytes > 0) &&
                                     (p.splitK == 1 ||
                                      p.workspaceBytes == std::size_t(rows) * std::size_t(n) * 4);
@@ -600,6 +753,32 @@ int main() {
     testGemm(37, 130, 96);
     testGemm(300, 2048, 7168);
     kc::setPrefillKernelOverride(kc::PrefillKernel::Auto);
+
+    // MXFP8 pre-pass of the native path: on every GPU, bit-exact.
+    testQuantizeMxfp8(1, 32);
+    testQuantizeMxfp8(7, 96);
+    testQuantizeMxfp8(130, 4128);
+    testQuantizeMxfp8(300, 7168);
+
+    // Native block-scaled GEMM (tcgen05, sm_100a): run where the device is sm_100, otherwise
+    // checked to refuse cleanly. Shapes: tiles cut in m, n and K (k = 32, 96: one partial
+    // K stage; 4128: 33 stages, odd), odd n (scalar stores), one tile, m = 1, extreme scales.
+    const std::string nativeSupport = kc::prefillNativeSupport();
+    if (nativeSupport.empty()) {
+        testGemmNative(1, 7, 32);
+        testGemmNative(37, 130, 96);
+        testGemmNative(128, 128, 128);
+        testGemmNative(128, 128, 256);
+        testGemmNative(129, 1000, 1024);
+        testGemmNative(200, 37, 4128);
+        testGemmNative(256, 256, 512, 0, 140);
+        testGemmNative(300, 2048, 7168);
+        testGemmNative(1024, 7168, 2048);
+        testGemmNative(4096, 2048, 7168);
+    } else {
+        std::printf("SKIP native gemm (sm_100a) tests: %s\n", nativeSupport.c_str());
+        testGemmNativeRefused(nativeSupport);
+    }
 
     std::printf("%d passed, %d failed\n", g_passed, g_failed);
     return g_failed == 0 ? 0 : 1;
