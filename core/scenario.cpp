@@ -301,6 +301,16 @@ Result<Scenario> loadScenarioFile(const std::filesystem::path &path) {
     if (!r.ok()) {
         return makeError(path.string() + ": " + r.error().field, r.error().message);
     }
+    // A relative model path is relative to the scenario file (as an include is to its file),
+    // so a scenario and its model folder can move together; it becomes absolute here.
+    std::string &ref = r.value().model.ref;
+    const std::filesystem::path refPath(ref);
+    if (!ref.empty() && refPath.is_relative()) {
+        const std::filesystem::path beside = path.parent_path() / refPath;
+        if (std::filesystem::exists(beside, ec)) {
+            ref = std::filesystem::absolute(beside, ec).lexically_normal().string();
+        }
+    }
     return r;
 }
 

@@ -107,7 +107,9 @@ Scenario defaultScenario();
 /// NaN or out-of-range values are errors naming the field ("workload.context_tokens: must be
 /// between 1 and 1e8, got 0").
 Result<Scenario> parseScenario(std::string_view jsonText);
-/// Read and parse a scenario file.
+/// Read and parse a scenario file. A relative model.ref that names a file or folder beside the
+/// scenario file (e.g. "models/config.json") is resolved against the scenario's folder and
+/// returned as an absolute path; catalogue ids are left as they are.
 Result<Scenario> loadScenarioFile(const std::filesystem::path &path);
 /// Serialize (pretty JSON, schema_version first). Round-trips through parseScenario exactly.
 std::string scenarioToJson(const Scenario &scenario);

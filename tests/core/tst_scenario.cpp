@@ -153,6 +153,28 @@ private slots:
         }
     }
 
+    // "ref": "../m1" in sc/s.json means <folder of sc>/../m1, wherever the command runs.
+    void relativeModelPathIsRelativeToTheScenarioFile() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::filesystem::path root(dir.path().toStdString());
+        std::filesystem::create_directories(root / "sc");
+        std::filesystem::create_directories(root / "m1");
+        std::filesystem::copy_file(std::string(HOSTPLAN_RESOURCES_DIR) + "/models/Llama-3.1-8B.json",
+                                   root / "m1" / "config.json");
+        std::ofstream(root / "sc" / "s.json")
+            << R"({"schema_version":1,"model":{"ref":"../m1"},"hardware":{"gpu":"h100","gpu_count":1}})";
+        const auto s = loadScenarioFile(root / "sc" / "s.json");
+        QVERIFY2(s.ok(), s.ok() ? "" : s.error().toString().c_str());
+        QCOMPARE(std::filesystem::path(s->model.ref), (root / "m1").lexically_normal());
+        const auto plan = evaluate(s.value());
+        QVERIFY2(plan.ok(), plan.ok() ? "" : plan.error().toString().c_str());
+        QCOMPARE(plan->model.hiddenSize, 4096u);
+        // A catalogue id stays as written.
+        std::ofstream(root / "sc" / "c.json") << R"({"schema_version":1,"model":{"ref":"kimi-k3"}})";
+        QCOMPARE(loadScenarioFile(root / "sc" / "c.json")->model.ref, std::string("kimi-k3"));
+    }
+
     void saveIsAtomicAndLoads() {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
