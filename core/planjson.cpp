@@ -55,6 +55,7 @@ nlohmann::ordered_json planToJson(const PlanResult &p) {
                     {"weights_bytes", p.model.weightBytes()},
                     {"checkpoint_bytes", p.model.checkpointBytes},
                     {"max_context_tokens", p.model.maxContextTokens},
+                    {"custom_code", p.model.customCode},
                     {"experts",
                      {{"routed", p.model.experts.routed},
                       {"active_per_token", p.model.experts.activePerToken},
