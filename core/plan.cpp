@@ -202,15 +202,15 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
         r.fit.reasons.push_back(
             "KV cache room per GPU (" + gbText(double(r.memory.kvCapacityBytesPerGpu)) +
             ") holds " + std::to_string(r.fit.maxConcurrency) + " sequences of " +
-            std::to_string(scenario.workload.contextTokens) + " tokens, fewer than the " +
+            groupedText(scenario.workload.contextTokens) + " tokens, fewer than the " +
             std::to_string(scenario.workload.concurrency) + " requested (needs " +
             gbText(double(need)) + " per GPU)");
     }
     if (model.maxContextTokens && scenario.workload.contextTokens > model.maxContextTokens) {
         r.fit.fits = false;
-        r.fit.reasons.push_back("context " + std::to_string(scenario.workload.contextTokens) +
+        r.fit.reasons.push_back("context " + groupedText(scenario.workload.contextTokens) +
                                 " tokens is above the model's maximum of " +
-                                std::to_string(model.maxContextTokens));
+                                groupedText(model.maxContextTokens));
     }
     if (r.layout.tp > node) {
         r.warnings.push_back("TP " + std::to_string(r.layout.tp) + " spans " +

@@ -26,6 +26,19 @@ inline std::string asciiUpper(std::string_view text) {
     return out;
 }
 
+/// 1048576 -> "1,048,576" (thousands separated by commas, as in the seed articles).
+inline std::string groupedText(std::uint64_t value) {
+    const std::string digits = std::to_string(value);
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) {
+            out += ',';
+        }
+        out += digits[i];
+    }
+    return out;
+}
+
 /// "1 GPU", "8 GPUs": a count and an English noun that takes a plain -s plural.
 inline std::string countText(std::uint64_t count, std::string_view noun) {
     return std::to_string(count) + " " + std::string(noun) + (count == 1 ? "" : "s");

@@ -29,15 +29,7 @@ std::string fmt(const char *format, double v) {
 
 /// 1234567 -> "1,234,567".
 std::string grouped(std::uint64_t v) {
-    const std::string digits = std::to_string(v);
-    std::string s;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) {
-            s += ',';
-        }
-        s += digits[i];
-    }
-    return s;
+    return groupedText(v);
 }
 
 std::string usd(double v) {
@@ -45,6 +37,15 @@ std::string usd(double v) {
         return "n/a";
     }
     return "$" + grouped(std::uint64_t(std::llround(v)));
+}
+
+/// 2016.5 -> "$2,016.50": grouped dollars with cents (hourly and daily amounts).
+std::string usdCents(double v) {
+    if (!std::isfinite(v) || v < 0) {
+        return "n/a";
+    }
+    const auto cents = std::uint64_t(std::llround(v * 100));
+    return "$" + grouped(cents / 100) + fmt(".%02d", int(cents % 100));
 }
 
 std::string gbGib(double bytes) {
@@ -215,8 +216,8 @@ void printPlan(const PlanResult &p, std::ostream &out) {
     if (!p.fit.fits) {
         out << "          (costs of the plan as given, which does not fit)\n";
     }
-    out << "          " << fmt("$%.2f", c.usdPerHour) << " per hour, "
-        << fmt("$%.2f", c.usdPerDayAlwaysOn)
+    out << "          " << usdCents(c.usdPerHour) << " per hour, "
+        << usdCents(c.usdPerDayAlwaysOn)
         << " per day; always on " << usd(c.usdPerMonthAlwaysOn) << " per month ("
         << fmt("%.0f", c.hoursPerMonth) << " h)\n";
     out << "          at " << fmt("%.1f", c.hoursPerDay) << " h/day: "

@@ -301,7 +301,7 @@ private slots:
         QVERIFY(doc["fit"]["practical_layout"].is_null());
         const Run t = run({"plan", "--context", "10M", "--gpu-count", "auto"});
         const QString out = QString::fromStdString(t.out);
-        QVERIFY2(out.contains("above the model's maximum of 1048576"), qPrintable(out));
+        QVERIFY2(out.contains("above the model's maximum of 1,048,576"), qPrintable(out));
         QVERIFY2(out.contains("(no count carries the workload; shown at the memory floor"),
                  qPrintable(out));
         QVERIFY(out.contains("practical (1 GPU or whole nodes): none (the context is above the "
@@ -319,6 +319,16 @@ private slots:
         const Run h = run({"plan", "--model", "llama-3.1-70b", "--gpu", "h100",
                            "--weights-format", "fp8"});
         QVERIFY(!QString::fromStdString(h.out).contains("no FP8 tensor cores"));
+    }
+
+    // Money in the plan table: grouped thousands everywhere, cents on hourly and daily amounts.
+    void moneyFormatting() {
+        const Run r = run({"plan", "--gpu", "b300", "--gpu-count", "24", "--usd-per-gpu-hour", "3.5"});
+        QCOMPARE(r.code, 0);
+        const QString out = QString::fromStdString(r.out);
+        // 24 x 3.50 = 84.00 per hour, 2,016.00 per day, 61,320 per 730-hour month.
+        QVERIFY2(out.contains("$84.00 per hour, $2,016.00 per day; always on $61,320 per month"),
+                 qPrintable(out));
     }
 
     // Free GPUs (a cluster already paid for): the cost per token is $0.00, not "nothing served".
