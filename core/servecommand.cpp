@@ -76,6 +76,16 @@ PlanResult planUnder(const PlanResult &p, Engine engine) {
     return alt;
 }
 
+/// What the EP size means for a MoE plan (SGLang --ep-size, TensorRT-LLM --ep_size).
+std::string epExplanation(const PlanResult &p) {
+    const std::uint32_t ep = p.layout.ep;
+    if (ep <= 1) {
+        return "EP 1: experts are sliced by TP, not spread whole";
+    }
+    return "EP " + std::to_string(ep) + ": each GPU holds " +
+           std::to_string(p.model.experts.routed / ep) + " whole routed experts";
+}
+
 /// Why the layers are split into PP stages, and where the stages sit.
 std::string ppExplanation(const PlanResult &p) {
     const std::uint32_t pp = p.layout.pp;
@@ -318,12 +328,7 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
         c.flags.push_back({"--pp-size", std::to_string(L.pp), ppExplanation(p)});
     }
     if (p.model.isMoe()) {
-        c.flags.push_back({"--ep-size", std::to_string(std::max(L.ep, 1u)),
-                           L.ep > 1 ? "EP " + std::to_string(L.ep) + ": each GPU holds " +
-                                          std::to_string(p.model.experts.routed / L.ep) +
-                                          " whole routed experts"
-                                    : std::string("EP 1: experts are sliced by TP, not spread "
-                                                  "whole")});
+        c.flags.push_back({"--ep-size", std::to_string(std::max(L.ep, 1u)), epExplanation(p)});
     }
     c.flags.push_back({"--context-length", std::to_string(p.scenario.workload.contextTokens),
                        "the workload's context per sequence (prompt + output)"});
@@ -383,12 +388,7 @@ ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                                 : std::string("TP 1: the model is not split across GPUs")});
     c.flags.push_back({"--pp_size", std::to_string(L.pp), ppExplanation(p)});
     if (p.model.isMoe()) {
-        c.flags.push_back({"--ep_size", std::to_string(std::max(L.ep, 1u)),
-                           L.ep > 1 ? "EP " + std::to_string(L.ep) + ": each GPU holds " +
-                                          std::to_string(p.model.experts.routed / L.ep) +
-                                          " whole routed experts"
-                                    : std::string("EP 1: experts are sliced by TP, not spread "
-                                                  "whole")});
+        c.flags.push_back({"--ep_size", std::to_string(std::max(L.ep, 1u)), epExplanation(p)});
     }
     const PlanResult e = planUnder(p, Engine::TensorRtLlm);
     std::string why;
