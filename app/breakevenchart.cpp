@@ -7,9 +7,9 @@
 #include "scenariodocument.h"
 #include "viewrefresher.h"
 
+#include <QCategoryAxis>
 #include <QChart>
 #include <QLineSeries>
-#include <QLogValueAxis>
 #include <QScatterSeries>
 
 #include <algorithm>
@@ -21,23 +21,32 @@ namespace hostplan::ui {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kMTok = 1e6;  // x axis unit: millions of tokens
-constexpr double kKUsd = 1e3;  // y axis unit: thousands of USD
+
+// Both axes plot log10 of the value; logLabelAxis labels them "100M", "1B" and "$10K", "$1M".
+double lg(double v) {
+    return std::log10(v);
+}
+double unlg(double v) {
+    return std::pow(10.0, v);
+}
+
+/// "950", "10K", "635M", "1.01B", "2T" (three significant digits).
+QString compactNumber(double v) {
+    struct Unit {
+        double size;
+        const char *suffix;
+    };
+    static const Unit units[] = {{1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "K"}};
+    for (const Unit &u : units) {
+        if (std::abs(v) >= u.size * 0.9995) {
+            return QString::number(v / u.size, 'g', 3) + QLatin1String(u.suffix);
+        }
+    }
+    return QString::number(v, 'g', 3);
+}
 
 QString compactTokens(double t) {
-    if (!std::isfinite(t)) {
-        return BreakEvenChart::tr("never");
-    }
-    if (t >= 1e12) {
-        return QStringLiteral("%1T").arg(t / 1e12, 0, 'g', 3);
-    }
-    if (t >= 1e9) {
-        return QStringLiteral("%1B").arg(t / 1e9, 0, 'g', 3);
-    }
-    if (t >= 1e6) {
-        return QStringLiteral("%1M").arg(t / 1e6, 0, 'g', 3);
-    }
-    return QStringLiteral("%1K").arg(t / 1e3, 0, 'g', 3);
+    return std::isfinite(t) ? compactNumber(t) : BreakEvenChart::tr("never");
 }
 
 } // namespace
@@ -50,6 +59,8 @@ BreakEvenChart::BreakEvenChart(ScenarioDocument *doc, QWidget *parent)
           return p.throughput.computed ? p.throughput.capacity.outputTokensPerMonth : 0.0;
       }) {
     setupChartView(this);
+    // Room on the right for the last x label ("100B"), centred on the axis end.
+    chart()->setMargins(QMargins(6, 6, 18, 6));
     setMinimumSize(420, 300);
     // Rebuilt on each change only while shown; a hidden tab catches up when shown.
     new ViewRefresher(this, doc, [this] { rebuild(); });
@@ -152,15 +163,17 @@ void BreakEvenChart::rebuild() {
         o.gpuId = QString::fromStdString(cand.plan->gpu.id);
         o.gpus = int(cand.plan->layout.gpuCount());
         o.usdPerMonth = cand.plan->rental.usdPerMonthScheduled;
-        o.crossingTokens = crossing(*cand.plan, cap);
+        o.fits = cand.plan->fit.fits;
+        // A plan that does not fit serves no tokens, so it never breaks even.
+        o.crossingTokens = o.fits ? crossing(*cand.plan, cap) : kInf;
         m_options << o;
         if (std::isfinite(o.crossingTokens) && o.crossingTokens > 0) {
             lo = std::min(lo, o.crossingTokens);
             hi = std::max(hi, o.crossingTokens);
         }
     }
-    const double xMin = std::max(1e3, std::pow(10.0, std::floor(std::log10(lo / 10))));
-    const double xMax = std::min(1e16, std::pow(10.0, std::ceil(std::log10(hi * 10))));
+    const double xMin = std::max(1e3, unlg(std::floor(lg(lo / 10))));
+    const double xMax = std::min(1e16, unlg(std::ceil(lg(hi * 10))));
 
     c->setTitle(tr("Break-even against %1 (GPUs rented %2 h/day)")
                     .arg(QString::fromStdString(api.name.empty() ? api.id : api.name))
@@ -174,7 +187,7 @@ void BreakEvenChart::rebuild() {
         const double t = xMin * std::pow(xMax / xMin, i / 40.0);
         const double usd = apiCost(t);
         if (usd > 0) {
-            apiLine->append(t / kMTok, usd / kKUsd);
+            apiLine->append(lg(t), lg(usd));
             yMin = std::min(yMin, usd);
             yMax = std::max(yMax, usd);
         }
@@ -184,17 +197,25 @@ void BreakEvenChart::rebuild() {
     const QList<QColor> colours = {QColor(0x2e, 0x8b, 0x57), QColor(0x3b, 0x6e, 0xa8),
                                    QColor(0x9b, 0x59, 0xb6)};
     QList<QLineSeries *> steps;
+    QStringList volumes; // "B300 1.01B", "MI325X never", "H200 does not fit"
     QList<QScatterSeries *> marks;
-    std::vector<double> labelledCrossings; // volumes whose point label is shown
     for (std::size_t i = 0; i < candidates.size(); ++i) {
         const PlanResult &p = *candidates[i].plan;
         const Option &o = m_options[int(i)];
         auto *line = new QLineSeries;
-        line->setName(candidates[i].chosen
-                          ? tr("%1 x %2 (yours)").arg(o.gpus).arg(o.gpuId.toUpper())
-                          : tr("%1 x %2").arg(o.gpus).arg(o.gpuId.toUpper()));
+        line->setName(
+            !o.fits ? tr("%1 x %2 (yours, does not fit)").arg(o.gpus).arg(o.gpuId.toUpper())
+            : candidates[i].chosen ? tr("%1 x %2 (yours)").arg(o.gpus).arg(o.gpuId.toUpper())
+                                   : tr("%1 x %2").arg(o.gpus).arg(o.gpuId.toUpper()));
+        // Labels at the crossings overlap when the crossings are close on the API line, and
+        // long legend entries are cut: the volumes go on the title's second line, in legend
+        // order; the markers have tooltips.
+        volumes << (!o.fits ? tr("%1 does not fit").arg(o.gpuId.toUpper())
+                            : tr("%1 %2").arg(o.gpuId.toUpper(), compactTokens(o.crossingTokens)));
         QPen pen(colours[int(i) % colours.size()], candidates[i].chosen ? 3.0 : 2.0);
-        if (!candidates[i].chosen) {
+        if (!o.fits) {
+            pen.setStyle(Qt::DotLine);
+        } else if (!candidates[i].chosen) {
             pen.setStyle(Qt::DashLine);
         }
         line->setPen(pen);
@@ -205,32 +226,34 @@ void BreakEvenChart::rebuild() {
             while (from < xMax && n <= 4096) {
                 const double to = std::min(xMax, cap * n);
                 if (to > from) {
-                    line->append(from / kMTok, o.usdPerMonth * n / kKUsd);
-                    line->append(to / kMTok, o.usdPerMonth * n / kKUsd);
+                    line->append(lg(from), lg(o.usdPerMonth * n));
+                    line->append(lg(to), lg(o.usdPerMonth * n));
                 }
                 from = std::max(from, to);
                 ++n;
             }
         } else {
-            line->append(xMin / kMTok, o.usdPerMonth / kKUsd);
-            line->append(xMax / kMTok, o.usdPerMonth / kKUsd);
+            line->append(lg(xMin), lg(o.usdPerMonth));
+            line->append(lg(xMax), lg(o.usdPerMonth));
         }
         for (const QPointF &pt : line->points()) {
-            yMin = std::min(yMin, pt.y() * kKUsd);
-            yMax = std::max(yMax, pt.y() * kKUsd);
+            yMin = std::min(yMin, unlg(pt.y()));
+            yMax = std::max(yMax, unlg(pt.y()));
         }
         c->addSeries(line);
         steps << line;
         connect(line, &QLineSeries::hovered, this, [this, o, p](const QPointF &, bool on) {
-            showChartTip(this, on ? tr("%1 x %2 at %3 h/day: %4 per month (%5 always on)\n"
-                                       "Break-even: %6 output tokens per month")
-                                        .arg(o.gpus)
-                                        .arg(QString::fromStdString(p.gpu.name))
-                                        .arg(p.rental.hoursPerDay, 0, 'f', 1)
-                                        .arg(usdText(o.usdPerMonth),
-                                             usdText(p.rental.usdPerMonthAlwaysOn),
-                                             tokensText(o.crossingTokens))
-                                  : QString());
+            const QString head =
+                tr("%1 x %2 at %3 h/day: %4 per month (%5 always on)")
+                    .arg(o.gpus)
+                    .arg(QString::fromStdString(p.gpu.name))
+                    .arg(p.rental.hoursPerDay, 0, 'f', 1)
+                    .arg(usdText(o.usdPerMonth), usdText(p.rental.usdPerMonthAlwaysOn));
+            const QString tail =
+                o.fits
+                    ? tr("Break-even: %1 output tokens per month").arg(tokensText(o.crossingTokens))
+                    : tr("Does not fit: serves no tokens, never breaks even");
+            showChartTip(this, on ? head + QLatin1Char('\n') + tail : QString());
         });
         if (std::isfinite(o.crossingTokens) && o.crossingTokens > 0) {
             auto *mark = new QScatterSeries;
@@ -239,28 +262,7 @@ void BreakEvenChart::rebuild() {
             mark->setColor(colours[int(i) % colours.size()]);
             mark->setBorderColor(Qt::black);
             const double usd = apiCost(o.crossingTokens);
-            mark->append(o.crossingTokens / kMTok, usd / kKUsd);
-            // A literal label: point label formats replace only @xPoint / @yPoint.
-            mark->setPointLabelsFormat(
-                tr("%1: %2 tok/month").arg(o.gpuId.toUpper(), compactTokens(o.crossingTokens)));
-            // Crossings lie on the API line, so labels of crossings closer than a factor 1.4 in
-            // volume overlap: the later one moves into its line's legend entry instead.
-            bool crowded = false;
-            for (double shown : labelledCrossings) {
-                crowded |= std::abs(std::log10(o.crossingTokens / shown)) < std::log10(1.4);
-            }
-            if (crowded) {
-                line->setName(line->name() +
-                              tr(" (%1/mo)").arg(compactTokens(o.crossingTokens)));
-            } else {
-                labelledCrossings.push_back(o.crossingTokens);
-            }
-            mark->setPointLabelsVisible(!crowded);
-            mark->setPointLabelsClipping(false);
-            QFont f = mark->pointLabelsFont();
-            f.setBold(candidates[i].chosen);
-            mark->setPointLabelsFont(f);
-            mark->setPointLabelsColor(colours[int(i) % colours.size()].darker(140));
+            mark->append(lg(o.crossingTokens), lg(usd));
             c->addSeries(mark);
             marks << mark;
             connect(mark, &QScatterSeries::hovered, this, [this, o, usd](const QPointF &, bool on) {
@@ -275,30 +277,37 @@ void BreakEvenChart::rebuild() {
     }
     // The scenario's own volume.
     auto *now = new QLineSeries;
+    // The title is rich text: a line break is <br>, and names are escaped.
+    c->setTitle(c->title().toHtmlEscaped() +
+                QStringLiteral("<br><span style=\"font-weight:normal\">") +
+                tr("Break-even, output tokens a month: %1")
+                    .arg(volumes.join(QStringLiteral(", ")))
+                    .toHtmlEscaped() +
+                QStringLiteral("</span>"));
     now->setName(tr("Your volume"));
     now->setPen(QPen(QColor(0xc0, 0x39, 0x2b), 1.5, Qt::DashLine));
     if (!(yMax > 0)) {
         yMin = 1;
         yMax = 10;
     }
-    const double yLo = std::pow(10.0, std::floor(std::log10(std::max(yMin, 1.0))));
-    const double yHi = std::pow(10.0, std::ceil(std::log10(yMax * 1.5)));
+    const double yLo = std::floor(lg(std::max(yMin, 1.0)));
+    const double yHi = std::ceil(lg(yMax * 1.5));
     if (out > 0) {
-        now->append(out / kMTok, yLo / kKUsd);
-        now->append(out / kMTok, yHi / kKUsd);
+        now->append(lg(out), yLo);
+        now->append(lg(out), yHi);
     }
     c->addSeries(now);
 
-    auto *x = new QLogValueAxis;
-    x->setBase(10);
-    x->setLabelFormat(QStringLiteral("%gM"));
-    x->setTitleText(tr("Output tokens per month, millions (log)"));
-    x->setRange(xMin / kMTok, xMax / kMTok);
-    auto *y = new QLogValueAxis;
-    y->setBase(10);
-    y->setLabelFormat(QStringLiteral("$%gk"));
-    y->setTitleText(tr("USD per month, thousands (log)"));
-    y->setRange(yLo / kKUsd, yHi / kKUsd);
+    // Wide ranges label every second or third decade so the labels never crowd.
+    auto decades = [](double from, double to) {
+        return std::max(1, int(std::ceil((to - from) / 7)));
+    };
+    auto *x = logLabelAxis(10.0, lg(xMin), lg(xMax), decades(lg(xMin), lg(xMax)),
+                           [](double t) { return compactNumber(t); });
+    x->setTitleText(tr("Output tokens per month (log)"));
+    auto *y = logLabelAxis(10.0, yLo, yHi, decades(yLo, yHi),
+                           [](double usd) { return QStringLiteral("$") + compactNumber(usd); });
+    y->setTitleText(tr("USD per month (log)"));
     c->addAxis(x, Qt::AlignBottom);
     c->addAxis(y, Qt::AlignLeft);
     for (QAbstractSeries *s : c->series()) {
@@ -310,8 +319,7 @@ void BreakEvenChart::rebuild() {
     }
     connect(apiLine, &QLineSeries::hovered, this, [this, apiCost](const QPointF &p, bool on) {
         showChartTip(this, on ? tr("API: %1 per month for %2 output tokens")
-                                    .arg(usdText(apiCost(p.x() * kMTok)),
-                                         tokensText(p.x() * kMTok))
+                                    .arg(usdText(apiCost(unlg(p.x()))), tokensText(unlg(p.x())))
                               : QString());
     });
 }

@@ -3,7 +3,10 @@
 // plan and for the two cheapest other GPU types that carry the workload. Where one deployment's
 // token capacity is known (by default the throughput model's monthly output capacity;
 // setDeploymentCapacity replaces it) the steps add a deployment each time the volume outgrows
-// it; with capacity 0 a deployment is assumed to carry any volume (flat line). Crossing points are marked and labelled.
+// it; with capacity 0 a deployment is assumed to carry any volume (flat line). Crossing points
+// are marked (with a tooltip) and each option's legend entry names its break-even volume; a
+// chosen plan that does not fit is drawn dotted, "does not fit", without a crossing. Both axes
+// plot log10 of tokens and USD (labelled "1B", "$10K").
 #pragma once
 
 #include <QChartView>
@@ -28,11 +31,13 @@ public:
     void setDeploymentCapacity(CapacityFn capacity);
 
     /// One self-hosted option drawn: GPU id, GPUs, monthly cost of one deployment (USD),
-    /// output tokens per month where it crosses the API (infinity = never).
+    /// whether it carries the workload, output tokens per month where it crosses the API
+    /// (infinity = never; always for a plan that does not fit, which serves no tokens).
     struct Option {
         QString gpuId;
         int gpus = 0;
         double usdPerMonth = 0;
+        bool fits = true;
         double crossingTokens = 0;
     };
     const QList<Option> &options() const { return m_options; }

@@ -1,12 +1,16 @@
 #include "chartutil.h"
 
 #include <QAbstractAxis>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
 
 namespace hostplan::ui {
 
@@ -50,6 +54,29 @@ void hideFromLegend(QChart *chart, QAbstractSeries *series) {
     for (QLegendMarker *m : markers) {
         m->setVisible(false);
     }
+}
+
+QCategoryAxis *logLabelAxis(double base, double minExp, double maxExp, int step,
+                            const std::function<QString(double value)> &label) {
+    auto *axis = new QCategoryAxis;
+    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    axis->setRange(minExp, maxExp);
+    axis->setStartValue(minExp);
+    step = std::max(step, 1);
+    for (int e = int(std::ceil(minExp / step - 1e-9)) * step; e <= maxExp + 1e-9; e += step) {
+        axis->append(label(std::pow(base, e)), e);
+    }
+    return axis;
+}
+
+QString binaryTokensLabel(double tokens) {
+    if (tokens >= 1024.0 * 1024.0) {
+        return QStringLiteral("%1M").arg(tokens / (1024.0 * 1024.0), 0, 'g', 4);
+    }
+    if (tokens >= 1024.0) {
+        return QStringLiteral("%1K").arg(tokens / 1024.0, 0, 'g', 4);
+    }
+    return QStringLiteral("%1").arg(tokens, 0, 'g', 4);
 }
 
 } // namespace hostplan::ui

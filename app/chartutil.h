@@ -4,9 +4,12 @@
 
 #include <QString>
 
+#include <functional>
+
 class QChart;
 class QChartView;
 class QAbstractSeries;
+class QCategoryAxis;
 class QWidget;
 
 namespace hostplan::ui {
@@ -21,5 +24,15 @@ void showNoPlan(QChart *chart, const QString &message);
 void showChartTip(QWidget *widget, const QString &text);
 /// Hide the legend entry of `series` (helper lines and markers that label themselves).
 void hideFromLegend(QChart *chart, QAbstractSeries *series);
+
+/// A log axis whose tick labels read well ("128K", "1M", "$10K", "100B"): series plot
+/// log_base(value), and this linear axis over [minExp, maxExp] labels the exponents
+/// first, first + step, ... (first = the smallest multiple of `step` not below minExp) with
+/// label(base^exponent). QLogValueAxis formats ticks only with printf, which gives "1024K" or
+/// "$10000k".
+QCategoryAxis *logLabelAxis(double base, double minExp, double maxExp, int step,
+                            const std::function<QString(double value)> &label);
+/// "512", "1K", "128K", "1M", "16M": binary multiples of tokens (context lengths).
+QString binaryTokensLabel(double tokens);
 
 } // namespace hostplan::ui

@@ -108,7 +108,7 @@ void CompareModel::setScenarios(const Scenario &pinned, const Result<PlanResult>
             .arg(p.fit.practicalFound ? QString::number(p.fit.gpusPractical) : tr("none"));
     });
     result(tr("GPU rate"), [](const PlanResult &p) {
-        return tr("$%1 per GPU-hour").arg(p.usdPerGpuHour, 0, 'f', 2);
+        return tr("%1 per GPU-hour").arg(usdCentsText(p.usdPerGpuHour));
     });
     result(tr("Monthly cost (scheduled)"),
            [](const PlanResult &p) { return money(p.rental.usdPerMonthScheduled); });
@@ -119,19 +119,26 @@ void CompareModel::setScenarios(const Scenario &pinned, const Result<PlanResult>
         return p.apiPriced ? money(p.apiUsdPerMonth) : tr("no API price");
     });
     result(tr("Self-hosted per 1M output tokens"), [](const PlanResult &p) {
+        // A plan that does not fit serves no tokens.
+        if (!p.fit.fits) {
+            return tr("n/a (does not fit)");
+        }
         return std::isfinite(p.selfHostUsdPerMTokOutput) && p.selfHostUsdPerMTokOutput > 0
-                   ? QStringLiteral("$%1").arg(p.selfHostUsdPerMTokOutput, 0, 'f', 2)
+                   ? usdCentsText(p.selfHostUsdPerMTokOutput)
                    : tr("n/a (no output tokens)");
     });
     result(tr("Break-even output tokens per month"), [](const PlanResult &p) {
-        return p.apiPriced ? tokensText(p.breakeven.outputTokensPerMonth) : tr("no API price");
+        if (!p.apiPriced) {
+            return tr("no API price");
+        }
+        return p.fit.fits ? tokensText(p.breakeven.outputTokensPerMonth) : tr("never");
     });
     result(tr("Break-even heavy users"), [](const PlanResult &p) {
         if (!p.apiPriced) {
             return tr("no API price");
         }
-        return std::isfinite(p.breakeven.heavyUsersToBreakEven)
-                   ? QString::number(std::ceil(p.breakeven.heavyUsersToBreakEven))
+        return p.fit.fits && std::isfinite(p.breakeven.heavyUsersToBreakEven)
+                   ? groupedInt(std::uint64_t(std::ceil(p.breakeven.heavyUsersToBreakEven)))
                    : tr("never");
     });
     beginResetModel();

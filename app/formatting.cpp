@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 
 namespace hostplan::ui {
@@ -18,12 +19,35 @@ QString gbText(double bytes, int decimals) {
     return QStringLiteral("%1 GB").arg(QLocale::c().toString(toGB(bytes), 'f', decimals));
 }
 
+QString gibText(double bytes, int decimals) {
+    return QStringLiteral("%1 GiB").arg(QLocale::c().toString(toGiB(bytes), 'f', decimals));
+}
+
+QString gpuMemoryText(double advertisedBytes, double usableBytes) {
+    return QCoreApplication::translate("hostplan::ui::Format", "%1 advertised, %2 usable")
+        .arg(gbText(advertisedBytes, 0), gibText(usableBytes));
+}
+
 QString usdText(double usd) {
     if (!std::isfinite(usd)) {
         return QStringLiteral("n/a");
     }
-    QLocale l(QLocale::English, QLocale::UnitedStates);
-    return QStringLiteral("$") + l.toString(qlonglong(std::llround(usd)));
+    const QLocale l(QLocale::English, QLocale::UnitedStates);
+    if (std::abs(usd) < 99.995) {
+        return (usd < 0 ? QStringLiteral("-$") : QStringLiteral("$")) +
+               l.toString(std::abs(usd), 'f', 2);
+    }
+    return (usd < 0 ? QStringLiteral("-$") : QStringLiteral("$")) +
+           l.toString(qlonglong(std::llround(std::abs(usd))));
+}
+
+QString usdCentsText(double usd) {
+    if (!std::isfinite(usd)) {
+        return QStringLiteral("n/a");
+    }
+    const QLocale l(QLocale::English, QLocale::UnitedStates);
+    return (usd < 0 ? QStringLiteral("-$") : QStringLiteral("$")) +
+           l.toString(std::abs(usd), 'f', 2);
 }
 
 QString tokensText(double tokens) {
@@ -52,6 +76,18 @@ QString gpusText(qint64 count) {
 QString nodesText(qint64 count) {
     return count == 1 ? QCoreApplication::translate("hostplan::ui::Count", "1 node")
                       : QCoreApplication::translate("hostplan::ui::Count", "%1 nodes").arg(count);
+}
+
+QString sequencesText(qint64 count) {
+    return count == 1 ? QCoreApplication::translate("hostplan::ui::Count", "1 sequence")
+                      : QCoreApplication::translate("hostplan::ui::Count", "%1 sequences")
+                            .arg(groupedInt(std::uint64_t(std::max<qint64>(count, 0))));
+}
+
+QString heavyUsersText(qint64 count) {
+    return count == 1 ? QCoreApplication::translate("hostplan::ui::Count", "1 heavy user")
+                      : QCoreApplication::translate("hostplan::ui::Count", "%1 heavy users")
+                            .arg(groupedInt(std::uint64_t(std::max<qint64>(count, 0))));
 }
 
 } // namespace hostplan::ui

@@ -12,9 +12,17 @@ namespace hostplan::ui {
 QString bytesText(double bytes);
 /// "195.1 GB".
 QString gbText(double bytes, int decimals = 1);
-/// "$27,798".
+/// "279.4 GiB": measured (usable) memory, which drivers report in binary units.
+QString gibText(double bytes, int decimals = 1);
+/// A GPU's memory as vendors and drivers state it: "288 GB advertised, 279.4 GiB usable".
+QString gpuMemoryText(double advertisedBytes, double usableBytes);
+/// Money as the GUI and the report show totals: whole dollars with grouped thousands from $100
+/// ("$27,798", "$2,016"), cents below ("$55.60", "$0.35"); "n/a" when not finite.
 QString usdText(double usd);
-/// "1.85 billion", "960.0 million", "12,345"; "never" for infinity.
+/// Money with cents, for rates (per GPU-hour, per 1M tokens): "$4.76", "$1,234.50"; "n/a" when
+/// not finite.
+QString usdCentsText(double usd);
+/// "1.85 billion", "92.6 million", "12,345", "0"; "never" for infinity.
 QString tokensText(double tokens);
 /// "32,768".
 QString groupedInt(std::uint64_t value);
@@ -24,5 +32,9 @@ QString groupedInt(std::uint64_t value);
 QString gpusText(qint64 count);
 /// "1 node", "2 nodes" (translated, as gpusText).
 QString nodesText(qint64 count);
+/// "1 sequence", "1,024 sequences" (translated, as gpusText).
+QString sequencesText(qint64 count);
+/// "1 heavy user", "12 heavy users" (translated, as gpusText).
+QString heavyUsersText(qint64 count);
 
 } // namespace hostplan::ui

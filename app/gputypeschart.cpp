@@ -49,11 +49,11 @@ void GpuTypesChart::rebuild() {
     const auto current = Catalogue::builtin().findGpu(m_doc->scenario().hardware.gpu);
     const QString currentId = current.ok() ? QString::fromStdString(current->id) : QString();
     const Scenario &s = m_doc->scenario();
-    c->setTitle(tr("GPUs needed per GPU type: %1 tokens x %2 sequences, %3")
-                    .arg(groupedInt(s.workload.contextTokens))
-                    .arg(s.workload.concurrency)
-                    .arg(m_doc->plan() ? QString::fromStdString(m_doc->plan()->model.displayName)
-                                       : QString::fromStdString(s.model.ref)));
+    c->setTitle(
+        tr("GPUs needed per GPU type: %1 tokens x %2, %3")
+            .arg(groupedInt(s.workload.contextTokens), sequencesText(s.workload.concurrency))
+            .arg(m_doc->plan() ? QString::fromStdString(m_doc->plan()->model.displayName)
+                               : QString::fromStdString(s.model.ref)));
 
     auto *native = new QBarSet(tr("Practical, native MXFP4"));
     native->setColor(QColor(0x2e, 0x8b, 0x57));

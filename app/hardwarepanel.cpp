@@ -1,6 +1,7 @@
 #include "hardwarepanel.h"
 
 #include "catalogue.h"
+#include "elidingcombobox.h"
 #include "fit.h"
 #include "formatting.h"
 #include "memory.h"
@@ -21,7 +22,7 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
 
-    m_gpu = new QComboBox;
+    m_gpu = new ElidingComboBox;
     m_gpu->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_gpu->setMinimumContentsLength(10);
     m_gpu->setObjectName(QStringLiteral("gpuCombo"));
@@ -176,12 +177,12 @@ void HardwarePanel::sync() {
     const auto &cat = Catalogue::builtin();
     if (auto g = cat.findGpu(s.hardware.gpu); g.ok()) {
         m_gpu->setCurrentIndex(m_gpu->findData(QString::fromStdString(g->id)));
-        m_gpuInfo->setText(tr("%1 per GPU (%2 usable), %3 TB/s, %4")
-                               .arg(gbText(double(g->memoryBytes), 0),
-                                    gbText(double(g->usableMemoryBytes), 1))
-                               .arg(g->hbmBandwidthBytesPerS / 1e12, 0, 'f', 2)
-                               .arg(g->nativeMxfp4 ? tr("native MXFP4")
-                                                   : tr("no native MXFP4 (dequantizes)")));
+        // Vendors advertise decimal GB loosely; drivers report the usable memory in GiB.
+        m_gpuInfo->setText(
+            tr("%1 per GPU, %2 TB/s, %3")
+                .arg(gpuMemoryText(double(g->memoryBytes), double(g->usableMemoryBytes)))
+                .arg(g->hbmBandwidthBytesPerS / 1e12, 0, 'f', 2)
+                .arg(g->nativeMxfp4 ? tr("native MXFP4") : tr("no native MXFP4 (dequantizes)")));
         m_node->setSpecialValueText(tr("GPU default (%1)").arg(g->gpusPerNode));
     }
     m_count->setValue(int(s.hardware.gpuCount));

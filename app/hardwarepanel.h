@@ -26,8 +26,10 @@ public:
     QComboBox *engineCombo() const { return m_engine; }
     QDoubleSpinBox *memoryFractionSpin() const { return m_fraction; }
     QLabel *layoutLabel() const { return m_layoutInfo; }
+    /// Memory, bandwidth and MXFP4 support of the chosen GPU type.
+    QLabel *gpuInfoLabel() const { return m_gpuInfo; }
 
-private:
+  private:
     void sync() override;
     QString refusalReason(const Scenario &next, const QString &error) const override;
 

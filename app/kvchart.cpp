@@ -7,6 +7,7 @@
 #include "units.h"
 #include "viewrefresher.h"
 
+#include <QCategoryAxis>
 #include <QChart>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -18,7 +19,13 @@
 namespace hostplan::ui {
 
 namespace {
-constexpr double kK = 1024.0; // the x axis is in K tokens so its labels stay short
+/// The x axis plots log2(tokens); logLabelAxis labels it "1K", "128K", "1M".
+double xOf(double tokens) {
+    return std::log2(tokens);
+}
+double tokensAt(double x) {
+    return std::exp2(x);
+}
 } // namespace
 
 KvChart::KvChart(ScenarioDocument *doc, QWidget *parent)
@@ -60,7 +67,8 @@ void KvChart::rebuild() {
     std::sort(contexts.begin(), contexts.end());
     contexts.erase(std::unique(contexts.begin(), contexts.end()), contexts.end());
 
-    c->setTitle(tr("KV cache per sequence and maximum concurrency vs context (%1 x %2, TP %3)")
+    // Short enough for the tab and the report's page width (the title does not wrap).
+    c->setTitle(tr("KV cache and concurrency vs context (%1 x %2, TP %3)")
                     .arg(plan->layout.gpuCount())
                     .arg(QString::fromStdString(plan->gpu.id))
                     .arg(plan->layout.tp));
@@ -83,12 +91,12 @@ void KvChart::rebuild() {
         m_samples << smp;
         const double gbv = toGB(smp.bytesPerSequencePerGpu);
         if (gbv > 0) {
-            kv->append(double(t) / kK, gbv);
+            kv->append(xOf(double(t)), gbv);
             kvMin = std::min(kvMin, gbv);
             kvMax = std::max(kvMax, gbv);
         }
         if (smp.maxConcurrency > 0) {
-            conc->append(double(t) / kK, double(smp.maxConcurrency));
+            conc->append(xOf(double(t)), double(smp.maxConcurrency));
             concMax = std::max(concMax, double(smp.maxConcurrency));
         }
     }
@@ -99,12 +107,12 @@ void KvChart::rebuild() {
     c->addSeries(kv);
     c->addSeries(conc);
 
-    auto *x = new QLogValueAxis;
-    x->setBase(2);
-    x->setLabelFormat(QStringLiteral("%gK"));
-    x->setTitleText(tr("Context length (K = 1,024 tokens, log scale)"));
-    x->setRange(double(contexts.front()) / kK / 1.2, double(contexts.back()) / kK * 1.2);
-    x->setMinorTickCount(0);
+    // At most about eight labels, on powers of four when the range is wide (1K, 4K, ... 1M).
+    const double xLo = xOf(double(contexts.front()) / 1.2);
+    const double xHi = xOf(double(contexts.back()) * 1.2);
+    const int step = int(std::ceil((xHi - xLo) / 8.0));
+    auto *x = logLabelAxis(2.0, xLo, xHi, step, binaryTokensLabel);
+    x->setTitleText(tr("Context length in tokens (K = 1,024, M = 1,024 K; log scale)"));
     auto *yKv = new QLogValueAxis;
     yKv->setBase(10);
     yKv->setLabelFormat(QStringLiteral("%g"));
@@ -131,19 +139,19 @@ void KvChart::rebuild() {
     // The scenario: its context (vertical) and requested concurrency (horizontal).
     auto *ctxLine = new QLineSeries;
     ctxLine->setName(tr("Scenario: %1 tokens x %2")
-                         .arg(groupedInt(ctx))
-                         .arg(s.workload.concurrency));
+                         .arg(ctx % 1024 == 0 ? binaryTokensLabel(double(ctx)) : groupedInt(ctx),
+                              sequencesText(s.workload.concurrency)));
     QPen dashed(QColor(0xc0, 0x39, 0x2b), 1.5, Qt::DashLine);
     ctxLine->setPen(dashed);
-    ctxLine->append(double(ctx) / kK, 0.5);
-    ctxLine->append(double(ctx) / kK, std::max(concMax, reqConc) * 2);
+    ctxLine->append(xOf(double(ctx)), 0.5);
+    ctxLine->append(xOf(double(ctx)), std::max(concMax, reqConc) * 2);
     c->addSeries(ctxLine);
     ctxLine->attachAxis(x);
     ctxLine->attachAxis(yConc);
     auto *reqLine = new QLineSeries;
     reqLine->setPen(dashed);
-    reqLine->append(double(contexts.front()) / kK / 1.2, reqConc);
-    reqLine->append(double(contexts.back()) / kK * 1.2, reqConc);
+    reqLine->append(xLo, reqConc);
+    reqLine->append(xHi, reqConc);
     c->addSeries(reqLine);
     reqLine->attachAxis(x);
     reqLine->attachAxis(yConc);
@@ -161,18 +169,20 @@ void KvChart::rebuild() {
             return QString();
         }
         return tr("Context %1 tokens\nKV cache + state: %2 per sequence per GPU\nAt most %3 "
-                  "sequences at once")
+                  "at once")
             .arg(groupedInt(best->contextTokens), bytesText(best->bytesPerSequencePerGpu),
-                 groupedInt(best->maxConcurrency));
+                 sequencesText(best->maxConcurrency));
     };
     for (QLineSeries *series : {kv, conc}) {
         connect(series, &QLineSeries::hovered, this, [this, tipAt](const QPointF &p, bool on) {
-            showChartTip(this, on ? tipAt(p.x() * kK) : QString());
+            showChartTip(this, on ? tipAt(tokensAt(p.x())) : QString());
         });
     }
     if (plan->memory.kvCapacityBytesPerGpu <= 0) {
-        c->setTitle(c->title() + QLatin1Char('\n') +
-                    tr("No room for KV cache: weights, activations and runtime fill the budget"));
+        // The title is rich text: a line break is <br>.
+        c->setTitle(c->title().toHtmlEscaped() + QStringLiteral("<br>") +
+                    tr("No room for KV cache: weights, activations and runtime fill the budget")
+                        .toHtmlEscaped());
     }
 }
 

@@ -1,13 +1,17 @@
-// hostplan: the GUI. Without a display (no DISPLAY / WAYLAND_DISPLAY and no QT_QPA_PLATFORM) it
-// prints the CLI plan for the default scenario instead, so the README's first command works on
-// a headless machine. A stale DISPLAY (":55" with no X server behind it, common after ssh -X or
-// in containers) is treated the same way instead of letting the xcb plugin abort.
+// hostplan: the GUI. `hostplan [FILE]` opens the scenario FILE (instead of the last session's
+// scenario); --help and --version print and exit. Without a display (no DISPLAY /
+// WAYLAND_DISPLAY and no QT_QPA_PLATFORM) it prints the CLI plan instead, for FILE or the
+// default scenario, so the README's first command works on a headless machine. A stale DISPLAY
+// (":55" with no X server behind it, common after ssh -X or in containers) is treated the same
+// way instead of letting the xcb plugin abort.
 #include "appsettings.h"
 #include "cli.h"
 #include "languagemanager.h"
 #include "mainwindow.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
+#include <QCoreApplication>
 
 #include <cstdlib>
 #include <filesystem>
@@ -42,6 +46,34 @@ bool xDisplayReachable(const std::string &display) {
     return std::filesystem::exists("/tmp/.X11-unix/X" + number, ec);
 }
 
+void describeApplication() {
+    QCoreApplication::setApplicationName(QStringLiteral("HostPlan"));
+    QCoreApplication::setOrganizationName(QStringLiteral("HostPlan"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(HOSTPLAN_VERSION));
+}
+
+/// Parse the command line of `app` (--help and --version print and exit here); returns the
+/// scenario file to open, or "".
+QString scenarioArgument(const QCoreApplication &app) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "HostPlan: plan GPUs, memory and cost for self-hosting an LLM. Without a display it "
+        "prints the plan (as hostplan-cli plan) instead of opening the window."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("file"),
+                                 QStringLiteral("Scenario file (.json) to open instead of the "
+                                                "last session's scenario."),
+                                 QStringLiteral("[file]"));
+    parser.process(app);
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1) {
+        std::cerr << "hostplan: one scenario file at most (got " << files.size() << ")\n";
+        std::exit(2);
+    }
+    return files.value(0);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -50,24 +82,35 @@ int main(int argc, char **argv) {
     const bool headless = display.empty() && !chosen;
     const bool staleX = !display.empty() && !chosen && !xDisplayReachable(display);
     if (headless || staleX) {
+        QString file;
+        {
+            // No GUI: a core application is enough to parse the arguments.
+            QCoreApplication core(argc, argv);
+            describeApplication();
+            file = scenarioArgument(core);
+        }
+        const std::string what =
+            file.isEmpty() ? std::string("the default scenario") : file.toStdString();
         if (staleX) {
             std::cerr << "hostplan: DISPLAY=" << display
-                      << " has no X server (no /tmp/.X11-unix socket); printing the plan for the "
-                         "default scenario (hostplan-cli plan).\n\n";
+                      << " has no X server (no /tmp/.X11-unix socket); printing the plan for "
+                      << what << " (hostplan-cli plan).\n\n";
         } else {
-            std::cerr << "hostplan: no display found; printing the plan for the default scenario "
-                         "(hostplan-cli plan).\n\n";
+            std::cerr << "hostplan: no display found; printing the plan for " << what
+                      << " (hostplan-cli plan).\n\n";
         }
-        return hostplan::cli::run({"plan"}, std::cout, std::cerr);
+        if (file.isEmpty()) {
+            return hostplan::cli::run({"plan"}, std::cout, std::cerr);
+        }
+        return hostplan::cli::run({"plan", "--scenario", file.toStdString()}, std::cout, std::cerr);
     }
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("HostPlan"));
-    QApplication::setOrganizationName(QStringLiteral("HostPlan"));
-    QApplication::setApplicationVersion(QStringLiteral(HOSTPLAN_VERSION));
+    describeApplication();
+    const QString file = scenarioArgument(app);
     hostplan::ui::LanguageManager languages;
     languages.install(hostplan::ui::AppSettings::language());
     hostplan::ui::MainWindow window;
-    window.restoreSession();
     window.show();
+    window.startUp(file);
     return app.exec();
 }

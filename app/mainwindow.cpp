@@ -427,7 +427,16 @@ void MainWindow::updateRecentMenu() {
     m_recentMenu->setEnabled(!files.isEmpty());
 }
 
-void MainWindow::restoreSession() {
+QString MainWindow::startUp(const QString &scenarioFile) {
+    if (scenarioFile.isEmpty()) {
+        restoreSession();
+        return {};
+    }
+    restoreLayout();
+    return openFile(scenarioFile);
+}
+
+void MainWindow::restoreLayout() {
     const QByteArray geometry = AppSettings::windowGeometry();
     if (!geometry.isEmpty()) {
         restoreGeometry(geometry);
@@ -436,6 +445,10 @@ void MainWindow::restoreSession() {
     if (!state.isEmpty()) {
         restoreState(state, kWindowStateVersion);
     }
+}
+
+void MainWindow::restoreSession() {
+    restoreLayout();
     const QString json = AppSettings::lastScenarioJson();
     if (json.isEmpty()) {
         return;

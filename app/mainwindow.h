@@ -41,6 +41,11 @@ public:
     /// Restore the window geometry, dock layout and the last scenario from AppSettings (main()
     /// calls this; tests start from the default scenario).
     void restoreSession();
+    /// Start-up as main() does it: without a file, restoreSession(); with a scenario file given
+    /// on the command line, only the window geometry and dock layout are restored and the file
+    /// is opened as File > Open opens it (an error is shown the same way, and the window keeps
+    /// the default scenario). Returns the open error ("" on success or without a file).
+    QString startUp(const QString &scenarioFile);
     /// Store them (closeEvent calls this).
     void saveSession();
 
@@ -104,6 +109,8 @@ private:
     void updateRecentMenu();
     void documentChanged();
     void askOpen();
+    /// The window geometry and dock layout of the last session.
+    void restoreLayout();
     bool askSave(bool askPath);
     void message(const QString &title, const QString &text);
 

@@ -180,11 +180,11 @@ void MemoryChart::rebuild() {
     } else {
         addLine(tr("One GPU\n%1").arg(gbText(usable, 0)), usable, QColor(0xc0, 0x39, 0x2b),
                 Qt::DotLine);
-        addLine(tr("One node (%1 GPUs)\n%2").arg(node).arg(gbText(usable * node, 0)),
+        addLine(tr("One node (%1)\n%2").arg(gpusText(node), gbText(usable * node, 0)),
                 usable * node, QColor(0xc0, 0x39, 0x2b), Qt::DashLine);
         if (gpus != node && gpus > 1) {
-            addLine(tr("All %1 GPUs\n%2").arg(gpus).arg(gbText(usable * gpus, 0)),
-                    usable * gpus, QColor(0x6d, 0x1a, 0x12), Qt::SolidLine);
+            addLine(tr("All %1\n%2").arg(gpusText(gpus), gbText(usable * gpus, 0)), usable * gpus,
+                    QColor(0x6d, 0x1a, 0x12), Qt::SolidLine);
         }
     }
     c->legend()->setAlignment(Qt::AlignRight);

@@ -1,6 +1,8 @@
 #include "pricingpanel.h"
 
 #include "catalogue.h"
+#include "elidingcombobox.h"
+#include "formatting.h"
 #include "scenariodocument.h"
 
 #include <QComboBox>
@@ -18,8 +20,23 @@ namespace hostplan::ui {
 
 namespace {
 
+/// A price in dollars: edited to a tenth of a cent, shown with cents unless the third decimal
+/// matters ("$4.76 /GPU-h", "$0.075 /1M cached"), with grouped thousands.
+class MoneySpinBox : public QDoubleSpinBox {
+  public:
+    QString textFromValue(double value) const override {
+        const bool cents = std::abs(value * 100 - std::round(value * 100)) < 1e-6;
+        QString t = locale().toString(value, 'f', cents ? 2 : decimals());
+        if (!isGroupSeparatorShown()) {
+            t.remove(locale().groupSeparator());
+        }
+        return t;
+    }
+};
+
 QDoubleSpinBox *moneySpin(const QString &suffix, const QString &tip) {
-    auto *spin = new QDoubleSpinBox;
+    auto *spin = new MoneySpinBox;
+    spin->setGroupSeparatorShown(true);
     spin->setRange(0, 10000);
     spin->setDecimals(3);
     spin->setSingleStep(0.1);
@@ -62,10 +79,11 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
     m_hoursPerMonth->setToolTip(tr("Hours in a month: 730 = 365 x 24 / 12; 720 = a 30-day month"));
     form->addRow(tr("Month"), m_hoursPerMonth);
 
-    m_api = new QComboBox;
+    auto *api = new ElidingComboBox;
+    m_api = api;
     m_api->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_api->setMinimumContentsLength(10);
-    m_api->setToolTip(tr("API whose prices the plan is compared against"));
+    api->setHint(tr("API whose prices the plan is compared against"));
     m_api->addItem(tr("Model's default API"), QString());
     for (const auto &a : Catalogue::builtin().apiPrices()) {
         m_api->addItem(QString::fromStdString(a.name), QString::fromStdString(a.id));
@@ -175,9 +193,9 @@ void PricingPanel::sync() {
     const QString rateSrc = QString::fromStdString(p->gpu.priceSource);
     m_rateSource->setText(
         QStringLiteral("<small>") +
-        (s.pricing.usdPerGpuHour
-             ? tr("Your rate. Catalogue: $%1/GPU-hour").arg(p->gpu.defaultUsdPerGpuHour, 0, 'f', 2)
-             : tr("Catalogue rate")) +
+        (s.pricing.usdPerGpuHour ? tr("Your rate. Catalogue: %1/GPU-hour")
+                                       .arg(usdCentsText(p->gpu.defaultUsdPerGpuHour))
+                                 : tr("Catalogue rate")) +
         QStringLiteral(" &mdash; ") +
         tr("source: %1, as of %2")
             .arg(rateSrc.startsWith(QStringLiteral("http"))

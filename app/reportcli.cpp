@@ -10,6 +10,7 @@
 #include <QDate>
 #include <QFileInfo>
 
+#include <cstdio>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -17,6 +18,41 @@
 namespace hostplan::ui {
 
 namespace {
+
+/// While alive, drops the warnings the offscreen platform prints on every headless run and that
+/// say nothing about the result ("QStandardPaths: XDG_RUNTIME_DIR not set, defaulting to ...",
+/// "This plugin does not support propagateSizeHints()"), so that a successful command prints
+/// only its own line. Every other message goes to the handler installed before.
+class QuietOffscreenWarnings {
+  public:
+    QuietOffscreenWarnings() {
+        s_previous = qInstallMessageHandler(&QuietOffscreenWarnings::handle);
+    }
+    ~QuietOffscreenWarnings() { qInstallMessageHandler(s_previous); }
+    QuietOffscreenWarnings(const QuietOffscreenWarnings &) = delete;
+    QuietOffscreenWarnings &operator=(const QuietOffscreenWarnings &) = delete;
+
+    /// Whether `message` is one of the known-harmless offscreen warnings.
+    static bool harmless(QtMsgType type, const QString &message) {
+        return type == QtWarningMsg &&
+               ((message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")) ||
+                 message == QLatin1String("This plugin does not support propagateSizeHints()")));
+    }
+
+  private:
+    static void handle(QtMsgType type, const QMessageLogContext &context, const QString &message) {
+        if (harmless(type, message)) {
+            return;
+        }
+        if (s_previous) {
+            s_previous(type, context, message);
+        } else {
+            std::fprintf(stderr, "%s\n", qPrintable(qFormatLogMessage(type, context, message)));
+        }
+    }
+
+    static inline QtMessageHandler s_previous = nullptr;
+};
 
 /// Options shared by report and export-csv, after the plan options.
 struct OutputArgs {
@@ -89,6 +125,7 @@ std::string loadProbe(const OutputArgs &o, std::optional<probe::ProbeReport> &re
 } // namespace
 
 int runReportCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
+    const QuietOffscreenWarnings quiet;
     Scenario scenario = defaultScenario();
     OutputArgs o;
     std::string e = parseArgs(args, true, scenario, o);
@@ -142,6 +179,7 @@ int runReportCommand(const std::vector<std::string> &args, std::ostream &out, st
 
 int runExportCsvCommand(const std::vector<std::string> &args, std::ostream &out,
                         std::ostream &err) {
+    const QuietOffscreenWarnings quiet;
     Scenario scenario = defaultScenario();
     OutputArgs o;
     std::string e = parseArgs(args, false, scenario, o);

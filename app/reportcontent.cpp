@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace hostplan::ui {
 
@@ -23,6 +24,9 @@ QString qs(const std::string &s) {
     return QString::fromStdString(s);
 }
 
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
 QString csvInt(std::uint64_t v) {
     return QString::number(qulonglong(v));
 }
@@ -31,14 +35,14 @@ QString csvInt(std::int64_t v) {
 }
 
 QString rateText(double usdPerGpuHour) {
-    return QStringLiteral("$%1").arg(usdPerGpuHour, 0, 'f', 2);
+    return usdCentsText(usdPerGpuHour);
 }
 
 QString tokensPerMonthText(double tokens) {
     return tokensText(tokens);
 }
 
-QString heavyUsersText(double users) {
+QString heavyUsersCountText(double users) {
     return std::isfinite(users) ? groupedInt(std::uint64_t(std::ceil(users))) : Report::tr("never");
 }
 
@@ -94,8 +98,8 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
             .arg(p.layout.pp),
         QStringLiteral("gpu_count"), csvInt(std::uint64_t(p.layout.gpuCount())), qs(p.gpu.id));
     row(Report::tr("Workload"),
-        Report::tr("%1 sequences of %2 tokens (up to %3 fit)")
-            .arg(groupedInt(w.concurrency), groupedInt(w.contextTokens),
+        Report::tr("%1 of %2 tokens (up to %3 fit)")
+            .arg(sequencesText(w.concurrency), groupedInt(w.contextTokens),
                  groupedInt(p.fit.maxConcurrency)),
         QStringLiteral("max_concurrency"), csvInt(std::uint64_t(p.fit.maxConcurrency)),
         QStringLiteral("sequences"));
@@ -129,26 +133,30 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
     row(p.apiPriced ? Report::tr("API, same volume (%1)").arg(qs(p.api.name)) : Report::tr("API, same volume"),
         p.apiPriced ? usdText(p.apiUsdPerMonth) : noApi, QStringLiteral("api_usd_per_month"),
         csvNumber(p.apiUsdPerMonth), QStringLiteral("USD"), true);
-    row(Report::tr("Self-hosted cost per 1M output tokens"), usdCentsText(p.selfHostUsdPerMTokOutput),
-        QStringLiteral("self_host_usd_per_mtok_output"), csvNumber(p.selfHostUsdPerMTokOutput),
-        QStringLiteral("USD"));
+    // A plan that does not fit serves no tokens: it has no cost per token.
+    const double perMTok = p.fit.fits ? p.selfHostUsdPerMTokOutput : kNaN;
+    row(Report::tr("Self-hosted cost per 1M output tokens"),
+        p.fit.fits ? usdCentsText(perMTok) : Report::tr("n/a (the plan does not fit)"),
+        QStringLiteral("self_host_usd_per_mtok_output"), csvNumber(perMTok), QStringLiteral("USD"));
+    // Nor a break-even: "never", once (the CSV cell stays empty).
+    const double beTokens = p.fit.fits ? p.breakeven.outputTokensPerMonth : kInf;
+    const double beUsers = p.fit.fits ? p.breakeven.heavyUsersToBreakEven : kInf;
     row(Report::tr("Break-even output volume"),
         !p.apiPriced ? noApi
-                     : Report::tr("%1 tokens a month (%2 tokens/s)")
-                           .arg(tokensText(p.breakeven.outputTokensPerMonth),
-                                std::isfinite(p.breakeven.outputTokensPerSecond)
-                                    ? groupedInt(std::uint64_t(
-                                          std::llround(p.breakeven.outputTokensPerSecond)))
-                                    : Report::tr("never")),
-        QStringLiteral("breakeven_output_tokens_per_month"),
-        csvNumber(p.breakeven.outputTokensPerMonth), QStringLiteral("tokens"));
+        : !std::isfinite(beTokens)
+            ? Report::tr("never")
+            : Report::tr("%1 tokens a month (%2 tokens/s)")
+                  .arg(tokensText(beTokens),
+                       groupedInt(std::uint64_t(std::llround(p.breakeven.outputTokensPerSecond)))),
+        QStringLiteral("breakeven_output_tokens_per_month"), csvNumber(beTokens),
+        QStringLiteral("tokens"));
     row(Report::tr("Break-even heavy users"),
         !p.apiPriced ? noApi
-                     : Report::tr("%1 (%2 tokens a month each)")
-                           .arg(heavyUsersText(p.breakeven.heavyUsersToBreakEven),
-                                tokensText(w.heavyUserTokensPerMonth)),
-        QStringLiteral("breakeven_heavy_users"), csvNumber(p.breakeven.heavyUsersToBreakEven),
-        QStringLiteral("users"));
+        : !std::isfinite(beUsers)
+            ? Report::tr("never")
+            : Report::tr("%1 (%2 tokens a month each)")
+                  .arg(heavyUsersCountText(beUsers), tokensText(w.heavyUserTokensPerMonth)),
+        QStringLiteral("breakeven_heavy_users"), csvNumber(beUsers), QStringLiteral("users"));
     row(Report::tr("Recommendation"), recommendationName(rec), QStringLiteral("recommendation"),
         rec == Recommendation::Api           ? QStringLiteral("api")
         : rec == Recommendation::BurstRental ? QStringLiteral("burst_rental")
@@ -200,7 +208,8 @@ ReportTable costTable(const PlanResult &p) {
             gpuHoursSched = c.gpuHoursPerMonthAlwaysOn;
             usdSched = c.usdPerMonthAlwaysOn;
         }
-        const bool cents = per.hours <= 24;
+        // Cents for the hourly rate only; a day and longer are whole dollars like the totals.
+        const bool cents = per.hours <= 1;
         auto money = [&](double v) { return cents ? usdCentsText(v) : usdText(v); };
         addRow(t,
                {per.label, groupedInt(std::uint64_t(std::llround(c.gpuHoursPerMonthAlwaysOn))),
@@ -327,8 +336,8 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
     ReportTable t;
     t.id = QStringLiteral("options");
     const QString hpd = QLocale::c().toString(p.rental.hoursPerDay, 'f', 1);
-    t.title = Report::tr("Options across GPU types (%1, %2 sequences of %3 tokens)")
-                  .arg(qs(p.model.displayName), groupedInt(p.scenario.workload.concurrency),
+    t.title = Report::tr("Options across GPU types (%1, %2 of %3 tokens)")
+                  .arg(qs(p.model.displayName), sequencesText(p.scenario.workload.concurrency),
                        groupedInt(p.scenario.workload.contextTokens));
     t.headers = {Report::tr("GPU"),
                  Report::tr("Memory per GPU"),
@@ -621,8 +630,8 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     const QString gSrc = qs(p.gpu.source);
     const QString gAsOf = qs(p.gpu.asOf);
     row(Report::tr("GPU"), qs(p.gpu.name), gSrc, gAsOf);
-    row(Report::tr("Advertised memory per GPU"), bytesText(double(p.gpu.memoryBytes)), gSrc, gAsOf);
-    row(Report::tr("Usable memory per GPU"), bytesText(double(p.gpu.usableMemoryBytes)), gSrc, gAsOf);
+    row(Report::tr("Advertised memory per GPU"), gbText(double(p.gpu.memoryBytes), 0), gSrc, gAsOf);
+    row(Report::tr("Usable memory per GPU"), gibText(double(p.gpu.usableMemoryBytes)), gSrc, gAsOf);
     row(Report::tr("HBM bandwidth per GPU"), bandwidthText(p.gpu.hbmBandwidthBytesPerS), gSrc, gAsOf);
     row(Report::tr("Native MXFP4"), p.gpu.nativeMxfp4 ? Report::tr("yes") : Report::tr("no (dequantized at run time)"),
         gSrc, gAsOf);
@@ -633,9 +642,7 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
             continue;
         }
         row(Report::tr("%1 memory").arg(qs(o.gpu.name)),
-            Report::tr("%1 advertised, %2 usable")
-                .arg(gbText(double(o.gpu.memoryBytes), 0),
-                     gbText(double(o.gpu.usableMemoryBytes), 1)),
+            gpuMemoryText(double(o.gpu.memoryBytes), double(o.gpu.usableMemoryBytes)),
             qs(o.gpu.source), qs(o.gpu.asOf));
         row(Report::tr("%1 GPU-hour rate").arg(qs(o.gpu.name)), rateText(o.usdPerGpuHour),
             qs(o.priceSource), qs(o.priceAsOf));
@@ -731,14 +738,6 @@ QString pilotRangeText(const PilotRange &range) {
     return Report::tr("%1-%2 GPUs").arg(range.low).arg(range.high);
 }
 
-QString usdCentsText(double usd) {
-    if (!std::isfinite(usd)) {
-        return QStringLiteral("n/a");
-    }
-    QLocale l(QLocale::English, QLocale::UnitedStates);
-    return QStringLiteral("$") + l.toString(usd, 'f', 2);
-}
-
 QString csvNumber(double value) {
     if (!std::isfinite(value)) {
         return QString();
@@ -803,13 +802,13 @@ Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDat
     c.verdict =
         p.fit.fits ? Report::tr("Fits on %1").arg(gpuLabel(p)) : Report::tr("Does not fit on %1").arg(gpuLabel(p));
     if (p.fit.fits) {
-        c.summary << Report::tr("%1 (TP %2, EP %3, PP %4) carry %5 sequences of %6 tokens of %7; up to "
-                        "%8 fit at once.")
+        c.summary << Report::tr("%1 (TP %2, EP %3, PP %4) carry %5 of %6 tokens of %7; up to "
+                                "%8 fit at once.")
                          .arg(gpuLabel(p))
                          .arg(p.layout.tp)
                          .arg(p.layout.ep)
                          .arg(p.layout.pp)
-                         .arg(groupedInt(w.concurrency), groupedInt(w.contextTokens),
+                         .arg(sequencesText(w.concurrency), groupedInt(w.contextTokens),
                               qs(p.model.displayName), groupedInt(p.fit.maxConcurrency));
     } else {
         for (const auto &r : p.fit.reasons) {

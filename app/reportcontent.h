@@ -138,9 +138,6 @@ Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDat
 /// catalogue rate; the scenario's rate override applies to its own GPU type only.
 std::vector<GpuOptionRow> gpuOptionRows(const ScenarioDocument &doc);
 
-/// Money with cents: "$38.08", "$1,234.50" (usdText() rounds to whole dollars).
-QString usdCentsText(double usd);
-
 /// A number for CSV: integers as integers, other values with 17 significant digits (round
 /// trips exactly through strtod); non-finite as "" (an empty cell).
 QString csvNumber(double value);

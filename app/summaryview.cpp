@@ -1,5 +1,6 @@
 #include "summaryview.h"
 
+#include "fit.h"
 #include "formatting.h"
 #include "scenariodocument.h"
 #include "viewrefresher.h"
@@ -37,11 +38,12 @@ void SummaryView::rebuild() {
         }
         h += QStringLiteral("</ul>");
     }
-    h += tr("<p>Up to <b>%1</b> sequences of %2 tokens at once. Memory floor (weights only): "
-            "<b>%3</b> GPUs; practical count for this workload: <b>%4</b>.</p>")
-             .arg(groupedInt(p.fit.maxConcurrency), groupedInt(p.scenario.workload.contextTokens))
-             .arg(p.fit.gpusFloor)
-             .arg(p.fit.practicalFound ? QString::number(p.fit.gpusPractical) : tr("none up to 1024"));
+    h += tr("<p>Up to <b>%1</b> of %2 tokens at once. Memory floor (weights only): "
+            "<b>%3</b>; practical count for this workload: <b>%4</b>.</p>")
+             .arg(sequencesText(p.fit.maxConcurrency),
+                  groupedInt(p.scenario.workload.contextTokens), gpusText(p.fit.gpusFloor),
+                  p.fit.practicalFound ? gpusText(p.fit.gpusPractical)
+                                       : tr("none up to %1").arg(gpusText(kMaxPracticalGpus)));
 
     h += tr("<h4>Memory per GPU (most loaded GPU) and in total</h4>");
     h += QStringLiteral("<table cellspacing=0 cellpadding=2><tr><th></th><th align=right>%1</th>"
@@ -71,7 +73,90 @@ void SummaryView::rebuild() {
              .arg(bytesText(double(m.total.total())), groupedInt(m.cache.kvBytesPerToken),
                   groupedInt(m.cache.kvBytesPerTokenPerGpu));
 
-    // Weights per tensor group on the most loaded GPU.
+    const auto &r = p.rental;
+    h += tr("<h4>Cost</h4>");
+    h += QStringLiteral("<table cellspacing=0 cellpadding=2>");
+    auto money = [&](const QString &label, const QString &value, bool bold = false) {
+        h += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
+                 .arg(label, bold ? QStringLiteral("<b>%1</b>").arg(value) : value);
+    };
+    money(tr("GPU rate"), tr("%1 per GPU-hour x %2")
+                              .arg(usdCentsText(p.usdPerGpuHour), gpusText(p.layout.gpuCount())));
+    money(tr("Always on (24 h/day, %1 h month)").arg(r.hoursPerMonth, 0, 'f', 0),
+          tr("%1 per month").arg(usdText(r.usdPerMonthAlwaysOn)));
+    money(tr("At %1 h/day").arg(r.hoursPerDay, 0, 'f', 1),
+          tr("%1 per month").arg(usdText(r.usdPerMonthScheduled)), true);
+    // A plan that does not fit serves no tokens: it has no cost per token.
+    money(tr("Self-hosted cost per 1M output tokens"),
+          !p.fit.fits ? tr("n/a (does not fit)")
+          : std::isfinite(p.selfHostUsdPerMTokOutput) && p.selfHostUsdPerMTokOutput > 0
+              ? usdCentsText(p.selfHostUsdPerMTokOutput)
+              : tr("n/a (no output tokens)"),
+          true);
+    if (p.fit.fits && p.throughput.computed &&
+        std::isfinite(p.throughput.capacity.usdPerMTokOutput) &&
+        p.throughput.capacity.usdPerMTokOutput > 0) {
+        money(tr("Per 1M output tokens at %1% utilisation (%2)")
+                  .arg(p.throughput.capacity.utilisation * 100, 0, 'f', 0)
+                  .arg(QString::fromStdString(confidenceLabel(p.throughput.confidence))),
+              usdCentsText(p.throughput.capacity.usdPerMTokOutput), true);
+    }
+    if (p.apiPriced) {
+        money(tr("Same tokens at API prices (%1)")
+                  .arg(QString::fromStdString(p.api.name.empty() ? p.api.id : p.api.name).toHtmlEscaped()),
+              tr("%1 per month").arg(usdText(p.apiUsdPerMonth)), true);
+        money(tr("API output price"),
+              tr("%1 per 1M output tokens").arg(usdCentsText(p.api.outputUsdPerMTok)));
+    } else {
+        money(tr("API comparison"), tr("no API price for this model: set one under Pricing"), true);
+    }
+    h += QStringLiteral("</table>");
+    if (p.apiPriced) {
+        const bool never = !p.fit.fits || !std::isfinite(p.breakeven.outputTokensPerMonth);
+        if (never) {
+            h += p.fit.fits ? tr("<p>Break-even: <b>never</b>: the API stays cheaper at any volume "
+                                 "this plan can serve.</p>")
+                            : tr("<p>Break-even: <b>never</b>: the plan does not fit, so it "
+                                 "serves no tokens.</p>");
+        } else {
+            const QString heavy = tokensText(p.scenario.workload.heavyUserTokensPerMonth);
+            h +=
+                tr("<p>Break-even: <b>%1 output tokens per month</b> with this token mix (%2 "
+                   "tokens/s sustained; %3 if every token were billed as output). %4</p>")
+                    .arg(tokensText(p.breakeven.outputTokensPerMonth),
+                         groupedInt(std::uint64_t(std::llround(p.breakeven.outputTokensPerSecond))),
+                         tokensText(p.breakeven.outputOnlyTokensPerMonth),
+                         std::isfinite(p.breakeven.heavyUsersToBreakEven)
+                             ? tr("Self-hosting wins from <b>%1</b> of %2 tokens a month each.")
+                                   .arg(heavyUsersText(
+                                            qint64(std::ceil(p.breakeven.heavyUsersToBreakEven))),
+                                        heavy)
+                             : tr("Self-hosting does not win at any number of heavy users of %1 "
+                                  "tokens a month each.")
+                                   .arg(heavy));
+        }
+        if (p.fit.fits) {
+            h += tr("<p>Your volume: %1 output tokens per month; self-hosting is <b>%2</b> the "
+                    "API at this volume.</p>")
+                     .arg(tokensText(p.scenario.workload.outputTokensPerMonth))
+                     .arg(p.rental.usdPerMonthScheduled < p.apiUsdPerMonth
+                              ? tr("cheaper than")
+                              : tr("more expensive than"));
+        }
+    }
+    if (p.apiPriced && !p.api.source.empty()) {
+        h += QStringLiteral("<p><small>%1</small></p>")
+                 .arg(tr("API prices: %1, as of %2. GPU rate: %3, as of %4.")
+                          .arg(QString::fromStdString(p.api.source).toHtmlEscaped(),
+                               QString::fromStdString(p.api.asOf),
+                               QString::fromStdString(p.gpu.priceSource).toHtmlEscaped(),
+                               QString::fromStdString(p.gpu.priceAsOf)));
+    }
+    for (const auto &w : p.warnings) {
+        h += QStringLiteral("<p style='color:#875'>%1</p>").arg(QString::fromStdString(w).toHtmlEscaped());
+    }
+    // Weights per tensor group on the most loaded GPU: detail, after the cost, so that the
+    // verdict, memory, cost and notes come first on the first screen.
     h += tr("<h4>Weights by tensor group (per GPU and whole model)</h4>");
     h += QStringLiteral("<table cellspacing=0 cellpadding=2><tr><th align=left>%1</th>"
                         "<th align=left>%2</th><th align=right>%3</th><th align=right>%4</th></tr>")
@@ -92,70 +177,6 @@ void SummaryView::rebuild() {
     }
     h += QStringLiteral("</table>");
 
-    const auto &r = p.rental;
-    h += tr("<h4>Cost</h4>");
-    h += QStringLiteral("<table cellspacing=0 cellpadding=2>");
-    auto money = [&](const QString &label, const QString &value, bool bold = false) {
-        h += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
-                 .arg(label, bold ? QStringLiteral("<b>%1</b>").arg(value) : value);
-    };
-    money(tr("GPU rate"), tr("$%1 per GPU-hour x %2")
-                              .arg(QString::number(p.usdPerGpuHour, 'f', 2),
-                                   gpusText(p.layout.gpuCount())));
-    money(tr("Always on (24 h/day, %1 h month)").arg(r.hoursPerMonth, 0, 'f', 0),
-          tr("%1 per month").arg(usdText(r.usdPerMonthAlwaysOn)));
-    money(tr("At %1 h/day").arg(r.hoursPerDay, 0, 'f', 1),
-          tr("%1 per month").arg(usdText(r.usdPerMonthScheduled)), true);
-    money(tr("Self-hosted cost per 1M output tokens"),
-          std::isfinite(p.selfHostUsdPerMTokOutput) && p.selfHostUsdPerMTokOutput > 0
-              ? QStringLiteral("$%1").arg(p.selfHostUsdPerMTokOutput, 0, 'f', 2)
-              : tr("n/a (no output tokens)"),
-          true);
-    if (p.throughput.computed && std::isfinite(p.throughput.capacity.usdPerMTokOutput) &&
-        p.throughput.capacity.usdPerMTokOutput > 0) {
-        money(tr("Cost per 1M output tokens at capacity (%1% utilisation, %2)")
-                  .arg(p.throughput.capacity.utilisation * 100, 0, 'f', 0)
-                  .arg(QString::fromStdString(confidenceLabel(p.throughput.confidence))),
-              QStringLiteral("$%1").arg(p.throughput.capacity.usdPerMTokOutput, 0, 'f', 2), true);
-    }
-    if (p.apiPriced) {
-        money(tr("Same tokens at API prices (%1)")
-                  .arg(QString::fromStdString(p.api.name.empty() ? p.api.id : p.api.name).toHtmlEscaped()),
-              tr("%1 per month").arg(usdText(p.apiUsdPerMonth)), true);
-        money(tr("API output price"), tr("$%1 per 1M output tokens").arg(p.api.outputUsdPerMTok, 0, 'f', 2));
-    } else {
-        money(tr("API comparison"), tr("no API price for this model: set one under Pricing"), true);
-    }
-    h += QStringLiteral("</table>");
-    if (p.apiPriced) {
-        const bool never = !std::isfinite(p.breakeven.outputTokensPerMonth);
-        h += tr("<p>Break-even: <b>%1 output tokens per month</b> with this token mix (%2 tokens/s "
-                "sustained; %3 if every token were billed as output). Self-hosting wins from "
-                "<b>%4 heavy users</b> of %5 tokens a month each.</p>")
-                 .arg(tokensText(p.breakeven.outputTokensPerMonth))
-                 .arg(never ? tr("never") : QString::number(p.breakeven.outputTokensPerSecond, 'f', 0))
-                 .arg(tokensText(p.breakeven.outputOnlyTokensPerMonth))
-                 .arg(std::isfinite(p.breakeven.heavyUsersToBreakEven)
-                          ? QString::number(std::ceil(p.breakeven.heavyUsersToBreakEven))
-                          : tr("never"))
-                 .arg(tokensText(p.scenario.workload.heavyUserTokensPerMonth));
-        h += tr("<p>Your volume: %1 output tokens per month; self-hosting is <b>%2</b> the API at "
-                "this volume.</p>")
-                 .arg(tokensText(p.scenario.workload.outputTokensPerMonth))
-                 .arg(p.rental.usdPerMonthScheduled < p.apiUsdPerMonth ? tr("cheaper than")
-                                                                       : tr("more expensive than"));
-    }
-    if (p.apiPriced && !p.api.source.empty()) {
-        h += QStringLiteral("<p><small>%1</small></p>")
-                 .arg(tr("API prices: %1, as of %2. GPU rate: %3, as of %4.")
-                          .arg(QString::fromStdString(p.api.source).toHtmlEscaped(),
-                               QString::fromStdString(p.api.asOf),
-                               QString::fromStdString(p.gpu.priceSource).toHtmlEscaped(),
-                               QString::fromStdString(p.gpu.priceAsOf)));
-    }
-    for (const auto &w : p.warnings) {
-        h += QStringLiteral("<p style='color:#875'>%1</p>").arg(QString::fromStdString(w).toHtmlEscaped());
-    }
     setHtml(h);
 }
 

@@ -79,15 +79,15 @@ QString ThroughputView::tipForBatch(double batch) const {
     QString text =
         tr("Batch %1 at %2 tokens of context\n"
            "%3 tokens/s per user (%4 ms per output token)\n"
-           "%5 tokens/s per node, %6 tokens/s for the plan (%7 node(s))\n"
+           "%5 tokens/s per node, %6 tokens/s for the plan (%7)\n"
            "Confidence: %8")
             .arg(groupedInt(p.batch), groupedInt(t.contextTokens), rate(p.tokensPerSecondPerUser),
                  QString::number(p.tokenLatencySeconds * 1e3, 'f', 2),
-                 rate(p.tokensPerSecondPerNode), rate(p.tokensPerSecond), QString::number(t.nodes),
+                 rate(p.tokensPerSecondPerNode), rate(p.tokensPerSecond), nodesText(t.nodes),
                  confidenceText(t.confidence));
     if (!p.withinMemory) {
-        text += tr("\nAbove the memory limit: the KV room holds %1 sequences")
-                    .arg(groupedInt(t.capacity.memoryMaxBatch));
+        text += tr("\nAbove the memory limit: the KV room holds %1")
+                    .arg(sequencesText(t.capacity.memoryMaxBatch));
     }
     if (!p.withinTarget) {
         text += tr("\nSlower than the %1 ms target per output token")
@@ -117,10 +117,10 @@ void ThroughputView::rebuild() {
     c->setTitle(tr("Tokens/s against batch, %1-token context (%2)")
                     .arg(groupedInt(t.contextTokens),
                          QString::fromStdString(confidenceLabel(t.confidence))));
-    c->setToolTip(tr("Capacity %1 sequences: %2 tokens/s per node, %3 per 1M output tokens")
-                      .arg(groupedInt(cap.batch), rate(cap.outputTokensPerSecondPerNode),
-                           std::isfinite(cap.usdPerMTokOutput)
-                               ? QStringLiteral("$%1").arg(cap.usdPerMTokOutput, 0, 'f', 2)
+    c->setToolTip(tr("Capacity %1: %2 tokens/s per node, %3 per 1M output tokens")
+                      .arg(sequencesText(cap.batch), rate(cap.outputTokensPerSecondPerNode),
+                           std::isfinite(cap.usdPerMTokOutput) && cap.usdPerMTokOutput > 0
+                               ? usdCentsText(cap.usdPerMTokOutput)
                                : tr("n/a")));
 
     auto *perUser = new QLineSeries;

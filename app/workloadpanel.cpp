@@ -59,7 +59,12 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument *doc, QWidget *parent) : InputPane
     m_concurrency = new QSpinBox;
     m_concurrency->setRange(1, 1000000);
     m_concurrency->setGroupSeparatorShown(true);
-    m_concurrency->setSuffix(tr(" sequences"));
+    // "1 sequence", "16 sequences": the suffix follows the value.
+    auto concurrencySuffix = [this](int v) {
+        m_concurrency->setSuffix(v == 1 ? tr(" sequence") : tr(" sequences"));
+    };
+    concurrencySuffix(m_concurrency->value());
+    connect(m_concurrency, &QSpinBox::valueChanged, this, concurrencySuffix);
     m_concurrency->setKeyboardTracking(false);
     m_concurrency->setToolTip(tr("Sequences in flight at once, each at the full context"));
     form->addRow(tr("C&oncurrency"), m_concurrency);

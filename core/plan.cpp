@@ -40,6 +40,22 @@ std::string gibText(double bytes) {
     return s.str();
 }
 
+/// 1.23e9 -> "1.23 billion", 9.26e7 -> "92.6 million", 0 -> "0", 12345 -> "12,345".
+std::string tokenCountText(double tokens) {
+    std::ostringstream s;
+    s << std::fixed;
+    if (tokens >= 1e9) {
+        s.precision(2);
+        s << tokens / 1e9 << " billion";
+    } else if (tokens >= 1e6) {
+        s.precision(1);
+        s << tokens / 1e6 << " million";
+    } else {
+        return groupedText(std::uint64_t(std::llround(std::max(tokens, 0.0))));
+    }
+    return s.str();
+}
+
 /// The warning limitBreakEvenToCapacity adds; calibrate() drops it before recomputing.
 constexpr std::string_view kApiCheaperWarning = "the API stays cheaper at any volume";
 
@@ -53,12 +69,7 @@ void limitBreakEvenToCapacity(PlanResult &r) {
     // is the same condition), so beyond C the API stays cheaper at any volume.
     const double capacity = r.throughput.capacity.outputTokensPerMonth;
     const double inf = std::numeric_limits<double>::infinity();
-    auto show = [](double tokens) {
-        std::ostringstream s;
-        s.precision(3);
-        s << tokens / 1e9 << " billion";
-        return s.str();
-    };
+    auto show = [](double tokens) { return tokenCountText(tokens); };
     if (!(capacity > 0) || r.breakeven.outputTokensPerMonth > capacity) {
         r.warnings.push_back(
             std::string(kApiCheaperWarning) + ": break-even needs " +

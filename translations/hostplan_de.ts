@@ -32,16 +32,6 @@
         <translation>%1 x %2</translation>
     </message>
     <message>
-        <source>%1 x %2 at %3 h/day: %4 per month (%5 always on)
-Break-even: %6 output tokens per month</source>
-        <translation>%1 x %2 bei %3 h/Tag: %4 pro Monat (%5 im Dauerbetrieb)
-Break-even: %6 Ausgabe-Tokens pro Monat</translation>
-    </message>
-    <message>
-        <source>%1: %2 tok/month</source>
-        <translation>%1: %2 Tok./Monat</translation>
-    </message>
-    <message>
         <source>%1 x %2 breaks even at %3 output tokens per month (%4 per month either way)</source>
         <translation>%1 x %2 erreicht den Break-even bei %3 Ausgabe-Tokens pro Monat (so oder so %4 pro Monat)</translation>
     </message>
@@ -50,20 +40,44 @@ Break-even: %6 Ausgabe-Tokens pro Monat</translation>
         <translation>Ihr Volumen</translation>
     </message>
     <message>
-        <source>Output tokens per month, millions (log)</source>
-        <translation>Ausgabe-Tokens pro Monat, Millionen (log)</translation>
-    </message>
-    <message>
-        <source>USD per month, thousands (log)</source>
-        <translation>USD pro Monat, Tausend (log)</translation>
-    </message>
-    <message>
         <source>API: %1 per month for %2 output tokens</source>
         <translation>API: %1 pro Monat für %2 Ausgabe-Tokens</translation>
     </message>
     <message>
-        <source> (%1/mo)</source>
-        <translation> (%1/Monat)</translation>
+        <source>%1 x %2 (yours, does not fit)</source>
+        <translation>%1 x %2 (Ihr Plan, passt nicht)</translation>
+    </message>
+    <message>
+        <source>%1 does not fit</source>
+        <translation>%1 passt nicht</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 x %2 at %3 h/day: %4 per month (%5 always on)</source>
+        <translation>%1 x %2 bei %3 h/Tag: %4 pro Monat (%5 im Dauerbetrieb)</translation>
+    </message>
+    <message>
+        <source>Break-even: %1 output tokens per month</source>
+        <translation>Break-even: %1 Ausgabe-Tokens pro Monat</translation>
+    </message>
+    <message>
+        <source>Does not fit: serves no tokens, never breaks even</source>
+        <translation>Passt nicht: liefert keine Tokens, erreicht nie den Break-even</translation>
+    </message>
+    <message>
+        <source>Break-even, output tokens a month: %1</source>
+        <translation>Break-even, Ausgabe-Tokens im Monat: %1</translation>
+    </message>
+    <message>
+        <source>Output tokens per month (log)</source>
+        <translation>Ausgabe-Tokens pro Monat (log)</translation>
+    </message>
+    <message>
+        <source>USD per month (log)</source>
+        <translation>USD pro Monat (log)</translation>
     </message>
 </context>
 <context>
@@ -197,10 +211,6 @@ Break-even: %6 Ausgabe-Tokens pro Monat</translation>
         <translation>GPU-Preis</translation>
     </message>
     <message>
-        <source>$%1 per GPU-hour</source>
-        <translation>$%1 pro GPU-Stunde</translation>
-    </message>
-    <message>
         <source>Monthly cost (scheduled)</source>
         <translation>Monatskosten (nach Zeitplan)</translation>
     </message>
@@ -247,6 +257,14 @@ Break-even: %6 Ausgabe-Tokens pro Monat</translation>
     <message>
         <source>Current</source>
         <translation>Aktuell</translation>
+    </message>
+    <message>
+        <source>%1 per GPU-hour</source>
+        <translation>%1 pro GPU-Stunde</translation>
+    </message>
+    <message>
+        <source>n/a (does not fit)</source>
+        <translation>n. v. (passt nicht)</translation>
     </message>
 </context>
 <context>
@@ -334,6 +352,22 @@ Break-even: %6 Ausgabe-Tokens pro Monat</translation>
         <source>%1 nodes</source>
         <translation>%1 Knoten</translation>
     </message>
+    <message>
+        <source>1 sequence</source>
+        <translation>1 Sequenz</translation>
+    </message>
+    <message>
+        <source>%1 sequences</source>
+        <translation>%1 Sequenzen</translation>
+    </message>
+    <message>
+        <source>1 heavy user</source>
+        <translation>1 Vielnutzer</translation>
+    </message>
+    <message>
+        <source>%1 heavy users</source>
+        <translation>%1 Vielnutzer</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::Export</name>
@@ -399,11 +433,14 @@ Break-even: %6 Ausgabe-Tokens pro Monat</translation>
     </message>
 </context>
 <context>
-    <name>hostplan::ui::GpuTypesChart</name>
+    <name>hostplan::ui::Format</name>
     <message>
-        <source>GPUs needed per GPU type: %1 tokens x %2 sequences, %3</source>
-        <translation>Benötigte GPUs pro GPU-Typ: %1 Tokens x %2 Sequenzen, %3</translation>
+        <source>%1 advertised, %2 usable</source>
+        <translation>%1 laut Hersteller, %2 nutzbar</translation>
     </message>
+</context>
+<context>
+    <name>hostplan::ui::GpuTypesChart</name>
     <message>
         <source>Practical, native MXFP4</source>
         <translation>Praktisch, natives MXFP4</translation>
@@ -455,6 +492,10 @@ Speicheruntergrenze: %2 (%3 Gewichte / %4 pro GPU)
     <message>
         <source>Practical: %1 (TP %2 x PP %3, EP %4), %5 per month</source>
         <translation>Praktisch: %1 (TP %2 x PP %3, EP %4), %5 pro Monat</translation>
+    </message>
+    <message>
+        <source>GPUs needed per GPU type: %1 tokens x %2, %3</source>
+        <translation>Benötigte GPUs pro GPU-Typ: %1 Tokens x %2, %3</translation>
     </message>
 </context>
 <context>
@@ -578,10 +619,6 @@ Quelle: %6 (Stand %7)</translation>
         <translation>Speicheranteil auf %1 ändern</translation>
     </message>
     <message>
-        <source>%1 per GPU (%2 usable), %3 TB/s, %4</source>
-        <translation>%1 pro GPU (%2 nutzbar), %3 TB/s, %4</translation>
-    </message>
-    <message>
         <source>native MXFP4</source>
         <translation>natives MXFP4</translation>
     </message>
@@ -609,6 +646,10 @@ Quelle: %6 (Stand %7)</translation>
         <source>Evaluated: %1%2 = TP %3 x PP %4, EP %5; %6</source>
         <translation>Berechnet: %1%2 = TP %3 x PP %4, EP %5; %6</translation>
     </message>
+    <message>
+        <source>%1 per GPU, %2 TB/s, %3</source>
+        <translation>%1 pro GPU, %2 TB/s, %3</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::InputPanel</name>
@@ -624,20 +665,12 @@ Quelle: %6 (Stand %7)</translation>
         <translation>KV-Cache: kein Plan (%1)</translation>
     </message>
     <message>
-        <source>KV cache per sequence and maximum concurrency vs context (%1 x %2, TP %3)</source>
-        <translation>KV-Cache pro Sequenz und maximale Parallelität über den Kontext (%1 x %2, TP %3)</translation>
-    </message>
-    <message>
         <source>KV per sequence (left)</source>
         <translation>KV pro Sequenz (links)</translation>
     </message>
     <message>
         <source>Max sequences (right)</source>
         <translation>Max. Sequenzen (rechts)</translation>
-    </message>
-    <message>
-        <source>Context length (K = 1,024 tokens, log scale)</source>
-        <translation>Kontextlänge (K = 1.024 Tokens, log. Skala)</translation>
     </message>
     <message>
         <source>GB per sequence per GPU (log)</source>
@@ -652,16 +685,24 @@ Quelle: %6 (Stand %7)</translation>
         <translation>Szenario: %1 Tokens x %2</translation>
     </message>
     <message>
-        <source>Context %1 tokens
-KV cache + state: %2 per sequence per GPU
-At most %3 sequences at once</source>
-        <translation>Kontext %1 Tokens
-KV-Cache + Zustand: %2 pro Sequenz pro GPU
-Höchstens %3 Sequenzen gleichzeitig</translation>
-    </message>
-    <message>
         <source>No room for KV cache: weights, activations and runtime fill the budget</source>
         <translation>Kein Platz für den KV-Cache: Gewichte, Aktivierungen und Laufzeit füllen das Budget</translation>
+    </message>
+    <message>
+        <source>KV cache and concurrency vs context (%1 x %2, TP %3)</source>
+        <translation>KV-Cache und Parallelität über den Kontext (%1 x %2, TP %3)</translation>
+    </message>
+    <message>
+        <source>Context length in tokens (K = 1,024, M = 1,024 K; log scale)</source>
+        <translation>Kontextlänge in Tokens (K = 1.024, M = 1.024 K; logarithmisch)</translation>
+    </message>
+    <message>
+        <source>Context %1 tokens
+KV cache + state: %2 per sequence per GPU
+At most %3 at once</source>
+        <translation>Kontext %1 Tokens
+KV-Cache + Zustand: %2 pro Sequenz pro GPU
+Höchstens %3 gleichzeitig</translation>
     </message>
 </context>
 <context>
@@ -1006,15 +1047,15 @@ Alle Komponenten: %5 %4</translation>
 %1</translation>
     </message>
     <message>
-        <source>One node (%1 GPUs)
+        <source>One node (%1)
 %2</source>
-        <translation>Ein Knoten (%1 GPUs)
+        <translation>Ein Knoten (%1)
 %2</translation>
     </message>
     <message>
-        <source>All %1 GPUs
+        <source>All %1
 %2</source>
-        <translation>Alle %1 GPUs
+        <translation>Alle %1
 %2</translation>
     </message>
 </context>
@@ -1316,10 +1357,6 @@ Alle Komponenten: %5 %4</translation>
         <translation>%1-Preis</translation>
     </message>
     <message>
-        <source>Your rate. Catalogue: $%1/GPU-hour</source>
-        <translation>Ihr Preis. Katalog: $%1/GPU-Stunde</translation>
-    </message>
-    <message>
         <source>Catalogue rate</source>
         <translation>Katalogpreis</translation>
     </message>
@@ -1342,6 +1379,10 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>Catalogue prices of %1</source>
         <translation>Katalogpreise von %1</translation>
+    </message>
+    <message>
+        <source>Your rate. Catalogue: %1/GPU-hour</source>
+        <translation>Ihr Preis. Katalog: %1/GPU-Stunde</translation>
     </message>
 </context>
 <context>
@@ -1625,10 +1666,6 @@ Alle Komponenten: %5 %4</translation>
         <translation>Last</translation>
     </message>
     <message>
-        <source>%1 sequences of %2 tokens (up to %3 fit)</source>
-        <translation>%1 Sequenzen mit %2 Tokens (bis zu %3 passen)</translation>
-    </message>
-    <message>
         <source>Memory per GPU</source>
         <translation>Speicher pro GPU</translation>
     </message>
@@ -1835,10 +1872,6 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>All groups</source>
         <translation>Alle Gruppen</translation>
-    </message>
-    <message>
-        <source>Options across GPU types (%1, %2 sequences of %3 tokens)</source>
-        <translation>Optionen über GPU-Typen (%1, %2 Sequenzen mit %3 Tokens)</translation>
     </message>
     <message>
         <source>GPU</source>
@@ -2181,10 +2214,6 @@ Alle Komponenten: %5 %4</translation>
         <translation>Speicher von %1</translation>
     </message>
     <message>
-        <source>%1 advertised, %2 usable</source>
-        <translation>%1 beworben, %2 nutzbar</translation>
-    </message>
-    <message>
         <source>%1 GPU-hour rate</source>
         <translation>GPU-Stundenpreis von %1</translation>
     </message>
@@ -2243,10 +2272,6 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>Does not fit on %1</source>
         <translation>Passt nicht auf %1</translation>
-    </message>
-    <message>
-        <source>%1 (TP %2, EP %3, PP %4) carry %5 sequences of %6 tokens of %7; up to %8 fit at once.</source>
-        <translation>%1 (TP %2, EP %3, PP %4) tragen %5 Sequenzen mit %6 Tokens von %7; bis zu %8 passen gleichzeitig.</translation>
     </message>
     <message>
         <source>Does not fit: %1.</source>
@@ -2376,6 +2401,22 @@ Alle Komponenten: %5 %4</translation>
         <source>The plan needs %1 and the probed machine has %2: the verdicts are per GPU.</source>
         <translation>Der Plan braucht %1 und der geprüfte Rechner hat %2: die Urteile gelten pro GPU.</translation>
     </message>
+    <message>
+        <source>%1 of %2 tokens (up to %3 fit)</source>
+        <translation>%1 mit %2 Tokens (bis zu %3 passen)</translation>
+    </message>
+    <message>
+        <source>n/a (the plan does not fit)</source>
+        <translation>n. v. (der Plan passt nicht)</translation>
+    </message>
+    <message>
+        <source>Options across GPU types (%1, %2 of %3 tokens)</source>
+        <translation>Optionen über GPU-Typen (%1, %2 mit %3 Tokens)</translation>
+    </message>
+    <message>
+        <source>%1 (TP %2, EP %3, PP %4) carry %5 of %6 tokens of %7; up to %8 fit at once.</source>
+        <translation>%1 (TP %2, EP %3, PP %4) tragen %5 mit %6 Tokens von %7; bis zu %8 passen gleichzeitig.</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -2440,14 +2481,6 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>Does not fit on %1 x %2</source>
         <translation>Passt nicht auf %1 x %2</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Up to &lt;b&gt;%1&lt;/b&gt; sequences of %2 tokens at once. Memory floor (weights only): &lt;b&gt;%3&lt;/b&gt; GPUs; practical count for this workload: &lt;b&gt;%4&lt;/b&gt;.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Bis zu &lt;b&gt;%1&lt;/b&gt; Sequenzen mit %2 Tokens gleichzeitig. Speicheruntergrenze (nur Gewichte): &lt;b&gt;%3&lt;/b&gt; GPUs; praktische Anzahl für diese Last: &lt;b&gt;%4&lt;/b&gt;.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>none up to 1024</source>
-        <translation>keine bis 1024</translation>
     </message>
     <message>
         <source>&lt;h4&gt;Memory per GPU (most loaded GPU) and in total&lt;/h4&gt;</source>
@@ -2546,10 +2579,6 @@ Alle Komponenten: %5 %4</translation>
         <translation>k. A. (keine Ausgabe-Tokens)</translation>
     </message>
     <message>
-        <source>Cost per 1M output tokens at capacity (%1% utilisation, %2)</source>
-        <translation>Kosten pro 1 Mio. Ausgabe-Tokens bei Kapazität (%1% Auslastung, %2)</translation>
-    </message>
-    <message>
         <source>Same tokens at API prices (%1)</source>
         <translation>Dieselben Tokens zu API-Preisen (%1)</translation>
     </message>
@@ -2558,24 +2587,12 @@ Alle Komponenten: %5 %4</translation>
         <translation>API-Ausgabepreis</translation>
     </message>
     <message>
-        <source>$%1 per 1M output tokens</source>
-        <translation>$%1 pro 1 Mio. Ausgabe-Tokens</translation>
-    </message>
-    <message>
         <source>API comparison</source>
         <translation>API-Vergleich</translation>
     </message>
     <message>
         <source>no API price for this model: set one under Pricing</source>
         <translation>kein API-Preis für dieses Modell: unter Preise einen festlegen</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Break-even: &lt;b&gt;%1 output tokens per month&lt;/b&gt; with this token mix (%2 tokens/s sustained; %3 if every token were billed as output). Self-hosting wins from &lt;b&gt;%4 heavy users&lt;/b&gt; of %5 tokens a month each.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Break-even: &lt;b&gt;%1 Ausgabe-Tokens pro Monat&lt;/b&gt; bei diesem Token-Mix (%2 Tokens/s dauerhaft; %3, wenn jedes Token als Ausgabe abgerechnet würde). Selbst-Hosting lohnt sich ab &lt;b&gt;%4 Vielnutzern&lt;/b&gt; mit je %5 Tokens im Monat.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>never</source>
-        <translation>nie</translation>
     </message>
     <message>
         <source>&lt;p&gt;Your volume: %1 output tokens per month; self-hosting is &lt;b&gt;%2&lt;/b&gt; the API at this volume.&lt;/p&gt;</source>
@@ -2598,8 +2615,48 @@ Alle Komponenten: %5 %4</translation>
         <translation>Alle %1</translation>
     </message>
     <message>
-        <source>$%1 per GPU-hour x %2</source>
-        <translation>$%1 pro GPU-Stunde x %2</translation>
+        <source>&lt;p&gt;Up to &lt;b&gt;%1&lt;/b&gt; of %2 tokens at once. Memory floor (weights only): &lt;b&gt;%3&lt;/b&gt;; practical count for this workload: &lt;b&gt;%4&lt;/b&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Bis zu &lt;b&gt;%1&lt;/b&gt; mit %2 Tokens gleichzeitig. Speicheruntergrenze (nur Gewichte): &lt;b&gt;%3&lt;/b&gt;; praktische Anzahl für diese Last: &lt;b&gt;%4&lt;/b&gt;.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>none up to %1</source>
+        <translation>keine bis %1</translation>
+    </message>
+    <message>
+        <source>%1 per GPU-hour x %2</source>
+        <translation>%1 pro GPU-Stunde x %2</translation>
+    </message>
+    <message>
+        <source>n/a (does not fit)</source>
+        <translation>n. v. (passt nicht)</translation>
+    </message>
+    <message>
+        <source>Per 1M output tokens at %1% utilisation (%2)</source>
+        <translation>Pro 1 Mio. Ausgabe-Tokens bei %1 % Auslastung (%2)</translation>
+    </message>
+    <message>
+        <source>%1 per 1M output tokens</source>
+        <translation>%1 pro 1 Mio. Ausgabe-Tokens</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;never&lt;/b&gt;: the API stays cheaper at any volume this plan can serve.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Break-even: &lt;b&gt;nie&lt;/b&gt;: die API bleibt bei jedem Volumen, das dieser Plan liefern kann, günstiger.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;never&lt;/b&gt;: the plan does not fit, so it serves no tokens.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Break-even: &lt;b&gt;nie&lt;/b&gt;: der Plan passt nicht und liefert daher keine Tokens.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;%1 output tokens per month&lt;/b&gt; with this token mix (%2 tokens/s sustained; %3 if every token were billed as output). %4&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Break-even: &lt;b&gt;%1 Ausgabe-Tokens pro Monat&lt;/b&gt; bei diesem Token-Mix (%2 Tokens/s dauerhaft; %3, wenn jedes Token als Ausgabe abgerechnet würde). %4&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Self-hosting wins from &lt;b&gt;%1&lt;/b&gt; of %2 tokens a month each.</source>
+        <translation>Selbst-Hosting lohnt sich ab: &lt;b&gt;%1&lt;/b&gt; (je %2 Tokens im Monat).</translation>
+    </message>
+    <message>
+        <source>Self-hosting does not win at any number of heavy users of %1 tokens a month each.</source>
+        <translation>Selbst-Hosting lohnt sich bei keiner Zahl von Vielnutzern mit je %1 Tokens im Monat.</translation>
     </message>
 </context>
 <context>
@@ -2615,22 +2672,6 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>measured</source>
         <translation>gemessen</translation>
-    </message>
-    <message>
-        <source>Batch %1 at %2 tokens of context
-%3 tokens/s per user (%4 ms per output token)
-%5 tokens/s per node, %6 tokens/s for the plan (%7 node(s))
-Confidence: %8</source>
-        <translation>Batch %1 bei %2 Tokens Kontext
-%3 Tokens/s pro Nutzer (%4 ms pro Ausgabe-Token)
-%5 Tokens/s pro Knoten, %6 Tokens/s für den Plan (%7 Knoten)
-Konfidenz: %8</translation>
-    </message>
-    <message>
-        <source>
-Above the memory limit: the KV room holds %1 sequences</source>
-        <translation>
-Über der Speichergrenze: der KV-Platz fasst %1 Sequenzen</translation>
     </message>
     <message>
         <source>
@@ -2667,16 +2708,32 @@ Langsamer als das Ziel von %1 ms pro Ausgabe-Token</translation>
         <translation>Tokens/s nach Batch, %1 Tokens Kontext (%2)</translation>
     </message>
     <message>
-        <source>Capacity %1 sequences: %2 tokens/s per node, %3 per 1M output tokens</source>
-        <translation>Kapazität %1 Sequenzen: %2 Tokens/s pro Knoten, %3 pro 1 Mio. Ausgabe-Tokens</translation>
-    </message>
-    <message>
         <source>Memory limit (%1)</source>
         <translation>Speichergrenze (%1)</translation>
     </message>
     <message>
         <source>%1 ms target (%2)</source>
         <translation>Ziel %1 ms (%2)</translation>
+    </message>
+    <message>
+        <source>Batch %1 at %2 tokens of context
+%3 tokens/s per user (%4 ms per output token)
+%5 tokens/s per node, %6 tokens/s for the plan (%7)
+Confidence: %8</source>
+        <translation>Batch %1 bei %2 Tokens Kontext
+%3 Tokens/s pro Nutzer (%4 ms pro Ausgabe-Token)
+%5 Tokens/s pro Knoten, %6 Tokens/s für den Plan (%7)
+Konfidenz: %8</translation>
+    </message>
+    <message>
+        <source>
+Above the memory limit: the KV room holds %1</source>
+        <translation>
+Über der Speichergrenze: der KV-Platz fasst %1</translation>
+    </message>
+    <message>
+        <source>Capacity %1: %2 tokens/s per node, %3 per 1M output tokens</source>
+        <translation>Kapazität %1: %2 Tokens/s pro Knoten, %3 pro 1 Mio. Ausgabe-Tokens</translation>
     </message>
 </context>
 <context>
@@ -2792,6 +2849,10 @@ Langsamer als das Ziel von %1 ms pro Ausgabe-Token</translation>
     <message>
         <source>Change context to %1 tokens</source>
         <translation>Kontext auf %1 Tokens ändern</translation>
+    </message>
+    <message>
+        <source> sequence</source>
+        <translation> Sequenz</translation>
     </message>
 </context>
 </TS>

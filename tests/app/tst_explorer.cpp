@@ -6,6 +6,8 @@
 #include "breakevenchart.h"
 #include "comparemodel.h"
 #include "compareview.h"
+#include "elidingcombobox.h"
+#include "formatting.h"
 #include "gputypeschart.h"
 #include "hardwarepanel.h"
 #include "kvchart.h"
@@ -22,6 +24,7 @@
 #include <QApplication>
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QComboBox>
 #include <QDir>
@@ -30,6 +33,7 @@
 #include <QLineSeries>
 #include <QMenu>
 #include <QMessageBox>
+#include <QScatterSeries>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStackedBarSeries>
@@ -87,6 +91,28 @@ QList<QPointF> linePoints(QChart *chart, const QString &prefix) {
     return {};
 }
 
+/// Kimi K3 on one H200 at 1M tokens of context: does not fit (the weights alone need 12 GPUs).
+Scenario noFitScenario() {
+    Scenario s = defaultScenario();
+    s.hardware = HardwareChoice{};
+    s.hardware.gpu = "h200";
+    s.hardware.gpuCount = 1;
+    s.workload.contextTokens = 1048576;
+    s.workload.concurrency = 1;
+    return s;
+}
+
+/// The labels of the chart's category axes along `orientation`.
+QStringList axisLabels(QChart *chart, Qt::Orientation orientation) {
+    QStringList out;
+    for (QAbstractAxis *a : chart->axes(orientation)) {
+        if (auto *cat = qobject_cast<QCategoryAxis *>(a)) {
+            out << cat->categoriesLabels();
+        }
+    }
+    return out;
+}
+
 QString writeLlama8bFolder(const QTemporaryDir &dir) {
     QDir(dir.path()).mkpath(QStringLiteral("llama8b"));
     const QString folder = dir.path() + QStringLiteral("/llama8b");
@@ -129,7 +155,7 @@ private slots:
         // The KV chart marks the new context, and the slider followed.
         const auto marker = linePoints(shown(w, w.kvChart())->chart(), "Scenario:");
         QVERIFY(!marker.isEmpty());
-        QCOMPARE(marker.first().x(), 128.0); // the axis is in K tokens
+        QCOMPARE(marker.first().x(), 17.0); // the axis plots log2(tokens): 2^17 = 131,072
         QCOMPARE(w.workloadPanel()->contextSlider()->value(), WorkloadPanel::sliderPosition(131072));
         QVERIFY(w.document()->undoStack()->undoText().contains("131,072"));
     }
@@ -243,7 +269,7 @@ private slots:
         enter(w.workloadPanel()->outputSpin(), 2000);
         const auto now = linePoints(be->chart(), "Your volume");
         QVERIFY(!now.isEmpty());
-        QCOMPARE(now.first().x(), 2000.0); // the axis is in millions of tokens
+        COMPARE_NEAR(now.first().x(), std::log10(2e9), 1e-12, 0); // the axis plots log10(tokens)
         // A higher GPU rate raises the step; the panel says it is the user's rate.
         const double usd = be->options().first().usdPerMonth;
         enter(w.pricingPanel()->gpuRateSpin(), 2 * w.document()->plan()->usdPerGpuHour);
@@ -562,7 +588,7 @@ private slots:
         QVERIFY(!w.kvChart()->isVisible());
         w.viewTabs()->setCurrentWidget(w.kvChart());
         QVERIFY(w.kvChart()->chart()->title().contains("16 x h200"));
-        QCOMPARE(linePoints(w.kvChart()->chart(), "Scenario:").first().x(), 64.0);
+        QCOMPARE(linePoints(w.kvChart()->chart(), "Scenario:").first().x(), 16.0); // log2(65,536)
         QCOMPARE(w.breakEvenChart()->options().first().gpuId, QString("b300"));
         // The page's Show event alone (no currentChanged signal) brings it up to date too.
         w.viewTabs()->blockSignals(true);
@@ -615,7 +641,9 @@ private slots:
         s.hardware = HardwareChoice{};
         s.hardware.gpu = "h100";
         s.hardware.gpuCount = 1;
+        s.workload.concurrency = 4; // fits: the self-hosted cost per token is a figure
         w.document()->edit(s, "No API price");
+        QVERIFY(w.document()->plan()->fit.fits);
         QVERIFY(w.document()->plan().has_value());
         QVERIFY(!w.document()->plan()->apiPriced);
         const QString verdict = w.verdictLabel()->text();
@@ -639,6 +667,166 @@ private slots:
         QVERIFY(summary.contains("no API price"));
         QVERIFY(!summary.contains("never"));
         QVERIFY(shown(w, w.breakEvenChart())->chart()->title().contains("no API price"));
+    }
+
+    void breakEvenWithoutCrossingWhenThePlanDoesNotFit() {
+        ScenarioDocument doc;
+        doc.reset(noFitScenario());
+        QVERIFY(doc.plan().has_value());
+        QVERIFY(!doc.plan()->fit.fits);
+        BreakEvenChart be(&doc);
+        const BreakEvenChart::Option &mine = be.options().first();
+        QCOMPARE(mine.gpuId, QString("h200"));
+        QVERIFY(!mine.fits);
+        QVERIFY(std::isinf(mine.crossingTokens));
+        // Its line stays, named as not fitting; no crossing marker sits at its cost.
+        const auto line = linePoints(be.chart(), "1 x H200 (yours, does not fit)");
+        QVERIFY(!line.isEmpty());
+        COMPARE_NEAR(line.first().y(), std::log10(mine.usdPerMonth), 1e-9, 0);
+        for (QAbstractSeries *series : be.chart()->series()) {
+            if (auto *mark = qobject_cast<QScatterSeries *>(series)) {
+                for (const QPointF &pt : mark->points()) {
+                    QVERIFY(std::abs(pt.y() - std::log10(mine.usdPerMonth)) > 1e-6);
+                }
+            }
+        }
+        const QString title = be.chart()->title();
+        QVERIFY2(title.contains("H200 does not fit"), qPrintable(title));
+        QVERIFY2(!title.contains("92.6M"), qPrintable(title));
+        // The other GPU types fit; each is named in the title with its break-even.
+        for (int i = 1; i < be.options().size(); ++i) {
+            QVERIFY(be.options()[i].fits);
+            QVERIFY2(title.contains(be.options()[i].gpuId.toUpper() + " "), qPrintable(title));
+        }
+    }
+
+    void breakEvenLabelsRead() {
+        MainWindow w;
+        auto *be = shown(w, w.breakEvenChart());
+        QCOMPARE(be->options().size(), 3);
+        // Readable log labels: "$10K" and "$1M", "100M" and "1B"; no "$10000k" or "10000M".
+        const QStringList y = axisLabels(be->chart(), Qt::Vertical);
+        const QStringList x = axisLabels(be->chart(), Qt::Horizontal);
+        QVERIFY2(y.contains("$10K") && y.contains("$1M"), qPrintable(y.join(' ')));
+        QVERIFY2(x.contains("100M") && x.contains("1B"), qPrintable(x.join(' ')));
+        for (const QString &label : y + x) {
+            QVERIFY2(!label.contains("000") && !label.contains('k'), qPrintable(label));
+        }
+        // Every option's break-even in the title, none in a point label or the legend.
+        const QString title = be->chart()->title();
+        QVERIFY2(title.contains("B300 1.01B"), qPrintable(title));
+        for (const auto &o : be->options()) {
+            QVERIFY(o.fits);
+            QVERIFY(std::isfinite(o.crossingTokens));
+            QVERIFY2(title.contains(o.gpuId.toUpper() + " "), qPrintable(title));
+        }
+        for (QAbstractSeries *series : be->chart()->series()) {
+            QVERIFY2(!series->name().contains("/mo"), qPrintable(series->name()));
+            if (auto *mark = qobject_cast<QScatterSeries *>(series)) {
+                QVERIFY(!mark->pointLabelsVisible());
+            }
+        }
+    }
+
+    void kvAxisLabelsAreShort() {
+        MainWindow w;
+        enter(w.contextSpin(), 1048576);
+        auto *kv = shown(w, w.kvChart());
+        const QStringList x = axisLabels(kv->chart(), Qt::Horizontal);
+        QVERIFY2(x.contains("1M") && x.contains("4K"), qPrintable(x.join(' ')));
+        QVERIFY2(x.size() <= 9, qPrintable(x.join(' ')));
+        for (const QString &label : x) {
+            QVERIFY2(label.size() <= 4, qPrintable(label));
+        }
+        QVERIFY(linePoints(kv->chart(), "Scenario: 1M tokens x 16 sequences").size() == 2);
+    }
+
+    void countsAndMoneyReadWell() {
+        MainWindow w;
+        enter(w.concurrencySpin(), 1);
+        QCOMPARE(w.concurrencySpin()->text(), QString("1 sequence"));
+        enter(w.concurrencySpin(), 16);
+        QCOMPARE(w.concurrencySpin()->text(), QString("16 sequences"));
+        // Advertised GB against measured GiB.
+        QCOMPARE(w.hardwarePanel()->gpuInfoLabel()->text().left(35),
+                 QString("288 GB advertised, 279.4 GiB usable"));
+        const QString summary = shown(w, w.summaryView())->toPlainText();
+        QVERIFY2(summary.contains("Up to 67 sequences of 32,768 tokens"), qPrintable(summary));
+        QVERIFY2(summary.contains("(weights only): 6 GPUs"), qPrintable(summary));
+        QVERIFY2(summary.contains("$4.76 per GPU-hour x 8 GPUs"), qPrintable(summary));
+        QVERIFY2(summary.contains("$27,798 per month"), qPrintable(summary));
+        // Rates with cents; a third decimal only when it matters.
+        QCOMPARE(w.pricingPanel()->gpuRateSpin()->text(), QString("$4.76 /GPU-h"));
+        enter(w.pricingPanel()->gpuRateSpin(), 4.125);
+        QCOMPARE(w.pricingPanel()->gpuRateSpin()->text(), QString("$4.125 /GPU-h"));
+    }
+
+    void summaryOfAPlanThatDoesNotFit() {
+        MainWindow w;
+        w.document()->reset(noFitScenario());
+        const QString summary = shown(w, w.summaryView())->toPlainText();
+        QVERIFY2(summary.contains("Up to 0 sequences of 1,048,576 tokens"), qPrintable(summary));
+        QVERIFY2(summary.contains("n/a (does not fit)"), qPrintable(summary));
+        QVERIFY2(summary.contains("Break-even: never: the plan does not fit"), qPrintable(summary));
+        QVERIFY(!summary.contains("never output tokens"));
+        QVERIFY(!summary.contains("$5.11"));
+        QCOMPARE(w.concurrencySpin()->text(), QString("1 sequence"));
+    }
+
+    void longComboTextsShortenWithTooltip() {
+        MainWindow w;
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *gpu = qobject_cast<ElidingComboBox *>(w.gpuCombo());
+        QVERIFY(gpu);
+        QCOMPARE(gpu->currentText(), QString("NVIDIA B300 SXM 288GB (Blackwell Ultra)"));
+        // Too narrow for the whole name: the bracketed remark goes first, then "...".
+        gpu->setFixedWidth(gpu->fontMetrics().horizontalAdvance("NVIDIA B300 SXM 288GB") + 60);
+        QApplication::processEvents();
+        QCOMPARE(gpu->shownText(), QString("NVIDIA B300 SXM 288GB"));
+        QVERIFY2(gpu->toolTip().startsWith("NVIDIA B300 SXM 288GB (Blackwell Ultra): "),
+                 qPrintable(gpu->toolTip()));
+        const QFontMetrics fm = gpu->fontMetrics();
+        const QString cut = ElidingComboBox::fitText("Model default: Kimi K3, Moonshot API", fm,
+                                                     fm.horizontalAdvance("Model default: Kimi"));
+        QVERIFY2(cut.startsWith("Model default") && cut.endsWith(QChar(0x2026)), qPrintable(cut));
+        QCOMPARE(ElidingComboBox::fitText("H200", fm, 500), QString("H200"));
+        // The API combo's tooltip holds its full text, also after its text changes in place.
+        QComboBox *api = w.pricingPanel()->apiCombo();
+        QVERIFY2(api->toolTip().startsWith(api->currentText() + "\n"), qPrintable(api->toolTip()));
+    }
+
+    void startUpWithAFileSkipsTheSession() {
+        AppSettings::clear();
+        QTemporaryDir dir;
+        const QString file = dir.filePath("nofit.json");
+        {
+            ScenarioDocument doc;
+            doc.reset(noFitScenario());
+            QVERIFY(doc.saveAs(file).isEmpty());
+        }
+        {
+            MainWindow w;
+            enter(w.contextSpin(), 77777);
+            w.saveSession();
+        }
+        MainWindow given;
+        given.setInteractive(false);
+        QVERIFY(given.startUp(file).isEmpty());
+        QCOMPARE(given.document()->filePath(), file);
+        QCOMPARE(given.document()->scenario().workload.contextTokens, 1048576ull);
+        MainWindow restored;
+        QVERIFY(restored.startUp(QString()).isEmpty());
+        QCOMPARE(restored.document()->scenario().workload.contextTokens, 77777ull);
+        // A missing file: the error as File > Open shows it; the default scenario stays.
+        MainWindow missing;
+        missing.setInteractive(false);
+        const QString error = missing.startUp(dir.filePath("none.json"));
+        QVERIFY(!error.isEmpty());
+        QCOMPARE(missing.lastMessage(), error);
+        QVERIFY(missing.document()->scenario() == defaultScenario());
+        AppSettings::clear();
     }
 
     void screenshots() {

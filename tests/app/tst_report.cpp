@@ -232,7 +232,9 @@ class TestReport : public QObject {
         s.hardware = HardwareChoice{};
         s.hardware.gpu = "h100";
         s.hardware.gpuCount = 1;
+        s.workload.concurrency = 4; // fits: the self-hosted cost per token is a figure
         doc.edit(s, "No API price");
+        QVERIFY(doc.plan()->fit.fits);
         QVERIFY(doc.plan().has_value());
         QVERIFY(!doc.plan()->apiPriced);
         auto content = buildReportContent(doc, kDate);
@@ -289,6 +291,35 @@ class TestReport : public QObject {
         QVERIFY(ok);
     }
 
+    void formatting_data() {
+        QTest::addColumn<QString>("actual");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("usd/month") << usdText(27798.4) << "$27,798";
+        QTest::newRow("usd/day") << usdText(2016.0) << "$2,016";
+        QTest::newRow("usd/belowHundred") << usdText(55.6) << "$55.60";
+        QTest::newRow("usd/roundsToHundred") << usdText(99.999) << "$100";
+        QTest::newRow("usd/notFinite") << usdText(std::nan("")) << "n/a";
+        QTest::newRow("usdCents/rate") << usdCentsText(4.76) << "$4.76";
+        QTest::newRow("usdCents/grouped") << usdCentsText(1234.5) << "$1,234.50";
+        QTest::newRow("tokens/million") << tokensText(92.6e6) << "92.6 million";
+        QTest::newRow("tokens/billion") << tokensText(1.85e9) << "1.85 billion";
+        QTest::newRow("tokens/zero") << tokensText(0) << "0";
+        QTest::newRow("sequences/one") << sequencesText(1) << "1 sequence";
+        QTest::newRow("sequences/many") << sequencesText(1024) << "1,024 sequences";
+        QTest::newRow("heavyUsers/one") << heavyUsersText(1) << "1 heavy user";
+        QTest::newRow("heavyUsers/many") << heavyUsersText(38) << "38 heavy users";
+        QTest::newRow("gpus/one") << gpusText(1) << "1 GPU";
+        QTest::newRow("gib") << gibText(300'000'000'000.0) << "279.4 GiB";
+        QTest::newRow("gpuMemory/b300")
+            << gpuMemoryText(288e9, 300'000'000'000.0) << "288 GB advertised, 279.4 GiB usable";
+    }
+
+    void formatting() {
+        QFETCH(QString, actual);
+        QFETCH(QString, expected);
+        QCOMPARE(actual, expected);
+    }
+
     void pdfDefaultScenario() {
         ScenarioDocument doc;
         QVERIFY(doc.open(kDefaultScenario).isEmpty());
@@ -327,7 +358,7 @@ class TestReport : public QObject {
             usdText(p.rental.usdPerMonthScheduled),
             usdText(p.apiUsdPerMonth),
             usdCentsText(p.rental.usdPerHour),
-            usdCentsText(p.rental.usdPerDayAlwaysOn),
+            usdText(p.rental.usdPerDayAlwaysOn), // a day is whole dollars, grouped
             usdText(rentalCost(p.layout.gpuCount(), p.usdPerGpuHour, p.rental.hoursPerDay, 720)
                         .usdPerMonthAlwaysOn),
             tokensText(p.breakeven.outputTokensPerMonth),
@@ -580,6 +611,62 @@ class TestReport : public QObject {
         }
         QVERIFY(text.contains(QStringLiteral("Does not fit on 1 x")));
         QCOMPARE(pdfPages(pdf), r.pageCount);
+        // It serves no tokens: no cost per token, and one clean "never".
+        QVERIFY(!text.contains(QStringLiteral("never tokens")));
+        QVERIFY(!text.contains(QStringLiteral("tok/month")));
+    }
+
+    void doesNotFitKeyFigures() {
+        // The user's scenario: Kimi K3 on one H200 at 1M tokens of context, one sequence.
+        ScenarioDocument doc;
+        Scenario s = defaultScenario();
+        s.hardware = HardwareChoice{};
+        s.hardware.gpu = "h200";
+        s.hardware.gpuCount = 1;
+        s.workload.contextTokens = 1048576;
+        s.workload.concurrency = 1;
+        doc.reset(s);
+        QVERIFY(doc.plan().has_value());
+        QVERIFY(!doc.plan()->fit.fits);
+        QVERIFY(std::isfinite(doc.plan()->selfHostUsdPerMTokOutput)); // the core's figure
+        auto content = buildReportContent(doc, kDate);
+        QVERIFY(content.ok());
+        const ReportTable &t = content.value().keyFigures;
+        auto value = [&](const QString &id) {
+            for (int i = 0; i < t.csvRows.size(); ++i) {
+                if (t.csvRows[i].value(0) == id) {
+                    return std::make_pair(t.rows[i].value(1), t.csvRows[i].value(1));
+                }
+            }
+            return std::make_pair(QStringLiteral("<missing %1>").arg(id), QString());
+        };
+        QCOMPARE(value("self_host_usd_per_mtok_output").first,
+                 QStringLiteral("n/a (the plan does not fit)"));
+        QCOMPARE(value("self_host_usd_per_mtok_output").second, QString());
+        QCOMPARE(value("breakeven_output_tokens_per_month").first, QStringLiteral("never"));
+        QCOMPARE(value("breakeven_output_tokens_per_month").second, QString());
+        QCOMPARE(value("breakeven_heavy_users").first, QStringLiteral("never"));
+        QCOMPARE(value("max_concurrency").first,
+                 QStringLiteral("1 sequence of 1,048,576 tokens (up to 0 fit)"));
+        // Cents for the hour rate and below $100 only; otherwise whole dollars, grouped.
+        const ReportTable &cost = content.value().cost;
+        QCOMPARE(cost.rows[0].value(2), QStringLiteral("$3.50"));
+        QCOMPARE(cost.rows[1].value(2), QStringLiteral("$84.00")); // below $100: cents
+        QCOMPARE(cost.rows[2].value(2), QStringLiteral("$2,520"));
+        // Usable memory is a measured GiB figure, next to the advertised GB.
+        const ReportTable &a = content.value().assumptions;
+        bool usable = false, other = false;
+        for (const QStringList &row : a.rows) {
+            if (row.value(0) == QLatin1String("Usable memory per GPU")) {
+                usable = row.value(1) == gibText(double(doc.plan()->gpu.usableMemoryBytes));
+            }
+            if (row.value(0).endsWith(QLatin1String(" memory")) &&
+                row.value(0).startsWith(QLatin1String("NVIDIA B300"))) {
+                other = row.value(1) == QLatin1String("288 GB advertised, 279.4 GiB usable");
+            }
+        }
+        QVERIFY(usable);
+        QVERIFY(other);
     }
 
     void unwritablePath() {
