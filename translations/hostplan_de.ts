@@ -1029,12 +1029,6 @@ Alle Komponenten: %5 %4</translation>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <source>GPU memory
-%1</source>
-        <translation>GPU-Speicher
-%1</translation>
-    </message>
-    <message>
         <source>Engine budget
 %1</source>
         <translation>Engine-Budget
@@ -1057,6 +1051,12 @@ Alle Komponenten: %5 %4</translation>
 %2</source>
         <translation>Alle %1
 %2</translation>
+    </message>
+    <message>
+        <source>Usable per GPU
+%1 (%2 GiB)</source>
+        <translation>Nutzbar pro GPU
+%1 (%2 GiB)</translation>
     </message>
 </context>
 <context>
