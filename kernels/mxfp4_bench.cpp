@@ -285,6 +285,7 @@ struct Context {
     Rng rng{1};
     Timer timer{nullptr, true};
     std::string nativeSupport; ///< empty: the sm_100a native GEMM runs here, else why not
+    std::string wgmmaSupport;  ///< empty: the sm_90a wgmma GEMM (v3) runs here, else why not
 };
 
 std::string shapeName(int m, int n, int k) {
@@ -549,16 +550,27 @@ KernelBenchRow benchStreamRead(Context &ctx, const Matrix &w, const DeviceWeight
     return row;
 }
 
-/// Prefill GEMM for one m: validate (sampled), time, and cuBLAS bf16 beside it.
+/// Sets the prefill GEMM override for one scope (mxfp4_gemm_select.h) and restores Auto.
+struct PrefillScope {
+    explicit PrefillScope(kc::PrefillKernel kernel) { kc::setPrefillKernelOverride(kernel); }
+    ~PrefillScope() { kc::setPrefillKernelOverride(kc::PrefillKernel::Auto); }
+    PrefillScope(const PrefillScope &) = delete;
+    PrefillScope &operator=(const PrefillScope &) = delete;
+};
+
+/// Prefill GEMM for one m: validate (sampled), time, and cuBLAS bf16 beside it. `kernel` names
+/// the row (the path is whatever the override selects); with timeCublas false the ratio is
+/// taken from the cublas_bf16 row already measured for this shape (no second cuBLAS timing).
 void benchGemm(Context &ctx, const Matrix &w, const PrefillPacked &packed,
                const std::vector<DeviceBuffer<std::uint8_t>> &pData,
                const std::vector<DeviceBuffer<std::uint8_t>> &pSf,
                const std::vector<DeviceBuffer<std::uint16_t>> &wBf16, int m,
-               std::vector<KernelBenchRow> &rows) {
+               std::vector<KernelBenchRow> &rows, const char *kernel = "gemm",
+               bool timeCublas = true) {
     const int n = w.n;
     const int k = w.k;
     KernelBenchRow row;
-    row.kernel = "gemm";
+    row.kernel = kernel;
     row.shape = shapeName(m, n, k);
     row.m = m;
     row.n = n;
@@ -579,6 +591,9 @@ void benchGemm(Context &ctx, const Matrix &w, const PrefillPacked &packed,
     row.correct = v.ok;
     row.maxRelError = v.maxRel;
     row.note = v.note + "; weights re-packed offline (repackPrefill)";
+    if (kc::prefillKernelOverride() == kc::PrefillKernel::V3) {
+        row.note += "; wgmma m64n256k16 (sm_90a), W decoded in registers as A";
+    }
     const int copies = int(pData.size());
     row.timeUs = ctx.timer.medianUs([&](int i) {
         checkLaunch(kc::launchPrefillGemm(x.get(), m, pData[i % copies].get(),
@@ -588,6 +603,16 @@ void benchGemm(Context &ctx, const Matrix &w, const PrefillPacked &packed,
     const double bytes =
         double(packed.data.size() + packed.sf.size()) + 2.0 * m * double(k) + 2.0 * m * double(n);
     fillRates(row, bytes, 2.0 * m * double(n) * k, ctx.copyBps);
+    if (!timeCublas) {
+        for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
+            if (it->kernel == "cublas_bf16" && it->shape == row.shape && it->timeUs > 0.0) {
+                row.pctOfCublasBf16 = 100.0 * it->timeUs / row.timeUs;
+                break;
+            }
+        }
+        rows.push_back(row);
+        return;
+    }
     DeviceBuffer<std::uint16_t> yBlas(std::size_t(m) * n);
     KernelBenchRow blas = benchCublas(ctx, wBf16, x, m, n, k, yBlas);
     row.pctOfCublasBf16 = 100.0 * blas.timeUs / row.timeUs;
@@ -713,17 +738,19 @@ void benchShape(Context &ctx, int n, int k, const std::vector<int> &decodeMs,
         }
         for (int m : prefillMs) {
             benchGemm(ctx, w, packed, pData, pSf, wBf16, m, rows);
+            if (ctx.wgmmaSupport.empty()) {
+                // v3 (wgmma, sm_90a) beside the default and cuBLAS of the same shape.
+                const PrefillScope v3(kc::PrefillKernel::V3);
+                benchGemm(ctx, w, packed, pData, pSf, wBf16, m, rows, "gemm_v3", false);
+            }
             if (ctx.nativeSupport.empty()) {
                 benchGemmNative(ctx, w, d, m, rows);
             }
         }
-        if (n == 28672 && !prefillMs.empty()) {
+        if (n == 28672 && std::find(prefillMs.begin(), prefillMs.end(), 4096) != prefillMs.end()) {
             // The previous GEMM (v1) beside the default, on the large shape at M = 4096.
-            kc::setPrefillKernelOverride(kc::PrefillKernel::V1);
-            benchGemm(ctx, w, packed, pData, pSf, wBf16, 4096, rows);
-            kc::setPrefillKernelOverride(kc::PrefillKernel::Auto);
-            rows.pop_back(); // its cuBLAS row repeats the one already measured
-            rows.back().kernel = "gemm_v1";
+            const PrefillScope v1(kc::PrefillKernel::V1);
+            benchGemm(ctx, w, packed, pData, pSf, wBf16, 4096, rows, "gemm_v1", false);
         }
     }
 }
@@ -877,6 +904,18 @@ KernelBenchReport run(int device, bool quick) {
     const auto started = std::chrono::steady_clock::now();
     report.rows.push_back(benchCopy(ctx));
     report.copyBandwidthBytesPerS = ctx.copyBps;
+    ctx.wgmmaSupport = kc::prefillWgmmaSupport();
+    if (!ctx.wgmmaSupport.empty()) {
+        KernelBenchRow row;
+        row.kernel = "gemm_v3";
+        row.shape = "-";
+        row.correct = true;
+        const std::size_t colon = ctx.wgmmaSupport.find(": ");
+        row.note =
+            "not supported here: " +
+            (colon == std::string::npos ? ctx.wgmmaSupport : ctx.wgmmaSupport.substr(colon + 2));
+        report.rows.push_back(row);
+    }
     ctx.nativeSupport = kc::prefillNativeSupport();
     if (!ctx.nativeSupport.empty()) {
         // One row that says so (nothing ran, nothing to validate), instead of failing the run.

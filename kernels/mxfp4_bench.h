@@ -19,7 +19,8 @@ namespace hostplan::mxfp4 {
 /// One measured kernel on one shape.
 struct KernelBenchRow {
     std::string kernel; ///< "copy", "dequant", "gemv", "moe_gemv", "gemm", "cublas_bf16",
-                        ///< "gemm_native" (sm_100a; elsewhere one row "not supported here")
+                        ///< "gemm_v1", "gemm_v3" (sm_90a wgmma), "gemm_native" (sm_100a); a
+                        ///< kernel this GPU cannot run gets one row "not supported here"
     std::string shape;  ///< e.g. "m1_n2048_k7168", "moe_e128_top16_n4096_k7168"
     int m = 0, n = 0, k = 0;
     double timeUs = 0.0;             ///< median time of one call

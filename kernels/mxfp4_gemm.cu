@@ -27,6 +27,9 @@
  * tiles, so concurrently running blocks reuse W and x through L2). When nPadded is an odd
  * multiple of 128, the last block's upper 128 columns are zero-filled and never stored.
  *
+ * v3 (wgmma, sm_90a only, behind the override) is in mxfp4_gemm_sm90.cu and reads this same
+ * layout.
+ *
  * Stores are bounds-checked per element. Benchmark: runMxfp4Benchmarks() (mxfp4_bench.h,
  * `hostplan-probe kernels`) reports TFLOP/s = 2*m*n*k / t and the ratio to cuBLAS bf16.
  */
@@ -418,6 +421,8 @@ int prefillVersion() {
         return 1;
     case PrefillKernel::V2:
         return 2;
+    case PrefillKernel::V3:
+        return 3;
     case PrefillKernel::Auto:
         break;
     }
@@ -448,6 +453,10 @@ std::string launchPrefillGemm(const std::uint16_t *x, int m, const std::uint8_t 
                          reinterpret_cast<std::uintptr_t>(packedData) % 16 == 0 &&
                          reinterpret_cast<std::uintptr_t>(packedSf) % 16 == 0,
                      "prefill gemm: x, data and sf must be 16-byte aligned");
+    if (prefillVersion() == 3) {
+        return launchPrefillGemmWgmma(x, m, packedData, packedSf, n, k, nPadded, kPadded, y,
+                                      stream);
+    }
     if (prefillVersion() == 1) {
         const long long gridM = detail::ceilDiv(m, v1::kBM);
         HOSTPLAN_REQUIRE(gridM <= 65535, "prefill gemm: m too large for one launch");

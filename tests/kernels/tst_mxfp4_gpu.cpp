@@ -1,9 +1,9 @@
 // GPU suite for the CUDA MXFP4 kernels (plain C++, no Qt, ctest label "gpu"): every kernel
 // against the CPU reference on fresh random inputs, at awkward shapes (n not a multiple of the
 // tile, m = 1..16, k = 32, padded k), output poisoned with NaN beforehand and checked fully
-// written, dequantize and the MXFP8 pre-pass bit-exact. The native sm_100a GEMM runs only on
-// an sm_100 device; elsewhere it is checked to refuse. Prints "N passed, N failed"; exits 77
-// without a CUDA device.
+// written, dequantize and the MXFP8 pre-pass bit-exact. The wgmma prefill GEMM (v3) runs only
+// on an sm_90 device and the native sm_100a GEMM only on an sm_100 device; elsewhere each is
+// checked to refuse. Prints "N passed, N failed"; exits 77 without a CUDA device.
 #include "mxfp4.h"
 #include "mxfp4_cuda.h"
 #include "mxfp4_gemm_select.h"
@@ -349,10 +349,28 @@ void testMoe(int experts, int tokens, int topK, int n, int k) {
     report(bad.empty(), name, bad);
 }
 
-void testGemm(int m, int n, int k) {
+/// Which prefill GEMM the next tests force (see mxfp4_gemm_select.h), as a name prefix.
+const char *gemmTag() {
+    switch (kc::prefillKernelOverride()) {
+    case kc::PrefillKernel::V1:
+        return "[v1] ";
+    case kc::PrefillKernel::V2:
+        return "[v2] ";
+    case kc::PrefillKernel::V3:
+        return "[v3] ";
+    case kc::PrefillKernel::Auto:
+        break;
+    }
+    return "";
+}
+
+void testGemm(int m, int n, int k, int sfLo = 118, int sfHi = 126) {
     const std::string name =
-        "gemm m" + std::to_string(m) + " n" + std::to_string(n) + " k" + std::to_string(k);
-    const Matrix w = randomMatrix(n, k);
+        std::string(gemmTag()) + "gemm m" + std::to_string(m) + " n" + std::to_string(n) + " k" +
+        std::to_string(k) +
+        (sfLo != 118 || sfHi != 126 ? " sf" + std::to_string(sfLo) + ".." + std::to_string(sfHi)
+                                    : std::string());
+    const Matrix w = randomMatrix(n, k, sfLo, sfHi);
     const PrefillPacked p = repackPrefill(w);
     const auto xh = randomX(std::size_t(m) * k);
     Dev<std::uint8_t> d(p.data), s(p.sf);
@@ -369,6 +387,28 @@ void testGemm(int m, int n, int k) {
         return refDot(xh.data() + std::size_t(r) * k, w, c, abs);
     });
     report(bad.empty(), name, bad);
+}
+
+/// On a GPU that is not sm_90 (or a build without 90a), the forced v3 (wgmma) prefill GEMM
+/// refuses with a message naming the need, and launches nothing (y keeps its poison).
+void testGemmV3Refused(const std::string &why) {
+    const int m = 4, n = 8, k = 64;
+    const PrefillPacked p = repackPrefill(randomMatrix(n, k));
+    Dev<std::uint8_t> d(p.data), s(p.sf);
+    Dev<std::uint16_t> x(randomX(std::size_t(m) * k)), y(std::size_t(m) * n);
+    y.poison();
+    kc::setPrefillKernelOverride(kc::PrefillKernel::V3);
+    const std::string err =
+        kc::launchPrefillGemm(x.p, m, d.p, s.p, n, k, p.nPadded, p.kPadded, y.p, nullptr);
+    kc::setPrefillKernelOverride(kc::PrefillKernel::Auto);
+    CUDA_OK(cudaDeviceSynchronize());
+    const auto yh = y.get();
+    const bool untouched =
+        std::all_of(yh.begin(), yh.end(), [](std::uint16_t b) { return b == 0xFFFF; });
+    const bool named = err.find("needs sm_90") != std::string::npos ||
+                       err.find("without the sm_90a target") != std::string::npos ||
+                       err.find("shared memory per block") != std::string::npos;
+    report(!err.empty() && err == why && named && untouched, "[v3] gemm refused on this GPU", err);
 }
 
 /// MXFP8 quantize pre-pass (runs on any GPU): bytes identical to quantizeMxfp8() on the
@@ -753,6 +793,31 @@ int main() {
     testGemm(37, 130, 96);
     testGemm(300, 2048, 7168);
     kc::setPrefillKernelOverride(kc::PrefillKernel::Auto);
+    // The wgmma kernel (v3, sm_90a; not the default): where the device is sm_90, the same
+    // checks at shapes cut in every dimension: m = 1, m not a multiple of the 256-token tile
+    // (37, 129, 300, 2500: 10 token tiles, so a partial group of the tile order), n not a
+    // multiple of 8 (7, 130: scalar stores) or of the 128-row tile (1000), an odd count of
+    // 64-wide K chunks (k = 32, 96 -> 2 chunks, 4128 -> 65: the zero padding chunk), K = 7168,
+    // extreme block scales, and the large shape (16 x 224 tiles, two groups of 8 token tiles).
+    // Elsewhere it must refuse cleanly.
+    const std::string wgmmaSupport = kc::prefillWgmmaSupport();
+    if (wgmmaSupport.empty()) {
+        kc::setPrefillKernelOverride(kc::PrefillKernel::V3);
+        testGemm(1, 7, 32);
+        testGemm(37, 130, 96);
+        testGemm(256, 256, 512);
+        testGemm(129, 1000, 1024);
+        testGemm(200, 37, 4128);
+        testGemm(256, 256, 512, 0, 140);
+        testGemm(300, 2048, 7168);
+        testGemm(1024, 7168, 2048);
+        testGemm(2500, 384, 256);
+        testGemm(4096, 28672, 8192);
+        kc::setPrefillKernelOverride(kc::PrefillKernel::Auto);
+    } else {
+        std::printf("SKIP v3 (wgmma) gemm tests: %s\n", wgmmaSupport.c_str());
+        testGemmV3Refused(wgmmaSupport);
+    }
 
     // MXFP8 pre-pass of the native path: on every GPU, bit-exact.
     testQuantizeMxfp8(1, 32);
