@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 
 namespace hostplan::probe {
 
@@ -82,6 +83,91 @@ std::optional<Calibration> calibrationFromReport(const ProbeReport &report,
                  (report.timeUtc.empty() ? std::string() : ", " + report.timeUtc) +
                  (device.empty() ? std::string() : " (" + device + ")");
     return cal;
+}
+
+namespace {
+/// Measured rates may exceed a data-sheet peak by this much (rounded vendor figures).
+constexpr double kDataSheetSlack = 1.05;
+
+std::string deviceNameOf(const ProbeReport &report) {
+    if (report.kernels && !report.kernels->deviceName.empty()) {
+        return report.kernels->deviceName;
+    }
+    return report.devices.empty() ? std::string() : report.devices.front().name;
+}
+
+std::string rateText(double bytesPerS) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.2f TB/s", bytesPerS / 1e12);
+    return buf;
+}
+} // namespace
+
+std::string implausibleMeasurement(const ProbeReport &report, const Catalogue &catalogue) {
+    const std::string device = deviceNameOf(report);
+    const auto gpu = catalogueGpuFor(device, catalogue);
+    if (!gpu) {
+        return {};
+    }
+    const double bwLimit = gpu->hbmBandwidthBytesPerS * kDataSheetSlack;
+    auto tooFast = [&](double bytesPerS, const std::string &what) -> std::string {
+        if (gpu->hbmBandwidthBytesPerS > 0 && bytesPerS > bwLimit) {
+            return what + " of " + rateText(bytesPerS) + " is above the " + gpu->name +
+                   " data-sheet HBM bandwidth of " + rateText(gpu->hbmBandwidthBytesPerS) +
+                   ": not a real measurement";
+        }
+        return {};
+    };
+    if (report.bandwidth) {
+        for (const auto &b : *report.bandwidth) {
+            if (b.status == StepStatus::Ok) {
+                if (auto why = tooFast(b.d2dBytesPerS, "bandwidth[" + std::to_string(b.device) +
+                                                           "].d2d_bytes_per_s");
+                    !why.empty()) {
+                    return why;
+                }
+            }
+        }
+    }
+    if (report.kernels && report.kernels->ran) {
+        const KernelsSection &k = *report.kernels;
+        if (auto why = tooFast(k.copyBandwidthBytesPerS, "kernels.copy_bandwidth_bytes_per_s");
+            !why.empty()) {
+            return why;
+        }
+        for (const auto &r : k.rows) {
+            if (!r.correct) {
+                continue;
+            }
+            if (r.m == 1) {
+                if (auto why = tooFast(r.gbPerS * 1e9, "the " + r.kernel + " rate"); !why.empty()) {
+                    return why;
+                }
+            }
+            if (gpu->bf16FlopsPerS > 0 && r.tflops * 1e12 > gpu->bf16FlopsPerS * kDataSheetSlack &&
+                (r.kernel == "cublas_bf16" || r.kernel.rfind("gemm", 0) == 0)) {
+                char buf[160];
+                std::snprintf(buf, sizeof buf, "%.0f TFLOP/s is above the %s dense BF16 peak of %.0f",
+                              r.tflops, gpu->name.c_str(), gpu->bf16FlopsPerS / 1e12);
+                return "the " + r.kernel + " rate of " + buf + ": not a real measurement";
+            }
+        }
+    }
+    return {};
+}
+
+std::vector<PlanCheckRow> comparePlanWithCatalogue(const ProbeReport &report,
+                                                   const PlanExpectation &plan,
+                                                   const Catalogue &catalogue) {
+    std::vector<PlanCheckRow> rows = comparePlan(report, plan);
+    for (PlanCheckRow &row : rows) {
+        const auto gpu = catalogueGpuFor(row.name, catalogue);
+        row.catalogueBandwidthBytesPerS = gpu ? gpu->hbmBandwidthBytesPerS : 0;
+        row.bandwidthRatio = row.measuredBandwidthBytesPerS > 0 && row.catalogueBandwidthBytesPerS > 0
+                                 ? row.measuredBandwidthBytesPerS / row.catalogueBandwidthBytesPerS
+                                 : 0;
+    }
+    return rows;
 }
 
 } // namespace hostplan::probe

@@ -9,6 +9,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace hostplan::probe {
 
@@ -27,5 +28,19 @@ std::optional<GpuSpec> catalogueGpuFor(const std::string &deviceName, const Cata
 /// Returns nullopt when the report holds no bandwidth or kernel measurement.
 std::optional<Calibration> calibrationFromReport(const ProbeReport &report,
                                                  const Catalogue &catalogue);
+
+/// Why the report's measurements cannot be real, or "" when they are plausible: a device-copy
+/// bandwidth or a GEMV rate above 1.05x the probed GPU's data-sheet HBM bandwidth (a copy
+/// cannot beat the memory's peak; the 5% allows for rounded data-sheet figures), or a GEMM
+/// rate above 1.05x its dense BF16 peak (resources/gpus.json). Only checked when the device
+/// matches a catalogue GPU. calibrationFromReport() does not check: call this first.
+std::string implausibleMeasurement(const ProbeReport &report, const Catalogue &catalogue);
+
+/// comparePlan() with each device's measured bandwidth set against its OWN catalogue GPU type
+/// (matched by name), not the plan's: an H200's 4.2 TB/s is 88% of the H200's 4.8 TB/s even
+/// when the plan is for a B300. Devices that match no catalogue GPU get no ratio.
+std::vector<PlanCheckRow> comparePlanWithCatalogue(const ProbeReport &report,
+                                                   const PlanExpectation &plan,
+                                                   const Catalogue &catalogue);
 
 } // namespace hostplan::probe

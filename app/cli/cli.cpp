@@ -304,6 +304,11 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
             err << "hostplan-cli: --probe-report: " << report.error().toString() << "\n";
             return kExitUsage;
         }
+        if (const std::string why = probe::implausibleMeasurement(report.value(), Catalogue::builtin());
+            !why.empty()) {
+            err << "hostplan-cli: --probe-report: " << probeReport << ": " << why << "\n";
+            return kExitUsage;
+        }
         const auto cal = probe::calibrationFromReport(report.value(), Catalogue::builtin());
         if (!cal) {
             err << "hostplan-cli: --probe-report: " << probeReport

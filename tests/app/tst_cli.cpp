@@ -278,6 +278,22 @@ private slots:
                  "roofline_bound");
         QVERIFY(QString::fromStdString(other.err).contains("stay uncalibrated"));
         QCOMPARE(run({"plan", "--probe-report", "/nope.json"}).code, 2);
+        // A copy 1000x the H200's data sheet is refused, naming the field.
+        QFile in(HOSTPLAN_TEST_DATA_DIR "/h200-probe-report.json");
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QByteArray text = in.readAll();
+        QVERIFY(text.contains("\"d2d_bytes_per_s\": 4230261293867.2627"));
+        text.replace("\"d2d_bytes_per_s\": 4230261293867.2627", "\"d2d_bytes_per_s\": 4.2e15");
+        QTemporaryDir dir;
+        QFile out(dir.path() + "/fast.json");
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text);
+        out.close();
+        const Run fast = run({"plan", "--gpu", "h200", "--gpu-count", "16", "--probe-report",
+                              out.fileName().toStdString()});
+        QCOMPARE(fast.code, 2);
+        QVERIFY2(QString::fromStdString(fast.err).contains("d2d_bytes_per_s of 4200.00 TB/s is above the NVIDIA H200 SXM 141GB data-sheet HBM bandwidth of 4.80 TB/s"),
+                 qPrintable(QString::fromStdString(fast.err)));
     }
 
     void failIfNoFit() {

@@ -66,6 +66,47 @@ private slots:
         QVERIFY(!probe::calibrationFromReport(empty, Catalogue::builtin()).has_value());
     }
 
+    // The real H200 reports are plausible; a copy 875x the data sheet, or a GEMM above the
+    // dense BF16 peak, is not a measurement.
+    void implausibleMeasurementsRefused() {
+        QCOMPARE(probe::implausibleMeasurement(load("h200-probe-report.json"), Catalogue::builtin()),
+                 std::string());
+        QCOMPARE(probe::implausibleMeasurement(load("h200-kernels-report.json"), Catalogue::builtin()),
+                 std::string());
+        probe::ProbeReport fast = load("h200-probe-report.json");
+        QVERIFY(fast.bandwidth && !fast.bandwidth->empty());
+        fast.bandwidth->front().d2dBytesPerS = 4.2e15;
+        const std::string why = probe::implausibleMeasurement(fast, Catalogue::builtin());
+        QVERIFY2(why.find("bandwidth[0].d2d_bytes_per_s") != std::string::npos &&
+                     why.find("above the NVIDIA H200") != std::string::npos,
+                 why.c_str());
+        probe::ProbeReport gemm = load("h200-kernels-report.json");
+        QVERIFY(gemm.kernels && !gemm.kernels->rows.empty());
+        for (auto &r : gemm.kernels->rows) {
+            if (r.kernel == "cublas_bf16" && r.m >= 4096) {
+                r.tflops = 5000;
+                break;
+            }
+        }
+        QVERIFY(probe::implausibleMeasurement(gemm, Catalogue::builtin()).find("dense BF16 peak") !=
+                std::string::npos);
+    }
+
+    // Bandwidth is judged against the probed GPU's own data sheet, not the plan's GPU: the
+    // H200's 4.23 TB/s copy is 88% of its 4.8 TB/s even when the plan is for a B300.
+    void bandwidthAgainstTheProbedGpu() {
+        probe::PlanExpectation b300;
+        b300.plannedBytesPerGpu = 100;
+        b300.gpuCount = 8;
+        b300.catalogueBandwidthBytesPerS = 8.0e12;
+        b300.gpuName = "NVIDIA B300";
+        const auto rows = probe::comparePlanWithCatalogue(load("h200-probe-report.json"), b300,
+                                                          Catalogue::builtin());
+        QVERIFY(!rows.empty());
+        QCOMPARE(rows.front().catalogueBandwidthBytesPerS, 4.8e12);
+        COMPARE_NEAR(rows.front().bandwidthRatio, 4230261293867.26 / 4.8e12, 0, 1e-9);
+    }
+
     // Applied to an H200 plan, the figures become "calibrated" and follow the measurement.
     void appliedToPlan() {
         Scenario s = defaultScenario();
