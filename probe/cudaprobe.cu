@@ -15,6 +15,7 @@
 // compare write/verify rates with the device copy rate of the bandwidth test (~4.3 TB/s read +
 // write on an H200) — a pass that only writes or only reads should land near it.
 #include "devices.h"
+#include "driverversion.h"
 
 #include <cuda_runtime.h>
 
@@ -54,16 +55,7 @@ std::string kernelModuleVersion() {
     if (!in || !std::getline(in, line)) {
         return {};
     }
-    // "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.159.04  Tue ..."
-    const std::string key = "Kernel Module";
-    const auto pos = line.find(key);
-    if (pos == std::string::npos) {
-        return {};
-    }
-    std::istringstream rest(line.substr(pos + key.size()));
-    std::string version;
-    rest >> version;
-    return version;
+    return nvidiaModuleVersion(line);
 }
 
 double median(std::vector<double> v) {

@@ -715,8 +715,16 @@ int runProbeCli(int argc, char **argv) {
         const std::filesystem::path out(options.output);
         const std::filesystem::path dir = out.has_parent_path() ? out.parent_path() : ".";
         if (!std::filesystem::is_directory(dir, ec)) {
-            std::fprintf(stderr, "hostplan-probe: --output %s: folder %s does not exist\n",
-                         options.output.c_str(), dir.string().c_str());
+            std::fprintf(stderr, "hostplan-probe: --output %s: %s %s\n", options.output.c_str(),
+                         dir.string().c_str(),
+                         std::filesystem::exists(dir, ec) ? "is not a folder" : "does not exist");
+            return kExitUsage;
+        }
+        if (std::filesystem::is_directory(out, ec)) {
+            std::fprintf(stderr,
+                         "hostplan-probe: --output %s is a folder; give a file name such as "
+                         "%s/probe-report.json\n",
+                         options.output.c_str(), out.string().c_str());
             return kExitUsage;
         }
     }

@@ -1,6 +1,7 @@
 // hostplan-probe's command line: argument parsing in-process, and the built binary itself on a
 // machine without a GPU (exit code 3, a message naming what was looked for, valid JSON with an
 // empty device list) and with bad arguments (exit code 2, one line on stderr).
+#include "driverversion.h"
 #include "probecli.h"
 #include "probereport.h"
 
@@ -158,7 +159,11 @@ class tst_ProbeCli : public QObject {
                                          << "/nonexistent/scenario.json";
         // Checked before any GPU work, not after it.
         QTest::newRow("outputFolderMissing") << "all -o /nonexistent-dir/report.json"
-                                             << "folder /nonexistent-dir does not exist";
+                                             << "/nonexistent-dir does not exist";
+        QTest::newRow("outputIsAFolder") << "all -o /tmp"
+                                         << "--output /tmp is a folder; give a file name";
+        QTest::newRow("outputParentIsAFile") << "all -o /proc/version/report.json"
+                                             << "/proc/version is not a folder";
     }
     void usageErrors() {
         QFETCH(QString, args);
@@ -171,6 +176,20 @@ class tst_ProbeCli : public QObject {
         QCOMPARE(lines.size(), 1);
         QVERIFY2(lines.front().startsWith(QLatin1String("hostplan-probe: ")), r.err.constData());
         QVERIFY2(lines.front().contains(words), r.err.constData());
+    }
+
+    // The driver release from /proc/driver/nvidia/version, proprietary and open kernel module.
+    void nvidiaModuleVersionFromBanner() {
+        using hostplan::probe::nvidiaModuleVersion;
+        QCOMPARE(nvidiaModuleVersion("NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.159.04  "
+                                     "Tue Sep  2 17:38:48 UTC 2025"),
+                 std::string("580.159.04"));
+        QCOMPARE(nvidiaModuleVersion("NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  "
+                                     "580.95.05  Release Build  (dvs-builder@U16-I3-B03-4-3)  Tue "
+                                     "Sep 23 09:53:14 UTC 2025"),
+                 std::string("580.95.05"));
+        QCOMPARE(nvidiaModuleVersion("NVRM version: something else"), std::string());
+        QCOMPARE(nvidiaModuleVersion("Kernel Module for x86_64"), std::string());
     }
 
     void help() {
