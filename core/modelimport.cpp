@@ -1560,8 +1560,7 @@ Result<std::uint64_t> sumSafetensorsHeaders(const std::vector<std::filesystem::p
     for (const auto &f : files) {
         auto tensors = readSafetensorsHeader(f);
         if (!tensors.ok()) {
-            return makeError(f.string() + (tensors.error().field.empty() ? "" : ": " + tensors.error().field),
-                             tensors.error().message);
+            return tensors.error(); // names the file (readSafetensorsHeader)
         }
         for (const auto &t : tensors.value()) {
             if (total > std::numeric_limits<std::uint64_t>::max() - t.bytes) {
@@ -1628,7 +1627,7 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path) {
         if (!index.empty()) {
             auto idx = readSafetensorsIndex(index);
             if (!idx) {
-                return makeError(index.string() + ": " + idx.error().field, idx.error().message);
+                return idx.error(); // names the file (readSafetensorsIndex)
             }
             if (auto bad = checkPlausible(*spec, idx->totalSizeBytes,
                                           index.string() + ": metadata.total_size")) {

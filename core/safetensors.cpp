@@ -67,6 +67,12 @@ std::string parseErrorText(const json::parse_error &e) {
     return "malformed JSON at byte " + std::to_string(e.byte) + ": " + jsonfield::errorText(e);
 }
 
+/// An error of a file's content, named once: field "PATH: field" ("PATH" alone when the
+/// error has no field), message unchanged.
+Error inFile(const std::filesystem::path &path, const Error &e) {
+    return makeError(path.string() + (e.field.empty() ? "" : ": " + e.field), e.message);
+}
+
 /// Reads a whole (small) text file; errors name the path.
 Result<std::string> readTextFile(const std::filesystem::path &path, std::uint64_t maxBytes) {
     std::error_code ec;
@@ -150,9 +156,7 @@ Result<SafetensorsIndex> readSafetensorsIndex(const std::filesystem::path &path)
     }
     auto index = parseSafetensorsIndex(*text);
     if (!index) {
-        Error e = index.error();
-        e.message = path.string() + ": " + e.message;
-        return e;
+        return inFile(path, index.error());
     }
     return index;
 }
@@ -303,9 +307,7 @@ Result<std::vector<SafetensorsTensor>> readSafetensorsHeader(const std::filesyst
     }
     auto tensors = parseSafetensorsHeader(buf, size);
     if (!tensors) {
-        Error e = tensors.error();
-        e.message = path.string() + ": " + e.message;
-        return e;
+        return inFile(path, tensors.error());
     }
     return tensors;
 }
