@@ -116,6 +116,9 @@ struct ModelSpec {
     /// tokenizer code, which vLLM, SGLang and TensorRT-LLM load only with --trust-remote-code
     /// (Hugging Face transformers' custom-code convention).
     bool customCode = false;
+    /// Import notes the plan repeats as warnings (e.g. an index total_size far from the
+    /// config-derived size).
+    std::vector<std::string> notes;
 
     std::vector<TensorGroup> groups;
     std::vector<LayerGroup> layers;

@@ -235,6 +235,9 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
         r.warnings.push_back("no rentable count up to " + countText(kMaxPracticalGpus, "GPU") +
                              " carries this workload");
     }
+    for (const auto &note : model.notes) {
+        r.warnings.push_back(note);
+    }
     if (gpu.fp8FlopsPerS <= 0) {
         for (const auto &g : model.groups) {
             if (g.format.kind == FormatKind::FP8_E4M3 || g.format.kind == FormatKind::FP8_E5M2) {

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <limits>
 #include <system_error>
@@ -331,6 +332,20 @@ ModelSpec refineWithIndex(const ModelSpec &spec, const SafetensorsIndex &index) 
     if (index.totalSizeBytes == 0 || derived == index.totalSizeBytes || out.groups.empty() ||
         derived == 0) {
         return out;
+    }
+    // Real checkpoints differ from the config-derived size by what the config does not see
+    // (DeepSeek-V3's MTP layer and FP8 scales: +2.3%); beyond 5% the index more likely belongs to
+    // another revision or model, so say so (up to 4x; checkPlausible refuses more).
+    const double ratio = double(index.totalSizeBytes) / double(derived);
+    if (ratio > 1.05 || ratio < 1 / 1.05) {
+        char buf[320];
+        std::snprintf(buf, sizeof buf,
+                      "the checkpoint's tensor bytes (%.2f GB, from its index or headers) are "
+                      "%.0f%% %s the %.2f GB the config implies; the plan follows the "
+                      "checkpoint: check that it belongs to this config",
+                      double(index.totalSizeBytes) / 1e9, std::abs(ratio - 1) * 100,
+                      ratio > 1 ? "above" : "below", double(derived) / 1e9);
+        out.notes.push_back(buf);
     }
     // Scale every group's bytes by total/derived (floor), then put the rounding remainder on the
     // largest group, so weightBytes() == total_size exactly ("checkpoint-exact"). This absorbs

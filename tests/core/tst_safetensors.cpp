@@ -272,25 +272,29 @@ void TestSafetensors::refine_data() {
     QTest::addColumn<QString>("model");
     QTest::addColumn<quint64>("totalSize");
     QTest::addColumn<bool>("groupsChange");
+    QTest::addColumn<bool>("noted"); // more than 5% from the config-derived bytes
 
     // Equal to the derived bytes (model-facts.md §3): groups unchanged.
-    QTest::newRow("llama-8b/equal") << "Llama-3.1-8B.json" << 16'060'522'496ull << false;
+    QTest::newRow("llama-8b/equal") << "Llama-3.1-8B.json" << 16'060'522'496ull << false << false;
     // Larger: DeepSeek-V3's index includes the MTP layer.
-    QTest::newRow("deepseek-v3/mtp") << "DeepSeek-V3.json" << 688'574'839'360ull << true;
+    QTest::newRow("deepseek-v3/mtp") << "DeepSeek-V3.json" << 688'574'839'360ull << true << false; // +2.3%
     // Kimi-K2's index includes 6,832 B of rotary buffers.
-    QTest::newRow("kimi-k2/buffers") << "Kimi-K2-Instruct.json" << 1'029'173'256'720ull << true;
+    QTest::newRow("kimi-k2/buffers") << "Kimi-K2-Instruct.json" << 1'029'173'256'720ull << true << false;
     // Smaller than derived (e.g. a pruned checkpoint): still exact.
-    QTest::newRow("mixtral/smaller") << "Mixtral-8x7B-v0.1.json" << 90'000'000'001ull << true;
+    QTest::newRow("mixtral/smaller") << "Mixtral-8x7B-v0.1.json" << 90'000'000'001ull << true << false; // -3.6%
     // Absurdly small: every group keeps at least a byte, the sum is still exact.
-    QTest::newRow("llama-8b/tiny") << "Llama-3.1-8B.json" << 1000ull << true;
+    QTest::newRow("llama-8b/tiny") << "Llama-3.1-8B.json" << 1000ull << true << true;
     // 0 = unknown: nothing spread.
-    QTest::newRow("llama-8b/zero") << "Llama-3.1-8B.json" << 0ull << false;
+    QTest::newRow("llama-8b/zero") << "Llama-3.1-8B.json" << 0ull << false << false;
+    // Three times the config: another revision or model; planned with, but noted.
+    QTest::newRow("llama-8b/3x") << "Llama-3.1-8B.json" << 48'181'567'488ull << true << true;
 }
 
 void TestSafetensors::refine() {
     QFETCH(QString, model);
     QFETCH(quint64, totalSize);
     QFETCH(bool, groupsChange);
+    QFETCH(bool, noted);
     const auto spec = importHfConfigText(readResource("models/" + model), model.toStdString());
     QVERIFY(spec.ok());
     SafetensorsIndex index;
@@ -308,6 +312,12 @@ void TestSafetensors::refine() {
         QVERIFY(refined.groups[i].bytes() > 0);
     }
     QCOMPARE(changed, groupsChange);
+    QCOMPARE(!refined.notes.empty(), noted);
+    if (noted && totalSize > spec->weightBytes()) {
+        QVERIFY2(refined.notes.front().find("200% above the 16.06 GB the config implies") !=
+                     std::string::npos,
+                 refined.notes.front().c_str());
+    }
     if (model == "DeepSeek-V3.json") {
         // Spread in proportion: the routed experts (~97% of bytes) take ~97% of the MTP bytes.
         std::size_t routed = 0;
