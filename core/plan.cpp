@@ -84,8 +84,9 @@ void limitBreakEvenToCapacity(PlanResult &r) {
         r.breakeven.outputOnlyTokensPerMonth = inf;
         r.breakeven.outputOnlyTokensPerSecond = inf;
     }
+    // Users come whole: the first count that wins must also be served by the plan.
     const double heavy = r.scenario.workload.heavyUserTokensPerMonth;
-    if (!(capacity > 0) || r.breakeven.heavyUsersToBreakEven * heavy > capacity) {
+    if (!(capacity > 0) || std::ceil(r.breakeven.heavyUsersToBreakEven) * heavy > capacity) {
         r.breakeven.heavyUsersToBreakEven = inf;
     }
 }

@@ -195,6 +195,12 @@ Result<std::vector<SafetensorsTensor>> parseSafetensorsHeader(std::string_view b
             return makeError("header", "JSON header is not an object");
         }
         std::vector<SafetensorsTensor> tensors;
+        struct Span {
+            std::uint64_t begin;
+            std::uint64_t end;
+            std::string name;
+        };
+        std::vector<Span> spans;
         tensors.reserve(j.size());
         for (const auto &[name, t] : j.items()) {
             if (name == "__metadata__") {
@@ -261,7 +267,22 @@ Result<std::vector<SafetensorsTensor>> parseSafetensorsHeader(std::string_view b
                                      out.dtype + " (" + std::to_string(elements) + " elements x " +
                                      std::to_string(bits) + " bits)");
             }
+            if (*end > *begin) { // an empty tensor occupies no bytes
+                spans.push_back({*begin, *end, out.name});
+            }
             tensors.push_back(std::move(out));
+        }
+        // Tensors may not share bytes (the format lays them out back to back): overlapping
+        // offsets would count bytes twice.
+        std::sort(spans.begin(), spans.end(),
+                  [](const Span &a, const Span &b) { return a.begin < b.begin; });
+        for (std::size_t i = 1; i < spans.size(); ++i) {
+            if (spans[i].begin < spans[i - 1].end) {
+                return makeError(spans[i].name + ".data_offsets",
+                                 "overlaps " + spans[i - 1].name + " (bytes " +
+                                     std::to_string(spans[i].begin) + ".." +
+                                     std::to_string(spans[i - 1].end) + " claimed twice)");
+            }
         }
         return tensors;
     } catch (const json::parse_error &e) {

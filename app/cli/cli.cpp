@@ -232,17 +232,24 @@ void printPlan(const PlanResult &p, std::ostream &out) {
             << fmt("$%.2f", p.api.outputUsdPerMTok) << " out per 1M tokens\n";
         out << "          this workload at API prices: " << usd(p.apiUsdPerMonth) << " per month\n";
         const BreakEven &b = p.breakeven;
+        const Capacity &cap = p.throughput.capacity;
         if (std::isfinite(b.outputTokensPerMonth)) {
             out << "Break-even " << tokens(b.outputTokensPerMonth)
                 << " output tokens per month with this token mix ("
                 << fmt("%.0f", b.outputTokensPerSecond) << " tokens/s averaged over the month); "
-                << tokens(b.outputOnlyTokensPerMonth) << " if all tokens were output\n";
+                << tokens(b.outputOnlyTokensPerMonth) << " if all tokens were output"
+                << (std::isfinite(b.outputOnlyTokensPerMonth)
+                        ? std::string()
+                        : " (more than the " + tokens(cap.outputTokensPerMonth) +
+                              " output tokens a month this plan serves)")
+                << "\n";
         } else {
             out << "Break-even never: the API stays cheaper at any volume this plan can serve\n";
         }
         out << "          self-hosting "
             << (!std::isfinite(b.heavyUsersToBreakEven)
-                    ? std::string("does not win at any number of heavy users")
+                    ? "does not win at any number of heavy users it can serve (it serves " +
+                          fmt("%.1f", cap.usersServed) + ")"
                 : b.heavyUsersToBreakEven <= 0
                     ? std::string("wins from the first heavy user (the rental costs nothing)")
                     : "wins from " +

@@ -171,6 +171,17 @@ void TestSafetensors::parseHeader_data() {
         QTest::newRow("offsetsBeyondFile")
             << f << quint64(f.size()) << false << 0 << 0ull << "beyond";
     }
+    // Two tensors claiming the same bytes would count them twice.
+    QTest::newRow("overlappingOffsets")
+        << safetensorsFile(R"({"a": {"dtype": "U8", "shape": [8], "data_offsets": [0, 8]},
+                               "b": {"dtype": "U8", "shape": [8], "data_offsets": [4, 12]}})",
+                           12)
+        << 0ull << false << 0 << 0ull << "b.data_offsets: overlaps a (bytes 4..8 claimed twice)";
+    QTest::newRow("emptyTensorInsideAnother")
+        << safetensorsFile(R"({"a": {"dtype": "U8", "shape": [8], "data_offsets": [0, 8]},
+                               "e": {"dtype": "U8", "shape": [0], "data_offsets": [4, 4]}})",
+                           8)
+        << 0ull << true << 2 << 8ull << "";
     QTest::newRow("wrongDtypeSize")
         << safetensorsFile(R"({"a": {"dtype": "F32", "shape": [2, 2], "data_offsets": [0, 8]}})", 8)
         << 0ull << false << 0 << 0ull << "do not match";
