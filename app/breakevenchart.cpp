@@ -8,6 +8,7 @@
 #include "viewrefresher.h"
 
 #include <QCategoryAxis>
+#include <QCoreApplication>
 #include <QChart>
 #include <QLineSeries>
 #include <QScatterSeries>
@@ -30,19 +31,26 @@ double unlg(double v) {
     return std::pow(10.0, v);
 }
 
-/// "950", "10K", "635M", "1.01B", "2T" (three significant digits).
+/// "950", "10K", "635M", "1.01B", "2T" (three significant digits; German "10 Tsd.",
+/// "635 Mio.", "1,01 Mrd.", "2 Bio.").
 QString compactNumber(double v) {
     struct Unit {
         double size;
-        const char *suffix;
+        const char *text;
     };
-    static const Unit units[] = {{1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "K"}};
+    static const Unit units[] = {
+        {1e12, QT_TRANSLATE_NOOP("hostplan::ui::BreakEvenChart", "%1T")},
+        {1e9, QT_TRANSLATE_NOOP("hostplan::ui::BreakEvenChart", "%1B")},
+        {1e6, QT_TRANSLATE_NOOP("hostplan::ui::BreakEvenChart", "%1M")},
+        {1e3, QT_TRANSLATE_NOOP("hostplan::ui::BreakEvenChart", "%1K")}};
+    const QLocale l = numberLocale();
     for (const Unit &u : units) {
         if (std::abs(v) >= u.size * 0.9995) {
-            return QString::number(v / u.size, 'g', 3) + QLatin1String(u.suffix);
+            return QCoreApplication::translate("hostplan::ui::BreakEvenChart", u.text)
+                .arg(l.toString(v / u.size, 'g', 3));
         }
     }
-    return QString::number(v, 'g', 3);
+    return l.toString(v, 'g', 3);
 }
 
 QString compactTokens(double t) {
@@ -177,7 +185,7 @@ void BreakEvenChart::rebuild() {
 
     c->setTitle(tr("Break-even against %1 (GPUs rented %2 h/day)")
                     .arg(QString::fromStdString(api.name.empty() ? api.id : api.name))
-                    .arg(w.hoursPerDay, 0, 'f', 1));
+                    .arg(numberText(w.hoursPerDay, 1)));
 
     double yMin = kInf, yMax = 0;
     auto *apiLine = new QLineSeries;
@@ -247,7 +255,7 @@ void BreakEvenChart::rebuild() {
                 tr("%1 x %2 at %3 h/day: %4 per month (%5 always on)")
                     .arg(o.gpus)
                     .arg(QString::fromStdString(p.gpu.name))
-                    .arg(p.rental.hoursPerDay, 0, 'f', 1)
+                    .arg(numberText(p.rental.hoursPerDay, 1))
                     .arg(usdText(o.usdPerMonth), usdText(p.rental.usdPerMonthAlwaysOn));
             const QString tail =
                 o.fits

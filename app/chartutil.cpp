@@ -1,5 +1,7 @@
 #include "chartutil.h"
 
+#include "formatting.h"
+
 #include <QAbstractAxis>
 #include <QCategoryAxis>
 #include <QChart>
@@ -70,13 +72,14 @@ QCategoryAxis *logLabelAxis(double base, double minExp, double maxExp, int step,
 }
 
 QString binaryTokensLabel(double tokens) {
+    const QLocale l = numberLocale();
     if (tokens >= 1024.0 * 1024.0) {
-        return QStringLiteral("%1M").arg(tokens / (1024.0 * 1024.0), 0, 'g', 4);
+        return QStringLiteral("%1M").arg(l.toString(tokens / (1024.0 * 1024.0), 'g', 4));
     }
     if (tokens >= 1024.0) {
-        return QStringLiteral("%1K").arg(tokens / 1024.0, 0, 'g', 4);
+        return QStringLiteral("%1K").arg(l.toString(tokens / 1024.0, 'g', 4));
     }
-    return QStringLiteral("%1").arg(tokens, 0, 'g', 4);
+    return l.toString(tokens, 'g', 4);
 }
 
 } // namespace hostplan::ui

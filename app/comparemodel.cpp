@@ -1,6 +1,7 @@
 #include "comparemodel.h"
 
 #include "formatting.h"
+#include "modelpanel.h"
 
 #include <QBrush>
 #include <QColor>
@@ -19,7 +20,7 @@ QString formatsText(const Scenario &s) {
     QString t = s.model.weightsFormat ? QString::fromStdString(s.model.weightsFormat->label())
                                       : CompareModel::tr("as shipped");
     for (const auto &[role, f] : s.model.groupFormats) {
-        t += QStringLiteral(", %1 %2").arg(QString::fromStdString(roleName(role)),
+        t += QStringLiteral(", %1 %2").arg(ModelPanel::roleText(role),
                                            QString::fromStdString(f.label()));
     }
     return t;
@@ -70,7 +71,7 @@ void CompareModel::setScenarios(const Scenario &pinned, const Result<PlanResult>
         return tr("%1 tokens").arg(groupedInt(s.workload.contextTokens));
     });
     input(tr("Concurrency"),
-          [](const Scenario &s) { return QString::number(s.workload.concurrency); });
+          [](const Scenario &s) { return groupedInt(s.workload.concurrency); });
     input(tr("Tokens per month (in / cached / out)"), [](const Scenario &s) {
         return QStringLiteral("%1 / %2 / %3")
             .arg(tokensText(s.workload.inputTokensPerMonth),
@@ -78,7 +79,7 @@ void CompareModel::setScenarios(const Scenario &pinned, const Result<PlanResult>
                  tokensText(s.workload.outputTokensPerMonth));
     });
     input(tr("Hours per day"),
-          [](const Scenario &s) { return QString::number(s.workload.hoursPerDay, 'f', 1); });
+          [](const Scenario &s) { return numberText(s.workload.hoursPerDay, 1); });
 
     rows.append({tr("Results"), {}, {}, true});
     result(tr("Fits"), [](const PlanResult &p) {

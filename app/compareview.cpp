@@ -8,7 +8,7 @@
 #include <QCheckBox>
 #include <QFile>
 #include <QFileDialog>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
@@ -20,7 +20,8 @@ namespace hostplan::ui {
 CompareView::CompareView(ScenarioDocument *doc, QWidget *parent)
     : QWidget(parent), m_doc(doc), m_model(new CompareModel(this)) {
     auto *layout = new QVBoxLayout(this);
-    auto *buttons = new QHBoxLayout;
+    // Two rows of buttons: the view stays narrow enough for the docks in every language.
+    auto *buttons = new QGridLayout;
     auto *pin = new QPushButton(tr("&Pin current scenario"));
     pin->setToolTip(tr("Keep a copy of the current scenario to compare later edits against"));
     auto *pinFileButton = new QPushButton(tr("Pin from file..."));
@@ -28,12 +29,12 @@ CompareView::CompareView(ScenarioDocument *doc, QWidget *parent)
     m_usePinned->setToolTip(tr("Replace the current scenario by the pinned one (undoable)"));
     m_clear = new QPushButton(tr("Clear pin"));
     m_diffOnly = new QCheckBox(tr("Differences only"));
-    buttons->addWidget(pin);
-    buttons->addWidget(pinFileButton);
-    buttons->addWidget(m_usePinned);
-    buttons->addWidget(m_clear);
-    buttons->addStretch(1);
-    buttons->addWidget(m_diffOnly);
+    buttons->addWidget(pin, 0, 0);
+    buttons->addWidget(pinFileButton, 0, 1);
+    buttons->addWidget(m_usePinned, 1, 0);
+    buttons->addWidget(m_clear, 1, 1);
+    buttons->setColumnStretch(2, 1);
+    buttons->addWidget(m_diffOnly, 1, 3);
     layout->addLayout(buttons);
     m_status = new QLabel;
     m_status->setWordWrap(true);

@@ -10,17 +10,54 @@
 
 namespace hostplan::ui {
 
+namespace {
+
+/// "$" with the sign in front: "-$4.76".
+QString dollars(double usd, const QString &amount) {
+    return (usd < 0 ? QStringLiteral("-$") : QStringLiteral("$")) + amount;
+}
+
+// Names of tensor groups as the sizing core writes them (core/modelimport.cpp), for lupdate.
+[[maybe_unused]] constexpr const char *kGroupNames[] = {
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "attention"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "attention (replicated down-projections)"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "short convolutions"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "norms and small vectors"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "router"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "embedding"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "embedding (tied lm_head)"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "lm_head"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "dense MLP"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "routed experts"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "routed expert biases"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "shared experts"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "latent MoE projections"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "vision tower"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "multimodal projector"),
+};
+
+} // namespace
+
+QLocale numberLocale() {
+    const QLocale l;
+    return l.language() == QLocale::C ? QLocale(QLocale::English, QLocale::UnitedStates) : l;
+}
+
+QString numberText(double value, int decimals) {
+    return numberLocale().toString(value, 'f', decimals);
+}
+
 QString bytesText(double bytes) {
-    return QStringLiteral("%1 GB (%2 GiB)")
-        .arg(QLocale::c().toString(toGB(bytes), 'f', 2), QLocale::c().toString(toGiB(bytes), 'f', 2));
+    return QStringLiteral("%1 GB (%2 GiB)").arg(numberText(toGB(bytes), 2),
+                                                numberText(toGiB(bytes), 2));
 }
 
 QString gbText(double bytes, int decimals) {
-    return QStringLiteral("%1 GB").arg(QLocale::c().toString(toGB(bytes), 'f', decimals));
+    return QStringLiteral("%1 GB").arg(numberText(toGB(bytes), decimals));
 }
 
 QString gibText(double bytes, int decimals) {
-    return QStringLiteral("%1 GiB").arg(QLocale::c().toString(toGiB(bytes), 'f', decimals));
+    return QStringLiteral("%1 GiB").arg(numberText(toGiB(bytes), decimals));
 }
 
 QString gpuMemoryText(double advertisedBytes, double usableBytes) {
@@ -28,44 +65,73 @@ QString gpuMemoryText(double advertisedBytes, double usableBytes) {
         .arg(gbText(advertisedBytes, 0), gibText(usableBytes));
 }
 
+QString notAvailableText() {
+    return QCoreApplication::translate("hostplan::ui::Format", "n/a");
+}
+
 QString usdText(double usd) {
     if (!std::isfinite(usd)) {
-        return QStringLiteral("n/a");
+        return notAvailableText();
     }
-    const QLocale l(QLocale::English, QLocale::UnitedStates);
     if (std::abs(usd) < 99.995) {
-        return (usd < 0 ? QStringLiteral("-$") : QStringLiteral("$")) +
-               l.toString(std::abs(usd), 'f', 2);
+        return dollars(usd, numberText(std::abs(usd), 2));
     }
-    return (usd < 0 ? QStringLiteral("-$") : QStringLiteral("$")) +
-           l.toString(qlonglong(std::llround(std::abs(usd))));
+    return dollars(usd, numberLocale().toString(qlonglong(std::llround(std::abs(usd)))));
 }
 
 QString usdCentsText(double usd) {
     if (!std::isfinite(usd)) {
-        return QStringLiteral("n/a");
+        return notAvailableText();
     }
-    const QLocale l(QLocale::English, QLocale::UnitedStates);
-    return (usd < 0 ? QStringLiteral("-$") : QStringLiteral("$")) +
-           l.toString(std::abs(usd), 'f', 2);
+    return dollars(usd, numberText(std::abs(usd), 2));
 }
 
 QString tokensText(double tokens) {
     if (!std::isfinite(tokens)) {
-        return QStringLiteral("never");
+        return QCoreApplication::translate("hostplan::ui::Format", "never");
     }
     if (tokens >= 1e9) {
-        return QStringLiteral("%1 billion").arg(tokens / 1e9, 0, 'f', 2);
+        return QCoreApplication::translate("hostplan::ui::Format", "%1 billion")
+            .arg(numberText(tokens / 1e9, 2));
     }
     if (tokens >= 1e6) {
-        return QStringLiteral("%1 million").arg(tokens / 1e6, 0, 'f', 1);
+        return QCoreApplication::translate("hostplan::ui::Format", "%1 million")
+            .arg(numberText(tokens / 1e6, 1));
     }
     return groupedInt(std::uint64_t(std::llround(tokens)));
 }
 
 QString groupedInt(std::uint64_t value) {
-    QLocale l(QLocale::English, QLocale::UnitedStates);
-    return l.toString(qulonglong(value));
+    return numberLocale().toString(qulonglong(value));
+}
+
+QString confidenceText(Confidence confidence) {
+    switch (confidence) {
+    case Confidence::RooflineBound:
+        return QCoreApplication::translate("hostplan::ui::Format", "roofline bound");
+    case Confidence::Calibrated:
+        return QCoreApplication::translate("hostplan::ui::Format", "calibrated by a probe report");
+    case Confidence::Measured:
+        return QCoreApplication::translate("hostplan::ui::Format", "measured");
+    }
+    return QCoreApplication::translate("hostplan::ui::Format", "roofline bound");
+}
+
+QString groupNameText(const std::string &name) {
+    const QString whole = QString::fromStdString(name);
+    const QByteArray key = whole.toUtf8();
+    const QString t = QCoreApplication::translate("hostplan::ui::Group", key.constData());
+    if (t != whole || !whole.endsWith(QLatin1Char(')'))) {
+        return t;
+    }
+    // "norms and small vectors (FP32)": a known name with the format the core appended.
+    const qsizetype open = whole.lastIndexOf(QStringLiteral(" ("));
+    if (open <= 0) {
+        return t;
+    }
+    const QByteArray base = whole.left(open).toUtf8();
+    return QCoreApplication::translate("hostplan::ui::Group", base.constData()) +
+           whole.mid(open);
 }
 
 QString gpusText(qint64 count) {

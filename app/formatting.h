@@ -1,12 +1,26 @@
-// Display formatting shared by the GUI views: bytes in GB and GiB (always labelled), money,
-// token counts. All numbers come from the core; this only renders them.
+// Display formatting shared by the GUI views and the report: bytes in GB and GiB (always
+// labelled), money, token counts. All numbers come from the core; this only renders them, in
+// the number format of the default QLocale (LanguageManager sets it to the UI language): "32,768"
+// and "1,560.86 GB" in English, "32.768" and "1.560,86 GB" in German. The C locale reads as US
+// English. Money keeps the "$" prefix of the price fields in every language ("$4.76", "$4,76").
+// CSV files and the command-line tool do not use these helpers.
 #pragma once
 
+#include "throughput.h"
+
+#include <QLocale>
 #include <QString>
 
 #include <cstdint>
+#include <string>
 
 namespace hostplan::ui {
+
+/// The locale numbers are shown in: QLocale(), with the C locale taken as US English so that
+/// thousands are grouped.
+QLocale numberLocale();
+/// `value` with `decimals` decimals and grouped thousands: "1,560.86" / "1.560,86".
+QString numberText(double value, int decimals);
 
 /// "195.11 GB (181.71 GiB)".
 QString bytesText(double bytes);
@@ -22,10 +36,19 @@ QString usdText(double usd);
 /// Money with cents, for rates (per GPU-hour, per 1M tokens): "$4.76", "$1,234.50"; "n/a" when
 /// not finite.
 QString usdCentsText(double usd);
-/// "1.85 billion", "92.6 million", "12,345", "0"; "never" for infinity.
+/// "1.85 billion", "92.6 million", "12,345", "0"; "never" for infinity (German "1,85 Mrd.",
+/// "92,6 Mio.", "12.345", "nie").
 QString tokensText(double tokens);
-/// "32,768".
+/// "32,768" ("32.768" in German).
 QString groupedInt(std::uint64_t value);
+/// "n/a" (translated).
+QString notAvailableText();
+/// What a throughput figure rests on: "roofline bound", "calibrated by a probe report",
+/// "measured" (translated).
+QString confidenceText(Confidence confidence);
+/// A tensor group's name from the sizing core ("routed experts", "norms and small vectors
+/// (FP32)"), translated where the name is one the core uses; other names stay as they are.
+QString groupNameText(const std::string &name);
 /// "1 GPU", "8 GPUs" (translated, context hostplan::ui::Count). English and German have one
 /// singular and one plural form, so two messages suffice; a language with more plural forms
 /// would need Qt's %n numerus messages instead.

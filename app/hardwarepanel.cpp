@@ -21,6 +21,8 @@ namespace hostplan::ui {
 HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc, parent) {
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // A field that does not fit beside a long (German) label goes under it.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
 
     m_gpu = new ElidingComboBox;
     m_gpu->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -32,7 +34,7 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
             m_gpu->count() - 1,
             tr("%1: %2 per GPU, %3 TB/s HBM, %4 GPUs per node%5\nSource: %6 (as of %7)")
                 .arg(QString::fromStdString(g.name), gbText(double(g.memoryBytes), 0))
-                .arg(g.hbmBandwidthBytesPerS / 1e12, 0, 'f', 2)
+                .arg(numberText(g.hbmBandwidthBytesPerS / 1e12, 2))
                 .arg(g.gpusPerNode)
                 .arg(g.nativeMxfp4 ? tr(", native MXFP4") : QString())
                 .arg(QString::fromStdString(g.source), QString::fromStdString(g.asOf)),
@@ -41,6 +43,7 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
     form->addRow(tr("&GPU"), m_gpu);
     m_gpuInfo = new QLabel;
     m_gpuInfo->setWordWrap(true);
+    m_gpuInfo->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     form->addRow(m_gpuInfo);
 
     auto autoSpin = [](int max, const QString &autoText, const QString &tip) {
@@ -73,9 +76,10 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
     form->addRow(tr("&PP"), m_pp);
     m_layoutInfo = new QLabel;
     m_layoutInfo->setWordWrap(true);
+    m_layoutInfo->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     form->addRow(m_layoutInfo);
 
-    m_engine = new QComboBox;
+    m_engine = new ElidingComboBox;
     m_engine->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_engine->setMinimumContentsLength(10);
     m_engine->addItem(QStringLiteral("vLLM"), QStringLiteral("vllm"));
@@ -181,7 +185,7 @@ void HardwarePanel::sync() {
         m_gpuInfo->setText(
             tr("%1 per GPU, %2 TB/s, %3")
                 .arg(gpuMemoryText(double(g->memoryBytes), double(g->usableMemoryBytes)))
-                .arg(g->hbmBandwidthBytesPerS / 1e12, 0, 'f', 2)
+                .arg(numberText(g->hbmBandwidthBytesPerS / 1e12, 2))
                 .arg(g->nativeMxfp4 ? tr("native MXFP4") : tr("no native MXFP4 (dequantizes)")));
         m_node->setSpecialValueText(tr("GPU default (%1)").arg(g->gpusPerNode));
     }
@@ -194,7 +198,7 @@ void HardwarePanel::sync() {
         std::max(0, m_engine->findData(QString::fromStdString(engineName(s.engine.engine)))));
     m_fraction->setSpecialValueText(
         tr("engine default (%1)")
-            .arg(engineDefaults(s.engine.engine).memoryFraction, 0, 'f', 2));
+            .arg(numberText(engineDefaults(s.engine.engine).memoryFraction, 2)));
     m_fraction->setValue(s.engine.memoryFraction.value_or(0.0));
     if (const auto &p = m_doc->plan()) {
         const std::uint32_t node =

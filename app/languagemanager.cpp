@@ -28,10 +28,14 @@ void LanguageManager::install(const QString &name) {
         QCoreApplication::removeTranslator(m_qt.get());
         m_qt.reset();
     }
+    // Numbers follow the UI language (formatting.h, spin boxes): "32,768" in English, "32.768"
+    // in German, never the one beside the other.
     if (name == QStringLiteral("en")) {
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
         return;
     }
-    const QLocale locale = name.isEmpty() ? QLocale() : QLocale(name);
+    const QLocale locale = name.isEmpty() ? QLocale::system() : QLocale(name);
+    QLocale::setDefault(locale);
     auto qt = std::make_unique<QTranslator>();
     if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
                  QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {

@@ -18,7 +18,8 @@ public:
     explicit LanguageManager(QObject *parent = nullptr);
     ~LanguageManager() override;
 
-    /// Install translators for `name` ("de", "de_DE"; "" = system; "en" = none).
+    /// Install translators for `name` ("de", "de_DE"; "" = system; "en" = none) and make its
+    /// locale the default QLocale, so that numbers are written the language's way.
     void install(const QString &name);
     /// Languages with a HostPlan translation built in, as locale names ("de_DE").
     static QStringList available();

@@ -19,7 +19,9 @@
 #include "throughputview.h"
 #include "viewrefresher.h"
 
+#include <QAbstractSpinBox>
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QButtonGroup>
 #include <QCloseEvent>
@@ -31,16 +33,21 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QRadioButton>
 #include <QScrollArea>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace hostplan::ui {
 
@@ -53,8 +60,17 @@ QScrollArea *scrolled(QWidget *panel) {
     area->setWidget(panel);
     area->setWidgetResizable(true);
     area->setFrameShape(QFrame::NoFrame);
-    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // The panels wrap their rows to the dock's width (MainWindow sizes the docks from the
+    // panels' minimum widths); a dock the user narrows further scrolls instead of clipping.
+    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     return area;
+}
+
+/// The width a dock needs to show `panel` without clipping: the panel's minimum width (its
+/// rows wrap below that), a vertical scroll bar and the dock's frame.
+int dockWidthFor(const QWidget *panel) {
+    return panel->minimumSizeHint().width() +
+           panel->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 8;
 }
 } // namespace
 
@@ -148,7 +164,6 @@ void MainWindow::buildDocks() {
                                  Qt::RightDockWidgetArea);
     QDockWidget *pricing = dock(m_pricingPanel, tr("Pricing"), QStringLiteral("pricingDock"),
                                 Qt::RightDockWidgetArea);
-    resizeDocks({model, workload}, {330, 330}, Qt::Horizontal);
     resizeDocks({model, hardware}, {430, 330}, Qt::Vertical);
     resizeDocks({workload, pricing}, {330, 430}, Qt::Vertical);
     for (InputPanel *p : std::initializer_list<InputPanel *>{m_modelPanel, m_hardwarePanel,
@@ -173,6 +188,24 @@ void MainWindow::buildDocks() {
     };
     connect(m_doc, &ScenarioDocument::changed, probe, feedProbe);
     feedProbe();
+}
+
+void MainWindow::sizeDocks() {
+    m_docksSized = true;
+    auto *model = findChild<QDockWidget *>(QStringLiteral("modelDock"));
+    auto *workload = findChild<QDockWidget *>(QStringLiteral("workloadDock"));
+    // 280 px each, or wider where the language's labels need it (German is longer).
+    const int left = std::max({280, dockWidthFor(m_modelPanel), dockWidthFor(m_hardwarePanel)});
+    const int right = std::max({280, dockWidthFor(m_workloadPanel), dockWidthFor(m_pricingPanel),
+                                dockWidthFor(m_probe)});
+    resizeDocks({model, workload}, {left, right}, Qt::Horizontal);
+}
+
+void MainWindow::showEvent(QShowEvent *event) {
+    QMainWindow::showEvent(event);
+    if (!m_docksSized) {
+        sizeDocks();
+    }
 }
 
 void MainWindow::buildMenus() {
@@ -210,12 +243,16 @@ void MainWindow::buildMenus() {
     updateRecentMenu();
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    QAction *undo = m_doc->undoStack()->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
-    QAction *redo = m_doc->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
-    edit->addAction(undo);
-    edit->addAction(redo);
+    m_undoAction = m_doc->undoStack()->createUndoAction(this, tr("&Undo"));
+    m_undoAction->setShortcuts(QKeySequence::Undo);
+    m_redoAction = m_doc->undoStack()->createRedoAction(this, tr("&Redo"));
+    m_redoAction->setShortcuts(QKeySequence::Redo); // Ctrl+Y and Ctrl+Shift+Z
+    // Also from floating docks; eventFilter() keeps the fields from taking the keys first.
+    m_undoAction->setShortcutContext(Qt::ApplicationShortcut);
+    m_redoAction->setShortcutContext(Qt::ApplicationShortcut);
+    edit->addAction(m_undoAction);
+    edit->addAction(m_redoAction);
+    qApp->installEventFilter(this);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *d : findChildren<QDockWidget *>()) {
@@ -227,6 +264,8 @@ void MainWindow::buildMenus() {
                                            [this, i] { m_tabs->setCurrentIndex(i); });
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
     }
+    m_viewMenu->addSeparator();
+    buildLanguageMenu();
 
     QMenu *compare = menuBar()->addMenu(tr("&Compare"));
     QAction *pin = compare->addAction(tr("&Pin Current Scenario"), this,
@@ -243,6 +282,70 @@ void MainWindow::buildMenus() {
                               "catalogues.</p>")
                                .arg(QApplication::applicationVersion()));
     });
+}
+
+void MainWindow::buildLanguageMenu() {
+    m_languageMenu = m_viewMenu->addMenu(tr("&Language"));
+    auto *group = new QActionGroup(m_languageMenu);
+    const QString current = AppSettings::language();
+    // Language names in their own language, as language menus do.
+    const QList<QPair<QString, QString>> languages = {
+        {QString(), tr("System language")},
+        {QStringLiteral("en"), QStringLiteral("English")},
+        {QStringLiteral("de"), QStringLiteral("Deutsch")}};
+    for (const auto &[name, text] : languages) {
+        QAction *a = m_languageMenu->addAction(text);
+        a->setCheckable(true);
+        a->setData(name);
+        a->setChecked(name == current ||
+                      (name == QStringLiteral("de") && current.startsWith(QStringLiteral("de_"))));
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, name] {
+            if (name == AppSettings::language()) {
+                return;
+            }
+            AppSettings::setLanguage(name);
+            const QString text = tr("The language changes when HostPlan is started again.");
+            m_lastMessage = text;
+            if (m_interactive) {
+                QMessageBox::information(this, tr("Language"), text);
+            } else {
+                statusBar()->showMessage(text);
+            }
+        });
+    }
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event) {
+    if (event->type() == QEvent::ShortcutOverride) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        // The override goes to the field's line edit, then to the spin box or combo box, which
+        // hands it to the line edit again: both must leave it.
+        QWidget *field = qobject_cast<QAbstractSpinBox *>(watched);
+        if (auto *combo = qobject_cast<QComboBox *>(watched); combo && combo->isEditable()) {
+            field = combo;
+        }
+        if (auto *edit = qobject_cast<QLineEdit *>(watched)) {
+            QWidget *owner = edit->parentWidget();
+            if (qobject_cast<QAbstractSpinBox *>(owner) || qobject_cast<QComboBox *>(owner)) {
+                field = owner;
+            }
+        }
+        if (field && (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo))) {
+            // In one of this window's docks (floating ones included)?
+            bool mine = false;
+            for (QWidget *w = field; w && !mine; w = w->parentWidget()) {
+                mine = w == this;
+            }
+            if (mine) {
+                // Not overridden: the key goes to Edit > Undo / Redo. With nothing to undo
+                // (action disabled) it reaches the field as a key press after all.
+                event->ignore();
+                return true;
+            }
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::addFileAction(QAction *action) {
@@ -283,10 +386,16 @@ void MainWindow::documentChanged() {
                                     usdText(p->rental.usdPerMonthScheduled), api));
         m_verdict->setStyleSheet(p->fit.fits ? QStringLiteral("color: #1b6e1b;")
                                              : QStringLiteral("color: #b00020;"));
+        // The plan is back: its earlier error is stale.
+        if (!m_shownError.isEmpty() && statusBar()->currentMessage() == m_shownError) {
+            statusBar()->clearMessage();
+        }
+        m_shownError.clear();
     } else {
         m_verdict->setText(tr("No plan"));
         m_verdict->setStyleSheet(QStringLiteral("color: #b00020;"));
-        statusBar()->showMessage(m_doc->error());
+        m_shownError = m_doc->error();
+        statusBar()->showMessage(m_shownError);
     }
 }
 
@@ -442,8 +551,8 @@ void MainWindow::restoreLayout() {
         restoreGeometry(geometry);
     }
     const QByteArray state = AppSettings::windowState();
-    if (!state.isEmpty()) {
-        restoreState(state, kWindowStateVersion);
+    if (!state.isEmpty() && restoreState(state, kWindowStateVersion)) {
+        m_docksSized = true; // the user's own widths
     }
 }
 

@@ -92,11 +92,21 @@ public:
     QComboBox *kvFormatCombo() const;
     QComboBox *engineCombo() const;
     QMenu *recentMenu() const { return m_recentMenu; }
+    /// View > Language: one checkable action per language, its data the AppSettings value
+    /// ("" = the system's language, "en", "de").
+    QMenu *languageMenu() const { return m_languageMenu; }
+    /// Edit > Undo and Redo (the undo stack's actions; they win over the fields' own undo).
+    QAction *undoAction() const { return m_undoAction; }
+    QAction *redoAction() const { return m_redoAction; }
     /// The status bar's verdict ("Fits on 8 x B300 | $27,798/month | API $13,800/month").
     QLabel *verdictLabel() const { return m_verdict; }
 
 protected:
+    /// Ctrl+Z / Ctrl+Shift+Z in a spin box or the model search field undo and redo scenario
+    /// edits (Edit > Undo) instead of the field's own typing.
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -107,6 +117,10 @@ private:
     void buildViews();
     void buildMenus();
     void updateRecentMenu();
+    void buildLanguageMenu();
+    /// Give the side docks the width their panels need (at least 280 px), once, when the
+    /// window is first shown without a saved layout.
+    void sizeDocks();
     void documentChanged();
     void askOpen();
     /// The window geometry and dock layout of the last session.
@@ -130,6 +144,12 @@ private:
     QMenu *m_fileMenu = nullptr;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
+    QMenu *m_languageMenu = nullptr;
+    QAction *m_undoAction = nullptr;
+    QAction *m_redoAction = nullptr;
+    /// The "no plan" error shown in the status bar, cleared once a plan is back.
+    QString m_shownError;
+    bool m_docksSized = false;
     QAction *m_quitSeparator = nullptr;
     QLabel *m_verdict = nullptr;
     bool m_interactive = true;

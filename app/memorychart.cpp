@@ -175,7 +175,7 @@ void MemoryChart::rebuild() {
     if (perGpu) {
         // Usable = what the driver reports, in binary units; the axis is decimal GB.
         addLine(tr("Usable per GPU\n%1 (%2 GiB)")
-                    .arg(gbText(usable, 0), QString::number(toGiB(usable), 'f', 1)),
+                    .arg(gbText(usable, 0), numberText(toGiB(usable), 1)),
                 usable, QColor(0xc0, 0x39, 0x2b), Qt::DashLine);
         addLine(tr("Engine budget\n%1").arg(gbText(double(plan->memory.budgetBytesPerGpu), 0)),
                 double(plan->memory.budgetBytesPerGpu), QColor(0xc0, 0x39, 0x2b), Qt::DotLine);

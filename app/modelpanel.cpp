@@ -2,6 +2,7 @@
 
 #include "appsettings.h"
 #include "catalogue.h"
+#include "elidingcombobox.h"
 #include "formatting.h"
 #include "scenariodocument.h"
 
@@ -12,7 +13,6 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -31,9 +31,14 @@ const std::vector<NumberFormat> &weightChoices() {
     return f;
 }
 
-/// A parallel layout belongs to one model (heads, experts, layers): a new model gets the
-/// preferred layout on the same GPU count.
-void resetLayout(Scenario &s) {
+/// A GPU count and a parallel layout belong to one model (size, heads, experts, layers): a new
+/// model gets its practical count and preferred layout, and its own API price (as the CLI's
+/// --model does). Per-group formats name the old model's groups.
+void forNewModel(Scenario &s, const std::string &ref) {
+    s.model.ref = ref;
+    s.model.groupFormats.clear();
+    s.pricing.apiPriceId.clear();
+    s.hardware.gpuCount = 0;
     s.hardware.tp = s.hardware.ep = s.hardware.pp = 0;
 }
 
@@ -67,6 +72,8 @@ ModelPanel::ModelPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc,
     v->setContentsMargins(0, 0, 0, 0);
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // A field that does not fit beside a long (German) label goes under it.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     v->addLayout(form);
 
     m_model = new QComboBox;
@@ -85,7 +92,8 @@ ModelPanel::ModelPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc,
     }
     form->addRow(tr("&Model"), m_model);
 
-    auto *buttons = new QHBoxLayout;
+    // One button a row, the full width of the panel: no label is cut in any language.
+    auto *buttons = new QVBoxLayout;
     auto *importFile = new QPushButton(tr("Import file..."));
     importFile->setToolTip(tr("Import a Hugging Face config.json or model.safetensors.index.json "
                               "(you can also drop files or folders on the window)"));
@@ -94,16 +102,18 @@ ModelPanel::ModelPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc,
                                 "model.safetensors.index.json"));
     buttons->addWidget(importFile);
     buttons->addWidget(importFolder);
-    form->addRow(QString(), buttons);
+    form->addRow(buttons);
     connect(importFile, &QPushButton::clicked, this, &ModelPanel::askImportFile);
     connect(importFolder, &QPushButton::clicked, this, &ModelPanel::askImportFolder);
 
     m_info = new QLabel;
     m_info->setWordWrap(true);
+    // Long source URLs wrap or clip inside the dock instead of widening it.
+    m_info->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
     form->addRow(m_info);
 
-    m_weights = new QComboBox;
+    m_weights = new ElidingComboBox;
     m_weights->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_weights->setMinimumContentsLength(10);
     m_weights->setObjectName(QStringLiteral("weightsCombo"));
@@ -116,19 +126,21 @@ ModelPanel::ModelPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc,
     auto *groups = new QGroupBox(tr("Per-group weight formats"));
     m_groupForm = new QFormLayout(groups);
     m_groupForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_groupForm->setRowWrapPolicy(QFormLayout::WrapLongRows);
     v->addWidget(groups);
 
     auto *form2 = new QFormLayout;
     form2->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form2->setRowWrapPolicy(QFormLayout::WrapLongRows);
     v->addLayout(form2);
-    m_kv = new QComboBox;
+    m_kv = new ElidingComboBox;
     m_kv->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_kv->setMinimumContentsLength(10);
     m_kv->setObjectName(QStringLiteral("kvCombo"));
     fillFormats(m_kv, {formats::bf16, formats::fp16, formats::fp8, formats::fp8e5m2});
     m_kv->setToolTip(tr("Element format of the attention KV cache (vLLM --kv-cache-dtype)"));
     form2->addRow(tr("&KV cache"), m_kv);
-    m_state = new QComboBox;
+    m_state = new ElidingComboBox;
     m_state->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_state->setMinimumContentsLength(10);
     fillFormats(m_state, {formats::fp32, formats::bf16, formats::fp16});
@@ -143,10 +155,7 @@ ModelPanel::ModelPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc,
             return;
         }
         Scenario s = m_doc->scenario();
-        s.model.ref = id.toStdString();
-        s.model.groupFormats.clear();
-        s.pricing.apiPriceId.clear();
-        resetLayout(s);
+        forNewModel(s, id.toStdString());
         commit(s, tr("Change model to %1").arg(m_model->itemText(index)));
     });
     connect(m_weights, &QComboBox::activated, this, [this](int index) {
@@ -195,7 +204,7 @@ void ModelPanel::rebuildGroupRows(const std::vector<GroupRole> &roles) {
     }
     m_groupCombos.clear();
     for (GroupRole role : roles) {
-        auto *combo = new QComboBox;
+        auto *combo = new ElidingComboBox;
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         combo->setMinimumContentsLength(8);
         combo->addItem(tr("Default"), QString());
@@ -289,8 +298,8 @@ void ModelPanel::sync() {
     if (plan) {
         const ModelSpec &m = plan->model;
         QString info = tr("%1 B parameters, %2 B active per token; weights %3")
-                           .arg(m.totalParams / 1e9, 0, 'f', 1)
-                           .arg(m.activeParams / 1e9, 0, 'f', 1)
+                           .arg(numberText(m.totalParams / 1e9, 1))
+                           .arg(numberText(m.activeParams / 1e9, 1))
                            .arg(bytesText(double(m.weightBytes())));
         if (!m.source.empty()) {
             info += QStringLiteral("<br><small>") +
@@ -307,10 +316,7 @@ void ModelPanel::sync() {
 
 QString ModelPanel::importPath(const QString &path) {
     Scenario s = m_doc->scenario();
-    s.model.ref = QFileInfo(path).absoluteFilePath().toStdString();
-    s.model.groupFormats.clear();
-    s.pricing.apiPriceId.clear();
-    resetLayout(s);
+    forNewModel(s, QFileInfo(path).absoluteFilePath().toStdString());
     auto r = resolveModel(s, Catalogue::builtin());
     if (!r.ok()) {
         const QString msg = tr("%1 could not be imported: %2")

@@ -28,7 +28,8 @@ public:
     /// The per-group format combo for `role`, or nullptr when the model has no such group.
     QComboBox *groupCombo(GroupRole role) const;
 
-    /// Import a model from a config.json, an index or a folder as an undoable edit. On error
+    /// Import a model from a config.json, an index or a folder as one undoable edit that also
+    /// sets the GPU count and layout to auto and the API to the model's own. On error
     /// returns the message (and shows it in the panel); the scenario is unchanged.
     QString importPath(const QString &path);
 

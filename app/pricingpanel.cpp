@@ -56,6 +56,8 @@ bool same(double a, double b) {
 PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc, parent) {
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // A field that does not fit beside a long (German) label goes under it.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
 
     m_rate = moneySpin(tr(" /GPU-h"), tr("Rental rate of one GPU for one hour, USD"));
     m_rateReset = new QPushButton(tr("Catalogue"));
@@ -97,7 +99,7 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
     form->addRow(tr("Output"), m_out);
     m_apiReset = new QPushButton(tr("Catalogue prices"));
     m_apiReset->setToolTip(tr("Use the catalogue prices of the chosen API"));
-    form->addRow(QString(), m_apiReset);
+    form->addRow(m_apiReset);
     m_apiSource = new QLabel;
     m_apiSource->setWordWrap(true);
     m_apiSource->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);

@@ -23,14 +23,20 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <cmath>
+
 namespace hostplan::ui {
 
 namespace probe = hostplan::probe;
 
 namespace {
 
+/// "141.0 GB (131.3 GiB)" (probe::formatBytes in the UI's number format).
 QString probeBytesText(quint64 bytes) {
-    return QString::fromStdString(probe::formatBytes(bytes));
+    if (bytes < 1000000) {
+        return QStringLiteral("%1 B").arg(groupedInt(bytes));
+    }
+    return QStringLiteral("%1 (%2)").arg(gbText(double(bytes), 1), gibText(double(bytes), 1));
 }
 
 QString signedBytesText(qint64 bytes) {
@@ -40,9 +46,13 @@ QString signedBytesText(qint64 bytes) {
     return probeBytesText(quint64(bytes));
 }
 
+/// "4.27 TB/s", "812.0 GB/s" (probe::formatRate in the UI's number format); "-" when unknown.
 QString rateText(double bytesPerS) {
-    return bytesPerS > 0 ? QString::fromStdString(probe::formatRate(bytesPerS))
-                         : QStringLiteral("-");
+    if (!(bytesPerS > 0) || !std::isfinite(bytesPerS)) {
+        return QStringLiteral("-");
+    }
+    return bytesPerS >= 1e12 ? QStringLiteral("%1 TB/s").arg(numberText(bytesPerS / 1e12, 2))
+                             : QStringLiteral("%1 GB/s").arg(numberText(bytesPerS / 1e9, 1));
 }
 
 QTableWidgetItem *item(const QString &text,
@@ -132,18 +142,20 @@ ProbePanel::ProbePanel(QWidget *parent) : QWidget(parent), m_runner(new ProbeRem
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_table = new QTableWidget(0, ColumnCount);
     m_table->setHorizontalHeaderLabels({tr("GPU"), tr("Planned / GPU"), tr("Free (measured)"),
-                                        tr("Headroom"), tr("Fit"), tr("Copy bandwidth (measured)"),
+                                        tr("Headroom"), tr("Fit (current plan)"),
+                                        tr("Copy bandwidth (measured)"),
                                         tr("HBM bandwidth (catalogue)"),
                                         tr("Measured / catalogue")});
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
 
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_probeLocal);
-    buttons->addWidget(m_probeRemote);
-    buttons->addWidget(m_import);
-    buttons->addStretch(1);
+    // One button a row: the dock stays narrow in every language ("Bericht importieren...").
+    auto *buttons = new QVBoxLayout;
+    for (QPushButton *b : {m_probeLocal, m_probeRemote, m_import}) {
+        b->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+        buttons->addWidget(b);
+    }
     auto *progressRow = new QHBoxLayout;
     progressRow->addWidget(m_progress, 1);
     progressRow->addWidget(m_cancel);
@@ -260,10 +272,16 @@ bool ProbePanel::importReportFile(const QString &path, QString *error) {
 void ProbePanel::setReport(const probe::ProbeReport &report) {
     m_report = report;
     m_hasReport = true;
+    // The report's status is the probe's verdict on the plan it was run with, which need not
+    // be the plan shown now: say which.
     QString status =
-        tr("Report from %1, %2: %3")
-            .arg(QString::fromStdString(report.host), QString::fromStdString(report.timeUtc),
-                 QString::fromStdString(probe::toString(report.status)));
+        report.plan && report.plan->plannedBytesPerGpu > 0
+            ? tr("Report from %1, %2. Probe result for the plan it was run with (%3 per GPU): %4.")
+                  .arg(QString::fromStdString(report.host), QString::fromStdString(report.timeUtc),
+                       probeBytesText(report.plan->plannedBytesPerGpu), statusWord(report.status))
+            : tr("Report from %1, %2. Probe result: %3.")
+                  .arg(QString::fromStdString(report.host), QString::fromStdString(report.timeUtc),
+                       statusWord(report.status));
     const bool bad = report.status != probe::ReportStatus::Ok;
     if (report.status == probe::ReportStatus::NoGpu && !report.messages.empty()) {
         status += QStringLiteral(" - ") + QString::fromStdString(report.messages.front());
@@ -272,6 +290,18 @@ void ProbePanel::setReport(const probe::ProbeReport &report) {
     m_progress->setValue(100);
     refresh();
     emit reportChanged();
+}
+
+QString ProbePanel::statusWord(probe::ReportStatus status) {
+    switch (status) {
+    case probe::ReportStatus::Ok: return tr("OK");
+    case probe::ReportStatus::NoGpu: return tr("no GPU found");
+    case probe::ReportStatus::DoesNotFit: return tr("does not fit");
+    case probe::ReportStatus::Error: return tr("error");
+    case probe::ReportStatus::Interrupted: return tr("interrupted");
+    case probe::ReportStatus::TimedOut: return tr("timed out");
+    }
+    return tr("error");
 }
 
 void ProbePanel::setPlan(quint64 plannedBytesPerGpu, int gpuCount,
@@ -303,14 +333,26 @@ probe::PlanExpectation ProbePanel::expectation() const {
 void ProbePanel::refresh() {
     const probe::PlanExpectation plan = expectation();
     QString summary;
-    if (plan.plannedBytesPerGpu > 0) {
-        summary = tr("Plan: %1 per GPU on %2 x %3.")
+    const bool currentPlan = m_plannedBytesPerGpu > 0;
+    const QString gpuName =
+        plan.gpuName.empty() ? tr("GPU") : QString::fromStdString(plan.gpuName);
+    if (currentPlan) {
+        summary = tr("Verdicts for the current plan: %1 per GPU on %2 x %3.")
                       .arg(probeBytesText(plan.plannedBytesPerGpu))
                       .arg(plan.gpuCount)
-                      .arg(plan.gpuName.empty() ? tr("GPU") : QString::fromStdString(plan.gpuName));
+                      .arg(gpuName);
+    } else if (plan.plannedBytesPerGpu > 0) {
+        summary = tr("No current plan: verdicts for the plan the report was run with: %1 per GPU "
+                     "on %2 x %3.")
+                      .arg(probeBytesText(plan.plannedBytesPerGpu))
+                      .arg(plan.gpuCount)
+                      .arg(gpuName);
     } else {
         summary = tr("No plan to compare with.");
     }
+    m_table->setHorizontalHeaderItem(
+        ColVerdict, new QTableWidgetItem(currentPlan ? tr("Fit (current plan)")
+                                                     : tr("Fit (report's plan)")));
     if (m_hasReport) {
         const int local = int(m_report.devices.size());
         summary +=
@@ -367,7 +409,8 @@ void ProbePanel::refresh() {
         m_table->setItem(i, ColCatalogueBandwidth, item(rateText(r.catalogueBandwidthBytesPerS)));
         m_table->setItem(i, ColBandwidthRatio,
                          item(r.bandwidthRatio > 0
-                                  ? QStringLiteral("%1 %").arg(r.bandwidthRatio * 100, 0, 'f', 0)
+                                  ? QStringLiteral("%1 %").arg(
+                                        numberText(r.bandwidthRatio * 100, 0))
                                   : QStringLiteral("-")));
     }
 }
@@ -389,6 +432,10 @@ void ProbePanel::setStatus(const QString &text, bool error) {
 
 QString ProbePanel::statusText() const {
     return m_status->text();
+}
+
+QString ProbePanel::summaryText() const {
+    return m_summary->text();
 }
 
 } // namespace hostplan::ui

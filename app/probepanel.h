@@ -59,10 +59,15 @@ class ProbePanel : public QWidget {
     /// Cancel a running probe.
     void cancelProbe();
 
+    /// A report's status in words ("does not fit", "no GPU found"), translated.
+    static QString statusWord(hostplan::probe::ReportStatus status);
+
     /// For tests and the main window.
     ProbeRemote *runner() const { return m_runner; }
     QTableWidget *table() const { return m_table; }
     QString statusText() const;
+    /// Which plan the verdicts are for, the GPUs found ("Verdicts for the current plan: ...").
+    QString summaryText() const;
     QProgressBar *progressBar() const { return m_progress; }
 
   public slots:

@@ -9,6 +9,7 @@
 #include <QApplication>
 #include <QDate>
 #include <QFileInfo>
+#include <QLocale>
 
 #include <cstdio>
 #include <memory>
@@ -52,6 +53,19 @@ class QuietOffscreenWarnings {
     }
 
     static inline QtMessageHandler s_previous = nullptr;
+};
+
+/// While alive, numbers are written the English way ("1,560.86 GB", "$27,798"): the
+/// command-line tool is English whatever the user's locale.
+class EnglishNumbers {
+  public:
+    EnglishNumbers() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
+    ~EnglishNumbers() { QLocale::setDefault(m_previous); }
+    EnglishNumbers(const EnglishNumbers &) = delete;
+    EnglishNumbers &operator=(const EnglishNumbers &) = delete;
+
+  private:
+    QLocale m_previous;
 };
 
 /// Options shared by report and export-csv, after the plan options.
@@ -126,6 +140,7 @@ std::string loadProbe(const OutputArgs &o, std::optional<probe::ProbeReport> &re
 
 int runReportCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
     const QuietOffscreenWarnings quiet;
+    const EnglishNumbers english;
     Scenario scenario = defaultScenario();
     OutputArgs o;
     std::string e = parseArgs(args, true, scenario, o);
@@ -180,6 +195,7 @@ int runReportCommand(const std::vector<std::string> &args, std::ostream &out, st
 int runExportCsvCommand(const std::vector<std::string> &args, std::ostream &out,
                         std::ostream &err) {
     const QuietOffscreenWarnings quiet;
+    const EnglishNumbers english;
     Scenario scenario = defaultScenario();
     OutputArgs o;
     std::string e = parseArgs(args, false, scenario, o);

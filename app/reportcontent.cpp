@@ -4,6 +4,8 @@
 #include "cost.h"
 #include "fit.h"
 #include "formatting.h"
+#include "modelpanel.h"
+#include "probepanel.h"
 #include "probereport.h"
 #include "scenariodocument.h"
 #include "units.h"
@@ -50,7 +52,7 @@ QString bandwidthText(double bytesPerS) {
     if (bytesPerS <= 0) {
         return QStringLiteral("-");
     }
-    return QStringLiteral("%1 TB/s").arg(QLocale::c().toString(bytesPerS / 1e12, 'f', 2));
+    return QStringLiteral("%1 TB/s").arg(numberText(bytesPerS / 1e12, 2));
 }
 
 QString signedBytesText(std::int64_t bytes) {
@@ -80,7 +82,7 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
     t.rightAligned = {false, false};
     t.csvHeaders = {QStringLiteral("figure"), QStringLiteral("value"), QStringLiteral("unit")};
     const Workload &w = p.scenario.workload;
-    const QString hpd = QLocale::c().toString(p.rental.hoursPerDay, 'f', 1);
+    const QString hpd = numberText(p.rental.hoursPerDay, 1);
     const std::uint32_t node =
         p.scenario.hardware.gpusPerNode ? p.scenario.hardware.gpusPerNode : p.gpu.gpusPerNode;
     const PilotRange pilot = pilotRange(p.fit.practicalFound ? p.fit.gpusPractical : 0, node);
@@ -122,7 +124,7 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
         QStringLiteral("gpus"));
     row(Report::tr("GPU-hour rate"), rateText(p.usdPerGpuHour), QStringLiteral("usd_per_gpu_hour"),
         csvNumber(p.usdPerGpuHour), QStringLiteral("USD"));
-    row(Report::tr("Monthly rental, always on (%1 h)").arg(p.rental.hoursPerMonth, 0, 'f', 0),
+    row(Report::tr("Monthly rental, always on (%1 h)").arg(numberText(p.rental.hoursPerMonth, 0)),
         usdText(p.rental.usdPerMonthAlwaysOn), QStringLiteral("usd_per_month_always_on"),
         csvNumber(p.rental.usdPerMonthAlwaysOn), QStringLiteral("USD"), true);
     row(Report::tr("Monthly rental at %1 h/day").arg(hpd), usdText(p.rental.usdPerMonthScheduled),
@@ -171,7 +173,7 @@ ReportTable costTable(const PlanResult &p) {
     t.id = QStringLiteral("cost");
     t.title =
         Report::tr("Rental cost of %1 at %2 per GPU-hour").arg(gpuLabel(p), rateText(p.usdPerGpuHour));
-    const QString hpd = QLocale::c().toString(p.rental.hoursPerDay, 'f', 1);
+    const QString hpd = numberText(p.rental.hoursPerDay, 1);
     t.headers = {Report::tr("Period"), Report::tr("GPU-hours, 24 h/day"), Report::tr("Cost, always on"),
                  Report::tr("GPU-hours, %1 h/day").arg(hpd), Report::tr("Cost at %1 h/day").arg(hpd)};
     t.columnWeights = {2.2, 1.7, 1.5, 1.7, 1.5};
@@ -193,7 +195,7 @@ ReportTable costTable(const PlanResult &p) {
         {Report::tr("1 hour"), QStringLiteral("hour"), 1},
         {Report::tr("1 day"), QStringLiteral("day"), 24},
         {Report::tr("30 days (720 h)"), QStringLiteral("30_days"), 720},
-        {Report::tr("Month (%1 h, as planned)").arg(p.rental.hoursPerMonth, 0, 'f', 0),
+        {Report::tr("Month (%1 h, as planned)").arg(numberText(p.rental.hoursPerMonth, 0)),
          QStringLiteral("month"), p.rental.hoursPerMonth},
     };
     for (const Period &per : periods) {
@@ -275,7 +277,7 @@ ReportTable memoryTable(const PlanResult &p) {
             bytesText(double(m.total.total()))},
            {QStringLiteral("total"), csvInt(m.perGpu.total()), csvInt(m.total.total())}, true);
     addRow(t,
-           {Report::tr("Engine budget (memory fraction %1)").arg(m.memoryFraction, 0, 'f', 2),
+           {Report::tr("Engine budget (memory fraction %1)").arg(numberText(m.memoryFraction, 2)),
             bytesText(double(m.budgetBytesPerGpu)),
             bytesText(double(m.budgetBytesPerGpu) * p.layout.gpuCount())},
            {QStringLiteral("engine_budget"), csvInt(m.budgetBytesPerGpu),
@@ -315,7 +317,7 @@ ReportTable groupsTable(const PlanResult &p) {
         const QString placement =
             g.placement == Placement::Sharded ? Report::tr("sharded") : Report::tr("replicated");
         addRow(t,
-               {qs(g.name), qs(g.format.label()), placement, groupedInt(g.params),
+               {groupNameText(g.name), qs(g.format.label()), placement, groupedInt(g.params),
                 gbText(double(g.totalBytes), 2), gbText(double(g.perGpuBytes), 2)},
                {qs(g.name), qs(g.format.name()),
                 g.placement == Placement::Sharded ? QStringLiteral("sharded")
@@ -335,7 +337,7 @@ ReportTable groupsTable(const PlanResult &p) {
 ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &options) {
     ReportTable t;
     t.id = QStringLiteral("options");
-    const QString hpd = QLocale::c().toString(p.rental.hoursPerDay, 'f', 1);
+    const QString hpd = numberText(p.rental.hoursPerDay, 1);
     t.title = Report::tr("Options across GPU types (%1, %2 of %3 tokens)")
                   .arg(qs(p.model.displayName), sequencesText(p.scenario.workload.concurrency),
                        groupedInt(p.scenario.workload.contextTokens));
@@ -434,7 +436,7 @@ ReportTable probeTable(const PlanResult &p, const probe::ProbeReport *report,
     }
     summary << Report::tr("Probe report from host %1, %2 (%3 %4); status: %5; GPUs found: %6.")
                    .arg(qs(report->host), qs(report->timeUtc), qs(report->tool),
-                        qs(report->toolVersion), qs(probe::toString(report->status)))
+                        qs(report->toolVersion), ProbePanel::statusWord(report->status))
                    .arg(report->devices.size());
     for (const auto &msg : report->messages) {
         summary << qs(msg);
@@ -473,8 +475,9 @@ ReportTable probeTable(const PlanResult &p, const probe::ProbeReport *report,
                     gbText(double(r.headroomBytes < 0 ? -r.headroomBytes : r.headroomBytes), 2),
                 verdict, bandwidthText(r.measuredBandwidthBytesPerS),
                 bandwidthText(r.catalogueBandwidthBytesPerS),
-                r.bandwidthRatio > 0 ? QStringLiteral("%1 %").arg(r.bandwidthRatio * 100, 0, 'f', 0)
-                                     : QStringLiteral("-")},
+                r.bandwidthRatio > 0
+                    ? QStringLiteral("%1 %").arg(numberText(r.bandwidthRatio * 100, 0))
+                    : QStringLiteral("-")},
                {QString::number(r.device), qs(r.name), csvInt(r.plannedBytes), csvInt(r.freeBytes),
                 csvInt(r.headroomBytes), verdictId,
                 r.verified ? QStringLiteral("1") : QStringLiteral("0"),
@@ -518,7 +521,8 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     inputRow(Report::tr("Weights format"), s.model.weightsFormat ? qs(s.model.weightsFormat->label())
                                                          : Report::tr("as shipped in the checkpoint"));
     for (const auto &[role, format] : s.model.groupFormats) {
-        inputRow(Report::tr("Format of %1 weights").arg(qs(roleName(role))), qs(format.label()));
+        inputRow(Report::tr("Format of %1 weights").arg(ModelPanel::roleText(role).toLower()),
+                 qs(format.label()));
     }
     inputRow(Report::tr("KV cache format"), qs(s.model.kvFormat.label()));
     inputRow(Report::tr("Linear-attention state format"), qs(s.model.stateFormat.label()));
@@ -538,9 +542,9 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
         explicitLayout ? input : Report::tr("HostPlan's preferred layout for the GPU count (core/fit.h)"));
     inputRow(Report::tr("Serving engine"), qs(engineName(s.engine.engine)));
     if (s.engine.memoryFraction) {
-        inputRow(Report::tr("Engine memory fraction"), QString::number(*s.engine.memoryFraction, 'f', 2));
+        inputRow(Report::tr("Engine memory fraction"), numberText(*s.engine.memoryFraction, 2));
     } else {
-        row(Report::tr("Engine memory fraction"), QString::number(defaults.memoryFraction, 'f', 2),
+        row(Report::tr("Engine memory fraction"), numberText(defaults.memoryFraction, 2),
             engineDoc);
     }
     if (s.engine.stateSlotsPerRequest) {
@@ -571,9 +575,9 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     inputRow(Report::tr("Input tokens per month"), tokensPerMonthText(w.inputTokensPerMonth));
     inputRow(Report::tr("Cached input tokens per month"), tokensPerMonthText(w.cachedInputTokensPerMonth));
     inputRow(Report::tr("Output tokens per month"), tokensPerMonthText(w.outputTokensPerMonth));
-    inputRow(Report::tr("Hours per day rented"), QLocale::c().toString(w.hoursPerDay, 'f', 1));
+    inputRow(Report::tr("Hours per day rented"), numberText(w.hoursPerDay, 1));
     inputRow(Report::tr("Heavy user's tokens per month"), tokensPerMonthText(w.heavyUserTokensPerMonth));
-    inputRow(Report::tr("Hours per month"), QLocale::c().toString(s.pricing.hoursPerMonth, 'f', 0));
+    inputRow(Report::tr("Hours per month"), numberText(s.pricing.hoursPerMonth, 0));
 
     // Prices.
     if (s.pricing.usdPerGpuHour) {
@@ -682,7 +686,7 @@ QString recommendationName(Recommendation r) {
 QString recommendationLine(const PlanResult &p) {
     const Recommendation r = recommend(p);
     const QString name = recommendationName(r);
-    const QString hpd = QLocale::c().toString(p.rental.hoursPerDay, 'f', 1);
+    const QString hpd = numberText(p.rental.hoursPerDay, 1);
     if (r == Recommendation::NoApiPrice) {
         return Report::tr("%1: no API price is known for %2; set one in the scenario's pricing to compare "
                   "renting %3 (%4 a month at %5 h/day) with paying per token.")
@@ -846,7 +850,7 @@ Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDat
                   "quote for a pilot (cf. seed 004's starting ranges).");
     c.rules << Report::tr("Costs: GPU-hours x rate. A month is %1 h (365 x 24 / 12) always on; at H h/day "
                   "it is H x %1 / 24 h. 30 days = 720 h.")
-                   .arg(p.rental.hoursPerMonth, 0, 'f', 0);
+                   .arg(numberText(p.rental.hoursPerMonth, 0));
     c.rules << Report::tr("API cost: input, cached input and output tokens a month x the API's price per "
                   "1M tokens. Break-even: the output volume (input and cached input growing in "
                   "the same ratio) at which the API bill equals the rental at the chosen hours a "

@@ -30,7 +30,7 @@ ReportOptionsChart::ReportOptionsChart(const std::vector<GpuOptionRow> &options,
     c->setTitle(tr("Monthly rental at the practical GPU count, per GPU type"));
     const bool scheduled = hoursPerDay < 24;
     auto *always = new QBarSet(tr("Always on"));
-    auto *sched = new QBarSet(tr("At %1 h/day").arg(QLocale::c().toString(hoursPerDay, 'f', 1)));
+    auto *sched = new QBarSet(tr("At %1 h/day").arg(numberText(hoursPerDay, 1)));
     // No API price (NaN): no API line.
     const bool priced = std::isfinite(apiUsdPerMonth);
     double maxK = priced ? apiUsdPerMonth / 1000 : 0;

@@ -98,13 +98,16 @@ class Pages {
     int pageCount() const { return m_page; }
     double remaining() const { return m_bottom - m_y; }
 
+    /// `text` laid out in `width`; words longer than the width break anywhere unless
+    /// `wordsOnly` (table headers, whose columns are made wide enough for their words).
     Laid lay(const QString &text, const QFont &font, double width,
-             Qt::Alignment align = Qt::AlignLeft) const {
+             Qt::Alignment align = Qt::AlignLeft, bool wordsOnly = false) const {
         QString t = text;
         t.replace(QLatin1Char('\n'), QChar::LineSeparator);
         auto layout = std::make_shared<QTextLayout>(t, font, &m_writer);
         QTextOption option(align);
-        option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+        option.setWrapMode(wordsOnly ? QTextOption::WordWrap
+                                     : QTextOption::WrapAtWordBoundaryOrAnywhere);
         layout->setTextOption(option);
         layout->beginLayout();
         double h = 0;
@@ -244,12 +247,18 @@ class Pages {
             widths << contentWidth() * t.columnWeights.value(i, 1.0) / weightSum;
         }
         const double pad = pt(kCellPadPt);
-        auto layRow = [&](const QStringList &cells, const QFont &font, double &height) {
+        // Headers wrap at spaces only ("Catalogue", not "Catalogu / e"): a column narrower than
+        // its header's longest word takes the width from columns that have some to spare.
+        const bool wordsOnly =
+            fitHeaderWords(t.headers, QFontMetricsF(fb, &m_writer), 2 * pad + pt(0.5), widths);
+        auto layRow = [&](const QStringList &cells, const QFont &font, double &height,
+                          bool header = false) {
             std::vector<Laid> out;
             height = 0;
             for (int i = 0; i < n; ++i) {
                 const Qt::Alignment a = t.rightAligned.value(i) ? Qt::AlignRight : Qt::AlignLeft;
-                out.push_back(lay(cells.value(i), font, widths[i] - 2 * pad, a));
+                out.push_back(
+                    lay(cells.value(i), font, widths[i] - 2 * pad, a, header && wordsOnly));
                 height = std::max(height, out.back().height);
             }
             height += 2 * pad;
@@ -271,7 +280,7 @@ class Pages {
             }
         };
         double headerHeight = 0;
-        const std::vector<Laid> header = layRow(t.headers, fb, headerHeight);
+        const std::vector<Laid> header = layRow(t.headers, fb, headerHeight, true);
         // Keep a short table on one page; a long one starts with at least three rows.
         double allRows = 0;
         double firstRows = 0;
@@ -462,6 +471,34 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
 }
 
 } // namespace
+
+bool fitHeaderWords(const QStringList &headers, const QFontMetricsF &fm, double padding,
+                    QList<double> &widths) {
+    QList<double> need;
+    double deficit = 0;
+    double spare = 0;
+    for (int i = 0; i < widths.size(); ++i) {
+        double longest = 0;
+        const QStringList words = headers.value(i).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        for (const QString &word : words) {
+            longest = std::max(longest, fm.horizontalAdvance(word));
+        }
+        need << longest + padding;
+        deficit += std::max(0.0, need[i] - widths[i]);
+        spare += std::max(0.0, widths[i] - need[i]);
+    }
+    if (deficit <= 0) {
+        return true;
+    }
+    if (deficit > spare) {
+        return false;
+    }
+    for (int i = 0; i < widths.size(); ++i) {
+        widths[i] = widths[i] < need[i] ? need[i]
+                                        : widths[i] - (widths[i] - need[i]) * deficit / spare;
+    }
+    return true;
+}
 
 QPageSize defaultReportPageSize(const QLocale &locale) {
     // The UK measures in imperial units but prints on A4.

@@ -8,9 +8,12 @@
 #include "reportcontent.h"
 
 #include <QDate>
+#include <QFontMetricsF>
+#include <QList>
 #include <QLocale>
 #include <QPageSize>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -20,7 +23,14 @@ class ScenarioDocument;
 
 /// Letter where the locale uses US units (QLocale::ImperialUSSystem: United States and a few
 /// others), A4 elsewhere (the UK's ImperialUKSystem included: British paper is A4).
-QPageSize defaultReportPageSize(const QLocale &locale = QLocale());
+QPageSize defaultReportPageSize(const QLocale &locale = QLocale::system());
+
+/// Report table columns whose header has a word wider than the column (with `padding`) are
+/// widened to it; the other columns give up the width in proportion to what they can spare, so
+/// headers wrap at spaces only ("Catalogue", never "Catalogu / e"). Returns false, leaving
+/// `widths` unchanged, when the columns together cannot hold every header's longest word.
+bool fitHeaderWords(const QStringList &headers, const QFontMetricsF &fm, double padding,
+                    QList<double> &widths);
 
 /// "a4" or "letter" (case-insensitive) -> the page size; nullopt otherwise.
 std::optional<QPageSize> parseReportPageSize(const QString &name);

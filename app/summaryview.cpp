@@ -63,7 +63,7 @@ void SummaryView::rebuild() {
     row(tr("Activations"), double(m.perGpu.activations), double(m.total.activations));
     row(tr("Runtime overhead"), double(m.perGpu.runtime), double(m.total.runtime));
     row(tr("Total needed"), double(m.perGpu.total()), double(m.total.total()), true);
-    row(tr("Engine budget (fraction %1)").arg(m.memoryFraction, 0, 'f', 2),
+    row(tr("Engine budget (fraction %1)").arg(numberText(m.memoryFraction, 2)),
         double(m.budgetBytesPerGpu), -1);
     row(tr("Usable GPU memory"), double(m.usableBytesPerGpu), -1);
     row(tr("Headroom after the workload"), double(p.fit.headroomBytesPerGpu), -1);
@@ -82,9 +82,9 @@ void SummaryView::rebuild() {
     };
     money(tr("GPU rate"), tr("%1 per GPU-hour x %2")
                               .arg(usdCentsText(p.usdPerGpuHour), gpusText(p.layout.gpuCount())));
-    money(tr("Always on (24 h/day, %1 h month)").arg(r.hoursPerMonth, 0, 'f', 0),
+    money(tr("Always on (24 h/day, %1 h month)").arg(numberText(r.hoursPerMonth, 0)),
           tr("%1 per month").arg(usdText(r.usdPerMonthAlwaysOn)));
-    money(tr("At %1 h/day").arg(r.hoursPerDay, 0, 'f', 1),
+    money(tr("At %1 h/day").arg(numberText(r.hoursPerDay, 1)),
           tr("%1 per month").arg(usdText(r.usdPerMonthScheduled)), true);
     // A plan that does not fit serves no tokens: it has no cost per token.
     money(tr("Self-hosted cost per 1M output tokens"),
@@ -97,8 +97,8 @@ void SummaryView::rebuild() {
         std::isfinite(p.throughput.capacity.usdPerMTokOutput) &&
         p.throughput.capacity.usdPerMTokOutput > 0) {
         money(tr("Per 1M output tokens at %1% utilisation (%2)")
-                  .arg(p.throughput.capacity.utilisation * 100, 0, 'f', 0)
-                  .arg(QString::fromStdString(confidenceLabel(p.throughput.confidence))),
+                  .arg(numberText(p.throughput.capacity.utilisation * 100, 0))
+                  .arg(confidenceText(p.throughput.confidence)),
               usdCentsText(p.throughput.capacity.usdPerMTokOutput), true);
     }
     if (p.apiPriced) {
@@ -167,7 +167,7 @@ void SummaryView::rebuild() {
         }
         h += QStringLiteral("<tr><td>%1%2</td><td>%3</td><td align=right>%4</td>"
                             "<td align=right>%5</td></tr>")
-                 .arg(QString::fromStdString(g.name).toHtmlEscaped(),
+                 .arg(groupNameText(g.name).toHtmlEscaped(),
                       g.placement == Placement::Replicated &&
                               g.name.find("replicated") == std::string::npos
                           ? tr(" (replicated)")

@@ -20,11 +20,10 @@ namespace hostplan::ui {
 namespace {
 
 QString rate(double tokensPerSecond) {
-    return QLocale(QLocale::English, QLocale::UnitedStates)
-        .toString(tokensPerSecond, 'f', tokensPerSecond < 100 ? 1 : 0);
+    return numberText(tokensPerSecond, tokensPerSecond < 100 ? 1 : 0);
 }
 
-QString confidenceText(Confidence c) {
+QString confidenceDetail(Confidence c) {
     switch (c) {
     case Confidence::RooflineBound:
         return ThroughputView::tr("roofline bound (an upper bound)");
@@ -82,16 +81,16 @@ QString ThroughputView::tipForBatch(double batch) const {
            "%5 tokens/s per node, %6 tokens/s for the plan (%7)\n"
            "Confidence: %8")
             .arg(groupedInt(p.batch), groupedInt(t.contextTokens), rate(p.tokensPerSecondPerUser),
-                 QString::number(p.tokenLatencySeconds * 1e3, 'f', 2),
+                 numberText(p.tokenLatencySeconds * 1e3, 2),
                  rate(p.tokensPerSecondPerNode), rate(p.tokensPerSecond), nodesText(t.nodes),
-                 confidenceText(t.confidence));
+                 confidenceDetail(t.confidence));
     if (!p.withinMemory) {
         text += tr("\nAbove the memory limit: the KV room holds %1")
                     .arg(sequencesText(t.capacity.memoryMaxBatch));
     }
     if (!p.withinTarget) {
         text += tr("\nSlower than the %1 ms target per output token")
-                    .arg(t.capacity.targetSecondsPerOutputToken * 1e3, 0, 'f', 0);
+                    .arg(numberText(t.capacity.targetSecondsPerOutputToken * 1e3, 0));
     }
     return text;
 }
@@ -116,7 +115,7 @@ void ThroughputView::rebuild() {
     // One short line: the capacity figures are in the tooltips, the legend and the summary.
     c->setTitle(tr("Tokens/s against batch, %1-token context (%2)")
                     .arg(groupedInt(t.contextTokens),
-                         QString::fromStdString(confidenceLabel(t.confidence))));
+                         confidenceText(t.confidence)));
     c->setToolTip(tr("Capacity %1: %2 tokens/s per node, %3 per 1M output tokens")
                       .arg(sequencesText(cap.batch), rate(cap.outputTokensPerSecondPerNode),
                            std::isfinite(cap.usdPerMTokOutput) && cap.usdPerMTokOutput > 0
@@ -175,7 +174,7 @@ void ThroughputView::rebuild() {
     if (cap.latencyMaxBatch > 0 && double(cap.latencyMaxBatch) <= maxBatch) {
         marker(c, x, yUser, double(cap.latencyMaxBatch), yUser->max(),
                tr("%1 ms target (%2)")
-                   .arg(cap.targetSecondsPerOutputToken * 1e3, 0, 'f', 0)
+                   .arg(numberText(cap.targetSecondsPerOutputToken * 1e3, 0))
                    .arg(groupedInt(cap.latencyMaxBatch)),
                QColor(0x2a, 0x7a, 0x2a));
     }

@@ -36,6 +36,8 @@ std::uint64_t WorkloadPanel::contextAt(int position) {
 WorkloadPanel::WorkloadPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc, parent) {
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // A field that does not fit beside a long (German) label goes under it.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
 
     m_slider = new QSlider(Qt::Horizontal);
     m_slider->setRange(kSliderMin, kSliderMax);
@@ -81,6 +83,7 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         return spin;
     };
     auto *monthly = new QLabel(tr("<b>Tokens per month</b> (millions)"));
+    monthly->setWordWrap(true);
     form->addRow(monthly);
     m_input = tokenSpin(tr("Uncached prompt tokens per month"));
     form->addRow(tr("&Input"), m_input);

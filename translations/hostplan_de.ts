@@ -79,6 +79,22 @@
         <source>USD per month (log)</source>
         <translation>USD pro Monat (log)</translation>
     </message>
+    <message>
+        <source>%1T</source>
+        <translation>%1 Bio.</translation>
+    </message>
+    <message>
+        <source>%1B</source>
+        <translation>%1 Mrd.</translation>
+    </message>
+    <message>
+        <source>%1M</source>
+        <translation>%1 Mio.</translation>
+    </message>
+    <message>
+        <source>%1K</source>
+        <translation>%1 Tsd.</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::CompareModel</name>
@@ -438,6 +454,34 @@
         <source>%1 advertised, %2 usable</source>
         <translation>%1 laut Hersteller, %2 nutzbar</translation>
     </message>
+    <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>%1 billion</source>
+        <translation>%1 Mrd.</translation>
+    </message>
+    <message>
+        <source>%1 million</source>
+        <translation>%1 Mio.</translation>
+    </message>
+    <message>
+        <source>roofline bound</source>
+        <translation>Roofline-Obergrenze</translation>
+    </message>
+    <message>
+        <source>calibrated by a probe report</source>
+        <translation>durch einen Probe-Bericht kalibriert</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>gemessen</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::GpuTypesChart</name>
@@ -496,6 +540,69 @@ Speicheruntergrenze: %2 (%3 Gewichte / %4 pro GPU)
     <message>
         <source>GPUs needed per GPU type: %1 tokens x %2, %3</source>
         <translation>Benötigte GPUs pro GPU-Typ: %1 Tokens x %2, %3</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::Group</name>
+    <message>
+        <source>attention</source>
+        <translation>Attention</translation>
+    </message>
+    <message>
+        <source>attention (replicated down-projections)</source>
+        <translation>Attention (replizierte Down-Projektionen)</translation>
+    </message>
+    <message>
+        <source>short convolutions</source>
+        <translation>kurze Faltungen</translation>
+    </message>
+    <message>
+        <source>norms and small vectors</source>
+        <translation>Normen und kleine Vektoren</translation>
+    </message>
+    <message>
+        <source>router</source>
+        <translation>Router</translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation>Embedding</translation>
+    </message>
+    <message>
+        <source>embedding (tied lm_head)</source>
+        <translation>Embedding (gekoppelter LM-Head)</translation>
+    </message>
+    <message>
+        <source>lm_head</source>
+        <translation>LM-Head</translation>
+    </message>
+    <message>
+        <source>dense MLP</source>
+        <translation>dichtes MLP</translation>
+    </message>
+    <message>
+        <source>routed experts</source>
+        <translation>geroutete Experten</translation>
+    </message>
+    <message>
+        <source>routed expert biases</source>
+        <translation>Biases der gerouteten Experten</translation>
+    </message>
+    <message>
+        <source>shared experts</source>
+        <translation>geteilte Experten</translation>
+    </message>
+    <message>
+        <source>latent MoE projections</source>
+        <translation>latente MoE-Projektionen</translation>
+    </message>
+    <message>
+        <source>vision tower</source>
+        <translation>Vision-Tower</translation>
+    </message>
+    <message>
+        <source>multimodal projector</source>
+        <translation>multimodaler Projektor</translation>
     </message>
 </context>
 <context>
@@ -962,6 +1069,22 @@ Höchstens %3 gleichzeitig</translation>
     <message>
         <source>Restore unsaved changes</source>
         <translation>Ungespeicherte Änderungen wiederherstellen</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>Systemsprache</translation>
+    </message>
+    <message>
+        <source>The language changes when HostPlan is started again.</source>
+        <translation>Die Sprache wechselt beim nächsten Start von HostPlan.</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
     </message>
 </context>
 <context>
@@ -1472,10 +1595,6 @@ Alle Komponenten: %5 %4</translation>
         <translation>Reserve</translation>
     </message>
     <message>
-        <source>Fit</source>
-        <translation>Passt</translation>
-    </message>
-    <message>
         <source>Copy bandwidth (measured)</source>
         <translation>Kopierbandbreite (gemessen)</translation>
     </message>
@@ -1502,14 +1621,6 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>Could not import the report: %1</source>
         <translation>Der Bericht konnte nicht importiert werden: %1</translation>
-    </message>
-    <message>
-        <source>Report from %1, %2: %3</source>
-        <translation>Bericht von %1, %2: %3</translation>
-    </message>
-    <message>
-        <source>Plan: %1 per GPU on %2 x %3.</source>
-        <translation>Plan: %1 pro GPU auf %2 x %3.</translation>
     </message>
     <message>
         <source>No plan to compare with.</source>
@@ -1542,6 +1653,54 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>The plan needs %1; the verdicts are per GPU.</source>
         <translation>Der Plan braucht %1; die Urteile gelten pro GPU.</translation>
+    </message>
+    <message>
+        <source>Fit (current plan)</source>
+        <translation>Passt (aktueller Plan)</translation>
+    </message>
+    <message>
+        <source>Report from %1, %2. Probe result for the plan it was run with (%3 per GPU): %4.</source>
+        <translation>Bericht von %1, %2. Probe-Ergebnis für den Plan, mit dem sie lief (%3 pro GPU): %4.</translation>
+    </message>
+    <message>
+        <source>Report from %1, %2. Probe result: %3.</source>
+        <translation>Bericht von %1, %2. Probe-Ergebnis: %3.</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>no GPU found</source>
+        <translation>keine GPU gefunden</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>passt nicht</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>Zeitüberschreitung</translation>
+    </message>
+    <message>
+        <source>Verdicts for the current plan: %1 per GPU on %2 x %3.</source>
+        <translation>Urteile für den aktuellen Plan: %1 pro GPU auf %2 x %3.</translation>
+    </message>
+    <message>
+        <source>No current plan: verdicts for the plan the report was run with: %1 per GPU on %2 x %3.</source>
+        <translation>Kein aktueller Plan: Urteile für den Plan, mit dem der Bericht erstellt wurde: %1 pro GPU auf %2 x %3.</translation>
+    </message>
+    <message>
+        <source>Fit (report&apos;s plan)</source>
+        <translation>Passt (Plan des Berichts)</translation>
     </message>
 </context>
 <context>

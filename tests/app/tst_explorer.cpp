@@ -3,6 +3,7 @@
 // nothing), the compare table lists differences, and the session is restored. With
 // HOSTPLAN_SCREENSHOT_DIR set, every view is also saved as a PNG for review.
 #include "appsettings.h"
+#include "catalogue.h"
 #include "breakevenchart.h"
 #include "comparemodel.h"
 #include "compareview.h"
@@ -30,12 +31,14 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QMenu>
 #include <QMessageBox>
 #include <QScatterSeries>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QStackedBarSeries>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -499,6 +502,104 @@ private slots:
         // A dense model has no routed-experts override row.
         QVERIFY(!w.modelPanel()->groupCombo(GroupRole::RoutedExperts));
         QVERIFY(w.modelPanel()->groupCombo(GroupRole::Attention));
+    }
+
+    void modelChangeResetsCountLayoutAndApi() {
+        // After 24 GPUs for Kimi K3, a small model plans on its own count (the CLI's --model
+        // does the same), and one undo brings back the 24 GPUs with the old model.
+        QTemporaryDir dir;
+        const QString folder = writeLlama8bFolder(dir);
+        MainWindow w;
+        w.setInteractive(false);
+        enter(w.gpuCountSpin(), 24);
+        enter(w.hardwarePanel()->tpSpin(), 8);
+        QCOMPARE(w.document()->scenario().hardware.gpuCount, 24u);
+        Scenario priced = w.document()->scenario();
+        priced.pricing.apiPriceId = Catalogue::builtin().apiPrices().front().id;
+        w.document()->edit(priced, "API");
+        const int before = w.document()->undoStack()->index();
+        QVERIFY(w.modelPanel()->importPath(folder).isEmpty());
+        QCOMPARE(w.document()->undoStack()->index(), before + 1);
+        const Scenario &s = w.document()->scenario();
+        QVERIFY2(w.document()->plan().has_value(), qPrintable(w.document()->error()));
+        QCOMPARE(s.hardware.gpuCount, 0u);
+        QCOMPARE(s.hardware.tp + s.hardware.ep + s.hardware.pp, 0u);
+        QVERIFY(s.pricing.apiPriceId.empty());
+        QCOMPARE(w.document()->plan()->layout.gpuCount(), 1u);
+        QCOMPARE(w.gpuCountSpin()->text(), QString("auto"));
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->scenario().hardware.gpuCount, 24u);
+        QCOMPARE(w.document()->scenario().model.ref, std::string("kimi-k3"));
+        // The catalogue combo does the same.
+        const int llama = w.modelCombo()->findText("Llama", Qt::MatchContains);
+        QVERIFY(llama >= 0);
+        w.modelCombo()->setCurrentIndex(llama);
+        emit w.modelCombo()->activated(llama);
+        QVERIFY(w.document()->plan().has_value());
+        QCOMPARE(w.document()->scenario().hardware.gpuCount, 0u);
+        QVERIFY(w.document()->scenario().pricing.apiPriceId.empty());
+    }
+
+    void statusBarErrorClearsWhenThePlanIsBack() {
+        MainWindow w;
+        Scenario bad = w.document()->scenario();
+        bad.hardware.gpuCount = 8;
+        bad.hardware.tp = 6;
+        w.document()->edit(bad, "TP 6");
+        QVERIFY(!w.document()->plan());
+        QCOMPARE(w.statusBar()->currentMessage(), w.document()->error());
+        QVERIFY(!w.statusBar()->currentMessage().isEmpty());
+        w.document()->undoStack()->undo();
+        QVERIFY(w.document()->plan());
+        QCOMPARE(w.statusBar()->currentMessage(), QString());
+        QVERIFY(w.verdictLabel()->text().startsWith("Fits on 8 x B300"));
+    }
+
+    void undoShortcutWinsInSpinBoxes() {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QApplication::setActiveWindow(&w);
+        enter(w.contextSpin(), 65536);
+        QSpinBox *spin = w.concurrencySpin();
+        auto *field = spin->findChild<QLineEdit *>();
+        QVERIFY(field);
+        spin->setFocus();
+        QTRY_VERIFY(field->hasFocus());
+        // Ctrl+Z in a field undoes the last scenario edit, not the field's typing.
+        QTest::keyClick(field, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w.document()->scenario().workload.contextTokens, 32768ull);
+        QCOMPARE(w.contextSpin()->value(), 32768);
+        QTest::keyClick(field, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(w.document()->scenario().workload.contextTokens, 65536ull);
+        // Also in the field that was just edited.
+        w.contextSpin()->setFocus();
+        QTRY_VERIFY(w.contextSpin()->hasFocus());
+        QTest::keyClick(w.contextSpin()->findChild<QLineEdit *>(), Qt::Key_Z,
+                        Qt::ControlModifier);
+        QCOMPARE(w.document()->scenario().workload.contextTokens, 32768ull);
+        QCOMPARE(w.undoAction()->shortcutContext(), Qt::ApplicationShortcut);
+    }
+
+    void languageMenuStoresTheChoice() {
+        AppSettings::setLanguage(QString());
+        MainWindow w;
+        w.setInteractive(false);
+        const QList<QAction *> actions = w.languageMenu()->actions();
+        QStringList data;
+        for (QAction *a : actions) {
+            data << a->data().toString();
+        }
+        QCOMPARE(data, QStringList({"", "en", "de"}));
+        QVERIFY(actions[0]->isChecked());
+        QCOMPARE(actions[2]->text(), QString("Deutsch"));
+        actions[2]->trigger();
+        QCOMPARE(AppSettings::language(), QString("de"));
+        QVERIFY(actions[2]->isChecked());
+        QCOMPARE(w.lastMessage(), QString("The language changes when HostPlan is started again."));
+        MainWindow next;
+        QVERIFY(next.languageMenu()->actions()[2]->isChecked());
+        AppSettings::setLanguage(QString());
     }
 
     void compareTableListsDifferences() {

@@ -276,6 +276,40 @@ class TestReport : public QObject {
         QCOMPARE(content->title, QString("HostPlan-Budgetbericht"));
     }
 
+    void tableHeadersWrapAtSpacesOnly() {
+        // The probe table on A4: "Catalogue" got a column narrower than the word and broke as
+        // "Catalogu / e". Columns now hold their header's longest word; the table keeps its
+        // width.
+        const QStringList headers = {"GPU",     "Planned per GPU",    "Free",      "Headroom",
+                                     "Verdict", "Measured bandwidth", "Catalogue", "Ratio"};
+        const QList<double> weights = {2.2, 1.7, 1.7, 1.7, 1.3, 1.2, 1.1, 0.7};
+        QFont font;
+        font.setPointSizeF(7.6);
+        font.setBold(true);
+        const QFontMetricsF fm(font);
+        const double padding = 8;
+        const double total = fm.horizontalAdvance("Catalogue") * 11.6 * 0.8;
+        QList<double> widths;
+        for (double w : weights) {
+            widths << total * w / 11.6;
+        }
+        QVERIFY(widths[6] < fm.horizontalAdvance("Catalogue") + padding);
+        QVERIFY(fitHeaderWords(headers, fm, padding, widths));
+        double sum = 0;
+        for (int i = 0; i < widths.size(); ++i) {
+            for (const QString &word : headers[i].split(' ')) {
+                QVERIFY2(widths[i] >= fm.horizontalAdvance(word) + padding - 1e-9,
+                         qPrintable(word));
+            }
+            sum += widths[i];
+        }
+        QCOMPARE_LE(std::abs(sum - total), 1e-6);
+        // Too narrow for all the words: unchanged, and the caller breaks words as before.
+        QList<double> tiny(headers.size(), 10.0);
+        QVERIFY(!fitHeaderWords(headers, fm, padding, tiny));
+        QCOMPARE(tiny, QList<double>(headers.size(), 10.0));
+    }
+
     void csvNumberRoundTrips_data() {
         QTest::addColumn<double>("value");
         QTest::newRow("integer") << 27798.0;
@@ -519,8 +553,13 @@ class TestReport : public QObject {
         QCOMPARE(rowFor(summary, "api_usd_per_month").value(1).toDouble(), p.apiUsdPerMonth);
         QCOMPARE(rowFor(summary, "breakeven_output_tokens_per_month").value(1).toDouble(),
                  p.breakeven.outputTokensPerMonth);
-        QCOMPARE(rowFor(summary, "breakeven_heavy_users").value(1).toDouble(),
-                 p.breakeven.heavyUsersToBreakEven);
+        // "Never" (infinite) is an empty cell.
+        if (std::isfinite(p.breakeven.heavyUsersToBreakEven)) {
+            QCOMPARE(rowFor(summary, "breakeven_heavy_users").value(1).toDouble(),
+                     p.breakeven.heavyUsersToBreakEven);
+        } else {
+            QCOMPARE(rowFor(summary, "breakeven_heavy_users").value(1), QString());
+        }
         QCOMPARE(rowFor(summary, "gpu_count").value(1).toUInt(), p.layout.gpuCount());
 
         const auto options = readCsv(dir.filePath(QStringLiteral("plan-options.csv")));

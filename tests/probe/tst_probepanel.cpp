@@ -101,6 +101,37 @@ class tst_ProbePanel : public QObject {
         QCOMPARE(t->item(0, ProbePanel::ColCatalogueBandwidth)->text(),
                  QStringLiteral("4.80 TB/s"));
         QCOMPARE(t->item(0, ProbePanel::ColBandwidthRatio)->text(), QStringLiteral("90 %"));
+        // The verdicts are for the current plan, and say so.
+        QCOMPARE(t->horizontalHeaderItem(ProbePanel::ColVerdict)->text(),
+                 QStringLiteral("Fit (current plan)"));
+        QVERIFY2(panel.summaryText().startsWith(QLatin1String("Verdicts for the current plan: ")),
+                 qPrintable(panel.summaryText()));
+    }
+
+    void reportPlanNamedWithoutCurrentPlan() {
+        // No plan in the window: the verdicts are for the plan the report was run with.
+        QTemporaryDir dir;
+        ProbePanel panel;
+        probe::ProbeReport r = h200Report();
+        probe::PlanInfo plan;
+        plan.plannedBytesPerGpu = 250000000000ull;
+        plan.gpuCount = 1;
+        plan.gpuName = "NVIDIA H200";
+        plan.source = "bytes";
+        r.plan = plan;
+        r.status = probe::ReportStatus::DoesNotFit;
+        QVERIFY(panel.importReportFile(writeReport(dir, probe::reportToJson(r))));
+        QCOMPARE(panel.table()->horizontalHeaderItem(ProbePanel::ColVerdict)->text(),
+                 QStringLiteral("Fit (report's plan)"));
+        QVERIFY2(panel.summaryText().startsWith(
+                     QLatin1String("No current plan: verdicts for the plan the report was run "
+                                   "with: 250.0 GB (232.8 GiB) per GPU on 1 x NVIDIA H200.")),
+                 qPrintable(panel.summaryText()));
+        QVERIFY2(panel.statusText().endsWith(QLatin1String("(250.0 GB (232.8 GiB) per GPU): does "
+                                                           "not fit.")),
+                 qPrintable(panel.statusText()));
+        QCOMPARE(panel.table()->item(0, ProbePanel::ColVerdict)->text(),
+                 QStringLiteral("Does not fit"));
     }
 
     void importErrorShown() {
@@ -126,7 +157,12 @@ class tst_ProbePanel : public QObject {
         QCOMPARE(probe::toString(panel.report().status),
                  probe::toString(probe::ReportStatus::NoGpu));
         QCOMPARE(panel.table()->rowCount(), 0);
-        QVERIFY2(panel.statusText().contains(QLatin1String("no_gpu")),
+        // The status in words, and for which plan: the one the probe ran with.
+        QVERIFY2(panel.statusText().contains(
+                     QLatin1String("Probe result for the plan it was run with (85.9 GB (80.0 "
+                                   "GiB) per GPU): no GPU found.")),
+                 qPrintable(panel.statusText()));
+        QVERIFY2(!panel.statusText().contains(QLatin1String("no_gpu")),
                  qPrintable(panel.statusText()));
         // The plan's bytes were passed on to the probe.
         QVERIFY(panel.report().plan.has_value());
