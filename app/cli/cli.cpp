@@ -246,17 +246,20 @@ void printPlan(const PlanResult &p, std::ostream &out) {
         } else {
             out << "Break-even never: the API stays cheaper at any volume this plan can serve\n";
         }
-        out << "          self-hosting "
-            << (!std::isfinite(b.heavyUsersToBreakEven)
-                    ? "does not win at any number of heavy users it can serve (it serves " +
-                          fmt("%.1f", cap.usersServed) + ")"
-                : b.heavyUsersToBreakEven <= 0
-                    ? std::string("wins from the first heavy user (the rental costs nothing)")
-                    : "wins from " +
-                          countText(std::uint64_t(std::ceil(b.heavyUsersToBreakEven)),
-                                    "heavy user"))
-            << " (" << tokens(w.heavyUserTokensPerMonth) << " tokens per month each, "
-            << usd(b.heavyUserApiUsdPerMonth) << " per month at API output prices)\n";
+        const std::string each = " (" + tokens(w.heavyUserTokensPerMonth) +
+                                 " tokens per month each, " + usd(b.heavyUserApiUsdPerMonth) +
+                                 " per month at API output prices)";
+        out << "          self-hosting ";
+        if (!std::isfinite(b.heavyUsersToBreakEven)) {
+            out << "does not win for heavy users" << each << ": the plan serves "
+                << fmt("%.1f", cap.usersServed) << " of them, too few to cover its cost\n";
+        } else if (b.heavyUsersToBreakEven <= 0) {
+            out << "wins from the first heavy user (the rental costs nothing)" << each << "\n";
+        } else {
+            out << "wins from "
+                << countText(std::uint64_t(std::ceil(b.heavyUsersToBreakEven)), "heavy user")
+                << each << "\n";
+        }
     }
     for (const auto &warn : p.warnings) {
         out << "Note      " << warn << "\n";

@@ -207,7 +207,7 @@ private slots:
         const Run table = run({"plan", "--scenario", (dir.path() + "/s.json").toStdString()});
         QCOMPARE(table.code, 0);
         QVERIFY(table.out.find("Break-even never") != std::string::npos);
-        QVERIFY(table.out.find("does not win at any number of heavy users") != std::string::npos);
+        QVERIFY(table.out.find("does not win for heavy users") != std::string::npos);
         QVERIFY(table.out.find(" inf ") == std::string::npos);
         QVERIFY(table.out.find("(inf") == std::string::npos);
         const auto [dearCode, dear] =
@@ -343,6 +343,24 @@ private slots:
         const Run h = run({"plan", "--model", "llama-3.1-70b", "--gpu", "h100",
                            "--weights-format", "fp8"});
         QVERIFY(!QString::fromStdString(h.out).contains("no FP8 tensor cores"));
+    }
+
+    // Break-even at the capacity limit: whole heavy users the plan can serve, and "never" says
+    // why. Kimi K3 on 8x B300 serves 37.2 heavy users; break-even needs 37.06, so 38 whole.
+    // On 8x MI355X all-output break-even needs 1.85 billion tokens, the plan serves 1.83.
+    void breakEvenAtTheCapacityLimit() {
+        const QString b300 = QString::fromStdString(run({"plan", "--gpu", "b300", "--gpu-count", "8"}).out);
+        QVERIFY2(b300.contains("self-hosting does not win for heavy users (50.0 million tokens per "
+                               "month each, $750 per month at API output prices): the plan serves "
+                               "37.2 of them, too few to cover its cost"),
+                 qPrintable(b300));
+        const QString mi = QString::fromStdString(run({"plan", "--gpu", "mi355x", "--gpu-count", "8"}).out);
+        QVERIFY2(mi.contains("never if all tokens were output (more than the 1.83 billion output "
+                             "tokens a month this plan serves)"),
+                 qPrintable(mi));
+        const auto j = nlohmann::json::parse(run({"plan", "--gpu", "b300", "--gpu-count", "8", "--json"}).out);
+        QVERIFY(j["breakeven"]["heavy_users"].is_null());
+        COMPARE_NEAR(j["throughput"]["capacity"]["users_served"].get<double>(), 37.16, 0.01, 0);
     }
 
     // Money in the plan table: grouped thousands everywhere, cents on hourly and daily amounts.
