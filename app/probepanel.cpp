@@ -2,6 +2,7 @@
 
 #include "fitplan.h"
 #include "formatting.h"
+#include "probecalibration.h"
 
 #include <QColor>
 #include <QCoreApplication>
@@ -369,7 +370,9 @@ void ProbePanel::refresh() {
     if (!m_hasReport) {
         return;
     }
-    const std::vector<probe::PlanCheckRow> rows = probe::comparePlan(m_report, plan);
+    // Bandwidth against each device's own data sheet (an H200 report on a B300 plan: the H200's).
+    const std::vector<probe::PlanCheckRow> rows =
+        probe::comparePlanWithCatalogue(m_report, plan, Catalogue::builtin());
     m_table->setRowCount(int(rows.size()));
     for (int i = 0; i < int(rows.size()); ++i) {
         const probe::PlanCheckRow &r = rows[std::size_t(i)];

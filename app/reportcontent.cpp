@@ -6,6 +6,7 @@
 #include "formatting.h"
 #include "modelpanel.h"
 #include "probepanel.h"
+#include "probecalibration.h"
 #include "probereport.h"
 #include "scenariodocument.h"
 #include "units.h"
@@ -451,7 +452,9 @@ ReportTable probeTable(const PlanResult &p, const probe::ProbeReport *report,
                       "GPU.")
                        .arg(gpusText(expect.gpuCount), gpusText(qint64(report->devices.size())));
     }
-    for (const probe::PlanCheckRow &r : probe::comparePlan(*report, expect)) {
+    // Bandwidth against each device's own data sheet, not the plan's GPU.
+    for (const probe::PlanCheckRow &r :
+         probe::comparePlanWithCatalogue(*report, expect, Catalogue::builtin())) {
         QString verdict;
         QString verdictId;
         switch (r.verdict) {

@@ -599,6 +599,24 @@ class TestReport : public QObject {
         QVERIFY(!writePlanJson(*doc.plan(), QStringLiteral("/nonexistent/dir/plan.json")).ok());
     }
 
+    // The real H200 report against the default B300 plan: its 4.23 TB/s copy is 88% of the
+    // H200's own 4.8 TB/s, not 53% of the B300's 8 TB/s.
+    void probeBandwidthAgainstTheProbedGpu() {
+        ScenarioDocument doc;
+        QVERIFY(doc.open(kDefaultScenario).isEmpty());
+        QCOMPARE(QString::fromStdString(doc.plan()->gpu.id), QStringLiteral("b300"));
+        const auto report = probe::loadReportFile(HOSTPLAN_TEST_DATA_DIR "/h200-probe-report.json");
+        QVERIFY(report.ok());
+        auto content = buildReportContent(doc, kDate, &report.value());
+        QVERIFY(content.ok());
+        QVERIFY(!content->probe.csvRows.isEmpty());
+        const QStringList row = content->probe.csvRows.first();
+        const int catalogue = int(content->probe.csvHeaders.indexOf("catalogue_bandwidth_bytes_per_s"));
+        const int ratio = int(content->probe.csvHeaders.indexOf("bandwidth_ratio"));
+        QCOMPARE(row.value(catalogue).toDouble(), 4.8e12);
+        COMPARE_NEAR(row.value(ratio).toDouble(), 4230261293867.26 / 4.8e12, 0, 1e-6);
+    }
+
     void probeSection() {
         ScenarioDocument doc;
         QVERIFY(doc.open(kDefaultScenario).isEmpty());
