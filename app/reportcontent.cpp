@@ -347,18 +347,21 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
                  Report::tr("Node"),
                  Report::tr("Memory floor"),
                  Report::tr("Practical count"),
+                 Report::tr("Sequences at %1 ms")
+                     .arg(numberText(p.scenario.workload.targetSecondsPerOutputToken * 1e3, 0)),
                  Report::tr("Pilot range"),
                  Report::tr("Per GPU-hour"),
                  Report::tr("Month at %1 h/day").arg(hpd),
                  Report::tr("Month always on")};
-    t.columnWeights = {2.6, 1.1, 0.7, 1.0, 1.1, 1.2, 1.0, 1.3, 1.3};
-    t.rightAligned = {false, true, true, true, true, true, true, true, true};
+    t.columnWeights = {2.4, 1.0, 0.7, 1.0, 1.1, 1.1, 1.1, 1.0, 1.3, 1.3};
+    t.rightAligned = {false, true, true, true, true, true, true, true, true, true};
     t.csvHeaders = {QStringLiteral("gpu"),
                     QStringLiteral("gpu_name"),
                     QStringLiteral("memory_bytes_per_gpu"),
                     QStringLiteral("gpus_per_node"),
                     QStringLiteral("gpus_floor"),
                     QStringLiteral("gpus_practical"),
+                    QStringLiteral("sequences_at_target"),
                     QStringLiteral("pilot_low_gpus"),
                     QStringLiteral("pilot_high_gpus"),
                     QStringLiteral("usd_per_gpu_hour"),
@@ -370,10 +373,11 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
         if (!o.evaluated) {
             addRow(t,
                    {name, gbText(double(o.gpu.memoryBytes), 0), QString::number(o.gpu.gpusPerNode),
-                    QStringLiteral("-"), o.error, QString(), QString(), QString(), QString()},
+                    QStringLiteral("-"), o.error, QString(), QString(), QString(), QString(),
+                    QString()},
                    {qs(o.gpu.id), qs(o.gpu.name), csvInt(o.gpu.memoryBytes),
                     csvInt(std::uint64_t(o.gpu.gpusPerNode)), QString(), QString(), QString(),
-                    QString(), QString(), QString(), QString(),
+                    QString(), QString(), QString(), QString(), QString(),
                     o.isScenarioGpu ? QStringLiteral("1") : QStringLiteral("0")},
                    o.isScenarioGpu);
             continue;
@@ -384,12 +388,16 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
             {name, gbText(double(o.gpu.memoryBytes), 0), QString::number(o.gpusPerNode),
              QString::number(o.floorGpus),
              found ? QString::number(o.practicalGpus) : Report::tr("none up to %1").arg(kMaxPracticalGpus),
+             !found                     ? QStringLiteral("-")
+             : o.sequencesAtTarget == 0 ? Report::tr("0 (too slow)")
+                                        : groupedInt(o.sequencesAtTarget),
              pilotRangeText(o.pilot), rateText(o.usdPerGpuHour),
              found ? usdText(o.usdPerMonthScheduled) : QStringLiteral("-"),
              found ? usdText(o.usdPerMonthAlwaysOn) : QStringLiteral("-")},
             {qs(o.gpu.id), qs(o.gpu.name), csvInt(o.gpu.memoryBytes),
              csvInt(std::uint64_t(o.gpusPerNode)), csvInt(std::uint64_t(o.floorGpus)),
              found ? csvInt(std::uint64_t(o.practicalGpus)) : QString(),
+             found ? csvInt(std::uint64_t(o.sequencesAtTarget)) : QString(),
              found ? csvInt(std::uint64_t(o.pilot.low)) : QString(),
              found ? csvInt(std::uint64_t(o.pilot.high)) : QString(), csvNumber(o.usdPerGpuHour),
              found ? csvNumber(o.usdPerMonthScheduled) : QString(),
@@ -399,7 +407,9 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
     }
     t.note = Report::tr("Memory floor: GPUs whose advertised memory holds the weights alone. Practical "
                 "count: the smallest rentable count (1 GPU or whole nodes) whose layout holds "
-                "the weights and the workload. Pilot range: what to ask a provider to quote for "
+                "the weights and the workload. Sequences at the target: how many of them the "
+                "practical layout runs within the time per output token (0: too slow, e.g. "
+                "pipeline stages over many nodes). Pilot range: what to ask a provider to quote for "
                 "a pilot, from the practical count to one more node (at most twice the practical "
                 "count). Monthly costs are at the practical count; %1")
                  .arg(p.apiPriced ? Report::tr("the API costs %1 per month for the same tokens.")
@@ -783,6 +793,7 @@ std::vector<GpuOptionRow> gpuOptionRows(const ScenarioDocument &doc) {
         o.usdPerGpuHour = p.usdPerGpuHour;
         o.usdPerMonthScheduled = p.rental.usdPerMonthScheduled;
         o.usdPerMonthAlwaysOn = p.rental.usdPerMonthAlwaysOn;
+        o.sequencesAtTarget = p.throughput.computed ? p.throughput.capacity.batch : 0;
         if (p.scenario.pricing.usdPerGpuHour) {
             o.priceSource = "scenario input";
             o.priceAsOf = "-";

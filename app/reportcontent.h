@@ -84,6 +84,9 @@ struct GpuOptionRow {
     double usdPerGpuHour = 0;
     double usdPerMonthScheduled = 0; ///< at the practical count, scenario hours per day
     double usdPerMonthAlwaysOn = 0;  ///< at the practical count, 24 h a day
+    /// Sequences the practical plan runs within the time-per-output-token target (throughput
+    /// model's capacity batch; 0: even one sequence is too slow, e.g. PP across many nodes).
+    std::uint32_t sequencesAtTarget = 0;
     std::string priceSource;
     std::string priceAsOf;
 };

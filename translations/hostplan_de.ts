@@ -2069,10 +2069,6 @@ Alle Komponenten: %5 %4</translation>
         <translation> (Szenario)</translation>
     </message>
     <message>
-        <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs are at the practical count; %1</source>
-        <translation>Speicheruntergrenze: GPUs, deren beworbener Speicher allein die Gewichte fasst. Praktische Anzahl: die kleinste mietbare Anzahl (1 GPU oder ganze Knoten), deren Aufteilung die Gewichte und die Last fasst. Pilotbereich: wofür man einen Anbieter um ein Angebot für einen Pilotbetrieb bittet, von der praktischen Anzahl bis zu einem Knoten mehr (höchstens das Doppelte der praktischen Anzahl). Monatskosten gelten für die praktische Anzahl; %1</translation>
-    </message>
-    <message>
         <source>the API costs %1 per month for the same tokens.</source>
         <translation>die API kostet für dieselben Tokens %1 pro Monat.</translation>
     </message>
@@ -2575,6 +2571,18 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>%1 (TP %2, EP %3, PP %4) carry %5 of %6 tokens of %7; up to %8 fit at once.</source>
         <translation>%1 (TP %2, EP %3, PP %4) tragen %5 mit %6 Tokens von %7; bis zu %8 passen gleichzeitig.</translation>
+    </message>
+    <message>
+        <source>Sequences at %1 ms</source>
+        <translation>Sequenzen bei %1 ms</translation>
+    </message>
+    <message>
+        <source>0 (too slow)</source>
+        <translation>0 (zu langsam)</translation>
+    </message>
+    <message>
+        <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Sequences at the target: how many of them the practical layout runs within the time per output token (0: too slow, e.g. pipeline stages over many nodes). Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs are at the practical count; %1</source>
+        <translation>Speicheruntergrenze: GPUs, deren beworbener Speicher allein die Gewichte fasst. Praktische Anzahl: die kleinste mietbare Anzahl (1 GPU oder ganze Knoten), deren Aufteilung die Gewichte und die Last fasst. Sequenzen beim Ziel: wie viele davon die praktische Aufteilung innerhalb der Zeit pro Ausgabe-Token ausführt (0: zu langsam, z. B. Pipeline-Stufen über viele Knoten). Pilotbereich: wofür man einen Anbieter um ein Angebot für einen Pilotbetrieb bittet, von der praktischen Anzahl bis zu einem Knoten mehr (höchstens das Doppelte der praktischen Anzahl). Monatskosten gelten für die praktische Anzahl; %1</translation>
     </message>
 </context>
 <context>
