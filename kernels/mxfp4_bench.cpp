@@ -904,30 +904,24 @@ KernelBenchReport run(int device, bool quick) {
     const auto started = std::chrono::steady_clock::now();
     report.rows.push_back(benchCopy(ctx));
     report.copyBandwidthBytesPerS = ctx.copyBps;
-    ctx.wgmmaSupport = kc::prefillWgmmaSupport();
-    if (!ctx.wgmmaSupport.empty()) {
+    // A kernel this GPU cannot run gets one row that says so (nothing ran, nothing to
+    // validate), instead of failing the run.
+    auto notSupportedRow = [&report](const char *kernel, const std::string &why) {
         KernelBenchRow row;
-        row.kernel = "gemm_v3";
+        row.kernel = kernel;
         row.shape = "-";
         row.correct = true;
-        const std::size_t colon = ctx.wgmmaSupport.find(": ");
-        row.note =
-            "not supported here: " +
-            (colon == std::string::npos ? ctx.wgmmaSupport : ctx.wgmmaSupport.substr(colon + 2));
+        const std::size_t colon = why.find(": ");
+        row.note = "not supported here: " + (colon == std::string::npos ? why : why.substr(colon + 2));
         report.rows.push_back(row);
+    };
+    ctx.wgmmaSupport = kc::prefillWgmmaSupport();
+    if (!ctx.wgmmaSupport.empty()) {
+        notSupportedRow("gemm_v3", ctx.wgmmaSupport);
     }
     ctx.nativeSupport = kc::prefillNativeSupport();
     if (!ctx.nativeSupport.empty()) {
-        // One row that says so (nothing ran, nothing to validate), instead of failing the run.
-        KernelBenchRow row;
-        row.kernel = "gemm_native";
-        row.shape = "-";
-        row.correct = true;
-        const std::size_t colon = ctx.nativeSupport.find(": ");
-        row.note =
-            "not supported here: " +
-            (colon == std::string::npos ? ctx.nativeSupport : ctx.nativeSupport.substr(colon + 2));
-        report.rows.push_back(row);
+        notSupportedRow("gemm_native", ctx.nativeSupport);
     }
 
     const std::vector<int> decodeMs = {1, 4, 16};
