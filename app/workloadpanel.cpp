@@ -80,6 +80,11 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         spin->setSuffix(tr(" M tokens"));
         spin->setKeyboardTracking(false);
         spin->setToolTip(tip);
+        // The size hint follows the 1e10 maximum and pushed the field under its label in a
+        // narrow dock; typical values (thousands of millions) fit this width, larger ones scroll.
+        spin->setMinimumWidth(spin->fontMetrics().horizontalAdvance(
+                                  QStringLiteral("99,999.9") + spin->suffix()) +
+                              spin->fontMetrics().height() * 3);
         return spin;
     };
     auto *monthly = new QLabel(tr("<b>Tokens per month</b> (millions)"));
