@@ -1,6 +1,8 @@
 #include "reportcli.h"
 
 #include "exportfiles.h"
+#include "catalogue.h"
+#include "probecalibration.h"
 #include "probereport.h"
 #include "reportwriter.h"
 #include "scenario.h"
@@ -175,6 +177,15 @@ int runReportCommand(const std::vector<std::string> &args, std::ostream &out, st
         if (!doc.plan()) {
             err << "hostplan-cli report: " << doc.error().toStdString() << "\n";
             return cli::kExitUsage;
+        }
+        if (probeReport && !probeReport->devices.empty()) {
+            const std::string device = probeReport->devices.front().name;
+            const auto probed = probe::catalogueGpuFor(device, Catalogue::builtin());
+            if (!probed || probed->id != doc.plan()->gpu.id) {
+                err << "hostplan-cli report: note: the probe report is from " << device
+                    << ", the plan is for " << doc.plan()->gpu.name
+                    << ": the report's probe section says so\n";
+            }
         }
         ReportOptions options;
         options.pageSize = o.pageSize ? *o.pageSize : defaultReportPageSize();

@@ -449,6 +449,17 @@ ReportTable probeTable(const PlanResult &p, const probe::ProbeReport *report,
                    .arg(qs(report->host), qs(report->timeUtc), qs(report->tool),
                         qs(report->toolVersion), ProbePanel::statusWord(report->status))
                    .arg(report->devices.size());
+    // A probe of another GPU type says nothing about the plan's speed or free memory.
+    for (const auto &d : report->devices) {
+        const auto probed = probe::catalogueGpuFor(d.name, Catalogue::builtin());
+        if (!probed || probed->id != p.gpu.id) {
+            summary << Report::tr("The probed machine has %1, the plan is for %2: the verdicts "
+                                  "below test the plan's memory per GPU on the probed GPUs, and "
+                                  "the plan's speed figures are not calibrated by this report.")
+                           .arg(qs(d.name), qs(p.gpu.name));
+            break;
+        }
+    }
     for (const auto &msg : report->messages) {
         summary << qs(msg);
     }

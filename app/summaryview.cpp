@@ -131,6 +131,14 @@ void SummaryView::rebuild() {
                                    .arg(heavyUsersText(
                                             qint64(std::ceil(p.breakeven.heavyUsersToBreakEven))),
                                         heavy)
+                         : std::isfinite(p.breakeven.heavyUsersNeeded)
+                             ? tr("Self-hosting does not win for heavy users of %1 tokens a month "
+                                  "each on this plan: break-even needs %2 and it serves %3 "
+                                  "(more GPUs serve more).")
+                                   .arg(heavy,
+                                        heavyUsersText(
+                                            qint64(std::ceil(p.breakeven.heavyUsersNeeded))),
+                                        numberText(p.throughput.capacity.usersServed, 1))
                              : tr("Self-hosting does not win at any number of heavy users of %1 "
                                   "tokens a month each.")
                                    .arg(heavy));

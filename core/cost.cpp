@@ -48,6 +48,7 @@ BreakEven breakEven(double monthlyUsd, const ApiPrice &price, double inputTokens
     b.heavyUserApiUsdPerMonth = heavyUserTokensPerMonth * outPerTok;
     b.heavyUsersToBreakEven =
         b.heavyUserApiUsdPerMonth > 0 ? monthlyUsd / b.heavyUserApiUsdPerMonth : inf;
+    b.heavyUsersNeeded = b.heavyUsersToBreakEven;
     return b;
 }
 

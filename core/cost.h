@@ -46,6 +46,10 @@ struct BreakEven {
     /// Heavy users at which self-hosting costs the same as the API: monthly cost / one user's
     /// API cost.
     double heavyUsersToBreakEven = 0;
+    /// heavyUsersToBreakEven before the plan's capacity is applied (updateBreakEven sets
+    /// heavyUsersToBreakEven to infinity when one deployment cannot serve that many): what
+    /// break-even would need, to say why it is out of reach.
+    double heavyUsersNeeded = 0;
 };
 
 /// Break-even of `monthlyUsd` against `price` for a token mix. Zero prices give infinite

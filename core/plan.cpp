@@ -213,7 +213,7 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     } else if (!r.fit.fits) {
         r.fit.reasons.push_back(
             "KV cache room per GPU (" + gbText(double(r.memory.kvCapacityBytesPerGpu)) +
-            ") holds " + std::to_string(r.fit.maxConcurrency) + " sequences of " +
+            ") holds " + countText(r.fit.maxConcurrency, "sequence") + " of " +
             groupedText(scenario.workload.contextTokens) + " tokens, fewer than the " +
             std::to_string(scenario.workload.concurrency) + " requested (needs " +
             gbText(double(need)) + " per GPU)");
@@ -223,6 +223,19 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
         r.fit.reasons.push_back("context " + groupedText(scenario.workload.contextTokens) +
                                 " tokens is above the model's maximum of " +
                                 groupedText(model.maxContextTokens));
+    }
+    if (r.layout.tp > 1 && r.layout.tp <= node && node % r.layout.tp != 0) {
+        r.warnings.push_back("TP " + std::to_string(r.layout.tp) + " does not divide the " +
+                             countText(node, "GPU") +
+                             " of a node: some TP groups span two nodes and their all-reduce "
+                             "crosses the network");
+    }
+    if (r.layout.gpuCount() > node && r.layout.gpuCount() % node != 0) {
+        r.warnings.push_back(countText(r.layout.gpuCount(), "GPU") + " are not whole nodes of " +
+                             std::to_string(node) +
+                             ": engines launch per node (e.g. SGLang --nnodes), so rent " +
+                             countText(ceilDiv(r.layout.gpuCount(), node) * node, "GPU") +
+                             " or change the count");
     }
     if (r.layout.tp > node) {
         r.warnings.push_back("TP " + std::to_string(r.layout.tp) + " spans " +

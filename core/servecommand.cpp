@@ -1,6 +1,7 @@
 #include "servecommand.h"
 
 #include "plan.h"
+#include "textutil.h"
 #include "throughput.h"
 #include "units.h"
 
@@ -37,6 +38,12 @@ std::string shellWord(const std::string &w) {
 /// A flag's value as the shell should see it.
 std::string shellValue(const ServeFlag &f) {
     return f.expandsShellVariables ? "\"" + f.value + "\"" : shellWord(f.value);
+}
+
+/// GPUs per node the plan assumes (the scenario's, else the GPU's own).
+std::uint32_t nodeSizeOf(const PlanResult &p) {
+    return std::max<std::uint32_t>(
+        p.scenario.hardware.gpusPerNode ? p.scenario.hardware.gpusPerNode : p.gpu.gpusPerNode, 1);
 }
 
 std::uint32_t nodesOf(const PlanResult &p) {
@@ -140,14 +147,14 @@ std::uint32_t batchLimit(const PlanResult &p, std::string &why) {
     const Capacity &c = p.throughput.capacity;
     const std::string ctx = std::to_string(p.scenario.workload.contextTokens);
     if (c.batch > 0) {
-        why = "the capacity batch: the KV room holds " + std::to_string(c.memoryMaxBatch) +
-              " sequences of " + ctx + " tokens and " + std::to_string(c.latencyMaxBatch) +
+        why = "the capacity batch: the KV room holds " + countText(c.memoryMaxBatch, "sequence") +
+              " of " + ctx + " tokens and " + std::to_string(c.latencyMaxBatch) +
               " keep the modelled time per output token within " +
               num(c.targetSecondsPerOutputToken * 1e3, "%.0f") + " ms; the smaller wins";
         return c.batch;
     }
     if (c.memoryMaxBatch > 0) {
-        why = "the KV room holds " + std::to_string(c.memoryMaxBatch) + " sequences of " + ctx +
+        why = "the KV room holds " + countText(c.memoryMaxBatch, "sequence") + " of " + ctx +
               " tokens (even one sequence misses the " +
               num(c.targetSecondsPerOutputToken * 1e3, "%.0f") + " ms target)";
         return c.memoryMaxBatch;
@@ -259,8 +266,9 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     c.flags.push_back({"--tensor-parallel-size", std::to_string(L.tp),
                        L.tp > 1 ? "TP " + std::to_string(L.tp) +
                                       " of the plan's layout: every layer split over " +
-                                      std::to_string(L.tp) +
-                                      " GPUs of one node (a power of two that divides the " +
+                                      std::to_string(L.tp) + " GPUs" +
+                                      (nodeSizeOf(p) % L.tp == 0 ? " of one node" : "") +
+                                      " (a power of two that divides the " +
                                       std::to_string(p.model.numAttentionHeads) +
                                       " attention heads)"
                                 : std::string("TP 1 of the plan's layout: the model is not split "
@@ -404,10 +412,14 @@ ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
          "share of the memory left after weights and buffers that becomes KV cache; " +
              fractionOrigin(p, Engine::TensorRtLlm) + ", " + kvRoomText(e)});
     const NumberFormat &kv = p.scenario.model.kvFormat;
-    if (kv.kind == FormatKind::FP8_E4M3 || kv.kind == FormatKind::FP8_E5M2) {
+    if (kv.kind == FormatKind::FP8_E4M3) {
         c.notes.push_back("The plan's KV format is " + kv.label() +
                           ": trtllm-serve takes it from a YAML file passed with "
                           "--extra_llm_api_options (kv_cache_config: dtype: fp8).");
+    } else if (kv.kind == FormatKind::FP8_E5M2) {
+        c.notes.push_back("The plan's KV format is " + kv.label() +
+                          ": TensorRT-LLM's FP8 KV cache is E4M3 (kv_cache_config: dtype: fp8), "
+                          "the same size; it has no E5M2 KV cache.");
     }
     const std::uint32_t nodes = nodesOf(p);
     if (nodes > 1) {
@@ -436,7 +448,12 @@ std::string serveCommandsText(const PlanResult &p, const Catalogue &cat) {
     }
     s << "\n# ---- vLLM ----\n" << vllmServeCommand(p, cat).annotated() << "\n";
     s << "# ---- SGLang ----\n" << sglangServeCommand(p, cat).annotated() << "\n";
-    s << "# ---- TensorRT-LLM ----\n" << trtllmServeCommand(p, cat).annotated();
+    if (p.gpu.vendor == "NVIDIA") {
+        s << "# ---- TensorRT-LLM ----\n" << trtllmServeCommand(p, cat).annotated();
+    } else {
+        s << "# ---- TensorRT-LLM ----\n# Not for " << p.gpu.name
+          << ": TensorRT-LLM runs on NVIDIA GPUs only.\n";
+    }
     return s.str();
 }
 

@@ -2584,6 +2584,10 @@ Alle Komponenten: %5 %4</translation>
         <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Sequences at the target: how many of them the practical layout runs within the time per output token (0: too slow, e.g. pipeline stages over many nodes). Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs are at the practical count; %1</source>
         <translation>Speicheruntergrenze: GPUs, deren beworbener Speicher allein die Gewichte fasst. Praktische Anzahl: die kleinste mietbare Anzahl (1 GPU oder ganze Knoten), deren Aufteilung die Gewichte und die Last fasst. Sequenzen beim Ziel: wie viele davon die praktische Aufteilung innerhalb der Zeit pro Ausgabe-Token ausführt (0: zu langsam, z. B. Pipeline-Stufen über viele Knoten). Pilotbereich: wofür man einen Anbieter um ein Angebot für einen Pilotbetrieb bittet, von der praktischen Anzahl bis zu einem Knoten mehr (höchstens das Doppelte der praktischen Anzahl). Monatskosten gelten für die praktische Anzahl; %1</translation>
     </message>
+    <message>
+        <source>The probed machine has %1, the plan is for %2: the verdicts below test the plan&apos;s memory per GPU on the probed GPUs, and the plan&apos;s speed figures are not calibrated by this report.</source>
+        <translation>Der geprüfte Rechner hat %1, der Plan gilt für %2: die Urteile unten prüfen den Speicherbedarf pro GPU des Plans auf den geprüften GPUs, und die Geschwindigkeitswerte des Plans werden durch diesen Bericht nicht kalibriert.</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -2824,6 +2828,10 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>Self-hosting does not win at any number of heavy users of %1 tokens a month each.</source>
         <translation>Selbst-Hosting lohnt sich bei keiner Zahl von Vielnutzern mit je %1 Tokens im Monat.</translation>
+    </message>
+    <message>
+        <source>Self-hosting does not win for heavy users of %1 tokens a month each on this plan: break-even needs %2 and it serves %3 (more GPUs serve more).</source>
+        <translation>Selbst betreiben lohnt sich auf diesem Plan nicht für Vielnutzer mit je %1 Tokens im Monat: die Gewinnschwelle braucht %2, er bedient %3 (mehr GPUs bedienen mehr).</translation>
     </message>
 </context>
 <context>

@@ -251,8 +251,13 @@ void printPlan(const PlanResult &p, std::ostream &out) {
                                  " per month at API output prices)";
         out << "          self-hosting ";
         if (!std::isfinite(b.heavyUsersToBreakEven)) {
-            out << "does not win for heavy users" << each << ": the plan serves "
-                << fmt("%.1f", cap.usersServed) << " of them, too few to cover its cost\n";
+            out << "does not win for heavy users" << each;
+            if (std::isfinite(b.heavyUsersNeeded)) {
+                out << ": break-even needs "
+                    << countText(std::uint64_t(std::ceil(b.heavyUsersNeeded)), "user")
+                    << " and the plan serves " << fmt("%.1f", cap.usersServed);
+            }
+            out << "\n";
         } else if (b.heavyUsersToBreakEven <= 0) {
             out << "wins from the first heavy user (the rental costs nothing)" << each << "\n";
         } else {

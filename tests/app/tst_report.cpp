@@ -629,6 +629,9 @@ class TestReport : public QObject {
         const int ratio = int(content->probe.csvHeaders.indexOf("bandwidth_ratio"));
         QCOMPARE(row.value(catalogue).toDouble(), 4.8e12);
         COMPARE_NEAR(row.value(ratio).toDouble(), 4230261293867.26 / 4.8e12, 0, 1e-6);
+        // And the probe section says the probed GPU is not the plan's.
+        QVERIFY(content->probeSummary.join(' ').contains(
+            "The probed machine has NVIDIA H200, the plan is for NVIDIA B300"));
     }
 
     void probeSection() {

@@ -179,6 +179,41 @@ class TestServeCommand : public QObject {
         QVERIFY(find(dense, "--ep_size") == nullptr);
     }
 
+    // TensorRT-LLM is NVIDIA-only: an AMD plan gets no trtllm-serve line, and says why.
+    // Its FP8 KV cache is E4M3: an E5M2 plan is told so, not silently switched.
+    void trtllmOnlyWhereItRuns() {
+        const PlanResult amd = planFor(scenarioFor("kimi-k3", "mi355x", 8));
+        const std::string text = serveCommandsText(amd, Catalogue::builtin());
+        QVERIFY(text.find("trtllm-serve ") == std::string::npos);
+        QVERIFY(text.find("TensorRT-LLM runs on NVIDIA GPUs only") != std::string::npos);
+        QVERIFY(text.find("vllm serve ") != std::string::npos);
+        Scenario e5 = scenarioFor("llama-3.1-70b", "h100", 4);
+        e5.model.kvFormat = formats::fp8e5m2;
+        const ServeCommand t = trtllmServeCommand(planFor(e5), Catalogue::builtin());
+        QVERIFY(std::any_of(t.notes.begin(), t.notes.end(), [](const std::string &n) {
+            return n.find("it has no E5M2 KV cache") != std::string::npos;
+        }));
+    }
+
+    // A node size TP does not divide: the vLLM line does not claim "of one node", and the plan
+    // warns about TP groups across nodes and GPUs that are not whole nodes.
+    void oddNodeSize() {
+        Scenario s = scenarioFor("kimi-k3", "b300", 16);
+        s.hardware.gpusPerNode = 3;
+        const PlanResult p = planFor(s);
+        QCOMPARE(p.layout.tp, 2u);
+        const ServeCommand v = vllmServeCommand(p, Catalogue::builtin());
+        QVERIFY(find(v, "--tensor-parallel-size")->explanation.find("of one node") == std::string::npos);
+        auto warned = [&](const char *what) {
+            return std::any_of(p.warnings.begin(), p.warnings.end(), [&](const std::string &w) {
+                return w.find(what) != std::string::npos;
+            });
+        };
+        QVERIFY(warned("TP 2 does not divide the 3 GPUs of a node"));
+        QVERIFY(warned("16 GPUs are not whole nodes of 3"));
+        QVERIFY(warned("rent 18 GPUs"));
+    }
+
     void multiNodeNotes() {
         // Kimi K3 on H200 needs more than one node: PP across nodes and launch notes.
         Scenario s = scenarioFor("kimi-k3", "h200", 16);
