@@ -19,6 +19,7 @@
 #include "throughputview.h"
 #include "viewrefresher.h"
 
+#include <QAbstractScrollArea>
 #include <QAbstractSpinBox>
 #include <QAction>
 #include <QActionGroup>
@@ -253,6 +254,14 @@ void MainWindow::buildMenus() {
     edit->addAction(m_undoAction);
     edit->addAction(m_redoAction);
     qApp->installEventFilter(this);
+    // Fields take focus by click or Tab, not by the wheel passing over them (eventFilter()
+    // scrolls the dock instead).
+    for (QWidget *field : findChildren<QAbstractSpinBox *>()) {
+        field->setFocusPolicy(Qt::StrongFocus);
+    }
+    for (QWidget *field : findChildren<QComboBox *>()) {
+        field->setFocusPolicy(Qt::StrongFocus);
+    }
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     for (QDockWidget *d : findChildren<QDockWidget *>()) {
@@ -317,6 +326,21 @@ void MainWindow::buildLanguageMenu() {
 }
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event) {
+    if (event->type() == QEvent::Wheel) {
+        // The wheel over an unfocused number field or combo box in a scrolling dock scrolls the
+        // dock instead of changing the value the pointer happens to pass (a focused field still
+        // takes it: the user clicked it).
+        auto *field = qobject_cast<QWidget *>(watched);
+        if (field && !field->hasFocus() &&
+            (qobject_cast<QAbstractSpinBox *>(field) || qobject_cast<QComboBox *>(field))) {
+            for (QWidget *w = field->parentWidget(); w; w = w->parentWidget()) {
+                if (auto *area = qobject_cast<QAbstractScrollArea *>(w)) {
+                    QCoreApplication::sendEvent(area->viewport(), event);
+                    return true;
+                }
+            }
+        }
+    }
     if (event->type() == QEvent::ShortcutOverride) {
         auto *key = static_cast<QKeyEvent *>(event);
         // The override goes to the field's line edit, then to the spin box or combo box, which

@@ -191,10 +191,13 @@ QString ProbePanel::probeProgram() const {
     if (!m_probeProgram.isEmpty()) {
         return m_probeProgram;
     }
-    const QString beside =
-        QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("hostplan-probe"));
-    if (QFileInfo(beside).isExecutable()) {
-        return beside;
+    // Installed side by side, or in the build tree (build/app/hostplan, build/probe/...).
+    const QDir appDir(QCoreApplication::applicationDirPath());
+    for (const QString &candidate : {appDir.filePath(QStringLiteral("hostplan-probe")),
+                                     appDir.filePath(QStringLiteral("../probe/hostplan-probe"))}) {
+        if (QFileInfo(candidate).isExecutable()) {
+            return QFileInfo(candidate).canonicalFilePath();
+        }
     }
     return QStandardPaths::findExecutable(QStringLiteral("hostplan-probe"));
 }

@@ -43,6 +43,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QWheelEvent>
 #include <QUndoStack>
 
 using namespace hostplan;
@@ -333,6 +334,27 @@ private slots:
         const QString many = w.hardwarePanel()->layoutLabel()->text();
         QVERIFY2(many.startsWith("Evaluated: 16 GPUs = TP ") && many.endsWith("; 2 nodes"),
                  qPrintable(many));
+    }
+
+    // The wheel passing over an unfocused field scrolls the dock; it does not edit the value.
+    void wheelOverUnfocusedFieldDoesNotEdit() {
+        MainWindow w;
+        w.setInteractive(false);
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QDoubleSpinBox *cached = w.workloadPanel()->cachedSpin();
+        QCOMPARE(cached->focusPolicy(), Qt::StrongFocus);
+        QVERIFY(!cached->hasFocus());
+        const double before = cached->value();
+        const Scenario scenario = w.document()->scenario();
+        const QPointF local(5, 5);
+        QWheelEvent wheel(local, cached->mapToGlobal(local), QPoint(), QPoint(0, -120),
+                          Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(cached, &wheel);
+        QCOMPARE(cached->value(), before);
+        QVERIFY(!cached->hasFocus());
+        QVERIFY(w.document()->scenario() == scenario);
     }
 
     void tp6NamesTheRule() {
