@@ -1340,9 +1340,11 @@ std::vector<TensorGroup> makeGroups(const std::vector<Piece> &pieces, const Quan
             a.group.role = p.role;
             a.group.placement = p.placement;
             a.group.format = f;
+            a.group.linear = false; // set below: a group with any Linear weight is re-quantized
             acc.push_back(a);
             it = acc.end() - 1;
         }
+        it->group.linear = it->group.linear || p.linear;
         it->group.params = add(it->group.params, p.params());
         it->group.activeParams = add(it->group.activeParams, mul(p.rows, p.cols, p.active));
         it->exact = add(it->exact, bytes);

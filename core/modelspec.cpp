@@ -36,7 +36,7 @@ bool isQuantizable(GroupRole role) {
 ModelSpec withWeightFormat(const ModelSpec &spec, const NumberFormat &format) {
     ModelSpec out = spec;
     for (auto &g : out.groups) {
-        if (isQuantizable(g.role) && !(g.format == format)) {
+        if (isQuantizable(g.role) && g.linear && !(g.format == format)) {
             g.format = format;
             g.exactBytes = 0;
         }

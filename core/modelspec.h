@@ -47,6 +47,11 @@ struct TensorGroup {
     std::uint64_t activeParams = 0;   ///< of those, touched by one token
     NumberFormat format = formats::bf16;
     Placement placement = Placement::Sharded;
+    /// Holds Linear-layer weight matrices, which weight re-quantization (withWeightFormat,
+    /// per-role formats) converts (small biases grouped with them follow); false for groups of
+    /// convolution kernels, biases or vectors only, which quantizers and engines keep in their
+    /// stored precision.
+    bool linear = true;
     /// Exact stored bytes when known (from a checkpoint or safetensors headers); 0 = derive
     /// from params and format with NumberFormat::bytesFor.
     std::uint64_t exactBytes = 0;

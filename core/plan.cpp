@@ -126,7 +126,7 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     }
     for (const auto &[role, format] : scenario.model.groupFormats) {
         for (auto &g : model.groups) {
-            if (g.role == role && !(g.format == format)) {
+            if (g.role == role && g.linear && !(g.format == format)) {
                 g.format = format;
                 g.exactBytes = 0;
                 model.checkpointBytes = 0;

@@ -32,6 +32,29 @@ GpuSpec gpuWithUsableGib(double gib) {
 class TestMemory : public QObject {
     Q_OBJECT
 private slots:
+    // Re-quantizing weights converts Linear weight matrices only: Kimi K3's KDA short
+    // convolutions (depthwise conv kernels, FP32 in the checkpoint) keep their format.
+    void requantizeLinearWeightsOnly() {
+        const ModelSpec k3 = load("kimi-k3");
+        const ModelSpec nv = withWeightFormat(k3, formats::nvfp4);
+        bool sawConv = false;
+        bool sawAttention = false;
+        for (std::size_t i = 0; i < nv.groups.size(); ++i) {
+            const TensorGroup &g = nv.groups[i];
+            if (g.name == "short convolutions") {
+                QVERIFY(!g.linear);
+                QCOMPARE(g.format, formats::fp32);
+                QCOMPARE(g.bytes(), k3.groups[i].bytes());
+                sawConv = true;
+            } else if (g.name == "attention" && g.role == GroupRole::Attention) {
+                QVERIFY(g.linear);
+                QCOMPARE(g.format, formats::nvfp4);
+                sawAttention = true;
+            }
+        }
+        QVERIFY(sawConv && sawAttention);
+    }
+
     void kvPerToken_data() {
         QTest::addColumn<QString>("model");
         QTest::addColumn<qulonglong>("kvBytesPerToken");
