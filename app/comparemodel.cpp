@@ -1,5 +1,6 @@
 #include "comparemodel.h"
 
+#include "catalogue.h"
 #include "formatting.h"
 #include "modelpanel.h"
 
@@ -51,11 +52,18 @@ void CompareModel::setScenarios(const Scenario &pinned, const Result<PlanResult>
     };
     rows.append({tr("Inputs"), {}, {}, true});
     input(tr("Name"), [](const Scenario &s) { return QString::fromStdString(s.name); });
-    input(tr("Model"), [](const Scenario &s) { return QString::fromStdString(s.model.ref); });
+    // Catalogue entries by name (the id is what the scenario file stores); paths as given.
+    input(tr("Model"), [](const Scenario &s) {
+        const auto entry = Catalogue::builtin().findModel(s.model.ref);
+        return QString::fromStdString(entry.ok() ? entry->name : s.model.ref);
+    });
     input(tr("Weight formats"), formatsText);
     input(tr("KV cache format"),
           [](const Scenario &s) { return QString::fromStdString(s.model.kvFormat.label()); });
-    input(tr("GPU"), [](const Scenario &s) { return QString::fromStdString(s.hardware.gpu); });
+    input(tr("GPU"), [](const Scenario &s) {
+        const auto gpu = Catalogue::builtin().findGpu(s.hardware.gpu);
+        return QString::fromStdString(gpu.ok() ? gpu->name : s.hardware.gpu);
+    });
     input(tr("GPU count"), [](const Scenario &s) { return autoOr(s.hardware.gpuCount); });
     input(tr("GPUs per node"), [](const Scenario &s) {
         return s.hardware.gpusPerNode ? QString::number(s.hardware.gpusPerNode)
@@ -66,7 +74,7 @@ void CompareModel::setScenarios(const Scenario &pinned, const Result<PlanResult>
             .arg(autoOr(s.hardware.tp), autoOr(s.hardware.ep), autoOr(s.hardware.pp));
     });
     input(tr("Engine"),
-          [](const Scenario &s) { return QString::fromStdString(engineName(s.engine.engine)); });
+          [](const Scenario &s) { return QString::fromStdString(engineDisplayName(s.engine.engine)); });
     input(tr("Context"), [](const Scenario &s) {
         return tr("%1 tokens").arg(groupedInt(s.workload.contextTokens));
     });

@@ -650,9 +650,9 @@ private slots:
         for (int r = 0; r < cmp->model()->rowCount(); ++r) {
             if (cmp->model()->index(r, CompareModel::ColWhat).data().toString() == "GPU") {
                 QCOMPARE(cmp->model()->index(r, CompareModel::ColPinned).data().toString(),
-                         QString("b300"));
+                         QString("NVIDIA B300 SXM 288GB (Blackwell Ultra)"));
                 QCOMPARE(cmp->model()->index(r, CompareModel::ColCurrent).data().toString(),
-                         QString("h200"));
+                         QString("NVIDIA H200 SXM 141GB"));
                 found = true;
             }
         }
