@@ -109,6 +109,7 @@ class tst_Mxfp4 : public QObject {
     void tcgen05ScaleLayout();
     void wgmmaDescriptor();
     void wgmmaXTileLayout();
+    void wgmmaFragmentLayout();
     void wgmmaFragmentOrder_data();
     void wgmmaFragmentOrder();
 };
@@ -953,6 +954,31 @@ void tst_Mxfp4::wgmmaXTileLayout() {
             QVERIFY(placed >= 0 && placed + 1 < wg::kXTileBytes);
             ++seen[std::size_t(placed)];
             ++seen[std::size_t(placed) + 1];
+        }
+    }
+    QVERIFY(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
+}
+
+void tst_Mxfp4::wgmmaFragmentLayout() {
+    // The A fragment of wgmma .m64nNk16 with a 16-bit A in registers, written independently of
+    // mxfp4_wgmma.h as a (thread, value) -> (row, k) map: PTX ISA "Register Fragments" (the
+    // figure for matrix A of .m64nNk16), also CUTLASS's thread-value layout for this operand.
+    // Thread t of the warpgroup, value v (0..7; register v / 2, half v % 2) sits at flat index
+    //   128 (t % 4) + (t / 4) % 8 + 16 (t / 32) + 64 (v % 2) + 8 ((v / 2) % 2) + 512 (v / 4)
+    // of the column-major 64 x 16 tile: row = index % 64, k = index / 64. Every element is held
+    // by exactly one (thread, value), and the header's formulas must say the same.
+    namespace wg = hostplan::mxfp4::wgmma;
+    std::vector<int> seen(64 * 16, 0);
+    for (int t = 0; t < 128; ++t) {
+        for (int v = 0; v < 8; ++v) {
+            const int index = 128 * (t % 4) + (t / 4) % 8 + 16 * (t / 32) + 64 * (v % 2) +
+                              8 * ((v / 2) % 2) + 512 * (v / 4);
+            const int row = index % 64;
+            const int k = index / 64;
+            ++seen[std::size_t(index)];
+            const int warp = t / 32, lane = t % 32, reg = v / 2;
+            QCOMPARE(wg::aFragmentRow(warp, lane, reg), row);
+            QCOMPARE(wg::aFragmentK(lane, reg) + v % 2, k);
         }
     }
     QVERIFY(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
