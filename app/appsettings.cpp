@@ -64,6 +64,7 @@ void setLastScenario(const QString &json, const QString &path) {
     QSettings s;
     s.setValue(kLastScenarioJson, json);
     s.setValue(kLastScenarioPath, path);
+    s.sync(); // written now: the session must survive a crash, not only a clean exit
 }
 
 QString lastDirectory() {

@@ -28,6 +28,7 @@ void setWindowState(const QByteArray &state);
 /// ("" = untitled). Restored on start.
 QString lastScenarioJson();
 QString lastScenarioPath();
+/// json "" with a path: restore the file as saved (its unsaved edits were discarded).
 void setLastScenario(const QString &json, const QString &path);
 
 /// Folder the last file dialog used ("" = home).

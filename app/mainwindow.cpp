@@ -43,6 +43,7 @@
 #include <QRadioButton>
 #include <QScrollArea>
 #include <QStatusBar>
+#include <QTimer>
 #include <QStyle>
 #include <QTabWidget>
 #include <QUndoStack>
@@ -85,6 +86,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_doc(new Scenari
     m_verdict = new QLabel;
     statusBar()->addPermanentWidget(m_verdict);
     connect(m_doc, &ScenarioDocument::changed, this, &MainWindow::documentChanged);
+    // A crash (or a kill) loses at most the last second of edits: the session is rewritten a
+    // second after each edit, as it is on quit.
+    m_sessionTimer = new QTimer(this);
+    m_sessionTimer->setSingleShot(true);
+    m_sessionTimer->setInterval(1000);
+    connect(m_sessionTimer, &QTimer::timeout, this, [this] { saveSession(true); });
+    connect(m_doc, &ScenarioDocument::changed, m_sessionTimer, qOverload<>(&QTimer::start));
     connect(m_doc->undoStack(), &QUndoStack::cleanChanged, this,
             [this](bool clean) { setWindowModified(!clean); });
     documentChanged();
@@ -584,6 +592,11 @@ void MainWindow::restoreSession() {
     restoreLayout();
     const QString json = AppSettings::lastScenarioJson();
     if (json.isEmpty()) {
+        // The file as saved (its edits were discarded at quit), if there was one.
+        const QString path = AppSettings::lastScenarioPath();
+        if (!path.isEmpty() && QFileInfo::exists(path)) {
+            m_doc->open(path);
+        }
         return;
     }
     const QByteArray bytes = json.toUtf8();
@@ -600,16 +613,20 @@ void MainWindow::restoreSession() {
     }
 }
 
-void MainWindow::saveSession() {
+void MainWindow::saveSession(bool withUnsavedEdits) {
     AppSettings::setWindowGeometry(saveGeometry());
     AppSettings::setWindowState(saveState(kWindowStateVersion));
-    AppSettings::setLastScenario(QString::fromStdString(scenarioToJson(m_doc->scenario())),
-                                 m_doc->filePath());
+    const bool keepScenario = withUnsavedEdits || m_doc->undoStack()->isClean();
+    AppSettings::setLastScenario(
+        keepScenario ? QString::fromStdString(scenarioToJson(m_doc->scenario())) : QString(),
+        m_doc->filePath());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
     if (maybeSave()) {
-        saveSession();
+        // After Save the stack is clean; after Discard it is not, and the edits stay behind.
+        m_sessionTimer->stop();
+        saveSession(false);
         event->accept();
     } else {
         event->ignore();

@@ -13,6 +13,7 @@ class QAction;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QTimer;
 class QMenu;
 class QSpinBox;
 class QTabWidget;
@@ -46,8 +47,10 @@ public:
     /// is opened as File > Open opens it (an error is shown the same way, and the window keeps
     /// the default scenario). Returns the open error ("" on success or without a file).
     QString startUp(const QString &scenarioFile);
-    /// Store them (closeEvent calls this).
-    void saveSession();
+    /// Store them: the scenario with its unsaved edits (closeEvent, and a second after every
+    /// edit so that a crash loses nothing), or with `withUnsavedEdits` false only the file path
+    /// (after "Discard" at quit: the discarded edits must not come back).
+    void saveSession(bool withUnsavedEdits = true);
 
     /// File actions without dialogs. Each returns an error message ("" on success); a failed
     /// open changes nothing. openFile and newScenario do not ask about unsaved changes.
@@ -155,6 +158,8 @@ private:
     bool m_interactive = true;
     QString m_lastMessage;
     std::function<int()> m_savePrompt;
+    /// Writes the session a second after the last edit (crash safety).
+    QTimer *m_sessionTimer = nullptr;
 };
 
 } // namespace hostplan::ui

@@ -1,6 +1,7 @@
 #include "scenariodocument.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
 #include <QUndoCommand>
 
@@ -52,7 +53,9 @@ QString ScenarioDocument::open(const QString &path) {
         return tr("%1 is not a valid scenario: %2")
             .arg(path, QString::fromStdString(r.error().toString()));
     }
-    reset(r.value(), path);
+    Scenario scenario = r.value();
+    resolveModelPathBeside(scenario, QFileInfo(path).absoluteFilePath().toStdString());
+    reset(scenario, path);
     return {};
 }
 

@@ -301,17 +301,26 @@ Result<Scenario> loadScenarioFile(const std::filesystem::path &path) {
     if (!r.ok()) {
         return makeError(path.string() + ": " + r.error().field, r.error().message);
     }
+    resolveModelPathBeside(r.value(), path);
+    return r;
+}
+
+void resolveModelPathBeside(Scenario &scenario, const std::filesystem::path &scenarioFile) {
     // A relative model path is relative to the scenario file (as an include is to its file),
     // so a scenario and its model folder can move together; it becomes absolute here.
-    std::string &ref = r.value().model.ref;
+    std::string &ref = scenario.model.ref;
     const std::filesystem::path refPath(ref);
-    if (!ref.empty() && refPath.is_relative()) {
-        const std::filesystem::path beside = path.parent_path() / refPath;
-        if (std::filesystem::exists(beside, ec)) {
-            ref = std::filesystem::absolute(beside, ec).lexically_normal().string();
+    if (ref.empty() || !refPath.is_relative()) {
+        return;
+    }
+    std::error_code ec;
+    const std::filesystem::path beside = scenarioFile.parent_path() / refPath;
+    if (std::filesystem::exists(beside, ec)) {
+        const auto absolute = std::filesystem::absolute(beside, ec);
+        if (!ec) {
+            ref = absolute.lexically_normal().string();
         }
     }
-    return r;
 }
 
 std::string scenarioToJson(const Scenario &s) {

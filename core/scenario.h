@@ -111,6 +111,9 @@ Result<Scenario> parseScenario(std::string_view jsonText);
 /// scenario file (e.g. "models/config.json") is resolved against the scenario's folder and
 /// returned as an absolute path; catalogue ids are left as they are.
 Result<Scenario> loadScenarioFile(const std::filesystem::path &path);
+/// The relative model.ref rule of loadScenarioFile, for callers that read the file themselves:
+/// a relative ref naming a file or folder beside `scenarioFile` becomes that absolute path.
+void resolveModelPathBeside(Scenario &scenario, const std::filesystem::path &scenarioFile);
 /// Serialize (pretty JSON, schema_version first). Round-trips through parseScenario exactly.
 std::string scenarioToJson(const Scenario &scenario);
 /// Write atomically: a temp file in the same folder, flushed, then renamed over `path`.

@@ -357,6 +357,47 @@ private slots:
         QVERIFY(w.document()->scenario() == scenario);
     }
 
+    // Quit with "Discard": the next start shows the file as saved, not the discarded edits.
+    // Edits are written to the session a second after they happen (a crash loses nothing more).
+    void discardedEditsDoNotComeBack() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("p.json");
+        {
+            MainWindow w;
+            w.setInteractive(false);
+            enter(w.concurrencySpin(), 3);
+            QVERIFY(w.saveFile(path).isEmpty());
+            enter(w.concurrencySpin(), 5);
+            // Within about a second the unsaved edit is in the session (crash safety).
+            QTRY_COMPARE_WITH_TIMEOUT(AppSettings::lastScenarioJson().contains("\"concurrency\": 5"),
+                                      true, 3000);
+            w.setSavePrompt([] { return int(QMessageBox::Discard); });
+            QVERIFY(w.close());
+        }
+        MainWindow again;
+        again.restoreSession();
+        QCOMPARE(again.document()->scenario().workload.concurrency, 3u);
+        QVERIFY(again.document()->undoStack()->isClean());
+        QCOMPARE(again.document()->filePath(), path);
+    }
+
+    // A relative model path in a scenario opened in the GUI is relative to the file.
+    void relativeModelPathOpensBesideTheFile() {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath("llama"));
+        QVERIFY(QFile::copy(HOSTPLAN_RESOURCES_DIR "/models/Llama-3.1-8B.json",
+                            dir.filePath("llama/config.json")));
+        QFile f(dir.filePath("s.json"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"schema_version":1,"model":{"ref":"llama"},"hardware":{"gpu":"h100","gpu_count":1}})");
+        f.close();
+        MainWindow w;
+        w.setInteractive(false);
+        QVERIFY(w.openFile(dir.filePath("s.json")).isEmpty());
+        QVERIFY2(w.document()->plan().has_value(), qPrintable(w.document()->error()));
+        QCOMPARE(w.document()->plan()->model.hiddenSize, 4096u);
+    }
+
     void tp6NamesTheRule() {
         MainWindow w;
         enter(w.hardwarePanel()->tpSpin(), 6);
