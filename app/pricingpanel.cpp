@@ -184,27 +184,33 @@ void PricingPanel::sync() {
         std::max(0, m_api->findData(QString::fromStdString(s.pricing.apiPriceId))));
     m_hoursPerMonth->setValue(s.pricing.hoursPerMonth);
     const auto &p = m_doc->plan();
-    if (!p) {
+    // The rate is the scenario's GPU's even when the scenario has no plan (e.g. an invalid
+    // layout): never the last valid plan's GPU.
+    const auto gpu = p ? Result<GpuSpec>(p->gpu) : Catalogue::builtin().findGpu(s.hardware.gpu);
+    if (gpu.ok()) {
+        m_rateLabel->setText(tr("%1 rate").arg(QString::fromStdString(gpu->id).toUpper()));
+        m_rate->setValue(s.pricing.usdPerGpuHour.value_or(gpu->defaultUsdPerGpuHour));
+        m_rateReset->setEnabled(s.pricing.usdPerGpuHour.has_value());
+        const QString rateSrc = QString::fromStdString(gpu->priceSource);
+        m_rateSource->setText(
+            QStringLiteral("<small>") +
+            (s.pricing.usdPerGpuHour ? tr("Your rate. Catalogue: %1/GPU-hour")
+                                           .arg(usdCentsText(gpu->defaultUsdPerGpuHour))
+                                     : tr("Catalogue rate")) +
+            QStringLiteral(" &mdash; ") +
+            tr("source: %1, as of %2")
+                .arg(rateSrc.startsWith(QStringLiteral("http"))
+                         ? QStringLiteral("<a href=\"%1\">%1</a>").arg(rateSrc.toHtmlEscaped())
+                         : rateSrc.toHtmlEscaped(),
+                     QString::fromStdString(gpu->priceAsOf)) +
+            QStringLiteral("</small>"));
+    } else {
         m_rateSource->setText(QString());
+    }
+    if (!p) {
         m_apiSource->setText(QString());
         return;
     }
-    m_rateLabel->setText(tr("%1 rate").arg(QString::fromStdString(p->gpu.id).toUpper()));
-    m_rate->setValue(p->usdPerGpuHour);
-    m_rateReset->setEnabled(s.pricing.usdPerGpuHour.has_value());
-    const QString rateSrc = QString::fromStdString(p->gpu.priceSource);
-    m_rateSource->setText(
-        QStringLiteral("<small>") +
-        (s.pricing.usdPerGpuHour ? tr("Your rate. Catalogue: %1/GPU-hour")
-                                       .arg(usdCentsText(p->gpu.defaultUsdPerGpuHour))
-                                 : tr("Catalogue rate")) +
-        QStringLiteral(" &mdash; ") +
-        tr("source: %1, as of %2")
-            .arg(rateSrc.startsWith(QStringLiteral("http"))
-                     ? QStringLiteral("<a href=\"%1\">%1</a>").arg(rateSrc.toHtmlEscaped())
-                     : rateSrc.toHtmlEscaped(),
-                 QString::fromStdString(p->gpu.priceAsOf)) +
-        QStringLiteral("</small>"));
     if (s.pricing.apiPriceId.empty() && !p->api.name.empty()) {
         m_api->setItemText(0, tr("Model default: %1").arg(QString::fromStdString(p->api.name)));
     }

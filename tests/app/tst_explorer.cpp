@@ -398,6 +398,23 @@ private slots:
         QCOMPARE(w.document()->plan()->model.hiddenSize, 4096u);
     }
 
+    // A scenario without a plan (TP 2 does not divide 3 GPUs) still shows its own GPU's rate,
+    // not the last valid plan's.
+    void pricingFollowsTheScenarioWithoutAPlan() {
+        QTemporaryDir dir;
+        QFile f(dir.filePath("bad.json"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"schema_version":1,"hardware":{"gpu":"h200","gpu_count":3,"tp":2}})");
+        f.close();
+        MainWindow w;
+        w.setInteractive(false);
+        QCOMPARE(w.pricingPanel()->gpuRateSpin()->value(), 4.76); // B300 default scenario
+        QVERIFY(w.openFile(dir.filePath("bad.json")).isEmpty());
+        QVERIFY(!w.document()->plan().has_value());
+        QCOMPARE(w.pricingPanel()->gpuRateSpin()->value(), 3.50);
+        QVERIFY(w.pricingPanel()->gpuSourceLabel()->text().contains("Catalogue rate"));
+    }
+
     void tp6NamesTheRule() {
         MainWindow w;
         enter(w.hardwarePanel()->tpSpin(), 6);
