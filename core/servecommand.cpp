@@ -47,19 +47,18 @@ std::uint32_t nodeSizeOf(const PlanResult &p) {
 }
 
 std::uint32_t nodesOf(const PlanResult &p) {
-    const std::uint32_t node =
-        p.scenario.hardware.gpusPerNode ? p.scenario.hardware.gpusPerNode : p.gpu.gpusPerNode;
-    return std::uint32_t(
-        ceilDiv(std::max<std::uint32_t>(p.layout.gpuCount(), 1), std::max<std::uint32_t>(node, 1)));
+    return std::uint32_t(ceilDiv(std::max<std::uint32_t>(p.layout.gpuCount(), 1), nodeSizeOf(p)));
 }
 
 /// The batch to allow: the capacity batch (memory and target), else what memory allows, else
 /// the workload's concurrency. `why` receives the derivation.
 /// The plan re-evaluated under `engine`'s memory rules on the same GPUs and layout, with the
 /// plan's throughput efficiency (calibrated or not), so that each engine's batch limit and
-/// memory fraction follow that engine's own rules (memory.h engineDefaults()). The plan itself
-/// when it already follows `engine`, or when the re-evaluation fails.
-PlanResult planUnder(const PlanResult &p, Engine engine) {
+/// memory fraction follow that engine's own rules (memory.h engineDefaults()). The plan's model
+/// is reused (its formats already applied; applying them again changes nothing), so an imported
+/// model is not read from disk again. The plan itself when it already follows `engine`, or when
+/// the re-evaluation fails.
+PlanResult planUnder(const PlanResult &p, Engine engine, const Catalogue &cat) {
     if (p.scenario.engine.engine == engine) {
         return p;
     }
@@ -70,7 +69,7 @@ PlanResult planUnder(const PlanResult &p, Engine engine) {
     s.hardware.tp = p.layout.tp;
     s.hardware.ep = p.layout.ep;
     s.hardware.pp = p.layout.pp;
-    auto r = evaluate(s);
+    auto r = evaluate(s, cat, p.model);
     if (!r.ok()) {
         return p;
     }
@@ -286,7 +285,7 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                            (p.model.maxContextTokens
                                 ? "; the model allows " + std::to_string(p.model.maxContextTokens)
                                 : std::string())});
-    const PlanResult e = planUnder(p, Engine::Vllm);
+    const PlanResult e = planUnder(p, Engine::Vllm, cat);
     c.flags.push_back(
         {"--gpu-memory-utilization", num(e.memory.memoryFraction),
          "share of each GPU's total memory vLLM may use (weights, activations, KV); " +
@@ -340,7 +339,7 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
     }
     c.flags.push_back({"--context-length", std::to_string(p.scenario.workload.contextTokens),
                        "the workload's context per sequence (prompt + output)"});
-    const PlanResult e = planUnder(p, Engine::Sglang);
+    const PlanResult e = planUnder(p, Engine::Sglang, cat);
     c.flags.push_back(
         {"--mem-fraction-static", num(e.memory.memoryFraction),
          "share of each GPU's total memory for weights + KV pool (activations and CUDA graphs "
@@ -398,7 +397,7 @@ ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     if (p.model.isMoe()) {
         c.flags.push_back({"--ep_size", std::to_string(std::max(L.ep, 1u)), epExplanation(p)});
     }
-    const PlanResult e = planUnder(p, Engine::TensorRtLlm);
+    const PlanResult e = planUnder(p, Engine::TensorRtLlm, cat);
     std::string why;
     const std::uint32_t batch = batchLimit(e, why);
     c.flags.push_back({"--max_batch_size", std::to_string(batch),
