@@ -178,8 +178,8 @@ int runReportCommand(const std::vector<std::string> &args, std::ostream &out, st
             err << "hostplan-cli report: " << doc.error().toStdString() << "\n";
             return cli::kExitUsage;
         }
-        if (probeReport && !probeReport->devices.empty()) {
-            const std::string device = probeReport->devices.front().name;
+        if (const std::string device = probeReport ? probe::probedDeviceName(*probeReport) : "";
+            !device.empty()) {
             const auto probed = probe::catalogueGpuFor(device, Catalogue::builtin());
             if (!probed || probed->id != doc.plan()->gpu.id) {
                 err << "hostplan-cli report: note: the probe report is from " << device

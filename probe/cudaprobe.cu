@@ -58,15 +58,6 @@ std::string kernelModuleVersion() {
     return nvidiaModuleVersion(line);
 }
 
-double median(std::vector<double> v) {
-    if (v.empty()) {
-        return 0;
-    }
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 // Device allocations released on every path (RAII), on the device they came from.
 class DeviceAllocations {
   public:

@@ -13,11 +13,23 @@
 #include "fitplan.h"
 #include "probereport.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace hostplan::probe {
+
+/// Median of timing samples (seconds or any unit; the mean of the two middle ones for an even
+/// count), 0 for none. The probe reports medians so one slow run does not move a figure.
+inline double median(std::vector<double> v) {
+    if (v.empty()) {
+        return 0;
+    }
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
 
 /// The devices one back end found.
 struct Inventory {

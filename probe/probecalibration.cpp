@@ -26,6 +26,13 @@ std::optional<GpuSpec> catalogueGpuFor(const std::string &deviceName, const Cata
     return best;
 }
 
+std::string probedDeviceName(const ProbeReport &report) {
+    if (report.kernels && !report.kernels->deviceName.empty()) {
+        return report.kernels->deviceName;
+    }
+    return report.devices.empty() ? std::string() : report.devices.front().name;
+}
+
 std::optional<Calibration> calibrationFromReport(const ProbeReport &report,
                                                  const Catalogue &catalogue) {
     Calibration cal;
@@ -89,12 +96,6 @@ namespace {
 /// Measured rates may exceed a data-sheet peak by this much (rounded vendor figures).
 constexpr double kDataSheetSlack = 1.05;
 
-std::string deviceNameOf(const ProbeReport &report) {
-    if (report.kernels && !report.kernels->deviceName.empty()) {
-        return report.kernels->deviceName;
-    }
-    return report.devices.empty() ? std::string() : report.devices.front().name;
-}
 
 std::string rateText(double bytesPerS) {
     char buf[64];
@@ -104,7 +105,7 @@ std::string rateText(double bytesPerS) {
 } // namespace
 
 std::string implausibleMeasurement(const ProbeReport &report, const Catalogue &catalogue) {
-    const std::string device = deviceNameOf(report);
+    const std::string device = probedDeviceName(report);
     const auto gpu = catalogueGpuFor(device, catalogue);
     if (!gpu) {
         return {};

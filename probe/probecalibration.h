@@ -17,6 +17,10 @@ namespace hostplan::probe {
 /// "NVIDIA H200" -> h200); nullopt when none matches.
 std::optional<GpuSpec> catalogueGpuFor(const std::string &deviceName, const Catalogue &catalogue);
 
+/// The probed GPU's name: the kernel section's device when it names one, else the first listed
+/// device; "" when the report names none.
+std::string probedDeviceName(const ProbeReport &report);
+
 /// Calibration from a report, from the first device with measurements:
 /// - hbmBandwidthBytesPerS: the median device-copy bandwidth of the bandwidth section (else the
 ///   kernel section's copy figure);

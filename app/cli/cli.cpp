@@ -27,16 +27,12 @@ std::string fmt(const char *format, double v) {
     return buf;
 }
 
-/// 1234567 -> "1,234,567".
-std::string grouped(std::uint64_t v) {
-    return groupedText(v);
-}
 
 std::string usd(double v) {
     if (!std::isfinite(v)) {
         return "n/a";
     }
-    return "$" + grouped(std::uint64_t(std::llround(v)));
+    return "$" + groupedText(std::uint64_t(std::llround(v)));
 }
 
 /// 2016.5 -> "$2,016.50": grouped dollars with cents (hourly and daily amounts).
@@ -45,7 +41,7 @@ std::string usdCents(double v) {
         return "n/a";
     }
     const auto cents = std::uint64_t(std::llround(v * 100));
-    return "$" + grouped(cents / 100) + fmt(".%02d", int(cents % 100));
+    return "$" + groupedText(cents / 100) + fmt(".%02d", int(cents % 100));
 }
 
 std::string gbGib(double bytes) {
@@ -62,7 +58,7 @@ std::string tokens(double v) {
     if (v >= 1e6) {
         return fmt("%.1f million", v / 1e6);
     }
-    return grouped(std::uint64_t(std::llround(v)));
+    return groupedText(std::uint64_t(std::llround(v)));
 }
 
 bool parseUint(const std::string &s, std::uint64_t &out) {
@@ -140,20 +136,20 @@ void printPlan(const PlanResult &p, std::ostream &out) {
     out << "          " << fmt("%.0f GB", toGB(double(p.gpu.memoryBytes))) << " advertised, "
         << fmt("%.1f GiB", toGiB(double(p.gpu.usableMemoryBytes))) << " usable per GPU; TP "
         << p.layout.tp << ", EP " << p.layout.ep << ", PP " << p.layout.pp << "\n";
-    out << "Workload  " << countText(w.concurrency, "sequence") << " x " << grouped(w.contextTokens)
+    out << "Workload  " << countText(w.concurrency, "sequence") << " x " << groupedText(w.contextTokens)
         << " tokens; engine " << engineName(p.scenario.engine.engine) << ", memory fraction "
         << fmt("%.2f", m.memoryFraction) << "\n";
-    out << "KV cache  " << grouped(m.cache.kvBytesPerToken) << " B per token (whole model, "
-        << p.scenario.model.kvFormat.label() << "), " << grouped(m.cache.kvBytesPerTokenPerGpu)
+    out << "KV cache  " << groupedText(m.cache.kvBytesPerToken) << " B per token (whole model, "
+        << p.scenario.model.kvFormat.label() << "), " << groupedText(m.cache.kvBytesPerTokenPerGpu)
         << " B per token per GPU";
     if (m.cache.stateBytesPerSequence) {
-        out << "; state " << grouped(m.cache.stateBytesPerSequence) << " B per sequence ("
-            << grouped(m.cache.stateBytesPerSequencePerGpu) << " per GPU) x "
+        out << "; state " << groupedText(m.cache.stateBytesPerSequence) << " B per sequence ("
+            << groupedText(m.cache.stateBytesPerSequencePerGpu) << " per GPU) x "
             << countText(m.cache.stateSlotsPerRequest, "slot");
     }
     if (m.cache.windowTokens) {
-        out << "; sliding window " << grouped(m.cache.windowBytesPerToken) << " B per token up to "
-            << grouped(m.cache.windowTokens) << " tokens";
+        out << "; sliding window " << groupedText(m.cache.windowBytesPerToken) << " B per token up to "
+            << groupedText(m.cache.windowTokens) << " tokens";
     }
     out << "\n\n";
 
@@ -177,8 +173,8 @@ void printPlan(const PlanResult &p, std::ostream &out) {
     for (const auto &r : p.fit.reasons) {
         out << "          - " << r << "\n";
     }
-    out << "          max concurrency at " << grouped(w.contextTokens)
-        << " tokens: " << grouped(p.fit.maxConcurrency) << " sequences\n";
+    out << "          max concurrency at " << groupedText(w.contextTokens)
+        << " tokens: " << groupedText(p.fit.maxConcurrency) << " sequences\n";
     out << "          memory floor (weights only): " << countText(p.fit.gpusFloor, "GPU")
         << "; practical (1 GPU or whole nodes): "
         << (p.fit.practicalFound ? countText(p.fit.gpusPractical, "GPU") + " (TP " +
@@ -222,7 +218,7 @@ void printPlan(const PlanResult &p, std::ostream &out) {
         << fmt("%.0f", c.hoursPerMonth) << " h)\n";
     out << "          at " << fmt("%.1f", c.hoursPerDay) << " h/day: "
         << usd(c.usdPerMonthScheduled) << " per month ("
-        << grouped(std::uint64_t(std::llround(c.gpuHoursPerMonthScheduled))) << " GPU-hours)\n";
+        << groupedText(std::uint64_t(std::llround(c.gpuHoursPerMonthScheduled))) << " GPU-hours)\n";
     if (!p.apiPriced) {
         out << "API       no API price for this model: set pricing.api_price_id or "
                "pricing.api_*_usd_per_mtok to compare\n";
@@ -331,12 +327,7 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
             return kExitUsage;
         }
         // A measurement calibrates only the GPU type it was taken on.
-        std::string device;
-        if (!report->devices.empty()) {
-            device = report->devices.front().name;
-        } else if (report->kernels) {
-            device = report->kernels->deviceName;
-        }
+        const std::string device = probe::probedDeviceName(report.value());
         const auto probed = probe::catalogueGpuFor(device, Catalogue::builtin());
         if (probed && probed->id == plan->gpu.id) {
             calibrate(plan.value(), *cal);
