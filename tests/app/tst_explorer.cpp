@@ -2,6 +2,7 @@
 // with a message, undo restores exactly, files round-trip losslessly (corrupt ones change
 // nothing), the compare table lists differences, and the session is restored. With
 // HOSTPLAN_SCREENSHOT_DIR set, every view is also saved as a PNG for review.
+#include "appscenarios.h"
 #include "appsettings.h"
 #include "catalogue.h"
 #include "breakevenchart.h"
@@ -95,16 +96,7 @@ QList<QPointF> linePoints(QChart *chart, const QString &prefix) {
     return {};
 }
 
-/// Kimi K3 on one H200 at 1M tokens of context: does not fit (the weights alone need 12 GPUs).
-Scenario noFitScenario() {
-    Scenario s = defaultScenario();
-    s.hardware = HardwareChoice{};
-    s.hardware.gpu = "h200";
-    s.hardware.gpuCount = 1;
-    s.workload.contextTokens = 1048576;
-    s.workload.concurrency = 1;
-    return s;
-}
+using hostplan::testscenarios::noFit;
 
 /// The labels of the chart's category axes along `orientation`.
 QStringList axisLabels(QChart *chart, Qt::Orientation orientation) {
@@ -814,16 +806,7 @@ private slots:
     void noApiPriceSaysSo() {
         MainWindow w;
         w.compareView()->pinCurrent();
-        Scenario s = w.document()->scenario();
-        s.model.ref = "llama-3.1-8b";
-        s.model.weightsFormat.reset();
-        s.model.groupFormats.clear();
-        s.pricing = PricingChoice{};
-        s.hardware = HardwareChoice{};
-        s.hardware.gpu = "h100";
-        s.hardware.gpuCount = 1;
-        s.workload.concurrency = 4; // fits: the self-hosted cost per token is a figure
-        w.document()->edit(s, "No API price");
+        w.document()->edit(testscenarios::noApiPrice(w.document()->scenario()), "No API price");
         QVERIFY(w.document()->plan()->fit.fits);
         QVERIFY(w.document()->plan().has_value());
         QVERIFY(!w.document()->plan()->apiPriced);
@@ -852,7 +835,7 @@ private slots:
 
     void breakEvenWithoutCrossingWhenThePlanDoesNotFit() {
         ScenarioDocument doc;
-        doc.reset(noFitScenario());
+        doc.reset(noFit());
         QVERIFY(doc.plan().has_value());
         QVERIFY(!doc.plan()->fit.fits);
         BreakEvenChart be(&doc);
@@ -944,7 +927,7 @@ private slots:
 
     void summaryOfAPlanThatDoesNotFit() {
         MainWindow w;
-        w.document()->reset(noFitScenario());
+        w.document()->reset(noFit());
         const QString summary = shown(w, w.summaryView())->toPlainText();
         QVERIFY2(summary.contains("Up to 0 sequences of 1,048,576 tokens"), qPrintable(summary));
         QVERIFY2(summary.contains("n/a (does not fit)"), qPrintable(summary));
@@ -984,7 +967,7 @@ private slots:
         const QString file = dir.filePath("nofit.json");
         {
             ScenarioDocument doc;
-            doc.reset(noFitScenario());
+            doc.reset(noFit());
             QVERIFY(doc.saveAs(file).isEmpty());
         }
         {

@@ -3,6 +3,7 @@
 // formatted with the report's own helpers; the CLI writes the same PDF as the GUI path; CSV
 // columns parse back to the core's numbers; the JSON export is the CLI's schema; the pilot
 // range and recommendation rules; the GUI's export actions.
+#include "appscenarios.h"
 #include "exportfiles.h"
 #include "formatting.h"
 #include "planjson.h"
@@ -224,16 +225,7 @@ class TestReport : public QObject {
     void withoutApiPriceTablesSaySo() {
         // Llama 3.1 8B has no catalogue API price: the API cost and break-even are NaN.
         ScenarioDocument doc;
-        Scenario s = doc.scenario();
-        s.model.ref = "llama-3.1-8b";
-        s.model.weightsFormat.reset();
-        s.model.groupFormats.clear();
-        s.pricing = PricingChoice{};
-        s.hardware = HardwareChoice{};
-        s.hardware.gpu = "h100";
-        s.hardware.gpuCount = 1;
-        s.workload.concurrency = 4; // fits: the self-hosted cost per token is a figure
-        doc.edit(s, "No API price");
+        doc.edit(testscenarios::noApiPrice(doc.scenario()), "No API price");
         QVERIFY(doc.plan()->fit.fits);
         QVERIFY(doc.plan().has_value());
         QVERIFY(!doc.plan()->apiPriced);
@@ -693,13 +685,7 @@ class TestReport : public QObject {
     void doesNotFitKeyFigures() {
         // The user's scenario: Kimi K3 on one H200 at 1M tokens of context, one sequence.
         ScenarioDocument doc;
-        Scenario s = defaultScenario();
-        s.hardware = HardwareChoice{};
-        s.hardware.gpu = "h200";
-        s.hardware.gpuCount = 1;
-        s.workload.contextTokens = 1048576;
-        s.workload.concurrency = 1;
-        doc.reset(s);
+        doc.reset(testscenarios::noFit());
         QVERIFY(doc.plan().has_value());
         QVERIFY(!doc.plan()->fit.fits);
         QVERIFY(std::isfinite(doc.plan()->selfHostUsdPerMTokOutput)); // the core's figure

@@ -1,0 +1,34 @@
+// Scenarios several GUI and report tests start from (tests/app).
+#pragma once
+
+#include "scenario.h"
+
+namespace hostplan::testscenarios {
+
+/// Kimi K3 on one H200 at 1,048,576 tokens of context, one sequence: does not fit (the weights
+/// alone need 12 GPUs); the same as tests/app/data/nofit-h200-1m.json.
+inline Scenario noFit() {
+    Scenario s = defaultScenario();
+    s.hardware = HardwareChoice{};
+    s.hardware.gpu = "h200";
+    s.hardware.gpuCount = 1;
+    s.workload.contextTokens = 1048576;
+    s.workload.concurrency = 1;
+    return s;
+}
+
+/// `base` switched to Llama 3.1 8B (no catalogue API price) on one H100 at 4 sequences, which
+/// fits: the self-hosted cost per token is a figure while the API figures are absent.
+inline Scenario noApiPrice(Scenario base) {
+    base.model.ref = "llama-3.1-8b";
+    base.model.weightsFormat.reset();
+    base.model.groupFormats.clear();
+    base.pricing = PricingChoice{};
+    base.hardware = HardwareChoice{};
+    base.hardware.gpu = "h100";
+    base.hardware.gpuCount = 1;
+    base.workload.concurrency = 4;
+    return base;
+}
+
+} // namespace hostplan::testscenarios
