@@ -18,11 +18,24 @@ namespace {
 
 // ---- status words ------------------------------------------------------------------------
 
-struct ReportStatusName {
-    ReportStatus status;
+/// One status and its JSON word.
+template <typename Enum> struct StatusName {
+    Enum status;
     const char *name;
 };
-constexpr ReportStatusName kReportStatusNames[] = {
+
+/// The word of `status` in `table` ("error" for a value the table does not list).
+template <typename Enum, std::size_t N>
+std::string statusWord(const StatusName<Enum> (&table)[N], Enum status) {
+    for (const auto &e : table) {
+        if (e.status == status) {
+            return e.name;
+        }
+    }
+    return "error";
+}
+
+constexpr StatusName<ReportStatus> kReportStatusNames[] = {
     {ReportStatus::Ok, "ok"},
     {ReportStatus::NoGpu, "no_gpu"},
     {ReportStatus::DoesNotFit, "does_not_fit"},
@@ -31,11 +44,7 @@ constexpr ReportStatusName kReportStatusNames[] = {
     {ReportStatus::TimedOut, "timed_out"},
 };
 
-struct StepStatusName {
-    StepStatus status;
-    const char *name;
-};
-constexpr StepStatusName kStepStatusNames[] = {
+constexpr StatusName<StepStatus> kStepStatusNames[] = {
     {StepStatus::Ok, "ok"},
     {StepStatus::DoesNotFit, "does_not_fit"},
     {StepStatus::AllocationFailed, "allocation_failed"},
@@ -44,11 +53,7 @@ constexpr StepStatusName kStepStatusNames[] = {
     {StepStatus::Unsupported, "unsupported"},
 };
 
-struct AllReduceStatusName {
-    AllReduceStatus status;
-    const char *name;
-};
-constexpr AllReduceStatusName kAllReduceStatusNames[] = {
+constexpr StatusName<AllReduceStatus> kAllReduceStatusNames[] = {
     {AllReduceStatus::Ok, "ok"},
     {AllReduceStatus::Skipped, "skipped"},
     {AllReduceStatus::Unavailable, "unavailable"},
@@ -578,30 +583,15 @@ ProbeReport parseDocument(const json &doc) {
 } // namespace
 
 std::string toString(ReportStatus status) {
-    for (const auto &e : kReportStatusNames) {
-        if (e.status == status) {
-            return e.name;
-        }
-    }
-    return "error";
+    return statusWord(kReportStatusNames, status);
 }
 
 std::string toString(StepStatus status) {
-    for (const auto &e : kStepStatusNames) {
-        if (e.status == status) {
-            return e.name;
-        }
-    }
-    return "error";
+    return statusWord(kStepStatusNames, status);
 }
 
 std::string toString(AllReduceStatus status) {
-    for (const auto &e : kAllReduceStatusNames) {
-        if (e.status == status) {
-            return e.name;
-        }
-    }
-    return "error";
+    return statusWord(kAllReduceStatusNames, status);
 }
 
 std::string reportToJson(const ProbeReport &report) {
