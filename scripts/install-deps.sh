@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-    nlohmann-json3-dev libgl1-mesa-dev libbenchmark-dev
+    libqt6opengl6-dev nlohmann-json3-dev libgl1-mesa-dev libbenchmark-dev
     xvfb xauth poppler-utils
     openssh-server openssh-client
 )
@@ -14,6 +14,11 @@ packages=(
 if apt-cache show librocm-smi-dev >/dev/null 2>&1; then
     packages+=(librocm-smi-dev)
     apt-cache show liboam-dev >/dev/null 2>&1 && packages+=(liboam-dev)
+fi
+# --list: print the package list, one a line, and install nothing (the `setup` test reads it).
+if [ "${1:-}" = "--list" ]; then
+    printf '%s\n' "${packages[@]}"
+    exit 0
 fi
 
 missing=()
