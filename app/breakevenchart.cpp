@@ -1,8 +1,8 @@
 #include "breakevenchart.h"
 
-#include "catalogue.h"
+#include "catalogue/catalogue.h"
 #include "chartutil.h"
-#include "cost.h"
+#include "sizing/cost.h"
 #include "formatting.h"
 #include "scenariodocument.h"
 #include "viewrefresher.h"

@@ -1,6 +1,6 @@
 #include "comparemodel.h"
 
-#include "catalogue.h"
+#include "catalogue/catalogue.h"
 #include "formatting.h"
 #include "modelpanel.h"
 

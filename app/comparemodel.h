@@ -3,8 +3,8 @@
 // are flagged (bold, tinted) and can be filtered to show differences only.
 #pragma once
 
-#include "plan.h"
-#include "scenario.h"
+#include "plan/plan.h"
+#include "scenario/scenario.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>

@@ -3,7 +3,7 @@
 // "Use pinned" makes the pinned scenario current again (an undoable edit).
 #pragma once
 
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 #include <QWidget>
 

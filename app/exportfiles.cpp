@@ -1,6 +1,6 @@
 #include "exportfiles.h"
 
-#include "planjson.h"
+#include "plan/planjson.h"
 
 #include <QCoreApplication>
 #include <QSaveFile>

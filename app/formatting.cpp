@@ -1,6 +1,6 @@
 #include "formatting.h"
 
-#include "units.h"
+#include "util/units.h"
 
 #include <QCoreApplication>
 #include <QLocale>

@@ -6,7 +6,7 @@
 // CSV files and the command-line tool do not use these helpers.
 #pragma once
 
-#include "throughput.h"
+#include "sizing/throughput.h"
 
 #include <QLocale>
 #include <QString>

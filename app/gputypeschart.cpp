@@ -1,6 +1,6 @@
 #include "gputypeschart.h"
 
-#include "catalogue.h"
+#include "catalogue/catalogue.h"
 #include "chartutil.h"
 #include "formatting.h"
 #include "scenariodocument.h"

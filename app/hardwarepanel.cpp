@@ -1,10 +1,10 @@
 #include "hardwarepanel.h"
 
-#include "catalogue.h"
+#include "catalogue/catalogue.h"
 #include "elidingcombobox.h"
-#include "fit.h"
+#include "sizing/fit.h"
 #include "formatting.h"
-#include "memory.h"
+#include "sizing/memory.h"
 #include "scenariodocument.h"
 
 #include <QComboBox>

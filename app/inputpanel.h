@@ -5,7 +5,7 @@
 // in the panel, in red, under the fields.
 #pragma once
 
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 #include <QWidget>
 

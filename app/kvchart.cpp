@@ -1,10 +1,10 @@
 #include "kvchart.h"
 
 #include "chartutil.h"
-#include "fit.h"
+#include "sizing/fit.h"
 #include "formatting.h"
 #include "scenariodocument.h"
-#include "units.h"
+#include "util/units.h"
 #include "viewrefresher.h"
 
 #include <QCategoryAxis>

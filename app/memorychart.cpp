@@ -3,7 +3,7 @@
 #include "chartutil.h"
 #include "formatting.h"
 #include "scenariodocument.h"
-#include "units.h"
+#include "util/units.h"
 #include "viewrefresher.h"
 
 #include <QBarCategoryAxis>

@@ -1,7 +1,7 @@
 #include "modelpanel.h"
 
 #include "appsettings.h"
-#include "catalogue.h"
+#include "catalogue/catalogue.h"
 #include "elidingcombobox.h"
 #include "formatting.h"
 #include "scenariodocument.h"

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "inputpanel.h"
-#include "modelspec.h"
+#include "model/modelspec.h"
 
 #include <QList>
 #include <QPair>

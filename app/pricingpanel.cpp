@@ -1,6 +1,6 @@
 #include "pricingpanel.h"
 
-#include "catalogue.h"
+#include "catalogue/catalogue.h"
 #include "elidingcombobox.h"
 #include "formatting.h"
 #include "scenariodocument.h"

@@ -1,11 +1,11 @@
 #include "reportcli.h"
 
 #include "exportfiles.h"
-#include "catalogue.h"
+#include "catalogue/catalogue.h"
 #include "probecalibration.h"
 #include "probereport.h"
 #include "reportwriter.h"
-#include "scenario.h"
+#include "scenario/scenario.h"
 #include "scenariodocument.h"
 
 #include <QApplication>

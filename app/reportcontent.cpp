@@ -1,15 +1,15 @@
 #include "reportcontent.h"
 
-#include "catalogue.h"
-#include "cost.h"
-#include "fit.h"
+#include "catalogue/catalogue.h"
+#include "sizing/cost.h"
+#include "sizing/fit.h"
 #include "formatting.h"
 #include "modelpanel.h"
 #include "probepanel.h"
 #include "probecalibration.h"
 #include "probereport.h"
 #include "scenariodocument.h"
-#include "units.h"
+#include "util/units.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -535,7 +535,7 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     };
     auto inputRow = [&](const QString &item, const QString &value) { row(item, value, input); };
     const EngineDefaults defaults = engineDefaults(s.engine.engine);
-    const QString engineDoc = Report::tr("%1 default (HostPlan core/memory.h, from the engine's "
+    const QString engineDoc = Report::tr("%1 default (HostPlan core/sizing/memory.h, from the engine's "
                                  "documentation)")
                                   .arg(qs(engineName(s.engine.engine)));
 
@@ -563,7 +563,7 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     const bool explicitLayout = s.hardware.tp || s.hardware.pp || s.hardware.ep;
     row(Report::tr("Parallel layout"),
         Report::tr("TP %1, EP %2, PP %3").arg(p.layout.tp).arg(p.layout.ep).arg(p.layout.pp),
-        explicitLayout ? input : Report::tr("HostPlan's preferred layout for the GPU count (core/fit.h)"));
+        explicitLayout ? input : Report::tr("HostPlan's preferred layout for the GPU count (core/sizing/fit.h)"));
     inputRow(Report::tr("Serving engine"), qs(engineName(s.engine.engine)));
     if (s.engine.memoryFraction) {
         inputRow(Report::tr("Engine memory fraction"), numberText(*s.engine.memoryFraction, 2));
@@ -584,14 +584,14 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     } else {
         row(Report::tr("Activations per GPU"), bytesText(double(p.memory.perGpu.activations)),
             Report::tr("HostPlan estimate: prefill chunk x hidden size x 2 bytes x 32 buffers, "
-               "calibrated on seed 000 (core/memory.h)"));
+               "calibrated on seed 000 (core/sizing/memory.h)"));
     }
     if (s.engine.runtimeBytesPerGpu) {
         inputRow(Report::tr("Runtime overhead per GPU"), bytesText(double(*s.engine.runtimeBytesPerGpu)));
     } else {
         row(Report::tr("Runtime overhead per GPU"), bytesText(double(p.memory.perGpu.runtime)),
             Report::tr("HostPlan estimate: 2 GB, plus 2 GB for NCCL buffers and CUDA graphs on more "
-               "than one GPU (seed 003; core/memory.h)"));
+               "than one GPU (seed 003; core/sizing/memory.h)"));
     }
     const Workload &w = s.workload;
     inputRow(Report::tr("Context per sequence"), Report::tr("%1 tokens").arg(groupedInt(w.contextTokens)));

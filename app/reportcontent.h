@@ -6,7 +6,7 @@
 // this file only chooses, labels and formats them.
 #pragma once
 
-#include "plan.h"
+#include "plan/plan.h"
 
 #include <QCoreApplication>
 #include <QDate>

@@ -2,8 +2,8 @@
 // edit is a QUndoCommand that swaps whole Scenario values; views listen to changed().
 #pragma once
 
-#include "plan.h"
-#include "scenario.h"
+#include "plan/plan.h"
+#include "scenario/scenario.h"
 
 #include <QObject>
 #include <QString>

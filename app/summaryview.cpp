@@ -1,6 +1,6 @@
 #include "summaryview.h"
 
-#include "fit.h"
+#include "sizing/fit.h"
 #include "formatting.h"
 #include "scenariodocument.h"
 #include "viewrefresher.h"

@@ -2,7 +2,7 @@
 // batches 1, 2, 4, ... at the workload's context, with the memory limit on batch and the
 // target time per output token marked. Tooltips give exact values; every figure states its
 // confidence (roofline bound, calibrated by a probe report, measured). All numbers come from
-// the document's PlanResult::throughput (core/throughput.h).
+// the document's PlanResult::throughput (core/sizing/throughput.h).
 #pragma once
 
 #include <QChartView>

@@ -3,7 +3,7 @@
 // taken as a fraction of free memory, and the byte sizes the CLI accepts ("80GiB", "1.5e9").
 #pragma once
 
-#include "result.h"
+#include "util/result.h"
 
 #include <cstdint>
 #include <string>

@@ -1,5 +1,5 @@
 #include "probecalibration.h"
-#include "textutil.h"
+#include "util/textutil.h"
 
 #include <algorithm>
 #include <cctype>

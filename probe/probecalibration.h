@@ -1,11 +1,11 @@
-// Calibration of the throughput model (core/throughput.h) from a probe report: what the node
+// Calibration of the throughput model (core/sizing/throughput.h) from a probe report: what the node
 // really moves and computes replaces the default efficiency factors, and every throughput
 // figure then carries the confidence "calibrated by a probe report".
 #pragma once
 
-#include "catalogue.h"
+#include "catalogue/catalogue.h"
 #include "probereport.h"
-#include "throughput.h"
+#include "sizing/throughput.h"
 
 #include <optional>
 #include <string>

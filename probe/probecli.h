@@ -15,7 +15,7 @@
 #include "cancel.h"
 #include "fitplan.h"
 #include "probereport.h"
-#include "result.h"
+#include "util/result.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,7 +1,7 @@
 #include "probeplan.h"
 
-#include "plan.h"
-#include "scenario.h"
+#include "plan/plan.h"
+#include "scenario/scenario.h"
 
 namespace hostplan::probe {
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "probereport.h"
-#include "result.h"
+#include "util/result.h"
 
 #include <string>
 

@@ -1,6 +1,6 @@
 #include "probereport.h"
 
-#include "jsonutil.h"
+#include "util/jsonutil.h"
 
 #include <nlohmann/json.hpp>
 

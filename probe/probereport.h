@@ -57,7 +57,7 @@
 // Unknown keys are ignored (older readers keep working when a newer probe adds fields).
 #pragma once
 
-#include "result.h"
+#include "util/result.h"
 
 #include <cstdint>
 #include <optional>

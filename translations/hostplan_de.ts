@@ -2157,8 +2157,8 @@ Alle Komponenten: %5 %4</translation>
         <translation>Szenario-Eingabe (%1)</translation>
     </message>
     <message>
-        <source>%1 default (HostPlan core/memory.h, from the engine&apos;s documentation)</source>
-        <translation>%1-Standard (HostPlan core/memory.h, aus der Dokumentation der Engine)</translation>
+        <source>%1 default (HostPlan core/sizing/memory.h, from the engine&apos;s documentation)</source>
+        <translation>%1-Standard (HostPlan core/sizing/memory.h, aus der Dokumentation der Engine)</translation>
     </message>
     <message>
         <source>Scenario name</source>
@@ -2213,8 +2213,8 @@ Alle Komponenten: %5 %4</translation>
         <translation>TP %1, EP %2, PP %3</translation>
     </message>
     <message>
-        <source>HostPlan&apos;s preferred layout for the GPU count (core/fit.h)</source>
-        <translation>HostPlans bevorzugte Aufteilung für die GPU-Anzahl (core/fit.h)</translation>
+        <source>HostPlan&apos;s preferred layout for the GPU count (core/sizing/fit.h)</source>
+        <translation>HostPlans bevorzugte Aufteilung für die GPU-Anzahl (core/sizing/fit.h)</translation>
     </message>
     <message>
         <source>Serving engine</source>
@@ -2245,16 +2245,16 @@ Alle Komponenten: %5 %4</translation>
         <translation>Aktivierungen pro GPU</translation>
     </message>
     <message>
-        <source>HostPlan estimate: prefill chunk x hidden size x 2 bytes x 32 buffers, calibrated on seed 000 (core/memory.h)</source>
-        <translation>HostPlan-Schätzung: Prefill-Block x Hidden Size x 2 Bytes x 32 Puffer, kalibriert an Seed 000 (core/memory.h)</translation>
+        <source>HostPlan estimate: prefill chunk x hidden size x 2 bytes x 32 buffers, calibrated on seed 000 (core/sizing/memory.h)</source>
+        <translation>HostPlan-Schätzung: Prefill-Block x Hidden Size x 2 Bytes x 32 Puffer, kalibriert an Seed 000 (core/sizing/memory.h)</translation>
     </message>
     <message>
         <source>Runtime overhead per GPU</source>
         <translation>Laufzeit-Overhead pro GPU</translation>
     </message>
     <message>
-        <source>HostPlan estimate: 2 GB, plus 2 GB for NCCL buffers and CUDA graphs on more than one GPU (seed 003; core/memory.h)</source>
-        <translation>HostPlan-Schätzung: 2 GB, dazu 2 GB für NCCL-Puffer und CUDA-Graphen bei mehr als einer GPU (Seed 003; core/memory.h)</translation>
+        <source>HostPlan estimate: 2 GB, plus 2 GB for NCCL buffers and CUDA graphs on more than one GPU (seed 003; core/sizing/memory.h)</source>
+        <translation>HostPlan-Schätzung: 2 GB, dazu 2 GB für NCCL-Puffer und CUDA-Graphen bei mehr als einer GPU (Seed 003; core/sizing/memory.h)</translation>
     </message>
     <message>
         <source>Context per sequence</source>

@@ -1,14 +1,14 @@
 #include "cli.h"
 
-#include "catalogue.h"
-#include "plan.h"
-#include "planjson.h"
-#include "scenario.h"
+#include "catalogue/catalogue.h"
+#include "plan/plan.h"
+#include "plan/planjson.h"
+#include "scenario/scenario.h"
 #include "probecalibration.h"
-#include "servecommand.h"
-#include "throughput.h"
-#include "textutil.h"
-#include "units.h"
+#include "engine/servecommand.h"
+#include "sizing/throughput.h"
+#include "util/textutil.h"
+#include "util/units.h"
 
 #include <charconv>
 #include <cmath>

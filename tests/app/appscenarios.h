@@ -1,7 +1,7 @@
 // Scenarios several GUI and report tests start from (tests/app).
 #pragma once
 
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 namespace hostplan::testscenarios {
 

@@ -4,7 +4,7 @@
 // HOSTPLAN_SCREENSHOT_DIR set, every view is also saved as a PNG for review.
 #include "appscenarios.h"
 #include "appsettings.h"
-#include "catalogue.h"
+#include "catalogue/catalogue.h"
 #include "breakevenchart.h"
 #include "comparemodel.h"
 #include "compareview.h"

@@ -6,7 +6,7 @@
 #include "appscenarios.h"
 #include "exportfiles.h"
 #include "formatting.h"
-#include "planjson.h"
+#include "plan/planjson.h"
 #include "probereport.h"
 #include "reportcli.h"
 #include "reportcontent.h"

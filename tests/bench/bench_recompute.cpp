@@ -12,7 +12,7 @@
 //
 // Run: build/tests/bench/bench_recompute [--benchmark_min_time=2]
 #include "mainwindow.h"
-#include "plan.h"
+#include "plan/plan.h"
 #include "scenariodocument.h"
 #include "viewrefresher.h"
 

@@ -1,7 +1,7 @@
 // Catalogues: every entry parses, carries source and as_of, and the lookups behave.
-#include "catalogue.h"
+#include "catalogue/catalogue.h"
 #include "testutil.h"
-#include "units.h"
+#include "util/units.h"
 
 #include <QTest>
 

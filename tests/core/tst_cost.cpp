@@ -1,6 +1,6 @@
 // Cost and break-even edge cases (seed rows are in tst_seedfigures).
-#include "cost.h"
-#include "plan.h"
+#include "sizing/cost.h"
+#include "plan/plan.h"
 #include "testutil.h"
 
 #include <QTest>

@@ -1,10 +1,10 @@
 // Fit: layouts, bundles, practical counts, concurrency and the reasons a plan does not fit,
 // through evaluate() on real catalogue models and GPUs.
-#include "catalogue.h"
-#include "fit.h"
-#include "plan.h"
+#include "catalogue/catalogue.h"
+#include "sizing/fit.h"
+#include "plan/plan.h"
 #include "testutil.h"
-#include "units.h"
+#include "util/units.h"
 
 #include <QTest>
 

@@ -2,11 +2,11 @@
 // (../shared/reference/model-facts.md section 2, kimi-k3-facts.md section 6), TP splitting and
 // replication, and engine capacity against the figures real engines logged
 // (observed-memory.md).
-#include "catalogue.h"
-#include "memory.h"
-#include "plan.h"
+#include "catalogue/catalogue.h"
+#include "sizing/memory.h"
+#include "plan/plan.h"
 #include "testutil.h"
-#include "units.h"
+#include "util/units.h"
 
 #include <QTest>
 

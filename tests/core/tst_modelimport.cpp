@@ -1,6 +1,6 @@
 // Tests for core/modelimport: every real config in resources/models against the golden figures
 // of ../shared/reference/model-facts.md ("MF") and kimi-k3-facts.md ("K3F"), plus bad inputs.
-#include "modelimport.h"
+#include "import/modelimport.h"
 #include "testutil.h"
 
 #include <nlohmann/json.hpp>

@@ -1,5 +1,5 @@
 // Number formats: bits per element with block-scale overhead, exact byte counts, parsing.
-#include "numberformat.h"
+#include "model/numberformat.h"
 #include "testutil.h"
 
 #include <QTest>

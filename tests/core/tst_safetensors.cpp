@@ -1,8 +1,8 @@
 // Tests for core/safetensors: index parsing (integer and string total_size), header parsing from
 // bytes and from real tiny .safetensors files written into a QTemporaryDir (valid and corrupt),
 // and refineWithIndex.
-#include "modelimport.h"
-#include "safetensors.h"
+#include "import/modelimport.h"
+#include "import/safetensors.h"
 #include "testutil.h"
 
 #include <QTemporaryDir>

@@ -1,8 +1,8 @@
 // Scenario documents: defaults, validation errors that name the field and value, lossless
 // round trip, atomic save.
-#include "jsonutil.h"
-#include "plan.h"
-#include "scenario.h"
+#include "util/jsonutil.h"
+#include "plan/plan.h"
+#include "scenario/scenario.h"
 #include "testutil.h"
 
 #include <QTemporaryDir>

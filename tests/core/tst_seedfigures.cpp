@@ -1,12 +1,12 @@
 // Every figure of ../shared/reference/seed-figures.md, fed through the real core API.
 // Units: the seeds use decimal TB / GB (10^12 / 10^9) and binary GiB (2^30); noted per row.
-#include "catalogue.h"
-#include "cost.h"
-#include "fit.h"
-#include "memory.h"
-#include "plan.h"
+#include "catalogue/catalogue.h"
+#include "sizing/cost.h"
+#include "sizing/fit.h"
+#include "sizing/memory.h"
+#include "plan/plan.h"
 #include "testutil.h"
-#include "units.h"
+#include "util/units.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 // Serving commands: every flag's value comes from the plan and carries an explanation.
-#include "plan.h"
-#include "servecommand.h"
+#include "plan/plan.h"
+#include "engine/servecommand.h"
 #include "testutil.h"
 
 #include <QTest>

@@ -1,10 +1,10 @@
 // Throughput model: formulas on small cases, capacity, calibration, and validation against the
 // published measurements in ../shared/reference/observed-throughput.md (P1-P4). Each validation
 // row states its tolerance and, where the model misses by more than 30%, why.
-#include "plan.h"
-#include "planjson.h"
+#include "plan/plan.h"
+#include "plan/planjson.h"
 #include "testutil.h"
-#include "throughput.h"
+#include "sizing/throughput.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 // Throughput calibration from probe reports, on the reports of a real H200 run
 // (tests/data/h200-*.json, scripts/device-check.sh on 2026-11-29).
-#include "catalogue.h"
-#include "plan.h"
+#include "catalogue/catalogue.h"
+#include "plan/plan.h"
 #include "probecalibration.h"
 #include "testutil.h"
 

@@ -1,0 +1,284 @@
+#include "catalogue/catalogue.h"
+#include "util/textutil.h"
+
+#include "catalogue/embeddedresources.h"
+#include "util/jsonutil.h"
+#include "import/modelimport.h"
+#include "util/units.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace hostplan {
+
+namespace {
+
+/// Lowercase and drop separators so "H100 SXM", "h100-sxm" and "h100_sxm" compare equal.
+std::string squash(std::string_view s) {
+    std::string out;
+    for (unsigned char c : s) {
+        if (std::isalnum(c)) {
+            out.push_back(char(std::tolower(c)));
+        }
+    }
+    return out;
+}
+
+Result<std::string> reqString(const nlohmann::json &o, const char *key, const std::string &path) {
+    HOSTPLAN_TRY(v, jsonfield::string(o, key, path, true));
+    if (v->empty()) {
+        return makeError(path + "." + key, "must not be empty");
+    }
+    return *v;
+}
+
+Result<double> reqNumber(const nlohmann::json &o, const char *key, const std::string &path,
+                         double min, double max) {
+    HOSTPLAN_TRY(v, jsonfield::number(o, key, path, min, max, true));
+    return *v;
+}
+
+Result<std::vector<std::string>> stringList(const nlohmann::json &o, const char *key,
+                                            const std::string &path) {
+    std::vector<std::string> out;
+    if (!o.contains(key)) {
+        return out;
+    }
+    const auto &a = o.at(key);
+    if (!a.is_array()) {
+        return makeError(path + "." + key, "must be a list of strings");
+    }
+    for (const auto &e : a) {
+        if (!e.is_string()) {
+            return makeError(path + "." + key, "must be a list of strings, got " + jsonfield::brief(e));
+        }
+        out.push_back(e.get<std::string>());
+    }
+    return out;
+}
+
+Result<GpuSpec> parseGpu(const nlohmann::json &o, const std::string &path) {
+    GpuSpec g;
+    HOSTPLAN_TRY(id, reqString(o, "id", path));
+    HOSTPLAN_TRY(name, reqString(o, "name", path));
+    HOSTPLAN_TRY(vendor, reqString(o, "vendor", path));
+    HOSTPLAN_TRY(aliases, stringList(o, "aliases", path));
+    HOSTPLAN_TRY(memGb, reqNumber(o, "memory_gb", path, 1, 1e5));
+    HOSTPLAN_TRY(usableGib, reqNumber(o, "usable_memory_gib", path, 1, 1e5));
+    HOSTPLAN_TRY(bw, reqNumber(o, "hbm_bandwidth_tb_per_s", path, 0.01, 1e3));
+    HOSTPLAN_TRY(bf16, reqNumber(o, "bf16_dense_tflops", path, 1, 1e6));
+    HOSTPLAN_TRY(fp8, reqNumber(o, "fp8_dense_tflops", path, 0, 1e6));
+    HOSTPLAN_TRY(fp4, reqNumber(o, "fp4_dense_tflops", path, 0, 1e6));
+    HOSTPLAN_TRY(native, jsonfield::boolean(o, "native_mxfp4", path, true));
+    HOSTPLAN_TRY(ic, reqString(o, "interconnect", path));
+    HOSTPLAN_TRY(icGbs, reqNumber(o, "interconnect_gb_per_s", path, 0.1, 1e5));
+    HOSTPLAN_TRY(node, jsonfield::integer(o, "gpus_per_node", path, 1, 72, true));
+    HOSTPLAN_TRY(source, reqString(o, "source", path));
+    HOSTPLAN_TRY(asOf, reqString(o, "as_of", path));
+    g.id = id;
+    g.name = name;
+    g.vendor = vendor;
+    g.aliases = aliases;
+    g.memoryBytes = std::uint64_t(memGb * kBytesPerGB + 0.5);
+    g.usableMemoryBytes = std::uint64_t(usableGib * kBytesPerGiB + 0.5);
+    g.hbmBandwidthBytesPerS = bw * 1e12;
+    g.bf16FlopsPerS = bf16 * 1e12;
+    g.fp8FlopsPerS = fp8 * 1e12;
+    g.fp4FlopsPerS = fp4 * 1e12;
+    g.nativeMxfp4 = *native;
+    g.interconnect = ic;
+    g.interconnectBytesPerS = icGbs * 1e9;
+    g.gpusPerNode = std::uint32_t(*node);
+    g.source = source;
+    g.asOf = asOf;
+    return g;
+}
+
+} // namespace
+
+Result<Catalogue> Catalogue::parse(std::string_view gpusJson, std::string_view pricesJson,
+                                   std::string_view modelsJson) {
+    Catalogue c;
+    HOSTPLAN_TRY(gdoc, jsonfield::parse(gpusJson, "gpus.json"));
+    if (!gdoc.is_object() || !gdoc.contains("gpus") || !gdoc["gpus"].is_array()) {
+        return makeError("gpus.json: gpus", "missing list of GPUs");
+    }
+    for (std::size_t i = 0; i < gdoc["gpus"].size(); ++i) {
+        HOSTPLAN_TRY(g, parseGpu(gdoc["gpus"][i], "gpus.json: gpus[" + std::to_string(i) + "]"));
+        c.m_gpus.push_back(std::move(g));
+    }
+
+    HOSTPLAN_TRY(pdoc, jsonfield::parse(pricesJson, "prices.json"));
+    if (!pdoc.is_object() || !pdoc.contains("api") || !pdoc["api"].is_array()) {
+        return makeError("prices.json: api", "missing list of API prices");
+    }
+    for (std::size_t i = 0; i < pdoc["api"].size(); ++i) {
+        const auto &o = pdoc["api"][i];
+        const std::string path = "prices.json: api[" + std::to_string(i) + "]";
+        ApiPrice p;
+        HOSTPLAN_TRY(id, reqString(o, "id", path));
+        HOSTPLAN_TRY(name, reqString(o, "name", path));
+        HOSTPLAN_TRY(in, reqNumber(o, "input_usd_per_mtok", path, 0, 1e4));
+        HOSTPLAN_TRY(cached, reqNumber(o, "cached_input_usd_per_mtok", path, 0, 1e4));
+        HOSTPLAN_TRY(out, reqNumber(o, "output_usd_per_mtok", path, 0, 1e4));
+        HOSTPLAN_TRY(source, reqString(o, "source", path));
+        HOSTPLAN_TRY(asOf, reqString(o, "as_of", path));
+        p.id = id;
+        p.name = name;
+        p.inputUsdPerMTok = in;
+        p.cachedInputUsdPerMTok = cached;
+        p.outputUsdPerMTok = out;
+        p.source = source;
+        p.asOf = asOf;
+        c.m_api.push_back(std::move(p));
+    }
+    if (pdoc.contains("gpu_hour_rates")) {
+        const auto &rates = pdoc["gpu_hour_rates"];
+        if (!rates.is_array()) {
+            return makeError("prices.json: gpu_hour_rates", "must be a list");
+        }
+        for (std::size_t i = 0; i < rates.size(); ++i) {
+            const std::string path = "prices.json: gpu_hour_rates[" + std::to_string(i) + "]";
+            HOSTPLAN_TRY(gpu, reqString(rates[i], "gpu", path));
+            HOSTPLAN_TRY(rate, reqNumber(rates[i], "usd_per_gpu_hour", path, 0, 1e4));
+            HOSTPLAN_TRY(source, reqString(rates[i], "source", path));
+            HOSTPLAN_TRY(asOf, reqString(rates[i], "as_of", path));
+            auto it = std::find_if(c.m_gpus.begin(), c.m_gpus.end(),
+                                   [&](const GpuSpec &g) { return g.id == gpu; });
+            if (it == c.m_gpus.end()) {
+                return makeError(path + ".gpu", "unknown GPU id '" + gpu + "'");
+            }
+            it->defaultUsdPerGpuHour = rate;
+            it->priceSource = source;
+            it->priceAsOf = asOf;
+        }
+    }
+
+    HOSTPLAN_TRY(mdoc, jsonfield::parse(modelsJson, "models/catalogue.json"));
+    if (!mdoc.is_object() || !mdoc.contains("models") || !mdoc["models"].is_array()) {
+        return makeError("models/catalogue.json: models", "missing list of models");
+    }
+    for (std::size_t i = 0; i < mdoc["models"].size(); ++i) {
+        const auto &o = mdoc["models"][i];
+        const std::string path = "models/catalogue.json: models[" + std::to_string(i) + "]";
+        ModelEntry m;
+        HOSTPLAN_TRY(id, reqString(o, "id", path));
+        HOSTPLAN_TRY(name, reqString(o, "name", path));
+        HOSTPLAN_TRY(repo, reqString(o, "hf_repo", path));
+        HOSTPLAN_TRY(file, reqString(o, "config_file", path));
+        HOSTPLAN_TRY(api, jsonfield::string(o, "api_price_id", path, false));
+        HOSTPLAN_TRY(aliases, stringList(o, "aliases", path));
+        HOSTPLAN_TRY(source, reqString(o, "source", path));
+        HOSTPLAN_TRY(asOf, reqString(o, "as_of", path));
+        m.id = id;
+        m.name = name;
+        m.hfRepo = repo;
+        m.configFile = file;
+        m.apiPriceId = api.value_or("");
+        m.aliases = aliases;
+        m.source = source;
+        m.asOf = asOf;
+        c.m_models.push_back(std::move(m));
+    }
+    return c;
+}
+
+const Catalogue &Catalogue::builtin() {
+    static const Catalogue catalogue = [] {
+        const auto &files = embeddedResources();
+        auto r = parse(files.at("gpus.json"), files.at("prices.json"),
+                       files.at("models/catalogue.json"));
+        // The embedded data is checked by tst_catalogue; an error here is a build defect.
+        return r.ok() ? r.value() : Catalogue{};
+    }();
+    return catalogue;
+}
+
+Result<GpuSpec> Catalogue::findGpu(std::string_view nameOrAlias) const {
+    const std::string key = squash(nameOrAlias);
+    if (key.empty()) {
+        return makeError("gpu", "empty GPU name");
+    }
+    // 1. exact id / alias / name
+    for (const auto &g : m_gpus) {
+        if (squash(g.id) == key || squash(g.name) == key) {
+            return g;
+        }
+        for (const auto &a : g.aliases) {
+            if (squash(a) == key) {
+                return g;
+            }
+        }
+    }
+    // 2. unique prefix of an id or alias
+    std::vector<const GpuSpec *> hits;
+    for (const auto &g : m_gpus) {
+        bool hit = squash(g.id).rfind(key, 0) == 0;
+        for (const auto &a : g.aliases) {
+            hit = hit || squash(a).rfind(key, 0) == 0;
+        }
+        if (hit) {
+            hits.push_back(&g);
+        }
+    }
+    if (hits.size() == 1) {
+        return *hits.front();
+    }
+    std::string known;
+    for (const auto *g : hits) {
+        known += (known.empty() ? "" : ", ") + g->id;
+    }
+    if (hits.size() > 1) {
+        return makeError("gpu", "'" + std::string(nameOrAlias) + "' is ambiguous: " + known);
+    }
+    for (const auto &g : m_gpus) {
+        known += (known.empty() ? "" : ", ") + g.id;
+    }
+    return makeError("gpu", "unknown GPU '" + std::string(nameOrAlias) + "' (known: " + known + ")");
+}
+
+Result<ModelEntry> Catalogue::findModel(std::string_view nameOrAlias) const {
+    const std::string key = squash(nameOrAlias);
+    for (const auto &m : m_models) {
+        if (squash(m.id) == key || squash(m.name) == key || squash(m.hfRepo) == key) {
+            return m;
+        }
+        for (const auto &a : m.aliases) {
+            if (squash(a) == key) {
+                return m;
+            }
+        }
+    }
+    std::string known;
+    for (const auto &m : m_models) {
+        known += (known.empty() ? "" : ", ") + m.id;
+    }
+    return makeError("model", "unknown model '" + std::string(nameOrAlias) + "' (known: " + known +
+                                  "; or give a path to a config.json)");
+}
+
+Result<ApiPrice> Catalogue::findApiPrice(std::string_view id) const {
+    for (const auto &p : m_api) {
+        if (asciiLower(p.id) == asciiLower(id)) {
+            return p;
+        }
+    }
+    return makeError("pricing.api_price_id", "unknown API price '" + std::string(id) + "'");
+}
+
+Result<ModelSpec> Catalogue::loadModel(std::string_view nameOrAlias) const {
+    HOSTPLAN_TRY(entry, findModel(nameOrAlias));
+    const auto &files = embeddedResources();
+    auto it = files.find(entry.configFile);
+    if (it == files.end()) {
+        return makeError("model", "catalogue file '" + entry.configFile + "' is not embedded");
+    }
+    HOSTPLAN_TRY(spec, importHfConfigText(it->second, entry.source));
+    spec.id = entry.id;
+    spec.displayName = entry.name;
+    spec.source = entry.source;
+    spec.asOf = entry.asOf;
+    return spec;
+}
+
+} // namespace hostplan

@@ -1,0 +1,459 @@
+#include "engine/servecommand.h"
+
+#include "plan/plan.h"
+#include "util/textutil.h"
+#include "sizing/throughput.h"
+#include "util/units.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+
+namespace hostplan {
+
+namespace {
+
+std::string num(double v, const char *format = "%.2f") {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, format, v);
+    return buf;
+}
+
+std::string gbText(double bytes) {
+    return num(toGB(bytes), "%.1f") + " GB";
+}
+
+/// Quote a shell word when it holds characters the shell would split or expand.
+std::string shellWord(const std::string &w) {
+    if (w.find_first_of(" \t'\"$`\\!*?;&|<>()#~") == std::string::npos && !w.empty()) {
+        return w;
+    }
+    std::string q = "'";
+    for (char c : w) {
+        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    }
+    return q + "'";
+}
+
+/// A flag's value as the shell should see it.
+std::string shellValue(const ServeFlag &f) {
+    return f.expandsShellVariables ? "\"" + f.value + "\"" : shellWord(f.value);
+}
+
+/// GPUs per node the plan assumes (the scenario's, else the GPU's own).
+std::uint32_t nodeSizeOf(const PlanResult &p) {
+    return std::max<std::uint32_t>(
+        p.scenario.hardware.gpusPerNode ? p.scenario.hardware.gpusPerNode : p.gpu.gpusPerNode, 1);
+}
+
+std::uint32_t nodesOf(const PlanResult &p) {
+    return std::uint32_t(ceilDiv(std::max<std::uint32_t>(p.layout.gpuCount(), 1), nodeSizeOf(p)));
+}
+
+/// The batch to allow: the capacity batch (memory and target), else what memory allows, else
+/// the workload's concurrency. `why` receives the derivation.
+/// The plan re-evaluated under `engine`'s memory rules on the same GPUs and layout, with the
+/// plan's throughput efficiency (calibrated or not), so that each engine's batch limit and
+/// memory fraction follow that engine's own rules (memory.h engineDefaults()). The plan's model
+/// is reused (its formats already applied; applying them again changes nothing), so an imported
+/// model is not read from disk again. The plan itself when it already follows `engine`, or when
+/// the re-evaluation fails.
+PlanResult planUnder(const PlanResult &p, Engine engine, const Catalogue &cat) {
+    if (p.scenario.engine.engine == engine) {
+        return p;
+    }
+    Scenario s = p.scenario;
+    s.engine.engine = engine;
+    s.engine.memoryFraction.reset();
+    s.hardware.gpuCount = p.layout.gpuCount();
+    s.hardware.tp = p.layout.tp;
+    s.hardware.ep = p.layout.ep;
+    s.hardware.pp = p.layout.pp;
+    auto r = evaluate(s, cat, p.model);
+    if (!r.ok()) {
+        return p;
+    }
+    PlanResult alt = std::move(r).value();
+    const Confidence confidence = p.throughput.confidence;
+    const std::string source = p.throughput.efficiencySource;
+    alt.throughput = computeThroughput(alt, p.throughput.efficiency);
+    alt.throughput.confidence = confidence;
+    alt.throughput.efficiencySource = source;
+    return alt;
+}
+
+/// What the EP size means for a MoE plan (SGLang --ep-size, TensorRT-LLM --ep_size).
+std::string epExplanation(const PlanResult &p) {
+    const std::uint32_t ep = p.layout.ep;
+    if (ep <= 1) {
+        return "EP 1: experts are sliced by TP, not spread whole";
+    }
+    return "EP " + std::to_string(ep) + ": each GPU holds " +
+           std::to_string(p.model.experts.routed / ep) + " whole routed experts";
+}
+
+/// Why the layers are split into PP stages, and where the stages sit.
+std::string ppExplanation(const PlanResult &p) {
+    const std::uint32_t pp = p.layout.pp;
+    if (pp <= 1) {
+        return "no pipeline: the model fits one TP group";
+    }
+    const std::uint32_t nodes = nodesOf(p);
+    const std::string stages = "PP " + std::to_string(pp) + ": the layers split into " +
+                               std::to_string(pp) + " stages";
+    if (nodes == pp) {
+        return stages + ", one per node";
+    }
+    if (nodes == 1) {
+        return stages + " within one node";
+    }
+    return stages + " over " + std::to_string(nodes) + " nodes";
+}
+
+/// The remote-code switch (`flag`) when the model's config names custom code (auto_map).
+void addTrustRemoteCode(const PlanResult &p, const char *flag, ServeCommand &c) {
+    if (p.model.customCode) {
+        c.flags.push_back({flag, "",
+                           "the model's config.json has an auto_map: its repository ships "
+                           "custom model/tokenizer code the engine loads only with this switch"});
+    }
+}
+
+/// Where an engine command's memory fraction comes from.
+std::string fractionOrigin(const PlanResult &p, Engine engine) {
+    if (p.scenario.engine.engine == engine) {
+        return "the plan's memory fraction";
+    }
+    return engineDisplayName(engine) + "'s default (the plan was sized for " +
+           engineDisplayName(p.scenario.engine.engine) + ")";
+}
+
+/// "leaving 19.5 GB per GPU for KV", or that nothing is left.
+std::string kvRoomText(const PlanResult &e) {
+    if (e.memory.kvCapacityBytesPerGpu <= 0) {
+        return "leaving no room for KV (the plan does not fit)";
+    }
+    return "leaving " + gbText(double(e.memory.kvCapacityBytesPerGpu)) + " per GPU for KV";
+}
+
+/// " (under SGLang's memory rules)" when the plan follows another engine, else "".
+std::string rulesSuffix(const PlanResult &p, Engine engine) {
+    return p.scenario.engine.engine == engine ? std::string()
+                                              : " (under " + engineDisplayName(engine) + "'s memory rules)";
+}
+
+std::uint32_t batchLimit(const PlanResult &p, std::string &why) {
+    const Capacity &c = p.throughput.capacity;
+    const std::string ctx = std::to_string(p.scenario.workload.contextTokens);
+    if (c.batch > 0) {
+        why = "the capacity batch: the KV room holds " + countText(c.memoryMaxBatch, "sequence") +
+              " of " + ctx + " tokens and " + std::to_string(c.latencyMaxBatch) +
+              " keep the modelled time per output token within " +
+              num(c.targetSecondsPerOutputToken * 1e3, "%.0f") + " ms; the smaller wins";
+        return c.batch;
+    }
+    if (c.memoryMaxBatch > 0) {
+        why = "the KV room holds " + countText(c.memoryMaxBatch, "sequence") + " of " + ctx +
+              " tokens (even one sequence misses the " +
+              num(c.targetSecondsPerOutputToken * 1e3, "%.0f") + " ms target)";
+        return c.memoryMaxBatch;
+    }
+    why = "the workload's concurrency (the plan has no KV room at this context)";
+    return std::max<std::uint32_t>(p.scenario.workload.concurrency, 1);
+}
+
+std::string modelExplanation(const PlanResult &p, const Catalogue &cat, const std::string &path) {
+    auto entry = cat.findModel(p.scenario.model.ref);
+    if (entry.ok() && !entry->hfRepo.empty()) {
+        return "Hugging Face repository of the catalogue entry '" + entry->id + "' (" +
+               entry->name + ")";
+    }
+    return "folder of the imported model files (" + path + ")";
+}
+
+void commonNotes(const PlanResult &p, std::vector<std::string> &notes) {
+    if (!p.fit.fits) {
+        std::string why = "The plan does not fit";
+        for (const auto &r : p.fit.reasons) {
+            why += "; " + r;
+        }
+        notes.push_back(why + ". The engine will fail to start or will hold fewer sequences.");
+    }
+    const ModelChoice &m = p.scenario.model;
+    if (m.weightsFormat || !m.groupFormats.empty()) {
+        std::string what = m.weightsFormat ? m.weightsFormat->label() + " weights" : "";
+        for (const auto &[role, format] : m.groupFormats) {
+            what += (what.empty() ? "" : ", ") + roleName(role) + " in " + format.label();
+        }
+        notes.push_back("The plan assumes " + what +
+                        ", not the checkpoint's own formats; the engine serves the checkpoint as "
+                        "stored. Point it at a checkpoint already in that format, or quantize "
+                        "first (e.g. llm-compressor); for FP8 weights vLLM can also quantize a "
+                        "BF16 checkpoint at load with --quantization fp8.");
+    }
+    if (p.throughput.capacity.latencyMaxBatch == 0) {
+        notes.push_back("Even one sequence is slower than the target time per output token (" +
+                        num(p.scenario.workload.targetSecondsPerOutputToken * 1e3, "%.0f") +
+                        " ms) in HostPlan's throughput model.");
+    }
+}
+
+} // namespace
+
+std::string ServeCommand::commandLine() const {
+    std::string line = program;
+    for (const auto &f : flags) {
+        // Appended piecewise: `" " + std::string&&` trips GCC 12's -Wrestrict at -O3.
+        if (!f.flag.empty()) {
+            line.append(" ").append(f.flag);
+        }
+        if (!f.value.empty()) {
+            line.append(" ").append(shellValue(f));
+        }
+    }
+    return line;
+}
+
+std::string ServeCommand::annotated() const {
+    std::ostringstream s;
+    for (const auto &f : flags) {
+        s << "# " << (f.flag.empty() ? std::string("MODEL") : f.flag)
+          << (f.value.empty() ? "" : " " + f.value) << ": " << f.explanation << "\n";
+    }
+    for (const auto &n : notes) {
+        s << "# Note: " << n << "\n";
+    }
+    s << program;
+    for (const auto &f : flags) {
+        if (f.flag.empty()) {
+            s << " " << shellWord(f.value); // positional (the model) stays on the first line
+            continue;
+        }
+        s << " \\\n    " << f.flag;
+        if (!f.value.empty()) {
+            s << " " << shellValue(f);
+        }
+    }
+    s << "\n";
+    return s.str();
+}
+
+std::string servingModelPath(const PlanResult &plan, const Catalogue &catalogue) {
+    const std::string &ref = plan.scenario.model.ref;
+    auto entry = catalogue.findModel(ref);
+    if (entry.ok() && !entry->hfRepo.empty()) {
+        return entry->hfRepo;
+    }
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path path(ref);
+    if (fs::is_directory(path, ec)) {
+        return path.string();
+    }
+    const fs::path parent = path.parent_path();
+    return parent.empty() ? std::string(".") : parent.string();
+}
+
+ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
+    ServeCommand c;
+    c.engine = "vllm";
+    c.program = "vllm serve";
+    const std::string model = servingModelPath(p, cat);
+    const auto &L = p.layout;
+    c.flags.push_back({"", model, modelExplanation(p, cat, model)});
+    addTrustRemoteCode(p, "--trust-remote-code", c);
+    c.flags.push_back({"--tensor-parallel-size", std::to_string(L.tp),
+                       L.tp > 1 ? "TP " + std::to_string(L.tp) +
+                                      " of the plan's layout: every layer split over " +
+                                      std::to_string(L.tp) + " GPUs" +
+                                      (nodeSizeOf(p) % L.tp == 0 ? " of one node" : "") +
+                                      " (a power of two that divides the " +
+                                      std::to_string(p.model.numAttentionHeads) +
+                                      " attention heads)"
+                                : std::string("TP 1 of the plan's layout: the model is not split "
+                                              "across GPUs")});
+    if (L.ep > 1) {
+        c.flags.push_back({"--enable-expert-parallel", "",
+                           "EP " + std::to_string(L.ep) + ": each GPU holds " +
+                               std::to_string(p.model.experts.routed / std::max(L.ep, 1u)) +
+                               " whole routed experts instead of a 1/" + std::to_string(L.tp) +
+                               " slice of all " + std::to_string(p.model.experts.routed)});
+    }
+    c.flags.push_back({"--pipeline-parallel-size", std::to_string(L.pp), ppExplanation(p)});
+    c.flags.push_back({"--max-model-len", std::to_string(p.scenario.workload.contextTokens),
+                       "the workload's context per sequence (prompt + output)" +
+                           (p.model.maxContextTokens
+                                ? "; the model allows " + std::to_string(p.model.maxContextTokens)
+                                : std::string())});
+    const PlanResult e = planUnder(p, Engine::Vllm, cat);
+    c.flags.push_back(
+        {"--gpu-memory-utilization", num(e.memory.memoryFraction),
+         "share of each GPU's total memory vLLM may use (weights, activations, KV); " +
+             fractionOrigin(p, Engine::Vllm) + ", " + kvRoomText(e)});
+    std::string why;
+    const std::uint32_t batch = batchLimit(e, why);
+    c.flags.push_back({"--max-num-seqs", std::to_string(batch), why + rulesSuffix(p, Engine::Vllm)});
+    const NumberFormat &kv = p.scenario.model.kvFormat;
+    std::string kvValue = "auto";
+    if (kv.kind == FormatKind::FP8_E4M3) {
+        kvValue = "fp8";
+    } else if (kv.kind == FormatKind::FP8_E5M2) {
+        kvValue = "fp8_e5m2";
+    }
+    c.flags.push_back({"--kv-cache-dtype", kvValue,
+                       "the plan's KV format " + kv.label() +
+                           (kvValue == "auto" ? " (auto = the model's activation dtype)"
+                                              : " (FP8 E4M3 halves the KV bytes per token)")});
+    c.flags.push_back({"--max-num-batched-tokens",
+                       std::to_string(p.scenario.engine.prefillChunkTokens),
+                       "the plan's prefill chunk: tokens per step, which sizes the activation "
+                       "workspace"});
+    const std::uint32_t nodes = nodesOf(p);
+    if (nodes > 1) {
+        c.notes.push_back("The plan spans " + std::to_string(nodes) +
+                          " nodes: start a Ray cluster over them (ray start --head / "
+                          "--address) and run this on the head node.");
+    }
+    commonNotes(p, c.notes);
+    return c;
+}
+
+ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
+    ServeCommand c;
+    c.engine = "sglang";
+    c.program = "python3 -m sglang.launch_server";
+    const std::string model = servingModelPath(p, cat);
+    const auto &L = p.layout;
+    c.flags.push_back({"--model-path", model, modelExplanation(p, cat, model)});
+    addTrustRemoteCode(p, "--trust-remote-code", c);
+    c.flags.push_back({"--tp-size", std::to_string(L.tp),
+                       "TP " + std::to_string(L.tp) +
+                           " of the plan's layout (a power of two "
+                           "that divides the " +
+                           std::to_string(p.model.numAttentionHeads) + " attention heads)"});
+    if (L.pp > 1) {
+        c.flags.push_back({"--pp-size", std::to_string(L.pp), ppExplanation(p)});
+    }
+    if (p.model.isMoe()) {
+        c.flags.push_back({"--ep-size", std::to_string(std::max(L.ep, 1u)), epExplanation(p)});
+    }
+    c.flags.push_back({"--context-length", std::to_string(p.scenario.workload.contextTokens),
+                       "the workload's context per sequence (prompt + output)"});
+    const PlanResult e = planUnder(p, Engine::Sglang, cat);
+    c.flags.push_back(
+        {"--mem-fraction-static", num(e.memory.memoryFraction),
+         "share of each GPU's total memory for weights + KV pool (activations and CUDA graphs "
+         "live in the rest); " +
+             fractionOrigin(p, Engine::Sglang) + ", " + kvRoomText(e)});
+    std::string why;
+    const std::uint32_t batch = batchLimit(e, why);
+    c.flags.push_back({"--max-running-requests", std::to_string(batch),
+                       why + rulesSuffix(p, Engine::Sglang)});
+    const NumberFormat &kv = p.scenario.model.kvFormat;
+    if (kv.kind == FormatKind::FP8_E4M3 || kv.kind == FormatKind::FP8_E5M2) {
+        c.flags.push_back({"--kv-cache-dtype",
+                           kv.kind == FormatKind::FP8_E4M3 ? "fp8_e4m3" : "fp8_e5m2",
+                           "the plan's KV format " + kv.label()});
+    }
+    c.flags.push_back({"--chunked-prefill-size",
+                       std::to_string(p.scenario.engine.prefillChunkTokens),
+                       "the plan's prefill chunk (tokens per prefill step)"});
+    const std::uint32_t nodes = nodesOf(p);
+    if (nodes > 1) {
+        c.flags.push_back({"--nnodes", std::to_string(nodes),
+                           "the plan's " + std::to_string(L.gpuCount()) + " GPUs span " +
+                               std::to_string(nodes) + " nodes"});
+        c.flags.push_back({"--node-rank", "${NODE_RANK}",
+                           "this node's rank: 0 on the head node, 1.." +
+                               std::to_string(nodes - 1) + " on the others",
+                           true});
+        // Any free TCP port on the head node; 5000 as in SGLang's multi-node examples.
+        c.flags.push_back({"--dist-init-addr", "${HEAD_IP}:5000",
+                           "the head node's address, the same on every node", true});
+        c.notes.push_back("Run the command on each of the " + std::to_string(nodes) +
+                          " nodes after setting HEAD_IP (the head node's address) and NODE_RANK "
+                          "(0 on the head node, 1.." +
+                          std::to_string(nodes - 1) + " on the others).");
+    }
+    commonNotes(p, c.notes);
+    return c;
+}
+
+ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
+    ServeCommand c;
+    c.engine = "trtllm";
+    c.program = "trtllm-serve";
+    const std::string model = servingModelPath(p, cat);
+    const auto &L = p.layout;
+    c.flags.push_back({"", model, modelExplanation(p, cat, model)});
+    c.flags.push_back({"--backend", "pytorch",
+                       "the PyTorch flow loads the Hugging Face checkpoint as it is (no engine "
+                       "build step)"});
+    addTrustRemoteCode(p, "--trust_remote_code", c);
+    c.flags.push_back({"--tp_size", std::to_string(L.tp),
+                       L.tp > 1 ? "TP " + std::to_string(L.tp) + " of the plan's layout"
+                                : std::string("TP 1: the model is not split across GPUs")});
+    c.flags.push_back({"--pp_size", std::to_string(L.pp), ppExplanation(p)});
+    if (p.model.isMoe()) {
+        c.flags.push_back({"--ep_size", std::to_string(std::max(L.ep, 1u)), epExplanation(p)});
+    }
+    const PlanResult e = planUnder(p, Engine::TensorRtLlm, cat);
+    std::string why;
+    const std::uint32_t batch = batchLimit(e, why);
+    c.flags.push_back({"--max_batch_size", std::to_string(batch),
+                       why + rulesSuffix(p, Engine::TensorRtLlm)});
+    c.flags.push_back({"--max_num_tokens", std::to_string(p.scenario.engine.prefillChunkTokens),
+                       "the plan's prefill chunk (tokens per batch step)"});
+    c.flags.push_back({"--max_seq_len", std::to_string(p.scenario.workload.contextTokens),
+                       "the workload's context per sequence (prompt + output)"});
+    c.flags.push_back(
+        {"--kv_cache_free_gpu_memory_fraction", num(e.memory.memoryFraction),
+         "share of the memory left after weights and buffers that becomes KV cache; " +
+             fractionOrigin(p, Engine::TensorRtLlm) + ", " + kvRoomText(e)});
+    const NumberFormat &kv = p.scenario.model.kvFormat;
+    if (kv.kind == FormatKind::FP8_E4M3) {
+        c.notes.push_back("The plan's KV format is " + kv.label() +
+                          ": trtllm-serve takes it from a YAML file passed with "
+                          "--extra_llm_api_options (kv_cache_config: dtype: fp8).");
+    } else if (kv.kind == FormatKind::FP8_E5M2) {
+        c.notes.push_back("The plan's KV format is " + kv.label() +
+                          ": TensorRT-LLM's FP8 KV cache is E4M3 (kv_cache_config: dtype: fp8), "
+                          "the same size; it has no E5M2 KV cache.");
+    }
+    const std::uint32_t nodes = nodesOf(p);
+    if (nodes > 1) {
+        c.notes.push_back("The plan spans " + std::to_string(nodes) +
+                          " nodes: start it under MPI or Slurm with one rank per GPU (" +
+                          std::to_string(L.gpuCount()) +
+                          " ranks) through trtllm-llmapi-launch, as TensorRT-LLM's multi-node "
+                          "serving guide shows.");
+    }
+    commonNotes(p, c.notes);
+    return c;
+}
+
+std::string serveCommandsText(const PlanResult &p, const Catalogue &cat) {
+    std::ostringstream s;
+    s << "# HostPlan serving commands for: " << p.scenario.name << "\n# " << p.model.displayName
+      << " on " << p.layout.gpuCount() << " x " << p.gpu.name << " (TP " << p.layout.tp << ", EP "
+      << p.layout.ep << ", PP " << p.layout.pp << "), context " << p.scenario.workload.contextTokens
+      << " tokens\n";
+    if (!p.fit.fits) {
+        s << "# WARNING: the plan does not fit";
+        for (const auto &r : p.fit.reasons) {
+            s << "; " << r;
+        }
+        s << ". These commands will not start or will hold fewer sequences.\n";
+    }
+    s << "\n# ---- vLLM ----\n" << vllmServeCommand(p, cat).annotated() << "\n";
+    s << "# ---- SGLang ----\n" << sglangServeCommand(p, cat).annotated() << "\n";
+    if (p.gpu.vendor == "NVIDIA") {
+        s << "# ---- TensorRT-LLM ----\n" << trtllmServeCommand(p, cat).annotated();
+    } else {
+        s << "# ---- TensorRT-LLM ----\n# Not for " << p.gpu.name
+          << ": TensorRT-LLM runs on NVIDIA GPUs only.\n";
+    }
+    return s.str();
+}
+
+} // namespace hostplan

@@ -1,0 +1,40 @@
+// Import a ModelSpec from a real Hugging Face config.json, with architecture-aware parameter
+// counting (total and active) and the checkpoint's own number formats (torch_dtype / dtype plus
+// quantization_config), so that weightBytes() matches the published checkpoint.
+//
+// Supported model_type values: llama, mistral, qwen2, qwen3 (dense GQA); mixtral, qwen3_moe
+// (MoE); deepseek_v3, kimi_k2 (MLA + MoE with shared experts, first_k_dense_replace dense
+// layers); gpt_oss (MoE, alternating sliding window, MXFP4 experts); kimi_linear (KDA + MLA
+// hybrid); qwen3_next (Gated DeltaNet hybrid); kimi_k3 (multimodal wrapper, language model under
+// text_config, latent MoE, 1-based linear_attn_config layer lists). Anything else is an error
+// naming the model_type.
+//
+// Golden counts: ../shared/reference/model-facts.md and kimi-k3-facts.md.
+#pragma once
+
+#include "model/modelspec.h"
+#include "util/result.h"
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hostplan {
+
+/// Parse config.json text and import it. `source` names the origin (path or catalogue id) and
+/// goes into ModelSpec::source and error messages. Errors name the missing / bad field, e.g.
+/// "text_config.hidden_size: missing" or "model_type: unsupported architecture 'foo'".
+Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::string &source);
+
+/// Import from a path: a config.json file; a folder that holds one (refined by its
+/// model.safetensors.index.json, or else by the headers of its *.safetensors files); a
+/// model.safetensors.index.json or a .safetensors file whose folder holds a config.json.
+/// A checkpoint size more than 4x away from what the config implies is an error (another
+/// model's files, or a corrupt index).
+Result<ModelSpec> importModelPath(const std::filesystem::path &path);
+
+/// The model_type values importHfConfigText accepts.
+std::vector<std::string> supportedArchitectures();
+
+} // namespace hostplan

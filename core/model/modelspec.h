@@ -1,0 +1,156 @@
+// ModelSpec: what HostPlan knows about a model for sizing: parameter counts, tensor groups with
+// their number formats and parallel placement, layers by attention kind, experts.
+//
+// Conventions (documented once here, used everywhere):
+// - totalParams counts every stored parameter of the checkpoint's model (language model plus
+//   any vision tower / projector it ships), excluding MTP / draft layers unless stated.
+// - activeParams is the parameters one text token touches, counting the LM head but NOT the
+//   input embedding (a row gather, not a matmul): the convention of the vendors' "active"
+//   headlines (Kimi K3 "104B", see ../shared/reference/kimi-k3-facts.md section 4).
+//   activeParamsWithEmbedding adds the input embedding.
+#pragma once
+
+#include "model/numberformat.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hostplan {
+
+/// What a tensor group is, which decides how parallelism places it and whether a token
+/// touches it.
+enum class GroupRole {
+    Embedding,     ///< input token embedding [vocab, hidden]
+    LmHead,        ///< output projection [vocab, hidden]
+    Attention,     ///< attention / linear-attention projections
+    DenseMlp,      ///< dense feed-forward layers
+    SharedExperts, ///< MoE shared experts (every token)
+    RoutedExperts, ///< MoE routed experts (top-k per token)
+    MoeOther,      ///< router, latent MoE projections, other per-token MoE parts
+    Norms,         ///< norms, biases, small per-layer vectors
+    Vision,        ///< vision tower and multimodal projector (not active for text)
+    Other,
+};
+
+/// How a group is placed under tensor / expert parallelism.
+enum class Placement {
+    Sharded,    ///< split across the TP (or EP for routed experts) ranks
+    Replicated, ///< a full copy on every rank
+};
+
+/// A set of tensors that share a role, a number format and a placement.
+struct TensorGroup {
+    std::string name;                 ///< e.g. "routed experts", "attention"
+    GroupRole role = GroupRole::Other;
+    std::uint64_t params = 0;         ///< parameters (elements, not packed bytes)
+    std::uint64_t activeParams = 0;   ///< of those, touched by one token
+    NumberFormat format = formats::bf16;
+    Placement placement = Placement::Sharded;
+    /// Holds Linear-layer weight matrices, which weight re-quantization (withWeightFormat,
+    /// per-role formats) converts (small biases grouped with them follow); false for groups of
+    /// convolution kernels, biases or vectors only, which quantizers and engines keep in their
+    /// stored precision.
+    bool linear = true;
+    /// Exact stored bytes when known (from a checkpoint or safetensors headers); 0 = derive
+    /// from params and format with NumberFormat::bytesFor.
+    std::uint64_t exactBytes = 0;
+
+    /// Stored bytes of this group: exactBytes if set, else format.bytesFor(params).
+    std::uint64_t bytes() const { return exactBytes ? exactBytes : format.bytesFor(params); }
+};
+
+/// Attention kind of a set of layers.
+enum class AttentionKind {
+    MHA,           ///< multi-head: kv heads == q heads
+    GQA,           ///< grouped-query: fewer kv heads
+    MQA,           ///< one kv head
+    MLA,           ///< multi-head latent attention: caches kv_lora_rank + rope dims per token
+    SlidingWindow, ///< GQA/MHA limited to the last `window` tokens
+    Linear,        ///< linear / recurrent attention (KDA, Gated DeltaNet): fixed state per seq
+};
+
+/// A group of layers with the same attention kind and cache shape.
+struct LayerGroup {
+    AttentionKind kind = AttentionKind::GQA;
+    std::uint32_t count = 0;         ///< number of layers
+    std::uint32_t qHeads = 0;        ///< query heads
+    std::uint32_t kvHeads = 0;       ///< KV heads (MHA/GQA/MQA/SlidingWindow)
+    std::uint32_t headDim = 0;       ///< K head dim (and V unless vHeadDim is set)
+    std::uint32_t vHeadDim = 0;      ///< V head dim if it differs (0 = headDim)
+    std::uint32_t kvLoraRank = 0;    ///< MLA latent width
+    std::uint32_t ropeDim = 0;       ///< MLA decoupled rope dims cached beside the latent
+    std::uint32_t window = 0;        ///< SlidingWindow tokens
+    /// Linear attention: recurrent state elements per layer at TP 1 (heads x dk x dv), and
+    /// short-conv window elements per layer at TP 1 (channels x (kernel - 1)). Both split by
+    /// attention TP (heads are sharded).
+    std::uint64_t stateElements = 0;
+    std::uint64_t convElements = 0;
+    std::uint32_t stateHeads = 0;    ///< heads the state is split over under TP
+};
+
+/// Mixture-of-experts facts (all zero for a dense model).
+struct ExpertInfo {
+    std::uint32_t routed = 0;        ///< routed experts per MoE layer
+    std::uint32_t activePerToken = 0; ///< top-k
+    std::uint32_t shared = 0;        ///< shared experts per MoE layer
+    std::uint32_t moeLayers = 0;     ///< layers that hold experts
+    std::uint64_t paramsPerExpert = 0; ///< parameters of one routed expert in one layer
+    std::uint32_t expertWidth = 0;   ///< hidden width an expert reads (latent MoE: smaller)
+    std::uint32_t intermediate = 0;  ///< expert intermediate size
+};
+
+/// Everything the sizing models need about one model.
+struct ModelSpec {
+    std::string id;           ///< catalogue id or file-derived id, e.g. "kimi-k3"
+    std::string displayName;  ///< e.g. "Kimi K3"
+    std::string architecture; ///< config model_type, e.g. "kimi_k3"
+    std::string source;       ///< where the facts come from (file path or URL)
+    std::string asOf;         ///< date of the source, ISO 8601
+
+    std::uint64_t totalParams = 0;
+    std::uint64_t activeParams = 0;              ///< excludes the input embedding (see above)
+    std::uint64_t activeParamsWithEmbedding = 0; ///< includes it
+
+    std::uint32_t hiddenSize = 0;
+    std::uint32_t numLayers = 0;
+    std::uint32_t numAttentionHeads = 0; ///< query heads; TP must divide this
+    std::uint32_t vocabSize = 0;
+    std::uint64_t maxContextTokens = 0;  ///< max_position_embeddings
+    /// config.json has an `auto_map`: the repository ships its own configuration / modeling /
+    /// tokenizer code, which vLLM, SGLang and TensorRT-LLM load only with --trust-remote-code
+    /// (Hugging Face transformers' custom-code convention).
+    bool customCode = false;
+    /// Import notes the plan repeats as warnings (e.g. an index total_size far from the
+    /// config-derived size).
+    std::vector<std::string> notes;
+
+    std::vector<TensorGroup> groups;
+    std::vector<LayerGroup> layers;
+    ExpertInfo experts;
+
+    /// Published checkpoint tensor bytes (model.safetensors.index.json total_size) when known
+    /// exactly; 0 if unknown.
+    std::uint64_t checkpointBytes = 0;
+
+    bool isMoe() const { return experts.routed > 0; }
+    /// Sum of TensorGroup::bytes() over all groups.
+    std::uint64_t weightBytes() const;
+    /// Sum of TensorGroup::params.
+    std::uint64_t groupParams() const;
+};
+
+/// Re-quantizes a spec for a what-if: groups whose role is in the "quantizable" set (attention,
+/// MLPs, experts, lm_head) take `format`; embeddings, norms and routers keep theirs (bf16/fp32),
+/// as quantization tools do. exactBytes are cleared for changed groups.
+ModelSpec withWeightFormat(const ModelSpec &spec, const NumberFormat &format);
+
+/// Re-quantizes every group (embeddings and norms too): the seed articles' "params x bytes per
+/// weight" arithmetic.
+ModelSpec withUniformFormat(const ModelSpec &spec, const NumberFormat &format);
+
+/// Human-readable name of a role / kind for tables and JSON ("routed_experts", "mla").
+std::string roleName(GroupRole role);
+std::string attentionKindName(AttentionKind kind);
+
+} // namespace hostplan

@@ -1,0 +1,361 @@
+#include "plan/plan.h"
+#include "util/textutil.h"
+
+#include "import/modelimport.h"
+#include "util/units.h"
+
+#include <cmath>
+#include <limits>
+#include <filesystem>
+#include <sstream>
+
+namespace hostplan {
+
+namespace {
+
+bool looksLikePath(const std::string &ref) {
+    if (ref.find('/') != std::string::npos || ref.find('\\') != std::string::npos) {
+        return true;
+    }
+    if (ref.size() > 5 && ref.compare(ref.size() - 5, 5, ".json") == 0) {
+        return true;
+    }
+    std::error_code ec;
+    return std::filesystem::exists(ref, ec);
+}
+
+std::string gbText(double bytes) {
+    std::ostringstream s;
+    s.precision(1);
+    s << std::fixed << toGB(bytes) << " GB";
+    return s.str();
+}
+
+/// Usable memory reads in GiB: drivers report binary units, and vendors' "GB" labels are loose
+/// (an H200 "141 GB" card reports 139.8 GiB = 150.1 GB).
+std::string gibText(double bytes) {
+    std::ostringstream s;
+    s.precision(1);
+    s << std::fixed << toGiB(bytes) << " GiB";
+    return s.str();
+}
+
+/// 1.23e9 -> "1.23 billion", 9.26e7 -> "92.6 million", 0 -> "0", 12345 -> "12,345".
+std::string tokenCountText(double tokens) {
+    std::ostringstream s;
+    s << std::fixed;
+    if (tokens >= 1e9) {
+        s.precision(2);
+        s << tokens / 1e9 << " billion";
+    } else if (tokens >= 1e6) {
+        s.precision(1);
+        s << tokens / 1e6 << " million";
+    } else {
+        return groupedText(std::uint64_t(std::llround(std::max(tokens, 0.0))));
+    }
+    return s.str();
+}
+
+/// The warning limitBreakEvenToCapacity adds; calibrate() drops it before recomputing.
+constexpr std::string_view kApiCheaperWarning = "the API stays cheaper at any volume";
+
+/// See updateBreakEven.
+void limitBreakEvenToCapacity(PlanResult &r) {
+    if (!r.apiPriced || !r.throughput.computed) {
+        return;
+    }
+    // Self-hosted cost is a step per deployment of capacity C; the API grows linearly. They
+    // cross at the break-even volume V = M / p only if V <= C (for n deployments: p n C >= n M
+    // is the same condition), so beyond C the API stays cheaper at any volume.
+    const double capacity = r.throughput.capacity.outputTokensPerMonth;
+    const double inf = std::numeric_limits<double>::infinity();
+    auto show = [](double tokens) { return tokenCountText(tokens); };
+    if (!(capacity > 0) || r.breakeven.outputTokensPerMonth > capacity) {
+        r.warnings.push_back(
+            std::string(kApiCheaperWarning) + ": break-even needs " +
+            show(r.breakeven.outputTokensPerMonth) + " output tokens a month, but the plan serves " +
+            show(std::max(capacity, 0.0)) + " (throughput model, " +
+            std::to_string(int(r.throughput.capacity.utilisation * 100 + 0.5)) +
+            "% utilisation), and more deployments add cost as fast as volume");
+        r.breakeven.outputTokensPerMonth = inf;
+        r.breakeven.outputTokensPerSecond = inf;
+    }
+    if (!(capacity > 0) || r.breakeven.outputOnlyTokensPerMonth > capacity) {
+        r.breakeven.outputOnlyTokensPerMonth = inf;
+        r.breakeven.outputOnlyTokensPerSecond = inf;
+    }
+    // Users come whole: the first count that wins must also be served by the plan.
+    const double heavy = r.scenario.workload.heavyUserTokensPerMonth;
+    if (!(capacity > 0) || std::ceil(r.breakeven.heavyUsersToBreakEven) * heavy > capacity) {
+        r.breakeven.heavyUsersToBreakEven = inf;
+    }
+}
+
+} // namespace
+
+Result<ModelSpec> resolveModel(const Scenario &scenario, const Catalogue &catalogue) {
+    const std::string &ref = scenario.model.ref;
+    if (looksLikePath(ref)) {
+        auto r = importModelPath(ref);
+        if (!r.ok()) {
+            return makeError("model.ref", r.error().toString());
+        }
+        return r;
+    }
+    return catalogue.loadModel(ref);
+}
+
+Result<PlanResult> evaluate(const Scenario &scenario) {
+    return evaluate(scenario, Catalogue::builtin());
+}
+
+Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue) {
+    HOSTPLAN_TRY(model, resolveModel(scenario, catalogue));
+    return evaluate(scenario, catalogue, model);
+}
+
+Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue,
+                            const ModelSpec &importedModel) {
+    PlanResult r;
+    r.scenario = scenario;
+
+    // Model with the scenario's formats.
+    ModelSpec model = importedModel;
+    if (scenario.model.weightsFormat) {
+        model = withWeightFormat(model, *scenario.model.weightsFormat);
+    }
+    for (const auto &[role, format] : scenario.model.groupFormats) {
+        for (auto &g : model.groups) {
+            if (g.role == role && g.linear && !(g.format == format)) {
+                g.format = format;
+                g.exactBytes = 0;
+                model.checkpointBytes = 0;
+            }
+        }
+    }
+    r.model = model;
+
+    HOSTPLAN_TRY(gpu, catalogue.findGpu(scenario.hardware.gpu));
+    r.gpu = gpu;
+    const std::uint32_t node =
+        scenario.hardware.gpusPerNode ? scenario.hardware.gpusPerNode : gpu.gpusPerNode;
+
+    // Fit: the floor and the practical count (independent of the chosen count).
+    r.fit.gpusFloor = memoryFloorGpus(model.weightBytes(), gpu.memoryBytes);
+    findPracticalCount(model, gpu, node, scenario, r.fit);
+
+    // The evaluated layout: explicit, or the practical one.
+    const HardwareChoice &hw = scenario.hardware;
+    r.autoCount = hw.gpuCount == 0;
+    std::uint32_t gpus = hw.gpuCount;
+    if (r.autoCount) {
+        gpus = r.fit.practicalFound ? r.fit.gpusPractical
+                                    : roundToBundle(std::max<std::uint32_t>(r.fit.gpusFloor, 1),
+                                                    node);
+    }
+    if (hw.tp && gpus % hw.tp != 0) {
+        return makeError("hardware.tp", "TP " + std::to_string(hw.tp) + " does not divide the " +
+                                            countText(gpus, "GPU"));
+    }
+    if (hw.tp || hw.pp) {
+        Parallelism par;
+        par.tp = hw.tp ? hw.tp : (hw.pp ? std::max<std::uint32_t>(gpus / hw.pp, 1) : gpus);
+        par.pp = hw.pp ? hw.pp : std::max<std::uint32_t>(gpus / par.tp, 1);
+        if (par.tp * par.pp != gpus) {
+            return makeError("hardware.tp", "TP " + std::to_string(par.tp) + " x PP " +
+                                                std::to_string(par.pp) + " does not use the " +
+                                                countText(gpus, "GPU"));
+        }
+        par.ep = hw.ep ? hw.ep
+                       : (model.isMoe() && par.tp > 1 && model.experts.routed % par.tp == 0
+                              ? par.tp
+                              : 1);
+        r.layout = par;
+    } else {
+        HOSTPLAN_TRY(par, preferredLayout(model, gpus, node));
+        if (hw.ep) {
+            par.ep = hw.ep;
+        }
+        r.layout = par;
+    }
+    const std::string problem = layoutProblem(model, r.layout);
+    if (!problem.empty()) {
+        return makeError("hardware", problem);
+    }
+
+    if (r.scenario.name.empty()) {
+        r.scenario.name = model.displayName + " on " + std::to_string(r.layout.gpuCount()) + "x " +
+                          asciiUpper(gpu.id);
+    }
+    r.memory = computeMemory(model, gpu, r.layout, scenario);
+    const std::uint32_t block = engineDefaults(scenario.engine.engine).kvBlockTokens;
+    r.fit.maxConcurrency = maxConcurrency(r.memory, scenario.workload.contextTokens, block);
+    const std::uint64_t need = r.memory.perGpu.kvCache + r.memory.perGpu.state;
+    r.fit.headroomBytesPerGpu = r.memory.kvCapacityBytesPerGpu - std::int64_t(need);
+    r.fit.fits = r.memory.kvCapacityBytesPerGpu >= 0 &&
+                 r.fit.maxConcurrency >= scenario.workload.concurrency;
+
+    // Reasons, most basic first. Each says per GPU or in total.
+    const double usable = double(gpu.usableMemoryBytes);
+    if (double(r.memory.perGpu.weights) > usable) {
+        r.fit.reasons.push_back("weights alone need " + gibText(double(r.memory.perGpu.weights)) +
+                                " per GPU, more than the " + gibText(usable) + " usable on each " +
+                                gpu.id + "; the floor is " + countText(r.fit.gpusFloor, "GPU") +
+                                " for " + gbText(double(model.weightBytes())) + " in total");
+    } else if (r.memory.kvCapacityBytesPerGpu < 0) {
+        r.fit.reasons.push_back(
+            "weights, activations and runtime need " +
+            gbText(double(r.memory.perGpu.weights + r.memory.perGpu.activations +
+                          r.memory.perGpu.runtime)) +
+            " per GPU, more than the engine's budget of " +
+            gbText(double(r.memory.budgetBytesPerGpu)) + " (memory fraction " +
+            std::to_string(r.memory.memoryFraction).substr(0, 4) + ")");
+    } else if (!r.fit.fits) {
+        r.fit.reasons.push_back(
+            "KV cache room per GPU (" + gbText(double(r.memory.kvCapacityBytesPerGpu)) +
+            ") holds " + countText(r.fit.maxConcurrency, "sequence") + " of " +
+            groupedText(scenario.workload.contextTokens) + " tokens, fewer than the " +
+            std::to_string(scenario.workload.concurrency) + " requested (needs " +
+            gbText(double(need)) + " per GPU)");
+    }
+    if (model.maxContextTokens && scenario.workload.contextTokens > model.maxContextTokens) {
+        r.fit.fits = false;
+        r.fit.reasons.push_back("context " + groupedText(scenario.workload.contextTokens) +
+                                " tokens is above the model's maximum of " +
+                                groupedText(model.maxContextTokens));
+    }
+    if (r.layout.tp > 1 && r.layout.tp <= node && node % r.layout.tp != 0) {
+        r.warnings.push_back("TP " + std::to_string(r.layout.tp) + " does not divide the " +
+                             countText(node, "GPU") +
+                             " of a node: some TP groups span two nodes and their all-reduce "
+                             "crosses the network");
+    }
+    if (r.layout.gpuCount() > node && r.layout.gpuCount() % node != 0) {
+        r.warnings.push_back(countText(r.layout.gpuCount(), "GPU") + " are not whole nodes of " +
+                             std::to_string(node) +
+                             ": engines launch per node (e.g. SGLang --nnodes), so rent " +
+                             countText(ceilDiv(r.layout.gpuCount(), node) * node, "GPU") +
+                             " or change the count");
+    }
+    if (r.layout.tp > node) {
+        r.warnings.push_back("TP " + std::to_string(r.layout.tp) + " spans " +
+                             std::to_string((r.layout.tp + node - 1) / node) + " nodes of " + countText(node, "GPU") +
+                             ": every layer's all-reduce crosses the network (PP across "
+                             "nodes is usually faster)");
+    }
+    const bool contextTooLong =
+        model.maxContextTokens && scenario.workload.contextTokens > model.maxContextTokens;
+    if (!r.fit.practicalFound && !contextTooLong) { // a too-long context has its own reason
+        r.warnings.push_back("no rentable count up to " + countText(kMaxPracticalGpus, "GPU") +
+                             " carries this workload");
+    }
+    for (const auto &note : model.notes) {
+        r.warnings.push_back(note);
+    }
+    if (gpu.fp8FlopsPerS <= 0) {
+        for (const auto &g : model.groups) {
+            if (g.format.kind == FormatKind::FP8_E4M3 || g.format.kind == FormatKind::FP8_E5M2) {
+                r.warnings.push_back(gpu.id + " has no FP8 tensor cores: " + g.format.label() +
+                                     " weights run through weight-only kernels that convert to "
+                                     "BF16 (memory savings kept, compute at the BF16 rate)");
+                break;
+            }
+        }
+    }
+    if (!gpu.nativeMxfp4) {
+        for (const auto &g : model.groups) {
+            if (g.format.isFp4()) {
+                r.warnings.push_back(gpu.id + " has no FP4 tensor cores: " + g.format.label() +
+                                     " weights are dequantized at run time (memory savings kept, "
+                                     "speed advantage lost)");
+                break;
+            }
+        }
+    }
+
+    // Cost.
+    r.usdPerGpuHour = scenario.pricing.usdPerGpuHour.value_or(gpu.defaultUsdPerGpuHour);
+    r.rental = rentalCost(r.layout.gpuCount(), r.usdPerGpuHour, scenario.workload.hoursPerDay,
+                          scenario.pricing.hoursPerMonth);
+
+    // API prices: the scenario's catalogue entry, else the model's own; the scenario's prices
+    // override single fields. Without any price there is no comparison (never another model's).
+    const PricingChoice &pc = scenario.pricing;
+    std::string apiId = pc.apiPriceId;
+    if (apiId.empty()) {
+        auto entry = catalogue.findModel(model.id);
+        apiId = entry.ok() ? entry->apiPriceId : std::string();
+    }
+    ApiPrice api;
+    if (!apiId.empty()) {
+        HOSTPLAN_TRY(found, catalogue.findApiPrice(apiId));
+        api = found;
+        r.apiPriced = true;
+    }
+    const bool overridden = pc.apiInputUsdPerMTok || pc.apiCachedInputUsdPerMTok ||
+                            pc.apiOutputUsdPerMTok;
+    if (overridden) {
+        if (!r.apiPriced) {
+            api.id = "scenario";
+            api.name = "API prices from the scenario";
+            // Unset classes fall back to the dearer neighbour: cached input at the input price,
+            // input at the output price (never silently free).
+            api.outputUsdPerMTok = pc.apiOutputUsdPerMTok.value_or(
+                pc.apiInputUsdPerMTok.value_or(pc.apiCachedInputUsdPerMTok.value_or(0)));
+            api.inputUsdPerMTok = pc.apiInputUsdPerMTok.value_or(api.outputUsdPerMTok);
+            api.cachedInputUsdPerMTok = pc.apiCachedInputUsdPerMTok.value_or(api.inputUsdPerMTok);
+        } else {
+            api.name += " (with scenario prices)";
+            api.inputUsdPerMTok = pc.apiInputUsdPerMTok.value_or(api.inputUsdPerMTok);
+            api.cachedInputUsdPerMTok =
+                pc.apiCachedInputUsdPerMTok.value_or(api.cachedInputUsdPerMTok);
+            api.outputUsdPerMTok = pc.apiOutputUsdPerMTok.value_or(api.outputUsdPerMTok);
+        }
+        api.source = "scenario" + (api.source.empty() ? std::string() : "; base: " + api.source);
+        api.asOf = api.asOf.empty() ? "scenario" : api.asOf;
+        r.apiPriced = true;
+    }
+    if (!r.apiPriced) {
+        r.warnings.push_back("no API price for " + model.displayName +
+                             ": set pricing.api_price_id or the api_*_usd_per_mtok prices to "
+                             "compare with an API");
+    }
+    r.api = api;
+    const Workload &w = scenario.workload;
+    r.apiUsdPerMonth = apiUsdPerMonth(api, w.inputTokensPerMonth, w.cachedInputTokensPerMonth,
+                                      w.outputTokensPerMonth);
+    if (!r.apiPriced) {
+        r.apiUsdPerMonth = std::numeric_limits<double>::quiet_NaN();
+    }
+    r.selfHostUsdPerMTokOutput = w.outputTokensPerMonth > 0
+                                     ? r.rental.usdPerMonthScheduled / w.outputTokensPerMonth * 1e6
+                                     : std::numeric_limits<double>::infinity();
+    r.throughput = computeThroughput(r, defaultEfficiency());
+    updateBreakEven(r);
+    return r;
+}
+
+void updateBreakEven(PlanResult &r) {
+    if (!r.apiPriced) {
+        // Unknown API price: nothing to compare (NaN, printed as "no API price", JSON null).
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        r.breakeven = BreakEven{nan, nan, nan, nan, nan, nan};
+        return;
+    }
+    const Workload &w = r.scenario.workload;
+    r.breakeven = breakEven(r.rental.usdPerMonthScheduled, r.api, w.inputTokensPerMonth,
+                            w.cachedInputTokensPerMonth, w.outputTokensPerMonth,
+                            w.heavyUserTokensPerMonth, r.scenario.pricing.hoursPerMonth);
+    limitBreakEvenToCapacity(r);
+}
+
+void calibrate(PlanResult &plan, const Calibration &calibration) {
+    applyCalibration(plan, calibration);
+    // Drop the capacity warning of the uncalibrated figures; updateBreakEven adds it anew.
+    std::erase_if(plan.warnings, [](const std::string &w) {
+        return w.rfind(kApiCheaperWarning, 0) == 0;
+    });
+    updateBreakEven(plan);
+}
+
+} // namespace hostplan

@@ -1,0 +1,199 @@
+#include "plan/planjson.h"
+
+#include <cmath>
+
+namespace hostplan {
+
+namespace {
+
+nlohmann::ordered_json num(double v) {
+    return std::isfinite(v) ? nlohmann::ordered_json(v) : nlohmann::ordered_json(nullptr);
+}
+
+nlohmann::ordered_json components(const MemoryComponents &c) {
+    return {{"weights", c.weights},         {"kv_cache", c.kvCache},
+            {"state", c.state},             {"activations", c.activations},
+            {"runtime", c.runtime},         {"total", c.total()}};
+}
+
+} // namespace
+
+nlohmann::ordered_json planToJson(const PlanResult &p) {
+    using oj = nlohmann::ordered_json;
+    oj groups = oj::array();
+    for (const auto &g : p.memory.groups) {
+        groups.push_back({{"name", g.name},
+                          {"role", roleName(g.role)},
+                          {"format", g.format.name()},
+                          {"placement", g.placement == Placement::Sharded ? "sharded" : "replicated"},
+                          {"params", g.params},
+                          {"bytes", g.totalBytes},
+                          {"per_gpu_bytes", g.perGpuBytes}});
+    }
+    oj layers = oj::array();
+    for (const auto &l : p.model.layers) {
+        layers.push_back({{"kind", attentionKindName(l.kind)},
+                          {"count", l.count},
+                          {"kv_heads", l.kvHeads},
+                          {"head_dim", l.headDim},
+                          {"kv_lora_rank", l.kvLoraRank},
+                          {"rope_dim", l.ropeDim},
+                          {"window", l.window}});
+    }
+    const auto &m = p.memory;
+    oj doc;
+    doc["schema_version"] = kPlanJsonSchemaVersion;
+    doc["scenario"] = oj::parse(scenarioToJson(p.scenario));
+    doc["model"] = {{"id", p.model.id},
+                    {"name", p.model.displayName},
+                    {"architecture", p.model.architecture},
+                    {"source", p.model.source},
+                    {"as_of", p.model.asOf},
+                    {"total_params", p.model.totalParams},
+                    {"active_params", p.model.activeParams},
+                    {"active_params_with_embedding", p.model.activeParamsWithEmbedding},
+                    {"weights_bytes", p.model.weightBytes()},
+                    {"checkpoint_bytes", p.model.checkpointBytes},
+                    {"max_context_tokens", p.model.maxContextTokens},
+                    {"custom_code", p.model.customCode},
+                    {"experts",
+                     {{"routed", p.model.experts.routed},
+                      {"active_per_token", p.model.experts.activePerToken},
+                      {"shared", p.model.experts.shared}}},
+                    {"layers", layers},
+                    {"groups", groups}};
+    doc["hardware"] = {{"gpu", p.gpu.id},
+                       {"gpu_name", p.gpu.name},
+                       {"gpu_count", p.layout.gpuCount()},
+                       {"auto_count", p.autoCount},
+                       {"tp", p.layout.tp},
+                       {"ep", p.layout.ep},
+                       {"pp", p.layout.pp},
+                       {"memory_bytes_per_gpu", p.gpu.memoryBytes},
+                       {"usable_memory_bytes_per_gpu", p.gpu.usableMemoryBytes},
+                       {"native_mxfp4", p.gpu.nativeMxfp4},
+                       {"source", p.gpu.source},
+                       {"as_of", p.gpu.asOf}};
+    doc["memory"] = {{"weights_bytes", p.model.weightBytes()},
+                     {"kv_bytes_per_token", m.cache.kvBytesPerToken},
+                     {"kv_bytes_per_token_per_gpu", m.cache.kvBytesPerTokenPerGpu},
+                     {"window_bytes_per_token", m.cache.windowBytesPerToken},
+                     {"window_tokens", m.cache.windowTokens},
+                     {"state_bytes_per_sequence", m.cache.stateBytesPerSequence},
+                     {"state_bytes_per_sequence_per_gpu", m.cache.stateBytesPerSequencePerGpu},
+                     {"state_slots_per_request", m.cache.stateSlotsPerRequest},
+                     {"per_gpu_bytes", m.perGpu.total()},
+                     {"per_gpu", components(m.perGpu)},
+                     {"total", components(m.total)},
+                     {"memory_fraction", m.memoryFraction},
+                     {"usable_bytes_per_gpu", m.usableBytesPerGpu},
+                     {"budget_bytes_per_gpu", m.budgetBytesPerGpu},
+                     {"kv_capacity_bytes_per_gpu", m.kvCapacityBytesPerGpu},
+                     {"kv_capacity_tokens_per_gpu", m.kvCapacityTokens}};
+    doc["fit"] = {{"fits", p.fit.fits},
+                  {"reasons", p.fit.reasons},
+                  {"gpus_floor", p.fit.gpusFloor},
+                  {"gpus_practical", p.fit.practicalFound ? oj(p.fit.gpusPractical) : oj(nullptr)},
+                  {"practical_layout", p.fit.practicalFound
+                                           ? oj{{"tp", p.fit.practicalLayout.tp},
+                                                {"ep", p.fit.practicalLayout.ep},
+                                                {"pp", p.fit.practicalLayout.pp}}
+                                           : oj(nullptr)},
+                  {"max_concurrency", p.fit.maxConcurrency},
+                  {"headroom_bytes_per_gpu", p.fit.headroomBytesPerGpu}};
+    doc["cost"] = {{"usd_per_gpu_hour", p.usdPerGpuHour},
+                   {"usd_per_hour", p.rental.usdPerHour},
+                   {"usd_per_day_always_on", p.rental.usdPerDayAlwaysOn},
+                   {"hours_per_month", p.rental.hoursPerMonth},
+                   {"hours_per_day", p.rental.hoursPerDay},
+                   {"gpu_hours_per_month", p.rental.gpuHoursPerMonthScheduled},
+                   {"usd_per_month", p.rental.usdPerMonthScheduled},
+                   {"gpu_hours_per_month_always_on", p.rental.gpuHoursPerMonthAlwaysOn},
+                   {"usd_per_month_always_on", p.rental.usdPerMonthAlwaysOn},
+                   {"api_usd_per_month", p.apiUsdPerMonth},
+                   {"self_host_usd_per_mtok_output", num(p.selfHostUsdPerMTokOutput)},
+                   {"price_source", p.scenario.pricing.usdPerGpuHour ? std::string("scenario")
+                                                                      : p.gpu.priceSource},
+                   {"price_as_of", p.scenario.pricing.usdPerGpuHour ? std::string("scenario")
+                                                                    : p.gpu.priceAsOf}};
+    doc["api"] = {{"priced", p.apiPriced},
+                  {"id", p.api.id},
+                  {"name", p.api.name},
+                  {"input_usd_per_mtok", p.api.inputUsdPerMTok},
+                  {"cached_input_usd_per_mtok", p.api.cachedInputUsdPerMTok},
+                  {"output_usd_per_mtok", p.api.outputUsdPerMTok},
+                  {"source", p.api.source},
+                  {"as_of", p.api.asOf}};
+    doc["breakeven"] = {{"output_tokens_per_month", num(p.breakeven.outputTokensPerMonth)},
+                        {"output_tokens_per_second", num(p.breakeven.outputTokensPerSecond)},
+                        {"output_only_tokens_per_month", num(p.breakeven.outputOnlyTokensPerMonth)},
+                        {"output_only_tokens_per_second",
+                         num(p.breakeven.outputOnlyTokensPerSecond)},
+                        {"heavy_user_api_usd_per_month", num(p.breakeven.heavyUserApiUsdPerMonth)},
+                        {"heavy_users", num(p.breakeven.heavyUsersToBreakEven)}};
+    {
+        const Throughput &t = p.throughput;
+        const auto step = [](const DecodeStep &d) {
+            return oj{{"batch", d.batch},
+                      {"context_tokens", d.contextTokens},
+                      {"time_per_output_token_s", num(d.tokenLatencySeconds)},
+                      {"tokens_per_second_per_user", num(d.tokensPerSecondPerSequence)},
+                      {"tokens_per_second", num(d.tokensPerSecond)},
+                      {"expert_coverage", d.expertCoverage},
+                      {"weight_bytes_per_gpu", num(d.weightBytesPerGpu)},
+                      {"cache_bytes_per_gpu", num(d.cacheBytesPerGpu)},
+                      {"memory_s", num(d.memorySeconds)},
+                      {"compute_s", num(d.computeSeconds)},
+                      {"comm_s", num(d.commSeconds)},
+                      {"overhead_s", num(d.overheadSeconds)},
+                      {"bound", d.computeBound ? "compute" : "memory"}};
+        };
+        oj curve = oj::array();
+        for (const auto &b : t.curve) {
+            curve.push_back({{"batch", b.batch},
+                             {"time_per_output_token_s", num(b.tokenLatencySeconds)},
+                             {"tokens_per_second_per_user", num(b.tokensPerSecondPerUser)},
+                             {"tokens_per_second", num(b.tokensPerSecond)},
+                             {"tokens_per_second_per_node", num(b.tokensPerSecondPerNode)},
+                             {"within_memory", b.withinMemory},
+                             {"within_target", b.withinTarget}});
+        }
+        const Capacity &c = t.capacity;
+        doc["throughput"] = {
+            {"confidence", confidenceName(t.confidence)},
+            {"efficiency_source", t.efficiencySource},
+            {"effective_bandwidth_bytes_per_s", num(t.effectiveBandwidthBytesPerS)},
+            {"nodes", t.nodes},
+            {"decode", step(t.atConcurrency)},
+            {"prefill",
+             {{"prompt_tokens", t.prefill.promptTokens},
+              {"chunk_tokens", t.prefill.chunkTokens},
+              {"seconds", num(t.prefill.seconds)},
+              {"tokens_per_second", num(t.prefill.tokensPerSecond)},
+              {"bound", t.prefill.computeBound ? "compute" : "memory"}}},
+            {"capacity",
+             {{"target_time_per_output_token_s", c.targetSecondsPerOutputToken},
+              {"utilisation", c.utilisation},
+              {"memory_max_batch", c.memoryMaxBatch},
+              {"engine_max_batch", c.engineMaxBatch},
+              {"latency_max_batch", c.latencyMaxBatch},
+              {"batch", c.batch},
+              {"tokens_per_second_per_user", num(c.tokensPerSecondPerUser)},
+              {"output_tokens_per_second", num(c.outputTokensPerSecond)},
+              {"output_tokens_per_second_per_node", num(c.outputTokensPerSecondPerNode)},
+              {"serving_output_tokens_per_second", num(c.servingOutputTokensPerSecond)},
+              {"output_tokens_per_month", num(c.outputTokensPerMonth)},
+              {"users_served", num(c.usersServed)},
+              {"usd_per_mtok_output", num(c.usdPerMTokOutput)},
+              {"tokens_per_second_per_usd_per_hour", num(c.tokensPerSecondPerUsdPerHour)},
+              {"replicas_for_workload", c.replicasForWorkload},
+              {"carries_workload", c.carriesWorkload}}},
+            {"curve", curve}};
+    }
+    doc["warnings"] = p.warnings;
+    return doc;
+}
+
+std::string planToJsonText(const PlanResult &plan) { return planToJson(plan).dump(2) + "\n"; }
+
+} // namespace hostplan

@@ -1,0 +1,467 @@
+#include "scenario/scenario.h"
+#include "util/textutil.h"
+
+#include "catalogue/embeddedresources.h"
+#include "util/jsonutil.h"
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <system_error>
+
+namespace hostplan {
+
+namespace {
+
+using json = nlohmann::json;
+
+const std::map<std::string, GroupRole> &roleByName() {
+    static const std::map<std::string, GroupRole> m = {
+        {"embedding", GroupRole::Embedding},
+        {"lm_head", GroupRole::LmHead},
+        {"attention", GroupRole::Attention},
+        {"dense_mlp", GroupRole::DenseMlp},
+        {"shared_experts", GroupRole::SharedExperts},
+        {"routed_experts", GroupRole::RoutedExperts},
+        {"moe_other", GroupRole::MoeOther},
+        {"norms", GroupRole::Norms},
+        {"vision", GroupRole::Vision},
+        {"other", GroupRole::Other},
+    };
+    return m;
+}
+
+/// Rejects keys a section does not define, so that a typo is not silently ignored.
+Result<bool> checkKeys(const json &obj, const std::string &path,
+                       std::initializer_list<const char *> allowed) {
+    if (!obj.is_object()) {
+        return makeError(path, "must be an object, got " + hostplan::jsonfield::brief(obj));
+    }
+    std::set<std::string> ok(allowed.begin(), allowed.end());
+    for (auto it = obj.begin(); it != obj.end(); ++it) {
+        if (!ok.count(it.key())) {
+            std::string list;
+            for (const char *a : allowed) {
+                list += (list.empty() ? "" : ", ") + std::string(a);
+            }
+            return makeError(path.empty() ? it.key() : path + "." + it.key(),
+                             "unknown key (expected one of: " + list + ")");
+        }
+    }
+    return true;
+}
+
+Result<std::optional<NumberFormat>> formatField(const json &obj, const char *key,
+                                                const std::string &path) {
+    HOSTPLAN_TRY(s, hostplan::jsonfield::string(obj, key, path, false));
+    if (!s) {
+        return std::optional<NumberFormat>{};
+    }
+    auto f = parseNumberFormat(*s);
+    if (!f.ok()) {
+        return makeError(path + "." + key, f.error().message);
+    }
+    return std::optional<NumberFormat>{f.value()};
+}
+
+template <typename T, typename U> void assignIf(T &dst, const std::optional<U> &v) {
+    if (v) {
+        dst = T(*v);
+    }
+}
+
+Result<bool> parseModel(const json &o, ModelChoice &m) {
+    const std::string p = "model";
+    HOSTPLAN_TRY(k, checkKeys(o, p, {"ref", "weights_format", "group_formats", "kv_format",
+                                     "state_format"}));
+    (void)k;
+    HOSTPLAN_TRY(ref, hostplan::jsonfield::string(o, "ref", p, false));
+    if (ref) {
+        if (ref->empty()) {
+            return makeError("model.ref", "must not be empty");
+        }
+        m.ref = *ref;
+    }
+    HOSTPLAN_TRY(wf, formatField(o, "weights_format", p));
+    m.weightsFormat = wf;
+    HOSTPLAN_TRY(kv, formatField(o, "kv_format", p));
+    if (kv && !isKvCacheFormat(*kv)) {
+        return makeError("model.kv_format", "'" + kv->name() + "' " + std::string(kKvFormatsText));
+    }
+    assignIf(m.kvFormat, kv);
+    HOSTPLAN_TRY(st, formatField(o, "state_format", p));
+    if (st && st->kind != FormatKind::FP32 && st->kind != FormatKind::BF16 &&
+        st->kind != FormatKind::FP16) {
+        return makeError("model.state_format", "'" + st->name() +
+                                                   "' is not a recurrent-state format engines "
+                                                   "offer (fp32, bf16, fp16)");
+    }
+    assignIf(m.stateFormat, st);
+    if (o.contains("group_formats") && !o["group_formats"].is_null()) {
+        const auto &g = o["group_formats"];
+        if (!g.is_object()) {
+            return makeError("model.group_formats", "must be an object of role: format");
+        }
+        for (auto it = g.begin(); it != g.end(); ++it) {
+            auto role = roleByName().find(it.key());
+            if (role == roleByName().end()) {
+                return makeError("model.group_formats." + it.key(), "unknown tensor group role");
+            }
+            HOSTPLAN_TRY(f, formatField(g, it.key().c_str(), "model.group_formats"));
+            if (f) {
+                m.groupFormats[role->second] = *f;
+            }
+        }
+    }
+    return true;
+}
+
+Result<bool> parseHardware(const json &o, HardwareChoice &h) {
+    const std::string p = "hardware";
+    HOSTPLAN_TRY(k, checkKeys(o, p, {"gpu", "gpu_count", "gpus_per_node", "tp", "ep", "pp"}));
+    (void)k;
+    HOSTPLAN_TRY(gpu, hostplan::jsonfield::string(o, "gpu", p, false));
+    if (gpu) {
+        if (gpu->empty()) {
+            return makeError("hardware.gpu", "must not be empty");
+        }
+        h.gpu = *gpu;
+    }
+    if (o.contains("gpu_count") && o["gpu_count"].is_string()) {
+        if (o["gpu_count"].get<std::string>() != "auto") {
+            return makeError("hardware.gpu_count",
+                             "must be \"auto\" or a whole number from 1 to 4096, got " +
+                                 hostplan::jsonfield::brief(o["gpu_count"]));
+        }
+        h.gpuCount = 0;
+    } else {
+        HOSTPLAN_TRY(n, hostplan::jsonfield::integer(o, "gpu_count", p, 1, 4096, false));
+        assignIf(h.gpuCount, n);
+    }
+    HOSTPLAN_TRY(node, hostplan::jsonfield::integer(o, "gpus_per_node", p, 0, 72, false));
+    assignIf(h.gpusPerNode, node);
+    HOSTPLAN_TRY(tp, hostplan::jsonfield::integer(o, "tp", p, 0, 4096, false));
+    assignIf(h.tp, tp);
+    HOSTPLAN_TRY(ep, hostplan::jsonfield::integer(o, "ep", p, 0, 4096, false));
+    assignIf(h.ep, ep);
+    HOSTPLAN_TRY(pp, hostplan::jsonfield::integer(o, "pp", p, 0, 1024, false));
+    assignIf(h.pp, pp);
+    return true;
+}
+
+Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
+    const std::string p = "engine";
+    HOSTPLAN_TRY(k, checkKeys(o, p, {"name", "memory_fraction", "state_slots_per_request",
+                                     "activation_bytes_per_gpu", "runtime_bytes_per_gpu",
+                                     "prefill_chunk_tokens"}));
+    (void)k;
+    HOSTPLAN_TRY(name, hostplan::jsonfield::string(o, "name", p, false));
+    if (name) {
+        auto eng = parseEngine(*name);
+        if (!eng.ok()) {
+            return makeError("engine.name", eng.error().message);
+        }
+        e.engine = eng.value();
+    }
+    HOSTPLAN_TRY(frac, hostplan::jsonfield::number(o, "memory_fraction", p, 0.05, 1.0, false));
+    e.memoryFraction = frac;
+    HOSTPLAN_TRY(slots, hostplan::jsonfield::integer(o, "state_slots_per_request", p, 1, 64, false));
+    if (slots) {
+        e.stateSlotsPerRequest = std::uint32_t(*slots);
+    } else {
+        e.stateSlotsPerRequest.reset();
+    }
+    const std::uint64_t maxBytes = 1ull << 50; // 1 PiB: anything larger is a typo
+    HOSTPLAN_TRY(act, hostplan::jsonfield::integer(o, "activation_bytes_per_gpu", p, 0, maxBytes, false));
+    e.activationBytesPerGpu = act;
+    HOSTPLAN_TRY(rt, hostplan::jsonfield::integer(o, "runtime_bytes_per_gpu", p, 0, maxBytes, false));
+    e.runtimeBytesPerGpu = rt;
+    HOSTPLAN_TRY(chunk, hostplan::jsonfield::integer(o, "prefill_chunk_tokens", p, 1, 1u << 24, false));
+    assignIf(e.prefillChunkTokens, chunk);
+    return true;
+}
+
+Result<bool> parseWorkload(const json &o, Workload &w) {
+    const std::string p = "workload";
+    HOSTPLAN_TRY(k, checkKeys(o, p, {"context_tokens", "concurrency", "input_tokens_per_month",
+                                     "cached_input_tokens_per_month", "output_tokens_per_month",
+                                     "hours_per_day", "heavy_user_tokens_per_month",
+                                     "target_seconds_per_output_token", "utilisation"}));
+    (void)k;
+    HOSTPLAN_TRY(ctx, hostplan::jsonfield::integer(o, "context_tokens", p, 1, kMaxContextTokens, false));
+    assignIf(w.contextTokens, ctx);
+    HOSTPLAN_TRY(conc, hostplan::jsonfield::integer(o, "concurrency", p, 1, 1000000, false));
+    assignIf(w.concurrency, conc);
+    const double maxTok = 1e16;
+    HOSTPLAN_TRY(in, hostplan::jsonfield::number(o, "input_tokens_per_month", p, 0, maxTok, false));
+    assignIf(w.inputTokensPerMonth, in);
+    HOSTPLAN_TRY(ci, hostplan::jsonfield::number(o, "cached_input_tokens_per_month", p, 0, maxTok, false));
+    assignIf(w.cachedInputTokensPerMonth, ci);
+    HOSTPLAN_TRY(out, hostplan::jsonfield::number(o, "output_tokens_per_month", p, 0, maxTok, false));
+    assignIf(w.outputTokensPerMonth, out);
+    HOSTPLAN_TRY(hpd, hostplan::jsonfield::number(o, "hours_per_day", p, 0.01, 24, false));
+    assignIf(w.hoursPerDay, hpd);
+    HOSTPLAN_TRY(heavy, hostplan::jsonfield::number(o, "heavy_user_tokens_per_month", p, 1, maxTok, false));
+    assignIf(w.heavyUserTokensPerMonth, heavy);
+    HOSTPLAN_TRY(tpot, hostplan::jsonfield::number(o, "target_seconds_per_output_token", p, 1e-4, 3600, false));
+    assignIf(w.targetSecondsPerOutputToken, tpot);
+    HOSTPLAN_TRY(util, hostplan::jsonfield::number(o, "utilisation", p, 0.001, 1, false));
+    assignIf(w.utilisation, util);
+    return true;
+}
+
+Result<bool> parsePricing(const json &o, PricingChoice &c) {
+    const std::string p = "pricing";
+    HOSTPLAN_TRY(k, checkKeys(o, p, {"usd_per_gpu_hour", "api_price_id", "api_input_usd_per_mtok",
+                                     "api_cached_input_usd_per_mtok", "api_output_usd_per_mtok",
+                                     "hours_per_month"}));
+    (void)k;
+    HOSTPLAN_TRY(rate, hostplan::jsonfield::number(o, "usd_per_gpu_hour", p, 0, 1e4, false));
+    c.usdPerGpuHour = rate;
+    HOSTPLAN_TRY(api, hostplan::jsonfield::string(o, "api_price_id", p, false));
+    assignIf(c.apiPriceId, api);
+    HOSTPLAN_TRY(in, hostplan::jsonfield::number(o, "api_input_usd_per_mtok", p, 0, 1e4, false));
+    c.apiInputUsdPerMTok = in;
+    HOSTPLAN_TRY(ci, hostplan::jsonfield::number(o, "api_cached_input_usd_per_mtok", p, 0, 1e4, false));
+    c.apiCachedInputUsdPerMTok = ci;
+    HOSTPLAN_TRY(out, hostplan::jsonfield::number(o, "api_output_usd_per_mtok", p, 0, 1e4, false));
+    c.apiOutputUsdPerMTok = out;
+    HOSTPLAN_TRY(hpm, hostplan::jsonfield::number(o, "hours_per_month", p, 1, 744, false));
+    assignIf(c.hoursPerMonth, hpm);
+    return true;
+}
+
+} // namespace
+
+Result<Scenario> parseScenario(std::string_view jsonText) {
+    HOSTPLAN_TRY(doc, hostplan::jsonfield::parse(jsonText, "scenario"));
+    if (!doc.is_object()) {
+        return makeError("scenario", "must be a JSON object, got " + hostplan::jsonfield::brief(doc));
+    }
+    HOSTPLAN_TRY(k, checkKeys(doc, "", {"schema_version", "name", "model", "hardware", "engine",
+                                        "workload", "pricing"}));
+    (void)k;
+    Scenario s;
+    HOSTPLAN_TRY(ver, hostplan::jsonfield::integer(doc, "schema_version", "", 1, 1000, true));
+    if (*ver > std::uint64_t(kScenarioSchemaVersion)) {
+        return makeError("schema_version", "version " + std::to_string(*ver) +
+                                               " is newer than this HostPlan understands (" +
+                                               std::to_string(kScenarioSchemaVersion) + ")");
+    }
+    HOSTPLAN_TRY(name, hostplan::jsonfield::string(doc, "name", "", false));
+    assignIf(s.name, name);
+    if (doc.contains("model")) {
+        HOSTPLAN_TRY(r, parseModel(doc["model"], s.model));
+        (void)r;
+    }
+    if (doc.contains("hardware")) {
+        HOSTPLAN_TRY(r, parseHardware(doc["hardware"], s.hardware));
+        (void)r;
+    }
+    if (doc.contains("engine")) {
+        HOSTPLAN_TRY(r, parseEngineSection(doc["engine"], s.engine));
+        (void)r;
+    }
+    if (doc.contains("workload")) {
+        HOSTPLAN_TRY(r, parseWorkload(doc["workload"], s.workload));
+        (void)r;
+    }
+    if (doc.contains("pricing")) {
+        HOSTPLAN_TRY(r, parsePricing(doc["pricing"], s.pricing));
+        (void)r;
+    }
+    if (s.hardware.tp && s.hardware.pp && s.hardware.gpuCount &&
+        s.hardware.tp * s.hardware.pp != s.hardware.gpuCount) {
+        return makeError("hardware.gpu_count",
+                         "tp x pp = " + std::to_string(s.hardware.tp * s.hardware.pp) +
+                             " does not equal gpu_count " + std::to_string(s.hardware.gpuCount));
+    }
+    return s;
+}
+
+Result<Scenario> loadScenarioFile(const std::filesystem::path &path) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) {
+        return makeError(path.string(), "cannot read: " + ec.message());
+    }
+    if (size > 16u * 1024 * 1024) {
+        return makeError(path.string(), "too large for a scenario file (" + std::to_string(size) +
+                                            " bytes)");
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        return makeError(path.string(), "cannot open");
+    }
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    auto r = parseScenario(ss.str());
+    if (!r.ok()) {
+        return makeError(path.string() + ": " + r.error().field, r.error().message);
+    }
+    resolveModelPathBeside(r.value(), path);
+    return r;
+}
+
+void resolveModelPathBeside(Scenario &scenario, const std::filesystem::path &scenarioFile) {
+    // A relative model path is relative to the scenario file (as an include is to its file),
+    // so a scenario and its model folder can move together; it becomes absolute here.
+    std::string &ref = scenario.model.ref;
+    const std::filesystem::path refPath(ref);
+    if (ref.empty() || !refPath.is_relative()) {
+        return;
+    }
+    std::error_code ec;
+    const std::filesystem::path beside = scenarioFile.parent_path() / refPath;
+    if (std::filesystem::exists(beside, ec)) {
+        const auto absolute = std::filesystem::absolute(beside, ec);
+        if (!ec) {
+            ref = absolute.lexically_normal().string();
+        }
+    }
+}
+
+std::string scenarioToJson(const Scenario &s) {
+    nlohmann::json model = {{"ref", s.model.ref},
+                  {"kv_format", s.model.kvFormat.name()},
+                  {"state_format", s.model.stateFormat.name()}};
+    if (s.model.weightsFormat) {
+        model["weights_format"] = s.model.weightsFormat->name();
+    }
+    if (!s.model.groupFormats.empty()) {
+        nlohmann::json g = nlohmann::json::object();
+        for (const auto &[role, f] : s.model.groupFormats) {
+            g[roleName(role)] = f.name();
+        }
+        model["group_formats"] = g;
+    }
+    nlohmann::json hw = {{"gpu", s.hardware.gpu},
+               {"gpu_count", s.hardware.gpuCount ? nlohmann::json(s.hardware.gpuCount) : nlohmann::json("auto")},
+               {"gpus_per_node", s.hardware.gpusPerNode},
+               {"tp", s.hardware.tp},
+               {"ep", s.hardware.ep},
+               {"pp", s.hardware.pp}};
+    nlohmann::json eng = {{"name", engineName(s.engine.engine)},
+                {"prefill_chunk_tokens", s.engine.prefillChunkTokens}};
+    if (s.engine.memoryFraction) {
+        eng["memory_fraction"] = *s.engine.memoryFraction;
+    }
+    if (s.engine.stateSlotsPerRequest) {
+        eng["state_slots_per_request"] = *s.engine.stateSlotsPerRequest;
+    }
+    if (s.engine.activationBytesPerGpu) {
+        eng["activation_bytes_per_gpu"] = *s.engine.activationBytesPerGpu;
+    }
+    if (s.engine.runtimeBytesPerGpu) {
+        eng["runtime_bytes_per_gpu"] = *s.engine.runtimeBytesPerGpu;
+    }
+    nlohmann::json wl = {{"context_tokens", s.workload.contextTokens},
+               {"concurrency", s.workload.concurrency},
+               {"input_tokens_per_month", s.workload.inputTokensPerMonth},
+               {"cached_input_tokens_per_month", s.workload.cachedInputTokensPerMonth},
+               {"output_tokens_per_month", s.workload.outputTokensPerMonth},
+               {"hours_per_day", s.workload.hoursPerDay},
+               {"heavy_user_tokens_per_month", s.workload.heavyUserTokensPerMonth},
+               {"target_seconds_per_output_token", s.workload.targetSecondsPerOutputToken},
+               {"utilisation", s.workload.utilisation}};
+    nlohmann::json pr = {{"api_price_id", s.pricing.apiPriceId}, {"hours_per_month", s.pricing.hoursPerMonth}};
+    if (s.pricing.usdPerGpuHour) {
+        pr["usd_per_gpu_hour"] = *s.pricing.usdPerGpuHour;
+    }
+    if (s.pricing.apiInputUsdPerMTok) {
+        pr["api_input_usd_per_mtok"] = *s.pricing.apiInputUsdPerMTok;
+    }
+    if (s.pricing.apiCachedInputUsdPerMTok) {
+        pr["api_cached_input_usd_per_mtok"] = *s.pricing.apiCachedInputUsdPerMTok;
+    }
+    if (s.pricing.apiOutputUsdPerMTok) {
+        pr["api_output_usd_per_mtok"] = *s.pricing.apiOutputUsdPerMTok;
+    }
+    // nlohmann::ordered_json keeps schema_version first for readers.
+    nlohmann::ordered_json doc;
+    doc["schema_version"] = s.schemaVersion;
+    doc["name"] = s.name;
+    doc["model"] = model;
+    doc["hardware"] = hw;
+    doc["engine"] = eng;
+    doc["workload"] = wl;
+    doc["pricing"] = pr;
+    return doc.dump(2) + "\n";
+}
+
+Result<bool> saveScenarioFile(const Scenario &scenario, const std::filesystem::path &path) {
+    const std::string text = scenarioToJson(scenario);
+    std::filesystem::path tmp = path;
+    tmp += ".tmp-hostplan";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) {
+            return makeError(path.string(), "cannot write (temporary file " + tmp.string() + ")");
+        }
+        out << text;
+        out.flush();
+        if (!out) {
+            std::error_code ignored;
+            std::filesystem::remove(tmp, ignored);
+            return makeError(path.string(), "write failed");
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) {
+        std::error_code ignored;
+        std::filesystem::remove(tmp, ignored);
+        return makeError(path.string(), "cannot replace: " + ec.message());
+    }
+    return true;
+}
+
+Scenario defaultScenario() {
+    static const Scenario s = [] {
+        auto r = parseScenario(embeddedResources().at("default-scenario.json"));
+        return r.ok() ? r.value() : Scenario{}; // tst_scenario checks the embedded file parses
+    }();
+    return s;
+}
+
+std::string engineName(Engine engine) {
+    switch (engine) {
+    case Engine::Vllm: return "vllm";
+    case Engine::Sglang: return "sglang";
+    case Engine::TensorRtLlm: return "trtllm";
+    }
+    return "vllm";
+}
+
+bool isKvCacheFormat(const NumberFormat &format) {
+    return format.kind == FormatKind::BF16 || format.kind == FormatKind::FP16 ||
+           format.kind == FormatKind::FP8_E4M3 || format.kind == FormatKind::FP8_E5M2;
+}
+
+std::string engineDisplayName(Engine engine) {
+    switch (engine) {
+    case Engine::Vllm: return "vLLM";
+    case Engine::Sglang: return "SGLang";
+    case Engine::TensorRtLlm: return "TensorRT-LLM";
+    }
+    return "vLLM";
+}
+
+Result<Engine> parseEngine(std::string_view text) {
+    const std::string s = asciiLower(text);
+    if (s == "vllm") {
+        return Engine::Vllm;
+    }
+    if (s == "sglang") {
+        return Engine::Sglang;
+    }
+    if (s == "trtllm" || s == "tensorrt-llm" || s == "tensorrt_llm") {
+        return Engine::TensorRtLlm;
+    }
+    return makeError("engine", "unknown engine '" + std::string(text) +
+                                   "' (expected vllm, sglang or trtllm)");
+}
+
+} // namespace hostplan

@@ -1,0 +1,136 @@
+// Scenario: every input of a plan in one JSON document (schema_version 1). Load validates and
+// names the field and the bad value; save is atomic (temp file + rename).
+#pragma once
+
+#include "model/modelspec.h"
+#include "model/numberformat.h"
+#include "util/result.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace hostplan {
+
+inline constexpr int kScenarioSchemaVersion = 1;
+/// Largest context a scenario accepts (100M tokens); larger values are typos, not workloads.
+inline constexpr std::uint64_t kMaxContextTokens = 100'000'000;
+
+/// Which model, in which formats.
+struct ModelChoice {
+    std::string ref = "kimi-k3";                 ///< catalogue id/alias, or a path (config.json,
+                                                 ///< folder, model.safetensors.index.json)
+    std::optional<NumberFormat> weightsFormat;   ///< re-quantize all quantizable groups
+    std::map<GroupRole, NumberFormat> groupFormats; ///< per-role overrides (after weightsFormat)
+    NumberFormat kvFormat = formats::bf16;       ///< KV cache element format
+    NumberFormat stateFormat = formats::fp32;    ///< linear-attention recurrent state format
+    bool operator==(const ModelChoice &) const = default;
+};
+
+/// GPU type, count and parallel layout. Zero means "auto".
+struct HardwareChoice {
+    std::string gpu = "b300";     ///< catalogue id or alias
+    std::uint32_t gpuCount = 0;   ///< 0 = the practical count
+    std::uint32_t gpusPerNode = 0; ///< 0 = the GPU's own node size
+    std::uint32_t tp = 0;         ///< tensor parallel size, 0 = auto
+    std::uint32_t ep = 0;         ///< expert parallel size (1 or tp), 0 = auto
+    std::uint32_t pp = 0;         ///< pipeline parallel size, 0 = auto
+    bool operator==(const HardwareChoice &) const = default;
+};
+
+/// The serving engine whose memory rules the plan follows.
+enum class Engine { Vllm, Sglang, TensorRtLlm };
+
+/// Engine settings; unset values take the engine's documented defaults (see memory.h).
+struct EngineSettings {
+    Engine engine = Engine::Vllm;
+    std::optional<double> memoryFraction;         ///< vLLM gpu_memory_utilization, SGLang
+                                                  ///< mem_fraction_static, TRT-LLM
+                                                  ///< free_gpu_memory_fraction
+    std::optional<std::uint32_t> stateSlotsPerRequest; ///< linear-attention state slots
+    std::optional<std::uint64_t> activationBytesPerGpu; ///< override of the activation estimate
+    std::optional<std::uint64_t> runtimeBytesPerGpu;    ///< override of the runtime overhead
+    std::uint32_t prefillChunkTokens = 8192;      ///< max tokens per prefill step (vLLM
+                                                  ///< max_num_batched_tokens)
+    bool operator==(const EngineSettings &) const = default;
+};
+
+/// What the deployment must carry. Defaults are a stated workload, never the model maximum.
+struct Workload {
+    std::uint64_t contextTokens = 32768;   ///< tokens per sequence (prompt + output)
+    std::uint32_t concurrency = 16;        ///< sequences in flight at once
+    double inputTokensPerMonth = 2.0e9;    ///< uncached prompt tokens per month
+    double cachedInputTokensPerMonth = 1.0e9; ///< prompt tokens served from the API's cache
+    double outputTokensPerMonth = 0.5e9;   ///< generated tokens per month
+    double hoursPerDay = 24;               ///< hours a day the GPUs are rented
+    double heavyUserTokensPerMonth = 50e6; ///< one heavy user's tokens per month (seed 001)
+    /// Target time per output token for capacity (throughput.h): 0.05 s = 20 tokens/s per user,
+    /// a common interactive service level. JSON "target_seconds_per_output_token", optional.
+    double targetSecondsPerOutputToken = 0.05;
+    /// Share of the scheduled hours the plan runs at its capacity batch (cost per 1M tokens,
+    /// users served). 0.5 is HostPlan's assumption for interactive traffic with daily peaks.
+    /// JSON "utilisation", optional.
+    double utilisation = 0.5;
+    bool operator==(const Workload &) const = default;
+};
+
+/// Prices. Unset values come from the catalogue.
+struct PricingChoice {
+    std::optional<double> usdPerGpuHour;   ///< GPU rental rate; unset = GPU's default rate
+    std::string apiPriceId;                ///< catalogue API price id; "" = the model's default
+    std::optional<double> apiInputUsdPerMTok;
+    std::optional<double> apiCachedInputUsdPerMTok;
+    std::optional<double> apiOutputUsdPerMTok;
+    double hoursPerMonth = 730;            ///< 365 x 24 / 12, the average month
+    bool operator==(const PricingChoice &) const = default;
+};
+
+/// Every input of a plan.
+struct Scenario {
+    int schemaVersion = kScenarioSchemaVersion;
+    std::string name;        ///< "" = named after the plan by evaluate() ("Kimi K3 on 8x b300")
+    ModelChoice model;
+    HardwareChoice hardware;
+    EngineSettings engine;
+    Workload workload;
+    PricingChoice pricing;
+    bool operator==(const Scenario &) const = default;
+};
+
+/// The built-in default scenario (resources/default-scenario.json: Kimi K3 on 8x B300).
+Scenario defaultScenario();
+
+/// Parse and validate a scenario document. Missing keys take defaults; wrong types, negative,
+/// NaN or out-of-range values are errors naming the field ("workload.context_tokens: must be
+/// between 1 and 1e8, got 0").
+Result<Scenario> parseScenario(std::string_view jsonText);
+/// Read and parse a scenario file. A relative model.ref that names a file or folder beside the
+/// scenario file (e.g. "models/config.json") is resolved against the scenario's folder and
+/// returned as an absolute path; catalogue ids are left as they are.
+Result<Scenario> loadScenarioFile(const std::filesystem::path &path);
+/// The relative model.ref rule of loadScenarioFile, for callers that read the file themselves:
+/// a relative ref naming a file or folder beside `scenarioFile` becomes that absolute path.
+void resolveModelPathBeside(Scenario &scenario, const std::filesystem::path &scenarioFile);
+/// Serialize (pretty JSON, schema_version first). Round-trips through parseScenario exactly.
+std::string scenarioToJson(const Scenario &scenario);
+/// Write atomically: a temp file in the same folder, flushed, then renamed over `path`.
+/// On error the old file is untouched. Returns an error naming the path.
+Result<bool> saveScenarioFile(const Scenario &scenario, const std::filesystem::path &path);
+
+/// Whether engines cache KV in this format: bf16/fp16 or fp8 (vLLM --kv-cache-dtype
+/// auto|fp8_e4m3|fp8_e5m2, SGLang --kv-cache-dtype, TensorRT-LLM kv_cache_config.dtype).
+bool isKvCacheFormat(const NumberFormat &format);
+/// The tail of the error for any other format: "is not a KV-cache format engines offer (...)".
+inline constexpr std::string_view kKvFormatsText =
+    "is not a KV-cache format engines offer (bf16, fp16, fp8 = fp8_e4m3, fp8_e5m2)";
+
+/// Names for JSON and CLI: "vllm", "sglang", "trtllm".
+std::string engineName(Engine engine);
+/// Names for prose: "vLLM", "SGLang", "TensorRT-LLM".
+std::string engineDisplayName(Engine engine);
+Result<Engine> parseEngine(std::string_view text);
+
+} // namespace hostplan

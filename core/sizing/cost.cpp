@@ -1,0 +1,63 @@
+#include "sizing/cost.h"
+
+#include <limits>
+
+namespace hostplan {
+
+RentalCost rentalCost(std::uint32_t gpus, double usdPerGpuHour, double hoursPerDay,
+                      double hoursPerMonth) {
+    RentalCost c;
+    c.hoursPerMonth = hoursPerMonth;
+    c.hoursPerDay = hoursPerDay;
+    c.usdPerHour = gpus * usdPerGpuHour;
+    c.usdPerDayAlwaysOn = c.usdPerHour * 24.0;
+    c.gpuHoursPerMonthAlwaysOn = gpus * hoursPerMonth;
+    c.usdPerMonthAlwaysOn = c.gpuHoursPerMonthAlwaysOn * usdPerGpuHour;
+    // Days in the month = hoursPerMonth / 24; scheduled hours = hoursPerDay x days.
+    c.gpuHoursPerMonthScheduled = gpus * hoursPerDay * (hoursPerMonth / 24.0);
+    c.usdPerMonthScheduled = c.gpuHoursPerMonthScheduled * usdPerGpuHour;
+    return c;
+}
+
+double apiUsdPerMonth(const ApiPrice &price, double inputTokens, double cachedInputTokens,
+                      double outputTokens) {
+    return (inputTokens * price.inputUsdPerMTok + cachedInputTokens * price.cachedInputUsdPerMTok +
+            outputTokens * price.outputUsdPerMTok) /
+           1e6;
+}
+
+BreakEven breakEven(double monthlyUsd, const ApiPrice &price, double inputTokensPerMonth,
+                    double cachedInputTokensPerMonth, double outputTokensPerMonth,
+                    double heavyUserTokensPerMonth, double hoursPerMonth) {
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    BreakEven b;
+    const double secondsPerMonth = hoursPerMonth * 3600.0;
+    const double outPerTok = price.outputUsdPerMTok / 1e6;
+    b.outputOnlyTokensPerMonth = outPerTok > 0 ? monthlyUsd / outPerTok : inf;
+    b.outputOnlyTokensPerSecond = b.outputOnlyTokensPerMonth / secondsPerMonth;
+    // API cost per output token when input and cached input scale with output in the
+    // workload's ratio.
+    double perOutput = outPerTok;
+    if (outputTokensPerMonth > 0) {
+        perOutput = apiUsdPerMonth(price, inputTokensPerMonth, cachedInputTokensPerMonth,
+                                   outputTokensPerMonth) /
+                    outputTokensPerMonth;
+    }
+    b.outputTokensPerMonth = perOutput > 0 ? monthlyUsd / perOutput : inf;
+    b.outputTokensPerSecond = b.outputTokensPerMonth / secondsPerMonth;
+    b.heavyUserApiUsdPerMonth = heavyUserTokensPerMonth * outPerTok;
+    b.heavyUsersToBreakEven =
+        b.heavyUserApiUsdPerMonth > 0 ? monthlyUsd / b.heavyUserApiUsdPerMonth : inf;
+    b.heavyUsersNeeded = b.heavyUsersToBreakEven;
+    return b;
+}
+
+double budgetUsdPerGpu(double totalUsd, std::uint32_t gpus) {
+    return gpus ? totalUsd / gpus : std::numeric_limits<double>::infinity();
+}
+
+double transferSeconds(double bytes, double bytesPerSecond) {
+    return bytesPerSecond > 0 ? bytes / bytesPerSecond : std::numeric_limits<double>::infinity();
+}
+
+} // namespace hostplan

@@ -1,0 +1,120 @@
+#include "sizing/fit.h"
+
+#include "util/textutil.h"
+#include "util/units.h"
+
+#include <algorithm>
+#include <bit>
+#include <limits>
+
+namespace hostplan {
+
+std::uint32_t memoryFloorGpus(std::uint64_t bytes, std::uint64_t memoryBytesPerGpu) {
+    if (memoryBytesPerGpu == 0) {
+        return 0;
+    }
+    return std::uint32_t(std::max<std::uint64_t>(1, ceilDiv(bytes, memoryBytesPerGpu)));
+}
+
+std::uint32_t roundToBundle(std::uint32_t gpus, std::uint32_t gpusPerNode) {
+    if (gpus <= 1 || gpusPerNode <= 1) {
+        return std::max<std::uint32_t>(gpus, 1);
+    }
+    return std::uint32_t(ceilDiv(gpus, gpusPerNode) * gpusPerNode);
+}
+
+std::string layoutProblem(const ModelSpec &model, const Parallelism &par) {
+    if (par.tp == 0 || par.pp == 0 || par.ep == 0) {
+        return "TP, EP and PP must be at least 1";
+    }
+    if (!std::has_single_bit(par.tp)) {
+        return "TP " + std::to_string(par.tp) + " is not a power of two (TP works on 1, 2, 4, 8, "
+               "... GPUs)";
+    }
+    if (model.numAttentionHeads && model.numAttentionHeads % par.tp != 0) {
+        return "TP " + std::to_string(par.tp) + " does not divide the " +
+               std::to_string(model.numAttentionHeads) + " attention heads";
+    }
+    if (par.ep != 1 && par.ep != par.tp) {
+        return "EP " + std::to_string(par.ep) + " must be 1 or equal to TP (" +
+               std::to_string(par.tp) + ")";
+    }
+    if (par.ep > 1 && !model.isMoe()) {
+        return "EP " + std::to_string(par.ep) + " needs a mixture-of-experts model";
+    }
+    if (par.ep > 1 && model.experts.routed % par.ep != 0) {
+        return "EP " + std::to_string(par.ep) + " does not divide the " +
+               std::to_string(model.experts.routed) + " routed experts";
+    }
+    if (model.numLayers && par.pp > model.numLayers) {
+        return "PP " + std::to_string(par.pp) + " exceeds the " + std::to_string(model.numLayers) +
+               " layers";
+    }
+    return {};
+}
+
+Result<Parallelism> preferredLayout(const ModelSpec &model, std::uint32_t gpus,
+                                    std::uint32_t gpusPerNode) {
+    if (gpus == 0) {
+        return makeError("hardware.gpu_count", "must be at least 1");
+    }
+    const std::uint32_t node = std::max<std::uint32_t>(gpusPerNode, 1);
+    std::uint32_t tp = 1;
+    for (std::uint32_t t = 2; t <= std::min(gpus, node); t *= 2) {
+        if (gpus % t == 0 && (model.numAttentionHeads == 0 || model.numAttentionHeads % t == 0)) {
+            tp = t;
+        }
+    }
+    Parallelism par{tp, 1, gpus / tp};
+    if (model.isMoe() && tp > 1 && model.experts.routed % tp == 0) {
+        par.ep = tp;
+    }
+    const std::string problem = layoutProblem(model, par);
+    if (!problem.empty()) {
+        return makeError("hardware", "no valid layout on " + countText(gpus, "GPU") + ": " + problem);
+    }
+    return par;
+}
+
+std::uint32_t maxConcurrency(const MemoryBreakdown &memory, std::uint64_t contextTokens,
+                             std::uint32_t kvBlockTokens) {
+    if (memory.kvCapacityBytesPerGpu <= 0) {
+        return 0;
+    }
+    const std::uint64_t block = std::max<std::uint32_t>(kvBlockTokens, 1);
+    const std::uint64_t rounded = ceilDiv(contextTokens, block) * block;
+    const std::uint64_t perSeq = memory.cache.perSequencePerGpu(rounded);
+    const std::uint64_t cap = std::numeric_limits<std::uint32_t>::max();
+    if (perSeq == 0) {
+        return std::uint32_t(cap);
+    }
+    return std::uint32_t(std::min<std::uint64_t>(
+        std::uint64_t(memory.kvCapacityBytesPerGpu) / perSeq, cap));
+}
+
+void findPracticalCount(const ModelSpec &model, const GpuSpec &gpu, std::uint32_t gpusPerNode,
+                        const Scenario &scenario, FitResult &fit) {
+    const std::uint32_t node = std::max<std::uint32_t>(gpusPerNode, 1);
+    const std::uint32_t block = engineDefaults(scenario.engine.engine).kvBlockTokens;
+    fit.practicalFound = false;
+    fit.practicalLayout = Parallelism{};
+    if (model.maxContextTokens && scenario.workload.contextTokens > model.maxContextTokens) {
+        return; // no count serves a context the model does not support
+    }
+    for (std::uint32_t n = 1; n <= kMaxPracticalGpus; n = (n == 1 && node > 1) ? node : n + node) {
+        auto par = preferredLayout(model, n, node);
+        if (!par.ok()) {
+            continue;
+        }
+        const MemoryBreakdown mem = computeMemory(model, gpu, par.value(), scenario);
+        if (maxConcurrency(mem, scenario.workload.contextTokens, block) >=
+            scenario.workload.concurrency) {
+            fit.gpusPractical = n;
+            fit.practicalLayout = par.value();
+            fit.practicalFound = true;
+            return;
+        }
+    }
+}
+
+} // namespace hostplan

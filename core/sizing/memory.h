@@ -1,0 +1,134 @@
+// Memory model: weights (by group, sharded vs replicated), KV cache by attention kind,
+// linear-attention state, activations and runtime overhead, per GPU and in total, in bytes; and
+// the engine's KV capacity.
+//
+// Sources:
+// - KV per token: GQA/MHA/MQA 2 x layers x kv_heads x head_dim x bytes (seed 003; vLLM);
+//   MLA latent (kv_lora_rank + qk_rope_head_dim) x layers x bytes, replicated on every TP
+//   rank (vLLM recipes Kimi-K2-Think.md; SGLang); GQA heads split ceil(kv/TP), at least one per
+//   rank (../shared/reference/observed-memory.md T2).
+// - Sliding window layers hold min(context, window) tokens (gpt-oss, model-facts.md section 2).
+// - Linear attention state per sequence: layers x (heads/TP) x dk x dv x state bytes + short
+//   conv windows in bf16 (SGLang calculator, kimi-k3-facts.md section 6), times the engine's
+//   state slots per request (SGLang extra_buffer 5, lazy 4, no_buffer 3, radix off 1; vLLM 1).
+// - Engine memory fraction: vLLM gpu_memory_utilization (default 0.9) and SGLang
+//   mem_fraction_static (default 0.88 here; SGLang picks by GPU size) are fractions of TOTAL
+//   memory; TensorRT-LLM free_gpu_memory_fraction (default 0.9) is of memory FREE after weights
+//   (observed-memory.md).
+#pragma once
+
+#include "model/hardware.h"
+#include "model/modelspec.h"
+#include "scenario/scenario.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hostplan {
+
+/// A parallel layout. GPUs = tp x pp. ep is 1 (experts sliced by TP) or tp (whole experts per
+/// rank, vLLM --enable-expert-parallel).
+struct Parallelism {
+    std::uint32_t tp = 1;
+    std::uint32_t ep = 1;
+    std::uint32_t pp = 1;
+    std::uint32_t gpuCount() const { return tp * pp; }
+    bool operator==(const Parallelism &) const = default;
+};
+
+/// Memory components of one GPU or of the whole deployment, bytes.
+struct MemoryComponents {
+    std::uint64_t weights = 0;
+    std::uint64_t kvCache = 0;     ///< attention KV for the workload (context x concurrency)
+    std::uint64_t state = 0;       ///< linear-attention state for the workload
+    std::uint64_t activations = 0;
+    std::uint64_t runtime = 0;     ///< CUDA context, allocator, NCCL buffers, CUDA graphs
+    std::uint64_t total() const { return weights + kvCache + state + activations + runtime; }
+};
+
+/// Bytes of one tensor group in a plan.
+struct GroupBytes {
+    std::string name;
+    GroupRole role = GroupRole::Other;
+    NumberFormat format;
+    Placement placement = Placement::Sharded;
+    std::uint64_t params = 0;
+    std::uint64_t totalBytes = 0;   ///< one copy of the group, whole model
+    std::uint64_t perGpuBytes = 0;  ///< on the most loaded GPU
+};
+
+/// The cache cost of the model's attention layers, bytes.
+struct CacheCost {
+    std::uint64_t kvBytesPerToken = 0;         ///< whole model (all layers, TP 1), full-attention
+                                               ///< and MLA layers (grows with context)
+    std::uint64_t kvBytesPerTokenPerGpu = 0;   ///< on the most loaded GPU under the layout
+    std::uint64_t windowBytesPerToken = 0;     ///< sliding-window layers, whole model, per token
+                                               ///< up to windowTokens
+    std::uint64_t windowBytesPerTokenPerGpu = 0;
+    std::uint64_t windowTokens = 0;            ///< the window (tokens kept by those layers)
+    std::uint64_t stateBytesPerSequence = 0;   ///< linear-attention state + conv, TP 1, one slot
+    std::uint64_t stateBytesPerSequencePerGpu = 0; ///< one slot, under the layout
+    std::uint32_t stateSlotsPerRequest = 1;
+    /// Bytes one sequence of `contextTokens` needs on one GPU: full KV x context, window KV x
+    /// min(context, window), state x slots.
+    std::uint64_t perSequencePerGpu(std::uint64_t contextTokens) const;
+    /// Same for the whole model (all GPUs' share of one sequence, TP 1 shapes).
+    std::uint64_t perSequence(std::uint64_t contextTokens) const;
+};
+
+/// Engine defaults resolved for a scenario.
+struct EngineDefaults {
+    double memoryFraction = 0.9;
+    std::uint32_t stateSlotsPerRequest = 1;
+    std::uint32_t kvBlockTokens = 16; ///< vLLM paged-attention block size; SGLang 1
+};
+
+/// The engine's documented defaults (see the file comment).
+EngineDefaults engineDefaults(Engine engine);
+
+/// Sequences the engine runs at once by default, whatever the memory allows: vLLM V1
+/// max_num_seqs 1024 on GPUs with at least 70 GiB, 256 below (vLLM engine/arg_utils.py,
+/// _set_default_args_v1); TensorRT-LLM max_batch_size 2048 (trtllm-serve default); SGLang sizes
+/// max_running_requests from memory, so 0 = no fixed cap.
+std::uint32_t engineMaxSequences(Engine engine, const GpuSpec &gpu);
+
+/// Full memory picture of a plan.
+struct MemoryBreakdown {
+    MemoryComponents perGpu;  ///< the most loaded GPU
+    MemoryComponents total;   ///< summed over all GPUs of the plan
+    std::vector<GroupBytes> groups;
+    CacheCost cache;
+    double memoryFraction = 0.9;         ///< engine fraction used
+    std::uint64_t usableBytesPerGpu = 0; ///< GPU total as the driver reports it
+    std::uint64_t budgetBytesPerGpu = 0; ///< what the engine may use on one GPU
+    /// KV + state bytes the engine can hold per GPU after weights, activations and runtime
+    /// (negative when the weights alone do not fit).
+    std::int64_t kvCapacityBytesPerGpu = 0;
+    /// Tokens of full-attention KV the capacity holds per GPU (0 if the model has none).
+    std::uint64_t kvCapacityTokens = 0;
+};
+
+/// Per-GPU cache cost under a layout. kvFormat / stateFormat from the scenario.
+CacheCost cacheCost(const ModelSpec &model, const Parallelism &par, const NumberFormat &kvFormat,
+                    const NumberFormat &stateFormat, std::uint32_t stateSlots);
+
+/// Weight bytes per group and on the most loaded GPU under a layout: sharded groups divided by
+/// tp x pp (routed experts by ep x pp when EP is on, else tp x pp), replicated groups by pp only.
+std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelism &par);
+
+/// Default activation workspace per GPU: prefillChunkTokens x hidden x 2 bytes x 32 live
+/// hidden-width buffers (32 is calibrated so that Kimi K3 on 8 GPUs gives the seeds' ~30 GB
+/// of activations in total, seed 000).
+std::uint64_t defaultActivationBytesPerGpu(const ModelSpec &model, std::uint32_t prefillChunk);
+
+/// Default runtime overhead per GPU: 2 GB on one GPU (seed 003's "about 2 GB" fit rule), plus
+/// 2 GB for NCCL buffers and CUDA graphs when GPUs > 1 (4 GB x 8 = the seeds' ~30 GB for K3).
+std::uint64_t defaultRuntimeBytesPerGpu(std::uint32_t gpuCount);
+
+/// Compute the breakdown for a model on `gpu` under `par`, for the scenario's workload and
+/// engine. Never fails; capacity may be negative (see kvCapacityBytesPerGpu).
+MemoryBreakdown computeMemory(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
+                              const Scenario &scenario);
+
+} // namespace hostplan

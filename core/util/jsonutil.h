@@ -1,0 +1,50 @@
+// Checked readers over nlohmann::json used by every parser in the core. Each returns an Error
+// naming the field path and the bad value instead of throwing.
+#pragma once
+
+#include "util/result.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace hostplan::jsonfield {
+
+/// Parse text; on failure the error names `what` (file or document) and nlohmann's message
+/// (which gives the byte position). A name that appears twice in one object is an error whose
+/// field is the key's path (e.g. "gpu.count", "items[2].id"): RFC 8259 section 4 leaves the
+/// meaning of duplicate names open, and nlohmann_json (like Python's json) would keep the last
+/// value silently, dropping what the user wrote first.
+Result<nlohmann::json> parse(std::string_view text, const std::string &what);
+
+/// `e.what()` (nlohmann_json's or any other exception's) with bytes outside printable ASCII
+/// written as \xNN: nlohmann's messages quote the bytes last read, which for a binary file (a
+/// PNG given as a config) would otherwise reach the terminal raw.
+std::string errorText(const std::exception &e);
+
+/// Short rendering of a JSON value for error messages: scalars as JSON (strings cut at 57
+/// characters), lists and objects by their size only (never serialized: safe for deeply nested
+/// or huge input).
+std::string brief(const nlohmann::json &value);
+
+/// Read an object member as a finite double in [min, max]. Missing -> nullopt when optional,
+/// else an error. `path` is the full field path for messages.
+Result<std::optional<double>> number(const nlohmann::json &obj, const char *key,
+                                     const std::string &path, double min, double max,
+                                     bool required);
+/// Read an object member as an unsigned integer in [min, max] (a float with a fraction, a
+/// negative number, a string, NaN or a value out of range is an error).
+Result<std::optional<std::uint64_t>> integer(const nlohmann::json &obj, const char *key,
+                                             const std::string &path, std::uint64_t min,
+                                             std::uint64_t max, bool required);
+/// Read an object member as a string.
+Result<std::optional<std::string>> string(const nlohmann::json &obj, const char *key,
+                                          const std::string &path, bool required);
+/// Read an object member as a bool.
+Result<std::optional<bool>> boolean(const nlohmann::json &obj, const char *key,
+                                    const std::string &path, bool required);
+
+} // namespace hostplan::jsonfield
