@@ -1,5 +1,7 @@
 #include "plan/planjson.h"
 
+#include "plan/decision.h"
+
 #include <cmath>
 
 namespace hostplan {
@@ -8,6 +10,53 @@ namespace {
 
 nlohmann::ordered_json num(double v) {
     return std::isfinite(v) ? nlohmann::ordered_json(v) : nlohmann::ordered_json(nullptr);
+}
+
+const char *breakEvenKindId(BreakEvenKind k) {
+    switch (k) {
+    case BreakEvenKind::NotPriced: return "not_priced";
+    case BreakEvenKind::DoesNotFit: return "does_not_fit";
+    case BreakEvenKind::At: return "at";
+    case BreakEvenKind::Never: return "never";
+    }
+    return "";
+}
+
+const char *heavyUserKindId(HeavyUserKind k) {
+    switch (k) {
+    case HeavyUserKind::NotPriced: return "not_priced";
+    case HeavyUserKind::DoesNotFit: return "does_not_fit";
+    case HeavyUserKind::Free: return "free";
+    case HeavyUserKind::WinsFrom: return "wins_from";
+    case HeavyUserKind::OutOfReach: return "out_of_reach";
+    case HeavyUserKind::Never: return "never";
+    }
+    return "";
+}
+
+/// The decision unit's verdicts (decision.h), as the CLI, Summary and report show them.
+nlohmann::ordered_json decisionJson(const PlanResult &p) {
+    using oj = nlohmann::ordered_json;
+    const Recommendation rec = recommend(p);
+    const PilotRange pilot = pilotRange(p);
+    const CostPerMTok cost = costPerMTok(p);
+    const BreakEvenVerdict be = breakEvenVerdict(p);
+    const HeavyUserVerdict heavy = heavyUserVerdict(p);
+    return {{"recommendation", recommendationId(rec)},
+            {"recommendation_name", recommendationName(rec)},
+            {"pilot_range",
+             pilot.low ? oj{{"low_gpus", pilot.low}, {"high_gpus", pilot.high}} : oj(nullptr)},
+            {"usd_per_mtok_output_for_workload", num(cost.forWorkloadUsd)},
+            {"usd_per_mtok_output_at_capacity", num(cost.atCapacityUsd)},
+            {"break_even",
+             {{"kind", breakEvenKindId(be.kind)},
+              {"output_tokens_per_month",
+               be.kind == BreakEvenKind::At ? num(be.outputTokensPerMonth) : oj(nullptr)}}},
+            {"heavy_users",
+             {{"kind", heavyUserKindId(heavy.kind)},
+              {"users_needed", heavy.usersNeeded ? oj(heavy.usersNeeded) : oj(nullptr)},
+              {"users_served", num(heavy.usersServed)},
+              {"api_usd_per_user_month", num(heavy.apiUsdPerUserMonth)}}}};
 }
 
 nlohmann::ordered_json components(const MemoryComponents &c) {
@@ -190,6 +239,7 @@ nlohmann::ordered_json planToJson(const PlanResult &p) {
               {"carries_workload", c.carriesWorkload}}},
             {"curve", curve}};
     }
+    doc["decision"] = decisionJson(p);
     doc["warnings"] = p.warnings;
     return doc;
 }

@@ -426,42 +426,9 @@ Scenario defaultScenario() {
     return s;
 }
 
-std::string engineName(Engine engine) {
-    switch (engine) {
-    case Engine::Vllm: return "vllm";
-    case Engine::Sglang: return "sglang";
-    case Engine::TensorRtLlm: return "trtllm";
-    }
-    return "vllm";
-}
-
 bool isKvCacheFormat(const NumberFormat &format) {
     return format.kind == FormatKind::BF16 || format.kind == FormatKind::FP16 ||
            format.kind == FormatKind::FP8_E4M3 || format.kind == FormatKind::FP8_E5M2;
-}
-
-std::string engineDisplayName(Engine engine) {
-    switch (engine) {
-    case Engine::Vllm: return "vLLM";
-    case Engine::Sglang: return "SGLang";
-    case Engine::TensorRtLlm: return "TensorRT-LLM";
-    }
-    return "vLLM";
-}
-
-Result<Engine> parseEngine(std::string_view text) {
-    const std::string s = asciiLower(text);
-    if (s == "vllm") {
-        return Engine::Vllm;
-    }
-    if (s == "sglang") {
-        return Engine::Sglang;
-    }
-    if (s == "trtllm" || s == "tensorrt-llm" || s == "tensorrt_llm") {
-        return Engine::TensorRtLlm;
-    }
-    return makeError("engine", "unknown engine '" + std::string(text) +
-                                   "' (expected vllm, sglang or trtllm)");
 }
 
 } // namespace hostplan

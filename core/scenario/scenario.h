@@ -2,6 +2,7 @@
 // names the field and the bad value; save is atomic (temp file + rename).
 #pragma once
 
+#include "engine/engine.h"
 #include "model/modelspec.h"
 #include "model/numberformat.h"
 #include "util/result.h"
@@ -41,10 +42,7 @@ struct HardwareChoice {
     bool operator==(const HardwareChoice &) const = default;
 };
 
-/// The serving engine whose memory rules the plan follows.
-enum class Engine { Vllm, Sglang, TensorRtLlm };
-
-/// Engine settings; unset values take the engine's documented defaults (see memory.h).
+/// Engine settings; unset values take the engine's documented defaults (engine/engine.h).
 struct EngineSettings {
     Engine engine = Engine::Vllm;
     std::optional<double> memoryFraction;         ///< vLLM gpu_memory_utilization, SGLang
@@ -126,11 +124,5 @@ bool isKvCacheFormat(const NumberFormat &format);
 /// The tail of the error for any other format: "is not a KV-cache format engines offer (...)".
 inline constexpr std::string_view kKvFormatsText =
     "is not a KV-cache format engines offer (bf16, fp16, fp8 = fp8_e4m3, fp8_e5m2)";
-
-/// Names for JSON and CLI: "vllm", "sglang", "trtllm".
-std::string engineName(Engine engine);
-/// Names for prose: "vLLM", "SGLang", "TensorRT-LLM".
-std::string engineDisplayName(Engine engine);
-Result<Engine> parseEngine(std::string_view text);
 
 } // namespace hostplan

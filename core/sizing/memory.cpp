@@ -39,35 +39,6 @@ std::uint64_t CacheCost::perSequence(std::uint64_t contextTokens) const {
            stateBytesPerSequence * stateSlotsPerRequest;
 }
 
-EngineDefaults engineDefaults(Engine engine) {
-    switch (engine) {
-    case Engine::Vllm:
-        // vLLM: gpu_memory_utilization 0.9; block_size 16; one state slot per request.
-        return {0.9, 1, 16};
-    case Engine::Sglang:
-        // SGLang: mem_fraction_static is chosen by GPU size (about 0.85-0.9 on 80-192 GB
-        // cards); 0.88 is used here. page_size 1; mamba radix cache extra_buffer = 5 slots
-        // (kimi-k3-facts.md section 6).
-        return {0.88, 5, 1};
-    case Engine::TensorRtLlm:
-        // TensorRT-LLM: free_gpu_memory_fraction 0.9 of free memory; tokens_per_block 32.
-        return {0.9, 1, 32};
-    }
-    return {};
-}
-
-std::uint32_t engineMaxSequences(Engine engine, const GpuSpec &gpu) {
-    switch (engine) {
-    case Engine::Vllm:
-        return gpu.usableMemoryBytes >= std::uint64_t(70 * kBytesPerGiB) ? 1024 : 256;
-    case Engine::TensorRtLlm:
-        return 2048;
-    case Engine::Sglang:
-        return 0;
-    }
-    return 0;
-}
-
 CacheCost cacheCost(const ModelSpec &model, const Parallelism &par, const NumberFormat &kvFormat,
                     const NumberFormat &stateFormat, std::uint32_t stateSlots) {
     CacheCost c;
@@ -186,13 +157,13 @@ MemoryBreakdown computeMemory(const ModelSpec &model, const GpuSpec &gpu, const 
     const double weights = double(m.perGpu.weights);
     const double work = double(m.perGpu.activations + m.perGpu.runtime);
     double capacity = 0;
-    switch (scenario.engine.engine) {
-    case Engine::Vllm:
+    switch (engineInfo(scenario.engine.engine).poolRule) {
+    case MemoryPoolRule::FractionOfTotal:
         // Everything (weights, activation peak, non-torch memory, KV) inside the fraction.
         m.budgetBytesPerGpu = std::uint64_t(usable * m.memoryFraction);
         capacity = double(m.budgetBytesPerGpu) - weights - work;
         break;
-    case Engine::Sglang: {
+    case MemoryPoolRule::StaticPoolOfTotal: {
         // Static pool (weights + KV) is the fraction; activations and runtime live in the
         // rest. If they do not fit there, they eat into the pool.
         m.budgetBytesPerGpu = std::uint64_t(usable * m.memoryFraction);
@@ -200,7 +171,7 @@ MemoryBreakdown computeMemory(const ModelSpec &model, const GpuSpec &gpu, const 
         capacity = double(m.budgetBytesPerGpu) - weights - std::max(0.0, work - outside);
         break;
     }
-    case Engine::TensorRtLlm: {
+    case MemoryPoolRule::FractionOfFreeAfterLoad: {
         // KV pool = fraction of what is free after weights, activations and runtime.
         m.budgetBytesPerGpu = gpu.usableMemoryBytes;
         const double freeBytes = usable - weights - work;

@@ -77,22 +77,6 @@ struct CacheCost {
     std::uint64_t perSequence(std::uint64_t contextTokens) const;
 };
 
-/// Engine defaults resolved for a scenario.
-struct EngineDefaults {
-    double memoryFraction = 0.9;
-    std::uint32_t stateSlotsPerRequest = 1;
-    std::uint32_t kvBlockTokens = 16; ///< vLLM paged-attention block size; SGLang 1
-};
-
-/// The engine's documented defaults (see the file comment).
-EngineDefaults engineDefaults(Engine engine);
-
-/// Sequences the engine runs at once by default, whatever the memory allows: vLLM V1
-/// max_num_seqs 1024 on GPUs with at least 70 GiB, 256 below (vLLM engine/arg_utils.py,
-/// _set_default_args_v1); TensorRT-LLM max_batch_size 2048 (trtllm-serve default); SGLang sizes
-/// max_running_requests from memory, so 0 = no fixed cap.
-std::uint32_t engineMaxSequences(Engine engine, const GpuSpec &gpu);
-
 /// Full memory picture of a plan.
 struct MemoryBreakdown {
     MemoryComponents perGpu;  ///< the most loaded GPU

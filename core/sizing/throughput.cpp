@@ -370,7 +370,6 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
     t.nodes = std::uint32_t(ceilDiv(std::max<std::uint32_t>(plan.layout.gpuCount(), 1), node));
     t.contextTokens = s.workload.contextTokens;
     t.effectiveBandwidthBytesPerS = model.effectiveBandwidthBytesPerS();
-    t.atConcurrency = model.decode(s.workload.concurrency, s.workload.contextTokens);
     t.prefill = model.prefill(s.workload.contextTokens);
 
     // Capacity.
@@ -381,12 +380,23 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
     c.memoryMaxBatch = plan.memory.kvCapacityBytesPerGpu > 0
                            ? maxConcurrency(plan.memory, s.workload.contextTokens, block)
                            : 0;
+    c.engineMaxBatch = engineMaxSequences(s.engine.engine, plan.gpu);
+    // The running batch: the requested sequences, capped by what the KV room holds and by the
+    // engine's own cap (continuous batching queues the rest). A plan that holds none is
+    // evaluated at the request (it does not fit; its speed is shown for reference only).
+    std::uint32_t running = s.workload.concurrency;
+    if (c.memoryMaxBatch > 0) {
+        running = std::min(running, c.memoryMaxBatch);
+    }
+    if (c.engineMaxBatch > 0) {
+        running = std::min(running, c.engineMaxBatch);
+    }
+    t.atConcurrency = model.decode(std::max<std::uint32_t>(running, 1), s.workload.contextTokens);
     constexpr std::uint32_t kSearchCap = 1u << 20;
     c.latencyMaxBatch = model.maxBatchForTarget(c.targetSecondsPerOutputToken,
                                                 s.workload.contextTokens, kSearchCap);
     c.batch = std::min(c.memoryMaxBatch, c.latencyMaxBatch);
     // The engine's own cap on sequences in flight (vLLM max_num_seqs, TRT-LLM max_batch_size).
-    c.engineMaxBatch = engineMaxSequences(s.engine.engine, plan.gpu);
     if (c.engineMaxBatch > 0) {
         c.batch = std::min(c.batch, c.engineMaxBatch);
     }

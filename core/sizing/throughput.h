@@ -245,7 +245,9 @@ struct Throughput {
     std::uint32_t nodes = 1;         ///< ceil(GPUs / GPUs per node)
     std::uint64_t contextTokens = 0; ///< workload context the figures are at
     double effectiveBandwidthBytesPerS = 0;
-    DecodeStep atConcurrency; ///< decode at the workload's concurrency
+    /// Decode at the running batch: the workload's concurrency capped by the KV room and the
+    /// engine's cap (the rest waits in the queue).
+    DecodeStep atConcurrency;
     Prefill prefill;          ///< a prompt of the full context
     Capacity capacity;
     std::vector<BatchPoint> curve; ///< batch 1, 2, 4, ... plus the limits

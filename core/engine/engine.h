@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+// Serving engines: one table entry per engine (names, the version whose rules HostPlan follows,
+// what its memory fraction is a fraction of, defaults and limits, its launch flags). Adding an
+// engine or an engine version is one entry here plus its serve-command builder in
+// engine/servecommand.cpp; nothing else names an engine.
+//
+// Sources (each entry's `source` names its own):
+// - vLLM V1: gpu_memory_utilization is a fraction of TOTAL memory holding weights, the profiled
+//   activation peak, non-torch memory and the KV pool (vllm/v1/worker/gpu_worker.py
+//   determine_available_memory); block_size 16; max_num_seqs 1024 on GPUs with >= 70 GiB, else
+//   256 (vllm/engine/arg_utils.py _set_default_args).
+// - SGLang: mem_fraction_static is a fraction of total memory for the static pool (weights + KV);
+//   activations and runtime live in the rest (sglang/srt/model_executor/model_runner.py
+//   profile_max_num_token); page_size 1; mamba radix cache extra_buffer = 5 state slots.
+// - TensorRT-LLM: free_gpu_memory_fraction (default 0.9) of the memory FREE after the model and
+//   its warm-up peak (tensorrt_llm/_torch/pyexecutor/_util.py); tokens_per_block 32;
+//   max_batch_size 2048.
+#pragma once
+
+#include "model/hardware.h"
+#include "util/result.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hostplan {
+
+/// The serving engine whose memory rules a plan follows.
+enum class Engine { Vllm, Sglang, TensorRtLlm };
+
+/// What an engine's memory fraction is a fraction of, and what lives inside it.
+enum class MemoryPoolRule {
+    /// fraction x total holds weights, activations, runtime and KV (vLLM).
+    FractionOfTotal,
+    /// fraction x total is the static pool (weights + KV); activations and runtime live in the
+    /// rest and eat into the pool only when they do not fit there (SGLang).
+    StaticPoolOfTotal,
+    /// KV = fraction x what is free after weights, activations and runtime (TensorRT-LLM).
+    FractionOfFreeAfterLoad,
+};
+
+/// Everything HostPlan knows about one engine.
+struct EngineInfo {
+    Engine engine = Engine::Vllm;
+    std::string_view id;          ///< JSON / CLI name: "vllm", "sglang", "trtllm"
+    std::string_view displayName; ///< prose: "vLLM", "SGLang", "TensorRT-LLM"
+    std::string_view versionFollowed; ///< the engine version whose rules are modelled
+    std::string_view source;      ///< where the rules and defaults come from
+    MemoryPoolRule poolRule = MemoryPoolRule::FractionOfTotal;
+    double defaultMemoryFraction = 0.9;
+    std::uint32_t stateSlotsPerRequest = 1; ///< linear-attention state slots per request
+    std::uint32_t kvBlockTokens = 16;       ///< KV page size in tokens
+    /// Default cap on running sequences: `maxSequencesLargeGpu` on GPUs with at least
+    /// `largeGpuMinBytes` usable, else `maxSequencesSmallGpu`; 0 = sized from memory (no cap).
+    std::uint32_t maxSequencesLargeGpu = 0;
+    std::uint32_t maxSequencesSmallGpu = 0;
+    std::uint64_t largeGpuMinBytes = 0;
+    std::string_view memoryFractionFlag; ///< launch flag of the fraction
+    std::string_view maxSequencesFlag;   ///< launch flag of the running-sequence cap
+    bool runsOnAmd = true;               ///< has a ROCm build
+};
+
+/// Every engine, in the order menus list them.
+const std::vector<EngineInfo> &engines();
+/// The table entry of `engine`.
+const EngineInfo &engineInfo(Engine engine);
+
+/// Engine defaults resolved for a scenario.
+struct EngineDefaults {
+    double memoryFraction = 0.9;
+    std::uint32_t stateSlotsPerRequest = 1;
+    std::uint32_t kvBlockTokens = 16; ///< vLLM paged-attention block size; SGLang 1
+};
+/// The engine's documented defaults (engineInfo()).
+EngineDefaults engineDefaults(Engine engine);
+/// Sequences the engine runs at once by default, whatever the memory allows (engineInfo();
+/// 0 = no fixed cap).
+std::uint32_t engineMaxSequences(Engine engine, const GpuSpec &gpu);
+
+/// Names for JSON and CLI: "vllm", "sglang", "trtllm".
+std::string engineName(Engine engine);
+/// Names for prose: "vLLM", "SGLang", "TensorRT-LLM".
+std::string engineDisplayName(Engine engine);
+/// Case-insensitive id or alias ("tensorrt-llm", "tensorrt_llm"). Error names the field
+/// "engine" and lists the ids.
+Result<Engine> parseEngine(std::string_view text);
+
+} // namespace hostplan

@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: MIT
+#include "plan/decision.h"
+
+#include "util/units.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace hostplan {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+/// Node size a plan is rented in: the scenario's, else the GPU's own.
+std::uint32_t nodeSize(const PlanResult &p) {
+    return p.scenario.hardware.gpusPerNode ? p.scenario.hardware.gpusPerNode : p.gpu.gpusPerNode;
+}
+
+} // namespace
+
+Recommendation recommend(const PlanResult &p) {
+    if (!p.apiPriced) {
+        return Recommendation::NoApiPrice;
+    }
+    if (!p.fit.fits || p.apiUsdPerMonth <= p.rental.usdPerMonthScheduled) {
+        return Recommendation::Api;
+    }
+    if (p.apiUsdPerMonth > p.rental.usdPerMonthAlwaysOn) {
+        return Recommendation::Dedicated;
+    }
+    return Recommendation::BurstRental;
+}
+
+std::string recommendationId(Recommendation r) {
+    switch (r) {
+    case Recommendation::Api: return "api";
+    case Recommendation::BurstRental: return "burst_rental";
+    case Recommendation::Dedicated: return "dedicated";
+    case Recommendation::NoApiPrice: return "no_api_price";
+    }
+    return {};
+}
+
+std::string recommendationName(Recommendation r) {
+    switch (r) {
+    case Recommendation::Api: return "API";
+    case Recommendation::BurstRental: return "Burst rental";
+    case Recommendation::Dedicated: return "Dedicated";
+    case Recommendation::NoApiPrice: return "No API comparison";
+    }
+    return {};
+}
+
+PilotRange pilotRange(std::uint32_t practicalGpus, std::uint32_t gpusPerNode) {
+    if (practicalGpus == 0) {
+        return {};
+    }
+    const std::uint32_t node = std::max<std::uint32_t>(gpusPerNode, 1);
+    const std::uint32_t high =
+        roundToBundle(std::min(2 * practicalGpus, practicalGpus + node), node);
+    return {practicalGpus, std::max(high, practicalGpus)};
+}
+
+PilotRange pilotRange(const PlanResult &p) {
+    return pilotRange(p.fit.practicalFound ? p.fit.gpusPractical : 0, nodeSize(p));
+}
+
+CostPerMTok costPerMTok(const PlanResult &p) {
+    CostPerMTok c;
+    c.forWorkloadUsd = p.selfHostUsdPerMTokOutput;
+    c.atCapacityUsd = p.fit.fits && p.throughput.computed ? p.throughput.capacity.usdPerMTokOutput
+                                                         : kInf;
+    return c;
+}
+
+BreakEvenVerdict breakEvenVerdict(const PlanResult &p) {
+    BreakEvenVerdict v;
+    if (!p.apiPriced) {
+        return v;
+    }
+    if (!p.fit.fits) {
+        v.kind = BreakEvenKind::DoesNotFit;
+        return v;
+    }
+    if (!std::isfinite(p.breakeven.outputTokensPerMonth)) {
+        v.kind = BreakEvenKind::Never;
+        return v;
+    }
+    v.kind = BreakEvenKind::At;
+    v.outputTokensPerMonth = p.breakeven.outputTokensPerMonth;
+    v.outputTokensPerSecond = p.breakeven.outputTokensPerSecond;
+    return v;
+}
+
+HeavyUserVerdict heavyUserVerdict(const PlanResult &p) {
+    HeavyUserVerdict v;
+    v.apiUsdPerUserMonth = p.breakeven.heavyUserApiUsdPerMonth;
+    v.tokensPerUserMonth = p.scenario.workload.heavyUserTokensPerMonth;
+    v.usersServed = p.throughput.computed ? p.throughput.capacity.usersServed : 0;
+    if (!p.apiPriced) {
+        return v;
+    }
+    if (!p.fit.fits) {
+        v.kind = HeavyUserKind::DoesNotFit;
+        v.usersServed = 0;
+        return v;
+    }
+    const double users = p.breakeven.heavyUsersToBreakEven;
+    if (std::isfinite(users)) {
+        if (users <= 0) {
+            v.kind = HeavyUserKind::Free;
+            return v;
+        }
+        v.kind = HeavyUserKind::WinsFrom;
+        v.usersNeeded = std::uint64_t(std::ceil(users));
+        return v;
+    }
+    if (std::isfinite(p.breakeven.heavyUsersNeeded)) {
+        v.kind = HeavyUserKind::OutOfReach;
+        v.usersNeeded = std::uint64_t(std::ceil(p.breakeven.heavyUsersNeeded));
+        return v;
+    }
+    v.kind = HeavyUserKind::Never;
+    return v;
+}
+
+Scenario withGpuType(const Scenario &base, const std::string &gpuId) {
+    Scenario s = base;
+    if (s.hardware.gpu != gpuId) {
+        s.pricing.usdPerGpuHour.reset();
+    }
+    s.hardware = HardwareChoice{};
+    s.hardware.gpu = gpuId;
+    return s;
+}
+
+std::vector<GpuOption> gpuOptions(const Scenario &scenario, const Catalogue &catalogue,
+                                  const ModelSpec &model) {
+    std::vector<GpuOption> out;
+    const auto own = catalogue.findGpu(scenario.hardware.gpu);
+    for (const GpuSpec &g : catalogue.gpus()) {
+        GpuOption o;
+        o.gpu = g;
+        o.isScenarioGpu = own.ok() && own->id == g.id;
+        o.gpusPerNode = g.gpusPerNode;
+        o.priceSource = g.priceSource;
+        o.priceAsOf = g.priceAsOf;
+        Scenario v = withGpuType(scenario, g.id);
+        if (o.isScenarioGpu) {
+            v.pricing.usdPerGpuHour = scenario.pricing.usdPerGpuHour;
+        }
+        auto r = evaluate(v, catalogue, model);
+        if (!r.ok()) {
+            o.error = r.error().toString();
+            out.push_back(std::move(o));
+            continue;
+        }
+        const PlanResult &p = r.value();
+        o.gpusPerNode = nodeSize(p);
+        o.pilot = pilotRange(p);
+        o.sequencesAtTarget = p.throughput.computed ? p.throughput.capacity.batch : 0;
+        if (p.scenario.pricing.usdPerGpuHour) {
+            o.priceSource = "scenario input";
+            o.priceAsOf = "-";
+        }
+        o.plan = std::move(r).value();
+        out.push_back(std::move(o));
+    }
+    return out;
+}
+
+double apiUsdForOutput(const PlanResult &p, double outputTokens) {
+    const Workload &w = p.scenario.workload;
+    const double out = w.outputTokensPerMonth;
+    const double inPerOut = out > 0 ? w.inputTokensPerMonth / out : 0;
+    const double cachedPerOut = out > 0 ? w.cachedInputTokensPerMonth / out : 0;
+    return apiUsdPerMonth(p.api, outputTokens * inPerOut, outputTokens * cachedPerOut,
+                          outputTokens);
+}
+
+namespace {
+
+/// Output tokens a month where n deployments of `p` first cost no more than the API: the
+/// core's break-even of n x the monthly rental, within n deployments' capacity (inf: never).
+double crossingTokens(const PlanResult &p, const PlanResult &scenarioPlan, double capacity) {
+    const Workload &w = scenarioPlan.scenario.workload;
+    const double hoursPerMonth = scenarioPlan.scenario.pricing.hoursPerMonth;
+    auto be = [&](double usd) {
+        return breakEven(usd, scenarioPlan.api, w.inputTokensPerMonth,
+                         w.cachedInputTokensPerMonth, w.outputTokensPerMonth,
+                         w.heavyUserTokensPerMonth, hoursPerMonth)
+            .outputTokensPerMonth;
+    };
+    const double monthly = p.rental.usdPerMonthScheduled;
+    if (!(capacity > 0) || !std::isfinite(capacity)) {
+        return be(monthly);
+    }
+    for (int n = 1; n <= 4096; ++n) {
+        const double t = be(monthly * n);
+        if (!std::isfinite(t)) {
+            return kInf;
+        }
+        if (t <= capacity * n) {
+            return std::max(t, capacity * (n - 1));
+        }
+    }
+    return kInf;
+}
+
+} // namespace
+
+BreakEvenChartData breakEvenChart(const PlanResult &plan, const std::vector<GpuOption> &options) {
+    BreakEvenChartData d;
+    if (!plan.apiPriced) {
+        return d;
+    }
+    d.available = true;
+    const double out = plan.scenario.workload.outputTokensPerMonth;
+    d.workloadOutputTokensPerMonth = out;
+
+    // The chosen plan and the two cheapest other GPU types that fit (auto count), each more
+    // than 15% from a cost already drawn (a closer one would hide it and its label).
+    std::vector<const PlanResult *> candidates{&plan};
+    std::vector<const PlanResult *> others;
+    for (const GpuOption &o : options) {
+        if (o.plan && o.plan->fit.practicalFound && o.gpu.id != plan.gpu.id &&
+            o.plan->usdPerGpuHour > 0) {
+            others.push_back(&*o.plan);
+        }
+    }
+    std::sort(others.begin(), others.end(), [](const PlanResult *a, const PlanResult *b) {
+        return a->rental.usdPerMonthScheduled < b->rental.usdPerMonthScheduled;
+    });
+    for (const PlanResult *o : others) {
+        if (candidates.size() >= 3) {
+            break;
+        }
+        bool distinct = true;
+        for (const PlanResult *c : candidates) {
+            const double a = c->rental.usdPerMonthScheduled;
+            distinct = distinct && std::abs(o->rental.usdPerMonthScheduled - a) > 0.15 * a;
+        }
+        if (distinct) {
+            candidates.push_back(o);
+        }
+    }
+
+    double lo = out > 0 ? out : 1e6;
+    double hi = lo;
+    for (const PlanResult *c : candidates) {
+        BreakEvenLine l;
+        l.gpuId = c->gpu.id;
+        l.gpus = c->layout.gpuCount();
+        l.chosen = c == &plan;
+        l.fits = c->fit.fits;
+        l.usdPerMonth = c->rental.usdPerMonthScheduled;
+        l.usdPerMonthAlwaysOn = c->rental.usdPerMonthAlwaysOn;
+        l.capacityTokensPerMonth =
+            c->throughput.computed ? c->throughput.capacity.outputTokensPerMonth : 0.0;
+        // A plan that does not fit serves no tokens, so it never breaks even.
+        l.crossingTokensPerMonth = l.fits ? crossingTokens(*c, plan, l.capacityTokensPerMonth)
+                                          : kInf;
+        if (std::isfinite(l.crossingTokensPerMonth) && l.crossingTokensPerMonth > 0) {
+            lo = std::min(lo, l.crossingTokensPerMonth);
+            hi = std::max(hi, l.crossingTokensPerMonth);
+        }
+        d.lines.push_back(std::move(l));
+    }
+    d.xMinTokens = std::max(1e3, std::pow(10.0, std::floor(std::log10(lo / 10))));
+    d.xMaxTokens = std::min(1e16, std::pow(10.0, std::ceil(std::log10(hi * 10))));
+
+    for (int i = 0; i <= 40; ++i) {
+        const double t = d.xMinTokens * std::pow(d.xMaxTokens / d.xMinTokens, i / 40.0);
+        d.apiLine.emplace_back(t, apiUsdForOutput(plan, t));
+    }
+    // Step lines: n deployments cost n x the rental up to n x capacity.
+    for (BreakEvenLine &l : d.lines) {
+        const double cap = l.capacityTokensPerMonth;
+        if (cap > 0 && std::isfinite(cap)) {
+            int n = 1;
+            double from = d.xMinTokens;
+            while (from < d.xMaxTokens && n <= 4096) {
+                const double to = std::min(d.xMaxTokens, cap * n);
+                if (to > from) {
+                    l.steps.emplace_back(from, l.usdPerMonth * n);
+                    l.steps.emplace_back(to, l.usdPerMonth * n);
+                }
+                from = std::max(from, to);
+                ++n;
+            }
+        } else {
+            l.steps.emplace_back(d.xMinTokens, l.usdPerMonth);
+            l.steps.emplace_back(d.xMaxTokens, l.usdPerMonth);
+        }
+    }
+    return d;
+}
+
+std::vector<KvCurvePoint> kvCurve(const PlanResult &plan) {
+    const std::uint64_t ctx = plan.scenario.workload.contextTokens;
+    const std::uint32_t block = engineDefaults(plan.scenario.engine.engine).kvBlockTokens;
+    std::uint64_t lo = 1024;
+    while (lo > ctx / 2 && lo > 16) {
+        lo /= 2;
+    }
+    std::uint64_t hi = std::max<std::uint64_t>(plan.model.maxContextTokens, 4 * ctx);
+    hi = std::min<std::uint64_t>(std::max<std::uint64_t>(hi, 4 * lo), kMaxContextTokens);
+    std::vector<std::uint64_t> contexts;
+    for (std::uint64_t t = lo; t <= hi; t *= 2) {
+        contexts.push_back(t);
+    }
+    contexts.push_back(ctx);
+    std::sort(contexts.begin(), contexts.end());
+    contexts.erase(std::unique(contexts.begin(), contexts.end()), contexts.end());
+    std::vector<KvCurvePoint> out;
+    out.reserve(contexts.size());
+    for (std::uint64_t t : contexts) {
+        out.push_back({t, plan.memory.cache.perSequencePerGpu(t),
+                       maxConcurrency(plan.memory, t, block)});
+    }
+    return out;
+}
+
+} // namespace hostplan

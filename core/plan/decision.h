@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: MIT
+// Decisions: every verdict and curve HostPlan shows that is derived from evaluated plans (the
+// recommendation, the pilot range, the options across GPU types, the break-even and heavy-user
+// verdicts, the cost per 1M output tokens in both definitions, the break-even and KV curves).
+// The GUI, the report and the CLI only display these, so they cannot disagree (DESIGN.md "One
+// home for each kind of change").
+#pragma once
+
+#include "plan/plan.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hostplan {
+
+/// The one-line advice.
+enum class Recommendation {
+    Api,         ///< pay per token
+    BurstRental, ///< rent the GPUs only for the hours a day they are needed
+    Dedicated,   ///< rent (or own) the GPUs around the clock
+    NoApiPrice,  ///< no API price known: sizing and cost only, nothing to compare
+};
+
+/// The recommendation rule:
+///  1. NoApiPrice when the plan has no API price to compare with.
+///  2. Api when the plan does not fit (no self-hosted answer to the workload yet), or when the
+///     API bill for the workload's tokens is not above the rental at the chosen hours per day
+///     (apiUsdPerMonth <= rental.usdPerMonthScheduled).
+///  3. Dedicated when the API bill is above the always-on rental: the volume pays for GPUs
+///     24 h a day.
+///  4. BurstRental otherwise: renting for the chosen hours a day beats the API, keeping the GPUs
+///     around the clock would not.
+Recommendation recommend(const PlanResult &plan);
+/// Stable id for JSON and CSV: "api", "burst_rental", "dedicated", "no_api_price".
+std::string recommendationId(Recommendation recommendation);
+/// English name: "API", "Burst rental", "Dedicated", "No API comparison".
+std::string recommendationName(Recommendation recommendation);
+
+/// The GPU counts to ask a provider to quote for a pilot: from the practical count `low` up to
+/// `high` = roundToBundle(min(2 x low, low + gpusPerNode), gpusPerNode), i.e. one more node of
+/// headroom (context, batch size, fragmentation, a spare) but at most twice the practical
+/// count. With the seeds' practical counts this gives seed 004's "starting range for a pilot
+/// quote" (H200 16-24, B300 8-16).
+struct PilotRange {
+    std::uint32_t low = 0;  ///< 0: no practical count was found
+    std::uint32_t high = 0;
+};
+/// Pilot range for a practical count (0 = none found -> {0, 0}); gpusPerNode 0 counts as 1.
+PilotRange pilotRange(std::uint32_t practicalGpus, std::uint32_t gpusPerNode);
+/// The plan's pilot range (its practical count and node size).
+PilotRange pilotRange(const PlanResult &plan);
+
+/// Cost per 1M output tokens in HostPlan's two definitions, always shown together and labelled.
+struct CostPerMTok {
+    /// Scheduled monthly rental / the workload's own output tokens x 1e6: what this workload's
+    /// tokens cost on this plan (NaN or inf when the workload has no output tokens).
+    double forWorkloadUsd = 0;
+    /// Scheduled monthly rental / the output the plan serves at its capacity batch, utilisation
+    /// and hours per day x 1e6 (throughput model; inf when it serves nothing).
+    double atCapacityUsd = 0;
+};
+CostPerMTok costPerMTok(const PlanResult &plan);
+
+/// Where the plan stands against the API for the workload's token mix.
+enum class BreakEvenKind {
+    NotPriced,   ///< no API price
+    DoesNotFit,  ///< the plan does not fit: it serves no tokens
+    At,          ///< breaks even at `outputTokensPerMonth`
+    Never,       ///< the API stays cheaper at any volume the plan can serve
+};
+struct BreakEvenVerdict {
+    BreakEvenKind kind = BreakEvenKind::NotPriced;
+    double outputTokensPerMonth = 0;  ///< with kind At
+    double outputTokensPerSecond = 0; ///< with kind At, averaged over the month
+};
+BreakEvenVerdict breakEvenVerdict(const PlanResult &plan);
+
+/// Heavy users: the rental divided by one heavy user's API bill (all tokens billed as output).
+enum class HeavyUserKind {
+    NotPriced,   ///< no API price
+    DoesNotFit,  ///< the plan does not fit: it serves no one
+    Free,        ///< the rental costs nothing: wins from the first user
+    WinsFrom,    ///< self-hosting wins from `usersNeeded` users, which the plan serves
+    OutOfReach,  ///< break-even needs `usersNeeded` users, more than the `usersServed` it serves
+    Never,       ///< no number of users breaks even (the API is free, or the heavy user uses no tokens)
+};
+struct HeavyUserVerdict {
+    HeavyUserKind kind = HeavyUserKind::NotPriced;
+    std::uint64_t usersNeeded = 0;       ///< whole users, rounded up (WinsFrom, OutOfReach)
+    double usersServed = 0;              ///< heavy users the plan serves at capacity
+    double apiUsdPerUserMonth = 0;       ///< one heavy user's API bill
+    double tokensPerUserMonth = 0;       ///< the workload's heavy-user tokens per month
+};
+HeavyUserVerdict heavyUserVerdict(const PlanResult &plan);
+
+/// One catalogue GPU type evaluated for the scenario with the GPU count on auto.
+struct GpuOption {
+    GpuSpec gpu;
+    bool isScenarioGpu = false;      ///< the scenario's own GPU type
+    std::optional<PlanResult> plan;  ///< empty: `error` says why it could not be evaluated
+    std::string error;
+    std::uint32_t gpusPerNode = 0;   ///< rental bundle used
+    PilotRange pilot;                ///< from the practical count
+    /// Sequences the practical plan runs within the time-per-output-token target (throughput
+    /// model's capacity batch; 0: even one sequence is too slow).
+    std::uint32_t sequencesAtTarget = 0;
+    std::string priceSource;         ///< the GPU-hour rate's source ("scenario input" if typed)
+    std::string priceAsOf;
+};
+
+/// The scenario moved to another GPU type: hardware back to auto (count, node size, layout)
+/// and the GPU-hour rate back to that type's catalogue rate unless it is the same type.
+Scenario withGpuType(const Scenario &base, const std::string &gpuId);
+
+/// Every catalogue GPU type evaluated with withGpuType() and the already imported `model`; the
+/// scenario's own type keeps its rate override. Never fails: a type that cannot be evaluated
+/// carries its error.
+std::vector<GpuOption> gpuOptions(const Scenario &scenario, const Catalogue &catalogue,
+                                  const ModelSpec &model);
+
+/// One self-hosted plan drawn against the API on the break-even chart.
+struct BreakEvenLine {
+    std::string gpuId;
+    std::uint32_t gpus = 0;
+    bool chosen = false;         ///< the scenario's plan (others are the cheapest alternatives)
+    bool fits = false;
+    double usdPerMonth = 0;      ///< one deployment at the scenario's hours a day
+    double usdPerMonthAlwaysOn = 0;
+    /// Output tokens a month one deployment serves (throughput capacity; 0: unknown, drawn flat).
+    double capacityTokensPerMonth = 0;
+    /// Output tokens a month where n deployments first cost no more than the API (inf: never).
+    double crossingTokensPerMonth = 0;
+    /// The step line: (output tokens a month, USD a month) corners from xMin to xMax.
+    std::vector<std::pair<double, double>> steps;
+};
+
+/// The break-even chart: the API's cost line and up to three self-hosted plans (the
+/// scenario's and the two cheapest other GPU types that fit, each more than 15% apart in cost).
+struct BreakEvenChartData {
+    bool available = false; ///< false: no plan or no API price (nothing to draw)
+    double xMinTokens = 0;  ///< output tokens a month, log range
+    double xMaxTokens = 0;
+    std::vector<std::pair<double, double>> apiLine; ///< 41 points (tokens, USD a month)
+    std::vector<BreakEvenLine> lines;
+    double workloadOutputTokensPerMonth = 0;
+};
+/// `options` from gpuOptions() for the same scenario (may be empty: only the plan is drawn).
+BreakEvenChartData breakEvenChart(const PlanResult &plan, const std::vector<GpuOption> &options);
+
+/// API bill for `outputTokens` a month with input and cached input in the workload's ratio.
+double apiUsdForOutput(const PlanResult &plan, double outputTokens);
+
+/// One point of the KV chart: bytes per sequence per GPU and sequences that fit at a context.
+struct KvCurvePoint {
+    std::uint64_t contextTokens = 0;
+    std::uint64_t bytesPerSequencePerGpu = 0;
+    std::uint32_t maxConcurrency = 0;
+};
+/// Contexts from 1K (or below the scenario's) in powers of two up to the model's maximum (at
+/// least 4x the scenario's, at most kMaxContextTokens), plus the scenario's own context.
+std::vector<KvCurvePoint> kvCurve(const PlanResult &plan);
+
+} // namespace hostplan

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: MIT
+// The decision unit (core/plan/decision.h): recommendation, pilot range, cost per 1M tokens in
+// both definitions, break-even and heavy-user verdicts, GPU options and curves, on the default
+// scenario (Kimi K3 on 8 x B300) and on scenarios that do not fit or have no API price.
+#include "plan/decision.h"
+#include "testutil.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace hostplan;
+
+namespace {
+
+PlanResult planOf(const Scenario &s) {
+    auto r = evaluate(s);
+    if (!r.ok()) {
+        qFatal("evaluate: %s", r.error().toString().c_str());
+    }
+    return std::move(r).value();
+}
+
+/// Kimi K3 on 8 x H100 SXM at 128k x 64: the weights alone exceed the GPUs.
+Scenario noFitScenario() {
+    Scenario s = defaultScenario();
+    s.hardware.gpu = "h100-sxm";
+    s.hardware.gpuCount = 8;
+    s.hardware.tp = 8;
+    s.hardware.ep = 8;
+    s.hardware.pp = 1;
+    return s;
+}
+
+} // namespace
+
+class TestDecision : public QObject {
+    Q_OBJECT
+private slots:
+    void pilotRange_data() {
+        QTest::addColumn<uint>("practical");
+        QTest::addColumn<uint>("node");
+        QTest::addColumn<uint>("low");
+        QTest::addColumn<uint>("high");
+        // Seed 004's starting ranges (H200 16-24, B300 8-16) and the edges.
+        QTest::newRow("b300/8") << 8u << 8u << 8u << 16u;
+        QTest::newRow("h200/16") << 16u << 8u << 16u << 24u;
+        QTest::newRow("h100/32") << 32u << 8u << 32u << 40u;
+        QTest::newRow("oneGpu") << 1u << 8u << 1u << 8u;
+        QTest::newRow("nodeOf4") << 4u << 4u << 4u << 8u;
+        QTest::newRow("noNodeSize") << 3u << 0u << 3u << 4u; // node of 1: one more GPU
+        QTest::newRow("none") << 0u << 8u << 0u << 0u;
+    }
+    void pilotRange() {
+        QFETCH(uint, practical);
+        QFETCH(uint, node);
+        QFETCH(uint, low);
+        QFETCH(uint, high);
+        const PilotRange r = hostplan::pilotRange(practical, node);
+        QCOMPARE(r.low, low);
+        QCOMPARE(r.high, high);
+    }
+
+    void defaultScenarioDecisions() {
+        const PlanResult p = planOf(defaultScenario());
+        QVERIFY(p.fit.fits);
+        // $13,800 of API a month against $27,798 of rental: the API.
+        QCOMPARE(recommend(p), Recommendation::Api);
+        QCOMPARE(recommendationId(recommend(p)), std::string("api"));
+        const PilotRange pilot = hostplan::pilotRange(p);
+        QCOMPARE(pilot.low, 8u);
+        QCOMPARE(pilot.high, 16u);
+        // Both costs per 1M output tokens: the workload's 0.5 B tokens vs what 8 x B300 serve.
+        const CostPerMTok c = costPerMTok(p);
+        COMPARE_NEAR(c.forWorkloadUsd, p.rental.usdPerMonthScheduled / 500.0, 1e-9, 0);
+        COMPARE_NEAR(c.forWorkloadUsd, 55.60, 0.01, 0);
+        QVERIFY(c.atCapacityUsd > 1 && c.atCapacityUsd < c.forWorkloadUsd);
+        COMPARE_NEAR(c.atCapacityUsd, p.throughput.capacity.usdPerMTokOutput, 0, 1e-12);
+        const BreakEvenVerdict be = breakEvenVerdict(p);
+        QCOMPARE(be.kind, BreakEvenKind::At);
+        COMPARE_NEAR(be.outputTokensPerMonth, 27798.4 / 2.76e-5, 0, 1e-4);
+        // Heavy users: 38 needed ($27,798 / $750), more than the plan serves.
+        const HeavyUserVerdict h = heavyUserVerdict(p);
+        QCOMPARE(h.apiUsdPerUserMonth, 750.0);
+        QCOMPARE(h.usersNeeded, std::uint64_t(38));
+        if (h.usersServed >= 38) {
+            QCOMPARE(h.kind, HeavyUserKind::WinsFrom);
+        } else {
+            QCOMPARE(h.kind, HeavyUserKind::OutOfReach);
+        }
+    }
+
+    void noFitNeverBreaksEven() {
+        const PlanResult p = planOf(noFitScenario());
+        QVERIFY(!p.fit.fits);
+        QCOMPARE(recommend(p), Recommendation::Api);
+        QCOMPARE(breakEvenVerdict(p).kind, BreakEvenKind::DoesNotFit);
+        const HeavyUserVerdict h = heavyUserVerdict(p);
+        QCOMPARE(h.kind, HeavyUserKind::DoesNotFit);
+        QCOMPARE(h.usersServed, 0.0); // a plan that does not fit serves no one
+        QVERIFY(std::isinf(costPerMTok(p).atCapacityUsd));
+    }
+
+    void noApiPrice() {
+        Scenario s = defaultScenario();
+        s.model.ref = "llama-3.1-8b";
+        s.pricing.apiPriceId.clear();
+        s.hardware = HardwareChoice{};
+        s.hardware.gpu = "h100-sxm";
+        const PlanResult p = planOf(s);
+        if (p.apiPriced) {
+            QSKIP("llama-3.1-8b has a catalogue API price now");
+        }
+        QCOMPARE(recommend(p), Recommendation::NoApiPrice);
+        QCOMPARE(breakEvenVerdict(p).kind, BreakEvenKind::NotPriced);
+        QCOMPARE(heavyUserVerdict(p).kind, HeavyUserKind::NotPriced);
+        QVERIFY(!breakEvenChart(p, {}).available);
+    }
+
+    void gpuOptionsCoverTheCatalogue() {
+        const Scenario s = defaultScenario();
+        const Catalogue &cat = Catalogue::builtin();
+        const auto model = resolveModel(s, cat);
+        QVERIFY(model.ok());
+        const auto options = gpuOptions(s, cat, *model);
+        QCOMPARE(options.size(), cat.gpus().size());
+        int own = 0;
+        for (const GpuOption &o : options) {
+            own += o.isScenarioGpu;
+            QVERIFY2(o.plan || !o.error.empty(), o.gpu.id.c_str());
+            if (o.plan) {
+                // Every option is the auto count on its own GPU type.
+                QCOMPARE(o.plan->gpu.id, o.gpu.id);
+                QVERIFY(o.plan->autoCount);
+                QCOMPARE(o.pilot.low, o.plan->fit.practicalFound ? o.plan->fit.gpusPractical : 0u);
+            }
+            if (o.gpu.id == "b300") {
+                QVERIFY(o.isScenarioGpu);
+                QCOMPARE(o.pilot.low, 8u);
+                QCOMPARE(o.pilot.high, 16u);
+            }
+        }
+        QCOMPARE(own, 1);
+        // withGpuType resets the count and the layout, and drops a rate typed for another type.
+        Scenario typed = s;
+        typed.pricing.usdPerGpuHour = 1.0;
+        const Scenario moved = withGpuType(typed, "h200");
+        QCOMPARE(moved.hardware.gpu, std::string("h200"));
+        QCOMPARE(moved.hardware.gpuCount, 0u);
+        QVERIFY(!moved.pricing.usdPerGpuHour);
+        QVERIFY(withGpuType(typed, typed.hardware.gpu).pricing.usdPerGpuHour.has_value());
+    }
+
+    void breakEvenChartCrossesTheApiLine() {
+        const Scenario s = defaultScenario();
+        const PlanResult p = planOf(s);
+        const auto model = resolveModel(s, Catalogue::builtin());
+        const auto chart = breakEvenChart(p, gpuOptions(s, Catalogue::builtin(), *model));
+        QVERIFY(chart.available);
+        QVERIFY(!chart.lines.empty() && chart.lines.size() <= 3);
+        QVERIFY(chart.lines.front().chosen);
+        QCOMPARE(chart.apiLine.size(), std::size_t(41));
+        QVERIFY(chart.xMinTokens < chart.xMaxTokens);
+        for (const BreakEvenLine &l : chart.lines) {
+            if (std::isfinite(l.crossingTokensPerMonth)) {
+                // At the crossing, n deployments cost what the API does.
+                const double n = l.capacityTokensPerMonth > 0
+                                     ? std::max(1.0, std::ceil(l.crossingTokensPerMonth /
+                                                               l.capacityTokensPerMonth))
+                                     : 1.0;
+                COMPARE_NEAR(apiUsdForOutput(p, l.crossingTokensPerMonth) >=
+                                 n * l.usdPerMonth * (1 - 1e-9),
+                             1.0, 0, 0);
+            }
+            QVERIFY(l.steps.size() >= 2);
+        }
+    }
+
+    void kvCurveHoldsTheScenariosContext() {
+        const PlanResult p = planOf(defaultScenario());
+        const auto curve = kvCurve(p);
+        QVERIFY(curve.size() >= 5);
+        bool found = false;
+        for (std::size_t i = 0; i < curve.size(); ++i) {
+            if (i > 0) {
+                QVERIFY(curve[i].contextTokens > curve[i - 1].contextTokens);
+                QVERIFY(curve[i].maxConcurrency <= curve[i - 1].maxConcurrency);
+            }
+            if (curve[i].contextTokens == 32768) {
+                found = true;
+                QCOMPARE(curve[i].maxConcurrency, p.fit.maxConcurrency);
+                QCOMPARE(curve[i].bytesPerSequencePerGpu,
+                         p.memory.cache.perSequencePerGpu(32768));
+            }
+        }
+        QVERIFY(found);
+        QCOMPARE(curve.front().contextTokens, std::uint64_t(1024));
+    }
+
+    void engineTable() {
+        QCOMPARE(engines().size(), std::size_t(3));
+        QCOMPARE(engineName(Engine::TensorRtLlm), std::string("trtllm"));
+        QCOMPARE(parseEngine("TensorRT-LLM").value(), Engine::TensorRtLlm);
+        QVERIFY(!parseEngine("ollama").ok());
+        QCOMPARE(parseEngine("ollama").error().field, std::string("engine"));
+        GpuSpec small;
+        small.usableMemoryBytes = std::uint64_t(48) << 30;
+        GpuSpec large;
+        large.usableMemoryBytes = std::uint64_t(80) << 30;
+        QCOMPARE(engineMaxSequences(Engine::Vllm, small), 256u);
+        QCOMPARE(engineMaxSequences(Engine::Vllm, large), 1024u);
+        QCOMPARE(engineMaxSequences(Engine::Sglang, large), 0u);
+        QCOMPARE(engineInfo(Engine::TensorRtLlm).poolRule, MemoryPoolRule::FractionOfFreeAfterLoad);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDecision)
+#include "tst_decision.moc"
