@@ -4,10 +4,10 @@
 // default scenario, so the README's first command works on a headless machine. A stale DISPLAY
 // (":55" with no X server behind it, common after ssh -X or in containers) is treated the same
 // way instead of letting the xcb plugin abort.
-#include "appsettings.h"
-#include "cli.h"
-#include "languagemanager.h"
-#include "mainwindow.h"
+#include "document/appsettings.h"
+#include "cli/cli.h"
+#include "document/languagemanager.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,4 +1,4 @@
-#include "cli.h"
+#include "cli/cli.h"
 
 #include "catalogue/catalogue.h"
 #include "plan/plan.h"
