@@ -156,4 +156,48 @@ QString heavyUsersText(qint64 count) {
                             .arg(groupedInt(std::uint64_t(std::max<qint64>(count, 0))));
 }
 
+QString groupRoleText(GroupRole role) {
+    switch (role) {
+    case GroupRole::Embedding:
+        return QCoreApplication::translate("hostplan::ui::ModelPanel", "Embedding");
+    case GroupRole::LmHead:
+        return QCoreApplication::translate("hostplan::ui::ModelPanel", "LM head");
+    case GroupRole::Attention:
+        return QCoreApplication::translate("hostplan::ui::ModelPanel", "Attention");
+    case GroupRole::DenseMlp:
+        return QCoreApplication::translate("hostplan::ui::ModelPanel", "Dense MLP");
+    case GroupRole::SharedExperts:
+        return QCoreApplication::translate("hostplan::ui::ModelPanel", "Shared experts");
+    case GroupRole::RoutedExperts:
+        return QCoreApplication::translate("hostplan::ui::ModelPanel", "Routed experts");
+    case GroupRole::MoeOther:
+        return QCoreApplication::translate("hostplan::ui::ModelPanel", "Router / other MoE");
+    case GroupRole::Norms:
+        return QCoreApplication::translate("hostplan::ui::ModelPanel", "Norms and biases");
+    case GroupRole::Vision:
+        return QCoreApplication::translate("hostplan::ui::ModelPanel", "Vision tower");
+    case GroupRole::Other:
+        return QCoreApplication::translate("hostplan::ui::ModelPanel", "Other");
+    }
+    return QCoreApplication::translate("hostplan::ui::ModelPanel", "Other");
+}
+
+QString probeStatusText(probe::ReportStatus status) {
+    switch (status) {
+    case probe::ReportStatus::Ok:
+        return QCoreApplication::translate("hostplan::ui::ProbePanel", "OK");
+    case probe::ReportStatus::NoGpu:
+        return QCoreApplication::translate("hostplan::ui::ProbePanel", "no GPU found");
+    case probe::ReportStatus::DoesNotFit:
+        return QCoreApplication::translate("hostplan::ui::ProbePanel", "does not fit");
+    case probe::ReportStatus::Error:
+        return QCoreApplication::translate("hostplan::ui::ProbePanel", "error");
+    case probe::ReportStatus::Interrupted:
+        return QCoreApplication::translate("hostplan::ui::ProbePanel", "interrupted");
+    case probe::ReportStatus::TimedOut:
+        return QCoreApplication::translate("hostplan::ui::ProbePanel", "timed out");
+    }
+    return QCoreApplication::translate("hostplan::ui::ProbePanel", "error");
+}
+
 } // namespace hostplan::ui

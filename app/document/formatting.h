@@ -6,6 +6,8 @@
 // CSV files and the command-line tool do not use these helpers.
 #pragma once
 
+#include "model/modelspec.h"
+#include "probereport.h"
 #include "sizing/throughput.h"
 
 #include <QLocale>
@@ -49,6 +51,12 @@ QString confidenceText(Confidence confidence);
 /// A tensor group's name from the sizing core ("routed experts", "norms and small vectors
 /// (FP32)"), translated where the name is one the core uses; other names stay as they are.
 QString groupNameText(const std::string &name);
+/// A tensor-group role as the Model panel lists it ("Routed experts", "LM head"), translated
+/// (context hostplan::ui::ModelPanel).
+QString groupRoleText(GroupRole role);
+/// A probe report's status in words ("does not fit", "no GPU found"), translated (context
+/// hostplan::ui::ProbePanel).
+QString probeStatusText(probe::ReportStatus status);
 /// "1 GPU", "8 GPUs" (translated, context hostplan::ui::Count). English and German have one
 /// singular and one plural form, so two messages suffice; a language with more plural forms
 /// would need Qt's %n numerus messages instead.

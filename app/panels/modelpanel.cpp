@@ -50,22 +50,6 @@ void fillFormats(QComboBox *box, const std::vector<NumberFormat> &list) {
 
 } // namespace
 
-QString ModelPanel::roleText(GroupRole role) {
-    switch (role) {
-    case GroupRole::Embedding: return tr("Embedding");
-    case GroupRole::LmHead: return tr("LM head");
-    case GroupRole::Attention: return tr("Attention");
-    case GroupRole::DenseMlp: return tr("Dense MLP");
-    case GroupRole::SharedExperts: return tr("Shared experts");
-    case GroupRole::RoutedExperts: return tr("Routed experts");
-    case GroupRole::MoeOther: return tr("Router / other MoE");
-    case GroupRole::Norms: return tr("Norms and biases");
-    case GroupRole::Vision: return tr("Vision tower");
-    case GroupRole::Other: return tr("Other");
-    }
-    return tr("Other");
-}
-
 ModelPanel::ModelPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc, parent) {
     auto *box = new QWidget;
     auto *v = new QVBoxLayout(box);
@@ -211,7 +195,7 @@ void ModelPanel::rebuildGroupRows(const std::vector<GroupRole> &roles) {
         fillFormats(combo, weightChoices());
         combo->addItem(QString::fromStdString(formats::fp32.label()),
                        QString::fromStdString(formats::fp32.name()));
-        m_groupForm->addRow(roleText(role), combo);
+        m_groupForm->addRow(groupRoleText(role), combo);
         m_groupCombos.append({role, combo});
         connect(combo, &QComboBox::activated, this, [this, role, combo](int index) {
             Scenario s = m_doc->scenario();
@@ -222,7 +206,7 @@ void ModelPanel::rebuildGroupRows(const std::vector<GroupRole> &roles) {
                 s.model.groupFormats[role] = f.value();
             }
             commit(s, tr("Change %1 format to %2")
-                          .arg(roleText(role).toLower(),
+                          .arg(groupRoleText(role).toLower(),
                                v.isEmpty() ? tr("default") : combo->itemText(index)));
         });
     }

@@ -33,9 +33,6 @@ public:
     /// returns the message (and shows it in the panel); the scenario is unchanged.
     QString importPath(const QString &path);
 
-    /// Human-readable role name ("Routed experts").
-    static QString roleText(GroupRole role);
-
 private:
     void sync() override;
     void rebuildGroupRows(const std::vector<GroupRole> &roles);

@@ -282,10 +282,10 @@ void ProbePanel::setReport(const probe::ProbeReport &report) {
         report.plan && report.plan->plannedBytesPerGpu > 0
             ? tr("Report from %1, %2. Probe result for the plan it was run with (%3 per GPU): %4.")
                   .arg(QString::fromStdString(report.host), QString::fromStdString(report.timeUtc),
-                       probeBytesText(report.plan->plannedBytesPerGpu), statusWord(report.status))
+                       probeBytesText(report.plan->plannedBytesPerGpu), probeStatusText(report.status))
             : tr("Report from %1, %2. Probe result: %3.")
                   .arg(QString::fromStdString(report.host), QString::fromStdString(report.timeUtc),
-                       statusWord(report.status));
+                       probeStatusText(report.status));
     const bool bad = report.status != probe::ReportStatus::Ok;
     if (report.status == probe::ReportStatus::NoGpu && !report.messages.empty()) {
         status += QStringLiteral(" - ") + QString::fromStdString(report.messages.front());
@@ -294,18 +294,6 @@ void ProbePanel::setReport(const probe::ProbeReport &report) {
     m_progress->setValue(100);
     refresh();
     emit reportChanged();
-}
-
-QString ProbePanel::statusWord(probe::ReportStatus status) {
-    switch (status) {
-    case probe::ReportStatus::Ok: return tr("OK");
-    case probe::ReportStatus::NoGpu: return tr("no GPU found");
-    case probe::ReportStatus::DoesNotFit: return tr("does not fit");
-    case probe::ReportStatus::Error: return tr("error");
-    case probe::ReportStatus::Interrupted: return tr("interrupted");
-    case probe::ReportStatus::TimedOut: return tr("timed out");
-    }
-    return tr("error");
 }
 
 void ProbePanel::setPlan(quint64 plannedBytesPerGpu, int gpuCount,

@@ -59,9 +59,6 @@ class ProbePanel : public QWidget {
     /// Cancel a running probe.
     void cancelProbe();
 
-    /// A report's status in words ("does not fit", "no GPU found"), translated.
-    static QString statusWord(hostplan::probe::ReportStatus status);
-
     /// For tests and the main window.
     ProbeRemote *runner() const { return m_runner; }
     QTableWidget *table() const { return m_table; }

@@ -4,8 +4,6 @@
 #include "sizing/cost.h"
 #include "sizing/fit.h"
 #include "document/formatting.h"
-#include "panels/modelpanel.h"
-#include "panels/probepanel.h"
 #include "probecalibration.h"
 #include "probereport.h"
 #include "document/scenariodocument.h"
@@ -447,7 +445,7 @@ ReportTable probeTable(const PlanResult &p, const probe::ProbeReport *report,
     }
     summary << Report::tr("Probe report from host %1, %2 (%3 %4); status: %5; GPUs found: %6.")
                    .arg(qs(report->host), qs(report->timeUtc), qs(report->tool),
-                        qs(report->toolVersion), ProbePanel::statusWord(report->status))
+                        qs(report->toolVersion), probeStatusText(report->status))
                    .arg(report->devices.size());
     // A probe of another GPU type says nothing about the plan's speed or free memory.
     for (const auto &d : report->devices) {
@@ -545,7 +543,7 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     inputRow(Report::tr("Weights format"), s.model.weightsFormat ? qs(s.model.weightsFormat->label())
                                                          : Report::tr("as shipped in the checkpoint"));
     for (const auto &[role, format] : s.model.groupFormats) {
-        inputRow(Report::tr("Format of %1 weights").arg(ModelPanel::roleText(role).toLower()),
+        inputRow(Report::tr("Format of %1 weights").arg(groupRoleText(role).toLower()),
                  qs(format.label()));
     }
     inputRow(Report::tr("KV cache format"), qs(s.model.kvFormat.label()));

@@ -1,10 +1,7 @@
 #include "report/reportoptionschart.h"
 
 #include "document/formatting.h"
-#if __has_include("charts/chartutil.h")
 #include "charts/chartutil.h"
-#define HOSTPLAN_REPORT_CHARTUTIL
-#endif
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -23,9 +20,7 @@ ReportOptionsChart::ReportOptionsChart(const std::vector<GpuOptionRow> &options,
                                        double apiUsdPerMonth, double hoursPerDay, QWidget *parent)
     : QChartView(new QChart, parent) {
     setRenderHint(QPainter::Antialiasing);
-#ifdef HOSTPLAN_REPORT_CHARTUTIL
     setupChartView(this); // the GUI charts' look
-#endif
     QChart *c = chart();
     c->setTitle(tr("Monthly rental at the practical GPU count, per GPU type"));
     const bool scheduled = hoursPerDay < 24;

@@ -1,19 +1,9 @@
 #include "report/reportwriter.h"
 
-#include "charts/memorychart.h"
-// The GUI's other views, when present in this tree (they share MemoryChart's constructor).
-#if __has_include("charts/breakevenchart.h")
 #include "charts/breakevenchart.h"
-#define HOSTPLAN_REPORT_BREAKEVEN_CHART
-#endif
-#if __has_include("charts/gputypeschart.h")
 #include "charts/gputypeschart.h"
-#define HOSTPLAN_REPORT_GPUTYPES_CHART
-#endif
-#if __has_include("charts/kvchart.h")
 #include "charts/kvchart.h"
-#define HOSTPLAN_REPORT_KV_CHART
-#endif
+#include "charts/memorychart.h"
 #include "report/reportoptionschart.h"
 #include "document/scenariodocument.h"
 
@@ -548,15 +538,9 @@ ReportWriteResult writeReportPdf(ScenarioDocument &doc, const ReportContent &con
     charts.memory = std::make_unique<MemoryChart>(&doc);
     charts.options = std::make_unique<ReportOptionsChart>(
         content.gpuOptions, content.plan.apiUsdPerMonth, content.plan.rental.hoursPerDay);
-#ifdef HOSTPLAN_REPORT_BREAKEVEN_CHART
     charts.cost.push_back(std::make_unique<BreakEvenChart>(&doc));
-#endif
-#ifdef HOSTPLAN_REPORT_KV_CHART
     charts.memoryExtra.push_back(std::make_unique<KvChart>(&doc));
-#endif
-#ifdef HOSTPLAN_REPORT_GPUTYPES_CHART
     charts.optionsExtra.push_back(std::make_unique<GpuTypesChart>(&doc));
-#endif
 
     // Pass 1: count the pages.
     Pages measure(writer, nullptr, content, 0);

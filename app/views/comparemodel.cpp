@@ -2,7 +2,6 @@
 
 #include "catalogue/catalogue.h"
 #include "document/formatting.h"
-#include "panels/modelpanel.h"
 
 #include <QBrush>
 #include <QColor>
@@ -21,7 +20,7 @@ QString formatsText(const Scenario &s) {
     QString t = s.model.weightsFormat ? QString::fromStdString(s.model.weightsFormat->label())
                                       : CompareModel::tr("as shipped");
     for (const auto &[role, f] : s.model.groupFormats) {
-        t += QStringLiteral(", %1 %2").arg(ModelPanel::roleText(role),
+        t += QStringLiteral(", %1 %2").arg(groupRoleText(role),
                                            QString::fromStdString(f.label()));
     }
     return t;

@@ -241,8 +241,8 @@ private slots:
             QVERIFY2(!cell.contains("32,768"), qPrintable(cell));
         }
         QVERIFY(found);
-        QCOMPARE(ProbePanel::statusWord(probe::ReportStatus::DoesNotFit), QString("passt nicht"));
-        QCOMPARE(ProbePanel::statusWord(probe::ReportStatus::NoGpu),
+        QCOMPARE(probeStatusText(probe::ReportStatus::DoesNotFit), QString("passt nicht"));
+        QCOMPARE(probeStatusText(probe::ReportStatus::NoGpu),
                  QString("keine GPU gefunden"));
     }
 
