@@ -60,23 +60,13 @@ QString compactTokens(double t) {
 } // namespace
 
 BreakEvenChart::BreakEvenChart(ScenarioDocument *doc, QWidget *parent)
-    : QChartView(new QChart, parent), m_doc(doc),
-      // By default one deployment carries what the throughput model says it serves in a
-      // month (issue: a node that cannot carry the volume shows the next node).
-      m_capacity([](const PlanResult &p) {
-          return p.throughput.computed ? p.throughput.capacity.outputTokensPerMonth : 0.0;
-      }) {
+    : QChartView(new QChart, parent), m_doc(doc) {
     setupChartView(this);
     // Room on the right for the last x label ("100B"), centred on the axis end.
     chart()->setMargins(QMargins(6, 6, 18, 6));
     setMinimumSize(420, 300);
     // Rebuilt on each change only while shown; a hidden tab catches up when shown.
     new ViewRefresher(this, doc, [this] { rebuild(); });
-    rebuild();
-}
-
-void BreakEvenChart::setDeploymentCapacity(CapacityFn capacity) {
-    m_capacity = std::move(capacity);
     rebuild();
 }
 
@@ -96,92 +86,25 @@ void BreakEvenChart::rebuild() {
     }
     const Workload &w = m_doc->scenario().workload;
     const ApiPrice &api = plan->api;
-    // Input and cached input per output token, from the workload's mix.
     const double out = w.outputTokensPerMonth;
-    const double inPerOut = out > 0 ? w.inputTokensPerMonth / out : 0;
-    const double cachedPerOut = out > 0 ? w.cachedInputTokensPerMonth / out : 0;
-    auto apiCost = [&](double outputTokens) {
-        return apiUsdPerMonth(api, outputTokens * inPerOut, outputTokens * cachedPerOut,
-                              outputTokens);
+    // Everything drawn is the core's (plan/decision.h): the API line, the chosen plan and the
+    // two cheapest other GPU types, their step lines (a deployment more each time the volume
+    // outgrows one's capacity) and crossings.
+    const BreakEvenChartData data = breakEvenChart(*plan, m_doc->gpuSweep());
+    auto apiCost = [plan = *plan](double outputTokens) {
+        return apiUsdForOutput(plan, outputTokens);
     };
-    const double hoursPerMonth = m_doc->scenario().pricing.hoursPerMonth;
-
-    // The chosen plan and the two cheapest other GPU types that fit (auto count).
-    struct Candidate {
-        const PlanResult *plan;
-        bool chosen;
-    };
-    std::vector<Candidate> candidates{{&*plan, true}};
-    std::vector<const PlanResult *> others;
-    for (const GpuOption &o : m_doc->gpuSweep()) {
-        if (o.plan && o.plan->fit.practicalFound && o.gpu.id != plan->gpu.id &&
-            o.plan->usdPerGpuHour > 0) {
-            others.push_back(&*o.plan);
-        }
-    }
-    std::sort(others.begin(), others.end(), [](const PlanResult *a, const PlanResult *b) {
-        return a->rental.usdPerMonthScheduled < b->rental.usdPerMonthScheduled;
-    });
-    // Alternatives within 15% of a cost already drawn would hide it and its label.
-    for (const PlanResult *o : others) {
-        if (candidates.size() >= 3) {
-            break;
-        }
-        bool distinct = true;
-        for (const Candidate &cand : candidates) {
-            const double a = cand.plan->rental.usdPerMonthScheduled;
-            distinct = distinct && std::abs(o->rental.usdPerMonthScheduled - a) > 0.15 * a;
-        }
-        if (distinct) {
-            candidates.push_back({o, false});
-        }
-    }
-
-    // Crossing of n deployments with the API, from the core's break-even; with a capacity,
-    // the first step whose cost the API reaches inside its volume range.
-    auto crossing = [&](const PlanResult &p, double capacity) {
-        const double monthly = p.rental.usdPerMonthScheduled;
-        auto be = [&](double usd) {
-            return breakEven(usd, api, w.inputTokensPerMonth, w.cachedInputTokensPerMonth,
-                             w.outputTokensPerMonth, w.heavyUserTokensPerMonth, hoursPerMonth)
-                .outputTokensPerMonth;
-        };
-        if (!(capacity > 0) || !std::isfinite(capacity)) {
-            return be(monthly);
-        }
-        for (int n = 1; n <= 4096; ++n) {
-            const double t = be(monthly * n);
-            if (!std::isfinite(t)) {
-                return kInf;
-            }
-            if (t <= capacity * n) {
-                return std::max(t, capacity * (n - 1));
-            }
-        }
-        return kInf;
-    };
-
-    std::vector<double> capacities;
-    double lo = out > 0 ? out : 1e6;
-    double hi = lo;
-    for (const Candidate &cand : candidates) {
-        const double cap = m_capacity ? m_capacity(*cand.plan) : 0.0;
-        capacities.push_back(cap);
+    const double xMin = data.xMinTokens;
+    const double xMax = data.xMaxTokens;
+    for (const BreakEvenLine &l : data.lines) {
         Option o;
-        o.gpuId = QString::fromStdString(cand.plan->gpu.id);
-        o.gpus = int(cand.plan->layout.gpuCount());
-        o.usdPerMonth = cand.plan->rental.usdPerMonthScheduled;
-        o.fits = cand.plan->fit.fits;
-        // A plan that does not fit serves no tokens, so it never breaks even.
-        o.crossingTokens = o.fits ? crossing(*cand.plan, cap) : kInf;
+        o.gpuId = QString::fromStdString(l.gpuId);
+        o.gpus = int(l.gpus);
+        o.usdPerMonth = l.usdPerMonth;
+        o.fits = l.fits;
+        o.crossingTokens = l.crossingTokensPerMonth;
         m_options << o;
-        if (std::isfinite(o.crossingTokens) && o.crossingTokens > 0) {
-            lo = std::min(lo, o.crossingTokens);
-            hi = std::max(hi, o.crossingTokens);
-        }
     }
-    const double xMin = std::max(1e3, unlg(std::floor(lg(lo / 10))));
-    const double xMax = std::min(1e16, unlg(std::ceil(lg(hi * 10))));
 
     c->setTitle(tr("Break-even against %1 (GPUs rented %2 h/day)")
                     .arg(QString::fromStdString(api.name.empty() ? api.id : api.name))
@@ -191,9 +114,7 @@ void BreakEvenChart::rebuild() {
     auto *apiLine = new QLineSeries;
     apiLine->setName(tr("API"));
     apiLine->setPen(QPen(QColor(0x22, 0x22, 0x22), 2.5));
-    for (int i = 0; i <= 40; ++i) {
-        const double t = xMin * std::pow(xMax / xMin, i / 40.0);
-        const double usd = apiCost(t);
+    for (const auto &[t, usd] : data.apiLine) {
         if (usd > 0) {
             apiLine->append(lg(t), lg(usd));
             yMin = std::min(yMin, usd);
@@ -207,42 +128,28 @@ void BreakEvenChart::rebuild() {
     QList<QLineSeries *> steps;
     QStringList volumes; // "B300 1.01B", "MI325X never", "H200 does not fit"
     QList<QScatterSeries *> marks;
-    for (std::size_t i = 0; i < candidates.size(); ++i) {
-        const PlanResult &p = *candidates[i].plan;
+    for (std::size_t i = 0; i < data.lines.size(); ++i) {
+        const BreakEvenLine &l = data.lines[i];
         const Option &o = m_options[int(i)];
         auto *line = new QLineSeries;
         line->setName(
             !o.fits ? tr("%1 x %2 (yours, does not fit)").arg(o.gpus).arg(o.gpuId.toUpper())
-            : candidates[i].chosen ? tr("%1 x %2 (yours)").arg(o.gpus).arg(o.gpuId.toUpper())
+            : l.chosen ? tr("%1 x %2 (yours)").arg(o.gpus).arg(o.gpuId.toUpper())
                                    : tr("%1 x %2").arg(o.gpus).arg(o.gpuId.toUpper()));
         // Labels at the crossings overlap when the crossings are close on the API line, and
         // long legend entries are cut: the volumes go on the title's second line, in legend
         // order; the markers have tooltips.
         volumes << (!o.fits ? tr("%1 does not fit").arg(o.gpuId.toUpper())
                             : tr("%1 %2").arg(o.gpuId.toUpper(), compactTokens(o.crossingTokens)));
-        QPen pen(colours[int(i) % colours.size()], candidates[i].chosen ? 3.0 : 2.0);
+        QPen pen(colours[int(i) % colours.size()], l.chosen ? 3.0 : 2.0);
         if (!o.fits) {
             pen.setStyle(Qt::DotLine);
-        } else if (!candidates[i].chosen) {
+        } else if (!l.chosen) {
             pen.setStyle(Qt::DashLine);
         }
         line->setPen(pen);
-        const double cap = capacities[i];
-        if (cap > 0 && std::isfinite(cap)) {
-            int n = 1;
-            double from = xMin;
-            while (from < xMax && n <= 4096) {
-                const double to = std::min(xMax, cap * n);
-                if (to > from) {
-                    line->append(lg(from), lg(o.usdPerMonth * n));
-                    line->append(lg(to), lg(o.usdPerMonth * n));
-                }
-                from = std::max(from, to);
-                ++n;
-            }
-        } else {
-            line->append(lg(xMin), lg(o.usdPerMonth));
-            line->append(lg(xMax), lg(o.usdPerMonth));
+        for (const auto &[t, usd] : l.steps) {
+            line->append(lg(t), lg(usd));
         }
         for (const QPointF &pt : line->points()) {
             yMin = std::min(yMin, unlg(pt.y()));
@@ -250,13 +157,18 @@ void BreakEvenChart::rebuild() {
         }
         c->addSeries(line);
         steps << line;
-        connect(line, &QLineSeries::hovered, this, [this, o, p](const QPointF &, bool on) {
+        const auto gpu = Catalogue::builtin().findGpu(l.gpuId);
+        const QString gpuName = QString::fromStdString(gpu.ok() ? gpu->name : l.gpuId);
+        const double hoursPerDay = w.hoursPerDay;
+        const double alwaysOn = l.usdPerMonthAlwaysOn;
+        connect(line, &QLineSeries::hovered, this,
+                [this, o, gpuName, hoursPerDay, alwaysOn](const QPointF &, bool on) {
             const QString head =
                 tr("%1 x %2 at %3 h/day: %4 per month (%5 always on)")
                     .arg(o.gpus)
-                    .arg(QString::fromStdString(p.gpu.name))
-                    .arg(numberText(p.rental.hoursPerDay, 1))
-                    .arg(usdText(o.usdPerMonth), usdText(p.rental.usdPerMonthAlwaysOn));
+                    .arg(gpuName)
+                    .arg(numberText(hoursPerDay, 1))
+                    .arg(usdText(o.usdPerMonth), usdText(alwaysOn));
             const QString tail =
                 o.fits
                     ? tr("Break-even: %1 output tokens per month").arg(tokensText(o.crossingTokens))

@@ -1,17 +1,15 @@
 // View 4, break-even: monthly cost against monthly output tokens (log-log; input and cached
 // input grow in the workload's ratio). The API is a line; self-hosting is a step for the chosen
 // plan and for the two cheapest other GPU types that carry the workload. Where one deployment's
-// token capacity is known (by default the throughput model's monthly output capacity;
-// setDeploymentCapacity replaces it) the steps add a deployment each time the volume outgrows
-// it; with capacity 0 a deployment is assumed to carry any volume (flat line). Crossing points
+// token capacity is known (the throughput model's monthly output capacity) the steps add a
+// deployment each time the volume outgrows it; with capacity 0 a deployment is assumed to carry
+// any volume (flat line). Every line and crossing is the core's breakEvenChart(). Crossing points
 // are marked (with a tooltip) and each option's legend entry names its break-even volume; a
 // chosen plan that does not fit is drawn dotted, "does not fit", without a crossing. Both axes
 // plot log10 of tokens and USD (labelled "1B", "$10K").
 #pragma once
 
 #include <QChartView>
-
-#include <functional>
 
 namespace hostplan {
 struct PlanResult;
@@ -25,10 +23,6 @@ class BreakEvenChart : public QChartView {
     Q_OBJECT
 public:
     explicit BreakEvenChart(ScenarioDocument *doc, QWidget *parent = nullptr);
-
-    /// Output tokens per month one deployment of a plan can carry; 0 or infinity = unlimited.
-    using CapacityFn = std::function<double(const PlanResult &)>;
-    void setDeploymentCapacity(CapacityFn capacity);
 
     /// One self-hosted option drawn: GPU id, GPUs, monthly cost of one deployment (USD),
     /// whether it carries the workload, output tokens per month where it crosses the API
@@ -47,7 +41,6 @@ public slots:
 
 private:
     ScenarioDocument *m_doc;
-    CapacityFn m_capacity;
     QList<Option> m_options;
 };
 

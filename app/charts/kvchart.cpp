@@ -1,5 +1,7 @@
 #include "charts/kvchart.h"
 
+#include "plan/decision.h"
+
 #include "charts/chartutil.h"
 #include "sizing/fit.h"
 #include "document/formatting.h"
@@ -47,25 +49,13 @@ void KvChart::rebuild() {
         return;
     }
     const Scenario &s = m_doc->scenario();
+    // Contexts and their KV and sequence counts: the core's kvCurve() (plan/decision.h).
     const std::uint64_t ctx = s.workload.contextTokens;
-    const std::uint32_t block = engineDefaults(s.engine.engine).kvBlockTokens;
-    const auto &cache = plan->memory.cache;
-
-    // Contexts: powers of two from 1K (or below the scenario's) up to the model's maximum,
-    // at least 4x the scenario's, plus the scenario's own context.
-    std::uint64_t lo = 1024;
-    while (lo > ctx / 2 && lo > 16) {
-        lo /= 2;
-    }
-    std::uint64_t hi = std::max<std::uint64_t>(plan->model.maxContextTokens, 4 * ctx);
-    hi = std::min<std::uint64_t>(std::max<std::uint64_t>(hi, 4 * lo), kMaxContextTokens);
+    const std::vector<KvCurvePoint> curve = kvCurve(*plan);
     std::vector<std::uint64_t> contexts;
-    for (std::uint64_t t = lo; t <= hi; t *= 2) {
-        contexts.push_back(t);
+    for (const KvCurvePoint &pt : curve) {
+        contexts.push_back(pt.contextTokens);
     }
-    contexts.push_back(ctx);
-    std::sort(contexts.begin(), contexts.end());
-    contexts.erase(std::unique(contexts.begin(), contexts.end()), contexts.end());
 
     // Short enough for the tab and the report's page width (the title does not wrap).
     c->setTitle(tr("KV cache and concurrency vs context (%1 x %2, TP %3)")
@@ -83,11 +73,12 @@ void KvChart::rebuild() {
     conc->setPointsVisible(true);
     double kvMin = 1e300, kvMax = 0;
     double concMax = 1;
-    for (std::uint64_t t : contexts) {
+    for (const KvCurvePoint &pt : curve) {
+        const std::uint64_t t = pt.contextTokens;
         Sample smp;
         smp.contextTokens = t;
-        smp.bytesPerSequencePerGpu = double(cache.perSequencePerGpu(t));
-        smp.maxConcurrency = maxConcurrency(plan->memory, t, block);
+        smp.bytesPerSequencePerGpu = double(pt.bytesPerSequencePerGpu);
+        smp.maxConcurrency = pt.maxConcurrency;
         m_samples << smp;
         const double gbv = toGB(smp.bytesPerSequencePerGpu);
         if (gbv > 0) {

@@ -156,6 +156,41 @@ QString heavyUsersText(qint64 count) {
                             .arg(groupedInt(std::uint64_t(std::max<qint64>(count, 0))));
 }
 
+QString heavyUserVerdictText(const HeavyUserVerdict &v) {
+    switch (v.kind) {
+    case HeavyUserKind::NotPriced:
+        return QCoreApplication::translate("hostplan::ui::Verdict", "no API price");
+    case HeavyUserKind::DoesNotFit:
+        return QCoreApplication::translate("hostplan::ui::Verdict", "never: the plan does not fit, so it serves no one");
+    case HeavyUserKind::Free:
+        return QCoreApplication::translate("hostplan::ui::Verdict", "from the first heavy user (the rental costs nothing)");
+    case HeavyUserKind::WinsFrom:
+        return heavyUsersText(qint64(v.usersNeeded));
+    case HeavyUserKind::OutOfReach:
+        return QCoreApplication::translate("hostplan::ui::Verdict", "never on this plan: break-even needs %1, it serves %2")
+            .arg(heavyUsersText(qint64(v.usersNeeded)), numberText(v.usersServed, 1));
+    case HeavyUserKind::Never:
+        return QCoreApplication::translate("hostplan::ui::Verdict", "never");
+    }
+    return {};
+}
+
+QString breakEvenVerdictText(const BreakEvenVerdict &v) {
+    switch (v.kind) {
+    case BreakEvenKind::NotPriced:
+        return QCoreApplication::translate("hostplan::ui::Verdict", "no API price");
+    case BreakEvenKind::DoesNotFit:
+        return QCoreApplication::translate("hostplan::ui::Verdict", "never: the plan does not fit, so it serves no tokens");
+    case BreakEvenKind::Never:
+        return QCoreApplication::translate("hostplan::ui::Verdict", "never: the API stays cheaper at any volume this plan can serve");
+    case BreakEvenKind::At:
+        return QCoreApplication::translate("hostplan::ui::Verdict", "%1 tokens a month (%2 tokens/s)")
+            .arg(tokensText(v.outputTokensPerMonth),
+                 groupedInt(std::uint64_t(std::llround(v.outputTokensPerSecond))));
+    }
+    return {};
+}
+
 QString groupRoleText(GroupRole role) {
     switch (role) {
     case GroupRole::Embedding:

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "model/modelspec.h"
+#include "plan/decision.h"
 #include "probereport.h"
 #include "sizing/throughput.h"
 
@@ -67,5 +68,13 @@ QString nodesText(qint64 count);
 QString sequencesText(qint64 count);
 /// "1 heavy user", "12 heavy users" (translated, as gpusText).
 QString heavyUsersText(qint64 count);
+
+/// The decision unit's heavy-user verdict in words (translated, context hostplan::ui::Verdict):
+/// "38 heavy users", "never: needs 38 heavy users, the plan serves 37.2", "never: the plan does
+/// not fit", "from the first user", "no API price".
+QString heavyUserVerdictText(const HeavyUserVerdict &verdict);
+/// The break-even verdict: "1.01 billion tokens a month (383 tokens/s)", "never: the plan does
+/// not fit", "never: the API stays cheaper at any volume this plan serves", "no API price".
+QString breakEvenVerdictText(const BreakEvenVerdict &verdict);
 
 } // namespace hostplan::ui

@@ -91,37 +91,22 @@ Result<PlanResult> ScenarioDocument::evaluateVariant(const Scenario &variant) co
     return evaluate(variant, Catalogue::builtin(), spec);
 }
 
-Scenario ScenarioDocument::onGpuType(const Scenario &base, const std::string &gpuId) {
-    Scenario s = base;
-    if (s.hardware.gpu != gpuId) {
-        s.pricing.usdPerGpuHour.reset();
-    }
-    s.hardware = HardwareChoice{};
-    s.hardware.gpu = gpuId;
-    return s;
-}
-
 const std::vector<GpuOption> &ScenarioDocument::gpuSweep() const {
     if (!m_sweep) {
-        std::vector<GpuOption> out;
-        const Catalogue &cat = Catalogue::builtin();
-        const auto current = cat.findGpu(m_scenario.hardware.gpu);
-        for (const GpuSpec &g : cat.gpus()) {
-            GpuOption o;
-            o.gpu = g;
-            Scenario v = onGpuType(m_scenario, g.id);
-            if (current.ok() && current->id == g.id) {
-                v.pricing.usdPerGpuHour = m_scenario.pricing.usdPerGpuHour;
+        auto spec = model(m_scenario);
+        if (spec.ok()) {
+            m_sweep = gpuOptions(m_scenario, Catalogue::builtin(), spec.value());
+        } else {
+            // The model does not import: every type carries that error.
+            std::vector<GpuOption> out;
+            for (const GpuSpec &g : Catalogue::builtin().gpus()) {
+                GpuOption o;
+                o.gpu = g;
+                o.error = spec.error().toString();
+                out.push_back(std::move(o));
             }
-            auto r = evaluateVariant(v);
-            if (r.ok()) {
-                o.plan = std::move(r).value();
-            } else {
-                o.error = r.error().toString();
-            }
-            out.push_back(std::move(o));
+            m_sweep = std::move(out);
         }
-        m_sweep = std::move(out);
     }
     return *m_sweep;
 }

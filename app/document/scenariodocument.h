@@ -2,6 +2,7 @@
 // edit is a QUndoCommand that swaps whole Scenario values; views listen to changed().
 #pragma once
 
+#include "plan/decision.h"
 #include "plan/plan.h"
 #include "scenario/scenario.h"
 
@@ -15,14 +16,6 @@
 #include <vector>
 
 namespace hostplan::ui {
-
-/// One catalogue GPU type evaluated for the current scenario with an automatic count and
-/// layout (the GPU-types chart and the break-even alternatives share these).
-struct GpuOption {
-    GpuSpec gpu;
-    std::optional<PlanResult> plan; ///< nullopt when the scenario does not evaluate on it
-    std::string error;              ///< why not
-};
 
 class ScenarioDocument : public QObject {
     Q_OBJECT
@@ -55,13 +48,10 @@ public:
     /// The current model as imported (before format overrides), from the cache.
     Result<ModelSpec> importedModel() const { return model(m_scenario); }
 
-    /// Every catalogue GPU type evaluated for the current scenario with gpu_count auto, auto
-    /// layout and the GPU's own node size and catalogue rate (the current type keeps the
-    /// scenario's rate override). Computed on first use after each change, then cached.
+    /// The core's gpuOptions() for the current scenario (every catalogue GPU type with
+    /// gpu_count auto, auto layout, its own node size and catalogue rate; the current type keeps
+    /// the scenario's rate override). Computed on first use after each change, then cached.
     const std::vector<GpuOption> &gpuSweep() const;
-
-    /// The scenario `base` moved to GPU type `gpuId` with an automatic count and layout.
-    static Scenario onGpuType(const Scenario &base, const std::string &gpuId);
 
 signals:
     /// The scenario or the plan changed.

@@ -82,9 +82,10 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
     m_engine = new ElidingComboBox;
     m_engine->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_engine->setMinimumContentsLength(10);
-    m_engine->addItem(QStringLiteral("vLLM"), QStringLiteral("vllm"));
-    m_engine->addItem(QStringLiteral("SGLang"), QStringLiteral("sglang"));
-    m_engine->addItem(QStringLiteral("TensorRT-LLM"), QStringLiteral("trtllm"));
+    for (const EngineInfo &e : engines()) {
+        m_engine->addItem(QString::fromUtf8(e.displayName.data(), qsizetype(e.displayName.size())),
+                          QString::fromUtf8(e.id.data(), qsizetype(e.id.size())));
+    }
     m_engine->setToolTip(tr("The serving engine whose memory rules the plan follows"));
     form->addRow(tr("E&ngine"), m_engine);
     m_fraction = new QDoubleSpinBox;

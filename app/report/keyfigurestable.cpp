@@ -18,9 +18,7 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
     t.csvHeaders = {QStringLiteral("figure"), QStringLiteral("value"), QStringLiteral("unit")};
     const Workload &w = p.scenario.workload;
     const QString hpd = numberText(p.rental.hoursPerDay, 1);
-    const std::uint32_t node =
-        p.scenario.hardware.gpusPerNode ? p.scenario.hardware.gpusPerNode : p.gpu.gpusPerNode;
-    const PilotRange pilot = pilotRange(p.fit.practicalFound ? p.fit.gpusPractical : 0, node);
+    const PilotRange pilot = pilotRange(p);
     auto row = [&](const QString &label, const QString &value, const QString &id,
                    const QString &raw, const QString &unit, bool bold = false) {
         addRow(t, {label, value}, {id, raw, unit}, bold);
@@ -70,36 +68,37 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
     row(p.apiPriced ? Report::tr("API, same volume (%1)").arg(qs(p.api.name)) : Report::tr("API, same volume"),
         p.apiPriced ? usdText(p.apiUsdPerMonth) : noApi, QStringLiteral("api_usd_per_month"),
         csvNumber(p.apiUsdPerMonth), QStringLiteral("USD"), true);
-    // A plan that does not fit serves no tokens: it has no cost per token.
-    const double perMTok = p.fit.fits ? p.selfHostUsdPerMTokOutput : kNaN;
+    // Both costs per 1M output tokens (decision.h): a plan that does not fit has neither.
+    const CostPerMTok perMTok = costPerMTok(p);
+    const double forWorkload = p.fit.fits ? perMTok.forWorkloadUsd : kNaN;
     row(Report::tr("Self-hosted cost per 1M output tokens"),
-        p.fit.fits ? usdCentsText(perMTok) : Report::tr("n/a (the plan does not fit)"),
-        QStringLiteral("self_host_usd_per_mtok_output"), csvNumber(perMTok), QStringLiteral("USD"));
-    // Nor a break-even: "never", once (the CSV cell stays empty).
-    const double beTokens = p.fit.fits ? p.breakeven.outputTokensPerMonth : kInf;
-    const double beUsers = p.fit.fits ? p.breakeven.heavyUsersToBreakEven : kInf;
-    row(Report::tr("Break-even output volume"),
-        !p.apiPriced ? noApi
-        : !std::isfinite(beTokens)
-            ? Report::tr("never")
-            : Report::tr("%1 tokens a month (%2 tokens/s)")
-                  .arg(tokensText(beTokens),
-                       groupedInt(std::uint64_t(std::llround(p.breakeven.outputTokensPerSecond)))),
-        QStringLiteral("breakeven_output_tokens_per_month"), csvNumber(beTokens),
+        p.fit.fits ? usdCentsText(forWorkload) : Report::tr("n/a (the plan does not fit)"),
+        QStringLiteral("self_host_usd_per_mtok_output"), csvNumber(forWorkload),
+        QStringLiteral("USD"));
+    const bool served = p.fit.fits && std::isfinite(perMTok.atCapacityUsd);
+    row(Report::tr("Cost per 1M output tokens at capacity (%1% utilisation)")
+            .arg(numberText(p.throughput.capacity.utilisation * 100, 0)),
+        served ? usdCentsText(perMTok.atCapacityUsd) : Report::tr("n/a (the plan does not fit)"),
+        QStringLiteral("usd_per_mtok_output_at_capacity"),
+        csvNumber(served ? perMTok.atCapacityUsd : kNaN), QStringLiteral("USD"));
+    // Break-even and heavy users as the decision unit states them (the CSV holds the number,
+    // empty for "never").
+    const BreakEvenVerdict be = breakEvenVerdict(p);
+    row(Report::tr("Break-even output volume"), breakEvenVerdictText(be),
+        QStringLiteral("breakeven_output_tokens_per_month"),
+        csvNumber(be.kind == BreakEvenKind::At ? be.outputTokensPerMonth : kInf),
         QStringLiteral("tokens"));
+    const HeavyUserVerdict heavy = heavyUserVerdict(p);
     row(Report::tr("Break-even heavy users"),
-        !p.apiPriced ? noApi
-        : !std::isfinite(beUsers)
-            ? Report::tr("never")
-            : Report::tr("%1 (%2 tokens a month each)")
-                  .arg(heavyUsersCountText(beUsers), tokensText(w.heavyUserTokensPerMonth)),
-        QStringLiteral("breakeven_heavy_users"), csvNumber(beUsers), QStringLiteral("users"));
-    row(Report::tr("Recommendation"), recommendationName(rec), QStringLiteral("recommendation"),
-        rec == Recommendation::Api           ? QStringLiteral("api")
-        : rec == Recommendation::BurstRental ? QStringLiteral("burst_rental")
-        : rec == Recommendation::Dedicated   ? QStringLiteral("dedicated")
-                                             : QStringLiteral("no_api_price"),
-        QString(), true);
+        heavy.kind == HeavyUserKind::WinsFrom
+            ? Report::tr("%1 (%2 tokens a month each)")
+                  .arg(heavyUserVerdictText(heavy), tokensText(w.heavyUserTokensPerMonth))
+            : heavyUserVerdictText(heavy),
+        QStringLiteral("breakeven_heavy_users"),
+        heavy.kind == HeavyUserKind::WinsFrom ? csvInt(heavy.usersNeeded) : QString(),
+        QStringLiteral("users"));
+    row(Report::tr("Recommendation"), recommendationText(rec), QStringLiteral("recommendation"),
+        QString::fromStdString(recommendationId(rec)), QString(), true);
     return t;
 }
 

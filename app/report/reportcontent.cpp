@@ -23,20 +23,7 @@ namespace hostplan::ui {
 
 using namespace reporttables;
 
-Recommendation recommend(const PlanResult &p) {
-    if (!p.apiPriced) {
-        return Recommendation::NoApiPrice;
-    }
-    if (!p.fit.fits || p.apiUsdPerMonth <= p.rental.usdPerMonthScheduled) {
-        return Recommendation::Api;
-    }
-    if (p.apiUsdPerMonth > p.rental.usdPerMonthAlwaysOn) {
-        return Recommendation::Dedicated;
-    }
-    return Recommendation::BurstRental;
-}
-
-QString recommendationName(Recommendation r) {
+QString recommendationText(Recommendation r) {
     switch (r) {
     case Recommendation::Api:
         return Report::tr("API");
@@ -52,7 +39,7 @@ QString recommendationName(Recommendation r) {
 
 QString recommendationLine(const PlanResult &p) {
     const Recommendation r = recommend(p);
-    const QString name = recommendationName(r);
+    const QString name = recommendationText(r);
     const QString hpd = numberText(p.rental.hoursPerDay, 1);
     if (r == Recommendation::NoApiPrice) {
         return Report::tr("%1: no API price is known for %2; set one in the scenario's pricing to compare "
@@ -89,16 +76,6 @@ QString recommendationLine(const PlanResult &p) {
     return name;
 }
 
-PilotRange pilotRange(std::uint32_t practicalGpus, std::uint32_t gpusPerNode) {
-    if (practicalGpus == 0) {
-        return {};
-    }
-    const std::uint32_t node = std::max<std::uint32_t>(gpusPerNode, 1);
-    const std::uint32_t high =
-        roundToBundle(std::min(2 * practicalGpus, practicalGpus + node), node);
-    return {practicalGpus, std::max(high, practicalGpus)};
-}
-
 QString pilotRangeText(const PilotRange &range) {
     if (range.low == 0) {
         return Report::tr("none up to %1").arg(kMaxPracticalGpus);
@@ -121,37 +98,29 @@ QString csvNumber(double value) {
 
 std::vector<GpuOptionRow> gpuOptionRows(const ScenarioDocument &doc) {
     std::vector<GpuOptionRow> out;
-    const auto own = Catalogue::builtin().findGpu(doc.scenario().hardware.gpu);
-    // The document's sweep: the same evaluations as the GUI's GPU-types views.
+    // The document's sweep (the core's gpuOptions): the same evaluations as the GUI's views.
     for (const GpuOption &sweep : doc.gpuSweep()) {
         GpuOptionRow o;
         o.gpu = sweep.gpu;
-        o.isScenarioGpu = own.ok() && own->id == sweep.gpu.id;
-        o.gpusPerNode = sweep.gpu.gpusPerNode;
-        o.priceSource = sweep.gpu.priceSource;
-        o.priceAsOf = sweep.gpu.priceAsOf;
+        o.isScenarioGpu = sweep.isScenarioGpu;
+        o.gpusPerNode = sweep.gpusPerNode;
+        o.priceSource = sweep.priceSource;
+        o.priceAsOf = sweep.priceAsOf;
+        o.pilot = sweep.pilot;
+        o.sequencesAtTarget = sweep.sequencesAtTarget;
         if (!sweep.plan) {
             o.error = qs(sweep.error);
             out.push_back(std::move(o));
             continue;
         }
         const PlanResult &p = *sweep.plan;
-        if (p.scenario.hardware.gpusPerNode) {
-            o.gpusPerNode = p.scenario.hardware.gpusPerNode;
-        }
         o.evaluated = true;
         o.floorGpus = p.fit.gpusFloor;
         o.practicalFound = p.fit.practicalFound;
         o.practicalGpus = p.fit.practicalFound ? p.fit.gpusPractical : 0;
-        o.pilot = pilotRange(o.practicalGpus, o.gpusPerNode);
         o.usdPerGpuHour = p.usdPerGpuHour;
         o.usdPerMonthScheduled = p.rental.usdPerMonthScheduled;
         o.usdPerMonthAlwaysOn = p.rental.usdPerMonthAlwaysOn;
-        o.sequencesAtTarget = p.throughput.computed ? p.throughput.capacity.batch : 0;
-        if (p.scenario.pricing.usdPerGpuHour) {
-            o.priceSource = "scenario input";
-            o.priceAsOf = "-";
-        }
         out.push_back(std::move(o));
     }
     return out;

@@ -6,6 +6,7 @@
 // this file only chooses, labels and formats them.
 #pragma once
 
+#include "plan/decision.h"
 #include "plan/plan.h"
 
 #include <QCoreApplication>
@@ -32,40 +33,13 @@ class Report {
     Q_DECLARE_TR_FUNCTIONS(hostplan::ui::Report)
 };
 
-/// The report's one-line advice.
-enum class Recommendation {
-    Api,         ///< pay per token
-    BurstRental, ///< rent the GPUs only for the hours a day they are needed
-    Dedicated,   ///< rent (or own) the GPUs around the clock
-    NoApiPrice,  ///< no API price known: sizing and cost only, nothing to compare
-};
-
-/// The recommendation rule, applied to the scenario's plan (NoApiPrice when the plan has no
-/// API price to compare with):
-///  1. Api when the plan does not fit (no self-hosted answer to the workload yet), or when the
-///     API bill for the workload's tokens is not above the rental at the chosen hours per day
-///     (apiUsdPerMonth <= rental.usdPerMonthScheduled).
-///  2. Dedicated when the API bill is above the always-on rental
-///     (apiUsdPerMonth > rental.usdPerMonthAlwaysOn): the volume pays for GPUs 24 h a day.
-///  3. BurstRental otherwise: renting for the chosen hours a day beats the API, keeping the GPUs
-///     around the clock would not.
-Recommendation recommend(const PlanResult &plan);
+/// The recommendation rule and the pilot range are the core's (plan/decision.h); the report
+/// words them.
 /// "API", "Burst rental", "Dedicated".
-QString recommendationName(Recommendation recommendation);
+QString recommendationText(Recommendation recommendation);
 /// The one-line advice with the figures that decided it.
 QString recommendationLine(const PlanResult &plan);
 
-/// The GPU counts to ask a provider to quote for a pilot: from the practical count `low` up to
-/// `high` = roundToBundle(min(2 x low, low + gpusPerNode), gpusPerNode), i.e. one more node of
-/// headroom (context, batch size, fragmentation, a spare) but at most twice the practical
-/// count. With the seeds' practical counts this gives seed 004's "starting range for a pilot
-/// quote" (H100 24-32, H200 16-24, B300 8-16).
-struct PilotRange {
-    std::uint32_t low = 0;
-    std::uint32_t high = 0;
-};
-/// Pilot range for a practical count (0 = none found -> {0, 0}).
-PilotRange pilotRange(std::uint32_t practicalGpus, std::uint32_t gpusPerNode);
 /// "8-16 GPUs", "1-8 GPUs", "none up to 1024".
 QString pilotRangeText(const PilotRange &range);
 

@@ -112,36 +112,44 @@ void SummaryView::rebuild() {
     }
     h += QStringLiteral("</table>");
     if (p.apiPriced) {
-        const bool never = !p.fit.fits || !std::isfinite(p.breakeven.outputTokensPerMonth);
-        if (never) {
-            h += p.fit.fits ? tr("<p>Break-even: <b>never</b>: the API stays cheaper at any volume "
-                                 "this plan can serve.</p>")
-                            : tr("<p>Break-even: <b>never</b>: the plan does not fit, so it "
-                                 "serves no tokens.</p>");
+        // Break-even and heavy users as the decision unit states them (plan/decision.h).
+        const BreakEvenVerdict be = breakEvenVerdict(p);
+        const HeavyUserVerdict heavyUsers = heavyUserVerdict(p);
+        if (be.kind != BreakEvenKind::At) {
+            h += be.kind == BreakEvenKind::Never
+                     ? tr("<p>Break-even: <b>never</b>: the API stays cheaper at any volume "
+                          "this plan can serve.</p>")
+                     : tr("<p>Break-even: <b>never</b>: the plan does not fit, so it "
+                          "serves no tokens.</p>");
         } else {
             const QString heavy = tokensText(p.scenario.workload.heavyUserTokensPerMonth);
-            h +=
-                tr("<p>Break-even: <b>%1 output tokens per month</b> with this token mix (%2 "
-                   "tokens/s sustained; %3 if every token were billed as output). %4</p>")
-                    .arg(tokensText(p.breakeven.outputTokensPerMonth),
-                         groupedInt(std::uint64_t(std::llround(p.breakeven.outputTokensPerSecond))),
-                         tokensText(p.breakeven.outputOnlyTokensPerMonth),
-                         std::isfinite(p.breakeven.heavyUsersToBreakEven)
-                             ? tr("Self-hosting wins from <b>%1</b> of %2 tokens a month each.")
-                                   .arg(heavyUsersText(
-                                            qint64(std::ceil(p.breakeven.heavyUsersToBreakEven))),
-                                        heavy)
-                         : std::isfinite(p.breakeven.heavyUsersNeeded)
-                             ? tr("Self-hosting does not win for heavy users of %1 tokens a month "
-                                  "each on this plan: break-even needs %2 and it serves %3 "
-                                  "(more GPUs serve more).")
-                                   .arg(heavy,
-                                        heavyUsersText(
-                                            qint64(std::ceil(p.breakeven.heavyUsersNeeded))),
-                                        numberText(p.throughput.capacity.usersServed, 1))
-                             : tr("Self-hosting does not win at any number of heavy users of %1 "
-                                  "tokens a month each.")
-                                   .arg(heavy));
+            QString users;
+            switch (heavyUsers.kind) {
+            case HeavyUserKind::WinsFrom:
+            case HeavyUserKind::Free:
+                users = tr("Self-hosting wins from <b>%1</b> of %2 tokens a month each.")
+                            .arg(heavyUsersText(qint64(std::max<std::uint64_t>(
+                                     heavyUsers.usersNeeded, 1))),
+                                 heavy);
+                break;
+            case HeavyUserKind::OutOfReach:
+                users = tr("Self-hosting does not win for heavy users of %1 tokens a month "
+                           "each on this plan: break-even needs %2 and it serves %3 "
+                           "(more GPUs serve more).")
+                            .arg(heavy, heavyUsersText(qint64(heavyUsers.usersNeeded)),
+                                 numberText(heavyUsers.usersServed, 1));
+                break;
+            default:
+                users = tr("Self-hosting does not win at any number of heavy users of %1 "
+                           "tokens a month each.")
+                            .arg(heavy);
+                break;
+            }
+            h += tr("<p>Break-even: <b>%1 output tokens per month</b> with this token mix (%2 "
+                    "tokens/s sustained; %3 if every token were billed as output). %4</p>")
+                     .arg(tokensText(be.outputTokensPerMonth),
+                          groupedInt(std::uint64_t(std::llround(be.outputTokensPerSecond))),
+                          tokensText(p.breakeven.outputOnlyTokensPerMonth), users);
         }
         if (p.fit.fits) {
             h += tr("<p>Your volume: %1 output tokens per month; self-hosting is <b>%2</b> the "

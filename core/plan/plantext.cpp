@@ -1,5 +1,7 @@
 #include "plan/plantext.h"
 
+#include "plan/decision.h"
+
 #include "sizing/fit.h"
 #include "sizing/throughput.h"
 #include "util/numbertext.h"
@@ -49,6 +51,50 @@ std::string tokens(double v) {
         return formatDouble("%.1f million", v / 1e6);
     }
     return groupedText(std::uint64_t(std::llround(v)));
+}
+
+/// The decision unit's verdicts (decision.h): recommendation, pilot range, both costs per 1M
+/// output tokens, each labelled.
+void writeDecisionText(const PlanResult &p, std::ostream &out) {
+    const Recommendation rec = recommend(p);
+    out << "Decision  recommendation: " << recommendationName(rec);
+    switch (rec) {
+    case Recommendation::NoApiPrice:
+        out << " (no API price to compare with)";
+        break;
+    case Recommendation::Api:
+        out << (p.fit.fits ? " (the API bill is no more than renting at the chosen hours a day)"
+                           : " (the plan does not fit)");
+        break;
+    case Recommendation::Dedicated:
+        out << " (the API bill is more than renting always on)";
+        break;
+    case Recommendation::BurstRental:
+        out << " (renting for the chosen hours a day beats the API, always on does not)";
+        break;
+    }
+    out << "\n";
+    const PilotRange pilot = pilotRange(p);
+    out << "          pilot range: "
+        << (pilot.low == 0             ? std::string("none (no practical count)")
+            : pilot.low == pilot.high ? countText(pilot.low, "GPU")
+                                      : std::to_string(pilot.low) + "-" +
+                                            std::to_string(pilot.high) + " GPUs")
+        << "\n";
+    const CostPerMTok cost = costPerMTok(p);
+    out << "          cost per 1M output tokens, this workload: "
+        << (p.fit.fits && std::isfinite(cost.forWorkloadUsd)
+                ? formatDouble("$%.2f", cost.forWorkloadUsd) +
+                      " (the rental at the chosen hours a day / the workload's output tokens)"
+                : std::string("n/a (the plan does not fit, or the workload has no output)"))
+        << "\n";
+    out << "          cost per 1M output tokens at capacity: "
+        << (std::isfinite(cost.atCapacityUsd) && cost.atCapacityUsd >= 0
+                ? formatDouble("$%.2f", cost.atCapacityUsd) + " (at " +
+                      formatDouble("%.0f", p.throughput.capacity.utilisation * 100) +
+                      "% utilisation of what the plan serves within the latency target)"
+                : std::string("n/a (the plan serves nothing)"))
+        << "\n";
 }
 
 } // namespace
@@ -138,22 +184,24 @@ void writePlanText(const PlanResult &p, std::ostream &out) {
 
     if (p.throughput.computed) {
         const Capacity &cap = p.throughput.capacity;
+        const std::uint32_t running = p.throughput.atConcurrency.batch;
         out << "Speed     " << confidenceLabel(p.throughput.confidence) << " ("
             << p.throughput.efficiencySource << ")\n";
-        out << "          at " << w.concurrency << " sequences: "
-            << formatDouble("%.1f", p.throughput.atConcurrency.tokensPerSecondPerSequence)
+        out << "          at " << countText(running, "sequence");
+        if (running < w.concurrency) {
+            out << " running (" << groupedText(w.concurrency)
+                << " requested; the rest wait: the KV room or the engine's cap holds "
+                << groupedText(running) << ")";
+        }
+        out << ": " << formatDouble("%.1f", p.throughput.atConcurrency.tokensPerSecondPerSequence)
             << " tokens/s per user, "
             << formatDouble("%.0f", p.throughput.atConcurrency.tokensPerSecond)
             << " tokens/s in total\n";
         out << "          capacity at "
             << formatDouble("%.0f", cap.targetSecondsPerOutputToken * 1000)
-            << " ms per output token: " << cap.batch << " sequences, "
-            << formatDouble("%.0f", cap.servingOutputTokensPerSecond) << " output tokens/s served; "
-            << (std::isfinite(cap.usdPerMTokOutput) && cap.outputTokensPerMonth > 0
-                    ? formatDouble("$%.2f", cap.usdPerMTokOutput)
-                    : std::string("n/a (nothing served)"))
-            << " per 1M output tokens at " << formatDouble("%.0f", cap.utilisation * 100)
-            << "% utilisation\n\n";
+            << " ms per output token: " << countText(cap.batch, "sequence") << ", "
+            << formatDouble("%.0f", cap.servingOutputTokensPerSecond)
+            << " output tokens/s served\n\n";
     }
     const auto &c = p.rental;
     out << "Cost      " << formatDouble("$%.2f", p.usdPerGpuHour) << " per GPU-hour ("
@@ -178,41 +226,54 @@ void writePlanText(const PlanResult &p, std::ostream &out) {
             << formatDouble("$%.2f", p.api.outputUsdPerMTok) << " out per 1M tokens\n";
         out << "          this workload at API prices: " << usd(p.apiUsdPerMonth) << " per month\n";
         const BreakEven &b = p.breakeven;
-        const Capacity &cap = p.throughput.capacity;
-        if (std::isfinite(b.outputTokensPerMonth)) {
-            out << "Break-even " << tokens(b.outputTokensPerMonth)
+        const BreakEvenVerdict be = breakEvenVerdict(p);
+        switch (be.kind) {
+        case BreakEvenKind::At:
+            out << "Break-even " << tokens(be.outputTokensPerMonth)
                 << " output tokens per month with this token mix ("
-                << formatDouble("%.0f", b.outputTokensPerSecond)
+                << formatDouble("%.0f", be.outputTokensPerSecond)
                 << " tokens/s averaged over the month); " << tokens(b.outputOnlyTokensPerMonth)
                 << " if all tokens were output"
                 << (std::isfinite(b.outputOnlyTokensPerMonth)
                         ? std::string()
-                        : " (more than the " + tokens(cap.outputTokensPerMonth) +
+                        : " (more than the " + tokens(p.throughput.capacity.outputTokensPerMonth) +
                               " output tokens a month this plan serves)")
                 << "\n";
-        } else {
+            break;
+        case BreakEvenKind::DoesNotFit:
+            out << "Break-even never: the plan does not fit, so it serves no tokens\n";
+            break;
+        default:
             out << "Break-even never: the API stays cheaper at any volume this plan can serve\n";
+            break;
         }
-        const std::string each = " (" + tokens(w.heavyUserTokensPerMonth) +
-                                 " tokens per month each, " + usd(b.heavyUserApiUsdPerMonth) +
+        const HeavyUserVerdict heavy = heavyUserVerdict(p);
+        const std::string each = " (" + tokens(heavy.tokensPerUserMonth) +
+                                 " tokens per month each, " + usd(heavy.apiUsdPerUserMonth) +
                                  " per month at API output prices)";
-        out << "          self-hosting ";
-        if (!std::isfinite(b.heavyUsersToBreakEven)) {
-            out << "does not win for heavy users" << each;
-            if (std::isfinite(b.heavyUsersNeeded)) {
-                out << ": break-even needs "
-                    << countText(std::uint64_t(std::ceil(b.heavyUsersNeeded)), "user")
-                    << " and the plan serves " << formatDouble("%.1f", cap.usersServed);
-            }
-            out << "\n";
-        } else if (b.heavyUsersToBreakEven <= 0) {
-            out << "wins from the first heavy user (the rental costs nothing)" << each << "\n";
-        } else {
-            out << "wins from "
-                << countText(std::uint64_t(std::ceil(b.heavyUsersToBreakEven)), "heavy user")
-                << each << "\n";
+        out << "Heavy users ";
+        switch (heavy.kind) {
+        case HeavyUserKind::WinsFrom:
+            out << "self-hosting wins from " << countText(heavy.usersNeeded, "heavy user") << each;
+            break;
+        case HeavyUserKind::Free:
+            out << "self-hosting wins from the first heavy user (the rental costs nothing)" << each;
+            break;
+        case HeavyUserKind::OutOfReach:
+            out << "never on this plan" << each << ": break-even needs "
+                << countText(heavy.usersNeeded, "heavy user") << ", the plan serves "
+                << formatDouble("%.1f", heavy.usersServed);
+            break;
+        case HeavyUserKind::DoesNotFit:
+            out << "never: the plan does not fit, so it serves no one";
+            break;
+        default:
+            out << "never" << each;
+            break;
         }
+        out << "\n";
     }
+    writeDecisionText(p, out);
     for (const auto &warn : p.warnings) {
         out << "Note      " << warn << "\n";
     }

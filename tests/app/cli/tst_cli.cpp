@@ -207,7 +207,7 @@ private slots:
         const Run table = run({"plan", "--scenario", (dir.path() + "/s.json").toStdString()});
         QCOMPARE(table.code, 0);
         QVERIFY(table.out.find("Break-even never") != std::string::npos);
-        QVERIFY(table.out.find("does not win for heavy users") != std::string::npos);
+        QVERIFY(table.out.find("Heavy users never") != std::string::npos);
         QVERIFY(table.out.find(" inf ") == std::string::npos);
         QVERIFY(table.out.find("(inf") == std::string::npos);
         const auto [dearCode, dear] =
@@ -350,9 +350,9 @@ private slots:
     // On 8x MI355X all-output break-even needs 1.85 billion tokens, the plan serves 1.83.
     void breakEvenAtTheCapacityLimit() {
         const QString b300 = QString::fromStdString(run({"plan", "--gpu", "b300", "--gpu-count", "8"}).out);
-        QVERIFY2(b300.contains("self-hosting does not win for heavy users (50.0 million tokens per "
-                               "month each, $750 per month at API output prices): break-even "
-                               "needs 38 users and the plan serves 37.2"),
+        QVERIFY2(b300.contains("Heavy users never on this plan (50.0 million tokens per month "
+                               "each, $750 per month at API output prices): break-even needs 38 "
+                               "heavy users, the plan serves 37.2"),
                  qPrintable(b300));
         const QString mi = QString::fromStdString(run({"plan", "--gpu", "mi355x", "--gpu-count", "8"}).out);
         QVERIFY2(mi.contains("never if all tokens were output (more than the 1.83 billion output "
@@ -378,7 +378,8 @@ private slots:
         const Run r = run({"plan", "--usd-per-gpu-hour", "0"});
         QCOMPARE(r.code, 0);
         const QString out = QString::fromStdString(r.out);
-        QVERIFY2(out.contains("$0.00 per 1M output tokens"), qPrintable(out));
+        QVERIFY2(out.contains("cost per 1M output tokens at capacity: $0.00"), qPrintable(out));
+        QVERIFY2(out.contains("cost per 1M output tokens, this workload: $0.00"), qPrintable(out));
         QVERIFY(!out.contains("nothing served"));
         QVERIFY2(out.contains("wins from the first heavy user"), qPrintable(out));
     }

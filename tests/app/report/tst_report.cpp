@@ -158,67 +158,17 @@ probe::ProbeReport sampleProbeReport(std::uint64_t freeBytes) {
 class TestReport : public QObject {
     Q_OBJECT
   private slots:
-    void pilotRange_data() {
-        QTest::addColumn<uint>("practical");
-        QTest::addColumn<uint>("node");
-        QTest::addColumn<uint>("low");
-        QTest::addColumn<uint>("high");
-        // Seed 004's "starting range for a pilot quote" rows whose low end is the practical
-        // count.
-        QTest::newRow("seed004/h100/24") << 24u << 8u << 24u << 32u;
-        QTest::newRow("seed004/h200/16") << 16u << 8u << 16u << 24u;
-        QTest::newRow("seed004/b300/8") << 8u << 8u << 8u << 16u;
-        QTest::newRow("gb300/tray4") << 4u << 4u << 4u << 8u;
-        QTest::newRow("singleGpu") << 1u << 8u << 1u << 8u;
-        QTest::newRow("noNode") << 1u << 1u << 1u << 2u;
-        QTest::newRow("none") << 0u << 8u << 0u << 0u;
-    }
-    void pilotRange() {
-        QFETCH(uint, practical);
-        QFETCH(uint, node);
-        QFETCH(uint, low);
-        QFETCH(uint, high);
-        const PilotRange r = ui::pilotRange(practical, node);
-        QCOMPARE(r.low, low);
-        QCOMPARE(r.high, high);
-    }
-
-    void recommendation_data() {
-        QTest::addColumn<bool>("fits");
-        QTest::addColumn<double>("api");
-        QTest::addColumn<double>("scheduled");
-        QTest::addColumn<double>("alwaysOn");
-        QTest::addColumn<int>("expected");
-        QTest::newRow("doesNotFit") << false << 1e6 << 1e3 << 2e3 << int(Recommendation::Api);
-        QTest::newRow("apiCheaper")
-            << true << 900.0 << 1000.0 << 3000.0 << int(Recommendation::Api);
-        QTest::newRow("apiEqual") << true << 1000.0 << 1000.0 << 3000.0 << int(Recommendation::Api);
-        QTest::newRow("burst") << true << 2000.0 << 1000.0 << 3000.0
-                               << int(Recommendation::BurstRental);
-        QTest::newRow("burstAtAlwaysOn")
-            << true << 3000.0 << 1000.0 << 3000.0 << int(Recommendation::BurstRental);
-        QTest::newRow("dedicated")
-            << true << 5000.0 << 1000.0 << 3000.0 << int(Recommendation::Dedicated);
-        QTest::newRow("dedicated24h")
-            << true << 5000.0 << 3000.0 << 3000.0 << int(Recommendation::Dedicated);
-    }
-    void recommendation() {
-        QFETCH(bool, fits);
-        QFETCH(double, api);
-        QFETCH(double, scheduled);
-        QFETCH(double, alwaysOn);
-        QFETCH(int, expected);
+    void recommendationLineNamesTheDecision() {
+        // The rule is the core's (tst_decision); the report's line starts with its name.
         PlanResult p;
         p.apiPriced = true;
-        p.fit.fits = fits;
-        p.apiUsdPerMonth = api;
-        p.rental.usdPerMonthScheduled = scheduled;
-        p.rental.usdPerMonthAlwaysOn = alwaysOn;
-        QCOMPARE(int(recommend(p)), expected);
-        QVERIFY(recommendationLine(p).startsWith(recommendationName(recommend(p)) + ':'));
-        // Without an API price there is nothing to compare, whatever the figures.
+        p.fit.fits = true;
+        p.apiUsdPerMonth = 5000;
+        p.rental.usdPerMonthScheduled = 1000;
+        p.rental.usdPerMonthAlwaysOn = 3000;
+        QCOMPARE(recommend(p), Recommendation::Dedicated);
+        QVERIFY(recommendationLine(p).startsWith(recommendationText(recommend(p)) + ':'));
         p.apiPriced = false;
-        QCOMPARE(recommend(p), Recommendation::NoApiPrice);
         QVERIFY(recommendationLine(p).contains("no API price"));
     }
 
@@ -393,7 +343,7 @@ class TestReport : public QObject {
             bytesText(double(p.memory.total.total())),
             bytesText(double(p.memory.perGpu.weights)),
             bytesText(double(p.memory.perGpu.kvCache)),
-            recommendationName(recommend(p)),
+            recommendationText(recommend(p)),
             QString::fromStdString(p.api.name),
             QStringLiteral("Page 1 of %1").arg(kDefaultPages),
             QStringLiteral("Page %1 of %1").arg(kDefaultPages),
@@ -703,9 +653,11 @@ class TestReport : public QObject {
         QCOMPARE(value("self_host_usd_per_mtok_output").first,
                  QStringLiteral("n/a (the plan does not fit)"));
         QCOMPARE(value("self_host_usd_per_mtok_output").second, QString());
-        QCOMPARE(value("breakeven_output_tokens_per_month").first, QStringLiteral("never"));
+        QCOMPARE(value("breakeven_output_tokens_per_month").first,
+                 QStringLiteral("never: the plan does not fit, so it serves no tokens"));
         QCOMPARE(value("breakeven_output_tokens_per_month").second, QString());
-        QCOMPARE(value("breakeven_heavy_users").first, QStringLiteral("never"));
+        QCOMPARE(value("breakeven_heavy_users").first,
+                 QStringLiteral("never: the plan does not fit, so it serves no one"));
         QCOMPARE(value("max_concurrency").first,
                  QStringLiteral("1 sequence of 1,048,576 tokens (up to 0 fit)"));
         // Cents for the hour rate and below $100 only; otherwise whole dollars, grouped.
