@@ -21,10 +21,7 @@ std::optional<ConfigReader> buildGptOss(const ConfigReader &c, const std::string
     readCommon(c, b);
     const ModelDimensions &d = b.dimensions();
     const u64 H = d.hidden;
-    AttnShape a;
-    a.heads = d.heads;
-    a.kv = kvHeadsOf(c, d.heads);
-    a.hd = headDimOf(c, H, d.heads);
+    AttnShape a = readAttnShape(c, b);
     a.qkvBias = a.oBias = c.flag("attention_bias", true);
     a.sinks = true;
     const std::string l0 = b.layerModule(0);
@@ -63,8 +60,8 @@ std::optional<ConfigReader> buildGptOss(const ConfigReader &c, const std::string
     b.tensor("routed expert biases", GroupRole::RoutedExperts, Placement::Sharded,
              m + "experts.gate_up_proj_bias", gateUpRows + H, 1, count, active);
     b.router(m + "router", experts, H, L, true);
-    b.tensor("router", GroupRole::MoeOther, Placement::Replicated, m + "router.bias", experts, 1,
-             L, L);
+    b.tensor("router", GroupRole::MoeOther, Placement::Replicated, m + "router.bias", experts, 1, L,
+             L);
     const u64 perExpert = checkedAdd(checkedMul(3, H, inter, c.field("intermediate_size")),
                                      gateUpRows + H, c.field("intermediate_size"));
     b.setExperts(experts, topK, 0, L, perExpert, H, inter);

@@ -142,8 +142,7 @@ void addKimiMlps(const ConfigReader &c, ModelBuilder &b, bool k3) {
     b.tensor("router", GroupRole::MoeOther, Placement::Replicated,
              m + "gate.e_score_correction_bias", experts, 1, n, n, k3);
     b.setExperts(experts, topK, shared, n,
-                 checkedMul(3, width, moeInter, c.field("moe_intermediate_size")), width,
-                 moeInter);
+                 checkedMul(3, width, moeInter, c.field("moe_intermediate_size")), width, moeInter);
 }
 
 /// The kimi_linear language model. `k3` selects the Kimi K3 code path (modeling_kimi_k3),

@@ -24,10 +24,7 @@ std::optional<ConfigReader> buildLlamaFamily(const ConfigReader &c, const std::s
     readCommon(c, b);
     const ModelDimensions &d = b.dimensions();
     const u64 H = d.hidden;
-    AttnShape a;
-    a.heads = d.heads;
-    a.kv = kvHeadsOf(c, d.heads);
-    a.hd = headDimOf(c, H, d.heads);
+    AttnShape a = readAttnShape(c, b);
     if (arch == "qwen2") {
         a.qkvBias = true; // Qwen2Attention: q/k/v with bias, o without
     } else if (arch == "llama" || arch == "qwen3" || arch == "qwen3_moe") {

@@ -28,10 +28,7 @@ std::optional<ConfigReader> buildQwen3Next(const ConfigReader &c, const std::str
     readCommon(c, b);
     const ModelDimensions &d = b.dimensions();
     const u64 H = d.hidden, L = d.layers;
-    AttnShape a;
-    a.heads = d.heads;
-    a.kv = kvHeadsOf(c, d.heads);
-    a.hd = headDimOf(c, H, d.heads);
+    AttnShape a = readAttnShape(c, b);
     a.qkNorm = true;
     a.outputGate = true; // q_proj also produces the sigmoid output gate
     a.qkvBias = a.oBias = c.flag("attention_bias", false);

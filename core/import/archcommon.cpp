@@ -32,8 +32,8 @@ void addEmbeddings(const ConfigReader &c, ModelBuilder &b) {
         // The input embedding is a row gather, not a matmul: not active (modelspec.h).
         b.tensor("embedding", GroupRole::Embedding, Placement::Sharded, p + "model.embed_tokens",
                  d.vocab, d.hidden, 1, 0);
-        b.linear("lm_head", GroupRole::LmHead, Placement::Sharded, p + "lm_head", d.vocab,
-                 d.hidden, 1, 1);
+        b.linear("lm_head", GroupRole::LmHead, Placement::Sharded, p + "lm_head", d.vocab, d.hidden,
+                 1, 1);
     }
     b.small(p + "model.norm", d.hidden, 1);
 }
@@ -82,6 +82,14 @@ std::vector<std::string> layerTypes(const ConfigReader &c, u64 layers) {
         }
     }
     return types;
+}
+
+AttnShape readAttnShape(const ConfigReader &c, const ModelBuilder &b) {
+    AttnShape a;
+    a.heads = b.dimensions().heads;
+    a.kv = kvHeadsOf(c, a.heads);
+    a.hd = headDimOf(c, b.dimensions().hidden, a.heads);
+    return a;
 }
 
 void addSoftmaxAttention(ModelBuilder &b, const std::string &mod, const AttnShape &a, u64 n) {
@@ -134,8 +142,8 @@ void addMlaAttention(const ConfigReader &c, ModelBuilder &b, const std::string &
     // The rope channels are stored even with mla_use_nope (model-facts.md §2).
     b.attentionReplicated(at + "kv_a_proj_with_mqa", m.kvLora + m.rope, H, n);
     b.small(at + "kv_a_layernorm", m.kvLora, n);
-    b.attention(at + "kv_b_proj", checkedMul(nh, m.nope + m.vDim, c.field("v_head_dim")),
-                m.kvLora, n);
+    b.attention(at + "kv_b_proj", checkedMul(nh, m.nope + m.vDim, c.field("v_head_dim")), m.kvLora,
+                n);
     if (outputGate) {
         b.attention(at + "g_proj", vWidth, H, n);
     }

@@ -45,6 +45,9 @@ struct AttnShape {
     std::uint64_t heads = 0, kv = 0, hd = 0;
     bool qkvBias = false, oBias = false, qkNorm = false, outputGate = false, sinks = false;
 };
+/// The head counts of a softmax-attention config: heads from the builder's dimensions, then
+/// num_key_value_heads (kvHeadsOf) and head_dim (headDimOf), read in that order.
+AttnShape readAttnShape(const ConfigReader &c, const ModelBuilder &b);
 /// Adds `n` layers of `a` under module prefix `mod` ("...self_attn.").
 void addSoftmaxAttention(ModelBuilder &b, const std::string &mod, const AttnShape &a,
                          std::uint64_t n);

@@ -18,9 +18,8 @@ const std::vector<Architecture> &architectureTable() {
 
 const Architecture *findArchitecture(std::string_view modelType) {
     const auto &table = architectureTable();
-    const auto it = std::find_if(table.begin(), table.end(), [&](const Architecture &a) {
-        return a.modelType == modelType;
-    });
+    const auto it = std::find_if(table.begin(), table.end(),
+                                 [&](const Architecture &a) { return a.modelType == modelType; });
     return it == table.end() ? nullptr : &*it;
 }
 

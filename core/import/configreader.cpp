@@ -17,8 +17,7 @@ void fail(std::string field, std::string message) {
 namespace {
 
 [[noreturn]] void overflow(std::string_view field, const std::string &what) {
-    fail(std::string(field),
-         what + " overflows 64 bits; the config's sizes are implausible");
+    fail(std::string(field), what + " overflows 64 bits; the config's sizes are implausible");
 }
 
 } // namespace
@@ -109,14 +108,19 @@ std::optional<ConfigReader> ConfigReader::optSub(std::string_view key) const {
     return sub(key);
 }
 
+const json *ConfigReader::list(std::string_view key) const {
+    const json *v = get(key);
+    if (v && !v->is_array()) {
+        fail(field(key), "must be a list, got " + jsonfield::brief(*v));
+    }
+    return v;
+}
+
 std::vector<u64> ConfigReader::countList(std::string_view key, u64 hi, u64 lo) const {
     std::vector<u64> out;
-    const json *v = get(key);
+    const json *v = list(key);
     if (!v) {
         return out;
-    }
-    if (!v->is_array()) {
-        fail(field(key), "must be a list, got " + jsonfield::brief(*v));
     }
     for (std::size_t i = 0; i < v->size(); ++i) {
         out.push_back(toCount((*v)[i], std::string(key) + "[" + std::to_string(i) + "]", lo, hi));
@@ -126,12 +130,9 @@ std::vector<u64> ConfigReader::countList(std::string_view key, u64 hi, u64 lo) c
 
 std::vector<std::string> ConfigReader::strList(std::string_view key) const {
     std::vector<std::string> out;
-    const json *v = get(key);
+    const json *v = list(key);
     if (!v) {
         return out;
-    }
-    if (!v->is_array()) {
-        fail(field(key), "must be a list, got " + jsonfield::brief(*v));
     }
     for (std::size_t i = 0; i < v->size(); ++i) {
         if (!(*v)[i].is_string()) {

@@ -51,8 +51,7 @@ inline constexpr std::uint64_t kMaxParams = std::uint64_t(1) << 54;  ///< 1.8e16
 /// a x b; throws ImportFailure naming `field` when the product exceeds 64 bits.
 std::uint64_t checkedMul(std::uint64_t a, std::uint64_t b, std::string_view field);
 /// a x b x c; throws ImportFailure naming `field` when the product exceeds 64 bits.
-std::uint64_t checkedMul(std::uint64_t a, std::uint64_t b, std::uint64_t c,
-                         std::string_view field);
+std::uint64_t checkedMul(std::uint64_t a, std::uint64_t b, std::uint64_t c, std::string_view field);
 /// a + b; throws ImportFailure naming `field` when the sum exceeds 64 bits.
 std::uint64_t checkedAdd(std::uint64_t a, std::uint64_t b, std::string_view field);
 /// ceil(a / b) for b > 0, without the a + b - 1 overflow of util/units.h's ceilDiv.
@@ -98,6 +97,8 @@ class ConfigReader {
     std::vector<std::string> strList(std::string_view key) const;
 
   private:
+    /// The list at `key`, nullptr when absent or null; a non-list is an error.
+    const nlohmann::json *list(std::string_view key) const;
     std::uint64_t toCount(const nlohmann::json &v, std::string_view key, std::uint64_t lo,
                           std::uint64_t hi) const;
 

@@ -35,8 +35,8 @@ std::vector<LayerGroup> mergeLayers(const std::vector<LayerGroup> &perLayer) {
 
 /// Merges pieces into TensorGroups keyed by (name, role, placement, format). When one name
 /// ends up with several formats, each such group's name gets the format label.
-std::vector<TensorGroup> makeGroups(const std::vector<TensorPiece> &pieces,
-                                    const Quantization &q, NumberFormat dtype) {
+std::vector<TensorGroup> makeGroups(const std::vector<TensorPiece> &pieces, const Quantization &q,
+                                    NumberFormat dtype) {
     struct Acc {
         TensorGroup group;
         u64 exact = 0;
@@ -148,16 +148,14 @@ void ModelBuilder::small(const std::string &module, u64 elements, u64 count, boo
 }
 
 void ModelBuilder::attention(const std::string &module, u64 rows, u64 cols, u64 count) {
-    linear("attention", GroupRole::Attention, Placement::Sharded, module, rows, cols, count,
-           count);
+    linear("attention", GroupRole::Attention, Placement::Sharded, module, rows, cols, count, count);
 }
 
 void ModelBuilder::attentionBias(const std::string &module, u64 n, u64 count) {
     tensor("attention", GroupRole::Attention, Placement::Sharded, module, n, 1, count, count);
 }
 
-void ModelBuilder::attentionReplicated(const std::string &module, u64 rows, u64 cols,
-                                       u64 count) {
+void ModelBuilder::attentionReplicated(const std::string &module, u64 rows, u64 cols, u64 count) {
     linear("attention (replicated down-projections)", GroupRole::Attention, Placement::Replicated,
            module, rows, cols, count, count);
 }
@@ -194,7 +192,7 @@ void ModelBuilder::addMlaLayer(u64 heads, u64 qkDim, u64 vDim, u64 kvLora, u64 r
     g.kind = AttentionKind::MLA;
     g.qHeads = narrow(heads, "num_attention_heads");
     g.kvHeads = 1;
-    g.headDim = narrow(qkDim, "qk_nope_head_dim");
+    g.headDim = narrow(qkDim, "qk_nope_head_dim + qk_rope_head_dim");
     g.vHeadDim = vDim == qkDim ? 0 : narrow(vDim, "v_head_dim");
     g.kvLoraRank = narrow(kvLora, "kv_lora_rank");
     g.ropeDim = narrow(rope, "qk_rope_head_dim");
@@ -229,8 +227,8 @@ void ModelBuilder::addLayer(const LayerGroup &layer) {
     m_layers.push_back(layer);
 }
 
-void ModelBuilder::setExperts(u64 routed, u64 topK, u64 shared, u64 moeLayers,
-                              u64 paramsPerExpert, u64 width, u64 intermediate) {
+void ModelBuilder::setExperts(u64 routed, u64 topK, u64 shared, u64 moeLayers, u64 paramsPerExpert,
+                              u64 width, u64 intermediate) {
     m_experts.routed = narrow(routed, "routed experts");
     m_experts.activePerToken = narrow(topK, "experts per token");
     m_experts.shared = narrow(shared, "shared experts");

@@ -47,9 +47,8 @@ using importer::fail;
 
 /// Display name and id from _name_or_path, else from the source's file name ("config.json"
 /// gives its folder's name).
-void nameModel(const ConfigReader &top,
-               const std::optional<ConfigReader> &text, const std::string &source,
-               ModelSpec &spec) {
+void nameModel(const ConfigReader &top, const std::optional<ConfigReader> &text,
+               const std::string &source, ModelSpec &spec) {
     std::string name = top.has("_name_or_path") && top.get("_name_or_path")->is_string()
                            ? top.get("_name_or_path")->get<std::string>()
                            : std::string();
@@ -201,8 +200,7 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path) {
             if (e.toString().rfind(config.string(), 0) == 0) {
                 return spec;
             }
-            return makeError(config.string() + (e.field.empty() ? "" : ": " + e.field),
-                             e.message);
+            return makeError(config.string() + (e.field.empty() ? "" : ": " + e.field), e.message);
         }
         if (!index.empty()) {
             auto idx = readSafetensorsIndex(index);

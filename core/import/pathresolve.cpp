@@ -51,18 +51,16 @@ Result<CheckpointPaths> resolveCheckpointPaths(const fs::path &path) {
     }
 }
 
-Result<std::string> readConfigFile(const fs::path &path) {
+Result<std::string> readTextFile(const fs::path &path, std::uint64_t maxBytes,
+                                 std::string_view tooLarge) {
     std::error_code ec;
-    if (!fs::is_regular_file(path, ec)) {
-        return makeError(path.string(), "not found or not a regular file");
-    }
     const std::uint64_t size = fs::file_size(path, ec);
     if (ec) {
         return makeError(path.string(), "cannot read file: " + ec.message());
     }
-    if (size > (std::uint64_t(64) << 20)) {
+    if (size > maxBytes) {
         return makeError(path.string(),
-                         "file is " + std::to_string(size) + " bytes; too large for a config.json");
+                         "file is " + std::to_string(size) + " bytes" + std::string(tooLarge));
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
@@ -74,6 +72,14 @@ Result<std::string> readConfigFile(const fs::path &path) {
         return makeError(path.string(), "short read");
     }
     return text;
+}
+
+Result<std::string> readConfigFile(const fs::path &path) {
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) {
+        return makeError(path.string(), "not found or not a regular file");
+    }
+    return readTextFile(path, std::uint64_t(64) << 20, "; too large for a config.json");
 }
 
 } // namespace hostplan::importer

@@ -8,8 +8,10 @@
 
 #include "util/result.h"
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hostplan::importer {
@@ -26,6 +28,11 @@ struct CheckpointPaths {
 /// config.json beside it; anything else is taken as the config.json itself. An error names the
 /// missing config.json; a filesystem failure gives "<path>: cannot import: ...".
 Result<CheckpointPaths> resolveCheckpointPaths(const std::filesystem::path &path);
+
+/// Reads a whole small text file of at most `maxBytes`. Errors name the path: unreadable,
+/// "file is N bytes" + `tooLarge` when larger, cannot open, short read.
+Result<std::string> readTextFile(const std::filesystem::path &path, std::uint64_t maxBytes,
+                                 std::string_view tooLarge);
 
 /// Reads a small text file (configs are a few KB; more than 64 MiB is an error). Errors name
 /// the file: not found, unreadable, too large, short read.

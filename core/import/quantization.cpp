@@ -182,8 +182,7 @@ Quantization readQuantization(const ConfigReader &primary,
     return q;
 }
 
-NumberFormat readDtype(const ConfigReader &primary,
-                       const std::optional<ConfigReader> &secondary) {
+NumberFormat readDtype(const ConfigReader &primary, const std::optional<ConfigReader> &secondary) {
     for (const ConfigReader *c : {&primary, secondary ? &*secondary : nullptr}) {
         if (!c) {
             continue;

@@ -30,11 +30,11 @@ bool globMatches(const std::string &pattern, const std::string &module);
 struct Quantization {
     enum class Method { None, Fp8, Mxfp4, CompressedTensors, IntGroup };
     Method method = Method::None;
-    NumberFormat format = formats::bf16; ///< format of converted weights
-    std::uint64_t blockRows = 0;         ///< FP8 weight_block_size rows (0 = one scale/tensor)
-    std::uint64_t blockCols = 0;         ///< FP8 weight_block_size cols
-    std::vector<std::string> notConvert; ///< modules_to_not_convert globs
-    std::vector<std::regex> ignoreRegex; ///< compressed-tensors "re:" ignore entries
+    NumberFormat format = formats::bf16;  ///< format of converted weights
+    std::uint64_t blockRows = 0;          ///< FP8 weight_block_size rows (0 = one scale/tensor)
+    std::uint64_t blockCols = 0;          ///< FP8 weight_block_size cols
+    std::vector<std::string> notConvert;  ///< modules_to_not_convert globs
+    std::vector<std::regex> ignoreRegex;  ///< compressed-tensors "re:" ignore entries
     std::vector<std::string> ignoreNames; ///< compressed-tensors plain ignore entries
 
     /// Whether the scheme stores `p` in `format`: only Linear pieces; never the embedding or

@@ -35,8 +35,8 @@ ModelBuilder tinyModel() {
     b.attention(at + "o_proj", H, heads * hd, L); // [64, 64]
     b.small(b.layerModule(0) + "input_layernorm", H, L);
     b.small(b.layerModule(0) + "post_attention_layernorm", H, L);
-    b.gatedMlp("dense MLP", GroupRole::DenseMlp, b.layerModule(0) + "mlp.", "gate_proj",
-               "up_proj", "down_proj", H, inter, L, L);
+    b.gatedMlp("dense MLP", GroupRole::DenseMlp, b.layerModule(0) + "mlp.", "gate_proj", "up_proj",
+               "down_proj", H, inter, L, L);
     b.tensor("embedding", GroupRole::Embedding, Placement::Sharded, "model.embed_tokens", vocab, H,
              1, 0);
     b.linear("lm_head", GroupRole::LmHead, Placement::Sharded, "lm_head", vocab, H, 1, 1);
@@ -56,7 +56,7 @@ constexpr std::uint64_t kTotal = kAttention + kNorms + kMlp + 2 * kEmbedding; //
 
 class TestModelBuilder : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void tinyModelCounts_data();
     void tinyModelCounts();
     void tinyModelGroupsAndLayers();
@@ -103,12 +103,11 @@ void TestModelBuilder::tinyModelGroupsAndLayers() {
     QCOMPARE(qulonglong(s.maxContextTokens), 4096ull);
     // Groups in order of first appearance.
     QCOMPARE(s.groups.size(), std::size_t(5));
-    const std::pair<const char *, std::uint64_t> expected[] = {
-        {"attention", kAttention},
-        {"norms and small vectors", kNorms},
-        {"dense MLP", kMlp},
-        {"embedding", kEmbedding},
-        {"lm_head", kEmbedding}};
+    const std::pair<const char *, std::uint64_t> expected[] = {{"attention", kAttention},
+                                                               {"norms and small vectors", kNorms},
+                                                               {"dense MLP", kMlp},
+                                                               {"embedding", kEmbedding},
+                                                               {"lm_head", kEmbedding}};
     for (std::size_t i = 0; i < s.groups.size(); ++i) {
         QCOMPARE(QString::fromStdString(s.groups[i].name), QString(expected[i].first));
         QCOMPARE(qulonglong(s.groups[i].params), qulonglong(expected[i].second));
@@ -129,13 +128,17 @@ void TestModelBuilder::errorsNameTheField_data() {
     QTest::addColumn<QString>("messagePart");
     // hidden_size 2^40 does not fit ModelSpec's 32-bit field, and 2^40 x 2^40 x layers
     // overflows 64 bits: the dimension is named, not wrapped.
-    QTest::newRow("hidden2^40xLayers") << 0 << "hidden_size" << "1099511627776";
+    QTest::newRow("hidden2^40xLayers") << 0 << "hidden_size"
+                                       << "1099511627776";
     // The same tensor with plausible dimensions: the tensor is named.
-    QTest::newRow("tensorOverflows") << 1 << "model.layers.0.mlp.up_proj" << "overflows 64 bits";
+    QTest::newRow("tensorOverflows") << 1 << "model.layers.0.mlp.up_proj"
+                                     << "overflows 64 bits";
     // 2^60 parameters fit 64 bits but not the plausibility limit.
-    QTest::newRow("tensorImplausible") << 2 << "" << "implausible model";
+    QTest::newRow("tensorImplausible") << 2 << ""
+                                       << "implausible model";
     // A recurrent state of 2^31 x 2^31 x 2^31 elements.
-    QTest::newRow("linearStateOverflows") << 3 << "linear attention state" << "overflows";
+    QTest::newRow("linearStateOverflows") << 3 << "linear attention state"
+                                          << "overflows";
 }
 
 void TestModelBuilder::errorsNameTheField() {
@@ -164,8 +167,8 @@ void TestModelBuilder::errorsNameTheField() {
                  std::uint64_t(1) << 30, std::uint64_t(1) << 30, 1, 1);
         break;
     default:
-        b.addLinearLayer(std::uint64_t(1) << 31, std::uint64_t(1) << 31, std::uint64_t(1) << 31,
-                         1, 4);
+        b.addLinearLayer(std::uint64_t(1) << 31, std::uint64_t(1) << 31, std::uint64_t(1) << 31, 1,
+                         4);
         break;
     }
     const auto r = b.finish(formats::bf16);
