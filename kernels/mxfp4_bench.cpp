@@ -49,17 +49,6 @@ struct Context {
     std::string nativeSupport; ///< empty: the sm_100a native GEMM runs here, else why not
 };
 
-std::string shapeName(int m, int n, int k) {
-    // Appends rather than "m" + std::to_string(...): GCC 12 warns falsely (-Wrestrict) there.
-    std::string s = "m";
-    s += std::to_string(m);
-    s += "_n";
-    s += std::to_string(n);
-    s += "_k";
-    s += std::to_string(k);
-    return s;
-}
-
 void fillRates(KernelBenchRow &row, double bytes, double flops, double copyBps) {
     const double s = row.timeUs * 1e-6;
     row.gbPerS = s > 0 ? bytes / s / 1e9 : 0.0;

@@ -18,6 +18,18 @@ void checkCuda(cudaError_t e, const char *what, const char *file, int line) {
     }
 }
 
+std::string shapeName(int m, int n, int k, const char *prefix) {
+    // Appends rather than "m" + std::to_string(...): GCC 12 warns falsely (-Wrestrict) there.
+    std::string s = prefix;
+    s += "m";
+    s += std::to_string(m);
+    s += "_n";
+    s += std::to_string(n);
+    s += "_k";
+    s += std::to_string(k);
+    return s;
+}
+
 void checkLaunch(const std::string &error) {
     if (!error.empty()) {
         throw BenchError(error);

@@ -30,6 +30,8 @@ struct BenchError : std::runtime_error {
 std::string where(const char *file, int line);
 /// Throws BenchError naming the call and the CUDA error when e is not cudaSuccess.
 void checkCuda(cudaError_t e, const char *what, const char *file, int line);
+/// A case's name: prefix + "m<m>_n<n>_k<k>", e.g. "m1_n2048_k7168".
+std::string shapeName(int m, int n, int k, const char *prefix = "");
 /// Throws BenchError(error) when a launcher returned a message.
 void checkLaunch(const std::string &error);
 #define BENCH_CUDA(call) ::hostplan::mxfp4::bench::checkCuda((call), #call, __FILE__, __LINE__)

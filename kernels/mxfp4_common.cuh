@@ -85,13 +85,19 @@ __device__ __forceinline__ float e8m0Float(std::uint32_t s) {
     return __uint_as_float(s == 0u ? 0x00400000u : s == 255u ? 0x7FC00000u : (s << 23));
 }
 
-/// 16-byte streaming load of data read once: no L1 allocation, 256-byte L2 prefetch (rows are
-/// read sequentially).
-__device__ __forceinline__ uint4 ldStream16(const void *p) {
+/// 16-byte streaming load of data read once: no L1 allocation; with kL2Prefetch (the default) a
+/// 256-byte L2 prefetch hint, for rows read sequentially.
+template <bool kL2Prefetch = true> __device__ __forceinline__ uint4 ldStream16(const void *p) {
     uint4 v;
-    asm("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];\n"
-        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-        : "l"(p));
+    if constexpr (kL2Prefetch) {
+        asm("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];\n"
+            : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+            : "l"(p));
+    } else {
+        asm("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];\n"
+            : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+            : "l"(p));
+    }
     return v;
 }
 
@@ -105,13 +111,55 @@ template <int G> struct RowPairStage {
     std::uint32_t scaleB[G];
 };
 
-/// As ldStream16 without the L2 prefetch hint.
-__device__ __forceinline__ uint4 ldNoAllocate16(const void *p) {
-    uint4 v;
-    asm("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];\n"
-        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-        : "l"(p));
-    return v;
+/// Two-stage register double buffering of a K loop: stage i + 1's loads are issued before
+/// stage i is computed, so one stage of loads is always in flight. afterFirstLoad() runs once,
+/// after the first stage's loads are issued (e.g. the barrier that publishes shared tables).
+template <class Stage, class Load, class Compute, class AfterFirstLoad>
+__device__ __forceinline__ void doubleBuffered(int numStages, Load &&load, Compute &&compute,
+                                               AfterFirstLoad &&afterFirstLoad) {
+    Stage s0, s1;
+    if (numStages > 0) {
+        load(s0, 0);
+    }
+    afterFirstLoad();
+    for (int st = 0; st < numStages; st += 2) {
+        if (st + 1 < numStages) {
+            load(s1, st + 1);
+        }
+        compute(s0, st);
+        if (st + 1 < numStages) {
+            if (st + 2 < numStages) {
+                load(s0, st + 2);
+            }
+            compute(s1, st + 1);
+        }
+    }
+}
+
+/// Epilogue of the tensor-core GEMV (v2; dev v5): part[w][i][r] is warp w's partial sum for row
+/// i of its 16-row tile and x row r, the warps kp * rowTiles + tile (kp < warpsPerTile) share
+/// tile `tile` of this block. Sums them in a fixed order (deterministic) and stores y[rowBegin +
+/// r][n-index] as bf16, consecutive threads on consecutive output columns. Call after the
+/// barrier that publishes part.
+template <int kThreads, int kCols>
+__device__ __forceinline__ void storeRowTileSums(const float (*part)[16][kCols], int rowTiles,
+                                                 int warpsPerTile, int rows, int rowBegin, int n,
+                                                 std::uint16_t *y) {
+    const int outputs = rowTiles * 16 * rows;
+    for (int i = threadIdx.x; i < outputs; i += kThreads) {
+        const int rowInTile = i & 15;
+        const int rest = i >> 4;
+        const int tile = rest % rowTiles;
+        const int r = rest / rowTiles;
+        float sum = 0.0f;
+        for (int kp = 0; kp < warpsPerTile; ++kp) {
+            sum += part[kp * rowTiles + tile][rowInTile][r];
+        }
+        const int nIndex = (blockIdx.x * rowTiles + tile) * 16 + rowInTile;
+        if (nIndex < n) {
+            y[(long long)(rowBegin + r) * n + nIndex] = floatToBf16Bits(sum);
+        }
+    }
 }
 
 /// a * b on bf16 pairs, round to nearest, subnormals kept. fma with -0 instead of mul.bf16x2

@@ -486,23 +486,9 @@ __global__ void __launch_bounds__(kThreads, 2) skinnyKernel(const SkinnyParams p
         }
     };
 
-    detail::RowPairStage<G> s0, s1;
-    if (numStages > 0) {
-        load(s0, 0);
-    }
-    __syncthreads(); // tables ready (the first loads are already in flight)
-    for (int st = 0; st < numStages; st += 2) {
-        if (st + 1 < numStages) {
-            load(s1, st + 1);
-        }
-        compute(s0, st);
-        if (st + 1 < numStages) {
-            if (st + 2 < numStages) {
-                load(s0, st + 2);
-            }
-            compute(s1, st + 1);
-        }
-    }
+    // The tables are ready after the barrier (the first loads are already in flight).
+    detail::doubleBuffered<detail::RowPairStage<G>>(numStages, load, compute,
+                                                    [] { __syncthreads(); });
 
     // C fragment: c0, c1 = (row g, tokens 2t, 2t+1), c2, c3 = (row g+8, same tokens).
 #pragma unroll
@@ -516,21 +502,8 @@ __global__ void __launch_bounds__(kThreads, 2) skinnyKernel(const SkinnyParams p
     __syncthreads();
 
     // Reduce the warps of each row tile; consecutive threads write consecutive output columns.
-    const int outputs = p.rowTiles * 16 * rows;
-    for (int i = threadIdx.x; i < outputs; i += kThreads) {
-        const int rowInTile = i & 15;
-        const int rest = i >> 4;
-        const int tile = rest % p.rowTiles;
-        const int r = rest / p.rowTiles;
-        float sum = 0.0f;
-        for (int kp = 0; kp < warpsPerTile; ++kp) {
-            sum += part[kp * p.rowTiles + tile][rowInTile][r];
-        }
-        const int nIndex = (blockIdx.x * p.rowTiles + tile) * 16 + rowInTile;
-        if (nIndex < p.n) {
-            p.y[(long long)(unit.rowBegin + r) * p.n + nIndex] = floatToBf16Bits(sum);
-        }
-    }
+    detail::storeRowTileSums<kThreads>(part, p.rowTiles, warpsPerTile, rows, unit.rowBegin, p.n,
+                                       p.y);
 }
 
 template <int NT> cudaError_t ensureSmemLimit() {

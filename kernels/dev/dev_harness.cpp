@@ -114,17 +114,6 @@ void printCase(const char *program, const std::string &name, const std::string &
     std::fflush(stdout);
 }
 
-std::string shapeName(const char *prefix, int m, int n, int k) {
-    std::string s = prefix;
-    s += "m";
-    s += std::to_string(m);
-    s += "_n";
-    s += std::to_string(n);
-    s += "_k";
-    s += std::to_string(k);
-    return s;
-}
-
 /// Weights uploaded in enough copies to rotate beyond L2.
 struct Rotated {
     std::vector<DeviceBuffer<std::uint8_t>> e2m1, sf;
@@ -151,7 +140,7 @@ std::size_t l2BytesOfDevice() {
 /// Plain GEMV case: check, then (when timed) time the variant and launchGemv.
 void gemvCase(const GemvExperiment &ex, const GemvLaunch &launch, int m, int n, int k, bool timed,
               Rng &rng, Tally &tally) {
-    const std::string name = shapeName("gemv_", m, n, k);
+    const std::string name = shapeName(m, n, k, "gemv_");
     const Matrix w = randomMatrix(n, k, rng);
     const std::vector<std::uint16_t> xh = randomBf16(std::size_t(m) * k, rng);
     const Rotated d(w, timed ? l2BytesOfDevice() : 0);
@@ -270,6 +259,14 @@ Rng seededRng() {
 
 } // namespace
 
+int smCount() {
+    int device = 0;
+    int sms = 0;
+    BENCH_CUDA(cudaGetDevice(&device));
+    BENCH_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    return std::max(sms, 1);
+}
+
 int finish(const char *program, const Tally &tally) {
     std::printf("%s: %d passed, %d failed\n", program, tally.passed, tally.failed);
     return tally.failed == 0 ? 0 : 1;
@@ -366,7 +363,7 @@ int runGemmExperiment(const char *program, const std::string &support, const Gem
             }
             const double bytes =
                 double(p.data.size() + p.sf.size()) + 2.0 * s.m * (double(s.k) + double(s.n));
-            printCase(program, shapeName("gemm_", s.m, s.n, s.k), error, us, bytes,
+            printCase(program, shapeName(s.m, s.n, s.k, "gemm_"), error, us, bytes,
                       2.0 * s.m * double(s.n) * s.k, libUs, tally);
         }
     } catch (const BenchError &e) {
@@ -420,7 +417,7 @@ bool runReadExperiment(const char *program, const char *name, const ReadLaunch &
                                                0, nullptr));
                 });
             }
-            printCase(program, std::string(name) + "_" + shapeName("", 1, n, k), error, us,
+            printCase(program, std::string(name) + "_" + shapeName(1, n, k, ""), error, us,
                       double(w.packedBytes() + w.scaleBytes()), 0.0, libUs, tally);
         }
     } catch (const BenchError &e) {

@@ -38,6 +38,26 @@ struct GemvExperiment {
     int maxRowsPerUnit = 16; ///< grouped cases whose units exceed this are skipped
 };
 
+/// SMs of the current device (the plans' smCount).
+int smCount();
+
+/// The GemvLaunch of a variant whose parameter struct Params derives from GemvArgs, planned by
+/// plan(maxRows, numUnits, n, k, smCount) -> GemvPlan and launched by
+/// launch(Params, const GemvPlan &, maxRows, numUnits, stream) -> std::string.
+template <class Params, class Plan, class Launch>
+GemvLaunch plannedGemv(const char *variant, Plan plan, Launch launch) {
+    return [=](const cuda::detail::GemvArgs &args, int maxRows, int numUnits,
+               cudaStream_t stream) -> std::string {
+        Params params{};
+        static_cast<cuda::detail::GemvArgs &>(params) = args;
+        const cuda::GemvPlan p = plan(maxRows, numUnits, args.n, args.k, smCount());
+        if (!p.error.empty()) {
+            return std::string(variant) + ": " + p.error;
+        }
+        return launch(params, p, maxRows, numUnits, stream);
+    };
+}
+
 /// Runs the GEMV experiment (checks on awkward shapes, timing on the benchmark shapes of
 /// mxfp4_bench.cpp) and returns the exit code.
 int runGemvExperiment(const GemvExperiment &experiment, const GemvLaunch &launch);

@@ -332,18 +332,10 @@ std::string launch(Params params, const GemvPlan &plan, int maxRows, int numUnit
 
 int main() {
     namespace kc = hostplan::mxfp4::cuda;
-    hostplan::mxfp4::dev::GemvExperiment ex;
+    namespace dev = hostplan::mxfp4::dev;
+    dev::GemvExperiment ex;
     ex.program = "gemv_v3";
     ex.rows = {1, 2, 7, 16};
-    return hostplan::mxfp4::dev::runGemvExperiment(
-        ex, [](const kc::detail::GemvArgs &args, int maxRows, int numUnits, cudaStream_t stream) {
-            kc::v3::Params params{};
-            static_cast<kc::detail::GemvArgs &>(params) = args;
-            const kc::GemvPlan plan = kc::v3::plan(maxRows, numUnits, args.n, args.k,
-                                                   kc::detail::smCountOfCurrentDevice());
-            if (!plan.error.empty()) {
-                return "gemv v3: " + plan.error;
-            }
-            return kc::v3::launch(params, plan, maxRows, numUnits, stream);
-        });
+    return dev::runGemvExperiment(
+        ex, dev::plannedGemv<kc::v3::Params>("gemv v3", kc::v3::plan, kc::v3::launch));
 }

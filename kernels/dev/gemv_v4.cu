@@ -38,7 +38,6 @@ namespace {
 using detail::e2m1Bf16;
 using detail::e8m0Float;
 using detail::floatToBf16Bits;
-using detail::ldNoAllocate16;
 
 namespace v4 {
 
@@ -130,8 +129,8 @@ template <int MR> __global__ void __launch_bounds__(kThreads, 2) rowStreamKernel
                     s.code[u] = make_uint4(0u, 0u, 0u, 0u);
                     s.scale[u] = kSfOne;
                     if (inK && row < rEnd) {
-                        s.code[u] =
-                            ldNoAllocate16(W + std::size_t(row) * rowBytes + std::size_t(kb) * 16);
+                        s.code[u] = detail::ldStream16<false>(W + std::size_t(row) * rowBytes +
+                                                              std::size_t(kb) * 16);
                         s.scale[u] = __ldg(S + (long long)row * nb + kb);
                     }
                 }
@@ -279,18 +278,10 @@ std::string launch(Params params, const GemvPlan &plan, int maxRows, int numUnit
 
 int main() {
     namespace kc = hostplan::mxfp4::cuda;
-    hostplan::mxfp4::dev::GemvExperiment ex;
+    namespace dev = hostplan::mxfp4::dev;
+    dev::GemvExperiment ex;
     ex.program = "gemv_v4";
     ex.rows = {1, 2, 7, 16};
-    return hostplan::mxfp4::dev::runGemvExperiment(
-        ex, [](const kc::detail::GemvArgs &args, int maxRows, int numUnits, cudaStream_t stream) {
-            kc::v4::Params params{};
-            static_cast<kc::detail::GemvArgs &>(params) = args;
-            const kc::GemvPlan plan = kc::v4::plan(maxRows, numUnits, args.n, args.k,
-                                                   kc::detail::smCountOfCurrentDevice());
-            if (!plan.error.empty()) {
-                return "gemv v4: " + plan.error;
-            }
-            return kc::v4::launch(params, plan, maxRows, numUnits, stream);
-        });
+    return dev::runGemvExperiment(
+        ex, dev::plannedGemv<kc::v4::Params>("gemv v4", kc::v4::plan, kc::v4::launch));
 }

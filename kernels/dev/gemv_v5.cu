@@ -44,7 +44,6 @@ namespace {
 
 using detail::e2m1Bf16;
 using detail::e8m0Float;
-using detail::floatToBf16Bits;
 using detail::ldStream16;
 
 namespace v5 {
@@ -177,23 +176,9 @@ __global__ void __launch_bounds__(kThreads, 2) gemvKernel(const Params p) {
         }
     };
 
-    detail::RowPairStage<kG> s0, s1;
-    if (numStages > 0) {
-        load(s0, 0);
-    }
-    __syncthreads(); // tables ready (the first loads are already in flight)
-    for (int st = 0; st < numStages; st += 2) {
-        if (st + 1 < numStages) {
-            load(s1, st + 1);
-        }
-        compute(s0, st);
-        if (st + 1 < numStages) {
-            if (st + 2 < numStages) {
-                load(s0, st + 2);
-            }
-            compute(s1, st + 1);
-        }
-    }
+    // The tables are ready after the barrier (the first loads are already in flight).
+    detail::doubleBuffered<detail::RowPairStage<kG>>(numStages, load, compute,
+                                                     [] { __syncthreads(); });
 
     // The 4 threads of a row hold its 4 block columns: sum them (fixed order: deterministic).
 #pragma unroll
@@ -209,21 +194,8 @@ __global__ void __launch_bounds__(kThreads, 2) gemvKernel(const Params p) {
     }
     __syncthreads();
 
-    const int outputs = p.rowTiles * 16 * rows;
-    for (int i = threadIdx.x; i < outputs; i += kThreads) {
-        const int rowInTile = i & 15;
-        const int rest = i >> 4;
-        const int tile = rest % p.rowTiles;
-        const int r = rest / p.rowTiles;
-        float sum = 0.0f;
-        for (int kp = 0; kp < warpsPerTile; ++kp) {
-            sum += part[kp * p.rowTiles + tile][rowInTile][r];
-        }
-        const int nIndex = (blockIdx.x * p.rowTiles + tile) * 16 + rowInTile;
-        if (nIndex < p.n) {
-            p.y[(long long)(unit.rowBegin + r) * p.n + nIndex] = floatToBf16Bits(sum);
-        }
-    }
+    detail::storeRowTileSums<kThreads>(part, p.rowTiles, warpsPerTile, rows, unit.rowBegin, p.n,
+                                       p.y);
 }
 
 cudaError_t ensureSmemLimit() {
@@ -264,19 +236,11 @@ std::string launch(Params params, const GemvPlan &plan, int maxRows, int numUnit
 
 int main() {
     namespace kc = hostplan::mxfp4::cuda;
-    hostplan::mxfp4::dev::GemvExperiment ex;
+    namespace dev = hostplan::mxfp4::dev;
+    dev::GemvExperiment ex;
     ex.program = "gemv_v5";
     ex.rows = {1, 2};
     ex.maxRowsPerUnit = 2;
-    return hostplan::mxfp4::dev::runGemvExperiment(
-        ex, [](const kc::detail::GemvArgs &args, int maxRows, int numUnits, cudaStream_t stream) {
-            kc::v5::Params params{};
-            static_cast<kc::detail::GemvArgs &>(params) = args;
-            const kc::GemvPlan plan = kc::v5::plan(maxRows, numUnits, args.n, args.k,
-                                                   kc::detail::smCountOfCurrentDevice());
-            if (!plan.error.empty()) {
-                return "gemv v5: " + plan.error;
-            }
-            return kc::v5::launch(params, plan, maxRows, numUnits, stream);
-        });
+    return dev::runGemvExperiment(
+        ex, dev::plannedGemv<kc::v5::Params>("gemv v5", kc::v5::plan, kc::v5::launch));
 }

@@ -89,22 +89,8 @@ __global__ void __launch_bounds__(kV2Threads, 2)
             accB ^= s.codeB[q].x ^ s.codeB[q].y ^ s.codeB[q].z ^ s.codeB[q].w ^ s.scaleB[q];
         }
     };
-    detail::RowPairStage<G> s0, s1;
-    if (numStages > 0) {
-        load(s0, 0);
-    }
-    for (int st = 0; st < numStages; st += 2) {
-        if (st + 1 < numStages) {
-            load(s1, st + 1);
-        }
-        consume(s0);
-        if (st + 1 < numStages) {
-            if (st + 2 < numStages) {
-                load(s0, st + 2);
-            }
-            consume(s1);
-        }
-    }
+    detail::doubleBuffered<detail::RowPairStage<G>>(
+        numStages, load, [&](const detail::RowPairStage<G> &s, int) { consume(s); }, [] {});
     if (validA) {
         atomicXor(out + rowA, accA);
     }
@@ -132,7 +118,7 @@ __global__ void __launch_bounds__(kIdealThreads)
             uint4 v[kIdealUnroll];
 #pragma unroll
             for (int u = 0; u < kIdealUnroll; ++u) {
-                v[u] = detail::ldNoAllocate16(base + i + u * kIdealThreads);
+                v[u] = detail::ldStream16<false>(base + i + u * kIdealThreads);
             }
 #pragma unroll
             for (int u = 0; u < kIdealUnroll; ++u) {
@@ -140,7 +126,7 @@ __global__ void __launch_bounds__(kIdealThreads)
             }
         }
         for (; i < end; i += kIdealThreads) {
-            const uint4 v = detail::ldNoAllocate16(base + i);
+            const uint4 v = detail::ldStream16<false>(base + i);
             acc ^= v.x ^ v.y ^ v.z ^ v.w;
         }
     };
