@@ -1,7 +1,7 @@
 /*
- * MXFP4 prefill GEMM v3 for Hopper (sm_90a): wgmma with the dequantized weights as the register
- * operand. y[m][n] = sum_k x[m][k] * W[n][k], m >= 1 (meant for m >= 256), selected by
- * PrefillKernel::V3 (mxfp4_gemm_select.h); not the default of launchPrefillGemm.
+ * Experiment: MXFP4 prefill GEMM v3 for Hopper (sm_90a), wgmma with the dequantized weights as
+ * the register operand (stand-alone program; not in the library, which ships v2 in
+ * mxfp4_gemm.cu). y[m][n] = sum_k x[m][k] * W[n][k], m >= 1 (meant for m >= 256).
  *
  * Layouts: x bf16 [m][k] row-major (k % 32 == 0, 16-byte aligned); y bf16 [m][n]; W re-packed
  * offline by repackPrefill() (mxfp4.h), the same layout the mma.sync kernels read: data
@@ -59,12 +59,17 @@
  * - Elsewhere (sm_100a, compute_80 PTX) the kernel body is only a trap: wgmma exists on sm_90a
  *   only, and the launcher never launches it there.
  *
- * Status: compiled, NOT yet run on a GPU. Benchmark rows "gemm_v3" (mxfp4_bench.cpp) beside
- * "gemm" (v2) and "cublas_bf16"; GPU tests in tst_mxfp4_gpu ("[v3] gemm ...").
+ * Status: compiled, NOT yet run on a GPU. Run: build with -DHOSTPLAN_KERNELS_DEV=ON (and 90a in
+ * CMAKE_CUDA_ARCHITECTURES), then build/kernels/dev/mxfp4-dev-gemm-v3-wgmma: on an sm_90 GPU
+ * it checks every case against gemmReferenceF64 (kernels/mxfp4.cpp) and prints time and
+ * TFLOP/s next to the library's launchPrefillGemm (dev_harness.h); elsewhere it prints why not
+ * and exits 77. The bit-level maps (descriptor, x tile swizzle, A fragments; mxfp4_wgmma.h) are
+ * pinned on the CPU by tests/kernels/tst_mxfp4_dev.cpp.
  */
+#include "dev_harness.h"
 #include "mxfp4_common.cuh"
 #include "mxfp4_cuda.h"
-#include "mxfp4_gemm_select.h"
+#include "mxfp4_internal.h"
 #include "mxfp4_wgmma.h"
 
 #include <cuda_bf16.h>
@@ -103,11 +108,7 @@ __device__ __forceinline__ void wgmmaCommit() {
 template <int N> __device__ __forceinline__ void wgmmaWait() {
     asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
 }
-/// Makes this thread's generic-proxy writes to shared memory (the cp.async data) visible to the
-/// async proxy that wgmma reads B through; followed by the block barrier.
-__device__ __forceinline__ void fenceProxyAsync() {
-    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
-}
+using detail::fenceProxyAsync; // the cp.async data -> the async proxy wgmma reads B through
 /// Orders the compiler's uses of the accumulators after a wgmma.wait_group: without it, reads
 /// of d could be scheduled before the wait (the asm above names no registers).
 __device__ __forceinline__ void fenceAccumulators(float (&d)[128]) {
@@ -405,8 +406,8 @@ __global__ void __launch_bounds__(kThreads, 1)
 
 } // namespace v3
 
-} // namespace
-
+/// Empty when the v3 kernel can run on the current device; otherwise why not, e.g. "needs
+/// sm_90 (Hopper); this GPU is sm_100", or that the build lacks the sm_90a target.
 std::string prefillWgmmaSupport() {
     int device = 0;
     HOSTPLAN_CHECK_CUDA(cudaGetDevice(&device));
@@ -432,17 +433,14 @@ std::string prefillWgmmaSupport() {
     return {};
 }
 
+/// Launcher: launchPrefillGemm's checks (pointers, shape, padding, alignment), the device
+/// support, then the grid of 256-token x 128-row tiles in grouped order.
 std::string launchPrefillGemmWgmma(const std::uint16_t *x, int m, const std::uint8_t *packedData,
                                    const std::uint8_t *packedSf, int n, int k, int nPadded,
                                    int kPadded, std::uint16_t *y, cudaStream_t stream) {
-    // launchPrefillGemm has checked pointers, shape, padding and alignment; repeat the ones
-    // this kernel's indexing relies on.
-    HOSTPLAN_REQUIRE(x && packedData && packedSf && y, "prefill gemm v3: null pointer");
-    HOSTPLAN_REQUIRE(m >= 1 && n >= 1 && k >= 32 && k % 32 == 0,
-                     "prefill gemm v3: bad shape (m >= 1, n >= 1, k a positive multiple of 32)");
-    HOSTPLAN_REQUIRE(nPadded % wg::kTileRows == 0 && nPadded >= n && kPadded % wg::kTileK == 0 &&
-                         kPadded >= k,
-                     "prefill gemm v3: layout not padded to 128 rows x 64 K (use repackPrefill)");
+    const std::string argError = detail::checkPrefillArgs("prefill gemm v3", x, m, packedData,
+                                                          packedSf, n, k, nPadded, kPadded, y);
+    HOSTPLAN_REQUIRE(argError.empty(), argError);
     const std::string support = prefillWgmmaSupport();
     if (!support.empty()) {
         return support;
@@ -461,4 +459,16 @@ std::string launchPrefillGemmWgmma(const std::uint16_t *x, int m, const std::uin
     return {};
 }
 
+} // namespace
+
 } // namespace hostplan::mxfp4::cuda
+
+int main() {
+    namespace kc = hostplan::mxfp4::cuda;
+    int count = 0;
+    const std::string support = cudaGetDeviceCount(&count) == cudaSuccess && count > 0
+                                    ? kc::prefillWgmmaSupport()
+                                    : std::string("no CUDA device");
+    return hostplan::mxfp4::dev::runGemmExperiment("gemm_v3_wgmma", support,
+                                                   kc::launchPrefillGemmWgmma);
+}
