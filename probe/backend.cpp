@@ -18,6 +18,17 @@ AllReduceResult GpuBackend::allReduce(const std::vector<int> &devices,
     return allReduceAcross(devices, options, cancel, progress);
 }
 
+FitResult GpuBackend::unsupportedFit(const DeviceInfo &device, std::uint64_t requestedBytes,
+                                     std::string message) {
+    FitResult r;
+    r.device = device.index;
+    r.deviceName = device.name;
+    r.requestedBytes = requestedBytes;
+    r.status = StepStatus::Unsupported;
+    r.message = std::move(message);
+    return r;
+}
+
 BandwidthResult GpuBackend::unsupportedBandwidth(int device, std::string message) {
     BandwidthResult r;
     r.device = device;

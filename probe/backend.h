@@ -121,6 +121,10 @@ class GpuBackend {
     virtual KernelsSection kernels(int device, bool quick) = 0;
 
   protected:
+    /// A fit row for a test this backend cannot run on `device`: status Unsupported, the
+    /// request and `message` (free memory and headroom left for the caller to fill).
+    static FitResult unsupportedFit(const DeviceInfo &device, std::uint64_t requestedBytes,
+                                    std::string message);
     /// A bandwidth row for a step this backend cannot run: status Unsupported and `message`.
     static BandwidthResult unsupportedBandwidth(int device, std::string message);
     /// An all-reduce result this backend cannot measure: status Unavailable and `note`.

@@ -47,12 +47,7 @@ class NoneBackend final : public GpuBackend {
 
     FitResult fit(const DeviceInfo &device, const FitOptions &options, const CancelToken &,
                   const ProgressFn &) override {
-        FitResult r;
-        r.device = device.index;
-        r.requestedBytes = options.requestedBytes;
-        r.status = StepStatus::Unsupported;
-        r.message = m_missing.inventory;
-        return r;
+        return unsupportedFit(device, options.requestedBytes, m_missing.inventory);
     }
 
     BandwidthResult bandwidth(int device, const BandwidthOptions &, const CancelToken &,

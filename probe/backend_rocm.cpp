@@ -163,17 +163,14 @@ class RocmBackend final : public GpuBackend {
     // No fit test without CUDA: the row still names the request, free memory and headroom.
     FitResult fit(const DeviceInfo &d, const FitOptions &size, const CancelToken &,
                   const ProgressFn &) override {
-        FitResult r;
-        r.device = d.index;
-        r.deviceName = d.name;
-        r.status = StepStatus::Unsupported;
-        r.requestedBytes = size.fractionOfFree > 0
-                               ? bytesForFraction(d.memoryFreeBytes, size.fractionOfFree)
-                               : size.requestedBytes;
+        FitResult r = unsupportedFit(
+            d,
+            size.fractionOfFree > 0 ? bytesForFraction(d.memoryFreeBytes, size.fractionOfFree)
+                                    : size.requestedBytes,
+            "the fit test needs CUDA; AMD GPUs are listed with ROCm SMI's free memory only");
         r.freeBytesBefore = d.memoryFreeBytes;
         r.totalBytes = d.memoryTotalBytes;
         r.headroomBytes = decideFit(r.requestedBytes, d.memoryFreeBytes).headroomBytes;
-        r.message = "the fit test needs CUDA; AMD GPUs are listed with ROCm SMI's free memory only";
         return r;
     }
 
