@@ -30,8 +30,8 @@ FitResult runFit(int device, const FitOptions &options, const CancelToken &cance
 
 /// Copy bandwidth of one CUDA device: device to device (bytes read + written), host to device
 /// and device to host from a page-locked buffer; median of `runs` after warm-up, CUDA events.
-BandwidthResult runBandwidth(int device, const BandwidthOptions &options,
-                             const CancelToken &cancel, const ProgressFn &progress);
+BandwidthResult runBandwidth(int device, const BandwidthOptions &options, const CancelToken &cancel,
+                             const ProgressFn &progress);
 
 /// All-reduce (float sum) across two or more `devices` through NCCL, one communicator per device
 /// in one process (NCCL loaded with dlopen at run time; Unavailable when it is missing).

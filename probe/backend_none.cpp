@@ -22,8 +22,7 @@ const MissingRuntime kNvidia = {
     "toolkit installed)",
     "built without CUDA"};
 
-const MissingRuntime kAmd = {"ROCm SMI", false,
-                             "AMD GPUs not looked for (built without ROCm SMI)",
+const MissingRuntime kAmd = {"ROCm SMI", false, "AMD GPUs not looked for (built without ROCm SMI)",
                              "built without ROCm SMI: AMD GPUs are not looked for",
                              "built without ROCm SMI"};
 

@@ -31,8 +31,7 @@ struct RocmSmiApi {
 
     RocmSmiApi() {
         const char *names[] = {
-            "librocm_smi64.so.1",
-            "librocm_smi64.so",
+            "librocm_smi64.so.1", "librocm_smi64.so",
             HOSTPLAN_ROCM_SMI_LIBRARY_PATH, // set by probe/CMakeLists.txt
         };
         for (const char *n : names) {

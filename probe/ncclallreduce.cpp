@@ -32,8 +32,7 @@ struct NcclApi {
 
     NcclApi() {
         const char *names[] = {
-            "libnccl.so.2",
-            "libnccl.so",
+            "libnccl.so.2", "libnccl.so",
             HOSTPLAN_NCCL_LIBRARY_PATH, // set by probe/CMakeLists.txt ("" when not found)
         };
         for (const char *name : names) {
@@ -75,9 +74,7 @@ struct NcclApi {
     }
     NcclApi(const NcclApi &) = delete;
     NcclApi &operator=(const NcclApi &) = delete;
-    std::string text(ncclResult_t r) const {
-        return errorString ? errorString(r) : "error";
-    }
+    std::string text(ncclResult_t r) const { return errorString ? errorString(r) : "error"; }
 };
 
 // Per-rank resources, released on every path.

@@ -246,9 +246,8 @@ void fitStep(ProbeRun &run, const std::vector<BackendDevices> &found,
                 if (!b.isSelected(d.index)) {
                     continue;
                 }
-                fits.push_back(b.backend->fit(d, size, run.cancel,
-                                              run.stepProgress("fit GPU " +
-                                                               std::to_string(d.index))));
+                fits.push_back(b.backend->fit(
+                    d, size, run.cancel, run.stepProgress("fit GPU " + std::to_string(d.index))));
                 ++run.done;
             }
         }
@@ -307,8 +306,7 @@ void kernelsStep(ProbeRun &run, const BackendDevices &measuring, ProbeReport &re
     }
     if (measuring.selected.empty()) {
         KernelsSection k;
-        k.message =
-            "no " + measuring.backend->runtimeName() + " device for the kernel benchmarks";
+        k.message = "no " + measuring.backend->runtimeName() + " device for the kernel benchmarks";
         report.kernels = k;
     } else {
         const int device = measuring.selected.front();
