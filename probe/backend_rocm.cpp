@@ -1,21 +1,19 @@
-// ROCm SMI back end: lists AMD GPUs (name, VRAM total and used, PCI id). The library is loaded
-// with dlopen at run time (librocm_smi64.so.1 or the path found at build time), so the probe
-// starts on machines without ROCm; rocm_smi.h only supplies the types. rsmi_init failing means
-// "no AMD GPU", not an error (it fails on every machine without the amdgpu driver).
-#include "devices.h"
+// ROCm SMI backend: lists AMD GPUs (name, VRAM total and used, PCI id); nothing else (the fit
+// test, bandwidth, all-reduce and kernels need CUDA, and its fit rows say so). Compiled only when
+// CMake found rocm_smi.h. The library is loaded with dlopen at run time (librocm_smi64.so.1 or
+// the path found at build time), so the probe starts on machines without ROCm; rocm_smi.h only
+// supplies the types. rsmi_init failing means "no AMD GPU", not an error (it fails on every
+// machine without the amdgpu driver).
+#include "backend.h"
 
-#if defined(HOSTPLAN_HAVE_ROCM)
 #include <rocm_smi/rocm_smi.h>
 
 #include <dlfcn.h>
 #include <unistd.h>
 
 #include <cstdio>
-#endif
 
 namespace hostplan::probe {
-
-#if defined(HOSTPLAN_HAVE_ROCM)
 
 namespace {
 
@@ -33,11 +31,8 @@ struct RocmSmiApi {
 
     RocmSmiApi() {
         const char *names[] = {
-            "librocm_smi64.so.1",
-            "librocm_smi64.so",
-#ifdef HOSTPLAN_ROCM_SMI_LIBRARY_PATH
-            HOSTPLAN_ROCM_SMI_LIBRARY_PATH,
-#endif
+            "librocm_smi64.so.1", "librocm_smi64.so",
+            HOSTPLAN_ROCM_SMI_LIBRARY_PATH, // set by probe/CMakeLists.txt
         };
         for (const char *n : names) {
             handle = dlopen(n, RTLD_NOW | RTLD_LOCAL);
@@ -85,12 +80,8 @@ struct RocmSmiApi {
     }
 };
 
-} // namespace
-
-bool rocmBuiltIn() {
-    return true;
-}
-
+// AMD GPUs through ROCm SMI (name, VRAM total and used, PCI id). The library missing or
+// rsmi_init failing means "no AMD GPU" (available = false), not an error.
 Inventory listRocmDevices() {
     Inventory inv;
     inv.built = true;
@@ -157,19 +148,52 @@ Inventory listRocmDevices() {
     return inv;
 }
 
-#else
+// Backend of ROCm SMI: see the file comment.
+class RocmBackend final : public GpuBackend {
+  public:
+    std::string runtimeName() const override { return "ROCm SMI"; }
+    bool builtIn() const override { return true; }
+    bool measures() const override { return false; }
+    std::string lookedFor() const override { return "looked for AMD GPUs through ROCm SMI"; }
+    void describeBuild(BuildInfo &build) const override { build.rocmSmi = true; }
 
-bool rocmBuiltIn() {
-    return false;
+    Inventory inventory() override { return listRocmDevices(); }
+
+    // No fit test without CUDA: the row still names the request, free memory and headroom.
+    FitResult fit(const DeviceInfo &d, const FitOptions &size, const CancelToken &,
+                  const ProgressFn &) override {
+        FitResult r = unsupportedFit(
+            d,
+            size.fractionOfFree > 0 ? bytesForFraction(d.memoryFreeBytes, size.fractionOfFree)
+                                    : size.requestedBytes,
+            "the fit test needs CUDA; AMD GPUs are listed with ROCm SMI's free memory only");
+        r.freeBytesBefore = d.memoryFreeBytes;
+        r.totalBytes = d.memoryTotalBytes;
+        r.headroomBytes = decideFit(r.requestedBytes, d.memoryFreeBytes).headroomBytes;
+        return r;
+    }
+
+    BandwidthResult bandwidth(int device, const BandwidthOptions &, const CancelToken &,
+                              const ProgressFn &) override {
+        return unsupportedBandwidth(device, kListsOnly);
+    }
+
+    KernelsSection kernels(int, bool) override { return kernelsNotRun(kListsOnly); }
+
+  protected:
+    AllReduceResult allReduceAcross(const std::vector<int> &devices, const AllReduceOptions &,
+                                    const CancelToken &, const ProgressFn &) override {
+        return unavailableAllReduce(devices, kListsOnly);
+    }
+
+  private:
+    static constexpr const char *kListsOnly = "the ROCm SMI backend lists AMD GPUs only";
+};
+
+} // namespace
+
+std::unique_ptr<GpuBackend> makeRocmBackend() {
+    return std::make_unique<RocmBackend>();
 }
-
-Inventory listRocmDevices() {
-    Inventory inv;
-    inv.built = false;
-    inv.message = "built without ROCm SMI: AMD GPUs are not looked for";
-    return inv;
-}
-
-#endif
 
 } // namespace hostplan::probe
