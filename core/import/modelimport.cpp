@@ -1480,6 +1480,13 @@ ModelSpec importConfig(const json &root, const std::string &source) {
         }
     }
     spec.activeParamsWithEmbedding = add(spec.activeParams, embedding);
+    for (const auto &g : spec.groups) {
+        if (g.role == GroupRole::DenseMlp) {
+            spec.denseIntermediate =
+                std::uint32_t(lm.countOr("intermediate_size", 0, kMaxIntermediate, 0));
+            break;
+        }
+    }
     // A guard against configs whose sizes are individually plausible but jointly absurd.
     if (spec.totalParams > kMaxParams) {
         fail("", "implausible model: " + std::to_string(spec.totalParams) + " parameters");
