@@ -53,7 +53,10 @@ struct VllmGroups {
 
 VllmGroups vllmGroups(const EngineKvLayout &k, std::uint32_t blockTokens) {
     VllmGroups g;
-    g.block = blockTokens;
+    // MLA backends (FlashMLA, the CUDA default for MLA models) force a 64-token block
+    // (platform check_and_update_config; notes section 1.2).
+    g.block = k.hasMla ? std::max<std::uint32_t>(blockTokens, 64) : blockTokens;
+    blockTokens = g.block;
     const int types = (k.fullLayers > 0) + (k.windowLayers > 0) + (k.stateLayers > 0);
     if (types <= 1 && k.stateLayers == 0) {
         // One attention type: one (uniform-type) group; page = block x all layers' bytes.
