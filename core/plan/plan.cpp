@@ -188,6 +188,8 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
                           asciiUpper(gpu.id);
     }
     r.memory = computeMemory(model, gpu, r.layout, scenario);
+    r.startup = engineStartup(scenario.engine.engine,
+                              engineInputFor(model, gpu, r.layout, scenario));
     const std::uint32_t block = engineDefaults(scenario.engine.engine).kvBlockTokens;
     r.fit.maxConcurrency = maxConcurrency(r.memory, scenario.workload.contextTokens, block);
     const std::uint64_t need = r.memory.perGpu.kvCache + r.memory.perGpu.state;

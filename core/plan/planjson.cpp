@@ -65,6 +65,46 @@ nlohmann::ordered_json components(const MemoryComponents &c) {
             {"runtime", c.runtime},         {"total", c.total()}};
 }
 
+/// The engine's memory terms per GPU (memory.engine in the JSON table of README).
+nlohmann::ordered_json engineTermsJson(const EngineMemoryTerms &t) {
+    return {{"version", t.engineVersion},
+            {"checkpoint_weights_bytes", t.checkpointWeights},
+            {"weight_padding_bytes", t.weightPadding},
+            {"weight_replication_bytes", t.weightReplication},
+            {"draft_weights_bytes", t.draftWeights},
+            {"cuda_context_bytes", t.cudaContext},
+            {"communication_bytes", t.communication},
+            {"non_torch_bytes", t.nonTorch},
+            {"cuda_graph_bytes", t.cudaGraphs},
+            {"cuda_graphs_inside_budget", t.graphsInsideBudget},
+            {"activation_forward_bytes", t.activationForward},
+            {"activation_moe_workspace_bytes", t.activationMoe},
+            {"activation_sampler_bytes", t.activationSampler},
+            {"activation_peak_bytes", t.activationPeak},
+            {"kv_pool_bytes", t.kvPoolBytes},
+            {"kv_bytes_per_token", t.kvBytesPerToken},
+            {"kv_block_tokens", t.kvBlockTokens},
+            {"kv_tokens", t.kvTokens}};
+}
+
+/// The engine's start-up verdict (startup in the JSON table of README).
+nlohmann::ordered_json startupJson(const EngineStartup &s) {
+    using oj = nlohmann::ordered_json;
+    oj fixes = oj::array();
+    for (const FlagChange &f : s.fixes) {
+        fixes.push_back({{"flag", f.flag}, {"value", f.value}, {"effect", f.effect}});
+    }
+    return {{"outcome", startupOutcomeName(s.outcome)},
+            {"starts", s.starts()},
+            {"message", s.message},
+            {"kv_tokens", s.kvTokens},
+            {"context_tokens", s.contextTokens},
+            {"sequences_at_context", s.sequencesAtContext},
+            {"largest_context", s.largestContext},
+            {"margin_bytes_per_gpu", s.marginBytes},
+            {"fixes", fixes}};
+}
+
 } // namespace
 
 nlohmann::ordered_json planToJson(const PlanResult &p) {
@@ -138,7 +178,9 @@ nlohmann::ordered_json planToJson(const PlanResult &p) {
                      {"usable_bytes_per_gpu", m.usableBytesPerGpu},
                      {"budget_bytes_per_gpu", m.budgetBytesPerGpu},
                      {"kv_capacity_bytes_per_gpu", m.kvCapacityBytesPerGpu},
-                     {"kv_capacity_tokens_per_gpu", m.kvCapacityTokens}};
+                     {"kv_capacity_tokens_per_gpu", m.kvCapacityTokens},
+                     {"engine", engineTermsJson(m.engine)}};
+    doc["startup"] = startupJson(p.startup);
     doc["fit"] = {{"fits", p.fit.fits},
                   {"reasons", p.fit.reasons},
                   {"gpus_floor", p.fit.gpusFloor},
