@@ -60,6 +60,10 @@ struct EngineInfo {
     std::string_view memoryFractionFlag; ///< launch flag of the fraction
     std::string_view maxSequencesFlag;   ///< launch flag of the running-sequence cap
     bool runsOnAmd = true;               ///< has a ROCm build
+    /// GPU id prefix that always takes the small-GPU cap whatever its memory ("" = none):
+    /// vLLM treats the A100 as small (arg_utils.py: device memory >= 70 GiB and "a100" not in
+    /// the device name, vLLM PR #17885), so an A100 80GB runs 256 sequences.
+    std::string_view smallGpuIdPrefix;
 };
 
 /// Every engine, in the order menus list them.
@@ -76,7 +80,7 @@ struct EngineDefaults {
 /// The engine's documented defaults (engineInfo()).
 EngineDefaults engineDefaults(Engine engine);
 /// Sequences the engine runs at once by default, whatever the memory allows (engineInfo();
-/// 0 = no fixed cap).
+/// 0 = no fixed cap). GPUs matching smallGpuIdPrefix take the small-GPU cap.
 std::uint32_t engineMaxSequences(Engine engine, const GpuSpec &gpu);
 
 /// Names for JSON and CLI: "vllm", "sglang", "trtllm".

@@ -1468,6 +1468,7 @@ ModelSpec importConfig(const json &root, const std::string &source) {
     spec.vocabSize = std::uint32_t(b.vocab);
     spec.maxContextTokens = b.maxContext;
     spec.customCode = root.contains("auto_map") || (textCfg && lm.has("auto_map"));
+    spec.fp8BlockScaled = quant.method == Quantization::Method::Fp8 && quant.blockRows > 0;
     spec.groups = makeGroups(b.pieces.list, quant, dtype);
     spec.layers = mergeLayers(b.perLayer);
     spec.experts = b.experts;
