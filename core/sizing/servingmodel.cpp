@@ -464,6 +464,19 @@ ServingPoint ServingModel::closedLoop(double concurrency, double isl, double osl
     const double perToken = tDec / tokensPerStep;
     const double interference = c > 1 ? (c - 1) / osl * clampPositive(tPf - steps * tDec) : 0.0;
     p.tpotSeconds = perToken + interference;
+    // At many sequences, the engine packs several prompts into one step (up to the chunk): in
+    // steady state each round of c output tokens carries c x fresh / OSL prompt tokens. When
+    // that packed round is faster than charging each prompt its own steps, it is the TPOT.
+    if (c > 1 && fresh > 0 && spec.draftTokens == 0) {
+        const double pfRound = c * fresh / osl;
+        const double attnRound = (prefillAttnFlops(isl) - prefillAttnFlops(isl - fresh)) * c / osl;
+        const double split = std::max(1.0, (c + pfRound) / m_f.chunk);
+        const double pp = m_f.pp;
+        const double round =
+            split * (pp > 1 ? pp * step(c / split / pp, ctx, pfRound / split, attnRound / split)
+                            : step(c / split, ctx, pfRound / split, attnRound / split));
+        p.tpotSeconds = std::min(p.tpotSeconds, round);
+    }
     p.ttftSeconds = m_c.requestS + tPf;
     const double cycle = p.ttftSeconds + (osl - 1) * p.tpotSeconds;
     p.outputTokensPerSecond = c * osl / cycle;
