@@ -457,9 +457,6 @@ ServingPoint ServingModel::closedLoop(double concurrency, double isl, double osl
     } else {
         tDec = decodeTokenSeconds(c, ctx);
     }
-    StepParts parts;
-    step(c, ctx, 0, 0, &parts);
-    p.computeBound = parts.computeBound;
     p.stepSeconds = tDec;
     const double perToken = tDec / tokensPerStep;
     const double interference = c > 1 ? (c - 1) / osl * clampPositive(tPf - steps * tDec) : 0.0;

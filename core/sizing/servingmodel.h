@@ -165,7 +165,7 @@ struct ServingPoint {
                                    ///< saturated runs)
     double tpotSeconds = 0;        ///< median time per output token, prefill interference in
     double stepSeconds = 0;        ///< one decode-only step at the running batch
-    bool computeBound = false;     ///< the decode step is compute-bound
+    bool computeBound = false;     ///< unused by the loops (speed): step() with StepParts
 };
 
 /// Speculative decoding: `draftTokens` proposed per step (MTP heads or a draft model), each
