@@ -124,6 +124,10 @@ struct ModelSpec {
     /// tokenizer code, which vLLM, SGLang and TensorRT-LLM load only with --trust-remote-code
     /// (Hugging Face transformers' custom-code convention).
     bool customCode = false;
+    /// FP8 weights carry per-block scales (quantization_config weight_block_size, DeepSeek and
+    /// Qwen FP8 checkpoints): their GEMMs run block-scaled kernels, slower than per-tensor FP8
+    /// (serving model, core/sizing/servingmodel.h). Kept when formats are overridden.
+    bool fp8BlockScaled = false;
     /// Import notes the plan repeats as warnings (e.g. an index total_size far from the
     /// config-derived size).
     std::vector<std::string> notes;

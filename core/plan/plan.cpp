@@ -332,7 +332,7 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     r.selfHostUsdPerMTokOutput = w.outputTokensPerMonth > 0
                                      ? r.rental.usdPerMonthScheduled / w.outputTokensPerMonth * 1e6
                                      : std::numeric_limits<double>::infinity();
-    r.throughput = computeThroughput(r, defaultEfficiency());
+    r.throughput = computeThroughput(r, defaultEfficiency(r.scenario.engine.engine, r.gpu));
     updateBreakEven(r);
     return r;
 }

@@ -35,6 +35,36 @@ const char *heavyUserKindId(HeavyUserKind k) {
 }
 
 /// The decision unit's verdicts (decision.h), as the CLI, Summary and report show them.
+nlohmann::ordered_json rangeJson(const RangedValue &r) {
+    return {{"low", num(r.low)}, {"value", num(r.value)}, {"high", num(r.high)}};
+}
+
+nlohmann::ordered_json rangesJson(const PlanResult &p) {
+    const DecisionRanges r = decisionRanges(p);
+    return {{"usd_per_mtok_output_at_capacity", rangeJson(r.usdPerMTokAtCapacity)},
+            {"capacity_output_tokens_per_month", rangeJson(r.capacityTokensPerMonth)},
+            {"heavy_users_served", rangeJson(r.heavyUsersServed)},
+            {"break_even_output_tokens_per_month", num(r.breakEvenTokensPerMonth)},
+            {"heavy_users_needed", num(r.heavyUsersNeeded)},
+            {"capacity_call", rangeCallId(r.capacityCall)},
+            {"utilisation_to_break_even", num(r.utilisationToBreakEven)},
+            {"deciding_assumption", r.decidingAssumption}};
+}
+
+nlohmann::ordered_json sensitivityJson(const PlanResult &p) {
+    nlohmann::ordered_json a = nlohmann::ordered_json::array();
+    for (const SensitivityEntry &e : sensitivity(p)) {
+        a.push_back({{"input", e.input},
+                     {"label", e.label},
+                     {"usd_per_mtok_at_minus_20pct", num(e.costAtMinus)},
+                     {"usd_per_mtok_at_plus_20pct", num(e.costAtPlus)},
+                     {"capacity_over_break_even_at_minus_20pct", num(e.marginAtMinus)},
+                     {"capacity_over_break_even_at_plus_20pct", num(e.marginAtPlus)},
+                     {"swing", num(e.swing)}});
+    }
+    return a;
+}
+
 nlohmann::ordered_json decisionJson(const PlanResult &p) {
     using oj = nlohmann::ordered_json;
     const Recommendation rec = recommend(p);
@@ -56,7 +86,9 @@ nlohmann::ordered_json decisionJson(const PlanResult &p) {
              {{"kind", heavyUserKindId(heavy.kind)},
               {"users_needed", heavy.usersNeeded ? oj(heavy.usersNeeded) : oj(nullptr)},
               {"users_served", num(heavy.usersServed)},
-              {"api_usd_per_user_month", num(heavy.apiUsdPerUserMonth)}}}};
+              {"api_usd_per_user_month", num(heavy.apiUsdPerUserMonth)}}},
+            {"ranges", rangesJson(p)},
+            {"sensitivity", sensitivityJson(p)}};
 }
 
 nlohmann::ordered_json components(const MemoryComponents &c) {
@@ -230,6 +262,8 @@ nlohmann::ordered_json planToJson(const PlanResult &p) {
                       {"time_per_output_token_s", num(d.tokenLatencySeconds)},
                       {"tokens_per_second_per_user", num(d.tokensPerSecondPerSequence)},
                       {"tokens_per_second", num(d.tokensPerSecond)},
+                      {"ttft_s", num(d.ttftSeconds)},
+                      {"tpot_s", num(d.tpotSeconds)},
                       {"expert_coverage", d.expertCoverage},
                       {"weight_bytes_per_gpu", num(d.weightBytesPerGpu)},
                       {"cache_bytes_per_gpu", num(d.cacheBytesPerGpu)},
@@ -278,7 +312,24 @@ nlohmann::ordered_json planToJson(const PlanResult &p) {
               {"usd_per_mtok_output", num(c.usdPerMTokOutput)},
               {"tokens_per_second_per_usd_per_hour", num(c.tokensPerSecondPerUsdPerHour)},
               {"replicas_for_workload", c.replicasForWorkload},
-              {"carries_workload", c.carriesWorkload}}},
+              {"carries_workload", c.carriesWorkload},
+              {"ttft_s", num(c.ttftSeconds)},
+              {"tpot_s", num(c.tpotSeconds)},
+              {"input_tokens_per_request", num(c.inputTokensPerRequest)},
+              {"output_tokens_per_request", num(c.outputTokensPerRequest)},
+              {"band",
+               {{"low", num(c.band.low)},
+                {"high", num(c.band.high)},
+                {"regime", servingRegimeName(c.band.regime)},
+                {"calibrated_gpu", c.band.calibratedGpu},
+                {"source", c.band.source}}},
+              {"serving_output_tokens_per_second_range",
+               {num(c.servingOutputTokensPerSecondLow), num(c.servingOutputTokensPerSecondHigh)}},
+              {"output_tokens_per_month_range",
+               {num(c.outputTokensPerMonthLow), num(c.outputTokensPerMonthHigh)}},
+              {"users_served_range", {num(c.usersServedLow), num(c.usersServedHigh)}},
+              {"usd_per_mtok_output_range",
+               {num(c.usdPerMTokOutputLow), num(c.usdPerMTokOutputHigh)}}}},
             {"curve", curve}};
     }
     doc["decision"] = decisionJson(p);
