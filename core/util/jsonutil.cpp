@@ -91,8 +91,7 @@ Result<nlohmann::json> parse(std::string_view text, const std::string &what) {
                                         return finder.onEvent(event, parsed);
                                     });
     } catch (const DuplicateKeyFinder::TooDeep &) {
-        return makeError(finder.path().empty() ? what : finder.path(),
-                         "nested deeper than " + std::to_string(kMaxJsonDepth) +
+        return makeError(what, "nested deeper than " + std::to_string(kMaxJsonDepth) +
                              " objects or lists in " + what);
     } catch (const nlohmann::json::out_of_range &e) {
         // nlohmann reports 1e400 as "number overflow parsing '1e400'" without the field: the
