@@ -2623,10 +2623,6 @@ Alle Komponenten: %5 %4</translation>
         <translation>%1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <source>%1 is too large to be a scenario file.</source>
-        <translation>%1 ist zu groß für eine Szenariodatei.</translation>
-    </message>
-    <message>
         <source>%1 is not a valid scenario: %2</source>
         <translation>%1 ist kein gültiges Szenario: %2</translation>
     </message>

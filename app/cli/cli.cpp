@@ -9,13 +9,16 @@
 #include "engine/servecommand.h"
 #include "sizing/throughput.h"
 #include "util/numbertext.h"
+#include "util/terminaltext.h"
 #include "util/textutil.h"
 #include "util/units.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -62,12 +65,44 @@ bool parseDouble(const std::string &s, double &out) {
 
 /// Validates by round-tripping through the scenario parser, so that CLI values obey exactly the
 /// same limits as scenario files.
-std::string validate(Scenario &scenario, const std::string &option) {
+/// The option that sets scenario field `field` ("hardware.tp" -> "--tp"), or "" for none.
+std::string optionForField(const std::string &field) {
+    static const std::map<std::string, std::string> options = {
+        {"model.ref", "--model"},
+        {"model.weights_format", "--weights-format"},
+        {"model.kv_format", "--kv-format"},
+        {"hardware.gpu", "--gpu"},
+        {"hardware.gpu_count", "--gpu-count"},
+        {"hardware.tp", "--tp"},
+        {"hardware.pp", "--pp"},
+        {"hardware.ep", "--ep"},
+        {"hardware.gpus_per_node", "--gpus-per-node"},
+        {"workload.context_tokens", "--context"},
+        {"workload.concurrency", "--concurrency"},
+        {"workload.hours_per_day", "--hours-per-day"},
+        {"workload.output_tokens_per_month", "--output-tokens-per-month"},
+        {"workload.input_tokens_per_month", "--input-tokens-per-month"},
+        {"workload.cached_input_tokens_per_month", "--cached-input-tokens-per-month"},
+        {"engine.name", "--engine"},
+        {"pricing.usd_per_gpu_hour", "--usd-per-gpu-hour"},
+    };
+    const auto it = options.find(field);
+    return it == options.end() ? std::string() : it->second;
+}
+
+/// Checks the scenario the options built, once all are read (so that the order of --tp, --pp
+/// and --gpu-count does not matter). An error names the option that sets the bad field when
+/// one was given, else the scenario field.
+std::string validate(const Scenario &scenario, const std::vector<std::string> &args) {
     auto r = parseScenario(scenarioToJson(scenario));
-    if (!r.ok()) {
+    if (r.ok()) {
+        return {};
+    }
+    const std::string option = optionForField(r.error().field);
+    if (!option.empty() && std::find(args.begin(), args.end(), option) != args.end()) {
         return option + ": " + r.error().message;
     }
-    return {};
+    return "the options give an invalid scenario: " + r.error().toString();
 }
 
 /// scenarioFromArgs with its error printed as the CLI's one line; false on error.
@@ -346,10 +381,9 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
         if ((a == "--model" || a == "--gpu") && !countGiven) {
             scenario.hardware.gpuCount = 0; // nor does a count: the practical one
         }
-        const std::string e = validate(scenario, a);
-        if (!e.empty()) {
-            return e;
-        }
+    }
+    if (const std::string e = validate(scenario, args); !e.empty()) {
+        return e;
     }
     if (hardwareChanged) {
         scenario.name.clear(); // named after the plan by the caller
@@ -397,8 +431,10 @@ arguments or input.
 )";
 }
 
-int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &err,
-        const std::map<std::string, Command> &extra) {
+namespace {
+
+int runCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err,
+               const std::map<std::string, Command> &extra) {
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         out << usage();
         return args.empty() ? kExitUsage : kExitOk;
@@ -428,6 +464,22 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
     }
     err << "; see --help)\n";
     return kExitUsage;
+}
+
+} // namespace
+
+int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &err,
+        const std::map<std::string, Command> &extra) {
+    // Everything printed passes through terminalSafe: names from files (a scenario's name, a
+    // model's) may hold control characters or bidi overrides.
+    std::ostringstream bufferedOut;
+    std::ostringstream bufferedErr;
+    const int code = runCommand(args, bufferedOut, bufferedErr, extra);
+    out << terminalSafe(bufferedOut.str());
+    err << terminalSafe(bufferedErr.str());
+    out.flush();
+    err.flush();
+    return code;
 }
 
 } // namespace hostplan::cli

@@ -137,14 +137,14 @@ Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::strin
         if (jsonText.find_first_not_of(" \t\r\n") == std::string_view::npos) {
             return makeError("", source + ": empty file; this is not a Hugging Face config.json");
         }
-        json root;
-        try {
-            root = json::parse(jsonText);
-        } catch (const json::parse_error &e) {
-            return makeError("", source + ": malformed JSON at byte " + std::to_string(e.byte) +
-                                     ": " + jsonfield::errorText(e));
+        // jsonfield::parse refuses a name given twice ("hidden_size": 4096, "hidden_size":
+        // 8192 would otherwise silently keep the last) and names the field of 1e400.
+        auto parsed = jsonfield::parse(jsonText, source);
+        if (!parsed.ok()) {
+            const Error &e = parsed.error();
+            return e.field == source ? makeError("", source + ": " + e.message) : e;
         }
-        return importConfig(root, source);
+        return importConfig(parsed.value(), source);
     } catch (const importer::ImportFailure &f) {
         return f.error;
     } catch (const std::exception &e) {

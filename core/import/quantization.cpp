@@ -1,29 +1,9 @@
 #include "import/quantization.h"
 
-#include <cctype>
 
 namespace hostplan::importer {
 
 using u64 = std::uint64_t;
-
-bool globMatches(const std::string &pattern, const std::string &module) {
-    if (pattern.find('*') == std::string::npos) {
-        return module.find(pattern) != std::string::npos;
-    }
-    std::string re = "^";
-    for (char ch : pattern) {
-        if (ch == '*') {
-            re += ".*";
-        } else if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '_') {
-            re += ch;
-        } else {
-            re += '\\';
-            re += ch;
-        }
-    }
-    re += "(\\..*)?$";
-    return std::regex_match(module, std::regex(re));
-}
 
 bool Quantization::converts(const TensorPiece &p) const {
     if (method == Method::None || !p.linear) {
@@ -32,7 +12,7 @@ bool Quantization::converts(const TensorPiece &p) const {
     if (method == Method::CompressedTensors) {
         // compressed-tensors matches ignore entries with re.match (anchored at the start).
         for (const auto &re : ignoreRegex) {
-            if (std::regex_search(p.module, re, std::regex_constants::match_continuous)) {
+            if (re.matchesPrefix(p.module)) {
                 return false;
             }
         }
@@ -51,8 +31,13 @@ bool Quantization::converts(const TensorPiece &p) const {
     if (p.role == GroupRole::LmHead || p.role == GroupRole::Embedding) {
         return false;
     }
-    for (const auto &g : notConvert) {
-        if (globMatches(g, p.module)) {
+    for (const auto &g : notConvertGlobs) {
+        if (g.matchesWhole(p.module)) {
+            return false;
+        }
+    }
+    for (const auto &name : notConvert) {
+        if (name.find('*') == std::string::npos && p.module.find(name) != std::string::npos) {
             return false;
         }
     }
@@ -97,6 +82,16 @@ Quantization readQuantization(const ConfigReader &primary,
     }
     const std::string method = qc->str("quant_method");
     q.notConvert = qc->strList("modules_to_not_convert");
+    for (std::size_t i = 0; i < q.notConvert.size(); ++i) {
+        if (q.notConvert[i].find('*') != std::string::npos) {
+            auto glob = ModulePattern::fromGlob(q.notConvert[i]);
+            if (!glob.ok()) {
+                fail(qc->field("modules_to_not_convert[" + std::to_string(i) + "]"),
+                     glob.error().message);
+            }
+            q.notConvertGlobs.push_back(std::move(glob).value());
+        }
+    }
     if (method == "fp8") {
         q.method = Quantization::Method::Fp8;
         const std::string fmt = qc->str("fmt", "e4m3");
@@ -166,12 +161,11 @@ Quantization readQuantization(const ConfigReader &primary,
         const std::vector<std::string> ignore = qc->strList("ignore");
         for (std::size_t i = 0; i < ignore.size(); ++i) {
             if (ignore[i].rfind("re:", 0) == 0) {
-                try {
-                    q.ignoreRegex.emplace_back(ignore[i].substr(3));
-                } catch (const std::regex_error &) {
-                    fail(qc->field("ignore[" + std::to_string(i) + "]"),
-                         "invalid regular expression '" + ignore[i] + "'");
+                auto re = ModulePattern::fromRegex(std::string_view(ignore[i]).substr(3));
+                if (!re.ok()) {
+                    fail(qc->field("ignore[" + std::to_string(i) + "]"), re.error().message);
                 }
+                q.ignoreRegex.push_back(std::move(re).value());
             } else {
                 q.ignoreNames.push_back(ignore[i]);
             }

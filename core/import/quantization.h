@@ -12,19 +12,15 @@
 
 #include "import/configreader.h"
 #include "import/modelbuilder.h"
+#include "import/modulepattern.h"
 #include "model/numberformat.h"
 
 #include <cstdint>
 #include <optional>
-#include <regex>
 #include <string>
 #include <vector>
 
 namespace hostplan::importer {
-
-/// HF modules_to_not_convert entry: a module path with '*' wildcards that matches a module or
-/// any of its children; an entry without '*' also matches as a substring (older transformers).
-bool globMatches(const std::string &pattern, const std::string &module);
 
 /// The checkpoint's quantization scheme (quantization_config), resolved per piece.
 struct Quantization {
@@ -33,8 +29,11 @@ struct Quantization {
     NumberFormat format = formats::bf16;  ///< format of converted weights
     std::uint64_t blockRows = 0;          ///< FP8 weight_block_size rows (0 = one scale/tensor)
     std::uint64_t blockCols = 0;          ///< FP8 weight_block_size cols
-    std::vector<std::string> notConvert;  ///< modules_to_not_convert globs
-    std::vector<std::regex> ignoreRegex;  ///< compressed-tensors "re:" ignore entries
+    /// modules_to_not_convert entries: with '*', a glob matching a module or any of its
+    /// children (ModulePattern::fromGlob); without, also a substring (older transformers).
+    std::vector<std::string> notConvert;
+    std::vector<ModulePattern> notConvertGlobs; ///< the entries with '*', compiled once
+    std::vector<ModulePattern> ignoreRegex;     ///< compressed-tensors "re:" ignore entries
     std::vector<std::string> ignoreNames; ///< compressed-tensors plain ignore entries
 
     /// Whether the scheme stores `p` in `format`: only Linear pieces; never the embedding or
@@ -50,7 +49,8 @@ struct Quantization {
 
 /// Reads quantization_config from `primary` (e.g. text_config) or else `secondary` (top level);
 /// none gives Method::None. Throws ImportFailure naming the field for an unsupported method,
-/// format, bit width, group size or an invalid ignore pattern.
+/// format, bit width, group size or an invalid or too large pattern (ignore[i],
+/// modules_to_not_convert[i]). Patterns are compiled here, once per import.
 Quantization readQuantization(const ConfigReader &primary,
                               const std::optional<ConfigReader> &secondary);
 

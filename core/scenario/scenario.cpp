@@ -2,11 +2,11 @@
 #include "util/textutil.h"
 
 #include "catalogue/embeddedresources.h"
+#include "util/fileio.h"
 #include "util/jsonutil.h"
 
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <set>
 #include <sstream>
 #include <system_error>
@@ -298,22 +298,8 @@ Result<Scenario> parseScenario(std::string_view jsonText) {
 }
 
 Result<Scenario> loadScenarioFile(const std::filesystem::path &path) {
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec) {
-        return makeError(path.string(), "cannot read: " + ec.message());
-    }
-    if (size > 16u * 1024 * 1024) {
-        return makeError(path.string(), "too large for a scenario file (" + std::to_string(size) +
-                                            " bytes)");
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        return makeError(path.string(), "cannot open");
-    }
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    auto r = parseScenario(ss.str());
+    HOSTPLAN_TRY(text, readRegularFile(path, kMaxScenarioBytes));
+    auto r = parseScenario(text);
     if (!r.ok()) {
         return makeError(path.string() + ": " + r.error().field, r.error().message);
     }
@@ -418,30 +404,7 @@ std::string scenarioToJson(const Scenario &s) {
 }
 
 Result<bool> saveScenarioFile(const Scenario &scenario, const std::filesystem::path &path) {
-    const std::string text = scenarioToJson(scenario);
-    std::filesystem::path tmp = path;
-    tmp += ".tmp-hostplan";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) {
-            return makeError(path.string(), "cannot write (temporary file " + tmp.string() + ")");
-        }
-        out << text;
-        out.flush();
-        if (!out) {
-            std::error_code ignored;
-            std::filesystem::remove(tmp, ignored);
-            return makeError(path.string(), "write failed");
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) {
-        std::error_code ignored;
-        std::filesystem::remove(tmp, ignored);
-        return makeError(path.string(), "cannot replace: " + ec.message());
-    }
-    return true;
+    return writeFileAtomically(path, scenarioToJson(scenario));
 }
 
 Scenario defaultScenario() {

@@ -120,14 +120,18 @@ Result<Scenario> parseScenario(std::string_view jsonText);
 /// Read and parse a scenario file. A relative model.ref that names a file or folder beside the
 /// scenario file (e.g. "models/config.json") is resolved against the scenario's folder and
 /// returned as an absolute path; catalogue ids are left as they are.
+/// Only a regular file of at most kMaxScenarioBytes is read (util/fileio.h).
 Result<Scenario> loadScenarioFile(const std::filesystem::path &path);
+/// Largest scenario file read (real ones are about 1 KB).
+inline constexpr std::uint64_t kMaxScenarioBytes = std::uint64_t(16) << 20;
 /// The relative model.ref rule of loadScenarioFile, for callers that read the file themselves:
 /// a relative ref naming a file or folder beside `scenarioFile` becomes that absolute path.
 void resolveModelPathBeside(Scenario &scenario, const std::filesystem::path &scenarioFile);
 /// Serialize (pretty JSON, schema_version first). Round-trips through parseScenario exactly.
 std::string scenarioToJson(const Scenario &scenario);
-/// Write atomically: a temp file in the same folder, flushed, then renamed over `path`.
-/// On error the old file is untouched. Returns an error naming the path.
+/// Write atomically (util/fileio.h's writeFileAtomically): a temp file in the same folder,
+/// every write and the fsync checked, then renamed over `path`. On error the old file is
+/// untouched; the error names the path and the reason.
 Result<bool> saveScenarioFile(const Scenario &scenario, const std::filesystem::path &path);
 
 /// Whether engines cache KV in this format: bf16/fp16 or fp8 (vLLM --kv-cache-dtype

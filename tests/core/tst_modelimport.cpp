@@ -629,7 +629,7 @@ void TestModelImport::badConfigs_data() {
     using J = nlohmann::json;
 
     QTest::newRow("brokenJson") << QByteArray("{\"model_type\": \"llama\", \"hidden_size\": ") << ""
-                                << "malformed JSON at byte";
+                                << "not valid JSON";
     QTest::newRow("brokenJsonNamesFile") << QByteArray("{,}") << ""
                                          << "bad.json";
     QTest::newRow("emptyFile") << QByteArray("") << ""
@@ -934,7 +934,7 @@ void TestModelImport::importPath_data() {
         << "Llama-3.1-8B.json" << QByteArray(R"({"metadata": {"total_size": -1}})") << "dir"
         << false << 0ull << 0ull << "total_size";
     QTest::newRow("dir/broken-index") << "Llama-3.1-8B.json" << QByteArray("{\"metadata\": ")
-                                      << "dir" << false << 0ull << 0ull << "malformed JSON";
+                                      << "dir" << false << 0ull << 0ull << "not valid JSON";
 }
 
 void TestModelImport::importPath() {
