@@ -4,10 +4,12 @@
 // default scenario, so the README's first command works on a headless machine. A stale DISPLAY
 // (":55" with no X server behind it, common after ssh -X or in containers) is treated the same
 // way instead of letting the xcb plugin abort.
-#include "appsettings.h"
-#include "cli.h"
-#include "languagemanager.h"
-#include "mainwindow.h"
+#include "document/appsettings.h"
+#include "document/languagemanager.h"
+#include "plan/plan.h"
+#include "plan/plantext.h"
+#include "scenario/scenario.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -74,6 +76,27 @@ QString scenarioArgument(const QCoreApplication &app) {
     return files.value(0);
 }
 
+/// The plan for the scenario file `path` ("" = the default scenario) as `hostplan-cli plan`
+/// prints it; returns 0, or 2 after a one-line error when the file or the plan fails.
+int printPlan(const std::string &path) {
+    hostplan::Scenario scenario = hostplan::defaultScenario();
+    if (!path.empty()) {
+        auto loaded = hostplan::loadScenarioFile(path);
+        if (!loaded.ok()) {
+            std::cerr << "hostplan: " << loaded.error().toString() << "\n";
+            return 2;
+        }
+        scenario = loaded.value();
+    }
+    auto plan = hostplan::evaluate(scenario);
+    if (!plan.ok()) {
+        std::cerr << "hostplan: " << plan.error().toString() << "\n";
+        return 2;
+    }
+    hostplan::writePlanText(plan.value(), std::cout);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -99,10 +122,7 @@ int main(int argc, char **argv) {
             std::cerr << "hostplan: no display found; printing the plan for " << what
                       << " (hostplan-cli plan).\n\n";
         }
-        if (file.isEmpty()) {
-            return hostplan::cli::run({"plan"}, std::cout, std::cerr);
-        }
-        return hostplan::cli::run({"plan", "--scenario", file.toStdString()}, std::cout, std::cerr);
+        return printPlan(file.toStdString());
     }
     QApplication app(argc, argv);
     describeApplication();

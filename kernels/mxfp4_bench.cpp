@@ -5,9 +5,8 @@
 #include "mxfp4_bench.h"
 
 #include "mxfp4.h"
+#include "mxfp4_bench_util.h"
 #include "mxfp4_cuda.h"
-#include "mxfp4_gemm_select.h"
-#include "mxfp4_gemv_select.h"
 
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
@@ -30,251 +29,14 @@ namespace {
 
 namespace kc = hostplan::mxfp4::cuda;
 
-struct BenchError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
-std::string where(const char *file, int line) {
-    const char *slash = std::strrchr(file, '/');
-    return std::string(slash ? slash + 1 : file) + ":" + std::to_string(line);
-}
-
-void checkCuda(cudaError_t e, const char *what, const char *file, int line) {
-    if (e != cudaSuccess) {
-        throw BenchError(where(file, line) + ": " + what + ": " + cudaGetErrorName(e) + " (" +
-                         cudaGetErrorString(e) + ")");
-    }
-}
+using namespace hostplan::mxfp4::bench;
 void checkBlas(cublasStatus_t s, const char *what, const char *file, int line) {
     if (s != CUBLAS_STATUS_SUCCESS) {
         throw BenchError(where(file, line) + ": " + what + ": cuBLAS status " +
                          std::to_string(int(s)));
     }
 }
-void checkLaunch(const std::string &error) {
-    if (!error.empty()) {
-        throw BenchError(error);
-    }
-}
-#define BENCH_CUDA(call) checkCuda((call), #call, __FILE__, __LINE__)
 #define BENCH_BLAS(call) checkBlas((call), #call, __FILE__, __LINE__)
-
-/// Owning device allocation.
-template <typename T> class DeviceBuffer {
-  public:
-    DeviceBuffer() = default;
-    explicit DeviceBuffer(std::size_t count) : m_count(count) {
-        BENCH_CUDA(cudaMalloc(reinterpret_cast<void **>(&m_ptr),
-                              std::max<std::size_t>(count, 1) * sizeof(T)));
-    }
-    DeviceBuffer(const DeviceBuffer &) = delete;
-    DeviceBuffer &operator=(const DeviceBuffer &) = delete;
-    DeviceBuffer(DeviceBuffer &&o) noexcept { swap(o); }
-    DeviceBuffer &operator=(DeviceBuffer &&o) noexcept {
-        swap(o);
-        return *this;
-    }
-    ~DeviceBuffer() {
-        if (m_ptr) {
-            cudaFree(m_ptr);
-        }
-    }
-    T *get() const { return m_ptr; }
-    std::size_t count() const { return m_count; }
-    std::size_t bytes() const { return m_count * sizeof(T); }
-    void upload(const T *src, std::size_t count) {
-        BENCH_CUDA(cudaMemcpy(m_ptr, src, count * sizeof(T), cudaMemcpyHostToDevice));
-    }
-    std::vector<T> download() const {
-        std::vector<T> out(m_count);
-        BENCH_CUDA(cudaMemcpy(out.data(), m_ptr, bytes(), cudaMemcpyDeviceToHost));
-        return out;
-    }
-
-  private:
-    void swap(DeviceBuffer &o) noexcept {
-        std::swap(m_ptr, o.m_ptr);
-        std::swap(m_count, o.m_count);
-    }
-    T *m_ptr = nullptr;
-    std::size_t m_count = 0;
-};
-
-/// Fast deterministic random bits for large inputs (xorshift64*), seeded from random_device.
-struct Rng {
-    std::uint64_t s;
-    std::uint64_t next() {
-        s ^= s >> 12;
-        s ^= s << 25;
-        s ^= s >> 27;
-        return s * 0x2545F4914F6CDD1DULL;
-    }
-    int below(int n) { return int(next() % std::uint64_t(n)); }
-};
-
-/// Random MXFP4 matrix: all 256 code bytes equally likely, scales 2^-9 .. 2^-1.
-Matrix randomMatrix(int n, int k, Rng &rng) {
-    Matrix m;
-    m.n = n;
-    m.k = k;
-    m.e2m1.resize(m.packedBytes());
-    m.sf.resize(m.scaleBytes());
-    std::size_t i = 0;
-    for (; i + 8 <= m.e2m1.size(); i += 8) {
-        const std::uint64_t r = rng.next();
-        std::memcpy(m.e2m1.data() + i, &r, 8);
-    }
-    for (; i < m.e2m1.size(); ++i) {
-        m.e2m1[i] = std::uint8_t(rng.next());
-    }
-    for (auto &s : m.sf) {
-        s = std::uint8_t(118 + rng.below(9));
-    }
-    return m;
-}
-
-/// Random bf16 activations in [-1, 1).
-std::vector<std::uint16_t> randomBf16(std::size_t count, Rng &rng) {
-    std::vector<std::uint16_t> v(count);
-    for (auto &x : v) {
-        const double u = double(rng.next() >> 11) * 0x1.0p-53;
-        x = floatToBf16(float(2.0 * u - 1.0));
-    }
-    return v;
-}
-
-/// fp64 dot product of bf16 row x with weight row `row` of w; absSum gets sum |x * w|.
-double referenceDot(const std::uint16_t *x, const Matrix &w, int row, double *absSum) {
-    double acc = 0.0;
-    double abs = 0.0;
-    const int blocks = w.k / kBlockSize;
-    const std::uint8_t *codes = w.e2m1.data() + std::size_t(row) * (w.k / 2);
-    for (int b = 0; b < blocks; ++b) {
-        const double scale = decodeE8m0(w.sf[std::size_t(row) * blocks + b]);
-        for (int i = 0; i < kBlockSize; i += 2) {
-            const std::uint8_t byte = codes[(b * kBlockSize + i) / 2];
-            const double x0 = bf16ToFloat(x[b * kBlockSize + i]);
-            const double x1 = bf16ToFloat(x[b * kBlockSize + i + 1]);
-            const double w0 = decodeE2m1(byte & 0xF) * scale;
-            const double w1 = decodeE2m1(byte >> 4) * scale;
-            acc += x0 * w0 + x1 * w1;
-            abs += std::fabs(x0 * w0) + std::fabs(x1 * w1);
-        }
-    }
-    *absSum = abs;
-    return acc;
-}
-
-struct Validation {
-    bool ok = false;
-    double maxRel = 0.0;
-    std::string note;
-};
-
-/// Checks y [rows][n] (bf16, poisoned with NaN before the run): every element finite, and the
-/// checked elements within bf16 output rounding (2^-8 relative) plus accumulation (absTol of
-/// sum |x*w|; 2^-16 for fp32) of the fp64 reference. ref(r, c, &absSum) gives the reference.
-Validation validateOutput(const std::vector<std::uint16_t> &y, int rows, int n,
-                          const std::function<double(int, int, double *)> &ref,
-                          long long macsPerOutput, Rng &rng, double absTol = 0x1.0p-16) {
-    Validation v;
-    long long nonFinite = 0;
-    for (std::uint16_t b : y) {
-        if (!std::isfinite(bf16ToFloat(b))) {
-            ++nonFinite;
-        }
-    }
-    std::vector<std::pair<int, int>> points;
-    const long long outputs = (long long)rows * n;
-    if (outputs * macsPerOutput <= 300'000'000LL) {
-        for (int r = 0; r < rows; ++r) {
-            for (int c = 0; c < n; ++c) {
-                points.emplace_back(r, c);
-            }
-        }
-    } else {
-        points = {{0, 0}, {rows - 1, n - 1}, {0, n - 1}, {rows - 1, 0}};
-        for (int i = 0; i < 4096; ++i) {
-            points.emplace_back(rng.below(rows), rng.below(n));
-        }
-    }
-    double maxErr = 0.0;
-    double maxRef = 0.0;
-    long long bad = 0;
-    for (const auto &[r, c] : points) {
-        double absSum = 0.0;
-        const double expected = ref(r, c, &absSum);
-        const double got = bf16ToFloat(y[std::size_t(r) * n + c]);
-        const double err = std::fabs(got - expected);
-        if (std::isfinite(got)) {
-            maxErr = std::max(maxErr, err);
-        }
-        maxRef = std::max(maxRef, std::fabs(expected));
-        const double tol = 0x1.0p-8 * std::fabs(expected) + absTol * absSum + 1e-30;
-        if (!(err <= tol)) {
-            ++bad;
-        }
-    }
-    v.maxRel = maxRef > 0 ? maxErr / maxRef : maxErr;
-    v.ok = nonFinite == 0 && bad == 0;
-    v.note = "checked " + std::to_string(points.size()) + " of " + std::to_string(outputs) +
-             " outputs vs fp64";
-    if (nonFinite) {
-        v.note += "; " + std::to_string(nonFinite) + " NaN/inf or unwritten";
-    }
-    if (bad) {
-        v.note += "; " + std::to_string(bad) + " outside bf16 bounds";
-    }
-    return v;
-}
-
-/// Timing with CUDA events: warm-up, then `reps` calls each between two events; median.
-struct Timer {
-    cudaStream_t stream;
-    bool quick;
-
-    double medianUs(const std::function<void(int)> &launch, double expectedUs = 0.0) const {
-        launch(0);
-        launch(1);
-        BENCH_CUDA(cudaStreamSynchronize(stream));
-        // Size the repeat count from one timed call: about 30 ms (quick) or 150 ms per case.
-        cudaEvent_t a, b;
-        BENCH_CUDA(cudaEventCreate(&a));
-        BENCH_CUDA(cudaEventCreate(&b));
-        BENCH_CUDA(cudaEventRecord(a, stream));
-        launch(2);
-        BENCH_CUDA(cudaEventRecord(b, stream));
-        BENCH_CUDA(cudaEventSynchronize(b));
-        float ms = 0.0f;
-        BENCH_CUDA(cudaEventElapsedTime(&ms, a, b));
-        const double oneUs = std::max(double(ms) * 1000.0, std::max(expectedUs, 1.0));
-        const double budgetUs = quick ? 30'000.0 : 150'000.0;
-        const int reps = std::clamp(int(budgetUs / oneUs), quick ? 5 : 10, quick ? 100 : 400);
-        std::vector<cudaEvent_t> starts(reps), stops(reps);
-        for (int i = 0; i < reps; ++i) {
-            BENCH_CUDA(cudaEventCreate(&starts[i]));
-            BENCH_CUDA(cudaEventCreate(&stops[i]));
-        }
-        for (int i = 0; i < reps; ++i) {
-            BENCH_CUDA(cudaEventRecord(starts[i], stream));
-            launch(3 + i);
-            BENCH_CUDA(cudaEventRecord(stops[i], stream));
-        }
-        BENCH_CUDA(cudaStreamSynchronize(stream));
-        std::vector<double> us(reps);
-        for (int i = 0; i < reps; ++i) {
-            float t = 0.0f;
-            BENCH_CUDA(cudaEventElapsedTime(&t, starts[i], stops[i]));
-            us[i] = double(t) * 1000.0;
-            cudaEventDestroy(starts[i]);
-            cudaEventDestroy(stops[i]);
-        }
-        cudaEventDestroy(a);
-        cudaEventDestroy(b);
-        std::nth_element(us.begin(), us.begin() + reps / 2, us.end());
-        return us[reps / 2];
-    }
-};
 
 struct Context {
     cudaStream_t stream = nullptr;
@@ -285,25 +47,7 @@ struct Context {
     Rng rng{1};
     Timer timer{nullptr, true};
     std::string nativeSupport; ///< empty: the sm_100a native GEMM runs here, else why not
-    std::string wgmmaSupport;  ///< empty: the sm_90a wgmma GEMM (v3) runs here, else why not
 };
-
-std::string shapeName(int m, int n, int k) {
-    // Appends rather than "m" + std::to_string(...): GCC 12 warns falsely (-Wrestrict) there.
-    std::string s = "m";
-    s += std::to_string(m);
-    s += "_n";
-    s += std::to_string(n);
-    s += "_k";
-    s += std::to_string(k);
-    return s;
-}
-
-/// Copies whose total exceeds 4x the L2, so that rotating through them measures DRAM.
-int copiesBeyondL2(std::size_t bytesPerCopy, std::size_t l2Bytes) {
-    const double want = 4.0 * double(l2Bytes) / double(std::max<std::size_t>(bytesPerCopy, 1));
-    return std::clamp(int(std::ceil(want)) + 1, 2, 64);
-}
 
 void fillRates(KernelBenchRow &row, double bytes, double flops, double copyBps) {
     const double s = row.timeUs * 1e-6;
@@ -442,32 +186,13 @@ KernelBenchRow benchDequant(Context &ctx, const Matrix &w, const DeviceWeights &
 }
 
 /// Decode GEMV for one m: validate, time, and time cuBLAS bf16 beside it.
-/// Sets the GEMV path override for one scope (mxfp4_gemv_select.h) and restores Auto.
-struct PathScope {
-    explicit PathScope(kc::GemvKernel path) { kc::setGemvKernelOverride(path); }
-    ~PathScope() { kc::setGemvKernelOverride(kc::GemvKernel::Auto); }
-    PathScope(const PathScope &) = delete;
-    PathScope &operator=(const PathScope &) = delete;
-};
-
-const char *pathSuffix(kc::GemvKernel path) {
-    return path == kc::GemvKernel::V3       ? "_v3"
-           : path == kc::GemvKernel::V4     ? "_v4"
-           : path == kc::GemvKernel::V5     ? "_v5"
-           : path == kc::GemvKernel::Legacy ? "_legacy"
-                                            : "";
-}
-
-/// path Auto: the row "gemv" with cuBLAS beside it; V3 / Legacy: "gemv_v3" / "gemv_legacy",
-/// the same validation and timing of that forced path, without cuBLAS.
 void benchGemv(Context &ctx, const Matrix &w, const DeviceWeights &d,
                const std::vector<DeviceBuffer<std::uint16_t>> &wBf16, int m,
-               std::vector<KernelBenchRow> &rows, kc::GemvKernel path = kc::GemvKernel::Auto) {
-    const PathScope scope(path);
+               std::vector<KernelBenchRow> &rows) {
     const int n = w.n;
     const int k = w.k;
     KernelBenchRow row;
-    row.kernel = std::string("gemv") + pathSuffix(path);
+    row.kernel = "gemv";
     row.shape = shapeName(m, n, k);
     row.m = m;
     row.n = n;
@@ -506,10 +231,6 @@ void benchGemv(Context &ctx, const Matrix &w, const DeviceWeights &d,
     const double bytes =
         double(w.packedBytes() + w.scaleBytes()) + 2.0 * m * double(k) + 2.0 * m * double(n);
     fillRates(row, bytes, 2.0 * m * double(n) * k, ctx.copyBps);
-    if (path != kc::GemvKernel::Auto) {
-        rows.push_back(row);
-        return;
-    }
 
     DeviceBuffer<std::uint16_t> yBlas(std::size_t(m) * n);
     KernelBenchRow blas = benchCublas(ctx, wBf16, x, m, n, k, yBlas);
@@ -518,59 +239,16 @@ void benchGemv(Context &ctx, const Matrix &w, const DeviceWeights &d,
     rows.push_back(blas);
 }
 
-/// Diagnostic pure reads of the weights + scales (no decode, garbage result): "stream_read_
-/// v2pattern" (v2's grid and load order at m = 1) or "stream_read_ideal" (contiguous ranges per
-/// CTA, 8 x 16-byte loads in flight per thread). Bytes = packed weights + scales; not validated
-/// (correct = true), only timed with the same weight rotation as the GEMV rows.
-KernelBenchRow benchStreamRead(Context &ctx, const Matrix &w, const DeviceWeights &d, bool ideal) {
-    KernelBenchRow row;
-    row.kernel = ideal ? "stream_read_ideal" : "stream_read_v2pattern";
-    row.shape = shapeName(1, w.n, w.k);
-    row.m = 1;
-    row.n = w.n;
-    row.k = w.k;
-    DeviceBuffer<std::uint32_t> out(std::size_t(w.n));
-    BENCH_CUDA(cudaMemsetAsync(out.get(), 0, out.bytes(), ctx.stream));
-    const int copies = d.copies();
-    auto launch = [&](int i) {
-        const std::uint8_t *e = d.e2m1[i % copies].get();
-        const std::uint8_t *s = d.sf[i % copies].get();
-        checkLaunch(ideal ? kc::launchStreamReadIdeal(e, s, w.n, w.k, out.get(), ctx.stream)
-                          : kc::launchStreamReadV2Pattern(e, s, w.n, w.k, out.get(), ctx.stream));
-    };
-    launch(0);
-    BENCH_CUDA(cudaStreamSynchronize(ctx.stream));
-    row.timeUs = ctx.timer.medianUs(launch);
-    fillRates(row, double(w.packedBytes() + w.scaleBytes()), 0.0, ctx.copyBps);
-    row.correct = true;
-    row.note = ideal ? "diagnostic, no decode: contiguous 16-byte stream, 8 loads in flight per "
-                       "thread, 8 CTAs x 256 per SM; bytes = weights + scales; not validated"
-                     : "diagnostic, no decode: v2 grid and load pattern at m = 1, XOR of the "
-                       "words; bytes = weights + scales; not validated";
-    return row;
-}
-
-/// Sets the prefill GEMM override for one scope (mxfp4_gemm_select.h) and restores Auto.
-struct PrefillScope {
-    explicit PrefillScope(kc::PrefillKernel kernel) { kc::setPrefillKernelOverride(kernel); }
-    ~PrefillScope() { kc::setPrefillKernelOverride(kc::PrefillKernel::Auto); }
-    PrefillScope(const PrefillScope &) = delete;
-    PrefillScope &operator=(const PrefillScope &) = delete;
-};
-
-/// Prefill GEMM for one m: validate (sampled), time, and cuBLAS bf16 beside it. `kernel` names
-/// the row (the path is whatever the override selects); with timeCublas false the ratio is
-/// taken from the cublas_bf16 row already measured for this shape (no second cuBLAS timing).
+/// Prefill GEMM for one m: validate (sampled), time, and cuBLAS bf16 beside it.
 void benchGemm(Context &ctx, const Matrix &w, const PrefillPacked &packed,
                const std::vector<DeviceBuffer<std::uint8_t>> &pData,
                const std::vector<DeviceBuffer<std::uint8_t>> &pSf,
                const std::vector<DeviceBuffer<std::uint16_t>> &wBf16, int m,
-               std::vector<KernelBenchRow> &rows, const char *kernel = "gemm",
-               bool timeCublas = true) {
+               std::vector<KernelBenchRow> &rows) {
     const int n = w.n;
     const int k = w.k;
     KernelBenchRow row;
-    row.kernel = kernel;
+    row.kernel = "gemm";
     row.shape = shapeName(m, n, k);
     row.m = m;
     row.n = n;
@@ -591,9 +269,6 @@ void benchGemm(Context &ctx, const Matrix &w, const PrefillPacked &packed,
     row.correct = v.ok;
     row.maxRelError = v.maxRel;
     row.note = v.note + "; weights re-packed offline (repackPrefill)";
-    if (kc::prefillKernelOverride() == kc::PrefillKernel::V3) {
-        row.note += "; wgmma m64n256k16 (sm_90a), W decoded in registers as A";
-    }
     const int copies = int(pData.size());
     row.timeUs = ctx.timer.medianUs([&](int i) {
         checkLaunch(kc::launchPrefillGemm(x.get(), m, pData[i % copies].get(),
@@ -603,16 +278,6 @@ void benchGemm(Context &ctx, const Matrix &w, const PrefillPacked &packed,
     const double bytes =
         double(packed.data.size() + packed.sf.size()) + 2.0 * m * double(k) + 2.0 * m * double(n);
     fillRates(row, bytes, 2.0 * m * double(n) * k, ctx.copyBps);
-    if (!timeCublas) {
-        for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
-            if (it->kernel == "cublas_bf16" && it->shape == row.shape && it->timeUs > 0.0) {
-                row.pctOfCublasBf16 = 100.0 * it->timeUs / row.timeUs;
-                break;
-            }
-        }
-        rows.push_back(row);
-        return;
-    }
     DeviceBuffer<std::uint16_t> yBlas(std::size_t(m) * n);
     KernelBenchRow blas = benchCublas(ctx, wBf16, x, m, n, k, yBlas);
     row.pctOfCublasBf16 = 100.0 * blas.timeUs / row.timeUs;
@@ -704,27 +369,6 @@ void benchShape(Context &ctx, int n, int k, const std::vector<int> &decodeMs,
     }
     for (int m : decodeMs) {
         benchGemv(ctx, w, d, wBf16, m, rows);
-        benchGemv(ctx, w, d, wBf16, m, rows, kc::GemvKernel::V4);
-        if (m <= 2) { // v5 serves 1 or 2 rows only (else the Auto dispatch)
-            benchGemv(ctx, w, d, wBf16, m, rows, kc::GemvKernel::V5);
-        }
-    }
-    if (withDequant) {
-        // The large shape: is the memory side (pattern, bytes in flight) or the decode the
-        // limit? Pure reads with v2's pattern and with an ideal contiguous stream, then v4
-        // (contiguous rows, x in registers) against the previous path at m = 2 and 8 (m = 1, 4,
-        // 16 are in the loop above; v3 was measured in run 4 and is left out to save time).
-        rows.push_back(benchStreamRead(ctx, w, d, false));
-        rows.push_back(benchStreamRead(ctx, w, d, true));
-        for (int m : {1, 2, 8}) {
-            benchGemv(ctx, w, d, wBf16, m, rows, kc::GemvKernel::Legacy);
-        }
-        for (int m : {2, 8}) {
-            benchGemv(ctx, w, d, wBf16, m, rows, kc::GemvKernel::V4);
-        }
-        if (std::find(decodeMs.begin(), decodeMs.end(), 2) == decodeMs.end()) {
-            benchGemv(ctx, w, d, wBf16, 2, rows, kc::GemvKernel::V5);
-        }
     }
     if (!prefillMs.empty()) {
         const PrefillPacked packed = repackPrefill(w);
@@ -738,19 +382,9 @@ void benchShape(Context &ctx, int n, int k, const std::vector<int> &decodeMs,
         }
         for (int m : prefillMs) {
             benchGemm(ctx, w, packed, pData, pSf, wBf16, m, rows);
-            if (ctx.wgmmaSupport.empty()) {
-                // v3 (wgmma, sm_90a) beside the default and cuBLAS of the same shape.
-                const PrefillScope v3(kc::PrefillKernel::V3);
-                benchGemm(ctx, w, packed, pData, pSf, wBf16, m, rows, "gemm_v3", false);
-            }
             if (ctx.nativeSupport.empty()) {
                 benchGemmNative(ctx, w, d, m, rows);
             }
-        }
-        if (n == 28672 && std::find(prefillMs.begin(), prefillMs.end(), 4096) != prefillMs.end()) {
-            // The previous GEMM (v1) beside the default, on the large shape at M = 4096.
-            const PrefillScope v1(kc::PrefillKernel::V1);
-            benchGemm(ctx, w, packed, pData, pSf, wBf16, 4096, rows, "gemm_v1", false);
         }
     }
 }
@@ -811,11 +445,8 @@ void benchMoe(Context &ctx, int experts, int topK, int tokens, int n, int k,
         maxUnits = std::max(maxUnits, int(rt.units.size()));
     }
     const int maxRows = std::min(tokens, kMoeMaxRowsPerUnit);
-    // Sized for the previous path (v1 may split K); v3 / v4 need none.
-    const std::size_t wsBytes = [&] {
-        const PathScope legacy(kc::GemvKernel::Legacy);
-        return kc::moeGemvWorkspaceBytes(pairs, maxRows, maxUnits, n, k);
-    }();
+    // v1 may split K over blocks (then it needs the workspace); v2 never does.
+    const std::size_t wsBytes = kc::moeGemvWorkspaceBytes(pairs, maxRows, maxUnits, n, k);
     DeviceBuffer<float> ws(std::max<std::size_t>(wsBytes / sizeof(float), 1));
     DeviceBuffer<std::uint16_t> y(std::size_t(pairs) * n);
     auto launch = [&](const Routing &rt) {
@@ -825,44 +456,31 @@ void benchMoe(Context &ctx, int experts, int topK, int tokens, int n, int k,
                                       ctx.stream));
     };
     const Routing &r0 = routing[0];
-    const KernelBenchRow base = row;
-    for (kc::GemvKernel path :
-         {kc::GemvKernel::Auto, kc::GemvKernel::V4, kc::GemvKernel::Legacy, kc::GemvKernel::V5}) {
-        if (path == kc::GemvKernel::V5 && maxRows > 2) {
-            continue; // v5 serves units of 1 or 2 rows only
-        }
-        const PathScope scope(path);
-        row = base;
-        row.kernel = std::string("moe_gemv") + pathSuffix(path);
-        BENCH_CUDA(cudaMemsetAsync(y.get(), 0xFF, y.bytes(), ctx.stream));
-        launch(routing[0]);
-        BENCH_CUDA(cudaStreamSynchronize(ctx.stream));
-        const Validation v = validateOutput(
-            y.download(), pairs, n,
-            [&](int r, int c, double *abs) {
-                return referenceDot(xHost.data() + std::size_t(r0.tokenOfRow[r]) * k, all,
-                                    r0.expertOfRow[r] * n + c, abs);
-            },
-            k, ctx.rng);
-        row.correct = v.ok;
-        row.maxRelError = v.maxRel;
-        row.note = v.note + "; bytes = touched experts only";
-        row.timeUs = ctx.timer.medianUs([&](int i) { launch(routing[i % routings]); });
-        // Bytes of the distinct experts touched (first routing's count; all have topK * tokens
-        // pairs, distinct experts vary little), plus x and y.
-        const double touched = double(r0.units.size() > 0 ? [&] {
-        int distinct = 1;
-        for (std::size_t i = 1; i < r0.expertOfRow.size(); ++i) {
-            distinct += r0.expertOfRow[i] != r0.expertOfRow[i - 1];
-        }
-        return distinct;
-    }() : 0);
-        const double expertBytes = double(n) * k / 2 + double(n) * k / kBlockSize;
-        const double bytes =
-            touched * expertBytes + 2.0 * tokens * double(k) + 2.0 * pairs * double(n);
-        fillRates(row, bytes, 2.0 * pairs * double(n) * k, ctx.copyBps);
-        rows.push_back(row);
+    BENCH_CUDA(cudaMemsetAsync(y.get(), 0xFF, y.bytes(), ctx.stream));
+    launch(r0);
+    BENCH_CUDA(cudaStreamSynchronize(ctx.stream));
+    const Validation v = validateOutput(
+        y.download(), pairs, n,
+        [&](int r, int c, double *abs) {
+            return referenceDot(xHost.data() + std::size_t(r0.tokenOfRow[r]) * k, all,
+                                r0.expertOfRow[r] * n + c, abs);
+        },
+        k, ctx.rng);
+    row.correct = v.ok;
+    row.maxRelError = v.maxRel;
+    row.note = v.note + "; bytes = touched experts only";
+    row.timeUs = ctx.timer.medianUs([&](int i) { launch(routing[i % routings]); });
+    // Bytes of the distinct experts touched (first routing's count; all have topK * tokens
+    // pairs, distinct experts vary little), plus x and y.
+    int distinct = r0.expertOfRow.empty() ? 0 : 1;
+    for (std::size_t i = 1; i < r0.expertOfRow.size(); ++i) {
+        distinct += r0.expertOfRow[i] != r0.expertOfRow[i - 1];
     }
+    const double expertBytes = double(n) * k / 2 + double(n) * k / kBlockSize;
+    const double bytes =
+        double(distinct) * expertBytes + 2.0 * tokens * double(k) + 2.0 * pairs * double(n);
+    fillRates(row, bytes, 2.0 * pairs * double(n) * k, ctx.copyBps);
+    rows.push_back(row);
 }
 
 KernelBenchReport run(int device, bool quick) {
@@ -912,13 +530,10 @@ KernelBenchReport run(int device, bool quick) {
         row.shape = "-";
         row.correct = true;
         const std::size_t colon = why.find(": ");
-        row.note = "not supported here: " + (colon == std::string::npos ? why : why.substr(colon + 2));
+        row.note =
+            "not supported here: " + (colon == std::string::npos ? why : why.substr(colon + 2));
         report.rows.push_back(row);
     };
-    ctx.wgmmaSupport = kc::prefillWgmmaSupport();
-    if (!ctx.wgmmaSupport.empty()) {
-        notSupportedRow("gemm_v3", ctx.wgmmaSupport);
-    }
     ctx.nativeSupport = kc::prefillNativeSupport();
     if (!ctx.nativeSupport.empty()) {
         notSupportedRow("gemm_native", ctx.nativeSupport);

@@ -19,8 +19,9 @@ namespace hostplan::mxfp4 {
 /// One measured kernel on one shape.
 struct KernelBenchRow {
     std::string kernel; ///< "copy", "dequant", "gemv", "moe_gemv", "gemm", "cublas_bf16",
-                        ///< "gemm_v1", "gemm_v3" (sm_90a wgmma), "gemm_native" (sm_100a); a
-                        ///< kernel this GPU cannot run gets one row "not supported here"
+                        ///< "gemm_native" (sm_100a); a kernel this GPU cannot run gets one
+                        ///< row "not supported here" (experiments in kernels/dev/ time
+                        ///< themselves)
     std::string shape;  ///< e.g. "m1_n2048_k7168", "moe_e128_top16_n4096_k7168"
     int m = 0, n = 0, k = 0;
     double timeUs = 0.0;             ///< median time of one call
@@ -42,8 +43,9 @@ struct KernelBenchReport {
     std::vector<KernelBenchRow> rows;
 };
 
-/// Validates and times every MXFP4 kernel on `device`. quick: fewer shapes and repeats (about
-/// a minute on an H200); otherwise the full set. Never throws; errors end up in message / note.
+/// Validates and times every MXFP4 kernel the library ships on `device`. quick: fewer shapes and
+/// repeats (about a minute on an H200); otherwise the full set. Never throws; errors end up in
+/// message / note.
 KernelBenchReport runMxfp4Benchmarks(int device, bool quick);
 
 } // namespace hostplan::mxfp4

@@ -145,9 +145,6 @@ __device__ __forceinline__ void cpAsync8(void *smem, const void *gmem, int srcBy
                  "l"(gmem), "r"(srcBytes));
 }
 
-__device__ __forceinline__ void fenceProxyAsync() {
-    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
-}
 __device__ __forceinline__ void tcFenceBefore() {
     asm volatile("tcgen05.fence::before_thread_sync;\n" ::: "memory");
 }
@@ -325,7 +322,8 @@ __global__ void __launch_bounds__(kThreads, 1)
             *reinterpret_cast<std::uint32_t *>(sfb + tc::sfOffset(tid, 0)) = b;
         }
         detail::cpAsyncWait<0>();
-        fenceProxyAsync(); // generic-proxy writes -> visible to the tensor core (async proxy)
+        detail::fenceProxyAsync(); // generic-proxy writes -> visible to the tensor core (async
+                                   // proxy)
         __syncthreads();
 
         if (tid == 0) {

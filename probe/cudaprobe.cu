@@ -1,4 +1,5 @@
-// CUDA back end of hostplan-probe: device discovery, the memory-fit test, copy bandwidth.
+// CUDA parts of hostplan-probe's CUDA backend (backend_cuda.h): device discovery, the memory-fit
+// test, copy bandwidth.
 //
 // Fit test kernels:
 // - fill_pattern: each thread writes 16-byte words (uint4) of an address-dependent pattern,
@@ -14,7 +15,7 @@
 // Benchmarking: `hostplan-probe fit --bytes-per-gpu 80GiB` and `hostplan-probe bandwidth`;
 // compare write/verify rates with the device copy rate of the bandwidth test (~4.3 TB/s read +
 // write on an H200) — a pass that only writes or only reads should land near it.
-#include "devices.h"
+#include "backend_cuda.h"
 #include "driverversion.h"
 
 #include <cuda_runtime.h>
@@ -238,15 +239,13 @@ unsigned int chunkSeed(unsigned int seed, std::size_t chunk) {
 
 } // namespace
 
-bool cudaBuiltIn() {
-    return true;
-}
+namespace cuda {
 
-std::string cudaBuildVersion() {
+std::string buildVersion() {
     return versionText(CUDART_VERSION);
 }
 
-Inventory listCudaDevices() {
+Inventory listDevices() {
     Inventory inv;
     inv.built = true;
     int runtime = 0;
@@ -324,8 +323,8 @@ Inventory listCudaDevices() {
     return inv;
 }
 
-FitResult runCudaFit(int device, const FitOptions &options, const CancelToken &cancel,
-                     const ProgressFn &progress) {
+FitResult runFit(int device, const FitOptions &options, const CancelToken &cancel,
+                 const ProgressFn &progress) {
     FitResult r;
     r.device = device;
     r.requestedBytes = options.requestedBytes;
@@ -534,8 +533,8 @@ FitResult runCudaFit(int device, const FitOptions &options, const CancelToken &c
     return out;
 }
 
-BandwidthResult runCudaBandwidth(int device, const BandwidthOptions &options,
-                                 const CancelToken &cancel, const ProgressFn &progress) {
+BandwidthResult runBandwidth(int device, const BandwidthOptions &options,
+                             const CancelToken &cancel, const ProgressFn &progress) {
     BandwidthResult r;
     r.device = device;
     const auto report = [&](double f, const std::string &m) {
@@ -669,5 +668,7 @@ BandwidthResult runCudaBandwidth(int device, const BandwidthOptions &options,
     report(1.0, "done");
     return r;
 }
+
+} // namespace cuda
 
 } // namespace hostplan::probe

@@ -1,25 +1,13 @@
-// Bridge to kernels/' MXFP4 benchmarks: runs them and copies their rows into the report's
-// "kernels" section. Compiled with HOSTPLAN_HAVE_KERNEL_BENCH when hostplan::kernels_bench
-// exists (its stub answers "built without CUDA" when HostPlan is built without CUDA).
-#include "devices.h"
+// Bridge to kernels/' MXFP4 benchmarks, part of the CUDA backend (backend_cuda.h): runs them and
+// copies their rows into the report's "kernels" section. Compiled only with CUDA and when
+// hostplan::kernels_bench exists.
+#include "backend_cuda.h"
 
-#if defined(HOSTPLAN_HAVE_KERNEL_BENCH)
 #include "mxfp4_bench.h"
 
 #include <exception>
-#endif
 
-namespace hostplan::probe {
-
-#if defined(HOSTPLAN_HAVE_KERNEL_BENCH)
-
-bool kernelBenchBuiltIn() {
-#if defined(HOSTPLAN_KERNELS_HAVE_CUDA) && HOSTPLAN_KERNELS_HAVE_CUDA
-    return true;
-#else
-    return false;
-#endif
-}
+namespace hostplan::probe::cuda {
 
 KernelsSection runKernelBenchmarks(int device, bool quick) {
     KernelsSection out;
@@ -55,20 +43,4 @@ KernelsSection runKernelBenchmarks(int device, bool quick) {
     return out;
 }
 
-#else
-
-bool kernelBenchBuiltIn() {
-    return false;
-}
-
-KernelsSection runKernelBenchmarks(int, bool) {
-    KernelsSection out;
-    out.ran = false;
-    out.message =
-        "built without the MXFP4 kernel benchmarks (needs CUDA and kernels/mxfp4_bench.h)";
-    return out;
-}
-
-#endif
-
-} // namespace hostplan::probe
+} // namespace hostplan::probe::cuda

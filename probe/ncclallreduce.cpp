@@ -1,23 +1,20 @@
 // NCCL all-reduce bus bandwidth across the local GPUs, the traffic tensor parallelism puts on
-// the interconnect (two all-reduces of the hidden state per layer and token).
+// the interconnect (two all-reduces of the hidden state per layer and token). Part of the CUDA
+// backend (backend_cuda.h), compiled only when CMake found nccl.h.
 //
 // NCCL is loaded with dlopen at run time (libnccl.so.2), so hostplan-probe starts on machines
 // without it; nccl.h only supplies the types. Bus bandwidth follows nccl-tests
 // (doc/PERFORMANCE.md): busBw = algBw x 2 (n - 1) / n with algBw = bytes / time, time the
 // slowest rank's event-timed span of one ncclAllReduce, median over runs after warm-up.
-#include "devices.h"
+#include "backend_cuda.h"
 
-#if defined(HOSTPLAN_HAVE_CUDA) && defined(HOSTPLAN_HAVE_NCCL)
 #include <cuda_runtime.h>
 #include <dlfcn.h>
 #include <nccl.h>
 
 #include <algorithm>
-#endif
 
-namespace hostplan::probe {
-
-#if defined(HOSTPLAN_HAVE_CUDA) && defined(HOSTPLAN_HAVE_NCCL)
+namespace hostplan::probe::cuda {
 
 namespace {
 
@@ -35,13 +32,13 @@ struct NcclApi {
 
     NcclApi() {
         const char *names[] = {
-            "libnccl.so.2",
-            "libnccl.so",
-#ifdef HOSTPLAN_NCCL_LIBRARY_PATH
-            HOSTPLAN_NCCL_LIBRARY_PATH,
-#endif
+            "libnccl.so.2", "libnccl.so",
+            HOSTPLAN_NCCL_LIBRARY_PATH, // set by probe/CMakeLists.txt ("" when not found)
         };
         for (const char *name : names) {
+            if (!*name) {
+                continue;
+            }
             handle = dlopen(name, RTLD_NOW | RTLD_LOCAL);
             if (handle) {
                 break;
@@ -77,9 +74,7 @@ struct NcclApi {
     }
     NcclApi(const NcclApi &) = delete;
     NcclApi &operator=(const NcclApi &) = delete;
-    std::string text(ncclResult_t r) const {
-        return errorString ? errorString(r) : "error";
-    }
+    std::string text(ncclResult_t r) const { return errorString ? errorString(r) : "error"; }
 };
 
 // Per-rank resources, released on every path.
@@ -133,19 +128,10 @@ class Ranks {
 
 } // namespace
 
-bool ncclBuiltIn() {
-    return true;
-}
-
-AllReduceResult runNcclAllReduce(const std::vector<int> &devices, const AllReduceOptions &options,
-                                 const CancelToken &cancel, const ProgressFn &progress) {
+AllReduceResult runAllReduce(const std::vector<int> &devices, const AllReduceOptions &options,
+                             const CancelToken &cancel, const ProgressFn &progress) {
     AllReduceResult out;
-    out.gpuCount = devices.size();
-    if (devices.size() < 2) {
-        out.status = AllReduceStatus::Skipped;
-        out.note = devices.empty() ? "no CUDA GPU" : "one GPU: all-reduce needs at least two";
-        return out;
-    }
+    out.gpuCount = devices.size(); // two or more: GpuBackend::allReduce skips fewer
     NcclApi api;
     if (!api.handle) {
         out.status = AllReduceStatus::Unavailable;
@@ -275,30 +261,4 @@ AllReduceResult runNcclAllReduce(const std::vector<int> &devices, const AllReduc
     return out;
 }
 
-#else
-
-bool ncclBuiltIn() {
-    return false;
-}
-
-AllReduceResult runNcclAllReduce(const std::vector<int> &devices, const AllReduceOptions &,
-                                 const CancelToken &, const ProgressFn &) {
-    AllReduceResult out;
-    out.gpuCount = devices.size();
-    if (devices.size() < 2) {
-        out.status = AllReduceStatus::Skipped;
-        out.note = devices.empty() ? "no CUDA GPU" : "one GPU: all-reduce needs at least two";
-        return out;
-    }
-    out.status = AllReduceStatus::Unavailable;
-#if defined(HOSTPLAN_HAVE_CUDA)
-    out.note = "built without NCCL (nccl.h was not found at build time)";
-#else
-    out.note = "built without CUDA";
-#endif
-    return out;
-}
-
-#endif
-
-} // namespace hostplan::probe
+} // namespace hostplan::probe::cuda

@@ -8,12 +8,14 @@
 #                         compiler runs; ctest's absolute paths are rewritten when the folder
 #                         moved. Build it with:
 #                           cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release \
-#                                 -DHOSTPLAN_BUILD_GUI=OFF -DCMAKE_CUDA_ARCHITECTURES=90a-real
+#                                 -DHOSTPLAN_BUILD_GUI=OFF -DCMAKE_CUDA_ARCHITECTURES=90a-real \
+#                                 -DHOSTPLAN_KERNELS_DEV=ON
 #                           cmake --build build-gpu --target hostplan-probe tst_probe_gpu \
-#                                 tst_mxfp4_gpu
+#                                 tst_mxfp4_gpu kernel-experiments
 #   (default)             configure and build here for the GPU present
-#                         (CMAKE_CUDA_ARCHITECTURES=native), without Qt, into OUTDIR/../build
-#                         or $HOSTPLAN_BUILD_DIR.
+#                         (CMAKE_CUDA_ARCHITECTURES=native), without Qt, with the kernel
+#                         experiments (HOSTPLAN_KERNELS_DEV=ON), into OUTDIR/../build or
+#                         $HOSTPLAN_BUILD_DIR.
 #   --deps DIR            a folder with include/nlohmann/json.hpp for machines without
 #                         nlohmann_json (default: .deps in the repository, when present).
 #   --budget SECONDS      wall-clock budget for all steps (default 420); each step gets at most
@@ -26,14 +28,17 @@
 #   ctest-gpu.log      ctest -L gpu --output-on-failure
 #   probe-report.json  hostplan-probe all --scenario resources/default-scenario.json
 #   fit-sizes.json     hostplan-probe fit --fraction-of-free 0.25,0.5,0.75,0.9
-#   kernels.json       hostplan-probe kernels (MXFP4 benchmarks)
+#   kernels.json       hostplan-probe kernels (MXFP4 benchmarks of the shipped kernels)
+#   kernel-dev.log     every kernel experiment (build/kernels/dev/mxfp4-dev-*): its check
+#                      PASS/FAIL, time, GB/s or TFLOP/s and the library's time per case
 #
 # Exit code 0 when every step ran as expected (the default scenario, Kimi K3 on 8x B300, is
-# expected not to fit one smaller GPU: exit 4 there is fine), 1 otherwise, 2 on usage errors.
+# expected not to fit one smaller GPU: exit 4 there is fine; an experiment that cannot run on
+# this GPU exits 77), 1 otherwise, 2 on usage errors.
 # Never changes GPU settings (clocks, power, MIG, persistence) and never resets the GPU.
 set -u -o pipefail
 
-usage() { sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,41p' "$0" | sed 's/^# \{0,1\}//'; }
 
 OUT=""
 PREBUILT=""
@@ -159,7 +164,7 @@ EOF
     fi
     run_step configure 120 0 cmake -S "$SRC" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
         -DHOSTPLAN_BUILD_GUI=OFF -DHOSTPLAN_WITH_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=native \
-        "${EXTRA[@]}"
+        -DHOSTPLAN_KERNELS_DEV=ON "${EXTRA[@]}"
     run_step build 300 0 cmake --build "$BUILD" --parallel "$(nproc)"
     note "binaries: built here in $BUILD"
 fi
@@ -200,6 +205,30 @@ if [ -x "$PROBE" ]; then
         probe_run kernels 120 0 kernels --quick -o "$OUT/kernels.json"
     fi
 fi
+
+# ---- 5. kernel experiments (kernels/dev/) -----------------------------------------------------
+# Each program checks itself against the CPU reference and times itself beside the library's
+# kernel; its whole output goes to kernel-dev.log, its last line (N passed, N failed or SKIP)
+# into summary.txt. 77: the variant cannot run on this GPU (e.g. wgmma off sm_90).
+DEVLOG="$OUT/kernel-dev.log"
+: >"$DEVLOG"
+DEVS=$(ls "$BUILD"/kernels/dev/mxfp4-dev-* 2>/dev/null)
+if [ -z "$DEVS" ]; then
+    note "FAIL: no kernel experiments in $BUILD/kernels/dev (configure with -DHOSTPLAN_KERNELS_DEV=ON)"
+    FAILED=1
+fi
+for dev in $DEVS; do
+    { [ -f "$dev" ] && [ -x "$dev" ]; } || continue
+    name=$(basename "$dev")
+    if [ "$(remaining)" -lt 30 ]; then
+        note "$(printf '%-12s skipped: out of budget' "$name")"
+        continue
+    fi
+    run_step "$name" 150 "0 77" bash -c 'echo "== $1" >>"$2"; exec "$1" >>"$2" 2>&1' \
+        dev "$dev" "$DEVLOG"
+done
+cat "$DEVLOG"
+grep -E ": [0-9]+ passed, [0-9]+ failed|: SKIP" "$DEVLOG" | sed 's/^/  dev: /' >>"$SUMMARY"
 
 note "total: $(( $(date +%s) - START ))s, $([ $FAILED -eq 0 ] && echo 'all steps as expected' || echo 'SOME STEPS FAILED')"
 echo

@@ -1881,10 +1881,6 @@ Alle Komponenten: %5 %4</translation>
         <translation>Break-even-Ausgabevolumen</translation>
     </message>
     <message>
-        <source>%1 tokens a month (%2 tokens/s)</source>
-        <translation>%1 Tokens im Monat (%2 Tokens/s)</translation>
-    </message>
-    <message>
         <source>Break-even heavy users</source>
         <translation>Break-even Vielnutzer</translation>
     </message>
@@ -2588,6 +2584,10 @@ Alle Komponenten: %5 %4</translation>
         <source>The probed machine has %1, the plan is for %2: the verdicts below test the plan&apos;s memory per GPU on the probed GPUs, and the plan&apos;s speed figures are not calibrated by this report.</source>
         <translation>Der geprüfte Rechner hat %1, der Plan gilt für %2: die Urteile unten prüfen den Speicherbedarf pro GPU des Plans auf den geprüften GPUs, und die Geschwindigkeitswerte des Plans werden durch diesen Bericht nicht kalibriert.</translation>
     </message>
+    <message>
+        <source>Cost per 1M output tokens at capacity (%1% utilisation)</source>
+        <translation>Kosten je 1 Mio. Ausgabe-Tokens bei voller Kapazität (%1 % Auslastung)</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -2909,6 +2909,41 @@ Above the memory limit: the KV room holds %1</source>
     <message>
         <source>Capacity %1: %2 tokens/s per node, %3 per 1M output tokens</source>
         <translation>Kapazität %1: %2 Tokens/s pro Knoten, %3 pro 1 Mio. Ausgabe-Tokens</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::Verdict</name>
+    <message>
+        <source>no API price</source>
+        <translation>kein API-Preis</translation>
+    </message>
+    <message>
+        <source>never: the plan does not fit, so it serves no one</source>
+        <translation>nie: der Plan passt nicht und bedient niemanden</translation>
+    </message>
+    <message>
+        <source>from the first heavy user (the rental costs nothing)</source>
+        <translation>ab dem ersten Vielnutzer (die Miete kostet nichts)</translation>
+    </message>
+    <message>
+        <source>never on this plan: break-even needs %1, it serves %2</source>
+        <translation>nie mit diesem Plan: die Gewinnschwelle braucht %1, er bedient %2</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>never: the plan does not fit, so it serves no tokens</source>
+        <translation>nie: der Plan passt nicht und liefert keine Tokens</translation>
+    </message>
+    <message>
+        <source>never: the API stays cheaper at any volume this plan can serve</source>
+        <translation>nie: die API bleibt bei jedem Volumen günstiger, das dieser Plan liefern kann</translation>
+    </message>
+    <message>
+        <source>%1 tokens a month (%2 tokens/s)</source>
+        <translation>%1 Tokens im Monat (%2 Tokens/s)</translation>
     </message>
 </context>
 <context>

@@ -1,12 +1,14 @@
-#include "cli.h"
+#include "cli/cli.h"
 
 #include "catalogue/catalogue.h"
 #include "plan/plan.h"
 #include "plan/planjson.h"
+#include "plan/plantext.h"
 #include "scenario/scenario.h"
 #include "probecalibration.h"
 #include "engine/servecommand.h"
 #include "sizing/throughput.h"
+#include "util/numbertext.h"
 #include "util/textutil.h"
 #include "util/units.h"
 
@@ -20,46 +22,6 @@
 namespace hostplan::cli {
 
 namespace {
-
-std::string fmt(const char *format, double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, v);
-    return buf;
-}
-
-
-std::string usd(double v) {
-    if (!std::isfinite(v)) {
-        return "n/a";
-    }
-    return "$" + groupedText(std::uint64_t(std::llround(v)));
-}
-
-/// 2016.5 -> "$2,016.50": grouped dollars with cents (hourly and daily amounts).
-std::string usdCents(double v) {
-    if (!std::isfinite(v) || v < 0) {
-        return "n/a";
-    }
-    const auto cents = std::uint64_t(std::llround(v * 100));
-    return "$" + groupedText(cents / 100) + fmt(".%02d", int(cents % 100));
-}
-
-std::string gbGib(double bytes) {
-    return fmt("%10.2f GB", toGB(bytes)) + fmt(" %10.2f GiB", toGiB(bytes));
-}
-
-std::string tokens(double v) {
-    if (!std::isfinite(v)) {
-        return "never";
-    }
-    if (v >= 1e9) {
-        return fmt("%.2f billion", v / 1e9);
-    }
-    if (v >= 1e6) {
-        return fmt("%.1f million", v / 1e6);
-    }
-    return groupedText(std::uint64_t(std::llround(v)));
-}
 
 bool parseUint(const std::string &s, std::uint64_t &out) {
     if (s.empty()) {
@@ -106,165 +68,6 @@ std::string validate(Scenario &scenario, const std::string &option) {
         return option + ": " + r.error().message;
     }
     return {};
-}
-
-void printPlan(const PlanResult &p, std::ostream &out) {
-    const auto &m = p.memory;
-    const auto &w = p.scenario.workload;
-    out << "HostPlan: " << p.scenario.name << "\n\n";
-    out << "Model     " << p.model.displayName << " (" << p.model.architecture << ")\n";
-    out << "          " << fmt("%.2f", p.model.totalParams / 1e9) << " B parameters total, "
-        << fmt("%.2f", p.model.activeParams / 1e9)
-        << " B active per token (LM head counted, input embedding not)\n";
-    std::string formats;
-    std::set<std::string> seen;
-    for (const auto &g : m.groups) {
-        const std::string f = g.format.label();
-        if (seen.insert(f).second) {
-            formats += (formats.empty() ? "" : ", ") + f;
-        }
-    }
-    out << "          weights " << fmt("%.2f GB", toGB(double(p.model.weightBytes())))
-        << fmt(" (%.2f GiB)", toGiB(double(p.model.weightBytes()))) << " in " << formats << "\n";
-    out << "GPUs      " << p.layout.gpuCount() << " x " << p.gpu.name
-        << (!p.autoCount ? ""
-            : p.fit.practicalFound
-                ? " (count chosen by HostPlan)"
-                : " (no count carries the workload; shown at the memory floor, rounded to "
-                  "whole nodes)")
-        << "\n";
-    out << "          " << fmt("%.0f GB", toGB(double(p.gpu.memoryBytes))) << " advertised, "
-        << fmt("%.1f GiB", toGiB(double(p.gpu.usableMemoryBytes))) << " usable per GPU; TP "
-        << p.layout.tp << ", EP " << p.layout.ep << ", PP " << p.layout.pp << "\n";
-    out << "Workload  " << countText(w.concurrency, "sequence") << " x " << groupedText(w.contextTokens)
-        << " tokens; engine " << engineName(p.scenario.engine.engine) << ", memory fraction "
-        << fmt("%.2f", m.memoryFraction) << "\n";
-    out << "KV cache  " << groupedText(m.cache.kvBytesPerToken) << " B per token (whole model, "
-        << p.scenario.model.kvFormat.label() << "), " << groupedText(m.cache.kvBytesPerTokenPerGpu)
-        << " B per token per GPU";
-    if (m.cache.stateBytesPerSequence) {
-        out << "; state " << groupedText(m.cache.stateBytesPerSequence) << " B per sequence ("
-            << groupedText(m.cache.stateBytesPerSequencePerGpu) << " per GPU) x "
-            << countText(m.cache.stateSlotsPerRequest, "slot");
-    }
-    if (m.cache.windowTokens) {
-        out << "; sliding window " << groupedText(m.cache.windowBytesPerToken) << " B per token up to "
-            << groupedText(m.cache.windowTokens) << " tokens";
-    }
-    out << "\n\n";
-
-    out << "Memory per GPU (most loaded GPU)            decimal         binary\n";
-    const std::pair<const char *, std::uint64_t> rows[] = {
-        {"  weights", m.perGpu.weights},         {"  KV cache", m.perGpu.kvCache},
-        {"  linear-attention state", m.perGpu.state}, {"  activations", m.perGpu.activations},
-        {"  runtime overhead", m.perGpu.runtime}, {"  total needed", m.perGpu.total()},
-    };
-    for (const auto &[label, bytes] : rows) {
-        out << std::left << std::setw(32) << label << gbGib(double(bytes)) << "\n";
-    }
-    out << std::left << std::setw(32) << "  engine budget" << gbGib(double(m.budgetBytesPerGpu))
-        << "\n";
-    out << std::left << std::setw(32) << "  KV + state room"
-        << gbGib(double(m.kvCapacityBytesPerGpu)) << "\n";
-    out << std::left << std::setw(32) << "Memory in total (all GPUs)" << gbGib(double(m.total.total()))
-        << "\n\n";
-
-    out << "Fit       " << (p.fit.fits ? "FITS" : "DOES NOT FIT") << "\n";
-    for (const auto &r : p.fit.reasons) {
-        out << "          - " << r << "\n";
-    }
-    out << "          max concurrency at " << groupedText(w.contextTokens)
-        << " tokens: " << groupedText(p.fit.maxConcurrency) << " sequences\n";
-    out << "          memory floor (weights only): " << countText(p.fit.gpusFloor, "GPU")
-        << "; practical (1 GPU or whole nodes): "
-        << (p.fit.practicalFound ? countText(p.fit.gpusPractical, "GPU") + " (TP " +
-                                       std::to_string(p.fit.practicalLayout.tp) + ", PP " +
-                                       std::to_string(p.fit.practicalLayout.pp) + ")"
-                                 : p.model.maxContextTokens &&
-                                           w.contextTokens > p.model.maxContextTokens
-                                       ? std::string("none (the context is above the model's maximum)")
-                                       : std::string("none up to ")
-                                             .append(countText(kMaxPracticalGpus, "GPU")))
-        << "\n\n";
-
-    if (p.throughput.computed) {
-        const Capacity &cap = p.throughput.capacity;
-        out << "Speed     " << confidenceLabel(p.throughput.confidence) << " ("
-            << p.throughput.efficiencySource << ")\n";
-        out << "          at " << w.concurrency << " sequences: "
-            << fmt("%.1f", p.throughput.atConcurrency.tokensPerSecondPerSequence)
-            << " tokens/s per user, " << fmt("%.0f", p.throughput.atConcurrency.tokensPerSecond)
-            << " tokens/s in total\n";
-        out << "          capacity at " << fmt("%.0f", cap.targetSecondsPerOutputToken * 1000)
-            << " ms per output token: " << cap.batch << " sequences, "
-            << fmt("%.0f", cap.servingOutputTokensPerSecond) << " output tokens/s served; "
-            << (std::isfinite(cap.usdPerMTokOutput) && cap.outputTokensPerMonth > 0
-                    ? fmt("$%.2f", cap.usdPerMTokOutput)
-                    : std::string("n/a (nothing served)"))
-            << " per 1M output tokens at "
-            << fmt("%.0f", cap.utilisation * 100) << "% utilisation\n\n";
-    }
-    const auto &c = p.rental;
-    out << "Cost      " << fmt("$%.2f", p.usdPerGpuHour) << " per GPU-hour ("
-        << (p.scenario.pricing.usdPerGpuHour ? std::string("scenario")
-                                             : p.gpu.priceSource + ", " + p.gpu.priceAsOf)
-        << ")\n";
-    if (!p.fit.fits) {
-        out << "          (costs of the plan as given, which does not fit)\n";
-    }
-    out << "          " << usdCents(c.usdPerHour) << " per hour, "
-        << usdCents(c.usdPerDayAlwaysOn)
-        << " per day; always on " << usd(c.usdPerMonthAlwaysOn) << " per month ("
-        << fmt("%.0f", c.hoursPerMonth) << " h)\n";
-    out << "          at " << fmt("%.1f", c.hoursPerDay) << " h/day: "
-        << usd(c.usdPerMonthScheduled) << " per month ("
-        << groupedText(std::uint64_t(std::llround(c.gpuHoursPerMonthScheduled))) << " GPU-hours)\n";
-    if (!p.apiPriced) {
-        out << "API       no API price for this model: set pricing.api_price_id or "
-               "pricing.api_*_usd_per_mtok to compare\n";
-    } else {
-        out << "API       " << p.api.name << ": " << fmt("$%.2f", p.api.inputUsdPerMTok) << " in / "
-            << fmt("$%.2f", p.api.cachedInputUsdPerMTok) << " cached / "
-            << fmt("$%.2f", p.api.outputUsdPerMTok) << " out per 1M tokens\n";
-        out << "          this workload at API prices: " << usd(p.apiUsdPerMonth) << " per month\n";
-        const BreakEven &b = p.breakeven;
-        const Capacity &cap = p.throughput.capacity;
-        if (std::isfinite(b.outputTokensPerMonth)) {
-            out << "Break-even " << tokens(b.outputTokensPerMonth)
-                << " output tokens per month with this token mix ("
-                << fmt("%.0f", b.outputTokensPerSecond) << " tokens/s averaged over the month); "
-                << tokens(b.outputOnlyTokensPerMonth) << " if all tokens were output"
-                << (std::isfinite(b.outputOnlyTokensPerMonth)
-                        ? std::string()
-                        : " (more than the " + tokens(cap.outputTokensPerMonth) +
-                              " output tokens a month this plan serves)")
-                << "\n";
-        } else {
-            out << "Break-even never: the API stays cheaper at any volume this plan can serve\n";
-        }
-        const std::string each = " (" + tokens(w.heavyUserTokensPerMonth) +
-                                 " tokens per month each, " + usd(b.heavyUserApiUsdPerMonth) +
-                                 " per month at API output prices)";
-        out << "          self-hosting ";
-        if (!std::isfinite(b.heavyUsersToBreakEven)) {
-            out << "does not win for heavy users" << each;
-            if (std::isfinite(b.heavyUsersNeeded)) {
-                out << ": break-even needs "
-                    << countText(std::uint64_t(std::ceil(b.heavyUsersNeeded)), "user")
-                    << " and the plan serves " << fmt("%.1f", cap.usersServed);
-            }
-            out << "\n";
-        } else if (b.heavyUsersToBreakEven <= 0) {
-            out << "wins from the first heavy user (the rental costs nothing)" << each << "\n";
-        } else {
-            out << "wins from "
-                << countText(std::uint64_t(std::ceil(b.heavyUsersToBreakEven)), "heavy user")
-                << each << "\n";
-        }
-    }
-    for (const auto &warn : p.warnings) {
-        out << "Note      " << warn << "\n";
-    }
 }
 
 /// scenarioFromArgs with its error printed as the CLI's one line; false on error.
@@ -340,7 +143,7 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
     if (json) {
         out << planToJsonText(plan.value());
     } else {
-        printPlan(plan.value(), out);
+        writePlanText(plan.value(), out);
     }
     return failIfNoFit && !plan->fit.fits ? kExitNoFit : kExitOk;
 }
@@ -381,14 +184,15 @@ int cmdModels(std::ostream &out) {
     const auto &cat = Catalogue::builtin();
     out << std::left << std::setw(22) << "id" << std::setw(30) << "name" << std::right
         << std::setw(12) << "total (B)" << std::setw(12) << "active (B)" << std::setw(12)
-        << "weights GB" << "  source (as of)\n";
+        << "weights GB"
+        << "  source (as of)\n";
     for (const auto &e : cat.models()) {
         auto spec = cat.loadModel(e.id);
         out << std::left << std::setw(22) << e.id << std::setw(30) << e.name << std::right;
         if (spec.ok()) {
-            out << std::setw(12) << fmt("%.2f", spec->totalParams / 1e9) << std::setw(12)
-                << fmt("%.2f", spec->activeParams / 1e9) << std::setw(12)
-                << fmt("%.1f", toGB(double(spec->weightBytes())));
+            out << std::setw(12) << formatDouble("%.2f", spec->totalParams / 1e9) << std::setw(12)
+                << formatDouble("%.2f", spec->activeParams / 1e9) << std::setw(12)
+                << formatDouble("%.1f", toGB(double(spec->weightBytes())));
         } else {
             out << "  import error: " << spec.error().toString();
         }
@@ -405,12 +209,12 @@ int cmdGpus(std::ostream &out) {
         << "  source (as of)\n";
     for (const auto &g : cat.gpus()) {
         out << std::left << std::setw(11) << g.id << std::setw(40) << g.name << std::right
-            << std::setw(8) << fmt("%.0f", toGB(double(g.memoryBytes))) << std::setw(10)
-            << fmt("%.1f", toGiB(double(g.usableMemoryBytes))) << std::setw(8)
-            << fmt("%.2f", g.hbmBandwidthBytesPerS / 1e12) << std::setw(8)
+            << std::setw(8) << formatDouble("%.0f", toGB(double(g.memoryBytes))) << std::setw(10)
+            << formatDouble("%.1f", toGiB(double(g.usableMemoryBytes))) << std::setw(8)
+            << formatDouble("%.2f", g.hbmBandwidthBytesPerS / 1e12) << std::setw(8)
             << (g.nativeMxfp4 ? "native" : "dequant") << std::setw(7) << g.gpusPerNode
-            << std::setw(9) << fmt("%.2f", g.defaultUsdPerGpuHour) << "  " << g.source << " ("
-            << g.asOf << ")\n";
+            << std::setw(9) << formatDouble("%.2f", g.defaultUsdPerGpuHour) << "  " << g.source
+            << " (" << g.asOf << ")\n";
     }
     return kExitOk;
 }

@@ -1,9 +1,9 @@
 // hostplan-cli entry point: thin wrapper over hostplan::cli::run. Built with the GUI library
 // (HOSTPLAN_CLI_WITH_REPORT), it also offers `report` (the PDF budget report) and `export-csv`.
-#include "cli.h"
+#include "cli/cli.h"
 
 #ifdef HOSTPLAN_CLI_WITH_REPORT
-#include "reportcli.h"
+#include "cli/reportcli.h"
 #endif
 
 #include <iostream>

@@ -5,6 +5,8 @@
 // that buffer. nlohmann_json exceptions are caught here and returned as Errors.
 #include "import/safetensors.h"
 
+#include "import/pathresolve.h"
+
 #include "util/jsonutil.h"
 
 #include <nlohmann/json.hpp>
@@ -74,30 +76,6 @@ Error inFile(const std::filesystem::path &path, const Error &e) {
     return makeError(path.string() + (e.field.empty() ? "" : ": " + e.field), e.message);
 }
 
-/// Reads a whole (small) text file; errors name the path.
-Result<std::string> readTextFile(const std::filesystem::path &path, std::uint64_t maxBytes) {
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec) {
-        return makeError(path.string(), "cannot read file: " + ec.message());
-    }
-    if (size > maxBytes) {
-        return makeError(path.string(), "file is " + std::to_string(size) +
-                                            " bytes, larger than the " + std::to_string(maxBytes) +
-                                            "-byte limit");
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        return makeError(path.string(), "cannot open file");
-    }
-    std::string text(size, '\0');
-    in.read(text.data(), std::streamsize(size));
-    if (std::uint64_t(in.gcount()) != size) {
-        return makeError(path.string(), "short read");
-    }
-    return text;
-}
-
 } // namespace
 
 Result<SafetensorsIndex> parseSafetensorsIndex(std::string_view jsonText) {
@@ -151,7 +129,9 @@ Result<SafetensorsIndex> parseSafetensorsIndex(std::string_view jsonText) {
 
 Result<SafetensorsIndex> readSafetensorsIndex(const std::filesystem::path &path) {
     // Real index files are a few MB (DeepSeek-V3: ~9 MB); 256 MiB is a generous cap.
-    auto text = readTextFile(path, 256ull << 20);
+    constexpr std::uint64_t maxBytes = 256ull << 20;
+    auto text = importer::readTextFile(
+        path, maxBytes, ", larger than the " + std::to_string(maxBytes) + "-byte limit");
     if (!text) {
         return text.error();
     }

@@ -2,7 +2,7 @@
 // (ViewRefresher), so a test that reads a view first makes its tab current, as a user would.
 #pragma once
 
-#include "mainwindow.h"
+#include "window/mainwindow.h"
 
 #include <QTabWidget>
 

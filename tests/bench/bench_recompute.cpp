@@ -11,10 +11,10 @@
 //   BM_EditEveryView     the same with every view rebuilt on each edit (the old behaviour)
 //
 // Run: build/tests/bench/bench_recompute [--benchmark_min_time=2]
-#include "mainwindow.h"
+#include "window/mainwindow.h"
 #include "plan/plan.h"
-#include "scenariodocument.h"
-#include "viewrefresher.h"
+#include "document/scenariodocument.h"
+#include "charts/viewrefresher.h"
 
 #include <QApplication>
 #include <QTabWidget>

@@ -44,6 +44,9 @@ private slots:
         QTest::addColumn<uint>("high");
         // Seed 004's starting ranges (H200 16-24, B300 8-16) and the edges.
         QTest::newRow("b300/8") << 8u << 8u << 8u << 16u;
+        QTest::newRow("seed004/h100/24") << 24u << 8u << 24u << 32u;
+        QTest::newRow("gb300/tray4") << 4u << 4u << 4u << 8u;
+        QTest::newRow("nodeOf1") << 1u << 1u << 1u << 2u;
         QTest::newRow("h200/16") << 16u << 8u << 16u << 24u;
         QTest::newRow("h100/32") << 32u << 8u << 32u << 40u;
         QTest::newRow("oneGpu") << 1u << 8u << 1u << 8u;
@@ -59,6 +62,43 @@ private slots:
         const PilotRange r = hostplan::pilotRange(practical, node);
         QCOMPARE(r.low, low);
         QCOMPARE(r.high, high);
+    }
+
+    void recommendation_data() {
+        QTest::addColumn<bool>("fits");
+        QTest::addColumn<double>("api");
+        QTest::addColumn<double>("scheduled");
+        QTest::addColumn<double>("alwaysOn");
+        QTest::addColumn<int>("expected");
+        QTest::newRow("doesNotFit") << false << 1e6 << 1e3 << 2e3 << int(Recommendation::Api);
+        QTest::newRow("apiCheaper")
+            << true << 900.0 << 1000.0 << 3000.0 << int(Recommendation::Api);
+        QTest::newRow("apiEqual") << true << 1000.0 << 1000.0 << 3000.0 << int(Recommendation::Api);
+        QTest::newRow("burst") << true << 2000.0 << 1000.0 << 3000.0
+                               << int(Recommendation::BurstRental);
+        QTest::newRow("burstAtAlwaysOn")
+            << true << 3000.0 << 1000.0 << 3000.0 << int(Recommendation::BurstRental);
+        QTest::newRow("dedicated")
+            << true << 5000.0 << 1000.0 << 3000.0 << int(Recommendation::Dedicated);
+        QTest::newRow("dedicated24h")
+            << true << 5000.0 << 3000.0 << 3000.0 << int(Recommendation::Dedicated);
+    }
+    void recommendation() {
+        QFETCH(bool, fits);
+        QFETCH(double, api);
+        QFETCH(double, scheduled);
+        QFETCH(double, alwaysOn);
+        QFETCH(int, expected);
+        PlanResult p;
+        p.apiPriced = true;
+        p.fit.fits = fits;
+        p.apiUsdPerMonth = api;
+        p.rental.usdPerMonthScheduled = scheduled;
+        p.rental.usdPerMonthAlwaysOn = alwaysOn;
+        QCOMPARE(int(recommend(p)), expected);
+        // Without an API price there is nothing to compare, whatever the figures.
+        p.apiPriced = false;
+        QCOMPARE(recommend(p), Recommendation::NoApiPrice);
     }
 
     void defaultScenarioDecisions() {

@@ -1,0 +1,47 @@
+// View 4, break-even: monthly cost against monthly output tokens (log-log; input and cached
+// input grow in the workload's ratio). The API is a line; self-hosting is a step for the chosen
+// plan and for the two cheapest other GPU types that carry the workload. Where one deployment's
+// token capacity is known (the throughput model's monthly output capacity) the steps add a
+// deployment each time the volume outgrows it; with capacity 0 a deployment is assumed to carry
+// any volume (flat line). Every line and crossing is the core's breakEvenChart(). Crossing points
+// are marked (with a tooltip) and each option's legend entry names its break-even volume; a
+// chosen plan that does not fit is drawn dotted, "does not fit", without a crossing. Both axes
+// plot log10 of tokens and USD (labelled "1B", "$10K").
+#pragma once
+
+#include <QChartView>
+
+namespace hostplan {
+struct PlanResult;
+}
+
+namespace hostplan::ui {
+
+class ScenarioDocument;
+
+class BreakEvenChart : public QChartView {
+    Q_OBJECT
+public:
+    explicit BreakEvenChart(ScenarioDocument *doc, QWidget *parent = nullptr);
+
+    /// One self-hosted option drawn: GPU id, GPUs, monthly cost of one deployment (USD),
+    /// whether it carries the workload, output tokens per month where it crosses the API
+    /// (infinity = never; always for a plan that does not fit, which serves no tokens).
+    struct Option {
+        QString gpuId;
+        int gpus = 0;
+        double usdPerMonth = 0;
+        bool fits = true;
+        double crossingTokens = 0;
+    };
+    const QList<Option> &options() const { return m_options; }
+
+public slots:
+    void rebuild();
+
+private:
+    ScenarioDocument *m_doc;
+    QList<Option> m_options;
+};
+
+} // namespace hostplan::ui

@@ -1,0 +1,153 @@
+#include "charts/gputypeschart.h"
+
+#include "catalogue/catalogue.h"
+#include "charts/chartutil.h"
+#include "document/formatting.h"
+#include "document/scenariodocument.h"
+#include "charts/viewrefresher.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QHorizontalStackedBarSeries>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+
+namespace hostplan::ui {
+
+namespace {
+
+/// "NVIDIA H200 SXM 141GB" -> "H200 SXM 141GB": the vendor is implied by the name.
+QString shortGpuName(const std::string &name) {
+    QString n = QString::fromStdString(name);
+    for (const QString &prefix : {QStringLiteral("NVIDIA "), QStringLiteral("AMD ")}) {
+        if (n.startsWith(prefix)) {
+            n = n.mid(prefix.size());
+        }
+    }
+    return n;
+}
+
+} // namespace
+
+GpuTypesChart::GpuTypesChart(ScenarioDocument *doc, QWidget *parent)
+    : QChartView(new QChart, parent), m_doc(doc) {
+    setupChartView(this);
+    setMinimumSize(420, 300);
+    // Rebuilt on each change only while shown; a hidden tab catches up when shown.
+    new ViewRefresher(this, doc, [this] { rebuild(); });
+    rebuild();
+}
+
+void GpuTypesChart::rebuild() {
+    QChart *c = chart();
+    clearChart(c);
+    m_rows.clear();
+    const auto &sweep = m_doc->gpuSweep();
+    const auto current = Catalogue::builtin().findGpu(m_doc->scenario().hardware.gpu);
+    const QString currentId = current.ok() ? QString::fromStdString(current->id) : QString();
+    const Scenario &s = m_doc->scenario();
+    c->setTitle(
+        tr("GPUs needed per GPU type: %1 tokens x %2, %3")
+            .arg(groupedInt(s.workload.contextTokens), sequencesText(s.workload.concurrency))
+            .arg(m_doc->plan() ? QString::fromStdString(m_doc->plan()->model.displayName)
+                               : QString::fromStdString(s.model.ref)));
+
+    auto *native = new QBarSet(tr("Practical, native MXFP4"));
+    native->setColor(QColor(0x2e, 0x8b, 0x57));
+    auto *emulated = new QBarSet(tr("Practical, no native MXFP4"));
+    emulated->setColor(QColor(0x9a, 0xa5, 0xb1));
+    auto *floor = new QScatterSeries;
+    floor->setName(tr("Memory floor"));
+    floor->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    floor->setMarkerSize(9);
+    floor->setColor(QColor(0xc0, 0x39, 0x2b));
+    floor->setBorderColor(QColor(0x6d, 0x1a, 0x12));
+
+    // Bottom-to-top in the chart = reverse catalogue order, so the list reads top-down.
+    QStringList cats;
+    QStringList tips;
+    int maxCount = 1;
+    for (auto it = sweep.rbegin(); it != sweep.rend(); ++it) {
+        const GpuOption &o = *it;
+        Row row;
+        row.id = QString::fromStdString(o.gpu.id);
+        row.nativeMxfp4 = o.gpu.nativeMxfp4;
+        QString label = shortGpuName(o.gpu.name);
+        QString tip;
+        if (o.plan) {
+            row.floor = int(o.plan->fit.gpusFloor);
+            row.practical = o.plan->fit.practicalFound ? int(o.plan->fit.gpusPractical) : 0;
+            const auto &l = o.plan->fit.practicalLayout;
+            tip = tr("%1\nMemory floor: %2 (%3 of weights / %4 per GPU)\n")
+                      .arg(QString::fromStdString(o.gpu.name), gpusText(row.floor),
+                           gbText(double(o.plan->model.weightBytes())),
+                           gbText(double(o.gpu.memoryBytes), 0));
+            tip += row.practical
+                       ? tr("Practical: %1 (TP %2 x PP %3, EP %4), %5 per month")
+                             .arg(gpusText(row.practical))
+                             .arg(l.tp)
+                             .arg(l.pp)
+                             .arg(l.ep)
+                             .arg(usdText(o.plan->rental.usdPerMonthScheduled))
+                       : tr("Practical: no layout up to %1 GPUs carries the workload")
+                             .arg(kMaxPracticalGpus);
+            if (!row.practical) {
+                label += tr(" (no fit)");
+            }
+        } else {
+            label += tr(" (n/a)");
+            tip = QString::fromStdString(o.gpu.name) + QLatin1Char('\n') +
+                  QString::fromStdString(o.error);
+        }
+        tip += o.gpu.nativeMxfp4 ? tr("\nNative MXFP4 tensor cores")
+                                 : tr("\nNo native MXFP4: FP4 weights are dequantized");
+        if (row.id == currentId) {
+            label = QStringLiteral("\u25B6 ") + label;
+        }
+        cats << label;
+        tips << tip;
+        native->append(row.nativeMxfp4 ? row.practical : 0);
+        emulated->append(row.nativeMxfp4 ? 0 : row.practical);
+        if (row.floor > 0) {
+            floor->append(row.floor, double(cats.size() - 1));
+        }
+        maxCount = std::max({maxCount, row.floor, row.practical});
+        m_rows.prepend(row);
+    }
+    auto *bars = new QHorizontalStackedBarSeries;
+    bars->setBarWidth(0.6);
+    bars->append(native);
+    bars->append(emulated);
+    for (QBarSet *set : {native, emulated}) {
+        connect(set, &QBarSet::hovered, this,
+                [this, tips](bool on, int index) { showChartTip(this, on ? tips.value(index) : QString()); });
+    }
+    c->addSeries(bars);
+    c->addSeries(floor);
+    connect(floor, &QScatterSeries::hovered, this, [this, tips](const QPointF &p, bool on) {
+        showChartTip(this, on ? tips.value(int(p.y() + 0.5)) : QString());
+    });
+
+    auto *y = new QBarCategoryAxis;
+    y->append(cats);
+    auto *x = new QValueAxis;
+    x->setTitleText(tr("GPUs"));
+    x->setRange(0, maxCount * 1.1);
+    x->applyNiceNumbers();
+    x->setLabelFormat(QStringLiteral("%d"));
+    c->addAxis(y, Qt::AlignLeft);
+    c->addAxis(x, Qt::AlignBottom);
+    bars->attachAxis(y);
+    bars->attachAxis(x);
+    auto *yv = new QValueAxis;
+    yv->setRange(-0.5, double(cats.size()) - 0.5);
+    yv->setVisible(false);
+    c->addAxis(yv, Qt::AlignRight);
+    floor->attachAxis(x);
+    floor->attachAxis(yv);
+}
+
+} // namespace hostplan::ui

@@ -1,0 +1,238 @@
+#include "document/formatting.h"
+
+#include "util/units.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include <algorithm>
+#include <cmath>
+
+namespace hostplan::ui {
+
+namespace {
+
+/// "$" with the sign in front: "-$4.76".
+QString dollars(double usd, const QString &amount) {
+    return (usd < 0 ? QStringLiteral("-$") : QStringLiteral("$")) + amount;
+}
+
+// Names of tensor groups as the sizing core writes them (core/modelimport.cpp), for lupdate.
+[[maybe_unused]] constexpr const char *kGroupNames[] = {
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "attention"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "attention (replicated down-projections)"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "short convolutions"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "norms and small vectors"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "router"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "embedding"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "embedding (tied lm_head)"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "lm_head"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "dense MLP"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "routed experts"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "routed expert biases"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "shared experts"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "latent MoE projections"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "vision tower"),
+    QT_TRANSLATE_NOOP("hostplan::ui::Group", "multimodal projector"),
+};
+
+} // namespace
+
+QLocale numberLocale() {
+    const QLocale l;
+    return l.language() == QLocale::C ? QLocale(QLocale::English, QLocale::UnitedStates) : l;
+}
+
+QString numberText(double value, int decimals) {
+    return numberLocale().toString(value, 'f', decimals);
+}
+
+QString bytesText(double bytes) {
+    return QStringLiteral("%1 GB (%2 GiB)").arg(numberText(toGB(bytes), 2),
+                                                numberText(toGiB(bytes), 2));
+}
+
+QString gbText(double bytes, int decimals) {
+    return QStringLiteral("%1 GB").arg(numberText(toGB(bytes), decimals));
+}
+
+QString gibText(double bytes, int decimals) {
+    return QStringLiteral("%1 GiB").arg(numberText(toGiB(bytes), decimals));
+}
+
+QString gpuMemoryText(double advertisedBytes, double usableBytes) {
+    return QCoreApplication::translate("hostplan::ui::Format", "%1 advertised, %2 usable")
+        .arg(gbText(advertisedBytes, 0), gibText(usableBytes));
+}
+
+QString notAvailableText() {
+    return QCoreApplication::translate("hostplan::ui::Format", "n/a");
+}
+
+QString usdText(double usd) {
+    if (!std::isfinite(usd)) {
+        return notAvailableText();
+    }
+    if (std::abs(usd) < 99.995) {
+        return dollars(usd, numberText(std::abs(usd), 2));
+    }
+    return dollars(usd, numberLocale().toString(qlonglong(std::llround(std::abs(usd)))));
+}
+
+QString usdCentsText(double usd) {
+    if (!std::isfinite(usd)) {
+        return notAvailableText();
+    }
+    return dollars(usd, numberText(std::abs(usd), 2));
+}
+
+QString tokensText(double tokens) {
+    if (!std::isfinite(tokens)) {
+        return QCoreApplication::translate("hostplan::ui::Format", "never");
+    }
+    if (tokens >= 1e9) {
+        return QCoreApplication::translate("hostplan::ui::Format", "%1 billion")
+            .arg(numberText(tokens / 1e9, 2));
+    }
+    if (tokens >= 1e6) {
+        return QCoreApplication::translate("hostplan::ui::Format", "%1 million")
+            .arg(numberText(tokens / 1e6, 1));
+    }
+    return groupedInt(std::uint64_t(std::llround(tokens)));
+}
+
+QString groupedInt(std::uint64_t value) {
+    return numberLocale().toString(qulonglong(value));
+}
+
+QString confidenceText(Confidence confidence) {
+    switch (confidence) {
+    case Confidence::RooflineBound:
+        return QCoreApplication::translate("hostplan::ui::Format", "roofline bound");
+    case Confidence::Calibrated:
+        return QCoreApplication::translate("hostplan::ui::Format", "calibrated by a probe report");
+    case Confidence::Measured:
+        return QCoreApplication::translate("hostplan::ui::Format", "measured");
+    }
+    return QCoreApplication::translate("hostplan::ui::Format", "roofline bound");
+}
+
+QString groupNameText(const std::string &name) {
+    const QString whole = QString::fromStdString(name);
+    const QByteArray key = whole.toUtf8();
+    const QString t = QCoreApplication::translate("hostplan::ui::Group", key.constData());
+    if (t != whole || !whole.endsWith(QLatin1Char(')'))) {
+        return t;
+    }
+    // "norms and small vectors (FP32)": a known name with the format the core appended.
+    const qsizetype open = whole.lastIndexOf(QStringLiteral(" ("));
+    if (open <= 0) {
+        return t;
+    }
+    const QByteArray base = whole.left(open).toUtf8();
+    return QCoreApplication::translate("hostplan::ui::Group", base.constData()) +
+           whole.mid(open);
+}
+
+QString gpusText(qint64 count) {
+    return count == 1 ? QCoreApplication::translate("hostplan::ui::Count", "1 GPU")
+                      : QCoreApplication::translate("hostplan::ui::Count", "%1 GPUs").arg(count);
+}
+
+QString nodesText(qint64 count) {
+    return count == 1 ? QCoreApplication::translate("hostplan::ui::Count", "1 node")
+                      : QCoreApplication::translate("hostplan::ui::Count", "%1 nodes").arg(count);
+}
+
+QString sequencesText(qint64 count) {
+    return count == 1 ? QCoreApplication::translate("hostplan::ui::Count", "1 sequence")
+                      : QCoreApplication::translate("hostplan::ui::Count", "%1 sequences")
+                            .arg(groupedInt(std::uint64_t(std::max<qint64>(count, 0))));
+}
+
+QString heavyUsersText(qint64 count) {
+    return count == 1 ? QCoreApplication::translate("hostplan::ui::Count", "1 heavy user")
+                      : QCoreApplication::translate("hostplan::ui::Count", "%1 heavy users")
+                            .arg(groupedInt(std::uint64_t(std::max<qint64>(count, 0))));
+}
+
+QString heavyUserVerdictText(const HeavyUserVerdict &v) {
+    switch (v.kind) {
+    case HeavyUserKind::NotPriced:
+        return QCoreApplication::translate("hostplan::ui::Verdict", "no API price");
+    case HeavyUserKind::DoesNotFit:
+        return QCoreApplication::translate("hostplan::ui::Verdict", "never: the plan does not fit, so it serves no one");
+    case HeavyUserKind::Free:
+        return QCoreApplication::translate("hostplan::ui::Verdict", "from the first heavy user (the rental costs nothing)");
+    case HeavyUserKind::WinsFrom:
+        return heavyUsersText(qint64(v.usersNeeded));
+    case HeavyUserKind::OutOfReach:
+        return QCoreApplication::translate("hostplan::ui::Verdict", "never on this plan: break-even needs %1, it serves %2")
+            .arg(heavyUsersText(qint64(v.usersNeeded)), numberText(v.usersServed, 1));
+    case HeavyUserKind::Never:
+        return QCoreApplication::translate("hostplan::ui::Verdict", "never");
+    }
+    return {};
+}
+
+QString breakEvenVerdictText(const BreakEvenVerdict &v) {
+    switch (v.kind) {
+    case BreakEvenKind::NotPriced:
+        return QCoreApplication::translate("hostplan::ui::Verdict", "no API price");
+    case BreakEvenKind::DoesNotFit:
+        return QCoreApplication::translate("hostplan::ui::Verdict", "never: the plan does not fit, so it serves no tokens");
+    case BreakEvenKind::Never:
+        return QCoreApplication::translate("hostplan::ui::Verdict", "never: the API stays cheaper at any volume this plan can serve");
+    case BreakEvenKind::At:
+        return QCoreApplication::translate("hostplan::ui::Verdict", "%1 tokens a month (%2 tokens/s)")
+            .arg(tokensText(v.outputTokensPerMonth),
+                 groupedInt(std::uint64_t(std::llround(v.outputTokensPerSecond))));
+    }
+    return {};
+}
+
+QString groupRoleText(GroupRole role) {
+    switch (role) {
+    case GroupRole::Embedding:
+        return QCoreApplication::translate("hostplan::ui::ModelPanel", "Embedding");
+    case GroupRole::LmHead:
+        return QCoreApplication::translate("hostplan::ui::ModelPanel", "LM head");
+    case GroupRole::Attention:
+        return QCoreApplication::translate("hostplan::ui::ModelPanel", "Attention");
+    case GroupRole::DenseMlp:
+        return QCoreApplication::translate("hostplan::ui::ModelPanel", "Dense MLP");
+    case GroupRole::SharedExperts:
+        return QCoreApplication::translate("hostplan::ui::ModelPanel", "Shared experts");
+    case GroupRole::RoutedExperts:
+        return QCoreApplication::translate("hostplan::ui::ModelPanel", "Routed experts");
+    case GroupRole::MoeOther:
+        return QCoreApplication::translate("hostplan::ui::ModelPanel", "Router / other MoE");
+    case GroupRole::Norms:
+        return QCoreApplication::translate("hostplan::ui::ModelPanel", "Norms and biases");
+    case GroupRole::Vision:
+        return QCoreApplication::translate("hostplan::ui::ModelPanel", "Vision tower");
+    case GroupRole::Other:
+        return QCoreApplication::translate("hostplan::ui::ModelPanel", "Other");
+    }
+    return QCoreApplication::translate("hostplan::ui::ModelPanel", "Other");
+}
+
+QString probeStatusText(probe::ReportStatus status) {
+    switch (status) {
+    case probe::ReportStatus::Ok:
+        return QCoreApplication::translate("hostplan::ui::ProbePanel", "OK");
+    case probe::ReportStatus::NoGpu:
+        return QCoreApplication::translate("hostplan::ui::ProbePanel", "no GPU found");
+    case probe::ReportStatus::DoesNotFit:
+        return QCoreApplication::translate("hostplan::ui::ProbePanel", "does not fit");
+    case probe::ReportStatus::Error:
+        return QCoreApplication::translate("hostplan::ui::ProbePanel", "error");
+    case probe::ReportStatus::Interrupted:
+        return QCoreApplication::translate("hostplan::ui::ProbePanel", "interrupted");
+    case probe::ReportStatus::TimedOut:
+        return QCoreApplication::translate("hostplan::ui::ProbePanel", "timed out");
+    }
+    return QCoreApplication::translate("hostplan::ui::ProbePanel", "error");
+}
+
+} // namespace hostplan::ui

@@ -1,0 +1,80 @@
+// Display formatting shared by the GUI views and the report: bytes in GB and GiB (always
+// labelled), money, token counts. All numbers come from the core; this only renders them, in
+// the number format of the default QLocale (LanguageManager sets it to the UI language): "32,768"
+// and "1,560.86 GB" in English, "32.768" and "1.560,86 GB" in German. The C locale reads as US
+// English. Money keeps the "$" prefix of the price fields in every language ("$4.76", "$4,76").
+// CSV files and the command-line tool do not use these helpers.
+#pragma once
+
+#include "model/modelspec.h"
+#include "plan/decision.h"
+#include "probereport.h"
+#include "sizing/throughput.h"
+
+#include <QLocale>
+#include <QString>
+
+#include <cstdint>
+#include <string>
+
+namespace hostplan::ui {
+
+/// The locale numbers are shown in: QLocale(), with the C locale taken as US English so that
+/// thousands are grouped.
+QLocale numberLocale();
+/// `value` with `decimals` decimals and grouped thousands: "1,560.86" / "1.560,86".
+QString numberText(double value, int decimals);
+
+/// "195.11 GB (181.71 GiB)".
+QString bytesText(double bytes);
+/// "195.1 GB".
+QString gbText(double bytes, int decimals = 1);
+/// "279.4 GiB": measured (usable) memory, which drivers report in binary units.
+QString gibText(double bytes, int decimals = 1);
+/// A GPU's memory as vendors and drivers state it: "288 GB advertised, 279.4 GiB usable".
+QString gpuMemoryText(double advertisedBytes, double usableBytes);
+/// Money as the GUI and the report show totals: whole dollars with grouped thousands from $100
+/// ("$27,798", "$2,016"), cents below ("$55.60", "$0.35"); "n/a" when not finite.
+QString usdText(double usd);
+/// Money with cents, for rates (per GPU-hour, per 1M tokens): "$4.76", "$1,234.50"; "n/a" when
+/// not finite.
+QString usdCentsText(double usd);
+/// "1.85 billion", "92.6 million", "12,345", "0"; "never" for infinity (German "1,85 Mrd.",
+/// "92,6 Mio.", "12.345", "nie").
+QString tokensText(double tokens);
+/// "32,768" ("32.768" in German).
+QString groupedInt(std::uint64_t value);
+/// "n/a" (translated).
+QString notAvailableText();
+/// What a throughput figure rests on: "roofline bound", "calibrated by a probe report",
+/// "measured" (translated).
+QString confidenceText(Confidence confidence);
+/// A tensor group's name from the sizing core ("routed experts", "norms and small vectors
+/// (FP32)"), translated where the name is one the core uses; other names stay as they are.
+QString groupNameText(const std::string &name);
+/// A tensor-group role as the Model panel lists it ("Routed experts", "LM head"), translated
+/// (context hostplan::ui::ModelPanel).
+QString groupRoleText(GroupRole role);
+/// A probe report's status in words ("does not fit", "no GPU found"), translated (context
+/// hostplan::ui::ProbePanel).
+QString probeStatusText(probe::ReportStatus status);
+/// "1 GPU", "8 GPUs" (translated, context hostplan::ui::Count). English and German have one
+/// singular and one plural form, so two messages suffice; a language with more plural forms
+/// would need Qt's %n numerus messages instead.
+QString gpusText(qint64 count);
+/// "1 node", "2 nodes" (translated, as gpusText).
+QString nodesText(qint64 count);
+/// "1 sequence", "1,024 sequences" (translated, as gpusText).
+QString sequencesText(qint64 count);
+/// "1 heavy user", "12 heavy users" (translated, as gpusText).
+QString heavyUsersText(qint64 count);
+
+/// The decision unit's heavy-user verdict in words (translated, context hostplan::ui::Verdict):
+/// "38 heavy users", "never: needs 38 heavy users, the plan serves 37.2", "never: the plan does
+/// not fit", "from the first user", "no API price".
+QString heavyUserVerdictText(const HeavyUserVerdict &verdict);
+/// The break-even verdict: "1.01 billion tokens a month (383 tokens/s)", "never: the plan does
+/// not fit", "never: the API stays cheaper at any volume this plan serves", "no API price".
+QString breakEvenVerdictText(const BreakEvenVerdict &verdict);
+
+} // namespace hostplan::ui

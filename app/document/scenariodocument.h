@@ -1,0 +1,74 @@
+// ScenarioDocument: the open scenario, its undo stack, its file and its computed plan. Every
+// edit is a QUndoCommand that swaps whole Scenario values; views listen to changed().
+#pragma once
+
+#include "plan/decision.h"
+#include "plan/plan.h"
+#include "scenario/scenario.h"
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hostplan::ui {
+
+class ScenarioDocument : public QObject {
+    Q_OBJECT
+public:
+    explicit ScenarioDocument(QObject *parent = nullptr);
+
+    const Scenario &scenario() const { return m_scenario; }
+    /// The plan for the current scenario, or nullopt when it does not evaluate (see error()).
+    const std::optional<PlanResult> &plan() const { return m_plan; }
+    /// Why the scenario does not evaluate ("" when it does).
+    const QString &error() const { return m_error; }
+    QUndoStack *undoStack() { return &m_undo; }
+    const QString &filePath() const { return m_filePath; }
+
+    /// Record an edit as an undoable command named `text` ("Change context to 65,536 tokens").
+    /// A scenario equal to the current one is ignored.
+    void edit(const Scenario &next, const QString &text);
+    /// Replace the scenario without undo history (New / Open); marks the stack clean.
+    void reset(const Scenario &scenario, const QString &filePath = {});
+
+    /// Load a scenario file; on error returns a message and changes nothing.
+    QString open(const QString &path);
+    /// Save atomically with QSaveFile; on error returns a message and keeps the file untouched.
+    QString saveAs(const QString &path);
+
+    /// Evaluate another scenario with this document's model cache (for comparisons and the
+    /// per-precision chart).
+    Result<PlanResult> evaluateVariant(const Scenario &variant) const;
+
+    /// The current model as imported (before format overrides), from the cache.
+    Result<ModelSpec> importedModel() const { return model(m_scenario); }
+
+    /// The core's gpuOptions() for the current scenario (every catalogue GPU type with
+    /// gpu_count auto, auto layout, its own node size and catalogue rate; the current type keeps
+    /// the scenario's rate override). Computed on first use after each change, then cached.
+    const std::vector<GpuOption> &gpuSweep() const;
+
+signals:
+    /// The scenario or the plan changed.
+    void changed();
+
+private:
+    friend class SetScenarioCommand;
+    void apply(const Scenario &scenario);
+    Result<ModelSpec> model(const Scenario &scenario) const;
+
+    Scenario m_scenario;
+    std::optional<PlanResult> m_plan;
+    QString m_error;
+    QString m_filePath;
+    QUndoStack m_undo;
+    mutable std::map<std::string, ModelSpec> m_modelCache;
+    mutable std::optional<std::vector<GpuOption>> m_sweep;
+};
+
+} // namespace hostplan::ui

@@ -1,0 +1,221 @@
+#include "panels/hardwarepanel.h"
+
+#include "catalogue/catalogue.h"
+#include "panels/elidingcombobox.h"
+#include "sizing/fit.h"
+#include "document/formatting.h"
+#include "sizing/memory.h"
+#include "document/scenariodocument.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace hostplan::ui {
+
+HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc, parent) {
+    auto *form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // A field that does not fit beside a long (German) label goes under it.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+
+    m_gpu = new ElidingComboBox;
+    m_gpu->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_gpu->setMinimumContentsLength(10);
+    m_gpu->setObjectName(QStringLiteral("gpuCombo"));
+    for (const auto &g : Catalogue::builtin().gpus()) {
+        m_gpu->addItem(QString::fromStdString(g.name), QString::fromStdString(g.id));
+        m_gpu->setItemData(
+            m_gpu->count() - 1,
+            tr("%1: %2 per GPU, %3 TB/s HBM, %4 GPUs per node%5\nSource: %6 (as of %7)")
+                .arg(QString::fromStdString(g.name), gbText(double(g.memoryBytes), 0))
+                .arg(numberText(g.hbmBandwidthBytesPerS / 1e12, 2))
+                .arg(g.gpusPerNode)
+                .arg(g.nativeMxfp4 ? tr(", native MXFP4") : QString())
+                .arg(QString::fromStdString(g.source), QString::fromStdString(g.asOf)),
+            Qt::ToolTipRole);
+    }
+    form->addRow(tr("&GPU"), m_gpu);
+    m_gpuInfo = new QLabel;
+    m_gpuInfo->setWordWrap(true);
+    m_gpuInfo->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    form->addRow(m_gpuInfo);
+
+    auto autoSpin = [](int max, const QString &autoText, const QString &tip) {
+        auto *spin = new QSpinBox;
+        spin->setRange(0, max);
+        spin->setSpecialValueText(autoText);
+        spin->setToolTip(tip);
+        spin->setKeyboardTracking(false);
+        return spin;
+    };
+    m_count = autoSpin(4096, tr("auto"),
+                       tr("GPUs in the deployment. auto = the smallest rentable count (1 GPU or "
+                          "whole nodes) that carries the workload"));
+    m_count->setObjectName(QStringLiteral("gpuCountSpin"));
+    form->addRow(tr("GPU &count"), m_count);
+    m_node = autoSpin(72, tr("GPU default"),
+                      tr("GPUs per rental node (bundle size); default = the GPU's usual node "
+                         "(8, or 4 per GB200/GB300 tray)"));
+    form->addRow(tr("GPUs per &node"), m_node);
+    m_tp = autoSpin(4096, tr("auto"),
+                    tr("Tensor parallel size: a power of two that divides the attention heads"));
+    form->addRow(tr("&TP"), m_tp);
+    m_ep = autoSpin(4096, tr("auto"),
+                    tr("Expert parallel size: 1 (experts sliced by TP) or equal to TP (whole "
+                       "experts per GPU); must divide the routed experts"));
+    form->addRow(tr("&EP"), m_ep);
+    m_pp = autoSpin(1024, tr("auto"),
+                    tr("Pipeline parallel size: stages across nodes; TP x PP = GPU count, at "
+                       "most one stage per layer"));
+    form->addRow(tr("&PP"), m_pp);
+    m_layoutInfo = new QLabel;
+    m_layoutInfo->setWordWrap(true);
+    m_layoutInfo->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    form->addRow(m_layoutInfo);
+
+    m_engine = new ElidingComboBox;
+    m_engine->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_engine->setMinimumContentsLength(10);
+    for (const EngineInfo &e : engines()) {
+        m_engine->addItem(QString::fromUtf8(e.displayName.data(), qsizetype(e.displayName.size())),
+                          QString::fromUtf8(e.id.data(), qsizetype(e.id.size())));
+    }
+    m_engine->setToolTip(tr("The serving engine whose memory rules the plan follows"));
+    form->addRow(tr("E&ngine"), m_engine);
+    m_fraction = new QDoubleSpinBox;
+    m_fraction->setRange(0.0, 1.0);
+    m_fraction->setDecimals(2);
+    m_fraction->setSingleStep(0.01);
+    m_fraction->setSpecialValueText(tr("engine default"));
+    m_fraction->setKeyboardTracking(false);
+    m_fraction->setToolTip(tr("vLLM gpu_memory_utilization / SGLang mem_fraction_static (of "
+                              "total memory); TensorRT-LLM free_gpu_memory_fraction (of memory "
+                              "free after weights)"));
+    form->addRow(tr("Memory fraction"), m_fraction);
+    panelLayout()->insertLayout(0, form);
+
+    connect(m_gpu, &QComboBox::activated, this, [this](int index) {
+        Scenario s = m_doc->scenario();
+        s.hardware.gpu = m_gpu->itemData(index).toString().toStdString();
+        s.hardware.tp = s.hardware.ep = s.hardware.pp = 0;
+        s.hardware.gpusPerNode = 0;
+        s.pricing.usdPerGpuHour.reset(); // a rate belongs to one GPU type
+        commit(s, tr("Change GPU to %1").arg(m_gpu->itemText(index)));
+    });
+    // One edit per spin; a spin left without a change (focus moving on) records nothing.
+    // `adjust` keeps the other sizes consistent (TP x PP = GPUs, EP 1 or TP).
+    auto spinEdit = [this](QSpinBox *spin, std::uint32_t HardwareChoice::*field,
+                           const QString &what, void (*adjust)(HardwareChoice &)) {
+        connect(spin, &QSpinBox::editingFinished, this, [=, this] {
+            Scenario s = m_doc->scenario();
+            const auto v = std::uint32_t(spin->value());
+            if (s.hardware.*field == v) {
+                return;
+            }
+            s.hardware.*field = v;
+            adjust(s.hardware);
+            commit(s, tr("Change %1 to %2").arg(what, spin->text()));
+        });
+    };
+    spinEdit(m_count, &HardwareChoice::gpuCount, tr("GPU count"), [](HardwareChoice &h) {
+        h.tp = h.ep = h.pp = 0; // a new count gets the preferred layout
+    });
+    spinEdit(m_node, &HardwareChoice::gpusPerNode, tr("GPUs per node"), [](HardwareChoice &) {});
+    spinEdit(m_tp, &HardwareChoice::tp, tr("TP"), [](HardwareChoice &h) {
+        h.pp = 0;                       // PP follows: GPUs / TP
+        if (h.ep > 1) {
+            h.ep = h.tp ? h.tp : 0;     // expert parallel stays on, at the new TP
+        }
+    });
+    spinEdit(m_ep, &HardwareChoice::ep, tr("EP"), [](HardwareChoice &) {});
+    spinEdit(m_pp, &HardwareChoice::pp, tr("PP"), [](HardwareChoice &h) {
+        h.tp = 0;                       // TP follows: GPUs / PP
+        if (h.ep > 1) {
+            h.ep = 0;                   // EP follows TP
+        }
+    });
+    connect(m_engine, &QComboBox::activated, this, [this](int index) {
+        Scenario s = m_doc->scenario();
+        if (auto e = parseEngine(m_engine->itemData(index).toString().toStdString()); e.ok()) {
+            s.engine.engine = e.value();
+        }
+        commit(s, tr("Change engine to %1").arg(m_engine->itemText(index)));
+    });
+    connect(m_fraction, &QDoubleSpinBox::editingFinished, this, [this] {
+        Scenario s = m_doc->scenario();
+        const double v = m_fraction->value();
+        if (v < 0.05) {
+            s.engine.memoryFraction.reset();
+        } else {
+            s.engine.memoryFraction = v;
+        }
+        commit(s, tr("Change memory fraction to %1").arg(m_fraction->text()));
+    });
+    resync();
+}
+
+QString HardwarePanel::refusalReason(const Scenario &next, const QString &error) const {
+    const auto &p = m_doc->plan();
+    if (!p) {
+        return error;
+    }
+    // The layout the edit asks for, checked against the basic rules first (TP a power of two
+    // dividing the heads, EP 1 or TP dividing the experts, PP at most the layers).
+    const HardwareChoice &h = next.hardware;
+    const std::uint32_t gpus = h.gpuCount ? h.gpuCount : p->layout.gpuCount();
+    Parallelism par;
+    par.tp = h.tp ? h.tp : (h.pp ? std::max<std::uint32_t>(gpus / h.pp, 1) : p->layout.tp);
+    par.pp = h.pp ? h.pp : std::max<std::uint32_t>(gpus / par.tp, 1);
+    par.ep = h.ep ? h.ep : 1;
+    const std::string problem = layoutProblem(p->model, par);
+    return problem.empty() ? error : QString::fromStdString(problem);
+}
+
+void HardwarePanel::sync() {
+    const Scenario &s = m_doc->scenario();
+    const auto &cat = Catalogue::builtin();
+    if (auto g = cat.findGpu(s.hardware.gpu); g.ok()) {
+        m_gpu->setCurrentIndex(m_gpu->findData(QString::fromStdString(g->id)));
+        // Vendors advertise decimal GB loosely; drivers report the usable memory in GiB.
+        m_gpuInfo->setText(
+            tr("%1 per GPU, %2 TB/s, %3")
+                .arg(gpuMemoryText(double(g->memoryBytes), double(g->usableMemoryBytes)))
+                .arg(numberText(g->hbmBandwidthBytesPerS / 1e12, 2))
+                .arg(g->nativeMxfp4 ? tr("native MXFP4") : tr("no native MXFP4 (dequantizes)")));
+        m_node->setSpecialValueText(tr("GPU default (%1)").arg(g->gpusPerNode));
+    }
+    m_count->setValue(int(s.hardware.gpuCount));
+    m_node->setValue(int(s.hardware.gpusPerNode));
+    m_tp->setValue(int(s.hardware.tp));
+    m_ep->setValue(int(s.hardware.ep));
+    m_pp->setValue(int(s.hardware.pp));
+    m_engine->setCurrentIndex(
+        std::max(0, m_engine->findData(QString::fromStdString(engineName(s.engine.engine)))));
+    m_fraction->setSpecialValueText(
+        tr("engine default (%1)")
+            .arg(numberText(engineDefaults(s.engine.engine).memoryFraction, 2)));
+    m_fraction->setValue(s.engine.memoryFraction.value_or(0.0));
+    if (const auto &p = m_doc->plan()) {
+        const std::uint32_t node =
+            s.hardware.gpusPerNode ? s.hardware.gpusPerNode : p->gpu.gpusPerNode;
+        const std::uint32_t gpus = p->layout.gpuCount();
+        const std::uint32_t nodes = (gpus + node - 1) / node;
+        m_layoutInfo->setText(tr("Evaluated: %1%2 = TP %3 x PP %4, EP %5; %6")
+                                  .arg(gpusText(gpus),
+                                       p->autoCount ? tr(" (auto)") : QString())
+                                  .arg(p->layout.tp)
+                                  .arg(p->layout.pp)
+                                  .arg(p->layout.ep)
+                                  .arg(nodesText(nodes)));
+    } else {
+        m_layoutInfo->setText(tr("No plan: %1").arg(m_doc->error()));
+    }
+}
+
+} // namespace hostplan::ui

@@ -1,0 +1,48 @@
+// Hardware panel: GPU type, GPU count (or auto), GPUs per node, TP / EP / PP (or auto), the
+// serving engine and its memory fraction. Shows the evaluated layout; a layout the core refuses
+// (layoutProblem: TP 6, EP not dividing the experts, ...) is not applied and the reason is shown.
+#pragma once
+
+#include "panels/inputpanel.h"
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QSpinBox;
+
+namespace hostplan::ui {
+
+class HardwarePanel : public InputPanel {
+    Q_OBJECT
+public:
+    explicit HardwarePanel(ScenarioDocument *doc, QWidget *parent = nullptr);
+
+    QComboBox *gpuCombo() const { return m_gpu; }
+    QSpinBox *gpuCountSpin() const { return m_count; }
+    QSpinBox *gpusPerNodeSpin() const { return m_node; }
+    QSpinBox *tpSpin() const { return m_tp; }
+    QSpinBox *epSpin() const { return m_ep; }
+    QSpinBox *ppSpin() const { return m_pp; }
+    QComboBox *engineCombo() const { return m_engine; }
+    QDoubleSpinBox *memoryFractionSpin() const { return m_fraction; }
+    QLabel *layoutLabel() const { return m_layoutInfo; }
+    /// Memory, bandwidth and MXFP4 support of the chosen GPU type.
+    QLabel *gpuInfoLabel() const { return m_gpuInfo; }
+
+  private:
+    void sync() override;
+    QString refusalReason(const Scenario &next, const QString &error) const override;
+
+    QComboBox *m_gpu;
+    QLabel *m_gpuInfo;
+    QSpinBox *m_count;
+    QSpinBox *m_node;
+    QSpinBox *m_tp;
+    QSpinBox *m_ep;
+    QSpinBox *m_pp;
+    QLabel *m_layoutInfo;
+    QComboBox *m_engine;
+    QDoubleSpinBox *m_fraction;
+};
+
+} // namespace hostplan::ui

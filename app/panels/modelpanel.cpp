@@ -1,0 +1,336 @@
+#include "panels/modelpanel.h"
+
+#include "document/appsettings.h"
+#include "catalogue/catalogue.h"
+#include "panels/elidingcombobox.h"
+#include "document/formatting.h"
+#include "document/scenariodocument.h"
+
+#include <QComboBox>
+#include <QCompleter>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace hostplan::ui {
+
+namespace {
+
+/// Formats offered for weights, in menu order.
+const std::vector<NumberFormat> &weightChoices() {
+    static const std::vector<NumberFormat> f = {formats::bf16,  formats::fp16,  formats::fp8,
+                                                formats::mxfp4, formats::nvfp4, formats::int8,
+                                                formats::int4g128, formats::int2g64};
+    return f;
+}
+
+/// A GPU count and a parallel layout belong to one model (size, heads, experts, layers): a new
+/// model gets its practical count and preferred layout, and its own API price (as the CLI's
+/// --model does). Per-group formats name the old model's groups.
+void forNewModel(Scenario &s, const std::string &ref) {
+    s.model.ref = ref;
+    s.model.groupFormats.clear();
+    s.pricing.apiPriceId.clear();
+    s.hardware.gpuCount = 0;
+    s.hardware.tp = s.hardware.ep = s.hardware.pp = 0;
+}
+
+void fillFormats(QComboBox *box, const std::vector<NumberFormat> &list) {
+    for (const auto &f : list) {
+        box->addItem(QString::fromStdString(f.label()), QString::fromStdString(f.name()));
+    }
+}
+
+} // namespace
+
+ModelPanel::ModelPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc, parent) {
+    auto *box = new QWidget;
+    auto *v = new QVBoxLayout(box);
+    v->setContentsMargins(0, 0, 0, 0);
+    auto *form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // A field that does not fit beside a long (German) label goes under it.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    v->addLayout(form);
+
+    m_model = new QComboBox;
+    m_model->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_model->setMinimumContentsLength(10);
+    m_model->setObjectName(QStringLiteral("modelCombo"));
+    m_model->setEditable(true);
+    m_model->setInsertPolicy(QComboBox::NoInsert);
+    m_model->completer()->setFilterMode(Qt::MatchContains);
+    m_model->completer()->setCompletionMode(QCompleter::PopupCompletion);
+    m_model->completer()->setCaseSensitivity(Qt::CaseInsensitive);
+    m_model->setToolTip(tr("Catalogue model (real Hugging Face config.json files). Type part of "
+                           "the name to search."));
+    for (const auto &m : Catalogue::builtin().models()) {
+        m_model->addItem(QString::fromStdString(m.name), QString::fromStdString(m.id));
+    }
+    form->addRow(tr("&Model"), m_model);
+
+    // One button a row, the full width of the panel: no label is cut in any language.
+    auto *buttons = new QVBoxLayout;
+    auto *importFile = new QPushButton(tr("Import file..."));
+    importFile->setToolTip(tr("Import a Hugging Face config.json or model.safetensors.index.json "
+                              "(you can also drop files or folders on the window)"));
+    auto *importFolder = new QPushButton(tr("Import folder..."));
+    importFolder->setToolTip(tr("Import a model folder holding config.json and, if present, "
+                                "model.safetensors.index.json"));
+    buttons->addWidget(importFile);
+    buttons->addWidget(importFolder);
+    form->addRow(buttons);
+    connect(importFile, &QPushButton::clicked, this, &ModelPanel::askImportFile);
+    connect(importFolder, &QPushButton::clicked, this, &ModelPanel::askImportFolder);
+
+    m_info = new QLabel;
+    m_info->setWordWrap(true);
+    // Long source URLs wrap or clip inside the dock instead of widening it.
+    m_info->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    form->addRow(m_info);
+
+    m_weights = new ElidingComboBox;
+    m_weights->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_weights->setMinimumContentsLength(10);
+    m_weights->setObjectName(QStringLiteral("weightsCombo"));
+    m_weights->addItem(tr("As shipped"), QString());
+    fillFormats(m_weights, weightChoices());
+    m_weights->setToolTip(tr("Re-quantize every quantizable group (attention, MLPs, experts, LM "
+                             "head); embeddings, norms and routers keep their format"));
+    form->addRow(tr("&Weights"), m_weights);
+
+    auto *groups = new QGroupBox(tr("Per-group weight formats"));
+    m_groupForm = new QFormLayout(groups);
+    m_groupForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_groupForm->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    v->addWidget(groups);
+
+    auto *form2 = new QFormLayout;
+    form2->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form2->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    v->addLayout(form2);
+    m_kv = new ElidingComboBox;
+    m_kv->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_kv->setMinimumContentsLength(10);
+    m_kv->setObjectName(QStringLiteral("kvCombo"));
+    fillFormats(m_kv, {formats::bf16, formats::fp16, formats::fp8, formats::fp8e5m2});
+    m_kv->setToolTip(tr("Element format of the attention KV cache (vLLM --kv-cache-dtype)"));
+    form2->addRow(tr("&KV cache"), m_kv);
+    m_state = new ElidingComboBox;
+    m_state->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_state->setMinimumContentsLength(10);
+    fillFormats(m_state, {formats::fp32, formats::bf16, formats::fp16});
+    m_state->setToolTip(tr("Format of the linear-attention recurrent state (models with KDA or "
+                           "Gated DeltaNet layers)"));
+    form2->addRow(tr("Recurrent state"), m_state);
+    panelLayout()->insertWidget(0, box);
+
+    connect(m_model, &QComboBox::activated, this, [this](int index) {
+        const QString id = m_model->itemData(index).toString();
+        if (id.isEmpty()) {
+            return;
+        }
+        Scenario s = m_doc->scenario();
+        forNewModel(s, id.toStdString());
+        commit(s, tr("Change model to %1").arg(m_model->itemText(index)));
+    });
+    connect(m_weights, &QComboBox::activated, this, [this](int index) {
+        Scenario s = m_doc->scenario();
+        const QString v = m_weights->itemData(index).toString();
+        if (v.isEmpty()) {
+            s.model.weightsFormat.reset();
+        } else if (auto f = parseNumberFormat(v.toStdString()); f.ok()) {
+            s.model.weightsFormat = f.value();
+        }
+        commit(s, tr("Change weight format to %1").arg(m_weights->itemText(index)));
+    });
+    auto formatEdit = [this](QComboBox *combo, auto apply, const QString &what) {
+        connect(combo, &QComboBox::activated, this, [this, combo, apply, what](int index) {
+            Scenario s = m_doc->scenario();
+            if (auto f = parseNumberFormat(combo->itemData(index).toString().toStdString());
+                f.ok()) {
+                apply(s, f.value());
+            }
+            commit(s, tr("Change %1 to %2").arg(what, combo->itemText(index)));
+        });
+    };
+    formatEdit(m_kv, [](Scenario &s, NumberFormat f) { s.model.kvFormat = f; },
+               tr("KV cache format"));
+    formatEdit(m_state, [](Scenario &s, NumberFormat f) { s.model.stateFormat = f; },
+               tr("state format"));
+    resync();
+}
+
+QComboBox *ModelPanel::groupCombo(GroupRole role) const {
+    for (const auto &[r, c] : m_groupCombos) {
+        if (r == role) {
+            return c;
+        }
+    }
+    return nullptr;
+}
+
+void ModelPanel::rebuildGroupRows(const std::vector<GroupRole> &roles) {
+    if (roles == m_roles) {
+        return;
+    }
+    m_roles = roles;
+    while (m_groupForm->rowCount() > 0) {
+        m_groupForm->removeRow(0);
+    }
+    m_groupCombos.clear();
+    for (GroupRole role : roles) {
+        auto *combo = new ElidingComboBox;
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(8);
+        combo->addItem(tr("Default"), QString());
+        fillFormats(combo, weightChoices());
+        combo->addItem(QString::fromStdString(formats::fp32.label()),
+                       QString::fromStdString(formats::fp32.name()));
+        m_groupForm->addRow(groupRoleText(role), combo);
+        m_groupCombos.append({role, combo});
+        connect(combo, &QComboBox::activated, this, [this, role, combo](int index) {
+            Scenario s = m_doc->scenario();
+            const QString v = combo->itemData(index).toString();
+            if (v.isEmpty()) {
+                s.model.groupFormats.erase(role);
+            } else if (auto f = parseNumberFormat(v.toStdString()); f.ok()) {
+                s.model.groupFormats[role] = f.value();
+            }
+            commit(s, tr("Change %1 format to %2")
+                          .arg(groupRoleText(role).toLower(),
+                               v.isEmpty() ? tr("default") : combo->itemText(index)));
+        });
+    }
+}
+
+void ModelPanel::sync() {
+    const Scenario &s = m_doc->scenario();
+    const auto &cat = Catalogue::builtin();
+    const QString ref = QString::fromStdString(s.model.ref);
+    int mi = m_model->findData(ref);
+    if (mi < 0) {
+        if (auto e = cat.findModel(s.model.ref); e.ok()) {
+            mi = m_model->findData(QString::fromStdString(e->id));
+        }
+    }
+    if (mi < 0) {
+        // An imported file or folder: listed by its file name, the full path in the tooltip.
+        QFileInfo fi(ref);
+        const QString name = fi.fileName() == QStringLiteral("config.json") ||
+                                     fi.fileName().endsWith(QStringLiteral(".index.json"))
+                                 ? fi.dir().dirName() + QLatin1Char('/') + fi.fileName()
+                                 : fi.fileName();
+        m_model->addItem(tr("%1 (imported)").arg(name), ref);
+        mi = m_model->count() - 1;
+        m_model->setItemData(mi, ref, Qt::ToolTipRole);
+    }
+    m_model->setCurrentIndex(mi);
+
+    m_weights->setCurrentIndex(
+        s.model.weightsFormat
+            ? std::max(0, m_weights->findData(QString::fromStdString(s.model.weightsFormat->name())))
+            : 0);
+    m_kv->setCurrentIndex(std::max(0, m_kv->findData(QString::fromStdString(s.model.kvFormat.name()))));
+    m_state->setCurrentIndex(
+        std::max(0, m_state->findData(QString::fromStdString(s.model.stateFormat.name()))));
+
+    auto imported = m_doc->importedModel();
+    std::vector<GroupRole> roles;
+    bool linear = false;
+    if (imported.ok()) {
+        for (const auto &g : imported->groups) {
+            if (std::find(roles.begin(), roles.end(), g.role) == roles.end()) {
+                roles.push_back(g.role);
+            }
+        }
+        std::sort(roles.begin(), roles.end());
+        for (const auto &l : imported->layers) {
+            linear = linear || l.kind == AttentionKind::Linear;
+        }
+    }
+    rebuildGroupRows(roles);
+    m_state->setEnabled(linear);
+    const auto &plan = m_doc->plan();
+    for (const auto &[role, combo] : m_groupCombos) {
+        auto it = s.model.groupFormats.find(role);
+        QString effective;
+        if (plan) {
+            for (const auto &g : plan->model.groups) {
+                if (g.role == role) {
+                    effective = QString::fromStdString(g.format.label());
+                    break;
+                }
+            }
+        }
+        combo->setItemText(0, effective.isEmpty() ? tr("Default")
+                                                  : tr("Default (%1)").arg(effective));
+        combo->setCurrentIndex(
+            it == s.model.groupFormats.end()
+                ? 0
+                : std::max(0, combo->findData(QString::fromStdString(it->second.name()))));
+    }
+
+    if (plan) {
+        const ModelSpec &m = plan->model;
+        QString info = tr("%1 B parameters, %2 B active per token; weights %3")
+                           .arg(numberText(m.totalParams / 1e9, 1))
+                           .arg(numberText(m.activeParams / 1e9, 1))
+                           .arg(bytesText(double(m.weightBytes())));
+        if (!m.source.empty()) {
+            info += QStringLiteral("<br><small>") +
+                    tr("Source: %1 (as of %2)")
+                        .arg(QString::fromStdString(m.source).toHtmlEscaped(),
+                             QString::fromStdString(m.asOf.empty() ? "n/a" : m.asOf)) +
+                    QStringLiteral("</small>");
+        }
+        m_info->setText(info);
+    } else {
+        m_info->setText(m_doc->error().toHtmlEscaped());
+    }
+}
+
+QString ModelPanel::importPath(const QString &path) {
+    Scenario s = m_doc->scenario();
+    forNewModel(s, QFileInfo(path).absoluteFilePath().toStdString());
+    auto r = resolveModel(s, Catalogue::builtin());
+    if (!r.ok()) {
+        const QString msg = tr("%1 could not be imported: %2")
+                                .arg(QDir::toNativeSeparators(path),
+                                     QString::fromStdString(r.error().toString()));
+        showProblem(msg);
+        emit editRefused(msg);
+        return msg;
+    }
+    AppSettings::setLastDirectory(QFileInfo(path).absolutePath());
+    showProblem(QString());
+    m_doc->edit(s, tr("Import model %1").arg(QFileInfo(path).fileName()));
+    return {};
+}
+
+void ModelPanel::askImportFile() {
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Import model"), AppSettings::lastDirectory(),
+        tr("Hugging Face model files (config.json *.index.json);;JSON (*.json)"));
+    if (!path.isEmpty()) {
+        importPath(path);
+    }
+}
+
+void ModelPanel::askImportFolder() {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Import model folder"),
+                                                          AppSettings::lastDirectory());
+    if (!dir.isEmpty()) {
+        importPath(dir);
+    }
+}
+
+} // namespace hostplan::ui

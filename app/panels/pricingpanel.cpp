@@ -1,0 +1,240 @@
+#include "panels/pricingpanel.h"
+
+#include "catalogue/catalogue.h"
+#include "panels/elidingcombobox.h"
+#include "document/formatting.h"
+#include "document/scenariodocument.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace hostplan::ui {
+
+namespace {
+
+/// A price in dollars: edited to a tenth of a cent, shown with cents unless the third decimal
+/// matters ("$4.76 /GPU-h", "$0.075 /1M cached"), with grouped thousands.
+class MoneySpinBox : public QDoubleSpinBox {
+  public:
+    QString textFromValue(double value) const override {
+        const bool cents = std::abs(value * 100 - std::round(value * 100)) < 1e-6;
+        QString t = locale().toString(value, 'f', cents ? 2 : decimals());
+        if (!isGroupSeparatorShown()) {
+            t.remove(locale().groupSeparator());
+        }
+        return t;
+    }
+};
+
+QDoubleSpinBox *moneySpin(const QString &suffix, const QString &tip) {
+    auto *spin = new MoneySpinBox;
+    spin->setGroupSeparatorShown(true);
+    spin->setRange(0, 10000);
+    spin->setDecimals(3);
+    spin->setSingleStep(0.1);
+    spin->setPrefix(QStringLiteral("$"));
+    spin->setSuffix(suffix);
+    spin->setKeyboardTracking(false);
+    spin->setToolTip(tip);
+    return spin;
+}
+
+bool same(double a, double b) {
+    return std::abs(a - b) < 0.0005;
+}
+
+} // namespace
+
+PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc, parent) {
+    auto *form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // A field that does not fit beside a long (German) label goes under it.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+
+    m_rate = moneySpin(tr(" /GPU-h"), tr("Rental rate of one GPU for one hour, USD"));
+    m_rateReset = new QPushButton(tr("Catalogue"));
+    m_rateReset->setToolTip(tr("Use the catalogue rate for this GPU type"));
+    auto *rateRow = new QHBoxLayout;
+    rateRow->addWidget(m_rate, 1);
+    rateRow->addWidget(m_rateReset);
+    m_rateLabel = new QLabel(tr("GPU rate"));
+    form->addRow(m_rateLabel, rateRow);
+    m_rateSource = new QLabel;
+    m_rateSource->setWordWrap(true);
+    // Long source texts wrap inside the dock instead of widening it past the window.
+    m_rateSource->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_rateSource->setOpenExternalLinks(true);
+    form->addRow(m_rateSource);
+    m_hoursPerMonth = new QDoubleSpinBox;
+    m_hoursPerMonth->setRange(1, 744);
+    m_hoursPerMonth->setDecimals(0);
+    m_hoursPerMonth->setSuffix(tr(" h/month"));
+    m_hoursPerMonth->setKeyboardTracking(false);
+    m_hoursPerMonth->setToolTip(tr("Hours in a month: 730 = 365 x 24 / 12; 720 = a 30-day month"));
+    form->addRow(tr("Month"), m_hoursPerMonth);
+
+    auto *api = new ElidingComboBox;
+    m_api = api;
+    m_api->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_api->setMinimumContentsLength(10);
+    api->setHint(tr("API whose prices the plan is compared against"));
+    m_api->addItem(tr("Model's default API"), QString());
+    for (const auto &a : Catalogue::builtin().apiPrices()) {
+        m_api->addItem(QString::fromStdString(a.name), QString::fromStdString(a.id));
+    }
+    form->addRow(tr("&API"), m_api);
+    m_in = moneySpin(tr(" /1M input"), tr("API price of 1M uncached input tokens, USD"));
+    m_cached = moneySpin(tr(" /1M cached"), tr("API price of 1M cached input tokens, USD"));
+    m_out = moneySpin(tr(" /1M output"), tr("API price of 1M output tokens, USD"));
+    form->addRow(tr("Input"), m_in);
+    form->addRow(tr("Cached input"), m_cached);
+    form->addRow(tr("Output"), m_out);
+    m_apiReset = new QPushButton(tr("Catalogue prices"));
+    m_apiReset->setToolTip(tr("Use the catalogue prices of the chosen API"));
+    form->addRow(m_apiReset);
+    m_apiSource = new QLabel;
+    m_apiSource->setWordWrap(true);
+    m_apiSource->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_apiSource->setOpenExternalLinks(true);
+    form->addRow(m_apiSource);
+    panelLayout()->insertLayout(0, form);
+
+    connect(m_rate, &QDoubleSpinBox::editingFinished, this, [this] {
+        const auto &p = m_doc->plan();
+        Scenario s = m_doc->scenario();
+        const double v = m_rate->value();
+        if (p && same(v, p->usdPerGpuHour)) {
+            return;
+        }
+        if (p && same(v, p->gpu.defaultUsdPerGpuHour)) {
+            s.pricing.usdPerGpuHour.reset();
+        } else {
+            s.pricing.usdPerGpuHour = v;
+        }
+        commit(s, tr("Change GPU rate to %1").arg(m_rate->text()));
+    });
+    connect(m_rateReset, &QPushButton::clicked, this, [this] {
+        Scenario s = m_doc->scenario();
+        s.pricing.usdPerGpuHour.reset();
+        commit(s, tr("Use the catalogue GPU rate"));
+    });
+    connect(m_hoursPerMonth, &QDoubleSpinBox::editingFinished, this, [this] {
+        Scenario s = m_doc->scenario();
+        s.pricing.hoursPerMonth = m_hoursPerMonth->value();
+        commit(s, tr("Change hours per month to %1").arg(m_hoursPerMonth->value()));
+    });
+    connect(m_api, &QComboBox::activated, this, [this](int index) {
+        Scenario s = m_doc->scenario();
+        s.pricing.apiPriceId = m_api->itemData(index).toString().toStdString();
+        s.pricing.apiInputUsdPerMTok.reset();
+        s.pricing.apiCachedInputUsdPerMTok.reset();
+        s.pricing.apiOutputUsdPerMTok.reset();
+        commit(s, tr("Compare against %1").arg(m_api->itemText(index)));
+    });
+    auto priceEdit = [this](QDoubleSpinBox *spin, std::optional<double> PricingChoice::*field,
+                            const QString &what) {
+        connect(spin, &QDoubleSpinBox::editingFinished, this, [=, this] {
+            Scenario s = m_doc->scenario();
+            const double v = spin->value();
+            const auto base = Catalogue::builtin().findApiPrice(
+                m_doc->plan() ? m_doc->plan()->api.id : s.pricing.apiPriceId);
+            double catalogue = -1;
+            if (base.ok()) {
+                catalogue = field == &PricingChoice::apiInputUsdPerMTok ? base->inputUsdPerMTok
+                            : field == &PricingChoice::apiCachedInputUsdPerMTok
+                                ? base->cachedInputUsdPerMTok
+                                : base->outputUsdPerMTok;
+            }
+            const double current = (s.pricing.*field).value_or(catalogue);
+            if (same(v, current)) {
+                return;
+            }
+            if (same(v, catalogue)) {
+                (s.pricing.*field).reset();
+            } else {
+                s.pricing.*field = v;
+            }
+            commit(s, tr("Change %1 to %2").arg(what, spin->text()));
+        });
+    };
+    priceEdit(m_in, &PricingChoice::apiInputUsdPerMTok, tr("API input price"));
+    priceEdit(m_cached, &PricingChoice::apiCachedInputUsdPerMTok, tr("API cached input price"));
+    priceEdit(m_out, &PricingChoice::apiOutputUsdPerMTok, tr("API output price"));
+    connect(m_apiReset, &QPushButton::clicked, this, [this] {
+        Scenario s = m_doc->scenario();
+        s.pricing.apiInputUsdPerMTok.reset();
+        s.pricing.apiCachedInputUsdPerMTok.reset();
+        s.pricing.apiOutputUsdPerMTok.reset();
+        commit(s, tr("Use the catalogue API prices"));
+    });
+    resync();
+}
+
+void PricingPanel::sync() {
+    const Scenario &s = m_doc->scenario();
+    m_api->setCurrentIndex(
+        std::max(0, m_api->findData(QString::fromStdString(s.pricing.apiPriceId))));
+    m_hoursPerMonth->setValue(s.pricing.hoursPerMonth);
+    const auto &p = m_doc->plan();
+    // The rate is the scenario's GPU's even when the scenario has no plan (e.g. an invalid
+    // layout): never the last valid plan's GPU.
+    const auto gpu = p ? Result<GpuSpec>(p->gpu) : Catalogue::builtin().findGpu(s.hardware.gpu);
+    if (gpu.ok()) {
+        m_rateLabel->setText(tr("%1 rate").arg(QString::fromStdString(gpu->id).toUpper()));
+        m_rate->setValue(s.pricing.usdPerGpuHour.value_or(gpu->defaultUsdPerGpuHour));
+        m_rateReset->setEnabled(s.pricing.usdPerGpuHour.has_value());
+        const QString rateSrc = QString::fromStdString(gpu->priceSource);
+        m_rateSource->setText(
+            QStringLiteral("<small>") +
+            (s.pricing.usdPerGpuHour ? tr("Your rate. Catalogue: %1/GPU-hour")
+                                           .arg(usdCentsText(gpu->defaultUsdPerGpuHour))
+                                     : tr("Catalogue rate")) +
+            QStringLiteral(" &mdash; ") +
+            tr("source: %1, as of %2")
+                .arg(rateSrc.startsWith(QStringLiteral("http"))
+                         ? QStringLiteral("<a href=\"%1\">%1</a>").arg(rateSrc.toHtmlEscaped())
+                         : rateSrc.toHtmlEscaped(),
+                     QString::fromStdString(gpu->priceAsOf)) +
+            QStringLiteral("</small>"));
+    } else {
+        m_rateSource->setText(QString());
+    }
+    if (!p) {
+        m_apiSource->setText(QString());
+        return;
+    }
+    if (s.pricing.apiPriceId.empty() && !p->api.name.empty()) {
+        m_api->setItemText(0, tr("Model default: %1").arg(QString::fromStdString(p->api.name)));
+    }
+    m_in->setValue(p->api.inputUsdPerMTok);
+    m_cached->setValue(p->api.cachedInputUsdPerMTok);
+    m_out->setValue(p->api.outputUsdPerMTok);
+    const bool overridden = s.pricing.apiInputUsdPerMTok || s.pricing.apiCachedInputUsdPerMTok ||
+                            s.pricing.apiOutputUsdPerMTok;
+    m_apiReset->setEnabled(overridden);
+    const QString apiSrc = QString::fromStdString(p->api.source);
+    m_apiSource->setText(
+        QStringLiteral("<small>") +
+        (p->api.name.empty() ? tr("No catalogue API for this model: enter prices above.")
+                             : (overridden ? tr("Edited prices, based on %1")
+                                           : tr("Catalogue prices of %1"))
+                                   .arg(QString::fromStdString(p->api.name).toHtmlEscaped()) +
+                                   QStringLiteral(" &mdash; ") +
+                                   tr("source: %1, as of %2")
+                                       .arg(apiSrc.startsWith(QStringLiteral("http"))
+                                                ? QStringLiteral("<a href=\"%1\">%1</a>")
+                                                      .arg(apiSrc.toHtmlEscaped())
+                                                : apiSrc.toHtmlEscaped(),
+                                            QString::fromStdString(p->api.asOf))) +
+        QStringLiteral("</small>"));
+}
+
+} // namespace hostplan::ui

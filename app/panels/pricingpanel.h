@@ -1,0 +1,44 @@
+// Pricing panel: the GPU-hour rate of the chosen GPU type and the API prices (input, cached
+// input, output, USD per 1M tokens), seeded from prices.json / gpus.json with their source and
+// date; any value can be edited, and "Catalogue" puts it back.
+#pragma once
+
+#include "panels/inputpanel.h"
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+
+namespace hostplan::ui {
+
+class PricingPanel : public InputPanel {
+    Q_OBJECT
+public:
+    explicit PricingPanel(ScenarioDocument *doc, QWidget *parent = nullptr);
+
+    QDoubleSpinBox *gpuRateSpin() const { return m_rate; }
+    QComboBox *apiCombo() const { return m_api; }
+    QDoubleSpinBox *apiInputSpin() const { return m_in; }
+    QDoubleSpinBox *apiCachedSpin() const { return m_cached; }
+    QDoubleSpinBox *apiOutputSpin() const { return m_out; }
+    QLabel *gpuSourceLabel() const { return m_rateSource; }
+    QLabel *apiSourceLabel() const { return m_apiSource; }
+
+private:
+    void sync() override;
+
+    QLabel *m_rateLabel;
+    QDoubleSpinBox *m_rate;
+    QPushButton *m_rateReset;
+    QLabel *m_rateSource;
+    QComboBox *m_api;
+    QDoubleSpinBox *m_in;
+    QDoubleSpinBox *m_cached;
+    QDoubleSpinBox *m_out;
+    QPushButton *m_apiReset;
+    QLabel *m_apiSource;
+    QDoubleSpinBox *m_hoursPerMonth;
+};
+
+} // namespace hostplan::ui

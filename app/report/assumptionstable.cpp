@@ -1,0 +1,172 @@
+#include "report/reporttables.h"
+
+#include "document/formatting.h"
+
+#include <QFileInfo>
+
+namespace hostplan::ui::reporttables {
+
+ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
+                             const std::vector<GpuOptionRow> &options) {
+    ReportTable t;
+    t.id = QStringLiteral("assumptions");
+    t.title = Report::tr("Assumptions: every input and catalogue figure used");
+    t.headers = {Report::tr("Item"), Report::tr("Value"), Report::tr("Source"), Report::tr("As of")};
+    t.columnWeights = {2.2, 2.0, 4.6, 1.0};
+    t.rightAligned = {false, false, false, false};
+    t.csvHeaders = {QStringLiteral("item"), QStringLiteral("value"), QStringLiteral("source"),
+                    QStringLiteral("as_of")};
+    const Scenario &s = p.scenario;
+    const QString input = scenarioFile.isEmpty()
+                              ? Report::tr("Scenario input")
+                              : Report::tr("Scenario input (%1)").arg(QFileInfo(scenarioFile).fileName());
+    auto row = [&](const QString &item, const QString &value, const QString &source,
+                   const QString &asOf = QStringLiteral("-")) {
+        addRow(t, {item, value, source, asOf}, {item, value, source, asOf});
+    };
+    auto inputRow = [&](const QString &item, const QString &value) { row(item, value, input); };
+    const EngineDefaults defaults = engineDefaults(s.engine.engine);
+    const QString engineDoc = Report::tr("%1 default (HostPlan core/sizing/memory.h, from the engine's "
+                                 "documentation)")
+                                  .arg(qs(engineName(s.engine.engine)));
+
+    // Inputs, in scenario-file order.
+    inputRow(Report::tr("Scenario name"), qs(s.name));
+    inputRow(Report::tr("Model"), qs(s.model.ref));
+    inputRow(Report::tr("Weights format"), s.model.weightsFormat ? qs(s.model.weightsFormat->label())
+                                                         : Report::tr("as shipped in the checkpoint"));
+    for (const auto &[role, format] : s.model.groupFormats) {
+        inputRow(Report::tr("Format of %1 weights").arg(groupRoleText(role).toLower()),
+                 qs(format.label()));
+    }
+    inputRow(Report::tr("KV cache format"), qs(s.model.kvFormat.label()));
+    inputRow(Report::tr("Linear-attention state format"), qs(s.model.stateFormat.label()));
+    inputRow(Report::tr("GPU type"), qs(s.hardware.gpu));
+    inputRow(Report::tr("GPU count"), s.hardware.gpuCount
+                                  ? QString::number(s.hardware.gpuCount)
+                                  : Report::tr("auto (practical count: %1)").arg(p.layout.gpuCount()));
+    if (s.hardware.gpusPerNode) {
+        inputRow(Report::tr("GPUs per node"), QString::number(s.hardware.gpusPerNode));
+    } else {
+        row(Report::tr("GPUs per node"), QString::number(p.gpu.gpusPerNode), qs(p.gpu.source),
+            qs(p.gpu.asOf));
+    }
+    const bool explicitLayout = s.hardware.tp || s.hardware.pp || s.hardware.ep;
+    row(Report::tr("Parallel layout"),
+        Report::tr("TP %1, EP %2, PP %3").arg(p.layout.tp).arg(p.layout.ep).arg(p.layout.pp),
+        explicitLayout ? input : Report::tr("HostPlan's preferred layout for the GPU count (core/sizing/fit.h)"));
+    inputRow(Report::tr("Serving engine"), qs(engineName(s.engine.engine)));
+    if (s.engine.memoryFraction) {
+        inputRow(Report::tr("Engine memory fraction"), numberText(*s.engine.memoryFraction, 2));
+    } else {
+        row(Report::tr("Engine memory fraction"), numberText(defaults.memoryFraction, 2),
+            engineDoc);
+    }
+    if (s.engine.stateSlotsPerRequest) {
+        inputRow(Report::tr("State slots per request"), QString::number(*s.engine.stateSlotsPerRequest));
+    } else if (p.memory.cache.stateBytesPerSequence) {
+        row(Report::tr("State slots per request"), QString::number(defaults.stateSlotsPerRequest),
+            engineDoc);
+    }
+    row(Report::tr("KV block size"), Report::tr("%1 tokens").arg(defaults.kvBlockTokens), engineDoc);
+    inputRow(Report::tr("Prefill chunk"), Report::tr("%1 tokens").arg(groupedInt(s.engine.prefillChunkTokens)));
+    if (s.engine.activationBytesPerGpu) {
+        inputRow(Report::tr("Activations per GPU"), bytesText(double(*s.engine.activationBytesPerGpu)));
+    } else {
+        row(Report::tr("Activations per GPU"), bytesText(double(p.memory.perGpu.activations)),
+            Report::tr("HostPlan estimate: prefill chunk x hidden size x 2 bytes x 32 buffers, "
+               "calibrated on seed 000 (core/sizing/memory.h)"));
+    }
+    if (s.engine.runtimeBytesPerGpu) {
+        inputRow(Report::tr("Runtime overhead per GPU"), bytesText(double(*s.engine.runtimeBytesPerGpu)));
+    } else {
+        row(Report::tr("Runtime overhead per GPU"), bytesText(double(p.memory.perGpu.runtime)),
+            Report::tr("HostPlan estimate: 2 GB, plus 2 GB for NCCL buffers and CUDA graphs on more "
+               "than one GPU (seed 003; core/sizing/memory.h)"));
+    }
+    const Workload &w = s.workload;
+    inputRow(Report::tr("Context per sequence"), Report::tr("%1 tokens").arg(groupedInt(w.contextTokens)));
+    inputRow(Report::tr("Concurrent sequences"), groupedInt(w.concurrency));
+    inputRow(Report::tr("Input tokens per month"), tokensPerMonthText(w.inputTokensPerMonth));
+    inputRow(Report::tr("Cached input tokens per month"), tokensPerMonthText(w.cachedInputTokensPerMonth));
+    inputRow(Report::tr("Output tokens per month"), tokensPerMonthText(w.outputTokensPerMonth));
+    inputRow(Report::tr("Hours per day rented"), numberText(w.hoursPerDay, 1));
+    inputRow(Report::tr("Heavy user's tokens per month"), tokensPerMonthText(w.heavyUserTokensPerMonth));
+    inputRow(Report::tr("Hours per month"), numberText(s.pricing.hoursPerMonth, 0));
+
+    // Prices.
+    if (s.pricing.usdPerGpuHour) {
+        inputRow(Report::tr("GPU-hour rate (%1)").arg(qs(p.gpu.id)), rateText(p.usdPerGpuHour));
+    } else {
+        row(Report::tr("GPU-hour rate (%1)").arg(qs(p.gpu.id)), rateText(p.usdPerGpuHour),
+            qs(p.gpu.priceSource), qs(p.gpu.priceAsOf));
+    }
+    auto apiRow = [&](const QString &item, const std::optional<double> &override, double value) {
+        const QString v = Report::tr("%1 per 1M tokens").arg(usdCentsText(value));
+        if (override) {
+            inputRow(item, v);
+        } else {
+            row(item, v, qs(p.api.source), qs(p.api.asOf));
+        }
+    };
+    row(Report::tr("API compared"),
+        p.apiPriced || !p.api.id.empty()
+            ? qs(p.api.name) + QStringLiteral(" (") + qs(p.api.id) + QLatin1Char(')')
+            : Report::tr("no API price"),
+        s.pricing.apiPriceId.empty() ? Report::tr("the model's default API (catalogue)") : input);
+    apiRow(Report::tr("API input price"), s.pricing.apiInputUsdPerMTok, p.api.inputUsdPerMTok);
+    apiRow(Report::tr("API cached input price"), s.pricing.apiCachedInputUsdPerMTok,
+           p.api.cachedInputUsdPerMTok);
+    apiRow(Report::tr("API output price"), s.pricing.apiOutputUsdPerMTok, p.api.outputUsdPerMTok);
+
+    // The model.
+    const QString mSrc = qs(p.model.source);
+    const QString mAsOf = p.model.asOf.empty() ? QStringLiteral("-") : qs(p.model.asOf);
+    row(Report::tr("Model"),
+        qs(p.model.displayName) + QStringLiteral(" (") + qs(p.model.architecture) +
+            QLatin1Char(')'),
+        mSrc, mAsOf);
+    row(Report::tr("Total parameters"), groupedInt(p.model.totalParams), mSrc, mAsOf);
+    row(Report::tr("Active parameters per token"), groupedInt(p.model.activeParams), mSrc, mAsOf);
+    row(Report::tr("Weights (after formats)"), bytesText(double(p.model.weightBytes())), mSrc, mAsOf);
+    if (p.model.checkpointBytes) {
+        row(Report::tr("Checkpoint size"), bytesText(double(p.model.checkpointBytes)), mSrc, mAsOf);
+    }
+    if (p.model.maxContextTokens) {
+        row(Report::tr("Maximum context"), Report::tr("%1 tokens").arg(groupedInt(p.model.maxContextTokens)), mSrc,
+            mAsOf);
+    }
+    if (p.model.isMoe()) {
+        row(Report::tr("Experts"),
+            Report::tr("%1 routed, %2 active per token, %3 shared")
+                .arg(p.model.experts.routed)
+                .arg(p.model.experts.activePerToken)
+                .arg(p.model.experts.shared),
+            mSrc, mAsOf);
+    }
+
+    // The scenario's GPU.
+    const QString gSrc = qs(p.gpu.source);
+    const QString gAsOf = qs(p.gpu.asOf);
+    row(Report::tr("GPU"), qs(p.gpu.name), gSrc, gAsOf);
+    row(Report::tr("Advertised memory per GPU"), gbText(double(p.gpu.memoryBytes), 0), gSrc, gAsOf);
+    row(Report::tr("Usable memory per GPU"), gibText(double(p.gpu.usableMemoryBytes)), gSrc, gAsOf);
+    row(Report::tr("HBM bandwidth per GPU"), bandwidthText(p.gpu.hbmBandwidthBytesPerS), gSrc, gAsOf);
+    row(Report::tr("Native MXFP4"), p.gpu.nativeMxfp4 ? Report::tr("yes") : Report::tr("no (dequantized at run time)"),
+        gSrc, gAsOf);
+
+    // The other GPU types of the options table.
+    for (const GpuOptionRow &o : options) {
+        if (o.isScenarioGpu) {
+            continue;
+        }
+        row(Report::tr("%1 memory").arg(qs(o.gpu.name)),
+            gpuMemoryText(double(o.gpu.memoryBytes), double(o.gpu.usableMemoryBytes)),
+            qs(o.gpu.source), qs(o.gpu.asOf));
+        row(Report::tr("%1 GPU-hour rate").arg(qs(o.gpu.name)), rateText(o.usdPerGpuHour),
+            qs(o.priceSource), qs(o.priceAsOf));
+    }
+    return t;
+}
+
+} // namespace hostplan::ui::reporttables

@@ -1,0 +1,91 @@
+#include "report/exportfiles.h"
+
+#include "plan/planjson.h"
+
+#include <QCoreApplication>
+#include <QSaveFile>
+
+namespace hostplan::ui {
+
+namespace {
+
+QString csvField(const QString &field) {
+    if (!field.contains(QLatin1Char(',')) && !field.contains(QLatin1Char('"')) &&
+        !field.contains(QLatin1Char('\n')) && !field.contains(QLatin1Char('\r'))) {
+        return field;
+    }
+    QString quoted = field;
+    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
+    return QLatin1Char('"') + quoted + QLatin1Char('"');
+}
+
+QString csvLine(const QStringList &fields) {
+    QStringList out;
+    for (const QString &f : fields) {
+        out << csvField(f);
+    }
+    return out.join(QLatin1Char(',')) + QLatin1String("\r\n");
+}
+
+QString saveFile(const QString &path, const QByteArray &bytes) {
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) {
+        return Export::tr("Cannot write %1: %2").arg(path, f.errorString());
+    }
+    if (f.write(bytes) != bytes.size() || !f.commit()) {
+        return Export::tr("Cannot write %1: %2").arg(path, f.errorString());
+    }
+    return {};
+}
+
+} // namespace
+
+QString tableToCsv(const ReportTable &table) {
+    QString out = csvLine(table.csvHeaders);
+    for (const QStringList &row : table.csvRows) {
+        out += csvLine(row);
+    }
+    return out;
+}
+
+QList<const ReportTable *> csvTables(const ReportContent &c) {
+    QList<const ReportTable *> out = {&c.keyFigures, &c.cost, &c.memory, &c.groups, &c.options};
+    if (!c.probe.rows.isEmpty()) {
+        out << &c.probe;
+    }
+    out << &c.assumptions;
+    return out;
+}
+
+QString csvPathFor(const QString &basePath, const ReportTable &table) {
+    QString base = basePath;
+    if (base.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)) {
+        base.chop(4);
+    }
+    return base + QLatin1Char('-') + table.id + QLatin1String(".csv");
+}
+
+ExportResult writeReportCsv(const ReportContent &content, const QString &basePath) {
+    ExportResult r;
+    for (const ReportTable *t : csvTables(content)) {
+        const QString path = csvPathFor(basePath, *t);
+        r.error = saveFile(path, tableToCsv(*t).toUtf8());
+        if (!r.error.isEmpty()) {
+            return r;
+        }
+        r.files << path;
+    }
+    return r;
+}
+
+ExportResult writePlanJson(const PlanResult &plan, const QString &path) {
+    ExportResult r;
+    const std::string text = planToJsonText(plan);
+    r.error = saveFile(path, QByteArray(text.data(), qsizetype(text.size())));
+    if (r.error.isEmpty()) {
+        r.files << path;
+    }
+    return r;
+}
+
+} // namespace hostplan::ui

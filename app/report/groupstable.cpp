@@ -1,0 +1,40 @@
+#include "report/reporttables.h"
+
+#include "document/formatting.h"
+
+namespace hostplan::ui::reporttables {
+
+ReportTable groupsTable(const PlanResult &p) {
+    ReportTable t;
+    t.id = QStringLiteral("weights");
+    t.title = Report::tr("Weights by tensor group");
+    t.headers = {Report::tr("Group"),      Report::tr("Format"),      Report::tr("Placement"),
+                 Report::tr("Parameters"), Report::tr("Whole model"), Report::tr("Per GPU")};
+    t.columnWeights = {2.4, 1.0, 1.1, 1.7, 1.3, 1.3};
+    t.rightAligned = {false, false, false, true, true, true};
+    t.csvHeaders = {QStringLiteral("group"),     QStringLiteral("format"),
+                    QStringLiteral("placement"), QStringLiteral("params"),
+                    QStringLiteral("bytes"),     QStringLiteral("per_gpu_bytes")};
+    std::uint64_t params = 0;
+    for (const auto &g : p.memory.groups) {
+        const QString placement =
+            g.placement == Placement::Sharded ? Report::tr("sharded") : Report::tr("replicated");
+        addRow(t,
+               {groupNameText(g.name), qs(g.format.label()), placement, groupedInt(g.params),
+                gbText(double(g.totalBytes), 2), gbText(double(g.perGpuBytes), 2)},
+               {qs(g.name), qs(g.format.name()),
+                g.placement == Placement::Sharded ? QStringLiteral("sharded")
+                                                  : QStringLiteral("replicated"),
+                csvInt(g.params), csvInt(g.totalBytes), csvInt(g.perGpuBytes)});
+        params += g.params;
+    }
+    addRow(t,
+           {Report::tr("All groups"), QString(), QString(), groupedInt(params),
+            gbText(double(p.model.weightBytes()), 2), gbText(double(p.memory.perGpu.weights), 2)},
+           {QStringLiteral("total"), QString(), QString(), csvInt(params),
+            csvInt(p.model.weightBytes()), csvInt(p.memory.perGpu.weights)},
+           true);
+    return t;
+}
+
+} // namespace hostplan::ui::reporttables

@@ -1,0 +1,105 @@
+#include "report/reporttables.h"
+
+#include "document/formatting.h"
+#include "sizing/cost.h"
+#include "sizing/fit.h"
+
+#include <cmath>
+
+namespace hostplan::ui::reporttables {
+
+ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
+    ReportTable t;
+    t.id = QStringLiteral("summary");
+    t.title = Report::tr("Key figures");
+    t.headers = {Report::tr("Figure"), Report::tr("Value")};
+    t.columnWeights = {2.0, 3.6};
+    t.rightAligned = {false, false};
+    t.csvHeaders = {QStringLiteral("figure"), QStringLiteral("value"), QStringLiteral("unit")};
+    const Workload &w = p.scenario.workload;
+    const QString hpd = numberText(p.rental.hoursPerDay, 1);
+    const PilotRange pilot = pilotRange(p);
+    auto row = [&](const QString &label, const QString &value, const QString &id,
+                   const QString &raw, const QString &unit, bool bold = false) {
+        addRow(t, {label, value}, {id, raw, unit}, bold);
+    };
+    row(Report::tr("Fits"), p.fit.fits ? Report::tr("yes") : Report::tr("no"), QStringLiteral("fits"),
+        p.fit.fits ? QStringLiteral("1") : QStringLiteral("0"), QStringLiteral("bool"), true);
+    row(Report::tr("GPUs"),
+        Report::tr("%1 (TP %2, EP %3, PP %4)")
+            .arg(gpuLabel(p))
+            .arg(p.layout.tp)
+            .arg(p.layout.ep)
+            .arg(p.layout.pp),
+        QStringLiteral("gpu_count"), csvInt(std::uint64_t(p.layout.gpuCount())), qs(p.gpu.id));
+    row(Report::tr("Workload"),
+        Report::tr("%1 of %2 tokens (up to %3 fit)")
+            .arg(sequencesText(w.concurrency), groupedInt(w.contextTokens),
+                 groupedInt(p.fit.maxConcurrency)),
+        QStringLiteral("max_concurrency"), csvInt(std::uint64_t(p.fit.maxConcurrency)),
+        QStringLiteral("sequences"));
+    row(Report::tr("Memory per GPU"),
+        Report::tr("%1 needed of %2 usable")
+            .arg(bytesText(double(p.memory.perGpu.total())),
+                 bytesText(double(p.memory.usableBytesPerGpu))),
+        QStringLiteral("per_gpu_bytes"), csvInt(p.memory.perGpu.total()), QStringLiteral("bytes"));
+    row(Report::tr("Memory in total"), bytesText(double(p.memory.total.total())),
+        QStringLiteral("total_bytes"), csvInt(p.memory.total.total()), QStringLiteral("bytes"));
+    row(Report::tr("Memory floor (weights only)"), gpusText(p.fit.gpusFloor),
+        QStringLiteral("gpus_floor"), csvInt(std::uint64_t(p.fit.gpusFloor)),
+        QStringLiteral("gpus"));
+    row(Report::tr("Practical count / pilot range"),
+        (p.fit.practicalFound ? gpusText(p.fit.gpusPractical)
+                              : Report::tr("none up to %1").arg(kMaxPracticalGpus)) +
+            QStringLiteral(" / ") + pilotRangeText(pilot),
+        QStringLiteral("gpus_practical"),
+        p.fit.practicalFound ? csvInt(std::uint64_t(p.fit.gpusPractical)) : QString(),
+        QStringLiteral("gpus"));
+    row(Report::tr("GPU-hour rate"), rateText(p.usdPerGpuHour), QStringLiteral("usd_per_gpu_hour"),
+        csvNumber(p.usdPerGpuHour), QStringLiteral("USD"));
+    row(Report::tr("Monthly rental, always on (%1 h)").arg(numberText(p.rental.hoursPerMonth, 0)),
+        usdText(p.rental.usdPerMonthAlwaysOn), QStringLiteral("usd_per_month_always_on"),
+        csvNumber(p.rental.usdPerMonthAlwaysOn), QStringLiteral("USD"), true);
+    row(Report::tr("Monthly rental at %1 h/day").arg(hpd), usdText(p.rental.usdPerMonthScheduled),
+        QStringLiteral("usd_per_month"), csvNumber(p.rental.usdPerMonthScheduled),
+        QStringLiteral("USD"), true);
+    // Without an API price the API cost and break-even are NaN: say so (the CSV stays empty).
+    const QString noApi = Report::tr("no API price");
+    row(p.apiPriced ? Report::tr("API, same volume (%1)").arg(qs(p.api.name)) : Report::tr("API, same volume"),
+        p.apiPriced ? usdText(p.apiUsdPerMonth) : noApi, QStringLiteral("api_usd_per_month"),
+        csvNumber(p.apiUsdPerMonth), QStringLiteral("USD"), true);
+    // Both costs per 1M output tokens (decision.h): a plan that does not fit has neither.
+    const CostPerMTok perMTok = costPerMTok(p);
+    const double forWorkload = p.fit.fits ? perMTok.forWorkloadUsd : kNaN;
+    row(Report::tr("Self-hosted cost per 1M output tokens"),
+        p.fit.fits ? usdCentsText(forWorkload) : Report::tr("n/a (the plan does not fit)"),
+        QStringLiteral("self_host_usd_per_mtok_output"), csvNumber(forWorkload),
+        QStringLiteral("USD"));
+    const bool served = p.fit.fits && std::isfinite(perMTok.atCapacityUsd);
+    row(Report::tr("Cost per 1M output tokens at capacity (%1% utilisation)")
+            .arg(numberText(p.throughput.capacity.utilisation * 100, 0)),
+        served ? usdCentsText(perMTok.atCapacityUsd) : Report::tr("n/a (the plan does not fit)"),
+        QStringLiteral("usd_per_mtok_output_at_capacity"),
+        csvNumber(served ? perMTok.atCapacityUsd : kNaN), QStringLiteral("USD"));
+    // Break-even and heavy users as the decision unit states them (the CSV holds the number,
+    // empty for "never").
+    const BreakEvenVerdict be = breakEvenVerdict(p);
+    row(Report::tr("Break-even output volume"), breakEvenVerdictText(be),
+        QStringLiteral("breakeven_output_tokens_per_month"),
+        csvNumber(be.kind == BreakEvenKind::At ? be.outputTokensPerMonth : kInf),
+        QStringLiteral("tokens"));
+    const HeavyUserVerdict heavy = heavyUserVerdict(p);
+    row(Report::tr("Break-even heavy users"),
+        heavy.kind == HeavyUserKind::WinsFrom
+            ? Report::tr("%1 (%2 tokens a month each)")
+                  .arg(heavyUserVerdictText(heavy), tokensText(w.heavyUserTokensPerMonth))
+            : heavyUserVerdictText(heavy),
+        QStringLiteral("breakeven_heavy_users"),
+        heavy.kind == HeavyUserKind::WinsFrom ? csvInt(heavy.usersNeeded) : QString(),
+        QStringLiteral("users"));
+    row(Report::tr("Recommendation"), recommendationText(rec), QStringLiteral("recommendation"),
+        QString::fromStdString(recommendationId(rec)), QString(), true);
+    return t;
+}
+
+} // namespace hostplan::ui::reporttables

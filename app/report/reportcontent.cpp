@@ -1,0 +1,199 @@
+#include "report/reportcontent.h"
+
+#include "report/reporttables.h"
+
+#include "catalogue/catalogue.h"
+#include "sizing/cost.h"
+#include "sizing/fit.h"
+#include "document/formatting.h"
+#include "probecalibration.h"
+#include "probereport.h"
+#include "document/scenariodocument.h"
+#include "util/units.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QLocale>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace hostplan::ui {
+
+using namespace reporttables;
+
+QString recommendationText(Recommendation r) {
+    switch (r) {
+    case Recommendation::Api:
+        return Report::tr("API");
+    case Recommendation::BurstRental:
+        return Report::tr("Burst rental");
+    case Recommendation::Dedicated:
+        return Report::tr("Dedicated");
+    case Recommendation::NoApiPrice:
+        return Report::tr("No API comparison");
+    }
+    return {};
+}
+
+QString recommendationLine(const PlanResult &p) {
+    const Recommendation r = recommend(p);
+    const QString name = recommendationText(r);
+    const QString hpd = numberText(p.rental.hoursPerDay, 1);
+    if (r == Recommendation::NoApiPrice) {
+        return Report::tr("%1: no API price is known for %2; set one in the scenario's pricing to compare "
+                  "renting %3 (%4 a month at %5 h/day) with paying per token.")
+            .arg(name, QString::fromStdString(p.model.displayName), gpuLabel(p),
+                 usdText(p.rental.usdPerMonthScheduled), hpd);
+    }
+    if (!p.fit.fits) {
+        return Report::tr("%1: %2 does not carry this workload; stay on the API until a configuration "
+                  "fits (practical count: %3).")
+            .arg(name, gpuLabel(p),
+                 p.fit.practicalFound ? gpusText(p.fit.gpusPractical)
+                                      : Report::tr("none up to %1 GPUs").arg(kMaxPracticalGpus));
+    }
+    switch (r) {
+    case Recommendation::Api:
+        return Report::tr("%1: for this volume the API costs %2 a month, no more than renting %3 at "
+                  "%4 h/day (%5 a month).")
+            .arg(name, usdText(p.apiUsdPerMonth), gpuLabel(p), hpd,
+                 usdText(p.rental.usdPerMonthScheduled));
+    case Recommendation::Dedicated:
+        return Report::tr("%1: the API would cost %2 per month, more than %3 always on (%4); rent or "
+                  "own them around the clock.")
+            .arg(name, usdText(p.apiUsdPerMonth), gpuLabel(p),
+                 usdText(p.rental.usdPerMonthAlwaysOn));
+    case Recommendation::NoApiPrice:
+        break;
+    case Recommendation::BurstRental:
+        return Report::tr("%1: rent %2 for %3 h/day (%4 per month) instead of the API (%5); always on "
+                  "(%6) would cost more than the API.")
+            .arg(name, gpuLabel(p), hpd, usdText(p.rental.usdPerMonthScheduled),
+                 usdText(p.apiUsdPerMonth), usdText(p.rental.usdPerMonthAlwaysOn));
+    }
+    return name;
+}
+
+QString pilotRangeText(const PilotRange &range) {
+    if (range.low == 0) {
+        return Report::tr("none up to %1").arg(kMaxPracticalGpus);
+    }
+    if (range.low == range.high) {
+        return gpusText(range.low);
+    }
+    return Report::tr("%1-%2 GPUs").arg(range.low).arg(range.high);
+}
+
+QString csvNumber(double value) {
+    if (!std::isfinite(value)) {
+        return QString();
+    }
+    if (value == std::floor(value) && std::abs(value) < 9.0e15) {
+        return QString::number(qlonglong(value));
+    }
+    return QString::number(value, 'g', 17);
+}
+
+std::vector<GpuOptionRow> gpuOptionRows(const ScenarioDocument &doc) {
+    std::vector<GpuOptionRow> out;
+    // The document's sweep (the core's gpuOptions): the same evaluations as the GUI's views.
+    for (const GpuOption &sweep : doc.gpuSweep()) {
+        GpuOptionRow o;
+        o.gpu = sweep.gpu;
+        o.isScenarioGpu = sweep.isScenarioGpu;
+        o.gpusPerNode = sweep.gpusPerNode;
+        o.priceSource = sweep.priceSource;
+        o.priceAsOf = sweep.priceAsOf;
+        o.pilot = sweep.pilot;
+        o.sequencesAtTarget = sweep.sequencesAtTarget;
+        if (!sweep.plan) {
+            o.error = qs(sweep.error);
+            out.push_back(std::move(o));
+            continue;
+        }
+        const PlanResult &p = *sweep.plan;
+        o.evaluated = true;
+        o.floorGpus = p.fit.gpusFloor;
+        o.practicalFound = p.fit.practicalFound;
+        o.practicalGpus = p.fit.practicalFound ? p.fit.gpusPractical : 0;
+        o.usdPerGpuHour = p.usdPerGpuHour;
+        o.usdPerMonthScheduled = p.rental.usdPerMonthScheduled;
+        o.usdPerMonthAlwaysOn = p.rental.usdPerMonthAlwaysOn;
+        out.push_back(std::move(o));
+    }
+    return out;
+}
+
+Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDate &date,
+                                         const probe::ProbeReport *probeReport) {
+    if (!doc.plan()) {
+        return makeError("scenario", doc.error().toStdString());
+    }
+    ReportContent c;
+    c.plan = *doc.plan();
+    const PlanResult &p = c.plan;
+    const Workload &w = p.scenario.workload;
+    c.title = Report::tr("HostPlan budget report");
+    c.scenarioName = qs(p.scenario.name);
+    c.scenarioFile = doc.filePath();
+    c.date = date;
+
+    c.verdict =
+        p.fit.fits ? Report::tr("Fits on %1").arg(gpuLabel(p)) : Report::tr("Does not fit on %1").arg(gpuLabel(p));
+    if (p.fit.fits) {
+        c.summary << Report::tr("%1 (TP %2, EP %3, PP %4) carry %5 of %6 tokens of %7; up to "
+                                "%8 fit at once.")
+                         .arg(gpuLabel(p))
+                         .arg(p.layout.tp)
+                         .arg(p.layout.ep)
+                         .arg(p.layout.pp)
+                         .arg(sequencesText(w.concurrency), groupedInt(w.contextTokens),
+                              qs(p.model.displayName), groupedInt(p.fit.maxConcurrency));
+    } else {
+        for (const auto &r : p.fit.reasons) {
+            c.summary << Report::tr("Does not fit: %1.").arg(qs(r));
+        }
+    }
+    for (const auto &warning : p.warnings) {
+        c.notes << Report::tr("Note: %1.").arg(qs(warning));
+    }
+    c.recommendation = recommend(p);
+    c.recommendationLine = recommendationLine(p);
+
+    c.keyFigures = keyFiguresTable(p, c.recommendation);
+    c.gpuOptions = gpuOptionRows(doc);
+    c.cost = costTable(p);
+    c.memory = memoryTable(p);
+    c.groups = groupsTable(p);
+    c.options = optionsTable(p, c.gpuOptions);
+    c.probe = probeTable(p, probeReport, c.probeSummary);
+    c.assumptions = assumptionsTable(p, c.scenarioFile, c.gpuOptions);
+
+    c.rules << Report::tr("Recommendation: API when the plan does not fit, or when the API bill for the "
+                  "workload's tokens is no more than renting at the chosen hours a day; "
+                  "Dedicated when the API bill is more than renting the GPUs always on; Burst "
+                  "rental in between (renting for the chosen hours beats the API, always on "
+                  "does not).");
+    c.rules << Report::tr("Memory floor: GPUs whose advertised memory (decimal GB) holds the weights "
+                  "alone, ceil(weights / memory per GPU). It is a boundary, not a deployment.");
+    c.rules << Report::tr("Practical count: the smallest rentable count (1 GPU, or whole nodes of the "
+                  "GPU's node size) whose preferred layout (TP inside a node, PP across nodes) "
+                  "holds the weights, activations, runtime and the KV cache of the workload "
+                  "within the engine's memory budget.");
+    c.rules << Report::tr("Pilot range: from the practical count to one more node, at most twice the "
+                  "practical count, rounded to whole nodes: the GPU counts to ask a provider to "
+                  "quote for a pilot (cf. seed 004's starting ranges).");
+    c.rules << Report::tr("Costs: GPU-hours x rate. A month is %1 h (365 x 24 / 12) always on; at H h/day "
+                  "it is H x %1 / 24 h. 30 days = 720 h.")
+                   .arg(numberText(p.rental.hoursPerMonth, 0));
+    c.rules << Report::tr("API cost: input, cached input and output tokens a month x the API's price per "
+                  "1M tokens. Break-even: the output volume (input and cached input growing in "
+                  "the same ratio) at which the API bill equals the rental at the chosen hours a "
+                  "day; heavy users: the rental divided by one heavy user's API bill (all tokens "
+                  "billed as output).");
+    return c;
+}
+
+} // namespace hostplan::ui

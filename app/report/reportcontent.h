@@ -1,0 +1,122 @@
+// The budget report's content: the executive summary, the recommendation, and every table of
+// the report (memory, cost, options across GPU types, probe results, assumptions), each kept
+// twice: as display text (formatting.h, what the PDF prints) and as raw numbers (what the CSV
+// export writes). The PDF writer and the CSV export both read this one structure, so a figure
+// is the same in both. All numbers come from the core (hostplan::evaluate and its helpers);
+// this file only chooses, labels and formats them.
+#pragma once
+
+#include "plan/decision.h"
+#include "plan/plan.h"
+
+#include <QCoreApplication>
+#include <QDate>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace hostplan::probe {
+struct ProbeReport;
+}
+
+namespace hostplan::ui {
+
+class ScenarioDocument;
+
+/// The translation context of the report's strings (content, PDF writer): Report::tr() is what
+/// lupdate reads, "hostplan::ui::Report" what it and the translator use.
+class Report {
+    Q_DECLARE_TR_FUNCTIONS(hostplan::ui::Report)
+};
+
+/// The recommendation rule and the pilot range are the core's (plan/decision.h); the report
+/// words them.
+/// "API", "Burst rental", "Dedicated".
+QString recommendationText(Recommendation recommendation);
+/// The one-line advice with the figures that decided it.
+QString recommendationLine(const PlanResult &plan);
+
+/// "8-16 GPUs", "1-8 GPUs", "none up to 1024".
+QString pilotRangeText(const PilotRange &range);
+
+/// One GPU type of the catalogue, evaluated for the scenario's model and workload with the GPU
+/// count on auto (the practical count).
+struct GpuOptionRow {
+    GpuSpec gpu;
+    bool isScenarioGpu = false; ///< the scenario's own GPU type
+    bool evaluated = false;     ///< false: `error` says why
+    QString error;
+    std::uint32_t gpusPerNode = 0; ///< rental bundle used
+    std::uint32_t floorGpus = 0;   ///< weights only, advertised memory
+    bool practicalFound = false;
+    std::uint32_t practicalGpus = 0; ///< smallest rentable count carrying the workload
+    PilotRange pilot;
+    double usdPerGpuHour = 0;
+    double usdPerMonthScheduled = 0; ///< at the practical count, scenario hours per day
+    double usdPerMonthAlwaysOn = 0;  ///< at the practical count, 24 h a day
+    /// Sequences the practical plan runs within the time-per-output-token target (throughput
+    /// model's capacity batch; 0: even one sequence is too slow, e.g. PP across many nodes).
+    std::uint32_t sequencesAtTarget = 0;
+    std::string priceSource;
+    std::string priceAsOf;
+};
+
+/// A table as the report prints it and as the CSV export writes it.
+struct ReportTable {
+    QString id;                  ///< file-name suffix of its CSV ("memory", "options", ...)
+    QString title;               ///< heading in the PDF
+    QStringList headers;         ///< PDF column headings
+    QList<double> columnWeights; ///< relative PDF column widths (same size as headers)
+    QList<bool> rightAligned;    ///< numeric columns
+    QList<QStringList> rows;     ///< PDF cells (formatted)
+    QList<int> boldRows;         ///< indices of rows printed bold (totals, the chosen GPU)
+    QStringList csvHeaders;      ///< CSV column names, snake_case with units
+    QList<QStringList> csvRows;  ///< CSV cells: raw numbers ('g' with 17 digits, integers
+                                 ///< for bytes and counts) and plain text
+    QString note;                ///< printed under the table
+};
+
+/// Everything a report shows.
+struct ReportContent {
+    PlanResult plan;
+    QString title; ///< "HostPlan budget report"
+    QString scenarioName;
+    QString scenarioFile; ///< "" when unsaved
+    QDate date;
+    QString verdict;        ///< "Fits on 8 x NVIDIA B300 ..." / "Does not fit ..."
+    QStringList summary;    ///< the fit in words (what it carries, or why not)
+    QStringList notes;      ///< the plan's warnings
+    ReportTable keyFigures; ///< the executive summary's figures (CSV "summary")
+    Recommendation recommendation = Recommendation::Api;
+    QString recommendationLine;
+    std::vector<GpuOptionRow> gpuOptions;
+    ReportTable cost;
+    ReportTable memory;
+    ReportTable groups;       ///< weights by tensor group
+    ReportTable options;      ///< options across GPU types
+    ReportTable probe;        ///< empty rows when no probe report is attached
+    QStringList probeSummary; ///< host, time, status, messages of the probe report
+    ReportTable assumptions;
+    QStringList rules; ///< how the report's derived figures are defined
+};
+
+/// Build the report for the document's current plan. `probeReport` adds the probe section
+/// (nullptr: the section says how to attach one). Errors: the document has no plan (its
+/// error() is returned).
+Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDate &date,
+                                         const probe::ProbeReport *probeReport = nullptr);
+
+/// The catalogue's GPU types evaluated for the scenario with the count on auto (see
+/// GpuOptionRow), from ScenarioDocument::gpuSweep(): each type with its own node size and
+/// catalogue rate; the scenario's rate override applies to its own GPU type only.
+std::vector<GpuOptionRow> gpuOptionRows(const ScenarioDocument &doc);
+
+/// A number for CSV: integers as integers, other values with 17 significant digits (round
+/// trips exactly through strtod); non-finite as "" (an empty cell).
+QString csvNumber(double value);
+
+} // namespace hostplan::ui

@@ -1,0 +1,249 @@
+#include "views/comparemodel.h"
+
+#include "catalogue/catalogue.h"
+#include "document/formatting.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+
+#include <cmath>
+#include <functional>
+
+namespace hostplan::ui {
+
+CompareModel::CompareModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+namespace {
+
+QString formatsText(const Scenario &s) {
+    QString t = s.model.weightsFormat ? QString::fromStdString(s.model.weightsFormat->label())
+                                      : CompareModel::tr("as shipped");
+    for (const auto &[role, f] : s.model.groupFormats) {
+        t += QStringLiteral(", %1 %2").arg(groupRoleText(role),
+                                           QString::fromStdString(f.label()));
+    }
+    return t;
+}
+
+QString autoOr(std::uint32_t v) {
+    return v ? QString::number(v) : CompareModel::tr("auto");
+}
+
+QString money(double usd) {
+    return usdText(usd);
+}
+
+} // namespace
+
+void CompareModel::setScenarios(const Scenario &pinned, const Result<PlanResult> &pinnedPlan,
+                                const Scenario &current, const Result<PlanResult> &currentPlan) {
+    QList<Row> rows;
+    auto input = [&](const QString &what, const std::function<QString(const Scenario &)> &f) {
+        rows.append({what, f(pinned), f(current)});
+    };
+    auto result = [&](const QString &what, const std::function<QString(const PlanResult &)> &f) {
+        rows.append({what,
+                     pinnedPlan.ok() ? f(pinnedPlan.value())
+                                     : QString::fromStdString(pinnedPlan.error().message),
+                     currentPlan.ok() ? f(currentPlan.value())
+                                      : QString::fromStdString(currentPlan.error().message)});
+    };
+    rows.append({tr("Inputs"), {}, {}, true});
+    input(tr("Name"), [](const Scenario &s) { return QString::fromStdString(s.name); });
+    // Catalogue entries by name (the id is what the scenario file stores); paths as given.
+    input(tr("Model"), [](const Scenario &s) {
+        const auto entry = Catalogue::builtin().findModel(s.model.ref);
+        return QString::fromStdString(entry.ok() ? entry->name : s.model.ref);
+    });
+    input(tr("Weight formats"), formatsText);
+    input(tr("KV cache format"),
+          [](const Scenario &s) { return QString::fromStdString(s.model.kvFormat.label()); });
+    input(tr("GPU"), [](const Scenario &s) {
+        const auto gpu = Catalogue::builtin().findGpu(s.hardware.gpu);
+        return QString::fromStdString(gpu.ok() ? gpu->name : s.hardware.gpu);
+    });
+    input(tr("GPU count"), [](const Scenario &s) { return autoOr(s.hardware.gpuCount); });
+    input(tr("GPUs per node"), [](const Scenario &s) {
+        return s.hardware.gpusPerNode ? QString::number(s.hardware.gpusPerNode)
+                                      : tr("GPU default");
+    });
+    input(tr("TP / EP / PP"), [](const Scenario &s) {
+        return QStringLiteral("%1 / %2 / %3")
+            .arg(autoOr(s.hardware.tp), autoOr(s.hardware.ep), autoOr(s.hardware.pp));
+    });
+    input(tr("Engine"),
+          [](const Scenario &s) { return QString::fromStdString(engineDisplayName(s.engine.engine)); });
+    input(tr("Context"), [](const Scenario &s) {
+        return tr("%1 tokens").arg(groupedInt(s.workload.contextTokens));
+    });
+    input(tr("Concurrency"),
+          [](const Scenario &s) { return groupedInt(s.workload.concurrency); });
+    input(tr("Tokens per month (in / cached / out)"), [](const Scenario &s) {
+        return QStringLiteral("%1 / %2 / %3")
+            .arg(tokensText(s.workload.inputTokensPerMonth),
+                 tokensText(s.workload.cachedInputTokensPerMonth),
+                 tokensText(s.workload.outputTokensPerMonth));
+    });
+    input(tr("Hours per day"),
+          [](const Scenario &s) { return numberText(s.workload.hoursPerDay, 1); });
+
+    rows.append({tr("Results"), {}, {}, true});
+    result(tr("Fits"), [](const PlanResult &p) {
+        return p.fit.fits ? tr("yes") : tr("no");
+    });
+    result(tr("Layout"), [](const PlanResult &p) {
+        return tr("%1 x %2, TP %3 x PP %4, EP %5")
+            .arg(p.layout.gpuCount())
+            .arg(QString::fromStdString(p.gpu.id))
+            .arg(p.layout.tp)
+            .arg(p.layout.pp)
+            .arg(p.layout.ep);
+    });
+    result(tr("Weights (whole model)"),
+           [](const PlanResult &p) { return gbText(double(p.model.weightBytes())); });
+    result(tr("Memory per GPU"),
+           [](const PlanResult &p) { return gbText(double(p.memory.perGpu.total())); });
+    result(tr("Weights per GPU"),
+           [](const PlanResult &p) { return gbText(double(p.memory.perGpu.weights)); });
+    result(tr("KV cache per GPU"),
+           [](const PlanResult &p) { return gbText(double(p.memory.perGpu.kvCache)); });
+    result(tr("Max concurrency at the context"),
+           [](const PlanResult &p) { return groupedInt(p.fit.maxConcurrency); });
+    result(tr("Memory floor / practical GPUs"), [](const PlanResult &p) {
+        return QStringLiteral("%1 / %2")
+            .arg(p.fit.gpusFloor)
+            .arg(p.fit.practicalFound ? QString::number(p.fit.gpusPractical) : tr("none"));
+    });
+    result(tr("GPU rate"), [](const PlanResult &p) {
+        return tr("%1 per GPU-hour").arg(usdCentsText(p.usdPerGpuHour));
+    });
+    result(tr("Monthly cost (scheduled)"),
+           [](const PlanResult &p) { return money(p.rental.usdPerMonthScheduled); });
+    result(tr("Monthly cost (always on)"),
+           [](const PlanResult &p) { return money(p.rental.usdPerMonthAlwaysOn); });
+    // Without an API price the API cost and break-even are NaN, not "never".
+    result(tr("API cost per month"), [](const PlanResult &p) {
+        return p.apiPriced ? money(p.apiUsdPerMonth) : tr("no API price");
+    });
+    result(tr("Self-hosted per 1M output tokens"), [](const PlanResult &p) {
+        // A plan that does not fit serves no tokens.
+        if (!p.fit.fits) {
+            return tr("n/a (does not fit)");
+        }
+        return std::isfinite(p.selfHostUsdPerMTokOutput) && p.selfHostUsdPerMTokOutput > 0
+                   ? usdCentsText(p.selfHostUsdPerMTokOutput)
+                   : tr("n/a (no output tokens)");
+    });
+    result(tr("Break-even output tokens per month"), [](const PlanResult &p) {
+        if (!p.apiPriced) {
+            return tr("no API price");
+        }
+        return p.fit.fits ? tokensText(p.breakeven.outputTokensPerMonth) : tr("never");
+    });
+    result(tr("Break-even heavy users"), [](const PlanResult &p) {
+        if (!p.apiPriced) {
+            return tr("no API price");
+        }
+        return p.fit.fits && std::isfinite(p.breakeven.heavyUsersToBreakEven)
+                   ? groupedInt(std::uint64_t(std::ceil(p.breakeven.heavyUsersToBreakEven)))
+                   : tr("never");
+    });
+    beginResetModel();
+    m_all = rows;
+    endResetModel();
+    refilter();
+}
+
+void CompareModel::clear() {
+    beginResetModel();
+    m_all.clear();
+    m_rows.clear();
+    endResetModel();
+}
+
+void CompareModel::setDifferencesOnly(bool on) {
+    m_diffOnly = on;
+    refilter();
+}
+
+void CompareModel::refilter() {
+    beginResetModel();
+    m_rows.clear();
+    for (const Row &r : m_all) {
+        if (!m_diffOnly || r.differs()) {
+            m_rows.append(r);
+        }
+    }
+    endResetModel();
+}
+
+QStringList CompareModel::differingRows() const {
+    QStringList out;
+    for (const Row &r : m_all) {
+        if (r.differs()) {
+            out << r.what;
+        }
+    }
+    return out;
+}
+
+int CompareModel::rowCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int CompareModel::columnCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant CompareModel::data(const QModelIndex &index, int role) const {
+    if (!index.isValid() || index.row() >= m_rows.size()) {
+        return {};
+    }
+    const Row &r = m_rows[index.row()];
+    switch (role) {
+    case Qt::DisplayRole:
+    case Qt::ToolTipRole:
+        switch (index.column()) {
+        case ColWhat: return r.what;
+        case ColPinned: return r.pinned;
+        case ColCurrent: return r.current;
+        default: return {};
+        }
+    case Qt::FontRole:
+        if (r.section || (r.differs() && index.column() != ColWhat)) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        return {};
+    case Qt::BackgroundRole:
+        if (r.section) {
+            return QBrush(QColor(0xe8, 0xe8, 0xe8));
+        }
+        if (r.differs()) {
+            return QBrush(QColor(0xff, 0xf3, 0xcd));
+        }
+        return {};
+    case Qt::ForegroundRole:
+        if (r.differs() || r.section) {
+            return QBrush(QColor(0x20, 0x20, 0x20));
+        }
+        return {};
+    default: return {};
+    }
+}
+
+QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
+        return {};
+    }
+    switch (section) {
+    case ColWhat: return tr("What");
+    case ColPinned: return tr("Pinned");
+    case ColCurrent: return tr("Current");
+    default: return {};
+    }
+}
+
+} // namespace hostplan::ui

@@ -1,0 +1,199 @@
+#include "views/summaryview.h"
+
+#include "sizing/fit.h"
+#include "document/formatting.h"
+#include "document/scenariodocument.h"
+#include "charts/viewrefresher.h"
+
+#include <cmath>
+
+namespace hostplan::ui {
+
+SummaryView::SummaryView(ScenarioDocument *doc, QWidget *parent)
+    : QTextBrowser(parent), m_doc(doc) {
+    setOpenLinks(false);
+    setMinimumWidth(380);
+    // Rebuilt on each change only while shown; a hidden tab catches up when shown.
+    new ViewRefresher(this, doc, [this] { rebuild(); });
+    rebuild();
+}
+
+void SummaryView::rebuild() {
+    const auto &plan = m_doc->plan();
+    if (!plan) {
+        setHtml(tr("<h3 style='color:#b00'>No plan</h3><p>%1</p>").arg(m_doc->error().toHtmlEscaped()));
+        return;
+    }
+    const PlanResult &p = *plan;
+    const auto &m = p.memory;
+    QString h;
+    h += tr("<h3 style='color:%1'>%2</h3>")
+             .arg(p.fit.fits ? QStringLiteral("#070") : QStringLiteral("#b00"),
+                  p.fit.fits ? tr("Fits on %1 x %2").arg(p.layout.gpuCount()).arg(QString::fromStdString(p.gpu.name))
+                             : tr("Does not fit on %1 x %2").arg(p.layout.gpuCount()).arg(QString::fromStdString(p.gpu.name)));
+    if (!p.fit.reasons.empty()) {
+        h += QStringLiteral("<ul>");
+        for (const auto &r : p.fit.reasons) {
+            h += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(r).toHtmlEscaped());
+        }
+        h += QStringLiteral("</ul>");
+    }
+    h += tr("<p>Up to <b>%1</b> of %2 tokens at once. Memory floor (weights only): "
+            "<b>%3</b>; practical count for this workload: <b>%4</b>.</p>")
+             .arg(sequencesText(p.fit.maxConcurrency),
+                  groupedInt(p.scenario.workload.contextTokens), gpusText(p.fit.gpusFloor),
+                  p.fit.practicalFound ? gpusText(p.fit.gpusPractical)
+                                       : tr("none up to %1").arg(gpusText(kMaxPracticalGpus)));
+
+    h += tr("<h4>Memory per GPU (most loaded GPU) and in total</h4>");
+    h += QStringLiteral("<table cellspacing=0 cellpadding=2><tr><th></th><th align=right>%1</th>"
+                        "<th align=right>%2</th></tr>")
+             .arg(tr("Per GPU"), tr("All %1").arg(gpusText(p.layout.gpuCount())));
+    auto row = [&](const QString &label, double bytes, double total, bool bold = false) {
+        const QString b = bold ? QStringLiteral("<b>%1</b>") : QStringLiteral("%1");
+        h += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
+                 .arg(label, b.arg(bytesText(bytes)),
+                      total >= 0 ? gbText(total, 1) : QString());
+    };
+    row(tr("Weights"), double(m.perGpu.weights), double(m.total.weights));
+    row(tr("KV cache"), double(m.perGpu.kvCache), double(m.total.kvCache));
+    if (m.perGpu.state) {
+        row(tr("Linear-attention state"), double(m.perGpu.state), double(m.total.state));
+    }
+    row(tr("Activations"), double(m.perGpu.activations), double(m.total.activations));
+    row(tr("Runtime overhead"), double(m.perGpu.runtime), double(m.total.runtime));
+    row(tr("Total needed"), double(m.perGpu.total()), double(m.total.total()), true);
+    row(tr("Engine budget (fraction %1)").arg(numberText(m.memoryFraction, 2)),
+        double(m.budgetBytesPerGpu), -1);
+    row(tr("Usable GPU memory"), double(m.usableBytesPerGpu), -1);
+    row(tr("Headroom after the workload"), double(p.fit.headroomBytesPerGpu), -1);
+    h += QStringLiteral("</table>");
+    h += tr("<p>In total across all GPUs: %1. KV cache: %2 bytes per token for the whole model, "
+            "%3 per GPU.</p>")
+             .arg(bytesText(double(m.total.total())), groupedInt(m.cache.kvBytesPerToken),
+                  groupedInt(m.cache.kvBytesPerTokenPerGpu));
+
+    const auto &r = p.rental;
+    h += tr("<h4>Cost</h4>");
+    h += QStringLiteral("<table cellspacing=0 cellpadding=2>");
+    auto money = [&](const QString &label, const QString &value, bool bold = false) {
+        h += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
+                 .arg(label, bold ? QStringLiteral("<b>%1</b>").arg(value) : value);
+    };
+    money(tr("GPU rate"), tr("%1 per GPU-hour x %2")
+                              .arg(usdCentsText(p.usdPerGpuHour), gpusText(p.layout.gpuCount())));
+    money(tr("Always on (24 h/day, %1 h month)").arg(numberText(r.hoursPerMonth, 0)),
+          tr("%1 per month").arg(usdText(r.usdPerMonthAlwaysOn)));
+    money(tr("At %1 h/day").arg(numberText(r.hoursPerDay, 1)),
+          tr("%1 per month").arg(usdText(r.usdPerMonthScheduled)), true);
+    // A plan that does not fit serves no tokens: it has no cost per token.
+    money(tr("Self-hosted cost per 1M output tokens"),
+          !p.fit.fits ? tr("n/a (does not fit)")
+          : std::isfinite(p.selfHostUsdPerMTokOutput) && p.selfHostUsdPerMTokOutput > 0
+              ? usdCentsText(p.selfHostUsdPerMTokOutput)
+              : tr("n/a (no output tokens)"),
+          true);
+    if (p.fit.fits && p.throughput.computed &&
+        std::isfinite(p.throughput.capacity.usdPerMTokOutput) &&
+        p.throughput.capacity.usdPerMTokOutput > 0) {
+        money(tr("Per 1M output tokens at %1% utilisation (%2)")
+                  .arg(numberText(p.throughput.capacity.utilisation * 100, 0))
+                  .arg(confidenceText(p.throughput.confidence)),
+              usdCentsText(p.throughput.capacity.usdPerMTokOutput), true);
+    }
+    if (p.apiPriced) {
+        money(tr("Same tokens at API prices (%1)")
+                  .arg(QString::fromStdString(p.api.name.empty() ? p.api.id : p.api.name).toHtmlEscaped()),
+              tr("%1 per month").arg(usdText(p.apiUsdPerMonth)), true);
+        money(tr("API output price"),
+              tr("%1 per 1M output tokens").arg(usdCentsText(p.api.outputUsdPerMTok)));
+    } else {
+        money(tr("API comparison"), tr("no API price for this model: set one under Pricing"), true);
+    }
+    h += QStringLiteral("</table>");
+    if (p.apiPriced) {
+        // Break-even and heavy users as the decision unit states them (plan/decision.h).
+        const BreakEvenVerdict be = breakEvenVerdict(p);
+        const HeavyUserVerdict heavyUsers = heavyUserVerdict(p);
+        if (be.kind != BreakEvenKind::At) {
+            h += be.kind == BreakEvenKind::Never
+                     ? tr("<p>Break-even: <b>never</b>: the API stays cheaper at any volume "
+                          "this plan can serve.</p>")
+                     : tr("<p>Break-even: <b>never</b>: the plan does not fit, so it "
+                          "serves no tokens.</p>");
+        } else {
+            const QString heavy = tokensText(p.scenario.workload.heavyUserTokensPerMonth);
+            QString users;
+            switch (heavyUsers.kind) {
+            case HeavyUserKind::WinsFrom:
+            case HeavyUserKind::Free:
+                users = tr("Self-hosting wins from <b>%1</b> of %2 tokens a month each.")
+                            .arg(heavyUsersText(qint64(std::max<std::uint64_t>(
+                                     heavyUsers.usersNeeded, 1))),
+                                 heavy);
+                break;
+            case HeavyUserKind::OutOfReach:
+                users = tr("Self-hosting does not win for heavy users of %1 tokens a month "
+                           "each on this plan: break-even needs %2 and it serves %3 "
+                           "(more GPUs serve more).")
+                            .arg(heavy, heavyUsersText(qint64(heavyUsers.usersNeeded)),
+                                 numberText(heavyUsers.usersServed, 1));
+                break;
+            default:
+                users = tr("Self-hosting does not win at any number of heavy users of %1 "
+                           "tokens a month each.")
+                            .arg(heavy);
+                break;
+            }
+            h += tr("<p>Break-even: <b>%1 output tokens per month</b> with this token mix (%2 "
+                    "tokens/s sustained; %3 if every token were billed as output). %4</p>")
+                     .arg(tokensText(be.outputTokensPerMonth),
+                          groupedInt(std::uint64_t(std::llround(be.outputTokensPerSecond))),
+                          tokensText(p.breakeven.outputOnlyTokensPerMonth), users);
+        }
+        if (p.fit.fits) {
+            h += tr("<p>Your volume: %1 output tokens per month; self-hosting is <b>%2</b> the "
+                    "API at this volume.</p>")
+                     .arg(tokensText(p.scenario.workload.outputTokensPerMonth))
+                     .arg(p.rental.usdPerMonthScheduled < p.apiUsdPerMonth
+                              ? tr("cheaper than")
+                              : tr("more expensive than"));
+        }
+    }
+    if (p.apiPriced && !p.api.source.empty()) {
+        h += QStringLiteral("<p><small>%1</small></p>")
+                 .arg(tr("API prices: %1, as of %2. GPU rate: %3, as of %4.")
+                          .arg(QString::fromStdString(p.api.source).toHtmlEscaped(),
+                               QString::fromStdString(p.api.asOf),
+                               QString::fromStdString(p.gpu.priceSource).toHtmlEscaped(),
+                               QString::fromStdString(p.gpu.priceAsOf)));
+    }
+    for (const auto &w : p.warnings) {
+        h += QStringLiteral("<p style='color:#875'>%1</p>").arg(QString::fromStdString(w).toHtmlEscaped());
+    }
+    // Weights per tensor group on the most loaded GPU: detail, after the cost, so that the
+    // verdict, memory, cost and notes come first on the first screen.
+    h += tr("<h4>Weights by tensor group (per GPU and whole model)</h4>");
+    h += QStringLiteral("<table cellspacing=0 cellpadding=2><tr><th align=left>%1</th>"
+                        "<th align=left>%2</th><th align=right>%3</th><th align=right>%4</th></tr>")
+             .arg(tr("Group"), tr("Format"), tr("Per GPU"), tr("Whole model"));
+    for (const auto &g : m.groups) {
+        if (g.totalBytes == 0) {
+            continue;
+        }
+        h += QStringLiteral("<tr><td>%1%2</td><td>%3</td><td align=right>%4</td>"
+                            "<td align=right>%5</td></tr>")
+                 .arg(groupNameText(g.name).toHtmlEscaped(),
+                      g.placement == Placement::Replicated &&
+                              g.name.find("replicated") == std::string::npos
+                          ? tr(" (replicated)")
+                          : QString(),
+                      QString::fromStdString(g.format.label()), gbText(double(g.perGpuBytes), 2),
+                      gbText(double(g.totalBytes), 1));
+    }
+    h += QStringLiteral("</table>");
+
+    setHtml(h);
+}
+
+} // namespace hostplan::ui

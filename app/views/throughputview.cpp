@@ -1,0 +1,188 @@
+#include "views/throughputview.h"
+
+#include "charts/chartutil.h"
+#include "document/formatting.h"
+#include "document/scenariodocument.h"
+#include "charts/viewrefresher.h"
+
+#include <QChart>
+#include <QLineSeries>
+#include <QLocale>
+#include <QLogValueAxis>
+#include <QPen>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace hostplan::ui {
+
+namespace {
+
+QString rate(double tokensPerSecond) {
+    return numberText(tokensPerSecond, tokensPerSecond < 100 ? 1 : 0);
+}
+
+QString confidenceDetail(Confidence c) {
+    switch (c) {
+    case Confidence::RooflineBound:
+        return ThroughputView::tr("roofline bound (an upper bound)");
+    case Confidence::Calibrated:
+        return ThroughputView::tr("calibrated by a probe report");
+    case Confidence::Measured:
+        return ThroughputView::tr("measured");
+    }
+    return {};
+}
+
+/// A vertical marker at `x` from 0 to `top` on (x, y) axes, labelled in the legend.
+QLineSeries *marker(QChart *chart, QAbstractAxis *x, QAbstractAxis *y, double at, double top,
+                    const QString &name, const QColor &color) {
+    auto *s = new QLineSeries;
+    s->setName(name);
+    s->append(at, 0);
+    s->append(at, top);
+    QPen pen(color);
+    pen.setWidth(2);
+    pen.setStyle(Qt::DashLine);
+    s->setPen(pen);
+    chart->addSeries(s);
+    s->attachAxis(x);
+    s->attachAxis(y);
+    return s;
+}
+
+} // namespace
+
+ThroughputView::ThroughputView(ScenarioDocument *doc, QWidget *parent)
+    : QChartView(new QChart, parent), m_doc(doc) {
+    setupChartView(this);
+    setMinimumSize(560, 360);
+    // Rebuilt on each change only while shown; a hidden tab catches up when shown.
+    new ViewRefresher(this, doc, [this] { rebuild(); });
+    rebuild();
+}
+
+QString ThroughputView::tipForBatch(double batch) const {
+    const auto &plan = m_doc->plan();
+    if (!plan || plan->throughput.curve.empty()) {
+        return {};
+    }
+    const Throughput &t = plan->throughput;
+    const auto it = std::min_element(
+        t.curve.begin(), t.curve.end(), [batch](const BatchPoint &a, const BatchPoint &b) {
+            return std::abs(std::log2(double(a.batch)) - std::log2(std::max(batch, 1.0))) <
+                   std::abs(std::log2(double(b.batch)) - std::log2(std::max(batch, 1.0)));
+        });
+    const BatchPoint &p = *it;
+    QString text =
+        tr("Batch %1 at %2 tokens of context\n"
+           "%3 tokens/s per user (%4 ms per output token)\n"
+           "%5 tokens/s per node, %6 tokens/s for the plan (%7)\n"
+           "Confidence: %8")
+            .arg(groupedInt(p.batch), groupedInt(t.contextTokens), rate(p.tokensPerSecondPerUser),
+                 numberText(p.tokenLatencySeconds * 1e3, 2),
+                 rate(p.tokensPerSecondPerNode), rate(p.tokensPerSecond), nodesText(t.nodes),
+                 confidenceDetail(t.confidence));
+    if (!p.withinMemory) {
+        text += tr("\nAbove the memory limit: the KV room holds %1")
+                    .arg(sequencesText(t.capacity.memoryMaxBatch));
+    }
+    if (!p.withinTarget) {
+        text += tr("\nSlower than the %1 ms target per output token")
+                    .arg(numberText(t.capacity.targetSecondsPerOutputToken * 1e3, 0));
+    }
+    return text;
+}
+
+void ThroughputView::rebuild() {
+    QChart *c = chart();
+    clearChart(c);
+    m_perUser.clear();
+    m_perNode.clear();
+    m_memoryLimit = 0;
+    const auto &plan = m_doc->plan();
+    if (!plan) {
+        showNoPlan(c, tr("Throughput: no plan (%1)").arg(m_doc->error()));
+        return;
+    }
+    const Throughput &t = plan->throughput;
+    if (!t.computed || t.curve.empty()) {
+        showNoPlan(c, tr("Throughput: not computed for this plan"));
+        return;
+    }
+    const Capacity &cap = t.capacity;
+    // One short line: the capacity figures are in the tooltips, the legend and the summary.
+    c->setTitle(tr("Tokens/s against batch, %1-token context (%2)")
+                    .arg(groupedInt(t.contextTokens),
+                         confidenceText(t.confidence)));
+    c->setToolTip(tr("Capacity %1: %2 tokens/s per node, %3 per 1M output tokens")
+                      .arg(sequencesText(cap.batch), rate(cap.outputTokensPerSecondPerNode),
+                           std::isfinite(cap.usdPerMTokOutput) && cap.usdPerMTokOutput > 0
+                               ? usdCentsText(cap.usdPerMTokOutput)
+                               : tr("n/a")));
+
+    auto *perUser = new QLineSeries;
+    perUser->setName(tr("Tokens/s per user"));
+    auto *perNode = new QLineSeries;
+    perNode->setName(tr("Tokens/s per node"));
+    double maxUser = 1, maxNode = 1, maxBatch = 2;
+    for (const BatchPoint &p : t.curve) {
+        const QPointF u(double(p.batch), p.tokensPerSecondPerUser);
+        const QPointF n(double(p.batch), p.tokensPerSecondPerNode);
+        perUser->append(u);
+        perNode->append(n);
+        m_perUser << u;
+        m_perNode << n;
+        maxUser = std::max(maxUser, p.tokensPerSecondPerUser);
+        maxNode = std::max(maxNode, p.tokensPerSecondPerNode);
+        maxBatch = std::max(maxBatch, double(p.batch));
+    }
+    perUser->setPointsVisible(true);
+    perNode->setPointsVisible(true);
+    c->addSeries(perUser);
+    c->addSeries(perNode);
+
+    auto *x = new QLogValueAxis;
+    x->setBase(2);
+    x->setLabelFormat(QStringLiteral("%.0f"));
+    x->setTitleText(tr("Batch (sequences in flight)"));
+    x->setRange(1, maxBatch * 1.2);
+    auto *yUser = new QValueAxis;
+    yUser->setTitleText(tr("Tokens/s per user"));
+    yUser->setLabelFormat(QStringLiteral("%.0f"));
+    yUser->setRange(0, maxUser * 1.1);
+    yUser->applyNiceNumbers();
+    auto *yNode = new QValueAxis;
+    yNode->setTitleText(tr("Tokens/s per node"));
+    yNode->setLabelFormat(QStringLiteral("%.0f"));
+    yNode->setRange(0, maxNode * 1.1);
+    yNode->applyNiceNumbers();
+    c->addAxis(x, Qt::AlignBottom);
+    c->addAxis(yUser, Qt::AlignLeft);
+    c->addAxis(yNode, Qt::AlignRight);
+    perUser->attachAxis(x);
+    perUser->attachAxis(yUser);
+    perNode->attachAxis(x);
+    perNode->attachAxis(yNode);
+
+    if (cap.memoryMaxBatch > 0) {
+        m_memoryLimit = double(cap.memoryMaxBatch);
+        marker(c, x, yUser, m_memoryLimit, yUser->max(),
+               tr("Memory limit (%1)").arg(groupedInt(cap.memoryMaxBatch)), Qt::red);
+    }
+    if (cap.latencyMaxBatch > 0 && double(cap.latencyMaxBatch) <= maxBatch) {
+        marker(c, x, yUser, double(cap.latencyMaxBatch), yUser->max(),
+               tr("%1 ms target (%2)")
+                   .arg(numberText(cap.targetSecondsPerOutputToken * 1e3, 0))
+                   .arg(groupedInt(cap.latencyMaxBatch)),
+               QColor(0x2a, 0x7a, 0x2a));
+    }
+    for (QLineSeries *s : {perUser, perNode}) {
+        connect(s, &QLineSeries::hovered, this, [this](const QPointF &point, bool state) {
+            showChartTip(this, state ? tipForBatch(point.x()) : QString());
+        });
+    }
+}
+
+} // namespace hostplan::ui

@@ -1,0 +1,109 @@
+// qwen3_next: Gated DeltaNet linear attention with gated full attention every
+// full_attention_interval-th layer (or per layer_types), MoE with one shared expert and a
+// shared-expert gate on every layer (transformers Qwen3Next*).
+//
+// Tensors counted, per layer unless noted (H = hidden_size; nk, dk, nv, dv = linear key / value
+// heads and head dims):
+//   full-attention layers: self_attn.q_proj [2*heads*hd, H] (query + sigmoid output gate),
+//     k_proj / v_proj [kv*hd, H], o_proj [H, heads*hd], q_norm / k_norm [hd]
+//   linear layers: linear_attn.in_proj_qkvz [2*nk*dk + 2*nv*dv, H], in_proj_ba [2*nv, H],
+//     conv1d [2*nk*dk + nv*dv, kernel], dt_bias / A_log [nv], norm [dv], out_proj [H, nv*dv]
+//   input_layernorm, post_attention_layernorm [H]
+//   MoE layers: experts x gate/up [I_moe, H] + down [H, I_moe]; shared_expert gate/up/down of
+//     shared_expert_intermediate_size and shared_expert_gate [1, H]; router gate [experts, H]
+//   dense layers (mlp_only_layers): mlp.gate_proj / up_proj / down_proj
+//   once: embed_tokens, lm_head, model.norm
+// Not counted: the MTP module (mtp.* tensors in the checkpoint); see model-facts.md §1.
+#include "import/archcommon.h"
+#include "import/architectures.h"
+
+#include <algorithm>
+
+namespace hostplan::importer {
+
+using u64 = std::uint64_t;
+
+std::optional<ConfigReader> buildQwen3Next(const ConfigReader &c, const std::string &,
+                                           ModelBuilder &b) {
+    readCommon(c, b);
+    const ModelDimensions &d = b.dimensions();
+    const u64 H = d.hidden, L = d.layers;
+    AttnShape a = readAttnShape(c, b);
+    a.qkNorm = true;
+    a.outputGate = true; // q_proj also produces the sigmoid output gate
+    a.qkvBias = a.oBias = c.flag("attention_bias", false);
+
+    const std::vector<std::string> types = layerTypes(c, L);
+    const u64 interval = types.empty() ? c.count("full_attention_interval", kMaxLayers) : 0;
+    std::vector<bool> isLinear(L);
+    for (u64 i = 0; i < L; ++i) {
+        isLinear[i] = types.empty() ? (i + 1) % interval != 0 : types[i] == "linear_attention";
+    }
+    const u64 nLinear = u64(std::count(isLinear.begin(), isLinear.end(), true));
+    const u64 nFull = L - nLinear;
+    const std::string l0 = b.layerModule(0);
+    if (nFull > 0) {
+        addSoftmaxAttention(b, l0 + "self_attn.", a, nFull);
+    }
+    u64 nk = 0, dk = 0, nv = 0, dv = 0, kernel = 0, convDim = 0;
+    if (nLinear > 0) {
+        nk = c.count("linear_num_key_heads", kMaxHeads);
+        dk = c.count("linear_key_head_dim", kMaxHidden);
+        nv = c.count("linear_num_value_heads", kMaxHeads);
+        dv = c.count("linear_value_head_dim", kMaxHidden);
+        kernel = c.count("linear_conv_kernel_dim", 64);
+        const std::string fk = c.field("linear_key_head_dim");
+        const std::string fv = c.field("linear_value_head_dim");
+        const u64 keys = checkedMul(2, nk, dk, fk);
+        const u64 values = checkedMul(nv, dv, fv);
+        convDim = checkedAdd(keys, values, fv);
+        const std::string la = l0 + "linear_attn.";
+        b.attention(la + "in_proj_qkvz", checkedAdd(keys, checkedMul(2, values, fv), fv), H,
+                    nLinear);
+        b.attention(la + "in_proj_ba", checkedMul(2, nv, c.field("linear_num_value_heads")), H,
+                    nLinear);
+        b.tensor("short convolutions", GroupRole::Attention, Placement::Sharded, la + "conv1d",
+                 convDim, kernel, nLinear, nLinear);
+        b.small(la + "dt_bias", nv, nLinear);
+        b.small(la + "A_log", nv, nLinear);
+        b.small(la + "norm", dv, nLinear);
+        b.attention(la + "out_proj", H, values, nLinear);
+    }
+    for (u64 i = 0; i < L; ++i) {
+        // The recurrent state is per value head: nv x dk x dv (model-facts.md §2).
+        if (isLinear[i]) {
+            b.addLinearLayer(nv, dk, dv, convDim, kernel);
+        } else {
+            b.addSoftmaxLayer(a.heads, a.kv, a.hd, 0);
+        }
+    }
+    b.small(l0 + "input_layernorm", H, L);
+    b.small(l0 + "post_attention_layernorm", H, L);
+
+    const u64 experts = c.countOr("num_experts", 0, kMaxExperts, 0);
+    const u64 moeLayers = qwenMoeLayers(c, L, experts);
+    addDenseMlp(c, b, L - moeLayers);
+    if (moeLayers > 0) {
+        const u64 topK = topKOf(c, "num_experts_per_tok", experts);
+        const u64 moeInter = c.count("moe_intermediate_size", kMaxIntermediate);
+        const u64 sharedInter =
+            c.countOr("shared_expert_intermediate_size", 0, kMaxIntermediate, 0);
+        const std::string m = l0 + "mlp.";
+        const std::string f = c.field("num_experts");
+        b.gatedMlp("routed experts", GroupRole::RoutedExperts, m + "experts.0.", "gate_proj",
+                   "up_proj", "down_proj", H, moeInter, checkedMul(experts, moeLayers, f),
+                   checkedMul(topK, moeLayers, f));
+        if (sharedInter > 0) {
+            b.gatedMlp("shared experts", GroupRole::SharedExperts, m + "shared_expert.",
+                       "gate_proj", "up_proj", "down_proj", H, sharedInter, moeLayers, moeLayers);
+            b.router(m + "shared_expert_gate", 1, H, moeLayers, true);
+        }
+        b.router(m + "gate", experts, H, moeLayers, true);
+        b.setExperts(experts, topK, sharedInter > 0 ? 1 : 0, moeLayers,
+                     checkedMul(3, H, moeInter, c.field("moe_intermediate_size")), H, moeInter);
+    }
+    addEmbeddings(c, b);
+    return std::nullopt;
+}
+
+} // namespace hostplan::importer

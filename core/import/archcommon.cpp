@@ -1,0 +1,188 @@
+#include "import/archcommon.h"
+
+#include <set>
+
+namespace hostplan::importer {
+
+using u64 = std::uint64_t;
+
+void readCommon(const ConfigReader &c, ModelBuilder &b) {
+    ModelDimensions d;
+    d.hidden = c.count("hidden_size", kMaxHidden);
+    d.layers = c.count("num_hidden_layers", kMaxLayers);
+    d.heads = c.count("num_attention_heads", kMaxHeads);
+    d.vocab = c.count("vocab_size", kMaxVocab);
+    // Kimi-Linear has no max_position_embeddings, only model_max_length; 0 = unknown.
+    d.maxContext = c.has("max_position_embeddings")
+                       ? c.count("max_position_embeddings", kMaxContext)
+                       : c.countOr("model_max_length", 0, kMaxContext);
+    b.setDimensions(d);
+}
+
+void addEmbeddings(const ConfigReader &c, ModelBuilder &b) {
+    const std::string &p = b.modulePrefix();
+    const ModelDimensions &d = b.dimensions();
+    // Every supported config class defaults tie_word_embeddings to false.
+    if (c.flag("tie_word_embeddings", false)) {
+        // One tensor serves as both: it is a matmul per token, so it counts as lm_head and
+        // is active; activeParamsWithEmbedding then equals activeParams.
+        b.tensor("embedding (tied lm_head)", GroupRole::LmHead, Placement::Sharded,
+                 p + "model.embed_tokens", d.vocab, d.hidden, 1, 1);
+    } else {
+        // The input embedding is a row gather, not a matmul: not active (modelspec.h).
+        b.tensor("embedding", GroupRole::Embedding, Placement::Sharded, p + "model.embed_tokens",
+                 d.vocab, d.hidden, 1, 0);
+        b.linear("lm_head", GroupRole::LmHead, Placement::Sharded, p + "lm_head", d.vocab, d.hidden,
+                 1, 1);
+    }
+    b.small(p + "model.norm", d.hidden, 1);
+}
+
+u64 headDimOf(const ConfigReader &c, u64 hidden, u64 heads) {
+    if (c.has("head_dim")) {
+        return c.count("head_dim", kMaxHidden);
+    }
+    if (hidden % heads != 0) {
+        fail(c.field("head_dim"), "missing, and hidden_size " + std::to_string(hidden) +
+                                      " is not a multiple of num_attention_heads " +
+                                      std::to_string(heads));
+    }
+    return hidden / heads;
+}
+
+u64 kvHeadsOf(const ConfigReader &c, u64 heads) {
+    const u64 kv = c.countOr("num_key_value_heads", heads, kMaxHeads);
+    if (kv > heads || heads % kv != 0) {
+        fail(c.field("num_key_value_heads"),
+             std::to_string(kv) + " does not divide num_attention_heads " + std::to_string(heads));
+    }
+    return kv;
+}
+
+u64 topKOf(const ConfigReader &c, std::string_view key, u64 experts) {
+    const u64 k = c.count(key, kMaxExperts);
+    if (k > experts) {
+        fail(c.field(key),
+             std::to_string(k) + " exceeds the " + std::to_string(experts) + " routed experts");
+    }
+    return k;
+}
+
+std::vector<std::string> layerTypes(const ConfigReader &c, u64 layers) {
+    std::vector<std::string> types = c.strList("layer_types");
+    if (!types.empty() && types.size() != layers) {
+        fail(c.field("layer_types"), "has " + std::to_string(types.size()) + " entries for " +
+                                         std::to_string(layers) + " layers");
+    }
+    for (std::size_t i = 0; i < types.size(); ++i) {
+        if (types[i] != "full_attention" && types[i] != "sliding_attention" &&
+            types[i] != "linear_attention") {
+            fail(c.field("layer_types[" + std::to_string(i) + "]"),
+                 "unknown layer type '" + types[i] + "'");
+        }
+    }
+    return types;
+}
+
+AttnShape readAttnShape(const ConfigReader &c, const ModelBuilder &b) {
+    AttnShape a;
+    a.heads = b.dimensions().heads;
+    a.kv = kvHeadsOf(c, a.heads);
+    a.hd = headDimOf(c, b.dimensions().hidden, a.heads);
+    return a;
+}
+
+void addSoftmaxAttention(ModelBuilder &b, const std::string &mod, const AttnShape &a, u64 n) {
+    const u64 H = b.dimensions().hidden;
+    const u64 qRows = checkedMul(a.heads, a.hd, a.outputGate ? 2 : 1, mod + "q_proj");
+    const u64 kvRows = checkedMul(a.kv, a.hd, mod + "k_proj");
+    b.attention(mod + "q_proj", qRows, H, n);
+    b.attention(mod + "k_proj", kvRows, H, n);
+    b.attention(mod + "v_proj", kvRows, H, n);
+    b.attention(mod + "o_proj", H, checkedMul(a.heads, a.hd, mod + "o_proj"), n);
+    if (a.qkvBias) {
+        b.attentionBias(mod + "q_proj.bias", qRows, n);
+        b.attentionBias(mod + "k_proj.bias", kvRows, n);
+        b.attentionBias(mod + "v_proj.bias", kvRows, n);
+    }
+    if (a.oBias) {
+        b.attentionBias(mod + "o_proj.bias", H, n);
+    }
+    if (a.qkNorm) {
+        b.small(mod + "q_norm", a.hd, n);
+        b.small(mod + "k_norm", a.hd, n);
+    }
+    if (a.sinks) {
+        b.small(mod + "sinks", a.heads, n);
+    }
+}
+
+MlaShape readMla(const ConfigReader &c) {
+    MlaShape m;
+    m.qLora = c.countOr("q_lora_rank", 0, kMaxHidden);
+    m.kvLora = c.count("kv_lora_rank", kMaxHidden);
+    m.nope = c.count("qk_nope_head_dim", kMaxHidden);
+    m.rope = c.count("qk_rope_head_dim", kMaxHidden, 0);
+    m.vDim = c.count("v_head_dim", kMaxHidden);
+    return m;
+}
+
+void addMlaAttention(const ConfigReader &c, ModelBuilder &b, const std::string &at,
+                     const MlaShape &m, u64 n, bool outputGate) {
+    const u64 H = b.dimensions().hidden, nh = b.dimensions().heads;
+    const u64 qRows = checkedMul(nh, m.nope + m.rope, c.field("qk_nope_head_dim"));
+    const u64 vWidth = checkedMul(nh, m.vDim, c.field("v_head_dim"));
+    if (m.qLora > 0) {
+        b.attentionReplicated(at + "q_a_proj", m.qLora, H, n);
+        b.small(at + "q_a_layernorm", m.qLora, n);
+        b.attention(at + "q_b_proj", qRows, m.qLora, n);
+    } else {
+        b.attention(at + "q_proj", qRows, H, n);
+    }
+    // The rope channels are stored even with mla_use_nope (model-facts.md §2).
+    b.attentionReplicated(at + "kv_a_proj_with_mqa", m.kvLora + m.rope, H, n);
+    b.small(at + "kv_a_layernorm", m.kvLora, n);
+    b.attention(at + "kv_b_proj", checkedMul(nh, m.nope + m.vDim, c.field("v_head_dim")), m.kvLora,
+                n);
+    if (outputGate) {
+        b.attention(at + "g_proj", vWidth, H, n);
+    }
+    b.attention(at + "o_proj", H, vWidth, n);
+}
+
+MoeLayout deepseekMoeLayers(const ConfigReader &c, u64 layers, u64 experts) {
+    MoeLayout m;
+    m.firstDense = c.countOr("first_k_dense_replace", 0, kMaxLayers, 0);
+    const u64 freq = c.countOr("moe_layer_freq", 1, kMaxLayers);
+    for (u64 i = 0; i < layers && experts > 0; ++i) {
+        if (i >= m.firstDense && i % freq == 0) {
+            ++m.moeLayers;
+        }
+    }
+    return m;
+}
+
+u64 qwenMoeLayers(const ConfigReader &c, u64 layers, u64 experts) {
+    const std::vector<u64> mlpOnly = c.countList("mlp_only_layers", kMaxLayers, 0);
+    const std::set<u64> dense(mlpOnly.begin(), mlpOnly.end());
+    const u64 step = c.countOr("decoder_sparse_step", 1, kMaxLayers);
+    u64 moeLayers = 0;
+    for (u64 i = 0; i < layers && experts > 0; ++i) {
+        if (!dense.count(i) && (i + 1) % step == 0) {
+            ++moeLayers;
+        }
+    }
+    return moeLayers;
+}
+
+u64 addDenseMlp(const ConfigReader &c, ModelBuilder &b, u64 denseLayers) {
+    if (denseLayers == 0) {
+        return 0;
+    }
+    const u64 inter = c.count("intermediate_size", kMaxIntermediate);
+    b.gatedMlp("dense MLP", GroupRole::DenseMlp, b.layerModule(0) + "mlp.", "gate_proj", "up_proj",
+               "down_proj", b.dimensions().hidden, inter, denseLayers, denseLayers);
+    return inter;
+}
+
+} // namespace hostplan::importer

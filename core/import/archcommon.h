@@ -1,0 +1,86 @@
+// Helpers shared by the Hugging Face architecture files (arch_*.cpp): the config fields and
+// tensors most decoder-only transformers have in common. Each reads its fields in a fixed
+// order, so the first bad field is the one an error names. All throw ImportFailure naming the
+// field (import/configreader.h).
+//
+// Tensor names follow the transformers modeling files (model.embed_tokens, lm_head,
+// model.layers.N.self_attn.q_proj, ...); the builder's module prefix goes in front.
+#pragma once
+
+#include "import/configreader.h"
+#include "import/modelbuilder.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hostplan::importer {
+
+/// Reads hidden_size, num_hidden_layers, num_attention_heads, vocab_size and
+/// max_position_embeddings (else model_max_length, else 0 = unknown) into the builder.
+void readCommon(const ConfigReader &c, ModelBuilder &b);
+
+/// Input embedding [vocab, hidden] (not active: a row gather), lm_head [vocab, hidden] (or one
+/// tied tensor, active, with tie_word_embeddings) and the final norm.
+void addEmbeddings(const ConfigReader &c, ModelBuilder &b);
+
+/// head_dim, or hidden / heads when absent (must divide).
+std::uint64_t headDimOf(const ConfigReader &c, std::uint64_t hidden, std::uint64_t heads);
+
+/// num_key_value_heads (default: heads); must divide heads.
+std::uint64_t kvHeadsOf(const ConfigReader &c, std::uint64_t heads);
+
+/// A top-k field that must not exceed the expert count.
+std::uint64_t topKOf(const ConfigReader &c, std::string_view key, std::uint64_t experts);
+
+/// layer_types (0-based, one per layer) if present: "full_attention", "sliding_attention",
+/// "linear_attention". Empty when absent.
+std::vector<std::string> layerTypes(const ConfigReader &c, std::uint64_t layers);
+
+/// Softmax attention projections (transformers Llama / Qwen / Mistral / GptOss / Qwen3Next
+/// attention): q [heads*hd*(outputGate ? 2 : 1), H], k/v [kv*hd, H], o [H, heads*hd], with
+/// optional biases, per-head q/k norms [hd] and attention sinks [heads].
+struct AttnShape {
+    std::uint64_t heads = 0, kv = 0, hd = 0;
+    bool qkvBias = false, oBias = false, qkNorm = false, outputGate = false, sinks = false;
+};
+/// The head counts of a softmax-attention config: heads from the builder's dimensions, then
+/// num_key_value_heads (kvHeadsOf) and head_dim (headDimOf), read in that order.
+AttnShape readAttnShape(const ConfigReader &c, const ModelBuilder &b);
+/// Adds `n` layers of `a` under module prefix `mod` ("...self_attn.").
+void addSoftmaxAttention(ModelBuilder &b, const std::string &mod, const AttnShape &a,
+                         std::uint64_t n);
+
+/// The MLA sizes of a DeepSeek-V3-style config (q_lora_rank 0 = no query down-projection).
+struct MlaShape {
+    std::uint64_t qLora = 0, kvLora = 0, nope = 0, rope = 0, vDim = 0;
+};
+/// Reads q_lora_rank, kv_lora_rank, qk_nope_head_dim, qk_rope_head_dim, v_head_dim.
+MlaShape readMla(const ConfigReader &c);
+/// MLA projections (modeling_deepseek DeepseekV3Attention) for `n` layers under `at`:
+/// q_a_proj [qLora, H] (replicated) + q_a_layernorm + q_b_proj [heads*(nope+rope), qLora], or
+/// q_proj [heads*(nope+rope), H]; kv_a_proj_with_mqa [kvLora+rope, H] (replicated) +
+/// kv_a_layernorm; kv_b_proj [heads*(nope+vDim), kvLora]; g_proj [heads*vDim, H] with
+/// `outputGate`; o_proj [H, heads*vDim].
+void addMlaAttention(const ConfigReader &c, ModelBuilder &b, const std::string &at,
+                     const MlaShape &m, std::uint64_t n, bool outputGate);
+
+/// Which layers of a DeepSeek-V3-style config hold experts.
+struct MoeLayout {
+    std::uint64_t moeLayers = 0;  ///< layers with experts
+    std::uint64_t firstDense = 0; ///< first_k_dense_replace: the first MoE layer when freq is 1
+};
+/// Layer i holds experts when experts > 0, i >= first_k_dense_replace and
+/// i % moe_layer_freq == 0 (DeepseekV3DecoderLayer, KimiDecoderLayer). Reads those two fields.
+MoeLayout deepseekMoeLayers(const ConfigReader &c, std::uint64_t layers, std::uint64_t experts);
+
+/// MoE layers of a Qwen-MoE-style config: layer i holds experts when experts > 0, i is not in
+/// mlp_only_layers and (i + 1) % decoder_sparse_step == 0. Reads those two fields.
+std::uint64_t qwenMoeLayers(const ConfigReader &c, std::uint64_t layers, std::uint64_t experts);
+
+/// The dense gated MLP (gate/up/down_proj, intermediate_size) of `denseLayers` layers under
+/// "<layer 0>mlp."; reads intermediate_size only when denseLayers > 0. Returns it (0 if none).
+std::uint64_t addDenseMlp(const ConfigReader &c, ModelBuilder &b, std::uint64_t denseLayers);
+
+} // namespace hostplan::importer

@@ -1,0 +1,26 @@
+#include "import/architectures.h"
+
+#include <algorithm>
+
+namespace hostplan::importer {
+
+const std::vector<Architecture> &architectureTable() {
+    static const std::vector<Architecture> table = {
+        {"llama", buildLlamaFamily},      {"mistral", buildLlamaFamily},
+        {"qwen2", buildLlamaFamily},      {"qwen3", buildLlamaFamily},
+        {"mixtral", buildLlamaFamily},    {"qwen3_moe", buildLlamaFamily},
+        {"deepseek_v3", buildDeepseekV3}, {"kimi_k2", buildDeepseekV3},
+        {"gpt_oss", buildGptOss},         {"kimi_linear", buildKimiLinear},
+        {"qwen3_next", buildQwen3Next},   {"kimi_k3", buildKimiK3},
+    };
+    return table;
+}
+
+const Architecture *findArchitecture(std::string_view modelType) {
+    const auto &table = architectureTable();
+    const auto it = std::find_if(table.begin(), table.end(),
+                                 [&](const Architecture &a) { return a.modelType == modelType; });
+    return it == table.end() ? nullptr : &*it;
+}
+
+} // namespace hostplan::importer

@@ -1,0 +1,57 @@
+// The Hugging Face architectures the importer knows: one table from config.json model_type to
+// the builder function of its architecture file (arch_*.cpp). A new architecture is one new file
+// using the public builder API (import/modelbuilder.h) and the shared helpers
+// (import/archcommon.h), plus one row in architectures.cpp.
+#pragma once
+
+#include "import/configreader.h"
+#include "import/modelbuilder.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hostplan::importer {
+
+/// Reads one architecture's config (`config` is the top level, `modelType` its model_type) into
+/// the builder: dimensions, pieces, layers, experts. Returns the object that holds the language
+/// model's dtype and quantization_config when that is not the top level (a multimodal wrapper's
+/// text_config), else nullopt. Throws ImportFailure naming the field.
+using ArchitectureBuilder = std::optional<ConfigReader> (*)(const ConfigReader &config,
+                                                            const std::string &modelType,
+                                                            ModelBuilder &b);
+
+/// One row of the table.
+struct Architecture {
+    std::string_view modelType; ///< config.json model_type
+    ArchitectureBuilder build;
+};
+
+/// Every supported architecture, in the order supportedArchitectures() lists them.
+const std::vector<Architecture> &architectureTable();
+
+/// The row for `modelType`, or nullptr.
+const Architecture *findArchitecture(std::string_view modelType);
+
+// The builders, one family per file.
+/// llama, mistral, qwen2, qwen3, mixtral, qwen3_moe (arch_llama.cpp).
+std::optional<ConfigReader> buildLlamaFamily(const ConfigReader &c, const std::string &arch,
+                                             ModelBuilder &b);
+/// deepseek_v3, kimi_k2 (arch_deepseek.cpp).
+std::optional<ConfigReader> buildDeepseekV3(const ConfigReader &c, const std::string &arch,
+                                            ModelBuilder &b);
+/// gpt_oss (arch_gptoss.cpp).
+std::optional<ConfigReader> buildGptOss(const ConfigReader &c, const std::string &arch,
+                                        ModelBuilder &b);
+/// kimi_linear (arch_kimi.cpp).
+std::optional<ConfigReader> buildKimiLinear(const ConfigReader &c, const std::string &arch,
+                                            ModelBuilder &b);
+/// kimi_k3: the multimodal wrapper around a kimi_linear language model (arch_kimi.cpp).
+std::optional<ConfigReader> buildKimiK3(const ConfigReader &c, const std::string &arch,
+                                        ModelBuilder &b);
+/// qwen3_next (arch_qwen3next.cpp).
+std::optional<ConfigReader> buildQwen3Next(const ConfigReader &c, const std::string &arch,
+                                           ModelBuilder &b);
+
+} // namespace hostplan::importer

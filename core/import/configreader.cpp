@@ -1,0 +1,184 @@
+#include "import/configreader.h"
+
+#include "util/jsonutil.h"
+
+#include <cmath>
+#include <limits>
+
+namespace hostplan::importer {
+
+using json = nlohmann::json;
+using u64 = std::uint64_t;
+
+void fail(std::string field, std::string message) {
+    throw ImportFailure{makeError(std::move(field), std::move(message))};
+}
+
+namespace {
+
+[[noreturn]] void overflow(std::string_view field, const std::string &what) {
+    fail(std::string(field), what + " overflows 64 bits; the config's sizes are implausible");
+}
+
+} // namespace
+
+u64 checkedMul(u64 a, u64 b, std::string_view field) {
+    if (b != 0 && a > std::numeric_limits<u64>::max() / b) {
+        overflow(field, std::to_string(a) + " x " + std::to_string(b));
+    }
+    return a * b;
+}
+
+u64 checkedMul(u64 a, u64 b, u64 c, std::string_view field) {
+    return checkedMul(checkedMul(a, b, field), c, field);
+}
+
+u64 checkedAdd(u64 a, u64 b, std::string_view field) {
+    if (a > std::numeric_limits<u64>::max() - b) {
+        overflow(field, std::to_string(a) + " + " + std::to_string(b));
+    }
+    return a + b;
+}
+
+u64 ceilDivExact(u64 a, u64 b) {
+    return a / b + (a % b != 0 ? 1 : 0);
+}
+
+ConfigReader::ConfigReader(const json &j, std::string path) : m_j(&j), m_path(std::move(path)) {}
+
+std::string ConfigReader::field(std::string_view key) const {
+    return m_path.empty() ? std::string(key) : m_path + "." + std::string(key);
+}
+
+const json *ConfigReader::get(std::string_view key) const {
+    const auto it = m_j->find(std::string(key));
+    return it == m_j->end() || it->is_null() ? nullptr : &*it;
+}
+
+u64 ConfigReader::count(std::string_view key, u64 hi, u64 lo) const {
+    const json *v = get(key);
+    if (!v) {
+        fail(field(key), "missing");
+    }
+    return toCount(*v, key, lo, hi);
+}
+
+u64 ConfigReader::countOr(std::string_view key, u64 def, u64 hi, u64 lo) const {
+    const json *v = get(key);
+    return v ? toCount(*v, key, lo, hi) : def;
+}
+
+bool ConfigReader::flag(std::string_view key, bool def) const {
+    const json *v = get(key);
+    if (!v) {
+        return def;
+    }
+    if (!v->is_boolean()) {
+        fail(field(key), "must be true or false, got " + jsonfield::brief(*v));
+    }
+    return v->get<bool>();
+}
+
+std::string ConfigReader::str(std::string_view key, const std::string &def) const {
+    const json *v = get(key);
+    if (!v) {
+        return def;
+    }
+    if (!v->is_string()) {
+        fail(field(key), "must be a string, got " + jsonfield::brief(*v));
+    }
+    return v->get<std::string>();
+}
+
+ConfigReader ConfigReader::sub(std::string_view key) const {
+    const json *v = get(key);
+    if (!v) {
+        fail(field(key), "missing");
+    }
+    if (!v->is_object()) {
+        fail(field(key), "must be an object, got " + jsonfield::brief(*v));
+    }
+    return ConfigReader(*v, field(key));
+}
+
+std::optional<ConfigReader> ConfigReader::optSub(std::string_view key) const {
+    if (!has(key)) {
+        return std::nullopt;
+    }
+    return sub(key);
+}
+
+const json *ConfigReader::list(std::string_view key) const {
+    const json *v = get(key);
+    if (v && !v->is_array()) {
+        fail(field(key), "must be a list, got " + jsonfield::brief(*v));
+    }
+    return v;
+}
+
+std::vector<u64> ConfigReader::countList(std::string_view key, u64 hi, u64 lo) const {
+    std::vector<u64> out;
+    const json *v = list(key);
+    if (!v) {
+        return out;
+    }
+    for (std::size_t i = 0; i < v->size(); ++i) {
+        out.push_back(toCount((*v)[i], std::string(key) + "[" + std::to_string(i) + "]", lo, hi));
+    }
+    return out;
+}
+
+std::vector<std::string> ConfigReader::strList(std::string_view key) const {
+    std::vector<std::string> out;
+    const json *v = list(key);
+    if (!v) {
+        return out;
+    }
+    for (std::size_t i = 0; i < v->size(); ++i) {
+        if (!(*v)[i].is_string()) {
+            fail(field(std::string(key) + "[" + std::to_string(i) + "]"),
+                 "must be a string, got " + jsonfield::brief((*v)[i]));
+        }
+        out.push_back((*v)[i].get<std::string>());
+    }
+    return out;
+}
+
+u64 ConfigReader::toCount(const json &v, std::string_view key, u64 lo, u64 hi) const {
+    u64 n = 0;
+    if (v.is_number_unsigned()) {
+        n = v.get<u64>();
+    } else if (v.is_number_integer()) {
+        const auto i = v.get<std::int64_t>();
+        if (i < 0) {
+            fail(field(key), "must not be negative, got " + std::to_string(i));
+        }
+        n = u64(i);
+    } else if (v.is_number_float()) {
+        // 4096.0 is accepted; 4096.5 is not.
+        const double d = v.get<double>();
+        if (!(std::isfinite(d) && std::floor(d) == d)) {
+            fail(field(key), "must be an integer, got " + jsonfield::brief(v));
+        }
+        if (d < 0) {
+            fail(field(key), "must not be negative, got " + jsonfield::brief(v));
+        }
+        if (d > double(hi)) {
+            fail(field(key), "implausibly large: " + jsonfield::brief(v) + " (limit " +
+                                 std::to_string(hi) + ")");
+        }
+        n = u64(d);
+    } else {
+        fail(field(key), "must be an integer, got " + jsonfield::brief(v));
+    }
+    if (n < lo) {
+        fail(field(key), "must be at least " + std::to_string(lo) + ", got " + std::to_string(n));
+    }
+    if (n > hi) {
+        fail(field(key),
+             "implausibly large: " + std::to_string(n) + " (limit " + std::to_string(hi) + ")");
+    }
+    return n;
+}
+
+} // namespace hostplan::importer

@@ -1,0 +1,277 @@
+#include "import/modelbuilder.h"
+
+#include "import/configreader.h"
+#include "import/quantization.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace hostplan::importer {
+
+using u64 = std::uint64_t;
+
+namespace {
+
+/// Merges per-layer descriptions into LayerGroups, in order of first appearance.
+std::vector<LayerGroup> mergeLayers(const std::vector<LayerGroup> &perLayer) {
+    std::vector<LayerGroup> out;
+    for (const LayerGroup &l : perLayer) {
+        auto it = std::find_if(out.begin(), out.end(), [&](const LayerGroup &g) {
+            return g.kind == l.kind && g.qHeads == l.qHeads && g.kvHeads == l.kvHeads &&
+                   g.headDim == l.headDim && g.vHeadDim == l.vHeadDim &&
+                   g.kvLoraRank == l.kvLoraRank && g.ropeDim == l.ropeDim && g.window == l.window &&
+                   g.stateElements == l.stateElements && g.convElements == l.convElements &&
+                   g.stateHeads == l.stateHeads;
+        });
+        if (it == out.end()) {
+            out.push_back(l);
+            out.back().count = 1;
+        } else {
+            ++it->count;
+        }
+    }
+    return out;
+}
+
+/// Merges pieces into TensorGroups keyed by (name, role, placement, format). When one name
+/// ends up with several formats, each such group's name gets the format label.
+std::vector<TensorGroup> makeGroups(const std::vector<TensorPiece> &pieces, const Quantization &q,
+                                    NumberFormat dtype) {
+    struct Acc {
+        TensorGroup group;
+        u64 exact = 0;
+    };
+    std::vector<Acc> acc;
+    for (const TensorPiece &p : pieces) {
+        // Keeps every byte computation below (params x 32 bits at most) inside 64 bits.
+        if (p.params() > kMaxParams) {
+            fail("", "implausible model: " + p.module + " alone holds " +
+                         std::to_string(p.params()) + " parameters");
+        }
+        NumberFormat f = dtype;
+        u64 bytes = 0;
+        if (p.fp32) {
+            f = formats::fp32;
+            bytes = f.bytesFor(p.params());
+        } else if (q.converts(p)) {
+            f = q.format;
+            bytes = q.convertedBytes(p);
+        } else {
+            bytes = f.bytesFor(p.params());
+        }
+        auto it = std::find_if(acc.begin(), acc.end(), [&](const Acc &a) {
+            return a.group.name == p.group && a.group.role == p.role &&
+                   a.group.placement == p.placement && a.group.format == f;
+        });
+        if (it == acc.end()) {
+            Acc a;
+            a.group.name = p.group;
+            a.group.role = p.role;
+            a.group.placement = p.placement;
+            a.group.format = f;
+            a.group.linear = false; // set below: a group with any Linear weight is re-quantized
+            acc.push_back(a);
+            it = acc.end() - 1;
+        }
+        it->group.linear = it->group.linear || p.linear;
+        it->group.params = checkedAdd(it->group.params, p.params(), p.group);
+        it->group.activeParams = checkedAdd(
+            it->group.activeParams, checkedMul(p.rows, p.cols, p.active, p.module), p.group);
+        it->exact = checkedAdd(it->exact, bytes, p.group);
+    }
+    std::vector<TensorGroup> out;
+    for (Acc &a : acc) {
+        if (a.exact != a.group.format.bytesFor(a.group.params)) {
+            a.group.exactBytes = a.exact;
+        }
+        const auto sameName = std::count_if(
+            acc.begin(), acc.end(), [&](const Acc &o) { return o.group.name == a.group.name; });
+        out.push_back(a.group);
+        if (sameName > 1) {
+            out.back().name += " (" + a.group.format.label() + ")";
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+u64 TensorPiece::params() const {
+    return checkedMul(rows, cols, count, module);
+}
+
+void ModelBuilder::keepError(std::string field, std::string message) {
+    if (!m_error) {
+        m_error = makeError(std::move(field), std::move(message));
+    }
+}
+
+std::uint32_t ModelBuilder::narrow(u64 value, const char *field) {
+    if (value > std::numeric_limits<std::uint32_t>::max()) {
+        keepError(field, std::to_string(value) + " does not fit 32 bits; implausibly large");
+    }
+    return std::uint32_t(value);
+}
+
+void ModelBuilder::setDimensions(const ModelDimensions &dims) {
+    m_dims = dims;
+    narrow(dims.hidden, "hidden_size");
+    narrow(dims.layers, "num_hidden_layers");
+    narrow(dims.heads, "num_attention_heads");
+    narrow(dims.vocab, "vocab_size");
+}
+
+std::string ModelBuilder::layerModule(u64 layer) const {
+    return m_prefix + "model.layers." + std::to_string(layer) + ".";
+}
+
+void ModelBuilder::add(TensorPiece p) {
+    if (p.count > 0 && p.rows > 0 && p.cols > 0) {
+        m_pieces.push_back(std::move(p));
+    }
+}
+
+void ModelBuilder::linear(const std::string &group, GroupRole role, Placement placement,
+                          const std::string &module, u64 rows, u64 cols, u64 count, u64 active) {
+    add(TensorPiece{group, role, placement, module, true, false, rows, cols, count, active});
+}
+
+void ModelBuilder::tensor(const std::string &group, GroupRole role, Placement placement,
+                          const std::string &module, u64 rows, u64 cols, u64 count, u64 active,
+                          bool fp32) {
+    add(TensorPiece{group, role, placement, module, false, fp32, rows, cols, count, active});
+}
+
+void ModelBuilder::small(const std::string &module, u64 elements, u64 count, bool fp32) {
+    tensor("norms and small vectors", GroupRole::Norms, Placement::Replicated, module, elements, 1,
+           count, count, fp32);
+}
+
+void ModelBuilder::attention(const std::string &module, u64 rows, u64 cols, u64 count) {
+    linear("attention", GroupRole::Attention, Placement::Sharded, module, rows, cols, count, count);
+}
+
+void ModelBuilder::attentionBias(const std::string &module, u64 n, u64 count) {
+    tensor("attention", GroupRole::Attention, Placement::Sharded, module, n, 1, count, count);
+}
+
+void ModelBuilder::attentionReplicated(const std::string &module, u64 rows, u64 cols, u64 count) {
+    linear("attention (replicated down-projections)", GroupRole::Attention, Placement::Replicated,
+           module, rows, cols, count, count);
+}
+
+void ModelBuilder::gatedMlp(const std::string &group, GroupRole role, const std::string &prefix,
+                            const char *gate, const char *up, const char *down, u64 hidden,
+                            u64 inter, u64 count, u64 active) {
+    linear(group, role, Placement::Sharded, prefix + gate, inter, hidden, count, active);
+    linear(group, role, Placement::Sharded, prefix + up, inter, hidden, count, active);
+    linear(group, role, Placement::Sharded, prefix + down, hidden, inter, count, active);
+}
+
+void ModelBuilder::router(const std::string &module, u64 experts, u64 hidden, u64 count,
+                          bool isLinear) {
+    add(TensorPiece{"router", GroupRole::MoeOther, Placement::Replicated, module, isLinear, false,
+                    experts, hidden, count, count});
+}
+
+void ModelBuilder::addSoftmaxLayer(u64 qHeads, u64 kvHeads, u64 headDim, u64 window) {
+    LayerGroup g;
+    g.kind = window > 0          ? AttentionKind::SlidingWindow
+             : kvHeads == qHeads ? AttentionKind::MHA
+             : kvHeads == 1      ? AttentionKind::MQA
+                                 : AttentionKind::GQA;
+    g.qHeads = narrow(qHeads, "num_attention_heads");
+    g.kvHeads = narrow(kvHeads, "num_key_value_heads");
+    g.headDim = narrow(headDim, "head_dim");
+    g.window = narrow(window, "sliding_window");
+    m_layers.push_back(g);
+}
+
+void ModelBuilder::addMlaLayer(u64 heads, u64 qkDim, u64 vDim, u64 kvLora, u64 rope) {
+    LayerGroup g;
+    g.kind = AttentionKind::MLA;
+    g.qHeads = narrow(heads, "num_attention_heads");
+    g.kvHeads = 1;
+    g.headDim = narrow(qkDim, "qk_nope_head_dim + qk_rope_head_dim");
+    g.vHeadDim = vDim == qkDim ? 0 : narrow(vDim, "v_head_dim");
+    g.kvLoraRank = narrow(kvLora, "kv_lora_rank");
+    g.ropeDim = narrow(rope, "qk_rope_head_dim");
+    m_layers.push_back(g);
+}
+
+void ModelBuilder::addLinearLayer(u64 heads, u64 dk, u64 dv, u64 convChannels, u64 kernel) {
+    LayerGroup g;
+    g.kind = AttentionKind::Linear;
+    g.qHeads = narrow(heads, "linear attention heads");
+    g.headDim = narrow(dk, "linear attention key head dim");
+    g.vHeadDim = dv == dk ? 0 : narrow(dv, "linear attention value head dim");
+    auto state = guarded([&] { return checkedMul(heads, dk, dv, "linear attention state"); });
+    auto conv = guarded([&] {
+        if (kernel == 0) {
+            fail("short convolution kernel", "must be at least 1, got 0");
+        }
+        return checkedMul(convChannels, kernel - 1, "short convolution state");
+    });
+    for (const auto *r : {&state, &conv}) {
+        if (!r->ok()) {
+            keepError(r->error().field, r->error().message);
+        }
+    }
+    g.stateElements = state.ok() ? *state : 0;
+    g.convElements = conv.ok() ? *conv : 0;
+    g.stateHeads = g.qHeads;
+    m_layers.push_back(g);
+}
+
+void ModelBuilder::addLayer(const LayerGroup &layer) {
+    m_layers.push_back(layer);
+}
+
+void ModelBuilder::setExperts(u64 routed, u64 topK, u64 shared, u64 moeLayers, u64 paramsPerExpert,
+                              u64 width, u64 intermediate) {
+    m_experts.routed = narrow(routed, "routed experts");
+    m_experts.activePerToken = narrow(topK, "experts per token");
+    m_experts.shared = narrow(shared, "shared experts");
+    m_experts.moeLayers = narrow(moeLayers, "MoE layers");
+    m_experts.paramsPerExpert = paramsPerExpert;
+    m_experts.expertWidth = narrow(width, "expert width");
+    m_experts.intermediate = narrow(intermediate, "expert intermediate size");
+}
+
+Result<ModelSpec> ModelBuilder::finish(NumberFormat dtype, const Quantization &quant) const {
+    if (m_error) {
+        return *m_error;
+    }
+    return guarded([&] {
+        ModelSpec spec;
+        spec.hiddenSize = std::uint32_t(m_dims.hidden);
+        spec.numLayers = std::uint32_t(m_dims.layers);
+        spec.numAttentionHeads = std::uint32_t(m_dims.heads);
+        spec.vocabSize = std::uint32_t(m_dims.vocab);
+        spec.maxContextTokens = m_dims.maxContext;
+        spec.groups = makeGroups(m_pieces, quant, dtype);
+        spec.layers = mergeLayers(m_layers);
+        spec.experts = m_experts;
+        u64 embedding = 0;
+        for (const auto &g : spec.groups) {
+            spec.totalParams = checkedAdd(spec.totalParams, g.params, "total parameters");
+            spec.activeParams = checkedAdd(spec.activeParams, g.activeParams, "active parameters");
+            if (g.role == GroupRole::Embedding) {
+                embedding = checkedAdd(embedding, g.params, g.name);
+            }
+        }
+        spec.activeParamsWithEmbedding =
+            checkedAdd(spec.activeParams, embedding, "active parameters with embedding");
+        // A guard against sizes that are individually plausible but jointly absurd.
+        if (spec.totalParams > kMaxParams) {
+            fail("", "implausible model: " + std::to_string(spec.totalParams) + " parameters");
+        }
+        return spec;
+    });
+}
+
+Result<ModelSpec> ModelBuilder::finish(NumberFormat dtype) const {
+    return finish(dtype, Quantization{});
+}
+
+} // namespace hostplan::importer

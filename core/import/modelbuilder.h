@@ -1,0 +1,154 @@
+// The model-builder API every importer uses (the Hugging Face architecture files arch_*.cpp,
+// and any future format such as GGUF): describe a model's stored tensors as pieces, its layers
+// by attention kind and its experts, then finish() merges the pieces into TensorGroups with their
+// stored formats and exact bytes and computes the parameter totals of a ModelSpec.
+//
+// A piece is one kind of stored tensor: `count` instances of a [rows, cols] matrix (a vector has
+// cols 1) under one representative module name (the name quantization rules match), of which
+// `active` are touched by one text token. Pieces merge into one TensorGroup per
+// (group, role, placement, stored format), in order of first appearance; layers merge into
+// LayerGroups the same way.
+//
+// Errors: the builder never throws. The first bad value (a dimension that does not fit its
+// ModelSpec field, a layer shape whose state overflows, a parameter or byte count that
+// overflows 64 bits, a model beyond the plausibility limit) is kept and finish() returns it,
+// naming the field or the tensor's module. Arithmetic is checked (import/configreader.h).
+#pragma once
+
+#include "model/modelspec.h"
+#include "model/numberformat.h"
+#include "util/result.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hostplan::importer {
+
+struct Quantization; // import/quantization.h
+
+/// One kind of stored tensor (see the file comment).
+struct TensorPiece {
+    std::string group; ///< base group name ("attention", "routed experts", ...)
+    GroupRole role = GroupRole::Other;
+    Placement placement = Placement::Sharded;
+    std::string module;  ///< representative module path, for quantization rules and errors
+    bool linear = false; ///< a Linear-like weight matrix a quantizer may convert
+    bool fp32 = false;   ///< stored in fp32 whatever the model dtype (checkpoint fact)
+    std::uint64_t rows = 0;
+    std::uint64_t cols = 1;
+    std::uint64_t count = 0;  ///< instances in the model
+    std::uint64_t active = 0; ///< instances one text token touches
+
+    /// rows x cols x count; throws ImportFailure naming `module` on overflow (importer-internal:
+    /// call inside guarded(), as finish() does).
+    std::uint64_t params() const;
+};
+
+/// The model-wide sizes a ModelSpec carries (elements and tokens).
+struct ModelDimensions {
+    std::uint64_t hidden = 0;     ///< hidden_size; must fit 32 bits
+    std::uint64_t layers = 0;     ///< decoder layers; must fit 32 bits
+    std::uint64_t heads = 0;      ///< query heads; must fit 32 bits
+    std::uint64_t vocab = 0;      ///< vocabulary size; must fit 32 bits
+    std::uint64_t maxContext = 0; ///< tokens; 0 = unknown
+};
+
+/// Collects a model's pieces, layers and experts and turns them into a ModelSpec.
+class ModelBuilder {
+  public:
+    // --- Dimensions and module names ---------------------------------------------------------
+
+    /// Sets the model-wide sizes; one that does not fit its ModelSpec field is an error naming
+    /// the config field (hidden_size, num_hidden_layers, num_attention_heads, vocab_size).
+    void setDimensions(const ModelDimensions &dims);
+    const ModelDimensions &dimensions() const { return m_dims; }
+    /// Prefix of every module name ("language_model." for a multimodal wrapper's text model).
+    void setModulePrefix(std::string prefix) { m_prefix = std::move(prefix); }
+    const std::string &modulePrefix() const { return m_prefix; }
+    /// "<prefix>model.layers.<layer>." : the representative module path of a decoder layer.
+    std::string layerModule(std::uint64_t layer) const;
+
+    // --- Tensors --------------------------------------------------------------------------------
+
+    /// Adds a piece; one with zero rows, cols or count is dropped.
+    void add(TensorPiece piece);
+    /// A weight matrix [rows, cols] of an nn.Linear-like module in `group`.
+    void linear(const std::string &group, GroupRole role, Placement placement,
+                const std::string &module, std::uint64_t rows, std::uint64_t cols,
+                std::uint64_t count, std::uint64_t active);
+    /// A non-quantizable tensor (bias, embedding, router parameter, conv weight).
+    void tensor(const std::string &group, GroupRole role, Placement placement,
+                const std::string &module, std::uint64_t rows, std::uint64_t cols,
+                std::uint64_t count, std::uint64_t active, bool fp32 = false);
+    /// Norm weights and small per-layer vectors of `elements`: replicated, every token.
+    void small(const std::string &module, std::uint64_t elements, std::uint64_t count,
+               bool fp32 = false);
+    /// A sharded attention projection [rows, cols] in `count` layers.
+    void attention(const std::string &module, std::uint64_t rows, std::uint64_t cols,
+                   std::uint64_t count);
+    /// An attention bias of `n` elements in `count` layers.
+    void attentionBias(const std::string &module, std::uint64_t n, std::uint64_t count);
+    /// A replicated attention down-projection (vLLM ReplicatedLinear: MLA q_a/kv_a, KDA f_a/g_a).
+    void attentionReplicated(const std::string &module, std::uint64_t rows, std::uint64_t cols,
+                             std::uint64_t count);
+    /// A gated MLP: gate and up [inter, hidden], down [hidden, inter], modules prefix + name.
+    void gatedMlp(const std::string &group, GroupRole role, const std::string &prefix,
+                  const char *gate, const char *up, const char *down, std::uint64_t hidden,
+                  std::uint64_t inter, std::uint64_t count, std::uint64_t active);
+    /// A MoE router [experts, hidden] in `count` layers, replicated; `isLinear` when it is an
+    /// nn.Linear a quantizer may convert (not a plain nn.Parameter).
+    void router(const std::string &module, std::uint64_t experts, std::uint64_t hidden,
+                std::uint64_t count, bool isLinear);
+    /// The pieces so far, in order.
+    const std::vector<TensorPiece> &pieces() const { return m_pieces; }
+
+    // --- Layers, one call per decoder layer in order -------------------------------------------
+
+    /// Softmax attention: MHA / GQA / MQA by the head counts, or SlidingWindow when window > 0.
+    void addSoftmaxLayer(std::uint64_t qHeads, std::uint64_t kvHeads, std::uint64_t headDim,
+                         std::uint64_t window);
+    /// MLA: caches kvLora + rope elements per token; the latent acts as one KV head shared by
+    /// all query heads (kvHeads = 1, replicated under TP). qkDim is nope + rope.
+    void addMlaLayer(std::uint64_t heads, std::uint64_t qkDim, std::uint64_t vDim,
+                     std::uint64_t kvLora, std::uint64_t rope);
+    /// Linear attention (KDA, Gated DeltaNet): heads x dk x dv recurrent state and a short-conv
+    /// window of convChannels x (kernel - 1) elements; kernel >= 1.
+    void addLinearLayer(std::uint64_t heads, std::uint64_t dk, std::uint64_t dv,
+                        std::uint64_t convChannels, std::uint64_t kernel);
+    /// Any other layer description (its count is ignored: one call is one layer).
+    void addLayer(const LayerGroup &layer);
+
+    // --- Experts ----------------------------------------------------------------------------
+
+    /// Routed experts per MoE layer, top-k, shared experts, MoE layers, parameters of one routed
+    /// expert in one layer, the width it reads and its intermediate size.
+    void setExperts(std::uint64_t routed, std::uint64_t topK, std::uint64_t shared,
+                    std::uint64_t moeLayers, std::uint64_t paramsPerExpert, std::uint64_t width,
+                    std::uint64_t intermediate);
+
+    // --- Result ------------------------------------------------------------------------------
+
+    /// The ModelSpec: dimensions, TensorGroups (unquantized tensors in `dtype`, Linear pieces
+    /// converted by `quant`, fp32 pieces in fp32; exact bytes where they differ from the
+    /// format's nominal size), merged LayerGroups, experts, and the totals: totalParams,
+    /// activeParams (without the input embedding) and activeParamsWithEmbedding. Identity
+    /// fields (id, names, source) are left to the importer. The first error, if any.
+    Result<ModelSpec> finish(NumberFormat dtype, const Quantization &quant) const;
+    /// finish() for a checkpoint without quantization_config.
+    Result<ModelSpec> finish(NumberFormat dtype) const;
+
+  private:
+    void keepError(std::string field, std::string message);
+    std::uint32_t narrow(std::uint64_t value, const char *field);
+
+    ModelDimensions m_dims;
+    std::string m_prefix;
+    std::vector<TensorPiece> m_pieces;
+    std::vector<LayerGroup> m_layers; // one per decoder layer
+    ExpertInfo m_experts;
+    std::optional<Error> m_error;
+};
+
+} // namespace hostplan::importer

@@ -1,0 +1,41 @@
+// Where a model's files are: resolving what a user points at (a config.json, a checkpoint
+// folder, a model.safetensors.index.json or a .safetensors file) into the config.json to import
+// and the index or shard files that refine it, and reading a config file safely.
+//
+// Catalogue names ("kimi-k3") are not paths: plan/plan.cpp resolveModel() sends them to the
+// catalogue and only path-like references here.
+#pragma once
+
+#include "util/result.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hostplan::importer {
+
+/// The files of one checkpoint: always a config.json; at most one of an index and shards.
+struct CheckpointPaths {
+    std::filesystem::path config;              ///< config.json
+    std::filesystem::path index;               ///< model.safetensors.index.json, or empty
+    std::vector<std::filesystem::path> shards; ///< *.safetensors without an index
+};
+
+/// Resolves `path`: a folder gives its config.json and its model.safetensors.index.json, or
+/// else every *.safetensors in it; a *.index.json or a *.safetensors file gives itself and the
+/// config.json beside it; anything else is taken as the config.json itself. An error names the
+/// missing config.json; a filesystem failure gives "<path>: cannot import: ...".
+Result<CheckpointPaths> resolveCheckpointPaths(const std::filesystem::path &path);
+
+/// Reads a whole small text file of at most `maxBytes`. Errors name the path: unreadable,
+/// "file is N bytes" + `tooLarge` when larger, cannot open, short read.
+Result<std::string> readTextFile(const std::filesystem::path &path, std::uint64_t maxBytes,
+                                 std::string_view tooLarge);
+
+/// Reads a small text file (configs are a few KB; more than 64 MiB is an error). Errors name
+/// the file: not found, unreadable, too large, short read.
+Result<std::string> readConfigFile(const std::filesystem::path &path);
+
+} // namespace hostplan::importer

@@ -1,0 +1,204 @@
+#include "import/quantization.h"
+
+#include <cctype>
+
+namespace hostplan::importer {
+
+using u64 = std::uint64_t;
+
+bool globMatches(const std::string &pattern, const std::string &module) {
+    if (pattern.find('*') == std::string::npos) {
+        return module.find(pattern) != std::string::npos;
+    }
+    std::string re = "^";
+    for (char ch : pattern) {
+        if (ch == '*') {
+            re += ".*";
+        } else if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '_') {
+            re += ch;
+        } else {
+            re += '\\';
+            re += ch;
+        }
+    }
+    re += "(\\..*)?$";
+    return std::regex_match(module, std::regex(re));
+}
+
+bool Quantization::converts(const TensorPiece &p) const {
+    if (method == Method::None || !p.linear) {
+        return false;
+    }
+    if (method == Method::CompressedTensors) {
+        // compressed-tensors matches ignore entries with re.match (anchored at the start).
+        for (const auto &re : ignoreRegex) {
+            if (std::regex_search(p.module, re, std::regex_constants::match_continuous)) {
+                return false;
+            }
+        }
+        for (const auto &name : ignoreNames) {
+            if (p.module == name ||
+                (p.module.size() > name.size() &&
+                 p.module.compare(p.module.size() - name.size(), name.size(), name) == 0 &&
+                 p.module[p.module.size() - name.size() - 1] == '.')) {
+                return false;
+            }
+        }
+        return true;
+    }
+    // transformers' fp8 / mxfp4 / awq / gptq quantizers keep the output embedding
+    // (lm_head) unconverted.
+    if (p.role == GroupRole::LmHead || p.role == GroupRole::Embedding) {
+        return false;
+    }
+    for (const auto &g : notConvert) {
+        if (globMatches(g, p.module)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+u64 Quantization::convertedBytes(const TensorPiece &p) const {
+    const u64 n = p.params();
+    const std::string &f = p.module;
+    switch (method) {
+    case Method::Fp8: {
+        // One fp32 weight_scale_inv per [blockRows x blockCols] block of each tensor.
+        const u64 scales = blockRows == 0 ? p.count
+                                          : checkedMul(p.count, ceilDivExact(p.rows, blockRows),
+                                                       ceilDivExact(p.cols, blockCols), f);
+        return checkedAdd(n, checkedMul(4, scales, f), f);
+    }
+    default:
+        if (format.kind == FormatKind::MXFP4 || format.kind == FormatKind::NVFP4) {
+            // Packed e2m1 per row plus one 8-bit scale per started block along the inputs;
+            // NVFP4 adds one fp32 global scale per tensor.
+            const u64 block = format.blockSize();
+            const u64 perRow = checkedAdd(ceilDivExact(p.cols, 2), ceilDivExact(p.cols, block), f);
+            const u64 bytes = checkedMul(p.rows, p.count, perRow, f);
+            return format.kind == FormatKind::NVFP4
+                       ? checkedAdd(bytes, checkedMul(4, p.count, f), f)
+                       : bytes;
+        }
+        return format.bytesFor(n);
+    }
+}
+
+Quantization readQuantization(const ConfigReader &primary,
+                              const std::optional<ConfigReader> &secondary) {
+    Quantization q;
+    std::optional<ConfigReader> qc = primary.optSub("quantization_config");
+    if (!qc && secondary) {
+        qc = secondary->optSub("quantization_config");
+    }
+    if (!qc) {
+        return q;
+    }
+    const std::string method = qc->str("quant_method");
+    q.notConvert = qc->strList("modules_to_not_convert");
+    if (method == "fp8") {
+        q.method = Quantization::Method::Fp8;
+        const std::string fmt = qc->str("fmt", "e4m3");
+        if (fmt != "e4m3" && fmt != "e5m2") {
+            fail(qc->field("fmt"), "unsupported FP8 format '" + fmt + "'");
+        }
+        q.format = fmt == "e4m3" ? formats::fp8 : formats::fp8e5m2;
+        const std::vector<u64> block = qc->countList("weight_block_size", kMaxHidden, 1);
+        if (!block.empty() && block.size() != 2) {
+            fail(qc->field("weight_block_size"), "must be a [rows, cols] pair");
+        }
+        if (block.size() == 2) {
+            q.blockRows = block[0];
+            q.blockCols = block[1];
+        }
+    } else if (method == "mxfp4") {
+        q.method = Quantization::Method::Mxfp4;
+        q.format = formats::mxfp4;
+    } else if (method == "awq" || method == "gptq") {
+        q.method = Quantization::Method::IntGroup;
+        const u64 bits = qc->has("bits") ? qc->count("bits", 8) : qc->count("w_bit", 8);
+        const u64 group = qc->has("group_size") ? qc->countOr("group_size", 128, 1u << 16, 0)
+                                                : qc->countOr("q_group_size", 128, 1u << 16, 0);
+        if (bits == 4) {
+            q.format = NumberFormat{FormatKind::INT4, std::uint32_t(group)};
+        } else if (bits == 8) {
+            q.format = formats::int8;
+        } else if (bits == 2) {
+            q.format = NumberFormat{FormatKind::INT2, std::uint32_t(group)};
+        } else {
+            fail(qc->field("bits"), "unsupported bit width " + std::to_string(bits));
+        }
+    } else if (method == "compressed-tensors") {
+        q.method = Quantization::Method::CompressedTensors;
+        const ConfigReader groups = qc->sub("config_groups");
+        if (groups.raw().size() != 1) {
+            fail(groups.path(),
+                 "only one config group is supported, got " + std::to_string(groups.raw().size()));
+        }
+        const ConfigReader g0 = groups.sub(groups.raw().begin().key());
+        const std::vector<std::string> targets = g0.strList("targets");
+        if (targets.size() != 1 || targets[0] != "Linear") {
+            fail(g0.field("targets"), "only [\"Linear\"] is supported");
+        }
+        const ConfigReader w = g0.sub("weights");
+        const std::string fmt = g0.str("format", qc->str("format"));
+        const u64 bits = w.count("num_bits", 32);
+        const std::string type = w.str("type", "int");
+        const u64 group = w.countOr("group_size", 0, 1u << 16, 0);
+        if (fmt == "mxfp4-pack-quantized" && bits == 4 && type == "float") {
+            if (group != 0 && group != 32) {
+                fail(w.field("group_size"),
+                     "MXFP4 uses groups of 32, got " + std::to_string(group));
+            }
+            q.format = formats::mxfp4;
+        } else if (fmt == "nvfp4-pack-quantized" && bits == 4 && type == "float") {
+            q.format = formats::nvfp4;
+        } else if (fmt == "float-quantized" && bits == 8 && type == "float") {
+            q.format = formats::fp8; // per-channel scales, counted as negligible
+        } else if (fmt == "pack-quantized" && type == "int" && (bits == 4 || bits == 8)) {
+            q.format =
+                bits == 4 ? NumberFormat{FormatKind::INT4, std::uint32_t(group)} : formats::int8;
+        } else {
+            fail(qc->field("format"), "unsupported compressed-tensors format '" + fmt + "' (" +
+                                          std::to_string(bits) + "-bit " + type + ")");
+        }
+        const std::vector<std::string> ignore = qc->strList("ignore");
+        for (std::size_t i = 0; i < ignore.size(); ++i) {
+            if (ignore[i].rfind("re:", 0) == 0) {
+                try {
+                    q.ignoreRegex.emplace_back(ignore[i].substr(3));
+                } catch (const std::regex_error &) {
+                    fail(qc->field("ignore[" + std::to_string(i) + "]"),
+                         "invalid regular expression '" + ignore[i] + "'");
+                }
+            } else {
+                q.ignoreNames.push_back(ignore[i]);
+            }
+        }
+    } else {
+        fail(qc->field("quant_method"), "unsupported quantization method '" + method + "'");
+    }
+    return q;
+}
+
+NumberFormat readDtype(const ConfigReader &primary, const std::optional<ConfigReader> &secondary) {
+    for (const ConfigReader *c : {&primary, secondary ? &*secondary : nullptr}) {
+        if (!c) {
+            continue;
+        }
+        for (const char *key : {"torch_dtype", "dtype"}) {
+            if (c->has(key)) {
+                const std::string s = c->str(key);
+                const auto f = parseNumberFormat(s);
+                if (!f || !(*f == formats::bf16 || *f == formats::fp16 || *f == formats::fp32)) {
+                    fail(c->field(key), "unsupported dtype '" + s + "'");
+                }
+                return *f;
+            }
+        }
+    }
+    return formats::bf16;
+}
+
+} // namespace hostplan::importer

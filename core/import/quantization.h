@@ -1,0 +1,62 @@
+// A checkpoint's stored number formats, from its config: the dtype of unquantized tensors
+// (torch_dtype / dtype) and the quantization scheme (quantization_config: fp8 with weight blocks,
+// mxfp4, awq / gptq integer groups, compressed-tensors), with the rules that say which pieces it
+// converts (modules_to_not_convert globs; compressed-tensors ignore names and "re:" patterns)
+// and the exact bytes of a converted piece.
+//
+// Sources: transformers' quantizers (quantizer_finegrained_fp8.py, quantizer_mxfp4.py,
+// quantizer_awq.py, quantizer_gptq.py; should_convert_module for modules_to_not_convert) and
+// compressed-tensors' match_name / is_match (ignore entries; "re:" is re.match). Byte layouts:
+// model/numberformat.h.
+#pragma once
+
+#include "import/configreader.h"
+#include "import/modelbuilder.h"
+#include "model/numberformat.h"
+
+#include <cstdint>
+#include <optional>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace hostplan::importer {
+
+/// HF modules_to_not_convert entry: a module path with '*' wildcards that matches a module or
+/// any of its children; an entry without '*' also matches as a substring (older transformers).
+bool globMatches(const std::string &pattern, const std::string &module);
+
+/// The checkpoint's quantization scheme (quantization_config), resolved per piece.
+struct Quantization {
+    enum class Method { None, Fp8, Mxfp4, CompressedTensors, IntGroup };
+    Method method = Method::None;
+    NumberFormat format = formats::bf16;  ///< format of converted weights
+    std::uint64_t blockRows = 0;          ///< FP8 weight_block_size rows (0 = one scale/tensor)
+    std::uint64_t blockCols = 0;          ///< FP8 weight_block_size cols
+    std::vector<std::string> notConvert;  ///< modules_to_not_convert globs
+    std::vector<std::regex> ignoreRegex;  ///< compressed-tensors "re:" ignore entries
+    std::vector<std::string> ignoreNames; ///< compressed-tensors plain ignore entries
+
+    /// Whether the scheme stores `p` in `format`: only Linear pieces; never the embedding or
+    /// lm_head for transformers' own quantizers; not those matched by the ignore rules.
+    bool converts(const TensorPiece &p) const;
+
+    /// Exact stored bytes of a converted piece: FP8 adds one fp32 scale per weight block (or
+    /// per tensor); MXFP4 / NVFP4 pack two e2m1 per byte plus one 8-bit scale per started
+    /// block along each row (NVFP4 also one fp32 global scale per tensor); others by
+    /// format.bytesFor. Throws ImportFailure naming the module on overflow.
+    std::uint64_t convertedBytes(const TensorPiece &p) const;
+};
+
+/// Reads quantization_config from `primary` (e.g. text_config) or else `secondary` (top level);
+/// none gives Method::None. Throws ImportFailure naming the field for an unsupported method,
+/// format, bit width, group size or an invalid ignore pattern.
+Quantization readQuantization(const ConfigReader &primary,
+                              const std::optional<ConfigReader> &secondary);
+
+/// The stored dtype of unquantized tensors: torch_dtype / dtype of `primary`, else of
+/// `secondary`; bf16 when neither gives one. Only bf16, fp16 and fp32 are accepted; another is
+/// an ImportFailure naming the field.
+NumberFormat readDtype(const ConfigReader &primary, const std::optional<ConfigReader> &secondary);
+
+} // namespace hostplan::importer

@@ -1,0 +1,282 @@
+#include "plan/plantext.h"
+
+#include "plan/decision.h"
+
+#include "sizing/fit.h"
+#include "sizing/throughput.h"
+#include "util/numbertext.h"
+#include "util/textutil.h"
+#include "util/units.h"
+
+#include <cmath>
+#include <cstdint>
+#include <iomanip>
+#include <set>
+#include <string>
+
+namespace hostplan {
+
+namespace {
+
+std::string usd(double v) {
+    if (!std::isfinite(v)) {
+        return "n/a";
+    }
+    return "$" + groupedText(std::uint64_t(std::llround(v)));
+}
+
+/// 2016.5 -> "$2,016.50": grouped dollars with cents (hourly and daily amounts).
+std::string usdCents(double v) {
+    if (!std::isfinite(v) || v < 0) {
+        return "n/a";
+    }
+    const auto cents = std::uint64_t(std::llround(v * 100));
+    // Two cent digits as integers: "%02d" through the double formatter would be undefined.
+    const std::uint64_t rest = cents % 100;
+    return "$" + groupedText(cents / 100) + (rest < 10 ? ".0" : ".") + std::to_string(rest);
+}
+
+std::string gbGib(double bytes) {
+    return formatDouble("%10.2f GB", toGB(bytes)) + formatDouble(" %10.2f GiB", toGiB(bytes));
+}
+
+std::string tokens(double v) {
+    if (!std::isfinite(v)) {
+        return "never";
+    }
+    if (v >= 1e9) {
+        return formatDouble("%.2f billion", v / 1e9);
+    }
+    if (v >= 1e6) {
+        return formatDouble("%.1f million", v / 1e6);
+    }
+    return groupedText(std::uint64_t(std::llround(v)));
+}
+
+/// The decision unit's verdicts (decision.h): recommendation, pilot range, both costs per 1M
+/// output tokens, each labelled.
+void writeDecisionText(const PlanResult &p, std::ostream &out) {
+    const Recommendation rec = recommend(p);
+    out << "Decision  recommendation: " << recommendationName(rec);
+    switch (rec) {
+    case Recommendation::NoApiPrice:
+        out << " (no API price to compare with)";
+        break;
+    case Recommendation::Api:
+        out << (p.fit.fits ? " (the API bill is no more than renting at the chosen hours a day)"
+                           : " (the plan does not fit)");
+        break;
+    case Recommendation::Dedicated:
+        out << " (the API bill is more than renting always on)";
+        break;
+    case Recommendation::BurstRental:
+        out << " (renting for the chosen hours a day beats the API, always on does not)";
+        break;
+    }
+    out << "\n";
+    const PilotRange pilot = pilotRange(p);
+    out << "          pilot range: "
+        << (pilot.low == 0             ? std::string("none (no practical count)")
+            : pilot.low == pilot.high ? countText(pilot.low, "GPU")
+                                      : std::to_string(pilot.low) + "-" +
+                                            std::to_string(pilot.high) + " GPUs")
+        << "\n";
+    const CostPerMTok cost = costPerMTok(p);
+    out << "          cost per 1M output tokens, this workload: "
+        << (p.fit.fits && std::isfinite(cost.forWorkloadUsd)
+                ? formatDouble("$%.2f", cost.forWorkloadUsd) +
+                      " (the rental at the chosen hours a day / the workload's output tokens)"
+                : std::string("n/a (the plan does not fit, or the workload has no output)"))
+        << "\n";
+    out << "          cost per 1M output tokens at capacity: "
+        << (std::isfinite(cost.atCapacityUsd) && cost.atCapacityUsd >= 0
+                ? formatDouble("$%.2f", cost.atCapacityUsd) + " (at " +
+                      formatDouble("%.0f", p.throughput.capacity.utilisation * 100) +
+                      "% utilisation of what the plan serves within the latency target)"
+                : std::string("n/a (the plan serves nothing)"))
+        << "\n";
+}
+
+} // namespace
+
+void writePlanText(const PlanResult &p, std::ostream &out) {
+    const auto &m = p.memory;
+    const auto &w = p.scenario.workload;
+    out << "HostPlan: " << p.scenario.name << "\n\n";
+    out << "Model     " << p.model.displayName << " (" << p.model.architecture << ")\n";
+    out << "          " << formatDouble("%.2f", p.model.totalParams / 1e9)
+        << " B parameters total, " << formatDouble("%.2f", p.model.activeParams / 1e9)
+        << " B active per token (LM head counted, input embedding not)\n";
+    std::string formats;
+    std::set<std::string> seen;
+    for (const auto &g : m.groups) {
+        const std::string f = g.format.label();
+        if (seen.insert(f).second) {
+            formats += (formats.empty() ? "" : ", ") + f;
+        }
+    }
+    out << "          weights " << formatDouble("%.2f GB", toGB(double(p.model.weightBytes())))
+        << formatDouble(" (%.2f GiB)", toGiB(double(p.model.weightBytes()))) << " in " << formats
+        << "\n";
+    out << "GPUs      " << p.layout.gpuCount() << " x " << p.gpu.name
+        << (!p.autoCount ? ""
+            : p.fit.practicalFound
+                ? " (count chosen by HostPlan)"
+                : " (no count carries the workload; shown at the memory floor, rounded to "
+                  "whole nodes)")
+        << "\n";
+    out << "          " << formatDouble("%.0f GB", toGB(double(p.gpu.memoryBytes)))
+        << " advertised, " << formatDouble("%.1f GiB", toGiB(double(p.gpu.usableMemoryBytes)))
+        << " usable per GPU; TP " << p.layout.tp << ", EP " << p.layout.ep << ", PP " << p.layout.pp
+        << "\n";
+    out << "Workload  " << countText(w.concurrency, "sequence") << " x "
+        << groupedText(w.contextTokens) << " tokens; engine "
+        << engineName(p.scenario.engine.engine) << ", memory fraction "
+        << formatDouble("%.2f", m.memoryFraction) << "\n";
+    out << "KV cache  " << groupedText(m.cache.kvBytesPerToken) << " B per token (whole model, "
+        << p.scenario.model.kvFormat.label() << "), " << groupedText(m.cache.kvBytesPerTokenPerGpu)
+        << " B per token per GPU";
+    if (m.cache.stateBytesPerSequence) {
+        out << "; state " << groupedText(m.cache.stateBytesPerSequence) << " B per sequence ("
+            << groupedText(m.cache.stateBytesPerSequencePerGpu) << " per GPU) x "
+            << countText(m.cache.stateSlotsPerRequest, "slot");
+    }
+    if (m.cache.windowTokens) {
+        out << "; sliding window " << groupedText(m.cache.windowBytesPerToken)
+            << " B per token up to " << groupedText(m.cache.windowTokens) << " tokens";
+    }
+    out << "\n\n";
+
+    out << "Memory per GPU (most loaded GPU)            decimal         binary\n";
+    const std::pair<const char *, std::uint64_t> rows[] = {
+        {"  weights", m.perGpu.weights},
+        {"  KV cache", m.perGpu.kvCache},
+        {"  linear-attention state", m.perGpu.state},
+        {"  activations", m.perGpu.activations},
+        {"  runtime overhead", m.perGpu.runtime},
+        {"  total needed", m.perGpu.total()},
+    };
+    for (const auto &[label, bytes] : rows) {
+        out << std::left << std::setw(32) << label << gbGib(double(bytes)) << "\n";
+    }
+    out << std::left << std::setw(32) << "  engine budget" << gbGib(double(m.budgetBytesPerGpu))
+        << "\n";
+    out << std::left << std::setw(32) << "  KV + state room"
+        << gbGib(double(m.kvCapacityBytesPerGpu)) << "\n";
+    out << std::left << std::setw(32) << "Memory in total (all GPUs)"
+        << gbGib(double(m.total.total())) << "\n\n";
+
+    out << "Fit       " << (p.fit.fits ? "FITS" : "DOES NOT FIT") << "\n";
+    for (const auto &r : p.fit.reasons) {
+        out << "          - " << r << "\n";
+    }
+    out << "          max concurrency at " << groupedText(w.contextTokens)
+        << " tokens: " << groupedText(p.fit.maxConcurrency) << " sequences\n";
+    out << "          memory floor (weights only): " << countText(p.fit.gpusFloor, "GPU")
+        << "; practical (1 GPU or whole nodes): "
+        << (p.fit.practicalFound ? countText(p.fit.gpusPractical, "GPU") + " (TP " +
+                                       std::to_string(p.fit.practicalLayout.tp) + ", PP " +
+                                       std::to_string(p.fit.practicalLayout.pp) + ")"
+            : p.model.maxContextTokens && w.contextTokens > p.model.maxContextTokens
+                ? std::string("none (the context is above the model's maximum)")
+                : std::string("none up to ").append(countText(kMaxPracticalGpus, "GPU")))
+        << "\n\n";
+
+    if (p.throughput.computed) {
+        const Capacity &cap = p.throughput.capacity;
+        const std::uint32_t running = p.throughput.atConcurrency.batch;
+        out << "Speed     " << confidenceLabel(p.throughput.confidence) << " ("
+            << p.throughput.efficiencySource << ")\n";
+        out << "          at " << countText(running, "sequence");
+        if (running < w.concurrency) {
+            out << " running (" << groupedText(w.concurrency)
+                << " requested; the rest wait: the KV room or the engine's cap holds "
+                << groupedText(running) << ")";
+        }
+        out << ": " << formatDouble("%.1f", p.throughput.atConcurrency.tokensPerSecondPerSequence)
+            << " tokens/s per user, "
+            << formatDouble("%.0f", p.throughput.atConcurrency.tokensPerSecond)
+            << " tokens/s in total\n";
+        out << "          capacity at "
+            << formatDouble("%.0f", cap.targetSecondsPerOutputToken * 1000)
+            << " ms per output token: " << countText(cap.batch, "sequence") << ", "
+            << formatDouble("%.0f", cap.servingOutputTokensPerSecond)
+            << " output tokens/s served\n\n";
+    }
+    const auto &c = p.rental;
+    out << "Cost      " << formatDouble("$%.2f", p.usdPerGpuHour) << " per GPU-hour ("
+        << (p.scenario.pricing.usdPerGpuHour ? std::string("scenario")
+                                             : p.gpu.priceSource + ", " + p.gpu.priceAsOf)
+        << ")\n";
+    if (!p.fit.fits) {
+        out << "          (costs of the plan as given, which does not fit)\n";
+    }
+    out << "          " << usdCents(c.usdPerHour) << " per hour, " << usdCents(c.usdPerDayAlwaysOn)
+        << " per day; always on " << usd(c.usdPerMonthAlwaysOn) << " per month ("
+        << formatDouble("%.0f", c.hoursPerMonth) << " h)\n";
+    out << "          at " << formatDouble("%.1f", c.hoursPerDay)
+        << " h/day: " << usd(c.usdPerMonthScheduled) << " per month ("
+        << groupedText(std::uint64_t(std::llround(c.gpuHoursPerMonthScheduled))) << " GPU-hours)\n";
+    if (!p.apiPriced) {
+        out << "API       no API price for this model: set pricing.api_price_id or "
+               "pricing.api_*_usd_per_mtok to compare\n";
+    } else {
+        out << "API       " << p.api.name << ": " << formatDouble("$%.2f", p.api.inputUsdPerMTok)
+            << " in / " << formatDouble("$%.2f", p.api.cachedInputUsdPerMTok) << " cached / "
+            << formatDouble("$%.2f", p.api.outputUsdPerMTok) << " out per 1M tokens\n";
+        out << "          this workload at API prices: " << usd(p.apiUsdPerMonth) << " per month\n";
+        const BreakEven &b = p.breakeven;
+        const BreakEvenVerdict be = breakEvenVerdict(p);
+        switch (be.kind) {
+        case BreakEvenKind::At:
+            out << "Break-even " << tokens(be.outputTokensPerMonth)
+                << " output tokens per month with this token mix ("
+                << formatDouble("%.0f", be.outputTokensPerSecond)
+                << " tokens/s averaged over the month); " << tokens(b.outputOnlyTokensPerMonth)
+                << " if all tokens were output"
+                << (std::isfinite(b.outputOnlyTokensPerMonth)
+                        ? std::string()
+                        : " (more than the " + tokens(p.throughput.capacity.outputTokensPerMonth) +
+                              " output tokens a month this plan serves)")
+                << "\n";
+            break;
+        case BreakEvenKind::DoesNotFit:
+            out << "Break-even never: the plan does not fit, so it serves no tokens\n";
+            break;
+        default:
+            out << "Break-even never: the API stays cheaper at any volume this plan can serve\n";
+            break;
+        }
+        const HeavyUserVerdict heavy = heavyUserVerdict(p);
+        const std::string each = " (" + tokens(heavy.tokensPerUserMonth) +
+                                 " tokens per month each, " + usd(heavy.apiUsdPerUserMonth) +
+                                 " per month at API output prices)";
+        out << "Heavy users ";
+        switch (heavy.kind) {
+        case HeavyUserKind::WinsFrom:
+            out << "self-hosting wins from " << countText(heavy.usersNeeded, "heavy user") << each;
+            break;
+        case HeavyUserKind::Free:
+            out << "self-hosting wins from the first heavy user (the rental costs nothing)" << each;
+            break;
+        case HeavyUserKind::OutOfReach:
+            out << "never on this plan" << each << ": break-even needs "
+                << countText(heavy.usersNeeded, "heavy user") << ", the plan serves "
+                << formatDouble("%.1f", heavy.usersServed);
+            break;
+        case HeavyUserKind::DoesNotFit:
+            out << "never: the plan does not fit, so it serves no one";
+            break;
+        default:
+            out << "never" << each;
+            break;
+        }
+        out << "\n";
+    }
+    writeDecisionText(p, out);
+    for (const auto &warn : p.warnings) {
+        out << "Note      " << warn << "\n";
+    }
+}
+
+} // namespace hostplan

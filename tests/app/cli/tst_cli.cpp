@@ -1,0 +1,389 @@
+// hostplan-cli: the plan table, the documented JSON schema, exit codes and one-line errors.
+#include "cli/cli.h"
+#include "testutil.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+using namespace hostplan;
+
+namespace {
+struct Run {
+    int code;
+    std::string out;
+    std::string err;
+};
+Run run(std::vector<std::string> args) {
+    std::ostringstream out;
+    std::ostringstream err;
+    const int code = cli::run(args, out, err);
+    return {code, out.str(), err.str()};
+}
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private slots:
+    void planJsonDefault() {
+        const Run r = run({"plan", "--json"});
+        QCOMPARE(r.code, 0);
+        const auto j = nlohmann::json::parse(r.out);
+        QCOMPARE(j["schema_version"].get<int>(), 1);
+        // kimi-k3-facts.md: exact counts and checkpoint bytes from the config alone.
+        QCOMPARE(j["model"]["total_params"].get<std::uint64_t>(), 2779931837184ull);
+        QCOMPARE(j["model"]["active_params"].get<std::uint64_t>(), 104189614848ull);
+        QCOMPARE(j["memory"]["weights_bytes"].get<std::uint64_t>(), 1560860324864ull);
+        QCOMPARE(j["memory"]["kv_bytes_per_token"].get<std::uint64_t>(), 27648ull);
+        QCOMPARE(j["memory"]["state_bytes_per_sequence"].get<std::uint64_t>(), 449372160ull);
+        QCOMPARE(j["fit"]["gpus_floor"].get<int>(), 6);
+        QCOMPARE(j["fit"]["gpus_practical"].get<int>(), 8);
+        QVERIFY(j["fit"]["fits"].get<bool>());
+        QVERIFY(j["fit"]["max_concurrency"].get<int>() >= 16);
+        QVERIFY(j["memory"]["per_gpu_bytes"].get<std::uint64_t>() <
+                j["hardware"]["usable_memory_bytes_per_gpu"].get<std::uint64_t>());
+        // 8 x 4.76 USD x 730 h.
+        COMPARE_NEAR(j["cost"]["usd_per_month"].get<double>(), 8 * 4.76 * 730, 1e-6, 0);
+        QVERIFY(j["breakeven"]["output_tokens_per_month"].get<double>() > 0);
+        QCOMPARE(j["scenario"]["schema_version"].get<int>(), 1);
+    }
+
+    void planTable() {
+        const Run r = run({"plan", "--gpu", "h200", "--gpu-count", "auto", "--context", "32k"});
+        QCOMPARE(r.code, 0);
+        const QString out = QString::fromStdString(r.out);
+        QVERIFY(out.contains("NVIDIA H200"));
+        QVERIFY(out.contains("FITS"));
+        QVERIFY(out.contains("GiB"));
+        QVERIFY(out.contains("GB"));
+        QVERIFY(out.contains("memory floor (weights only): 12 GPUs"));
+    }
+
+    // One GPU reads "1 GPU", not "1 GPUs" (16 GB of BF16 weights on a 141 GB H200).
+    void planTableSingleGpu() {
+        const Run r = run({"plan", "--model", "llama-3.1-8b", "--gpu", "h200"});
+        QCOMPARE(r.code, 0);
+        const QString out = QString::fromStdString(r.out);
+        QVERIFY2(out.contains("memory floor (weights only): 1 GPU; practical (1 GPU or whole "
+                              "nodes): 1 GPU (TP 1, PP 1)"),
+                 qPrintable(out));
+        QVERIFY(!out.contains("1 GPUs"));
+    }
+
+    void modelsAndGpus() {
+        const Run m = run({"models"});
+        QCOMPARE(m.code, 0);
+        QVERIFY(QString::fromStdString(m.out).contains("kimi-k3"));
+        QVERIFY(QString::fromStdString(m.out).contains("2779.93"));
+        const Run g = run({"gpus"});
+        QCOMPARE(g.code, 0);
+        QVERIFY(QString::fromStdString(g.out).contains("mi355x"));
+    }
+
+    void modelFromFile() {
+        const Run r = run({"plan", "--model", HOSTPLAN_RESOURCES_DIR "/models/Llama-3.1-8B.json",
+                           "--gpu", "h100", "--gpu-count", "1", "--json"});
+        QCOMPARE(r.code, 0);
+        const auto j = nlohmann::json::parse(r.out);
+        QCOMPARE(j["model"]["total_params"].get<std::uint64_t>(), 8030261248ull);
+        QCOMPARE(j["memory"]["kv_bytes_per_token"].get<std::uint64_t>(), 131072ull);
+    }
+
+    void badArguments_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no command") << QStringList{} << "";
+        QTest::newRow("unknown command") << QStringList{"fly"} << "unknown command";
+        QTest::newRow("unknown option") << QStringList{"plan", "--colour"} << "unknown option";
+        QTest::newRow("missing value") << QStringList{"plan", "--gpu"} << "missing value";
+        QTest::newRow("unknown gpu") << QStringList{"plan", "--gpu", "tpu"} << "unknown GPU";
+        QTest::newRow("zero gpus") << QStringList{"plan", "--gpu-count", "0"} << "--gpu-count";
+        QTest::newRow("negative gpus") << QStringList{"plan", "--gpu-count", "-3"} << "--gpu-count";
+        QTest::newRow("context 0") << QStringList{"plan", "--context", "0"} << "--context";
+        QTest::newRow("context 1e9") << QStringList{"plan", "--context", "1000000000"} << "--context";
+        QTest::newRow("context NaN") << QStringList{"plan", "--context", "nan"} << "--context";
+        QTest::newRow("negative price") << QStringList{"plan", "--usd-per-gpu-hour", "-2"}
+                                        << "--usd-per-gpu-hour";
+        QTest::newRow("nan price") << QStringList{"plan", "--usd-per-gpu-hour", "nan"}
+                                   << "--usd-per-gpu-hour";
+        QTest::newRow("hours 30") << QStringList{"plan", "--hours-per-day", "30"}
+                                  << "--hours-per-day";
+        QTest::newRow("bad format") << QStringList{"plan", "--weights-format", "fp5"}
+                                    << "unknown number format";
+        QTest::newRow("unknown model") << QStringList{"plan", "--model", "gpt-7"} << "unknown model";
+        QTest::newRow("missing file") << QStringList{"plan", "--model", "/nope/config.json"}
+                                      << "model.ref";
+        QTest::newRow("missing scenario") << QStringList{"plan", "--scenario", "/nope.json"}
+                                          << "nope";
+        QTest::newRow("tp 6") << QStringList{"plan", "--gpu-count", "6", "--tp", "6"}
+                              << "power of two";
+        // The value as typed, not its canonical name ('int4', not 'int4_g128').
+        QTest::newRow("kv int4") << QStringList{"plan", "--kv-format", "int4"}
+                                 << "--kv-format: 'int4' is not a KV-cache format";
+        QTest::newRow("kv int8") << QStringList{"plan", "--kv-format", "int8"}
+                                 << "'int8' is not a KV-cache format";
+    }
+    void badArguments() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        std::vector<std::string> a;
+        for (const auto &s : args) {
+            a.push_back(s.toStdString());
+        }
+        const Run r = run(a);
+        QCOMPARE(r.code, 2);
+        if (!message.isEmpty()) {
+            const QString err = QString::fromStdString(r.err);
+            QVERIFY2(err.contains(message), qPrintable(err));
+            QCOMPARE(err.count('\n'), 1); // one line
+        }
+    }
+
+    void scenarioFileWithOverrides() {
+        QTemporaryDir dir;
+        const QString path = dir.path() + "/s.json";
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"schema_version": 1, "hardware": {"gpu": "h100", "gpu_count": 32},
+                   "workload": {"concurrency": 4}})");
+        f.close();
+        const Run r = run({"plan", "--scenario", path.toStdString(), "--concurrency", "2", "--json"});
+        QCOMPARE(r.code, 0);
+        const auto j = nlohmann::json::parse(r.out);
+        QCOMPARE(j["hardware"]["gpu_count"].get<int>(), 32);
+        QCOMPARE(j["scenario"]["workload"]["concurrency"].get<int>(), 2);
+        QCOMPARE(j["hardware"]["tp"].get<int>(), 8);
+        QCOMPARE(j["hardware"]["pp"].get<int>(), 4);
+    }
+
+    // Changing the model or GPU drops a layout and count chosen for another (EP 8 of a MoE
+    // must not follow a dense model), and a model without an API price gets no comparison
+    // rather than another model's prices.
+    void modelChangeResetsLayoutAndApi() {
+        const Run r = run({"plan", "--model", "llama-3.1-8b", "--json"});
+        QCOMPARE(r.code, 0);
+        const auto j = nlohmann::json::parse(r.out);
+        QCOMPARE(j["hardware"]["ep"].get<int>(), 1);
+        QCOMPARE(j["hardware"]["gpu_count"].get<int>(), 1);
+        QVERIFY(j["hardware"]["auto_count"].get<bool>());
+        QVERIFY(!j["api"]["priced"].get<bool>());
+        QVERIFY(j["breakeven"]["output_tokens_per_month"].is_null());
+        QCOMPARE(QString::fromStdString(j["scenario"]["name"].get<std::string>()),
+                 "Llama 3.1 8B on 1x B300");
+        // With the user's own API prices the comparison comes back, labelled as theirs; a cheap
+        // API that one H100 cannot beat at the volume it serves gives 'never' (null) with a
+        // warning, a dear one a finite break-even inside the plan's capacity.
+        QTemporaryDir dir;
+        auto planWith = [&](const char *prices) {
+            QFile f(dir.path() + "/s.json");
+            f.open(QIODevice::WriteOnly | QIODevice::Truncate);
+            f.write(QByteArray(R"({"schema_version": 1, "model": {"ref": "llama-3.1-8b"},
+                   "hardware": {"gpu": "h100", "gpu_count": 1}, "pricing": {)") + prices + "}}");
+            f.close();
+            const Run r = run({"plan", "--scenario", (dir.path() + "/s.json").toStdString(), "--json"});
+            return std::make_pair(r.code, nlohmann::json::parse(r.out));
+        };
+        const auto [cheapCode, cheap] =
+            planWith(R"("api_input_usd_per_mtok": 0.02, "api_output_usd_per_mtok": 0.06)");
+        QCOMPARE(cheapCode, 0);
+        QVERIFY(cheap["api"]["priced"].get<bool>());
+        QCOMPARE(cheap["api"]["output_usd_per_mtok"].get<double>(), 0.06);
+        QCOMPARE(cheap["api"]["cached_input_usd_per_mtok"].get<double>(), 0.02);
+        QVERIFY(cheap["breakeven"]["output_tokens_per_month"].is_null());
+        QVERIFY(cheap["warnings"].dump().find("API stays cheaper") != std::string::npos);
+        // A plan that serves nothing: volumes in words ("92.6 million", "0"), not "0.0926
+        // billion" / "0 billion". 1,048,576 tokens of Kimi K3 context on one H200 does not fit.
+        const Run nofit = run({"plan", "--scenario",
+                               HOSTPLAN_SOURCE_DIR "/tests/app/data/nofit-h200-1m.json"});
+        const QString nofitOut = QString::fromStdString(nofit.out);
+        QVERIFY2(nofitOut.contains("break-even needs 92.6 million output tokens a month, but the "
+                                   "plan serves 0 ("),
+                 qPrintable(nofitOut));
+        // The table says so in words, never "inf".
+        const Run table = run({"plan", "--scenario", (dir.path() + "/s.json").toStdString()});
+        QCOMPARE(table.code, 0);
+        QVERIFY(table.out.find("Break-even never") != std::string::npos);
+        QVERIFY(table.out.find("Heavy users never") != std::string::npos);
+        QVERIFY(table.out.find(" inf ") == std::string::npos);
+        QVERIFY(table.out.find("(inf") == std::string::npos);
+        const auto [dearCode, dear] =
+            planWith(R"("api_input_usd_per_mtok": 3, "api_output_usd_per_mtok": 15)");
+        QCOMPARE(dearCode, 0);
+        const double be = dear["breakeven"]["output_tokens_per_month"].get<double>();
+        QVERIFY(be > 0);
+        QVERIFY(be <= dear["throughput"]["capacity"]["output_tokens_per_month"].get<double>());
+    }
+
+    // A deeply nested document (200 KB) is an error, not a stack overflow in the error text.
+    void deeplyNestedInput() {
+        QTemporaryDir dir;
+        const QString path = dir.path() + "/deep.json";
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(100000, '[') + QByteArray(100000, ']'));
+        f.close();
+        const Run r = run({"plan", "--scenario", path.toStdString()});
+        QCOMPARE(r.code, 2);
+        QVERIFY(QString::fromStdString(r.err).contains("must be a JSON object"));
+        QDir().mkpath(dir.path() + "/m");
+        QFile c(dir.path() + "/m/config.json");
+        QVERIFY(c.open(QIODevice::WriteOnly));
+        c.write("{\"model_type\":\"llama\",\"hidden_size\":" + QByteArray(100000, '[') +
+                QByteArray(100000, ']') + "}");
+        c.close();
+        const Run m = run({"plan", "--model", (dir.path() + "/m").toStdString()});
+        QCOMPARE(m.code, 2);
+        QVERIFY(QString::fromStdString(m.err).contains("hidden_size"));
+    }
+
+    // An index whose total_size disagrees wildly with the config is refused, not planned with.
+    void implausibleIndex() {
+        QTemporaryDir dir;
+        QFile::copy(HOSTPLAN_RESOURCES_DIR "/models/Llama-3.1-8B.json", dir.path() + "/config.json");
+        for (const QByteArray &size : {QByteArray("18446744073709551615"), QByteArray("1000")}) {
+            QFile idx(dir.path() + "/model.safetensors.index.json");
+            QVERIFY(idx.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            idx.write("{\"metadata\": {\"total_size\": " + size + "}, \"weight_map\": {}}");
+            idx.close();
+            const Run r = run({"plan", "--model", dir.path().toStdString(), "--gpu-count", "1"});
+            QCOMPARE(r.code, 2);
+            QVERIFY2(QString::fromStdString(r.err).contains("disagrees"), r.err.c_str());
+        }
+        QFile idx(dir.path() + "/model.safetensors.index.json");
+        QVERIFY(idx.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        idx.write("{\"metadata\": {\"total_size\": 16060522496}, \"weight_map\": {}}");
+        idx.close();
+        const Run ok = run({"plan", "--model", dir.path().toStdString(), "--gpu", "h100", "--json"});
+        QCOMPARE(ok.code, 0);
+        const auto j = nlohmann::json::parse(ok.out);
+        QCOMPARE(j["model"]["checkpoint_bytes"].get<std::uint64_t>(), 16060522496ull);
+    }
+
+    // A probe report from the plan's GPU type calibrates the speed figures; one from another
+    // GPU type is not applied (a note says so).
+    void probeReportCalibrates() {
+        const std::string report = HOSTPLAN_TEST_DATA_DIR "/h200-kernels-report.json";
+        const Run r = run({"plan", "--gpu", "h200", "--gpu-count", "16", "--probe-report", report,
+                           "--json"});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(nlohmann::json::parse(r.out)["throughput"]["confidence"].get<std::string>(),
+                 "calibrated");
+        const Run other = run({"plan", "--probe-report", report, "--json"});
+        QCOMPARE(other.code, 0);
+        QCOMPARE(nlohmann::json::parse(other.out)["throughput"]["confidence"].get<std::string>(),
+                 "roofline_bound");
+        QVERIFY(QString::fromStdString(other.err).contains("stay uncalibrated"));
+        QCOMPARE(run({"plan", "--probe-report", "/nope.json"}).code, 2);
+        // A copy 1000x the H200's data sheet is refused, naming the field.
+        QFile in(HOSTPLAN_TEST_DATA_DIR "/h200-probe-report.json");
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QByteArray text = in.readAll();
+        QVERIFY(text.contains("\"d2d_bytes_per_s\": 4230261293867.2627"));
+        text.replace("\"d2d_bytes_per_s\": 4230261293867.2627", "\"d2d_bytes_per_s\": 4.2e15");
+        QTemporaryDir dir;
+        QFile out(dir.path() + "/fast.json");
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text);
+        out.close();
+        const Run fast = run({"plan", "--gpu", "h200", "--gpu-count", "16", "--probe-report",
+                              out.fileName().toStdString()});
+        QCOMPARE(fast.code, 2);
+        QVERIFY2(QString::fromStdString(fast.err).contains("d2d_bytes_per_s of 4200.00 TB/s is above the NVIDIA H200 SXM 141GB data-sheet HBM bandwidth of 4.80 TB/s"),
+                 qPrintable(QString::fromStdString(fast.err)));
+    }
+
+    void failIfNoFit() {
+        const Run r = run({"plan", "--gpu", "h200", "--gpu-count", "1", "--fail-if-no-fit"});
+        QCOMPARE(r.code, 1);
+        QVERIFY(QString::fromStdString(r.out).contains("DOES NOT FIT"));
+        // serve-cmd: a warning on stderr and in the header; exit 1 with --fail-if-no-fit.
+        const Run s = run({"serve-cmd", "--gpu", "h200", "--gpu-count", "1"});
+        QCOMPARE(s.code, 0);
+        QVERIFY(QString::fromStdString(s.err).contains("warning: the plan does not fit"));
+        QVERIFY(QString::fromStdString(s.out).contains("# WARNING: the plan does not fit; "));
+        const Run f = run({"serve-cmd", "--gpu", "h200", "--gpu-count", "1", "--fail-if-no-fit"});
+        QCOMPARE(f.code, 1);
+        QVERIFY(f.out.empty());
+        const Run ok = run({"serve-cmd", "--gpu", "b300", "--fail-if-no-fit"});
+        QCOMPARE(ok.code, 0);
+        QVERIFY(ok.err.empty());
+        QVERIFY(!QString::fromStdString(ok.out).contains("WARNING"));
+    }
+
+    // A context above the model's maximum has no practical count; the JSON says null for both
+    // the count and its layout, and the table says why the shown count was chosen.
+    void contextAboveModelMaximum() {
+        const Run j = run({"plan", "--context", "10M", "--json"});
+        QCOMPARE(j.code, 0);
+        const auto doc = nlohmann::json::parse(j.out);
+        QVERIFY(!doc["fit"]["fits"].get<bool>());
+        QVERIFY(doc["fit"]["gpus_practical"].is_null());
+        QVERIFY(doc["fit"]["practical_layout"].is_null());
+        const Run t = run({"plan", "--context", "10M", "--gpu-count", "auto"});
+        const QString out = QString::fromStdString(t.out);
+        QVERIFY2(out.contains("above the model's maximum of 1,048,576"), qPrintable(out));
+        QVERIFY2(out.contains("(no count carries the workload; shown at the memory floor"),
+                 qPrintable(out));
+        QVERIFY(out.contains("practical (1 GPU or whole nodes): none (the context is above the "
+                             "model's maximum)"));
+        QVERIFY(!out.contains("count chosen by HostPlan"));
+    }
+
+    // FP8 weights on a GPU without FP8 tensor cores are noted, as FP4 ones are.
+    void fp8WeightsWithoutFp8TensorCores() {
+        const Run r = run({"plan", "--model", "llama-3.1-70b", "--gpu", "a100-80gb",
+                           "--weights-format", "fp8"});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(QString::fromStdString(r.out).contains("a100-80gb has no FP8 tensor cores"),
+                 qPrintable(QString::fromStdString(r.out)));
+        const Run h = run({"plan", "--model", "llama-3.1-70b", "--gpu", "h100",
+                           "--weights-format", "fp8"});
+        QVERIFY(!QString::fromStdString(h.out).contains("no FP8 tensor cores"));
+    }
+
+    // Break-even at the capacity limit: whole heavy users the plan can serve, and "never" says
+    // why. Kimi K3 on 8x B300 serves 37.2 heavy users; break-even needs 37.06, so 38 whole.
+    // On 8x MI355X all-output break-even needs 1.85 billion tokens, the plan serves 1.83.
+    void breakEvenAtTheCapacityLimit() {
+        const QString b300 = QString::fromStdString(run({"plan", "--gpu", "b300", "--gpu-count", "8"}).out);
+        QVERIFY2(b300.contains("Heavy users never on this plan (50.0 million tokens per month "
+                               "each, $750 per month at API output prices): break-even needs 38 "
+                               "heavy users, the plan serves 37.2"),
+                 qPrintable(b300));
+        const QString mi = QString::fromStdString(run({"plan", "--gpu", "mi355x", "--gpu-count", "8"}).out);
+        QVERIFY2(mi.contains("never if all tokens were output (more than the 1.83 billion output "
+                             "tokens a month this plan serves)"),
+                 qPrintable(mi));
+        const auto j = nlohmann::json::parse(run({"plan", "--gpu", "b300", "--gpu-count", "8", "--json"}).out);
+        QVERIFY(j["breakeven"]["heavy_users"].is_null());
+        COMPARE_NEAR(j["throughput"]["capacity"]["users_served"].get<double>(), 37.16, 0.01, 0);
+    }
+
+    // Money in the plan table: grouped thousands everywhere, cents on hourly and daily amounts.
+    void moneyFormatting() {
+        const Run r = run({"plan", "--gpu", "b300", "--gpu-count", "24", "--usd-per-gpu-hour", "3.5"});
+        QCOMPARE(r.code, 0);
+        const QString out = QString::fromStdString(r.out);
+        // 24 x 3.50 = 84.00 per hour, 2,016.00 per day, 61,320 per 730-hour month.
+        QVERIFY2(out.contains("$84.00 per hour, $2,016.00 per day; always on $61,320 per month"),
+                 qPrintable(out));
+    }
+
+    // Free GPUs (a cluster already paid for): the cost per token is $0.00, not "nothing served".
+    void freeGpus() {
+        const Run r = run({"plan", "--usd-per-gpu-hour", "0"});
+        QCOMPARE(r.code, 0);
+        const QString out = QString::fromStdString(r.out);
+        QVERIFY2(out.contains("cost per 1M output tokens at capacity: $0.00"), qPrintable(out));
+        QVERIFY2(out.contains("cost per 1M output tokens, this workload: $0.00"), qPrintable(out));
+        QVERIFY(!out.contains("nothing served"));
+        QVERIFY2(out.contains("wins from the first heavy user"), qPrintable(out));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

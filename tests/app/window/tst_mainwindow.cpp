@@ -1,0 +1,108 @@
+// GUI smoke test, offscreen: the window opens on Kimi K3, edits reach the plan and the chart,
+// undo restores exactly, save/open round trips, and a screenshot can be taken for review.
+#include "window/mainwindow.h"
+#include "charts/memorychart.h"
+#include "document/scenariodocument.h"
+#include "views/summaryview.h"
+#include "testutil.h"
+#include "viewtestutil.h"
+
+#include <QChart>
+#include <QComboBox>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace hostplan;
+using namespace hostplan::ui;
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void opensOnKimiK3() {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const auto &plan = w.document()->plan();
+        QVERIFY(plan.has_value());
+        QCOMPARE(plan->model.totalParams, 2779931837184ull);
+        QCOMPARE(w.modelCombo()->currentData().toString(), "kimi-k3");
+        QCOMPARE(w.gpuCombo()->currentData().toString(), "b300");
+        QCOMPARE(w.contextSpin()->value(), 32768);
+        QVERIFY(shown(w, w.summaryView())->toPlainText().contains("Fits on 8"));
+        QCOMPARE(shown(w, w.memoryChart())->totalsBytes().size(), 6);
+        const QString shot = qEnvironmentVariable("HOSTPLAN_SCREENSHOT");
+        if (!shot.isEmpty()) {
+            QVERIFY(w.grab().save(shot));
+        }
+    }
+
+    void editsUndoRedo() {
+        MainWindow w;
+        auto *doc = w.document();
+        const Scenario before = doc->scenario();
+        const auto kvBefore = doc->plan()->memory.perGpu.kvCache;
+        w.contextSpin()->setValue(65536);
+        emit w.contextSpin()->editingFinished();
+        QCOMPARE(doc->scenario().workload.contextTokens, 65536ull);
+        QCOMPARE(doc->plan()->memory.perGpu.kvCache, 2 * kvBefore);
+        QVERIFY(doc->undoStack()->undoText().contains("context"));
+        // The chart's KV segment moved with it.
+        const double chartTotal = shown(w, w.memoryChart())->totalsBytes().at(2); // MXFP4 column
+        w.gpuCombo()->setCurrentIndex(w.gpuCombo()->findData("h200"));
+        emit w.gpuCombo()->activated(w.gpuCombo()->currentIndex());
+        QCOMPARE(QString::fromStdString(doc->scenario().hardware.gpu), "h200");
+        QVERIFY(shown(w, w.memoryChart())->chart()->title().contains("h200"));
+        // Twice the GPUs: half the sharded weights per GPU in every column.
+        w.gpuCountSpin()->setValue(16);
+        emit w.gpuCountSpin()->editingFinished();
+        QCOMPARE(doc->plan()->layout.gpuCount(), 16u);
+        QVERIFY(shown(w, w.memoryChart())->totalsBytes().at(2) < chartTotal);
+        doc->undoStack()->undo();
+        doc->undoStack()->undo();
+        doc->undoStack()->undo();
+        QVERIFY(doc->scenario() == before);
+        QCOMPARE(w.contextSpin()->value(), 32768);
+        QCOMPARE(w.gpuCombo()->currentData().toString(), "b300");
+        doc->undoStack()->redo();
+        QCOMPARE(doc->scenario().workload.contextTokens, 65536ull);
+    }
+
+    void weightFormatChangesMemory() {
+        MainWindow w;
+        auto *doc = w.document();
+        const auto shipped = doc->plan()->memory.perGpu.weights;
+        w.weightsFormatCombo()->setCurrentIndex(w.weightsFormatCombo()->findData("bf16"));
+        emit w.weightsFormatCombo()->activated(w.weightsFormatCombo()->currentIndex());
+        QVERIFY(doc->plan().has_value());
+        QVERIFY(doc->plan()->memory.perGpu.weights > 3 * shipped);
+        QVERIFY(shown(w, w.summaryView())->toPlainText().contains("Does not fit"));
+    }
+
+    void saveOpenRoundTrip() {
+        QTemporaryDir dir;
+        ScenarioDocument doc;
+        Scenario s = doc.scenario();
+        s.workload.concurrency = 7;
+        doc.edit(s, "Change concurrency");
+        const QString path = dir.path() + "/a.json";
+        QVERIFY(doc.saveAs(path).isEmpty());
+        QVERIFY(doc.undoStack()->isClean());
+        ScenarioDocument other;
+        QVERIFY(other.open(path).isEmpty());
+        QVERIFY(other.scenario() == doc.scenario());
+        // A corrupt file gives a message and changes nothing.
+        QFile bad(dir.path() + "/bad.json");
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("{\"schema_version\": 1, \"workload\": {\"concurrency\": -1}}");
+        bad.close();
+        const Scenario keep = other.scenario();
+        const QString err = other.open(bad.fileName());
+        QVERIFY(err.contains("workload.concurrency"));
+        QVERIFY(other.scenario() == keep);
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
