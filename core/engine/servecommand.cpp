@@ -74,11 +74,14 @@ PlanResult planUnder(const PlanResult &p, Engine engine, const Catalogue &cat) {
         return p;
     }
     PlanResult alt = std::move(r).value();
-    const Confidence confidence = p.throughput.confidence;
-    const std::string source = p.throughput.efficiencySource;
-    alt.throughput = computeThroughput(alt, p.throughput.efficiency);
-    alt.throughput.confidence = confidence;
-    alt.throughput.efficiencySource = source;
+    // A probe's calibration carries over to the other engine's plan; otherwise each engine keeps
+    // its own fitted serving constants (resources/throughput-calibration.json).
+    if (p.throughput.confidence == Confidence::Calibrated) {
+        const std::string source = p.throughput.efficiencySource;
+        alt.throughput = computeThroughput(alt, p.throughput.efficiency);
+        alt.throughput.confidence = Confidence::Calibrated;
+        alt.throughput.efficiencySource = source;
+    }
     return alt;
 }
 

@@ -118,6 +118,15 @@ ModelSpec importConfig(const json &root, const std::string &source) {
     spec.source = source;
     nameModel(top, textCfg, source, spec);
     spec.customCode = root.contains("auto_map") || (textCfg && lm.has("auto_map"));
+    spec.fp8BlockScaled =
+        quant.method == importer::Quantization::Method::Fp8 && quant.blockRows > 0;
+    for (const auto &g : spec.groups) {
+        if (g.role == GroupRole::DenseMlp) {
+            spec.denseIntermediate = std::uint32_t(
+                lm.countOr("intermediate_size", 0, importer::kMaxIntermediate, 0));
+            break;
+        }
+    }
     return spec;
 }
 

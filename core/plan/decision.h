@@ -177,3 +177,59 @@ struct KvCurvePoint {
 std::vector<KvCurvePoint> kvCurve(const PlanResult &plan);
 
 } // namespace hostplan
+
+namespace hostplan {
+
+/// A figure with its band: low <= value <= high (issue 14's honest ranges).
+struct RangedValue {
+    double low = 0;
+    double value = 0;
+    double high = 0;
+};
+
+/// Whether the plan's capacity covers the break-even volume, with the throughput band.
+enum class RangeCall {
+    NotApplicable, ///< no API price, the plan does not fit, or it serves nothing
+    Serves,        ///< even the slow end of the band serves the break-even volume
+    FallsShort,    ///< even the fast end falls short
+    TooCloseToCall ///< the band straddles the break-even volume
+};
+/// "not_applicable", "serves", "falls_short", "too_close_to_call".
+std::string rangeCallId(RangeCall call);
+
+/// The decision's figures as ranges (throughput band from the calibration residuals; prices as
+/// given). Break-even volume does not depend on throughput; what the band moves is whether the
+/// plan can serve it, the heavy users it carries and the cost per 1M output tokens.
+struct DecisionRanges {
+    RangedValue usdPerMTokAtCapacity;    ///< low = fast end of the band (cheapest)
+    RangedValue capacityTokensPerMonth;  ///< output tokens a month at the utilisation
+    RangedValue heavyUsersServed;
+    double breakEvenTokensPerMonth = 0;  ///< rental / API cost per output token (mix included)
+    double heavyUsersNeeded = 0;         ///< rental / one heavy user's API bill
+    RangeCall capacityCall = RangeCall::NotApplicable;
+    /// Utilisation at which the modelled capacity equals the break-even volume (> 1: none).
+    double utilisationToBreakEven = 0;
+    /// With TooCloseToCall: the assumption that decides it, in words (e.g. "utilisation 50%:
+    /// at 51% or more the modelled node serves the break-even volume; the model's band in the
+    /// decode_heavy regime is 0.80-1.18x").
+    std::string decidingAssumption;
+};
+/// Ranges of the plan's decision figures.
+DecisionRanges decisionRanges(const PlanResult &plan);
+
+/// One input's effect on cost per 1M output tokens (at capacity) and on the capacity over
+/// break-even margin, when moved by -20% and +20% (the latency target and efficiency constants
+/// re-run the throughput model; rates and prices scale linearly).
+struct SensitivityEntry {
+    std::string input;      ///< id: "utilisation", "gpu_hour_rate", "api_output_price", ...
+    std::string label;      ///< prose
+    double costAtMinus = 0; ///< USD per 1M output tokens with the input at -20%
+    double costAtPlus = 0;  ///< ... at +20%
+    double marginAtMinus = 0; ///< capacity / break-even volume at -20% (> 1: serves it)
+    double marginAtPlus = 0;
+    double swing = 0;       ///< max relative change of cost or margin, the ranking key
+};
+/// Inputs ranked by swing, largest first. Empty when the plan has no throughput or no fit.
+std::vector<SensitivityEntry> sensitivity(const PlanResult &plan);
+
+} // namespace hostplan

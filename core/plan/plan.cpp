@@ -189,6 +189,8 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
                           asciiUpper(gpu.id);
     }
     r.memory = computeMemory(model, gpu, r.layout, scenario);
+    r.startup = engineStartup(scenario.engine.engine,
+                              engineInputFor(model, gpu, r.layout, scenario));
     const std::uint32_t block = engineDefaults(scenario.engine.engine).kvBlockTokens;
     r.fit.maxConcurrency = maxConcurrency(r.memory, scenario.workload.contextTokens, block);
     const std::uint64_t need = r.memory.perGpu.kvCache + r.memory.perGpu.state;
@@ -364,7 +366,7 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     r.selfHostUsdPerMTokOutput = w.outputTokensPerMonth > 0
                                      ? r.rental.usdPerMonthScheduled / w.outputTokensPerMonth * 1e6
                                      : std::numeric_limits<double>::infinity();
-    r.throughput = computeThroughput(r, defaultEfficiency());
+    r.throughput = computeThroughput(r, defaultEfficiency(r.scenario.engine.engine, r.gpu));
     updateBreakEven(r);
     return r;
 }

@@ -46,6 +46,9 @@ struct PlanResult {
     bool autoCount = false;  ///< gpu count chosen by HostPlan (scenario gpu_count 0)
     MemoryBreakdown memory;
     FitResult fit;
+    /// What the engine does at start-up with the plan's flags (engine/enginememory.h): starts
+    /// with N KV tokens (M sequences of the context), or refuses and which flag fixes it.
+    EngineStartup startup;
     RentalCost rental;
     double apiUsdPerMonth = 0; ///< the workload's tokens at API prices
     BreakEven breakeven;

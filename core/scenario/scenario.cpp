@@ -188,7 +188,9 @@ Result<bool> parseWorkload(const json &o, Workload &w) {
     HOSTPLAN_TRY(k, checkKeys(o, p, {"context_tokens", "concurrency", "input_tokens_per_month",
                                      "cached_input_tokens_per_month", "output_tokens_per_month",
                                      "hours_per_day", "heavy_user_tokens_per_month",
-                                     "target_seconds_per_output_token", "utilisation"}));
+                                     "target_seconds_per_output_token", "utilisation",
+                                     "input_tokens_per_request", "output_tokens_per_request",
+                                     "speculative_tokens", "speculative_acceptance"}));
     (void)k;
     HOSTPLAN_TRY(ctx, hostplan::jsonfield::integer(o, "context_tokens", p, 1, kMaxContextTokens, false));
     assignIf(w.contextTokens, ctx);
@@ -209,6 +211,20 @@ Result<bool> parseWorkload(const json &o, Workload &w) {
     assignIf(w.targetSecondsPerOutputToken, tpot);
     HOSTPLAN_TRY(util, hostplan::jsonfield::number(o, "utilisation", p, 0.001, 1, false));
     assignIf(w.utilisation, util);
+    HOSTPLAN_TRY(isl, hostplan::jsonfield::integer(o, "input_tokens_per_request", p, 0, kMaxContextTokens, false));
+    if (isl) {
+        w.inputTokensPerRequest = *isl;
+    }
+    HOSTPLAN_TRY(osl, hostplan::jsonfield::integer(o, "output_tokens_per_request", p, 1, kMaxContextTokens, false));
+    if (osl) {
+        w.outputTokensPerRequest = *osl;
+    }
+    HOSTPLAN_TRY(spec, hostplan::jsonfield::integer(o, "speculative_tokens", p, 0, 16, false));
+    if (spec) {
+        w.speculativeTokens = std::uint32_t(*spec);
+    }
+    HOSTPLAN_TRY(acc, hostplan::jsonfield::number(o, "speculative_acceptance", p, 0, 0.99, false));
+    assignIf(w.speculativeAcceptance, acc);
     return true;
 }
 
@@ -387,6 +403,16 @@ std::string scenarioToJson(const Scenario &s) {
                {"heavy_user_tokens_per_month", s.workload.heavyUserTokensPerMonth},
                {"target_seconds_per_output_token", s.workload.targetSecondsPerOutputToken},
                {"utilisation", s.workload.utilisation}};
+    if (s.workload.inputTokensPerRequest) {
+        wl["input_tokens_per_request"] = *s.workload.inputTokensPerRequest;
+    }
+    if (s.workload.outputTokensPerRequest) {
+        wl["output_tokens_per_request"] = *s.workload.outputTokensPerRequest;
+    }
+    if (s.workload.speculativeTokens > 0) {
+        wl["speculative_tokens"] = s.workload.speculativeTokens;
+        wl["speculative_acceptance"] = s.workload.speculativeAcceptance;
+    }
     nlohmann::json pr = {{"api_price_id", s.pricing.apiPriceId}, {"hours_per_month", s.pricing.hoursPerMonth}};
     if (s.pricing.usdPerGpuHour) {
         pr["usd_per_gpu_hour"] = *s.pricing.usdPerGpuHour;

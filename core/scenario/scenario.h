@@ -73,6 +73,18 @@ struct Workload {
     /// users served). 0.5 is HostPlan's assumption for interactive traffic with daily peaks.
     /// JSON "utilisation", optional.
     double utilisation = 0.5;
+    /// Prompt tokens per request (serving model, core/sizing/servingmodel.h). Unset: the
+    /// context split in the monthly mix's ratio, (input + cached) / (input + cached + output)
+    /// of contextTokens (requestLengths()). JSON "input_tokens_per_request", optional.
+    std::optional<std::uint64_t> inputTokensPerRequest;
+    /// Output tokens per request; unset: the rest of the context by the same mix.
+    /// JSON "output_tokens_per_request", optional.
+    std::optional<std::uint64_t> outputTokensPerRequest;
+    /// Speculative decoding (MTP heads or a draft model): tokens proposed per step, 0 = off.
+    /// JSON "speculative_tokens" (0-16), optional.
+    std::uint32_t speculativeTokens = 0;
+    /// Probability that a proposed token is accepted. JSON "speculative_acceptance" (0-0.99).
+    double speculativeAcceptance = 0.7;
     bool operator==(const Workload &) const = default;
 };
 

@@ -161,7 +161,12 @@ private slots:
         const std::uint64_t perSeq = 131072ull * 8192;
         QCOMPARE(std::uint64_t(p->fit.maxConcurrency),
                  std::uint64_t(p->memory.kvCapacityBytesPerGpu) / perSeq);
-        QCOMPARE(p->memory.perGpu.runtime, std::uint64_t(2e9));
+        // Issue 12: the runtime is vLLM's own terms (CUDA context + non-torch + CUDA graphs,
+        // engine/vllm_memory.cpp), no longer the flat 2 GB allowance.
+        QCOMPARE(p->memory.perGpu.runtime, p->memory.engine.cudaContext +
+                                               p->memory.engine.nonTorch +
+                                               p->memory.engine.cudaGraphs);
+        QCOMPARE(p->memory.engine.communication, 0ull);
     }
 
     void invalidExplicitLayout() {
