@@ -1,6 +1,7 @@
 #include "cli/cli.h"
 
 #include "catalogue/catalogue.h"
+#include "catalogue/pricelist.h"
 #include "plan/plan.h"
 #include "plan/planjson.h"
 #include "plan/plantext.h"
@@ -176,9 +177,9 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
         }
     }
     if (json) {
-        out << planToJsonText(plan.value());
+        out << planToJsonText(plan.value(), todayIsoDate());
     } else {
-        writePlanText(plan.value(), out);
+        writePlanText(plan.value(), out, todayIsoDate());
     }
     return failIfNoFit && !plan->fit.fits ? kExitNoFit : kExitOk;
 }
@@ -263,7 +264,11 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
         "--gpu-count", "--context", "--concurrency",    "--engine",       "--tp",
         "--pp",        "--ep",      "--usd-per-gpu-hour", "--hours-per-day", "--gpus-per-node",
         "--output-tokens-per-month", "--input-tokens-per-month",
-        "--cached-input-tokens-per-month"};
+        "--cached-input-tokens-per-month", "--api-price", "--prices", "--max-price-age-days",
+        "--api-input-usd-per-mtok", "--api-cached-input-usd-per-mtok",
+        "--api-output-usd-per-mtok", "--utilisation", "--target-ms-per-token",
+        "--memory-fraction", "--activation-bytes-per-gpu", "--runtime-bytes-per-gpu",
+        "--heavy-user-tokens-per-month"};
     bool layoutGiven = false;
     bool countGiven = false;
     bool hardwareChanged = false;
@@ -358,12 +363,53 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                 return a + ": " + e.error().message;
             }
             scenario.engine.engine = e.value();
+        } else if (a == "--api-price") {
+            scenario.pricing.apiPriceId = v;
+        } else if (a == "--prices") {
+            // A price list the user brought: its entries join the scenario's own (an entry
+            // with the id of an earlier one replaces it).
+            auto list = loadPriceListFile(v);
+            if (!list.ok()) {
+                return a + ": " + list.error().toString();
+            }
+            auto &own = scenario.pricing.apiPrices;
+            for (ApiPrice &price : list.value()) {
+                own.erase(std::remove_if(own.begin(), own.end(),
+                                         [&](const ApiPrice &p) { return p.id == price.id; }),
+                          own.end());
+                own.push_back(std::move(price));
+            }
+        } else if (a == "--max-price-age-days") {
+            if (!parseUint(v, n) || n == 0 || n > 36500) {
+                return a + ": must be a whole number of days from 1 to 36500, got '" + v + "'";
+            }
+            scenario.pricing.maxPriceAgeDays = std::uint32_t(n);
+        } else if (a == "--activation-bytes-per-gpu" || a == "--runtime-bytes-per-gpu") {
+            if (!parseUint(v, n)) {
+                return a + ": must be a whole number of bytes, got '" + v + "'";
+            }
+            (a == "--activation-bytes-per-gpu" ? scenario.engine.activationBytesPerGpu
+                                               : scenario.engine.runtimeBytesPerGpu) = n;
         } else {
             if (!parseDouble(v, d) || d < 0) {
                 return a + ": must be a non-negative number, got '" + v + "'";
             }
             if (a == "--usd-per-gpu-hour") {
                 scenario.pricing.usdPerGpuHour = d;
+            } else if (a == "--api-input-usd-per-mtok") {
+                scenario.pricing.apiInputUsdPerMTok = d;
+            } else if (a == "--api-cached-input-usd-per-mtok") {
+                scenario.pricing.apiCachedInputUsdPerMTok = d;
+            } else if (a == "--api-output-usd-per-mtok") {
+                scenario.pricing.apiOutputUsdPerMTok = d;
+            } else if (a == "--utilisation") {
+                scenario.workload.utilisation = d;
+            } else if (a == "--target-ms-per-token") {
+                scenario.workload.targetSecondsPerOutputToken = d / 1000.0;
+            } else if (a == "--memory-fraction") {
+                scenario.engine.memoryFraction = d;
+            } else if (a == "--heavy-user-tokens-per-month") {
+                scenario.workload.heavyUserTokensPerMonth = d;
             } else if (a == "--hours-per-day") {
                 scenario.workload.hoursPerDay = d;
             } else if (a == "--output-tokens-per-month") {
@@ -425,6 +471,17 @@ Plan options (applied after --scenario, so they override the file):
   --usd-per-gpu-hour X     rental rate (default: catalogue)
   --hours-per-day H        hours a day the GPUs are rented
   --input-tokens-per-month N, --cached-input-tokens-per-month N, --output-tokens-per-month N
+  --heavy-user-tokens-per-month N   one heavy user's tokens (heavy-user break-even)
+  --utilisation U          share of the serving capacity in use, 0 to 1 (default 0.5)
+  --target-ms-per-token MS latency target per output token (default 50)
+  --memory-fraction F      the engine's memory fraction (default: the engine's)
+  --activation-bytes-per-gpu N, --runtime-bytes-per-gpu N   override the engine estimates
+  --api-price ID           compare with this API price (default: the cheapest for the model)
+  --prices FILE            a price list (JSON or CSV, prices.json's schema) to compare with
+                           too; repeatable
+  --max-price-age-days N   flag prices older than N days (default 365)
+  --api-input-usd-per-mtok X, --api-cached-input-usd-per-mtok X,
+  --api-output-usd-per-mtok X   type the API's prices per 1M tokens
 
 Exit codes: 0 ok, 1 does not fit (plan / serve-cmd with --fail-if-no-fit), 2 bad
 arguments or input.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "plan/decision.h"
 
+#include "catalogue/pricelist.h"
 #include "util/units.h"
 
 #include <algorithm>
@@ -125,6 +126,39 @@ HeavyUserVerdict heavyUserVerdict(const PlanResult &p) {
     }
     v.kind = HeavyUserKind::Never;
     return v;
+}
+
+std::string apiSelectionId(ApiSelection s) {
+    switch (s) {
+    case ApiSelection::None: return "none";
+    case ApiSelection::Cheapest: return "cheapest";
+    case ApiSelection::Pinned: return "pinned";
+    case ApiSelection::Entered: return "entered";
+    }
+    return {};
+}
+
+std::vector<StalePrice> stalePrices(const PlanResult &p, std::string_view today) {
+    std::vector<StalePrice> out;
+    const std::uint32_t limit = p.scenario.pricing.maxPriceAgeDays;
+    auto check = [&](const ApiPrice &price) {
+        for (const StalePrice &s : out) {
+            if (s.id == price.id) {
+                return;
+            }
+        }
+        const auto age = priceAgeDays(price.asOf, today);
+        if (age && *age > int(limit)) {
+            out.push_back({price.id, price.name, price.asOf, *age});
+        }
+    };
+    if (p.apiPriced && p.apiSelection != ApiSelection::Entered) {
+        check(p.api);
+    }
+    for (const ApiAlternative &a : p.apiAlternatives) {
+        check(a.price);
+    }
+    return out;
 }
 
 Scenario withGpuType(const Scenario &base, const std::string &gpuId) {

@@ -95,6 +95,20 @@ struct HeavyUserVerdict {
 };
 HeavyUserVerdict heavyUserVerdict(const PlanResult &plan);
 
+/// Stable id of how the API price was chosen: "none", "cheapest", "pinned", "entered".
+std::string apiSelectionId(ApiSelection selection);
+
+/// An API price older than the scenario's pricing.max_price_age_days.
+struct StalePrice {
+    std::string id;
+    std::string name;
+    std::string asOf;
+    int ageDays = 0;
+};
+/// The stale prices among the one compared with and its alternatives, on `today`
+/// (YYYY-MM-DD, e.g. todayIsoDate() or the report's date); none when today is not a date.
+std::vector<StalePrice> stalePrices(const PlanResult &plan, std::string_view today);
+
 /// One catalogue GPU type evaluated for the scenario with the GPU count on auto.
 struct GpuOption {
     GpuSpec gpu;

@@ -15,6 +15,21 @@
 
 namespace hostplan {
 
+/// How the plan's API price was chosen.
+enum class ApiSelection {
+    None,     ///< no price known for the model
+    Cheapest, ///< the cheapest price for the model (scenario's and catalogue's) for the workload
+    Pinned,   ///< pricing.api_price_id names it
+    Entered,  ///< typed in the scenario (api_*_usd_per_mtok) with no price to start from
+};
+
+/// One API that sells the plan's model, with the workload's bill there.
+struct ApiAlternative {
+    ApiPrice price;
+    double usdPerMonth = 0; ///< the workload's input, cached input and output tokens
+    bool fromScenario = false; ///< brought by the user (pricing.api_prices), not the catalogue
+};
+
 /// Everything computed for one scenario.
 struct PlanResult {
     Scenario scenario;       ///< the inputs as given
@@ -22,6 +37,10 @@ struct PlanResult {
     GpuSpec gpu;
     ApiPrice api;            ///< prices actually used (catalogue + overrides)
     bool apiPriced = false;  ///< false: no API price known; api costs and break-even are NaN
+    ApiSelection apiSelection = ApiSelection::None;
+    /// Every API price found for the model (pricing.api_prices first, then the catalogue),
+    /// cheapest for the workload first; the plan compares with `api`.
+    std::vector<ApiAlternative> apiAlternatives;
     double usdPerGpuHour = 0;
     Parallelism layout;      ///< the evaluated layout
     bool autoCount = false;  ///< gpu count chosen by HostPlan (scenario gpu_count 0)

@@ -139,7 +139,7 @@ nlohmann::ordered_json startupJson(const EngineStartup &s) {
 
 } // namespace
 
-nlohmann::ordered_json planToJson(const PlanResult &p) {
+nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
     using oj = nlohmann::ordered_json;
     oj groups = oj::array();
     for (const auto &g : p.memory.groups) {
@@ -239,14 +239,36 @@ nlohmann::ordered_json planToJson(const PlanResult &p) {
                                                                       : p.gpu.priceSource},
                    {"price_as_of", p.scenario.pricing.usdPerGpuHour ? std::string("scenario")
                                                                     : p.gpu.priceAsOf}};
+    oj alternatives = oj::array();
+    for (const ApiAlternative &a : p.apiAlternatives) {
+        alternatives.push_back({{"id", a.price.id},
+                                {"name", a.price.name},
+                                {"provider", a.price.provider},
+                                {"input_usd_per_mtok", a.price.inputUsdPerMTok},
+                                {"cached_input_usd_per_mtok", a.price.cachedInputUsdPerMTok},
+                                {"output_usd_per_mtok", a.price.outputUsdPerMTok},
+                                {"usd_per_month", num(a.usdPerMonth)},
+                                {"from_scenario", a.fromScenario},
+                                {"source", a.price.source},
+                                {"as_of", a.price.asOf}});
+    }
+    oj stale = oj::array();
+    for (const StalePrice &s : stalePrices(p, today)) {
+        stale.push_back({{"id", s.id}, {"as_of", s.asOf}, {"age_days", s.ageDays}});
+    }
     doc["api"] = {{"priced", p.apiPriced},
                   {"id", p.api.id},
                   {"name", p.api.name},
                   {"input_usd_per_mtok", p.api.inputUsdPerMTok},
                   {"cached_input_usd_per_mtok", p.api.cachedInputUsdPerMTok},
                   {"output_usd_per_mtok", p.api.outputUsdPerMTok},
+                  {"provider", p.api.provider},
+                  {"selection", apiSelectionId(p.apiSelection)},
                   {"source", p.api.source},
-                  {"as_of", p.api.asOf}};
+                  {"as_of", p.api.asOf},
+                  {"alternatives", alternatives},
+                  {"max_price_age_days", p.scenario.pricing.maxPriceAgeDays},
+                  {"stale", stale}};
     doc["breakeven"] = {{"output_tokens_per_month", num(p.breakeven.outputTokensPerMonth)},
                         {"output_tokens_per_second", num(p.breakeven.outputTokensPerSecond)},
                         {"output_only_tokens_per_month", num(p.breakeven.outputOnlyTokensPerMonth)},
@@ -337,6 +359,8 @@ nlohmann::ordered_json planToJson(const PlanResult &p) {
     return doc;
 }
 
-std::string planToJsonText(const PlanResult &plan) { return planToJson(plan).dump(2) + "\n"; }
+std::string planToJsonText(const PlanResult &plan, std::string_view today) {
+    return planToJson(plan, today).dump(2) + "\n";
+}
 
 } // namespace hostplan

@@ -99,7 +99,7 @@ void writeDecisionText(const PlanResult &p, std::ostream &out) {
 
 } // namespace
 
-void writePlanText(const PlanResult &p, std::ostream &out) {
+void writePlanText(const PlanResult &p, std::ostream &out, std::string_view today) {
     const auto &m = p.memory;
     const auto &w = p.scenario.workload;
     out << "HostPlan: " << p.scenario.name << "\n\n";
@@ -223,7 +223,31 @@ void writePlanText(const PlanResult &p, std::ostream &out) {
     } else {
         out << "API       " << p.api.name << ": " << formatDouble("$%.2f", p.api.inputUsdPerMTok)
             << " in / " << formatDouble("$%.2f", p.api.cachedInputUsdPerMTok) << " cached / "
-            << formatDouble("$%.2f", p.api.outputUsdPerMTok) << " out per 1M tokens\n";
+            << formatDouble("$%.2f", p.api.outputUsdPerMTok) << " out per 1M tokens ("
+            << (p.apiSelection == ApiSelection::Pinned    ? std::string("pinned")
+                : p.apiSelection == ApiSelection::Entered ? std::string("typed in")
+                : p.apiAlternatives.size() > 1
+                    ? "the cheapest of " + std::to_string(p.apiAlternatives.size()) +
+                          " for this model"
+                    : std::string("the only price known for this model"))
+            << "; " << p.api.source << ", " << p.api.asOf << ")\n";
+        for (std::size_t i = 0; i < p.apiAlternatives.size() && i < 5; ++i) {
+            const ApiAlternative &a = p.apiAlternatives[i];
+            if (a.price.id == p.api.id) {
+                continue;
+            }
+            out << "          also " << a.price.name << ": " << usd(a.usdPerMonth)
+                << " a month for this workload (" << a.price.asOf << ")\n";
+        }
+        if (p.apiAlternatives.size() > 5) {
+            out << "          ... " << p.apiAlternatives.size() - 5
+                << " more in plan --json (api.alternatives)\n";
+        }
+        for (const StalePrice &stale : stalePrices(p, today)) {
+            out << "          stale: " << stale.name << " is from " << stale.asOf << ", "
+                << stale.ageDays << " days ago (older than "
+                << p.scenario.pricing.maxPriceAgeDays << " days): check the provider's page\n";
+        }
         out << "          this workload at API prices: " << usd(p.apiUsdPerMonth) << " per month\n";
         const BreakEven &b = p.breakeven;
         const BreakEvenVerdict be = breakEvenVerdict(p);

@@ -232,7 +232,7 @@ Result<bool> parsePricing(const json &o, PricingChoice &c) {
     const std::string p = "pricing";
     HOSTPLAN_TRY(k, checkKeys(o, p, {"usd_per_gpu_hour", "api_price_id", "api_input_usd_per_mtok",
                                      "api_cached_input_usd_per_mtok", "api_output_usd_per_mtok",
-                                     "hours_per_month"}));
+                                     "hours_per_month", "api_prices", "max_price_age_days"}));
     (void)k;
     HOSTPLAN_TRY(rate, hostplan::jsonfield::number(o, "usd_per_gpu_hour", p, 0, 1e4, false));
     c.usdPerGpuHour = rate;
@@ -246,6 +246,27 @@ Result<bool> parsePricing(const json &o, PricingChoice &c) {
     c.apiOutputUsdPerMTok = out;
     HOSTPLAN_TRY(hpm, hostplan::jsonfield::number(o, "hours_per_month", p, 1, 744, false));
     assignIf(c.hoursPerMonth, hpm);
+    HOSTPLAN_TRY(age, hostplan::jsonfield::integer(o, "max_price_age_days", p, 1, 36500, false));
+    if (age) {
+        c.maxPriceAgeDays = std::uint32_t(*age);
+    }
+    c.apiPrices.clear();
+    if (o.contains("api_prices")) {
+        const json &list = o["api_prices"];
+        if (!list.is_array()) {
+            return makeError(p + ".api_prices", "must be a list of price entries");
+        }
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string path = p + ".api_prices[" + std::to_string(i) + "]";
+            HOSTPLAN_TRY(price, parseApiPrice(list[i], path));
+            for (const ApiPrice &other : c.apiPrices) {
+                if (asciiLower(other.id) == asciiLower(price.id)) {
+                    return makeError(path + ".id", "duplicate id '" + price.id + "'");
+                }
+            }
+            c.apiPrices.push_back(std::move(price));
+        }
+    }
     return true;
 }
 
@@ -399,6 +420,16 @@ std::string scenarioToJson(const Scenario &s) {
     doc["hardware"] = hw;
     doc["engine"] = eng;
     doc["workload"] = wl;
+    if (s.pricing.maxPriceAgeDays != PricingChoice{}.maxPriceAgeDays) {
+        pr["max_price_age_days"] = s.pricing.maxPriceAgeDays;
+    }
+    if (!s.pricing.apiPrices.empty()) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const ApiPrice &price : s.pricing.apiPrices) {
+            list.push_back(apiPriceToJson(price));
+        }
+        pr["api_prices"] = list;
+    }
     doc["pricing"] = pr;
     return doc.dump(2) + "\n";
 }

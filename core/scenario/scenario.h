@@ -2,6 +2,7 @@
 // names the field and the bad value; save is atomic (temp file + rename).
 #pragma once
 
+#include "catalogue/catalogue.h"
 #include "engine/engine.h"
 #include "model/modelspec.h"
 #include "model/numberformat.h"
@@ -90,11 +91,17 @@ struct Workload {
 /// Prices. Unset values come from the catalogue.
 struct PricingChoice {
     std::optional<double> usdPerGpuHour;   ///< GPU rental rate; unset = GPU's default rate
-    std::string apiPriceId;                ///< catalogue API price id; "" = the model's default
+    /// API price id (catalogue or apiPrices) to compare with; "" = the cheapest for the model.
+    std::string apiPriceId;
     std::optional<double> apiInputUsdPerMTok;
     std::optional<double> apiCachedInputUsdPerMTok;
     std::optional<double> apiOutputUsdPerMTok;
     double hoursPerMonth = 730;            ///< 365 x 24 / 12, the average month
+    /// API prices the user brought (an imported price list, prices typed in): compared like
+    /// the catalogue's, and found first by id.
+    std::vector<ApiPrice> apiPrices;
+    /// Prices older than this many days are flagged as stale (report, CLI, GUI).
+    std::uint32_t maxPriceAgeDays = 365;
     bool operator==(const PricingChoice &) const = default;
 };
 

@@ -170,8 +170,10 @@ private slots:
         QCOMPARE(j["hardware"]["ep"].get<int>(), 1);
         QCOMPARE(j["hardware"]["gpu_count"].get<int>(), 1);
         QVERIFY(j["hardware"]["auto_count"].get<bool>());
-        QVERIFY(!j["api"]["priced"].get<bool>());
-        QVERIFY(j["breakeven"]["output_tokens_per_month"].is_null());
+        // The new model's own (cheapest) API, never Kimi K3's.
+        QVERIFY(j["api"]["priced"].get<bool>());
+        QCOMPARE(j["api"]["selection"].get<std::string>(), std::string("cheapest"));
+        QVERIFY(j["api"]["id"].get<std::string>().rfind("llama-3.1-8b", 0) == 0);
         QCOMPARE(QString::fromStdString(j["scenario"]["name"].get<std::string>()),
                  "Llama 3.1 8B on 1x B300");
         // With the user's own API prices the comparison comes back, labelled as theirs; a cheap

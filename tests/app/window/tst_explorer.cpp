@@ -805,6 +805,42 @@ private slots:
         QVERIFY(marked);
     }
 
+    // Issue 20: a price list imported in the Pricing dock joins the plan's APIs, can win the
+    // comparison, and is one undoable edit; a malformed list changes nothing and names the field.
+    void importedPriceListIsUndoable() {
+        MainWindow w;
+        QTemporaryDir dir;
+        const QString path = dir.filePath("prices.json");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"api": [{"id": "k3-mine", "name": "Kimi K3, my quote", "model": "kimi-k3",
+                  "input_usd_per_mtok": 1.0, "output_usd_per_mtok": 5.0,
+                  "source": "quote 42", "as_of": "2026-11-30"}]})");
+        f.close();
+        Scenario s = w.document()->scenario();
+        s.pricing.apiPriceId.clear(); // compare with the cheapest
+        w.document()->edit(s, "Cheapest API");
+        const double before = w.document()->plan()->apiUsdPerMonth;
+        const std::size_t alternatives = w.document()->plan()->apiAlternatives.size();
+        QCOMPARE(w.pricingPanel()->importPriceList(path), QString());
+        QCOMPARE(w.document()->plan()->apiAlternatives.size(), alternatives + 1);
+        QCOMPARE(w.document()->plan()->api.id, std::string("k3-mine"));
+        QVERIFY(w.document()->plan()->apiUsdPerMonth < before);
+        QVERIFY(w.pricingPanel()->apiCombo()->findData(QStringLiteral("k3-mine")) >= 0);
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->plan()->apiAlternatives.size(), alternatives);
+        QCOMPARE(w.document()->plan()->apiUsdPerMonth, before);
+        // A malformed list: the error names the field, nothing changes.
+        QFile bad(dir.filePath("bad.csv"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("id,name,input_usd_per_mtok,output_usd_per_mtok,source,as_of\na,n,x,1,s,2026-01\n");
+        bad.close();
+        const int steps = w.document()->undoStack()->count();
+        const QString error = w.pricingPanel()->importPriceList(dir.filePath("bad.csv"));
+        QVERIFY2(error.contains("input_usd_per_mtok"), qPrintable(error));
+        QCOMPARE(w.document()->undoStack()->count(), steps);
+    }
+
     void noApiPriceSaysSo() {
         MainWindow w;
         w.compareView()->pinCurrent();
