@@ -26,6 +26,7 @@
 #include "import/architectures.h"
 #include "import/configreader.h"
 #include "import/modelbuilder.h"
+#include "import/modelopt.h"
 #include "import/pathresolve.h"
 #include "import/quantization.h"
 #include "import/safetensors.h"
@@ -80,7 +81,7 @@ void nameModel(const ConfigReader &top, const std::optional<ConfigReader> &text,
     spec.id = id;
 }
 
-ModelSpec importConfig(const json &root, const std::string &source) {
+ModelSpec importConfig(const json &root, const std::string &source, const json *hfQuant) {
     if (!root.is_object()) {
         fail("", "not a JSON object; this is not a Hugging Face config.json");
     }
@@ -89,25 +90,27 @@ ModelSpec importConfig(const json &root, const std::string &source) {
         fail("model_type", "missing; this is not a Hugging Face config.json");
     }
     const std::string arch = top.str("model_type");
+    // A model_type the table does not list goes to the generic reader (arch_generic.cpp).
     const importer::Architecture *entry = importer::findArchitecture(arch);
-    if (!entry) {
-        std::string list;
-        for (const auto &a : importer::architectureTable()) {
-            list += (list.empty() ? "" : ", ") + std::string(a.modelType);
-        }
-        fail("model_type", "unsupported architecture '" + arch + "' (supported: " + list + ")");
-    }
+    const importer::ArchitectureBuilder build = entry ? entry->build : importer::buildGeneric;
 
     importer::ModelBuilder b;
     // textCfg: the language model's config when it sits in text_config of a wrapper (kimi_k3);
     // the wrapper's top level then supplies what text_config lacks.
-    const std::optional<ConfigReader> textCfg = entry->build(top, arch, b);
+    const std::optional<ConfigReader> textCfg = build(top, arch, b);
     const std::optional<ConfigReader> wrapper =
         textCfg ? std::optional<ConfigReader>(top) : std::nullopt;
 
     const ConfigReader &lm = textCfg ? *textCfg : top;
     const NumberFormat dtype = importer::readDtype(lm, wrapper);
-    const importer::Quantization quant = importer::readQuantization(lm, wrapper);
+    // ModelOpt's hf_quant_config.json beside config.json describes the stored formats when
+    // config.json itself has no quantization_config.
+    const bool inConfig = lm.has("quantization_config") || (wrapper && top.has("quantization_config"));
+    const importer::Quantization quant =
+        hfQuant && !inConfig
+            ? importer::readModelOpt(
+                  ConfigReader(*hfQuant, "hf_quant_config.json").sub("quantization"))
+            : importer::readQuantization(lm, wrapper);
 
     auto built = b.finish(dtype, quant);
     if (!built) {
@@ -123,19 +126,45 @@ ModelSpec importConfig(const json &root, const std::string &source) {
 
 } // namespace
 
-Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::string &source) {
+Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::string &source,
+                                     std::string_view hfQuantConfigText) {
     try {
         if (jsonText.find_first_not_of(" \t\r\n") == std::string_view::npos) {
             return makeError("", source + ": empty file; this is not a Hugging Face config.json");
         }
         json root;
+        std::vector<std::string> nonFinite;
         try {
-            root = json::parse(jsonText);
+            root = json::parse(importer::replaceNonFiniteLiterals(jsonText, nonFinite));
         } catch (const json::parse_error &e) {
             return makeError("", source + ": malformed JSON at byte " + std::to_string(e.byte) +
                                      ": " + jsonfield::errorText(e));
         }
-        return importConfig(root, source);
+        json hfQuant;
+        if (!hfQuantConfigText.empty()) {
+            std::vector<std::string> ignored;
+            try {
+                hfQuant = json::parse(importer::replaceNonFiniteLiterals(hfQuantConfigText, ignored));
+            } catch (const json::parse_error &e) {
+                return makeError("hf_quant_config.json", "malformed JSON at byte " +
+                                                             std::to_string(e.byte) + ": " +
+                                                             jsonfield::errorText(e));
+            }
+            if (!hfQuant.is_object()) {
+                return makeError("hf_quant_config.json", "not a JSON object");
+            }
+        }
+        ModelSpec spec = importConfig(root, source, hfQuantConfigText.empty() ? nullptr : &hfQuant);
+        if (!nonFinite.empty()) {
+            std::string list;
+            for (const auto &k : nonFinite) {
+                list += (list.empty() ? "" : ", ") + k;
+            }
+            // Only keys the importer never needs reach here: a needed one reads as missing and
+            // fails naming itself.
+            spec.notes.push_back("config values Infinity / NaN read as absent: " + list);
+        }
+        return spec;
     } catch (const importer::ImportFailure &f) {
         return f.error;
     } catch (const std::exception &e) {
@@ -193,7 +222,17 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path) {
         if (!text) {
             return text.error();
         }
-        auto spec = importHfConfigText(*text, config.string());
+        std::string hfQuant;
+        const std::filesystem::path hfQuantPath = config.parent_path() / "hf_quant_config.json";
+        std::error_code ec;
+        if (std::filesystem::exists(hfQuantPath, ec)) {
+            auto q = importer::readConfigFile(hfQuantPath);
+            if (!q) {
+                return q.error();
+            }
+            hfQuant = std::move(*q);
+        }
+        auto spec = importHfConfigText(*text, config.string(), hfQuant);
         if (!spec) {
             // Name the file: "m1/config.json: hidden_size: missing".
             const Error &e = spec.error();

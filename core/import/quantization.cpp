@@ -1,5 +1,7 @@
 #include "import/quantization.h"
 
+#include "import/modelopt.h"
+
 #include <cctype>
 
 namespace hostplan::importer {
@@ -46,6 +48,17 @@ bool Quantization::converts(const TensorPiece &p) const {
         }
         return true;
     }
+    if (method == Method::ModelOpt) {
+        if (p.role == GroupRole::LmHead || p.role == GroupRole::Embedding) {
+            return false; // ModelOpt exports keep embeddings and lm_head in the model dtype
+        }
+        for (const auto &g : excludeGlobs) {
+            if (fnmatchModule(g, p.module)) {
+                return false;
+            }
+        }
+        return true;
+    }
     // transformers' fp8 / mxfp4 / awq / gptq quantizers keep the output embedding
     // (lm_head) unconverted.
     if (p.role == GroupRole::LmHead || p.role == GroupRole::Embedding) {
@@ -70,6 +83,25 @@ u64 Quantization::convertedBytes(const TensorPiece &p) const {
                                                        ceilDivExact(p.cols, blockCols), f);
         return checkedAdd(n, checkedMul(4, scales, f), f);
     }
+    case Method::ModelOpt:
+        if (format.kind == FormatKind::FP8_E4M3) {
+            // e4m3 weight + fp32 scales (modelopt.h); per-tensor also an fp32 input_scale.
+            const u64 scales =
+                scaleLayout == ScaleLayout::PerTensor ? checkedMul(2, p.count, f)
+                : scaleLayout == ScaleLayout::PerRow
+                    ? checkedMul(p.rows, p.count, f)
+                    : checkedMul(p.count, ceilDivExact(p.rows, blockRows),
+                                 ceilDivExact(p.cols, blockCols), f);
+            return checkedAdd(n, checkedMul(4, scales, f), f);
+        }
+        if (format.kind == FormatKind::NVFP4) {
+            // As below, plus the fp32 input_scale per tensor.
+            const u64 perRow =
+                checkedAdd(ceilDivExact(p.cols, 2), ceilDivExact(p.cols, 16), f);
+            return checkedAdd(checkedMul(p.rows, p.count, perRow, f), checkedMul(8, p.count, f),
+                              f);
+        }
+        return format.bytesFor(n);
     default:
         if (format.kind == FormatKind::MXFP4 || format.kind == FormatKind::NVFP4) {
             // Packed e2m1 per row plus one 8-bit scale per started block along the inputs;
@@ -96,6 +128,9 @@ Quantization readQuantization(const ConfigReader &primary,
         return q;
     }
     const std::string method = qc->str("quant_method");
+    if (method == "modelopt") {
+        return readModelOpt(*qc);
+    }
     q.notConvert = qc->strList("modules_to_not_convert");
     if (method == "fp8") {
         q.method = Quantization::Method::Fp8;
@@ -182,6 +217,31 @@ Quantization readQuantization(const ConfigReader &primary,
     return q;
 }
 
+std::optional<NumberFormat> parseTorchDtype(std::string_view text) {
+    std::string s(text);
+    if (s.rfind("torch.", 0) == 0) {
+        s.erase(0, 6);
+    }
+    // torch's aliases (half, float, double is refused: no checkpoint stores fp64 weights).
+    if (s == "half") {
+        return formats::fp16;
+    }
+    if (s == "float") {
+        return formats::fp32;
+    }
+    if (s == "float8_e4m3fn" || s == "float8_e4m3fnuz") {
+        return formats::fp8;
+    }
+    if (s == "float8_e5m2" || s == "float8_e5m2fnuz") {
+        return formats::fp8e5m2;
+    }
+    const auto f = parseNumberFormat(s);
+    if (f && (*f == formats::bf16 || *f == formats::fp16 || *f == formats::fp32)) {
+        return *f;
+    }
+    return std::nullopt;
+}
+
 NumberFormat readDtype(const ConfigReader &primary, const std::optional<ConfigReader> &secondary) {
     for (const ConfigReader *c : {&primary, secondary ? &*secondary : nullptr}) {
         if (!c) {
@@ -190,11 +250,10 @@ NumberFormat readDtype(const ConfigReader &primary, const std::optional<ConfigRe
         for (const char *key : {"torch_dtype", "dtype"}) {
             if (c->has(key)) {
                 const std::string s = c->str(key);
-                const auto f = parseNumberFormat(s);
-                if (!f || !(*f == formats::bf16 || *f == formats::fp16 || *f == formats::fp32)) {
-                    fail(c->field(key), "unsupported dtype '" + s + "'");
+                if (auto f = parseTorchDtype(s)) {
+                    return *f;
                 }
-                return *f;
+                fail(c->field(key), "unsupported dtype '" + s + "'");
             }
         }
     }
