@@ -82,6 +82,9 @@ struct Family {
     bool sandwichNorms = false; ///< pre/post feed-forward norms too (4 norms per layer)
     bool sharedExpert = false; ///< one always-on shared expert of the expert width (Llama 4)
     bool slidingAlternate = false; ///< even layers slide (Gemma 2)
+    /// Experts under block_sparse_moe with w1 / w3 / w2 (Mixtral's names, MiniMax's too):
+    /// quantization rules match these names ("gate" must not hit the experts).
+    bool mixtralNames = false;
 };
 
 Family familyOf(const std::string &type) {
@@ -102,6 +105,7 @@ Family familyOf(const std::string &type) {
     if (starts("llama4")) {
         f.sharedExpert = true;
     }
+    f.mixtralNames = starts("minimax") || starts("mixtral");
     if (starts("llama") || starts("mistral") || starts("qwen") || starts("deepseek") ||
         starts("glm") || starts("minimax") || starts("mixtral") || starts("mimo")) {
         f.knownTying = true; // these config classes default to untied
@@ -504,11 +508,13 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         const u64 topK = topKOf(c, topKey, experts);
         const u64 moeInter = c.count(moeInterKey, kMaxIntermediate);
         const u64 firstMoe = u64(std::find(moe.begin(), moe.end(), true) - moe.begin());
-        const std::string m = b.layerModule(firstMoe) + "mlp.";
+        const std::string m =
+            b.layerModule(firstMoe) + (fam.mixtralNames ? "block_sparse_moe." : "mlp.");
         const std::string f = c.field(expertsKey);
-        b.gatedMlp("routed experts", GroupRole::RoutedExperts, m + "experts.0.", "gate_proj",
-                   "up_proj", "down_proj", H, moeInter, checkedMul(experts, moeLayers, f),
-                   checkedMul(topK, moeLayers, f));
+        b.gatedMlp("routed experts", GroupRole::RoutedExperts, m + "experts.0.",
+                   fam.mixtralNames ? "w1" : "gate_proj", fam.mixtralNames ? "w3" : "up_proj",
+                   fam.mixtralNames ? "w2" : "down_proj", H, moeInter,
+                   checkedMul(experts, moeLayers, f), checkedMul(topK, moeLayers, f));
         u64 shared = 0;
         if (const char *k = firstKey(c, {"n_shared_experts", "num_shared_experts"})) {
             shared = c.countOr(k, 0, kMaxExperts, 0);

@@ -103,11 +103,11 @@ ModelSpec importConfig(const json &root, const std::string &source, const json *
 
     const ConfigReader &lm = textCfg ? *textCfg : top;
     const NumberFormat dtype = importer::readDtype(lm, wrapper);
-    // ModelOpt's hf_quant_config.json beside config.json describes the stored formats when
-    // config.json itself has no quantization_config.
-    const bool inConfig = lm.has("quantization_config") || (wrapper && top.has("quantization_config"));
+    // ModelOpt's hf_quant_config.json beside config.json is its exporter's own record of the
+    // stored formats; it wins over a quantization_config it also wrote (which may lack
+    // quant_method).
     const importer::Quantization quant =
-        hfQuant && !inConfig
+        hfQuant
             ? importer::readModelOpt(
                   ConfigReader(*hfQuant, "hf_quant_config.json").sub("quantization"))
             : importer::readQuantization(lm, wrapper);

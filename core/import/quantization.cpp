@@ -128,17 +128,25 @@ Quantization readQuantization(const ConfigReader &primary,
         return q;
     }
     const std::string method = qc->str("quant_method");
-    if (method == "modelopt") {
+    // ModelOpt also writes its description without quant_method, naming itself as producer.
+    const bool modelOptProducer = method.empty() && qc->has("quant_algo") && qc->has("producer") &&
+                                  qc->get("producer")->is_object() &&
+                                  qc->sub("producer").str("name") == "modelopt";
+    if (method == "modelopt" || modelOptProducer) {
         return readModelOpt(*qc);
     }
     q.notConvert = qc->strList("modules_to_not_convert");
     if (method == "fp8") {
         q.method = Quantization::Method::Fp8;
+        // "e4m3" / "e5m2", or the torch spelling ("float8_e4m3fn") MiniMax writes.
         const std::string fmt = qc->str("fmt", "e4m3");
-        if (fmt != "e4m3" && fmt != "e5m2") {
+        const auto torchFmt = parseTorchDtype(fmt);
+        if (fmt != "e4m3" && fmt != "e5m2" &&
+            !(torchFmt && (*torchFmt == formats::fp8 || *torchFmt == formats::fp8e5m2))) {
             fail(qc->field("fmt"), "unsupported FP8 format '" + fmt + "'");
         }
-        q.format = fmt == "e4m3" ? formats::fp8 : formats::fp8e5m2;
+        q.format = fmt == "e5m2" || (torchFmt && *torchFmt == formats::fp8e5m2) ? formats::fp8e5m2
+                                                                                : formats::fp8;
         const std::vector<u64> block = qc->countList("weight_block_size", kMaxHidden, 1);
         if (!block.empty() && block.size() != 2) {
             fail(qc->field("weight_block_size"), "must be a [rows, cols] pair");
