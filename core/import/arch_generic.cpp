@@ -75,12 +75,12 @@ const char *firstKey(const ConfigReader &c, std::initializer_list<const char *> 
 
 /// Family facts the config keys do not say (transformers config-class defaults).
 struct Family {
-    bool tiedDefault = false;  ///< tie_word_embeddings when the key is absent
-    bool knownTying = false;   ///< the default above is the family's, not a guess
-    bool qkNorm = false;       ///< per-head q_norm / k_norm [head_dim]
-    bool qkvBias = false;      ///< q/k/v biases without attention_bias (Qwen2)
-    bool sandwichNorms = false; ///< pre/post feed-forward norms too (4 norms per layer)
-    bool sharedExpert = false; ///< one always-on shared expert of the expert width (Llama 4)
+    bool tiedDefault = false;      ///< tie_word_embeddings when the key is absent
+    bool knownTying = false;       ///< the default above is the family's, not a guess
+    bool qkNorm = false;           ///< per-head q_norm / k_norm [head_dim]
+    bool qkvBias = false;          ///< q/k/v biases without attention_bias (Qwen2)
+    bool sandwichNorms = false;    ///< pre/post feed-forward norms too (4 norms per layer)
+    bool sharedExpert = false;     ///< one always-on shared expert of the expert width (Llama 4)
     bool slidingAlternate = false; ///< even layers slide (Gemma 2)
     /// Experts under block_sparse_moe with w1 / w3 / w2 (Mixtral's names, MiniMax's too):
     /// quantization rules match these names ("gate" must not hit the experts).
@@ -115,9 +115,9 @@ Family familyOf(const std::string &type) {
 
 /// Families whose MLP is not gated (fc1 / fc2): the generic gated reading would be wrong.
 bool nonGatedFamily(const std::string &type) {
-    static const std::set<std::string> names = {"gpt2",  "gpt_bigcode", "gpt_neox", "gptj",
-                                                "opt",   "bloom",       "falcon",   "mpt",
-                                                "phi",   "starcoder2",  "codegen"};
+    static const std::set<std::string> names = {"gpt2", "gpt_bigcode", "gpt_neox", "gptj",
+                                                "opt",  "bloom",       "falcon",   "mpt",
+                                                "phi",  "starcoder2",  "codegen"};
     return names.count(type) > 0;
 }
 
@@ -140,12 +140,12 @@ const std::set<std::string> &understoodKeys() {
         "linear_conv_kernel_dim", "full_attention_interval", "num_nextn_predict_layers",
         "mtp_num_hidden_layers", "num_mtp_modules", "mtp_transformer_layers",
         // Do not change the stored tensors:
-        "rope_dim", "rotary_dim", "partial_rotary_factor", "num_groups", "n_group",
-        "topk_group", "routed_scaling_factor", "max_window_size", "rope_scaling",
-        "num_key_value_groups", "pretraining_tp", "ep_size", "moe_router_topk",
-        "attention_dropout", "hidden_dropout", "num_labels", "query_pre_attn_scalar",
-        "pad_token_id", "bos_token_id", "eos_token_id", "initializer_range", "rms_norm_eps",
-        "layer_norm_eps", "output_router_logits", "router_aux_loss_coef", "index_topk_freq"};
+        "rope_dim", "rotary_dim", "partial_rotary_factor", "num_groups", "n_group", "topk_group",
+        "routed_scaling_factor", "max_window_size", "rope_scaling", "num_key_value_groups",
+        "pretraining_tp", "ep_size", "moe_router_topk", "attention_dropout", "hidden_dropout",
+        "num_labels", "query_pre_attn_scalar", "pad_token_id", "bos_token_id", "eos_token_id",
+        "initializer_range", "rms_norm_eps", "layer_norm_eps", "output_router_logits",
+        "router_aux_loss_coef", "index_topk_freq"};
     return keys;
 }
 
@@ -199,8 +199,8 @@ std::vector<LayerKind> layerKinds(const ConfigReader &c, const Family &fam, u64 
     const std::vector<std::string> types = c.strList("layer_types");
     if (!types.empty()) {
         if (types.size() != L) {
-            fail(c.field("layer_types"), "has " + std::to_string(types.size()) +
-                                             " entries for " + std::to_string(L) + " layers");
+            fail(c.field("layer_types"), "has " + std::to_string(types.size()) + " entries for " +
+                                             std::to_string(L) + " layers");
         }
         for (u64 i = 0; i < L; ++i) {
             const std::string &t = types[i];
@@ -237,8 +237,8 @@ std::vector<LayerKind> layerKinds(const ConfigReader &c, const Family &fam, u64 
         return kinds;
     }
     if (c.has("sliding_window") && c.flag("use_sliding_window", true)) {
-        const u64 pattern = c.countOr("sliding_window_pattern", fam.slidingAlternate ? 2 : 0,
-                                      kMaxLayers, 0);
+        const u64 pattern =
+            c.countOr("sliding_window_pattern", fam.slidingAlternate ? 2 : 0, kMaxLayers, 0);
         const u64 maxWindowLayers = c.countOr("max_window_layers", 0, kMaxLayers, 0);
         for (u64 i = 0; i < L; ++i) {
             const bool sliding = pattern > 0 ? (i + 1) % pattern != 0 : i >= maxWindowLayers;
@@ -312,12 +312,11 @@ void addIndexer(const ConfigReader &c, ModelBuilder &b, u64 qLora, u64 n) {
                                      "latent; missing or 0");
     }
     const std::string at = b.layerModule(0) + "self_attn.indexer.";
-    b.attentionReplicated(at + "wq_b", checkedMul(heads, dim, c.field("index_n_heads")), qLora,
-                          n);
+    b.attentionReplicated(at + "wq_b", checkedMul(heads, dim, c.field("index_n_heads")), qLora, n);
     b.attentionReplicated(at + "wk", dim, H, n);
     b.small(at + "k_norm", checkedMul(2, dim, c.field("index_head_dim")), n);
-    b.tensor("attention (replicated down-projections)", GroupRole::Attention,
-             Placement::Replicated, at + "weights_proj", heads, H, n, n);
+    b.tensor("attention (replicated down-projections)", GroupRole::Attention, Placement::Replicated,
+             at + "weights_proj", heads, H, n, n);
     b.note("the sparse-attention indexer caches " + std::to_string(dim) +
            " more elements per token and layer (its own FP8 key cache), not in the KV figures");
 }
@@ -329,8 +328,9 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
     const char *depthKey = firstKey(v, {"num_hidden_layers", "depth", "num_layers"});
     const char *widthKey = firstKey(v, {"hidden_size", "embed_dim", "width"});
     if (!depthKey || !widthKey) {
-        b.note("estimated: " + v.path() + " has no depth or width; the vision tower is not "
-                                          "counted");
+        b.note("estimated: " + v.path() +
+               " has no depth or width; the vision tower is not "
+               "counted");
         return;
     }
     const u64 depth = v.count(depthKey, kMaxLayers);
@@ -343,8 +343,7 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
     const u64 outW = v.countOr("out_hidden_size", W, kMaxHidden);
     const std::string vm = b.modulePrefix() + "vision_tower.";
     auto add = [&](const std::string &m, u64 rows, u64 cols, u64 count) {
-        b.tensor("vision", GroupRole::Vision, Placement::Replicated, vm + m, rows, cols, count,
-                 0);
+        b.tensor("vision", GroupRole::Vision, Placement::Replicated, vm + m, rows, cols, count, 0);
     };
     const std::string f = v.field(widthKey);
     add("patch_embed", W, checkedMul(channels, patch, patch, f), 1);
@@ -363,8 +362,8 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
 
 /// Notes the MTP / draft layers (not counted: modelspec.h).
 void noteMtp(const ConfigReader &c, ModelBuilder &b) {
-    const char *k = firstKey(c, {"num_nextn_predict_layers", "mtp_num_hidden_layers",
-                                 "num_mtp_modules"});
+    const char *k =
+        firstKey(c, {"num_nextn_predict_layers", "mtp_num_hidden_layers", "num_mtp_modules"});
     if (k) {
         const u64 n = c.countOr(k, 0, kMaxLayers, 0);
         if (n > 0) {
@@ -391,8 +390,9 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         type.resize(type.size() - 5);
     }
     if (nonGatedFamily(type)) {
-        fail(c.field("model_type"), "'" + type + "' has a non-gated MLP; the generic importer "
-                                                 "reads gated (SwiGLU / GeGLU) MLPs only");
+        fail(c.field("model_type"), "'" + type +
+                                        "' has a non-gated MLP; the generic importer "
+                                        "reads gated (SwiGLU / GeGLU) MLPs only");
     }
     const Family fam = familyOf(type);
     if (wrapped) {
@@ -487,8 +487,8 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
     }
     const u64 moeLayers = u64(std::count(moe.begin(), moe.end(), true));
     const u64 denseLayers = L - moeLayers;
-    const char *moeInterKey = c.has("moe_intermediate_size") ? "moe_intermediate_size"
-                                                              : "intermediate_size";
+    const char *moeInterKey =
+        c.has("moe_intermediate_size") ? "moe_intermediate_size" : "intermediate_size";
     if (denseLayers > 0) {
         const char *k = std::string(moeInterKey) == "intermediate_size" && moeLayers > 0 &&
                                 c.has("intermediate_size_mlp")
@@ -502,8 +502,8 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         const char *topKey = firstKey(
             c, {"num_experts_per_tok", "num_experts_per_token", "moe_topk", "top_k_experts"});
         if (!topKey) {
-            fail(c.field("num_experts_per_tok"), "missing for a model with " +
-                                                     std::to_string(experts) + " experts");
+            fail(c.field("num_experts_per_tok"),
+                 "missing for a model with " + std::to_string(experts) + " experts");
         }
         const u64 topK = topKOf(c, topKey, experts);
         const u64 moeInter = c.count(moeInterKey, kMaxIntermediate);
@@ -523,8 +523,8 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
                            "gate_proj", "up_proj", "down_proj", H,
                            checkedMul(shared, moeInter, c.field(k)), moeLayers, moeLayers);
             }
-        } else if (const char *k2 = firstKey(c, {"shared_expert_intermediate_size",
-                                                 "shared_intermediate_size"})) {
+        } else if (const char *k2 = firstKey(
+                       c, {"shared_expert_intermediate_size", "shared_intermediate_size"})) {
             const u64 sharedInter = c.countOr(k2, 0, kMaxIntermediate, 0);
             if (sharedInter > 0) {
                 shared = 1;
@@ -545,8 +545,7 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
             b.tensor("router", GroupRole::MoeOther, Placement::Replicated,
                      m + "gate.e_score_correction_bias", experts, 1, moeLayers, moeLayers, true);
         }
-        b.setExperts(experts, topK, shared, moeLayers, checkedMul(3, H, moeInter, f), H,
-                     moeInter);
+        b.setExperts(experts, topK, shared, moeLayers, checkedMul(3, H, moeInter, f), H, moeInter);
     }
 
     // --- Embeddings, vision, notes ------------------------------------------------------------

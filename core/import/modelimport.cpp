@@ -25,6 +25,7 @@
 
 #include "import/architectures.h"
 #include "import/configreader.h"
+#include "import/hubcache.h"
 #include "import/modelbuilder.h"
 #include "import/modelopt.h"
 #include "import/pathresolve.h"
@@ -107,10 +108,9 @@ ModelSpec importConfig(const json &root, const std::string &source, const json *
     // stored formats; it wins over a quantization_config it also wrote (which may lack
     // quant_method).
     const importer::Quantization quant =
-        hfQuant
-            ? importer::readModelOpt(
-                  ConfigReader(*hfQuant, "hf_quant_config.json").sub("quantization"))
-            : importer::readQuantization(lm, wrapper);
+        hfQuant ? importer::readModelOpt(
+                      ConfigReader(*hfQuant, "hf_quant_config.json").sub("quantization"))
+                : importer::readQuantization(lm, wrapper);
 
     auto built = b.finish(dtype, quant);
     if (!built) {
@@ -144,7 +144,8 @@ Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::strin
         if (!hfQuantConfigText.empty()) {
             std::vector<std::string> ignored;
             try {
-                hfQuant = json::parse(importer::replaceNonFiniteLiterals(hfQuantConfigText, ignored));
+                hfQuant =
+                    json::parse(importer::replaceNonFiniteLiterals(hfQuantConfigText, ignored));
             } catch (const json::parse_error &e) {
                 return makeError("hf_quant_config.json", "malformed JSON at byte " +
                                                              std::to_string(e.byte) + ": " +
@@ -211,6 +212,16 @@ Result<std::uint64_t> sumSafetensorsHeaders(const std::vector<std::filesystem::p
 
 Result<ModelSpec> importModelPath(const std::filesystem::path &path) {
     try {
+        std::error_code ec;
+        if (!std::filesystem::exists(path, ec) && importer::looksLikeHubId(path.generic_string())) {
+            // "org/name": the snapshot in the local Hugging Face cache (import/hubcache.h).
+            auto snapshot = importer::resolveHubSnapshot(path.generic_string(),
+                                                         importer::HubCacheEnv::fromEnvironment());
+            if (!snapshot) {
+                return snapshot.error();
+            }
+            return importModelPath(*snapshot);
+        }
         auto paths = importer::resolveCheckpointPaths(path);
         if (!paths) {
             return paths.error();
@@ -224,7 +235,6 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path) {
         }
         std::string hfQuant;
         const std::filesystem::path hfQuantPath = config.parent_path() / "hf_quant_config.json";
-        std::error_code ec;
         if (std::filesystem::exists(hfQuantPath, ec)) {
             auto q = importer::readConfigFile(hfQuantPath);
             if (!q) {

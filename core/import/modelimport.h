@@ -31,9 +31,11 @@ namespace hostplan {
 Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::string &source,
                                      std::string_view hfQuantConfigText = {});
 
-/// Import from a path: a config.json file; a folder that holds one (refined by its
+/// Import from a path, or from a Hugging Face Hub id ("org/name[@rev]") that is no existing
+/// path, through the local Hub cache (import/hubcache.h): a config.json file; a folder that holds one (refined by its
 /// model.safetensors.index.json, or else by the headers of its *.safetensors files); a
-/// model.safetensors.index.json or a .safetensors file whose folder holds a config.json.
+/// model.safetensors.index.json or a .safetensors file whose folder holds a config.json. A
+/// ModelOpt hf_quant_config.json beside the config.json gives the stored formats.
 /// A checkpoint size more than 4x away from what the config implies is an error (another
 /// model's files, or a corrupt index).
 Result<ModelSpec> importModelPath(const std::filesystem::path &path);

@@ -55,9 +55,9 @@ Quantization readModelOpt(const ConfigReader &q) {
         const u64 group = q.countOr("group_size", 128, 1u << 16, 0);
         out.format = NumberFormat{FormatKind::INT4, std::uint32_t(group)};
     } else {
-        fail(field, "unsupported ModelOpt quantization algorithm '" + algo +
-                        "'" + (algo == "MIXED_PRECISION" ? " (per-layer formats are not sized yet)"
-                                                         : std::string()));
+        fail(field, "unsupported ModelOpt quantization algorithm '" + algo + "'" +
+                        (algo == "MIXED_PRECISION" ? " (per-layer formats are not sized yet)"
+                                                   : std::string()));
     }
     // hf_quant_config.json says exclude_modules; the in-config form says ignore.
     for (const char *key : {"exclude_modules", "ignore"}) {

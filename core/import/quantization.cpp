@@ -86,20 +86,17 @@ u64 Quantization::convertedBytes(const TensorPiece &p) const {
     case Method::ModelOpt:
         if (format.kind == FormatKind::FP8_E4M3) {
             // e4m3 weight + fp32 scales (modelopt.h); per-tensor also an fp32 input_scale.
-            const u64 scales =
-                scaleLayout == ScaleLayout::PerTensor ? checkedMul(2, p.count, f)
-                : scaleLayout == ScaleLayout::PerRow
-                    ? checkedMul(p.rows, p.count, f)
-                    : checkedMul(p.count, ceilDivExact(p.rows, blockRows),
-                                 ceilDivExact(p.cols, blockCols), f);
+            const u64 scales = scaleLayout == ScaleLayout::PerTensor ? checkedMul(2, p.count, f)
+                               : scaleLayout == ScaleLayout::PerRow
+                                   ? checkedMul(p.rows, p.count, f)
+                                   : checkedMul(p.count, ceilDivExact(p.rows, blockRows),
+                                                ceilDivExact(p.cols, blockCols), f);
             return checkedAdd(n, checkedMul(4, scales, f), f);
         }
         if (format.kind == FormatKind::NVFP4) {
             // As below, plus the fp32 input_scale per tensor.
-            const u64 perRow =
-                checkedAdd(ceilDivExact(p.cols, 2), ceilDivExact(p.cols, 16), f);
-            return checkedAdd(checkedMul(p.rows, p.count, perRow, f), checkedMul(8, p.count, f),
-                              f);
+            const u64 perRow = checkedAdd(ceilDivExact(p.cols, 2), ceilDivExact(p.cols, 16), f);
+            return checkedAdd(checkedMul(p.rows, p.count, perRow, f), checkedMul(8, p.count, f), f);
         }
         return format.bytesFor(n);
     default:

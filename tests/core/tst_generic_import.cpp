@@ -4,11 +4,16 @@
 //
 // Published totals: ../shared/reference/model-facts.md where it has them, else the parameter
 // count of the Hub model page's safetensors metadata; the tolerance is the issue's 0.5%.
+#include "import/hubcache.h"
 #include "import/modelimport.h"
 #include "testutil.h"
 
 #include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <filesystem>
+#include <fstream>
 
 using namespace hostplan;
 
@@ -54,6 +59,8 @@ class TestGenericImport : public QObject {
     void nonFiniteLiterals();
     void dtypeSpellings_data();
     void dtypeSpellings();
+    void hubCache();
+    void hubCacheRoots();
 };
 
 void TestGenericImport::publishedTotals_data() {
@@ -111,7 +118,8 @@ void TestGenericImport::storedBytes_data() {
         << "Qwen--Qwen3-32B-FP8-Static-PerTensor" << 33.5 << 35.0;
     // ModelOpt NVFP4, 4.5 bits per weight plus bf16 embeddings and routers. Was 470.2 GB.
     QTest::newRow("modelopt-nvfp4/qwen3-235b") << "nvidia--Qwen3-235B-A22B-NVFP4" << 128.0 << 136.0;
-    QTest::newRow("modelopt-nvfp4/deepseek-v3.1") << "nvidia--DeepSeek-V3.1-NVFP4" << 370.0 << 400.0;
+    QTest::newRow("modelopt-nvfp4/deepseek-v3.1")
+        << "nvidia--DeepSeek-V3.1-NVFP4" << 370.0 << 400.0;
     QTest::newRow("modelopt-in-config/qwen3.5-122b")
         << "nvidia--Qwen3.5-122B-A10B-NVFP4" << 70.0 << 85.0;
     QTest::newRow("modelopt-in-config/minimax-m2.5")
@@ -133,14 +141,15 @@ void TestGenericImport::storedBytes() {
 void TestGenericImport::refusalsNameTheKey_data() {
     QTest::addColumn<QString>("stem");
     QTest::addColumn<QString>("field");
-    QTest::newRow("mamba-hybrid/nemotron-h")
-        << "nvidia--Nemotron-H-56B-Base-8K" << "hybrid_override_pattern";
+    QTest::newRow("mamba-hybrid/nemotron-h") << "nvidia--Nemotron-H-56B-Base-8K"
+                                             << "hybrid_override_pattern";
     QTest::newRow("mamba-hybrid-with-infinity/nemotron-3-super")
-        << "nvidia--NVIDIA-Nemotron-3-Super-120B-A12B-FP8" << "hybrid_override_pattern";
-    QTest::newRow("unknown-layer-type/glm-5.2")
-        << "nvidia--GLM-5.2-NVFP4" << "layer_types[0]";
-    QTest::newRow("mixed-precision/qwen3.6-27b")
-        << "nvidia--Qwen3.6-27B-NVFP4" << "hf_quant_config.json.quantization.quant_algo";
+        << "nvidia--NVIDIA-Nemotron-3-Super-120B-A12B-FP8"
+        << "hybrid_override_pattern";
+    QTest::newRow("unknown-layer-type/glm-5.2") << "nvidia--GLM-5.2-NVFP4"
+                                                << "layer_types[0]";
+    QTest::newRow("mixed-precision/qwen3.6-27b") << "nvidia--Qwen3.6-27B-NVFP4"
+                                                 << "hf_quant_config.json.quantization.quant_algo";
 }
 
 void TestGenericImport::refusalsNameTheKey() {
@@ -213,6 +222,65 @@ void TestGenericImport::dtypeSpellings() {
     if (!ok) {
         QCOMPARE(QString::fromStdString(r.error().field), QString("torch_dtype"));
     }
+}
+
+void TestGenericImport::hubCache() {
+    // A cache laid out as huggingface_hub lays it out: blobs, snapshot symlinks, refs/main.
+    namespace fs = std::filesystem;
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const fs::path root = fs::path(tmp.path().toStdString()) / "hub";
+    const fs::path repo = root / "models--Qwen--Qwen3-8B";
+    const std::string commit = "9c925d64d72725edaf899c6cb9c377fd0709d9c5";
+    fs::create_directories(repo / "blobs");
+    fs::create_directories(repo / "refs");
+    fs::create_directories(repo / "snapshots" / commit);
+    {
+        std::ofstream blob(repo / "blobs" / "a1b2c3", std::ios::binary);
+        const QByteArray cfg = readData("Qwen--Qwen3-8B_config.json");
+        blob.write(cfg.constData(), cfg.size());
+        std::ofstream(repo / "refs" / "main") << commit;
+    }
+    fs::create_symlink("../../blobs/a1b2c3", repo / "snapshots" / commit / "config.json");
+
+    importer::HubCacheEnv env;
+    env.hfHubCache = root.string();
+    const auto snap = importer::resolveHubSnapshot("Qwen/Qwen3-8B", env);
+    QVERIFY2(snap.ok(), snap.ok() ? "" : snap.error().toString().c_str());
+    QCOMPARE(QString::fromStdString(snap->filename().string()), QString::fromStdString(commit));
+    QVERIFY(importer::resolveHubSnapshot("Qwen/Qwen3-8B@" + commit, env).ok());
+
+    const auto missing = importer::resolveHubSnapshot("Qwen/Qwen3-9B", env);
+    QVERIFY(!missing.ok());
+    QVERIFY(missing.error().message.find("not in the local Hugging Face cache") !=
+            std::string::npos);
+    const auto badRev = importer::resolveHubSnapshot("Qwen/Qwen3-8B@v2", env);
+    QVERIFY(!badRev.ok());
+    QVERIFY(badRev.error().message.find("revision 'v2'") != std::string::npos);
+
+    // Through importModelPath with HF_HUB_CACHE set, as `--model Qwen/Qwen3-8B` does.
+    qputenv("HF_HUB_CACHE", QByteArray::fromStdString(root.string()));
+    const auto spec = importModelPath("Qwen/Qwen3-8B");
+    qunsetenv("HF_HUB_CACHE");
+    QVERIFY2(spec.ok(), spec.ok() ? "" : spec.error().toString().c_str());
+    QCOMPARE(spec->totalParams, 8190735360ull);
+}
+
+void TestGenericImport::hubCacheRoots() {
+    importer::HubCacheEnv env;
+    env.home = "/home/u";
+    QCOMPARE(QString::fromStdString(env.cacheRoot().generic_string()),
+             QString("/home/u/.cache/huggingface/hub"));
+    env.xdgCache = "/x";
+    QCOMPARE(QString::fromStdString(env.cacheRoot().generic_string()),
+             QString("/x/huggingface/hub"));
+    env.hfHome = "/hf";
+    QCOMPARE(QString::fromStdString(env.cacheRoot().generic_string()), QString("/hf/hub"));
+    env.hfHubCache = "/cache";
+    QCOMPARE(QString::fromStdString(env.cacheRoot().generic_string()), QString("/cache"));
+    QVERIFY(importer::looksLikeHubId("org/name@rev"));
+    QVERIFY(!importer::looksLikeHubId("a/b/c"));
+    QVERIFY(!importer::looksLikeHubId("../x"));
 }
 
 QTEST_GUILESS_MAIN(TestGenericImport)
