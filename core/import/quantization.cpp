@@ -1,5 +1,8 @@
 #include "import/quantization.h"
 
+#include "import/modelopt.h"
+
+#include <cctype>
 
 namespace hostplan::importer {
 
@@ -21,6 +24,17 @@ bool Quantization::converts(const TensorPiece &p) const {
                 (p.module.size() > name.size() &&
                  p.module.compare(p.module.size() - name.size(), name.size(), name) == 0 &&
                  p.module[p.module.size() - name.size() - 1] == '.')) {
+                return false;
+            }
+        }
+        return true;
+    }
+    if (method == Method::ModelOpt) {
+        if (p.role == GroupRole::LmHead || p.role == GroupRole::Embedding) {
+            return false; // ModelOpt exports keep embeddings and lm_head in the model dtype
+        }
+        for (const auto &g : excludeGlobs) {
+            if (fnmatchModule(g, p.module)) {
                 return false;
             }
         }
@@ -55,6 +69,22 @@ u64 Quantization::convertedBytes(const TensorPiece &p) const {
                                                        ceilDivExact(p.cols, blockCols), f);
         return checkedAdd(n, checkedMul(4, scales, f), f);
     }
+    case Method::ModelOpt:
+        if (format.kind == FormatKind::FP8_E4M3) {
+            // e4m3 weight + fp32 scales (modelopt.h); per-tensor also an fp32 input_scale.
+            const u64 scales = scaleLayout == ScaleLayout::PerTensor ? checkedMul(2, p.count, f)
+                               : scaleLayout == ScaleLayout::PerRow
+                                   ? checkedMul(p.rows, p.count, f)
+                                   : checkedMul(p.count, ceilDivExact(p.rows, blockRows),
+                                                ceilDivExact(p.cols, blockCols), f);
+            return checkedAdd(n, checkedMul(4, scales, f), f);
+        }
+        if (format.kind == FormatKind::NVFP4) {
+            // As below, plus the fp32 input_scale per tensor.
+            const u64 perRow = checkedAdd(ceilDivExact(p.cols, 2), ceilDivExact(p.cols, 16), f);
+            return checkedAdd(checkedMul(p.rows, p.count, perRow, f), checkedMul(8, p.count, f), f);
+        }
+        return format.bytesFor(n);
     default:
         if (format.kind == FormatKind::MXFP4 || format.kind == FormatKind::NVFP4) {
             // Packed e2m1 per row plus one 8-bit scale per started block along the inputs;
@@ -81,6 +111,13 @@ Quantization readQuantization(const ConfigReader &primary,
         return q;
     }
     const std::string method = qc->str("quant_method");
+    // ModelOpt also writes its description without quant_method, naming itself as producer.
+    const bool modelOptProducer = method.empty() && qc->has("quant_algo") && qc->has("producer") &&
+                                  qc->get("producer")->is_object() &&
+                                  qc->sub("producer").str("name") == "modelopt";
+    if (method == "modelopt" || modelOptProducer) {
+        return readModelOpt(*qc);
+    }
     q.notConvert = qc->strList("modules_to_not_convert");
     for (std::size_t i = 0; i < q.notConvert.size(); ++i) {
         if (q.notConvert[i].find('*') != std::string::npos) {
@@ -94,11 +131,15 @@ Quantization readQuantization(const ConfigReader &primary,
     }
     if (method == "fp8") {
         q.method = Quantization::Method::Fp8;
+        // "e4m3" / "e5m2", or the torch spelling ("float8_e4m3fn") MiniMax writes.
         const std::string fmt = qc->str("fmt", "e4m3");
-        if (fmt != "e4m3" && fmt != "e5m2") {
+        const auto torchFmt = parseTorchDtype(fmt);
+        if (fmt != "e4m3" && fmt != "e5m2" &&
+            !(torchFmt && (*torchFmt == formats::fp8 || *torchFmt == formats::fp8e5m2))) {
             fail(qc->field("fmt"), "unsupported FP8 format '" + fmt + "'");
         }
-        q.format = fmt == "e4m3" ? formats::fp8 : formats::fp8e5m2;
+        q.format = fmt == "e5m2" || (torchFmt && *torchFmt == formats::fp8e5m2) ? formats::fp8e5m2
+                                                                                : formats::fp8;
         const std::vector<u64> block = qc->countList("weight_block_size", kMaxHidden, 1);
         if (!block.empty() && block.size() != 2) {
             fail(qc->field("weight_block_size"), "must be a [rows, cols] pair");
@@ -176,6 +217,31 @@ Quantization readQuantization(const ConfigReader &primary,
     return q;
 }
 
+std::optional<NumberFormat> parseTorchDtype(std::string_view text) {
+    std::string s(text);
+    if (s.rfind("torch.", 0) == 0) {
+        s.erase(0, 6);
+    }
+    // torch's aliases (half, float, double is refused: no checkpoint stores fp64 weights).
+    if (s == "half") {
+        return formats::fp16;
+    }
+    if (s == "float") {
+        return formats::fp32;
+    }
+    if (s == "float8_e4m3fn" || s == "float8_e4m3fnuz") {
+        return formats::fp8;
+    }
+    if (s == "float8_e5m2" || s == "float8_e5m2fnuz") {
+        return formats::fp8e5m2;
+    }
+    const auto f = parseNumberFormat(s);
+    if (f && (*f == formats::bf16 || *f == formats::fp16 || *f == formats::fp32)) {
+        return *f;
+    }
+    return std::nullopt;
+}
+
 NumberFormat readDtype(const ConfigReader &primary, const std::optional<ConfigReader> &secondary) {
     for (const ConfigReader *c : {&primary, secondary ? &*secondary : nullptr}) {
         if (!c) {
@@ -184,11 +250,10 @@ NumberFormat readDtype(const ConfigReader &primary, const std::optional<ConfigRe
         for (const char *key : {"torch_dtype", "dtype"}) {
             if (c->has(key)) {
                 const std::string s = c->str(key);
-                const auto f = parseNumberFormat(s);
-                if (!f || !(*f == formats::bf16 || *f == formats::fp16 || *f == formats::fp32)) {
-                    fail(c->field(key), "unsupported dtype '" + s + "'");
+                if (auto f = parseTorchDtype(s)) {
+                    return *f;
                 }
-                return *f;
+                fail(c->field(key), "unsupported dtype '" + s + "'");
             }
         }
     }

@@ -24,7 +24,10 @@ namespace hostplan::importer {
 
 /// The checkpoint's quantization scheme (quantization_config), resolved per piece.
 struct Quantization {
-    enum class Method { None, Fp8, Mxfp4, CompressedTensors, IntGroup };
+    enum class Method { None, Fp8, Mxfp4, CompressedTensors, IntGroup, ModelOpt };
+    /// Where FP8 scales sit (ModelOpt): one per tensor (plus an input scale), one per output
+    /// row, or one per blockRows x blockCols block.
+    enum class ScaleLayout { PerTensor, PerRow, Block };
     Method method = Method::None;
     NumberFormat format = formats::bf16;  ///< format of converted weights
     std::uint64_t blockRows = 0;          ///< FP8 weight_block_size rows (0 = one scale/tensor)
@@ -35,6 +38,8 @@ struct Quantization {
     std::vector<ModulePattern> notConvertGlobs; ///< the entries with '*', compiled once
     std::vector<ModulePattern> ignoreRegex;     ///< compressed-tensors "re:" ignore entries
     std::vector<std::string> ignoreNames; ///< compressed-tensors plain ignore entries
+    ScaleLayout scaleLayout = ScaleLayout::Block; ///< ModelOpt FP8 scale layout
+    std::vector<std::string> excludeGlobs; ///< ModelOpt exclude_modules (fnmatch, modelopt.h)
 
     /// Whether the scheme stores `p` in `format`: only Linear pieces; never the embedding or
     /// lm_head for transformers' own quantizers; not those matched by the ignore rules.
@@ -54,9 +59,13 @@ struct Quantization {
 Quantization readQuantization(const ConfigReader &primary,
                               const std::optional<ConfigReader> &secondary);
 
+/// A dtype as transformers writes it: "bfloat16", "torch.float16", "half", "float32", "float",
+/// "float8_e4m3fn" (and the fnuz / e5m2 variants); nullopt for any other.
+std::optional<NumberFormat> parseTorchDtype(std::string_view text);
+
 /// The stored dtype of unquantized tensors: torch_dtype / dtype of `primary`, else of
 /// `secondary`; bf16 when neither gives one. Only bf16, fp16 and fp32 are accepted; another is
-/// an ImportFailure naming the field.
+/// an ImportFailure naming the field. Spellings: parseTorchDtype.
 NumberFormat readDtype(const ConfigReader &primary, const std::optional<ConfigReader> &secondary);
 
 } // namespace hostplan::importer
