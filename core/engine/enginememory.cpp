@@ -220,6 +220,16 @@ std::string startupOutcomeName(StartupOutcome outcome) {
     return "starts";
 }
 
+std::uint32_t EngineMemoryModel::sequences(const EngineMemoryInput &in, const EngineMemoryTerms &t,
+                                           std::uint64_t contextTokens) const {
+    const std::uint64_t need = requestBytes(in, t, contextTokens);
+    if (t.kvPoolBytes <= 0 || need == 0) {
+        return 0;
+    }
+    return std::uint32_t(
+        std::min<std::uint64_t>(std::uint64_t(t.kvPoolBytes) / need, 0xffffffffu));
+}
+
 const EngineMemoryModel &engineMemoryModel(Engine engine) {
     switch (engine) {
     case Engine::Vllm:

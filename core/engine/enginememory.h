@@ -143,9 +143,10 @@ public:
     /// (vLLM max_memory_usage_bytes summed over groups; SGLang / TRT-LLM tokens x cell size).
     virtual std::uint64_t requestBytes(const EngineMemoryInput &in, const EngineMemoryTerms &t,
                                        std::uint64_t contextTokens) const = 0;
-    /// Sequences of `contextTokens` the pool holds (the engine's concurrency figure).
-    virtual std::uint32_t sequences(const EngineMemoryInput &in, const EngineMemoryTerms &t,
-                                    std::uint64_t contextTokens) const = 0;
+    /// Sequences of `contextTokens` the pool holds (the engine's concurrency figure): the pool
+    /// divided by requestBytes(), 0 when the pool is empty or negative.
+    std::uint32_t sequences(const EngineMemoryInput &in, const EngineMemoryTerms &t,
+                            std::uint64_t contextTokens) const;
 };
 
 /// The memory model of `engine`.

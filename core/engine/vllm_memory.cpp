@@ -180,16 +180,6 @@ public:
         }
         return requestBlocks(g, k, in, contextTokens) * g.page * g.groupSize;
     }
-
-    std::uint32_t sequences(const EngineMemoryInput &in, const EngineMemoryTerms &t,
-                            std::uint64_t contextTokens) const override {
-        const std::uint64_t need = requestBytes(in, t, contextTokens);
-        if (t.kvPoolBytes <= 0 || need == 0) {
-            return 0;
-        }
-        return std::uint32_t(std::min<std::uint64_t>(std::uint64_t(t.kvPoolBytes) / need,
-                                                      0xffffffffu));
-    }
 };
 
 } // namespace
