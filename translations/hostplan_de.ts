@@ -2612,6 +2612,18 @@ Alle Komponenten: %5 %4</translation>
         <source>Cost per 1M output tokens at capacity (%1% utilisation)</source>
         <translation>Kosten je 1 Mio. Ausgabe-Tokens bei voller Kapazität (%1 % Auslastung)</translation>
     </message>
+    <message>
+        <source>Also sold by: %1</source>
+        <translation>Auch angeboten von: %1</translation>
+    </message>
+    <message>
+        <source>%1 in / %2 out per 1M tokens; %3 a month for this workload</source>
+        <translation>%1 Eingabe / %2 Ausgabe je 1 Mio. Tokens; %3 im Monat für diese Last</translation>
+    </message>
+    <message>
+        <source>Stale price: %1 is from %2, %3 days before this report (older than %4 days); check the provider&apos;s page before deciding.</source>
+        <translation>Veralteter Preis: %1 stammt vom %2, %3 Tage vor diesem Bericht (älter als %4 Tage); vor der Entscheidung die Seite des Anbieters prüfen.</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -2830,10 +2842,6 @@ Alle Komponenten: %5 %4</translation>
         <translation>%1 pro 1 Mio. Ausgabe-Tokens</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Break-even: &lt;b&gt;never&lt;/b&gt;: the API stays cheaper at any volume this plan can serve.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Break-even: &lt;b&gt;nie&lt;/b&gt;: die API bleibt bei jedem Volumen, das dieser Plan liefern kann, günstiger.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;Break-even: &lt;b&gt;never&lt;/b&gt;: the plan does not fit, so it serves no tokens.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Break-even: &lt;b&gt;nie&lt;/b&gt;: der Plan passt nicht und liefert daher keine Tokens.&lt;/p&gt;</translation>
     </message>
@@ -2852,6 +2860,14 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>Self-hosting does not win for heavy users of %1 tokens a month each on this plan: break-even needs %2 and it serves %3 (more GPUs serve more).</source>
         <translation>Selbst betreiben lohnt sich auf diesem Plan nicht für Vielnutzer mit je %1 Tokens im Monat: die Gewinnschwelle braucht %2, er bedient %3 (mehr GPUs bedienen mehr).</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Recommendation: &lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Pilot range to quote: &lt;b&gt;%2&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Empfehlung: &lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Angebotsspanne für einen Pilotbetrieb: &lt;b&gt;%2&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;never&lt;/b&gt;: the API stays cheaper at any volume this plan can serve. %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Gewinnschwelle: &lt;b&gt;nie&lt;/b&gt;: die API bleibt bei jedem Volumen billiger, das dieser Plan bedienen kann. %1&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -531,7 +531,19 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
     // model's) may hold control characters or bidi overrides.
     std::ostringstream bufferedOut;
     std::ostringstream bufferedErr;
-    const int code = runCommand(args, bufferedOut, bufferedErr, extra);
+    // Scenarios and plans are JSON, which must be UTF-8: an argument that is not (a name typed
+    // in another encoding, a mangled path) is refused here, naming it, before it reaches them.
+    int code = kExitOk;
+    const auto bad = std::find_if(args.begin(), args.end(), [](const std::string &a) {
+        return firstInvalidUtf8(a) != std::string_view::npos;
+    });
+    if (bad != args.end()) {
+        bufferedErr << "hostplan-cli: argument " << (bad - args.begin()) + 1 << " (" << *bad
+                    << ") is not valid UTF-8 at byte " << firstInvalidUtf8(*bad) + 1 << "\n";
+        code = kExitUsage;
+    } else {
+        code = runCommand(args, bufferedOut, bufferedErr, extra);
+    }
     out << terminalSafe(bufferedOut.str());
     err << terminalSafe(bufferedErr.str());
     out.flush();

@@ -118,6 +118,17 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     apiRow(Report::tr("API cached input price"), s.pricing.apiCachedInputUsdPerMTok,
            p.api.cachedInputUsdPerMTok);
     apiRow(Report::tr("API output price"), s.pricing.apiOutputUsdPerMTok, p.api.outputUsdPerMTok);
+    // The other APIs selling the same model, each with its own source and date.
+    for (const ApiAlternative &a : p.apiAlternatives) {
+        if (a.price.id == p.api.id) {
+            continue;
+        }
+        row(Report::tr("Also sold by: %1").arg(qs(a.price.name)),
+            Report::tr("%1 in / %2 out per 1M tokens; %3 a month for this workload")
+                .arg(usdCentsText(a.price.inputUsdPerMTok), usdCentsText(a.price.outputUsdPerMTok),
+                     usdText(a.usdPerMonth)),
+            a.fromScenario ? input : qs(a.price.source), qs(a.price.asOf));
+    }
 
     // The model.
     const QString mSrc = qs(p.model.source);

@@ -159,6 +159,15 @@ Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDat
     for (const auto &warning : p.warnings) {
         c.notes << Report::tr("Note: %1.").arg(qs(warning));
     }
+    // Prices older than the scenario's limit, as of the report's date (plan/decision.h).
+    for (const StalePrice &stale :
+         stalePrices(p, date.toString(Qt::ISODate).toStdString())) {
+        c.notes << Report::tr("Stale price: %1 is from %2, %3 days before this report (older "
+                              "than %4 days); check the provider's page before deciding.")
+                       .arg(qs(stale.name), qs(stale.asOf))
+                       .arg(stale.ageDays)
+                       .arg(p.scenario.pricing.maxPriceAgeDays);
+    }
     c.recommendation = recommend(p);
     c.recommendationLine = recommendationLine(p);
 

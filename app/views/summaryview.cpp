@@ -4,6 +4,8 @@
 #include "document/formatting.h"
 #include "document/scenariodocument.h"
 #include "charts/viewrefresher.h"
+#include "plan/decision.h"
+#include "report/reportcontent.h"
 
 #include <cmath>
 
@@ -44,6 +46,9 @@ void SummaryView::rebuild() {
                   groupedInt(p.scenario.workload.contextTokens), gpusText(p.fit.gpusFloor),
                   p.fit.practicalFound ? gpusText(p.fit.gpusPractical)
                                        : tr("none up to %1").arg(gpusText(kMaxPracticalGpus)));
+    // The decision unit's verdicts (plan/decision.h), worded as the report words them.
+    h += tr("<p>Recommendation: <b>%1</b><br>Pilot range to quote: <b>%2</b></p>")
+             .arg(recommendationLine(p).toHtmlEscaped(), pilotRangeText(pilotRange(p)));
 
     h += tr("<h4>Memory per GPU (most loaded GPU) and in total</h4>");
     h += QStringLiteral("<table cellspacing=0 cellpadding=2><tr><th></th><th align=right>%1</th>"
@@ -115,36 +120,40 @@ void SummaryView::rebuild() {
         // Break-even and heavy users as the decision unit states them (plan/decision.h).
         const BreakEvenVerdict be = breakEvenVerdict(p);
         const HeavyUserVerdict heavyUsers = heavyUserVerdict(p);
+        const QString heavy = tokensText(p.scenario.workload.heavyUserTokensPerMonth);
+        QString users;
+        switch (heavyUsers.kind) {
+        case HeavyUserKind::WinsFrom:
+        case HeavyUserKind::Free:
+            users = tr("Self-hosting wins from <b>%1</b> of %2 tokens a month each.")
+                        .arg(heavyUsersText(qint64(std::max<std::uint64_t>(
+                                 heavyUsers.usersNeeded, 1))),
+                             heavy);
+            break;
+        case HeavyUserKind::OutOfReach:
+            users = tr("Self-hosting does not win for heavy users of %1 tokens a month "
+                       "each on this plan: break-even needs %2 and it serves %3 "
+                       "(more GPUs serve more).")
+                        .arg(heavy, heavyUsersText(qint64(heavyUsers.usersNeeded)),
+                             numberText(heavyUsers.usersServed, 1));
+            break;
+        case HeavyUserKind::NotPriced:
+        case HeavyUserKind::DoesNotFit:
+            break;
+        case HeavyUserKind::Never:
+            users = tr("Self-hosting does not win at any number of heavy users of %1 "
+                       "tokens a month each.")
+                        .arg(heavy);
+            break;
+        }
         if (be.kind != BreakEvenKind::At) {
             h += be.kind == BreakEvenKind::Never
                      ? tr("<p>Break-even: <b>never</b>: the API stays cheaper at any volume "
-                          "this plan can serve.</p>")
+                          "this plan can serve. %1</p>")
+                           .arg(users)
                      : tr("<p>Break-even: <b>never</b>: the plan does not fit, so it "
                           "serves no tokens.</p>");
         } else {
-            const QString heavy = tokensText(p.scenario.workload.heavyUserTokensPerMonth);
-            QString users;
-            switch (heavyUsers.kind) {
-            case HeavyUserKind::WinsFrom:
-            case HeavyUserKind::Free:
-                users = tr("Self-hosting wins from <b>%1</b> of %2 tokens a month each.")
-                            .arg(heavyUsersText(qint64(std::max<std::uint64_t>(
-                                     heavyUsers.usersNeeded, 1))),
-                                 heavy);
-                break;
-            case HeavyUserKind::OutOfReach:
-                users = tr("Self-hosting does not win for heavy users of %1 tokens a month "
-                           "each on this plan: break-even needs %2 and it serves %3 "
-                           "(more GPUs serve more).")
-                            .arg(heavy, heavyUsersText(qint64(heavyUsers.usersNeeded)),
-                                 numberText(heavyUsers.usersServed, 1));
-                break;
-            default:
-                users = tr("Self-hosting does not win at any number of heavy users of %1 "
-                           "tokens a month each.")
-                            .arg(heavy);
-                break;
-            }
             h += tr("<p>Break-even: <b>%1 output tokens per month</b> with this token mix (%2 "
                     "tokens/s sustained; %3 if every token were billed as output). %4</p>")
                      .arg(tokensText(be.outputTokensPerMonth),

@@ -1,6 +1,7 @@
 #include "plan/planjson.h"
 
 #include "plan/decision.h"
+#include "util/jsonutil.h"
 
 #include <cmath>
 
@@ -360,7 +361,7 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
 }
 
 std::string planToJsonText(const PlanResult &plan, std::string_view today) {
-    return planToJson(plan, today).dump(2) + "\n";
+    return jsonfield::dumpText(planToJson(plan, today), 2) + "\n";
 }
 
 } // namespace hostplan

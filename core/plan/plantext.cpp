@@ -18,14 +18,22 @@ namespace hostplan {
 
 namespace {
 
+std::string usdCents(double v);
+
+/// Monthly sums: whole grouped dollars ("$27,798"), with cents below $100 ("$21.00"), as the
+/// GUI and the report write them (app/document/formatting.h usdText).
 std::string usd(double v) {
     if (!std::isfinite(v)) {
         return "n/a";
     }
+    if (std::abs(v) < 99.995) {
+        return usdCents(v);
+    }
     return "$" + groupedText(std::uint64_t(std::llround(v)));
 }
 
-/// 2016.5 -> "$2,016.50": grouped dollars with cents (hourly and daily amounts).
+/// 2016.5 -> "$2,016.50": grouped dollars with cents (hourly and daily amounts, rates per 1M
+/// tokens).
 std::string usdCents(double v) {
     if (!std::isfinite(v) || v < 0) {
         return "n/a";
@@ -84,13 +92,13 @@ void writeDecisionText(const PlanResult &p, std::ostream &out) {
     const CostPerMTok cost = costPerMTok(p);
     out << "          cost per 1M output tokens, this workload: "
         << (p.fit.fits && std::isfinite(cost.forWorkloadUsd)
-                ? formatDouble("$%.2f", cost.forWorkloadUsd) +
+                ? usdCents(cost.forWorkloadUsd) +
                       " (the rental at the chosen hours a day / the workload's output tokens)"
                 : std::string("n/a (the plan does not fit, or the workload has no output)"))
         << "\n";
     out << "          cost per 1M output tokens at capacity: "
         << (std::isfinite(cost.atCapacityUsd) && cost.atCapacityUsd >= 0
-                ? formatDouble("$%.2f", cost.atCapacityUsd) + " (at " +
+                ? usdCents(cost.atCapacityUsd) + " (at " +
                       formatDouble("%.0f", p.throughput.capacity.utilisation * 100) +
                       "% utilisation of what the plan serves within the latency target)"
                 : std::string("n/a (the plan serves nothing)"))

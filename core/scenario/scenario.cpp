@@ -431,7 +431,7 @@ std::string scenarioToJson(const Scenario &s) {
         pr["api_prices"] = list;
     }
     doc["pricing"] = pr;
-    return doc.dump(2) + "\n";
+    return jsonfield::dumpText(doc, 2) + "\n";
 }
 
 Result<bool> saveScenarioFile(const Scenario &scenario, const std::filesystem::path &path) {

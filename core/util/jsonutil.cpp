@@ -130,6 +130,10 @@ std::string errorText(const std::exception &e) {
     return out;
 }
 
+std::string dumpText(const nlohmann::json &value, int indent) {
+    return value.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 std::string brief(const nlohmann::json &value) {
     // Never dump containers: a deeply nested value would recurse in the serializer, and a huge
     // one would be copied whole only to be cut.
@@ -141,9 +145,9 @@ std::string brief(const nlohmann::json &value) {
     }
     if (value.is_string()) {
         const auto &str = value.get_ref<const std::string &>();
-        return nlohmann::json(str.size() > 57 ? str.substr(0, 57) + "..." : str).dump();
+        return dumpText(nlohmann::json(str.size() > 57 ? str.substr(0, 57) + "..." : str));
     }
-    return value.dump();
+    return dumpText(value);
 }
 
 namespace {

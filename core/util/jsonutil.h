@@ -32,6 +32,11 @@ inline constexpr std::size_t kMaxJsonDepth = 512;
 /// PNG given as a config) would otherwise reach the terminal raw.
 std::string errorText(const std::exception &e);
 
+/// `value` as JSON text, pretty-printed with `indent` spaces (-1: one line). A string holding
+/// bytes that are not UTF-8 (a name read from a binary format) is written with U+FFFD in their
+/// place instead of throwing nlohmann::json::type_error 316: JSON text must be UTF-8.
+std::string dumpText(const nlohmann::json &value, int indent = -1);
+
 /// Short rendering of a JSON value for error messages: scalars as JSON (strings cut at 57
 /// characters), lists and objects by their size only (never serialized: safe for deeply nested
 /// or huge input).

@@ -83,4 +83,17 @@ std::string terminalSafe(std::string_view text) {
     return out;
 }
 
+std::size_t firstInvalidUtf8(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        std::uint32_t cp = 0;
+        const std::size_t len = decodeUtf8(text.substr(i), cp);
+        if (len == 0) {
+            return i;
+        }
+        i += len;
+    }
+    return std::string_view::npos;
+}
+
 } // namespace hostplan

@@ -16,4 +16,10 @@ namespace hostplan {
 /// UTF-8 as \xNN. Other text, UTF-8 included, is unchanged.
 std::string terminalSafe(std::string_view text);
 
+/// Byte offset of the first byte of `text` that does not start a valid UTF-8 sequence (overlong
+/// forms, surrogates and code points above U+10FFFF count as invalid), or std::string_view::npos
+/// when all of `text` is valid UTF-8. JSON text must be UTF-8 (RFC 8259 section 8.1), so a name
+/// that fails here cannot be written into a scenario or plan as it is.
+std::size_t firstInvalidUtf8(std::string_view text);
+
 } // namespace hostplan

@@ -175,6 +175,27 @@ private slots:
         }
     }
 
+    // An argument that is not UTF-8 (found by the cliargs fuzz target: it aborted in the JSON
+    // writer) is refused with exit 2, naming its position and the bad byte.
+    void invalidUtf8Argument() {
+        // printf writes the raw bytes (octal escapes): a QString argument would be re-encoded.
+        for (const QString &bad : {QStringLiteral("ll\\270gpu"),
+                                   QStringLiteral("llama-3.1-8b\\314\\322")}) {
+            QProcess p;
+            p.start(QStringLiteral("/bin/sh"),
+                    {QStringLiteral("-c"),
+                     QStringLiteral("exec \"$0\" plan --model \"$(printf '%1')\" --gpu h200")
+                         .arg(bad),
+                     QStringLiteral(HOSTPLAN_CLI_BIN)});
+            QVERIFY(p.waitForFinished(60000));
+            QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+            QCOMPARE(p.exitCode(), 2);
+            const QByteArray err = p.readAllStandardError();
+            QVERIFY2(err.contains("argument 3") && err.contains("not valid UTF-8"),
+                     err.constData());
+        }
+    }
+
     // A full disk: the command fails with the path and the reason, prints no "Wrote", exits 3
     // and keeps the old file.
     void fullDisk_data() {

@@ -218,6 +218,40 @@ class TestReport : public QObject {
         QCOMPARE(content->title, QString("HostPlan-Budgetbericht"));
     }
 
+    // The report prints every compared API with its source and date, and flags the prices
+    // older than the scenario's limit as of the report's date (issue: prices kept current).
+    void stalePricesAndAlternativesAreReported() {
+        ScenarioDocument doc;
+        Scenario s = doc.scenario();
+        s.pricing.maxPriceAgeDays = 60;
+        doc.reset(s);
+        auto content = buildReportContent(doc, kDate);
+        QVERIFY(content.ok());
+        // The pinned Moonshot price is dated 2026-07 (read as 2026-07-01): 151 days before
+        // 2026-11-29.
+        const QString stale = content->notes.filter(QStringLiteral("Stale price")).join('|');
+        QVERIFY2(stale.contains(QStringLiteral("Kimi K3, Moonshot API is from 2026-07, 151 days "
+                                               "before this report (older than 60 days)")),
+                 qPrintable(stale));
+        bool alternative = false;
+        for (const QStringList &row : content->assumptions.rows) {
+            if (row.value(0).startsWith(QStringLiteral("Also sold by: Kimi K3, Novita AI"))) {
+                alternative = true;
+                QVERIFY2(row.value(1).contains(QStringLiteral("a month for this workload")),
+                         qPrintable(row.join('|')));
+                QVERIFY(!row.value(2).isEmpty() && row.value(2) != QStringLiteral("-"));
+                QCOMPARE(row.value(3).left(4), QStringLiteral("2026"));
+            }
+        }
+        QVERIFY(alternative);
+        // Within the limit nothing is flagged.
+        s.pricing.maxPriceAgeDays = 365;
+        doc.reset(s);
+        content = buildReportContent(doc, kDate);
+        QVERIFY(content.ok());
+        QVERIFY(content->notes.filter(QStringLiteral("Stale price")).isEmpty());
+    }
+
     void tableHeadersWrapAtSpacesOnly() {
         // The probe table on A4: "Catalogue" got a column narrower than the word and broke as
         // "Catalogu / e". Columns now hold their header's longest word; the table keeps its
