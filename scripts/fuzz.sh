@@ -50,10 +50,12 @@ run() {
         echo "fuzz: skipped ($bin not built: no clang++ with libFuzzer)"
         exit 77
     fi
-    mkdir -p "$work/$target"
+    mkdir -p "$work/$target" "$work/artifacts"
+    # -artifact_prefix: a crash input lands beside the corpus, never in the caller's directory
+    # (a run from the source root once left crash-* files there to be committed by accident).
     # -rss_limit_mb: ASan and UBSan more than double the 256 MB a plain build may use.
     "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=262144 \
-        -print_final_stats=1 "$work/$target" "$src/tests/fuzz/corpus/$target"
+        -print_final_stats=1 -artifact_prefix="$work/artifacts/$target-" "$work/$target" "$src/tests/fuzz/corpus/$target"
 }
 
 case "${1:-}" in
