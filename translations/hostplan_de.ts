@@ -447,13 +447,21 @@
         <source>Write the whole plan as JSON (the schema of hostplan-cli plan --json)</source>
         <translation>Den ganzen Plan als JSON schreiben (das Schema von hostplan-cli plan --json)</translation>
     </message>
+    <message>
+        <source>Wrote %1 (%2 pages)</source>
+        <translation>%1 geschrieben (%2 Seiten)</translation>
+    </message>
+    <message>
+        <source>Wrote %1 CSV files: %2</source>
+        <translation>%1 CSV-Dateien geschrieben: %2</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>%1 geschrieben</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::Format</name>
-    <message>
-        <source>%1 advertised, %2 usable</source>
-        <translation>%1 laut Hersteller, %2 nutzbar</translation>
-    </message>
     <message>
         <source>n/a</source>
         <translation>k. A.</translation>
@@ -481,6 +489,10 @@
     <message>
         <source>measured</source>
         <translation>gemessen</translation>
+    </message>
+    <message>
+        <source>%1 advertised (vendors&apos; GB here are GiB), %2 usable</source>
+        <translation>%1 laut Hersteller (dessen GB sind hier GiB), %2 nutzbar</translation>
     </message>
 </context>
 <context>
@@ -1158,12 +1170,6 @@ Alle Komponenten: %5 %4</translation>
 %1</translation>
     </message>
     <message>
-        <source>One GPU
-%1</source>
-        <translation>Eine GPU
-%1</translation>
-    </message>
-    <message>
         <source>One node (%1)
 %2</source>
         <translation>Ein Knoten (%1)
@@ -1179,6 +1185,12 @@ Alle Komponenten: %5 %4</translation>
         <source>Usable per GPU
 %1 (%2 GiB)</source>
         <translation>Nutzbar pro GPU
+%1 (%2 GiB)</translation>
+    </message>
+    <message>
+        <source>One GPU
+%1 (%2 GiB)</source>
+        <translation>Eine GPU
 %1 (%2 GiB)</translation>
     </message>
 </context>
@@ -1530,6 +1542,18 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>Cheapest: %1</source>
         <translation>Günstigste: %1</translation>
+    </message>
+    <message>
+        <source> /1M input (= output, not entered)</source>
+        <translation> /1 Mio. Eingabe (= Ausgabe, nicht eingegeben)</translation>
+    </message>
+    <message>
+        <source> /1M cached (= input, not entered)</source>
+        <translation> /1 Mio. gecacht (= Eingabe, nicht eingegeben)</translation>
+    </message>
+    <message>
+        <source> /1M output (= input, not entered)</source>
+        <translation> /1 Mio. Ausgabe (= Eingabe, nicht eingegeben)</translation>
     </message>
 </context>
 <context>

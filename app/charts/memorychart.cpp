@@ -180,7 +180,7 @@ void MemoryChart::rebuild() {
         addLine(tr("Engine budget\n%1").arg(gbText(double(plan->memory.budgetBytesPerGpu), 0)),
                 double(plan->memory.budgetBytesPerGpu), QColor(0xc0, 0x39, 0x2b), Qt::DotLine);
     } else {
-        addLine(tr("One GPU\n%1").arg(gbText(usable, 0)), usable, QColor(0xc0, 0x39, 0x2b),
+        addLine(tr("One GPU\n%1 (%2 GiB)").arg(gbText(usable, 0), numberText(toGiB(usable), 1)), usable, QColor(0xc0, 0x39, 0x2b),
                 Qt::DotLine);
         addLine(tr("One node (%1)\n%2").arg(gpusText(node), gbText(usable * node, 0)),
                 usable * node, QColor(0xc0, 0x39, 0x2b), Qt::DashLine);

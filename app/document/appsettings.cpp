@@ -8,6 +8,7 @@ namespace {
 // Keys, one place.
 const QString kRecentFiles = QStringLiteral("files/recent");
 const QString kLastDirectory = QStringLiteral("files/lastDirectory");
+const QString kLastModelDirectory = QStringLiteral("files/lastModelDirectory");
 const QString kLastScenarioJson = QStringLiteral("session/scenarioJson");
 const QString kLastScenarioPath = QStringLiteral("session/scenarioPath");
 const QString kGeometry = QStringLiteral("window/geometry");
@@ -73,6 +74,14 @@ QString lastDirectory() {
 
 void setLastDirectory(const QString &dir) {
     QSettings().setValue(kLastDirectory, dir);
+}
+
+QString lastModelDirectory() {
+    return QSettings().value(kLastModelDirectory).toString();
+}
+
+void setLastModelDirectory(const QString &dir) {
+    QSettings().setValue(kLastModelDirectory, dir);
 }
 
 QString language() {

@@ -34,6 +34,10 @@ void setLastScenario(const QString &json, const QString &path);
 /// Folder the last file dialog used ("" = home).
 QString lastDirectory();
 void setLastDirectory(const QString &dir);
+/// Folder of the last imported model (config.json, GGUF): kept apart from the scenarios' folder
+/// so that Save after an import does not propose the model's folder.
+QString lastModelDirectory();
+void setLastModelDirectory(const QString &dir);
 
 /// UI language as a locale name ("" = the system language, "en" = untranslated).
 QString language();

@@ -56,12 +56,25 @@ QString gbText(double bytes, int decimals) {
     return QStringLiteral("%1 GB").arg(numberText(toGB(bytes), decimals));
 }
 
+QString signedBytesText(double bytes, int decimals) {
+    if (!std::isfinite(bytes)) {
+        return QStringLiteral("-");
+    }
+    // The sign goes on each figure: "-145.5 GB (135.5 GiB)" read as a positive GiB amount.
+    const QString sign = bytes < 0 ? QStringLiteral("-") : QString();
+    return QStringLiteral("%1%2 (%1%3)")
+        .arg(sign, gbText(std::abs(bytes), decimals), gibText(std::abs(bytes), decimals));
+}
+
 QString gibText(double bytes, int decimals) {
     return QStringLiteral("%1 GiB").arg(numberText(toGiB(bytes), decimals));
 }
 
 QString gpuMemoryText(double advertisedBytes, double usableBytes) {
-    return QCoreApplication::translate("hostplan::ui::Format", "%1 advertised, %2 usable")
+    // HBM capacities are sold in binary units written "GB" (an "80 GB" H100 holds 80 GiB =
+    // 85.9 GB), which is why the usable figure can exceed the advertised one.
+    return QCoreApplication::translate("hostplan::ui::Format",
+                                       "%1 advertised (vendors' GB here are GiB), %2 usable")
         .arg(gbText(advertisedBytes, 0), gibText(usableBytes));
 }
 

@@ -29,6 +29,9 @@ QString numberText(double value, int decimals);
 QString bytesText(double bytes);
 /// "195.1 GB".
 QString gbText(double bytes, int decimals = 1);
+/// A signed amount of bytes, both units carrying the sign: "-145.5 GB (-135.5 GiB)" with
+/// `decimals` digits; "-" for a non-finite value.
+QString signedBytesText(double bytes, int decimals = 2);
 /// "279.4 GiB": measured (usable) memory, which drivers report in binary units.
 QString gibText(double bytes, int decimals = 1);
 /// A GPU's memory as vendors and drivers state it: "288 GB advertised, 279.4 GiB usable".

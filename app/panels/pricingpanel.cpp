@@ -157,25 +157,24 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
         s.pricing.apiOutputUsdPerMTok.reset();
         commit(s, tr("Compare against %1").arg(m_api->itemText(index)));
     });
+    // An edit is committed only when the value differs from what the plan shows: a derived
+    // price (an unset class following its dearer neighbour, plan.cpp) or the catalogue's, left
+    // as it is or tabbed through, adds no undo step and is not turned into a typed price.
     auto priceEdit = [this](QDoubleSpinBox *spin, std::optional<double> PricingChoice::*field,
-                            const QString &what) {
+                            double ApiPrice::*shown, const QString &what) {
         connect(spin, &QDoubleSpinBox::editingFinished, this, [=, this] {
             Scenario s = m_doc->scenario();
             const double v = spin->value();
-            const auto base = Catalogue::builtin().findApiPrice(
-                m_doc->plan() ? m_doc->plan()->api.id : s.pricing.apiPriceId);
-            double catalogue = -1;
-            if (base.ok()) {
-                catalogue = field == &PricingChoice::apiInputUsdPerMTok ? base->inputUsdPerMTok
-                            : field == &PricingChoice::apiCachedInputUsdPerMTok
-                                ? base->cachedInputUsdPerMTok
-                                : base->outputUsdPerMTok;
-            }
-            const double current = (s.pricing.*field).value_or(catalogue);
-            if (same(v, current)) {
+            const auto &plan = m_doc->plan();
+            if (!(s.pricing.*field) && plan && same(v, (*plan).api.*shown)) {
                 return;
             }
-            if (same(v, catalogue)) {
+            if ((s.pricing.*field) && same(v, *(s.pricing.*field))) {
+                return;
+            }
+            const auto base = Catalogue::builtin().findApiPrice(
+                plan ? plan->api.id : s.pricing.apiPriceId);
+            if (base.ok() && same(v, (*base).*shown)) {
                 (s.pricing.*field).reset();
             } else {
                 s.pricing.*field = v;
@@ -183,9 +182,12 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
             commit(s, tr("Change %1 to %2").arg(what, spin->text()));
         });
     };
-    priceEdit(m_in, &PricingChoice::apiInputUsdPerMTok, tr("API input price"));
-    priceEdit(m_cached, &PricingChoice::apiCachedInputUsdPerMTok, tr("API cached input price"));
-    priceEdit(m_out, &PricingChoice::apiOutputUsdPerMTok, tr("API output price"));
+    priceEdit(m_in, &PricingChoice::apiInputUsdPerMTok, &ApiPrice::inputUsdPerMTok,
+              tr("API input price"));
+    priceEdit(m_cached, &PricingChoice::apiCachedInputUsdPerMTok, &ApiPrice::cachedInputUsdPerMTok,
+              tr("API cached input price"));
+    priceEdit(m_out, &PricingChoice::apiOutputUsdPerMTok, &ApiPrice::outputUsdPerMTok,
+              tr("API output price"));
     connect(m_apiReset, &QPushButton::clicked, this, [this] {
         Scenario s = m_doc->scenario();
         s.pricing.apiInputUsdPerMTok.reset();
@@ -268,6 +270,23 @@ void PricingPanel::sync() {
     m_in->setValue(p->api.inputUsdPerMTok);
     m_cached->setValue(p->api.cachedInputUsdPerMTok);
     m_out->setValue(p->api.outputUsdPerMTok);
+    // With no catalogue API, a price class the user has not entered follows its dearer
+    // neighbour (core plan.cpp): shown in italics with a suffix saying so, never as if typed.
+    const bool entered = p->apiSelection == ApiSelection::Entered;
+    auto markDerived = [&](QDoubleSpinBox *spin, bool isSet, const QString &suffix,
+                           const QString &derivedSuffix) {
+        const bool derived = entered && !isSet;
+        QFont f = spin->font();
+        f.setItalic(derived);
+        spin->setFont(f);
+        spin->setSuffix(derived ? derivedSuffix : suffix);
+    };
+    markDerived(m_in, s.pricing.apiInputUsdPerMTok.has_value(), tr(" /1M input"),
+                tr(" /1M input (= output, not entered)"));
+    markDerived(m_cached, s.pricing.apiCachedInputUsdPerMTok.has_value(), tr(" /1M cached"),
+                tr(" /1M cached (= input, not entered)"));
+    markDerived(m_out, s.pricing.apiOutputUsdPerMTok.has_value(), tr(" /1M output"),
+                tr(" /1M output (= input, not entered)"));
     const bool overridden = s.pricing.apiInputUsdPerMTok || s.pricing.apiCachedInputUsdPerMTok ||
                             s.pricing.apiOutputUsdPerMTok;
     m_apiReset->setEnabled(overridden);

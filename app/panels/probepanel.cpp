@@ -40,13 +40,6 @@ QString probeBytesText(quint64 bytes) {
     return QStringLiteral("%1 (%2)").arg(gbText(double(bytes), 1), gibText(double(bytes), 1));
 }
 
-QString signedBytesText(qint64 bytes) {
-    if (bytes < 0) {
-        return QStringLiteral("-") + probeBytesText(quint64(-(bytes + 1)) + 1);
-    }
-    return probeBytesText(quint64(bytes));
-}
-
 /// "4.27 TB/s", "812.0 GB/s" (probe::formatRate in the UI's number format); "-" when unknown.
 QString rateText(double bytesPerS) {
     if (!(bytesPerS > 0) || !std::isfinite(bytesPerS)) {
@@ -375,7 +368,7 @@ void ProbePanel::refresh() {
                          item(planned ? probeBytesText(r.plannedBytes) : QStringLiteral("-")));
         m_table->setItem(i, ColFree, item(probeBytesText(r.freeBytes)));
         m_table->setItem(i, ColHeadroom,
-                         item(planned ? signedBytesText(r.headroomBytes) : QStringLiteral("-")));
+                         item(planned ? signedBytesText(double(r.headroomBytes), 1) : QStringLiteral("-")));
         QString verdict;
         QColor colour;
         switch (r.verdict) {

@@ -59,8 +59,8 @@ ReportTable memoryTable(const PlanResult &p) {
            {QStringLiteral("usable"), csvInt(m.usableBytesPerGpu),
             csvInt(m.usableBytesPerGpu * p.layout.gpuCount())});
     addRow(t,
-           {Report::tr("Room for KV cache and state"), signedBytesText(m.kvCapacityBytesPerGpu),
-            signedBytesText(m.kvCapacityBytesPerGpu * std::int64_t(p.layout.gpuCount()))},
+           {Report::tr("Room for KV cache and state"), signedBytesText(double(m.kvCapacityBytesPerGpu)),
+            signedBytesText(double(m.kvCapacityBytesPerGpu) * p.layout.gpuCount())},
            {QStringLiteral("kv_state_room"), csvInt(m.kvCapacityBytesPerGpu),
             csvInt(m.kvCapacityBytesPerGpu * std::int64_t(p.layout.gpuCount()))});
     t.note =

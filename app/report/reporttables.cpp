@@ -36,11 +36,6 @@ QString bandwidthText(double bytesPerS) {
     return QStringLiteral("%1 TB/s").arg(numberText(bytesPerS / 1e12, 2));
 }
 
-QString signedBytesText(std::int64_t bytes) {
-    const QString s = bytesText(double(bytes < 0 ? -bytes : bytes));
-    return bytes < 0 ? QStringLiteral("-") + s : s;
-}
-
 void addRow(ReportTable &t, const QStringList &display, const QStringList &csv, bool bold) {
     if (bold) {
         t.boldRows << int(t.rows.size());

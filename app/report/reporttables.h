@@ -34,8 +34,6 @@ QString tokensPerMonthText(double tokens);
 QString heavyUsersCountText(double users);
 /// Bytes per second as "3.35 TB/s"; "-" when not measured (<= 0).
 QString bandwidthText(double bytesPerS);
-/// Bytes in GB and GiB with a leading "-" for negative values (headroom below zero).
-QString signedBytesText(std::int64_t bytes);
 /// Add a row to both forms of a table (display text and CSV); `bold` prints it bold in the PDF.
 void addRow(ReportTable &t, const QStringList &display, const QStringList &csv, bool bold = false);
 /// "8 x NVIDIA B300 ...": the plan's GPU count and name.

@@ -235,9 +235,10 @@ void MainWindow::buildMenus() {
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(tr("Import &Model..."), this, [this] {
         const QString path = QFileDialog::getOpenFileName(
-            this, tr("Import model"), AppSettings::lastDirectory(),
+            this, tr("Import model"), AppSettings::lastModelDirectory(),
             tr("Hugging Face model files (config.json *.index.json);;JSON (*.json)"));
         if (!path.isEmpty()) {
+            AppSettings::setLastModelDirectory(QFileInfo(path).absolutePath());
             m_modelPanel->importPath(path);
         }
     });

@@ -10,9 +10,11 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
 #include <QRegularExpression>
+#include <QStatusBar>
 
 namespace hostplan::ui {
 
@@ -21,7 +23,11 @@ namespace {
 /// A file name in the scenario's folder (or the home folder): the scenario name made safe for
 /// file systems, plus `suffix`.
 QString suggestedPath(const ScenarioDocument &doc, const QString &suffix) {
-    QString name = QString::fromStdString(doc.scenario().name);
+    // An unnamed scenario is called after its plan ("Kimi K3 on 8x B300"), as Save names it.
+    const auto &plan = doc.plan();
+    QString name = QString::fromStdString(doc.scenario().name.empty() && plan
+                                              ? plan->scenario.name
+                                              : doc.scenario().name);
     name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("-"));
     name = name.left(80);
     if (name.isEmpty() || name == QLatin1String("-")) {
@@ -36,12 +42,21 @@ void showError(QWidget *parent, const QString &title, const QString &message) {
     QMessageBox::warning(parent, title, message);
 }
 
-void exportReport(ScenarioDocument *doc, QWidget *parent, const ProbeReportSource &probe) {
+/// Says in the window's status bar what an export wrote (a dialog-free confirmation); without a
+/// main window (a bare widget parent) nothing is shown.
+void confirm(QWidget *parent, const QString &text) {
+    if (auto *window = qobject_cast<QMainWindow *>(parent ? parent->window() : nullptr)) {
+        window->statusBar()->showMessage(text, 10000);
+    }
+}
+
+void exportReport(ScenarioDocument *doc, QWidget *parent, const ProbeReportSource &probe,
+                  const SavePathChooser &choose) {
     const QString a4 = Export::tr("PDF, A4 (*.pdf)");
     const QString letter = Export::tr("PDF, Letter (*.pdf)");
     const bool letterFirst = defaultReportPageSize().id() == QPageSize::Letter;
     QString filter = letterFirst ? letter : a4;
-    const QString path = QFileDialog::getSaveFileName(
+    const QString path = choose(
         parent, Export::tr("Export report"), suggestedPath(*doc, QStringLiteral(".pdf")),
         letterFirst ? letter + QStringLiteral(";;") + a4 : a4 + QStringLiteral(";;") + letter,
         &filter);
@@ -56,13 +71,18 @@ void exportReport(ScenarioDocument *doc, QWidget *parent, const ProbeReportSourc
     QGuiApplication::restoreOverrideCursor();
     if (!r.ok()) {
         showError(parent, Export::tr("Export report"), r.error);
+        return;
     }
+    confirm(parent, Export::tr("Wrote %1 (%2 pages)")
+                        .arg(QDir::toNativeSeparators(path))
+                        .arg(r.pageCount));
 }
 
-void exportCsv(ScenarioDocument *doc, QWidget *parent, const ProbeReportSource &probe) {
-    const QString path = QFileDialog::getSaveFileName(
+void exportCsv(ScenarioDocument *doc, QWidget *parent, const ProbeReportSource &probe,
+               const SavePathChooser &choose) {
+    const QString path = choose(
         parent, Export::tr("Export tables as CSV (one file per table, named <name>-<table>.csv)"),
-        suggestedPath(*doc, QStringLiteral(".csv")), Export::tr("CSV files (*.csv)"));
+        suggestedPath(*doc, QStringLiteral(".csv")), Export::tr("CSV files (*.csv)"), nullptr);
     if (path.isEmpty()) {
         return;
     }
@@ -75,26 +95,41 @@ void exportCsv(ScenarioDocument *doc, QWidget *parent, const ProbeReportSource &
     const ExportResult r = writeReportCsv(content.value(), path);
     if (!r.ok()) {
         showError(parent, Export::tr("Export tables as CSV"), r.error);
+        return;
     }
+    confirm(parent, Export::tr("Wrote %1 CSV files: %2")
+                        .arg(r.files.size())
+                        .arg(QDir::toNativeSeparators(QFileInfo(r.files.value(0)).absolutePath()) +
+                             QLatin1Char('/') + QFileInfo(r.files.value(0)).fileName() +
+                             (r.files.size() > 1 ? QStringLiteral(", ...") : QString())));
 }
 
-void exportJson(ScenarioDocument *doc, QWidget *parent) {
-    const QString path = QFileDialog::getSaveFileName(
+void exportJson(ScenarioDocument *doc, QWidget *parent, const SavePathChooser &choose) {
+    const QString path = choose(
         parent, Export::tr("Export JSON"), suggestedPath(*doc, QStringLiteral("-plan.json")),
-        Export::tr("JSON files (*.json)"));
+        Export::tr("JSON files (*.json)"), nullptr);
     if (path.isEmpty() || !doc->plan()) {
         return;
     }
     const ExportResult r = writePlanJson(*doc->plan(), path);
     if (!r.ok()) {
         showError(parent, Export::tr("Export JSON"), r.error);
+        return;
     }
+    confirm(parent, Export::tr("Wrote %1").arg(QDir::toNativeSeparators(path)));
 }
 
 } // namespace
 
 QList<QAction *> addReportExportActions(QMenu *menu, ScenarioDocument *doc, QWidget *dialogParent,
-                                        ProbeReportSource probeReport) {
+                                        ProbeReportSource probeReport,
+                                        SavePathChooser choosePath) {
+    if (!choosePath) {
+        choosePath = [](QWidget *parent, const QString &title, const QString &suggested,
+                        const QString &filters, QString *selected) {
+            return QFileDialog::getSaveFileName(parent, title, suggested, filters, selected);
+        };
+    }
     menu->addSeparator();
     QAction *report = menu->addAction(Export::tr("Export &report..."));
     report->setObjectName(QStringLiteral("actionExportReport"));
@@ -106,14 +141,17 @@ QList<QAction *> addReportExportActions(QMenu *menu, ScenarioDocument *doc, QWid
     json->setObjectName(QStringLiteral("actionExportJson"));
     json->setStatusTip(Export::tr("Write the whole plan as JSON (the schema of hostplan-cli plan --json)"));
 
-    QObject::connect(report, &QAction::triggered, dialogParent, [doc, dialogParent, probeReport] {
-        exportReport(doc, dialogParent, probeReport);
+    QObject::connect(report, &QAction::triggered, dialogParent,
+                     [doc, dialogParent, probeReport, choosePath] {
+                         exportReport(doc, dialogParent, probeReport, choosePath);
+                     });
+    QObject::connect(csv, &QAction::triggered, dialogParent,
+                     [doc, dialogParent, probeReport, choosePath] {
+                         exportCsv(doc, dialogParent, probeReport, choosePath);
+                     });
+    QObject::connect(json, &QAction::triggered, dialogParent, [doc, dialogParent, choosePath] {
+        exportJson(doc, dialogParent, choosePath);
     });
-    QObject::connect(csv, &QAction::triggered, dialogParent, [doc, dialogParent, probeReport] {
-        exportCsv(doc, dialogParent, probeReport);
-    });
-    QObject::connect(json, &QAction::triggered, dialogParent,
-                     [doc, dialogParent] { exportJson(doc, dialogParent); });
 
     const QList<QAction *> actions = {report, csv, json};
     auto sync = [doc, actions] {

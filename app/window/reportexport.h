@@ -7,6 +7,7 @@
 #pragma once
 
 #include <QList>
+#include <QString>
 
 #include <functional>
 
@@ -25,12 +26,22 @@ class ScenarioDocument;
 /// Returns the probe report to include in the PDF, or nullptr for none.
 using ProbeReportSource = std::function<const probe::ProbeReport *()>;
 
+/// Asks where to write an export: (parent, title, suggested path, filters ";;"-separated,
+/// in/out selected filter) -> the chosen path, "" when cancelled. The default is
+/// QFileDialog::getSaveFileName; tests pass their own to answer without a dialog.
+using SavePathChooser = std::function<QString(QWidget *parent, const QString &title,
+                                              const QString &suggested, const QString &filters,
+                                              QString *selectedFilter)>;
+
 /// Append the three export actions (object names actionExportReport, actionExportCsv,
 /// actionExportJson) to `menu`, preceded by a separator. They are enabled while `doc` has a
 /// plan. `dialogParent` owns the file dialogs and error boxes; `probeReport` (may be empty)
 /// supplies the probe section of the PDF. Page size: the file dialog offers A4 and Letter, the
-/// locale's size first (defaultReportPageSize()). Returns the actions, owned by `menu`.
+/// locale's size first (defaultReportPageSize()). After writing, each action says what it wrote
+/// in the status bar of `dialogParent`'s main window. `choosePath` (empty: the file dialog)
+/// picks the file. Returns the actions, owned by `menu`.
 QList<QAction *> addReportExportActions(QMenu *menu, ScenarioDocument *doc, QWidget *dialogParent,
-                                        ProbeReportSource probeReport = {});
+                                        ProbeReportSource probeReport = {},
+                                        SavePathChooser choosePath = {});
 
 } // namespace hostplan::ui

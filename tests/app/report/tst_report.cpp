@@ -16,6 +16,9 @@
 #include "testutil.h"
 
 #include <QAction>
+#include <QFileInfo>
+#include <QMainWindow>
+#include <QStatusBar>
 #include <QFile>
 #include <QMenu>
 #include <QProcess>
@@ -27,6 +30,7 @@
 
 #include <cmath>
 #include <sstream>
+#include <tuple>
 
 using namespace hostplan;
 using namespace hostplan::ui;
@@ -321,7 +325,7 @@ class TestReport : public QObject {
         QTest::newRow("gpus/one") << gpusText(1) << "1 GPU";
         QTest::newRow("gib") << gibText(300'000'000'000.0) << "279.4 GiB";
         QTest::newRow("gpuMemory/b300")
-            << gpuMemoryText(288e9, 300'000'000'000.0) << "288 GB advertised, 279.4 GiB usable";
+            << gpuMemoryText(288e9, 300'000'000'000.0) << "288 GB advertised (vendors' GB here are GiB), 279.4 GiB usable";
     }
 
     void formatting() {
@@ -708,7 +712,7 @@ class TestReport : public QObject {
             }
             if (row.value(0).endsWith(QLatin1String(" memory")) &&
                 row.value(0).startsWith(QLatin1String("NVIDIA B300"))) {
-                other = row.value(1) == QLatin1String("288 GB advertised, 279.4 GiB usable");
+                other = row.value(1) == QLatin1String("288 GB advertised (vendors' GB here are GiB), 279.4 GiB usable");
             }
         }
         QVERIFY(usable);
@@ -721,6 +725,44 @@ class TestReport : public QObject {
             writeReportPdf(doc, QStringLiteral("/nonexistent/dir/report.pdf"));
         QVERIFY(!r.ok());
         QVERIFY(r.error.contains(QStringLiteral("/nonexistent/dir/report.pdf")));
+    }
+
+    // Each export says what it wrote in the main window's status bar (issue 18: no confirmation
+    // after an export). The save dialog is answered by a timer, as a user would type the path.
+    void guiExportsConfirm() {
+        ScenarioDocument doc;
+        QMainWindow window;
+        QMenu menu;
+        QString next; // the path the "user" types into the save dialog
+        QStringList suggested;
+        const QList<QAction *> actions = addReportExportActions(
+            &menu, &doc, &window, {},
+            [&next, &suggested](QWidget *, const QString &, const QString &proposal,
+                                const QString &, QString *) {
+                suggested << proposal;
+                return next;
+            });
+        QTemporaryDir dir;
+        for (const auto &[action, name, expect] :
+             {std::tuple{actions[2], QStringLiteral("plan.json"), QStringLiteral("Wrote ")},
+              std::tuple{actions[1], QStringLiteral("tables.csv"), QStringLiteral("Wrote 6 CSV files")},
+              std::tuple{actions[0], QStringLiteral("plan.pdf"), QStringLiteral("Wrote ")}}) {
+            next = dir.filePath(name);
+            action->trigger();
+            const QString msg = window.statusBar()->currentMessage();
+            QVERIFY2(msg.startsWith(expect) && msg.contains(dir.path()), qPrintable(msg));
+        }
+        // Each dialog proposed the scenario's name, not "hostplan.pdf".
+        QCOMPARE(suggested.size(), 3);
+        for (const QString &proposal : suggested) {
+            QVERIFY2(QFileInfo(proposal).fileName().startsWith(QStringLiteral("Kimi-K3")),
+                     qPrintable(proposal));
+        }
+        QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("plan.json"))));
+        QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("plan.pdf"))));
+        QVERIFY2(window.statusBar()->currentMessage().endsWith(
+                     QStringLiteral("(%1 pages)").arg(kDefaultPages)),
+                 qPrintable(window.statusBar()->currentMessage()));
     }
 
     void guiActions() {
