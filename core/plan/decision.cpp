@@ -13,9 +13,10 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-/// Node size a plan is rented in: the scenario's, else the GPU's own.
+/// Instance (node) size a plan is rented in: the chosen offer's shape, else the scenario's
+/// node size, else the GPU's own (PlanResult::gpusPerInstance).
 std::uint32_t nodeSize(const PlanResult &p) {
-    return p.scenario.hardware.gpusPerNode ? p.scenario.hardware.gpusPerNode : p.gpu.gpusPerNode;
+    return std::max<std::uint32_t>(p.gpusPerInstance, 1);
 }
 
 } // namespace
@@ -64,7 +65,8 @@ PilotRange pilotRange(std::uint32_t practicalGpus, std::uint32_t gpusPerNode) {
 }
 
 PilotRange pilotRange(const PlanResult &p) {
-    return pilotRange(p.fit.practicalFound ? p.fit.gpusPractical : 0, nodeSize(p));
+    const LayoutCandidate *best = p.search.best();
+    return best ? pilotRange(best->gpusRented, *best->offer.gpusPerInstance) : PilotRange{};
 }
 
 CostPerMTok costPerMTok(const PlanResult &p) {
@@ -161,6 +163,14 @@ std::vector<GpuOption> gpuOptions(const Scenario &scenario, const Catalogue &cat
         o.gpusPerNode = nodeSize(p);
         o.pilot = pilotRange(p);
         o.sequencesAtTarget = p.throughput.computed ? p.throughput.capacity.batch : 0;
+        o.canServe = p.search.found;
+        o.cannotServeReason = p.search.found ? std::string() : p.search.noneReason;
+        if (const LayoutCandidate *best = p.search.best()) {
+            o.offerId = best->offer.id;
+            o.provider = best->offer.provider;
+            o.priceSource = best->offer.source;
+            o.priceAsOf = best->offer.asOf;
+        }
         if (p.scenario.pricing.usdPerGpuHour) {
             o.priceSource = "scenario input";
             o.priceAsOf = "-";

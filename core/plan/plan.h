@@ -6,6 +6,7 @@
 #include "catalogue/catalogue.h"
 #include "sizing/cost.h"
 #include "sizing/fit.h"
+#include "sizing/layout.h"
 #include "sizing/memory.h"
 #include "scenario/scenario.h"
 #include "sizing/throughput.h"
@@ -23,8 +24,20 @@ struct PlanResult {
     ApiPrice api;            ///< prices actually used (catalogue + overrides)
     bool apiPriced = false;  ///< false: no API price known; api costs and break-even are NaN
     double usdPerGpuHour = 0;
-    Parallelism layout;      ///< the evaluated layout
+    Parallelism layout;      ///< the evaluated layout (one replica)
     bool autoCount = false;  ///< gpu count chosen by HostPlan (scenario gpu_count 0)
+    /// Data-parallel replicas of `layout` (the layout search's choice with the count on auto;
+    /// 1 with an explicit count). Memory figures are per replica; capacity and cost cover all.
+    std::uint32_t replicas = 1;
+    /// GPUs rented: replicas x layout GPUs rounded up to whole instances of the chosen offer
+    /// (auto), or the layout's GPUs (explicit count).
+    std::uint32_t gpusRented = 0;
+    /// GPUs per instance (node) the plan runs on: the chosen offer's shape (auto), else the
+    /// scenario's gpus_per_node or the GPU's own node size.
+    std::uint32_t gpusPerInstance = 8;
+    /// The layout search over the rental offers for this GPU type (layout.h): the chosen
+    /// layout x offer x replicas and every rejected candidate with its reason.
+    LayoutSearch search;
     MemoryBreakdown memory;
     FitResult fit;
     RentalCost rental;

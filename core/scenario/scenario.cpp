@@ -216,7 +216,7 @@ Result<bool> parsePricing(const json &o, PricingChoice &c) {
     const std::string p = "pricing";
     HOSTPLAN_TRY(k, checkKeys(o, p, {"usd_per_gpu_hour", "api_price_id", "api_input_usd_per_mtok",
                                      "api_cached_input_usd_per_mtok", "api_output_usd_per_mtok",
-                                     "hours_per_month"}));
+                                     "hours_per_month", "offers"}));
     (void)k;
     HOSTPLAN_TRY(rate, hostplan::jsonfield::number(o, "usd_per_gpu_hour", p, 0, 1e4, false));
     c.usdPerGpuHour = rate;
@@ -230,6 +230,17 @@ Result<bool> parsePricing(const json &o, PricingChoice &c) {
     c.apiOutputUsdPerMTok = out;
     HOSTPLAN_TRY(hpm, hostplan::jsonfield::number(o, "hours_per_month", p, 1, 744, false));
     assignIf(c.hoursPerMonth, hpm);
+    c.offers.clear();
+    if (o.contains("offers")) {
+        if (!o["offers"].is_array()) {
+            return makeError(p + ".offers", "must be a list of rental offers");
+        }
+        for (std::size_t i = 0; i < o["offers"].size(); ++i) {
+            HOSTPLAN_TRY(offer, parseOffer(o["offers"][i], p + ".offers[" + std::to_string(i) + "]"));
+            offer.userEntered = true;
+            c.offers.push_back(std::move(offer));
+        }
+    }
     return true;
 }
 
@@ -378,6 +389,13 @@ std::string scenarioToJson(const Scenario &s) {
     }
     if (s.pricing.apiOutputUsdPerMTok) {
         pr["api_output_usd_per_mtok"] = *s.pricing.apiOutputUsdPerMTok;
+    }
+    if (!s.pricing.offers.empty()) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const RentalOffer &o : s.pricing.offers) {
+            list.push_back(offerToJson(o));
+        }
+        pr["offers"] = list;
     }
     // nlohmann::ordered_json keeps schema_version first for readers.
     nlohmann::ordered_json doc;

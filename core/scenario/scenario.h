@@ -2,6 +2,7 @@
 // names the field and the bad value; save is atomic (temp file + rename).
 #pragma once
 
+#include "catalogue/offers.h"
 #include "engine/engine.h"
 #include "model/modelspec.h"
 #include "model/numberformat.h"
@@ -13,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace hostplan {
 
@@ -83,6 +85,9 @@ struct PricingChoice {
     std::optional<double> apiCachedInputUsdPerMTok;
     std::optional<double> apiOutputUsdPerMTok;
     double hoursPerMonth = 730;            ///< 365 x 24 / 12, the average month
+    /// The user's own rental offers (JSON pricing.offers, the resources/offers.json schema),
+    /// searched together with the built-in ones; marked userEntered.
+    std::vector<RentalOffer> offers;
     bool operator==(const PricingChoice &) const = default;
 };
 

@@ -355,19 +355,33 @@ std::uint32_t ThroughputModel::maxBatchForTarget(double targetSeconds, std::uint
     return lo;
 }
 
+double sustainedOutputTokensPerSecond(const ThroughputModel &model, std::uint32_t batch,
+                                      const Workload &w) {
+    if (batch == 0) {
+        return 0;
+    }
+    // Each output token also costs the prefill of its share of uncached input.
+    const DecodeStep d = model.decode(batch, w.contextTokens);
+    const double inputPerOutput =
+        w.outputTokensPerMonth > 0 ? w.inputTokensPerMonth / w.outputTokensPerMonth : 0.0;
+    const double perOutput = d.tokenLatencySeconds / double(batch) +
+                             inputPerOutput * model.prefillSecondsPerToken(w.contextTokens);
+    return 1.0 / perOutput;
+}
+
 Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficiency) {
     Throughput t;
     const Scenario &s = plan.scenario;
-    const std::uint32_t node = s.hardware.gpusPerNode
-                                   ? s.hardware.gpusPerNode
-                                   : std::max<std::uint32_t>(plan.gpu.gpusPerNode, 1);
+    const std::uint32_t node = std::max<std::uint32_t>(plan.gpusPerInstance, 1);
+    const std::uint32_t replicas = std::max<std::uint32_t>(plan.replicas, 1);
     const ThroughputModel model(plan.model, plan.gpu, plan.layout, plan.memory.cache, node,
                                 s.engine.prefillChunkTokens, efficiency);
     t.computed = true;
     t.efficiency = efficiency;
     t.confidence = efficiency.confidence;
     t.efficiencySource = efficiency.source;
-    t.nodes = std::uint32_t(ceilDiv(std::max<std::uint32_t>(plan.layout.gpuCount(), 1), node));
+    t.nodes = std::uint32_t(
+        ceilDiv(std::max<std::uint32_t>(std::max(plan.gpusRented, plan.layout.gpuCount()), 1), node));
     t.contextTokens = s.workload.contextTokens;
     t.effectiveBandwidthBytesPerS = model.effectiveBandwidthBytesPerS();
     t.prefill = model.prefill(s.workload.contextTokens);
@@ -384,7 +398,7 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
     // The running batch: the requested sequences, capped by what the KV room holds and by the
     // engine's own cap (continuous batching queues the rest). A plan that holds none is
     // evaluated at the request (it does not fit; its speed is shown for reference only).
-    std::uint32_t running = s.workload.concurrency;
+    std::uint32_t running = std::uint32_t(ceilDiv(s.workload.concurrency, replicas));
     if (c.memoryMaxBatch > 0) {
         running = std::min(running, c.memoryMaxBatch);
     }
@@ -408,15 +422,11 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
         c.tokensPerSecondPerUser = d.tokensPerSecondPerSequence;
         c.outputTokensPerSecond = d.tokensPerSecond;
         c.outputTokensPerSecondPerNode = d.tokensPerSecond / t.nodes;
-        // Each output token also costs the prefill of its share of uncached input.
-        const double inputPerOutput =
-            s.workload.outputTokensPerMonth > 0
-                ? s.workload.inputTokensPerMonth / s.workload.outputTokensPerMonth
-                : 0.0;
-        const double perOutput =
-            d.tokenLatencySeconds / double(c.batch) +
-            inputPerOutput * model.prefillSecondsPerToken(s.workload.contextTokens);
-        c.servingOutputTokensPerSecond = 1.0 / perOutput;
+        // Every replica runs its own capacity batch.
+        c.outputTokensPerSecond *= replicas;
+        c.outputTokensPerSecondPerNode = c.outputTokensPerSecond / t.nodes;
+        c.servingOutputTokensPerSecond =
+            sustainedOutputTokensPerSecond(model, c.batch, s.workload) * replicas;
         c.outputTokensPerMonth = c.servingOutputTokensPerSecond * scheduledSeconds * c.utilisation;
         c.usersServed = s.workload.heavyUserTokensPerMonth > 0
                             ? c.outputTokensPerMonth / s.workload.heavyUserTokensPerMonth

@@ -253,6 +253,13 @@ struct Throughput {
     std::vector<BatchPoint> curve; ///< batch 1, 2, 4, ... plus the limits
 };
 
+/// Sustained output tokens/s of one copy of a plan running `batch` sequences at the workload's
+/// context, when each output token also pays the prefill of its share of the workload's
+/// uncached input (input / output ratio of the monthly token mix): 1 / (t_token / B +
+/// input-per-output x prefill seconds per token). 0 when batch is 0.
+double sustainedOutputTokensPerSecond(const ThroughputModel &model, std::uint32_t batch,
+                                      const Workload &workload);
+
 /// Throughput of an evaluated plan with `efficiency` (evaluate() uses defaultEfficiency()).
 Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficiency);
 /// Recompute plan.throughput with a probe's calibration (confidence becomes Calibrated).
