@@ -228,7 +228,7 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
         "--gpu-count", "--context", "--concurrency",    "--engine",       "--tp",
         "--pp",        "--ep",      "--usd-per-gpu-hour", "--hours-per-day", "--gpus-per-node",
         "--output-tokens-per-month", "--input-tokens-per-month",
-        "--cached-input-tokens-per-month"};
+        "--cached-input-tokens-per-month", "--offers"};
     bool layoutGiven = false;
     bool countGiven = false;
     bool hardwareChanged = false;
@@ -263,6 +263,17 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
         double d = 0;
         if (a == "--scenario") {
             continue;
+        } else if (a == "--offers") {
+            auto offers = loadOffersFile(v);
+            if (!offers.ok()) {
+                return a + ": " + offers.error().toString();
+            }
+            auto known = Catalogue::builtin().checkOfferGpus(offers.value(), v + ": offers");
+            if (!known.ok()) {
+                return a + ": " + known.error().toString();
+            }
+            scenario.pricing.offers.insert(scenario.pricing.offers.end(), offers->begin(),
+                                           offers->end());
         } else if (a == "--model") {
             scenario.model.ref = v;
             scenario.pricing.apiPriceId.clear(); // the new model's own API, if any
@@ -381,14 +392,16 @@ Plan options (applied after --scenario, so they override the file):
   --weights-format F       bf16, fp8, mxfp4, nvfp4, int8, int4, int4_gN, int2, fp4
   --kv-format F            KV cache format: bf16, fp16, fp8 (= fp8_e4m3), fp8_e5m2
   --gpu NAME               catalogue id or alias (h100, h200, b200, b300, gb300, mi355x, ...)
-  --gpu-count N|auto       GPUs; auto = the smallest rentable count that carries the workload
+  --gpu-count N|auto       GPUs; auto = the cheapest layout x rental offer x replicas that
+                           carries the workload
                            (--model and --gpu reset count and layout to auto unless given)
   --tp N --ep N --pp N     parallel layout (default: chosen from the GPU count)
   --gpus-per-node N        GPUs per node (default: the GPU's own)
   --context TOKENS         tokens per sequence (32k, 1M suffixes: k = 1024)
   --concurrency N          sequences in flight
   --engine vllm|sglang|trtllm
-  --usd-per-gpu-hour X     rental rate (default: catalogue)
+  --usd-per-gpu-hour X     rental rate for every offer (default: each offer's own)
+  --offers FILE            add rental offers (resources/offers.json schema) to the search
   --hours-per-day H        hours a day the GPUs are rented
   --input-tokens-per-month N, --cached-input-tokens-per-month N, --output-tokens-per-month N
 

@@ -118,7 +118,7 @@ void writePlanText(const PlanResult &p, std::ostream &out) {
     out << "          weights " << formatDouble("%.2f GB", toGB(double(p.model.weightBytes())))
         << formatDouble(" (%.2f GiB)", toGiB(double(p.model.weightBytes()))) << " in " << formats
         << "\n";
-    out << "GPUs      " << p.layout.gpuCount() << " x " << p.gpu.name
+    out << "GPUs      " << std::max(p.gpusRented, p.layout.gpuCount()) << " x " << p.gpu.name
         << (!p.autoCount ? ""
             : p.fit.practicalFound
                 ? " (count chosen by HostPlan)"
@@ -173,14 +173,33 @@ void writePlanText(const PlanResult &p, std::ostream &out) {
     out << "          max concurrency at " << groupedText(w.contextTokens)
         << " tokens: " << groupedText(p.fit.maxConcurrency) << " sequences\n";
     out << "          memory floor (weights only): " << countText(p.fit.gpusFloor, "GPU")
-        << "; practical (1 GPU or whole nodes): "
-        << (p.fit.practicalFound ? countText(p.fit.gpusPractical, "GPU") + " (TP " +
+        << "; practical (cheapest rental offer that carries the workload): "
+        << (p.fit.practicalFound ? countText(p.fit.gpusPractical, "GPU") + " (" +
+                                       countText(p.search.best()->replicas, "replica") + " of TP " +
                                        std::to_string(p.fit.practicalLayout.tp) + ", PP " +
-                                       std::to_string(p.fit.practicalLayout.pp) + ")"
+                                       std::to_string(p.fit.practicalLayout.pp) + " on " +
+                                       p.search.best()->offer.id + ")"
             : p.model.maxContextTokens && w.contextTokens > p.model.maxContextTokens
                 ? std::string("none (the context is above the model's maximum)")
                 : std::string("none up to ").append(countText(kMaxPracticalGpus, "GPU")))
-        << "\n\n";
+        << "\n";
+    if (p.search.found) {
+        // The runners-up: near ties first, then the next cheapest, each with why it lost.
+        int shown = 0;
+        for (const LayoutCandidate &c : p.search.candidates) {
+            if (shown < 3 && (c.status == CandidateStatus::NearTie ||
+                              c.status == CandidateStatus::LostCost)) {
+                out << "          runner-up " << c.offer.id << ": " << c.reason << "\n";
+                ++shown;
+            }
+        }
+    } else if (!p.search.noneReason.empty()) {
+        out << "          " << p.search.noneReason << "\n";
+    }
+    if (!p.search.note.empty()) {
+        out << "          offers: " << p.search.note << "\n";
+    }
+    out << "\n";
 
     if (p.throughput.computed) {
         const Capacity &cap = p.throughput.capacity;
@@ -206,7 +225,11 @@ void writePlanText(const PlanResult &p, std::ostream &out) {
     const auto &c = p.rental;
     out << "Cost      " << formatDouble("$%.2f", p.usdPerGpuHour) << " per GPU-hour ("
         << (p.scenario.pricing.usdPerGpuHour ? std::string("scenario")
-                                             : p.gpu.priceSource + ", " + p.gpu.priceAsOf)
+            : p.autoCount && p.search.found
+                ? p.search.best()->offer.provider + " " + p.search.best()->offer.id + ", " +
+                      p.search.best()->offer.rankingRateKind() + "; " +
+                      p.search.best()->offer.source + ", " + p.search.best()->offer.asOf
+                : p.gpu.priceSource + ", " + p.gpu.priceAsOf)
         << ")\n";
     if (!p.fit.fits) {
         out << "          (costs of the plan as given, which does not fit)\n";

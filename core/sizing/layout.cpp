@@ -259,6 +259,10 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
     std::vector<LayoutCandidate> rejected;
     std::vector<std::string> unsupportedSeen;
     const std::uint32_t concurrency = std::max<std::uint32_t>(w.concurrency, 1);
+    const std::uint64_t floorGpus = gpu.usableMemoryBytes
+                                        ? ceilDiv(model.weightBytes(), gpu.usableMemoryBytes)
+                                        : 1;
+    const std::uint64_t nearFloor = std::max<std::uint64_t>(4 * floorGpus, 16);
 
     for (const RentalOffer &offer : offers) {
         if (!rankable(offer)) {
@@ -289,8 +293,9 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
             c.usdPerGpuHour = rate;
             if (!lit->second.ok()) {
                 const std::string why = lit->second.error().message;
-                if (std::find(unsupportedSeen.begin(), unsupportedSeen.end(), why) ==
-                    unsupportedSeen.end()) {
+                // Recorded once, and only near the memory floor (further sizes add noise).
+                if (n <= nearFloor && std::find(unsupportedSeen.begin(), unsupportedSeen.end(),
+                                                why) == unsupportedSeen.end()) {
                     unsupportedSeen.push_back(why);
                     c.offer = RentalOffer{};
                     c.layout = Parallelism{n, 1, 1};
