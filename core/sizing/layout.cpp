@@ -352,7 +352,8 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
                 rejected.push_back(std::move(c));
                 continue;
             }
-            c.replicas = std::uint32_t(replicas);
+            // Replicas fill the instances paid for (more capacity at the same cost).
+            c.replicas = std::uint32_t(n <= g ? instances * perInstance : replicas);
             c.instances = std::uint32_t(instances);
             c.gpusRented = c.instances * g;
             c.usdPerMonth = rentalCost(c.gpusRented, rate, w.hoursPerDay,

@@ -23,7 +23,8 @@
 //
 // A candidate carries the workload when its replicas hold the requested concurrency at the
 // context in KV memory (sequences split evenly over replicas) AND serve the monthly output
-// tokens at the capacity batch within the time-per-output-token target.
+// tokens at the capacity batch within the time-per-output-token target. Replicas smaller than
+// an instance fill the instances rented (2 x TP 4 on an 8-GPU instance, not 1 and 4 idle GPUs).
 #pragma once
 
 #include "catalogue/offers.h"
