@@ -206,17 +206,21 @@ void HardwarePanel::sync() {
         const std::uint32_t gpus = std::max(p->gpusRented, p->layout.gpuCount());
         const std::uint32_t nodes = (gpus + node - 1) / node;
         const LayoutCandidate *best = p->autoCount ? p->search.best() : nullptr;
-        m_layoutInfo->setText(
-            tr("Evaluated: %1%2 = %3 x TP %4 x PP %5, EP %6; %7%8")
-                .arg(gpusText(gpus), p->autoCount ? tr(" (auto)") : QString())
-                .arg(p->replicas)
-                .arg(p->layout.tp)
-                .arg(p->layout.pp)
-                .arg(p->layout.ep)
-                .arg(nodesText(nodes),
-                     best ? tr(" of %1 (%2)").arg(QString::fromStdString(best->offer.id),
-                                                  QString::fromStdString(best->offer.provider))
-                          : QString()));
+        QString text = tr("Evaluated: %1%2 = TP %3 x PP %4, EP %5; %6")
+                           .arg(gpusText(gpus), p->autoCount ? tr(" (auto)") : QString())
+                           .arg(p->layout.tp)
+                           .arg(p->layout.pp)
+                           .arg(p->layout.ep)
+                           .arg(nodesText(nodes));
+        if (p->replicas > 1) {
+            text += tr("; %1 data-parallel replicas").arg(p->replicas);
+        }
+        if (best) {
+            text += tr("; offer %1 (%2)")
+                        .arg(QString::fromStdString(best->offer.id),
+                             QString::fromStdString(best->offer.provider));
+        }
+        m_layoutInfo->setText(text);
     } else {
         m_layoutInfo->setText(tr("No plan: %1").arg(m_doc->error()));
     }

@@ -3,6 +3,7 @@
 
 #include "sizing/cost.h"
 #include "sizing/fit.h"
+#include "util/numbertext.h"
 #include "util/textutil.h"
 #include "util/units.h"
 
@@ -27,12 +28,8 @@ struct ReplicaFigures {
     std::string speedReason;         ///< set when latencyMaxBatch == 0
 };
 
-std::string gbText(double bytes) {
-    std::ostringstream s;
-    s.precision(1);
-    s << std::fixed << toGB(bytes) << " GB";
-    return s.str();
-}
+/// "12.5 GB" (decimal, one decimal place).
+std::string gbText(double bytes) { return formatDouble("%.1f GB", toGB(bytes)); }
 
 std::string usdText(double usd) {
     return "$" + groupedText(std::uint64_t(std::llround(std::max(usd, 0.0))));
