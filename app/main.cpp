@@ -5,6 +5,7 @@
 // (":55" with no X server behind it, common after ssh -X or in containers) is treated the same
 // way instead of letting the xcb plugin abort.
 #include "document/appsettings.h"
+#include "catalogue/pricelist.h"
 #include "document/languagemanager.h"
 #include "plan/plan.h"
 #include "plan/plantext.h"
@@ -93,7 +94,7 @@ int printPlan(const std::string &path) {
         std::cerr << "hostplan: " << plan.error().toString() << "\n";
         return 2;
     }
-    hostplan::writePlanText(plan.value(), std::cout);
+    hostplan::writePlanText(plan.value(), std::cout, hostplan::todayIsoDate());
     return 0;
 }
 

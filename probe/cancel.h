@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace hostplan::probe {
@@ -43,6 +44,10 @@ class CancelToken {
     void cancel() { m_requested.store(true); }
     /// "interrupted", "timed out after N s", "cancelled", or "".
     std::string reasonText() const;
+    /// The deadline of --timeout, or nullopt when none.
+    std::optional<std::chrono::steady_clock::time_point> deadline() const {
+        return m_hasDeadline ? std::optional(m_deadline) : std::nullopt;
+    }
 
   private:
     std::atomic<bool> m_requested{false};

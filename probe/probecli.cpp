@@ -2,6 +2,8 @@
 
 #include "backend.h"
 #include "probeplan.h"
+#include "util/fileio.h"
+#include "util/terminaltext.h"
 
 #include <unistd.h>
 
@@ -10,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <future>
 #include <cstring>
 #include <ctime>
 #include <fstream>
@@ -230,8 +233,10 @@ Result<CliOptions> parseCommandLine(const std::vector<std::string> &args) {
             }
             char *end = nullptr;
             const double t = std::strtod(v.c_str(), &end);
-            if (v.empty() || *end != '\0' || !std::isfinite(t) || t <= 0) {
-                return usage("--timeout: \"" + v + "\" is not a positive number of seconds");
+            // At most a year: a larger value would overflow the deadline's clock arithmetic.
+            if (v.empty() || *end != '\0' || !std::isfinite(t) || t <= 0 || t > 3.2e7) {
+                return usage("--timeout: \"" + v +
+                             "\" is not a positive number of seconds (at most a year)");
             }
             o.timeoutSeconds = t;
         } else if (!arg.empty() && arg[0] == '-') {
@@ -375,27 +380,30 @@ std::string summaryText(const ProbeReport &r) {
     return s.str();
 }
 
-Result<bool> writeFileAtomically(const std::string &path, const std::string &text) {
-    const std::string tmp = path + ".tmp" + std::to_string(getpid());
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) {
-            return makeError(path, "cannot create " + tmp + ": " + std::strerror(errno));
-        }
-        out << text;
-        out.flush();
-        if (!out) {
-            std::remove(tmp.c_str());
-            return makeError(path, "cannot write the report");
-        }
+namespace {
+
+/// The scenario's plan, imported under the --timeout deadline: a model import is not
+/// cancellable from inside, so it runs on a worker thread and, past the deadline, the process
+/// exits 124 at once (nothing is allocated on a GPU yet, so nothing needs freeing).
+Result<PlanInfo> planWithinDeadline(const std::string &scenario, const CancelToken &cancel) {
+    const auto deadline = cancel.deadline();
+    if (!deadline) {
+        return planFromScenarioFile(scenario);
     }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        const std::string why = std::strerror(errno);
-        std::remove(tmp.c_str());
-        return makeError(path, "cannot rename the report into place: " + why);
+    auto future = std::async(std::launch::async, [scenario] {
+        return planFromScenarioFile(scenario);
+    });
+    if (future.wait_until(*deadline) != std::future_status::ready) {
+        std::fprintf(stderr, "hostplan-probe: --scenario %s: %s while importing the model\n",
+                     scenario.c_str(), cancel.reasonText().c_str());
+        std::fflush(stdout);
+        std::fflush(stderr);
+        std::_Exit(kExitTimedOut); // the worker cannot be joined; do not wait for it
     }
-    return true;
+    return future.get();
 }
+
+} // namespace
 
 int runProbeCli(int argc, char **argv) {
     std::vector<std::string> args;
@@ -419,9 +427,11 @@ int runProbeCli(int argc, char **argv) {
                     kReportSchemaVersion, build.cuda ? build.cudaRuntimeVersion.c_str() : "no");
         return kExitOk;
     }
+    // The time-out runs from here: it covers the scenario's import as well as every step.
+    const CancelToken cancel(options.timeoutSeconds);
     std::optional<PlanInfo> plan;
     if (!options.scenario.empty()) {
-        const Result<PlanInfo> p = planFromScenarioFile(options.scenario);
+        const Result<PlanInfo> p = planWithinDeadline(options.scenario, cancel);
         if (!p.ok()) {
             std::fprintf(stderr, "hostplan-probe: --scenario %s\n", p.error().toString().c_str());
             return kExitUsage;
@@ -450,7 +460,6 @@ int runProbeCli(int argc, char **argv) {
     }
 
     installInterruptHandlers();
-    const CancelToken cancel(options.timeoutSeconds);
 
     // Progress lines on stderr, at most about five a second unless the step changes. A closed
     // stderr (the ssh client went away) interrupts the run so that it frees everything.
@@ -486,16 +495,19 @@ int runProbeCli(int argc, char **argv) {
         std::fprintf(stderr, "hostplan-probe: %s\n", report.messages.front().c_str());
     }
     if (!options.output.empty()) {
+        // The report is the probe's product: a failed write outranks every other outcome.
         const Result<bool> w = writeFileAtomically(options.output, json);
         if (!w.ok()) {
-            std::fprintf(stderr, "hostplan-probe: %s\n", w.error().toString().c_str());
-            code = code == kExitOk ? kExitFailure : code;
+            std::fprintf(stderr, "hostplan-probe: cannot write the report: %s\n",
+                         w.error().toString().c_str());
+            code = kExitWriteFailed;
         }
     }
     if (options.json) {
         std::fputs(json.c_str(), stdout);
     } else {
-        std::fputs(summaryText(report).c_str(), stdout);
+        // Names in a report come from drivers and scenario files: no raw control characters.
+        std::fputs(terminalSafe(summaryText(report)).c_str(), stdout);
     }
     std::fflush(stdout);
     return code;

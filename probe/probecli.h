@@ -4,11 +4,14 @@
 //
 // Exit codes:
 //   0   everything ran and every fit test passed
-//   1   a step failed (CUDA error, verification mismatches, a report that could not be written)
+//   1   a step failed (CUDA error, verification mismatches)
 //   2   usage error (unknown command or option, bad value, unreadable scenario): one line on stderr
 //   3   no GPU found (or built without any GPU back end); the report lists no device
 //   4   a plan does not fit (requested more than free, or the allocation failed)
-//   124 stopped by --timeout (everything allocated was freed)
+//   5   the report (-o FILE) could not be written (the reason on stderr; the old file kept),
+//       whatever the steps found
+//   124 stopped by --timeout (everything allocated was freed); the time-out also covers the
+//       import of --scenario's model
 //   130 interrupted by SIGINT / SIGTERM / SIGHUP (everything allocated was freed)
 #pragma once
 
@@ -31,6 +34,7 @@ enum ExitCode : int {
     kExitUsage = 2,
     kExitNoGpu = 3,
     kExitDoesNotFit = 4,
+    kExitWriteFailed = 5,
     kExitTimedOut = 124,
     kExitInterrupted = 130,
 };
@@ -82,10 +86,6 @@ int exitCodeFor(const ProbeReport &report);
 
 /// A short human-readable summary of a report (what the CLI prints without --json).
 std::string summaryText(const ProbeReport &report);
-
-/// Write `text` to `path` atomically (temp file in the same folder, then rename). Errors name
-/// the path.
-Result<bool> writeFileAtomically(const std::string &path, const std::string &text);
 
 /// The whole CLI: parse, resolve the scenario, install signal handlers, run, print, return the
 /// exit code.

@@ -1,5 +1,6 @@
 #include "probereport.h"
 
+#include "util/fileio.h"
 #include "util/jsonutil.h"
 
 #include <nlohmann/json.hpp>
@@ -661,16 +662,9 @@ Result<ProbeReport> parseReport(std::string_view jsonText) {
 }
 
 Result<ProbeReport> loadReportFile(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        return makeError(path, "cannot open the file");
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) {
-        return makeError(path, "cannot read the file");
-    }
-    Result<ProbeReport> r = parseReport(text.str());
+    // A regular file of bounded size only: /dev/zero, a FIFO or a folder is refused at once.
+    HOSTPLAN_TRY(text, readRegularFile(path, kMaxReportBytes));
+    Result<ProbeReport> r = parseReport(text);
     if (!r.ok()) {
         return makeError(path, r.error().toString());
     }

@@ -240,6 +240,8 @@ Result<ProbeReport> parseReport(std::string_view jsonText);
 
 /// Read and parse a report file. Errors name the path.
 Result<ProbeReport> loadReportFile(const std::string &path);
+/// Largest probe report read (real ones are a few KB).
+inline constexpr std::uint64_t kMaxReportBytes = std::uint64_t(16) << 20;
 
 /// What a plan expects of each GPU, for comparison with a report.
 struct PlanExpectation {

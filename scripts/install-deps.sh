@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-    libqt6opengl6-dev nlohmann-json3-dev libgl1-mesa-dev libbenchmark-dev
+    libqt6opengl6-dev nlohmann-json3-dev libgl1-mesa-dev libbenchmark-dev libre2-dev
     xvfb xauth poppler-utils
     openssh-server openssh-client
 )

@@ -1396,10 +1396,6 @@ Alle Komponenten: %5 %4</translation>
         <translation>API, mit deren Preisen der Plan verglichen wird</translation>
     </message>
     <message>
-        <source>Model&apos;s default API</source>
-        <translation>Standard-API des Modells</translation>
-    </message>
-    <message>
         <source>&amp;API</source>
         <translation>&amp;API</translation>
     </message>
@@ -1496,10 +1492,6 @@ Alle Komponenten: %5 %4</translation>
         <translation>Quelle: %1, Stand %2</translation>
     </message>
     <message>
-        <source>Model default: %1</source>
-        <translation>Modellstandard: %1</translation>
-    </message>
-    <message>
         <source>No catalogue API for this model: enter prices above.</source>
         <translation>Keine Katalog-API für dieses Modell: Preise oben eingeben.</translation>
     </message>
@@ -1514,6 +1506,38 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>Your rate. Catalogue: %1/GPU-hour</source>
         <translation>Ihr Preis. Katalog: %1/GPU-Stunde</translation>
+    </message>
+    <message>
+        <source>Cheapest API for this model</source>
+        <translation>Günstigste API für dieses Modell</translation>
+    </message>
+    <message>
+        <source>Import price list...</source>
+        <translation>Preisliste importieren...</translation>
+    </message>
+    <message>
+        <source>Add API prices from a JSON or CSV price list (the schema of prices.json); undoable</source>
+        <translation>API-Preise aus einer JSON- oder CSV-Preisliste hinzufügen (Schema von prices.json); rückgängig machbar</translation>
+    </message>
+    <message>
+        <source>Import price list</source>
+        <translation>Preisliste importieren</translation>
+    </message>
+    <message>
+        <source>Price lists (*.json *.csv);;All files (*)</source>
+        <translation>Preislisten (*.json *.csv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Import price list %1</source>
+        <translation>Preisliste %1 importieren</translation>
+    </message>
+    <message>
+        <source>%1 (%2 a month)</source>
+        <translation>%1 (%2 im Monat)</translation>
+    </message>
+    <message>
+        <source>Cheapest: %1</source>
+        <translation>Günstigste: %1</translation>
     </message>
 </context>
 <context>
@@ -2629,10 +2653,6 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>Cannot open %1: %2</source>
         <translation>%1 kann nicht geöffnet werden: %2</translation>
-    </message>
-    <message>
-        <source>%1 is too large to be a scenario file.</source>
-        <translation>%1 ist zu groß für eine Szenariodatei.</translation>
     </message>
     <message>
         <source>%1 is not a valid scenario: %2</source>

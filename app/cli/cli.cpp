@@ -1,6 +1,7 @@
 #include "cli/cli.h"
 
 #include "catalogue/catalogue.h"
+#include "catalogue/pricelist.h"
 #include "plan/plan.h"
 #include "plan/planjson.h"
 #include "plan/plantext.h"
@@ -9,19 +10,32 @@
 #include "engine/servecommand.h"
 #include "sizing/throughput.h"
 #include "util/numbertext.h"
+#include "util/terminaltext.h"
 #include "util/textutil.h"
 #include "util/units.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
+#include <map>
 #include <set>
 #include <sstream>
 
 namespace hostplan::cli {
 
 namespace {
+
+/// Append `added` to `own`; an entry with the id of an earlier one replaces it (price lists
+/// and offer files given later win).
+template <typename Entry>
+void mergeById(std::vector<Entry> &own, std::vector<Entry> added) {
+    for (Entry &entry : added) {
+        std::erase_if(own, [&](const Entry &e) { return e.id == entry.id; });
+        own.push_back(std::move(entry));
+    }
+}
 
 bool parseUint(const std::string &s, std::uint64_t &out) {
     if (s.empty()) {
@@ -62,12 +76,44 @@ bool parseDouble(const std::string &s, double &out) {
 
 /// Validates by round-tripping through the scenario parser, so that CLI values obey exactly the
 /// same limits as scenario files.
-std::string validate(Scenario &scenario, const std::string &option) {
+/// The option that sets scenario field `field` ("hardware.tp" -> "--tp"), or "" for none.
+std::string optionForField(const std::string &field) {
+    static const std::map<std::string, std::string> options = {
+        {"model.ref", "--model"},
+        {"model.weights_format", "--weights-format"},
+        {"model.kv_format", "--kv-format"},
+        {"hardware.gpu", "--gpu"},
+        {"hardware.gpu_count", "--gpu-count"},
+        {"hardware.tp", "--tp"},
+        {"hardware.pp", "--pp"},
+        {"hardware.ep", "--ep"},
+        {"hardware.gpus_per_node", "--gpus-per-node"},
+        {"workload.context_tokens", "--context"},
+        {"workload.concurrency", "--concurrency"},
+        {"workload.hours_per_day", "--hours-per-day"},
+        {"workload.output_tokens_per_month", "--output-tokens-per-month"},
+        {"workload.input_tokens_per_month", "--input-tokens-per-month"},
+        {"workload.cached_input_tokens_per_month", "--cached-input-tokens-per-month"},
+        {"engine.name", "--engine"},
+        {"pricing.usd_per_gpu_hour", "--usd-per-gpu-hour"},
+    };
+    const auto it = options.find(field);
+    return it == options.end() ? std::string() : it->second;
+}
+
+/// Checks the scenario the options built, once all are read (so that the order of --tp, --pp
+/// and --gpu-count does not matter). An error names the option that sets the bad field when
+/// one was given, else the scenario field.
+std::string validate(const Scenario &scenario, const std::vector<std::string> &args) {
     auto r = parseScenario(scenarioToJson(scenario));
-    if (!r.ok()) {
+    if (r.ok()) {
+        return {};
+    }
+    const std::string option = optionForField(r.error().field);
+    if (!option.empty() && std::find(args.begin(), args.end(), option) != args.end()) {
         return option + ": " + r.error().message;
     }
-    return {};
+    return "the options give an invalid scenario: " + r.error().toString();
 }
 
 /// scenarioFromArgs with its error printed as the CLI's one line; false on error.
@@ -141,9 +187,9 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
         }
     }
     if (json) {
-        out << planToJsonText(plan.value());
+        out << planToJsonText(plan.value(), todayIsoDate());
     } else {
-        writePlanText(plan.value(), out);
+        writePlanText(plan.value(), out, todayIsoDate());
     }
     return failIfNoFit && !plan->fit.fits ? kExitNoFit : kExitOk;
 }
@@ -228,7 +274,11 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
         "--gpu-count", "--context", "--concurrency",    "--engine",       "--tp",
         "--pp",        "--ep",      "--usd-per-gpu-hour", "--hours-per-day", "--gpus-per-node",
         "--output-tokens-per-month", "--input-tokens-per-month",
-        "--cached-input-tokens-per-month", "--offers"};
+        "--cached-input-tokens-per-month", "--api-price", "--prices", "--max-price-age-days",
+        "--api-input-usd-per-mtok", "--api-cached-input-usd-per-mtok",
+        "--api-output-usd-per-mtok", "--utilisation", "--target-ms-per-token",
+        "--memory-fraction", "--activation-bytes-per-gpu", "--runtime-bytes-per-gpu",
+        "--heavy-user-tokens-per-month", "--offers"};
     bool layoutGiven = false;
     bool countGiven = false;
     bool hardwareChanged = false;
@@ -272,8 +322,7 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
             if (!known.ok()) {
                 return a + ": " + known.error().toString();
             }
-            scenario.pricing.offers.insert(scenario.pricing.offers.end(), offers->begin(),
-                                           offers->end());
+            mergeById(scenario.pricing.offers, std::move(offers).value());
         } else if (a == "--model") {
             scenario.model.ref = v;
             scenario.pricing.apiPriceId.clear(); // the new model's own API, if any
@@ -334,12 +383,47 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                 return a + ": " + e.error().message;
             }
             scenario.engine.engine = e.value();
+        } else if (a == "--api-price") {
+            scenario.pricing.apiPriceId = v;
+        } else if (a == "--prices") {
+            // A price list the user brought: its entries join the scenario's own (an entry
+            // with the id of an earlier one replaces it).
+            auto list = loadPriceListFile(v);
+            if (!list.ok()) {
+                return a + ": " + list.error().toString();
+            }
+            mergeById(scenario.pricing.apiPrices, std::move(list).value());
+        } else if (a == "--max-price-age-days") {
+            if (!parseUint(v, n) || n == 0 || n > 36500) {
+                return a + ": must be a whole number of days from 1 to 36500, got '" + v + "'";
+            }
+            scenario.pricing.maxPriceAgeDays = std::uint32_t(n);
+        } else if (a == "--activation-bytes-per-gpu" || a == "--runtime-bytes-per-gpu") {
+            if (!parseUint(v, n)) {
+                return a + ": must be a whole number of bytes, got '" + v + "'";
+            }
+            (a == "--activation-bytes-per-gpu" ? scenario.engine.activationBytesPerGpu
+                                               : scenario.engine.runtimeBytesPerGpu) = n;
         } else {
             if (!parseDouble(v, d) || d < 0) {
                 return a + ": must be a non-negative number, got '" + v + "'";
             }
             if (a == "--usd-per-gpu-hour") {
                 scenario.pricing.usdPerGpuHour = d;
+            } else if (a == "--api-input-usd-per-mtok") {
+                scenario.pricing.apiInputUsdPerMTok = d;
+            } else if (a == "--api-cached-input-usd-per-mtok") {
+                scenario.pricing.apiCachedInputUsdPerMTok = d;
+            } else if (a == "--api-output-usd-per-mtok") {
+                scenario.pricing.apiOutputUsdPerMTok = d;
+            } else if (a == "--utilisation") {
+                scenario.workload.utilisation = d;
+            } else if (a == "--target-ms-per-token") {
+                scenario.workload.targetSecondsPerOutputToken = d / 1000.0;
+            } else if (a == "--memory-fraction") {
+                scenario.engine.memoryFraction = d;
+            } else if (a == "--heavy-user-tokens-per-month") {
+                scenario.workload.heavyUserTokensPerMonth = d;
             } else if (a == "--hours-per-day") {
                 scenario.workload.hoursPerDay = d;
             } else if (a == "--output-tokens-per-month") {
@@ -357,10 +441,9 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
         if ((a == "--model" || a == "--gpu") && !countGiven) {
             scenario.hardware.gpuCount = 0; // nor does a count: the practical one
         }
-        const std::string e = validate(scenario, a);
-        if (!e.empty()) {
-            return e;
-        }
+    }
+    if (const std::string e = validate(scenario, args); !e.empty()) {
+        return e;
     }
     if (hardwareChanged) {
         scenario.name.clear(); // named after the plan by the caller
@@ -401,17 +484,31 @@ Plan options (applied after --scenario, so they override the file):
   --concurrency N          sequences in flight
   --engine vllm|sglang|trtllm
   --usd-per-gpu-hour X     rental rate for every offer (default: each offer's own)
-  --offers FILE            add rental offers (resources/offers.json schema) to the search
+  --offers FILE            add rental offers (resources/offers.json schema) to the search;
+                           repeatable (an offer with an earlier id replaces it)
   --hours-per-day H        hours a day the GPUs are rented
   --input-tokens-per-month N, --cached-input-tokens-per-month N, --output-tokens-per-month N
+  --heavy-user-tokens-per-month N   one heavy user's tokens (heavy-user break-even)
+  --utilisation U          share of the serving capacity in use, 0 to 1 (default 0.5)
+  --target-ms-per-token MS latency target per output token (default 50)
+  --memory-fraction F      the engine's memory fraction (default: the engine's)
+  --activation-bytes-per-gpu N, --runtime-bytes-per-gpu N   override the engine estimates
+  --api-price ID           compare with this API price (default: the cheapest for the model)
+  --prices FILE            a price list (JSON or CSV, prices.json's schema) to compare with
+                           too; repeatable
+  --max-price-age-days N   flag prices older than N days (default 365)
+  --api-input-usd-per-mtok X, --api-cached-input-usd-per-mtok X,
+  --api-output-usd-per-mtok X   type the API's prices per 1M tokens
 
 Exit codes: 0 ok, 1 does not fit (plan / serve-cmd with --fail-if-no-fit), 2 bad
 arguments or input.
 )";
 }
 
-int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &err,
-        const std::map<std::string, Command> &extra) {
+namespace {
+
+int runCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err,
+               const std::map<std::string, Command> &extra) {
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         out << usage();
         return args.empty() ? kExitUsage : kExitOk;
@@ -441,6 +538,22 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
     }
     err << "; see --help)\n";
     return kExitUsage;
+}
+
+} // namespace
+
+int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &err,
+        const std::map<std::string, Command> &extra) {
+    // Everything printed passes through terminalSafe: names from files (a scenario's name, a
+    // model's) may hold control characters or bidi overrides.
+    std::ostringstream bufferedOut;
+    std::ostringstream bufferedErr;
+    const int code = runCommand(args, bufferedOut, bufferedErr, extra);
+    out << terminalSafe(bufferedOut.str());
+    err << terminalSafe(bufferedErr.str());
+    out.flush();
+    err.flush();
+    return code;
 }
 
 } // namespace hostplan::cli

@@ -16,10 +16,12 @@ struct Scenario;
 namespace hostplan::cli {
 
 /// Exit codes: 0 success; 1 the plan was computed but does not fit (only with
-/// --fail-if-no-fit); 2 bad arguments or bad input (one-line error on stderr).
+/// --fail-if-no-fit); 2 bad arguments or bad input (one-line error on stderr); 3 an output file
+/// could not be written (the path and the reason on stderr; the old file is kept).
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitNoFit = 1;
 inline constexpr int kExitUsage = 2;
+inline constexpr int kExitWriteFailed = 3;
 
 /// An extra sub-command: receives the arguments after its name.
 using Command = std::function<int(const std::vector<std::string> &args, std::ostream &out,

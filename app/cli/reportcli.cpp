@@ -194,7 +194,7 @@ int runReportCommand(const std::vector<std::string> &args, std::ostream &out, st
         const ReportWriteResult r = writeReportPdf(doc, o.output, options);
         if (!r.ok()) {
             err << "hostplan-cli report: " << r.error.toStdString() << "\n";
-            rc = cli::kExitUsage;
+            rc = r.writeFailed ? cli::kExitWriteFailed : cli::kExitUsage;
         } else {
             out << "Wrote " << o.output.toStdString() << " (" << r.pageCount << " pages, "
                 << options.pageSize.name().toStdString() << ")\n";
@@ -228,7 +228,7 @@ int runExportCsvCommand(const std::vector<std::string> &args, std::ostream &out,
     const ExportResult r = writeReportCsv(content.value(), o.output);
     if (!r.ok()) {
         err << "hostplan-cli export-csv: " << r.error.toStdString() << "\n";
-        return cli::kExitUsage;
+        return cli::kExitWriteFailed;
     }
     for (const QString &f : r.files) {
         out << "Wrote " << f.toStdString() << "\n";

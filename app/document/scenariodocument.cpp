@@ -1,8 +1,10 @@
 #include "document/scenariodocument.h"
 
+#include "document/savefile.h"
+#include "util/fileio.h"
+
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QUndoCommand>
 
 namespace hostplan::ui {
@@ -40,15 +42,13 @@ void ScenarioDocument::reset(const Scenario &scenario, const QString &filePath) 
 }
 
 QString ScenarioDocument::open(const QString &path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        return tr("Cannot open %1: %2").arg(path, f.errorString());
+    // A regular file of bounded size only (a FIFO or /dev/zero is refused at once).
+    const auto read = readRegularFile(QFile::encodeName(path).toStdString(), kMaxScenarioBytes);
+    if (!read.ok()) {
+        return tr("Cannot open %1: %2").arg(path, QString::fromStdString(read.error().message));
     }
-    if (f.size() > 16 * 1024 * 1024) {
-        return tr("%1 is too large to be a scenario file.").arg(path);
-    }
-    const QByteArray bytes = f.readAll();
-    auto r = parseScenario(std::string_view(bytes.constData(), std::size_t(bytes.size())));
+    const std::string &bytes = read.value();
+    auto r = parseScenario(bytes);
     if (!r.ok()) {
         return tr("%1 is not a valid scenario: %2")
             .arg(path, QString::fromStdString(r.error().toString()));
@@ -60,14 +60,10 @@ QString ScenarioDocument::open(const QString &path) {
 }
 
 QString ScenarioDocument::saveAs(const QString &path) {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) {
-        return tr("Cannot write %1: %2").arg(path, f.errorString());
-    }
     const std::string text = scenarioToJson(m_scenario);
-    f.write(text.data(), qint64(text.size()));
-    if (!f.commit()) {
-        return tr("Cannot write %1: %2").arg(path, f.errorString());
+    const QString error = saveFileAtomically(path, QByteArray::fromStdString(text));
+    if (!error.isEmpty()) {
+        return tr("Cannot write %1: %2").arg(path, error);
     }
     m_filePath = path;
     m_undo.setClean();

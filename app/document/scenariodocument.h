@@ -38,7 +38,8 @@ public:
 
     /// Load a scenario file; on error returns a message and changes nothing.
     QString open(const QString &path);
-    /// Save atomically with QSaveFile; on error returns a message and keeps the file untouched.
+    /// Save atomically (saveFileAtomically: checked writes, fsync, rename); on error returns a
+    /// message naming the path and the reason, and keeps the old file untouched.
     QString saveAs(const QString &path);
 
     /// Evaluate another scenario with this document's model cache (for comparisons and the

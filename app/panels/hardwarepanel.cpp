@@ -202,8 +202,8 @@ void HardwarePanel::sync() {
             .arg(numberText(engineDefaults(s.engine.engine).memoryFraction, 2)));
     m_fraction->setValue(s.engine.memoryFraction.value_or(0.0));
     if (const auto &p = m_doc->plan()) {
-        const std::uint32_t node = std::max<std::uint32_t>(p->gpusPerInstance, 1);
-        const std::uint32_t gpus = std::max(p->gpusRented, p->layout.gpuCount());
+        const std::uint32_t node = p->instanceSize();
+        const std::uint32_t gpus = p->rentedGpus();
         const std::uint32_t nodes = (gpus + node - 1) / node;
         const LayoutCandidate *best = p->autoCount ? p->search.best() : nullptr;
         QString text = tr("Evaluated: %1%2 = TP %3 x PP %4, EP %5; %6")

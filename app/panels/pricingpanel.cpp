@@ -1,11 +1,15 @@
 #include "panels/pricingpanel.h"
 
 #include "catalogue/catalogue.h"
+#include "catalogue/pricelist.h"
 #include "panels/elidingcombobox.h"
 #include "document/formatting.h"
 #include "document/scenariodocument.h"
 
 #include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -86,11 +90,13 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
     m_api->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_api->setMinimumContentsLength(10);
     api->setHint(tr("API whose prices the plan is compared against"));
-    m_api->addItem(tr("Model's default API"), QString());
-    for (const auto &a : Catalogue::builtin().apiPrices()) {
-        m_api->addItem(QString::fromStdString(a.name), QString::fromStdString(a.id));
-    }
+    // Filled by sync() with the APIs that sell the plan's model (the core's alternatives).
+    m_api->addItem(tr("Cheapest API for this model"), QString());
     form->addRow(tr("&API"), m_api);
+    m_importPrices = new QPushButton(tr("Import price list..."));
+    m_importPrices->setToolTip(
+        tr("Add API prices from a JSON or CSV price list (the schema of prices.json); undoable"));
+    form->addRow(m_importPrices);
     m_in = moneySpin(tr(" /1M input"), tr("API price of 1M uncached input tokens, USD"));
     m_cached = moneySpin(tr(" /1M cached"), tr("API price of 1M cached input tokens, USD"));
     m_out = moneySpin(tr(" /1M output"), tr("API price of 1M output tokens, USD"));
@@ -130,6 +136,18 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
         Scenario s = m_doc->scenario();
         s.pricing.hoursPerMonth = m_hoursPerMonth->value();
         commit(s, tr("Change hours per month to %1").arg(m_hoursPerMonth->value()));
+    });
+    connect(m_importPrices, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Import price list"), QString(),
+            tr("Price lists (*.json *.csv);;All files (*)"));
+        if (path.isEmpty()) {
+            return;
+        }
+        const QString error = importPriceList(path);
+        if (!error.isEmpty()) {
+            QMessageBox::warning(this, tr("Import price list"), error);
+        }
     });
     connect(m_api, &QComboBox::activated, this, [this](int index) {
         Scenario s = m_doc->scenario();
@@ -178,8 +196,41 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
     resync();
 }
 
+QString PricingPanel::importPriceList(const QString &path) {
+    auto list = loadPriceListFile(path.toStdString());
+    if (!list.ok()) {
+        return QString::fromStdString(list.error().toString());
+    }
+    Scenario s = m_doc->scenario();
+    auto &own = s.pricing.apiPrices;
+    for (ApiPrice &price : list.value()) {
+        own.erase(std::remove_if(own.begin(), own.end(),
+                                 [&](const ApiPrice &p) { return p.id == price.id; }),
+                  own.end());
+        own.push_back(std::move(price));
+    }
+    commit(s, tr("Import price list %1").arg(QFileInfo(path).fileName()));
+    return {};
+}
+
 void PricingPanel::sync() {
     const Scenario &s = m_doc->scenario();
+    // The APIs that sell this model, cheapest for the workload first (the core's choice).
+    while (m_api->count() > 1) {
+        m_api->removeItem(1);
+    }
+    if (const auto &plan = m_doc->plan()) {
+        for (const ApiAlternative &a : plan->apiAlternatives) {
+            m_api->addItem(tr("%1 (%2 a month)")
+                               .arg(QString::fromStdString(a.price.name), usdText(a.usdPerMonth)),
+                           QString::fromStdString(a.price.id));
+        }
+    }
+    if (!s.pricing.apiPriceId.empty() &&
+        m_api->findData(QString::fromStdString(s.pricing.apiPriceId)) < 0) {
+        m_api->addItem(QString::fromStdString(s.pricing.apiPriceId),
+                       QString::fromStdString(s.pricing.apiPriceId));
+    }
     m_api->setCurrentIndex(
         std::max(0, m_api->findData(QString::fromStdString(s.pricing.apiPriceId))));
     m_hoursPerMonth->setValue(s.pricing.hoursPerMonth);
@@ -212,7 +263,7 @@ void PricingPanel::sync() {
         return;
     }
     if (s.pricing.apiPriceId.empty() && !p->api.name.empty()) {
-        m_api->setItemText(0, tr("Model default: %1").arg(QString::fromStdString(p->api.name)));
+        m_api->setItemText(0, tr("Cheapest: %1").arg(QString::fromStdString(p->api.name)));
     }
     m_in->setValue(p->api.inputUsdPerMTok);
     m_cached->setValue(p->api.cachedInputUsdPerMTok);

@@ -24,6 +24,11 @@ public:
     QDoubleSpinBox *apiOutputSpin() const { return m_out; }
     QLabel *gpuSourceLabel() const { return m_rateSource; }
     QLabel *apiSourceLabel() const { return m_apiSource; }
+    QPushButton *importPricesButton() const { return m_importPrices; }
+    /// Add the prices of a price list file (JSON or CSV, parsePriceList) to the scenario as one
+    /// undoable edit; an entry with the id of an earlier one replaces it. Returns "" or the
+    /// error naming the file and field, and changes nothing on error.
+    QString importPriceList(const QString &path);
 
 private:
     void sync() override;
@@ -37,6 +42,7 @@ private:
     QDoubleSpinBox *m_cached;
     QDoubleSpinBox *m_out;
     QPushButton *m_apiReset;
+    QPushButton *m_importPrices;
     QLabel *m_apiSource;
     QDoubleSpinBox *m_hoursPerMonth;
 };

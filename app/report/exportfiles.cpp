@@ -1,9 +1,9 @@
 #include "report/exportfiles.h"
 
+#include "document/savefile.h"
 #include "plan/planjson.h"
 
 #include <QCoreApplication>
-#include <QSaveFile>
 
 namespace hostplan::ui {
 
@@ -28,14 +28,8 @@ QString csvLine(const QStringList &fields) {
 }
 
 QString saveFile(const QString &path, const QByteArray &bytes) {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) {
-        return Export::tr("Cannot write %1: %2").arg(path, f.errorString());
-    }
-    if (f.write(bytes) != bytes.size() || !f.commit()) {
-        return Export::tr("Cannot write %1: %2").arg(path, f.errorString());
-    }
-    return {};
+    const QString error = saveFileAtomically(path, bytes);
+    return error.isEmpty() ? QString() : Export::tr("Cannot write %1: %2").arg(path, error);
 }
 
 } // namespace

@@ -1,6 +1,6 @@
 // Exports besides the PDF: the report's tables as CSV files and the whole plan as JSON (the
 // schema of `hostplan-cli plan --json`, README "JSON schema"). Both are written atomically
-// (QSaveFile); an error leaves any existing file untouched.
+// (saveFileAtomically); an error leaves any existing file untouched.
 #pragma once
 
 #include "report/reportcontent.h"

@@ -5,12 +5,13 @@
 #include "charts/kvchart.h"
 #include "charts/memorychart.h"
 #include "report/reportoptionschart.h"
+#include "document/savefile.h"
 #include "document/scenariodocument.h"
 
 #include <QApplication>
 #include <QChart>
 #include <QCoreApplication>
-#include <QFile>
+#include <QBuffer>
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QPageLayout>
@@ -386,7 +387,7 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
     QString meta =
         Report::tr("Date %1 \u00b7 model %2 \u00b7 %3 x %4")
             .arg(c.date.toString(Qt::ISODate), QString::fromStdString(p.model.displayName))
-            .arg(p.layout.gpuCount())
+            .arg(p.rentedGpus())
             .arg(QString::fromStdString(p.gpu.name));
     if (!c.scenarioFile.isEmpty()) {
         meta += Report::tr(" \u00b7 scenario file %1").arg(QFileInfo(c.scenarioFile).fileName());
@@ -522,13 +523,11 @@ ReportWriteResult writeReportPdf(ScenarioDocument &doc, const ReportContent &con
     if (!qobject_cast<QApplication *>(QCoreApplication::instance())) {
         return {0, Report::tr("Cannot write the report: the charts need a QApplication")};
     }
-    QFile probeFile(path);
-    if (!probeFile.open(QIODevice::WriteOnly)) {
-        return {0, Report::tr("Cannot write %1: %2").arg(path, probeFile.errorString())};
-    }
-    probeFile.close();
-
-    QPdfWriter writer(path);
+    // The PDF is built in memory and saved in one checked, atomic step: a full disk leaves the
+    // old report as it was, never a cut one.
+    QBuffer pdf;
+    pdf.open(QIODevice::WriteOnly);
+    QPdfWriter writer(&pdf);
     writer.setPageLayout(QPageLayout(pageSize, QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
     writer.setResolution(1200);
     writer.setTitle(Report::tr("%1: %2").arg(content.title, content.scenarioName));
@@ -556,6 +555,9 @@ ReportWriteResult writeReportPdf(ScenarioDocument &doc, const ReportContent &con
     layoutReport(pages, content, charts);
     if (!painter.end()) {
         return {0, Report::tr("Cannot write %1: the PDF could not be finished").arg(path)};
+    }
+    if (const QString error = saveFileAtomically(path, pdf.data()); !error.isEmpty()) {
+        return {0, Report::tr("Cannot write %1: %2").arg(path, error), true};
     }
     return {pages.pageCount(), {}};
 }

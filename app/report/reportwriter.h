@@ -46,12 +46,14 @@ struct ReportOptions {
 struct ReportWriteResult {
     int pageCount = 0; ///< pages written
     QString error;     ///< "" on success, else a one-line message naming the file
+    bool writeFailed = false; ///< the error is the file's write (the old file is kept)
     bool ok() const { return error.isEmpty(); }
 };
 
 /// Write the budget report of the document's current plan to `path` (PDF, overwritten). Needs a
 /// QApplication (the charts are widgets; the "offscreen" platform is enough). Errors: the
-/// document has no plan, or the file cannot be written.
+/// document has no plan, or the file cannot be written (writeFailed; the old file is kept: the
+/// PDF is built in memory and saved atomically).
 ReportWriteResult writeReportPdf(ScenarioDocument &doc, const QString &path,
                                  const ReportOptions &options = {});
 

@@ -1,5 +1,7 @@
 #include "views/compareview.h"
 
+#include "util/fileio.h"
+
 #include "document/appsettings.h"
 #include "views/comparemodel.h"
 #include "document/scenariodocument.h"
@@ -79,14 +81,15 @@ void CompareView::pinCurrent() {
 }
 
 QString CompareView::pinFile(const QString &path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        const QString msg = tr("Cannot open %1: %2").arg(path, f.errorString());
+    // A regular file of bounded size only (a FIFO or /dev/zero is refused at once).
+    const auto read = readRegularFile(QFile::encodeName(path).toStdString(), kMaxScenarioBytes);
+    if (!read.ok()) {
+        const QString msg =
+            tr("Cannot open %1: %2").arg(path, QString::fromStdString(read.error().message));
         m_status->setText(msg);
         return msg;
     }
-    const QByteArray bytes = f.read(16 * 1024 * 1024);
-    auto r = parseScenario(std::string_view(bytes.constData(), std::size_t(bytes.size())));
+    auto r = parseScenario(read.value());
     if (!r.ok()) {
         const QString msg = tr("%1 is not a valid scenario: %2")
                                 .arg(path, QString::fromStdString(r.error().toString()));

@@ -96,6 +96,99 @@ Result<GpuSpec> parseGpu(const nlohmann::json &o, const std::string &path) {
 
 } // namespace
 
+bool isPriceDate(std::string_view text) {
+    auto digits = [&](std::size_t from, std::size_t n) {
+        for (std::size_t i = from; i < from + n; ++i) {
+            if (i >= text.size() || !std::isdigit(static_cast<unsigned char>(text[i]))) {
+                return false;
+            }
+        }
+        return true;
+    };
+    const bool month = text.size() >= 7 && digits(0, 4) && text[4] == '-' && digits(5, 2) &&
+                       text.substr(5, 2) >= "01" && text.substr(5, 2) <= "12";
+    if (text.size() == 7) {
+        return month;
+    }
+    return month && text.size() == 10 && text[7] == '-' && digits(8, 2) &&
+           text.substr(8, 2) >= "01" && text.substr(8, 2) <= "31";
+}
+
+Result<ApiPrice> parseApiPrice(const nlohmann::json &o, const std::string &path) {
+    if (!o.is_object()) {
+        return makeError(path, "must be an object, got " + jsonfield::brief(o));
+    }
+    ApiPrice p;
+    HOSTPLAN_TRY(id, reqString(o, "id", path));
+    HOSTPLAN_TRY(name, reqString(o, "name", path));
+    HOSTPLAN_TRY(in, reqNumber(o, "input_usd_per_mtok", path, 0, 1e4));
+    HOSTPLAN_TRY(cached, jsonfield::number(o, "cached_input_usd_per_mtok", path, 0, 1e4, false));
+    HOSTPLAN_TRY(out, reqNumber(o, "output_usd_per_mtok", path, 0, 1e4));
+    HOSTPLAN_TRY(source, reqString(o, "source", path));
+    HOSTPLAN_TRY(asOf, reqString(o, "as_of", path));
+    HOSTPLAN_TRY(model, jsonfield::string(o, "model", path, false));
+    HOSTPLAN_TRY(hf, jsonfield::string(o, "hf_id", path, false));
+    HOSTPLAN_TRY(provider, jsonfield::string(o, "provider", path, false));
+    HOSTPLAN_TRY(precision, jsonfield::string(o, "precision", path, false));
+    HOSTPLAN_TRY(note, jsonfield::string(o, "note", path, false));
+    if (!isPriceDate(asOf)) {
+        return makeError(path + ".as_of", "'" + asOf + "' is not a date (YYYY-MM-DD or YYYY-MM)");
+    }
+    p.id = id;
+    p.name = name;
+    p.inputUsdPerMTok = in;
+    p.cachedInputUsdPerMTok = cached.value_or(in);
+    p.outputUsdPerMTok = out;
+    p.source = source;
+    p.asOf = asOf;
+    p.model = model.value_or("");
+    p.hfId = hf.value_or("");
+    p.provider = provider.value_or("");
+    p.precision = precision.value_or("");
+    p.note = note.value_or("");
+    return p;
+}
+
+nlohmann::json apiPriceToJson(const ApiPrice &p) {
+    nlohmann::json o = {{"id", p.id}, {"name", p.name}};
+    if (!p.model.empty()) {
+        o["model"] = p.model;
+    }
+    if (!p.hfId.empty()) {
+        o["hf_id"] = p.hfId;
+    }
+    if (!p.provider.empty()) {
+        o["provider"] = p.provider;
+    }
+    o["input_usd_per_mtok"] = p.inputUsdPerMTok;
+    o["cached_input_usd_per_mtok"] = p.cachedInputUsdPerMTok;
+    o["output_usd_per_mtok"] = p.outputUsdPerMTok;
+    if (!p.precision.empty()) {
+        o["precision"] = p.precision;
+    }
+    o["source"] = p.source;
+    o["as_of"] = p.asOf;
+    if (!p.note.empty()) {
+        o["note"] = p.note;
+    }
+    return o;
+}
+
+bool apiPriceMatches(const ApiPrice &price, std::string_view modelId, std::string_view hfId) {
+    if (!price.model.empty() && !modelId.empty() && asciiLower(price.model) == asciiLower(modelId)) {
+        return true;
+    }
+    if (price.hfId.empty()) {
+        return false;
+    }
+    if (!hfId.empty() && asciiLower(price.hfId) == asciiLower(hfId)) {
+        return true;
+    }
+    // An imported model is known by its folder or config name: "Qwen3-8B" for "Qwen/Qwen3-8B".
+    const std::string_view name = std::string_view(price.hfId).substr(price.hfId.rfind('/') + 1);
+    return price.model.empty() && !modelId.empty() && squash(name) == squash(modelId);
+}
+
 Result<Catalogue> Catalogue::parse(std::string_view gpusJson, std::string_view pricesJson,
                                    std::string_view modelsJson, std::string_view offersJson) {
     Catalogue c;
@@ -113,23 +206,13 @@ Result<Catalogue> Catalogue::parse(std::string_view gpusJson, std::string_view p
         return makeError("prices.json: api", "missing list of API prices");
     }
     for (std::size_t i = 0; i < pdoc["api"].size(); ++i) {
-        const auto &o = pdoc["api"][i];
-        const std::string path = "prices.json: api[" + std::to_string(i) + "]";
-        ApiPrice p;
-        HOSTPLAN_TRY(id, reqString(o, "id", path));
-        HOSTPLAN_TRY(name, reqString(o, "name", path));
-        HOSTPLAN_TRY(in, reqNumber(o, "input_usd_per_mtok", path, 0, 1e4));
-        HOSTPLAN_TRY(cached, reqNumber(o, "cached_input_usd_per_mtok", path, 0, 1e4));
-        HOSTPLAN_TRY(out, reqNumber(o, "output_usd_per_mtok", path, 0, 1e4));
-        HOSTPLAN_TRY(source, reqString(o, "source", path));
-        HOSTPLAN_TRY(asOf, reqString(o, "as_of", path));
-        p.id = id;
-        p.name = name;
-        p.inputUsdPerMTok = in;
-        p.cachedInputUsdPerMTok = cached;
-        p.outputUsdPerMTok = out;
-        p.source = source;
-        p.asOf = asOf;
+        HOSTPLAN_TRY(p, parseApiPrice(pdoc["api"][i], "prices.json: api[" + std::to_string(i) + "]"));
+        for (const ApiPrice &other : c.m_api) {
+            if (asciiLower(other.id) == asciiLower(p.id)) {
+                return makeError("prices.json: api[" + std::to_string(i) + "].id",
+                                 "duplicate id '" + p.id + "'");
+            }
+        }
         c.m_api.push_back(std::move(p));
     }
     if (pdoc.contains("gpu_hour_rates")) {
@@ -294,6 +377,22 @@ Result<ApiPrice> Catalogue::findApiPrice(std::string_view id) const {
         }
     }
     return makeError("pricing.api_price_id", "unknown API price '" + std::string(id) + "'");
+}
+
+std::vector<ApiPrice> Catalogue::apiPricesFor(std::string_view modelId) const {
+    std::string hf;
+    std::string id(modelId);
+    if (auto entry = findModel(modelId); entry.ok()) {
+        hf = entry->hfRepo;
+        id = entry->id;
+    }
+    std::vector<ApiPrice> out;
+    for (const ApiPrice &p : m_api) {
+        if (apiPriceMatches(p, id, hf)) {
+            out.push_back(p);
+        }
+    }
+    return out;
 }
 
 Result<ModelSpec> Catalogue::loadModel(std::string_view nameOrAlias) const {

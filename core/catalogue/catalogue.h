@@ -8,22 +8,47 @@
 #include "model/modelspec.h"
 #include "util/result.h"
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace hostplan {
 
-/// An API's per-token prices, USD per 1M tokens.
+/// An API's per-token prices for one model at one provider, USD per 1M tokens.
 struct ApiPrice {
     std::string id;                  ///< e.g. "kimi-k3-moonshot"
-    std::string name;                ///< e.g. "Kimi K3 (Moonshot API)"
+    std::string name;                ///< e.g. "Kimi K3, Moonshot API"
+    std::string model;               ///< catalogue model id it prices ("" = by hfId)
+    std::string hfId;                ///< Hugging Face id of the served model ("org/name")
+    std::string provider;            ///< e.g. "Moonshot AI"
+    std::string precision;           ///< served precision where the provider states it
     double inputUsdPerMTok = 0;
+    /// Cached-input price; the input price where the provider publishes no discount.
     double cachedInputUsdPerMTok = 0;
     double outputUsdPerMTok = 0;
     std::string source;
-    std::string asOf;
+    std::string asOf;                ///< YYYY-MM-DD or YYYY-MM
+    std::string note;
+    bool operator==(const ApiPrice &) const = default;
 };
+
+/// One API price entry from a JSON object (the schema of prices.json "api" entries):
+/// required id, name, input_usd_per_mtok, output_usd_per_mtok, source, as_of (YYYY-MM-DD or
+/// YYYY-MM); optional model, hf_id, provider, precision, note, cached_input_usd_per_mtok.
+/// Prices are USD per 1M tokens in [0, 10,000]. Errors name `path` and the field.
+Result<ApiPrice> parseApiPrice(const nlohmann::json &object, const std::string &path);
+/// The JSON object of an entry (inverse of parseApiPrice).
+nlohmann::json apiPriceToJson(const ApiPrice &price);
+
+/// "2026-11-30" or "2026-11": the dates price entries carry.
+bool isPriceDate(std::string_view text);
+
+/// Whether `price` is for the model with catalogue id / imported id `modelId` and Hugging
+/// Face id `hfId` (either may be empty): by catalogue id, else by Hugging Face id
+/// (case-insensitive), else by the name part of the Hugging Face id against `modelId`.
+bool apiPriceMatches(const ApiPrice &price, std::string_view modelId, std::string_view hfId);
 
 /// A catalogue model: a real config.json shipped in resources/models plus its provenance.
 struct ModelEntry {
@@ -66,6 +91,10 @@ public:
     Result<ModelEntry> findModel(std::string_view nameOrAlias) const;
     /// Find an API price by id.
     Result<ApiPrice> findApiPrice(std::string_view id) const;
+    /// Every API price for a model (apiPriceMatches), in catalogue order. `modelId` is the
+    /// ModelSpec id; the catalogue entry's Hugging Face repo is used when the id is a
+    /// catalogue model.
+    std::vector<ApiPrice> apiPricesFor(std::string_view modelId) const;
     /// Import a catalogue model (its embedded config.json) with source and as_of filled in.
     Result<ModelSpec> loadModel(std::string_view nameOrAlias) const;
 

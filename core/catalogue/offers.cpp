@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "catalogue/offers.h"
 
-#include "import/pathresolve.h"
+#include "util/fileio.h"
 #include "util/jsonutil.h"
+#include "util/textutil.h"
 
 namespace hostplan {
 
@@ -97,28 +98,41 @@ Result<RentalOffer> parseOffer(const nlohmann::json &o, const std::string &path)
     return r;
 }
 
-Result<std::vector<RentalOffer>> parseOffers(std::string_view text, const std::string &file) {
-    HOSTPLAN_TRY(doc, jsonfield::parse(text, file));
-    const nlohmann::json *list = &doc;
-    std::string prefix = file + ": offers";
-    if (doc.is_object()) {
-        if (!doc.contains("offers") || !doc["offers"].is_array()) {
-            return makeError(file + ": offers", "missing list of offers");
-        }
-        list = &doc["offers"];
-    } else if (!doc.is_array()) {
-        return makeError(file, "must be a list of offers or an object with an \"offers\" list");
+Result<std::vector<RentalOffer>> parseOfferList(const nlohmann::json &list,
+                                                const std::string &path) {
+    if (!list.is_array()) {
+        return makeError(path, "must be a list of rental offers");
     }
     std::vector<RentalOffer> out;
-    for (std::size_t i = 0; i < list->size(); ++i) {
-        HOSTPLAN_TRY(o, parseOffer((*list)[i], prefix + "[" + std::to_string(i) + "]"));
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string at = path + "[" + std::to_string(i) + "]";
+        HOSTPLAN_TRY(o, parseOffer(list[i], at));
+        for (const RentalOffer &other : out) {
+            if (asciiLower(other.id) == asciiLower(o.id)) {
+                return makeError(at + ".id", "duplicate id '" + o.id + "'");
+            }
+        }
         out.push_back(std::move(o));
     }
     return out;
 }
 
+Result<std::vector<RentalOffer>> parseOffers(std::string_view text, const std::string &file) {
+    HOSTPLAN_TRY(doc, jsonfield::parse(text, file));
+    if (doc.is_object()) {
+        if (!doc.contains("offers") || !doc["offers"].is_array()) {
+            return makeError(file + ": offers", "missing list of offers");
+        }
+        return parseOfferList(doc["offers"], file + ": offers");
+    }
+    if (!doc.is_array()) {
+        return makeError(file, "must be a list of offers or an object with an \"offers\" list");
+    }
+    return parseOfferList(doc, file + ": offers");
+}
+
 Result<std::vector<RentalOffer>> loadOffersFile(const std::string &path) {
-    HOSTPLAN_TRY(text, importer::readTextFile(path, 16u * 1024 * 1024, " (too large for an offers file)"));
+    HOSTPLAN_TRY(text, readRegularFile(path, kMaxOffersFileBytes));
     HOSTPLAN_TRY(offers, parseOffers(text, path));
     for (RentalOffer &o : offers) {
         o.userEntered = true;

@@ -55,10 +55,17 @@ struct RentalOffer {
 /// id, provider, gpu, source, as_of; prices at least 0 and below 1e4 USD per GPU-hour;
 /// gpus_per_instance 1-1024 or null.
 Result<RentalOffer> parseOffer(const nlohmann::json &object, const std::string &path);
+/// Parse a JSON list of offers; `path` names the list in errors ("pricing.offers"). Ids must
+/// be unique (case-insensitive): a duplicate is named by its index.
+Result<std::vector<RentalOffer>> parseOfferList(const nlohmann::json &list,
+                                                const std::string &path);
 /// Parse an offers document ({"offers": [...]}) or a bare list of offers. `file` names the
 /// document in errors ("offers.json: offers[3].gpu: ...").
 Result<std::vector<RentalOffer>> parseOffers(std::string_view jsonText, const std::string &file);
-/// Read and parse an offers file; the offers are marked userEntered.
+/// Largest offers file read (bytes): far above any real list, small enough to stay fast.
+inline constexpr std::uint64_t kMaxOffersFileBytes = 8u * 1024 * 1024;
+/// Read (readRegularFile: a regular file of at most kMaxOffersFileBytes) and parse an offers
+/// file; the offers are marked userEntered.
 Result<std::vector<RentalOffer>> loadOffersFile(const std::string &path);
 /// The offer as JSON, same schema as parseOffer reads (round-trips).
 nlohmann::json offerToJson(const RentalOffer &offer);

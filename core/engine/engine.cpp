@@ -4,28 +4,41 @@
 #include "util/textutil.h"
 #include "util/units.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace hostplan {
 
 const std::vector<EngineInfo> &engines() {
     static const std::vector<EngineInfo> table = {
+        // vLLM V1 as of v0.11 (vllm/engine/arg_utils.py @ 99d7eb5d _set_default_args: `vllm
+        // serve` 8192 / 2048 batched tokens and 1024 / 256 sequences on >= 70 GiB non-A100 /
+        // other GPUs; CacheConfig gpu_memory_utilization 0.9, block_size 16).
         {Engine::Vllm, "vllm", "vLLM", "V1 (v0.11)",
-         "vllm/v1/worker/gpu_worker.py determine_available_memory; vllm/engine/arg_utils.py "
-         "_set_default_args (vLLM documentation: gpu_memory_utilization 0.9, block_size 16)",
+         "vllm/v1/worker/gpu_worker.py @ 35d5cda1 determine_available_memory; "
+         "vllm/v1/core/kv_cache_utils.py @ 001cabc1; vllm/engine/arg_utils.py @ 99d7eb5d "
+         "_set_default_args",
          MemoryPoolRule::FractionOfTotal, 0.9, 1, 16, 1024, 256,
-         std::uint64_t(70 * kBytesPerGiB), "--gpu-memory-utilization", "--max-num-seqs", true},
-        // SGLang picks mem_fraction_static by GPU size (about 0.85-0.9 on 80-192 GB cards);
-        // 0.88 is used here. page_size 1; mamba radix cache extra_buffer = 5 slots
-        // (kimi-k3-facts.md section 6).
+         std::uint64_t(70 * kBytesPerGiB), "--gpu-memory-utilization", "--max-num-seqs", true,
+         8192, 2048, "--max-num-batched-tokens",
+         "vllm/engine/arg_utils.py @ 99d7eb5d _set_default_args (A100 exception, PR #17885)"},
+        // SGLang v0.5: mem_fraction_static by GPU size and TP (sglangDefaultMemFraction; 0.88
+        // below is only the fallback when the GPU size is unknown); page_size 1; mamba radix
+        // cache extra_buffer = 5 slots (kimi-k3-facts.md section 6).
         {Engine::Sglang, "sglang", "SGLang", "v0.5",
-         "sglang/srt/model_executor/model_runner.py profile_max_num_token; SGLang server "
-         "arguments documentation",
+         "sglang/srt/model_executor/model_runner.py profile_max_num_token; "
+         "sglang/srt/server_args.py _handle_gpu_memory_settings (PR #10975)",
          MemoryPoolRule::StaticPoolOfTotal, 0.88, 5, 1, 0, 0, 0, "--mem-fraction-static",
-         "--max-running-requests", true},
+         "--max-running-requests", true, 8192, 8192, "--chunked-prefill-size",
+         "sglang/srt/server_args.py _handle_gpu_memory_settings (size table)"},
+        // TensorRT-LLM <= 1.0 PyTorch backend: BuildConfig max_batch_size 2048,
+        // max_num_tokens 8192 (tensorrt_llm/commands/serve.py @ 4c05a748, builder.py).
         {Engine::TensorRtLlm, "trtllm", "TensorRT-LLM", "1.0 (PyTorch backend)",
-         "TensorRT-LLM KvCacheConfig.free_gpu_memory_fraction (default 0.9); trtllm-serve "
-         "max_batch_size 2048; tokens_per_block 32",
+         "tensorrt_llm/_torch/pyexecutor/_util.py @ d8ae02ca KvCacheCreator "
+         "(free_gpu_memory_fraction 0.9); tokens_per_block 32",
          MemoryPoolRule::FractionOfFreeAfterLoad, 0.9, 1, 32, 2048, 2048, 0,
-         "--kv_cache_free_gpu_memory_fraction", "--max_batch_size", false},
+         "--kv_cache_free_gpu_memory_fraction", "--max_batch_size", false, 8192, 8192,
+         "--max_num_tokens", "tensorrt_llm/commands/serve.py @ 4c05a748; builder.py BuildConfig"},
     };
     return table;
 }
@@ -44,10 +57,72 @@ EngineDefaults engineDefaults(Engine engine) {
     return {e.defaultMemoryFraction, e.stateSlotsPerRequest, e.kvBlockTokens};
 }
 
+bool vllmLargeGpuDefaults(const GpuSpec &gpu) {
+    const EngineInfo &e = engineInfo(Engine::Vllm);
+    return gpu.usableMemoryBytes >= e.largeGpuMinBytes &&
+           asciiLower(gpu.name).find("a100") == std::string::npos &&
+           asciiLower(gpu.id).find("a100") == std::string::npos;
+}
+
 std::uint32_t engineMaxSequences(Engine engine, const GpuSpec &gpu) {
     const EngineInfo &e = engineInfo(engine);
-    return gpu.usableMemoryBytes >= e.largeGpuMinBytes ? e.maxSequencesLargeGpu
-                                                       : e.maxSequencesSmallGpu;
+    const bool large = engine == Engine::Vllm ? vllmLargeGpuDefaults(gpu)
+                                              : gpu.usableMemoryBytes >= e.largeGpuMinBytes;
+    return large ? e.maxSequencesLargeGpu : e.maxSequencesSmallGpu;
+}
+
+std::uint32_t engineDefaultBatchedTokens(Engine engine, const GpuSpec &gpu) {
+    const EngineInfo &e = engineInfo(engine);
+    switch (engine) {
+    case Engine::Vllm:
+        return vllmLargeGpuDefaults(gpu) ? e.batchedTokensLargeGpu : e.batchedTokensSmallGpu;
+    case Engine::Sglang:
+        return sglangGpuDefaults(double(gpu.usableMemoryBytes) / kBytesPerMiB, 1)
+            .chunkedPrefillSize;
+    case Engine::TensorRtLlm:
+        break;
+    }
+    return e.batchedTokensLargeGpu;
+}
+
+SglangGpuDefaults sglangGpuDefaults(double gpuMiB, std::uint32_t tp) {
+    // Rows of _handle_gpu_memory_settings: (upper bound MiB, chunk, graph bs TP<4, TP>=4).
+    struct Row {
+        double belowMiB;
+        std::uint32_t chunk, bsSmallTp, bsLargeTp;
+    };
+    static constexpr Row rows[] = {{20 * 1024, 2048, 8, 8},      {35 * 1024, 2048, 24, 80},
+                                   {60 * 1024, 4096, 32, 160},   {90 * 1024, 8192, 256, 512},
+                                   {160 * 1024, 8192, 256, 512}, {1e18, 16384, 512, 512}};
+    if (gpuMiB <= 0) {
+        return {};
+    }
+    for (const Row &r : rows) {
+        if (gpuMiB < r.belowMiB) {
+            return {r.chunk, tp >= 4 ? r.bsLargeTp : r.bsSmallTp};
+        }
+    }
+    return {};
+}
+
+double sglangDefaultMemFraction(double gpuMiB, std::uint32_t tp, std::uint32_t pp) {
+    if (gpuMiB <= 0) {
+        return engineInfo(Engine::Sglang).defaultMemoryFraction;
+    }
+    const SglangGpuDefaults d = sglangGpuDefaults(gpuMiB, tp);
+    double reserved = 512 + std::max<double>(d.chunkedPrefillSize, 2048) * 1.5 +
+                      d.cudaGraphMaxBs * 2.0 + double(tp) * double(pp) / 8.0 * 1024;
+    if (gpuMiB > 60 * 1024) {
+        reserved = std::max(reserved, 10.0 * 1024);
+    }
+    return std::round((gpuMiB - reserved) / gpuMiB * 1000.0) / 1000.0;
+}
+
+double engineDefaultMemoryFraction(Engine engine, const GpuSpec &gpu, std::uint32_t tp) {
+    if (engine == Engine::Sglang) {
+        return sglangDefaultMemFraction(double(gpu.usableMemoryBytes) / kBytesPerMiB, tp, 1);
+    }
+    return engineInfo(engine).defaultMemoryFraction;
 }
 
 std::string engineName(Engine engine) {

@@ -60,6 +60,13 @@ struct EngineInfo {
     std::string_view memoryFractionFlag; ///< launch flag of the fraction
     std::string_view maxSequencesFlag;   ///< launch flag of the running-sequence cap
     bool runsOnAmd = true;               ///< has a ROCm build
+    /// Default tokens per scheduler step (vLLM max_num_batched_tokens of `vllm serve`, SGLang
+    /// chunked_prefill_size, TensorRT-LLM max_num_tokens) on large / small GPUs (the same
+    /// largeGpuMinBytes split; SGLang's own size table is sglangChunkedPrefill()).
+    std::uint32_t batchedTokensLargeGpu = 8192;
+    std::uint32_t batchedTokensSmallGpu = 8192;
+    std::string_view batchedTokensFlag;  ///< launch flag of the tokens per step
+    std::string_view defaultsSource;     ///< where the defaults above come from
 };
 
 /// Every engine, in the order menus list them.
@@ -78,6 +85,30 @@ EngineDefaults engineDefaults(Engine engine);
 /// Sequences the engine runs at once by default, whatever the memory allows (engineInfo();
 /// 0 = no fixed cap).
 std::uint32_t engineMaxSequences(Engine engine, const GpuSpec &gpu);
+
+/// The engine's default memory fraction on `gpu` at tensor parallel `tp`: vLLM 0.9 (v0.11);
+/// SGLang's mem_fraction_static rule (sglangDefaultMemFraction); TensorRT-LLM 0.9.
+double engineDefaultMemoryFraction(Engine engine, const GpuSpec &gpu, std::uint32_t tp);
+/// Default tokens per step on `gpu` (vLLM max_num_batched_tokens of `vllm serve`: 8192 on
+/// GPUs >= 70 GiB whose name has no "A100", else 2048; SGLang chunked_prefill_size by its size
+/// table; TensorRT-LLM max_num_tokens 8192).
+std::uint32_t engineDefaultBatchedTokens(Engine engine, const GpuSpec &gpu);
+/// vLLM's A100 exception (vllm/engine/arg_utils.py _set_default_args, PR #17885): the large
+/// defaults apply only to GPUs of >= 70 GiB whose device name does not contain "a100".
+bool vllmLargeGpuDefaults(const GpuSpec &gpu);
+
+/// SGLang defaults by GPU memory (sglang/srt/server_args.py _handle_gpu_memory_settings,
+/// PR #10975): chunked_prefill_size and cuda_graph_max_bs for `gpuMiB` of device memory.
+struct SglangGpuDefaults {
+    std::uint32_t chunkedPrefillSize = 4096;
+    std::uint32_t cudaGraphMaxBs = 160;
+};
+SglangGpuDefaults sglangGpuDefaults(double gpuMiB, std::uint32_t tp);
+/// SGLang's default mem_fraction_static (same source): reserved MiB = 512 + max(chunk, 2048) x
+/// 1.5 + cuda_graph_max_bs x 2 + tp x pp / 8 x 1024, at least 10 GiB on GPUs above 60 GiB;
+/// fraction = round((gpuMiB - reserved) / gpuMiB, 3). H100 TP1 0.836, B200 TP1 0.858
+/// (AIConfigurator's asserted values).
+double sglangDefaultMemFraction(double gpuMiB, std::uint32_t tp, std::uint32_t pp);
 
 /// Names for JSON and CLI: "vllm", "sglang", "trtllm".
 std::string engineName(Engine engine);

@@ -45,34 +45,14 @@ std::optional<ConfigReader> buildQwen3Next(const ConfigReader &c, const std::str
     if (nFull > 0) {
         addSoftmaxAttention(b, l0 + "self_attn.", a, nFull);
     }
-    u64 nk = 0, dk = 0, nv = 0, dv = 0, kernel = 0, convDim = 0;
+    GdnShape g;
     if (nLinear > 0) {
-        nk = c.count("linear_num_key_heads", kMaxHeads);
-        dk = c.count("linear_key_head_dim", kMaxHidden);
-        nv = c.count("linear_num_value_heads", kMaxHeads);
-        dv = c.count("linear_value_head_dim", kMaxHidden);
-        kernel = c.count("linear_conv_kernel_dim", 64);
-        const std::string fk = c.field("linear_key_head_dim");
-        const std::string fv = c.field("linear_value_head_dim");
-        const u64 keys = checkedMul(2, nk, dk, fk);
-        const u64 values = checkedMul(nv, dv, fv);
-        convDim = checkedAdd(keys, values, fv);
-        const std::string la = l0 + "linear_attn.";
-        b.attention(la + "in_proj_qkvz", checkedAdd(keys, checkedMul(2, values, fv), fv), H,
-                    nLinear);
-        b.attention(la + "in_proj_ba", checkedMul(2, nv, c.field("linear_num_value_heads")), H,
-                    nLinear);
-        b.tensor("short convolutions", GroupRole::Attention, Placement::Sharded, la + "conv1d",
-                 convDim, kernel, nLinear, nLinear);
-        b.small(la + "dt_bias", nv, nLinear);
-        b.small(la + "A_log", nv, nLinear);
-        b.small(la + "norm", dv, nLinear);
-        b.attention(la + "out_proj", H, values, nLinear);
+        g = addGatedDeltaNet(c, b, nLinear);
     }
     for (u64 i = 0; i < L; ++i) {
         // The recurrent state is per value head: nv x dk x dv (model-facts.md §2).
         if (isLinear[i]) {
-            b.addLinearLayer(nv, dk, dv, convDim, kernel);
+            b.addLinearLayer(g.nv, g.dk, g.dv, g.convDim, g.kernel);
         } else {
             b.addSoftmaxLayer(a.heads, a.kv, a.hd, 0);
         }

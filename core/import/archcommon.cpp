@@ -20,10 +20,14 @@ void readCommon(const ConfigReader &c, ModelBuilder &b) {
 }
 
 void addEmbeddings(const ConfigReader &c, ModelBuilder &b) {
+    // Every config class of the table's architectures defaults tie_word_embeddings to false.
+    addEmbeddings(b, c.flag("tie_word_embeddings", false));
+}
+
+void addEmbeddings(ModelBuilder &b, bool tied) {
     const std::string &p = b.modulePrefix();
     const ModelDimensions &d = b.dimensions();
-    // Every supported config class defaults tie_word_embeddings to false.
-    if (c.flag("tie_word_embeddings", false)) {
+    if (tied) {
         // One tensor serves as both: it is a matmul per token, so it counts as lm_head and
         // is active; activeParamsWithEmbedding then equals activeParams.
         b.tensor("embedding (tied lm_head)", GroupRole::LmHead, Placement::Sharded,
@@ -173,6 +177,31 @@ u64 qwenMoeLayers(const ConfigReader &c, u64 layers, u64 experts) {
         }
     }
     return moeLayers;
+}
+
+GdnShape addGatedDeltaNet(const ConfigReader &c, ModelBuilder &b, u64 n) {
+    GdnShape g;
+    g.nk = c.count("linear_num_key_heads", kMaxHeads);
+    g.dk = c.count("linear_key_head_dim", kMaxHidden);
+    g.nv = c.count("linear_num_value_heads", kMaxHeads);
+    g.dv = c.count("linear_value_head_dim", kMaxHidden);
+    g.kernel = c.count("linear_conv_kernel_dim", 64);
+    const u64 H = b.dimensions().hidden;
+    const std::string fk = c.field("linear_key_head_dim");
+    const std::string fv = c.field("linear_value_head_dim");
+    const u64 keys = checkedMul(2, g.nk, g.dk, fk);
+    const u64 values = checkedMul(g.nv, g.dv, fv);
+    g.convDim = checkedAdd(keys, values, fv);
+    const std::string la = b.layerModule(0) + "linear_attn.";
+    b.attention(la + "in_proj_qkvz", checkedAdd(keys, checkedMul(2, values, fv), fv), H, n);
+    b.attention(la + "in_proj_ba", checkedMul(2, g.nv, c.field("linear_num_value_heads")), H, n);
+    b.tensor("short convolutions", GroupRole::Attention, Placement::Sharded, la + "conv1d",
+             g.convDim, g.kernel, n, n);
+    b.small(la + "dt_bias", g.nv, n);
+    b.small(la + "A_log", g.nv, n);
+    b.small(la + "norm", g.dv, n);
+    b.attention(la + "out_proj", H, values, n);
+    return g;
 }
 
 u64 addDenseMlp(const ConfigReader &c, ModelBuilder &b, u64 denseLayers) {

@@ -24,6 +24,8 @@ void readCommon(const ConfigReader &c, ModelBuilder &b);
 /// Input embedding [vocab, hidden] (not active: a row gather), lm_head [vocab, hidden] (or one
 /// tied tensor, active, with tie_word_embeddings) and the final norm.
 void addEmbeddings(const ConfigReader &c, ModelBuilder &b);
+/// addEmbeddings with the tying already decided.
+void addEmbeddings(ModelBuilder &b, bool tied);
 
 /// head_dim, or hidden / heads when absent (must divide).
 std::uint64_t headDimOf(const ConfigReader &c, std::uint64_t hidden, std::uint64_t heads);
@@ -78,6 +80,18 @@ MoeLayout deepseekMoeLayers(const ConfigReader &c, std::uint64_t layers, std::ui
 /// MoE layers of a Qwen-MoE-style config: layer i holds experts when experts > 0, i is not in
 /// mlp_only_layers and (i + 1) % decoder_sparse_step == 0. Reads those two fields.
 std::uint64_t qwenMoeLayers(const ConfigReader &c, std::uint64_t layers, std::uint64_t experts);
+
+/// The Gated DeltaNet sizes of a Qwen3-Next-style config (linear_* keys).
+struct GdnShape {
+    std::uint64_t nk = 0, dk = 0, nv = 0, dv = 0, kernel = 0, convDim = 0;
+};
+/// Reads linear_num_key_heads, linear_key_head_dim, linear_num_value_heads,
+/// linear_value_head_dim, linear_conv_kernel_dim and adds `n` Gated DeltaNet layers under
+/// "<layer 0>linear_attn." (transformers Qwen3NextGatedDeltaNet): in_proj_qkvz
+/// [2*nk*dk + 2*nv*dv, H], in_proj_ba [2*nv, H], conv1d [2*nk*dk + nv*dv, kernel], dt_bias /
+/// A_log [nv], norm [dv], out_proj [H, nv*dv]. Qwen3.5 splits in_proj_qkvz / in_proj_ba into
+/// in_proj_qkv, in_proj_z, in_proj_b, in_proj_a of the same total size.
+GdnShape addGatedDeltaNet(const ConfigReader &c, ModelBuilder &b, std::uint64_t n);
 
 /// The dense gated MLP (gate/up/down_proj, intermediate_size) of `denseLayers` layers under
 /// "<layer 0>mlp."; reads intermediate_size only when denseLayers > 0. Returns it (0 if none).

@@ -50,6 +50,10 @@ std::optional<ConfigReader> buildKimiLinear(const ConfigReader &c, const std::st
 /// kimi_k3: the multimodal wrapper around a kimi_linear language model (arch_kimi.cpp).
 std::optional<ConfigReader> buildKimiK3(const ConfigReader &c, const std::string &arch,
                                         ModelBuilder &b);
+/// Any other decoder-only transformer config, read from the shared keys; the fallback for a
+/// model_type the table does not list (arch_generic.cpp).
+std::optional<ConfigReader> buildGeneric(const ConfigReader &c, const std::string &arch,
+                                         ModelBuilder &b);
 /// qwen3_next (arch_qwen3next.cpp).
 std::optional<ConfigReader> buildQwen3Next(const ConfigReader &c, const std::string &arch,
                                            ModelBuilder &b);

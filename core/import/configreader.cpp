@@ -2,6 +2,7 @@
 
 #include "util/jsonutil.h"
 
+#include <cctype>
 #include <cmath>
 #include <limits>
 
@@ -18,6 +19,16 @@ namespace {
 
 [[noreturn]] void overflow(std::string_view field, const std::string &what) {
     fail(std::string(field), what + " overflows 64 bits; the config's sizes are implausible");
+}
+
+/// The length of an Infinity / -Infinity / NaN literal at `i`, else 0.
+std::size_t nonFiniteLiteralAt(std::string_view text, std::size_t i) {
+    for (std::string_view lit : {"-Infinity", "Infinity", "NaN"}) {
+        if (text.substr(i, lit.size()) == lit) {
+            return lit.size();
+        }
+    }
+    return 0;
 }
 
 } // namespace
@@ -42,6 +53,78 @@ u64 checkedAdd(u64 a, u64 b, std::string_view field) {
 
 u64 ceilDivExact(u64 a, u64 b) {
     return a / b + (a % b != 0 ? 1 : 0);
+}
+
+std::string replaceNonFiniteLiterals(std::string_view text, std::vector<std::string> &keys) {
+    std::string out;
+    out.reserve(text.size());
+    // A stack of the open containers' paths; `pendingKey` is the last object key read.
+    struct Level {
+        std::string path;
+        bool array = false;
+        std::size_t index = 0;
+    };
+    std::vector<Level> stack;
+    std::string pendingKey;
+    auto here = [&]() {
+        if (stack.empty()) {
+            return std::string();
+        }
+        const Level &l = stack.back();
+        if (l.array) {
+            return l.path + "[" + std::to_string(l.index) + "]";
+        }
+        return l.path.empty() ? pendingKey : l.path + "." + pendingKey;
+    };
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const char ch = text[i];
+        if (ch == '"') {
+            // Copy the string; remember it as a key when a ':' follows.
+            std::size_t j = i + 1;
+            std::string s;
+            while (j < text.size() && text[j] != '"') {
+                if (text[j] == '\\' && j + 1 < text.size()) {
+                    s += text[j];
+                    ++j;
+                }
+                s += text[j];
+                ++j;
+            }
+            out.append(text.substr(i, j + 1 - i));
+            i = j + 1;
+            std::size_t k = i;
+            while (k < text.size() && std::isspace(static_cast<unsigned char>(text[k]))) {
+                ++k;
+            }
+            if (k < text.size() && text[k] == ':') {
+                pendingKey = s;
+            }
+            continue;
+        }
+        if (ch == '{' || ch == '[') {
+            // Paths are tracked only as deep as any parser accepts (jsonfield::parse refuses
+            // deeper nesting): beyond, a path would grow with the depth and the copies
+            // quadratically (a hostile file of 200,000 '[' would need gigabytes).
+            constexpr std::size_t kMaxTrackedDepth = 512;
+            stack.push_back({stack.size() < kMaxTrackedDepth ? here() : std::string(),
+                             ch == '[', 0});
+        } else if (ch == '}' || ch == ']') {
+            if (!stack.empty()) {
+                stack.pop_back();
+            }
+        } else if (ch == ',' && !stack.empty() && stack.back().array) {
+            ++stack.back().index;
+        } else if (const std::size_t n = nonFiniteLiteralAt(text, i)) {
+            keys.push_back(here());
+            out += "null";
+            i += n;
+            continue;
+        }
+        out += ch;
+        ++i;
+    }
+    return out;
 }
 
 ConfigReader::ConfigReader(const json &j, std::string path) : m_j(&j), m_path(std::move(path)) {}

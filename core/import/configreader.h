@@ -57,6 +57,11 @@ std::uint64_t checkedAdd(std::uint64_t a, std::uint64_t b, std::string_view fiel
 /// ceil(a / b) for b > 0, without the a + b - 1 overflow of util/units.h's ceilDiv.
 std::uint64_t ceilDivExact(std::uint64_t a, std::uint64_t b);
 
+/// Python's json module writes Infinity, -Infinity and NaN, which JSON (and nlohmann_json)
+/// refuses. Returns `text` with each such literal outside strings replaced by null, and appends
+/// the key each belonged to (its dotted path: "a.b", "list[2]") to `keys`.
+std::string replaceNonFiniteLiterals(std::string_view text, std::vector<std::string> &keys);
+
 /// One JSON object of a config with its dotted path, so that errors name the field
 /// ("text_config.hidden_size"). Every accessor throws ImportFailure on a bad value. Cheap to
 /// copy; it refers to the JSON, which must outlive it.

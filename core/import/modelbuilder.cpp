@@ -122,7 +122,8 @@ void ModelBuilder::setDimensions(const ModelDimensions &dims) {
 }
 
 std::string ModelBuilder::layerModule(u64 layer) const {
-    return m_prefix + "model.layers." + std::to_string(layer) + ".";
+    return (m_layerRoot.empty() ? m_prefix + "model.layers." : m_layerRoot) +
+           std::to_string(layer) + ".";
 }
 
 void ModelBuilder::add(TensorPiece p) {
@@ -252,6 +253,7 @@ Result<ModelSpec> ModelBuilder::finish(NumberFormat dtype, const Quantization &q
         spec.groups = makeGroups(m_pieces, quant, dtype);
         spec.layers = mergeLayers(m_layers);
         spec.experts = m_experts;
+        spec.notes = m_notes;
         u64 embedding = 0;
         for (const auto &g : spec.groups) {
             spec.totalParams = checkedAdd(spec.totalParams, g.params, "total parameters");

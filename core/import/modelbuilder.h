@@ -67,7 +67,10 @@ class ModelBuilder {
     /// Prefix of every module name ("language_model." for a multimodal wrapper's text model).
     void setModulePrefix(std::string prefix) { m_prefix = std::move(prefix); }
     const std::string &modulePrefix() const { return m_prefix; }
-    /// "<prefix>model.layers.<layer>." : the representative module path of a decoder layer.
+    /// Path of the decoder layers when it is not "<prefix>model.layers." (a multimodal
+    /// wrapper's "model.language_model.layers.").
+    void setLayerRoot(std::string root) { m_layerRoot = std::move(root); }
+    /// "<layer root><layer>." : the representative module path of a decoder layer.
     std::string layerModule(std::uint64_t layer) const;
 
     // --- Tensors --------------------------------------------------------------------------------
@@ -128,6 +131,13 @@ class ModelBuilder {
                     std::uint64_t moeLayers, std::uint64_t paramsPerExpert, std::uint64_t width,
                     std::uint64_t intermediate);
 
+    // --- Notes -------------------------------------------------------------------------------
+
+    /// An import note the plan repeats as a warning (ModelSpec::notes). Notes that start with
+    /// "estimated: " mark a size the importer could not read exactly, with the reason.
+    void note(std::string text) { m_notes.push_back(std::move(text)); }
+    const std::vector<std::string> &notes() const { return m_notes; }
+
     // --- Result ------------------------------------------------------------------------------
 
     /// The ModelSpec: dimensions, TensorGroups (unquantized tensors in `dtype`, Linear pieces
@@ -145,9 +155,11 @@ class ModelBuilder {
 
     ModelDimensions m_dims;
     std::string m_prefix;
+    std::string m_layerRoot; // empty: m_prefix + "model.layers."
     std::vector<TensorPiece> m_pieces;
     std::vector<LayerGroup> m_layers; // one per decoder layer
     ExpertInfo m_experts;
+    std::vector<std::string> m_notes;
     std::optional<Error> m_error;
 };
 

@@ -25,7 +25,9 @@
 
 #include "import/architectures.h"
 #include "import/configreader.h"
+#include "import/hubcache.h"
 #include "import/modelbuilder.h"
+#include "import/modelopt.h"
 #include "import/pathresolve.h"
 #include "import/quantization.h"
 #include "import/safetensors.h"
@@ -80,7 +82,7 @@ void nameModel(const ConfigReader &top, const std::optional<ConfigReader> &text,
     spec.id = id;
 }
 
-ModelSpec importConfig(const json &root, const std::string &source) {
+ModelSpec importConfig(const json &root, const std::string &source, const json *hfQuant) {
     if (!root.is_object()) {
         fail("", "not a JSON object; this is not a Hugging Face config.json");
     }
@@ -89,25 +91,26 @@ ModelSpec importConfig(const json &root, const std::string &source) {
         fail("model_type", "missing; this is not a Hugging Face config.json");
     }
     const std::string arch = top.str("model_type");
+    // A model_type the table does not list goes to the generic reader (arch_generic.cpp).
     const importer::Architecture *entry = importer::findArchitecture(arch);
-    if (!entry) {
-        std::string list;
-        for (const auto &a : importer::architectureTable()) {
-            list += (list.empty() ? "" : ", ") + std::string(a.modelType);
-        }
-        fail("model_type", "unsupported architecture '" + arch + "' (supported: " + list + ")");
-    }
+    const importer::ArchitectureBuilder build = entry ? entry->build : importer::buildGeneric;
 
     importer::ModelBuilder b;
     // textCfg: the language model's config when it sits in text_config of a wrapper (kimi_k3);
     // the wrapper's top level then supplies what text_config lacks.
-    const std::optional<ConfigReader> textCfg = entry->build(top, arch, b);
+    const std::optional<ConfigReader> textCfg = build(top, arch, b);
     const std::optional<ConfigReader> wrapper =
         textCfg ? std::optional<ConfigReader>(top) : std::nullopt;
 
     const ConfigReader &lm = textCfg ? *textCfg : top;
     const NumberFormat dtype = importer::readDtype(lm, wrapper);
-    const importer::Quantization quant = importer::readQuantization(lm, wrapper);
+    // ModelOpt's hf_quant_config.json beside config.json is its exporter's own record of the
+    // stored formats; it wins over a quantization_config it also wrote (which may lack
+    // quant_method).
+    const importer::Quantization quant =
+        hfQuant ? importer::readModelOpt(
+                      ConfigReader(*hfQuant, "hf_quant_config.json").sub("quantization"))
+                : importer::readQuantization(lm, wrapper);
 
     auto built = b.finish(dtype, quant);
     if (!built) {
@@ -118,24 +121,61 @@ ModelSpec importConfig(const json &root, const std::string &source) {
     spec.source = source;
     nameModel(top, textCfg, source, spec);
     spec.customCode = root.contains("auto_map") || (textCfg && lm.has("auto_map"));
+    spec.fp8BlockScaled =
+        quant.method == importer::Quantization::Method::Fp8 && quant.blockRows > 0;
+    for (const auto &g : spec.groups) {
+        if (g.role == GroupRole::DenseMlp) {
+            spec.denseIntermediate = std::uint32_t(
+                lm.countOr("intermediate_size", 0, importer::kMaxIntermediate, 0));
+            break;
+        }
+    }
     return spec;
 }
 
 } // namespace
 
-Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::string &source) {
+Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::string &source,
+                                     std::string_view hfQuantConfigText) {
     try {
         if (jsonText.find_first_not_of(" \t\r\n") == std::string_view::npos) {
             return makeError("", source + ": empty file; this is not a Hugging Face config.json");
         }
-        json root;
-        try {
-            root = json::parse(jsonText);
-        } catch (const json::parse_error &e) {
-            return makeError("", source + ": malformed JSON at byte " + std::to_string(e.byte) +
-                                     ": " + jsonfield::errorText(e));
+        // jsonfield::parse refuses a name given twice ("hidden_size": 4096, "hidden_size":
+        // 8192 would otherwise silently keep the last) and names the field of 1e400. Infinity
+        // and NaN literals (some published configs carry them) read as absent first.
+        std::vector<std::string> nonFinite;
+        auto parsed =
+            jsonfield::parse(importer::replaceNonFiniteLiterals(jsonText, nonFinite), source);
+        if (!parsed.ok()) {
+            const Error &e = parsed.error();
+            return e.field == source ? makeError("", source + ": " + e.message) : e;
         }
-        return importConfig(root, source);
+        json hfQuant;
+        if (!hfQuantConfigText.empty()) {
+            std::vector<std::string> ignored;
+            auto q = jsonfield::parse(importer::replaceNonFiniteLiterals(hfQuantConfigText, ignored),
+                                      "hf_quant_config.json");
+            if (!q.ok()) {
+                return q.error();
+            }
+            hfQuant = std::move(q).value();
+            if (!hfQuant.is_object()) {
+                return makeError("hf_quant_config.json", "not a JSON object");
+            }
+        }
+        ModelSpec spec = importConfig(parsed.value(), source,
+                                      hfQuantConfigText.empty() ? nullptr : &hfQuant);
+        if (!nonFinite.empty()) {
+            std::string list;
+            for (const auto &k : nonFinite) {
+                list += (list.empty() ? "" : ", ") + k;
+            }
+            // Only keys the importer never needs reach here: a needed one reads as missing and
+            // fails naming itself.
+            spec.notes.push_back("config values Infinity / NaN read as absent: " + list);
+        }
+        return spec;
     } catch (const importer::ImportFailure &f) {
         return f.error;
     } catch (const std::exception &e) {
@@ -182,6 +222,16 @@ Result<std::uint64_t> sumSafetensorsHeaders(const std::vector<std::filesystem::p
 
 Result<ModelSpec> importModelPath(const std::filesystem::path &path) {
     try {
+        std::error_code ec;
+        if (!std::filesystem::exists(path, ec) && importer::looksLikeHubId(path.generic_string())) {
+            // "org/name": the snapshot in the local Hugging Face cache (import/hubcache.h).
+            auto snapshot = importer::resolveHubSnapshot(path.generic_string(),
+                                                         importer::HubCacheEnv::fromEnvironment());
+            if (!snapshot) {
+                return snapshot.error();
+            }
+            return importModelPath(*snapshot);
+        }
         auto paths = importer::resolveCheckpointPaths(path);
         if (!paths) {
             return paths.error();
@@ -193,7 +243,16 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path) {
         if (!text) {
             return text.error();
         }
-        auto spec = importHfConfigText(*text, config.string());
+        std::string hfQuant;
+        const std::filesystem::path hfQuantPath = config.parent_path() / "hf_quant_config.json";
+        if (std::filesystem::exists(hfQuantPath, ec)) {
+            auto q = importer::readConfigFile(hfQuantPath);
+            if (!q) {
+                return q.error();
+            }
+            hfQuant = std::move(*q);
+        }
+        auto spec = importHfConfigText(*text, config.string(), hfQuant);
         if (!spec) {
             // Name the file: "m1/config.json: hidden_size: missing".
             const Error &e = spec.error();

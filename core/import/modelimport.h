@@ -6,8 +6,8 @@
 // (MoE); deepseek_v3, kimi_k2 (MLA + MoE with shared experts, first_k_dense_replace dense
 // layers); gpt_oss (MoE, alternating sliding window, MXFP4 experts); kimi_linear (KDA + MLA
 // hybrid); qwen3_next (Gated DeltaNet hybrid); kimi_k3 (multimodal wrapper, language model under
-// text_config, latent MoE, 1-based linear_attn_config layer lists). Anything else is an error
-// naming the model_type.
+// text_config, latent MoE, 1-based linear_attn_config layer lists). Any other model_type is read
+// by the generic importer (import/arch_generic.cpp), which names the key it cannot read.
 //
 // Golden counts: ../shared/reference/model-facts.md and kimi-k3-facts.md.
 #pragma once
@@ -24,12 +24,18 @@ namespace hostplan {
 
 /// Parse config.json text and import it. `source` names the origin (path or catalogue id) and
 /// goes into ModelSpec::source and error messages. Errors name the missing / bad field, e.g.
-/// "text_config.hidden_size: missing" or "model_type: unsupported architecture 'foo'".
-Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::string &source);
+/// "text_config.hidden_size: missing" or "layer_types[3]: unknown layer type 'mamba'".
+/// `hfQuantConfigText`, when not empty, is a ModelOpt hf_quant_config.json that sits beside
+/// the config (import/modelopt.h); it applies when the config has no quantization_config.
+/// Infinity / NaN literals read as absent, with a note naming their keys.
+Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::string &source,
+                                     std::string_view hfQuantConfigText = {});
 
-/// Import from a path: a config.json file; a folder that holds one (refined by its
+/// Import from a path, or from a Hugging Face Hub id ("org/name[@rev]") that is no existing
+/// path, through the local Hub cache (import/hubcache.h): a config.json file; a folder that holds one (refined by its
 /// model.safetensors.index.json, or else by the headers of its *.safetensors files); a
-/// model.safetensors.index.json or a .safetensors file whose folder holds a config.json.
+/// model.safetensors.index.json or a .safetensors file whose folder holds a config.json. A
+/// ModelOpt hf_quant_config.json beside the config.json gives the stored formats.
 /// A checkpoint size more than 4x away from what the config implies is an error (another
 /// model's files, or a corrupt index).
 Result<ModelSpec> importModelPath(const std::filesystem::path &path);

@@ -1,7 +1,8 @@
 #include "import/pathresolve.h"
 
+#include "util/fileio.h"
+
 #include <cstdint>
-#include <fstream>
 #include <system_error>
 
 namespace hostplan::importer {
@@ -51,35 +52,8 @@ Result<CheckpointPaths> resolveCheckpointPaths(const fs::path &path) {
     }
 }
 
-Result<std::string> readTextFile(const fs::path &path, std::uint64_t maxBytes,
-                                 std::string_view tooLarge) {
-    std::error_code ec;
-    const std::uint64_t size = fs::file_size(path, ec);
-    if (ec) {
-        return makeError(path.string(), "cannot read file: " + ec.message());
-    }
-    if (size > maxBytes) {
-        return makeError(path.string(),
-                         "file is " + std::to_string(size) + " bytes" + std::string(tooLarge));
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        return makeError(path.string(), "cannot open file");
-    }
-    std::string text(size, '\0');
-    in.read(text.data(), std::streamsize(size));
-    if (std::uint64_t(in.gcount()) != size) {
-        return makeError(path.string(), "short read");
-    }
-    return text;
-}
-
 Result<std::string> readConfigFile(const fs::path &path) {
-    std::error_code ec;
-    if (!fs::is_regular_file(path, ec)) {
-        return makeError(path.string(), "not found or not a regular file");
-    }
-    return readTextFile(path, std::uint64_t(64) << 20, "; too large for a config.json");
+    return readRegularFile(path, kMaxConfigBytes);
 }
 
 } // namespace hostplan::importer

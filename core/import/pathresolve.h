@@ -29,13 +29,11 @@ struct CheckpointPaths {
 /// missing config.json; a filesystem failure gives "<path>: cannot import: ...".
 Result<CheckpointPaths> resolveCheckpointPaths(const std::filesystem::path &path);
 
-/// Reads a whole small text file of at most `maxBytes`. Errors name the path: unreadable,
-/// "file is N bytes" + `tooLarge` when larger, cannot open, short read.
-Result<std::string> readTextFile(const std::filesystem::path &path, std::uint64_t maxBytes,
-                                 std::string_view tooLarge);
+/// Largest config.json accepted (real ones are a few KB).
+inline constexpr std::uint64_t kMaxConfigBytes = std::uint64_t(64) << 20;
 
-/// Reads a small text file (configs are a few KB; more than 64 MiB is an error). Errors name
-/// the file: not found, unreadable, too large, short read.
+/// Reads a config.json (readRegularFile with kMaxConfigBytes). Errors name the file: not found,
+/// not a regular file, unreadable, too large.
 Result<std::string> readConfigFile(const std::filesystem::path &path);
 
 } // namespace hostplan::importer

@@ -1,29 +1,12 @@
 #include "import/quantization.h"
 
+#include "import/modelopt.h"
+
 #include <cctype>
 
 namespace hostplan::importer {
 
 using u64 = std::uint64_t;
-
-bool globMatches(const std::string &pattern, const std::string &module) {
-    if (pattern.find('*') == std::string::npos) {
-        return module.find(pattern) != std::string::npos;
-    }
-    std::string re = "^";
-    for (char ch : pattern) {
-        if (ch == '*') {
-            re += ".*";
-        } else if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '_') {
-            re += ch;
-        } else {
-            re += '\\';
-            re += ch;
-        }
-    }
-    re += "(\\..*)?$";
-    return std::regex_match(module, std::regex(re));
-}
 
 bool Quantization::converts(const TensorPiece &p) const {
     if (method == Method::None || !p.linear) {
@@ -32,7 +15,7 @@ bool Quantization::converts(const TensorPiece &p) const {
     if (method == Method::CompressedTensors) {
         // compressed-tensors matches ignore entries with re.match (anchored at the start).
         for (const auto &re : ignoreRegex) {
-            if (std::regex_search(p.module, re, std::regex_constants::match_continuous)) {
+            if (re.matchesPrefix(p.module)) {
                 return false;
             }
         }
@@ -46,13 +29,29 @@ bool Quantization::converts(const TensorPiece &p) const {
         }
         return true;
     }
+    if (method == Method::ModelOpt) {
+        if (p.role == GroupRole::LmHead || p.role == GroupRole::Embedding) {
+            return false; // ModelOpt exports keep embeddings and lm_head in the model dtype
+        }
+        for (const auto &g : excludeGlobs) {
+            if (fnmatchModule(g, p.module)) {
+                return false;
+            }
+        }
+        return true;
+    }
     // transformers' fp8 / mxfp4 / awq / gptq quantizers keep the output embedding
     // (lm_head) unconverted.
     if (p.role == GroupRole::LmHead || p.role == GroupRole::Embedding) {
         return false;
     }
-    for (const auto &g : notConvert) {
-        if (globMatches(g, p.module)) {
+    for (const auto &g : notConvertGlobs) {
+        if (g.matchesWhole(p.module)) {
+            return false;
+        }
+    }
+    for (const auto &name : notConvert) {
+        if (name.find('*') == std::string::npos && p.module.find(name) != std::string::npos) {
             return false;
         }
     }
@@ -70,6 +69,22 @@ u64 Quantization::convertedBytes(const TensorPiece &p) const {
                                                        ceilDivExact(p.cols, blockCols), f);
         return checkedAdd(n, checkedMul(4, scales, f), f);
     }
+    case Method::ModelOpt:
+        if (format.kind == FormatKind::FP8_E4M3) {
+            // e4m3 weight + fp32 scales (modelopt.h); per-tensor also an fp32 input_scale.
+            const u64 scales = scaleLayout == ScaleLayout::PerTensor ? checkedMul(2, p.count, f)
+                               : scaleLayout == ScaleLayout::PerRow
+                                   ? checkedMul(p.rows, p.count, f)
+                                   : checkedMul(p.count, ceilDivExact(p.rows, blockRows),
+                                                ceilDivExact(p.cols, blockCols), f);
+            return checkedAdd(n, checkedMul(4, scales, f), f);
+        }
+        if (format.kind == FormatKind::NVFP4) {
+            // As below, plus the fp32 input_scale per tensor.
+            const u64 perRow = checkedAdd(ceilDivExact(p.cols, 2), ceilDivExact(p.cols, 16), f);
+            return checkedAdd(checkedMul(p.rows, p.count, perRow, f), checkedMul(8, p.count, f), f);
+        }
+        return format.bytesFor(n);
     default:
         if (format.kind == FormatKind::MXFP4 || format.kind == FormatKind::NVFP4) {
             // Packed e2m1 per row plus one 8-bit scale per started block along the inputs;
@@ -96,14 +111,35 @@ Quantization readQuantization(const ConfigReader &primary,
         return q;
     }
     const std::string method = qc->str("quant_method");
+    // ModelOpt also writes its description without quant_method, naming itself as producer.
+    const bool modelOptProducer = method.empty() && qc->has("quant_algo") && qc->has("producer") &&
+                                  qc->get("producer")->is_object() &&
+                                  qc->sub("producer").str("name") == "modelopt";
+    if (method == "modelopt" || modelOptProducer) {
+        return readModelOpt(*qc);
+    }
     q.notConvert = qc->strList("modules_to_not_convert");
+    for (std::size_t i = 0; i < q.notConvert.size(); ++i) {
+        if (q.notConvert[i].find('*') != std::string::npos) {
+            auto glob = ModulePattern::fromGlob(q.notConvert[i]);
+            if (!glob.ok()) {
+                fail(qc->field("modules_to_not_convert[" + std::to_string(i) + "]"),
+                     glob.error().message);
+            }
+            q.notConvertGlobs.push_back(std::move(glob).value());
+        }
+    }
     if (method == "fp8") {
         q.method = Quantization::Method::Fp8;
+        // "e4m3" / "e5m2", or the torch spelling ("float8_e4m3fn") MiniMax writes.
         const std::string fmt = qc->str("fmt", "e4m3");
-        if (fmt != "e4m3" && fmt != "e5m2") {
+        const auto torchFmt = parseTorchDtype(fmt);
+        if (fmt != "e4m3" && fmt != "e5m2" &&
+            !(torchFmt && (*torchFmt == formats::fp8 || *torchFmt == formats::fp8e5m2))) {
             fail(qc->field("fmt"), "unsupported FP8 format '" + fmt + "'");
         }
-        q.format = fmt == "e4m3" ? formats::fp8 : formats::fp8e5m2;
+        q.format = fmt == "e5m2" || (torchFmt && *torchFmt == formats::fp8e5m2) ? formats::fp8e5m2
+                                                                                : formats::fp8;
         const std::vector<u64> block = qc->countList("weight_block_size", kMaxHidden, 1);
         if (!block.empty() && block.size() != 2) {
             fail(qc->field("weight_block_size"), "must be a [rows, cols] pair");
@@ -166,12 +202,11 @@ Quantization readQuantization(const ConfigReader &primary,
         const std::vector<std::string> ignore = qc->strList("ignore");
         for (std::size_t i = 0; i < ignore.size(); ++i) {
             if (ignore[i].rfind("re:", 0) == 0) {
-                try {
-                    q.ignoreRegex.emplace_back(ignore[i].substr(3));
-                } catch (const std::regex_error &) {
-                    fail(qc->field("ignore[" + std::to_string(i) + "]"),
-                         "invalid regular expression '" + ignore[i] + "'");
+                auto re = ModulePattern::fromRegex(std::string_view(ignore[i]).substr(3));
+                if (!re.ok()) {
+                    fail(qc->field("ignore[" + std::to_string(i) + "]"), re.error().message);
                 }
+                q.ignoreRegex.push_back(std::move(re).value());
             } else {
                 q.ignoreNames.push_back(ignore[i]);
             }
@@ -182,6 +217,31 @@ Quantization readQuantization(const ConfigReader &primary,
     return q;
 }
 
+std::optional<NumberFormat> parseTorchDtype(std::string_view text) {
+    std::string s(text);
+    if (s.rfind("torch.", 0) == 0) {
+        s.erase(0, 6);
+    }
+    // torch's aliases (half, float, double is refused: no checkpoint stores fp64 weights).
+    if (s == "half") {
+        return formats::fp16;
+    }
+    if (s == "float") {
+        return formats::fp32;
+    }
+    if (s == "float8_e4m3fn" || s == "float8_e4m3fnuz") {
+        return formats::fp8;
+    }
+    if (s == "float8_e5m2" || s == "float8_e5m2fnuz") {
+        return formats::fp8e5m2;
+    }
+    const auto f = parseNumberFormat(s);
+    if (f && (*f == formats::bf16 || *f == formats::fp16 || *f == formats::fp32)) {
+        return *f;
+    }
+    return std::nullopt;
+}
+
 NumberFormat readDtype(const ConfigReader &primary, const std::optional<ConfigReader> &secondary) {
     for (const ConfigReader *c : {&primary, secondary ? &*secondary : nullptr}) {
         if (!c) {
@@ -190,11 +250,10 @@ NumberFormat readDtype(const ConfigReader &primary, const std::optional<ConfigRe
         for (const char *key : {"torch_dtype", "dtype"}) {
             if (c->has(key)) {
                 const std::string s = c->str(key);
-                const auto f = parseNumberFormat(s);
-                if (!f || !(*f == formats::bf16 || *f == formats::fp16 || *f == formats::fp32)) {
-                    fail(c->field(key), "unsupported dtype '" + s + "'");
+                if (auto f = parseTorchDtype(s)) {
+                    return *f;
                 }
-                return *f;
+                fail(c->field(key), "unsupported dtype '" + s + "'");
             }
         }
     }

@@ -12,30 +12,34 @@
 
 #include "import/configreader.h"
 #include "import/modelbuilder.h"
+#include "import/modulepattern.h"
 #include "model/numberformat.h"
 
 #include <cstdint>
 #include <optional>
-#include <regex>
 #include <string>
 #include <vector>
 
 namespace hostplan::importer {
 
-/// HF modules_to_not_convert entry: a module path with '*' wildcards that matches a module or
-/// any of its children; an entry without '*' also matches as a substring (older transformers).
-bool globMatches(const std::string &pattern, const std::string &module);
-
 /// The checkpoint's quantization scheme (quantization_config), resolved per piece.
 struct Quantization {
-    enum class Method { None, Fp8, Mxfp4, CompressedTensors, IntGroup };
+    enum class Method { None, Fp8, Mxfp4, CompressedTensors, IntGroup, ModelOpt };
+    /// Where FP8 scales sit (ModelOpt): one per tensor (plus an input scale), one per output
+    /// row, or one per blockRows x blockCols block.
+    enum class ScaleLayout { PerTensor, PerRow, Block };
     Method method = Method::None;
     NumberFormat format = formats::bf16;  ///< format of converted weights
     std::uint64_t blockRows = 0;          ///< FP8 weight_block_size rows (0 = one scale/tensor)
     std::uint64_t blockCols = 0;          ///< FP8 weight_block_size cols
-    std::vector<std::string> notConvert;  ///< modules_to_not_convert globs
-    std::vector<std::regex> ignoreRegex;  ///< compressed-tensors "re:" ignore entries
+    /// modules_to_not_convert entries: with '*', a glob matching a module or any of its
+    /// children (ModulePattern::fromGlob); without, also a substring (older transformers).
+    std::vector<std::string> notConvert;
+    std::vector<ModulePattern> notConvertGlobs; ///< the entries with '*', compiled once
+    std::vector<ModulePattern> ignoreRegex;     ///< compressed-tensors "re:" ignore entries
     std::vector<std::string> ignoreNames; ///< compressed-tensors plain ignore entries
+    ScaleLayout scaleLayout = ScaleLayout::Block; ///< ModelOpt FP8 scale layout
+    std::vector<std::string> excludeGlobs; ///< ModelOpt exclude_modules (fnmatch, modelopt.h)
 
     /// Whether the scheme stores `p` in `format`: only Linear pieces; never the embedding or
     /// lm_head for transformers' own quantizers; not those matched by the ignore rules.
@@ -50,13 +54,18 @@ struct Quantization {
 
 /// Reads quantization_config from `primary` (e.g. text_config) or else `secondary` (top level);
 /// none gives Method::None. Throws ImportFailure naming the field for an unsupported method,
-/// format, bit width, group size or an invalid ignore pattern.
+/// format, bit width, group size or an invalid or too large pattern (ignore[i],
+/// modules_to_not_convert[i]). Patterns are compiled here, once per import.
 Quantization readQuantization(const ConfigReader &primary,
                               const std::optional<ConfigReader> &secondary);
 
+/// A dtype as transformers writes it: "bfloat16", "torch.float16", "half", "float32", "float",
+/// "float8_e4m3fn" (and the fnuz / e5m2 variants); nullopt for any other.
+std::optional<NumberFormat> parseTorchDtype(std::string_view text);
+
 /// The stored dtype of unquantized tensors: torch_dtype / dtype of `primary`, else of
 /// `secondary`; bf16 when neither gives one. Only bf16, fp16 and fp32 are accepted; another is
-/// an ImportFailure naming the field.
+/// an ImportFailure naming the field. Spellings: parseTorchDtype.
 NumberFormat readDtype(const ConfigReader &primary, const std::optional<ConfigReader> &secondary);
 
 } // namespace hostplan::importer

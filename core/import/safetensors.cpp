@@ -6,6 +6,7 @@
 #include "import/safetensors.h"
 
 #include "import/pathresolve.h"
+#include "util/fileio.h"
 
 #include "util/jsonutil.h"
 
@@ -15,7 +16,6 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <limits>
 #include <system_error>
 
@@ -70,6 +70,16 @@ std::string parseErrorText(const json::parse_error &e) {
     return "malformed JSON at byte " + std::to_string(e.byte) + ": " + jsonfield::errorText(e);
 }
 
+/// jsonfield::parse (duplicate names refused, 1e400 named by field); a syntax error has no
+/// field (the caller names the file) and keeps nlohmann's position.
+Result<json> parseChecked(std::string_view text, const std::string &what) {
+    auto parsed = jsonfield::parse(text, what);
+    if (!parsed.ok() && parsed.error().field == what) {
+        return makeError(what == "header" ? "header" : "", parsed.error().message);
+    }
+    return parsed;
+}
+
 /// An error of a file's content, named once: field "PATH: field" ("PATH" alone when the
 /// error has no field), message unchanged.
 Error inFile(const std::filesystem::path &path, const Error &e) {
@@ -80,7 +90,7 @@ Error inFile(const std::filesystem::path &path, const Error &e) {
 
 Result<SafetensorsIndex> parseSafetensorsIndex(std::string_view jsonText) {
     try {
-        const json j = json::parse(jsonText);
+        HOSTPLAN_TRY(j, parseChecked(jsonText, "the index"));
         if (!j.is_object()) {
             return makeError("", "not a JSON object; this is not a model.safetensors.index.json");
         }
@@ -130,8 +140,7 @@ Result<SafetensorsIndex> parseSafetensorsIndex(std::string_view jsonText) {
 Result<SafetensorsIndex> readSafetensorsIndex(const std::filesystem::path &path) {
     // Real index files are a few MB (DeepSeek-V3: ~9 MB); 256 MiB is a generous cap.
     constexpr std::uint64_t maxBytes = 256ull << 20;
-    auto text = importer::readTextFile(
-        path, maxBytes, ", larger than the " + std::to_string(maxBytes) + "-byte limit");
+    auto text = readRegularFile(path, maxBytes);
     if (!text) {
         return text.error();
     }
@@ -170,7 +179,7 @@ Result<std::vector<SafetensorsTensor>> parseSafetensorsHeader(std::string_view b
     // Bytes available for tensor data; unknown when fileSize is 0.
     const std::uint64_t dataBytes = fileSize == 0 ? kU64Max : fileSize - 8 - n;
     try {
-        const json j = json::parse(bytes.substr(8, std::size_t(n)));
+        HOSTPLAN_TRY(j, parseChecked(bytes.substr(8, std::size_t(n)), "header"));
         if (!j.is_object()) {
             return makeError("header", "JSON header is not an object");
         }
@@ -273,24 +282,15 @@ Result<std::vector<SafetensorsTensor>> parseSafetensorsHeader(std::string_view b
 }
 
 Result<std::vector<SafetensorsTensor>> readSafetensorsHeader(const std::filesystem::path &path) {
-    std::error_code ec;
-    const std::uint64_t size = std::filesystem::file_size(path, ec);
-    if (ec) {
-        return makeError(path.string(), "cannot read file: " + ec.message());
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        return makeError(path.string(), "cannot open file");
-    }
-    std::string buf(8, '\0');
-    in.read(buf.data(), 8);
-    if (in.gcount() != 8) {
+    HOSTPLAN_TRY(head, readFileHead(path, 8));
+    if (head.bytes.size() != 8) {
         return makeError(path.string(), "truncated: shorter than the 8-byte header length");
     }
     std::uint64_t n = 0;
     for (int i = 7; i >= 0; --i) {
-        n = (n << 8) | static_cast<unsigned char>(buf[std::size_t(i)]);
+        n = (n << 8) | static_cast<unsigned char>(head.bytes[std::size_t(i)]);
     }
+    const std::uint64_t size = head.fileSize;
     // Check the length before allocating anything for it.
     if (n > kMaxSafetensorsHeaderBytes) {
         return makeError(path.string(), "header length " + std::to_string(n) + " exceeds the " +
@@ -302,11 +302,11 @@ Result<std::vector<SafetensorsTensor>> readSafetensorsHeader(const std::filesyst
                                             " bytes, smaller than its " + std::to_string(8 + n) +
                                             "-byte header");
     }
-    buf.resize(std::size_t(8 + n));
-    in.read(buf.data() + 8, std::streamsize(n));
-    if (std::uint64_t(in.gcount()) != n) {
+    HOSTPLAN_TRY(whole, readFileHead(path, 8 + n));
+    if (whole.bytes.size() != 8 + n) {
         return makeError(path.string(), "truncated: short read of the header");
     }
+    const std::string &buf = whole.bytes;
     auto tensors = parseSafetensorsHeader(buf, size);
     if (!tensors) {
         return inFile(path, tensors.error());

@@ -116,11 +116,18 @@ struct ModelSpec {
     std::uint32_t numLayers = 0;
     std::uint32_t numAttentionHeads = 0; ///< query heads; TP must divide this
     std::uint32_t vocabSize = 0;
+    /// Intermediate width of the dense MLP layers (config intermediate_size when the model has
+    /// a dense MLP group; 0 for all-MoE models). Sizes the engines' activation peak.
+    std::uint32_t denseIntermediate = 0;
     std::uint64_t maxContextTokens = 0;  ///< max_position_embeddings
     /// config.json has an `auto_map`: the repository ships its own configuration / modeling /
     /// tokenizer code, which vLLM, SGLang and TensorRT-LLM load only with --trust-remote-code
     /// (Hugging Face transformers' custom-code convention).
     bool customCode = false;
+    /// FP8 weights carry per-block scales (quantization_config weight_block_size, DeepSeek and
+    /// Qwen FP8 checkpoints): their GEMMs run block-scaled kernels, slower than per-tensor FP8
+    /// (serving model, core/sizing/servingmodel.h). Kept when formats are overridden.
+    bool fp8BlockScaled = false;
     /// Import notes the plan repeats as warnings (e.g. an index total_size far from the
     /// config-derived size).
     std::vector<std::string> notes;

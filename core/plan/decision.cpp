@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "plan/decision.h"
 
+#include "catalogue/pricelist.h"
 #include "util/units.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace hostplan {
@@ -12,12 +14,6 @@ namespace hostplan {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-/// Instance (node) size a plan is rented in: the chosen offer's shape, else the scenario's
-/// node size, else the GPU's own (PlanResult::gpusPerInstance).
-std::uint32_t nodeSize(const PlanResult &p) {
-    return std::max<std::uint32_t>(p.gpusPerInstance, 1);
-}
 
 } // namespace
 
@@ -128,6 +124,39 @@ HeavyUserVerdict heavyUserVerdict(const PlanResult &p) {
     return v;
 }
 
+std::string apiSelectionId(ApiSelection s) {
+    switch (s) {
+    case ApiSelection::None: return "none";
+    case ApiSelection::Cheapest: return "cheapest";
+    case ApiSelection::Pinned: return "pinned";
+    case ApiSelection::Entered: return "entered";
+    }
+    return {};
+}
+
+std::vector<StalePrice> stalePrices(const PlanResult &p, std::string_view today) {
+    std::vector<StalePrice> out;
+    const std::uint32_t limit = p.scenario.pricing.maxPriceAgeDays;
+    auto check = [&](const ApiPrice &price) {
+        for (const StalePrice &s : out) {
+            if (s.id == price.id) {
+                return;
+            }
+        }
+        const auto age = priceAgeDays(price.asOf, today);
+        if (age && *age > int(limit)) {
+            out.push_back({price.id, price.name, price.asOf, *age});
+        }
+    };
+    if (p.apiPriced && p.apiSelection != ApiSelection::Entered) {
+        check(p.api);
+    }
+    for (const ApiAlternative &a : p.apiAlternatives) {
+        check(a.price);
+    }
+    return out;
+}
+
 Scenario withGpuType(const Scenario &base, const std::string &gpuId) {
     Scenario s = base;
     if (s.hardware.gpu != gpuId) {
@@ -160,9 +189,10 @@ std::vector<GpuOption> gpuOptions(const Scenario &scenario, const Catalogue &cat
             continue;
         }
         const PlanResult &p = r.value();
-        o.gpusPerNode = nodeSize(p);
+        o.gpusPerNode = p.instanceSize();
         o.pilot = pilotRange(p);
-        o.sequencesAtTarget = p.throughput.computed ? p.throughput.capacity.batch : 0;
+        o.sequencesAtTarget =
+            p.throughput.computed ? p.throughput.capacity.batch * std::max(p.replicas, 1u) : 0;
         o.canServe = p.search.found;
         o.cannotServeReason = p.search.found ? std::string() : p.search.noneReason;
         if (const LayoutCandidate *best = p.search.best()) {
@@ -330,6 +360,144 @@ std::vector<KvCurvePoint> kvCurve(const PlanResult &plan) {
         out.push_back({t, plan.memory.cache.perSequencePerGpu(t),
                        maxConcurrency(plan.memory, t, block)});
     }
+    return out;
+}
+
+} // namespace hostplan
+
+namespace hostplan {
+
+std::string rangeCallId(RangeCall c) {
+    switch (c) {
+    case RangeCall::NotApplicable: return "not_applicable";
+    case RangeCall::Serves: return "serves";
+    case RangeCall::FallsShort: return "falls_short";
+    case RangeCall::TooCloseToCall: return "too_close_to_call";
+    }
+    return "not_applicable";
+}
+
+namespace {
+
+/// Break-even output tokens a month: the scheduled rental over the API cost of one output token
+/// with its input in the workload's ratio (apiUsdForOutput is linear in the volume).
+double breakEvenVolume(const PlanResult &p) {
+    const double perToken = apiUsdForOutput(p, 1e6) / 1e6;
+    return p.apiPriced && perToken > 0 ? p.rental.usdPerMonthScheduled / perToken
+                                       : std::numeric_limits<double>::quiet_NaN();
+}
+
+std::string percent(double x) { return std::to_string(int(std::lround(x * 100))) + "%"; }
+
+std::string twoDigits(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", x);
+    return buf;
+}
+
+} // namespace
+
+DecisionRanges decisionRanges(const PlanResult &p) {
+    DecisionRanges r;
+    const Capacity &c = p.throughput.capacity;
+    r.usdPerMTokAtCapacity = {c.usdPerMTokOutputLow, c.usdPerMTokOutput, c.usdPerMTokOutputHigh};
+    r.capacityTokensPerMonth = {c.outputTokensPerMonthLow, c.outputTokensPerMonth,
+                                c.outputTokensPerMonthHigh};
+    r.heavyUsersServed = {c.usersServedLow, c.usersServed, c.usersServedHigh};
+    r.breakEvenTokensPerMonth = breakEvenVolume(p);
+    const double userBill = p.breakeven.heavyUserApiUsdPerMonth;
+    r.heavyUsersNeeded = userBill > 0 ? p.rental.usdPerMonthScheduled / userBill : 0;
+    if (!p.apiPriced || !p.fit.fits || !p.throughput.computed || !(c.outputTokensPerMonth > 0) ||
+        !std::isfinite(r.breakEvenTokensPerMonth)) {
+        return r;
+    }
+    const double v = r.breakEvenTokensPerMonth;
+    r.utilisationToBreakEven = c.utilisation * v / c.outputTokensPerMonth;
+    if (c.outputTokensPerMonthLow >= v) {
+        r.capacityCall = RangeCall::Serves;
+    } else if (c.outputTokensPerMonthHigh < v) {
+        r.capacityCall = RangeCall::FallsShort;
+    } else {
+        r.capacityCall = RangeCall::TooCloseToCall;
+        r.decidingAssumption =
+            "utilisation " + percent(c.utilisation) + " (HostPlan's assumption): at " +
+            percent(std::min(r.utilisationToBreakEven, 9.99)) +
+            " the modelled capacity equals the break-even volume; the model's measured band in "
+            "the " + servingRegimeName(c.band.regime) + " regime is " + twoDigits(c.band.low) +
+            "-" + twoDigits(c.band.high) + "x of the modelled rate";
+    }
+    return r;
+}
+
+std::vector<SensitivityEntry> sensitivity(const PlanResult &p) {
+    std::vector<SensitivityEntry> out;
+    const Capacity &c = p.throughput.capacity;
+    if (!p.fit.fits || !p.throughput.computed || !(c.outputTokensPerMonth > 0)) {
+        return out;
+    }
+    const double v = breakEvenVolume(p);
+    const double cost0 = c.usdPerMTokOutput;
+    const double margin0 = std::isfinite(v) && v > 0 ? c.outputTokensPerMonth / v : 0;
+    const auto add = [&](const char *id, const char *label, double costMinus, double costPlus,
+                         double marginMinus, double marginPlus) {
+        SensitivityEntry e{id, label, costMinus, costPlus, marginMinus, marginPlus, 0};
+        for (const double x : {costMinus / cost0, costPlus / cost0}) {
+            if (std::isfinite(x)) {
+                e.swing = std::max(e.swing, std::abs(x - 1));
+            }
+        }
+        if (margin0 > 0) {
+            for (const double x : {marginMinus / margin0, marginPlus / margin0}) {
+                e.swing = std::max(e.swing, std::abs(x - 1));
+            }
+        }
+        out.push_back(e);
+    };
+    // Linear inputs.
+    add("utilisation", "Utilisation", cost0 / 0.8, cost0 / 1.2, margin0 * 0.8,
+        std::min(1.0, c.utilisation * 1.2) / c.utilisation * margin0);
+    add("gpu_hour_rate", "GPU-hour rate", cost0 * 0.8, cost0 * 1.2, margin0 / 0.8, margin0 / 1.2);
+    add("api_price", "API prices", cost0, cost0, margin0 * 0.8, margin0 * 1.2);
+    // Inputs that re-run the throughput model.
+    const auto rerun = [&](const Efficiency &eff, double target) {
+        PlanResult q = p;
+        q.scenario.workload.targetSecondsPerOutputToken = target;
+        const Capacity cap = computeThroughput(q, eff).capacity;
+        return std::pair{cap.usdPerMTokOutput,
+                         std::isfinite(v) && v > 0 ? cap.outputTokensPerMonth / v : 0.0};
+    };
+    const Efficiency base = p.throughput.efficiency;
+    const double target = c.targetSecondsPerOutputToken;
+    {
+        const auto lo = rerun(base, target * 0.8);
+        const auto hi = rerun(base, target * 1.2);
+        add("latency_target", "Time-per-output-token target", lo.first, hi.first, lo.second,
+            hi.second);
+    }
+    struct Knob {
+        const char *id;
+        const char *label;
+        double ServingConstants::*field;
+    };
+    static const Knob knobs[] = {
+        {"eff_mem", "Weight-streaming efficiency (eff_mem)", &ServingConstants::effMem},
+        {"compute_scale", "Compute efficiency (GPU-class scale)", &ServingConstants::computeScale},
+        {"t_seq", "CPU time per running sequence (t_seq)", &ServingConstants::seqS},
+        {"t_moe_layer", "Fixed cost per MoE layer (t_moe_layer)", &ServingConstants::moeLayerS},
+    };
+    for (const Knob &k : knobs) {
+        Efficiency lo = base;
+        Efficiency hi = base;
+        lo.constants.*k.field *= 0.8;
+        hi.constants.*k.field *= 1.2;
+        const auto a = rerun(lo, target);
+        const auto b = rerun(hi, target);
+        add(k.id, k.label, a.first, b.first, a.second, b.second);
+    }
+    std::stable_sort(out.begin(), out.end(), [](const SensitivityEntry &a,
+                                                const SensitivityEntry &b) {
+        return a.swing > b.swing;
+    });
     return out;
 }
 

@@ -96,6 +96,20 @@ struct HeavyUserVerdict {
 };
 HeavyUserVerdict heavyUserVerdict(const PlanResult &plan);
 
+/// Stable id of how the API price was chosen: "none", "cheapest", "pinned", "entered".
+std::string apiSelectionId(ApiSelection selection);
+
+/// An API price older than the scenario's pricing.max_price_age_days.
+struct StalePrice {
+    std::string id;
+    std::string name;
+    std::string asOf;
+    int ageDays = 0;
+};
+/// The stale prices among the one compared with and its alternatives, on `today`
+/// (YYYY-MM-DD, e.g. todayIsoDate() or the report's date); none when today is not a date.
+std::vector<StalePrice> stalePrices(const PlanResult &plan, std::string_view today);
+
 /// One catalogue GPU type evaluated for the scenario with the GPU count on auto.
 struct GpuOption {
     GpuSpec gpu;
@@ -105,7 +119,7 @@ struct GpuOption {
     std::uint32_t gpusPerNode = 0;   ///< rental bundle used
     PilotRange pilot;                ///< from the practical count
     /// Sequences the practical plan runs within the time-per-output-token target (throughput
-    /// model's capacity batch; 0: even one sequence is too slow).
+    /// model's capacity batch x the data-parallel replicas; 0: even one sequence is too slow).
     std::uint32_t sequencesAtTarget = 0;
     std::string priceSource;         ///< the GPU-hour rate's source: the chosen offer's
                                      ///< ("scenario input" if typed)
@@ -169,5 +183,61 @@ struct KvCurvePoint {
 /// Contexts from 1K (or below the scenario's) in powers of two up to the model's maximum (at
 /// least 4x the scenario's, at most kMaxContextTokens), plus the scenario's own context.
 std::vector<KvCurvePoint> kvCurve(const PlanResult &plan);
+
+} // namespace hostplan
+
+namespace hostplan {
+
+/// A figure with its band: low <= value <= high (issue 14's honest ranges).
+struct RangedValue {
+    double low = 0;
+    double value = 0;
+    double high = 0;
+};
+
+/// Whether the plan's capacity covers the break-even volume, with the throughput band.
+enum class RangeCall {
+    NotApplicable, ///< no API price, the plan does not fit, or it serves nothing
+    Serves,        ///< even the slow end of the band serves the break-even volume
+    FallsShort,    ///< even the fast end falls short
+    TooCloseToCall ///< the band straddles the break-even volume
+};
+/// "not_applicable", "serves", "falls_short", "too_close_to_call".
+std::string rangeCallId(RangeCall call);
+
+/// The decision's figures as ranges (throughput band from the calibration residuals; prices as
+/// given). Break-even volume does not depend on throughput; what the band moves is whether the
+/// plan can serve it, the heavy users it carries and the cost per 1M output tokens.
+struct DecisionRanges {
+    RangedValue usdPerMTokAtCapacity;    ///< low = fast end of the band (cheapest)
+    RangedValue capacityTokensPerMonth;  ///< output tokens a month at the utilisation
+    RangedValue heavyUsersServed;
+    double breakEvenTokensPerMonth = 0;  ///< rental / API cost per output token (mix included)
+    double heavyUsersNeeded = 0;         ///< rental / one heavy user's API bill
+    RangeCall capacityCall = RangeCall::NotApplicable;
+    /// Utilisation at which the modelled capacity equals the break-even volume (> 1: none).
+    double utilisationToBreakEven = 0;
+    /// With TooCloseToCall: the assumption that decides it, in words (e.g. "utilisation 50%:
+    /// at 51% or more the modelled node serves the break-even volume; the model's band in the
+    /// decode_heavy regime is 0.80-1.18x").
+    std::string decidingAssumption;
+};
+/// Ranges of the plan's decision figures.
+DecisionRanges decisionRanges(const PlanResult &plan);
+
+/// One input's effect on cost per 1M output tokens (at capacity) and on the capacity over
+/// break-even margin, when moved by -20% and +20% (the latency target and efficiency constants
+/// re-run the throughput model; rates and prices scale linearly).
+struct SensitivityEntry {
+    std::string input;      ///< id: "utilisation", "gpu_hour_rate", "api_output_price", ...
+    std::string label;      ///< prose
+    double costAtMinus = 0; ///< USD per 1M output tokens with the input at -20%
+    double costAtPlus = 0;  ///< ... at +20%
+    double marginAtMinus = 0; ///< capacity / break-even volume at -20% (> 1: serves it)
+    double marginAtPlus = 0;
+    double swing = 0;       ///< max relative change of cost or margin, the ranking key
+};
+/// Inputs ranked by swing, largest first. Empty when the plan has no throughput or no fit.
+std::vector<SensitivityEntry> sensitivity(const PlanResult &plan);
 
 } // namespace hostplan

@@ -4,6 +4,7 @@
 #include "import/modelimport.h"
 #include "util/units.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <filesystem>
@@ -147,7 +148,8 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     (void)offersChecked;
     std::vector<RentalOffer> offers = catalogue.offersFor(gpu.id);
     offers.insert(offers.end(), scenario.pricing.offers.begin(), scenario.pricing.offers.end());
-    r.search = searchLayouts(model, gpu, scenario, offers, node, defaultEfficiency());
+    r.search = searchLayouts(model, gpu, scenario, offers, node,
+                             defaultEfficiency(scenario.engine.engine, gpu));
     const LayoutCandidate *best = r.search.best();
     if (best) {
         r.fit.gpusPractical = best->gpusRented;
@@ -203,11 +205,13 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
         r.scenario.name = model.displayName + " on " + std::to_string(r.gpusRented) + "x " +
                           asciiUpper(gpu.id);
     }
-    // Memory of one replica, holding its share of the sequences.
+    // Memory of one replica, holding its share of the sequences; the engine starts per replica.
     Scenario perReplica = scenario;
     perReplica.workload.concurrency =
         std::uint32_t(ceilDiv(scenario.workload.concurrency, r.replicas));
     r.memory = computeMemory(model, gpu, r.layout, perReplica);
+    r.startup = engineStartup(scenario.engine.engine,
+                              engineInputFor(model, gpu, r.layout, perReplica));
     const std::uint32_t block = engineDefaults(scenario.engine.engine).kvBlockTokens;
     r.fit.maxConcurrency =
         maxConcurrency(r.memory, scenario.workload.contextTokens, block) * r.replicas;
@@ -306,24 +310,58 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     r.rental = rentalCost(r.gpusRented, r.usdPerGpuHour, scenario.workload.hoursPerDay,
                           scenario.pricing.hoursPerMonth);
 
-    // API prices: the scenario's catalogue entry, else the model's own; the scenario's prices
-    // override single fields. Without any price there is no comparison (never another model's).
+    // API prices: every price for the model (the user's first, then the catalogue's), the
+    // workload's bill at each; the plan compares with the pinned one, else the cheapest. The
+    // scenario's typed prices override single fields. Without any price there is no comparison
+    // (never another model's).
     const PricingChoice &pc = scenario.pricing;
-    std::string apiId = pc.apiPriceId;
-    if (apiId.empty()) {
-        auto entry = catalogue.findModel(model.id);
-        apiId = entry.ok() ? entry->apiPriceId : std::string();
+    const Workload &w = scenario.workload;
+    auto bill = [&](const ApiPrice &price) {
+        return apiUsdPerMonth(price, w.inputTokensPerMonth, w.cachedInputTokensPerMonth,
+                              w.outputTokensPerMonth);
+    };
+    std::string hfRepo;
+    if (auto entry = catalogue.findModel(model.id); entry.ok()) {
+        hfRepo = entry->hfRepo;
     }
+    for (const ApiPrice &price : pc.apiPrices) {
+        // A user's entry that names no model prices the scenario's model.
+        if ((price.model.empty() && price.hfId.empty()) ||
+            apiPriceMatches(price, model.id, hfRepo)) {
+            r.apiAlternatives.push_back({price, bill(price), true});
+        }
+    }
+    for (const ApiPrice &price : catalogue.apiPricesFor(model.id)) {
+        r.apiAlternatives.push_back({price, bill(price), false});
+    }
+    std::stable_sort(r.apiAlternatives.begin(), r.apiAlternatives.end(),
+                     [](const ApiAlternative &a, const ApiAlternative &b) {
+                         return a.usdPerMonth < b.usdPerMonth;
+                     });
     ApiPrice api;
-    if (!apiId.empty()) {
-        HOSTPLAN_TRY(found, catalogue.findApiPrice(apiId));
-        api = found;
+    if (!pc.apiPriceId.empty()) {
+        const auto own = std::find_if(pc.apiPrices.begin(), pc.apiPrices.end(),
+                                      [&](const ApiPrice &p) {
+                                          return asciiLower(p.id) == asciiLower(pc.apiPriceId);
+                                      });
+        if (own != pc.apiPrices.end()) {
+            api = *own;
+        } else {
+            HOSTPLAN_TRY(found, catalogue.findApiPrice(pc.apiPriceId));
+            api = found;
+        }
         r.apiPriced = true;
+        r.apiSelection = ApiSelection::Pinned;
+    } else if (!r.apiAlternatives.empty()) {
+        api = r.apiAlternatives.front().price;
+        r.apiPriced = true;
+        r.apiSelection = ApiSelection::Cheapest;
     }
     const bool overridden = pc.apiInputUsdPerMTok || pc.apiCachedInputUsdPerMTok ||
                             pc.apiOutputUsdPerMTok;
     if (overridden) {
         if (!r.apiPriced) {
+            r.apiSelection = ApiSelection::Entered;
             api.id = "scenario";
             api.name = "API prices from the scenario";
             // Unset classes fall back to the dearer neighbour: cached input at the input price,
@@ -345,11 +383,10 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     }
     if (!r.apiPriced) {
         r.warnings.push_back("no API price for " + model.displayName +
-                             ": set pricing.api_price_id or the api_*_usd_per_mtok prices to "
-                             "compare with an API");
+                             ": set pricing.api_price_id or the api_*_usd_per_mtok prices, or "
+                             "import a price list, to compare with an API");
     }
     r.api = api;
-    const Workload &w = scenario.workload;
     r.apiUsdPerMonth = apiUsdPerMonth(api, w.inputTokensPerMonth, w.cachedInputTokensPerMonth,
                                       w.outputTokensPerMonth);
     if (!r.apiPriced) {
@@ -358,7 +395,7 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     r.selfHostUsdPerMTokOutput = w.outputTokensPerMonth > 0
                                      ? r.rental.usdPerMonthScheduled / w.outputTokensPerMonth * 1e6
                                      : std::numeric_limits<double>::infinity();
-    r.throughput = computeThroughput(r, defaultEfficiency());
+    r.throughput = computeThroughput(r, defaultEfficiency(r.scenario.engine.engine, r.gpu));
     updateBreakEven(r);
     return r;
 }

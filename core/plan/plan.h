@@ -11,10 +11,26 @@
 #include "scenario/scenario.h"
 #include "sizing/throughput.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 namespace hostplan {
+
+/// How the plan's API price was chosen.
+enum class ApiSelection {
+    None,     ///< no price known for the model
+    Cheapest, ///< the cheapest price for the model (scenario's and catalogue's) for the workload
+    Pinned,   ///< pricing.api_price_id names it
+    Entered,  ///< typed in the scenario (api_*_usd_per_mtok) with no price to start from
+};
+
+/// One API that sells the plan's model, with the workload's bill there.
+struct ApiAlternative {
+    ApiPrice price;
+    double usdPerMonth = 0; ///< the workload's input, cached input and output tokens
+    bool fromScenario = false; ///< brought by the user (pricing.api_prices), not the catalogue
+};
 
 /// Everything computed for one scenario.
 struct PlanResult {
@@ -23,6 +39,10 @@ struct PlanResult {
     GpuSpec gpu;
     ApiPrice api;            ///< prices actually used (catalogue + overrides)
     bool apiPriced = false;  ///< false: no API price known; api costs and break-even are NaN
+    ApiSelection apiSelection = ApiSelection::None;
+    /// Every API price found for the model (pricing.api_prices first, then the catalogue),
+    /// cheapest for the workload first; the plan compares with `api`.
+    std::vector<ApiAlternative> apiAlternatives;
     double usdPerGpuHour = 0;
     Parallelism layout;      ///< the evaluated layout (one replica)
     bool autoCount = false;  ///< gpu count chosen by HostPlan (scenario gpu_count 0)
@@ -33,13 +53,26 @@ struct PlanResult {
     /// (auto), or the layout's GPUs (explicit count).
     std::uint32_t gpusRented = 0;
     /// GPUs per instance (node) the plan runs on: the chosen offer's shape (auto), else the
-    /// scenario's gpus_per_node or the GPU's own node size.
-    std::uint32_t gpusPerInstance = 8;
+    /// scenario's gpus_per_node or the GPU's own node size; 0 = not set (instanceSize()).
+    std::uint32_t gpusPerInstance = 0;
     /// The layout search over the rental offers for this GPU type (layout.h): the chosen
     /// layout x offer x replicas and every rejected candidate with its reason.
     LayoutSearch search;
+    /// GPUs per instance the plan's figures use: gpusPerInstance when set, else the scenario's
+    /// gpus_per_node, else the GPU's own node size; at least 1.
+    std::uint32_t instanceSize() const {
+        const std::uint32_t n = gpusPerInstance         ? gpusPerInstance
+                                : scenario.hardware.gpusPerNode ? scenario.hardware.gpusPerNode
+                                                                : gpu.gpusPerNode;
+        return n ? n : 1;
+    }
+    /// GPUs the plan rents: gpusRented when set, else the layout's (at least the layout's).
+    std::uint32_t rentedGpus() const { return std::max(gpusRented, layout.gpuCount()); }
     MemoryBreakdown memory;
     FitResult fit;
+    /// What the engine does at start-up with the plan's flags (engine/enginememory.h): starts
+    /// with N KV tokens (M sequences of the context), or refuses and which flag fixes it.
+    EngineStartup startup;
     RentalCost rental;
     double apiUsdPerMonth = 0; ///< the workload's tokens at API prices
     BreakEven breakeven;

@@ -61,6 +61,36 @@ const char *heavyUserKindId(HeavyUserKind k) {
 }
 
 /// The decision unit's verdicts (decision.h), as the CLI, Summary and report show them.
+nlohmann::ordered_json rangeJson(const RangedValue &r) {
+    return {{"low", num(r.low)}, {"value", num(r.value)}, {"high", num(r.high)}};
+}
+
+nlohmann::ordered_json rangesJson(const PlanResult &p) {
+    const DecisionRanges r = decisionRanges(p);
+    return {{"usd_per_mtok_output_at_capacity", rangeJson(r.usdPerMTokAtCapacity)},
+            {"capacity_output_tokens_per_month", rangeJson(r.capacityTokensPerMonth)},
+            {"heavy_users_served", rangeJson(r.heavyUsersServed)},
+            {"break_even_output_tokens_per_month", num(r.breakEvenTokensPerMonth)},
+            {"heavy_users_needed", num(r.heavyUsersNeeded)},
+            {"capacity_call", rangeCallId(r.capacityCall)},
+            {"utilisation_to_break_even", num(r.utilisationToBreakEven)},
+            {"deciding_assumption", r.decidingAssumption}};
+}
+
+nlohmann::ordered_json sensitivityJson(const PlanResult &p) {
+    nlohmann::ordered_json a = nlohmann::ordered_json::array();
+    for (const SensitivityEntry &e : sensitivity(p)) {
+        a.push_back({{"input", e.input},
+                     {"label", e.label},
+                     {"usd_per_mtok_at_minus_20pct", num(e.costAtMinus)},
+                     {"usd_per_mtok_at_plus_20pct", num(e.costAtPlus)},
+                     {"capacity_over_break_even_at_minus_20pct", num(e.marginAtMinus)},
+                     {"capacity_over_break_even_at_plus_20pct", num(e.marginAtPlus)},
+                     {"swing", num(e.swing)}});
+    }
+    return a;
+}
+
 nlohmann::ordered_json decisionJson(const PlanResult &p) {
     using oj = nlohmann::ordered_json;
     const Recommendation rec = recommend(p);
@@ -82,7 +112,9 @@ nlohmann::ordered_json decisionJson(const PlanResult &p) {
              {{"kind", heavyUserKindId(heavy.kind)},
               {"users_needed", heavy.usersNeeded ? oj(heavy.usersNeeded) : oj(nullptr)},
               {"users_served", num(heavy.usersServed)},
-              {"api_usd_per_user_month", num(heavy.apiUsdPerUserMonth)}}}};
+              {"api_usd_per_user_month", num(heavy.apiUsdPerUserMonth)}}},
+            {"ranges", rangesJson(p)},
+            {"sensitivity", sensitivityJson(p)}};
 }
 
 nlohmann::ordered_json components(const MemoryComponents &c) {
@@ -91,9 +123,49 @@ nlohmann::ordered_json components(const MemoryComponents &c) {
             {"runtime", c.runtime},         {"total", c.total()}};
 }
 
+/// The engine's memory terms per GPU (memory.engine in the JSON table of README).
+nlohmann::ordered_json engineTermsJson(const EngineMemoryTerms &t) {
+    return {{"version", t.engineVersion},
+            {"checkpoint_weights_bytes", t.checkpointWeights},
+            {"weight_padding_bytes", t.weightPadding},
+            {"weight_replication_bytes", t.weightReplication},
+            {"draft_weights_bytes", t.draftWeights},
+            {"cuda_context_bytes", t.cudaContext},
+            {"communication_bytes", t.communication},
+            {"non_torch_bytes", t.nonTorch},
+            {"cuda_graph_bytes", t.cudaGraphs},
+            {"cuda_graphs_inside_budget", t.graphsInsideBudget},
+            {"activation_forward_bytes", t.activationForward},
+            {"activation_moe_workspace_bytes", t.activationMoe},
+            {"activation_sampler_bytes", t.activationSampler},
+            {"activation_peak_bytes", t.activationPeak},
+            {"kv_pool_bytes", t.kvPoolBytes},
+            {"kv_bytes_per_token", t.kvBytesPerToken},
+            {"kv_block_tokens", t.kvBlockTokens},
+            {"kv_tokens", t.kvTokens}};
+}
+
+/// The engine's start-up verdict (startup in the JSON table of README).
+nlohmann::ordered_json startupJson(const EngineStartup &s) {
+    using oj = nlohmann::ordered_json;
+    oj fixes = oj::array();
+    for (const FlagChange &f : s.fixes) {
+        fixes.push_back({{"flag", f.flag}, {"value", f.value}, {"effect", f.effect}});
+    }
+    return {{"outcome", startupOutcomeName(s.outcome)},
+            {"starts", s.starts()},
+            {"message", s.message},
+            {"kv_tokens", s.kvTokens},
+            {"context_tokens", s.contextTokens},
+            {"sequences_at_context", s.sequencesAtContext},
+            {"largest_context", s.largestContext},
+            {"margin_bytes_per_gpu", s.marginBytes},
+            {"fixes", fixes}};
+}
+
 } // namespace
 
-nlohmann::ordered_json planToJson(const PlanResult &p) {
+nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
     using oj = nlohmann::ordered_json;
     oj groups = oj::array();
     for (const auto &g : p.memory.groups) {
@@ -167,7 +239,9 @@ nlohmann::ordered_json planToJson(const PlanResult &p) {
                      {"usable_bytes_per_gpu", m.usableBytesPerGpu},
                      {"budget_bytes_per_gpu", m.budgetBytesPerGpu},
                      {"kv_capacity_bytes_per_gpu", m.kvCapacityBytesPerGpu},
-                     {"kv_capacity_tokens_per_gpu", m.kvCapacityTokens}};
+                     {"kv_capacity_tokens_per_gpu", m.kvCapacityTokens},
+                     {"engine", engineTermsJson(m.engine)}};
+    doc["startup"] = startupJson(p.startup);
     doc["fit"] = {{"fits", p.fit.fits},
                   {"reasons", p.fit.reasons},
                   {"gpus_floor", p.fit.gpusFloor},
@@ -211,14 +285,36 @@ nlohmann::ordered_json planToJson(const PlanResult &p) {
                                    : chosenOffer ? chosenOffer->offer.asOf
                                                  : p.gpu.priceAsOf},
                    {"offer", chosenOffer ? oj(chosenOffer->offer.id) : oj(nullptr)}};
+    oj alternatives = oj::array();
+    for (const ApiAlternative &a : p.apiAlternatives) {
+        alternatives.push_back({{"id", a.price.id},
+                                {"name", a.price.name},
+                                {"provider", a.price.provider},
+                                {"input_usd_per_mtok", a.price.inputUsdPerMTok},
+                                {"cached_input_usd_per_mtok", a.price.cachedInputUsdPerMTok},
+                                {"output_usd_per_mtok", a.price.outputUsdPerMTok},
+                                {"usd_per_month", num(a.usdPerMonth)},
+                                {"from_scenario", a.fromScenario},
+                                {"source", a.price.source},
+                                {"as_of", a.price.asOf}});
+    }
+    oj stale = oj::array();
+    for (const StalePrice &s : stalePrices(p, today)) {
+        stale.push_back({{"id", s.id}, {"as_of", s.asOf}, {"age_days", s.ageDays}});
+    }
     doc["api"] = {{"priced", p.apiPriced},
                   {"id", p.api.id},
                   {"name", p.api.name},
                   {"input_usd_per_mtok", p.api.inputUsdPerMTok},
                   {"cached_input_usd_per_mtok", p.api.cachedInputUsdPerMTok},
                   {"output_usd_per_mtok", p.api.outputUsdPerMTok},
+                  {"provider", p.api.provider},
+                  {"selection", apiSelectionId(p.apiSelection)},
                   {"source", p.api.source},
-                  {"as_of", p.api.asOf}};
+                  {"as_of", p.api.asOf},
+                  {"alternatives", alternatives},
+                  {"max_price_age_days", p.scenario.pricing.maxPriceAgeDays},
+                  {"stale", stale}};
     doc["breakeven"] = {{"output_tokens_per_month", num(p.breakeven.outputTokensPerMonth)},
                         {"output_tokens_per_second", num(p.breakeven.outputTokensPerSecond)},
                         {"output_only_tokens_per_month", num(p.breakeven.outputOnlyTokensPerMonth)},
@@ -234,6 +330,8 @@ nlohmann::ordered_json planToJson(const PlanResult &p) {
                       {"time_per_output_token_s", num(d.tokenLatencySeconds)},
                       {"tokens_per_second_per_user", num(d.tokensPerSecondPerSequence)},
                       {"tokens_per_second", num(d.tokensPerSecond)},
+                      {"ttft_s", num(d.ttftSeconds)},
+                      {"tpot_s", num(d.tpotSeconds)},
                       {"expert_coverage", d.expertCoverage},
                       {"weight_bytes_per_gpu", num(d.weightBytesPerGpu)},
                       {"cache_bytes_per_gpu", num(d.cacheBytesPerGpu)},
@@ -282,7 +380,24 @@ nlohmann::ordered_json planToJson(const PlanResult &p) {
               {"usd_per_mtok_output", num(c.usdPerMTokOutput)},
               {"tokens_per_second_per_usd_per_hour", num(c.tokensPerSecondPerUsdPerHour)},
               {"replicas_for_workload", c.replicasForWorkload},
-              {"carries_workload", c.carriesWorkload}}},
+              {"carries_workload", c.carriesWorkload},
+              {"ttft_s", num(c.ttftSeconds)},
+              {"tpot_s", num(c.tpotSeconds)},
+              {"input_tokens_per_request", num(c.inputTokensPerRequest)},
+              {"output_tokens_per_request", num(c.outputTokensPerRequest)},
+              {"band",
+               {{"low", num(c.band.low)},
+                {"high", num(c.band.high)},
+                {"regime", servingRegimeName(c.band.regime)},
+                {"calibrated_gpu", c.band.calibratedGpu},
+                {"source", c.band.source}}},
+              {"serving_output_tokens_per_second_range",
+               {num(c.servingOutputTokensPerSecondLow), num(c.servingOutputTokensPerSecondHigh)}},
+              {"output_tokens_per_month_range",
+               {num(c.outputTokensPerMonthLow), num(c.outputTokensPerMonthHigh)}},
+              {"users_served_range", {num(c.usersServedLow), num(c.usersServedHigh)}},
+              {"usd_per_mtok_output_range",
+               {num(c.usdPerMTokOutputLow), num(c.usdPerMTokOutputHigh)}}}},
             {"curve", curve}};
     }
     doc["decision"] = decisionJson(p);
@@ -290,6 +405,8 @@ nlohmann::ordered_json planToJson(const PlanResult &p) {
     return doc;
 }
 
-std::string planToJsonText(const PlanResult &plan) { return planToJson(plan).dump(2) + "\n"; }
+std::string planToJsonText(const PlanResult &plan, std::string_view today) {
+    return planToJson(plan, today).dump(2) + "\n";
+}
 
 } // namespace hostplan

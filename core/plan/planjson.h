@@ -15,9 +15,10 @@ namespace hostplan {
 inline constexpr int kPlanJsonSchemaVersion = 1;
 
 /// The plan as an ordered JSON object (keys in documentation order).
-nlohmann::ordered_json planToJson(const PlanResult &plan);
+/// `today` (YYYY-MM-DD; "" = none) dates the stale-price check of "api.stale".
+nlohmann::ordered_json planToJson(const PlanResult &plan, std::string_view today = {});
 
 /// planToJson(plan).dump(2) plus a newline.
-std::string planToJsonText(const PlanResult &plan);
+std::string planToJsonText(const PlanResult &plan, std::string_view today = {});
 
 } // namespace hostplan

@@ -99,7 +99,7 @@ void writeDecisionText(const PlanResult &p, std::ostream &out) {
 
 } // namespace
 
-void writePlanText(const PlanResult &p, std::ostream &out) {
+void writePlanText(const PlanResult &p, std::ostream &out, std::string_view today) {
     const auto &m = p.memory;
     const auto &w = p.scenario.workload;
     out << "HostPlan: " << p.scenario.name << "\n\n";
@@ -118,7 +118,7 @@ void writePlanText(const PlanResult &p, std::ostream &out) {
     out << "          weights " << formatDouble("%.2f GB", toGB(double(p.model.weightBytes())))
         << formatDouble(" (%.2f GiB)", toGiB(double(p.model.weightBytes()))) << " in " << formats
         << "\n";
-    out << "GPUs      " << std::max(p.gpusRented, p.layout.gpuCount()) << " x " << p.gpu.name
+    out << "GPUs      " << p.rentedGpus() << " x " << p.gpu.name
         << (!p.autoCount ? ""
             : p.fit.practicalFound
                 ? " (count chosen by HostPlan)"
@@ -128,6 +128,7 @@ void writePlanText(const PlanResult &p, std::ostream &out) {
     out << "          " << formatDouble("%.0f GB", toGB(double(p.gpu.memoryBytes)))
         << " advertised, " << formatDouble("%.1f GiB", toGiB(double(p.gpu.usableMemoryBytes)))
         << " usable per GPU; TP " << p.layout.tp << ", EP " << p.layout.ep << ", PP " << p.layout.pp
+        << (p.replicas > 1 ? " x " + countText(p.replicas, "data-parallel replica") : std::string())
         << "\n";
     out << "Workload  " << countText(w.concurrency, "sequence") << " x "
         << groupedText(w.contextTokens) << " tokens; engine "
@@ -164,7 +165,7 @@ void writePlanText(const PlanResult &p, std::ostream &out) {
     out << std::left << std::setw(32) << "  KV + state room"
         << gbGib(double(m.kvCapacityBytesPerGpu)) << "\n";
     out << std::left << std::setw(32) << "Memory in total (all GPUs)"
-        << gbGib(double(m.total.total())) << "\n\n";
+        << gbGib(double(m.total.total()) * std::max<std::uint32_t>(p.replicas, 1)) << "\n\n";
 
     out << "Fit       " << (p.fit.fits ? "FITS" : "DOES NOT FIT") << "\n";
     for (const auto &r : p.fit.reasons) {
@@ -204,10 +205,14 @@ void writePlanText(const PlanResult &p, std::ostream &out) {
     if (p.throughput.computed) {
         const Capacity &cap = p.throughput.capacity;
         const std::uint32_t running = p.throughput.atConcurrency.batch;
+        const std::uint32_t replicas = std::max<std::uint32_t>(p.replicas, 1);
+        // Batches are one replica's; tokens/s cover every replica.
+        const std::string perReplica =
+            replicas > 1 ? " per replica x " + countText(replicas, "replica") : std::string();
         out << "Speed     " << confidenceLabel(p.throughput.confidence) << " ("
             << p.throughput.efficiencySource << ")\n";
-        out << "          at " << countText(running, "sequence");
-        if (running < w.concurrency) {
+        out << "          at " << countText(running, "sequence") << perReplica;
+        if (std::uint64_t(running) * replicas < w.concurrency) {
             out << " running (" << groupedText(w.concurrency)
                 << " requested; the rest wait: the KV room or the engine's cap holds "
                 << groupedText(running) << ")";
@@ -218,7 +223,8 @@ void writePlanText(const PlanResult &p, std::ostream &out) {
             << " tokens/s in total\n";
         out << "          capacity at "
             << formatDouble("%.0f", cap.targetSecondsPerOutputToken * 1000)
-            << " ms per output token: " << countText(cap.batch, "sequence") << ", "
+            << " ms per output token: " << countText(cap.batch, "sequence") << perReplica
+            << ", "
             << formatDouble("%.0f", cap.servingOutputTokensPerSecond)
             << " output tokens/s served\n\n";
     }
@@ -246,7 +252,31 @@ void writePlanText(const PlanResult &p, std::ostream &out) {
     } else {
         out << "API       " << p.api.name << ": " << formatDouble("$%.2f", p.api.inputUsdPerMTok)
             << " in / " << formatDouble("$%.2f", p.api.cachedInputUsdPerMTok) << " cached / "
-            << formatDouble("$%.2f", p.api.outputUsdPerMTok) << " out per 1M tokens\n";
+            << formatDouble("$%.2f", p.api.outputUsdPerMTok) << " out per 1M tokens ("
+            << (p.apiSelection == ApiSelection::Pinned    ? std::string("pinned")
+                : p.apiSelection == ApiSelection::Entered ? std::string("typed in")
+                : p.apiAlternatives.size() > 1
+                    ? "the cheapest of " + std::to_string(p.apiAlternatives.size()) +
+                          " for this model"
+                    : std::string("the only price known for this model"))
+            << "; " << p.api.source << ", " << p.api.asOf << ")\n";
+        for (std::size_t i = 0; i < p.apiAlternatives.size() && i < 5; ++i) {
+            const ApiAlternative &a = p.apiAlternatives[i];
+            if (a.price.id == p.api.id) {
+                continue;
+            }
+            out << "          also " << a.price.name << ": " << usd(a.usdPerMonth)
+                << " a month for this workload (" << a.price.asOf << ")\n";
+        }
+        if (p.apiAlternatives.size() > 5) {
+            out << "          ... " << p.apiAlternatives.size() - 5
+                << " more in plan --json (api.alternatives)\n";
+        }
+        for (const StalePrice &stale : stalePrices(p, today)) {
+            out << "          stale: " << stale.name << " is from " << stale.asOf << ", "
+                << stale.ageDays << " days ago (older than "
+                << p.scenario.pricing.maxPriceAgeDays << " days): check the provider's page\n";
+        }
         out << "          this workload at API prices: " << usd(p.apiUsdPerMonth) << " per month\n";
         const BreakEven &b = p.breakeven;
         const BreakEvenVerdict be = breakEvenVerdict(p);

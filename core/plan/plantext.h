@@ -6,11 +6,13 @@
 #include "plan/plan.h"
 
 #include <ostream>
+#include <string_view>
 
 namespace hostplan {
 
 /// Write `plan` as the multi-line text table of `hostplan-cli plan` (model, GPUs, workload, KV
-/// cache, memory per GPU, fit, speed, cost, API and break-even, notes) to `out`.
-void writePlanText(const PlanResult &plan, std::ostream &out);
+/// cache, memory per GPU, fit, speed, cost, API and break-even, decision, notes) to `out`.
+/// `today` (YYYY-MM-DD; "" = no check) dates the stale-price notes.
+void writePlanText(const PlanResult &plan, std::ostream &out, std::string_view today = {});
 
 } // namespace hostplan

@@ -2,11 +2,11 @@
 #include "util/textutil.h"
 
 #include "catalogue/embeddedresources.h"
+#include "util/fileio.h"
 #include "util/jsonutil.h"
 
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <set>
 #include <sstream>
 #include <system_error>
@@ -188,7 +188,9 @@ Result<bool> parseWorkload(const json &o, Workload &w) {
     HOSTPLAN_TRY(k, checkKeys(o, p, {"context_tokens", "concurrency", "input_tokens_per_month",
                                      "cached_input_tokens_per_month", "output_tokens_per_month",
                                      "hours_per_day", "heavy_user_tokens_per_month",
-                                     "target_seconds_per_output_token", "utilisation"}));
+                                     "target_seconds_per_output_token", "utilisation",
+                                     "input_tokens_per_request", "output_tokens_per_request",
+                                     "speculative_tokens", "speculative_acceptance"}));
     (void)k;
     HOSTPLAN_TRY(ctx, hostplan::jsonfield::integer(o, "context_tokens", p, 1, kMaxContextTokens, false));
     assignIf(w.contextTokens, ctx);
@@ -209,6 +211,20 @@ Result<bool> parseWorkload(const json &o, Workload &w) {
     assignIf(w.targetSecondsPerOutputToken, tpot);
     HOSTPLAN_TRY(util, hostplan::jsonfield::number(o, "utilisation", p, 0.001, 1, false));
     assignIf(w.utilisation, util);
+    HOSTPLAN_TRY(isl, hostplan::jsonfield::integer(o, "input_tokens_per_request", p, 0, kMaxContextTokens, false));
+    if (isl) {
+        w.inputTokensPerRequest = *isl;
+    }
+    HOSTPLAN_TRY(osl, hostplan::jsonfield::integer(o, "output_tokens_per_request", p, 1, kMaxContextTokens, false));
+    if (osl) {
+        w.outputTokensPerRequest = *osl;
+    }
+    HOSTPLAN_TRY(spec, hostplan::jsonfield::integer(o, "speculative_tokens", p, 0, 16, false));
+    if (spec) {
+        w.speculativeTokens = std::uint32_t(*spec);
+    }
+    HOSTPLAN_TRY(acc, hostplan::jsonfield::number(o, "speculative_acceptance", p, 0, 0.99, false));
+    assignIf(w.speculativeAcceptance, acc);
     return true;
 }
 
@@ -216,7 +232,8 @@ Result<bool> parsePricing(const json &o, PricingChoice &c) {
     const std::string p = "pricing";
     HOSTPLAN_TRY(k, checkKeys(o, p, {"usd_per_gpu_hour", "api_price_id", "api_input_usd_per_mtok",
                                      "api_cached_input_usd_per_mtok", "api_output_usd_per_mtok",
-                                     "hours_per_month", "offers"}));
+                                     "hours_per_month", "api_prices", "max_price_age_days",
+                                     "offers"}));
     (void)k;
     HOSTPLAN_TRY(rate, hostplan::jsonfield::number(o, "usd_per_gpu_hour", p, 0, 1e4, false));
     c.usdPerGpuHour = rate;
@@ -230,16 +247,34 @@ Result<bool> parsePricing(const json &o, PricingChoice &c) {
     c.apiOutputUsdPerMTok = out;
     HOSTPLAN_TRY(hpm, hostplan::jsonfield::number(o, "hours_per_month", p, 1, 744, false));
     assignIf(c.hoursPerMonth, hpm);
+    HOSTPLAN_TRY(age, hostplan::jsonfield::integer(o, "max_price_age_days", p, 1, 36500, false));
+    if (age) {
+        c.maxPriceAgeDays = std::uint32_t(*age);
+    }
+    c.apiPrices.clear();
+    if (o.contains("api_prices")) {
+        const json &list = o["api_prices"];
+        if (!list.is_array()) {
+            return makeError(p + ".api_prices", "must be a list of price entries");
+        }
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string path = p + ".api_prices[" + std::to_string(i) + "]";
+            HOSTPLAN_TRY(price, parseApiPrice(list[i], path));
+            for (const ApiPrice &other : c.apiPrices) {
+                if (asciiLower(other.id) == asciiLower(price.id)) {
+                    return makeError(path + ".id", "duplicate id '" + price.id + "'");
+                }
+            }
+            c.apiPrices.push_back(std::move(price));
+        }
+    }
     c.offers.clear();
     if (o.contains("offers")) {
-        if (!o["offers"].is_array()) {
-            return makeError(p + ".offers", "must be a list of rental offers");
-        }
-        for (std::size_t i = 0; i < o["offers"].size(); ++i) {
-            HOSTPLAN_TRY(offer, parseOffer(o["offers"][i], p + ".offers[" + std::to_string(i) + "]"));
+        HOSTPLAN_TRY(offers, parseOfferList(o["offers"], p + ".offers"));
+        for (RentalOffer &offer : offers) {
             offer.userEntered = true;
-            c.offers.push_back(std::move(offer));
         }
+        c.offers = std::move(offers);
     }
     return true;
 }
@@ -293,22 +328,8 @@ Result<Scenario> parseScenario(std::string_view jsonText) {
 }
 
 Result<Scenario> loadScenarioFile(const std::filesystem::path &path) {
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec) {
-        return makeError(path.string(), "cannot read: " + ec.message());
-    }
-    if (size > 16u * 1024 * 1024) {
-        return makeError(path.string(), "too large for a scenario file (" + std::to_string(size) +
-                                            " bytes)");
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        return makeError(path.string(), "cannot open");
-    }
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    auto r = parseScenario(ss.str());
+    HOSTPLAN_TRY(text, readRegularFile(path, kMaxScenarioBytes));
+    auto r = parseScenario(text);
     if (!r.ok()) {
         return makeError(path.string() + ": " + r.error().field, r.error().message);
     }
@@ -377,6 +398,16 @@ std::string scenarioToJson(const Scenario &s) {
                {"heavy_user_tokens_per_month", s.workload.heavyUserTokensPerMonth},
                {"target_seconds_per_output_token", s.workload.targetSecondsPerOutputToken},
                {"utilisation", s.workload.utilisation}};
+    if (s.workload.inputTokensPerRequest) {
+        wl["input_tokens_per_request"] = *s.workload.inputTokensPerRequest;
+    }
+    if (s.workload.outputTokensPerRequest) {
+        wl["output_tokens_per_request"] = *s.workload.outputTokensPerRequest;
+    }
+    if (s.workload.speculativeTokens > 0) {
+        wl["speculative_tokens"] = s.workload.speculativeTokens;
+        wl["speculative_acceptance"] = s.workload.speculativeAcceptance;
+    }
     nlohmann::json pr = {{"api_price_id", s.pricing.apiPriceId}, {"hours_per_month", s.pricing.hoursPerMonth}};
     if (s.pricing.usdPerGpuHour) {
         pr["usd_per_gpu_hour"] = *s.pricing.usdPerGpuHour;
@@ -405,35 +436,22 @@ std::string scenarioToJson(const Scenario &s) {
     doc["hardware"] = hw;
     doc["engine"] = eng;
     doc["workload"] = wl;
+    if (s.pricing.maxPriceAgeDays != PricingChoice{}.maxPriceAgeDays) {
+        pr["max_price_age_days"] = s.pricing.maxPriceAgeDays;
+    }
+    if (!s.pricing.apiPrices.empty()) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const ApiPrice &price : s.pricing.apiPrices) {
+            list.push_back(apiPriceToJson(price));
+        }
+        pr["api_prices"] = list;
+    }
     doc["pricing"] = pr;
     return doc.dump(2) + "\n";
 }
 
 Result<bool> saveScenarioFile(const Scenario &scenario, const std::filesystem::path &path) {
-    const std::string text = scenarioToJson(scenario);
-    std::filesystem::path tmp = path;
-    tmp += ".tmp-hostplan";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) {
-            return makeError(path.string(), "cannot write (temporary file " + tmp.string() + ")");
-        }
-        out << text;
-        out.flush();
-        if (!out) {
-            std::error_code ignored;
-            std::filesystem::remove(tmp, ignored);
-            return makeError(path.string(), "write failed");
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) {
-        std::error_code ignored;
-        std::filesystem::remove(tmp, ignored);
-        return makeError(path.string(), "cannot replace: " + ec.message());
-    }
-    return true;
+    return writeFileAtomically(path, scenarioToJson(scenario));
 }
 
 Scenario defaultScenario() {

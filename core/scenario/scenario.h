@@ -2,6 +2,7 @@
 // names the field and the bad value; save is atomic (temp file + rename).
 #pragma once
 
+#include "catalogue/catalogue.h"
 #include "catalogue/offers.h"
 #include "engine/engine.h"
 #include "model/modelspec.h"
@@ -74,17 +75,35 @@ struct Workload {
     /// users served). 0.5 is HostPlan's assumption for interactive traffic with daily peaks.
     /// JSON "utilisation", optional.
     double utilisation = 0.5;
+    /// Prompt tokens per request (serving model, core/sizing/servingmodel.h). Unset: the
+    /// context split in the monthly mix's ratio, (input + cached) / (input + cached + output)
+    /// of contextTokens (requestLengths()). JSON "input_tokens_per_request", optional.
+    std::optional<std::uint64_t> inputTokensPerRequest;
+    /// Output tokens per request; unset: the rest of the context by the same mix.
+    /// JSON "output_tokens_per_request", optional.
+    std::optional<std::uint64_t> outputTokensPerRequest;
+    /// Speculative decoding (MTP heads or a draft model): tokens proposed per step, 0 = off.
+    /// JSON "speculative_tokens" (0-16), optional.
+    std::uint32_t speculativeTokens = 0;
+    /// Probability that a proposed token is accepted. JSON "speculative_acceptance" (0-0.99).
+    double speculativeAcceptance = 0.7;
     bool operator==(const Workload &) const = default;
 };
 
 /// Prices. Unset values come from the catalogue.
 struct PricingChoice {
     std::optional<double> usdPerGpuHour;   ///< GPU rental rate; unset = GPU's default rate
-    std::string apiPriceId;                ///< catalogue API price id; "" = the model's default
+    /// API price id (catalogue or apiPrices) to compare with; "" = the cheapest for the model.
+    std::string apiPriceId;
     std::optional<double> apiInputUsdPerMTok;
     std::optional<double> apiCachedInputUsdPerMTok;
     std::optional<double> apiOutputUsdPerMTok;
     double hoursPerMonth = 730;            ///< 365 x 24 / 12, the average month
+    /// API prices the user brought (an imported price list, prices typed in): compared like
+    /// the catalogue's, and found first by id.
+    std::vector<ApiPrice> apiPrices;
+    /// Prices older than this many days are flagged as stale (report, CLI, GUI).
+    std::uint32_t maxPriceAgeDays = 365;
     /// The user's own rental offers (JSON pricing.offers, the resources/offers.json schema),
     /// searched together with the built-in ones; marked userEntered.
     std::vector<RentalOffer> offers;
@@ -113,14 +132,18 @@ Result<Scenario> parseScenario(std::string_view jsonText);
 /// Read and parse a scenario file. A relative model.ref that names a file or folder beside the
 /// scenario file (e.g. "models/config.json") is resolved against the scenario's folder and
 /// returned as an absolute path; catalogue ids are left as they are.
+/// Only a regular file of at most kMaxScenarioBytes is read (util/fileio.h).
 Result<Scenario> loadScenarioFile(const std::filesystem::path &path);
+/// Largest scenario file read (real ones are about 1 KB).
+inline constexpr std::uint64_t kMaxScenarioBytes = std::uint64_t(16) << 20;
 /// The relative model.ref rule of loadScenarioFile, for callers that read the file themselves:
 /// a relative ref naming a file or folder beside `scenarioFile` becomes that absolute path.
 void resolveModelPathBeside(Scenario &scenario, const std::filesystem::path &scenarioFile);
 /// Serialize (pretty JSON, schema_version first). Round-trips through parseScenario exactly.
 std::string scenarioToJson(const Scenario &scenario);
-/// Write atomically: a temp file in the same folder, flushed, then renamed over `path`.
-/// On error the old file is untouched. Returns an error naming the path.
+/// Write atomically (util/fileio.h's writeFileAtomically): a temp file in the same folder,
+/// every write and the fsync checked, then renamed over `path`. On error the old file is
+/// untouched; the error names the path and the reason.
 Result<bool> saveScenarioFile(const Scenario &scenario, const std::filesystem::path &path);
 
 /// Whether engines cache KV in this format: bf16/fp16 or fp8 (vLLM --kv-cache-dtype

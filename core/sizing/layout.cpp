@@ -11,7 +11,6 @@
 #include <bit>
 #include <cmath>
 #include <map>
-#include <sstream>
 #include <tuple>
 
 namespace hostplan {
@@ -104,6 +103,8 @@ std::vector<std::uint32_t> replicaSizes(std::uint32_t instance, bool clustered) 
     return out;
 }
 
+/// Memory (engine memory model, computeMemory) and speed (serving model, as computeThroughput
+/// evaluates a plan) of one replica of `par` on instances of `instance` GPUs.
 ReplicaFigures replicaFigures(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
                               std::uint32_t instance, const Scenario &s,
                               const Efficiency &efficiency) {
@@ -128,22 +129,23 @@ ReplicaFigures replicaFigures(const ModelSpec &model, const GpuSpec &gpu, const 
     const std::uint32_t engineCap = engineMaxSequences(s.engine.engine, gpu);
     const std::uint32_t limit =
         engineCap > 0 ? std::min(f.memoryMaxBatch, engineCap) : f.memoryMaxBatch;
-    const ThroughputModel tm(model, gpu, par, mem.cache, instance, s.engine.prefillChunkTokens,
-                             efficiency);
-    f.latencyMaxBatch = tm.maxBatchForTarget(s.workload.targetSecondsPerOutputToken, ctx, limit);
+    const ServingModel sm(model, gpu, par, mem.cache, double(mem.kvCapacityBytesPerGpu),
+                          s.engine.engine, s.engine.prefillChunkTokens, instance,
+                          efficiency.constants);
+    const ServingCase sc = servingCase(s.workload);
+    f.latencyMaxBatch =
+        maxBatchWithinTarget(sm, sc, s.workload.targetSecondsPerOutputToken, limit);
     if (f.latencyMaxBatch == 0) {
-        std::ostringstream t;
-        t.precision(1);
-        t << std::fixed << "one sequence at " << groupedText(ctx) << " tokens takes "
-          << tm.decode(1, ctx).tokenLatencySeconds * 1e3 << " ms per output token, slower than the "
-          << s.workload.targetSecondsPerOutputToken * 1e3 << " ms target";
-        f.speedReason = t.str();
+        f.speedReason = "one sequence at " + groupedText(ctx) + " tokens takes " +
+                        formatDouble("%.1f", sc.at(sm, 1).tpotSeconds * 1e3) +
+                        " ms per output token, slower than the " +
+                        formatDouble("%.1f", s.workload.targetSecondsPerOutputToken * 1e3) +
+                        " ms target";
         return f;
     }
     f.batch = f.latencyMaxBatch; // already capped by memory and the engine
-    const double seconds = s.pricing.hoursPerMonth * kSecondsPerHour * s.workload.hoursPerDay / 24.0;
-    f.outputTokensPerMonth = sustainedOutputTokensPerSecond(tm, f.batch, s.workload) * seconds *
-                             s.workload.utilisation;
+    f.outputTokensPerMonth = sc.at(sm, f.batch).outputTokensPerSecond *
+                             scheduledSecondsPerMonth(s) * s.workload.utilisation;
     return f;
 }
 
@@ -397,12 +399,11 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
             const double extra = best > 0 ? c.usdPerMonth / best - 1 : (c.usdPerMonth > 0 ? 1 : 0);
             c.status = extra <= kNearTieFraction ? CandidateStatus::NearTie
                                                  : CandidateStatus::LostCost;
-            std::ostringstream t;
-            t.precision(1);
-            t << std::fixed << usdText(c.usdPerMonth) << " a month, " << extra * 100
-              << "% above the chosen " << usdText(best)
-              << (c.status == CandidateStatus::NearTie ? " (near tie)" : "") << "; " << c.reason;
-            c.reason = t.str();
+            c.reason = usdText(c.usdPerMonth) + " a month, " +
+                       formatDouble("%.1f", extra * 100) + "% above the chosen " +
+                       usdText(best) +
+                       (c.status == CandidateStatus::NearTie ? " (near tie)" : "") + "; " +
+                       c.reason;
         }
     } else {
         // Say why nothing serves: the first memory or speed reason met on the largest replica.

@@ -2,8 +2,11 @@
 // Layout search: the cheapest real deployment of a model for a workload on one GPU type, over
 // the rental offers for that type (issue 13). It enumerates the layouts the engines run
 // (TP x EP x PP for one replica, data-parallel replicas), places them on each offer's instance
-// shape, sizes each with the memory model (memory.h) and the throughput model (throughput.h),
-// and ranks the candidates that carry the workload by monthly cost. Every other candidate keeps
+// shape, sizes each replica with the engine-faithful memory model (memory.h over
+// engine/enginememory.h: the engine's own weights, activation, runtime and KV-pool rules) and
+// its speed with the calibrated serving model (servingmodel.h, evaluated as computeThroughput
+// evaluates a plan), and ranks the candidates that carry the workload by monthly cost;
+// data-parallel replicas multiply a replica's sequences and output. Every other candidate keeps
 // the reason it lost.
 //
 // Engine rules (vLLM, SGLang and TensorRT-LLM share them):

@@ -14,12 +14,6 @@ std::uint64_t layersPerStage(std::uint32_t count, std::uint32_t pp) {
     return ceilDiv(count, std::max<std::uint32_t>(pp, 1));
 }
 
-/// KV heads on one TP rank: split across ranks, at least one per rank (vLLM replicates a KV
-/// head when TP exceeds the KV head count).
-std::uint64_t kvHeadsPerRank(std::uint32_t kvHeads, std::uint32_t tp) {
-    return std::max<std::uint64_t>(1, ceilDiv(kvHeads, std::max<std::uint32_t>(tp, 1)));
-}
-
 /// K + V elements per token per layer for a head-based cache.
 std::uint64_t kvElementsPerHead(const LayerGroup &l) {
     return std::uint64_t(l.headDim) + (l.vHeadDim ? l.vHeadDim : l.headDim);
@@ -29,7 +23,8 @@ std::uint64_t kvElementsPerHead(const LayerGroup &l) {
 
 std::uint64_t CacheCost::perSequencePerGpu(std::uint64_t contextTokens) const {
     return kvBytesPerTokenPerGpu * contextTokens +
-           windowBytesPerTokenPerGpu * std::min(contextTokens, windowTokens) +
+           windowBytesPerTokenPerGpu *
+               std::min(contextTokens, windowTokens ? windowTokens + windowExtraTokens : 0) +
            stateBytesPerSequencePerGpu * stateSlotsPerRequest;
 }
 
@@ -107,82 +102,76 @@ std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelis
     return out;
 }
 
-std::uint64_t defaultActivationBytesPerGpu(const ModelSpec &model, std::uint32_t prefillChunk) {
-    constexpr std::uint64_t kLiveHiddenBuffers = 32; // calibrated to the seeds, see header
-    constexpr std::uint64_t kActivationBytes = 2;    // bf16 activations
-    return std::uint64_t(prefillChunk) * model.hiddenSize * kActivationBytes * kLiveHiddenBuffers;
-}
-
-std::uint64_t defaultRuntimeBytesPerGpu(std::uint32_t gpuCount) {
-    const std::uint64_t base = std::uint64_t(2 * kBytesPerGB);
-    return gpuCount > 1 ? 2 * base : base;
+EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu,
+                                 const Parallelism &par, const Scenario &scenario) {
+    const Engine engine = scenario.engine.engine;
+    EngineMemoryInput in;
+    in.model = &model;
+    in.gpu = gpu;
+    in.tp = std::max<std::uint32_t>(par.tp, 1);
+    in.pp = std::max<std::uint32_t>(par.pp, 1);
+    in.ep = std::max<std::uint32_t>(par.ep, 1);
+    in.kvFormat = scenario.model.kvFormat;
+    in.stateFormat = scenario.model.stateFormat;
+    for (const auto &g : weightPlacement(model, par)) {
+        in.checkpointWeightsPerGpu += g.perGpuBytes;
+    }
+    in.memoryFraction = scenario.engine.memoryFraction.value_or(
+        engineDefaultMemoryFraction(engine, gpu, in.tp));
+    in.maxNumSeqs = engineMaxSequences(engine, gpu);
+    if (in.maxNumSeqs == 0) { // SGLang: its CUDA-graph batch bounds the decode batch it profiles
+        in.maxNumSeqs = sglangGpuDefaults(double(gpu.usableMemoryBytes) / kBytesPerMiB, in.tp)
+                            .cudaGraphMaxBs;
+    }
+    in.maxBatchedTokens = std::max<std::uint32_t>(scenario.engine.prefillChunkTokens, 1);
+    in.maxModelLen = scenario.workload.contextTokens;
+    in.stateSlots = std::max<std::uint32_t>(
+        scenario.engine.stateSlotsPerRequest.value_or(engineDefaults(engine).stateSlotsPerRequest), 1);
+    in.activationOverride = scenario.engine.activationBytesPerGpu;
+    in.runtimeOverride = scenario.engine.runtimeBytesPerGpu;
+    return in;
 }
 
 MemoryBreakdown computeMemory(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
                               const Scenario &scenario) {
     MemoryBreakdown m;
-    const EngineDefaults defaults = engineDefaults(scenario.engine.engine);
     const std::uint32_t gpus = std::max<std::uint32_t>(par.gpuCount(), 1);
-    const std::uint32_t slots =
-        scenario.engine.stateSlotsPerRequest.value_or(defaults.stateSlotsPerRequest);
+    const EngineMemoryInput in = engineInputFor(model, gpu, par, scenario);
+    const EngineMemoryTerms t = engineMemoryModel(scenario.engine.engine).terms(in);
+    m.engine = t;
 
     m.groups = weightPlacement(model, par);
     for (const auto &g : m.groups) {
-        m.perGpu.weights += g.perGpuBytes;
         m.total.weights += g.placement == Placement::Replicated
                                ? g.totalBytes * std::max<std::uint32_t>(par.tp, 1)
                                : g.totalBytes;
     }
+    // The engine's own weights: the checkpoint's share plus kernel padding and replication.
+    m.perGpu.weights = t.weights();
+    m.total.weights += (t.weights() - t.checkpointWeights) * gpus;
 
-    m.cache = cacheCost(model, par, scenario.model.kvFormat, scenario.model.stateFormat, slots);
+    m.cache = cacheCost(model, par, scenario.model.kvFormat, scenario.model.stateFormat,
+                        in.stateSlots);
+    m.cache.windowExtraTokens = t.windowExtraTokens;
     const std::uint64_t ctx = scenario.workload.contextTokens;
     const std::uint64_t conc = scenario.workload.concurrency;
-    const std::uint64_t kvSeqGpu = m.cache.kvBytesPerTokenPerGpu * ctx +
-                                   m.cache.windowBytesPerTokenPerGpu *
-                                       std::min<std::uint64_t>(ctx, m.cache.windowTokens);
+    const std::uint64_t kvSeqGpu =
+        m.cache.perSequencePerGpu(ctx) -
+        m.cache.stateBytesPerSequencePerGpu * m.cache.stateSlotsPerRequest;
     m.perGpu.kvCache = kvSeqGpu * conc;
     m.perGpu.state = m.cache.stateBytesPerSequencePerGpu * m.cache.stateSlotsPerRequest * conc;
-    m.perGpu.activations = scenario.engine.activationBytesPerGpu.value_or(
-        defaultActivationBytesPerGpu(model, scenario.engine.prefillChunkTokens));
-    m.perGpu.runtime =
-        scenario.engine.runtimeBytesPerGpu.value_or(defaultRuntimeBytesPerGpu(gpus));
+    m.perGpu.activations = t.activationPeak;
+    m.perGpu.runtime = t.runtime();
     m.total.kvCache = m.perGpu.kvCache * gpus;
     m.total.state = m.perGpu.state * gpus;
     m.total.activations = m.perGpu.activations * gpus;
     m.total.runtime = m.perGpu.runtime * gpus;
 
-    m.memoryFraction = scenario.engine.memoryFraction.value_or(defaults.memoryFraction);
+    m.memoryFraction = in.memoryFraction;
     m.usableBytesPerGpu = gpu.usableMemoryBytes;
-    const double usable = double(gpu.usableMemoryBytes);
-    const double weights = double(m.perGpu.weights);
-    const double work = double(m.perGpu.activations + m.perGpu.runtime);
-    double capacity = 0;
-    switch (engineInfo(scenario.engine.engine).poolRule) {
-    case MemoryPoolRule::FractionOfTotal:
-        // Everything (weights, activation peak, non-torch memory, KV) inside the fraction.
-        m.budgetBytesPerGpu = std::uint64_t(usable * m.memoryFraction);
-        capacity = double(m.budgetBytesPerGpu) - weights - work;
-        break;
-    case MemoryPoolRule::StaticPoolOfTotal: {
-        // Static pool (weights + KV) is the fraction; activations and runtime live in the
-        // rest. If they do not fit there, they eat into the pool.
-        m.budgetBytesPerGpu = std::uint64_t(usable * m.memoryFraction);
-        const double outside = usable - double(m.budgetBytesPerGpu);
-        capacity = double(m.budgetBytesPerGpu) - weights - std::max(0.0, work - outside);
-        break;
-    }
-    case MemoryPoolRule::FractionOfFreeAfterLoad: {
-        // KV pool = fraction of what is free after weights, activations and runtime.
-        m.budgetBytesPerGpu = gpu.usableMemoryBytes;
-        const double freeBytes = usable - weights - work;
-        capacity = freeBytes > 0 ? freeBytes * m.memoryFraction : freeBytes;
-        break;
-    }
-    }
-    m.kvCapacityBytesPerGpu = std::int64_t(std::floor(capacity));
-    if (m.kvCapacityBytesPerGpu > 0 && m.cache.kvBytesPerTokenPerGpu > 0) {
-        m.kvCapacityTokens = std::uint64_t(m.kvCapacityBytesPerGpu) / m.cache.kvBytesPerTokenPerGpu;
-    }
+    m.budgetBytesPerGpu = t.budget;
+    m.kvCapacityBytesPerGpu = t.kvPoolBytes;
+    m.kvCapacityTokens = t.kvTokens;
     return m;
 }
 

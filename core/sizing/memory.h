@@ -7,16 +7,16 @@
 //   MLA latent (kv_lora_rank + qk_rope_head_dim) x layers x bytes, replicated on every TP
 //   rank (vLLM recipes Kimi-K2-Think.md; SGLang); GQA heads split ceil(kv/TP), at least one per
 //   rank (../shared/reference/observed-memory.md T2).
-// - Sliding window layers hold min(context, window) tokens (gpt-oss, model-facts.md section 2).
+// - Sliding window layers hold min(context, window + the engine's extra reservation) tokens
+//   (vLLM V1 SlidingWindowSpec: window - 1 + max_num_batched_tokens; model-facts.md section 2).
 // - Linear attention state per sequence: layers x (heads/TP) x dk x dv x state bytes + short
 //   conv windows in bf16 (SGLang calculator, kimi-k3-facts.md section 6), times the engine's
 //   state slots per request (SGLang extra_buffer 5, lazy 4, no_buffer 3, radix off 1; vLLM 1).
-// - Engine memory fraction: vLLM gpu_memory_utilization (default 0.9) and SGLang
-//   mem_fraction_static (default 0.88 here; SGLang picks by GPU size) are fractions of TOTAL
-//   memory; TensorRT-LLM free_gpu_memory_fraction (default 0.9) is of memory FREE after weights
-//   (observed-memory.md).
+// - Weights, activations, runtime and the KV pool follow each engine's own rules
+//   (engine/enginememory.h: vLLM V1, SGLang, TensorRT-LLM, with their sources).
 #pragma once
 
+#include "engine/enginememory.h"
 #include "model/hardware.h"
 #include "model/modelspec.h"
 #include "scenario/scenario.h"
@@ -67,11 +67,14 @@ struct CacheCost {
                                                ///< up to windowTokens
     std::uint64_t windowBytesPerTokenPerGpu = 0;
     std::uint64_t windowTokens = 0;            ///< the window (tokens kept by those layers)
+    /// Tokens an engine reserves beyond the window (vLLM V1: max_num_batched_tokens - 1,
+    /// SlidingWindowSpec); 0 = exactly the window.
+    std::uint64_t windowExtraTokens = 0;
     std::uint64_t stateBytesPerSequence = 0;   ///< linear-attention state + conv, TP 1, one slot
     std::uint64_t stateBytesPerSequencePerGpu = 0; ///< one slot, under the layout
     std::uint32_t stateSlotsPerRequest = 1;
     /// Bytes one sequence of `contextTokens` needs on one GPU: full KV x context, window KV x
-    /// min(context, window), state x slots.
+    /// min(context, window + windowExtraTokens), state x slots.
     std::uint64_t perSequencePerGpu(std::uint64_t contextTokens) const;
     /// Same for the whole model (all GPUs' share of one sequence, TP 1 shapes).
     std::uint64_t perSequence(std::uint64_t contextTokens) const;
@@ -89,8 +92,10 @@ struct MemoryBreakdown {
     /// KV + state bytes the engine can hold per GPU after weights, activations and runtime
     /// (negative when the weights alone do not fit).
     std::int64_t kvCapacityBytesPerGpu = 0;
-    /// Tokens of full-attention KV the capacity holds per GPU (0 if the model has none).
+    /// KV tokens the engine reports for the pool ("GPU KV cache size"; 0 if none).
     std::uint64_t kvCapacityTokens = 0;
+    /// The engine's terms behind the figures above (padding, runtime parts, activation parts).
+    EngineMemoryTerms engine;
 };
 
 /// Per-GPU cache cost under a layout. kvFormat / stateFormat from the scenario.
@@ -101,17 +106,19 @@ CacheCost cacheCost(const ModelSpec &model, const Parallelism &par, const Number
 /// tp x pp (routed experts by ep x pp when EP is on, else tp x pp), replicated groups by pp only.
 std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelism &par);
 
-/// Default activation workspace per GPU: prefillChunkTokens x hidden x 2 bytes x 32 live
-/// hidden-width buffers (32 is calibrated so that Kimi K3 on 8 GPUs gives the seeds' ~30 GB
-/// of activations in total, seed 000).
-std::uint64_t defaultActivationBytesPerGpu(const ModelSpec &model, std::uint32_t prefillChunk);
-
-/// Default runtime overhead per GPU: 2 GB on one GPU (seed 003's "about 2 GB" fit rule), plus
-/// 2 GB for NCCL buffers and CUDA graphs when GPUs > 1 (4 GB x 8 = the seeds' ~30 GB for K3).
-std::uint64_t defaultRuntimeBytesPerGpu(std::uint32_t gpuCount);
+/// The engine memory model's input for a plan: the layout, the checkpoint's share per GPU,
+/// the scenario's fraction (else the engine's default for the GPU and TP), the engine's
+/// default running-sequence cap for the GPU (vLLM's A100 exception included), the scenario's
+/// batched tokens and context, and its activation / runtime overrides.
+EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu,
+                                 const Parallelism &par, const Scenario &scenario);
 
 /// Compute the breakdown for a model on `gpu` under `par`, for the scenario's workload and
-/// engine. Never fails; capacity may be negative (see kvCapacityBytesPerGpu).
+/// engine, by the engine's memory model (engine/enginememory.h): weights with the engine's
+/// padding and replication, its profiled activation peak, its runtime terms and its KV pool.
+/// The scenario's activation_bytes_per_gpu / runtime_bytes_per_gpu replace the engine's
+/// estimates (runtime then counts inside the engine's budget). Never fails; capacity may be
+/// negative (see kvCapacityBytesPerGpu).
 MemoryBreakdown computeMemory(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
                               const Scenario &scenario);
 

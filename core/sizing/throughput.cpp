@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: MIT
 #include "sizing/throughput.h"
 
-#include "sizing/fit.h"
 #include "plan/plan.h"
+#include "sizing/fit.h"
 #include "util/units.h"
 
 #include <algorithm>
@@ -12,75 +13,18 @@ namespace hostplan {
 
 namespace {
 
-constexpr double kActivationBytes = 2; // bf16 activations on the wire
+constexpr double kInf = std::numeric_limits<double>::infinity();
+/// The reference the fitted eff_mem is relative to: copy 0.89 x GEMV 0.92 of the data sheet
+/// (the defaults HostPlan used before the fit; TOOLCHAIN.md, issue 7).
+constexpr double kReferenceStreamingFraction = 0.89 * 0.92;
+/// cuBLAS BF16 GEMM at M = 4096 on an H200 reaches 0.73 of the peak (TOOLCHAIN.md): the kernel
+/// figure the fitted compute scale corresponds to.
+constexpr double kReferenceGemmFraction = 0.73;
+/// Largest batch the curve and the target search consider.
+constexpr std::uint32_t kMaxBatch = 1u << 16;
 
-/// Dequantizing weight-only formats (sub-8-bit) that the GPU has no tensor-core path for.
-bool needsDequant(const NumberFormat &f, const GpuSpec &gpu) {
-    switch (f.kind) {
-    case FormatKind::MXFP4:
-    case FormatKind::NVFP4:
-    case FormatKind::FP4:
-        return !gpu.nativeMxfp4 || gpu.fp4FlopsPerS <= 0;
-    case FormatKind::INT4:
-    case FormatKind::INT2:
-        return true;
-    default:
-        return false;
-    }
-}
-
-/// Peak rate the matmuls of a group in format `f` run at (see the header).
-double peakRate(const NumberFormat &f, const GpuSpec &gpu) {
-    switch (f.kind) {
-    case FormatKind::MXFP4:
-    case FormatKind::NVFP4:
-    case FormatKind::FP4:
-        // Engines' native FP4 MoE kernels take activations in MXFP8 (FlashInfer / TRT-LLM
-        // "mxfp4 x mxfp8"), so even with FP4 tensor cores they run at the FP8 rate; weight-only
-        // dequantizing kernels (Marlin on Hopper) run at the BF16 rate.
-        if (!needsDequant(f, gpu)) {
-            return gpu.fp8FlopsPerS > 0 ? gpu.fp8FlopsPerS : gpu.bf16FlopsPerS;
-        }
-        return gpu.bf16FlopsPerS;
-    case FormatKind::FP8_E4M3:
-    case FormatKind::FP8_E5M2:
-        return gpu.fp8FlopsPerS > 0 ? gpu.fp8FlopsPerS : gpu.bf16FlopsPerS;
-    default:
-        return gpu.bf16FlopsPerS;
-    }
-}
-
-/// Attention score FLOPs per token per attended token, summed over layers (whole model).
-double attentionFlopsPerAttended(const ModelSpec &m, std::uint64_t attended) {
-    double f = 0;
-    for (const auto &l : m.layers) {
-        const double heads = l.qHeads ? l.qHeads : m.numAttentionHeads;
-        const double dv = l.vHeadDim ? l.vHeadDim : l.headDim;
-        switch (l.kind) {
-        case AttentionKind::MHA:
-        case AttentionKind::GQA:
-        case AttentionKind::MQA:
-            f += double(l.count) * 2.0 * heads * (l.headDim + dv) * double(attended);
-            break;
-        case AttentionKind::SlidingWindow:
-            f += double(l.count) * 2.0 * heads * (l.headDim + dv) *
-                 double(std::min<std::uint64_t>(attended, l.window ? l.window : attended));
-            break;
-        case AttentionKind::MLA:
-            // Absorbed MLA (DeepSeek-V2 paper, section 2.1.2): scores over latent + rope, values
-            // over the latent, for every query head.
-            f += double(l.count) * heads * (2.0 * (l.kvLoraRank + l.ropeDim) + 2.0 * l.kvLoraRank) *
-                 double(attended);
-            break;
-        case AttentionKind::Linear:
-            // Recurrent update and read-out: about 4 x state elements per token, independent of
-            // the context.
-            f += double(l.count) * 4.0 * double(l.stateElements);
-            break;
-        }
-    }
-    return f;
-}
+/// Round a positive figure to whole tokens for the integer fields of the report.
+std::uint64_t tokens(double x) { return std::uint64_t(std::llround(std::max(x, 0.0))); }
 
 } // namespace
 
@@ -108,378 +52,272 @@ std::string confidenceLabel(Confidence c) {
     return "roofline bound";
 }
 
-Efficiency defaultEfficiency() {
-    return Efficiency{};
+Efficiency defaultEfficiency(Engine engine, const GpuSpec &gpu) {
+    Efficiency e;
+    e.constants = servingConstants(engine, gpu);
+    e.source = "HostPlan serving model, constants fitted to published measurements (" +
+               e.constants.source + ")";
+    return e;
 }
 
-Efficiency calibratedEfficiency(const GpuSpec &gpu, const Calibration &cal) {
-    Efficiency e = defaultEfficiency();
+Efficiency calibratedEfficiency(const GpuSpec &gpu, const Efficiency &base, const Calibration &cal) {
+    Efficiency e = base;
     bool any = false;
-    if (cal.hbmBandwidthBytesPerS > 0 && gpu.hbmBandwidthBytesPerS > 0) {
-        e.copyFractionOfPeak = cal.hbmBandwidthBytesPerS / gpu.hbmBandwidthBytesPerS;
-        any = true;
-    }
-    if (cal.decodeEfficiency > 0) {
-        e.gemvFractionOfCopy = cal.decodeEfficiency;
-        any = true;
+    if (cal.hbmBandwidthBytesPerS > 0 || cal.decodeEfficiency > 0) {
+        const double bw = cal.hbmBandwidthBytesPerS > 0 ? cal.hbmBandwidthBytesPerS
+                                                        : gpu.hbmBandwidthBytesPerS * 0.89;
+        const double gemv = cal.decodeEfficiency > 0 ? cal.decodeEfficiency : 0.92;
+        if (gpu.hbmBandwidthBytesPerS > 0) {
+            const double ratio = bw * gemv / (gpu.hbmBandwidthBytesPerS * kReferenceStreamingFraction);
+            e.constants.effMem = std::min(0.95, base.constants.effMem * ratio);
+            e.constants.effKv = std::min(0.95, base.constants.effKv * ratio);
+            any = true;
+        }
     }
     if (cal.prefillEfficiency > 0) {
-        e.computeEfficiency = cal.prefillEfficiency;
+        e.constants.computeScale =
+            base.constants.computeScale * cal.prefillEfficiency / kReferenceGemmFraction;
         any = true;
     }
     if (any) {
         e.confidence = Confidence::Calibrated;
-        e.source = cal.source.empty() ? std::string("probe report") : cal.source;
+        e.source = cal.source.empty() ? "probe report" : cal.source;
     }
     return e;
 }
 
-ThroughputModel::ThroughputModel(const ModelSpec &model, const GpuSpec &gpu,
-                                 const Parallelism &layout, const CacheCost &cache,
-                                 std::uint32_t gpusPerNode, std::uint32_t prefillChunkTokens,
-                                 const Efficiency &efficiency)
-    : m_model(model), m_gpu(gpu), m_par(layout), m_cache(cache),
-      m_gpusPerNode(std::max<std::uint32_t>(gpusPerNode, 1)),
-      m_chunk(std::max<std::uint32_t>(prefillChunkTokens, 1)), m_eff(efficiency) {
-    m_par.tp = std::max<std::uint32_t>(m_par.tp, 1);
-    m_par.pp = std::max<std::uint32_t>(m_par.pp, 1);
+RequestLengths requestLengths(const Workload &w) {
+    RequestLengths r;
+    const double ctx = double(std::max<std::uint64_t>(w.contextTokens, 1));
+    const double prompt = w.inputTokensPerMonth + w.cachedInputTokensPerMonth;
+    const double all = prompt + w.outputTokensPerMonth;
+    const double outShare = all > 0 ? w.outputTokensPerMonth / all : 0.125;
+    r.outputTokens = w.outputTokensPerRequest ? double(*w.outputTokensPerRequest)
+                                              : std::max(1.0, std::round(ctx * outShare));
+    r.inputTokens = w.inputTokensPerRequest ? double(*w.inputTokensPerRequest)
+                                            : std::max(0.0, ctx - r.outputTokens);
+    r.uncachedShare = prompt > 0 ? w.inputTokensPerMonth / prompt : 1.0;
+    return r;
 }
 
-double ThroughputModel::expertCoverage(std::uint32_t experts, std::uint32_t topK, double tokens) {
-    if (experts == 0 || topK == 0) {
-        return 1.0;
-    }
-    if (topK >= experts) {
-        return tokens > 0 ? 1.0 : 0.0;
-    }
-    const double p = double(topK) / double(experts);
-    return 1.0 - std::pow(1.0 - p, std::max(tokens, 0.0));
+ServingPoint ServingCase::at(const ServingModel &model, double batch) const {
+    return model.closedLoop(batch, inputTokens, outputTokens, false, speculation, cachedTokens);
 }
 
-double ThroughputModel::effectiveBandwidthBytesPerS() const {
-    return m_gpu.hbmBandwidthBytesPerS * m_eff.copyFractionOfPeak * m_eff.gemvFractionOfCopy;
+ServingCase servingCase(const Workload &w) {
+    const RequestLengths len = requestLengths(w);
+    ServingCase c;
+    c.inputTokens = len.inputTokens;
+    c.outputTokens = len.outputTokens;
+    c.cachedTokens = len.inputTokens * (1.0 - len.uncachedShare);
+    c.speculation = Speculation{w.speculativeTokens, w.speculativeAcceptance, 0.1};
+    return c;
 }
 
-double ThroughputModel::weightBytesPerGpu(double tokens) const {
-    const double coverage =
-        expertCoverage(m_model.experts.routed, m_model.experts.activePerToken, tokens);
-    double bytes = 0;
-    for (const auto &g : weightPlacement(m_model, m_par)) {
-        double b = double(g.perGpuBytes);
-        switch (g.role) {
-        case GroupRole::Vision:
-            b = 0; // not read for text tokens
-            break;
-        case GroupRole::Embedding:
-            // A row gather: one row per token, on the rank that holds it.
-            b = std::min(b, tokens * m_model.hiddenSize * g.format.bitsPerElement() / 8.0 /
-                                double(m_par.tp));
-            break;
-        case GroupRole::RoutedExperts:
-            b *= coverage;
-            break;
-        default:
-            break;
-        }
-        if (needsDequant(g.format, m_gpu)) {
-            b /= m_eff.dequantBandwidthFactor;
-        }
-        bytes += b;
-    }
-    return bytes;
-}
-
-double ThroughputModel::stageSeconds(double tokens, double attendedTokens, double cacheBytes,
-                                     double weightBytes, DecodeStep *out) const {
-    const double tp = m_par.tp;
-    const double pp = m_par.pp;
-    // Memory.
-    const double bw = effectiveBandwidthBytesPerS();
-    const double memory =
-        bw > 0 ? (weightBytes + cacheBytes) / bw : std::numeric_limits<double>::infinity();
-    // Compute: each group's matmuls at its own rate, attention at the BF16 rate.
-    double seconds = 0;
-    double flops = 0;
-    const double eff = std::max(m_eff.computeEfficiency, 1e-6);
-    for (const auto &g : m_model.groups) {
-        if (g.role == GroupRole::Embedding || g.role == GroupRole::Vision) {
-            continue;
-        }
-        const double f = 2.0 * double(g.activeParams) * tokens / (tp * pp);
-        const double rate = peakRate(g.format, m_gpu);
-        flops += f;
-        seconds += rate > 0 ? f / (rate * eff) : std::numeric_limits<double>::infinity();
-    }
-    const double attn = attentionFlopsPerAttended(
-                            m_model, std::uint64_t(std::llround(std::max(attendedTokens, 0.0)))) *
-                        tokens / (tp * pp);
-    flops += attn;
-    seconds += m_gpu.bf16FlopsPerS > 0 ? attn / (m_gpu.bf16FlopsPerS * eff)
-                                       : std::numeric_limits<double>::infinity();
-    const double compute = seconds;
-
-    // Communication: 2 all-reduces per layer of the stage, plus the hop to the next stage.
-    const double stageLayers = std::ceil(double(m_model.numLayers) / pp);
-    double comm = 0;
-    const double msg = tokens * m_model.hiddenSize * kActivationBytes;
-    if (m_par.tp > 1) {
-        const bool crossNode = m_par.tp > m_gpusPerNode;
-        const double link = crossNode ? m_eff.interNodeBytesPerS
-                                      : m_gpu.interconnectBytesPerS * m_eff.interconnectEfficiency;
-        const double lat = crossNode ? m_eff.interNodeLatencyS : m_eff.allReduceLatencyS;
-        const double perAllReduce = lat + (link > 0 ? 2.0 * (tp - 1) / tp * msg / link : 0.0);
-        comm += 2.0 * stageLayers * perAllReduce;
-    }
-    if (m_par.pp > 1) {
-        const bool crossNode = m_par.gpuCount() > m_gpusPerNode;
-        const double link = crossNode ? m_eff.interNodeBytesPerS
-                                      : m_gpu.interconnectBytesPerS * m_eff.interconnectEfficiency;
-        const double lat = crossNode ? m_eff.interNodeLatencyS : m_eff.allReduceLatencyS;
-        comm += lat + (link > 0 ? msg / tp / link : 0.0);
-    }
-    const double overhead = m_eff.stepOverheadS + stageLayers * m_eff.layerOverheadS;
-    const double stage = std::max(memory, compute) + comm + overhead;
-    if (out) {
-        out->weightBytesPerGpu = weightBytes;
-        out->cacheBytesPerGpu = cacheBytes;
-        out->flopsPerGpu = flops;
-        out->memorySeconds = memory;
-        out->computeSeconds = compute;
-        out->commSeconds = comm;
-        out->overheadSeconds = overhead;
-        out->computeBound = compute > memory;
-    }
-    return stage;
-}
-
-DecodeStep ThroughputModel::decode(std::uint32_t batch, std::uint64_t contextTokens) const {
-    DecodeStep d;
-    d.batch = batch;
-    d.contextTokens = contextTokens;
-    if (batch == 0) {
-        return d;
-    }
-    const std::uint32_t pp = m_par.pp;
-    d.microBatch = std::uint32_t(ceilDiv(batch, pp));
-    const double b = d.microBatch;
-    d.expertCoverage = expertCoverage(m_model.experts.routed, m_model.experts.activePerToken, b);
-    // KV read for every sequence; recurrent state read and written once per step.
-    const double perSeqCache =
-        double(m_cache.kvBytesPerTokenPerGpu) * double(contextTokens) +
-        double(m_cache.windowBytesPerTokenPerGpu) *
-            double(std::min<std::uint64_t>(contextTokens, m_cache.windowTokens)) +
-        2.0 * double(m_cache.stateBytesPerSequencePerGpu);
-    double stage =
-        stageSeconds(b, double(contextTokens), b * perSeqCache, weightBytesPerGpu(b), &d);
-    const double perSeq = m_eff.perSequenceOverheadS * b;
-    d.overheadSeconds += perSeq;
-    stage += perSeq;
-    d.stageSeconds = stage;
-    d.tokenLatencySeconds = double(pp) * stage;
-    d.tokensPerSecondPerSequence = 1.0 / d.tokenLatencySeconds;
-    d.tokensPerSecond = double(batch) / d.tokenLatencySeconds;
-    return d;
-}
-
-Prefill ThroughputModel::prefill(std::uint64_t promptTokens) const {
-    Prefill p;
-    p.promptTokens = promptTokens;
-    p.chunkTokens = m_chunk;
-    if (promptTokens == 0) {
-        return p;
-    }
-    double total = 0;
-    bool anyCompute = false;
-    for (std::uint64_t start = 0; start < promptTokens; start += m_chunk) {
-        const double n = double(std::min<std::uint64_t>(m_chunk, promptTokens - start));
-        // Causal attention: token i attends i + 1 tokens; the chunk's mean is start + n/2.
-        const double attended = double(start) + n / 2.0;
-        // KV of the earlier chunks is read once per chunk; the chunk's own KV is written.
-        const double cache = double(m_cache.kvBytesPerTokenPerGpu) * (double(start) + n) +
-                             double(m_cache.windowBytesPerTokenPerGpu) *
-                                 std::min(double(start) + n, double(m_cache.windowTokens));
-        DecodeStep parts;
-        total += stageSeconds(n, attended, cache, weightBytesPerGpu(n), &parts);
-        anyCompute = anyCompute || parts.computeBound;
-    }
-    // The prompt passes every pipeline stage in turn.
-    p.seconds = total * double(m_par.pp);
-    p.tokensPerSecond = double(promptTokens) / p.seconds;
-    p.computeBound = anyCompute;
-    return p;
-}
-
-double ThroughputModel::prefillSecondsPerToken(std::uint64_t contextTokens) const {
-    // A full chunk at half the context (mean attended), spread over its tokens; with PP the
-    // stages work on different chunks at once, so the plan's cost per token is one stage's.
-    const double n = m_chunk;
-    const double attended = std::max(n / 2.0, double(contextTokens) / 2.0);
-    const double cache = double(m_cache.kvBytesPerTokenPerGpu) * attended;
-    const double stage = stageSeconds(n, attended, cache, weightBytesPerGpu(n), nullptr);
-    return stage / n;
-}
-
-double ThroughputModel::servingOutputTokensPerSecond(std::uint32_t batch, double promptTokens,
-                                                     double outputTokens) const {
-    if (batch == 0 || outputTokens <= 0) {
+std::uint32_t maxBatchWithinTarget(const ServingModel &model, const ServingCase &sc,
+                                   double target, std::uint32_t cap) {
+    const auto tpotAt = [&](std::uint32_t b) { return sc.at(model, b).tpotSeconds; };
+    if (cap == 0 || !(target > 0) || tpotAt(1) > target) {
         return 0;
     }
-    const auto ctx = std::uint64_t(std::llround(promptTokens + outputTokens / 2.0));
-    const DecodeStep d = decode(batch, ctx);
-    const double perToken = prefillSecondsPerToken(std::uint64_t(std::llround(promptTokens)));
-    const double time =
-        outputTokens * d.tokenLatencySeconds + double(batch) * promptTokens * perToken;
-    return double(batch) * outputTokens / time;
-}
-
-std::uint32_t ThroughputModel::maxBatchForTarget(double targetSeconds, std::uint64_t contextTokens,
-                                                 std::uint32_t limit) const {
-    if (limit == 0 || !(targetSeconds > 0) ||
-        decode(1, contextTokens).tokenLatencySeconds > targetSeconds) {
-        return 0;
-    }
-    // Token latency grows with the batch: binary search the last batch within the target.
     std::uint32_t lo = 1;
-    std::uint32_t hi = limit;
-    if (decode(hi, contextTokens).tokenLatencySeconds <= targetSeconds) {
+    std::uint32_t hi = cap;
+    if (tpotAt(hi) <= target) {
         return hi;
     }
     while (hi - lo > 1) {
         const std::uint32_t mid = lo + (hi - lo) / 2;
-        if (decode(mid, contextTokens).tokenLatencySeconds <= targetSeconds) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
+        (tpotAt(mid) <= target ? lo : hi) = mid;
     }
     return lo;
 }
 
-double sustainedOutputTokensPerSecond(const ThroughputModel &model, std::uint32_t batch,
-                                      const Workload &w) {
-    if (batch == 0) {
-        return 0;
-    }
-    // Each output token also costs the prefill of its share of uncached input.
-    const DecodeStep d = model.decode(batch, w.contextTokens);
-    const double inputPerOutput =
-        w.outputTokensPerMonth > 0 ? w.inputTokensPerMonth / w.outputTokensPerMonth : 0.0;
-    const double perOutput = d.tokenLatencySeconds / double(batch) +
-                             inputPerOutput * model.prefillSecondsPerToken(w.contextTokens);
-    return 1.0 / perOutput;
+double scheduledSecondsPerMonth(const Scenario &s) {
+    return s.pricing.hoursPerMonth * kSecondsPerHour * s.workload.hoursPerDay / 24.0;
+}
+
+ServingModel servingModel(const PlanResult &plan, const Efficiency &efficiency) {
+    const Scenario &s = plan.scenario;
+    return ServingModel(plan.model, plan.gpu, plan.layout, plan.memory.cache,
+                        double(plan.memory.kvCapacityBytesPerGpu), s.engine.engine,
+                        s.engine.prefillChunkTokens, plan.instanceSize(), efficiency.constants);
 }
 
 Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficiency) {
     Throughput t;
     const Scenario &s = plan.scenario;
-    const std::uint32_t node = std::max<std::uint32_t>(plan.gpusPerInstance, 1);
-    const std::uint32_t replicas = std::max<std::uint32_t>(plan.replicas, 1);
-    const ThroughputModel model(plan.model, plan.gpu, plan.layout, plan.memory.cache, node,
-                                s.engine.prefillChunkTokens, efficiency);
+    const Workload &w = s.workload;
+    const std::uint32_t node = plan.instanceSize();
+    const double replicas = double(std::max<std::uint32_t>(plan.replicas, 1));
+    const ServingModel model = servingModel(plan, efficiency);
     t.computed = true;
     t.efficiency = efficiency;
     t.confidence = efficiency.confidence;
     t.efficiencySource = efficiency.source;
-    t.nodes = std::uint32_t(
-        ceilDiv(std::max<std::uint32_t>(std::max(plan.gpusRented, plan.layout.gpuCount()), 1), node));
-    t.contextTokens = s.workload.contextTokens;
-    t.effectiveBandwidthBytesPerS = model.effectiveBandwidthBytesPerS();
-    t.prefill = model.prefill(s.workload.contextTokens);
+    t.nodes = std::uint32_t(ceilDiv(std::max<std::uint32_t>(plan.rentedGpus(), 1), node));
+    t.contextTokens = w.contextTokens;
+    t.effectiveBandwidthBytesPerS = plan.gpu.hbmBandwidthBytesPerS * efficiency.constants.effMem;
 
-    // Capacity.
+    const ServingCase sc = servingCase(w);
+    const double isl = sc.inputTokens;
+    const double osl = sc.outputTokens;
+    const double meanCtx = isl + osl / 2.0;
+    const auto serve = [&](double batch) { return sc.at(model, batch); };
+
+    // Prefill of one full-context prompt, alone on the plan (closed form over its chunks).
+    {
+        Prefill &pf = t.prefill;
+        pf.promptTokens = w.contextTokens;
+        pf.chunkTokens = s.engine.prefillChunkTokens;
+        const double ctx = double(w.contextTokens);
+        const double chunk = std::max<double>(pf.chunkTokens, 1);
+        const double steps = std::ceil(ctx / chunk);
+        const double n = std::min(ctx, chunk);
+        StepParts parts;
+        const double one = model.step(0, 0, n, model.prefillAttnFlops(ctx) * n / ctx, &parts);
+        pf.seconds = steps * one * double(std::max<std::uint32_t>(plan.layout.pp, 1));
+        pf.tokensPerSecond = pf.seconds > 0 ? ctx / pf.seconds : 0;
+        pf.computeBound = parts.computeBound;
+    }
+
+    // Capacity limits.
     Capacity &c = t.capacity;
-    c.targetSecondsPerOutputToken = s.workload.targetSecondsPerOutputToken;
-    c.utilisation = s.workload.utilisation;
+    c.targetSecondsPerOutputToken = w.targetSecondsPerOutputToken;
+    c.utilisation = w.utilisation;
+    c.inputTokensPerRequest = isl;
+    c.outputTokensPerRequest = osl;
     const std::uint32_t block = engineDefaults(s.engine.engine).kvBlockTokens;
     c.memoryMaxBatch = plan.memory.kvCapacityBytesPerGpu > 0
-                           ? maxConcurrency(plan.memory, s.workload.contextTokens, block)
+                           ? maxConcurrency(plan.memory, w.contextTokens, block)
                            : 0;
     c.engineMaxBatch = engineMaxSequences(s.engine.engine, plan.gpu);
-    // The running batch: the requested sequences, capped by what the KV room holds and by the
-    // engine's own cap (continuous batching queues the rest). A plan that holds none is
-    // evaluated at the request (it does not fit; its speed is shown for reference only).
-    std::uint32_t running = std::uint32_t(ceilDiv(s.workload.concurrency, replicas));
+
+    // The running batch at the workload's concurrency: capped by the KV room (at the full
+    // context, conservative) and the engine's cap; continuous batching queues the rest. A plan
+    // that holds none is evaluated at the request (shown for reference only).
+    std::uint32_t running = std::uint32_t(
+        ceilDiv(std::max<std::uint32_t>(w.concurrency, 1), std::uint32_t(replicas)));
     if (c.memoryMaxBatch > 0) {
         running = std::min(running, c.memoryMaxBatch);
     }
     if (c.engineMaxBatch > 0) {
         running = std::min(running, c.engineMaxBatch);
     }
-    t.atConcurrency = model.decode(std::max<std::uint32_t>(running, 1), s.workload.contextTokens);
-    constexpr std::uint32_t kSearchCap = 1u << 20;
-    c.latencyMaxBatch = model.maxBatchForTarget(c.targetSecondsPerOutputToken,
-                                                s.workload.contextTokens, kSearchCap);
+    {
+        const ServingPoint sp = serve(running);
+        DecodeStep &d = t.atConcurrency;
+        d.batch = running;
+        d.contextTokens = tokens(meanCtx);
+        d.microBatch = std::uint32_t(ceilDiv(running, std::max<std::uint32_t>(plan.layout.pp, 1)));
+        StepParts parts;
+        model.step(double(d.microBatch), meanCtx, 0, 0, &parts);
+        d.expertCoverage = parts.expertCoverage;
+        d.weightBytesPerGpu = parts.weightBytes;
+        d.cacheBytesPerGpu = parts.cacheBytes;
+        d.memorySeconds = parts.memorySeconds;
+        d.computeSeconds = parts.computeSeconds;
+        d.commSeconds = parts.commSeconds;
+        d.overheadSeconds = parts.overheadSeconds;
+        d.computeBound = parts.computeBound;
+        d.stageSeconds = sp.stepSeconds / std::max<std::uint32_t>(plan.layout.pp, 1);
+        d.tokenLatencySeconds = sp.tpotSeconds;
+        d.ttftSeconds = sp.ttftSeconds;
+        d.tpotSeconds = sp.tpotSeconds;
+        d.tokensPerSecondPerSequence = sp.tpotSeconds > 0 ? 1.0 / sp.tpotSeconds : 0;
+        d.tokensPerSecond = sp.outputTokensPerSecond * replicas;
+    }
+
+    // Largest running batch whose median time per output token (prefill interference in) meets
+    // the target.
+    c.latencyMaxBatch =
+        maxBatchWithinTarget(model, sc, c.targetSecondsPerOutputToken,
+                             c.engineMaxBatch > 0 ? c.engineMaxBatch : kMaxBatch);
     c.batch = std::min(c.memoryMaxBatch, c.latencyMaxBatch);
-    // The engine's own cap on sequences in flight (vLLM max_num_seqs, TRT-LLM max_batch_size).
     if (c.engineMaxBatch > 0) {
         c.batch = std::min(c.batch, c.engineMaxBatch);
     }
     const double usdPerHour = plan.rental.usdPerHour;
-    const double scheduledSeconds =
-        s.pricing.hoursPerMonth * kSecondsPerHour * s.workload.hoursPerDay / 24.0;
+    const double scheduledSeconds = scheduledSecondsPerMonth(s);
+    c.usdPerMTokOutput = c.usdPerMTokOutputLow = c.usdPerMTokOutputHigh = kInf;
     if (c.batch > 0) {
-        const DecodeStep d = model.decode(c.batch, s.workload.contextTokens);
-        c.tokensPerSecondPerUser = d.tokensPerSecondPerSequence;
-        c.outputTokensPerSecond = d.tokensPerSecond;
-        c.outputTokensPerSecondPerNode = d.tokensPerSecond / t.nodes;
+        const ServingPoint sp = serve(c.batch);
+        c.ttftSeconds = sp.ttftSeconds;
+        c.tpotSeconds = sp.tpotSeconds;
+        c.tokensPerSecondPerUser = sp.tpotSeconds > 0 ? 1.0 / sp.tpotSeconds : 0;
+        const double decodeOnly = model.decodeTokenSeconds(c.batch, meanCtx);
         // Every replica runs its own capacity batch.
-        c.outputTokensPerSecond *= replicas;
+        c.outputTokensPerSecond = decodeOnly > 0 ? c.batch / decodeOnly * replicas : 0;
         c.outputTokensPerSecondPerNode = c.outputTokensPerSecond / t.nodes;
-        c.servingOutputTokensPerSecond =
-            sustainedOutputTokensPerSecond(model, c.batch, s.workload) * replicas;
+        c.servingOutputTokensPerSecond = sp.outputTokensPerSecond * replicas;
         c.outputTokensPerMonth = c.servingOutputTokensPerSecond * scheduledSeconds * c.utilisation;
-        c.usersServed = s.workload.heavyUserTokensPerMonth > 0
-                            ? c.outputTokensPerMonth / s.workload.heavyUserTokensPerMonth
+        c.usersServed = w.heavyUserTokensPerMonth > 0
+                            ? c.outputTokensPerMonth / w.heavyUserTokensPerMonth
                             : 0.0;
-        c.usdPerMTokOutput = c.outputTokensPerMonth > 0
-                                 ? plan.rental.usdPerMonthScheduled / c.outputTokensPerMonth * 1e6
-                                 : std::numeric_limits<double>::infinity();
-        c.tokensPerSecondPerUsdPerHour = usdPerHour > 0
-                                             ? c.servingOutputTokensPerSecond / usdPerHour
-                                             : std::numeric_limits<double>::infinity();
+        const double monthly = plan.rental.usdPerMonthScheduled;
+        const auto perM = [&](double perMonth) { return perMonth > 0 ? monthly / perMonth * 1e6 : kInf; };
+        c.usdPerMTokOutput = perM(c.outputTokensPerMonth);
+        c.tokensPerSecondPerUsdPerHour =
+            usdPerHour > 0 ? c.servingOutputTokensPerSecond / usdPerHour : kInf;
         c.replicasForWorkload =
             c.outputTokensPerMonth > 0
-                ? std::uint32_t(std::max(
-                      1.0, std::ceil(s.workload.outputTokensPerMonth / c.outputTokensPerMonth)))
+                ? std::uint32_t(std::max(1.0, std::ceil(w.outputTokensPerMonth / c.outputTokensPerMonth)))
                 : 0;
         c.carriesWorkload = c.replicasForWorkload == 1;
+        // The band of the measured error on the reference rows.
+        c.band = throughputBand(s.engine.engine, plan.gpu, servingRegimeOf(c.batch, isl, osl));
+        if (efficiency.confidence != Confidence::RooflineBound) {
+            c.band.source += "; constants from " + efficiency.source;
+        }
+        c.servingOutputTokensPerSecondLow = c.servingOutputTokensPerSecond * c.band.low;
+        c.servingOutputTokensPerSecondHigh = c.servingOutputTokensPerSecond * c.band.high;
+        c.outputTokensPerMonthLow = c.outputTokensPerMonth * c.band.low;
+        c.outputTokensPerMonthHigh = c.outputTokensPerMonth * c.band.high;
+        c.usersServedLow = c.usersServed * c.band.low;
+        c.usersServedHigh = c.usersServed * c.band.high;
+        c.usdPerMTokOutputLow = perM(c.outputTokensPerMonthHigh);
+        c.usdPerMTokOutputHigh = perM(c.outputTokensPerMonthLow);
     } else {
-        c.usdPerMTokOutput = std::numeric_limits<double>::infinity();
+        c.band = throughputBand(s.engine.engine, plan.gpu, servingRegimeOf(running, isl, osl));
     }
 
-    // Curve: powers of two up to twice the largest limit of interest, plus the limits.
+    // Curve (one replica's batch): powers of two up to twice the largest limit of interest,
+    // plus the limits.
+    const std::uint32_t requested =
+        std::uint32_t(ceilDiv(w.concurrency, std::uint32_t(replicas)));
     std::vector<std::uint32_t> batches;
-    const std::uint32_t top =
-        std::min<std::uint32_t>(std::max({c.memoryMaxBatch, s.workload.concurrency,
-                                          std::min(c.latencyMaxBatch, 1u << 16), 64u}),
-                                1u << 16);
-    for (std::uint32_t b = 1; b <= 2 * top && b <= (1u << 17); b *= 2) {
+    batches.reserve(24);
+    const std::uint32_t top = std::min<std::uint32_t>(
+        std::max({c.memoryMaxBatch, requested, std::min(c.latencyMaxBatch, kMaxBatch), 64u}),
+        kMaxBatch);
+    for (std::uint32_t b = 1; b <= 2 * top && b <= 2 * kMaxBatch; b *= 2) {
         batches.push_back(b);
     }
-    for (std::uint32_t b : {c.memoryMaxBatch, c.latencyMaxBatch, s.workload.concurrency}) {
-        if (b > 0 && b <= (1u << 17)) {
+    for (std::uint32_t b : {c.memoryMaxBatch, c.latencyMaxBatch, requested}) {
+        if (b > 0 && b <= 2 * kMaxBatch) {
             batches.push_back(b);
         }
     }
     std::sort(batches.begin(), batches.end());
     batches.erase(std::unique(batches.begin(), batches.end()), batches.end());
+    t.curve.reserve(batches.size());
     for (std::uint32_t b : batches) {
-        const DecodeStep d = model.decode(b, s.workload.contextTokens);
+        const ServingPoint sp = serve(b);
         BatchPoint p;
         p.batch = b;
-        p.tokenLatencySeconds = d.tokenLatencySeconds;
-        p.tokensPerSecondPerUser = d.tokensPerSecondPerSequence;
-        p.tokensPerSecond = d.tokensPerSecond;
-        p.tokensPerSecondPerNode = d.tokensPerSecond / t.nodes;
+        p.tokenLatencySeconds = sp.tpotSeconds;
+        p.tokensPerSecondPerUser = sp.tpotSeconds > 0 ? 1.0 / sp.tpotSeconds : 0;
+        p.tokensPerSecond = sp.outputTokensPerSecond * replicas;
+        p.tokensPerSecondPerNode = p.tokensPerSecond / t.nodes;
         p.withinMemory = b <= c.memoryMaxBatch;
-        p.withinTarget = d.tokenLatencySeconds <= c.targetSecondsPerOutputToken;
+        p.withinTarget = sp.tpotSeconds <= c.targetSecondsPerOutputToken;
         t.curve.push_back(p);
     }
     return t;
 }
 
 void applyCalibration(PlanResult &plan, const Calibration &calibration) {
-    plan.throughput = computeThroughput(plan, calibratedEfficiency(plan.gpu, calibration));
+    const Efficiency base = defaultEfficiency(plan.scenario.engine.engine, plan.gpu);
+    plan.throughput = computeThroughput(plan, calibratedEfficiency(plan.gpu, base, calibration));
 }
 
 } // namespace hostplan

@@ -20,10 +20,11 @@ public:
         using Event = nlohmann::json::parse_event_t;
         switch (event) {
         case Event::object_start:
-            scopes_.push_back(Scope{false, {}, {}, 0});
-            break;
         case Event::array_start:
-            scopes_.push_back(Scope{true, {}, {}, 0});
+            if (scopes_.size() >= kMaxJsonDepth) {
+                throw TooDeep{};
+            }
+            scopes_.push_back(Scope{event == Event::array_start, {}, {}, 0});
             break;
         case Event::key: {
             Scope &scope = scopes_.back();
@@ -46,6 +47,21 @@ public:
     }
     /// Path of the first repeated name, if any.
     const std::optional<std::string> &duplicate() const { return duplicate_; }
+    /// Thrown from the callback when objects and arrays nest deeper than kMaxJsonDepth.
+    struct TooDeep {};
+    /// Path of the value being read ("gpu.count", "items[2]"); "" at the top level. Where a
+    /// parse stopped, this names the field whose value was bad (1e400 -> its field).
+    std::string path() const {
+        std::string out;
+        for (const Scope &scope : scopes_) {
+            if (scope.isArray) {
+                out += "[" + std::to_string(scope.index) + "]";
+            } else {
+                out += (out.empty() ? "" : ".") + scope.current;
+            }
+        }
+        return out;
+    }
 
 private:
     struct Scope {
@@ -58,17 +74,6 @@ private:
         if (!scopes_.empty() && scopes_.back().isArray) {
             ++scopes_.back().index;
         }
-    }
-    std::string path() const {
-        std::string out;
-        for (const Scope &scope : scopes_) {
-            if (scope.isArray) {
-                out += "[" + std::to_string(scope.index) + "]";
-            } else {
-                out += (out.empty() ? "" : ".") + scope.current;
-            }
-        }
-        return out;
     }
     std::vector<Scope> scopes_;
     std::optional<std::string> duplicate_;
@@ -85,8 +90,21 @@ Result<nlohmann::json> parse(std::string_view text, const std::string &what) {
                                               nlohmann::json &parsed) {
                                         return finder.onEvent(event, parsed);
                                     });
+    } catch (const DuplicateKeyFinder::TooDeep &) {
+        return makeError(what, "nested deeper than " + std::to_string(kMaxJsonDepth) +
+                             " objects or lists in " + what);
+    } catch (const nlohmann::json::out_of_range &e) {
+        // nlohmann reports 1e400 as "number overflow parsing '1e400'" without the field: the
+        // finder knows where the parse stopped.
+        const std::string field = finder.path();
+        return makeError(field.empty() ? what : field,
+                         "number out of range (beyond +-1.8e308) in " + what + ": " +
+                             errorText(e));
     } catch (const nlohmann::json::exception &e) {
-        return makeError(what, "not valid JSON: " + errorText(e));
+        const std::string field = finder.path();
+        return makeError(what, "not valid JSON" +
+                                   (field.empty() ? std::string() : " (in " + field + ")") +
+                                   ": " + errorText(e));
     }
     if (finder.duplicate()) {
         return makeError(*finder.duplicate(),

@@ -18,7 +18,14 @@ namespace hostplan::jsonfield {
 /// field is the key's path (e.g. "gpu.count", "items[2].id"): RFC 8259 section 4 leaves the
 /// meaning of duplicate names open, and nlohmann_json (like Python's json) would keep the last
 /// value silently, dropping what the user wrote first.
+///
+/// A number beyond the range of a double (1e400) is an error whose field is the value's path;
+/// objects and lists nested deeper than kMaxJsonDepth are an error (no real file needs it, and
+/// every later walk over the value stays shallow).
 Result<nlohmann::json> parse(std::string_view text, const std::string &what);
+
+/// Deepest nesting of objects and lists parse() accepts.
+inline constexpr std::size_t kMaxJsonDepth = 512;
 
 /// `e.what()` (nlohmann_json's or any other exception's) with bytes outside printable ASCII
 /// written as \xNN: nlohmann's messages quote the bytes last read, which for a binary file (a

@@ -17,10 +17,11 @@ inline Scenario noFit() {
     return s;
 }
 
-/// `base` switched to Llama 3.1 8B (no catalogue API price) on one H100 at 4 sequences, which
-/// fits: the self-hosted cost per token is a figure while the API figures are absent.
+/// `base` switched to a private copy of Llama 3.1 8B (tests/data/unpriced-model: a name no API
+/// sells) on one H100 at 4 sequences, which fits: the self-hosted cost per token is a figure
+/// while the API figures are absent.
 inline Scenario noApiPrice(Scenario base) {
-    base.model.ref = "llama-3.1-8b";
+    base.model.ref = HOSTPLAN_TEST_DATA_DIR "/unpriced-model";
     base.model.weightsFormat.reset();
     base.model.groupFormats.clear();
     base.pricing = PricingChoice{};

@@ -19,7 +19,7 @@ void searchAllOffers(benchmark::State &state, const char *modelId) {
         for (const GpuSpec &gpu : cat.gpus()) {
             const LayoutSearch s = searchLayouts(model, gpu, withGpuType(scenario, gpu.id),
                                                  cat.offers(), gpu.gpusPerNode,
-                                                 defaultEfficiency());
+                                                 defaultEfficiency(scenario.engine.engine, gpu));
             candidates += s.candidates.size();
         }
         benchmark::DoNotOptimize(candidates);

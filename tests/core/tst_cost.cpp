@@ -56,7 +56,7 @@ private slots:
     }
     void modelWithoutApiPriceWarns() {
         Scenario s = defaultScenario();
-        s.model.ref = "llama-3.1-8b";
+        s.model.ref = HOSTPLAN_TEST_DATA_DIR "/unpriced-model"; // a name no API sells
         s.pricing.apiPriceId.clear();
         s.hardware = HardwareChoice{};
         s.hardware.gpu = "h100";

@@ -252,6 +252,42 @@ private slots:
         QCOMPARE(engineMaxSequences(Engine::Sglang, large), 0u);
         QCOMPARE(engineInfo(Engine::TensorRtLlm).poolRule, MemoryPoolRule::FractionOfFreeAfterLoad);
     }
+
+    // Issue 14: ranges from the throughput band, and "too close to call" where the band
+    // straddles the break-even volume, naming the deciding assumption.
+    void rangesAndTooCloseToCall() {
+        Scenario s = defaultScenario();
+        const PlanResult p = planOf(s);
+        const DecisionRanges r = decisionRanges(p);
+        QVERIFY(r.capacityTokensPerMonth.low < r.capacityTokensPerMonth.value);
+        QVERIFY(r.capacityTokensPerMonth.value < r.capacityTokensPerMonth.high);
+        QVERIFY(r.usdPerMTokAtCapacity.low < r.usdPerMTokAtCapacity.high);
+        QVERIFY(r.breakEvenTokensPerMonth > 0);
+        QVERIFY(r.utilisationToBreakEven > 0);
+        // At the utilisation where capacity equals break-even, the band straddles it.
+        if (r.utilisationToBreakEven < 1) {
+            s.workload.utilisation = r.utilisationToBreakEven;
+            const DecisionRanges close = decisionRanges(planOf(s));
+            QCOMPARE(close.capacityCall, RangeCall::TooCloseToCall);
+            QVERIFY(close.decidingAssumption.find("utilisation") != std::string::npos);
+        }
+        QCOMPARE(rangeCallId(RangeCall::TooCloseToCall), std::string("too_close_to_call"));
+    }
+
+    void sensitivityIsRanked() {
+        const PlanResult p = planOf(defaultScenario());
+        const auto ranked = sensitivity(p);
+        QVERIFY(ranked.size() >= 7);
+        for (std::size_t i = 1; i < ranked.size(); ++i) {
+            QVERIFY(ranked[i - 1].swing >= ranked[i].swing);
+        }
+        // Utilisation and the GPU-hour rate move cost per 1M by 20-25% by construction.
+        for (const auto &e : ranked) {
+            if (e.input == "gpu_hour_rate") {
+                COMPARE_NEAR(e.costAtPlus / p.throughput.capacity.usdPerMTokOutput, 1.2, 0, 1e-9);
+            }
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDecision)

@@ -256,8 +256,9 @@ class tst_ProbeReport : public QObject {
             << "fit[0].verify_s"
             << "must be a number";
         QTest::newRow("hugeRate")
-            << fit.arg(R"({"device":0,"status":"ok","requested_bytes":1,"write_s":1e400})") << ""
-            << "not a JSON probe report";
+            << fit.arg(R"({"device":0,"status":"ok","requested_bytes":1,"write_s":1e400})")
+            << "fit[0].write_s"
+            << "number out of range";
         QTest::newRow("fitsButMismatches")
             << fit.arg(
                    R"({"device":0,"status":"ok","requested_bytes":1,"fits":true,"mismatches":3})")

@@ -173,7 +173,7 @@ class TestReport : public QObject {
     }
 
     void withoutApiPriceTablesSaySo() {
-        // Llama 3.1 8B has no catalogue API price: the API cost and break-even are NaN.
+        // A model no API sells: the API cost and break-even are NaN.
         ScenarioDocument doc;
         doc.edit(testscenarios::noApiPrice(doc.scenario()), "No API price");
         QVERIFY(doc.plan()->fit.fits);

@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: MIT
+#include "engine/enginememory.h"
+
+#include "util/textutil.h"
+#include "util/units.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+
+namespace hostplan {
+
+namespace {
+
+std::uint64_t roundUp(std::uint64_t v, std::uint64_t to) {
+    return to ? ceilDiv(v, to) * to : v;
+}
+
+/// Bytes of one MXFP4 expert (mxfp4.py create_weights): w13 [2I][H] fp4 + [2I][H/32] e8m0 +
+/// bf16 bias [2I]; w2 [H][I] fp4 + [H][I/32] e8m0 + bf16 bias [H].
+std::uint64_t mxfp4ExpertBytes(std::uint64_t hidden, std::uint64_t inter) {
+    return 2 * inter * hidden / 2 + 2 * inter * hidden / 32 + 2 * inter * 2 + hidden * inter / 2 +
+           hidden * inter / 32 + hidden * 2;
+}
+
+const NumberFormat *attentionFormat(const ModelSpec &model) {
+    for (const auto &g : model.groups) {
+        if (g.role == GroupRole::Attention) {
+            return &g.format;
+        }
+    }
+    return nullptr;
+}
+
+std::string gibText(double bytes) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", toGiB(bytes));
+    return buf;
+}
+
+std::string fractionText(double f) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%.2f", f);
+    return buf;
+}
+
+} // namespace
+
+std::uint64_t kvHeadsPerRank(std::uint32_t kvHeads, std::uint32_t tp) {
+    return std::max<std::uint64_t>(1, ceilDiv(kvHeads, std::max<std::uint32_t>(tp, 1)));
+}
+
+std::uint64_t kvReplicationBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t pp) {
+    const NumberFormat *fmt = attentionFormat(model);
+    if (!fmt || tp <= 1) {
+        return 0;
+    }
+    double extra = 0;
+    for (const auto &l : model.layers) {
+        const bool headBased = l.kind == AttentionKind::MHA || l.kind == AttentionKind::GQA ||
+                               l.kind == AttentionKind::MQA ||
+                               l.kind == AttentionKind::SlidingWindow;
+        if (!headBased || l.kvHeads == 0 || tp <= l.kvHeads) {
+            continue;
+        }
+        const double perHead = double(model.hiddenSize) *
+                               double(l.headDim + (l.vHeadDim ? l.vHeadDim : l.headDim));
+        const double headsExtra = double(kvHeadsPerRank(l.kvHeads, tp)) - double(l.kvHeads) / tp;
+        extra += double(ceilDiv(l.count, std::max<std::uint32_t>(pp, 1))) *
+                 double(fmt->bytesFor(std::uint64_t(perHead * 1024))) / 1024.0 * headsExtra;
+    }
+    return std::uint64_t(extra);
+}
+
+std::uint64_t vocabPaddingBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t pp) {
+    constexpr std::uint64_t kVocabPadding = 64; // DEFAULT_VOCAB_PADDING_SIZE
+    if (model.vocabSize == 0) {
+        return 0;
+    }
+    const std::uint64_t padRows = roundUp(model.vocabSize, kVocabPadding) - model.vocabSize;
+    std::uint64_t extra = 0;
+    for (const auto &g : model.groups) {
+        if ((g.role == GroupRole::Embedding || g.role == GroupRole::LmHead) && g.params) {
+            extra += g.bytes() / model.vocabSize * padRows;
+        }
+    }
+    return extra / (std::uint64_t(std::max<std::uint32_t>(tp, 1)) * std::max<std::uint32_t>(pp, 1));
+}
+
+MoeKernel vllmMoeKernel(const GpuSpec &gpu, MoeKernel requested) {
+    if (requested != MoeKernel::Auto) {
+        return requested;
+    }
+    if (gpu.vendor != "NVIDIA") {
+        return MoeKernel::Triton;
+    }
+    const std::string name = asciiLower(gpu.name);
+    const bool ada = name.find("l40") != std::string::npos ||
+                     name.find("rtx 40") != std::string::npos ||
+                     name.find("4090") != std::string::npos;
+    // SM < 9.0: Ampere (no FP8 tensor cores) and Ada take the Marlin path.
+    return (gpu.fp8FlopsPerS <= 0 || ada) ? MoeKernel::Marlin : MoeKernel::Triton;
+}
+
+std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
+                                std::uint32_t pp, MoeKernel kernel) {
+    const ExpertInfo &x = model.experts;
+    bool mxfp4 = false;
+    for (const auto &g : model.groups) {
+        mxfp4 = mxfp4 || (g.role == GroupRole::RoutedExperts && g.format.kind == FormatKind::MXFP4);
+    }
+    if (!mxfp4 || x.routed == 0 || x.intermediate == 0 || kernel == MoeKernel::Auto) {
+        return 0;
+    }
+    const std::uint64_t hidden = x.expertWidth ? x.expertWidth : model.hiddenSize;
+    const bool expertParallel = ep > 1;
+    const std::uint64_t interPart = expertParallel ? x.intermediate
+                                                   : x.intermediate / std::max<std::uint32_t>(tp, 1);
+    const std::uint64_t perRankExperts = expertParallel ? x.routed / ep : x.routed;
+    std::uint64_t h = hidden;
+    std::uint64_t i = interPart;
+    if (kernel == MoeKernel::Marlin) {
+        h = roundUp(hidden, 256);
+        i = roundUp(interPart, 128);
+    } else {
+        i = roundUp(interPart, 64);
+    }
+    const std::uint64_t perExpert = mxfp4ExpertBytes(h, i) - mxfp4ExpertBytes(hidden, interPart);
+    return ceilDiv(x.moeLayers, std::max<std::uint32_t>(pp, 1)) * perRankExperts * perExpert;
+}
+
+std::uint64_t forwardActivationBytes(const ModelSpec &model, std::uint64_t tokens,
+                                     std::uint32_t tp, std::uint32_t ep, std::uint64_t *moeOut) {
+    constexpr std::uint64_t kAct = 2;                 // bf16 activations
+    constexpr std::uint64_t kFusedMoeChunk = 32768;   // VLLM_FUSED_MOE_CHUNK_SIZE (v0.6-v0.11)
+    const std::uint64_t H = model.hiddenSize;
+    const std::uint64_t t = std::max<std::uint32_t>(tp, 1);
+    std::uint64_t dense = 0;
+    if (model.denseIntermediate) {
+        dense = tokens * (3 * H * kAct + 3 * model.denseIntermediate / t * kAct);
+    }
+    std::uint64_t moe = 0;
+    std::uint64_t workspace = 0;
+    const ExpertInfo &x = model.experts;
+    if (x.routed && x.intermediate) {
+        const std::uint64_t k = std::max<std::uint32_t>(x.activePerToken, 1);
+        const std::uint64_t N = 2 * std::uint64_t(x.intermediate) / (ep > 1 ? 1 : t);
+        const std::uint64_t mc = std::min(tokens, kFusedMoeChunk);
+        workspace = mc * k * std::max(N, H) * kAct + mc * k * (N / 2) * kAct + tokens * k * 8 +
+                    tokens * x.routed * 4;
+        if (x.shared) {
+            workspace += tokens * 3 * std::uint64_t(x.intermediate) * x.shared / t * kAct;
+        }
+        moe = 3 * tokens * H * kAct + workspace;
+    }
+    if (moeOut) {
+        *moeOut = moe >= dense ? workspace : 0;
+    }
+    return std::max(dense, moe);
+}
+
+EngineKvLayout engineKvLayout(const EngineMemoryInput &in) {
+    EngineKvLayout k;
+    const ModelSpec &model = *in.model;
+    const std::uint32_t tp = std::max<std::uint32_t>(in.tp, 1);
+    const std::uint32_t pp = std::max<std::uint32_t>(in.pp, 1);
+    for (const auto &l : model.layers) {
+        const std::uint32_t layers = std::uint32_t(ceilDiv(l.count, pp));
+        switch (l.kind) {
+        case AttentionKind::MHA:
+        case AttentionKind::GQA:
+        case AttentionKind::MQA:
+        case AttentionKind::SlidingWindow: {
+            const std::uint64_t perHead = std::uint64_t(l.headDim) + (l.vHeadDim ? l.vHeadDim : l.headDim);
+            const std::uint64_t perLayer = in.kvFormat.bytesFor(kvHeadsPerRank(l.kvHeads, tp) * perHead);
+            k.maxLayerBytesPerToken = std::max(k.maxLayerBytesPerToken, perLayer);
+            if (l.kind == AttentionKind::SlidingWindow) {
+                k.windowBytesPerToken += layers * perLayer;
+                k.windowLayers += layers;
+                k.window = std::max<std::uint64_t>(k.window, l.window);
+            } else {
+                k.fullBytesPerToken += layers * perLayer;
+                k.fullLayers += layers;
+            }
+            break;
+        }
+        case AttentionKind::MLA: {
+            const std::uint64_t perLayer = in.kvFormat.bytesFor(l.kvLoraRank + l.ropeDim);
+            k.maxLayerBytesPerToken = std::max(k.maxLayerBytesPerToken, perLayer);
+            k.fullBytesPerToken += layers * perLayer;
+            k.fullLayers += layers;
+            k.hasMla = true;
+            break;
+        }
+        case AttentionKind::Linear: {
+            const std::uint64_t heads = std::max<std::uint32_t>(l.stateHeads, 1);
+            const std::uint64_t headsPerRank = ceilDiv(heads, tp);
+            k.statePageBytes = std::max<std::uint64_t>(
+                k.statePageBytes,
+                in.stateFormat.bytesFor(l.stateElements / heads * headsPerRank) +
+                    formats::bf16.bytesFor(l.convElements / heads * headsPerRank));
+            k.stateLayers += layers;
+            break;
+        }
+        }
+    }
+    return k;
+}
+
+std::string startupOutcomeName(StartupOutcome outcome) {
+    switch (outcome) {
+    case StartupOutcome::Starts:
+        return "starts";
+    case StartupOutcome::KvPoolNegative:
+        return "kv_pool_negative";
+    case StartupOutcome::ContextExceedsCapacity:
+        return "context_exceeds_capacity";
+    }
+    return "starts";
+}
+
+std::uint32_t EngineMemoryModel::sequences(const EngineMemoryInput &in, const EngineMemoryTerms &t,
+                                           std::uint64_t contextTokens) const {
+    const std::uint64_t need = requestBytes(in, t, contextTokens);
+    if (t.kvPoolBytes <= 0 || need == 0) {
+        return 0;
+    }
+    return std::uint32_t(
+        std::min<std::uint64_t>(std::uint64_t(t.kvPoolBytes) / need, 0xffffffffu));
+}
+
+const EngineMemoryModel &engineMemoryModel(Engine engine) {
+    switch (engine) {
+    case Engine::Vllm:
+        return vllmMemoryModel();
+    case Engine::Sglang:
+        return sglangMemoryModel();
+    case Engine::TensorRtLlm:
+        return trtllmMemoryModel();
+    }
+    return vllmMemoryModel();
+}
+
+namespace {
+
+/// The outcome alone (no fixes, no message) for `in`.
+StartupOutcome outcomeOf(const EngineMemoryModel &model, const EngineMemoryInput &in) {
+    const EngineMemoryTerms t = model.terms(in);
+    if (t.kvPoolBytes <= 0 || t.kvTokens == 0) {
+        return StartupOutcome::KvPoolNegative;
+    }
+    if (model.requestBytes(in, t, in.maxModelLen) > std::uint64_t(t.kvPoolBytes)) {
+        return StartupOutcome::ContextExceedsCapacity;
+    }
+    return StartupOutcome::Starts;
+}
+
+/// The largest context in [1, hi] whose one request fits the pool (0 if none).
+std::uint64_t largestContext(const EngineMemoryModel &model, const EngineMemoryInput &in,
+                             const EngineMemoryTerms &t, std::uint64_t hi) {
+    if (t.kvPoolBytes <= 0) {
+        return 0;
+    }
+    std::uint64_t lo = 0;
+    while (lo < hi) {
+        const std::uint64_t mid = lo + (hi - lo + 1) / 2;
+        EngineMemoryInput probe = in;
+        probe.maxModelLen = mid;
+        if (model.requestBytes(probe, t, mid) <= std::uint64_t(t.kvPoolBytes)) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    return lo;
+}
+
+} // namespace
+
+EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
+    const EngineMemoryModel &model = engineMemoryModel(engine);
+    const EngineInfo &info = engineInfo(engine);
+    const EngineMemoryTerms t = model.terms(in);
+    EngineStartup s;
+    s.contextTokens = in.maxModelLen;
+    s.outcome = outcomeOf(model, in);
+    const std::uint64_t need = model.requestBytes(in, t, in.maxModelLen);
+    s.marginBytes = t.kvPoolBytes - std::int64_t(need);
+    s.largestContext = largestContext(model, in, t, in.maxModelLen);
+    const std::string fracFlag(info.memoryFractionFlag);
+    switch (s.outcome) {
+    case StartupOutcome::Starts:
+        s.kvTokens = t.kvTokens;
+        s.sequencesAtContext = model.sequences(in, t, in.maxModelLen);
+        s.message = "KV cache of " + std::to_string(t.kvTokens) + " tokens; " +
+                    std::to_string(s.sequencesAtContext) + " sequences of " +
+                    std::to_string(in.maxModelLen) + " tokens at once";
+        break;
+    case StartupOutcome::KvPoolNegative:
+        s.message = engine == Engine::Vllm
+                        ? "No available memory for the cache blocks. Try increasing "
+                          "`gpu_memory_utilization` when initializing the engine."
+                    : engine == Engine::Sglang
+                        ? "Not enough memory. Please try to increase --mem-fraction-static."
+                        : "No memory left for the KV cache after weights and the warm-up peak.";
+        s.message += " (KV pool " + gibText(double(t.kvPoolBytes)) + " GiB per GPU)";
+        break;
+    case StartupOutcome::ContextExceedsCapacity:
+        s.message = "To serve at least one request with the model's max seq len (" +
+                    std::to_string(in.maxModelLen) + "), " + gibText(double(need)) +
+                    " GiB KV cache is needed, which is larger than the available KV cache "
+                    "memory (" + gibText(double(t.kvPoolBytes)) +
+                    " GiB). Based on the available memory, the estimated maximum model length "
+                    "is " + std::to_string(s.largestContext) + ".";
+        break;
+    }
+    if (s.starts()) {
+        return s;
+    }
+    auto startsWith = [&](const std::function<void(EngineMemoryInput &)> &change) {
+        EngineMemoryInput probe = in;
+        change(probe);
+        return outcomeOf(model, probe) == StartupOutcome::Starts;
+    };
+    // Fraction: the smallest value (0.01 steps, up to 0.98) that starts.
+    for (int pct = int(std::floor(in.memoryFraction * 100.0 + 1e-9)) + 1; pct <= 98; ++pct) {
+        if (startsWith([&](EngineMemoryInput &p) { p.memoryFraction = pct / 100.0; })) {
+            s.fixes.push_back({fracFlag, fractionText(pct / 100.0),
+                               "a larger memory fraction leaves room for the KV pool"});
+            break;
+        }
+    }
+    // Max sequences: the sampler warm-up scales with it (vLLM).
+    if (engine == Engine::Vllm) {
+        for (std::uint32_t seqs = in.maxNumSeqs / 2; seqs >= 1; seqs /= 2) {
+            if (startsWith([&](EngineMemoryInput &p) { p.maxNumSeqs = seqs; })) {
+                s.fixes.push_back({std::string(info.maxSequencesFlag), std::to_string(seqs),
+                                   "fewer sequences shrink the sampler's warm-up peak"});
+                break;
+            }
+        }
+    }
+    // Batched tokens: the forward activation peak scales with them.
+    for (std::uint32_t tok = in.maxBatchedTokens / 2; tok >= 256; tok /= 2) {
+        if (startsWith([&](EngineMemoryInput &p) { p.maxBatchedTokens = tok; })) {
+            s.fixes.push_back({std::string(info.batchedTokensFlag), std::to_string(tok),
+                               "fewer tokens per step shrink the forward activation peak"});
+            break;
+        }
+    }
+    if (s.outcome == StartupOutcome::ContextExceedsCapacity && s.largestContext > 0) {
+        s.fixes.push_back({engine == Engine::TensorRtLlm ? "--max_seq_len" : engine == Engine::Sglang
+                                                                                ? "--context-length"
+                                                                                : "--max-model-len",
+                           std::to_string(s.largestContext),
+                           "the largest context whose one request fits the KV pool"});
+    }
+    if (in.kvFormat.kind == FormatKind::BF16 || in.kvFormat.kind == FormatKind::FP16) {
+        if (startsWith([&](EngineMemoryInput &p) { p.kvFormat = formats::fp8; })) {
+            s.fixes.push_back({engine == Engine::TensorRtLlm ? "kv_cache_config.dtype"
+                                                             : "--kv-cache-dtype",
+                               "fp8", "an FP8 KV cache halves the bytes per token"});
+        }
+    }
+    return s;
+}
+
+} // namespace hostplan

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: MIT
+// Engine memory models: what one GPU holds when a serving engine starts, term by term, by that
+// engine's own rules, and what the engine does at start-up with those terms (starts with N
+// tokens of KV, or refuses and why, and which flag makes it start).
+//
+// One interface (EngineMemoryModel), one implementation per engine, each in its own file and
+// citing the engine source it follows:
+// - vllm_memory.cpp   vLLM V1 (v0.11; profile variants V0 and early V1 for older logs)
+// - sglang_memory.cpp SGLang v0.5
+// - trtllm_memory.cpp TensorRT-LLM 1.0 (PyTorch backend)
+// Research notes with every rule and its source: ../notes/engine-memory.md (sections 1-3, 9).
+//
+// Units: bytes unless named otherwise. "Per GPU" is the most loaded GPU of the layout (engines
+// size every rank alike and take the minimum over ranks).
+#pragma once
+
+#include "engine/engine.h"
+#include "model/hardware.h"
+#include "model/modelspec.h"
+#include "model/numberformat.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hostplan {
+
+/// Which vLLM memory-profiling path a figure follows (the same model and GPU can change
+/// capacity between versions, observed-memory.md).
+enum class VllmProfile {
+    /// V1 v0.11: dummy forward of max_num_batched_tokens, then a sampler run on
+    /// min(max_num_seqs, tokens) rows (gpu_model_runner.py @ 4e179065 profile_run).
+    V1,
+    /// V1 v0.7: logits over every profiled token, no sampler run ("TODO(woosuk): Consider the
+    /// memory usage of the sampler", v0.7 gpu_model_runner.py profile_run).
+    V1Early,
+    /// V0 (vllm/worker/worker.py): no chunked prefill up to 32k context, so the profiled batch
+    /// is max(max_model_len, 2048) tokens; sampler on max_num_seqs rows; no KV-block +1 for
+    /// sliding windows.
+    V0,
+};
+
+/// The MoE kernel path that decides weight padding for MXFP4 experts
+/// (vllm/model_executor/layers/quantization/mxfp4.py @ afdb4a4f get_mxfp4_backend).
+enum class MoeKernel {
+    Auto,    ///< the engine's choice for the GPU: Marlin below SM 9.0, else Triton
+    Marlin,  ///< hidden round_up 256, intermediate per partition round_up 128
+    Triton,  ///< intermediate round_up 64, hidden unpadded
+};
+
+/// Everything an engine memory model needs for one GPU of a plan.
+struct EngineMemoryInput {
+    const ModelSpec *model = nullptr;
+    GpuSpec gpu;
+    std::uint32_t tp = 1;
+    std::uint32_t pp = 1;
+    std::uint32_t ep = 1;
+    NumberFormat kvFormat = formats::bf16;
+    NumberFormat stateFormat = formats::fp32;
+    /// Checkpoint weights on the most loaded GPU, divided by the layout without any kernel
+    /// padding (sizing/memory.h weightPlacement).
+    std::uint64_t checkpointWeightsPerGpu = 0;
+    double memoryFraction = 0.9;        ///< the engine's fraction (its own meaning)
+    std::uint32_t maxNumSeqs = 256;     ///< running-sequence cap (vLLM max_num_seqs)
+    std::uint32_t maxBatchedTokens = 8192; ///< tokens per step (max_num_batched_tokens)
+    std::uint64_t maxModelLen = 8192;   ///< context one request may reach
+    std::uint32_t stateSlots = 1;       ///< linear-attention state slots per request
+    std::optional<std::uint64_t> activationOverride; ///< scenario activation_bytes_per_gpu
+    std::optional<std::uint64_t> runtimeOverride;    ///< scenario runtime_bytes_per_gpu
+    MoeKernel moeKernel = MoeKernel::Auto;
+    VllmProfile vllmProfile = VllmProfile::V1;
+};
+
+/// One engine's memory on one GPU, every term the engine allocates. Bytes.
+struct EngineMemoryTerms {
+    std::string engineVersion;          ///< "vLLM V1 (v0.11)"
+    // Weights ("Model loading took ...").
+    std::uint64_t checkpointWeights = 0; ///< the checkpoint's share, unpadded
+    std::uint64_t weightPadding = 0;     ///< kernel padding (MXFP4 Marlin) and vocab round-up
+    std::uint64_t weightReplication = 0; ///< KV projections replicated when TP > KV heads
+    std::uint64_t draftWeights = 0;      ///< draft / MTP layers (0: not in the model spec)
+    std::uint64_t weights() const {
+        return checkpointWeights + weightPadding + weightReplication + draftWeights;
+    }
+    // Runtime outside torch.
+    std::uint64_t cudaContext = 0;       ///< CUDA context + cuBLAS handles
+    std::uint64_t communication = 0;     ///< NCCL / custom all-reduce buffers (TP > 1)
+    std::uint64_t nonTorch = 0;          ///< non-torch growth the engine's profile measures
+    std::uint64_t cudaGraphs = 0;        ///< captured CUDA graphs
+    bool graphsInsideBudget = false;     ///< the engine takes graphs out of the KV pool
+    std::uint64_t runtime() const { return cudaContext + communication + nonTorch + cudaGraphs; }
+    // Profiled activation peak.
+    std::uint64_t activationForward = 0; ///< forward peak at the batched tokens (dense / MoE)
+    std::uint64_t activationMoe = 0;     ///< of which MoE workspace (top-k x intermediate)
+    std::uint64_t activationSampler = 0; ///< sampler / logits peak (rows x vocab)
+    std::uint64_t activationPeak = 0;    ///< what the engine charges (max of the above)
+    // Pool.
+    double memoryFraction = 0;
+    std::uint64_t budget = 0;            ///< total x fraction (vLLM, SGLang) or total (TRT-LLM)
+    std::int64_t kvPoolBytes = 0;        ///< bytes the engine gives the KV pool (< 0: refuses)
+    std::uint64_t kvBytesPerToken = 0;   ///< attention KV bytes per token, all layers, this GPU
+    std::uint32_t kvBlockTokens = 16;    ///< the engine's block (page) in tokens
+    std::uint64_t kvTokens = 0;          ///< the engine's logged KV capacity in tokens
+    /// Sliding-window reservation beyond the window (vLLM: max_num_batched_tokens - 1).
+    std::uint64_t windowExtraTokens = 0;
+};
+
+/// What the engine does at start-up with a plan's flags.
+enum class StartupOutcome {
+    Starts,                ///< allocates the KV pool and serves
+    KvPoolNegative,        ///< no memory left for the KV pool
+    ContextExceedsCapacity, ///< one request of the context does not fit the pool
+};
+
+/// A flag change that makes the engine start (or start with more room).
+struct FlagChange {
+    std::string flag;   ///< e.g. "--gpu-memory-utilization"
+    std::string value;  ///< e.g. "0.95"
+    std::string effect; ///< what it changes, one sentence
+};
+
+/// The engine's start-up verdict for a plan.
+struct EngineStartup {
+    StartupOutcome outcome = StartupOutcome::Starts;
+    std::string message;             ///< the engine's own words (paraphrased from its source)
+    std::uint64_t kvTokens = 0;      ///< KV tokens the engine allocates (when it starts)
+    std::uint64_t contextTokens = 0; ///< the context asked for (max_model_len)
+    std::uint32_t sequencesAtContext = 0; ///< sequences of the context the pool holds
+    std::uint64_t largestContext = 0;     ///< largest context that would start (0 = none)
+    std::int64_t marginBytes = 0;    ///< pool minus one request of the context, per GPU
+    std::vector<FlagChange> fixes;   ///< each alone makes it start (empty when it starts)
+    bool starts() const { return outcome == StartupOutcome::Starts; }
+};
+
+/// One engine's memory rules. Implementations are stateless singletons (engineMemoryModel()).
+class EngineMemoryModel {
+public:
+    virtual ~EngineMemoryModel() = default;
+    /// Every memory term on one GPU for `in`. Never fails; kvPoolBytes may be negative.
+    virtual EngineMemoryTerms terms(const EngineMemoryInput &in) const = 0;
+    /// Bytes of KV one request of `contextTokens` needs on one GPU under the engine's layout
+    /// (vLLM max_memory_usage_bytes summed over groups; SGLang / TRT-LLM tokens x cell size).
+    virtual std::uint64_t requestBytes(const EngineMemoryInput &in, const EngineMemoryTerms &t,
+                                       std::uint64_t contextTokens) const = 0;
+    /// Sequences of `contextTokens` the pool holds (the engine's concurrency figure): the pool
+    /// divided by requestBytes(), 0 when the pool is empty or negative.
+    std::uint32_t sequences(const EngineMemoryInput &in, const EngineMemoryTerms &t,
+                            std::uint64_t contextTokens) const;
+};
+
+/// The memory model of `engine`.
+const EngineMemoryModel &engineMemoryModel(Engine engine);
+/// The three implementations (defined in vllm_memory.cpp, sglang_memory.cpp, trtllm_memory.cpp).
+const EngineMemoryModel &vllmMemoryModel();
+const EngineMemoryModel &sglangMemoryModel();
+const EngineMemoryModel &trtllmMemoryModel();
+
+/// The start-up verdict of `engine` for `in`: the outcome with the engine's message, the KV
+/// tokens and sequences of the context, the largest context that would start, and for a
+/// refusal each single flag change (fraction, max sequences, batched tokens, context, KV
+/// dtype) with the value that makes it start.
+EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in);
+
+// ---- Terms shared by the engines (enginememory.cpp), each from the engine source named. ----
+
+/// KV heads on one TP rank: ceil(kv / tp), at least one (vLLM QKVParallelLinear replicates KV
+/// heads when TP exceeds them; ModelConfig.get_num_kv_heads).
+std::uint64_t kvHeadsPerRank(std::uint32_t kvHeads, std::uint32_t tp);
+
+/// Extra weight bytes per GPU from replicating K/V projections when tp > kv heads
+/// (vllm/model_executor/layers/linear.py QKVParallelLinear: num_kv_head_replicas = tp / kv).
+std::uint64_t kvReplicationBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t pp);
+
+/// Extra weight bytes per GPU from padding the vocabulary to a multiple of 64 before the TP
+/// split (vllm/model_executor/layers/vocab_parallel_embedding.py DEFAULT_VOCAB_PADDING_SIZE).
+std::uint64_t vocabPaddingBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t pp);
+
+/// Extra weight bytes per GPU from MXFP4 MoE kernel padding (mxfp4.py @ afdb4a4f
+/// Mxfp4MoEMethod.create_weights): per expert w13 = 2I'H'/2 + 2I'H'/32 + 2I'x2 and
+/// w2 = H'I'/2 + H'I'/32 + H'x2 bytes, I' the intermediate per partition and H' the hidden,
+/// rounded up by the kernel (Marlin: 128 / 256). gpt-oss: 2880 -> 2944 / 3072, +9.0 %.
+/// 0 when the routed experts are not MXFP4 or the kernel does not pad.
+std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
+                                std::uint32_t pp, MoeKernel kernel);
+
+/// The MXFP4 MoE kernel vLLM picks for `gpu` when `requested` is Auto: Marlin below SM 9.0
+/// (A100, RTX 30/40, L40S: GPUs without FP8 tensor cores or Ada by name), else Triton.
+MoeKernel vllmMoeKernel(const GpuSpec &gpu, MoeKernel requested);
+
+/// Forward activation peak of one profiled step of `tokens` tokens, bf16 activations:
+/// dense MLP layers tokens x (6H + 6I/tp) (residual, normed input, gate_up, act, down);
+/// MoE layers 3 x tokens x H x 2 plus the fused-MoE workspace (fused_moe.py
+/// fused_experts_impl): cache13 tokens x k x max(N, H) x 2, cache2 tokens x k x N/2 x 2,
+/// top-k ids/weights tokens x k x 8, router logits tokens x E x 4, with N = 2 I_e / tp
+/// (2 I_e under EP). `moeOut` receives the MoE workspace part.
+std::uint64_t forwardActivationBytes(const ModelSpec &model, std::uint64_t tokens,
+                                     std::uint32_t tp, std::uint32_t ep, std::uint64_t *moeOut);
+
+/// Bytes per logit of vLLM V1's sampler warm-up (gpu_model_runner.py _dummy_sampler_run with
+/// top_k = vocab - 1 and top_p 0.9: bf16 logits 2 + fp32 copy 4 + sort values 4 + sort indices
+/// 8 + top-k/top-p masks 2 + softmax 4 + scattered logits 4 = 28).
+inline constexpr std::uint64_t kVllmSamplerBytesPerLogit = 28;
+
+/// The cache shape of one GPU's layers, as every engine's pool sees it. Bytes per token (or
+/// per sequence for state) on one TP rank of the most loaded pipeline stage.
+struct EngineKvLayout {
+    std::uint64_t fullBytesPerToken = 0;  ///< full-attention + MLA layers, summed
+    std::uint64_t windowBytesPerToken = 0; ///< sliding-window layers, summed
+    std::uint64_t maxLayerBytesPerToken = 0; ///< the largest attention layer's bytes per token
+    std::uint32_t fullLayers = 0;
+    std::uint32_t windowLayers = 0;
+    std::uint64_t window = 0;             ///< the window in tokens
+    std::uint32_t stateLayers = 0;        ///< linear-attention (mamba-type) layers
+    std::uint64_t statePageBytes = 0;     ///< one sequence's state in one such layer
+    bool hasMla = false;
+    std::uint64_t attentionBytesPerToken() const {
+        return fullBytesPerToken + windowBytesPerToken;
+    }
+};
+/// The layout of `in`: GQA heads split ceil(kv / tp) (at least 1), MLA latent (kv_lora_rank +
+/// rope) replicated on every rank, linear-attention state split by heads (recurrent state in
+/// stateFormat, short-conv windows in bf16).
+EngineKvLayout engineKvLayout(const EngineMemoryInput &in);
+
+/// Name of a start-up outcome for JSON: "starts", "kv_pool_negative",
+/// "context_exceeds_capacity".
+std::string startupOutcomeName(StartupOutcome outcome);
+
+} // namespace hostplan

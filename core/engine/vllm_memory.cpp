@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: MIT
+// vLLM V1 memory rules (vLLM v0.11-v0.13 window; profile variants for V0 and early V1).
+//
+// Sources (vllm-project/vllm, file @ commit as read, notes/engine-memory.md section 1):
+// - vllm/v1/worker/gpu_worker.py @ 35d5cda1 determine_available_memory:
+//   available_kv = total x gpu_memory_utilization - (weights + activation peak + non-torch
+//   increase); NCCL and the CUDA context are initialised before the baseline snapshot, CUDA
+//   graphs are captured after the pool (compile_or_warm_up_model): all three live in the slack
+//   total x (1 - utilization), not in the pool.
+// - vllm/v1/worker/gpu_model_runner.py @ 4e179065 profile_run / _dummy_run /
+//   _dummy_sampler_run: a forward of max_num_batched_tokens tokens, then a sampler run on
+//   min(max_num_seqs, tokens) rows of the full vocabulary (top_k = vocab - 1, top_p 0.9).
+// - vllm/v1/core/kv_cache_utils.py @ 001cabc1 get_kv_cache_groups, get_num_blocks,
+//   _report_kv_cache_config, _check_enough_kv_cache_memory: num_blocks = available // page //
+//   group_size, "GPU KV cache size" = (num_blocks // groups) x block; refusal when available <= 0
+//   or one max_model_len request needs more than available.
+// - vllm/v1/kv_cache_interface.py @ 001cabc1: SlidingWindowSpec reserves
+//   cdiv(min(window - 1 + max_num_batched_tokens, max_model_len), block) + 1 blocks per request
+//   (older bbf906a8: no +1); MambaSpec one page per request.
+// - vllm/model_executor/models/config.py @ 0144dd5b HybridAttentionMambaModelConfig: attention
+//   block raised to a multiple of the kernel block (64 for MLA backends, 16 otherwise) until an
+//   attention page holds a mamba page.
+// - vllm/model_executor/layers/quantization/mxfp4.py @ afdb4a4f: MXFP4 MoE padding by backend.
+#include "engine/enginememory.h"
+
+#include "util/units.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hostplan {
+
+namespace {
+
+/// Non-torch growth vLLM's profile measures inside the budget (cuBLAS / attention workspaces;
+/// notes section 1.3: T1 logs 0.10 GiB at TP 1, PR #12126 0.16 GiB), plus custom all-reduce and
+/// lazily allocated NCCL buffers of the first forward at TP > 1.
+std::uint64_t vllmNonTorch(std::uint32_t gpus) {
+    return std::uint64_t(gib(0.15) + (gpus > 1 ? gib(0.25) : 0.0));
+}
+
+/// KV-cache group structure of vLLM V1 for a layout.
+struct VllmGroups {
+    std::uint32_t block = 16;       ///< tokens per block (attention block size)
+    std::uint64_t page = 0;         ///< bytes of one block of one group's tensor set
+    std::uint32_t groupSize = 1;    ///< layers sharing one tensor (kv_cache_utils group_size)
+    std::uint32_t fullGroups = 0;
+    std::uint32_t windowGroups = 0;
+    std::uint32_t stateGroups = 0;
+    bool uniform = false;           ///< one attention type: one group over all layers
+    std::uint32_t groups() const { return fullGroups + windowGroups + stateGroups; }
+};
+
+VllmGroups vllmGroups(const EngineKvLayout &k, std::uint32_t blockTokens) {
+    VllmGroups g;
+    // MLA backends (FlashMLA, the CUDA default for MLA models) force a 64-token block
+    // (platform check_and_update_config; notes section 1.2).
+    g.block = k.hasMla ? std::max<std::uint32_t>(blockTokens, 64) : blockTokens;
+    blockTokens = g.block;
+    const int types = (k.fullLayers > 0) + (k.windowLayers > 0) + (k.stateLayers > 0);
+    if (types <= 1 && k.stateLayers == 0) {
+        // One attention type: one (uniform-type) group; page = block x all layers' bytes.
+        g.page = std::uint64_t(g.block) * k.attentionBytesPerToken();
+        g.fullGroups = k.fullLayers ? 1 : 0;
+        g.windowGroups = k.windowLayers ? 1 : 0;
+        g.groupSize = 1;
+        g.uniform = true;
+        return g;
+    }
+    const std::uint64_t attnPerToken = std::max<std::uint64_t>(k.maxLayerBytesPerToken, 1);
+    if (k.stateLayers) {
+        // Hybrid page unification: the attention block grows until a page holds a mamba page.
+        const std::uint64_t align = k.hasMla ? 64 : 16;
+        g.block = std::uint32_t(std::max<std::uint64_t>(
+            blockTokens, align * ceilDiv(k.statePageBytes, align * attnPerToken)));
+    }
+    g.page = std::uint64_t(g.block) * attnPerToken;
+    std::vector<std::uint32_t> counts;
+    for (std::uint32_t n : {k.fullLayers, k.windowLayers, k.stateLayers}) {
+        if (n) {
+            counts.push_back(n);
+        }
+    }
+    const std::uint32_t lo = *std::min_element(counts.begin(), counts.end());
+    const std::uint32_t hi = *std::max_element(counts.begin(), counts.end());
+    g.groupSize = double(hi) < 1.5 * lo ? hi : lo;
+    g.fullGroups = std::uint32_t(ceilDiv(k.fullLayers, g.groupSize));
+    g.windowGroups = std::uint32_t(ceilDiv(k.windowLayers, g.groupSize));
+    g.stateGroups = std::uint32_t(ceilDiv(k.stateLayers, g.groupSize));
+    return g;
+}
+
+/// Blocks one request of `len` tokens needs, summed over groups (max_memory_usage_bytes).
+std::uint64_t requestBlocks(const VllmGroups &g, const EngineKvLayout &k,
+                            const EngineMemoryInput &in, std::uint64_t len) {
+    const std::uint64_t full = ceilDiv(len, g.block);
+    const bool plusOne = in.vllmProfile == VllmProfile::V1;
+    const std::uint64_t windowTokens =
+        std::min<std::uint64_t>(k.window ? k.window - 1 + in.maxBatchedTokens : 0, len);
+    const std::uint64_t window = ceilDiv(windowTokens, g.block) + (plusOne ? 1 : 0);
+    return g.fullGroups * full + g.windowGroups * window + g.stateGroups * 1;
+}
+
+/// The profiled batch: V0 without chunked prefill profiles max(max_model_len, 2048) tokens.
+std::uint64_t profiledTokens(const EngineMemoryInput &in) {
+    if (in.vllmProfile == VllmProfile::V0 && in.maxModelLen <= 32768) {
+        return std::max<std::uint64_t>(in.maxModelLen, 2048);
+    }
+    return in.maxBatchedTokens;
+}
+
+class VllmMemory final : public EngineMemoryModel {
+public:
+    EngineMemoryTerms terms(const EngineMemoryInput &in) const override {
+        const ModelSpec &m = *in.model;
+        const EngineInfo &info = engineInfo(Engine::Vllm);
+        EngineMemoryTerms t;
+        t.engineVersion = std::string(info.displayName) + " " +
+                          (in.vllmProfile == VllmProfile::V0        ? "V0 (v0.6)"
+                           : in.vllmProfile == VllmProfile::V1Early ? "V1 (v0.7)"
+                                                                    : std::string(info.versionFollowed));
+        const std::uint32_t gpus = std::max<std::uint32_t>(in.tp, 1) * std::max<std::uint32_t>(in.pp, 1);
+        t.checkpointWeights = in.checkpointWeightsPerGpu;
+        t.weightPadding = vocabPaddingBytes(m, in.tp, in.pp) +
+                          mxfp4PaddingBytes(m, in.tp, in.ep, in.pp, vllmMoeKernel(in.gpu, in.moeKernel));
+        t.weightReplication = kvReplicationBytes(m, in.tp, in.pp);
+
+        // Outside the pool (snapshot after CUDA/NCCL init; graphs after the pool).
+        t.cudaContext = std::uint64_t(gib(0.5));
+        t.communication = gpus > 1 ? std::uint64_t(gib(0.5)) : 0;
+        t.cudaGraphs = std::uint64_t(m.isMoe() ? gib(1.5) : gib(0.5));
+        t.graphsInsideBudget = false;
+        t.nonTorch = vllmNonTorch(gpus);
+
+        // Profiled activation peak.
+        const std::uint64_t tokens = profiledTokens(in);
+        const std::uint64_t rows = std::min<std::uint64_t>(in.maxNumSeqs, tokens);
+        t.activationForward = forwardActivationBytes(m, tokens, in.tp, in.ep, &t.activationMoe);
+        const std::uint64_t hiddenLive = tokens * m.hiddenSize * 2;
+        t.activationSampler = in.vllmProfile == VllmProfile::V1Early
+                                  ? tokens * std::uint64_t(m.vocabSize) * 2 // bf16 logits, all rows
+                                  : rows * std::uint64_t(m.vocabSize) * kVllmSamplerBytesPerLogit;
+        t.activationPeak = std::max(t.activationForward, hiddenLive + t.activationSampler);
+        if (in.activationOverride) {
+            t.activationPeak = *in.activationOverride;
+        }
+        std::uint64_t inside = t.nonTorch;
+        if (in.runtimeOverride) {
+            // The scenario's runtime figure replaces every runtime term and is charged inside
+            // the budget (HostPlan's pre-engine-model meaning).
+            t.cudaContext = t.communication = t.cudaGraphs = 0;
+            t.nonTorch = inside = *in.runtimeOverride;
+        }
+
+        t.memoryFraction = in.memoryFraction;
+        t.budget = std::uint64_t(std::floor(double(in.gpu.usableMemoryBytes) * in.memoryFraction));
+        t.kvPoolBytes = std::int64_t(t.budget) - std::int64_t(t.weights()) -
+                        std::int64_t(t.activationPeak) - std::int64_t(inside);
+
+        const EngineKvLayout k = engineKvLayout(in);
+        const VllmGroups g = vllmGroups(k, info.kvBlockTokens);
+        t.kvBytesPerToken = k.attentionBytesPerToken();
+        t.kvBlockTokens = g.block;
+        t.windowExtraTokens = in.maxBatchedTokens ? in.maxBatchedTokens - 1 : 0;
+        if (t.kvPoolBytes > 0 && g.page > 0 && g.groups() > 0) {
+            const std::uint64_t blocks = std::uint64_t(t.kvPoolBytes) / g.page / g.groupSize;
+            t.kvTokens = blocks / g.groups() * g.block;
+        }
+        return t;
+    }
+
+    std::uint64_t requestBytes(const EngineMemoryInput &in, const EngineMemoryTerms &t,
+                               std::uint64_t contextTokens) const override {
+        const EngineKvLayout k = engineKvLayout(in);
+        const VllmGroups g = vllmGroups(k, engineInfo(Engine::Vllm).kvBlockTokens);
+        (void)t;
+        if (g.uniform) {
+            // One uniform-type group: every layer's blocks for the context.
+            return ceilDiv(contextTokens, g.block) * g.page;
+        }
+        return requestBlocks(g, k, in, contextTokens) * g.page * g.groupSize;
+    }
+};
+
+} // namespace
+
+const EngineMemoryModel &vllmMemoryModel() {
+    static const VllmMemory model;
+    return model;
+}
+
+} // namespace hostplan

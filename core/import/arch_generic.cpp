@@ -1,0 +1,571 @@
+// The generic importer: any decoder-only transformer config whose model_type is not in the
+// architecture table (architectures.cpp), read from the keys the transformers config classes
+// share. Architecture files exist only where this reading is wrong.
+//
+// What it reads (H = hidden_size; every key may sit in a wrapper's text_config /
+// language_config / llm_config, found generically, depth first):
+//   dimensions: hidden_size, num_hidden_layers, num_attention_heads, num_key_value_heads,
+//     head_dim, vocab_size, tie_word_embeddings (absent: the family default, else untied with
+//     a note)
+//   attention per layer: layer_types (full_attention, sliding_attention, chunked_attention,
+//     linear_attention), else sliding_window with sliding_window_pattern / use_sliding_window /
+//     max_window_layers, attention_chunk_size with no_rope_layers (Llama 4), MLA when
+//     kv_lora_rank is given (q_lora_rank, qk_nope_head_dim, qk_rope_head_dim, v_head_dim),
+//     the DeepSeek-V3.2 / GLM-5 sparse-attention indexer (index_n_heads, index_head_dim),
+//     Gated DeltaNet linear attention (linear_* keys, full_attention_interval), the sigmoid
+//     output gate (attn_output_gate), q/k norms (use_qk_norm, qk_norm_type, Qwen3 / Gemma 3)
+//   MLP per layer: experts from num_experts / num_local_experts / n_routed_experts, top-k from
+//     num_experts_per_tok / num_experts_per_token / moe_topk / top_k_experts, width from
+//     moe_intermediate_size (else intermediate_size, and intermediate_size_mlp for dense
+//     layers), dense layers from first_k_dense_replace, moe_layer_freq (an integer or a 0/1
+//     list), decoder_sparse_step, interleave_moe_layer_step, mlp_only_layers, moe_layers,
+//     mlp_layer_types; shared experts from n_shared_experts / num_shared_experts (x the expert
+//     width) or shared_expert_intermediate_size (with its [1, H] gate); the router [E, H] and
+//     its correction bias (topk_method noaux_tc, use_routing_bias)
+//   vision: a wrapper's vision_config as a generic ViT (estimated; noted)
+//   MTP / draft layers (num_nextn_predict_layers, mtp_num_hidden_layers, num_mtp_modules): not
+//     counted in the totals (modelspec.h); a note says how many.
+// Refused, naming the key: an unknown layer_types entry, Mamba / hybrid patterns
+// (hybrid_override_pattern), non-gated MLP families. Keys with a size-like name that it does
+// not read make the plan "estimated" with the key named in ModelSpec::notes.
+#include "import/archcommon.h"
+#include "import/architectures.h"
+
+#include <algorithm>
+#include <set>
+
+namespace hostplan::importer {
+
+using u64 = std::uint64_t;
+
+namespace {
+
+/// Keys that hold the language model in wrapper configs, tried in this order.
+constexpr const char *kWrapperKeys[] = {"text_config", "language_config", "llm_config",
+                                        "thinker_config"};
+
+/// The object that holds the language model: `c` itself when it has num_hidden_layers, else
+/// the first wrapper key's object that does (searched to depth 3).
+std::optional<ConfigReader> findLanguageModel(const ConfigReader &c, int depth) {
+    if (c.has("num_hidden_layers")) {
+        return c;
+    }
+    if (depth >= 3) {
+        return std::nullopt;
+    }
+    for (const char *key : kWrapperKeys) {
+        if (c.has(key) && c.get(key)->is_object()) {
+            if (auto found = findLanguageModel(c.sub(key), depth + 1)) {
+                return found;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+/// The first of `keys` that `c` holds, or nullptr.
+const char *firstKey(const ConfigReader &c, std::initializer_list<const char *> keys) {
+    for (const char *k : keys) {
+        if (c.has(k)) {
+            return k;
+        }
+    }
+    return nullptr;
+}
+
+/// Family facts the config keys do not say (transformers config-class defaults).
+struct Family {
+    bool tiedDefault = false;      ///< tie_word_embeddings when the key is absent
+    bool knownTying = false;       ///< the default above is the family's, not a guess
+    bool qkNorm = false;           ///< per-head q_norm / k_norm [head_dim]
+    bool qkvBias = false;          ///< q/k/v biases without attention_bias (Qwen2)
+    bool sandwichNorms = false;    ///< pre/post feed-forward norms too (4 norms per layer)
+    bool sharedExpert = false;     ///< one always-on shared expert of the expert width (Llama 4)
+    bool slidingAlternate = false; ///< even layers slide (Gemma 2)
+    /// Experts under block_sparse_moe with w1 / w3 / w2 (Mixtral's names, MiniMax's too):
+    /// quantization rules match these names ("gate" must not hit the experts).
+    bool mixtralNames = false;
+};
+
+Family familyOf(const std::string &type) {
+    Family f;
+    const auto starts = [&](const char *p) { return type.rfind(p, 0) == 0; };
+    if (starts("gemma")) {
+        f.tiedDefault = f.knownTying = true;
+        f.sandwichNorms = true;
+        f.qkNorm = !starts("gemma2") && type != "gemma";
+        f.slidingAlternate = starts("gemma2");
+    }
+    if (starts("qwen3") || starts("olmo2") || starts("mimo")) {
+        f.qkNorm = true;
+    }
+    if (starts("qwen2")) {
+        f.qkvBias = true;
+    }
+    if (starts("llama4")) {
+        f.sharedExpert = true;
+    }
+    f.mixtralNames = starts("minimax") || starts("mixtral");
+    if (starts("llama") || starts("mistral") || starts("qwen") || starts("deepseek") ||
+        starts("glm") || starts("minimax") || starts("mixtral") || starts("mimo")) {
+        f.knownTying = true; // these config classes default to untied
+    }
+    return f;
+}
+
+/// Families whose MLP is not gated (fc1 / fc2): the generic gated reading would be wrong.
+bool nonGatedFamily(const std::string &type) {
+    static const std::set<std::string> names = {"gpt2", "gpt_bigcode", "gpt_neox", "gptj",
+                                                "opt",  "bloom",       "falcon",   "mpt",
+                                                "phi",  "starcoder2",  "codegen"};
+    return names.count(type) > 0;
+}
+
+/// Keys the generic reading understands, or knows not to change the stored size.
+const std::set<std::string> &understoodKeys() {
+    static const std::set<std::string> keys = {
+        "hidden_size", "num_hidden_layers", "num_attention_heads", "num_key_value_heads",
+        "head_dim", "vocab_size", "max_position_embeddings", "model_max_length",
+        "intermediate_size", "intermediate_size_mlp", "moe_intermediate_size",
+        "shared_expert_intermediate_size", "shared_intermediate_size", "n_shared_experts",
+        "num_shared_experts", "num_experts", "num_local_experts", "n_routed_experts",
+        "num_experts_per_tok", "num_experts_per_token", "moe_topk", "top_k_experts",
+        "first_k_dense_replace", "moe_layer_freq", "decoder_sparse_step",
+        "interleave_moe_layer_step", "mlp_only_layers", "moe_layers", "mlp_layer_types",
+        "layer_types", "sliding_window", "sliding_window_pattern", "use_sliding_window",
+        "max_window_layers", "attention_chunk_size", "no_rope_layers", "kv_lora_rank",
+        "q_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "qk_head_dim", "v_head_dim",
+        "index_n_heads", "index_head_dim", "index_topk", "linear_num_key_heads",
+        "linear_key_head_dim", "linear_num_value_heads", "linear_value_head_dim",
+        "linear_conv_kernel_dim", "full_attention_interval", "num_nextn_predict_layers",
+        "mtp_num_hidden_layers", "num_mtp_modules", "mtp_transformer_layers",
+        // Do not change the stored tensors:
+        "rope_dim", "rotary_dim", "partial_rotary_factor", "num_groups", "n_group", "topk_group",
+        "routed_scaling_factor", "max_window_size", "rope_scaling", "num_key_value_groups",
+        "pretraining_tp", "ep_size", "moe_router_topk", "attention_dropout", "hidden_dropout",
+        "num_labels", "query_pre_attn_scalar", "pad_token_id", "bos_token_id", "eos_token_id",
+        "initializer_range", "rms_norm_eps", "layer_norm_eps", "output_router_logits",
+        "router_aux_loss_coef", "index_topk_freq"};
+    return keys;
+}
+
+/// Whether an unread key's name suggests it changes tensor shapes.
+bool sizeLikeName(const std::string &k) {
+    for (const char *w : {"size", "dim", "num_", "heads", "layers", "experts", "rank", "_k_eq_",
+                          "double_wide", "per_layer"}) {
+        if (k.find(w) != std::string::npos) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/// A value that could change a size: a non-zero number, true, a non-empty string or list.
+bool meaningful(const nlohmann::json &v) {
+    if (v.is_boolean()) {
+        return v.get<bool>();
+    }
+    if (v.is_number()) {
+        return v.get<double>() != 0.0;
+    }
+    if (v.is_string() || v.is_array() || v.is_object()) {
+        return !v.empty();
+    }
+    return false;
+}
+
+/// Notes "estimated: ..." for every size-like key of `c` the generic reading does not read.
+void noteUnreadKeys(const ConfigReader &c, ModelBuilder &b) {
+    for (auto it = c.raw().begin(); it != c.raw().end(); ++it) {
+        const std::string &k = it.key();
+        if (understoodKeys().count(k) || !sizeLikeName(k) || !meaningful(it.value()) ||
+            k.find("token") != std::string::npos || k.find("dropout") != std::string::npos) {
+            continue;
+        }
+        b.note("estimated: " + c.field(k) +
+               " is not read by the generic importer and may change the model's size");
+    }
+}
+
+/// The attention kind of each layer.
+enum class LayerKind { Full, Sliding, Chunked, Linear };
+
+std::vector<LayerKind> layerKinds(const ConfigReader &c, const Family &fam, u64 L) {
+    std::vector<LayerKind> kinds(L, LayerKind::Full);
+    if (c.has("hybrid_override_pattern")) {
+        fail(c.field("hybrid_override_pattern"),
+             "Mamba / hybrid layer patterns are not supported by the generic importer");
+    }
+    const std::vector<std::string> types = c.strList("layer_types");
+    if (!types.empty()) {
+        if (types.size() != L) {
+            fail(c.field("layer_types"), "has " + std::to_string(types.size()) + " entries for " +
+                                             std::to_string(L) + " layers");
+        }
+        for (u64 i = 0; i < L; ++i) {
+            const std::string &t = types[i];
+            if (t == "full_attention" || t == "attention") {
+                kinds[i] = LayerKind::Full;
+            } else if (t == "sliding_attention") {
+                kinds[i] = LayerKind::Sliding;
+            } else if (t == "chunked_attention") {
+                kinds[i] = LayerKind::Chunked;
+            } else if (t == "linear_attention") {
+                kinds[i] = LayerKind::Linear;
+            } else {
+                fail(c.field("layer_types[" + std::to_string(i) + "]"),
+                     "unknown layer type '" + t + "'; its size cannot be read");
+            }
+        }
+        return kinds;
+    }
+    if (c.has("full_attention_interval") && c.has("linear_num_value_heads")) {
+        const u64 interval = c.count("full_attention_interval", kMaxLayers);
+        for (u64 i = 0; i < L; ++i) {
+            kinds[i] = (i + 1) % interval != 0 ? LayerKind::Linear : LayerKind::Full;
+        }
+        return kinds;
+    }
+    if (c.has("attention_chunk_size")) {
+        // Llama 4: no_rope_layers[i] == 0 marks the global (NoPE) layers, by default every
+        // fourth; the others attend within chunks of attention_chunk_size tokens.
+        std::vector<u64> noRope = c.countList("no_rope_layers", 1, 0);
+        for (u64 i = 0; i < L; ++i) {
+            const bool global = noRope.size() == L ? noRope[i] == 0 : (i + 1) % 4 == 0;
+            kinds[i] = global ? LayerKind::Full : LayerKind::Chunked;
+        }
+        return kinds;
+    }
+    if (c.has("sliding_window") && c.flag("use_sliding_window", true)) {
+        const u64 pattern =
+            c.countOr("sliding_window_pattern", fam.slidingAlternate ? 2 : 0, kMaxLayers, 0);
+        const u64 maxWindowLayers = c.countOr("max_window_layers", 0, kMaxLayers, 0);
+        for (u64 i = 0; i < L; ++i) {
+            const bool sliding = pattern > 0 ? (i + 1) % pattern != 0 : i >= maxWindowLayers;
+            kinds[i] = sliding ? LayerKind::Sliding : LayerKind::Full;
+        }
+    }
+    return kinds;
+}
+
+/// Which layers hold routed experts.
+std::vector<bool> moeLayerMask(const ConfigReader &c, u64 L) {
+    std::vector<bool> moe(L, true);
+    if (c.has("moe_layers")) {
+        std::fill(moe.begin(), moe.end(), false);
+        for (u64 i : c.countList("moe_layers", L - 1, 0)) {
+            moe[i] = true;
+        }
+        return moe;
+    }
+    const std::vector<std::string> mlpTypes = c.strList("mlp_layer_types");
+    if (!mlpTypes.empty()) {
+        if (mlpTypes.size() != L) {
+            fail(c.field("mlp_layer_types"), "has " + std::to_string(mlpTypes.size()) +
+                                                 " entries for " + std::to_string(L) + " layers");
+        }
+        for (u64 i = 0; i < L; ++i) {
+            if (mlpTypes[i] != "dense" && mlpTypes[i] != "sparse") {
+                fail(c.field("mlp_layer_types[" + std::to_string(i) + "]"),
+                     "unknown MLP type '" + mlpTypes[i] + "'");
+            }
+            moe[i] = mlpTypes[i] == "sparse";
+        }
+        return moe;
+    }
+    const u64 firstDense = c.countOr("first_k_dense_replace", 0, kMaxLayers, 0);
+    const u64 sparseStep = c.countOr("decoder_sparse_step", 1, kMaxLayers);
+    const u64 interleave = c.countOr("interleave_moe_layer_step", 1, kMaxLayers);
+    const std::vector<u64> mlpOnly = c.countList("mlp_only_layers", kMaxLayers, 0);
+    std::vector<u64> freqList;
+    u64 freq = 1;
+    if (c.has("moe_layer_freq")) {
+        if (c.get("moe_layer_freq")->is_array()) {
+            freqList = c.countList("moe_layer_freq", 1, 0);
+            if (freqList.size() != L) {
+                fail(c.field("moe_layer_freq"), "has " + std::to_string(freqList.size()) +
+                                                    " entries for " + std::to_string(L) +
+                                                    " layers");
+            }
+        } else {
+            freq = c.count("moe_layer_freq", kMaxLayers);
+        }
+    }
+    for (u64 i = 0; i < L; ++i) {
+        bool m = i >= firstDense && (i + 1) % sparseStep == 0 && (i + 1) % interleave == 0;
+        m = m && (freqList.empty() ? i % freq == 0 : freqList[i] == 1);
+        m = m && std::find(mlpOnly.begin(), mlpOnly.end(), i) == mlpOnly.end();
+        moe[i] = m;
+    }
+    return moe;
+}
+
+/// The DeepSeek-V3.2 / GLM-5 lightning indexer of `n` layers (DeepseekV32 Indexer): wq_b
+/// [heads*dim, q_lora_rank], wk [dim, H], k_norm (LayerNorm weight + bias) [dim],
+/// weights_proj [heads, H].
+void addIndexer(const ConfigReader &c, ModelBuilder &b, u64 qLora, u64 n) {
+    const u64 heads = c.count("index_n_heads", kMaxHeads);
+    const u64 dim = c.count("index_head_dim", kMaxHidden);
+    const u64 H = b.dimensions().hidden;
+    if (qLora == 0) {
+        fail(c.field("q_lora_rank"), "the sparse-attention indexer reads the q_lora_rank "
+                                     "latent; missing or 0");
+    }
+    const std::string at = b.layerModule(0) + "self_attn.indexer.";
+    b.attentionReplicated(at + "wq_b", checkedMul(heads, dim, c.field("index_n_heads")), qLora, n);
+    b.attentionReplicated(at + "wk", dim, H, n);
+    b.small(at + "k_norm", checkedMul(2, dim, c.field("index_head_dim")), n);
+    b.tensor("attention (replicated down-projections)", GroupRole::Attention, Placement::Replicated,
+             at + "weights_proj", heads, H, n, n);
+    b.note("the sparse-attention indexer caches " + std::to_string(dim) +
+           " more elements per token and layer (its own FP8 key cache), not in the KV figures");
+}
+
+/// A wrapper's vision_config as a generic ViT: patch embedding, `depth` blocks of attention
+/// (4 [W, W] + biases) and an MLP (2 [I, W] + biases), norms, and a projector to the text
+/// width. Estimated: towers differ in details (merger, position embeddings).
+void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
+    const char *depthKey = firstKey(v, {"num_hidden_layers", "depth", "num_layers"});
+    const char *widthKey = firstKey(v, {"hidden_size", "embed_dim", "width"});
+    if (!depthKey || !widthKey) {
+        b.note("estimated: " + v.path() +
+               " has no depth or width; the vision tower is not "
+               "counted");
+        return;
+    }
+    const u64 depth = v.count(depthKey, kMaxLayers);
+    const u64 W = v.count(widthKey, kMaxHidden);
+    const u64 I = v.countOr("intermediate_size", 4 * W, kMaxIntermediate);
+    const u64 patch = v.countOr("patch_size", 14, 1024);
+    const u64 channels = v.countOr("num_channels", v.countOr("in_channels", 3, 16), 16);
+    const u64 image = v.countOr("image_size", 0, 1u << 16, 0);
+    const u64 H = b.dimensions().hidden;
+    const u64 outW = v.countOr("out_hidden_size", W, kMaxHidden);
+    const std::string vm = b.modulePrefix() + "vision_tower.";
+    auto add = [&](const std::string &m, u64 rows, u64 cols, u64 count) {
+        b.tensor("vision", GroupRole::Vision, Placement::Replicated, vm + m, rows, cols, count, 0);
+    };
+    const std::string f = v.field(widthKey);
+    add("patch_embed", W, checkedMul(channels, patch, patch, f), 1);
+    if (image > 0) {
+        const u64 side = image / patch;
+        add("position_embedding", checkedMul(side, side, f), W, 1);
+    }
+    add("layers.attn", checkedMul(4, W, f), checkedAdd(W, 1, f), depth);
+    add("layers.mlp.fc1", I, checkedAdd(W, 1, f), depth);
+    add("layers.mlp.fc2", W, checkedAdd(I, 1, f), depth);
+    add("layers.norms", checkedMul(4, W, f), 1, depth);
+    add("projector", H, outW == W ? W : outW, 1);
+    b.note("estimated: the vision tower (" + v.path() + ") is counted as a generic ViT of " +
+           std::to_string(depth) + " layers, width " + std::to_string(W));
+}
+
+/// Notes the MTP / draft layers (not counted: modelspec.h).
+void noteMtp(const ConfigReader &c, ModelBuilder &b) {
+    const char *k =
+        firstKey(c, {"num_nextn_predict_layers", "mtp_num_hidden_layers", "num_mtp_modules"});
+    if (k) {
+        const u64 n = c.countOr(k, 0, kMaxLayers, 0);
+        if (n > 0) {
+            b.note(std::to_string(n) + " MTP / draft layer(s) (" + c.field(k) +
+                   ") are not counted; engines load them only for speculative decoding");
+        }
+    }
+}
+
+} // namespace
+
+std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::string &arch,
+                                         ModelBuilder &b) {
+    const std::optional<ConfigReader> found = findLanguageModel(top, 0);
+    if (!found) {
+        fail(top.field("num_hidden_layers"),
+             "missing, and no text_config / language_config / llm_config holds it: model_type '" +
+                 arch + "' is not a decoder-only transformer config this importer can read");
+    }
+    const ConfigReader &c = *found;
+    const bool wrapped = &c.raw() != &top.raw();
+    std::string type = c.str("model_type", arch);
+    if (type.size() > 5 && type.ends_with("_text")) {
+        type.resize(type.size() - 5);
+    }
+    if (nonGatedFamily(type)) {
+        fail(c.field("model_type"), "'" + type +
+                                        "' has a non-gated MLP; the generic importer "
+                                        "reads gated (SwiGLU / GeGLU) MLPs only");
+    }
+    const Family fam = familyOf(type);
+    if (wrapped) {
+        // transformers' multimodal layout: model.language_model.layers.N, lm_head at the top.
+        b.setModulePrefix("model.language_model.");
+        b.setLayerRoot("model.language_model.layers.");
+    }
+    readCommon(c, b);
+    const ModelDimensions &d = b.dimensions();
+    const u64 H = d.hidden, L = d.layers, nh = d.heads;
+    const std::string l0 = b.layerModule(0);
+
+    // --- Attention ---------------------------------------------------------------------------
+    const std::vector<LayerKind> kinds = layerKinds(c, fam, L);
+    const u64 nLinear = u64(std::count(kinds.begin(), kinds.end(), LayerKind::Linear));
+    const u64 nSoftmax = L - nLinear;
+    const u64 window = c.countOr("sliding_window", 0, kMaxContext, 0);
+    const u64 chunk = c.countOr("attention_chunk_size", 0, kMaxContext, 0);
+    if (c.has("kv_lora_rank")) {
+        const MlaShape mla = readMla(c);
+        addMlaAttention(c, b, l0 + "self_attn.", mla, nSoftmax, false);
+        if (c.has("index_n_heads")) {
+            addIndexer(c, b, mla.qLora, nSoftmax);
+        }
+        for (u64 i = 0; i < L; ++i) {
+            if (kinds[i] != LayerKind::Full) {
+                fail(c.field("layer_types[" + std::to_string(i) + "]"),
+                     "only full attention is read for MLA layers");
+            }
+            b.addMlaLayer(nh, mla.nope + mla.rope, mla.vDim, mla.kvLora, mla.rope);
+        }
+    } else {
+        AttnShape a = readAttnShape(c, b);
+        a.qkvBias = fam.qkvBias || c.flag("attention_bias", false) || c.flag("qkv_bias", false);
+        a.oBias = !fam.qkvBias && c.flag("attention_bias", false);
+        a.outputGate = c.flag("attn_output_gate", false);
+        const bool normFlag = c.has("use_qk_norm") ? c.flag("use_qk_norm", false) : fam.qkNorm;
+        // Llama 4's use_qk_norm is a weightless L2 norm.
+        a.qkNorm = normFlag && type != "llama4";
+        if (nSoftmax > 0) {
+            if (a.qkNorm && c.str("qk_norm_type") == "per_layer") {
+                // MiniMax-M2: one norm over all heads' q and k.
+                a.qkNorm = false;
+                addSoftmaxAttention(b, l0 + "self_attn.", a, nSoftmax);
+                b.small(l0 + "self_attn.q_norm", checkedMul(a.heads, a.hd, "q_norm"), nSoftmax);
+                b.small(l0 + "self_attn.k_norm", checkedMul(a.kv, a.hd, "k_norm"), nSoftmax);
+            } else {
+                addSoftmaxAttention(b, l0 + "self_attn.", a, nSoftmax);
+            }
+        }
+        GdnShape g;
+        if (nLinear > 0) {
+            g = addGatedDeltaNet(c, b, nLinear);
+        }
+        for (u64 i = 0; i < L; ++i) {
+            switch (kinds[i]) {
+            case LayerKind::Linear:
+                b.addLinearLayer(g.nv, g.dk, g.dv, g.convDim, g.kernel);
+                break;
+            case LayerKind::Sliding:
+                if (window == 0) {
+                    fail(c.field("sliding_window"), "missing for sliding_attention layers");
+                }
+                b.addSoftmaxLayer(a.heads, a.kv, a.hd, window);
+                break;
+            case LayerKind::Chunked:
+                if (chunk == 0) {
+                    fail(c.field("attention_chunk_size"), "missing for chunked_attention layers");
+                }
+                // A chunk's keys are at most attention_chunk_size tokens: a window's bound.
+                b.addSoftmaxLayer(a.heads, a.kv, a.hd, chunk);
+                break;
+            case LayerKind::Full:
+                b.addSoftmaxLayer(a.heads, a.kv, a.hd, 0);
+                break;
+            }
+        }
+    }
+    b.small(l0 + "input_layernorm", H, L);
+    b.small(l0 + "post_attention_layernorm", H, L);
+    if (fam.sandwichNorms) {
+        b.small(l0 + "pre_feedforward_layernorm", H, L);
+        b.small(l0 + "post_feedforward_layernorm", H, L);
+    }
+
+    // --- MLP ---------------------------------------------------------------------------------
+    const char *expertsKey = firstKey(c, {"num_experts", "num_local_experts", "n_routed_experts"});
+    const u64 experts = expertsKey ? c.countOr(expertsKey, 0, kMaxExperts, 0) : 0;
+    std::vector<bool> moe(L, false);
+    if (experts > 0) {
+        moe = moeLayerMask(c, L);
+    }
+    const u64 moeLayers = u64(std::count(moe.begin(), moe.end(), true));
+    const u64 denseLayers = L - moeLayers;
+    const char *moeInterKey =
+        c.has("moe_intermediate_size") ? "moe_intermediate_size" : "intermediate_size";
+    if (denseLayers > 0) {
+        const char *k = std::string(moeInterKey) == "intermediate_size" && moeLayers > 0 &&
+                                c.has("intermediate_size_mlp")
+                            ? "intermediate_size_mlp"
+                            : "intermediate_size";
+        const u64 inter = c.count(k, kMaxIntermediate);
+        b.gatedMlp("dense MLP", GroupRole::DenseMlp, l0 + "mlp.", "gate_proj", "up_proj",
+                   "down_proj", H, inter, denseLayers, denseLayers);
+    }
+    if (moeLayers > 0) {
+        const char *topKey = firstKey(
+            c, {"num_experts_per_tok", "num_experts_per_token", "moe_topk", "top_k_experts"});
+        if (!topKey) {
+            fail(c.field("num_experts_per_tok"),
+                 "missing for a model with " + std::to_string(experts) + " experts");
+        }
+        const u64 topK = topKOf(c, topKey, experts);
+        const u64 moeInter = c.count(moeInterKey, kMaxIntermediate);
+        const u64 firstMoe = u64(std::find(moe.begin(), moe.end(), true) - moe.begin());
+        const std::string m =
+            b.layerModule(firstMoe) + (fam.mixtralNames ? "block_sparse_moe." : "mlp.");
+        const std::string f = c.field(expertsKey);
+        b.gatedMlp("routed experts", GroupRole::RoutedExperts, m + "experts.0.",
+                   fam.mixtralNames ? "w1" : "gate_proj", fam.mixtralNames ? "w3" : "up_proj",
+                   fam.mixtralNames ? "w2" : "down_proj", H, moeInter,
+                   checkedMul(experts, moeLayers, f), checkedMul(topK, moeLayers, f));
+        u64 shared = 0;
+        if (const char *k = firstKey(c, {"n_shared_experts", "num_shared_experts"})) {
+            shared = c.countOr(k, 0, kMaxExperts, 0);
+            if (shared > 0) {
+                b.gatedMlp("shared experts", GroupRole::SharedExperts, m + "shared_experts.",
+                           "gate_proj", "up_proj", "down_proj", H,
+                           checkedMul(shared, moeInter, c.field(k)), moeLayers, moeLayers);
+            }
+        } else if (const char *k2 = firstKey(
+                       c, {"shared_expert_intermediate_size", "shared_intermediate_size"})) {
+            const u64 sharedInter = c.countOr(k2, 0, kMaxIntermediate, 0);
+            if (sharedInter > 0) {
+                shared = 1;
+                b.gatedMlp("shared experts", GroupRole::SharedExperts, m + "shared_expert.",
+                           "gate_proj", "up_proj", "down_proj", H, sharedInter, moeLayers,
+                           moeLayers);
+                if (std::string(k2) == "shared_expert_intermediate_size") {
+                    b.router(m + "shared_expert_gate", 1, H, moeLayers, true);
+                }
+            }
+        } else if (fam.sharedExpert) {
+            shared = 1;
+            b.gatedMlp("shared experts", GroupRole::SharedExperts, m + "shared_expert.",
+                       "gate_proj", "up_proj", "down_proj", H, moeInter, moeLayers, moeLayers);
+        }
+        b.router(m + "gate", experts, H, moeLayers, true);
+        if (c.str("topk_method") == "noaux_tc" || c.flag("use_routing_bias", false)) {
+            b.tensor("router", GroupRole::MoeOther, Placement::Replicated,
+                     m + "gate.e_score_correction_bias", experts, 1, moeLayers, moeLayers, true);
+        }
+        b.setExperts(experts, topK, shared, moeLayers, checkedMul(3, H, moeInter, f), H, moeInter);
+    }
+
+    // --- Embeddings, vision, notes ------------------------------------------------------------
+    bool tied = fam.tiedDefault;
+    if (c.has("tie_word_embeddings")) {
+        tied = c.flag("tie_word_embeddings", false);
+    } else if (wrapped && top.has("tie_word_embeddings")) {
+        tied = top.flag("tie_word_embeddings", false);
+    } else if (!fam.knownTying) {
+        b.note("estimated: tie_word_embeddings is absent; lm_head is counted as its own tensor");
+    }
+    addEmbeddings(b, tied);
+    if (wrapped) {
+        if (auto v = top.optSub("vision_config")) {
+            addVisionTower(*v, b);
+        }
+    }
+    noteMtp(c, b);
+    noteUnreadKeys(c, b);
+    return wrapped ? found : std::nullopt;
+}
+
+} // namespace hostplan::importer

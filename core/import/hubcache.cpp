@@ -1,0 +1,125 @@
+#include "import/hubcache.h"
+
+#include "util/fileio.h"
+
+#include "import/pathresolve.h"
+
+#include <cstdlib>
+#include <system_error>
+
+namespace hostplan::importer {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string envOrEmpty(const char *name) {
+    const char *v = std::getenv(name);
+    return v ? std::string(v) : std::string();
+}
+
+bool idChar(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '_' || c == '.';
+}
+
+bool validPart(std::string_view s) {
+    if (s.empty() || s == "." || s == "..") {
+        return false;
+    }
+    for (char c : s) {
+        if (!idChar(c)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// The first line of a small refs/ file, trimmed.
+std::string readRef(const fs::path &file) {
+    auto text = readRegularFile(file, 4096);
+    if (!text) {
+        return {};
+    }
+    std::string s = *text;
+    while (!s.empty() && (s.back() == '\n' || s.back() == '\r' || s.back() == ' ')) {
+        s.pop_back();
+    }
+    return s;
+}
+
+} // namespace
+
+HubCacheEnv HubCacheEnv::fromEnvironment() {
+    HubCacheEnv e;
+    e.hfHubCache = envOrEmpty("HF_HUB_CACHE");
+    e.hfHome = envOrEmpty("HF_HOME");
+    e.xdgCache = envOrEmpty("XDG_CACHE_HOME");
+    e.home = envOrEmpty("HOME");
+    if (e.home.empty()) {
+        e.home = envOrEmpty("USERPROFILE");
+    }
+    return e;
+}
+
+fs::path HubCacheEnv::cacheRoot() const {
+    if (!hfHubCache.empty()) {
+        return hfHubCache;
+    }
+    if (!hfHome.empty()) {
+        return fs::path(hfHome) / "hub";
+    }
+    if (!xdgCache.empty()) {
+        return fs::path(xdgCache) / "huggingface" / "hub";
+    }
+    return fs::path(home) / ".cache" / "huggingface" / "hub";
+}
+
+bool looksLikeHubId(std::string_view text) {
+    const auto at = text.find('@');
+    const std::string_view id = text.substr(0, at);
+    const auto slash = id.find('/');
+    if (slash == std::string_view::npos || id.find('/', slash + 1) != std::string_view::npos) {
+        return false;
+    }
+    if (at != std::string_view::npos && !validPart(text.substr(at + 1))) {
+        return false;
+    }
+    return validPart(id.substr(0, slash)) && validPart(id.substr(slash + 1));
+}
+
+Result<fs::path> resolveHubSnapshot(std::string_view hubId, const HubCacheEnv &env) {
+    const std::string full(hubId);
+    if (!looksLikeHubId(hubId)) {
+        return makeError(full, "not a Hugging Face Hub id (expected org/name or org/name@rev)");
+    }
+    const auto at = hubId.find('@');
+    const std::string id(hubId.substr(0, at));
+    const std::string revision =
+        at == std::string_view::npos ? "main" : std::string(hubId.substr(at + 1));
+    std::string folder = "models--" + id;
+    folder.replace(folder.find('/'), 1, "--");
+    const fs::path root = env.cacheRoot();
+    const fs::path repo = root / folder;
+    std::error_code ec;
+    if (!fs::is_directory(repo, ec)) {
+        return makeError(full, "not in the local Hugging Face cache (" + repo.string() +
+                                   "); download it with `hf download " + id +
+                                   " --include '*.json'` or give a path");
+    }
+    std::string commit = readRef(repo / "refs" / revision);
+    if (commit.empty() && fs::is_directory(repo / "snapshots" / revision, ec)) {
+        commit = revision; // a commit hash given directly
+    }
+    if (commit.empty()) {
+        return makeError(full, "revision '" + revision + "' is not in the local cache (no " +
+                                   (repo / "refs" / revision).string() + ")");
+    }
+    const fs::path snapshot = repo / "snapshots" / commit;
+    if (!fs::exists(snapshot / "config.json", ec)) {
+        return makeError(full, "the cached snapshot " + snapshot.string() + " has no config.json");
+    }
+    return snapshot;
+}
+
+} // namespace hostplan::importer

@@ -1,0 +1,38 @@
+// Hugging Face Hub ids ("Qwen/Qwen3-8B", "org/name@revision") resolved offline through the
+// local cache that huggingface_hub writes:
+//   <cache>/models--<org>--<name>/refs/<revision>      the commit hash the revision points at
+//   <cache>/models--<org>--<name>/snapshots/<commit>/  config.json, index, shards (symlinks)
+// where <cache> is HF_HUB_CACHE, else HF_HOME/hub, else XDG_CACHE_HOME/huggingface/hub, else
+// ~/.cache/huggingface/hub (huggingface_hub constants.py). No network access.
+#pragma once
+
+#include "util/result.h"
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace hostplan::importer {
+
+/// The environment that decides where the cache is (empty = unset); fromEnvironment() reads it.
+struct HubCacheEnv {
+    std::string hfHubCache; ///< HF_HUB_CACHE
+    std::string hfHome;     ///< HF_HOME
+    std::string xdgCache;   ///< XDG_CACHE_HOME
+    std::string home;       ///< HOME (USERPROFILE on Windows)
+    static HubCacheEnv fromEnvironment();
+    /// The cache folder these settings select.
+    std::filesystem::path cacheRoot() const;
+};
+
+/// Whether `text` has the shape of a Hub id: "org/name" or "org/name@revision", with letters,
+/// digits, '-', '_' and '.' in both parts (no path separators beyond the one '/').
+bool looksLikeHubId(std::string_view text);
+
+/// The snapshot folder of `hubId` in the cache: the revision after '@' (default "main") read
+/// from refs/, or taken as a commit when it is one of snapshots/. Errors name the id and say
+/// what is missing: the repository is not in the cache, the revision is not, or the snapshot
+/// has no config.json.
+Result<std::filesystem::path> resolveHubSnapshot(std::string_view hubId, const HubCacheEnv &env);
+
+} // namespace hostplan::importer

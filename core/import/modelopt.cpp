@@ -1,0 +1,71 @@
+#include "import/modelopt.h"
+
+namespace hostplan::importer {
+
+using u64 = std::uint64_t;
+
+bool fnmatchModule(const std::string &pattern, const std::string &module) {
+    // Iterative wildcard match with one backtrack point: linear in practice, no regex.
+    std::size_t p = 0, m = 0, star = std::string::npos, mark = 0;
+    while (m < module.size()) {
+        if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == module[m])) {
+            ++p;
+            ++m;
+        } else if (p < pattern.size() && pattern[p] == '*') {
+            star = p++;
+            mark = m;
+        } else if (star != std::string::npos) {
+            p = star + 1;
+            m = ++mark;
+        } else {
+            return false;
+        }
+    }
+    while (p < pattern.size() && pattern[p] == '*') {
+        ++p;
+    }
+    return p == pattern.size();
+}
+
+Quantization readModelOpt(const ConfigReader &q) {
+    Quantization out;
+    out.method = Quantization::Method::ModelOpt;
+    const std::string algo = q.str("quant_algo");
+    const std::string field = q.field("quant_algo");
+    if (algo.empty()) {
+        fail(field, "missing in the ModelOpt quantization description");
+    }
+    if (algo == "FP8") {
+        out.format = formats::fp8;
+        out.scaleLayout = Quantization::ScaleLayout::PerTensor;
+    } else if (algo == "FP8_PER_CHANNEL_PER_TOKEN") {
+        out.format = formats::fp8;
+        out.scaleLayout = Quantization::ScaleLayout::PerRow;
+    } else if (algo == "FP8_BLOCK_SCALES" || algo == "FP8_PB_WO") {
+        out.format = formats::fp8;
+        out.scaleLayout = Quantization::ScaleLayout::Block;
+        out.blockRows = out.blockCols = 128;
+    } else if (algo == "NVFP4" || algo == "NVFP4_AWQ" || algo == "W4A8_NVFP4_FP8") {
+        const u64 group = q.countOr("group_size", 16, 1u << 16);
+        if (group != 16) {
+            fail(q.field("group_size"), "NVFP4 uses groups of 16, got " + std::to_string(group));
+        }
+        out.format = formats::nvfp4;
+    } else if (algo == "W4A16_AWQ" || algo == "W4A8_AWQ") {
+        const u64 group = q.countOr("group_size", 128, 1u << 16, 0);
+        out.format = NumberFormat{FormatKind::INT4, std::uint32_t(group)};
+    } else {
+        fail(field, "unsupported ModelOpt quantization algorithm '" + algo + "'" +
+                        (algo == "MIXED_PRECISION" ? " (per-layer formats are not sized yet)"
+                                                   : std::string()));
+    }
+    // hf_quant_config.json says exclude_modules; the in-config form says ignore.
+    for (const char *key : {"exclude_modules", "ignore"}) {
+        for (std::string &s : q.strList(key)) {
+            out.excludeGlobs.push_back(std::move(s));
+        }
+    }
+    return out;
+}
+
+} // namespace hostplan::importer

@@ -1,0 +1,578 @@
+// SPDX-License-Identifier: MIT
+#include "sizing/servingmodel.h"
+
+#include "catalogue/embeddedresources.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <vector>
+
+namespace hostplan {
+
+namespace {
+
+constexpr double kActivationBytes = 2; // bf16 activations on the wire and in the embedding row
+
+/// The calibration file, parsed once.
+struct CalibrationData {
+    ServingConstants common;      ///< common constants (engine fields: vLLM's)
+    double hopperScale = 0.735;
+    std::map<std::string, ServingConstants> engines; ///< engine id -> constants (common + own)
+    struct Band {
+        std::string engine, regime;
+        double low = 1, high = 1;
+    };
+    std::vector<Band> bands;
+    std::vector<std::string> calibratedGpus;
+    double uncalibratedLow = 0.67, uncalibratedHigh = 1.5;
+    CalibrationFit fit;
+};
+
+/// o[key] when it is there, else an empty JSON value (null).
+const nlohmann::json &member(const nlohmann::json &o, const char *key) {
+    static const nlohmann::json none;
+    const auto it = o.find(key);
+    return it != o.end() ? *it : none;
+}
+
+double num(const nlohmann::json &o, const char *key, double fallback) {
+    const auto it = o.find(key);
+    return it != o.end() && it->is_number() ? it->get<double>() : fallback;
+}
+
+std::string str(const nlohmann::json &o, const char *key) {
+    const nlohmann::json &v = member(o, key);
+    return v.is_string() ? v.get<std::string>() : std::string("*");
+}
+
+const CalibrationData &calibration() {
+    static const CalibrationData data = [] {
+        CalibrationData d;
+        const auto &files = embeddedResources();
+        const auto it = files.find("throughput-calibration.json");
+        if (it == files.end()) {
+            return d; // the built-in defaults above (same values, rounded)
+        }
+        const auto j = nlohmann::json::parse(it->second, nullptr, false);
+        if (j.is_discarded()) {
+            return d;
+        }
+        const nlohmann::json &c = member(j, "common");
+        ServingConstants &k = d.common;
+        k.effMem = num(c, "eff_mem", k.effMem);
+        k.effKv = num(c, "eff_kv", k.effKv);
+        k.effGemmMax = num(c, "eff_gemm_max", k.effGemmMax);
+        k.mHalf = num(c, "m_half", k.mHalf);
+        k.effAttn = num(c, "eff_attn", k.effAttn);
+        k.dequant = num(c, "dequant", k.dequant);
+        k.fp8BlockEff = num(c, "fp8_eff", k.fp8BlockEff);
+        k.allReduceLatencyS = num(c, "ar_lat", k.allReduceLatencyS);
+        k.nvlinkAllReduceEff = num(c, "nvlink_ar_eff", k.nvlinkAllReduceEff);
+        k.pcieAllReduceEff = num(c, "pcie_ar_eff", k.pcieAllReduceEff);
+        k.layerS = num(c, "t_layer", k.layerS);
+        k.moeLayerS = num(c, "t_moe_layer", k.moeLayerS);
+        k.pcieAllReduceLatencyS = num(j, "pcie_ar_lat", k.pcieAllReduceLatencyS);
+        d.fit.source = str(j, "source");
+        d.fit.asOf = str(j, "as_of");
+        k.source = d.fit.source + " (" + d.fit.asOf + ")";
+        d.hopperScale = num(member(member(j, "gpu_classes"), "hopper"), "compute_scale",
+                            d.hopperScale);
+        const nlohmann::json &engines = member(j, "engines");
+        for (auto it2 = engines.begin(); engines.is_object() && it2 != engines.end(); ++it2) {
+            const nlohmann::json &e = it2.value();
+            const std::string id = it2.key();
+            ServingConstants s = k;
+            s.stepS = num(e, "t_step", s.stepS);
+            s.seqS = num(e, "t_seq", s.seqS);
+            s.requestS = num(e, "t_req", s.requestS);
+            s.overlap = member(e, "overlap").is_boolean() && member(e, "overlap").get<bool>();
+            d.engines[id] = s;
+        }
+        const nlohmann::json &bands = member(j, "bands");
+        for (std::size_t i = 0; bands.is_array() && i < bands.size(); ++i) {
+            const nlohmann::json &b = bands[i];
+            d.bands.push_back({str(b, "engine"), str(b, "regime"), num(b, "low", 1.0),
+                               num(b, "high", 1.0)});
+        }
+        const nlohmann::json &gpus = member(j, "calibrated_gpus");
+        for (std::size_t i = 0; gpus.is_array() && i < gpus.size(); ++i) {
+            if (gpus[i].is_string()) {
+                d.calibratedGpus.push_back(gpus[i].get<std::string>());
+            }
+        }
+        const nlohmann::json &u = member(j, "uncalibrated_gpu_band");
+        d.uncalibratedLow = num(u, "low", d.uncalibratedLow);
+        d.uncalibratedHigh = num(u, "high", d.uncalibratedHigh);
+        const nlohmann::json &f = member(j, "fit");
+        d.fit.rows = int(num(f, "rows", 0));
+        d.fit.within25 = num(f, "within_25pct", 0);
+        d.fit.medianAbsError = num(f, "median_abs_error", 0);
+        return d;
+    }();
+    return data;
+}
+
+/// Ampere class: no FP8 tensor cores (A100). Everything newer uses the Hopper-class scale.
+bool ampereClass(const GpuSpec &gpu) { return gpu.fp8FlopsPerS <= 0; }
+
+/// Weight-only formats the GPU dequantizes in the GEMM (no tensor-core path for them).
+bool dequantized(const NumberFormat &f, const GpuSpec &gpu) {
+    switch (f.kind) {
+    case FormatKind::MXFP4:
+    case FormatKind::NVFP4:
+    case FormatKind::FP4:
+        return !gpu.nativeMxfp4 || gpu.fp4FlopsPerS <= 0;
+    case FormatKind::FP8_E4M3:
+    case FormatKind::FP8_E5M2:
+        return gpu.fp8FlopsPerS <= 0;
+    case FormatKind::INT4:
+    case FormatKind::INT2:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/// Peak rate of a group's matmuls: FP8 weights (and native FP4, whose kernels take MXFP8
+/// activations) at the FP8 rate, everything else and dequantized formats at the BF16 rate.
+double matmulRate(const NumberFormat &f, const GpuSpec &gpu) {
+    if (dequantized(f, gpu)) {
+        return gpu.bf16FlopsPerS;
+    }
+    switch (f.kind) {
+    case FormatKind::MXFP4:
+    case FormatKind::NVFP4:
+    case FormatKind::FP4:
+    case FormatKind::FP8_E4M3:
+    case FormatKind::FP8_E5M2:
+        return gpu.fp8FlopsPerS > 0 ? gpu.fp8FlopsPerS : gpu.bf16FlopsPerS;
+    default:
+        return gpu.bf16FlopsPerS;
+    }
+}
+
+bool isFp8(const NumberFormat &f) {
+    return f.kind == FormatKind::FP8_E4M3 || f.kind == FormatKind::FP8_E5M2;
+}
+
+double clampPositive(double x) { return x > 0 ? x : 0; }
+
+} // namespace
+
+std::string servingRegimeName(ServingRegime r) {
+    switch (r) {
+    case ServingRegime::LowConcurrency: return "low_concurrency";
+    case ServingRegime::DecodeHeavy: return "decode_heavy";
+    case ServingRegime::PrefillHeavy: return "prefill_heavy";
+    }
+    return "decode_heavy";
+}
+
+ServingRegime servingRegimeOf(double runningBatch, double isl, double osl) {
+    if (runningBatch <= 8) {
+        return ServingRegime::LowConcurrency;
+    }
+    return isl / std::max(osl, 1.0) >= 10 ? ServingRegime::PrefillHeavy
+                                          : ServingRegime::DecodeHeavy;
+}
+
+ServingConstants servingConstants(Engine engine, const GpuSpec &gpu) {
+    const CalibrationData &d = calibration();
+    const auto it = d.engines.find(engineName(engine));
+    ServingConstants c = it != d.engines.end() ? it->second : d.common;
+    c.computeScale = ampereClass(gpu) ? 1.0 : d.hopperScale;
+    return c;
+}
+
+ThroughputBand throughputBand(Engine engine, const GpuSpec &gpu, ServingRegime regime) {
+    const CalibrationData &d = calibration();
+    ThroughputBand b;
+    b.regime = regime;
+    const std::string e = engineName(engine);
+    const std::string g = servingRegimeName(regime);
+    const CalibrationData::Band *best = nullptr;
+    for (const auto &x : d.bands) {
+        if (x.regime == g && x.engine == e) {
+            best = &x;
+        }
+    }
+    for (const auto &x : d.bands) {
+        if (!best && x.regime == g && x.engine == "*") {
+            best = &x;
+        }
+    }
+    // At least +-5%: the published figures themselves vary that much between runs.
+    b.low = std::min(best ? best->low : 0.76, 0.95);
+    b.high = std::max(best ? best->high : 1.23, 1.05);
+    b.calibratedGpu = std::find(d.calibratedGpus.begin(), d.calibratedGpus.end(), gpu.id) !=
+                      d.calibratedGpus.end();
+    b.source = "measured/modelled, 10th-90th percentile of " + e + " " + g +
+               " reference rows (resources/throughput-calibration.json)";
+    if (!b.calibratedGpu) {
+        b.low *= d.uncalibratedLow;
+        b.high *= d.uncalibratedHigh;
+        b.source += ", widened for a GPU type outside the calibration rows";
+    }
+    return b;
+}
+
+const CalibrationFit &calibrationFit() { return calibration().fit; }
+
+ServingModel::ServingModel(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
+                           const CacheCost &cache, double kvRoomBytesPerGpu, Engine engine,
+                           std::uint32_t prefillChunk, std::uint32_t gpusPerNode,
+                           const ServingConstants &constants)
+    : m_c(constants) {
+    StepFeatures &f = m_f;
+    f.tp = std::max<std::uint32_t>(par.tp, 1);
+    f.pp = std::max<std::uint32_t>(par.pp, 1);
+    f.ep = std::max<std::uint32_t>(par.ep, 1);
+    f.hidden = model.hiddenSize;
+    f.layersStage = std::ceil(double(std::max<std::uint32_t>(model.numLayers, 1)) / f.pp);
+    f.moeLayersStage = double(model.experts.moeLayers) / f.pp;
+    f.experts = model.experts.routed;
+    f.topK = model.experts.activePerToken;
+    f.logMissPerToken = f.experts > 0 ? std::log1p(-std::min(f.topK / f.experts, 0.999999)) : 0;
+    f.bf16Rate = gpu.bf16FlopsPerS;
+    f.hbmBytesPerS = gpu.hbmBandwidthBytesPerS;
+    const double shard = f.tp * f.pp;
+    const double expertShard = (f.ep > 1 ? f.ep : f.tp) * f.pp;
+    const double scale = m_c.computeScale;
+    for (const auto &g : model.groups) {
+        if (g.role == GroupRole::Vision) {
+            continue;
+        }
+        const double div = g.placement == Placement::Replicated ? f.pp
+                           : g.role == GroupRole::RoutedExperts ? expertShard
+                                                                : shard;
+        const double bytes = double(g.bytes()) / div;
+        if (g.role == GroupRole::Embedding) {
+            f.embedBytes += bytes;
+            f.embedRowBytes += f.hidden * g.format.bitsPerElement() / 8.0;
+            continue;
+        }
+        const double rate = matmulRate(g.format, gpu);
+        double factor = scale;
+        if (dequantized(g.format, gpu)) {
+            factor *= m_c.dequant;
+        } else if (isFp8(g.format) && model.fp8BlockScaled) {
+            factor *= m_c.fp8BlockEff;
+        }
+        // Matmul time per token at efficiency 1 of the GEMM curve (divided by eff(M) later).
+        const double perToken = rate > 0 ? 2.0 * double(g.activeParams) / shard / (rate * factor)
+                                         : std::numeric_limits<double>::infinity();
+        if (g.role == GroupRole::RoutedExperts) {
+            f.expertBytes += bytes;
+            f.expertFlopTime += perToken;
+        } else {
+            f.denseBytes += bytes;
+            f.denseFlopTime += perToken;
+        }
+    }
+    // Cache.
+    f.kvFullBytes = double(cache.kvBytesPerTokenPerGpu);
+    f.kvWindowBytes = double(cache.windowBytesPerTokenPerGpu);
+    f.window = double(cache.windowTokens);
+    f.stateBytes = 2.0 * double(cache.stateBytesPerSequencePerGpu);
+    f.perSeqStateRoom = double(cache.stateBytesPerSequencePerGpu) * cache.stateSlotsPerRequest;
+    // Attention FLOPs (whole model): decode per attended token, prefill of one prompt.
+    for (const auto &l : model.layers) {
+        const double heads = l.qHeads ? l.qHeads : model.numAttentionHeads;
+        const double dv = l.vHeadDim ? l.vHeadDim : l.headDim;
+        switch (l.kind) {
+        case AttentionKind::MHA:
+        case AttentionKind::GQA:
+        case AttentionKind::MQA:
+            f.decodeAttnFull += l.count * 2.0 * heads * (l.headDim + dv);
+            f.prefillAttnFull += l.count * heads * (l.headDim + dv);
+            break;
+        case AttentionKind::SlidingWindow:
+            f.decodeAttnWindow += l.count * 2.0 * heads * (l.headDim + dv);
+            f.prefillAttnWindow += l.count * heads * (l.headDim + dv);
+            f.window = std::max<double>(f.window, l.window);
+            break;
+        case AttentionKind::MLA:
+            // Absorbed MLA for decode (DeepSeek-V2 section 2.1.2); prefill runs un-absorbed
+            // with q/k of nope + rope and v of v_head_dim (headDim holds nope + rope).
+            f.decodeAttnFull +=
+                l.count * heads * (2.0 * (l.kvLoraRank + l.ropeDim) + 2.0 * l.kvLoraRank);
+            f.prefillAttnFull += l.count * heads * (l.headDim + dv);
+            break;
+        case AttentionKind::Linear:
+            f.decodeAttnFixed += l.count * 4.0 * double(l.stateElements);
+            break;
+        }
+    }
+    // Interconnect: all-reduce inside a node over NVLink / Infinity Fabric or PCIe; across
+    // nodes over the NIC (400 Gb/s per GPU, 30 us).
+    const bool pcie = gpu.interconnect.find("PCIe") != std::string::npos ||
+                      gpu.interconnect.find("PCIE") != std::string::npos;
+    if (par.tp > std::max<std::uint32_t>(gpusPerNode, 1)) {
+        f.linkBytesPerS = 50e9 * 0.8;
+        f.allReduceLatencyS = 30e-6;
+    } else if (pcie) {
+        f.linkBytesPerS = gpu.interconnectBytesPerS * m_c.pcieAllReduceEff;
+        f.allReduceLatencyS = m_c.pcieAllReduceLatencyS;
+    } else {
+        f.linkBytesPerS = gpu.interconnectBytesPerS * m_c.nvlinkAllReduceEff;
+        f.allReduceLatencyS = m_c.allReduceLatencyS;
+    }
+    f.kvRoomBytes = clampPositive(kvRoomBytesPerGpu);
+    f.engineMaxSeqs = engineMaxSequences(engine, gpu);
+    f.chunk = std::max<std::uint32_t>(prefillChunk, 1);
+    f.reserveWholeRequest = engine == Engine::TensorRtLlm;
+}
+
+double ServingModel::step(double nDec, double ctx, double nPf, double pfAttnFlops,
+                          StepParts *parts) const {
+    const StepFeatures &f = m_f;
+    const ServingConstants &c = m_c;
+    const double tokens = nDec + nPf;
+    // Memory: weights touched + KV and state read.
+    const double coverage =
+        f.experts > 0 ? 1.0 - std::exp(f.logMissPerToken * std::max(tokens, 0.0)) : 1.0;
+    const double weights =
+        f.denseBytes + f.expertBytes * coverage + std::min(f.embedBytes, tokens * f.embedRowBytes);
+    const double kv =
+        nDec * (f.kvFullBytes * ctx + f.kvWindowBytes * std::min(ctx, f.window) + f.stateBytes);
+    const double tMem = weights / (f.hbmBytesPerS * c.effMem) + kv / (f.hbmBytesPerS * c.effKv);
+    // Compute: GEMM efficiency by rows (tokens; tokens per expert for expert GEMMs).
+    const double m = std::max(tokens, 1.0);
+    double tComp = f.denseFlopTime * tokens * (m + c.mHalf) / (c.effGemmMax * m);
+    if (f.experts > 0 && f.expertFlopTime > 0) {
+        const double me = std::max(tokens * f.topK / f.experts, 1e-3);
+        tComp += f.expertFlopTime * tokens * (me + c.mHalf) / (c.effGemmMax * me);
+    }
+    const double attn =
+        ((f.decodeAttnFull * ctx + f.decodeAttnWindow * std::min(ctx, f.window) +
+          f.decodeAttnFixed) *
+             nDec +
+         pfAttnFlops) /
+        (f.pp * f.tp);
+    tComp += attn / (f.bf16Rate * c.effAttn * c.computeScale);
+    // TP all-reduces: 2 per layer of the stage.
+    double tComm = 0;
+    if (f.tp > 1) {
+        const double msg = tokens * f.hidden * kActivationBytes;
+        tComm = 2.0 * f.layersStage *
+                (f.allReduceLatencyS + 2.0 * (f.tp - 1) / f.tp * msg / f.linkBytesPerS);
+    }
+    if (f.pp > 1) { // the hop to the next stage
+        tComm += f.allReduceLatencyS + tokens * f.hidden * kActivationBytes / f.tp /
+                                           f.linkBytesPerS;
+    }
+    const double tGpu = std::max(tMem, tComp) + tComm + c.layerS * f.layersStage +
+                        c.moeLayerS * f.moeLayersStage;
+    const double tCpu = c.stepS + c.seqS * nDec;
+    const double total = c.overlap ? std::max(tGpu, tCpu) : tGpu + tCpu;
+    if (parts) {
+        parts->expertCoverage = coverage;
+        parts->weightBytes = weights;
+        parts->cacheBytes = kv;
+        parts->memorySeconds = tMem;
+        parts->computeSeconds = tComp;
+        parts->commSeconds = tComm;
+        parts->overheadSeconds = total - std::max(tMem, tComp) - tComm;
+        parts->computeBound = tComp > tMem;
+    }
+    return total;
+}
+
+double ServingModel::decodeTokenSeconds(double batch, double ctx) const {
+    const double pp = m_f.pp;
+    return pp > 1 ? pp * step(batch / pp, ctx) : step(batch, ctx);
+}
+
+double ServingModel::prefillAttnFlops(double isl) const {
+    const StepFeatures &f = m_f;
+    double flops = f.prefillAttnFull * isl * isl; // 2 x (dqk + dv) x isl^2 / 2 per head
+    if (f.prefillAttnWindow > 0) {
+        const double w = f.window;
+        const double pairs = isl <= w ? isl * isl / 2.0 : isl * w - w * w / 2.0;
+        flops += f.prefillAttnWindow * 2.0 * pairs;
+    }
+    return flops;
+}
+
+double ServingModel::kvBatchCap(double ctx) const {
+    const StepFeatures &f = m_f;
+    const double perSeq =
+        f.kvFullBytes * ctx + f.kvWindowBytes * std::min(ctx, f.window) + f.perSeqStateRoom;
+    if (perSeq <= 0) {
+        return std::numeric_limits<double>::infinity();
+    }
+    return f.kvRoomBytes / perSeq * f.pp;
+}
+
+double ServingModel::batchCap(double isl, double osl, bool variableOsl) const {
+    const double ctx = isl + (variableOsl ? osl : osl / 2.0);
+    const double kvCap = kvBatchCap(m_f.reserveWholeRequest ? isl + osl : ctx);
+    double cap = kvCap;
+    if (m_f.engineMaxSeqs > 0) {
+        cap = std::min(cap, m_f.engineMaxSeqs);
+    }
+    return std::max(1.0, cap);
+}
+
+double ServingModel::prefillStep(double nPf, double nDec, double ctx, double isl) const {
+    const double fl = isl > 0 ? prefillAttnFlops(isl) * nPf / isl : 0.0;
+    const double pp = m_f.pp;
+    return pp > 1 ? pp * step(nDec / pp, ctx, nPf, fl) : step(nDec, ctx, nPf, fl);
+}
+
+ServingPoint ServingModel::closedLoop(double concurrency, double isl, double osl,
+                                      bool variableOsl, const Speculation &spec,
+                                      double cachedTokens) const {
+    ServingPoint p;
+    const double ctx = isl + (variableOsl ? osl : osl / 2.0);
+    p.kvBatchCap = kvBatchCap(m_f.reserveWholeRequest ? isl + osl : ctx);
+    const double c = std::max(1.0, std::min(concurrency, batchCap(isl, osl, variableOsl)));
+    p.runningBatch = c;
+    osl = std::max(osl, 1.0);
+    // Prefill of the uncached part of one prompt, in chunks; its tokens attend the whole prompt.
+    const double fresh = std::max(0.0, isl - std::max(cachedTokens, 0.0));
+    const double steps = fresh > 0 ? std::ceil(fresh / m_f.chunk) : 0.0;
+    double tPf = 0;
+    if (steps > 0) {
+        const double nPf = std::min(fresh, m_f.chunk);
+        const double attn = (prefillAttnFlops(isl) - prefillAttnFlops(isl - fresh)) * nPf / fresh;
+        tPf = steps * (m_f.pp > 1 ? m_f.pp * step((c - 1) / m_f.pp, ctx, nPf, attn)
+                                  : step(c - 1, ctx, nPf, attn));
+    }
+    // Decode step at the running batch; speculative decoding verifies 1 + k tokens per sequence
+    // per step and keeps (1 - a^(k+1)) / (1 - a) of them on average (Leviathan et al. 2023).
+    double tDec = 0;
+    double tokensPerStep = 1;
+    if (spec.draftTokens > 0) {
+        const double k = spec.draftTokens;
+        const double a = std::clamp(spec.acceptance, 0.0, 0.999);
+        tokensPerStep = (1.0 - std::pow(a, k + 1)) / (1.0 - a);
+        const double verify = m_f.pp > 1 ? m_f.pp * step(c * (1 + k) / m_f.pp, ctx)
+                                         : step(c * (1 + k), ctx);
+        tDec = verify + k * spec.draftCost * decodeTokenSeconds(c, ctx);
+    } else {
+        tDec = decodeTokenSeconds(c, ctx);
+    }
+    p.stepSeconds = tDec;
+    const double perToken = tDec / tokensPerStep;
+    const double interference = c > 1 ? (c - 1) / osl * clampPositive(tPf - steps * tDec) : 0.0;
+    p.tpotSeconds = perToken + interference;
+    // At many sequences, the engine packs several prompts into one step (up to the chunk): in
+    // steady state each round of c output tokens carries c x fresh / OSL prompt tokens. When
+    // that packed round is faster than charging each prompt its own steps, it is the TPOT.
+    if (c > 1 && fresh > 0 && spec.draftTokens == 0) {
+        const double pfRound = c * fresh / osl;
+        const double attnRound = (prefillAttnFlops(isl) - prefillAttnFlops(isl - fresh)) * c / osl;
+        const double split = std::max(1.0, (c + pfRound) / m_f.chunk);
+        const double pp = m_f.pp;
+        const double round =
+            split * (pp > 1 ? pp * step(c / split / pp, ctx, pfRound / split, attnRound / split)
+                            : step(c / split, ctx, pfRound / split, attnRound / split));
+        p.tpotSeconds = std::min(p.tpotSeconds, round);
+    }
+    p.ttftSeconds = m_c.requestS + tPf;
+    const double cycle = p.ttftSeconds + (osl - 1) * p.tpotSeconds;
+    p.outputTokensPerSecond = c * osl / cycle;
+    return p;
+}
+
+double ServingModel::burstSeconds(double n, double isl, double osl, bool variableOsl,
+                                  double *batch, double *prefillSeconds) const {
+    const double ctx = isl + (variableOsl ? osl : osl / 2.0);
+    const double b = std::max(1.0, std::min(n, batchCap(isl, osl, variableOsl)));
+    const double chunk = m_f.chunk;
+    // Prefill steps of `chunk` tokens; the running batch's decode tokens ride along.
+    double nPf = std::max(chunk - b, chunk / 4.0);
+    if (n * isl < nPf) {
+        nPf = n * isl;
+    }
+    const double stepsPf = nPf > 0 ? n * isl / nPf : 0.0;
+    const double tPf = stepsPf > 0 ? stepsPf * prefillStep(nPf, b, ctx, isl) : 0.0;
+    const double decTokens = n * osl;
+    double tDec = 0;
+    if (variableOsl && b > 1) {
+        // Exponential output lengths: a steady phase at b, then the last b requests drain
+        // (batch b exp(-t / OSL)): drain = OSL x integral_1^b t(x) / x dx, midpoint rule in ln x.
+        const double steady = clampPositive((decTokens - b * osl) / b - stepsPf);
+        constexpr int kPoints = 12;
+        const double lb = std::log(b);
+        double drain = 0;
+        for (int i = 0; i < kPoints; ++i) {
+            drain += decodeTokenSeconds(std::exp(lb * (i + 0.5) / kPoints), ctx);
+        }
+        drain *= lb / kPoints * osl;
+        tDec = steady * decodeTokenSeconds(b, ctx) + drain;
+    } else {
+        tDec = clampPositive(decTokens / b - stepsPf) * decodeTokenSeconds(b, ctx);
+    }
+    if (batch) {
+        *batch = b;
+    }
+    if (prefillSeconds) {
+        *prefillSeconds = tPf;
+    }
+    return tPf + tDec + n * m_c.requestS;
+}
+
+ServingPoint ServingModel::burst(double requests, double isl, double osl, bool variableOsl) const {
+    ServingPoint p;
+    const double ctx = isl + (variableOsl ? osl : osl / 2.0);
+    p.kvBatchCap = kvBatchCap(m_f.reserveWholeRequest ? isl + osl : ctx);
+    double b = 1;
+    const double t = burstSeconds(requests, isl, osl, variableOsl, &b, nullptr);
+    p.runningBatch = b;
+    p.outputTokensPerSecond = requests * osl / t;
+    p.stepSeconds = decodeTokenSeconds(b, ctx);
+    p.tpotSeconds = p.stepSeconds;
+    // Median request waits for half the queue ahead of it.
+    p.ttftSeconds = t * 0.5 * std::max(0.0, 1.0 - b / requests) + m_c.requestS;
+    return p;
+}
+
+ServingPoint ServingModel::openLoop(double rate, double requests, double isl, double osl,
+                                    bool variableOsl) const {
+    ServingPoint p;
+    const double ctx = isl + (variableOsl ? osl : osl / 2.0);
+    p.kvBatchCap = kvBatchCap(m_f.reserveWholeRequest ? isl + osl : ctx);
+    double bSat = 1;
+    double tPfSat = 0;
+    const double tSat = burstSeconds(requests, isl, osl, variableOsl, &bSat, &tPfSat);
+    if (rate * tSat / requests >= 0.9) { // offered load at or beyond capacity
+        const double t = std::max(tSat, requests / rate);
+        p.runningBatch = bSat;
+        p.outputTokensPerSecond = requests * osl / t;
+        p.stepSeconds = decodeTokenSeconds(bSat, ctx);
+        p.tpotSeconds = p.stepSeconds;
+        return p;
+    }
+    const double cap = batchCap(isl, osl, variableOsl);
+    const double busyPerRequest = tPfSat / requests; // GPU seconds of batched prefill each
+    const double steps = isl > 0 ? std::ceil(isl / m_f.chunk) : 0.0;
+    double c = 1;
+    double latency = 0;
+    double ttft = 0;
+    double tpot = 0;
+    // Little's law: in flight = rate x latency; damped fixed point (converges in a few dozen).
+    for (int i = 0; i < 40; ++i) {
+        const double cc = std::max(1.0, std::min(c, cap));
+        const double tPf1 = steps * prefillStep(std::min(isl, m_f.chunk), cc, ctx, isl);
+        const double busy = std::min(0.9, rate * busyPerRequest);
+        tpot = decodeTokenSeconds(cc, ctx) / (1.0 - busy);
+        ttft = m_c.requestS + tPf1;
+        latency = ttft + (osl - 1) * tpot;
+        c = 0.5 * c + 0.5 * std::min(rate * latency, cap);
+    }
+    const double t = std::max(requests / rate + latency, tSat);
+    p.runningBatch = std::max(1.0, std::min(c, cap));
+    p.outputTokensPerSecond = requests * osl / t;
+    p.ttftSeconds = ttft;
+    p.tpotSeconds = tpot;
+    p.stepSeconds = decodeTokenSeconds(p.runningBatch, ctx);
+    return p;
+}
+
+} // namespace hostplan

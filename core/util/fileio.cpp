@@ -1,0 +1,228 @@
+#include "util/fileio.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <utility>
+#include <string>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace hostplan {
+
+namespace {
+
+std::string reason(int error) {
+    return std::strerror(error);
+}
+
+/// Closes a descriptor on scope exit unless released.
+class Fd {
+  public:
+    explicit Fd(int fd) : m_fd(fd) {}
+    Fd(const Fd &) = delete;
+    Fd &operator=(const Fd &) = delete;
+    ~Fd() {
+        if (m_fd >= 0) {
+            ::close(m_fd);
+        }
+    }
+    int get() const { return m_fd; }
+    /// Closes now; the close's errno on failure (NFS reports write errors here), else 0.
+    int close() {
+        const int fd = m_fd;
+        m_fd = -1;
+        return ::close(fd) == 0 ? 0 : errno;
+    }
+
+  private:
+    int m_fd;
+};
+
+/// HOSTPLAN_TEST_FAIL_WRITE_AFTER as a byte count, or -1 when unset or not a number.
+long long injectedWriteLimit() {
+    const char *v = std::getenv("HOSTPLAN_TEST_FAIL_WRITE_AFTER");
+    if (!v || !*v) {
+        return -1;
+    }
+    char *end = nullptr;
+    const long long n = std::strtoll(v, &end, 10);
+    return (*end == '\0' && n >= 0) ? n : -1;
+}
+
+/// Writes all of `bytes` to `fd`; 0, or the errno of the failing write.
+int writeAll(int fd, std::string_view bytes) {
+    const long long limit = injectedWriteLimit();
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        std::size_t chunk = std::min<std::size_t>(bytes.size() - done, std::size_t(1) << 20);
+        if (limit >= 0) {
+            if (done >= std::size_t(limit)) {
+                return ENOSPC;
+            }
+            chunk = std::min(chunk, std::size_t(limit) - done);
+        }
+        const ssize_t n = ::write(fd, bytes.data() + done, chunk);
+        if (n < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            return errno;
+        }
+        if (n == 0) {
+            return EIO;
+        }
+        done += std::size_t(n);
+    }
+    return 0;
+}
+
+} // namespace
+
+namespace {
+
+/// Opens `path` for reading when it is a regular file; the descriptor (never blocking: a FIFO
+/// is refused on the open descriptor, before any read) and its size.
+Result<std::pair<std::shared_ptr<Fd>, std::uint64_t>> openRegular(const std::string &name) {
+    // O_NONBLOCK: opening a FIFO without a writer must not wait; it is refused below anyway.
+    const int raw = ::open(name.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (raw < 0) {
+        const int e = errno;
+        return makeError(name, e == ENOENT ? "not found" : "cannot open: " + reason(e));
+    }
+    auto fd = std::make_shared<Fd>(raw);
+    struct stat st {};
+    if (::fstat(fd->get(), &st) != 0) {
+        return makeError(name, "cannot read: " + reason(errno));
+    }
+    if (S_ISDIR(st.st_mode)) {
+        return makeError(name, "is a folder, not a file");
+    }
+    if (!S_ISREG(st.st_mode)) {
+        return makeError(name, "is not a regular file (a pipe, socket or device)");
+    }
+    return std::pair{fd, std::uint64_t(st.st_size)};
+}
+
+/// Reads from `fd` until end of file or `limit` bytes, whichever comes first; `expected` sizes
+/// the first allocation.
+Result<std::string> readUpTo(const std::string &name, int fd, std::uint64_t expected,
+                             std::uint64_t limit) {
+    std::string text(std::size_t(std::min(expected, limit)), '\0');
+    std::size_t done = 0;
+    for (;;) {
+        if (done == text.size()) {
+            if (text.size() >= limit) {
+                break;
+            }
+            text.resize(std::size_t(std::min<std::uint64_t>(limit, text.size() + 65536)));
+        }
+        const ssize_t n = ::read(fd, text.data() + done, text.size() - done);
+        if (n < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            return makeError(name, "cannot read: " + reason(errno));
+        }
+        if (n == 0) {
+            break;
+        }
+        done += std::size_t(n);
+    }
+    text.resize(done);
+    return text;
+}
+
+} // namespace
+
+Result<std::string> readRegularFile(const std::filesystem::path &path, std::uint64_t maxBytes) {
+    const std::string name = path.string();
+    HOSTPLAN_TRY(opened, openRegular(name));
+    const std::uint64_t size = opened.second;
+    if (size > maxBytes) {
+        return makeError(name, "too large (" + std::to_string(size) + " bytes; the limit is " +
+                                   std::to_string(maxBytes) + ")");
+    }
+    // Read at most maxBytes + 1: a file that grew since fstat is caught, never read unbounded.
+    HOSTPLAN_TRY(text, readUpTo(name, opened.first->get(), size, maxBytes + 1));
+    if (text.size() > maxBytes) {
+        return makeError(name, "grew beyond the limit of " + std::to_string(maxBytes) +
+                                   " bytes while being read");
+    }
+    return text;
+}
+
+Result<FileHead> readFileHead(const std::filesystem::path &path, std::uint64_t count) {
+    const std::string name = path.string();
+    HOSTPLAN_TRY(opened, openRegular(name));
+    HOSTPLAN_TRY(text, readUpTo(name, opened.first->get(), std::min(count, opened.second), count));
+    return FileHead{std::move(text), opened.second};
+}
+
+Result<bool> writeFileAtomically(const std::filesystem::path &path, std::string_view bytes) {
+    const std::string name = path.string();
+    std::error_code ec;
+    const auto existing = std::filesystem::status(path, ec);
+    if (!ec && std::filesystem::is_directory(existing)) {
+        return makeError(name, "cannot write: is a folder");
+    }
+    // The temporary sits beside the target so that the rename stays in one file system.
+    const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";
+    std::string tmp;
+    int raw = -1;
+    for (int attempt = 0; attempt < 100 && raw < 0; ++attempt) {
+        tmp = (folder / ("." + path.filename().string() + ".hostplan-" +
+                         std::to_string(::getpid()) + "-" + std::to_string(attempt) + ".tmp"))
+                  .string();
+        raw = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0666);
+        if (raw < 0 && errno != EEXIST) {
+            break;
+        }
+    }
+    if (raw < 0) {
+        return makeError(name, "cannot create a temporary file in " + folder.string() + ": " +
+                                   reason(errno));
+    }
+    Fd fd(raw);
+    auto failWith = [&](const std::string &what, int error) -> Error {
+        fd.close();
+        ::unlink(tmp.c_str());
+        return makeError(name, what + ": " + reason(error) + "; the old file, if any, is kept");
+    };
+    if (std::filesystem::is_regular_file(existing)) {
+        // Keep the permissions of the file being replaced.
+        ::fchmod(fd.get(), existing.permissions() != std::filesystem::perms::unknown
+                               ? mode_t(existing.permissions()) & 07777
+                               : 0644);
+    }
+    if (const int e = writeAll(fd.get(), bytes)) {
+        return failWith("write failed", e);
+    }
+    if (::fsync(fd.get()) != 0) {
+        return failWith("write failed (fsync)", errno);
+    }
+    if (const int e = fd.close()) {
+        ::unlink(tmp.c_str());
+        return makeError(name, "write failed (close): " + reason(e) +
+                                   "; the old file, if any, is kept");
+    }
+    if (::rename(tmp.c_str(), name.c_str()) != 0) {
+        const int e = errno;
+        ::unlink(tmp.c_str());
+        return makeError(name, "cannot replace the file: " + reason(e) +
+                                   "; the old file, if any, is kept");
+    }
+    // Make the rename itself durable (best effort: some file systems refuse fsync on folders).
+    const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir >= 0) {
+        ::fsync(dir);
+        ::close(dir);
+    }
+    return true;
+}
+
+} // namespace hostplan

@@ -1,0 +1,19 @@
+// Text for a terminal: names read from files (scenario names, model names, device names) may
+// hold control characters (ESC sequences that move the cursor or retitle the window) or Unicode
+// bidirectional overrides (U+202E turns "evil.exe\u202Efdp." into what looks like "evil.pdf"),
+// which must not reach a terminal raw.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace hostplan {
+
+/// `text` with every character that could change how a terminal shows the rest escaped:
+/// C0 controls except newline and tab, DEL, C1 controls (U+0080..U+009F) and the bidi
+/// formatting characters (U+061C, U+200E, U+200F, U+202A..U+202E, U+2066..U+2069) as \uXXXX
+/// (the JSON escape, so JSON output stays valid and means the same), bytes that are not valid
+/// UTF-8 as \xNN. Other text, UTF-8 included, is unchanged.
+std::string terminalSafe(std::string_view text);
+
+} // namespace hostplan

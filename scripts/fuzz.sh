@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Fuzz HostPlan's parsers with libFuzzer (clang, ASan + UBSan).
+#
+#   scripts/fuzz.sh TARGET SECONDS        build the sanitizer build (build-fuzz/) if needed, then
+#                                         fuzz TARGET for SECONDS on its seed corpus
+#   scripts/fuzz.sh all SECONDS           every target in turn
+#   scripts/fuzz.sh --build DIR           (ctest) configure and build the sanitizer build in DIR
+#   scripts/fuzz.sh --run BIN TARGET SECONDS WORKDIR
+#                                         (ctest) run a built target
+#
+# Targets: config safetensors_header safetensors_index scenario probereport catalogue cliargs.
+# Seeds: tests/fuzz/corpus/TARGET (read only); new inputs go to the work folder; a crash is
+# saved as crash-* in the current folder and the script exits non-zero. Exit 77: skipped (no
+# clang++ or no libFuzzer runtime; apt-get install clang libclang-rt-14-dev).
+set -euo pipefail
+src=$(cd "$(dirname "$0")/.." && pwd)
+targets=(config safetensors_header safetensors_index scenario probereport catalogue cliargs)
+
+find_clang() {
+    local c
+    for c in clang++ clang++-14 clang++-15 clang++-16; do
+        if command -v "$c" >/dev/null 2>&1; then
+            local rt
+            rt=$("$c" -print-file-name=libclang_rt.fuzzer-x86_64.a)
+            if [ -f "$rt" ]; then
+                echo "$c"
+                return 0
+            fi
+        fi
+    done
+    return 1
+}
+
+build() {
+    local dir=$1 clang launcher=()
+    clang=$(find_clang) || {
+        echo "fuzz: skipped (no clang++ with the libFuzzer runtime; apt-get install clang libclang-rt-14-dev)"
+        exit 77
+    }
+    command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+    cmake -S "$src" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DCMAKE_CXX_COMPILER="$clang" -DHOSTPLAN_FUZZ=ON -DHOSTPLAN_BUILD_GUI=OFF \
+        -DHOSTPLAN_WITH_CUDA=OFF -DHOSTPLAN_WITH_ROCM=OFF "${launcher[@]}" >/dev/null
+    cmake --build "$dir" --target fuzz_all -j "${HOSTPLAN_FUZZ_JOBS:-2}"
+}
+
+run() {
+    local bin=$1 target=$2 seconds=$3 work=$4
+    if [ ! -x "$bin" ]; then
+        echo "fuzz: skipped ($bin not built: no clang++ with libFuzzer)"
+        exit 77
+    fi
+    mkdir -p "$work/$target"
+    # -rss_limit_mb: ASan and UBSan more than double the 256 MB a plain build may use.
+    "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=262144 \
+        -print_final_stats=1 "$work/$target" "$src/tests/fuzz/corpus/$target"
+}
+
+case "${1:-}" in
+--build)
+    build "${2:?--build DIR}"
+    ;;
+--run)
+    run "${2:?BIN}" "${3:?TARGET}" "${4:?SECONDS}" "${5:?WORKDIR}"
+    ;;
+"" | -h | --help)
+    sed -n '2,16p' "$0"
+    ;;
+*)
+    target=$1
+    seconds=${2:?SECONDS}
+    dir=${HOSTPLAN_FUZZ_BUILD:-$src/build-fuzz}
+    build "$dir"
+    if [ "$target" = all ]; then
+        for t in "${targets[@]}"; do
+            run "$dir/tests/fuzz/fuzz_$t" "$t" "$seconds" "$dir/work"
+        done
+    else
+        run "$dir/tests/fuzz/fuzz_$target" "$target" "$seconds" "$dir/work"
+    fi
+    ;;
+esac

@@ -1,0 +1,229 @@
+// The bad-input table at the command line: the built hostplan-cli and hostplan-probe given
+// hostile files, full disks (an injected ENOSPC: HOSTPLAN_TEST_FAIL_WRITE_AFTER), options in any
+// order and names that would rewrite the terminal. Each row checks the exit code, the one-line
+// error (naming the file or field and the reason) and that the old output file is kept.
+#include <nlohmann/json.hpp>
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/stat.h>
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+/// Runs `program` with `args`; `failWriteAfter` >= 0 injects ENOSPC after that many bytes of
+/// each written file.
+Run runTool(const QString &program, const QStringList &args, int failWriteAfter = -1) {
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("CUDA_VISIBLE_DEVICES"), QString());
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    if (failWriteAfter >= 0) {
+        env.insert(QStringLiteral("HOSTPLAN_TEST_FAIL_WRITE_AFTER"),
+                   QString::number(failWriteAfter));
+    }
+    p.setProcessEnvironment(env);
+    p.start(program, args);
+    Run r;
+    if (!p.waitForFinished(100000)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+void writeFile(const QString &path, const QByteArray &bytes) {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    QCOMPARE(f.write(bytes), qint64(bytes.size()));
+}
+
+QByteArray readFile(const QString &path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+QByteArray resource(const QString &relative) {
+    return readFile(QStringLiteral(HOSTPLAN_RESOURCES_DIR "/") + relative);
+}
+
+} // namespace
+
+class TestCliHostile : public QObject {
+    Q_OBJECT
+
+private slots:
+    // --tp, --pp and --gpu-count are checked together, after all options are read.
+    void optionOrder_data() {
+        QTest::addColumn<QStringList>("options");
+        const QStringList a = {"--tp", "2"}, b = {"--pp", "1"}, c = {"--gpu-count", "2"};
+        QTest::newRow("tp,pp,count") << a + b + c;
+        QTest::newRow("tp,count,pp") << a + c + b;
+        QTest::newRow("pp,tp,count") << b + a + c;
+        QTest::newRow("pp,count,tp") << b + c + a;
+        QTest::newRow("count,tp,pp") << c + a + b;
+        QTest::newRow("count,pp,tp") << c + b + a;
+    }
+    void optionOrder() {
+        QFETCH(QStringList, options);
+        const Run r = runTool(HOSTPLAN_CLI_BIN, QStringList{"plan", "--json"} + options);
+        QVERIFY2(r.code == 0, r.err.constData());
+        const auto j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j["scenario"]["hardware"]["tp"].get<int>(), 2);
+        QCOMPARE(j["scenario"]["hardware"]["gpu_count"].get<int>(), 2);
+    }
+    void inconsistentOptionsNameTheOption() {
+        const Run r = runTool(HOSTPLAN_CLI_BIN, {"plan", "--gpu-count", "4", "--tp", "2", "--pp",
+                                                 "1"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--gpu-count") && r.err.contains("tp x pp"), r.err.constData());
+    }
+
+    // Hostile input files: a clear one-line error naming the file (or field), exit 2.
+    void hostileFiles_data() {
+        QTest::addColumn<QString>("option");
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QByteArray>("expect");
+        for (const char *option : {"--scenario", "--model", "--probe-report"}) {
+            QTest::addRow("%s/fifo", option) << option << "fifo" << QByteArray("not a regular file");
+            QTest::addRow("%s/devzero", option) << option << "devzero"
+                                                << QByteArray("not a regular file");
+            QTest::addRow("%s/garbage", option) << option << "garbage" << QByteArray("JSON");
+        }
+        QTest::newRow("--scenario/dir") << "--scenario" << "dir" << QByteArray("folder");
+        QTest::newRow("--probe-report/dir") << "--probe-report" << "dir" << QByteArray("folder");
+        QTest::newRow("--model/duplicateHidden") << "--model" << "duplicate"
+                                                 << QByteArray("hidden_size");
+        QTest::newRow("--model/overflow") << "--model" << "overflow" << QByteArray("hidden_size");
+        QTest::newRow("--model/parens25000") << "--model" << "parens"
+                                             << QByteArray("quantization_config.ignore[0]");
+        QTest::newRow("--scenario/overflow") << "--scenario" << "scenarioOverflow"
+                                             << QByteArray("workload.concurrency");
+        QTest::newRow("--probe-report/overflow") << "--probe-report" << "probeOverflow"
+                                                 << QByteArray("memory_free_bytes");
+    }
+    void hostileFiles() {
+        QFETCH(QString, option);
+        QFETCH(QString, kind);
+        QFETCH(QByteArray, expect);
+        QTemporaryDir dir;
+        QString path = dir.path() + "/input.json";
+        if (kind == "fifo") {
+            QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+        } else if (kind == "devzero") {
+            path = "/dev/zero";
+        } else if (kind == "dir") {
+            QVERIFY(QDir().mkpath(path));
+        } else if (kind == "garbage") {
+            QByteArray bytes;
+            for (int i = 0; i < 4096; ++i) {
+                bytes += char((unsigned(i) * 2654435761u) >> 13);
+            }
+            writeFile(path, bytes);
+        } else if (kind == "duplicate" || kind == "overflow") {
+            QByteArray text = resource("models/Llama-3.1-8B.json");
+            text.replace("{", kind == "duplicate" ? "{\"hidden_size\": 8192," : "{\"hidden_size\": 1e400,");
+            writeFile(path, text);
+        } else if (kind == "parens") {
+            auto j = nlohmann::json::parse(resource("models/Kimi-K3.json").toStdString());
+            j["text_config"]["quantization_config"]["ignore"][0] =
+                "re:" + std::string(25000, '(') + "a" + std::string(25000, ')');
+            writeFile(path, QByteArray::fromStdString(j.dump()));
+        } else if (kind == "scenarioOverflow") {
+            QByteArray text = resource("default-scenario.json");
+            text.replace("\"concurrency\": 16", "\"concurrency\": 1e400");
+            writeFile(path, text);
+        } else if (kind == "probeOverflow") {
+            QByteArray text = readFile(HOSTPLAN_TEST_DATA_DIR "/h200-probe-report.json");
+            text.replace("\"memory_free_bytes\": 149557477376", "\"memory_free_bytes\": 1e400");
+            writeFile(path, text);
+        }
+        const Run r = runTool(HOSTPLAN_CLI_BIN, {"plan", option, path});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(expect), r.err.constData());
+        QVERIFY2(r.err.count('\n') == 1, r.err.constData());
+    }
+
+    // A name with a right-to-left override or an escape sequence reaches the terminal escaped.
+    void controlCharactersEscaped() {
+        QTemporaryDir dir;
+        auto j = nlohmann::json::parse(resource("default-scenario.json").toStdString());
+        j["name"] = "evil\u202Efdp.exe \x1b]0;owned\x07";
+        writeFile(dir.path() + "/s.json", QByteArray::fromStdString(j.dump()));
+        for (const QStringList &args :
+             {QStringList{"plan", "--scenario", dir.path() + "/s.json"},
+              QStringList{"plan", "--json", "--scenario", dir.path() + "/s.json"}}) {
+            const Run r = runTool(HOSTPLAN_CLI_BIN, args);
+            QCOMPARE(r.code, 0);
+            QVERIFY(!r.out.contains("\xE2\x80\xAE"));
+            QVERIFY(!r.out.contains('\x1b'));
+            QVERIFY2(r.out.contains("\\u202E") || r.out.contains("\\u202e"), r.out.constData());
+        }
+    }
+
+    // A full disk: the command fails with the path and the reason, prints no "Wrote", exits 3
+    // and keeps the old file.
+    void fullDisk_data() {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("failAfter");
+        QTest::newRow("report/0") << "report" << "out.pdf" << 0;
+        QTest::newRow("report/64KiB") << "report" << "out.pdf" << 65536;
+        QTest::newRow("export-csv/0") << "export-csv" << "out-cost.csv" << 0;
+        QTest::newRow("export-csv/10") << "export-csv" << "out-cost.csv" << 10;
+    }
+    void fullDisk() {
+        QFETCH(QString, command);
+        QFETCH(QString, file);
+        QFETCH(int, failAfter);
+        QTemporaryDir dir;
+        const QString old = dir.path() + "/" + file;
+        writeFile(old, "old file\n");
+        const QString out = dir.path() + (command == "report" ? "/out.pdf" : "/out");
+        const QString scenario = QStringLiteral(HOSTPLAN_RESOURCES_DIR "/default-scenario.json");
+        const Run r =
+            runTool(HOSTPLAN_CLI_BIN, {command, "--scenario", scenario, "-o", out}, failAfter);
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.contains("No space left on device"), r.err.constData());
+        QVERIFY2(r.err.contains(QFile::encodeName(dir.path())), r.err.constData());
+        QVERIFY2(!r.out.contains("Wrote"), r.out.constData());
+        QCOMPARE(readFile(old), QByteArray("old file\n"));
+    }
+
+    // The probe: a report that cannot be written is exit 5 with the reason (not 3 "no GPU").
+    void probeWriteFailure() {
+        QTemporaryDir dir;
+        const QString out = dir.path() + "/report.json";
+        writeFile(out, "old report\n");
+        const Run r = runTool(HOSTPLAN_PROBE_BIN, {"devices", "-q", "-o", out}, 0);
+        QCOMPARE(r.code, 5);
+        QVERIFY2(r.err.contains("No space left on device") && r.err.contains(QFile::encodeName(out)),
+                 r.err.constData());
+        QCOMPARE(readFile(out), QByteArray("old report\n"));
+    }
+    void probeScenarioFifo() {
+        QTemporaryDir dir;
+        const QString fifo = dir.path() + "/s.json";
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        const Run r = runTool(HOSTPLAN_PROBE_BIN, {"fit", "--scenario", fifo, "--timeout", "30"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("not a regular file"), r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliHostile)
+#include "tst_clihostile.moc"

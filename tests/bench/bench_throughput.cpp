@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+// Plan-evaluation speed (issue 14): the core must evaluate one plan in at most 2 us on average
+// over a sweep of 100,000 plans (Kimi K3 x every catalogue GPU x GPU counts x contexts 1k-1M x
+// concurrencies 1-1024), so the ranges and the sensitivity view recompute within a frame.
+//
+//   BM_ThroughputSweep  computeThroughput() (serving model, capacity search, curve, band) for
+//                       each plan of the sweep, memory and fit already evaluated
+//   BM_EvaluateSweep    the whole evaluate() per plan (import skipped), for reference
+//
+// Counters: us_per_plan and ratio_to_2us (<= 1 meets the target).
+// Run: build/tests/bench/bench_throughput [--benchmark_min_time=1]
+#include "plan/plan.h"
+
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+using namespace hostplan;
+
+namespace {
+
+constexpr double kTargetUs = 2.0;
+
+/// The sweep's scenarios: 14 GPUs x 5 counts x 11 contexts x 11 concurrencies = 8,470 distinct
+/// plans, cycled to 100,000 evaluations.
+std::vector<Scenario> sweepScenarios() {
+    std::vector<Scenario> out;
+    const Scenario base = defaultScenario();
+    for (const GpuSpec &g : Catalogue::builtin().gpus()) {
+        for (std::uint32_t count : {1u, 2u, 4u, 8u, 16u}) {
+            for (std::uint64_t ctx = 1024; ctx <= 1u << 20; ctx *= 2) {
+                for (std::uint32_t conc = 1; conc <= 1024; conc *= 2) {
+                    Scenario s = base;
+                    s.hardware.gpu = g.id;
+                    s.hardware.gpuCount = count;
+                    s.workload.contextTokens = ctx;
+                    s.workload.concurrency = conc;
+                    out.push_back(s);
+                }
+            }
+        }
+    }
+    return out;
+}
+
+void BM_ThroughputSweep(benchmark::State &state) {
+    const auto scenarios = sweepScenarios();
+    const Catalogue &cat = Catalogue::builtin();
+    const ModelSpec model = resolveModel(scenarios.front(), cat).value();
+    std::vector<PlanResult> plans;
+    for (const Scenario &s : scenarios) {
+        auto r = evaluate(s, cat, model);
+        if (r.ok()) {
+            plans.push_back(std::move(r).value());
+        }
+    }
+    constexpr std::size_t kPlans = 100000;
+    for (auto _ : state) {
+        for (std::size_t i = 0; i < kPlans; ++i) {
+            const PlanResult &p = plans[i % plans.size()];
+            auto t = computeThroughput(p, p.throughput.efficiency);
+            benchmark::DoNotOptimize(t);
+        }
+    }
+    state.counters["us_per_plan"] = benchmark::Counter(
+        double(kPlans) * double(state.iterations()) * 1e-6,
+        benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+    state.counters["ratio_to_2us"] = benchmark::Counter(
+        double(kPlans) * double(state.iterations()) * 1e-6 * kTargetUs,
+        benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_ThroughputSweep)->Unit(benchmark::kMillisecond);
+
+void BM_EvaluateSweep(benchmark::State &state) {
+    const auto scenarios = sweepScenarios();
+    const Catalogue &cat = Catalogue::builtin();
+    const ModelSpec model = resolveModel(scenarios.front(), cat).value();
+    constexpr std::size_t kPlans = 10000;
+    for (auto _ : state) {
+        for (std::size_t i = 0; i < kPlans; ++i) {
+            auto r = evaluate(scenarios[i % scenarios.size()], cat, model);
+            benchmark::DoNotOptimize(r);
+        }
+    }
+    state.counters["us_per_plan"] = benchmark::Counter(
+        double(kPlans) * double(state.iterations()) * 1e-6,
+        benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_EvaluateSweep)->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: MIT
+// API prices (issue 20): the catalogue holds prices per model and provider; the plan compares
+// with the cheapest for the workload unless one is pinned or typed; price lists a user brings
+// (JSON or CSV) join them; prices older than the scenario's limit are flagged.
+#include "catalogue/pricelist.h"
+#include "plan/decision.h"
+#include "plan/plan.h"
+#include "testutil.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace hostplan;
+
+namespace {
+
+PlanResult planOf(const Scenario &s) {
+    auto r = evaluate(s);
+    if (!r.ok()) {
+        qFatal("evaluate: %s", r.error().toString().c_str());
+    }
+    return std::move(r).value();
+}
+
+Scenario scenarioFor(const std::string &model) {
+    Scenario s = defaultScenario();
+    s.model.ref = model;
+    s.pricing.apiPriceId.clear();
+    s.hardware = HardwareChoice{};
+    s.hardware.gpu = "h200";
+    return s;
+}
+
+const char *kList = R"({"api": [
+  {"id": "mine-cheap", "name": "gpt-oss-120b, my provider", "model": "gpt-oss-120b",
+   "input_usd_per_mtok": 0.01, "output_usd_per_mtok": 0.02, "source": "my quote",
+   "as_of": "2026-11-30"}]})";
+
+} // namespace
+
+class TestApiPrices : public QObject {
+    Q_OBJECT
+private slots:
+    void everyCatalogueModelHasAPublishedPrice() {
+        const Catalogue &cat = Catalogue::builtin();
+        for (const ModelEntry &m : cat.models()) {
+            const auto prices = cat.apiPricesFor(m.id);
+            QVERIFY2(!prices.empty(), m.id.c_str());
+            for (const ApiPrice &p : prices) {
+                QVERIFY2(!p.source.empty() && isPriceDate(p.asOf), p.id.c_str());
+                QVERIFY(p.outputUsdPerMTok > 0);
+            }
+            const PlanResult plan = planOf(scenarioFor(m.id));
+            QVERIFY2(plan.apiPriced, m.id.c_str());
+            QVERIFY(recommend(plan) != Recommendation::NoApiPrice);
+        }
+    }
+
+    void cheapestByDefault() {
+        const PlanResult p = planOf(scenarioFor("gpt-oss-120b"));
+        QCOMPARE(p.apiSelection, ApiSelection::Cheapest);
+        QVERIFY(p.apiAlternatives.size() >= 3);
+        QCOMPARE(p.api.id, p.apiAlternatives.front().price.id);
+        for (std::size_t i = 1; i < p.apiAlternatives.size(); ++i) {
+            QVERIFY(p.apiAlternatives[i - 1].usdPerMonth <= p.apiAlternatives[i].usdPerMonth);
+        }
+        // The bill is the workload's tokens at that price (2e9 in, 1e9 cached, 5e8 out).
+        const ApiPrice &a = p.api;
+        COMPARE_NEAR(p.apiUsdPerMonth,
+                     2e3 * a.inputUsdPerMTok + 1e3 * a.cachedInputUsdPerMTok +
+                         5e2 * a.outputUsdPerMTok,
+                     1e-9, 1e-12);
+    }
+
+    void pinnedAndTyped() {
+        Scenario s = scenarioFor("gpt-oss-120b");
+        s.pricing.apiPriceId = "gpt-oss-120b-cerebras";
+        const PlanResult pinned = planOf(s);
+        QCOMPARE(pinned.apiSelection, ApiSelection::Pinned);
+        QCOMPARE(pinned.api.id, std::string("gpt-oss-120b-cerebras"));
+        QCOMPARE(pinned.api.outputUsdPerMTok, 0.75);
+        // Typed prices override single fields of the pinned one.
+        s.pricing.apiOutputUsdPerMTok = 2.0;
+        const PlanResult typed = planOf(s);
+        QCOMPARE(typed.api.outputUsdPerMTok, 2.0);
+        QCOMPARE(typed.api.inputUsdPerMTok, 0.35);
+        // Unknown pinned id: the error names the field.
+        s.pricing.apiPriceId = "nobody-sells-this";
+        auto bad = evaluate(s);
+        QVERIFY(!bad.ok());
+        QCOMPARE(bad.error().field, std::string("pricing.api_price_id"));
+    }
+
+    void importedListJoinsAndCanWin() {
+        auto list = parsePriceList(kList, "mine.json");
+        QVERIFY2(list.ok(), list.ok() ? "" : list.error().toString().c_str());
+        QCOMPARE(list->size(), std::size_t(1));
+        QCOMPARE(list->front().cachedInputUsdPerMTok, 0.01); // no discount published: input
+        Scenario s = scenarioFor("gpt-oss-120b");
+        s.pricing.apiPrices = list.value();
+        const PlanResult p = planOf(s);
+        QCOMPARE(p.api.id, std::string("mine-cheap"));
+        QVERIFY(p.apiAlternatives.front().fromScenario);
+        // A scenario keeps the list through save and load.
+        auto again = parseScenario(scenarioToJson(s));
+        QVERIFY(again.ok());
+        QCOMPARE(again->pricing.apiPrices, s.pricing.apiPrices);
+    }
+
+    void csvList() {
+        const char *csv = "id,name,model,input_usd_per_mtok,cached_input_usd_per_mtok,"
+                          "output_usd_per_mtok,source,as_of\n"
+                          "a,\"Llama 8B, \"\"fast\"\"\",llama-3.1-8b,0.02,,0.05,quote,2026-11\n";
+        auto list = parsePriceList(csv, "prices.csv");
+        QVERIFY2(list.ok(), list.ok() ? "" : list.error().toString().c_str());
+        QCOMPARE(list->front().name, std::string("Llama 8B, \"fast\""));
+        QCOMPARE(list->front().outputUsdPerMTok, 0.05);
+        QCOMPARE(list->front().cachedInputUsdPerMTok, 0.02);
+    }
+
+    void malformedListsNameTheField_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("missingPrice") << R"([{"id":"a","name":"n","input_usd_per_mtok":1,"source":"s","as_of":"2026-01-01"}])"
+                                      << "list.json[0].output_usd_per_mtok";
+        QTest::newRow("negative") << R"({"api":[{"id":"a","name":"n","input_usd_per_mtok":-1,"output_usd_per_mtok":1,"source":"s","as_of":"2026-01-01"}]})"
+                                  << "list.json: api[0].input_usd_per_mtok";
+        QTest::newRow("badDate") << R"([{"id":"a","name":"n","input_usd_per_mtok":1,"output_usd_per_mtok":1,"source":"s","as_of":"last week"}])"
+                                 << "list.json[0].as_of";
+        QTest::newRow("duplicateId") << R"([{"id":"a","name":"n","input_usd_per_mtok":1,"output_usd_per_mtok":1,"source":"s","as_of":"2026-01"},{"id":"A","name":"n","input_usd_per_mtok":1,"output_usd_per_mtok":1,"source":"s","as_of":"2026-01"}])"
+                                     << "list.json[1].id";
+        QTest::newRow("csvNotNumber") << "id,name,input_usd_per_mtok,output_usd_per_mtok,source,as_of\na,n,cheap,1,s,2026-01\n"
+                                      << "list.json: row 2.input_usd_per_mtok";
+        QTest::newRow("csvShortRow") << "id,name,input_usd_per_mtok,output_usd_per_mtok,source,as_of\na,n,1\n"
+                                     << "list.json: row 2";
+        QTest::newRow("empty") << "[]" << "list.json";
+        QTest::newRow("notAList") << R"({"x":1})" << "list.json";
+    }
+    void malformedListsNameTheField() {
+        QFETCH(QString, text);
+        QFETCH(QString, field);
+        auto r = parsePriceList(text.toStdString(), "list.json");
+        QVERIFY(!r.ok());
+        QCOMPARE(QString::fromStdString(r.error().field), field);
+    }
+
+    void stalePricesAreFlagged() {
+        QCOMPARE(priceAgeDays("2026-11-01", "2026-12-01").value(), 30);
+        QCOMPARE(priceAgeDays("2025-12", "2026-12-01").value(), 365);
+        QVERIFY(!priceAgeDays("2026-13", "2026-12-01"));
+        Scenario s = defaultScenario(); // Kimi K3, Moonshot 2026-07
+        s.pricing.maxPriceAgeDays = 30;
+        const PlanResult p = planOf(s);
+        const auto stale = stalePrices(p, "2026-12-01");
+        QVERIFY(!stale.empty());
+        QCOMPARE(stale.front().id, std::string("kimi-k3-moonshot"));
+        QCOMPARE(stale.front().ageDays, 153); // 2026-07-01 to 2026-12-01
+        QVERIFY(stalePrices(p, "2026-07-15").empty());
+        QVERIFY(stalePrices(p, "").empty()); // no date, no flag
+    }
+};
+
+QTEST_GUILESS_MAIN(TestApiPrices)
+#include "tst_apiprices.moc"
