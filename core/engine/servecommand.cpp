@@ -441,8 +441,8 @@ std::string serveCommandsText(const PlanResult &p, const Catalogue &cat) {
     if (p.replicas > 1) {
         s << "# " << p.replicas << " data-parallel replicas on " << p.rentedGpus()
           << " GPUs: run the command below once per replica (each on its own "
-          << p.layout.gpuCount() << " GPUs, CUDA_VISIBLE_DEVICES or its own instance) behind a "
-             "load balancer\n";
+          << countText(p.layout.gpuCount(), "GPU")
+          << ", CUDA_VISIBLE_DEVICES or its own instance) behind a load balancer\n";
     }
     if (!p.fit.fits) {
         s << "# WARNING: the plan does not fit";

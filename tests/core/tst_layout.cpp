@@ -1,6 +1,7 @@
 // Layout search (issue 13): the cheapest layout x rental offer x replicas that carries the
 // workload, per catalogue model and GPU type, with the reasons the others lost.
 #include "catalogue/catalogue.h"
+#include "engine/servecommand.h"
 #include "plan/decision.h"
 #include "plan/plan.h"
 #include "sizing/layout.h"
@@ -155,6 +156,33 @@ private slots:
         QCOMPARE(p.replicas, 2u);
     }
 
+    // Replicas multiply capacity: the 2 x 1-GPU Llama-8B plan on H100 serves twice what one
+    // GPU serves at its share (8 of the 16 sequences), batches and TPOT are one replica's, and
+    // serve-cmd says to run the command once per replica.
+    void replicasMultiplyCapacity() {
+        Scenario s = autoScenario("llama-3.1-8b", "h100-sxm");
+        const PlanResult two = planFor(s);
+        QCOMPARE(two.replicas, 2u);
+        Scenario one = s;
+        one.hardware.gpuCount = 1;
+        one.workload.concurrency = 8;
+        const PlanResult single = planFor(one);
+        QCOMPARE(single.replicas, 1u);
+        const Capacity &a = two.throughput.capacity;
+        const Capacity &b = single.throughput.capacity;
+        QCOMPARE(a.batch, b.batch);
+        COMPARE_NEAR(a.tpotSeconds, b.tpotSeconds, 0, 1e-12);
+        COMPARE_NEAR(a.servingOutputTokensPerSecond, 2 * b.servingOutputTokensPerSecond, 0, 1e-9);
+        COMPARE_NEAR(a.outputTokensPerMonth, 2 * b.outputTokensPerMonth, 0, 1e-9);
+        QCOMPARE(two.throughput.atConcurrency.batch, 8u);
+        QCOMPARE(two.fit.maxConcurrency, 2 * single.fit.maxConcurrency);
+        QCOMPARE(two.rental.usdPerMonthScheduled, two.search.best()->usdPerMonth);
+        const std::string cmd = serveCommandsText(two, Catalogue::builtin());
+        QVERIFY2(cmd.find("2 data-parallel replicas on 2 GPUs: run the command below once per "
+                          "replica (each on its own 1 GPU,") != std::string::npos,
+                 cmd.c_str());
+    }
+
     // Kimi K3 on H100: 24 GPUs (the memory floor's whole nodes) is rejected with a reason that
     // names the engine rule; 32 is chosen.
     void kimiK3H100Rejects24() {
@@ -243,6 +271,12 @@ private slots:
             "source": "s", "as_of": "d", "gpus_per_instance": 0}]})", "mine.json");
         QVERIFY(!bad.ok());
         QCOMPARE(bad.error().field, std::string("mine.json: offers[0].gpus_per_instance"));
+        // Duplicate ids are named by index, case-insensitively (as for every other list).
+        const auto twice = parseOffers(R"([{"id": "x", "provider": "p", "gpu": "h200",
+            "source": "s", "as_of": "d"}, {"id": "X", "provider": "q", "gpu": "h200",
+            "source": "s", "as_of": "d"}])", "mine.json");
+        QVERIFY(!twice.ok());
+        QCOMPARE(twice.error().field, std::string("mine.json: offers[1].id"));
     }
 
     // Options that cannot serve the workload are marked (Kimi K3 on RTX cards).
