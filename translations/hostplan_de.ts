@@ -769,6 +769,14 @@ Quelle: %6 (Stand %7)</translation>
         <source>%1 per GPU, %2 TB/s, %3</source>
         <translation>%1 pro GPU, %2 TB/s, %3</translation>
     </message>
+    <message>
+        <source>; %1 data-parallel replicas</source>
+        <translation>; %1 datenparallele Replikate</translation>
+    </message>
+    <message>
+        <source>; offer %1 (%2)</source>
+        <translation>; Angebot %1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::InputPanel</name>

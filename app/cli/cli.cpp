@@ -27,6 +27,16 @@ namespace hostplan::cli {
 
 namespace {
 
+/// Append `added` to `own`; an entry with the id of an earlier one replaces it (price lists
+/// and offer files given later win).
+template <typename Entry>
+void mergeById(std::vector<Entry> &own, std::vector<Entry> added) {
+    for (Entry &entry : added) {
+        std::erase_if(own, [&](const Entry &e) { return e.id == entry.id; });
+        own.push_back(std::move(entry));
+    }
+}
+
 bool parseUint(const std::string &s, std::uint64_t &out) {
     if (s.empty()) {
         return false;
@@ -268,7 +278,7 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
         "--api-input-usd-per-mtok", "--api-cached-input-usd-per-mtok",
         "--api-output-usd-per-mtok", "--utilisation", "--target-ms-per-token",
         "--memory-fraction", "--activation-bytes-per-gpu", "--runtime-bytes-per-gpu",
-        "--heavy-user-tokens-per-month"};
+        "--heavy-user-tokens-per-month", "--offers"};
     bool layoutGiven = false;
     bool countGiven = false;
     bool hardwareChanged = false;
@@ -303,6 +313,16 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
         double d = 0;
         if (a == "--scenario") {
             continue;
+        } else if (a == "--offers") {
+            auto offers = loadOffersFile(v);
+            if (!offers.ok()) {
+                return a + ": " + offers.error().toString();
+            }
+            auto known = Catalogue::builtin().checkOfferGpus(offers.value(), v + ": offers");
+            if (!known.ok()) {
+                return a + ": " + known.error().toString();
+            }
+            mergeById(scenario.pricing.offers, std::move(offers).value());
         } else if (a == "--model") {
             scenario.model.ref = v;
             scenario.pricing.apiPriceId.clear(); // the new model's own API, if any
@@ -372,13 +392,7 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
             if (!list.ok()) {
                 return a + ": " + list.error().toString();
             }
-            auto &own = scenario.pricing.apiPrices;
-            for (ApiPrice &price : list.value()) {
-                own.erase(std::remove_if(own.begin(), own.end(),
-                                         [&](const ApiPrice &p) { return p.id == price.id; }),
-                          own.end());
-                own.push_back(std::move(price));
-            }
+            mergeById(scenario.pricing.apiPrices, std::move(list).value());
         } else if (a == "--max-price-age-days") {
             if (!parseUint(v, n) || n == 0 || n > 36500) {
                 return a + ": must be a whole number of days from 1 to 36500, got '" + v + "'";
@@ -461,14 +475,17 @@ Plan options (applied after --scenario, so they override the file):
   --weights-format F       bf16, fp8, mxfp4, nvfp4, int8, int4, int4_gN, int2, fp4
   --kv-format F            KV cache format: bf16, fp16, fp8 (= fp8_e4m3), fp8_e5m2
   --gpu NAME               catalogue id or alias (h100, h200, b200, b300, gb300, mi355x, ...)
-  --gpu-count N|auto       GPUs; auto = the smallest rentable count that carries the workload
+  --gpu-count N|auto       GPUs; auto = the cheapest layout x rental offer x replicas that
+                           carries the workload
                            (--model and --gpu reset count and layout to auto unless given)
   --tp N --ep N --pp N     parallel layout (default: chosen from the GPU count)
   --gpus-per-node N        GPUs per node (default: the GPU's own)
   --context TOKENS         tokens per sequence (32k, 1M suffixes: k = 1024)
   --concurrency N          sequences in flight
   --engine vllm|sglang|trtllm
-  --usd-per-gpu-hour X     rental rate (default: catalogue)
+  --usd-per-gpu-hour X     rental rate for every offer (default: each offer's own)
+  --offers FILE            add rental offers (resources/offers.json schema) to the search;
+                           repeatable (an offer with an earlier id replaces it)
   --hours-per-day H        hours a day the GPUs are rented
   --input-tokens-per-month N, --cached-input-tokens-per-month N, --output-tokens-per-month N
   --heavy-user-tokens-per-month N   one heavy user's tokens (heavy-user break-even)

@@ -6,6 +6,7 @@
 #include "document/formatting.h"
 #include "sizing/memory.h"
 #include "document/scenariodocument.h"
+#include "plan/decision.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -101,11 +102,10 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
     panelLayout()->insertLayout(0, form);
 
     connect(m_gpu, &QComboBox::activated, this, [this](int index) {
-        Scenario s = m_doc->scenario();
-        s.hardware.gpu = m_gpu->itemData(index).toString().toStdString();
-        s.hardware.tp = s.hardware.ep = s.hardware.pp = 0;
-        s.hardware.gpusPerNode = 0;
-        s.pricing.usdPerGpuHour.reset(); // a rate belongs to one GPU type
+        // Like the CLI's --gpu: count, node size and layout back to auto (the layout search
+        // re-plans on the new type), and the rate back to the new type's offers.
+        const Scenario s =
+            withGpuType(m_doc->scenario(), m_gpu->itemData(index).toString().toStdString());
         commit(s, tr("Change GPU to %1").arg(m_gpu->itemText(index)));
     });
     // One edit per spin; a spin left without a change (focus moving on) records nothing.
@@ -202,17 +202,25 @@ void HardwarePanel::sync() {
             .arg(numberText(engineDefaults(s.engine.engine).memoryFraction, 2)));
     m_fraction->setValue(s.engine.memoryFraction.value_or(0.0));
     if (const auto &p = m_doc->plan()) {
-        const std::uint32_t node =
-            s.hardware.gpusPerNode ? s.hardware.gpusPerNode : p->gpu.gpusPerNode;
-        const std::uint32_t gpus = p->layout.gpuCount();
+        const std::uint32_t node = p->instanceSize();
+        const std::uint32_t gpus = p->rentedGpus();
         const std::uint32_t nodes = (gpus + node - 1) / node;
-        m_layoutInfo->setText(tr("Evaluated: %1%2 = TP %3 x PP %4, EP %5; %6")
-                                  .arg(gpusText(gpus),
-                                       p->autoCount ? tr(" (auto)") : QString())
-                                  .arg(p->layout.tp)
-                                  .arg(p->layout.pp)
-                                  .arg(p->layout.ep)
-                                  .arg(nodesText(nodes)));
+        const LayoutCandidate *best = p->autoCount ? p->search.best() : nullptr;
+        QString text = tr("Evaluated: %1%2 = TP %3 x PP %4, EP %5; %6")
+                           .arg(gpusText(gpus), p->autoCount ? tr(" (auto)") : QString())
+                           .arg(p->layout.tp)
+                           .arg(p->layout.pp)
+                           .arg(p->layout.ep)
+                           .arg(nodesText(nodes));
+        if (p->replicas > 1) {
+            text += tr("; %1 data-parallel replicas").arg(p->replicas);
+        }
+        if (best) {
+            text += tr("; offer %1 (%2)")
+                        .arg(QString::fromStdString(best->offer.id),
+                             QString::fromStdString(best->offer.provider));
+        }
+        m_layoutInfo->setText(text);
     } else {
         m_layoutInfo->setText(tr("No plan: %1").arg(m_doc->error()));
     }

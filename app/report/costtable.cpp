@@ -24,7 +24,7 @@ ReportTable costTable(const PlanResult &p) {
                     QStringLiteral("hours_per_day"),
                     QStringLiteral("gpu_hours_scheduled"),
                     QStringLiteral("usd_scheduled")};
-    const std::uint32_t n = p.layout.gpuCount();
+    const std::uint32_t n = p.rentedGpus();
     struct Period {
         QString label;
         QString id;

@@ -45,7 +45,7 @@ void addRow(ReportTable &t, const QStringList &display, const QStringList &csv, 
 }
 
 QString gpuLabel(const PlanResult &p) {
-    return Report::tr("%1 x %2").arg(p.layout.gpuCount()).arg(qs(p.gpu.name));
+    return Report::tr("%1 x %2").arg(p.rentedGpus()).arg(qs(p.gpu.name));
 }
 
 } // namespace hostplan::ui::reporttables

@@ -387,7 +387,7 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
     QString meta =
         Report::tr("Date %1 \u00b7 model %2 \u00b7 %3 x %4")
             .arg(c.date.toString(Qt::ISODate), QString::fromStdString(p.model.displayName))
-            .arg(p.layout.gpuCount())
+            .arg(p.rentedGpus())
             .arg(QString::fromStdString(p.gpu.name));
     if (!c.scenarioFile.isEmpty()) {
         meta += Report::tr(" \u00b7 scenario file %1").arg(QFileInfo(c.scenarioFile).fileName());

@@ -31,8 +31,8 @@ void SummaryView::rebuild() {
     QString h;
     h += tr("<h3 style='color:%1'>%2</h3>")
              .arg(p.fit.fits ? QStringLiteral("#070") : QStringLiteral("#b00"),
-                  p.fit.fits ? tr("Fits on %1 x %2").arg(p.layout.gpuCount()).arg(QString::fromStdString(p.gpu.name))
-                             : tr("Does not fit on %1 x %2").arg(p.layout.gpuCount()).arg(QString::fromStdString(p.gpu.name)));
+                  p.fit.fits ? tr("Fits on %1 x %2").arg(p.rentedGpus()).arg(QString::fromStdString(p.gpu.name))
+                             : tr("Does not fit on %1 x %2").arg(p.rentedGpus()).arg(QString::fromStdString(p.gpu.name)));
     if (!p.fit.reasons.empty()) {
         h += QStringLiteral("<ul>");
         for (const auto &r : p.fit.reasons) {
@@ -86,7 +86,7 @@ void SummaryView::rebuild() {
                  .arg(label, bold ? QStringLiteral("<b>%1</b>").arg(value) : value);
     };
     money(tr("GPU rate"), tr("%1 per GPU-hour x %2")
-                              .arg(usdCentsText(p.usdPerGpuHour), gpusText(p.layout.gpuCount())));
+                              .arg(usdCentsText(p.usdPerGpuHour), gpusText(p.rentedGpus())));
     money(tr("Always on (24 h/day, %1 h month)").arg(numberText(r.hoursPerMonth, 0)),
           tr("%1 per month").arg(usdText(r.usdPerMonthAlwaysOn)));
     money(tr("At %1 h/day").arg(numberText(r.hoursPerDay, 1)),

@@ -414,7 +414,7 @@ void MainWindow::documentChanged() {
                                          : tr("no API price");
         m_verdict->setText(tr("%1 on %2 x %3 | %4/month | %5")
                                .arg(p->fit.fits ? tr("Fits") : tr("Does not fit"))
-                               .arg(p->layout.gpuCount())
+                               .arg(p->rentedGpus())
                                .arg(QString::fromStdString(p->gpu.id).toUpper(),
                                     usdText(p->rental.usdPerMonthScheduled), api));
         m_verdict->setStyleSheet(p->fit.fits ? QStringLiteral("color: #1b6e1b;")

@@ -190,7 +190,7 @@ bool apiPriceMatches(const ApiPrice &price, std::string_view modelId, std::strin
 }
 
 Result<Catalogue> Catalogue::parse(std::string_view gpusJson, std::string_view pricesJson,
-                                   std::string_view modelsJson) {
+                                   std::string_view modelsJson, std::string_view offersJson) {
     Catalogue c;
     HOSTPLAN_TRY(gdoc, jsonfield::parse(gpusJson, "gpus.json"));
     if (!gdoc.is_object() || !gdoc.contains("gpus") || !gdoc["gpus"].is_array()) {
@@ -263,14 +263,44 @@ Result<Catalogue> Catalogue::parse(std::string_view gpusJson, std::string_view p
         m.asOf = asOf;
         c.m_models.push_back(std::move(m));
     }
+    if (!offersJson.empty()) {
+        HOSTPLAN_TRY(offers, parseOffers(offersJson, "offers.json"));
+        HOSTPLAN_TRY(checked, c.checkOfferGpus(offers, "offers.json: offers"));
+        (void)checked;
+        c.m_offers = std::move(offers);
+    }
     return c;
+}
+
+std::vector<RentalOffer> Catalogue::offersFor(std::string_view gpuId) const {
+    std::vector<RentalOffer> out;
+    for (const RentalOffer &o : m_offers) {
+        if (o.gpu == gpuId) {
+            out.push_back(o);
+        }
+    }
+    return out;
+}
+
+Result<bool> Catalogue::checkOfferGpus(const std::vector<RentalOffer> &offers,
+                                       const std::string &what) const {
+    for (std::size_t i = 0; i < offers.size(); ++i) {
+        const bool known = std::any_of(m_gpus.begin(), m_gpus.end(),
+                                       [&](const GpuSpec &g) { return g.id == offers[i].gpu; });
+        if (!known) {
+            return makeError(what + "[" + std::to_string(i) + "].gpu",
+                             "unknown GPU id '" + offers[i].gpu +
+                                 "' (offers name a gpus.json id; add the GPU type first)");
+        }
+    }
+    return true;
 }
 
 const Catalogue &Catalogue::builtin() {
     static const Catalogue catalogue = [] {
         const auto &files = embeddedResources();
         auto r = parse(files.at("gpus.json"), files.at("prices.json"),
-                       files.at("models/catalogue.json"));
+                       files.at("models/catalogue.json"), files.at("offers.json"));
         // The embedded data is checked by tst_catalogue; an error here is a build defect.
         return r.ok() ? r.value() : Catalogue{};
     }();

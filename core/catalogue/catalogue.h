@@ -3,6 +3,7 @@
 // carries `source` and `as_of`.
 #pragma once
 
+#include "catalogue/offers.h"
 #include "model/hardware.h"
 #include "model/modelspec.h"
 #include "util/result.h"
@@ -66,13 +67,22 @@ class Catalogue {
 public:
     /// The catalogues compiled into HostPlan. Never fails at run time (tests check the data).
     static const Catalogue &builtin();
-    /// Parse the three catalogue documents. Errors name the file and field.
+    /// Parse the catalogue documents (offersJson "" = no rental offers). Errors name the file
+    /// and field; an offer's gpu must be a gpus.json id.
     static Result<Catalogue> parse(std::string_view gpusJson, std::string_view pricesJson,
-                                   std::string_view modelsJson);
+                                   std::string_view modelsJson, std::string_view offersJson = {});
 
     const std::vector<GpuSpec> &gpus() const { return m_gpus; }
     const std::vector<ApiPrice> &apiPrices() const { return m_api; }
     const std::vector<ModelEntry> &models() const { return m_models; }
+    /// Rental offers (resources/offers.json), in file order.
+    const std::vector<RentalOffer> &offers() const { return m_offers; }
+    /// The offers for one GPU id (exact id, as offers name it).
+    std::vector<RentalOffer> offersFor(std::string_view gpuId) const;
+    /// Check that every offer names a catalogue GPU; the error names `what` and the field
+    /// ("pricing.offers[2].gpu: unknown GPU id 'h100-nvl'").
+    Result<bool> checkOfferGpus(const std::vector<RentalOffer> &offers,
+                                const std::string &what) const;
 
     /// Find a GPU by id or alias, case-insensitive, also by unique prefix / substring of the
     /// id or name ("h100", "b300", "mi355x"). Error lists the candidates when ambiguous.
@@ -92,6 +102,7 @@ private:
     std::vector<GpuSpec> m_gpus;
     std::vector<ApiPrice> m_api;
     std::vector<ModelEntry> m_models;
+    std::vector<RentalOffer> m_offers;
 };
 
 } // namespace hostplan

@@ -40,14 +40,10 @@ std::string shellValue(const ServeFlag &f) {
     return f.expandsShellVariables ? "\"" + f.value + "\"" : shellWord(f.value);
 }
 
-/// GPUs per node the plan assumes (the scenario's, else the GPU's own).
-std::uint32_t nodeSizeOf(const PlanResult &p) {
-    return std::max<std::uint32_t>(
-        p.scenario.hardware.gpusPerNode ? p.scenario.hardware.gpusPerNode : p.gpu.gpusPerNode, 1);
-}
-
+/// Nodes (instances) one replica of the plan spans, on the plan's instance size.
 std::uint32_t nodesOf(const PlanResult &p) {
-    return std::uint32_t(ceilDiv(std::max<std::uint32_t>(p.layout.gpuCount(), 1), nodeSizeOf(p)));
+    return std::uint32_t(
+        ceilDiv(std::max<std::uint32_t>(p.layout.gpuCount(), 1), p.instanceSize()));
 }
 
 /// The batch to allow: the capacity batch (memory and target), else what memory allows, else
@@ -65,7 +61,8 @@ PlanResult planUnder(const PlanResult &p, Engine engine, const Catalogue &cat) {
     Scenario s = p.scenario;
     s.engine.engine = engine;
     s.engine.memoryFraction.reset();
-    s.hardware.gpuCount = p.layout.gpuCount();
+    s.hardware.gpuCount = p.layout.gpuCount(); // one replica, on the plan's instance size
+    s.hardware.gpusPerNode = p.instanceSize();
     s.hardware.tp = p.layout.tp;
     s.hardware.ep = p.layout.ep;
     s.hardware.pp = p.layout.pp;
@@ -269,7 +266,7 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                        L.tp > 1 ? "TP " + std::to_string(L.tp) +
                                       " of the plan's layout: every layer split over " +
                                       std::to_string(L.tp) + " GPUs" +
-                                      (nodeSizeOf(p) % L.tp == 0 ? " of one node" : "") +
+                                      (p.instanceSize() % L.tp == 0 ? " of one node" : "") +
                                       " (a power of two that divides the " +
                                       std::to_string(p.model.numAttentionHeads) +
                                       " attention heads)"
@@ -441,6 +438,12 @@ std::string serveCommandsText(const PlanResult &p, const Catalogue &cat) {
       << " on " << p.layout.gpuCount() << " x " << p.gpu.name << " (TP " << p.layout.tp << ", EP "
       << p.layout.ep << ", PP " << p.layout.pp << "), context " << p.scenario.workload.contextTokens
       << " tokens\n";
+    if (p.replicas > 1) {
+        s << "# " << p.replicas << " data-parallel replicas on " << p.rentedGpus()
+          << " GPUs: run the command below once per replica (each on its own "
+          << countText(p.layout.gpuCount(), "GPU")
+          << ", CUDA_VISIBLE_DEVICES or its own instance) behind a load balancer\n";
+    }
     if (!p.fit.fits) {
         s << "# WARNING: the plan does not fit";
         for (const auto &r : p.fit.reasons) {

@@ -15,11 +15,6 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-/// Node size a plan is rented in: the scenario's, else the GPU's own.
-std::uint32_t nodeSize(const PlanResult &p) {
-    return p.scenario.hardware.gpusPerNode ? p.scenario.hardware.gpusPerNode : p.gpu.gpusPerNode;
-}
-
 } // namespace
 
 Recommendation recommend(const PlanResult &p) {
@@ -66,7 +61,8 @@ PilotRange pilotRange(std::uint32_t practicalGpus, std::uint32_t gpusPerNode) {
 }
 
 PilotRange pilotRange(const PlanResult &p) {
-    return pilotRange(p.fit.practicalFound ? p.fit.gpusPractical : 0, nodeSize(p));
+    const LayoutCandidate *best = p.search.best();
+    return best ? pilotRange(best->gpusRented, *best->offer.gpusPerInstance) : PilotRange{};
 }
 
 CostPerMTok costPerMTok(const PlanResult &p) {
@@ -193,9 +189,18 @@ std::vector<GpuOption> gpuOptions(const Scenario &scenario, const Catalogue &cat
             continue;
         }
         const PlanResult &p = r.value();
-        o.gpusPerNode = nodeSize(p);
+        o.gpusPerNode = p.instanceSize();
         o.pilot = pilotRange(p);
-        o.sequencesAtTarget = p.throughput.computed ? p.throughput.capacity.batch : 0;
+        o.sequencesAtTarget =
+            p.throughput.computed ? p.throughput.capacity.batch * std::max(p.replicas, 1u) : 0;
+        o.canServe = p.search.found;
+        o.cannotServeReason = p.search.found ? std::string() : p.search.noneReason;
+        if (const LayoutCandidate *best = p.search.best()) {
+            o.offerId = best->offer.id;
+            o.provider = best->offer.provider;
+            o.priceSource = best->offer.source;
+            o.priceAsOf = best->offer.asOf;
+        }
         if (p.scenario.pricing.usdPerGpuHour) {
             o.priceSource = "scenario input";
             o.priceAsOf = "-";

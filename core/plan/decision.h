@@ -38,8 +38,9 @@ std::string recommendationId(Recommendation recommendation);
 /// English name: "API", "Burst rental", "Dedicated", "No API comparison".
 std::string recommendationName(Recommendation recommendation);
 
-/// The GPU counts to ask a provider to quote for a pilot: from the practical count `low` up to
-/// `high` = roundToBundle(min(2 x low, low + gpusPerNode), gpusPerNode), i.e. one more node of
+/// The GPU counts to ask a provider to quote for a pilot: from the practical count `low` (the
+/// layout search's rented GPUs) up to `high` = roundToBundle(min(2 x low, low + gpusPerNode),
+/// gpusPerNode) with the chosen offer's instance size as gpusPerNode, i.e. one more instance of
 /// headroom (context, batch size, fragmentation, a spare) but at most twice the practical
 /// count. With the seeds' practical counts this gives seed 004's "starting range for a pilot
 /// quote" (H200 16-24, B300 8-16).
@@ -118,10 +119,17 @@ struct GpuOption {
     std::uint32_t gpusPerNode = 0;   ///< rental bundle used
     PilotRange pilot;                ///< from the practical count
     /// Sequences the practical plan runs within the time-per-output-token target (throughput
-    /// model's capacity batch; 0: even one sequence is too slow).
+    /// model's capacity batch x the data-parallel replicas; 0: even one sequence is too slow).
     std::uint32_t sequencesAtTarget = 0;
-    std::string priceSource;         ///< the GPU-hour rate's source ("scenario input" if typed)
+    std::string priceSource;         ///< the GPU-hour rate's source: the chosen offer's
+                                     ///< ("scenario input" if typed)
     std::string priceAsOf;
+    /// The layout search found a layout x offer x replicas that carries the workload. An
+    /// option that cannot serve it is marked and not ranked (no pilot range, no cost line).
+    bool canServe = false;
+    std::string cannotServeReason;   ///< the search's reason when !canServe
+    std::string offerId;             ///< the chosen rental offer ("" when none)
+    std::string provider;            ///< its provider
 };
 
 /// The scenario moved to another GPU type: hardware back to auto (count, node size, layout)

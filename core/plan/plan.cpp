@@ -141,24 +141,40 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     const std::uint32_t node =
         scenario.hardware.gpusPerNode ? scenario.hardware.gpusPerNode : gpu.gpusPerNode;
 
-    // Fit: the floor and the practical count (independent of the chosen count).
+    // Fit: the floor, and the layout search over the rental offers (independent of the
+    // chosen count).
     r.fit.gpusFloor = memoryFloorGpus(model.weightBytes(), gpu.memoryBytes);
-    findPracticalCount(model, gpu, node, scenario, r.fit);
+    HOSTPLAN_TRY(offersChecked, catalogue.checkOfferGpus(scenario.pricing.offers, "pricing.offers"));
+    (void)offersChecked;
+    std::vector<RentalOffer> offers = catalogue.offersFor(gpu.id);
+    offers.insert(offers.end(), scenario.pricing.offers.begin(), scenario.pricing.offers.end());
+    r.search = searchLayouts(model, gpu, scenario, offers, node,
+                             defaultEfficiency(scenario.engine.engine, gpu));
+    const LayoutCandidate *best = r.search.best();
+    if (best) {
+        r.fit.gpusPractical = best->gpusRented;
+        r.fit.practicalLayout = best->layout;
+        r.fit.practicalFound = true;
+    }
 
-    // The evaluated layout: explicit, or the practical one.
+    // The evaluated layout: the search's choice, explicit, or on the search's count.
     const HardwareChoice &hw = scenario.hardware;
     r.autoCount = hw.gpuCount == 0;
+    r.gpusPerInstance = node;
     std::uint32_t gpus = hw.gpuCount;
     if (r.autoCount) {
-        gpus = r.fit.practicalFound ? r.fit.gpusPractical
-                                    : roundToBundle(std::max<std::uint32_t>(r.fit.gpusFloor, 1),
-                                                    node);
+        gpus = best ? best->layout.gpuCount()
+                    : roundToBundle(std::max<std::uint32_t>(r.fit.gpusFloor, 1), node);
     }
-    if (hw.tp && gpus % hw.tp != 0) {
+    const bool fromSearch = r.autoCount && best && !hw.tp && !hw.pp && !hw.ep;
+    if (fromSearch) {
+        r.layout = best->layout;
+        r.replicas = best->replicas;
+        r.gpusPerInstance = *best->offer.gpusPerInstance;
+    } else if (hw.tp && gpus % hw.tp != 0) {
         return makeError("hardware.tp", "TP " + std::to_string(hw.tp) + " does not divide the " +
                                             countText(gpus, "GPU"));
-    }
-    if (hw.tp || hw.pp) {
+    } else if (hw.tp || hw.pp) {
         Parallelism par;
         par.tp = hw.tp ? hw.tp : (hw.pp ? std::max<std::uint32_t>(gpus / hw.pp, 1) : gpus);
         par.pp = hw.pp ? hw.pp : std::max<std::uint32_t>(gpus / par.tp, 1);
@@ -179,20 +195,26 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
         }
         r.layout = par;
     }
+    r.gpusRented = fromSearch ? best->gpusRented : r.layout.gpuCount();
     const std::string problem = layoutProblem(model, r.layout);
     if (!problem.empty()) {
         return makeError("hardware", problem);
     }
 
     if (r.scenario.name.empty()) {
-        r.scenario.name = model.displayName + " on " + std::to_string(r.layout.gpuCount()) + "x " +
+        r.scenario.name = model.displayName + " on " + std::to_string(r.gpusRented) + "x " +
                           asciiUpper(gpu.id);
     }
-    r.memory = computeMemory(model, gpu, r.layout, scenario);
+    // Memory of one replica, holding its share of the sequences; the engine starts per replica.
+    Scenario perReplica = scenario;
+    perReplica.workload.concurrency =
+        std::uint32_t(ceilDiv(scenario.workload.concurrency, r.replicas));
+    r.memory = computeMemory(model, gpu, r.layout, perReplica);
     r.startup = engineStartup(scenario.engine.engine,
-                              engineInputFor(model, gpu, r.layout, scenario));
+                              engineInputFor(model, gpu, r.layout, perReplica));
     const std::uint32_t block = engineDefaults(scenario.engine.engine).kvBlockTokens;
-    r.fit.maxConcurrency = maxConcurrency(r.memory, scenario.workload.contextTokens, block);
+    r.fit.maxConcurrency =
+        maxConcurrency(r.memory, scenario.workload.contextTokens, block) * r.replicas;
     const std::uint64_t need = r.memory.perGpu.kvCache + r.memory.perGpu.state;
     r.fit.headroomBytesPerGpu = r.memory.kvCapacityBytesPerGpu - std::int64_t(need);
     r.fit.fits = r.memory.kvCapacityBytesPerGpu >= 0 &&
@@ -227,30 +249,34 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
                                 " tokens is above the model's maximum of " +
                                 groupedText(model.maxContextTokens));
     }
-    if (r.layout.tp > 1 && r.layout.tp <= node && node % r.layout.tp != 0) {
+    const std::uint32_t inst = r.gpusPerInstance;
+    if (r.layout.tp > 1 && r.layout.tp <= inst && inst % r.layout.tp != 0) {
         r.warnings.push_back("TP " + std::to_string(r.layout.tp) + " does not divide the " +
-                             countText(node, "GPU") +
+                             countText(inst, "GPU") +
                              " of a node: some TP groups span two nodes and their all-reduce "
                              "crosses the network");
     }
-    if (r.layout.gpuCount() > node && r.layout.gpuCount() % node != 0) {
+    if (r.layout.gpuCount() > inst && r.layout.gpuCount() % inst != 0) {
         r.warnings.push_back(countText(r.layout.gpuCount(), "GPU") + " are not whole nodes of " +
-                             std::to_string(node) +
+                             std::to_string(inst) +
                              ": engines launch per node (e.g. SGLang --nnodes), so rent " +
-                             countText(ceilDiv(r.layout.gpuCount(), node) * node, "GPU") +
+                             countText(ceilDiv(r.layout.gpuCount(), inst) * inst, "GPU") +
                              " or change the count");
     }
-    if (r.layout.tp > node) {
+    if (r.layout.tp > inst) {
         r.warnings.push_back("TP " + std::to_string(r.layout.tp) + " spans " +
-                             std::to_string((r.layout.tp + node - 1) / node) + " nodes of " + countText(node, "GPU") +
-                             ": every layer's all-reduce crosses the network (PP across "
-                             "nodes is usually faster)");
+                             std::to_string((r.layout.tp + inst - 1) / inst) + " nodes of " + countText(inst, "GPU") +
+                             ": every layer's all-reduce crosses the network" +
+                             (model.isMoe() ? std::string(" (the engines' multi-node MoE layout)")
+                                            : std::string(" (PP across nodes is usually faster)")));
     }
     const bool contextTooLong =
         model.maxContextTokens && scenario.workload.contextTokens > model.maxContextTokens;
     if (!r.fit.practicalFound && !contextTooLong) { // a too-long context has its own reason
-        r.warnings.push_back("no rentable count up to " + countText(kMaxPracticalGpus, "GPU") +
-                             " carries this workload");
+        r.warnings.push_back(r.search.noneReason);
+    }
+    if (r.search.fallback) {
+        r.warnings.push_back(r.search.note);
     }
     for (const auto &note : model.notes) {
         r.warnings.push_back(note);
@@ -278,7 +304,10 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
 
     // Cost.
     r.usdPerGpuHour = scenario.pricing.usdPerGpuHour.value_or(gpu.defaultUsdPerGpuHour);
-    r.rental = rentalCost(r.layout.gpuCount(), r.usdPerGpuHour, scenario.workload.hoursPerDay,
+    if (fromSearch) {
+        r.usdPerGpuHour = best->usdPerGpuHour; // the chosen offer's rate (or the override)
+    }
+    r.rental = rentalCost(r.gpusRented, r.usdPerGpuHour, scenario.workload.hoursPerDay,
                           scenario.pricing.hoursPerMonth);
 
     // API prices: every price for the model (the user's first, then the catalogue's), the

@@ -6,10 +6,12 @@
 #include "catalogue/catalogue.h"
 #include "sizing/cost.h"
 #include "sizing/fit.h"
+#include "sizing/layout.h"
 #include "sizing/memory.h"
 #include "scenario/scenario.h"
 #include "sizing/throughput.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -42,8 +44,30 @@ struct PlanResult {
     /// cheapest for the workload first; the plan compares with `api`.
     std::vector<ApiAlternative> apiAlternatives;
     double usdPerGpuHour = 0;
-    Parallelism layout;      ///< the evaluated layout
+    Parallelism layout;      ///< the evaluated layout (one replica)
     bool autoCount = false;  ///< gpu count chosen by HostPlan (scenario gpu_count 0)
+    /// Data-parallel replicas of `layout` (the layout search's choice with the count on auto;
+    /// 1 with an explicit count). Memory figures are per replica; capacity and cost cover all.
+    std::uint32_t replicas = 1;
+    /// GPUs rented: replicas x layout GPUs rounded up to whole instances of the chosen offer
+    /// (auto), or the layout's GPUs (explicit count).
+    std::uint32_t gpusRented = 0;
+    /// GPUs per instance (node) the plan runs on: the chosen offer's shape (auto), else the
+    /// scenario's gpus_per_node or the GPU's own node size; 0 = not set (instanceSize()).
+    std::uint32_t gpusPerInstance = 0;
+    /// The layout search over the rental offers for this GPU type (layout.h): the chosen
+    /// layout x offer x replicas and every rejected candidate with its reason.
+    LayoutSearch search;
+    /// GPUs per instance the plan's figures use: gpusPerInstance when set, else the scenario's
+    /// gpus_per_node, else the GPU's own node size; at least 1.
+    std::uint32_t instanceSize() const {
+        const std::uint32_t n = gpusPerInstance         ? gpusPerInstance
+                                : scenario.hardware.gpusPerNode ? scenario.hardware.gpusPerNode
+                                                                : gpu.gpusPerNode;
+        return n ? n : 1;
+    }
+    /// GPUs the plan rents: gpusRented when set, else the layout's (at least the layout's).
+    std::uint32_t rentedGpus() const { return std::max(gpusRented, layout.gpuCount()); }
     MemoryBreakdown memory;
     FitResult fit;
     /// What the engine does at start-up with the plan's flags (engine/enginememory.h): starts

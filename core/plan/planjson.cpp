@@ -13,6 +13,32 @@ nlohmann::ordered_json num(double v) {
     return std::isfinite(v) ? nlohmann::ordered_json(v) : nlohmann::ordered_json(nullptr);
 }
 
+/// One layout-search candidate (README "plan --json" table, layout_search.candidates).
+nlohmann::ordered_json candidateJson(const LayoutCandidate &c) {
+    using oj = nlohmann::ordered_json;
+    const bool offer = !c.offer.id.empty();
+    return oj{{"status", candidateStatusId(c.status)},
+              {"reason", c.reason},
+              {"offer", offer ? oj(c.offer.id) : oj(nullptr)},
+              {"provider", offer ? oj(c.offer.provider) : oj(nullptr)},
+              {"gpus_per_instance",
+               c.offer.gpusPerInstance ? oj(*c.offer.gpusPerInstance) : oj(nullptr)},
+              {"tp", c.layout.tp},
+              {"ep", c.layout.ep},
+              {"pp", c.layout.pp},
+              {"replicas", c.replicas},
+              {"instances", c.instances},
+              {"gpus_rented", c.gpusRented},
+              {"usd_per_gpu_hour", c.usdPerGpuHour > 0 ? oj(c.usdPerGpuHour) : oj(nullptr)},
+              {"usd_per_month", c.carries() ? oj(c.usdPerMonth) : oj(nullptr)},
+              {"memory_max_batch", c.memoryMaxBatch},
+              {"latency_max_batch", c.latencyMaxBatch},
+              {"output_tokens_per_month", c.carries() ? oj(c.outputTokensPerMonth) : oj(nullptr)},
+              {"source", offer ? oj(c.offer.source) : oj(nullptr)},
+              {"as_of", offer ? oj(c.offer.asOf) : oj(nullptr)},
+              {"user_offer", c.offer.userEntered}};
+}
+
 const char *breakEvenKindId(BreakEvenKind k) {
     switch (k) {
     case BreakEvenKind::NotPriced: return "not_priced";
@@ -191,6 +217,9 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
                        {"tp", p.layout.tp},
                        {"ep", p.layout.ep},
                        {"pp", p.layout.pp},
+                       {"replicas", p.replicas},
+                       {"gpus_rented", p.gpusRented},
+                       {"gpus_per_instance", p.gpusPerInstance},
                        {"memory_bytes_per_gpu", p.gpu.memoryBytes},
                        {"usable_memory_bytes_per_gpu", p.gpu.usableMemoryBytes},
                        {"native_mxfp4", p.gpu.nativeMxfp4},
@@ -225,6 +254,20 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
                                            : oj(nullptr)},
                   {"max_concurrency", p.fit.maxConcurrency},
                   {"headroom_bytes_per_gpu", p.fit.headroomBytesPerGpu}};
+    {
+        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        for (const LayoutCandidate &c : p.search.candidates) {
+            list.push_back(candidateJson(c));
+        }
+        const LayoutCandidate *best = p.search.best();
+        doc["layout_search"] = {{"found", p.search.found},
+                                {"chosen", best ? candidateJson(*best) : oj(nullptr)},
+                                {"fallback", p.search.fallback},
+                                {"note", p.search.note},
+                                {"none_reason", p.search.noneReason},
+                                {"candidates", list}};
+    }
+    const LayoutCandidate *chosenOffer = p.autoCount ? p.search.best() : nullptr;
     doc["cost"] = {{"usd_per_gpu_hour", p.usdPerGpuHour},
                    {"usd_per_hour", p.rental.usdPerHour},
                    {"usd_per_day_always_on", p.rental.usdPerDayAlwaysOn},
@@ -237,9 +280,12 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
                    {"api_usd_per_month", p.apiUsdPerMonth},
                    {"self_host_usd_per_mtok_output", num(p.selfHostUsdPerMTokOutput)},
                    {"price_source", p.scenario.pricing.usdPerGpuHour ? std::string("scenario")
-                                                                      : p.gpu.priceSource},
+                                    : chosenOffer ? chosenOffer->offer.source
+                                                  : p.gpu.priceSource},
                    {"price_as_of", p.scenario.pricing.usdPerGpuHour ? std::string("scenario")
-                                                                    : p.gpu.priceAsOf}};
+                                   : chosenOffer ? chosenOffer->offer.asOf
+                                                 : p.gpu.priceAsOf},
+                   {"offer", chosenOffer ? oj(chosenOffer->offer.id) : oj(nullptr)}};
     oj alternatives = oj::array();
     for (const ApiAlternative &a : p.apiAlternatives) {
         alternatives.push_back({{"id", a.price.id},

@@ -126,7 +126,7 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
     out << "          weights " << formatDouble("%.2f GB", toGB(double(p.model.weightBytes())))
         << formatDouble(" (%.2f GiB)", toGiB(double(p.model.weightBytes()))) << " in " << formats
         << "\n";
-    out << "GPUs      " << p.layout.gpuCount() << " x " << p.gpu.name
+    out << "GPUs      " << p.rentedGpus() << " x " << p.gpu.name
         << (!p.autoCount ? ""
             : p.fit.practicalFound
                 ? " (count chosen by HostPlan)"
@@ -136,6 +136,7 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
     out << "          " << formatDouble("%.0f GB", toGB(double(p.gpu.memoryBytes)))
         << " advertised, " << formatDouble("%.1f GiB", toGiB(double(p.gpu.usableMemoryBytes)))
         << " usable per GPU; TP " << p.layout.tp << ", EP " << p.layout.ep << ", PP " << p.layout.pp
+        << (p.replicas > 1 ? " x " + countText(p.replicas, "data-parallel replica") : std::string())
         << "\n";
     out << "Workload  " << countText(w.concurrency, "sequence") << " x "
         << groupedText(w.contextTokens) << " tokens; engine "
@@ -172,7 +173,7 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
     out << std::left << std::setw(32) << "  KV + state room"
         << gbGib(double(m.kvCapacityBytesPerGpu)) << "\n";
     out << std::left << std::setw(32) << "Memory in total (all GPUs)"
-        << gbGib(double(m.total.total())) << "\n\n";
+        << gbGib(double(m.total.total()) * std::max<std::uint32_t>(p.replicas, 1)) << "\n\n";
 
     out << "Fit       " << (p.fit.fits ? "FITS" : "DOES NOT FIT") << "\n";
     for (const auto &r : p.fit.reasons) {
@@ -181,22 +182,45 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
     out << "          max concurrency at " << groupedText(w.contextTokens)
         << " tokens: " << groupedText(p.fit.maxConcurrency) << " sequences\n";
     out << "          memory floor (weights only): " << countText(p.fit.gpusFloor, "GPU")
-        << "; practical (1 GPU or whole nodes): "
-        << (p.fit.practicalFound ? countText(p.fit.gpusPractical, "GPU") + " (TP " +
+        << "; practical (cheapest rental offer that carries the workload): "
+        << (p.fit.practicalFound ? countText(p.fit.gpusPractical, "GPU") + " (" +
+                                       countText(p.search.best()->replicas, "replica") + " of TP " +
                                        std::to_string(p.fit.practicalLayout.tp) + ", PP " +
-                                       std::to_string(p.fit.practicalLayout.pp) + ")"
+                                       std::to_string(p.fit.practicalLayout.pp) + " on " +
+                                       p.search.best()->offer.id + ")"
             : p.model.maxContextTokens && w.contextTokens > p.model.maxContextTokens
                 ? std::string("none (the context is above the model's maximum)")
                 : std::string("none up to ").append(countText(kMaxPracticalGpus, "GPU")))
-        << "\n\n";
+        << "\n";
+    if (p.search.found) {
+        // The runners-up: near ties first, then the next cheapest, each with why it lost.
+        int shown = 0;
+        for (const LayoutCandidate &c : p.search.candidates) {
+            if (shown < 3 && (c.status == CandidateStatus::NearTie ||
+                              c.status == CandidateStatus::LostCost)) {
+                out << "          runner-up " << c.offer.id << ": " << c.reason << "\n";
+                ++shown;
+            }
+        }
+    } else if (!p.search.noneReason.empty()) {
+        out << "          " << p.search.noneReason << "\n";
+    }
+    if (!p.search.note.empty()) {
+        out << "          offers: " << p.search.note << "\n";
+    }
+    out << "\n";
 
     if (p.throughput.computed) {
         const Capacity &cap = p.throughput.capacity;
         const std::uint32_t running = p.throughput.atConcurrency.batch;
+        const std::uint32_t replicas = std::max<std::uint32_t>(p.replicas, 1);
+        // Batches are one replica's; tokens/s cover every replica.
+        const std::string perReplica =
+            replicas > 1 ? " per replica x " + countText(replicas, "replica") : std::string();
         out << "Speed     " << confidenceLabel(p.throughput.confidence) << " ("
             << p.throughput.efficiencySource << ")\n";
-        out << "          at " << countText(running, "sequence");
-        if (running < w.concurrency) {
+        out << "          at " << countText(running, "sequence") << perReplica;
+        if (std::uint64_t(running) * replicas < w.concurrency) {
             out << " running (" << groupedText(w.concurrency)
                 << " requested; the rest wait: the KV room or the engine's cap holds "
                 << groupedText(running) << ")";
@@ -207,14 +231,19 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
             << " tokens/s in total\n";
         out << "          capacity at "
             << formatDouble("%.0f", cap.targetSecondsPerOutputToken * 1000)
-            << " ms per output token: " << countText(cap.batch, "sequence") << ", "
+            << " ms per output token: " << countText(cap.batch, "sequence") << perReplica
+            << ", "
             << formatDouble("%.0f", cap.servingOutputTokensPerSecond)
             << " output tokens/s served\n\n";
     }
     const auto &c = p.rental;
     out << "Cost      " << formatDouble("$%.2f", p.usdPerGpuHour) << " per GPU-hour ("
         << (p.scenario.pricing.usdPerGpuHour ? std::string("scenario")
-                                             : p.gpu.priceSource + ", " + p.gpu.priceAsOf)
+            : p.autoCount && p.search.found
+                ? p.search.best()->offer.provider + " " + p.search.best()->offer.id + ", " +
+                      p.search.best()->offer.rankingRateKind() + "; " +
+                      p.search.best()->offer.source + ", " + p.search.best()->offer.asOf
+                : p.gpu.priceSource + ", " + p.gpu.priceAsOf)
         << ")\n";
     if (!p.fit.fits) {
         out << "          (costs of the plan as given, which does not fit)\n";

@@ -232,7 +232,8 @@ Result<bool> parsePricing(const json &o, PricingChoice &c) {
     const std::string p = "pricing";
     HOSTPLAN_TRY(k, checkKeys(o, p, {"usd_per_gpu_hour", "api_price_id", "api_input_usd_per_mtok",
                                      "api_cached_input_usd_per_mtok", "api_output_usd_per_mtok",
-                                     "hours_per_month", "api_prices", "max_price_age_days"}));
+                                     "hours_per_month", "api_prices", "max_price_age_days",
+                                     "offers"}));
     (void)k;
     HOSTPLAN_TRY(rate, hostplan::jsonfield::number(o, "usd_per_gpu_hour", p, 0, 1e4, false));
     c.usdPerGpuHour = rate;
@@ -266,6 +267,14 @@ Result<bool> parsePricing(const json &o, PricingChoice &c) {
             }
             c.apiPrices.push_back(std::move(price));
         }
+    }
+    c.offers.clear();
+    if (o.contains("offers")) {
+        HOSTPLAN_TRY(offers, parseOfferList(o["offers"], p + ".offers"));
+        for (RentalOffer &offer : offers) {
+            offer.userEntered = true;
+        }
+        c.offers = std::move(offers);
     }
     return true;
 }
@@ -411,6 +420,13 @@ std::string scenarioToJson(const Scenario &s) {
     }
     if (s.pricing.apiOutputUsdPerMTok) {
         pr["api_output_usd_per_mtok"] = *s.pricing.apiOutputUsdPerMTok;
+    }
+    if (!s.pricing.offers.empty()) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const RentalOffer &o : s.pricing.offers) {
+            list.push_back(offerToJson(o));
+        }
+        pr["offers"] = list;
     }
     // nlohmann::ordered_json keeps schema_version first for readers.
     nlohmann::ordered_json doc;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "catalogue/catalogue.h"
+#include "catalogue/offers.h"
 #include "engine/engine.h"
 #include "model/modelspec.h"
 #include "model/numberformat.h"
@@ -14,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace hostplan {
 
@@ -102,6 +104,9 @@ struct PricingChoice {
     std::vector<ApiPrice> apiPrices;
     /// Prices older than this many days are flagged as stale (report, CLI, GUI).
     std::uint32_t maxPriceAgeDays = 365;
+    /// The user's own rental offers (JSON pricing.offers, the resources/offers.json schema),
+    /// searched together with the built-in ones; marked userEntered.
+    std::vector<RentalOffer> offers;
     bool operator==(const PricingChoice &) const = default;
 };
 

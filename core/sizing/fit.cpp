@@ -92,29 +92,4 @@ std::uint32_t maxConcurrency(const MemoryBreakdown &memory, std::uint64_t contex
         std::uint64_t(memory.kvCapacityBytesPerGpu) / perSeq, cap));
 }
 
-void findPracticalCount(const ModelSpec &model, const GpuSpec &gpu, std::uint32_t gpusPerNode,
-                        const Scenario &scenario, FitResult &fit) {
-    const std::uint32_t node = std::max<std::uint32_t>(gpusPerNode, 1);
-    const std::uint32_t block = engineDefaults(scenario.engine.engine).kvBlockTokens;
-    fit.practicalFound = false;
-    fit.practicalLayout = Parallelism{};
-    if (model.maxContextTokens && scenario.workload.contextTokens > model.maxContextTokens) {
-        return; // no count serves a context the model does not support
-    }
-    for (std::uint32_t n = 1; n <= kMaxPracticalGpus; n = (n == 1 && node > 1) ? node : n + node) {
-        auto par = preferredLayout(model, n, node);
-        if (!par.ok()) {
-            continue;
-        }
-        const MemoryBreakdown mem = computeMemory(model, gpu, par.value(), scenario);
-        if (maxConcurrency(mem, scenario.workload.contextTokens, block) >=
-            scenario.workload.concurrency) {
-            fit.gpusPractical = n;
-            fit.practicalLayout = par.value();
-            fit.practicalFound = true;
-            return;
-        }
-    }
-}
-
 } // namespace hostplan

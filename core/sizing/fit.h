@@ -3,8 +3,9 @@
 //
 // Rules (seeds 000-004, issue text): TP is a power of two that divides the attention heads
 // ("TP works on 2, 4 or 8 GPUs, not 6"); EP divides the routed experts; PP splits layers across
-// nodes; rentals come in bundles of 1 GPU or whole nodes (8, or the GPU's own node size, e.g.
-// 4 per GB200/GB300 tray). Per-GPU and pooled memory are never mixed: every figure says which.
+// nodes. The practical count comes from the layout search over rental offers (layout.h); the
+// seeds' "1 GPU or whole nodes" survives only as roundToBundle. Per-GPU and pooled memory are
+// never mixed: every figure says which.
 #pragma once
 
 #include "sizing/memory.h"
@@ -20,7 +21,10 @@ namespace hostplan {
 /// the seeds' "weights only" floor (decimal GB as advertised).
 std::uint32_t memoryFloorGpus(std::uint64_t bytes, std::uint64_t memoryBytesPerGpu);
 
-/// Round a GPU count up to what can be rented: 1, or a multiple of gpusPerNode.
+/// The seeds' rental rule (seeds 001/004: "rented in packages of 1 or 8"): round a GPU count up
+/// to 1 or a multiple of gpusPerNode. One provider's shape, not HostPlan's rule: the layout
+/// search (layout.h) rents the offers' real shapes; this remains for the seeds' own figures
+/// and the pilot range's upper end.
 std::uint32_t roundToBundle(std::uint32_t gpus, std::uint32_t gpusPerNode);
 
 /// Why a layout is invalid for a model ("" if valid): TP not a power of two, TP not dividing
@@ -39,26 +43,16 @@ Result<Parallelism> preferredLayout(const ModelSpec &model, std::uint32_t gpus,
 std::uint32_t maxConcurrency(const MemoryBreakdown &memory, std::uint64_t contextTokens,
                              std::uint32_t kvBlockTokens);
 
-/// Largest GPU count the practical search tries.
-inline constexpr std::uint32_t kMaxPracticalGpus = 1024;
-
 /// Fit of one plan.
 struct FitResult {
     bool fits = false;
     std::vector<std::string> reasons;      ///< why not (or warnings when it fits)
     std::uint32_t gpusFloor = 0;           ///< weights only, pooled advertised memory
-    std::uint32_t gpusPractical = 0;       ///< smallest rentable count that fits the workload
+    std::uint32_t gpusPractical = 0;       ///< GPUs the layout search's choice rents
     Parallelism practicalLayout;
     bool practicalFound = false;           ///< false if nothing up to the search cap fits
     std::uint32_t maxConcurrency = 0;      ///< at the workload context, on the chosen plan
     std::int64_t headroomBytesPerGpu = 0;  ///< budget - need on the most loaded GPU
 };
-
-/// Smallest rentable GPU count (1 or whole nodes, up to kMaxPracticalGpus) whose preferred
-/// layout holds the weights and the scenario's workload (concurrency x context). Fills
-/// gpusPractical, practicalLayout and practicalFound of a FitResult; none is found when the
-/// context is above the model's max_position_embeddings (no GPU count serves it).
-void findPracticalCount(const ModelSpec &model, const GpuSpec &gpu, std::uint32_t gpusPerNode,
-                        const Scenario &scenario, FitResult &fit);
 
 } // namespace hostplan

@@ -100,41 +100,69 @@ RequestLengths requestLengths(const Workload &w) {
     return r;
 }
 
+ServingPoint ServingCase::at(const ServingModel &model, double batch) const {
+    return model.closedLoop(batch, inputTokens, outputTokens, false, speculation, cachedTokens);
+}
+
+ServingCase servingCase(const Workload &w) {
+    const RequestLengths len = requestLengths(w);
+    ServingCase c;
+    c.inputTokens = len.inputTokens;
+    c.outputTokens = len.outputTokens;
+    c.cachedTokens = len.inputTokens * (1.0 - len.uncachedShare);
+    c.speculation = Speculation{w.speculativeTokens, w.speculativeAcceptance, 0.1};
+    return c;
+}
+
+std::uint32_t maxBatchWithinTarget(const ServingModel &model, const ServingCase &sc,
+                                   double target, std::uint32_t cap) {
+    const auto tpotAt = [&](std::uint32_t b) { return sc.at(model, b).tpotSeconds; };
+    if (cap == 0 || !(target > 0) || tpotAt(1) > target) {
+        return 0;
+    }
+    std::uint32_t lo = 1;
+    std::uint32_t hi = cap;
+    if (tpotAt(hi) <= target) {
+        return hi;
+    }
+    while (hi - lo > 1) {
+        const std::uint32_t mid = lo + (hi - lo) / 2;
+        (tpotAt(mid) <= target ? lo : hi) = mid;
+    }
+    return lo;
+}
+
+double scheduledSecondsPerMonth(const Scenario &s) {
+    return s.pricing.hoursPerMonth * kSecondsPerHour * s.workload.hoursPerDay / 24.0;
+}
+
 ServingModel servingModel(const PlanResult &plan, const Efficiency &efficiency) {
     const Scenario &s = plan.scenario;
-    const std::uint32_t node = s.hardware.gpusPerNode
-                                   ? s.hardware.gpusPerNode
-                                   : std::max<std::uint32_t>(plan.gpu.gpusPerNode, 1);
     return ServingModel(plan.model, plan.gpu, plan.layout, plan.memory.cache,
                         double(plan.memory.kvCapacityBytesPerGpu), s.engine.engine,
-                        s.engine.prefillChunkTokens, node, efficiency.constants);
+                        s.engine.prefillChunkTokens, plan.instanceSize(), efficiency.constants);
 }
 
 Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficiency) {
     Throughput t;
     const Scenario &s = plan.scenario;
     const Workload &w = s.workload;
-    const std::uint32_t node = s.hardware.gpusPerNode
-                                   ? s.hardware.gpusPerNode
-                                   : std::max<std::uint32_t>(plan.gpu.gpusPerNode, 1);
+    const std::uint32_t node = plan.instanceSize();
+    const double replicas = double(std::max<std::uint32_t>(plan.replicas, 1));
     const ServingModel model = servingModel(plan, efficiency);
     t.computed = true;
     t.efficiency = efficiency;
     t.confidence = efficiency.confidence;
     t.efficiencySource = efficiency.source;
-    t.nodes = std::uint32_t(ceilDiv(std::max<std::uint32_t>(plan.layout.gpuCount(), 1), node));
+    t.nodes = std::uint32_t(ceilDiv(std::max<std::uint32_t>(plan.rentedGpus(), 1), node));
     t.contextTokens = w.contextTokens;
     t.effectiveBandwidthBytesPerS = plan.gpu.hbmBandwidthBytesPerS * efficiency.constants.effMem;
 
-    const RequestLengths len = requestLengths(w);
-    const double isl = len.inputTokens;
-    const double osl = len.outputTokens;
-    const double cached = isl * (1.0 - len.uncachedShare);
+    const ServingCase sc = servingCase(w);
+    const double isl = sc.inputTokens;
+    const double osl = sc.outputTokens;
     const double meanCtx = isl + osl / 2.0;
-    const Speculation spec{w.speculativeTokens, w.speculativeAcceptance, 0.1};
-    const auto serve = [&](double batch) {
-        return model.closedLoop(batch, isl, osl, false, spec, cached);
-    };
+    const auto serve = [&](double batch) { return sc.at(model, batch); };
 
     // Prefill of one full-context prompt, alone on the plan (closed form over its chunks).
     {
@@ -167,7 +195,8 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
     // The running batch at the workload's concurrency: capped by the KV room (at the full
     // context, conservative) and the engine's cap; continuous batching queues the rest. A plan
     // that holds none is evaluated at the request (shown for reference only).
-    std::uint32_t running = std::max<std::uint32_t>(w.concurrency, 1);
+    std::uint32_t running = std::uint32_t(
+        ceilDiv(std::max<std::uint32_t>(w.concurrency, 1), std::uint32_t(replicas)));
     if (c.memoryMaxBatch > 0) {
         running = std::min(running, c.memoryMaxBatch);
     }
@@ -195,32 +224,20 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
         d.ttftSeconds = sp.ttftSeconds;
         d.tpotSeconds = sp.tpotSeconds;
         d.tokensPerSecondPerSequence = sp.tpotSeconds > 0 ? 1.0 / sp.tpotSeconds : 0;
-        d.tokensPerSecond = sp.outputTokensPerSecond;
+        d.tokensPerSecond = sp.outputTokensPerSecond * replicas;
     }
 
     // Largest running batch whose median time per output token (prefill interference in) meets
-    // the target: TPOT grows with the batch, so a binary search.
-    const std::uint32_t searchCap = c.engineMaxBatch > 0 ? c.engineMaxBatch : kMaxBatch;
-    const auto tpotAt = [&](std::uint32_t b) { return serve(b).tpotSeconds; };
-    if (c.targetSecondsPerOutputToken > 0 && tpotAt(1) <= c.targetSecondsPerOutputToken) {
-        std::uint32_t lo = 1;
-        std::uint32_t hi = searchCap;
-        if (tpotAt(hi) <= c.targetSecondsPerOutputToken) {
-            lo = hi;
-        }
-        while (hi - lo > 1) {
-            const std::uint32_t mid = lo + (hi - lo) / 2;
-            (tpotAt(mid) <= c.targetSecondsPerOutputToken ? lo : hi) = mid;
-        }
-        c.latencyMaxBatch = lo;
-    }
+    // the target.
+    c.latencyMaxBatch =
+        maxBatchWithinTarget(model, sc, c.targetSecondsPerOutputToken,
+                             c.engineMaxBatch > 0 ? c.engineMaxBatch : kMaxBatch);
     c.batch = std::min(c.memoryMaxBatch, c.latencyMaxBatch);
     if (c.engineMaxBatch > 0) {
         c.batch = std::min(c.batch, c.engineMaxBatch);
     }
     const double usdPerHour = plan.rental.usdPerHour;
-    const double scheduledSeconds =
-        s.pricing.hoursPerMonth * kSecondsPerHour * w.hoursPerDay / 24.0;
+    const double scheduledSeconds = scheduledSecondsPerMonth(s);
     c.usdPerMTokOutput = c.usdPerMTokOutputLow = c.usdPerMTokOutputHigh = kInf;
     if (c.batch > 0) {
         const ServingPoint sp = serve(c.batch);
@@ -228,9 +245,10 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
         c.tpotSeconds = sp.tpotSeconds;
         c.tokensPerSecondPerUser = sp.tpotSeconds > 0 ? 1.0 / sp.tpotSeconds : 0;
         const double decodeOnly = model.decodeTokenSeconds(c.batch, meanCtx);
-        c.outputTokensPerSecond = decodeOnly > 0 ? c.batch / decodeOnly : 0;
+        // Every replica runs its own capacity batch.
+        c.outputTokensPerSecond = decodeOnly > 0 ? c.batch / decodeOnly * replicas : 0;
         c.outputTokensPerSecondPerNode = c.outputTokensPerSecond / t.nodes;
-        c.servingOutputTokensPerSecond = sp.outputTokensPerSecond;
+        c.servingOutputTokensPerSecond = sp.outputTokensPerSecond * replicas;
         c.outputTokensPerMonth = c.servingOutputTokensPerSecond * scheduledSeconds * c.utilisation;
         c.usersServed = w.heavyUserTokensPerMonth > 0
                             ? c.outputTokensPerMonth / w.heavyUserTokensPerMonth
@@ -262,16 +280,19 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
         c.band = throughputBand(s.engine.engine, plan.gpu, servingRegimeOf(running, isl, osl));
     }
 
-    // Curve: powers of two up to twice the largest limit of interest, plus the limits.
+    // Curve (one replica's batch): powers of two up to twice the largest limit of interest,
+    // plus the limits.
+    const std::uint32_t requested =
+        std::uint32_t(ceilDiv(w.concurrency, std::uint32_t(replicas)));
     std::vector<std::uint32_t> batches;
     batches.reserve(24);
     const std::uint32_t top = std::min<std::uint32_t>(
-        std::max({c.memoryMaxBatch, w.concurrency, std::min(c.latencyMaxBatch, kMaxBatch), 64u}),
+        std::max({c.memoryMaxBatch, requested, std::min(c.latencyMaxBatch, kMaxBatch), 64u}),
         kMaxBatch);
     for (std::uint32_t b = 1; b <= 2 * top && b <= 2 * kMaxBatch; b *= 2) {
         batches.push_back(b);
     }
-    for (std::uint32_t b : {c.memoryMaxBatch, c.latencyMaxBatch, w.concurrency}) {
+    for (std::uint32_t b : {c.memoryMaxBatch, c.latencyMaxBatch, requested}) {
         if (b > 0 && b <= 2 * kMaxBatch) {
             batches.push_back(b);
         }
@@ -285,8 +306,8 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
         p.batch = b;
         p.tokenLatencySeconds = sp.tpotSeconds;
         p.tokensPerSecondPerUser = sp.tpotSeconds > 0 ? 1.0 / sp.tpotSeconds : 0;
-        p.tokensPerSecond = sp.outputTokensPerSecond;
-        p.tokensPerSecondPerNode = sp.outputTokensPerSecond / t.nodes;
+        p.tokensPerSecond = sp.outputTokensPerSecond * replicas;
+        p.tokensPerSecondPerNode = p.tokensPerSecond / t.nodes;
         p.withinMemory = b <= c.memoryMaxBatch;
         p.withinTarget = sp.tpotSeconds <= c.targetSecondsPerOutputToken;
         t.curve.push_back(p);

@@ -12,6 +12,7 @@
 
 #include "model/hardware.h"
 #include "model/modelspec.h"
+#include "scenario/scenario.h"
 #include "sizing/memory.h"
 #include "sizing/servingmodel.h"
 
@@ -162,21 +163,49 @@ struct Throughput {
     Confidence confidence = Confidence::RooflineBound;
     std::string efficiencySource;
     Efficiency efficiency;
-    std::uint32_t nodes = 1;         ///< ceil(GPUs / GPUs per node)
+    std::uint32_t nodes = 1;         ///< ceil(GPUs rented / GPUs per node)
     std::uint64_t contextTokens = 0; ///< workload context the figures are at
     double effectiveBandwidthBytesPerS = 0; ///< data sheet x eff_mem
-    /// Decode at the running batch: the workload's concurrency capped by the KV room and the
-    /// engine's cap (the rest waits in the queue).
+    /// Decode at the running batch: the workload's concurrency (its share per replica) capped
+    /// by the KV room and the engine's cap (the rest waits in the queue).
     DecodeStep atConcurrency;
     Prefill prefill;          ///< a prompt of the full context
     Capacity capacity;
-    std::vector<BatchPoint> curve; ///< batch 1, 2, 4, ... plus the limits
+    std::vector<BatchPoint> curve; ///< one replica's batch 1, 2, 4, ... plus the limits
 };
 
-/// The serving model of an evaluated plan (features built once; what computeThroughput uses).
+/// The workload's serving case on one copy of a plan, as computeThroughput and the layout
+/// search evaluate it: closed loop at the workload's request lengths (requestLengths()), the
+/// cached share of each prompt served from the prefix cache, and its speculative decoding.
+struct ServingCase {
+    double inputTokens = 0;  ///< prompt tokens per request (ISL)
+    double outputTokens = 1; ///< output tokens per request (OSL)
+    double cachedTokens = 0; ///< prompt tokens per request that hit the prefix cache
+    Speculation speculation;
+    /// The closed loop of `batch` sequences on `model` (ServingModel::closedLoop).
+    ServingPoint at(const ServingModel &model, double batch) const;
+};
+/// The serving case of a workload (see ServingCase).
+ServingCase servingCase(const Workload &workload);
+
+/// Largest running batch from 1 to `cap` whose median time per output token (prefill
+/// interference in) meets `targetSeconds`; 0 when one sequence is already slower or the target
+/// is not positive. TPOT grows with the batch, so a binary search (about log2(cap) closed-loop
+/// evaluations).
+std::uint32_t maxBatchWithinTarget(const ServingModel &model, const ServingCase &servingCase,
+                                   double targetSeconds, std::uint32_t cap);
+
+/// Seconds a month the plan is scheduled to run: hours_per_month x hours_per_day / 24.
+double scheduledSecondsPerMonth(const Scenario &scenario);
+
+/// The serving model of an evaluated plan (features built once; what computeThroughput uses),
+/// on the plan's instance size (PlanResult::instanceSize()).
 ServingModel servingModel(const PlanResult &plan, const Efficiency &efficiency);
 
 /// Throughput of an evaluated plan with `efficiency` (evaluate() uses defaultEfficiency()).
+/// With data-parallel replicas (PlanResult::replicas) the batches, TTFT and TPOT are one
+/// replica's (the workload's sequences split evenly over the replicas) and every tokens/s,
+/// monthly volume and user figure covers all replicas.
 Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficiency);
 /// Recompute plan.throughput with a probe's calibration (confidence becomes Calibrated).
 void applyCalibration(PlanResult &plan, const Calibration &calibration);

@@ -92,20 +92,29 @@ private slots:
     }
 
     // Practical count for K3 on H100 (80 GB): the floor is 20 cards; with 32k x 16 workload
-    // the practical count is a whole number of 8-GPU nodes above it.
+    // the practical count is a whole number of 8-GPU nodes above it. Issue 13: it is the
+    // layout search's 32 (TP/EP 32, the vLLM recipe's strategy_min_gpus h100), not the 24
+    // (TP 8 x PP 3) the memory alone allows: MoE models do not run PP across nodes and TP/EP 24
+    // is no power of two, so 24 is listed as unsupported by the engines; two nodes fewer (16)
+    // do not hold the weights.
     void practicalK3H100() {
         Scenario s = scenario("kimi-k3", "h100", 0);
         const auto p = evaluate(s);
         QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
         QCOMPARE(p->fit.gpusFloor, 20u);
         QVERIFY(p->fit.practicalFound);
-        QCOMPARE(p->fit.gpusPractical % 8, 0u);
-        QVERIFY(p->fit.gpusPractical >= 24);
+        QCOMPARE(p->fit.gpusPractical, 32u);
         QVERIFY(p->fit.fits);
         QCOMPARE(p->layout.gpuCount(), p->fit.gpusPractical);
-        // One node fewer must not fit the same workload.
+        QCOMPARE(p->layout.tp, 32u);
+        bool unsupported24 = false;
+        for (const LayoutCandidate &c : p->search.candidates) {
+            unsupported24 |= c.status == CandidateStatus::Unsupported &&
+                             c.reason.rfind("24 GPUs", 0) == 0;
+        }
+        QVERIFY(unsupported24);
         Scenario fewer = s;
-        fewer.hardware.gpuCount = p->fit.gpusPractical - 8;
+        fewer.hardware.gpuCount = p->fit.gpusPractical - 16;
         const auto q = evaluate(fewer);
         QVERIFY(q.ok());
         QVERIFY(!q->fit.fits);

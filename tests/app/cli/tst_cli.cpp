@@ -68,8 +68,11 @@ private slots:
         const Run r = run({"plan", "--model", "llama-3.1-8b", "--gpu", "h200"});
         QCOMPARE(r.code, 0);
         const QString out = QString::fromStdString(r.out);
-        QVERIFY2(out.contains("memory floor (weights only): 1 GPU; practical (1 GPU or whole "
-                              "nodes): 1 GPU (TP 1, PP 1)"),
+        // Issue 13: the practical count is the layout search's cheapest rental offer, not the
+        // seeds' "1 GPU or whole nodes".
+        QVERIFY2(out.contains("memory floor (weights only): 1 GPU; practical (cheapest rental "
+                              "offer that carries the workload): 1 GPU (1 replica of TP 1, PP 1 "
+                              "on "),
                  qPrintable(out));
         QVERIFY(!out.contains("1 GPUs"));
     }
@@ -334,8 +337,9 @@ private slots:
         QVERIFY2(out.contains("above the model's maximum of 1,048,576"), qPrintable(out));
         QVERIFY2(out.contains("(no count carries the workload; shown at the memory floor"),
                  qPrintable(out));
-        QVERIFY(out.contains("practical (1 GPU or whole nodes): none (the context is above the "
-                             "model's maximum)"));
+        // Issue 13: wording of the layout search's practical count.
+        QVERIFY(out.contains("practical (cheapest rental offer that carries the workload): none "
+                             "(the context is above the model's maximum)"));
         QVERIFY(!out.contains("count chosen by HostPlan"));
     }
 

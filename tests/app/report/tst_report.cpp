@@ -559,19 +559,22 @@ class TestReport : public QObject {
                 QCOMPARE(r.value(11).toDouble(), o.usdPerMonthAlwaysOn);
             }
         }
-        // Memory can fit where speed cannot: Kimi K3 on RTX 5090s takes PP over dozens of
-        // single-GPU nodes and runs no sequence within the 50 ms target; on B300 it runs many.
-        bool sawTooSlow = false;
+        // Issue 13: an option that cannot serve the workload is marked and not ranked. Kimi K3
+        // on RTX 5090s used to be costed at PP over dozens of single-GPU nodes running no
+        // sequence within the target; the layout search finds no layout the engines run there
+        // (MoE models do not run PP across nodes; TP 64 does not divide 96 heads), so it has no
+        // practical count. On B300 it runs many.
+        bool sawCannotServe = false;
         for (const GpuOptionRow &o : rows) {
             if (o.gpu.id == "b300") {
                 QVERIFY(o.sequencesAtTarget >= 16);
             }
-            if (o.gpu.id == "rtx-5090" && o.practicalFound) {
-                QCOMPARE(o.sequencesAtTarget, 0u);
-                sawTooSlow = true;
+            if (o.gpu.id == "rtx-5090") {
+                QVERIFY(!o.practicalFound);
+                sawCannotServe = true;
             }
         }
-        QVERIFY(sawTooSlow);
+        QVERIFY(sawCannotServe);
 
         // Quoted fields survive: the assumptions hold sources with commas.
         const auto assumptions = readCsv(dir.filePath(QStringLiteral("plan-assumptions.csv")));

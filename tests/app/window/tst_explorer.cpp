@@ -314,6 +314,22 @@ private slots:
         QCOMPARE(w.document()->plan()->layout.pp, 2u); // PP followed: 8 GPUs / TP 4
     }
 
+    // Issue 13: a GPU-type change re-plans like the CLI's --gpu: the count goes back to auto
+    // and the layout search picks the new type's layout and offer.
+    void gpuChangeResetsCountToAuto() {
+        MainWindow w;
+        w.setInteractive(false);
+        pick(w.modelCombo(), "llama-3.1-8b");
+        pick(w.gpuCombo(), "h200");
+        enter(w.gpuCountSpin(), 16);
+        QCOMPARE(w.document()->scenario().hardware.gpuCount, 16u);
+        pick(w.gpuCombo(), "b200");
+        QCOMPARE(w.document()->scenario().hardware.gpuCount, 0u);
+        QVERIFY(w.document()->plan()->autoCount);
+        QVERIFY(w.document()->plan()->search.found);
+        QCOMPARE(w.document()->plan()->gpusRented, w.document()->plan()->fit.gpusPractical);
+    }
+
     // Counts read "1 GPU" / "1 node" and "16 GPUs" / "2 nodes", never "1 GPUs" or "node(s)".
     void layoutLabelUsesSingularAndPlural() {
         MainWindow w;

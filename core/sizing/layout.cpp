@@ -1,0 +1,427 @@
+// SPDX-License-Identifier: MIT
+#include "sizing/layout.h"
+
+#include "sizing/cost.h"
+#include "sizing/fit.h"
+#include "util/numbertext.h"
+#include "util/textutil.h"
+#include "util/units.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+namespace hostplan {
+
+namespace {
+
+/// Memory and speed of one replica layout on one instance size (cached across offers).
+struct ReplicaFigures {
+    std::uint32_t memoryMaxBatch = 0;
+    std::uint32_t latencyMaxBatch = 0;
+    std::uint32_t batch = 0;
+    double outputTokensPerMonth = 0; ///< one replica at `batch`
+    std::string memoryReason;        ///< set when memoryMaxBatch == 0
+    std::string speedReason;         ///< set when latencyMaxBatch == 0
+};
+
+/// "12.5 GB" (decimal, one decimal place).
+std::string gbText(double bytes) { return formatDouble("%.1f GB", toGB(bytes)); }
+
+std::string usdText(double usd) {
+    return "$" + groupedText(std::uint64_t(std::llround(std::max(usd, 0.0))));
+}
+
+std::string layoutText(const Parallelism &p) {
+    std::string s = "TP " + std::to_string(p.tp);
+    if (p.ep > 1) {
+        s += " EP " + std::to_string(p.ep);
+    }
+    if (p.pp > 1) {
+        s += " x PP " + std::to_string(p.pp);
+    }
+    return s;
+}
+
+/// The replica layout the engines run on `n` GPUs whose instances hold `instance` GPUs, or an
+/// error saying why none (see the header's rules).
+Result<Parallelism> replicaLayout(const ModelSpec &model, std::uint32_t n, std::uint32_t instance) {
+    auto widestTp = [&](std::uint32_t cap) {
+        std::uint32_t tp = 1;
+        for (std::uint32_t t = 2; t <= cap; t *= 2) {
+            if (n % t == 0 && engineLayoutProblem(model, Parallelism{t, 1, 1}).empty()) {
+                tp = t;
+            }
+        }
+        return tp;
+    };
+    Parallelism par;
+    if (n <= instance) {
+        par.tp = widestTp(n); // inside one instance: the widest TP the rules allow x PP
+    } else if (model.isMoe()) {
+        par.tp = n; // across instances: TP/EP over every GPU of the replica
+    } else {
+        par.tp = widestTp(instance % 2 == 0 || instance == 1 ? instance : 1);
+    }
+    par.pp = n / par.tp;
+    if (model.isMoe() && par.tp > 1 && model.experts.routed % par.tp == 0) {
+        par.ep = par.tp;
+    }
+    const std::string problem = engineLayoutProblem(model, par);
+    if (!problem.empty()) {
+        if (n > instance && model.isMoe()) {
+            return makeError("layout", "TP/EP " + std::to_string(n) + " across " +
+                                           std::to_string(n / instance) + " instances: " + problem +
+                                           "; PP across instances is not run for MoE models (no "
+                                           "published MoE recipe uses it; vLLM's TP8 x PP2 for "
+                                           "Kimi K3 failed, vllm-project/recipes #698)");
+        }
+        return makeError("layout", problem);
+    }
+    return par;
+}
+
+/// Replica sizes worth trying on instances of `instance` GPUs: powers of two up to the
+/// instance, then whole clustered instances up to kMaxLayoutGpus.
+std::vector<std::uint32_t> replicaSizes(std::uint32_t instance, bool clustered) {
+    std::vector<std::uint32_t> out;
+    for (std::uint32_t n = 1; n <= instance; n *= 2) {
+        if (instance % n == 0) {
+            out.push_back(n);
+        }
+    }
+    if (out.empty() || out.back() != instance) {
+        out.push_back(instance);
+    }
+    if (clustered) {
+        for (std::uint32_t n = 2 * instance; n <= kMaxLayoutGpus; n += instance) {
+            out.push_back(n);
+        }
+    }
+    return out;
+}
+
+/// Memory (engine memory model, computeMemory) and speed (serving model, as computeThroughput
+/// evaluates a plan) of one replica of `par` on instances of `instance` GPUs.
+ReplicaFigures replicaFigures(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
+                              std::uint32_t instance, const Scenario &s,
+                              const Efficiency &efficiency) {
+    ReplicaFigures f;
+    const MemoryBreakdown mem = computeMemory(model, gpu, par, s);
+    const std::uint32_t block = engineDefaults(s.engine.engine).kvBlockTokens;
+    const std::uint64_t ctx = s.workload.contextTokens;
+    f.memoryMaxBatch = mem.kvCapacityBytesPerGpu > 0 ? maxConcurrency(mem, ctx, block) : 0;
+    if (f.memoryMaxBatch == 0) {
+        f.memoryReason =
+            mem.kvCapacityBytesPerGpu <= 0
+                ? "weights, activations and runtime need " +
+                      gbText(double(mem.perGpu.weights + mem.perGpu.activations +
+                                    mem.perGpu.runtime)) +
+                      " per GPU, more than the engine's budget of " +
+                      gbText(double(mem.budgetBytesPerGpu))
+                : "the KV room per GPU (" + gbText(double(mem.kvCapacityBytesPerGpu)) +
+                      ") holds no sequence of " + groupedText(ctx) + " tokens (one needs " +
+                      gbText(double(mem.cache.perSequencePerGpu(ctx))) + " per GPU)";
+        return f;
+    }
+    const std::uint32_t engineCap = engineMaxSequences(s.engine.engine, gpu);
+    const std::uint32_t limit =
+        engineCap > 0 ? std::min(f.memoryMaxBatch, engineCap) : f.memoryMaxBatch;
+    const ServingModel sm(model, gpu, par, mem.cache, double(mem.kvCapacityBytesPerGpu),
+                          s.engine.engine, s.engine.prefillChunkTokens, instance,
+                          efficiency.constants);
+    const ServingCase sc = servingCase(s.workload);
+    f.latencyMaxBatch =
+        maxBatchWithinTarget(sm, sc, s.workload.targetSecondsPerOutputToken, limit);
+    if (f.latencyMaxBatch == 0) {
+        f.speedReason = "one sequence at " + groupedText(ctx) + " tokens takes " +
+                        formatDouble("%.1f", sc.at(sm, 1).tpotSeconds * 1e3) +
+                        " ms per output token, slower than the " +
+                        formatDouble("%.1f", s.workload.targetSecondsPerOutputToken * 1e3) +
+                        " ms target";
+        return f;
+    }
+    f.batch = f.latencyMaxBatch; // already capped by memory and the engine
+    f.outputTokensPerMonth = sc.at(sm, f.batch).outputTokensPerSecond *
+                             scheduledSecondsPerMonth(s) * s.workload.utilisation;
+    return f;
+}
+
+/// Offers that can be ranked (a shape and a ranking price).
+bool rankable(const RentalOffer &o) {
+    return o.gpusPerInstance && *o.gpusPerInstance > 0 && o.rankingUsdPerGpuHour();
+}
+
+} // namespace
+
+std::string candidateStatusId(CandidateStatus status) {
+    switch (status) {
+    case CandidateStatus::Chosen: return "chosen";
+    case CandidateStatus::NearTie: return "near_tie";
+    case CandidateStatus::LostCost: return "cost";
+    case CandidateStatus::LostMemory: return "memory";
+    case CandidateStatus::LostSpeed: return "speed";
+    case CandidateStatus::Unsupported: return "unsupported";
+    case CandidateStatus::NotRankable: return "not_rankable";
+    }
+    return {};
+}
+
+std::string engineLayoutProblem(const ModelSpec &model, const Parallelism &par) {
+    const std::string base = layoutProblem(model, par);
+    if (!base.empty()) {
+        return base;
+    }
+    for (const LayerGroup &g : model.layers) {
+        const bool headed = g.kind == AttentionKind::MHA || g.kind == AttentionKind::GQA ||
+                            g.kind == AttentionKind::MQA || g.kind == AttentionKind::SlidingWindow;
+        if (!headed || g.kvHeads == 0) {
+            continue;
+        }
+        const bool ok = par.tp >= g.kvHeads ? par.tp % g.kvHeads == 0 : g.kvHeads % par.tp == 0;
+        if (!ok) {
+            return "TP " + std::to_string(par.tp) + " and the " + std::to_string(g.kvHeads) +
+                   " KV heads: engines need TP to divide the KV heads, or the KV heads to divide "
+                   "TP (replicated)";
+        }
+    }
+    return {};
+}
+
+std::vector<RentalOffer> fallbackOffers(const GpuSpec &gpu, std::uint32_t nodeSize) {
+    const std::uint32_t node = std::max<std::uint32_t>(nodeSize, 1);
+    std::vector<RentalOffer> out;
+    auto add = [&](std::uint32_t n, bool clustered) {
+        RentalOffer o;
+        o.id = "fallback-" + std::to_string(n) + "x-" + gpu.id;
+        o.provider = "HostPlan fallback";
+        o.gpu = gpu.id;
+        o.gpusPerInstance = n;
+        o.usdPerGpuHourOnDemand = gpu.defaultUsdPerGpuHour;
+        o.multiInstance = clustered;
+        o.interconnectIntra = gpu.interconnect;
+        o.source = gpu.priceSource.empty() ? "gpus.json" : gpu.priceSource;
+        o.asOf = gpu.priceAsOf.empty() ? "-" : gpu.priceAsOf;
+        o.note = "no rental offer for " + gpu.id + ": the GPU's own node of " +
+                 countText(node, "GPU") + " with 1, 2, 4, 8 inside a node and whole nodes "
+                 "beyond, at the catalogue's GPU-hour rate";
+        out.push_back(std::move(o));
+    };
+    for (std::uint32_t n = 1; n < node; n *= 2) {
+        add(n, false);
+    }
+    add(node, true);
+    return out;
+}
+
+LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Scenario &scenario,
+                           const std::vector<RentalOffer> &givenOffers, std::uint32_t nodeSize,
+                           const Efficiency &efficiency) {
+    LayoutSearch out;
+    std::vector<RentalOffer> offers;
+    for (const RentalOffer &o : givenOffers) {
+        if (o.gpu == gpu.id) {
+            offers.push_back(o);
+        }
+    }
+    const bool anyRankable = std::any_of(offers.begin(), offers.end(), rankable);
+    if (!anyRankable) {
+        out.fallback = true;
+        for (RentalOffer &o : fallbackOffers(gpu, nodeSize)) {
+            offers.push_back(std::move(o));
+        }
+        out.note = "no rental offer with an instance shape and a price for " + gpu.id +
+                   ": searched the GPU's own node of " + countText(nodeSize, "GPU") +
+                   " (1, 2, 4, 8 inside a node, whole nodes beyond) at the catalogue rate";
+    }
+    if (scenario.pricing.usdPerGpuHour) {
+        for (RentalOffer &o : offers) {
+            o.usdPerGpuHourOnDemand = *scenario.pricing.usdPerGpuHour;
+        }
+        out.note += std::string(out.note.empty() ? "" : "; ") +
+                    "every offer priced at the scenario's GPU-hour rate";
+    }
+    const Workload &w = scenario.workload;
+    if (model.maxContextTokens && w.contextTokens > model.maxContextTokens) {
+        out.noneReason = "context " + groupedText(w.contextTokens) +
+                         " tokens is above the model's maximum of " +
+                         groupedText(model.maxContextTokens);
+        return out;
+    }
+
+    std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t>,
+             ReplicaFigures> cache;
+    std::map<std::pair<std::uint32_t, std::uint32_t>, Result<Parallelism>> layouts;
+    std::vector<LayoutCandidate> carrying;
+    std::vector<LayoutCandidate> rejected;
+    std::vector<std::string> unsupportedSeen;
+    const std::uint32_t concurrency = std::max<std::uint32_t>(w.concurrency, 1);
+    const std::uint64_t floorGpus = gpu.usableMemoryBytes
+                                        ? ceilDiv(model.weightBytes(), gpu.usableMemoryBytes)
+                                        : 1;
+    const std::uint64_t nearFloor = std::max<std::uint64_t>(4 * floorGpus, 16);
+
+    for (const RentalOffer &offer : offers) {
+        if (!rankable(offer)) {
+            LayoutCandidate c;
+            c.offer = offer;
+            c.status = CandidateStatus::NotRankable;
+            c.reason = !offer.gpusPerInstance ? "the source gives no instance shape (GPUs per "
+                                                "instance): enter it in an offers file"
+                                              : "no on-demand or reserved price: enter it in an "
+                                                "offers file";
+            rejected.push_back(std::move(c));
+            continue;
+        }
+        const std::uint32_t g = *offer.gpusPerInstance;
+        const double rate = *offer.rankingUsdPerGpuHour();
+        bool servedHere = false;
+        std::uint32_t fewestRented = 0; // of a carrying candidate on this offer
+        for (std::uint32_t n : replicaSizes(g, offer.clusterable())) {
+            if (fewestRented && n > fewestRented) {
+                break; // a replica of n GPUs rents at least n: it cannot be cheaper here
+            }
+            auto lit = layouts.find({n, g});
+            if (lit == layouts.end()) {
+                lit = layouts.emplace(std::make_pair(n, g), replicaLayout(model, n, g)).first;
+            }
+            LayoutCandidate c;
+            c.offer = offer;
+            c.usdPerGpuHour = rate;
+            if (!lit->second.ok()) {
+                const std::string why = lit->second.error().message;
+                // Recorded once, and only near the memory floor (further sizes add noise).
+                if (n <= nearFloor && std::find(unsupportedSeen.begin(), unsupportedSeen.end(),
+                                                why) == unsupportedSeen.end()) {
+                    unsupportedSeen.push_back(why);
+                    c.offer = RentalOffer{};
+                    c.layout = Parallelism{n, 1, 1};
+                    c.status = CandidateStatus::Unsupported;
+                    c.reason = countText(n, "GPU") + " per replica: " + why;
+                    rejected.push_back(std::move(c));
+                }
+                continue;
+            }
+            const Parallelism par = lit->second.value();
+            c.layout = par;
+            const auto key = std::make_tuple(par.tp, par.ep, par.pp, g);
+            auto fit = cache.find(key);
+            if (fit == cache.end()) {
+                fit = cache.emplace(key, replicaFigures(model, gpu, par, g, scenario, efficiency))
+                          .first;
+            }
+            const ReplicaFigures &f = fit->second;
+            c.memoryMaxBatch = f.memoryMaxBatch;
+            c.latencyMaxBatch = f.latencyMaxBatch;
+            c.batch = f.batch;
+            if (f.memoryMaxBatch == 0) {
+                c.status = CandidateStatus::LostMemory;
+                c.reason = f.memoryReason;
+                rejected.push_back(std::move(c));
+                continue;
+            }
+            if (f.latencyMaxBatch == 0) {
+                c.status = CandidateStatus::LostSpeed;
+                c.reason = f.speedReason;
+                rejected.push_back(std::move(c));
+                continue;
+            }
+            const std::uint32_t engineCap = engineMaxSequences(scenario.engine.engine, gpu);
+            const std::uint32_t holds =
+                engineCap > 0 ? std::min(f.memoryMaxBatch, engineCap) : f.memoryMaxBatch;
+            const double forMemory = std::ceil(double(concurrency) / holds);
+            const double forSpeed =
+                f.outputTokensPerMonth > 0 ? std::ceil(w.outputTokensPerMonth / f.outputTokensPerMonth)
+                                           : 1.0;
+            const double replicas = std::max({forMemory, forSpeed, 1.0});
+            const double perInstance = n <= g ? double(g / n) : 0.0;
+            const double instances = n <= g ? std::ceil(replicas / perInstance)
+                                            : replicas * double(n / g);
+            if (instances * g > kMaxLayoutGpus) {
+                c.status = forMemory >= forSpeed ? CandidateStatus::LostMemory
+                                                 : CandidateStatus::LostSpeed;
+                c.reason = "needs " + groupedText(std::uint64_t(replicas)) + " replicas (" +
+                           (forMemory >= forSpeed
+                                ? "each holds " + countText(holds, "sequence")
+                                : "each serves its capacity batch of " +
+                                      countText(f.batch, "sequence")) +
+                           "), more than " + countText(kMaxLayoutGpus, "GPU");
+                rejected.push_back(std::move(c));
+                continue;
+            }
+            // Replicas fill the instances paid for (more capacity at the same cost).
+            c.replicas = std::uint32_t(n <= g ? instances * perInstance : replicas);
+            c.instances = std::uint32_t(instances);
+            c.gpusRented = c.instances * g;
+            c.usdPerMonth = rentalCost(c.gpusRented, rate, w.hoursPerDay,
+                                       scenario.pricing.hoursPerMonth)
+                                .usdPerMonthScheduled;
+            c.outputTokensPerMonth = f.outputTokensPerMonth * c.replicas;
+            c.status = CandidateStatus::LostCost;
+            c.reason = countText(c.replicas, "replica") + " of " + layoutText(par) + " on " +
+                       countText(c.instances, "instance") + " of " + std::to_string(g) +
+                       ": holds " + countText(holds * c.replicas, "sequence") + " of " +
+                       groupedText(w.contextTokens) + " tokens (" + std::to_string(concurrency) +
+                       " requested) and serves the monthly output within the target";
+            servedHere = true;
+            fewestRented = fewestRented ? std::min(fewestRented, c.gpusRented) : c.gpusRented;
+            carrying.push_back(std::move(c));
+        }
+        if (!servedHere && !offer.clusterable()) {
+            LayoutCandidate c;
+            c.offer = offer;
+            c.usdPerGpuHour = rate;
+            c.status = CandidateStatus::Unsupported;
+            c.reason = "one instance of " + countText(g, "GPU") +
+                       " does not carry the workload and the source does not say its instances "
+                       "can be clustered";
+            rejected.push_back(std::move(c));
+        }
+    }
+
+    std::stable_sort(carrying.begin(), carrying.end(),
+                     [](const LayoutCandidate &a, const LayoutCandidate &b) {
+                         return std::tie(a.usdPerMonth, a.gpusRented, a.replicas, a.layout.pp,
+                                         a.offer.id) < std::tie(b.usdPerMonth, b.gpusRented,
+                                                                b.replicas, b.layout.pp,
+                                                                b.offer.id);
+                     });
+    if (!carrying.empty()) {
+        out.found = true;
+        out.chosen = 0;
+        const double best = carrying.front().usdPerMonth;
+        carrying.front().status = CandidateStatus::Chosen;
+        carrying.front().reason = "cheapest that carries the workload: " + carrying.front().reason;
+        for (std::size_t i = 1; i < carrying.size(); ++i) {
+            LayoutCandidate &c = carrying[i];
+            const double extra = best > 0 ? c.usdPerMonth / best - 1 : (c.usdPerMonth > 0 ? 1 : 0);
+            c.status = extra <= kNearTieFraction ? CandidateStatus::NearTie
+                                                 : CandidateStatus::LostCost;
+            c.reason = usdText(c.usdPerMonth) + " a month, " +
+                       formatDouble("%.1f", extra * 100) + "% above the chosen " +
+                       usdText(best) +
+                       (c.status == CandidateStatus::NearTie ? " (near tie)" : "") + "; " +
+                       c.reason;
+        }
+    } else {
+        // Say why nothing serves: the first memory or speed reason met on the largest replica.
+        std::string why;
+        for (auto it = rejected.rbegin(); it != rejected.rend() && why.empty(); ++it) {
+            if (it->status == CandidateStatus::LostMemory || it->status == CandidateStatus::LostSpeed) {
+                why = "largest replica tried (" + countText(it->layout.gpuCount(), "GPU") + ", " +
+                      layoutText(it->layout) + "): " + it->reason;
+            }
+        }
+        out.noneReason = "no layout on any " + gpu.id + " offer carries the workload" +
+                         (why.empty() ? std::string() : ": " + why);
+    }
+    out.candidates = std::move(carrying);
+    for (LayoutCandidate &c : rejected) {
+        out.candidates.push_back(std::move(c));
+    }
+    return out;
+}
+
+} // namespace hostplan

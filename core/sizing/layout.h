@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: MIT
+// Layout search: the cheapest real deployment of a model for a workload on one GPU type, over
+// the rental offers for that type (issue 13). It enumerates the layouts the engines run
+// (TP x EP x PP for one replica, data-parallel replicas), places them on each offer's instance
+// shape, sizes each replica with the engine-faithful memory model (memory.h over
+// engine/enginememory.h: the engine's own weights, activation, runtime and KV-pool rules) and
+// its speed with the calibrated serving model (servingmodel.h, evaluated as computeThroughput
+// evaluates a plan), and ranks the candidates that carry the workload by monthly cost;
+// data-parallel replicas multiply a replica's sequences and output. Every other candidate keeps
+// the reason it lost.
+//
+// Engine rules (vLLM, SGLang and TensorRT-LLM share them):
+// - TP is a power of two that divides the attention heads. With fewer KV heads than TP, the KV
+//   heads are replicated, which needs TP % kv_heads == 0; with more, kv_heads % TP == 0 (vLLM
+//   model_executor/layers/linear.py QKVParallelLinear, SGLang's copy of it).
+// - EP is 1 (experts sliced by TP) or the replica's TP, and must divide the routed experts.
+// - Inside one instance a replica is TP (PP only where TP cannot use every GPU). Across
+//   instances: dense models run TP inside an instance x PP across instances; MoE models run
+//   TP/EP across every GPU of the replica, the layout of the engines' published multi-node MoE
+//   recipes (SGLang cookbook Kimi K3 TP16/EP16 on 2 x 8 H200, TP32/EP32 on 4 x 8 H200; vLLM
+//   recipe Kimi-K3.yaml TP32, strategy_min_gpus h100 32; kimi-k3-facts.md section 7). PP for
+//   an MoE model across instances is marked unsupported: vLLM's TP8 x PP2 for Kimi K3 failed
+//   (vllm-project/recipes #698) and no published MoE recipe uses it.
+// - A replica spans several instances only on an offer whose instances can be clustered
+//   (multi_instance true); data-parallel replicas never need clustering.
+//
+// A candidate carries the workload when its replicas hold the requested concurrency at the
+// context in KV memory (sequences split evenly over replicas) AND serve the monthly output
+// tokens at the capacity batch within the time-per-output-token target. Replicas smaller than
+// an instance fill the instances rented (2 x TP 4 on an 8-GPU instance, not 1 and 4 idle GPUs).
+#pragma once
+
+#include "catalogue/offers.h"
+#include "model/hardware.h"
+#include "model/modelspec.h"
+#include "scenario/scenario.h"
+#include "sizing/memory.h"
+#include "sizing/throughput.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hostplan {
+
+/// How a candidate ended up.
+enum class CandidateStatus {
+    Chosen,      ///< the cheapest candidate that carries the workload
+    NearTie,     ///< carries it, within 5% of the chosen cost
+    LostCost,    ///< carries it, dearer
+    LostMemory,  ///< cannot hold the weights, or not one sequence of the context
+    LostSpeed,   ///< one sequence is slower than the target, or too many replicas needed
+    Unsupported, ///< the engines do not run this layout (or the offer cannot host it)
+    NotRankable, ///< the offer lacks an instance shape or a price
+};
+/// Stable id for JSON: "chosen", "near_tie", "cost", "memory", "speed", "unsupported",
+/// "not_rankable".
+std::string candidateStatusId(CandidateStatus status);
+
+/// Near-tie band: candidates within this fraction of the chosen cost are marked.
+inline constexpr double kNearTieFraction = 0.05;
+/// Largest number of GPUs one deployment (all replicas) may rent.
+inline constexpr std::uint32_t kMaxLayoutGpus = 1024;
+/// The same cap under the name the displays use ("none up to 1,024 GPUs").
+inline constexpr std::uint32_t kMaxPracticalGpus = kMaxLayoutGpus;
+
+/// One layout x offer x replica count.
+struct LayoutCandidate {
+    RentalOffer offer;           ///< id "" for a layout rejected on every offer
+    Parallelism layout;          ///< one replica
+    std::uint32_t replicas = 0;  ///< data-parallel copies (0: none carries the workload)
+    std::uint32_t instances = 0; ///< instances rented
+    std::uint32_t gpusRented = 0;
+    double usdPerGpuHour = 0;    ///< the rate ranked by (RentalOffer::rankingUsdPerGpuHour)
+    double usdPerMonth = 0;      ///< scheduled monthly cost of all instances
+    std::uint32_t memoryMaxBatch = 0;  ///< sequences of the context one replica holds
+    std::uint32_t latencyMaxBatch = 0; ///< largest batch within the target (searched up to
+                                       ///< the memory limit)
+    std::uint32_t batch = 0;           ///< capacity batch of one replica
+    double outputTokensPerMonth = 0;   ///< all replicas at the capacity batch
+    CandidateStatus status = CandidateStatus::Unsupported;
+    std::string reason; ///< why it lost (or, chosen, why it carries the workload)
+    /// Whether the candidate carries the workload (Chosen, NearTie, LostCost).
+    bool carries() const {
+        return status == CandidateStatus::Chosen || status == CandidateStatus::NearTie ||
+               status == CandidateStatus::LostCost;
+    }
+};
+
+/// The search result for one model x GPU type x workload.
+struct LayoutSearch {
+    bool found = false;          ///< a candidate carries the workload
+    std::size_t chosen = 0;      ///< index of the chosen candidate (when found)
+    /// Carrying candidates by cost first, then the rest (memory, speed, unsupported, not
+    /// rankable) in the order they were met.
+    std::vector<LayoutCandidate> candidates;
+    bool fallback = false;       ///< no usable offers: the GPU's own node shapes were used
+    std::string note;            ///< says how the offers were chosen (fallback, rate override)
+    std::string noneReason;      ///< when !found: why no candidate serves the workload
+    const LayoutCandidate *best() const { return found ? &candidates[chosen] : nullptr; }
+};
+
+/// The engine rule problem of a replica layout ("" if the engines run it): the TP, KV-head and
+/// EP rules above plus PP within the layers.
+std::string engineLayoutProblem(const ModelSpec &model, const Parallelism &par);
+
+/// Offers used when none with a shape and a price exists for `gpu`: instances of 1, 2, 4 and
+/// 8 GPUs up to `nodeSize` (not clustered) and whole nodes of `nodeSize` (clustered), at the
+/// GPU's catalogue rate, provider "HostPlan fallback".
+std::vector<RentalOffer> fallbackOffers(const GpuSpec &gpu, std::uint32_t nodeSize);
+
+/// Search every layout x offer x replica count for the workload. `offers` are those for this
+/// GPU type (catalogue + user); a scenario GPU-hour rate overrides every offer's rate;
+/// `nodeSize` sizes the fallback. Never fails: the result says why nothing serves.
+LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Scenario &scenario,
+                           const std::vector<RentalOffer> &offers, std::uint32_t nodeSize,
+                           const Efficiency &efficiency);
+
+} // namespace hostplan
