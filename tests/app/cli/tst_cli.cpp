@@ -26,6 +26,14 @@ Run run(std::vector<std::string> args) {
     const int code = cli::run(args, out, err);
     return {code, out.str(), err.str()};
 }
+/// run() on the arguments of a data-driven row.
+Run runArgs(const QStringList &args) {
+    std::vector<std::string> a;
+    for (const QString &s : args) {
+        a.push_back(s.toStdString());
+    }
+    return run(a);
+}
 } // namespace
 
 class TestCli : public QObject {
@@ -130,11 +138,7 @@ private slots:
         QFETCH(QStringList, args);
         QFETCH(int, code);
         QFETCH(QString, start);
-        std::vector<std::string> a;
-        for (const QString &s : args) {
-            a.push_back(s.toStdString());
-        }
-        const Run r = run(a);
+        const Run r = runArgs(args);
         QCOMPARE(r.code, code);
         QVERIFY2(r.err.empty(), r.err.c_str());
         const QString out = QString::fromStdString(r.out);
@@ -249,11 +253,7 @@ private slots:
     void badArguments() {
         QFETCH(QStringList, args);
         QFETCH(QString, message);
-        std::vector<std::string> a;
-        for (const auto &s : args) {
-            a.push_back(s.toStdString());
-        }
-        const Run r = run(a);
+        const Run r = runArgs(args);
         QCOMPARE(r.code, 2);
         if (!message.isEmpty()) {
             const QString err = QString::fromStdString(r.err);

@@ -646,15 +646,8 @@ class TestReport : public QObject {
 
     // "Up to 1 sequence", never "1 sequences": Llama 3.1 70B on 3 H100 holds one of 128k.
     void memoryNoteOneSequence() {
-        Scenario s = defaultScenario();
-        s.model.ref = "llama-3.1-70b";
-        s.pricing = PricingChoice{};
-        s.hardware = HardwareChoice{};
-        s.hardware.gpu = "h100";
-        s.hardware.gpuCount = 3;
-        s.workload.contextTokens = 131072;
         ScenarioDocument doc;
-        doc.reset(s);
+        doc.reset(testscenarios::oneSequence());
         QVERIFY(doc.plan().has_value());
         QCOMPARE(doc.plan()->fit.maxConcurrency, 1u);
         auto content = buildReportContent(doc, kDate);
