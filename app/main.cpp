@@ -127,6 +127,8 @@ int main(int argc, char **argv) {
     }
     QApplication app(argc, argv);
     describeApplication();
+    // The installed desktop entry (packaging/): Wayland compositors find its name and icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.hostplan.HostPlan"));
     const QString file = scenarioArgument(app);
     hostplan::ui::LanguageManager languages;
     languages.install(hostplan::ui::AppSettings::language());

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian/Ubuntu packages HostPlan needs to build, test and look at its output.
+# Installs the Debian/Ubuntu packages HostPlan needs to build, test and look at its output, and
+# to package it (dpkg-dev: dpkg-shlibdeps for CPack's DEB generator; desktop-file-utils and
+# appstream validate the desktop entry and the AppStream metainfo).
 # Installs only what is missing; needs root or sudo when something is missing.
 set -euo pipefail
 
@@ -9,6 +11,7 @@ packages=(
     libqt6opengl6-dev nlohmann-json3-dev libgl1-mesa-dev libbenchmark-dev libre2-dev
     xvfb xauth poppler-utils
     openssh-server openssh-client
+    dpkg-dev desktop-file-utils appstream
 )
 # ROCm SMI for the AMD probe backend, where the distribution ships it.
 if apt-cache show librocm-smi-dev >/dev/null 2>&1; then

@@ -2045,8 +2045,8 @@ Alle Komponenten: %5 %4</translation>
         <translation>Platz für KV-Cache und Zustand</translation>
     </message>
     <message>
-        <source>Decimal GB (10^9 bytes) with binary GiB (2^30 bytes) in brackets. KV cache: %1 bytes per token for the whole model, %2 per GPU. Up to %3 sequences of %4 tokens fit at once.</source>
-        <translation>Dezimale GB (10^9 Bytes), binäre GiB (2^30 Bytes) in Klammern. KV-Cache: %1 Bytes pro Token für das ganze Modell, %2 pro GPU. Bis zu %3 Sequenzen mit %4 Tokens passen gleichzeitig.</translation>
+        <source>Decimal GB (10^9 bytes) with binary GiB (2^30 bytes) in brackets. KV cache: %1 bytes per token for the whole model, %2 per GPU. Up to %3 of %4 tokens fit at once.</source>
+        <translation>Dezimale GB (10^9 Bytes), binäre GiB (2^30 Bytes) in Klammern. KV-Cache: %1 Bytes pro Token für das ganze Modell, %2 pro GPU. Bis zu %3 mit %4 Tokens passen gleichzeitig.</translation>
     </message>
     <message>
         <source>Weights by tensor group</source>

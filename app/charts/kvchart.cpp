@@ -57,10 +57,10 @@ void KvChart::rebuild() {
         contexts.push_back(pt.contextTokens);
     }
 
-    // Short enough for the tab and the report's page width (the title does not wrap).
+    // The GPU by the catalogue's display name, as the summary and the report name it.
     c->setTitle(tr("KV cache and concurrency vs context (%1 x %2, TP %3)")
                     .arg(plan->layout.gpuCount())
-                    .arg(QString::fromStdString(plan->gpu.id))
+                    .arg(QString::fromStdString(plan->gpu.name))
                     .arg(plan->layout.tp));
 
     auto *kv = new QLineSeries;

@@ -62,7 +62,7 @@ void MemoryChart::rebuild() {
                         : tr("Memory of the whole deployment by weight precision (%1 x %2, "
                              "TP %3, PP %4)"))
                     .arg(gpus)
-                    .arg(QString::fromStdString(plan->gpu.id))
+                    .arg(QString::fromStdString(plan->gpu.name))
                     .arg(plan->layout.tp)
                     .arg(plan->layout.pp));
 

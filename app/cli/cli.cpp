@@ -466,7 +466,7 @@ Usage:
                      [--probe-report FILE] [--date YYYY-MM-DD]   PDF budget report
   hostplan-cli export-csv --scenario FILE -o BASE   the report's tables as CSV files
   (report and export-csv need the GUI libraries: built with -DHOSTPLAN_BUILD_GUI=ON)
-  hostplan-cli --help
+  hostplan-cli --help | --version
 
 Plan options (applied after --scenario, so they override the file):
   --scenario FILE          a scenario JSON file (default: Kimi K3 on 8x B300)
@@ -505,13 +505,24 @@ arguments or input.
 )";
 }
 
+std::string version() {
+    return HOSTPLAN_VERSION;
+}
+
 namespace {
 
 int runCommand(const std::vector<std::string> &args, std::ostream &out, std::ostream &err,
                const std::map<std::string, Command> &extra) {
-    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    // --help after a command ("plan --help") is help too, not an unknown option.
+    const bool help = std::any_of(args.begin(), args.end(),
+                                  [](const std::string &a) { return a == "--help" || a == "-h"; });
+    if (args.empty() || help || args[0] == "help") {
         out << usage();
         return args.empty() ? kExitUsage : kExitOk;
+    }
+    if (args[0] == "--version" || args[0] == "-V" || args[0] == "version") {
+        out << "hostplan-cli " << version() << "\n";
+        return kExitOk;
     }
     const std::string &cmd = args[0];
     const std::vector<std::string> rest(args.begin() + 1, args.end());

@@ -38,7 +38,11 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
 std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &scenario,
                              std::vector<std::string> &rest);
 
-/// The help text.
+/// The help text; ends with a newline.
 std::string usage();
+
+/// The project's version from CMake (project(HostPlan VERSION ...)), e.g. "0.1.0"; what
+/// `hostplan-cli --version` prints after the program name.
+std::string version();
 
 } // namespace hostplan::cli

@@ -25,13 +25,16 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
     };
     row(Report::tr("Fits"), p.fit.fits ? Report::tr("yes") : Report::tr("no"), QStringLiteral("fits"),
         p.fit.fits ? QStringLiteral("1") : QStringLiteral("0"), QStringLiteral("bool"), true);
+    // The GPU type and the count are two figures: the CSV's unit column holds units only.
+    row(Report::tr("GPU type"), qs(p.gpu.name), QStringLiteral("gpu"), qs(p.gpu.id), QString());
     row(Report::tr("GPUs"),
         Report::tr("%1 (TP %2, EP %3, PP %4)")
-            .arg(gpuLabel(p))
+            .arg(p.layout.gpuCount())
             .arg(p.layout.tp)
             .arg(p.layout.ep)
             .arg(p.layout.pp),
-        QStringLiteral("gpu_count"), csvInt(std::uint64_t(p.layout.gpuCount())), qs(p.gpu.id));
+        QStringLiteral("gpu_count"), csvInt(std::uint64_t(p.layout.gpuCount())),
+        QStringLiteral("gpus"));
     row(Report::tr("Workload"),
         Report::tr("%1 of %2 tokens (up to %3 fit)")
             .arg(sequencesText(w.concurrency), groupedInt(w.contextTokens),

@@ -65,10 +65,10 @@ ReportTable memoryTable(const PlanResult &p) {
             csvInt(m.kvCapacityBytesPerGpu * std::int64_t(p.layout.gpuCount()))});
     t.note =
         Report::tr("Decimal GB (10^9 bytes) with binary GiB (2^30 bytes) in brackets. KV cache: %1 "
-           "bytes per token for the whole model, %2 per GPU. Up to %3 sequences of %4 tokens "
-           "fit at once.")
+           "bytes per token for the whole model, %2 per GPU. Up to %3 of %4 tokens fit at once.")
             .arg(groupedInt(m.cache.kvBytesPerToken), groupedInt(m.cache.kvBytesPerTokenPerGpu),
-                 groupedInt(p.fit.maxConcurrency), groupedInt(p.scenario.workload.contextTokens));
+                 sequencesText(p.fit.maxConcurrency),
+                 groupedInt(p.scenario.workload.contextTokens));
     return t;
 }
 

@@ -16,6 +16,7 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <limits>
 
@@ -93,7 +94,9 @@ QString csvNumber(double value) {
     if (value == std::floor(value) && std::abs(value) < 9.0e15) {
         return QString::number(qlonglong(value));
     }
-    return QString::number(value, 'g', 17);
+    char buf[32]; // the longest shortest double, "-2.2250738585072014e-308", is 24 chars
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value);
+    return ec == std::errc() ? QString::fromLatin1(buf, int(end - buf)) : QString();
 }
 
 std::vector<GpuOptionRow> gpuOptionRows(const ScenarioDocument &doc) {

@@ -115,8 +115,9 @@ Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDat
 /// catalogue rate; the scenario's rate override applies to its own GPU type only.
 std::vector<GpuOptionRow> gpuOptionRows(const ScenarioDocument &doc);
 
-/// A number for CSV: integers as integers, other values with 17 significant digits (round
-/// trips exactly through strtod); non-finite as "" (an empty cell).
+/// A number for CSV: integers as integers, other values in the shortest form that round trips
+/// exactly through strtod (std::to_chars: 4.76, not 4.7599999999999998; 1.5e+20 where that is
+/// shorter); non-finite as "" (an empty cell).
 QString csvNumber(double value);
 
 } // namespace hostplan::ui

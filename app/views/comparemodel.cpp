@@ -95,7 +95,7 @@ void CompareModel::setScenarios(const Scenario &pinned, const Result<PlanResult>
     result(tr("Layout"), [](const PlanResult &p) {
         return tr("%1 x %2, TP %3 x PP %4, EP %5")
             .arg(p.rentedGpus())
-            .arg(QString::fromStdString(p.gpu.id))
+            .arg(QString::fromStdString(p.gpu.name))
             .arg(p.layout.tp)
             .arg(p.layout.pp)
             .arg(p.layout.ep);

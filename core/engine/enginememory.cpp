@@ -294,7 +294,7 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
         s.kvTokens = t.kvTokens;
         s.sequencesAtContext = model.sequences(in, t, in.maxModelLen);
         s.message = "KV cache of " + std::to_string(t.kvTokens) + " tokens; " +
-                    std::to_string(s.sequencesAtContext) + " sequences of " +
+                    countText(s.sequencesAtContext, "sequence") + " of " +
                     std::to_string(in.maxModelLen) + " tokens at once";
         break;
     case StartupOutcome::KvPoolNegative:

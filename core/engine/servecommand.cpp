@@ -1,5 +1,6 @@
 #include "engine/servecommand.h"
 
+#include "catalogue/embeddedresources.h"
 #include "plan/plan.h"
 #include "util/textutil.h"
 #include "sizing/throughput.h"
@@ -7,6 +8,8 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace hostplan {
@@ -162,9 +165,39 @@ std::uint32_t batchLimit(const PlanResult &p, std::string &why) {
     return std::max<std::uint32_t>(p.scenario.workload.concurrency, 1);
 }
 
+/// The catalogue entry the plan's model is: named by id, name, alias or repository, or given
+/// as the path of a file that is byte for byte the entry's shipped config (the copy that
+/// `cmake --install` puts in share/hostplan/models/, or resources/models/). Such a file's folder
+/// holds no weights, so the engines must load the entry's repository instead.
+std::optional<ModelEntry> catalogueEntryOf(const PlanResult &p, const Catalogue &cat) {
+    const std::string &ref = p.scenario.model.ref;
+    if (auto entry = cat.findModel(ref); entry.ok()) {
+        return entry.value();
+    }
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const auto size = fs::file_size(fs::path(ref), ec);
+    if (ec) {
+        return std::nullopt;
+    }
+    const auto &files = embeddedResources();
+    for (const ModelEntry &entry : cat.models()) {
+        const auto shipped = files.find(entry.configFile);
+        if (shipped == files.end() || shipped->second.size() != size) {
+            continue;
+        }
+        std::ifstream in(fs::path(ref), std::ios::binary);
+        std::string bytes(size, '\0');
+        if (in.read(bytes.data(), std::streamsize(size)) && bytes == shipped->second) {
+            return entry;
+        }
+    }
+    return std::nullopt;
+}
+
 std::string modelExplanation(const PlanResult &p, const Catalogue &cat, const std::string &path) {
-    auto entry = cat.findModel(p.scenario.model.ref);
-    if (entry.ok() && !entry->hfRepo.empty()) {
+    const auto entry = catalogueEntryOf(p, cat);
+    if (entry && !entry->hfRepo.empty()) {
         return "Hugging Face repository of the catalogue entry '" + entry->id + "' (" +
                entry->name + ")";
     }
@@ -240,8 +273,8 @@ std::string ServeCommand::annotated() const {
 
 std::string servingModelPath(const PlanResult &plan, const Catalogue &catalogue) {
     const std::string &ref = plan.scenario.model.ref;
-    auto entry = catalogue.findModel(ref);
-    if (entry.ok() && !entry->hfRepo.empty()) {
+    const auto entry = catalogueEntryOf(plan, catalogue);
+    if (entry && !entry->hfRepo.empty()) {
         return entry->hfRepo;
     }
     namespace fs = std::filesystem;

@@ -44,6 +44,12 @@ std::string usdCents(double v) {
     return "$" + groupedText(cents / 100) + (rest < 10 ? ".0" : ".") + std::to_string(rest);
 }
 
+// The memory table's columns: a label, then each figure in decimal GB and binary GiB. The
+// header's words are right-aligned over the same widths, so each sits over its numbers.
+constexpr int kLabelWidth = 32;
+constexpr int kGbWidth = 13;  // "%10.2f GB"
+constexpr int kGibWidth = 15; // " %10.2f GiB"
+
 std::string gbGib(double bytes) {
     return formatDouble("%10.2f GB", toGB(bytes)) + formatDouble(" %10.2f GiB", toGiB(bytes));
 }
@@ -156,7 +162,8 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
     }
     out << "\n\n";
 
-    out << "Memory per GPU (most loaded GPU)            decimal         binary\n";
+    out << std::left << std::setw(kLabelWidth) << "Memory per GPU (most loaded GPU)" << std::right
+        << std::setw(kGbWidth) << "decimal" << std::setw(kGibWidth) << "binary" << "\n";
     const std::pair<const char *, std::uint64_t> rows[] = {
         {"  weights", m.perGpu.weights},
         {"  KV cache", m.perGpu.kvCache},
@@ -166,21 +173,24 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         {"  total needed", m.perGpu.total()},
     };
     for (const auto &[label, bytes] : rows) {
-        out << std::left << std::setw(32) << label << gbGib(double(bytes)) << "\n";
+        out << std::left << std::setw(kLabelWidth) << label << gbGib(double(bytes)) << "\n";
     }
-    out << std::left << std::setw(32) << "  engine budget" << gbGib(double(m.budgetBytesPerGpu))
-        << "\n";
-    out << std::left << std::setw(32) << "  KV + state room"
+    out << std::left << std::setw(kLabelWidth) << "  engine budget"
+        << gbGib(double(m.budgetBytesPerGpu)) << "\n";
+    out << std::left << std::setw(kLabelWidth) << "  KV + state room"
         << gbGib(double(m.kvCapacityBytesPerGpu)) << "\n";
-    out << std::left << std::setw(32) << "Memory in total (all GPUs)"
-        << gbGib(double(m.total.total()) * std::max<std::uint32_t>(p.replicas, 1)) << "\n\n";
+    out << std::left << std::setw(kLabelWidth) << "Memory in total (all GPUs)"
+        << gbGib(double(m.total.total()) * std::max<std::uint32_t>(p.replicas, 1)) << "
+
+";
 
     out << "Fit       " << (p.fit.fits ? "FITS" : "DOES NOT FIT") << "\n";
     for (const auto &r : p.fit.reasons) {
         out << "          - " << r << "\n";
     }
     out << "          max concurrency at " << groupedText(w.contextTokens)
-        << " tokens: " << groupedText(p.fit.maxConcurrency) << " sequences\n";
+        << " tokens: " << groupedText(p.fit.maxConcurrency)
+        << (p.fit.maxConcurrency == 1 ? " sequence\n" : " sequences\n");
     out << "          memory floor (weights only): " << countText(p.fit.gpusFloor, "GPU")
         << "; practical (cheapest rental offer that carries the workload): "
         << (p.fit.practicalFound ? countText(p.fit.gpusPractical, "GPU") + " (" +

@@ -20,16 +20,32 @@ inline Scenario noFit() {
 /// `base` switched to a private copy of Llama 3.1 8B (tests/data/unpriced-model: a name no API
 /// sells) on one H100 at 4 sequences, which fits: the self-hosted cost per token is a figure
 /// while the API figures are absent.
+/// `base` on `count` GPUs of type `gpu`, with the layout and the prices left to HostPlan.
+inline Scenario onGpus(Scenario base, const char *gpu, std::uint32_t count) {
+    base.pricing = PricingChoice{};
+    base.hardware = HardwareChoice{};
+    base.hardware.gpu = gpu;
+    base.hardware.gpuCount = count;
+    return base;
+}
+
 inline Scenario noApiPrice(Scenario base) {
     base.model.ref = HOSTPLAN_TEST_DATA_DIR "/unpriced-model";
     base.model.weightsFormat.reset();
     base.model.groupFormats.clear();
-    base.pricing = PricingChoice{};
-    base.hardware = HardwareChoice{};
-    base.hardware.gpu = "h100";
-    base.hardware.gpuCount = 1;
+    base = onGpus(base, "h100", 1);
     base.workload.concurrency = 4;
     return base;
+}
+
+/// Llama 3.1 70B on three H100 at 131,072 tokens of context: the KV room holds exactly one
+/// sequence (of the 16 requested), so every "N sequences" text reads "1 sequence".
+inline Scenario oneSequence() {
+    Scenario s = defaultScenario();
+    s.model.ref = "llama-3.1-70b";
+    s = onGpus(s, "h100", 3);
+    s.workload.contextTokens = 131072;
+    return s;
 }
 
 } // namespace hostplan::testscenarios

@@ -3,6 +3,8 @@
 #include "engine/servecommand.h"
 #include "testutil.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -251,13 +253,26 @@ class TestServeCommand : public QObject {
         QVERIFY(find(g1, "--dist-init-addr") == nullptr);
     }
 
+    // An imported config (here a copy of a shipped one, one byte longer) is served from its
+    // folder; the shipped file itself is the catalogue entry, served from its repository.
     void importedModelUsesItsFolder() {
-        const std::string dir = std::string(HOSTPLAN_RESOURCES_DIR) + "/models";
-        Scenario s = scenarioFor((dir + "/Llama-3.1-8B.json").c_str(), "h100", 1);
-        s.workload.contextTokens = 8192;
-        s.workload.concurrency = 1;
-        const PlanResult p = planFor(s);
-        QCOMPARE(servingModelPath(p, Catalogue::builtin()), dir);
+        QTemporaryDir tmp;
+        const std::string shipped = HOSTPLAN_RESOURCES_DIR "/models/Llama-3.1-8B.json";
+        QFile in(QString::fromStdString(shipped));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QFile out(tmp.filePath("config.json"));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(in.readAll() + "\n");
+        out.close();
+        for (const auto &[file, expected] :
+             {std::pair{out.fileName().toStdString(), tmp.path().toStdString()},
+              std::pair{shipped, std::string("meta-llama/Llama-3.1-8B")}}) {
+            Scenario s = scenarioFor(file.c_str(), "h100", 1);
+            s.workload.contextTokens = 8192;
+            s.workload.concurrency = 1;
+            const PlanResult p = planFor(s);
+            QCOMPARE(servingModelPath(p, Catalogue::builtin()), expected);
+        }
     }
 
     // A plan sized for re-quantized weights says the engine needs a checkpoint in that format;

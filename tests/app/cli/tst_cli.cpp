@@ -3,11 +3,13 @@
 #include "testutil.h"
 
 #include <QDir>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <sstream>
 
 using namespace hostplan;
@@ -23,6 +25,14 @@ Run run(std::vector<std::string> args) {
     std::ostringstream err;
     const int code = cli::run(args, out, err);
     return {code, out.str(), err.str()};
+}
+/// run() on the arguments of a data-driven row.
+Run runArgs(const QStringList &args) {
+    std::vector<std::string> a;
+    for (const QString &s : args) {
+        a.push_back(s.toStdString());
+    }
+    return run(a);
 }
 } // namespace
 
@@ -75,6 +85,119 @@ private slots:
                               "on "),
                  qPrintable(out));
         QVERIFY(!out.contains("1 GPUs"));
+    }
+
+    // The memory table's "decimal" and "binary" headers end where their units end ("GB",
+    // "GiB") on every row, in the text of `plan`.
+    void memoryHeadersOverTheirColumns() {
+        const Run r = run({"plan"});
+        QCOMPARE(r.code, 0);
+        const QStringList lines = QString::fromStdString(r.out).split('\n');
+        const auto header = std::find_if(lines.begin(), lines.end(), [](const QString &l) {
+            return l.startsWith("Memory per GPU");
+        });
+        QVERIFY(header != lines.end());
+        const qsizetype decimalEnd = header->indexOf(" decimal") + 8;
+        const qsizetype binaryEnd = header->indexOf(" binary") + 7;
+        QCOMPARE(header->size(), binaryEnd);
+        int rows = 0;
+        for (auto it = header + 1; it != lines.end() && it->contains("GiB"); ++it, ++rows) {
+            QCOMPARE(it->indexOf(" GB") + 3, decimalEnd);
+            QCOMPARE(it->indexOf(" GiB") + 4, binaryEnd);
+        }
+        QCOMPARE(rows, 9); // six rows, budget, KV + state room, total of all GPUs
+    }
+
+    // "1 sequence", never "1 sequences": Llama 3.1 70B on 3 H100 holds one sequence of 128k.
+    void oneSequenceIsSingular() {
+        const Run r = run({"plan", "--model", "llama-3.1-70b", "--gpu", "h100", "--gpu-count", "3",
+                           "--context", "128k"});
+        QCOMPARE(r.code, 0);
+        const QString out = QString::fromStdString(r.out);
+        QVERIFY2(out.contains("max concurrency at 131,072 tokens: 1 sequence\n"), qPrintable(out));
+        QVERIFY2(!out.contains(QRegularExpression("\\b1 sequences")), qPrintable(out));
+        const Run json = run({"plan", "--model", "llama-3.1-70b", "--gpu", "h100", "--gpu-count",
+                              "3", "--context", "128k", "--json"});
+        QVERIFY2(!QString::fromStdString(json.out).contains(QRegularExpression("\\b1 sequences")),
+                 json.out.c_str());
+    }
+
+    // --version prints the project's version (CMake's project(VERSION)); help ends in a newline
+    // and is also what `COMMAND --help` prints.
+    void versionAndHelp_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("start"); // "": the version line
+        QTest::newRow("--version") << QStringList{"--version"} << 0 << "";
+        QTest::newRow("-V") << QStringList{"-V"} << 0 << "";
+        QTest::newRow("version") << QStringList{"version"} << 0 << "";
+        QTest::newRow("--help") << QStringList{"--help"} << 0 << "hostplan-cli: size";
+        QTest::newRow("help") << QStringList{"help"} << 0 << "hostplan-cli: size";
+        QTest::newRow("plan --help") << QStringList{"plan", "--help"} << 0 << "hostplan-cli: size";
+        QTest::newRow("serve-cmd -h") << QStringList{"serve-cmd", "-h"} << 0 << "hostplan-cli: size";
+        QTest::newRow("noArguments") << QStringList{} << 2 << "hostplan-cli: size";
+    }
+    void versionAndHelp() {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        QFETCH(QString, start);
+        const Run r = runArgs(args);
+        QCOMPARE(r.code, code);
+        QVERIFY2(r.err.empty(), r.err.c_str());
+        const QString out = QString::fromStdString(r.out);
+        QVERIFY(out.endsWith('\n') && !out.endsWith("\n\n"));
+        if (start.isEmpty()) { // the version
+            QCOMPARE(out, QString::fromStdString("hostplan-cli " + cli::version() + "\n"));
+            QVERIFY2(QRegularExpression("^\\d+\\.\\d+\\.\\d+$")
+                         .match(QString::fromStdString(cli::version()))
+                         .hasMatch(),
+                     cli::version().c_str());
+        } else {
+            QVERIFY2(out.startsWith(start), qPrintable(out));
+            QVERIFY(out.contains("--version"));
+        }
+    }
+
+    // serve-cmd loads the catalogue entry's repository (Kimi K2 *Instruct*), also when the model
+    // is given as the path of its shipped config (resources/models or the installed
+    // share/hostplan/models): that folder holds no weights.
+    void serveCommandUsesCatalogueRepository_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("repository");
+        QTest::newRow("id") << "kimi-k2-instruct" << "moonshotai/Kimi-K2-Instruct";
+        QTest::newRow("alias") << "kimi-k2" << "moonshotai/Kimi-K2-Instruct";
+        QTest::newRow("shippedConfig")
+            << HOSTPLAN_RESOURCES_DIR "/models/Kimi-K2-Instruct.json"
+            << "moonshotai/Kimi-K2-Instruct";
+        QTest::newRow("shippedLinearInstruct")
+            << HOSTPLAN_RESOURCES_DIR "/models/Kimi-Linear-48B-A3B-Instruct.json"
+            << "moonshotai/Kimi-Linear-48B-A3B-Instruct";
+    }
+    void serveCommandUsesCatalogueRepository() {
+        QFETCH(QString, model);
+        QFETCH(QString, repository);
+        const Run r = run({"serve-cmd", "--model", model.toStdString(), "--gpu", "h200"});
+        QCOMPARE(r.code, 0);
+        const QString out = QString::fromStdString(r.out);
+        QVERIFY2(out.contains("vllm serve " + repository + " \\\n"), qPrintable(out));
+        QVERIFY2(out.contains("--model-path " + repository + " \\\n"), qPrintable(out));
+        QVERIFY2(out.contains("trtllm-serve " + repository + " \\\n"), qPrintable(out));
+    }
+
+    // A copy of a shipped config elsewhere that differs by one byte is the user's own model:
+    // its folder is served.
+    void serveCommandEditedConfigIsOwnFolder() {
+        QTemporaryDir dir;
+        QFile shipped(HOSTPLAN_RESOURCES_DIR "/models/Kimi-K2-Instruct.json");
+        QVERIFY(shipped.open(QIODevice::ReadOnly));
+        QFile copy(dir.filePath("config.json"));
+        QVERIFY(copy.open(QIODevice::WriteOnly));
+        copy.write(shipped.readAll() + "\n");
+        copy.close();
+        const Run r = run({"serve-cmd", "--model", copy.fileName().toStdString(), "--gpu", "h200"});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(QString::fromStdString(r.out).contains("vllm serve " + dir.path() + " \\\n"),
+                 r.out.c_str());
     }
 
     void modelsAndGpus() {
@@ -133,11 +256,7 @@ private slots:
     void badArguments() {
         QFETCH(QStringList, args);
         QFETCH(QString, message);
-        std::vector<std::string> a;
-        for (const auto &s : args) {
-            a.push_back(s.toStdString());
-        }
-        const Run r = run(a);
+        const Run r = runArgs(args);
         QCOMPARE(r.code, 2);
         if (!message.isEmpty()) {
             const QString err = QString::fromStdString(r.err);

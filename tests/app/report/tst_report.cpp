@@ -290,16 +290,23 @@ class TestReport : public QObject {
         QCOMPARE(tiny, QList<double>(headers.size(), 10.0));
     }
 
+    // Exact and shortest: 4.76, not 4.7599999999999998.
     void csvNumberRoundTrips_data() {
         QTest::addColumn<double>("value");
-        QTest::newRow("integer") << 27798.0;
-        QTest::newRow("cents") << 38.08;
-        QTest::newRow("third") << 1.0 / 3.0;
-        QTest::newRow("large") << 1560860324864.0;
-        QTest::newRow("tiny") << 1.234e-9;
+        QTest::addColumn<QString>("text");
+        QTest::newRow("integer") << 27798.0 << "27798";
+        QTest::newRow("cents") << 38.08 << "38.08";
+        QTest::newRow("rate") << 4.76 << "4.76";
+        QTest::newRow("third") << 1.0 / 3.0 << "0.3333333333333333";
+        QTest::newRow("large") << 1560860324864.0 << "1560860324864";
+        QTest::newRow("aboveInteger") << 1.5e20 << "1.5e+20";
+        QTest::newRow("tiny") << 1.234e-9 << "1.234e-09";
+        QTest::newRow("negative") << -0.1 << "-0.1";
     }
     void csvNumberRoundTrips() {
         QFETCH(double, value);
+        QFETCH(QString, text);
+        QCOMPARE(csvNumber(value), text);
         bool ok = false;
         QCOMPARE(csvNumber(value).toDouble(&ok), value);
         QVERIFY(ok);
@@ -541,6 +548,11 @@ class TestReport : public QObject {
             QCOMPARE(rowFor(summary, "breakeven_heavy_users").value(1), QString());
         }
         QCOMPARE(rowFor(summary, "gpu_count").value(1).toUInt(), p.layout.gpuCount());
+        // The unit column holds units; the GPU type is a figure of its own.
+        QCOMPARE(rowFor(summary, "gpu_count").value(2), QStringLiteral("gpus"));
+        QCOMPARE(rowFor(summary, "gpu").value(1), QString::fromStdString(p.gpu.id));
+        QCOMPARE(rowFor(summary, "gpu").value(2), QString());
+        QCOMPARE(rowFor(summary, "usd_per_gpu_hour").value(1), QStringLiteral("4.76"));
 
         const auto options = readCsv(dir.filePath(QStringLiteral("plan-options.csv")));
         const auto rows = gpuOptionRows(doc);
@@ -671,6 +683,18 @@ class TestReport : public QObject {
         // It serves no tokens: no cost per token, and one clean "never".
         QVERIFY(!text.contains(QStringLiteral("never tokens")));
         QVERIFY(!text.contains(QStringLiteral("tok/month")));
+    }
+
+    // "Up to 1 sequence", never "1 sequences": Llama 3.1 70B on 3 H100 holds one of 128k.
+    void memoryNoteOneSequence() {
+        ScenarioDocument doc;
+        doc.reset(testscenarios::oneSequence());
+        QVERIFY(doc.plan().has_value());
+        QCOMPARE(doc.plan()->fit.maxConcurrency, 1u);
+        auto content = buildReportContent(doc, kDate);
+        QVERIFY(content.ok());
+        const QString note = content.value().memory.note;
+        QVERIFY2(note.contains("Up to 1 sequence of 131,072 tokens fit at once."), qPrintable(note));
     }
 
     void doesNotFitKeyFigures() {

@@ -192,8 +192,8 @@ private slots:
     void gpuChangeMovesEveryView() {
         MainWindow w;
         pick(w.gpuCombo(), "h200");
-        QVERIFY(shown(w, w.memoryChart())->chart()->title().contains("h200"));
-        QVERIFY(shown(w, w.kvChart())->chart()->title().contains("h200"));
+        QVERIFY(shown(w, w.memoryChart())->chart()->title().contains("NVIDIA H200"));
+        QVERIFY(shown(w, w.kvChart())->chart()->title().contains("NVIDIA H200"));
         QCOMPARE(shown(w, w.breakEvenChart())->options().first().gpuId, QString("h200"));
         QVERIFY(w.document()->undoStack()->undoText().contains("H200"));
         // The GPU-types chart marks the current type.
@@ -762,15 +762,17 @@ private slots:
         pick(w.gpuCombo(), "h200");
         // The current tab follows the edit; background tabs skip it until shown.
         QVERIFY(w.summaryView()->toPlainText().contains("H200"));
-        QVERIFY(w.memoryChart()->chart()->title().contains("b300"));
-        QVERIFY(w.kvChart()->chart()->title().contains("b300"));
+        // The GPU by its display name ("8 x NVIDIA B300 ..."), never the lower-case id.
+        QVERIFY(w.memoryChart()->chart()->title().contains("8 x NVIDIA B300"));
+        QVERIFY(w.kvChart()->chart()->title().contains("8 x NVIDIA B300"));
+        QVERIFY(!w.kvChart()->chart()->title().contains("b300"));
         QVERIFY(w.breakEvenChart()->options().first().gpuId == "b300");
         // Showing a tab brings its view up to date, after any number of edits.
         enter(w.gpuCountSpin(), 16);
         w.viewTabs()->setCurrentIndex(1);
-        QVERIFY2(w.memoryChart()->chart()->title().contains("16 x h200"),
+        QVERIFY2(w.memoryChart()->chart()->title().contains("16 x NVIDIA H200"),
                  qPrintable(w.memoryChart()->chart()->title()));
-        QVERIFY(w.kvChart()->chart()->title().contains("b300"));
+        QVERIFY(w.kvChart()->chart()->title().contains("NVIDIA B300"));
         // In a shown window the same holds; the page's Show event updates it too.
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -778,7 +780,7 @@ private slots:
         QVERIFY(w.memoryChart()->isVisible());
         QVERIFY(!w.kvChart()->isVisible());
         w.viewTabs()->setCurrentWidget(w.kvChart());
-        QVERIFY(w.kvChart()->chart()->title().contains("16 x h200"));
+        QVERIFY(w.kvChart()->chart()->title().contains("16 x NVIDIA H200"));
         QCOMPARE(linePoints(w.kvChart()->chart(), "Scenario:").first().x(), 16.0); // log2(65,536)
         QCOMPARE(w.breakEvenChart()->options().first().gpuId, QString("b300"));
         // The page's Show event alone (no currentChanged signal) brings it up to date too.
@@ -807,8 +809,8 @@ private slots:
         s.hardware.gpu = "h200";
         doc.edit(s, "GPU");
         QVERIFY(doc.plan().has_value());
-        QVERIFY(memory.chart()->title().contains("h200"));
-        QVERIFY(kv.chart()->title().contains("h200"));
+        QVERIFY(memory.chart()->title().contains("NVIDIA H200"));
+        QVERIFY(kv.chart()->title().contains("NVIDIA H200"));
         QCOMPARE(breakEven.options().first().gpuId, QString("h200"));
         bool marked = false;
         for (auto *a : gpuTypes.chart()->axes(Qt::Vertical)) {

@@ -53,7 +53,7 @@ private slots:
         w.gpuCombo()->setCurrentIndex(w.gpuCombo()->findData("h200"));
         emit w.gpuCombo()->activated(w.gpuCombo()->currentIndex());
         QCOMPARE(QString::fromStdString(doc->scenario().hardware.gpu), "h200");
-        QVERIFY(shown(w, w.memoryChart())->chart()->title().contains("h200"));
+        QVERIFY(shown(w, w.memoryChart())->chart()->title().contains("NVIDIA H200"));
         // Twice the GPUs: half the sharded weights per GPU in every column.
         w.gpuCountSpin()->setValue(16);
         emit w.gpuCountSpin()->editingFinished();
