@@ -180,9 +180,7 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
     out << std::left << std::setw(kLabelWidth) << "  KV + state room"
         << gbGib(double(m.kvCapacityBytesPerGpu)) << "\n";
     out << std::left << std::setw(kLabelWidth) << "Memory in total (all GPUs)"
-        << gbGib(double(m.total.total()) * std::max<std::uint32_t>(p.replicas, 1)) << "
-
-";
+        << gbGib(double(m.total.total()) * std::max<std::uint32_t>(p.replicas, 1)) << "\n\n";
 
     out << "Fit       " << (p.fit.fits ? "FITS" : "DOES NOT FIT") << "\n";
     for (const auto &r : p.fit.reasons) {
