@@ -479,10 +479,6 @@
         <translation>%1 Mio.</translation>
     </message>
     <message>
-        <source>roofline bound</source>
-        <translation>Roofline-Obergrenze</translation>
-    </message>
-    <message>
         <source>calibrated by a probe report</source>
         <translation>durch einen Probe-Bericht kalibriert</translation>
     </message>
@@ -493,6 +489,10 @@
     <message>
         <source>%1 advertised (vendors&apos; GB here are GiB), %2 usable</source>
         <translation>%1 laut Hersteller (dessen GB sind hier GiB), %2 nutzbar</translation>
+    </message>
+    <message>
+        <source>modelled</source>
+        <translation>modelliert</translation>
     </message>
 </context>
 <context>
@@ -2905,10 +2905,6 @@ Alle Komponenten: %5 %4</translation>
 <context>
     <name>hostplan::ui::ThroughputView</name>
     <message>
-        <source>roofline bound (an upper bound)</source>
-        <translation>Roofline-Schranke (eine Obergrenze)</translation>
-    </message>
-    <message>
         <source>calibrated by a probe report</source>
         <translation>durch einen Probe-Bericht kalibriert</translation>
     </message>
@@ -2977,6 +2973,10 @@ Above the memory limit: the KV room holds %1</source>
     <message>
         <source>Capacity %1: %2 tokens/s per node, %3 per 1M output tokens</source>
         <translation>Kapazität %1: %2 Tokens/s pro Knoten, %3 pro 1 Mio. Ausgabe-Tokens</translation>
+    </message>
+    <message>
+        <source>modelled (fitted to published serving measurements; see the band)</source>
+        <translation>modelliert (an veröffentlichte Serving-Messungen angepasst; siehe die Spanne)</translation>
     </message>
 </context>
 <context>

@@ -120,14 +120,14 @@ QString groupedInt(std::uint64_t value) {
 
 QString confidenceText(Confidence confidence) {
     switch (confidence) {
-    case Confidence::RooflineBound:
-        return QCoreApplication::translate("hostplan::ui::Format", "roofline bound");
+    case Confidence::Modelled:
+        return QCoreApplication::translate("hostplan::ui::Format", "modelled");
     case Confidence::Calibrated:
         return QCoreApplication::translate("hostplan::ui::Format", "calibrated by a probe report");
     case Confidence::Measured:
         return QCoreApplication::translate("hostplan::ui::Format", "measured");
     }
-    return QCoreApplication::translate("hostplan::ui::Format", "roofline bound");
+    return QCoreApplication::translate("hostplan::ui::Format", "modelled");
 }
 
 QString groupNameText(const std::string &name) {

@@ -49,7 +49,7 @@ QString tokensText(double tokens);
 QString groupedInt(std::uint64_t value);
 /// "n/a" (translated).
 QString notAvailableText();
-/// What a throughput figure rests on: "roofline bound", "calibrated by a probe report",
+/// What a throughput figure rests on: "modelled", "calibrated by a probe report",
 /// "measured" (translated).
 QString confidenceText(Confidence confidence);
 /// A tensor group's name from the sizing core ("routed experts", "norms and small vectors

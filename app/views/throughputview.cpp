@@ -25,8 +25,8 @@ QString rate(double tokensPerSecond) {
 
 QString confidenceDetail(Confidence c) {
     switch (c) {
-    case Confidence::RooflineBound:
-        return ThroughputView::tr("roofline bound (an upper bound)");
+    case Confidence::Modelled:
+        return ThroughputView::tr("modelled (fitted to published serving measurements; see the band)");
     case Confidence::Calibrated:
         return ThroughputView::tr("calibrated by a probe report");
     case Confidence::Measured:

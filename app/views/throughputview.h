@@ -1,7 +1,7 @@
 // Throughput against batch size: tokens/s per user (left axis) and per node (right axis) for
 // batches 1, 2, 4, ... at the workload's context, with the memory limit on batch and the
 // target time per output token marked. Tooltips give exact values; every figure states its
-// confidence (roofline bound, calibrated by a probe report, measured). All numbers come from
+// confidence (modelled, calibrated by a probe report, measured). All numbers come from
 // the document's PlanResult::throughput (core/sizing/throughput.h).
 #pragma once
 

@@ -30,26 +30,26 @@ std::uint64_t tokens(double x) { return std::uint64_t(std::llround(std::max(x, 0
 
 std::string confidenceName(Confidence c) {
     switch (c) {
-    case Confidence::RooflineBound:
-        return "roofline_bound";
+    case Confidence::Modelled:
+        return "modelled";
     case Confidence::Calibrated:
         return "calibrated";
     case Confidence::Measured:
         return "measured";
     }
-    return "roofline_bound";
+    return "modelled";
 }
 
 std::string confidenceLabel(Confidence c) {
     switch (c) {
-    case Confidence::RooflineBound:
-        return "roofline bound";
+    case Confidence::Modelled:
+        return "modelled (fitted to published measurements)";
     case Confidence::Calibrated:
         return "calibrated by a probe report";
     case Confidence::Measured:
         return "measured";
     }
-    return "roofline bound";
+    return "modelled (fitted to published measurements)";
 }
 
 Efficiency defaultEfficiency(Engine engine, const GpuSpec &gpu) {
@@ -265,7 +265,7 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
         c.carriesWorkload = c.replicasForWorkload == 1;
         // The band of the measured error on the reference rows.
         c.band = throughputBand(s.engine.engine, plan.gpu, servingRegimeOf(c.batch, isl, osl));
-        if (efficiency.confidence != Confidence::RooflineBound) {
+        if (efficiency.confidence != Confidence::Modelled) {
             c.band.source += "; constants from " + efficiency.source;
         }
         c.servingOutputTokensPerSecondLow = c.servingOutputTokensPerSecond * c.band.low;

@@ -26,14 +26,17 @@ struct PlanResult;
 
 /// How far a throughput figure can be trusted.
 enum class Confidence {
-    RooflineBound, ///< data-sheet rates x documented default efficiencies: an upper bound
+    /// HostPlan's serving model with constants fitted to published serving measurements
+    /// (resources/throughput-calibration.json), not measured on this node: read with its band.
+    Modelled,
     Calibrated,    ///< efficiencies replaced by a probe report's measurements
     Measured,      ///< measured end to end on the plan's hardware and engine
 };
 
-/// "roofline_bound", "calibrated", "measured" (JSON); "roofline bound", ... via confidenceLabel.
+/// "modelled", "calibrated", "measured" (JSON); human-readable via confidenceLabel.
 std::string confidenceName(Confidence confidence);
-/// Human-readable: "roofline bound", "calibrated by a probe report", "measured".
+/// Human-readable: "modelled (fitted to published measurements)", "calibrated by a probe
+/// report", "measured".
 std::string confidenceLabel(Confidence confidence);
 
 /// What a probe report measured, in the terms the throughput model uses. The probe engineer
@@ -50,11 +53,11 @@ struct Calibration {
 /// The serving model's constants with their confidence and source.
 struct Efficiency {
     ServingConstants constants;
-    Confidence confidence = Confidence::RooflineBound;
+    Confidence confidence = Confidence::Modelled;
     std::string source = "HostPlan serving model fitted to published measurements";
 };
 
-/// The fitted constants for `engine` on `gpu` (servingConstants()), confidence RooflineBound
+/// The fitted constants for `engine` on `gpu` (servingConstants()), confidence Modelled
 /// (a model fitted elsewhere, not measured on this node).
 Efficiency defaultEfficiency(Engine engine, const GpuSpec &gpu);
 /// `base` with a probe's measurements in place: the weight-streaming efficiency scaled by the
@@ -160,7 +163,7 @@ struct Capacity {
 /// Every throughput figure of a plan.
 struct Throughput {
     bool computed = false;
-    Confidence confidence = Confidence::RooflineBound;
+    Confidence confidence = Confidence::Modelled;
     std::string efficiencySource;
     Efficiency efficiency;
     std::uint32_t nodes = 1;         ///< ceil(GPUs rented / GPUs per node)

@@ -116,7 +116,7 @@ class TestThroughput : public QObject {
         const PlanResult p = planFor("kimi-k3", "b300", 8, 8192, 16);
         const Throughput &t = p.throughput;
         QVERIFY(t.computed);
-        QCOMPARE(t.confidence, Confidence::RooflineBound);
+        QCOMPARE(t.confidence, Confidence::Modelled);
         const Capacity &c = t.capacity;
         QCOMPARE(c.memoryMaxBatch, p.fit.maxConcurrency);
         QCOMPARE(c.engineMaxBatch, 1024u);
@@ -151,7 +151,7 @@ class TestThroughput : public QObject {
         QVERIFY(p.throughput.atConcurrency.tokensPerSecond < before);
         const Efficiency e = calibratedEfficiency(
             p.gpu, defaultEfficiency(Engine::Vllm, p.gpu), Calibration{});
-        QCOMPARE(e.confidence, Confidence::RooflineBound);
+        QCOMPARE(e.confidence, Confidence::Modelled);
         QCOMPARE(confidenceName(Confidence::Measured), std::string("measured"));
     }
 
@@ -176,7 +176,7 @@ class TestThroughput : public QObject {
         const auto j = planToJson(p);
         QVERIFY(j.contains("throughput"));
         const auto &t = j["throughput"];
-        QCOMPARE(t["confidence"].get<std::string>(), std::string("roofline_bound"));
+        QCOMPARE(t["confidence"].get<std::string>(), std::string("modelled"));
         QVERIFY(t["decode"]["tokens_per_second"].get<double>() > 0);
         QVERIFY(t["decode"]["ttft_s"].get<double>() > 0);
         QVERIFY(t["capacity"]["batch"].get<std::uint32_t>() > 0);

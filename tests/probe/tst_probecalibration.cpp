@@ -115,7 +115,7 @@ private slots:
         s.hardware.gpuCount = 16;
         auto plan = evaluate(s);
         QVERIFY(plan.ok());
-        QCOMPARE(plan->throughput.confidence, Confidence::RooflineBound);
+        QCOMPARE(plan->throughput.confidence, Confidence::Modelled);
         const auto cal = probe::calibrationFromReport(load("h200-kernels-report.json"),
                                                       Catalogue::builtin());
         QVERIFY(cal.has_value());

@@ -403,7 +403,7 @@ private slots:
         const Run other = run({"plan", "--probe-report", report, "--json"});
         QCOMPARE(other.code, 0);
         QCOMPARE(nlohmann::json::parse(other.out)["throughput"]["confidence"].get<std::string>(),
-                 "roofline_bound");
+                 "modelled");
         QVERIFY(QString::fromStdString(other.err).contains("stay uncalibrated"));
         QCOMPARE(run({"plan", "--probe-report", "/nope.json"}).code, 2);
         // A copy 1000x the H200's data sheet is refused, naming the field.
