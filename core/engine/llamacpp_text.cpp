@@ -11,7 +11,13 @@ namespace hostplan {
 
 namespace {
 
-std::string gibText(std::uint64_t bytes) { return formatDouble("%.2f", toGiB(double(bytes))) + " GiB"; }
+/// "4.30 GiB", or "0.49 MiB" below 1 GiB (llama.cpp logs its buffers in MiB).
+std::string gibText(std::uint64_t bytes) {
+    if (bytes < std::uint64_t(kBytesPerGiB)) {
+        return formatDouble("%.2f", double(bytes) / kBytesPerMiB) + " MiB";
+    }
+    return formatDouble("%.2f", toGiB(double(bytes))) + " GiB";
+}
 
 void sideRows(std::ostream &out, const char *label, const LlamaCppSide &s, std::uint64_t capacity,
               bool showCapacity) {
@@ -79,9 +85,13 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
         << " if a batch asks for every token's logits)\n";
 
     out << "\nSpeed (decode, ceiling at peak memory bandwidth)\n";
-    out << "  read per token: " << gibText(p.gpu.bytesPerToken) << " on the GPU at "
-        << formatDouble("%.0f", p.gpuBandwidth / 1e9) << " GB/s, " << gibText(p.host.bytesPerToken)
-        << " in RAM at " << formatDouble("%.0f", p.hostBandwidth / 1e9) << " GB/s\n";
+    out << "  read per token: ";
+    if (p.gpuBandwidth > 0) {
+        out << gibText(p.gpu.bytesPerToken) << " on the GPU at "
+            << formatDouble("%.0f", p.gpuBandwidth / 1e9) << " GB/s, ";
+    }
+    out << gibText(p.host.bytesPerToken) << (in.host.unifiedMemory ? " in unified memory" : " in RAM")
+        << " at " << formatDouble("%.0f", p.hostBandwidth / 1e9) << " GB/s\n";
     out << "  one sequence: at most " << formatDouble("%.1f", p.tokensPerSecond) << " tokens/s";
     if (p.parallel > 1) {
         out << "; all " << p.parallel << " slots: at most "
@@ -94,12 +104,23 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
     }
     out << "\nVerdict: " << (p.fits() ? "fits" : "does not fit") << "\n";
     if (!p.fits()) {
+        // Each alternative with its speed: fitting by moving bytes to RAM costs tokens/s.
+        const auto speed = [&](LlamaCppInput alt) {
+            const auto q = planLlamaCpp(alt);
+            return q.ok() ? ", at most " + formatDouble("%.1f", q->tokensPerSecond) + " tokens/s"
+                          : std::string();
+        };
         if (const auto ngl = largestFittingGpuLayers(in); ngl && in.gpu) {
-            out << "  -ngl " << *ngl << " fits (the rest of the layers in RAM)\n";
+            LlamaCppInput alt = in;
+            alt.gpuLayers = *ngl;
+            out << "  -ngl " << *ngl << " fits (the other layers in RAM" << speed(alt) << ")\n";
         }
         if (const auto moe = smallestFittingCpuMoe(in)) {
+            LlamaCppInput alt = in;
+            alt.gpuLayers.reset();
+            alt.cpuMoeLayers = *moe;
             out << "  --n-cpu-moe " << *moe << " fits (experts of the first " << *moe
-                << " layers in RAM, everything else on the GPU)\n";
+                << " layers in RAM, everything else on the GPU" << speed(alt) << ")\n";
         }
     }
     for (const auto &n : p.notes) {
