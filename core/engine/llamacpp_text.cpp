@@ -63,7 +63,8 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
         << gibText(m.weightBytes()) << (p.weightsExact ? ", exact from the tensor table" : ", estimated")
         << ")\n";
     out << "  hardware: " << (in.gpu && !in.host.unifiedMemory ? in.gpu->name : std::string("no GPU"))
-        << " + " << in.host.name << "\n";
+        << " + " << in.host.name << ", " << formatDouble("%.0f", toGB(double(in.host.memoryBytes)))
+        << " GB\n";
     out << "  context: " << p.context << " tokens shared by " << p.parallel << " slot"
         << (p.parallel == 1 ? "" : "s") << " (" << p.contextPerSlot << " per slot"
         << (in.context ? "" : "; llama-server's default -c 4096") << "), KV cache " << p.kvTypeK
