@@ -1,6 +1,7 @@
 // Ollama name -> GGUF blob (see ollama.h).
 #include "import/ollama.h"
 
+#include "import/hubcache.h"
 #include "util/fileio.h"
 #include "util/jsonutil.h"
 
@@ -12,24 +13,6 @@
 namespace hostplan::importer {
 
 namespace fs = std::filesystem;
-
-namespace {
-
-bool validPart(std::string_view s) {
-    if (s.empty() || s == "." || s == ".." || s.size() > 256) {
-        return false;
-    }
-    for (char c : s) {
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                        c == '-' || c == '_' || c == '.';
-        if (!ok) {
-            return false;
-        }
-    }
-    return true;
-}
-
-} // namespace
 
 fs::path ollamaModelsDir() {
     if (const char *dir = std::getenv("OLLAMA_MODELS"); dir && *dir) {
@@ -63,11 +46,11 @@ Result<fs::path> resolveOllamaModel(std::string_view name, const fs::path &model
         parts.insert(parts.begin(), parts.size() == 2 ? "registry.ollama.ai" : "library");
     }
     for (const auto &p : parts) {
-        if (!validPart(p)) {
+        if (!validNamePart(p) || p.size() > 256) {
             return makeError(field, "not an Ollama name ('" + p + "')");
         }
     }
-    if (!validPart(tag)) {
+    if (!validNamePart(tag) || tag.size() > 256) {
         return makeError(field, "not an Ollama tag ('" + tag + "')");
     }
     const fs::path manifest = modelsDir / "manifests" / parts[0] / parts[1] / parts[2] / tag;
