@@ -18,13 +18,19 @@
 //   more outputs; the worst-case graph is reserved for min(n_ctx, n_ubatch) tokens; a quantized
 //   V cache needs Flash Attention ("quantized V cache was requested, but this requires Flash
 //   Attention").
-// - src/llama-model.cpp load_tensors: i_gpu_start = max(n_layer + 1 - n_gpu_layers, 0); the
+// - src/llama-model.cpp load_tensors (as quoted from releases b9993 and b10437; not re-read
+//   here at a commit; older releases used n_layer - n_gpu_layers, which keeps the output layer
+//   on the CPU until -ngl > n_layer): i_gpu_start = max(n_layer + 1 - n_gpu_layers, 0); the
 //   output layer counts as layer n_layer, so -ngl k puts the output layer on the GPU first
 //   (any k >= 1), then the last k - 1 repeating layers; k >= n_layer + 1 offloads everything;
 //   the input embedding (token_embd) always stays on the CPU. A tied LM head is loaded a second
 //   time for the output layer (TENSOR_DUPLICATED).
 // - common/arg.cpp --n-cpu-moe N: keeps the MoE expert weights (blk.0..N-1 ffn_*_exps) of the
 //   first N layers in system RAM (a tensor-buffer override).
+// - Sliding-window layers (an assumption from llama-kv-cache-iswa.cpp, not re-read at a commit):
+//   the SWA cache keeps n_swa + n_ubatch cells per slot, padded to 256, at most the slot's
+//   context. MLA (deepseek2): K rows of kv_lora_rank + rope and V rows of kv_lora_rank are
+//   assumed (an upper bound where llama.cpp views V inside K).
 // - KV cache types: common/arg.cpp kv_cache_types (f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl,
 //   q5_0, q5_1), bytes per row from the ggml type table (import/ggmltypes.h).
 //

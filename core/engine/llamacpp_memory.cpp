@@ -66,8 +66,8 @@ Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::Ggml
             HOSTPLAN_TRY(v, rowBytes(tv, vElems, "V"));
             c.bytesPerCell = k + v;
             if (g.kind == AttentionKind::SlidingWindow && g.window > 0) {
-                // The SWA cache keeps window + n_ubatch cells per slot, padded to 256
-                // (llama-kv-cache-iswa.cpp), at most the slot's context.
+                // The SWA cache keeps window + n_ubatch cells per slot, padded to 256, at
+                // most the slot's context (assumption, see llamacpp.h).
                 const std::uint64_t slot =
                     std::min<std::uint64_t>(perSlot, padTo(g.window + ubatch, kLlamaKvPadding));
                 c.cells = slot * parallel;

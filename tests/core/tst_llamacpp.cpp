@@ -100,6 +100,30 @@ private slots:
         QVERIFY(!parseLlamaKvType("q6_K").ok()); // not a KV cache type llama.cpp accepts
     }
 
+    void slidingWindowCache() {
+        // Gemma 3 shape: 12 layers, 10 with a 512-token window (pattern 6), 1 KV head of 256.
+        // SWA layers keep window + n_ubatch cells padded to 256 per slot; full layers n_ctx.
+        ggufwriter::Writer w;
+        w.string("general.architecture", "gemma3")
+            .u32("gemma3.block_count", 12)
+            .u32("gemma3.embedding_length", 1152)
+            .u32("gemma3.attention.head_count", 4)
+            .u32("gemma3.attention.head_count_kv", 1)
+            .u32("gemma3.attention.key_length", 256)
+            .u32("gemma3.attention.sliding_window", 512)
+            .u32("gemma3.vocab_size", 262144);
+        auto h = gguf::parseHeader(w.build(), 0, "g.gguf");
+        const ModelSpec m = ggufToModelSpec(gguf::Model{h.value(), {}, 0}, "g.gguf").value();
+        LlamaCppInput in;
+        in.model = &m;
+        in.gpu = gpu("rtx-4090");
+        in.host = findHost("ddr5-desktop").value();
+        in.context = 32768;
+        const auto p = planLlamaCpp(in).value();
+        const std::uint64_t cell = 2 * 256 * 2; // K + V rows of 256 f16
+        QCOMPARE(p.gpu.kvCache, 2 * cell * 32768 + 10 * cell * 1024);
+    }
+
     void slotsShareTheContext() {
         const ModelSpec m = llama8b();
         LlamaCppInput in;
