@@ -8,13 +8,13 @@
 #   scripts/fuzz.sh --run BIN TARGET SECONDS WORKDIR
 #                                         (ctest) run a built target
 #
-# Targets: config safetensors_header safetensors_index scenario probereport catalogue cliargs.
+# Targets: config safetensors_header safetensors_index scenario probereport catalogue cliargs gguf.
 # Seeds: tests/fuzz/corpus/TARGET (read only); new inputs go to the work folder; a crash is
 # saved as crash-* in the current folder and the script exits non-zero. Exit 77: skipped (no
 # clang++ or no libFuzzer runtime; apt-get install clang libclang-rt-14-dev).
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
-targets=(config safetensors_header safetensors_index scenario probereport catalogue cliargs)
+targets=(config safetensors_header safetensors_index scenario probereport catalogue cliargs gguf)
 
 find_clang() {
     local c

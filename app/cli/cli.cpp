@@ -1,5 +1,7 @@
 #include "cli/cli.h"
 
+#include "cli/llamacppcli.h"
+
 #include "catalogue/catalogue.h"
 #include "catalogue/pricelist.h"
 #include "plan/plan.h"
@@ -128,6 +130,9 @@ bool scenarioOrError(const std::vector<std::string> &args, Scenario &scenario,
 }
 
 int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
+    if (wantsLlamaCpp(args)) {
+        return cmdLlamaCpp(args, false, out, err);
+    }
     Scenario scenario = defaultScenario();
     std::vector<std::string> rest;
     if (!scenarioOrError(args, scenario, rest, err)) {
@@ -196,6 +201,9 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
 
 /// serve-cmd: the vLLM, SGLang and TensorRT-LLM launch lines for the plan, each flag explained.
 int cmdServe(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
+    if (wantsLlamaCpp(args)) {
+        return cmdLlamaCpp(args, true, out, err);
+    }
     Scenario scenario = defaultScenario();
     std::vector<std::string> rest;
     if (!scenarioOrError(args, scenario, rest, err)) {
@@ -470,8 +478,8 @@ Usage:
 
 Plan options (applied after --scenario, so they override the file):
   --scenario FILE          a scenario JSON file (default: Kimi K3 on 8x B300)
-  --model NAME|PATH        catalogue name, a config.json, a folder holding one, or a
-                           model.safetensors.index.json
+  --model NAME|PATH        catalogue name, a config.json, a folder holding one, a
+                           model.safetensors.index.json, or a .gguf file
   --weights-format F       bf16, fp8, mxfp4, nvfp4, int8, int4, int4_gN, int2, fp4
   --kv-format F            KV cache format: bf16, fp16, fp8 (= fp8_e4m3), fp8_e5m2
   --gpu NAME               catalogue id or alias (h100, h200, b200, b300, gb300, mi355x, ...)
@@ -482,7 +490,7 @@ Plan options (applied after --scenario, so they override the file):
   --gpus-per-node N        GPUs per node (default: the GPU's own)
   --context TOKENS         tokens per sequence (32k, 1M suffixes: k = 1024)
   --concurrency N          sequences in flight
-  --engine vllm|sglang|trtllm
+  --engine vllm|sglang|trtllm|llama.cpp   (llama.cpp: its own options, below)
   --usd-per-gpu-hour X     rental rate for every offer (default: each offer's own)
   --offers FILE            add rental offers (resources/offers.json schema) to the search;
                            repeatable (an offer with an earlier id replaces it)
@@ -502,7 +510,7 @@ Plan options (applied after --scenario, so they override the file):
 
 Exit codes: 0 ok, 1 does not fit (plan / serve-cmd with --fail-if-no-fit), 2 bad
 arguments or input.
-)";
+)" + llamaCppUsage();
 }
 
 std::string version() {

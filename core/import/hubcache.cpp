@@ -18,23 +18,6 @@ std::string envOrEmpty(const char *name) {
     return v ? std::string(v) : std::string();
 }
 
-bool idChar(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-           c == '_' || c == '.';
-}
-
-bool validPart(std::string_view s) {
-    if (s.empty() || s == "." || s == "..") {
-        return false;
-    }
-    for (char c : s) {
-        if (!idChar(c)) {
-            return false;
-        }
-    }
-    return true;
-}
-
 /// The first line of a small refs/ file, trimmed.
 std::string readRef(const fs::path &file) {
     auto text = readRegularFile(file, 4096);
@@ -49,6 +32,20 @@ std::string readRef(const fs::path &file) {
 }
 
 } // namespace
+
+bool validNamePart(std::string_view s) {
+    if (s.empty() || s == "." || s == "..") {
+        return false;
+    }
+    for (char c : s) {
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                        c == '-' || c == '_' || c == '.';
+        if (!ok) {
+            return false;
+        }
+    }
+    return true;
+}
 
 HubCacheEnv HubCacheEnv::fromEnvironment() {
     HubCacheEnv e;
@@ -82,10 +79,10 @@ bool looksLikeHubId(std::string_view text) {
     if (slash == std::string_view::npos || id.find('/', slash + 1) != std::string_view::npos) {
         return false;
     }
-    if (at != std::string_view::npos && !validPart(text.substr(at + 1))) {
+    if (at != std::string_view::npos && !validNamePart(text.substr(at + 1))) {
         return false;
     }
-    return validPart(id.substr(0, slash)) && validPart(id.substr(slash + 1));
+    return validNamePart(id.substr(0, slash)) && validNamePart(id.substr(slash + 1));
 }
 
 Result<fs::path> resolveHubSnapshot(std::string_view hubId, const HubCacheEnv &env) {

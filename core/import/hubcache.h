@@ -25,6 +25,10 @@ struct HubCacheEnv {
     std::filesystem::path cacheRoot() const;
 };
 
+/// Whether `s` is a safe name part of a Hub id or an Ollama name: letters, digits, '-', '_' and
+/// '.', not empty, not "." or ".." (so that it cannot leave the cache folder).
+bool validNamePart(std::string_view s);
+
 /// Whether `text` has the shape of a Hub id: "org/name" or "org/name@revision", with letters,
 /// digits, '-', '_' and '.' in both parts (no path separators beyond the one '/').
 bool looksLikeHubId(std::string_view text);

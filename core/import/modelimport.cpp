@@ -25,9 +25,11 @@
 
 #include "import/architectures.h"
 #include "import/configreader.h"
+#include "import/ggufimport.h"
 #include "import/hubcache.h"
 #include "import/modelbuilder.h"
 #include "import/modelopt.h"
+#include "import/ollama.h"
 #include "import/pathresolve.h"
 #include "import/quantization.h"
 #include "import/safetensors.h"
@@ -222,6 +224,21 @@ Result<std::uint64_t> sumSafetensorsHeaders(const std::vector<std::filesystem::p
 
 Result<ModelSpec> importModelPath(const std::filesystem::path &path) {
     try {
+        if (const std::string text = path.generic_string();
+            text.rfind(importer::kOllamaPrefix, 0) == 0) {
+            // "ollama:qwen3:14b": the GGUF blob Ollama keeps (import/ollama.h).
+            HOSTPLAN_TRY(blob, importer::resolveOllamaModel(
+                                   std::string_view(text).substr(importer::kOllamaPrefix.size()),
+                                   importer::ollamaModelsDir()));
+            auto spec = importGguf(blob);
+            if (spec.ok()) {
+                spec.value().notes.push_back("Ollama model " + text.substr(7) + ": " + blob.string());
+            }
+            return spec;
+        }
+        if (isGgufPath(path)) {
+            return importGguf(path); // llama.cpp's format: header only (import/ggufimport.h)
+        }
         std::error_code ec;
         if (!std::filesystem::exists(path, ec) && importer::looksLikeHubId(path.generic_string())) {
             // "org/name": the snapshot in the local Hugging Face cache (import/hubcache.h).

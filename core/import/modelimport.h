@@ -31,7 +31,7 @@ namespace hostplan {
 Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::string &source,
                                      std::string_view hfQuantConfigText = {});
 
-/// Import from a path, or from a Hugging Face Hub id ("org/name[@rev]") that is no existing
+/// Import from a path (a .gguf file, or any part of a split .gguf set: import/ggufimport.h), or from a Hugging Face Hub id ("org/name[@rev]") that is no existing
 /// path, through the local Hub cache (import/hubcache.h): a config.json file; a folder that holds one (refined by its
 /// model.safetensors.index.json, or else by the headers of its *.safetensors files); a
 /// model.safetensors.index.json or a .safetensors file whose folder holds a config.json. A

@@ -31,4 +31,18 @@ struct GpuSpec {
     std::string asOf;                      ///< ISO date
 };
 
+/// A host: CPU and system memory that llama.cpp plans put layers or experts on. Every figure
+/// comes from resources/hosts.json with its `source` and `as_of`.
+struct HostSpec {
+    std::string id;                     ///< catalogue id, e.g. "ddr5-desktop"
+    std::string name;                   ///< e.g. "Desktop, dual-channel DDR5-5600 (64 GB)"
+    std::vector<std::string> aliases;   ///< case-insensitive names accepted by --host
+    std::uint64_t memoryBytes = 0;      ///< system memory of the typical configuration, decimal
+    double memoryBandwidthBytesPerS = 0; ///< theoretical peak, bytes/s
+    /// The GPU shares this memory (Apple silicon): no separate GPU memory, one bandwidth.
+    bool unifiedMemory = false;
+    std::string source;
+    std::string asOf;
+};
+
 } // namespace hostplan

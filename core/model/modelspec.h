@@ -140,6 +140,13 @@ struct ModelSpec {
     /// exactly; 0 if unknown.
     std::uint64_t checkpointBytes = 0;
 
+    /// Stored bytes of each decoder layer when the checkpoint lists its tensors per layer
+    /// (GGUF blk.N.*): routed-expert tensors in layerExpertBytes, everything else of the layer in
+    /// layerBytes. Empty when unknown; engines that place whole layers (llama.cpp -ngl,
+    /// --n-cpu-moe) then spread the groups evenly over the layers.
+    std::vector<std::uint64_t> layerBytes;
+    std::vector<std::uint64_t> layerExpertBytes;
+
     bool isMoe() const { return experts.routed > 0; }
     /// Sum of TensorGroup::bytes() over all groups.
     std::uint64_t weightBytes() const;

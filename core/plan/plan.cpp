@@ -1,6 +1,7 @@
 #include "plan/plan.h"
 #include "util/textutil.h"
 
+#include "import/ggufimport.h"
 #include "import/modelimport.h"
 #include "util/units.h"
 
@@ -19,6 +20,9 @@ bool looksLikePath(const std::string &ref) {
         return true;
     }
     if (ref.size() > 5 && ref.compare(ref.size() - 5, 5, ".json") == 0) {
+        return true;
+    }
+    if (isGgufModelRef(ref)) {
         return true;
     }
     std::error_code ec;

@@ -1,5 +1,6 @@
 // Catalogues: every entry parses, carries source and as_of, and the lookups behave.
 #include "catalogue/catalogue.h"
+#include "catalogue/hosts.h"
 #include "testutil.h"
 #include "util/units.h"
 
@@ -15,6 +16,18 @@ private slots:
                                         readResource("models/catalogue.json"));
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
         QCOMPARE(r->gpus().size(), Catalogue::builtin().gpus().size());
+    }
+    void hostsHaveProvenance() {
+        // resources/hosts.json (llama.cpp plans): every entry sourced and dated, found by alias.
+        QVERIFY(builtinHosts().size() >= 5);
+        for (const auto &h : builtinHosts()) {
+            QVERIFY2(!h.source.empty() && !h.asOf.empty(), h.id.c_str());
+            QVERIFY2(h.memoryBytes > 0 && h.memoryBandwidthBytesPerS > 0, h.id.c_str());
+        }
+        QCOMPARE(findHost("Desktop")->memoryBandwidthBytesPerS, 89.6e9);
+        QVERIFY(findHost("m3 ultra")->unifiedMemory);
+        QVERIFY(!findHost("pdp-11").ok());
+        QVERIFY(!parseHosts(R"({"hosts": [{"id": "x"}]})").ok());
     }
     void everyEntryHasProvenance() {
         const auto &c = Catalogue::builtin();

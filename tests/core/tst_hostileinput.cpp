@@ -4,6 +4,7 @@
 // asserting wall time would be flaky); peak memory is reported by tst_hostilememory.
 #include "testutil.h"
 
+#include "import/gguf.h"
 #include "import/modelimport.h"
 #include "import/modulepattern.h"
 #include "import/safetensors.h"
@@ -353,7 +354,7 @@ private slots:
     void fileTypes_data() {
         QTest::addColumn<QString>("reader");
         QTest::addColumn<QString>("kind");
-        for (const char *reader : {"scenario", "probe", "config", "index", "header", "raw"}) {
+        for (const char *reader : {"scenario", "probe", "config", "index", "header", "gguf", "raw"}) {
             for (const char *kind : {"directory", "fifo", "devzero", "missing", "oversize"}) {
                 QTest::addRow("%s/%s", reader, kind) << reader << kind;
             }
@@ -398,6 +399,13 @@ private slots:
                 QSKIP("a safetensors file is large by nature: only its header is read");
             }
             if (auto r = readSafetensorsHeader(p); !r.ok()) {
+                error = r.error();
+            }
+        } else if (reader == "gguf") {
+            if (kind == "oversize") {
+                QSKIP("a GGUF file is large by nature: only its header is read");
+            }
+            if (auto r = gguf::readHeader(p); !r.ok()) {
                 error = r.error();
             }
         } else {

@@ -102,3 +102,57 @@ for name, args in [("plan", ["plan"]), ("plan-json", ["plan", "--json"]),
                    ("pricing", ["plan", "--usd-per-gpu-hour", "2.5", "--hours-per-day", "8",
                                 "--output-tokens-per-month", "1e9"])]:
     put("cliargs", name, "\0".join(args))
+
+# GGUF headers (import/gguf.h): a small llama header with every value type, per-layer arrays,
+# a nested array and tensors of several ggml types; a split part; a truncated one.
+def gguf_str(s):
+    b = s.encode()
+    return struct.pack("<Q", len(b)) + b
+
+
+def gguf_kv(key, vtype, payload):
+    return gguf_str(key) + struct.pack("<I", vtype) + payload
+
+
+def gguf_file(kvs, tensors, alignment=32):
+    head = b"GGUF" + struct.pack("<IQQ", 3, len(tensors), len(kvs)) + b"".join(kvs)
+    sizes = {0: (1, 4), 1: (1, 2), 8: (32, 34), 12: (256, 144), 14: (256, 210), 39: (32, 17)}
+    offset = 0
+    for name, dims, t in tensors:
+        head += gguf_str(name) + struct.pack("<I", len(dims)) + b"".join(struct.pack("<Q", d) for d in dims)
+        head += struct.pack("<IQ", t, offset)
+        block, size = sizes[t]
+        n = size * dims[0] // block
+        for d in dims[1:]:
+            n *= d
+        offset += (n + alignment - 1) // alignment * alignment
+    head += b"\0" * (-len(head) % alignment)
+    return head + b"\0" * offset
+
+
+kvs = [
+    gguf_kv("general.architecture", 8, gguf_str("llama")),
+    gguf_kv("llama.block_count", 4, struct.pack("<I", 2)),
+    gguf_kv("llama.embedding_length", 4, struct.pack("<I", 256)),
+    gguf_kv("llama.feed_forward_length", 4, struct.pack("<I", 512)),
+    gguf_kv("llama.attention.head_count", 4, struct.pack("<I", 4)),
+    gguf_kv("llama.attention.head_count_kv", 9, struct.pack("<IQ", 5, 2) + struct.pack("<ii", 2, 2)),
+    gguf_kv("llama.context_length", 10, struct.pack("<Q", 8192)),
+    gguf_kv("llama.rope.freq_base", 6, struct.pack("<f", 10000.0)),
+    gguf_kv("general.flag", 7, b"\x01"),
+    gguf_kv("general.f64", 12, struct.pack("<d", 1.5)),
+    gguf_kv("general.i8", 1, b"\xff"), gguf_kv("general.u16", 2, b"\x01\x00"),
+    gguf_kv("general.i16", 3, b"\x01\x00"), gguf_kv("general.i64", 11, struct.pack("<q", -1)),
+    gguf_kv("general.u8", 0, b"\x07"),
+    gguf_kv("tokenizer.ggml.tokens", 9, struct.pack("<IQ", 8, 3) + gguf_str("a") + gguf_str("b") + gguf_str("c")),
+    gguf_kv("nested", 9, struct.pack("<IQ", 9, 1) + struct.pack("<IQ", 4, 2) + struct.pack("<II", 1, 2)),
+]
+tensors = [("token_embd.weight", [256, 3], 12), ("output.weight", [256, 3], 14)]
+for i in range(2):
+    tensors += [(f"blk.{i}.attn_q.weight", [256, 256], 8), (f"blk.{i}.attn_norm.weight", [256], 0),
+                (f"blk.{i}.ffn_up_exps.weight", [256, 64, 4], 39), (f"blk.{i}.ffn_gate_inp.weight", [256, 4], 1)]
+small = gguf_file(kvs, tensors)
+put("gguf", "llama-small.gguf", small)
+put("gguf", "truncated.gguf", small[:200])
+put("gguf", "split-part.gguf", gguf_file([gguf_kv("split.count", 2, b"\x02\x00")], [("x.weight", [32], 0)]))
+put("gguf", "huge-counts.gguf", b"GGUF" + struct.pack("<IQQ", 3, 1 << 40, 1 << 40))

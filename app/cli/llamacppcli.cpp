@@ -1,0 +1,216 @@
+#include "cli/llamacppcli.h"
+
+#include "cli/cli.h"
+
+#include "catalogue/catalogue.h"
+#include "catalogue/hosts.h"
+#include "engine/llamacpp.h"
+#include "import/ggufimport.h"
+#include "plan/plan.h"
+#include "scenario/scenario.h"
+#include "util/textutil.h"
+#include "util/units.h"
+
+#include <charconv>
+#include <cmath>
+#include <set>
+
+namespace hostplan::cli {
+
+namespace {
+
+bool isLlamaName(const std::string &v) {
+    const std::string l = asciiLower(v);
+    return l == "llama.cpp" || l == "llamacpp" || l == "llama-cpp" || l == "llama-server";
+}
+
+/// A whole number with an optional k (1024) suffix, in [min, max].
+bool parseCount(const std::string &s, std::uint64_t min, std::uint64_t max, std::uint64_t &out) {
+    std::string digits = s;
+    std::uint64_t mult = 1;
+    if (!digits.empty() && (digits.back() == 'k' || digits.back() == 'K')) {
+        mult = 1024;
+        digits.pop_back();
+    }
+    std::uint64_t v = 0;
+    const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+    if (digits.empty() || ec != std::errc() || p != digits.data() + digits.size() ||
+        v > max / mult) {
+        return false;
+    }
+    out = v * mult;
+    return out >= min && out <= max;
+}
+
+} // namespace
+
+bool wantsLlamaCpp(const std::vector<std::string> &args) {
+    for (std::size_t i = 0; i + 1 < args.size(); ++i) {
+        if (args[i] == "--engine" && isLlamaName(args[i + 1])) {
+            return true;
+        }
+    }
+    return false;
+}
+
+int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &out,
+                std::ostream &err) {
+    static const std::set<std::string> valued = {
+        "--model", "--gpu",     "--host",   "--host-memory-gb", "--ngl",   "--n-cpu-moe",
+        "--kv-type", "--parallel", "--context", "--ubatch",      "--batch", "--gguf-type",
+        "--engine"};
+    LlamaCppInput in;
+    std::string modelRef = "llama-3.1-8b";
+    std::string ggufType = "q4_K";
+    std::string gpuName = "rtx-4090";
+    std::string hostName = "ddr5-desktop";
+    double hostMemoryGb = 0;
+    bool failIfNoFit = false;
+    const auto bad = [&](const std::string &option, const std::string &why) {
+        err << "hostplan-cli: " << option << ": " << why << "\n";
+        return kExitUsage;
+    };
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        if (a == "--fail-if-no-fit") {
+            failIfNoFit = true;
+            continue;
+        }
+        if (a == "--no-flash-attn") {
+            in.flashAttention = false;
+            continue;
+        }
+        if (!valued.count(a)) {
+            err << "hostplan-cli: unknown option '" << a << "' for --engine llama.cpp (see "
+                << "hostplan-cli --help)\n";
+            return kExitUsage;
+        }
+        if (i + 1 >= args.size()) {
+            return bad(a, "missing value");
+        }
+        const std::string &v = args[++i];
+        std::uint64_t n = 0;
+        if (a == "--engine") {
+            continue; // llama.cpp (wantsLlamaCpp)
+        } else if (a == "--model") {
+            modelRef = v;
+        } else if (a == "--gguf-type") {
+            ggufType = v;
+        } else if (a == "--gpu") {
+            gpuName = v;
+        } else if (a == "--host") {
+            hostName = v;
+        } else if (a == "--host-memory-gb") {
+            if (!parseCount(v, 1, 100000, n)) {
+                return bad(a, "must be a whole number of GB from 1 to 100000, got '" + v + "'");
+            }
+            hostMemoryGb = double(n);
+        } else if (a == "--ngl") {
+            if (!parseCount(v, 0, 999, n)) {
+                return bad(a, "must be a whole number from 0 to 999, got '" + v + "'");
+            }
+            in.gpuLayers = std::uint32_t(n);
+        } else if (a == "--n-cpu-moe") {
+            if (!parseCount(v, 0, 4096, n)) {
+                return bad(a, "must be a whole number from 0 to 4096, got '" + v + "'");
+            }
+            in.cpuMoeLayers = std::uint32_t(n);
+        } else if (a == "--kv-type") {
+            auto t = parseLlamaKvType(v);
+            if (!t) {
+                return bad(a, t.error().message);
+            }
+            in.kvTypeK = in.kvTypeV = *t;
+        } else if (a == "--parallel") {
+            if (!parseCount(v, 1, 256, n)) {
+                return bad(a, "must be a whole number from 1 to 256, got '" + v + "'");
+            }
+            in.parallel = std::uint32_t(n);
+        } else if (a == "--context") {
+            if (!parseCount(v, 1, kMaxContextTokens, n)) {
+                return bad(a, "must be from 1 to " + std::to_string(kMaxContextTokens) +
+                                  " tokens (k = 1024 suffix allowed), got '" + v + "'");
+            }
+            in.context = n;
+        } else if (a == "--ubatch" || a == "--batch") {
+            if (!parseCount(v, 1, 65536, n)) {
+                return bad(a, "must be a whole number from 1 to 65536, got '" + v + "'");
+            }
+            (a == "--ubatch" ? in.ubatch : in.batch) = std::uint32_t(n);
+        }
+    }
+    Scenario scenario = defaultScenario();
+    scenario.model.ref = modelRef;
+    auto model = resolveModel(scenario, Catalogue::builtin());
+    if (!model) {
+        return bad("--model", model.error().toString());
+    }
+    ModelSpec spec = std::move(model).value();
+    if (!isGgufModelRef(modelRef)) {
+        const gguf::GgmlType *t = gguf::ggmlTypeByName(ggufType);
+        if (!t) {
+            return bad("--gguf-type", "unknown ggml type '" + ggufType + "' (q4_K, q8_0, ...)");
+        }
+        spec = asGgufType(spec, *t);
+    }
+    in.model = &spec;
+    // A GGUF model runs its own file (an Ollama name: its blob, ModelSpec::source); other
+    // models are named as the file llama-quantize would write.
+    in.modelPath = isGgufModelRef(modelRef) ? spec.source : spec.id + "-" + ggufType + ".gguf";
+    auto host = findHost(hostName);
+    if (!host) {
+        return bad("--host", host.error().message);
+    }
+    in.host = host.value();
+    if (hostMemoryGb > 0) {
+        in.host.memoryBytes = std::uint64_t(hostMemoryGb * kBytesPerGB);
+    }
+    if (asciiLower(gpuName) != "none" && !in.host.unifiedMemory) {
+        auto gpu = Catalogue::builtin().findGpu(gpuName);
+        if (!gpu) {
+            return bad("--gpu", gpu.error().message);
+        }
+        in.gpu = gpu.value();
+    }
+    auto plan = planLlamaCpp(in);
+    if (!plan) {
+        err << "hostplan-cli: " << plan.error().toString() << "\n";
+        return kExitUsage;
+    }
+    if (serve) {
+        if (!plan->fits()) {
+            err << "hostplan-cli: warning: the plan does not fit; llama-server will fail to "
+                   "allocate\n";
+            if (failIfNoFit) {
+                return kExitNoFit;
+            }
+        }
+        out << llamaServerCommand(in, plan.value());
+        return kExitOk;
+    }
+    writeLlamaCppPlanText(in, plan.value(), out);
+    return failIfNoFit && !plan->fits() ? kExitNoFit : kExitOk;
+}
+
+std::string llamaCppUsage() {
+    return R"(
+llama.cpp options (plan / serve-cmd with --engine llama.cpp; one machine, GPU + RAM):
+  --model NAME|PATH        a .gguf file (exact bytes from its tensor table; any part of a
+                           split set) or any model --model accepts, sized as --gguf-type
+  --gguf-type T            ggml type for a model that is not a .gguf file (default q4_K)
+  --gpu NAME|none          the GPU (default rtx-4090); none = CPU only
+  --host NAME              ddr5-desktop (default), epyc-9004, epyc-9005, apple-m4-max,
+                           apple-m3-ultra (unified memory: no separate GPU)
+  --host-memory-gb N       system memory (default: the host entry's)
+  --ngl N                  layers on the GPU, output layer first (default: all, -ngl 99)
+  --n-cpu-moe N            experts of the first N layers in system RAM
+  --kv-type T              KV cache type: f16 (default), bf16, q8_0, q4_0, q4_1, q5_0,
+                           q5_1, iq4_nl, f32
+  --parallel N             slots sharing the context (llama-server -np, default 1)
+  --context N              total context, shared by the slots (default 4096, llama-server's)
+  --ubatch N, --batch N    -ub (default 512) and -b (default 2048)
+  --no-flash-attn          size the compute buffer without Flash Attention
+)";
+}
+
+} // namespace hostplan::cli

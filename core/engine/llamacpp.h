@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: MIT
+// llama.cpp (llama-server) as an engine: one machine, one GPU (or none), layers and experts
+// split between GPU memory and system RAM, and the speed that split gives.
+//
+// llama.cpp does not fit the GPU-pool model of vLLM / SGLang / TensorRT-LLM
+// (engine/enginememory.h): it has no memory fraction and no paged pool; it allocates a fixed
+// KV cache of n_ctx cells shared by n_seq slots, and places whole layers on the GPU or the CPU.
+// So it has its own planner here, citing llama.cpp's source (ggml-org/llama.cpp, file @ commit
+// as read):
+// - common/common.h @ de93b991682fa46acabb813641f7f6b884ad5dd0 `common_params`: n_ctx 4096,
+//   n_batch 2048, n_ubatch 512, n_parallel 1, cache_type_k / _v f16, kv_unified false,
+//   flash_attn_type AUTO: the defaults of llama-server's flags -c, -b, -ub, -np, -ctk / -ctv.
+// - src/llama-context.cpp @ 4c7103b96d720ea6057eec6ac11a49727f9ecd43: n_ctx 0 means the model's
+//   n_ctx_train; n_ctx_per_seq = n_ctx / n_seq_max unless the KV cache is unified; the output
+//   buffer is reserved at start for n_seq_max outputs (output_reserve: logits n_vocab x
+//   n_outputs_max and, only with embeddings, n_embd x n_outputs_max floats, 4 bytes each) in
+//   the CPU backend's host buffer ("CUDA_Host output buffer"), and grows when a batch asks for
+//   more outputs; the worst-case graph is reserved for min(n_ctx, n_ubatch) tokens; a quantized
+//   V cache needs Flash Attention ("quantized V cache was requested, but this requires Flash
+//   Attention").
+// - src/llama-model.cpp load_tensors (as quoted from releases b9993 and b10437; not re-read
+//   here at a commit; older releases used n_layer - n_gpu_layers, which keeps the output layer
+//   on the CPU until -ngl > n_layer): i_gpu_start = max(n_layer + 1 - n_gpu_layers, 0); the
+//   output layer counts as layer n_layer, so -ngl k puts the output layer on the GPU first
+//   (any k >= 1), then the last k - 1 repeating layers; k >= n_layer + 1 offloads everything;
+//   the input embedding (token_embd) always stays on the CPU. A tied LM head is loaded a second
+//   time for the output layer (TENSOR_DUPLICATED).
+// - common/arg.cpp --n-cpu-moe N: keeps the MoE expert weights (blk.0..N-1 ffn_*_exps) of the
+//   first N layers in system RAM (a tensor-buffer override).
+// - Sliding-window layers (an assumption from llama-kv-cache-iswa.cpp, not re-read at a commit):
+//   the SWA cache keeps n_swa + n_ubatch cells per slot, padded to 256, at most the slot's
+//   context. MLA (deepseek2): K rows of kv_lora_rank + rope and V rows of kv_lora_rank are
+//   assumed (an upper bound where llama.cpp views V inside K).
+// - KV cache types: common/arg.cpp kv_cache_types (f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl,
+//   q5_0, q5_1), bytes per row from the ggml type table (import/ggmltypes.h).
+//
+// Compute buffer (an estimate, given as a range): with Flash Attention the GPU's compute buffer
+// is the logits stage, (n_vocab + n_embd) x n_ubatch x 4 bytes (Llama-3.1-8B at -ub 512: 132,352
+// x 512 x 4 = 258.5 MiB, the "CUDA0 compute buffer size = 258.50 MiB" llama-server logs), or a
+// layer's FFN stage when that is larger; without Flash Attention the f32 attention scores
+// n_ubatch x n_kv x n_head x 4 come on top (the range's high end). The host compute buffer
+// with everything offloaded is n_ubatch x n_embd x 4 x 2 ("CUDA_Host compute buffer size =
+// 16.01 MiB" for the same model); layers on the CPU compute there instead.
+//
+// Speed: a decode step reads every active weight once (a MoE layer: non-expert tensors plus
+// top-k / experts of its expert tensors) plus the KV of the context. Bytes on the GPU stream at
+// the GPU's memory bandwidth, bytes in system RAM at the host's; the step takes the sum of the
+// two times (llama.cpp runs the CPU and GPU parts of a token one after the other). These are
+// ceilings at peak bandwidth: real decode reaches a fraction of them, and a split that puts
+// even a tenth of the bytes in RAM is bound by the RAM part.
+#pragma once
+
+#include "import/ggmltypes.h"
+#include "model/hardware.h"
+#include "model/modelspec.h"
+#include "util/result.h"
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace hostplan {
+
+/// llama-server defaults (common/common.h @ de93b991, see the file comment).
+inline constexpr std::uint32_t kLlamaDefaultContext = 4096;
+inline constexpr std::uint32_t kLlamaDefaultBatch = 2048;
+inline constexpr std::uint32_t kLlamaDefaultUbatch = 512;
+/// llama.cpp pads the KV cache's cell count to 256 (llama_kv_cache::get_padding with Flash
+/// Attention; 256 is also the SWA cache's padding).
+inline constexpr std::uint32_t kLlamaKvPadding = 256;
+/// Runtime outside llama.cpp's own buffers on a CUDA GPU (context, cuBLAS workspace):
+/// an assumption (llama.cpp's --fit keeps a 1 GiB margin per device by default).
+inline constexpr double kLlamaGpuRuntimeGiB = 0.5;
+
+/// The KV cache types llama-server accepts for -ctk / -ctv.
+std::vector<std::string> llamaKvCacheTypes();
+/// The ggml type of a KV cache type name; the error names "--kv-type" and lists the types.
+Result<const gguf::GgmlType *> parseLlamaKvType(std::string_view name);
+
+/// Everything a llama.cpp plan takes.
+struct LlamaCppInput {
+    const ModelSpec *model = nullptr;
+    std::string modelPath;            ///< for the command line ("model.gguf" if empty)
+    std::optional<GpuSpec> gpu;       ///< nullopt: CPU only (or the host's unified memory)
+    HostSpec host;
+    /// -ngl: layers on the GPU counting the output layer; nullopt = all (-ngl 99).
+    std::optional<std::uint32_t> gpuLayers;
+    std::uint32_t cpuMoeLayers = 0;   ///< --n-cpu-moe
+    const gguf::GgmlType *kvTypeK = nullptr; ///< -ctk (nullptr = f16)
+    const gguf::GgmlType *kvTypeV = nullptr; ///< -ctv (nullptr = same as K)
+    std::uint64_t context = 0;        ///< -c, total cells over all slots; 0 = 4096
+    std::uint32_t parallel = 1;       ///< -np slots sharing the context
+    std::uint32_t batch = kLlamaDefaultBatch;   ///< -b
+    std::uint32_t ubatch = kLlamaDefaultUbatch; ///< -ub
+    bool flashAttention = true;       ///< -fa auto resolves to on for CUDA
+};
+
+/// Weights of one placement unit, bytes.
+struct LlamaCppWeights {
+    std::uint64_t input = 0;          ///< token_embd (always in RAM)
+    std::uint64_t output = 0;         ///< output layer (LM head or its tied copy, output norm)
+    std::vector<std::uint64_t> layer;       ///< per layer, without routed experts
+    std::vector<std::uint64_t> layerExperts; ///< per layer, routed experts
+    bool exact = false;               ///< from the checkpoint's tensor table (GGUF)
+};
+/// The per-layer weights of `spec`: exact from ModelSpec::layerBytes when present (GGUF),
+/// else the groups spread evenly over the layers (experts over the MoE layers).
+LlamaCppWeights llamaCppWeights(const ModelSpec &spec);
+
+/// `spec` re-stored in one ggml type (every linear group and the embedding, norms in f32), the
+/// way llama-quantize's uniform types store a model: bytes = elements / block x bytes per
+/// block. For sizing HF configs as GGUF ("what would a Q4_K file of this model need").
+ModelSpec asGgufType(const ModelSpec &spec, const gguf::GgmlType &type);
+
+/// One side of the split (GPU or host), bytes.
+struct LlamaCppSide {
+    std::uint64_t weights = 0;
+    std::uint64_t kvCache = 0;        ///< KV cells of its layers (and recurrent state)
+    std::uint64_t outputBuffer = 0;   ///< logits buffer (host only)
+    std::uint64_t compute = 0;        ///< compute buffer, point estimate
+    std::uint64_t computeHigh = 0;    ///< compute buffer, high end (no Flash Attention)
+    std::uint64_t runtime = 0;        ///< CUDA context etc. (GPU only, assumption)
+    std::uint64_t total() const { return weights + kvCache + outputBuffer + compute + runtime; }
+    std::uint64_t totalHigh() const {
+        return weights + kvCache + outputBuffer + computeHigh + runtime;
+    }
+    std::uint64_t bytesPerToken = 0;  ///< read per decode step (weights active + KV at context)
+};
+
+/// A llama.cpp plan: memory on each side, whether it fits, the speed it gives.
+struct LlamaCppPlan {
+    std::uint64_t context = 0;        ///< n_ctx (padded)
+    std::uint64_t contextPerSlot = 0; ///< n_ctx / n_seq
+    std::uint32_t parallel = 1;
+    std::uint32_t layers = 0;         ///< repeating layers
+    std::uint32_t gpuLayersFlag = 0;  ///< the -ngl value in effect (layers + 1 = all)
+    std::uint32_t layersOnGpu = 0;    ///< repeating layers on the GPU
+    bool outputOnGpu = false;
+    std::uint32_t cpuMoeLayers = 0;
+    std::string kvTypeK = "f16";
+    std::string kvTypeV = "f16";
+    std::uint64_t kvBytesPerCell = 0; ///< all layers, K + V
+    std::uint64_t outputBufferMax = 0; ///< the output buffer if a batch asks for every logit
+    LlamaCppSide gpu;
+    LlamaCppSide host;
+    std::uint64_t gpuCapacity = 0;    ///< usable GPU memory (0: no GPU)
+    std::uint64_t hostCapacity = 0;   ///< system memory
+    bool fitsGpu = true;
+    bool fitsHost = true;
+    bool fits() const { return fitsGpu && fitsHost; }
+    double gpuBandwidth = 0;          ///< bytes/s
+    double hostBandwidth = 0;
+    double tokensPerSecond = 0;       ///< one sequence, ceiling at peak bandwidth
+    double aggregateTokensPerSecond = 0; ///< all slots decoding, ceiling
+    double hostTimeShare = 0;         ///< fraction of a decode step spent on RAM-resident bytes
+    bool weightsExact = false;
+    std::vector<std::string> notes;
+};
+
+/// Plans `in`. Errors: no model, an -ngl / --n-cpu-moe past the layer count, a zero context,
+/// a context smaller than the slots, a KV type whose block does not divide the head width.
+Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in);
+
+/// The largest -ngl (0 .. layers + 1) at which `in` fits the GPU, or nullopt when even -ngl 0
+/// does not fit (the host is too small).
+std::optional<std::uint32_t> largestFittingGpuLayers(LlamaCppInput in);
+/// For a MoE model with every layer on the GPU: the smallest --n-cpu-moe that fits, or nullopt.
+std::optional<std::uint32_t> smallestFittingCpuMoe(LlamaCppInput in);
+
+/// The plan as text: memory per side, fit, speed, and what to change when it does not fit.
+void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &plan, std::ostream &out);
+/// The llama-server command line for the plan, and the Ollama Modelfile parameters.
+std::string llamaServerCommand(const LlamaCppInput &in, const LlamaCppPlan &plan);
+
+} // namespace hostplan

@@ -1,0 +1,351 @@
+// SPDX-License-Identifier: MIT
+// llama.cpp memory split and speed (rules and sources in engine/llamacpp.h).
+#include "engine/llamacpp.h"
+
+#include "util/units.h"
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+namespace hostplan {
+
+namespace {
+
+/// One decoder layer's cache shape as llama.cpp allocates it.
+struct LayerCache {
+    std::uint64_t bytesPerCell = 0; ///< K + V row bytes of one cell (0 for recurrent layers)
+    std::uint64_t cells = 0;        ///< cells this layer holds over all slots
+    std::uint64_t cellsRead = 0;    ///< cells one sequence reads per step at its full context
+    std::uint64_t stateBytes = 0;   ///< recurrent state over all slots
+    std::uint64_t stateRead = 0;    ///< one sequence's state
+};
+
+Result<std::uint64_t> rowBytes(const gguf::GgmlType &type, std::uint64_t elements,
+                               const char *which) {
+    if (elements == 0) {
+        return std::uint64_t(0);
+    }
+    if (elements % type.blockSize != 0) {
+        return makeError("--kv-type", std::string(which) + " rows of " + std::to_string(elements) +
+                                          " elements are not a multiple of " +
+                                          std::string(type.name) + "'s block of " +
+                                          std::to_string(type.blockSize));
+    }
+    return elements / type.blockSize * type.typeSize;
+}
+
+std::uint64_t padTo(std::uint64_t n, std::uint64_t pad) { return ceilDiv(n, pad) * pad; }
+
+/// Per-layer caches in layer-group order (a Hugging Face spec merges groups by kind, so the
+/// order of mixed layers is approximate; a GGUF spec keeps runs in order).
+Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::GgmlType &tk,
+                                            const gguf::GgmlType &tv, std::uint64_t ctx,
+                                            std::uint32_t parallel, std::uint32_t ubatch) {
+    std::vector<LayerCache> out;
+    const std::uint64_t perSlot = ctx / parallel;
+    for (const LayerGroup &g : m.layers) {
+        LayerCache c;
+        if (g.kind == AttentionKind::Linear) {
+            // llama.cpp's recurrent memory keeps one f32 state per sequence slot.
+            c.stateRead = (g.stateElements + g.convElements) * 4;
+            c.stateBytes = c.stateRead * parallel;
+        } else {
+            std::uint64_t kElems = 0;
+            std::uint64_t vElems = 0;
+            if (g.kind == AttentionKind::MLA) {
+                // Assumption: K holds the latent plus the rope part, V the latent (llama.cpp's
+                // MLA cache for deepseek2 since the MLA rework; an upper bound if V is a view).
+                kElems = std::uint64_t(g.kvLoraRank) + g.ropeDim;
+                vElems = g.kvLoraRank;
+            } else {
+                kElems = std::uint64_t(g.headDim) * g.kvHeads;
+                vElems = std::uint64_t(g.vHeadDim ? g.vHeadDim : g.headDim) * g.kvHeads;
+            }
+            HOSTPLAN_TRY(k, rowBytes(tk, kElems, "K"));
+            HOSTPLAN_TRY(v, rowBytes(tv, vElems, "V"));
+            c.bytesPerCell = k + v;
+            if (g.kind == AttentionKind::SlidingWindow && g.window > 0) {
+                // The SWA cache keeps window + n_ubatch cells per slot, padded to 256, at
+                // most the slot's context (assumption, see llamacpp.h).
+                const std::uint64_t slot =
+                    std::min<std::uint64_t>(perSlot, padTo(g.window + ubatch, kLlamaKvPadding));
+                c.cells = slot * parallel;
+                c.cellsRead = std::min<std::uint64_t>(perSlot, g.window);
+            } else {
+                c.cells = ctx;
+                c.cellsRead = perSlot;
+            }
+        }
+        for (std::uint32_t i = 0; i < g.count; ++i) {
+            out.push_back(c);
+        }
+    }
+    const LayerCache fill = out.empty() ? LayerCache{} : out.back();
+    out.resize(m.numLayers, fill);
+    return out;
+}
+
+std::uint64_t sumRole(const ModelSpec &m, GroupRole role) {
+    std::uint64_t s = 0;
+    for (const auto &g : m.groups) {
+        if (g.role == role) {
+            s += g.bytes();
+        }
+    }
+    return s;
+}
+
+std::uint64_t applyExpertFraction(std::uint64_t bytes, const ModelSpec &m) {
+    if (!m.isMoe() || m.experts.routed == 0) {
+        return bytes;
+    }
+    const double f = double(std::min(m.experts.activePerToken, m.experts.routed)) / m.experts.routed;
+    return std::uint64_t(double(bytes) * f);
+}
+
+/// The output device's share of compute: the logits stage.
+std::uint64_t logitsStage(const ModelSpec &m, std::uint64_t tokens) {
+    return (std::uint64_t(m.vocabSize) + m.hiddenSize) * tokens * 4;
+}
+
+/// A layer's FFN stage: gate and up outputs (top-k experts for MoE) plus a few hidden rows.
+std::uint64_t ffnStage(const ModelSpec &m, std::uint64_t tokens) {
+    const std::uint64_t moeWidth = std::uint64_t(m.experts.activePerToken) * m.experts.intermediate;
+    const std::uint64_t ff = std::max<std::uint64_t>(m.denseIntermediate, moeWidth);
+    return tokens * 4 * (2 * ff + 4 * std::uint64_t(m.hiddenSize));
+}
+
+} // namespace
+
+std::vector<std::string> llamaKvCacheTypes() {
+    return {"f32", "f16", "bf16", "q8_0", "q4_0", "q4_1", "iq4_nl", "q5_0", "q5_1"};
+}
+
+Result<const gguf::GgmlType *> parseLlamaKvType(std::string_view name) {
+    std::string list;
+    for (const auto &t : llamaKvCacheTypes()) {
+        if (const gguf::GgmlType *g = gguf::ggmlTypeByName(name); g && g->name == t) {
+            return g;
+        }
+        list += (list.empty() ? "" : ", ") + t;
+    }
+    return makeError("--kv-type", "unknown KV cache type '" + std::string(name) +
+                                      "' (llama.cpp accepts " + list + ")");
+}
+
+LlamaCppWeights llamaCppWeights(const ModelSpec &m) {
+    LlamaCppWeights w;
+    const std::uint32_t n = m.numLayers;
+    w.input = sumRole(m, GroupRole::Embedding);
+    const std::uint64_t head = sumRole(m, GroupRole::LmHead);
+    const std::uint64_t vision = sumRole(m, GroupRole::Vision);
+    // A tied head is loaded again for the output layer (TENSOR_DUPLICATED).
+    w.output = head ? head : w.input;
+    if (m.layerBytes.size() == n && m.layerExpertBytes.size() == n && n > 0) {
+        w.layer = m.layerBytes;
+        w.layerExperts = m.layerExpertBytes;
+        w.exact = true;
+        std::uint64_t inLayers = 0;
+        for (std::uint32_t i = 0; i < n; ++i) {
+            inLayers += w.layer[i] + w.layerExperts[i];
+        }
+        const std::uint64_t total = m.weightBytes();
+        const std::uint64_t known = w.input + head + vision + inLayers;
+        w.output += total > known ? total - known : 0; // output norm, rope factors, MTP layers
+        return w;
+    }
+    w.layer.assign(n, 0);
+    w.layerExperts.assign(n, 0);
+    if (n == 0) {
+        return w;
+    }
+    const std::uint64_t experts = sumRole(m, GroupRole::RoutedExperts);
+    const std::uint64_t total = m.weightBytes();
+    const std::uint64_t rest = total - std::min(total, w.input + head + vision + experts);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        w.layer[i] = rest / n + (i < rest % n ? 1 : 0);
+    }
+    const std::uint32_t moe = std::min(m.experts.moeLayers ? m.experts.moeLayers : n, n);
+    for (std::uint32_t i = n - moe; i < n && experts; ++i) {
+        w.layerExperts[i] = experts / moe + (i - (n - moe) < experts % moe ? 1 : 0);
+    }
+    return w;
+}
+
+ModelSpec asGgufType(const ModelSpec &spec, const gguf::GgmlType &type) {
+    ModelSpec out = spec;
+    for (auto &g : out.groups) {
+        const bool keep =
+            g.role == GroupRole::Norms || (!g.linear && g.role != GroupRole::Embedding);
+        const std::uint64_t blocks = ceilDiv(g.params, keep ? 1 : type.blockSize);
+        g.exactBytes = keep ? g.params * 4 : blocks * type.typeSize;
+        g.name += " (" + std::string(keep ? "f32" : type.name) + ")";
+    }
+    out.layerBytes.clear();
+    out.layerExpertBytes.clear();
+    out.notes.push_back("sized as a uniform " + std::string(type.name) +
+                        " GGUF (norms f32); a published file mixes types and differs by a few %");
+    return out;
+}
+
+Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in) {
+    if (!in.model) {
+        return makeError("model", "no model");
+    }
+    const ModelSpec &m = *in.model;
+    LlamaCppPlan p;
+    const gguf::GgmlType &tk = in.kvTypeK ? *in.kvTypeK : *gguf::ggmlTypeByName("f16");
+    const gguf::GgmlType &tv = in.kvTypeV ? *in.kvTypeV : tk;
+    if (!in.flashAttention && tv.blockSize > 1) {
+        return makeError("--kv-type", "a quantized V cache (" + std::string(tv.name) +
+                                          ") needs Flash Attention (llama-context.cpp)");
+    }
+    p.kvTypeK = std::string(tk.name);
+    p.kvTypeV = std::string(tv.name);
+    p.parallel = std::max<std::uint32_t>(in.parallel, 1);
+    const std::uint64_t askedCtx = in.context ? in.context : kLlamaDefaultContext;
+    if (askedCtx < p.parallel) {
+        return makeError("--context", std::to_string(askedCtx) + " tokens cannot be shared by " +
+                                          std::to_string(p.parallel) + " slots");
+    }
+    p.context = padTo(askedCtx, kLlamaKvPadding);
+    p.contextPerSlot = p.context / p.parallel;
+    p.layers = m.numLayers;
+    const std::uint32_t all = p.layers + 1;
+    if (in.gpuLayers && *in.gpuLayers > 999) {
+        return makeError("--ngl", std::to_string(*in.gpuLayers) + " (at most 999)");
+    }
+    if (in.cpuMoeLayers > p.layers) {
+        return makeError("--n-cpu-moe", std::to_string(in.cpuMoeLayers) + " exceeds the model's " +
+                                            std::to_string(p.layers) + " layers");
+    }
+    const bool unified = in.host.unifiedMemory;
+    const bool hasGpu = in.gpu.has_value() && !unified;
+    p.gpuLayersFlag = hasGpu ? std::min(in.gpuLayers.value_or(all), all) : 0;
+    p.cpuMoeLayers = hasGpu ? in.cpuMoeLayers : 0;
+    const std::uint32_t gpuStart = all > p.gpuLayersFlag ? all - p.gpuLayersFlag : 0;
+    p.outputOnGpu = p.gpuLayersFlag >= 1;
+    const std::uint32_t ubatch = std::uint32_t(std::min<std::uint64_t>(in.ubatch, p.context));
+
+    const LlamaCppWeights w = llamaCppWeights(m);
+    p.weightsExact = w.exact;
+    HOSTPLAN_TRY(caches, layerCaches(m, tk, tv, p.context, p.parallel, ubatch));
+    LlamaCppSide &g = p.gpu;
+    LlamaCppSide &h = p.host;
+    h.weights += w.input;
+    (p.outputOnGpu ? g : h).weights += w.output;
+    (p.outputOnGpu ? g : h).bytesPerToken += w.output;
+    std::uint64_t maxCellsRead = 0;
+    for (std::uint32_t il = 0; il < p.layers; ++il) {
+        const bool onGpu = hasGpu && il >= gpuStart;
+        p.layersOnGpu += onGpu ? 1 : 0;
+        LlamaCppSide &side = onGpu ? g : h;
+        LlamaCppSide &expertSide = onGpu && il >= p.cpuMoeLayers ? g : h;
+        side.weights += w.layer[il];
+        side.bytesPerToken += w.layer[il];
+        expertSide.weights += w.layerExperts[il];
+        expertSide.bytesPerToken += applyExpertFraction(w.layerExperts[il], m);
+        const LayerCache &c = caches[il];
+        side.kvCache += c.bytesPerCell * c.cells + c.stateBytes;
+        side.bytesPerToken += c.bytesPerCell * c.cellsRead + c.stateRead;
+        p.kvBytesPerCell += c.bytesPerCell;
+        maxCellsRead = std::max(maxCellsRead, c.cellsRead);
+    }
+
+    // Buffers: output (host), compute (see the file comment for the basis).
+    h.outputBuffer = std::uint64_t(m.vocabSize) * p.parallel * 4;
+    p.outputBufferMax = std::uint64_t(m.vocabSize) * std::min<std::uint64_t>(in.batch, p.context) * 4;
+    const std::uint64_t scores = std::uint64_t(ubatch) * maxCellsRead * m.numAttentionHeads * 4;
+    const std::uint64_t ffn = ffnStage(m, ubatch);
+    const std::uint64_t logits = logitsStage(m, ubatch);
+    if (hasGpu && (p.layersOnGpu > 0 || p.outputOnGpu)) {
+        g.compute = std::max(p.outputOnGpu ? logits : 0, p.layersOnGpu ? ffn : 0);
+        g.computeHigh = g.compute + (p.layersOnGpu ? scores : 0);
+        g.runtime = std::uint64_t(gib(kLlamaGpuRuntimeGiB));
+    }
+    if (p.layersOnGpu == p.layers && p.outputOnGpu) {
+        h.compute = std::uint64_t(ubatch) * m.hiddenSize * 4 * 2;
+        h.computeHigh = h.compute;
+    } else {
+        h.compute = std::max(p.outputOnGpu ? 0 : logits, p.layersOnGpu < p.layers ? ffn : 0);
+        h.computeHigh = h.compute + (p.layersOnGpu < p.layers ? scores : 0);
+    }
+
+    // Capacities and fit.
+    p.hostBandwidth = in.host.memoryBandwidthBytesPerS;
+    p.hostCapacity = in.host.memoryBytes;
+    if (unified) {
+        // macOS lets the GPU wire about 75 % of unified memory by default
+        // (recommendedMaxWorkingSetSize; sysctl iogpu.wired_limit_mb raises it).
+        p.hostCapacity = in.host.memoryBytes / 4 * 3;
+        p.notes.push_back("unified memory: the GPU may use about 75 % of " + in.host.name +
+                          " by default (sysctl iogpu.wired_limit_mb raises it)");
+    }
+    if (hasGpu) {
+        p.gpuCapacity = in.gpu->usableMemoryBytes;
+        p.gpuBandwidth = in.gpu->hbmBandwidthBytesPerS;
+        p.fitsGpu = g.total() <= p.gpuCapacity;
+    }
+    p.fitsHost = h.total() <= p.hostCapacity;
+
+    // Speed: the GPU part and the RAM part of a step run one after the other.
+    const double tGpu = g.bytesPerToken && p.gpuBandwidth > 0 ? g.bytesPerToken / p.gpuBandwidth : 0;
+    const double tHost = h.bytesPerToken && p.hostBandwidth > 0 ? h.bytesPerToken / p.hostBandwidth : 0;
+    const double step = tGpu + tHost;
+    if (step > 0) {
+        p.tokensPerSecond = 1.0 / step;
+        p.hostTimeShare = tHost / step;
+        // All slots decoding: weights are read once per step, every slot reads its own KV.
+        std::uint64_t kvGpu = 0;
+        std::uint64_t kvHost = 0;
+        for (std::uint32_t il = 0; il < p.layers; ++il) {
+            const LayerCache &c = caches[il];
+            (hasGpu && il >= gpuStart ? kvGpu : kvHost) += c.bytesPerCell * c.cellsRead + c.stateRead;
+        }
+        const double tKv = (p.gpuBandwidth > 0 ? kvGpu / p.gpuBandwidth : 0) +
+                           (p.hostBandwidth > 0 ? kvHost / p.hostBandwidth : 0);
+        p.aggregateTokensPerSecond = p.parallel / (step + (p.parallel - 1) * tKv);
+    }
+    if (!w.exact) {
+        p.notes.push_back("weights per layer spread evenly (no per-layer tensor table)");
+    }
+    if (sumRole(m, GroupRole::Vision) > 0) {
+        p.notes.push_back("the vision tower is not counted: llama.cpp loads it from a separate "
+                          "mmproj file");
+    }
+    return p;
+}
+
+std::optional<std::uint32_t> largestFittingGpuLayers(LlamaCppInput in) {
+    if (!in.model) {
+        return std::nullopt;
+    }
+    for (std::uint32_t k = in.model->numLayers + 1;; --k) {
+        in.gpuLayers = k;
+        const auto p = planLlamaCpp(in);
+        if (p.ok() && p->fits()) {
+            return k;
+        }
+        if (k == 0) {
+            return std::nullopt;
+        }
+    }
+}
+
+std::optional<std::uint32_t> smallestFittingCpuMoe(LlamaCppInput in) {
+    if (!in.model || !in.model->isMoe()) {
+        return std::nullopt;
+    }
+    in.gpuLayers.reset();
+    for (std::uint32_t k = 0; k <= in.model->numLayers; ++k) {
+        in.cpuMoeLayers = k;
+        const auto p = planLlamaCpp(in);
+        if (p.ok() && p->fits()) {
+            return k;
+        }
+    }
+    return std::nullopt;
+}
+
+} // namespace hostplan

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: MIT
+// llama.cpp plan text and llama-server command line (engine/llamacpp.h).
+#include "engine/llamacpp.h"
+
+#include "util/numbertext.h"
+#include "util/units.h"
+
+#include <sstream>
+
+namespace hostplan {
+
+namespace {
+
+/// "4.30 GiB", or "0.49 MiB" below 1 GiB (llama.cpp logs its buffers in MiB).
+std::string gibText(std::uint64_t bytes) {
+    if (bytes < std::uint64_t(kBytesPerGiB)) {
+        return formatDouble("%.2f", double(bytes) / kBytesPerMiB) + " MiB";
+    }
+    return formatDouble("%.2f", toGiB(double(bytes))) + " GiB";
+}
+
+void sideRows(std::ostream &out, const char *label, const LlamaCppSide &s, std::uint64_t capacity,
+              bool showCapacity) {
+    out << "  " << label << "\n";
+    out << "    weights         " << gibText(s.weights) << "\n";
+    out << "    KV cache        " << gibText(s.kvCache) << "\n";
+    if (s.outputBuffer) {
+        out << "    output buffer   " << gibText(s.outputBuffer) << "\n";
+    }
+    out << "    compute buffer  " << gibText(s.compute);
+    if (s.computeHigh > s.compute) {
+        out << " (up to " << gibText(s.computeHigh) << " without Flash Attention)";
+    }
+    out << "\n";
+    if (s.runtime) {
+        out << "    runtime         " << gibText(s.runtime) << " (CUDA context, assumed)\n";
+    }
+    out << "    total           " << gibText(s.total());
+    if (showCapacity) {
+        out << " of " << gibText(capacity) << (s.total() <= capacity ? "  fits" : "  DOES NOT FIT");
+    }
+    out << "\n";
+}
+
+std::string layersText(const LlamaCppPlan &p) {
+    if (p.gpuLayersFlag == 0) {
+        return "none";
+    }
+    std::string s = std::to_string(p.layersOnGpu) + " of " + std::to_string(p.layers) + " layers";
+    if (p.layersOnGpu > 0 && p.layersOnGpu < p.layers) {
+        s += " (" + std::to_string(p.layers - p.layersOnGpu) + "-" + std::to_string(p.layers - 1) + ")";
+    }
+    s += p.outputOnGpu ? " + output layer" : "";
+    return s;
+}
+
+} // namespace
+
+void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::ostream &out) {
+    const ModelSpec &m = *in.model;
+    out << "llama.cpp plan: " << m.displayName << " (" << m.architecture << ", "
+        << formatDouble("%.2f", m.totalParams / 1e9) << "B params, weights "
+        << gibText(m.weightBytes()) << (p.weightsExact ? ", exact from the tensor table" : ", estimated")
+        << ")\n";
+    out << "  hardware: " << (in.gpu && !in.host.unifiedMemory ? in.gpu->name : std::string("no GPU"))
+        << " + " << in.host.name << ", " << formatDouble("%.0f", toGB(double(in.host.memoryBytes)))
+        << " GB\n";
+    out << "  context: " << p.context << " tokens shared by " << p.parallel << " slot"
+        << (p.parallel == 1 ? "" : "s") << " (" << p.contextPerSlot << " per slot"
+        << (in.context ? "" : "; llama-server's default -c 4096") << "), KV cache " << p.kvTypeK
+        << "/" << p.kvTypeV << ", " << formatDouble("%.1f", p.kvBytesPerCell / 1024.0)
+        << " KiB per token\n";
+    if (in.gpu && !in.host.unifiedMemory) {
+        out << "  on the GPU: " << layersText(p);
+        if (p.cpuMoeLayers) {
+            out << "; experts of the first " << p.cpuMoeLayers << " layers in RAM (--n-cpu-moe)";
+        }
+        out << "\n";
+    }
+    out << "\nMemory\n";
+    if (in.gpu && !in.host.unifiedMemory) {
+        sideRows(out, "GPU", p.gpu, p.gpuCapacity, true);
+    }
+    sideRows(out, in.host.unifiedMemory ? "unified memory" : "system RAM", p.host, p.hostCapacity, true);
+    out << "  (the output buffer grows to " << gibText(p.outputBufferMax)
+        << " if a batch asks for every token's logits)\n";
+
+    out << "\nSpeed (decode, ceiling at peak memory bandwidth)\n";
+    out << "  read per token: ";
+    if (p.gpuBandwidth > 0) {
+        out << gibText(p.gpu.bytesPerToken) << " on the GPU at "
+            << formatDouble("%.0f", p.gpuBandwidth / 1e9) << " GB/s, ";
+    }
+    out << gibText(p.host.bytesPerToken) << (in.host.unifiedMemory ? " in unified memory" : " in RAM")
+        << " at " << formatDouble("%.0f", p.hostBandwidth / 1e9) << " GB/s\n";
+    out << "  one sequence: at most " << formatDouble("%.1f", p.tokensPerSecond) << " tokens/s";
+    if (p.parallel > 1) {
+        out << "; all " << p.parallel << " slots: at most "
+            << formatDouble("%.1f", p.aggregateTokensPerSecond) << " tokens/s";
+    }
+    out << "\n";
+    if (p.hostTimeShare > 0.05 && in.gpu && !in.host.unifiedMemory) {
+        out << "  " << formatDouble("%.0f", p.hostTimeShare * 100)
+            << " % of each step is spent reading system RAM: this runs, it does not run fast\n";
+    }
+    out << "\nVerdict: " << (p.fits() ? "fits" : "does not fit") << "\n";
+    if (!p.fits()) {
+        // Each alternative with its speed: fitting by moving bytes to RAM costs tokens/s.
+        const auto speed = [&](LlamaCppInput alt) {
+            const auto q = planLlamaCpp(alt);
+            return q.ok() ? ", at most " + formatDouble("%.1f", q->tokensPerSecond) + " tokens/s"
+                          : std::string();
+        };
+        if (const auto ngl = largestFittingGpuLayers(in); ngl && in.gpu) {
+            LlamaCppInput alt = in;
+            alt.gpuLayers = *ngl;
+            out << "  -ngl " << *ngl << " fits (the other layers in RAM" << speed(alt) << ")\n";
+        }
+        if (const auto moe = smallestFittingCpuMoe(in)) {
+            LlamaCppInput alt = in;
+            alt.gpuLayers.reset();
+            alt.cpuMoeLayers = *moe;
+            out << "  --n-cpu-moe " << *moe << " fits (experts of the first " << *moe
+                << " layers in RAM, everything else on the GPU" << speed(alt) << ")\n";
+        }
+    }
+    for (const auto &n : p.notes) {
+        out << "note: " << n << "\n";
+    }
+    for (const auto &n : m.notes) {
+        out << "note: " << n << "\n";
+    }
+}
+
+std::string llamaServerCommand(const LlamaCppInput &in, const LlamaCppPlan &p) {
+    std::ostringstream cmd;
+    cmd << "llama-server -m " << (in.modelPath.empty() ? std::string("model.gguf") : in.modelPath)
+        << " -c " << p.context;
+    if (p.parallel > 1) {
+        cmd << " -np " << p.parallel;
+    }
+    if (in.gpu && !in.host.unifiedMemory) {
+        cmd << " -ngl " << (p.gpuLayersFlag > p.layers ? 99u : p.gpuLayersFlag);
+    } else if (in.host.unifiedMemory) {
+        cmd << " -ngl 99";
+    }
+    if (p.cpuMoeLayers) {
+        cmd << " --n-cpu-moe " << p.cpuMoeLayers;
+    }
+    if (p.kvTypeK != "f16" || p.kvTypeV != "f16") {
+        cmd << " -ctk " << p.kvTypeK << " -ctv " << p.kvTypeV;
+        if (p.kvTypeV != "f16" && p.kvTypeV != "f32" && p.kvTypeV != "bf16") {
+            cmd << " -fa on"; // a quantized V cache needs Flash Attention
+        }
+    }
+    if (in.ubatch != kLlamaDefaultUbatch) {
+        cmd << " -ub " << in.ubatch;
+    }
+    cmd << " --host 0.0.0.0 --port 8080\n";
+    std::ostringstream text;
+    text << "# llama.cpp (llama-server)\n" << cmd.str();
+    text << "# Ollama Modelfile parameters for the same plan\n"
+         << "PARAMETER num_ctx " << p.contextPerSlot << "\n";
+    if (in.gpu && !in.host.unifiedMemory) {
+        text << "PARAMETER num_gpu " << (p.gpuLayersFlag > p.layers ? 999u : p.gpuLayersFlag) << "\n";
+    }
+    return text.str();
+}
+
+} // namespace hostplan

@@ -1,0 +1,448 @@
+// GGUF header -> ModelSpec (keys and tensor roles in ggufimport.h).
+#include "import/ggufimport.h"
+
+#include "util/textutil.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <optional>
+#include <tuple>
+
+namespace hostplan {
+
+namespace {
+
+using gguf::Value;
+
+/// A failure inside this file, returned as an Error by ggufToModelSpec.
+struct ImportError {
+    std::string key;
+    std::string message;
+};
+
+/// Reads architecture keys "<arch>.<name>" with their scalar-or-per-layer forms.
+class MetaReader {
+  public:
+    MetaReader(const gguf::Header &h, std::string arch) : m_h(h), m_arch(std::move(arch)) {}
+
+    std::string key(const std::string &name) const { return m_arch + "." + name; }
+    const Value *find(const std::string &name) const { return m_h.find(key(name)); }
+
+    /// A non-negative integer "<arch>.name" (the largest element of a per-layer array), or
+    /// `fallback` when absent; `required` makes absence an error.
+    std::uint64_t count(const std::string &name, std::optional<std::uint64_t> fallback) const {
+        const Value *v = find(name);
+        if (!v) {
+            if (!fallback) {
+                throw ImportError{key(name), "missing"};
+            }
+            return *fallback;
+        }
+        if (v->isArray()) {
+            std::uint64_t hi = 0;
+            for (std::uint64_t k = 0; k < v->count; ++k) {
+                hi = std::max(hi, element(*v, name, k));
+            }
+            return hi;
+        }
+        const auto n = v->asCount();
+        if (!n) {
+            throw ImportError{key(name), "not a non-negative integer (" +
+                                             gguf::valueTypeName(v->type) + ")"};
+        }
+        return *n;
+    }
+
+    /// "<arch>.name" for layer `il`: the scalar, or element il of a per-layer array (whose
+    /// length must be the layer count), or `fallback` when absent.
+    std::uint64_t perLayer(const std::string &name, std::uint64_t il, std::uint64_t layers,
+                           std::uint64_t fallback) const {
+        const Value *v = find(name);
+        if (!v) {
+            return fallback;
+        }
+        if (!v->isArray()) {
+            return count(name, fallback);
+        }
+        if (v->count != layers) {
+            throw ImportError{key(name), "array of " + std::to_string(v->count) + " values for " +
+                                             std::to_string(layers) + " layers"};
+        }
+        return element(*v, name, il);
+    }
+
+  private:
+    std::uint64_t element(const Value &v, const std::string &name, std::uint64_t k) const {
+        if (k >= v.numbers.size()) {
+            throw ImportError{key(name), "array of " + gguf::valueTypeName(v.elementType) +
+                                             " is not a per-layer count"};
+        }
+        const double x = v.numbers[k];
+        if (!(x >= 0) || x > 1e12 || x != double(std::uint64_t(x))) {
+            throw ImportError{key(name), "element " + std::to_string(k) +
+                                             " is not a non-negative integer"};
+        }
+        return std::uint64_t(x);
+    }
+
+    const gguf::Header &m_h;
+    std::string m_arch;
+};
+
+/// Layer index of "blk.N.*", or nullopt.
+std::optional<std::uint64_t> layerOf(const std::string &name) {
+    if (name.rfind("blk.", 0) != 0) {
+        return std::nullopt;
+    }
+    std::uint64_t n = 0;
+    std::size_t i = 4;
+    for (; i < name.size() && i < 14 && name[i] >= '0' && name[i] <= '9'; ++i) {
+        n = n * 10 + std::uint64_t(name[i] - '0');
+    }
+    if (i == 4 || i >= name.size() || name[i] != '.') {
+        return std::nullopt;
+    }
+    return n;
+}
+
+GroupRole roleOf(const gguf::TensorInfo &t) {
+    const std::string &n = t.name;
+    const auto has = [&](const char *s) { return n.find(s) != std::string::npos; };
+    if (n.rfind("token_embd.", 0) == 0 && !has("norm")) {
+        return GroupRole::Embedding;
+    }
+    if (n.rfind("output.", 0) == 0) {
+        return GroupRole::LmHead;
+    }
+    if (n.rfind("v.", 0) == 0 || n.rfind("mm.", 0) == 0 || n.rfind("a.", 0) == 0) {
+        return GroupRole::Vision;
+    }
+    if (has("_exps")) {
+        return GroupRole::RoutedExperts;
+    }
+    if (has("_shexp")) {
+        return GroupRole::SharedExperts;
+    }
+    if (has("ffn_gate_inp") || has("exp_probs")) {
+        return GroupRole::MoeOther;
+    }
+    if (t.dims.size() == 1 || has("norm")) {
+        return GroupRole::Norms;
+    }
+    if (has(".attn_") || has(".ssm_") || has(".time_mix") || has(".shortconv")) {
+        return GroupRole::Attention;
+    }
+    if (has(".ffn_")) {
+        return GroupRole::DenseMlp;
+    }
+    return GroupRole::Other;
+}
+
+/// The NumberFormat closest to a ggml type, for labels and what-ifs only (exact bytes come
+/// from the tensor table).
+NumberFormat approxFormat(const gguf::GgmlType &t) {
+    const std::string n(t.name);
+    if (n == "f32" || n == "f64" || n == "i32" || n == "i64") {
+        return formats::fp32;
+    }
+    if (n == "f16" || n == "i16") {
+        return formats::fp16;
+    }
+    if (n == "bf16") {
+        return formats::bf16;
+    }
+    if (n == "mxfp4") {
+        return formats::mxfp4;
+    }
+    if (t.bitsPerElement() >= 6.0) {
+        return formats::int8;
+    }
+    if (t.bitsPerElement() < 3.0) {
+        return NumberFormat{FormatKind::INT2, t.blockSize};
+    }
+    return NumberFormat{FormatKind::INT4, t.blockSize};
+}
+
+std::string groupLabel(GroupRole role) {
+    std::string s = roleName(role);
+    std::replace(s.begin(), s.end(), '_', ' ');
+    return s;
+}
+
+/// The layers' attention shapes (per-layer head counts, sliding windows, MLA, recurrent).
+void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &arch,
+               std::uint64_t layers, std::uint64_t hidden, ModelSpec &spec) {
+    const std::uint64_t heads = r.count("attention.head_count", std::nullopt);
+    const std::uint64_t kvLora = r.count("attention.kv_lora_rank", 0);
+    const std::uint64_t rope = r.count("rope.dimension_count", 0);
+    const std::uint64_t window = r.count("attention.sliding_window", 0);
+    // Layers with a sliding window: llama.cpp sets the pattern in code per architecture
+    // (llama-model.cpp load_hparams, hparams.set_swa_pattern(n): layer il is SWA when
+    // il % n < n - 1); a GGUF may also carry it as a per-layer bool array.
+    static const std::map<std::string, std::uint64_t> swaPattern = {
+        {"gemma2", 2}, {"gemma3", 6}, {"cohere2", 4}, {"gpt-oss", 2}};
+    const Value *patternKey = r.find("attention.sliding_window_pattern");
+    std::uint64_t pattern = 0;
+    if (window && !patternKey) {
+        const auto it = swaPattern.find(arch);
+        pattern = it == swaPattern.end() ? 0 : it->second;
+        if (!pattern) {
+            spec.notes.push_back(r.key("attention.sliding_window") +
+                                 " is set but llama.cpp's layer pattern for '" + arch +
+                                 "' is not known here: every layer sized as full attention");
+        }
+    } else if (patternKey && !patternKey->isArray()) {
+        pattern = r.count("attention.sliding_window_pattern", 0);
+    }
+    const std::uint64_t dState = r.count("ssm.state_size", 0);
+    const std::uint64_t dInner = r.count("ssm.inner_size", 0);
+    const std::uint64_t kernel = r.count("ssm.conv_kernel", 0);
+    const std::uint64_t nGroup = r.count("ssm.group_count", 1);
+    bool recurrentNoted = false;
+    for (std::uint64_t il = 0; il < layers; ++il) {
+        LayerGroup g;
+        g.count = 1;
+        g.qHeads = std::uint32_t(r.perLayer("attention.head_count", il, layers, heads));
+        const std::uint64_t kv = r.perLayer("attention.head_count_kv", il, layers, g.qHeads);
+        const std::uint64_t qh = std::max<std::uint64_t>(g.qHeads, 1);
+        const std::uint64_t kLen = r.count("attention.key_length", hidden / qh);
+        const std::uint64_t vLen = r.count("attention.value_length", kLen);
+        if (kv == 0) {
+            // A recurrent layer (Mamba-2 / Gated DeltaNet style): state d_inner x d_state and
+            // a conv window of (kernel - 1) x (d_inner + 2 x groups x d_state), fp32.
+            g.kind = AttentionKind::Linear;
+            g.stateElements = dInner * dState;
+            g.convElements = kernel ? (kernel - 1) * (dInner + 2 * nGroup * dState) : 0;
+            g.stateHeads = 1;
+            if (!recurrentNoted) {
+                spec.notes.push_back("estimated: recurrent layers' state from " +
+                                     r.key("ssm.*") + " (Mamba-2 layout)");
+                recurrentNoted = true;
+            }
+        } else if (kvLora > 0) {
+            g.kind = AttentionKind::MLA;
+            g.kvHeads = 1;
+            g.kvLoraRank = std::uint32_t(kvLora);
+            g.ropeDim = std::uint32_t(rope);
+            g.headDim = std::uint32_t(kLen);
+            g.vHeadDim = std::uint32_t(vLen);
+        } else {
+            g.kvHeads = std::uint32_t(kv);
+            g.headDim = std::uint32_t(kLen);
+            g.vHeadDim = vLen == kLen ? 0 : std::uint32_t(vLen);
+            g.kind = kv == g.qHeads ? AttentionKind::MHA
+                     : kv == 1      ? AttentionKind::MQA
+                                    : AttentionKind::GQA;
+            bool swa = false;
+            if (patternKey && patternKey->isArray()) {
+                swa = r.perLayer("attention.sliding_window_pattern", il, layers, 0) != 0;
+            } else if (pattern > 0) {
+                swa = il % pattern < pattern - 1;
+            }
+            if (swa && window) {
+                g.kind = AttentionKind::SlidingWindow;
+                g.window = std::uint32_t(window);
+            }
+        }
+        const auto same = [](const LayerGroup &a, const LayerGroup &b) {
+            return std::tie(a.kind, a.qHeads, a.kvHeads, a.headDim, a.vHeadDim, a.kvLoraRank,
+                            a.ropeDim, a.window, a.stateElements, a.convElements) ==
+                   std::tie(b.kind, b.qHeads, b.kvHeads, b.headDim, b.vHeadDim, b.kvLoraRank,
+                            b.ropeDim, b.window, b.stateElements, b.convElements);
+        };
+        if (!spec.layers.empty() && same(spec.layers.back(), g)) {
+            ++spec.layers.back().count;
+        } else {
+            spec.layers.push_back(g);
+        }
+    }
+    (void)h;
+}
+
+/// Tensor groups by (role, ggml type) with exact bytes, per-layer bytes, experts, totals.
+void addTensors(const MetaReader &r, const gguf::Header &h, std::uint64_t layers,
+                ModelSpec &spec) {
+    const std::uint64_t routed = r.count("expert_count", 0);
+    const std::uint64_t used = r.count("expert_used_count", 0);
+    spec.layerBytes.assign(layers, 0);
+    spec.layerExpertBytes.assign(layers, 0);
+    std::map<std::pair<GroupRole, std::uint32_t>, std::size_t> index;
+    std::vector<std::uint64_t> expertElements(layers, 0);
+    std::uint64_t extraLayerTensors = 0;
+    for (const auto &t : h.tensors) {
+        GroupRole role = roleOf(t);
+        const auto il = layerOf(t.name);
+        if (il && *il >= layers) {
+            role = GroupRole::Other; // nextn / MTP layers llama.cpp does not run
+            ++extraLayerTensors;
+        } else if (il) {
+            (role == GroupRole::RoutedExperts ? spec.layerExpertBytes : spec.layerBytes)[*il] +=
+                t.bytes;
+            if (role == GroupRole::RoutedExperts) {
+                expertElements[*il] += t.elements();
+            }
+        }
+        const auto key = std::make_pair(role, t.type->id);
+        auto it = index.find(key);
+        if (it == index.end()) {
+            TensorGroup g;
+            g.name = groupLabel(role) + " (" + std::string(t.type->name) + ")";
+            g.role = role;
+            g.format = approxFormat(*t.type);
+            g.linear = role != GroupRole::Norms && role != GroupRole::Embedding;
+            g.placement = role == GroupRole::Norms || role == GroupRole::MoeOther
+                              ? Placement::Replicated
+                              : Placement::Sharded;
+            it = index.emplace(key, spec.groups.size()).first;
+            spec.groups.push_back(g);
+        }
+        TensorGroup &g = spec.groups[it->second];
+        g.params += t.elements();
+        g.exactBytes += t.bytes;
+    }
+    if (extraLayerTensors) {
+        spec.notes.push_back(std::to_string(extraLayerTensors) +
+                             " tensors of layers past block_count (MTP / nextn) counted as "
+                             "'other'");
+    }
+    std::uint64_t moeLayers = 0;
+    std::uint64_t perExpert = 0;
+    for (std::uint64_t il = 0; il < layers; ++il) {
+        if (expertElements[il]) {
+            ++moeLayers;
+            if (!perExpert && routed) {
+                perExpert = expertElements[il] / routed;
+            }
+        }
+    }
+    if (routed && moeLayers) {
+        spec.experts.routed = std::uint32_t(routed);
+        spec.experts.activePerToken = std::uint32_t(used);
+        spec.experts.shared = std::uint32_t(r.count("expert_shared_count", 0));
+        spec.experts.moeLayers = std::uint32_t(moeLayers);
+        spec.experts.paramsPerExpert = perExpert;
+        spec.experts.expertWidth = spec.hiddenSize;
+        spec.experts.intermediate = std::uint32_t(r.count("expert_feed_forward_length", 0));
+    }
+    for (auto &g : spec.groups) {
+        spec.totalParams += g.params;
+        if (g.role == GroupRole::Embedding) {
+            continue;
+        }
+        if (g.role == GroupRole::RoutedExperts && routed) {
+            g.activeParams = g.params / routed * std::min(used, routed);
+        } else if (g.role != GroupRole::Vision && g.role != GroupRole::Other) {
+            g.activeParams = g.params;
+        }
+        spec.activeParams += g.activeParams;
+    }
+    spec.activeParamsWithEmbedding = spec.activeParams;
+    for (const auto &g : spec.groups) {
+        if (g.role == GroupRole::Embedding) {
+            spec.activeParamsWithEmbedding += g.params;
+        }
+    }
+}
+
+/// A name and id from general.name, else the file name without the split suffix.
+void nameModel(const gguf::Header &h, const std::string &source, ModelSpec &spec) {
+    const Value *name = h.find("general.name");
+    std::string display = name && name->type == gguf::ValueType::String ? name->s : "";
+    std::filesystem::path p(source);
+    std::string stem = p.stem().string();
+    if (const auto split = gguf::parseSplitName(p)) {
+        stem = std::filesystem::path(split->stem).filename().string();
+    }
+    if (display.empty()) {
+        display = stem;
+    }
+    spec.displayName = display;
+    std::string id;
+    for (char ch : stem) {
+        const auto u = static_cast<unsigned char>(ch);
+        id += std::isalnum(u) || ch == '.' ? char(std::tolower(u)) : '-';
+    }
+    spec.id = id;
+}
+
+} // namespace
+
+Result<ModelSpec> ggufToModelSpec(const gguf::Model &model, const std::string &source) {
+    const gguf::Header &h = model.header;
+    try {
+        const Value *archValue = h.find("general.architecture");
+        if (!archValue || archValue->type != gguf::ValueType::String || archValue->s.empty()) {
+            throw ImportError{"general.architecture", "missing (or not a string)"};
+        }
+        const std::string arch = archValue->s;
+        const MetaReader r(h, arch);
+        ModelSpec spec;
+        spec.architecture = arch;
+        spec.source = source;
+        const std::uint64_t layers = r.count("block_count", std::nullopt);
+        const std::uint64_t hidden = r.count("embedding_length", std::nullopt);
+        if (layers == 0 || layers > 4096) {
+            throw ImportError{r.key("block_count"), std::to_string(layers) + " (1 to 4096)"};
+        }
+        if (hidden == 0 || hidden > (1u << 20)) {
+            throw ImportError{r.key("embedding_length"), std::to_string(hidden) + " (1 to 2^20)"};
+        }
+        spec.numLayers = std::uint32_t(layers);
+        spec.hiddenSize = std::uint32_t(hidden);
+        const std::uint64_t heads = r.count("attention.head_count", std::nullopt);
+        if (heads == 0 || heads > 65536) {
+            throw ImportError{r.key("attention.head_count"), std::to_string(heads) + " (1 to 65536)"};
+        }
+        spec.numAttentionHeads = std::uint32_t(heads);
+        spec.maxContextTokens = r.count("context_length", 0);
+        spec.denseIntermediate = std::uint32_t(
+            std::min<std::uint64_t>(r.count("feed_forward_length", 0), 1u << 24));
+        std::uint64_t vocab = 0;
+        if (const Value *tokens = h.find("tokenizer.ggml.tokens"); tokens && tokens->isArray()) {
+            vocab = tokens->count;
+        } else if (r.find("vocab_size")) {
+            vocab = r.count("vocab_size", 0);
+        } else {
+            for (const auto &t : h.tensors) {
+                if (t.name == "token_embd.weight" && t.dims.size() >= 2) {
+                    vocab = t.dims[1];
+                }
+            }
+        }
+        if (vocab == 0 || vocab > (1u << 24)) {
+            throw ImportError{"tokenizer.ggml.tokens", "vocabulary of " + std::to_string(vocab) +
+                                                           " tokens (1 to 2^24)"};
+        }
+        spec.vocabSize = std::uint32_t(vocab);
+        addLayers(r, h, arch, layers, hidden, spec);
+        addTensors(r, h, layers, spec);
+        nameModel(h, source, spec);
+        spec.checkpointBytes = h.tensorBytes();
+        if (model.parts.size() > 1) {
+            spec.notes.push_back("read " + std::to_string(model.parts.size()) + " split files");
+        }
+        return spec;
+    } catch (const ImportError &e) {
+        return makeError(source + ": " + e.key, e.message);
+    }
+}
+
+Result<ModelSpec> importGguf(const std::filesystem::path &path) {
+    HOSTPLAN_TRY(model, gguf::readModel(path));
+    return ggufToModelSpec(model, path.string());
+}
+
+bool isGgufPath(const std::filesystem::path &path) {
+    return asciiLower(path.extension().string()) == ".gguf";
+}
+
+} // namespace hostplan
+
+namespace hostplan {
+
+bool isGgufModelRef(std::string_view ref) {
+    return ref.rfind("ollama:", 0) == 0 || isGgufPath(std::filesystem::path(std::string(ref)));
+}
+
+} // namespace hostplan

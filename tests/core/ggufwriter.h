@@ -1,0 +1,180 @@
+// A tiny GGUF header writer for tests (the format of ggml's docs/gguf.md, little-endian): build
+// headers that mirror published files' metadata and tensor tables without their data, and
+// malformed ones. Also the Llama-3.1-8B Q4_K_M layout shared by tst_gguf and tst_llamacpp.
+#pragma once
+
+#include "import/ggmltypes.h"
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace ggufwriter {
+
+/// Little-endian byte sink.
+struct Bytes {
+    std::string data;
+    template <typename T> Bytes &put(T v) {
+        char b[sizeof(T)];
+        std::memcpy(b, &v, sizeof(T));
+        data.append(b, sizeof(T));
+        return *this;
+    }
+    Bytes &str(const std::string &s) {
+        put<std::uint64_t>(s.size());
+        data += s;
+        return *this;
+    }
+};
+
+/// One tensor info to write.
+struct Tensor {
+    std::string name;
+    std::vector<std::uint64_t> dims;
+    std::string type; ///< ggml type name
+};
+
+/// A GGUF header: key-values appended as raw typed bytes, tensors with offsets laid out in
+/// order at the alignment. `build()` returns the header padded to the data section.
+class Writer {
+  public:
+    std::uint32_t version = 3;
+    std::uint32_t alignment = 32;
+
+    Writer &u32(const std::string &key, std::uint32_t v) {
+        kv(key, 4).put(v);
+        return *this;
+    }
+    Writer &u64(const std::string &key, std::uint64_t v) {
+        kv(key, 10).put(v);
+        return *this;
+    }
+    Writer &f32(const std::string &key, float v) {
+        kv(key, 6).put(v);
+        return *this;
+    }
+    Writer &string(const std::string &key, const std::string &v) {
+        kv(key, 8).str(v);
+        return *this;
+    }
+    /// An array of `n` strings named "t<i>" (a vocabulary stand-in).
+    Writer &stringArray(const std::string &key, std::uint64_t n) {
+        kv(key, 9).put<std::uint32_t>(8).put<std::uint64_t>(n);
+        for (std::uint64_t i = 0; i < n; ++i) {
+            m_kv.str("t" + std::to_string(i));
+        }
+        return *this;
+    }
+    /// An int32 array (per-layer head counts).
+    Writer &i32Array(const std::string &key, const std::vector<std::int32_t> &v) {
+        kv(key, 9).put<std::uint32_t>(5).put<std::uint64_t>(v.size());
+        for (auto x : v) {
+            m_kv.put(x);
+        }
+        return *this;
+    }
+    Writer &tensor(Tensor t) {
+        m_tensors.push_back(std::move(t));
+        return *this;
+    }
+    /// Raw bytes after the key-values written so far, counted as `extraKv` more key-values.
+    Writer &raw(const std::string &bytes, std::uint64_t extraKv) {
+        m_kv.data += bytes;
+        m_nKv += extraKv;
+        return *this;
+    }
+
+    /// Sum of the tensors' bytes (ggml type table).
+    std::uint64_t tensorBytes() const {
+        std::uint64_t s = 0;
+        for (const auto &t : m_tensors) {
+            s += bytesOf(t);
+        }
+        return s;
+    }
+    /// The header, padded to the alignment (the data section would follow).
+    std::string build() const {
+        Bytes b;
+        b.data = "GGUF";
+        b.put(version).put<std::uint64_t>(m_tensors.size()).put<std::uint64_t>(m_nKv);
+        b.data += m_kv.data;
+        std::uint64_t offset = 0;
+        for (const auto &t : m_tensors) {
+            b.str(t.name).put<std::uint32_t>(std::uint32_t(t.dims.size()));
+            for (auto d : t.dims) {
+                b.put(d);
+            }
+            b.put<std::uint32_t>(hostplan::gguf::ggmlTypeByName(t.type)->id).put(offset);
+            offset += (bytesOf(t) + alignment - 1) / alignment * alignment;
+        }
+        while (b.data.size() % alignment) {
+            b.data.push_back('\0');
+        }
+        return b.data;
+    }
+    /// build().size() plus every tensor's padded data: the size of the whole file.
+    std::uint64_t fileSize() const {
+        std::uint64_t s = build().size();
+        for (const auto &t : m_tensors) {
+            s += (bytesOf(t) + alignment - 1) / alignment * alignment;
+        }
+        return s;
+    }
+
+  private:
+    static std::uint64_t bytesOf(const Tensor &t) {
+        return *hostplan::gguf::ggmlTensorBytes(*hostplan::gguf::ggmlTypeByName(t.type), t.dims);
+    }
+    Bytes &kv(const std::string &key, std::uint32_t type) {
+        ++m_nKv;
+        m_kv.str(key).put(type);
+        return m_kv;
+    }
+    Bytes m_kv;
+    std::uint64_t m_nKv = 0;
+    std::vector<Tensor> m_tensors;
+};
+
+/// Meta-Llama-3.1-8B-Instruct as llama-quantize's Q4_K_M stores it (llama.cpp
+/// src/llama-quant.cpp: attn_v and ffn_down in q6_K on the "use_more_bits" layers i < n/8,
+/// i >= 7n/8 and (i - n/8) % 3 == 2, else q4_K; output q6_K; token_embd, q, k, o, gate, up
+/// q4_K; norms and rope_freqs f32), with the model's metadata (config.json: hidden 4096, 32
+/// layers, 32 heads, 8 KV heads, FFN 14336, vocab 128256, context 131072). `vocab` strings
+/// are written (pass a small count for speed; the spec's vocab then reads that count).
+inline Writer llama31_8b_q4km(std::uint64_t vocab = 128256) {
+    Writer w;
+    w.string("general.architecture", "llama")
+        .string("general.name", "Meta Llama 3.1 8B Instruct")
+        .u32("llama.block_count", 32)
+        .u32("llama.context_length", 131072)
+        .u32("llama.embedding_length", 4096)
+        .u32("llama.feed_forward_length", 14336)
+        .u32("llama.attention.head_count", 32)
+        .u32("llama.attention.head_count_kv", 8)
+        .f32("llama.rope.freq_base", 500000.0f)
+        .u32("llama.rope.dimension_count", 128)
+        .u32("general.file_type", 15)
+        .stringArray("tokenizer.ggml.tokens", vocab);
+    const std::uint64_t h = 4096, kv = 1024, ff = 14336, v = 128256, n = 32;
+    w.tensor({"token_embd.weight", {h, v}, "q4_K"});
+    w.tensor({"rope_freqs.weight", {64}, "f32"});
+    for (std::uint64_t i = 0; i < n; ++i) {
+        const bool more = i < n / 8 || i >= 7 * n / 8 || (i - n / 8) % 3 == 2;
+        const std::string p = "blk." + std::to_string(i) + ".";
+        w.tensor({p + "attn_norm.weight", {h}, "f32"});
+        w.tensor({p + "attn_q.weight", {h, h}, "q4_K"});
+        w.tensor({p + "attn_k.weight", {h, kv}, "q4_K"});
+        w.tensor({p + "attn_v.weight", {h, kv}, more ? "q6_K" : "q4_K"});
+        w.tensor({p + "attn_output.weight", {h, h}, "q4_K"});
+        w.tensor({p + "ffn_norm.weight", {h}, "f32"});
+        w.tensor({p + "ffn_gate.weight", {h, ff}, "q4_K"});
+        w.tensor({p + "ffn_up.weight", {h, ff}, "q4_K"});
+        w.tensor({p + "ffn_down.weight", {ff, h}, more ? "q6_K" : "q4_K"});
+    }
+    w.tensor({"output_norm.weight", {h}, "f32"});
+    w.tensor({"output.weight", {h, v}, "q6_K"});
+    return w;
+}
+
+} // namespace ggufwriter
