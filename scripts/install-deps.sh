@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian/Ubuntu packages HostPlan needs to build, test and look at its output.
+# Installs the Debian/Ubuntu packages HostPlan needs to build, test and look at its output
+# (fonts-noto-cjk: glyphs for the Chinese and Japanese GUI and report).
 # Installs only what is missing; needs root or sudo when something is missing.
 set -euo pipefail
 
@@ -8,6 +9,7 @@ packages=(
     qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libqt6opengl6-dev nlohmann-json3-dev libgl1-mesa-dev libbenchmark-dev libre2-dev
     xvfb xauth poppler-utils
+    fonts-noto-cjk
     openssh-server openssh-client
 )
 # ROCm SMI for the AMD probe backend, where the distribution ships it.
