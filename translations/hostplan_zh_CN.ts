@@ -472,7 +472,7 @@
     </message>
     <message>
         <source>roofline bound</source>
-        <translation>屋顶线上限</translation>
+        <translation>Roofline 上限</translation>
     </message>
     <message>
         <source>calibrated by a probe report</source>
@@ -529,7 +529,7 @@ Memory floor: %2 (%3 of weights / %4 per GPU)
         <source>
 Native MXFP4 tensor cores</source>
         <translation>
-原生 MXFP4 张量核心</translation>
+原生 MXFP4 Tensor Core</translation>
     </message>
     <message>
         <source>
@@ -809,7 +809,7 @@ KV 缓存 + 状态：每 GPU 每序列 %2
     </message>
     <message>
         <source>No room for KV cache: weights, activations and runtime fill the budget</source>
-        <translation>没有 KV 缓存空间：权重、激活和运行时已占满预算</translation>
+        <translation>没有 KV 缓存空间：权重、激活值和运行时已占满预算</translation>
     </message>
 </context>
 <context>
@@ -1115,7 +1115,7 @@ KV 缓存 + 状态：每 GPU 每序列 %2
     </message>
     <message>
         <source>Activations</source>
-        <translation>激活</translation>
+        <translation>激活值</translation>
     </message>
     <message>
         <source>Runtime</source>
@@ -1918,7 +1918,7 @@ All components: %5 %4</source>
     </message>
     <message>
         <source>Activations per GPU</source>
-        <translation>每 GPU 激活</translation>
+        <translation>每 GPU 激活值</translation>
     </message>
     <message>
         <source>HostPlan estimate: prefill chunk x hidden size x 2 bytes x 32 buffers, calibrated on seed 000 (core/sizing/memory.h)</source>
@@ -2286,7 +2286,7 @@ All components: %5 %4</source>
     </message>
     <message>
         <source>Activations</source>
-        <translation>激活</translation>
+        <translation>激活值</translation>
     </message>
     <message>
         <source>Runtime overhead</source>
@@ -2723,7 +2723,7 @@ All components: %5 %4</source>
     </message>
     <message>
         <source>Activations</source>
-        <translation>激活</translation>
+        <translation>激活值</translation>
     </message>
     <message>
         <source>Runtime overhead</source>
@@ -2874,7 +2874,7 @@ All components: %5 %4</source>
     <name>hostplan::ui::ThroughputView</name>
     <message>
         <source>roofline bound (an upper bound)</source>
-        <translation>屋顶线上限（理论上界）</translation>
+        <translation>Roofline 上限（理论上界）</translation>
     </message>
     <message>
         <source>calibrated by a probe report</source>
