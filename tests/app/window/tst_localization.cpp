@@ -52,9 +52,9 @@ namespace {
 
 /// A HostPlan catalogue (HOSTPLAN_QM_DIR/hostplan_<name>.qm) and its locale while alive, as
 /// LanguageManager installs them.
-class Catalogue {
+class Translation {
   public:
-    Catalogue(const QString &name, const QLocale &locale) {
+    Translation(const QString &name, const QLocale &locale) {
         m_ok = m_translator.load(QStringLiteral(HOSTPLAN_QM_DIR "/hostplan_") + name +
                                  QStringLiteral(".qm"));
         if (m_ok) {
@@ -62,12 +62,12 @@ class Catalogue {
         }
         QLocale::setDefault(locale);
     }
-    ~Catalogue() {
+    ~Translation() {
         QCoreApplication::removeTranslator(&m_translator);
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     }
-    Catalogue(const Catalogue &) = delete;
-    Catalogue &operator=(const Catalogue &) = delete;
+    Translation(const Translation &) = delete;
+    Translation &operator=(const Translation &) = delete;
     bool ok() const { return m_ok; }
 
   private:
@@ -76,9 +76,9 @@ class Catalogue {
 };
 
 /// The German catalogue and locale while alive (as LanguageManager installs them for "de").
-class German : public Catalogue {
+class German : public Translation {
   public:
-    German() : Catalogue(QStringLiteral("de"), QLocale(QLocale::German, QLocale::Germany)) {}
+    German() : Translation(QStringLiteral("de"), QLocale(QLocale::German, QLocale::Germany)) {}
 };
 
 /// `text` drawn black on white in the application font (with Qt's font fallback).
@@ -309,8 +309,8 @@ private slots:
         QFETCH(QString, language);
         QFETCH(QSize, size);
         QFETCH(QString, importReport);
-        Catalogue catalogue(language, QLocale(language));
-        if (!catalogue.ok()) {
+        Translation translation(language, QLocale(language));
+        if (!translation.ok()) {
             QSKIP("hostplan_*.qm not built");
         }
         MainWindow w;
@@ -417,8 +417,8 @@ private slots:
         QFETCH(QString, keyFigures);
         QFETCH(QString, tokens);
         QFETCH(QString, volume);
-        Catalogue catalogue(language, QLocale(language));
-        if (!catalogue.ok()) {
+        Translation translation(language, QLocale(language));
+        if (!translation.ok()) {
             QSKIP("hostplan_*.qm not built");
         }
         MainWindow w;
