@@ -582,11 +582,11 @@ No native MXFP4: FP4 weights are dequantized</source>
     </message>
     <message>
         <source>routed experts</source>
-        <translation>ルーティングされるエキスパート</translation>
+        <translation>ルーテッドエキスパート</translation>
     </message>
     <message>
         <source>routed expert biases</source>
-        <translation>ルーティングされるエキスパートのバイアス</translation>
+        <translation>ルーテッドエキスパートのバイアス</translation>
     </message>
     <message>
         <source>shared experts</source>
@@ -643,7 +643,7 @@ Source: %6 (as of %7)</source>
     </message>
     <message>
         <source>GPUs per &amp;node</source>
-        <translation>ノードあたり GPU 数(&amp;N)</translation>
+        <translation>ノード内 GPU 数(&amp;N)</translation>
     </message>
     <message>
         <source>Tensor parallel size: a power of two that divides the attention heads</source>
@@ -655,7 +655,7 @@ Source: %6 (as of %7)</source>
     </message>
     <message>
         <source>Expert parallel size: 1 (experts sliced by TP) or equal to TP (whole experts per GPU); must divide the routed experts</source>
-        <translation>エキスパート並列数：1（エキスパートを TP で分割）または TP と同じ（GPU ごとにエキスパート全体）。ルーティングされるエキスパート数を割り切る必要があります</translation>
+        <translation>エキスパート並列数：1（エキスパートを TP で分割）または TP と同じ（GPU ごとにエキスパート全体）。ルーテッドエキスパート数を割り切る必要があります</translation>
     </message>
     <message>
         <source>&amp;EP</source>
@@ -679,7 +679,7 @@ Source: %6 (as of %7)</source>
     </message>
     <message>
         <source>engine default</source>
-        <translation>エンジンの既定値</translation>
+        <translation>エンジン既定</translation>
     </message>
     <message>
         <source>vLLM gpu_memory_utilization / SGLang mem_fraction_static (of total memory); TensorRT-LLM free_gpu_memory_fraction (of memory free after weights)</source>
@@ -743,7 +743,7 @@ Source: %6 (as of %7)</source>
     </message>
     <message>
         <source>engine default (%1)</source>
-        <translation>エンジンの既定値（%1）</translation>
+        <translation>エンジン既定（%1）</translation>
     </message>
     <message>
         <source>Evaluated: %1%2 = TP %3 x PP %4, EP %5; %6</source>
@@ -1206,11 +1206,11 @@ All components: %5 %4</source>
     </message>
     <message>
         <source>Routed experts</source>
-        <translation>ルーティングされるエキスパート</translation>
+        <translation>ルーテッドエキスパート</translation>
     </message>
     <message>
         <source>Router / other MoE</source>
-        <translation>ルーター / その他の MoE</translation>
+        <translation>MoE ルーター等</translation>
     </message>
     <message>
         <source>Norms and biases</source>
@@ -1644,7 +1644,7 @@ All components: %5 %4</source>
     </message>
     <message>
         <source>Fit (current plan)</source>
-        <translation>適合（現在のプラン）</translation>
+        <translation>適合（現プラン）</translation>
     </message>
     <message>
         <source>Copy bandwidth (measured)</source>
