@@ -10,6 +10,9 @@ namespace hostplan::ui {
 
 LanguageManager::LanguageManager(QObject *parent) : QObject(parent) {}
 
+LanguageManager::LanguageManager(const QString &catalogueDir, QObject *parent)
+    : QObject(parent), m_catalogueDir(catalogueDir) {}
+
 LanguageManager::~LanguageManager() {
     if (m_app) {
         QCoreApplication::removeTranslator(m_app.get());
@@ -39,7 +42,7 @@ void LanguageManager::install(const QString &name) {
         return;
     }
     auto app = std::make_unique<QTranslator>();
-    if (!app->load(QStringLiteral(":/i18n/hostplan_") + language)) {
+    if (!app->load(QStringLiteral("hostplan_") + language, m_catalogueDir)) {
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
         return;
     }

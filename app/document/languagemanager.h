@@ -25,6 +25,9 @@ public:
     };
 
     explicit LanguageManager(QObject *parent = nullptr);
+    /// Reads HostPlan's catalogues (hostplan_<name>.qm) from `catalogueDir` instead of :/i18n
+    /// (tests use the build folder's .qm files).
+    explicit LanguageManager(const QString &catalogueDir, QObject *parent = nullptr);
     ~LanguageManager() override;
 
     /// Install translators for `name` ("de", "de_DE", "zh_CN", "ja"; "" = system; "en" = none)
@@ -42,6 +45,7 @@ public:
     static QString languageFor(const QLocale &locale);
 
 private:
+    QString m_catalogueDir = QStringLiteral(":/i18n");
     std::unique_ptr<QTranslator> m_qt;
     std::unique_ptr<QTranslator> m_app;
 };

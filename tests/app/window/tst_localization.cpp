@@ -24,6 +24,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QFontDatabase>
 #include <QImage>
 #include <QLabel>
@@ -363,6 +364,40 @@ private slots:
         QFETCH(QString, locale);
         QFETCH(QString, language);
         QCOMPARE(LanguageManager::languageFor(QLocale(locale)), language);
+    }
+
+    // LanguageManager::install: the catalogue and the default locale for a setting.
+    void languageManagerInstalls_data() {
+        QTest::addColumn<QString>("setting");
+        QTest::addColumn<QString>("locale");
+        QTest::addColumn<QString>("hardware"); // MainWindow's "Hardware"
+        QTest::newRow("zh_CN") << "zh_CN" << "zh_CN" << "\u786c\u4ef6";
+        QTest::newRow("ja") << "ja" << "ja_JP" << "\u30cf\u30fc\u30c9\u30a6\u30a7\u30a2";
+        QTest::newRow("ja_JP") << "ja_JP" << "ja_JP" << "\u30cf\u30fc\u30c9\u30a6\u30a7\u30a2";
+        QTest::newRow("de_AT") << "de_AT" << "de_AT" << "Hardware";
+        QTest::newRow("en") << "en" << "en_US" << "Hardware";
+        // No catalogue: English words and English numbers, not French ones.
+        QTest::newRow("fr_FR") << "fr_FR" << "en_US" << "Hardware";
+        QTest::newRow("zh_TW") << "zh_TW" << "en_US" << "Hardware";
+    }
+    void languageManagerInstalls() {
+        QFETCH(QString, setting);
+        QFETCH(QString, locale);
+        QFETCH(QString, hardware);
+        if (!QFile::exists(QStringLiteral(HOSTPLAN_QM_DIR "/hostplan_ja.qm"))) {
+            QSKIP("hostplan_*.qm not built");
+        }
+        {
+            LanguageManager languages(QStringLiteral(HOSTPLAN_QM_DIR));
+            languages.install(setting);
+            QCOMPARE(QLocale().name(), locale);
+            QCOMPARE(QCoreApplication::translate("hostplan::ui::MainWindow", "Hardware"),
+                     hardware);
+        }
+        // Gone with the manager.
+        QCOMPARE(QCoreApplication::translate("hostplan::ui::MainWindow", "Hardware"),
+                 QString("Hardware"));
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     }
 
     void languageMenuOffersEveryLanguage() {
