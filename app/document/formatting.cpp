@@ -95,9 +95,9 @@ QString tokensText(double tokens) {
     const QLocale::Language language = numberLocale().language();
     if ((language == QLocale::Chinese || language == QLocale::Japanese) && tokens >= 1e6) {
         if (tokens >= 1e8) {
-            return numberText(tokens / 1e8, 1) +
-                   (language == QLocale::Chinese ? QStringLiteral("\u4ebf")
-                                                 : QStringLiteral("\u5104"));
+            return numberText(tokens / 1e8, 1) + (language == QLocale::Chinese
+                                                      ? QStringLiteral("\u4ebf")
+                                                      : QStringLiteral("\u5104"));
         }
         return numberText(tokens / 1e4, 0) + QStringLiteral("\u4e07");
     }

@@ -51,7 +51,7 @@ void LanguageManager::install(const QString &name) {
     // The system's own country when it speaks the language (de_AT), else the language's
     // usual one (QLocale("ja") is ja_JP).
     QLocale::setDefault(locale.language() == QLocale(language).language() ? locale
-                                                                           : QLocale(language));
+                                                                          : QLocale(language));
     auto qt = std::make_unique<QTranslator>();
     if (qt->load(QLocale(language), QStringLiteral("qtbase"), QStringLiteral("_"),
                  QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
