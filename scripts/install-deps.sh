@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs the Debian/Ubuntu packages HostPlan needs to build, test and look at its output, and
-# to package it (dpkg-dev: dpkg-shlibdeps for CPack's DEB generator; desktop-file-utils and
-# appstream validate the desktop entry and the AppStream metainfo).
+# Installs the Debian/Ubuntu packages HostPlan needs to build, test and look at its output
+# (fonts-noto-cjk: glyphs for the Chinese and Japanese GUI and report), and to package it
+# (dpkg-dev: dpkg-shlibdeps for CPack's DEB generator; desktop-file-utils and appstream validate
+# the desktop entry and the AppStream metainfo).
 # Installs only what is missing; needs root or sudo when something is missing.
 set -euo pipefail
 
@@ -10,6 +11,7 @@ packages=(
     qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libqt6opengl6-dev nlohmann-json3-dev libgl1-mesa-dev libbenchmark-dev libre2-dev
     xvfb xauth poppler-utils
+    fonts-noto-cjk
     openssh-server openssh-client
     dpkg-dev desktop-file-utils appstream
 )

@@ -103,6 +103,17 @@ QString tokensText(double tokens) {
     if (!std::isfinite(tokens)) {
         return QCoreApplication::translate("hostplan::ui::Format", "never");
     }
+    // Chinese and Japanese count large numbers in myriads: 1.85 billion is 18.5亿 (zh) or
+    // 18.5億 (ja), 92.6 million is 9,260万; "1.85 十亿" reads word for word.
+    const QLocale::Language language = numberLocale().language();
+    if ((language == QLocale::Chinese || language == QLocale::Japanese) && tokens >= 1e6) {
+        if (tokens >= 1e8) {
+            return numberText(tokens / 1e8, 1) + (language == QLocale::Chinese
+                                                      ? QStringLiteral("\u4ebf")
+                                                      : QStringLiteral("\u5104"));
+        }
+        return numberText(tokens / 1e4, 0) + QStringLiteral("\u4e07");
+    }
     if (tokens >= 1e9) {
         return QCoreApplication::translate("hostplan::ui::Format", "%1 billion")
             .arg(numberText(tokens / 1e9, 2));

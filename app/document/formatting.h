@@ -43,7 +43,8 @@ QString usdText(double usd);
 /// not finite.
 QString usdCentsText(double usd);
 /// "1.85 billion", "92.6 million", "12,345", "0"; "never" for infinity (German "1,85 Mrd.",
-/// "92,6 Mio.", "12.345", "nie").
+/// "92,6 Mio.", "12.345", "nie"; in Chinese and Japanese myriads from a million: "18.5亿",
+/// "18.5億", "9,260万").
 QString tokensText(double tokens);
 /// "32,768" ("32.768" in German).
 QString groupedInt(std::uint64_t value);

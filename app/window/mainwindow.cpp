@@ -4,6 +4,7 @@
 #include "charts/breakevenchart.h"
 #include "views/compareview.h"
 #include "document/formatting.h"
+#include "document/languagemanager.h"
 #include "charts/gputypeschart.h"
 #include "panels/hardwarepanel.h"
 #include "charts/kvchart.h"
@@ -306,17 +307,19 @@ void MainWindow::buildLanguageMenu() {
     m_languageMenu = m_viewMenu->addMenu(tr("&Language"));
     auto *group = new QActionGroup(m_languageMenu);
     const QString current = AppSettings::language();
-    // Language names in their own language, as language menus do.
-    const QList<QPair<QString, QString>> languages = {
-        {QString(), tr("System language")},
-        {QStringLiteral("en"), QStringLiteral("English")},
-        {QStringLiteral("de"), QStringLiteral("Deutsch")}};
+    // The shipped languages, named in their own language (LanguageManager::languages()).
+    QList<QPair<QString, QString>> languages = {{QString(), tr("System language")}};
+    for (const LanguageManager::Language &l : LanguageManager::languages()) {
+        languages.append({l.name, l.nativeName});
+    }
+    // A stored locale name ("de_DE", "ja_JP") checks the language it resolves to.
+    const QString chosen =
+        current.isEmpty() ? QString() : LanguageManager::languageFor(QLocale(current));
     for (const auto &[name, text] : languages) {
         QAction *a = m_languageMenu->addAction(text);
         a->setCheckable(true);
         a->setData(name);
-        a->setChecked(name == current ||
-                      (name == QStringLiteral("de") && current.startsWith(QStringLiteral("de_"))));
+        a->setChecked(name == chosen);
         group->addAction(a);
         connect(a, &QAction::triggered, this, [this, name] {
             if (name == AppSettings::language()) {

@@ -680,15 +680,21 @@ private slots:
         for (QAction *a : actions) {
             data << a->data().toString();
         }
-        QCOMPARE(data, QStringList({"", "en", "de"}));
+        QCOMPARE(data, QStringList({"", "en", "de", "zh_CN", "ja"}));
         QVERIFY(actions[0]->isChecked());
         QCOMPARE(actions[2]->text(), QString("Deutsch"));
+        QCOMPARE(actions[3]->text(), QStringLiteral("\u4e2d\u6587 (\u7b80\u4f53)"));
+        QCOMPARE(actions[4]->text(), QStringLiteral("\u65e5\u672c\u8a9e"));
         actions[2]->trigger();
         QCOMPARE(AppSettings::language(), QString("de"));
         QVERIFY(actions[2]->isChecked());
         QCOMPARE(w.lastMessage(), QString("The language changes when HostPlan is started again."));
         MainWindow next;
         QVERIFY(next.languageMenu()->actions()[2]->isChecked());
+        // A stored locale name checks its language.
+        AppSettings::setLanguage(QStringLiteral("ja_JP"));
+        MainWindow japanese;
+        QVERIFY(japanese.languageMenu()->actions()[4]->isChecked());
         AppSettings::setLanguage(QString());
     }
 

@@ -1,13 +1,18 @@
 // The GUI in another language, offscreen: numbers follow the UI's locale ("32,768" in English,
 // "32.768" in German, never both side by side), the words the views build from core values are
-// translated, and the German main window at 1600x1000 and 1280x800 shows every dock's buttons
-// and labels inside the dock with no button text cut. With HOSTPLAN_SCREENSHOT_DIR set, the
-// German window is also saved as PNGs for review.
+// translated, and the German, Simplified Chinese and Japanese main windows at 1600x1000 and
+// 1280x800 show every dock's buttons and labels inside the dock with no button text cut. The
+// Chinese and Japanese catalogues translate the window and the report, and a font with CJK
+// glyphs is installed (fonts-noto-cjk). With HOSTPLAN_SCREENSHOT_DIR set, the windows are also
+// saved as PNGs for review (screenshot-de.png, screenshot-zh_CN.png, screenshot-ja.png).
 #include "document/appsettings.h"
 #include "views/comparemodel.h"
 #include "views/compareview.h"
 #include "panels/elidingcombobox.h"
 #include "document/formatting.h"
+#include "document/languagemanager.h"
+#include "report/reportcontent.h"
+#include "report/reportwriter.h"
 #include "window/mainwindow.h"
 #include "panels/probepanel.h"
 #include "document/scenariodocument.h"
@@ -19,13 +24,22 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QFile>
+#include <QFontDatabase>
+#include <QImage>
 #include <QLabel>
 #include <QLocale>
+#include <QMenuBar>
+#include <QPainter>
+#include <QProcess>
+#include <QRawFont>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
 
@@ -37,28 +51,58 @@ using namespace hostplan::ui;
 
 namespace {
 
-/// The German catalogue and locale while alive (as LanguageManager installs them for "de").
-class German {
+/// A HostPlan catalogue (HOSTPLAN_QM_DIR/hostplan_<name>.qm) and its locale while alive, as
+/// LanguageManager installs them.
+class Translation {
   public:
-    German() {
-        m_ok = m_translator.load(QStringLiteral(HOSTPLAN_QM_DIR "/hostplan_de.qm"));
+    Translation(const QString &name, const QLocale &locale) {
+        m_ok = m_translator.load(QStringLiteral(HOSTPLAN_QM_DIR "/hostplan_") + name +
+                                 QStringLiteral(".qm"));
         if (m_ok) {
             QCoreApplication::installTranslator(&m_translator);
         }
-        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        QLocale::setDefault(locale);
     }
-    ~German() {
+    ~Translation() {
         QCoreApplication::removeTranslator(&m_translator);
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     }
-    German(const German &) = delete;
-    German &operator=(const German &) = delete;
+    Translation(const Translation &) = delete;
+    Translation &operator=(const Translation &) = delete;
     bool ok() const { return m_ok; }
 
   private:
     QTranslator m_translator;
     bool m_ok = false;
 };
+
+/// The German catalogue and locale while alive (as LanguageManager installs them for "de").
+class German : public Translation {
+  public:
+    German() : Translation(QStringLiteral("de"), QLocale(QLocale::German, QLocale::Germany)) {}
+};
+
+/// `text` drawn black on white in the application font (with Qt's font fallback).
+QImage rendered(const QString &text) {
+    QImage image(48, 32, QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    painter.setFont(QApplication::font());
+    painter.setPen(Qt::black);
+    painter.drawText(image.rect(), Qt::AlignCenter, text);
+    return image;
+}
+
+/// The text of a PDF (pdftotext), or a null string when pdftotext is missing.
+QString pdfText(const QString &path) {
+    if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty()) {
+        return {};
+    }
+    QProcess p;
+    p.start(QStringLiteral("pdftotext"), {path, QStringLiteral("-")});
+    p.waitForFinished(60000);
+    return QString::fromUtf8(p.readAllStandardOutput());
+}
 
 /// A button's text as painted (without the mnemonic's '&').
 QString shownText(const QPushButton *b) {
@@ -246,16 +290,29 @@ private slots:
                  QString("keine GPU gefunden"));
     }
 
-    void germanDocksShowEverything_data() {
+    void docksShowEverything_data() {
+        QTest::addColumn<QString>("language");
         QTest::addColumn<QSize>("size");
-        QTest::newRow("1600x1000") << QSize(1600, 1000);
-        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::addColumn<QString>("importReport"); // the Probe dock's import button
+        const QList<QPair<QString, QString>> languages = {
+            {"de", "Bericht importieren..."},
+            {"zh_CN", "\u5bfc\u5165\u62a5\u544a..."},
+            {"ja", "\u30ec\u30dd\u30fc\u30c8\u3092\u30a4\u30f3\u30dd\u30fc\u30c8..."}};
+        for (const auto &[language, importReport] : languages) {
+            for (const QSize size : {QSize(1600, 1000), QSize(1280, 800)}) {
+                const QString row =
+                    QStringLiteral("%1/%2x%3").arg(language).arg(size.width()).arg(size.height());
+                QTest::newRow(qPrintable(row)) << language << size << importReport;
+            }
+        }
     }
-    void germanDocksShowEverything() {
+    void docksShowEverything() {
+        QFETCH(QString, language);
         QFETCH(QSize, size);
-        German de;
-        if (!de.ok()) {
-            QSKIP("hostplan_de.qm not built");
+        QFETCH(QString, importReport);
+        Translation translation(language, QLocale(language));
+        if (!translation.ok()) {
+            QSKIP("hostplan_*.qm not built");
         }
         MainWindow w;
         w.resize(size);
@@ -272,18 +329,189 @@ private slots:
         QApplication::processEvents();
         problems << layoutProblems(probe);
         const auto buttons = probe->findChildren<QPushButton *>();
-        QVERIFY(std::any_of(buttons.begin(), buttons.end(), [](QPushButton *b) {
-            return b->isVisible() && b->text() == QString("Bericht importieren...");
+        QVERIFY(std::any_of(buttons.begin(), buttons.end(), [&](QPushButton *b) {
+            return b->isVisible() && b->text() == importReport;
         }));
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
 
         const QString dirName = qEnvironmentVariable("HOSTPLAN_SCREENSHOT_DIR");
         if (!dirName.isEmpty() && size == QSize(1600, 1000)) {
             QDir().mkpath(dirName);
-            QVERIFY(w.grab().save(QDir(dirName).filePath("screenshot-de-probe.png")));
+            const QString name = QStringLiteral("screenshot-%1").arg(language);
+            QVERIFY(w.grab().save(QDir(dirName).filePath(name + "-probe.png")));
             dockNamed(w, "pricingDock")->raise();
             QApplication::processEvents();
-            QVERIFY(w.grab().save(QDir(dirName).filePath("screenshot-de.png")));
+            QVERIFY(w.grab().save(QDir(dirName).filePath(name + ".png")));
+        }
+    }
+
+    // The system locale picks the shipped language (LanguageManager::install("")).
+    void languageForLocale_data() {
+        QTest::addColumn<QString>("locale");
+        QTest::addColumn<QString>("language");
+        QTest::newRow("zh_CN") << "zh_CN" << "zh_CN";
+        QTest::newRow("zh_SG") << "zh_SG" << "zh_CN";
+        // Traditional Chinese has no catalogue: English rather than the other script.
+        QTest::newRow("zh_TW") << "zh_TW" << "en";
+        QTest::newRow("ja_JP") << "ja_JP" << "ja";
+        QTest::newRow("ja") << "ja" << "ja";
+        QTest::newRow("de_AT") << "de_AT" << "de";
+        QTest::newRow("en_GB") << "en_GB" << "en";
+        QTest::newRow("fr_FR") << "fr_FR" << "en";
+        QTest::newRow("C") << "C" << "en";
+    }
+    void languageForLocale() {
+        QFETCH(QString, locale);
+        QFETCH(QString, language);
+        QCOMPARE(LanguageManager::languageFor(QLocale(locale)), language);
+    }
+
+    // LanguageManager::install: the catalogue and the default locale for a setting.
+    void languageManagerInstalls_data() {
+        QTest::addColumn<QString>("setting");
+        QTest::addColumn<QString>("locale");
+        QTest::addColumn<QString>("hardware"); // MainWindow's "Hardware"
+        QTest::newRow("zh_CN") << "zh_CN" << "zh_CN" << "\u786c\u4ef6";
+        QTest::newRow("ja") << "ja" << "ja_JP" << "\u30cf\u30fc\u30c9\u30a6\u30a7\u30a2";
+        QTest::newRow("ja_JP") << "ja_JP" << "ja_JP" << "\u30cf\u30fc\u30c9\u30a6\u30a7\u30a2";
+        QTest::newRow("de_AT") << "de_AT" << "de_AT" << "Hardware";
+        QTest::newRow("en") << "en" << "en_US" << "Hardware";
+        // No catalogue: English words and English numbers, not French ones.
+        QTest::newRow("fr_FR") << "fr_FR" << "en_US" << "Hardware";
+        QTest::newRow("zh_TW") << "zh_TW" << "en_US" << "Hardware";
+    }
+    void languageManagerInstalls() {
+        QFETCH(QString, setting);
+        QFETCH(QString, locale);
+        QFETCH(QString, hardware);
+        if (!QFile::exists(QStringLiteral(HOSTPLAN_QM_DIR "/hostplan_ja.qm"))) {
+            QSKIP("hostplan_*.qm not built");
+        }
+        {
+            LanguageManager languages(QStringLiteral(HOSTPLAN_QM_DIR));
+            languages.install(setting);
+            QCOMPARE(QLocale().name(), locale);
+            QCOMPARE(QCoreApplication::translate("hostplan::ui::MainWindow", "Hardware"),
+                     hardware);
+        }
+        // Gone with the manager.
+        QCOMPARE(QCoreApplication::translate("hostplan::ui::MainWindow", "Hardware"),
+                 QString("Hardware"));
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    }
+
+    void languageMenuOffersEveryLanguage() {
+        MainWindow w;
+        QStringList offered;
+        for (QAction *a : w.findChildren<QAction *>()) {
+            if (a->isCheckable() && a->data().typeId() == QMetaType::QString) {
+                offered << a->data().toString() + QLatin1Char('=') + a->text();
+            }
+        }
+        for (const QString &entry :
+             {QStringLiteral("en=English"), QStringLiteral("de=Deutsch"),
+              QStringLiteral("zh_CN=\u4e2d\u6587 (\u7b80\u4f53)"),
+              QStringLiteral("ja=\u65e5\u672c\u8a9e")}) {
+            QVERIFY2(offered.contains(entry), qPrintable(offered.join(", ")));
+        }
+    }
+
+    void cjkWindowAndReportAreTranslated_data() {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("fileMenu");
+        QTest::addColumn<QString>("hardwareDock");
+        QTest::addColumn<QString>("verdict");
+        QTest::addColumn<QString>("summaryWords"); // in the Summary view
+        QTest::addColumn<QString>("reportTitle");
+        QTest::addColumn<QString>("keyFigures");
+        QTest::addColumn<QString>("tokens");
+        QTest::addColumn<QString>("volume");
+        QTest::newRow("zh_CN") << "zh_CN" << "\u6587\u4ef6(&F)" << "\u786c\u4ef6"
+                               << "8 x B300 \u4e0a\u653e\u5f97\u4e0b | $27,798/\u6708 | "
+                                  "API $13,800/\u6708"
+                               << "\u6bcf GPU \u5c0f\u65f6 $4.76"
+                               << "HostPlan \u9884\u7b97\u62a5\u544a"
+                               << "\u5173\u952e\u6570\u636e"
+                               << "18.5\u4ebf" << "9,260\u4e07";
+        QTest::newRow("ja") << "ja" << "\u30d5\u30a1\u30a4\u30eb(&F)"
+                            << "\u30cf\u30fc\u30c9\u30a6\u30a7\u30a2"
+                            << "8 x B300 \u306b\u53ce\u307e\u308b | $27,798/\u6708 | "
+                               "API $13,800/\u6708"
+                            << "GPU\u6642\u9593\u3042\u305f\u308a $4.76"
+                            << "HostPlan \u4e88\u7b97\u30ec\u30dd\u30fc\u30c8"
+                            << "\u4e3b\u8981\u306a\u6570\u5024"
+                            << "18.5\u5104" << "9,260\u4e07";
+    }
+    void cjkWindowAndReportAreTranslated() {
+        QFETCH(QString, language);
+        QFETCH(QString, fileMenu);
+        QFETCH(QString, hardwareDock);
+        QFETCH(QString, verdict);
+        QFETCH(QString, summaryWords);
+        QFETCH(QString, reportTitle);
+        QFETCH(QString, keyFigures);
+        QFETCH(QString, tokens);
+        QFETCH(QString, volume);
+        Translation translation(language, QLocale(language));
+        if (!translation.ok()) {
+            QSKIP("hostplan_*.qm not built");
+        }
+        MainWindow w;
+        QCOMPARE(w.menuBar()->actions().value(0)->text(), fileMenu);
+        QCOMPARE(dockNamed(w, "hardwareDock")->windowTitle(), hardwareDock);
+        QCOMPARE(w.verdictLabel()->text(), verdict);
+        QCOMPARE(w.contextSpin()->text().left(6), QString("32,768"));
+        const QString summary = shown(w, w.summaryView())->toPlainText();
+        QVERIFY2(summary.contains(summaryWords), qPrintable(summary));
+        for (const char *english : {"Weights", "per month", "billion", "Fits on"}) {
+            QVERIFY2(!summary.contains(QLatin1String(english)), qPrintable(summary));
+        }
+        // Large token counts in myriads, as Chinese and Japanese write them.
+        QCOMPARE(tokensText(1.85e9), tokens);
+        QCOMPARE(tokensText(92.6e6), volume);
+        QCOMPARE(tokensText(12345), QString("12,345"));
+
+        // The report: its content, and the PDF carries the CJK text (glyphs embedded with
+        // their Unicode, so pdftotext reads them back).
+        ScenarioDocument doc;
+        auto content = buildReportContent(doc, QDate(2026, 11, 29));
+        QVERIFY(content.ok());
+        QCOMPARE(content->title, reportTitle);
+        QCOMPARE(content->keyFigures.title, keyFigures);
+        QTemporaryDir dir;
+        const QString pdf = dir.filePath("report.pdf");
+        const ReportWriteResult written = writeReportPdf(doc, pdf);
+        QVERIFY2(written.ok(), qPrintable(written.error));
+        const QString text = pdfText(pdf);
+        if (!text.isNull()) {
+            QVERIFY2(text.contains(keyFigures), qPrintable(text.left(600)));
+        }
+    }
+
+    // A font with Chinese and Japanese glyphs is installed (fonts-noto-cjk, see
+    // scripts/install-deps.sh), and the GUI's font falls back to it: distinct ideographs and
+    // kana draw distinct glyphs, where a missing font would draw the same empty box for each.
+    void cjkGlyphsRender() {
+        const auto systems = QFontDatabase::writingSystems();
+        QVERIFY2(systems.contains(QFontDatabase::SimplifiedChinese) &&
+                     systems.contains(QFontDatabase::Japanese),
+                 "no font with Chinese and Japanese glyphs: install fonts-noto-cjk "
+                 "(scripts/install-deps.sh)");
+        for (const auto system : {QFontDatabase::SimplifiedChinese, QFontDatabase::Japanese}) {
+            const QStringList families = QFontDatabase::families(system);
+            QVERIFY(!families.isEmpty());
+            const QRawFont raw = QRawFont::fromFont(QFont(families.first()), system);
+            QVERIFY2(raw.supportsCharacter(QChar(0x4e2d)) && raw.supportsCharacter(QChar(0x65e5)),
+                     qPrintable(families.first()));
+        }
+        const QImage blank = rendered(QStringLiteral(" "));
+        const QStringList pairs = {"\u4e2d\u6587", "\u7b80\u4f53", "\u65e5\u672c",
+                                   "\u30ad\u30e3"};
+        for (const QString &pair : pairs) {
+            const QImage first = rendered(pair.left(1));
+            const QImage second = rendered(pair.mid(1, 1));
+            QVERIFY2(first != blank && second != blank, qPrintable(pair));
+            QVERIFY2(first != second, qPrintable(pair));
         }
     }
 };

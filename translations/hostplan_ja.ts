@@ -1,0 +1,3104 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ja">
+<context>
+    <name>hostplan::ui::BreakEvenChart</name>
+    <message>
+        <source>%1T</source>
+        <translation>%1T</translation>
+    </message>
+    <message>
+        <source>%1B</source>
+        <translation>%1B</translation>
+    </message>
+    <message>
+        <source>%1M</source>
+        <translation>%1M</translation>
+    </message>
+    <message>
+        <source>%1K</source>
+        <translation>%1K</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>Break-even: no plan (%1)</source>
+        <translation>損益分岐：プランなし（%1）</translation>
+    </message>
+    <message>
+        <source>Break-even: no API price for %1; set one under Pricing to compare</source>
+        <translation>損益分岐：%1 の API 価格がありません。比較するには「料金」で設定してください</translation>
+    </message>
+    <message>
+        <source>Break-even against %1 (GPUs rented %2 h/day)</source>
+        <translation>%1 との損益分岐（GPU を 1 日 %2 時間レンタル）</translation>
+    </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>%1 x %2 (yours, does not fit)</source>
+        <translation>%1 x %2（現在のプラン、収まらない）</translation>
+    </message>
+    <message>
+        <source>%1 x %2 (yours)</source>
+        <translation>%1 x %2（現在のプラン）</translation>
+    </message>
+    <message>
+        <source>%1 x %2</source>
+        <translation>%1 x %2</translation>
+    </message>
+    <message>
+        <source>%1 does not fit</source>
+        <translation>%1 は収まらない</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 x %2 at %3 h/day: %4 per month (%5 always on)</source>
+        <translation>%1 x %2、1 日 %3 時間：月 %4（常時稼働 %5）</translation>
+    </message>
+    <message>
+        <source>Break-even: %1 output tokens per month</source>
+        <translation>損益分岐：月 %1 出力トークン</translation>
+    </message>
+    <message>
+        <source>Does not fit: serves no tokens, never breaks even</source>
+        <translation>収まらない：トークンを生成しないため損益分岐しない</translation>
+    </message>
+    <message>
+        <source>%1 x %2 breaks even at %3 output tokens per month (%4 per month either way)</source>
+        <translation>%1 x %2 は月 %3 出力トークンで損益分岐（どちらも月 %4）</translation>
+    </message>
+    <message>
+        <source>Break-even, output tokens a month: %1</source>
+        <translation>損益分岐、月間出力トークン：%1</translation>
+    </message>
+    <message>
+        <source>Your volume</source>
+        <translation>現在の利用量</translation>
+    </message>
+    <message>
+        <source>Output tokens per month (log)</source>
+        <translation>月間出力トークン（対数）</translation>
+    </message>
+    <message>
+        <source>USD per month (log)</source>
+        <translation>月額 USD（対数）</translation>
+    </message>
+    <message>
+        <source>API: %1 per month for %2 output tokens</source>
+        <translation>API：%2 出力トークンで月 %1</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::CompareModel</name>
+    <message>
+        <source>as shipped</source>
+        <translation>配布時の形式</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自動</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>入力</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>Weight formats</source>
+        <translation>重み形式</translation>
+    </message>
+    <message>
+        <source>KV cache format</source>
+        <translation>KVキャッシュ形式</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPU count</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>ノードあたり GPU 数</translation>
+    </message>
+    <message>
+        <source>GPU default</source>
+        <translation>GPU の既定値</translation>
+    </message>
+    <message>
+        <source>TP / EP / PP</source>
+        <translation>TP / EP / PP</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>エンジン</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>コンテキスト</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 トークン</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>同時実行数</translation>
+    </message>
+    <message>
+        <source>Tokens per month (in / cached / out)</source>
+        <translation>月間トークン（入力 / キャッシュ / 出力）</translation>
+    </message>
+    <message>
+        <source>Hours per day</source>
+        <translation>1 日あたり時間</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>収まる</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>はい</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>いいえ</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>構成</translation>
+    </message>
+    <message>
+        <source>%1 x %2, TP %3 x PP %4, EP %5</source>
+        <translation>%1 x %2、TP %3 x PP %4、EP %5</translation>
+    </message>
+    <message>
+        <source>Weights (whole model)</source>
+        <translation>重み（モデル全体）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>GPU あたりメモリ</translation>
+    </message>
+    <message>
+        <source>Weights per GPU</source>
+        <translation>GPU あたり重み</translation>
+    </message>
+    <message>
+        <source>KV cache per GPU</source>
+        <translation>GPU あたり KVキャッシュ</translation>
+    </message>
+    <message>
+        <source>Max concurrency at the context</source>
+        <translation>このコンテキストでの最大同時実行数</translation>
+    </message>
+    <message>
+        <source>Memory floor / practical GPUs</source>
+        <translation>メモリ下限 / 実用 GPU 数</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>GPU rate</source>
+        <translation>GPU 料金</translation>
+    </message>
+    <message>
+        <source>%1 per GPU-hour</source>
+        <translation>GPU時間あたり %1</translation>
+    </message>
+    <message>
+        <source>Monthly cost (scheduled)</source>
+        <translation>月額コスト（予定時間）</translation>
+    </message>
+    <message>
+        <source>Monthly cost (always on)</source>
+        <translation>月額コスト（常時稼働）</translation>
+    </message>
+    <message>
+        <source>API cost per month</source>
+        <translation>月額 API コスト</translation>
+    </message>
+    <message>
+        <source>no API price</source>
+        <translation>API 価格なし</translation>
+    </message>
+    <message>
+        <source>Self-hosted per 1M output tokens</source>
+        <translation>セルフホスト 1M 出力トークンあたり</translation>
+    </message>
+    <message>
+        <source>n/a (does not fit)</source>
+        <translation>該当なし（収まらない）</translation>
+    </message>
+    <message>
+        <source>n/a (no output tokens)</source>
+        <translation>該当なし（出力トークンなし）</translation>
+    </message>
+    <message>
+        <source>Break-even output tokens per month</source>
+        <translation>損益分岐となる月間出力トークン</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>Break-even heavy users</source>
+        <translation>損益分岐ヘビーユーザー数</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>項目</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>固定済み</translation>
+    </message>
+    <message>
+        <source>Current</source>
+        <translation>現在</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::CompareView</name>
+    <message>
+        <source>&amp;Pin current scenario</source>
+        <translation>現在のシナリオを固定(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Keep a copy of the current scenario to compare later edits against</source>
+        <translation>現在のシナリオのコピーを保持し、以降の変更と比較します</translation>
+    </message>
+    <message>
+        <source>Pin from file...</source>
+        <translation>ファイルから固定...</translation>
+    </message>
+    <message>
+        <source>Make pinned current</source>
+        <translation>固定したシナリオを現在にする</translation>
+    </message>
+    <message>
+        <source>Replace the current scenario by the pinned one (undoable)</source>
+        <translation>現在のシナリオを固定したシナリオで置き換えます（元に戻せます）</translation>
+    </message>
+    <message>
+        <source>Clear pin</source>
+        <translation>固定を解除</translation>
+    </message>
+    <message>
+        <source>Differences only</source>
+        <translation>差異のみ</translation>
+    </message>
+    <message>
+        <source>Pin scenario file</source>
+        <translation>シナリオファイルを固定</translation>
+    </message>
+    <message>
+        <source>HostPlan scenario (*.json)</source>
+        <translation>HostPlan シナリオ (*.json)</translation>
+    </message>
+    <message>
+        <source>Use pinned scenario</source>
+        <translation>固定したシナリオを使用</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 を開けません：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid scenario: %2</source>
+        <translation>%1 は有効なシナリオではありません：%2</translation>
+    </message>
+    <message>
+        <source>Pin the current scenario, then change inputs: the table shows the pinned and the current scenario side by side.</source>
+        <translation>現在のシナリオを固定してから入力を変更してください。表に固定したシナリオと現在のシナリオが並べて表示されます。</translation>
+    </message>
+    <message>
+        <source>The current scenario equals the pinned one.</source>
+        <translation>現在のシナリオは固定したシナリオと同じです。</translation>
+    </message>
+    <message>
+        <source>1 difference, highlighted.</source>
+        <translation>差異 1 件（強調表示）。</translation>
+    </message>
+    <message>
+        <source>%1 differences, highlighted.</source>
+        <translation>差異 %1 件（強調表示）。</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::Count</name>
+    <message>
+        <source>1 GPU</source>
+        <translation>GPU 1 基</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>GPU %1 基</translation>
+    </message>
+    <message>
+        <source>1 node</source>
+        <translation>1 ノード</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>%1 ノード</translation>
+    </message>
+    <message>
+        <source>1 sequence</source>
+        <translation>1 シーケンス</translation>
+    </message>
+    <message>
+        <source>%1 sequences</source>
+        <translation>%1 シーケンス</translation>
+    </message>
+    <message>
+        <source>1 heavy user</source>
+        <translation>ヘビーユーザー 1 人</translation>
+    </message>
+    <message>
+        <source>%1 heavy users</source>
+        <translation>ヘビーユーザー %1 人</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::Export</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 に書き込めません：%2</translation>
+    </message>
+    <message>
+        <source>PDF, A4 (*.pdf)</source>
+        <translation>PDF、A4 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>PDF, Letter (*.pdf)</source>
+        <translation>PDF、レター (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>レポートをエクスポート</translation>
+    </message>
+    <message>
+        <source>Export tables as CSV (one file per table, named &lt;name&gt;-&lt;table&gt;.csv)</source>
+        <translation>表を CSV としてエクスポート（表ごとに 1 ファイル、名前は &lt;name&gt;-&lt;table&gt;.csv）</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV ファイル (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export tables as CSV</source>
+        <translation>表を CSV としてエクスポート</translation>
+    </message>
+    <message>
+        <source>Export JSON</source>
+        <translation>JSON をエクスポート</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON ファイル (*.json)</translation>
+    </message>
+    <message>
+        <source>Export &amp;report...</source>
+        <translation>レポートをエクスポート(&amp;R)...</translation>
+    </message>
+    <message>
+        <source>Write the budget report as a PDF</source>
+        <translation>予算レポートを PDF として書き出します</translation>
+    </message>
+    <message>
+        <source>Export tables as &amp;CSV...</source>
+        <translation>表を CSV としてエクスポート(&amp;C)...</translation>
+    </message>
+    <message>
+        <source>Write the report&apos;s tables as CSV files</source>
+        <translation>レポートの表を CSV ファイルとして書き出します</translation>
+    </message>
+    <message>
+        <source>Export &amp;JSON...</source>
+        <translation>JSON をエクスポート(&amp;J)...</translation>
+    </message>
+    <message>
+        <source>Write the whole plan as JSON (the schema of hostplan-cli plan --json)</source>
+        <translation>プラン全体を JSON として書き出します（hostplan-cli plan --json と同じスキーマ）</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::Format</name>
+    <message>
+        <source>%1 advertised, %2 usable</source>
+        <translation>公称 %1、使用可能 %2</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>該当なし</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>%1 billion</source>
+        <translation>%1 十億</translation>
+    </message>
+    <message>
+        <source>%1 million</source>
+        <translation>%1 百万</translation>
+    </message>
+    <message>
+        <source>roofline bound</source>
+        <translation>ルーフライン上限</translation>
+    </message>
+    <message>
+        <source>calibrated by a probe report</source>
+        <translation>プローブレポートで較正済み</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>実測</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::GpuTypesChart</name>
+    <message>
+        <source>GPUs needed per GPU type: %1 tokens x %2, %3</source>
+        <translation>GPU 種別ごとの必要 GPU 数：%1 トークン x %2、%3</translation>
+    </message>
+    <message>
+        <source>Practical, native MXFP4</source>
+        <translation>実用数、ネイティブ MXFP4</translation>
+    </message>
+    <message>
+        <source>Practical, no native MXFP4</source>
+        <translation>実用数、ネイティブ MXFP4 なし</translation>
+    </message>
+    <message>
+        <source>Memory floor</source>
+        <translation>メモリ下限</translation>
+    </message>
+    <message>
+        <source>%1
+Memory floor: %2 (%3 of weights / %4 per GPU)
+</source>
+        <translation>%1
+メモリ下限：%2（重み %3 / GPU あたり %4）
+</translation>
+    </message>
+    <message>
+        <source>Practical: %1 (TP %2 x PP %3, EP %4), %5 per month</source>
+        <translation>実用数：%1（TP %2 x PP %3、EP %4）、月 %5</translation>
+    </message>
+    <message>
+        <source>Practical: no layout up to %1 GPUs carries the workload</source>
+        <translation>実用数：GPU %1 基までに負荷を処理できる構成がありません</translation>
+    </message>
+    <message>
+        <source> (no fit)</source>
+        <translation>（収まらない）</translation>
+    </message>
+    <message>
+        <source> (n/a)</source>
+        <translation>（該当なし）</translation>
+    </message>
+    <message>
+        <source>
+Native MXFP4 tensor cores</source>
+        <translation>
+ネイティブ MXFP4 Tensor コア</translation>
+    </message>
+    <message>
+        <source>
+No native MXFP4: FP4 weights are dequantized</source>
+        <translation>
+ネイティブ MXFP4 なし：FP4 の重みは逆量子化されます</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::Group</name>
+    <message>
+        <source>attention</source>
+        <translation>アテンション</translation>
+    </message>
+    <message>
+        <source>attention (replicated down-projections)</source>
+        <translation>アテンション（複製された下方射影）</translation>
+    </message>
+    <message>
+        <source>short convolutions</source>
+        <translation>短い畳み込み</translation>
+    </message>
+    <message>
+        <source>norms and small vectors</source>
+        <translation>正規化と小さなベクトル</translation>
+    </message>
+    <message>
+        <source>router</source>
+        <translation>ルーター</translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation>埋め込み</translation>
+    </message>
+    <message>
+        <source>embedding (tied lm_head)</source>
+        <translation>埋め込み（lm_head と共有）</translation>
+    </message>
+    <message>
+        <source>lm_head</source>
+        <translation>lm_head</translation>
+    </message>
+    <message>
+        <source>dense MLP</source>
+        <translation>密な MLP</translation>
+    </message>
+    <message>
+        <source>routed experts</source>
+        <translation>ルーテッドエキスパート</translation>
+    </message>
+    <message>
+        <source>routed expert biases</source>
+        <translation>ルーテッドエキスパートのバイアス</translation>
+    </message>
+    <message>
+        <source>shared experts</source>
+        <translation>共有エキスパート</translation>
+    </message>
+    <message>
+        <source>latent MoE projections</source>
+        <translation>潜在 MoE 射影</translation>
+    </message>
+    <message>
+        <source>vision tower</source>
+        <translation>ビジョンタワー</translation>
+    </message>
+    <message>
+        <source>multimodal projector</source>
+        <translation>マルチモーダルプロジェクター</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::HardwarePanel</name>
+    <message>
+        <source>%1: %2 per GPU, %3 TB/s HBM, %4 GPUs per node%5
+Source: %6 (as of %7)</source>
+        <translation>%1：GPU あたり %2、%3 TB/s HBM、ノードあたり GPU %4 基%5
+出典：%6（%7 時点）</translation>
+    </message>
+    <message>
+        <source>, native MXFP4</source>
+        <translation>、ネイティブ MXFP4</translation>
+    </message>
+    <message>
+        <source>&amp;GPU</source>
+        <translation>GPU(&amp;G)</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自動</translation>
+    </message>
+    <message>
+        <source>GPUs in the deployment. auto = the smallest rentable count (1 GPU or whole nodes) that carries the workload</source>
+        <translation>デプロイの GPU 数。自動 = 負荷を処理できる最小のレンタル可能数（GPU 1 基またはノード単位）</translation>
+    </message>
+    <message>
+        <source>GPU &amp;count</source>
+        <translation>GPU 数(&amp;C)</translation>
+    </message>
+    <message>
+        <source>GPU default</source>
+        <translation>GPU の既定値</translation>
+    </message>
+    <message>
+        <source>GPUs per rental node (bundle size); default = the GPU&apos;s usual node (8, or 4 per GB200/GB300 tray)</source>
+        <translation>レンタルノードあたりの GPU 数（まとめ単位）。既定値 = その GPU の通常のノード（8、GB200/GB300 はトレイあたり 4）</translation>
+    </message>
+    <message>
+        <source>GPUs per &amp;node</source>
+        <translation>ノード内 GPU 数(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Tensor parallel size: a power of two that divides the attention heads</source>
+        <translation>テンソル並列数：アテンションヘッド数を割り切る 2 のべき乗</translation>
+    </message>
+    <message>
+        <source>&amp;TP</source>
+        <translation>TP(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Expert parallel size: 1 (experts sliced by TP) or equal to TP (whole experts per GPU); must divide the routed experts</source>
+        <translation>エキスパート並列数：1（エキスパートを TP で分割）または TP と同じ（GPU ごとにエキスパート全体）。ルーテッドエキスパート数を割り切る必要があります</translation>
+    </message>
+    <message>
+        <source>&amp;EP</source>
+        <translation>EP(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel size: stages across nodes; TP x PP = GPU count, at most one stage per layer</source>
+        <translation>パイプライン並列数：ノードをまたぐステージ数。TP x PP = GPU 数、1 層あたり最大 1 ステージ</translation>
+    </message>
+    <message>
+        <source>&amp;PP</source>
+        <translation>PP(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The serving engine whose memory rules the plan follows</source>
+        <translation>プランが従うメモリ規則を持つサービングエンジン</translation>
+    </message>
+    <message>
+        <source>E&amp;ngine</source>
+        <translation>エンジン(&amp;N)</translation>
+    </message>
+    <message>
+        <source>engine default</source>
+        <translation>エンジン既定</translation>
+    </message>
+    <message>
+        <source>vLLM gpu_memory_utilization / SGLang mem_fraction_static (of total memory); TensorRT-LLM free_gpu_memory_fraction (of memory free after weights)</source>
+        <translation>vLLM gpu_memory_utilization / SGLang mem_fraction_static（総メモリに対する割合）、TensorRT-LLM free_gpu_memory_fraction（重みロード後の空きメモリに対する割合）</translation>
+    </message>
+    <message>
+        <source>Memory fraction</source>
+        <translation>メモリ割合</translation>
+    </message>
+    <message>
+        <source>Change GPU to %1</source>
+        <translation>GPU を %1 に変更</translation>
+    </message>
+    <message>
+        <source>Change %1 to %2</source>
+        <translation>%1 を %2 に変更</translation>
+    </message>
+    <message>
+        <source>GPU count</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>ノードあたり GPU 数</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>Change engine to %1</source>
+        <translation>エンジンを %1 に変更</translation>
+    </message>
+    <message>
+        <source>Change memory fraction to %1</source>
+        <translation>メモリ割合を %1 に変更</translation>
+    </message>
+    <message>
+        <source>%1 per GPU, %2 TB/s, %3</source>
+        <translation>GPU あたり %1、%2 TB/s、%3</translation>
+    </message>
+    <message>
+        <source>native MXFP4</source>
+        <translation>ネイティブ MXFP4</translation>
+    </message>
+    <message>
+        <source>no native MXFP4 (dequantizes)</source>
+        <translation>ネイティブ MXFP4 なし（逆量子化）</translation>
+    </message>
+    <message>
+        <source>GPU default (%1)</source>
+        <translation>GPU の既定値（%1）</translation>
+    </message>
+    <message>
+        <source>engine default (%1)</source>
+        <translation>エンジン既定（%1）</translation>
+    </message>
+    <message>
+        <source>Evaluated: %1%2 = TP %3 x PP %4, EP %5; %6</source>
+        <translation>評価結果：%1%2 = TP %3 x PP %4、EP %5、%6</translation>
+    </message>
+    <message>
+        <source> (auto)</source>
+        <translation>（自動）</translation>
+    </message>
+    <message>
+        <source>No plan: %1</source>
+        <translation>プランなし：%1</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::InputPanel</name>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>適用されませんでした：%1</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::KvChart</name>
+    <message>
+        <source>KV cache: no plan (%1)</source>
+        <translation>KVキャッシュ：プランなし（%1）</translation>
+    </message>
+    <message>
+        <source>KV cache and concurrency vs context (%1 x %2, TP %3)</source>
+        <translation>コンテキストに対する KVキャッシュと同時実行数（%1 x %2、TP %3）</translation>
+    </message>
+    <message>
+        <source>KV per sequence (left)</source>
+        <translation>シーケンスあたり KV（左軸）</translation>
+    </message>
+    <message>
+        <source>Max sequences (right)</source>
+        <translation>最大シーケンス数（右軸）</translation>
+    </message>
+    <message>
+        <source>Context length in tokens (K = 1,024, M = 1,024 K; log scale)</source>
+        <translation>コンテキスト長（トークン）（K = 1,024、M = 1,024 K、対数目盛）</translation>
+    </message>
+    <message>
+        <source>GB per sequence per GPU (log)</source>
+        <translation>GPU・シーケンスあたり GB（対数）</translation>
+    </message>
+    <message>
+        <source>Sequences at once (log)</source>
+        <translation>同時シーケンス数（対数）</translation>
+    </message>
+    <message>
+        <source>Scenario: %1 tokens x %2</source>
+        <translation>シナリオ：%1 トークン x %2</translation>
+    </message>
+    <message>
+        <source>Context %1 tokens
+KV cache + state: %2 per sequence per GPU
+At most %3 at once</source>
+        <translation>コンテキスト %1 トークン
+KVキャッシュ + 状態：GPU・シーケンスあたり %2
+同時に最大 %3</translation>
+    </message>
+    <message>
+        <source>No room for KV cache: weights, activations and runtime fill the budget</source>
+        <translation>KVキャッシュの空きがありません：重み、アクティベーション、ランタイムで予算を使い切っています</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::MainWindow</name>
+    <message>
+        <source>HostPlan</source>
+        <translation>HostPlan</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>概要</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>GPU あたり</translation>
+    </message>
+    <message>
+        <source>Whole deployment</source>
+        <translation>デプロイ全体</translation>
+    </message>
+    <message>
+        <source>Show memory:</source>
+        <translation>メモリ表示：</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>GPU types</source>
+        <translation>GPU 種別</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KVキャッシュ</translation>
+    </message>
+    <message>
+        <source>Break-even</source>
+        <translation>損益分岐</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>スループット</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比較</translation>
+    </message>
+    <message>
+        <source>Fits or not and why, memory per GPU, cost and break-even</source>
+        <translation>収まるかとその理由、GPU あたりメモリ、コストと損益分岐</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by weight precision, with capacity lines</source>
+        <translation>重みの精度別の GPU あたりメモリ（容量線付き）</translation>
+    </message>
+    <message>
+        <source>GPUs needed for this workload on every catalogue GPU type</source>
+        <translation>カタログの各 GPU 種別でこの負荷に必要な GPU 数</translation>
+    </message>
+    <message>
+        <source>KV cache per sequence and maximum concurrency vs context</source>
+        <translation>コンテキストに対するシーケンスあたり KVキャッシュと最大同時実行数</translation>
+    </message>
+    <message>
+        <source>Monthly cost vs monthly tokens: API against self-hosting</source>
+        <translation>月額コストと月間トークン：API とセルフホストの比較</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>Hardware</source>
+        <translation>ハードウェア</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>ワークロード</translation>
+    </message>
+    <message>
+        <source>Pricing</source>
+        <translation>料金</translation>
+    </message>
+    <message>
+        <source>Probe</source>
+        <translation>プローブ</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新規(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open...</source>
+        <translation>開く(&amp;O)...</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近使ったファイル(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As...</source>
+        <translation>名前を付けて保存(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>Import &amp;Model...</source>
+        <translation>モデルをインポート(&amp;M)...</translation>
+    </message>
+    <message>
+        <source>Import model</source>
+        <translation>モデルをインポート</translation>
+    </message>
+    <message>
+        <source>Hugging Face model files (config.json *.index.json);;JSON (*.json)</source>
+        <translation>Hugging Face モデルファイル (config.json *.index.json);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>編集(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>元に戻す(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>やり直し(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>比較(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Pin Current Scenario</source>
+        <translation>現在のシナリオを固定(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Clear Pin</source>
+        <translation>固定を解除</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About HostPlan</source>
+        <translation>HostPlan について(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About HostPlan</source>
+        <translation>HostPlan について</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;HostPlan&lt;/b&gt; %1&lt;p&gt;Plans self-hosting of large language models: memory, GPUs, cost and break-even against an API. Every figure comes from the sizing core, with sources and dates in the catalogues.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;HostPlan&lt;/b&gt; %1&lt;p&gt;大規模言語モデルのセルフホスティングを計画します：メモリ、GPU、コスト、API との損益分岐。すべての数値はサイジングコアから算出され、カタログに出典と日付が記載されています。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>言語(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>システムの言語</translation>
+    </message>
+    <message>
+        <source>The language changes when HostPlan is started again.</source>
+        <translation>言語は HostPlan の再起動後に切り替わります。</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>言語</translation>
+    </message>
+    <message>
+        <source>Untitled scenario</source>
+        <translation>無題のシナリオ</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>無題</translation>
+    </message>
+    <message>
+        <source>%1 - %2[*] - HostPlan</source>
+        <translation>%1 - %2[*] - HostPlan</translation>
+    </message>
+    <message>
+        <source>API %1/month</source>
+        <translation>API %1/月</translation>
+    </message>
+    <message>
+        <source>no API price</source>
+        <translation>API 価格なし</translation>
+    </message>
+    <message>
+        <source>%1 on %2 x %3 | %4/month | %5</source>
+        <translation>%2 x %3 に%1 | %4/月 | %5</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>収まる</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>収まらない</translation>
+    </message>
+    <message>
+        <source>No plan</source>
+        <translation>プランなし</translation>
+    </message>
+    <message>
+        <source>Open failed</source>
+        <translation>開けませんでした</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 を開きました</translation>
+    </message>
+    <message>
+        <source>Save failed</source>
+        <translation>保存できませんでした</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 を保存しました</translation>
+    </message>
+    <message>
+        <source>Import failed</source>
+        <translation>インポートできませんでした</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>キャンセルしました</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>シナリオを開く</translation>
+    </message>
+    <message>
+        <source>HostPlan scenario (*.json)</source>
+        <translation>HostPlan シナリオ (*.json)</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>シナリオを保存</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存の変更</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has unsaved changes. Save them?</source>
+        <translation>「%1」には未保存の変更があります。保存しますか？</translation>
+    </message>
+    <message>
+        <source>Clear List</source>
+        <translation>リストを消去</translation>
+    </message>
+    <message>
+        <source>Restore unsaved changes</source>
+        <translation>未保存の変更を復元</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::MemoryChart</name>
+    <message>
+        <source>Memory: no plan (%1)</source>
+        <translation>メモリ：プランなし（%1）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by weight precision (%1 x %2, TP %3, PP %4)</source>
+        <translation>重みの精度別の GPU あたりメモリ（%1 x %2、TP %3、PP %4）</translation>
+    </message>
+    <message>
+        <source>Memory of the whole deployment by weight precision (%1 x %2, TP %3, PP %4)</source>
+        <translation>重みの精度別のデプロイ全体のメモリ（%1 x %2、TP %3、PP %4）</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>重み</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KVキャッシュ</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>アクティベーション</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>ランタイム</translation>
+    </message>
+    <message>
+        <source>%1 with %2 weights: %3 %4
+All components: %5 %4</source>
+        <translation>%1、%2 の重み：%3 %4
+全コンポーネント：%5 %4</translation>
+    </message>
+    <message>
+        <source>per GPU</source>
+        <translation>GPU あたり</translation>
+    </message>
+    <message>
+        <source>in total</source>
+        <translation>合計</translation>
+    </message>
+    <message>
+        <source>Weight format (quantizable groups)</source>
+        <translation>重み形式（量子化可能なグループ）</translation>
+    </message>
+    <message>
+        <source>GB per GPU (decimal)</source>
+        <translation>GPU あたり GB（10 進）</translation>
+    </message>
+    <message>
+        <source>GB in total (decimal)</source>
+        <translation>合計 GB（10 進）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Usable per GPU
+%1 (%2 GiB)</source>
+        <translation>GPU あたり使用可能
+%1（%2 GiB）</translation>
+    </message>
+    <message>
+        <source>Engine budget
+%1</source>
+        <translation>エンジン予算
+%1</translation>
+    </message>
+    <message>
+        <source>One GPU
+%1</source>
+        <translation>GPU 1 基
+%1</translation>
+    </message>
+    <message>
+        <source>One node (%1)
+%2</source>
+        <translation>1 ノード（%1）
+%2</translation>
+    </message>
+    <message>
+        <source>All %1
+%2</source>
+        <translation>全 %1
+%2</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::ModelPanel</name>
+    <message>
+        <source>Embedding</source>
+        <translation>埋め込み</translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation>LM head</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>アテンション</translation>
+    </message>
+    <message>
+        <source>Dense MLP</source>
+        <translation>密な MLP</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>共有エキスパート</translation>
+    </message>
+    <message>
+        <source>Routed experts</source>
+        <translation>ルーテッドエキスパート</translation>
+    </message>
+    <message>
+        <source>Router / other MoE</source>
+        <translation>MoE ルーター等</translation>
+    </message>
+    <message>
+        <source>Norms and biases</source>
+        <translation>正規化とバイアス</translation>
+    </message>
+    <message>
+        <source>Vision tower</source>
+        <translation>ビジョンタワー</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>その他</translation>
+    </message>
+    <message>
+        <source>Catalogue model (real Hugging Face config.json files). Type part of the name to search.</source>
+        <translation>カタログのモデル（実際の Hugging Face config.json ファイル）。名前の一部を入力すると検索できます。</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>モデル(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Import file...</source>
+        <translation>ファイルをインポート...</translation>
+    </message>
+    <message>
+        <source>Import a Hugging Face config.json or model.safetensors.index.json (you can also drop files or folders on the window)</source>
+        <translation>Hugging Face の config.json または model.safetensors.index.json をインポートします（ファイルやフォルダーをウィンドウにドロップすることもできます）</translation>
+    </message>
+    <message>
+        <source>Import folder...</source>
+        <translation>フォルダーをインポート...</translation>
+    </message>
+    <message>
+        <source>Import a model folder holding config.json and, if present, model.safetensors.index.json</source>
+        <translation>config.json と（あれば）model.safetensors.index.json を含むモデルフォルダーをインポートします</translation>
+    </message>
+    <message>
+        <source>As shipped</source>
+        <translation>配布時の形式</translation>
+    </message>
+    <message>
+        <source>Re-quantize every quantizable group (attention, MLPs, experts, LM head); embeddings, norms and routers keep their format</source>
+        <translation>量子化可能なすべてのグループ（アテンション、MLP、エキスパート、LM head）を再量子化します。埋め込み、正規化、ルーターは元の形式のままです</translation>
+    </message>
+    <message>
+        <source>&amp;Weights</source>
+        <translation>重み(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Per-group weight formats</source>
+        <translation>グループごとの重み形式</translation>
+    </message>
+    <message>
+        <source>Element format of the attention KV cache (vLLM --kv-cache-dtype)</source>
+        <translation>アテンションの KVキャッシュの要素形式（vLLM --kv-cache-dtype）</translation>
+    </message>
+    <message>
+        <source>&amp;KV cache</source>
+        <translation>KVキャッシュ(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Format of the linear-attention recurrent state (models with KDA or Gated DeltaNet layers)</source>
+        <translation>線形アテンションの再帰状態の形式（KDA または Gated DeltaNet 層を持つモデル）</translation>
+    </message>
+    <message>
+        <source>Recurrent state</source>
+        <translation>再帰状態</translation>
+    </message>
+    <message>
+        <source>Change model to %1</source>
+        <translation>モデルを %1 に変更</translation>
+    </message>
+    <message>
+        <source>Change weight format to %1</source>
+        <translation>重み形式を %1 に変更</translation>
+    </message>
+    <message>
+        <source>Change %1 to %2</source>
+        <translation>%1 を %2 に変更</translation>
+    </message>
+    <message>
+        <source>KV cache format</source>
+        <translation>KVキャッシュ形式</translation>
+    </message>
+    <message>
+        <source>state format</source>
+        <translation>状態の形式</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>既定</translation>
+    </message>
+    <message>
+        <source>Change %1 format to %2</source>
+        <translation>%1 の形式を %2 に変更</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>既定</translation>
+    </message>
+    <message>
+        <source>%1 (imported)</source>
+        <translation>%1（インポート済み）</translation>
+    </message>
+    <message>
+        <source>Default (%1)</source>
+        <translation>既定（%1）</translation>
+    </message>
+    <message>
+        <source>%1 B parameters, %2 B active per token; weights %3</source>
+        <translation>パラメータ %1 B、トークンあたりアクティブ %2 B、重み %3</translation>
+    </message>
+    <message>
+        <source>Source: %1 (as of %2)</source>
+        <translation>出典：%1（%2 時点）</translation>
+    </message>
+    <message>
+        <source>%1 could not be imported: %2</source>
+        <translation>%1 をインポートできません：%2</translation>
+    </message>
+    <message>
+        <source>Import model %1</source>
+        <translation>モデル %1 をインポート</translation>
+    </message>
+    <message>
+        <source>Import model</source>
+        <translation>モデルをインポート</translation>
+    </message>
+    <message>
+        <source>Hugging Face model files (config.json *.index.json);;JSON (*.json)</source>
+        <translation>Hugging Face モデルファイル (config.json *.index.json);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Import model folder</source>
+        <translation>モデルフォルダーをインポート</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::PricingPanel</name>
+    <message>
+        <source> /GPU-h</source>
+        <translation> /GPU時間</translation>
+    </message>
+    <message>
+        <source>Rental rate of one GPU for one hour, USD</source>
+        <translation>GPU 1 基の 1 時間あたりレンタル料金（USD）</translation>
+    </message>
+    <message>
+        <source>Catalogue</source>
+        <translation>カタログ</translation>
+    </message>
+    <message>
+        <source>Use the catalogue rate for this GPU type</source>
+        <translation>この GPU 種別のカタログ料金を使用</translation>
+    </message>
+    <message>
+        <source>GPU rate</source>
+        <translation>GPU 料金</translation>
+    </message>
+    <message>
+        <source> h/month</source>
+        <translation> 時間/月</translation>
+    </message>
+    <message>
+        <source>Hours in a month: 730 = 365 x 24 / 12; 720 = a 30-day month</source>
+        <translation>1 か月の時間数：730 = 365 x 24 / 12、720 = 30 日の月</translation>
+    </message>
+    <message>
+        <source>Month</source>
+        <translation>月</translation>
+    </message>
+    <message>
+        <source>API whose prices the plan is compared against</source>
+        <translation>プランの比較対象となる API</translation>
+    </message>
+    <message>
+        <source>Cheapest API for this model</source>
+        <translation>このモデルで最も安い API</translation>
+    </message>
+    <message>
+        <source>&amp;API</source>
+        <translation>API(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Import price list...</source>
+        <translation>価格表をインポート...</translation>
+    </message>
+    <message>
+        <source>Add API prices from a JSON or CSV price list (the schema of prices.json); undoable</source>
+        <translation>JSON または CSV の価格表から API 価格を追加します（prices.json と同じスキーマ）。元に戻せます</translation>
+    </message>
+    <message>
+        <source> /1M input</source>
+        <translation> /1M 入力</translation>
+    </message>
+    <message>
+        <source>API price of 1M uncached input tokens, USD</source>
+        <translation>キャッシュされない入力 1M トークンあたりの API 価格（USD）</translation>
+    </message>
+    <message>
+        <source> /1M cached</source>
+        <translation> /1M キャッシュ</translation>
+    </message>
+    <message>
+        <source>API price of 1M cached input tokens, USD</source>
+        <translation>キャッシュされた入力 1M トークンあたりの API 価格（USD）</translation>
+    </message>
+    <message>
+        <source> /1M output</source>
+        <translation> /1M 出力</translation>
+    </message>
+    <message>
+        <source>API price of 1M output tokens, USD</source>
+        <translation>出力 1M トークンあたりの API 価格（USD）</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>入力</translation>
+    </message>
+    <message>
+        <source>Cached input</source>
+        <translation>キャッシュ入力</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>出力</translation>
+    </message>
+    <message>
+        <source>Catalogue prices</source>
+        <translation>カタログ価格</translation>
+    </message>
+    <message>
+        <source>Use the catalogue prices of the chosen API</source>
+        <translation>選択した API のカタログ価格を使用</translation>
+    </message>
+    <message>
+        <source>Change GPU rate to %1</source>
+        <translation>GPU 料金を %1 に変更</translation>
+    </message>
+    <message>
+        <source>Use the catalogue GPU rate</source>
+        <translation>カタログの GPU 料金を使用</translation>
+    </message>
+    <message>
+        <source>Change hours per month to %1</source>
+        <translation>月間時間数を %1 に変更</translation>
+    </message>
+    <message>
+        <source>Import price list</source>
+        <translation>価格表をインポート</translation>
+    </message>
+    <message>
+        <source>Price lists (*.json *.csv);;All files (*)</source>
+        <translation>価格表 (*.json *.csv);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Compare against %1</source>
+        <translation>%1 と比較</translation>
+    </message>
+    <message>
+        <source>Change %1 to %2</source>
+        <translation>%1 を %2 に変更</translation>
+    </message>
+    <message>
+        <source>API input price</source>
+        <translation>API 入力価格</translation>
+    </message>
+    <message>
+        <source>API cached input price</source>
+        <translation>API キャッシュ入力価格</translation>
+    </message>
+    <message>
+        <source>API output price</source>
+        <translation>API 出力価格</translation>
+    </message>
+    <message>
+        <source>Use the catalogue API prices</source>
+        <translation>カタログの API 価格を使用</translation>
+    </message>
+    <message>
+        <source>Import price list %1</source>
+        <translation>価格表 %1 をインポート</translation>
+    </message>
+    <message>
+        <source>%1 (%2 a month)</source>
+        <translation>%1（月 %2）</translation>
+    </message>
+    <message>
+        <source>%1 rate</source>
+        <translation>%1 の料金</translation>
+    </message>
+    <message>
+        <source>Your rate. Catalogue: %1/GPU-hour</source>
+        <translation>設定した料金。カタログ：%1/GPU時間</translation>
+    </message>
+    <message>
+        <source>Catalogue rate</source>
+        <translation>カタログ料金</translation>
+    </message>
+    <message>
+        <source>source: %1, as of %2</source>
+        <translation>出典：%1、%2 時点</translation>
+    </message>
+    <message>
+        <source>Cheapest: %1</source>
+        <translation>最安：%1</translation>
+    </message>
+    <message>
+        <source>No catalogue API for this model: enter prices above.</source>
+        <translation>このモデルにはカタログの API がありません：上で価格を入力してください。</translation>
+    </message>
+    <message>
+        <source>Edited prices, based on %1</source>
+        <translation>編集済みの価格（%1 に基づく）</translation>
+    </message>
+    <message>
+        <source>Catalogue prices of %1</source>
+        <translation>%1 のカタログ価格</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::ProbePanel</name>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>no GPU found</source>
+        <translation>GPU が見つかりません</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>収まらない</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>中断</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>タイムアウト</translation>
+    </message>
+    <message>
+        <source>Probe remote host</source>
+        <translation>リモートホストをプローブ</translation>
+    </message>
+    <message>
+        <source>user@host or an alias from ~/.ssh/config</source>
+        <translation>user@host または ~/.ssh/config のエイリアス</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>既定</translation>
+    </message>
+    <message>
+        <source>optional: ssh agent or config by default</source>
+        <translation>任意：既定では ssh エージェントまたは設定を使用</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>参照...</translation>
+    </message>
+    <message>
+        <source>Host:</source>
+        <translation>ホスト：</translation>
+    </message>
+    <message>
+        <source>Port:</source>
+        <translation>ポート：</translation>
+    </message>
+    <message>
+        <source>Identity file:</source>
+        <translation>ID ファイル：</translation>
+    </message>
+    <message>
+        <source>Probe on the host:</source>
+        <translation>ホスト上のプローブ：</translation>
+    </message>
+    <message>
+        <source>HostPlan runs your own ssh client with your ssh config and keys, without password prompts (BatchMode). It stores no passwords.</source>
+        <translation>HostPlan はお使いの ssh クライアントを、ssh の設定と鍵とともにパスワード入力なし（BatchMode）で実行します。パスワードは保存しません。</translation>
+    </message>
+    <message>
+        <source>Probe</source>
+        <translation>プローブ</translation>
+    </message>
+    <message>
+        <source>Identity file</source>
+        <translation>ID ファイル</translation>
+    </message>
+    <message>
+        <source>Probe this machine</source>
+        <translation>このマシンをプローブ</translation>
+    </message>
+    <message>
+        <source>Import report...</source>
+        <translation>レポートをインポート...</translation>
+    </message>
+    <message>
+        <source>Probe remote host...</source>
+        <translation>リモートホストをプローブ...</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>No probe report yet.</source>
+        <translation>プローブレポートはまだありません。</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Planned / GPU</source>
+        <translation>計画 / GPU</translation>
+    </message>
+    <message>
+        <source>Free (measured)</source>
+        <translation>空き（実測）</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>余裕</translation>
+    </message>
+    <message>
+        <source>Fit (current plan)</source>
+        <translation>適合（現プラン）</translation>
+    </message>
+    <message>
+        <source>Copy bandwidth (measured)</source>
+        <translation>コピー帯域幅（実測）</translation>
+    </message>
+    <message>
+        <source>HBM bandwidth (catalogue)</source>
+        <translation>HBM 帯域幅（カタログ）</translation>
+    </message>
+    <message>
+        <source>Measured / catalogue</source>
+        <translation>実測 / カタログ</translation>
+    </message>
+    <message>
+        <source>hostplan-probe was not found next to HostPlan or on PATH.</source>
+        <translation>hostplan-probe が HostPlan と同じ場所にも PATH にも見つかりません。</translation>
+    </message>
+    <message>
+        <source>Import probe report</source>
+        <translation>プローブレポートをインポート</translation>
+    </message>
+    <message>
+        <source>Probe reports (*.json);;All files (*)</source>
+        <translation>プローブレポート (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Could not import the report: %1</source>
+        <translation>レポートをインポートできません：%1</translation>
+    </message>
+    <message>
+        <source>Report from %1, %2. Probe result for the plan it was run with (%3 per GPU): %4.</source>
+        <translation>%1 のレポート、%2。実行時のプラン（GPU あたり %3）に対するプローブ結果：%4。</translation>
+    </message>
+    <message>
+        <source>Report from %1, %2. Probe result: %3.</source>
+        <translation>%1 のレポート、%2。プローブ結果：%3。</translation>
+    </message>
+    <message>
+        <source>Verdicts for the current plan: %1 per GPU on %2 x %3.</source>
+        <translation>現在のプランの判定：%2 x %3 で GPU あたり %1。</translation>
+    </message>
+    <message>
+        <source>No current plan: verdicts for the plan the report was run with: %1 per GPU on %2 x %3.</source>
+        <translation>現在のプランなし：レポート実行時のプランの判定：%2 x %3 で GPU あたり %1。</translation>
+    </message>
+    <message>
+        <source>No plan to compare with.</source>
+        <translation>比較するプランがありません。</translation>
+    </message>
+    <message>
+        <source>Fit (report&apos;s plan)</source>
+        <translation>適合（レポートのプラン）</translation>
+    </message>
+    <message>
+        <source>%1 found on %2.</source>
+        <translation>%2 で %1 が見つかりました。</translation>
+    </message>
+    <message>
+        <source>The plan needs %1; the verdicts are per GPU.</source>
+        <translation>プランには %1 が必要です。判定は GPU ごとです。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Fits (verified)</source>
+        <translation>収まる（検証済み）</translation>
+    </message>
+    <message>
+        <source>Fits (free memory)</source>
+        <translation>収まる（空きメモリ）</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>収まらない</translation>
+    </message>
+    <message>
+        <source>-</source>
+        <translation>-</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::ProbeRemote</name>
+    <message>
+        <source>No host given.</source>
+        <translation>ホストが指定されていません。</translation>
+    </message>
+    <message>
+        <source>A host name cannot start with &apos;-&apos;.</source>
+        <translation>ホスト名を「-」で始めることはできません。</translation>
+    </message>
+    <message>
+        <source>A host name cannot contain spaces or control characters.</source>
+        <translation>ホスト名に空白や制御文字を含めることはできません。</translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation>このマシン</translation>
+    </message>
+    <message>
+        <source>A probe is already running.</source>
+        <translation>プローブはすでに実行中です。</translation>
+    </message>
+    <message>
+        <source>Starting the probe on this machine</source>
+        <translation>このマシンでプローブを開始しています</translation>
+    </message>
+    <message>
+        <source>Connecting to %1</source>
+        <translation>%1 に接続しています</translation>
+    </message>
+    <message>
+        <source>Could not start the probe %1: %2. Build hostplan-probe or set its path.</source>
+        <translation>プローブ %1 を開始できません：%2。hostplan-probe をビルドするか、パスを設定してください。</translation>
+    </message>
+    <message>
+        <source>Could not start the ssh client %1: %2. Install OpenSSH.</source>
+        <translation>ssh クライアント %1 を開始できません：%2。OpenSSH をインストールしてください。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>キャンセルしました。</translation>
+    </message>
+    <message>
+        <source>The ssh client for %1 ended abnormally. %2</source>
+        <translation>%1 の ssh クライアントが異常終了しました。%2</translation>
+    </message>
+    <message>
+        <source>The probe crashed. %1</source>
+        <translation>プローブがクラッシュしました。%1</translation>
+    </message>
+    <message>
+        <source>Could not reach %1: %2</source>
+        <translation>%1 に接続できません：%2</translation>
+    </message>
+    <message>
+        <source>ssh failed</source>
+        <translation>ssh が失敗しました</translation>
+    </message>
+    <message>
+        <source>hostplan-probe was not found on %1 (%2). Install it there or give its path.</source>
+        <translation>%1 で hostplan-probe が見つかりません（%2）。そこにインストールするか、パスを指定してください。</translation>
+    </message>
+    <message>
+        <source>The probe on %1 exited with code %2 without a report. %3</source>
+        <translation>%1 のプローブはレポートを出さずにコード %2 で終了しました。%3</translation>
+    </message>
+    <message>
+        <source>%1 answered, but not with a probe report: %2</source>
+        <translation>%1 から応答がありましたが、プローブレポートではありません：%2</translation>
+    </message>
+    <message>
+        <source>Report received from %1</source>
+        <translation>%1 からレポートを受信しました</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::Report</name>
+    <message>
+        <source>Assumptions: every input and catalogue figure used</source>
+        <translation>前提：使用したすべての入力とカタログの数値</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>項目</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>値</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>出典</translation>
+    </message>
+    <message>
+        <source>As of</source>
+        <translation>時点</translation>
+    </message>
+    <message>
+        <source>Scenario input</source>
+        <translation>シナリオ入力</translation>
+    </message>
+    <message>
+        <source>Scenario input (%1)</source>
+        <translation>シナリオ入力（%1）</translation>
+    </message>
+    <message>
+        <source>%1 default (HostPlan core/sizing/memory.h, from the engine&apos;s documentation)</source>
+        <translation>%1 の既定値（HostPlan core/sizing/memory.h、エンジンのドキュメントより）</translation>
+    </message>
+    <message>
+        <source>Scenario name</source>
+        <translation>シナリオ名</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>Weights format</source>
+        <translation>重み形式</translation>
+    </message>
+    <message>
+        <source>as shipped in the checkpoint</source>
+        <translation>チェックポイントの配布時の形式</translation>
+    </message>
+    <message>
+        <source>Format of %1 weights</source>
+        <translation>%1 の重みの形式</translation>
+    </message>
+    <message>
+        <source>KV cache format</source>
+        <translation>KVキャッシュ形式</translation>
+    </message>
+    <message>
+        <source>Linear-attention state format</source>
+        <translation>線形アテンションの状態の形式</translation>
+    </message>
+    <message>
+        <source>GPU type</source>
+        <translation>GPU 種別</translation>
+    </message>
+    <message>
+        <source>GPU count</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>auto (practical count: %1)</source>
+        <translation>自動（実用数：%1）</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>ノードあたり GPU 数</translation>
+    </message>
+    <message>
+        <source>Parallel layout</source>
+        <translation>並列構成</translation>
+    </message>
+    <message>
+        <source>TP %1, EP %2, PP %3</source>
+        <translation>TP %1、EP %2、PP %3</translation>
+    </message>
+    <message>
+        <source>HostPlan&apos;s preferred layout for the GPU count (core/sizing/fit.h)</source>
+        <translation>この GPU 数に対する HostPlan の推奨構成（core/sizing/fit.h）</translation>
+    </message>
+    <message>
+        <source>Serving engine</source>
+        <translation>サービングエンジン</translation>
+    </message>
+    <message>
+        <source>Engine memory fraction</source>
+        <translation>エンジンのメモリ割合</translation>
+    </message>
+    <message>
+        <source>State slots per request</source>
+        <translation>リクエストあたりの状態スロット数</translation>
+    </message>
+    <message>
+        <source>KV block size</source>
+        <translation>KV ブロックサイズ</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 トークン</translation>
+    </message>
+    <message>
+        <source>Prefill chunk</source>
+        <translation>プリフィルのチャンク</translation>
+    </message>
+    <message>
+        <source>Activations per GPU</source>
+        <translation>GPU あたりアクティベーション</translation>
+    </message>
+    <message>
+        <source>HostPlan estimate: prefill chunk x hidden size x 2 bytes x 32 buffers, calibrated on seed 000 (core/sizing/memory.h)</source>
+        <translation>HostPlan の推定：プリフィルのチャンク x 隠れ層サイズ x 2 バイト x 32 バッファ、seed 000 で較正（core/sizing/memory.h）</translation>
+    </message>
+    <message>
+        <source>Runtime overhead per GPU</source>
+        <translation>GPU あたりランタイムのオーバーヘッド</translation>
+    </message>
+    <message>
+        <source>HostPlan estimate: 2 GB, plus 2 GB for NCCL buffers and CUDA graphs on more than one GPU (seed 003; core/sizing/memory.h)</source>
+        <translation>HostPlan の推定：2 GB、GPU が複数の場合は NCCL バッファと CUDA グラフ用にさらに 2 GB（seed 003、core/sizing/memory.h）</translation>
+    </message>
+    <message>
+        <source>Context per sequence</source>
+        <translation>シーケンスあたりコンテキスト</translation>
+    </message>
+    <message>
+        <source>Concurrent sequences</source>
+        <translation>同時シーケンス数</translation>
+    </message>
+    <message>
+        <source>Input tokens per month</source>
+        <translation>月間入力トークン</translation>
+    </message>
+    <message>
+        <source>Cached input tokens per month</source>
+        <translation>月間キャッシュ入力トークン</translation>
+    </message>
+    <message>
+        <source>Output tokens per month</source>
+        <translation>月間出力トークン</translation>
+    </message>
+    <message>
+        <source>Hours per day rented</source>
+        <translation>1 日のレンタル時間</translation>
+    </message>
+    <message>
+        <source>Heavy user&apos;s tokens per month</source>
+        <translation>ヘビーユーザーの月間トークン</translation>
+    </message>
+    <message>
+        <source>Hours per month</source>
+        <translation>月間時間数</translation>
+    </message>
+    <message>
+        <source>GPU-hour rate (%1)</source>
+        <translation>GPU時間あたり料金（%1）</translation>
+    </message>
+    <message>
+        <source>%1 per 1M tokens</source>
+        <translation>1M トークンあたり %1</translation>
+    </message>
+    <message>
+        <source>API compared</source>
+        <translation>比較する API</translation>
+    </message>
+    <message>
+        <source>no API price</source>
+        <translation>API 価格なし</translation>
+    </message>
+    <message>
+        <source>the model&apos;s default API (catalogue)</source>
+        <translation>モデルの既定 API（カタログ）</translation>
+    </message>
+    <message>
+        <source>API input price</source>
+        <translation>API 入力価格</translation>
+    </message>
+    <message>
+        <source>API cached input price</source>
+        <translation>API キャッシュ入力価格</translation>
+    </message>
+    <message>
+        <source>API output price</source>
+        <translation>API 出力価格</translation>
+    </message>
+    <message>
+        <source>Also sold by: %1</source>
+        <translation>他の提供元：%1</translation>
+    </message>
+    <message>
+        <source>%1 in / %2 out per 1M tokens; %3 a month for this workload</source>
+        <translation>1M トークンあたり入力 %1 / 出力 %2、このワークロードで月 %3</translation>
+    </message>
+    <message>
+        <source>Total parameters</source>
+        <translation>総パラメータ数</translation>
+    </message>
+    <message>
+        <source>Active parameters per token</source>
+        <translation>トークンあたりアクティブパラメータ数</translation>
+    </message>
+    <message>
+        <source>Weights (after formats)</source>
+        <translation>重み（形式適用後）</translation>
+    </message>
+    <message>
+        <source>Checkpoint size</source>
+        <translation>チェックポイントのサイズ</translation>
+    </message>
+    <message>
+        <source>Maximum context</source>
+        <translation>最大コンテキスト</translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation>エキスパート</translation>
+    </message>
+    <message>
+        <source>%1 routed, %2 active per token, %3 shared</source>
+        <translation>ルーティング %1、トークンあたりアクティブ %2、共有 %3</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Advertised memory per GPU</source>
+        <translation>GPU あたり公称メモリ</translation>
+    </message>
+    <message>
+        <source>Usable memory per GPU</source>
+        <translation>GPU あたり使用可能メモリ</translation>
+    </message>
+    <message>
+        <source>HBM bandwidth per GPU</source>
+        <translation>GPU あたり HBM 帯域幅</translation>
+    </message>
+    <message>
+        <source>Native MXFP4</source>
+        <translation>ネイティブ MXFP4</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>はい</translation>
+    </message>
+    <message>
+        <source>no (dequantized at run time)</source>
+        <translation>いいえ（実行時に逆量子化）</translation>
+    </message>
+    <message>
+        <source>%1 memory</source>
+        <translation>%1 のメモリ</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hour rate</source>
+        <translation>%1 の GPU時間あたり料金</translation>
+    </message>
+    <message>
+        <source>Rental cost of %1 at %2 per GPU-hour</source>
+        <translation>%1 のレンタル料（GPU時間あたり %2）</translation>
+    </message>
+    <message>
+        <source>Period</source>
+        <translation>期間</translation>
+    </message>
+    <message>
+        <source>GPU-hours, 24 h/day</source>
+        <translation>GPU時間、1 日 24 時間</translation>
+    </message>
+    <message>
+        <source>Cost, always on</source>
+        <translation>コスト、常時稼働</translation>
+    </message>
+    <message>
+        <source>GPU-hours, %1 h/day</source>
+        <translation>GPU時間、1 日 %1 時間</translation>
+    </message>
+    <message>
+        <source>Cost at %1 h/day</source>
+        <translation>1 日 %1 時間のコスト</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1 時間</translation>
+    </message>
+    <message>
+        <source>1 day</source>
+        <translation>1 日</translation>
+    </message>
+    <message>
+        <source>30 days (720 h)</source>
+        <translation>30 日（720 時間）</translation>
+    </message>
+    <message>
+        <source>Month (%1 h, as planned)</source>
+        <translation>月（%1 時間、計画どおり）</translation>
+    </message>
+    <message>
+        <source>The same tokens at API prices (%1): %2 per month. The hour row is one hour of running GPUs; &quot;at %3 h/day&quot; rents them only for those hours.</source>
+        <translation>同じトークンを API 価格（%1）で：月 %2。「時間」の行は GPU を 1 時間稼働した場合です。「1 日 %3 時間」はその時間だけレンタルします。</translation>
+    </message>
+    <message>
+        <source>No API price is known for this model, so there is no API comparison. The hour row is one hour of running GPUs; &quot;at %1 h/day&quot; rents them only for those hours.</source>
+        <translation>このモデルの API 価格が不明なため、API との比較はありません。「時間」の行は GPU を 1 時間稼働した場合です。「1 日 %1 時間」はその時間だけレンタルします。</translation>
+    </message>
+    <message>
+        <source>Weights by tensor group</source>
+        <translation>テンソルグループ別の重み</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>グループ</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>形式</translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>パラメータ</translation>
+    </message>
+    <message>
+        <source>Whole model</source>
+        <translation>モデル全体</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>GPU あたり</translation>
+    </message>
+    <message>
+        <source>sharded</source>
+        <translation>分割</translation>
+    </message>
+    <message>
+        <source>replicated</source>
+        <translation>複製</translation>
+    </message>
+    <message>
+        <source>All groups</source>
+        <translation>全グループ</translation>
+    </message>
+    <message>
+        <source>Key figures</source>
+        <translation>主要な数値</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>項目</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>収まる</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>いいえ</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>%1 (TP %2, EP %3, PP %4)</source>
+        <translation>%1（TP %2、EP %3、PP %4）</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>ワークロード</translation>
+    </message>
+    <message>
+        <source>%1 of %2 tokens (up to %3 fit)</source>
+        <translation>%2 トークンの %1（最大 %3 まで収まる）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>GPU あたりメモリ</translation>
+    </message>
+    <message>
+        <source>%1 needed of %2 usable</source>
+        <translation>使用可能 %2 のうち %1 が必要</translation>
+    </message>
+    <message>
+        <source>Memory in total</source>
+        <translation>メモリ合計</translation>
+    </message>
+    <message>
+        <source>Memory floor (weights only)</source>
+        <translation>メモリ下限（重みのみ）</translation>
+    </message>
+    <message>
+        <source>Practical count / pilot range</source>
+        <translation>実用数 / パイロット範囲</translation>
+    </message>
+    <message>
+        <source>none up to %1</source>
+        <translation>%1 まででなし</translation>
+    </message>
+    <message>
+        <source>GPU-hour rate</source>
+        <translation>GPU時間あたり料金</translation>
+    </message>
+    <message>
+        <source>Monthly rental, always on (%1 h)</source>
+        <translation>月額レンタル料、常時稼働（%1 時間）</translation>
+    </message>
+    <message>
+        <source>Monthly rental at %1 h/day</source>
+        <translation>月額レンタル料、1 日 %1 時間</translation>
+    </message>
+    <message>
+        <source>API, same volume (%1)</source>
+        <translation>API、同じ利用量（%1）</translation>
+    </message>
+    <message>
+        <source>API, same volume</source>
+        <translation>API、同じ利用量</translation>
+    </message>
+    <message>
+        <source>Self-hosted cost per 1M output tokens</source>
+        <translation>セルフホストの出力 1M トークンあたりコスト</translation>
+    </message>
+    <message>
+        <source>n/a (the plan does not fit)</source>
+        <translation>該当なし（プランが収まらない）</translation>
+    </message>
+    <message>
+        <source>Cost per 1M output tokens at capacity (%1% utilisation)</source>
+        <translation>フル稼働時の出力 1M トークンあたりコスト（利用率 %1%）</translation>
+    </message>
+    <message>
+        <source>Break-even output volume</source>
+        <translation>損益分岐となる出力量</translation>
+    </message>
+    <message>
+        <source>Break-even heavy users</source>
+        <translation>損益分岐ヘビーユーザー数</translation>
+    </message>
+    <message>
+        <source>%1 (%2 tokens a month each)</source>
+        <translation>%1（各自月 %2 トークン）</translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation>推奨</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (most loaded GPU) and in total (%1, TP %2, EP %3, PP %4)</source>
+        <translation>GPU あたりメモリ（最も負荷の高い GPU）と合計（%1、TP %2、EP %3、PP %4）</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>コンポーネント</translation>
+    </message>
+    <message>
+        <source>All %1</source>
+        <translation>全 %1</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>重み</translation>
+    </message>
+    <message>
+        <source>KV cache (%1 x %2 tokens)</source>
+        <translation>KVキャッシュ（%1 x %2 トークン）</translation>
+    </message>
+    <message>
+        <source>Linear-attention state</source>
+        <translation>線形アテンションの状態</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>アクティベーション</translation>
+    </message>
+    <message>
+        <source>Runtime overhead</source>
+        <translation>ランタイムのオーバーヘッド</translation>
+    </message>
+    <message>
+        <source>Total needed</source>
+        <translation>必要量の合計</translation>
+    </message>
+    <message>
+        <source>Engine budget (memory fraction %1)</source>
+        <translation>エンジン予算（メモリ割合 %1）</translation>
+    </message>
+    <message>
+        <source>Usable GPU memory (driver total)</source>
+        <translation>使用可能な GPU メモリ（ドライバーの合計）</translation>
+    </message>
+    <message>
+        <source>Room for KV cache and state</source>
+        <translation>KVキャッシュと状態に使える容量</translation>
+    </message>
+    <message>
+        <source>Decimal GB (10^9 bytes) with binary GiB (2^30 bytes) in brackets. KV cache: %1 bytes per token for the whole model, %2 per GPU. Up to %3 sequences of %4 tokens fit at once.</source>
+        <translation>10 進の GB（10^9 バイト）、括弧内は 2 進の GiB（2^30 バイト）。KVキャッシュ：モデル全体でトークンあたり %1 バイト、GPU あたり %2。%4 トークンのシーケンスを同時に最大 %3 個格納できます。</translation>
+    </message>
+    <message>
+        <source>Options across GPU types (%1, %2 of %3 tokens)</source>
+        <translation>GPU 種別ごとの選択肢（%1、%3 トークンの %2）</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>ノード</translation>
+    </message>
+    <message>
+        <source>Memory floor</source>
+        <translation>メモリ下限</translation>
+    </message>
+    <message>
+        <source>Practical count</source>
+        <translation>実用数</translation>
+    </message>
+    <message>
+        <source>Sequences at %1 ms</source>
+        <translation>%1 ms でのシーケンス数</translation>
+    </message>
+    <message>
+        <source>Pilot range</source>
+        <translation>パイロット範囲</translation>
+    </message>
+    <message>
+        <source>Per GPU-hour</source>
+        <translation>GPU時間あたり</translation>
+    </message>
+    <message>
+        <source>Month at %1 h/day</source>
+        <translation>1 日 %1 時間の月額</translation>
+    </message>
+    <message>
+        <source>Month always on</source>
+        <translation>常時稼働の月額</translation>
+    </message>
+    <message>
+        <source> (scenario)</source>
+        <translation>（シナリオ）</translation>
+    </message>
+    <message>
+        <source>0 (too slow)</source>
+        <translation>0（遅すぎる）</translation>
+    </message>
+    <message>
+        <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Sequences at the target: how many of them the practical layout runs within the time per output token (0: too slow, e.g. pipeline stages over many nodes). Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs are at the practical count; %1</source>
+        <translation>メモリ下限：公称メモリで重みだけを格納できる GPU 数。実用数：構成が重みとワークロードを格納できる最小のレンタル可能数（GPU 1 基またはノード単位）。目標でのシーケンス数：実用構成が出力トークンあたりの時間内に処理できるシーケンス数（0：遅すぎる。例：多数のノードにまたがるパイプラインステージ）。パイロット範囲：パイロットのために事業者へ見積もりを依頼する数で、実用数から 1 ノード多い数まで（最大で実用数の 2 倍）。月額コストは実用数での値です。%1</translation>
+    </message>
+    <message>
+        <source>the API costs %1 per month for the same tokens.</source>
+        <translation>同じトークンの API 費用は月 %1 です。</translation>
+    </message>
+    <message>
+        <source>no API price is known for this model.</source>
+        <translation>このモデルの API 価格は不明です。</translation>
+    </message>
+    <message>
+        <source>Each probed GPU against the plan</source>
+        <translation>プローブした各 GPU とプランの比較</translation>
+    </message>
+    <message>
+        <source>Planned per GPU</source>
+        <translation>GPU あたり計画量</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空き</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>余裕</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>Measured bandwidth</source>
+        <translation>実測帯域幅</translation>
+    </message>
+    <message>
+        <source>Catalogue</source>
+        <translation>カタログ</translation>
+    </message>
+    <message>
+        <source>Ratio</source>
+        <translation>比率</translation>
+    </message>
+    <message>
+        <source>No probe report is attached. Run hostplan-probe on the rented machine (hostplan-probe all --json --scenario FILE &gt; probe.json) and attach the report: hostplan-cli report --probe-report probe.json, or import it in the Probe panel before exporting from the GUI.</source>
+        <translation>プローブレポートが添付されていません。レンタルしたマシンで hostplan-probe を実行し（hostplan-probe all --json --scenario FILE &gt; probe.json）、レポートを添付してください：hostplan-cli report --probe-report probe.json。または GUI からエクスポートする前に「プローブ」パネルでインポートしてください。</translation>
+    </message>
+    <message>
+        <source>Probe report from host %1, %2 (%3 %4); status: %5; GPUs found: %6.</source>
+        <translation>ホスト %1 のプローブレポート、%2（%3 %4）。状態：%5。検出された GPU：%6。</translation>
+    </message>
+    <message>
+        <source>The probed machine has %1, the plan is for %2: the verdicts below test the plan&apos;s memory per GPU on the probed GPUs, and the plan&apos;s speed figures are not calibrated by this report.</source>
+        <translation>プローブしたマシンは %1、プランは %2 向けです。以下の判定はプランの GPU あたりメモリをプローブした GPU で検証したもので、プランの速度の数値はこのレポートで較正されていません。</translation>
+    </message>
+    <message>
+        <source>The plan needs %1 and the probed machine has %2: the verdicts are per GPU.</source>
+        <translation>プランには %1 が必要で、プローブしたマシンには %2 があります。判定は GPU ごとです。</translation>
+    </message>
+    <message>
+        <source>Fits (verified)</source>
+        <translation>収まる（検証済み）</translation>
+    </message>
+    <message>
+        <source>Fits (free memory)</source>
+        <translation>収まる（空きメモリ）</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>収まらない</translation>
+    </message>
+    <message>
+        <source>GPU %1: %2.</source>
+        <translation>GPU %1：%2。</translation>
+    </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>Burst rental</source>
+        <translation>バーストレンタル</translation>
+    </message>
+    <message>
+        <source>Dedicated</source>
+        <translation>専有</translation>
+    </message>
+    <message>
+        <source>No API comparison</source>
+        <translation>API 比較なし</translation>
+    </message>
+    <message>
+        <source>%1: no API price is known for %2; set one in the scenario&apos;s pricing to compare renting %3 (%4 a month at %5 h/day) with paying per token.</source>
+        <translation>%1：%2 の API 価格が不明です。%3 のレンタル（1 日 %5 時間で月 %4）とトークン課金を比較するには、シナリオの料金で設定してください。</translation>
+    </message>
+    <message>
+        <source>%1: %2 does not carry this workload; stay on the API until a configuration fits (practical count: %3).</source>
+        <translation>%1：%2 ではこの負荷を処理できません。収まる構成が見つかるまで API を使い続けてください（実用数：%3）。</translation>
+    </message>
+    <message>
+        <source>none up to %1 GPUs</source>
+        <translation>GPU %1 基まででなし</translation>
+    </message>
+    <message>
+        <source>%1: for this volume the API costs %2 a month, no more than renting %3 at %4 h/day (%5 a month).</source>
+        <translation>%1：この利用量では API は月 %2 で、%3 を 1 日 %4 時間レンタルする費用（月 %5）以下です。</translation>
+    </message>
+    <message>
+        <source>%1: the API would cost %2 per month, more than %3 always on (%4); rent or own them around the clock.</source>
+        <translation>%1：API は月 %2 かかり、%3 の常時稼働（%4）より高くなります。24 時間レンタルするか購入してください。</translation>
+    </message>
+    <message>
+        <source>%1: rent %2 for %3 h/day (%4 per month) instead of the API (%5); always on (%6) would cost more than the API.</source>
+        <translation>%1：API（%5）の代わりに %2 を 1 日 %3 時間レンタル（月 %4）。常時稼働（%6）は API より高くなります。</translation>
+    </message>
+    <message>
+        <source>%1-%2 GPUs</source>
+        <translation>GPU %1-%2 基</translation>
+    </message>
+    <message>
+        <source>HostPlan budget report</source>
+        <translation>HostPlan 予算レポート</translation>
+    </message>
+    <message>
+        <source>Fits on %1</source>
+        <translation>%1 に収まる</translation>
+    </message>
+    <message>
+        <source>Does not fit on %1</source>
+        <translation>%1 に収まらない</translation>
+    </message>
+    <message>
+        <source>%1 (TP %2, EP %3, PP %4) carry %5 of %6 tokens of %7; up to %8 fit at once.</source>
+        <translation>%1（TP %2、EP %3、PP %4）で %7 の %5（%6 トークン）を処理。同時に最大 %8 まで収まります。</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1.</source>
+        <translation>収まらない：%1。</translation>
+    </message>
+    <message>
+        <source>Note: %1.</source>
+        <translation>注：%1。</translation>
+    </message>
+    <message>
+        <source>Stale price: %1 is from %2, %3 days before this report (older than %4 days); check the provider&apos;s page before deciding.</source>
+        <translation>古い価格：%1 は %2 時点のもので、このレポートより %3 日前です（%4 日より古い）。判断する前に提供元のページを確認してください。</translation>
+    </message>
+    <message>
+        <source>Recommendation: API when the plan does not fit, or when the API bill for the workload&apos;s tokens is no more than renting at the chosen hours a day; Dedicated when the API bill is more than renting the GPUs always on; Burst rental in between (renting for the chosen hours beats the API, always on does not).</source>
+        <translation>推奨：プランが収まらない場合、またはワークロードのトークンの API 請求額が選択した 1 日の時間でのレンタル料以下の場合は API。API 請求額が GPU の常時稼働レンタル料を超える場合は専有。その中間はバーストレンタル（選択した時間のレンタルは API より安いが、常時稼働は安くない）。</translation>
+    </message>
+    <message>
+        <source>Memory floor: GPUs whose advertised memory (decimal GB) holds the weights alone, ceil(weights / memory per GPU). It is a boundary, not a deployment.</source>
+        <translation>メモリ下限：公称メモリ（10 進 GB）で重みだけを格納できる GPU 数、ceil(重み / GPU あたりメモリ)。これは境界値であり、デプロイ構成ではありません。</translation>
+    </message>
+    <message>
+        <source>Practical count: the smallest rentable count (1 GPU, or whole nodes of the GPU&apos;s node size) whose preferred layout (TP inside a node, PP across nodes) holds the weights, activations, runtime and the KV cache of the workload within the engine&apos;s memory budget.</source>
+        <translation>実用数：推奨構成（ノード内で TP、ノード間で PP）が、エンジンのメモリ予算内に重み、アクティベーション、ランタイム、ワークロードの KVキャッシュを格納できる最小のレンタル可能数（GPU 1 基、またはその GPU のノードサイズ単位のノード）。</translation>
+    </message>
+    <message>
+        <source>Pilot range: from the practical count to one more node, at most twice the practical count, rounded to whole nodes: the GPU counts to ask a provider to quote for a pilot (cf. seed 004&apos;s starting ranges).</source>
+        <translation>パイロット範囲：実用数から 1 ノード多い数まで（最大で実用数の 2 倍）をノード単位に丸めたもの。パイロットのために事業者へ見積もりを依頼する GPU 数です（seed 004 の初期範囲を参照）。</translation>
+    </message>
+    <message>
+        <source>Costs: GPU-hours x rate. A month is %1 h (365 x 24 / 12) always on; at H h/day it is H x %1 / 24 h. 30 days = 720 h.</source>
+        <translation>コスト：GPU時間 x 料金。常時稼働の 1 か月は %1 時間（365 x 24 / 12）、1 日 H 時間なら H x %1 / 24 時間。30 日 = 720 時間。</translation>
+    </message>
+    <message>
+        <source>API cost: input, cached input and output tokens a month x the API&apos;s price per 1M tokens. Break-even: the output volume (input and cached input growing in the same ratio) at which the API bill equals the rental at the chosen hours a day; heavy users: the rental divided by one heavy user&apos;s API bill (all tokens billed as output).</source>
+        <translation>API コスト：月間の入力、キャッシュ入力、出力トークン x API の 1M トークンあたり価格。損益分岐：API 請求額が選択した 1 日の時間でのレンタル料と等しくなる出力量（入力とキャッシュ入力も同じ比率で増加）。ヘビーユーザー：レンタル料をヘビーユーザー 1 人の API 請求額（全トークンを出力として課金）で割った数。</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>%1 x %2</source>
+        <translation>%1 x %2</translation>
+    </message>
+    <message>
+        <source>%1 (continued)</source>
+        <translation>%1（続き）</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>%1 / %2 ページ</translation>
+    </message>
+    <message>
+        <source>HostPlan budget report · %1 · %2</source>
+        <translation>HostPlan 予算レポート · %1 · %2</translation>
+    </message>
+    <message>
+        <source>Date %1 · model %2 · %3 x %4</source>
+        <translation>日付 %1 · モデル %2 · %3 x %4</translation>
+    </message>
+    <message>
+        <source> · scenario file %1</source>
+        <translation> · シナリオファイル %1</translation>
+    </message>
+    <message>
+        <source>1. Executive summary</source>
+        <translation>1. エグゼクティブサマリー</translation>
+    </message>
+    <message>
+        <source>2. Cost</source>
+        <translation>2. コスト</translation>
+    </message>
+    <message>
+        <source>3. Memory</source>
+        <translation>3. メモリ</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by weight precision</source>
+        <translation>重みの精度別の GPU あたりメモリ</translation>
+    </message>
+    <message>
+        <source>4. Options across GPU types</source>
+        <translation>4. GPU 種別ごとの選択肢</translation>
+    </message>
+    <message>
+        <source>Monthly rental per GPU type</source>
+        <translation>GPU 種別ごとの月額レンタル料</translation>
+    </message>
+    <message>
+        <source>5. Probe results</source>
+        <translation>5. プローブ結果</translation>
+    </message>
+    <message>
+        <source>6. Assumptions</source>
+        <translation>6. 前提</translation>
+    </message>
+    <message>
+        <source>Every input of the scenario and every catalogue figure the plan used, with its source and date. Replace an assumption by editing the scenario (or the catalogue files) and export the report again.</source>
+        <translation>プランで使用したシナリオのすべての入力とカタログのすべての数値（出典と日付付き）。前提を置き換えるには、シナリオ（またはカタログファイル）を編集してレポートを再度エクスポートしてください。</translation>
+    </message>
+    <message>
+        <source>7. How the figures are derived</source>
+        <translation>7. 数値の算出方法</translation>
+    </message>
+    <message>
+        <source>All figures come from HostPlan&apos;s core (the same numbers as hostplan-cli plan --json and the GUI). Bytes are decimal GB (10^9) with binary GiB (2^30) in brackets; money is USD.</source>
+        <translation>すべての数値は HostPlan のコアから算出されます（hostplan-cli plan --json や GUI と同じ数値）。バイト数は 10 進の GB（10^9）、括弧内は 2 進の GiB（2^30）、金額は USD です。</translation>
+    </message>
+    <message>
+        <source>Cannot write the report: the scenario has no plan (%1)</source>
+        <translation>レポートを書き出せません：シナリオにプランがありません（%1）</translation>
+    </message>
+    <message>
+        <source>Cannot write the report: the charts need a QApplication</source>
+        <translation>レポートを書き出せません：グラフには QApplication が必要です</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the PDF could not be started</source>
+        <translation>%1 に書き込めません：PDF を開始できませんでした</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the PDF could not be finished</source>
+        <translation>%1 に書き込めません：PDF を完了できませんでした</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 に書き込めません：%2</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::ReportOptionsChart</name>
+    <message>
+        <source>Monthly rental at the practical GPU count, per GPU type</source>
+        <translation>GPU 種別ごとの実用数での月額レンタル料</translation>
+    </message>
+    <message>
+        <source>Always on</source>
+        <translation>常時稼働</translation>
+    </message>
+    <message>
+        <source>At %1 h/day</source>
+        <translation>1 日 %1 時間</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>収まらない</translation>
+    </message>
+    <message>
+        <source>Thousand USD per month</source>
+        <translation>月額（千 USD）</translation>
+    </message>
+    <message>
+        <source>API, same tokens (%1 per month)</source>
+        <translation>API、同じトークン（月 %1）</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::ScenarioDocument</name>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 を開けません：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid scenario: %2</source>
+        <translation>%1 は有効なシナリオではありません：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 に書き込めません：%2</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::SummaryView</name>
+    <message>
+        <source>&lt;h3 style=&apos;color:#b00&apos;&gt;No plan&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</source>
+        <translation>&lt;h3 style=&apos;color:#b00&apos;&gt;プランなし&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3 style=&apos;color:%1&apos;&gt;%2&lt;/h3&gt;</source>
+        <translation>&lt;h3 style=&apos;color:%1&apos;&gt;%2&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>Fits on %1 x %2</source>
+        <translation>%1 x %2 に収まる</translation>
+    </message>
+    <message>
+        <source>Does not fit on %1 x %2</source>
+        <translation>%1 x %2 に収まらない</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Up to &lt;b&gt;%1&lt;/b&gt; of %2 tokens at once. Memory floor (weights only): &lt;b&gt;%3&lt;/b&gt;; practical count for this workload: &lt;b&gt;%4&lt;/b&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%2 トークンで同時に最大 &lt;b&gt;%1&lt;/b&gt;。メモリ下限（重みのみ）：&lt;b&gt;%3&lt;/b&gt;、このワークロードの実用数：&lt;b&gt;%4&lt;/b&gt;。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>none up to %1</source>
+        <translation>%1 まででなし</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Recommendation: &lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Pilot range to quote: &lt;b&gt;%2&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;推奨：&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;見積もり用のパイロット範囲：&lt;b&gt;%2&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h4&gt;Memory per GPU (most loaded GPU) and in total&lt;/h4&gt;</source>
+        <translation>&lt;h4&gt;GPU あたりメモリ（最も負荷の高い GPU）と合計&lt;/h4&gt;</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>GPU あたり</translation>
+    </message>
+    <message>
+        <source>All %1</source>
+        <translation>全 %1</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>重み</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KVキャッシュ</translation>
+    </message>
+    <message>
+        <source>Linear-attention state</source>
+        <translation>線形アテンションの状態</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>アクティベーション</translation>
+    </message>
+    <message>
+        <source>Runtime overhead</source>
+        <translation>ランタイムのオーバーヘッド</translation>
+    </message>
+    <message>
+        <source>Total needed</source>
+        <translation>必要量の合計</translation>
+    </message>
+    <message>
+        <source>Engine budget (fraction %1)</source>
+        <translation>エンジン予算（割合 %1）</translation>
+    </message>
+    <message>
+        <source>Usable GPU memory</source>
+        <translation>使用可能な GPU メモリ</translation>
+    </message>
+    <message>
+        <source>Headroom after the workload</source>
+        <translation>ワークロード後の余裕</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;In total across all GPUs: %1. KV cache: %2 bytes per token for the whole model, %3 per GPU.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;全 GPU の合計：%1。KVキャッシュ：モデル全体でトークンあたり %2 バイト、GPU あたり %3。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h4&gt;Cost&lt;/h4&gt;</source>
+        <translation>&lt;h4&gt;コスト&lt;/h4&gt;</translation>
+    </message>
+    <message>
+        <source>GPU rate</source>
+        <translation>GPU 料金</translation>
+    </message>
+    <message>
+        <source>%1 per GPU-hour x %2</source>
+        <translation>GPU時間あたり %1 x %2</translation>
+    </message>
+    <message>
+        <source>Always on (24 h/day, %1 h month)</source>
+        <translation>常時稼働（1 日 24 時間、月 %1 時間）</translation>
+    </message>
+    <message>
+        <source>%1 per month</source>
+        <translation>月 %1</translation>
+    </message>
+    <message>
+        <source>At %1 h/day</source>
+        <translation>1 日 %1 時間</translation>
+    </message>
+    <message>
+        <source>Self-hosted cost per 1M output tokens</source>
+        <translation>セルフホストの出力 1M トークンあたりコスト</translation>
+    </message>
+    <message>
+        <source>n/a (does not fit)</source>
+        <translation>該当なし（収まらない）</translation>
+    </message>
+    <message>
+        <source>n/a (no output tokens)</source>
+        <translation>該当なし（出力トークンなし）</translation>
+    </message>
+    <message>
+        <source>Per 1M output tokens at %1% utilisation (%2)</source>
+        <translation>利用率 %1% での出力 1M トークンあたり（%2）</translation>
+    </message>
+    <message>
+        <source>Same tokens at API prices (%1)</source>
+        <translation>同じトークンを API 価格で（%1）</translation>
+    </message>
+    <message>
+        <source>API output price</source>
+        <translation>API 出力価格</translation>
+    </message>
+    <message>
+        <source>%1 per 1M output tokens</source>
+        <translation>出力 1M トークンあたり %1</translation>
+    </message>
+    <message>
+        <source>API comparison</source>
+        <translation>API との比較</translation>
+    </message>
+    <message>
+        <source>no API price for this model: set one under Pricing</source>
+        <translation>このモデルの API 価格がありません：「料金」で設定してください</translation>
+    </message>
+    <message>
+        <source>Self-hosting wins from &lt;b&gt;%1&lt;/b&gt; of %2 tokens a month each.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（各自月 %2 トークン）からセルフホストが有利です。</translation>
+    </message>
+    <message>
+        <source>Self-hosting does not win for heavy users of %1 tokens a month each on this plan: break-even needs %2 and it serves %3 (more GPUs serve more).</source>
+        <translation>このプランでは、各自月 %1 トークンのヘビーユーザーに対してセルフホストは有利になりません：損益分岐には %2 が必要ですが、処理できるのは %3 です（GPU を増やせばより多く処理できます）。</translation>
+    </message>
+    <message>
+        <source>Self-hosting does not win at any number of heavy users of %1 tokens a month each.</source>
+        <translation>各自月 %1 トークンのヘビーユーザーでは、何人でもセルフホストは有利になりません。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;never&lt;/b&gt;: the API stays cheaper at any volume this plan can serve. %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;損益分岐：&lt;b&gt;なし&lt;/b&gt;：このプランで処理できるどの利用量でも API の方が安いままです。%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;never&lt;/b&gt;: the plan does not fit, so it serves no tokens.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;損益分岐：&lt;b&gt;なし&lt;/b&gt;：プランが収まらないため、トークンを生成しません。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;%1 output tokens per month&lt;/b&gt; with this token mix (%2 tokens/s sustained; %3 if every token were billed as output). %4&lt;/p&gt;</source>
+        <translation>&lt;p&gt;損益分岐：このトークン構成で&lt;b&gt;月 %1 出力トークン&lt;/b&gt;（持続 %2 tokens/s、全トークンを出力として課金した場合は %3）。%4&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Your volume: %1 output tokens per month; self-hosting is &lt;b&gt;%2&lt;/b&gt; the API at this volume.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;現在の利用量：月 %1 出力トークン。この利用量ではセルフホストは&lt;b&gt;%2&lt;/b&gt;。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>cheaper than</source>
+        <translation>API より安い</translation>
+    </message>
+    <message>
+        <source>more expensive than</source>
+        <translation>API より高い</translation>
+    </message>
+    <message>
+        <source>API prices: %1, as of %2. GPU rate: %3, as of %4.</source>
+        <translation>API 価格：%1（%2 時点）。GPU 料金：%3（%4 時点）。</translation>
+    </message>
+    <message>
+        <source>&lt;h4&gt;Weights by tensor group (per GPU and whole model)&lt;/h4&gt;</source>
+        <translation>&lt;h4&gt;テンソルグループ別の重み（GPU あたりとモデル全体）&lt;/h4&gt;</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>グループ</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>形式</translation>
+    </message>
+    <message>
+        <source>Whole model</source>
+        <translation>モデル全体</translation>
+    </message>
+    <message>
+        <source> (replicated)</source>
+        <translation>（複製）</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::ThroughputView</name>
+    <message>
+        <source>roofline bound (an upper bound)</source>
+        <translation>ルーフライン上限（上界）</translation>
+    </message>
+    <message>
+        <source>calibrated by a probe report</source>
+        <translation>プローブレポートで較正済み</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>実測</translation>
+    </message>
+    <message>
+        <source>Batch %1 at %2 tokens of context
+%3 tokens/s per user (%4 ms per output token)
+%5 tokens/s per node, %6 tokens/s for the plan (%7)
+Confidence: %8</source>
+        <translation>バッチ %1、コンテキスト %2 トークン
+ユーザーあたり %3 tokens/s（出力トークンあたり %4 ms）
+ノードあたり %5 tokens/s、プラン全体 %6 tokens/s（%7）
+信頼度：%8</translation>
+    </message>
+    <message>
+        <source>
+Above the memory limit: the KV room holds %1</source>
+        <translation>
+メモリ上限超過：KV 領域に収まるのは %1</translation>
+    </message>
+    <message>
+        <source>
+Slower than the %1 ms target per output token</source>
+        <translation>
+出力トークンあたり %1 ms の目標より遅い</translation>
+    </message>
+    <message>
+        <source>Throughput: no plan (%1)</source>
+        <translation>スループット：プランなし（%1）</translation>
+    </message>
+    <message>
+        <source>Throughput: not computed for this plan</source>
+        <translation>スループット：このプランでは未計算</translation>
+    </message>
+    <message>
+        <source>Tokens/s against batch, %1-token context (%2)</source>
+        <translation>バッチに対する tokens/s、コンテキスト %1 トークン（%2）</translation>
+    </message>
+    <message>
+        <source>Capacity %1: %2 tokens/s per node, %3 per 1M output tokens</source>
+        <translation>容量 %1：ノードあたり %2 tokens/s、出力 1M トークンあたり %3</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>該当なし</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user</source>
+        <translation>ユーザーあたり tokens/s</translation>
+    </message>
+    <message>
+        <source>Tokens/s per node</source>
+        <translation>ノードあたり tokens/s</translation>
+    </message>
+    <message>
+        <source>Batch (sequences in flight)</source>
+        <translation>バッチ（処理中のシーケンス）</translation>
+    </message>
+    <message>
+        <source>Memory limit (%1)</source>
+        <translation>メモリ上限（%1）</translation>
+    </message>
+    <message>
+        <source>%1 ms target (%2)</source>
+        <translation>%1 ms 目標（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::Verdict</name>
+    <message>
+        <source>no API price</source>
+        <translation>API 価格なし</translation>
+    </message>
+    <message>
+        <source>never: the plan does not fit, so it serves no one</source>
+        <translation>なし：プランが収まらないため、誰にもサービスできません</translation>
+    </message>
+    <message>
+        <source>from the first heavy user (the rental costs nothing)</source>
+        <translation>最初のヘビーユーザーから（レンタル料なし）</translation>
+    </message>
+    <message>
+        <source>never on this plan: break-even needs %1, it serves %2</source>
+        <translation>このプランではなし：損益分岐には %1 が必要ですが、処理できるのは %2</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>never: the plan does not fit, so it serves no tokens</source>
+        <translation>なし：プランが収まらないため、トークンを生成しません</translation>
+    </message>
+    <message>
+        <source>never: the API stays cheaper at any volume this plan can serve</source>
+        <translation>なし：このプランで処理できるどの利用量でも API の方が安いままです</translation>
+    </message>
+    <message>
+        <source>%1 tokens a month (%2 tokens/s)</source>
+        <translation>月 %1 トークン（%2 tokens/s）</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::WorkloadPanel</name>
+    <message>
+        <source>Context length on a log scale: each tick is 4x (1K, 4K, 16K, 64K, 256K, 1M, 4M, 16M tokens)</source>
+        <translation>対数目盛のコンテキスト長：1 目盛ごとに 4 倍（1K、4K、16K、64K、256K、1M、4M、16M トークン）</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> トークン</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence (prompt + output) the plan must hold</source>
+        <translation>プランが保持すべきシーケンスあたりのトークン（プロンプト + 出力）</translation>
+    </message>
+    <message>
+        <source>Conte&amp;xt</source>
+        <translation>コンテキスト(&amp;X)</translation>
+    </message>
+    <message>
+        <source> sequence</source>
+        <translation> シーケンス</translation>
+    </message>
+    <message>
+        <source> sequences</source>
+        <translation> シーケンス</translation>
+    </message>
+    <message>
+        <source>Sequences in flight at once, each at the full context</source>
+        <translation>同時に処理するシーケンス数（それぞれ最大コンテキスト）</translation>
+    </message>
+    <message>
+        <source>C&amp;oncurrency</source>
+        <translation>同時実行数(&amp;O)</translation>
+    </message>
+    <message>
+        <source> M tokens</source>
+        <translation> M トークン</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Tokens per month&lt;/b&gt; (millions)</source>
+        <translation>&lt;b&gt;月間トークン&lt;/b&gt;（百万）</translation>
+    </message>
+    <message>
+        <source>Uncached prompt tokens per month</source>
+        <translation>月間のキャッシュされないプロンプトトークン</translation>
+    </message>
+    <message>
+        <source>&amp;Input</source>
+        <translation>入力(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Prompt tokens per month that an API serves from its prompt cache (billed at the cached-input price)</source>
+        <translation>API がプロンプトキャッシュから処理する月間プロンプトトークン（キャッシュ入力価格で課金）</translation>
+    </message>
+    <message>
+        <source>Cached input</source>
+        <translation>キャッシュ入力</translation>
+    </message>
+    <message>
+        <source>Generated tokens per month</source>
+        <translation>月間生成トークン</translation>
+    </message>
+    <message>
+        <source>O&amp;utput</source>
+        <translation>出力(&amp;U)</translation>
+    </message>
+    <message>
+        <source> h/day</source>
+        <translation> 時間/日</translation>
+    </message>
+    <message>
+        <source>Hours a day the GPUs are rented (24 = always on)</source>
+        <translation>GPU を 1 日にレンタルする時間（24 = 常時稼働）</translation>
+    </message>
+    <message>
+        <source>&amp;Hours per day</source>
+        <translation>1 日あたり時間(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Tokens one heavy user generates per month (for break-even users)</source>
+        <translation>ヘビーユーザー 1 人が月に生成するトークン（損益分岐ユーザー数の計算用）</translation>
+    </message>
+    <message>
+        <source>Heavy user</source>
+        <translation>ヘビーユーザー</translation>
+    </message>
+    <message>
+        <source>Change concurrency to %1</source>
+        <translation>同時実行数を %1 に変更</translation>
+    </message>
+    <message>
+        <source>Change %1 to %2</source>
+        <translation>%1 を %2 に変更</translation>
+    </message>
+    <message>
+        <source>monthly input tokens</source>
+        <translation>月間入力トークン</translation>
+    </message>
+    <message>
+        <source>monthly cached input tokens</source>
+        <translation>月間キャッシュ入力トークン</translation>
+    </message>
+    <message>
+        <source>monthly output tokens</source>
+        <translation>月間出力トークン</translation>
+    </message>
+    <message>
+        <source>hours per day</source>
+        <translation>1 日あたり時間</translation>
+    </message>
+    <message>
+        <source>heavy user tokens</source>
+        <translation>ヘビーユーザーのトークン</translation>
+    </message>
+    <message>
+        <source>Change context to %1 tokens</source>
+        <translation>コンテキストを %1 トークンに変更</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,3104 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>hostplan::ui::BreakEvenChart</name>
+    <message>
+        <source>%1T</source>
+        <translation>%1T</translation>
+    </message>
+    <message>
+        <source>%1B</source>
+        <translation>%1B</translation>
+    </message>
+    <message>
+        <source>%1M</source>
+        <translation>%1M</translation>
+    </message>
+    <message>
+        <source>%1K</source>
+        <translation>%1K</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source>Break-even: no plan (%1)</source>
+        <translation>盈亏平衡：无方案（%1）</translation>
+    </message>
+    <message>
+        <source>Break-even: no API price for %1; set one under Pricing to compare</source>
+        <translation>盈亏平衡：%1 没有 API 价格；请在“定价”中设置以进行比较</translation>
+    </message>
+    <message>
+        <source>Break-even against %1 (GPUs rented %2 h/day)</source>
+        <translation>与 %1 的盈亏平衡（GPU 每天租用 %2 小时）</translation>
+    </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>%1 x %2 (yours, does not fit)</source>
+        <translation>%1 x %2（您的方案，放不下）</translation>
+    </message>
+    <message>
+        <source>%1 x %2 (yours)</source>
+        <translation>%1 x %2（您的方案）</translation>
+    </message>
+    <message>
+        <source>%1 x %2</source>
+        <translation>%1 x %2</translation>
+    </message>
+    <message>
+        <source>%1 does not fit</source>
+        <translation>%1 放不下</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 x %2 at %3 h/day: %4 per month (%5 always on)</source>
+        <translation>%1 x %2，每天 %3 小时：每月 %4（全天运行 %5）</translation>
+    </message>
+    <message>
+        <source>Break-even: %1 output tokens per month</source>
+        <translation>盈亏平衡：每月 %1 输出 tokens</translation>
+    </message>
+    <message>
+        <source>Does not fit: serves no tokens, never breaks even</source>
+        <translation>放不下：不产出 tokens，永远无法盈亏平衡</translation>
+    </message>
+    <message>
+        <source>%1 x %2 breaks even at %3 output tokens per month (%4 per month either way)</source>
+        <translation>%1 x %2 在每月 %3 输出 tokens 时达到盈亏平衡（两者均为每月 %4）</translation>
+    </message>
+    <message>
+        <source>Break-even, output tokens a month: %1</source>
+        <translation>盈亏平衡，每月输出 tokens：%1</translation>
+    </message>
+    <message>
+        <source>Your volume</source>
+        <translation>您的用量</translation>
+    </message>
+    <message>
+        <source>Output tokens per month (log)</source>
+        <translation>每月输出 tokens（对数）</translation>
+    </message>
+    <message>
+        <source>USD per month (log)</source>
+        <translation>每月美元（对数）</translation>
+    </message>
+    <message>
+        <source>API: %1 per month for %2 output tokens</source>
+        <translation>API：每月 %1，%2 输出 tokens</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::CompareModel</name>
+    <message>
+        <source>as shipped</source>
+        <translation>原始格式</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Weight formats</source>
+        <translation>权重格式</translation>
+    </message>
+    <message>
+        <source>KV cache format</source>
+        <translation>KV 缓存格式</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPU count</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>GPU default</source>
+        <translation>GPU 默认值</translation>
+    </message>
+    <message>
+        <source>TP / EP / PP</source>
+        <translation>TP / EP / PP</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 tokens</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>并发</translation>
+    </message>
+    <message>
+        <source>Tokens per month (in / cached / out)</source>
+        <translation>每月 tokens（输入 / 缓存 / 输出）</translation>
+    </message>
+    <message>
+        <source>Hours per day</source>
+        <translation>每天小时数</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>%1 x %2, TP %3 x PP %4, EP %5</source>
+        <translation>%1 x %2，TP %3 x PP %4，EP %5</translation>
+    </message>
+    <message>
+        <source>Weights (whole model)</source>
+        <translation>权重（整个模型）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>Weights per GPU</source>
+        <translation>每 GPU 权重</translation>
+    </message>
+    <message>
+        <source>KV cache per GPU</source>
+        <translation>每 GPU KV 缓存</translation>
+    </message>
+    <message>
+        <source>Max concurrency at the context</source>
+        <translation>该上下文下的最大并发</translation>
+    </message>
+    <message>
+        <source>Memory floor / practical GPUs</source>
+        <translation>显存下限 / 实际 GPU 数</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>GPU rate</source>
+        <translation>GPU 单价</translation>
+    </message>
+    <message>
+        <source>%1 per GPU-hour</source>
+        <translation>每 GPU 小时 %1</translation>
+    </message>
+    <message>
+        <source>Monthly cost (scheduled)</source>
+        <translation>月成本（按计划时长）</translation>
+    </message>
+    <message>
+        <source>Monthly cost (always on)</source>
+        <translation>月成本（全天运行）</translation>
+    </message>
+    <message>
+        <source>API cost per month</source>
+        <translation>每月 API 成本</translation>
+    </message>
+    <message>
+        <source>no API price</source>
+        <translation>无 API 价格</translation>
+    </message>
+    <message>
+        <source>Self-hosted per 1M output tokens</source>
+        <translation>自托管每 1M 输出 tokens</translation>
+    </message>
+    <message>
+        <source>n/a (does not fit)</source>
+        <translation>不适用（放不下）</translation>
+    </message>
+    <message>
+        <source>n/a (no output tokens)</source>
+        <translation>不适用（无输出 tokens）</translation>
+    </message>
+    <message>
+        <source>Break-even output tokens per month</source>
+        <translation>每月盈亏平衡输出 tokens</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source>Break-even heavy users</source>
+        <translation>盈亏平衡重度用户数</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>已固定</translation>
+    </message>
+    <message>
+        <source>Current</source>
+        <translation>当前</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::CompareView</name>
+    <message>
+        <source>&amp;Pin current scenario</source>
+        <translation>固定当前场景(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Keep a copy of the current scenario to compare later edits against</source>
+        <translation>保存当前场景的副本，用于与之后的修改进行比较</translation>
+    </message>
+    <message>
+        <source>Pin from file...</source>
+        <translation>从文件固定...</translation>
+    </message>
+    <message>
+        <source>Make pinned current</source>
+        <translation>将固定场景设为当前</translation>
+    </message>
+    <message>
+        <source>Replace the current scenario by the pinned one (undoable)</source>
+        <translation>用固定的场景替换当前场景（可撤销）</translation>
+    </message>
+    <message>
+        <source>Clear pin</source>
+        <translation>清除固定</translation>
+    </message>
+    <message>
+        <source>Differences only</source>
+        <translation>仅显示差异</translation>
+    </message>
+    <message>
+        <source>Pin scenario file</source>
+        <translation>固定场景文件</translation>
+    </message>
+    <message>
+        <source>HostPlan scenario (*.json)</source>
+        <translation>HostPlan 场景 (*.json)</translation>
+    </message>
+    <message>
+        <source>Use pinned scenario</source>
+        <translation>使用固定场景</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid scenario: %2</source>
+        <translation>%1 不是有效的场景：%2</translation>
+    </message>
+    <message>
+        <source>Pin the current scenario, then change inputs: the table shows the pinned and the current scenario side by side.</source>
+        <translation>先固定当前场景，然后修改输入：表格将并排显示固定场景和当前场景。</translation>
+    </message>
+    <message>
+        <source>The current scenario equals the pinned one.</source>
+        <translation>当前场景与固定场景相同。</translation>
+    </message>
+    <message>
+        <source>1 difference, highlighted.</source>
+        <translation>1 处差异，已高亮。</translation>
+    </message>
+    <message>
+        <source>%1 differences, highlighted.</source>
+        <translation>%1 处差异，已高亮。</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::Count</name>
+    <message>
+        <source>1 GPU</source>
+        <translation>1 个 GPU</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 个 GPU</translation>
+    </message>
+    <message>
+        <source>1 node</source>
+        <translation>1 个节点</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>%1 个节点</translation>
+    </message>
+    <message>
+        <source>1 sequence</source>
+        <translation>1 个序列</translation>
+    </message>
+    <message>
+        <source>%1 sequences</source>
+        <translation>%1 个序列</translation>
+    </message>
+    <message>
+        <source>1 heavy user</source>
+        <translation>1 名重度用户</translation>
+    </message>
+    <message>
+        <source>%1 heavy users</source>
+        <translation>%1 名重度用户</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::Export</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>PDF, A4 (*.pdf)</source>
+        <translation>PDF，A4 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>PDF, Letter (*.pdf)</source>
+        <translation>PDF，Letter (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>Export tables as CSV (one file per table, named &lt;name&gt;-&lt;table&gt;.csv)</source>
+        <translation>将表格导出为 CSV（每个表格一个文件，命名为 &lt;name&gt;-&lt;table&gt;.csv）</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export tables as CSV</source>
+        <translation>将表格导出为 CSV</translation>
+    </message>
+    <message>
+        <source>Export JSON</source>
+        <translation>导出 JSON</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Export &amp;report...</source>
+        <translation>导出报告(&amp;R)...</translation>
+    </message>
+    <message>
+        <source>Write the budget report as a PDF</source>
+        <translation>将预算报告写为 PDF</translation>
+    </message>
+    <message>
+        <source>Export tables as &amp;CSV...</source>
+        <translation>将表格导出为 CSV(&amp;C)...</translation>
+    </message>
+    <message>
+        <source>Write the report&apos;s tables as CSV files</source>
+        <translation>将报告中的表格写为 CSV 文件</translation>
+    </message>
+    <message>
+        <source>Export &amp;JSON...</source>
+        <translation>导出 JSON(&amp;J)...</translation>
+    </message>
+    <message>
+        <source>Write the whole plan as JSON (the schema of hostplan-cli plan --json)</source>
+        <translation>将整个方案写为 JSON（格式同 hostplan-cli plan --json）</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::Format</name>
+    <message>
+        <source>%1 advertised, %2 usable</source>
+        <translation>标称 %1，可用 %2</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source>%1 billion</source>
+        <translation>%1 十亿</translation>
+    </message>
+    <message>
+        <source>%1 million</source>
+        <translation>%1 百万</translation>
+    </message>
+    <message>
+        <source>roofline bound</source>
+        <translation>Roofline 上限</translation>
+    </message>
+    <message>
+        <source>calibrated by a probe report</source>
+        <translation>已由探测报告校准</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::GpuTypesChart</name>
+    <message>
+        <source>GPUs needed per GPU type: %1 tokens x %2, %3</source>
+        <translation>各 GPU 型号所需 GPU 数：%1 tokens x %2，%3</translation>
+    </message>
+    <message>
+        <source>Practical, native MXFP4</source>
+        <translation>实际数量，原生 MXFP4</translation>
+    </message>
+    <message>
+        <source>Practical, no native MXFP4</source>
+        <translation>实际数量，无原生 MXFP4</translation>
+    </message>
+    <message>
+        <source>Memory floor</source>
+        <translation>显存下限</translation>
+    </message>
+    <message>
+        <source>%1
+Memory floor: %2 (%3 of weights / %4 per GPU)
+</source>
+        <translation>%1
+显存下限：%2（权重 %3 / 每 GPU %4）
+</translation>
+    </message>
+    <message>
+        <source>Practical: %1 (TP %2 x PP %3, EP %4), %5 per month</source>
+        <translation>实际数量：%1（TP %2 x PP %3，EP %4），每月 %5</translation>
+    </message>
+    <message>
+        <source>Practical: no layout up to %1 GPUs carries the workload</source>
+        <translation>实际数量：在 %1 个 GPU 以内没有能承载该负载的布局</translation>
+    </message>
+    <message>
+        <source> (no fit)</source>
+        <translation>（放不下）</translation>
+    </message>
+    <message>
+        <source> (n/a)</source>
+        <translation>（不适用）</translation>
+    </message>
+    <message>
+        <source>
+Native MXFP4 tensor cores</source>
+        <translation>
+原生 MXFP4 Tensor Core</translation>
+    </message>
+    <message>
+        <source>
+No native MXFP4: FP4 weights are dequantized</source>
+        <translation>
+无原生 MXFP4：FP4 权重需反量化</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::Group</name>
+    <message>
+        <source>attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>attention (replicated down-projections)</source>
+        <translation>注意力（复制的下投影）</translation>
+    </message>
+    <message>
+        <source>short convolutions</source>
+        <translation>短卷积</translation>
+    </message>
+    <message>
+        <source>norms and small vectors</source>
+        <translation>归一化与小向量</translation>
+    </message>
+    <message>
+        <source>router</source>
+        <translation>路由器</translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>embedding (tied lm_head)</source>
+        <translation>嵌入（共享 lm_head）</translation>
+    </message>
+    <message>
+        <source>lm_head</source>
+        <translation>lm_head</translation>
+    </message>
+    <message>
+        <source>dense MLP</source>
+        <translation>稠密 MLP</translation>
+    </message>
+    <message>
+        <source>routed experts</source>
+        <translation>路由专家</translation>
+    </message>
+    <message>
+        <source>routed expert biases</source>
+        <translation>路由专家偏置</translation>
+    </message>
+    <message>
+        <source>shared experts</source>
+        <translation>共享专家</translation>
+    </message>
+    <message>
+        <source>latent MoE projections</source>
+        <translation>潜在 MoE 投影</translation>
+    </message>
+    <message>
+        <source>vision tower</source>
+        <translation>视觉塔</translation>
+    </message>
+    <message>
+        <source>multimodal projector</source>
+        <translation>多模态投影器</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::HardwarePanel</name>
+    <message>
+        <source>%1: %2 per GPU, %3 TB/s HBM, %4 GPUs per node%5
+Source: %6 (as of %7)</source>
+        <translation>%1：每 GPU %2，%3 TB/s HBM，每节点 %4 个 GPU%5
+来源：%6（截至 %7）</translation>
+    </message>
+    <message>
+        <source>, native MXFP4</source>
+        <translation>，原生 MXFP4</translation>
+    </message>
+    <message>
+        <source>&amp;GPU</source>
+        <translation>GPU(&amp;G)</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>GPUs in the deployment. auto = the smallest rentable count (1 GPU or whole nodes) that carries the workload</source>
+        <translation>部署中的 GPU 数。自动 = 能承载该负载的最小可租数量（1 个 GPU 或整节点）</translation>
+    </message>
+    <message>
+        <source>GPU &amp;count</source>
+        <translation>GPU 数量(&amp;C)</translation>
+    </message>
+    <message>
+        <source>GPU default</source>
+        <translation>GPU 默认值</translation>
+    </message>
+    <message>
+        <source>GPUs per rental node (bundle size); default = the GPU&apos;s usual node (8, or 4 per GB200/GB300 tray)</source>
+        <translation>每个租用节点的 GPU 数（捆绑规模）；默认 = 该 GPU 的常见节点（8，GB200/GB300 每托盘 4）</translation>
+    </message>
+    <message>
+        <source>GPUs per &amp;node</source>
+        <translation>每节点 GPU 数(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Tensor parallel size: a power of two that divides the attention heads</source>
+        <translation>张量并行规模：能整除注意力头数的 2 的幂</translation>
+    </message>
+    <message>
+        <source>&amp;TP</source>
+        <translation>TP(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Expert parallel size: 1 (experts sliced by TP) or equal to TP (whole experts per GPU); must divide the routed experts</source>
+        <translation>专家并行规模：1（专家按 TP 切分）或等于 TP（每个 GPU 放完整专家）；必须整除路由专家数</translation>
+    </message>
+    <message>
+        <source>&amp;EP</source>
+        <translation>EP(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel size: stages across nodes; TP x PP = GPU count, at most one stage per layer</source>
+        <translation>流水线并行规模：跨节点的阶段数；TP x PP = GPU 数量，每层最多一个阶段</translation>
+    </message>
+    <message>
+        <source>&amp;PP</source>
+        <translation>PP(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The serving engine whose memory rules the plan follows</source>
+        <translation>方案所遵循其显存规则的推理引擎</translation>
+    </message>
+    <message>
+        <source>E&amp;ngine</source>
+        <translation>引擎(&amp;N)</translation>
+    </message>
+    <message>
+        <source>engine default</source>
+        <translation>引擎默认值</translation>
+    </message>
+    <message>
+        <source>vLLM gpu_memory_utilization / SGLang mem_fraction_static (of total memory); TensorRT-LLM free_gpu_memory_fraction (of memory free after weights)</source>
+        <translation>vLLM gpu_memory_utilization / SGLang mem_fraction_static（占总显存）；TensorRT-LLM free_gpu_memory_fraction（占加载权重后的空闲显存）</translation>
+    </message>
+    <message>
+        <source>Memory fraction</source>
+        <translation>显存比例</translation>
+    </message>
+    <message>
+        <source>Change GPU to %1</source>
+        <translation>将 GPU 改为 %1</translation>
+    </message>
+    <message>
+        <source>Change %1 to %2</source>
+        <translation>将 %1 改为 %2</translation>
+    </message>
+    <message>
+        <source>GPU count</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>Change engine to %1</source>
+        <translation>将引擎改为 %1</translation>
+    </message>
+    <message>
+        <source>Change memory fraction to %1</source>
+        <translation>将显存比例改为 %1</translation>
+    </message>
+    <message>
+        <source>%1 per GPU, %2 TB/s, %3</source>
+        <translation>每 GPU %1，%2 TB/s，%3</translation>
+    </message>
+    <message>
+        <source>native MXFP4</source>
+        <translation>原生 MXFP4</translation>
+    </message>
+    <message>
+        <source>no native MXFP4 (dequantizes)</source>
+        <translation>无原生 MXFP4（需反量化）</translation>
+    </message>
+    <message>
+        <source>GPU default (%1)</source>
+        <translation>GPU 默认值（%1）</translation>
+    </message>
+    <message>
+        <source>engine default (%1)</source>
+        <translation>引擎默认值（%1）</translation>
+    </message>
+    <message>
+        <source>Evaluated: %1%2 = TP %3 x PP %4, EP %5; %6</source>
+        <translation>评估结果：%1%2 = TP %3 x PP %4，EP %5；%6</translation>
+    </message>
+    <message>
+        <source> (auto)</source>
+        <translation>（自动）</translation>
+    </message>
+    <message>
+        <source>No plan: %1</source>
+        <translation>无方案：%1</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::InputPanel</name>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>未应用：%1</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::KvChart</name>
+    <message>
+        <source>KV cache: no plan (%1)</source>
+        <translation>KV 缓存：无方案（%1）</translation>
+    </message>
+    <message>
+        <source>KV cache and concurrency vs context (%1 x %2, TP %3)</source>
+        <translation>KV 缓存与并发随上下文的变化（%1 x %2，TP %3）</translation>
+    </message>
+    <message>
+        <source>KV per sequence (left)</source>
+        <translation>每序列 KV（左轴）</translation>
+    </message>
+    <message>
+        <source>Max sequences (right)</source>
+        <translation>最大序列数（右轴）</translation>
+    </message>
+    <message>
+        <source>Context length in tokens (K = 1,024, M = 1,024 K; log scale)</source>
+        <translation>上下文长度（tokens）（K = 1,024，M = 1,024 K；对数刻度）</translation>
+    </message>
+    <message>
+        <source>GB per sequence per GPU (log)</source>
+        <translation>每 GPU 每序列 GB（对数）</translation>
+    </message>
+    <message>
+        <source>Sequences at once (log)</source>
+        <translation>同时序列数（对数）</translation>
+    </message>
+    <message>
+        <source>Scenario: %1 tokens x %2</source>
+        <translation>场景：%1 tokens x %2</translation>
+    </message>
+    <message>
+        <source>Context %1 tokens
+KV cache + state: %2 per sequence per GPU
+At most %3 at once</source>
+        <translation>上下文 %1 tokens
+KV 缓存 + 状态：每 GPU 每序列 %2
+最多同时 %3</translation>
+    </message>
+    <message>
+        <source>No room for KV cache: weights, activations and runtime fill the budget</source>
+        <translation>没有 KV 缓存空间：权重、激活值和运行时已占满预算</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::MainWindow</name>
+    <message>
+        <source>HostPlan</source>
+        <translation>HostPlan</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>每 GPU</translation>
+    </message>
+    <message>
+        <source>Whole deployment</source>
+        <translation>整个部署</translation>
+    </message>
+    <message>
+        <source>Show memory:</source>
+        <translation>显示显存：</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>GPU types</source>
+        <translation>GPU 型号</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Break-even</source>
+        <translation>盈亏平衡</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Fits or not and why, memory per GPU, cost and break-even</source>
+        <translation>能否放下及原因、每 GPU 显存、成本与盈亏平衡</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by weight precision, with capacity lines</source>
+        <translation>按权重精度显示每 GPU 显存，带容量线</translation>
+    </message>
+    <message>
+        <source>GPUs needed for this workload on every catalogue GPU type</source>
+        <translation>目录中每种 GPU 型号承载此负载所需的 GPU 数</translation>
+    </message>
+    <message>
+        <source>KV cache per sequence and maximum concurrency vs context</source>
+        <translation>每序列 KV 缓存与最大并发随上下文的变化</translation>
+    </message>
+    <message>
+        <source>Monthly cost vs monthly tokens: API against self-hosting</source>
+        <translation>月成本与月 tokens：API 对比自托管</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Hardware</source>
+        <translation>硬件</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>Pricing</source>
+        <translation>定价</translation>
+    </message>
+    <message>
+        <source>Probe</source>
+        <translation>探测</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open...</source>
+        <translation>打开(&amp;O)...</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As...</source>
+        <translation>另存为(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>Import &amp;Model...</source>
+        <translation>导入模型(&amp;M)...</translation>
+    </message>
+    <message>
+        <source>Import model</source>
+        <translation>导入模型</translation>
+    </message>
+    <message>
+        <source>Hugging Face model files (config.json *.index.json);;JSON (*.json)</source>
+        <translation>Hugging Face 模型文件 (config.json *.index.json);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>比较(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Pin Current Scenario</source>
+        <translation>固定当前场景(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Clear Pin</source>
+        <translation>清除固定</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About HostPlan</source>
+        <translation>关于 HostPlan(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About HostPlan</source>
+        <translation>关于 HostPlan</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;HostPlan&lt;/b&gt; %1&lt;p&gt;Plans self-hosting of large language models: memory, GPUs, cost and break-even against an API. Every figure comes from the sizing core, with sources and dates in the catalogues.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;HostPlan&lt;/b&gt; %1&lt;p&gt;为大语言模型的自托管做规划：显存、GPU、成本以及与 API 的盈亏平衡。每个数字都来自规模计算核心，目录中注明了来源和日期。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>系统语言</translation>
+    </message>
+    <message>
+        <source>The language changes when HostPlan is started again.</source>
+        <translation>重新启动 HostPlan 后语言才会更改。</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Untitled scenario</source>
+        <translation>未命名场景</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>%1 - %2[*] - HostPlan</source>
+        <translation>%1 - %2[*] - HostPlan</translation>
+    </message>
+    <message>
+        <source>API %1/month</source>
+        <translation>API %1/月</translation>
+    </message>
+    <message>
+        <source>no API price</source>
+        <translation>无 API 价格</translation>
+    </message>
+    <message>
+        <source>%1 on %2 x %3 | %4/month | %5</source>
+        <translation>%2 x %3 上%1 | %4/月 | %5</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>No plan</source>
+        <translation>无方案</translation>
+    </message>
+    <message>
+        <source>Open failed</source>
+        <translation>打开失败</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Save failed</source>
+        <translation>保存失败</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Import failed</source>
+        <translation>导入失败</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>HostPlan scenario (*.json)</source>
+        <translation>HostPlan 场景 (*.json)</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has unsaved changes. Save them?</source>
+        <translation>“%1”有未保存的更改。是否保存？</translation>
+    </message>
+    <message>
+        <source>Clear List</source>
+        <translation>清除列表</translation>
+    </message>
+    <message>
+        <source>Restore unsaved changes</source>
+        <translation>恢复未保存的更改</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::MemoryChart</name>
+    <message>
+        <source>Memory: no plan (%1)</source>
+        <translation>显存：无方案（%1）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by weight precision (%1 x %2, TP %3, PP %4)</source>
+        <translation>按权重精度的每 GPU 显存（%1 x %2，TP %3，PP %4）</translation>
+    </message>
+    <message>
+        <source>Memory of the whole deployment by weight precision (%1 x %2, TP %3, PP %4)</source>
+        <translation>按权重精度的整个部署显存（%1 x %2，TP %3，PP %4）</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>运行时</translation>
+    </message>
+    <message>
+        <source>%1 with %2 weights: %3 %4
+All components: %5 %4</source>
+        <translation>%1，%2 权重：%3 %4
+所有组成部分：%5 %4</translation>
+    </message>
+    <message>
+        <source>per GPU</source>
+        <translation>每 GPU</translation>
+    </message>
+    <message>
+        <source>in total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>Weight format (quantizable groups)</source>
+        <translation>权重格式（可量化的组）</translation>
+    </message>
+    <message>
+        <source>GB per GPU (decimal)</source>
+        <translation>每 GPU GB（十进制）</translation>
+    </message>
+    <message>
+        <source>GB in total (decimal)</source>
+        <translation>总 GB（十进制）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Usable per GPU
+%1 (%2 GiB)</source>
+        <translation>每 GPU 可用
+%1（%2 GiB）</translation>
+    </message>
+    <message>
+        <source>Engine budget
+%1</source>
+        <translation>引擎预算
+%1</translation>
+    </message>
+    <message>
+        <source>One GPU
+%1</source>
+        <translation>单个 GPU
+%1</translation>
+    </message>
+    <message>
+        <source>One node (%1)
+%2</source>
+        <translation>单个节点（%1）
+%2</translation>
+    </message>
+    <message>
+        <source>All %1
+%2</source>
+        <translation>全部 %1
+%2</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::ModelPanel</name>
+    <message>
+        <source>Embedding</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation>LM head</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Dense MLP</source>
+        <translation>稠密 MLP</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>共享专家</translation>
+    </message>
+    <message>
+        <source>Routed experts</source>
+        <translation>路由专家</translation>
+    </message>
+    <message>
+        <source>Router / other MoE</source>
+        <translation>路由器 / 其他 MoE</translation>
+    </message>
+    <message>
+        <source>Norms and biases</source>
+        <translation>归一化与偏置</translation>
+    </message>
+    <message>
+        <source>Vision tower</source>
+        <translation>视觉塔</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>Catalogue model (real Hugging Face config.json files). Type part of the name to search.</source>
+        <translation>目录中的模型（真实的 Hugging Face config.json 文件）。输入部分名称即可搜索。</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Import file...</source>
+        <translation>导入文件...</translation>
+    </message>
+    <message>
+        <source>Import a Hugging Face config.json or model.safetensors.index.json (you can also drop files or folders on the window)</source>
+        <translation>导入 Hugging Face config.json 或 model.safetensors.index.json（也可以将文件或文件夹拖放到窗口上）</translation>
+    </message>
+    <message>
+        <source>Import folder...</source>
+        <translation>导入文件夹...</translation>
+    </message>
+    <message>
+        <source>Import a model folder holding config.json and, if present, model.safetensors.index.json</source>
+        <translation>导入包含 config.json 以及（如有）model.safetensors.index.json 的模型文件夹</translation>
+    </message>
+    <message>
+        <source>As shipped</source>
+        <translation>原始格式</translation>
+    </message>
+    <message>
+        <source>Re-quantize every quantizable group (attention, MLPs, experts, LM head); embeddings, norms and routers keep their format</source>
+        <translation>重新量化所有可量化的组（注意力、MLP、专家、LM head）；嵌入、归一化和路由器保持原格式</translation>
+    </message>
+    <message>
+        <source>&amp;Weights</source>
+        <translation>权重(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Per-group weight formats</source>
+        <translation>各组权重格式</translation>
+    </message>
+    <message>
+        <source>Element format of the attention KV cache (vLLM --kv-cache-dtype)</source>
+        <translation>注意力 KV 缓存的元素格式（vLLM --kv-cache-dtype）</translation>
+    </message>
+    <message>
+        <source>&amp;KV cache</source>
+        <translation>KV 缓存(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Format of the linear-attention recurrent state (models with KDA or Gated DeltaNet layers)</source>
+        <translation>线性注意力循环状态的格式（含 KDA 或 Gated DeltaNet 层的模型）</translation>
+    </message>
+    <message>
+        <source>Recurrent state</source>
+        <translation>循环状态</translation>
+    </message>
+    <message>
+        <source>Change model to %1</source>
+        <translation>将模型改为 %1</translation>
+    </message>
+    <message>
+        <source>Change weight format to %1</source>
+        <translation>将权重格式改为 %1</translation>
+    </message>
+    <message>
+        <source>Change %1 to %2</source>
+        <translation>将 %1 改为 %2</translation>
+    </message>
+    <message>
+        <source>KV cache format</source>
+        <translation>KV 缓存格式</translation>
+    </message>
+    <message>
+        <source>state format</source>
+        <translation>状态格式</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>Change %1 format to %2</source>
+        <translation>将 %1 格式改为 %2</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>%1 (imported)</source>
+        <translation>%1（已导入）</translation>
+    </message>
+    <message>
+        <source>Default (%1)</source>
+        <translation>默认（%1）</translation>
+    </message>
+    <message>
+        <source>%1 B parameters, %2 B active per token; weights %3</source>
+        <translation>%1 B 参数，每 token 激活 %2 B；权重 %3</translation>
+    </message>
+    <message>
+        <source>Source: %1 (as of %2)</source>
+        <translation>来源：%1（截至 %2）</translation>
+    </message>
+    <message>
+        <source>%1 could not be imported: %2</source>
+        <translation>%1 无法导入：%2</translation>
+    </message>
+    <message>
+        <source>Import model %1</source>
+        <translation>导入模型 %1</translation>
+    </message>
+    <message>
+        <source>Import model</source>
+        <translation>导入模型</translation>
+    </message>
+    <message>
+        <source>Hugging Face model files (config.json *.index.json);;JSON (*.json)</source>
+        <translation>Hugging Face 模型文件 (config.json *.index.json);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Import model folder</source>
+        <translation>导入模型文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::PricingPanel</name>
+    <message>
+        <source> /GPU-h</source>
+        <translation> /GPU 小时</translation>
+    </message>
+    <message>
+        <source>Rental rate of one GPU for one hour, USD</source>
+        <translation>一个 GPU 一小时的租金，美元</translation>
+    </message>
+    <message>
+        <source>Catalogue</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>Use the catalogue rate for this GPU type</source>
+        <translation>使用该 GPU 型号的目录单价</translation>
+    </message>
+    <message>
+        <source>GPU rate</source>
+        <translation>GPU 单价</translation>
+    </message>
+    <message>
+        <source> h/month</source>
+        <translation> 小时/月</translation>
+    </message>
+    <message>
+        <source>Hours in a month: 730 = 365 x 24 / 12; 720 = a 30-day month</source>
+        <translation>一个月的小时数：730 = 365 x 24 / 12；720 = 30 天的月份</translation>
+    </message>
+    <message>
+        <source>Month</source>
+        <translation>月</translation>
+    </message>
+    <message>
+        <source>API whose prices the plan is compared against</source>
+        <translation>方案用来比较价格的 API</translation>
+    </message>
+    <message>
+        <source>Cheapest API for this model</source>
+        <translation>此模型最便宜的 API</translation>
+    </message>
+    <message>
+        <source>&amp;API</source>
+        <translation>API(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Import price list...</source>
+        <translation>导入价格表...</translation>
+    </message>
+    <message>
+        <source>Add API prices from a JSON or CSV price list (the schema of prices.json); undoable</source>
+        <translation>从 JSON 或 CSV 价格表添加 API 价格（格式同 prices.json）；可撤销</translation>
+    </message>
+    <message>
+        <source> /1M input</source>
+        <translation> /1M 输入</translation>
+    </message>
+    <message>
+        <source>API price of 1M uncached input tokens, USD</source>
+        <translation>每 1M 未缓存输入 tokens 的 API 价格，美元</translation>
+    </message>
+    <message>
+        <source> /1M cached</source>
+        <translation> /1M 缓存</translation>
+    </message>
+    <message>
+        <source>API price of 1M cached input tokens, USD</source>
+        <translation>每 1M 缓存输入 tokens 的 API 价格，美元</translation>
+    </message>
+    <message>
+        <source> /1M output</source>
+        <translation> /1M 输出</translation>
+    </message>
+    <message>
+        <source>API price of 1M output tokens, USD</source>
+        <translation>每 1M 输出 tokens 的 API 价格，美元</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Cached input</source>
+        <translation>缓存输入</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Catalogue prices</source>
+        <translation>目录价格</translation>
+    </message>
+    <message>
+        <source>Use the catalogue prices of the chosen API</source>
+        <translation>使用所选 API 的目录价格</translation>
+    </message>
+    <message>
+        <source>Change GPU rate to %1</source>
+        <translation>将 GPU 单价改为 %1</translation>
+    </message>
+    <message>
+        <source>Use the catalogue GPU rate</source>
+        <translation>使用目录中的 GPU 单价</translation>
+    </message>
+    <message>
+        <source>Change hours per month to %1</source>
+        <translation>将每月小时数改为 %1</translation>
+    </message>
+    <message>
+        <source>Import price list</source>
+        <translation>导入价格表</translation>
+    </message>
+    <message>
+        <source>Price lists (*.json *.csv);;All files (*)</source>
+        <translation>价格表 (*.json *.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Compare against %1</source>
+        <translation>与 %1 比较</translation>
+    </message>
+    <message>
+        <source>Change %1 to %2</source>
+        <translation>将 %1 改为 %2</translation>
+    </message>
+    <message>
+        <source>API input price</source>
+        <translation>API 输入价格</translation>
+    </message>
+    <message>
+        <source>API cached input price</source>
+        <translation>API 缓存输入价格</translation>
+    </message>
+    <message>
+        <source>API output price</source>
+        <translation>API 输出价格</translation>
+    </message>
+    <message>
+        <source>Use the catalogue API prices</source>
+        <translation>使用目录中的 API 价格</translation>
+    </message>
+    <message>
+        <source>Import price list %1</source>
+        <translation>导入价格表 %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2 a month)</source>
+        <translation>%1（每月 %2）</translation>
+    </message>
+    <message>
+        <source>%1 rate</source>
+        <translation>%1 单价</translation>
+    </message>
+    <message>
+        <source>Your rate. Catalogue: %1/GPU-hour</source>
+        <translation>您的单价。目录：%1/GPU 小时</translation>
+    </message>
+    <message>
+        <source>Catalogue rate</source>
+        <translation>目录单价</translation>
+    </message>
+    <message>
+        <source>source: %1, as of %2</source>
+        <translation>来源：%1，截至 %2</translation>
+    </message>
+    <message>
+        <source>Cheapest: %1</source>
+        <translation>最便宜：%1</translation>
+    </message>
+    <message>
+        <source>No catalogue API for this model: enter prices above.</source>
+        <translation>此模型没有目录 API：请在上方输入价格。</translation>
+    </message>
+    <message>
+        <source>Edited prices, based on %1</source>
+        <translation>已编辑的价格，基于 %1</translation>
+    </message>
+    <message>
+        <source>Catalogue prices of %1</source>
+        <translation>%1 的目录价格</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::ProbePanel</name>
+    <message>
+        <source>OK</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>no GPU found</source>
+        <translation>未找到 GPU</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>已超时</translation>
+    </message>
+    <message>
+        <source>Probe remote host</source>
+        <translation>探测远程主机</translation>
+    </message>
+    <message>
+        <source>user@host or an alias from ~/.ssh/config</source>
+        <translation>user@host 或 ~/.ssh/config 中的别名</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>optional: ssh agent or config by default</source>
+        <translation>可选：默认使用 ssh agent 或配置</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>浏览...</translation>
+    </message>
+    <message>
+        <source>Host:</source>
+        <translation>主机：</translation>
+    </message>
+    <message>
+        <source>Port:</source>
+        <translation>端口：</translation>
+    </message>
+    <message>
+        <source>Identity file:</source>
+        <translation>身份文件：</translation>
+    </message>
+    <message>
+        <source>Probe on the host:</source>
+        <translation>主机上的探测程序：</translation>
+    </message>
+    <message>
+        <source>HostPlan runs your own ssh client with your ssh config and keys, without password prompts (BatchMode). It stores no passwords.</source>
+        <translation>HostPlan 使用您自己的 ssh 客户端以及您的 ssh 配置和密钥运行，不会提示输入密码（BatchMode）。它不保存任何密码。</translation>
+    </message>
+    <message>
+        <source>Probe</source>
+        <translation>探测</translation>
+    </message>
+    <message>
+        <source>Identity file</source>
+        <translation>身份文件</translation>
+    </message>
+    <message>
+        <source>Probe this machine</source>
+        <translation>探测本机</translation>
+    </message>
+    <message>
+        <source>Import report...</source>
+        <translation>导入报告...</translation>
+    </message>
+    <message>
+        <source>Probe remote host...</source>
+        <translation>探测远程主机...</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>No probe report yet.</source>
+        <translation>尚无探测报告。</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Planned / GPU</source>
+        <translation>计划 / GPU</translation>
+    </message>
+    <message>
+        <source>Free (measured)</source>
+        <translation>空闲（实测）</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <source>Fit (current plan)</source>
+        <translation>能否放下（当前方案）</translation>
+    </message>
+    <message>
+        <source>Copy bandwidth (measured)</source>
+        <translation>复制带宽（实测）</translation>
+    </message>
+    <message>
+        <source>HBM bandwidth (catalogue)</source>
+        <translation>HBM 带宽（目录）</translation>
+    </message>
+    <message>
+        <source>Measured / catalogue</source>
+        <translation>实测 / 目录</translation>
+    </message>
+    <message>
+        <source>hostplan-probe was not found next to HostPlan or on PATH.</source>
+        <translation>在 HostPlan 旁边或 PATH 中找不到 hostplan-probe。</translation>
+    </message>
+    <message>
+        <source>Import probe report</source>
+        <translation>导入探测报告</translation>
+    </message>
+    <message>
+        <source>Probe reports (*.json);;All files (*)</source>
+        <translation>探测报告 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Could not import the report: %1</source>
+        <translation>无法导入报告：%1</translation>
+    </message>
+    <message>
+        <source>Report from %1, %2. Probe result for the plan it was run with (%3 per GPU): %4.</source>
+        <translation>来自 %1 的报告，%2。针对运行时所用方案（每 GPU %3）的探测结果：%4。</translation>
+    </message>
+    <message>
+        <source>Report from %1, %2. Probe result: %3.</source>
+        <translation>来自 %1 的报告，%2。探测结果：%3。</translation>
+    </message>
+    <message>
+        <source>Verdicts for the current plan: %1 per GPU on %2 x %3.</source>
+        <translation>当前方案的结论：在 %2 x %3 上每 GPU %1。</translation>
+    </message>
+    <message>
+        <source>No current plan: verdicts for the plan the report was run with: %1 per GPU on %2 x %3.</source>
+        <translation>无当前方案：报告运行时所用方案的结论：在 %2 x %3 上每 GPU %1。</translation>
+    </message>
+    <message>
+        <source>No plan to compare with.</source>
+        <translation>没有可比较的方案。</translation>
+    </message>
+    <message>
+        <source>Fit (report&apos;s plan)</source>
+        <translation>能否放下（报告的方案）</translation>
+    </message>
+    <message>
+        <source>%1 found on %2.</source>
+        <translation>在 %2 上发现 %1。</translation>
+    </message>
+    <message>
+        <source>The plan needs %1; the verdicts are per GPU.</source>
+        <translation>方案需要 %1；结论按每 GPU 给出。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Fits (verified)</source>
+        <translation>放得下（已验证）</translation>
+    </message>
+    <message>
+        <source>Fits (free memory)</source>
+        <translation>放得下（空闲显存）</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>-</source>
+        <translation>-</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::ProbeRemote</name>
+    <message>
+        <source>No host given.</source>
+        <translation>未指定主机。</translation>
+    </message>
+    <message>
+        <source>A host name cannot start with &apos;-&apos;.</source>
+        <translation>主机名不能以“-”开头。</translation>
+    </message>
+    <message>
+        <source>A host name cannot contain spaces or control characters.</source>
+        <translation>主机名不能包含空格或控制字符。</translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>A probe is already running.</source>
+        <translation>已有探测正在运行。</translation>
+    </message>
+    <message>
+        <source>Starting the probe on this machine</source>
+        <translation>正在本机上启动探测</translation>
+    </message>
+    <message>
+        <source>Connecting to %1</source>
+        <translation>正在连接 %1</translation>
+    </message>
+    <message>
+        <source>Could not start the probe %1: %2. Build hostplan-probe or set its path.</source>
+        <translation>无法启动探测程序 %1：%2。请构建 hostplan-probe 或设置其路径。</translation>
+    </message>
+    <message>
+        <source>Could not start the ssh client %1: %2. Install OpenSSH.</source>
+        <translation>无法启动 ssh 客户端 %1：%2。请安装 OpenSSH。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>The ssh client for %1 ended abnormally. %2</source>
+        <translation>%1 的 ssh 客户端异常结束。%2</translation>
+    </message>
+    <message>
+        <source>The probe crashed. %1</source>
+        <translation>探测程序崩溃。%1</translation>
+    </message>
+    <message>
+        <source>Could not reach %1: %2</source>
+        <translation>无法连接 %1：%2</translation>
+    </message>
+    <message>
+        <source>ssh failed</source>
+        <translation>ssh 失败</translation>
+    </message>
+    <message>
+        <source>hostplan-probe was not found on %1 (%2). Install it there or give its path.</source>
+        <translation>在 %1 上找不到 hostplan-probe（%2）。请在该主机上安装或指定其路径。</translation>
+    </message>
+    <message>
+        <source>The probe on %1 exited with code %2 without a report. %3</source>
+        <translation>%1 上的探测程序以代码 %2 退出，未生成报告。%3</translation>
+    </message>
+    <message>
+        <source>%1 answered, but not with a probe report: %2</source>
+        <translation>%1 有响应，但返回的不是探测报告：%2</translation>
+    </message>
+    <message>
+        <source>Report received from %1</source>
+        <translation>已收到来自 %1 的报告</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::Report</name>
+    <message>
+        <source>Assumptions: every input and catalogue figure used</source>
+        <translation>假设：所用的每项输入和目录数据</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>As of</source>
+        <translation>截至</translation>
+    </message>
+    <message>
+        <source>Scenario input</source>
+        <translation>场景输入</translation>
+    </message>
+    <message>
+        <source>Scenario input (%1)</source>
+        <translation>场景输入（%1）</translation>
+    </message>
+    <message>
+        <source>%1 default (HostPlan core/sizing/memory.h, from the engine&apos;s documentation)</source>
+        <translation>%1 默认值（HostPlan core/sizing/memory.h，来自引擎文档）</translation>
+    </message>
+    <message>
+        <source>Scenario name</source>
+        <translation>场景名称</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Weights format</source>
+        <translation>权重格式</translation>
+    </message>
+    <message>
+        <source>as shipped in the checkpoint</source>
+        <translation>检查点原始格式</translation>
+    </message>
+    <message>
+        <source>Format of %1 weights</source>
+        <translation>%1 权重的格式</translation>
+    </message>
+    <message>
+        <source>KV cache format</source>
+        <translation>KV 缓存格式</translation>
+    </message>
+    <message>
+        <source>Linear-attention state format</source>
+        <translation>线性注意力状态格式</translation>
+    </message>
+    <message>
+        <source>GPU type</source>
+        <translation>GPU 型号</translation>
+    </message>
+    <message>
+        <source>GPU count</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>auto (practical count: %1)</source>
+        <translation>自动（实际数量：%1）</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>Parallel layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>TP %1, EP %2, PP %3</source>
+        <translation>TP %1，EP %2，PP %3</translation>
+    </message>
+    <message>
+        <source>HostPlan&apos;s preferred layout for the GPU count (core/sizing/fit.h)</source>
+        <translation>HostPlan 针对该 GPU 数量的首选布局（core/sizing/fit.h）</translation>
+    </message>
+    <message>
+        <source>Serving engine</source>
+        <translation>推理引擎</translation>
+    </message>
+    <message>
+        <source>Engine memory fraction</source>
+        <translation>引擎显存比例</translation>
+    </message>
+    <message>
+        <source>State slots per request</source>
+        <translation>每请求状态槽数</translation>
+    </message>
+    <message>
+        <source>KV block size</source>
+        <translation>KV 块大小</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 tokens</translation>
+    </message>
+    <message>
+        <source>Prefill chunk</source>
+        <translation>预填充分块</translation>
+    </message>
+    <message>
+        <source>Activations per GPU</source>
+        <translation>每 GPU 激活值</translation>
+    </message>
+    <message>
+        <source>HostPlan estimate: prefill chunk x hidden size x 2 bytes x 32 buffers, calibrated on seed 000 (core/sizing/memory.h)</source>
+        <translation>HostPlan 估算：预填充分块 x 隐藏层大小 x 2 字节 x 32 个缓冲区，基于 seed 000 校准（core/sizing/memory.h）</translation>
+    </message>
+    <message>
+        <source>Runtime overhead per GPU</source>
+        <translation>每 GPU 运行时开销</translation>
+    </message>
+    <message>
+        <source>HostPlan estimate: 2 GB, plus 2 GB for NCCL buffers and CUDA graphs on more than one GPU (seed 003; core/sizing/memory.h)</source>
+        <translation>HostPlan 估算：2 GB，多于一个 GPU 时另加 2 GB 用于 NCCL 缓冲区和 CUDA graphs（seed 003；core/sizing/memory.h）</translation>
+    </message>
+    <message>
+        <source>Context per sequence</source>
+        <translation>每序列上下文</translation>
+    </message>
+    <message>
+        <source>Concurrent sequences</source>
+        <translation>并发序列数</translation>
+    </message>
+    <message>
+        <source>Input tokens per month</source>
+        <translation>每月输入 tokens</translation>
+    </message>
+    <message>
+        <source>Cached input tokens per month</source>
+        <translation>每月缓存输入 tokens</translation>
+    </message>
+    <message>
+        <source>Output tokens per month</source>
+        <translation>每月输出 tokens</translation>
+    </message>
+    <message>
+        <source>Hours per day rented</source>
+        <translation>每天租用小时数</translation>
+    </message>
+    <message>
+        <source>Heavy user&apos;s tokens per month</source>
+        <translation>重度用户每月 tokens</translation>
+    </message>
+    <message>
+        <source>Hours per month</source>
+        <translation>每月小时数</translation>
+    </message>
+    <message>
+        <source>GPU-hour rate (%1)</source>
+        <translation>GPU 小时单价（%1）</translation>
+    </message>
+    <message>
+        <source>%1 per 1M tokens</source>
+        <translation>每 1M tokens %1</translation>
+    </message>
+    <message>
+        <source>API compared</source>
+        <translation>比较的 API</translation>
+    </message>
+    <message>
+        <source>no API price</source>
+        <translation>无 API 价格</translation>
+    </message>
+    <message>
+        <source>the model&apos;s default API (catalogue)</source>
+        <translation>模型的默认 API（目录）</translation>
+    </message>
+    <message>
+        <source>API input price</source>
+        <translation>API 输入价格</translation>
+    </message>
+    <message>
+        <source>API cached input price</source>
+        <translation>API 缓存输入价格</translation>
+    </message>
+    <message>
+        <source>API output price</source>
+        <translation>API 输出价格</translation>
+    </message>
+    <message>
+        <source>Also sold by: %1</source>
+        <translation>其他供应商：%1</translation>
+    </message>
+    <message>
+        <source>%1 in / %2 out per 1M tokens; %3 a month for this workload</source>
+        <translation>每 1M tokens 输入 %1 / 输出 %2；此负载每月 %3</translation>
+    </message>
+    <message>
+        <source>Total parameters</source>
+        <translation>总参数量</translation>
+    </message>
+    <message>
+        <source>Active parameters per token</source>
+        <translation>每 token 激活参数量</translation>
+    </message>
+    <message>
+        <source>Weights (after formats)</source>
+        <translation>权重（应用格式后）</translation>
+    </message>
+    <message>
+        <source>Checkpoint size</source>
+        <translation>检查点大小</translation>
+    </message>
+    <message>
+        <source>Maximum context</source>
+        <translation>最大上下文</translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation>专家</translation>
+    </message>
+    <message>
+        <source>%1 routed, %2 active per token, %3 shared</source>
+        <translation>%1 个路由专家，每 token 激活 %2 个，%3 个共享</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Advertised memory per GPU</source>
+        <translation>每 GPU 标称显存</translation>
+    </message>
+    <message>
+        <source>Usable memory per GPU</source>
+        <translation>每 GPU 可用显存</translation>
+    </message>
+    <message>
+        <source>HBM bandwidth per GPU</source>
+        <translation>每 GPU HBM 带宽</translation>
+    </message>
+    <message>
+        <source>Native MXFP4</source>
+        <translation>原生 MXFP4</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no (dequantized at run time)</source>
+        <translation>否（运行时反量化）</translation>
+    </message>
+    <message>
+        <source>%1 memory</source>
+        <translation>%1 显存</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hour rate</source>
+        <translation>%1 GPU 小时单价</translation>
+    </message>
+    <message>
+        <source>Rental cost of %1 at %2 per GPU-hour</source>
+        <translation>%1 的租金，每 GPU 小时 %2</translation>
+    </message>
+    <message>
+        <source>Period</source>
+        <translation>时段</translation>
+    </message>
+    <message>
+        <source>GPU-hours, 24 h/day</source>
+        <translation>GPU 小时，每天 24 小时</translation>
+    </message>
+    <message>
+        <source>Cost, always on</source>
+        <translation>成本，全天运行</translation>
+    </message>
+    <message>
+        <source>GPU-hours, %1 h/day</source>
+        <translation>GPU 小时，每天 %1 小时</translation>
+    </message>
+    <message>
+        <source>Cost at %1 h/day</source>
+        <translation>每天 %1 小时的成本</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1 小时</translation>
+    </message>
+    <message>
+        <source>1 day</source>
+        <translation>1 天</translation>
+    </message>
+    <message>
+        <source>30 days (720 h)</source>
+        <translation>30 天（720 小时）</translation>
+    </message>
+    <message>
+        <source>Month (%1 h, as planned)</source>
+        <translation>月（%1 小时，按计划）</translation>
+    </message>
+    <message>
+        <source>The same tokens at API prices (%1): %2 per month. The hour row is one hour of running GPUs; &quot;at %3 h/day&quot; rents them only for those hours.</source>
+        <translation>相同 tokens 按 API 价格（%1）：每月 %2。“小时”一行是 GPU 运行一小时；“每天 %3 小时”表示只在这些小时租用。</translation>
+    </message>
+    <message>
+        <source>No API price is known for this model, so there is no API comparison. The hour row is one hour of running GPUs; &quot;at %1 h/day&quot; rents them only for those hours.</source>
+        <translation>此模型没有已知的 API 价格，因此不做 API 比较。“小时”一行是 GPU 运行一小时；“每天 %1 小时”表示只在这些小时租用。</translation>
+    </message>
+    <message>
+        <source>Weights by tensor group</source>
+        <translation>按张量组的权重</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>组</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation>放置方式</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Whole model</source>
+        <translation>整个模型</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>每 GPU</translation>
+    </message>
+    <message>
+        <source>sharded</source>
+        <translation>分片</translation>
+    </message>
+    <message>
+        <source>replicated</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>All groups</source>
+        <translation>所有组</translation>
+    </message>
+    <message>
+        <source>Key figures</source>
+        <translation>关键数据</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>%1 (TP %2, EP %3, PP %4)</source>
+        <translation>%1（TP %2，EP %3，PP %4）</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>%1 of %2 tokens (up to %3 fit)</source>
+        <translation>%1，每个 %2 tokens（最多可放 %3）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>%1 needed of %2 usable</source>
+        <translation>需要 %1，可用 %2</translation>
+    </message>
+    <message>
+        <source>Memory in total</source>
+        <translation>显存总量</translation>
+    </message>
+    <message>
+        <source>Memory floor (weights only)</source>
+        <translation>显存下限（仅权重）</translation>
+    </message>
+    <message>
+        <source>Practical count / pilot range</source>
+        <translation>实际数量 / 试点范围</translation>
+    </message>
+    <message>
+        <source>none up to %1</source>
+        <translation>%1 以内均无</translation>
+    </message>
+    <message>
+        <source>GPU-hour rate</source>
+        <translation>GPU 小时单价</translation>
+    </message>
+    <message>
+        <source>Monthly rental, always on (%1 h)</source>
+        <translation>月租金，全天运行（%1 小时）</translation>
+    </message>
+    <message>
+        <source>Monthly rental at %1 h/day</source>
+        <translation>月租金，每天 %1 小时</translation>
+    </message>
+    <message>
+        <source>API, same volume (%1)</source>
+        <translation>API，相同用量（%1）</translation>
+    </message>
+    <message>
+        <source>API, same volume</source>
+        <translation>API，相同用量</translation>
+    </message>
+    <message>
+        <source>Self-hosted cost per 1M output tokens</source>
+        <translation>自托管每 1M 输出 tokens 成本</translation>
+    </message>
+    <message>
+        <source>n/a (the plan does not fit)</source>
+        <translation>不适用（方案放不下）</translation>
+    </message>
+    <message>
+        <source>Cost per 1M output tokens at capacity (%1% utilisation)</source>
+        <translation>满负荷时每 1M 输出 tokens 成本（利用率 %1%）</translation>
+    </message>
+    <message>
+        <source>Break-even output volume</source>
+        <translation>盈亏平衡输出量</translation>
+    </message>
+    <message>
+        <source>Break-even heavy users</source>
+        <translation>盈亏平衡重度用户数</translation>
+    </message>
+    <message>
+        <source>%1 (%2 tokens a month each)</source>
+        <translation>%1（每人每月 %2 tokens）</translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (most loaded GPU) and in total (%1, TP %2, EP %3, PP %4)</source>
+        <translation>每 GPU 显存（负载最重的 GPU）及总量（%1，TP %2，EP %3，PP %4）</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>组成部分</translation>
+    </message>
+    <message>
+        <source>All %1</source>
+        <translation>全部 %1</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV cache (%1 x %2 tokens)</source>
+        <translation>KV 缓存（%1 x %2 tokens）</translation>
+    </message>
+    <message>
+        <source>Linear-attention state</source>
+        <translation>线性注意力状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Runtime overhead</source>
+        <translation>运行时开销</translation>
+    </message>
+    <message>
+        <source>Total needed</source>
+        <translation>总需求</translation>
+    </message>
+    <message>
+        <source>Engine budget (memory fraction %1)</source>
+        <translation>引擎预算（显存比例 %1）</translation>
+    </message>
+    <message>
+        <source>Usable GPU memory (driver total)</source>
+        <translation>可用 GPU 显存（驱动报告总量）</translation>
+    </message>
+    <message>
+        <source>Room for KV cache and state</source>
+        <translation>KV 缓存与状态的空间</translation>
+    </message>
+    <message>
+        <source>Decimal GB (10^9 bytes) with binary GiB (2^30 bytes) in brackets. KV cache: %1 bytes per token for the whole model, %2 per GPU. Up to %3 sequences of %4 tokens fit at once.</source>
+        <translation>十进制 GB（10^9 字节），括号内为二进制 GiB（2^30 字节）。KV 缓存：整个模型每 token %1 字节，每 GPU %2。最多可同时放下 %3 个 %4 tokens 的序列。</translation>
+    </message>
+    <message>
+        <source>Options across GPU types (%1, %2 of %3 tokens)</source>
+        <translation>各 GPU 型号的选项（%1，%2，每个 %3 tokens）</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Memory floor</source>
+        <translation>显存下限</translation>
+    </message>
+    <message>
+        <source>Practical count</source>
+        <translation>实际数量</translation>
+    </message>
+    <message>
+        <source>Sequences at %1 ms</source>
+        <translation>%1 ms 下的序列数</translation>
+    </message>
+    <message>
+        <source>Pilot range</source>
+        <translation>试点范围</translation>
+    </message>
+    <message>
+        <source>Per GPU-hour</source>
+        <translation>每 GPU 小时</translation>
+    </message>
+    <message>
+        <source>Month at %1 h/day</source>
+        <translation>每天 %1 小时的月成本</translation>
+    </message>
+    <message>
+        <source>Month always on</source>
+        <translation>全天运行的月成本</translation>
+    </message>
+    <message>
+        <source> (scenario)</source>
+        <translation>（场景）</translation>
+    </message>
+    <message>
+        <source>0 (too slow)</source>
+        <translation>0（太慢）</translation>
+    </message>
+    <message>
+        <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Sequences at the target: how many of them the practical layout runs within the time per output token (0: too slow, e.g. pipeline stages over many nodes). Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs are at the practical count; %1</source>
+        <translation>显存下限：标称显存仅能容纳权重的 GPU 数。实际数量：布局能容纳权重和工作负载的最小可租数量（1 个 GPU 或整节点）。目标下的序列数：实际布局在每个输出 token 的时间限制内能运行的序列数（0：太慢，例如流水线阶段跨越多个节点）。试点范围：向供应商询价试点的数量，从实际数量到多一个节点（最多为实际数量的两倍）。月成本按实际数量计算；%1</translation>
+    </message>
+    <message>
+        <source>the API costs %1 per month for the same tokens.</source>
+        <translation>相同 tokens 的 API 费用为每月 %1。</translation>
+    </message>
+    <message>
+        <source>no API price is known for this model.</source>
+        <translation>此模型没有已知的 API 价格。</translation>
+    </message>
+    <message>
+        <source>Each probed GPU against the plan</source>
+        <translation>每个被探测 GPU 与方案的对比</translation>
+    </message>
+    <message>
+        <source>Planned per GPU</source>
+        <translation>每 GPU 计划用量</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Measured bandwidth</source>
+        <translation>实测带宽</translation>
+    </message>
+    <message>
+        <source>Catalogue</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>Ratio</source>
+        <translation>比值</translation>
+    </message>
+    <message>
+        <source>No probe report is attached. Run hostplan-probe on the rented machine (hostplan-probe all --json --scenario FILE &gt; probe.json) and attach the report: hostplan-cli report --probe-report probe.json, or import it in the Probe panel before exporting from the GUI.</source>
+        <translation>未附带探测报告。请在租用的机器上运行 hostplan-probe（hostplan-probe all --json --scenario FILE &gt; probe.json）并附上报告：hostplan-cli report --probe-report probe.json，或在 GUI 导出前于“探测”面板中导入。</translation>
+    </message>
+    <message>
+        <source>Probe report from host %1, %2 (%3 %4); status: %5; GPUs found: %6.</source>
+        <translation>来自主机 %1 的探测报告，%2（%3 %4）；状态：%5；发现的 GPU：%6。</translation>
+    </message>
+    <message>
+        <source>The probed machine has %1, the plan is for %2: the verdicts below test the plan&apos;s memory per GPU on the probed GPUs, and the plan&apos;s speed figures are not calibrated by this report.</source>
+        <translation>被探测的机器有 %1，方案针对的是 %2：下面的结论在被探测的 GPU 上检验方案的每 GPU 显存，方案的速度数据未经此报告校准。</translation>
+    </message>
+    <message>
+        <source>The plan needs %1 and the probed machine has %2: the verdicts are per GPU.</source>
+        <translation>方案需要 %1，而被探测的机器有 %2：结论按每 GPU 给出。</translation>
+    </message>
+    <message>
+        <source>Fits (verified)</source>
+        <translation>放得下（已验证）</translation>
+    </message>
+    <message>
+        <source>Fits (free memory)</source>
+        <translation>放得下（空闲显存）</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>GPU %1: %2.</source>
+        <translation>GPU %1：%2。</translation>
+    </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>Burst rental</source>
+        <translation>按需租用</translation>
+    </message>
+    <message>
+        <source>Dedicated</source>
+        <translation>专用</translation>
+    </message>
+    <message>
+        <source>No API comparison</source>
+        <translation>无 API 比较</translation>
+    </message>
+    <message>
+        <source>%1: no API price is known for %2; set one in the scenario&apos;s pricing to compare renting %3 (%4 a month at %5 h/day) with paying per token.</source>
+        <translation>%1：%2 没有已知的 API 价格；请在场景的定价中设置一个，以比较租用 %3（每天 %5 小时，每月 %4）与按 token 付费。</translation>
+    </message>
+    <message>
+        <source>%1: %2 does not carry this workload; stay on the API until a configuration fits (practical count: %3).</source>
+        <translation>%1：%2 无法承载此负载；在有配置能放下之前请继续使用 API（实际数量：%3）。</translation>
+    </message>
+    <message>
+        <source>none up to %1 GPUs</source>
+        <translation>%1 个 GPU 以内均无</translation>
+    </message>
+    <message>
+        <source>%1: for this volume the API costs %2 a month, no more than renting %3 at %4 h/day (%5 a month).</source>
+        <translation>%1：在此用量下 API 每月花费 %2，不高于以每天 %4 小时租用 %3 的费用（每月 %5）。</translation>
+    </message>
+    <message>
+        <source>%1: the API would cost %2 per month, more than %3 always on (%4); rent or own them around the clock.</source>
+        <translation>%1：API 每月将花费 %2，高于全天运行 %3 的费用（%4）；请全天租用或自购这些 GPU。</translation>
+    </message>
+    <message>
+        <source>%1: rent %2 for %3 h/day (%4 per month) instead of the API (%5); always on (%6) would cost more than the API.</source>
+        <translation>%1：每天租用 %2 %3 小时（每月 %4），而不是使用 API（%5）；全天运行（%6）会比 API 更贵。</translation>
+    </message>
+    <message>
+        <source>%1-%2 GPUs</source>
+        <translation>%1-%2 个 GPU</translation>
+    </message>
+    <message>
+        <source>HostPlan budget report</source>
+        <translation>HostPlan 预算报告</translation>
+    </message>
+    <message>
+        <source>Fits on %1</source>
+        <translation>可放在 %1 上</translation>
+    </message>
+    <message>
+        <source>Does not fit on %1</source>
+        <translation>无法放在 %1 上</translation>
+    </message>
+    <message>
+        <source>%1 (TP %2, EP %3, PP %4) carry %5 of %6 tokens of %7; up to %8 fit at once.</source>
+        <translation>%1（TP %2，EP %3，PP %4）承载 %7 的 %5（每个 %6 tokens）；最多可同时放下 %8。</translation>
+    </message>
+    <message>
+        <source>Does not fit: %1.</source>
+        <translation>放不下：%1。</translation>
+    </message>
+    <message>
+        <source>Note: %1.</source>
+        <translation>注意：%1。</translation>
+    </message>
+    <message>
+        <source>Stale price: %1 is from %2, %3 days before this report (older than %4 days); check the provider&apos;s page before deciding.</source>
+        <translation>价格过期：%1 的价格来自 %2，比本报告早 %3 天（超过 %4 天）；决策前请查看供应商页面。</translation>
+    </message>
+    <message>
+        <source>Recommendation: API when the plan does not fit, or when the API bill for the workload&apos;s tokens is no more than renting at the chosen hours a day; Dedicated when the API bill is more than renting the GPUs always on; Burst rental in between (renting for the chosen hours beats the API, always on does not).</source>
+        <translation>建议：当方案放不下，或工作负载 tokens 的 API 账单不超过按所选每日时长租用的费用时，选 API；当 API 账单超过全天租用 GPU 的费用时，选专用；介于两者之间时选按需租用（按所选时长租用比 API 便宜，全天运行则不然）。</translation>
+    </message>
+    <message>
+        <source>Memory floor: GPUs whose advertised memory (decimal GB) holds the weights alone, ceil(weights / memory per GPU). It is a boundary, not a deployment.</source>
+        <translation>显存下限：标称显存（十进制 GB）仅能容纳权重的 GPU 数，ceil(权重 / 每 GPU 显存)。这是一个边界，而不是部署方案。</translation>
+    </message>
+    <message>
+        <source>Practical count: the smallest rentable count (1 GPU, or whole nodes of the GPU&apos;s node size) whose preferred layout (TP inside a node, PP across nodes) holds the weights, activations, runtime and the KV cache of the workload within the engine&apos;s memory budget.</source>
+        <translation>实际数量：最小的可租数量（1 个 GPU，或按该 GPU 节点规模的整节点），其首选布局（节点内 TP，跨节点 PP）能在引擎显存预算内容纳权重、激活、运行时以及工作负载的 KV 缓存。</translation>
+    </message>
+    <message>
+        <source>Pilot range: from the practical count to one more node, at most twice the practical count, rounded to whole nodes: the GPU counts to ask a provider to quote for a pilot (cf. seed 004&apos;s starting ranges).</source>
+        <translation>试点范围：从实际数量到多一个节点，最多为实际数量的两倍，按整节点取整：即向供应商询价试点时的 GPU 数量（参见 seed 004 的起始范围）。</translation>
+    </message>
+    <message>
+        <source>Costs: GPU-hours x rate. A month is %1 h (365 x 24 / 12) always on; at H h/day it is H x %1 / 24 h. 30 days = 720 h.</source>
+        <translation>成本：GPU 小时 x 单价。全天运行时一个月为 %1 小时（365 x 24 / 12）；每天 H 小时则为 H x %1 / 24 小时。30 天 = 720 小时。</translation>
+    </message>
+    <message>
+        <source>API cost: input, cached input and output tokens a month x the API&apos;s price per 1M tokens. Break-even: the output volume (input and cached input growing in the same ratio) at which the API bill equals the rental at the chosen hours a day; heavy users: the rental divided by one heavy user&apos;s API bill (all tokens billed as output).</source>
+        <translation>API 成本：每月的输入、缓存输入和输出 tokens x API 每 1M tokens 的价格。盈亏平衡：API 账单等于按所选每日时长租用费用时的输出量（输入和缓存输入按相同比例增长）；重度用户：租金除以单个重度用户的 API 账单（所有 tokens 按输出计费）。</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source>%1 x %2</source>
+        <translation>%1 x %2</translation>
+    </message>
+    <message>
+        <source>%1 (continued)</source>
+        <translation>%1（续）</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <source>HostPlan budget report · %1 · %2</source>
+        <translation>HostPlan 预算报告 · %1 · %2</translation>
+    </message>
+    <message>
+        <source>Date %1 · model %2 · %3 x %4</source>
+        <translation>日期 %1 · 模型 %2 · %3 x %4</translation>
+    </message>
+    <message>
+        <source> · scenario file %1</source>
+        <translation> · 场景文件 %1</translation>
+    </message>
+    <message>
+        <source>1. Executive summary</source>
+        <translation>1. 执行摘要</translation>
+    </message>
+    <message>
+        <source>2. Cost</source>
+        <translation>2. 成本</translation>
+    </message>
+    <message>
+        <source>3. Memory</source>
+        <translation>3. 显存</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by weight precision</source>
+        <translation>按权重精度的每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>4. Options across GPU types</source>
+        <translation>4. 各 GPU 型号的选项</translation>
+    </message>
+    <message>
+        <source>Monthly rental per GPU type</source>
+        <translation>各 GPU 型号的月租金</translation>
+    </message>
+    <message>
+        <source>5. Probe results</source>
+        <translation>5. 探测结果</translation>
+    </message>
+    <message>
+        <source>6. Assumptions</source>
+        <translation>6. 假设</translation>
+    </message>
+    <message>
+        <source>Every input of the scenario and every catalogue figure the plan used, with its source and date. Replace an assumption by editing the scenario (or the catalogue files) and export the report again.</source>
+        <translation>方案用到的每项场景输入和每个目录数据，及其来源和日期。要替换某个假设，请编辑场景（或目录文件）后重新导出报告。</translation>
+    </message>
+    <message>
+        <source>7. How the figures are derived</source>
+        <translation>7. 数据的推导方法</translation>
+    </message>
+    <message>
+        <source>All figures come from HostPlan&apos;s core (the same numbers as hostplan-cli plan --json and the GUI). Bytes are decimal GB (10^9) with binary GiB (2^30) in brackets; money is USD.</source>
+        <translation>所有数据都来自 HostPlan 的核心（与 hostplan-cli plan --json 和 GUI 中的数字相同）。字节数为十进制 GB（10^9），括号内为二进制 GiB（2^30）；金额单位为美元。</translation>
+    </message>
+    <message>
+        <source>Cannot write the report: the scenario has no plan (%1)</source>
+        <translation>无法写入报告：该场景没有方案（%1）</translation>
+    </message>
+    <message>
+        <source>Cannot write the report: the charts need a QApplication</source>
+        <translation>无法写入报告：图表需要 QApplication</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the PDF could not be started</source>
+        <translation>无法写入 %1：PDF 无法开始</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the PDF could not be finished</source>
+        <translation>无法写入 %1：PDF 无法完成</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::ReportOptionsChart</name>
+    <message>
+        <source>Monthly rental at the practical GPU count, per GPU type</source>
+        <translation>各 GPU 型号在实际数量下的月租金</translation>
+    </message>
+    <message>
+        <source>Always on</source>
+        <translation>全天运行</translation>
+    </message>
+    <message>
+        <source>At %1 h/day</source>
+        <translation>每天 %1 小时</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>Thousand USD per month</source>
+        <translation>千美元/月</translation>
+    </message>
+    <message>
+        <source>API, same tokens (%1 per month)</source>
+        <translation>API，相同 tokens（每月 %1）</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::ScenarioDocument</name>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid scenario: %2</source>
+        <translation>%1 不是有效的场景：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::SummaryView</name>
+    <message>
+        <source>&lt;h3 style=&apos;color:#b00&apos;&gt;No plan&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</source>
+        <translation>&lt;h3 style=&apos;color:#b00&apos;&gt;无方案&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3 style=&apos;color:%1&apos;&gt;%2&lt;/h3&gt;</source>
+        <translation>&lt;h3 style=&apos;color:%1&apos;&gt;%2&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>Fits on %1 x %2</source>
+        <translation>可放在 %1 x %2 上</translation>
+    </message>
+    <message>
+        <source>Does not fit on %1 x %2</source>
+        <translation>无法放在 %1 x %2 上</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Up to &lt;b&gt;%1&lt;/b&gt; of %2 tokens at once. Memory floor (weights only): &lt;b&gt;%3&lt;/b&gt;; practical count for this workload: &lt;b&gt;%4&lt;/b&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;最多同时 &lt;b&gt;%1&lt;/b&gt;（%2 tokens）。显存下限（仅权重）：&lt;b&gt;%3&lt;/b&gt;；此负载的实际数量：&lt;b&gt;%4&lt;/b&gt;。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>none up to %1</source>
+        <translation>%1 以内均无</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Recommendation: &lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Pilot range to quote: &lt;b&gt;%2&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;建议：&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;询价用的试点范围：&lt;b&gt;%2&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h4&gt;Memory per GPU (most loaded GPU) and in total&lt;/h4&gt;</source>
+        <translation>&lt;h4&gt;每 GPU 显存（负载最重的 GPU）及总量&lt;/h4&gt;</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>每 GPU</translation>
+    </message>
+    <message>
+        <source>All %1</source>
+        <translation>全部 %1</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Linear-attention state</source>
+        <translation>线性注意力状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Runtime overhead</source>
+        <translation>运行时开销</translation>
+    </message>
+    <message>
+        <source>Total needed</source>
+        <translation>总需求</translation>
+    </message>
+    <message>
+        <source>Engine budget (fraction %1)</source>
+        <translation>引擎预算（比例 %1）</translation>
+    </message>
+    <message>
+        <source>Usable GPU memory</source>
+        <translation>可用 GPU 显存</translation>
+    </message>
+    <message>
+        <source>Headroom after the workload</source>
+        <translation>满足负载后的余量</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;In total across all GPUs: %1. KV cache: %2 bytes per token for the whole model, %3 per GPU.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;所有 GPU 合计：%1。KV 缓存：整个模型每 token %2 字节，每 GPU %3。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h4&gt;Cost&lt;/h4&gt;</source>
+        <translation>&lt;h4&gt;成本&lt;/h4&gt;</translation>
+    </message>
+    <message>
+        <source>GPU rate</source>
+        <translation>GPU 单价</translation>
+    </message>
+    <message>
+        <source>%1 per GPU-hour x %2</source>
+        <translation>每 GPU 小时 %1 x %2</translation>
+    </message>
+    <message>
+        <source>Always on (24 h/day, %1 h month)</source>
+        <translation>全天运行（每天 24 小时，每月 %1 小时）</translation>
+    </message>
+    <message>
+        <source>%1 per month</source>
+        <translation>每月 %1</translation>
+    </message>
+    <message>
+        <source>At %1 h/day</source>
+        <translation>每天 %1 小时</translation>
+    </message>
+    <message>
+        <source>Self-hosted cost per 1M output tokens</source>
+        <translation>自托管每 1M 输出 tokens 成本</translation>
+    </message>
+    <message>
+        <source>n/a (does not fit)</source>
+        <translation>不适用（放不下）</translation>
+    </message>
+    <message>
+        <source>n/a (no output tokens)</source>
+        <translation>不适用（无输出 tokens）</translation>
+    </message>
+    <message>
+        <source>Per 1M output tokens at %1% utilisation (%2)</source>
+        <translation>利用率 %1% 时每 1M 输出 tokens（%2）</translation>
+    </message>
+    <message>
+        <source>Same tokens at API prices (%1)</source>
+        <translation>相同 tokens 按 API 价格（%1）</translation>
+    </message>
+    <message>
+        <source>API output price</source>
+        <translation>API 输出价格</translation>
+    </message>
+    <message>
+        <source>%1 per 1M output tokens</source>
+        <translation>每 1M 输出 tokens %1</translation>
+    </message>
+    <message>
+        <source>API comparison</source>
+        <translation>API 比较</translation>
+    </message>
+    <message>
+        <source>no API price for this model: set one under Pricing</source>
+        <translation>此模型没有 API 价格：请在“定价”中设置</translation>
+    </message>
+    <message>
+        <source>Self-hosting wins from &lt;b&gt;%1&lt;/b&gt; of %2 tokens a month each.</source>
+        <translation>从 &lt;b&gt;%1&lt;/b&gt;（每人每月 %2 tokens）起自托管更划算。</translation>
+    </message>
+    <message>
+        <source>Self-hosting does not win for heavy users of %1 tokens a month each on this plan: break-even needs %2 and it serves %3 (more GPUs serve more).</source>
+        <translation>在此方案下，每人每月 %1 tokens 的重度用户无法让自托管划算：盈亏平衡需要 %2，而方案只能服务 %3（更多 GPU 可服务更多用户）。</translation>
+    </message>
+    <message>
+        <source>Self-hosting does not win at any number of heavy users of %1 tokens a month each.</source>
+        <translation>对于每人每月 %1 tokens 的重度用户，无论人数多少，自托管都不划算。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;never&lt;/b&gt;: the API stays cheaper at any volume this plan can serve. %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;盈亏平衡：&lt;b&gt;永不&lt;/b&gt;：在此方案能服务的任何用量下 API 都更便宜。%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;never&lt;/b&gt;: the plan does not fit, so it serves no tokens.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;盈亏平衡：&lt;b&gt;永不&lt;/b&gt;：方案放不下，因此不产出 tokens。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;%1 output tokens per month&lt;/b&gt; with this token mix (%2 tokens/s sustained; %3 if every token were billed as output). %4&lt;/p&gt;</source>
+        <translation>&lt;p&gt;盈亏平衡：按此 token 组合为&lt;b&gt;每月 %1 输出 tokens&lt;/b&gt;（持续 %2 tokens/s；若所有 tokens 都按输出计费则为 %3）。%4&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Your volume: %1 output tokens per month; self-hosting is &lt;b&gt;%2&lt;/b&gt; the API at this volume.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;您的用量：每月 %1 输出 tokens；在此用量下自托管&lt;b&gt;%2&lt;/b&gt;。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>cheaper than</source>
+        <translation>比 API 便宜</translation>
+    </message>
+    <message>
+        <source>more expensive than</source>
+        <translation>比 API 贵</translation>
+    </message>
+    <message>
+        <source>API prices: %1, as of %2. GPU rate: %3, as of %4.</source>
+        <translation>API 价格：%1，截至 %2。GPU 单价：%3，截至 %4。</translation>
+    </message>
+    <message>
+        <source>&lt;h4&gt;Weights by tensor group (per GPU and whole model)&lt;/h4&gt;</source>
+        <translation>&lt;h4&gt;按张量组的权重（每 GPU 与整个模型）&lt;/h4&gt;</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>组</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Whole model</source>
+        <translation>整个模型</translation>
+    </message>
+    <message>
+        <source> (replicated)</source>
+        <translation>（复制）</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::ThroughputView</name>
+    <message>
+        <source>roofline bound (an upper bound)</source>
+        <translation>Roofline 上限（理论上界）</translation>
+    </message>
+    <message>
+        <source>calibrated by a probe report</source>
+        <translation>已由探测报告校准</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Batch %1 at %2 tokens of context
+%3 tokens/s per user (%4 ms per output token)
+%5 tokens/s per node, %6 tokens/s for the plan (%7)
+Confidence: %8</source>
+        <translation>批大小 %1，上下文 %2 tokens
+每用户 %3 tokens/s（每个输出 token %4 ms）
+每节点 %5 tokens/s，整个方案 %6 tokens/s（%7）
+可信度：%8</translation>
+    </message>
+    <message>
+        <source>
+Above the memory limit: the KV room holds %1</source>
+        <translation>
+超出显存上限：KV 空间可容纳 %1</translation>
+    </message>
+    <message>
+        <source>
+Slower than the %1 ms target per output token</source>
+        <translation>
+慢于每个输出 token %1 ms 的目标</translation>
+    </message>
+    <message>
+        <source>Throughput: no plan (%1)</source>
+        <translation>吞吐量：无方案（%1）</translation>
+    </message>
+    <message>
+        <source>Throughput: not computed for this plan</source>
+        <translation>吞吐量：此方案未计算</translation>
+    </message>
+    <message>
+        <source>Tokens/s against batch, %1-token context (%2)</source>
+        <translation>tokens/s 与批大小，%1 tokens 上下文（%2）</translation>
+    </message>
+    <message>
+        <source>Capacity %1: %2 tokens/s per node, %3 per 1M output tokens</source>
+        <translation>容量 %1：每节点 %2 tokens/s，每 1M 输出 tokens %3</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user</source>
+        <translation>每用户 tokens/s</translation>
+    </message>
+    <message>
+        <source>Tokens/s per node</source>
+        <translation>每节点 tokens/s</translation>
+    </message>
+    <message>
+        <source>Batch (sequences in flight)</source>
+        <translation>批大小（进行中的序列）</translation>
+    </message>
+    <message>
+        <source>Memory limit (%1)</source>
+        <translation>显存上限（%1）</translation>
+    </message>
+    <message>
+        <source>%1 ms target (%2)</source>
+        <translation>%1 ms 目标（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::Verdict</name>
+    <message>
+        <source>no API price</source>
+        <translation>无 API 价格</translation>
+    </message>
+    <message>
+        <source>never: the plan does not fit, so it serves no one</source>
+        <translation>永不：方案放不下，因此无法服务任何人</translation>
+    </message>
+    <message>
+        <source>from the first heavy user (the rental costs nothing)</source>
+        <translation>从第一位重度用户起（租金为零）</translation>
+    </message>
+    <message>
+        <source>never on this plan: break-even needs %1, it serves %2</source>
+        <translation>此方案下永不：盈亏平衡需要 %1，方案只能服务 %2</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source>never: the plan does not fit, so it serves no tokens</source>
+        <translation>永不：方案放不下，因此不产出 tokens</translation>
+    </message>
+    <message>
+        <source>never: the API stays cheaper at any volume this plan can serve</source>
+        <translation>永不：在此方案能服务的任何用量下 API 都更便宜</translation>
+    </message>
+    <message>
+        <source>%1 tokens a month (%2 tokens/s)</source>
+        <translation>每月 %1 tokens（%2 tokens/s）</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::WorkloadPanel</name>
+    <message>
+        <source>Context length on a log scale: each tick is 4x (1K, 4K, 16K, 64K, 256K, 1M, 4M, 16M tokens)</source>
+        <translation>对数刻度的上下文长度：每格为 4 倍（1K、4K、16K、64K、256K、1M、4M、16M tokens）</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> tokens</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence (prompt + output) the plan must hold</source>
+        <translation>方案必须容纳的每序列 tokens（提示 + 输出）</translation>
+    </message>
+    <message>
+        <source>Conte&amp;xt</source>
+        <translation>上下文(&amp;X)</translation>
+    </message>
+    <message>
+        <source> sequence</source>
+        <translation> 个序列</translation>
+    </message>
+    <message>
+        <source> sequences</source>
+        <translation> 个序列</translation>
+    </message>
+    <message>
+        <source>Sequences in flight at once, each at the full context</source>
+        <translation>同时进行的序列数，每个都按完整上下文计算</translation>
+    </message>
+    <message>
+        <source>C&amp;oncurrency</source>
+        <translation>并发(&amp;O)</translation>
+    </message>
+    <message>
+        <source> M tokens</source>
+        <translation> M tokens</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Tokens per month&lt;/b&gt; (millions)</source>
+        <translation>&lt;b&gt;每月 tokens&lt;/b&gt;（百万）</translation>
+    </message>
+    <message>
+        <source>Uncached prompt tokens per month</source>
+        <translation>每月未缓存的提示 tokens</translation>
+    </message>
+    <message>
+        <source>&amp;Input</source>
+        <translation>输入(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Prompt tokens per month that an API serves from its prompt cache (billed at the cached-input price)</source>
+        <translation>每月由 API 从提示缓存中提供的提示 tokens（按缓存输入价格计费）</translation>
+    </message>
+    <message>
+        <source>Cached input</source>
+        <translation>缓存输入</translation>
+    </message>
+    <message>
+        <source>Generated tokens per month</source>
+        <translation>每月生成的 tokens</translation>
+    </message>
+    <message>
+        <source>O&amp;utput</source>
+        <translation>输出(&amp;U)</translation>
+    </message>
+    <message>
+        <source> h/day</source>
+        <translation> 小时/天</translation>
+    </message>
+    <message>
+        <source>Hours a day the GPUs are rented (24 = always on)</source>
+        <translation>每天租用 GPU 的小时数（24 = 全天运行）</translation>
+    </message>
+    <message>
+        <source>&amp;Hours per day</source>
+        <translation>每天小时数(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Tokens one heavy user generates per month (for break-even users)</source>
+        <translation>一名重度用户每月生成的 tokens（用于计算盈亏平衡用户数）</translation>
+    </message>
+    <message>
+        <source>Heavy user</source>
+        <translation>重度用户</translation>
+    </message>
+    <message>
+        <source>Change concurrency to %1</source>
+        <translation>将并发改为 %1</translation>
+    </message>
+    <message>
+        <source>Change %1 to %2</source>
+        <translation>将 %1 改为 %2</translation>
+    </message>
+    <message>
+        <source>monthly input tokens</source>
+        <translation>每月输入 tokens</translation>
+    </message>
+    <message>
+        <source>monthly cached input tokens</source>
+        <translation>每月缓存输入 tokens</translation>
+    </message>
+    <message>
+        <source>monthly output tokens</source>
+        <translation>每月输出 tokens</translation>
+    </message>
+    <message>
+        <source>hours per day</source>
+        <translation>每天小时数</translation>
+    </message>
+    <message>
+        <source>heavy user tokens</source>
+        <translation>重度用户 tokens</translation>
+    </message>
+    <message>
+        <source>Change context to %1 tokens</source>
+        <translation>将上下文改为 %1 tokens</translation>
+    </message>
+</context>
+</TS>
