@@ -447,13 +447,21 @@
         <source>Write the whole plan as JSON (the schema of hostplan-cli plan --json)</source>
         <translation>プラン全体を JSON として書き出します（hostplan-cli plan --json と同じスキーマ）</translation>
     </message>
+    <message>
+        <source>Wrote %1 (%2 pages)</source>
+        <translation>%1 を書き出しました（%2 ページ）</translation>
+    </message>
+    <message>
+        <source>Wrote %1 CSV files: %2</source>
+        <translation>%1 個の CSV ファイルを書き出しました：%2</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>%1 を書き出しました</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::Format</name>
-    <message>
-        <source>%1 advertised, %2 usable</source>
-        <translation>公称 %1、使用可能 %2</translation>
-    </message>
     <message>
         <source>n/a</source>
         <translation>該当なし</translation>
@@ -471,16 +479,20 @@
         <translation>%1 百万</translation>
     </message>
     <message>
-        <source>roofline bound</source>
-        <translation>ルーフライン上限</translation>
-    </message>
-    <message>
         <source>calibrated by a probe report</source>
         <translation>プローブレポートで較正済み</translation>
     </message>
     <message>
         <source>measured</source>
         <translation>実測</translation>
+    </message>
+    <message>
+        <source>%1 advertised (vendors&apos; GB here are GiB), %2 usable</source>
+        <translation>公称 %1（ここでのメーカーの GB は GiB）、利用可能 %2</translation>
+    </message>
+    <message>
+        <source>modelled</source>
+        <translation>モデル推定</translation>
     </message>
 </context>
 <context>
@@ -756,6 +768,14 @@ Source: %6 (as of %7)</source>
     <message>
         <source>No plan: %1</source>
         <translation>プランなし：%1</translation>
+    </message>
+    <message>
+        <source>; %1 data-parallel replicas</source>
+        <translation>、データ並列レプリカ %1</translation>
+    </message>
+    <message>
+        <source>; offer %1 (%2)</source>
+        <translation>、レンタルプラン %1（%2）</translation>
     </message>
 </context>
 <context>
@@ -1164,12 +1184,6 @@ All components: %5 %4</source>
 %1</translation>
     </message>
     <message>
-        <source>One GPU
-%1</source>
-        <translation>GPU 1 基
-%1</translation>
-    </message>
-    <message>
         <source>One node (%1)
 %2</source>
         <translation>1 ノード（%1）
@@ -1180,6 +1194,12 @@ All components: %5 %4</source>
 %2</source>
         <translation>全 %1
 %2</translation>
+    </message>
+    <message>
+        <source>One GPU
+%1 (%2 GiB)</source>
+        <translation>GPU 1 基
+%1（%2 GiB）</translation>
     </message>
 </context>
 <context>
@@ -1530,6 +1550,18 @@ All components: %5 %4</source>
     <message>
         <source>Catalogue prices of %1</source>
         <translation>%1 のカタログ価格</translation>
+    </message>
+    <message>
+        <source> /1M input (= output, not entered)</source>
+        <translation> /1M 入力（= 出力、未入力）</translation>
+    </message>
+    <message>
+        <source> /1M cached (= input, not entered)</source>
+        <translation> /1M キャッシュ（= 入力、未入力）</translation>
+    </message>
+    <message>
+        <source> /1M output (= input, not entered)</source>
+        <translation> /1M 出力（= 入力、未入力）</translation>
     </message>
 </context>
 <context>
@@ -2309,10 +2341,6 @@ All components: %5 %4</source>
         <translation>KVキャッシュと状態に使える容量</translation>
     </message>
     <message>
-        <source>Decimal GB (10^9 bytes) with binary GiB (2^30 bytes) in brackets. KV cache: %1 bytes per token for the whole model, %2 per GPU. Up to %3 sequences of %4 tokens fit at once.</source>
-        <translation>10 進の GB（10^9 バイト）、括弧内は 2 進の GiB（2^30 バイト）。KVキャッシュ：モデル全体でトークンあたり %1 バイト、GPU あたり %2。%4 トークンのシーケンスを同時に最大 %3 個格納できます。</translation>
-    </message>
-    <message>
         <source>Options across GPU types (%1, %2 of %3 tokens)</source>
         <translation>GPU 種別ごとの選択肢（%1、%3 トークンの %2）</translation>
     </message>
@@ -2624,6 +2652,10 @@ All components: %5 %4</source>
         <source>Cannot write %1: %2</source>
         <translation>%1 に書き込めません：%2</translation>
     </message>
+    <message>
+        <source>Decimal GB (10^9 bytes) with binary GiB (2^30 bytes) in brackets. KV cache: %1 bytes per token for the whole model, %2 per GPU. Up to %3 of %4 tokens fit at once.</source>
+        <translation>10 進の GB（10^9 バイト）、括弧内は 2 進の GiB（2^30 バイト）。KV キャッシュ：モデル全体で 1 トークンあたり %1 バイト、GPU あたり %2 バイト。%4 トークンの %3 まで同時に収まります。</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -2873,10 +2905,6 @@ All components: %5 %4</source>
 <context>
     <name>hostplan::ui::ThroughputView</name>
     <message>
-        <source>roofline bound (an upper bound)</source>
-        <translation>ルーフライン上限（上界）</translation>
-    </message>
-    <message>
         <source>calibrated by a probe report</source>
         <translation>プローブレポートで較正済み</translation>
     </message>
@@ -2945,6 +2973,10 @@ Slower than the %1 ms target per output token</source>
     <message>
         <source>%1 ms target (%2)</source>
         <translation>%1 ms 目標（%2）</translation>
+    </message>
+    <message>
+        <source>modelled (fitted to published serving measurements; see the band)</source>
+        <translation>モデル推定（公開されたサービング実測値に合わせて調整、幅を参照）</translation>
     </message>
 </context>
 <context>

@@ -447,13 +447,21 @@
         <source>Write the whole plan as JSON (the schema of hostplan-cli plan --json)</source>
         <translation>将整个方案写为 JSON（格式同 hostplan-cli plan --json）</translation>
     </message>
+    <message>
+        <source>Wrote %1 (%2 pages)</source>
+        <translation>已写入 %1（%2 页）</translation>
+    </message>
+    <message>
+        <source>Wrote %1 CSV files: %2</source>
+        <translation>已写入 %1 个 CSV 文件：%2</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::Format</name>
-    <message>
-        <source>%1 advertised, %2 usable</source>
-        <translation>标称 %1，可用 %2</translation>
-    </message>
     <message>
         <source>n/a</source>
         <translation>不适用</translation>
@@ -471,16 +479,20 @@
         <translation>%1 百万</translation>
     </message>
     <message>
-        <source>roofline bound</source>
-        <translation>Roofline 上限</translation>
-    </message>
-    <message>
         <source>calibrated by a probe report</source>
         <translation>已由探测报告校准</translation>
     </message>
     <message>
         <source>measured</source>
         <translation>实测</translation>
+    </message>
+    <message>
+        <source>%1 advertised (vendors&apos; GB here are GiB), %2 usable</source>
+        <translation>标称 %1（厂商此处的 GB 实为 GiB），可用 %2</translation>
+    </message>
+    <message>
+        <source>modelled</source>
+        <translation>模型估算</translation>
     </message>
 </context>
 <context>
@@ -756,6 +768,14 @@ Source: %6 (as of %7)</source>
     <message>
         <source>No plan: %1</source>
         <translation>无方案：%1</translation>
+    </message>
+    <message>
+        <source>; %1 data-parallel replicas</source>
+        <translation>；%1 个数据并行副本</translation>
+    </message>
+    <message>
+        <source>; offer %1 (%2)</source>
+        <translation>；租用方案 %1（%2）</translation>
     </message>
 </context>
 <context>
@@ -1164,12 +1184,6 @@ All components: %5 %4</source>
 %1</translation>
     </message>
     <message>
-        <source>One GPU
-%1</source>
-        <translation>单个 GPU
-%1</translation>
-    </message>
-    <message>
         <source>One node (%1)
 %2</source>
         <translation>单个节点（%1）
@@ -1180,6 +1194,12 @@ All components: %5 %4</source>
 %2</source>
         <translation>全部 %1
 %2</translation>
+    </message>
+    <message>
+        <source>One GPU
+%1 (%2 GiB)</source>
+        <translation>单个 GPU
+%1（%2 GiB）</translation>
     </message>
 </context>
 <context>
@@ -1530,6 +1550,18 @@ All components: %5 %4</source>
     <message>
         <source>Catalogue prices of %1</source>
         <translation>%1 的目录价格</translation>
+    </message>
+    <message>
+        <source> /1M input (= output, not entered)</source>
+        <translation> /1M 输入（= 输出，未填写）</translation>
+    </message>
+    <message>
+        <source> /1M cached (= input, not entered)</source>
+        <translation> /1M 缓存（= 输入，未填写）</translation>
+    </message>
+    <message>
+        <source> /1M output (= input, not entered)</source>
+        <translation> /1M 输出（= 输入，未填写）</translation>
     </message>
 </context>
 <context>
@@ -2309,10 +2341,6 @@ All components: %5 %4</source>
         <translation>KV 缓存与状态的空间</translation>
     </message>
     <message>
-        <source>Decimal GB (10^9 bytes) with binary GiB (2^30 bytes) in brackets. KV cache: %1 bytes per token for the whole model, %2 per GPU. Up to %3 sequences of %4 tokens fit at once.</source>
-        <translation>十进制 GB（10^9 字节），括号内为二进制 GiB（2^30 字节）。KV 缓存：整个模型每 token %1 字节，每 GPU %2。最多可同时放下 %3 个 %4 tokens 的序列。</translation>
-    </message>
-    <message>
         <source>Options across GPU types (%1, %2 of %3 tokens)</source>
         <translation>各 GPU 型号的选项（%1，%2，每个 %3 tokens）</translation>
     </message>
@@ -2624,6 +2652,10 @@ All components: %5 %4</source>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
+    <message>
+        <source>Decimal GB (10^9 bytes) with binary GiB (2^30 bytes) in brackets. KV cache: %1 bytes per token for the whole model, %2 per GPU. Up to %3 of %4 tokens fit at once.</source>
+        <translation>十进制 GB（10^9 字节），括号内为二进制 GiB（2^30 字节）。KV 缓存：整个模型每 token %1 字节，每 GPU %2 字节。最多可同时容纳 %3（每个 %4 tokens）。</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -2873,10 +2905,6 @@ All components: %5 %4</source>
 <context>
     <name>hostplan::ui::ThroughputView</name>
     <message>
-        <source>roofline bound (an upper bound)</source>
-        <translation>Roofline 上限（理论上界）</translation>
-    </message>
-    <message>
         <source>calibrated by a probe report</source>
         <translation>已由探测报告校准</translation>
     </message>
@@ -2945,6 +2973,10 @@ Slower than the %1 ms target per output token</source>
     <message>
         <source>%1 ms target (%2)</source>
         <translation>%1 ms 目标（%2）</translation>
+    </message>
+    <message>
+        <source>modelled (fitted to published serving measurements; see the band)</source>
+        <translation>模型估算（按已发布的推理服务实测拟合；见区间）</translation>
     </message>
 </context>
 <context>
