@@ -262,8 +262,8 @@ private slots:
         QVERIFY2(summary.contains("1.575,2 GB"), qPrintable(summary));
         QVERIFY2(!summary.contains("32,768") && !summary.contains("$4.76"), qPrintable(summary));
         // Words built from core values.
-        QVERIFY2(summary.contains("(Roofline-Obergrenze)"), qPrintable(summary));
-        QVERIFY2(!summary.contains("roofline bound"), qPrintable(summary));
+        QVERIFY2(summary.contains("(modelliert)"), qPrintable(summary));
+        QVERIFY2(!summary.contains("modelled"), qPrintable(summary));
         QVERIFY2(summary.contains("Mrd. Ausgabe-Tokens"), qPrintable(summary));
         QVERIFY2(!summary.contains("billion") && !summary.contains("million"),
                  qPrintable(summary));
