@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // hostplan: the GUI. `hostplan [FILE]` opens the scenario FILE (instead of the last session's
 // scenario); --help and --version print and exit. Without a display (no DISPLAY /
 // WAYLAND_DISPLAY and no QT_QPA_PLATFORM) it prints the CLI plan instead, for FILE or the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CPU reference for MXFP4: see mxfp4.h for the format, the layout and the rules.
 #include "mxfp4.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // MXFP4 (OCP Microscaling Formats v1.0) on the CPU: e2m1 element and ue8m0 scale codecs,
 // quantize / dequantize, and the fp32-accumulating GEMV / GEMM reference that every CUDA kernel
 // in this folder is checked against. Plain C++20, no CUDA types, no Qt, no exceptions.

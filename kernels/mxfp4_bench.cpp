@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runMxfp4Benchmarks(): validation and timing of the CUDA MXFP4 kernels beside the device copy
 // bandwidth and cuBLAS bf16, for `hostplan-probe kernels`. Method in mxfp4_bench.h and
 // kernels/PERF.md. Errors inside are thrown as BenchError and caught in runMxfp4Benchmarks(),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Benchmark and validation of the MXFP4 kernels for the probe (`hostplan-probe kernels`).
 // Plain C++ (no CUDA types) so the probe includes it whether or not CUDA was built; without
 // CUDA the implementation is a stub that answers ran = false, "built without CUDA".

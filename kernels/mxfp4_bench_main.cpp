@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // hostplan-mxfp4-bench: runs runMxfp4Benchmarks() and prints its table, for device scripts that
 // want the kernel figures without the probe. Usage: hostplan-mxfp4-bench [--full] [--device N]
 // Exit code: 0 all rows validated, 1 a row failed or nothing ran, 2 bad arguments.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runMxfp4Benchmarks() for builds without CUDA.
 #include "mxfp4_bench.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The host harness of mxfp4_bench_util.h.
 #include "mxfp4_bench_util.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Host-side harness shared by the kernel benchmark (mxfp4_bench.cpp) and the experiments in
 // kernels/dev/: errors as exceptions (BenchError, caught by each program's entry point, never
 // across the folder boundary), an owning device buffer, fast random MXFP4 weights and bf16

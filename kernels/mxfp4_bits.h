@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Bit-level MXFP4 -> bf16 decode shared by the CUDA kernels and the CPU tests. Plain C++ that
 // nvcc also compiles for the device (HOSTPLAN_HD), so the CPU suite checks, exhaustively, the
 // exact integer tricks the GPU runs.

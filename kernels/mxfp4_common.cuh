@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Device helpers shared by the MXFP4 kernels (the library's and the experiments in kernels/dev/):
 // error strings with file:line, the SM count, fp32 -> bf16 rounding, the exact E2M1 / E8M0
 // decodes as bf16 or fp32 bits, streaming 16-byte loads, inline PTX for bf16x2 multiply, byte

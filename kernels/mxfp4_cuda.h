@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Host launchers of the CUDA MXFP4 kernels (built only when CUDA is found). Buffers are device
 // pointers; bf16 tensors are passed as their 16-bit patterns (std::uint16_t) so that callers
 // need no cuda_bf16.h. Every launcher checks its shape preconditions, computes its grid with a

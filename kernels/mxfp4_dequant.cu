@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * MXFP4 -> bf16 dequantize.
  *

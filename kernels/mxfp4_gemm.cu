@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * MXFP4 prefill GEMM: y[m][n] = sum_k x[m][k] * W[n][k], m >= 1 (meant for m >= 256).
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * MXFP4 prefill GEMM, native block-scaled path for sm_100a (Blackwell data-centre: B200,
  * GB200): y[m][n] = sum_k q(x)[m][k] * W[n][k], where q(x) is x quantized to MXFP8 (E4M3

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * MXFP4 decode GEMV / skinny GEMM and its grouped (MoE) variant.
  *

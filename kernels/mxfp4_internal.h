@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Internal pieces of the library's kernels that the experiments in kernels/dev/ build on: the
 // arguments every GEMV kernel takes, the start of every GEMV plan, the plan of the tensor-core
 // GEMV (v2, whose grid and warp roles the dev variant v5 and the v2-pattern read diagnostic

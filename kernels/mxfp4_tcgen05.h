@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Bit-level pieces of the native block-scaled prefill GEMM for sm_100a (mxfp4_gemm_sm100.cu):
 // the tcgen05 instruction and shared-memory descriptors and the shared-memory placement of
 // the operand and scale-factor tiles. Plain C++ that nvcc also compiles for the device

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What every backend shares: the all-reduce device-count rule, the slot list and the build
 // section.
 #include "backend.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The probe's GPU backend interface: one implementation per GPU runtime, chosen at run time from
 // what this binary was compiled with.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CUDA backend: NVIDIA GPUs through the CUDA runtime (inventory, fit test, copy bandwidth), the
 // NCCL all-reduce and the MXFP4 kernel benchmarks. Compiled only with CUDA; the parts it wraps
 // are declared in backend_cuda.h.

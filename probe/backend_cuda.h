@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The CUDA backend's parts, as a plain C++ API (no CUDA types): the runtime's inventory, fit
 // test and copy bandwidth (cudaprobe.cu), the NCCL all-reduce (ncclallreduce.cpp) and the MXFP4
 // kernel benchmarks (kernelbench.cpp). probe/CMakeLists.txt compiles these files only with CUDA

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The none backend: stands in for a GPU runtime this binary was built without. It needs no GPU
 // library, lists no device, and every step answers that the runtime is missing ("built without
 // CUDA"), so a probe built without any GPU runtime still writes a clear report (exit code 3).

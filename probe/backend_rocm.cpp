@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ROCm SMI backend: lists AMD GPUs (name, VRAM total and used, PCI id); nothing else (the fit
 // test, bandwidth, all-reduce and kernels need CUDA, and its fit rows say so). Compiled only when
 // CMake found rocm_smi.h. The library is loaded with dlopen at run time (librocm_smi64.so.1 or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cancel.h"
 
 #include <csignal>

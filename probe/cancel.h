@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Cancellation for long probe steps: Ctrl-C (SIGINT), SIGTERM and SIGHUP set a process-wide
 // flag, a deadline turns into a timeout, and a caller (the GUI worker, a test) can ask directly.
 // Device code checks the token between chunks and unwinds through RAII, so no allocation is left

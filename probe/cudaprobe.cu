@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CUDA parts of hostplan-probe's CUDA backend (backend_cuda.h): device discovery, the memory-fit
 // test, copy bandwidth.
 //
@@ -533,8 +534,8 @@ FitResult runFit(int device, const FitOptions &options, const CancelToken &cance
     return out;
 }
 
-BandwidthResult runBandwidth(int device, const BandwidthOptions &options,
-                             const CancelToken &cancel, const ProgressFn &progress) {
+BandwidthResult runBandwidth(int device, const BandwidthOptions &options, const CancelToken &cancel,
+                             const ProgressFn &progress) {
     BandwidthResult r;
     r.device = device;
     const auto report = [&](double f, const std::string &m) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The NVIDIA slot's free functions: each builds the slot's backend and asks it.
 #include "devices.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The NVIDIA slot's steps as free functions, for callers that want CUDA's answers without the
 // backend registry's vocabulary (tst_probe_gpu, an in-process caller). Each forwards to the
 // backend that fills BackendSlot::Nvidia in this build, so without CUDA they answer "built

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The NVIDIA driver release from the first line of /proc/driver/nvidia/version (the kernel
 // module's banner). C++17, no CUDA: cudaprobe.cu uses it and the tests pin it.
 #pragma once
@@ -32,7 +33,8 @@ inline std::string nvidiaModuleVersion(std::string_view banner) {
         bool dot = false;
         for (const char c : word) {
             dot = dot || c == '.';
-            digitsAndDots = digitsAndDots && (std::isdigit(static_cast<unsigned char>(c)) || c == '.');
+            digitsAndDots =
+                digitsAndDots && (std::isdigit(static_cast<unsigned char>(c)) || c == '.');
         }
         if (digitsAndDots && dot) {
             return std::string(word);

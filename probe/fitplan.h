@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Fit arithmetic of the memory-fit test, free of any device code so that it is tested on every
 // machine: the fit decision and headroom, how a request is cut into allocation chunks, sizes
 // taken as a fraction of free memory, and the byte sizes the CLI accepts ("80GiB", "1.5e9").

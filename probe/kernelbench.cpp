@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Bridge to kernels/' MXFP4 benchmarks, part of the CUDA backend (backend_cuda.h): runs them and
 // copies their rows into the report's "kernels" section. Compiled only with CUDA and when
 // hostplan::kernels_bench exists.

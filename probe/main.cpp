@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // hostplan-probe: checks a HostPlan plan on this machine's GPUs. See probecli.h.
 #include "probecli.h"
 

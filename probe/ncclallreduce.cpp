@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // NCCL all-reduce bus bandwidth across the local GPUs, the traffic tensor parallelism puts on
 // the interconnect (two all-reduces of the hidden state per layer and token). Part of the CUDA
 // backend (backend_cuda.h), compiled only when CMake found nccl.h.

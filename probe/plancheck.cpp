@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // comparePlan: a report's devices against a plan's per-GPU bytes and bandwidth (the verdicts the
 // GUI's probe panel shows). Declared with the report types in probereport.h.
 #include "probereport.h"

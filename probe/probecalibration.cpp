@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "probecalibration.h"
 #include "util/textutil.h"
 
@@ -82,8 +83,7 @@ std::optional<Calibration> calibrationFromReport(const ProbeReport &report,
             cal.prefillEfficiency = std::min(1.0, bestTflops * 1e12 / gpu->bf16FlopsPerS);
         }
     }
-    if (cal.hbmBandwidthBytesPerS <= 0 && cal.decodeEfficiency <= 0 &&
-        cal.prefillEfficiency <= 0) {
+    if (cal.hbmBandwidthBytesPerS <= 0 && cal.decodeEfficiency <= 0 && cal.prefillEfficiency <= 0) {
         return std::nullopt;
     }
     cal.source = "probe report" + (report.host.empty() ? std::string() : " from " + report.host) +
@@ -95,7 +95,6 @@ std::optional<Calibration> calibrationFromReport(const ProbeReport &report,
 namespace {
 /// Measured rates may exceed a data-sheet peak by this much (rounded vendor figures).
 constexpr double kDataSheetSlack = 1.05;
-
 
 std::string rateText(double bytesPerS) {
     char buf[64];
@@ -148,8 +147,9 @@ std::string implausibleMeasurement(const ProbeReport &report, const Catalogue &c
             if (gpu->bf16FlopsPerS > 0 && r.tflops * 1e12 > gpu->bf16FlopsPerS * kDataSheetSlack &&
                 (r.kernel == "cublas_bf16" || r.kernel.rfind("gemm", 0) == 0)) {
                 char buf[160];
-                std::snprintf(buf, sizeof buf, "%.0f TFLOP/s is above the %s dense BF16 peak of %.0f",
-                              r.tflops, gpu->name.c_str(), gpu->bf16FlopsPerS / 1e12);
+                std::snprintf(buf, sizeof buf,
+                              "%.0f TFLOP/s is above the %s dense BF16 peak of %.0f", r.tflops,
+                              gpu->name.c_str(), gpu->bf16FlopsPerS / 1e12);
                 return "the " + r.kernel + " rate of " + buf + ": not a real measurement";
             }
         }
@@ -164,9 +164,10 @@ std::vector<PlanCheckRow> comparePlanWithCatalogue(const ProbeReport &report,
     for (PlanCheckRow &row : rows) {
         const auto gpu = catalogueGpuFor(row.name, catalogue);
         row.catalogueBandwidthBytesPerS = gpu ? gpu->hbmBandwidthBytesPerS : 0;
-        row.bandwidthRatio = row.measuredBandwidthBytesPerS > 0 && row.catalogueBandwidthBytesPerS > 0
-                                 ? row.measuredBandwidthBytesPerS / row.catalogueBandwidthBytesPerS
-                                 : 0;
+        row.bandwidthRatio =
+            row.measuredBandwidthBytesPerS > 0 && row.catalogueBandwidthBytesPerS > 0
+                ? row.measuredBandwidthBytesPerS / row.catalogueBandwidthBytesPerS
+                : 0;
     }
     return rows;
 }

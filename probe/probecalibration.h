@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Calibration of the throughput model (core/sizing/throughput.h) from a probe report: what the node
 // really moves and computes replaces the default efficiency factors, and every throughput
 // figure then carries the confidence "calibrated by a probe report".

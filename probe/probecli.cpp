@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "probecli.h"
 
 #include "backend.h"
@@ -390,9 +391,8 @@ Result<PlanInfo> planWithinDeadline(const std::string &scenario, const CancelTok
     if (!deadline) {
         return planFromScenarioFile(scenario);
     }
-    auto future = std::async(std::launch::async, [scenario] {
-        return planFromScenarioFile(scenario);
-    });
+    auto future =
+        std::async(std::launch::async, [scenario] { return planFromScenarioFile(scenario); });
     if (future.wait_until(*deadline) != std::future_status::ready) {
         std::fprintf(stderr, "hostplan-probe: --scenario %s: %s while importing the model\n",
                      scenario.c_str(), cancel.reasonText().c_str());

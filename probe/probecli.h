@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // hostplan-probe's command line: parsing, running the probe steps into a report, the exit code
 // and the human-readable summary. main.cpp only calls runProbeCli(); the rest is public so that
 // tests (and an in-process caller) can use the same code.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "probeplan.h"
 
 #include "plan/plan.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The plan a probe run checks, taken from a HostPlan scenario through the core (the same
 // evaluate() the GUI and the CLI use, so the per-GPU bytes are the same figure everywhere).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "probereport.h"
 
 #include "util/fileio.h"

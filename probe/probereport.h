@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The probe report: what hostplan-probe measured on one machine, as plain structs, and its JSON
 // form (the contract between the probe, the CLI and the GUI). No Qt, no CUDA.
 //

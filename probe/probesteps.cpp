@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runProbe(): one probe run as a short sequence of steps (inventory, device selection, plan, fit,
 // bandwidth, all-reduce, kernels, overall status), each a function below. The steps talk to GPUs
 // only through the backend interface (backend.h), so they do not know which runtimes this

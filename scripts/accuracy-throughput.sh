@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Regenerates the "## Throughput" section of docs/ACCURACY.md from tst_throughputaccuracy (the
 # serving model against ../shared/reference/throughput/measurements.json, or the copy in
 # tests/data/throughput/). Usage: scripts/accuracy-throughput.sh [build-dir]

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Regenerates docs/ACCURACY.md: the memory section from the golden rows (tests/core/goldenmemory.h) with the
 # tst_enginememory binary of a build folder (default: build). ctest's `enginememory` fails when a
 # row leaves its tolerance; this script only writes the table.

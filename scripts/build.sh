@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Configures and builds HostPlan into build/ (Ninja, RelWithDebInfo, warnings as errors).
 # Extra arguments go to the CMake configure step.
 set -euo pipefail

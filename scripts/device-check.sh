@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # HostPlan's GPU check: one run on a machine with an NVIDIA GPU that records everything the GPU
 # parts of HostPlan need to show, into one folder.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Fuzz HostPlan's parsers with libFuzzer (clang, ASan + UBSan).
 #
 #   scripts/fuzz.sh TARGET SECONDS        build the sanitizer build (build-fuzz/) if needed, then

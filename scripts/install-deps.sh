@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs the Debian/Ubuntu packages HostPlan needs to build, test and look at its output
 # (fonts-noto-cjk: glyphs for the Chinese and Japanese GUI and report), and to package it
 # (dpkg-dev: dpkg-shlibdeps for CPack's DEB generator; desktop-file-utils and appstream validate
@@ -14,6 +15,7 @@ packages=(
     fonts-noto-cjk
     openssh-server openssh-client
     dpkg-dev desktop-file-utils appstream
+    clang-format
 )
 # ROCm SMI for the AMD probe backend, where the distribution ships it.
 if apt-cache show librocm-smi-dev >/dev/null 2>&1; then

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Fails when a file under core/, probe/ or kernels/ includes a Qt header: those folders must
 # build on a GPU node without Qt (STYLE.md).
 foreach(dir core probe kernels)

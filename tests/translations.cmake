@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ctest "translations": every user-visible string in app/ has a finished translation in every
 # catalogue HostPlan ships (German, Simplified Chinese, Japanese).
 # Runs lupdate over app/ into a copy of each translations/hostplan_<lang>.ts (the source tree is

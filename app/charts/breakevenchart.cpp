@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "charts/breakevenchart.h"
 
 #include "catalogue/catalogue.h"
@@ -38,11 +39,10 @@ QString compactNumber(double v) {
         double size;
         const char *text;
     };
-    static const Unit units[] = {
-        {1e12, QT_TRANSLATE_NOOP("hostplan::ui::BreakEvenChart", "%1T")},
-        {1e9, QT_TRANSLATE_NOOP("hostplan::ui::BreakEvenChart", "%1B")},
-        {1e6, QT_TRANSLATE_NOOP("hostplan::ui::BreakEvenChart", "%1M")},
-        {1e3, QT_TRANSLATE_NOOP("hostplan::ui::BreakEvenChart", "%1K")}};
+    static const Unit units[] = {{1e12, QT_TRANSLATE_NOOP("hostplan::ui::BreakEvenChart", "%1T")},
+                                 {1e9, QT_TRANSLATE_NOOP("hostplan::ui::BreakEvenChart", "%1B")},
+                                 {1e6, QT_TRANSLATE_NOOP("hostplan::ui::BreakEvenChart", "%1M")},
+                                 {1e3, QT_TRANSLATE_NOOP("hostplan::ui::BreakEvenChart", "%1K")}};
     const QLocale l = numberLocale();
     for (const Unit &u : units) {
         if (std::abs(v) >= u.size * 0.9995) {
@@ -132,10 +132,10 @@ void BreakEvenChart::rebuild() {
         const BreakEvenLine &l = data.lines[i];
         const Option &o = m_options[int(i)];
         auto *line = new QLineSeries;
-        line->setName(
-            !o.fits ? tr("%1 x %2 (yours, does not fit)").arg(o.gpus).arg(o.gpuId.toUpper())
-            : l.chosen ? tr("%1 x %2 (yours)").arg(o.gpus).arg(o.gpuId.toUpper())
-                                   : tr("%1 x %2").arg(o.gpus).arg(o.gpuId.toUpper()));
+        line->setName(!o.fits
+                          ? tr("%1 x %2 (yours, does not fit)").arg(o.gpus).arg(o.gpuId.toUpper())
+                      : l.chosen ? tr("%1 x %2 (yours)").arg(o.gpus).arg(o.gpuId.toUpper())
+                                 : tr("%1 x %2").arg(o.gpus).arg(o.gpuId.toUpper()));
         // Labels at the crossings overlap when the crossings are close on the API line, and
         // long legend entries are cut: the volumes go on the title's second line, in legend
         // order; the markers have tooltips.
@@ -163,18 +163,17 @@ void BreakEvenChart::rebuild() {
         const double alwaysOn = l.usdPerMonthAlwaysOn;
         connect(line, &QLineSeries::hovered, this,
                 [this, o, gpuName, hoursPerDay, alwaysOn](const QPointF &, bool on) {
-            const QString head =
-                tr("%1 x %2 at %3 h/day: %4 per month (%5 always on)")
-                    .arg(o.gpus)
-                    .arg(gpuName)
-                    .arg(numberText(hoursPerDay, 1))
-                    .arg(usdText(o.usdPerMonth), usdText(alwaysOn));
-            const QString tail =
-                o.fits
-                    ? tr("Break-even: %1 output tokens per month").arg(tokensText(o.crossingTokens))
-                    : tr("Does not fit: serves no tokens, never breaks even");
-            showChartTip(this, on ? head + QLatin1Char('\n') + tail : QString());
-        });
+                    const QString head = tr("%1 x %2 at %3 h/day: %4 per month (%5 always on)")
+                                             .arg(o.gpus)
+                                             .arg(gpuName)
+                                             .arg(numberText(hoursPerDay, 1))
+                                             .arg(usdText(o.usdPerMonth), usdText(alwaysOn));
+                    const QString tail =
+                        o.fits ? tr("Break-even: %1 output tokens per month")
+                                     .arg(tokensText(o.crossingTokens))
+                               : tr("Does not fit: serves no tokens, never breaks even");
+                    showChartTip(this, on ? head + QLatin1Char('\n') + tail : QString());
+                });
         if (std::isfinite(o.crossingTokens) && o.crossingTokens > 0) {
             auto *mark = new QScatterSeries;
             mark->setMarkerShape(QScatterSeries::MarkerShapeCircle);
@@ -189,8 +188,8 @@ void BreakEvenChart::rebuild() {
                 showChartTip(this, on ? tr("%1 x %2 breaks even at %3 output tokens per month "
                                            "(%4 per month either way)")
                                             .arg(o.gpus)
-                                            .arg(o.gpuId.toUpper(),
-                                                 tokensText(o.crossingTokens), usdText(usd))
+                                            .arg(o.gpuId.toUpper(), tokensText(o.crossingTokens),
+                                                 usdText(usd))
                                       : QString());
             });
         }

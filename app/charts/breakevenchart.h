@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // View 4, break-even: monthly cost against monthly output tokens (log-log; input and cached
 // input grow in the workload's ratio). The API is a line; self-hosting is a step for the chosen
 // plan and for the two cheapest other GPU types that carry the workload. Where one deployment's
@@ -21,7 +22,7 @@ class ScenarioDocument;
 
 class BreakEvenChart : public QChartView {
     Q_OBJECT
-public:
+  public:
     explicit BreakEvenChart(ScenarioDocument *doc, QWidget *parent = nullptr);
 
     /// One self-hosted option drawn: GPU id, GPUs, monthly cost of one deployment (USD),
@@ -36,10 +37,10 @@ public:
     };
     const QList<Option> &options() const { return m_options; }
 
-public slots:
+  public slots:
     void rebuild();
 
-private:
+  private:
     ScenarioDocument *m_doc;
     QList<Option> m_options;
 };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "charts/chartutil.h"
 
 #include "document/formatting.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Small helpers shared by the chart views: clearing a chart before it is rebuilt from the
 // document's plan, the "no plan" state, tooltips, and consistent fonts for high-DPI screens.
 #pragma once

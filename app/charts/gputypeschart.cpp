@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "charts/gputypeschart.h"
 
 #include "catalogue/catalogue.h"
@@ -85,15 +86,14 @@ void GpuTypesChart::rebuild() {
                       .arg(QString::fromStdString(o.gpu.name), gpusText(row.floor),
                            gbText(double(o.plan->model.weightBytes())),
                            gbText(double(o.gpu.memoryBytes), 0));
-            tip += row.practical
-                       ? tr("Practical: %1 (TP %2 x PP %3, EP %4), %5 per month")
-                             .arg(gpusText(row.practical))
-                             .arg(l.tp)
-                             .arg(l.pp)
-                             .arg(l.ep)
-                             .arg(usdText(o.plan->rental.usdPerMonthScheduled))
-                       : tr("Practical: no layout up to %1 GPUs carries the workload")
-                             .arg(kMaxPracticalGpus);
+            tip += row.practical ? tr("Practical: %1 (TP %2 x PP %3, EP %4), %5 per month")
+                                       .arg(gpusText(row.practical))
+                                       .arg(l.tp)
+                                       .arg(l.pp)
+                                       .arg(l.ep)
+                                       .arg(usdText(o.plan->rental.usdPerMonthScheduled))
+                                 : tr("Practical: no layout up to %1 GPUs carries the workload")
+                                       .arg(kMaxPracticalGpus);
             if (!row.practical) {
                 label += tr(" (no fit)");
             }
@@ -122,8 +122,9 @@ void GpuTypesChart::rebuild() {
     bars->append(native);
     bars->append(emulated);
     for (QBarSet *set : {native, emulated}) {
-        connect(set, &QBarSet::hovered, this,
-                [this, tips](bool on, int index) { showChartTip(this, on ? tips.value(index) : QString()); });
+        connect(set, &QBarSet::hovered, this, [this, tips](bool on, int index) {
+            showChartTip(this, on ? tips.value(index) : QString());
+        });
     }
     c->addSeries(bars);
     c->addSeries(floor);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // View 2, GPUs needed per GPU type: for every catalogue GPU, the memory floor (weights alone in
 // pooled advertised memory) and the practical count (a valid TP / EP / PP layout in rentable
 // bundles that carries the workload), from the document's GPU sweep (evaluate() per GPU with
@@ -13,7 +14,7 @@ class ScenarioDocument;
 
 class GpuTypesChart : public QChartView {
     Q_OBJECT
-public:
+  public:
     explicit GpuTypesChart(ScenarioDocument *doc, QWidget *parent = nullptr);
 
     /// Per GPU type in the order shown (top to bottom): catalogue id, floor, practical (0 when
@@ -26,10 +27,10 @@ public:
     };
     const QList<Row> &rows() const { return m_rows; }
 
-public slots:
+  public slots:
     void rebuild();
 
-private:
+  private:
     ScenarioDocument *m_doc;
     QList<Row> m_rows;
 };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "charts/kvchart.h"
 
 #include "plan/decision.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // View 3, KV cache and maximum concurrency against context length (log axes), for the chosen
 // plan: bytes one sequence needs on the most loaded GPU (CacheCost::perSequencePerGpu) and how
 // many such sequences the plan's KV capacity holds (maxConcurrency), with the scenario's
@@ -14,7 +15,7 @@ class ScenarioDocument;
 
 class KvChart : public QChartView {
     Q_OBJECT
-public:
+  public:
     explicit KvChart(ScenarioDocument *doc, QWidget *parent = nullptr);
 
     /// One sampled context: tokens, bytes per sequence per GPU, max concurrency.
@@ -25,10 +26,10 @@ public:
     };
     const QList<Sample> &samples() const { return m_samples; }
 
-public slots:
+  public slots:
     void rebuild();
 
-private:
+  private:
     ScenarioDocument *m_doc;
     QList<Sample> m_samples;
 };

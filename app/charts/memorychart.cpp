@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "charts/memorychart.h"
 
 #include "charts/chartutil.h"
@@ -174,14 +175,14 @@ void MemoryChart::rebuild() {
     const double usable = double(plan->gpu.usableMemoryBytes);
     if (perGpu) {
         // Usable = what the driver reports, in binary units; the axis is decimal GB.
-        addLine(tr("Usable per GPU\n%1 (%2 GiB)")
-                    .arg(gbText(usable, 0), numberText(toGiB(usable), 1)),
-                usable, QColor(0xc0, 0x39, 0x2b), Qt::DashLine);
+        addLine(
+            tr("Usable per GPU\n%1 (%2 GiB)").arg(gbText(usable, 0), numberText(toGiB(usable), 1)),
+            usable, QColor(0xc0, 0x39, 0x2b), Qt::DashLine);
         addLine(tr("Engine budget\n%1").arg(gbText(double(plan->memory.budgetBytesPerGpu), 0)),
                 double(plan->memory.budgetBytesPerGpu), QColor(0xc0, 0x39, 0x2b), Qt::DotLine);
     } else {
-        addLine(tr("One GPU\n%1 (%2 GiB)").arg(gbText(usable, 0), numberText(toGiB(usable), 1)), usable, QColor(0xc0, 0x39, 0x2b),
-                Qt::DotLine);
+        addLine(tr("One GPU\n%1 (%2 GiB)").arg(gbText(usable, 0), numberText(toGiB(usable), 1)),
+                usable, QColor(0xc0, 0x39, 0x2b), Qt::DotLine);
         addLine(tr("One node (%1)\n%2").arg(gpusText(node), gbText(usable * node, 0)),
                 usable * node, QColor(0xc0, 0x39, 0x2b), Qt::DashLine);
         if (gpus != node && gpus > 1) {
@@ -193,8 +194,10 @@ void MemoryChart::rebuild() {
     // Fixed ticks at a round step (1, 2 or 5 x 10^n GB), about five of them.
     const double raw = std::max(maxGb * 1.08, 1.0) / 5;
     const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-    const double step = raw <= mag ? mag : raw <= 2 * mag ? 2 * mag : raw <= 5 * mag ? 5 * mag
-                                                                                   : 10 * mag;
+    const double step = raw <= mag       ? mag
+                        : raw <= 2 * mag ? 2 * mag
+                        : raw <= 5 * mag ? 5 * mag
+                                         : 10 * mag;
     y->setLabelFormat(QStringLiteral("%.0f"));
     y->setTickType(QValueAxis::TicksDynamic);
     y->setTickAnchor(0);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // View 1, memory per precision: stacked bars (weights, KV cache, linear-attention state,
 // activations, runtime) for each comparison format on the scenario's layout. "Per GPU" shows
 // the most loaded GPU against the usable memory and the engine budget of one GPU; "Whole
@@ -13,7 +14,7 @@ class ScenarioDocument;
 
 class MemoryChart : public QChartView {
     Q_OBJECT
-public:
+  public:
     enum class Scope { PerGpu, Deployment };
 
     explicit MemoryChart(ScenarioDocument *doc, QWidget *parent = nullptr);
@@ -25,10 +26,10 @@ public:
     Scope scope() const { return m_scope; }
     void setScope(Scope scope);
 
-public slots:
+  public slots:
     void rebuild();
 
-private:
+  private:
     ScenarioDocument *m_doc;
     QList<double> m_totals;
     Scope m_scope = Scope::PerGpu;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "charts/viewrefresher.h"
 
 #include "document/scenariodocument.h"

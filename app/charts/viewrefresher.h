@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ViewRefresher: rebuilds one view from the document only while the user can see it. A change
 // that arrives while the view is hidden (a background tab of the main window) marks it stale;
 // it is rebuilt when it is shown (its Show event, or the main window's tab change) or when

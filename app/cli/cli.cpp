@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/cli.h"
 
 #include "cli/llamacppcli.h"
@@ -31,8 +32,7 @@ namespace {
 
 /// Append `added` to `own`; an entry with the id of an earlier one replaces it (price lists
 /// and offer files given later win).
-template <typename Entry>
-void mergeById(std::vector<Entry> &own, std::vector<Entry> added) {
+template <typename Entry> void mergeById(std::vector<Entry> &own, std::vector<Entry> added) {
     for (Entry &entry : added) {
         std::erase_if(own, [&](const Entry &e) { return e.id == entry.id; });
         own.push_back(std::move(entry));
@@ -169,7 +169,8 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
             err << "hostplan-cli: --probe-report: " << report.error().toString() << "\n";
             return kExitUsage;
         }
-        if (const std::string why = probe::implausibleMeasurement(report.value(), Catalogue::builtin());
+        if (const std::string why =
+                probe::implausibleMeasurement(report.value(), Catalogue::builtin());
             !why.empty()) {
             err << "hostplan-cli: --probe-report: " << probeReport << ": " << why << "\n";
             return kExitUsage;
@@ -186,9 +187,9 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
         if (probed && probed->id == plan->gpu.id) {
             calibrate(plan.value(), *cal);
         } else {
-            err << "hostplan-cli: note: the probe report is from " << (device.empty() ? "an unknown GPU" : device)
-                << ", the plan is for " << plan->gpu.name
-                << ": speed figures stay uncalibrated\n";
+            err << "hostplan-cli: note: the probe report is from "
+                << (device.empty() ? "an unknown GPU" : device) << ", the plan is for "
+                << plan->gpu.name << ": speed figures stay uncalibrated\n";
         }
     }
     if (json) {
@@ -277,16 +278,37 @@ int cmdGpus(std::ostream &out) {
 
 std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &scenario,
                              std::vector<std::string> &rest) {
-    static const std::set<std::string> valued = {
-        "--scenario", "--model",   "--weights-format", "--kv-format",    "--gpu",
-        "--gpu-count", "--context", "--concurrency",    "--engine",       "--tp",
-        "--pp",        "--ep",      "--usd-per-gpu-hour", "--hours-per-day", "--gpus-per-node",
-        "--output-tokens-per-month", "--input-tokens-per-month",
-        "--cached-input-tokens-per-month", "--api-price", "--prices", "--max-price-age-days",
-        "--api-input-usd-per-mtok", "--api-cached-input-usd-per-mtok",
-        "--api-output-usd-per-mtok", "--utilisation", "--target-ms-per-token",
-        "--memory-fraction", "--activation-bytes-per-gpu", "--runtime-bytes-per-gpu",
-        "--heavy-user-tokens-per-month", "--offers"};
+    static const std::set<std::string> valued = {"--scenario",
+                                                 "--model",
+                                                 "--weights-format",
+                                                 "--kv-format",
+                                                 "--gpu",
+                                                 "--gpu-count",
+                                                 "--context",
+                                                 "--concurrency",
+                                                 "--engine",
+                                                 "--tp",
+                                                 "--pp",
+                                                 "--ep",
+                                                 "--usd-per-gpu-hour",
+                                                 "--hours-per-day",
+                                                 "--gpus-per-node",
+                                                 "--output-tokens-per-month",
+                                                 "--input-tokens-per-month",
+                                                 "--cached-input-tokens-per-month",
+                                                 "--api-price",
+                                                 "--prices",
+                                                 "--max-price-age-days",
+                                                 "--api-input-usd-per-mtok",
+                                                 "--api-cached-input-usd-per-mtok",
+                                                 "--api-output-usd-per-mtok",
+                                                 "--utilisation",
+                                                 "--target-ms-per-token",
+                                                 "--memory-fraction",
+                                                 "--activation-bytes-per-gpu",
+                                                 "--runtime-bytes-per-gpu",
+                                                 "--heavy-user-tokens-per-month",
+                                                 "--offers"};
     bool layoutGiven = false;
     bool countGiven = false;
     bool hardwareChanged = false;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // hostplan-cli: every figure of HostPlan from the command line, over the same core as the GUI.
 // Sub-commands: plan, models, gpus, plus extra ones registered by the executable (e.g. report,
 // which needs Qt Gui).
@@ -24,8 +25,8 @@ inline constexpr int kExitUsage = 2;
 inline constexpr int kExitWriteFailed = 3;
 
 /// An extra sub-command: receives the arguments after its name.
-using Command = std::function<int(const std::vector<std::string> &args, std::ostream &out,
-                                  std::ostream &err)>;
+using Command =
+    std::function<int(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)>;
 
 /// Run the CLI on `args` (without the program name). Output to `out`, errors to `err`.
 int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &err,

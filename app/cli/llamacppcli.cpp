@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/llamacppcli.h"
 
 #include "cli/cli.h"
@@ -56,9 +57,9 @@ bool wantsLlamaCpp(const std::vector<std::string> &args) {
 int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &out,
                 std::ostream &err) {
     static const std::set<std::string> valued = {
-        "--model", "--gpu",     "--host",   "--host-memory-gb", "--ngl",   "--n-cpu-moe",
-        "--kv-type", "--parallel", "--context", "--ubatch",      "--batch", "--gguf-type",
-        "--engine"};
+        "--model",     "--gpu",       "--host",     "--host-memory-gb", "--ngl",
+        "--n-cpu-moe", "--kv-type",   "--parallel", "--context",        "--ubatch",
+        "--batch",     "--gguf-type", "--engine"};
     LlamaCppInput in;
     std::string modelRef = "llama-3.1-8b";
     std::string ggufType = "q4_K";

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // hostplan-cli plan / serve-cmd with --engine llama.cpp: the one-machine planner
 // (core/engine/llamacpp.h) with llama-server's own knobs (-ngl, --n-cpu-moe, -ctk, -np, -c).
 #pragma once

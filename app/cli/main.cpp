@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // hostplan-cli entry point: thin wrapper over hostplan::cli::run. Built with the GUI library
 // (HOSTPLAN_CLI_WITH_REPORT), it also offers `report` (the PDF budget report) and `export-csv`.
 #include "cli/cli.h"

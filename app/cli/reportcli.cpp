@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/reportcli.h"
 
 #include "report/exportfiles.h"

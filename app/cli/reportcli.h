@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The CLI's Qt sub-commands, registered by hostplan-cli when it is built with the GUI library:
 //
 //   hostplan-cli report     [plan options] -o OUT.pdf [--page-size a4|letter]

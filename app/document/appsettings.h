@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AppSettings: every persistent GUI setting in one place, each key with its type and default
 // (Tiled's Preference<T> idea). Backed by QSettings; core never sees QSettings.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "document/formatting.h"
 
 #include "util/units.h"
@@ -48,8 +49,8 @@ QString numberText(double value, int decimals) {
 }
 
 QString bytesText(double bytes) {
-    return QStringLiteral("%1 GB (%2 GiB)").arg(numberText(toGB(bytes), 2),
-                                                numberText(toGiB(bytes), 2));
+    return QStringLiteral("%1 GB (%2 GiB)")
+        .arg(numberText(toGB(bytes), 2), numberText(toGiB(bytes), 2));
 }
 
 QString gbText(double bytes, int decimals) {
@@ -154,8 +155,7 @@ QString groupNameText(const std::string &name) {
         return t;
     }
     const QByteArray base = whole.left(open).toUtf8();
-    return QCoreApplication::translate("hostplan::ui::Group", base.constData()) +
-           whole.mid(open);
+    return QCoreApplication::translate("hostplan::ui::Group", base.constData()) + whole.mid(open);
 }
 
 QString gpusText(qint64 count) {
@@ -185,13 +185,16 @@ QString heavyUserVerdictText(const HeavyUserVerdict &v) {
     case HeavyUserKind::NotPriced:
         return QCoreApplication::translate("hostplan::ui::Verdict", "no API price");
     case HeavyUserKind::DoesNotFit:
-        return QCoreApplication::translate("hostplan::ui::Verdict", "never: the plan does not fit, so it serves no one");
+        return QCoreApplication::translate("hostplan::ui::Verdict",
+                                           "never: the plan does not fit, so it serves no one");
     case HeavyUserKind::Free:
-        return QCoreApplication::translate("hostplan::ui::Verdict", "from the first heavy user (the rental costs nothing)");
+        return QCoreApplication::translate("hostplan::ui::Verdict",
+                                           "from the first heavy user (the rental costs nothing)");
     case HeavyUserKind::WinsFrom:
         return heavyUsersText(qint64(v.usersNeeded));
     case HeavyUserKind::OutOfReach:
-        return QCoreApplication::translate("hostplan::ui::Verdict", "never on this plan: break-even needs %1, it serves %2")
+        return QCoreApplication::translate("hostplan::ui::Verdict",
+                                           "never on this plan: break-even needs %1, it serves %2")
             .arg(heavyUsersText(qint64(v.usersNeeded)), numberText(v.usersServed, 1));
     case HeavyUserKind::Never:
         return QCoreApplication::translate("hostplan::ui::Verdict", "never");
@@ -204,11 +207,15 @@ QString breakEvenVerdictText(const BreakEvenVerdict &v) {
     case BreakEvenKind::NotPriced:
         return QCoreApplication::translate("hostplan::ui::Verdict", "no API price");
     case BreakEvenKind::DoesNotFit:
-        return QCoreApplication::translate("hostplan::ui::Verdict", "never: the plan does not fit, so it serves no tokens");
+        return QCoreApplication::translate("hostplan::ui::Verdict",
+                                           "never: the plan does not fit, so it serves no tokens");
     case BreakEvenKind::Never:
-        return QCoreApplication::translate("hostplan::ui::Verdict", "never: the API stays cheaper at any volume this plan can serve");
+        return QCoreApplication::translate(
+            "hostplan::ui::Verdict",
+            "never: the API stays cheaper at any volume this plan can serve");
     case BreakEvenKind::At:
-        return QCoreApplication::translate("hostplan::ui::Verdict", "%1 tokens a month (%2 tokens/s)")
+        return QCoreApplication::translate("hostplan::ui::Verdict",
+                                           "%1 tokens a month (%2 tokens/s)")
             .arg(tokensText(v.outputTokensPerMonth),
                  groupedInt(std::uint64_t(std::llround(v.outputTokensPerSecond))));
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Display formatting shared by the GUI views and the report: bytes in GB and GiB (always
 // labelled), money, token counts. All numbers come from the core; this only renders them, in
 // the number format of the default QLocale (LanguageManager sets it to the UI language): "32,768"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // LanguageManager: installs the Qt and HostPlan translators for the chosen language (the
 // AppSettings language, else the system locale) from Qt's translations folder and :/i18n
 // (Tiled languagemanager.cpp).
@@ -17,7 +18,7 @@ namespace hostplan::ui {
 
 class LanguageManager : public QObject {
     Q_OBJECT
-public:
+  public:
     /// A language the GUI is translated into (or English, the source language).
     struct Language {
         QString name;       ///< catalogue suffix and settings value: "en", "de", "zh_CN", "ja"
@@ -44,7 +45,7 @@ public:
     /// by script (Simplified only); "en" when none matches.
     static QString languageFor(const QLocale &locale);
 
-private:
+  private:
     QString m_catalogueDir = QStringLiteral(":/i18n");
     std::unique_ptr<QTranslator> m_qt;
     std::unique_ptr<QTranslator> m_app;

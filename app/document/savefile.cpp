@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "document/savefile.h"
 
 #include "util/fileio.h"
@@ -10,9 +11,9 @@ namespace hostplan::ui {
 
 QString saveFileAtomically(const QString &path, const QByteArray &bytes) {
     const QByteArray name = QFile::encodeName(path);
-    const auto r = writeFileAtomically(std::string(name.constData(), std::size_t(name.size())),
-                                       std::string_view(bytes.constData(),
-                                                        std::size_t(bytes.size())));
+    const auto r =
+        writeFileAtomically(std::string(name.constData(), std::size_t(name.size())),
+                            std::string_view(bytes.constData(), std::size_t(bytes.size())));
     return r.ok() ? QString() : QString::fromStdString(r.error().message);
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Saving a file from the app: complete or absent. The Qt face of core's writeFileAtomically
 // (util/fileio.h): QSaveFile is not used because with Qt 6.4.2 its commit() returned true
 // after a buffered write had failed with ENOSPC, leaving a cut file in place of the old one.

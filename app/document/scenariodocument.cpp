@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "document/scenariodocument.h"
 
 #include "document/savefile.h"
@@ -11,13 +12,13 @@ namespace hostplan::ui {
 
 /// Swaps the document's scenario between two values.
 class SetScenarioCommand : public QUndoCommand {
-public:
+  public:
     SetScenarioCommand(ScenarioDocument *doc, Scenario before, Scenario after, const QString &text)
         : QUndoCommand(text), m_doc(doc), m_before(std::move(before)), m_after(std::move(after)) {}
     void undo() override { m_doc->apply(m_before); }
     void redo() override { m_doc->apply(m_after); }
 
-private:
+  private:
     ScenarioDocument *m_doc;
     Scenario m_before;
     Scenario m_after;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ScenarioDocument: the open scenario, its undo stack, its file and its computed plan. Every
 // edit is a QUndoCommand that swaps whole Scenario values; views listen to changed().
 #pragma once
@@ -19,7 +20,7 @@ namespace hostplan::ui {
 
 class ScenarioDocument : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit ScenarioDocument(QObject *parent = nullptr);
 
     const Scenario &scenario() const { return m_scenario; }
@@ -54,11 +55,11 @@ public:
     /// the scenario's rate override). Computed on first use after each change, then cached.
     const std::vector<GpuOption> &gpuSweep() const;
 
-signals:
+  signals:
     /// The scenario or the plan changed.
     void changed();
 
-private:
+  private:
     friend class SetScenarioCommand;
     void apply(const Scenario &scenario);
     Result<ModelSpec> model(const Scenario &scenario) const;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "panels/elidingcombobox.h"
 
 #include <QAbstractItemModel>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A read-only combo box whose current text, when it is wider than the box, is shortened
 // instead of clipped: first a trailing "(...)" is dropped ("NVIDIA B300 SXM 288GB (Blackwell
 // Ultra)" -> "NVIDIA B300 SXM 288GB"), then the text is elided with "...". The tooltip always

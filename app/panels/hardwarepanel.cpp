@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "panels/hardwarepanel.h"
 
 #include "catalogue/catalogue.h"
@@ -128,16 +129,16 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
     });
     spinEdit(m_node, &HardwareChoice::gpusPerNode, tr("GPUs per node"), [](HardwareChoice &) {});
     spinEdit(m_tp, &HardwareChoice::tp, tr("TP"), [](HardwareChoice &h) {
-        h.pp = 0;                       // PP follows: GPUs / TP
+        h.pp = 0; // PP follows: GPUs / TP
         if (h.ep > 1) {
-            h.ep = h.tp ? h.tp : 0;     // expert parallel stays on, at the new TP
+            h.ep = h.tp ? h.tp : 0; // expert parallel stays on, at the new TP
         }
     });
     spinEdit(m_ep, &HardwareChoice::ep, tr("EP"), [](HardwareChoice &) {});
     spinEdit(m_pp, &HardwareChoice::pp, tr("PP"), [](HardwareChoice &h) {
-        h.tp = 0;                       // TP follows: GPUs / PP
+        h.tp = 0; // TP follows: GPUs / PP
         if (h.ep > 1) {
-            h.ep = 0;                   // EP follows TP
+            h.ep = 0; // EP follows TP
         }
     });
     connect(m_engine, &QComboBox::activated, this, [this](int index) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Hardware panel: GPU type, GPU count (or auto), GPUs per node, TP / EP / PP (or auto), the
 // serving engine and its memory fraction. Shows the evaluated layout; a layout the core refuses
 // (layoutProblem: TP 6, EP not dividing the experts, ...) is not applied and the reason is shown.
@@ -14,7 +15,7 @@ namespace hostplan::ui {
 
 class HardwarePanel : public InputPanel {
     Q_OBJECT
-public:
+  public:
     explicit HardwarePanel(ScenarioDocument *doc, QWidget *parent = nullptr);
 
     QComboBox *gpuCombo() const { return m_gpu; }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "panels/inputpanel.h"
 
 #include "document/scenariodocument.h"
@@ -45,9 +46,9 @@ bool InputPanel::commit(const Scenario &next, const QString &text) {
     if (m_doc->plan()) {
         auto r = m_doc->evaluateVariant(next);
         if (!r.ok()) {
-            const QString msg = tr("Not applied: %1")
-                                    .arg(refusalReason(
-                                        next, QString::fromStdString(r.error().message)));
+            const QString msg =
+                tr("Not applied: %1")
+                    .arg(refusalReason(next, QString::fromStdString(r.error().message)));
             showProblem(msg);
             resync();
             emit editRefused(msg);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // InputPanel: base of the input docks (model, hardware, workload, pricing). A panel shows the
 // document's scenario in its widgets (sync) and turns each edit into one undoable command
 // (commit). An edit that makes a working scenario fail to evaluate (e.g. TP 6) is refused: the
@@ -18,18 +19,18 @@ class ScenarioDocument;
 
 class InputPanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit InputPanel(ScenarioDocument *doc, QWidget *parent = nullptr);
 
     /// The message of the last refused edit ("" when the last edit went through).
     QString problemText() const;
     ScenarioDocument *document() const { return m_doc; }
 
-signals:
+  signals:
     /// An edit was refused with `message` (the main window echoes it in the status bar).
     void editRefused(const QString &message);
 
-protected:
+  protected:
     /// Apply `next` as an undoable edit named `text`; false (and a message) if refused.
     bool commit(const Scenario &next, const QString &text);
     /// Show the document's scenario in the widgets. Called with syncing() true.
@@ -46,7 +47,7 @@ protected:
 
     ScenarioDocument *m_doc;
 
-private:
+  private:
     QVBoxLayout *m_layout;
     QLabel *m_problem;
     bool m_syncing = false;

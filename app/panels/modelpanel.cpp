@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "panels/modelpanel.h"
 
 #include "document/appsettings.h"
@@ -25,8 +26,8 @@ namespace {
 
 /// Formats offered for weights, in menu order.
 const std::vector<NumberFormat> &weightChoices() {
-    static const std::vector<NumberFormat> f = {formats::bf16,  formats::fp16,  formats::fp8,
-                                                formats::mxfp4, formats::nvfp4, formats::int8,
+    static const std::vector<NumberFormat> f = {formats::bf16,     formats::fp16,   formats::fp8,
+                                                formats::mxfp4,    formats::nvfp4,  formats::int8,
                                                 formats::int4g128, formats::int2g64};
     return f;
 }
@@ -162,10 +163,10 @@ ModelPanel::ModelPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc,
             commit(s, tr("Change %1 to %2").arg(what, combo->itemText(index)));
         });
     };
-    formatEdit(m_kv, [](Scenario &s, NumberFormat f) { s.model.kvFormat = f; },
-               tr("KV cache format"));
-    formatEdit(m_state, [](Scenario &s, NumberFormat f) { s.model.stateFormat = f; },
-               tr("state format"));
+    formatEdit(
+        m_kv, [](Scenario &s, NumberFormat f) { s.model.kvFormat = f; }, tr("KV cache format"));
+    formatEdit(
+        m_state, [](Scenario &s, NumberFormat f) { s.model.stateFormat = f; }, tr("state format"));
     resync();
 }
 
@@ -235,11 +236,12 @@ void ModelPanel::sync() {
     }
     m_model->setCurrentIndex(mi);
 
-    m_weights->setCurrentIndex(
-        s.model.weightsFormat
-            ? std::max(0, m_weights->findData(QString::fromStdString(s.model.weightsFormat->name())))
-            : 0);
-    m_kv->setCurrentIndex(std::max(0, m_kv->findData(QString::fromStdString(s.model.kvFormat.name()))));
+    m_weights->setCurrentIndex(s.model.weightsFormat
+                                   ? std::max(0, m_weights->findData(QString::fromStdString(
+                                                     s.model.weightsFormat->name())))
+                                   : 0);
+    m_kv->setCurrentIndex(
+        std::max(0, m_kv->findData(QString::fromStdString(s.model.kvFormat.name()))));
     m_state->setCurrentIndex(
         std::max(0, m_state->findData(QString::fromStdString(s.model.stateFormat.name()))));
 
@@ -271,8 +273,8 @@ void ModelPanel::sync() {
                 }
             }
         }
-        combo->setItemText(0, effective.isEmpty() ? tr("Default")
-                                                  : tr("Default (%1)").arg(effective));
+        combo->setItemText(0,
+                           effective.isEmpty() ? tr("Default") : tr("Default (%1)").arg(effective));
         combo->setCurrentIndex(
             it == s.model.groupFormats.end()
                 ? 0
@@ -303,9 +305,9 @@ QString ModelPanel::importPath(const QString &path) {
     forNewModel(s, QFileInfo(path).absoluteFilePath().toStdString());
     auto r = resolveModel(s, Catalogue::builtin());
     if (!r.ok()) {
-        const QString msg = tr("%1 could not be imported: %2")
-                                .arg(QDir::toNativeSeparators(path),
-                                     QString::fromStdString(r.error().toString()));
+        const QString msg =
+            tr("%1 could not be imported: %2")
+                .arg(QDir::toNativeSeparators(path), QString::fromStdString(r.error().toString()));
         showProblem(msg);
         emit editRefused(msg);
         return msg;

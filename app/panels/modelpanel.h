@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Model panel: the catalogue picker (type to search by name or id), import of a config.json,
 // a model.safetensors.index.json or a folder holding them, the weight format for all
 // quantizable groups, per-group overrides (e.g. routed experts MXFP4, attention BF16), and the
@@ -18,7 +19,7 @@ namespace hostplan::ui {
 
 class ModelPanel : public InputPanel {
     Q_OBJECT
-public:
+  public:
     explicit ModelPanel(ScenarioDocument *doc, QWidget *parent = nullptr);
 
     QComboBox *modelCombo() const { return m_model; }
@@ -33,7 +34,7 @@ public:
     /// returns the message (and shows it in the panel); the scenario is unchanged.
     QString importPath(const QString &path);
 
-private:
+  private:
     void sync() override;
     void rebuildGroupRows(const std::vector<GroupRole> &roles);
     void askImportFile();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "panels/pricingpanel.h"
 
 #include "catalogue/catalogue.h"
@@ -138,9 +139,9 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
         commit(s, tr("Change hours per month to %1").arg(m_hoursPerMonth->value()));
     });
     connect(m_importPrices, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Import price list"), QString(),
-            tr("Price lists (*.json *.csv);;All files (*)"));
+        const QString path =
+            QFileDialog::getOpenFileName(this, tr("Import price list"), QString(),
+                                         tr("Price lists (*.json *.csv);;All files (*)"));
         if (path.isEmpty()) {
             return;
         }
@@ -172,8 +173,8 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
             if ((s.pricing.*field) && same(v, *(s.pricing.*field))) {
                 return;
             }
-            const auto base = Catalogue::builtin().findApiPrice(
-                plan ? plan->api.id : s.pricing.apiPriceId);
+            const auto base =
+                Catalogue::builtin().findApiPrice(plan ? plan->api.id : s.pricing.apiPriceId);
             if (base.ok() && same(v, (*base).*shown)) {
                 (s.pricing.*field).reset();
             } else {
@@ -293,17 +294,17 @@ void PricingPanel::sync() {
     const QString apiSrc = QString::fromStdString(p->api.source);
     m_apiSource->setText(
         QStringLiteral("<small>") +
-        (p->api.name.empty() ? tr("No catalogue API for this model: enter prices above.")
-                             : (overridden ? tr("Edited prices, based on %1")
-                                           : tr("Catalogue prices of %1"))
-                                   .arg(QString::fromStdString(p->api.name).toHtmlEscaped()) +
-                                   QStringLiteral(" &mdash; ") +
-                                   tr("source: %1, as of %2")
-                                       .arg(apiSrc.startsWith(QStringLiteral("http"))
-                                                ? QStringLiteral("<a href=\"%1\">%1</a>")
-                                                      .arg(apiSrc.toHtmlEscaped())
-                                                : apiSrc.toHtmlEscaped(),
-                                            QString::fromStdString(p->api.asOf))) +
+        (p->api.name.empty()
+             ? tr("No catalogue API for this model: enter prices above.")
+             : (overridden ? tr("Edited prices, based on %1") : tr("Catalogue prices of %1"))
+                       .arg(QString::fromStdString(p->api.name).toHtmlEscaped()) +
+                   QStringLiteral(" &mdash; ") +
+                   tr("source: %1, as of %2")
+                       .arg(
+                           apiSrc.startsWith(QStringLiteral("http"))
+                               ? QStringLiteral("<a href=\"%1\">%1</a>").arg(apiSrc.toHtmlEscaped())
+                               : apiSrc.toHtmlEscaped(),
+                           QString::fromStdString(p->api.asOf))) +
         QStringLiteral("</small>"));
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Pricing panel: the GPU-hour rate of the chosen GPU type and the API prices (input, cached
 // input, output, USD per 1M tokens), seeded from prices.json / gpus.json with their source and
 // date; any value can be edited, and "Catalogue" puts it back.
@@ -14,7 +15,7 @@ namespace hostplan::ui {
 
 class PricingPanel : public InputPanel {
     Q_OBJECT
-public:
+  public:
     explicit PricingPanel(ScenarioDocument *doc, QWidget *parent = nullptr);
 
     QDoubleSpinBox *gpuRateSpin() const { return m_rate; }
@@ -30,7 +31,7 @@ public:
     /// error naming the file and field, and changes nothing on error.
     QString importPriceList(const QString &path);
 
-private:
+  private:
     void sync() override;
 
     QLabel *m_rateLabel;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "panels/probepanel.h"
 
 #include "fitplan.h"
@@ -135,11 +136,10 @@ ProbePanel::ProbePanel(QWidget *parent) : QWidget(parent), m_runner(new ProbeRem
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_table = new QTableWidget(0, ColumnCount);
-    m_table->setHorizontalHeaderLabels({tr("GPU"), tr("Planned / GPU"), tr("Free (measured)"),
-                                        tr("Headroom"), tr("Fit (current plan)"),
-                                        tr("Copy bandwidth (measured)"),
-                                        tr("HBM bandwidth (catalogue)"),
-                                        tr("Measured / catalogue")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("GPU"), tr("Planned / GPU"), tr("Free (measured)"), tr("Headroom"),
+         tr("Fit (current plan)"), tr("Copy bandwidth (measured)"), tr("HBM bandwidth (catalogue)"),
+         tr("Measured / catalogue")});
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -275,7 +275,8 @@ void ProbePanel::setReport(const probe::ProbeReport &report) {
         report.plan && report.plan->plannedBytesPerGpu > 0
             ? tr("Report from %1, %2. Probe result for the plan it was run with (%3 per GPU): %4.")
                   .arg(QString::fromStdString(report.host), QString::fromStdString(report.timeUtc),
-                       probeBytesText(report.plan->plannedBytesPerGpu), probeStatusText(report.status))
+                       probeBytesText(report.plan->plannedBytesPerGpu),
+                       probeStatusText(report.status))
             : tr("Report from %1, %2. Probe result: %3.")
                   .arg(QString::fromStdString(report.host), QString::fromStdString(report.timeUtc),
                        probeStatusText(report.status));
@@ -319,8 +320,7 @@ void ProbePanel::refresh() {
     const probe::PlanExpectation plan = expectation();
     QString summary;
     const bool currentPlan = m_plannedBytesPerGpu > 0;
-    const QString gpuName =
-        plan.gpuName.empty() ? tr("GPU") : QString::fromStdString(plan.gpuName);
+    const QString gpuName = plan.gpuName.empty() ? tr("GPU") : QString::fromStdString(plan.gpuName);
     if (currentPlan) {
         summary = tr("Verdicts for the current plan: %1 per GPU on %2 x %3.")
                       .arg(probeBytesText(plan.plannedBytesPerGpu))
@@ -336,16 +336,17 @@ void ProbePanel::refresh() {
         summary = tr("No plan to compare with.");
     }
     m_table->setHorizontalHeaderItem(
-        ColVerdict, new QTableWidgetItem(currentPlan ? tr("Fit (current plan)")
-                                                     : tr("Fit (report's plan)")));
+        ColVerdict,
+        new QTableWidgetItem(currentPlan ? tr("Fit (current plan)") : tr("Fit (report's plan)")));
     if (m_hasReport) {
         const int local = int(m_report.devices.size());
         summary +=
             QLatin1Char(' ') +
             tr("%1 found on %2.").arg(gpusText(local), QString::fromStdString(m_report.host));
         if (plan.plannedBytesPerGpu > 0 && plan.gpuCount > local) {
-            summary += QLatin1Char(' ') +
-                       tr("The plan needs %1; the verdicts are per GPU.").arg(gpusText(plan.gpuCount));
+            summary +=
+                QLatin1Char(' ') +
+                tr("The plan needs %1; the verdicts are per GPU.").arg(gpusText(plan.gpuCount));
         }
     }
     m_summary->setText(summary);
@@ -367,8 +368,9 @@ void ProbePanel::refresh() {
         m_table->setItem(i, ColPlanned,
                          item(planned ? probeBytesText(r.plannedBytes) : QStringLiteral("-")));
         m_table->setItem(i, ColFree, item(probeBytesText(r.freeBytes)));
-        m_table->setItem(i, ColHeadroom,
-                         item(planned ? signedBytesText(double(r.headroomBytes), 1) : QStringLiteral("-")));
+        m_table->setItem(
+            i, ColHeadroom,
+            item(planned ? signedBytesText(double(r.headroomBytes), 1) : QStringLiteral("-")));
         QString verdict;
         QColor colour;
         switch (r.verdict) {
@@ -395,10 +397,9 @@ void ProbePanel::refresh() {
         m_table->setItem(i, ColMeasuredBandwidth, item(rateText(r.measuredBandwidthBytesPerS)));
         m_table->setItem(i, ColCatalogueBandwidth, item(rateText(r.catalogueBandwidthBytesPerS)));
         m_table->setItem(i, ColBandwidthRatio,
-                         item(r.bandwidthRatio > 0
-                                  ? QStringLiteral("%1 %").arg(
-                                        numberText(r.bandwidthRatio * 100, 0))
-                                  : QStringLiteral("-")));
+                         item(r.bandwidthRatio > 0 ? QStringLiteral("%1 %").arg(
+                                                         numberText(r.bandwidthRatio * 100, 0))
+                                                   : QStringLiteral("-")));
     }
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Probe panel: runs hostplan-probe on this machine or on a remote host (through ProbeRemote),
 // or imports a report made elsewhere, and shows the measured results beside the plan: per GPU,
 // planned bytes vs measured free memory, headroom, a green/red fit verdict, and measured vs

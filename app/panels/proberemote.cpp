@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "panels/proberemote.h"
 
 #include <QRegularExpression>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ProbeRemote runs hostplan-probe as a child process, on this machine or on another host
 // through the system ssh client, streams its progress lines and parses the JSON report it
 // prints (with the probe's own parser, so the schema lives in probe/probereport.h alone).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "panels/workloadpanel.h"
 
 #include "document/formatting.h"
@@ -21,7 +22,8 @@ constexpr double kMillion = 1e6;
 } // namespace
 
 int WorkloadPanel::sliderPosition(std::uint64_t contextTokens) {
-    const double p = std::round(100.0 * std::log2(double(std::max<std::uint64_t>(contextTokens, 1))));
+    const double p =
+        std::round(100.0 * std::log2(double(std::max<std::uint64_t>(contextTokens, 1))));
     return int(std::clamp(p, double(kSliderMin), double(kSliderMax)));
 }
 
@@ -82,9 +84,9 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         spin->setToolTip(tip);
         // The size hint follows the 1e10 maximum and pushed the field under its label in a
         // narrow dock; typical values (thousands of millions) fit this width, larger ones scroll.
-        spin->setMinimumWidth(spin->fontMetrics().horizontalAdvance(
-                                  QStringLiteral("99,999.9") + spin->suffix()) +
-                              spin->fontMetrics().height() * 3);
+        spin->setMinimumWidth(
+            spin->fontMetrics().horizontalAdvance(QStringLiteral("99,999.9") + spin->suffix()) +
+            spin->fontMetrics().height() * 3);
         return spin;
     };
     auto *monthly = new QLabel(tr("<b>Tokens per month</b> (millions)"));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Workload panel: context length (a slider on a log2 scale for quick moves plus an exact
 // entry), concurrent sequences, monthly tokens (uncached input, cached input, output), hours a
 // day the GPUs are rented, and one heavy user's monthly tokens (for break-even users).
@@ -15,7 +16,7 @@ namespace hostplan::ui {
 
 class WorkloadPanel : public InputPanel {
     Q_OBJECT
-public:
+  public:
     explicit WorkloadPanel(ScenarioDocument *doc, QWidget *parent = nullptr);
 
     QSpinBox *contextSpin() const { return m_context; }
@@ -32,7 +33,7 @@ public:
     static int sliderPosition(std::uint64_t contextTokens);
     static std::uint64_t contextAt(int sliderPosition);
 
-private:
+  private:
     void sync() override;
     void commitContext(std::uint64_t tokens);
 

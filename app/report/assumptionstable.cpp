@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "report/reporttables.h"
 
 #include "document/formatting.h"
@@ -11,30 +12,34 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     ReportTable t;
     t.id = QStringLiteral("assumptions");
     t.title = Report::tr("Assumptions: every input and catalogue figure used");
-    t.headers = {Report::tr("Item"), Report::tr("Value"), Report::tr("Source"), Report::tr("As of")};
+    t.headers = {Report::tr("Item"), Report::tr("Value"), Report::tr("Source"),
+                 Report::tr("As of")};
     t.columnWeights = {2.2, 2.0, 4.6, 1.0};
     t.rightAligned = {false, false, false, false};
     t.csvHeaders = {QStringLiteral("item"), QStringLiteral("value"), QStringLiteral("source"),
                     QStringLiteral("as_of")};
     const Scenario &s = p.scenario;
-    const QString input = scenarioFile.isEmpty()
-                              ? Report::tr("Scenario input")
-                              : Report::tr("Scenario input (%1)").arg(QFileInfo(scenarioFile).fileName());
+    const QString input =
+        scenarioFile.isEmpty()
+            ? Report::tr("Scenario input")
+            : Report::tr("Scenario input (%1)").arg(QFileInfo(scenarioFile).fileName());
     auto row = [&](const QString &item, const QString &value, const QString &source,
                    const QString &asOf = QStringLiteral("-")) {
         addRow(t, {item, value, source, asOf}, {item, value, source, asOf});
     };
     auto inputRow = [&](const QString &item, const QString &value) { row(item, value, input); };
     const EngineDefaults defaults = engineDefaults(s.engine.engine);
-    const QString engineDoc = Report::tr("%1 default (HostPlan core/sizing/memory.h, from the engine's "
-                                 "documentation)")
-                                  .arg(qs(engineName(s.engine.engine)));
+    const QString engineDoc =
+        Report::tr("%1 default (HostPlan core/sizing/memory.h, from the engine's "
+                   "documentation)")
+            .arg(qs(engineName(s.engine.engine)));
 
     // Inputs, in scenario-file order.
     inputRow(Report::tr("Scenario name"), qs(s.name));
     inputRow(Report::tr("Model"), qs(s.model.ref));
-    inputRow(Report::tr("Weights format"), s.model.weightsFormat ? qs(s.model.weightsFormat->label())
-                                                         : Report::tr("as shipped in the checkpoint"));
+    inputRow(Report::tr("Weights format"), s.model.weightsFormat
+                                               ? qs(s.model.weightsFormat->label())
+                                               : Report::tr("as shipped in the checkpoint"));
     for (const auto &[role, format] : s.model.groupFormats) {
         inputRow(Report::tr("Format of %1 weights").arg(groupRoleText(role).toLower()),
                  qs(format.label()));
@@ -42,9 +47,10 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     inputRow(Report::tr("KV cache format"), qs(s.model.kvFormat.label()));
     inputRow(Report::tr("Linear-attention state format"), qs(s.model.stateFormat.label()));
     inputRow(Report::tr("GPU type"), qs(s.hardware.gpu));
-    inputRow(Report::tr("GPU count"), s.hardware.gpuCount
-                                  ? QString::number(s.hardware.gpuCount)
-                                  : Report::tr("auto (practical count: %1)").arg(p.layout.gpuCount()));
+    inputRow(Report::tr("GPU count"),
+             s.hardware.gpuCount
+                 ? QString::number(s.hardware.gpuCount)
+                 : Report::tr("auto (practical count: %1)").arg(p.layout.gpuCount()));
     if (s.hardware.gpusPerNode) {
         inputRow(Report::tr("GPUs per node"), QString::number(s.hardware.gpusPerNode));
     } else {
@@ -54,7 +60,9 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     const bool explicitLayout = s.hardware.tp || s.hardware.pp || s.hardware.ep;
     row(Report::tr("Parallel layout"),
         Report::tr("TP %1, EP %2, PP %3").arg(p.layout.tp).arg(p.layout.ep).arg(p.layout.pp),
-        explicitLayout ? input : Report::tr("HostPlan's preferred layout for the GPU count (core/sizing/fit.h)"));
+        explicitLayout
+            ? input
+            : Report::tr("HostPlan's preferred layout for the GPU count (core/sizing/fit.h)"));
     inputRow(Report::tr("Serving engine"), qs(engineName(s.engine.engine)));
     if (s.engine.memoryFraction) {
         inputRow(Report::tr("Engine memory fraction"), numberText(*s.engine.memoryFraction, 2));
@@ -63,35 +71,44 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
             engineDoc);
     }
     if (s.engine.stateSlotsPerRequest) {
-        inputRow(Report::tr("State slots per request"), QString::number(*s.engine.stateSlotsPerRequest));
+        inputRow(Report::tr("State slots per request"),
+                 QString::number(*s.engine.stateSlotsPerRequest));
     } else if (p.memory.cache.stateBytesPerSequence) {
         row(Report::tr("State slots per request"), QString::number(defaults.stateSlotsPerRequest),
             engineDoc);
     }
-    row(Report::tr("KV block size"), Report::tr("%1 tokens").arg(defaults.kvBlockTokens), engineDoc);
-    inputRow(Report::tr("Prefill chunk"), Report::tr("%1 tokens").arg(groupedInt(s.engine.prefillChunkTokens)));
+    row(Report::tr("KV block size"), Report::tr("%1 tokens").arg(defaults.kvBlockTokens),
+        engineDoc);
+    inputRow(Report::tr("Prefill chunk"),
+             Report::tr("%1 tokens").arg(groupedInt(s.engine.prefillChunkTokens)));
     if (s.engine.activationBytesPerGpu) {
-        inputRow(Report::tr("Activations per GPU"), bytesText(double(*s.engine.activationBytesPerGpu)));
+        inputRow(Report::tr("Activations per GPU"),
+                 bytesText(double(*s.engine.activationBytesPerGpu)));
     } else {
         row(Report::tr("Activations per GPU"), bytesText(double(p.memory.perGpu.activations)),
             Report::tr("HostPlan estimate: prefill chunk x hidden size x 2 bytes x 32 buffers, "
-               "calibrated on seed 000 (core/sizing/memory.h)"));
+                       "calibrated on seed 000 (core/sizing/memory.h)"));
     }
     if (s.engine.runtimeBytesPerGpu) {
-        inputRow(Report::tr("Runtime overhead per GPU"), bytesText(double(*s.engine.runtimeBytesPerGpu)));
+        inputRow(Report::tr("Runtime overhead per GPU"),
+                 bytesText(double(*s.engine.runtimeBytesPerGpu)));
     } else {
         row(Report::tr("Runtime overhead per GPU"), bytesText(double(p.memory.perGpu.runtime)),
-            Report::tr("HostPlan estimate: 2 GB, plus 2 GB for NCCL buffers and CUDA graphs on more "
-               "than one GPU (seed 003; core/sizing/memory.h)"));
+            Report::tr(
+                "HostPlan estimate: 2 GB, plus 2 GB for NCCL buffers and CUDA graphs on more "
+                "than one GPU (seed 003; core/sizing/memory.h)"));
     }
     const Workload &w = s.workload;
-    inputRow(Report::tr("Context per sequence"), Report::tr("%1 tokens").arg(groupedInt(w.contextTokens)));
+    inputRow(Report::tr("Context per sequence"),
+             Report::tr("%1 tokens").arg(groupedInt(w.contextTokens)));
     inputRow(Report::tr("Concurrent sequences"), groupedInt(w.concurrency));
     inputRow(Report::tr("Input tokens per month"), tokensPerMonthText(w.inputTokensPerMonth));
-    inputRow(Report::tr("Cached input tokens per month"), tokensPerMonthText(w.cachedInputTokensPerMonth));
+    inputRow(Report::tr("Cached input tokens per month"),
+             tokensPerMonthText(w.cachedInputTokensPerMonth));
     inputRow(Report::tr("Output tokens per month"), tokensPerMonthText(w.outputTokensPerMonth));
     inputRow(Report::tr("Hours per day rented"), numberText(w.hoursPerDay, 1));
-    inputRow(Report::tr("Heavy user's tokens per month"), tokensPerMonthText(w.heavyUserTokensPerMonth));
+    inputRow(Report::tr("Heavy user's tokens per month"),
+             tokensPerMonthText(w.heavyUserTokensPerMonth));
     inputRow(Report::tr("Hours per month"), numberText(s.pricing.hoursPerMonth, 0));
 
     // Prices.
@@ -139,13 +156,14 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
         mSrc, mAsOf);
     row(Report::tr("Total parameters"), groupedInt(p.model.totalParams), mSrc, mAsOf);
     row(Report::tr("Active parameters per token"), groupedInt(p.model.activeParams), mSrc, mAsOf);
-    row(Report::tr("Weights (after formats)"), bytesText(double(p.model.weightBytes())), mSrc, mAsOf);
+    row(Report::tr("Weights (after formats)"), bytesText(double(p.model.weightBytes())), mSrc,
+        mAsOf);
     if (p.model.checkpointBytes) {
         row(Report::tr("Checkpoint size"), bytesText(double(p.model.checkpointBytes)), mSrc, mAsOf);
     }
     if (p.model.maxContextTokens) {
-        row(Report::tr("Maximum context"), Report::tr("%1 tokens").arg(groupedInt(p.model.maxContextTokens)), mSrc,
-            mAsOf);
+        row(Report::tr("Maximum context"),
+            Report::tr("%1 tokens").arg(groupedInt(p.model.maxContextTokens)), mSrc, mAsOf);
     }
     if (p.model.isMoe()) {
         row(Report::tr("Experts"),
@@ -162,9 +180,11 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     row(Report::tr("GPU"), qs(p.gpu.name), gSrc, gAsOf);
     row(Report::tr("Advertised memory per GPU"), gbText(double(p.gpu.memoryBytes), 0), gSrc, gAsOf);
     row(Report::tr("Usable memory per GPU"), gibText(double(p.gpu.usableMemoryBytes)), gSrc, gAsOf);
-    row(Report::tr("HBM bandwidth per GPU"), bandwidthText(p.gpu.hbmBandwidthBytesPerS), gSrc, gAsOf);
-    row(Report::tr("Native MXFP4"), p.gpu.nativeMxfp4 ? Report::tr("yes") : Report::tr("no (dequantized at run time)"),
-        gSrc, gAsOf);
+    row(Report::tr("HBM bandwidth per GPU"), bandwidthText(p.gpu.hbmBandwidthBytesPerS), gSrc,
+        gAsOf);
+    row(Report::tr("Native MXFP4"),
+        p.gpu.nativeMxfp4 ? Report::tr("yes") : Report::tr("no (dequantized at run time)"), gSrc,
+        gAsOf);
 
     // The other GPU types of the options table.
     for (const GpuOptionRow &o : options) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "report/reporttables.h"
 
 #include "document/formatting.h"
@@ -10,11 +11,12 @@ namespace hostplan::ui::reporttables {
 ReportTable costTable(const PlanResult &p) {
     ReportTable t;
     t.id = QStringLiteral("cost");
-    t.title =
-        Report::tr("Rental cost of %1 at %2 per GPU-hour").arg(gpuLabel(p), rateText(p.usdPerGpuHour));
+    t.title = Report::tr("Rental cost of %1 at %2 per GPU-hour")
+                  .arg(gpuLabel(p), rateText(p.usdPerGpuHour));
     const QString hpd = numberText(p.rental.hoursPerDay, 1);
-    t.headers = {Report::tr("Period"), Report::tr("GPU-hours, 24 h/day"), Report::tr("Cost, always on"),
-                 Report::tr("GPU-hours, %1 h/day").arg(hpd), Report::tr("Cost at %1 h/day").arg(hpd)};
+    t.headers = {Report::tr("Period"), Report::tr("GPU-hours, 24 h/day"),
+                 Report::tr("Cost, always on"), Report::tr("GPU-hours, %1 h/day").arg(hpd),
+                 Report::tr("Cost at %1 h/day").arg(hpd)};
     t.columnWeights = {2.2, 1.7, 1.5, 1.7, 1.5};
     t.rightAligned = {false, true, true, true, true};
     t.csvHeaders = {QStringLiteral("period"),
@@ -61,14 +63,15 @@ ReportTable costTable(const PlanResult &p) {
                 csvNumber(gpuHoursSched), csvNumber(usdSched)},
                per.id == QLatin1String("month"));
     }
-    t.note = p.apiPriced
-                 ? Report::tr("The same tokens at API prices (%1): %2 per month. The hour row is one "
-                      "hour of running GPUs; \"at %3 h/day\" rents them only for those hours.")
-                       .arg(qs(p.api.name), usdText(p.apiUsdPerMonth), hpd)
-                 : Report::tr("No API price is known for this model, so there is no API comparison. "
-                      "The hour row is one hour of running GPUs; \"at %1 h/day\" rents them "
-                      "only for those hours.")
-                       .arg(hpd);
+    t.note =
+        p.apiPriced
+            ? Report::tr("The same tokens at API prices (%1): %2 per month. The hour row is one "
+                         "hour of running GPUs; \"at %3 h/day\" rents them only for those hours.")
+                  .arg(qs(p.api.name), usdText(p.apiUsdPerMonth), hpd)
+            : Report::tr("No API price is known for this model, so there is no API comparison. "
+                         "The hour row is one hour of running GPUs; \"at %1 h/day\" rents them "
+                         "only for those hours.")
+                  .arg(hpd);
     return t;
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "report/exportfiles.h"
 
 #include "document/savefile.h"

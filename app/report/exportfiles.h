@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Exports besides the PDF: the report's tables as CSV files and the whole plan as JSON (the
 // schema of `hostplan-cli plan --json`, README "JSON schema"). Both are written atomically
 // (saveFileAtomically); an error leaves any existing file untouched.

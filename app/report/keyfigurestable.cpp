@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "report/reporttables.h"
 
 #include "document/formatting.h"
@@ -23,8 +24,9 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
                    const QString &raw, const QString &unit, bool bold = false) {
         addRow(t, {label, value}, {id, raw, unit}, bold);
     };
-    row(Report::tr("Fits"), p.fit.fits ? Report::tr("yes") : Report::tr("no"), QStringLiteral("fits"),
-        p.fit.fits ? QStringLiteral("1") : QStringLiteral("0"), QStringLiteral("bool"), true);
+    row(Report::tr("Fits"), p.fit.fits ? Report::tr("yes") : Report::tr("no"),
+        QStringLiteral("fits"), p.fit.fits ? QStringLiteral("1") : QStringLiteral("0"),
+        QStringLiteral("bool"), true);
     // The GPU type and the count are two figures: the CSV's unit column holds units only.
     row(Report::tr("GPU type"), qs(p.gpu.name), QStringLiteral("gpu"), qs(p.gpu.id), QString());
     row(Report::tr("GPUs"),
@@ -68,7 +70,8 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
         QStringLiteral("USD"), true);
     // Without an API price the API cost and break-even are NaN: say so (the CSV stays empty).
     const QString noApi = Report::tr("no API price");
-    row(p.apiPriced ? Report::tr("API, same volume (%1)").arg(qs(p.api.name)) : Report::tr("API, same volume"),
+    row(p.apiPriced ? Report::tr("API, same volume (%1)").arg(qs(p.api.name))
+                    : Report::tr("API, same volume"),
         p.apiPriced ? usdText(p.apiUsdPerMonth) : noApi, QStringLiteral("api_usd_per_month"),
         csvNumber(p.apiUsdPerMonth), QStringLiteral("USD"), true);
     // Both costs per 1M output tokens (decision.h): a plan that does not fit has neither.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "report/reporttables.h"
 
 #include "document/formatting.h"
@@ -13,7 +14,8 @@ ReportTable memoryTable(const PlanResult &p) {
                   .arg(p.layout.tp)
                   .arg(p.layout.ep)
                   .arg(p.layout.pp);
-    t.headers = {Report::tr("Component"), Report::tr("Per GPU"), Report::tr("All %1").arg(gpusText(p.layout.gpuCount()))};
+    t.headers = {Report::tr("Component"), Report::tr("Per GPU"),
+                 Report::tr("All %1").arg(gpusText(p.layout.gpuCount()))};
     t.columnWeights = {2.0, 2.0, 2.0};
     t.rightAligned = {false, true, true};
     t.csvHeaders = {QStringLiteral("component"), QStringLiteral("per_gpu_bytes"),
@@ -32,13 +34,13 @@ ReportTable memoryTable(const PlanResult &p) {
          QStringLiteral("kv_cache"), m.perGpu.kvCache, m.total.kvCache},
     };
     if (m.perGpu.state || m.total.state) {
-        rows.push_back(
-            {Report::tr("Linear-attention state"), QStringLiteral("state"), m.perGpu.state, m.total.state});
+        rows.push_back({Report::tr("Linear-attention state"), QStringLiteral("state"),
+                        m.perGpu.state, m.total.state});
     }
     rows.push_back({Report::tr("Activations"), QStringLiteral("activations"), m.perGpu.activations,
                     m.total.activations});
-    rows.push_back(
-        {Report::tr("Runtime overhead"), QStringLiteral("runtime"), m.perGpu.runtime, m.total.runtime});
+    rows.push_back({Report::tr("Runtime overhead"), QStringLiteral("runtime"), m.perGpu.runtime,
+                    m.total.runtime});
     for (const Row &r : rows) {
         addRow(t, {r.label, bytesText(double(r.perGpu)), bytesText(double(r.total))},
                {r.id, csvInt(r.perGpu), csvInt(r.total)});
@@ -59,13 +61,15 @@ ReportTable memoryTable(const PlanResult &p) {
            {QStringLiteral("usable"), csvInt(m.usableBytesPerGpu),
             csvInt(m.usableBytesPerGpu * p.layout.gpuCount())});
     addRow(t,
-           {Report::tr("Room for KV cache and state"), signedBytesText(double(m.kvCapacityBytesPerGpu)),
+           {Report::tr("Room for KV cache and state"),
+            signedBytesText(double(m.kvCapacityBytesPerGpu)),
             signedBytesText(double(m.kvCapacityBytesPerGpu) * p.layout.gpuCount())},
            {QStringLiteral("kv_state_room"), csvInt(m.kvCapacityBytesPerGpu),
             csvInt(m.kvCapacityBytesPerGpu * std::int64_t(p.layout.gpuCount()))});
     t.note =
-        Report::tr("Decimal GB (10^9 bytes) with binary GiB (2^30 bytes) in brackets. KV cache: %1 "
-           "bytes per token for the whole model, %2 per GPU. Up to %3 of %4 tokens fit at once.")
+        Report::tr(
+            "Decimal GB (10^9 bytes) with binary GiB (2^30 bytes) in brackets. KV cache: %1 "
+            "bytes per token for the whole model, %2 per GPU. Up to %3 of %4 tokens fit at once.")
             .arg(groupedInt(m.cache.kvBytesPerToken), groupedInt(m.cache.kvBytesPerTokenPerGpu),
                  sequencesText(p.fit.maxConcurrency),
                  groupedInt(p.scenario.workload.contextTokens));

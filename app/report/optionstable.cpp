@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "report/reporttables.h"
 
 #include "document/formatting.h"
@@ -40,7 +41,8 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
                     QStringLiteral("usd_per_month_always_on"),
                     QStringLiteral("scenario_gpu")};
     for (const GpuOptionRow &o : options) {
-        const QString name = qs(o.gpu.name) + (o.isScenarioGpu ? Report::tr(" (scenario)") : QString());
+        const QString name =
+            qs(o.gpu.name) + (o.isScenarioGpu ? Report::tr(" (scenario)") : QString());
         if (!o.evaluated) {
             addRow(t,
                    {name, gbText(double(o.gpu.memoryBytes), 0), QString::number(o.gpu.gpusPerNode),
@@ -54,38 +56,40 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
             continue;
         }
         const bool found = o.practicalFound;
-        addRow(
-            t,
-            {name, gbText(double(o.gpu.memoryBytes), 0), QString::number(o.gpusPerNode),
-             QString::number(o.floorGpus),
-             found ? QString::number(o.practicalGpus) : Report::tr("none up to %1").arg(kMaxPracticalGpus),
-             !found                     ? QStringLiteral("-")
-             : o.sequencesAtTarget == 0 ? Report::tr("0 (too slow)")
-                                        : groupedInt(o.sequencesAtTarget),
-             pilotRangeText(o.pilot), rateText(o.usdPerGpuHour),
-             found ? usdText(o.usdPerMonthScheduled) : QStringLiteral("-"),
-             found ? usdText(o.usdPerMonthAlwaysOn) : QStringLiteral("-")},
-            {qs(o.gpu.id), qs(o.gpu.name), csvInt(o.gpu.memoryBytes),
-             csvInt(std::uint64_t(o.gpusPerNode)), csvInt(std::uint64_t(o.floorGpus)),
-             found ? csvInt(std::uint64_t(o.practicalGpus)) : QString(),
-             found ? csvInt(std::uint64_t(o.sequencesAtTarget)) : QString(),
-             found ? csvInt(std::uint64_t(o.pilot.low)) : QString(),
-             found ? csvInt(std::uint64_t(o.pilot.high)) : QString(), csvNumber(o.usdPerGpuHour),
-             found ? csvNumber(o.usdPerMonthScheduled) : QString(),
-             found ? csvNumber(o.usdPerMonthAlwaysOn) : QString(),
-             o.isScenarioGpu ? QStringLiteral("1") : QStringLiteral("0")},
-            o.isScenarioGpu);
+        addRow(t,
+               {name, gbText(double(o.gpu.memoryBytes), 0), QString::number(o.gpusPerNode),
+                QString::number(o.floorGpus),
+                found ? QString::number(o.practicalGpus)
+                      : Report::tr("none up to %1").arg(kMaxPracticalGpus),
+                !found                     ? QStringLiteral("-")
+                : o.sequencesAtTarget == 0 ? Report::tr("0 (too slow)")
+                                           : groupedInt(o.sequencesAtTarget),
+                pilotRangeText(o.pilot), rateText(o.usdPerGpuHour),
+                found ? usdText(o.usdPerMonthScheduled) : QStringLiteral("-"),
+                found ? usdText(o.usdPerMonthAlwaysOn) : QStringLiteral("-")},
+               {qs(o.gpu.id), qs(o.gpu.name), csvInt(o.gpu.memoryBytes),
+                csvInt(std::uint64_t(o.gpusPerNode)), csvInt(std::uint64_t(o.floorGpus)),
+                found ? csvInt(std::uint64_t(o.practicalGpus)) : QString(),
+                found ? csvInt(std::uint64_t(o.sequencesAtTarget)) : QString(),
+                found ? csvInt(std::uint64_t(o.pilot.low)) : QString(),
+                found ? csvInt(std::uint64_t(o.pilot.high)) : QString(), csvNumber(o.usdPerGpuHour),
+                found ? csvNumber(o.usdPerMonthScheduled) : QString(),
+                found ? csvNumber(o.usdPerMonthAlwaysOn) : QString(),
+                o.isScenarioGpu ? QStringLiteral("1") : QStringLiteral("0")},
+               o.isScenarioGpu);
     }
-    t.note = Report::tr("Memory floor: GPUs whose advertised memory holds the weights alone. Practical "
-                "count: the smallest rentable count (1 GPU or whole nodes) whose layout holds "
-                "the weights and the workload. Sequences at the target: how many of them the "
-                "practical layout runs within the time per output token (0: too slow, e.g. "
-                "pipeline stages over many nodes). Pilot range: what to ask a provider to quote for "
-                "a pilot, from the practical count to one more node (at most twice the practical "
-                "count). Monthly costs are at the practical count; %1")
-                 .arg(p.apiPriced ? Report::tr("the API costs %1 per month for the same tokens.")
-                                        .arg(usdText(p.apiUsdPerMonth))
-                                  : Report::tr("no API price is known for this model."));
+    t.note =
+        Report::tr(
+            "Memory floor: GPUs whose advertised memory holds the weights alone. Practical "
+            "count: the smallest rentable count (1 GPU or whole nodes) whose layout holds "
+            "the weights and the workload. Sequences at the target: how many of them the "
+            "practical layout runs within the time per output token (0: too slow, e.g. "
+            "pipeline stages over many nodes). Pilot range: what to ask a provider to quote for "
+            "a pilot, from the practical count to one more node (at most twice the practical "
+            "count). Monthly costs are at the practical count; %1")
+            .arg(p.apiPriced ? Report::tr("the API costs %1 per month for the same tokens.")
+                                   .arg(usdText(p.apiUsdPerMonth))
+                             : Report::tr("no API price is known for this model."));
     return t;
 }
 

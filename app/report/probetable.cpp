@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "report/reporttables.h"
 
 #include "catalogue/catalogue.h"
@@ -13,8 +14,10 @@ ReportTable probeTable(const PlanResult &p, const probe::ProbeReport *report,
     ReportTable t;
     t.id = QStringLiteral("probe");
     t.title = Report::tr("Each probed GPU against the plan");
-    t.headers = {Report::tr("GPU"),     Report::tr("Planned per GPU"),    Report::tr("Free"),      Report::tr("Headroom"),
-                 Report::tr("Verdict"), Report::tr("Measured bandwidth"), Report::tr("Catalogue"), Report::tr("Ratio")};
+    t.headers = {Report::tr("GPU"),       Report::tr("Planned per GPU"),
+                 Report::tr("Free"),      Report::tr("Headroom"),
+                 Report::tr("Verdict"),   Report::tr("Measured bandwidth"),
+                 Report::tr("Catalogue"), Report::tr("Ratio")};
     t.columnWeights = {2.2, 1.7, 1.7, 1.7, 1.3, 1.2, 1.1, 0.7};
     t.rightAligned = {false, true, true, true, false, true, true, true};
     t.csvHeaders = {QStringLiteral("device"),
@@ -29,10 +32,11 @@ ReportTable probeTable(const PlanResult &p, const probe::ProbeReport *report,
                     QStringLiteral("bandwidth_ratio"),
                     QStringLiteral("reason")};
     if (!report) {
-        summary << Report::tr("No probe report is attached. Run hostplan-probe on the rented machine "
-                      "(hostplan-probe all --json --scenario FILE > probe.json) and attach the "
-                      "report: hostplan-cli report --probe-report probe.json, or import it in "
-                      "the Probe panel before exporting from the GUI.");
+        summary << Report::tr(
+            "No probe report is attached. Run hostplan-probe on the rented machine "
+            "(hostplan-probe all --json --scenario FILE > probe.json) and attach the "
+            "report: hostplan-cli report --probe-report probe.json, or import it in "
+            "the Probe panel before exporting from the GUI.");
         return t;
     }
     summary << Report::tr("Probe report from host %1, %2 (%3 %4); status: %5; GPUs found: %6.")
@@ -59,8 +63,9 @@ ReportTable probeTable(const PlanResult &p, const probe::ProbeReport *report,
     expect.catalogueBandwidthBytesPerS = p.gpu.hbmBandwidthBytesPerS;
     expect.gpuName = p.gpu.name;
     if (int(report->devices.size()) < expect.gpuCount) {
-        summary << Report::tr("The plan needs %1 and the probed machine has %2: the verdicts are per "
-                      "GPU.")
+        summary << Report::tr(
+                       "The plan needs %1 and the probed machine has %2: the verdicts are per "
+                       "GPU.")
                        .arg(gpusText(expect.gpuCount), gpusText(qint64(report->devices.size())));
     }
     // Bandwidth against each device's own data sheet, not the plan's GPU.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "report/reportcontent.h"
 
 #include "report/reporttables.h"
@@ -43,34 +44,39 @@ QString recommendationLine(const PlanResult &p) {
     const QString name = recommendationText(r);
     const QString hpd = numberText(p.rental.hoursPerDay, 1);
     if (r == Recommendation::NoApiPrice) {
-        return Report::tr("%1: no API price is known for %2; set one in the scenario's pricing to compare "
-                  "renting %3 (%4 a month at %5 h/day) with paying per token.")
+        return Report::tr(
+                   "%1: no API price is known for %2; set one in the scenario's pricing to compare "
+                   "renting %3 (%4 a month at %5 h/day) with paying per token.")
             .arg(name, QString::fromStdString(p.model.displayName), gpuLabel(p),
                  usdText(p.rental.usdPerMonthScheduled), hpd);
     }
     if (!p.fit.fits) {
-        return Report::tr("%1: %2 does not carry this workload; stay on the API until a configuration "
-                  "fits (practical count: %3).")
+        return Report::tr(
+                   "%1: %2 does not carry this workload; stay on the API until a configuration "
+                   "fits (practical count: %3).")
             .arg(name, gpuLabel(p),
                  p.fit.practicalFound ? gpusText(p.fit.gpusPractical)
                                       : Report::tr("none up to %1 GPUs").arg(kMaxPracticalGpus));
     }
     switch (r) {
     case Recommendation::Api:
-        return Report::tr("%1: for this volume the API costs %2 a month, no more than renting %3 at "
-                  "%4 h/day (%5 a month).")
+        return Report::tr(
+                   "%1: for this volume the API costs %2 a month, no more than renting %3 at "
+                   "%4 h/day (%5 a month).")
             .arg(name, usdText(p.apiUsdPerMonth), gpuLabel(p), hpd,
                  usdText(p.rental.usdPerMonthScheduled));
     case Recommendation::Dedicated:
-        return Report::tr("%1: the API would cost %2 per month, more than %3 always on (%4); rent or "
-                  "own them around the clock.")
+        return Report::tr(
+                   "%1: the API would cost %2 per month, more than %3 always on (%4); rent or "
+                   "own them around the clock.")
             .arg(name, usdText(p.apiUsdPerMonth), gpuLabel(p),
                  usdText(p.rental.usdPerMonthAlwaysOn));
     case Recommendation::NoApiPrice:
         break;
     case Recommendation::BurstRental:
-        return Report::tr("%1: rent %2 for %3 h/day (%4 per month) instead of the API (%5); always on "
-                  "(%6) would cost more than the API.")
+        return Report::tr(
+                   "%1: rent %2 for %3 h/day (%4 per month) instead of the API (%5); always on "
+                   "(%6) would cost more than the API.")
             .arg(name, gpuLabel(p), hpd, usdText(p.rental.usdPerMonthScheduled),
                  usdText(p.apiUsdPerMonth), usdText(p.rental.usdPerMonthAlwaysOn));
     }
@@ -143,8 +149,8 @@ Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDat
     c.scenarioFile = doc.filePath();
     c.date = date;
 
-    c.verdict =
-        p.fit.fits ? Report::tr("Fits on %1").arg(gpuLabel(p)) : Report::tr("Does not fit on %1").arg(gpuLabel(p));
+    c.verdict = p.fit.fits ? Report::tr("Fits on %1").arg(gpuLabel(p))
+                           : Report::tr("Does not fit on %1").arg(gpuLabel(p));
     if (p.fit.fits) {
         c.summary << Report::tr("%1 (TP %2, EP %3, PP %4) carry %5 of %6 tokens of %7; up to "
                                 "%8 fit at once.")
@@ -163,8 +169,7 @@ Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDat
         c.notes << Report::tr("Note: %1.").arg(qs(warning));
     }
     // Prices older than the scenario's limit, as of the report's date (plan/decision.h).
-    for (const StalePrice &stale :
-         stalePrices(p, date.toString(Qt::ISODate).toStdString())) {
+    for (const StalePrice &stale : stalePrices(p, date.toString(Qt::ISODate).toStdString())) {
         c.notes << Report::tr("Stale price: %1 is from %2, %3 days before this report (older "
                               "than %4 days); check the provider's page before deciding.")
                        .arg(qs(stale.name), qs(stale.asOf))
@@ -183,28 +188,34 @@ Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDat
     c.probe = probeTable(p, probeReport, c.probeSummary);
     c.assumptions = assumptionsTable(p, c.scenarioFile, c.gpuOptions);
 
-    c.rules << Report::tr("Recommendation: API when the plan does not fit, or when the API bill for the "
-                  "workload's tokens is no more than renting at the chosen hours a day; "
-                  "Dedicated when the API bill is more than renting the GPUs always on; Burst "
-                  "rental in between (renting for the chosen hours beats the API, always on "
-                  "does not).");
-    c.rules << Report::tr("Memory floor: GPUs whose advertised memory (decimal GB) holds the weights "
-                  "alone, ceil(weights / memory per GPU). It is a boundary, not a deployment.");
-    c.rules << Report::tr("Practical count: the smallest rentable count (1 GPU, or whole nodes of the "
-                  "GPU's node size) whose preferred layout (TP inside a node, PP across nodes) "
-                  "holds the weights, activations, runtime and the KV cache of the workload "
-                  "within the engine's memory budget.");
-    c.rules << Report::tr("Pilot range: from the practical count to one more node, at most twice the "
-                  "practical count, rounded to whole nodes: the GPU counts to ask a provider to "
-                  "quote for a pilot (cf. seed 004's starting ranges).");
-    c.rules << Report::tr("Costs: GPU-hours x rate. A month is %1 h (365 x 24 / 12) always on; at H h/day "
-                  "it is H x %1 / 24 h. 30 days = 720 h.")
+    c.rules << Report::tr(
+        "Recommendation: API when the plan does not fit, or when the API bill for the "
+        "workload's tokens is no more than renting at the chosen hours a day; "
+        "Dedicated when the API bill is more than renting the GPUs always on; Burst "
+        "rental in between (renting for the chosen hours beats the API, always on "
+        "does not).");
+    c.rules << Report::tr(
+        "Memory floor: GPUs whose advertised memory (decimal GB) holds the weights "
+        "alone, ceil(weights / memory per GPU). It is a boundary, not a deployment.");
+    c.rules << Report::tr(
+        "Practical count: the smallest rentable count (1 GPU, or whole nodes of the "
+        "GPU's node size) whose preferred layout (TP inside a node, PP across nodes) "
+        "holds the weights, activations, runtime and the KV cache of the workload "
+        "within the engine's memory budget.");
+    c.rules << Report::tr(
+        "Pilot range: from the practical count to one more node, at most twice the "
+        "practical count, rounded to whole nodes: the GPU counts to ask a provider to "
+        "quote for a pilot (cf. seed 004's starting ranges).");
+    c.rules << Report::tr(
+                   "Costs: GPU-hours x rate. A month is %1 h (365 x 24 / 12) always on; at H h/day "
+                   "it is H x %1 / 24 h. 30 days = 720 h.")
                    .arg(numberText(p.rental.hoursPerMonth, 0));
-    c.rules << Report::tr("API cost: input, cached input and output tokens a month x the API's price per "
-                  "1M tokens. Break-even: the output volume (input and cached input growing in "
-                  "the same ratio) at which the API bill equals the rental at the chosen hours a "
-                  "day; heavy users: the rental divided by one heavy user's API bill (all tokens "
-                  "billed as output).");
+    c.rules << Report::tr(
+        "API cost: input, cached input and output tokens a month x the API's price per "
+        "1M tokens. Break-even: the output volume (input and cached input growing in "
+        "the same ratio) at which the API bill equals the rental at the chosen hours a "
+        "day; heavy users: the rental divided by one heavy user's API bill (all tokens "
+        "billed as output).");
     return c;
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The budget report's content: the executive summary, the recommendation, and every table of
 // the report (memory, cost, options across GPU types, probe results, assumptions), each kept
 // twice: as display text (formatting.h, what the PDF prints) and as raw numbers (what the CSV

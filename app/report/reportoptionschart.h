@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Monthly rental per GPU type at each type's practical count (the report's options table as a
 // chart), with the API's monthly bill for the same tokens as a dashed line: bars below the line
 // beat the API. Built from gpuOptionRows(); draws no figures of its own.

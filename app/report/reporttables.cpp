@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "report/reporttables.h"
 
 #include "document/formatting.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The report's tables, one builder per table (one file each: keyfigurestable.cpp, costtable.cpp,
 // memorytable.cpp, groupstable.cpp, optionstable.cpp, probetable.cpp, assumptionstable.cpp),
 // and the small cell helpers they share. Internal to the report library: buildReportContent()
@@ -51,8 +52,7 @@ ReportTable groupsTable(const PlanResult &p);
 ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &options);
 /// Each probed GPU against the plan; `summary` receives the probe report's host, time, status
 /// and messages. `report` nullptr: no rows, and a summary line saying how to attach one.
-ReportTable probeTable(const PlanResult &p, const probe::ProbeReport *report,
-                       QStringList &summary);
+ReportTable probeTable(const PlanResult &p, const probe::ProbeReport *report, QStringList &summary);
 /// Every input and catalogue figure the plan used, with its source and date.
 ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
                              const std::vector<GpuOptionRow> &options);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "report/reportwriter.h"
 
 #include "charts/breakevenchart.h"
@@ -292,8 +293,8 @@ class Pages {
             const std::vector<Laid> cells = layRow(t.rows[r], bold ? fb : f, h);
             if (m_y + h > m_bottom) {
                 newPage();
-                const Laid cont = lay(Report::tr("%1 (continued)").arg(t.title), reportFont(kTablePt, true),
-                                      contentWidth());
+                const Laid cont = lay(Report::tr("%1 (continued)").arg(t.title),
+                                      reportFont(kTablePt, true), contentWidth());
                 draw(cont, m_left, m_y, kMuted);
                 m_y += cont.height + pt(3);
                 drawRow(header, headerHeight, &kHeaderFill);
@@ -443,10 +444,11 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
 
     // 6. Assumptions.
     pg.heading(Report::tr("6. Assumptions"), 1, pg.pt(60));
-    pg.paragraph(Report::tr("Every input of the scenario and every catalogue figure the plan used, with "
-                    "its source and date. Replace an assumption by editing the scenario (or the "
-                    "catalogue files) and export the report again."),
-                 reportFont(8.5), kMuted);
+    pg.paragraph(
+        Report::tr("Every input of the scenario and every catalogue figure the plan used, with "
+                   "its source and date. Replace an assumption by editing the scenario (or the "
+                   "catalogue files) and export the report again."),
+        reportFont(8.5), kMuted);
     pg.table(c.assumptions);
 
     // 7. Method.
@@ -454,10 +456,11 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
     for (const QString &r : c.rules) {
         pg.bullet(r, reportFont(8.5));
     }
-    pg.paragraph(Report::tr("All figures come from HostPlan's core (the same numbers as hostplan-cli plan "
-                    "--json and the GUI). Bytes are decimal GB (10^9) with binary GiB (2^30) in "
-                    "brackets; money is USD."),
-                 reportFont(8.5), kMuted);
+    pg.paragraph(
+        Report::tr("All figures come from HostPlan's core (the same numbers as hostplan-cli plan "
+                   "--json and the GUI). Bytes are decimal GB (10^9) with binary GiB (2^30) in "
+                   "brackets; money is USD."),
+        reportFont(8.5), kMuted);
     pg.finish();
 }
 
@@ -485,8 +488,8 @@ bool fitHeaderWords(const QStringList &headers, const QFontMetricsF &fm, double 
         return false;
     }
     for (int i = 0; i < widths.size(); ++i) {
-        widths[i] = widths[i] < need[i] ? need[i]
-                                        : widths[i] - (widths[i] - need[i]) * deficit / spare;
+        widths[i] =
+            widths[i] < need[i] ? need[i] : widths[i] - (widths[i] - need[i]) * deficit / spare;
     }
     return true;
 }

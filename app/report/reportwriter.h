@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The budget report as a PDF: QPdfWriter + QPainter, laid out in two passes (the first counts the
 // pages so that every footer says "Page i of N"). Text, tables and charts stay vector: the charts
 // are the GUI's own QChartView classes rendered into the PDF painter. The GUI's
@@ -44,8 +45,8 @@ struct ReportOptions {
 
 /// Outcome of writeReportPdf().
 struct ReportWriteResult {
-    int pageCount = 0; ///< pages written
-    QString error;     ///< "" on success, else a one-line message naming the file
+    int pageCount = 0;        ///< pages written
+    QString error;            ///< "" on success, else a one-line message naming the file
     bool writeFailed = false; ///< the error is the file's write (the old file is kept)
     bool ok() const { return error.isEmpty(); }
 };

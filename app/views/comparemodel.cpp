@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "views/comparemodel.h"
 
 #include "catalogue/catalogue.h"
@@ -20,8 +21,7 @@ QString formatsText(const Scenario &s) {
     QString t = s.model.weightsFormat ? QString::fromStdString(s.model.weightsFormat->label())
                                       : CompareModel::tr("as shipped");
     for (const auto &[role, f] : s.model.groupFormats) {
-        t += QStringLiteral(", %1 %2").arg(groupRoleText(role),
-                                           QString::fromStdString(f.label()));
+        t += QStringLiteral(", %1 %2").arg(groupRoleText(role), QString::fromStdString(f.label()));
     }
     return t;
 }
@@ -65,20 +65,19 @@ void CompareModel::setScenarios(const Scenario &pinned, const Result<PlanResult>
     });
     input(tr("GPU count"), [](const Scenario &s) { return autoOr(s.hardware.gpuCount); });
     input(tr("GPUs per node"), [](const Scenario &s) {
-        return s.hardware.gpusPerNode ? QString::number(s.hardware.gpusPerNode)
-                                      : tr("GPU default");
+        return s.hardware.gpusPerNode ? QString::number(s.hardware.gpusPerNode) : tr("GPU default");
     });
     input(tr("TP / EP / PP"), [](const Scenario &s) {
         return QStringLiteral("%1 / %2 / %3")
             .arg(autoOr(s.hardware.tp), autoOr(s.hardware.ep), autoOr(s.hardware.pp));
     });
-    input(tr("Engine"),
-          [](const Scenario &s) { return QString::fromStdString(engineDisplayName(s.engine.engine)); });
+    input(tr("Engine"), [](const Scenario &s) {
+        return QString::fromStdString(engineDisplayName(s.engine.engine));
+    });
     input(tr("Context"), [](const Scenario &s) {
         return tr("%1 tokens").arg(groupedInt(s.workload.contextTokens));
     });
-    input(tr("Concurrency"),
-          [](const Scenario &s) { return groupedInt(s.workload.concurrency); });
+    input(tr("Concurrency"), [](const Scenario &s) { return groupedInt(s.workload.concurrency); });
     input(tr("Tokens per month (in / cached / out)"), [](const Scenario &s) {
         return QStringLiteral("%1 / %2 / %3")
             .arg(tokensText(s.workload.inputTokensPerMonth),
@@ -89,9 +88,7 @@ void CompareModel::setScenarios(const Scenario &pinned, const Result<PlanResult>
           [](const Scenario &s) { return numberText(s.workload.hoursPerDay, 1); });
 
     rows.append({tr("Results"), {}, {}, true});
-    result(tr("Fits"), [](const PlanResult &p) {
-        return p.fit.fits ? tr("yes") : tr("no");
-    });
+    result(tr("Fits"), [](const PlanResult &p) { return p.fit.fits ? tr("yes") : tr("no"); });
     result(tr("Layout"), [](const PlanResult &p) {
         return tr("%1 x %2, TP %3 x PP %4, EP %5")
             .arg(p.rentedGpus())
@@ -205,10 +202,14 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const {
     case Qt::DisplayRole:
     case Qt::ToolTipRole:
         switch (index.column()) {
-        case ColWhat: return r.what;
-        case ColPinned: return r.pinned;
-        case ColCurrent: return r.current;
-        default: return {};
+        case ColWhat:
+            return r.what;
+        case ColPinned:
+            return r.pinned;
+        case ColCurrent:
+            return r.current;
+        default:
+            return {};
         }
     case Qt::FontRole:
         if (r.section || (r.differs() && index.column() != ColWhat)) {
@@ -230,7 +231,8 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const {
             return QBrush(QColor(0x20, 0x20, 0x20));
         }
         return {};
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -239,10 +241,14 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
         return {};
     }
     switch (section) {
-    case ColWhat: return tr("What");
-    case ColPinned: return tr("Pinned");
-    case ColCurrent: return tr("Current");
-    default: return {};
+    case ColWhat:
+        return tr("What");
+    case ColPinned:
+        return tr("Pinned");
+    case ColCurrent:
+        return tr("Current");
+    default:
+        return {};
     }
 }
 

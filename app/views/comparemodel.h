@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CompareModel: the table of the Compare view. Rows are inputs and results of two scenarios
 // (the pinned one and the current one); columns: what, pinned, current. Rows whose texts differ
 // are flagged (bold, tinted) and can be filtered to show differences only.
@@ -15,7 +16,7 @@ namespace hostplan::ui {
 
 class CompareModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     enum Column { ColWhat, ColPinned, ColCurrent, ColumnCount };
 
     explicit CompareModel(QObject *parent = nullptr);
@@ -37,7 +38,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
-private:
+  private:
     struct Row {
         QString what;
         QString pinned;

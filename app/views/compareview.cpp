@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "views/compareview.h"
 
 #include "util/fileio.h"
@@ -49,8 +50,10 @@ CompareView::CompareView(ScenarioDocument *doc, QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(CompareModel::ColWhat,
                                                       QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(CompareModel::ColPinned, QHeaderView::Stretch);
-    m_table->horizontalHeader()->setSectionResizeMode(CompareModel::ColCurrent, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(CompareModel::ColPinned,
+                                                      QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(CompareModel::ColCurrent,
+                                                      QHeaderView::Stretch);
     layout->addWidget(m_table, 1);
 
     connect(pin, &QPushButton::clicked, this, &CompareView::pinCurrent);
@@ -120,10 +123,10 @@ void CompareView::refresh() {
     m_model->setScenarios(*m_pinned, m_doc->evaluateVariant(*m_pinned), cur,
                           m_doc->evaluateVariant(cur));
     const QStringList diff = m_model->differingRows();
-    m_status->setText(diff.isEmpty()
-                          ? tr("The current scenario equals the pinned one.")
-                          : (diff.size() == 1 ? tr("1 difference, highlighted.")
-                                             : tr("%1 differences, highlighted.").arg(diff.size())));
+    m_status->setText(diff.isEmpty() ? tr("The current scenario equals the pinned one.")
+                                     : (diff.size() == 1
+                                            ? tr("1 difference, highlighted.")
+                                            : tr("%1 differences, highlighted.").arg(diff.size())));
     m_table->resizeRowsToContents();
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Compare view: pin the current scenario (or one from a file) and see it side by side with the
 // current one in a table of differences, kept up to date as the current scenario is edited.
 // "Use pinned" makes the pinned scenario current again (an undoable edit).
@@ -21,7 +22,7 @@ class ScenarioDocument;
 
 class CompareView : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit CompareView(ScenarioDocument *doc, QWidget *parent = nullptr);
 
     /// Pin the document's current scenario.
@@ -33,14 +34,14 @@ public:
     CompareModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
 
-signals:
+  signals:
     /// The view wants to be shown (after pinning from a menu).
     void pinnedChanged();
 
-public slots:
+  public slots:
     void refresh();
 
-private:
+  private:
     ScenarioDocument *m_doc;
     std::optional<Scenario> m_pinned;
     CompareModel *m_model;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "views/summaryview.h"
 
 #include "sizing/fit.h"
@@ -23,7 +24,8 @@ SummaryView::SummaryView(ScenarioDocument *doc, QWidget *parent)
 void SummaryView::rebuild() {
     const auto &plan = m_doc->plan();
     if (!plan) {
-        setHtml(tr("<h3 style='color:#b00'>No plan</h3><p>%1</p>").arg(m_doc->error().toHtmlEscaped()));
+        setHtml(
+            tr("<h3 style='color:#b00'>No plan</h3><p>%1</p>").arg(m_doc->error().toHtmlEscaped()));
         return;
     }
     const PlanResult &p = *plan;
@@ -31,8 +33,12 @@ void SummaryView::rebuild() {
     QString h;
     h += tr("<h3 style='color:%1'>%2</h3>")
              .arg(p.fit.fits ? QStringLiteral("#070") : QStringLiteral("#b00"),
-                  p.fit.fits ? tr("Fits on %1 x %2").arg(p.rentedGpus()).arg(QString::fromStdString(p.gpu.name))
-                             : tr("Does not fit on %1 x %2").arg(p.rentedGpus()).arg(QString::fromStdString(p.gpu.name)));
+                  p.fit.fits ? tr("Fits on %1 x %2")
+                                   .arg(p.rentedGpus())
+                                   .arg(QString::fromStdString(p.gpu.name))
+                             : tr("Does not fit on %1 x %2")
+                                   .arg(p.rentedGpus())
+                                   .arg(QString::fromStdString(p.gpu.name)));
     if (!p.fit.reasons.empty()) {
         h += QStringLiteral("<ul>");
         for (const auto &r : p.fit.reasons) {
@@ -57,8 +63,7 @@ void SummaryView::rebuild() {
     auto row = [&](const QString &label, double bytes, double total, bool bold = false) {
         const QString b = bold ? QStringLiteral("<b>%1</b>") : QStringLiteral("%1");
         h += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
-                 .arg(label, b.arg(bytesText(bytes)),
-                      total >= 0 ? gbText(total, 1) : QString());
+                 .arg(label, b.arg(bytesText(bytes)), total >= 0 ? gbText(total, 1) : QString());
     };
     row(tr("Weights"), double(m.perGpu.weights), double(m.total.weights));
     row(tr("KV cache"), double(m.perGpu.kvCache), double(m.total.kvCache));
@@ -85,8 +90,8 @@ void SummaryView::rebuild() {
         h += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
                  .arg(label, bold ? QStringLiteral("<b>%1</b>").arg(value) : value);
     };
-    money(tr("GPU rate"), tr("%1 per GPU-hour x %2")
-                              .arg(usdCentsText(p.usdPerGpuHour), gpusText(p.rentedGpus())));
+    money(tr("GPU rate"),
+          tr("%1 per GPU-hour x %2").arg(usdCentsText(p.usdPerGpuHour), gpusText(p.rentedGpus())));
     money(tr("Always on (24 h/day, %1 h month)").arg(numberText(r.hoursPerMonth, 0)),
           tr("%1 per month").arg(usdText(r.usdPerMonthAlwaysOn)));
     money(tr("At %1 h/day").arg(numberText(r.hoursPerDay, 1)),
@@ -108,7 +113,8 @@ void SummaryView::rebuild() {
     }
     if (p.apiPriced) {
         money(tr("Same tokens at API prices (%1)")
-                  .arg(QString::fromStdString(p.api.name.empty() ? p.api.id : p.api.name).toHtmlEscaped()),
+                  .arg(QString::fromStdString(p.api.name.empty() ? p.api.id : p.api.name)
+                           .toHtmlEscaped()),
               tr("%1 per month").arg(usdText(p.apiUsdPerMonth)), true);
         money(tr("API output price"),
               tr("%1 per 1M output tokens").arg(usdCentsText(p.api.outputUsdPerMTok)));
@@ -125,10 +131,10 @@ void SummaryView::rebuild() {
         switch (heavyUsers.kind) {
         case HeavyUserKind::WinsFrom:
         case HeavyUserKind::Free:
-            users = tr("Self-hosting wins from <b>%1</b> of %2 tokens a month each.")
-                        .arg(heavyUsersText(qint64(std::max<std::uint64_t>(
-                                 heavyUsers.usersNeeded, 1))),
-                             heavy);
+            users =
+                tr("Self-hosting wins from <b>%1</b> of %2 tokens a month each.")
+                    .arg(heavyUsersText(qint64(std::max<std::uint64_t>(heavyUsers.usersNeeded, 1))),
+                         heavy);
             break;
         case HeavyUserKind::OutOfReach:
             users = tr("Self-hosting does not win for heavy users of %1 tokens a month "
@@ -178,7 +184,8 @@ void SummaryView::rebuild() {
                                QString::fromStdString(p.gpu.priceAsOf)));
     }
     for (const auto &w : p.warnings) {
-        h += QStringLiteral("<p style='color:#875'>%1</p>").arg(QString::fromStdString(w).toHtmlEscaped());
+        h += QStringLiteral("<p style='color:#875'>%1</p>")
+                 .arg(QString::fromStdString(w).toHtmlEscaped());
     }
     // Weights per tensor group on the most loaded GPU: detail, after the cost, so that the
     // verdict, memory, cost and notes come first on the first screen.

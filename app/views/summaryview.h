@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Summary: fits or not and why, the per-GPU memory table, monthly cost, API comparison and
 // break-even, rendered as rich text from the document's plan.
 #pragma once
@@ -10,13 +11,13 @@ class ScenarioDocument;
 
 class SummaryView : public QTextBrowser {
     Q_OBJECT
-public:
+  public:
     explicit SummaryView(ScenarioDocument *doc, QWidget *parent = nullptr);
 
-public slots:
+  public slots:
     void rebuild();
 
-private:
+  private:
     ScenarioDocument *m_doc;
 };
 

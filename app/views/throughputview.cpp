@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "views/throughputview.h"
 
 #include "charts/chartutil.h"
@@ -26,7 +27,8 @@ QString rate(double tokensPerSecond) {
 QString confidenceDetail(Confidence c) {
     switch (c) {
     case Confidence::Modelled:
-        return ThroughputView::tr("modelled (fitted to published serving measurements; see the band)");
+        return ThroughputView::tr(
+            "modelled (fitted to published serving measurements; see the band)");
     case Confidence::Calibrated:
         return ThroughputView::tr("calibrated by a probe report");
     case Confidence::Measured:
@@ -81,9 +83,8 @@ QString ThroughputView::tipForBatch(double batch) const {
            "%5 tokens/s per node, %6 tokens/s for the plan (%7)\n"
            "Confidence: %8")
             .arg(groupedInt(p.batch), groupedInt(t.contextTokens), rate(p.tokensPerSecondPerUser),
-                 numberText(p.tokenLatencySeconds * 1e3, 2),
-                 rate(p.tokensPerSecondPerNode), rate(p.tokensPerSecond), nodesText(t.nodes),
-                 confidenceDetail(t.confidence));
+                 numberText(p.tokenLatencySeconds * 1e3, 2), rate(p.tokensPerSecondPerNode),
+                 rate(p.tokensPerSecond), nodesText(t.nodes), confidenceDetail(t.confidence));
     if (!p.withinMemory) {
         text += tr("\nAbove the memory limit: the KV room holds %1")
                     .arg(sequencesText(t.capacity.memoryMaxBatch));
@@ -114,8 +115,7 @@ void ThroughputView::rebuild() {
     const Capacity &cap = t.capacity;
     // One short line: the capacity figures are in the tooltips, the legend and the summary.
     c->setTitle(tr("Tokens/s against batch, %1-token context (%2)")
-                    .arg(groupedInt(t.contextTokens),
-                         confidenceText(t.confidence)));
+                    .arg(groupedInt(t.contextTokens), confidenceText(t.confidence)));
     c->setToolTip(tr("Capacity %1: %2 tokens/s per node, %3 per 1M output tokens")
                       .arg(sequencesText(cap.batch), rate(cap.outputTokensPerSecondPerNode),
                            std::isfinite(cap.usdPerMTokOutput) && cap.usdPerMTokOutput > 0

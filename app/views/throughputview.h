@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Throughput against batch size: tokens/s per user (left axis) and per node (right axis) for
 // batches 1, 2, 4, ... at the workload's context, with the memory limit on batch and the
 // target time per output token marked. Tooltips give exact values; every figure states its

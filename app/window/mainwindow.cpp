@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "window/mainwindow.h"
 
 #include "document/appsettings.h"
@@ -166,25 +167,25 @@ void MainWindow::buildDocks() {
     m_hardwarePanel = new HardwarePanel(m_doc);
     m_workloadPanel = new WorkloadPanel(m_doc);
     m_pricingPanel = new PricingPanel(m_doc);
-    QDockWidget *model = dock(m_modelPanel, tr("Model"), QStringLiteral("modelDock"),
-                              Qt::LeftDockWidgetArea);
+    QDockWidget *model =
+        dock(m_modelPanel, tr("Model"), QStringLiteral("modelDock"), Qt::LeftDockWidgetArea);
     QDockWidget *hardware = dock(m_hardwarePanel, tr("Hardware"), QStringLiteral("hardwareDock"),
                                  Qt::LeftDockWidgetArea);
     QDockWidget *workload = dock(m_workloadPanel, tr("Workload"), QStringLiteral("workloadDock"),
                                  Qt::RightDockWidgetArea);
-    QDockWidget *pricing = dock(m_pricingPanel, tr("Pricing"), QStringLiteral("pricingDock"),
-                                Qt::RightDockWidgetArea);
+    QDockWidget *pricing =
+        dock(m_pricingPanel, tr("Pricing"), QStringLiteral("pricingDock"), Qt::RightDockWidgetArea);
     resizeDocks({model, hardware}, {430, 330}, Qt::Vertical);
     resizeDocks({workload, pricing}, {330, 430}, Qt::Vertical);
     for (InputPanel *p : std::initializer_list<InputPanel *>{m_modelPanel, m_hardwarePanel,
-                                                            m_workloadPanel, m_pricingPanel}) {
+                                                             m_workloadPanel, m_pricingPanel}) {
         connect(p, &InputPanel::editRefused, this,
                 [this](const QString &msg) { statusBar()->showMessage(msg, 10000); });
     }
     auto *probe = new ProbePanel;
     m_probe = probe;
-    QDockWidget *probeDock = dock(probe, tr("Probe"), QStringLiteral("probeDock"),
-                                  Qt::RightDockWidgetArea);
+    QDockWidget *probeDock =
+        dock(probe, tr("Probe"), QStringLiteral("probeDock"), Qt::RightDockWidgetArea);
     tabifyDockWidget(pricing, probeDock);
     pricing->raise();
     auto feedProbe = [this, probe] {
@@ -206,8 +207,8 @@ void MainWindow::sizeDocks() {
     auto *workload = findChild<QDockWidget *>(QStringLiteral("workloadDock"));
     // 280 px each, or wider where the language's labels need it (German is longer).
     const int left = std::max({280, dockWidthFor(m_modelPanel), dockWidthFor(m_hardwarePanel)});
-    const int right = std::max({280, dockWidthFor(m_workloadPanel), dockWidthFor(m_pricingPanel),
-                                dockWidthFor(m_probe)});
+    const int right = std::max(
+        {280, dockWidthFor(m_workloadPanel), dockWidthFor(m_pricingPanel), dockWidthFor(m_probe)});
     resizeDocks({model, workload}, {left, right}, Qt::Horizontal);
 }
 
@@ -287,8 +288,8 @@ void MainWindow::buildMenus() {
     buildLanguageMenu();
 
     QMenu *compare = menuBar()->addMenu(tr("&Compare"));
-    QAction *pin = compare->addAction(tr("&Pin Current Scenario"), this,
-                                      [this] { m_compare->pinCurrent(); });
+    QAction *pin =
+        compare->addAction(tr("&Pin Current Scenario"), this, [this] { m_compare->pinCurrent(); });
     pin->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
     compare->addAction(tr("Clear Pin"), this, [this] { m_compare->clearPin(); });
 
@@ -388,33 +389,48 @@ void MainWindow::addFileAction(QAction *action) {
     m_fileMenu->insertAction(m_quitSeparator, action);
 }
 
-QComboBox *MainWindow::modelCombo() const { return m_modelPanel->modelCombo(); }
-QComboBox *MainWindow::gpuCombo() const { return m_hardwarePanel->gpuCombo(); }
-QSpinBox *MainWindow::gpuCountSpin() const { return m_hardwarePanel->gpuCountSpin(); }
-QSpinBox *MainWindow::contextSpin() const { return m_workloadPanel->contextSpin(); }
-QSpinBox *MainWindow::concurrencySpin() const { return m_workloadPanel->concurrencySpin(); }
-QComboBox *MainWindow::weightsFormatCombo() const { return m_modelPanel->weightsCombo(); }
-QComboBox *MainWindow::kvFormatCombo() const { return m_modelPanel->kvCombo(); }
-QComboBox *MainWindow::engineCombo() const { return m_hardwarePanel->engineCombo(); }
+QComboBox *MainWindow::modelCombo() const {
+    return m_modelPanel->modelCombo();
+}
+QComboBox *MainWindow::gpuCombo() const {
+    return m_hardwarePanel->gpuCombo();
+}
+QSpinBox *MainWindow::gpuCountSpin() const {
+    return m_hardwarePanel->gpuCountSpin();
+}
+QSpinBox *MainWindow::contextSpin() const {
+    return m_workloadPanel->contextSpin();
+}
+QSpinBox *MainWindow::concurrencySpin() const {
+    return m_workloadPanel->concurrencySpin();
+}
+QComboBox *MainWindow::weightsFormatCombo() const {
+    return m_modelPanel->weightsCombo();
+}
+QComboBox *MainWindow::kvFormatCombo() const {
+    return m_modelPanel->kvCombo();
+}
+QComboBox *MainWindow::engineCombo() const {
+    return m_hardwarePanel->engineCombo();
+}
 
 QString MainWindow::scenarioTitle() const {
     // An unnamed scenario is called after its plan ("Kimi K3 on 8x b300").
     const auto &plan = m_doc->plan();
-    const std::string &name = m_doc->scenario().name.empty() && plan ? plan->scenario.name
-                                                                     : m_doc->scenario().name;
+    const std::string &name =
+        m_doc->scenario().name.empty() && plan ? plan->scenario.name : m_doc->scenario().name;
     return name.empty() ? tr("Untitled scenario") : QString::fromStdString(name);
 }
 
 void MainWindow::documentChanged() {
-    const QString file = m_doc->filePath().isEmpty()
-                             ? tr("untitled")
-                             : QFileInfo(m_doc->filePath()).fileName();
+    const QString file =
+        m_doc->filePath().isEmpty() ? tr("untitled") : QFileInfo(m_doc->filePath()).fileName();
     setWindowTitle(tr("%1 - %2[*] - HostPlan").arg(scenarioTitle(), file));
     setWindowModified(!m_doc->undoStack()->isClean());
     if (const auto &p = m_doc->plan()) {
         // Without an API price the API figures are NaN: say so rather than "n/a".
-        const QString api = p->apiPriced ? tr("API %1/month").arg(usdText(p->apiUsdPerMonth))
-                                         : tr("no API price");
+        const QString api =
+            p->apiPriced ? tr("API %1/month").arg(usdText(p->apiUsdPerMonth)) : tr("no API price");
         m_verdict->setText(tr("%1 on %2 x %3 | %4/month | %5")
                                .arg(p->fit.fits ? tr("Fits") : tr("Does not fit"))
                                .arg(p->rentedGpus())
@@ -499,9 +515,8 @@ void MainWindow::askOpen() {
     if (!maybeSave()) {
         return;
     }
-    const QString path =
-        QFileDialog::getOpenFileName(this, tr("Open scenario"), AppSettings::lastDirectory(),
-                                     tr("HostPlan scenario (*.json)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open scenario"), AppSettings::lastDirectory(), tr("HostPlan scenario (*.json)"));
     if (!path.isEmpty()) {
         openFile(path);
     }
@@ -514,8 +529,7 @@ bool MainWindow::askSave(bool askPath) {
         if (suggested.isEmpty()) {
             suggested = QDir(AppSettings::lastDirectory().isEmpty() ? QDir::homePath()
                                                                     : AppSettings::lastDirectory())
-                            .filePath(scenarioTitle()
-                                          .replace(QLatin1Char('/'), QLatin1Char('-')) +
+                            .filePath(scenarioTitle().replace(QLatin1Char('/'), QLatin1Char('-')) +
                                       QStringLiteral(".json"));
         }
         path = QFileDialog::getSaveFileName(this, tr("Save scenario"), suggested,
@@ -537,8 +551,7 @@ bool MainWindow::maybeSave() {
     } else {
         answer = QMessageBox::question(
             this, tr("Unsaved changes"),
-            tr("\"%1\" has unsaved changes. Save them?")
-                .arg(scenarioTitle()),
+            tr("\"%1\" has unsaved changes. Save them?").arg(scenarioTitle()),
             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     }
     if (answer == QMessageBox::Save) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // HostPlan's main window, the what-if explorer: input docks (model, hardware, workload,
 // pricing; a probe dock when the probe panel is built) around a tab of views (summary, memory
 // per precision, GPUs per GPU type, KV cache vs context, break-even, compare). Every edit goes
@@ -34,7 +35,7 @@ class WorkloadPanel;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
-public:
+  public:
     explicit MainWindow(QWidget *parent = nullptr);
 
     ScenarioDocument *document() const { return m_doc; }
@@ -104,7 +105,7 @@ public:
     /// The status bar's verdict ("Fits on 8 x B300 | $27,798/month | API $13,800/month").
     QLabel *verdictLabel() const { return m_verdict; }
 
-protected:
+  protected:
     /// Ctrl+Z / Ctrl+Shift+Z in a spin box or the model search field undo and redo scenario
     /// edits (Edit > Undo) instead of the field's own typing.
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -113,7 +114,7 @@ protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
-private:
+  private:
     /// The scenario's name, or the plan's derived one when it has none.
     QString scenarioTitle() const;
     void buildDocks();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "window/reportexport.h"
 
 #include "report/exportfiles.h"
@@ -25,9 +26,8 @@ namespace {
 QString suggestedPath(const ScenarioDocument &doc, const QString &suffix) {
     // An unnamed scenario is called after its plan ("Kimi K3 on 8x B300"), as Save names it.
     const auto &plan = doc.plan();
-    QString name = QString::fromStdString(doc.scenario().name.empty() && plan
-                                              ? plan->scenario.name
-                                              : doc.scenario().name);
+    QString name = QString::fromStdString(
+        doc.scenario().name.empty() && plan ? plan->scenario.name : doc.scenario().name);
     name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("-"));
     name = name.left(80);
     if (name.isEmpty() || name == QLatin1String("-")) {
@@ -73,9 +73,8 @@ void exportReport(ScenarioDocument *doc, QWidget *parent, const ProbeReportSourc
         showError(parent, Export::tr("Export report"), r.error);
         return;
     }
-    confirm(parent, Export::tr("Wrote %1 (%2 pages)")
-                        .arg(QDir::toNativeSeparators(path))
-                        .arg(r.pageCount));
+    confirm(parent,
+            Export::tr("Wrote %1 (%2 pages)").arg(QDir::toNativeSeparators(path)).arg(r.pageCount));
 }
 
 void exportCsv(ScenarioDocument *doc, QWidget *parent, const ProbeReportSource &probe,
@@ -105,9 +104,9 @@ void exportCsv(ScenarioDocument *doc, QWidget *parent, const ProbeReportSource &
 }
 
 void exportJson(ScenarioDocument *doc, QWidget *parent, const SavePathChooser &choose) {
-    const QString path = choose(
-        parent, Export::tr("Export JSON"), suggestedPath(*doc, QStringLiteral("-plan.json")),
-        Export::tr("JSON files (*.json)"), nullptr);
+    const QString path =
+        choose(parent, Export::tr("Export JSON"), suggestedPath(*doc, QStringLiteral("-plan.json")),
+               Export::tr("JSON files (*.json)"), nullptr);
     if (path.isEmpty() || !doc->plan()) {
         return;
     }
@@ -122,8 +121,7 @@ void exportJson(ScenarioDocument *doc, QWidget *parent, const SavePathChooser &c
 } // namespace
 
 QList<QAction *> addReportExportActions(QMenu *menu, ScenarioDocument *doc, QWidget *dialogParent,
-                                        ProbeReportSource probeReport,
-                                        SavePathChooser choosePath) {
+                                        ProbeReportSource probeReport, SavePathChooser choosePath) {
     if (!choosePath) {
         choosePath = [](QWidget *parent, const QString &title, const QString &suggested,
                         const QString &filters, QString *selected) {
@@ -139,7 +137,8 @@ QList<QAction *> addReportExportActions(QMenu *menu, ScenarioDocument *doc, QWid
     csv->setStatusTip(Export::tr("Write the report's tables as CSV files"));
     QAction *json = menu->addAction(Export::tr("Export &JSON..."));
     json->setObjectName(QStringLiteral("actionExportJson"));
-    json->setStatusTip(Export::tr("Write the whole plan as JSON (the schema of hostplan-cli plan --json)"));
+    json->setStatusTip(
+        Export::tr("Write the whole plan as JSON (the schema of hostplan-cli plan --json)"));
 
     QObject::connect(report, &QAction::triggered, dialogParent,
                      [doc, dialogParent, probeReport, choosePath] {

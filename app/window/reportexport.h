@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The GUI's export actions: File > Export report... (PDF), Export tables as CSV... and Export
 // JSON..., with file dialogs, for one ScenarioDocument. MainWindow adds them with one call:
 //
@@ -29,9 +30,9 @@ using ProbeReportSource = std::function<const probe::ProbeReport *()>;
 /// Asks where to write an export: (parent, title, suggested path, filters ";;"-separated,
 /// in/out selected filter) -> the chosen path, "" when cancelled. The default is
 /// QFileDialog::getSaveFileName; tests pass their own to answer without a dialog.
-using SavePathChooser = std::function<QString(QWidget *parent, const QString &title,
-                                              const QString &suggested, const QString &filters,
-                                              QString *selectedFilter)>;
+using SavePathChooser =
+    std::function<QString(QWidget *parent, const QString &title, const QString &suggested,
+                          const QString &filters, QString *selectedFilter)>;
 
 /// Append the three export actions (object names actionExportReport, actionExportCsv,
 /// actionExportJson) to `menu`, preceded by a separator. They are enabled while `doc` has a

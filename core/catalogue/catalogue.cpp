@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "catalogue/catalogue.h"
 #include "util/textutil.h"
 
@@ -50,7 +51,8 @@ Result<std::vector<std::string>> stringList(const nlohmann::json &o, const char 
     }
     for (const auto &e : a) {
         if (!e.is_string()) {
-            return makeError(path + "." + key, "must be a list of strings, got " + jsonfield::brief(e));
+            return makeError(path + "." + key,
+                             "must be a list of strings, got " + jsonfield::brief(e));
         }
         out.push_back(e.get<std::string>());
     }
@@ -175,7 +177,8 @@ nlohmann::json apiPriceToJson(const ApiPrice &p) {
 }
 
 bool apiPriceMatches(const ApiPrice &price, std::string_view modelId, std::string_view hfId) {
-    if (!price.model.empty() && !modelId.empty() && asciiLower(price.model) == asciiLower(modelId)) {
+    if (!price.model.empty() && !modelId.empty() &&
+        asciiLower(price.model) == asciiLower(modelId)) {
         return true;
     }
     if (price.hfId.empty()) {
@@ -206,7 +209,8 @@ Result<Catalogue> Catalogue::parse(std::string_view gpusJson, std::string_view p
         return makeError("prices.json: api", "missing list of API prices");
     }
     for (std::size_t i = 0; i < pdoc["api"].size(); ++i) {
-        HOSTPLAN_TRY(p, parseApiPrice(pdoc["api"][i], "prices.json: api[" + std::to_string(i) + "]"));
+        HOSTPLAN_TRY(p,
+                     parseApiPrice(pdoc["api"][i], "prices.json: api[" + std::to_string(i) + "]"));
         for (const ApiPrice &other : c.m_api) {
             if (asciiLower(other.id) == asciiLower(p.id)) {
                 return makeError("prices.json: api[" + std::to_string(i) + "].id",
@@ -347,7 +351,8 @@ Result<GpuSpec> Catalogue::findGpu(std::string_view nameOrAlias) const {
     for (const auto &g : m_gpus) {
         known += (known.empty() ? "" : ", ") + g.id;
     }
-    return makeError("gpu", "unknown GPU '" + std::string(nameOrAlias) + "' (known: " + known + ")");
+    return makeError("gpu",
+                     "unknown GPU '" + std::string(nameOrAlias) + "' (known: " + known + ")");
 }
 
 Result<ModelEntry> Catalogue::findModel(std::string_view nameOrAlias) const {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Catalogues: models, GPUs, API and GPU-hour prices. Loaded from the JSON files in resources/
 // (compiled in, see embeddedresources.h) or from user files with the same schema. Every entry
 // carries `source` and `as_of`.
@@ -18,18 +19,18 @@ namespace hostplan {
 
 /// An API's per-token prices for one model at one provider, USD per 1M tokens.
 struct ApiPrice {
-    std::string id;                  ///< e.g. "kimi-k3-moonshot"
-    std::string name;                ///< e.g. "Kimi K3, Moonshot API"
-    std::string model;               ///< catalogue model id it prices ("" = by hfId)
-    std::string hfId;                ///< Hugging Face id of the served model ("org/name")
-    std::string provider;            ///< e.g. "Moonshot AI"
-    std::string precision;           ///< served precision where the provider states it
+    std::string id;        ///< e.g. "kimi-k3-moonshot"
+    std::string name;      ///< e.g. "Kimi K3, Moonshot API"
+    std::string model;     ///< catalogue model id it prices ("" = by hfId)
+    std::string hfId;      ///< Hugging Face id of the served model ("org/name")
+    std::string provider;  ///< e.g. "Moonshot AI"
+    std::string precision; ///< served precision where the provider states it
     double inputUsdPerMTok = 0;
     /// Cached-input price; the input price where the provider publishes no discount.
     double cachedInputUsdPerMTok = 0;
     double outputUsdPerMTok = 0;
     std::string source;
-    std::string asOf;                ///< YYYY-MM-DD or YYYY-MM
+    std::string asOf; ///< YYYY-MM-DD or YYYY-MM
     std::string note;
     bool operator==(const ApiPrice &) const = default;
 };
@@ -52,11 +53,11 @@ bool apiPriceMatches(const ApiPrice &price, std::string_view modelId, std::strin
 
 /// A catalogue model: a real config.json shipped in resources/models plus its provenance.
 struct ModelEntry {
-    std::string id;          ///< e.g. "kimi-k3"
-    std::string name;        ///< e.g. "Kimi K3"
-    std::string hfRepo;      ///< e.g. "moonshotai/Kimi-K3"
-    std::string configFile;  ///< path under resources/, e.g. "models/Kimi-K3.json"
-    std::string apiPriceId;  ///< default API to compare against ("" = none)
+    std::string id;         ///< e.g. "kimi-k3"
+    std::string name;       ///< e.g. "Kimi K3"
+    std::string hfRepo;     ///< e.g. "moonshotai/Kimi-K3"
+    std::string configFile; ///< path under resources/, e.g. "models/Kimi-K3.json"
+    std::string apiPriceId; ///< default API to compare against ("" = none)
     std::vector<std::string> aliases;
     std::string source;
     std::string asOf;
@@ -64,7 +65,7 @@ struct ModelEntry {
 
 /// All catalogues.
 class Catalogue {
-public:
+  public:
     /// The catalogues compiled into HostPlan. Never fails at run time (tests check the data).
     static const Catalogue &builtin();
     /// Parse the catalogue documents (offersJson "" = no rental offers). Errors name the file
@@ -98,7 +99,7 @@ public:
     /// Import a catalogue model (its embedded config.json) with source and as_of filled in.
     Result<ModelSpec> loadModel(std::string_view nameOrAlias) const;
 
-private:
+  private:
     std::vector<GpuSpec> m_gpus;
     std::vector<ApiPrice> m_api;
     std::vector<ModelEntry> m_models;

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Writes OUTPUT: a C++ file that defines hostplan::embeddedResources(), mapping each FILES entry
 # (path relative to BASE) to its bytes. Run with cmake -P at build time.
 string(REPLACE "|" ";" FILES "${FILES}")

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Catalogue files compiled into hostplan_core (see core/embed.cmake), so that every tool finds
 // them without an install step.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Host catalogue (see hosts.h).
 #include "catalogue/hosts.h"
 
@@ -87,7 +88,8 @@ Result<HostSpec> findHost(std::string_view nameOrAlias) {
         }
         ids += (ids.empty() ? "" : ", ") + h.id;
     }
-    return makeError("host", "unknown host '" + std::string(nameOrAlias) + "' (known: " + ids + ")");
+    return makeError("host",
+                     "unknown host '" + std::string(nameOrAlias) + "' (known: " + ids + ")");
 }
 
 } // namespace hostplan

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The host catalogue (resources/hosts.json, compiled in): system-memory bandwidth and size of
 // typical desktops, servers and Apple unified-memory machines, for llama.cpp plans that keep
 // layers or experts in RAM (engine/llamacpp.h). Every entry carries source and as_of.

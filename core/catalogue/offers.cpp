@@ -142,8 +142,9 @@ Result<std::vector<RentalOffer>> loadOffersFile(const std::string &path) {
 
 nlohmann::json offerToJson(const RentalOffer &o) {
     auto opt = [](const auto &v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
-    auto text = [](const std::string &s) { return s.empty() ? nlohmann::json(nullptr)
-                                                            : nlohmann::json(s); };
+    auto text = [](const std::string &s) {
+        return s.empty() ? nlohmann::json(nullptr) : nlohmann::json(s);
+    };
     return nlohmann::json{{"id", o.id},
                           {"provider", o.provider},
                           {"gpu", o.gpu},

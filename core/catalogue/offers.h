@@ -28,7 +28,7 @@ struct RentalOffer {
     std::optional<std::uint32_t> gpusPerInstance;
     std::optional<double> usdPerGpuHourOnDemand; ///< USD per GPU-hour, unset = not published
     std::optional<double> usdPerGpuHourReserved;
-    std::string reservedTerm;                    ///< e.g. "1 year"; "" = not stated
+    std::string reservedTerm; ///< e.g. "1 year"; "" = not stated
     std::optional<double> usdPerGpuHourSpot;
     std::string interconnectIntra; ///< inside an instance, e.g. "NVLink (8x H100 SXM)"
     std::string interconnectInter; ///< between instances, e.g. "EFA 3200 Gbps"; "" = unknown

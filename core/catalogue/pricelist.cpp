@@ -15,7 +15,7 @@ namespace {
 /// RFC 4180 records of `text` (CRLF or LF line ends; quoted fields may hold separators, line
 /// breaks and "" for a quote). Errors name the row of an unterminated quote.
 Result<std::vector<std::vector<std::string>>> csvRecords(std::string_view text,
-                                                          const std::string &what) {
+                                                         const std::string &what) {
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> row;
     std::string field;
@@ -167,8 +167,8 @@ Result<std::vector<ApiPrice>> parsePriceList(std::string_view text, const std::s
     std::vector<ApiPrice> out;
     std::set<std::string> ids;
     for (std::size_t i = 0; i < entries.size(); ++i) {
-        const std::string path = csv ? base + " " + std::to_string(i + 2)
-                                     : base + "[" + std::to_string(i) + "]";
+        const std::string path =
+            csv ? base + " " + std::to_string(i + 2) : base + "[" + std::to_string(i) + "]";
         HOSTPLAN_TRY(p, parseApiPrice(entries[i], path));
         if (!ids.insert(asciiLower(p.id)).second) {
             return makeError(path + ".id", "duplicate id '" + p.id + "'");

@@ -18,9 +18,8 @@ const std::vector<EngineInfo> &engines() {
          "vllm/v1/worker/gpu_worker.py @ 35d5cda1 determine_available_memory; "
          "vllm/v1/core/kv_cache_utils.py @ 001cabc1; vllm/engine/arg_utils.py @ 99d7eb5d "
          "_set_default_args",
-         MemoryPoolRule::FractionOfTotal, 0.9, 1, 16, 1024, 256,
-         std::uint64_t(70 * kBytesPerGiB), "--gpu-memory-utilization", "--max-num-seqs", true,
-         8192, 2048, "--max-num-batched-tokens",
+         MemoryPoolRule::FractionOfTotal, 0.9, 1, 16, 1024, 256, std::uint64_t(70 * kBytesPerGiB),
+         "--gpu-memory-utilization", "--max-num-seqs", true, 8192, 2048, "--max-num-batched-tokens",
          "vllm/engine/arg_utils.py @ 99d7eb5d _set_default_args (A100 exception, PR #17885)"},
         // SGLang v0.5: mem_fraction_static by GPU size and TP (sglangDefaultMemFraction; 0.88
         // below is only the fallback when the GPU size is unknown); page_size 1; mamba radix

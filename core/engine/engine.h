@@ -44,10 +44,10 @@ enum class MemoryPoolRule {
 /// Everything HostPlan knows about one engine.
 struct EngineInfo {
     Engine engine = Engine::Vllm;
-    std::string_view id;          ///< JSON / CLI name: "vllm", "sglang", "trtllm"
-    std::string_view displayName; ///< prose: "vLLM", "SGLang", "TensorRT-LLM"
+    std::string_view id;              ///< JSON / CLI name: "vllm", "sglang", "trtllm"
+    std::string_view displayName;     ///< prose: "vLLM", "SGLang", "TensorRT-LLM"
     std::string_view versionFollowed; ///< the engine version whose rules are modelled
-    std::string_view source;      ///< where the rules and defaults come from
+    std::string_view source;          ///< where the rules and defaults come from
     MemoryPoolRule poolRule = MemoryPoolRule::FractionOfTotal;
     double defaultMemoryFraction = 0.9;
     std::uint32_t stateSlotsPerRequest = 1; ///< linear-attention state slots per request
@@ -65,8 +65,8 @@ struct EngineInfo {
     /// largeGpuMinBytes split; SGLang's own size table is sglangChunkedPrefill()).
     std::uint32_t batchedTokensLargeGpu = 8192;
     std::uint32_t batchedTokensSmallGpu = 8192;
-    std::string_view batchedTokensFlag;  ///< launch flag of the tokens per step
-    std::string_view defaultsSource;     ///< where the defaults above come from
+    std::string_view batchedTokensFlag; ///< launch flag of the tokens per step
+    std::string_view defaultsSource;    ///< where the defaults above come from
 };
 
 /// Every engine, in the order menus list them.

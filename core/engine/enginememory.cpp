@@ -64,8 +64,8 @@ std::uint64_t kvReplicationBytes(const ModelSpec &model, std::uint32_t tp, std::
         if (!headBased || l.kvHeads == 0 || tp <= l.kvHeads) {
             continue;
         }
-        const double perHead = double(model.hiddenSize) *
-                               double(l.headDim + (l.vHeadDim ? l.vHeadDim : l.headDim));
+        const double perHead =
+            double(model.hiddenSize) * double(l.headDim + (l.vHeadDim ? l.vHeadDim : l.headDim));
         const double headsExtra = double(kvHeadsPerRank(l.kvHeads, tp)) - double(l.kvHeads) / tp;
         extra += double(ceilDiv(l.count, std::max<std::uint32_t>(pp, 1))) *
                  double(fmt->bytesFor(std::uint64_t(perHead * 1024))) / 1024.0 * headsExtra;
@@ -115,8 +115,8 @@ std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::u
     }
     const std::uint64_t hidden = x.expertWidth ? x.expertWidth : model.hiddenSize;
     const bool expertParallel = ep > 1;
-    const std::uint64_t interPart = expertParallel ? x.intermediate
-                                                   : x.intermediate / std::max<std::uint32_t>(tp, 1);
+    const std::uint64_t interPart =
+        expertParallel ? x.intermediate : x.intermediate / std::max<std::uint32_t>(tp, 1);
     const std::uint64_t perRankExperts = expertParallel ? x.routed / ep : x.routed;
     std::uint64_t h = hidden;
     std::uint64_t i = interPart;
@@ -130,10 +130,10 @@ std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::u
     return ceilDiv(x.moeLayers, std::max<std::uint32_t>(pp, 1)) * perRankExperts * perExpert;
 }
 
-std::uint64_t forwardActivationBytes(const ModelSpec &model, std::uint64_t tokens,
-                                     std::uint32_t tp, std::uint32_t ep, std::uint64_t *moeOut) {
-    constexpr std::uint64_t kAct = 2;                 // bf16 activations
-    constexpr std::uint64_t kFusedMoeChunk = 32768;   // VLLM_FUSED_MOE_CHUNK_SIZE (v0.6-v0.11)
+std::uint64_t forwardActivationBytes(const ModelSpec &model, std::uint64_t tokens, std::uint32_t tp,
+                                     std::uint32_t ep, std::uint64_t *moeOut) {
+    constexpr std::uint64_t kAct = 2;               // bf16 activations
+    constexpr std::uint64_t kFusedMoeChunk = 32768; // VLLM_FUSED_MOE_CHUNK_SIZE (v0.6-v0.11)
     const std::uint64_t H = model.hiddenSize;
     const std::uint64_t t = std::max<std::uint32_t>(tp, 1);
     std::uint64_t dense = 0;
@@ -172,8 +172,10 @@ EngineKvLayout engineKvLayout(const EngineMemoryInput &in) {
         case AttentionKind::GQA:
         case AttentionKind::MQA:
         case AttentionKind::SlidingWindow: {
-            const std::uint64_t perHead = std::uint64_t(l.headDim) + (l.vHeadDim ? l.vHeadDim : l.headDim);
-            const std::uint64_t perLayer = in.kvFormat.bytesFor(kvHeadsPerRank(l.kvHeads, tp) * perHead);
+            const std::uint64_t perHead =
+                std::uint64_t(l.headDim) + (l.vHeadDim ? l.vHeadDim : l.headDim);
+            const std::uint64_t perLayer =
+                in.kvFormat.bytesFor(kvHeadsPerRank(l.kvHeads, tp) * perHead);
             k.maxLayerBytesPerToken = std::max(k.maxLayerBytesPerToken, perLayer);
             if (l.kind == AttentionKind::SlidingWindow) {
                 k.windowBytesPerToken += layers * perLayer;
@@ -226,8 +228,7 @@ std::uint32_t EngineMemoryModel::sequences(const EngineMemoryInput &in, const En
     if (t.kvPoolBytes <= 0 || need == 0) {
         return 0;
     }
-    return std::uint32_t(
-        std::min<std::uint64_t>(std::uint64_t(t.kvPoolBytes) / need, 0xffffffffu));
+    return std::uint32_t(std::min<std::uint64_t>(std::uint64_t(t.kvPoolBytes) / need, 0xffffffffu));
 }
 
 const EngineMemoryModel &engineMemoryModel(Engine engine) {
@@ -310,9 +311,11 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
         s.message = "To serve at least one request with the model's max seq len (" +
                     std::to_string(in.maxModelLen) + "), " + gibText(double(need)) +
                     " GiB KV cache is needed, which is larger than the available KV cache "
-                    "memory (" + gibText(double(t.kvPoolBytes)) +
+                    "memory (" +
+                    gibText(double(t.kvPoolBytes)) +
                     " GiB). Based on the available memory, the estimated maximum model length "
-                    "is " + std::to_string(s.largestContext) + ".";
+                    "is " +
+                    std::to_string(s.largestContext) + ".";
         break;
     }
     if (s.starts()) {
@@ -350,17 +353,17 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
         }
     }
     if (s.outcome == StartupOutcome::ContextExceedsCapacity && s.largestContext > 0) {
-        s.fixes.push_back({engine == Engine::TensorRtLlm ? "--max_seq_len" : engine == Engine::Sglang
-                                                                                ? "--context-length"
-                                                                                : "--max-model-len",
+        s.fixes.push_back({engine == Engine::TensorRtLlm ? "--max_seq_len"
+                           : engine == Engine::Sglang    ? "--context-length"
+                                                         : "--max-model-len",
                            std::to_string(s.largestContext),
                            "the largest context whose one request fits the KV pool"});
     }
     if (in.kvFormat.kind == FormatKind::BF16 || in.kvFormat.kind == FormatKind::FP16) {
         if (startsWith([&](EngineMemoryInput &p) { p.kvFormat = formats::fp8; })) {
-            s.fixes.push_back({engine == Engine::TensorRtLlm ? "kv_cache_config.dtype"
-                                                             : "--kv-cache-dtype",
-                               "fp8", "an FP8 KV cache halves the bytes per token"});
+            s.fixes.push_back(
+                {engine == Engine::TensorRtLlm ? "kv_cache_config.dtype" : "--kv-cache-dtype",
+                 "fp8", "an FP8 KV cache halves the bytes per token"});
         }
     }
     return s;

@@ -44,9 +44,9 @@ enum class VllmProfile {
 /// The MoE kernel path that decides weight padding for MXFP4 experts
 /// (vllm/model_executor/layers/quantization/mxfp4.py @ afdb4a4f get_mxfp4_backend).
 enum class MoeKernel {
-    Auto,    ///< the engine's choice for the GPU: Marlin below SM 9.0, else Triton
-    Marlin,  ///< hidden round_up 256, intermediate per partition round_up 128
-    Triton,  ///< intermediate round_up 64, hidden unpadded
+    Auto,   ///< the engine's choice for the GPU: Marlin below SM 9.0, else Triton
+    Marlin, ///< hidden round_up 256, intermediate per partition round_up 128
+    Triton, ///< intermediate round_up 64, hidden unpadded
 };
 
 /// Everything an engine memory model needs for one GPU of a plan.
@@ -61,11 +61,11 @@ struct EngineMemoryInput {
     /// Checkpoint weights on the most loaded GPU, divided by the layout without any kernel
     /// padding (sizing/memory.h weightPlacement).
     std::uint64_t checkpointWeightsPerGpu = 0;
-    double memoryFraction = 0.9;        ///< the engine's fraction (its own meaning)
-    std::uint32_t maxNumSeqs = 256;     ///< running-sequence cap (vLLM max_num_seqs)
-    std::uint32_t maxBatchedTokens = 8192; ///< tokens per step (max_num_batched_tokens)
-    std::uint64_t maxModelLen = 8192;   ///< context one request may reach
-    std::uint32_t stateSlots = 1;       ///< linear-attention state slots per request
+    double memoryFraction = 0.9;                     ///< the engine's fraction (its own meaning)
+    std::uint32_t maxNumSeqs = 256;                  ///< running-sequence cap (vLLM max_num_seqs)
+    std::uint32_t maxBatchedTokens = 8192;           ///< tokens per step (max_num_batched_tokens)
+    std::uint64_t maxModelLen = 8192;                ///< context one request may reach
+    std::uint32_t stateSlots = 1;                    ///< linear-attention state slots per request
     std::optional<std::uint64_t> activationOverride; ///< scenario activation_bytes_per_gpu
     std::optional<std::uint64_t> runtimeOverride;    ///< scenario runtime_bytes_per_gpu
     MoeKernel moeKernel = MoeKernel::Auto;
@@ -74,7 +74,7 @@ struct EngineMemoryInput {
 
 /// One engine's memory on one GPU, every term the engine allocates. Bytes.
 struct EngineMemoryTerms {
-    std::string engineVersion;          ///< "vLLM V1 (v0.11)"
+    std::string engineVersion; ///< "vLLM V1 (v0.11)"
     // Weights ("Model loading took ...").
     std::uint64_t checkpointWeights = 0; ///< the checkpoint's share, unpadded
     std::uint64_t weightPadding = 0;     ///< kernel padding (MXFP4 Marlin) and vocab round-up
@@ -84,11 +84,11 @@ struct EngineMemoryTerms {
         return checkpointWeights + weightPadding + weightReplication + draftWeights;
     }
     // Runtime outside torch.
-    std::uint64_t cudaContext = 0;       ///< CUDA context + cuBLAS handles
-    std::uint64_t communication = 0;     ///< NCCL / custom all-reduce buffers (TP > 1)
-    std::uint64_t nonTorch = 0;          ///< non-torch growth the engine's profile measures
-    std::uint64_t cudaGraphs = 0;        ///< captured CUDA graphs
-    bool graphsInsideBudget = false;     ///< the engine takes graphs out of the KV pool
+    std::uint64_t cudaContext = 0;   ///< CUDA context + cuBLAS handles
+    std::uint64_t communication = 0; ///< NCCL / custom all-reduce buffers (TP > 1)
+    std::uint64_t nonTorch = 0;      ///< non-torch growth the engine's profile measures
+    std::uint64_t cudaGraphs = 0;    ///< captured CUDA graphs
+    bool graphsInsideBudget = false; ///< the engine takes graphs out of the KV pool
     std::uint64_t runtime() const { return cudaContext + communication + nonTorch + cudaGraphs; }
     // Profiled activation peak.
     std::uint64_t activationForward = 0; ///< forward peak at the batched tokens (dense / MoE)
@@ -97,19 +97,19 @@ struct EngineMemoryTerms {
     std::uint64_t activationPeak = 0;    ///< what the engine charges (max of the above)
     // Pool.
     double memoryFraction = 0;
-    std::uint64_t budget = 0;            ///< total x fraction (vLLM, SGLang) or total (TRT-LLM)
-    std::int64_t kvPoolBytes = 0;        ///< bytes the engine gives the KV pool (< 0: refuses)
-    std::uint64_t kvBytesPerToken = 0;   ///< attention KV bytes per token, all layers, this GPU
-    std::uint32_t kvBlockTokens = 16;    ///< the engine's block (page) in tokens
-    std::uint64_t kvTokens = 0;          ///< the engine's logged KV capacity in tokens
+    std::uint64_t budget = 0;          ///< total x fraction (vLLM, SGLang) or total (TRT-LLM)
+    std::int64_t kvPoolBytes = 0;      ///< bytes the engine gives the KV pool (< 0: refuses)
+    std::uint64_t kvBytesPerToken = 0; ///< attention KV bytes per token, all layers, this GPU
+    std::uint32_t kvBlockTokens = 16;  ///< the engine's block (page) in tokens
+    std::uint64_t kvTokens = 0;        ///< the engine's logged KV capacity in tokens
     /// Sliding-window reservation beyond the window (vLLM: max_num_batched_tokens - 1).
     std::uint64_t windowExtraTokens = 0;
 };
 
 /// What the engine does at start-up with a plan's flags.
 enum class StartupOutcome {
-    Starts,                ///< allocates the KV pool and serves
-    KvPoolNegative,        ///< no memory left for the KV pool
+    Starts,                 ///< allocates the KV pool and serves
+    KvPoolNegative,         ///< no memory left for the KV pool
     ContextExceedsCapacity, ///< one request of the context does not fit the pool
 };
 
@@ -123,19 +123,19 @@ struct FlagChange {
 /// The engine's start-up verdict for a plan.
 struct EngineStartup {
     StartupOutcome outcome = StartupOutcome::Starts;
-    std::string message;             ///< the engine's own words (paraphrased from its source)
-    std::uint64_t kvTokens = 0;      ///< KV tokens the engine allocates (when it starts)
-    std::uint64_t contextTokens = 0; ///< the context asked for (max_model_len)
+    std::string message;                  ///< the engine's own words (paraphrased from its source)
+    std::uint64_t kvTokens = 0;           ///< KV tokens the engine allocates (when it starts)
+    std::uint64_t contextTokens = 0;      ///< the context asked for (max_model_len)
     std::uint32_t sequencesAtContext = 0; ///< sequences of the context the pool holds
     std::uint64_t largestContext = 0;     ///< largest context that would start (0 = none)
-    std::int64_t marginBytes = 0;    ///< pool minus one request of the context, per GPU
-    std::vector<FlagChange> fixes;   ///< each alone makes it start (empty when it starts)
+    std::int64_t marginBytes = 0;         ///< pool minus one request of the context, per GPU
+    std::vector<FlagChange> fixes;        ///< each alone makes it start (empty when it starts)
     bool starts() const { return outcome == StartupOutcome::Starts; }
 };
 
 /// One engine's memory rules. Implementations are stateless singletons (engineMemoryModel()).
 class EngineMemoryModel {
-public:
+  public:
     virtual ~EngineMemoryModel() = default;
     /// Every memory term on one GPU for `in`. Never fails; kvPoolBytes may be negative.
     virtual EngineMemoryTerms terms(const EngineMemoryInput &in) const = 0;
@@ -194,8 +194,8 @@ MoeKernel vllmMoeKernel(const GpuSpec &gpu, MoeKernel requested);
 /// fused_experts_impl): cache13 tokens x k x max(N, H) x 2, cache2 tokens x k x N/2 x 2,
 /// top-k ids/weights tokens x k x 8, router logits tokens x E x 4, with N = 2 I_e / tp
 /// (2 I_e under EP). `moeOut` receives the MoE workspace part.
-std::uint64_t forwardActivationBytes(const ModelSpec &model, std::uint64_t tokens,
-                                     std::uint32_t tp, std::uint32_t ep, std::uint64_t *moeOut);
+std::uint64_t forwardActivationBytes(const ModelSpec &model, std::uint64_t tokens, std::uint32_t tp,
+                                     std::uint32_t ep, std::uint64_t *moeOut);
 
 /// Bytes per logit of vLLM V1's sampler warm-up (gpu_model_runner.py _dummy_sampler_run with
 /// top_k = vocab - 1 and top_p 0.9: bf16 logits 2 + fp32 copy 4 + sort values 4 + sort indices
@@ -205,18 +205,16 @@ inline constexpr std::uint64_t kVllmSamplerBytesPerLogit = 28;
 /// The cache shape of one GPU's layers, as every engine's pool sees it. Bytes per token (or
 /// per sequence for state) on one TP rank of the most loaded pipeline stage.
 struct EngineKvLayout {
-    std::uint64_t fullBytesPerToken = 0;  ///< full-attention + MLA layers, summed
-    std::uint64_t windowBytesPerToken = 0; ///< sliding-window layers, summed
+    std::uint64_t fullBytesPerToken = 0;     ///< full-attention + MLA layers, summed
+    std::uint64_t windowBytesPerToken = 0;   ///< sliding-window layers, summed
     std::uint64_t maxLayerBytesPerToken = 0; ///< the largest attention layer's bytes per token
     std::uint32_t fullLayers = 0;
     std::uint32_t windowLayers = 0;
-    std::uint64_t window = 0;             ///< the window in tokens
-    std::uint32_t stateLayers = 0;        ///< linear-attention (mamba-type) layers
-    std::uint64_t statePageBytes = 0;     ///< one sequence's state in one such layer
+    std::uint64_t window = 0;         ///< the window in tokens
+    std::uint32_t stateLayers = 0;    ///< linear-attention (mamba-type) layers
+    std::uint64_t statePageBytes = 0; ///< one sequence's state in one such layer
     bool hasMla = false;
-    std::uint64_t attentionBytesPerToken() const {
-        return fullBytesPerToken + windowBytesPerToken;
-    }
+    std::uint64_t attentionBytesPerToken() const { return fullBytesPerToken + windowBytesPerToken; }
 };
 /// The layout of `in`: GQA heads split ceil(kv / tp) (at least 1), MLA latent (kv_lora_rank +
 /// rope) replicated on every rank, linear-attention state split by heads (recurrent state in

@@ -82,28 +82,28 @@ Result<const gguf::GgmlType *> parseLlamaKvType(std::string_view name);
 /// Everything a llama.cpp plan takes.
 struct LlamaCppInput {
     const ModelSpec *model = nullptr;
-    std::string modelPath;            ///< for the command line ("model.gguf" if empty)
-    std::optional<GpuSpec> gpu;       ///< nullopt: CPU only (or the host's unified memory)
+    std::string modelPath;      ///< for the command line ("model.gguf" if empty)
+    std::optional<GpuSpec> gpu; ///< nullopt: CPU only (or the host's unified memory)
     HostSpec host;
     /// -ngl: layers on the GPU counting the output layer; nullopt = all (-ngl 99).
     std::optional<std::uint32_t> gpuLayers;
-    std::uint32_t cpuMoeLayers = 0;   ///< --n-cpu-moe
-    const gguf::GgmlType *kvTypeK = nullptr; ///< -ctk (nullptr = f16)
-    const gguf::GgmlType *kvTypeV = nullptr; ///< -ctv (nullptr = same as K)
-    std::uint64_t context = 0;        ///< -c, total cells over all slots; 0 = 4096
-    std::uint32_t parallel = 1;       ///< -np slots sharing the context
+    std::uint32_t cpuMoeLayers = 0;             ///< --n-cpu-moe
+    const gguf::GgmlType *kvTypeK = nullptr;    ///< -ctk (nullptr = f16)
+    const gguf::GgmlType *kvTypeV = nullptr;    ///< -ctv (nullptr = same as K)
+    std::uint64_t context = 0;                  ///< -c, total cells over all slots; 0 = 4096
+    std::uint32_t parallel = 1;                 ///< -np slots sharing the context
     std::uint32_t batch = kLlamaDefaultBatch;   ///< -b
     std::uint32_t ubatch = kLlamaDefaultUbatch; ///< -ub
-    bool flashAttention = true;       ///< -fa auto resolves to on for CUDA
+    bool flashAttention = true;                 ///< -fa auto resolves to on for CUDA
 };
 
 /// Weights of one placement unit, bytes.
 struct LlamaCppWeights {
     std::uint64_t input = 0;          ///< token_embd (always in RAM)
     std::uint64_t output = 0;         ///< output layer (LM head or its tied copy, output norm)
-    std::vector<std::uint64_t> layer;       ///< per layer, without routed experts
+    std::vector<std::uint64_t> layer; ///< per layer, without routed experts
     std::vector<std::uint64_t> layerExperts; ///< per layer, routed experts
-    bool exact = false;               ///< from the checkpoint's tensor table (GGUF)
+    bool exact = false;                      ///< from the checkpoint's tensor table (GGUF)
 };
 /// The per-layer weights of `spec`: exact from ModelSpec::layerBytes when present (GGUF),
 /// else the groups spread evenly over the layers (experts over the MoE layers).
@@ -117,16 +117,16 @@ ModelSpec asGgufType(const ModelSpec &spec, const gguf::GgmlType &type);
 /// One side of the split (GPU or host), bytes.
 struct LlamaCppSide {
     std::uint64_t weights = 0;
-    std::uint64_t kvCache = 0;        ///< KV cells of its layers (and recurrent state)
-    std::uint64_t outputBuffer = 0;   ///< logits buffer (host only)
-    std::uint64_t compute = 0;        ///< compute buffer, point estimate
-    std::uint64_t computeHigh = 0;    ///< compute buffer, high end (no Flash Attention)
-    std::uint64_t runtime = 0;        ///< CUDA context etc. (GPU only, assumption)
+    std::uint64_t kvCache = 0;      ///< KV cells of its layers (and recurrent state)
+    std::uint64_t outputBuffer = 0; ///< logits buffer (host only)
+    std::uint64_t compute = 0;      ///< compute buffer, point estimate
+    std::uint64_t computeHigh = 0;  ///< compute buffer, high end (no Flash Attention)
+    std::uint64_t runtime = 0;      ///< CUDA context etc. (GPU only, assumption)
     std::uint64_t total() const { return weights + kvCache + outputBuffer + compute + runtime; }
     std::uint64_t totalHigh() const {
         return weights + kvCache + outputBuffer + computeHigh + runtime;
     }
-    std::uint64_t bytesPerToken = 0;  ///< read per decode step (weights active + KV at context)
+    std::uint64_t bytesPerToken = 0; ///< read per decode step (weights active + KV at context)
 };
 
 /// A llama.cpp plan: memory on each side, whether it fits, the speed it gives.
@@ -134,27 +134,27 @@ struct LlamaCppPlan {
     std::uint64_t context = 0;        ///< n_ctx (padded)
     std::uint64_t contextPerSlot = 0; ///< n_ctx / n_seq
     std::uint32_t parallel = 1;
-    std::uint32_t layers = 0;         ///< repeating layers
-    std::uint32_t gpuLayersFlag = 0;  ///< the -ngl value in effect (layers + 1 = all)
-    std::uint32_t layersOnGpu = 0;    ///< repeating layers on the GPU
+    std::uint32_t layers = 0;        ///< repeating layers
+    std::uint32_t gpuLayersFlag = 0; ///< the -ngl value in effect (layers + 1 = all)
+    std::uint32_t layersOnGpu = 0;   ///< repeating layers on the GPU
     bool outputOnGpu = false;
     std::uint32_t cpuMoeLayers = 0;
     std::string kvTypeK = "f16";
     std::string kvTypeV = "f16";
-    std::uint64_t kvBytesPerCell = 0; ///< all layers, K + V
+    std::uint64_t kvBytesPerCell = 0;  ///< all layers, K + V
     std::uint64_t outputBufferMax = 0; ///< the output buffer if a batch asks for every logit
     LlamaCppSide gpu;
     LlamaCppSide host;
-    std::uint64_t gpuCapacity = 0;    ///< usable GPU memory (0: no GPU)
-    std::uint64_t hostCapacity = 0;   ///< system memory
+    std::uint64_t gpuCapacity = 0;  ///< usable GPU memory (0: no GPU)
+    std::uint64_t hostCapacity = 0; ///< system memory
     bool fitsGpu = true;
     bool fitsHost = true;
     bool fits() const { return fitsGpu && fitsHost; }
-    double gpuBandwidth = 0;          ///< bytes/s
+    double gpuBandwidth = 0; ///< bytes/s
     double hostBandwidth = 0;
-    double tokensPerSecond = 0;       ///< one sequence, ceiling at peak bandwidth
+    double tokensPerSecond = 0;          ///< one sequence, ceiling at peak bandwidth
     double aggregateTokensPerSecond = 0; ///< all slots decoding, ceiling
-    double hostTimeShare = 0;         ///< fraction of a decode step spent on RAM-resident bytes
+    double hostTimeShare = 0;            ///< fraction of a decode step spent on RAM-resident bytes
     bool weightsExact = false;
     std::vector<std::string> notes;
 };

@@ -35,7 +35,9 @@ Result<std::uint64_t> rowBytes(const gguf::GgmlType &type, std::uint64_t element
     return elements / type.blockSize * type.typeSize;
 }
 
-std::uint64_t padTo(std::uint64_t n, std::uint64_t pad) { return ceilDiv(n, pad) * pad; }
+std::uint64_t padTo(std::uint64_t n, std::uint64_t pad) {
+    return ceilDiv(n, pad) * pad;
+}
 
 /// Per-layer caches in layer-group order (a Hugging Face spec merges groups by kind, so the
 /// order of mixed layers is approximate; a GGUF spec keeps runs in order).
@@ -100,7 +102,8 @@ std::uint64_t applyExpertFraction(std::uint64_t bytes, const ModelSpec &m) {
     if (!m.isMoe() || m.experts.routed == 0) {
         return bytes;
     }
-    const double f = double(std::min(m.experts.activePerToken, m.experts.routed)) / m.experts.routed;
+    const double f =
+        double(std::min(m.experts.activePerToken, m.experts.routed)) / m.experts.routed;
     return std::uint64_t(double(bytes) * f);
 }
 
@@ -255,7 +258,8 @@ Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in) {
 
     // Buffers: output (host), compute (see the file comment for the basis).
     h.outputBuffer = std::uint64_t(m.vocabSize) * p.parallel * 4;
-    p.outputBufferMax = std::uint64_t(m.vocabSize) * std::min<std::uint64_t>(in.batch, p.context) * 4;
+    p.outputBufferMax =
+        std::uint64_t(m.vocabSize) * std::min<std::uint64_t>(in.batch, p.context) * 4;
     const std::uint64_t scores = std::uint64_t(ubatch) * maxCellsRead * m.numAttentionHeads * 4;
     const std::uint64_t ffn = ffnStage(m, ubatch);
     const std::uint64_t logits = logitsStage(m, ubatch);
@@ -290,8 +294,10 @@ Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in) {
     p.fitsHost = h.total() <= p.hostCapacity;
 
     // Speed: the GPU part and the RAM part of a step run one after the other.
-    const double tGpu = g.bytesPerToken && p.gpuBandwidth > 0 ? g.bytesPerToken / p.gpuBandwidth : 0;
-    const double tHost = h.bytesPerToken && p.hostBandwidth > 0 ? h.bytesPerToken / p.hostBandwidth : 0;
+    const double tGpu =
+        g.bytesPerToken && p.gpuBandwidth > 0 ? g.bytesPerToken / p.gpuBandwidth : 0;
+    const double tHost =
+        h.bytesPerToken && p.hostBandwidth > 0 ? h.bytesPerToken / p.hostBandwidth : 0;
     const double step = tGpu + tHost;
     if (step > 0) {
         p.tokensPerSecond = 1.0 / step;
@@ -301,7 +307,8 @@ Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in) {
         std::uint64_t kvHost = 0;
         for (std::uint32_t il = 0; il < p.layers; ++il) {
             const LayerCache &c = caches[il];
-            (hasGpu && il >= gpuStart ? kvGpu : kvHost) += c.bytesPerCell * c.cellsRead + c.stateRead;
+            (hasGpu && il >= gpuStart ? kvGpu : kvHost) +=
+                c.bytesPerCell * c.cellsRead + c.stateRead;
         }
         const double tKv = (p.gpuBandwidth > 0 ? kvGpu / p.gpuBandwidth : 0) +
                            (p.hostBandwidth > 0 ? kvHost / p.hostBandwidth : 0);

@@ -48,7 +48,8 @@ std::string layersText(const LlamaCppPlan &p) {
     }
     std::string s = std::to_string(p.layersOnGpu) + " of " + std::to_string(p.layers) + " layers";
     if (p.layersOnGpu > 0 && p.layersOnGpu < p.layers) {
-        s += " (" + std::to_string(p.layers - p.layersOnGpu) + "-" + std::to_string(p.layers - 1) + ")";
+        s += " (" + std::to_string(p.layers - p.layersOnGpu) + "-" + std::to_string(p.layers - 1) +
+             ")";
     }
     s += p.outputOnGpu ? " + output layer" : "";
     return s;
@@ -60,10 +61,11 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
     const ModelSpec &m = *in.model;
     out << "llama.cpp plan: " << m.displayName << " (" << m.architecture << ", "
         << formatDouble("%.2f", m.totalParams / 1e9) << "B params, weights "
-        << gibText(m.weightBytes()) << (p.weightsExact ? ", exact from the tensor table" : ", estimated")
-        << ")\n";
-    out << "  hardware: " << (in.gpu && !in.host.unifiedMemory ? in.gpu->name : std::string("no GPU"))
-        << " + " << in.host.name << ", " << formatDouble("%.0f", toGB(double(in.host.memoryBytes)))
+        << gibText(m.weightBytes())
+        << (p.weightsExact ? ", exact from the tensor table" : ", estimated") << ")\n";
+    out << "  hardware: "
+        << (in.gpu && !in.host.unifiedMemory ? in.gpu->name : std::string("no GPU")) << " + "
+        << in.host.name << ", " << formatDouble("%.0f", toGB(double(in.host.memoryBytes)))
         << " GB\n";
     out << "  context: " << p.context << " tokens shared by " << p.parallel << " slot"
         << (p.parallel == 1 ? "" : "s") << " (" << p.contextPerSlot << " per slot"
@@ -81,7 +83,8 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
     if (in.gpu && !in.host.unifiedMemory) {
         sideRows(out, "GPU", p.gpu, p.gpuCapacity, true);
     }
-    sideRows(out, in.host.unifiedMemory ? "unified memory" : "system RAM", p.host, p.hostCapacity, true);
+    sideRows(out, in.host.unifiedMemory ? "unified memory" : "system RAM", p.host, p.hostCapacity,
+             true);
     out << "  (the output buffer grows to " << gibText(p.outputBufferMax)
         << " if a batch asks for every token's logits)\n";
 
@@ -91,8 +94,9 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
         out << gibText(p.gpu.bytesPerToken) << " on the GPU at "
             << formatDouble("%.0f", p.gpuBandwidth / 1e9) << " GB/s, ";
     }
-    out << gibText(p.host.bytesPerToken) << (in.host.unifiedMemory ? " in unified memory" : " in RAM")
-        << " at " << formatDouble("%.0f", p.hostBandwidth / 1e9) << " GB/s\n";
+    out << gibText(p.host.bytesPerToken)
+        << (in.host.unifiedMemory ? " in unified memory" : " in RAM") << " at "
+        << formatDouble("%.0f", p.hostBandwidth / 1e9) << " GB/s\n";
     out << "  one sequence: at most " << formatDouble("%.1f", p.tokensPerSecond) << " tokens/s";
     if (p.parallel > 1) {
         out << "; all " << p.parallel << " slots: at most "
@@ -162,7 +166,8 @@ std::string llamaServerCommand(const LlamaCppInput &in, const LlamaCppPlan &p) {
     text << "# Ollama Modelfile parameters for the same plan\n"
          << "PARAMETER num_ctx " << p.contextPerSlot << "\n";
     if (in.gpu && !in.host.unifiedMemory) {
-        text << "PARAMETER num_gpu " << (p.gpuLayersFlag > p.layers ? 999u : p.gpuLayersFlag) << "\n";
+        text << "PARAMETER num_gpu " << (p.gpuLayersFlag > p.layers ? 999u : p.gpuLayersFlag)
+             << "\n";
     }
     return text.str();
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "engine/servecommand.h"
 
 #include "catalogue/embeddedresources.h"
@@ -102,8 +103,8 @@ std::string ppExplanation(const PlanResult &p) {
         return "no pipeline: the model fits one TP group";
     }
     const std::uint32_t nodes = nodesOf(p);
-    const std::string stages = "PP " + std::to_string(pp) + ": the layers split into " +
-                               std::to_string(pp) + " stages";
+    const std::string stages =
+        "PP " + std::to_string(pp) + ": the layers split into " + std::to_string(pp) + " stages";
     if (nodes == pp) {
         return stages + ", one per node";
     }
@@ -141,8 +142,9 @@ std::string kvRoomText(const PlanResult &e) {
 
 /// " (under SGLang's memory rules)" when the plan follows another engine, else "".
 std::string rulesSuffix(const PlanResult &p, Engine engine) {
-    return p.scenario.engine.engine == engine ? std::string()
-                                              : " (under " + engineDisplayName(engine) + "'s memory rules)";
+    return p.scenario.engine.engine == engine
+               ? std::string()
+               : " (under " + engineDisplayName(engine) + "'s memory rules)";
 }
 
 std::uint32_t batchLimit(const PlanResult &p, std::string &why) {
@@ -295,16 +297,15 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     const auto &L = p.layout;
     c.flags.push_back({"", model, modelExplanation(p, cat, model)});
     addTrustRemoteCode(p, "--trust-remote-code", c);
-    c.flags.push_back({"--tensor-parallel-size", std::to_string(L.tp),
-                       L.tp > 1 ? "TP " + std::to_string(L.tp) +
-                                      " of the plan's layout: every layer split over " +
-                                      std::to_string(L.tp) + " GPUs" +
-                                      (p.instanceSize() % L.tp == 0 ? " of one node" : "") +
-                                      " (a power of two that divides the " +
-                                      std::to_string(p.model.numAttentionHeads) +
-                                      " attention heads)"
-                                : std::string("TP 1 of the plan's layout: the model is not split "
-                                              "across GPUs")});
+    c.flags.push_back(
+        {"--tensor-parallel-size", std::to_string(L.tp),
+         L.tp > 1 ? "TP " + std::to_string(L.tp) +
+                        " of the plan's layout: every layer split over " + std::to_string(L.tp) +
+                        " GPUs" + (p.instanceSize() % L.tp == 0 ? " of one node" : "") +
+                        " (a power of two that divides the " +
+                        std::to_string(p.model.numAttentionHeads) + " attention heads)"
+                  : std::string("TP 1 of the plan's layout: the model is not split "
+                                "across GPUs")});
     if (L.ep > 1) {
         c.flags.push_back({"--enable-expert-parallel", "",
                            "EP " + std::to_string(L.ep) + ": each GPU holds " +
@@ -325,7 +326,8 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
              fractionOrigin(p, Engine::Vllm) + ", " + kvRoomText(e)});
     std::string why;
     const std::uint32_t batch = batchLimit(e, why);
-    c.flags.push_back({"--max-num-seqs", std::to_string(batch), why + rulesSuffix(p, Engine::Vllm)});
+    c.flags.push_back(
+        {"--max-num-seqs", std::to_string(batch), why + rulesSuffix(p, Engine::Vllm)});
     const NumberFormat &kv = p.scenario.model.kvFormat;
     std::string kvValue = "auto";
     if (kv.kind == FormatKind::FP8_E4M3) {
@@ -380,8 +382,8 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
              fractionOrigin(p, Engine::Sglang) + ", " + kvRoomText(e)});
     std::string why;
     const std::uint32_t batch = batchLimit(e, why);
-    c.flags.push_back({"--max-running-requests", std::to_string(batch),
-                       why + rulesSuffix(p, Engine::Sglang)});
+    c.flags.push_back(
+        {"--max-running-requests", std::to_string(batch), why + rulesSuffix(p, Engine::Sglang)});
     const NumberFormat &kv = p.scenario.model.kvFormat;
     if (kv.kind == FormatKind::FP8_E4M3 || kv.kind == FormatKind::FP8_E5M2) {
         c.flags.push_back({"--kv-cache-dtype",
@@ -397,8 +399,8 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
                            "the plan's " + std::to_string(L.gpuCount()) + " GPUs span " +
                                std::to_string(nodes) + " nodes"});
         c.flags.push_back({"--node-rank", "${NODE_RANK}",
-                           "this node's rank: 0 on the head node, 1.." +
-                               std::to_string(nodes - 1) + " on the others",
+                           "this node's rank: 0 on the head node, 1.." + std::to_string(nodes - 1) +
+                               " on the others",
                            true});
         // Any free TCP port on the head node; 5000 as in SGLang's multi-node examples.
         c.flags.push_back({"--dist-init-addr", "${HEAD_IP}:5000",
@@ -433,8 +435,8 @@ ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     const PlanResult e = planUnder(p, Engine::TensorRtLlm, cat);
     std::string why;
     const std::uint32_t batch = batchLimit(e, why);
-    c.flags.push_back({"--max_batch_size", std::to_string(batch),
-                       why + rulesSuffix(p, Engine::TensorRtLlm)});
+    c.flags.push_back(
+        {"--max_batch_size", std::to_string(batch), why + rulesSuffix(p, Engine::TensorRtLlm)});
     c.flags.push_back({"--max_num_tokens", std::to_string(p.scenario.engine.prefillChunkTokens),
                        "the plan's prefill chunk (tokens per batch step)"});
     c.flags.push_back({"--max_seq_len", std::to_string(p.scenario.workload.contextTokens),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Serving commands: the launch command lines of vLLM and SGLang for a plan, each flag's value
 // derived from the plan and explained (the CLI prints the explanations as comments, the GUI as
 // tooltips). Qt-free.

@@ -26,13 +26,14 @@ namespace hostplan {
 namespace {
 
 class SglangMemory final : public EngineMemoryModel {
-public:
+  public:
     EngineMemoryTerms terms(const EngineMemoryInput &in) const override {
         const ModelSpec &m = *in.model;
         const EngineInfo &info = engineInfo(Engine::Sglang);
         EngineMemoryTerms t;
         t.engineVersion = std::string(info.displayName) + " " + std::string(info.versionFollowed);
-        const std::uint32_t gpus = std::max<std::uint32_t>(in.tp, 1) * std::max<std::uint32_t>(in.pp, 1);
+        const std::uint32_t gpus =
+            std::max<std::uint32_t>(in.tp, 1) * std::max<std::uint32_t>(in.pp, 1);
         t.checkpointWeights = in.checkpointWeightsPerGpu;
         t.weightPadding = vocabPaddingBytes(m, in.tp, in.pp);
         t.weightReplication = kvReplicationBytes(m, in.tp, in.pp);
@@ -46,12 +47,13 @@ public:
         // The reserve rule's own estimate of graph memory: cuda_graph_max_bs x 2 MiB.
         t.cudaGraphs = std::uint64_t(d.cudaGraphMaxBs * 2 * kBytesPerMiB);
         t.graphsInsideBudget = false;
-        t.activationForward = forwardActivationBytes(m, in.maxBatchedTokens, in.tp, in.ep,
-                                                     &t.activationMoe);
-        t.activationSampler = std::uint64_t(std::min<std::uint32_t>(in.maxNumSeqs, in.maxBatchedTokens)) *
-                              m.vocabSize * 4;
-        t.activationPeak = in.activationOverride.value_or(
-            std::max(t.activationForward, t.activationSampler));
+        t.activationForward =
+            forwardActivationBytes(m, in.maxBatchedTokens, in.tp, in.ep, &t.activationMoe);
+        t.activationSampler =
+            std::uint64_t(std::min<std::uint32_t>(in.maxNumSeqs, in.maxBatchedTokens)) *
+            m.vocabSize * 4;
+        t.activationPeak =
+            in.activationOverride.value_or(std::max(t.activationForward, t.activationSampler));
         if (in.runtimeOverride) {
             t.cudaContext = t.communication = t.cudaGraphs = 0;
             t.nonTorch = *in.runtimeOverride;
@@ -60,7 +62,8 @@ public:
         const double pre = double(in.gpu.usableMemoryBytes) - double(t.cudaContext) -
                            double(t.communication) - double(in.runtimeOverride.value_or(0));
         t.budget = std::uint64_t(std::max(0.0, pre * in.memoryFraction));
-        t.kvPoolBytes = std::int64_t(std::floor(pre * in.memoryFraction)) - std::int64_t(t.weights());
+        t.kvPoolBytes =
+            std::int64_t(std::floor(pre * in.memoryFraction)) - std::int64_t(t.weights());
         const EngineKvLayout k = engineKvLayout(in);
         t.kvBytesPerToken = k.attentionBytesPerToken();
         t.kvBlockTokens = info.kvBlockTokens;
@@ -69,11 +72,13 @@ public:
             // State slots per running request come out of the pool first (one request's worth
             // per sequence the token pool holds at the context).
             t.kvTokens = pool / t.kvBytesPerToken;
-            const std::uint64_t seqState = std::uint64_t(k.stateLayers) * k.statePageBytes * in.stateSlots;
+            const std::uint64_t seqState =
+                std::uint64_t(k.stateLayers) * k.statePageBytes * in.stateSlots;
             if (seqState && in.maxModelLen) {
                 const std::uint64_t perSeq = in.maxModelLen * t.kvBytesPerToken + seqState;
-                t.kvTokens = pool / perSeq * in.maxModelLen +
-                             (pool % perSeq > seqState ? (pool % perSeq - seqState) / t.kvBytesPerToken : 0);
+                t.kvTokens =
+                    pool / perSeq * in.maxModelLen +
+                    (pool % perSeq > seqState ? (pool % perSeq - seqState) / t.kvBytesPerToken : 0);
             }
         }
         return t;

@@ -23,27 +23,29 @@ namespace hostplan {
 namespace {
 
 class TrtllmMemory final : public EngineMemoryModel {
-public:
+  public:
     EngineMemoryTerms terms(const EngineMemoryInput &in) const override {
         const ModelSpec &m = *in.model;
         const EngineInfo &info = engineInfo(Engine::TensorRtLlm);
         EngineMemoryTerms t;
         t.engineVersion = std::string(info.displayName) + " " + std::string(info.versionFollowed);
-        const std::uint32_t gpus = std::max<std::uint32_t>(in.tp, 1) * std::max<std::uint32_t>(in.pp, 1);
+        const std::uint32_t gpus =
+            std::max<std::uint32_t>(in.tp, 1) * std::max<std::uint32_t>(in.pp, 1);
         t.checkpointWeights = in.checkpointWeightsPerGpu;
         t.weightReplication = kvReplicationBytes(m, in.tp, in.pp);
         t.cudaContext = std::uint64_t(gib(0.5));
         t.communication = gpus > 1 ? std::uint64_t(gib(0.5)) : 0;
         t.cudaGraphs = std::uint64_t(m.isMoe() ? gib(1.5) : gib(0.5));
         t.graphsInsideBudget = true; // captured in the warm-up, before the pool is sized
-        t.activationForward = forwardActivationBytes(m, in.maxBatchedTokens, in.tp, in.ep,
-                                                     &t.activationMoe);
+        t.activationForward =
+            forwardActivationBytes(m, in.maxBatchedTokens, in.tp, in.ep, &t.activationMoe);
         // Context logits of the last token of each dummy request, fp32.
-        t.activationSampler = std::uint64_t(std::min<std::uint32_t>(in.maxNumSeqs, in.maxBatchedTokens)) *
-                              m.vocabSize * 4;
+        t.activationSampler =
+            std::uint64_t(std::min<std::uint32_t>(in.maxNumSeqs, in.maxBatchedTokens)) *
+            m.vocabSize * 4;
         t.activationPeak = in.activationOverride.value_or(
-            std::max(t.activationForward, in.maxBatchedTokens * std::uint64_t(m.hiddenSize) * 2 +
-                                              t.activationSampler));
+            std::max(t.activationForward,
+                     in.maxBatchedTokens * std::uint64_t(m.hiddenSize) * 2 + t.activationSampler));
         if (in.runtimeOverride) {
             t.cudaContext = t.communication = t.cudaGraphs = 0;
             t.nonTorch = *in.runtimeOverride;
@@ -52,7 +54,8 @@ public:
         t.budget = in.gpu.usableMemoryBytes;
         const double freeBytes = double(in.gpu.usableMemoryBytes) - double(t.weights()) -
                                  double(t.activationPeak) - double(t.runtime());
-        t.kvPoolBytes = std::int64_t(std::floor(freeBytes > 0 ? freeBytes * in.memoryFraction : freeBytes));
+        t.kvPoolBytes =
+            std::int64_t(std::floor(freeBytes > 0 ? freeBytes * in.memoryFraction : freeBytes));
         const EngineKvLayout k = engineKvLayout(in);
         t.kvBytesPerToken = k.attentionBytesPerToken();
         t.kvBlockTokens = info.kvBlockTokens;

@@ -41,13 +41,13 @@ std::uint64_t vllmNonTorch(std::uint32_t gpus) {
 
 /// KV-cache group structure of vLLM V1 for a layout.
 struct VllmGroups {
-    std::uint32_t block = 16;       ///< tokens per block (attention block size)
-    std::uint64_t page = 0;         ///< bytes of one block of one group's tensor set
-    std::uint32_t groupSize = 1;    ///< layers sharing one tensor (kv_cache_utils group_size)
+    std::uint32_t block = 16;    ///< tokens per block (attention block size)
+    std::uint64_t page = 0;      ///< bytes of one block of one group's tensor set
+    std::uint32_t groupSize = 1; ///< layers sharing one tensor (kv_cache_utils group_size)
     std::uint32_t fullGroups = 0;
     std::uint32_t windowGroups = 0;
     std::uint32_t stateGroups = 0;
-    bool uniform = false;           ///< one attention type: one group over all layers
+    bool uniform = false; ///< one attention type: one group over all layers
     std::uint32_t groups() const { return fullGroups + windowGroups + stateGroups; }
 };
 
@@ -110,19 +110,22 @@ std::uint64_t profiledTokens(const EngineMemoryInput &in) {
 }
 
 class VllmMemory final : public EngineMemoryModel {
-public:
+  public:
     EngineMemoryTerms terms(const EngineMemoryInput &in) const override {
         const ModelSpec &m = *in.model;
         const EngineInfo &info = engineInfo(Engine::Vllm);
         EngineMemoryTerms t;
-        t.engineVersion = std::string(info.displayName) + " " +
-                          (in.vllmProfile == VllmProfile::V0        ? "V0 (v0.6)"
-                           : in.vllmProfile == VllmProfile::V1Early ? "V1 (v0.7)"
-                                                                    : std::string(info.versionFollowed));
-        const std::uint32_t gpus = std::max<std::uint32_t>(in.tp, 1) * std::max<std::uint32_t>(in.pp, 1);
+        t.engineVersion =
+            std::string(info.displayName) + " " +
+            (in.vllmProfile == VllmProfile::V0        ? "V0 (v0.6)"
+             : in.vllmProfile == VllmProfile::V1Early ? "V1 (v0.7)"
+                                                      : std::string(info.versionFollowed));
+        const std::uint32_t gpus =
+            std::max<std::uint32_t>(in.tp, 1) * std::max<std::uint32_t>(in.pp, 1);
         t.checkpointWeights = in.checkpointWeightsPerGpu;
-        t.weightPadding = vocabPaddingBytes(m, in.tp, in.pp) +
-                          mxfp4PaddingBytes(m, in.tp, in.ep, in.pp, vllmMoeKernel(in.gpu, in.moeKernel));
+        t.weightPadding =
+            vocabPaddingBytes(m, in.tp, in.pp) +
+            mxfp4PaddingBytes(m, in.tp, in.ep, in.pp, vllmMoeKernel(in.gpu, in.moeKernel));
         t.weightReplication = kvReplicationBytes(m, in.tp, in.pp);
 
         // Outside the pool (snapshot after CUDA/NCCL init; graphs after the pool).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // deepseek_v3 and kimi_k2 (Kimi K2 is the DeepSeek-V3 architecture; same modeling code,
 // modeling_deepseek.py): MLA attention, first_k_dense_replace dense layers, then MoE layers with
 // shared experts and a sigmoid router with a correction bias.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The generic importer: any decoder-only transformer config whose model_type is not in the
 // architecture table (architectures.cpp), read from the keys the transformers config classes
 // share. Architecture files exist only where this reading is wrong.

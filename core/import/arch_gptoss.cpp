@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gpt_oss: GQA with biases and per-head attention sinks, alternating sliding / full layers, MoE
 // on every layer with biased experts and a biased router (transformers GptOss*).
 //

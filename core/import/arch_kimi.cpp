@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kimi_linear (Kimi-Linear, modeling_kimi.py) and kimi_k3 (Kimi K3, modeling_kimi_k3.py: a
 // multimodal wrapper whose language model is kimi_linear under text_config, modules under
 // language_model., plus the MoonViT-V2 vision tower and projector under vision_config).

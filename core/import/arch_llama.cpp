@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // llama, mistral, qwen2, qwen3 (dense GQA) and mixtral, qwen3_moe (MoE): pre-norm decoder layers
 // with softmax attention and gated MLPs (transformers Llama*, Mistral*, Qwen2*, Qwen3*, Mixtral*,
 // Qwen3Moe*).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwen3_next: Gated DeltaNet linear attention with gated full attention every
 // full_attention_interval-th layer (or per layer_types), MoE with one shared expert and a
 // shared-expert gate on every layer (transformers Qwen3Next*).

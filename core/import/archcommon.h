@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Helpers shared by the Hugging Face architecture files (arch_*.cpp): the config fields and
 // tensors most decoder-only transformers have in common. Each reads its fields in a fixed
 // order, so the first bad field is the one an error names. All throw ImportFailure naming the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Hugging Face architectures the importer knows: one table from config.json model_type to
 // the builder function of its architecture file (arch_*.cpp). A new architecture is one new file
 // using the public builder API (import/modelbuilder.h) and the shared helpers

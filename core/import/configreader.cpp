@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "import/configreader.h"
 
 #include "util/jsonutil.h"
@@ -107,8 +108,8 @@ std::string replaceNonFiniteLiterals(std::string_view text, std::vector<std::str
             // deeper nesting): beyond, a path would grow with the depth and the copies
             // quadratically (a hostile file of 200,000 '[' would need gigabytes).
             constexpr std::size_t kMaxTrackedDepth = 512;
-            stack.push_back({stack.size() < kMaxTrackedDepth ? here() : std::string(),
-                             ch == '[', 0});
+            stack.push_back(
+                {stack.size() < kMaxTrackedDepth ? here() : std::string(), ch == '[', 0});
         } else if (ch == '}' || ch == ']') {
             if (!stack.empty()) {
                 stack.pop_back();

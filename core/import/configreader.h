@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reading a model config (Hugging Face config.json, or any JSON of the same shape) for the
 // importers: typed, range-checked fields whose errors name the dotted field path
 // ("text_config.hidden_size: missing"), plausibility limits, and overflow-checked arithmetic for

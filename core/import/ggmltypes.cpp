@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ggml type table (sources in ggmltypes.h). Bytes per block are the sums of each block struct's
 // fields in ggml-common.h; the comment on each row gives that sum.
 #include "import/ggmltypes.h"
@@ -14,8 +15,7 @@ namespace {
 constexpr std::uint32_t kQK = 256; // QK_K, the super-block of the K-, IQ- and TQ-quants
 
 constexpr std::array kTypes{
-    GgmlType{0, "f32", 1, 4},
-    GgmlType{1, "f16", 1, 2},
+    GgmlType{0, "f32", 1, 4},         GgmlType{1, "f16", 1, 2},
     GgmlType{2, "q4_0", 32, 18},      // d(2) + 16 nibble bytes
     GgmlType{3, "q4_1", 32, 20},      // d, m (4) + 16
     GgmlType{6, "q5_0", 32, 22},      // d(2) + qh(4) + 16
@@ -36,16 +36,12 @@ constexpr std::array kTypes{
     GgmlType{21, "iq3_s", kQK, 110},  // d 2 + qs 64 + qh 8 + signs 32 + scales 4
     GgmlType{22, "iq2_s", kQK, 82},   // d 2 + qs 64 + qh 8 + scales 8
     GgmlType{23, "iq4_xs", kQK, 136}, // d 2 + scales_h 2 + scales_l 4 + qs 128
-    GgmlType{24, "i8", 1, 1},
-    GgmlType{25, "i16", 1, 2},
-    GgmlType{26, "i32", 1, 4},
-    GgmlType{27, "i64", 1, 8},
-    GgmlType{28, "f64", 1, 8},
-    GgmlType{29, "iq1_m", kQK, 56},   // qs 32 + qh 16 + scales 8
-    GgmlType{30, "bf16", 1, 2},
-    GgmlType{34, "tq1_0", kQK, 54},   // qs 48 + qh 4 + d 2
-    GgmlType{35, "tq2_0", kQK, 66},   // qs 64 + d 2
-    GgmlType{39, "mxfp4", 32, 17},    // e (E8M0) 1 + qs 16
+    GgmlType{24, "i8", 1, 1},         GgmlType{25, "i16", 1, 2},
+    GgmlType{26, "i32", 1, 4},        GgmlType{27, "i64", 1, 8},
+    GgmlType{28, "f64", 1, 8},        GgmlType{29, "iq1_m", kQK, 56}, // qs 32 + qh 16 + scales 8
+    GgmlType{30, "bf16", 1, 2},       GgmlType{34, "tq1_0", kQK, 54}, // qs 48 + qh 4 + d 2
+    GgmlType{35, "tq2_0", kQK, 66},                                   // qs 64 + d 2
+    GgmlType{39, "mxfp4", 32, 17},                                    // e (E8M0) 1 + qs 16
 };
 
 /// Tensors above 2^60 bytes or elements are no real model's (and would overflow later sums).
@@ -53,7 +49,9 @@ constexpr std::uint64_t kMaxCount = std::uint64_t(1) << 60;
 
 } // namespace
 
-std::span<const GgmlType> ggmlTypes() { return kTypes; }
+std::span<const GgmlType> ggmlTypes() {
+    return kTypes;
+}
 
 const GgmlType *ggmlTypeById(std::uint32_t id) {
     for (const auto &t : kTypes) {

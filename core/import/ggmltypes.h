@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The ggml tensor types a GGUF file can store, with their block size (elements per block) and
 // bytes per block, so that a tensor's stored bytes are exact: ne0 / block x bytes x rows.
 //
@@ -23,7 +24,7 @@ namespace hostplan::gguf {
 /// One ggml type: its GGUF id, ggml's name, elements per block and bytes per block.
 struct GgmlType {
     std::uint32_t id = 0;
-    std::string_view name;     ///< ggml_type_name: "f32", "q4_K", "iq2_xxs", "mxfp4"
+    std::string_view name;       ///< ggml_type_name: "f32", "q4_K", "iq2_xxs", "mxfp4"
     std::uint32_t blockSize = 1; ///< elements per block
     std::uint32_t typeSize = 4;  ///< bytes per block
     /// Average bits per element, blocks included (q4_K 4.5, q8_0 8.5).

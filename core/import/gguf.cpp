@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GGUF header reader (format and limits in gguf.h). The parser walks the bytes with a cursor
 // that checks every read against the end of the buffer; failures are thrown inside this file
 // only (Malformed) and returned as Result at parseHeader's boundary.
@@ -38,8 +39,7 @@ class Cursor {
         const std::uint64_t have = more ? m_fileSize : m_bytes.size();
         throw Malformed{where,
                         "truncated (needs " + std::to_string(n) + " bytes at offset " +
-                            std::to_string(m_pos) + ", the file has " + std::to_string(have) +
-                            ")",
+                            std::to_string(m_pos) + ", the file has " + std::to_string(have) + ")",
                         more};
     }
     template <typename T> T read(const std::string &where) {
@@ -109,16 +109,36 @@ ValueType checkedType(std::uint32_t raw, const std::string &where) {
 void readScalar(Cursor &c, ValueType type, Value &v, const std::string &where) {
     v.type = type;
     switch (type) {
-    case ValueType::UInt8: v.u = c.read<std::uint8_t>(where); break;
-    case ValueType::Int8: v.i = c.read<std::int8_t>(where); break;
-    case ValueType::UInt16: v.u = c.read<std::uint16_t>(where); break;
-    case ValueType::Int16: v.i = c.read<std::int16_t>(where); break;
-    case ValueType::UInt32: v.u = c.read<std::uint32_t>(where); break;
-    case ValueType::Int32: v.i = c.read<std::int32_t>(where); break;
-    case ValueType::UInt64: v.u = c.read<std::uint64_t>(where); break;
-    case ValueType::Int64: v.i = c.read<std::int64_t>(where); break;
-    case ValueType::Float32: v.f = double(c.read<float>(where)); break;
-    case ValueType::Float64: v.f = c.read<double>(where); break;
+    case ValueType::UInt8:
+        v.u = c.read<std::uint8_t>(where);
+        break;
+    case ValueType::Int8:
+        v.i = c.read<std::int8_t>(where);
+        break;
+    case ValueType::UInt16:
+        v.u = c.read<std::uint16_t>(where);
+        break;
+    case ValueType::Int16:
+        v.i = c.read<std::int16_t>(where);
+        break;
+    case ValueType::UInt32:
+        v.u = c.read<std::uint32_t>(where);
+        break;
+    case ValueType::Int32:
+        v.i = c.read<std::int32_t>(where);
+        break;
+    case ValueType::UInt64:
+        v.u = c.read<std::uint64_t>(where);
+        break;
+    case ValueType::Int64:
+        v.i = c.read<std::int64_t>(where);
+        break;
+    case ValueType::Float32:
+        v.f = double(c.read<float>(where));
+        break;
+    case ValueType::Float64:
+        v.f = c.read<double>(where);
+        break;
     case ValueType::Bool: {
         const auto b = c.read<std::uint8_t>(where);
         if (b > 1) {
@@ -127,8 +147,11 @@ void readScalar(Cursor &c, ValueType type, Value &v, const std::string &where) {
         v.u = b;
         break;
     }
-    case ValueType::String: v.s = c.string(where); break;
-    case ValueType::Array: break; // handled by readValue
+    case ValueType::String:
+        v.s = c.string(where);
+        break;
+    case ValueType::Array:
+        break; // handled by readValue
     }
 }
 
@@ -167,7 +190,7 @@ Value readValue(Cursor &c, ValueType type, const std::string &where, std::uint32
                                               std::to_string(kMaxArrayElements) + ")"};
     }
     const std::uint64_t minSize = std::max<std::uint64_t>(scalarSize(v.elementType), 1);
-    const std::uint64_t atLeast = v.elementType == ValueType::String ? 8
+    const std::uint64_t atLeast = v.elementType == ValueType::String  ? 8
                                   : v.elementType == ValueType::Array ? 12
                                                                       : minSize;
     c.need(v.count * atLeast, where); // count <= 2^24, so no overflow
@@ -292,7 +315,8 @@ Header parseChecked(std::string_view bytes, std::uint64_t fileSize) {
         const TensorInfo &t = h.tensors[i];
         const std::string field = tensorField(i, t.name) + ".offset";
         if (t.offset % h.alignment != 0) {
-            throw Malformed{field, std::to_string(t.offset) + " is not a multiple of the alignment " +
+            throw Malformed{field, std::to_string(t.offset) +
+                                       " is not a multiple of the alignment " +
                                        std::to_string(h.alignment)};
         }
         if (fileSize == 0) {
@@ -363,7 +387,8 @@ std::uint64_t Header::tensorBytes() const {
     return sum;
 }
 
-Result<Header> parseHeader(std::string_view bytes, std::uint64_t fileSize, const std::string &name) {
+Result<Header> parseHeader(std::string_view bytes, std::uint64_t fileSize,
+                           const std::string &name) {
     try {
         return parseChecked(bytes, fileSize);
     } catch (const Malformed &m) {
@@ -460,9 +485,9 @@ Result<Model> readModel(const std::filesystem::path &path) {
 }
 
 std::string valueTypeName(ValueType type) {
-    static const char *names[] = {"uint8",  "int8",   "uint16", "int16", "uint32",
-                                  "int32",  "float32", "bool",  "string", "array",
-                                  "uint64", "int64",  "float64"};
+    static const char *names[] = {"uint8",  "int8",    "uint16", "int16",  "uint32",
+                                  "int32",  "float32", "bool",   "string", "array",
+                                  "uint64", "int64",   "float64"};
     const auto i = std::uint32_t(type);
     return i < std::size(names) ? names[i] : "unknown";
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A small, bounds-checked reader of GGUF file headers (llama.cpp's model format): the metadata
 // key-values and the tensor table, never the tensor data. No Debian package reads GGUF, so
 // HostPlan has its own; tests/fuzz/fuzz_gguf.cpp fuzzes it.
@@ -55,8 +56,8 @@ inline constexpr std::uint64_t kMaxStringBytes = std::uint64_t(16) << 20;  ///< 
 inline constexpr std::uint64_t kMaxArrayElements = std::uint64_t(1) << 24; ///< one array
 inline constexpr std::uint64_t kMaxKeyValues = 1u << 16;
 inline constexpr std::uint64_t kMaxTensors = 1u << 20;
-inline constexpr std::uint32_t kMaxDims = 4;         ///< GGML_MAX_DIMS
-inline constexpr std::uint32_t kMaxArrayDepth = 8;   ///< arrays of arrays of ...
+inline constexpr std::uint32_t kMaxDims = 4;             ///< GGML_MAX_DIMS
+inline constexpr std::uint32_t kMaxArrayDepth = 8;       ///< arrays of arrays of ...
 inline constexpr std::uint64_t kMaxKeptArray = 1u << 16; ///< numeric elements kept per array
 
 /// One metadata value. Scalars keep their value (integers in `i` or `u` by signedness, floats
@@ -75,7 +76,9 @@ struct Value {
 
     bool isArray() const { return type == ValueType::Array; }
     bool isInteger() const;
-    bool isNumber() const { return isInteger() || type == ValueType::Float32 || type == ValueType::Float64; }
+    bool isNumber() const {
+        return isInteger() || type == ValueType::Float32 || type == ValueType::Float64;
+    }
     /// A non-negative integer scalar as uint64 (nullopt for negatives, floats, strings, arrays).
     std::optional<std::uint64_t> asCount() const;
 };
@@ -97,9 +100,9 @@ struct Header {
     std::uint32_t version = 3;
     std::map<std::string, Value> metadata;
     std::vector<TensorInfo> tensors;
-    std::uint32_t alignment = 32;    ///< general.alignment or 32
-    std::uint64_t dataOffset = 0;    ///< where the data section starts (aligned)
-    std::uint64_t fileSize = 0;      ///< the file's size (0 when unknown: data not checked)
+    std::uint32_t alignment = 32; ///< general.alignment or 32
+    std::uint64_t dataOffset = 0; ///< where the data section starts (aligned)
+    std::uint64_t fileSize = 0;   ///< the file's size (0 when unknown: data not checked)
     /// The value of `key`, or nullptr.
     const Value *find(const std::string &key) const;
     /// Sum of the tensors' bytes.
@@ -118,9 +121,9 @@ Result<Header> readHeader(const std::filesystem::path &path);
 
 /// A model that may span split files.
 struct Model {
-    Header header;                      ///< the first part's header, with every part's tensors
+    Header header; ///< the first part's header, with every part's tensors
     std::vector<std::filesystem::path> parts; ///< the files read, in order
-    std::uint64_t fileBytes = 0;        ///< sum of the parts' sizes
+    std::uint64_t fileBytes = 0;              ///< sum of the parts' sizes
 };
 
 /// Reads a model: one .gguf file, or a split set named "<stem>-00001-of-00003.gguf" (any part

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GGUF header -> ModelSpec (keys and tensor roles in ggufimport.h).
 #include "import/ggufimport.h"
 
@@ -48,8 +49,8 @@ class MetaReader {
         }
         const auto n = v->asCount();
         if (!n) {
-            throw ImportError{key(name), "not a non-negative integer (" +
-                                             gguf::valueTypeName(v->type) + ")"};
+            throw ImportError{key(name),
+                              "not a non-negative integer (" + gguf::valueTypeName(v->type) + ")"};
         }
         return *n;
     }
@@ -80,8 +81,8 @@ class MetaReader {
         }
         const double x = v.numbers[k];
         if (!(x >= 0) || x > 1e12 || x != double(std::uint64_t(x))) {
-            throw ImportError{key(name), "element " + std::to_string(k) +
-                                             " is not a non-negative integer"};
+            throw ImportError{key(name),
+                              "element " + std::to_string(k) + " is not a non-negative integer"};
         }
         return std::uint64_t(x);
     }
@@ -216,8 +217,8 @@ void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &ar
             g.convElements = kernel ? (kernel - 1) * (dInner + 2 * nGroup * dState) : 0;
             g.stateHeads = 1;
             if (!recurrentNoted) {
-                spec.notes.push_back("estimated: recurrent layers' state from " +
-                                     r.key("ssm.*") + " (Mamba-2 layout)");
+                spec.notes.push_back("estimated: recurrent layers' state from " + r.key("ssm.*") +
+                                     " (Mamba-2 layout)");
                 recurrentNoted = true;
             }
         } else if (kvLora > 0) {
@@ -261,8 +262,7 @@ void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &ar
 }
 
 /// Tensor groups by (role, ggml type) with exact bytes, per-layer bytes, experts, totals.
-void addTensors(const MetaReader &r, const gguf::Header &h, std::uint64_t layers,
-                ModelSpec &spec) {
+void addTensors(const MetaReader &r, const gguf::Header &h, std::uint64_t layers, ModelSpec &spec) {
     const std::uint64_t routed = r.count("expert_count", 0);
     const std::uint64_t used = r.count("expert_used_count", 0);
     spec.layerBytes.assign(layers, 0);
@@ -392,12 +392,13 @@ Result<ModelSpec> ggufToModelSpec(const gguf::Model &model, const std::string &s
         spec.hiddenSize = std::uint32_t(hidden);
         const std::uint64_t heads = r.count("attention.head_count", std::nullopt);
         if (heads == 0 || heads > 65536) {
-            throw ImportError{r.key("attention.head_count"), std::to_string(heads) + " (1 to 65536)"};
+            throw ImportError{r.key("attention.head_count"),
+                              std::to_string(heads) + " (1 to 65536)"};
         }
         spec.numAttentionHeads = std::uint32_t(heads);
         spec.maxContextTokens = r.count("context_length", 0);
-        spec.denseIntermediate = std::uint32_t(
-            std::min<std::uint64_t>(r.count("feed_forward_length", 0), 1u << 24));
+        spec.denseIntermediate =
+            std::uint32_t(std::min<std::uint64_t>(r.count("feed_forward_length", 0), 1u << 24));
         std::uint64_t vocab = 0;
         if (const Value *tokens = h.find("tokenizer.ggml.tokens"); tokens && tokens->isArray()) {
             vocab = tokens->count;
@@ -411,8 +412,8 @@ Result<ModelSpec> ggufToModelSpec(const gguf::Model &model, const std::string &s
             }
         }
         if (vocab == 0 || vocab > (1u << 24)) {
-            throw ImportError{"tokenizer.ggml.tokens", "vocabulary of " + std::to_string(vocab) +
-                                                           " tokens (1 to 2^24)"};
+            throw ImportError{"tokenizer.ggml.tokens",
+                              "vocabulary of " + std::to_string(vocab) + " tokens (1 to 2^24)"};
         }
         spec.vocabSize = std::uint32_t(vocab);
         addLayers(r, h, arch, layers, hidden, spec);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GGUF model import: a GGUF header (import/gguf.h) to a ModelSpec, with exact stored bytes
 // per tensor group and per decoder layer from the tensor table (never from a precision
 // estimate), and the architecture from the metadata llama.cpp reads.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "import/hubcache.h"
 
 #include "util/fileio.h"
@@ -38,8 +39,8 @@ bool validNamePart(std::string_view s) {
         return false;
     }
     for (char c : s) {
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                        c == '-' || c == '_' || c == '.';
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                        (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
         if (!ok) {
             return false;
         }

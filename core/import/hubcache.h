@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Hugging Face Hub ids ("Qwen/Qwen3-8B", "org/name@revision") resolved offline through the
 // local cache that huggingface_hub writes:
 //   <cache>/models--<org>--<name>/refs/<revision>      the commit hash the revision points at

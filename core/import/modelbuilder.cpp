@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "import/modelbuilder.h"
 
 #include "import/configreader.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The model-builder API every importer uses (the Hugging Face architecture files arch_*.cpp,
 // and any future format such as GGUF): describe a model's stored tensors as pieces, its layers
 // by attention kind and its experts, then finish() merges the pieces into TensorGroups with their

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Import a ModelSpec from a Hugging Face config.json.
 //
 // How it works: the model_type picks an architecture file (import/architectures.cpp's table;
@@ -127,8 +128,8 @@ ModelSpec importConfig(const json &root, const std::string &source, const json *
         quant.method == importer::Quantization::Method::Fp8 && quant.blockRows > 0;
     for (const auto &g : spec.groups) {
         if (g.role == GroupRole::DenseMlp) {
-            spec.denseIntermediate = std::uint32_t(
-                lm.countOr("intermediate_size", 0, importer::kMaxIntermediate, 0));
+            spec.denseIntermediate =
+                std::uint32_t(lm.countOr("intermediate_size", 0, importer::kMaxIntermediate, 0));
             break;
         }
     }
@@ -156,8 +157,9 @@ Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::strin
         json hfQuant;
         if (!hfQuantConfigText.empty()) {
             std::vector<std::string> ignored;
-            auto q = jsonfield::parse(importer::replaceNonFiniteLiterals(hfQuantConfigText, ignored),
-                                      "hf_quant_config.json");
+            auto q =
+                jsonfield::parse(importer::replaceNonFiniteLiterals(hfQuantConfigText, ignored),
+                                 "hf_quant_config.json");
             if (!q.ok()) {
                 return q.error();
             }
@@ -166,8 +168,8 @@ Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::strin
                 return makeError("hf_quant_config.json", "not a JSON object");
             }
         }
-        ModelSpec spec = importConfig(parsed.value(), source,
-                                      hfQuantConfigText.empty() ? nullptr : &hfQuant);
+        ModelSpec spec =
+            importConfig(parsed.value(), source, hfQuantConfigText.empty() ? nullptr : &hfQuant);
         if (!nonFinite.empty()) {
             std::string list;
             for (const auto &k : nonFinite) {
@@ -232,7 +234,8 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path) {
                                    importer::ollamaModelsDir()));
             auto spec = importGguf(blob);
             if (spec.ok()) {
-                spec.value().notes.push_back("Ollama model " + text.substr(7) + ": " + blob.string());
+                spec.value().notes.push_back("Ollama model " + text.substr(7) + ": " +
+                                             blob.string());
             }
             return spec;
         }

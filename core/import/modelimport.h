@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Import a ModelSpec from a real Hugging Face config.json, with architecture-aware parameter
 // counting (total and active) and the checkpoint's own number formats (torch_dtype / dtype plus
 // quantization_config), so that weightBytes() matches the published checkpoint.
@@ -31,8 +32,9 @@ namespace hostplan {
 Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::string &source,
                                      std::string_view hfQuantConfigText = {});
 
-/// Import from a path (a .gguf file, or any part of a split .gguf set: import/ggufimport.h), or from a Hugging Face Hub id ("org/name[@rev]") that is no existing
-/// path, through the local Hub cache (import/hubcache.h): a config.json file; a folder that holds one (refined by its
+/// Import from a path (a .gguf file, or any part of a split .gguf set: import/ggufimport.h), or
+/// from a Hugging Face Hub id ("org/name[@rev]") that is no existing path, through the local Hub
+/// cache (import/hubcache.h): a config.json file; a folder that holds one (refined by its
 /// model.safetensors.index.json, or else by the headers of its *.safetensors files); a
 /// model.safetensors.index.json or a .safetensors file whose folder holds a config.json. A
 /// ModelOpt hf_quant_config.json beside the config.json gives the stored formats.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "import/modelopt.h"
 
 namespace hostplan::importer {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // NVIDIA TensorRT Model Optimizer (ModelOpt) checkpoints: the quantization description that
 // ModelOpt writes either as hf_quant_config.json beside config.json ({"producer": ...,
 // "quantization": {"quant_algo", "group_size", "exclude_modules", "kv_cache_quant_algo"}}) or,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Module-name patterns read from a checkpoint's config (compressed-tensors "re:" ignore entries,
 // transformers' modules_to_not_convert globs), compiled once per import with RE2: matching is
 // linear in the module name whatever the pattern (no catastrophic backtracking as with

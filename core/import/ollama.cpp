@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Ollama name -> GGUF blob (see ollama.h).
 #include "import/ollama.h"
 
@@ -33,7 +34,8 @@ Result<fs::path> resolveOllamaModel(std::string_view name, const fs::path &model
     std::vector<std::string> parts;
     for (std::size_t from = 0;;) {
         const auto slash = rest.find('/', from);
-        parts.emplace_back(rest.substr(from, slash == std::string_view::npos ? slash : slash - from));
+        parts.emplace_back(
+            rest.substr(from, slash == std::string_view::npos ? slash : slash - from));
         if (slash == std::string_view::npos) {
             break;
         }
@@ -65,13 +67,15 @@ Result<fs::path> resolveOllamaModel(std::string_view name, const fs::path &model
         return makeError(manifest.string() + ": layers", "missing list of layers");
     }
     for (const auto &layer : doc["layers"]) {
-        if (!layer.is_object() || layer.value("mediaType", "") != "application/vnd.ollama.image.model") {
+        if (!layer.is_object() ||
+            layer.value("mediaType", "") != "application/vnd.ollama.image.model") {
             continue;
         }
         const std::string digest = layer.value("digest", "");
         const std::string hex = digest.rfind("sha256:", 0) == 0 ? digest.substr(7) : "";
         if (hex.size() != 64 || hex.find_first_not_of("0123456789abcdef") != std::string::npos) {
-            return makeError(manifest.string() + ": digest", "not a sha256 digest: '" + digest + "'");
+            return makeError(manifest.string() + ": digest",
+                             "not a sha256 digest: '" + digest + "'");
         }
         const fs::path blob = modelsDir / "blobs" / ("sha256-" + hex);
         if (!fs::exists(blob, ec)) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Ollama model names ("qwen3:14b", "user/model:tag", "host/namespace/model:tag") resolved
 // offline to the GGUF blob Ollama keeps on disk, so that `--model ollama:qwen3:14b` plans the
 // file Ollama would run:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "import/pathresolve.h"
 
 #include "util/fileio.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Where a model's files are: resolving what a user points at (a config.json, a checkpoint
 // folder, a model.safetensors.index.json or a .safetensors file) into the config.json to import
 // and the index or shard files that refine it, and reading a config file safely.

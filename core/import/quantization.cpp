@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "import/quantization.h"
 
 #include "import/modelopt.h"

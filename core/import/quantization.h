@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A checkpoint's stored number formats, from its config: the dtype of unquantized tensors
 // (torch_dtype / dtype) and the quantization scheme (quantization_config: fp8 with weight blocks,
 // mxfp4, awq / gptq integer groups, compressed-tensors), with the rules that say which pieces it
@@ -29,15 +30,15 @@ struct Quantization {
     /// row, or one per blockRows x blockCols block.
     enum class ScaleLayout { PerTensor, PerRow, Block };
     Method method = Method::None;
-    NumberFormat format = formats::bf16;  ///< format of converted weights
-    std::uint64_t blockRows = 0;          ///< FP8 weight_block_size rows (0 = one scale/tensor)
-    std::uint64_t blockCols = 0;          ///< FP8 weight_block_size cols
+    NumberFormat format = formats::bf16; ///< format of converted weights
+    std::uint64_t blockRows = 0;         ///< FP8 weight_block_size rows (0 = one scale/tensor)
+    std::uint64_t blockCols = 0;         ///< FP8 weight_block_size cols
     /// modules_to_not_convert entries: with '*', a glob matching a module or any of its
     /// children (ModulePattern::fromGlob); without, also a substring (older transformers).
     std::vector<std::string> notConvert;
-    std::vector<ModulePattern> notConvertGlobs; ///< the entries with '*', compiled once
-    std::vector<ModulePattern> ignoreRegex;     ///< compressed-tensors "re:" ignore entries
-    std::vector<std::string> ignoreNames; ///< compressed-tensors plain ignore entries
+    std::vector<ModulePattern> notConvertGlobs;   ///< the entries with '*', compiled once
+    std::vector<ModulePattern> ignoreRegex;       ///< compressed-tensors "re:" ignore entries
+    std::vector<std::string> ignoreNames;         ///< compressed-tensors plain ignore entries
     ScaleLayout scaleLayout = ScaleLayout::Block; ///< ModelOpt FP8 scale layout
     std::vector<std::string> excludeGlobs; ///< ModelOpt exclude_modules (fnmatch, modelopt.h)
 

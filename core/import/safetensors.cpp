@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Readers for safetensors checkpoints: the index file and the header of a .safetensors file.
 // Format: https://github.com/huggingface/safetensors (README, "Format"): 8 bytes little-endian
 // u64 N, N bytes of UTF-8 JSON {name: {dtype, shape, data_offsets: [begin, end]}, ...} with an
@@ -116,7 +117,8 @@ Result<SafetensorsIndex> parseSafetensorsIndex(std::string_view jsonText) {
         } else if (const auto v = asUnsigned(*ts)) {
             index.totalSizeBytes = *v;
         } else {
-            return makeError("metadata.total_size", "not a non-negative integer: " + hostplan::jsonfield::brief(*ts));
+            return makeError("metadata.total_size",
+                             "not a non-negative integer: " + hostplan::jsonfield::brief(*ts));
         }
         if (const auto wm = j.find("weight_map"); wm != j.end() && !wm->is_null()) {
             if (!wm->is_object()) {
@@ -218,8 +220,8 @@ Result<std::vector<SafetensorsTensor>> parseSafetensorsHeader(std::string_view b
             for (const auto &d : *shape) {
                 const auto v = asUnsigned(d);
                 if (!v) {
-                    return makeError(name + ".shape",
-                                     "dimension is not a non-negative integer: " + hostplan::jsonfield::brief(d));
+                    return makeError(name + ".shape", "dimension is not a non-negative integer: " +
+                                                          hostplan::jsonfield::brief(d));
                 }
                 out.shape.push_back(*v);
                 if (*v != 0 && elements > kU64Max / *v) {

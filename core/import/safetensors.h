@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Readers for safetensors checkpoints: model.safetensors.index.json (exact total_size) and the
 // header of a .safetensors file (8-byte little-endian length N, then N bytes of JSON mapping
 // tensor names to dtype, shape and data_offsets). Only headers are read, never tensor data.
@@ -29,9 +30,9 @@ struct SafetensorsIndex {
 /// One tensor of a safetensors header.
 struct SafetensorsTensor {
     std::string name;
-    std::string dtype;                 ///< "BF16", "F32", "U8", "F8_E4M3", ...
+    std::string dtype; ///< "BF16", "F32", "U8", "F8_E4M3", ...
     std::vector<std::uint64_t> shape;
-    std::uint64_t bytes = 0;           ///< data_offsets[1] - data_offsets[0]
+    std::uint64_t bytes = 0; ///< data_offsets[1] - data_offsets[0]
 };
 
 /// Parse index JSON text. Errors: malformed JSON, missing or negative metadata.total_size.
@@ -43,7 +44,7 @@ Result<SafetensorsIndex> readSafetensorsIndex(const std::filesystem::path &path)
 /// buffer is a "truncated" error). `fileSize` (0 = unknown) lets the reader check that data
 /// offsets lie inside the file.
 Result<std::vector<SafetensorsTensor>> parseSafetensorsHeader(std::string_view bytes,
-                                                             std::uint64_t fileSize = 0);
+                                                              std::uint64_t fileSize = 0);
 /// Read only the header of a .safetensors file (never more than kMaxSafetensorsHeaderBytes).
 Result<std::vector<SafetensorsTensor>> readSafetensorsHeader(const std::filesystem::path &path);
 

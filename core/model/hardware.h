@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Hardware catalogue types: one GPU model with the vendor figures HostPlan sizes against.
 // Every figure comes from resources/gpus.json with its `source` and `as_of`.
 #pragma once
@@ -10,34 +11,34 @@ namespace hostplan {
 
 /// One GPU type. Rates are dense (no sparsity) peak rates from the vendor's data sheet.
 struct GpuSpec {
-    std::string id;                        ///< catalogue id, e.g. "h200"
-    std::string name;                      ///< e.g. "NVIDIA H200 SXM 141GB"
-    std::vector<std::string> aliases;      ///< case-insensitive names accepted by --gpu
-    std::string vendor;                    ///< "NVIDIA" or "AMD"
-    std::uint64_t memoryBytes = 0;         ///< advertised memory, decimal (141 GB = 141e9 B)
-    std::uint64_t usableMemoryBytes = 0;   ///< total the driver reports (cudaMemGetInfo)
-    double hbmBandwidthBytesPerS = 0;      ///< peak HBM bandwidth, bytes/s
-    double bf16FlopsPerS = 0;              ///< dense BF16 tensor rate, FLOP/s
-    double fp8FlopsPerS = 0;               ///< dense FP8 tensor rate, FLOP/s
-    double fp4FlopsPerS = 0;               ///< dense FP4 rate, FLOP/s (0 = no FP4 tensor cores)
-    bool nativeMxfp4 = false;              ///< MXFP4 MMA in hardware (Blackwell, CDNA4)
-    std::string interconnect;              ///< e.g. "NVLink 4 (900 GB/s)"
-    double interconnectBytesPerS = 0;      ///< per-GPU scale-up bandwidth, bytes/s (one way)
-    std::uint32_t gpusPerNode = 8;         ///< GPUs in the usual rental node / tray
-    double defaultUsdPerGpuHour = 0;       ///< default rental rate, USD per GPU-hour
-    std::string priceSource;               ///< where the rate comes from
+    std::string id;                      ///< catalogue id, e.g. "h200"
+    std::string name;                    ///< e.g. "NVIDIA H200 SXM 141GB"
+    std::vector<std::string> aliases;    ///< case-insensitive names accepted by --gpu
+    std::string vendor;                  ///< "NVIDIA" or "AMD"
+    std::uint64_t memoryBytes = 0;       ///< advertised memory, decimal (141 GB = 141e9 B)
+    std::uint64_t usableMemoryBytes = 0; ///< total the driver reports (cudaMemGetInfo)
+    double hbmBandwidthBytesPerS = 0;    ///< peak HBM bandwidth, bytes/s
+    double bf16FlopsPerS = 0;            ///< dense BF16 tensor rate, FLOP/s
+    double fp8FlopsPerS = 0;             ///< dense FP8 tensor rate, FLOP/s
+    double fp4FlopsPerS = 0;             ///< dense FP4 rate, FLOP/s (0 = no FP4 tensor cores)
+    bool nativeMxfp4 = false;            ///< MXFP4 MMA in hardware (Blackwell, CDNA4)
+    std::string interconnect;            ///< e.g. "NVLink 4 (900 GB/s)"
+    double interconnectBytesPerS = 0;    ///< per-GPU scale-up bandwidth, bytes/s (one way)
+    std::uint32_t gpusPerNode = 8;       ///< GPUs in the usual rental node / tray
+    double defaultUsdPerGpuHour = 0;     ///< default rental rate, USD per GPU-hour
+    std::string priceSource;             ///< where the rate comes from
     std::string priceAsOf;
-    std::string source;                    ///< data sheet URL
-    std::string asOf;                      ///< ISO date
+    std::string source; ///< data sheet URL
+    std::string asOf;   ///< ISO date
 };
 
 /// A host: CPU and system memory that llama.cpp plans put layers or experts on. Every figure
 /// comes from resources/hosts.json with its `source` and `as_of`.
 struct HostSpec {
-    std::string id;                     ///< catalogue id, e.g. "ddr5-desktop"
-    std::string name;                   ///< e.g. "Desktop, dual-channel DDR5-5600 (64 GB)"
-    std::vector<std::string> aliases;   ///< case-insensitive names accepted by --host
-    std::uint64_t memoryBytes = 0;      ///< system memory of the typical configuration, decimal
+    std::string id;                      ///< catalogue id, e.g. "ddr5-desktop"
+    std::string name;                    ///< e.g. "Desktop, dual-channel DDR5-5600 (64 GB)"
+    std::vector<std::string> aliases;    ///< case-insensitive names accepted by --host
+    std::uint64_t memoryBytes = 0;       ///< system memory of the typical configuration, decimal
     double memoryBandwidthBytesPerS = 0; ///< theoretical peak, bytes/s
     /// The GPU shares this memory (Apple silicon): no separate GPU memory, one bandwidth.
     bool unifiedMemory = false;

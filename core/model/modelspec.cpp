@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "model/modelspec.h"
 
 namespace hostplan {
@@ -57,28 +58,44 @@ ModelSpec withUniformFormat(const ModelSpec &spec, const NumberFormat &format) {
 
 std::string roleName(GroupRole role) {
     switch (role) {
-    case GroupRole::Embedding: return "embedding";
-    case GroupRole::LmHead: return "lm_head";
-    case GroupRole::Attention: return "attention";
-    case GroupRole::DenseMlp: return "dense_mlp";
-    case GroupRole::SharedExperts: return "shared_experts";
-    case GroupRole::RoutedExperts: return "routed_experts";
-    case GroupRole::MoeOther: return "moe_other";
-    case GroupRole::Norms: return "norms";
-    case GroupRole::Vision: return "vision";
-    case GroupRole::Other: return "other";
+    case GroupRole::Embedding:
+        return "embedding";
+    case GroupRole::LmHead:
+        return "lm_head";
+    case GroupRole::Attention:
+        return "attention";
+    case GroupRole::DenseMlp:
+        return "dense_mlp";
+    case GroupRole::SharedExperts:
+        return "shared_experts";
+    case GroupRole::RoutedExperts:
+        return "routed_experts";
+    case GroupRole::MoeOther:
+        return "moe_other";
+    case GroupRole::Norms:
+        return "norms";
+    case GroupRole::Vision:
+        return "vision";
+    case GroupRole::Other:
+        return "other";
     }
     return "other";
 }
 
 std::string attentionKindName(AttentionKind kind) {
     switch (kind) {
-    case AttentionKind::MHA: return "mha";
-    case AttentionKind::GQA: return "gqa";
-    case AttentionKind::MQA: return "mqa";
-    case AttentionKind::MLA: return "mla";
-    case AttentionKind::SlidingWindow: return "sliding_window";
-    case AttentionKind::Linear: return "linear";
+    case AttentionKind::MHA:
+        return "mha";
+    case AttentionKind::GQA:
+        return "gqa";
+    case AttentionKind::MQA:
+        return "mqa";
+    case AttentionKind::MLA:
+        return "mla";
+    case AttentionKind::SlidingWindow:
+        return "sliding_window";
+    case AttentionKind::Linear:
+        return "linear";
     }
     return "gqa";
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ModelSpec: what HostPlan knows about a model for sizing: parameter counts, tensor groups with
 // their number formats and parallel placement, layers by attention kind, experts.
 //
@@ -41,10 +42,10 @@ enum class Placement {
 
 /// A set of tensors that share a role, a number format and a placement.
 struct TensorGroup {
-    std::string name;                 ///< e.g. "routed experts", "attention"
+    std::string name; ///< e.g. "routed experts", "attention"
     GroupRole role = GroupRole::Other;
-    std::uint64_t params = 0;         ///< parameters (elements, not packed bytes)
-    std::uint64_t activeParams = 0;   ///< of those, touched by one token
+    std::uint64_t params = 0;       ///< parameters (elements, not packed bytes)
+    std::uint64_t activeParams = 0; ///< of those, touched by one token
     NumberFormat format = formats::bf16;
     Placement placement = Placement::Sharded;
     /// Holds Linear-layer weight matrices, which weight re-quantization (withWeightFormat,
@@ -73,31 +74,31 @@ enum class AttentionKind {
 /// A group of layers with the same attention kind and cache shape.
 struct LayerGroup {
     AttentionKind kind = AttentionKind::GQA;
-    std::uint32_t count = 0;         ///< number of layers
-    std::uint32_t qHeads = 0;        ///< query heads
-    std::uint32_t kvHeads = 0;       ///< KV heads (MHA/GQA/MQA/SlidingWindow)
-    std::uint32_t headDim = 0;       ///< K head dim (and V unless vHeadDim is set)
-    std::uint32_t vHeadDim = 0;      ///< V head dim if it differs (0 = headDim)
-    std::uint32_t kvLoraRank = 0;    ///< MLA latent width
-    std::uint32_t ropeDim = 0;       ///< MLA decoupled rope dims cached beside the latent
-    std::uint32_t window = 0;        ///< SlidingWindow tokens
+    std::uint32_t count = 0;      ///< number of layers
+    std::uint32_t qHeads = 0;     ///< query heads
+    std::uint32_t kvHeads = 0;    ///< KV heads (MHA/GQA/MQA/SlidingWindow)
+    std::uint32_t headDim = 0;    ///< K head dim (and V unless vHeadDim is set)
+    std::uint32_t vHeadDim = 0;   ///< V head dim if it differs (0 = headDim)
+    std::uint32_t kvLoraRank = 0; ///< MLA latent width
+    std::uint32_t ropeDim = 0;    ///< MLA decoupled rope dims cached beside the latent
+    std::uint32_t window = 0;     ///< SlidingWindow tokens
     /// Linear attention: recurrent state elements per layer at TP 1 (heads x dk x dv), and
     /// short-conv window elements per layer at TP 1 (channels x (kernel - 1)). Both split by
     /// attention TP (heads are sharded).
     std::uint64_t stateElements = 0;
     std::uint64_t convElements = 0;
-    std::uint32_t stateHeads = 0;    ///< heads the state is split over under TP
+    std::uint32_t stateHeads = 0; ///< heads the state is split over under TP
 };
 
 /// Mixture-of-experts facts (all zero for a dense model).
 struct ExpertInfo {
-    std::uint32_t routed = 0;        ///< routed experts per MoE layer
-    std::uint32_t activePerToken = 0; ///< top-k
-    std::uint32_t shared = 0;        ///< shared experts per MoE layer
-    std::uint32_t moeLayers = 0;     ///< layers that hold experts
+    std::uint32_t routed = 0;          ///< routed experts per MoE layer
+    std::uint32_t activePerToken = 0;  ///< top-k
+    std::uint32_t shared = 0;          ///< shared experts per MoE layer
+    std::uint32_t moeLayers = 0;       ///< layers that hold experts
     std::uint64_t paramsPerExpert = 0; ///< parameters of one routed expert in one layer
-    std::uint32_t expertWidth = 0;   ///< hidden width an expert reads (latent MoE: smaller)
-    std::uint32_t intermediate = 0;  ///< expert intermediate size
+    std::uint32_t expertWidth = 0;     ///< hidden width an expert reads (latent MoE: smaller)
+    std::uint32_t intermediate = 0;    ///< expert intermediate size
 };
 
 /// Everything the sizing models need about one model.
@@ -119,7 +120,7 @@ struct ModelSpec {
     /// Intermediate width of the dense MLP layers (config intermediate_size when the model has
     /// a dense MLP group; 0 for all-MoE models). Sizes the engines' activation peak.
     std::uint32_t denseIntermediate = 0;
-    std::uint64_t maxContextTokens = 0;  ///< max_position_embeddings
+    std::uint64_t maxContextTokens = 0; ///< max_position_embeddings
     /// config.json has an `auto_map`: the repository ships its own configuration / modeling /
     /// tokenizer code, which vLLM, SGLang and TensorRT-LLM load only with --trust-remote-code
     /// (Hugging Face transformers' custom-code convention).

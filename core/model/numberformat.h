@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Number formats for weights, KV cache and recurrent state, with their storage cost including
 // block-scale overhead.
 //

@@ -32,20 +32,28 @@ Recommendation recommend(const PlanResult &p) {
 
 std::string recommendationId(Recommendation r) {
     switch (r) {
-    case Recommendation::Api: return "api";
-    case Recommendation::BurstRental: return "burst_rental";
-    case Recommendation::Dedicated: return "dedicated";
-    case Recommendation::NoApiPrice: return "no_api_price";
+    case Recommendation::Api:
+        return "api";
+    case Recommendation::BurstRental:
+        return "burst_rental";
+    case Recommendation::Dedicated:
+        return "dedicated";
+    case Recommendation::NoApiPrice:
+        return "no_api_price";
     }
     return {};
 }
 
 std::string recommendationName(Recommendation r) {
     switch (r) {
-    case Recommendation::Api: return "API";
-    case Recommendation::BurstRental: return "Burst rental";
-    case Recommendation::Dedicated: return "Dedicated";
-    case Recommendation::NoApiPrice: return "No API comparison";
+    case Recommendation::Api:
+        return "API";
+    case Recommendation::BurstRental:
+        return "Burst rental";
+    case Recommendation::Dedicated:
+        return "Dedicated";
+    case Recommendation::NoApiPrice:
+        return "No API comparison";
     }
     return {};
 }
@@ -68,8 +76,8 @@ PilotRange pilotRange(const PlanResult &p) {
 CostPerMTok costPerMTok(const PlanResult &p) {
     CostPerMTok c;
     c.forWorkloadUsd = p.selfHostUsdPerMTokOutput;
-    c.atCapacityUsd = p.fit.fits && p.throughput.computed ? p.throughput.capacity.usdPerMTokOutput
-                                                         : kInf;
+    c.atCapacityUsd =
+        p.fit.fits && p.throughput.computed ? p.throughput.capacity.usdPerMTokOutput : kInf;
     return c;
 }
 
@@ -126,10 +134,14 @@ HeavyUserVerdict heavyUserVerdict(const PlanResult &p) {
 
 std::string apiSelectionId(ApiSelection s) {
     switch (s) {
-    case ApiSelection::None: return "none";
-    case ApiSelection::Cheapest: return "cheapest";
-    case ApiSelection::Pinned: return "pinned";
-    case ApiSelection::Entered: return "entered";
+    case ApiSelection::None:
+        return "none";
+    case ApiSelection::Cheapest:
+        return "cheapest";
+    case ApiSelection::Pinned:
+        return "pinned";
+    case ApiSelection::Entered:
+        return "entered";
     }
     return {};
 }
@@ -228,9 +240,8 @@ double crossingTokens(const PlanResult &p, const PlanResult &scenarioPlan, doubl
     const Workload &w = scenarioPlan.scenario.workload;
     const double hoursPerMonth = scenarioPlan.scenario.pricing.hoursPerMonth;
     auto be = [&](double usd) {
-        return breakEven(usd, scenarioPlan.api, w.inputTokensPerMonth,
-                         w.cachedInputTokensPerMonth, w.outputTokensPerMonth,
-                         w.heavyUserTokensPerMonth, hoursPerMonth)
+        return breakEven(usd, scenarioPlan.api, w.inputTokensPerMonth, w.cachedInputTokensPerMonth,
+                         w.outputTokensPerMonth, w.heavyUserTokensPerMonth, hoursPerMonth)
             .outputTokensPerMonth;
     };
     const double monthly = p.rental.usdPerMonthScheduled;
@@ -300,8 +311,8 @@ BreakEvenChartData breakEvenChart(const PlanResult &plan, const std::vector<GpuO
         l.capacityTokensPerMonth =
             c->throughput.computed ? c->throughput.capacity.outputTokensPerMonth : 0.0;
         // A plan that does not fit serves no tokens, so it never breaks even.
-        l.crossingTokensPerMonth = l.fits ? crossingTokens(*c, plan, l.capacityTokensPerMonth)
-                                          : kInf;
+        l.crossingTokensPerMonth =
+            l.fits ? crossingTokens(*c, plan, l.capacityTokensPerMonth) : kInf;
         if (std::isfinite(l.crossingTokensPerMonth) && l.crossingTokensPerMonth > 0) {
             lo = std::min(lo, l.crossingTokensPerMonth);
             hi = std::max(hi, l.crossingTokensPerMonth);
@@ -357,8 +368,8 @@ std::vector<KvCurvePoint> kvCurve(const PlanResult &plan) {
     std::vector<KvCurvePoint> out;
     out.reserve(contexts.size());
     for (std::uint64_t t : contexts) {
-        out.push_back({t, plan.memory.cache.perSequencePerGpu(t),
-                       maxConcurrency(plan.memory, t, block)});
+        out.push_back(
+            {t, plan.memory.cache.perSequencePerGpu(t), maxConcurrency(plan.memory, t, block)});
     }
     return out;
 }
@@ -369,10 +380,14 @@ namespace hostplan {
 
 std::string rangeCallId(RangeCall c) {
     switch (c) {
-    case RangeCall::NotApplicable: return "not_applicable";
-    case RangeCall::Serves: return "serves";
-    case RangeCall::FallsShort: return "falls_short";
-    case RangeCall::TooCloseToCall: return "too_close_to_call";
+    case RangeCall::NotApplicable:
+        return "not_applicable";
+    case RangeCall::Serves:
+        return "serves";
+    case RangeCall::FallsShort:
+        return "falls_short";
+    case RangeCall::TooCloseToCall:
+        return "too_close_to_call";
     }
     return "not_applicable";
 }
@@ -387,7 +402,9 @@ double breakEvenVolume(const PlanResult &p) {
                                        : std::numeric_limits<double>::quiet_NaN();
 }
 
-std::string percent(double x) { return std::to_string(int(std::lround(x * 100))) + "%"; }
+std::string percent(double x) {
+    return std::to_string(int(std::lround(x * 100))) + "%";
+}
 
 std::string twoDigits(double x) {
     char buf[32];
@@ -423,8 +440,9 @@ DecisionRanges decisionRanges(const PlanResult &p) {
             "utilisation " + percent(c.utilisation) + " (HostPlan's assumption): at " +
             percent(std::min(r.utilisationToBreakEven, 9.99)) +
             " the modelled capacity equals the break-even volume; the model's measured band in "
-            "the " + servingRegimeName(c.band.regime) + " regime is " + twoDigits(c.band.low) +
-            "-" + twoDigits(c.band.high) + "x of the modelled rate";
+            "the " +
+            servingRegimeName(c.band.regime) + " regime is " + twoDigits(c.band.low) + "-" +
+            twoDigits(c.band.high) + "x of the modelled rate";
     }
     return r;
 }
@@ -494,10 +512,9 @@ std::vector<SensitivityEntry> sensitivity(const PlanResult &p) {
         const auto b = rerun(hi, target);
         add(k.id, k.label, a.first, b.first, a.second, b.second);
     }
-    std::stable_sort(out.begin(), out.end(), [](const SensitivityEntry &a,
-                                                const SensitivityEntry &b) {
-        return a.swing > b.swing;
-    });
+    std::stable_sort(
+        out.begin(), out.end(),
+        [](const SensitivityEntry &a, const SensitivityEntry &b) { return a.swing > b.swing; });
     return out;
 }
 

@@ -45,7 +45,7 @@ std::string recommendationName(Recommendation recommendation);
 /// count. With the seeds' practical counts this gives seed 004's "starting range for a pilot
 /// quote" (H200 16-24, B300 8-16).
 struct PilotRange {
-    std::uint32_t low = 0;  ///< 0: no practical count was found
+    std::uint32_t low = 0; ///< 0: no practical count was found
     std::uint32_t high = 0;
 };
 /// Pilot range for a practical count (0 = none found -> {0, 0}); gpusPerNode 0 counts as 1.
@@ -66,10 +66,10 @@ CostPerMTok costPerMTok(const PlanResult &plan);
 
 /// Where the plan stands against the API for the workload's token mix.
 enum class BreakEvenKind {
-    NotPriced,   ///< no API price
-    DoesNotFit,  ///< the plan does not fit: it serves no tokens
-    At,          ///< breaks even at `outputTokensPerMonth`
-    Never,       ///< the API stays cheaper at any volume the plan can serve
+    NotPriced,  ///< no API price
+    DoesNotFit, ///< the plan does not fit: it serves no tokens
+    At,         ///< breaks even at `outputTokensPerMonth`
+    Never,      ///< the API stays cheaper at any volume the plan can serve
 };
 struct BreakEvenVerdict {
     BreakEvenKind kind = BreakEvenKind::NotPriced;
@@ -80,19 +80,19 @@ BreakEvenVerdict breakEvenVerdict(const PlanResult &plan);
 
 /// Heavy users: the rental divided by one heavy user's API bill (all tokens billed as output).
 enum class HeavyUserKind {
-    NotPriced,   ///< no API price
-    DoesNotFit,  ///< the plan does not fit: it serves no one
-    Free,        ///< the rental costs nothing: wins from the first user
-    WinsFrom,    ///< self-hosting wins from `usersNeeded` users, which the plan serves
-    OutOfReach,  ///< break-even needs `usersNeeded` users, more than the `usersServed` it serves
-    Never,       ///< no number of users breaks even (the API is free, or the heavy user uses no tokens)
+    NotPriced,  ///< no API price
+    DoesNotFit, ///< the plan does not fit: it serves no one
+    Free,       ///< the rental costs nothing: wins from the first user
+    WinsFrom,   ///< self-hosting wins from `usersNeeded` users, which the plan serves
+    OutOfReach, ///< break-even needs `usersNeeded` users, more than the `usersServed` it serves
+    Never, ///< no number of users breaks even (the API is free, or the heavy user uses no tokens)
 };
 struct HeavyUserVerdict {
     HeavyUserKind kind = HeavyUserKind::NotPriced;
-    std::uint64_t usersNeeded = 0;       ///< whole users, rounded up (WinsFrom, OutOfReach)
-    double usersServed = 0;              ///< heavy users the plan serves at capacity
-    double apiUsdPerUserMonth = 0;       ///< one heavy user's API bill
-    double tokensPerUserMonth = 0;       ///< the workload's heavy-user tokens per month
+    std::uint64_t usersNeeded = 0; ///< whole users, rounded up (WinsFrom, OutOfReach)
+    double usersServed = 0;        ///< heavy users the plan serves at capacity
+    double apiUsdPerUserMonth = 0; ///< one heavy user's API bill
+    double tokensPerUserMonth = 0; ///< the workload's heavy-user tokens per month
 };
 HeavyUserVerdict heavyUserVerdict(const PlanResult &plan);
 
@@ -113,23 +113,23 @@ std::vector<StalePrice> stalePrices(const PlanResult &plan, std::string_view tod
 /// One catalogue GPU type evaluated for the scenario with the GPU count on auto.
 struct GpuOption {
     GpuSpec gpu;
-    bool isScenarioGpu = false;      ///< the scenario's own GPU type
-    std::optional<PlanResult> plan;  ///< empty: `error` says why it could not be evaluated
+    bool isScenarioGpu = false;     ///< the scenario's own GPU type
+    std::optional<PlanResult> plan; ///< empty: `error` says why it could not be evaluated
     std::string error;
-    std::uint32_t gpusPerNode = 0;   ///< rental bundle used
-    PilotRange pilot;                ///< from the practical count
+    std::uint32_t gpusPerNode = 0; ///< rental bundle used
+    PilotRange pilot;              ///< from the practical count
     /// Sequences the practical plan runs within the time-per-output-token target (throughput
     /// model's capacity batch x the data-parallel replicas; 0: even one sequence is too slow).
     std::uint32_t sequencesAtTarget = 0;
-    std::string priceSource;         ///< the GPU-hour rate's source: the chosen offer's
-                                     ///< ("scenario input" if typed)
+    std::string priceSource; ///< the GPU-hour rate's source: the chosen offer's
+                             ///< ("scenario input" if typed)
     std::string priceAsOf;
     /// The layout search found a layout x offer x replicas that carries the workload. An
     /// option that cannot serve it is marked and not ranked (no pilot range, no cost line).
     bool canServe = false;
-    std::string cannotServeReason;   ///< the search's reason when !canServe
-    std::string offerId;             ///< the chosen rental offer ("" when none)
-    std::string provider;            ///< its provider
+    std::string cannotServeReason; ///< the search's reason when !canServe
+    std::string offerId;           ///< the chosen rental offer ("" when none)
+    std::string provider;          ///< its provider
 };
 
 /// The scenario moved to another GPU type: hardware back to auto (count, node size, layout)
@@ -146,9 +146,9 @@ std::vector<GpuOption> gpuOptions(const Scenario &scenario, const Catalogue &cat
 struct BreakEvenLine {
     std::string gpuId;
     std::uint32_t gpus = 0;
-    bool chosen = false;         ///< the scenario's plan (others are the cheapest alternatives)
+    bool chosen = false; ///< the scenario's plan (others are the cheapest alternatives)
     bool fits = false;
-    double usdPerMonth = 0;      ///< one deployment at the scenario's hours a day
+    double usdPerMonth = 0; ///< one deployment at the scenario's hours a day
     double usdPerMonthAlwaysOn = 0;
     /// Output tokens a month one deployment serves (throughput capacity; 0: unknown, drawn flat).
     double capacityTokensPerMonth = 0;
@@ -209,11 +209,11 @@ std::string rangeCallId(RangeCall call);
 /// given). Break-even volume does not depend on throughput; what the band moves is whether the
 /// plan can serve it, the heavy users it carries and the cost per 1M output tokens.
 struct DecisionRanges {
-    RangedValue usdPerMTokAtCapacity;    ///< low = fast end of the band (cheapest)
-    RangedValue capacityTokensPerMonth;  ///< output tokens a month at the utilisation
+    RangedValue usdPerMTokAtCapacity;   ///< low = fast end of the band (cheapest)
+    RangedValue capacityTokensPerMonth; ///< output tokens a month at the utilisation
     RangedValue heavyUsersServed;
-    double breakEvenTokensPerMonth = 0;  ///< rental / API cost per output token (mix included)
-    double heavyUsersNeeded = 0;         ///< rental / one heavy user's API bill
+    double breakEvenTokensPerMonth = 0; ///< rental / API cost per output token (mix included)
+    double heavyUsersNeeded = 0;        ///< rental / one heavy user's API bill
     RangeCall capacityCall = RangeCall::NotApplicable;
     /// Utilisation at which the modelled capacity equals the break-even volume (> 1: none).
     double utilisationToBreakEven = 0;
@@ -229,13 +229,13 @@ DecisionRanges decisionRanges(const PlanResult &plan);
 /// break-even margin, when moved by -20% and +20% (the latency target and efficiency constants
 /// re-run the throughput model; rates and prices scale linearly).
 struct SensitivityEntry {
-    std::string input;      ///< id: "utilisation", "gpu_hour_rate", "api_output_price", ...
-    std::string label;      ///< prose
-    double costAtMinus = 0; ///< USD per 1M output tokens with the input at -20%
-    double costAtPlus = 0;  ///< ... at +20%
+    std::string input;        ///< id: "utilisation", "gpu_hour_rate", "api_output_price", ...
+    std::string label;        ///< prose
+    double costAtMinus = 0;   ///< USD per 1M output tokens with the input at -20%
+    double costAtPlus = 0;    ///< ... at +20%
     double marginAtMinus = 0; ///< capacity / break-even volume at -20% (> 1: serves it)
     double marginAtPlus = 0;
-    double swing = 0;       ///< max relative change of cost or margin, the ranking key
+    double swing = 0; ///< max relative change of cost or margin, the ranking key
 };
 /// Inputs ranked by swing, largest first. Empty when the plan has no throughput or no fit.
 std::vector<SensitivityEntry> sensitivity(const PlanResult &plan);

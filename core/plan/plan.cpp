@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "plan/plan.h"
 #include "util/textutil.h"
 
@@ -76,12 +77,12 @@ void limitBreakEvenToCapacity(PlanResult &r) {
     const double inf = std::numeric_limits<double>::infinity();
     auto show = [](double tokens) { return tokenCountText(tokens); };
     if (!(capacity > 0) || r.breakeven.outputTokensPerMonth > capacity) {
-        r.warnings.push_back(
-            std::string(kApiCheaperWarning) + ": break-even needs " +
-            show(r.breakeven.outputTokensPerMonth) + " output tokens a month, but the plan serves " +
-            show(std::max(capacity, 0.0)) + " (throughput model, " +
-            std::to_string(int(r.throughput.capacity.utilisation * 100 + 0.5)) +
-            "% utilisation), and more deployments add cost as fast as volume");
+        r.warnings.push_back(std::string(kApiCheaperWarning) + ": break-even needs " +
+                             show(r.breakeven.outputTokensPerMonth) +
+                             " output tokens a month, but the plan serves " +
+                             show(std::max(capacity, 0.0)) + " (throughput model, " +
+                             std::to_string(int(r.throughput.capacity.utilisation * 100 + 0.5)) +
+                             "% utilisation), and more deployments add cost as fast as volume");
         r.breakeven.outputTokensPerMonth = inf;
         r.breakeven.outputTokensPerSecond = inf;
     }
@@ -148,7 +149,8 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     // Fit: the floor, and the layout search over the rental offers (independent of the
     // chosen count).
     r.fit.gpusFloor = memoryFloorGpus(model.weightBytes(), gpu.memoryBytes);
-    HOSTPLAN_TRY(offersChecked, catalogue.checkOfferGpus(scenario.pricing.offers, "pricing.offers"));
+    HOSTPLAN_TRY(offersChecked,
+                 catalogue.checkOfferGpus(scenario.pricing.offers, "pricing.offers"));
     (void)offersChecked;
     std::vector<RentalOffer> offers = catalogue.offersFor(gpu.id);
     offers.insert(offers.end(), scenario.pricing.offers.begin(), scenario.pricing.offers.end());
@@ -188,9 +190,8 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
                                                 countText(gpus, "GPU"));
         }
         par.ep = hw.ep ? hw.ep
-                       : (model.isMoe() && par.tp > 1 && model.experts.routed % par.tp == 0
-                              ? par.tp
-                              : 1);
+                       : (model.isMoe() && par.tp > 1 && model.experts.routed % par.tp == 0 ? par.tp
+                                                                                            : 1);
         r.layout = par;
     } else {
         HOSTPLAN_TRY(par, preferredLayout(model, gpus, node));
@@ -206,16 +207,16 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     }
 
     if (r.scenario.name.empty()) {
-        r.scenario.name = model.displayName + " on " + std::to_string(r.gpusRented) + "x " +
-                          asciiUpper(gpu.id);
+        r.scenario.name =
+            model.displayName + " on " + std::to_string(r.gpusRented) + "x " + asciiUpper(gpu.id);
     }
     // Memory of one replica, holding its share of the sequences; the engine starts per replica.
     Scenario perReplica = scenario;
     perReplica.workload.concurrency =
         std::uint32_t(ceilDiv(scenario.workload.concurrency, r.replicas));
     r.memory = computeMemory(model, gpu, r.layout, perReplica);
-    r.startup = engineStartup(scenario.engine.engine,
-                              engineInputFor(model, gpu, r.layout, perReplica));
+    r.startup =
+        engineStartup(scenario.engine.engine, engineInputFor(model, gpu, r.layout, perReplica));
     const std::uint32_t block = engineDefaults(scenario.engine.engine).kvBlockTokens;
     r.fit.maxConcurrency =
         maxConcurrency(r.memory, scenario.workload.contextTokens, block) * r.replicas;
@@ -261,15 +262,15 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
                              "crosses the network");
     }
     if (r.layout.gpuCount() > inst && r.layout.gpuCount() % inst != 0) {
-        r.warnings.push_back(countText(r.layout.gpuCount(), "GPU") + " are not whole nodes of " +
-                             std::to_string(inst) +
-                             ": engines launch per node (e.g. SGLang --nnodes), so rent " +
-                             countText(ceilDiv(r.layout.gpuCount(), inst) * inst, "GPU") +
-                             " or change the count");
+        r.warnings.push_back(
+            countText(r.layout.gpuCount(), "GPU") + " are not whole nodes of " +
+            std::to_string(inst) + ": engines launch per node (e.g. SGLang --nnodes), so rent " +
+            countText(ceilDiv(r.layout.gpuCount(), inst) * inst, "GPU") + " or change the count");
     }
     if (r.layout.tp > inst) {
         r.warnings.push_back("TP " + std::to_string(r.layout.tp) + " spans " +
-                             std::to_string((r.layout.tp + inst - 1) / inst) + " nodes of " + countText(inst, "GPU") +
+                             std::to_string((r.layout.tp + inst - 1) / inst) + " nodes of " +
+                             countText(inst, "GPU") +
                              ": every layer's all-reduce crosses the network" +
                              (model.isMoe() ? std::string(" (the engines' multi-node MoE layout)")
                                             : std::string(" (PP across nodes is usually faster)")));
@@ -344,10 +345,10 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
                      });
     ApiPrice api;
     if (!pc.apiPriceId.empty()) {
-        const auto own = std::find_if(pc.apiPrices.begin(), pc.apiPrices.end(),
-                                      [&](const ApiPrice &p) {
-                                          return asciiLower(p.id) == asciiLower(pc.apiPriceId);
-                                      });
+        const auto own =
+            std::find_if(pc.apiPrices.begin(), pc.apiPrices.end(), [&](const ApiPrice &p) {
+                return asciiLower(p.id) == asciiLower(pc.apiPriceId);
+            });
         if (own != pc.apiPrices.end()) {
             api = *own;
         } else {
@@ -361,8 +362,8 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
         r.apiPriced = true;
         r.apiSelection = ApiSelection::Cheapest;
     }
-    const bool overridden = pc.apiInputUsdPerMTok || pc.apiCachedInputUsdPerMTok ||
-                            pc.apiOutputUsdPerMTok;
+    const bool overridden =
+        pc.apiInputUsdPerMTok || pc.apiCachedInputUsdPerMTok || pc.apiOutputUsdPerMTok;
     if (overridden) {
         if (!r.apiPriced) {
             r.apiSelection = ApiSelection::Entered;
@@ -421,9 +422,8 @@ void updateBreakEven(PlanResult &r) {
 void calibrate(PlanResult &plan, const Calibration &calibration) {
     applyCalibration(plan, calibration);
     // Drop the capacity warning of the uncalibrated figures; updateBreakEven adds it anew.
-    std::erase_if(plan.warnings, [](const std::string &w) {
-        return w.rfind(kApiCheaperWarning, 0) == 0;
-    });
+    std::erase_if(plan.warnings,
+                  [](const std::string &w) { return w.rfind(kApiCheaperWarning, 0) == 0; });
     updateBreakEven(plan);
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Plan: resolves a Scenario against the catalogues and runs every model (memory, fit, cost,
 // break-even). This is the one entry point the CLI, the GUI, the report and the probe use, so a
 // figure is the same everywhere.
@@ -28,24 +29,24 @@ enum class ApiSelection {
 /// One API that sells the plan's model, with the workload's bill there.
 struct ApiAlternative {
     ApiPrice price;
-    double usdPerMonth = 0; ///< the workload's input, cached input and output tokens
+    double usdPerMonth = 0;    ///< the workload's input, cached input and output tokens
     bool fromScenario = false; ///< brought by the user (pricing.api_prices), not the catalogue
 };
 
 /// Everything computed for one scenario.
 struct PlanResult {
-    Scenario scenario;       ///< the inputs as given
-    ModelSpec model;         ///< after format overrides
+    Scenario scenario; ///< the inputs as given
+    ModelSpec model;   ///< after format overrides
     GpuSpec gpu;
-    ApiPrice api;            ///< prices actually used (catalogue + overrides)
-    bool apiPriced = false;  ///< false: no API price known; api costs and break-even are NaN
+    ApiPrice api;           ///< prices actually used (catalogue + overrides)
+    bool apiPriced = false; ///< false: no API price known; api costs and break-even are NaN
     ApiSelection apiSelection = ApiSelection::None;
     /// Every API price found for the model (pricing.api_prices first, then the catalogue),
     /// cheapest for the workload first; the plan compares with `api`.
     std::vector<ApiAlternative> apiAlternatives;
     double usdPerGpuHour = 0;
-    Parallelism layout;      ///< the evaluated layout (one replica)
-    bool autoCount = false;  ///< gpu count chosen by HostPlan (scenario gpu_count 0)
+    Parallelism layout;     ///< the evaluated layout (one replica)
+    bool autoCount = false; ///< gpu count chosen by HostPlan (scenario gpu_count 0)
     /// Data-parallel replicas of `layout` (the layout search's choice with the count on auto;
     /// 1 with an explicit count). Memory figures are per replica; capacity and cost cover all.
     std::uint32_t replicas = 1;
@@ -61,7 +62,7 @@ struct PlanResult {
     /// GPUs per instance the plan's figures use: gpusPerInstance when set, else the scenario's
     /// gpus_per_node, else the GPU's own node size; at least 1.
     std::uint32_t instanceSize() const {
-        const std::uint32_t n = gpusPerInstance         ? gpusPerInstance
+        const std::uint32_t n = gpusPerInstance                 ? gpusPerInstance
                                 : scenario.hardware.gpusPerNode ? scenario.hardware.gpusPerNode
                                                                 : gpu.gpusPerNode;
         return n ? n : 1;

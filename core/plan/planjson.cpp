@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "plan/planjson.h"
 
 #include "plan/decision.h"
@@ -17,46 +18,56 @@ nlohmann::ordered_json num(double v) {
 nlohmann::ordered_json candidateJson(const LayoutCandidate &c) {
     using oj = nlohmann::ordered_json;
     const bool offer = !c.offer.id.empty();
-    return oj{{"status", candidateStatusId(c.status)},
-              {"reason", c.reason},
-              {"offer", offer ? oj(c.offer.id) : oj(nullptr)},
-              {"provider", offer ? oj(c.offer.provider) : oj(nullptr)},
-              {"gpus_per_instance",
-               c.offer.gpusPerInstance ? oj(*c.offer.gpusPerInstance) : oj(nullptr)},
-              {"tp", c.layout.tp},
-              {"ep", c.layout.ep},
-              {"pp", c.layout.pp},
-              {"replicas", c.replicas},
-              {"instances", c.instances},
-              {"gpus_rented", c.gpusRented},
-              {"usd_per_gpu_hour", c.usdPerGpuHour > 0 ? oj(c.usdPerGpuHour) : oj(nullptr)},
-              {"usd_per_month", c.carries() ? oj(c.usdPerMonth) : oj(nullptr)},
-              {"memory_max_batch", c.memoryMaxBatch},
-              {"latency_max_batch", c.latencyMaxBatch},
-              {"output_tokens_per_month", c.carries() ? oj(c.outputTokensPerMonth) : oj(nullptr)},
-              {"source", offer ? oj(c.offer.source) : oj(nullptr)},
-              {"as_of", offer ? oj(c.offer.asOf) : oj(nullptr)},
-              {"user_offer", c.offer.userEntered}};
+    return oj{
+        {"status", candidateStatusId(c.status)},
+        {"reason", c.reason},
+        {"offer", offer ? oj(c.offer.id) : oj(nullptr)},
+        {"provider", offer ? oj(c.offer.provider) : oj(nullptr)},
+        {"gpus_per_instance", c.offer.gpusPerInstance ? oj(*c.offer.gpusPerInstance) : oj(nullptr)},
+        {"tp", c.layout.tp},
+        {"ep", c.layout.ep},
+        {"pp", c.layout.pp},
+        {"replicas", c.replicas},
+        {"instances", c.instances},
+        {"gpus_rented", c.gpusRented},
+        {"usd_per_gpu_hour", c.usdPerGpuHour > 0 ? oj(c.usdPerGpuHour) : oj(nullptr)},
+        {"usd_per_month", c.carries() ? oj(c.usdPerMonth) : oj(nullptr)},
+        {"memory_max_batch", c.memoryMaxBatch},
+        {"latency_max_batch", c.latencyMaxBatch},
+        {"output_tokens_per_month", c.carries() ? oj(c.outputTokensPerMonth) : oj(nullptr)},
+        {"source", offer ? oj(c.offer.source) : oj(nullptr)},
+        {"as_of", offer ? oj(c.offer.asOf) : oj(nullptr)},
+        {"user_offer", c.offer.userEntered}};
 }
 
 const char *breakEvenKindId(BreakEvenKind k) {
     switch (k) {
-    case BreakEvenKind::NotPriced: return "not_priced";
-    case BreakEvenKind::DoesNotFit: return "does_not_fit";
-    case BreakEvenKind::At: return "at";
-    case BreakEvenKind::Never: return "never";
+    case BreakEvenKind::NotPriced:
+        return "not_priced";
+    case BreakEvenKind::DoesNotFit:
+        return "does_not_fit";
+    case BreakEvenKind::At:
+        return "at";
+    case BreakEvenKind::Never:
+        return "never";
     }
     return "";
 }
 
 const char *heavyUserKindId(HeavyUserKind k) {
     switch (k) {
-    case HeavyUserKind::NotPriced: return "not_priced";
-    case HeavyUserKind::DoesNotFit: return "does_not_fit";
-    case HeavyUserKind::Free: return "free";
-    case HeavyUserKind::WinsFrom: return "wins_from";
-    case HeavyUserKind::OutOfReach: return "out_of_reach";
-    case HeavyUserKind::Never: return "never";
+    case HeavyUserKind::NotPriced:
+        return "not_priced";
+    case HeavyUserKind::DoesNotFit:
+        return "does_not_fit";
+    case HeavyUserKind::Free:
+        return "free";
+    case HeavyUserKind::WinsFrom:
+        return "wins_from";
+    case HeavyUserKind::OutOfReach:
+        return "out_of_reach";
+    case HeavyUserKind::Never:
+        return "never";
     }
     return "";
 }
@@ -119,9 +130,8 @@ nlohmann::ordered_json decisionJson(const PlanResult &p) {
 }
 
 nlohmann::ordered_json components(const MemoryComponents &c) {
-    return {{"weights", c.weights},         {"kv_cache", c.kvCache},
-            {"state", c.state},             {"activations", c.activations},
-            {"runtime", c.runtime},         {"total", c.total()}};
+    return {{"weights", c.weights},         {"kv_cache", c.kvCache}, {"state", c.state},
+            {"activations", c.activations}, {"runtime", c.runtime},  {"total", c.total()}};
 }
 
 /// The engine's memory terms per GPU (memory.engine in the JSON table of README).
@@ -170,13 +180,14 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
     using oj = nlohmann::ordered_json;
     oj groups = oj::array();
     for (const auto &g : p.memory.groups) {
-        groups.push_back({{"name", g.name},
-                          {"role", roleName(g.role)},
-                          {"format", g.format.name()},
-                          {"placement", g.placement == Placement::Sharded ? "sharded" : "replicated"},
-                          {"params", g.params},
-                          {"bytes", g.totalBytes},
-                          {"per_gpu_bytes", g.perGpuBytes}});
+        groups.push_back(
+            {{"name", g.name},
+             {"role", roleName(g.role)},
+             {"format", g.format.name()},
+             {"placement", g.placement == Placement::Sharded ? "sharded" : "replicated"},
+             {"params", g.params},
+             {"bytes", g.totalBytes},
+             {"per_gpu_bytes", g.perGpuBytes}});
     }
     oj layers = oj::array();
     for (const auto &l : p.model.layers) {
@@ -247,11 +258,10 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
                   {"reasons", p.fit.reasons},
                   {"gpus_floor", p.fit.gpusFloor},
                   {"gpus_practical", p.fit.practicalFound ? oj(p.fit.gpusPractical) : oj(nullptr)},
-                  {"practical_layout", p.fit.practicalFound
-                                           ? oj{{"tp", p.fit.practicalLayout.tp},
-                                                {"ep", p.fit.practicalLayout.ep},
-                                                {"pp", p.fit.practicalLayout.pp}}
-                                           : oj(nullptr)},
+                  {"practical_layout", p.fit.practicalFound ? oj{{"tp", p.fit.practicalLayout.tp},
+                                                                 {"ep", p.fit.practicalLayout.ep},
+                                                                 {"pp", p.fit.practicalLayout.pp}}
+                                                            : oj(nullptr)},
                   {"max_concurrency", p.fit.maxConcurrency},
                   {"headroom_bytes_per_gpu", p.fit.headroomBytesPerGpu}};
     {
@@ -280,11 +290,11 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
                    {"api_usd_per_month", p.apiUsdPerMonth},
                    {"self_host_usd_per_mtok_output", num(p.selfHostUsdPerMTokOutput)},
                    {"price_source", p.scenario.pricing.usdPerGpuHour ? std::string("scenario")
-                                    : chosenOffer ? chosenOffer->offer.source
-                                                  : p.gpu.priceSource},
+                                    : chosenOffer                    ? chosenOffer->offer.source
+                                                                     : p.gpu.priceSource},
                    {"price_as_of", p.scenario.pricing.usdPerGpuHour ? std::string("scenario")
-                                   : chosenOffer ? chosenOffer->offer.asOf
-                                                 : p.gpu.priceAsOf},
+                                   : chosenOffer                    ? chosenOffer->offer.asOf
+                                                                    : p.gpu.priceAsOf},
                    {"offer", chosenOffer ? oj(chosenOffer->offer.id) : oj(nullptr)}};
     oj alternatives = oj::array();
     for (const ApiAlternative &a : p.apiAlternatives) {
@@ -316,13 +326,13 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
                   {"alternatives", alternatives},
                   {"max_price_age_days", p.scenario.pricing.maxPriceAgeDays},
                   {"stale", stale}};
-    doc["breakeven"] = {{"output_tokens_per_month", num(p.breakeven.outputTokensPerMonth)},
-                        {"output_tokens_per_second", num(p.breakeven.outputTokensPerSecond)},
-                        {"output_only_tokens_per_month", num(p.breakeven.outputOnlyTokensPerMonth)},
-                        {"output_only_tokens_per_second",
-                         num(p.breakeven.outputOnlyTokensPerSecond)},
-                        {"heavy_user_api_usd_per_month", num(p.breakeven.heavyUserApiUsdPerMonth)},
-                        {"heavy_users", num(p.breakeven.heavyUsersToBreakEven)}};
+    doc["breakeven"] = {
+        {"output_tokens_per_month", num(p.breakeven.outputTokensPerMonth)},
+        {"output_tokens_per_second", num(p.breakeven.outputTokensPerSecond)},
+        {"output_only_tokens_per_month", num(p.breakeven.outputOnlyTokensPerMonth)},
+        {"output_only_tokens_per_second", num(p.breakeven.outputOnlyTokensPerSecond)},
+        {"heavy_user_api_usd_per_month", num(p.breakeven.heavyUserApiUsdPerMonth)},
+        {"heavy_users", num(p.breakeven.heavyUsersToBreakEven)}};
     {
         const Throughput &t = p.throughput;
         const auto step = [](const DecodeStep &d) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The plan as JSON: the documented, stable schema that `hostplan-cli plan --json` prints, the GUI
 // exports and the report embeds (README "JSON schema"). Bytes are integers; money in USD;
 // infinite values (e.g. break-even with a free API) are null.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "plan/plantext.h"
 
 #include "plan/decision.h"
@@ -90,10 +91,10 @@ void writeDecisionText(const PlanResult &p, std::ostream &out) {
     out << "\n";
     const PilotRange pilot = pilotRange(p);
     out << "          pilot range: "
-        << (pilot.low == 0             ? std::string("none (no practical count)")
-            : pilot.low == pilot.high ? countText(pilot.low, "GPU")
-                                      : std::to_string(pilot.low) + "-" +
-                                            std::to_string(pilot.high) + " GPUs")
+        << (pilot.low == 0 ? std::string("none (no practical count)")
+            : pilot.low == pilot.high
+                ? countText(pilot.low, "GPU")
+                : std::to_string(pilot.low) + "-" + std::to_string(pilot.high) + " GPUs")
         << "\n";
     const CostPerMTok cost = costPerMTok(p);
     out << "          cost per 1M output tokens, this workload: "
@@ -163,7 +164,8 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
     out << "\n\n";
 
     out << std::left << std::setw(kLabelWidth) << "Memory per GPU (most loaded GPU)" << std::right
-        << std::setw(kGbWidth) << "decimal" << std::setw(kGibWidth) << "binary" << "\n";
+        << std::setw(kGbWidth) << "decimal" << std::setw(kGibWidth) << "binary"
+        << "\n";
     const std::pair<const char *, std::uint64_t> rows[] = {
         {"  weights", m.perGpu.weights},
         {"  KV cache", m.perGpu.kvCache},
@@ -204,8 +206,8 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         // The runners-up: near ties first, then the next cheapest, each with why it lost.
         int shown = 0;
         for (const LayoutCandidate &c : p.search.candidates) {
-            if (shown < 3 && (c.status == CandidateStatus::NearTie ||
-                              c.status == CandidateStatus::LostCost)) {
+            if (shown < 3 &&
+                (c.status == CandidateStatus::NearTie || c.status == CandidateStatus::LostCost)) {
                 out << "          runner-up " << c.offer.id << ": " << c.reason << "\n";
                 ++shown;
             }
@@ -239,8 +241,7 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
             << " tokens/s in total\n";
         out << "          capacity at "
             << formatDouble("%.0f", cap.targetSecondsPerOutputToken * 1000)
-            << " ms per output token: " << countText(cap.batch, "sequence") << perReplica
-            << ", "
+            << " ms per output token: " << countText(cap.batch, "sequence") << perReplica << ", "
             << formatDouble("%.0f", cap.servingOutputTokensPerSecond)
             << " output tokens/s served\n\n";
     }
@@ -290,8 +291,8 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         }
         for (const StalePrice &stale : stalePrices(p, today)) {
             out << "          stale: " << stale.name << " is from " << stale.asOf << ", "
-                << stale.ageDays << " days ago (older than "
-                << p.scenario.pricing.maxPriceAgeDays << " days): check the provider's page\n";
+                << stale.ageDays << " days ago (older than " << p.scenario.pricing.maxPriceAgeDays
+                << " days): check the provider's page\n";
         }
         out << "          this workload at API prices: " << usd(p.apiUsdPerMonth) << " per month\n";
         const BreakEven &b = p.breakeven;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The plan as English text: what `hostplan-cli plan` prints, and what the GUI executable prints
 // instead of opening its window when there is no display. Locale-independent (C number formats,
 // "," thousands separators); memory in GB and GiB side by side, money in USD.

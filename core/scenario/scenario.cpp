@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "scenario/scenario.h"
 #include "util/textutil.h"
 
@@ -74,8 +75,9 @@ template <typename T, typename U> void assignIf(T &dst, const std::optional<U> &
 
 Result<bool> parseModel(const json &o, ModelChoice &m) {
     const std::string p = "model";
-    HOSTPLAN_TRY(k, checkKeys(o, p, {"ref", "weights_format", "group_formats", "kv_format",
-                                     "state_format"}));
+    HOSTPLAN_TRY(
+        k,
+        checkKeys(o, p, {"ref", "weights_format", "group_formats", "kv_format", "state_format"}));
     (void)k;
     HOSTPLAN_TRY(ref, hostplan::jsonfield::string(o, "ref", p, false));
     if (ref) {
@@ -153,9 +155,10 @@ Result<bool> parseHardware(const json &o, HardwareChoice &h) {
 
 Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
     const std::string p = "engine";
-    HOSTPLAN_TRY(k, checkKeys(o, p, {"name", "memory_fraction", "state_slots_per_request",
-                                     "activation_bytes_per_gpu", "runtime_bytes_per_gpu",
-                                     "prefill_chunk_tokens"}));
+    HOSTPLAN_TRY(k, checkKeys(o, p,
+                              {"name", "memory_fraction", "state_slots_per_request",
+                               "activation_bytes_per_gpu", "runtime_bytes_per_gpu",
+                               "prefill_chunk_tokens"}));
     (void)k;
     HOSTPLAN_TRY(name, hostplan::jsonfield::string(o, "name", p, false));
     if (name) {
@@ -167,55 +170,67 @@ Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
     }
     HOSTPLAN_TRY(frac, hostplan::jsonfield::number(o, "memory_fraction", p, 0.05, 1.0, false));
     e.memoryFraction = frac;
-    HOSTPLAN_TRY(slots, hostplan::jsonfield::integer(o, "state_slots_per_request", p, 1, 64, false));
+    HOSTPLAN_TRY(slots,
+                 hostplan::jsonfield::integer(o, "state_slots_per_request", p, 1, 64, false));
     if (slots) {
         e.stateSlotsPerRequest = std::uint32_t(*slots);
     } else {
         e.stateSlotsPerRequest.reset();
     }
     const std::uint64_t maxBytes = 1ull << 50; // 1 PiB: anything larger is a typo
-    HOSTPLAN_TRY(act, hostplan::jsonfield::integer(o, "activation_bytes_per_gpu", p, 0, maxBytes, false));
+    HOSTPLAN_TRY(
+        act, hostplan::jsonfield::integer(o, "activation_bytes_per_gpu", p, 0, maxBytes, false));
     e.activationBytesPerGpu = act;
-    HOSTPLAN_TRY(rt, hostplan::jsonfield::integer(o, "runtime_bytes_per_gpu", p, 0, maxBytes, false));
+    HOSTPLAN_TRY(rt,
+                 hostplan::jsonfield::integer(o, "runtime_bytes_per_gpu", p, 0, maxBytes, false));
     e.runtimeBytesPerGpu = rt;
-    HOSTPLAN_TRY(chunk, hostplan::jsonfield::integer(o, "prefill_chunk_tokens", p, 1, 1u << 24, false));
+    HOSTPLAN_TRY(chunk,
+                 hostplan::jsonfield::integer(o, "prefill_chunk_tokens", p, 1, 1u << 24, false));
     assignIf(e.prefillChunkTokens, chunk);
     return true;
 }
 
 Result<bool> parseWorkload(const json &o, Workload &w) {
     const std::string p = "workload";
-    HOSTPLAN_TRY(k, checkKeys(o, p, {"context_tokens", "concurrency", "input_tokens_per_month",
-                                     "cached_input_tokens_per_month", "output_tokens_per_month",
-                                     "hours_per_day", "heavy_user_tokens_per_month",
-                                     "target_seconds_per_output_token", "utilisation",
-                                     "input_tokens_per_request", "output_tokens_per_request",
-                                     "speculative_tokens", "speculative_acceptance"}));
+    HOSTPLAN_TRY(
+        k, checkKeys(o, p,
+                     {"context_tokens", "concurrency", "input_tokens_per_month",
+                      "cached_input_tokens_per_month", "output_tokens_per_month", "hours_per_day",
+                      "heavy_user_tokens_per_month", "target_seconds_per_output_token",
+                      "utilisation", "input_tokens_per_request", "output_tokens_per_request",
+                      "speculative_tokens", "speculative_acceptance"}));
     (void)k;
-    HOSTPLAN_TRY(ctx, hostplan::jsonfield::integer(o, "context_tokens", p, 1, kMaxContextTokens, false));
+    HOSTPLAN_TRY(ctx,
+                 hostplan::jsonfield::integer(o, "context_tokens", p, 1, kMaxContextTokens, false));
     assignIf(w.contextTokens, ctx);
     HOSTPLAN_TRY(conc, hostplan::jsonfield::integer(o, "concurrency", p, 1, 1000000, false));
     assignIf(w.concurrency, conc);
     const double maxTok = 1e16;
     HOSTPLAN_TRY(in, hostplan::jsonfield::number(o, "input_tokens_per_month", p, 0, maxTok, false));
     assignIf(w.inputTokensPerMonth, in);
-    HOSTPLAN_TRY(ci, hostplan::jsonfield::number(o, "cached_input_tokens_per_month", p, 0, maxTok, false));
+    HOSTPLAN_TRY(
+        ci, hostplan::jsonfield::number(o, "cached_input_tokens_per_month", p, 0, maxTok, false));
     assignIf(w.cachedInputTokensPerMonth, ci);
-    HOSTPLAN_TRY(out, hostplan::jsonfield::number(o, "output_tokens_per_month", p, 0, maxTok, false));
+    HOSTPLAN_TRY(out,
+                 hostplan::jsonfield::number(o, "output_tokens_per_month", p, 0, maxTok, false));
     assignIf(w.outputTokensPerMonth, out);
     HOSTPLAN_TRY(hpd, hostplan::jsonfield::number(o, "hours_per_day", p, 0.01, 24, false));
     assignIf(w.hoursPerDay, hpd);
-    HOSTPLAN_TRY(heavy, hostplan::jsonfield::number(o, "heavy_user_tokens_per_month", p, 1, maxTok, false));
+    HOSTPLAN_TRY(
+        heavy, hostplan::jsonfield::number(o, "heavy_user_tokens_per_month", p, 1, maxTok, false));
     assignIf(w.heavyUserTokensPerMonth, heavy);
-    HOSTPLAN_TRY(tpot, hostplan::jsonfield::number(o, "target_seconds_per_output_token", p, 1e-4, 3600, false));
+    HOSTPLAN_TRY(tpot, hostplan::jsonfield::number(o, "target_seconds_per_output_token", p, 1e-4,
+                                                   3600, false));
     assignIf(w.targetSecondsPerOutputToken, tpot);
     HOSTPLAN_TRY(util, hostplan::jsonfield::number(o, "utilisation", p, 0.001, 1, false));
     assignIf(w.utilisation, util);
-    HOSTPLAN_TRY(isl, hostplan::jsonfield::integer(o, "input_tokens_per_request", p, 0, kMaxContextTokens, false));
+    HOSTPLAN_TRY(isl, hostplan::jsonfield::integer(o, "input_tokens_per_request", p, 0,
+                                                   kMaxContextTokens, false));
     if (isl) {
         w.inputTokensPerRequest = *isl;
     }
-    HOSTPLAN_TRY(osl, hostplan::jsonfield::integer(o, "output_tokens_per_request", p, 1, kMaxContextTokens, false));
+    HOSTPLAN_TRY(osl, hostplan::jsonfield::integer(o, "output_tokens_per_request", p, 1,
+                                                   kMaxContextTokens, false));
     if (osl) {
         w.outputTokensPerRequest = *osl;
     }
@@ -230,10 +245,10 @@ Result<bool> parseWorkload(const json &o, Workload &w) {
 
 Result<bool> parsePricing(const json &o, PricingChoice &c) {
     const std::string p = "pricing";
-    HOSTPLAN_TRY(k, checkKeys(o, p, {"usd_per_gpu_hour", "api_price_id", "api_input_usd_per_mtok",
-                                     "api_cached_input_usd_per_mtok", "api_output_usd_per_mtok",
-                                     "hours_per_month", "api_prices", "max_price_age_days",
-                                     "offers"}));
+    HOSTPLAN_TRY(k, checkKeys(o, p,
+                              {"usd_per_gpu_hour", "api_price_id", "api_input_usd_per_mtok",
+                               "api_cached_input_usd_per_mtok", "api_output_usd_per_mtok",
+                               "hours_per_month", "api_prices", "max_price_age_days", "offers"}));
     (void)k;
     HOSTPLAN_TRY(rate, hostplan::jsonfield::number(o, "usd_per_gpu_hour", p, 0, 1e4, false));
     c.usdPerGpuHour = rate;
@@ -241,7 +256,8 @@ Result<bool> parsePricing(const json &o, PricingChoice &c) {
     assignIf(c.apiPriceId, api);
     HOSTPLAN_TRY(in, hostplan::jsonfield::number(o, "api_input_usd_per_mtok", p, 0, 1e4, false));
     c.apiInputUsdPerMTok = in;
-    HOSTPLAN_TRY(ci, hostplan::jsonfield::number(o, "api_cached_input_usd_per_mtok", p, 0, 1e4, false));
+    HOSTPLAN_TRY(ci,
+                 hostplan::jsonfield::number(o, "api_cached_input_usd_per_mtok", p, 0, 1e4, false));
     c.apiCachedInputUsdPerMTok = ci;
     HOSTPLAN_TRY(out, hostplan::jsonfield::number(o, "api_output_usd_per_mtok", p, 0, 1e4, false));
     c.apiOutputUsdPerMTok = out;
@@ -284,10 +300,12 @@ Result<bool> parsePricing(const json &o, PricingChoice &c) {
 Result<Scenario> parseScenario(std::string_view jsonText) {
     HOSTPLAN_TRY(doc, hostplan::jsonfield::parse(jsonText, "scenario"));
     if (!doc.is_object()) {
-        return makeError("scenario", "must be a JSON object, got " + hostplan::jsonfield::brief(doc));
+        return makeError("scenario",
+                         "must be a JSON object, got " + hostplan::jsonfield::brief(doc));
     }
-    HOSTPLAN_TRY(k, checkKeys(doc, "", {"schema_version", "name", "model", "hardware", "engine",
-                                        "workload", "pricing"}));
+    HOSTPLAN_TRY(k, checkKeys(doc, "",
+                              {"schema_version", "name", "model", "hardware", "engine", "workload",
+                               "pricing"}));
     (void)k;
     Scenario s;
     HOSTPLAN_TRY(ver, hostplan::jsonfield::integer(doc, "schema_version", "", 1, 1000, true));
@@ -357,8 +375,8 @@ void resolveModelPathBeside(Scenario &scenario, const std::filesystem::path &sce
 
 std::string scenarioToJson(const Scenario &s) {
     nlohmann::json model = {{"ref", s.model.ref},
-                  {"kv_format", s.model.kvFormat.name()},
-                  {"state_format", s.model.stateFormat.name()}};
+                            {"kv_format", s.model.kvFormat.name()},
+                            {"state_format", s.model.stateFormat.name()}};
     if (s.model.weightsFormat) {
         model["weights_format"] = s.model.weightsFormat->name();
     }
@@ -370,13 +388,14 @@ std::string scenarioToJson(const Scenario &s) {
         model["group_formats"] = g;
     }
     nlohmann::json hw = {{"gpu", s.hardware.gpu},
-               {"gpu_count", s.hardware.gpuCount ? nlohmann::json(s.hardware.gpuCount) : nlohmann::json("auto")},
-               {"gpus_per_node", s.hardware.gpusPerNode},
-               {"tp", s.hardware.tp},
-               {"ep", s.hardware.ep},
-               {"pp", s.hardware.pp}};
+                         {"gpu_count", s.hardware.gpuCount ? nlohmann::json(s.hardware.gpuCount)
+                                                           : nlohmann::json("auto")},
+                         {"gpus_per_node", s.hardware.gpusPerNode},
+                         {"tp", s.hardware.tp},
+                         {"ep", s.hardware.ep},
+                         {"pp", s.hardware.pp}};
     nlohmann::json eng = {{"name", engineName(s.engine.engine)},
-                {"prefill_chunk_tokens", s.engine.prefillChunkTokens}};
+                          {"prefill_chunk_tokens", s.engine.prefillChunkTokens}};
     if (s.engine.memoryFraction) {
         eng["memory_fraction"] = *s.engine.memoryFraction;
     }
@@ -389,15 +408,16 @@ std::string scenarioToJson(const Scenario &s) {
     if (s.engine.runtimeBytesPerGpu) {
         eng["runtime_bytes_per_gpu"] = *s.engine.runtimeBytesPerGpu;
     }
-    nlohmann::json wl = {{"context_tokens", s.workload.contextTokens},
-               {"concurrency", s.workload.concurrency},
-               {"input_tokens_per_month", s.workload.inputTokensPerMonth},
-               {"cached_input_tokens_per_month", s.workload.cachedInputTokensPerMonth},
-               {"output_tokens_per_month", s.workload.outputTokensPerMonth},
-               {"hours_per_day", s.workload.hoursPerDay},
-               {"heavy_user_tokens_per_month", s.workload.heavyUserTokensPerMonth},
-               {"target_seconds_per_output_token", s.workload.targetSecondsPerOutputToken},
-               {"utilisation", s.workload.utilisation}};
+    nlohmann::json wl = {
+        {"context_tokens", s.workload.contextTokens},
+        {"concurrency", s.workload.concurrency},
+        {"input_tokens_per_month", s.workload.inputTokensPerMonth},
+        {"cached_input_tokens_per_month", s.workload.cachedInputTokensPerMonth},
+        {"output_tokens_per_month", s.workload.outputTokensPerMonth},
+        {"hours_per_day", s.workload.hoursPerDay},
+        {"heavy_user_tokens_per_month", s.workload.heavyUserTokensPerMonth},
+        {"target_seconds_per_output_token", s.workload.targetSecondsPerOutputToken},
+        {"utilisation", s.workload.utilisation}};
     if (s.workload.inputTokensPerRequest) {
         wl["input_tokens_per_request"] = *s.workload.inputTokensPerRequest;
     }
@@ -408,7 +428,8 @@ std::string scenarioToJson(const Scenario &s) {
         wl["speculative_tokens"] = s.workload.speculativeTokens;
         wl["speculative_acceptance"] = s.workload.speculativeAcceptance;
     }
-    nlohmann::json pr = {{"api_price_id", s.pricing.apiPriceId}, {"hours_per_month", s.pricing.hoursPerMonth}};
+    nlohmann::json pr = {{"api_price_id", s.pricing.apiPriceId},
+                         {"hours_per_month", s.pricing.hoursPerMonth}};
     if (s.pricing.usdPerGpuHour) {
         pr["usd_per_gpu_hour"] = *s.pricing.usdPerGpuHour;
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Scenario: every input of a plan in one JSON document (schema_version 1). Load validates and
 // names the field and the bad value; save is atomic (temp file + rename).
 #pragma once
@@ -25,49 +26,49 @@ inline constexpr std::uint64_t kMaxContextTokens = 100'000'000;
 
 /// Which model, in which formats.
 struct ModelChoice {
-    std::string ref = "kimi-k3";                 ///< catalogue id/alias, or a path (config.json,
-                                                 ///< folder, model.safetensors.index.json)
-    std::optional<NumberFormat> weightsFormat;   ///< re-quantize all quantizable groups
+    std::string ref = "kimi-k3";                    ///< catalogue id/alias, or a path (config.json,
+                                                    ///< folder, model.safetensors.index.json)
+    std::optional<NumberFormat> weightsFormat;      ///< re-quantize all quantizable groups
     std::map<GroupRole, NumberFormat> groupFormats; ///< per-role overrides (after weightsFormat)
-    NumberFormat kvFormat = formats::bf16;       ///< KV cache element format
-    NumberFormat stateFormat = formats::fp32;    ///< linear-attention recurrent state format
+    NumberFormat kvFormat = formats::bf16;          ///< KV cache element format
+    NumberFormat stateFormat = formats::fp32;       ///< linear-attention recurrent state format
     bool operator==(const ModelChoice &) const = default;
 };
 
 /// GPU type, count and parallel layout. Zero means "auto".
 struct HardwareChoice {
-    std::string gpu = "b300";     ///< catalogue id or alias
-    std::uint32_t gpuCount = 0;   ///< 0 = the practical count
+    std::string gpu = "b300";      ///< catalogue id or alias
+    std::uint32_t gpuCount = 0;    ///< 0 = the practical count
     std::uint32_t gpusPerNode = 0; ///< 0 = the GPU's own node size
-    std::uint32_t tp = 0;         ///< tensor parallel size, 0 = auto
-    std::uint32_t ep = 0;         ///< expert parallel size (1 or tp), 0 = auto
-    std::uint32_t pp = 0;         ///< pipeline parallel size, 0 = auto
+    std::uint32_t tp = 0;          ///< tensor parallel size, 0 = auto
+    std::uint32_t ep = 0;          ///< expert parallel size (1 or tp), 0 = auto
+    std::uint32_t pp = 0;          ///< pipeline parallel size, 0 = auto
     bool operator==(const HardwareChoice &) const = default;
 };
 
 /// Engine settings; unset values take the engine's documented defaults (engine/engine.h).
 struct EngineSettings {
     Engine engine = Engine::Vllm;
-    std::optional<double> memoryFraction;         ///< vLLM gpu_memory_utilization, SGLang
-                                                  ///< mem_fraction_static, TRT-LLM
-                                                  ///< free_gpu_memory_fraction
-    std::optional<std::uint32_t> stateSlotsPerRequest; ///< linear-attention state slots
+    std::optional<double> memoryFraction;               ///< vLLM gpu_memory_utilization, SGLang
+                                                        ///< mem_fraction_static, TRT-LLM
+                                                        ///< free_gpu_memory_fraction
+    std::optional<std::uint32_t> stateSlotsPerRequest;  ///< linear-attention state slots
     std::optional<std::uint64_t> activationBytesPerGpu; ///< override of the activation estimate
     std::optional<std::uint64_t> runtimeBytesPerGpu;    ///< override of the runtime overhead
-    std::uint32_t prefillChunkTokens = 8192;      ///< max tokens per prefill step (vLLM
-                                                  ///< max_num_batched_tokens)
+    std::uint32_t prefillChunkTokens = 8192;            ///< max tokens per prefill step (vLLM
+                                                        ///< max_num_batched_tokens)
     bool operator==(const EngineSettings &) const = default;
 };
 
 /// What the deployment must carry. Defaults are a stated workload, never the model maximum.
 struct Workload {
-    std::uint64_t contextTokens = 32768;   ///< tokens per sequence (prompt + output)
-    std::uint32_t concurrency = 16;        ///< sequences in flight at once
-    double inputTokensPerMonth = 2.0e9;    ///< uncached prompt tokens per month
+    std::uint64_t contextTokens = 32768;      ///< tokens per sequence (prompt + output)
+    std::uint32_t concurrency = 16;           ///< sequences in flight at once
+    double inputTokensPerMonth = 2.0e9;       ///< uncached prompt tokens per month
     double cachedInputTokensPerMonth = 1.0e9; ///< prompt tokens served from the API's cache
-    double outputTokensPerMonth = 0.5e9;   ///< generated tokens per month
-    double hoursPerDay = 24;               ///< hours a day the GPUs are rented
-    double heavyUserTokensPerMonth = 50e6; ///< one heavy user's tokens per month (seed 001)
+    double outputTokensPerMonth = 0.5e9;      ///< generated tokens per month
+    double hoursPerDay = 24;                  ///< hours a day the GPUs are rented
+    double heavyUserTokensPerMonth = 50e6;    ///< one heavy user's tokens per month (seed 001)
     /// Target time per output token for capacity (throughput.h): 0.05 s = 20 tokens/s per user,
     /// a common interactive service level. JSON "target_seconds_per_output_token", optional.
     double targetSecondsPerOutputToken = 0.05;
@@ -92,13 +93,13 @@ struct Workload {
 
 /// Prices. Unset values come from the catalogue.
 struct PricingChoice {
-    std::optional<double> usdPerGpuHour;   ///< GPU rental rate; unset = GPU's default rate
+    std::optional<double> usdPerGpuHour; ///< GPU rental rate; unset = GPU's default rate
     /// API price id (catalogue or apiPrices) to compare with; "" = the cheapest for the model.
     std::string apiPriceId;
     std::optional<double> apiInputUsdPerMTok;
     std::optional<double> apiCachedInputUsdPerMTok;
     std::optional<double> apiOutputUsdPerMTok;
-    double hoursPerMonth = 730;            ///< 365 x 24 / 12, the average month
+    double hoursPerMonth = 730; ///< 365 x 24 / 12, the average month
     /// API prices the user brought (an imported price list, prices typed in): compared like
     /// the catalogue's, and found first by id.
     std::vector<ApiPrice> apiPrices;
@@ -113,7 +114,7 @@ struct PricingChoice {
 /// Every input of a plan.
 struct Scenario {
     int schemaVersion = kScenarioSchemaVersion;
-    std::string name;        ///< "" = named after the plan by evaluate() ("Kimi K3 on 8x b300")
+    std::string name; ///< "" = named after the plan by evaluate() ("Kimi K3 on 8x b300")
     ModelChoice model;
     HardwareChoice hardware;
     EngineSettings engine;

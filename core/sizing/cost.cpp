@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "sizing/cost.h"
 
 #include <limits>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Cost: GPU-hours x rate (always on and at hours per day), API spend from an input /
 // cached-input / output token mix, break-even tokens per month and per second, heavy users.
 // Seeds 000-003 (figures in ../shared/reference/seed-figures.md).
@@ -11,8 +12,8 @@ namespace hostplan {
 
 /// Rental cost of `gpus` GPUs. Month = hoursPerMonth (730 by default; 720 for a 30-day month).
 struct RentalCost {
-    double usdPerHour = 0;           ///< all GPUs, one hour
-    double usdPerDayAlwaysOn = 0;    ///< 24 h
+    double usdPerHour = 0;        ///< all GPUs, one hour
+    double usdPerDayAlwaysOn = 0; ///< 24 h
     double gpuHoursPerMonthAlwaysOn = 0;
     double usdPerMonthAlwaysOn = 0;
     double gpuHoursPerMonthScheduled = 0; ///< at hoursPerDay x (hoursPerMonth / 24) days

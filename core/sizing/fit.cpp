@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "sizing/fit.h"
 
 #include "util/textutil.h"
@@ -28,7 +29,8 @@ std::string layoutProblem(const ModelSpec &model, const Parallelism &par) {
         return "TP, EP and PP must be at least 1";
     }
     if (!std::has_single_bit(par.tp)) {
-        return "TP " + std::to_string(par.tp) + " is not a power of two (TP works on 1, 2, 4, 8, "
+        return "TP " + std::to_string(par.tp) +
+               " is not a power of two (TP works on 1, 2, 4, 8, "
                "... GPUs)";
     }
     if (model.numAttentionHeads && model.numAttentionHeads % par.tp != 0) {
@@ -71,7 +73,8 @@ Result<Parallelism> preferredLayout(const ModelSpec &model, std::uint32_t gpus,
     }
     const std::string problem = layoutProblem(model, par);
     if (!problem.empty()) {
-        return makeError("hardware", "no valid layout on " + countText(gpus, "GPU") + ": " + problem);
+        return makeError("hardware",
+                         "no valid layout on " + countText(gpus, "GPU") + ": " + problem);
     }
     return par;
 }
@@ -88,8 +91,8 @@ std::uint32_t maxConcurrency(const MemoryBreakdown &memory, std::uint64_t contex
     if (perSeq == 0) {
         return std::uint32_t(cap);
     }
-    return std::uint32_t(std::min<std::uint64_t>(
-        std::uint64_t(memory.kvCapacityBytesPerGpu) / perSeq, cap));
+    return std::uint32_t(
+        std::min<std::uint64_t>(std::uint64_t(memory.kvCapacityBytesPerGpu) / perSeq, cap));
 }
 
 } // namespace hostplan

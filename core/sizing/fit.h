@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Fit: memory floor, practical GPU count under TP / EP / PP and node-bundle rules, largest
 // concurrency at a context, and the reasons a plan does not fit.
 //
@@ -46,13 +47,13 @@ std::uint32_t maxConcurrency(const MemoryBreakdown &memory, std::uint64_t contex
 /// Fit of one plan.
 struct FitResult {
     bool fits = false;
-    std::vector<std::string> reasons;      ///< why not (or warnings when it fits)
-    std::uint32_t gpusFloor = 0;           ///< weights only, pooled advertised memory
-    std::uint32_t gpusPractical = 0;       ///< GPUs the layout search's choice rents
+    std::vector<std::string> reasons; ///< why not (or warnings when it fits)
+    std::uint32_t gpusFloor = 0;      ///< weights only, pooled advertised memory
+    std::uint32_t gpusPractical = 0;  ///< GPUs the layout search's choice rents
     Parallelism practicalLayout;
-    bool practicalFound = false;           ///< false if nothing up to the search cap fits
-    std::uint32_t maxConcurrency = 0;      ///< at the workload context, on the chosen plan
-    std::int64_t headroomBytesPerGpu = 0;  ///< budget - need on the most loaded GPU
+    bool practicalFound = false;          ///< false if nothing up to the search cap fits
+    std::uint32_t maxConcurrency = 0;     ///< at the workload context, on the chosen plan
+    std::int64_t headroomBytesPerGpu = 0; ///< budget - need on the most loaded GPU
 };
 
 } // namespace hostplan

@@ -28,7 +28,9 @@ struct ReplicaFigures {
 };
 
 /// "12.5 GB" (decimal, one decimal place).
-std::string gbText(double bytes) { return formatDouble("%.1f GB", toGB(bytes)); }
+std::string gbText(double bytes) {
+    return formatDouble("%.1f GB", toGB(bytes));
+}
 
 std::string usdText(double usd) {
     return "$" + groupedText(std::uint64_t(std::llround(std::max(usd, 0.0))));
@@ -114,16 +116,16 @@ ReplicaFigures replicaFigures(const ModelSpec &model, const GpuSpec &gpu, const 
     const std::uint64_t ctx = s.workload.contextTokens;
     f.memoryMaxBatch = mem.kvCapacityBytesPerGpu > 0 ? maxConcurrency(mem, ctx, block) : 0;
     if (f.memoryMaxBatch == 0) {
-        f.memoryReason =
-            mem.kvCapacityBytesPerGpu <= 0
-                ? "weights, activations and runtime need " +
-                      gbText(double(mem.perGpu.weights + mem.perGpu.activations +
-                                    mem.perGpu.runtime)) +
-                      " per GPU, more than the engine's budget of " +
-                      gbText(double(mem.budgetBytesPerGpu))
-                : "the KV room per GPU (" + gbText(double(mem.kvCapacityBytesPerGpu)) +
-                      ") holds no sequence of " + groupedText(ctx) + " tokens (one needs " +
-                      gbText(double(mem.cache.perSequencePerGpu(ctx))) + " per GPU)";
+        f.memoryReason = mem.kvCapacityBytesPerGpu <= 0
+                             ? "weights, activations and runtime need " +
+                                   gbText(double(mem.perGpu.weights + mem.perGpu.activations +
+                                                 mem.perGpu.runtime)) +
+                                   " per GPU, more than the engine's budget of " +
+                                   gbText(double(mem.budgetBytesPerGpu))
+                             : "the KV room per GPU (" + gbText(double(mem.kvCapacityBytesPerGpu)) +
+                                   ") holds no sequence of " + groupedText(ctx) +
+                                   " tokens (one needs " +
+                                   gbText(double(mem.cache.perSequencePerGpu(ctx))) + " per GPU)";
         return f;
     }
     const std::uint32_t engineCap = engineMaxSequences(s.engine.engine, gpu);
@@ -133,8 +135,7 @@ ReplicaFigures replicaFigures(const ModelSpec &model, const GpuSpec &gpu, const 
                           s.engine.engine, s.engine.prefillChunkTokens, instance,
                           efficiency.constants);
     const ServingCase sc = servingCase(s.workload);
-    f.latencyMaxBatch =
-        maxBatchWithinTarget(sm, sc, s.workload.targetSecondsPerOutputToken, limit);
+    f.latencyMaxBatch = maxBatchWithinTarget(sm, sc, s.workload.targetSecondsPerOutputToken, limit);
     if (f.latencyMaxBatch == 0) {
         f.speedReason = "one sequence at " + groupedText(ctx) + " tokens takes " +
                         formatDouble("%.1f", sc.at(sm, 1).tpotSeconds * 1e3) +
@@ -158,13 +159,20 @@ bool rankable(const RentalOffer &o) {
 
 std::string candidateStatusId(CandidateStatus status) {
     switch (status) {
-    case CandidateStatus::Chosen: return "chosen";
-    case CandidateStatus::NearTie: return "near_tie";
-    case CandidateStatus::LostCost: return "cost";
-    case CandidateStatus::LostMemory: return "memory";
-    case CandidateStatus::LostSpeed: return "speed";
-    case CandidateStatus::Unsupported: return "unsupported";
-    case CandidateStatus::NotRankable: return "not_rankable";
+    case CandidateStatus::Chosen:
+        return "chosen";
+    case CandidateStatus::NearTie:
+        return "near_tie";
+    case CandidateStatus::LostCost:
+        return "cost";
+    case CandidateStatus::LostMemory:
+        return "memory";
+    case CandidateStatus::LostSpeed:
+        return "speed";
+    case CandidateStatus::Unsupported:
+        return "unsupported";
+    case CandidateStatus::NotRankable:
+        return "not_rankable";
     }
     return {};
 }
@@ -205,7 +213,8 @@ std::vector<RentalOffer> fallbackOffers(const GpuSpec &gpu, std::uint32_t nodeSi
         o.source = gpu.priceSource.empty() ? "gpus.json" : gpu.priceSource;
         o.asOf = gpu.priceAsOf.empty() ? "-" : gpu.priceAsOf;
         o.note = "no rental offer for " + gpu.id + ": the GPU's own node of " +
-                 countText(node, "GPU") + " with 1, 2, 4, 8 inside a node and whole nodes "
+                 countText(node, "GPU") +
+                 " with 1, 2, 4, 8 inside a node and whole nodes "
                  "beyond, at the catalogue's GPU-hour rate";
         out.push_back(std::move(o));
     };
@@ -251,16 +260,15 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
         return out;
     }
 
-    std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t>,
-             ReplicaFigures> cache;
+    std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t>, ReplicaFigures>
+        cache;
     std::map<std::pair<std::uint32_t, std::uint32_t>, Result<Parallelism>> layouts;
     std::vector<LayoutCandidate> carrying;
     std::vector<LayoutCandidate> rejected;
     std::vector<std::string> unsupportedSeen;
     const std::uint32_t concurrency = std::max<std::uint32_t>(w.concurrency, 1);
-    const std::uint64_t floorGpus = gpu.usableMemoryBytes
-                                        ? ceilDiv(model.weightBytes(), gpu.usableMemoryBytes)
-                                        : 1;
+    const std::uint64_t floorGpus =
+        gpu.usableMemoryBytes ? ceilDiv(model.weightBytes(), gpu.usableMemoryBytes) : 1;
     const std::uint64_t nearFloor = std::max<std::uint64_t>(4 * floorGpus, 16);
 
     for (const RentalOffer &offer : offers) {
@@ -332,21 +340,20 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
             const std::uint32_t holds =
                 engineCap > 0 ? std::min(f.memoryMaxBatch, engineCap) : f.memoryMaxBatch;
             const double forMemory = std::ceil(double(concurrency) / holds);
-            const double forSpeed =
-                f.outputTokensPerMonth > 0 ? std::ceil(w.outputTokensPerMonth / f.outputTokensPerMonth)
-                                           : 1.0;
+            const double forSpeed = f.outputTokensPerMonth > 0
+                                        ? std::ceil(w.outputTokensPerMonth / f.outputTokensPerMonth)
+                                        : 1.0;
             const double replicas = std::max({forMemory, forSpeed, 1.0});
             const double perInstance = n <= g ? double(g / n) : 0.0;
-            const double instances = n <= g ? std::ceil(replicas / perInstance)
-                                            : replicas * double(n / g);
+            const double instances =
+                n <= g ? std::ceil(replicas / perInstance) : replicas * double(n / g);
             if (instances * g > kMaxLayoutGpus) {
                 c.status = forMemory >= forSpeed ? CandidateStatus::LostMemory
                                                  : CandidateStatus::LostSpeed;
                 c.reason = "needs " + groupedText(std::uint64_t(replicas)) + " replicas (" +
-                           (forMemory >= forSpeed
-                                ? "each holds " + countText(holds, "sequence")
-                                : "each serves its capacity batch of " +
-                                      countText(f.batch, "sequence")) +
+                           (forMemory >= forSpeed ? "each holds " + countText(holds, "sequence")
+                                                  : "each serves its capacity batch of " +
+                                                        countText(f.batch, "sequence")) +
                            "), more than " + countText(kMaxLayoutGpus, "GPU");
                 rejected.push_back(std::move(c));
                 continue;
@@ -355,9 +362,9 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
             c.replicas = std::uint32_t(n <= g ? instances * perInstance : replicas);
             c.instances = std::uint32_t(instances);
             c.gpusRented = c.instances * g;
-            c.usdPerMonth = rentalCost(c.gpusRented, rate, w.hoursPerDay,
-                                       scenario.pricing.hoursPerMonth)
-                                .usdPerMonthScheduled;
+            c.usdPerMonth =
+                rentalCost(c.gpusRented, rate, w.hoursPerDay, scenario.pricing.hoursPerMonth)
+                    .usdPerMonthScheduled;
             c.outputTokensPerMonth = f.outputTokensPerMonth * c.replicas;
             c.status = CandidateStatus::LostCost;
             c.reason = countText(c.replicas, "replica") + " of " + layoutText(par) + " on " +
@@ -381,13 +388,11 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
         }
     }
 
-    std::stable_sort(carrying.begin(), carrying.end(),
-                     [](const LayoutCandidate &a, const LayoutCandidate &b) {
-                         return std::tie(a.usdPerMonth, a.gpusRented, a.replicas, a.layout.pp,
-                                         a.offer.id) < std::tie(b.usdPerMonth, b.gpusRented,
-                                                                b.replicas, b.layout.pp,
-                                                                b.offer.id);
-                     });
+    std::stable_sort(
+        carrying.begin(), carrying.end(), [](const LayoutCandidate &a, const LayoutCandidate &b) {
+            return std::tie(a.usdPerMonth, a.gpusRented, a.replicas, a.layout.pp, a.offer.id) <
+                   std::tie(b.usdPerMonth, b.gpusRented, b.replicas, b.layout.pp, b.offer.id);
+        });
     if (!carrying.empty()) {
         out.found = true;
         out.chosen = 0;
@@ -397,11 +402,10 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
         for (std::size_t i = 1; i < carrying.size(); ++i) {
             LayoutCandidate &c = carrying[i];
             const double extra = best > 0 ? c.usdPerMonth / best - 1 : (c.usdPerMonth > 0 ? 1 : 0);
-            c.status = extra <= kNearTieFraction ? CandidateStatus::NearTie
-                                                 : CandidateStatus::LostCost;
-            c.reason = usdText(c.usdPerMonth) + " a month, " +
-                       formatDouble("%.1f", extra * 100) + "% above the chosen " +
-                       usdText(best) +
+            c.status =
+                extra <= kNearTieFraction ? CandidateStatus::NearTie : CandidateStatus::LostCost;
+            c.reason = usdText(c.usdPerMonth) + " a month, " + formatDouble("%.1f", extra * 100) +
+                       "% above the chosen " + usdText(best) +
                        (c.status == CandidateStatus::NearTie ? " (near tie)" : "") + "; " +
                        c.reason;
         }
@@ -409,7 +413,8 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
         // Say why nothing serves: the first memory or speed reason met on the largest replica.
         std::string why;
         for (auto it = rejected.rbegin(); it != rejected.rend() && why.empty(); ++it) {
-            if (it->status == CandidateStatus::LostMemory || it->status == CandidateStatus::LostSpeed) {
+            if (it->status == CandidateStatus::LostMemory ||
+                it->status == CandidateStatus::LostSpeed) {
                 why = "largest replica tried (" + countText(it->layout.gpuCount(), "GPU") + ", " +
                       layoutText(it->layout) + "): " + it->reason;
             }

@@ -71,8 +71,8 @@ struct LayoutCandidate {
     std::uint32_t replicas = 0;  ///< data-parallel copies (0: none carries the workload)
     std::uint32_t instances = 0; ///< instances rented
     std::uint32_t gpusRented = 0;
-    double usdPerGpuHour = 0;    ///< the rate ranked by (RentalOffer::rankingUsdPerGpuHour)
-    double usdPerMonth = 0;      ///< scheduled monthly cost of all instances
+    double usdPerGpuHour = 0;          ///< the rate ranked by (RentalOffer::rankingUsdPerGpuHour)
+    double usdPerMonth = 0;            ///< scheduled monthly cost of all instances
     std::uint32_t memoryMaxBatch = 0;  ///< sequences of the context one replica holds
     std::uint32_t latencyMaxBatch = 0; ///< largest batch within the target (searched up to
                                        ///< the memory limit)
@@ -89,14 +89,14 @@ struct LayoutCandidate {
 
 /// The search result for one model x GPU type x workload.
 struct LayoutSearch {
-    bool found = false;          ///< a candidate carries the workload
-    std::size_t chosen = 0;      ///< index of the chosen candidate (when found)
+    bool found = false;     ///< a candidate carries the workload
+    std::size_t chosen = 0; ///< index of the chosen candidate (when found)
     /// Carrying candidates by cost first, then the rest (memory, speed, unsupported, not
     /// rankable) in the order they were met.
     std::vector<LayoutCandidate> candidates;
-    bool fallback = false;       ///< no usable offers: the GPU's own node shapes were used
-    std::string note;            ///< says how the offers were chosen (fallback, rate override)
-    std::string noneReason;      ///< when !found: why no candidate serves the workload
+    bool fallback = false;  ///< no usable offers: the GPU's own node shapes were used
+    std::string note;       ///< says how the offers were chosen (fallback, rate override)
+    std::string noneReason; ///< when !found: why no candidate serves the workload
     const LayoutCandidate *best() const { return found ? &candidates[chosen] : nullptr; }
 };
 

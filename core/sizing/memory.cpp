@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "sizing/memory.h"
 
 #include "util/units.h"
@@ -102,8 +103,8 @@ std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelis
     return out;
 }
 
-EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu,
-                                 const Parallelism &par, const Scenario &scenario) {
+EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
+                                 const Scenario &scenario) {
     const Engine engine = scenario.engine.engine;
     EngineMemoryInput in;
     in.model = &model;
@@ -116,17 +117,18 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu,
     for (const auto &g : weightPlacement(model, par)) {
         in.checkpointWeightsPerGpu += g.perGpuBytes;
     }
-    in.memoryFraction = scenario.engine.memoryFraction.value_or(
-        engineDefaultMemoryFraction(engine, gpu, in.tp));
+    in.memoryFraction =
+        scenario.engine.memoryFraction.value_or(engineDefaultMemoryFraction(engine, gpu, in.tp));
     in.maxNumSeqs = engineMaxSequences(engine, gpu);
     if (in.maxNumSeqs == 0) { // SGLang: its CUDA-graph batch bounds the decode batch it profiles
-        in.maxNumSeqs = sglangGpuDefaults(double(gpu.usableMemoryBytes) / kBytesPerMiB, in.tp)
-                            .cudaGraphMaxBs;
+        in.maxNumSeqs =
+            sglangGpuDefaults(double(gpu.usableMemoryBytes) / kBytesPerMiB, in.tp).cudaGraphMaxBs;
     }
     in.maxBatchedTokens = std::max<std::uint32_t>(scenario.engine.prefillChunkTokens, 1);
     in.maxModelLen = scenario.workload.contextTokens;
     in.stateSlots = std::max<std::uint32_t>(
-        scenario.engine.stateSlotsPerRequest.value_or(engineDefaults(engine).stateSlotsPerRequest), 1);
+        scenario.engine.stateSlotsPerRequest.value_or(engineDefaults(engine).stateSlotsPerRequest),
+        1);
     in.activationOverride = scenario.engine.activationBytesPerGpu;
     in.runtimeOverride = scenario.engine.runtimeBytesPerGpu;
     return in;
@@ -150,8 +152,8 @@ MemoryBreakdown computeMemory(const ModelSpec &model, const GpuSpec &gpu, const 
     m.perGpu.weights = t.weights();
     m.total.weights += (t.weights() - t.checkpointWeights) * gpus;
 
-    m.cache = cacheCost(model, par, scenario.model.kvFormat, scenario.model.stateFormat,
-                        in.stateSlots);
+    m.cache =
+        cacheCost(model, par, scenario.model.kvFormat, scenario.model.stateFormat, in.stateSlots);
     m.cache.windowExtraTokens = t.windowExtraTokens;
     const std::uint64_t ctx = scenario.workload.contextTokens;
     const std::uint64_t conc = scenario.workload.concurrency;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Memory model: weights (by group, sharded vs replicated), KV cache by attention kind,
 // linear-attention state, activations and runtime overhead, per GPU and in total, in bytes; and
 // the engine's KV capacity.
@@ -40,10 +41,10 @@ struct Parallelism {
 /// Memory components of one GPU or of the whole deployment, bytes.
 struct MemoryComponents {
     std::uint64_t weights = 0;
-    std::uint64_t kvCache = 0;     ///< attention KV for the workload (context x concurrency)
-    std::uint64_t state = 0;       ///< linear-attention state for the workload
+    std::uint64_t kvCache = 0; ///< attention KV for the workload (context x concurrency)
+    std::uint64_t state = 0;   ///< linear-attention state for the workload
     std::uint64_t activations = 0;
-    std::uint64_t runtime = 0;     ///< CUDA context, allocator, NCCL buffers, CUDA graphs
+    std::uint64_t runtime = 0; ///< CUDA context, allocator, NCCL buffers, CUDA graphs
     std::uint64_t total() const { return weights + kvCache + state + activations + runtime; }
 };
 
@@ -54,23 +55,23 @@ struct GroupBytes {
     NumberFormat format;
     Placement placement = Placement::Sharded;
     std::uint64_t params = 0;
-    std::uint64_t totalBytes = 0;   ///< one copy of the group, whole model
-    std::uint64_t perGpuBytes = 0;  ///< on the most loaded GPU
+    std::uint64_t totalBytes = 0;  ///< one copy of the group, whole model
+    std::uint64_t perGpuBytes = 0; ///< on the most loaded GPU
 };
 
 /// The cache cost of the model's attention layers, bytes.
 struct CacheCost {
-    std::uint64_t kvBytesPerToken = 0;         ///< whole model (all layers, TP 1), full-attention
-                                               ///< and MLA layers (grows with context)
-    std::uint64_t kvBytesPerTokenPerGpu = 0;   ///< on the most loaded GPU under the layout
-    std::uint64_t windowBytesPerToken = 0;     ///< sliding-window layers, whole model, per token
-                                               ///< up to windowTokens
+    std::uint64_t kvBytesPerToken = 0;       ///< whole model (all layers, TP 1), full-attention
+                                             ///< and MLA layers (grows with context)
+    std::uint64_t kvBytesPerTokenPerGpu = 0; ///< on the most loaded GPU under the layout
+    std::uint64_t windowBytesPerToken = 0;   ///< sliding-window layers, whole model, per token
+                                             ///< up to windowTokens
     std::uint64_t windowBytesPerTokenPerGpu = 0;
-    std::uint64_t windowTokens = 0;            ///< the window (tokens kept by those layers)
+    std::uint64_t windowTokens = 0; ///< the window (tokens kept by those layers)
     /// Tokens an engine reserves beyond the window (vLLM V1: max_num_batched_tokens - 1,
     /// SlidingWindowSpec); 0 = exactly the window.
     std::uint64_t windowExtraTokens = 0;
-    std::uint64_t stateBytesPerSequence = 0;   ///< linear-attention state + conv, TP 1, one slot
+    std::uint64_t stateBytesPerSequence = 0; ///< linear-attention state + conv, TP 1, one slot
     std::uint64_t stateBytesPerSequencePerGpu = 0; ///< one slot, under the layout
     std::uint32_t stateSlotsPerRequest = 1;
     /// Bytes one sequence of `contextTokens` needs on one GPU: full KV x context, window KV x
@@ -82,8 +83,8 @@ struct CacheCost {
 
 /// Full memory picture of a plan.
 struct MemoryBreakdown {
-    MemoryComponents perGpu;  ///< the most loaded GPU
-    MemoryComponents total;   ///< summed over all GPUs of the plan
+    MemoryComponents perGpu; ///< the most loaded GPU
+    MemoryComponents total;  ///< summed over all GPUs of the plan
     std::vector<GroupBytes> groups;
     CacheCost cache;
     double memoryFraction = 0.9;         ///< engine fraction used
@@ -110,8 +111,8 @@ std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelis
 /// the scenario's fraction (else the engine's default for the GPU and TP), the engine's
 /// default running-sequence cap for the GPU (vLLM's A100 exception included), the scenario's
 /// batched tokens and context, and its activation / runtime overrides.
-EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu,
-                                 const Parallelism &par, const Scenario &scenario);
+EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
+                                 const Scenario &scenario);
 
 /// Compute the breakdown for a model on `gpu` under `par`, for the scenario's workload and
 /// engine, by the engine's memory model (engine/enginememory.h): weights with the engine's

@@ -19,7 +19,7 @@ constexpr double kActivationBytes = 2; // bf16 activations on the wire and in th
 
 /// The calibration file, parsed once.
 struct CalibrationData {
-    ServingConstants common;      ///< common constants (engine fields: vLLM's)
+    ServingConstants common; ///< common constants (engine fields: vLLM's)
     double hopperScale = 0.735;
     std::map<std::string, ServingConstants> engines; ///< engine id -> constants (common + own)
     struct Band {
@@ -79,8 +79,8 @@ const CalibrationData &calibration() {
         d.fit.source = str(j, "source");
         d.fit.asOf = str(j, "as_of");
         k.source = d.fit.source + " (" + d.fit.asOf + ")";
-        d.hopperScale = num(member(member(j, "gpu_classes"), "hopper"), "compute_scale",
-                            d.hopperScale);
+        d.hopperScale =
+            num(member(member(j, "gpu_classes"), "hopper"), "compute_scale", d.hopperScale);
         const nlohmann::json &engines = member(j, "engines");
         for (auto it2 = engines.begin(); engines.is_object() && it2 != engines.end(); ++it2) {
             const nlohmann::json &e = it2.value();
@@ -95,8 +95,8 @@ const CalibrationData &calibration() {
         const nlohmann::json &bands = member(j, "bands");
         for (std::size_t i = 0; bands.is_array() && i < bands.size(); ++i) {
             const nlohmann::json &b = bands[i];
-            d.bands.push_back({str(b, "engine"), str(b, "regime"), num(b, "low", 1.0),
-                               num(b, "high", 1.0)});
+            d.bands.push_back(
+                {str(b, "engine"), str(b, "regime"), num(b, "low", 1.0), num(b, "high", 1.0)});
         }
         const nlohmann::json &gpus = member(j, "calibrated_gpus");
         for (std::size_t i = 0; gpus.is_array() && i < gpus.size(); ++i) {
@@ -117,7 +117,9 @@ const CalibrationData &calibration() {
 }
 
 /// Ampere class: no FP8 tensor cores (A100). Everything newer uses the Hopper-class scale.
-bool ampereClass(const GpuSpec &gpu) { return gpu.fp8FlopsPerS <= 0; }
+bool ampereClass(const GpuSpec &gpu) {
+    return gpu.fp8FlopsPerS <= 0;
+}
 
 /// Weight-only formats the GPU dequantizes in the GEMM (no tensor-core path for them).
 bool dequantized(const NumberFormat &f, const GpuSpec &gpu) {
@@ -159,15 +161,20 @@ bool isFp8(const NumberFormat &f) {
     return f.kind == FormatKind::FP8_E4M3 || f.kind == FormatKind::FP8_E5M2;
 }
 
-double clampPositive(double x) { return x > 0 ? x : 0; }
+double clampPositive(double x) {
+    return x > 0 ? x : 0;
+}
 
 } // namespace
 
 std::string servingRegimeName(ServingRegime r) {
     switch (r) {
-    case ServingRegime::LowConcurrency: return "low_concurrency";
-    case ServingRegime::DecodeHeavy: return "decode_heavy";
-    case ServingRegime::PrefillHeavy: return "prefill_heavy";
+    case ServingRegime::LowConcurrency:
+        return "low_concurrency";
+    case ServingRegime::DecodeHeavy:
+        return "decode_heavy";
+    case ServingRegime::PrefillHeavy:
+        return "prefill_heavy";
     }
     return "decode_heavy";
 }
@@ -220,7 +227,9 @@ ThroughputBand throughputBand(Engine engine, const GpuSpec &gpu, ServingRegime r
     return b;
 }
 
-const CalibrationFit &calibrationFit() { return calibration().fit; }
+const CalibrationFit &calibrationFit() {
+    return calibration().fit;
+}
 
 ServingModel::ServingModel(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
                            const CacheCost &cache, double kvRoomBytesPerGpu, Engine engine,
@@ -347,12 +356,11 @@ double ServingModel::step(double nDec, double ctx, double nPf, double pfAttnFlop
         const double me = std::max(tokens * f.topK / f.experts, 1e-3);
         tComp += f.expertFlopTime * tokens * (me + c.mHalf) / (c.effGemmMax * me);
     }
-    const double attn =
-        ((f.decodeAttnFull * ctx + f.decodeAttnWindow * std::min(ctx, f.window) +
-          f.decodeAttnFixed) *
-             nDec +
-         pfAttnFlops) /
-        (f.pp * f.tp);
+    const double attn = ((f.decodeAttnFull * ctx + f.decodeAttnWindow * std::min(ctx, f.window) +
+                          f.decodeAttnFixed) *
+                             nDec +
+                         pfAttnFlops) /
+                        (f.pp * f.tp);
     tComp += attn / (f.bf16Rate * c.effAttn * c.computeScale);
     // TP all-reduces: 2 per layer of the stage.
     double tComm = 0;
@@ -362,11 +370,11 @@ double ServingModel::step(double nDec, double ctx, double nPf, double pfAttnFlop
                 (f.allReduceLatencyS + 2.0 * (f.tp - 1) / f.tp * msg / f.linkBytesPerS);
     }
     if (f.pp > 1) { // the hop to the next stage
-        tComm += f.allReduceLatencyS + tokens * f.hidden * kActivationBytes / f.tp /
-                                           f.linkBytesPerS;
+        tComm +=
+            f.allReduceLatencyS + tokens * f.hidden * kActivationBytes / f.tp / f.linkBytesPerS;
     }
-    const double tGpu = std::max(tMem, tComp) + tComm + c.layerS * f.layersStage +
-                        c.moeLayerS * f.moeLayersStage;
+    const double tGpu =
+        std::max(tMem, tComp) + tComm + c.layerS * f.layersStage + c.moeLayerS * f.moeLayersStage;
     const double tCpu = c.stepS + c.seqS * nDec;
     const double total = c.overlap ? std::max(tGpu, tCpu) : tGpu + tCpu;
     if (parts) {
@@ -424,9 +432,8 @@ double ServingModel::prefillStep(double nPf, double nDec, double ctx, double isl
     return pp > 1 ? pp * step(nDec / pp, ctx, nPf, fl) : step(nDec, ctx, nPf, fl);
 }
 
-ServingPoint ServingModel::closedLoop(double concurrency, double isl, double osl,
-                                      bool variableOsl, const Speculation &spec,
-                                      double cachedTokens) const {
+ServingPoint ServingModel::closedLoop(double concurrency, double isl, double osl, bool variableOsl,
+                                      const Speculation &spec, double cachedTokens) const {
     ServingPoint p;
     const double ctx = isl + (variableOsl ? osl : osl / 2.0);
     p.kvBatchCap = kvBatchCap(m_f.reserveWholeRequest ? isl + osl : ctx);
@@ -451,8 +458,8 @@ ServingPoint ServingModel::closedLoop(double concurrency, double isl, double osl
         const double k = spec.draftTokens;
         const double a = std::clamp(spec.acceptance, 0.0, 0.999);
         tokensPerStep = (1.0 - std::pow(a, k + 1)) / (1.0 - a);
-        const double verify = m_f.pp > 1 ? m_f.pp * step(c * (1 + k) / m_f.pp, ctx)
-                                         : step(c * (1 + k), ctx);
+        const double verify =
+            m_f.pp > 1 ? m_f.pp * step(c * (1 + k) / m_f.pp, ctx) : step(c * (1 + k), ctx);
         tDec = verify + k * spec.draftCost * decodeTokenSeconds(c, ctx);
     } else {
         tDec = decodeTokenSeconds(c, ctx);
@@ -480,8 +487,8 @@ ServingPoint ServingModel::closedLoop(double concurrency, double isl, double osl
     return p;
 }
 
-double ServingModel::burstSeconds(double n, double isl, double osl, bool variableOsl,
-                                  double *batch, double *prefillSeconds) const {
+double ServingModel::burstSeconds(double n, double isl, double osl, bool variableOsl, double *batch,
+                                  double *prefillSeconds) const {
     const double ctx = isl + (variableOsl ? osl : osl / 2.0);
     const double b = std::max(1.0, std::min(n, batchCap(isl, osl, variableOsl)));
     const double chunk = m_f.chunk;

@@ -52,25 +52,25 @@ namespace hostplan {
 /// The fitted constants of the serving model for one engine on one GPU class
 /// (resources/throughput-calibration.json; names in brackets are the file's keys).
 struct ServingConstants {
-    double effMem = 0.544;      ///< [eff_mem] weight-streaming bandwidth / data-sheet HBM
-    double effKv = 0.89;        ///< [eff_kv] KV-read bandwidth / data-sheet HBM
-    double effGemmMax = 0.58;   ///< [eff_gemm_max] GEMM efficiency ceiling (Ampere)
-    double mHalf = 2.6;         ///< [m_half] GEMM rows at half the ceiling
-    double effAttn = 0.61;      ///< [eff_attn] attention FLOPs / BF16 peak (Ampere)
-    double dequant = 0.435;     ///< [dequant] weight-only dequantizing GEMMs vs BF16
-    double fp8BlockEff = 0.487; ///< [fp8_eff] block-scaled FP8 GEMM efficiency vs BF16's
-    double computeScale = 1.0;  ///< [gpu_classes.*.compute_scale] GPU-class multiplier
-    double allReduceLatencyS = 15e-6; ///< [ar_lat] one all-reduce over NVLink
-    double nvlinkAllReduceEff = 0.31; ///< [nvlink_ar_eff] bus bandwidth / NVLink one-way rate
-    double pcieAllReduceEff = 0.42;   ///< [pcie_ar_eff] the same over PCIe
+    double effMem = 0.544;                ///< [eff_mem] weight-streaming bandwidth / data-sheet HBM
+    double effKv = 0.89;                  ///< [eff_kv] KV-read bandwidth / data-sheet HBM
+    double effGemmMax = 0.58;             ///< [eff_gemm_max] GEMM efficiency ceiling (Ampere)
+    double mHalf = 2.6;                   ///< [m_half] GEMM rows at half the ceiling
+    double effAttn = 0.61;                ///< [eff_attn] attention FLOPs / BF16 peak (Ampere)
+    double dequant = 0.435;               ///< [dequant] weight-only dequantizing GEMMs vs BF16
+    double fp8BlockEff = 0.487;           ///< [fp8_eff] block-scaled FP8 GEMM efficiency vs BF16's
+    double computeScale = 1.0;            ///< [gpu_classes.*.compute_scale] GPU-class multiplier
+    double allReduceLatencyS = 15e-6;     ///< [ar_lat] one all-reduce over NVLink
+    double nvlinkAllReduceEff = 0.31;     ///< [nvlink_ar_eff] bus bandwidth / NVLink one-way rate
+    double pcieAllReduceEff = 0.42;       ///< [pcie_ar_eff] the same over PCIe
     double pcieAllReduceLatencyS = 30e-6; ///< [pcie_ar_lat]
-    double layerS = 1.2e-6;     ///< [t_layer] per layer per step
-    double moeLayerS = 65e-6;   ///< [t_moe_layer] extra per MoE layer per step
-    double stepS = 22e-6;       ///< [engines.*.t_step] CPU per step
-    double seqS = 38e-6;        ///< [engines.*.t_seq] CPU per running sequence per step
-    double requestS = 0.39e-3;  ///< [engines.*.t_req] per request (HTTP, tokenise, template)
-    bool overlap = false;       ///< [engines.*.overlap] CPU scheduling overlaps the GPU
-    std::string source;         ///< the calibration file's source and as_of
+    double layerS = 1.2e-6;               ///< [t_layer] per layer per step
+    double moeLayerS = 65e-6;             ///< [t_moe_layer] extra per MoE layer per step
+    double stepS = 22e-6;                 ///< [engines.*.t_step] CPU per step
+    double seqS = 38e-6;                  ///< [engines.*.t_seq] CPU per running sequence per step
+    double requestS = 0.39e-3; ///< [engines.*.t_req] per request (HTTP, tokenise, template)
+    bool overlap = false;      ///< [engines.*.overlap] CPU scheduling overlaps the GPU
+    std::string source;        ///< the calibration file's source and as_of
 };
 
 /// Regimes the error bands are measured in.
@@ -88,7 +88,7 @@ ServingRegime servingRegimeOf(double runningBatch, double isl, double osl);
 /// reference rows of the same engine and regime (10th and 90th percentiles of the fit's
 /// residuals); wider for GPU types the fit has not seen.
 struct ThroughputBand {
-    double low = 1;  ///< multiplier of the modelled value
+    double low = 1; ///< multiplier of the modelled value
     double high = 1;
     ServingRegime regime = ServingRegime::DecodeHeavy;
     bool calibratedGpu = true; ///< the GPU type is in the calibration rows
@@ -118,29 +118,29 @@ struct StepFeatures {
     double tp = 1, pp = 1, ep = 1;
     double experts = 0, topK = 0;
     double logMissPerToken = 0; ///< ln(1 - k/E): coverage = 1 - exp(T x this)
-    double denseBytes = 0;     ///< non-expert weights streamed every step (no embedding, vision)
-    double expertBytes = 0;    ///< routed-expert weights on the GPU
-    double embedBytes = 0;     ///< embedding on the GPU (a row gather)
-    double embedRowBytes = 0;  ///< bytes one token's embedding row costs
-    double denseFlopTime = 0;  ///< sum over dense groups of 2 x params / (rate x format factor)
-    double expertFlopTime = 0; ///< the same for the routed experts one token activates
-    double kvFullBytes = 0;    ///< per token of context, per GPU
-    double kvWindowBytes = 0;  ///< sliding-window layers, per token up to the window
+    double denseBytes = 0;      ///< non-expert weights streamed every step (no embedding, vision)
+    double expertBytes = 0;     ///< routed-expert weights on the GPU
+    double embedBytes = 0;      ///< embedding on the GPU (a row gather)
+    double embedRowBytes = 0;   ///< bytes one token's embedding row costs
+    double denseFlopTime = 0;   ///< sum over dense groups of 2 x params / (rate x format factor)
+    double expertFlopTime = 0;  ///< the same for the routed experts one token activates
+    double kvFullBytes = 0;     ///< per token of context, per GPU
+    double kvWindowBytes = 0;   ///< sliding-window layers, per token up to the window
     double window = 0;
     double stateBytes = 0;     ///< recurrent state read + written per sequence per step
     double decodeAttnFull = 0; ///< attention FLOPs per decode token per attended token (full)
     double decodeAttnWindow = 0;
-    double decodeAttnFixed = 0;  ///< per decode token, independent of context (linear attention)
-    double prefillAttnFull = 0;  ///< x ISL^2 = causal attention FLOPs of one prompt (full layers)
+    double decodeAttnFixed = 0;   ///< per decode token, independent of context (linear attention)
+    double prefillAttnFull = 0;   ///< x ISL^2 = causal attention FLOPs of one prompt (full layers)
     double prefillAttnWindow = 0; ///< per head-dim sum of window layers (see prefillAttnFlops)
     double bf16Rate = 0;
     double hbmBytesPerS = 0;
-    double linkBytesPerS = 0;  ///< all-reduce link rate x efficiency
+    double linkBytesPerS = 0; ///< all-reduce link rate x efficiency
     double allReduceLatencyS = 0;
-    double kvRoomBytes = 0;    ///< KV + state room per GPU (memory model)
-    double perSeqStateRoom = 0; ///< state bytes held per sequence (slots x state)
-    double engineMaxSeqs = 0;  ///< 0 = no cap
-    double chunk = 8192;       ///< prefill tokens per step
+    double kvRoomBytes = 0;           ///< KV + state room per GPU (memory model)
+    double perSeqStateRoom = 0;       ///< state bytes held per sequence (slots x state)
+    double engineMaxSeqs = 0;         ///< 0 = no cap
+    double chunk = 8192;              ///< prefill tokens per step
     bool reserveWholeRequest = false; ///< TensorRT-LLM GUARANTEED_NO_EVICT admission
 };
 
@@ -158,14 +158,14 @@ struct StepParts {
 
 /// Output of one serving evaluation.
 struct ServingPoint {
-    double runningBatch = 0;       ///< sequences decoding at once
-    double kvBatchCap = 0;         ///< sequences of the mean context the KV room holds
+    double runningBatch = 0;          ///< sequences decoding at once
+    double kvBatchCap = 0;            ///< sequences of the mean context the KV room holds
     double outputTokensPerSecond = 0; ///< the whole plan
-    double ttftSeconds = 0;        ///< median time to first token (prefill, plus queueing in
-                                   ///< saturated runs)
-    double tpotSeconds = 0;        ///< median time per output token, prefill interference in
-    double stepSeconds = 0;        ///< one decode-only step at the running batch
-    bool computeBound = false;     ///< unused by the loops (speed): step() with StepParts
+    double ttftSeconds = 0;           ///< median time to first token (prefill, plus queueing in
+                                      ///< saturated runs)
+    double tpotSeconds = 0;           ///< median time per output token, prefill interference in
+    double stepSeconds = 0;           ///< one decode-only step at the running batch
+    bool computeBound = false;        ///< unused by the loops (speed): step() with StepParts
 };
 
 /// Speculative decoding: `draftTokens` proposed per step (MTP heads or a draft model), each

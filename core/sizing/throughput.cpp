@@ -24,7 +24,9 @@ constexpr double kReferenceGemmFraction = 0.73;
 constexpr std::uint32_t kMaxBatch = 1u << 16;
 
 /// Round a positive figure to whole tokens for the integer fields of the report.
-std::uint64_t tokens(double x) { return std::uint64_t(std::llround(std::max(x, 0.0))); }
+std::uint64_t tokens(double x) {
+    return std::uint64_t(std::llround(std::max(x, 0.0)));
+}
 
 } // namespace
 
@@ -43,13 +45,13 @@ std::string confidenceName(Confidence c) {
 std::string confidenceLabel(Confidence c) {
     switch (c) {
     case Confidence::Modelled:
-        return "modelled (fitted to published measurements)";
+        return "modelled";
     case Confidence::Calibrated:
         return "calibrated by a probe report";
     case Confidence::Measured:
         return "measured";
     }
-    return "modelled (fitted to published measurements)";
+    return "modelled";
 }
 
 Efficiency defaultEfficiency(Engine engine, const GpuSpec &gpu) {
@@ -60,7 +62,8 @@ Efficiency defaultEfficiency(Engine engine, const GpuSpec &gpu) {
     return e;
 }
 
-Efficiency calibratedEfficiency(const GpuSpec &gpu, const Efficiency &base, const Calibration &cal) {
+Efficiency calibratedEfficiency(const GpuSpec &gpu, const Efficiency &base,
+                                const Calibration &cal) {
     Efficiency e = base;
     bool any = false;
     if (cal.hbmBandwidthBytesPerS > 0 || cal.decodeEfficiency > 0) {
@@ -68,7 +71,8 @@ Efficiency calibratedEfficiency(const GpuSpec &gpu, const Efficiency &base, cons
                                                         : gpu.hbmBandwidthBytesPerS * 0.89;
         const double gemv = cal.decodeEfficiency > 0 ? cal.decodeEfficiency : 0.92;
         if (gpu.hbmBandwidthBytesPerS > 0) {
-            const double ratio = bw * gemv / (gpu.hbmBandwidthBytesPerS * kReferenceStreamingFraction);
+            const double ratio =
+                bw * gemv / (gpu.hbmBandwidthBytesPerS * kReferenceStreamingFraction);
             e.constants.effMem = std::min(0.95, base.constants.effMem * ratio);
             e.constants.effKv = std::min(0.95, base.constants.effKv * ratio);
             any = true;
@@ -114,8 +118,8 @@ ServingCase servingCase(const Workload &w) {
     return c;
 }
 
-std::uint32_t maxBatchWithinTarget(const ServingModel &model, const ServingCase &sc,
-                                   double target, std::uint32_t cap) {
+std::uint32_t maxBatchWithinTarget(const ServingModel &model, const ServingCase &sc, double target,
+                                   std::uint32_t cap) {
     const auto tpotAt = [&](std::uint32_t b) { return sc.at(model, b).tpotSeconds; };
     if (cap == 0 || !(target > 0) || tpotAt(1) > target) {
         return 0;
@@ -195,8 +199,8 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
     // The running batch at the workload's concurrency: capped by the KV room (at the full
     // context, conservative) and the engine's cap; continuous batching queues the rest. A plan
     // that holds none is evaluated at the request (shown for reference only).
-    std::uint32_t running = std::uint32_t(
-        ceilDiv(std::max<std::uint32_t>(w.concurrency, 1), std::uint32_t(replicas)));
+    std::uint32_t running =
+        std::uint32_t(ceilDiv(std::max<std::uint32_t>(w.concurrency, 1), std::uint32_t(replicas)));
     if (c.memoryMaxBatch > 0) {
         running = std::min(running, c.memoryMaxBatch);
     }
@@ -229,9 +233,8 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
 
     // Largest running batch whose median time per output token (prefill interference in) meets
     // the target.
-    c.latencyMaxBatch =
-        maxBatchWithinTarget(model, sc, c.targetSecondsPerOutputToken,
-                             c.engineMaxBatch > 0 ? c.engineMaxBatch : kMaxBatch);
+    c.latencyMaxBatch = maxBatchWithinTarget(model, sc, c.targetSecondsPerOutputToken,
+                                             c.engineMaxBatch > 0 ? c.engineMaxBatch : kMaxBatch);
     c.batch = std::min(c.memoryMaxBatch, c.latencyMaxBatch);
     if (c.engineMaxBatch > 0) {
         c.batch = std::min(c.batch, c.engineMaxBatch);
@@ -254,13 +257,16 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
                             ? c.outputTokensPerMonth / w.heavyUserTokensPerMonth
                             : 0.0;
         const double monthly = plan.rental.usdPerMonthScheduled;
-        const auto perM = [&](double perMonth) { return perMonth > 0 ? monthly / perMonth * 1e6 : kInf; };
+        const auto perM = [&](double perMonth) {
+            return perMonth > 0 ? monthly / perMonth * 1e6 : kInf;
+        };
         c.usdPerMTokOutput = perM(c.outputTokensPerMonth);
         c.tokensPerSecondPerUsdPerHour =
             usdPerHour > 0 ? c.servingOutputTokensPerSecond / usdPerHour : kInf;
         c.replicasForWorkload =
             c.outputTokensPerMonth > 0
-                ? std::uint32_t(std::max(1.0, std::ceil(w.outputTokensPerMonth / c.outputTokensPerMonth)))
+                ? std::uint32_t(
+                      std::max(1.0, std::ceil(w.outputTokensPerMonth / c.outputTokensPerMonth)))
                 : 0;
         c.carriesWorkload = c.replicasForWorkload == 1;
         // The band of the measured error on the reference rows.
@@ -282,8 +288,7 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
 
     // Curve (one replica's batch): powers of two up to twice the largest limit of interest,
     // plus the limits.
-    const std::uint32_t requested =
-        std::uint32_t(ceilDiv(w.concurrency, std::uint32_t(replicas)));
+    const std::uint32_t requested = std::uint32_t(ceilDiv(w.concurrency, std::uint32_t(replicas)));
     std::vector<std::uint32_t> batches;
     batches.reserve(24);
     const std::uint32_t top = std::min<std::uint32_t>(

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Throughput of a plan: the serving model (sizing/servingmodel.h: continuous batching with
 // chunked prefill sharing steps with decode, per-step and per-sequence overheads, GEMM
 // efficiency by shape, TP all-reduces, speculative decoding) evaluated at the workload's
@@ -29,13 +30,13 @@ enum class Confidence {
     /// HostPlan's serving model with constants fitted to published serving measurements
     /// (resources/throughput-calibration.json), not measured on this node: read with its band.
     Modelled,
-    Calibrated,    ///< efficiencies replaced by a probe report's measurements
-    Measured,      ///< measured end to end on the plan's hardware and engine
+    Calibrated, ///< efficiencies replaced by a probe report's measurements
+    Measured,   ///< measured end to end on the plan's hardware and engine
 };
 
 /// "modelled", "calibrated", "measured" (JSON); human-readable via confidenceLabel.
 std::string confidenceName(Confidence confidence);
-/// Human-readable: "modelled (fitted to published measurements)", "calibrated by a probe
+/// Human-readable: "modelled", "calibrated by a probe
 /// report", "measured".
 std::string confidenceLabel(Confidence confidence);
 
@@ -148,7 +149,7 @@ struct Capacity {
     /// workload's request lengths).
     double ttftSeconds = 0;
     double tpotSeconds = 0;
-    double inputTokensPerRequest = 0;  ///< requestLengths()
+    double inputTokensPerRequest = 0; ///< requestLengths()
     double outputTokensPerRequest = 0;
     /// The band of the serving rate (measured error on the reference rows) and the figures at
     /// its ends: low = the slow end (low rate, low volume, high cost per 1M).
@@ -166,13 +167,13 @@ struct Throughput {
     Confidence confidence = Confidence::Modelled;
     std::string efficiencySource;
     Efficiency efficiency;
-    std::uint32_t nodes = 1;         ///< ceil(GPUs rented / GPUs per node)
-    std::uint64_t contextTokens = 0; ///< workload context the figures are at
+    std::uint32_t nodes = 1;                ///< ceil(GPUs rented / GPUs per node)
+    std::uint64_t contextTokens = 0;        ///< workload context the figures are at
     double effectiveBandwidthBytesPerS = 0; ///< data sheet x eff_mem
     /// Decode at the running batch: the workload's concurrency (its share per replica) capped
     /// by the KV room and the engine's cap (the rest waits in the queue).
     DecodeStep atConcurrency;
-    Prefill prefill;          ///< a prompt of the full context
+    Prefill prefill; ///< a prompt of the full context
     Capacity capacity;
     std::vector<BatchPoint> curve; ///< one replica's batch 1, 2, 4, ... plus the limits
 };

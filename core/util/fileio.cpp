@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "util/fileio.h"
 
 #include <algorithm>
@@ -207,8 +208,8 @@ Result<bool> writeFileAtomically(const std::filesystem::path &path, std::string_
     }
     if (const int e = fd.close()) {
         ::unlink(tmp.c_str());
-        return makeError(name, "write failed (close): " + reason(e) +
-                                   "; the old file, if any, is kept");
+        return makeError(name,
+                         "write failed (close): " + reason(e) + "; the old file, if any, is kept");
     }
     if (::rename(tmp.c_str(), name.c_str()) != 0) {
         const int e = errno;

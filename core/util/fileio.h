@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reading and writing user files safely.
 //
 // Reading: only regular files (never a FIFO, a device or a directory, which would block, read

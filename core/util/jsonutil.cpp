@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "util/jsonutil.h"
 
 #include "util/textutil.h"
@@ -15,7 +16,7 @@ namespace {
 /// Tracks the open objects and arrays of a parse (nlohmann's parser callback events) to find
 /// the first name repeated within one object, with its path.
 class DuplicateKeyFinder {
-public:
+  public:
     bool onEvent(nlohmann::json::parse_event_t event, const nlohmann::json &parsed) {
         using Event = nlohmann::json::parse_event_t;
         switch (event) {
@@ -63,7 +64,7 @@ public:
         return out;
     }
 
-private:
+  private:
     struct Scope {
         bool isArray;
         std::set<std::string> names; // objects: names seen so far
@@ -85,26 +86,25 @@ Result<nlohmann::json> parse(std::string_view text, const std::string &what) {
     DuplicateKeyFinder finder;
     nlohmann::json doc;
     try {
-        doc = nlohmann::json::parse(text.begin(), text.end(),
-                                    [&finder](int, nlohmann::json::parse_event_t event,
-                                              nlohmann::json &parsed) {
-                                        return finder.onEvent(event, parsed);
-                                    });
+        doc = nlohmann::json::parse(
+            text.begin(), text.end(),
+            [&finder](int, nlohmann::json::parse_event_t event, nlohmann::json &parsed) {
+                return finder.onEvent(event, parsed);
+            });
     } catch (const DuplicateKeyFinder::TooDeep &) {
         return makeError(what, "nested deeper than " + std::to_string(kMaxJsonDepth) +
-                             " objects or lists in " + what);
+                                   " objects or lists in " + what);
     } catch (const nlohmann::json::out_of_range &e) {
         // nlohmann reports 1e400 as "number overflow parsing '1e400'" without the field: the
         // finder knows where the parse stopped.
         const std::string field = finder.path();
         return makeError(field.empty() ? what : field,
-                         "number out of range (beyond +-1.8e308) in " + what + ": " +
-                             errorText(e));
+                         "number out of range (beyond +-1.8e308) in " + what + ": " + errorText(e));
     } catch (const nlohmann::json::exception &e) {
         const std::string field = finder.path();
         return makeError(what, "not valid JSON" +
-                                   (field.empty() ? std::string() : " (in " + field + ")") +
-                                   ": " + errorText(e));
+                                   (field.empty() ? std::string() : " (in " + field + ")") + ": " +
+                                   errorText(e));
     }
     if (finder.duplicate()) {
         return makeError(*finder.duplicate(),
@@ -175,8 +175,8 @@ Result<std::optional<double>> number(const nlohmann::json &obj, const char *key,
         return makeError(field, "must be finite, got " + brief(v));
     }
     if (d < min || d > max) {
-        return makeError(field, "must be between " + brief(min) + " and " + brief(max) +
-                                    ", got " + brief(v));
+        return makeError(field, "must be between " + brief(min) + " and " + brief(max) + ", got " +
+                                    brief(v));
     }
     return std::optional<double>{d};
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Checked readers over nlohmann::json used by every parser in the core. Each returns an Error
 // naming the field path and the bad value instead of throwing.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // printf-style number text for the command-line tables (C locale digits, no grouping).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Result<T>: a value or an error message that names the offending field. The core never throws
 // across its boundary (nlohmann_json exceptions are caught in the parsers); callers test ok().
 #pragma once
@@ -20,7 +21,7 @@ struct Error {
 
 /// Either a T or an Error.
 template <typename T> class Result {
-public:
+  public:
     Result(T value) : m_v(std::move(value)) {}
     Result(Error error) : m_v(std::move(error)) {}
     bool ok() const { return std::holds_alternative<T>(m_v); }
@@ -32,7 +33,7 @@ public:
     const T *operator->() const { return &value(); }
     const Error &error() const { return std::get<Error>(m_v); }
 
-private:
+  private:
     std::variant<T, Error> m_v;
 };
 
@@ -45,9 +46,9 @@ inline Error makeError(std::string field, std::string message) {
 
 /// Evaluate `expr` (a Result); on error return the error from the enclosing function, else bind
 /// the value to `var`.
-#define HOSTPLAN_TRY(var, expr)                                                                 \
-    auto var##_result_ = (expr);                                                                \
-    if (!var##_result_.ok()) {                                                                  \
-        return var##_result_.error();                                                           \
-    }                                                                                           \
+#define HOSTPLAN_TRY(var, expr)                                                                    \
+    auto var##_result_ = (expr);                                                                   \
+    if (!var##_result_.ok()) {                                                                     \
+        return var##_result_.error();                                                              \
+    }                                                                                              \
     auto var = std::move(var##_result_).value()

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "util/terminaltext.h"
 
 #include <cstdint>
@@ -71,8 +72,8 @@ std::string terminalSafe(std::string_view text) {
             ++i;
             continue;
         }
-        const bool control = (cp < 0x20 && cp != '\n' && cp != '\t') || cp == 0x7F ||
-                             (cp >= 0x80 && cp <= 0x9F);
+        const bool control =
+            (cp < 0x20 && cp != '\n' && cp != '\t') || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F);
         if (control || isBidiControl(cp)) {
             appendEscape(out, cp);
         } else {

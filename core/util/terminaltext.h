@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Text for a terminal: names read from files (scenario names, model names, device names) may
 // hold control characters (ESC sequences that move the cursor or retitle the window) or Unicode
 // bidirectional overrides (U+202E turns "evil.exe\u202Efdp." into what looks like "evil.pdf"),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ASCII text helpers for catalogue ids, format names, engine names and English messages
 // (locale-independent).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Units used across HostPlan's core: bytes, seconds, USD. Helpers convert to and from the
 // decimal (GB = 10^9 bytes, TB = 10^12 bytes) and binary (GiB = 2^30 bytes) units that
 // vendors and engines print. Source: IEC 80000-13 prefixes.
@@ -7,24 +8,36 @@
 
 namespace hostplan {
 
-inline constexpr double kBytesPerGB = 1e9;            ///< decimal gigabyte
-inline constexpr double kBytesPerTB = 1e12;           ///< decimal terabyte
-inline constexpr double kBytesPerGiB = 1073741824.0;  ///< binary gibibyte, 2^30
-inline constexpr double kBytesPerMiB = 1048576.0;     ///< binary mebibyte, 2^20
+inline constexpr double kBytesPerGB = 1e9;           ///< decimal gigabyte
+inline constexpr double kBytesPerTB = 1e12;          ///< decimal terabyte
+inline constexpr double kBytesPerGiB = 1073741824.0; ///< binary gibibyte, 2^30
+inline constexpr double kBytesPerMiB = 1048576.0;    ///< binary mebibyte, 2^20
 inline constexpr double kSecondsPerHour = 3600.0;
 
 /// Bytes -> decimal GB (10^9).
-constexpr double toGB(double bytes) { return bytes / kBytesPerGB; }
+constexpr double toGB(double bytes) {
+    return bytes / kBytesPerGB;
+}
 /// Bytes -> decimal TB (10^12).
-constexpr double toTB(double bytes) { return bytes / kBytesPerTB; }
+constexpr double toTB(double bytes) {
+    return bytes / kBytesPerTB;
+}
 /// Bytes -> GiB (2^30).
-constexpr double toGiB(double bytes) { return bytes / kBytesPerGiB; }
+constexpr double toGiB(double bytes) {
+    return bytes / kBytesPerGiB;
+}
 /// Decimal GB -> bytes.
-constexpr double gb(double gigabytes) { return gigabytes * kBytesPerGB; }
+constexpr double gb(double gigabytes) {
+    return gigabytes * kBytesPerGB;
+}
 /// GiB -> bytes.
-constexpr double gib(double gibibytes) { return gibibytes * kBytesPerGiB; }
+constexpr double gib(double gibibytes) {
+    return gibibytes * kBytesPerGiB;
+}
 
 /// Integer ceiling division for non-negative counts; b must be > 0.
-constexpr std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
+constexpr std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) {
+    return (a + b - 1) / b;
+}
 
 } // namespace hostplan

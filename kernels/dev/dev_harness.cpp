@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The driver of dev_harness.h. Errors inside are thrown as bench::BenchError and caught at each
 // run* entry point, where they count as a failed check.
 #include "dev_harness.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Driver shared by the stand-alone experiments in kernels/dev/ (one program per variant, each
 // with its own main): for every case it fills random inputs, runs the variant once on an output
 // poisoned with NaN, checks it against the CPU reference of kernels/mxfp4.cpp

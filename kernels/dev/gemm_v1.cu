@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * Experiment: MXFP4 prefill GEMM v1 (stand-alone program; not in the library, which ships v2
  * in mxfp4_gemm.cu). y[m][n] = sum_k x[m][k] * W[n][k], m >= 1 (meant for m >= 256).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * Experiment: MXFP4 prefill GEMM v3 for Hopper (sm_90a), wgmma with the dequantized weights as
  * the register operand (stand-alone program; not in the library, which ships v2 in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * Experiment: MXFP4 decode GEMV v3, row streaming (stand-alone program; not in the library).
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * Experiment: MXFP4 decode GEMV v4, contiguous row streaming with x in registers (stand-alone
  * program; not in the library). Never measured on a device yet.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * Experiment: MXFP4 decode GEMV v5 (stand-alone program; not in the library). Never measured
  * on a device yet. Serves 1 or 2 rows per unit, plain and grouped.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Bit-level pieces of the wgmma prefill GEMM for sm_90a (mxfp4_gemm_sm90.cu, PrefillKernel::V3):
 // the shared-memory matrix descriptor, the 128-byte-swizzled placement of the x tile, and which
 // packed weight bytes and e2m1 pairs each thread turns into its wgmma A fragment. Plain C++

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * Diagnostics (stand-alone program; not in the library): pure reads of the packed weights
  * [n][k/2] and scales [n][k/32], no decode, to tell whether the decode GEMV's memory side (its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Scenarios several GUI and report tests start from (tests/app).
 #pragma once
 

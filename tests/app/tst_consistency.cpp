@@ -30,8 +30,7 @@ namespace {
 QString cli(const QStringList &args) {
     QProcess p;
     p.start(QStringLiteral(HOSTPLAN_CLI_BIN), args);
-    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit ||
-        p.exitCode() > 1) {
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() > 1) {
         qWarning() << "hostplan-cli" << args << "failed:" << p.readAllStandardError();
         return {};
     }
@@ -56,8 +55,8 @@ Displays displays(const Scenario &scenario, const QString &dir) {
     }
     f.close();
     d.cliText = cli({QStringLiteral("plan"), QStringLiteral("--scenario"), file}).simplified();
-    const QString json = cli({QStringLiteral("plan"), QStringLiteral("--json"),
-                              QStringLiteral("--scenario"), file});
+    const QString json =
+        cli({QStringLiteral("plan"), QStringLiteral("--json"), QStringLiteral("--scenario"), file});
     d.json = nlohmann::json::parse(json.toStdString(), nullptr, false);
     if (!QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty()) {
         const QString pdf = dir + QStringLiteral("/report.pdf");
@@ -134,15 +133,15 @@ Scenario hugeWorkload() {
 class TestConsistency : public QObject {
     Q_OBJECT
 
-private slots:
+  private slots:
     void sameFigures_data() {
         QTest::addColumn<QString>("json");
-        QTest::newRow("fitting (Kimi K3, 8 x B300)") << QString::fromStdString(
-            scenarioToJson(defaultScenario()));
+        QTest::newRow("fitting (Kimi K3, 8 x B300)")
+            << QString::fromStdString(scenarioToJson(defaultScenario()));
         QTest::newRow("not fitting (1 x H200 at 1M context)")
             << QString::fromStdString(scenarioToJson(testscenarios::noFit()));
-        QTest::newRow("no API price") << QString::fromStdString(
-            scenarioToJson(testscenarios::noApiPrice(defaultScenario())));
+        QTest::newRow("no API price")
+            << QString::fromStdString(scenarioToJson(testscenarios::noApiPrice(defaultScenario())));
         QTest::newRow("tiny workload (1M output tokens a month)")
             << QString::fromStdString(scenarioToJson(tinyWorkload()));
         QTest::newRow("huge workload (100 billion output tokens a month)")
@@ -176,10 +175,12 @@ private slots:
         };
         std::vector<Figure> figures;
         const QString gpus = QString::number(j["hardware"]["gpu_count"].get<int>());
-        figures.push_back({"GPUs and fit", (fits ? QStringLiteral("fits on ") : QStringLiteral("does not fit on ")) + gpus,
-                           QStringLiteral("GPUs (\\d+) x .* Fit (FITS|DOES NOT FIT)"),
-                           QStringLiteral("^((?:Fits|Does not fit) on \\d+) x"),
-                           QStringLiteral("Executive summary ((?:Fits|Does not fit) on \\d+) x")});
+        figures.push_back(
+            {"GPUs and fit",
+             (fits ? QStringLiteral("fits on ") : QStringLiteral("does not fit on ")) + gpus,
+             QStringLiteral("GPUs (\\d+) x .* Fit (FITS|DOES NOT FIT)"),
+             QStringLiteral("^((?:Fits|Does not fit) on \\d+) x"),
+             QStringLiteral("Executive summary ((?:Fits|Does not fit) on \\d+) x")});
         // The CLI's two captures are joined below into the same wording.
         figures.push_back({"monthly rental at the chosen hours",
                            dollars(j["cost"]["usd_per_month"].get<double>()),
@@ -188,68 +189,82 @@ private slots:
                            QStringLiteral("Monthly rental at [\\d.]+ h/day (\\$[\\d,.]+)")});
         const PilotRangeJson pilot{j["decision"]["pilot_range"]["low_gpus"].get<int>(),
                                    j["decision"]["pilot_range"]["high_gpus"].get<int>()};
-        figures.push_back({"pilot range", pilot.text(),
-                           QStringLiteral("pilot range: (\\d+-\\d+ GPUs|\\d+ GPUs?|none)"),
-                           QStringLiteral("Pilot range to quote: (\\d+-\\d+ GPUs|\\d+ GPUs?|none)"),
-                           QStringLiteral("pilot range \\S+ GPUs? / (\\d+-\\d+ GPUs|\\d+ GPUs?|none)")});
-        figures.push_back({"recommendation",
-                           QString::fromStdString(j["decision"]["recommendation_name"].get<std::string>()),
-                           QStringLiteral("recommendation: (API|Burst rental|Dedicated|No API comparison)"),
-                           QStringLiteral("Recommendation: (API|Burst rental|Dedicated|No API comparison)"),
-                           QStringLiteral("Recommendation (API|Burst rental|Dedicated|No API comparison) ")});
+        figures.push_back(
+            {"pilot range", pilot.text(),
+             QStringLiteral("pilot range: (\\d+-\\d+ GPUs|\\d+ GPUs?|none)"),
+             QStringLiteral("Pilot range to quote: (\\d+-\\d+ GPUs|\\d+ GPUs?|none)"),
+             QStringLiteral("pilot range \\S+ GPUs? / (\\d+-\\d+ GPUs|\\d+ GPUs?|none)")});
+        figures.push_back(
+            {"recommendation",
+             QString::fromStdString(j["decision"]["recommendation_name"].get<std::string>()),
+             QStringLiteral("recommendation: (API|Burst rental|Dedicated|No API comparison)"),
+             QStringLiteral("Recommendation: (API|Burst rental|Dedicated|No API comparison)"),
+             QStringLiteral("Recommendation (API|Burst rental|Dedicated|No API comparison) ")});
         if (fits) {
-            figures.push_back({"sequences at once",
-                               QLocale(QLocale::English).toString(j["fit"]["max_concurrency"].get<qlonglong>()),
-                               QStringLiteral("max concurrency at [\\d,]+ tokens: ([\\d,]+) sequences?"),
-                               QStringLiteral("Up to ([\\d,]+) sequences? of"),
-                               QStringLiteral("\\(up to ([\\d,]+) fit\\)")});
-            figures.push_back({"cost per 1M output tokens, this workload",
-                               cents(j["decision"]["usd_per_mtok_output_for_workload"].get<double>()),
-                               QStringLiteral("cost per 1M output tokens, this workload: (\\$[\\d,.]+)"),
-                               QStringLiteral("Self-hosted cost per 1M output tokens (\\$[\\d,.]+)"),
-                               QStringLiteral("Self-hosted cost per 1M output tokens (\\$[\\d,.]+)")});
-            figures.push_back({"cost per 1M output tokens at capacity",
-                               cents(j["decision"]["usd_per_mtok_output_at_capacity"].get<double>()),
-                               QStringLiteral("cost per 1M output tokens at capacity: (\\$[\\d,.]+)"),
-                               QStringLiteral("Per 1M output tokens at \\d+% utilisation \\([^)]*\\) (\\$[\\d,.]+)"),
-                               QStringLiteral("Cost per 1M output tokens at capacity \\(\\d+% utilisation\\) (\\$[\\d,.]+)")});
+            figures.push_back(
+                {"sequences at once",
+                 QLocale(QLocale::English).toString(j["fit"]["max_concurrency"].get<qlonglong>()),
+                 QStringLiteral("max concurrency at [\\d,]+ tokens: ([\\d,]+) sequences?"),
+                 QStringLiteral("Up to ([\\d,]+) sequences? of"),
+                 QStringLiteral("\\(up to ([\\d,]+) fit\\)")});
+            figures.push_back(
+                {"cost per 1M output tokens, this workload",
+                 cents(j["decision"]["usd_per_mtok_output_for_workload"].get<double>()),
+                 QStringLiteral("cost per 1M output tokens, this workload: (\\$[\\d,.]+)"),
+                 QStringLiteral("Self-hosted cost per 1M output tokens (\\$[\\d,.]+)"),
+                 QStringLiteral("Self-hosted cost per 1M output tokens (\\$[\\d,.]+)")});
+            figures.push_back(
+                {"cost per 1M output tokens at capacity",
+                 cents(j["decision"]["usd_per_mtok_output_at_capacity"].get<double>()),
+                 QStringLiteral("cost per 1M output tokens at capacity: (\\$[\\d,.]+)"),
+                 QStringLiteral(
+                     "Per 1M output tokens at \\d+% utilisation \\([^)]*\\) (\\$[\\d,.]+)"),
+                 QStringLiteral("Cost per 1M output tokens at capacity \\(\\d+% utilisation\\) "
+                                "(\\$[\\d,.]+)")});
         }
         if (priced) {
-            figures.push_back({"API bill for the workload",
-                               dollars(j["cost"]["api_usd_per_month"].get<double>()),
-                               QStringLiteral("this workload at API prices: (\\$[\\d,.]+) per month"),
-                               QStringLiteral("Same tokens at API prices \\([^)]*\\) (\\$[\\d,.]+) per month"),
-                               QStringLiteral("API, same volume \\([^)]*\\) (\\$[\\d,.]+)")});
+            figures.push_back(
+                {"API bill for the workload", dollars(j["cost"]["api_usd_per_month"].get<double>()),
+                 QStringLiteral("this workload at API prices: (\\$[\\d,.]+) per month"),
+                 QStringLiteral("Same tokens at API prices \\([^)]*\\) (\\$[\\d,.]+) per month"),
+                 QStringLiteral("API, same volume \\([^)]*\\) (\\$[\\d,.]+)")});
             const std::string kind = j["decision"]["break_even"]["kind"].get<std::string>();
-            figures.push_back({"break-even volume",
-                               kind == "at" ? volume(j["decision"]["break_even"]["output_tokens_per_month"].get<double>())
-                                            : QStringLiteral("never"),
-                               QStringLiteral("Break-even (never|[\\d.]+ \\w+)"),
-                               QStringLiteral("Break-even: (never|[\\d.]+ \\w+)"),
-                               QStringLiteral("Break-even output volume (never|[\\d.]+ \\w+)")});
+            figures.push_back(
+                {"break-even volume",
+                 kind == "at"
+                     ? volume(j["decision"]["break_even"]["output_tokens_per_month"].get<double>())
+                     : QStringLiteral("never"),
+                 QStringLiteral("Break-even (never|[\\d.]+ \\w+)"),
+                 QStringLiteral("Break-even: (never|[\\d.]+ \\w+)"),
+                 QStringLiteral("Break-even output volume (never|[\\d.]+ \\w+)")});
             const std::string heavy = j["decision"]["heavy_users"]["kind"].get<std::string>();
             if (heavy == "out_of_reach") {
                 const QString needs =
                     QString::number(j["decision"]["heavy_users"]["users_needed"].get<qlonglong>()) +
                     QStringLiteral(" / ") +
-                    QString::number(j["decision"]["heavy_users"]["users_served"].get<double>(), 'f', 1);
-                figures.push_back({"heavy users needed / served", needs,
-                                   QStringLiteral("needs (\\d+) heavy users, the plan serves ([\\d.]+)"),
-                                   QStringLiteral("break-even needs (\\d+) heavy users? and it serves ([\\d.]+)"),
-                                   QStringLiteral("break-even needs (\\d+) heavy users, it serves ([\\d.]+)")});
+                    QString::number(j["decision"]["heavy_users"]["users_served"].get<double>(), 'f',
+                                    1);
+                figures.push_back(
+                    {"heavy users needed / served", needs,
+                     QStringLiteral("needs (\\d+) heavy users, the plan serves ([\\d.]+)"),
+                     QStringLiteral("break-even needs (\\d+) heavy users? and it serves ([\\d.]+)"),
+                     QStringLiteral("break-even needs (\\d+) heavy users, it serves ([\\d.]+)")});
             } else if (heavy == "wins_from" || heavy == "free") {
-                figures.push_back({"heavy users from which self-hosting wins",
-                                   QLocale(QLocale::English).toString(std::max<qlonglong>(
-                                       1, j["decision"]["heavy_users"]["users_needed"].get<qlonglong>())),
-                                   QStringLiteral("Heavy users (?:from )?([\\d,]+)"),
-                                   QStringLiteral("Self-hosting wins from ([\\d,]+) of"),
-                                   QStringLiteral("Break-even heavy users (?:from )?([\\d,]+)")});
+                figures.push_back(
+                    {"heavy users from which self-hosting wins",
+                     QLocale(QLocale::English)
+                         .toString(std::max<qlonglong>(
+                             1, j["decision"]["heavy_users"]["users_needed"].get<qlonglong>())),
+                     QStringLiteral("Heavy users (?:from )?([\\d,]+)"),
+                     QStringLiteral("Self-hosting wins from ([\\d,]+) of"),
+                     QStringLiteral("Break-even heavy users (?:from )?([\\d,]+)")});
             }
         }
 
         for (const Figure &f : figures) {
             QStringList names{QStringLiteral("the CLI text"), QStringLiteral("the Summary view")};
-            QStringList got{captureAll(d.cliText, f.cliPattern), captureAll(d.summary, f.summaryPattern)};
+            QStringList got{captureAll(d.cliText, f.cliPattern),
+                            captureAll(d.summary, f.summaryPattern)};
             if (withReport) {
                 names << QStringLiteral("the report");
                 got << captureAll(d.report, f.reportPattern);
@@ -258,7 +273,7 @@ private slots:
         }
     }
 
-private:
+  private:
     /// Pilot range from the JSON in the displays' wording.
     struct PilotRangeJson {
         int low;
@@ -283,7 +298,7 @@ private:
         }
         if (pattern.startsWith(QStringLiteral("GPUs (\\d+)"))) {
             return (m.captured(2) == QStringLiteral("FITS") ? QStringLiteral("fits on ")
-                                                           : QStringLiteral("does not fit on ")) +
+                                                            : QStringLiteral("does not fit on ")) +
                    m.captured(1);
         }
         QStringList parts;

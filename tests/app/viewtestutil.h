@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GUI test helper: views in background tabs skip edits and catch up when their tab is shown
 // (ViewRefresher), so a test that reads a view first makes its tab current, as a user would.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Layout search benchmark (issue 13): the full search for one model over every catalogue
 // offer (every GPU type), on one core. Target: under 50 ms for the whole sweep.
 #include "catalogue/catalogue.h"
@@ -17,9 +18,9 @@ void searchAllOffers(benchmark::State &state, const char *modelId) {
     for (auto _ : state) {
         std::size_t candidates = 0;
         for (const GpuSpec &gpu : cat.gpus()) {
-            const LayoutSearch s = searchLayouts(model, gpu, withGpuType(scenario, gpu.id),
-                                                 cat.offers(), gpu.gpusPerNode,
-                                                 defaultEfficiency(scenario.engine.engine, gpu));
+            const LayoutSearch s =
+                searchLayouts(model, gpu, withGpuType(scenario, gpu.id), cat.offers(),
+                              gpu.gpusPerNode, defaultEfficiency(scenario.engine.engine, gpu));
             candidates += s.candidates.size();
         }
         benchmark::DoNotOptimize(candidates);

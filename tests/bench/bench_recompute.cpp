@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Recompute benchmark: how long one edit takes from the document to the shown views on the default
 // scenario (Kimi K3 on B300), against the 16.7 ms of one 60 Hz frame. Measured here, not in a
 // timed unit test, because shared CI machines make wall-clock assertions flaky.

@@ -62,12 +62,12 @@ void BM_ThroughputSweep(benchmark::State &state) {
             benchmark::DoNotOptimize(t);
         }
     }
-    state.counters["us_per_plan"] = benchmark::Counter(
-        double(kPlans) * double(state.iterations()) * 1e-6,
-        benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
-    state.counters["ratio_to_2us"] = benchmark::Counter(
-        double(kPlans) * double(state.iterations()) * 1e-6 * kTargetUs,
-        benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+    state.counters["us_per_plan"] =
+        benchmark::Counter(double(kPlans) * double(state.iterations()) * 1e-6,
+                           benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+    state.counters["ratio_to_2us"] =
+        benchmark::Counter(double(kPlans) * double(state.iterations()) * 1e-6 * kTargetUs,
+                           benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_ThroughputSweep)->Unit(benchmark::kMillisecond);
 
@@ -82,9 +82,9 @@ void BM_EvaluateSweep(benchmark::State &state) {
             benchmark::DoNotOptimize(r);
         }
     }
-    state.counters["us_per_plan"] = benchmark::Counter(
-        double(kPlans) * double(state.iterations()) * 1e-6,
-        benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+    state.counters["us_per_plan"] =
+        benchmark::Counter(double(kPlans) * double(state.iterations()) * 1e-6,
+                           benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_EvaluateSweep)->Unit(benchmark::kMillisecond);
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Peak memory of every hostile input: each file of the fuzz seed corpus (tests/fuzz/corpus,
 // which holds issue 16's pathological inputs) and /dev/zero, a FIFO and a folder through the
 // file readers, each parsed in a forked child whose peak resident size (getrusage through
@@ -69,8 +70,8 @@ int main(int argc, char **argv) {
         std::function<void()> run;
     };
     std::vector<Case> cases;
-    for (const char *target : {"config", "safetensors_header", "safetensors_index", "scenario",
-                               "probereport"}) {
+    for (const char *target :
+         {"config", "safetensors_header", "safetensors_index", "scenario", "probereport"}) {
         for (const auto &entry : fs::directory_iterator(fs::path(argv[1]) / target)) {
             const std::string path = entry.path().string();
             cases.push_back({std::string(target) + "/" + entry.path().filename().string(),

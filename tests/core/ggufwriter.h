@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A tiny GGUF header writer for tests (the format of ggml's docs/gguf.md, little-endian): build
 // headers that mirror published files' metadata and tensor tables without their data, and
 // malformed ones. Also the Llama-3.1-8B Q4_K_M layout shared by tst_gguf and tst_llamacpp.

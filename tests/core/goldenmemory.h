@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Golden memory rows: every observation of ../shared/reference/observed-memory.md (T1, T2, T4,
 // T13, T6/T7, N2, N7, N8) recomputed by HostPlan's engine memory models, with the row's stated
 // tolerance. Shared by tst_enginememory (fails when a row leaves its tolerance) and its
@@ -26,14 +27,14 @@ using namespace hostplan;
 
 /// One compared figure of one golden row.
 struct Check {
-    std::string row;       ///< observed-memory.md id, e.g. "T1"
-    std::string what;      ///< "weights GiB/GPU", "KV tokens", "starts"
-    std::string setting;   ///< model, GPU and flags in a few words
-    double engine = 0;     ///< the engine's logged figure
-    double hostplan = 0;   ///< HostPlan's
-    double relTol = 0;     ///< stated tolerance (relative; 0 = exact)
-    std::string source;    ///< where the engine's figure comes from
-    std::string cause;     ///< non-empty: a known miss and why
+    std::string row;     ///< observed-memory.md id, e.g. "T1"
+    std::string what;    ///< "weights GiB/GPU", "KV tokens", "starts"
+    std::string setting; ///< model, GPU and flags in a few words
+    double engine = 0;   ///< the engine's logged figure
+    double hostplan = 0; ///< HostPlan's
+    double relTol = 0;   ///< stated tolerance (relative; 0 = exact)
+    std::string source;  ///< where the engine's figure comes from
+    std::string cause;   ///< non-empty: a known miss and why
     double error() const { return engine != 0 ? (hostplan - engine) / engine : hostplan - engine; }
     bool within() const { return std::abs(hostplan - engine) <= relTol * std::abs(engine) + 1e-9; }
 };
@@ -72,7 +73,9 @@ inline EngineMemoryInput rowInput(const ModelSpec &m, const GpuSpec &gpu, Parall
     return engineInputFor(m, gpu, par, s);
 }
 
-inline double giB(double bytes) { return bytes / kBytesPerGiB; }
+inline double giB(double bytes) {
+    return bytes / kBytesPerGiB;
+}
 
 /// gpt-oss-20b config.json (openai/gpt-oss-20b): the 120b shapes with 24 layers, 32 experts.
 inline ModelSpec gptOss20b() {
@@ -113,16 +116,25 @@ inline std::vector<Check> memoryChecks() {
         const EngineMemoryTerms t = vllmMemoryModel().terms(in);
         const std::string set = "Llama-3-8B bf16, 1x A100 40GB, vLLM V0, u 0.90, len 8192";
         const std::string src = "vllm-project/vllm#12330";
-        out.push_back({"T1", "weights GiB/GPU", set, 14.96, giB(double(t.weights())), kWeightsTol, src, {}});
-        out.push_back({"T1", "KV tokens (engine rule)", set, 91056, double(t.kvTokens), kKvTol, src,
-                       "the logged 9.37 GiB activation peak is not explained by vLLM's profile "
-                       "rules (forward at 8192 tokens ~1.2 GiB incl. sampler; PR #10511 logged "
-                       "1.26 GiB for the same model and length), so the KV pool is over-predicted"});
+        out.push_back(
+            {"T1", "weights GiB/GPU", set, 14.96, giB(double(t.weights())), kWeightsTol, src, {}});
+        out.push_back(
+            {"T1", "KV tokens (engine rule)", set, 91056, double(t.kvTokens), kKvTol, src,
+             "the logged 9.37 GiB activation peak is not explained by vLLM's profile "
+             "rules (forward at 8192 tokens ~1.2 GiB incl. sampler; PR #10511 logged "
+             "1.26 GiB for the same model and length), so the KV pool is over-predicted"});
         EngineMemoryInput logged = in;
         logged.activationOverride = std::uint64_t(9.37 * kBytesPerGiB);
-        out.push_back({"T1", "KV tokens (logged activation)", set, 91056,
-                       double(vllmMemoryModel().terms(logged).kvTokens), kKvTol, src, {}});
-        out.push_back({"T1", "starts", set, 1, verdict(engineStartup(Engine::Vllm, in)), 0, src, {}});
+        out.push_back({"T1",
+                       "KV tokens (logged activation)",
+                       set,
+                       91056,
+                       double(vllmMemoryModel().terms(logged).kvTokens),
+                       kKvTol,
+                       src,
+                       {}});
+        out.push_back(
+            {"T1", "starts", set, 1, verdict(engineStartup(Engine::Vllm, in)), 0, src, {}});
     }
     // N7: Llama-3.1-8B-Instruct on RTX 3090, vLLM V0, u 0.90, max_model_len 20k and 29k (no
     // chunked prefill: the profiled batch is max_model_len).
@@ -136,23 +148,34 @@ inline std::vector<Check> memoryChecks() {
             in.vllmProfile = VllmProfile::V0;
             in.memoryFraction = 0.90;
             const EngineMemoryTerms t = vllmMemoryModel().terms(in);
-            const std::string set = "Llama-3.1-8B bf16, 1x RTX 3090, vLLM V0, u 0.90, len " +
-                                    std::to_string(len);
+            const std::string set =
+                "Llama-3.1-8B bf16, 1x RTX 3090, vLLM V0, u 0.90, len " + std::to_string(len);
             if (len == 20000) {
-                out.push_back({"N7", "weights GiB/GPU", set, 14.9888, giB(double(t.weights())),
-                               kWeightsTol, src, {}});
+                out.push_back({"N7",
+                               "weights GiB/GPU",
+                               set,
+                               14.9888,
+                               giB(double(t.weights())),
+                               kWeightsTol,
+                               src,
+                               {}});
             }
-            out.push_back({"N7", "KV tokens @" + std::to_string(len / 1000) + "k", set,
-                           blocks * 16, double(t.kvTokens), kKvTol, src,
+            out.push_back({"N7", "KV tokens @" + std::to_string(len / 1000) + "k", set, blocks * 16,
+                           double(t.kvTokens), kKvTol, src,
                            "the slope with max_model_len is exact (6(H+I) = 110,592 B per profiled "
                            "token), but V0's non-torch baseline (snapshot before the model, "
                            "~0.36 GiB here) is larger than the V1 non-torch term used (0.15 GiB)"});
             // At 29k the 23,648-token pool is below one request: V0's raise_if_cache_size_invalid
             // refuses ("The model's max seq len (29000) is larger than the maximum number of
             // tokens that can be stored in KV cache").
-            out.push_back({"N7", "starts @" + std::to_string(len / 1000) + "k", set,
-                           len == 20000 ? 1.0 : 0.0, verdict(engineStartup(Engine::Vllm, in)), 0,
-                           src, {}});
+            out.push_back({"N7",
+                           "starts @" + std::to_string(len / 1000) + "k",
+                           set,
+                           len == 20000 ? 1.0 : 0.0,
+                           verdict(engineStartup(Engine::Vllm, in)),
+                           0,
+                           src,
+                           {}});
         }
     }
     // N8: Llama-3.1-70B-Instruct w8a8 INT8 (embedding and lm_head bf16), 80 GB class, vLLM V1
@@ -175,12 +198,20 @@ inline std::vector<Check> memoryChecks() {
         const EngineStartup s = engineStartup(Engine::Vllm, in);
         const std::string set = "Llama-3.1-70B w8a8, 1x 80 GB, vLLM V1 (v0.7), u 0.98, len 2048";
         const std::string src = "vllm-project/vllm PR#12569";
-        out.push_back({"N8", "weights GiB/GPU", set, 67.7229, giB(double(t.weights())), kWeightsTol, src, {}});
+        out.push_back({"N8",
+                       "weights GiB/GPU",
+                       set,
+                       67.7229,
+                       giB(double(t.weights())),
+                       kWeightsTol,
+                       src,
+                       {}});
         const std::string n8cause =
             "the logs imply 3.1 GiB of activation + non-torch; v0.7 V1's profile (forward 1.7 GiB, "
             "bf16 logits of every profiled token 1.96 GiB, taken as the max) explains ~2.1 GiB";
         out.push_back({"N8", "KV tokens", set, 22096, double(t.kvTokens), kKvTol, src, n8cause});
-        out.push_back({"N8", "sequences of 2048", set, 10, double(s.sequencesAtContext), 0.10, src, n8cause});
+        out.push_back(
+            {"N8", "sequences of 2048", set, 10, double(s.sequencesAtContext), 0.10, src, n8cause});
         out.push_back({"N8", "starts", set, 1, verdict(s), 0, src, {}});
     }
     // T4: Kimi-K2-Thinking (INT4 routed experts, compressed-tensors group 32), 8x H200, vLLM TP8,
@@ -198,7 +229,8 @@ inline std::vector<Check> memoryChecks() {
         const EngineMemoryTerms t = vllmMemoryModel().terms(in);
         const std::string set = "Kimi-K2-Thinking INT4 experts, 8x H200, vLLM TP8, defaults";
         const std::string src = "vllm-project/recipes Kimi-K2-Think.md";
-        out.push_back({"T4", "KV bytes/token/GPU", set, 70272, double(t.kvBytesPerToken), 0, src, {}});
+        out.push_back(
+            {"T4", "KV bytes/token/GPU", set, 70272, double(t.kvBytesPerToken), 0, src, {}});
         out.push_back({"T4", "KV tokens", set, 715072, double(t.kvTokens), kKvTol, src,
                        "HostPlan's pool is ~3.2 GiB per GPU larger than the logged 46.80 GiB: "
                        "TP8 MoE terms not modelled (INT4 Marlin MoE and FlashMLA workspaces, "
@@ -206,15 +238,22 @@ inline std::vector<Check> memoryChecks() {
         EngineMemoryTerms fromLog = t;
         fromLog.kvPoolBytes = std::int64_t(46.80 * kBytesPerGiB);
         const std::uint64_t page = std::uint64_t(t.kvBlockTokens) * t.kvBytesPerToken;
-        out.push_back({"T4", "KV tokens (logged pool)", set, 715072,
-                       double(std::uint64_t(fromLog.kvPoolBytes) / page * t.kvBlockTokens), kKvTol,
-                       src, {}});
-        out.push_back({"T4", "starts", set, 1, verdict(engineStartup(Engine::Vllm, in)), 0, src, {}});
+        out.push_back({"T4",
+                       "KV tokens (logged pool)",
+                       set,
+                       715072,
+                       double(std::uint64_t(fromLog.kvPoolBytes) / page * t.kvBlockTokens),
+                       kKvTol,
+                       src,
+                       {}});
+        out.push_back(
+            {"T4", "starts", set, 1, verdict(engineStartup(Engine::Vllm, in)), 0, src, {}});
     }
     // T13: Kimi-Linear-48B-A3B AWQ 4-bit on 2x RTX 3090, vLLM TP2, u 0.95, len 120000, 64000
     // batched tokens, 8 sequences.
     {
-        const ModelSpec m = withWeightFormat(catalogueModel("kimi-linear-48b-a3b"), formats::int4g128);
+        const ModelSpec m =
+            withWeightFormat(catalogueModel("kimi-linear-48b-a3b"), formats::int4g128);
         const GpuSpec g = loggedGpu("NVIDIA GeForce RTX 3090", 23.58, false);
         EngineMemoryInput in = rowInput(m, g, {2, 1, 1}, Engine::Vllm, 120000);
         in.memoryFraction = 0.95;
@@ -231,13 +270,26 @@ inline std::vector<Check> memoryChecks() {
         EngineMemoryTerms fromLog = t;
         fromLog.kvPoolBytes = std::int64_t(2.30 * kBytesPerGiB);
         // The hybrid layout from the logged pool: block 960, 7-layer groups, 4 groups.
-        const std::uint64_t blocks = std::uint64_t(fromLog.kvPoolBytes) /
-                                     (std::uint64_t(t.kvBlockTokens) * 1152) / 7;
-        out.push_back({"T13", "KV tokens (logged pool)", set, 75840,
-                       double(blocks / 4 * t.kvBlockTokens), kKvTol, src, {}});
-        out.push_back({"T13", "sequences of 120k (logged pool)", set, 2.48,
-                       double(vllmMemoryModel().sequences(logged, fromLog, 120000)), 0.5, src, {}});
-        out.push_back({"T13", "starts", set, 1, verdict(engineStartup(Engine::Vllm, in)), 0, src, {}});
+        const std::uint64_t blocks =
+            std::uint64_t(fromLog.kvPoolBytes) / (std::uint64_t(t.kvBlockTokens) * 1152) / 7;
+        out.push_back({"T13",
+                       "KV tokens (logged pool)",
+                       set,
+                       75840,
+                       double(blocks / 4 * t.kvBlockTokens),
+                       kKvTol,
+                       src,
+                       {}});
+        out.push_back({"T13",
+                       "sequences of 120k (logged pool)",
+                       set,
+                       2.48,
+                       double(vllmMemoryModel().sequences(logged, fromLog, 120000)),
+                       0.5,
+                       src,
+                       {}});
+        out.push_back(
+            {"T13", "starts", set, 1, verdict(engineStartup(Engine::Vllm, in)), 0, src, {}});
     }
     // T6/T7: gpt-oss-120b on one H100, vLLM Marlin MXFP4 path.
     {
@@ -248,20 +300,33 @@ inline std::vector<Check> memoryChecks() {
         const EngineMemoryTerms t = vllmMemoryModel().terms(in);
         const std::string src = "vllm-project/vllm#23278, #27508, #33155";
         const std::string set6 = "gpt-oss-120b, 1x H100, vLLM Marlin, defaults";
-        out.push_back({"T6", "weights GiB/GPU", set6, 65.97, giB(double(t.weights())), kWeightsTol, src, {}});
+        out.push_back(
+            {"T6", "weights GiB/GPU", set6, 65.97, giB(double(t.weights())), kWeightsTol, src, {}});
         // The rows log the pool, not max_model_len: compare "KV pool positive" (the first
         // start-up check) with the logged -2.14 / +1.71 GiB.
         auto poolPositive = [](const EngineStartup &s) {
             return s.outcome == StartupOutcome::KvPoolNegative ? 0.0 : 1.0;
         };
-        out.push_back({"T6", "KV pool positive", set6, 0,
-                       poolPositive(engineStartup(Engine::Vllm, in)), 0, src, {}});
+        out.push_back({"T6",
+                       "KV pool positive",
+                       set6,
+                       0,
+                       poolPositive(engineStartup(Engine::Vllm, in)),
+                       0,
+                       src,
+                       {}});
         EngineMemoryInput in7 = in;
         in7.memoryFraction = 0.95;
         in7.maxBatchedTokens = 1024;
         const std::string set7 = "gpt-oss-120b, 1x H100, vLLM Marlin, u 0.95, 1024 batched tokens";
-        out.push_back({"T7", "KV pool positive", set7, 1,
-                       poolPositive(engineStartup(Engine::Vllm, in7)), 0, src, {}});
+        out.push_back({"T7",
+                       "KV pool positive",
+                       set7,
+                       1,
+                       poolPositive(engineStartup(Engine::Vllm, in7)),
+                       0,
+                       src,
+                       {}});
     }
     // N2: gpt-oss-20b on RTX 3090 (the gpt-oss image of Aug 2025, which did not pad on SM 8.6:
     // its loaded bytes equal the checkpoint's, so the row follows the unpadded Triton path).
@@ -271,9 +336,14 @@ inline std::vector<Check> memoryChecks() {
         EngineMemoryInput in = rowInput(m, g, {}, Engine::Vllm, 8192);
         in.moeKernel = MoeKernel::Triton;
         const EngineMemoryTerms t = vllmMemoryModel().terms(in);
-        out.push_back({"N2", "weights GiB/GPU", "gpt-oss-20b, 1x RTX 3090, vLLM gpt-oss image", 12.8848,
-                       giB(double(t.weights())), kWeightsTol,
-                       "vllm-project/vllm#22331 (comment, 2025-08-11)", {}});
+        out.push_back({"N2",
+                       "weights GiB/GPU",
+                       "gpt-oss-20b, 1x RTX 3090, vLLM gpt-oss image",
+                       12.8848,
+                       giB(double(t.weights())),
+                       kWeightsTol,
+                       "vllm-project/vllm#22331 (comment, 2025-08-11)",
+                       {}});
     }
     // T2: Qwen3-235B-A22B-FP8 (block-wise FP8, embedding and lm_head bf16) on 4x H100, SGLang
     // TP4, mem_fraction_static 0.93.
@@ -291,12 +361,14 @@ inline std::vector<Check> memoryChecks() {
         const EngineMemoryTerms t = sglangMemoryModel().terms(in);
         const std::string set = "Qwen3-235B-A22B-FP8, 4x H100, SGLang TP4, mfs 0.93";
         const std::string src = "vllm-project/vllm#21348";
-        out.push_back({"T2", "KV bytes/token/GPU", set, 48128, double(t.kvBytesPerToken), 0, src, {}});
+        out.push_back(
+            {"T2", "KV bytes/token/GPU", set, 48128, double(t.kvBytesPerToken), 0, src, {}});
         out.push_back({"T2", "KV tokens", set, 367404, double(t.kvTokens), kKvTol, src,
                        "the log implies ~56.3 GiB of weights and buffers per GPU before the pool; "
                        "HostPlan counts 55.0 GiB of FP8 weights plus ~1 GiB of context and NCCL "
                        "(block-scale tensors and SGLang's pre-pool buffers not modelled)"});
-        out.push_back({"T2", "starts", set, 1, verdict(engineStartup(Engine::Sglang, in)), 0, src, {}});
+        out.push_back(
+            {"T2", "starts", set, 1, verdict(engineStartup(Engine::Sglang, in)), 0, src, {}});
     }
     return out;
 }
@@ -304,29 +376,34 @@ inline std::vector<Check> memoryChecks() {
 /// docs/ACCURACY.md: a `## Memory` section with one table row per check. More sections
 /// (throughput) append their own `## ...` blocks after it.
 inline std::string accuracyMarkdown(const std::vector<Check> &checks) {
-    std::string md = "# HostPlan accuracy against real engine logs\n\n"
-                     "Generated by `scripts/accuracy.sh` (tst_enginememory --markdown); do not "
-                     "edit by hand. Each row compares HostPlan's figure with what a serving engine "
-                     "logged (../shared/reference/observed-memory.md). `tst_enginememory` fails "
-                     "when a row leaves its tolerance, except known misses, whose cause is "
-                     "stated.\n\n## Memory\n\n"
-                     "Tolerances: weights per GPU 2 %, KV capacity 5 %, start-up verdicts exact "
-                     "(1 = starts, 0 = refuses).\n\n"
-                     "| row | figure | setting | engine | HostPlan | error | tolerance | status | source |\n"
-                     "|---|---|---|---|---|---|---|---|---|\n";
+    std::string md =
+        "# HostPlan accuracy against real engine logs\n\n"
+        "Generated by `scripts/accuracy.sh` (tst_enginememory --markdown); do not "
+        "edit by hand. Each row compares HostPlan's figure with what a serving engine "
+        "logged (../shared/reference/observed-memory.md). `tst_enginememory` fails "
+        "when a row leaves its tolerance, except known misses, whose cause is "
+        "stated.\n\n## Memory\n\n"
+        "Tolerances: weights per GPU 2 %, KV capacity 5 %, start-up verdicts exact "
+        "(1 = starts, 0 = refuses).\n\n"
+        "| row | figure | setting | engine | HostPlan | error | tolerance | status | source |\n"
+        "|---|---|---|---|---|---|---|---|---|\n";
     char buf[64];
     for (const Check &c : checks) {
         auto num = [&](double v) {
-            std::snprintf(buf, sizeof buf, std::abs(v) >= 1000 || v == std::floor(v) ? "%.0f" : "%.4g", v);
+            std::snprintf(buf, sizeof buf,
+                          std::abs(v) >= 1000 || v == std::floor(v) ? "%.0f" : "%.4g", v);
             return std::string(buf);
         };
         std::snprintf(buf, sizeof buf, "%+.1f %%", 100.0 * c.error());
         const std::string err = buf;
         std::snprintf(buf, sizeof buf, "%.0f %%", 100.0 * c.relTol);
         const std::string tol = buf;
-        const std::string status = c.within() ? "within" : c.cause.empty() ? "**OUT**" : "known miss: " + c.cause;
+        const std::string status = c.within()        ? "within"
+                                   : c.cause.empty() ? "**OUT**"
+                                                     : "known miss: " + c.cause;
         md += "| " + c.row + " | " + c.what + " | " + c.setting + " | " + num(c.engine) + " | " +
-              num(c.hostplan) + " | " + err + " | " + tol + " | " + status + " | " + c.source + " |\n";
+              num(c.hostplan) + " | " + err + " | " + tol + " | " + status + " | " + c.source +
+              " |\n";
     }
     return md;
 }

@@ -41,7 +41,7 @@ const char *kList = R"({"api": [
 
 class TestApiPrices : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void everyCatalogueModelHasAPublishedPrice() {
         const Catalogue &cat = Catalogue::builtin();
         for (const ModelEntry &m : cat.models()) {
@@ -122,20 +122,28 @@ private slots:
     void malformedListsNameTheField_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("field");
-        QTest::newRow("missingPrice") << R"([{"id":"a","name":"n","input_usd_per_mtok":1,"source":"s","as_of":"2026-01-01"}])"
-                                      << "list.json[0].output_usd_per_mtok";
-        QTest::newRow("negative") << R"({"api":[{"id":"a","name":"n","input_usd_per_mtok":-1,"output_usd_per_mtok":1,"source":"s","as_of":"2026-01-01"}]})"
-                                  << "list.json: api[0].input_usd_per_mtok";
-        QTest::newRow("badDate") << R"([{"id":"a","name":"n","input_usd_per_mtok":1,"output_usd_per_mtok":1,"source":"s","as_of":"last week"}])"
-                                 << "list.json[0].as_of";
-        QTest::newRow("duplicateId") << R"([{"id":"a","name":"n","input_usd_per_mtok":1,"output_usd_per_mtok":1,"source":"s","as_of":"2026-01"},{"id":"A","name":"n","input_usd_per_mtok":1,"output_usd_per_mtok":1,"source":"s","as_of":"2026-01"}])"
-                                     << "list.json[1].id";
-        QTest::newRow("csvNotNumber") << "id,name,input_usd_per_mtok,output_usd_per_mtok,source,as_of\na,n,cheap,1,s,2026-01\n"
+        QTest::newRow("missingPrice")
+            << R"([{"id":"a","name":"n","input_usd_per_mtok":1,"source":"s","as_of":"2026-01-01"}])"
+            << "list.json[0].output_usd_per_mtok";
+        QTest::newRow("negative")
+            << R"({"api":[{"id":"a","name":"n","input_usd_per_mtok":-1,"output_usd_per_mtok":1,"source":"s","as_of":"2026-01-01"}]})"
+            << "list.json: api[0].input_usd_per_mtok";
+        QTest::newRow("badDate")
+            << R"([{"id":"a","name":"n","input_usd_per_mtok":1,"output_usd_per_mtok":1,"source":"s","as_of":"last week"}])"
+            << "list.json[0].as_of";
+        QTest::newRow("duplicateId")
+            << R"([{"id":"a","name":"n","input_usd_per_mtok":1,"output_usd_per_mtok":1,"source":"s","as_of":"2026-01"},{"id":"A","name":"n","input_usd_per_mtok":1,"output_usd_per_mtok":1,"source":"s","as_of":"2026-01"}])"
+            << "list.json[1].id";
+        QTest::newRow("csvNotNumber") << "id,name,input_usd_per_mtok,output_usd_per_mtok,source,as_"
+                                         "of\na,n,cheap,1,s,2026-01\n"
                                       << "list.json: row 2.input_usd_per_mtok";
-        QTest::newRow("csvShortRow") << "id,name,input_usd_per_mtok,output_usd_per_mtok,source,as_of\na,n,1\n"
-                                     << "list.json: row 2";
-        QTest::newRow("empty") << "[]" << "list.json";
-        QTest::newRow("notAList") << R"({"x":1})" << "list.json";
+        QTest::newRow("csvShortRow")
+            << "id,name,input_usd_per_mtok,output_usd_per_mtok,source,as_of\na,n,1\n"
+            << "list.json: row 2";
+        QTest::newRow("empty") << "[]"
+                               << "list.json";
+        QTest::newRow("notAList") << R"({"x":1})"
+                                  << "list.json";
     }
     void malformedListsNameTheField() {
         QFETCH(QString, text);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Catalogues: every entry parses, carries source and as_of, and the lookups behave.
 #include "catalogue/catalogue.h"
 #include "catalogue/hosts.h"
@@ -10,7 +11,7 @@ using namespace hostplan;
 
 class TestCatalogue : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void builtinParses() {
         const auto r = Catalogue::parse(readResource("gpus.json"), readResource("prices.json"),
                                         readResource("models/catalogue.json"));
@@ -52,20 +53,34 @@ private slots:
         QTest::addColumn<QString>("alias");
         QTest::addColumn<QString>("id");
         QTest::addColumn<double>("memoryGb");
-        QTest::newRow("h100") << "h100" << "h100-sxm" << 80.0;
-        QTest::newRow("H200 upper") << "H200" << "h200" << 141.0;
-        QTest::newRow("b200") << "b200" << "b200" << 180.0;
-        QTest::newRow("b300") << "b300" << "b300" << 288.0;
-        QTest::newRow("gb200") << "gb200" << "gb200" << 186.0;
-        QTest::newRow("gb300") << "gb300" << "gb300" << 288.0;
-        QTest::newRow("mi300x") << "mi300x" << "mi300x" << 192.0;
-        QTest::newRow("mi325x") << "mi325x" << "mi325x" << 256.0;
-        QTest::newRow("mi350x") << "mi350x" << "mi350x" << 288.0;
-        QTest::newRow("mi355x") << "MI355X" << "mi355x" << 288.0;
-        QTest::newRow("a100") << "a100" << "a100-80gb" << 80.0;
-        QTest::newRow("l40s") << "l40s" << "l40s" << 48.0;
-        QTest::newRow("4090") << "rtx 4090" << "rtx-4090" << 24.0;
-        QTest::newRow("5090") << "5090" << "rtx-5090" << 32.0;
+        QTest::newRow("h100") << "h100"
+                              << "h100-sxm" << 80.0;
+        QTest::newRow("H200 upper") << "H200"
+                                    << "h200" << 141.0;
+        QTest::newRow("b200") << "b200"
+                              << "b200" << 180.0;
+        QTest::newRow("b300") << "b300"
+                              << "b300" << 288.0;
+        QTest::newRow("gb200") << "gb200"
+                               << "gb200" << 186.0;
+        QTest::newRow("gb300") << "gb300"
+                               << "gb300" << 288.0;
+        QTest::newRow("mi300x") << "mi300x"
+                                << "mi300x" << 192.0;
+        QTest::newRow("mi325x") << "mi325x"
+                                << "mi325x" << 256.0;
+        QTest::newRow("mi350x") << "mi350x"
+                                << "mi350x" << 288.0;
+        QTest::newRow("mi355x") << "MI355X"
+                                << "mi355x" << 288.0;
+        QTest::newRow("a100") << "a100"
+                              << "a100-80gb" << 80.0;
+        QTest::newRow("l40s") << "l40s"
+                              << "l40s" << 48.0;
+        QTest::newRow("4090") << "rtx 4090"
+                              << "rtx-4090" << 24.0;
+        QTest::newRow("5090") << "5090"
+                              << "rtx-5090" << 32.0;
     }
     void requiredGpus() {
         QFETCH(QString, alias);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Cost and break-even edge cases (seed rows are in tst_seedfigures).
 #include "sizing/cost.h"
 #include "plan/plan.h"
@@ -11,7 +12,7 @@ using namespace hostplan;
 
 class TestCost : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void apiMix() {
         ApiPrice p;
         p.inputUsdPerMTok = 3;

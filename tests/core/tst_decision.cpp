@@ -36,7 +36,7 @@ Scenario noFitScenario() {
 
 class TestDecision : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void pilotRange_data() {
         QTest::addColumn<uint>("practical");
         QTest::addColumn<uint>("node");
@@ -229,8 +229,7 @@ private slots:
             if (curve[i].contextTokens == 32768) {
                 found = true;
                 QCOMPARE(curve[i].maxConcurrency, p.fit.maxConcurrency);
-                QCOMPARE(curve[i].bytesPerSequencePerGpu,
-                         p.memory.cache.perSequencePerGpu(32768));
+                QCOMPARE(curve[i].bytesPerSequencePerGpu, p.memory.cache.perSequencePerGpu(32768));
             }
         }
         QVERIFY(found);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Engine memory models: the golden rows of ../shared/reference/observed-memory.md (goldenmemory.h)
 // within their stated tolerances, and one test per engine term from the engine's own source.
 // `tst_enginememory --markdown` prints docs/ACCURACY.md instead of running the tests
@@ -17,7 +18,7 @@ using namespace hostplan;
 class tst_EngineMemory : public QObject {
     Q_OBJECT
 
-private slots:
+  private slots:
     // Every golden row: weights within 2 %, KV within 5 %, verdicts exact; a known miss states
     // its cause (QEXPECT_FAIL) and still uses the engine's rule.
     void golden_data() {
@@ -34,12 +35,12 @@ private slots:
         if (!c.cause.empty()) {
             QEXPECT_FAIL("", c.cause.c_str(), Continue);
         }
-        QVERIFY2(c.within(), qPrintable(QStringLiteral("%1 %2: engine %3, HostPlan %4 (%5 %)")
-                                            .arg(QString::fromStdString(c.row),
-                                                 QString::fromStdString(c.what))
-                                            .arg(c.engine, 0, 'g', 8)
-                                            .arg(c.hostplan, 0, 'g', 8)
-                                            .arg(100 * c.error(), 0, 'f', 1)));
+        QVERIFY2(c.within(),
+                 qPrintable(QStringLiteral("%1 %2: engine %3, HostPlan %4 (%5 %)")
+                                .arg(QString::fromStdString(c.row), QString::fromStdString(c.what))
+                                .arg(c.engine, 0, 'g', 8)
+                                .arg(c.hostplan, 0, 'g', 8)
+                                .arg(100 * c.error(), 0, 'f', 1)));
     }
 
     // mxfp4.py @ afdb4a4f: Marlin pads gpt-oss hidden 2880 -> 3072 and intermediate 2880 ->
@@ -203,7 +204,8 @@ private slots:
         const EngineStartup s = engineStartup(Engine::Vllm, in);
         QCOMPARE(s.outcome, StartupOutcome::KvPoolNegative);
         QVERIFY(!s.fixes.empty());
-        QCOMPARE(QString::fromStdString(s.fixes.front().flag), QStringLiteral("--gpu-memory-utilization"));
+        QCOMPARE(QString::fromStdString(s.fixes.front().flag),
+                 QStringLiteral("--gpu-memory-utilization"));
         EngineMemoryInput fixed = in;
         fixed.memoryFraction = std::stod(s.fixes.front().value);
         QVERIFY(engineStartup(Engine::Vllm, fixed).starts());
@@ -235,9 +237,9 @@ private slots:
         const MemoryBreakdown mem = computeMemory(m, g, {}, s);
         QCOMPARE(mem.perGpu.activations, std::uint64_t(3e9));
         QCOMPARE(mem.perGpu.runtime, std::uint64_t(1e9));
-        QCOMPARE(mem.kvCapacityBytesPerGpu,
-                 std::int64_t(mem.budgetBytesPerGpu) - std::int64_t(mem.perGpu.weights) -
-                     std::int64_t(4e9));
+        QCOMPARE(mem.kvCapacityBytesPerGpu, std::int64_t(mem.budgetBytesPerGpu) -
+                                                std::int64_t(mem.perGpu.weights) -
+                                                std::int64_t(4e9));
     }
 };
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Fit: layouts, bundles, practical counts, concurrency and the reasons a plan does not fit,
 // through evaluate() on real catalogue models and GPUs.
 #include "catalogue/catalogue.h"
@@ -24,7 +25,7 @@ Scenario scenario(const std::string &model, const std::string &gpu, std::uint32_
 
 class TestFit : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void bundles_data() {
         QTest::addColumn<uint>("gpus");
         QTest::addColumn<uint>("node");
@@ -55,8 +56,8 @@ private slots:
         QTest::newRow("k3/tp64 heads") << "kimi-k3" << 64u << 1u << 1u << "attention heads";
         QTest::newRow("k3/ep3") << "kimi-k3" << 4u << 3u << 1u << "must be 1 or equal to TP";
         QTest::newRow("llama8b/ep on dense") << "llama-3.1-8b" << 2u << 2u << 1u << "mixture";
-        QTest::newRow("mixtral/ep16 > experts") << "mixtral-8x7b" << 16u << 16u << 1u
-                                                << "routed experts";
+        QTest::newRow("mixtral/ep16 > experts")
+            << "mixtral-8x7b" << 16u << 16u << 1u << "routed experts";
         QTest::newRow("llama8b/pp too deep") << "llama-3.1-8b" << 1u << 1u << 33u << "layers";
         QTest::newRow("zero") << "llama-3.1-8b" << 0u << 1u << 1u << "at least 1";
     }
@@ -68,7 +69,8 @@ private slots:
         QFETCH(QString, problem);
         const auto m = Catalogue::builtin().loadModel(model.toStdString());
         QVERIFY(m.ok());
-        const QString got = QString::fromStdString(layoutProblem(m.value(), Parallelism{tp, ep, pp}));
+        const QString got =
+            QString::fromStdString(layoutProblem(m.value(), Parallelism{tp, ep, pp}));
         if (problem.isEmpty()) {
             QVERIFY2(got.isEmpty(), qPrintable(got));
         } else {
@@ -109,8 +111,8 @@ private slots:
         QCOMPARE(p->layout.tp, 32u);
         bool unsupported24 = false;
         for (const LayoutCandidate &c : p->search.candidates) {
-            unsupported24 |= c.status == CandidateStatus::Unsupported &&
-                             c.reason.rfind("24 GPUs", 0) == 0;
+            unsupported24 |=
+                c.status == CandidateStatus::Unsupported && c.reason.rfind("24 GPUs", 0) == 0;
         }
         QVERIFY(unsupported24);
         Scenario fewer = s;
@@ -128,14 +130,18 @@ private slots:
         QTest::addColumn<qulonglong>("context");
         QTest::addColumn<uint>("concurrency");
         QTest::addColumn<QString>("reason");
-        QTest::newRow("k3 on one h200: weights") << "kimi-k3" << "h200" << 1u << 8192ull << 1u
-                                                 << "weights alone";
-        QTest::newRow("llama70b bf16 on 2 4090: weights") << "llama-3.1-70b" << "rtx-4090" << 2u
-                                                          << 8192ull << 1u << "weights alone";
-        QTest::newRow("llama8b 1000 users at 128k") << "llama-3.1-8b" << "h100" << 1u << 131072ull
-                                                    << 1000u << "fewer than the 1000 requested";
-        QTest::newRow("context above max") << "llama-3.1-8b" << "h100" << 1u << 200000ull << 1u
-                                           << "above the model's maximum";
+        QTest::newRow("k3 on one h200: weights")
+            << "kimi-k3"
+            << "h200" << 1u << 8192ull << 1u << "weights alone";
+        QTest::newRow("llama70b bf16 on 2 4090: weights")
+            << "llama-3.1-70b"
+            << "rtx-4090" << 2u << 8192ull << 1u << "weights alone";
+        QTest::newRow("llama8b 1000 users at 128k")
+            << "llama-3.1-8b"
+            << "h100" << 1u << 131072ull << 1000u << "fewer than the 1000 requested";
+        QTest::newRow("context above max")
+            << "llama-3.1-8b"
+            << "h100" << 1u << 200000ull << 1u << "above the model's maximum";
     }
     void doesNotFitReasons() {
         QFETCH(QString, model);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Tests for the generic importer (core/import/arch_generic.cpp), ModelOpt quantization
 // (core/import/modelopt.cpp) and the config text rules (Infinity / NaN, dtype spellings), on
 // real configs in tests/data/configs/ (sources in its README.md).

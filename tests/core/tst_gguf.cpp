@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GGUF reader (import/gguf.h), ggml type table (import/ggmltypes.h) and GGUF -> ModelSpec
 // (import/ggufimport.h): headers built in the test to mirror published files, exact bytes,
 // and the hostile table (huge counts and strings, bad versions, truncation, data past EOF).
@@ -48,7 +49,7 @@ Bytes start(std::uint64_t tensors, std::uint64_t kvs, std::uint32_t version = 3)
 class TestGguf : public QObject {
     Q_OBJECT
 
-private slots:
+  private slots:
     void typeTable_data() {
         QTest::addColumn<QString>("name");
         QTest::addColumn<uint>("id");
@@ -129,8 +130,8 @@ private slots:
         QCOMPARE(h->find("tokenizer.ggml.tokens")->count, std::uint64_t(128256));
         QCOMPARE(h->dataOffset, std::uint64_t(header.size()));
 
-        auto spec = ggufToModelSpec(gguf::Model{h.value(), {"llama.gguf"}, w.fileSize()},
-                                    "llama.gguf");
+        auto spec =
+            ggufToModelSpec(gguf::Model{h.value(), {"llama.gguf"}, w.fileSize()}, "llama.gguf");
         QVERIFY2(spec.ok(), spec.ok() ? "" : spec.error().toString().c_str());
         QCOMPARE(spec->architecture, std::string("llama"));
         QCOMPARE(spec->displayName, std::string("Meta Llama 3.1 8B Instruct"));
@@ -175,8 +176,7 @@ private slots:
         auto model = gguf::readModel(base.string() + "-00002-of-00002.gguf");
         QVERIFY2(model.ok(), model.ok() ? "" : model.error().toString().c_str());
         QCOMPARE(model->parts.size(), std::size_t(2));
-        QCOMPARE(model->header.tensorBytes(),
-                 kLlama8bQ4kmTensorBytes + 4096ull * 4096 / 32 * 34);
+        QCOMPARE(model->header.tensorBytes(), kLlama8bQ4kmTensorBytes + 4096ull * 4096 / 32 * 34);
         auto split = importModelPath(base.string() + "-00001-of-00002.gguf");
         QVERIFY(split.ok());
         QCOMPARE(split->id, std::string("big"));
@@ -206,8 +206,9 @@ private slots:
         QVERIFY2(blob.ok(), blob.ok() ? "" : blob.error().toString().c_str());
         QCOMPARE(*blob, models / "blobs" / ("sha256-" + hex));
         QVERIFY(!importer::resolveOllamaModel("qwen3:8b", models).ok()); // not pulled
-        QVERIFY(importer::resolveOllamaModel("qwen3:8b", models).error().message.find(
-                    "not pulled") != std::string::npos);
+        QVERIFY(
+            importer::resolveOllamaModel("qwen3:8b", models).error().message.find("not pulled") !=
+            std::string::npos);
         QVERIFY(!importer::resolveOllamaModel("../../etc:x", models).ok());
         QVERIFY(!importer::resolveOllamaModel("a/b/c/d:x", models).ok());
         qputenv("OLLAMA_MODELS", dir.path().toUtf8());
@@ -283,7 +284,8 @@ private slots:
         auto sb = ggufToModelSpec(gguf::Model{hb.value(), {}, 0}, "bad.gguf");
         QVERIFY(!sb.ok());
         QCOMPARE(sb.error().toString(),
-                 std::string("bad.gguf: llama.attention.head_count_kv: array of 3 values for 32 layers"));
+                 std::string(
+                     "bad.gguf: llama.attention.head_count_kv: array of 3 values for 32 layers"));
     }
 
     void slidingWindowPattern() {
@@ -312,7 +314,8 @@ private slots:
         QTest::addColumn<QString>("error");
         QTest::newRow("architecture") << "general.architecture"
                                       << "m.gguf: general.architecture: missing (or not a string)";
-        QTest::newRow("block_count") << "llama.block_count" << "m.gguf: llama.block_count: missing";
+        QTest::newRow("block_count") << "llama.block_count"
+                                     << "m.gguf: llama.block_count: missing";
         QTest::newRow("head_count") << "llama.attention.head_count"
                                     << "m.gguf: llama.attention.head_count: missing";
     }

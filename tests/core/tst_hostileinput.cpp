@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The bad-input table: hostile files through every parser and reader, each a data row. Every
 // row must end in a clear error that names the field (or the file), never a crash, a hang or a
 // silently wrong model. Bounded time is enforced by the ctest TIMEOUT of this suite (a test
@@ -91,8 +92,11 @@ const std::string kHeader =
 
 /// Raw values no parser may accept in a numeric field, each with a word of the expected error.
 const std::vector<std::pair<const char *, const char *>> kParseLevelValues = {
-    {"1e400", "out of range"}, {"-1e400", "out of range"}, {"NaN", "not valid JSON"},
-    {"Infinity", "not valid JSON"}, {"-Infinity", "not valid JSON"}};
+    {"1e400", "out of range"},
+    {"-1e400", "out of range"},
+    {"NaN", "not valid JSON"},
+    {"Infinity", "not valid JSON"},
+    {"-Infinity", "not valid JSON"}};
 
 /// What a parser says about `text`: ok, or the error as "field: message".
 using Parser = std::function<Result<bool>(const std::string &text)>;
@@ -148,7 +152,7 @@ bool canMountTmpfs() {
 class TestHostileInput : public QObject {
     Q_OBJECT
 
-private slots:
+  private slots:
     // Text-level hostile input for every parser: each must fail and the error must name
     // `expect` (a field path, or a word of the message).
     void parsers_data() {
@@ -163,7 +167,8 @@ private slots:
             numericLeaves(doc, "", "", leaves);
             for (const auto &[pointer, path] : leaves) {
                 for (const auto &[raw, word] : kParseLevelValues) {
-                    if (name == "config" && std::string_view(raw).find("e400") == std::string_view::npos) {
+                    if (name == "config" &&
+                        std::string_view(raw).find("e400") == std::string_view::npos) {
                         continue; // NaN / Infinity in a config: configNonFinite below
                     }
                     QTest::addRow("%s/%s=%s", qPrintable(name), path.c_str(), raw)
@@ -185,15 +190,21 @@ private slots:
             }
         }
         const J scenario = J::parse(sample("scenario"));
-        const std::vector<std::string> scenarioFields = {
-            "hardware/gpu_count",           "hardware/gpus_per_node",
-            "hardware/tp",                  "hardware/ep",
-            "hardware/pp",                  "engine/memory_fraction",
-            "engine/prefill_chunk_tokens",  "workload/context_tokens",
-            "workload/concurrency",         "workload/input_tokens_per_month",
-            "workload/output_tokens_per_month", "workload/hours_per_day",
-            "workload/utilisation",         "pricing/usd_per_gpu_hour",
-            "pricing/hours_per_month"};
+        const std::vector<std::string> scenarioFields = {"hardware/gpu_count",
+                                                         "hardware/gpus_per_node",
+                                                         "hardware/tp",
+                                                         "hardware/ep",
+                                                         "hardware/pp",
+                                                         "engine/memory_fraction",
+                                                         "engine/prefill_chunk_tokens",
+                                                         "workload/context_tokens",
+                                                         "workload/concurrency",
+                                                         "workload/input_tokens_per_month",
+                                                         "workload/output_tokens_per_month",
+                                                         "workload/hours_per_day",
+                                                         "workload/utilisation",
+                                                         "pricing/usd_per_gpu_hour",
+                                                         "pricing/hours_per_month"};
         for (const std::string &f : scenarioFields) {
             std::string dotted = f;
             dotted[dotted.find('/')] = '.';
@@ -205,7 +216,8 @@ private slots:
         }
         // Duplicate names: the later value would silently win.
         QTest::newRow("config/duplicateHiddenSize")
-            << "config" << QByteArray::fromStdString(withDuplicate(llama, "", "hidden_size", "8192"))
+            << "config"
+            << QByteArray::fromStdString(withDuplicate(llama, "", "hidden_size", "8192"))
             << "hidden_size";
         QTest::newRow("index/duplicateWeightMap")
             << "index"
@@ -224,8 +236,9 @@ private slots:
             << QByteArray::fromStdString(withDuplicate(scenario, "/workload", "concurrency", "1"))
             << "workload.concurrency";
         QTest::newRow("probe/duplicateStatus")
-            << "probe" << QByteArray::fromStdString(withDuplicate(J::parse(sample("probe")), "",
-                                                                  "status", "\"ok\""))
+            << "probe"
+            << QByteArray::fromStdString(
+                   withDuplicate(J::parse(sample("probe")), "", "status", "\"ok\""))
             << "status";
         // Truncated, garbage, empty and deeply nested documents.
         for (const QString &name : kParsers) {
@@ -300,20 +313,21 @@ private slots:
         const QString ignore = "/text_config/quantization_config/ignore/0";
         const QString notConvert = "/quantization_config/modules_to_not_convert/0";
         QTest::newRow("nested25000")
-            << "Kimi-K3.json" << ignore
-            << "re:" + QString(25000, '(') + "a" + QString(25000, ')')
+            << "Kimi-K3.json" << ignore << "re:" + QString(25000, '(') + "a" + QString(25000, ')')
             << "text_config.quantization_config.ignore[0]";
-        QTest::newRow("altStarX") << "Kimi-K3.json" << ignore << "re:(.|.)*X" << "";
-        QTest::newRow("starStarX") << "Kimi-K3.json" << ignore << "re:(.*)*X" << "";
-        QTest::newRow("repeatBomb")
-            << "Kimi-K3.json" << ignore << "re:((a{1000}){1000}){1000}"
-            << "text_config.quantization_config.ignore[0]";
+        QTest::newRow("altStarX") << "Kimi-K3.json" << ignore << "re:(.|.)*X"
+                                  << "";
+        QTest::newRow("starStarX") << "Kimi-K3.json" << ignore << "re:(.*)*X"
+                                   << "";
+        QTest::newRow("repeatBomb") << "Kimi-K3.json" << ignore << "re:((a{1000}){1000}){1000}"
+                                    << "text_config.quantization_config.ignore[0]";
         QTest::newRow("lookahead") << "Kimi-K3.json" << ignore << "re:(?=x)y"
                                    << "text_config.quantization_config.ignore[0]";
         QTest::newRow("manyStars")
-            << "gpt-oss-120b.json" << notConvert << "model.layers.************X" << "";
-        QTest::newRow("longGlob") << "gpt-oss-120b.json" << notConvert
-                                  << QString(100000, '*') << "modules_to_not_convert[0]";
+            << "gpt-oss-120b.json" << notConvert << "model.layers.************X"
+            << "";
+        QTest::newRow("longGlob") << "gpt-oss-120b.json" << notConvert << QString(100000, '*')
+                                  << "modules_to_not_convert[0]";
     }
     void patterns() {
         QFETCH(QString, file);
@@ -354,7 +368,8 @@ private slots:
     void fileTypes_data() {
         QTest::addColumn<QString>("reader");
         QTest::addColumn<QString>("kind");
-        for (const char *reader : {"scenario", "probe", "config", "index", "header", "gguf", "raw"}) {
+        for (const char *reader :
+             {"scenario", "probe", "config", "index", "header", "gguf", "raw"}) {
             for (const char *kind : {"directory", "fifo", "devzero", "missing", "oversize"}) {
                 QTest::addRow("%s/%s", reader, kind) << reader << kind;
             }
@@ -416,10 +431,10 @@ private slots:
         QVERIFY2(error.has_value(), "read as a file");
         const QString text = QString::fromStdString(error->toString());
         QVERIFY2(text.contains(path), qPrintable(text));
-        const char *word = kind == "directory" ? "folder"
-                           : kind == "missing" ? "not found"
+        const char *word = kind == "directory"  ? "folder"
+                           : kind == "missing"  ? "not found"
                            : kind == "oversize" ? "too large"
-                                                 : "not a regular file";
+                                                : "not a regular file";
         QVERIFY2(text.contains(word), qPrintable(text));
     }
 
@@ -464,9 +479,8 @@ private slots:
         const std::string p = mnt.toStdString() + "/report.pdf";
         QVERIFY(writeFileAtomically(p, "old report\n").ok());
         const auto r = writeFileAtomically(p, std::string(200000, 'x'));
-        const std::string kept = readRegularFile(p, 1 << 20).ok()
-                                     ? readRegularFile(p, 1 << 20).value()
-                                     : std::string();
+        const std::string kept =
+            readRegularFile(p, 1 << 20).ok() ? readRegularFile(p, 1 << 20).value() : std::string();
         const int entries = int(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size());
         ::umount(mnt.constData());
         QVERIFY(!r.ok());
@@ -479,8 +493,7 @@ private slots:
     void writeIntoMissingFolderNamesReason() {
         const auto r = writeFileAtomically("/nonexistent-hostplan/x.json", "x");
         QVERIFY(!r.ok());
-        QVERIFY2(QString::fromStdString(r.error().toString())
-                     .contains("No such file or directory"),
+        QVERIFY2(QString::fromStdString(r.error().toString()).contains("No such file or directory"),
                  r.error().toString().c_str());
     }
 
@@ -488,14 +501,20 @@ private slots:
     void terminalSafe_data() {
         QTest::addColumn<QByteArray>("in");
         QTest::addColumn<QByteArray>("out");
-        QTest::newRow("plain") << QByteArray("Kimi K3 on 8x B300\n") << QByteArray("Kimi K3 on 8x B300\n");
+        QTest::newRow("plain") << QByteArray("Kimi K3 on 8x B300\n")
+                               << QByteArray("Kimi K3 on 8x B300\n");
         QTest::newRow("utf8") << QByteArray("8× H200 – ü\n") << QByteArray("8× H200 – ü\n");
-        QTest::newRow("rlo") << QByteArray("evil\xE2\x80\xAE" "fdp.exe")
+        QTest::newRow("rlo") << QByteArray("evil\xE2\x80\xAE"
+                                           "fdp.exe")
                              << QByteArray("evil\\u202Efdp.exe");
-        QTest::newRow("isolate") << QByteArray("a\xE2\x81\xA6" "b") << QByteArray("a\\u2066b");
+        QTest::newRow("isolate") << QByteArray("a\xE2\x81\xA6"
+                                               "b")
+                                 << QByteArray("a\\u2066b");
         QTest::newRow("escape") << QByteArray("a\x1b[2Jb") << QByteArray("a\\u001B[2Jb");
         QTest::newRow("cr") << QByteArray("a\rb") << QByteArray("a\\u000Db");
-        QTest::newRow("c1") << QByteArray("a\xC2\x9B" "b") << QByteArray("a\\u009Bb");
+        QTest::newRow("c1") << QByteArray("a\xC2\x9B"
+                                          "b")
+                            << QByteArray("a\\u009Bb");
         QTest::newRow("invalid") << QByteArray("a\xFF\xC0\x80z") << QByteArray("a\\xFF\\xC0\\x80z");
         QTest::newRow("tab") << QByteArray("a\tb") << QByteArray("a\tb");
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Layout search (issue 13): the cheapest layout x rental offer x replicas that carries the
 // workload, per catalogue model and GPU type, with the reasons the others lost.
 #include "catalogue/catalogue.h"
@@ -34,7 +35,7 @@ PlanResult planFor(const Scenario &s) {
 
 class TestLayout : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     // Every model x GPU pair at the default workload. Pinned: GPUs rented, replicas, TP, PP
     // (0 GPUs: nothing carries the workload). Reasons per row.
     void table_data() {
@@ -48,46 +49,71 @@ private slots:
         // strategy_min_gpus h100; H200 16 = SGLang cookbook TP16/EP16 on 2 x 8 H200; B300 and
         // MI355X 8 = vLLM's 8 x B300 / AMD's validated TP8. 24 x H100 (TP 8 x PP 3) is not
         // proposed: MoE models do not run PP across nodes and TP/EP 24 is no power of two.
-        QTest::newRow("k3/h100") << "kimi-k3" << "h100-sxm" << 32u << 1u << 32u << 1u;
-        QTest::newRow("k3/h200") << "kimi-k3" << "h200" << 16u << 1u << 16u << 1u;
-        QTest::newRow("k3/b200") << "kimi-k3" << "b200" << 16u << 1u << 16u << 1u;
-        QTest::newRow("k3/b300") << "kimi-k3" << "b300" << 8u << 1u << 8u << 1u;
-        QTest::newRow("k3/gb200") << "kimi-k3" << "gb200" << 16u << 1u << 16u << 1u;
-        QTest::newRow("k3/mi300x") << "kimi-k3" << "mi300x" << 16u << 1u << 16u << 1u;
-        QTest::newRow("k3/mi355x") << "kimi-k3" << "mi355x" << 8u << 1u << 8u << 1u;
+        QTest::newRow("k3/h100") << "kimi-k3"
+                                 << "h100-sxm" << 32u << 1u << 32u << 1u;
+        QTest::newRow("k3/h200") << "kimi-k3"
+                                 << "h200" << 16u << 1u << 16u << 1u;
+        QTest::newRow("k3/b200") << "kimi-k3"
+                                 << "b200" << 16u << 1u << 16u << 1u;
+        QTest::newRow("k3/b300") << "kimi-k3"
+                                 << "b300" << 8u << 1u << 8u << 1u;
+        QTest::newRow("k3/gb200") << "kimi-k3"
+                                  << "gb200" << 16u << 1u << 16u << 1u;
+        QTest::newRow("k3/mi300x") << "kimi-k3"
+                                   << "mi300x" << 16u << 1u << 16u << 1u;
+        QTest::newRow("k3/mi355x") << "kimi-k3"
+                                   << "mi355x" << 8u << 1u << 8u << 1u;
         // 1.56 TB on 48 GB / 24 GB cards would need PP across nodes (not run for MoE) or a
         // TP that does not divide the 96 heads: nothing serves it.
-        QTest::newRow("k3/l40s") << "kimi-k3" << "l40s" << 0u << 0u << 0u << 0u;
-        QTest::newRow("k3/rtx-4090") << "kimi-k3" << "rtx-4090" << 0u << 0u << 0u << 0u;
+        QTest::newRow("k3/l40s") << "kimi-k3"
+                                 << "l40s" << 0u << 0u << 0u << 0u;
+        QTest::newRow("k3/rtx-4090") << "kimi-k3"
+                                     << "rtx-4090" << 0u << 0u << 0u << 0u;
         // DeepSeek-V3 (FP8, ~690 GB): 2 x 8 H100 is the common recipe minimum; here 32 because
         // the workload's KV (16 x 32k, MLA replicated per TP rank) does not fit on 16.
-        QTest::newRow("dsv3/h100") << "deepseek-v3" << "h100-sxm" << 32u << 1u << 32u << 1u;
-        QTest::newRow("dsv3/h200") << "deepseek-v3" << "h200" << 8u << 1u << 8u << 1u;
-        QTest::newRow("dsv3/mi300x") << "deepseek-v3" << "mi300x" << 8u << 1u << 8u << 1u;
+        QTest::newRow("dsv3/h100") << "deepseek-v3"
+                                   << "h100-sxm" << 32u << 1u << 32u << 1u;
+        QTest::newRow("dsv3/h200") << "deepseek-v3"
+                                   << "h200" << 8u << 1u << 8u << 1u;
+        QTest::newRow("dsv3/mi300x") << "deepseek-v3"
+                                     << "mi300x" << 8u << 1u << 8u << 1u;
         // B300: the 8-GPU instance as TP 8; two TP 4 replicas filling it cost the same and are
         // kept as the tie (fewer replicas rank first).
-        QTest::newRow("dsv3/b300") << "deepseek-v3" << "b300" << 8u << 1u << 8u << 1u;
+        QTest::newRow("dsv3/b300") << "deepseek-v3"
+                                   << "b300" << 8u << 1u << 8u << 1u;
         // Qwen3-235B (BF16, 470 GB): on H100 two TP/EP 8 replicas on two 8-GPU instances
         // (the engine's KV pool on TP 8 holds 8 sequences of 32k, so two replicas hold the
         // 16; Lambda's unclustered 8 x H100 is the cheapest 16 GPUs, TP/EP 16 across two
         // clustered nodes costs more); TP 4 on B200.
-        QTest::newRow("qwen235/h100") << "qwen3-235b-a22b" << "h100-sxm" << 16u << 2u << 8u << 1u;
-        QTest::newRow("qwen235/b200") << "qwen3-235b-a22b" << "b200" << 4u << 1u << 4u << 1u;
+        QTest::newRow("qwen235/h100") << "qwen3-235b-a22b"
+                                      << "h100-sxm" << 16u << 2u << 8u << 1u;
+        QTest::newRow("qwen235/b200") << "qwen3-235b-a22b"
+                                      << "b200" << 4u << 1u << 4u << 1u;
         // Mixtral (93 GB BF16): TP 2 on H200, one B200.
-        QTest::newRow("mixtral/h200") << "mixtral-8x7b" << "h200" << 2u << 1u << 2u << 1u;
-        QTest::newRow("mixtral/b200") << "mixtral-8x7b" << "b200" << 1u << 1u << 1u << 1u;
-        QTest::newRow("mixtral/h100") << "mixtral-8x7b" << "h100-sxm" << 4u << 1u << 4u << 1u;
+        QTest::newRow("mixtral/h200") << "mixtral-8x7b"
+                                      << "h200" << 2u << 1u << 2u << 1u;
+        QTest::newRow("mixtral/b200") << "mixtral-8x7b"
+                                      << "b200" << 1u << 1u << 1u << 1u;
+        QTest::newRow("mixtral/h100") << "mixtral-8x7b"
+                                      << "h100-sxm" << 4u << 1u << 4u << 1u;
         // Llama-3.1-70B (141 GB BF16): TP 8 on H100, TP 4 on H200, TP 2 on B200.
-        QTest::newRow("l70/h100") << "llama-3.1-70b" << "h100-sxm" << 8u << 1u << 8u << 1u;
-        QTest::newRow("l70/h200") << "llama-3.1-70b" << "h200" << 4u << 1u << 4u << 1u;
-        QTest::newRow("l70/b200") << "llama-3.1-70b" << "b200" << 2u << 1u << 2u << 1u;
+        QTest::newRow("l70/h100") << "llama-3.1-70b"
+                                  << "h100-sxm" << 8u << 1u << 8u << 1u;
+        QTest::newRow("l70/h200") << "llama-3.1-70b"
+                                  << "h200" << 4u << 1u << 4u << 1u;
+        QTest::newRow("l70/b200") << "llama-3.1-70b"
+                                  << "b200" << 2u << 1u << 2u << 1u;
         // gpt-oss-120b (65 GB) at 16 x 32k: one H200 / B200.
-        QTest::newRow("oss/h200") << "gpt-oss-120b" << "h200" << 1u << 1u << 1u << 1u;
-        QTest::newRow("oss/b200") << "gpt-oss-120b" << "b200" << 1u << 1u << 1u << 1u;
+        QTest::newRow("oss/h200") << "gpt-oss-120b"
+                                  << "h200" << 1u << 1u << 1u << 1u;
+        QTest::newRow("oss/b200") << "gpt-oss-120b"
+                                  << "b200" << 1u << 1u << 1u << 1u;
         // Llama-3.1-8B at 16 x 32k: one H100 holds 13 sequences (see llama8bOnH100), so two
         // 1-GPU replicas; one H200 holds all 16.
-        QTest::newRow("l8/h100") << "llama-3.1-8b" << "h100-sxm" << 2u << 2u << 1u << 1u;
-        QTest::newRow("l8/h200") << "llama-3.1-8b" << "h200" << 1u << 1u << 1u << 1u;
+        QTest::newRow("l8/h100") << "llama-3.1-8b"
+                                 << "h100-sxm" << 2u << 2u << 1u << 1u;
+        QTest::newRow("l8/h200") << "llama-3.1-8b"
+                                 << "h200" << 1u << 1u << 1u << 1u;
     }
     void table() {
         QFETCH(QString, model);
@@ -268,13 +294,15 @@ private slots:
             QVERIFY(!o.asOf.empty());
         }
         const auto bad = parseOffers(R"({"offers": [{"id": "x", "provider": "p", "gpu": "h200",
-            "source": "s", "as_of": "d", "gpus_per_instance": 0}]})", "mine.json");
+            "source": "s", "as_of": "d", "gpus_per_instance": 0}]})",
+                                     "mine.json");
         QVERIFY(!bad.ok());
         QCOMPARE(bad.error().field, std::string("mine.json: offers[0].gpus_per_instance"));
         // Duplicate ids are named by index, case-insensitively (as for every other list).
         const auto twice = parseOffers(R"([{"id": "x", "provider": "p", "gpu": "h200",
             "source": "s", "as_of": "d"}, {"id": "X", "provider": "q", "gpu": "h200",
-            "source": "s", "as_of": "d"}])", "mine.json");
+            "source": "s", "as_of": "d"}])",
+                                       "mine.json");
         QVERIFY(!twice.ok());
         QCOMPARE(twice.error().field, std::string("mine.json: offers[1].id"));
     }

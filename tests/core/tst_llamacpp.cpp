@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // llama.cpp as an engine (engine/llamacpp.h): KV cache per cache type, the output and compute
 // buffers against llama-server's own start-up lines, the -ngl / --n-cpu-moe split between GPU
 // and RAM, offload-aware speed, the command line, and the seed's Tier 2 table (seed 003: "16 GB:
@@ -26,7 +27,9 @@ ModelSpec llama8b() {
     return ggufToModelSpec(gguf::Model{h.value(), {}, 0}, "llama.gguf").value();
 }
 
-GpuSpec gpu(const char *name) { return Catalogue::builtin().findGpu(name).value(); }
+GpuSpec gpu(const char *name) {
+    return Catalogue::builtin().findGpu(name).value();
+}
 
 ModelSpec config(const char *file) {
     auto s = importModelPath(std::string(HOSTPLAN_TEST_DATA_DIR) + "/configs/" + file);
@@ -43,7 +46,7 @@ constexpr std::uint64_t MiB = 1024 * 1024;
 class TestLlamaCpp : public QObject {
     Q_OBJECT
 
-private slots:
+  private slots:
     void llama8bStartupBuffers() {
         // llama-server -m Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf -ngl 99 (defaults -c 4096,
         // -np 1, -ub 512, f16 KV, Flash Attention auto = on) logs "KV buffer size = 512.00
@@ -58,7 +61,7 @@ private slots:
         QVERIFY(p.ok());
         QCOMPARE(p->context, std::uint64_t(4096)); // llama-server's default, not 131072
         QCOMPARE(p->gpu.kvCache, std::uint64_t(512 * MiB));
-        QCOMPARE(p->host.outputBuffer, std::uint64_t(128256) * 4); // 0.49 MiB
+        QCOMPARE(p->host.outputBuffer, std::uint64_t(128256) * 4);        // 0.49 MiB
         QCOMPARE(p->gpu.compute, std::uint64_t(128256 + 4096) * 512 * 4); // 258.50 MiB
         COMPARE_NEAR(p->host.compute, 16.01 * MiB, 0, 0.03);
         QCOMPARE(p->gpu.weights, m.weightBytes() - 295501824); // token_embd stays in RAM
@@ -136,7 +139,12 @@ private slots:
         QCOMPARE(p->contextPerSlot, std::uint64_t(4096));
         QCOMPARE(p->gpu.kvCache, std::uint64_t(2 * 1024 * MiB)); // n_ctx cells, not x 4
         QCOMPARE(p->host.outputBuffer, std::uint64_t(128256) * 4 * 4);
-        QVERIFY(!planLlamaCpp([&] { auto x = in; x.context = 2; return x; }()).ok());
+        QVERIFY(!planLlamaCpp([&] {
+                     auto x = in;
+                     x.context = 2;
+                     return x;
+                 }())
+                     .ok());
     }
 
     void gpuLayerSplit_data() {
@@ -195,8 +203,8 @@ private slots:
     }
 
     void cpuMoe() {
-        const ModelSpec m = asGgufType(config("Qwen--Qwen3-30B-A3B_config.json"),
-                                       *gguf::ggmlTypeByName("q8_0"));
+        const ModelSpec m =
+            asGgufType(config("Qwen--Qwen3-30B-A3B_config.json"), *gguf::ggmlTypeByName("q8_0"));
         LlamaCppInput in;
         in.model = &m;
         in.gpu = gpu("rtx-4090");
@@ -262,24 +270,26 @@ private slots:
         // The seed's pairings (llama-server -c 8192 -ngl 99 as its command; "long context"
         // read as 32k). A 16 GB card is not in the catalogue: 15.6 GiB usable as an RTX 4080's
         // 16,376 MiB less the driver's share.
-        QTest::newRow("16GB/7B/q4_K/ctx32k") << "XiaomiMiMo--MiMo-7B-Base_config.json" << "q4_K"
-                                             << 15.6 << "" << qulonglong(32768) << true;
-        QTest::newRow("24GB/14B/q4_K") << "Qwen--Qwen3-14B_config.json" << "q4_K" << 0.0
-                                       << "rtx-4090" << qulonglong(8192) << true;
-        QTest::newRow("48GB/32B/q4_K") << "Qwen--Qwen3-32B_config.json" << "q4_K" << 0.0 << "l40s"
-                                       << qulonglong(8192) << true;
-        QTest::newRow("80GB/70B/q4_K") << "meta-llama--Meta-Llama-3.1-70B_config.json" << "q4_K"
-                                       << 0.0 << "h100-sxm" << qulonglong(8192) << true;
-        QTest::newRow("80GB/30B-MoE/q8_0") << "Qwen--Qwen3-30B-A3B_config.json" << "q8_0" << 0.0
-                                           << "h100-sxm" << qulonglong(8192) << true;
+        QTest::newRow("16GB/7B/q4_K/ctx32k") << "XiaomiMiMo--MiMo-7B-Base_config.json"
+                                             << "q4_K" << 15.6 << "" << qulonglong(32768) << true;
+        QTest::newRow("24GB/14B/q4_K") << "Qwen--Qwen3-14B_config.json"
+                                       << "q4_K" << 0.0 << "rtx-4090" << qulonglong(8192) << true;
+        QTest::newRow("48GB/32B/q4_K") << "Qwen--Qwen3-32B_config.json"
+                                       << "q4_K" << 0.0 << "l40s" << qulonglong(8192) << true;
+        QTest::newRow("80GB/70B/q4_K") << "meta-llama--Meta-Llama-3.1-70B_config.json"
+                                       << "q4_K" << 0.0 << "h100-sxm" << qulonglong(8192) << true;
+        QTest::newRow("80GB/30B-MoE/q8_0")
+            << "Qwen--Qwen3-30B-A3B_config.json"
+            << "q8_0" << 0.0 << "h100-sxm" << qulonglong(8192) << true;
         // And one size up does not fit the smaller card.
-        QTest::newRow("24GB/70B/q4_K: no") << "meta-llama--Meta-Llama-3.1-70B_config.json"
-                                           << "q4_K" << 0.0 << "rtx-4090" << qulonglong(8192)
-                                           << false;
-        QTest::newRow("24GB/30B-MoE/q8_0: no") << "Qwen--Qwen3-30B-A3B_config.json" << "q8_0"
-                                               << 0.0 << "rtx-4090" << qulonglong(8192) << false;
-        QTest::newRow("48GB/70B/q8_0: no") << "meta-llama--Meta-Llama-3.1-70B_config.json" << "q8_0"
-                                           << 0.0 << "l40s" << qulonglong(8192) << false;
+        QTest::newRow("24GB/70B/q4_K: no")
+            << "meta-llama--Meta-Llama-3.1-70B_config.json"
+            << "q4_K" << 0.0 << "rtx-4090" << qulonglong(8192) << false;
+        QTest::newRow("24GB/30B-MoE/q8_0: no")
+            << "Qwen--Qwen3-30B-A3B_config.json"
+            << "q8_0" << 0.0 << "rtx-4090" << qulonglong(8192) << false;
+        QTest::newRow("48GB/70B/q8_0: no") << "meta-llama--Meta-Llama-3.1-70B_config.json"
+                                           << "q8_0" << 0.0 << "l40s" << qulonglong(8192) << false;
     }
     void tier2Table() {
         QFETCH(QString, configFile);

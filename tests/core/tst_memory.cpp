@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Memory model: KV bytes per token per attention kind on the real configs
 // (../shared/reference/model-facts.md section 2, kimi-k3-facts.md section 6), TP splitting and
 // replication, and engine capacity against the figures real engines logged
@@ -31,7 +32,7 @@ GpuSpec gpuWithUsableGib(double gib) {
 
 class TestMemory : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     // Re-quantizing weights converts Linear weight matrices only: Kimi K3's KDA short
     // convolutions (depthwise conv kernels, FP32 in the checkpoint) keep their format.
     void requantizeLinearWeightsOnly() {
@@ -71,12 +72,12 @@ private slots:
         // capped at the 128-token window (4,718,592 B per sequence).
         QTest::newRow("gpt-oss-120b/swa") << "gpt-oss-120b" << 36864ull << 36864ull << 0ull;
         // Kimi-Linear: 7 MLA layers x 576 x 2; KDA 20 x 32 x 128 x 128 x 4 + 737,280 x 2.
-        QTest::newRow("kimi-linear/kda+mla") << "kimi-linear-48b-a3b" << 8064ull << 0ull
-                                             << 41943040ull + 1474560ull;
+        QTest::newRow("kimi-linear/kda+mla")
+            << "kimi-linear-48b-a3b" << 8064ull << 0ull << 41943040ull + 1474560ull;
         // Qwen3-Next: 12 full layers x 2 kv heads x 256 x 2 x 2; GDN 36 x 32 x 128 x 128 x 4
         // + 884,736 x 2.
-        QTest::newRow("qwen3-next/gdn+gqa") << "qwen3-next-80b-a3b" << 24576ull << 0ull
-                                            << 75497472ull + 1769472ull;
+        QTest::newRow("qwen3-next/gdn+gqa")
+            << "qwen3-next-80b-a3b" << 24576ull << 0ull << 75497472ull + 1769472ull;
         // Kimi K3: 24 MLA layers x 576 x 2; 69 KDA layers (kimi-k3-facts.md section 0).
         QTest::newRow("kimi-k3/kda+mla") << "kimi-k3" << 27648ull << 0ull << 449372160ull;
     }
@@ -92,8 +93,8 @@ private slots:
     }
 
     void gptOssWindowCap() {
-        const CacheCost c = cacheCost(load("gpt-oss-120b"), Parallelism{}, formats::bf16,
-                                      formats::fp32, 1);
+        const CacheCost c =
+            cacheCost(load("gpt-oss-120b"), Parallelism{}, formats::bf16, formats::fp32, 1);
         QCOMPARE(c.windowTokens, 128ull);
         // model-facts.md: a cap of 4,718,592 B per sequence for the sliding layers.
         QCOMPARE(c.perSequence(100000) - c.kvBytesPerToken * 100000, 4718592ull);
@@ -108,8 +109,8 @@ private slots:
         QTest::addColumn<qulonglong>("kvPerGpu");
         QTest::addColumn<qulonglong>("statePerGpu");
         QTest::newRow("qwen3-235b/tp4") << "qwen3-235b-a22b" << 4u << 48128ull << 0ull;
-        QTest::newRow("qwen3-235b/tp8 one head per rank") << "qwen3-235b-a22b" << 8u << 48128ull
-                                                          << 0ull;
+        QTest::newRow("qwen3-235b/tp8 one head per rank")
+            << "qwen3-235b-a22b" << 8u << 48128ull << 0ull;
         QTest::newRow("llama-70b/tp2") << "llama-3.1-70b" << 2u << 163840ull << 0ull;
         QTest::newRow("kimi-k2/tp8 replicated") << "kimi-k2-instruct" << 8u << 70272ull << 0ull;
         QTest::newRow("kimi-k3/tp8") << "kimi-k3" << 8u << 27648ull << 56171520ull;
@@ -120,8 +121,8 @@ private slots:
         QFETCH(uint, tp);
         QFETCH(qulonglong, kvPerGpu);
         QFETCH(qulonglong, statePerGpu);
-        const CacheCost c = cacheCost(load(model), Parallelism{tp, 1, 1}, formats::bf16,
-                                      formats::fp32, 1);
+        const CacheCost c =
+            cacheCost(load(model), Parallelism{tp, 1, 1}, formats::bf16, formats::fp32, 1);
         QCOMPARE(qulonglong(c.kvBytesPerTokenPerGpu), kvPerGpu);
         QCOMPARE(qulonglong(c.stateBytesPerSequencePerGpu), statePerGpu);
     }
@@ -224,11 +225,14 @@ private slots:
         s.engine.engine = Engine::Vllm;
         const double w = double(m.weightBytes());
         const double total = 80 * kBytesPerGiB;
-        COMPARE_NEAR(double(computeMemory(m, g, {}, s).kvCapacityBytesPerGpu), total * 0.5 - w, 2, 0);
+        COMPARE_NEAR(double(computeMemory(m, g, {}, s).kvCapacityBytesPerGpu), total * 0.5 - w, 2,
+                     0);
         s.engine.engine = Engine::Sglang;
-        COMPARE_NEAR(double(computeMemory(m, g, {}, s).kvCapacityBytesPerGpu), total * 0.5 - w, 2, 0);
+        COMPARE_NEAR(double(computeMemory(m, g, {}, s).kvCapacityBytesPerGpu), total * 0.5 - w, 2,
+                     0);
         s.engine.engine = Engine::TensorRtLlm;
-        COMPARE_NEAR(double(computeMemory(m, g, {}, s).kvCapacityBytesPerGpu), (total - w) * 0.5, 2, 0);
+        COMPARE_NEAR(double(computeMemory(m, g, {}, s).kvCapacityBytesPerGpu), (total - w) * 0.5, 2,
+                     0);
     }
 
     // MoE memory comes from TOTAL parameters: all experts are resident.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Tests for core/import/modelbuilder (and the checked arithmetic of import/configreader): a tiny
 // model built through the public builder API, with exact parameter and byte counts worked out
 // by hand, and overflowing sizes that must come back as errors naming the field, never as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Tests for core/modelimport: every real config in resources/models against the golden figures
 // of ../shared/reference/model-facts.md ("MF") and kimi-k3-facts.md ("K3F"), plus bad inputs.
 #include "import/modelimport.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Number formats: bits per element with block-scale overhead, exact byte counts, parsing.
 #include "model/numberformat.h"
 #include "testutil.h"
@@ -8,7 +9,7 @@ using namespace hostplan;
 
 class TestNumberFormat : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void bitsPerElement_data() {
         QTest::addColumn<QString>("name");
         QTest::addColumn<double>("bits");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Tests for core/safetensors: index parsing (integer and string total_size), header parsing from
 // bytes and from real tiny .safetensors files written into a QTemporaryDir (valid and corrupt),
 // and refineWithIndex.
@@ -288,11 +289,14 @@ void TestSafetensors::refine_data() {
     // Equal to the derived bytes (model-facts.md §3): groups unchanged.
     QTest::newRow("llama-8b/equal") << "Llama-3.1-8B.json" << 16'060'522'496ull << false << false;
     // Larger: DeepSeek-V3's index includes the MTP layer.
-    QTest::newRow("deepseek-v3/mtp") << "DeepSeek-V3.json" << 688'574'839'360ull << true << false; // +2.3%
+    QTest::newRow("deepseek-v3/mtp")
+        << "DeepSeek-V3.json" << 688'574'839'360ull << true << false; // +2.3%
     // Kimi-K2's index includes 6,832 B of rotary buffers.
-    QTest::newRow("kimi-k2/buffers") << "Kimi-K2-Instruct.json" << 1'029'173'256'720ull << true << false;
+    QTest::newRow("kimi-k2/buffers")
+        << "Kimi-K2-Instruct.json" << 1'029'173'256'720ull << true << false;
     // Smaller than derived (e.g. a pruned checkpoint): still exact.
-    QTest::newRow("mixtral/smaller") << "Mixtral-8x7B-v0.1.json" << 90'000'000'001ull << true << false; // -3.6%
+    QTest::newRow("mixtral/smaller")
+        << "Mixtral-8x7B-v0.1.json" << 90'000'000'001ull << true << false; // -3.6%
     // Absurdly small: every group keeps at least a byte, the sum is still exact.
     QTest::newRow("llama-8b/tiny") << "Llama-3.1-8B.json" << 1000ull << true << true;
     // 0 = unknown: nothing spread.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Scenario documents: defaults, validation errors that name the field and value, lossless
 // round trip, atomic save.
 #include "util/jsonutil.h"
@@ -15,7 +16,7 @@ using namespace hostplan;
 
 class TestScenario : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void embeddedDefault() {
         const auto r = parseScenario(readResource("default-scenario.json"));
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
@@ -56,23 +57,30 @@ private slots:
     void errors_data() {
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("field");
-        QTest::newRow("broken json") << "{\"schema_version\": 1," << "scenario";
-        QTest::newRow("array") << "[1,2]" << "scenario";
-        QTest::newRow("no version") << "{}" << "schema_version";
-        QTest::newRow("future version") << "{\"schema_version\": 99}" << "schema_version";
+        QTest::newRow("broken json") << "{\"schema_version\": 1,"
+                                     << "scenario";
+        QTest::newRow("array") << "[1,2]"
+                               << "scenario";
+        QTest::newRow("no version") << "{}"
+                                    << "schema_version";
+        QTest::newRow("future version") << "{\"schema_version\": 99}"
+                                        << "schema_version";
         QTest::newRow("context 0") << "{\"schema_version\":1,\"workload\":{\"context_tokens\":0}}"
                                    << "workload.context_tokens";
         QTest::newRow("context 1e9")
             << "{\"schema_version\":1,\"workload\":{\"context_tokens\":1000000000}}"
             << "workload.context_tokens";
         QTest::newRow("negative concurrency")
-            << "{\"schema_version\":1,\"workload\":{\"concurrency\":-4}}" << "workload.concurrency";
+            << "{\"schema_version\":1,\"workload\":{\"concurrency\":-4}}"
+            << "workload.concurrency";
         QTest::newRow("fractional concurrency")
-            << "{\"schema_version\":1,\"workload\":{\"concurrency\":2.5}}" << "workload.concurrency";
+            << "{\"schema_version\":1,\"workload\":{\"concurrency\":2.5}}"
+            << "workload.concurrency";
         QTest::newRow("zero gpus") << "{\"schema_version\":1,\"hardware\":{\"gpu_count\":0}}"
                                    << "hardware.gpu_count";
-        QTest::newRow("gpu count text") << "{\"schema_version\":1,\"hardware\":{\"gpu_count\":\"many\"}}"
-                                        << "hardware.gpu_count";
+        QTest::newRow("gpu count text")
+            << "{\"schema_version\":1,\"hardware\":{\"gpu_count\":\"many\"}}"
+            << "hardware.gpu_count";
         QTest::newRow("negative price")
             << "{\"schema_version\":1,\"pricing\":{\"usd_per_gpu_hour\":-1}}"
             << "pricing.usd_per_gpu_hour";
@@ -80,11 +88,13 @@ private slots:
             << "{\"schema_version\":1,\"pricing\":{\"usd_per_gpu_hour\":\"NaN\"}}"
             << "pricing.usd_per_gpu_hour";
         QTest::newRow("hours per day 25")
-            << "{\"schema_version\":1,\"workload\":{\"hours_per_day\":25}}" << "workload.hours_per_day";
+            << "{\"schema_version\":1,\"workload\":{\"hours_per_day\":25}}"
+            << "workload.hours_per_day";
         QTest::newRow("bad format") << "{\"schema_version\":1,\"model\":{\"kv_format\":\"fp3\"}}"
                                     << "model.kv_format";
         QTest::newRow("kv format no engine offers")
-            << "{\"schema_version\":1,\"model\":{\"kv_format\":\"mxfp4\"}}" << "model.kv_format";
+            << "{\"schema_version\":1,\"model\":{\"kv_format\":\"mxfp4\"}}"
+            << "model.kv_format";
         QTest::newRow("state format int4")
             << "{\"schema_version\":1,\"model\":{\"state_format\":\"int4\"}}"
             << "model.state_format";
@@ -101,11 +111,13 @@ private slots:
             << "{\"schema_version\":1,\"hardware\":{\"gpu_count\":8,\"tp\":4,\"pp\":1}}"
             << "hardware.gpu_count";
         QTest::newRow("utilisation above 1")
-            << "{\"schema_version\":1,\"workload\":{\"utilisation\":1.5}}" << "workload.utilisation";
+            << "{\"schema_version\":1,\"workload\":{\"utilisation\":1.5}}"
+            << "workload.utilisation";
         QTest::newRow("target tpot 0")
             << "{\"schema_version\":1,\"workload\":{\"target_seconds_per_output_token\":0}}"
             << "workload.target_seconds_per_output_token";
-        QTest::newRow("section not object") << "{\"schema_version\":1,\"workload\":5}" << "workload";
+        QTest::newRow("section not object") << "{\"schema_version\":1,\"workload\":5}"
+                                            << "workload";
         // A repeated name would otherwise keep only its last value, silently.
         QTest::newRow("duplicate key")
             << "{\"schema_version\":1,\"workload\":{\"context_tokens\":8192,"
@@ -160,7 +172,8 @@ private slots:
         const std::filesystem::path root(dir.path().toStdString());
         std::filesystem::create_directories(root / "sc");
         std::filesystem::create_directories(root / "m1");
-        std::filesystem::copy_file(std::string(HOSTPLAN_RESOURCES_DIR) + "/models/Llama-3.1-8B.json",
+        std::filesystem::copy_file(std::string(HOSTPLAN_RESOURCES_DIR) +
+                                       "/models/Llama-3.1-8B.json",
                                    root / "m1" / "config.json");
         std::ofstream(root / "sc" / "s.json")
             << R"({"schema_version":1,"model":{"ref":"../m1"},"hardware":{"gpu":"h100","gpu_count":1}})";
@@ -171,7 +184,8 @@ private slots:
         QVERIFY2(plan.ok(), plan.ok() ? "" : plan.error().toString().c_str());
         QCOMPARE(plan->model.hiddenSize, 4096u);
         // A catalogue id stays as written.
-        std::ofstream(root / "sc" / "c.json") << R"({"schema_version":1,"model":{"ref":"kimi-k3"}})";
+        std::ofstream(root / "sc" / "c.json")
+            << R"({"schema_version":1,"model":{"ref":"kimi-k3"}})";
         QCOMPARE(loadScenarioFile(root / "sc" / "c.json")->model.ref, std::string("kimi-k3"));
     }
 

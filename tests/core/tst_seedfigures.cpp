@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every figure of ../shared/reference/seed-figures.md, fed through the real core API.
 // Units: the seeds use decimal TB / GB (10^12 / 10^9) and binary GiB (2^30); noted per row.
 #include "catalogue/catalogue.h"
@@ -68,7 +69,7 @@ ModelSpec kimiK3() {
 
 class TestSeedFigures : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     // Seeds 000-003: 2.8e12 parameters x bytes per weight.
     void weightsPerFormat_data() {
         QTest::addColumn<QString>("format");
@@ -316,8 +317,8 @@ private slots:
                  qPrintable(QString::number(double(mem.perGpu.runtime) / kBytesPerGB)));
         QVERIFY2(maxConcurrency(mem, 8192, 16) >= 1, "the seed's pairing must fit");
         // A model 5x larger no longer fits the same card (the check is not vacuous).
-        const MemoryBreakdown twice = computeMemory(denseModel(5 * params, hidden, layers),
-                                                    card(cardGb), Parallelism{}, s);
+        const MemoryBreakdown twice =
+            computeMemory(denseModel(5 * params, hidden, layers), card(cardGb), Parallelism{}, s);
         QCOMPARE(maxConcurrency(twice, 8192, 16), 0u);
     }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Serving commands: every flag's value comes from the plan and carries an explanation.
 #include "plan/plan.h"
 #include "engine/servecommand.h"
@@ -105,8 +106,9 @@ class TestServeCommand : public QObject {
         QCOMPARE(find(sg, "--mem-fraction-static")->value, std::string("0.90"));
         QCOMPARE(find(sg, "--max-running-requests")->value,
                  std::to_string(g.throughput.capacity.batch));
-        QVERIFY(find(sg, "--max-running-requests")->explanation.find("under SGLang's memory rules") !=
-                std::string::npos);
+        QVERIFY(
+            find(sg, "--max-running-requests")->explanation.find("under SGLang's memory rules") !=
+            std::string::npos);
         // The vLLM line of the vLLM plan is the plan's own batch.
         const ServeCommand v = vllmServeCommand(p, Catalogue::builtin());
         QCOMPARE(find(v, "--max-num-seqs")->value, std::to_string(p.throughput.capacity.batch));
@@ -158,8 +160,7 @@ class TestServeCommand : public QObject {
         QCOMPARE(find(c, "--pp_size")->value, std::to_string(p.layout.pp));
         QCOMPARE(find(c, "--ep_size")->value, std::to_string(p.layout.ep));
         QCOMPARE(find(c, "--max_batch_size")->value, std::to_string(p.throughput.capacity.batch));
-        QCOMPARE(find(c, "--max_num_tokens")->value,
-                 std::to_string(s.engine.prefillChunkTokens));
+        QCOMPARE(find(c, "--max_num_tokens")->value, std::to_string(s.engine.prefillChunkTokens));
         QCOMPARE(find(c, "--max_seq_len")->value, std::string("8192"));
         QCOMPARE(find(c, "--kv_cache_free_gpu_memory_fraction")->value, std::string("0.85"));
         // FP8 KV has no trtllm-serve flag: a note says how.
@@ -175,12 +176,12 @@ class TestServeCommand : public QObject {
         v.engine.memoryFraction.reset();
         const ServeCommand cv = trtllmServeCommand(planFor(v), Catalogue::builtin());
         QCOMPARE(find(cv, "--kv_cache_free_gpu_memory_fraction")->value, std::string("0.90"));
-        QVERIFY(find(cv, "--kv_cache_free_gpu_memory_fraction")->explanation.find(
-                    "sized for vLLM") != std::string::npos);
+        QVERIFY(
+            find(cv, "--kv_cache_free_gpu_memory_fraction")->explanation.find("sized for vLLM") !=
+            std::string::npos);
         // A dense model has no --ep_size.
-        const ServeCommand dense =
-            trtllmServeCommand(planFor(scenarioFor("llama-3.1-70b", "h100", 4)),
-                               Catalogue::builtin());
+        const ServeCommand dense = trtllmServeCommand(
+            planFor(scenarioFor("llama-3.1-70b", "h100", 4)), Catalogue::builtin());
         QVERIFY(find(dense, "--ep_size") == nullptr);
     }
 
@@ -208,7 +209,8 @@ class TestServeCommand : public QObject {
         const PlanResult p = planFor(s);
         QCOMPARE(p.layout.tp, 2u);
         const ServeCommand v = vllmServeCommand(p, Catalogue::builtin());
-        QVERIFY(find(v, "--tensor-parallel-size")->explanation.find("of one node") == std::string::npos);
+        QVERIFY(find(v, "--tensor-parallel-size")->explanation.find("of one node") ==
+                std::string::npos);
         auto warned = [&](const char *what) {
             return std::any_of(p.warnings.begin(), p.warnings.end(), [&](const std::string &w) {
                 return w.find(what) != std::string::npos;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Throughput (issue 14 serving model): formulas on small cases, capacity, calibration, ranges,
 // and the published measurements in ../shared/reference/observed-throughput.md (P1, P2) that
 // are not in the calibration set. The whole calibration set is tst_throughputaccuracy.
@@ -149,8 +150,8 @@ class TestThroughput : public QObject {
         QCOMPARE(p.throughput.confidence, Confidence::Calibrated);
         QCOMPARE(p.throughput.efficiencySource, std::string("test probe"));
         QVERIFY(p.throughput.atConcurrency.tokensPerSecond < before);
-        const Efficiency e = calibratedEfficiency(
-            p.gpu, defaultEfficiency(Engine::Vllm, p.gpu), Calibration{});
+        const Efficiency e =
+            calibratedEfficiency(p.gpu, defaultEfficiency(Engine::Vllm, p.gpu), Calibration{});
         QCOMPARE(e.confidence, Confidence::Modelled);
         QCOMPARE(confidenceName(Confidence::Measured), std::string("measured"));
     }
@@ -198,9 +199,11 @@ class TestThroughput : public QObject {
     void p1GptOssH200() {
         QFETCH(int, concurrency);
         QFETCH(double, observed);
-        const PlanResult p = planFor("gpt-oss-120b", "h200", 8, 1024 + 128, std::uint32_t(concurrency));
+        const PlanResult p =
+            planFor("gpt-oss-120b", "h200", 8, 1024 + 128, std::uint32_t(concurrency));
         QCOMPARE(p.layout.tp, 8u);
-        const double model = modelFor(p).closedLoop(concurrency, 1024, 128, false).outputTokensPerSecond;
+        const double model =
+            modelFor(p).closedLoop(concurrency, 1024, 128, false).outputTokensPerSecond;
         Efficiency async = defaultEfficiency(Engine::Vllm, p.gpu);
         async.constants.overlap = true;
         const double overlapped =
@@ -222,8 +225,7 @@ class TestThroughput : public QObject {
         const PlanResult p = planFor("gpt-oss-120b", "b200", 8, 2048, 697);
         QCOMPARE(p.layout.tp, 8u);
         const double model = modelFor(p).burst(1000, 215.312, 197.144, true).outputTokensPerSecond;
-        const ThroughputBand band =
-            throughputBand(Engine::Vllm, p.gpu, ServingRegime::DecodeHeavy);
+        const ThroughputBand band = throughputBand(Engine::Vllm, p.gpu, ServingRegime::DecodeHeavy);
         const double observed = 7404.7;
         qInfo("P2: model %.0f output tok/s [%.0f, %.0f], observed %.1f (ratio %.2f)", model,
               model * band.low, model * band.high, observed, model / observed);

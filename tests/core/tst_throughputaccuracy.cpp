@@ -32,8 +32,8 @@ namespace fs = std::filesystem;
 
 /// The measurement folder: the shared reference beside the checkout, else the repo's copy.
 fs::path referenceDir() {
-    const fs::path shared = fs::path(HOSTPLAN_SOURCE_DIR) / ".." / "shared" / "reference" /
-                            "throughput";
+    const fs::path shared =
+        fs::path(HOSTPLAN_SOURCE_DIR) / ".." / "shared" / "reference" / "throughput";
     if (fs::exists(shared / "measurements.json")) {
         return shared;
     }
@@ -41,7 +41,8 @@ fs::path referenceDir() {
 }
 
 std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
     return s;
 }
 
@@ -161,18 +162,20 @@ class TestThroughputAccuracy : public QObject {
                 std::istringstream words(ds);
                 for (std::string w; words >> w;) {
                     w.erase(std::remove(w.begin(), w.end(), ','), w.end());
-                    if (!w.empty() && std::all_of(w.begin(), w.end(), ::isdigit) && std::stod(w) >= 100) {
+                    if (!w.empty() && std::all_of(w.begin(), w.end(), ::isdigit) &&
+                        std::stod(w) >= 100) {
                         n = std::stod(w);
                     }
                 }
                 n = n > 0 ? n : 500;
             }
             const std::string kind = lower(str(r, "concurrency_kind"));
-            const std::string rate = r.contains("request_rate") && r["request_rate"].is_string()
-                                         ? lower(r["request_rate"].get<std::string>())
-                                         : (r.contains("request_rate") && r["request_rate"].is_number()
-                                                ? std::to_string(r["request_rate"].get<double>())
-                                                : std::string("inf"));
+            const std::string rate =
+                r.contains("request_rate") && r["request_rate"].is_string()
+                    ? lower(r["request_rate"].get<std::string>())
+                    : (r.contains("request_rate") && r["request_rate"].is_number()
+                           ? std::to_string(r["request_rate"].get<double>())
+                           : std::string("inf"));
             ServingPoint p;
             if (kind.rfind("closed-loop", 0) == 0) {
                 p = model.closedLoop(number(r, "concurrency", 1), isl, osl, variable);
@@ -204,9 +207,9 @@ class TestThroughputAccuracy : public QObject {
             }
         }
         std::sort(errors.begin(), errors.end());
-        const double median = errors.size() % 2
-                                  ? errors[errors.size() / 2]
-                                  : 0.5 * (errors[errors.size() / 2 - 1] + errors[errors.size() / 2]);
+        const double median =
+            errors.size() % 2 ? errors[errors.size() / 2]
+                              : 0.5 * (errors[errors.size() / 2 - 1] + errors[errors.size() / 2]);
         const double share = double(within) / double(results.size());
         qInfo("rows %zu, within 25%%: %d (%.1f%%), median |error| %.1f%%", results.size(), within,
               100 * share, 100 * median);
@@ -222,8 +225,7 @@ class TestThroughputAccuracy : public QObject {
                     << " | " << QString::number(r.measured, 'f', 1).toStdString() << " | "
                     << QString::number(r.predicted, 'f', 1).toStdString() << " | "
                     << QString::asprintf("%+.1f%%", 100 * r.error).toStdString() << " | "
-                    << QString::number(r.batch, 'f', 0).toStdString() << " | " << r.cause
-                    << " |\n";
+                    << QString::number(r.batch, 'f', 0).toStdString() << " | " << r.cause << " |\n";
             }
         }
         QVERIFY2(share >= 0.80, qPrintable(QString("within 25%: %1").arg(share)));

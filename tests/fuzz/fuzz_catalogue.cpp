@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target: the catalogues (gpus.json, prices.json, models/catalogue.json). The input
 // is split at its first two NUL bytes into the three documents; a missing part is the
 // built-in file, so that each document is fuzzed against valid others.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target: hostplan-cli's command line. The input is the argument list, split at NUL
 // bytes; the output is discarded. Commands that write files (report, export-csv) are not part
 // of this library, so a fuzzed run never writes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target: a Hugging Face config.json through the model importer (duplicate names,
 // number ranges, quantization patterns compiled with RE2, the architecture readers).
 #include "import/modelimport.h"

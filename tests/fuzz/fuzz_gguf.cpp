@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target: a GGUF header (import/gguf.h), once with the input's own size as the file
 // size and once with the size unknown, and the model import of every header that parses.
 #include "import/gguf.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target: a safetensors file's header (8-byte length, JSON tensor table), once with
 // the input's own size as the file size and once with the size unknown.
 #include "import/safetensors.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target: a model.safetensors.index.json.
 #include "import/safetensors.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target: a scenario file. A scenario that parses must round-trip through
 // scenarioToJson unchanged (the GUI saves what it opened).
 #include "scenario/scenario.h"

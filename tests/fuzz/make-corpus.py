@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes the seed corpus of every fuzz target (tests/fuzz/corpus/<target>/): real files from
 resources/ and tests/data/ plus the pathological inputs of issue 16 (25,000 nested groups,
 backtracking patterns, a glob of many stars, duplicate names, 1e400, NaN, deep nesting, bidi

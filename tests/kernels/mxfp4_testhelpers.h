@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Bit-level helpers of the CPU kernel tests (tst_mxfp4, tst_mxfp4_dev): the GPU's byte permute
 // and bf16 multiply, the kernels' scaled pair decode, and random MXFP4 matrices.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CPU tests of the MXFP4 reference (kernels/mxfp4.h) and of the bit-level decode the CUDA
 // kernels run (kernels/mxfp4_bits.h), including the exhaustive 16 codes x 256 scales sweep and
 // CPU emulations of the GEMV's and the prefill GEMMs' operand orders (mma.sync, tcgen05). The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CPU tests of the dev-only kernels' bit-level maps (built with HOSTPLAN_KERNELS_DEV): the
 // wgmma prefill GEMM's shared-memory descriptor, x tile swizzle and A fragments
 // (kernels/dev/mxfp4_wgmma.h), against the PTX ISA's layouts written independently here. The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GPU suite for the CUDA MXFP4 kernels (plain C++, no Qt, ctest label "gpu"): every kernel
 // against the CPU reference on fresh random inputs, at awkward shapes (n not a multiple of the
 // tile, m = 1..16, k = 32, padded k), output poisoned with NaN beforehand and checked fully

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GPU tests of the probe (ctest label "gpu"): a plain executable without Qt, so it runs on a bare
 // GPU node. Exit code 77 = skipped (built without CUDA, or no CUDA device).
 //

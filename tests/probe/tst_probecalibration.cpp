@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Throughput calibration from probe reports, on the reports of a real H200 run
 // (tests/data/h200-*.json, scripts/device-check.sh on 2026-11-29).
 #include "catalogue/catalogue.h"
@@ -21,15 +22,20 @@ probe::ProbeReport load(const char *name) {
 
 class TestProbeCalibration : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void catalogueMatch_data() {
         QTest::addColumn<QString>("device");
         QTest::addColumn<QString>("id");
-        QTest::newRow("h200") << "NVIDIA H200" << "h200";
-        QTest::newRow("h100 sxm") << "NVIDIA H100 80GB HBM3" << "h100-sxm";
-        QTest::newRow("mi300x") << "AMD Instinct MI300X" << "mi300x";
-        QTest::newRow("rtx 4090") << "NVIDIA GeForce RTX 4090" << "rtx-4090";
-        QTest::newRow("unknown") << "NVIDIA T4" << "";
+        QTest::newRow("h200") << "NVIDIA H200"
+                              << "h200";
+        QTest::newRow("h100 sxm") << "NVIDIA H100 80GB HBM3"
+                                  << "h100-sxm";
+        QTest::newRow("mi300x") << "AMD Instinct MI300X"
+                                << "mi300x";
+        QTest::newRow("rtx 4090") << "NVIDIA GeForce RTX 4090"
+                                  << "rtx-4090";
+        QTest::newRow("unknown") << "NVIDIA T4"
+                                 << "";
     }
     void catalogueMatch() {
         QFETCH(QString, device);
@@ -42,8 +48,8 @@ private slots:
     // at 4,262 GB/s (above the copy rate: capped at 1.0); the best large-M GEMM is cuBLAS at
     // 845.8 TFLOP/s (M 8192, N 2048, K 7168) over the H200's 989 TFLOP/s dense BF16 peak.
     void fromKernelReport() {
-        const auto cal = probe::calibrationFromReport(load("h200-kernels-report.json"),
-                                                      Catalogue::builtin());
+        const auto cal =
+            probe::calibrationFromReport(load("h200-kernels-report.json"), Catalogue::builtin());
         QVERIFY(cal.has_value());
         COMPARE_NEAR(cal->hbmBandwidthBytesPerS, 4.2300e12, 0, 1e-3);
         QCOMPARE(cal->decodeEfficiency, 1.0);
@@ -53,8 +59,8 @@ private slots:
 
     // Probe-all report without kernels: the bandwidth only.
     void fromBandwidthReport() {
-        const auto cal = probe::calibrationFromReport(load("h200-probe-report.json"),
-                                                      Catalogue::builtin());
+        const auto cal =
+            probe::calibrationFromReport(load("h200-probe-report.json"), Catalogue::builtin());
         QVERIFY(cal.has_value());
         COMPARE_NEAR(cal->hbmBandwidthBytesPerS, 4230261293867.26, 0, 1e-9);
         QCOMPARE(cal->decodeEfficiency, 0.0);
@@ -69,10 +75,12 @@ private slots:
     // The real H200 reports are plausible; a copy 875x the data sheet, or a GEMM above the
     // dense BF16 peak, is not a measurement.
     void implausibleMeasurementsRefused() {
-        QCOMPARE(probe::implausibleMeasurement(load("h200-probe-report.json"), Catalogue::builtin()),
-                 std::string());
-        QCOMPARE(probe::implausibleMeasurement(load("h200-kernels-report.json"), Catalogue::builtin()),
-                 std::string());
+        QCOMPARE(
+            probe::implausibleMeasurement(load("h200-probe-report.json"), Catalogue::builtin()),
+            std::string());
+        QCOMPARE(
+            probe::implausibleMeasurement(load("h200-kernels-report.json"), Catalogue::builtin()),
+            std::string());
         probe::ProbeReport fast = load("h200-probe-report.json");
         QVERIFY(fast.bandwidth && !fast.bandwidth->empty());
         fast.bandwidth->front().d2dBytesPerS = 4.2e15;
@@ -116,8 +124,8 @@ private slots:
         auto plan = evaluate(s);
         QVERIFY(plan.ok());
         QCOMPARE(plan->throughput.confidence, Confidence::Modelled);
-        const auto cal = probe::calibrationFromReport(load("h200-kernels-report.json"),
-                                                      Catalogue::builtin());
+        const auto cal =
+            probe::calibrationFromReport(load("h200-kernels-report.json"), Catalogue::builtin());
         QVERIFY(cal.has_value());
         const double before = plan->throughput.effectiveBandwidthBytesPerS;
         applyCalibration(plan.value(), *cal);
@@ -127,8 +135,9 @@ private slots:
         // against the reference fraction it was fitted at (calibratedEfficiency, issue 14):
         // the measured 4.23 TB/s copy rate moves the figure in proportion.
         const double gemv = cal->decodeEfficiency > 0 ? cal->decodeEfficiency : 0.92;
-        const double ratio = cal->hbmBandwidthBytesPerS * gemv /
-                             (plan->gpu.hbmBandwidthBytesPerS * (0.89 * 0.92)); // kReferenceStreamingFraction
+        const double ratio =
+            cal->hbmBandwidthBytesPerS * gemv /
+            (plan->gpu.hbmBandwidthBytesPerS * (0.89 * 0.92)); // kReferenceStreamingFraction
         COMPARE_NEAR(plan->throughput.effectiveBandwidthBytesPerS,
                      std::min(0.95 * plan->gpu.hbmBandwidthBytesPerS, before * ratio), 0, 1e-6);
         COMPARE_NEAR(cal->hbmBandwidthBytesPerS, 4.2300e12, 0, 1e-3);

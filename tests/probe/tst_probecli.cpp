@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // hostplan-probe's command line: argument parsing in-process, and the built binary itself on a
 // machine without a GPU (exit code 3, a message naming what was looked for, valid JSON with an
 // empty device list) and with bad arguments (exit code 2, one line on stderr).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Fit arithmetic of the memory-fit test: headroom, chunk plans, fractions of free memory, byte
 // sizes on the command line, and the cancellation token.
 #include "cancel.h"

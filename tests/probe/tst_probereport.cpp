@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Probe report: JSON round trip, validation of malformed reports (each error names its field),
 // and the plan comparison the GUI shows.
 #include "probereport.h"
@@ -180,11 +181,11 @@ class tst_ProbeReport : public QObject {
         QTest::newRow("empty") << ""
                                << ""
                                << "not a JSON probe report";
-        QTest::newRow("duplicateKey") << dev.arg(okDevice.arg(50) + "," +
-                                                 okDevice.arg(60).replace("\"name\":\"G\"",
-                                                                          "\"name\":\"G\",\"name\":\"H\""))
-                                      << "devices[1].name"
-                                      << "appears twice";
+        QTest::newRow("duplicateKey")
+            << dev.arg(okDevice.arg(50) + "," +
+                       okDevice.arg(60).replace("\"name\":\"G\"", "\"name\":\"G\",\"name\":\"H\""))
+            << "devices[1].name"
+            << "appears twice";
         QTest::newRow("array") << "[]"
                                << "(document)"
                                << "must be an object";

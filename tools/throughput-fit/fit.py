@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Serving-throughput model prototype for HostPlan (issue 14).
 
 Stdlib only.  `python3 model.py` fits the free constants to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // hostplan-cli: the plan table, the documented JSON schema, exit codes and one-line errors.
 #include "cli/cli.h"
 #include "testutil.h"
@@ -38,7 +39,7 @@ Run runArgs(const QStringList &args) {
 
 class TestCli : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void planJsonDefault() {
         const Run r = run({"plan", "--json"});
         QCOMPARE(r.code, 0);
@@ -134,7 +135,8 @@ private slots:
         QTest::newRow("--help") << QStringList{"--help"} << 0 << "hostplan-cli: size";
         QTest::newRow("help") << QStringList{"help"} << 0 << "hostplan-cli: size";
         QTest::newRow("plan --help") << QStringList{"plan", "--help"} << 0 << "hostplan-cli: size";
-        QTest::newRow("serve-cmd -h") << QStringList{"serve-cmd", "-h"} << 0 << "hostplan-cli: size";
+        QTest::newRow("serve-cmd -h")
+            << QStringList{"serve-cmd", "-h"} << 0 << "hostplan-cli: size";
         QTest::newRow("noArguments") << QStringList{} << 2 << "hostplan-cli: size";
     }
     void versionAndHelp() {
@@ -164,11 +166,12 @@ private slots:
     void serveCommandUsesCatalogueRepository_data() {
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("repository");
-        QTest::newRow("id") << "kimi-k2-instruct" << "moonshotai/Kimi-K2-Instruct";
-        QTest::newRow("alias") << "kimi-k2" << "moonshotai/Kimi-K2-Instruct";
-        QTest::newRow("shippedConfig")
-            << HOSTPLAN_RESOURCES_DIR "/models/Kimi-K2-Instruct.json"
-            << "moonshotai/Kimi-K2-Instruct";
+        QTest::newRow("id") << "kimi-k2-instruct"
+                            << "moonshotai/Kimi-K2-Instruct";
+        QTest::newRow("alias") << "kimi-k2"
+                               << "moonshotai/Kimi-K2-Instruct";
+        QTest::newRow("shippedConfig") << HOSTPLAN_RESOURCES_DIR "/models/Kimi-K2-Instruct.json"
+                                       << "moonshotai/Kimi-K2-Instruct";
         QTest::newRow("shippedLinearInstruct")
             << HOSTPLAN_RESOURCES_DIR "/models/Kimi-Linear-48B-A3B-Instruct.json"
             << "moonshotai/Kimi-Linear-48B-A3B-Instruct";
@@ -230,21 +233,23 @@ private slots:
         QTest::newRow("zero gpus") << QStringList{"plan", "--gpu-count", "0"} << "--gpu-count";
         QTest::newRow("negative gpus") << QStringList{"plan", "--gpu-count", "-3"} << "--gpu-count";
         QTest::newRow("context 0") << QStringList{"plan", "--context", "0"} << "--context";
-        QTest::newRow("context 1e9") << QStringList{"plan", "--context", "1000000000"} << "--context";
+        QTest::newRow("context 1e9")
+            << QStringList{"plan", "--context", "1000000000"} << "--context";
         QTest::newRow("context NaN") << QStringList{"plan", "--context", "nan"} << "--context";
-        QTest::newRow("negative price") << QStringList{"plan", "--usd-per-gpu-hour", "-2"}
-                                        << "--usd-per-gpu-hour";
-        QTest::newRow("nan price") << QStringList{"plan", "--usd-per-gpu-hour", "nan"}
-                                   << "--usd-per-gpu-hour";
+        QTest::newRow("negative price")
+            << QStringList{"plan", "--usd-per-gpu-hour", "-2"} << "--usd-per-gpu-hour";
+        QTest::newRow("nan price")
+            << QStringList{"plan", "--usd-per-gpu-hour", "nan"} << "--usd-per-gpu-hour";
         QTest::newRow("hours 30") << QStringList{"plan", "--hours-per-day", "30"}
                                   << "--hours-per-day";
-        QTest::newRow("bad format") << QStringList{"plan", "--weights-format", "fp5"}
-                                    << "unknown number format";
-        QTest::newRow("unknown model") << QStringList{"plan", "--model", "gpt-7"} << "unknown model";
-        QTest::newRow("missing file") << QStringList{"plan", "--model", "/nope/config.json"}
-                                      << "model.ref";
-        QTest::newRow("missing scenario") << QStringList{"plan", "--scenario", "/nope.json"}
-                                          << "nope";
+        QTest::newRow("bad format")
+            << QStringList{"plan", "--weights-format", "fp5"} << "unknown number format";
+        QTest::newRow("unknown model")
+            << QStringList{"plan", "--model", "gpt-7"} << "unknown model";
+        QTest::newRow("missing file")
+            << QStringList{"plan", "--model", "/nope/config.json"} << "model.ref";
+        QTest::newRow("missing scenario")
+            << QStringList{"plan", "--scenario", "/nope.json"} << "nope";
         QTest::newRow("tp 6") << QStringList{"plan", "--gpu-count", "6", "--tp", "6"}
                               << "power of two";
         // The value as typed, not its canonical name ('int4', not 'int4_g128').
@@ -273,7 +278,8 @@ private slots:
         f.write(R"({"schema_version": 1, "hardware": {"gpu": "h100", "gpu_count": 32},
                    "workload": {"concurrency": 4}})");
         f.close();
-        const Run r = run({"plan", "--scenario", path.toStdString(), "--concurrency", "2", "--json"});
+        const Run r =
+            run({"plan", "--scenario", path.toStdString(), "--concurrency", "2", "--json"});
         QCOMPARE(r.code, 0);
         const auto j = nlohmann::json::parse(r.out);
         QCOMPARE(j["hardware"]["gpu_count"].get<int>(), 32);
@@ -306,9 +312,11 @@ private slots:
             QFile f(dir.path() + "/s.json");
             f.open(QIODevice::WriteOnly | QIODevice::Truncate);
             f.write(QByteArray(R"({"schema_version": 1, "model": {"ref": "llama-3.1-8b"},
-                   "hardware": {"gpu": "h100", "gpu_count": 1}, "pricing": {)") + prices + "}}");
+                   "hardware": {"gpu": "h100", "gpu_count": 1}, "pricing": {)") +
+                    prices + "}}");
             f.close();
-            const Run r = run({"plan", "--scenario", (dir.path() + "/s.json").toStdString(), "--json"});
+            const Run r =
+                run({"plan", "--scenario", (dir.path() + "/s.json").toStdString(), "--json"});
             return std::make_pair(r.code, nlohmann::json::parse(r.out));
         };
         const auto [cheapCode, cheap] =
@@ -321,8 +329,8 @@ private slots:
         QVERIFY(cheap["warnings"].dump().find("API stays cheaper") != std::string::npos);
         // A plan that serves nothing: volumes in words ("92.6 million", "0"), not "0.0926
         // billion" / "0 billion". 1,048,576 tokens of Kimi K3 context on one H200 does not fit.
-        const Run nofit = run({"plan", "--scenario",
-                               HOSTPLAN_SOURCE_DIR "/tests/app/data/nofit-h200-1m.json"});
+        const Run nofit =
+            run({"plan", "--scenario", HOSTPLAN_SOURCE_DIR "/tests/app/data/nofit-h200-1m.json"});
         const QString nofitOut = QString::fromStdString(nofit.out);
         QVERIFY2(nofitOut.contains("break-even needs 92.6 million output tokens a month, but the "
                                    "plan serves 0 ("),
@@ -371,7 +379,8 @@ private slots:
     // An index whose total_size disagrees wildly with the config is refused, not planned with.
     void implausibleIndex() {
         QTemporaryDir dir;
-        QFile::copy(HOSTPLAN_RESOURCES_DIR "/models/Llama-3.1-8B.json", dir.path() + "/config.json");
+        QFile::copy(HOSTPLAN_RESOURCES_DIR "/models/Llama-3.1-8B.json",
+                    dir.path() + "/config.json");
         for (const QByteArray &size : {QByteArray("18446744073709551615"), QByteArray("1000")}) {
             QFile idx(dir.path() + "/model.safetensors.index.json");
             QVERIFY(idx.open(QIODevice::WriteOnly | QIODevice::Truncate));
@@ -385,7 +394,8 @@ private slots:
         QVERIFY(idx.open(QIODevice::WriteOnly | QIODevice::Truncate));
         idx.write("{\"metadata\": {\"total_size\": 16060522496}, \"weight_map\": {}}");
         idx.close();
-        const Run ok = run({"plan", "--model", dir.path().toStdString(), "--gpu", "h100", "--json"});
+        const Run ok =
+            run({"plan", "--model", dir.path().toStdString(), "--gpu", "h100", "--json"});
         QCOMPARE(ok.code, 0);
         const auto j = nlohmann::json::parse(ok.out);
         QCOMPARE(j["model"]["checkpoint_bytes"].get<std::uint64_t>(), 16060522496ull);
@@ -395,8 +405,8 @@ private slots:
     // GPU type is not applied (a note says so).
     void probeReportCalibrates() {
         const std::string report = HOSTPLAN_TEST_DATA_DIR "/h200-kernels-report.json";
-        const Run r = run({"plan", "--gpu", "h200", "--gpu-count", "16", "--probe-report", report,
-                           "--json"});
+        const Run r =
+            run({"plan", "--gpu", "h200", "--gpu-count", "16", "--probe-report", report, "--json"});
         QCOMPARE(r.code, 0);
         QCOMPARE(nlohmann::json::parse(r.out)["throughput"]["confidence"].get<std::string>(),
                  "calibrated");
@@ -420,7 +430,9 @@ private slots:
         const Run fast = run({"plan", "--gpu", "h200", "--gpu-count", "16", "--probe-report",
                               out.fileName().toStdString()});
         QCOMPARE(fast.code, 2);
-        QVERIFY2(QString::fromStdString(fast.err).contains("d2d_bytes_per_s of 4200.00 TB/s is above the NVIDIA H200 SXM 141GB data-sheet HBM bandwidth of 4.80 TB/s"),
+        QVERIFY2(QString::fromStdString(fast.err).contains(
+                     "d2d_bytes_per_s of 4200.00 TB/s is above the NVIDIA H200 SXM 141GB "
+                     "data-sheet HBM bandwidth of 4.80 TB/s"),
                  qPrintable(QString::fromStdString(fast.err)));
     }
 
@@ -464,13 +476,13 @@ private slots:
 
     // FP8 weights on a GPU without FP8 tensor cores are noted, as FP4 ones are.
     void fp8WeightsWithoutFp8TensorCores() {
-        const Run r = run({"plan", "--model", "llama-3.1-70b", "--gpu", "a100-80gb",
-                           "--weights-format", "fp8"});
+        const Run r = run(
+            {"plan", "--model", "llama-3.1-70b", "--gpu", "a100-80gb", "--weights-format", "fp8"});
         QCOMPARE(r.code, 0);
         QVERIFY2(QString::fromStdString(r.out).contains("a100-80gb has no FP8 tensor cores"),
                  qPrintable(QString::fromStdString(r.out)));
-        const Run h = run({"plan", "--model", "llama-3.1-70b", "--gpu", "h100",
-                           "--weights-format", "fp8"});
+        const Run h =
+            run({"plan", "--model", "llama-3.1-70b", "--gpu", "h100", "--weights-format", "fp8"});
         QVERIFY(!QString::fromStdString(h.out).contains("no FP8 tensor cores"));
     }
 
@@ -479,19 +491,25 @@ private slots:
     // fewer under the calibrated serving model (issue 14: 21.5); on 8x MI355X the API stays
     // cheaper at any volume the plan serves.
     void breakEvenAtTheCapacityLimit() {
-        const auto j = nlohmann::json::parse(run({"plan", "--gpu", "b300", "--gpu-count", "8", "--json"}).out);
+        const auto j =
+            nlohmann::json::parse(run({"plan", "--gpu", "b300", "--gpu-count", "8", "--json"}).out);
         const double served = j["throughput"]["capacity"]["users_served"].get<double>();
         QVERIFY(served > 1 && served < 38);
         QVERIFY(j["breakeven"]["heavy_users"].is_null());
-        QCOMPARE(j["decision"]["heavy_users"]["kind"].get<std::string>(), std::string("out_of_reach"));
+        QCOMPARE(j["decision"]["heavy_users"]["kind"].get<std::string>(),
+                 std::string("out_of_reach"));
         QCOMPARE(j["decision"]["heavy_users"]["users_needed"].get<int>(), 38);
-        const QString b300 = QString::fromStdString(run({"plan", "--gpu", "b300", "--gpu-count", "8"}).out);
-        const QString line = QStringLiteral(
-            "Heavy users never on this plan (50.0 million tokens per month each, $750 per month at "
-            "API output prices): break-even needs 38 heavy users, the plan serves %1")
-                                 .arg(served, 0, 'f', 1);
+        const QString b300 =
+            QString::fromStdString(run({"plan", "--gpu", "b300", "--gpu-count", "8"}).out);
+        const QString line =
+            QStringLiteral(
+                "Heavy users never on this plan (50.0 million tokens per month each, $750 per "
+                "month at "
+                "API output prices): break-even needs 38 heavy users, the plan serves %1")
+                .arg(served, 0, 'f', 1);
         QVERIFY2(b300.contains(line), qPrintable(b300));
-        const QString mi = QString::fromStdString(run({"plan", "--gpu", "mi355x", "--gpu-count", "8"}).out);
+        const QString mi =
+            QString::fromStdString(run({"plan", "--gpu", "mi355x", "--gpu-count", "8"}).out);
         QVERIFY2(mi.contains("Break-even never: the API stays cheaper at any volume this plan can "
                              "serve"),
                  qPrintable(mi));
@@ -499,7 +517,8 @@ private slots:
 
     // Money in the plan table: grouped thousands everywhere, cents on hourly and daily amounts.
     void moneyFormatting() {
-        const Run r = run({"plan", "--gpu", "b300", "--gpu-count", "24", "--usd-per-gpu-hour", "3.5"});
+        const Run r =
+            run({"plan", "--gpu", "b300", "--gpu-count", "24", "--usd-per-gpu-hour", "3.5"});
         QCOMPARE(r.code, 0);
         const QString out = QString::fromStdString(r.out);
         // 24 x 3.50 = 84.00 per hour, 2,016.00 per day, 61,320 per 730-hour month.

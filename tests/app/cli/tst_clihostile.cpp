@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The bad-input table at the command line: the built hostplan-cli and hostplan-probe given
 // hostile files, full disks (an injected ENOSPC: HOSTPLAN_TEST_FAIL_WRITE_AFTER), options in any
 // order and names that would rewrite the terminal. Each row checks the exit code, the one-line
@@ -66,7 +67,7 @@ QByteArray resource(const QString &relative) {
 class TestCliHostile : public QObject {
     Q_OBJECT
 
-private slots:
+  private slots:
     // --tp, --pp and --gpu-count are checked together, after all options are read.
     void optionOrder_data() {
         QTest::addColumn<QStringList>("options");
@@ -87,8 +88,8 @@ private slots:
         QCOMPARE(j["scenario"]["hardware"]["gpu_count"].get<int>(), 2);
     }
     void inconsistentOptionsNameTheOption() {
-        const Run r = runTool(HOSTPLAN_CLI_BIN, {"plan", "--gpu-count", "4", "--tp", "2", "--pp",
-                                                 "1"});
+        const Run r =
+            runTool(HOSTPLAN_CLI_BIN, {"plan", "--gpu-count", "4", "--tp", "2", "--pp", "1"});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("--gpu-count") && r.err.contains("tp x pp"), r.err.constData());
     }
@@ -99,22 +100,29 @@ private slots:
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QByteArray>("expect");
         for (const char *option : {"--scenario", "--model", "--probe-report"}) {
-            QTest::addRow("%s/fifo", option) << option << "fifo" << QByteArray("not a regular file");
-            QTest::addRow("%s/devzero", option) << option << "devzero"
-                                                << QByteArray("not a regular file");
+            QTest::addRow("%s/fifo", option)
+                << option << "fifo" << QByteArray("not a regular file");
+            QTest::addRow("%s/devzero", option)
+                << option << "devzero" << QByteArray("not a regular file");
             QTest::addRow("%s/garbage", option) << option << "garbage" << QByteArray("JSON");
         }
-        QTest::newRow("--scenario/dir") << "--scenario" << "dir" << QByteArray("folder");
-        QTest::newRow("--probe-report/dir") << "--probe-report" << "dir" << QByteArray("folder");
-        QTest::newRow("--model/duplicateHidden") << "--model" << "duplicate"
-                                                 << QByteArray("hidden_size");
-        QTest::newRow("--model/overflow") << "--model" << "overflow" << QByteArray("hidden_size");
-        QTest::newRow("--model/parens25000") << "--model" << "parens"
-                                             << QByteArray("quantization_config.ignore[0]");
-        QTest::newRow("--scenario/overflow") << "--scenario" << "scenarioOverflow"
-                                             << QByteArray("workload.concurrency");
-        QTest::newRow("--probe-report/overflow") << "--probe-report" << "probeOverflow"
-                                                 << QByteArray("memory_free_bytes");
+        QTest::newRow("--scenario/dir") << "--scenario"
+                                        << "dir" << QByteArray("folder");
+        QTest::newRow("--probe-report/dir") << "--probe-report"
+                                            << "dir" << QByteArray("folder");
+        QTest::newRow("--model/duplicateHidden") << "--model"
+                                                 << "duplicate" << QByteArray("hidden_size");
+        QTest::newRow("--model/overflow") << "--model"
+                                          << "overflow" << QByteArray("hidden_size");
+        QTest::newRow("--model/parens25000")
+            << "--model"
+            << "parens" << QByteArray("quantization_config.ignore[0]");
+        QTest::newRow("--scenario/overflow")
+            << "--scenario"
+            << "scenarioOverflow" << QByteArray("workload.concurrency");
+        QTest::newRow("--probe-report/overflow")
+            << "--probe-report"
+            << "probeOverflow" << QByteArray("memory_free_bytes");
     }
     void hostileFiles() {
         QFETCH(QString, option);
@@ -136,7 +144,8 @@ private slots:
             writeFile(path, bytes);
         } else if (kind == "duplicate" || kind == "overflow") {
             QByteArray text = resource("models/Llama-3.1-8B.json");
-            text.replace("{", kind == "duplicate" ? "{\"hidden_size\": 8192," : "{\"hidden_size\": 1e400,");
+            text.replace("{", kind == "duplicate" ? "{\"hidden_size\": 8192,"
+                                                  : "{\"hidden_size\": 1e400,");
             writeFile(path, text);
         } else if (kind == "parens") {
             auto j = nlohmann::json::parse(resource("models/Kimi-K3.json").toStdString());
@@ -179,14 +188,14 @@ private slots:
     // writer) is refused with exit 2, naming its position and the bad byte.
     void invalidUtf8Argument() {
         // printf writes the raw bytes (octal escapes): a QString argument would be re-encoded.
-        for (const QString &bad : {QStringLiteral("ll\\270gpu"),
-                                   QStringLiteral("llama-3.1-8b\\314\\322")}) {
+        for (const QString &bad :
+             {QStringLiteral("ll\\270gpu"), QStringLiteral("llama-3.1-8b\\314\\322")}) {
             QProcess p;
-            p.start(QStringLiteral("/bin/sh"),
-                    {QStringLiteral("-c"),
-                     QStringLiteral("exec \"$0\" plan --model \"$(printf '%1')\" --gpu h200")
-                         .arg(bad),
-                     QStringLiteral(HOSTPLAN_CLI_BIN)});
+            p.start(
+                QStringLiteral("/bin/sh"),
+                {QStringLiteral("-c"),
+                 QStringLiteral("exec \"$0\" plan --model \"$(printf '%1')\" --gpu h200").arg(bad),
+                 QStringLiteral(HOSTPLAN_CLI_BIN)});
             QVERIFY(p.waitForFinished(60000));
             QCOMPARE(p.exitStatus(), QProcess::NormalExit);
             QCOMPARE(p.exitCode(), 2);
@@ -202,10 +211,14 @@ private slots:
         QTest::addColumn<QString>("command");
         QTest::addColumn<QString>("file");
         QTest::addColumn<int>("failAfter");
-        QTest::newRow("report/0") << "report" << "out.pdf" << 0;
-        QTest::newRow("report/64KiB") << "report" << "out.pdf" << 65536;
-        QTest::newRow("export-csv/0") << "export-csv" << "out-cost.csv" << 0;
-        QTest::newRow("export-csv/10") << "export-csv" << "out-cost.csv" << 10;
+        QTest::newRow("report/0") << "report"
+                                  << "out.pdf" << 0;
+        QTest::newRow("report/64KiB") << "report"
+                                      << "out.pdf" << 65536;
+        QTest::newRow("export-csv/0") << "export-csv"
+                                      << "out-cost.csv" << 0;
+        QTest::newRow("export-csv/10") << "export-csv"
+                                       << "out-cost.csv" << 10;
     }
     void fullDisk() {
         QFETCH(QString, command);
@@ -232,7 +245,8 @@ private slots:
         writeFile(out, "old report\n");
         const Run r = runTool(HOSTPLAN_PROBE_BIN, {"devices", "-q", "-o", out}, 0);
         QCOMPARE(r.code, 5);
-        QVERIFY2(r.err.contains("No space left on device") && r.err.contains(QFile::encodeName(out)),
+        QVERIFY2(r.err.contains("No space left on device") &&
+                     r.err.contains(QFile::encodeName(out)),
                  r.err.constData());
         QCOMPARE(readFile(out), QByteArray("old report\n"));
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Probe panel (offscreen): imported reports compared with the plan (green / red verdicts,
 // headroom, bandwidth ratio), import errors shown plainly, and "Probe this machine" running the
 // built probe (no GPU here: an empty table and the no-GPU status).

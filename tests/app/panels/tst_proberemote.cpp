@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ProbeRemote against a real OpenSSH server started on 127.0.0.1 by this test, with throwaway
 // host and user keys in a temporary folder; the remote probe is the built hostplan-probe with
 // NVIDIA GPUs hidden, so it answers with the no-GPU report. Also: a closed port, an unknown host

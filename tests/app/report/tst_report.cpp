@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The budget report and the exports, offscreen: the PDF exists, has the expected pages and page
 // size, and its text (pdftotext) holds the key figures exactly as the core computed them,
 // formatted with the report's own helpers; the CLI writes the same PDF as the GUI path; CSV
@@ -332,7 +333,8 @@ class TestReport : public QObject {
         QTest::newRow("gpus/one") << gpusText(1) << "1 GPU";
         QTest::newRow("gib") << gibText(300'000'000'000.0) << "279.4 GiB";
         QTest::newRow("gpuMemory/b300")
-            << gpuMemoryText(288e9, 300'000'000'000.0) << "288 GB advertised (vendors' GB here are GiB), 279.4 GiB usable";
+            << gpuMemoryText(288e9, 300'000'000'000.0)
+            << "288 GB advertised (vendors' GB here are GiB), 279.4 GiB usable";
     }
 
     void formatting() {
@@ -620,7 +622,8 @@ class TestReport : public QObject {
         QVERIFY(content.ok());
         QVERIFY(!content->probe.csvRows.isEmpty());
         const QStringList row = content->probe.csvRows.first();
-        const int catalogue = int(content->probe.csvHeaders.indexOf("catalogue_bandwidth_bytes_per_s"));
+        const int catalogue =
+            int(content->probe.csvHeaders.indexOf("catalogue_bandwidth_bytes_per_s"));
         const int ratio = int(content->probe.csvHeaders.indexOf("bandwidth_ratio"));
         QCOMPARE(row.value(catalogue).toDouble(), 4.8e12);
         COMPARE_NEAR(row.value(ratio).toDouble(), 4230261293867.26 / 4.8e12, 0, 1e-6);
@@ -694,7 +697,8 @@ class TestReport : public QObject {
         auto content = buildReportContent(doc, kDate);
         QVERIFY(content.ok());
         const QString note = content.value().memory.note;
-        QVERIFY2(note.contains("Up to 1 sequence of 131,072 tokens fit at once."), qPrintable(note));
+        QVERIFY2(note.contains("Up to 1 sequence of 131,072 tokens fit at once."),
+                 qPrintable(note));
     }
 
     void doesNotFitKeyFigures() {
@@ -739,7 +743,9 @@ class TestReport : public QObject {
             }
             if (row.value(0).endsWith(QLatin1String(" memory")) &&
                 row.value(0).startsWith(QLatin1String("NVIDIA B300"))) {
-                other = row.value(1) == QLatin1String("288 GB advertised (vendors' GB here are GiB), 279.4 GiB usable");
+                other =
+                    row.value(1) ==
+                    QLatin1String("288 GB advertised (vendors' GB here are GiB), 279.4 GiB usable");
             }
         }
         QVERIFY(usable);
@@ -772,7 +778,8 @@ class TestReport : public QObject {
         QTemporaryDir dir;
         for (const auto &[action, name, expect] :
              {std::tuple{actions[2], QStringLiteral("plan.json"), QStringLiteral("Wrote ")},
-              std::tuple{actions[1], QStringLiteral("tables.csv"), QStringLiteral("Wrote 6 CSV files")},
+              std::tuple{actions[1], QStringLiteral("tables.csv"),
+                         QStringLiteral("Wrote 6 CSV files")},
               std::tuple{actions[0], QStringLiteral("plan.pdf"), QStringLiteral("Wrote ")}}) {
             next = dir.filePath(name);
             action->trigger();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What-if explorer, offscreen: every input reaches the right view, invalid input is refused
 // with a message, undo restores exactly, files round-trip losslessly (corrupt ones change
 // nothing), the compare table lists differences, and the session is restored. With
@@ -121,7 +122,7 @@ QString writeLlama8bFolder(const QTemporaryDir &dir) {
 
 class TestExplorer : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void initTestCase() {
         QCoreApplication::setOrganizationName(QStringLiteral("HostPlanTests"));
         QCoreApplication::setApplicationName(QStringLiteral("tst_explorer"));
@@ -152,7 +153,8 @@ private slots:
         const auto marker = linePoints(shown(w, w.kvChart())->chart(), "Scenario:");
         QVERIFY(!marker.isEmpty());
         QCOMPARE(marker.first().x(), 17.0); // the axis plots log2(tokens): 2^17 = 131,072
-        QCOMPARE(w.workloadPanel()->contextSlider()->value(), WorkloadPanel::sliderPosition(131072));
+        QCOMPARE(w.workloadPanel()->contextSlider()->value(),
+                 WorkloadPanel::sliderPosition(131072));
         QVERIFY(w.document()->undoStack()->undoText().contains("131,072"));
     }
 
@@ -338,8 +340,7 @@ private slots:
         pick(w.gpuCombo(), "h200");
         enter(w.gpuCountSpin(), 1);
         const QString one = w.hardwarePanel()->layoutLabel()->text();
-        QVERIFY2(one == "Evaluated: 1 GPU = TP 1 x PP 1, EP 1; 1 node",
-                 qPrintable(one));
+        QVERIFY2(one == "Evaluated: 1 GPU = TP 1 x PP 1, EP 1; 1 node", qPrintable(one));
         enter(w.gpuCountSpin(), 16);
         const QString many = w.hardwarePanel()->layoutLabel()->text();
         QVERIFY2(many.startsWith("Evaluated: 16 GPUs = TP ") && many.endsWith("; 2 nodes"),
@@ -379,8 +380,8 @@ private slots:
             QVERIFY(w.saveFile(path).isEmpty());
             enter(w.concurrencySpin(), 5);
             // Within about a second the unsaved edit is in the session (crash safety).
-            QTRY_COMPARE_WITH_TIMEOUT(AppSettings::lastScenarioJson().contains("\"concurrency\": 5"),
-                                      true, 3000);
+            QTRY_COMPARE_WITH_TIMEOUT(
+                AppSettings::lastScenarioJson().contains("\"concurrency\": 5"), true, 3000);
             w.setSavePrompt([] { return int(QMessageBox::Discard); });
             QVERIFY(w.close());
         }
@@ -399,7 +400,8 @@ private slots:
                             dir.filePath("llama/config.json")));
         QFile f(dir.filePath("s.json"));
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(R"({"schema_version":1,"model":{"ref":"llama"},"hardware":{"gpu":"h100","gpu_count":1}})");
+        f.write(
+            R"({"schema_version":1,"model":{"ref":"llama"},"hardware":{"gpu":"h100","gpu_count":1}})");
         f.close();
         MainWindow w;
         w.setInteractive(false);
@@ -547,9 +549,15 @@ private slots:
         enter(w.concurrencySpin(), 3);
         QVERIFY(w.isWindowModified());
         int asked = 0;
-        w.setSavePrompt([&] { ++asked; return int(QMessageBox::Cancel); });
+        w.setSavePrompt([&] {
+            ++asked;
+            return int(QMessageBox::Cancel);
+        });
         QVERIFY(!w.maybeSave());
-        w.setSavePrompt([&] { ++asked; return int(QMessageBox::Discard); });
+        w.setSavePrompt([&] {
+            ++asked;
+            return int(QMessageBox::Discard);
+        });
         QVERIFY(w.maybeSave());
         QCOMPARE(asked, 2);
         w.newScenario();
@@ -665,8 +673,7 @@ private slots:
         // Also in the field that was just edited.
         w.contextSpin()->setFocus();
         QTRY_VERIFY(w.contextSpin()->hasFocus());
-        QTest::keyClick(w.contextSpin()->findChild<QLineEdit *>(), Qt::Key_Z,
-                        Qt::ControlModifier);
+        QTest::keyClick(w.contextSpin()->findChild<QLineEdit *>(), Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(w.document()->scenario().workload.contextTokens, 32768ull);
         QCOMPARE(w.undoAction()->shortcutContext(), Qt::ApplicationShortcut);
     }
@@ -857,7 +864,8 @@ private slots:
         // A malformed list: the error names the field, nothing changes.
         QFile bad(dir.filePath("bad.csv"));
         QVERIFY(bad.open(QIODevice::WriteOnly));
-        bad.write("id,name,input_usd_per_mtok,output_usd_per_mtok,source,as_of\na,n,x,1,s,2026-01\n");
+        bad.write(
+            "id,name,input_usd_per_mtok,output_usd_per_mtok,source,as_of\na,n,x,1,s,2026-01\n");
         bad.close();
         const int steps = w.document()->undoStack()->count();
         const QString error = w.pricingPanel()->importPriceList(dir.filePath("bad.csv"));
@@ -1103,8 +1111,8 @@ private slots:
         w.resize(1280, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        const QStringList names = {"summary",    "memory",    "gpu-types",
-                                   "kv-cache",   "break-even", "throughput"};
+        const QStringList names = {"summary",  "memory",     "gpu-types",
+                                   "kv-cache", "break-even", "throughput"};
         for (int i = 0; i < names.size(); ++i) {
             w.viewTabs()->setCurrentIndex(i);
             QApplication::processEvents();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The GUI in another language, offscreen: numbers follow the UI's locale ("32,768" in English,
 // "32.768" in German, never both side by side), the words the views build from core values are
 // translated, and the German, Simplified Chinese and Japanese main windows at 1600x1000 and
@@ -179,7 +180,7 @@ QDockWidget *dockNamed(MainWindow &w, const char *name) {
 
 class TestLocalization : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void initTestCase() {
         QCoreApplication::setOrganizationName(QStringLiteral("HostPlanTests"));
         QCoreApplication::setApplicationName(QStringLiteral("tst_localization"));
@@ -265,8 +266,7 @@ private slots:
         QVERIFY2(summary.contains("(modelliert)"), qPrintable(summary));
         QVERIFY2(!summary.contains("modelled"), qPrintable(summary));
         QVERIFY2(summary.contains("Mrd. Ausgabe-Tokens"), qPrintable(summary));
-        QVERIFY2(!summary.contains("billion") && !summary.contains("million"),
-                 qPrintable(summary));
+        QVERIFY2(!summary.contains("billion") && !summary.contains("million"), qPrintable(summary));
         QVERIFY2(summary.contains("geroutete Experten"), qPrintable(summary));
         QVERIFY2(summary.contains("Normen und kleine Vektoren (FP32)"), qPrintable(summary));
         QCOMPARE(groupNameText("norms and small vectors (BF16)"),
@@ -286,8 +286,7 @@ private slots:
         }
         QVERIFY(found);
         QCOMPARE(probeStatusText(probe::ReportStatus::DoesNotFit), QString("passt nicht"));
-        QCOMPARE(probeStatusText(probe::ReportStatus::NoGpu),
-                 QString("keine GPU gefunden"));
+        QCOMPARE(probeStatusText(probe::ReportStatus::NoGpu), QString("keine GPU gefunden"));
     }
 
     void docksShowEverything_data() {
@@ -349,16 +348,25 @@ private slots:
     void languageForLocale_data() {
         QTest::addColumn<QString>("locale");
         QTest::addColumn<QString>("language");
-        QTest::newRow("zh_CN") << "zh_CN" << "zh_CN";
-        QTest::newRow("zh_SG") << "zh_SG" << "zh_CN";
+        QTest::newRow("zh_CN") << "zh_CN"
+                               << "zh_CN";
+        QTest::newRow("zh_SG") << "zh_SG"
+                               << "zh_CN";
         // Traditional Chinese has no catalogue: English rather than the other script.
-        QTest::newRow("zh_TW") << "zh_TW" << "en";
-        QTest::newRow("ja_JP") << "ja_JP" << "ja";
-        QTest::newRow("ja") << "ja" << "ja";
-        QTest::newRow("de_AT") << "de_AT" << "de";
-        QTest::newRow("en_GB") << "en_GB" << "en";
-        QTest::newRow("fr_FR") << "fr_FR" << "en";
-        QTest::newRow("C") << "C" << "en";
+        QTest::newRow("zh_TW") << "zh_TW"
+                               << "en";
+        QTest::newRow("ja_JP") << "ja_JP"
+                               << "ja";
+        QTest::newRow("ja") << "ja"
+                            << "ja";
+        QTest::newRow("de_AT") << "de_AT"
+                               << "de";
+        QTest::newRow("en_GB") << "en_GB"
+                               << "en";
+        QTest::newRow("fr_FR") << "fr_FR"
+                               << "en";
+        QTest::newRow("C") << "C"
+                           << "en";
     }
     void languageForLocale() {
         QFETCH(QString, locale);
@@ -371,14 +379,28 @@ private slots:
         QTest::addColumn<QString>("setting");
         QTest::addColumn<QString>("locale");
         QTest::addColumn<QString>("hardware"); // MainWindow's "Hardware"
-        QTest::newRow("zh_CN") << "zh_CN" << "zh_CN" << "\u786c\u4ef6";
-        QTest::newRow("ja") << "ja" << "ja_JP" << "\u30cf\u30fc\u30c9\u30a6\u30a7\u30a2";
-        QTest::newRow("ja_JP") << "ja_JP" << "ja_JP" << "\u30cf\u30fc\u30c9\u30a6\u30a7\u30a2";
-        QTest::newRow("de_AT") << "de_AT" << "de_AT" << "Hardware";
-        QTest::newRow("en") << "en" << "en_US" << "Hardware";
+        QTest::newRow("zh_CN") << "zh_CN"
+                               << "zh_CN"
+                               << "\u786c\u4ef6";
+        QTest::newRow("ja") << "ja"
+                            << "ja_JP"
+                            << "\u30cf\u30fc\u30c9\u30a6\u30a7\u30a2";
+        QTest::newRow("ja_JP") << "ja_JP"
+                               << "ja_JP"
+                               << "\u30cf\u30fc\u30c9\u30a6\u30a7\u30a2";
+        QTest::newRow("de_AT") << "de_AT"
+                               << "de_AT"
+                               << "Hardware";
+        QTest::newRow("en") << "en"
+                            << "en_US"
+                            << "Hardware";
         // No catalogue: English words and English numbers, not French ones.
-        QTest::newRow("fr_FR") << "fr_FR" << "en_US" << "Hardware";
-        QTest::newRow("zh_TW") << "zh_TW" << "en_US" << "Hardware";
+        QTest::newRow("fr_FR") << "fr_FR"
+                               << "en_US"
+                               << "Hardware";
+        QTest::newRow("zh_TW") << "zh_TW"
+                               << "en_US"
+                               << "Hardware";
     }
     void languageManagerInstalls() {
         QFETCH(QString, setting);
@@ -391,8 +413,7 @@ private slots:
             LanguageManager languages(QStringLiteral(HOSTPLAN_QM_DIR));
             languages.install(setting);
             QCOMPARE(QLocale().name(), locale);
-            QCOMPARE(QCoreApplication::translate("hostplan::ui::MainWindow", "Hardware"),
-                     hardware);
+            QCOMPARE(QCoreApplication::translate("hostplan::ui::MainWindow", "Hardware"), hardware);
         }
         // Gone with the manager.
         QCOMPARE(QCoreApplication::translate("hostplan::ui::MainWindow", "Hardware"),
@@ -408,10 +429,9 @@ private slots:
                 offered << a->data().toString() + QLatin1Char('=') + a->text();
             }
         }
-        for (const QString &entry :
-             {QStringLiteral("en=English"), QStringLiteral("de=Deutsch"),
-              QStringLiteral("zh_CN=\u4e2d\u6587 (\u7b80\u4f53)"),
-              QStringLiteral("ja=\u65e5\u672c\u8a9e")}) {
+        for (const QString &entry : {QStringLiteral("en=English"), QStringLiteral("de=Deutsch"),
+                                     QStringLiteral("zh_CN=\u4e2d\u6587 (\u7b80\u4f53)"),
+                                     QStringLiteral("ja=\u65e5\u672c\u8a9e")}) {
             QVERIFY2(offered.contains(entry), qPrintable(offered.join(", ")));
         }
     }
@@ -426,21 +446,26 @@ private slots:
         QTest::addColumn<QString>("keyFigures");
         QTest::addColumn<QString>("tokens");
         QTest::addColumn<QString>("volume");
-        QTest::newRow("zh_CN") << "zh_CN" << "\u6587\u4ef6(&F)" << "\u786c\u4ef6"
+        QTest::newRow("zh_CN") << "zh_CN"
+                               << "\u6587\u4ef6(&F)"
+                               << "\u786c\u4ef6"
                                << "8 x B300 \u4e0a\u653e\u5f97\u4e0b | $27,798/\u6708 | "
                                   "API $13,800/\u6708"
                                << "\u6bcf GPU \u5c0f\u65f6 $4.76"
                                << "HostPlan \u9884\u7b97\u62a5\u544a"
                                << "\u5173\u952e\u6570\u636e"
-                               << "18.5\u4ebf" << "9,260\u4e07";
-        QTest::newRow("ja") << "ja" << "\u30d5\u30a1\u30a4\u30eb(&F)"
+                               << "18.5\u4ebf"
+                               << "9,260\u4e07";
+        QTest::newRow("ja") << "ja"
+                            << "\u30d5\u30a1\u30a4\u30eb(&F)"
                             << "\u30cf\u30fc\u30c9\u30a6\u30a7\u30a2"
                             << "8 x B300 \u306b\u53ce\u307e\u308b | $27,798/\u6708 | "
                                "API $13,800/\u6708"
                             << "GPU\u6642\u9593\u3042\u305f\u308a $4.76"
                             << "HostPlan \u4e88\u7b97\u30ec\u30dd\u30fc\u30c8"
                             << "\u4e3b\u8981\u306a\u6570\u5024"
-                            << "18.5\u5104" << "9,260\u4e07";
+                            << "18.5\u5104"
+                            << "9,260\u4e07";
     }
     void cjkWindowAndReportAreTranslated() {
         QFETCH(QString, language);
@@ -505,8 +530,7 @@ private slots:
                      qPrintable(families.first()));
         }
         const QImage blank = rendered(QStringLiteral(" "));
-        const QStringList pairs = {"\u4e2d\u6587", "\u7b80\u4f53", "\u65e5\u672c",
-                                   "\u30ad\u30e3"};
+        const QStringList pairs = {"\u4e2d\u6587", "\u7b80\u4f53", "\u65e5\u672c", "\u30ad\u30e3"};
         for (const QString &pair : pairs) {
             const QImage first = rendered(pair.left(1));
             const QImage second = rendered(pair.mid(1, 1));

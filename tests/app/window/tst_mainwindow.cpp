@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GUI smoke test, offscreen: the window opens on Kimi K3, edits reach the plan and the chart,
 // undo restores exactly, save/open round trips, and a screenshot can be taken for review.
 #include "window/mainwindow.h"
@@ -19,7 +20,7 @@ using namespace hostplan::ui;
 
 class TestMainWindow : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void opensOnKimiK3() {
         MainWindow w;
         w.show();
