@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Shared by the what-if explorer tests (tst_explorer, tst_explorer_panels): choosing a combo
 // box entry and typing into spin boxes the way a user does (so the panel's signals fire), and
-// reading a chart's line series.
+// reading a chart's line series; and each test executable's own settings.
 #pragma once
+
+#include "document/appsettings.h"
 
 #include <QChart>
 #include <QComboBox>
@@ -12,6 +14,14 @@
 #include <QTest>
 
 namespace hostplan::explorertest {
+
+/// Points QSettings at organisation HostPlanTests, application `app` (one per test executable,
+/// so parallel runs do not share settings) and clears them; for initTestCase.
+inline void useTestSettings(const QString &app) {
+    QCoreApplication::setOrganizationName(QStringLiteral("HostPlanTests"));
+    QCoreApplication::setApplicationName(app);
+    ui::AppSettings::clear();
+}
 
 /// Chooses the entry of `box` whose item data is `data` and emits activated() as a click does;
 /// fails the test when there is no such entry.

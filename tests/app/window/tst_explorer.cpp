@@ -91,11 +91,7 @@ QStringList axisLabels(QChart *chart, Qt::Orientation orientation) {
 class TestExplorer : public QObject {
     Q_OBJECT
   private slots:
-    void initTestCase() {
-        QCoreApplication::setOrganizationName(QStringLiteral("HostPlanTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_explorer"));
-        AppSettings::clear();
-    }
+    void initTestCase() { useTestSettings(QStringLiteral("tst_explorer")); }
     void cleanupTestCase() { AppSettings::clear(); }
 
     void sliderMapsLogScale() {

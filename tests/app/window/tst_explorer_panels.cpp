@@ -73,11 +73,7 @@ QString writeLlama8bFolder(const QTemporaryDir &dir) {
 class TestExplorerPanels : public QObject {
     Q_OBJECT
   private slots:
-    void initTestCase() {
-        QCoreApplication::setOrganizationName(QStringLiteral("HostPlanTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_explorer_panels"));
-        AppSettings::clear();
-    }
+    void initTestCase() { useTestSettings(QStringLiteral("tst_explorer_panels")); }
     void cleanupTestCase() { AppSettings::clear(); }
     // A relative model path in a scenario opened in the GUI is relative to the file.
     void relativeModelPathOpensBesideTheFile() {
