@@ -202,6 +202,17 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
                 ? std::string("none (the context is above the model's maximum)")
                 : std::string("none up to ").append(countText(kMaxPracticalGpus, "GPU")))
         << "\n";
+    if (p.search.found && p.search.best() &&
+        std::abs(p.search.best()->usdPerGpuHour - p.usdPerGpuHour) > 0.005 * p.usdPerGpuHour) {
+        // The search ranks offers at their own rates; the plan's Cost uses the plan's rate
+        // (the scenario's, else the GPU's catalogue rate). Say so rather than show two costs
+        // as if they were one.
+        const LayoutCandidate &b = *p.search.best();
+        out << "          the search prices each offer at its own rate: "
+            << usdCents(b.usdPerGpuHour) << " per GPU-hour, " << usd(b.usdPerMonth)
+            << " a month on " << b.offer.id << "; Cost below is at this plan's rate ("
+            << usdCents(p.usdPerGpuHour) << " per GPU-hour)\n";
+    }
     if (p.search.found) {
         // The runners-up: near ties first, then the next cheapest, each with why it lost.
         int shown = 0;
