@@ -137,6 +137,21 @@ class Writer {
     std::vector<Tensor> m_tensors;
 };
 
+/// A Gemma-3-shaped header (metadata only): 12 layers, hidden 1152, 4 heads, 1 KV head of 256,
+/// sliding window 512 (llama.cpp's gemma3 pattern: five of every six layers), vocab 262144.
+inline Writer gemma3SlidingWindow() {
+    Writer w;
+    w.string("general.architecture", "gemma3")
+        .u32("gemma3.block_count", 12)
+        .u32("gemma3.embedding_length", 1152)
+        .u32("gemma3.attention.head_count", 4)
+        .u32("gemma3.attention.head_count_kv", 1)
+        .u32("gemma3.attention.key_length", 256)
+        .u32("gemma3.attention.sliding_window", 512)
+        .u32("gemma3.vocab_size", 262144);
+    return w;
+}
+
 /// Meta-Llama-3.1-8B-Instruct as llama-quantize's Q4_K_M stores it (llama.cpp
 /// src/llama-quant.cpp: attn_v and ffn_down in q6_K on the "use_more_bits" layers i < n/8,
 /// i >= 7n/8 and (i - n/8) % 3 == 2, else q4_K; output q6_K; token_embd, q, k, o, gate, up

@@ -290,15 +290,7 @@ class TestGguf : public QObject {
 
     void slidingWindowPattern() {
         // Gemma 3: sliding window 1024 on five of every six layers (llama.cpp's pattern 6).
-        Writer w;
-        w.string("general.architecture", "gemma3")
-            .u32("gemma3.block_count", 12)
-            .u32("gemma3.embedding_length", 1152)
-            .u32("gemma3.attention.head_count", 4)
-            .u32("gemma3.attention.head_count_kv", 1)
-            .u32("gemma3.attention.key_length", 256)
-            .u32("gemma3.attention.sliding_window", 512)
-            .u32("gemma3.vocab_size", 262144);
+        auto w = ggufwriter::gemma3SlidingWindow();
         auto h = gguf::parseHeader(w.build(), 0, "g.gguf");
         auto spec = ggufToModelSpec(gguf::Model{h.value(), {}, 0}, "g.gguf");
         QVERIFY(spec.ok());

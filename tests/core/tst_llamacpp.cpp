@@ -106,15 +106,7 @@ class TestLlamaCpp : public QObject {
     void slidingWindowCache() {
         // Gemma 3 shape: 12 layers, 10 with a 512-token window (pattern 6), 1 KV head of 256.
         // SWA layers keep window + n_ubatch cells padded to 256 per slot; full layers n_ctx.
-        ggufwriter::Writer w;
-        w.string("general.architecture", "gemma3")
-            .u32("gemma3.block_count", 12)
-            .u32("gemma3.embedding_length", 1152)
-            .u32("gemma3.attention.head_count", 4)
-            .u32("gemma3.attention.head_count_kv", 1)
-            .u32("gemma3.attention.key_length", 256)
-            .u32("gemma3.attention.sliding_window", 512)
-            .u32("gemma3.vocab_size", 262144);
+        auto w = ggufwriter::gemma3SlidingWindow();
         auto h = gguf::parseHeader(w.build(), 0, "g.gguf");
         const ModelSpec m = ggufToModelSpec(gguf::Model{h.value(), {}, 0}, "g.gguf").value();
         LlamaCppInput in;
