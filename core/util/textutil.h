@@ -40,9 +40,10 @@ inline std::string groupedText(std::uint64_t value) {
     return out;
 }
 
-/// "1 GPU", "8 GPUs": a count and an English noun that takes a plain -s plural.
+/// "1 GPU", "8 GPUs", "1,024 GPUs": a grouped count and an English noun that takes a plain -s
+/// plural.
 inline std::string countText(std::uint64_t count, std::string_view noun) {
-    return std::to_string(count) + " " + std::string(noun) + (count == 1 ? "" : "s");
+    return groupedText(count) + " " + std::string(noun) + (count == 1 ? "" : "s");
 }
 
 } // namespace hostplan
