@@ -592,14 +592,14 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
     // Scenarios and plans are JSON, which must be UTF-8: an argument that is not (a name typed
     // in another encoding, a mangled path) is refused here, naming it, before it reaches them.
     int code = kExitOk;
-    const auto bad = std::find_if(args.begin(), args.end(), [](const std::string &a) {
-        return firstInvalidUtf8(a) != std::string_view::npos;
-    });
-    if (bad != args.end()) {
-        bufferedErr << "hostplan-cli: argument " << (bad - args.begin()) + 1 << " (" << *bad
-                    << ") is not valid UTF-8 at byte " << firstInvalidUtf8(*bad) + 1 << "\n";
-        code = kExitUsage;
-    } else {
+    for (std::size_t i = 0; i < args.size() && code == kExitOk; ++i) {
+        if (const std::size_t at = firstInvalidUtf8(args[i]); at != std::string_view::npos) {
+            bufferedErr << "hostplan-cli: argument " << i + 1 << " (" << args[i]
+                        << ") is not valid UTF-8 at byte " << at + 1 << "\n";
+            code = kExitUsage;
+        }
+    }
+    if (code == kExitOk) {
         code = runCommand(args, bufferedOut, bufferedErr, extra);
     }
     out << terminalSafe(bufferedOut.str());

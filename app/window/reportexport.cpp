@@ -96,11 +96,11 @@ void exportCsv(ScenarioDocument *doc, QWidget *parent, const ProbeReportSource &
         showError(parent, Export::tr("Export tables as CSV"), r.error);
         return;
     }
-    confirm(parent, Export::tr("Wrote %1 CSV files: %2")
-                        .arg(r.files.size())
-                        .arg(QDir::toNativeSeparators(QFileInfo(r.files.value(0)).absolutePath()) +
-                             QLatin1Char('/') + QFileInfo(r.files.value(0)).fileName() +
-                             (r.files.size() > 1 ? QStringLiteral(", ...") : QString())));
+    confirm(parent,
+            Export::tr("Wrote %1 CSV files: %2")
+                .arg(r.files.size())
+                .arg(QDir::toNativeSeparators(QFileInfo(r.files.value(0)).absoluteFilePath()) +
+                     (r.files.size() > 1 ? QStringLiteral(", ...") : QString())));
 }
 
 void exportJson(ScenarioDocument *doc, QWidget *parent, const SavePathChooser &choose) {

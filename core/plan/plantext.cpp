@@ -19,7 +19,17 @@ namespace hostplan {
 
 namespace {
 
-std::string usdCents(double v);
+/// 2016.5 -> "$2,016.50": grouped dollars with cents (hourly and daily amounts, rates per 1M
+/// tokens).
+std::string usdCents(double v) {
+    if (!std::isfinite(v) || v < 0) {
+        return "n/a";
+    }
+    const auto cents = std::uint64_t(std::llround(v * 100));
+    // Two cent digits as integers: "%02d" through the double formatter would be undefined.
+    const std::uint64_t rest = cents % 100;
+    return "$" + groupedText(cents / 100) + (rest < 10 ? ".0" : ".") + std::to_string(rest);
+}
 
 /// Monthly sums: whole grouped dollars ("$27,798"), with cents below $100 ("$21.00"), as the
 /// GUI and the report write them (app/document/formatting.h usdText).
@@ -31,18 +41,6 @@ std::string usd(double v) {
         return usdCents(v);
     }
     return "$" + groupedText(std::uint64_t(std::llround(v)));
-}
-
-/// 2016.5 -> "$2,016.50": grouped dollars with cents (hourly and daily amounts, rates per 1M
-/// tokens).
-std::string usdCents(double v) {
-    if (!std::isfinite(v) || v < 0) {
-        return "n/a";
-    }
-    const auto cents = std::uint64_t(std::llround(v * 100));
-    // Two cent digits as integers: "%02d" through the double formatter would be undefined.
-    const std::uint64_t rest = cents % 100;
-    return "$" + groupedText(cents / 100) + (rest < 10 ? ".0" : ".") + std::to_string(rest);
 }
 
 // The memory table's columns: a label, then each figure in decimal GB and binary GiB. The

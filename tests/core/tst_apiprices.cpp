@@ -2,6 +2,7 @@
 // API prices (issue 20): the catalogue holds prices per model and provider; the plan compares
 // with the cheapest for the workload unless one is pinned or typed; price lists a user brings
 // (JSON or CSV) join them; prices older than the scenario's limit are flagged.
+#include "plantestutil.h"
 #include "catalogue/pricelist.h"
 #include "plan/decision.h"
 #include "plan/plan.h"
@@ -14,14 +15,6 @@
 using namespace hostplan;
 
 namespace {
-
-PlanResult planOf(const Scenario &s) {
-    auto r = evaluate(s);
-    if (!r.ok()) {
-        qFatal("evaluate: %s", r.error().toString().c_str());
-    }
-    return std::move(r).value();
-}
 
 Scenario scenarioFor(const std::string &model) {
     Scenario s = defaultScenario();

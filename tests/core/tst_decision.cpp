@@ -2,6 +2,7 @@
 // The decision unit (core/plan/decision.h): recommendation, pilot range, cost per 1M tokens in
 // both definitions, break-even and heavy-user verdicts, GPU options and curves, on the default
 // scenario (Kimi K3 on 8 x B300) and on scenarios that do not fit or have no API price.
+#include "plantestutil.h"
 #include "plan/decision.h"
 #include "testutil.h"
 
@@ -12,14 +13,6 @@
 using namespace hostplan;
 
 namespace {
-
-PlanResult planOf(const Scenario &s) {
-    auto r = evaluate(s);
-    if (!r.ok()) {
-        qFatal("evaluate: %s", r.error().toString().c_str());
-    }
-    return std::move(r).value();
-}
 
 /// Kimi K3 on 8 x H100 SXM at 128k x 64: the weights alone exceed the GPUs.
 Scenario noFitScenario() {
