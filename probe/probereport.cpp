@@ -640,7 +640,7 @@ std::string reportToJson(const ProbeReport &report) {
     j["allreduce"] = report.allreduce ? allReduceToJson(*report.allreduce) : ordered_json(nullptr);
     j["kernels"] = report.kernels ? kernelsToJson(*report.kernels) : ordered_json(nullptr);
     // Replace invalid UTF-8 (a device name read from a driver) rather than throwing.
-    return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    return jsonfield::dumpText(j, 2) + "\n";
 }
 
 Result<ProbeReport> parseReport(std::string_view jsonText) {

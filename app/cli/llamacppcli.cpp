@@ -9,11 +9,13 @@
 #include "import/ggufimport.h"
 #include "plan/plan.h"
 #include "scenario/scenario.h"
+#include "util/jsonutil.h"
 #include "util/textutil.h"
 #include "util/units.h"
 
 #include <charconv>
 #include <cmath>
+#include <algorithm>
 #include <set>
 
 namespace hostplan::cli {
@@ -43,6 +45,31 @@ bool parseCount(const std::string &s, std::uint64_t min, std::uint64_t max, std:
     return out >= min && out <= max;
 }
 
+/// llama-server's -ts list: comma- or slash-separated non-negative numbers ("3,1", "1/1").
+Result<std::vector<double>> parseSplit(const std::string &s) {
+    std::vector<double> out;
+    std::size_t start = 0;
+    while (start <= s.size() && out.size() <= kLlamaMaxGpus) {
+        const std::size_t end = std::min(s.find_first_of(",/", start), s.size());
+        const std::string item = s.substr(start, end - start);
+        double v = 0;
+        const auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+        if (item.empty() || ec != std::errc() || p != item.data() + item.size() ||
+            !std::isfinite(v) || v < 0) {
+            return makeError("--tensor-split", "'" + item +
+                                                   "' is not a proportion (non-negative numbers "
+                                                   "separated by commas, e.g. 3,1)");
+        }
+        out.push_back(v);
+        start = end + 1;
+    }
+    if (out.size() > kLlamaMaxGpus) {
+        return makeError("--tensor-split",
+                         "more than " + std::to_string(kLlamaMaxGpus) + " proportions");
+    }
+    return out;
+}
+
 } // namespace
 
 bool wantsLlamaCpp(const std::vector<std::string> &args) {
@@ -59,7 +86,7 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
     static const std::set<std::string> valued = {
         "--model",     "--gpu",       "--host",     "--host-memory-gb", "--ngl",
         "--n-cpu-moe", "--kv-type",   "--parallel", "--context",        "--ubatch",
-        "--batch",     "--gguf-type", "--engine"};
+        "--batch",     "--gguf-type", "--engine",   "--gpus",           "--tensor-split"};
     LlamaCppInput in;
     std::string modelRef = "llama-3.1-8b";
     std::string ggufType = "q4_K";
@@ -67,6 +94,7 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
     std::string hostName = "ddr5-desktop";
     double hostMemoryGb = 0;
     bool failIfNoFit = false;
+    bool json = false;
     const auto bad = [&](const std::string &option, const std::string &why) {
         err << "hostplan-cli: " << option << ": " << why << "\n";
         return kExitUsage;
@@ -75,6 +103,10 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
         const std::string &a = args[i];
         if (a == "--fail-if-no-fit") {
             failIfNoFit = true;
+            continue;
+        }
+        if (a == "--json" && !serve) {
+            json = true;
             continue;
         }
         if (a == "--no-flash-attn") {
@@ -133,6 +165,18 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
                                   " tokens (k = 1024 suffix allowed), got '" + v + "'");
             }
             in.context = n;
+        } else if (a == "--gpus") {
+            if (!parseCount(v, 1, kLlamaMaxGpus, n)) {
+                return bad(a, "must be a whole number from 1 to " + std::to_string(kLlamaMaxGpus) +
+                                  ", got '" + v + "'");
+            }
+            in.gpuCount = std::uint32_t(n);
+        } else if (a == "--tensor-split") {
+            auto split = parseSplit(v);
+            if (!split) {
+                return bad(a, split.error().message);
+            }
+            in.tensorSplit = std::move(split).value();
         } else if (a == "--ubatch" || a == "--batch") {
             if (!parseCount(v, 1, 65536, n)) {
                 return bad(a, "must be a whole number from 1 to 65536, got '" + v + "'");
@@ -189,7 +233,11 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
         out << llamaServerCommand(in, plan.value());
         return kExitOk;
     }
-    writeLlamaCppPlanText(in, plan.value(), out);
+    if (json) {
+        out << jsonfield::dumpText(llamaCppPlanJson(in, plan.value()), 2) << "\n";
+    } else {
+        writeLlamaCppPlanText(in, plan.value(), out);
+    }
     return failIfNoFit && !plan->fits() ? kExitNoFit : kExitOk;
 }
 
@@ -211,6 +259,10 @@ llama.cpp options (plan / serve-cmd with --engine llama.cpp; one machine, GPU + 
   --context N              total context, shared by the slots (default 4096, llama-server's)
   --ubatch N, --batch N    -ub (default 512) and -b (default 2048)
   --no-flash-attn          size the compute buffer without Flash Attention
+  --gpus N                 N GPUs of the --gpu type (1 to 16), layers split between them
+  --tensor-split A,B,...   llama-server -ts: each GPU's share of the layers (default: by
+                           free memory, equal for identical GPUs)
+  --json                   (plan) the plan as JSON: bytes per GPU and in RAM, fit, speed
 )";
 }
 

@@ -25,6 +25,13 @@
 //   (any k >= 1), then the last k - 1 repeating layers; k >= n_layer + 1 offloads everything;
 //   the input embedding (token_embd) always stays on the CPU. A tied LM head is loaded a second
 //   time for the output layer (TENSOR_DUPLICATED).
+// - src/llama-model.cpp llama_model::load_tensors @ a5410f046c01d01330c8a42f13b64a211fedf2c3
+//   (read), the multi-GPU layer split (--split-mode layer, the default): the split points are
+//   the running sums of --tensor-split (or, when it is absent or all zero, of each device's free
+//   memory), normalised to 1; GPU slot j of the act_gpu_layers slots (the offloaded repeating
+//   layers in order, then the output layer) goes to the first device whose split point exceeds
+//   j / act_gpu_layers (std::upper_bound). Each layer's KV cache lives with its layer
+//   (offload_kqv), each device reserves its own compute buffer.
 // - common/arg.cpp --n-cpu-moe N: keeps the MoE expert weights (blk.0..N-1 ffn_*_exps) of the
 //   first N layers in system RAM (a tensor-buffer override).
 // - Sliding-window layers (an assumption from llama-kv-cache-iswa.cpp, not re-read at a commit):
@@ -54,6 +61,8 @@
 #include "model/hardware.h"
 #include "model/modelspec.h"
 #include "util/result.h"
+
+#include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <optional>
@@ -95,7 +104,15 @@ struct LlamaCppInput {
     std::uint32_t batch = kLlamaDefaultBatch;   ///< -b
     std::uint32_t ubatch = kLlamaDefaultUbatch; ///< -ub
     bool flashAttention = true;                 ///< -fa auto resolves to on for CUDA
+    /// GPUs of type `gpu` in the machine, 1 .. kLlamaMaxGpus (llama.cpp's layer split).
+    std::uint32_t gpuCount = 1;
+    /// --tensor-split proportions, one per GPU, finite and >= 0, not all zero; empty = split
+    /// by free memory (equal shares for identical GPUs, llama.cpp's default).
+    std::vector<double> tensorSplit;
 };
+
+/// The most GPUs a llama.cpp plan takes (GGML_CUDA_MAX_DEVICES, ggml-cuda.h: 16).
+inline constexpr std::uint32_t kLlamaMaxGpus = 16;
 
 /// Weights of one placement unit, bytes.
 struct LlamaCppWeights {
@@ -143,10 +160,17 @@ struct LlamaCppPlan {
     std::string kvTypeV = "f16";
     std::uint64_t kvBytesPerCell = 0;  ///< all layers, K + V
     std::uint64_t outputBufferMax = 0; ///< the output buffer if a batch asks for every logit
-    LlamaCppSide gpu;
+    LlamaCppSide gpu;                  ///< all GPUs together (the sum of perGpu)
     LlamaCppSide host;
-    std::uint64_t gpuCapacity = 0;  ///< usable GPU memory (0: no GPU)
-    std::uint64_t hostCapacity = 0; ///< system memory
+    /// Each GPU's side, in device order (one entry per GPU; empty without a GPU).
+    std::vector<LlamaCppSide> perGpu;
+    /// Repeating layers on each GPU, in device order (the output layer is on the last GPU
+    /// that holds a slot; see outputGpu).
+    std::vector<std::uint32_t> layersPerGpu;
+    std::uint32_t outputGpu = 0;     ///< the device index of the output layer (outputOnGpu)
+    std::vector<double> splitPoints; ///< normalised running sums of the split, one per GPU
+    std::uint64_t gpuCapacity = 0;   ///< usable memory of one GPU (0: no GPU)
+    std::uint64_t hostCapacity = 0;  ///< system memory
     bool fitsGpu = true;
     bool fitsHost = true;
     bool fits() const { return fitsGpu && fitsHost; }
@@ -160,7 +184,10 @@ struct LlamaCppPlan {
 };
 
 /// Plans `in`. Errors: no model, an -ngl / --n-cpu-moe past the layer count, a zero context,
-/// a context smaller than the slots, a KV type whose block does not divide the head width.
+/// a context smaller than the slots, a KV type whose block does not divide the head width, a
+/// GPU count outside 1 .. kLlamaMaxGpus, a --tensor-split whose length differs from the GPU
+/// count or whose values are negative, not finite or all zero. fitsGpu holds when every GPU
+/// fits its own share.
 Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in);
 
 /// The largest -ngl (0 .. layers + 1) at which `in` fits the GPU, or nullopt when even -ngl 0
@@ -171,6 +198,13 @@ std::optional<std::uint32_t> smallestFittingCpuMoe(LlamaCppInput in);
 
 /// The plan as text: memory per side, fit, speed, and what to change when it does not fit.
 void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &plan, std::ostream &out);
+/// The plan as JSON, what `hostplan-cli plan --engine llama.cpp --json` prints: "engine",
+/// "model", "hardware" (gpu, gpu_count, host), "context" (n_ctx, per_slot, slots, kv types,
+/// kv_bytes_per_token), "placement" (ngl, layers on each GPU, output_gpu, n_cpu_moe,
+/// split_points), "memory" ("gpus": one object per GPU, "host": bytes of weights, kv_cache,
+/// output_buffer, compute, compute_high, runtime, total, capacity, fits), "fits", "speed"
+/// (tokens/s ceilings, host_time_share), "command" and "notes". Sizes in bytes.
+nlohmann::ordered_json llamaCppPlanJson(const LlamaCppInput &in, const LlamaCppPlan &plan);
 /// The llama-server command line for the plan, and the Ollama Modelfile parameters.
 std::string llamaServerCommand(const LlamaCppInput &in, const LlamaCppPlan &plan);
 

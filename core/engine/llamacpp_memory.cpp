@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <string>
 
 namespace hostplan {
@@ -117,6 +118,47 @@ std::uint64_t ffnStage(const ModelSpec &m, std::uint64_t tokens) {
     const std::uint64_t moeWidth = std::uint64_t(m.experts.activePerToken) * m.experts.intermediate;
     const std::uint64_t ff = std::max<std::uint64_t>(m.denseIntermediate, moeWidth);
     return tokens * 4 * (2 * ff + 4 * std::uint64_t(m.hiddenSize));
+}
+
+/// The normalised running sums of the split (see llamacpp.h), one per GPU; empty without a GPU.
+Result<std::vector<double>> llamaSplitPoints(const LlamaCppInput &in, bool hasGpu) {
+    if (in.gpuCount < 1 || in.gpuCount > kLlamaMaxGpus) {
+        return makeError("--gpus", std::to_string(in.gpuCount) + " GPUs (llama.cpp takes 1 to " +
+                                       std::to_string(kLlamaMaxGpus) + ")");
+    }
+    if (!in.tensorSplit.empty() && in.tensorSplit.size() != in.gpuCount) {
+        return makeError("--tensor-split", std::to_string(in.tensorSplit.size()) +
+                                               " proportions for " + std::to_string(in.gpuCount) +
+                                               " GPUs (give one per GPU)");
+    }
+    std::vector<double> split(in.gpuCount, 1.0); // identical GPUs: equal free memory
+    double sum = 0;
+    for (std::size_t i = 0; i < in.tensorSplit.size(); ++i) {
+        const double v = in.tensorSplit[i];
+        if (!std::isfinite(v) || v < 0 || v > 1e6) {
+            return makeError("--tensor-split", "proportion " + std::to_string(i + 1) +
+                                                   " must be a finite number from 0 to 1000000");
+        }
+        sum += v;
+    }
+    if (!in.tensorSplit.empty() && sum > 0) {
+        split = in.tensorSplit; // all zero: llama.cpp falls back to free memory
+    }
+    if (!hasGpu) {
+        return std::vector<double>{};
+    }
+    // In float, as llama.cpp sums and divides, so that a layer on a split point lands where it
+    // does there.
+    std::vector<float> points(split.size());
+    float running = 0;
+    for (std::size_t i = 0; i < split.size(); ++i) {
+        running += float(split[i]);
+        points[i] = running;
+    }
+    for (std::size_t i = 0; i < split.size(); ++i) {
+        split[i] = double(points[i] / running);
+    }
+    return split;
 }
 
 } // namespace
@@ -231,20 +273,42 @@ Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in) {
     p.outputOnGpu = p.gpuLayersFlag >= 1;
     const std::uint32_t ubatch = std::uint32_t(std::min<std::uint64_t>(in.ubatch, p.context));
 
+    HOSTPLAN_TRY(splitPoints, llamaSplitPoints(in, hasGpu));
+    p.splitPoints = std::move(splitPoints);
+    const std::size_t nGpu = p.splitPoints.size();
+    p.perGpu.assign(nGpu, LlamaCppSide{});
+    p.layersPerGpu.assign(nGpu, 0);
+    // The device of GPU slot j (load_tensors' get_layer_buft_list, see llamacpp.h).
+    const auto deviceOf = [&](std::uint32_t il) -> std::size_t {
+        const float at = float(il - gpuStart) / float(p.gpuLayersFlag);
+        const auto it = std::upper_bound(p.splitPoints.begin(), p.splitPoints.end(),
+                                         double(at)); // exact: both hold float values
+        return std::min<std::size_t>(std::size_t(it - p.splitPoints.begin()), nGpu - 1);
+    };
+
     const LlamaCppWeights w = llamaCppWeights(m);
     p.weightsExact = w.exact;
     HOSTPLAN_TRY(caches, layerCaches(m, tk, tv, p.context, p.parallel, ubatch));
-    LlamaCppSide &g = p.gpu;
     LlamaCppSide &h = p.host;
     h.weights += w.input;
-    (p.outputOnGpu ? g : h).weights += w.output;
-    (p.outputOnGpu ? g : h).bytesPerToken += w.output;
+    if (p.outputOnGpu) {
+        p.outputGpu = std::uint32_t(deviceOf(p.layers));
+    }
+    LlamaCppSide &outSide = p.outputOnGpu ? p.perGpu[p.outputGpu] : h;
+    outSide.weights += w.output;
+    outSide.bytesPerToken += w.output;
     std::uint64_t maxCellsRead = 0;
+    std::vector<std::uint64_t> gpuCellsRead(nGpu, 0);
     for (std::uint32_t il = 0; il < p.layers; ++il) {
         const bool onGpu = hasGpu && il >= gpuStart;
+        const std::size_t dev = onGpu ? deviceOf(il) : 0;
         p.layersOnGpu += onGpu ? 1 : 0;
-        LlamaCppSide &side = onGpu ? g : h;
-        LlamaCppSide &expertSide = onGpu && il >= p.cpuMoeLayers ? g : h;
+        if (onGpu) {
+            ++p.layersPerGpu[dev];
+            gpuCellsRead[dev] = std::max(gpuCellsRead[dev], caches[il].cellsRead);
+        }
+        LlamaCppSide &side = onGpu ? p.perGpu[dev] : h;
+        LlamaCppSide &expertSide = onGpu && il >= p.cpuMoeLayers ? p.perGpu[dev] : h;
         side.weights += w.layer[il];
         side.bytesPerToken += w.layer[il];
         expertSide.weights += w.layerExperts[il];
@@ -263,10 +327,30 @@ Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in) {
     const std::uint64_t scores = std::uint64_t(ubatch) * maxCellsRead * m.numAttentionHeads * 4;
     const std::uint64_t ffn = ffnStage(m, ubatch);
     const std::uint64_t logits = logitsStage(m, ubatch);
-    if (hasGpu && (p.layersOnGpu > 0 || p.outputOnGpu)) {
-        g.compute = std::max(p.outputOnGpu ? logits : 0, p.layersOnGpu ? ffn : 0);
-        g.computeHigh = g.compute + (p.layersOnGpu ? scores : 0);
-        g.runtime = std::uint64_t(gib(kLlamaGpuRuntimeGiB));
+    // Every GPU reserves the graph stages it runs: the logits stage where the output layer
+    // is, a layer's FFN stage (and without Flash Attention the scores) where layers are.
+    for (std::size_t d = 0; d < nGpu; ++d) {
+        LlamaCppSide &gd = p.perGpu[d];
+        const bool hasOutput = p.outputOnGpu && p.outputGpu == d;
+        if (p.layersPerGpu[d] > 0 || hasOutput) {
+            gd.compute = std::max(hasOutput ? logits : 0, p.layersPerGpu[d] ? ffn : 0);
+            const std::uint64_t gpuScores =
+                std::uint64_t(ubatch) * gpuCellsRead[d] * m.numAttentionHeads * 4;
+            gd.computeHigh = gd.compute + (p.layersPerGpu[d] ? gpuScores : 0);
+        }
+        if (p.gpuLayersFlag > 0) {
+            gd.runtime = std::uint64_t(gib(kLlamaGpuRuntimeGiB));
+        }
+    }
+    LlamaCppSide &g = p.gpu;
+    for (const LlamaCppSide &gd : p.perGpu) {
+        g.weights += gd.weights;
+        g.kvCache += gd.kvCache;
+        g.outputBuffer += gd.outputBuffer;
+        g.compute += gd.compute;
+        g.computeHigh += gd.computeHigh;
+        g.runtime += gd.runtime;
+        g.bytesPerToken += gd.bytesPerToken;
     }
     if (p.layersOnGpu == p.layers && p.outputOnGpu) {
         h.compute = std::uint64_t(ubatch) * m.hiddenSize * 4 * 2;
@@ -289,7 +373,9 @@ Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in) {
     if (hasGpu) {
         p.gpuCapacity = in.gpu->usableMemoryBytes;
         p.gpuBandwidth = in.gpu->hbmBandwidthBytesPerS;
-        p.fitsGpu = g.total() <= p.gpuCapacity;
+        p.fitsGpu = std::all_of(p.perGpu.begin(), p.perGpu.end(), [&](const LlamaCppSide &gd) {
+            return gd.total() <= p.gpuCapacity;
+        });
     }
     p.fitsHost = h.total() <= p.hostCapacity;
 

@@ -55,6 +55,11 @@ std::string layersText(const LlamaCppPlan &p) {
     return s;
 }
 
+/// "RTX 4090" or "2 x RTX 4090".
+std::string gpusText(const LlamaCppInput &in) {
+    return in.gpuCount > 1 ? std::to_string(in.gpuCount) + " x " + in.gpu->name : in.gpu->name;
+}
+
 } // namespace
 
 void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::ostream &out) {
@@ -64,7 +69,7 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
         << gibText(m.weightBytes())
         << (p.weightsExact ? ", exact from the tensor table" : ", estimated") << ")\n";
     out << "  hardware: "
-        << (in.gpu && !in.host.unifiedMemory ? in.gpu->name : std::string("no GPU")) << " + "
+        << (in.gpu && !in.host.unifiedMemory ? gpusText(in) : std::string("no GPU")) << " + "
         << in.host.name << ", " << formatDouble("%.0f", toGB(double(in.host.memoryBytes)))
         << " GB\n";
     out << "  context: " << p.context << " tokens shared by " << p.parallel << " slot"
@@ -80,7 +85,14 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
         out << "\n";
     }
     out << "\nMemory\n";
-    if (in.gpu && !in.host.unifiedMemory) {
+    if (in.gpu && !in.host.unifiedMemory && p.perGpu.size() > 1) {
+        for (std::size_t d = 0; d < p.perGpu.size(); ++d) {
+            const std::string label = "GPU " + std::to_string(d) + ": " +
+                                      std::to_string(p.layersPerGpu[d]) + " layers" +
+                                      (p.outputOnGpu && p.outputGpu == d ? " + output layer" : "");
+            sideRows(out, label.c_str(), p.perGpu[d], p.gpuCapacity, true);
+        }
+    } else if (in.gpu && !in.host.unifiedMemory) {
         sideRows(out, "GPU", p.gpu, p.gpuCapacity, true);
     }
     sideRows(out, in.host.unifiedMemory ? "unified memory" : "system RAM", p.host, p.hostCapacity,
@@ -91,7 +103,8 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
     out << "\nSpeed (decode, ceiling at peak memory bandwidth)\n";
     out << "  read per token: ";
     if (p.gpuBandwidth > 0) {
-        out << gibText(p.gpu.bytesPerToken) << " on the GPU at "
+        out << gibText(p.gpu.bytesPerToken)
+            << (p.perGpu.size() > 1 ? " on the GPUs (one after the other) at " : " on the GPU at ")
             << formatDouble("%.0f", p.gpuBandwidth / 1e9) << " GB/s, ";
     }
     out << gibText(p.host.bytesPerToken)
@@ -150,6 +163,12 @@ std::string llamaServerCommand(const LlamaCppInput &in, const LlamaCppPlan &p) {
     }
     if (p.cpuMoeLayers) {
         cmd << " --n-cpu-moe " << p.cpuMoeLayers;
+    }
+    if (in.gpu && !in.host.unifiedMemory && !in.tensorSplit.empty() && in.gpuCount > 1) {
+        cmd << " -ts ";
+        for (std::size_t i = 0; i < in.tensorSplit.size(); ++i) {
+            cmd << (i ? "," : "") << formatDouble("%g", in.tensorSplit[i]);
+        }
     }
     if (p.kvTypeK != "f16" || p.kvTypeV != "f16") {
         cmd << " -ctk " << p.kvTypeK << " -ctv " << p.kvTypeV;

@@ -134,6 +134,10 @@ std::string dumpText(const nlohmann::json &value, int indent) {
     return value.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+std::string dumpText(const nlohmann::ordered_json &value, int indent) {
+    return value.dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
 std::string brief(const nlohmann::json &value) {
     // Never dump containers: a deeply nested value would recurse in the serializer, and a huge
     // one would be copied whole only to be cut.

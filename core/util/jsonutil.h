@@ -37,6 +37,8 @@ std::string errorText(const std::exception &e);
 /// bytes that are not UTF-8 (a name read from a binary format) is written with U+FFFD in their
 /// place instead of throwing nlohmann::json::type_error 316: JSON text must be UTF-8.
 std::string dumpText(const nlohmann::json &value, int indent = -1);
+/// The same for an ordered_json value: its keys keep their insertion order.
+std::string dumpText(const nlohmann::ordered_json &value, int indent = -1);
 
 /// Short rendering of a JSON value for error messages: scalars as JSON (strings cut at 57
 /// characters), lists and objects by their size only (never serialized: safe for deeply nested

@@ -40,6 +40,38 @@ Run runArgs(const QStringList &args) {
 class TestCli : public QObject {
     Q_OBJECT
   private slots:
+    void llamaCppJsonAndSplit() {
+        // plan --engine llama.cpp --json: the same plan as the text, bytes per GPU.
+        const Run r = run({"plan", "--engine", "llama.cpp", "--model", "llama-3.1-8b", "--gpus",
+                           "2", "--tensor-split", "3,1", "--json"});
+        QCOMPARE(r.code, 0);
+        const auto j = nlohmann::json::parse(r.out);
+        QCOMPARE(j["hardware"]["gpu_count"].get<int>(), 2);
+        QCOMPARE(j["placement"]["layers_per_gpu"].get<std::vector<int>>(),
+                 (std::vector<int>{25, 7}));
+        QVERIFY(j["command"].get<std::string>().find(" -ts 3,1 ") != std::string::npos);
+        const Run text = run({"plan", "--engine", "llama.cpp", "--model", "llama-3.1-8b", "--gpus",
+                              "2", "--tensor-split", "3,1"});
+        QVERIFY(text.out.find("GPU 0: 25 layers") != std::string::npos);
+        QVERIFY(text.out.find("GPU 1: 7 layers + output layer") != std::string::npos);
+        // Bad values: one line naming the option, exit 2.
+        for (const std::vector<std::string> &bad :
+             {std::vector<std::string>{"--tensor-split", "1,x"},
+              {"--tensor-split", "1,,1"},
+              {"--tensor-split", "-1,1"},
+              {"--tensor-split", "1e400,1"},
+              {"--gpus", "2", "--tensor-split", "1,1,1"},
+              {"--gpus", "0"},
+              {"--gpus", "17"}}) {
+            std::vector<std::string> args = {"plan", "--engine", "llama.cpp"};
+            args.insert(args.end(), bad.begin(), bad.end());
+            const Run b = run(args);
+            QCOMPARE(b.code, 2);
+            const std::string option = bad[bad.size() - 2];
+            QVERIFY2(b.err.find(option) != std::string::npos, b.err.c_str());
+            QCOMPARE(std::count(b.err.begin(), b.err.end(), '\n'), 1);
+        }
+    }
     void planJsonDefault() {
         const Run r = run({"plan", "--json"});
         QCOMPARE(r.code, 0);

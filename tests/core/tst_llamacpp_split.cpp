@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: MIT
+// llama.cpp over several GPUs (engine/llamacpp.h): the layer split of llama_model::load_tensors
+// (split points from --tensor-split or equal shares, the output layer as the last slot), each
+// GPU's own memory and fit, the -ts flag, and the plan as JSON.
+#include "ggufwriter.h"
+#include "testutil.h"
+
+#include "catalogue/catalogue.h"
+#include "catalogue/hosts.h"
+#include "engine/llamacpp.h"
+#include "import/gguf.h"
+#include "import/ggufimport.h"
+#include "util/units.h"
+
+#include <numeric>
+
+using namespace hostplan;
+
+namespace {
+
+ModelSpec llama8b() {
+    const auto w = ggufwriter::llama31_8b_q4km();
+    auto h = gguf::parseHeader(w.build(), 0, "llama.gguf");
+    return ggufToModelSpec(gguf::Model{h.value(), {}, 0}, "llama.gguf").value();
+}
+
+LlamaCppInput on4090s(const ModelSpec &m, std::uint32_t count) {
+    LlamaCppInput in;
+    in.model = &m;
+    in.gpu = Catalogue::builtin().findGpu("rtx-4090").value();
+    in.host = findHost("ddr5-desktop").value();
+    in.gpuCount = count;
+    return in;
+}
+
+constexpr std::uint64_t MiB = 1024 * 1024;
+
+} // namespace
+
+class TestLlamaCppSplit : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void oneGpuIsTheWholeGpuSide() {
+        const ModelSpec m = llama8b();
+        const auto p = planLlamaCpp(on4090s(m, 1)).value();
+        QCOMPARE(p.perGpu.size(), std::size_t(1));
+        QCOMPARE(p.layersPerGpu, std::vector<std::uint32_t>{32});
+        QCOMPARE(p.perGpu[0].total(), p.gpu.total());
+        QCOMPARE(p.perGpu[0].kvCache, 512 * MiB);
+        QCOMPARE(p.outputGpu, 0u);
+    }
+
+    void layerSplit_data() {
+        QTest::addColumn<std::uint32_t>("gpus");
+        QTest::addColumn<std::vector<double>>("split");
+        QTest::addColumn<int>("ngl");
+        QTest::addColumn<std::vector<std::uint32_t>>("layers");
+        QTest::addColumn<std::uint32_t>("outputGpu");
+        // Llama-3.1-8B: 32 layers + the output layer = 33 slots. Equal shares: split points
+        // 0.5, 1; slot j goes to the first point above j / 33, so slots 0-16 (layers 0-16) on
+        // GPU 0 and slots 17-32 (layers 17-31 and the output layer) on GPU 1.
+        QTest::newRow("2 GPUs, equal") << 2u << std::vector<double>{} << -1
+                                       << std::vector<std::uint32_t>{17, 15} << 1u;
+        // -ts 3,1: points 0.75, 1; 24/33 = 0.727 < 0.75 <= 25/33, so 25 layers on GPU 0.
+        QTest::newRow("-ts 3,1") << 2u << std::vector<double>{3, 1} << -1
+                                 << std::vector<std::uint32_t>{25, 7} << 1u;
+        // -ngl 10: slots are layers 23-31 and the output layer; 5 each, the output on GPU 1.
+        QTest::newRow("-ngl 10, equal") << 2u << std::vector<double>{} << 10
+                                        << std::vector<std::uint32_t>{5, 4} << 1u;
+        // -ts 1,0: llama.cpp gives the second GPU nothing (its split point equals the first).
+        QTest::newRow("-ts 1,0") << 2u << std::vector<double>{1, 0} << -1
+                                 << std::vector<std::uint32_t>{32, 0} << 0u;
+        // All zero: back to equal shares (llama.cpp's all_zero test).
+        QTest::newRow("-ts 0,0") << 2u << std::vector<double>{0, 0} << -1
+                                 << std::vector<std::uint32_t>{17, 15} << 1u;
+        // Four GPUs: points 0.25, 0.5, 0.75, 1 -> slots 0-8, 9-16, 17-24, 25-32.
+        QTest::newRow("4 GPUs") << 4u << std::vector<double>{} << -1
+                                << std::vector<std::uint32_t>{9, 8, 8, 7} << 3u;
+    }
+    void layerSplit() {
+        QFETCH(std::uint32_t, gpus);
+        QFETCH(std::vector<double>, split);
+        QFETCH(int, ngl);
+        QFETCH(std::vector<std::uint32_t>, layers);
+        QFETCH(std::uint32_t, outputGpu);
+        const ModelSpec m = llama8b();
+        LlamaCppInput in = on4090s(m, gpus);
+        in.tensorSplit = split;
+        if (ngl >= 0) {
+            in.gpuLayers = std::uint32_t(ngl);
+        }
+        const auto p = planLlamaCpp(in).value();
+        QCOMPARE(p.layersPerGpu, layers);
+        QCOMPARE(p.outputGpu, outputGpu);
+        QCOMPARE(p.perGpu.size(), std::size_t(gpus));
+        // Each layer's KV cache (16 MiB at -c 4096, f16) lives with its layer.
+        for (std::size_t d = 0; d < gpus; ++d) {
+            QCOMPARE(p.perGpu[d].kvCache, layers[d] * 16 * MiB);
+            QCOMPARE(p.perGpu[d].runtime, std::uint64_t(gib(kLlamaGpuRuntimeGiB)));
+        }
+        // Nothing is lost or counted twice: the GPUs together hold what one GPU would.
+        LlamaCppInput one = in;
+        one.gpuCount = 1;
+        one.tensorSplit.clear();
+        const auto single = planLlamaCpp(one).value();
+        QCOMPARE(p.gpu.weights, single.gpu.weights);
+        QCOMPARE(p.gpu.kvCache, single.gpu.kvCache);
+        QCOMPARE(p.host.weights, single.host.weights);
+        // Layer after layer at the same bandwidth: the same decode ceiling.
+        QCOMPARE(p.tokensPerSecond, single.tokensPerSecond);
+    }
+
+    void computeBufferWhereTheStagesRun() {
+        const ModelSpec m = llama8b();
+        const auto p = planLlamaCpp(on4090s(m, 2)).value();
+        // The output GPU reserves the logits stage ("CUDA0 compute buffer size = 258.50 MiB"
+        // for one GPU); the other GPU only a layer's stage, which is smaller for this model.
+        QCOMPARE(p.perGpu[1].compute, std::uint64_t(258.5 * MiB));
+        QVERIFY(p.perGpu[0].compute > 0);
+        QVERIFY(p.perGpu[0].compute < p.perGpu[1].compute);
+    }
+
+    void fitIsPerGpu() {
+        // Llama-3.1-70B as a uniform q4_K GGUF (~37 GiB) does not fit one RTX 4090, fits two
+        // with equal shares, and not two split 9:1 (GPU 0 then holds ~90 % of the layers).
+        const ModelSpec big = asGgufType(Catalogue::builtin().loadModel("llama-3.1-70b").value(),
+                                         *gguf::ggmlTypeByName("q4_K"));
+        LlamaCppInput in = on4090s(big, 1);
+        in.host.memoryBytes = std::uint64_t(128e9);
+        QVERIFY(!planLlamaCpp(in)->fitsGpu);
+        in.gpuCount = 2;
+        const auto two = planLlamaCpp(in).value();
+        QVERIFY2(two.fitsGpu, qPrintable(QString::number(toGiB(double(two.perGpu[0].total())))));
+        in.tensorSplit = {9, 1};
+        const auto skewed = planLlamaCpp(in).value();
+        QVERIFY(!skewed.fitsGpu);
+        QVERIFY(skewed.perGpu[0].total() > skewed.gpuCapacity);
+        QVERIFY(skewed.perGpu[1].total() < skewed.gpuCapacity);
+    }
+
+    void badSplitsAreRefused_data() {
+        QTest::addColumn<std::uint32_t>("gpus");
+        QTest::addColumn<std::vector<double>>("split");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("0 GPUs") << 0u << std::vector<double>{} << "--gpus";
+        QTest::newRow("17 GPUs") << 17u << std::vector<double>{} << "--gpus";
+        QTest::newRow("too few proportions") << 3u << std::vector<double>{1, 1} << "--tensor-split";
+        QTest::newRow("negative") << 2u << std::vector<double>{1, -1} << "--tensor-split";
+        QTest::newRow("NaN") << 2u << std::vector<double>{1, std::nan("")} << "--tensor-split";
+        QTest::newRow("inf") << 2u << std::vector<double>{1, HUGE_VAL} << "--tensor-split";
+    }
+    void badSplitsAreRefused() {
+        QFETCH(std::uint32_t, gpus);
+        QFETCH(std::vector<double>, split);
+        QFETCH(QString, field);
+        const ModelSpec m = llama8b();
+        LlamaCppInput in = on4090s(m, gpus);
+        in.tensorSplit = split;
+        const auto p = planLlamaCpp(in);
+        QVERIFY(!p.ok());
+        QCOMPARE(QString::fromStdString(p.error().field), field);
+    }
+
+    void commandCarriesTheSplit() {
+        const ModelSpec m = llama8b();
+        LlamaCppInput in = on4090s(m, 2);
+        in.tensorSplit = {3, 1};
+        const std::string cmd = llamaServerCommand(in, planLlamaCpp(in).value());
+        QVERIFY2(cmd.find(" -ngl 99 -ts 3,1 ") != std::string::npos, cmd.c_str());
+        in.tensorSplit.clear(); // the default split needs no flag
+        QVERIFY(llamaServerCommand(in, planLlamaCpp(in).value()).find("-ts") == std::string::npos);
+    }
+
+    void planAsJson() {
+        const ModelSpec m = llama8b();
+        LlamaCppInput in = on4090s(m, 2);
+        in.tensorSplit = {3, 1};
+        const auto p = planLlamaCpp(in).value();
+        const auto j = llamaCppPlanJson(in, p);
+        QCOMPARE(j["engine"].get<std::string>(), std::string("llama.cpp"));
+        QCOMPARE(j["hardware"]["gpu_count"].get<int>(), 2);
+        QCOMPARE(j["placement"]["layers_per_gpu"].get<std::vector<int>>(), (std::vector<int>{25, 7}));
+        QCOMPARE(j["placement"]["split_points"][0].get<double>(), 0.75);
+        QCOMPARE(j["context"]["n_ctx"].get<std::uint64_t>(), std::uint64_t(4096));
+        QCOMPARE(j["memory"]["gpus"].size(), std::size_t(2));
+        std::uint64_t sum = 0;
+        for (const auto &g : j["memory"]["gpus"]) {
+            sum += g["total_bytes"].get<std::uint64_t>();
+            QCOMPARE(g["capacity_bytes"].get<std::uint64_t>(), p.gpuCapacity);
+        }
+        QCOMPARE(sum, p.gpu.total());
+        QCOMPARE(j["memory"]["host"]["output_buffer_bytes"].get<std::uint64_t>(),
+                 p.host.outputBuffer);
+        QCOMPARE(j["fits"].get<bool>(), p.fits());
+        QCOMPARE(j["speed"]["tokens_per_s_one_sequence_ceiling"].get<double>(), p.tokensPerSecond);
+        QCOMPARE(j["command"].get<std::string>(), llamaServerCommand(in, p));
+        // Keys in the documented order (ordered_json keeps insertion order).
+        QCOMPARE(j.begin().key(), std::string("engine"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLlamaCppSplit)
+#include "tst_llamacpp_split.moc"
