@@ -3,6 +3,7 @@
 
 #include "document/appsettings.h"
 #include "charts/breakevenchart.h"
+#include "views/cardfitview.h"
 #include "views/compareview.h"
 #include "document/formatting.h"
 #include "document/languagemanager.h"
@@ -135,6 +136,7 @@ void MainWindow::buildViews() {
     m_tabs->addTab(new ThroughputView(m_doc, this), tr("Throughput"));
     m_compare = new CompareView(m_doc);
     m_tabs->addTab(m_compare, tr("Compare"));
+    m_tabs->addTab(new CardFitView(m_doc), tr("This card"));
     connect(m_compare, &CompareView::pinnedChanged, this,
             [this] { m_tabs->setCurrentWidget(m_compare); });
     // Views in background tabs skip edits (ViewRefresher); the one made current catches up
@@ -149,6 +151,8 @@ void MainWindow::buildViews() {
     m_tabs->setTabToolTip(2, tr("GPUs needed for this workload on every catalogue GPU type"));
     m_tabs->setTabToolTip(3, tr("KV cache per sequence and maximum concurrency vs context"));
     m_tabs->setTabToolTip(4, tr("Monthly cost vs monthly tokens: API against self-hosting"));
+    m_tabs->setTabToolTip(m_tabs->count() - 1,
+                          tr("Which models run on one card with llama.cpp, at what context"));
     setCentralWidget(m_tabs);
 }
 

@@ -60,14 +60,14 @@ class TestLlamaCppSplit : public QObject {
         // Llama-3.1-8B: 32 layers + the output layer = 33 slots. Equal shares: split points
         // 0.5, 1; slot j goes to the first point above j / 33, so slots 0-16 (layers 0-16) on
         // GPU 0 and slots 17-32 (layers 17-31 and the output layer) on GPU 1.
-        QTest::newRow("2 GPUs, equal") << 2u << std::vector<double>{} << -1
-                                       << std::vector<std::uint32_t>{17, 15} << 1u;
+        QTest::newRow("2 GPUs, equal")
+            << 2u << std::vector<double>{} << -1 << std::vector<std::uint32_t>{17, 15} << 1u;
         // -ts 3,1: points 0.75, 1; 24/33 = 0.727 < 0.75 <= 25/33, so 25 layers on GPU 0.
         QTest::newRow("-ts 3,1") << 2u << std::vector<double>{3, 1} << -1
                                  << std::vector<std::uint32_t>{25, 7} << 1u;
         // -ngl 10: slots are layers 23-31 and the output layer; 5 each, the output on GPU 1.
-        QTest::newRow("-ngl 10, equal") << 2u << std::vector<double>{} << 10
-                                        << std::vector<std::uint32_t>{5, 4} << 1u;
+        QTest::newRow("-ngl 10, equal")
+            << 2u << std::vector<double>{} << 10 << std::vector<std::uint32_t>{5, 4} << 1u;
         // -ts 1,0: llama.cpp gives the second GPU nothing (its split point equals the first).
         QTest::newRow("-ts 1,0") << 2u << std::vector<double>{1, 0} << -1
                                  << std::vector<std::uint32_t>{32, 0} << 0u;
@@ -180,7 +180,8 @@ class TestLlamaCppSplit : public QObject {
         const auto j = llamaCppPlanJson(in, p);
         QCOMPARE(j["engine"].get<std::string>(), std::string("llama.cpp"));
         QCOMPARE(j["hardware"]["gpu_count"].get<int>(), 2);
-        QCOMPARE(j["placement"]["layers_per_gpu"].get<std::vector<int>>(), (std::vector<int>{25, 7}));
+        QCOMPARE(j["placement"]["layers_per_gpu"].get<std::vector<int>>(),
+                 (std::vector<int>{25, 7}));
         QCOMPARE(j["placement"]["split_points"][0].get<double>(), 0.75);
         QCOMPARE(j["context"]["n_ctx"].get<std::uint64_t>(), std::uint64_t(4096));
         QCOMPARE(j["memory"]["gpus"].size(), std::size_t(2));

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+// What fits this card (engine/cardfit.h).
+#include "engine/cardfit.h"
+
+#include "import/ggmltypes.h"
+
+namespace hostplan {
+
+namespace {
+
+CardFitCell cellFor(const ModelSpec &spec, const std::string &type, const GpuSpec &gpu,
+                    const HostSpec &host) {
+    CardFitCell c;
+    c.type = type;
+    c.weightBytes = spec.weightBytes();
+    c.layers = spec.numLayers;
+    LlamaCppInput in;
+    in.model = &spec;
+    in.gpu = gpu;
+    in.host = host;
+    const auto atDefault = planLlamaCpp(in);
+    if (!atDefault.ok()) {
+        return c;
+    }
+    c.fitsAtDefault = atDefault->fits();
+    if (c.fitsAtDefault) {
+        c.tokensPerSecond = atDefault->tokensPerSecond;
+        // The longest context that still fits: fit falls as the context grows, so bisect
+        // over multiples of the KV padding.
+        const std::uint64_t cap =
+            std::max<std::uint64_t>(spec.maxContextTokens, kLlamaDefaultContext);
+        std::uint64_t lo = kLlamaDefaultContext / kLlamaKvPadding; // fits
+        std::uint64_t hi = cap / kLlamaKvPadding + 1;               // first that may not
+        while (hi - lo > 1) {
+            const std::uint64_t mid = lo + (hi - lo) / 2;
+            in.context = mid * kLlamaKvPadding;
+            const auto p = planLlamaCpp(in);
+            (p.ok() && p->fits() ? lo : hi) = mid;
+        }
+        c.maxContext = std::min(lo * kLlamaKvPadding, cap);
+        return c;
+    }
+    in.context = 0;
+    if (const auto ngl = largestFittingGpuLayers(in)) {
+        LlamaCppInput alt = in;
+        alt.gpuLayers = *ngl;
+        if (const auto p = planLlamaCpp(alt); p.ok()) {
+            c.offloadGpuLayers = *ngl;
+            c.tokensPerSecond = p->tokensPerSecond;
+            c.hostTimeShare = p->hostTimeShare;
+        }
+    }
+    // A MoE model may run faster with only its experts in RAM (--n-cpu-moe).
+    if (const auto moe = smallestFittingCpuMoe(in)) {
+        LlamaCppInput alt = in;
+        alt.cpuMoeLayers = *moe;
+        if (const auto p = planLlamaCpp(alt); p.ok() && p->tokensPerSecond > c.tokensPerSecond) {
+            c.offloadGpuLayers.reset();
+            c.cpuMoeLayers = *moe;
+            c.tokensPerSecond = p->tokensPerSecond;
+            c.hostTimeShare = p->hostTimeShare;
+        }
+    }
+    return c;
+}
+
+} // namespace
+
+std::vector<const gguf::GgmlType *> defaultCardFitTypes() {
+    std::vector<const gguf::GgmlType *> out;
+    for (const char *name : {"q4_K", "q5_K", "q8_0", "f16"}) {
+        out.push_back(gguf::ggmlTypeByName(name));
+    }
+    return out;
+}
+
+CardFitRow cardFit(const ModelSpec &model, const GpuSpec &gpu, const HostSpec &host,
+                   const std::vector<const gguf::GgmlType *> &types) {
+    CardFitRow row;
+    row.modelId = model.id;
+    row.modelName = model.displayName;
+    row.params = model.totalParams;
+    const bool fromGguf =
+        model.numLayers > 0 && model.layerBytes.size() == model.numLayers;
+    if (fromGguf) {
+        row.cells.push_back(cellFor(model, "gguf", gpu, host));
+        return row;
+    }
+    for (const gguf::GgmlType *t : types) {
+        if (t) {
+            row.cells.push_back(cellFor(asGgufType(model, *t), std::string(t->name), gpu, host));
+        }
+    }
+    return row;
+}
+
+} // namespace hostplan
