@@ -77,13 +77,13 @@ CardFitView::CardFitView(ScenarioDocument *doc, QWidget *parent) : QWidget(paren
     m_host->setObjectName(QStringLiteral("cardFitHost"));
     for (const auto &h : builtinHosts()) {
         m_host->addItem(QString::fromStdString(h.name), QString::fromStdString(h.id));
-        m_host->setItemData(m_host->count() - 1,
-                            tr("%1 of system memory at %2 GB/s\nSource: %3 (as of %4)")
-                                .arg(gbText(double(h.memoryBytes), 0))
-                                .arg(numberText(h.memoryBandwidthBytesPerS / 1e9, 0))
-                                .arg(QString::fromStdString(h.source),
-                                     QString::fromStdString(h.asOf)),
-                            Qt::ToolTipRole);
+        m_host->setItemData(
+            m_host->count() - 1,
+            tr("%1 of system memory at %2 GB/s\nSource: %3 (as of %4)")
+                .arg(gbText(double(h.memoryBytes), 0))
+                .arg(numberText(h.memoryBandwidthBytesPerS / 1e9, 0))
+                .arg(QString::fromStdString(h.source), QString::fromStdString(h.asOf)),
+            Qt::ToolTipRole);
     }
     auto *gpuLabel = new QLabel(tr("&Card:"));
     gpuLabel->setBuddy(m_gpu);
@@ -229,9 +229,8 @@ void CardFitView::rebuild() {
             if (!c) {
                 continue;
             }
-            auto *item = new QTableWidgetItem(c->type == "gguf"
-                                                  ? tr("this file: %1").arg(cellText(*c))
-                                                  : cellText(*c));
+            auto *item = new QTableWidgetItem(
+                c->type == "gguf" ? tr("this file: %1").arg(cellText(*c)) : cellText(*c));
             item->setToolTip(cellTip(*c));
             m_table->setItem(r, 2 + int(i), item);
             if (c->type == "gguf") {

@@ -30,7 +30,7 @@ CardFitCell cellFor(const ModelSpec &spec, const std::string &type, const GpuSpe
         const std::uint64_t cap =
             std::max<std::uint64_t>(spec.maxContextTokens, kLlamaDefaultContext);
         std::uint64_t lo = kLlamaDefaultContext / kLlamaKvPadding; // fits
-        std::uint64_t hi = cap / kLlamaKvPadding + 1;               // first that may not
+        std::uint64_t hi = cap / kLlamaKvPadding + 1;              // first that may not
         while (hi - lo > 1) {
             const std::uint64_t mid = lo + (hi - lo) / 2;
             in.context = mid * kLlamaKvPadding;
@@ -80,8 +80,7 @@ CardFitRow cardFit(const ModelSpec &model, const GpuSpec &gpu, const HostSpec &h
     row.modelId = model.id;
     row.modelName = model.displayName;
     row.params = model.totalParams;
-    const bool fromGguf =
-        model.numLayers > 0 && model.layerBytes.size() == model.numLayers;
+    const bool fromGguf = model.numLayers > 0 && model.layerBytes.size() == model.numLayers;
     if (fromGguf) {
         row.cells.push_back(cellFor(model, "gguf", gpu, host));
         return row;

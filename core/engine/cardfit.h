@@ -30,9 +30,9 @@ struct CardFitCell {
     /// on the GPU, when that decodes faster than the -ngl split (then offloadGpuLayers is
     /// nullopt and tokensPerSecond is this plan's).
     std::optional<std::uint32_t> cpuMoeLayers;
-    std::uint32_t layers = 0;      ///< repeating layers (-ngl layers + 1 puts all on the GPU)
-    double tokensPerSecond = 0;    ///< decode ceiling at the default context (0: does not run)
-    double hostTimeShare = 0;      ///< fraction of a step spent in RAM (offloaded plans)
+    std::uint32_t layers = 0;   ///< repeating layers (-ngl layers + 1 puts all on the GPU)
+    double tokensPerSecond = 0; ///< decode ceiling at the default context (0: does not run)
+    double hostTimeShare = 0;   ///< fraction of a step spent in RAM (offloaded plans)
 };
 
 /// One model's cells, in the order of the types asked for.

@@ -4,6 +4,7 @@
 #include "plan/decision.h"
 
 #include "sizing/fit.h"
+#include "sizing/servingmodel.h"
 #include "sizing/throughput.h"
 #include "util/numbertext.h"
 #include "util/textutil.h"
@@ -108,6 +109,27 @@ void writeDecisionText(const PlanResult &p, std::ostream &out) {
                       "% utilisation of what the plan serves within the latency target)"
                 : std::string("n/a (the plan serves nothing)"))
         << "\n";
+    const DecisionRanges ranges = decisionRanges(p);
+    const RangedValue &r = ranges.usdPerMTokAtCapacity;
+    if (std::isfinite(r.low) && std::isfinite(r.high) && r.high > 0) {
+        out << "          over the throughput band: " << usdCents(r.low) << "-" << usdCents(r.high)
+            << " per 1M output tokens at capacity\n";
+    }
+    if (ranges.capacityCall != RangeCall::NotApplicable) {
+        out << "          capacity against break-even: "
+            << (ranges.capacityCall == RangeCall::Serves ? std::string("serves it at every end of "
+                                                                       "the band")
+                : ranges.capacityCall == RangeCall::FallsShort
+                    ? std::string("falls short at every end of the band")
+                    : "too close to call: " + ranges.decidingAssumption)
+            << "\n";
+    }
+    const std::vector<SensitivityEntry> sens = sensitivity(p);
+    for (std::size_t i = 0; i < sens.size() && i < 3; ++i) {
+        out << (i == 0 ? "          most sensitive to: " : "                             ")
+            << sens[i].label << " (+/-20%: " << usdCents(sens[i].costAtMinus) << " / "
+            << usdCents(sens[i].costAtPlus) << " per 1M output tokens)\n";
+    }
 }
 
 } // namespace
@@ -252,7 +274,18 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
             << formatDouble("%.0f", cap.targetSecondsPerOutputToken * 1000)
             << " ms per output token: " << countText(cap.batch, "sequence") << perReplica << ", "
             << formatDouble("%.0f", cap.servingOutputTokensPerSecond)
-            << " output tokens/s served\n\n";
+            << " output tokens/s served\n";
+        // The band: the serving model's measured error on the reference rows (issue 14).
+        out << "          likely " << formatDouble("%.0f", cap.servingOutputTokensPerSecondLow)
+            << "-" << formatDouble("%.0f", cap.servingOutputTokensPerSecondHigh)
+            << " output tokens/s (the model's measured error in the "
+            << servingRegimeName(cap.band.regime) << " regime, "
+            << formatDouble("%.2f", cap.band.low) << "-" << formatDouble("%.2f", cap.band.high)
+            << "x"
+            << (cap.band.calibratedGpu ? std::string()
+                                       : std::string("; widened: this GPU type is not in the "
+                                                     "calibration rows"))
+            << ")\n\n";
     }
     const auto &c = p.rental;
     out << "Cost      " << formatDouble("$%.2f", p.usdPerGpuHour) << " per GPU-hour ("

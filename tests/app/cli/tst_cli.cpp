@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <sstream>
 
 using namespace hostplan;
@@ -71,6 +72,31 @@ class TestCli : public QObject {
             QVERIFY2(b.err.find(option) != std::string::npos, b.err.c_str());
             QCOMPARE(std::count(b.err.begin(), b.err.end(), '\n'), 1);
         }
+    }
+    void textCarriesTheBands() {
+        // The plan text gives the throughput band, the cost range, the capacity call and the
+        // three most sensitive inputs, with the same figures as plan --json.
+        const Run text = run({"plan"});
+        const Run js = run({"plan", "--json"});
+        QCOMPARE(text.code, 0);
+        const auto j = nlohmann::json::parse(js.out);
+        const auto band = j["throughput"]["capacity"]["serving_output_tokens_per_second_range"];
+        char likely[96];
+        std::snprintf(likely, sizeof likely, "likely %.0f-%.0f output tokens/s",
+                      band[0].get<double>(), band[1].get<double>());
+        QVERIFY2(text.out.find(likely) != std::string::npos, likely);
+        QVERIFY(band[0].get<double>() <
+                j["throughput"]["capacity"]["serving_output_tokens_per_second"].get<double>());
+        const auto &ranges = j["decision"]["ranges"];
+        QVERIFY(text.out.find("capacity against break-even: ") != std::string::npos);
+        if (ranges["capacity_call"] == "too_close_to_call") {
+            QVERIFY(text.out.find("too close to call: " +
+                                  ranges["deciding_assumption"].get<std::string>()) !=
+                    std::string::npos);
+        }
+        const std::string top = j["decision"]["sensitivity"][0]["label"].get<std::string>();
+        QVERIFY2(text.out.find("most sensitive to: " + top + " (+/-20%: ") != std::string::npos,
+                 text.out.c_str());
     }
     void planJsonDefault() {
         const Run r = run({"plan", "--json"});
