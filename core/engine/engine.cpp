@@ -58,9 +58,8 @@ EngineDefaults engineDefaults(Engine engine) {
 
 bool vllmLargeGpuDefaults(const GpuSpec &gpu) {
     const EngineInfo &e = engineInfo(Engine::Vllm);
-    return gpu.usableMemoryBytes >= e.largeGpuMinBytes &&
-           asciiLower(gpu.name).find("a100") == std::string::npos &&
-           asciiLower(gpu.id).find("a100") == std::string::npos;
+    return gpu.usableMemoryBytes >= e.largeGpuMinBytes && !containsLowercase(gpu.name, "a100") &&
+           !containsLowercase(gpu.id, "a100");
 }
 
 std::uint32_t engineMaxSequences(Engine engine, const GpuSpec &gpu) {

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -195,10 +196,20 @@ ServingConstants servingConstants(Engine engine, const GpuSpec &gpu) {
     return c;
 }
 
-ThroughputBand throughputBand(Engine engine, const GpuSpec &gpu, ServingRegime regime) {
-    const CalibrationData &d = calibration();
-    ThroughputBand b;
-    b.regime = regime;
+namespace {
+
+/// One (engine, regime) band as the calibration gives it, with its source text for a
+/// calibrated GPU type and a widened one.
+struct BandEntry {
+    double low = 1;
+    double high = 1;
+    double lowWidened = 1;
+    double highWidened = 1;
+    std::string source;
+    std::string sourceWidened;
+};
+
+BandEntry makeBandEntry(const CalibrationData &d, Engine engine, ServingRegime regime) {
     const std::string e = engineName(engine);
     const std::string g = servingRegimeName(regime);
     const CalibrationData::Band *best = nullptr;
@@ -212,18 +223,47 @@ ThroughputBand throughputBand(Engine engine, const GpuSpec &gpu, ServingRegime r
             best = &x;
         }
     }
+    BandEntry b;
     // At least +-5%: the published figures themselves vary that much between runs.
     b.low = std::min(best ? best->low : 0.76, 0.95);
     b.high = std::max(best ? best->high : 1.23, 1.05);
-    b.calibratedGpu = std::find(d.calibratedGpus.begin(), d.calibratedGpus.end(), gpu.id) !=
-                      d.calibratedGpus.end();
+    b.lowWidened = b.low * d.uncalibratedLow;
+    b.highWidened = b.high * d.uncalibratedHigh;
     b.source = "measured/modelled, 10th-90th percentile of " + e + " " + g +
                " reference rows (resources/throughput-calibration.json)";
-    if (!b.calibratedGpu) {
-        b.low *= d.uncalibratedLow;
-        b.high *= d.uncalibratedHigh;
-        b.source += ", widened for a GPU type outside the calibration rows";
-    }
+    b.sourceWidened = b.source + ", widened for a GPU type outside the calibration rows";
+    return b;
+}
+
+/// The bands of every engine and regime, built once (the calibration is fixed at build time):
+/// a plan evaluation looks its band up without building strings.
+const BandEntry &bandEntry(Engine engine, ServingRegime regime) {
+    static const auto table = [] {
+        const CalibrationData &d = calibration();
+        std::array<std::array<BandEntry, 3>, 3> t;
+        for (Engine e : {Engine::Vllm, Engine::Sglang, Engine::TensorRtLlm}) {
+            for (ServingRegime r : {ServingRegime::LowConcurrency, ServingRegime::DecodeHeavy,
+                                    ServingRegime::PrefillHeavy}) {
+                t[std::size_t(e)][std::size_t(r)] = makeBandEntry(d, e, r);
+            }
+        }
+        return t;
+    }();
+    return table[std::size_t(engine)][std::size_t(regime)];
+}
+
+} // namespace
+
+ThroughputBand throughputBand(Engine engine, const GpuSpec &gpu, ServingRegime regime) {
+    const CalibrationData &d = calibration();
+    const BandEntry &e = bandEntry(engine, regime);
+    ThroughputBand b;
+    b.regime = regime;
+    b.calibratedGpu = std::find(d.calibratedGpus.begin(), d.calibratedGpus.end(), gpu.id) !=
+                      d.calibratedGpus.end();
+    b.low = b.calibratedGpu ? e.low : e.lowWidened;
+    b.high = b.calibratedGpu ? e.high : e.highWidened;
+    b.source = b.calibratedGpu ? e.source : e.sourceWidened;
     return b;
 }
 
@@ -339,7 +379,7 @@ ServingModel::ServingModel(const ModelSpec &model, const GpuSpec &gpu, const Par
 double ServingModel::step(double nDec, double ctx, double nPf, double pfAttnFlops,
                           StepParts *parts) const {
     const StepFeatures &f = m_f;
-    const ServingConstants &c = m_c;
+    const ServingFactors &c = m_c;
     const double tokens = nDec + nPf;
     // Memory: weights touched + KV and state read.
     const double coverage =

@@ -50,8 +50,9 @@
 namespace hostplan {
 
 /// The fitted constants of the serving model for one engine on one GPU class
-/// (resources/throughput-calibration.json; names in brackets are the file's keys).
-struct ServingConstants {
+/// (resources/throughput-calibration.json; names in brackets are the file's keys): the numbers
+/// a ServingModel keeps (copied per plan evaluation without touching the heap).
+struct ServingFactors {
     double effMem = 0.544;                ///< [eff_mem] weight-streaming bandwidth / data-sheet HBM
     double effKv = 0.89;                  ///< [eff_kv] KV-read bandwidth / data-sheet HBM
     double effGemmMax = 0.58;             ///< [eff_gemm_max] GEMM efficiency ceiling (Ampere)
@@ -70,7 +71,11 @@ struct ServingConstants {
     double seqS = 38e-6;                  ///< [engines.*.t_seq] CPU per running sequence per step
     double requestS = 0.39e-3; ///< [engines.*.t_req] per request (HTTP, tokenise, template)
     bool overlap = false;      ///< [engines.*.overlap] CPU scheduling overlaps the GPU
-    std::string source;        ///< the calibration file's source and as_of
+};
+
+/// The fitted constants with where they come from.
+struct ServingConstants : ServingFactors {
+    std::string source; ///< the calibration file's source and as_of
 };
 
 /// Regimes the error bands are measured in.
@@ -213,7 +218,7 @@ class ServingModel {
                           bool variableOsl) const;
 
     const StepFeatures &features() const { return m_f; }
-    const ServingConstants &constants() const { return m_c; }
+    const ServingFactors &constants() const { return m_c; }
 
   private:
     double prefillStep(double nPf, double nDec, double ctx, double isl) const;
@@ -221,7 +226,7 @@ class ServingModel {
                         double *prefillSeconds) const;
 
     StepFeatures m_f;
-    ServingConstants m_c;
+    ServingFactors m_c; ///< the numbers only (no source string to copy)
 };
 
 } // namespace hostplan

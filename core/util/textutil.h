@@ -19,6 +19,27 @@ inline std::string asciiLower(std::string_view text) {
     return out;
 }
 
+/// Whether `text` contains `needle` ignoring ASCII case; `needle` must be lowercase. No
+/// allocation (hot paths test GPU names per plan).
+inline bool containsLowercase(std::string_view text, std::string_view needle) {
+    if (needle.size() > text.size()) {
+        return false;
+    }
+    const auto lower = [](unsigned char c) {
+        return c >= 'A' && c <= 'Z' ? char(c + 32) : char(c);
+    };
+    for (std::size_t i = 0; i + needle.size() <= text.size(); ++i) {
+        std::size_t k = 0;
+        while (k < needle.size() && lower((unsigned char)text[i + k]) == needle[k]) {
+            ++k;
+        }
+        if (k == needle.size()) {
+            return true;
+        }
+    }
+    return false;
+}
+
 /// `text` with ASCII letters uppercased.
 inline std::string asciiUpper(std::string_view text) {
     std::string out(text);
