@@ -211,7 +211,8 @@ void refusePerLayerObjects(const ConfigReader &c, u64 layers) {
         if (understoodKeys().count(it.key()) || !v.is_array() || v.size() != layers) {
             continue;
         }
-        if (std::all_of(v.begin(), v.end(), [](const nlohmann::json &e) { return e.is_object(); })) {
+        if (std::all_of(v.begin(), v.end(),
+                        [](const nlohmann::json &e) { return e.is_object(); })) {
             fail(c.field(it.key()), "holds one configuration object per layer (heterogeneous "
                                     "layers); the generic importer cannot size them");
         }

@@ -92,8 +92,11 @@ u64 Quantization::convertedBytes(const TensorPiece &p) const {
         // per 256 blocks and a [256] fp32 code.
         const u64 m = checkedMul(p.rows, p.cols, f);
         const u64 blocks = ceilDivExact(m, 64);
-        const u64 absmax = bnbDoubleQuant ? checkedAdd(blocks, checkedAdd(checkedMul(4, ceilDivExact(blocks, 256), f), 1024, f), f)
-                                          : checkedMul(4, blocks, f);
+        const u64 absmax =
+            bnbDoubleQuant
+                ? checkedAdd(blocks,
+                             checkedAdd(checkedMul(4, ceilDivExact(blocks, 256), f), 1024, f), f)
+                : checkedMul(4, blocks, f);
         const u64 perTensor = checkedAdd(checkedAdd(ceilDivExact(m, 2), absmax, f), 64, f);
         return checkedMul(perTensor, p.count, f);
     }
@@ -135,8 +138,8 @@ Quantization readQuantization(const ConfigReader &primary,
     }
     // bitsandbytes names its exclusions llm_int8_skip_modules (matched like
     // modules_to_not_convert: transformers' get_keys_to_not_convert adds lm_head).
-    q.notConvert = qc->strList(method == "bitsandbytes" ? "llm_int8_skip_modules"
-                                                        : "modules_to_not_convert");
+    q.notConvert =
+        qc->strList(method == "bitsandbytes" ? "llm_int8_skip_modules" : "modules_to_not_convert");
     for (std::size_t i = 0; i < q.notConvert.size(); ++i) {
         if (q.notConvert[i].find('*') != std::string::npos) {
             auto glob = ModulePattern::fromGlob(q.notConvert[i]);

@@ -181,8 +181,9 @@ void TestGenericImport::refusalsNameTheKey_data() {
                                                 << "layer_types[0]";
     QTest::newRow("mixed-precision/qwen3.6-27b") << "nvidia--Qwen3.6-27B-NVFP4"
                                                  << "hf_quant_config.json.quantization.quant_algo";
-    QTest::newRow("per-layer-blocks/nemotron-super-49b") << "nvidia--Llama-3_3-Nemotron-Super-49B-v1"
-                                                         << "block_configs";
+    QTest::newRow("per-layer-blocks/nemotron-super-49b")
+        << "nvidia--Llama-3_3-Nemotron-Super-49B-v1"
+        << "block_configs";
 }
 
 void TestGenericImport::refusalsNameTheKey() {
@@ -250,7 +251,8 @@ void TestGenericImport::bitsandbytes() {
     QCOMPARE(r->totalParams, 3085938688ull);
     const double rel = std::abs(double(r->weightBytes()) - bytes) / bytes;
     // The builder may keep k and v as one piece; a few bytes of per-tensor constants differ.
-    QVERIFY2(rel < 1e-4, qPrintable(QString("%1 bytes vs %2").arg(r->weightBytes()).arg(bytes, 0, 'f', 0)));
+    QVERIFY2(rel < 1e-4,
+             qPrintable(QString("%1 bytes vs %2").arg(r->weightBytes()).arg(bytes, 0, 'f', 0)));
 
     qc.insert("load_in_8bit", !eightBit); // both set
     qc.insert("_load_in_8bit", !eightBit);
@@ -261,7 +263,8 @@ void TestGenericImport::bitsandbytes() {
         QVERIFY(bad.ok()); // 4-bit only now
     } else {
         QVERIFY(!bad.ok());
-        QCOMPARE(QString::fromStdString(bad.error().field), QString("quantization_config.load_in_4bit"));
+        QCOMPARE(QString::fromStdString(bad.error().field),
+                 QString("quantization_config.load_in_4bit"));
     }
 }
 
