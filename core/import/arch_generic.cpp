@@ -26,8 +26,12 @@
 //   vision: a wrapper's vision_config as a generic ViT (estimated; noted)
 //   MTP / draft layers (num_nextn_predict_layers, mtp_num_hidden_layers, num_mtp_modules): not
 //     counted in the totals (modelspec.h); a note says how many.
+//   family facts the keys do not say (familyOf): tying defaults, q/k norms, QKV biases, Gemma
+//     2+ sandwich norms, QWen v1's intermediate_size counting both gated branches;
+//     padded_vocab_size (when given) is the embedding's row count
 // Refused, naming the key: an unknown layer_types entry, Mamba / hybrid patterns
-// (hybrid_override_pattern), non-gated MLP families. Keys with a size-like name that it does
+// (hybrid_override_pattern), non-gated MLP families, an unread key holding one object per
+// layer (heterogeneous layers, Nemotron-NAS block_configs). Keys with a size-like name that it does
 // not read make the plan "estimated" with the key named in ModelSpec::notes.
 #include "import/archcommon.h"
 #include "import/architectures.h"
@@ -86,6 +90,9 @@ struct Family {
     /// Experts under block_sparse_moe with w1 / w3 / w2 (Mixtral's names, MiniMax's too):
     /// quantization rules match these names ("gate" must not hit the experts).
     bool mixtralNames = false;
+    /// intermediate_size counts both gated branches, each half as wide (QWen v1's
+    /// QWenMLP: w1 / w2 [intermediate_size / 2, H], c_proj [H, intermediate_size / 2]).
+    bool halfIntermediate = false;
 };
 
 Family familyOf(const std::string &type) {
@@ -93,15 +100,21 @@ Family familyOf(const std::string &type) {
     const auto starts = [&](const char *p) { return type.rfind(p, 0) == 0; };
     if (starts("gemma")) {
         f.tiedDefault = f.knownTying = true;
-        f.sandwichNorms = true;
+        // Gemma (v1) has only the input and post-attention norms; Gemma 2 on add the
+        // pre / post feed-forward norms.
+        f.sandwichNorms = type != "gemma";
         f.qkNorm = !starts("gemma2") && type != "gemma";
         f.slidingAlternate = starts("gemma2");
     }
     if (starts("qwen3") || starts("olmo2") || starts("mimo")) {
         f.qkNorm = true;
     }
-    if (starts("qwen2")) {
-        f.qkvBias = true;
+    if (starts("qwen2") || type == "qwen") {
+        f.qkvBias = true; // QWen v1's fused c_attn has a bias too
+    }
+    f.halfIntermediate = type == "qwen";
+    if (starts("smollm3")) {
+        f.tiedDefault = f.knownTying = true; // SmolLM3Config ties by default
     }
     if (starts("llama4")) {
         f.sharedExpert = true;
@@ -146,7 +159,9 @@ const std::set<std::string> &understoodKeys() {
         "pretraining_tp", "ep_size", "moe_router_topk", "attention_dropout", "hidden_dropout",
         "num_labels", "query_pre_attn_scalar", "pad_token_id", "bos_token_id", "eos_token_id",
         "initializer_range", "rms_norm_eps", "layer_norm_eps", "output_router_logits",
-        "router_aux_loss_coef", "index_topk_freq"};
+        "router_aux_loss_coef", "index_topk_freq",
+        // Gemma 2's duplicate of sliding_window; QWen v1's head_dim; read: padded_vocab_size.
+        "sliding_window_size", "kv_channels", "padded_vocab_size"};
     return keys;
 }
 
@@ -185,6 +200,22 @@ void noteUnreadKeys(const ConfigReader &c, ModelBuilder &b) {
         }
         b.note("estimated: " + c.field(k) +
                " is not read by the generic importer and may change the model's size");
+    }
+}
+
+/// Refuses, naming the key, an unread key that holds one object per layer (Nemotron-NAS
+/// block_configs): heterogeneous layers whose shapes the generic reading cannot know.
+void refusePerLayerObjects(const ConfigReader &c, u64 layers) {
+    for (auto it = c.raw().begin(); it != c.raw().end(); ++it) {
+        const nlohmann::json &v = it.value();
+        if (understoodKeys().count(it.key()) || !v.is_array() || v.size() != layers) {
+            continue;
+        }
+        if (std::all_of(v.begin(), v.end(),
+                        [](const nlohmann::json &e) { return e.is_object(); })) {
+            fail(c.field(it.key()), "holds one configuration object per layer (heterogeneous "
+                                    "layers); the generic importer cannot size them");
+        }
     }
 }
 
@@ -402,6 +433,13 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         b.setLayerRoot("model.language_model.layers.");
     }
     readCommon(c, b);
+    if (c.has("padded_vocab_size")) {
+        // The embedding and lm_head rows (QWen v1, ChatGLM): vocab_size rounded up.
+        ModelDimensions padded = b.dimensions();
+        padded.vocab = c.count("padded_vocab_size", kMaxVocab);
+        b.setDimensions(padded);
+    }
+    refusePerLayerObjects(c, b.dimensions().layers);
     const ModelDimensions &d = b.dimensions();
     const u64 H = d.hidden, L = d.layers, nh = d.heads;
     const std::string l0 = b.layerModule(0);
@@ -495,7 +533,13 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
                                 c.has("intermediate_size_mlp")
                             ? "intermediate_size_mlp"
                             : "intermediate_size";
-        const u64 inter = c.count(k, kMaxIntermediate);
+        u64 inter = c.count(k, kMaxIntermediate);
+        if (fam.halfIntermediate) {
+            if (inter % 2 != 0) {
+                fail(c.field(k), "must be even: it counts both gated branches of the MLP");
+            }
+            inter /= 2;
+        }
         b.gatedMlp("dense MLP", GroupRole::DenseMlp, l0 + "mlp.", "gate_proj", "up_proj",
                    "down_proj", H, inter, denseLayers, denseLayers);
     }

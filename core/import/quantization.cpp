@@ -86,6 +86,23 @@ u64 Quantization::convertedBytes(const TensorPiece &p) const {
             return checkedAdd(checkedMul(p.rows, p.count, perRow, f), checkedMul(8, p.count, f), f);
         }
         return format.bytesFor(n);
+    case Method::Bnb4: {
+        // Per tensor of rows x cols = m values: packed codes, absmax per 64-value block,
+        // quant_map [16] fp32; with double quant the absmax is uint8 plus its own fp32 absmax
+        // per 256 blocks and a [256] fp32 code.
+        const u64 m = checkedMul(p.rows, p.cols, f);
+        const u64 blocks = ceilDivExact(m, 64);
+        const u64 absmax =
+            bnbDoubleQuant
+                ? checkedAdd(blocks,
+                             checkedAdd(checkedMul(4, ceilDivExact(blocks, 256), f), 1024, f), f)
+                : checkedMul(4, blocks, f);
+        const u64 perTensor = checkedAdd(checkedAdd(ceilDivExact(m, 2), absmax, f), 64, f);
+        return checkedMul(perTensor, p.count, f);
+    }
+    case Method::Bnb8:
+        // Int8Params: one int8 per value plus the fp32 SCB per output row.
+        return checkedAdd(n, checkedMul(4, checkedMul(p.rows, p.count, f), f), f);
     default:
         if (format.kind == FormatKind::MXFP4 || format.kind == FormatKind::NVFP4) {
             // Packed e2m1 per row plus one 8-bit scale per started block along the inputs;
@@ -119,7 +136,10 @@ Quantization readQuantization(const ConfigReader &primary,
     if (method == "modelopt" || modelOptProducer) {
         return readModelOpt(*qc);
     }
-    q.notConvert = qc->strList("modules_to_not_convert");
+    // bitsandbytes names its exclusions llm_int8_skip_modules (matched like
+    // modules_to_not_convert: transformers' get_keys_to_not_convert adds lm_head).
+    q.notConvert =
+        qc->strList(method == "bitsandbytes" ? "llm_int8_skip_modules" : "modules_to_not_convert");
     for (std::size_t i = 0; i < q.notConvert.size(); ++i) {
         if (q.notConvert[i].find('*') != std::string::npos) {
             auto glob = ModulePattern::fromGlob(q.notConvert[i]);
@@ -165,6 +185,33 @@ Quantization readQuantization(const ConfigReader &primary,
             q.format = NumberFormat{FormatKind::INT2, std::uint32_t(group)};
         } else {
             fail(qc->field("bits"), "unsupported bit width " + std::to_string(bits));
+        }
+    } else if (method == "bitsandbytes") {
+        // BitsAndBytesConfig: load_in_4bit (nf4 / fp4 codes, blocksize 64) or load_in_8bit
+        // (LLM.int8). transformers writes both the public and the underscored spellings.
+        const bool four = qc->flag("load_in_4bit", qc->flag("_load_in_4bit", false));
+        const bool eight = qc->flag("load_in_8bit", qc->flag("_load_in_8bit", false));
+        if (four == eight) {
+            fail(qc->field("load_in_4bit"),
+                 "exactly one of load_in_4bit and load_in_8bit must be true for bitsandbytes");
+        }
+        if (four) {
+            const std::string type = qc->str("bnb_4bit_quant_type", "fp4");
+            if (type != "nf4" && type != "fp4") {
+                fail(qc->field("bnb_4bit_quant_type"),
+                     "unsupported bitsandbytes 4-bit type '" + type + "'");
+            }
+            const std::string storage = qc->str("bnb_4bit_quant_storage", "uint8");
+            if (storage != "uint8") {
+                fail(qc->field("bnb_4bit_quant_storage"),
+                     "only uint8 storage is supported, got '" + storage + "'");
+            }
+            q.method = Quantization::Method::Bnb4;
+            q.format = NumberFormat{FormatKind::INT4, 64}; // 4-bit codes, one scale per 64
+            q.bnbDoubleQuant = qc->flag("bnb_4bit_use_double_quant", false);
+        } else {
+            q.method = Quantization::Method::Bnb8;
+            q.format = formats::int8;
         }
     } else if (method == "compressed-tensors") {
         q.method = Quantization::Method::CompressedTensors;

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 // A checkpoint's stored number formats, from its config: the dtype of unquantized tensors
 // (torch_dtype / dtype) and the quantization scheme (quantization_config: fp8 with weight blocks,
-// mxfp4, awq / gptq integer groups, compressed-tensors), with the rules that say which pieces it
+// mxfp4, awq / gptq integer groups, compressed-tensors, bitsandbytes 4-bit nf4 / fp4 and 8-bit),
+// with the rules that say which pieces it
 // converts (modules_to_not_convert globs; compressed-tensors ignore names and "re:" patterns)
 // and the exact bytes of a converted piece.
 //
 // Sources: transformers' quantizers (quantizer_finegrained_fp8.py, quantizer_mxfp4.py,
-// quantizer_awq.py, quantizer_gptq.py; should_convert_module for modules_to_not_convert) and
+// quantizer_awq.py, quantizer_gptq.py, quantizer_bnb_4bit.py / quantizer_bnb_8bit.py;
+// should_convert_module for modules_to_not_convert), bitsandbytes' QuantState (Params4bit,
+// blocksize 64; Int8Params with one fp32 SCB per output row) and
 // compressed-tensors' match_name / is_match (ignore entries; "re:" is re.match). Byte layouts:
 // model/numberformat.h.
 #pragma once
@@ -25,7 +28,7 @@ namespace hostplan::importer {
 
 /// The checkpoint's quantization scheme (quantization_config), resolved per piece.
 struct Quantization {
-    enum class Method { None, Fp8, Mxfp4, CompressedTensors, IntGroup, ModelOpt };
+    enum class Method { None, Fp8, Mxfp4, CompressedTensors, IntGroup, ModelOpt, Bnb4, Bnb8 };
     /// Where FP8 scales sit (ModelOpt): one per tensor (plus an input scale), one per output
     /// row, or one per blockRows x blockCols block.
     enum class ScaleLayout { PerTensor, PerRow, Block };
@@ -41,6 +44,7 @@ struct Quantization {
     std::vector<std::string> ignoreNames;         ///< compressed-tensors plain ignore entries
     ScaleLayout scaleLayout = ScaleLayout::Block; ///< ModelOpt FP8 scale layout
     std::vector<std::string> excludeGlobs; ///< ModelOpt exclude_modules (fnmatch, modelopt.h)
+    bool bnbDoubleQuant = false; ///< bnb_4bit_use_double_quant: absmax itself quantized to 8 bit
 
     /// Whether the scheme stores `p` in `format`: only Linear pieces; never the embedding or
     /// lm_head for transformers' own quantizers; not those matched by the ignore rules.
@@ -48,8 +52,13 @@ struct Quantization {
 
     /// Exact stored bytes of a converted piece: FP8 adds one fp32 scale per weight block (or
     /// per tensor); MXFP4 / NVFP4 pack two e2m1 per byte plus one 8-bit scale per started
-    /// block along each row (NVFP4 also one fp32 global scale per tensor); others by
-    /// format.bytesFor. Throws ImportFailure naming the module on overflow.
+    /// block along each row (NVFP4 also one fp32 global scale per tensor); bitsandbytes 4-bit
+    /// packs two codes per byte plus, per tensor, an fp32 absmax per 64 values (double quant:
+    /// a uint8 absmax per 64, an fp32 nested absmax per 256 blocks and a 256-entry fp32 nested
+    /// code) and a 16-entry fp32 code (quant_map) — the few-hundred-byte packed quant_state
+    /// JSON is not counted; bitsandbytes 8-bit stores int8 plus one fp32 scale (SCB) per
+    /// output row; others by format.bytesFor. Throws ImportFailure naming the module on
+    /// overflow.
     std::uint64_t convertedBytes(const TensorPiece &p) const;
 };
 
