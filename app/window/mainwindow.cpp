@@ -4,6 +4,7 @@
 #include "document/appsettings.h"
 #include "charts/breakevenchart.h"
 #include "views/compareview.h"
+#include "views/deployview.h"
 #include "document/formatting.h"
 #include "document/languagemanager.h"
 #include "charts/gputypeschart.h"
@@ -137,6 +138,8 @@ void MainWindow::buildViews() {
     m_tabs->addTab(m_compare, tr("Compare"));
     connect(m_compare, &CompareView::pinnedChanged, this,
             [this] { m_tabs->setCurrentWidget(m_compare); });
+    auto *deploy = new DeployView(m_doc);
+    m_tabs->addTab(deploy, tr("Deploy"));
     // Views in background tabs skip edits (ViewRefresher); the one made current catches up
     // here, also before the window is first shown (its Show event covers later switches).
     connect(m_tabs, &QTabWidget::currentChanged, this,
@@ -149,6 +152,8 @@ void MainWindow::buildViews() {
     m_tabs->setTabToolTip(2, tr("GPUs needed for this workload on every catalogue GPU type"));
     m_tabs->setTabToolTip(3, tr("KV cache per sequence and maximum concurrency vs context"));
     m_tabs->setTabToolTip(4, tr("Monthly cost vs monthly tokens: API against self-hosting"));
+    m_tabs->setTabToolTip(m_tabs->indexOf(deploy),
+                          tr("Serving commands for this plan, every flag explained"));
     setCentralWidget(m_tabs);
 }
 

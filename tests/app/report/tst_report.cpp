@@ -11,6 +11,8 @@
 #include "probereport.h"
 #include "cli/reportcli.h"
 #include "report/reportcontent.h"
+#include "catalogue/catalogue.h"
+#include "engine/servecommand.h"
 #include "window/reportexport.h"
 #include "report/reportwriter.h"
 #include "document/scenariodocument.h"
@@ -309,6 +311,39 @@ class TestReport : public QObject {
             }
         }
         QVERIFY(text.contains(QStringLiteral("No probe report is attached")));
+    }
+
+    // Section 5: the serving commands of the core (hostplan-cli serve-cmd, the Deploy view),
+    // each flag with its value and why, and TensorRT-LLM's absence on AMD said in words.
+    void servingCommandsSection() {
+        ScenarioDocument doc;
+        QVERIFY(doc.open(kDefaultScenario).isEmpty());
+        const PlanResult &p = *doc.plan();
+        QTemporaryDir dir;
+        const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
+        ReportOptions options;
+        options.pageSize = QPageSize(QPageSize::A4);
+        options.date = kDate;
+        QVERIFY(writeReportPdf(doc, pdf, options).ok());
+        const QString text = pdfText(pdf);
+        if (text.isNull()) {
+            QSKIP("pdftotext (poppler-utils) is not installed");
+        }
+        QVERIFY(text.contains(QStringLiteral("5. Serving commands")));
+        // Each command as the core writes it, line breaks collapsed as pdfText collapses them.
+        for (const ServeCommand &c : serveCommands(p, Catalogue::builtin())) {
+            const QString shell = QString::fromStdString(c.shellText()).simplified();
+            QVERIFY2(text.contains(shell), qPrintable(shell));
+            QVERIFY(text.contains(QString::fromStdString(c.title) + QStringLiteral(": flags")));
+        }
+        QVERIFY(text.contains(QStringLiteral("vllm serve moonshotai/Kimi-K3 \\ --trust-remote-code "
+                                             "\\ --tensor-parallel-size 8 \\")));
+        QVERIFY(
+            text.contains(QStringLiteral("--tensor-parallel-size 8 TP 8 of the plan's layout")));
+        QVERIFY(text.contains(QStringLiteral("--max-model-len 32768 the workload's context")));
+        QVERIFY(text.contains(QStringLiteral("llama-server \\ -m kimi-k3.gguf \\")));
+        QVERIFY(text.contains(QStringLiteral("6. Probe results")));
+        QVERIFY(text.contains(QStringLiteral("8. How the figures are derived")));
     }
 
     void pageSizeLetter() {
