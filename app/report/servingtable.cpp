@@ -9,7 +9,7 @@ ReportTable servingFlagsTable(const ServeCommand &command) {
     t.id = QStringLiteral("serving-") + qs(command.engine);
     t.title = Report::tr("%1: flags").arg(qs(command.title));
     t.headers = {Report::tr("Flag"), Report::tr("Value"), Report::tr("Why this value")};
-    t.columnWeights = {1.5, 1.6, 6.0};
+    t.columnWeights = {3.3, 1.5, 4.7};
     t.rightAligned = {false, false, false};
     t.csvHeaders = {QStringLiteral("flag"), QStringLiteral("value"), QStringLiteral("explanation")};
     for (const ServeFlag &f : command.flags) {

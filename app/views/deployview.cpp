@@ -28,12 +28,20 @@ namespace hostplan::ui {
 namespace {
 
 /// A flag table that is always exactly as tall as its rows: the page scrolls, not the table.
-/// Rows are re-measured when the width (and so the wrapping of the Why column) changes.
+/// Rows are re-measured once the header has laid out a new width (the Why column's wrapping).
 class FlagTable : public QTableWidget {
   public:
-    using QTableWidget::QTableWidget;
+    FlagTable(int rows, int columns) : QTableWidget(rows, columns) {
+        connect(horizontalHeader(), &QHeaderView::sectionResized, this, [this] {
+            if (!m_fitPending) {
+                m_fitPending = true;
+                QMetaObject::invokeMethod(this, [this] { fitHeight(); }, Qt::QueuedConnection);
+            }
+        });
+    }
 
     void fitHeight() {
+        m_fitPending = false;
         resizeRowsToContents();
         int h = horizontalHeader()->height() + 2 * frameWidth();
         for (int r = 0; r < rowCount(); ++r) {
@@ -42,11 +50,8 @@ class FlagTable : public QTableWidget {
         setFixedHeight(h);
     }
 
-  protected:
-    void resizeEvent(QResizeEvent *event) override {
-        QTableWidget::resizeEvent(event);
-        fitHeight();
-    }
+  private:
+    bool m_fitPending = false;
 };
 
 /// Read-only monospace text, as tall as its lines, for a command or its setup lines.
@@ -167,15 +172,17 @@ void DeployView::rebuild() {
         }
         if (!c.setup.empty()) {
             bv->addWidget(new QLabel(tr("First, on the nodes:")));
-            QString setup;
+            QStringList setup;
             for (const auto &line : c.setup) {
-                setup += fromStd(line) + QLatin1Char('\n');
+                setup << fromStd(line);
             }
-            e.setup = shellBox(setup);
+            e.setup = shellBox(setup.join(QLatin1Char('\n')));
             bv->addWidget(e.setup);
         }
         auto *row = new QHBoxLayout;
-        const QString command = fromStd(c.shellText());
+        // Without the final newline: pasted into a terminal, it waits for Enter.
+        QString command = fromStd(c.shellText());
+        command.chop(command.endsWith(QLatin1Char('\n')) ? 1 : 0);
         e.command = shellBox(command);
         row->addWidget(e.command, 1);
         e.copy = new QPushButton(tr("Copy"));

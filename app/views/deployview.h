@@ -28,9 +28,11 @@ class DeployView : public QScrollArea {
     int engineCount() const { return int(m_entries.size()); }
     /// The engine's title as shown ("vLLM", ...).
     QString engineTitle(int index) const;
-    /// The command text shown for engine `index` ("" when the engine cannot serve the plan).
+    /// The command text shown for engine `index` and copied by its Copy button: the core's
+    /// ServeCommand::shellText() without its final newline, so that a paste waits for Enter
+    /// ("" when the engine cannot serve the plan).
     QString commandText(int index) const;
-    /// The setup lines shown above the command ("" on one node).
+    /// The setup lines shown above the command, one per line ("" on one node).
     QString setupText(int index) const;
     /// The Copy button of engine `index` (nullptr when the engine cannot serve the plan).
     QPushButton *copyButton(int index) const;

@@ -87,6 +87,12 @@ PlanResult planUnder(const PlanResult &p, Engine engine, const Catalogue &cat) {
     return alt;
 }
 
+/// "on the other node" / "on each of the other 3 nodes": where a multi-node setup line runs.
+std::string onOtherNodes(std::uint32_t nodes) {
+    return nodes == 2 ? std::string("on the other node")
+                      : "on each of the other " + std::to_string(nodes - 1) + " nodes";
+}
+
 /// What the EP size means for a MoE plan (SGLang --ep-size, TensorRT-LLM --ep_size).
 std::string epExplanation(const PlanResult &p) {
     const std::uint32_t ep = p.layout.ep;
@@ -361,8 +367,7 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                           "--address) and run this on the head node.");
         // 6379 is Ray's default GCS port, as in vLLM's multi-node serving guide.
         c.setup.push_back("ray start --head --port=6379  # on the head node");
-        c.setup.push_back("ray start --address=\"${HEAD_IP}:6379\"  # on each of the other " +
-                          std::to_string(nodes - 1) + " nodes");
+        c.setup.push_back("ray start --address=\"${HEAD_IP}:6379\"  # " + onOtherNodes(nodes));
     }
     commonNotes(p, c.notes);
     return c;
@@ -569,9 +574,8 @@ ServeCommand llamaServerServeCommand(const PlanResult &p, const Catalogue &cat) 
                                " nodes' rpc-server addresses (set WORKER_1_IP ...): llama.cpp "
                                "offloads layers to their GPUs over the network",
                            true});
-        c.setup.push_back("rpc-server --host 0.0.0.0 --port 50052  # on each of the other " +
-                          std::to_string(nodes - 1) +
-                          " nodes (llama.cpp built with -DGGML_RPC=ON)");
+        c.setup.push_back("rpc-server --host 0.0.0.0 --port 50052  # " + onOtherNodes(nodes) +
+                          " (llama.cpp built with -DGGML_RPC=ON)");
         c.notes.push_back("The plan spans " + std::to_string(nodes) +
                           " nodes: llama-server runs on one and reaches the others' GPUs "
                           "through rpc-server; every token crosses the network once per node, "

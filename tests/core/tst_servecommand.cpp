@@ -319,8 +319,8 @@ class TestServeCommand : public QObject {
         QVERIFY(find(g1, "--dist-init-addr") == nullptr);
         // The other engines' multi-node lines: a Ray cluster for vLLM, rpc-server for llama.cpp.
         QCOMPARE(v.setup.size(), std::size_t(2));
-        QCOMPARE(v.setup[1], std::string("ray start --address=\"${HEAD_IP}:6379\"  # on each of "
-                                         "the other 1 nodes"));
+        QCOMPARE(v.setup[1], std::string("ray start --address=\"${HEAD_IP}:6379\"  # on the other "
+                                         "node"));
         const ServeCommand l = llamaServerServeCommand(p, Catalogue::builtin());
         QCOMPARE(find(l, "--rpc")->value, std::string("${WORKER_1_IP}:50052"));
         QVERIFY(l.commandLine().find("--rpc \"${WORKER_1_IP}:50052\"") != std::string::npos);

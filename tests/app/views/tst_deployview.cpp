@@ -30,6 +30,15 @@ int rowOf(const QTableWidget *table, const QString &flag) {
     return -1;
 }
 
+/// What the view shows and copies for `c`: the core's shell text without its final newline.
+QString shownText(const ServeCommand &c) {
+    QString text = QString::fromStdString(c.shellText());
+    if (text.endsWith(QLatin1Char('\n'))) {
+        text.chop(1);
+    }
+    return text;
+}
+
 /// Kimi K3 on 16 x H200 at 8k context: two nodes, PP 2 (as tst_servecommand's multiNodeNotes).
 Scenario twoNodes(const Scenario &base) {
     Scenario s = base;
@@ -61,7 +70,9 @@ class TestDeployView : public QObject {
         const QString cli = QString::fromStdString(serveCommandsText(p, Catalogue::builtin()));
         for (int i = 0; i < 4; ++i) {
             QCOMPARE(view->engineTitle(i), titles[i]);
-            const QString shell = QString::fromStdString(commands[std::size_t(i)].shellText());
+            const QString shell = shownText(commands[std::size_t(i)]);
+            QCOMPARE(view->commandText(i) + QLatin1Char('\n'),
+                     QString::fromStdString(commands[std::size_t(i)].shellText()));
             QCOMPARE(view->commandText(i), shell);
             QVERIFY(cli.contains(shell)); // what hostplan-cli serve-cmd prints
             QCOMPARE(view->flagTable(i)->rowCount(), int(commands[std::size_t(i)].flags.size()));
@@ -106,8 +117,8 @@ class TestDeployView : public QObject {
         for (int i : {0, 3}) {
             QGuiApplication::clipboard()->clear();
             QTest::mouseClick(view.copyButton(i), Qt::LeftButton);
-            QCOMPARE(QGuiApplication::clipboard()->text(),
-                     QString::fromStdString(commands[std::size_t(i)].shellText()));
+            QCOMPARE(QGuiApplication::clipboard()->text(), shownText(commands[std::size_t(i)]));
+            QVERIFY(!QGuiApplication::clipboard()->text().endsWith(QLatin1Char('\n')));
             QCOMPARE(QGuiApplication::clipboard()->text(), view.commandText(i));
         }
     }
@@ -125,12 +136,20 @@ class TestDeployView : public QObject {
         QVERIFY(view.commandText(0).contains("    --pipeline-parallel-size 2 \\\n"));
         QCOMPARE(view.setupText(0),
                  QStringLiteral("ray start --head --port=6379  # on the head node\n"
-                                "ray start --address=\"${HEAD_IP}:6379\"  # on each of the "
-                                "other 1 nodes\n"));
+                                "ray start --address=\"${HEAD_IP}:6379\"  # on the other node"));
         QVERIFY(view.commandText(3).contains("    --rpc \"${WORKER_1_IP}:50052\" \\\n"));
         QVERIFY(view.setupText(3).startsWith("rpc-server --host 0.0.0.0 --port 50052"));
         const int rank = rowOf(view.flagTable(1), "--node-rank");
         QVERIFY(view.flagTable(1)->item(rank, 2)->text().contains("0 on the head node"));
+        const QString shot = qEnvironmentVariable("HOSTPLAN_DEPLOY_MULTINODE_SCREENSHOT");
+        if (!shot.isEmpty()) {
+            view.resize(980, 760);
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            QTest::qWait(100); // let the flag tables settle their heights
+            view.ensureWidgetVisible(view.copyButton(3), 0, 400);
+            QVERIFY(view.grab().save(shot));
+        }
     }
 
     // An edit reaches the text: the context goes to 64k, the commands follow; undo restores.
@@ -145,8 +164,7 @@ class TestDeployView : public QObject {
         QVERIFY(view->commandText(0).contains("--max-model-len 65536 "));
         QVERIFY(!view->commandText(0).contains("32768"));
         QCOMPARE(view->commandText(0),
-                 QString::fromStdString(
-                     vllmServeCommand(*doc->plan(), Catalogue::builtin()).shellText()));
+                 shownText(vllmServeCommand(*doc->plan(), Catalogue::builtin())));
         const int len = rowOf(view->flagTable(0), "--max-model-len");
         QCOMPARE(view->flagTable(0)->item(len, 1)->text(), QStringLiteral("65536"));
         // Copy follows the new text.
