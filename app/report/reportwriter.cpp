@@ -455,7 +455,10 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
     const QColor codeFill(0xf3, 0xf4, 0xf6);
     for (std::size_t i = 0; i < c.serving.size(); ++i) {
         const ServeCommand &command = c.serving[i];
-        pg.heading(QString::fromStdString(command.title), 2, pg.pt(80));
+        // The title stays with the whole command box (7.5 pt mono lines, about 9 pt apart).
+        const QString shell = QString::fromStdString(command.shellText()).trimmed();
+        pg.heading(QString::fromStdString(command.title), 2,
+                   pg.pt(20 + 9.5 * double(shell.count(QLatin1Char('\n')) + 1)));
         if (!command.unavailable.empty()) {
             pg.paragraph(QString::fromStdString(command.unavailable), body);
             continue;
@@ -469,8 +472,7 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
             }
             pg.box({setup}, codeFill, kRule, monoFont(7.5), monoFont(7.5));
         }
-        pg.box({QString::fromStdString(command.shellText()).trimmed()}, codeFill, kRule,
-               monoFont(7.5), monoFont(7.5));
+        pg.box({shell}, codeFill, kRule, monoFont(7.5), monoFont(7.5));
         pg.table(c.servingFlags.value(int(i)));
         for (const auto &note : command.notes) {
             pg.paragraph(Report::tr("Note: %1").arg(QString::fromStdString(note)),
