@@ -176,6 +176,7 @@ class TestDeployView : public QObject {
         if (!shot.isEmpty()) {
             w.show();
             QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QTest::qWait(100); // let the flag tables settle their heights
             QVERIFY(w.grab().save(shot));
         }
     }
