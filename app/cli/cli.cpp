@@ -200,7 +200,8 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
     return failIfNoFit && !plan->fit.fits ? kExitNoFit : kExitOk;
 }
 
-/// serve-cmd: the vLLM, SGLang and TensorRT-LLM launch lines for the plan, each flag explained.
+/// serve-cmd: the vLLM, SGLang, TensorRT-LLM and llama-server launch lines for the plan, each
+/// flag explained (serveCommandsText, the text of the GUI's Deploy tab and the report).
 int cmdServe(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
     if (wantsLlamaCpp(args)) {
         return cmdLlamaCpp(args, true, out, err);
@@ -488,8 +489,9 @@ Usage:
   hostplan-cli plan [options] [--json] [--fail-if-no-fit] [--probe-report FILE]
                                  (a probe report calibrates the speed figures)
   hostplan-cli serve-cmd [options] [--fail-if-no-fit]
-                                 vLLM, SGLang and TensorRT-LLM launch commands for the
-                                 plan, each flag's derivation as a comment
+                                 vLLM, SGLang, TensorRT-LLM and llama-server launch
+                                 commands for the plan, each flag's derivation as a
+                                 comment (the GUI's Deploy tab shows the same text)
   hostplan-cli models            models in the catalogue
   hostplan-cli gpus              GPUs in the catalogue
   hostplan-cli report --scenario FILE -o OUT.pdf [--page-size a4|letter]

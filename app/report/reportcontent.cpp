@@ -185,6 +185,10 @@ Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDat
     c.memory = memoryTable(p);
     c.groups = groupsTable(p);
     c.options = optionsTable(p, c.gpuOptions);
+    c.serving = serveCommands(p, Catalogue::builtin());
+    for (const ServeCommand &command : c.serving) {
+        c.servingFlags << servingFlagsTable(command);
+    }
     c.probe = probeTable(p, probeReport, c.probeSummary);
     c.assumptions = assumptionsTable(p, c.scenarioFile, c.gpuOptions);
 

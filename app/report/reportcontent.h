@@ -7,6 +7,7 @@
 // this file only chooses, labels and formats them.
 #pragma once
 
+#include "engine/servecommand.h"
 #include "plan/decision.h"
 #include "plan/plan.h"
 
@@ -99,6 +100,10 @@ struct ReportContent {
     ReportTable memory;
     ReportTable groups;       ///< weights by tensor group
     ReportTable options;      ///< options across GPU types
+    /// The serving commands (engine/servecommand.h serveCommands(), the text of hostplan-cli
+    /// serve-cmd and the Deploy view) and, index for index, each one's flag table.
+    std::vector<ServeCommand> serving;
+    QList<ReportTable> servingFlags;
     ReportTable probe;        ///< empty rows when no probe report is attached
     QStringList probeSummary; ///< host, time, status, messages of the probe report
     ReportTable assumptions;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The report's tables, one builder per table (one file each: keyfigurestable.cpp, costtable.cpp,
-// memorytable.cpp, groupstable.cpp, optionstable.cpp, probetable.cpp, assumptionstable.cpp),
+// memorytable.cpp, groupstable.cpp, optionstable.cpp, servingtable.cpp, probetable.cpp,
+// assumptionstable.cpp),
 // and the small cell helpers they share. Internal to the report library: buildReportContent()
 // (reportcontent.cpp) calls them in report order. Every figure comes from the core's PlanResult;
 // the builders only label and format it, as display text and as raw CSV numbers.
@@ -50,6 +51,9 @@ ReportTable memoryTable(const PlanResult &p);
 ReportTable groupsTable(const PlanResult &p);
 /// Options across GPU types, from gpuOptionRows().
 ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &options);
+/// One serving command's flags: flag, value and why (engine/servecommand.h); PDF only, not in
+/// the CSV export.
+ReportTable servingFlagsTable(const ServeCommand &command);
 /// Each probed GPU against the plan; `summary` receives the probe report's host, time, status
 /// and messages. `report` nullptr: no rows, and a summary line saying how to attach one.
 ReportTable probeTable(const PlanResult &p, const probe::ProbeReport *report, QStringList &summary);

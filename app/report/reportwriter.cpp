@@ -62,6 +62,16 @@ QFont reportFont(double pointSize, bool bold = false) {
     return f;
 }
 
+/// The report's monospace font, for shell commands.
+QFont monoFont(double pointSize) {
+    QFont f;
+    f.setFamilies({QStringLiteral("DejaVu Sans Mono"), QStringLiteral("Liberation Mono"),
+                   QStringLiteral("Courier New")});
+    f.setStyleHint(QFont::Monospace);
+    f.setPointSizeF(pointSize);
+    return f;
+}
+
 /// A paragraph laid out for a width: draw it at any position later.
 struct Laid {
     std::shared_ptr<QTextLayout> layout;
@@ -435,15 +445,50 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
         pg.chart(view.get(), 280);
     }
 
-    // 5. Probe results.
-    pg.heading(Report::tr("5. Probe results"), 1, pg.pt(40));
+    // 5. Serving commands.
+    pg.heading(Report::tr("5. Serving commands"), 1, pg.pt(120));
+    pg.paragraph(
+        Report::tr("The launch commands for this plan, the same text as hostplan-cli serve-cmd "
+                   "and the Deploy tab; the table under each command says where each value comes "
+                   "from. Names such as ${HEAD_IP} are shell variables to set on each node."),
+        reportFont(8.5), kMuted);
+    const QColor codeFill(0xf3, 0xf4, 0xf6);
+    for (std::size_t i = 0; i < c.serving.size(); ++i) {
+        const ServeCommand &command = c.serving[i];
+        // The title stays with the whole command box (7.5 pt mono lines, about 9 pt apart).
+        const QString shell = QString::fromStdString(command.shellText()).trimmed();
+        pg.heading(QString::fromStdString(command.title), 2,
+                   pg.pt(20 + 9.5 * double(shell.count(QLatin1Char('\n')) + 1)));
+        if (!command.unavailable.empty()) {
+            pg.paragraph(QString::fromStdString(command.unavailable), body);
+            continue;
+        }
+        if (!command.setup.empty()) {
+            pg.paragraph(Report::tr("First, on the nodes:"), body);
+            QString setup;
+            for (const auto &line : command.setup) {
+                setup += (setup.isEmpty() ? QString() : QStringLiteral("\n")) +
+                         QString::fromStdString(line);
+            }
+            pg.box({setup}, codeFill, kRule, monoFont(7.5), monoFont(7.5));
+        }
+        pg.box({shell}, codeFill, kRule, monoFont(7.5), monoFont(7.5));
+        pg.table(c.servingFlags.value(int(i)));
+        for (const auto &note : command.notes) {
+            pg.paragraph(Report::tr("Note: %1").arg(QString::fromStdString(note)),
+                         reportFont(8), kMuted);
+        }
+    }
+
+    // 6. Probe results.
+    pg.heading(Report::tr("6. Probe results"), 1, pg.pt(40));
     for (const QString &s : c.probeSummary) {
         pg.paragraph(s, body);
     }
     pg.table(c.probe);
 
-    // 6. Assumptions.
-    pg.heading(Report::tr("6. Assumptions"), 1, pg.pt(60));
+    // 7. Assumptions.
+    pg.heading(Report::tr("7. Assumptions"), 1, pg.pt(60));
     pg.paragraph(
         Report::tr("Every input of the scenario and every catalogue figure the plan used, with "
                    "its source and date. Replace an assumption by editing the scenario (or the "
@@ -451,8 +496,8 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
         reportFont(8.5), kMuted);
     pg.table(c.assumptions);
 
-    // 7. Method.
-    pg.heading(Report::tr("7. How the figures are derived"), 1, pg.pt(40));
+    // 8. Method.
+    pg.heading(Report::tr("8. How the figures are derived"), 1, pg.pt(40));
     for (const QString &r : c.rules) {
         pg.bullet(r, reportFont(8.5));
     }

@@ -5,6 +5,7 @@
 #include "charts/breakevenchart.h"
 #include "views/cardfitview.h"
 #include "views/compareview.h"
+#include "views/deployview.h"
 #include "document/formatting.h"
 #include "document/languagemanager.h"
 #include "charts/gputypeschart.h"
@@ -136,9 +137,12 @@ void MainWindow::buildViews() {
     m_tabs->addTab(new ThroughputView(m_doc, this), tr("Throughput"));
     m_compare = new CompareView(m_doc);
     m_tabs->addTab(m_compare, tr("Compare"));
-    m_tabs->addTab(new CardFitView(m_doc), tr("This card"));
     connect(m_compare, &CompareView::pinnedChanged, this,
             [this] { m_tabs->setCurrentWidget(m_compare); });
+    auto *deploy = new DeployView(m_doc);
+    m_tabs->addTab(deploy, tr("Deploy"));
+    auto *cardFit = new CardFitView(m_doc);
+    m_tabs->addTab(cardFit, tr("This card"));
     // Views in background tabs skip edits (ViewRefresher); the one made current catches up
     // here, also before the window is first shown (its Show event covers later switches).
     connect(m_tabs, &QTabWidget::currentChanged, this,
@@ -151,7 +155,9 @@ void MainWindow::buildViews() {
     m_tabs->setTabToolTip(2, tr("GPUs needed for this workload on every catalogue GPU type"));
     m_tabs->setTabToolTip(3, tr("KV cache per sequence and maximum concurrency vs context"));
     m_tabs->setTabToolTip(4, tr("Monthly cost vs monthly tokens: API against self-hosting"));
-    m_tabs->setTabToolTip(m_tabs->count() - 1,
+    m_tabs->setTabToolTip(m_tabs->indexOf(deploy),
+                          tr("Serving commands for this plan, every flag explained"));
+    m_tabs->setTabToolTip(m_tabs->indexOf(cardFit),
                           tr("Which models run on one card with llama.cpp, at what context"));
     setCentralWidget(m_tabs);
 }

@@ -2,6 +2,7 @@
 #include "engine/servecommand.h"
 
 #include "catalogue/embeddedresources.h"
+#include "import/ggufimport.h"
 #include "plan/plan.h"
 #include "util/textutil.h"
 #include "sizing/throughput.h"
@@ -84,6 +85,12 @@ PlanResult planUnder(const PlanResult &p, Engine engine, const Catalogue &cat) {
         alt.throughput.efficiencySource = source;
     }
     return alt;
+}
+
+/// "on the other node" / "on each of the other 3 nodes": where a multi-node setup line runs.
+std::string onOtherNodes(std::uint32_t nodes) {
+    return nodes == 2 ? std::string("on the other node")
+                      : "on each of the other " + std::to_string(nodes - 1) + " nodes";
 }
 
 /// What the EP size means for a MoE plan (SGLang --ep-size, TensorRT-LLM --ep_size).
@@ -249,15 +256,8 @@ std::string ServeCommand::commandLine() const {
     return line;
 }
 
-std::string ServeCommand::annotated() const {
+std::string ServeCommand::shellText() const {
     std::ostringstream s;
-    for (const auto &f : flags) {
-        s << "# " << (f.flag.empty() ? std::string("MODEL") : f.flag)
-          << (f.value.empty() ? "" : " " + f.value) << ": " << f.explanation << "\n";
-    }
-    for (const auto &n : notes) {
-        s << "# Note: " << n << "\n";
-    }
     s << program;
     for (const auto &f : flags) {
         if (f.flag.empty()) {
@@ -270,6 +270,22 @@ std::string ServeCommand::annotated() const {
         }
     }
     s << "\n";
+    return s.str();
+}
+
+std::string ServeCommand::annotated() const {
+    std::ostringstream s;
+    for (const auto &f : flags) {
+        s << "# " << (f.flag.empty() ? std::string("MODEL") : f.flag)
+          << (f.value.empty() ? "" : " " + f.value) << ": " << f.explanation << "\n";
+    }
+    for (const auto &n : notes) {
+        s << "# Note: " << n << "\n";
+    }
+    for (const auto &line : setup) {
+        s << "# Run first: " << line << "\n";
+    }
+    s << shellText();
     return s.str();
 }
 
@@ -292,6 +308,7 @@ std::string servingModelPath(const PlanResult &plan, const Catalogue &catalogue)
 ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     ServeCommand c;
     c.engine = "vllm";
+    c.title = "vLLM";
     c.program = "vllm serve";
     const std::string model = servingModelPath(p, cat);
     const auto &L = p.layout;
@@ -348,6 +365,9 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
         c.notes.push_back("The plan spans " + std::to_string(nodes) +
                           " nodes: start a Ray cluster over them (ray start --head / "
                           "--address) and run this on the head node.");
+        // 6379 is Ray's default GCS port, as in vLLM's multi-node serving guide.
+        c.setup.push_back("ray start --head --port=6379  # on the head node");
+        c.setup.push_back("ray start --address=\"${HEAD_IP}:6379\"  # " + onOtherNodes(nodes));
     }
     commonNotes(p, c.notes);
     return c;
@@ -356,6 +376,7 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
 ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
     ServeCommand c;
     c.engine = "sglang";
+    c.title = "SGLang";
     c.program = "python3 -m sglang.launch_server";
     const std::string model = servingModelPath(p, cat);
     const auto &L = p.layout;
@@ -417,6 +438,7 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
 ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     ServeCommand c;
     c.engine = "trtllm";
+    c.title = "TensorRT-LLM";
     c.program = "trtllm-serve";
     const std::string model = servingModelPath(p, cat);
     const auto &L = p.layout;
@@ -467,6 +489,126 @@ ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     return c;
 }
 
+namespace {
+
+/// llama-server's cache type for the plan's KV format: the same bytes per element where ggml
+/// has the type, q8_0 (8.5 bits) for FP8, which ggml has no cache type for, q4_0 below 8 bits.
+std::string llamaCacheType(const NumberFormat &kv) {
+    switch (kv.kind) {
+    case FormatKind::FP32:
+        return "f32";
+    case FormatKind::BF16:
+        return "bf16";
+    case FormatKind::FP16:
+        return "f16";
+    case FormatKind::FP8_E4M3:
+    case FormatKind::FP8_E5M2:
+    case FormatKind::INT8:
+        return "q8_0";
+    default:
+        return "q4_0";
+    }
+}
+
+} // namespace
+
+ServeCommand llamaServerServeCommand(const PlanResult &p, const Catalogue &cat) {
+    ServeCommand c;
+    c.engine = "llama.cpp";
+    c.title = "llama.cpp (llama-server)";
+    c.program = "llama-server";
+    const std::string &ref = p.scenario.model.ref;
+    if (isGgufModelRef(ref)) {
+        const std::string file = p.model.source.empty() ? ref : p.model.source;
+        c.flags.push_back({"-m", file, "the plan's GGUF file"});
+    } else {
+        c.flags.push_back({"-m", p.model.id + ".gguf",
+                           "a GGUF conversion of " + servingModelPath(p, cat) +
+                               " (llama.cpp's convert_hf_to_gguf.py, then llama-quantize for a "
+                               "smaller type): llama.cpp loads GGUF files only"});
+    }
+    std::string why;
+    const std::uint32_t slots = batchLimit(p, why);
+    const std::uint64_t ctx = p.scenario.workload.contextTokens;
+    c.flags.push_back({"-c", std::to_string(ctx * slots),
+                       "the KV cache of all slots together: " + std::to_string(slots) + " x " +
+                           std::to_string(ctx) +
+                           " tokens (llama-server divides -c among the -np slots)"});
+    c.flags.push_back({"-np", std::to_string(slots),
+                       "slots decoding at once, each reserving its whole context; " + why});
+    const std::uint32_t gpus = std::min(p.layout.gpuCount(), p.instanceSize());
+    c.flags.push_back({"-ngl", "99",
+                       "every layer and the output layer on the GPU" +
+                           std::string(gpus > 1 ? "s" : "") +
+                           ", as the plan holds every weight in GPU memory (only the token "
+                           "embeddings stay in system RAM)"});
+    if (gpus > 1) {
+        c.flags.push_back({"--split-mode", "layer",
+                           "whole layers spread over the node's " + std::to_string(gpus) +
+                               " GPUs (llama.cpp's default); they work one after another, so a "
+                               "token decodes at about one GPU's bandwidth, not TP " +
+                               std::to_string(p.layout.tp) + "'s"});
+    }
+    const NumberFormat &kv = p.scenario.model.kvFormat;
+    const std::string cacheType = llamaCacheType(kv);
+    c.flags.push_back({"-ctk", cacheType,
+                       "KV cache type for K, from the plan's KV format " + kv.label() +
+                           (cacheType == "q8_0" || cacheType == "q4_0"
+                                ? " (ggml's nearest block type)"
+                                : "")});
+    c.flags.push_back({"-ctv", cacheType, "KV cache type for V, the same as K"});
+    if (cacheType == "q8_0" || cacheType == "q4_0") {
+        c.flags.push_back({"-fa", "on", "a quantized V cache needs Flash Attention"});
+    }
+    c.flags.push_back({"-b", std::to_string(p.scenario.engine.prefillChunkTokens),
+                       "the plan's prefill chunk: tokens per logical batch"});
+    const std::uint32_t nodes = nodesOf(p);
+    if (nodes > 1) {
+        std::string workers;
+        for (std::uint32_t i = 1; i < nodes; ++i) {
+            workers += (i > 1 ? "," : "") + std::string("${WORKER_") + std::to_string(i) +
+                       "_IP}:50052";
+        }
+        c.flags.push_back({"--rpc", workers,
+                           "the other " + std::to_string(nodes - 1) +
+                               " nodes' rpc-server addresses (set WORKER_1_IP ...): llama.cpp "
+                               "offloads layers to their GPUs over the network",
+                           true});
+        c.setup.push_back("rpc-server --host 0.0.0.0 --port 50052  # " + onOtherNodes(nodes) +
+                          " (llama.cpp built with -DGGML_RPC=ON)");
+        c.notes.push_back("The plan spans " + std::to_string(nodes) +
+                          " nodes: llama-server runs on one and reaches the others' GPUs "
+                          "through rpc-server; every token crosses the network once per node, "
+                          "so expect far less than the plan's throughput.");
+    }
+    c.flags.push_back({"--host", "0.0.0.0", "listen on every interface"});
+    c.flags.push_back({"--port", "8080", "llama-server's default port"});
+    c.notes.push_back("HostPlan sized this plan by " +
+                      engineDisplayName(p.scenario.engine.engine) +
+                      "'s memory rules; llama.cpp's own split of GPU and system memory is "
+                      "hostplan-cli plan --engine llama.cpp.");
+    commonNotes(p, c.notes);
+    return c;
+}
+
+std::vector<ServeCommand> serveCommands(const PlanResult &p, const Catalogue &cat) {
+    std::vector<ServeCommand> all;
+    all.push_back(vllmServeCommand(p, cat));
+    all.push_back(sglangServeCommand(p, cat));
+    if (p.gpu.vendor == "NVIDIA") {
+        all.push_back(trtllmServeCommand(p, cat));
+    } else {
+        ServeCommand trt;
+        trt.engine = "trtllm";
+        trt.title = "TensorRT-LLM";
+        trt.program = "trtllm-serve";
+        trt.unavailable = "Not for " + p.gpu.name + ": TensorRT-LLM runs on NVIDIA GPUs only.";
+        all.push_back(std::move(trt));
+    }
+    all.push_back(llamaServerServeCommand(p, cat));
+    return all;
+}
+
 std::string serveCommandsText(const PlanResult &p, const Catalogue &cat) {
     std::ostringstream s;
     s << "# HostPlan serving commands for: " << p.scenario.name << "\n# " << p.model.displayName
@@ -486,13 +628,13 @@ std::string serveCommandsText(const PlanResult &p, const Catalogue &cat) {
         }
         s << ". These commands will not start or will hold fewer sequences.\n";
     }
-    s << "\n# ---- vLLM ----\n" << vllmServeCommand(p, cat).annotated() << "\n";
-    s << "# ---- SGLang ----\n" << sglangServeCommand(p, cat).annotated() << "\n";
-    if (p.gpu.vendor == "NVIDIA") {
-        s << "# ---- TensorRT-LLM ----\n" << trtllmServeCommand(p, cat).annotated();
-    } else {
-        s << "# ---- TensorRT-LLM ----\n# Not for " << p.gpu.name
-          << ": TensorRT-LLM runs on NVIDIA GPUs only.\n";
+    for (const ServeCommand &c : serveCommands(p, cat)) {
+        s << "\n# ---- " << c.title << " ----\n";
+        if (!c.unavailable.empty()) {
+            s << "# " << c.unavailable << "\n";
+        } else {
+            s << c.annotated();
+        }
     }
     return s.str();
 }

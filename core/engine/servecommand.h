@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Serving commands: the launch command lines of vLLM and SGLang for a plan, each flag's value
-// derived from the plan and explained (the CLI prints the explanations as comments, the GUI as
-// tooltips). Qt-free.
+// Serving commands: the launch command lines of vLLM, SGLang, TensorRT-LLM and llama.cpp's
+// llama-server for a plan, each flag's value derived from the plan and explained. One source
+// for every display: `hostplan-cli serve-cmd` prints the explanations as comments, the GUI's
+// Deploy view and the PDF report as a table under each command. Qt-free.
 //
 // Flag meanings follow the engines' documentation: vLLM `vllm serve` engine arguments
 // (docs.vllm.ai, "Engine Arguments") and SGLang `sglang.launch_server` server arguments
@@ -30,15 +31,26 @@ struct ServeFlag {
 
 /// A launch command for one engine.
 struct ServeCommand {
-    std::string engine;             ///< "vllm", "sglang" or "trtllm"
+    std::string engine;             ///< "vllm", "sglang", "trtllm" or "llama.cpp"
+    std::string title;              ///< "vLLM", "SGLang", "TensorRT-LLM", "llama.cpp (...)"
     std::string program;            ///< "vllm serve" / "python3 -m sglang.launch_server"
     std::vector<ServeFlag> flags;   ///< in the order printed (the model first)
     std::vector<std::string> notes; ///< caveats (multi-node launch, values not met, ...)
+    /// Shell lines to run before the command when the plan spans nodes (a Ray cluster for vLLM,
+    /// rpc-server for llama.cpp), each ending in a comment that names the nodes it runs on;
+    /// placeholders are shell variables (${HEAD_IP}). Empty on one node.
+    std::vector<std::string> setup;
+    /// Why the engine cannot serve the plan at all ("TensorRT-LLM runs on NVIDIA GPUs only");
+    /// "" when it can. A command with a reason has no flags.
+    std::string unavailable;
 
     /// One line, copyable into a shell.
     std::string commandLine() const;
-    /// Comment lines ("# --flag value: explanation"), notes, then the command split over lines
-    /// with trailing backslashes.
+    /// The command split over lines with trailing backslashes (the model stays on the first
+    /// line), ending in a newline: the form every display shows and the Copy button copies.
+    std::string shellText() const;
+    /// Comment lines ("# --flag value: explanation"), notes, setup lines as "# Run first: ...",
+    /// then shellText().
     std::string annotated() const;
 };
 
@@ -59,8 +71,19 @@ ServeCommand sglangServeCommand(const PlanResult &plan, const Catalogue &catalog
 /// come as notes.
 ServeCommand trtllmServeCommand(const PlanResult &plan, const Catalogue &catalogue);
 
-/// The vLLM, SGLang and TensorRT-LLM commands, annotated, as `hostplan-cli serve-cmd` prints
-/// them.
+/// `llama-server -m MODEL.gguf -c ... -np ... -ngl 99 ...` for the plan: the same context,
+/// batch and KV format on one node's GPUs (layers split over them, llama.cpp's default), with
+/// rpc-server on the other nodes when the plan spans several. The plan's memory figures are the
+/// GPU-pool engines'; llama.cpp's own split is `hostplan-cli plan --engine llama.cpp`
+/// (engine/llamacpp.h), which a note says.
+ServeCommand llamaServerServeCommand(const PlanResult &plan, const Catalogue &catalogue);
+
+/// The four commands in display order: vLLM, SGLang, TensorRT-LLM (with `unavailable` set on a
+/// non-NVIDIA GPU), llama.cpp.
+std::vector<ServeCommand> serveCommands(const PlanResult &plan, const Catalogue &catalogue);
+
+/// The header (plan, replicas, fit warning) and serveCommands(), annotated, as
+/// `hostplan-cli serve-cmd` prints them.
 std::string serveCommandsText(const PlanResult &plan, const Catalogue &catalogue);
 
 } // namespace hostplan

@@ -221,6 +221,70 @@ class TestServeCommand : public QObject {
         QVERIFY(warned("rent 18 GPUs"));
     }
 
+    // llama-server for the default plan (Kimi K3 on 8 x B300, 32k context): the plan's batch as
+    // slots, each slot's whole context in -c, every layer on the node's GPUs, the KV format.
+    void llamaServerFlagsFromPlan() {
+        const PlanResult p = planFor(defaultScenario());
+        const ServeCommand c = llamaServerServeCommand(p, Catalogue::builtin());
+        QCOMPARE(c.title, std::string("llama.cpp (llama-server)"));
+        QCOMPARE(c.program, std::string("llama-server"));
+        QCOMPARE(find(c, "-m")->value, std::string("kimi-k3.gguf"));
+        const std::uint32_t slotCount = p.throughput.capacity.batch;
+        QVERIFY(slotCount > 1);
+        QCOMPARE(find(c, "-np")->value, std::to_string(slotCount));
+        QCOMPARE(find(c, "-c")->value, std::to_string(slotCount * 32768ull));
+        QCOMPARE(find(c, "-ngl")->value, std::string("99"));
+        QCOMPARE(find(c, "--split-mode")->value, std::string("layer"));
+        QVERIFY(find(c, "--split-mode")->explanation.find("8 GPUs") != std::string::npos);
+        QCOMPARE(find(c, "-ctk")->value, std::string("bf16"));
+        QVERIFY(find(c, "-fa") == nullptr); // a bf16 V cache needs no Flash Attention
+        QCOMPARE(find(c, "-b")->value, std::string("8192"));
+        QVERIFY(find(c, "--rpc") == nullptr);
+        QVERIFY(c.setup.empty());
+        for (const ServeFlag &f : c.flags) {
+            QVERIFY2(!f.explanation.empty(), f.flag.c_str());
+        }
+        // FP8 KV: ggml's nearest cache type, which needs Flash Attention.
+        Scenario fp8 = defaultScenario();
+        fp8.model.kvFormat = formats::fp8;
+        const ServeCommand q = llamaServerServeCommand(planFor(fp8), Catalogue::builtin());
+        QCOMPARE(find(q, "-ctv")->value, std::string("q8_0"));
+        QCOMPARE(find(q, "-fa")->value, std::string("on"));
+    }
+
+    // One list in display order; the CLI text is built from it, each command's shell text as
+    // the last lines of its annotated form.
+    void serveCommandsInOrder() {
+        const PlanResult p = planFor(defaultScenario());
+        const auto all = serveCommands(p, Catalogue::builtin());
+        QCOMPARE(all.size(), std::size_t(4));
+        QCOMPARE(all[0].engine, std::string("vllm"));
+        QCOMPARE(all[1].engine, std::string("sglang"));
+        QCOMPARE(all[2].engine, std::string("trtllm"));
+        QCOMPARE(all[3].engine, std::string("llama.cpp"));
+        const std::string text = serveCommandsText(p, Catalogue::builtin());
+        for (const ServeCommand &c : all) {
+            QVERIFY(c.unavailable.empty());
+            const std::string shell = c.shellText();
+            QVERIFY(shell.rfind(c.program, 0) == 0);
+            QCOMPARE(c.annotated().substr(c.annotated().size() - shell.size()), shell);
+            QVERIFY2(text.find("# ---- " + c.title + " ----\n") != std::string::npos,
+                     c.title.c_str());
+            QVERIFY2(text.find(shell) != std::string::npos, c.engine.c_str());
+        }
+        QVERIFY(all[0].shellText().rfind("vllm serve moonshotai/Kimi-K3 \\\n"
+                                         "    --trust-remote-code \\\n"
+                                         "    --tensor-parallel-size 8 \\\n",
+                                         0) == 0);
+        const auto amd = serveCommands(planFor(scenarioFor("kimi-k3", "mi355x", 8)),
+                                       Catalogue::builtin());
+        QCOMPARE(amd.size(), std::size_t(4));
+        QCOMPARE(amd[2].unavailable,
+                 "Not for " + planFor(scenarioFor("kimi-k3", "mi355x", 8)).gpu.name +
+                     ": TensorRT-LLM runs on NVIDIA GPUs only.");
+        QVERIFY(amd[2].flags.empty());
+    }
+
     void multiNodeNotes() {
         // Kimi K3 on H200 needs more than one node: PP across nodes and launch notes.
         Scenario s = scenarioFor("kimi-k3", "h200", 16);
@@ -253,6 +317,15 @@ class TestServeCommand : public QObject {
         QVERIFY(find(g1, "--nnodes") == nullptr);
         QVERIFY(find(g1, "--node-rank") == nullptr);
         QVERIFY(find(g1, "--dist-init-addr") == nullptr);
+        // The other engines' multi-node lines: a Ray cluster for vLLM, rpc-server for llama.cpp.
+        QCOMPARE(v.setup.size(), std::size_t(2));
+        QCOMPARE(v.setup[1], std::string("ray start --address=\"${HEAD_IP}:6379\"  # on the other "
+                                         "node"));
+        const ServeCommand l = llamaServerServeCommand(p, Catalogue::builtin());
+        QCOMPARE(find(l, "--rpc")->value, std::string("${WORKER_1_IP}:50052"));
+        QVERIFY(l.commandLine().find("--rpc \"${WORKER_1_IP}:50052\"") != std::string::npos);
+        QVERIFY(l.setup.at(0).rfind("rpc-server --host 0.0.0.0 --port 50052", 0) == 0);
+        QVERIFY(vllmServeCommand(planFor(one), Catalogue::builtin()).setup.empty());
     }
 
     // An imported config (here a copy of a shipped one, one byte longer) is served from its

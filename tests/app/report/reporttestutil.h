@@ -19,9 +19,10 @@ inline const QDate kDate(2026, 11, 29);
 inline const QString kDefaultScenario =
     QStringLiteral(HOSTPLAN_RESOURCES_DIR "/default-scenario.json");
 /// Pages of the default scenario's report (A4): summary, cost (+ the GUI's break-even chart),
-/// memory (+ memory-per-precision and KV charts), options (+ two charts), probe, assumptions
-/// and method flow over this many pages.
-inline constexpr int kDefaultPages = 8;
+/// memory (+ memory-per-precision and KV charts), options (+ two charts), serving commands
+/// (four commands with their flag tables), probe, assumptions and method flow over this many
+/// pages.
+inline constexpr int kDefaultPages = 11;
 
 /// Output of a poppler tool, or a null string when the tool is missing.
 inline QString runTool(const QString &tool, const QStringList &args) {

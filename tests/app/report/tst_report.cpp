@@ -11,6 +11,8 @@
 #include "probereport.h"
 #include "cli/reportcli.h"
 #include "report/reportcontent.h"
+#include "catalogue/catalogue.h"
+#include "engine/servecommand.h"
 #include "window/reportexport.h"
 #include "report/reportwriter.h"
 #include "document/scenariodocument.h"
@@ -309,6 +311,29 @@ class TestReport : public QObject {
             }
         }
         QVERIFY(text.contains(QStringLiteral("No probe report is attached")));
+
+        // Section 5: the serving commands of the core (hostplan-cli serve-cmd, the Deploy view),
+        // each flag with its value and why.
+        QVERIFY(text.contains(QStringLiteral("5. Serving commands")));
+        // Each command as the core writes it, line breaks collapsed as pdfText collapses them.
+        for (const ServeCommand &c : serveCommands(p, Catalogue::builtin())) {
+            const QString shell = QString::fromStdString(c.shellText()).simplified();
+            QVERIFY2(text.contains(shell), qPrintable(shell));
+            QVERIFY(text.contains(QString::fromStdString(c.title) + QStringLiteral(": flags")));
+        }
+        QVERIFY(text.contains(QStringLiteral("vllm serve moonshotai/Kimi-K3 \\ --trust-remote-code "
+                                             "\\ --tensor-parallel-size 8 \\")));
+        // The flag tables (pdftotext reads cells in no fixed order): flags whole, not broken.
+        QVERIFY(text.contains(QStringLiteral("TP 8 of the plan's layout: every layer split over 8 "
+                                             "GPUs of one node")));
+        for (const char *flag :
+             {"--tensor-parallel-size", "--gpu-memory-utilization",
+              "--kv_cache_free_gpu_memory_fraction", "--enable-expert-parallel"}) {
+            QVERIFY2(text.count(QLatin1String(flag)) >= 2, flag); // command and table
+        }
+        QVERIFY(text.contains(QStringLiteral("llama-server \\ -m kimi-k3.gguf \\")));
+        QVERIFY(text.contains(QStringLiteral("6. Probe results")));
+        QVERIFY(text.contains(QStringLiteral("8. How the figures are derived")));
     }
 
     void pageSizeLetter() {
