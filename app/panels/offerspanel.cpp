@@ -23,6 +23,8 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
+#include <utility>
 
 namespace hostplan::ui {
 
@@ -62,8 +64,11 @@ std::optional<double> parseNumber(QString text) {
     return ok ? std::optional<double>(v) : std::nullopt;
 }
 
-QString numberShort(double v) {
-    return QLocale().toString(v, 'f', QLocale::FloatingPointShortest);
+/// A price as typed into the table: cents ("1.50"), more decimals only where the source has
+/// them ("2.4024").
+QString priceText(double v) {
+    const bool cents = std::abs(v * 100 - std::round(v * 100)) < 1e-9;
+    return QLocale().toString(v, 'f', cents ? 2 : QLocale::FloatingPointShortest);
 }
 
 QTableWidget *makeTable(QWidget *parent) {
@@ -71,8 +76,8 @@ QTableWidget *makeTable(QWidget *parent) {
     t->setHorizontalHeaderLabels(
         {OffersPanel::tr("Id"), OffersPanel::tr("Provider"), OffersPanel::tr("GPU"),
          OffersPanel::tr("GPUs / instance"), OffersPanel::tr("$ / GPU-hour (on demand)"),
-         OffersPanel::tr("Interconnect"), OffersPanel::tr("Clustered"), OffersPanel::tr("Source"),
-         OffersPanel::tr("As of"), OffersPanel::tr("In the search")});
+         OffersPanel::tr("In the search"), OffersPanel::tr("Interconnect"),
+         OffersPanel::tr("Clustered"), OffersPanel::tr("Source"), OffersPanel::tr("As of")});
     t->horizontalHeaderItem(OffersPanel::MultiInstanceColumn)
         ->setToolTip(OffersPanel::tr("Instances can be clustered into one deployment over a "
                                      "fabric (TP / EP / PP across instances)"));
@@ -161,6 +166,11 @@ OffersPanel::OffersPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(do
     resync();
 }
 
+std::string OffersPanel::chosenId() const {
+    const auto &p = m_doc->plan();
+    return p && p->search.best() ? p->search.best()->offer.id : std::string();
+}
+
 QString OffersPanel::statusText(const std::string &offerId) const {
     const auto &p = m_doc->plan();
     if (!p) {
@@ -222,16 +232,18 @@ void OffersPanel::fillRow(QTableWidget *t, int row, const RentalOffer &o, bool c
         shapeEditable, !o.gpusPerInstance,
         catalogue && shapeEditable && o.gpusPerInstance ? yours : QString());
     QString price;
+    QString priceTip = catalogue && priceEditable && o.rankingUsdPerGpuHour() ? yours : QString();
     if (o.usdPerGpuHourOnDemand) {
-        price = numberShort(*o.usdPerGpuHourOnDemand);
+        price = priceText(*o.usdPerGpuHourOnDemand);
     } else if (o.usdPerGpuHourReserved) {
-        price = tr("none (reserved %1: %2)")
-                    .arg(qs(o.reservedTerm), numberShort(*o.usdPerGpuHourReserved));
+        // Ranked at the reserved rate (a commitment): said in the cell, the term in the tip.
+        price = tr("reserved: %1").arg(priceText(*o.usdPerGpuHourReserved));
+        priceTip = tr("No on-demand price; reserved (%1) at %2 per GPU-hour")
+                       .arg(qs(o.reservedTerm), priceText(*o.usdPerGpuHourReserved));
     } else {
         price = tr("price unknown — enter");
     }
-    set(PriceColumn, price, priceEditable, !o.rankingUsdPerGpuHour(),
-        catalogue && priceEditable && o.rankingUsdPerGpuHour() ? yours : QString());
+    set(PriceColumn, price, priceEditable, !o.rankingUsdPerGpuHour(), priceTip);
     set(InterconnectColumn, qs(o.interconnectIntra), !catalogue, false,
         o.interconnectInter.empty() ? QString()
                                     : tr("Between instances: %1").arg(qs(o.interconnectInter)));
@@ -241,6 +253,11 @@ void OffersPanel::fillRow(QTableWidget *t, int row, const RentalOffer &o, bool c
     set(SourceColumn, qs(o.source), !catalogue, false, qs(o.note));
     set(AsOfColumn, qs(o.asOf), !catalogue);
     set(StatusColumn, statusText(o.id), false);
+    // The chosen offer stands out.
+    QFont bold = t->font();
+    bold.setBold(o.id == chosenId());
+    cell(t, row, StatusColumn)->setFont(bold);
+    cell(t, row, IdColumn)->setFont(bold);
     if (catalogue) {
         return;
     }
@@ -341,48 +358,40 @@ void OffersPanel::sync() {
 
 QString OffersPanel::setField(RentalOffer &o, int column, const QString &text, bool checked) const {
     const QString t = text.trimmed();
-    switch (column) {
-    case IdColumn:
-        o.id = t.toStdString();
-        break;
-    case ProviderColumn:
-        o.provider = t.toStdString();
-        break;
-    case GpusPerInstanceColumn:
+    // The free-text columns; required ones left empty are refused by the schema check.
+    static const std::pair<int, std::string RentalOffer::*> kText[] = {
+        {IdColumn, &RentalOffer::id},
+        {ProviderColumn, &RentalOffer::provider},
+        {InterconnectColumn, &RentalOffer::interconnectIntra},
+        {SourceColumn, &RentalOffer::source},
+        {AsOfColumn, &RentalOffer::asOf}};
+    for (const auto &[c, field] : kText) {
+        if (c == column) {
+            o.*field = t.toStdString();
+            return {};
+        }
+    }
+    if (column == MultiInstanceColumn) {
+        o.multiInstance = checked;
+    } else if (column == GpusPerInstanceColumn) {
+        bool ok = false;
+        const uint n = t.toUInt(&ok);
         if (t.isEmpty()) {
             o.gpusPerInstance.reset();
-        } else {
-            bool ok = false;
-            const uint n = t.toUInt(&ok);
-            if (!ok) {
-                return tr("GPUs per instance: '%1' is not a whole number").arg(t);
-            }
+        } else if (ok) {
             o.gpusPerInstance = std::uint32_t(std::min<uint>(n, 1u << 20));
+        } else {
+            return tr("GPUs per instance: '%1' is not a whole number").arg(t);
         }
-        break;
-    case PriceColumn:
+    } else if (column == PriceColumn) {
+        const auto v = parseNumber(t);
         if (t.isEmpty()) {
             o.usdPerGpuHourOnDemand.reset();
-        } else if (const auto v = parseNumber(t)) {
+        } else if (v) {
             o.usdPerGpuHourOnDemand = *v;
         } else {
             return tr("$ / GPU-hour: '%1' is not a number").arg(t);
         }
-        break;
-    case InterconnectColumn:
-        o.interconnectIntra = t.toStdString();
-        break;
-    case MultiInstanceColumn:
-        o.multiInstance = checked;
-        break;
-    case SourceColumn:
-        o.source = t.toStdString();
-        break;
-    case AsOfColumn:
-        o.asOf = t.toStdString();
-        break;
-    default:
-        break;
     }
     return {};
 }
@@ -396,10 +405,7 @@ bool OffersPanel::commitOffers(std::vector<RentalOffer> offers, const QString &t
     }
     const auto checked = parseOfferList(list, "pricing.offers");
     if (!checked.ok()) {
-        const QString msg = tr("Not applied: %1").arg(qs(checked.error().toString()));
-        showProblem(msg);
-        resync();
-        emit editRefused(msg);
+        refuse(qs(checked.error().toString()));
         return false;
     }
     for (RentalOffer &o : offers) {
@@ -423,10 +429,7 @@ void OffersPanel::userItemChanged(QTableWidgetItem *item) {
     RentalOffer &o = offers[std::size_t(row)];
     const QString error = setField(o, column, item->text(), item->checkState() == Qt::Checked);
     if (!error.isEmpty()) {
-        const QString msg = tr("Not applied: %1").arg(error);
-        showProblem(msg);
-        resync();
-        emit editRefused(msg);
+        refuse(error);
         return;
     }
     const QString header = m_user->horizontalHeaderItem(column)->text();
@@ -454,10 +457,7 @@ void OffersPanel::catalogueItemChanged(QTableWidgetItem *item) {
     RentalOffer o = it != offers.end() ? *it : catalogueOffer;
     const QString error = setField(o, column, item->text(), false);
     if (!error.isEmpty()) {
-        const QString msg = tr("Not applied: %1").arg(error);
-        showProblem(msg);
-        resync();
-        emit editRefused(msg);
+        refuse(error);
         return;
     }
     RentalOffer plain = o;

@@ -30,12 +30,12 @@ class OffersPanel : public InputPanel {
         ProviderColumn,
         GpuColumn,
         GpusPerInstanceColumn,
-        PriceColumn, ///< on-demand USD per GPU-hour (the schema's usd_per_gpu_hour_on_demand)
+        PriceColumn,  ///< on-demand USD per GPU-hour (the schema's usd_per_gpu_hour_on_demand)
+        StatusColumn, ///< the layout search's verdict on the offer (read-only)
         InterconnectColumn,
         MultiInstanceColumn, ///< checkable: instances can be clustered (multi_instance)
         SourceColumn,
         AsOfColumn,
-        StatusColumn, ///< the layout search's verdict on the offer (read-only)
         ColumnCount
     };
 
@@ -74,6 +74,8 @@ class OffersPanel : public InputPanel {
     /// Parse a table cell into the offer's field; the error names the column ("" = ok).
     QString setField(RentalOffer &offer, int column, const QString &text, bool checked) const;
     QString statusText(const std::string &offerId) const;
+    /// The id of the offer the plan's layout search chose ("" when none).
+    std::string chosenId() const;
 
     QLabel *m_catalogueTitle;
     QTableWidget *m_catalogue;
