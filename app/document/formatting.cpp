@@ -278,20 +278,17 @@ QString planRateText(const PlanResult &plan) {
     case RateBasis::ChosenOffer:
         return QCoreApplication::translate(
                    "hostplan::ui::Rate",
-                   "Cost at the chosen offer's own rate: %1 per GPU-hour, %2 (%3 %4; %5, as of "
-                   "%6).")
+                   "Cost at the chosen offer's own rate: %1 per GPU-hour, %2 (%3 %4).")
             .arg(rate, QString::fromStdString(r.rateKind), QString::fromStdString(r.provider),
-                 QString::fromStdString(r.offerId), QString::fromStdString(r.source),
-                 QString::fromStdString(r.asOf));
+                 QString::fromStdString(r.offerId));
     case RateBasis::GpuCatalogue:
         break;
     }
     QString text = QCoreApplication::translate(
                        "hostplan::ui::Rate",
-                       "Cost at the %1 catalogue rate of %2 per GPU-hour (%3, as of %4): the GPU "
-                       "count or layout is yours, not placed on one offer.")
-                       .arg(QString::fromStdString(plan.gpu.name), rate,
-                            QString::fromStdString(r.source), QString::fromStdString(r.asOf));
+                       "Cost at the %1 catalogue rate of %2 per GPU-hour, as the GPU count or "
+                       "layout is yours.")
+                       .arg(QString::fromStdString(plan.gpu.name), rate);
     if (r.searchRateDiffers) {
         text += QLatin1Char(' ') +
                 QCoreApplication::translate(

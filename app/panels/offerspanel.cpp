@@ -196,7 +196,9 @@ QString OffersPanel::statusText(const std::string &offerId) const {
         case CandidateStatus::Unsupported:
             return tr("no layout the engines run");
         case CandidateStatus::NotRankable:
-            return tr("not ranked: %1").arg(qs(c.reason));
+            // What is missing, in the editor's words (the core's reason names the offers file).
+            return !c.offer.gpusPerInstance ? tr("not ranked: GPUs per instance unknown")
+                                            : tr("not ranked: price unknown");
         }
     }
     return tr("not searched (another GPU type)");
@@ -252,7 +254,8 @@ void OffersPanel::fillRow(QTableWidget *t, int row, const RentalOffer &o, bool c
     multi->setCheckState(o.clusterable() ? Qt::Checked : Qt::Unchecked);
     set(SourceColumn, qs(o.source), !catalogue, false, qs(o.note));
     set(AsOfColumn, qs(o.asOf), !catalogue);
-    set(StatusColumn, statusText(o.id), false);
+    const QString status = statusText(o.id);
+    set(StatusColumn, status, false, false, status);
     // The chosen offer stands out.
     QFont bold = t->font();
     bold.setBold(o.id == chosenId());
@@ -331,6 +334,7 @@ void OffersPanel::sync() {
     m_remove->setEnabled(m_user->currentRow() >= 0 && m_user->currentRow() < m_user->rowCount());
     for (QTableWidget *t : {m_catalogue, m_user}) {
         t->resizeColumnsToContents();
+        t->setColumnWidth(StatusColumn, std::min(t->columnWidth(StatusColumn), 300));
         // A long source URL must not push the status column out of sight.
         t->setColumnWidth(SourceColumn, std::min(t->columnWidth(SourceColumn), 220));
     }

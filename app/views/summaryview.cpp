@@ -210,11 +210,19 @@ void SummaryView::rebuild() {
                               : tr("more expensive than"));
         }
     }
+    // The source of the rate the cost is at: the chosen offer's, else the GPU type's.
+    PlanRate rate = planRate(p);
+    if (rate.source.empty()) {
+        rate.source = p.gpu.priceSource;
+        rate.asOf = p.gpu.priceAsOf;
+    }
     if (p.apiPriced && !p.api.source.empty()) {
         h += QStringLiteral("<p><small>%1</small></p>")
-                 .arg(tr("API prices: %1, as of %2.")
+                 .arg(tr("API prices: %1, as of %2. GPU rate: %3, as of %4.")
                           .arg(QString::fromStdString(p.api.source).toHtmlEscaped(),
-                               QString::fromStdString(p.api.asOf)));
+                               QString::fromStdString(p.api.asOf),
+                               QString::fromStdString(rate.source).toHtmlEscaped(),
+                               QString::fromStdString(rate.asOf)));
     }
     for (const auto &w : p.warnings) {
         h += QStringLiteral("<p style='color:#875'>%1</p>")

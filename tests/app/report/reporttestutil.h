@@ -20,8 +20,9 @@ inline const QString kDefaultScenario =
     QStringLiteral(HOSTPLAN_RESOURCES_DIR "/default-scenario.json");
 /// Pages of the default scenario's report (A4): summary, cost (+ the GUI's break-even chart),
 /// memory (+ memory-per-precision and KV charts), options (+ two charts), probe, assumptions
-/// and method flow over this many pages.
-inline constexpr int kDefaultPages = 8;
+/// and method flow over this many pages (9 since the cost table says which rate it is at: the
+/// default plan's fixed 8 GPUs at the B300 catalogue rate, beside the layout search's choice).
+inline constexpr int kDefaultPages = 9;
 
 /// Output of a poppler tool, or a null string when the tool is missing.
 inline QString runTool(const QString &tool, const QStringList &args) {
