@@ -319,8 +319,7 @@ class TestLayout : public QObject {
         QCOMPARE(p.search.best()->usdPerGpuHour, 1.25);
         QCOMPARE(p.search.best()->gpusRented, 8u); // TP 8, as on the catalogue's 8-GPU offers
         COMPARE_NEAR(p.rental.usdPerMonthScheduled,
-                     8 * 1.25 * s.pricing.hoursPerMonth * s.workload.hoursPerDay / 24, 1e-6,
-                     1e-9);
+                     8 * 1.25 * s.pricing.hoursPerMonth * s.workload.hoursPerDay / 24, 1e-6, 1e-9);
         // Every candidate on that offer id is the user's copy.
         for (const LayoutCandidate &c : p.search.candidates) {
             if (c.offer.id == "crusoe-h100-hgx") {
