@@ -94,8 +94,17 @@ void GpuTypesChart::rebuild() {
                                        .arg(usdText(o.plan->rental.usdPerMonthScheduled))
                                  : tr("Practical: no layout up to %1 GPUs carries the workload")
                                        .arg(kMaxPracticalGpus);
-            if (!row.practical) {
+            if (row.practical) {
+                // Which rate that month is at (every type here is on auto: its offer's own).
+                tip += QLatin1Char('\n') + planRateText(*o.plan);
+            } else {
                 label += tr(" (no fit)");
+            }
+            const auto &own = m_doc->plan();
+            if (row.id == currentId && own && !own->autoCount) {
+                tip += QLatin1Char('\n') + tr("Your plan (GPU count fixed at %1): %2")
+                                               .arg(own->rentedGpus())
+                                               .arg(planRateText(*own));
             }
         } else {
             label += tr(" (n/a)");

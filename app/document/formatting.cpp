@@ -266,4 +266,39 @@ QString probeStatusText(probe::ReportStatus status) {
     return QCoreApplication::translate("hostplan::ui::ProbePanel", "error");
 }
 
+QString planRateText(const PlanResult &plan) {
+    const PlanRate r = planRate(plan);
+    const QString rate = usdCentsText(r.usdPerGpuHour);
+    switch (r.basis) {
+    case RateBasis::Scenario:
+        return QCoreApplication::translate(
+                   "hostplan::ui::Rate",
+                   "Cost at your rate of %1 per GPU-hour (every offer is ranked at it too).")
+            .arg(rate);
+    case RateBasis::ChosenOffer:
+        return QCoreApplication::translate(
+                   "hostplan::ui::Rate",
+                   "Cost at the chosen offer's own rate: %1 per GPU-hour, %2 (%3 %4).")
+            .arg(rate, QString::fromStdString(r.rateKind), QString::fromStdString(r.provider),
+                 QString::fromStdString(r.offerId));
+    case RateBasis::GpuCatalogue:
+        break;
+    }
+    QString text = QCoreApplication::translate(
+                       "hostplan::ui::Rate",
+                       "Cost at the %1 catalogue rate of %2 per GPU-hour, as the GPU count or "
+                       "layout is yours.")
+                       .arg(QString::fromStdString(plan.gpu.name), rate);
+    if (r.searchRateDiffers) {
+        text += QLatin1Char(' ') +
+                QCoreApplication::translate(
+                    "hostplan::ui::Rate",
+                    "The layout search ranks each offer at its own rate: its choice, %1, costs %2 "
+                    "a month at %3 per GPU-hour.")
+                    .arg(QString::fromStdString(r.searchOfferId), usdText(r.searchUsdPerMonth),
+                         usdCentsText(r.searchUsdPerGpuHour));
+    }
+    return text;
+}
+
 } // namespace hostplan::ui

@@ -82,4 +82,12 @@ QString heavyUserVerdictText(const HeavyUserVerdict &verdict);
 /// not fit", "never: the API stays cheaper at any volume this plan serves", "no API price".
 QString breakEvenVerdictText(const BreakEvenVerdict &verdict);
 
+/// Which rate the plan's cost is at, in words (translated, context hostplan::ui::Rate), from
+/// the core's planRate(): "Cost at the chosen offer's own rate: $3.99 per GPU-hour, on demand
+/// (Lambda lambda-8x-h100-sxm).", "Cost at your rate of ...", or, for a count you fixed, "Cost at
+/// the NVIDIA B300 catalogue rate of $4.76 per GPU-hour, as the GPU count or layout is yours.
+/// The layout search ranks each offer at its own rate: its choice, X, costs $Y a month at $Z per
+/// GPU-hour." The rate's source and date are planRate()'s source and asOf.
+QString planRateText(const PlanResult &plan);
+
 } // namespace hostplan::ui

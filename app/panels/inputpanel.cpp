@@ -39,6 +39,13 @@ QString InputPanel::refusalReason(const Scenario &, const QString &error) const 
     return error;
 }
 
+void InputPanel::refuse(const QString &reason) {
+    const QString msg = tr("Not applied: %1").arg(reason);
+    showProblem(msg);
+    resync();
+    emit editRefused(msg);
+}
+
 bool InputPanel::commit(const Scenario &next, const QString &text) {
     if (m_syncing) {
         return false;
@@ -46,12 +53,7 @@ bool InputPanel::commit(const Scenario &next, const QString &text) {
     if (m_doc->plan()) {
         auto r = m_doc->evaluateVariant(next);
         if (!r.ok()) {
-            const QString msg =
-                tr("Not applied: %1")
-                    .arg(refusalReason(next, QString::fromStdString(r.error().message)));
-            showProblem(msg);
-            resync();
-            emit editRefused(msg);
+            refuse(refusalReason(next, QString::fromStdString(r.error().message)));
             return false;
         }
     }

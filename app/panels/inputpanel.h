@@ -41,6 +41,9 @@ class InputPanel : public QWidget {
     /// The panel's main layout: fields go above the problem label.
     QVBoxLayout *panelLayout() const { return m_layout; }
     void showProblem(const QString &message);
+    /// Refuse an edit: show "Not applied: <reason>", put the widgets back to the document's
+    /// values and emit editRefused.
+    void refuse(const QString &reason);
     /// The reason shown when `next` does not evaluate (`error` is evaluate()'s message);
     /// panels may name a more basic rule.
     virtual QString refusalReason(const Scenario &next, const QString &error) const;

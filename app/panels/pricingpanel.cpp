@@ -4,6 +4,7 @@
 #include "catalogue/catalogue.h"
 #include "catalogue/pricelist.h"
 #include "panels/elidingcombobox.h"
+#include "panels/offerspanel.h"
 #include "document/formatting.h"
 #include "document/scenariodocument.h"
 
@@ -78,6 +79,10 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
     m_rateSource->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_rateSource->setOpenExternalLinks(true);
     form->addRow(m_rateSource);
+    m_offers = new QPushButton(tr("Rental offers..."));
+    m_offers->setToolTip(tr("The offers the layout search ranks for this GPU type; add your own "
+                            "or enter a price the catalogue lacks"));
+    form->addRow(m_offers);
     m_hoursPerMonth = new QDoubleSpinBox;
     m_hoursPerMonth->setRange(1, 744);
     m_hoursPerMonth->setDecimals(0);
@@ -132,6 +137,12 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
         Scenario s = m_doc->scenario();
         s.pricing.usdPerGpuHour.reset();
         commit(s, tr("Use the catalogue GPU rate"));
+    });
+    connect(m_offers, &QPushButton::clicked, this, [this] {
+        OffersDialog *dialog = offersDialog();
+        dialog->show();
+        dialog->raise();
+        dialog->activateWindow();
     });
     connect(m_hoursPerMonth, &QDoubleSpinBox::editingFinished, this, [this] {
         Scenario s = m_doc->scenario();
@@ -197,6 +208,13 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
         commit(s, tr("Use the catalogue API prices"));
     });
     resync();
+}
+
+OffersDialog *PricingPanel::offersDialog() {
+    if (!m_offersDialog) {
+        m_offersDialog = new OffersDialog(m_doc, this);
+    }
+    return m_offersDialog;
 }
 
 QString PricingPanel::importPriceList(const QString &path) {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Pricing panel: the GPU-hour rate of the chosen GPU type and the API prices (input, cached
 // input, output, USD per 1M tokens), seeded from prices.json / gpus.json with their source and
-// date; any value can be edited, and "Catalogue" puts it back.
+// date; any value can be edited, and "Catalogue" puts it back. "Rental offers..." opens the
+// offers editor (OffersDialog): the catalogue's offers for the GPU type and the user's own.
 #pragma once
 
 #include "panels/inputpanel.h"
@@ -12,6 +13,8 @@ class QLabel;
 class QPushButton;
 
 namespace hostplan::ui {
+
+class OffersDialog;
 
 class PricingPanel : public InputPanel {
     Q_OBJECT
@@ -26,6 +29,10 @@ class PricingPanel : public InputPanel {
     QLabel *gpuSourceLabel() const { return m_rateSource; }
     QLabel *apiSourceLabel() const { return m_apiSource; }
     QPushButton *importPricesButton() const { return m_importPrices; }
+    QPushButton *offersButton() const { return m_offers; }
+    /// The rental offers editor of this panel's document, created on first use (the button
+    /// shows it).
+    OffersDialog *offersDialog();
     /// Add the prices of a price list file (JSON or CSV, parsePriceList) to the scenario as one
     /// undoable edit; an entry with the id of an earlier one replaces it. Returns "" or the
     /// error naming the file and field, and changes nothing on error.
@@ -38,6 +45,8 @@ class PricingPanel : public InputPanel {
     QDoubleSpinBox *m_rate;
     QPushButton *m_rateReset;
     QLabel *m_rateSource;
+    QPushButton *m_offers;
+    OffersDialog *m_offersDialog = nullptr;
     QComboBox *m_api;
     QDoubleSpinBox *m_in;
     QDoubleSpinBox *m_cached;

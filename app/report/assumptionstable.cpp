@@ -115,8 +115,13 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     if (s.pricing.usdPerGpuHour) {
         inputRow(Report::tr("GPU-hour rate (%1)").arg(qs(p.gpu.id)), rateText(p.usdPerGpuHour));
     } else {
-        row(Report::tr("GPU-hour rate (%1)").arg(qs(p.gpu.id)), rateText(p.usdPerGpuHour),
-            qs(p.gpu.priceSource), qs(p.gpu.priceAsOf));
+        // The source of the rate the plan is at (planRate): the chosen offer's or gpus.json's.
+        const PlanRate rate = planRate(p);
+        row(rate.basis == RateBasis::ChosenOffer
+                ? Report::tr("GPU-hour rate (%1, offer %2, %3)")
+                      .arg(qs(p.gpu.id), qs(rate.offerId), qs(rate.rateKind))
+                : Report::tr("GPU-hour rate (%1)").arg(qs(p.gpu.id)),
+            rateText(p.usdPerGpuHour), qs(rate.source), qs(rate.asOf));
     }
     auto apiRow = [&](const QString &item, const std::optional<double> &override, double value) {
         const QString v = Report::tr("%1 per 1M tokens").arg(usdCentsText(value));

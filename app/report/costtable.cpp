@@ -63,15 +63,17 @@ ReportTable costTable(const PlanResult &p) {
                 csvNumber(gpuHoursSched), csvNumber(usdSched)},
                per.id == QLatin1String("month"));
     }
+    // Which rate the table is at (the core's rule, planRate), then the API comparison.
     t.note =
-        p.apiPriced
-            ? Report::tr("The same tokens at API prices (%1): %2 per month. The hour row is one "
-                         "hour of running GPUs; \"at %3 h/day\" rents them only for those hours.")
-                  .arg(qs(p.api.name), usdText(p.apiUsdPerMonth), hpd)
-            : Report::tr("No API price is known for this model, so there is no API comparison. "
-                         "The hour row is one hour of running GPUs; \"at %1 h/day\" rents them "
-                         "only for those hours.")
-                  .arg(hpd);
+        planRateText(p) + QLatin1Char(' ') +
+        (p.apiPriced
+             ? Report::tr("The same tokens at API prices (%1): %2 per month. The hour row is one "
+                          "hour of running GPUs; \"at %3 h/day\" rents them only for those hours.")
+                   .arg(qs(p.api.name), usdText(p.apiUsdPerMonth), hpd)
+             : Report::tr("No API price is known for this model, so there is no API comparison. "
+                          "The hour row is one hour of running GPUs; \"at %1 h/day\" rents them "
+                          "only for those hours.")
+                   .arg(hpd));
     return t;
 }
 

@@ -3,23 +3,62 @@
 
 #include "document/formatting.h"
 
+#include <algorithm>
+
 namespace hostplan::ui::reporttables {
 
 ReportTable memoryTable(const PlanResult &p) {
     const auto &m = p.memory;
     ReportTable t;
     t.id = QStringLiteral("memory");
-    t.title = Report::tr("Memory per GPU (most loaded GPU) and in total (%1, TP %2, EP %3, PP %4)")
-                  .arg(gpuLabel(p))
-                  .arg(p.layout.tp)
-                  .arg(p.layout.ep)
-                  .arg(p.layout.pp);
-    t.headers = {Report::tr("Component"), Report::tr("Per GPU"),
-                 Report::tr("All %1").arg(gpusText(p.layout.gpuCount()))};
-    t.columnWeights = {2.0, 2.0, 2.0};
-    t.rightAligned = {false, true, true};
-    t.csvHeaders = {QStringLiteral("component"), QStringLiteral("per_gpu_bytes"),
-                    QStringLiteral("total_bytes")};
+    // The figures are one replica's (the core sizes a replica); with data-parallel replicas
+    // the table says so and adds the total over all of them.
+    const std::uint32_t replicas = std::max<std::uint32_t>(p.replicas, 1);
+    const bool several = replicas > 1;
+    if (several) {
+        t.title = Report::tr("Memory per GPU (most loaded GPU), per replica and for all %1 "
+                             "replicas (%2, TP %3, EP %4, PP %5 per replica)")
+                      .arg(replicas)
+                      .arg(gpuLabel(p))
+                      .arg(p.layout.tp)
+                      .arg(p.layout.ep)
+                      .arg(p.layout.pp);
+        t.headers = {Report::tr("Component"), Report::tr("Per GPU"),
+                     Report::tr("Per replica (%1)").arg(gpusText(p.layout.gpuCount())),
+                     Report::tr("All %1 replicas (%2)")
+                         .arg(replicas)
+                         .arg(gpusText(qint64(p.layout.gpuCount()) * replicas))};
+        t.columnWeights = {2.0, 2.0, 2.0, 2.0};
+        t.rightAligned = {false, true, true, true};
+        t.csvHeaders = {QStringLiteral("component"), QStringLiteral("per_gpu_bytes"),
+                        QStringLiteral("total_bytes"), QStringLiteral("all_replicas_bytes")};
+    } else {
+        t.title =
+            Report::tr("Memory per GPU (most loaded GPU) and in total (%1, TP %2, EP %3, PP %4)")
+                .arg(gpuLabel(p))
+                .arg(p.layout.tp)
+                .arg(p.layout.ep)
+                .arg(p.layout.pp);
+        t.headers = {Report::tr("Component"), Report::tr("Per GPU"),
+                     Report::tr("All %1").arg(gpusText(p.layout.gpuCount()))};
+        t.columnWeights = {2.0, 2.0, 2.0};
+        t.rightAligned = {false, true, true};
+        t.csvHeaders = {QStringLiteral("component"), QStringLiteral("per_gpu_bytes"),
+                        QStringLiteral("total_bytes")};
+    }
+    // One row: per GPU, per replica (or all GPUs) and, with replicas, all of them.
+    auto add = [&](const QString &label, const QString &id, auto perGpu, auto total, auto text,
+                   bool bold = false) {
+        QStringList cells = {label, text(double(perGpu)), text(double(total))};
+        QStringList csv = {id, csvInt(perGpu), csvInt(total)};
+        if (several) {
+            cells << text(double(total) * replicas);
+            csv << csvInt(total * decltype(total)(replicas));
+        }
+        addRow(t, cells, csv, bold);
+    };
+    auto bytes = [](double v) { return bytesText(v); };
+    auto signedBytes = [](double v) { return signedBytesText(v); };
     struct Row {
         QString label;
         QString id;
@@ -42,30 +81,17 @@ ReportTable memoryTable(const PlanResult &p) {
     rows.push_back({Report::tr("Runtime overhead"), QStringLiteral("runtime"), m.perGpu.runtime,
                     m.total.runtime});
     for (const Row &r : rows) {
-        addRow(t, {r.label, bytesText(double(r.perGpu)), bytesText(double(r.total))},
-               {r.id, csvInt(r.perGpu), csvInt(r.total)});
+        add(r.label, r.id, r.perGpu, r.total, bytes);
     }
-    addRow(t,
-           {Report::tr("Total needed"), bytesText(double(m.perGpu.total())),
-            bytesText(double(m.total.total()))},
-           {QStringLiteral("total"), csvInt(m.perGpu.total()), csvInt(m.total.total())}, true);
-    addRow(t,
-           {Report::tr("Engine budget (memory fraction %1)").arg(numberText(m.memoryFraction, 2)),
-            bytesText(double(m.budgetBytesPerGpu)),
-            bytesText(double(m.budgetBytesPerGpu) * p.layout.gpuCount())},
-           {QStringLiteral("engine_budget"), csvInt(m.budgetBytesPerGpu),
-            csvInt(m.budgetBytesPerGpu * p.layout.gpuCount())});
-    addRow(t,
-           {Report::tr("Usable GPU memory (driver total)"), bytesText(double(m.usableBytesPerGpu)),
-            bytesText(double(m.usableBytesPerGpu) * p.layout.gpuCount())},
-           {QStringLiteral("usable"), csvInt(m.usableBytesPerGpu),
-            csvInt(m.usableBytesPerGpu * p.layout.gpuCount())});
-    addRow(t,
-           {Report::tr("Room for KV cache and state"),
-            signedBytesText(double(m.kvCapacityBytesPerGpu)),
-            signedBytesText(double(m.kvCapacityBytesPerGpu) * p.layout.gpuCount())},
-           {QStringLiteral("kv_state_room"), csvInt(m.kvCapacityBytesPerGpu),
-            csvInt(m.kvCapacityBytesPerGpu * std::int64_t(p.layout.gpuCount()))});
+    add(Report::tr("Total needed"), QStringLiteral("total"), m.perGpu.total(), m.total.total(),
+        bytes, true);
+    const std::uint64_t gpus = p.layout.gpuCount();
+    add(Report::tr("Engine budget (memory fraction %1)").arg(numberText(m.memoryFraction, 2)),
+        QStringLiteral("engine_budget"), m.budgetBytesPerGpu, m.budgetBytesPerGpu * gpus, bytes);
+    add(Report::tr("Usable GPU memory (driver total)"), QStringLiteral("usable"),
+        m.usableBytesPerGpu, m.usableBytesPerGpu * gpus, bytes);
+    add(Report::tr("Room for KV cache and state"), QStringLiteral("kv_state_room"),
+        m.kvCapacityBytesPerGpu, m.kvCapacityBytesPerGpu * std::int64_t(gpus), signedBytes);
     t.note =
         Report::tr(
             "Decimal GB (10^9 bytes) with binary GiB (2^30 bytes) in brackets. KV cache: %1 "

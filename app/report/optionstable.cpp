@@ -86,7 +86,8 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
             "practical layout runs within the time per output token (0: too slow, e.g. "
             "pipeline stages over many nodes). Pilot range: what to ask a provider to quote for "
             "a pilot, from the practical count to one more node (at most twice the practical "
-            "count). Monthly costs are at the practical count; %1")
+            "count). Monthly costs are at the practical count and the rate of each type's chosen "
+            "offer (or yours); %1")
             .arg(p.apiPriced ? Report::tr("the API costs %1 per month for the same tokens.")
                                    .arg(usdText(p.apiUsdPerMonth))
                              : Report::tr("no API price is known for this model."));

@@ -8,6 +8,7 @@
 #include "plan/decision.h"
 #include "report/reportcontent.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace hostplan::ui {
@@ -56,14 +57,36 @@ void SummaryView::rebuild() {
     h += tr("<p>Recommendation: <b>%1</b><br>Pilot range to quote: <b>%2</b></p>")
              .arg(recommendationLine(p).toHtmlEscaped(), pilotRangeText(pilotRange(p)));
 
-    h += tr("<h4>Memory per GPU (most loaded GPU) and in total</h4>");
-    h += QStringLiteral("<table cellspacing=0 cellpadding=2><tr><th></th><th align=right>%1</th>"
-                        "<th align=right>%2</th></tr>")
-             .arg(tr("Per GPU"), tr("All %1").arg(gpusText(p.layout.gpuCount())));
+    // Memory figures are one replica's (the core sizes a replica); with data-parallel replicas
+    // the table says so and adds the total over all of them.
+    const std::uint32_t replicas = std::max<std::uint32_t>(p.replicas, 1);
+    const double copies = double(replicas);
+    if (replicas > 1) {
+        h += tr("<h4>Memory per GPU (most loaded GPU), per replica and in total for %1 "
+                "replicas</h4>")
+                 .arg(replicas);
+        h += QStringLiteral("<table cellspacing=0 cellpadding=2><tr><th></th><th "
+                            "align=right>%1</th><th align=right>%2</th><th align=right>%3</th>"
+                            "</tr>")
+                 .arg(tr("Per GPU"), tr("Per replica (%1)").arg(gpusText(p.layout.gpuCount())),
+                      tr("All %1 replicas (%2)")
+                          .arg(replicas)
+                          .arg(gpusText(qint64(p.layout.gpuCount()) * replicas)));
+    } else {
+        h += tr("<h4>Memory per GPU (most loaded GPU) and in total</h4>");
+        h += QStringLiteral("<table cellspacing=0 cellpadding=2><tr><th></th><th "
+                            "align=right>%1</th><th align=right>%2</th></tr>")
+                 .arg(tr("Per GPU"), tr("All %1").arg(gpusText(p.layout.gpuCount())));
+    }
     auto row = [&](const QString &label, double bytes, double total, bool bold = false) {
         const QString b = bold ? QStringLiteral("<b>%1</b>") : QStringLiteral("%1");
-        h += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
+        h += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td>")
                  .arg(label, b.arg(bytesText(bytes)), total >= 0 ? gbText(total, 1) : QString());
+        if (replicas > 1) {
+            h += QStringLiteral("<td align=right>%1</td>")
+                     .arg(total >= 0 ? gbText(total * copies, 1) : QString());
+        }
+        h += QStringLiteral("</tr>");
     };
     row(tr("Weights"), double(m.perGpu.weights), double(m.total.weights));
     row(tr("KV cache"), double(m.perGpu.kvCache), double(m.total.kvCache));
@@ -78,10 +101,19 @@ void SummaryView::rebuild() {
     row(tr("Usable GPU memory"), double(m.usableBytesPerGpu), -1);
     row(tr("Headroom after the workload"), double(p.fit.headroomBytesPerGpu), -1);
     h += QStringLiteral("</table>");
-    h += tr("<p>In total across all GPUs: %1. KV cache: %2 bytes per token for the whole model, "
-            "%3 per GPU.</p>")
-             .arg(bytesText(double(m.total.total())), groupedInt(m.cache.kvBytesPerToken),
-                  groupedInt(m.cache.kvBytesPerTokenPerGpu));
+    if (replicas > 1) {
+        h += tr("<p>Each of the %1 replicas holds its share of the sequences. In total across "
+                "all GPUs: %2 (one replica: %3). KV cache: %4 bytes per token for the whole "
+                "model, %5 per GPU.</p>")
+                 .arg(QString::number(replicas), bytesText(double(m.total.total()) * copies),
+                      bytesText(double(m.total.total())), groupedInt(m.cache.kvBytesPerToken),
+                      groupedInt(m.cache.kvBytesPerTokenPerGpu));
+    } else {
+        h += tr("<p>In total across all GPUs: %1. KV cache: %2 bytes per token for the whole "
+                "model, %3 per GPU.</p>")
+                 .arg(bytesText(double(m.total.total())), groupedInt(m.cache.kvBytesPerToken),
+                      groupedInt(m.cache.kvBytesPerTokenPerGpu));
+    }
 
     const auto &r = p.rental;
     h += tr("<h4>Cost</h4>");
@@ -92,6 +124,9 @@ void SummaryView::rebuild() {
     };
     money(tr("GPU rate"),
           tr("%1 per GPU-hour x %2").arg(usdCentsText(p.usdPerGpuHour), gpusText(p.rentedGpus())));
+    // Which rate that is (the core's rule, planRate): the offer's, yours or the catalogue's.
+    h += QStringLiteral("<tr><td colspan=2><small>%1</small></td></tr>")
+             .arg(planRateText(p).toHtmlEscaped());
     money(tr("Always on (24 h/day, %1 h month)").arg(numberText(r.hoursPerMonth, 0)),
           tr("%1 per month").arg(usdText(r.usdPerMonthAlwaysOn)));
     money(tr("At %1 h/day").arg(numberText(r.hoursPerDay, 1)),
@@ -175,13 +210,19 @@ void SummaryView::rebuild() {
                               : tr("more expensive than"));
         }
     }
+    // The source of the rate the cost is at: the chosen offer's, else the GPU type's.
+    PlanRate rate = planRate(p);
+    if (rate.source.empty()) {
+        rate.source = p.gpu.priceSource;
+        rate.asOf = p.gpu.priceAsOf;
+    }
     if (p.apiPriced && !p.api.source.empty()) {
         h += QStringLiteral("<p><small>%1</small></p>")
                  .arg(tr("API prices: %1, as of %2. GPU rate: %3, as of %4.")
                           .arg(QString::fromStdString(p.api.source).toHtmlEscaped(),
                                QString::fromStdString(p.api.asOf),
-                               QString::fromStdString(p.gpu.priceSource).toHtmlEscaped(),
-                               QString::fromStdString(p.gpu.priceAsOf)));
+                               QString::fromStdString(rate.source).toHtmlEscaped(),
+                               QString::fromStdString(rate.asOf)));
     }
     for (const auto &w : p.warnings) {
         h += QStringLiteral("<p style='color:#875'>%1</p>")

@@ -5,6 +5,8 @@
 #include "util/jsonutil.h"
 #include "util/textutil.h"
 
+#include <algorithm>
+
 namespace hostplan {
 
 namespace {
@@ -160,6 +162,20 @@ nlohmann::json offerToJson(const RentalOffer &o) {
                           {"as_of", o.asOf},
                           {"as_of_kind", text(o.asOfKind)},
                           {"note", text(o.note)}};
+}
+
+std::vector<RentalOffer> mergeOffers(std::vector<RentalOffer> base,
+                                     const std::vector<RentalOffer> &user) {
+    for (const RentalOffer &u : user) {
+        auto same = [&](const RentalOffer &b) { return asciiLower(b.id) == asciiLower(u.id); };
+        auto it = std::find_if(base.begin(), base.end(), same);
+        if (it != base.end()) {
+            *it = u;
+        } else {
+            base.push_back(u);
+        }
+    }
+    return base;
 }
 
 } // namespace hostplan

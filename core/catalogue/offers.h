@@ -69,5 +69,10 @@ inline constexpr std::uint64_t kMaxOffersFileBytes = 8u * 1024 * 1024;
 Result<std::vector<RentalOffer>> loadOffersFile(const std::string &path);
 /// The offer as JSON, same schema as parseOffer reads (round-trips).
 nlohmann::json offerToJson(const RentalOffer &offer);
+/// The offers a search sees: `base` (the catalogue's, in order) with each one whose id a `user`
+/// offer shares (case-insensitive) replaced in place by that user offer (an override, e.g. a
+/// price or an instance shape the catalogue lacks), then the other user offers in order.
+std::vector<RentalOffer> mergeOffers(std::vector<RentalOffer> base,
+                                     const std::vector<RentalOffer> &user);
 
 } // namespace hostplan

@@ -132,6 +132,33 @@ HeavyUserVerdict heavyUserVerdict(const PlanResult &p) {
     return v;
 }
 
+PlanRate planRate(const PlanResult &p) {
+    PlanRate r;
+    r.usdPerGpuHour = p.usdPerGpuHour;
+    const LayoutCandidate *best = p.search.best();
+    if (p.scenario.pricing.usdPerGpuHour) {
+        r.basis = RateBasis::Scenario;
+    } else if (p.layoutFromSearch && best) {
+        r.basis = RateBasis::ChosenOffer;
+        r.source = best->offer.source;
+        r.asOf = best->offer.asOf;
+        r.offerId = best->offer.id;
+        r.provider = best->offer.provider;
+        r.rateKind = best->offer.rankingRateKind();
+    } else {
+        r.basis = RateBasis::GpuCatalogue;
+        r.source = p.gpu.priceSource;
+        r.asOf = p.gpu.priceAsOf;
+        if (best && std::abs(best->usdPerGpuHour - p.usdPerGpuHour) > 0.005 * p.usdPerGpuHour) {
+            r.searchRateDiffers = true;
+            r.searchOfferId = best->offer.id;
+            r.searchUsdPerGpuHour = best->usdPerGpuHour;
+            r.searchUsdPerMonth = best->usdPerMonth;
+        }
+    }
+    return r;
+}
+
 std::string apiSelectionId(ApiSelection s) {
     switch (s) {
     case ApiSelection::None:

@@ -99,6 +99,36 @@ HeavyUserVerdict heavyUserVerdict(const PlanResult &plan);
 /// Stable id of how the API price was chosen: "none", "cheapest", "pinned", "entered".
 std::string apiSelectionId(ApiSelection selection);
 
+/// Which rate a plan's cost is at (PlanResult::usdPerGpuHour).
+enum class RateBasis {
+    Scenario,     ///< pricing.usd_per_gpu_hour, typed by the user; every offer is ranked at it
+    ChosenOffer,  ///< the layout search's chosen offer's own rate (count and layout on auto)
+    GpuCatalogue, ///< a count or layout the user fixed: the GPU type's catalogue rate
+};
+
+/// The plan's rate and where it comes from. The rule: a typed rate wins everywhere; a plan the
+/// layout search chose is priced at its offer's own rate (on demand, else reserved); a plan
+/// whose GPU count or layout the user fixed is not placed on any one offer, so it is priced at
+/// the GPU type's catalogue rate, and the search's own choice (ranked at that offer's rate) is
+/// given beside it whenever the two rates differ, so that no display shows two costs as one.
+struct PlanRate {
+    RateBasis basis = RateBasis::GpuCatalogue;
+    double usdPerGpuHour = 0; ///< the plan's rate (= PlanResult::usdPerGpuHour)
+    std::string source;       ///< the rate's source: offer or gpus.json source ("" if typed)
+    std::string asOf;
+    std::string offerId;  ///< ChosenOffer: the offer
+    std::string provider; ///< ChosenOffer: its provider
+    std::string rateKind; ///< ChosenOffer: "on demand" or "reserved (1 year)"
+    /// The search's choice is ranked at another rate than the plan's cost uses (more than
+    /// 0.5% apart; only with GpuCatalogue): its offer, rate and monthly cost.
+    bool searchRateDiffers = false;
+    std::string searchOfferId;
+    double searchUsdPerGpuHour = 0;
+    double searchUsdPerMonth = 0;
+};
+/// The plan's rate basis (the rule above).
+PlanRate planRate(const PlanResult &plan);
+
 /// An API price older than the scenario's pricing.max_price_age_days.
 struct StalePrice {
     std::string id;

@@ -152,8 +152,9 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     HOSTPLAN_TRY(offersChecked,
                  catalogue.checkOfferGpus(scenario.pricing.offers, "pricing.offers"));
     (void)offersChecked;
-    std::vector<RentalOffer> offers = catalogue.offersFor(gpu.id);
-    offers.insert(offers.end(), scenario.pricing.offers.begin(), scenario.pricing.offers.end());
+    // A user offer with a catalogue offer's id overrides it (e.g. a price the source lacks).
+    const std::vector<RentalOffer> offers =
+        mergeOffers(catalogue.offersFor(gpu.id), scenario.pricing.offers);
     r.search = searchLayouts(model, gpu, scenario, offers, node,
                              defaultEfficiency(scenario.engine.engine, gpu));
     const LayoutCandidate *best = r.search.best();
@@ -173,6 +174,7 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
                     : roundToBundle(std::max<std::uint32_t>(r.fit.gpusFloor, 1), node);
     }
     const bool fromSearch = r.autoCount && best && !hw.tp && !hw.pp && !hw.ep;
+    r.layoutFromSearch = fromSearch;
     if (fromSearch) {
         r.layout = best->layout;
         r.replicas = best->replicas;

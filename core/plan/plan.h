@@ -44,7 +44,13 @@ struct PlanResult {
     /// Every API price found for the model (pricing.api_prices first, then the catalogue),
     /// cheapest for the workload first; the plan compares with `api`.
     std::vector<ApiAlternative> apiAlternatives;
+    /// The rate the plan's cost uses (planRate() in decision.h says which and why): the
+    /// scenario's rate when typed; else, with the layout from the search (count on auto, no
+    /// TP / PP / EP fixed), the chosen offer's own rate; else (a count or layout the user fixed)
+    /// the GPU type's catalogue rate, while the search still ranks each offer at its own rate.
     double usdPerGpuHour = 0;
+    /// The evaluated layout, replicas and instance shape are the layout search's choice.
+    bool layoutFromSearch = false;
     Parallelism layout;     ///< the evaluated layout (one replica)
     bool autoCount = false; ///< gpu count chosen by HostPlan (scenario gpu_count 0)
     /// Data-parallel replicas of `layout` (the layout search's choice with the count on auto;

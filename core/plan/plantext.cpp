@@ -222,16 +222,16 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
                 ? std::string("none (the context is above the model's maximum)")
                 : std::string("none up to ").append(countText(kMaxPracticalGpus, "GPU")))
         << "\n";
-    if (p.search.found && p.search.best() &&
-        std::abs(p.search.best()->usdPerGpuHour - p.usdPerGpuHour) > 0.005 * p.usdPerGpuHour) {
+    const PlanRate rate = planRate(p);
+    if (rate.searchRateDiffers) {
         // The search ranks offers at their own rates; the plan's Cost uses the plan's rate
-        // (the scenario's, else the GPU's catalogue rate). Say so rather than show two costs
-        // as if they were one.
-        const LayoutCandidate &b = *p.search.best();
+        // (a count the user fixed: the GPU's catalogue rate). Say so rather than show two
+        // costs as if they were one.
         out << "          the search prices each offer at its own rate: "
-            << usdCents(b.usdPerGpuHour) << " per GPU-hour, " << usd(b.usdPerMonth)
-            << " a month on " << b.offer.id << "; Cost below is at this plan's rate ("
-            << usdCents(p.usdPerGpuHour) << " per GPU-hour)\n";
+            << usdCents(rate.searchUsdPerGpuHour) << " per GPU-hour, "
+            << usd(rate.searchUsdPerMonth) << " a month on " << rate.searchOfferId
+            << "; Cost below is at this plan's rate (" << usdCents(p.usdPerGpuHour)
+            << " per GPU-hour)\n";
     }
     if (p.search.found) {
         // The runners-up: near ties first, then the next cheapest, each with why it lost.
@@ -289,12 +289,11 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
     }
     const auto &c = p.rental;
     out << "Cost      " << formatDouble("$%.2f", p.usdPerGpuHour) << " per GPU-hour ("
-        << (p.scenario.pricing.usdPerGpuHour ? std::string("scenario")
-            : p.autoCount && p.search.found
-                ? p.search.best()->offer.provider + " " + p.search.best()->offer.id + ", " +
-                      p.search.best()->offer.rankingRateKind() + "; " +
-                      p.search.best()->offer.source + ", " + p.search.best()->offer.asOf
-                : p.gpu.priceSource + ", " + p.gpu.priceAsOf)
+        << (rate.basis == RateBasis::Scenario ? std::string("scenario")
+            : rate.basis == RateBasis::ChosenOffer
+                ? rate.provider + " " + rate.offerId + ", " + rate.rateKind + "; " + rate.source +
+                      ", " + rate.asOf
+                : rate.source + ", " + rate.asOf)
         << ")\n";
     if (!p.fit.fits) {
         out << "          (costs of the plan as given, which does not fit)\n";

@@ -106,7 +106,8 @@ struct PricingChoice {
     /// Prices older than this many days are flagged as stale (report, CLI, GUI).
     std::uint32_t maxPriceAgeDays = 365;
     /// The user's own rental offers (JSON pricing.offers, the resources/offers.json schema),
-    /// searched together with the built-in ones; marked userEntered.
+    /// searched together with the built-in ones; marked userEntered. One with a built-in
+    /// offer's id replaces it (mergeOffers: e.g. a price the catalogue could not find).
     std::vector<RentalOffer> offers;
     bool operator==(const PricingChoice &) const = default;
 };

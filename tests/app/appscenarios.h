@@ -18,6 +18,21 @@ inline Scenario noFit() {
     return s;
 }
 
+/// Llama 3.1 8B on H100 with the count, layout and rate on auto at the default workload
+/// (16 x 32k): one H100 holds 13 sequences, so the layout search rents two 1-GPU replicas on
+/// Vast.ai's median 1 x H100 offer ($2.4024 per GPU-hour).
+inline Scenario twoReplicas() {
+    Scenario s = defaultScenario();
+    s.hardware = HardwareChoice{};
+    s.hardware.gpu = "h100-sxm";
+    s.pricing.usdPerGpuHour.reset();
+    s.pricing.apiPriceId.clear();
+    s.model.ref = "llama-3.1-8b";
+    s.model.weightsFormat.reset();
+    s.model.groupFormats.clear();
+    return s;
+}
+
 /// `base` switched to a private copy of Llama 3.1 8B (tests/data/unpriced-model: a name no API
 /// sells) on one H100 at 4 sequences, which fits: the self-hosted cost per token is a figure
 /// while the API figures are absent.

@@ -284,6 +284,64 @@ class TestLayout : public QObject {
         QCOMPARE(bad.error().field, std::string("pricing.offers[0].gpu"));
     }
 
+    // A user offer with a catalogue offer's id replaces it (mergeOffers): the catalogue's
+    // Crusoe H100 offer gives no instance shape, so the search cannot rank it; the user's copy
+    // with the shape and a price is ranked, and the catalogue's version is not searched too.
+    void userOfferOverridesCatalogue() {
+        Scenario s = autoScenario("llama-3.1-70b", "h100-sxm");
+        auto ids = [](const PlanResult &p, const std::string &id) {
+            int n = 0;
+            for (const LayoutCandidate &c : p.search.candidates) {
+                n += c.offer.id == id;
+            }
+            return n;
+        };
+        const PlanResult before = planFor(s);
+        for (const LayoutCandidate &c : before.search.candidates) {
+            if (c.offer.id == "crusoe-h100-hgx") {
+                QCOMPARE(c.status, CandidateStatus::NotRankable);
+            }
+        }
+        RentalOffer o;
+        for (const RentalOffer &c : Catalogue::builtin().offersFor("h100-sxm")) {
+            if (c.id == "crusoe-h100-hgx") {
+                o = c;
+            }
+        }
+        QVERIFY(!o.gpusPerInstance);
+        o.gpusPerInstance = 8;
+        o.usdPerGpuHourOnDemand = 1.25;
+        o.userEntered = true;
+        s.pricing.offers.push_back(o);
+        const PlanResult p = planFor(s);
+        QCOMPARE(p.search.best()->offer.id, std::string("crusoe-h100-hgx"));
+        QVERIFY(p.search.best()->offer.userEntered);
+        QCOMPARE(p.search.best()->usdPerGpuHour, 1.25);
+        QCOMPARE(p.search.best()->gpusRented, 8u); // TP 8, as on the catalogue's 8-GPU offers
+        COMPARE_NEAR(p.rental.usdPerMonthScheduled,
+                     8 * 1.25 * s.pricing.hoursPerMonth * s.workload.hoursPerDay / 24, 1e-6, 1e-9);
+        // Every candidate on that offer id is the user's copy.
+        for (const LayoutCandidate &c : p.search.candidates) {
+            if (c.offer.id == "crusoe-h100-hgx") {
+                QVERIFY(c.offer.userEntered);
+            }
+        }
+        QVERIFY(ids(p, "crusoe-h100-hgx") >= 1);
+        // mergeOffers on its own: replaced in place (case-insensitive id), new ones appended.
+        RentalOffer a, b, c;
+        a.id = "a";
+        b.id = "B";
+        c.id = "c";
+        RentalOffer bUser = b;
+        bUser.id = "b";
+        bUser.userEntered = true;
+        const auto merged = mergeOffers({a, b}, {bUser, c});
+        QCOMPARE(merged.size(), std::size_t(3));
+        QCOMPARE(merged[1].id, std::string("b"));
+        QVERIFY(merged[1].userEntered);
+        QCOMPARE(merged[2].id, std::string("c"));
+    }
+
     // The catalogue's offers all name catalogue GPUs, carry a source and a date.
     void offersCatalogue() {
         const auto &cat = Catalogue::builtin();

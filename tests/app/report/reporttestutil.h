@@ -21,8 +21,9 @@ inline const QString kDefaultScenario =
 /// Pages of the default scenario's report (A4): summary, cost (+ the GUI's break-even chart),
 /// memory (+ memory-per-precision and KV charts), options (+ two charts), serving commands
 /// (four commands with their flag tables), probe, assumptions and method flow over this many
-/// pages.
-inline constexpr int kDefaultPages = 11;
+/// pages (the cost table also says which rate it is at: the default plan's fixed 8 GPUs at the
+/// B300 catalogue rate, beside the layout search's choice).
+inline constexpr int kDefaultPages = 12;
 
 /// Output of a poppler tool, or a null string when the tool is missing.
 inline QString runTool(const QString &tool, const QStringList &args) {

@@ -454,6 +454,37 @@ class TestReport : public QObject {
                  qPrintable(note));
     }
 
+    // Memory figures are one replica's: with two data-parallel replicas the table's columns
+    // are per GPU, per replica and all replicas (display and CSV), and its title says so.
+    void memoryTablePerReplica() {
+        ScenarioDocument doc;
+        doc.reset(testscenarios::twoReplicas());
+        QVERIFY(doc.plan().has_value());
+        QCOMPARE(doc.plan()->replicas, 2u);
+        auto content = buildReportContent(doc, kDate);
+        QVERIFY(content.ok());
+        const ReportTable &t = content.value().memory;
+        QVERIFY2(t.title.contains("per replica and for all 2 replicas"), qPrintable(t.title));
+        QCOMPARE(t.headers, (QStringList{"Component", "Per GPU", "Per replica (1 GPU)",
+                                         "All 2 replicas (2 GPUs)"}));
+        QCOMPARE(t.csvHeaders,
+                 (QStringList{"component", "per_gpu_bytes", "total_bytes", "all_replicas_bytes"}));
+        const std::uint64_t total = doc.plan()->memory.total.total();
+        bool found = false;
+        for (int r = 0; r < t.rows.size(); ++r) {
+            if (t.csvRows[r].value(0) == "total") {
+                found = true;
+                QCOMPARE(t.rows[r].value(2), bytesText(double(total)));
+                QCOMPARE(t.rows[r].value(3), bytesText(double(2 * total)));
+                QCOMPARE(t.csvRows[r].value(3), QString::number(2 * total));
+            }
+        }
+        QVERIFY(found);
+        // The cost table says which rate it is at: the chosen offer's own.
+        QVERIFY2(content.value().cost.note.startsWith("Cost at the chosen offer's own rate"),
+                 qPrintable(content.value().cost.note));
+    }
+
     void doesNotFitKeyFigures() {
         // The user's scenario: Kimi K3 on one H200 at 1M tokens of context, one sequence.
         ScenarioDocument doc;

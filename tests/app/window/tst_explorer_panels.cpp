@@ -461,6 +461,52 @@ class TestExplorerPanels : public QObject {
         QCOMPARE(w.pricingPanel()->gpuRateSpin()->text(), QString("$4.125 /GPU-h"));
     }
 
+    // Memory figures are one replica's: with two data-parallel replicas the Summary says
+    // "per replica" and gives the total for both.
+    void summaryMemoryPerReplica() {
+        MainWindow w;
+        w.document()->reset(testscenarios::twoReplicas());
+        const PlanResult &p = *w.document()->plan();
+        QCOMPARE(p.replicas, 2u);
+        QCOMPARE(p.layout.gpuCount(), 1u);
+        const QString summary = shown(w, w.summaryView())->toPlainText();
+        QVERIFY2(summary.contains("per replica and in total for 2 replicas"), qPrintable(summary));
+        QVERIFY2(summary.contains("Per replica (1 GPU)"), qPrintable(summary));
+        QVERIFY2(summary.contains("All 2 replicas (2 GPUs)"), qPrintable(summary));
+        const double total = double(p.memory.total.total());
+        QVERIFY2(summary.contains(gbText(total, 1) + "\t" + gbText(2 * total, 1)) ||
+                     summary.contains(gbText(total, 1) + " " + gbText(2 * total, 1)) ||
+                     summary.contains(gbText(total, 1) + "\n" + gbText(2 * total, 1)),
+                 qPrintable(summary));
+        QVERIFY2(summary.contains(QString("In total across all GPUs: %1 (one replica: %2)")
+                                      .arg(bytesText(2 * total), bytesText(total))),
+                 qPrintable(summary));
+        // The cost line says whose rate it is: the chosen offer's own.
+        QVERIFY2(summary.contains("Cost at the chosen offer's own rate: $2.40 per GPU-hour, on "
+                                  "demand (Vast.ai vastai-1x-h100-sxm-median"),
+                 qPrintable(summary));
+    }
+
+    // A count the user fixes is priced at the GPU type's catalogue rate, not at an offer's:
+    // the Summary says so and gives the search's own choice at its rate.
+    void summaryFixedCountSaysWhichRate() {
+        MainWindow w;
+        Scenario s = testscenarios::twoReplicas();
+        s.hardware.gpuCount = 2;
+        w.document()->reset(s);
+        const PlanResult &p = *w.document()->plan();
+        QVERIFY(!p.autoCount);
+        QCOMPARE(planRate(p).basis, RateBasis::GpuCatalogue);
+        QVERIFY(planRate(p).searchRateDiffers);
+        const QString summary = shown(w, w.summaryView())->toPlainText();
+        QVERIFY2(summary.contains(
+                     QString("Cost at the %1 catalogue rate of %2 per GPU-hour")
+                         .arg(QString::fromStdString(p.gpu.name), usdCentsText(p.usdPerGpuHour))),
+                 qPrintable(summary));
+        QVERIFY2(summary.contains("its choice, vastai-1x-h100-sxm-median, costs"),
+                 qPrintable(summary));
+    }
+
     void summaryOfAPlanThatDoesNotFit() {
         MainWindow w;
         w.document()->reset(noFit());
