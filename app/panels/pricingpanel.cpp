@@ -111,11 +111,11 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
         QString(),
         tr("the cheapest API for this model at your token mix, or the default scenario's "
            "choice.")));
+    form->addRow(tr("&API"), m_api);
+    m_importPrices = new QPushButton(tr("Import price list..."));
     m_importPrices->setWhatsThis(
         tr("Adds API prices from a JSON file (the api schema of resources/prices.json) or a CSV "
            "file with the same column names, as one undoable edit."));
-    form->addRow(tr("&API"), m_api);
-    m_importPrices = new QPushButton(tr("Import price list..."));
     m_importPrices->setToolTip(
         tr("Add API prices from a JSON or CSV price list (the schema of prices.json); undoable"));
     form->addRow(m_importPrices);
@@ -133,12 +133,12 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
            "where the provider publishes no discount.")));
     m_out->setWhatsThis(fieldHelp(tr("API price of generated (output) tokens."),
                                   tr("USD per 1M tokens"), apiDefault));
-    m_apiReset->setWhatsThis(tr("Drops your prices and uses the chosen API's catalogue prices."));
     form->addRow(tr("Input"), m_in);
     form->addRow(tr("Cached input"), m_cached);
     form->addRow(tr("Output"), m_out);
     m_apiReset = new QPushButton(tr("Catalogue prices"));
     m_apiReset->setToolTip(tr("Use the catalogue prices of the chosen API"));
+    m_apiReset->setWhatsThis(tr("Drops your prices and uses the chosen API's catalogue prices."));
     form->addRow(m_apiReset);
     m_apiSource = new QLabel;
     m_apiSource->setWordWrap(true);

@@ -75,6 +75,7 @@ class RemoteHostDialog : public QDialog {
         m_key = new QLineEdit(initial.identityFile);
         m_key->setPlaceholderText(ProbePanel::tr("optional: ssh agent or config by default"));
         auto *browse = new QPushButton(ProbePanel::tr("Browse..."));
+        browse->setWhatsThis(ProbePanel::tr("Choose the identity file, from ~/.ssh by default."));
         auto *keyRow = new QHBoxLayout;
         keyRow->addWidget(m_key);
         keyRow->addWidget(browse);

@@ -8,6 +8,7 @@
 #include <QBrush>
 #include <QColor>
 #include <QGuiApplication>
+#include <QPalette>
 #include <QFont>
 
 #include <cmath>

@@ -81,6 +81,10 @@ HelpActions::HelpActions(QWidget *window, QTabWidget *tabs, QMenu *helpMenu)
     helpMenu->addSeparator();
 }
 
+HelpWindow *HelpActions::helpWindow() const {
+    return m_help;
+}
+
 QString HelpActions::sectionFor(const QWidget *widget) const {
     for (const QWidget *w = widget; w; w = w->parentWidget()) {
         QString section = sectionOf(w);

@@ -28,7 +28,7 @@ class HelpActions : public QObject {
     QAction *manualAction() const { return m_manual; }
     QAction *whatsThisAction() const { return m_whatsThis; }
     /// The help window, or nullptr before the manual was first opened.
-    HelpWindow *helpWindow() const { return m_help; }
+    HelpWindow *helpWindow() const;
 
     /// The manual section (anchor) for `widget`: the panel or view it belongs to (walking up
     /// its parents), "" when it belongs to neither.

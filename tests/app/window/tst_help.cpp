@@ -129,7 +129,7 @@ class TestHelp : public QObject {
         QVERIFY(actions);
         const QStringList expected = {"summary",    "memory",     "gpu-types", "kv-cache",
                                       "break-even", "throughput", "compare"};
-        QCOMPARE(w.viewTabs()->count(), expected.size());
+        QCOMPARE(w.viewTabs()->count(), int(expected.size()));
         for (int i = 0; i < expected.size(); ++i) {
             QCOMPARE(actions->sectionFor(w.viewTabs()->widget(i)), expected[i]);
             w.viewTabs()->setCurrentIndex(i);

@@ -94,11 +94,14 @@ class TestTheme : public QObject {
         AppSettings::clear();
         {
             MainWindow w;
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
             auto *dark = w.findChild<QAction *>(QStringLiteral("actionThemeDark"));
             auto *system = w.findChild<QAction *>(QStringLiteral("actionThemeSystem"));
             QVERIFY(dark && system);
             QVERIFY(system->isChecked());
             dark->trigger();
+            QApplication::processEvents();
             QCOMPARE(AppSettings::theme(), QString("dark"));
             QCOMPARE(Theme::current(), QString("dark"));
             QVERIFY(isDarkPalette(QApplication::palette()));
@@ -108,10 +111,13 @@ class TestTheme : public QObject {
             // The next window (the next start) comes up dark, with Dark checked.
             Theme::apply(QString());
             MainWindow w;
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
             QVERIFY(w.findChild<QAction *>(QStringLiteral("actionThemeDark"))->isChecked());
             QCOMPARE(Theme::current(), QString("dark"));
             checkCharts(w, QChart::ChartThemeDark);
             w.findChild<QAction *>(QStringLiteral("actionThemeLight"))->trigger();
+            QApplication::processEvents();
             QCOMPARE(AppSettings::theme(), QString("light"));
             checkCharts(w, QChart::ChartThemeLight);
             w.findChild<QAction *>(QStringLiteral("actionThemeSystem"))->trigger();
@@ -147,7 +153,7 @@ class TestTheme : public QObject {
         const QDir dir(dirName);
         const QStringList names = {"summary",    "memory",     "gpu-types", "kv-cache",
                                    "break-even", "throughput", "compare"};
-        for (const QString theme : {QStringLiteral("dark"), QStringLiteral("light")}) {
+        for (const QString &theme : {QStringLiteral("dark"), QStringLiteral("light")}) {
             Theme::apply(theme);
             MainWindow w;
             w.resize(1280, 800);
