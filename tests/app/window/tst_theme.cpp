@@ -12,6 +12,7 @@
 #include "document/themecolours.h"
 #include "explorertestutil.h"
 #include "help/helpwindow.h"
+#include "views/compareview.h"
 #include "views/summaryview.h"
 #include "viewtestutil.h"
 #include "window/helpactions.h"
@@ -154,12 +155,18 @@ class TestTheme : public QObject {
         const QStringList names = {"summary",    "memory",     "gpu-types", "kv-cache",
                                    "break-even", "throughput", "compare"};
         for (const QString &theme : {QStringLiteral("dark"), QStringLiteral("light")}) {
-            Theme::apply(theme);
+            AppSettings::setTheme(theme); // the window applies the saved theme
             MainWindow w;
             w.resize(1280, 800);
             w.show();
             QVERIFY(QTest::qWaitForWindowExposed(&w));
             for (int i = 0; i < names.size(); ++i) {
+                if (w.viewTabs()->widget(i) == w.compareView()) {
+                    // Compare with a pinned scenario and two changes, as a user sees it.
+                    w.compareView()->pinCurrent();
+                    explorertest::pick(w.gpuCombo(), QStringLiteral("h200"));
+                    explorertest::enter(w.gpuCountSpin(), 16);
+                }
                 w.viewTabs()->setCurrentIndex(i);
                 QApplication::processEvents();
                 QVERIFY(w.viewTabs()->currentWidget()->grab().save(
@@ -175,6 +182,7 @@ class TestTheme : public QObject {
             QApplication::processEvents();
             QVERIFY(help->grab().save(dir.filePath(QStringLiteral("help-%1.png").arg(theme))));
         }
+        AppSettings::clear();
         Theme::apply(QString());
     }
 };
