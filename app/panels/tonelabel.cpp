@@ -1,66 +1,46 @@
 // SPDX-License-Identifier: MIT
 #include "panels/tonelabel.h"
 
-#include <QEvent>
+#include "document/palettewatcher.h"
+
 #include <QLabel>
 #include <QPalette>
+#include <QVariant>
 
 namespace hostplan::ui {
 
 namespace {
 
-/// Re-colours one label on palette changes; a child of the label.
-class ToneKeeper : public QObject {
-  public:
-    explicit ToneKeeper(QLabel *label) : QObject(label), m_label(label) {
-        setObjectName(QStringLiteral("hostplanToneKeeper"));
-        label->installEventFilter(this);
-    }
+const char *const kToneProperty = "hostplanTone";
 
-    void setTone(Tone tone) {
-        m_tone = tone;
-        apply();
-    }
-
-    bool eventFilter(QObject *watched, QEvent *event) override {
-        if (watched == m_label && event->type() == QEvent::PaletteChange) {
-            apply();
+/// Colour `label` for its stored tone. Sets the palette only when the colour differs, so the
+/// PaletteChange this causes ends here.
+void applyTone(QLabel *label) {
+    const Tone tone = Tone(label->property(kToneProperty).toInt());
+    if (tone == Tone::Normal) {
+        if (label->testAttribute(Qt::WA_SetPalette)) {
+            label->setPalette(QPalette());
         }
-        return false;
+        return;
     }
-
-  private:
-    /// Sets the text colour only when it differs, so the PaletteChange this causes ends here.
-    void apply() {
-        if (m_tone == Tone::Normal) {
-            if (m_label->testAttribute(Qt::WA_SetPalette)) {
-                m_label->setPalette(QPalette());
-            }
-            return;
-        }
-        QPalette palette = m_label->palette();
-        const QColor colour = toneColour(m_tone, palette);
-        if (palette.color(QPalette::WindowText) != colour ||
-            !m_label->testAttribute(Qt::WA_SetPalette)) {
-            palette.setColor(QPalette::WindowText, colour);
-            palette.setColor(QPalette::Text, colour);
-            m_label->setPalette(palette);
-        }
+    QPalette palette = label->palette();
+    const QColor colour = toneColour(tone, palette);
+    if (palette.color(QPalette::WindowText) != colour || !label->testAttribute(Qt::WA_SetPalette)) {
+        palette.setColor(QPalette::WindowText, colour);
+        palette.setColor(QPalette::Text, colour);
+        label->setPalette(palette);
     }
-
-    QLabel *m_label;
-    Tone m_tone = Tone::Normal;
-};
+}
 
 } // namespace
 
 void setTone(QLabel *label, Tone tone) {
-    auto *keeper = label->findChild<ToneKeeper *>(QStringLiteral("hostplanToneKeeper"),
-                                                  Qt::FindDirectChildrenOnly);
-    if (!keeper) {
-        keeper = new ToneKeeper(label);
+    label->setProperty(kToneProperty, int(tone));
+    const QString name = QStringLiteral("hostplanToneWatcher");
+    if (!PaletteWatcher::find(label, name)) {
+        new PaletteWatcher(label, name, [label] { applyTone(label); });
     }
-    keeper->setTone(tone);
+    applyTone(label);
 }
 
 } // namespace hostplan::ui
