@@ -2,6 +2,7 @@
 #include "charts/breakevenchart.h"
 
 #include "catalogue/catalogue.h"
+#include "charts/charttheme.h"
 #include "charts/chartutil.h"
 #include "sizing/cost.h"
 #include "document/formatting.h"
@@ -113,7 +114,7 @@ void BreakEvenChart::rebuild() {
     double yMin = kInf, yMax = 0;
     auto *apiLine = new QLineSeries;
     apiLine->setName(tr("API"));
-    apiLine->setPen(QPen(QColor(0x22, 0x22, 0x22), 2.5));
+    apiLine->setPen(QPen(chartInk(c), 2.5));
     for (const auto &[t, usd] : data.apiLine) {
         if (usd > 0) {
             apiLine->append(lg(t), lg(usd));
@@ -123,8 +124,9 @@ void BreakEvenChart::rebuild() {
     }
     c->addSeries(apiLine);
 
-    const QList<QColor> colours = {QColor(0x2e, 0x8b, 0x57), QColor(0x3b, 0x6e, 0xa8),
-                                   QColor(0x9b, 0x59, 0xb6)};
+    const QList<QColor> colours = {chartColour(c, QColor(0x2e, 0x8b, 0x57)),
+                                   chartColour(c, QColor(0x3b, 0x6e, 0xa8)),
+                                   chartColour(c, QColor(0x9b, 0x59, 0xb6))};
     QList<QLineSeries *> steps;
     QStringList volumes; // "B300 1.01B", "MI325X never", "H200 does not fit"
     QList<QScatterSeries *> marks;
@@ -179,7 +181,7 @@ void BreakEvenChart::rebuild() {
             mark->setMarkerShape(QScatterSeries::MarkerShapeCircle);
             mark->setMarkerSize(11);
             mark->setColor(colours[int(i) % colours.size()]);
-            mark->setBorderColor(Qt::black);
+            mark->setBorderColor(chartInk(c));
             const double usd = apiCost(o.crossingTokens);
             mark->append(lg(o.crossingTokens), lg(usd));
             c->addSeries(mark);
@@ -204,7 +206,7 @@ void BreakEvenChart::rebuild() {
                     .toHtmlEscaped() +
                 QStringLiteral("</span>"));
     now->setName(tr("Your volume"));
-    now->setPen(QPen(QColor(0xc0, 0x39, 0x2b), 1.5, Qt::DashLine));
+    now->setPen(QPen(chartColour(c, QColor(0xc0, 0x39, 0x2b)), 1.5, Qt::DashLine));
     if (!(yMax > 0)) {
         yMin = 1;
         yMax = 10;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "charts/chartutil.h"
 
+#include "charts/charttheme.h"
 #include "document/formatting.h"
 
 #include <QAbstractAxis>
@@ -30,10 +31,8 @@ void setupChartView(QChartView *view) {
     view->setRenderHint(QPainter::Antialiasing);
     QChart *c = view->chart();
     c->setAnimationOptions(QChart::NoAnimation);
-    QFont title = c->titleFont();
-    title.setPointSizeF(title.pointSizeF() * 1.1);
-    title.setBold(true);
-    c->setTitleFont(title);
+    // Theme, background and the bold title, following the palette (dark or light).
+    followPaletteTheme(view);
     c->legend()->setAlignment(Qt::AlignBottom);
     c->legend()->setShowToolTips(true);
     c->setMargins(QMargins(6, 6, 6, 6));

@@ -17,7 +17,8 @@ namespace hostplan::ui {
 
 /// Remove every series and axis (they are deleted).
 void clearChart(QChart *chart);
-/// Common look: antialiasing, title font, legend at the bottom, no animation.
+/// Common look: antialiasing, title font, legend at the bottom, no animation, and a theme that
+/// follows the palette (followPaletteTheme()).
 void setupChartView(QChartView *view);
 /// Show `message` as the chart's title when there is no plan to draw.
 void showNoPlan(QChart *chart, const QString &message);

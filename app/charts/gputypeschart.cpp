@@ -2,6 +2,7 @@
 #include "charts/gputypeschart.h"
 
 #include "catalogue/catalogue.h"
+#include "charts/charttheme.h"
 #include "charts/chartutil.h"
 #include "document/formatting.h"
 #include "document/scenariodocument.h"
@@ -57,15 +58,15 @@ void GpuTypesChart::rebuild() {
                                : QString::fromStdString(s.model.ref)));
 
     auto *native = new QBarSet(tr("Practical, native MXFP4"));
-    native->setColor(QColor(0x2e, 0x8b, 0x57));
+    native->setColor(chartColour(c, QColor(0x2e, 0x8b, 0x57)));
     auto *emulated = new QBarSet(tr("Practical, no native MXFP4"));
-    emulated->setColor(QColor(0x9a, 0xa5, 0xb1));
+    emulated->setColor(chartColour(c, QColor(0x9a, 0xa5, 0xb1)));
     auto *floor = new QScatterSeries;
     floor->setName(tr("Memory floor"));
     floor->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
     floor->setMarkerSize(9);
-    floor->setColor(QColor(0xc0, 0x39, 0x2b));
-    floor->setBorderColor(QColor(0x6d, 0x1a, 0x12));
+    floor->setColor(chartColour(c, QColor(0xc0, 0x39, 0x2b)));
+    floor->setBorderColor(isDarkChart(c) ? chartInk(c) : QColor(0x6d, 0x1a, 0x12));
 
     // Bottom-to-top in the chart = reverse catalogue order, so the list reads top-down.
     QStringList cats;

@@ -3,6 +3,7 @@
 
 #include "plan/decision.h"
 
+#include "charts/charttheme.h"
 #include "charts/chartutil.h"
 #include "sizing/fit.h"
 #include "document/formatting.h"
@@ -66,11 +67,11 @@ void KvChart::rebuild() {
 
     auto *kv = new QLineSeries;
     kv->setName(tr("KV per sequence (left)"));
-    kv->setPen(QPen(QColor(0xe0, 0x8a, 0x2c), 2.5));
+    kv->setPen(QPen(chartColour(c, QColor(0xe0, 0x8a, 0x2c)), 2.5));
     kv->setPointsVisible(true);
     auto *conc = new QLineSeries;
     conc->setName(tr("Max sequences (right)"));
-    conc->setPen(QPen(QColor(0x3b, 0x6e, 0xa8), 2.5));
+    conc->setPen(QPen(chartColour(c, QColor(0x3b, 0x6e, 0xa8)), 2.5));
     conc->setPointsVisible(true);
     double kvMin = 1e300, kvMax = 0;
     double concMax = 1;
@@ -110,16 +111,16 @@ void KvChart::rebuild() {
     yKv->setLabelFormat(QStringLiteral("%g"));
     yKv->setTitleText(tr("GB per sequence per GPU (log)"));
     yKv->setRange(kvMin / 2, kvMax * 2);
-    yKv->setLinePenColor(QColor(0xe0, 0x8a, 0x2c));
-    yKv->setLabelsColor(QColor(0xa0, 0x5a, 0x10));
+    yKv->setLinePenColor(chartColour(c, QColor(0xe0, 0x8a, 0x2c)));
+    yKv->setLabelsColor(chartColour(c, QColor(0xa0, 0x5a, 0x10)));
     auto *yConc = new QLogValueAxis;
     yConc->setBase(10);
     yConc->setLabelFormat(QStringLiteral("%g"));
     yConc->setTitleText(tr("Sequences at once (log)"));
     const double reqConc = double(s.workload.concurrency);
     yConc->setRange(0.5, std::max(concMax, reqConc) * 2);
-    yConc->setLinePenColor(QColor(0x3b, 0x6e, 0xa8));
-    yConc->setLabelsColor(QColor(0x2b, 0x4e, 0x88));
+    yConc->setLinePenColor(chartColour(c, QColor(0x3b, 0x6e, 0xa8)));
+    yConc->setLabelsColor(chartColour(c, QColor(0x2b, 0x4e, 0x88)));
     c->addAxis(x, Qt::AlignBottom);
     c->addAxis(yKv, Qt::AlignLeft);
     c->addAxis(yConc, Qt::AlignRight);
@@ -133,7 +134,7 @@ void KvChart::rebuild() {
     ctxLine->setName(tr("Scenario: %1 tokens x %2")
                          .arg(ctx % 1024 == 0 ? binaryTokensLabel(double(ctx)) : groupedInt(ctx),
                               sequencesText(s.workload.concurrency)));
-    QPen dashed(QColor(0xc0, 0x39, 0x2b), 1.5, Qt::DashLine);
+    QPen dashed(chartColour(c, QColor(0xc0, 0x39, 0x2b)), 1.5, Qt::DashLine);
     ctxLine->setPen(dashed);
     ctxLine->append(xOf(double(ctx)), 0.5);
     ctxLine->append(xOf(double(ctx)), std::max(concMax, reqConc) * 2);

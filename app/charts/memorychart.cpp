@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "charts/memorychart.h"
 
+#include "charts/charttheme.h"
 #include "charts/chartutil.h"
 #include "document/formatting.h"
 #include "document/scenariodocument.h"
@@ -157,7 +158,7 @@ void MemoryChart::rebuild() {
         const double gbv = toGB(bytes);
         line->append(-0.5, gbv);
         line->append(double(m_totals.size()) - 0.5, gbv);
-        QPen pen(colour);
+        QPen pen(chartColour(c, colour));
         pen.setWidthF(2);
         pen.setStyle(style);
         line->setPen(pen);

@@ -15,6 +15,7 @@ const QString kLastScenarioPath = QStringLiteral("session/scenarioPath");
 const QString kGeometry = QStringLiteral("window/geometry");
 const QString kState = QStringLiteral("window/state");
 const QString kLanguage = QStringLiteral("ui/language");
+const QString kTheme = QStringLiteral("ui/theme");
 } // namespace
 
 QStringList recentFiles() {
@@ -91,6 +92,15 @@ QString language() {
 
 void setLanguage(const QString &name) {
     QSettings().setValue(kLanguage, name);
+}
+
+QString theme() {
+    const QString name = QSettings().value(kTheme).toString();
+    return name == QLatin1String("light") || name == QLatin1String("dark") ? name : QString();
+}
+
+void setTheme(const QString &name) {
+    QSettings().setValue(kTheme, name);
 }
 
 void clear() {

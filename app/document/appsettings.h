@@ -44,6 +44,11 @@ void setLastModelDirectory(const QString &dir);
 QString language();
 void setLanguage(const QString &name);
 
+/// View > Theme: "" = follow the system's palette, "light" or "dark" (Fusion with HostPlan's
+/// own palette). Any other stored value reads as "".
+QString theme();
+void setTheme(const QString &name);
+
 /// Remove every HostPlan setting (tests; "Reset layout").
 void clear();
 

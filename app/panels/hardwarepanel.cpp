@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "panels/hardwarepanel.h"
 
+#include "panels/fieldhelp.h"
 #include "catalogue/catalogue.h"
 #include "panels/elidingcombobox.h"
 #include "sizing/fit.h"
@@ -42,6 +43,11 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
                 .arg(QString::fromStdString(g.source), QString::fromStdString(g.asOf)),
             Qt::ToolTipRole);
     }
+    m_gpu->setWhatsThis(fieldHelp(
+        tr("The GPU type to rent, from the catalogue resources/gpus.json (memory, usable memory, "
+           "HBM bandwidth, compute rates and node size, each with its source and date). "
+           "Choosing one sets the count, node size and layout back to auto."),
+        QString(), tr("B300, from the default scenario (resources/default-scenario.json).")));
     form->addRow(tr("&GPU"), m_gpu);
     m_gpuInfo = new QLabel;
     m_gpuInfo->setWordWrap(true);
@@ -60,21 +66,49 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
                        tr("GPUs in the deployment. auto = the smallest rentable count (1 GPU or "
                           "whole nodes) that carries the workload"));
     m_count->setObjectName(QStringLiteral("gpuCountSpin"));
+    m_count->setWhatsThis(fieldHelp(
+        tr("How many GPUs the deployment rents."), tr("GPUs"),
+        tr("auto (0): the layout search takes the smallest rentable count (one GPU or whole "
+           "nodes of the offers in resources/offers.json) whose memory, by the engine's own "
+           "rules, holds the workload.")));
     form->addRow(tr("GPU &count"), m_count);
     m_node = autoSpin(72, tr("GPU default"),
                       tr("GPUs per rental node (bundle size); default = the GPU's usual node "
                          "(8, or 4 per GB200/GB300 tray)"));
+    m_node->setWhatsThis(fieldHelp(
+        tr("GPUs in one rental node (the bundle a provider rents); tensor parallelism stays "
+           "inside a node."),
+        tr("GPUs per node"),
+        tr("the GPU's usual node from resources/gpus.json (8; 4 per GB200/GB300 tray).")));
     form->addRow(tr("GPUs per &node"), m_node);
     m_tp = autoSpin(4096, tr("auto"),
                     tr("Tensor parallel size: a power of two that divides the attention heads"));
+    m_tp->setWhatsThis(fieldHelp(
+        tr("Tensor parallel size: each layer's weights are split across this many GPUs. A power "
+           "of two that divides the attention heads."),
+        tr("GPUs (tensor-parallel ranks)"),
+        tr("auto (0): the layout search, from the heads in the model's config.json "
+           "(num_attention_heads, num_key_value_heads).")));
     form->addRow(tr("&TP"), m_tp);
     m_ep = autoSpin(4096, tr("auto"),
                     tr("Expert parallel size: 1 (experts sliced by TP) or equal to TP (whole "
                        "experts per GPU); must divide the routed experts"));
+    m_ep->setWhatsThis(fieldHelp(
+        tr("Expert parallel size: whole routed experts per GPU (EP = TP) or experts sliced by "
+           "tensor parallelism (EP = 1). Must divide the routed experts."),
+        tr("GPUs (expert-parallel ranks)"),
+        tr("auto (0): the layout search, from the experts in the model's config.json "
+           "(n_routed_experts or num_local_experts).")));
     form->addRow(tr("&EP"), m_ep);
     m_pp = autoSpin(1024, tr("auto"),
                     tr("Pipeline parallel size: stages across nodes; TP x PP = GPU count, at "
                        "most one stage per layer"));
+    m_pp->setWhatsThis(fieldHelp(
+        tr("Pipeline parallel size: layers split into stages across nodes; TP x PP = GPU count, "
+           "at most one stage per layer."),
+        tr("pipeline stages"),
+        tr("auto (0): the layout search, within the layers of the model's config.json "
+           "(num_hidden_layers).")));
     form->addRow(tr("&PP"), m_pp);
     m_layoutInfo = new QLabel;
     m_layoutInfo->setWordWrap(true);
@@ -89,6 +123,12 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
                           QString::fromUtf8(e.id.data(), qsizetype(e.id.size())));
     }
     m_engine->setToolTip(tr("The serving engine whose memory rules the plan follows"));
+    m_engine->setWhatsThis(fieldHelp(
+        tr("The serving engine whose memory rules size the plan: what it allocates at start-up "
+           "(weights, KV cache pool, activations, CUDA graphs) and its default limits."),
+        QString(),
+        tr("vLLM, from the default scenario; each engine's rules and the versions they were "
+           "read from are in the core's engine table (core/engine/engine.cpp).")));
     form->addRow(tr("E&ngine"), m_engine);
     m_fraction = new QDoubleSpinBox;
     m_fraction->setRange(0.0, 1.0);
@@ -99,6 +139,13 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
     m_fraction->setToolTip(tr("vLLM gpu_memory_utilization / SGLang mem_fraction_static (of "
                               "total memory); TensorRT-LLM free_gpu_memory_fraction (of memory "
                               "free after weights)"));
+    m_fraction->setWhatsThis(fieldHelp(
+        tr("The share of GPU memory the engine may use: vLLM gpu_memory_utilization and SGLang "
+           "mem_fraction_static are of total memory, TensorRT-LLM free_gpu_memory_fraction of "
+           "the memory left after the weights."),
+        tr("fraction, 0 to 1 (0.90 = 90 %)"),
+        tr("\"engine default\" (0): the engine's own default, vLLM 0.9, SGLang by GPU size and "
+           "TP (its server_args.py table), TensorRT-LLM 0.9.")));
     form->addRow(tr("Memory fraction"), m_fraction);
     panelLayout()->insertLayout(0, form);
 

@@ -2,6 +2,7 @@
 #include "panels/inputpanel.h"
 
 #include "document/scenariodocument.h"
+#include "panels/tonelabel.h"
 
 #include <QLabel>
 #include <QVBoxLayout>
@@ -12,7 +13,7 @@ InputPanel::InputPanel(ScenarioDocument *doc, QWidget *parent)
     : QWidget(parent), m_doc(doc), m_layout(new QVBoxLayout(this)), m_problem(new QLabel) {
     m_problem->setObjectName(QStringLiteral("problemLabel"));
     m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #b00020;"));
+    setTone(m_problem, Tone::Bad);
     m_problem->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_problem->hide();
     m_layout->addStretch(1);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "panels/modelpanel.h"
 
+#include "panels/fieldhelp.h"
 #include "document/appsettings.h"
 #include "catalogue/catalogue.h"
 #include "panels/elidingcombobox.h"
@@ -75,6 +76,11 @@ ModelPanel::ModelPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc,
     for (const auto &m : Catalogue::builtin().models()) {
         m_model->addItem(QString::fromStdString(m.name), QString::fromStdString(m.id));
     }
+    m_model->setWhatsThis(fieldHelp(
+        tr("The model to plan for, from the catalogue in resources/models/ (real Hugging Face "
+           "config.json files, and model cards where no config is published). Type part of the "
+           "name to search; Import file / Import folder add your own."),
+        QString(), tr("Kimi K3, from the default scenario (resources/default-scenario.json).")));
     form->addRow(tr("&Model"), m_model);
 
     // One button a row, the full width of the panel: no label is cut in any language.
@@ -85,6 +91,13 @@ ModelPanel::ModelPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc,
     auto *importFolder = new QPushButton(tr("Import folder..."));
     importFolder->setToolTip(tr("Import a model folder holding config.json and, if present, "
                                 "model.safetensors.index.json"));
+    importFile->setWhatsThis(
+        tr("Reads a Hugging Face config.json (parameter counts by architecture) or a "
+           "model.safetensors.index.json (exact bytes per tensor) as the scenario's model; "
+           "undoable."));
+    importFolder->setWhatsThis(
+        tr("Reads a model folder: its config.json, refined by model.safetensors.index.json or "
+           "the *.safetensors headers when present; undoable."));
     buttons->addWidget(importFile);
     buttons->addWidget(importFolder);
     form->addRow(buttons);
@@ -106,6 +119,13 @@ ModelPanel::ModelPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc,
     fillFormats(m_weights, weightChoices());
     m_weights->setToolTip(tr("Re-quantize every quantizable group (attention, MLPs, experts, LM "
                              "head); embeddings, norms and routers keep their format"));
+    m_weights->setWhatsThis(fieldHelp(
+        tr("Re-quantizes every quantizable tensor group (attention, MLPs, experts, LM head) to "
+           "one number format; embeddings, norms and routers keep theirs."),
+        tr("bits per weight as the format defines them, scales included (BF16 16, FP8 8, "
+           "MXFP4 4.25 with one E8M0 scale per 32, NVFP4 4.5 with one E4M3 scale per 16)"),
+        tr("As shipped: the formats of the model's own files (config.json "
+           "quantization_config, safetensors dtypes).")));
     form->addRow(tr("&Weights"), m_weights);
 
     auto *groups = new QGroupBox(tr("Per-group weight formats"));
@@ -124,6 +144,10 @@ ModelPanel::ModelPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc,
     m_kv->setObjectName(QStringLiteral("kvCombo"));
     fillFormats(m_kv, {formats::bf16, formats::fp16, formats::fp8, formats::fp8e5m2});
     m_kv->setToolTip(tr("Element format of the attention KV cache (vLLM --kv-cache-dtype)"));
+    m_kv->setWhatsThis(fieldHelp(
+        tr("Element format of the attention KV cache (vLLM --kv-cache-dtype)."),
+        tr("bytes per element (BF16 and FP16 2, FP8 1)"),
+        tr("BF16, from the default scenario (the model's own dtype, as vLLM's \"auto\").")));
     form2->addRow(tr("&KV cache"), m_kv);
     m_state = new ElidingComboBox;
     m_state->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -131,6 +155,10 @@ ModelPanel::ModelPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc,
     fillFormats(m_state, {formats::fp32, formats::bf16, formats::fp16});
     m_state->setToolTip(tr("Format of the linear-attention recurrent state (models with KDA or "
                            "Gated DeltaNet layers)"));
+    m_state->setWhatsThis(fieldHelp(
+        tr("Format of the fixed-size recurrent state that linear-attention layers (KDA, Gated "
+           "DeltaNet) keep per sequence; other models ignore it."),
+        tr("bytes per element (FP32 4, BF16 and FP16 2)"), tr("FP32, from the default scenario.")));
     form2->addRow(tr("Recurrent state"), m_state);
     panelLayout()->insertWidget(0, box);
 
@@ -196,6 +224,11 @@ void ModelPanel::rebuildGroupRows(const std::vector<GroupRole> &roles) {
         fillFormats(combo, weightChoices());
         combo->addItem(QString::fromStdString(formats::fp32.label()),
                        QString::fromStdString(formats::fp32.name()));
+        combo->setWhatsThis(fieldHelp(
+            tr("Number format of this tensor group only (%1), overriding the Weights choice.")
+                .arg(groupRoleText(role)),
+            tr("bits per weight as the format defines them, scales included"),
+            tr("\"Default\": the Weights choice above, or the format the model ships with.")));
         m_groupForm->addRow(groupRoleText(role), combo);
         m_groupCombos.append({role, combo});
         connect(combo, &QComboBox::activated, this, [this, role, combo](int index) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "panels/pricingpanel.h"
 
+#include "panels/fieldhelp.h"
 #include "catalogue/catalogue.h"
 #include "catalogue/pricelist.h"
 #include "panels/elidingcombobox.h"
@@ -72,6 +73,14 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
     rateRow->addWidget(m_rate, 1);
     rateRow->addWidget(m_rateReset);
     m_rateLabel = new QLabel(tr("GPU rate"));
+    m_rate->setWhatsThis(fieldHelp(
+        tr("Rental rate of one GPU for one hour. Typing a rate prices every offer at it."),
+        tr("USD per GPU-hour"),
+        tr("the on-demand rate of the rental offer the layout search chose "
+           "(resources/offers.json), else the GPU's rate in resources/prices.json; source and "
+           "date are shown below. Catalogue rates are stated assumptions: use your provider's "
+           "quote.")));
+    m_rateReset->setWhatsThis(tr("Drops your rate and uses the catalogue's again."));
     form->addRow(m_rateLabel, rateRow);
     m_rateSource = new QLabel;
     m_rateSource->setWordWrap(true);
@@ -89,6 +98,9 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
     m_hoursPerMonth->setSuffix(tr(" h/month"));
     m_hoursPerMonth->setKeyboardTracking(false);
     m_hoursPerMonth->setToolTip(tr("Hours in a month: 730 = 365 x 24 / 12; 720 = a 30-day month"));
+    m_hoursPerMonth->setWhatsThis(fieldHelp(
+        tr("Hours in one month, for monthly rental and API figures."), tr("hours per month"),
+        tr("730 = 365 x 24 / 12, the average month (720 is a 30-day month).")));
     form->addRow(tr("Month"), m_hoursPerMonth);
 
     auto *api = new ElidingComboBox;
@@ -98,19 +110,40 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
     api->setHint(tr("API whose prices the plan is compared against"));
     // Filled by sync() with the APIs that sell the plan's model (the core's alternatives).
     m_api->addItem(tr("Cheapest API for this model"), QString());
+    m_api->setWhatsThis(fieldHelp(
+        tr("The API whose prices the plan is compared against; the list holds the APIs in "
+           "resources/prices.json (and imported price lists) that sell the plan's model."),
+        QString(),
+        tr("the cheapest API for this model at your token mix, or the default scenario's "
+           "choice.")));
     form->addRow(tr("&API"), m_api);
     m_importPrices = new QPushButton(tr("Import price list..."));
+    m_importPrices->setWhatsThis(
+        tr("Adds API prices from a JSON file (the api schema of resources/prices.json) or a CSV "
+           "file with the same column names, as one undoable edit."));
     m_importPrices->setToolTip(
         tr("Add API prices from a JSON or CSV price list (the schema of prices.json); undoable"));
     form->addRow(m_importPrices);
     m_in = moneySpin(tr(" /1M input"), tr("API price of 1M uncached input tokens, USD"));
     m_cached = moneySpin(tr(" /1M cached"), tr("API price of 1M cached input tokens, USD"));
     m_out = moneySpin(tr(" /1M output"), tr("API price of 1M output tokens, USD"));
+    const QString apiDefault =
+        tr("the chosen API's prices in resources/prices.json (source and as_of shown below).");
+    m_in->setWhatsThis(fieldHelp(tr("API price of uncached input (prompt) tokens."),
+                                 tr("USD per 1M tokens"), apiDefault));
+    m_cached->setWhatsThis(fieldHelp(
+        tr("API price of input tokens served from the provider's prompt cache."),
+        tr("USD per 1M tokens"),
+        tr("the chosen API's cached-input price in resources/prices.json, or its input price "
+           "where the provider publishes no discount.")));
+    m_out->setWhatsThis(fieldHelp(tr("API price of generated (output) tokens."),
+                                  tr("USD per 1M tokens"), apiDefault));
     form->addRow(tr("Input"), m_in);
     form->addRow(tr("Cached input"), m_cached);
     form->addRow(tr("Output"), m_out);
     m_apiReset = new QPushButton(tr("Catalogue prices"));
     m_apiReset->setToolTip(tr("Use the catalogue prices of the chosen API"));
+    m_apiReset->setWhatsThis(tr("Drops your prices and uses the chosen API's catalogue prices."));
     form->addRow(m_apiReset);
     m_apiSource = new QLabel;
     m_apiSource->setWordWrap(true);

@@ -3,6 +3,8 @@
 
 #include "fitplan.h"
 #include "document/formatting.h"
+#include "panels/fieldhelp.h"
+#include "panels/tonelabel.h"
 #include "probecalibration.h"
 
 #include <QColor>
@@ -73,10 +75,27 @@ class RemoteHostDialog : public QDialog {
         m_key = new QLineEdit(initial.identityFile);
         m_key->setPlaceholderText(ProbePanel::tr("optional: ssh agent or config by default"));
         auto *browse = new QPushButton(ProbePanel::tr("Browse..."));
+        browse->setWhatsThis(ProbePanel::tr("Choose the identity file, from ~/.ssh by default."));
         auto *keyRow = new QHBoxLayout;
         keyRow->addWidget(m_key);
         keyRow->addWidget(browse);
         m_probe = new QLineEdit(initial.probeCommand);
+        m_host->setWhatsThis(fieldHelp(
+            ProbePanel::tr("The machine to probe over ssh: user@host, or a Host alias from your "
+                           "~/.ssh/config."),
+            QString(),
+            ProbePanel::tr("the host of the last remote probe (empty the first time).")));
+        m_port->setWhatsThis(fieldHelp(
+            ProbePanel::tr("The ssh port on the remote host."), ProbePanel::tr("TCP port number"),
+            ProbePanel::tr("\"default\" (0): ssh's own choice, port 22 or the Port in your "
+                           "~/.ssh/config.")));
+        m_key->setWhatsThis(
+            fieldHelp(ProbePanel::tr("The private key ssh logs in with (ssh -i)."), QString(),
+                      ProbePanel::tr("empty: your ssh agent and ~/.ssh/config choose the key.")));
+        m_probe->setWhatsThis(fieldHelp(
+            ProbePanel::tr("The hostplan-probe command on the remote host, with its path if it is "
+                           "not on the PATH there."),
+            QString(), ProbePanel::tr("hostplan-probe (found on the remote PATH).")));
         form->addRow(ProbePanel::tr("Host:"), m_host);
         form->addRow(ProbePanel::tr("Port:"), m_port);
         form->addRow(ProbePanel::tr("Identity file:"), keyRow);
@@ -143,6 +162,21 @@ ProbePanel::ProbePanel(QWidget *parent) : QWidget(parent), m_runner(new ProbeRem
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+
+    m_probeLocal->setWhatsThis(
+        tr("Runs hostplan-probe on this computer: lists the GPUs, checks that the current plan's "
+           "bytes per GPU can be allocated, and times copy bandwidth and the MXFP4 kernels. "
+           "Without a GPU it says so and changes nothing."));
+    m_probeRemote->setWhatsThis(
+        tr("Runs hostplan-probe on a rented node over your own ssh (BatchMode, your keys and "
+           "config; no passwords are stored) and reads back its JSON report."));
+    m_import->setWhatsThis(tr("Reads a JSON report written by hostplan-probe all -o report.json "
+                              "on another machine (probe/probereport.h, schema_version 1)."));
+    m_cancel->setWhatsThis(tr("Stops the running probe; the probe frees every allocation."));
+    m_table->setWhatsThis(
+        tr("One row per GPU found: the plan's bytes per GPU against the free memory the probe "
+           "measured, whether the plan fits, and the measured copy bandwidth against the "
+           "catalogue's HBM figure (resources/gpus.json)."));
 
     // One button a row: the dock stays narrow in every language ("Bericht importieren...").
     auto *buttons = new QVBoxLayout;
@@ -415,7 +449,7 @@ void ProbePanel::setBusy(bool busy) {
 
 void ProbePanel::setStatus(const QString &text, bool error) {
     m_status->setText(text);
-    m_status->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
+    setTone(m_status, error ? Tone::Bad : Tone::Normal);
 }
 
 QString ProbePanel::statusText() const {

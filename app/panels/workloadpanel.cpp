@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "panels/workloadpanel.h"
 
+#include "panels/fieldhelp.h"
 #include "document/formatting.h"
 #include "document/scenariodocument.h"
 
@@ -57,6 +58,17 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument *doc, QWidget *parent) : InputPane
     m_context->setSuffix(tr(" tokens"));
     m_context->setKeyboardTracking(false);
     m_context->setToolTip(tr("Tokens per sequence (prompt + output) the plan must hold"));
+    const QString contextDefault =
+        tr("32,768 tokens, from the default scenario (resources/default-scenario.json); the "
+           "model's max_position_embeddings (config.json) is the most a plan accepts.");
+    m_slider->setWhatsThis(fieldHelp(
+        tr("Context length per sequence on a log scale: each tick is 4x; dragging previews, "
+           "releasing records one edit."),
+        tr("tokens per sequence (prompt + output)"), contextDefault));
+    m_context->setWhatsThis(fieldHelp(
+        tr("Context length per sequence: the prompt and the output that one request holds in "
+           "the KV cache at once."),
+        tr("tokens per sequence (prompt + output)"), contextDefault));
     form->addRow(tr("Conte&xt"), m_slider);
     form->addRow(QString(), m_context);
 
@@ -71,6 +83,10 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument *doc, QWidget *parent) : InputPane
     connect(m_concurrency, &QSpinBox::valueChanged, this, concurrencySuffix);
     m_concurrency->setKeyboardTracking(false);
     m_concurrency->setToolTip(tr("Sequences in flight at once, each at the full context"));
+    m_concurrency->setWhatsThis(fieldHelp(
+        tr("Sequences in flight at once, each at the full context: the KV cache the plan must "
+           "hold and the batch that sets the speed."),
+        tr("sequences"), tr("16, from the default scenario.")));
     form->addRow(tr("C&oncurrency"), m_concurrency);
 
     auto tokenSpin = [](const QString &tip) {
@@ -93,11 +109,23 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument *doc, QWidget *parent) : InputPane
     monthly->setWordWrap(true);
     form->addRow(monthly);
     m_input = tokenSpin(tr("Uncached prompt tokens per month"));
+    const QString monthlyUnit = tr("millions of tokens per month");
+    m_input->setWhatsThis(fieldHelp(
+        tr("Prompt tokens per month that an API would bill at its input price (not cached)."),
+        monthlyUnit, tr("2,000 M (2 billion), from the default scenario.")));
     form->addRow(tr("&Input"), m_input);
     m_cached = tokenSpin(tr("Prompt tokens per month that an API serves from its prompt cache "
                             "(billed at the cached-input price)"));
+    m_cached->setWhatsThis(fieldHelp(
+        tr("Prompt tokens per month that an API serves from its prompt cache, billed at its "
+           "cached-input price."),
+        monthlyUnit, tr("1,000 M, from the default scenario.")));
     form->addRow(tr("Cached input"), m_cached);
     m_output = tokenSpin(tr("Generated tokens per month"));
+    m_output->setWhatsThis(fieldHelp(
+        tr("Generated tokens per month: the volume the GPUs must serve in time and the x axis of "
+           "the break-even chart."),
+        monthlyUnit, tr("500 M, from the default scenario.")));
     form->addRow(tr("O&utput"), m_output);
     m_hours = new QDoubleSpinBox;
     m_hours->setRange(0.5, 24);
@@ -106,9 +134,18 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument *doc, QWidget *parent) : InputPane
     m_hours->setSuffix(tr(" h/day"));
     m_hours->setKeyboardTracking(false);
     m_hours->setToolTip(tr("Hours a day the GPUs are rented (24 = always on)"));
+    m_hours->setWhatsThis(
+        fieldHelp(tr("Hours a day the GPUs are rented; fewer than 24 scales the rental (scheduled "
+                     "instances)."),
+                  tr("hours per day"), tr("24 (always on), from the default scenario.")));
     form->addRow(tr("&Hours per day"), m_hours);
     m_heavy = tokenSpin(tr("Tokens one heavy user generates per month (for break-even users)"));
     m_heavy->setMinimum(0.1);
+    m_heavy->setWhatsThis(fieldHelp(
+        tr("Tokens one heavy user generates per month: the break-even volume divided by this is "
+           "the break-even number of users."),
+        tr("millions of tokens per month per user"),
+        tr("50 M, from the default scenario (a stated assumption).")));
     form->addRow(tr("Heavy user"), m_heavy);
     panelLayout()->insertLayout(0, form);
 

@@ -2,6 +2,7 @@
 #include "report/reportoptionschart.h"
 
 #include "document/formatting.h"
+#include "charts/charttheme.h"
 #include "charts/chartutil.h"
 
 #include <QBarCategoryAxis>
@@ -22,6 +23,8 @@ ReportOptionsChart::ReportOptionsChart(const std::vector<GpuOptionRow> &options,
     : QChartView(new QChart, parent) {
     setRenderHint(QPainter::Antialiasing);
     setupChartView(this); // the GUI charts' look
+    // Printed on white paper: light whatever the screen's palette (before the series exist).
+    fixChartTheme(this, QChart::ChartThemeLight);
     QChart *c = chart();
     c->setTitle(tr("Monthly rental at the practical GPU count, per GPU type"));
     const bool scheduled = hoursPerDay < 24;

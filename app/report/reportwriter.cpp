@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "report/reportwriter.h"
 
+#include "charts/charttheme.h"
 #include "charts/breakevenchart.h"
 #include "charts/gputypeschart.h"
 #include "charts/kvchart.h"
@@ -588,6 +589,11 @@ ReportWriteResult writeReportPdf(ScenarioDocument &doc, const ReportContent &con
     charts.cost.push_back(std::make_unique<BreakEvenChart>(&doc));
     charts.memoryExtra.push_back(std::make_unique<KvChart>(&doc));
     charts.optionsExtra.push_back(std::make_unique<GpuTypesChart>(&doc));
+    // Printed on white paper: the light theme even when the screen's palette is dark.
+    for (QChartView *view : {static_cast<QChartView *>(charts.memory.get()), charts.cost[0].get(),
+                             charts.memoryExtra[0].get(), charts.optionsExtra[0].get()}) {
+        fixChartTheme(view, QChart::ChartThemeLight);
+    }
 
     // Pass 1: count the pages.
     Pages measure(writer, nullptr, content, 0);

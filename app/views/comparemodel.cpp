@@ -3,9 +3,12 @@
 
 #include "catalogue/catalogue.h"
 #include "document/formatting.h"
+#include "document/themecolours.h"
 
 #include <QBrush>
 #include <QColor>
+#include <QGuiApplication>
+#include <QPalette>
 #include <QFont>
 
 #include <cmath>
@@ -219,16 +222,12 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const {
         }
         return {};
     case Qt::BackgroundRole:
+        // From the application's palette, so that a dark theme gets dark fills.
         if (r.section) {
-            return QBrush(QColor(0xe8, 0xe8, 0xe8));
+            return QBrush(sectionFill(QGuiApplication::palette()));
         }
         if (r.differs()) {
-            return QBrush(QColor(0xff, 0xf3, 0xcd));
-        }
-        return {};
-    case Qt::ForegroundRole:
-        if (r.differs() || r.section) {
-            return QBrush(QColor(0x20, 0x20, 0x20));
+            return QBrush(changedFill(QGuiApplication::palette()));
         }
         return {};
     default:

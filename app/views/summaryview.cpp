@@ -4,9 +4,12 @@
 #include "sizing/fit.h"
 #include "document/formatting.h"
 #include "document/scenariodocument.h"
+#include "document/themecolours.h"
 #include "charts/viewrefresher.h"
 #include "plan/decision.h"
 #include "report/reportcontent.h"
+
+#include <QEvent>
 
 #include <algorithm>
 #include <cmath>
@@ -22,18 +25,26 @@ SummaryView::SummaryView(ScenarioDocument *doc, QWidget *parent)
     rebuild();
 }
 
+void SummaryView::changeEvent(QEvent *event) {
+    QTextBrowser::changeEvent(event);
+    // The verdict's colours are written into the HTML: pick them again for the new palette.
+    if (event->type() == QEvent::PaletteChange) {
+        rebuild();
+    }
+}
+
 void SummaryView::rebuild() {
     const auto &plan = m_doc->plan();
     if (!plan) {
-        setHtml(
-            tr("<h3 style='color:#b00'>No plan</h3><p>%1</p>").arg(m_doc->error().toHtmlEscaped()));
+        setHtml(tr("<h3 style='color:%1'>No plan</h3><p>%2</p>")
+                    .arg(toneColour(Tone::Bad, palette()).name(), m_doc->error().toHtmlEscaped()));
         return;
     }
     const PlanResult &p = *plan;
     const auto &m = p.memory;
     QString h;
     h += tr("<h3 style='color:%1'>%2</h3>")
-             .arg(p.fit.fits ? QStringLiteral("#070") : QStringLiteral("#b00"),
+             .arg(toneColour(p.fit.fits ? Tone::Good : Tone::Bad, palette()).name(),
                   p.fit.fits ? tr("Fits on %1 x %2")
                                    .arg(p.rentedGpus())
                                    .arg(QString::fromStdString(p.gpu.name))
@@ -225,8 +236,9 @@ void SummaryView::rebuild() {
                                QString::fromStdString(rate.asOf)));
     }
     for (const auto &w : p.warnings) {
-        h += QStringLiteral("<p style='color:#875'>%1</p>")
-                 .arg(QString::fromStdString(w).toHtmlEscaped());
+        h += QStringLiteral("<p style='color:%1'>%2</p>")
+                 .arg(toneColour(Tone::Note, palette()).name(),
+                      QString::fromStdString(w).toHtmlEscaped());
     }
     // Weights per tensor group on the most loaded GPU: detail, after the cost, so that the
     // verdict, memory, cost and notes come first on the first screen.

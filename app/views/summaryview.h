@@ -17,6 +17,10 @@ class SummaryView : public QTextBrowser {
   public slots:
     void rebuild();
 
+  protected:
+    /// A palette change (View > Theme, a dark desktop) re-colours the verdict.
+    void changeEvent(QEvent *event) override;
+
   private:
     ScenarioDocument *m_doc;
 };

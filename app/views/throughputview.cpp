@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "views/throughputview.h"
 
+#include "charts/charttheme.h"
 #include "charts/chartutil.h"
 #include "document/formatting.h"
 #include "document/scenariodocument.h"
@@ -44,7 +45,7 @@ QLineSeries *marker(QChart *chart, QAbstractAxis *x, QAbstractAxis *y, double at
     s->setName(name);
     s->append(at, 0);
     s->append(at, top);
-    QPen pen(color);
+    QPen pen(chartColour(chart, color));
     pen.setWidth(2);
     pen.setStyle(Qt::DashLine);
     s->setPen(pen);

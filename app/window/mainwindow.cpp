@@ -14,12 +14,15 @@
 #include "charts/memorychart.h"
 #include "panels/modelpanel.h"
 #include "panels/pricingpanel.h"
+#include "window/helpactions.h"
 #include "window/reportexport.h"
+#include "window/thememanager.h"
 #include "document/scenariodocument.h"
 #include "views/summaryview.h"
 #include "panels/workloadpanel.h"
 
 #include "panels/probepanel.h"
+#include "panels/tonelabel.h"
 #include "views/throughputview.h"
 #include "charts/viewrefresher.h"
 
@@ -296,6 +299,7 @@ void MainWindow::buildMenus() {
     }
     m_viewMenu->addSeparator();
     buildLanguageMenu();
+    Theme::addThemeMenu(m_viewMenu);
 
     QMenu *compare = menuBar()->addMenu(tr("&Compare"));
     QAction *pin =
@@ -304,6 +308,7 @@ void MainWindow::buildMenus() {
     compare->addAction(tr("Clear Pin"), this, [this] { m_compare->clearPin(); });
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    new HelpActions(this, m_tabs, help); // the manual (F1) and What's This (Shift+F1)
     help->addAction(tr("&About HostPlan"), this, [this] {
         QMessageBox::about(this, tr("About HostPlan"),
                            tr("<b>HostPlan</b> %1<p>Plans self-hosting of large language models: "
@@ -446,8 +451,7 @@ void MainWindow::documentChanged() {
                                .arg(p->rentedGpus())
                                .arg(QString::fromStdString(p->gpu.id).toUpper(),
                                     usdText(p->rental.usdPerMonthScheduled), api));
-        m_verdict->setStyleSheet(p->fit.fits ? QStringLiteral("color: #1b6e1b;")
-                                             : QStringLiteral("color: #b00020;"));
+        setTone(m_verdict, p->fit.fits ? Tone::Good : Tone::Bad);
         // The plan is back: its earlier error is stale.
         if (!m_shownError.isEmpty() && statusBar()->currentMessage() == m_shownError) {
             statusBar()->clearMessage();
@@ -455,7 +459,7 @@ void MainWindow::documentChanged() {
         m_shownError.clear();
     } else {
         m_verdict->setText(tr("No plan"));
-        m_verdict->setStyleSheet(QStringLiteral("color: #b00020;"));
+        setTone(m_verdict, Tone::Bad);
         m_shownError = m_doc->error();
         statusBar()->showMessage(m_shownError);
     }
