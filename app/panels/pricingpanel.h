@@ -1,15 +1,21 @@
 // SPDX-License-Identifier: MIT
 // Pricing panel: the GPU-hour rate of the chosen GPU type and the API prices (input, cached
 // input, output, USD per 1M tokens), seeded from prices.json / gpus.json with their source and
-// date; any value can be edited, and "Catalogue" puts it back.
+// date; any value can be edited, and "Catalogue" puts it back. "Batch API prices" switches an
+// offline workload to the providers' batch prices; the tier and batch line says what applies.
 #pragma once
 
 #include "panels/inputpanel.h"
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
+
+namespace hostplan {
+struct PlanResult;
+}
 
 namespace hostplan::ui {
 
@@ -26,6 +32,11 @@ class PricingPanel : public InputPanel {
     QLabel *gpuSourceLabel() const { return m_rateSource; }
     QLabel *apiSourceLabel() const { return m_apiSource; }
     QPushButton *importPricesButton() const { return m_importPrices; }
+    QCheckBox *batchCheck() const { return m_batch; }
+    QLabel *apiTierLabel() const { return m_apiTier; }
+    /// The tier and batch line under the prices ("Tier: prompts above 32,000 tokens (40,000
+    /// per request here); batch price, 50% off"); "" when neither applies nor was asked for.
+    static QString tierText(const PlanResult &plan);
     /// Add the prices of a price list file (JSON or CSV, parsePriceList) to the scenario as one
     /// undoable edit; an entry with the id of an earlier one replaces it. Returns "" or the
     /// error naming the file and field, and changes nothing on error.
@@ -45,6 +56,8 @@ class PricingPanel : public InputPanel {
     QPushButton *m_apiReset;
     QPushButton *m_importPrices;
     QLabel *m_apiSource;
+    QCheckBox *m_batch;
+    QLabel *m_apiTier;
     QDoubleSpinBox *m_hoursPerMonth;
 };
 
