@@ -8,7 +8,9 @@
 #include "panels/offerspanel.h"
 #include "document/formatting.h"
 #include "document/scenariodocument.h"
+#include "plan/plan.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -17,7 +19,9 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
+#include <QStringList>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -145,6 +149,14 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
     m_apiReset->setToolTip(tr("Use the catalogue prices of the chosen API"));
     m_apiReset->setWhatsThis(tr("Drops your prices and uses the chosen API's catalogue prices."));
     form->addRow(m_apiReset);
+    m_batch = new QCheckBox(tr("Batch API prices"));
+    m_batch->setToolTip(tr("An offline workload that can wait for the providers' batch APIs: "
+                           "compare with their batch prices where published"));
+    form->addRow(m_batch);
+    m_apiTier = new QLabel;
+    m_apiTier->setWordWrap(true);
+    m_apiTier->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    form->addRow(m_apiTier);
     m_apiSource = new QLabel;
     m_apiSource->setWordWrap(true);
     m_apiSource->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -233,6 +245,12 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
               tr("API cached input price"));
     priceEdit(m_out, &PricingChoice::apiOutputUsdPerMTok, &ApiPrice::outputUsdPerMTok,
               tr("API output price"));
+    // clicked, not toggled: sync()'s setChecked must not become an edit.
+    connect(m_batch, &QCheckBox::clicked, this, [this](bool on) {
+        Scenario s = m_doc->scenario();
+        s.pricing.apiBatch = on;
+        commit(s, on ? tr("Use batch API prices") : tr("Use standard API prices"));
+    });
     connect(m_apiReset, &QPushButton::clicked, this, [this] {
         Scenario s = m_doc->scenario();
         s.pricing.apiInputUsdPerMTok.reset();
@@ -267,6 +285,27 @@ QString PricingPanel::importPriceList(const QString &path) {
     return {};
 }
 
+QString PricingPanel::tierText(const PlanResult &p) {
+    QStringList parts;
+    const QString prompt = QLocale().toString(qulonglong(p.apiPromptTokens));
+    if (p.apiTier) {
+        parts << tr("Tier: prompts above %1 tokens (%2 per request here)")
+                     .arg(QLocale().toString(qulonglong(p.apiTier->abovePromptTokens)), prompt);
+    } else if (!p.api.tiers.empty()) {
+        parts << tr("Tier: base prices (%1 prompt tokens per request)").arg(prompt);
+    }
+    if (p.apiBatch && p.api.batchDiscount) {
+        parts << tr("batch price, %1% off").arg(std::lround(*p.api.batchDiscount * 100));
+    } else if (p.scenario.pricing.apiBatch && p.apiPriced) {
+        parts << tr("no batch price published: standard prices");
+    }
+    if (parts.isEmpty()) {
+        return {};
+    }
+    return QStringLiteral("<small>") + parts.join(QStringLiteral("; ")).toHtmlEscaped() +
+           QStringLiteral("</small>");
+}
+
 void PricingPanel::sync() {
     const Scenario &s = m_doc->scenario();
     // The APIs that sell this model, cheapest for the workload first (the core's choice).
@@ -288,7 +327,9 @@ void PricingPanel::sync() {
     m_api->setCurrentIndex(
         std::max(0, m_api->findData(QString::fromStdString(s.pricing.apiPriceId))));
     m_hoursPerMonth->setValue(s.pricing.hoursPerMonth);
+    m_batch->setChecked(s.pricing.apiBatch);
     const auto &p = m_doc->plan();
+    m_apiTier->setText(p ? tierText(*p) : QString());
     // The rate is the scenario's GPU's even when the scenario has no plan (e.g. an invalid
     // layout): never the last valid plan's GPU.
     const auto gpu = p ? Result<GpuSpec>(p->gpu) : Catalogue::builtin().findGpu(s.hardware.gpu);

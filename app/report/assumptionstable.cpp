@@ -5,6 +5,8 @@
 
 #include <QFileInfo>
 
+#include <cmath>
+
 namespace hostplan::ui::reporttables {
 
 ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
@@ -140,6 +142,33 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     apiRow(Report::tr("API cached input price"), s.pricing.apiCachedInputUsdPerMTok,
            p.api.cachedInputUsdPerMTok);
     apiRow(Report::tr("API output price"), s.pricing.apiOutputUsdPerMTok, p.api.outputUsdPerMTok);
+    // Which context-length tier and whether the batch price applies, when either can.
+    if (p.apiTier) {
+        row(Report::tr("API context-length tier"),
+            Report::tr("prompts above %1 tokens (%2 per request in this workload)")
+                .arg(groupedInt(p.apiTier->abovePromptTokens), groupedInt(p.apiPromptTokens)),
+            qs(p.api.source), qs(p.api.asOf));
+    } else if (!p.api.tiers.empty()) {
+        row(Report::tr("API context-length tier"),
+            Report::tr("base prices (%1 prompt tokens per request in this workload)")
+                .arg(groupedInt(p.apiPromptTokens)),
+            qs(p.api.source), qs(p.api.asOf));
+    }
+    if (s.pricing.apiBatch) {
+        inputRow(Report::tr("Batch API prices"),
+                 p.apiBatch && p.api.batchDiscount
+                     ? Report::tr("yes, %1% off").arg(std::lround(*p.api.batchDiscount * 100))
+                     : Report::tr("asked for; this API publishes none (standard prices)"));
+    }
+    const DecisionRanges ranges = decisionRanges(p);
+    if (ranges.apiUsdPerMonth.low < ranges.apiUsdPerMonth.high) {
+        row(Report::tr("API price range"),
+            Report::tr("%1 - %2 a month for this workload; break-even %3 - %4")
+                .arg(usdText(ranges.apiUsdPerMonth.low), usdText(ranges.apiUsdPerMonth.high),
+                     tokensPerMonthText(ranges.breakEvenTokensPerMonthRange.low),
+                     tokensPerMonthText(ranges.breakEvenTokensPerMonthRange.high)),
+            qs(p.api.source), qs(p.api.asOf));
+    }
     // The other APIs selling the same model, each with its own source and date.
     for (const ApiAlternative &a : p.apiAlternatives) {
         if (a.price.id == p.api.id) {

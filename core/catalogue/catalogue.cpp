@@ -96,6 +96,51 @@ Result<GpuSpec> parseGpu(const nlohmann::json &o, const std::string &path) {
     return g;
 }
 
+/// The optional "tiers" list of an API price entry (parseApiPrice): each tier's threshold an
+/// integer above the previous one (and above 0), its prices in [0, 10,000].
+Result<std::vector<ApiPriceTier>> parseTiers(const nlohmann::json &o, const std::string &path) {
+    std::vector<ApiPriceTier> tiers;
+    if (!o.contains("tiers")) {
+        return tiers;
+    }
+    const nlohmann::json &list = o.at("tiers");
+    if (!list.is_array()) {
+        return makeError(path + ".tiers", "must be a list of tiers, got " + jsonfield::brief(list));
+    }
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string tp = path + ".tiers[" + std::to_string(i) + "]";
+        const nlohmann::json &t = list[i];
+        if (!t.is_object()) {
+            return makeError(tp, "must be an object, got " + jsonfield::brief(t));
+        }
+        HOSTPLAN_TRY(above,
+                     jsonfield::integer(t, "above_prompt_tokens", tp, 1, kMaxTierTokens, true));
+        HOSTPLAN_TRY(in, reqNumber(t, "input_usd_per_mtok", tp, 0, 1e4));
+        HOSTPLAN_TRY(cached, jsonfield::number(t, "cached_input_usd_per_mtok", tp, 0, 1e4, false));
+        HOSTPLAN_TRY(out, reqNumber(t, "output_usd_per_mtok", tp, 0, 1e4));
+        if (!tiers.empty() && *above <= tiers.back().abovePromptTokens) {
+            return makeError(tp + ".above_prompt_tokens",
+                             std::to_string(*above) + " is not above the previous tier's " +
+                                 std::to_string(tiers.back().abovePromptTokens) +
+                                 " (tiers must be in ascending order)");
+        }
+        tiers.push_back({*above, in, cached.value_or(in), out});
+    }
+    return tiers;
+}
+
+/// An optional low or high end of a price range: in [0, 10,000], on the right side of `price`.
+Result<std::optional<double>> rangeEnd(const nlohmann::json &o, const char *key,
+                                       const std::string &path, double price, bool low) {
+    HOSTPLAN_TRY(v, jsonfield::number(o, key, path, 0, 1e4, false));
+    if (v && (low ? *v > price : *v < price)) {
+        return makeError(path + "." + key, "must be " + std::string(low ? "at most" : "at least") +
+                                               " the price itself (" + jsonfield::brief(price) +
+                                               "), got " + jsonfield::brief(*v));
+    }
+    return v;
+}
+
 } // namespace
 
 bool isPriceDate(std::string_view text) {
@@ -148,6 +193,23 @@ Result<ApiPrice> parseApiPrice(const nlohmann::json &o, const std::string &path)
     p.provider = provider.value_or("");
     p.precision = precision.value_or("");
     p.note = note.value_or("");
+    HOSTPLAN_TRY(tiers, parseTiers(o, path));
+    p.tiers = std::move(tiers);
+    HOSTPLAN_TRY(batch, jsonfield::number(o, "batch_discount", path, 0, 1, false));
+    if (batch && (*batch <= 0 || *batch >= 1)) {
+        return makeError(path + ".batch_discount",
+                         "must be a fraction off between 0 and 1 (0.5 = half price), got " +
+                             jsonfield::brief(*batch));
+    }
+    p.batchDiscount = batch;
+    HOSTPLAN_TRY(inLow, rangeEnd(o, "input_usd_per_mtok_low", path, in, true));
+    HOSTPLAN_TRY(inHigh, rangeEnd(o, "input_usd_per_mtok_high", path, in, false));
+    HOSTPLAN_TRY(outLow, rangeEnd(o, "output_usd_per_mtok_low", path, out, true));
+    HOSTPLAN_TRY(outHigh, rangeEnd(o, "output_usd_per_mtok_high", path, out, false));
+    p.inputUsdPerMTokLow = inLow;
+    p.inputUsdPerMTokHigh = inHigh;
+    p.outputUsdPerMTokLow = outLow;
+    p.outputUsdPerMTokHigh = outHigh;
     return p;
 }
 
@@ -172,6 +234,29 @@ nlohmann::json apiPriceToJson(const ApiPrice &p) {
     o["as_of"] = p.asOf;
     if (!p.note.empty()) {
         o["note"] = p.note;
+    }
+    if (!p.tiers.empty()) {
+        nlohmann::json tiers = nlohmann::json::array();
+        for (const ApiPriceTier &t : p.tiers) {
+            tiers.push_back({{"above_prompt_tokens", t.abovePromptTokens},
+                             {"input_usd_per_mtok", t.inputUsdPerMTok},
+                             {"cached_input_usd_per_mtok", t.cachedInputUsdPerMTok},
+                             {"output_usd_per_mtok", t.outputUsdPerMTok}});
+        }
+        o["tiers"] = tiers;
+    }
+    if (p.batchDiscount) {
+        o["batch_discount"] = *p.batchDiscount;
+    }
+    const std::pair<const char *, const std::optional<double> *> ends[] = {
+        {"input_usd_per_mtok_low", &p.inputUsdPerMTokLow},
+        {"input_usd_per_mtok_high", &p.inputUsdPerMTokHigh},
+        {"output_usd_per_mtok_low", &p.outputUsdPerMTokLow},
+        {"output_usd_per_mtok_high", &p.outputUsdPerMTokHigh}};
+    for (const auto &[key, value] : ends) {
+        if (*value) {
+            o[key] = **value;
+        }
     }
     return o;
 }

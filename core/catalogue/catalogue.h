@@ -11,11 +11,26 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace hostplan {
+
+/// A context-length tier of an API price: the prices every token of a request is billed at
+/// when the request's prompt is longer than `abovePromptTokens` (Alibaba Model Studio's
+/// "0<Tokens<=32K, 32K<Tokens<=128K, ..." tiers; Google's and Anthropic's long-context
+/// prices). USD per 1M tokens.
+struct ApiPriceTier {
+    std::uint64_t abovePromptTokens = 0; ///< applies to prompts longer than this (> 0)
+    double inputUsdPerMTok = 0;
+    /// Cached-input price in the tier; the tier's input price where none is published.
+    double cachedInputUsdPerMTok = 0;
+    double outputUsdPerMTok = 0;
+    bool operator==(const ApiPriceTier &) const = default;
+};
 
 /// An API's per-token prices for one model at one provider, USD per 1M tokens.
 struct ApiPrice {
@@ -32,13 +47,32 @@ struct ApiPrice {
     std::string source;
     std::string asOf; ///< YYYY-MM-DD or YYYY-MM
     std::string note;
+    /// Context-length tiers, ascending by abovePromptTokens; empty: one price at any length.
+    /// Prompts up to the first threshold pay the prices above.
+    std::vector<ApiPriceTier> tiers;
+    /// Fraction off every class (and tier) with the provider's batch API (0.5 = half price);
+    /// nullopt: no batch price published.
+    std::optional<double> batchDiscount;
+    /// Published range of the input and output prices (by region, time of day, promotion):
+    /// low <= the price above <= high; nullopt: the point price only.
+    std::optional<double> inputUsdPerMTokLow;
+    std::optional<double> inputUsdPerMTokHigh;
+    std::optional<double> outputUsdPerMTokLow;
+    std::optional<double> outputUsdPerMTokHigh;
     bool operator==(const ApiPrice &) const = default;
 };
 
+/// Largest tier threshold accepted (prompt tokens): the scenario's context limit.
+inline constexpr std::uint64_t kMaxTierTokens = 100'000'000;
+
 /// One API price entry from a JSON object (the schema of prices.json "api" entries):
 /// required id, name, input_usd_per_mtok, output_usd_per_mtok, source, as_of (YYYY-MM-DD or
-/// YYYY-MM); optional model, hf_id, provider, precision, note, cached_input_usd_per_mtok.
-/// Prices are USD per 1M tokens in [0, 10,000]. Errors name `path` and the field.
+/// YYYY-MM); optional model, hf_id, provider, precision, note, cached_input_usd_per_mtok,
+/// tiers (list of {above_prompt_tokens, input_usd_per_mtok, cached_input_usd_per_mtok
+/// (optional), output_usd_per_mtok}, thresholds strictly ascending and > 0), batch_discount
+/// (fraction in (0, 1)), input_usd_per_mtok_low / _high and output_usd_per_mtok_low / _high
+/// (low <= price <= high). Prices are USD per 1M tokens in [0, 10,000]. Errors name `path`
+/// and the field ("prices.json: api[3].tiers[1].above_prompt_tokens").
 Result<ApiPrice> parseApiPrice(const nlohmann::json &object, const std::string &path);
 /// The JSON object of an entry (inverse of parseApiPrice).
 nlohmann::json apiPriceToJson(const ApiPrice &price);

@@ -85,8 +85,10 @@ Result<nlohmann::json> csvToJson(std::string_view text, const std::string &what)
             return makeError(what + ": header", "column '" + h + "' appears twice");
         }
     }
-    static const std::set<std::string> numeric = {"input_usd_per_mtok", "output_usd_per_mtok",
-                                                  "cached_input_usd_per_mtok"};
+    static const std::set<std::string> numeric = {
+        "input_usd_per_mtok",      "output_usd_per_mtok",     "cached_input_usd_per_mtok",
+        "batch_discount",          "input_usd_per_mtok_low",  "input_usd_per_mtok_high",
+        "output_usd_per_mtok_low", "output_usd_per_mtok_high"};
     nlohmann::json out = nlohmann::json::array();
     for (std::size_t r = 1; r < rows.size(); ++r) {
         const std::string rowPath = what + ": row " + std::to_string(r + 1);
@@ -107,6 +109,14 @@ Result<nlohmann::json> csvToJson(std::string_view text, const std::string &what)
                     return makeError(rowPath + "." + header[c], "'" + cell + "' is not a number");
                 }
                 o[header[c]] = v; // NaN / inf are refused by parseApiPrice's range check
+            } else if (header[c] == "tiers") {
+                // The JSON list of the JSON schema, in one (quoted) cell.
+                auto tiers = jsonfield::parse(cell, rowPath + ".tiers");
+                if (!tiers.ok()) {
+                    return makeError(rowPath + ".tiers",
+                                     "is not a JSON list of tiers: " + tiers.error().message);
+                }
+                o["tiers"] = *tiers;
             } else {
                 o[header[c]] = cell;
             }

@@ -20,9 +20,10 @@ inline constexpr std::uint64_t kMaxPriceListBytes = 8u * 1024 * 1024;
 /// Parse a price list. JSON: {"api": [...]}, {"prices": [...]} or a bare array of entries
 /// (parseApiPrice). CSV (RFC 4180: a header row, quoted fields with "" for a quote): columns id,
 /// name, input_usd_per_mtok, output_usd_per_mtok, source, as_of and optionally model, hf_id,
-/// provider, precision, note, cached_input_usd_per_mtok (empty cell = absent). Ids must be
-/// unique. Errors name `what` (the file), the entry or row and the field; an empty list is an
-/// error.
+/// provider, precision, note, cached_input_usd_per_mtok, batch_discount,
+/// input_usd_per_mtok_low / _high, output_usd_per_mtok_low / _high, and tiers (the JSON list
+/// of the JSON schema in one quoted cell); an empty cell = absent. Ids must be unique. Errors name
+/// `what` (the file), the entry or row and the field; an empty list is an error.
 Result<std::vector<ApiPrice>> parsePriceList(std::string_view text, const std::string &what);
 /// readRegularFile (at most kMaxPriceListBytes) + parsePriceList.
 Result<std::vector<ApiPrice>> loadPriceListFile(const std::filesystem::path &path);

@@ -250,13 +250,22 @@ std::vector<GpuOption> gpuOptions(const Scenario &scenario, const Catalogue &cat
     return out;
 }
 
-double apiUsdForOutput(const PlanResult &p, double outputTokens) {
+namespace {
+
+/// apiUsdForOutput at `price` (the plan's, or an end of its range).
+double apiUsdForOutputAt(const PlanResult &p, const ApiPrice &price, double outputTokens) {
     const Workload &w = p.scenario.workload;
     const double out = w.outputTokensPerMonth;
     const double inPerOut = out > 0 ? w.inputTokensPerMonth / out : 0;
     const double cachedPerOut = out > 0 ? w.cachedInputTokensPerMonth / out : 0;
-    return apiUsdPerMonth(p.api, outputTokens * inPerOut, outputTokens * cachedPerOut,
+    return apiUsdPerMonth(price, outputTokens * inPerOut, outputTokens * cachedPerOut,
                           outputTokens);
+}
+
+} // namespace
+
+double apiUsdForOutput(const PlanResult &p, double outputTokens) {
+    return apiUsdForOutputAt(p, p.api, outputTokens);
 }
 
 namespace {
@@ -423,10 +432,40 @@ namespace {
 
 /// Break-even output tokens a month: the scheduled rental over the API cost of one output token
 /// with its input in the workload's ratio (apiUsdForOutput is linear in the volume).
-double breakEvenVolume(const PlanResult &p) {
-    const double perToken = apiUsdForOutput(p, 1e6) / 1e6;
+double breakEvenVolume(const PlanResult &p, const ApiPrice &price) {
+    const double perToken = apiUsdForOutputAt(p, price, 1e6) / 1e6;
     return p.apiPriced && perToken > 0 ? p.rental.usdPerMonthScheduled / perToken
                                        : std::numeric_limits<double>::quiet_NaN();
+}
+double breakEvenVolume(const PlanResult &p) {
+    return breakEvenVolume(p, p.api);
+}
+
+/// The API bill and the break-even volume over the price range, and the call on capacity.
+void setPriceRanges(const PlanResult &p, DecisionRanges &r) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    if (!p.apiPriced) {
+        r.apiUsdPerMonth = {nan, nan, nan};
+        r.breakEvenTokensPerMonthRange = {nan, nan, nan};
+        return;
+    }
+    const Workload &w = p.scenario.workload;
+    const auto bill = [&](const ApiPrice &price) {
+        return apiUsdPerMonth(price, w.inputTokensPerMonth, w.cachedInputTokensPerMonth,
+                              w.outputTokensPerMonth);
+    };
+    r.apiUsdPerMonth = {bill(p.apiLow), p.apiUsdPerMonth, bill(p.apiHigh)};
+    r.breakEvenTokensPerMonthRange = {breakEvenVolume(p, p.apiHigh), r.breakEvenTokensPerMonth,
+                                      breakEvenVolume(p, p.apiLow)};
+    const double capacity = p.throughput.capacity.outputTokensPerMonth;
+    const RangedValue &v = r.breakEvenTokensPerMonthRange;
+    if (!p.fit.fits || !p.throughput.computed || !(capacity > 0) || !std::isfinite(v.low)) {
+        return;
+    }
+    // An infinite high end (the cheap end of the price is free) is never served.
+    r.priceCall = capacity >= v.high ? RangeCall::Serves
+                  : capacity < v.low ? RangeCall::FallsShort
+                                     : RangeCall::TooCloseToCall;
 }
 
 std::string percent(double x) {
@@ -451,6 +490,7 @@ DecisionRanges decisionRanges(const PlanResult &p) {
     r.breakEvenTokensPerMonth = breakEvenVolume(p);
     const double userBill = p.breakeven.heavyUserApiUsdPerMonth;
     r.heavyUsersNeeded = userBill > 0 ? p.rental.usdPerMonthScheduled / userBill : 0;
+    setPriceRanges(p, r);
     if (!p.apiPriced || !p.fit.fits || !p.throughput.computed || !(c.outputTokensPerMonth > 0) ||
         !std::isfinite(r.breakEvenTokensPerMonth)) {
         return r;

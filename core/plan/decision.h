@@ -251,6 +251,16 @@ struct DecisionRanges {
     /// at 51% or more the modelled node serves the break-even volume; the model's band in the
     /// decode_heavy regime is 0.80-1.18x").
     std::string decidingAssumption;
+    /// The workload's API bill a month over the API price's published range (PlanResult
+    /// apiLow / apiHigh): low = the cheap end. NaN without an API price.
+    RangedValue apiUsdPerMonth;
+    /// Break-even output tokens a month over the same range: low = the dear end of the price
+    /// (self-hosting pays off sooner). NaN without an API price.
+    RangedValue breakEvenTokensPerMonthRange;
+    /// Whether the modelled capacity (its point value) covers the break-even volume across the
+    /// price range: Serves (even the cheap end's), FallsShort (not even the dear end's) or
+    /// TooCloseToCall (the range straddles it).
+    RangeCall priceCall = RangeCall::NotApplicable;
 };
 /// Ranges of the plan's decision figures.
 DecisionRanges decisionRanges(const PlanResult &plan);

@@ -321,11 +321,19 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     // workload's bill at each; the plan compares with the pinned one, else the cheapest. The
     // scenario's typed prices override single fields. Without any price there is no comparison
     // (never another model's).
+    // Each entry is billed at the tier of the workload's prompt length and, for an offline
+    // workload, at its batch price.
     const PricingChoice &pc = scenario.pricing;
     const Workload &w = scenario.workload;
-    auto bill = [&](const ApiPrice &price) {
-        return apiUsdPerMonth(price, w.inputTokensPerMonth, w.cachedInputTokensPerMonth,
-                              w.outputTokensPerMonth);
+    r.apiPromptTokens = std::uint64_t(std::llround(std::max(requestLengths(w).inputTokens, 0.0)));
+    auto billed = [&](const ApiPrice &price) {
+        return billedApiPrice(price, r.apiPromptTokens, pc.apiBatch);
+    };
+    auto alternative = [&](const ApiPrice &price, bool fromScenario) {
+        ApiAlternative a{price, billed(price), 0, fromScenario};
+        a.usdPerMonth = apiUsdPerMonth(a.billed.price, w.inputTokensPerMonth,
+                                       w.cachedInputTokensPerMonth, w.outputTokensPerMonth);
+        return a;
     };
     std::string hfRepo;
     if (auto entry = catalogue.findModel(model.id); entry.ok()) {
@@ -335,11 +343,11 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
         // A user's entry that names no model prices the scenario's model.
         if ((price.model.empty() && price.hfId.empty()) ||
             apiPriceMatches(price, model.id, hfRepo)) {
-            r.apiAlternatives.push_back({price, bill(price), true});
+            r.apiAlternatives.push_back(alternative(price, true));
         }
     }
     for (const ApiPrice &price : catalogue.apiPricesFor(model.id)) {
-        r.apiAlternatives.push_back({price, bill(price), false});
+        r.apiAlternatives.push_back(alternative(price, false));
     }
     std::stable_sort(r.apiAlternatives.begin(), r.apiAlternatives.end(),
                      [](const ApiAlternative &a, const ApiAlternative &b) {
@@ -364,6 +372,14 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
         r.apiPriced = true;
         r.apiSelection = ApiSelection::Cheapest;
     }
+    if (r.apiPriced) {
+        const BilledApiPrice b = billed(api);
+        api = b.price;
+        r.apiTier = b.tier ? std::optional<ApiPriceTier>(api.tiers[*b.tier]) : std::nullopt;
+        r.apiBatch = b.batch;
+        r.apiLow = b.low;
+        r.apiHigh = b.high;
+    }
     const bool overridden =
         pc.apiInputUsdPerMTok || pc.apiCachedInputUsdPerMTok || pc.apiOutputUsdPerMTok;
     if (overridden) {
@@ -387,6 +403,16 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
         api.source = "scenario" + (api.source.empty() ? std::string() : "; base: " + api.source);
         api.asOf = api.asOf.empty() ? "scenario" : api.asOf;
         r.apiPriced = true;
+        // Typed prices are what the user pays: no range around them.
+        for (ApiPrice *end : {&r.apiLow, &r.apiHigh}) {
+            if (r.apiSelection == ApiSelection::Entered) {
+                *end = api;
+            }
+            end->inputUsdPerMTok = pc.apiInputUsdPerMTok.value_or(end->inputUsdPerMTok);
+            end->cachedInputUsdPerMTok =
+                pc.apiCachedInputUsdPerMTok.value_or(end->cachedInputUsdPerMTok);
+            end->outputUsdPerMTok = pc.apiOutputUsdPerMTok.value_or(end->outputUsdPerMTok);
+        }
     }
     if (!r.apiPriced) {
         r.warnings.push_back("no API price for " + model.displayName +

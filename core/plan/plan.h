@@ -13,6 +13,7 @@
 #include "sizing/throughput.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,8 +29,10 @@ enum class ApiSelection {
 
 /// One API that sells the plan's model, with the workload's bill there.
 struct ApiAlternative {
-    ApiPrice price;
-    double usdPerMonth = 0;    ///< the workload's input, cached input and output tokens
+    ApiPrice price; ///< the entry as listed
+    /// As billed for the workload: its prompt length's tier, the batch discount (billedApiPrice).
+    BilledApiPrice billed;
+    double usdPerMonth = 0;    ///< the workload's input, cached input and output tokens, billed
     bool fromScenario = false; ///< brought by the user (pricing.api_prices), not the catalogue
 };
 
@@ -38,9 +41,20 @@ struct PlanResult {
     Scenario scenario; ///< the inputs as given
     ModelSpec model;   ///< after format overrides
     GpuSpec gpu;
-    ApiPrice api;           ///< prices actually used (catalogue + overrides)
+    /// Prices actually used: the entry as billed for the workload (its tier, the batch
+    /// discount), then the scenario's typed overrides.
+    ApiPrice api;
     bool apiPriced = false; ///< false: no API price known; api costs and break-even are NaN
     ApiSelection apiSelection = ApiSelection::None;
+    /// Prompt tokens per request the API tiers are chosen by (requestLengths().inputTokens).
+    std::uint64_t apiPromptTokens = 0;
+    /// The context-length tier of `api` applied for apiPromptTokens; nullopt: its base prices.
+    std::optional<ApiPriceTier> apiTier;
+    bool apiBatch = false; ///< `api` is the provider's batch price (pricing.api_batch)
+    /// `api` at the cheap and the dear end of its published price range (equal to `api`
+    /// without one, and for the prices typed in the scenario).
+    ApiPrice apiLow;
+    ApiPrice apiHigh;
     /// Every API price found for the model (pricing.api_prices first, then the catalogue),
     /// cheapest for the workload first; the plan compares with `api`.
     std::vector<ApiAlternative> apiAlternatives;

@@ -77,6 +77,14 @@ nlohmann::ordered_json rangeJson(const RangedValue &r) {
     return {{"low", num(r.low)}, {"value", num(r.value)}, {"high", num(r.high)}};
 }
 
+/// A context-length tier applied (api.tier, api.alternatives[].tier).
+nlohmann::ordered_json tierJson(const ApiPriceTier &t) {
+    return {{"above_prompt_tokens", t.abovePromptTokens},
+            {"input_usd_per_mtok", t.inputUsdPerMTok},
+            {"cached_input_usd_per_mtok", t.cachedInputUsdPerMTok},
+            {"output_usd_per_mtok", t.outputUsdPerMTok}};
+}
+
 nlohmann::ordered_json rangesJson(const PlanResult &p) {
     const DecisionRanges r = decisionRanges(p);
     return {{"usd_per_mtok_output_at_capacity", rangeJson(r.usdPerMTokAtCapacity)},
@@ -86,7 +94,10 @@ nlohmann::ordered_json rangesJson(const PlanResult &p) {
             {"heavy_users_needed", num(r.heavyUsersNeeded)},
             {"capacity_call", rangeCallId(r.capacityCall)},
             {"utilisation_to_break_even", num(r.utilisationToBreakEven)},
-            {"deciding_assumption", r.decidingAssumption}};
+            {"deciding_assumption", r.decidingAssumption},
+            {"api_usd_per_month", rangeJson(r.apiUsdPerMonth)},
+            {"break_even_output_tokens_per_month_range", rangeJson(r.breakEvenTokensPerMonthRange)},
+            {"price_call", rangeCallId(r.priceCall)}};
 }
 
 nlohmann::ordered_json sensitivityJson(const PlanResult &p) {
@@ -298,34 +309,48 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
                    {"offer", chosenOffer ? oj(chosenOffer->offer.id) : oj(nullptr)}};
     oj alternatives = oj::array();
     for (const ApiAlternative &a : p.apiAlternatives) {
-        alternatives.push_back({{"id", a.price.id},
-                                {"name", a.price.name},
-                                {"provider", a.price.provider},
-                                {"input_usd_per_mtok", a.price.inputUsdPerMTok},
-                                {"cached_input_usd_per_mtok", a.price.cachedInputUsdPerMTok},
-                                {"output_usd_per_mtok", a.price.outputUsdPerMTok},
-                                {"usd_per_month", num(a.usdPerMonth)},
-                                {"from_scenario", a.fromScenario},
-                                {"source", a.price.source},
-                                {"as_of", a.price.asOf}});
+        alternatives.push_back(
+            {{"id", a.price.id},
+             {"name", a.price.name},
+             {"provider", a.price.provider},
+             {"input_usd_per_mtok", a.price.inputUsdPerMTok},
+             {"cached_input_usd_per_mtok", a.price.cachedInputUsdPerMTok},
+             {"output_usd_per_mtok", a.price.outputUsdPerMTok},
+             {"usd_per_month", num(a.usdPerMonth)},
+             {"from_scenario", a.fromScenario},
+             {"source", a.price.source},
+             {"as_of", a.price.asOf},
+             {"tier", a.billed.tier ? tierJson(a.price.tiers[*a.billed.tier]) : oj(nullptr)},
+             {"batch", a.billed.batch},
+             {"batch_discount", a.price.batchDiscount ? oj(*a.price.batchDiscount) : oj(nullptr)}});
     }
     oj stale = oj::array();
     for (const StalePrice &s : stalePrices(p, today)) {
         stale.push_back({{"id", s.id}, {"as_of", s.asOf}, {"age_days", s.ageDays}});
     }
-    doc["api"] = {{"priced", p.apiPriced},
-                  {"id", p.api.id},
-                  {"name", p.api.name},
-                  {"input_usd_per_mtok", p.api.inputUsdPerMTok},
-                  {"cached_input_usd_per_mtok", p.api.cachedInputUsdPerMTok},
-                  {"output_usd_per_mtok", p.api.outputUsdPerMTok},
-                  {"provider", p.api.provider},
-                  {"selection", apiSelectionId(p.apiSelection)},
-                  {"source", p.api.source},
-                  {"as_of", p.api.asOf},
-                  {"alternatives", alternatives},
-                  {"max_price_age_days", p.scenario.pricing.maxPriceAgeDays},
-                  {"stale", stale}};
+    doc["api"] = {
+        {"priced", p.apiPriced},
+        {"id", p.api.id},
+        {"name", p.api.name},
+        {"input_usd_per_mtok", p.api.inputUsdPerMTok},
+        {"cached_input_usd_per_mtok", p.api.cachedInputUsdPerMTok},
+        {"output_usd_per_mtok", p.api.outputUsdPerMTok},
+        {"provider", p.api.provider},
+        {"selection", apiSelectionId(p.apiSelection)},
+        {"source", p.api.source},
+        {"as_of", p.api.asOf},
+        {"alternatives", alternatives},
+        {"max_price_age_days", p.scenario.pricing.maxPriceAgeDays},
+        {"stale", stale},
+        {"prompt_tokens_per_request", p.apiPromptTokens},
+        {"tier", p.apiTier ? tierJson(*p.apiTier) : oj(nullptr)},
+        {"batch_requested", p.scenario.pricing.apiBatch},
+        {"batch", p.apiBatch},
+        {"range",
+         {{"input_usd_per_mtok",
+           rangeJson({p.apiLow.inputUsdPerMTok, p.api.inputUsdPerMTok, p.apiHigh.inputUsdPerMTok})},
+          {"output_usd_per_mtok", rangeJson({p.apiLow.outputUsdPerMTok, p.api.outputUsdPerMTok,
+                                             p.apiHigh.outputUsdPerMTok})}}}};
     doc["breakeven"] = {
         {"output_tokens_per_month", num(p.breakeven.outputTokensPerMonth)},
         {"output_tokens_per_second", num(p.breakeven.outputTokensPerSecond)},

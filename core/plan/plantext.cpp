@@ -67,6 +67,45 @@ std::string tokens(double v) {
     return groupedText(std::uint64_t(std::llround(v)));
 }
 
+/// The API price's context-length tier and batch price, when either applies or was asked for.
+void apiTierAndBatchLines(std::ostream &out, const PlanResult &p) {
+    const std::string prompt = groupedText(p.apiPromptTokens);
+    if (p.apiTier) {
+        out << "          tier: prompts above " << groupedText(p.apiTier->abovePromptTokens)
+            << " tokens (this workload's " << prompt << " per request) pay "
+            << formatDouble("$%.2f", p.apiTier->inputUsdPerMTok) << " in / "
+            << formatDouble("$%.2f", p.apiTier->cachedInputUsdPerMTok) << " cached / "
+            << formatDouble("$%.2f", p.apiTier->outputUsdPerMTok) << " out per 1M tokens\n";
+    } else if (!p.api.tiers.empty()) {
+        out << "          tier: base prices (this workload's " << prompt
+            << " prompt tokens per request are not above "
+            << groupedText(p.api.tiers.front().abovePromptTokens) << ")\n";
+    }
+    if (p.apiBatch && p.api.batchDiscount) {
+        out << "          batch API price (" << formatDouble("%.0f", *p.api.batchDiscount * 100)
+            << "% off, pricing.api_batch: an offline workload)\n";
+    } else if (p.scenario.pricing.apiBatch) {
+        out << "          pricing.api_batch is on, but this price has no published batch "
+               "discount: standard prices\n";
+    }
+}
+
+/// The API bill and the break-even volume over the price's published range, when it has one.
+void apiRangeLine(std::ostream &out, const PlanResult &p) {
+    const DecisionRanges r = decisionRanges(p);
+    if (!(r.apiUsdPerMonth.low < r.apiUsdPerMonth.high)) {
+        return;
+    }
+    const RangedValue &be = r.breakEvenTokensPerMonthRange;
+    out << "          over the price's published range: " << usd(r.apiUsdPerMonth.low) << " - "
+        << usd(r.apiUsdPerMonth.high) << " per month; break-even " << tokens(be.low) << " - "
+        << tokens(be.high) << " output tokens a month"
+        << (r.priceCall == RangeCall::TooCloseToCall ? " (too close to call: the plan's "
+                                                       "capacity lies inside it)"
+                                                     : "")
+        << "\n";
+}
+
 /// The decision unit's verdicts (decision.h): recommendation, pilot range, both costs per 1M
 /// output tokens, each labelled.
 void writeDecisionText(const PlanResult &p, std::ostream &out) {
@@ -318,6 +357,7 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
                           " for this model"
                     : std::string("the only price known for this model"))
             << "; " << p.api.source << ", " << p.api.asOf << ")\n";
+        apiTierAndBatchLines(out, p);
         for (std::size_t i = 0; i < p.apiAlternatives.size() && i < 5; ++i) {
             const ApiAlternative &a = p.apiAlternatives[i];
             if (a.price.id == p.api.id) {
@@ -336,6 +376,7 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
                 << " days): check the provider's page\n";
         }
         out << "          this workload at API prices: " << usd(p.apiUsdPerMonth) << " per month\n";
+        apiRangeLine(out, p);
         const BreakEven &b = p.breakeven;
         const BreakEvenVerdict be = breakEvenVerdict(p);
         switch (be.kind) {

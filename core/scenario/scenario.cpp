@@ -245,10 +245,11 @@ Result<bool> parseWorkload(const json &o, Workload &w) {
 
 Result<bool> parsePricing(const json &o, PricingChoice &c) {
     const std::string p = "pricing";
-    HOSTPLAN_TRY(k, checkKeys(o, p,
-                              {"usd_per_gpu_hour", "api_price_id", "api_input_usd_per_mtok",
-                               "api_cached_input_usd_per_mtok", "api_output_usd_per_mtok",
-                               "hours_per_month", "api_prices", "max_price_age_days", "offers"}));
+    HOSTPLAN_TRY(k,
+                 checkKeys(o, p,
+                           {"usd_per_gpu_hour", "api_price_id", "api_input_usd_per_mtok",
+                            "api_cached_input_usd_per_mtok", "api_output_usd_per_mtok", "api_batch",
+                            "hours_per_month", "api_prices", "max_price_age_days", "offers"}));
     (void)k;
     HOSTPLAN_TRY(rate, hostplan::jsonfield::number(o, "usd_per_gpu_hour", p, 0, 1e4, false));
     c.usdPerGpuHour = rate;
@@ -263,6 +264,8 @@ Result<bool> parsePricing(const json &o, PricingChoice &c) {
     c.apiOutputUsdPerMTok = out;
     HOSTPLAN_TRY(hpm, hostplan::jsonfield::number(o, "hours_per_month", p, 1, 744, false));
     assignIf(c.hoursPerMonth, hpm);
+    HOSTPLAN_TRY(batch, hostplan::jsonfield::boolean(o, "api_batch", p, false));
+    assignIf(c.apiBatch, batch);
     HOSTPLAN_TRY(age, hostplan::jsonfield::integer(o, "max_price_age_days", p, 1, 36500, false));
     if (age) {
         c.maxPriceAgeDays = std::uint32_t(*age);
@@ -441,6 +444,9 @@ std::string scenarioToJson(const Scenario &s) {
     }
     if (s.pricing.apiOutputUsdPerMTok) {
         pr["api_output_usd_per_mtok"] = *s.pricing.apiOutputUsdPerMTok;
+    }
+    if (s.pricing.apiBatch) {
+        pr["api_batch"] = true;
     }
     if (!s.pricing.offers.empty()) {
         nlohmann::json list = nlohmann::json::array();

@@ -100,6 +100,9 @@ struct PricingChoice {
     std::optional<double> apiCachedInputUsdPerMTok;
     std::optional<double> apiOutputUsdPerMTok;
     double hoursPerMonth = 730; ///< 365 x 24 / 12, the average month
+    /// An offline workload that can use the providers' batch APIs: compare with their batch
+    /// prices (ApiPrice::batchDiscount) where published. JSON "api_batch", optional.
+    bool apiBatch = false;
     /// API prices the user brought (an imported price list, prices typed in): compared like
     /// the catalogue's, and found first by id.
     std::vector<ApiPrice> apiPrices;

@@ -27,6 +27,45 @@ double apiUsdPerMonth(const ApiPrice &price, double inputTokens, double cachedIn
            1e6;
 }
 
+BilledApiPrice billedApiPrice(const ApiPrice &entry, std::uint64_t promptTokens, bool batch) {
+    BilledApiPrice b;
+    b.price = entry;
+    for (std::size_t i = 0; i < entry.tiers.size(); ++i) {
+        if (promptTokens > entry.tiers[i].abovePromptTokens) {
+            b.tier = i;
+        }
+    }
+    if (b.tier) {
+        const ApiPriceTier &t = entry.tiers[*b.tier];
+        b.price.inputUsdPerMTok = t.inputUsdPerMTok;
+        b.price.cachedInputUsdPerMTok = t.cachedInputUsdPerMTok;
+        b.price.outputUsdPerMTok = t.outputUsdPerMTok;
+    }
+    if (batch && entry.batchDiscount) {
+        const double keep = 1.0 - *entry.batchDiscount;
+        b.price.inputUsdPerMTok *= keep;
+        b.price.cachedInputUsdPerMTok *= keep;
+        b.price.outputUsdPerMTok *= keep;
+        b.batch = true;
+    }
+    // A range is published on the base prices; it moves the billed ones in proportion.
+    const auto ratio = [](const std::optional<double> &end, double base) {
+        return end && base > 0 ? *end / base : 1.0;
+    };
+    const auto scaled = [&](double inRatio, double outRatio) {
+        ApiPrice p = b.price;
+        p.inputUsdPerMTok *= inRatio;
+        p.cachedInputUsdPerMTok *= inRatio;
+        p.outputUsdPerMTok *= outRatio;
+        return p;
+    };
+    b.low = scaled(ratio(entry.inputUsdPerMTokLow, entry.inputUsdPerMTok),
+                   ratio(entry.outputUsdPerMTokLow, entry.outputUsdPerMTok));
+    b.high = scaled(ratio(entry.inputUsdPerMTokHigh, entry.inputUsdPerMTok),
+                    ratio(entry.outputUsdPerMTokHigh, entry.outputUsdPerMTok));
+    return b;
+}
+
 BreakEven breakEven(double monthlyUsd, const ApiPrice &price, double inputTokensPerMonth,
                     double cachedInputTokensPerMonth, double outputTokensPerMonth,
                     double heavyUserTokensPerMonth, double hoursPerMonth) {

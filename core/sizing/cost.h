@@ -6,7 +6,9 @@
 
 #include "catalogue/catalogue.h"
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 
 namespace hostplan {
 
@@ -30,6 +32,29 @@ RentalCost rentalCost(std::uint32_t gpus, double usdPerGpuHour, double hoursPerD
 /// API spend for a month: tokens / 1e6 x price per 1M, per class, USD.
 double apiUsdPerMonth(const ApiPrice &price, double inputTokens, double cachedInputTokens,
                       double outputTokens);
+
+/// An API price entry as billed for one workload (billedApiPrice): the context-length tier its
+/// prompts fall in and, for an offline workload, the batch discount.
+struct BilledApiPrice {
+    /// The entry with input / cached input / output set to the prices billed (tier, then batch
+    /// discount); every other field as listed.
+    ApiPrice price;
+    /// Index into price.tiers of the tier applied; nullopt: the base prices (the prompt is no
+    /// longer than the first threshold, or the entry has no tiers).
+    std::optional<std::size_t> tier;
+    bool batch = false; ///< the batch discount was applied (asked for and published)
+    /// The billed prices at the cheap and the dear end of the entry's published range (input
+    /// and output scaled by low / price and high / price of the base prices, cached input with
+    /// input); equal to `price` without a range.
+    ApiPrice low;
+    ApiPrice high;
+};
+
+/// Bill `entry` for requests of `promptTokens` prompt tokens (input + cached input per
+/// request): the last tier whose threshold the prompt is above (every token of the request at
+/// that tier's prices, as Alibaba and Google bill), then, with `batch`, the entry's batch
+/// discount where it publishes one (an entry without one keeps its standard prices).
+BilledApiPrice billedApiPrice(const ApiPrice &entry, std::uint64_t promptTokens, bool batch);
 
 /// Break-even between a monthly self-hosting cost and an API.
 struct BreakEven {

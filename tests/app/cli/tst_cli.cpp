@@ -4,6 +4,7 @@
 #include "testutil.h"
 
 #include <QDir>
+#include <QFile>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -593,6 +594,62 @@ class TestCli : public QObject {
         QVERIFY2(out.contains("cost per 1M output tokens, this workload: $0.00"), qPrintable(out));
         QVERIFY(!out.contains("nothing served"));
         QVERIFY2(out.contains("wins from the first heavy user"), qPrintable(out));
+    }
+
+    // plan --json says which context-length tier and whether the batch price was used
+    // (issue 20): Alibaba's Qwen3-Coder-480B tier above 32,000 prompt tokens, Fireworks' batch
+    // price at 50% of serverless; and the API bill and break-even as ranges.
+    void planJsonCarriesTierAndBatch() {
+        QTemporaryDir dir;
+        auto planWith = [&](const char *pricing, const char *format) {
+            QFile f(dir.path() + "/s.json");
+            f.open(QIODevice::WriteOnly | QIODevice::Truncate);
+            f.write(QByteArray(R"({"schema_version": 1, "model": {"ref": "gpt-oss-120b"},
+                   "hardware": {"gpu": "h200"}, "workload": {"context_tokens": 65536,
+                   "input_tokens_per_request": 40000, "output_tokens_per_request": 1000},
+                   "pricing": {)") +
+                    pricing + "}}");
+            f.close();
+            std::vector<std::string> args{"plan", "--scenario",
+                                          (dir.path() + "/s.json").toStdString()};
+            if (format) {
+                args.push_back(format);
+            }
+            return run(args);
+        };
+        const Run tiered = planWith(R"("api_price_id": "qwen3-coder-480b-a35b-alibaba")", "--json");
+        QCOMPARE(tiered.code, 0);
+        const auto t = nlohmann::json::parse(tiered.out)["api"];
+        QCOMPARE(t["prompt_tokens_per_request"].get<int>(), 40000);
+        QCOMPARE(t["tier"]["above_prompt_tokens"].get<int>(), 32000);
+        QCOMPARE(t["input_usd_per_mtok"].get<double>(), 2.7);
+        QCOMPARE(t["output_usd_per_mtok"].get<double>(), 13.5);
+        QVERIFY(!t["batch"].get<bool>());
+        const QString text = QString::fromStdString(
+            planWith(R"("api_price_id": "qwen3-coder-480b-a35b-alibaba")", nullptr).out);
+        QVERIFY2(text.contains("tier: prompts above 32,000 tokens (this workload's 40,000 per "
+                               "request) pay $2.70 in / $2.70 cached / $13.50 out per 1M tokens"),
+                 qPrintable(text));
+
+        const Run batch =
+            planWith(R"("api_price_id": "gpt-oss-120b-fireworks", "api_batch": true)", "--json");
+        QCOMPARE(batch.code, 0);
+        const auto j = nlohmann::json::parse(batch.out);
+        const auto &b = j["api"];
+        QVERIFY(b["batch_requested"].get<bool>());
+        QVERIFY(b["batch"].get<bool>());
+        QVERIFY(b["tier"].is_null());
+        QCOMPARE(b["input_usd_per_mtok"].get<double>(), 0.075);
+        QCOMPARE(b["output_usd_per_mtok"].get<double>(), 0.3);
+        const auto &range = j["decision"]["ranges"]["api_usd_per_month"];
+        QCOMPARE(range["value"].get<double>(), j["cost"]["api_usd_per_month"].get<double>());
+        QCOMPARE(range["low"].get<double>(), range["high"].get<double>()); // no published range
+        const QString batchText = QString::fromStdString(
+            planWith(R"("api_price_id": "gpt-oss-120b-fireworks", "api_batch": true)", nullptr)
+                .out);
+        QVERIFY2(batchText.contains("batch API price (50% off, pricing.api_batch: an offline "
+                                    "workload)"),
+                 qPrintable(batchText));
     }
 };
 

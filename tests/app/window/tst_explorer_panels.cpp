@@ -32,6 +32,7 @@
 #include <QBarSet>
 #include <QCategoryAxis>
 #include <QChart>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -376,6 +377,33 @@ class TestExplorerPanels : public QObject {
         const QString error = w.pricingPanel()->importPriceList(dir.filePath("bad.csv"));
         QVERIFY2(error.contains("input_usd_per_mtok"), qPrintable(error));
         QCOMPARE(w.document()->undoStack()->count(), steps);
+    }
+
+    // Issue 20: "Batch API prices" switches an offline workload to the batch price (Fireworks:
+    // 50% of serverless) as one undoable edit, and the panel says so.
+    void batchPricesAreUndoable() {
+        MainWindow w;
+        Scenario s = w.document()->scenario();
+        s.model.ref = "gpt-oss-120b";
+        s.hardware = HardwareChoice{};
+        s.hardware.gpu = "h200";
+        s.pricing.apiPriceId = "gpt-oss-120b-fireworks";
+        w.document()->edit(s, "gpt-oss-120b at Fireworks");
+        PricingPanel *pp = w.pricingPanel();
+        QVERIFY(!pp->batchCheck()->isChecked());
+        QCOMPARE(w.document()->plan()->api.outputUsdPerMTok, 0.6);
+        const int steps = w.document()->undoStack()->count();
+        pp->batchCheck()->click();
+        QCOMPARE(w.document()->undoStack()->count(), steps + 1);
+        QVERIFY(w.document()->scenario().pricing.apiBatch);
+        QVERIFY(w.document()->plan()->apiBatch);
+        QCOMPARE(w.document()->plan()->api.outputUsdPerMTok, 0.3);
+        QVERIFY2(pp->apiTierLabel()->text().contains("50% off"),
+                 qPrintable(pp->apiTierLabel()->text()));
+        w.document()->undoStack()->undo();
+        QVERIFY(!pp->batchCheck()->isChecked());
+        QCOMPARE(w.document()->plan()->api.outputUsdPerMTok, 0.6);
+        QVERIFY(pp->apiTierLabel()->text().isEmpty());
     }
 
     // Issue 18: with no catalogue API, typing an input price must not show the other classes
