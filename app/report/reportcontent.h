@@ -98,8 +98,8 @@ struct ReportContent {
     std::vector<GpuOptionRow> gpuOptions;
     ReportTable cost;
     ReportTable memory;
-    ReportTable groups;       ///< weights by tensor group
-    ReportTable options;      ///< options across GPU types
+    ReportTable groups;  ///< weights by tensor group
+    ReportTable options; ///< options across GPU types
     /// The serving commands (engine/servecommand.h serveCommands(), the text of hostplan-cli
     /// serve-cmd and the Deploy view) and, index for index, each one's flag table.
     std::vector<ServeCommand> serving;

@@ -476,8 +476,8 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
         pg.box({shell}, codeFill, kRule, monoFont(7.5), monoFont(7.5));
         pg.table(c.servingFlags.value(int(i)));
         for (const auto &note : command.notes) {
-            pg.paragraph(Report::tr("Note: %1").arg(QString::fromStdString(note)),
-                         reportFont(8), kMuted);
+            pg.paragraph(Report::tr("Note: %1").arg(QString::fromStdString(note)), reportFont(8),
+                         kMuted);
         }
     }
 

@@ -35,7 +35,8 @@ class FlagTable : public QTableWidget {
         connect(horizontalHeader(), &QHeaderView::sectionResized, this, [this] {
             if (!m_fitPending) {
                 m_fitPending = true;
-                QMetaObject::invokeMethod(this, [this] { fitHeight(); }, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(
+                    this, [this] { fitHeight(); }, Qt::QueuedConnection);
             }
         });
     }

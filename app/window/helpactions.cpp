@@ -11,7 +11,9 @@
 #include "panels/pricingpanel.h"
 #include "panels/probepanel.h"
 #include "panels/workloadpanel.h"
+#include "views/cardfitview.h"
 #include "views/compareview.h"
+#include "views/deployview.h"
 #include "views/summaryview.h"
 #include "views/throughputview.h"
 
@@ -62,6 +64,12 @@ QString sectionOf(const QObject *o) {
     }
     if (qobject_cast<const CompareView *>(o)) {
         return QStringLiteral("compare");
+    }
+    if (qobject_cast<const DeployView *>(o)) {
+        return QStringLiteral("deploy");
+    }
+    if (qobject_cast<const CardFitView *>(o)) {
+        return QStringLiteral("this-card");
     }
     return {};
 }

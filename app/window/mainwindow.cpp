@@ -295,7 +295,9 @@ void MainWindow::buildMenus() {
     for (int i = 0; i < m_tabs->count(); ++i) {
         QAction *a = m_viewMenu->addAction(m_tabs->tabText(i), this,
                                            [this, i] { m_tabs->setCurrentIndex(i); });
-        a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+        if (i < 9) { // Ctrl+1 .. Ctrl+9
+            a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+        }
     }
     m_viewMenu->addSeparator();
     buildLanguageMenu();

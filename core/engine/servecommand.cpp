@@ -551,11 +551,10 @@ ServeCommand llamaServerServeCommand(const PlanResult &p, const Catalogue &cat) 
     }
     const NumberFormat &kv = p.scenario.model.kvFormat;
     const std::string cacheType = llamaCacheType(kv);
-    c.flags.push_back({"-ctk", cacheType,
-                       "KV cache type for K, from the plan's KV format " + kv.label() +
-                           (cacheType == "q8_0" || cacheType == "q4_0"
-                                ? " (ggml's nearest block type)"
-                                : "")});
+    c.flags.push_back(
+        {"-ctk", cacheType,
+         "KV cache type for K, from the plan's KV format " + kv.label() +
+             (cacheType == "q8_0" || cacheType == "q4_0" ? " (ggml's nearest block type)" : "")});
     c.flags.push_back({"-ctv", cacheType, "KV cache type for V, the same as K"});
     if (cacheType == "q8_0" || cacheType == "q4_0") {
         c.flags.push_back({"-fa", "on", "a quantized V cache needs Flash Attention"});
@@ -566,8 +565,8 @@ ServeCommand llamaServerServeCommand(const PlanResult &p, const Catalogue &cat) 
     if (nodes > 1) {
         std::string workers;
         for (std::uint32_t i = 1; i < nodes; ++i) {
-            workers += (i > 1 ? "," : "") + std::string("${WORKER_") + std::to_string(i) +
-                       "_IP}:50052";
+            workers +=
+                (i > 1 ? "," : "") + std::string("${WORKER_") + std::to_string(i) + "_IP}:50052";
         }
         c.flags.push_back({"--rpc", workers,
                            "the other " + std::to_string(nodes - 1) +
@@ -583,8 +582,7 @@ ServeCommand llamaServerServeCommand(const PlanResult &p, const Catalogue &cat) 
     }
     c.flags.push_back({"--host", "0.0.0.0", "listen on every interface"});
     c.flags.push_back({"--port", "8080", "llama-server's default port"});
-    c.notes.push_back("HostPlan sized this plan by " +
-                      engineDisplayName(p.scenario.engine.engine) +
+    c.notes.push_back("HostPlan sized this plan by " + engineDisplayName(p.scenario.engine.engine) +
                       "'s memory rules; llama.cpp's own split of GPU and system memory is "
                       "hostplan-cli plan --engine llama.cpp.");
     commonNotes(p, c.notes);

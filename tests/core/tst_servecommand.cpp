@@ -276,12 +276,12 @@ class TestServeCommand : public QObject {
                                          "    --trust-remote-code \\\n"
                                          "    --tensor-parallel-size 8 \\\n",
                                          0) == 0);
-        const auto amd = serveCommands(planFor(scenarioFor("kimi-k3", "mi355x", 8)),
-                                       Catalogue::builtin());
+        const auto amd =
+            serveCommands(planFor(scenarioFor("kimi-k3", "mi355x", 8)), Catalogue::builtin());
         QCOMPARE(amd.size(), std::size_t(4));
-        QCOMPARE(amd[2].unavailable,
-                 "Not for " + planFor(scenarioFor("kimi-k3", "mi355x", 8)).gpu.name +
-                     ": TensorRT-LLM runs on NVIDIA GPUs only.");
+        QCOMPARE(amd[2].unavailable, "Not for " +
+                                         planFor(scenarioFor("kimi-k3", "mi355x", 8)).gpu.name +
+                                         ": TensorRT-LLM runs on NVIDIA GPUs only.");
         QVERIFY(amd[2].flags.empty());
     }
 
