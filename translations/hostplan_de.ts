@@ -2,6 +2,36 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>FieldHelp</name>
+    <message>
+        <source>Unit:</source>
+        <translation>Einheit:</translation>
+    </message>
+    <message>
+        <source>Default:</source>
+        <translation>Standard:</translation>
+    </message>
+</context>
+<context>
+    <name>Theme</name>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Farbschema</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>&amp;System</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
+</context>
+<context>
     <name>hostplan::ui::BreakEvenChart</name>
     <message>
         <source>never</source>
@@ -94,6 +124,83 @@
     <message>
         <source>%1K</source>
         <translation>%1 Tsd.</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::CardFitView</name>
+    <message>
+        <source>Weights: %1</source>
+        <translation>Gewichte: %1</translation>
+    </message>
+    <message>
+        <source>Every layer on the GPU at llama-server&apos;s default 4,096-token context; the longest context that still fits there: %1 tokens (one slot, f16 KV cache).</source>
+        <translation>Alle Schichten auf der GPU beim Standardkontext von llama-server (4.096 Tokens); längster Kontext, der dort noch passt: %1 Tokens (ein Slot, f16-KV-Cache).</translation>
+    </message>
+    <message>
+        <source>Does not fit wholly on the GPU at the default context: --n-cpu-moe %1 keeps the experts of the first %1 layers in system RAM and everything else on the GPU (faster here than splitting whole layers); %2 % of each decode step reads RAM.</source>
+        <translation>Passt beim Standardkontext nicht vollständig auf die GPU: --n-cpu-moe %1 hält die Experten der ersten %1 Schichten im System-RAM und alles andere auf der GPU (hier schneller als das Aufteilen ganzer Schichten); %2 % jedes Decode-Schritts lesen aus dem RAM.</translation>
+    </message>
+    <message>
+        <source>Does not fit wholly on the GPU at the default context: -ngl %1 keeps %1 of %2 layer slots there and the rest in system RAM; %3 % of each decode step reads RAM.</source>
+        <translation>Passt beim Standardkontext nicht vollständig auf die GPU: -ngl %1 hält %1 von %2 Schicht-Slots dort und den Rest im System-RAM; %3 % jedes Decode-Schritts lesen aus dem RAM.</translation>
+    </message>
+    <message>
+        <source>Neither the GPU nor the GPU and system RAM together hold it.</source>
+        <translation>Weder die GPU noch GPU und System-RAM zusammen fassen es.</translation>
+    </message>
+    <message>
+        <source>Decode ceiling at peak memory bandwidth: %1 tokens/s for one sequence.</source>
+        <translation>Decode-Obergrenze bei maximaler Speicherbandbreite: %1 Tokens/s für eine Sequenz.</translation>
+    </message>
+    <message>
+        <source>%1 of system memory at %2 GB/s
+Source: %3 (as of %4)</source>
+        <translation>%1 Systemspeicher mit %2 GB/s
+Quelle: %3 (Stand %4)</translation>
+    </message>
+    <message>
+        <source>&amp;Card:</source>
+        <translation>&amp;Karte:</translation>
+    </message>
+    <message>
+        <source>&amp;Host:</source>
+        <translation>&amp;Host:</translation>
+    </message>
+    <message>
+        <source>Each model stored as each llama.cpp type and run by llama-server with its defaults (one slot, f16 KV cache). A cell gives the longest context that runs wholly on the card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: only experts), and the decode ceiling at peak bandwidth. Uniform types approximate published files (Q4_K_M is mostly q4_K).</source>
+        <translation>Jedes Modell in jedem llama.cpp-Typ gespeichert und von llama-server mit dessen Standardwerten ausgeführt (ein Slot, f16-KV-Cache). Eine Zelle zeigt den längsten Kontext, der vollständig auf der Karte läuft, oder sonst die passende Auslagerung (-ngl: ganze Schichten im System-RAM; --n-cpu-moe: nur Experten), und die Decode-Obergrenze bei maximaler Bandbreite. Einheitliche Typen nähern veröffentlichte Dateien an (Q4_K_M ist größtenteils q4_K).</translation>
+    </message>
+    <message>
+        <source>runs to %1 · %2 tokens/s</source>
+        <translation>läuft bis %1 · %2 Tokens/s</translation>
+    </message>
+    <message>
+        <source>--n-cpu-moe %1 · %2 tokens/s</source>
+        <translation>--n-cpu-moe %1 · %2 Tokens/s</translation>
+    </message>
+    <message>
+        <source>-ngl %1/%2 · %3 tokens/s</source>
+        <translation>-ngl %1/%2 · %3 Tokens/s</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>passt nicht</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>%1B</source>
+        <translation>%1 Mrd.</translation>
+    </message>
+    <message>
+        <source>this file: %1</source>
+        <translation>diese Datei: %1</translation>
     </message>
 </context>
 <context>
@@ -386,6 +493,53 @@
     </message>
 </context>
 <context>
+    <name>hostplan::ui::DeployView</name>
+    <message>
+        <source>&lt;h3 style=&apos;color:#b00&apos;&gt;No plan&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</source>
+        <translation>&lt;h3 style=&apos;color:#b00&apos;&gt;Kein Plan&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; on %2 x %3 (TP %4, EP %5, PP %6), context %7 tokens.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; auf %2 x %3 (TP %4, EP %5, PP %6), Kontext %7 Tokens.</translation>
+    </message>
+    <message>
+        <source>%1 data-parallel replicas on %2: run each command once per replica, behind a load balancer.</source>
+        <translation>%1 datenparallele Replikate auf %2: jeden Befehl einmal pro Replikat ausführen, hinter einem Load Balancer.</translation>
+    </message>
+    <message>
+        <source>The plan does not fit: these commands will not start or will hold fewer sequences.</source>
+        <translation>Der Plan passt nicht: Diese Befehle starten nicht oder halten weniger Sequenzen.</translation>
+    </message>
+    <message>
+        <source>First, on the nodes:</source>
+        <translation>Zuerst auf den Knoten:</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the %1 command to the clipboard</source>
+        <translation>Den %1-Befehl in die Zwischenablage kopieren</translation>
+    </message>
+    <message>
+        <source>Flag</source>
+        <translation>Flag</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Why this value</source>
+        <translation>Warum dieser Wert</translation>
+    </message>
+    <message>
+        <source>(model)</source>
+        <translation>(Modell)</translation>
+    </message>
+</context>
+<context>
     <name>hostplan::ui::Export</name>
     <message>
         <source>Cannot write %1: %2</source>
@@ -552,6 +706,10 @@ Speicheruntergrenze: %2 (%3 Gewichte / %4 pro GPU)
     <message>
         <source>GPUs needed per GPU type: %1 tokens x %2, %3</source>
         <translation>Benötigte GPUs pro GPU-Typ: %1 Tokens x %2, %3</translation>
+    </message>
+    <message>
+        <source>Your plan (GPU count fixed at %1): %2</source>
+        <translation>Ihr Plan (GPU-Anzahl fest auf %1): %2</translation>
     </message>
 </context>
 <context>
@@ -776,6 +934,116 @@ Quelle: %6 (Stand %7)</translation>
     <message>
         <source>; offer %1 (%2)</source>
         <translation>; Angebot %1 (%2)</translation>
+    </message>
+    <message>
+        <source>The GPU type to rent, from the catalogue resources/gpus.json (memory, usable memory, HBM bandwidth, compute rates and node size, each with its source and date). Choosing one sets the count, node size and layout back to auto.</source>
+        <translation>Der zu mietende GPU-Typ aus dem Katalog resources/gpus.json (Speicher, nutzbarer Speicher, HBM-Bandbreite, Rechenleistung und Knotengröße, jeweils mit Quelle und Datum). Die Auswahl setzt Anzahl, Knotengröße und Aufteilung auf automatisch zurück.</translation>
+    </message>
+    <message>
+        <source>B300, from the default scenario (resources/default-scenario.json).</source>
+        <translation>B300, aus dem Standardszenario (resources/default-scenario.json).</translation>
+    </message>
+    <message>
+        <source>How many GPUs the deployment rents.</source>
+        <translation>Wie viele GPUs der Einsatz mietet.</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>auto (0): the layout search takes the smallest rentable count (one GPU or whole nodes of the offers in resources/offers.json) whose memory, by the engine&apos;s own rules, holds the workload.</source>
+        <translation>automatisch (0): Die Aufteilungssuche nimmt die kleinste mietbare Anzahl (eine GPU oder ganze Knoten der Angebote in resources/offers.json), deren Speicher nach den Regeln der Engine die Last fasst.</translation>
+    </message>
+    <message>
+        <source>GPUs in one rental node (the bundle a provider rents); tensor parallelism stays inside a node.</source>
+        <translation>GPUs in einem Mietknoten (das Bündel, das ein Anbieter vermietet); Tensor-Parallelität bleibt innerhalb eines Knotens.</translation>
+    </message>
+    <message>
+        <source>the GPU&apos;s usual node from resources/gpus.json (8; 4 per GB200/GB300 tray).</source>
+        <translation>der übliche Knoten der GPU aus resources/gpus.json (8; 4 pro GB200/GB300-Tray).</translation>
+    </message>
+    <message>
+        <source>Tensor parallel size: each layer&apos;s weights are split across this many GPUs. A power of two that divides the attention heads.</source>
+        <translation>Tensor-Parallelgröße: Die Gewichte jeder Schicht werden auf so viele GPUs aufgeteilt. Eine Zweierpotenz, die die Attention-Heads teilt.</translation>
+    </message>
+    <message>
+        <source>GPUs (tensor-parallel ranks)</source>
+        <translation>GPUs (Tensor-Parallel-Ränge)</translation>
+    </message>
+    <message>
+        <source>auto (0): the layout search, from the heads in the model&apos;s config.json (num_attention_heads, num_key_value_heads).</source>
+        <translation>automatisch (0): die Aufteilungssuche, anhand der Heads in der config.json des Modells (num_attention_heads, num_key_value_heads).</translation>
+    </message>
+    <message>
+        <source>Expert parallel size: whole routed experts per GPU (EP = TP) or experts sliced by tensor parallelism (EP = 1). Must divide the routed experts.</source>
+        <translation>Expert-Parallelgröße: ganze geroutete Experten pro GPU (EP = TP) oder per Tensor-Parallelität geteilte Experten (EP = 1). Muss die gerouteten Experten teilen.</translation>
+    </message>
+    <message>
+        <source>GPUs (expert-parallel ranks)</source>
+        <translation>GPUs (Expert-Parallel-Ränge)</translation>
+    </message>
+    <message>
+        <source>auto (0): the layout search, from the experts in the model&apos;s config.json (n_routed_experts or num_local_experts).</source>
+        <translation>automatisch (0): die Aufteilungssuche, anhand der Experten in der config.json des Modells (n_routed_experts oder num_local_experts).</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel size: layers split into stages across nodes; TP x PP = GPU count, at most one stage per layer.</source>
+        <translation>Pipeline-Parallelgröße: Schichten in Stufen über Knoten aufgeteilt; TP x PP = GPU-Anzahl, höchstens eine Stufe pro Schicht.</translation>
+    </message>
+    <message>
+        <source>pipeline stages</source>
+        <translation>Pipeline-Stufen</translation>
+    </message>
+    <message>
+        <source>auto (0): the layout search, within the layers of the model&apos;s config.json (num_hidden_layers).</source>
+        <translation>automatisch (0): die Aufteilungssuche, innerhalb der Schichten aus der config.json des Modells (num_hidden_layers).</translation>
+    </message>
+    <message>
+        <source>The serving engine whose memory rules size the plan: what it allocates at start-up (weights, KV cache pool, activations, CUDA graphs) and its default limits.</source>
+        <translation>Die Serving-Engine, deren Speicherregeln den Plan bemessen: was sie beim Start belegt (Gewichte, KV-Cache-Pool, Aktivierungen, CUDA-Graphen), und ihre Standardgrenzen.</translation>
+    </message>
+    <message>
+        <source>vLLM, from the default scenario; each engine&apos;s rules and the versions they were read from are in the core&apos;s engine table (core/engine/engine.cpp).</source>
+        <translation>vLLM, aus dem Standardszenario; die Regeln jeder Engine und die Versionen, aus denen sie stammen, stehen in der Engine-Tabelle des Kerns (core/engine/engine.cpp).</translation>
+    </message>
+    <message>
+        <source>The share of GPU memory the engine may use: vLLM gpu_memory_utilization and SGLang mem_fraction_static are of total memory, TensorRT-LLM free_gpu_memory_fraction of the memory left after the weights.</source>
+        <translation>Der Anteil des GPU-Speichers, den die Engine nutzen darf: vLLM gpu_memory_utilization und SGLang mem_fraction_static beziehen sich auf den Gesamtspeicher, TensorRT-LLM free_gpu_memory_fraction auf den nach den Gewichten freien Speicher.</translation>
+    </message>
+    <message>
+        <source>fraction, 0 to 1 (0.90 = 90 %)</source>
+        <translation>Anteil, 0 bis 1 (0,90 = 90 %)</translation>
+    </message>
+    <message>
+        <source>&quot;engine default&quot; (0): the engine&apos;s own default, vLLM 0.9, SGLang by GPU size and TP (its server_args.py table), TensorRT-LLM 0.9.</source>
+        <translation>„Engine-Standard“ (0): der eigene Standardwert der Engine, vLLM 0,9, SGLang nach GPU-Größe und TP (Tabelle in server_args.py), TensorRT-LLM 0,9.</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::HelpActions</name>
+    <message>
+        <source>HostPlan &amp;Manual</source>
+        <translation>HostPlan-&amp;Handbuch</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::HelpWindow</name>
+    <message>
+        <source>HostPlan Manual</source>
+        <translation>HostPlan-Handbuch</translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation>&amp;Zurück</translation>
+    </message>
+    <message>
+        <source>&amp;Forward</source>
+        <translation>&amp;Vorwärts</translation>
+    </message>
+    <message>
+        <source>&amp;Contents</source>
+        <translation>&amp;Inhalt</translation>
     </message>
 </context>
 <context>
@@ -1106,6 +1374,22 @@ Höchstens %3 gleichzeitig</translation>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
+    <message>
+        <source>Deploy</source>
+        <translation>Bereitstellung</translation>
+    </message>
+    <message>
+        <source>This card</source>
+        <translation>Diese Karte</translation>
+    </message>
+    <message>
+        <source>Serving commands for this plan, every flag explained</source>
+        <translation>Serving-Befehle für diesen Plan, jedes Flag erklärt</translation>
+    </message>
+    <message>
+        <source>Which models run on one card with llama.cpp, at what context</source>
+        <translation>Welche Modelle auf einer Karte mit llama.cpp laufen, bei welchem Kontext</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::MemoryChart</name>
@@ -1368,6 +1652,296 @@ Alle Komponenten: %5 %4</translation>
         <source>Import model folder</source>
         <translation>Modellordner importieren</translation>
     </message>
+    <message>
+        <source>The model to plan for, from the catalogue in resources/models/ (real Hugging Face config.json files, and model cards where no config is published). Type part of the name to search; Import file / Import folder add your own.</source>
+        <translation>Das zu planende Modell aus dem Katalog in resources/models/ (echte Hugging-Face-config.json-Dateien und Model Cards, wo keine Konfiguration veröffentlicht ist). Tippen Sie einen Teil des Namens, um zu suchen; Datei importieren / Ordner importieren fügen eigene hinzu.</translation>
+    </message>
+    <message>
+        <source>Kimi K3, from the default scenario (resources/default-scenario.json).</source>
+        <translation>Kimi K3, aus dem Standardszenario (resources/default-scenario.json).</translation>
+    </message>
+    <message>
+        <source>Reads a Hugging Face config.json (parameter counts by architecture) or a model.safetensors.index.json (exact bytes per tensor) as the scenario&apos;s model; undoable.</source>
+        <translation>Liest eine Hugging-Face-config.json (Parameterzahlen nach Architektur) oder eine model.safetensors.index.json (exakte Bytes pro Tensor) als Modell des Szenarios; rückgängig machbar.</translation>
+    </message>
+    <message>
+        <source>Reads a model folder: its config.json, refined by model.safetensors.index.json or the *.safetensors headers when present; undoable.</source>
+        <translation>Liest einen Modellordner: seine config.json, verfeinert durch model.safetensors.index.json oder die *.safetensors-Header, falls vorhanden; rückgängig machbar.</translation>
+    </message>
+    <message>
+        <source>Re-quantizes every quantizable tensor group (attention, MLPs, experts, LM head) to one number format; embeddings, norms and routers keep theirs.</source>
+        <translation>Quantisiert jede quantisierbare Tensorgruppe (Attention, MLPs, Experten, LM-Head) in ein einziges Zahlenformat neu; Embeddings, Normen und Router behalten ihres.</translation>
+    </message>
+    <message>
+        <source>bits per weight as the format defines them, scales included (BF16 16, FP8 8, MXFP4 4.25 with one E8M0 scale per 32, NVFP4 4.5 with one E4M3 scale per 16)</source>
+        <translation>Bits pro Gewicht laut Formatdefinition, Skalen eingeschlossen (BF16 16, FP8 8, MXFP4 4,25 mit einer E8M0-Skala je 32, NVFP4 4,5 mit einer E4M3-Skala je 16)</translation>
+    </message>
+    <message>
+        <source>As shipped: the formats of the model&apos;s own files (config.json quantization_config, safetensors dtypes).</source>
+        <translation>Wie ausgeliefert: die Formate der eigenen Dateien des Modells (config.json quantization_config, safetensors-dtypes).</translation>
+    </message>
+    <message>
+        <source>Element format of the attention KV cache (vLLM --kv-cache-dtype).</source>
+        <translation>Elementformat des Attention-KV-Caches (vLLM --kv-cache-dtype).</translation>
+    </message>
+    <message>
+        <source>bytes per element (BF16 and FP16 2, FP8 1)</source>
+        <translation>Bytes pro Element (BF16 und FP16 2, FP8 1)</translation>
+    </message>
+    <message>
+        <source>BF16, from the default scenario (the model&apos;s own dtype, as vLLM&apos;s &quot;auto&quot;).</source>
+        <translation>BF16, aus dem Standardszenario (der eigene dtype des Modells, wie „auto“ bei vLLM).</translation>
+    </message>
+    <message>
+        <source>Format of the fixed-size recurrent state that linear-attention layers (KDA, Gated DeltaNet) keep per sequence; other models ignore it.</source>
+        <translation>Format des rekurrenten Zustands fester Größe, den Schichten mit linearer Attention (KDA, Gated DeltaNet) pro Sequenz halten; andere Modelle ignorieren es.</translation>
+    </message>
+    <message>
+        <source>bytes per element (FP32 4, BF16 and FP16 2)</source>
+        <translation>Bytes pro Element (FP32 4, BF16 und FP16 2)</translation>
+    </message>
+    <message>
+        <source>FP32, from the default scenario.</source>
+        <translation>FP32, aus dem Standardszenario.</translation>
+    </message>
+    <message>
+        <source>Number format of this tensor group only (%1), overriding the Weights choice.</source>
+        <translation>Zahlenformat nur dieser Tensorgruppe (%1), hat Vorrang vor der Auswahl unter Gewichte.</translation>
+    </message>
+    <message>
+        <source>bits per weight as the format defines them, scales included</source>
+        <translation>Bits pro Gewicht laut Formatdefinition, Skalen eingeschlossen</translation>
+    </message>
+    <message>
+        <source>&quot;Default&quot;: the Weights choice above, or the format the model ships with.</source>
+        <translation>„Standard“: die Auswahl unter Gewichte oben oder das Format, mit dem das Modell ausgeliefert wird.</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::OffersDialog</name>
+    <message>
+        <source>Rental offers</source>
+        <translation>Mietangebote</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::OffersPanel</name>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs / instance</source>
+        <translation>GPUs / Instanz</translation>
+    </message>
+    <message>
+        <source>$ / GPU-hour (on demand)</source>
+        <translation>$ / GPU-Stunde (On-Demand)</translation>
+    </message>
+    <message>
+        <source>In the search</source>
+        <translation>In der Suche</translation>
+    </message>
+    <message>
+        <source>Interconnect</source>
+        <translation>Interconnect</translation>
+    </message>
+    <message>
+        <source>Clustered</source>
+        <translation>Clusterfähig</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>As of</source>
+        <translation>Stand</translation>
+    </message>
+    <message>
+        <source>Instances can be clustered into one deployment over a fabric (TP / EP / PP across instances)</source>
+        <translation>Instanzen lassen sich über ein Fabric zu einem Einsatz zusammenschließen (TP / EP / PP über Instanzen hinweg)</translation>
+    </message>
+    <message>
+        <source>What the layout search made of the offer for this plan</source>
+        <translation>Was die Aufteilungssuche für diesen Plan aus dem Angebot gemacht hat</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Your offers&lt;/b&gt; (saved in the scenario as pricing.offers; double-click a cell to edit it, each change can be undone)</source>
+        <translation>&lt;b&gt;Ihre Angebote&lt;/b&gt; (im Szenario als pricing.offers gespeichert; Doppelklick auf eine Zelle zum Bearbeiten, jede Änderung ist rückgängig machbar)</translation>
+    </message>
+    <message>
+        <source>&amp;Add offer</source>
+        <translation>Angebot &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add an offer for this GPU type; enter its shape and price</source>
+        <translation>Ein Angebot für diesen GPU-Typ hinzufügen; Instanzform und Preis eingeben</translation>
+    </message>
+    <message>
+        <source>&amp;Remove offer</source>
+        <translation>Angebot &amp;entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the selected offer of yours</source>
+        <translation>Das ausgewählte eigene Angebot entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Import offers...</source>
+        <translation>Angebote &amp;importieren...</translation>
+    </message>
+    <message>
+        <source>Add the offers of a JSON offers file (the schema of offers.json, as hostplan-cli plan --offers reads)</source>
+        <translation>Die Angebote einer JSON-Angebotsdatei hinzufügen (Schema von offers.json, wie hostplan-cli plan --offers es liest)</translation>
+    </message>
+    <message>
+        <source>Import rental offers</source>
+        <translation>Mietangebote importieren</translation>
+    </message>
+    <message>
+        <source>Offers (*.json);;All files (*)</source>
+        <translation>Angebote (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>chosen: %1, %2 a month</source>
+        <translation>gewählt: %1, %2 im Monat</translation>
+    </message>
+    <message>
+        <source>near tie: %1, %2 a month</source>
+        <translation>fast gleichauf: %1, %2 im Monat</translation>
+    </message>
+    <message>
+        <source>dearer: %1, %2 a month</source>
+        <translation>teurer: %1, %2 im Monat</translation>
+    </message>
+    <message>
+        <source>too little memory</source>
+        <translation>zu wenig Speicher</translation>
+    </message>
+    <message>
+        <source>too slow</source>
+        <translation>zu langsam</translation>
+    </message>
+    <message>
+        <source>no layout the engines run</source>
+        <translation>keine Aufteilung, die die Engines ausführen</translation>
+    </message>
+    <message>
+        <source>not ranked: GPUs per instance unknown</source>
+        <translation>nicht eingestuft: GPUs pro Instanz unbekannt</translation>
+    </message>
+    <message>
+        <source>not ranked: price unknown</source>
+        <translation>nicht eingestuft: Preis unbekannt</translation>
+    </message>
+    <message>
+        <source>not searched (another GPU type)</source>
+        <translation>nicht durchsucht (anderer GPU-Typ)</translation>
+    </message>
+    <message>
+        <source>Entered by you: the catalogue has none</source>
+        <translation>Von Ihnen eingegeben: der Katalog hat keinen Wert</translation>
+    </message>
+    <message>
+        <source>Overrides the catalogue offer of this id</source>
+        <translation>Ersetzt das Katalogangebot mit dieser ID</translation>
+    </message>
+    <message>
+        <source>unknown — enter</source>
+        <translation>unbekannt — eingeben</translation>
+    </message>
+    <message>
+        <source>reserved: %1</source>
+        <translation>reserviert: %1</translation>
+    </message>
+    <message>
+        <source>No on-demand price; reserved (%1) at %2 per GPU-hour</source>
+        <translation>Kein On-Demand-Preis; reserviert (%1) zu %2 pro GPU-Stunde</translation>
+    </message>
+    <message>
+        <source>price unknown — enter</source>
+        <translation>Preis unbekannt — eingeben</translation>
+    </message>
+    <message>
+        <source>Between instances: %1</source>
+        <translation>Zwischen Instanzen: %1</translation>
+    </message>
+    <message>
+        <source>Change offer %1 to %2</source>
+        <translation>Angebot %1 auf %2 ändern</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Catalogue offers for %1&lt;/b&gt; (read-only; where the catalogue has no price or no instance shape, enter yours: it becomes an offer of yours with the same id)</source>
+        <translation>&lt;b&gt;Katalogangebote für %1&lt;/b&gt; (schreibgeschützt; wo der Katalog keinen Preis oder keine Instanzform hat, geben Sie Ihren Wert ein: er wird zu einem eigenen Angebot mit derselben ID)</translation>
+    </message>
+    <message>
+        <source>No plan: %1</source>
+        <translation>Kein Plan: %1</translation>
+    </message>
+    <message>
+        <source>Cheapest offer that carries the workload: &lt;b&gt;%1&lt;/b&gt; (%2), %3 at %4 per GPU-hour (%5): &lt;b&gt;%6 a month&lt;/b&gt;.</source>
+        <translation>Günstigstes Angebot, das die Last trägt: &lt;b&gt;%1&lt;/b&gt; (%2), %3 zu %4 pro GPU-Stunde (%5): &lt;b&gt;%6 im Monat&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>No offer carries the workload: %1</source>
+        <translation>Kein Angebot trägt die Last: %1</translation>
+    </message>
+    <message>
+        <source>GPUs per instance: &apos;%1&apos; is not a whole number</source>
+        <translation>GPUs pro Instanz: „%1“ ist keine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>$ / GPU-hour: &apos;%1&apos; is not a number</source>
+        <translation>$ / GPU-Stunde: „%1“ ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>Change %1 of offer %2</source>
+        <translation>%1 von Angebot %2 ändern</translation>
+    </message>
+    <message>
+        <source>Remove your figures for offer %1</source>
+        <translation>Ihre Werte für Angebot %1 entfernen</translation>
+    </message>
+    <message>
+        <source>figures the catalogue lacks entered by the user</source>
+        <translation>vom Nutzer eingegebene Werte, die im Katalog fehlen</translation>
+    </message>
+    <message>
+        <source>Enter the price of offer %1: %2</source>
+        <translation>Preis von Angebot %1 eingeben: %2</translation>
+    </message>
+    <message>
+        <source>Enter the instance shape of offer %1: %2</source>
+        <translation>Instanzform von Angebot %1 eingeben: %2</translation>
+    </message>
+    <message>
+        <source>My provider</source>
+        <translation>Mein Anbieter</translation>
+    </message>
+    <message>
+        <source>entered by the user</source>
+        <translation>vom Nutzer eingegeben</translation>
+    </message>
+    <message>
+        <source>Add rental offer %1</source>
+        <translation>Mietangebot %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove rental offer %1</source>
+        <translation>Mietangebot %1 entfernen</translation>
+    </message>
+    <message>
+        <source>Import rental offers %1</source>
+        <translation>Mietangebote %1 importieren</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::PricingPanel</name>
@@ -1562,6 +2136,122 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source> /1M output (= input, not entered)</source>
         <translation> /1 Mio. Ausgabe (= Eingabe, nicht eingegeben)</translation>
+    </message>
+    <message>
+        <source>Rental rate of one GPU for one hour. Typing a rate prices every offer at it.</source>
+        <translation>Mietpreis einer GPU für eine Stunde. Ein eingegebener Preis gilt für jedes Angebot.</translation>
+    </message>
+    <message>
+        <source>USD per GPU-hour</source>
+        <translation>USD pro GPU-Stunde</translation>
+    </message>
+    <message>
+        <source>the on-demand rate of the rental offer the layout search chose (resources/offers.json), else the GPU&apos;s rate in resources/prices.json; source and date are shown below. Catalogue rates are stated assumptions: use your provider&apos;s quote.</source>
+        <translation>der On-Demand-Preis des Mietangebots, das die Aufteilungssuche gewählt hat (resources/offers.json), sonst der Preis der GPU in resources/prices.json; Quelle und Datum stehen unten. Katalogpreise sind genannte Annahmen: verwenden Sie das Angebot Ihres Anbieters.</translation>
+    </message>
+    <message>
+        <source>Drops your rate and uses the catalogue&apos;s again.</source>
+        <translation>Verwirft Ihren Preis und verwendet wieder den des Katalogs.</translation>
+    </message>
+    <message>
+        <source>Rental offers...</source>
+        <translation>Mietangebote...</translation>
+    </message>
+    <message>
+        <source>The offers the layout search ranks for this GPU type; add your own or enter a price the catalogue lacks</source>
+        <translation>Die Angebote, die die Aufteilungssuche für diesen GPU-Typ einstuft; eigene hinzufügen oder einen im Katalog fehlenden Preis eingeben</translation>
+    </message>
+    <message>
+        <source>Hours in one month, for monthly rental and API figures.</source>
+        <translation>Stunden in einem Monat, für Monatsmiete und API-Werte.</translation>
+    </message>
+    <message>
+        <source>hours per month</source>
+        <translation>Stunden pro Monat</translation>
+    </message>
+    <message>
+        <source>730 = 365 x 24 / 12, the average month (720 is a 30-day month).</source>
+        <translation>730 = 365 x 24 / 12, der durchschnittliche Monat (720 ist ein Monat mit 30 Tagen).</translation>
+    </message>
+    <message>
+        <source>The API whose prices the plan is compared against; the list holds the APIs in resources/prices.json (and imported price lists) that sell the plan&apos;s model.</source>
+        <translation>Die API, mit deren Preisen der Plan verglichen wird; die Liste enthält die APIs aus resources/prices.json (und importierten Preislisten), die das Modell des Plans anbieten.</translation>
+    </message>
+    <message>
+        <source>the cheapest API for this model at your token mix, or the default scenario&apos;s choice.</source>
+        <translation>die günstigste API für dieses Modell bei Ihrem Token-Mix oder die Wahl des Standardszenarios.</translation>
+    </message>
+    <message>
+        <source>Adds API prices from a JSON file (the api schema of resources/prices.json) or a CSV file with the same column names, as one undoable edit.</source>
+        <translation>Fügt API-Preise aus einer JSON-Datei (api-Schema von resources/prices.json) oder einer CSV-Datei mit denselben Spaltennamen hinzu, als eine rückgängig machbare Änderung.</translation>
+    </message>
+    <message>
+        <source>the chosen API&apos;s prices in resources/prices.json (source and as_of shown below).</source>
+        <translation>die Preise der gewählten API in resources/prices.json (Quelle und as_of stehen unten).</translation>
+    </message>
+    <message>
+        <source>API price of uncached input (prompt) tokens.</source>
+        <translation>API-Preis für ungecachte Eingabe-Tokens (Prompt).</translation>
+    </message>
+    <message>
+        <source>USD per 1M tokens</source>
+        <translation>USD pro 1 Mio. Tokens</translation>
+    </message>
+    <message>
+        <source>API price of input tokens served from the provider&apos;s prompt cache.</source>
+        <translation>API-Preis für Eingabe-Tokens, die aus dem Prompt-Cache des Anbieters bedient werden.</translation>
+    </message>
+    <message>
+        <source>the chosen API&apos;s cached-input price in resources/prices.json, or its input price where the provider publishes no discount.</source>
+        <translation>der Preis für gecachte Eingabe der gewählten API in resources/prices.json oder ihr Eingabepreis, wo der Anbieter keinen Rabatt veröffentlicht.</translation>
+    </message>
+    <message>
+        <source>API price of generated (output) tokens.</source>
+        <translation>API-Preis für erzeugte Tokens (Ausgabe).</translation>
+    </message>
+    <message>
+        <source>Drops your prices and uses the chosen API&apos;s catalogue prices.</source>
+        <translation>Verwirft Ihre Preise und verwendet die Katalogpreise der gewählten API.</translation>
+    </message>
+    <message>
+        <source>Batch API prices</source>
+        <translation>Batch-API-Preise</translation>
+    </message>
+    <message>
+        <source>An offline workload that can wait for the providers&apos; batch APIs: compare with their batch prices where published</source>
+        <translation>Eine Offline-Last, die auf die Batch-APIs der Anbieter warten kann: mit deren Batch-Preisen vergleichen, wo veröffentlicht</translation>
+    </message>
+    <message>
+        <source>Use batch API prices</source>
+        <translation>Batch-API-Preise verwenden</translation>
+    </message>
+    <message>
+        <source>Use standard API prices</source>
+        <translation>Standard-API-Preise verwenden</translation>
+    </message>
+    <message>
+        <source>Tier: prompts above %1 tokens (%2 per request here)</source>
+        <translation>Stufe: Prompts über %1 Tokens (hier %2 pro Anfrage)</translation>
+    </message>
+    <message>
+        <source>Tier: base prices (%1 prompt tokens per request)</source>
+        <translation>Stufe: Basispreise (%1 Prompt-Tokens pro Anfrage)</translation>
+    </message>
+    <message>
+        <source>batch price, %1% off</source>
+        <translation>Batch-Preis, %1 % Rabatt</translation>
+    </message>
+    <message>
+        <source>no batch price published: standard prices</source>
+        <translation>kein Batch-Preis veröffentlicht: Standardpreise</translation>
+    </message>
+    <message>
+        <source>Opens the rental offers editor: the catalogue&apos;s offers for this GPU type with the layout search&apos;s verdict on each, and your own offers (add, edit, import, remove; each change undoable and saved in the scenario).</source>
+        <translation>Öffnet den Editor für Mietangebote: die Angebote des Katalogs für diesen GPU-Typ mit dem Urteil der Aufteilungssuche zu jedem, und Ihre eigenen Angebote (hinzufügen, bearbeiten, importieren, entfernen; jede Änderung rückgängig machbar und im Szenario gespeichert).</translation>
+    </message>
+    <message>
+        <source>Compare with the providers&apos; published batch prices (often 50% off) instead of their standard prices, for offline workloads that can wait. Default: off.</source>
+        <translation>Mit den veröffentlichten Batch-Preisen der Anbieter (oft 50 % günstiger) statt ihrer Standardpreise vergleichen, für Offline-Last, die warten kann. Standard: aus.</translation>
     </message>
 </context>
 <context>
@@ -1758,6 +2448,66 @@ Alle Komponenten: %5 %4</translation>
         <source>Fit (report&apos;s plan)</source>
         <translation>Passt (Plan des Berichts)</translation>
     </message>
+    <message>
+        <source>Choose the identity file, from ~/.ssh by default.</source>
+        <translation>Schlüsseldatei wählen, standardmäßig aus ~/.ssh.</translation>
+    </message>
+    <message>
+        <source>The machine to probe over ssh: user@host, or a Host alias from your ~/.ssh/config.</source>
+        <translation>Der über ssh zu prüfende Rechner: user@host oder ein Host-Alias aus Ihrer ~/.ssh/config.</translation>
+    </message>
+    <message>
+        <source>the host of the last remote probe (empty the first time).</source>
+        <translation>der Host der letzten entfernten Prüfung (beim ersten Mal leer).</translation>
+    </message>
+    <message>
+        <source>The ssh port on the remote host.</source>
+        <translation>Der ssh-Port auf dem entfernten Host.</translation>
+    </message>
+    <message>
+        <source>TCP port number</source>
+        <translation>TCP-Portnummer</translation>
+    </message>
+    <message>
+        <source>&quot;default&quot; (0): ssh&apos;s own choice, port 22 or the Port in your ~/.ssh/config.</source>
+        <translation>„Standard“ (0): die eigene Wahl von ssh, Port 22 oder der Port aus Ihrer ~/.ssh/config.</translation>
+    </message>
+    <message>
+        <source>The private key ssh logs in with (ssh -i).</source>
+        <translation>Der private Schlüssel, mit dem sich ssh anmeldet (ssh -i).</translation>
+    </message>
+    <message>
+        <source>empty: your ssh agent and ~/.ssh/config choose the key.</source>
+        <translation>leer: Ihr ssh-Agent und ~/.ssh/config wählen den Schlüssel.</translation>
+    </message>
+    <message>
+        <source>The hostplan-probe command on the remote host, with its path if it is not on the PATH there.</source>
+        <translation>Der Befehl hostplan-probe auf dem entfernten Host, mit Pfad, falls er dort nicht im PATH liegt.</translation>
+    </message>
+    <message>
+        <source>hostplan-probe (found on the remote PATH).</source>
+        <translation>hostplan-probe (im entfernten PATH gefunden).</translation>
+    </message>
+    <message>
+        <source>Runs hostplan-probe on this computer: lists the GPUs, checks that the current plan&apos;s bytes per GPU can be allocated, and times copy bandwidth and the MXFP4 kernels. Without a GPU it says so and changes nothing.</source>
+        <translation>Führt hostplan-probe auf diesem Rechner aus: listet die GPUs auf, prüft, ob sich die Bytes pro GPU des aktuellen Plans belegen lassen, und misst Kopierbandbreite und die MXFP4-Kernels. Ohne GPU meldet es das und ändert nichts.</translation>
+    </message>
+    <message>
+        <source>Runs hostplan-probe on a rented node over your own ssh (BatchMode, your keys and config; no passwords are stored) and reads back its JSON report.</source>
+        <translation>Führt hostplan-probe über Ihr eigenes ssh auf einem gemieteten Knoten aus (BatchMode, Ihre Schlüssel und Konfiguration; es werden keine Passwörter gespeichert) und liest den JSON-Bericht zurück.</translation>
+    </message>
+    <message>
+        <source>Reads a JSON report written by hostplan-probe all -o report.json on another machine (probe/probereport.h, schema_version 1).</source>
+        <translation>Liest einen JSON-Bericht, den hostplan-probe all -o report.json auf einem anderen Rechner geschrieben hat (probe/probereport.h, schema_version 1).</translation>
+    </message>
+    <message>
+        <source>Stops the running probe; the probe frees every allocation.</source>
+        <translation>Stoppt die laufende Probe; die Probe gibt jede Belegung frei.</translation>
+    </message>
+    <message>
+        <source>One row per GPU found: the plan&apos;s bytes per GPU against the free memory the probe measured, whether the plan fits, and the measured copy bandwidth against the catalogue&apos;s HBM figure (resources/gpus.json).</source>
+        <translation>Eine Zeile pro gefundener GPU: die Bytes pro GPU des Plans gegenüber dem von der Probe gemessenen freien Speicher, ob der Plan passt, und die gemessene Kopierbandbreite gegenüber dem HBM-Wert des Katalogs (resources/gpus.json).</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ProbeRemote</name>
@@ -1832,6 +2582,25 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>Report received from %1</source>
         <translation>Bericht von %1 empfangen</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::Rate</name>
+    <message>
+        <source>Cost at your rate of %1 per GPU-hour (every offer is ranked at it too).</source>
+        <translation>Kosten zu Ihrem Preis von %1 pro GPU-Stunde (auch jedes Angebot wird dazu eingestuft).</translation>
+    </message>
+    <message>
+        <source>Cost at the chosen offer&apos;s own rate: %1 per GPU-hour, %2 (%3 %4).</source>
+        <translation>Kosten zum eigenen Preis des gewählten Angebots: %1 pro GPU-Stunde, %2 (%3 %4).</translation>
+    </message>
+    <message>
+        <source>Cost at the %1 catalogue rate of %2 per GPU-hour, as the GPU count or layout is yours.</source>
+        <translation>Kosten zum Katalogpreis für %1 von %2 pro GPU-Stunde, da GPU-Anzahl oder Aufteilung von Ihnen stammen.</translation>
+    </message>
+    <message>
+        <source>The layout search ranks each offer at its own rate: its choice, %1, costs %2 a month at %3 per GPU-hour.</source>
+        <translation>Die Aufteilungssuche stuft jedes Angebot zu seinem eigenen Preis ein: ihre Wahl, %1, kostet %2 im Monat zu %3 pro GPU-Stunde.</translation>
     </message>
 </context>
 <context>
@@ -2557,20 +3326,8 @@ Alle Komponenten: %5 %4</translation>
         <translation>Monatsmiete pro GPU-Typ</translation>
     </message>
     <message>
-        <source>5. Probe results</source>
-        <translation>5. Probe-Ergebnisse</translation>
-    </message>
-    <message>
-        <source>6. Assumptions</source>
-        <translation>6. Annahmen</translation>
-    </message>
-    <message>
         <source>Every input of the scenario and every catalogue figure the plan used, with its source and date. Replace an assumption by editing the scenario (or the catalogue files) and export the report again.</source>
         <translation>Jede Eingabe des Szenarios und jede Katalogangabe, die der Plan verwendet hat, mit Quelle und Datum. Ersetzen Sie eine Annahme, indem Sie das Szenario (oder die Katalogdateien) bearbeiten, und exportieren Sie den Bericht erneut.</translation>
-    </message>
-    <message>
-        <source>7. How the figures are derived</source>
-        <translation>7. Wie die Zahlen entstehen</translation>
     </message>
     <message>
         <source>All figures come from HostPlan&apos;s core (the same numbers as hostplan-cli plan --json and the GUI). Bytes are decimal GB (10^9) with binary GiB (2^30) in brackets; money is USD.</source>
@@ -2633,10 +3390,6 @@ Alle Komponenten: %5 %4</translation>
         <translation>0 (zu langsam)</translation>
     </message>
     <message>
-        <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Sequences at the target: how many of them the practical layout runs within the time per output token (0: too slow, e.g. pipeline stages over many nodes). Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs are at the practical count; %1</source>
-        <translation>Speicheruntergrenze: GPUs, deren beworbener Speicher allein die Gewichte fasst. Praktische Anzahl: die kleinste mietbare Anzahl (1 GPU oder ganze Knoten), deren Aufteilung die Gewichte und die Last fasst. Sequenzen beim Ziel: wie viele davon die praktische Aufteilung innerhalb der Zeit pro Ausgabe-Token ausführt (0: zu langsam, z. B. Pipeline-Stufen über viele Knoten). Pilotbereich: wofür man einen Anbieter um ein Angebot für einen Pilotbetrieb bittet, von der praktischen Anzahl bis zu einem Knoten mehr (höchstens das Doppelte der praktischen Anzahl). Monatskosten gelten für die praktische Anzahl; %1</translation>
-    </message>
-    <message>
         <source>The probed machine has %1, the plan is for %2: the verdicts below test the plan&apos;s memory per GPU on the probed GPUs, and the plan&apos;s speed figures are not calibrated by this report.</source>
         <translation>Der geprüfte Rechner hat %1, der Plan gilt für %2: die Urteile unten prüfen den Speicherbedarf pro GPU des Plans auf den geprüften GPUs, und die Geschwindigkeitswerte des Plans werden durch diesen Bericht nicht kalibriert.</translation>
     </message>
@@ -2655,6 +3408,102 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>Stale price: %1 is from %2, %3 days before this report (older than %4 days); check the provider&apos;s page before deciding.</source>
         <translation>Veralteter Preis: %1 stammt vom %2, %3 Tage vor diesem Bericht (älter als %4 Tage); vor der Entscheidung die Seite des Anbieters prüfen.</translation>
+    </message>
+    <message>
+        <source>GPU-hour rate (%1, offer %2, %3)</source>
+        <translation>GPU-Stundenpreis (%1, Angebot %2, %3)</translation>
+    </message>
+    <message>
+        <source>API context-length tier</source>
+        <translation>API-Stufe nach Kontextlänge</translation>
+    </message>
+    <message>
+        <source>prompts above %1 tokens (%2 per request in this workload)</source>
+        <translation>Prompts über %1 Tokens (%2 pro Anfrage in dieser Last)</translation>
+    </message>
+    <message>
+        <source>base prices (%1 prompt tokens per request in this workload)</source>
+        <translation>Basispreise (%1 Prompt-Tokens pro Anfrage in dieser Last)</translation>
+    </message>
+    <message>
+        <source>Batch API prices</source>
+        <translation>Batch-API-Preise</translation>
+    </message>
+    <message>
+        <source>yes, %1% off</source>
+        <translation>ja, %1 % Rabatt</translation>
+    </message>
+    <message>
+        <source>asked for; this API publishes none (standard prices)</source>
+        <translation>gewünscht; diese API veröffentlicht keine (Standardpreise)</translation>
+    </message>
+    <message>
+        <source>API price range</source>
+        <translation>API-Preisspanne</translation>
+    </message>
+    <message>
+        <source>%1 - %2 a month for this workload; break-even %3 - %4</source>
+        <translation>%1 - %2 im Monat für diese Last; Break-even %3 - %4</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (most loaded GPU), per replica and for all %1 replicas (%2, TP %3, EP %4, PP %5 per replica)</source>
+        <translation>Speicher pro GPU (am stärksten belastete GPU), pro Replikat und für alle %1 Replikate (%2, TP %3, EP %4, PP %5 pro Replikat)</translation>
+    </message>
+    <message>
+        <source>Per replica (%1)</source>
+        <translation>Pro Replikat (%1)</translation>
+    </message>
+    <message>
+        <source>All %1 replicas (%2)</source>
+        <translation>Alle %1 Replikate (%2)</translation>
+    </message>
+    <message>
+        <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Sequences at the target: how many of them the practical layout runs within the time per output token (0: too slow, e.g. pipeline stages over many nodes). Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs are at the practical count and the rate of each type&apos;s chosen offer (or yours); %1</source>
+        <translation>Speicheruntergrenze: GPUs, deren beworbener Speicher allein die Gewichte fasst. Praktische Anzahl: die kleinste mietbare Anzahl (1 GPU oder ganze Knoten), deren Aufteilung die Gewichte und die Last fasst. Sequenzen beim Ziel: wie viele davon die praktische Aufteilung innerhalb der Zeit pro Ausgabe-Token ausführt (0: zu langsam, z. B. Pipeline-Stufen über viele Knoten). Pilotbereich: die Spanne, für die man einen Anbieter um ein Angebot für einen Pilotbetrieb bittet, von der praktischen Anzahl bis zu einem Knoten mehr (höchstens das Doppelte der praktischen Anzahl). Monatskosten gelten bei der praktischen Anzahl und dem Preis des gewählten Angebots jedes Typs (oder Ihrem Preis); %1</translation>
+    </message>
+    <message>
+        <source>5. Serving commands</source>
+        <translation>5. Serving-Befehle</translation>
+    </message>
+    <message>
+        <source>The launch commands for this plan, the same text as hostplan-cli serve-cmd and the Deploy tab; the table under each command says where each value comes from. Names such as ${HEAD_IP} are shell variables to set on each node.</source>
+        <translation>Die Startbefehle für diesen Plan, derselbe Text wie hostplan-cli serve-cmd und der Reiter Bereitstellung; die Tabelle unter jedem Befehl zeigt, woher jeder Wert stammt. Namen wie ${HEAD_IP} sind Shell-Variablen, die auf jedem Knoten zu setzen sind.</translation>
+    </message>
+    <message>
+        <source>First, on the nodes:</source>
+        <translation>Zuerst auf den Knoten:</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <source>6. Probe results</source>
+        <translation>6. Probe-Ergebnisse</translation>
+    </message>
+    <message>
+        <source>7. Assumptions</source>
+        <translation>7. Annahmen</translation>
+    </message>
+    <message>
+        <source>8. How the figures are derived</source>
+        <translation>8. Wie die Zahlen hergeleitet werden</translation>
+    </message>
+    <message>
+        <source>%1: flags</source>
+        <translation>%1: Flags</translation>
+    </message>
+    <message>
+        <source>Flag</source>
+        <translation>Flag</translation>
+    </message>
+    <message>
+        <source>Why this value</source>
+        <translation>Warum dieser Wert</translation>
+    </message>
+    <message>
+        <source>(model)</source>
+        <translation>(Modell)</translation>
     </message>
 </context>
 <context>
@@ -2701,10 +3550,6 @@ Alle Komponenten: %5 %4</translation>
 </context>
 <context>
     <name>hostplan::ui::SummaryView</name>
-    <message>
-        <source>&lt;h3 style=&apos;color:#b00&apos;&gt;No plan&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</source>
-        <translation>&lt;h3 style=&apos;color:#b00&apos;&gt;Kein Plan&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</translation>
-    </message>
     <message>
         <source>&lt;h3 style=&apos;color:%1&apos;&gt;%2&lt;/h3&gt;</source>
         <translation>&lt;h3 style=&apos;color:%1&apos;&gt;%2&lt;/h3&gt;</translation>
@@ -2900,6 +3745,26 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>&lt;p&gt;Break-even: &lt;b&gt;never&lt;/b&gt;: the API stays cheaper at any volume this plan can serve. %1&lt;/p&gt;</source>
         <translation>&lt;p&gt;Gewinnschwelle: &lt;b&gt;nie&lt;/b&gt;: die API bleibt bei jedem Volumen billiger, das dieser Plan bedienen kann. %1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3 style=&apos;color:%1&apos;&gt;No plan&lt;/h3&gt;&lt;p&gt;%2&lt;/p&gt;</source>
+        <translation>&lt;h3 style=&apos;color:%1&apos;&gt;Kein Plan&lt;/h3&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h4&gt;Memory per GPU (most loaded GPU), per replica and in total for %1 replicas&lt;/h4&gt;</source>
+        <translation>&lt;h4&gt;Speicher pro GPU (am stärksten belastete GPU), pro Replikat und insgesamt für %1 Replikate&lt;/h4&gt;</translation>
+    </message>
+    <message>
+        <source>Per replica (%1)</source>
+        <translation>Pro Replikat (%1)</translation>
+    </message>
+    <message>
+        <source>All %1 replicas (%2)</source>
+        <translation>Alle %1 Replikate (%2)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Each of the %1 replicas holds its share of the sequences. In total across all GPUs: %2 (one replica: %3). KV cache: %4 bytes per token for the whole model, %5 per GPU.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Jedes der %1 Replikate hält seinen Anteil der Sequenzen. Insgesamt über alle GPUs: %2 (ein Replikat: %3). KV-Cache: %4 Bytes pro Token für das ganze Modell, %5 pro GPU.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -3131,6 +3996,82 @@ Above the memory limit: the KV room holds %1</source>
     <message>
         <source> sequence</source>
         <translation> Sequenz</translation>
+    </message>
+    <message>
+        <source>32,768 tokens, from the default scenario (resources/default-scenario.json); the model&apos;s max_position_embeddings (config.json) is the most a plan accepts.</source>
+        <translation>32.768 Tokens, aus dem Standardszenario (resources/default-scenario.json); max_position_embeddings des Modells (config.json) ist das Maximum, das ein Plan annimmt.</translation>
+    </message>
+    <message>
+        <source>Context length per sequence on a log scale: each tick is 4x; dragging previews, releasing records one edit.</source>
+        <translation>Kontextlänge pro Sequenz auf logarithmischer Skala: jeder Strich ist 4x; Ziehen zeigt eine Vorschau, Loslassen speichert eine Änderung.</translation>
+    </message>
+    <message>
+        <source>tokens per sequence (prompt + output)</source>
+        <translation>Tokens pro Sequenz (Prompt + Ausgabe)</translation>
+    </message>
+    <message>
+        <source>Context length per sequence: the prompt and the output that one request holds in the KV cache at once.</source>
+        <translation>Kontextlänge pro Sequenz: Prompt und Ausgabe, die eine Anfrage gleichzeitig im KV-Cache hält.</translation>
+    </message>
+    <message>
+        <source>Sequences in flight at once, each at the full context: the KV cache the plan must hold and the batch that sets the speed.</source>
+        <translation>Gleichzeitig laufende Sequenzen, jede mit vollem Kontext: der KV-Cache, den der Plan halten muss, und der Batch, der die Geschwindigkeit bestimmt.</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>Sequenzen</translation>
+    </message>
+    <message>
+        <source>16, from the default scenario.</source>
+        <translation>16, aus dem Standardszenario.</translation>
+    </message>
+    <message>
+        <source>millions of tokens per month</source>
+        <translation>Millionen Tokens pro Monat</translation>
+    </message>
+    <message>
+        <source>Prompt tokens per month that an API would bill at its input price (not cached).</source>
+        <translation>Prompt-Tokens pro Monat, die eine API zu ihrem Eingabepreis abrechnen würde (nicht gecacht).</translation>
+    </message>
+    <message>
+        <source>2,000 M (2 billion), from the default scenario.</source>
+        <translation>2.000 Mio. (2 Mrd.), aus dem Standardszenario.</translation>
+    </message>
+    <message>
+        <source>Prompt tokens per month that an API serves from its prompt cache, billed at its cached-input price.</source>
+        <translation>Prompt-Tokens pro Monat, die eine API aus ihrem Prompt-Cache bedient, zu ihrem Preis für gecachte Eingabe abgerechnet.</translation>
+    </message>
+    <message>
+        <source>1,000 M, from the default scenario.</source>
+        <translation>1.000 Mio., aus dem Standardszenario.</translation>
+    </message>
+    <message>
+        <source>Generated tokens per month: the volume the GPUs must serve in time and the x axis of the break-even chart.</source>
+        <translation>Erzeugte Tokens pro Monat: das Volumen, das die GPUs rechtzeitig liefern müssen, und die x-Achse des Break-even-Diagramms.</translation>
+    </message>
+    <message>
+        <source>500 M, from the default scenario.</source>
+        <translation>500 Mio., aus dem Standardszenario.</translation>
+    </message>
+    <message>
+        <source>Hours a day the GPUs are rented; fewer than 24 scales the rental (scheduled instances).</source>
+        <translation>Stunden am Tag, die die GPUs gemietet sind; weniger als 24 skaliert die Miete (Instanzen nach Zeitplan).</translation>
+    </message>
+    <message>
+        <source>24 (always on), from the default scenario.</source>
+        <translation>24 (Dauerbetrieb), aus dem Standardszenario.</translation>
+    </message>
+    <message>
+        <source>Tokens one heavy user generates per month: the break-even volume divided by this is the break-even number of users.</source>
+        <translation>Tokens, die ein Vielnutzer pro Monat erzeugt: das Break-even-Volumen geteilt durch diesen Wert ergibt die Break-even-Zahl der Nutzer.</translation>
+    </message>
+    <message>
+        <source>millions of tokens per month per user</source>
+        <translation>Millionen Tokens pro Monat pro Nutzer</translation>
+    </message>
+    <message>
+        <source>50 M, from the default scenario (a stated assumption).</source>
+        <translation>50 Mio., aus dem Standardszenario (eine genannte Annahme).</translation>
     </message>
 </context>
 </TS>

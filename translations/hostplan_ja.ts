@@ -2,6 +2,36 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja">
 <context>
+    <name>FieldHelp</name>
+    <message>
+        <source>Unit:</source>
+        <translation>単位：</translation>
+    </message>
+    <message>
+        <source>Default:</source>
+        <translation>既定値：</translation>
+    </message>
+</context>
+<context>
+    <name>Theme</name>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>テーマ(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>システム(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>ライト(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>ダーク(&amp;D)</translation>
+    </message>
+</context>
+<context>
     <name>hostplan::ui::BreakEvenChart</name>
     <message>
         <source>%1T</source>
@@ -94,6 +124,83 @@
     <message>
         <source>API: %1 per month for %2 output tokens</source>
         <translation>API：%2 出力トークンで月 %1</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::CardFitView</name>
+    <message>
+        <source>Weights: %1</source>
+        <translation>重み：%1</translation>
+    </message>
+    <message>
+        <source>Every layer on the GPU at llama-server&apos;s default 4,096-token context; the longest context that still fits there: %1 tokens (one slot, f16 KV cache).</source>
+        <translation>llama-server の既定コンテキスト 4,096 トークンで全レイヤーが GPU に載ります。GPU に収まる最長コンテキスト：%1 トークン（1 スロット、f16 KVキャッシュ）。</translation>
+    </message>
+    <message>
+        <source>Does not fit wholly on the GPU at the default context: --n-cpu-moe %1 keeps the experts of the first %1 layers in system RAM and everything else on the GPU (faster here than splitting whole layers); %2 % of each decode step reads RAM.</source>
+        <translation>既定コンテキストでは GPU に全体が収まりません：--n-cpu-moe %1 で最初の %1 レイヤーのエキスパートをシステム RAM に置き、残りはすべて GPU に置きます（ここではレイヤー単位の分割より高速）。各デコードステップの %2 % が RAM を読み込みます。</translation>
+    </message>
+    <message>
+        <source>Does not fit wholly on the GPU at the default context: -ngl %1 keeps %1 of %2 layer slots there and the rest in system RAM; %3 % of each decode step reads RAM.</source>
+        <translation>既定コンテキストでは GPU に全体が収まりません：-ngl %1 で %2 個のレイヤースロットのうち %1 個を GPU に、残りをシステム RAM に置きます。各デコードステップの %3 % が RAM を読み込みます。</translation>
+    </message>
+    <message>
+        <source>Neither the GPU nor the GPU and system RAM together hold it.</source>
+        <translation>GPU だけでも、GPU とシステム RAM を合わせても収まりません。</translation>
+    </message>
+    <message>
+        <source>Decode ceiling at peak memory bandwidth: %1 tokens/s for one sequence.</source>
+        <translation>ピークメモリ帯域幅でのデコード上限：1 シーケンスで %1 tokens/s。</translation>
+    </message>
+    <message>
+        <source>%1 of system memory at %2 GB/s
+Source: %3 (as of %4)</source>
+        <translation>システムメモリ %1、%2 GB/s
+出典：%3（%4 時点）</translation>
+    </message>
+    <message>
+        <source>&amp;Card:</source>
+        <translation>カード(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Host:</source>
+        <translation>ホスト(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Each model stored as each llama.cpp type and run by llama-server with its defaults (one slot, f16 KV cache). A cell gives the longest context that runs wholly on the card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: only experts), and the decode ceiling at peak bandwidth. Uniform types approximate published files (Q4_K_M is mostly q4_K).</source>
+        <translation>各モデルを各 llama.cpp 型で保存し、llama-server の既定設定（1 スロット、f16 KVキャッシュ）で実行した場合です。各セルには、カード上だけで動作する最長コンテキスト、または収まるオフロード（-ngl：レイヤー単位でシステム RAM へ、--n-cpu-moe：エキスパートのみ）と、ピーク帯域幅でのデコード上限を示します。均一な型は公開ファイルの近似です（Q4_K_M は主に q4_K）。</translation>
+    </message>
+    <message>
+        <source>runs to %1 · %2 tokens/s</source>
+        <translation>%1 まで動作 · %2 tokens/s</translation>
+    </message>
+    <message>
+        <source>--n-cpu-moe %1 · %2 tokens/s</source>
+        <translation>--n-cpu-moe %1 · %2 tokens/s</translation>
+    </message>
+    <message>
+        <source>-ngl %1/%2 · %3 tokens/s</source>
+        <translation>-ngl %1/%2 · %3 tokens/s</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>収まらない</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>パラメータ</translation>
+    </message>
+    <message>
+        <source>%1B</source>
+        <translation>%1B</translation>
+    </message>
+    <message>
+        <source>this file: %1</source>
+        <translation>このファイル：%1</translation>
     </message>
 </context>
 <context>
@@ -386,6 +493,53 @@
     </message>
 </context>
 <context>
+    <name>hostplan::ui::DeployView</name>
+    <message>
+        <source>&lt;h3 style=&apos;color:#b00&apos;&gt;No plan&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</source>
+        <translation>&lt;h3 style=&apos;color:#b00&apos;&gt;プランなし&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; on %2 x %3 (TP %4, EP %5, PP %6), context %7 tokens.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;、%2 x %3（TP %4、EP %5、PP %6）、コンテキスト %7 トークン。</translation>
+    </message>
+    <message>
+        <source>%1 data-parallel replicas on %2: run each command once per replica, behind a load balancer.</source>
+        <translation>%2 上にデータ並列レプリカ %1 個：各コマンドをレプリカごとに 1 回、ロードバランサーの背後で実行してください。</translation>
+    </message>
+    <message>
+        <source>The plan does not fit: these commands will not start or will hold fewer sequences.</source>
+        <translation>プランが収まりません：これらのコマンドは起動しないか、保持できるシーケンスが少なくなります。</translation>
+    </message>
+    <message>
+        <source>First, on the nodes:</source>
+        <translation>まず、各ノードで：</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>コピー</translation>
+    </message>
+    <message>
+        <source>Copy the %1 command to the clipboard</source>
+        <translation>%1 コマンドをクリップボードにコピー</translation>
+    </message>
+    <message>
+        <source>Flag</source>
+        <translation>フラグ</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>値</translation>
+    </message>
+    <message>
+        <source>Why this value</source>
+        <translation>この値の理由</translation>
+    </message>
+    <message>
+        <source>(model)</source>
+        <translation>（モデル）</translation>
+    </message>
+</context>
+<context>
     <name>hostplan::ui::Export</name>
     <message>
         <source>Cannot write %1: %2</source>
@@ -552,6 +706,10 @@ No native MXFP4: FP4 weights are dequantized</source>
     <message>
         <source>GPUs</source>
         <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Your plan (GPU count fixed at %1): %2</source>
+        <translation>現在のプラン（GPU 数は %1 に固定）：%2</translation>
     </message>
 </context>
 <context>
@@ -776,6 +934,116 @@ Source: %6 (as of %7)</source>
     <message>
         <source>; offer %1 (%2)</source>
         <translation>、レンタルプラン %1（%2）</translation>
+    </message>
+    <message>
+        <source>The GPU type to rent, from the catalogue resources/gpus.json (memory, usable memory, HBM bandwidth, compute rates and node size, each with its source and date). Choosing one sets the count, node size and layout back to auto.</source>
+        <translation>レンタルする GPU 種別。カタログ resources/gpus.json から選びます（メモリ、利用可能メモリ、HBM 帯域幅、演算性能、ノードサイズ。それぞれ出典と日付付き）。選択すると GPU 数、ノードサイズ、構成が自動に戻ります。</translation>
+    </message>
+    <message>
+        <source>B300, from the default scenario (resources/default-scenario.json).</source>
+        <translation>B300、既定シナリオ（resources/default-scenario.json）より。</translation>
+    </message>
+    <message>
+        <source>How many GPUs the deployment rents.</source>
+        <translation>デプロイでレンタルする GPU 数。</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>auto (0): the layout search takes the smallest rentable count (one GPU or whole nodes of the offers in resources/offers.json) whose memory, by the engine&apos;s own rules, holds the workload.</source>
+        <translation>自動 (0)：構成探索は、エンジン自身のルールでメモリが負荷を保持できる最小のレンタル可能数（GPU 1 基、または resources/offers.json のレンタルプランのノード単位）を選びます。</translation>
+    </message>
+    <message>
+        <source>GPUs in one rental node (the bundle a provider rents); tensor parallelism stays inside a node.</source>
+        <translation>1 つのレンタルノード内の GPU 数（プロバイダーがレンタルする単位）。テンソル並列はノード内に収まります。</translation>
+    </message>
+    <message>
+        <source>the GPU&apos;s usual node from resources/gpus.json (8; 4 per GB200/GB300 tray).</source>
+        <translation>resources/gpus.json にある GPU の通常のノードサイズ（8。GB200/GB300 トレイでは 4）。</translation>
+    </message>
+    <message>
+        <source>Tensor parallel size: each layer&apos;s weights are split across this many GPUs. A power of two that divides the attention heads.</source>
+        <translation>テンソル並列サイズ：各レイヤーの重みをこの数の GPU に分割します。アテンションヘッド数を割り切る 2 のべき乗。</translation>
+    </message>
+    <message>
+        <source>GPUs (tensor-parallel ranks)</source>
+        <translation>GPU（テンソル並列ランク）</translation>
+    </message>
+    <message>
+        <source>auto (0): the layout search, from the heads in the model&apos;s config.json (num_attention_heads, num_key_value_heads).</source>
+        <translation>自動 (0)：構成探索が、モデルの config.json のヘッド数（num_attention_heads、num_key_value_heads）から決めます。</translation>
+    </message>
+    <message>
+        <source>Expert parallel size: whole routed experts per GPU (EP = TP) or experts sliced by tensor parallelism (EP = 1). Must divide the routed experts.</source>
+        <translation>エキスパート並列サイズ：GPU ごとにルーテッドエキスパート全体を置く（EP = TP）か、テンソル並列でエキスパートを分割する（EP = 1）。ルーテッドエキスパート数を割り切る必要があります。</translation>
+    </message>
+    <message>
+        <source>GPUs (expert-parallel ranks)</source>
+        <translation>GPU（エキスパート並列ランク）</translation>
+    </message>
+    <message>
+        <source>auto (0): the layout search, from the experts in the model&apos;s config.json (n_routed_experts or num_local_experts).</source>
+        <translation>自動 (0)：構成探索が、モデルの config.json のエキスパート数（n_routed_experts または num_local_experts）から決めます。</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel size: layers split into stages across nodes; TP x PP = GPU count, at most one stage per layer.</source>
+        <translation>パイプライン並列サイズ：レイヤーをステージに分けてノード間に配置します。TP x PP = GPU 数、1 レイヤーあたり最大 1 ステージ。</translation>
+    </message>
+    <message>
+        <source>pipeline stages</source>
+        <translation>パイプラインステージ</translation>
+    </message>
+    <message>
+        <source>auto (0): the layout search, within the layers of the model&apos;s config.json (num_hidden_layers).</source>
+        <translation>自動 (0)：構成探索が、モデルの config.json のレイヤー数（num_hidden_layers）の範囲で決めます。</translation>
+    </message>
+    <message>
+        <source>The serving engine whose memory rules size the plan: what it allocates at start-up (weights, KV cache pool, activations, CUDA graphs) and its default limits.</source>
+        <translation>メモリルールでプランの規模を決めるサービングエンジン：起動時に確保するもの（重み、KVキャッシュプール、アクティベーション、CUDA グラフ）と既定の上限。</translation>
+    </message>
+    <message>
+        <source>vLLM, from the default scenario; each engine&apos;s rules and the versions they were read from are in the core&apos;s engine table (core/engine/engine.cpp).</source>
+        <translation>vLLM、既定シナリオより。各エンジンのルールと参照したバージョンは、コアのエンジン表（core/engine/engine.cpp）にあります。</translation>
+    </message>
+    <message>
+        <source>The share of GPU memory the engine may use: vLLM gpu_memory_utilization and SGLang mem_fraction_static are of total memory, TensorRT-LLM free_gpu_memory_fraction of the memory left after the weights.</source>
+        <translation>エンジンが使用できる GPU メモリの割合：vLLM の gpu_memory_utilization と SGLang の mem_fraction_static は総メモリに対する割合、TensorRT-LLM の free_gpu_memory_fraction は重みを除いた残りメモリに対する割合です。</translation>
+    </message>
+    <message>
+        <source>fraction, 0 to 1 (0.90 = 90 %)</source>
+        <translation>割合、0～1（0.90 = 90 %）</translation>
+    </message>
+    <message>
+        <source>&quot;engine default&quot; (0): the engine&apos;s own default, vLLM 0.9, SGLang by GPU size and TP (its server_args.py table), TensorRT-LLM 0.9.</source>
+        <translation>「エンジン既定」(0)：エンジン自身の既定値。vLLM は 0.9、SGLang は GPU サイズと TP による（server_args.py の表）、TensorRT-LLM は 0.9。</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::HelpActions</name>
+    <message>
+        <source>HostPlan &amp;Manual</source>
+        <translation>HostPlan マニュアル(&amp;M)</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::HelpWindow</name>
+    <message>
+        <source>HostPlan Manual</source>
+        <translation>HostPlan マニュアル</translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation>戻る(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Forward</source>
+        <translation>進む(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Contents</source>
+        <translation>目次(&amp;C)</translation>
     </message>
 </context>
 <context>
@@ -1106,6 +1374,22 @@ KVキャッシュ + 状態：GPU・シーケンスあたり %2
         <source>Restore unsaved changes</source>
         <translation>未保存の変更を復元</translation>
     </message>
+    <message>
+        <source>Deploy</source>
+        <translation>デプロイ</translation>
+    </message>
+    <message>
+        <source>This card</source>
+        <translation>このカード</translation>
+    </message>
+    <message>
+        <source>Serving commands for this plan, every flag explained</source>
+        <translation>このプランのサービングコマンドと全フラグの説明</translation>
+    </message>
+    <message>
+        <source>Which models run on one card with llama.cpp, at what context</source>
+        <translation>llama.cpp で 1 枚のカードに載るモデルとそのコンテキスト</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::MemoryChart</name>
@@ -1368,6 +1652,296 @@ All components: %5 %4</source>
         <source>Import model folder</source>
         <translation>モデルフォルダーをインポート</translation>
     </message>
+    <message>
+        <source>The model to plan for, from the catalogue in resources/models/ (real Hugging Face config.json files, and model cards where no config is published). Type part of the name to search; Import file / Import folder add your own.</source>
+        <translation>計画対象のモデル。resources/models/ のカタログから選びます（実際の Hugging Face config.json ファイル、config が公開されていない場合はモデルカード）。名前の一部を入力すると検索できます。「ファイルをインポート」/「フォルダーをインポート」で独自のモデルを追加できます。</translation>
+    </message>
+    <message>
+        <source>Kimi K3, from the default scenario (resources/default-scenario.json).</source>
+        <translation>Kimi K3、既定シナリオ（resources/default-scenario.json）より。</translation>
+    </message>
+    <message>
+        <source>Reads a Hugging Face config.json (parameter counts by architecture) or a model.safetensors.index.json (exact bytes per tensor) as the scenario&apos;s model; undoable.</source>
+        <translation>Hugging Face の config.json（アーキテクチャ別のパラメータ数）または model.safetensors.index.json（テンソルごとの正確なバイト数）をシナリオのモデルとして読み込みます。元に戻せます。</translation>
+    </message>
+    <message>
+        <source>Reads a model folder: its config.json, refined by model.safetensors.index.json or the *.safetensors headers when present; undoable.</source>
+        <translation>モデルフォルダーを読み込みます：config.json を、あれば model.safetensors.index.json または *.safetensors ヘッダーで補正します。元に戻せます。</translation>
+    </message>
+    <message>
+        <source>Re-quantizes every quantizable tensor group (attention, MLPs, experts, LM head) to one number format; embeddings, norms and routers keep theirs.</source>
+        <translation>量子化可能なすべてのテンソルグループ（アテンション、MLP、エキスパート、LM ヘッド）を 1 つの数値形式に再量子化します。埋め込み、正規化、ルーターは元の形式のままです。</translation>
+    </message>
+    <message>
+        <source>bits per weight as the format defines them, scales included (BF16 16, FP8 8, MXFP4 4.25 with one E8M0 scale per 32, NVFP4 4.5 with one E4M3 scale per 16)</source>
+        <translation>形式の定義どおりの重みあたりビット数、スケール込み（BF16 16、FP8 8、MXFP4 4.25 は 32 個ごとに E8M0 スケール 1 つ、NVFP4 4.5 は 16 個ごとに E4M3 スケール 1 つ）</translation>
+    </message>
+    <message>
+        <source>As shipped: the formats of the model&apos;s own files (config.json quantization_config, safetensors dtypes).</source>
+        <translation>配布時の形式：モデル自身のファイルの形式（config.json の quantization_config、safetensors の dtype）。</translation>
+    </message>
+    <message>
+        <source>Element format of the attention KV cache (vLLM --kv-cache-dtype).</source>
+        <translation>アテンション KVキャッシュの要素形式（vLLM --kv-cache-dtype）。</translation>
+    </message>
+    <message>
+        <source>bytes per element (BF16 and FP16 2, FP8 1)</source>
+        <translation>要素あたりバイト数（BF16 と FP16 は 2、FP8 は 1）</translation>
+    </message>
+    <message>
+        <source>BF16, from the default scenario (the model&apos;s own dtype, as vLLM&apos;s &quot;auto&quot;).</source>
+        <translation>BF16、既定シナリオより（モデル自身の dtype、vLLM の &quot;auto&quot; と同じ）。</translation>
+    </message>
+    <message>
+        <source>Format of the fixed-size recurrent state that linear-attention layers (KDA, Gated DeltaNet) keep per sequence; other models ignore it.</source>
+        <translation>線形アテンション層（KDA、Gated DeltaNet）がシーケンスごとに保持する固定サイズの再帰状態の形式。他のモデルでは無視されます。</translation>
+    </message>
+    <message>
+        <source>bytes per element (FP32 4, BF16 and FP16 2)</source>
+        <translation>要素あたりバイト数（FP32 は 4、BF16 と FP16 は 2）</translation>
+    </message>
+    <message>
+        <source>FP32, from the default scenario.</source>
+        <translation>FP32、既定シナリオより。</translation>
+    </message>
+    <message>
+        <source>Number format of this tensor group only (%1), overriding the Weights choice.</source>
+        <translation>このテンソルグループ（%1）のみの数値形式。「重み」の選択より優先されます。</translation>
+    </message>
+    <message>
+        <source>bits per weight as the format defines them, scales included</source>
+        <translation>形式の定義どおりの重みあたりビット数、スケール込み</translation>
+    </message>
+    <message>
+        <source>&quot;Default&quot;: the Weights choice above, or the format the model ships with.</source>
+        <translation>「既定」：上の「重み」の選択、またはモデルの配布時の形式。</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::OffersDialog</name>
+    <message>
+        <source>Rental offers</source>
+        <translation>レンタルプラン</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::OffersPanel</name>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>プロバイダー</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs / instance</source>
+        <translation>GPU 数 / インスタンス</translation>
+    </message>
+    <message>
+        <source>$ / GPU-hour (on demand)</source>
+        <translation>$ / GPU時間（オンデマンド）</translation>
+    </message>
+    <message>
+        <source>In the search</source>
+        <translation>探索結果</translation>
+    </message>
+    <message>
+        <source>Interconnect</source>
+        <translation>インターコネクト</translation>
+    </message>
+    <message>
+        <source>Clustered</source>
+        <translation>クラスター化</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>出典</translation>
+    </message>
+    <message>
+        <source>As of</source>
+        <translation>時点</translation>
+    </message>
+    <message>
+        <source>Instances can be clustered into one deployment over a fabric (TP / EP / PP across instances)</source>
+        <translation>インスタンスをファブリック経由で 1 つのデプロイにクラスター化できます（インスタンスをまたぐ TP / EP / PP）</translation>
+    </message>
+    <message>
+        <source>What the layout search made of the offer for this plan</source>
+        <translation>このプランに対して構成探索がこのレンタルプランをどう評価したか</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Your offers&lt;/b&gt; (saved in the scenario as pricing.offers; double-click a cell to edit it, each change can be undone)</source>
+        <translation>&lt;b&gt;独自のレンタルプラン&lt;/b&gt;（シナリオの pricing.offers に保存。セルをダブルクリックすると編集でき、各変更は元に戻せます）</translation>
+    </message>
+    <message>
+        <source>&amp;Add offer</source>
+        <translation>レンタルプランを追加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add an offer for this GPU type; enter its shape and price</source>
+        <translation>この GPU 種別のレンタルプランを追加し、構成と価格を入力します</translation>
+    </message>
+    <message>
+        <source>&amp;Remove offer</source>
+        <translation>レンタルプランを削除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Remove the selected offer of yours</source>
+        <translation>選択した独自のレンタルプランを削除します</translation>
+    </message>
+    <message>
+        <source>&amp;Import offers...</source>
+        <translation>レンタルプランをインポート(&amp;I)...</translation>
+    </message>
+    <message>
+        <source>Add the offers of a JSON offers file (the schema of offers.json, as hostplan-cli plan --offers reads)</source>
+        <translation>JSON のレンタルプランファイルからレンタルプランを追加します（offers.json と同じスキーマ、hostplan-cli plan --offers が読む形式）</translation>
+    </message>
+    <message>
+        <source>Import rental offers</source>
+        <translation>レンタルプランをインポート</translation>
+    </message>
+    <message>
+        <source>Offers (*.json);;All files (*)</source>
+        <translation>レンタルプラン (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>chosen: %1, %2 a month</source>
+        <translation>選択：%1、月 %2</translation>
+    </message>
+    <message>
+        <source>near tie: %1, %2 a month</source>
+        <translation>僅差：%1、月 %2</translation>
+    </message>
+    <message>
+        <source>dearer: %1, %2 a month</source>
+        <translation>割高：%1、月 %2</translation>
+    </message>
+    <message>
+        <source>too little memory</source>
+        <translation>メモリ不足</translation>
+    </message>
+    <message>
+        <source>too slow</source>
+        <translation>速度不足</translation>
+    </message>
+    <message>
+        <source>no layout the engines run</source>
+        <translation>エンジンが実行できる構成なし</translation>
+    </message>
+    <message>
+        <source>not ranked: GPUs per instance unknown</source>
+        <translation>順位なし：インスタンスあたり GPU 数が不明</translation>
+    </message>
+    <message>
+        <source>not ranked: price unknown</source>
+        <translation>順位なし：価格が不明</translation>
+    </message>
+    <message>
+        <source>not searched (another GPU type)</source>
+        <translation>探索対象外（別の GPU 種別）</translation>
+    </message>
+    <message>
+        <source>Entered by you: the catalogue has none</source>
+        <translation>ユーザー入力：カタログに値なし</translation>
+    </message>
+    <message>
+        <source>Overrides the catalogue offer of this id</source>
+        <translation>この ID のカタログのレンタルプランを上書きします</translation>
+    </message>
+    <message>
+        <source>unknown — enter</source>
+        <translation>不明 — 入力してください</translation>
+    </message>
+    <message>
+        <source>reserved: %1</source>
+        <translation>予約：%1</translation>
+    </message>
+    <message>
+        <source>No on-demand price; reserved (%1) at %2 per GPU-hour</source>
+        <translation>オンデマンド価格なし。予約（%1）は GPU時間あたり %2</translation>
+    </message>
+    <message>
+        <source>price unknown — enter</source>
+        <translation>価格不明 — 入力してください</translation>
+    </message>
+    <message>
+        <source>Between instances: %1</source>
+        <translation>インスタンス間：%1</translation>
+    </message>
+    <message>
+        <source>Change offer %1 to %2</source>
+        <translation>レンタルプラン %1 を %2 に変更</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Catalogue offers for %1&lt;/b&gt; (read-only; where the catalogue has no price or no instance shape, enter yours: it becomes an offer of yours with the same id)</source>
+        <translation>&lt;b&gt;%1 のカタログのレンタルプラン&lt;/b&gt;（読み取り専用。カタログに価格やインスタンス構成がない場合は入力してください。同じ ID の独自のレンタルプランになります）</translation>
+    </message>
+    <message>
+        <source>No plan: %1</source>
+        <translation>プランなし：%1</translation>
+    </message>
+    <message>
+        <source>Cheapest offer that carries the workload: &lt;b&gt;%1&lt;/b&gt; (%2), %3 at %4 per GPU-hour (%5): &lt;b&gt;%6 a month&lt;/b&gt;.</source>
+        <translation>負荷を処理できる最安のレンタルプラン：&lt;b&gt;%1&lt;/b&gt;（%2）、%3、GPU時間あたり %4（%5）：&lt;b&gt;月 %6&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>No offer carries the workload: %1</source>
+        <translation>負荷を処理できるレンタルプランがありません：%1</translation>
+    </message>
+    <message>
+        <source>GPUs per instance: &apos;%1&apos; is not a whole number</source>
+        <translation>インスタンスあたり GPU 数：&apos;%1&apos; は整数ではありません</translation>
+    </message>
+    <message>
+        <source>$ / GPU-hour: &apos;%1&apos; is not a number</source>
+        <translation>$ / GPU時間：&apos;%1&apos; は数値ではありません</translation>
+    </message>
+    <message>
+        <source>Change %1 of offer %2</source>
+        <translation>レンタルプラン %2 の %1 を変更</translation>
+    </message>
+    <message>
+        <source>Remove your figures for offer %1</source>
+        <translation>レンタルプラン %1 の入力値を削除</translation>
+    </message>
+    <message>
+        <source>figures the catalogue lacks entered by the user</source>
+        <translation>カタログにない数値をユーザーが入力</translation>
+    </message>
+    <message>
+        <source>Enter the price of offer %1: %2</source>
+        <translation>レンタルプラン %1 の価格を入力：%2</translation>
+    </message>
+    <message>
+        <source>Enter the instance shape of offer %1: %2</source>
+        <translation>レンタルプラン %1 のインスタンス構成を入力：%2</translation>
+    </message>
+    <message>
+        <source>My provider</source>
+        <translation>マイプロバイダー</translation>
+    </message>
+    <message>
+        <source>entered by the user</source>
+        <translation>ユーザーが入力</translation>
+    </message>
+    <message>
+        <source>Add rental offer %1</source>
+        <translation>レンタルプラン %1 を追加</translation>
+    </message>
+    <message>
+        <source>Remove rental offer %1</source>
+        <translation>レンタルプラン %1 を削除</translation>
+    </message>
+    <message>
+        <source>Import rental offers %1</source>
+        <translation>レンタルプラン %1 をインポート</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::PricingPanel</name>
@@ -1562,6 +2136,122 @@ All components: %5 %4</source>
     <message>
         <source> /1M output (= input, not entered)</source>
         <translation> /1M 出力（= 入力、未入力）</translation>
+    </message>
+    <message>
+        <source>Rental rate of one GPU for one hour. Typing a rate prices every offer at it.</source>
+        <translation>GPU 1 基の 1 時間あたりのレンタル料金。料金を入力すると、すべてのレンタルプランがその料金で評価されます。</translation>
+    </message>
+    <message>
+        <source>USD per GPU-hour</source>
+        <translation>USD / GPU時間</translation>
+    </message>
+    <message>
+        <source>the on-demand rate of the rental offer the layout search chose (resources/offers.json), else the GPU&apos;s rate in resources/prices.json; source and date are shown below. Catalogue rates are stated assumptions: use your provider&apos;s quote.</source>
+        <translation>構成探索が選んだレンタルプランのオンデマンド料金（resources/offers.json）、なければ resources/prices.json の GPU 料金。出典と日付は下に表示されます。カタログ料金は明示された仮定です：プロバイダーの見積もりを使ってください。</translation>
+    </message>
+    <message>
+        <source>Drops your rate and uses the catalogue&apos;s again.</source>
+        <translation>設定した料金を破棄し、再びカタログ料金を使います。</translation>
+    </message>
+    <message>
+        <source>Rental offers...</source>
+        <translation>レンタルプラン...</translation>
+    </message>
+    <message>
+        <source>The offers the layout search ranks for this GPU type; add your own or enter a price the catalogue lacks</source>
+        <translation>この GPU 種別について構成探索が順位付けするレンタルプラン。独自に追加するか、カタログにない価格を入力します</translation>
+    </message>
+    <message>
+        <source>Hours in one month, for monthly rental and API figures.</source>
+        <translation>1 か月の時間数。月額レンタルと API の数値に使います。</translation>
+    </message>
+    <message>
+        <source>hours per month</source>
+        <translation>月あたり時間</translation>
+    </message>
+    <message>
+        <source>730 = 365 x 24 / 12, the average month (720 is a 30-day month).</source>
+        <translation>730 = 365 x 24 / 12、平均的な月（720 は 30 日の月）。</translation>
+    </message>
+    <message>
+        <source>The API whose prices the plan is compared against; the list holds the APIs in resources/prices.json (and imported price lists) that sell the plan&apos;s model.</source>
+        <translation>プランの比較対象となる API。一覧には resources/prices.json（およびインポートした価格表）の API のうち、プランのモデルを提供するものが含まれます。</translation>
+    </message>
+    <message>
+        <source>the cheapest API for this model at your token mix, or the default scenario&apos;s choice.</source>
+        <translation>現在のトークン構成でこのモデルに最も安い API、または既定シナリオの選択。</translation>
+    </message>
+    <message>
+        <source>Adds API prices from a JSON file (the api schema of resources/prices.json) or a CSV file with the same column names, as one undoable edit.</source>
+        <translation>JSON ファイル（resources/prices.json の api スキーマ）または同じ列名の CSV ファイルから API 価格を追加します。1 回の操作として元に戻せます。</translation>
+    </message>
+    <message>
+        <source>the chosen API&apos;s prices in resources/prices.json (source and as_of shown below).</source>
+        <translation>resources/prices.json にある選択した API の価格（source と as_of は下に表示）。</translation>
+    </message>
+    <message>
+        <source>API price of uncached input (prompt) tokens.</source>
+        <translation>キャッシュされない入力（プロンプト）トークンの API 価格。</translation>
+    </message>
+    <message>
+        <source>USD per 1M tokens</source>
+        <translation>USD / 1M トークン</translation>
+    </message>
+    <message>
+        <source>API price of input tokens served from the provider&apos;s prompt cache.</source>
+        <translation>プロバイダーのプロンプトキャッシュから提供される入力トークンの API 価格。</translation>
+    </message>
+    <message>
+        <source>the chosen API&apos;s cached-input price in resources/prices.json, or its input price where the provider publishes no discount.</source>
+        <translation>resources/prices.json にある選択した API のキャッシュ入力価格。プロバイダーが割引を公表していない場合は入力価格。</translation>
+    </message>
+    <message>
+        <source>API price of generated (output) tokens.</source>
+        <translation>生成（出力）トークンの API 価格。</translation>
+    </message>
+    <message>
+        <source>Drops your prices and uses the chosen API&apos;s catalogue prices.</source>
+        <translation>設定した価格を破棄し、選択した API のカタログ価格を使います。</translation>
+    </message>
+    <message>
+        <source>Batch API prices</source>
+        <translation>バッチ API 価格</translation>
+    </message>
+    <message>
+        <source>An offline workload that can wait for the providers&apos; batch APIs: compare with their batch prices where published</source>
+        <translation>プロバイダーのバッチ API を待てるオフライン負荷：公表されている場合はバッチ価格と比較します</translation>
+    </message>
+    <message>
+        <source>Use batch API prices</source>
+        <translation>バッチ API 価格を使用</translation>
+    </message>
+    <message>
+        <source>Use standard API prices</source>
+        <translation>標準 API 価格を使用</translation>
+    </message>
+    <message>
+        <source>Tier: prompts above %1 tokens (%2 per request here)</source>
+        <translation>ティア：%1 トークンを超えるプロンプト（ここではリクエストあたり %2）</translation>
+    </message>
+    <message>
+        <source>Tier: base prices (%1 prompt tokens per request)</source>
+        <translation>ティア：基本価格（リクエストあたりプロンプト %1 トークン）</translation>
+    </message>
+    <message>
+        <source>batch price, %1% off</source>
+        <translation>バッチ価格、%1% 割引</translation>
+    </message>
+    <message>
+        <source>no batch price published: standard prices</source>
+        <translation>バッチ価格の公表なし：標準価格</translation>
+    </message>
+    <message>
+        <source>Opens the rental offers editor: the catalogue&apos;s offers for this GPU type with the layout search&apos;s verdict on each, and your own offers (add, edit, import, remove; each change undoable and saved in the scenario).</source>
+        <translation>レンタルプランのエディターを開きます：この GPU 種別のカタログのプランと各プランへの構成探索の判定、およびあなた自身のプラン（追加・編集・インポート・削除。各変更は元に戻せ、シナリオに保存されます）。</translation>
+    </message>
+    <message>
+        <source>Compare with the providers&apos; published batch prices (often 50% off) instead of their standard prices, for offline workloads that can wait. Default: off.</source>
+        <translation>標準価格の代わりに、プロバイダーが公開しているバッチ価格（多くは 50% 引き）と比較します。待てるオフラインのワークロード向け。既定：オフ。</translation>
     </message>
 </context>
 <context>
@@ -1758,6 +2448,66 @@ All components: %5 %4</source>
         <source>-</source>
         <translation>-</translation>
     </message>
+    <message>
+        <source>Choose the identity file, from ~/.ssh by default.</source>
+        <translation>ID ファイルを選択します（既定は ~/.ssh）。</translation>
+    </message>
+    <message>
+        <source>The machine to probe over ssh: user@host, or a Host alias from your ~/.ssh/config.</source>
+        <translation>ssh でプローブするマシン：user@host、または ~/.ssh/config の Host エイリアス。</translation>
+    </message>
+    <message>
+        <source>the host of the last remote probe (empty the first time).</source>
+        <translation>前回のリモートプローブのホスト（初回は空）。</translation>
+    </message>
+    <message>
+        <source>The ssh port on the remote host.</source>
+        <translation>リモートホストの ssh ポート。</translation>
+    </message>
+    <message>
+        <source>TCP port number</source>
+        <translation>TCP ポート番号</translation>
+    </message>
+    <message>
+        <source>&quot;default&quot; (0): ssh&apos;s own choice, port 22 or the Port in your ~/.ssh/config.</source>
+        <translation>「既定」(0)：ssh 自身の選択。ポート 22 または ~/.ssh/config の Port。</translation>
+    </message>
+    <message>
+        <source>The private key ssh logs in with (ssh -i).</source>
+        <translation>ssh がログインに使う秘密鍵（ssh -i）。</translation>
+    </message>
+    <message>
+        <source>empty: your ssh agent and ~/.ssh/config choose the key.</source>
+        <translation>空：ssh エージェントと ~/.ssh/config が鍵を選びます。</translation>
+    </message>
+    <message>
+        <source>The hostplan-probe command on the remote host, with its path if it is not on the PATH there.</source>
+        <translation>リモートホスト上の hostplan-probe コマンド。そこで PATH にない場合はパス付きで指定します。</translation>
+    </message>
+    <message>
+        <source>hostplan-probe (found on the remote PATH).</source>
+        <translation>hostplan-probe（リモートの PATH 上で検出）。</translation>
+    </message>
+    <message>
+        <source>Runs hostplan-probe on this computer: lists the GPUs, checks that the current plan&apos;s bytes per GPU can be allocated, and times copy bandwidth and the MXFP4 kernels. Without a GPU it says so and changes nothing.</source>
+        <translation>このコンピューターで hostplan-probe を実行します：GPU を一覧表示し、現在のプランの GPU あたりバイト数を確保できるか確認し、コピー帯域幅と MXFP4 カーネルを計測します。GPU がない場合はその旨を表示し、何も変更しません。</translation>
+    </message>
+    <message>
+        <source>Runs hostplan-probe on a rented node over your own ssh (BatchMode, your keys and config; no passwords are stored) and reads back its JSON report.</source>
+        <translation>お使いの ssh（BatchMode、お使いの鍵と設定。パスワードは保存しません）でレンタルノード上の hostplan-probe を実行し、その JSON レポートを読み込みます。</translation>
+    </message>
+    <message>
+        <source>Reads a JSON report written by hostplan-probe all -o report.json on another machine (probe/probereport.h, schema_version 1).</source>
+        <translation>別のマシンで hostplan-probe all -o report.json により書き出された JSON レポートを読み込みます（probe/probereport.h、schema_version 1）。</translation>
+    </message>
+    <message>
+        <source>Stops the running probe; the probe frees every allocation.</source>
+        <translation>実行中のプローブを停止します。プローブはすべての確保領域を解放します。</translation>
+    </message>
+    <message>
+        <source>One row per GPU found: the plan&apos;s bytes per GPU against the free memory the probe measured, whether the plan fits, and the measured copy bandwidth against the catalogue&apos;s HBM figure (resources/gpus.json).</source>
+        <translation>検出した GPU ごとに 1 行：プランの GPU あたりバイト数とプローブが測定した空きメモリの比較、プランが収まるかどうか、測定したコピー帯域幅とカタログの HBM 値（resources/gpus.json）の比較。</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ProbeRemote</name>
@@ -1832,6 +2582,25 @@ All components: %5 %4</source>
     <message>
         <source>Report received from %1</source>
         <translation>%1 からレポートを受信しました</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::Rate</name>
+    <message>
+        <source>Cost at your rate of %1 per GPU-hour (every offer is ranked at it too).</source>
+        <translation>設定した料金 GPU時間あたり %1 でのコスト（すべてのレンタルプランもこの料金で順位付けされます）。</translation>
+    </message>
+    <message>
+        <source>Cost at the chosen offer&apos;s own rate: %1 per GPU-hour, %2 (%3 %4).</source>
+        <translation>選択したレンタルプラン自身の料金でのコスト：GPU時間あたり %1、%2（%3 %4）。</translation>
+    </message>
+    <message>
+        <source>Cost at the %1 catalogue rate of %2 per GPU-hour, as the GPU count or layout is yours.</source>
+        <translation>%1 のカタログ料金 GPU時間あたり %2 でのコスト（GPU 数または構成がユーザー指定のため）。</translation>
+    </message>
+    <message>
+        <source>The layout search ranks each offer at its own rate: its choice, %1, costs %2 a month at %3 per GPU-hour.</source>
+        <translation>構成探索は各レンタルプランをそれぞれの料金で順位付けします：選ばれた %1 は GPU時間あたり %3 で月 %2 です。</translation>
     </message>
 </context>
 <context>
@@ -2385,10 +3154,6 @@ All components: %5 %4</source>
         <translation>0（遅すぎる）</translation>
     </message>
     <message>
-        <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Sequences at the target: how many of them the practical layout runs within the time per output token (0: too slow, e.g. pipeline stages over many nodes). Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs are at the practical count; %1</source>
-        <translation>メモリ下限：公称メモリで重みだけを格納できる GPU 数。実用数：構成が重みとワークロードを格納できる最小のレンタル可能数（GPU 1 基またはノード単位）。目標でのシーケンス数：実用構成が出力トークンあたりの時間内に処理できるシーケンス数（0：遅すぎる。例：多数のノードにまたがるパイプラインステージ）。パイロット範囲：パイロットのために事業者へ見積もりを依頼する数で、実用数から 1 ノード多い数まで（最大で実用数の 2 倍）。月額コストは実用数での値です。%1</translation>
-    </message>
-    <message>
         <source>the API costs %1 per month for the same tokens.</source>
         <translation>同じトークンの API 費用は月 %1 です。</translation>
     </message>
@@ -2609,20 +3374,8 @@ All components: %5 %4</source>
         <translation>GPU 種別ごとの月額レンタル料</translation>
     </message>
     <message>
-        <source>5. Probe results</source>
-        <translation>5. プローブ結果</translation>
-    </message>
-    <message>
-        <source>6. Assumptions</source>
-        <translation>6. 前提</translation>
-    </message>
-    <message>
         <source>Every input of the scenario and every catalogue figure the plan used, with its source and date. Replace an assumption by editing the scenario (or the catalogue files) and export the report again.</source>
         <translation>プランで使用したシナリオのすべての入力とカタログのすべての数値（出典と日付付き）。前提を置き換えるには、シナリオ（またはカタログファイル）を編集してレポートを再度エクスポートしてください。</translation>
-    </message>
-    <message>
-        <source>7. How the figures are derived</source>
-        <translation>7. 数値の算出方法</translation>
     </message>
     <message>
         <source>All figures come from HostPlan&apos;s core (the same numbers as hostplan-cli plan --json and the GUI). Bytes are decimal GB (10^9) with binary GiB (2^30) in brackets; money is USD.</source>
@@ -2655,6 +3408,102 @@ All components: %5 %4</source>
     <message>
         <source>Decimal GB (10^9 bytes) with binary GiB (2^30 bytes) in brackets. KV cache: %1 bytes per token for the whole model, %2 per GPU. Up to %3 of %4 tokens fit at once.</source>
         <translation>10 進の GB（10^9 バイト）、括弧内は 2 進の GiB（2^30 バイト）。KV キャッシュ：モデル全体で 1 トークンあたり %1 バイト、GPU あたり %2 バイト。%4 トークンの %3 まで同時に収まります。</translation>
+    </message>
+    <message>
+        <source>GPU-hour rate (%1, offer %2, %3)</source>
+        <translation>GPU時間料金（%1、レンタルプラン %2、%3）</translation>
+    </message>
+    <message>
+        <source>API context-length tier</source>
+        <translation>API コンテキスト長ティア</translation>
+    </message>
+    <message>
+        <source>prompts above %1 tokens (%2 per request in this workload)</source>
+        <translation>%1 トークンを超えるプロンプト（この負荷ではリクエストあたり %2）</translation>
+    </message>
+    <message>
+        <source>base prices (%1 prompt tokens per request in this workload)</source>
+        <translation>基本価格（この負荷ではリクエストあたりプロンプト %1 トークン）</translation>
+    </message>
+    <message>
+        <source>Batch API prices</source>
+        <translation>バッチ API 価格</translation>
+    </message>
+    <message>
+        <source>yes, %1% off</source>
+        <translation>はい、%1% 割引</translation>
+    </message>
+    <message>
+        <source>asked for; this API publishes none (standard prices)</source>
+        <translation>指定あり。この API は公表していません（標準価格）</translation>
+    </message>
+    <message>
+        <source>API price range</source>
+        <translation>API 価格の範囲</translation>
+    </message>
+    <message>
+        <source>%1 - %2 a month for this workload; break-even %3 - %4</source>
+        <translation>この負荷で月 %1 - %2、損益分岐 %3 - %4</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (most loaded GPU), per replica and for all %1 replicas (%2, TP %3, EP %4, PP %5 per replica)</source>
+        <translation>GPU あたりメモリ（最も負荷の高い GPU）、レプリカごとおよび全 %1 レプリカ（レプリカごとに %2、TP %3、EP %4、PP %5）</translation>
+    </message>
+    <message>
+        <source>Per replica (%1)</source>
+        <translation>レプリカごと（%1）</translation>
+    </message>
+    <message>
+        <source>All %1 replicas (%2)</source>
+        <translation>全 %1 レプリカ（%2）</translation>
+    </message>
+    <message>
+        <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Sequences at the target: how many of them the practical layout runs within the time per output token (0: too slow, e.g. pipeline stages over many nodes). Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs are at the practical count and the rate of each type&apos;s chosen offer (or yours); %1</source>
+        <translation>メモリ下限：公称メモリで重みだけを格納できる GPU 数。実用数：重みと負荷を保持できる構成となる最小のレンタル可能数（GPU 1 基またはノード単位）。目標でのシーケンス数：実用構成が出力トークンあたりの時間内に処理できるシーケンス数（0：遅すぎる。例：多数のノードにまたがるパイプラインステージ）。パイロット範囲：パイロット用にプロバイダーへ見積もりを依頼する範囲で、実用数から 1 ノード追加まで（最大で実用数の 2 倍）。月額コストは実用数と、各種別で選ばれたレンタルプラン（または設定した料金）の料金によるものです。%1</translation>
+    </message>
+    <message>
+        <source>5. Serving commands</source>
+        <translation>5. サービングコマンド</translation>
+    </message>
+    <message>
+        <source>The launch commands for this plan, the same text as hostplan-cli serve-cmd and the Deploy tab; the table under each command says where each value comes from. Names such as ${HEAD_IP} are shell variables to set on each node.</source>
+        <translation>このプランの起動コマンド。hostplan-cli serve-cmd および「デプロイ」タブと同じテキストです。各コマンドの下の表は、それぞれの値の由来を示します。${HEAD_IP} などの名前は、各ノードで設定するシェル変数です。</translation>
+    </message>
+    <message>
+        <source>First, on the nodes:</source>
+        <translation>まず、各ノードで：</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>注：%1</translation>
+    </message>
+    <message>
+        <source>6. Probe results</source>
+        <translation>6. プローブ結果</translation>
+    </message>
+    <message>
+        <source>7. Assumptions</source>
+        <translation>7. 前提</translation>
+    </message>
+    <message>
+        <source>8. How the figures are derived</source>
+        <translation>8. 数値の算出方法</translation>
+    </message>
+    <message>
+        <source>%1: flags</source>
+        <translation>%1：フラグ</translation>
+    </message>
+    <message>
+        <source>Flag</source>
+        <translation>フラグ</translation>
+    </message>
+    <message>
+        <source>Why this value</source>
+        <translation>この値の理由</translation>
+    </message>
+    <message>
+        <source>(model)</source>
+        <translation>（モデル）</translation>
     </message>
 </context>
 <context>
@@ -2701,10 +3550,6 @@ All components: %5 %4</source>
 </context>
 <context>
     <name>hostplan::ui::SummaryView</name>
-    <message>
-        <source>&lt;h3 style=&apos;color:#b00&apos;&gt;No plan&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</source>
-        <translation>&lt;h3 style=&apos;color:#b00&apos;&gt;プランなし&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</translation>
-    </message>
     <message>
         <source>&lt;h3 style=&apos;color:%1&apos;&gt;%2&lt;/h3&gt;</source>
         <translation>&lt;h3 style=&apos;color:%1&apos;&gt;%2&lt;/h3&gt;</translation>
@@ -2900,6 +3745,26 @@ All components: %5 %4</source>
     <message>
         <source> (replicated)</source>
         <translation>（複製）</translation>
+    </message>
+    <message>
+        <source>&lt;h3 style=&apos;color:%1&apos;&gt;No plan&lt;/h3&gt;&lt;p&gt;%2&lt;/p&gt;</source>
+        <translation>&lt;h3 style=&apos;color:%1&apos;&gt;プランなし&lt;/h3&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h4&gt;Memory per GPU (most loaded GPU), per replica and in total for %1 replicas&lt;/h4&gt;</source>
+        <translation>&lt;h4&gt;GPU あたりメモリ（最も負荷の高い GPU）、レプリカごとおよび %1 レプリカの合計&lt;/h4&gt;</translation>
+    </message>
+    <message>
+        <source>Per replica (%1)</source>
+        <translation>レプリカごと（%1）</translation>
+    </message>
+    <message>
+        <source>All %1 replicas (%2)</source>
+        <translation>全 %1 レプリカ（%2）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Each of the %1 replicas holds its share of the sequences. In total across all GPUs: %2 (one replica: %3). KV cache: %4 bytes per token for the whole model, %5 per GPU.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1 個の各レプリカがシーケンスを分担して保持します。全 GPU の合計：%2（1 レプリカ：%3）。KVキャッシュ：モデル全体でトークンあたり %4 バイト、GPU あたり %5。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -3131,6 +3996,82 @@ Slower than the %1 ms target per output token</source>
     <message>
         <source>Change context to %1 tokens</source>
         <translation>コンテキストを %1 トークンに変更</translation>
+    </message>
+    <message>
+        <source>32,768 tokens, from the default scenario (resources/default-scenario.json); the model&apos;s max_position_embeddings (config.json) is the most a plan accepts.</source>
+        <translation>32,768 トークン、既定シナリオ（resources/default-scenario.json）より。モデルの max_position_embeddings（config.json）がプランで受け付ける最大値です。</translation>
+    </message>
+    <message>
+        <source>Context length per sequence on a log scale: each tick is 4x; dragging previews, releasing records one edit.</source>
+        <translation>シーケンスあたりのコンテキスト長（対数スケール）：目盛りごとに 4 倍。ドラッグでプレビューし、離すと 1 回の編集として記録します。</translation>
+    </message>
+    <message>
+        <source>tokens per sequence (prompt + output)</source>
+        <translation>シーケンスあたりトークン（プロンプト + 出力）</translation>
+    </message>
+    <message>
+        <source>Context length per sequence: the prompt and the output that one request holds in the KV cache at once.</source>
+        <translation>シーケンスあたりのコンテキスト長：1 リクエストが KVキャッシュに同時に保持するプロンプトと出力。</translation>
+    </message>
+    <message>
+        <source>Sequences in flight at once, each at the full context: the KV cache the plan must hold and the batch that sets the speed.</source>
+        <translation>同時に処理中のシーケンス数（それぞれ最大コンテキスト）：プランが保持すべき KVキャッシュと、速度を決めるバッチ。</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>シーケンス</translation>
+    </message>
+    <message>
+        <source>16, from the default scenario.</source>
+        <translation>16、既定シナリオより。</translation>
+    </message>
+    <message>
+        <source>millions of tokens per month</source>
+        <translation>月あたり百万トークン</translation>
+    </message>
+    <message>
+        <source>Prompt tokens per month that an API would bill at its input price (not cached).</source>
+        <translation>API が入力価格で課金する月あたりのプロンプトトークン（キャッシュなし）。</translation>
+    </message>
+    <message>
+        <source>2,000 M (2 billion), from the default scenario.</source>
+        <translation>2,000 M（20 億）、既定シナリオより。</translation>
+    </message>
+    <message>
+        <source>Prompt tokens per month that an API serves from its prompt cache, billed at its cached-input price.</source>
+        <translation>API がプロンプトキャッシュから提供し、キャッシュ入力価格で課金する月あたりのプロンプトトークン。</translation>
+    </message>
+    <message>
+        <source>1,000 M, from the default scenario.</source>
+        <translation>1,000 M、既定シナリオより。</translation>
+    </message>
+    <message>
+        <source>Generated tokens per month: the volume the GPUs must serve in time and the x axis of the break-even chart.</source>
+        <translation>月あたりの生成トークン：GPU が時間内に処理すべき量で、損益分岐グラフの x 軸です。</translation>
+    </message>
+    <message>
+        <source>500 M, from the default scenario.</source>
+        <translation>500 M、既定シナリオより。</translation>
+    </message>
+    <message>
+        <source>Hours a day the GPUs are rented; fewer than 24 scales the rental (scheduled instances).</source>
+        <translation>GPU をレンタルする 1 日あたりの時間。24 未満ではレンタル料が比例して減ります（スケジュールされたインスタンス）。</translation>
+    </message>
+    <message>
+        <source>24 (always on), from the default scenario.</source>
+        <translation>24（常時稼働）、既定シナリオより。</translation>
+    </message>
+    <message>
+        <source>Tokens one heavy user generates per month: the break-even volume divided by this is the break-even number of users.</source>
+        <translation>ヘビーユーザー 1 人が月に生成するトークン：損益分岐量をこれで割った値が損益分岐ユーザー数です。</translation>
+    </message>
+    <message>
+        <source>millions of tokens per month per user</source>
+        <translation>ユーザーあたり月百万トークン</translation>
+    </message>
+    <message>
+        <source>50 M, from the default scenario (a stated assumption).</source>
+        <translation>50 M、既定シナリオより（明示された仮定）。</translation>
     </message>
 </context>
 </TS>

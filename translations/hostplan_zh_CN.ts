@@ -2,6 +2,36 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>FieldHelp</name>
+    <message>
+        <source>Unit:</source>
+        <translation>单位：</translation>
+    </message>
+    <message>
+        <source>Default:</source>
+        <translation>默认值：</translation>
+    </message>
+</context>
+<context>
+    <name>Theme</name>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+</context>
+<context>
     <name>hostplan::ui::BreakEvenChart</name>
     <message>
         <source>%1T</source>
@@ -94,6 +124,83 @@
     <message>
         <source>API: %1 per month for %2 output tokens</source>
         <translation>API：每月 %1，%2 输出 tokens</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::CardFitView</name>
+    <message>
+        <source>Weights: %1</source>
+        <translation>权重：%1</translation>
+    </message>
+    <message>
+        <source>Every layer on the GPU at llama-server&apos;s default 4,096-token context; the longest context that still fits there: %1 tokens (one slot, f16 KV cache).</source>
+        <translation>在 llama-server 默认的 4,096 tokens 上下文下所有层都在 GPU 上；仍能放下的最长上下文：%1 tokens（一个槽位，f16 KV 缓存）。</translation>
+    </message>
+    <message>
+        <source>Does not fit wholly on the GPU at the default context: --n-cpu-moe %1 keeps the experts of the first %1 layers in system RAM and everything else on the GPU (faster here than splitting whole layers); %2 % of each decode step reads RAM.</source>
+        <translation>默认上下文下无法完全放在 GPU 上：--n-cpu-moe %1 将前 %1 层的专家放在系统内存中，其余全部放在 GPU 上（此处比拆分整层更快）；每个解码步骤有 %2 % 读取内存。</translation>
+    </message>
+    <message>
+        <source>Does not fit wholly on the GPU at the default context: -ngl %1 keeps %1 of %2 layer slots there and the rest in system RAM; %3 % of each decode step reads RAM.</source>
+        <translation>默认上下文下无法完全放在 GPU 上：-ngl %1 将 %2 个层槽位中的 %1 个放在 GPU 上，其余放在系统内存中；每个解码步骤有 %3 % 读取内存。</translation>
+    </message>
+    <message>
+        <source>Neither the GPU nor the GPU and system RAM together hold it.</source>
+        <translation>GPU 放不下，GPU 加系统内存也放不下。</translation>
+    </message>
+    <message>
+        <source>Decode ceiling at peak memory bandwidth: %1 tokens/s for one sequence.</source>
+        <translation>峰值显存带宽下的解码上限：单序列 %1 tokens/s。</translation>
+    </message>
+    <message>
+        <source>%1 of system memory at %2 GB/s
+Source: %3 (as of %4)</source>
+        <translation>%1 系统内存，%2 GB/s
+来源：%3（截至 %4）</translation>
+    </message>
+    <message>
+        <source>&amp;Card:</source>
+        <translation>显卡(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Host:</source>
+        <translation>主机(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Each model stored as each llama.cpp type and run by llama-server with its defaults (one slot, f16 KV cache). A cell gives the longest context that runs wholly on the card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: only experts), and the decode ceiling at peak bandwidth. Uniform types approximate published files (Q4_K_M is mostly q4_K).</source>
+        <translation>每个模型按每种 llama.cpp 类型存储，并由 llama-server 以默认设置运行（一个槽位，f16 KV 缓存）。每个单元格给出完全在显卡上运行的最长上下文，否则给出可行的卸载方式（-ngl：整层放在系统内存；--n-cpu-moe：仅专家），以及峰值带宽下的解码上限。统一类型近似于已发布的文件（Q4_K_M 主要为 q4_K）。</translation>
+    </message>
+    <message>
+        <source>runs to %1 · %2 tokens/s</source>
+        <translation>可运行至 %1 · %2 tokens/s</translation>
+    </message>
+    <message>
+        <source>--n-cpu-moe %1 · %2 tokens/s</source>
+        <translation>--n-cpu-moe %1 · %2 tokens/s</translation>
+    </message>
+    <message>
+        <source>-ngl %1/%2 · %3 tokens/s</source>
+        <translation>-ngl %1/%2 · %3 tokens/s</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>%1B</source>
+        <translation>%1B</translation>
+    </message>
+    <message>
+        <source>this file: %1</source>
+        <translation>此文件：%1</translation>
     </message>
 </context>
 <context>
@@ -386,6 +493,53 @@
     </message>
 </context>
 <context>
+    <name>hostplan::ui::DeployView</name>
+    <message>
+        <source>&lt;h3 style=&apos;color:#b00&apos;&gt;No plan&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</source>
+        <translation>&lt;h3 style=&apos;color:#b00&apos;&gt;无方案&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; on %2 x %3 (TP %4, EP %5, PP %6), context %7 tokens.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 运行于 %2 x %3（TP %4，EP %5，PP %6），上下文 %7 tokens。</translation>
+    </message>
+    <message>
+        <source>%1 data-parallel replicas on %2: run each command once per replica, behind a load balancer.</source>
+        <translation>%2 上的 %1 个数据并行副本：每个副本各运行一次每条命令，置于负载均衡器之后。</translation>
+    </message>
+    <message>
+        <source>The plan does not fit: these commands will not start or will hold fewer sequences.</source>
+        <translation>方案放不下：这些命令将无法启动，或只能容纳更少的序列。</translation>
+    </message>
+    <message>
+        <source>First, on the nodes:</source>
+        <translation>首先，在各节点上：</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the %1 command to the clipboard</source>
+        <translation>将 %1 命令复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Flag</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Why this value</source>
+        <translation>取值原因</translation>
+    </message>
+    <message>
+        <source>(model)</source>
+        <translation>（模型）</translation>
+    </message>
+</context>
+<context>
     <name>hostplan::ui::Export</name>
     <message>
         <source>Cannot write %1: %2</source>
@@ -552,6 +706,10 @@ No native MXFP4: FP4 weights are dequantized</source>
     <message>
         <source>GPUs</source>
         <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Your plan (GPU count fixed at %1): %2</source>
+        <translation>您的方案（GPU 数量固定为 %1）：%2</translation>
     </message>
 </context>
 <context>
@@ -776,6 +934,116 @@ Source: %6 (as of %7)</source>
     <message>
         <source>; offer %1 (%2)</source>
         <translation>；租用方案 %1（%2）</translation>
+    </message>
+    <message>
+        <source>The GPU type to rent, from the catalogue resources/gpus.json (memory, usable memory, HBM bandwidth, compute rates and node size, each with its source and date). Choosing one sets the count, node size and layout back to auto.</source>
+        <translation>要租用的 GPU 型号，来自目录 resources/gpus.json（显存、可用显存、HBM 带宽、算力和节点规模，均附来源和日期）。选择后数量、节点规模和布局将恢复为自动。</translation>
+    </message>
+    <message>
+        <source>B300, from the default scenario (resources/default-scenario.json).</source>
+        <translation>B300，来自默认场景（resources/default-scenario.json）。</translation>
+    </message>
+    <message>
+        <source>How many GPUs the deployment rents.</source>
+        <translation>部署租用的 GPU 数量。</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>auto (0): the layout search takes the smallest rentable count (one GPU or whole nodes of the offers in resources/offers.json) whose memory, by the engine&apos;s own rules, holds the workload.</source>
+        <translation>自动 (0)：布局搜索选取按引擎自身规则显存能容纳该负载的最小可租数量（1 个 GPU 或 resources/offers.json 中租用方案的整节点）。</translation>
+    </message>
+    <message>
+        <source>GPUs in one rental node (the bundle a provider rents); tensor parallelism stays inside a node.</source>
+        <translation>一个租用节点中的 GPU 数（供应商出租的捆绑单位）；张量并行不跨节点。</translation>
+    </message>
+    <message>
+        <source>the GPU&apos;s usual node from resources/gpus.json (8; 4 per GB200/GB300 tray).</source>
+        <translation>该 GPU 在 resources/gpus.json 中的常见节点（8；GB200/GB300 每托盘 4）。</translation>
+    </message>
+    <message>
+        <source>Tensor parallel size: each layer&apos;s weights are split across this many GPUs. A power of two that divides the attention heads.</source>
+        <translation>张量并行规模：每层的权重拆分到这么多个 GPU 上。须为能整除注意力头数的 2 的幂。</translation>
+    </message>
+    <message>
+        <source>GPUs (tensor-parallel ranks)</source>
+        <translation>GPU（张量并行 rank）</translation>
+    </message>
+    <message>
+        <source>auto (0): the layout search, from the heads in the model&apos;s config.json (num_attention_heads, num_key_value_heads).</source>
+        <translation>自动 (0)：由布局搜索根据模型 config.json 中的头数（num_attention_heads、num_key_value_heads）确定。</translation>
+    </message>
+    <message>
+        <source>Expert parallel size: whole routed experts per GPU (EP = TP) or experts sliced by tensor parallelism (EP = 1). Must divide the routed experts.</source>
+        <translation>专家并行规模：每个 GPU 放完整的路由专家（EP = TP），或专家按张量并行切分（EP = 1）。必须能整除路由专家数。</translation>
+    </message>
+    <message>
+        <source>GPUs (expert-parallel ranks)</source>
+        <translation>GPU（专家并行 rank）</translation>
+    </message>
+    <message>
+        <source>auto (0): the layout search, from the experts in the model&apos;s config.json (n_routed_experts or num_local_experts).</source>
+        <translation>自动 (0)：由布局搜索根据模型 config.json 中的专家数（n_routed_experts 或 num_local_experts）确定。</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel size: layers split into stages across nodes; TP x PP = GPU count, at most one stage per layer.</source>
+        <translation>流水线并行规模：层被拆分为跨节点的阶段；TP x PP = GPU 数量，每层最多一个阶段。</translation>
+    </message>
+    <message>
+        <source>pipeline stages</source>
+        <translation>流水线阶段</translation>
+    </message>
+    <message>
+        <source>auto (0): the layout search, within the layers of the model&apos;s config.json (num_hidden_layers).</source>
+        <translation>自动 (0)：由布局搜索在模型 config.json 的层数（num_hidden_layers）范围内确定。</translation>
+    </message>
+    <message>
+        <source>The serving engine whose memory rules size the plan: what it allocates at start-up (weights, KV cache pool, activations, CUDA graphs) and its default limits.</source>
+        <translation>用其显存规则确定方案规模的推理引擎：包括启动时分配的内容（权重、KV 缓存池、激活值、CUDA graphs）及其默认限制。</translation>
+    </message>
+    <message>
+        <source>vLLM, from the default scenario; each engine&apos;s rules and the versions they were read from are in the core&apos;s engine table (core/engine/engine.cpp).</source>
+        <translation>vLLM，来自默认场景；各引擎的规则及其所依据的版本见核心的引擎表（core/engine/engine.cpp）。</translation>
+    </message>
+    <message>
+        <source>The share of GPU memory the engine may use: vLLM gpu_memory_utilization and SGLang mem_fraction_static are of total memory, TensorRT-LLM free_gpu_memory_fraction of the memory left after the weights.</source>
+        <translation>引擎可使用的 GPU 显存比例：vLLM gpu_memory_utilization 和 SGLang mem_fraction_static 按总显存计算，TensorRT-LLM free_gpu_memory_fraction 按加载权重后剩余的显存计算。</translation>
+    </message>
+    <message>
+        <source>fraction, 0 to 1 (0.90 = 90 %)</source>
+        <translation>比例，0 到 1（0.90 = 90 %）</translation>
+    </message>
+    <message>
+        <source>&quot;engine default&quot; (0): the engine&apos;s own default, vLLM 0.9, SGLang by GPU size and TP (its server_args.py table), TensorRT-LLM 0.9.</source>
+        <translation>“引擎默认值” (0)：引擎自身的默认值，vLLM 为 0.9，SGLang 按 GPU 显存大小和 TP 确定（其 server_args.py 中的表），TensorRT-LLM 为 0.9。</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::HelpActions</name>
+    <message>
+        <source>HostPlan &amp;Manual</source>
+        <translation>HostPlan 手册(&amp;M)</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::HelpWindow</name>
+    <message>
+        <source>HostPlan Manual</source>
+        <translation>HostPlan 手册</translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation>后退(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Forward</source>
+        <translation>前进(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Contents</source>
+        <translation>目录(&amp;C)</translation>
     </message>
 </context>
 <context>
@@ -1106,6 +1374,22 @@ KV 缓存 + 状态：每 GPU 每序列 %2
         <source>Restore unsaved changes</source>
         <translation>恢复未保存的更改</translation>
     </message>
+    <message>
+        <source>Deploy</source>
+        <translation>部署</translation>
+    </message>
+    <message>
+        <source>This card</source>
+        <translation>本显卡</translation>
+    </message>
+    <message>
+        <source>Serving commands for this plan, every flag explained</source>
+        <translation>此方案的推理服务命令，逐项解释每个参数</translation>
+    </message>
+    <message>
+        <source>Which models run on one card with llama.cpp, at what context</source>
+        <translation>哪些模型能用 llama.cpp 在单张显卡上运行，以及可用的上下文</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::MemoryChart</name>
@@ -1368,6 +1652,296 @@ All components: %5 %4</source>
         <source>Import model folder</source>
         <translation>导入模型文件夹</translation>
     </message>
+    <message>
+        <source>The model to plan for, from the catalogue in resources/models/ (real Hugging Face config.json files, and model cards where no config is published). Type part of the name to search; Import file / Import folder add your own.</source>
+        <translation>要规划的模型，来自 resources/models/ 中的目录（真实的 Hugging Face config.json 文件；未发布配置时使用模型卡）。输入部分名称即可搜索；“导入文件”/“导入文件夹”可添加您自己的模型。</translation>
+    </message>
+    <message>
+        <source>Kimi K3, from the default scenario (resources/default-scenario.json).</source>
+        <translation>Kimi K3，来自默认场景（resources/default-scenario.json）。</translation>
+    </message>
+    <message>
+        <source>Reads a Hugging Face config.json (parameter counts by architecture) or a model.safetensors.index.json (exact bytes per tensor) as the scenario&apos;s model; undoable.</source>
+        <translation>读取 Hugging Face config.json（按架构计算参数量）或 model.safetensors.index.json（每个张量的精确字节数）作为场景的模型；可撤销。</translation>
+    </message>
+    <message>
+        <source>Reads a model folder: its config.json, refined by model.safetensors.index.json or the *.safetensors headers when present; undoable.</source>
+        <translation>读取模型文件夹：其 config.json，如有 model.safetensors.index.json 或 *.safetensors 文件头则据此细化；可撤销。</translation>
+    </message>
+    <message>
+        <source>Re-quantizes every quantizable tensor group (attention, MLPs, experts, LM head) to one number format; embeddings, norms and routers keep theirs.</source>
+        <translation>将所有可量化的张量组（注意力、MLP、专家、LM head）重新量化为同一数值格式；嵌入、归一化和路由器保持各自的格式。</translation>
+    </message>
+    <message>
+        <source>bits per weight as the format defines them, scales included (BF16 16, FP8 8, MXFP4 4.25 with one E8M0 scale per 32, NVFP4 4.5 with one E4M3 scale per 16)</source>
+        <translation>按格式定义的每权重位数，含缩放因子（BF16 16，FP8 8，MXFP4 4.25，每 32 个一个 E8M0 缩放因子，NVFP4 4.5，每 16 个一个 E4M3 缩放因子）</translation>
+    </message>
+    <message>
+        <source>As shipped: the formats of the model&apos;s own files (config.json quantization_config, safetensors dtypes).</source>
+        <translation>原始格式：模型自身文件的格式（config.json quantization_config、safetensors dtypes）。</translation>
+    </message>
+    <message>
+        <source>Element format of the attention KV cache (vLLM --kv-cache-dtype).</source>
+        <translation>注意力 KV 缓存的元素格式（vLLM --kv-cache-dtype）。</translation>
+    </message>
+    <message>
+        <source>bytes per element (BF16 and FP16 2, FP8 1)</source>
+        <translation>每元素字节数（BF16 和 FP16 为 2，FP8 为 1）</translation>
+    </message>
+    <message>
+        <source>BF16, from the default scenario (the model&apos;s own dtype, as vLLM&apos;s &quot;auto&quot;).</source>
+        <translation>BF16，来自默认场景（模型自身的 dtype，同 vLLM 的 &quot;auto&quot;）。</translation>
+    </message>
+    <message>
+        <source>Format of the fixed-size recurrent state that linear-attention layers (KDA, Gated DeltaNet) keep per sequence; other models ignore it.</source>
+        <translation>线性注意力层（KDA、Gated DeltaNet）为每个序列保存的固定大小循环状态的格式；其他模型忽略此项。</translation>
+    </message>
+    <message>
+        <source>bytes per element (FP32 4, BF16 and FP16 2)</source>
+        <translation>每元素字节数（FP32 为 4，BF16 和 FP16 为 2）</translation>
+    </message>
+    <message>
+        <source>FP32, from the default scenario.</source>
+        <translation>FP32，来自默认场景。</translation>
+    </message>
+    <message>
+        <source>Number format of this tensor group only (%1), overriding the Weights choice.</source>
+        <translation>仅此张量组（%1）的数值格式，覆盖“权重”中的选择。</translation>
+    </message>
+    <message>
+        <source>bits per weight as the format defines them, scales included</source>
+        <translation>按格式定义的每权重位数，含缩放因子</translation>
+    </message>
+    <message>
+        <source>&quot;Default&quot;: the Weights choice above, or the format the model ships with.</source>
+        <translation>“默认”：上方“权重”中的选择，或模型自带的格式。</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::OffersDialog</name>
+    <message>
+        <source>Rental offers</source>
+        <translation>租用方案</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::OffersPanel</name>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>供应商</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs / instance</source>
+        <translation>GPU / 实例</translation>
+    </message>
+    <message>
+        <source>$ / GPU-hour (on demand)</source>
+        <translation>$ / GPU 小时（按需）</translation>
+    </message>
+    <message>
+        <source>In the search</source>
+        <translation>搜索结果</translation>
+    </message>
+    <message>
+        <source>Interconnect</source>
+        <translation>互连</translation>
+    </message>
+    <message>
+        <source>Clustered</source>
+        <translation>可集群</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>As of</source>
+        <translation>截至</translation>
+    </message>
+    <message>
+        <source>Instances can be clustered into one deployment over a fabric (TP / EP / PP across instances)</source>
+        <translation>实例可通过互连网络组成一个部署（TP / EP / PP 跨实例）</translation>
+    </message>
+    <message>
+        <source>What the layout search made of the offer for this plan</source>
+        <translation>布局搜索对此方案下该租用方案的评估结果</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Your offers&lt;/b&gt; (saved in the scenario as pricing.offers; double-click a cell to edit it, each change can be undone)</source>
+        <translation>&lt;b&gt;您的租用方案&lt;/b&gt;（保存在场景的 pricing.offers 中；双击单元格可编辑，每次更改均可撤销）</translation>
+    </message>
+    <message>
+        <source>&amp;Add offer</source>
+        <translation>添加租用方案(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add an offer for this GPU type; enter its shape and price</source>
+        <translation>为此 GPU 型号添加租用方案；输入其实例规格和价格</translation>
+    </message>
+    <message>
+        <source>&amp;Remove offer</source>
+        <translation>删除租用方案(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Remove the selected offer of yours</source>
+        <translation>删除您所选的租用方案</translation>
+    </message>
+    <message>
+        <source>&amp;Import offers...</source>
+        <translation>导入租用方案(&amp;I)...</translation>
+    </message>
+    <message>
+        <source>Add the offers of a JSON offers file (the schema of offers.json, as hostplan-cli plan --offers reads)</source>
+        <translation>添加 JSON 租用方案文件中的租用方案（格式同 offers.json，即 hostplan-cli plan --offers 读取的格式）</translation>
+    </message>
+    <message>
+        <source>Import rental offers</source>
+        <translation>导入租用方案</translation>
+    </message>
+    <message>
+        <source>Offers (*.json);;All files (*)</source>
+        <translation>租用方案 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>chosen: %1, %2 a month</source>
+        <translation>已选：%1，每月 %2</translation>
+    </message>
+    <message>
+        <source>near tie: %1, %2 a month</source>
+        <translation>接近：%1，每月 %2</translation>
+    </message>
+    <message>
+        <source>dearer: %1, %2 a month</source>
+        <translation>更贵：%1，每月 %2</translation>
+    </message>
+    <message>
+        <source>too little memory</source>
+        <translation>显存不足</translation>
+    </message>
+    <message>
+        <source>too slow</source>
+        <translation>太慢</translation>
+    </message>
+    <message>
+        <source>no layout the engines run</source>
+        <translation>没有引擎可运行的布局</translation>
+    </message>
+    <message>
+        <source>not ranked: GPUs per instance unknown</source>
+        <translation>未排名：每实例 GPU 数未知</translation>
+    </message>
+    <message>
+        <source>not ranked: price unknown</source>
+        <translation>未排名：价格未知</translation>
+    </message>
+    <message>
+        <source>not searched (another GPU type)</source>
+        <translation>未搜索（其他 GPU 型号）</translation>
+    </message>
+    <message>
+        <source>Entered by you: the catalogue has none</source>
+        <translation>由您输入：目录中没有</translation>
+    </message>
+    <message>
+        <source>Overrides the catalogue offer of this id</source>
+        <translation>覆盖目录中同 ID 的租用方案</translation>
+    </message>
+    <message>
+        <source>unknown — enter</source>
+        <translation>未知 — 请输入</translation>
+    </message>
+    <message>
+        <source>reserved: %1</source>
+        <translation>预留：%1</translation>
+    </message>
+    <message>
+        <source>No on-demand price; reserved (%1) at %2 per GPU-hour</source>
+        <translation>无按需价格；预留（%1）为每 GPU 小时 %2</translation>
+    </message>
+    <message>
+        <source>price unknown — enter</source>
+        <translation>价格未知 — 请输入</translation>
+    </message>
+    <message>
+        <source>Between instances: %1</source>
+        <translation>实例之间：%1</translation>
+    </message>
+    <message>
+        <source>Change offer %1 to %2</source>
+        <translation>将租用方案 %1 改为 %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Catalogue offers for %1&lt;/b&gt; (read-only; where the catalogue has no price or no instance shape, enter yours: it becomes an offer of yours with the same id)</source>
+        <translation>&lt;b&gt;%1 的目录租用方案&lt;/b&gt;（只读；目录缺少价格或实例规格时，请输入您的数据：它将成为您的同 ID 租用方案）</translation>
+    </message>
+    <message>
+        <source>No plan: %1</source>
+        <translation>无方案：%1</translation>
+    </message>
+    <message>
+        <source>Cheapest offer that carries the workload: &lt;b&gt;%1&lt;/b&gt; (%2), %3 at %4 per GPU-hour (%5): &lt;b&gt;%6 a month&lt;/b&gt;.</source>
+        <translation>能承载该负载的最便宜租用方案：&lt;b&gt;%1&lt;/b&gt;（%2），%3，每 GPU 小时 %4（%5）：&lt;b&gt;每月 %6&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>No offer carries the workload: %1</source>
+        <translation>没有租用方案能承载该负载：%1</translation>
+    </message>
+    <message>
+        <source>GPUs per instance: &apos;%1&apos; is not a whole number</source>
+        <translation>每实例 GPU 数：“%1”不是整数</translation>
+    </message>
+    <message>
+        <source>$ / GPU-hour: &apos;%1&apos; is not a number</source>
+        <translation>$ / GPU 小时：“%1”不是数字</translation>
+    </message>
+    <message>
+        <source>Change %1 of offer %2</source>
+        <translation>更改租用方案 %2 的 %1</translation>
+    </message>
+    <message>
+        <source>Remove your figures for offer %1</source>
+        <translation>删除您为租用方案 %1 输入的数据</translation>
+    </message>
+    <message>
+        <source>figures the catalogue lacks entered by the user</source>
+        <translation>用户输入的目录所缺数据</translation>
+    </message>
+    <message>
+        <source>Enter the price of offer %1: %2</source>
+        <translation>输入租用方案 %1 的价格：%2</translation>
+    </message>
+    <message>
+        <source>Enter the instance shape of offer %1: %2</source>
+        <translation>输入租用方案 %1 的实例规格：%2</translation>
+    </message>
+    <message>
+        <source>My provider</source>
+        <translation>我的供应商</translation>
+    </message>
+    <message>
+        <source>entered by the user</source>
+        <translation>由用户输入</translation>
+    </message>
+    <message>
+        <source>Add rental offer %1</source>
+        <translation>添加租用方案 %1</translation>
+    </message>
+    <message>
+        <source>Remove rental offer %1</source>
+        <translation>删除租用方案 %1</translation>
+    </message>
+    <message>
+        <source>Import rental offers %1</source>
+        <translation>导入租用方案 %1</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::PricingPanel</name>
@@ -1562,6 +2136,122 @@ All components: %5 %4</source>
     <message>
         <source> /1M output (= input, not entered)</source>
         <translation> /1M 输出（= 输入，未填写）</translation>
+    </message>
+    <message>
+        <source>Rental rate of one GPU for one hour. Typing a rate prices every offer at it.</source>
+        <translation>一个 GPU 一小时的租金。输入单价后，所有租用方案均按此单价计价。</translation>
+    </message>
+    <message>
+        <source>USD per GPU-hour</source>
+        <translation>美元/GPU 小时</translation>
+    </message>
+    <message>
+        <source>the on-demand rate of the rental offer the layout search chose (resources/offers.json), else the GPU&apos;s rate in resources/prices.json; source and date are shown below. Catalogue rates are stated assumptions: use your provider&apos;s quote.</source>
+        <translation>布局搜索所选租用方案的按需单价（resources/offers.json），否则为 resources/prices.json 中该 GPU 的单价；来源和日期显示在下方。目录单价是明示的假设：请使用您的供应商报价。</translation>
+    </message>
+    <message>
+        <source>Drops your rate and uses the catalogue&apos;s again.</source>
+        <translation>放弃您的单价，重新使用目录单价。</translation>
+    </message>
+    <message>
+        <source>Rental offers...</source>
+        <translation>租用方案...</translation>
+    </message>
+    <message>
+        <source>The offers the layout search ranks for this GPU type; add your own or enter a price the catalogue lacks</source>
+        <translation>布局搜索为此 GPU 型号排名的租用方案；可添加您自己的方案或填写目录缺少的价格</translation>
+    </message>
+    <message>
+        <source>Hours in one month, for monthly rental and API figures.</source>
+        <translation>一个月的小时数，用于月租金和 API 数据。</translation>
+    </message>
+    <message>
+        <source>hours per month</source>
+        <translation>每月小时数</translation>
+    </message>
+    <message>
+        <source>730 = 365 x 24 / 12, the average month (720 is a 30-day month).</source>
+        <translation>730 = 365 x 24 / 12，即平均月份（720 为 30 天的月份）。</translation>
+    </message>
+    <message>
+        <source>The API whose prices the plan is compared against; the list holds the APIs in resources/prices.json (and imported price lists) that sell the plan&apos;s model.</source>
+        <translation>方案用来比较价格的 API；列表包含 resources/prices.json（及导入的价格表）中提供该方案模型的 API。</translation>
+    </message>
+    <message>
+        <source>the cheapest API for this model at your token mix, or the default scenario&apos;s choice.</source>
+        <translation>按您的 tokens 构成计算此模型最便宜的 API，或默认场景的选择。</translation>
+    </message>
+    <message>
+        <source>Adds API prices from a JSON file (the api schema of resources/prices.json) or a CSV file with the same column names, as one undoable edit.</source>
+        <translation>从 JSON 文件（resources/prices.json 的 api 格式）或列名相同的 CSV 文件添加 API 价格，作为一次可撤销的编辑。</translation>
+    </message>
+    <message>
+        <source>the chosen API&apos;s prices in resources/prices.json (source and as_of shown below).</source>
+        <translation>所选 API 在 resources/prices.json 中的价格（source 和 as_of 显示在下方）。</translation>
+    </message>
+    <message>
+        <source>API price of uncached input (prompt) tokens.</source>
+        <translation>未缓存输入（提示）tokens 的 API 价格。</translation>
+    </message>
+    <message>
+        <source>USD per 1M tokens</source>
+        <translation>美元/1M tokens</translation>
+    </message>
+    <message>
+        <source>API price of input tokens served from the provider&apos;s prompt cache.</source>
+        <translation>由供应商提示缓存提供的输入 tokens 的 API 价格。</translation>
+    </message>
+    <message>
+        <source>the chosen API&apos;s cached-input price in resources/prices.json, or its input price where the provider publishes no discount.</source>
+        <translation>所选 API 在 resources/prices.json 中的缓存输入价格；供应商未公布折扣时为其输入价格。</translation>
+    </message>
+    <message>
+        <source>API price of generated (output) tokens.</source>
+        <translation>生成（输出）tokens 的 API 价格。</translation>
+    </message>
+    <message>
+        <source>Drops your prices and uses the chosen API&apos;s catalogue prices.</source>
+        <translation>放弃您的价格，使用所选 API 的目录价格。</translation>
+    </message>
+    <message>
+        <source>Batch API prices</source>
+        <translation>批处理 API 价格</translation>
+    </message>
+    <message>
+        <source>An offline workload that can wait for the providers&apos; batch APIs: compare with their batch prices where published</source>
+        <translation>可等待供应商批处理 API 的离线负载：与已公布的批处理价格比较</translation>
+    </message>
+    <message>
+        <source>Use batch API prices</source>
+        <translation>使用批处理 API 价格</translation>
+    </message>
+    <message>
+        <source>Use standard API prices</source>
+        <translation>使用标准 API 价格</translation>
+    </message>
+    <message>
+        <source>Tier: prompts above %1 tokens (%2 per request here)</source>
+        <translation>档位：提示超过 %1 tokens（此处每请求 %2）</translation>
+    </message>
+    <message>
+        <source>Tier: base prices (%1 prompt tokens per request)</source>
+        <translation>档位：基础价格（每请求 %1 提示 tokens）</translation>
+    </message>
+    <message>
+        <source>batch price, %1% off</source>
+        <translation>批处理价格，优惠 %1%</translation>
+    </message>
+    <message>
+        <source>no batch price published: standard prices</source>
+        <translation>未公布批处理价格：使用标准价格</translation>
+    </message>
+    <message>
+        <source>Opens the rental offers editor: the catalogue&apos;s offers for this GPU type with the layout search&apos;s verdict on each, and your own offers (add, edit, import, remove; each change undoable and saved in the scenario).</source>
+        <translation>打开租用方案编辑器：目录中此 GPU 类型的租用方案及布局搜索对每个方案的结论，以及您自己的方案（添加、编辑、导入、删除；每次更改均可撤销并保存在场景中）。</translation>
+    </message>
+    <message>
+        <source>Compare with the providers&apos; published batch prices (often 50% off) instead of their standard prices, for offline workloads that can wait. Default: off.</source>
+        <translation>与提供商公布的批处理价格（通常五折）而非标准价格比较，适用于可以等待的离线负载。默认：关闭。</translation>
     </message>
 </context>
 <context>
@@ -1758,6 +2448,66 @@ All components: %5 %4</source>
         <source>-</source>
         <translation>-</translation>
     </message>
+    <message>
+        <source>Choose the identity file, from ~/.ssh by default.</source>
+        <translation>选择身份文件，默认从 ~/.ssh 中选择。</translation>
+    </message>
+    <message>
+        <source>The machine to probe over ssh: user@host, or a Host alias from your ~/.ssh/config.</source>
+        <translation>通过 ssh 探测的机器：user@host，或您 ~/.ssh/config 中的 Host 别名。</translation>
+    </message>
+    <message>
+        <source>the host of the last remote probe (empty the first time).</source>
+        <translation>上次远程探测的主机（首次为空）。</translation>
+    </message>
+    <message>
+        <source>The ssh port on the remote host.</source>
+        <translation>远程主机上的 ssh 端口。</translation>
+    </message>
+    <message>
+        <source>TCP port number</source>
+        <translation>TCP 端口号</translation>
+    </message>
+    <message>
+        <source>&quot;default&quot; (0): ssh&apos;s own choice, port 22 or the Port in your ~/.ssh/config.</source>
+        <translation>“默认” (0)：由 ssh 自行选择，即端口 22 或您 ~/.ssh/config 中的 Port。</translation>
+    </message>
+    <message>
+        <source>The private key ssh logs in with (ssh -i).</source>
+        <translation>ssh 登录所用的私钥（ssh -i）。</translation>
+    </message>
+    <message>
+        <source>empty: your ssh agent and ~/.ssh/config choose the key.</source>
+        <translation>留空：由您的 ssh agent 和 ~/.ssh/config 选择密钥。</translation>
+    </message>
+    <message>
+        <source>The hostplan-probe command on the remote host, with its path if it is not on the PATH there.</source>
+        <translation>远程主机上的 hostplan-probe 命令；若不在该主机的 PATH 中，请带上路径。</translation>
+    </message>
+    <message>
+        <source>hostplan-probe (found on the remote PATH).</source>
+        <translation>hostplan-probe（在远程 PATH 中查找）。</translation>
+    </message>
+    <message>
+        <source>Runs hostplan-probe on this computer: lists the GPUs, checks that the current plan&apos;s bytes per GPU can be allocated, and times copy bandwidth and the MXFP4 kernels. Without a GPU it says so and changes nothing.</source>
+        <translation>在本机上运行 hostplan-probe：列出 GPU，检查能否分配当前方案每 GPU 所需的字节数，并测量复制带宽和 MXFP4 内核的耗时。没有 GPU 时会如实报告，不做任何更改。</translation>
+    </message>
+    <message>
+        <source>Runs hostplan-probe on a rented node over your own ssh (BatchMode, your keys and config; no passwords are stored) and reads back its JSON report.</source>
+        <translation>通过您自己的 ssh（BatchMode，使用您的密钥和配置；不存储密码）在租用节点上运行 hostplan-probe，并读回其 JSON 报告。</translation>
+    </message>
+    <message>
+        <source>Reads a JSON report written by hostplan-probe all -o report.json on another machine (probe/probereport.h, schema_version 1).</source>
+        <translation>读取在另一台机器上由 hostplan-probe all -o report.json 写出的 JSON 报告（probe/probereport.h，schema_version 1）。</translation>
+    </message>
+    <message>
+        <source>Stops the running probe; the probe frees every allocation.</source>
+        <translation>停止正在运行的探测；探测程序会释放所有分配。</translation>
+    </message>
+    <message>
+        <source>One row per GPU found: the plan&apos;s bytes per GPU against the free memory the probe measured, whether the plan fits, and the measured copy bandwidth against the catalogue&apos;s HBM figure (resources/gpus.json).</source>
+        <translation>每个发现的 GPU 一行：方案每 GPU 字节数与探测实测的空闲显存对比、方案能否放下，以及实测复制带宽与目录 HBM 数据（resources/gpus.json）的对比。</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ProbeRemote</name>
@@ -1832,6 +2582,25 @@ All components: %5 %4</source>
     <message>
         <source>Report received from %1</source>
         <translation>已收到来自 %1 的报告</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::Rate</name>
+    <message>
+        <source>Cost at your rate of %1 per GPU-hour (every offer is ranked at it too).</source>
+        <translation>按您的单价每 GPU 小时 %1 计算的成本（所有租用方案也按此单价排名）。</translation>
+    </message>
+    <message>
+        <source>Cost at the chosen offer&apos;s own rate: %1 per GPU-hour, %2 (%3 %4).</source>
+        <translation>按所选租用方案自身单价计算的成本：每 GPU 小时 %1，%2（%3 %4）。</translation>
+    </message>
+    <message>
+        <source>Cost at the %1 catalogue rate of %2 per GPU-hour, as the GPU count or layout is yours.</source>
+        <translation>按 %1 的目录单价每 GPU 小时 %2 计算的成本，因为 GPU 数量或布局由您指定。</translation>
+    </message>
+    <message>
+        <source>The layout search ranks each offer at its own rate: its choice, %1, costs %2 a month at %3 per GPU-hour.</source>
+        <translation>布局搜索按各租用方案自身单价排名：其选择 %1 每月花费 %2，每 GPU 小时 %3。</translation>
     </message>
 </context>
 <context>
@@ -2385,10 +3154,6 @@ All components: %5 %4</source>
         <translation>0（太慢）</translation>
     </message>
     <message>
-        <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Sequences at the target: how many of them the practical layout runs within the time per output token (0: too slow, e.g. pipeline stages over many nodes). Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs are at the practical count; %1</source>
-        <translation>显存下限：标称显存仅能容纳权重的 GPU 数。实际数量：布局能容纳权重和工作负载的最小可租数量（1 个 GPU 或整节点）。目标下的序列数：实际布局在每个输出 token 的时间限制内能运行的序列数（0：太慢，例如流水线阶段跨越多个节点）。试点范围：向供应商询价试点的数量，从实际数量到多一个节点（最多为实际数量的两倍）。月成本按实际数量计算；%1</translation>
-    </message>
-    <message>
         <source>the API costs %1 per month for the same tokens.</source>
         <translation>相同 tokens 的 API 费用为每月 %1。</translation>
     </message>
@@ -2609,20 +3374,8 @@ All components: %5 %4</source>
         <translation>各 GPU 型号的月租金</translation>
     </message>
     <message>
-        <source>5. Probe results</source>
-        <translation>5. 探测结果</translation>
-    </message>
-    <message>
-        <source>6. Assumptions</source>
-        <translation>6. 假设</translation>
-    </message>
-    <message>
         <source>Every input of the scenario and every catalogue figure the plan used, with its source and date. Replace an assumption by editing the scenario (or the catalogue files) and export the report again.</source>
         <translation>方案用到的每项场景输入和每个目录数据，及其来源和日期。要替换某个假设，请编辑场景（或目录文件）后重新导出报告。</translation>
-    </message>
-    <message>
-        <source>7. How the figures are derived</source>
-        <translation>7. 数据的推导方法</translation>
     </message>
     <message>
         <source>All figures come from HostPlan&apos;s core (the same numbers as hostplan-cli plan --json and the GUI). Bytes are decimal GB (10^9) with binary GiB (2^30) in brackets; money is USD.</source>
@@ -2655,6 +3408,102 @@ All components: %5 %4</source>
     <message>
         <source>Decimal GB (10^9 bytes) with binary GiB (2^30 bytes) in brackets. KV cache: %1 bytes per token for the whole model, %2 per GPU. Up to %3 of %4 tokens fit at once.</source>
         <translation>十进制 GB（10^9 字节），括号内为二进制 GiB（2^30 字节）。KV 缓存：整个模型每 token %1 字节，每 GPU %2 字节。最多可同时容纳 %3（每个 %4 tokens）。</translation>
+    </message>
+    <message>
+        <source>GPU-hour rate (%1, offer %2, %3)</source>
+        <translation>GPU 小时单价（%1，租用方案 %2，%3）</translation>
+    </message>
+    <message>
+        <source>API context-length tier</source>
+        <translation>API 上下文长度档位</translation>
+    </message>
+    <message>
+        <source>prompts above %1 tokens (%2 per request in this workload)</source>
+        <translation>提示超过 %1 tokens（此负载中每请求 %2）</translation>
+    </message>
+    <message>
+        <source>base prices (%1 prompt tokens per request in this workload)</source>
+        <translation>基础价格（此负载中每请求 %1 提示 tokens）</translation>
+    </message>
+    <message>
+        <source>Batch API prices</source>
+        <translation>批处理 API 价格</translation>
+    </message>
+    <message>
+        <source>yes, %1% off</source>
+        <translation>是，优惠 %1%</translation>
+    </message>
+    <message>
+        <source>asked for; this API publishes none (standard prices)</source>
+        <translation>已请求；此 API 未公布（使用标准价格）</translation>
+    </message>
+    <message>
+        <source>API price range</source>
+        <translation>API 价格范围</translation>
+    </message>
+    <message>
+        <source>%1 - %2 a month for this workload; break-even %3 - %4</source>
+        <translation>此负载每月 %1 - %2；盈亏平衡 %3 - %4</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (most loaded GPU), per replica and for all %1 replicas (%2, TP %3, EP %4, PP %5 per replica)</source>
+        <translation>每 GPU 显存（负载最重的 GPU）、每副本及全部 %1 个副本的显存（%2，每副本 TP %3，EP %4，PP %5）</translation>
+    </message>
+    <message>
+        <source>Per replica (%1)</source>
+        <translation>每副本（%1）</translation>
+    </message>
+    <message>
+        <source>All %1 replicas (%2)</source>
+        <translation>全部 %1 个副本（%2）</translation>
+    </message>
+    <message>
+        <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Sequences at the target: how many of them the practical layout runs within the time per output token (0: too slow, e.g. pipeline stages over many nodes). Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs are at the practical count and the rate of each type&apos;s chosen offer (or yours); %1</source>
+        <translation>显存下限：标称显存仅能容纳权重所需的 GPU 数。实际数量：其布局能容纳权重和负载的最小可租数量（1 个 GPU 或整节点）。目标下的序列数：实际布局在每个输出 token 的时间内可运行的序列数（0：太慢，例如流水线阶段跨越多个节点）。试点范围：向供应商询价试点时的数量，从实际数量到多一个节点（最多为实际数量的两倍）。月成本按实际数量和各型号所选租用方案的单价（或您的单价）计算；%1</translation>
+    </message>
+    <message>
+        <source>5. Serving commands</source>
+        <translation>5. 推理服务命令</translation>
+    </message>
+    <message>
+        <source>The launch commands for this plan, the same text as hostplan-cli serve-cmd and the Deploy tab; the table under each command says where each value comes from. Names such as ${HEAD_IP} are shell variables to set on each node.</source>
+        <translation>此方案的启动命令，与 hostplan-cli serve-cmd 及“部署”选项卡中的文本相同；每条命令下方的表格说明每个值的来源。${HEAD_IP} 等名称是需要在每个节点上设置的 shell 变量。</translation>
+    </message>
+    <message>
+        <source>First, on the nodes:</source>
+        <translation>首先，在各节点上：</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>注意：%1</translation>
+    </message>
+    <message>
+        <source>6. Probe results</source>
+        <translation>6. 探测结果</translation>
+    </message>
+    <message>
+        <source>7. Assumptions</source>
+        <translation>7. 假设</translation>
+    </message>
+    <message>
+        <source>8. How the figures are derived</source>
+        <translation>8. 数据的推导方法</translation>
+    </message>
+    <message>
+        <source>%1: flags</source>
+        <translation>%1：选项</translation>
+    </message>
+    <message>
+        <source>Flag</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>Why this value</source>
+        <translation>取值原因</translation>
+    </message>
+    <message>
+        <source>(model)</source>
+        <translation>（模型）</translation>
     </message>
 </context>
 <context>
@@ -2701,10 +3550,6 @@ All components: %5 %4</source>
 </context>
 <context>
     <name>hostplan::ui::SummaryView</name>
-    <message>
-        <source>&lt;h3 style=&apos;color:#b00&apos;&gt;No plan&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</source>
-        <translation>&lt;h3 style=&apos;color:#b00&apos;&gt;无方案&lt;/h3&gt;&lt;p&gt;%1&lt;/p&gt;</translation>
-    </message>
     <message>
         <source>&lt;h3 style=&apos;color:%1&apos;&gt;%2&lt;/h3&gt;</source>
         <translation>&lt;h3 style=&apos;color:%1&apos;&gt;%2&lt;/h3&gt;</translation>
@@ -2900,6 +3745,26 @@ All components: %5 %4</source>
     <message>
         <source> (replicated)</source>
         <translation>（复制）</translation>
+    </message>
+    <message>
+        <source>&lt;h3 style=&apos;color:%1&apos;&gt;No plan&lt;/h3&gt;&lt;p&gt;%2&lt;/p&gt;</source>
+        <translation>&lt;h3 style=&apos;color:%1&apos;&gt;无方案&lt;/h3&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h4&gt;Memory per GPU (most loaded GPU), per replica and in total for %1 replicas&lt;/h4&gt;</source>
+        <translation>&lt;h4&gt;每 GPU 显存（负载最重的 GPU）、每副本及 %1 个副本的总量&lt;/h4&gt;</translation>
+    </message>
+    <message>
+        <source>Per replica (%1)</source>
+        <translation>每副本（%1）</translation>
+    </message>
+    <message>
+        <source>All %1 replicas (%2)</source>
+        <translation>全部 %1 个副本（%2）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Each of the %1 replicas holds its share of the sequences. In total across all GPUs: %2 (one replica: %3). KV cache: %4 bytes per token for the whole model, %5 per GPU.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1 个副本各自承担其份额的序列。所有 GPU 合计：%2（单个副本：%3）。KV 缓存：整个模型每 token %4 字节，每 GPU %5。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -3131,6 +3996,82 @@ Slower than the %1 ms target per output token</source>
     <message>
         <source>Change context to %1 tokens</source>
         <translation>将上下文改为 %1 tokens</translation>
+    </message>
+    <message>
+        <source>32,768 tokens, from the default scenario (resources/default-scenario.json); the model&apos;s max_position_embeddings (config.json) is the most a plan accepts.</source>
+        <translation>32,768 tokens，来自默认场景（resources/default-scenario.json）；方案最多接受模型的 max_position_embeddings（config.json）。</translation>
+    </message>
+    <message>
+        <source>Context length per sequence on a log scale: each tick is 4x; dragging previews, releasing records one edit.</source>
+        <translation>对数刻度的每序列上下文长度：每个刻度为 4 倍；拖动时预览，松开时记录一次编辑。</translation>
+    </message>
+    <message>
+        <source>tokens per sequence (prompt + output)</source>
+        <translation>每序列 tokens（提示 + 输出）</translation>
+    </message>
+    <message>
+        <source>Context length per sequence: the prompt and the output that one request holds in the KV cache at once.</source>
+        <translation>每序列上下文长度：一个请求同时保存在 KV 缓存中的提示和输出。</translation>
+    </message>
+    <message>
+        <source>Sequences in flight at once, each at the full context: the KV cache the plan must hold and the batch that sets the speed.</source>
+        <translation>同时进行的序列数，每个都按完整上下文计算：决定方案必须容纳的 KV 缓存以及决定速度的批大小。</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>序列</translation>
+    </message>
+    <message>
+        <source>16, from the default scenario.</source>
+        <translation>16，来自默认场景。</translation>
+    </message>
+    <message>
+        <source>millions of tokens per month</source>
+        <translation>每月百万 tokens</translation>
+    </message>
+    <message>
+        <source>Prompt tokens per month that an API would bill at its input price (not cached).</source>
+        <translation>API 每月按其输入价格计费的提示 tokens（未缓存）。</translation>
+    </message>
+    <message>
+        <source>2,000 M (2 billion), from the default scenario.</source>
+        <translation>2,000 M（20 亿），来自默认场景。</translation>
+    </message>
+    <message>
+        <source>Prompt tokens per month that an API serves from its prompt cache, billed at its cached-input price.</source>
+        <translation>API 每月从提示缓存提供的提示 tokens，按缓存输入价格计费。</translation>
+    </message>
+    <message>
+        <source>1,000 M, from the default scenario.</source>
+        <translation>1,000 M，来自默认场景。</translation>
+    </message>
+    <message>
+        <source>Generated tokens per month: the volume the GPUs must serve in time and the x axis of the break-even chart.</source>
+        <translation>每月生成的 tokens：GPU 必须及时处理的量，也是盈亏平衡图的 x 轴。</translation>
+    </message>
+    <message>
+        <source>500 M, from the default scenario.</source>
+        <translation>500 M，来自默认场景。</translation>
+    </message>
+    <message>
+        <source>Hours a day the GPUs are rented; fewer than 24 scales the rental (scheduled instances).</source>
+        <translation>每天租用 GPU 的小时数；少于 24 时按比例计算租金（定时实例）。</translation>
+    </message>
+    <message>
+        <source>24 (always on), from the default scenario.</source>
+        <translation>24（全天运行），来自默认场景。</translation>
+    </message>
+    <message>
+        <source>Tokens one heavy user generates per month: the break-even volume divided by this is the break-even number of users.</source>
+        <translation>一名重度用户每月生成的 tokens：盈亏平衡用量除以此值即为盈亏平衡用户数。</translation>
+    </message>
+    <message>
+        <source>millions of tokens per month per user</source>
+        <translation>每用户每月百万 tokens</translation>
+    </message>
+    <message>
+        <source>50 M, from the default scenario (a stated assumption).</source>
+        <translation>50 M，来自默认场景（明示的假设）。</translation>
     </message>
 </context>
 </TS>

@@ -95,6 +95,10 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
     m_offers = new QPushButton(tr("Rental offers..."));
     m_offers->setToolTip(tr("The offers the layout search ranks for this GPU type; add your own "
                             "or enter a price the catalogue lacks"));
+    m_offers->setWhatsThis(
+        tr("Opens the rental offers editor: the catalogue's offers for this GPU type with the "
+           "layout search's verdict on each, and your own offers (add, edit, import, remove; "
+           "each change undoable and saved in the scenario)."));
     form->addRow(m_offers);
     m_hoursPerMonth = new QDoubleSpinBox;
     m_hoursPerMonth->setRange(1, 744);
@@ -152,6 +156,9 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
     m_batch = new QCheckBox(tr("Batch API prices"));
     m_batch->setToolTip(tr("An offline workload that can wait for the providers' batch APIs: "
                            "compare with their batch prices where published"));
+    m_batch->setWhatsThis(
+        tr("Compare with the providers' published batch prices (often 50% off) instead of their "
+           "standard prices, for offline workloads that can wait. Default: off."));
     form->addRow(m_batch);
     m_apiTier = new QLabel;
     m_apiTier->setWordWrap(true);

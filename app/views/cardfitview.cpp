@@ -89,6 +89,11 @@ CardFitView::CardFitView(ScenarioDocument *doc, QWidget *parent) : QWidget(paren
     gpuLabel->setBuddy(m_gpu);
     auto *hostLabel = new QLabel(tr("&Host:"));
     hostLabel->setBuddy(m_host);
+    // Long GPU and host names must not widen the window's centre (the docks would shrink).
+    for (QComboBox *combo : {m_gpu, m_host}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(12);
+    }
     row->addWidget(gpuLabel);
     row->addWidget(m_gpu, 2);
     row->addWidget(hostLabel);
