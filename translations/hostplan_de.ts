@@ -171,18 +171,6 @@ Quelle: %3 (Stand %4)</translation>
         <translation>Jedes Modell in jedem llama.cpp-Typ gespeichert und von llama-server mit dessen Standardwerten ausgeführt (ein Slot, f16-KV-Cache). Eine Zelle zeigt den längsten Kontext, der vollständig auf der Karte läuft, oder sonst die passende Auslagerung (-ngl: ganze Schichten im System-RAM; --n-cpu-moe: nur Experten), und die Decode-Obergrenze bei maximaler Bandbreite. Einheitliche Typen nähern veröffentlichte Dateien an (Q4_K_M ist größtenteils q4_K).</translation>
     </message>
     <message>
-        <source>runs to %1 · %2 tokens/s</source>
-        <translation>läuft bis %1 · %2 Tokens/s</translation>
-    </message>
-    <message>
-        <source>--n-cpu-moe %1 · %2 tokens/s</source>
-        <translation>--n-cpu-moe %1 · %2 Tokens/s</translation>
-    </message>
-    <message>
-        <source>-ngl %1/%2 · %3 tokens/s</source>
-        <translation>-ngl %1/%2 · %3 Tokens/s</translation>
-    </message>
-    <message>
         <source>does not fit</source>
         <translation>passt nicht</translation>
     </message>
@@ -201,6 +189,24 @@ Quelle: %3 (Stand %4)</translation>
     <message>
         <source>this file: %1</source>
         <translation>diese Datei: %1</translation>
+    </message>
+    <message>
+        <source>runs to %1
+%2 tokens/s</source>
+        <translation>läuft bis %1
+%2 Tokens/s</translation>
+    </message>
+    <message>
+        <source>--n-cpu-moe %1
+%2 tokens/s</source>
+        <translation>--n-cpu-moe %1
+%2 Tokens/s</translation>
+    </message>
+    <message>
+        <source>-ngl %1/%2
+%3 tokens/s</source>
+        <translation>-ngl %1/%2
+%3 Tokens/s</translation>
     </message>
 </context>
 <context>

@@ -171,18 +171,6 @@ Source: %3 (as of %4)</source>
         <translation>各モデルを各 llama.cpp 型で保存し、llama-server の既定設定（1 スロット、f16 KVキャッシュ）で実行した場合です。各セルには、カード上だけで動作する最長コンテキスト、または収まるオフロード（-ngl：レイヤー単位でシステム RAM へ、--n-cpu-moe：エキスパートのみ）と、ピーク帯域幅でのデコード上限を示します。均一な型は公開ファイルの近似です（Q4_K_M は主に q4_K）。</translation>
     </message>
     <message>
-        <source>runs to %1 · %2 tokens/s</source>
-        <translation>%1 まで動作 · %2 tokens/s</translation>
-    </message>
-    <message>
-        <source>--n-cpu-moe %1 · %2 tokens/s</source>
-        <translation>--n-cpu-moe %1 · %2 tokens/s</translation>
-    </message>
-    <message>
-        <source>-ngl %1/%2 · %3 tokens/s</source>
-        <translation>-ngl %1/%2 · %3 tokens/s</translation>
-    </message>
-    <message>
         <source>does not fit</source>
         <translation>収まらない</translation>
     </message>
@@ -201,6 +189,24 @@ Source: %3 (as of %4)</source>
     <message>
         <source>this file: %1</source>
         <translation>このファイル：%1</translation>
+    </message>
+    <message>
+        <source>runs to %1
+%2 tokens/s</source>
+        <translation>%1 まで動作
+%2 tokens/s</translation>
+    </message>
+    <message>
+        <source>--n-cpu-moe %1
+%2 tokens/s</source>
+        <translation>--n-cpu-moe %1
+%2 tokens/s</translation>
+    </message>
+    <message>
+        <source>-ngl %1/%2
+%3 tokens/s</source>
+        <translation>-ngl %1/%2
+%3 tokens/s</translation>
     </message>
 </context>
 <context>

@@ -171,18 +171,6 @@ Source: %3 (as of %4)</source>
         <translation>每个模型按每种 llama.cpp 类型存储，并由 llama-server 以默认设置运行（一个槽位，f16 KV 缓存）。每个单元格给出完全在显卡上运行的最长上下文，否则给出可行的卸载方式（-ngl：整层放在系统内存；--n-cpu-moe：仅专家），以及峰值带宽下的解码上限。统一类型近似于已发布的文件（Q4_K_M 主要为 q4_K）。</translation>
     </message>
     <message>
-        <source>runs to %1 · %2 tokens/s</source>
-        <translation>可运行至 %1 · %2 tokens/s</translation>
-    </message>
-    <message>
-        <source>--n-cpu-moe %1 · %2 tokens/s</source>
-        <translation>--n-cpu-moe %1 · %2 tokens/s</translation>
-    </message>
-    <message>
-        <source>-ngl %1/%2 · %3 tokens/s</source>
-        <translation>-ngl %1/%2 · %3 tokens/s</translation>
-    </message>
-    <message>
         <source>does not fit</source>
         <translation>放不下</translation>
     </message>
@@ -201,6 +189,24 @@ Source: %3 (as of %4)</source>
     <message>
         <source>this file: %1</source>
         <translation>此文件：%1</translation>
+    </message>
+    <message>
+        <source>runs to %1
+%2 tokens/s</source>
+        <translation>可运行至 %1
+%2 tokens/s</translation>
+    </message>
+    <message>
+        <source>--n-cpu-moe %1
+%2 tokens/s</source>
+        <translation>--n-cpu-moe %1
+%2 tokens/s</translation>
+    </message>
+    <message>
+        <source>-ngl %1/%2
+%3 tokens/s</source>
+        <translation>-ngl %1/%2
+%3 tokens/s</translation>
     </message>
 </context>
 <context>

@@ -112,6 +112,13 @@ CardFitView::CardFitView(ScenarioDocument *doc, QWidget *parent) : QWidget(paren
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
+    // Each cell is two lines (verdict, speed); rows take the height their text needs.
+    m_table->setWordWrap(true);
+    m_table->setTextElideMode(Qt::ElideNone);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The size hint counts the primary font's lines; Chinese and Japanese glyphs come from a
+    // fallback font with taller lines, so give two lines of room that fits both.
+    m_table->verticalHeader()->setMinimumSectionSize(fontMetrics().lineSpacing() * 3);
     layout->addWidget(m_table, 1);
 
     const auto chosen = [this] {
@@ -168,16 +175,16 @@ const CardFitCell *CardFitView::cell(const std::string &modelId, const std::stri
 
 QString CardFitView::cellText(const CardFitCell &c) {
     if (c.fitsAtDefault) {
-        return tr("runs to %1 · %2 tokens/s")
+        return tr("runs to %1\n%2 tokens/s")
             .arg(contextText(c.maxContext), numberText(c.tokensPerSecond, 0));
     }
     if (c.cpuMoeLayers) {
-        return tr("--n-cpu-moe %1 · %2 tokens/s")
+        return tr("--n-cpu-moe %1\n%2 tokens/s")
             .arg(*c.cpuMoeLayers)
             .arg(numberText(c.tokensPerSecond, 1));
     }
     if (c.offloadGpuLayers) {
-        return tr("-ngl %1/%2 · %3 tokens/s")
+        return tr("-ngl %1/%2\n%3 tokens/s")
             .arg(*c.offloadGpuLayers)
             .arg(c.layers + 1)
             .arg(numberText(c.tokensPerSecond, 1));
