@@ -5,8 +5,11 @@
 #pragma once
 
 #include "import/ggmltypes.h"
+#include "import/gguf.h"
+#include "import/ggufimport.h"
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -191,6 +194,21 @@ inline Writer llama31_8b_q4km(std::uint64_t vocab = 128256) {
     w.tensor({"output_norm.weight", {h}, "f32"});
     w.tensor({"output.weight", {h, v}, "q6_K"});
     return w;
+}
+
+/// llama31_8b_q4km() read back as HostPlan's model (header only, as "llama.gguf"); aborts the
+/// test when the header does not parse (a broken writer, not a case to check).
+inline hostplan::ModelSpec llama31_8b_q4kmModel() {
+    const Writer w = llama31_8b_q4km();
+    auto h = hostplan::gguf::parseHeader(w.build(), 0, "llama.gguf");
+    if (!h.ok()) {
+        std::abort();
+    }
+    auto m = hostplan::ggufToModelSpec(hostplan::gguf::Model{h.value(), {}, 0}, "llama.gguf");
+    if (!m.ok()) {
+        std::abort();
+    }
+    return std::move(m).value();
 }
 
 } // namespace ggufwriter

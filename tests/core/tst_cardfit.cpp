@@ -129,9 +129,7 @@ class TestCardFit : public QObject {
     }
 
     void ggufFileIsItsOwnType() {
-        const auto w = ggufwriter::llama31_8b_q4km();
-        auto h = gguf::parseHeader(w.build(), 0, "llama.gguf");
-        const ModelSpec m = ggufToModelSpec(gguf::Model{h.value(), {}, 0}, "llama.gguf").value();
+        const ModelSpec m = ggufwriter::llama31_8b_q4kmModel();
         const CardFitRow row = cardFit(m, rtx4090(), desktop(), defaultCardFitTypes());
         QCOMPARE(row.cells.size(), std::size_t(1));
         QCOMPARE(row.cells[0].type, std::string("gguf"));

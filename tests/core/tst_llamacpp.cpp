@@ -22,9 +22,7 @@ using namespace hostplan;
 namespace {
 
 ModelSpec llama8b() {
-    const auto w = ggufwriter::llama31_8b_q4km();
-    auto h = gguf::parseHeader(w.build(), 0, "llama.gguf");
-    return ggufToModelSpec(gguf::Model{h.value(), {}, 0}, "llama.gguf").value();
+    return ggufwriter::llama31_8b_q4kmModel();
 }
 
 GpuSpec gpu(const char *name) {
