@@ -717,6 +717,10 @@ Speicheruntergrenze: %2 (%3 Gewichte / %4 pro GPU)
         <source>Your plan (GPU count fixed at %1): %2</source>
         <translation>Ihr Plan (GPU-Anzahl fest auf %1): %2</translation>
     </message>
+    <message>
+        <source>%1/month · %2</source>
+        <translation>%1/Monat · %2</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::Group</name>

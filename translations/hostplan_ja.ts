@@ -717,6 +717,10 @@ No native MXFP4: FP4 weights are dequantized</source>
         <source>Your plan (GPU count fixed at %1): %2</source>
         <translation>現在のプラン（GPU 数は %1 に固定）：%2</translation>
     </message>
+    <message>
+        <source>%1/month · %2</source>
+        <translation>%1/月 · %2</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::Group</name>

@@ -98,6 +98,10 @@ void GpuTypesChart::rebuild() {
             if (row.practical) {
                 // Which rate that month is at (every type here is on auto: its offer's own).
                 tip += QLatin1Char('\n') + planRateText(*o.plan);
+                // The cost beside the name, first, so that a long name elides, not the cost:
+                // what each type costs is the point of comparing them.
+                row.usdPerMonth = o.plan->rental.usdPerMonthScheduled;
+                label = tr("%1/month · %2").arg(usdText(row.usdPerMonth), label);
             } else {
                 label += tr(" (no fit)");
             }

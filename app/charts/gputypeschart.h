@@ -24,6 +24,9 @@ class GpuTypesChart : public QChartView {
         int floor = 0;
         int practical = 0;
         bool nativeMxfp4 = false;
+        /// Monthly rental of the practical plan at its offer's rate (0 when none carries the
+        /// workload); shown beside the GPU's name.
+        double usdPerMonth = 0;
     };
     const QList<Row> &rows() const { return m_rows; }
 

@@ -27,6 +27,8 @@
 #include "viewtestutil.h"
 #include "panels/workloadpanel.h"
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -198,6 +200,29 @@ class TestExplorer : public QObject {
         QVERIFY(find("h100-sxm").floor > find("b300").floor);
         QVERIFY(find("b300").nativeMxfp4);
         QVERIFY(!find("h100-sxm").nativeMxfp4);
+        // Each type that carries the workload shows its monthly cost beside its name, the same
+        // figure as that type's plan (the GPU sweep).
+        QStringList labels;
+        for (auto *a : w.gpuTypesChart()->chart()->axes(Qt::Vertical)) {
+            if (auto *cat = qobject_cast<QBarCategoryAxis *>(a)) {
+                labels = cat->categories();
+            }
+        }
+        int costed = 0;
+        for (const GpuOption &o : w.document()->gpuSweep()) {
+            const GpuTypesChart::Row r = find(QString::fromStdString(o.gpu.id));
+            if (!r.practical) {
+                QCOMPARE(r.usdPerMonth, 0.0);
+                continue;
+            }
+            QCOMPARE(r.usdPerMonth, o.plan->rental.usdPerMonthScheduled);
+            const QString cost = usdText(r.usdPerMonth) + "/month · ";
+            QVERIFY2(std::any_of(labels.begin(), labels.end(),
+                                 [&](const QString &l) { return l.contains(cost); }),
+                     qPrintable(cost));
+            ++costed;
+        }
+        QVERIFY(costed >= 5);
     }
 
     void weightFormatsMoveFloors() {
