@@ -332,6 +332,11 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
     }
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string &a = args[i];
+        if (a == "--api-batch") {
+            // Offline workload: compare with the providers' batch prices where published.
+            scenario.pricing.apiBatch = true;
+            continue;
+        }
         if (!valued.count(a)) {
             rest.push_back(a);
             continue;
@@ -526,6 +531,8 @@ Plan options (applied after --scenario, so they override the file):
   --memory-fraction F      the engine's memory fraction (default: the engine's)
   --activation-bytes-per-gpu N, --runtime-bytes-per-gpu N   override the engine estimates
   --api-price ID           compare with this API price (default: the cheapest for the model)
+  --api-batch              an offline workload: compare with the providers' batch prices
+                           where they publish one (pricing.api_batch)
   --prices FILE            a price list (JSON or CSV, prices.json's schema) to compare with
                            too; repeatable
   --max-price-age-days N   flag prices older than N days (default 365)

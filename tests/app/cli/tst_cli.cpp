@@ -99,6 +99,22 @@ class TestCli : public QObject {
         QVERIFY2(text.out.find("most sensitive to: " + top + " (+/-20%: ") != std::string::npos,
                  text.out.c_str());
     }
+    void apiBatchFlag() {
+        // --api-batch switches the comparison to batch prices where the provider publishes one
+        // (Together's Mixtral 8x7B: 50% off); the plan says it was asked for and applied.
+        const Run plain = run({"plan", "--model", "mixtral-8x7b", "--api-price",
+                               "mixtral-8x7b-together-bifrost", "--json"});
+        const Run batch = run({"plan", "--model", "mixtral-8x7b", "--api-price",
+                               "mixtral-8x7b-together-bifrost", "--api-batch", "--json"});
+        QCOMPARE(plain.code, 0);
+        QCOMPARE(batch.code, 0);
+        const auto p = nlohmann::json::parse(plain.out);
+        const auto b = nlohmann::json::parse(batch.out);
+        QCOMPARE(p["api"]["batch_requested"].get<bool>(), false);
+        QCOMPARE(b["api"]["batch_requested"].get<bool>(), true);
+        QCOMPARE(b["api"]["output_usd_per_mtok"].get<double>(),
+                 p["api"]["output_usd_per_mtok"].get<double>() * 0.5);
+    }
     void planJsonDefault() {
         const Run r = run({"plan", "--json"});
         QCOMPARE(r.code, 0);
