@@ -721,6 +721,10 @@ Speicheruntergrenze: %2 (%3 Gewichte / %4 pro GPU)
         <source>%1/month · %2</source>
         <translation>%1/Monat · %2</translation>
     </message>
+    <message>
+        <source>Change GPU to %1</source>
+        <translation>GPU auf %1 ändern</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::Group</name>

@@ -721,6 +721,10 @@ No native MXFP4: FP4 weights are dequantized</source>
         <source>%1/month · %2</source>
         <translation>%1/月 · %2</translation>
     </message>
+    <message>
+        <source>Change GPU to %1</source>
+        <translation>GPU を %1 に変更</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::Group</name>

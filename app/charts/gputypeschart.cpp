@@ -139,6 +139,8 @@ void GpuTypesChart::rebuild() {
         connect(set, &QBarSet::hovered, this, [this, tips](bool on, int index) {
             showChartTip(this, on ? tips.value(index) : QString());
         });
+        // Click a bar: that GPU type becomes the plan (one undoable edit, like the GPU box).
+        connect(set, &QBarSet::clicked, this, [this](int index) { choose(index); });
     }
     c->addSeries(bars);
     c->addSeries(floor);
@@ -163,6 +165,22 @@ void GpuTypesChart::rebuild() {
     c->addAxis(yv, Qt::AlignRight);
     floor->attachAxis(x);
     floor->attachAxis(yv);
+}
+
+void GpuTypesChart::choose(int index) {
+    // Bars run bottom-to-top in reverse catalogue order; m_rows is in catalogue order.
+    const int row = int(m_rows.size()) - 1 - index;
+    if (row < 0 || row >= int(m_rows.size()) || m_rows[row].practical == 0) {
+        return; // no bar there (a type that carries nothing has none)
+    }
+    const std::string id = m_rows[row].id.toStdString();
+    const auto current = Catalogue::builtin().findGpu(m_doc->scenario().hardware.gpu);
+    if (current.ok() && current->id == id) {
+        return;
+    }
+    const auto gpu = Catalogue::builtin().findGpu(id);
+    m_doc->edit(withGpuType(m_doc->scenario(), id),
+                tr("Change GPU to %1").arg(QString::fromStdString(gpu.ok() ? gpu->name : id)));
 }
 
 } // namespace hostplan::ui

@@ -30,6 +30,11 @@ class GpuTypesChart : public QChartView {
     };
     const QList<Row> &rows() const { return m_rows; }
 
+    /// Make the GPU type of bar `index` (bottom-to-top, as the chart's bar sets count) the
+    /// plan's: one undoable edit through withGpuType(), as the Hardware dock's GPU box does.
+    /// Nothing for a type without a bar or the plan's own type.
+    void choose(int index);
+
   public slots:
     void rebuild();
 

@@ -32,6 +32,7 @@
 #include <QApplication>
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QHorizontalStackedBarSeries>
 #include <QCategoryAxis>
 #include <QChart>
 #include <QComboBox>
@@ -223,6 +224,43 @@ class TestExplorer : public QObject {
             ++costed;
         }
         QVERIFY(costed >= 5);
+    }
+
+    void clickingABarMakesItThePlan() {
+        // Issue 18: click a GPU type's bar and it becomes the plan's GPU (count, layout and
+        // rate back to auto, as the GPU box does), one undoable edit.
+        MainWindow w;
+        GpuTypesChart *chart = shown(w, w.gpuTypesChart());
+        const auto &rows = chart->rows();
+        int row = -1;
+        for (int i = 0; i < rows.size(); ++i) {
+            row = rows[i].id == "h200" ? i : row;
+        }
+        QVERIFY(row >= 0 && rows[row].practical > 0);
+        const int index = int(rows.size()) - 1 - row; // bars run bottom-to-top
+        QHorizontalStackedBarSeries *bars = nullptr;
+        for (auto *s : chart->chart()->series()) {
+            bars = bars ? bars : qobject_cast<QHorizontalStackedBarSeries *>(s);
+        }
+        QVERIFY(bars);
+        const QString before = QString::fromStdString(w.document()->scenario().hardware.gpu);
+        QVERIFY(before != "h200");
+        emit bars->barSets().at(1)->clicked(index); // H200: no native MXFP4, the grey set
+        QCOMPARE(QString::fromStdString(w.document()->scenario().hardware.gpu), QString("h200"));
+        QVERIFY(w.document()->plan().has_value());
+        QCOMPARE(w.document()->plan()->gpu.id, std::string("h200"));
+        QVERIFY(w.document()->undoStack()->undoText().contains("H200"));
+        w.document()->undoStack()->undo();
+        QCOMPARE(QString::fromStdString(w.document()->scenario().hardware.gpu), before);
+        // A type without a bar (does not fit) changes nothing.
+        for (int i = 0; i < chart->rows().size(); ++i) {
+            if (chart->rows()[i].practical == 0) {
+                const int count = w.document()->undoStack()->count();
+                chart->choose(int(chart->rows().size()) - 1 - i);
+                QCOMPARE(w.document()->undoStack()->count(), count);
+                break;
+            }
+        }
     }
 
     void weightFormatsMoveFloors() {
