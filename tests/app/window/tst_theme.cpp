@@ -2,8 +2,7 @@
 // Light and dark: with a dark palette on the application every chart takes Qt Charts' dark
 // theme on the window's Base colour (and the verdict colours turn light), switching back
 // restores the light theme, View > Theme is saved in the settings, and the report's charts stay
-// light for paper. With HOSTPLAN_SCREENSHOT_DIR set it saves every view in dark and light and
-// the help window, for review (docs/screenshots/view-*-dark.png).
+// light for paper. Screenshots of every view in both palettes are tst_screenshots'.
 #include "charts/breakevenchart.h"
 #include "charts/charttheme.h"
 #include "charts/memorychart.h"
@@ -11,11 +10,8 @@
 #include "document/scenariodocument.h"
 #include "document/themecolours.h"
 #include "explorertestutil.h"
-#include "help/helpwindow.h"
-#include "views/compareview.h"
 #include "views/summaryview.h"
 #include "viewtestutil.h"
-#include "window/helpactions.h"
 #include "window/mainwindow.h"
 #include "window/thememanager.h"
 
@@ -23,7 +19,6 @@
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
-#include <QDir>
 #include <QLabel>
 #include <QLineSeries>
 #include <QTabWidget>
@@ -143,47 +138,6 @@ class TestTheme : public QObject {
         QApplication::setPalette(Theme::darkPalette());
         QCOMPARE(chart.chart()->theme(), QChart::ChartThemeLight);
         QApplication::setPalette(Theme::lightPalette());
-    }
-
-    void screenshots() {
-        const QString dirName = qEnvironmentVariable("HOSTPLAN_SCREENSHOT_DIR");
-        if (dirName.isEmpty()) {
-            QSKIP("HOSTPLAN_SCREENSHOT_DIR not set");
-        }
-        QDir().mkpath(dirName);
-        const QDir dir(dirName);
-        const QStringList names = {"summary",    "memory",     "gpu-types", "kv-cache",
-                                   "break-even", "throughput", "compare"};
-        for (const QString &theme : {QStringLiteral("dark"), QStringLiteral("light")}) {
-            AppSettings::setTheme(theme); // the window applies the saved theme
-            MainWindow w;
-            w.resize(1280, 800);
-            w.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&w));
-            for (int i = 0; i < names.size(); ++i) {
-                if (w.viewTabs()->widget(i) == w.compareView()) {
-                    // Compare with a pinned scenario and two changes, as a user sees it.
-                    w.compareView()->pinCurrent();
-                    explorertest::pick(w.gpuCombo(), QStringLiteral("h200"));
-                    explorertest::enter(w.gpuCountSpin(), 16);
-                }
-                w.viewTabs()->setCurrentIndex(i);
-                QApplication::processEvents();
-                QVERIFY(w.viewTabs()->currentWidget()->grab().save(
-                    dir.filePath(QStringLiteral("view-%1-%2.png").arg(names[i], theme))));
-            }
-            w.viewTabs()->setCurrentIndex(1);
-            QApplication::processEvents();
-            QVERIFY(w.grab().save(dir.filePath(QStringLiteral("main-%1.png").arg(theme))));
-            auto *actions = w.findChild<HelpActions *>();
-            actions->showManual(QStringLiteral("memory"));
-            HelpWindow *help = actions->helpWindow();
-            QVERIFY(QTest::qWaitForWindowExposed(help));
-            QApplication::processEvents();
-            QVERIFY(help->grab().save(dir.filePath(QStringLiteral("help-%1.png").arg(theme))));
-        }
-        AppSettings::clear();
-        Theme::apply(QString());
     }
 };
 
