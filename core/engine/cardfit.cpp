@@ -80,8 +80,8 @@ CardFitRow cardFit(const ModelSpec &model, const GpuSpec &gpu, const HostSpec &h
     row.modelId = model.id;
     row.modelName = model.displayName;
     row.params = model.totalParams;
-    const bool fromGguf = model.numLayers > 0 && model.layerBytes.size() == model.numLayers;
-    if (fromGguf) {
+    // A GGUF file's own tensors: the test llama.cpp's placement uses for exact per-layer bytes.
+    if (llamaCppWeights(model).exact) {
         row.cells.push_back(cellFor(model, "gguf", gpu, host));
         return row;
     }

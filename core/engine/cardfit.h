@@ -48,7 +48,7 @@ struct CardFitRow {
 std::vector<const gguf::GgmlType *> defaultCardFitTypes();
 
 /// Plans `model` as each of `types` on `gpu` + `host` (one slot, f16 KV, llama-server's
-/// defaults otherwise). A model read from a GGUF file (ModelSpec::layerBytes exact) gets one
+/// defaults otherwise). A model read from a GGUF file (llamaCppWeights exact) gets one
 /// cell of its own tensors, type "gguf". Cost: a binary search over the context per cell,
 /// about 20 plans.
 CardFitRow cardFit(const ModelSpec &model, const GpuSpec &gpu, const HostSpec &host,
