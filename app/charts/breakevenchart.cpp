@@ -2,6 +2,7 @@
 #include "charts/breakevenchart.h"
 
 #include "catalogue/catalogue.h"
+#include "charts/chartclicks.h"
 #include "charts/charttheme.h"
 #include "charts/chartutil.h"
 #include "sizing/cost.h"
@@ -159,12 +160,14 @@ void BreakEvenChart::rebuild() {
         }
         c->addSeries(line);
         steps << line;
+        connect(line, &QLineSeries::clicked, this, [this, i](const QPointF &) { choose(int(i)); });
         const auto gpu = Catalogue::builtin().findGpu(l.gpuId);
         const QString gpuName = QString::fromStdString(gpu.ok() ? gpu->name : l.gpuId);
         const double hoursPerDay = w.hoursPerDay;
         const double alwaysOn = l.usdPerMonthAlwaysOn;
+        const bool clickable = o.fits && !l.chosen;
         connect(line, &QLineSeries::hovered, this,
-                [this, o, gpuName, hoursPerDay, alwaysOn](const QPointF &, bool on) {
+                [this, o, gpuName, hoursPerDay, alwaysOn, clickable](const QPointF &, bool on) {
                     const QString head = tr("%1 x %2 at %3 h/day: %4 per month (%5 always on)")
                                              .arg(o.gpus)
                                              .arg(gpuName)
@@ -174,7 +177,9 @@ void BreakEvenChart::rebuild() {
                         o.fits ? tr("Break-even: %1 output tokens per month")
                                      .arg(tokensText(o.crossingTokens))
                                : tr("Does not fit: serves no tokens, never breaks even");
-                    showChartTip(this, on ? head + QLatin1Char('\n') + tail : QString());
+                    const QString hint =
+                        clickable ? QLatin1Char('\n') + clickHint() : QString();
+                    showChartTip(this, on ? head + QLatin1Char('\n') + tail + hint : QString());
                 });
         if (std::isfinite(o.crossingTokens) && o.crossingTokens > 0) {
             auto *mark = new QScatterSeries;
@@ -186,6 +191,8 @@ void BreakEvenChart::rebuild() {
             mark->append(lg(o.crossingTokens), lg(usd));
             c->addSeries(mark);
             marks << mark;
+            connect(mark, &QScatterSeries::clicked, this,
+                    [this, i](const QPointF &) { choose(int(i)); });
             connect(mark, &QScatterSeries::hovered, this, [this, o, usd](const QPointF &, bool on) {
                 showChartTip(this, on ? tr("%1 x %2 breaks even at %3 output tokens per month "
                                            "(%4 per month either way)")
@@ -243,6 +250,12 @@ void BreakEvenChart::rebuild() {
                                     .arg(usdText(apiCost(unlg(p.x()))), tokensText(unlg(p.x())))
                               : QString());
     });
+}
+
+void BreakEvenChart::choose(int index) {
+    if (index >= 0 && index < m_options.size() && m_options[index].fits) {
+        chooseGpuType(m_doc, m_options[index].gpuId.toStdString());
+    }
 }
 
 } // namespace hostplan::ui

@@ -7,7 +7,8 @@
 // any volume (flat line). Every line and crossing is the core's breakEvenChart(). Crossing points
 // are marked (with a tooltip) and each option's legend entry names its break-even volume; a
 // chosen plan that does not fit is drawn dotted, "does not fit", without a crossing. Both axes
-// plot log10 of tokens and USD (labelled "1B", "$10K").
+// plot log10 of tokens and USD (labelled "1B", "$10K"). A click on another option's line makes
+// its GPU type the plan's (undoable).
 #pragma once
 
 #include <QChartView>
@@ -36,6 +37,10 @@ class BreakEvenChart : public QChartView {
         double crossingTokens = 0;
     };
     const QList<Option> &options() const { return m_options; }
+    /// A click on option `index`'s step line or crossing (options() order): that GPU type
+    /// becomes the plan's, one undoable edit (chooseGpuType()); the plan's own type, a type that
+    /// does not fit, or an index out of range changes nothing.
+    void choose(int index);
 
   public slots:
     void rebuild();

@@ -2,6 +2,7 @@
 #include "charts/gputypeschart.h"
 
 #include "catalogue/catalogue.h"
+#include "charts/chartclicks.h"
 #include "charts/charttheme.h"
 #include "charts/chartutil.h"
 #include "document/formatting.h"
@@ -120,6 +121,8 @@ void GpuTypesChart::rebuild() {
                                  : tr("\nNo native MXFP4: FP4 weights are dequantized");
         if (row.id == currentId) {
             label = QStringLiteral("\u25B6 ") + label;
+        } else if (row.practical > 0) {
+            tip += QLatin1Char('\n') + clickHint();
         }
         cats << label;
         tips << tip;
@@ -173,14 +176,7 @@ void GpuTypesChart::choose(int index) {
     if (row < 0 || row >= int(m_rows.size()) || m_rows[row].practical == 0) {
         return; // no bar there (a type that carries nothing has none)
     }
-    const std::string id = m_rows[row].id.toStdString();
-    const auto current = Catalogue::builtin().findGpu(m_doc->scenario().hardware.gpu);
-    if (current.ok() && current->id == id) {
-        return;
-    }
-    const auto gpu = Catalogue::builtin().findGpu(id);
-    m_doc->edit(withGpuType(m_doc->scenario(), id),
-                tr("Change GPU to %1").arg(QString::fromStdString(gpu.ok() ? gpu->name : id)));
+    chooseGpuType(m_doc, m_rows[row].id.toStdString());
 }
 
 } // namespace hostplan::ui

@@ -3,6 +3,7 @@
 
 #include "plan/decision.h"
 
+#include "charts/chartclicks.h"
 #include "charts/charttheme.h"
 #include "charts/chartutil.h"
 #include "sizing/fit.h"
@@ -151,13 +152,7 @@ void KvChart::rebuild() {
     hideFromLegend(c, reqLine);
 
     auto tipAt = [this](double tokens) {
-        const Sample *best = nullptr;
-        for (const Sample &smp : m_samples) {
-            if (!best || std::abs(std::log2(double(smp.contextTokens)) - std::log2(tokens)) <
-                             std::abs(std::log2(double(best->contextTokens)) - std::log2(tokens))) {
-                best = &smp;
-            }
-        }
+        const Sample *best = nearest(tokens);
         if (!best) {
             return QString();
         }
@@ -168,14 +163,34 @@ void KvChart::rebuild() {
     };
     for (QLineSeries *series : {kv, conc}) {
         connect(series, &QLineSeries::hovered, this, [this, tipAt](const QPointF &p, bool on) {
-            showChartTip(this, on ? tipAt(tokensAt(p.x())) : QString());
+            showChartTip(this, on ? tipAt(tokensAt(p.x())) + QLatin1Char('\n') + clickHint()
+                                  : QString());
         });
+        connect(series, &QLineSeries::clicked, this,
+                [this](const QPointF &p) { choose(tokensAt(p.x())); });
     }
     if (plan->memory.kvCapacityBytesPerGpu <= 0) {
         // The title is rich text: a line break is <br>.
         c->setTitle(c->title().toHtmlEscaped() + QStringLiteral("<br>") +
                     tr("No room for KV cache: weights, activations and runtime fill the budget")
                         .toHtmlEscaped());
+    }
+}
+
+const KvChart::Sample *KvChart::nearest(double tokens) const {
+    const Sample *best = nullptr;
+    for (const Sample &smp : m_samples) {
+        if (!best || std::abs(std::log2(double(smp.contextTokens)) - std::log2(tokens)) <
+                         std::abs(std::log2(double(best->contextTokens)) - std::log2(tokens))) {
+            best = &smp;
+        }
+    }
+    return best;
+}
+
+void KvChart::choose(double tokens) {
+    if (const Sample *best = nearest(tokens)) {
+        chooseContext(m_doc, best->contextTokens);
     }
 }
 

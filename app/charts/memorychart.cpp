@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "charts/memorychart.h"
 
+#include "charts/chartclicks.h"
 #include "charts/charttheme.h"
 #include "charts/chartutil.h"
 #include "document/formatting.h"
@@ -43,6 +44,13 @@ void MemoryChart::setScope(Scope scope) {
     if (scope != m_scope) {
         m_scope = scope;
         rebuild();
+    }
+}
+
+void MemoryChart::choose(int index) {
+    const auto formats = comparisonFormats();
+    if (index >= 0 && index < int(formats.size())) {
+        chooseWeightsFormat(m_doc, formats[std::size_t(index)]);
     }
 }
 
@@ -112,9 +120,11 @@ void MemoryChart::rebuild() {
             showChartTip(this, on ? tr("%1 with %2 weights: %3 %4\nAll components: %5 %4")
                                         .arg(s->label(), cats.value(index), bytesText(bytes),
                                              perGpu ? tr("per GPU") : tr("in total"),
-                                             bytesText(m_totals.value(index)))
+                                             bytesText(m_totals.value(index))) +
+                                        QLatin1Char('\n') + clickHint()
                                   : QString());
         });
+        connect(s, &QBarSet::clicked, this, [this](int index) { choose(index); });
     }
     c->addSeries(series);
     // A component that is zero in every column (no linear attention) stays out of the legend.

@@ -3,7 +3,8 @@
 // activations, runtime) for each comparison format on the scenario's layout. "Per GPU" shows
 // the most loaded GPU against the usable memory and the engine budget of one GPU; "Whole
 // deployment" shows the sum over all GPUs against the capacity of one GPU, one node and the
-// deployment. Tooltips give exact values in GB and GiB.
+// deployment. Tooltips give exact values in GB and GiB;
+// a click on a column makes that precision the plan's (undoable).
 #pragma once
 
 #include <QChartView>
@@ -25,6 +26,9 @@ class MemoryChart : public QChartView {
     QStringList categories() const;
     Scope scope() const { return m_scope; }
     void setScope(Scope scope);
+    /// A click on column `index` (in categories() order): that precision becomes the plan's
+    /// weights format, one undoable edit (chooseWeightsFormat()); out of range changes nothing.
+    void choose(int index);
 
   public slots:
     void rebuild();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "views/throughputview.h"
 
+#include "charts/chartclicks.h"
 #include "charts/charttheme.h"
 #include "charts/chartutil.h"
 #include "document/formatting.h"
@@ -66,18 +67,33 @@ ThroughputView::ThroughputView(ScenarioDocument *doc, QWidget *parent)
     rebuild();
 }
 
+namespace {
+
+/// The curve point nearest `batch` on the log axis (the curve is not empty).
+const BatchPoint &nearestPoint(const Throughput &t, double batch) {
+    return *std::min_element(
+        t.curve.begin(), t.curve.end(), [batch](const BatchPoint &a, const BatchPoint &b) {
+            return std::abs(std::log2(double(a.batch)) - std::log2(std::max(batch, 1.0))) <
+                   std::abs(std::log2(double(b.batch)) - std::log2(std::max(batch, 1.0)));
+        });
+}
+
+} // namespace
+
+void ThroughputView::choose(double batch) {
+    const auto &plan = m_doc->plan();
+    if (plan && !plan->throughput.curve.empty()) {
+        chooseConcurrency(m_doc, nearestPoint(plan->throughput, batch).batch);
+    }
+}
+
 QString ThroughputView::tipForBatch(double batch) const {
     const auto &plan = m_doc->plan();
     if (!plan || plan->throughput.curve.empty()) {
         return {};
     }
     const Throughput &t = plan->throughput;
-    const auto it = std::min_element(
-        t.curve.begin(), t.curve.end(), [batch](const BatchPoint &a, const BatchPoint &b) {
-            return std::abs(std::log2(double(a.batch)) - std::log2(std::max(batch, 1.0))) <
-                   std::abs(std::log2(double(b.batch)) - std::log2(std::max(batch, 1.0)));
-        });
-    const BatchPoint &p = *it;
+    const BatchPoint &p = nearestPoint(t, batch);
     QString text =
         tr("Batch %1 at %2 tokens of context\n"
            "%3 tokens/s per user (%4 ms per output token)\n"
@@ -181,8 +197,10 @@ void ThroughputView::rebuild() {
     }
     for (QLineSeries *s : {perUser, perNode}) {
         connect(s, &QLineSeries::hovered, this, [this](const QPointF &point, bool state) {
-            showChartTip(this, state ? tipForBatch(point.x()) : QString());
+            showChartTip(this, state ? tipForBatch(point.x()) + QLatin1Char('\n') + clickHint()
+                                     : QString());
         });
+        connect(s, &QLineSeries::clicked, this, [this](const QPointF &p) { choose(p.x()); });
     }
 }
 

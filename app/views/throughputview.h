@@ -3,7 +3,8 @@
 // batches 1, 2, 4, ... at the workload's context, with the memory limit on batch and the
 // target time per output token marked. Tooltips give exact values; every figure states its
 // confidence (modelled, calibrated by a probe report, measured). All numbers come from
-// the document's PlanResult::throughput (core/sizing/throughput.h).
+// the document's PlanResult::throughput (core/sizing/throughput.h). A click on a point makes
+// its batch the workload's concurrency (undoable).
 #pragma once
 
 #include <QChartView>
@@ -26,6 +27,9 @@ class ThroughputView : public QChartView {
     double memoryLimitBatch() const { return m_memoryLimit; }
     /// Tooltip text for the curve point nearest `batch` (exact values and confidence).
     QString tipForBatch(double batch) const;
+    /// A click at `batch`: the nearest curve point's batch becomes the workload's concurrency,
+    /// one undoable edit (chooseConcurrency()); no curve, no change.
+    void choose(double batch);
 
   public slots:
     void rebuild();

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: MIT
+// Click a chart to make what it shows the plan (issue 18), offscreen on the default scenario
+// (Kimi K3 on B300): a memory column sets the weights' precision, a KV-cache point the context,
+// a throughput point the concurrency, another option's break-even line its GPU type. Each click
+// is one undoable edit with its own undo text; a click on what the plan already is changes
+// nothing.
+#include "charts/breakevenchart.h"
+#include "charts/chartclicks.h"
+#include "charts/kvchart.h"
+#include "charts/memorychart.h"
+#include "document/appsettings.h"
+#include "document/scenariodocument.h"
+#include "views/throughputview.h"
+#include "window/mainwindow.h"
+#include "explorertestutil.h"
+#include "viewtestutil.h"
+
+#include <QBarSet>
+#include <QChart>
+#include <QLineSeries>
+#include <QStackedBarSeries>
+#include <QTest>
+#include <QUndoStack>
+
+#include <cmath>
+
+using namespace hostplan;
+using namespace hostplan::ui;
+using namespace hostplan::explorertest;
+
+namespace {
+
+template <class Series> QList<Series *> seriesOf(QChart *chart) {
+    QList<Series *> out;
+    for (QAbstractSeries *s : chart->series()) {
+        if (auto *t = qobject_cast<Series *>(s)) {
+            out << t;
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+class TestChartClicks : public QObject {
+    Q_OBJECT
+  private slots:
+    void initTestCase() { useTestSettings(QStringLiteral("tst_chartclicks")); }
+    void cleanupTestCase() { AppSettings::clear(); }
+
+    void memoryColumnSetsPrecision() {
+        MainWindow w;
+        MemoryChart *chart = shown(w, w.memoryChart());
+        const Scenario before = w.document()->scenario();
+        QVERIFY(before.model.weightsFormat != formats::bf16); // Kimi K3 ships MXFP4
+        QVERIFY(w.document()->plan().has_value());
+        const double weightsBefore = double(w.document()->plan()->memory.total.weights);
+        const auto bars = seriesOf<QStackedBarSeries>(chart->chart());
+        QCOMPARE(bars.size(), 1);
+        const QString label = QString::fromStdString(formats::bf16.label());
+        const int bf16 = int(chart->categories().indexOf(label));
+        QVERIFY(bf16 >= 0);
+        emit bars.first()->barSets().first()->clicked(bf16);
+        QCOMPARE(w.document()->scenario().model.weightsFormat, formats::bf16);
+        QVERIFY(w.document()->scenario().model.groupFormats.empty());
+        QCOMPARE(w.document()->undoStack()->undoText(), "Change weights to " + label);
+        // The plan now has bf16 weights: 16 bits per weight, so its weights outgrow the shipped
+        // MXFP4's by more than 3x.
+        QVERIFY(w.document()->plan().has_value());
+        QVERIFY(double(w.document()->plan()->memory.total.weights) > 3 * weightsBefore);
+        // A second click on the same column makes no second edit.
+        const int count = w.document()->undoStack()->count();
+        chart->choose(bf16);
+        QCOMPARE(w.document()->undoStack()->count(), count);
+        chart->choose(99); // no such column
+        QCOMPARE(w.document()->undoStack()->count(), count);
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->scenario().model.weightsFormat, before.model.weightsFormat);
+    }
+
+    void kvPointSetsContext() {
+        MainWindow w;
+        KvChart *chart = shown(w, w.kvChart());
+        const std::uint64_t before = w.document()->scenario().workload.contextTokens;
+        QVERIFY(chart->samples().size() >= 4);
+        // Click near (not on) a sample other than the scenario's: the nearest sample is taken.
+        const KvChart::Sample *target = nullptr;
+        for (const auto &smp : chart->samples()) {
+            target = (!target && smp.contextTokens != before && smp.maxConcurrency > 0) ? &smp
+                                                                                        : target;
+        }
+        QVERIFY(target);
+        const std::uint64_t tokens = target->contextTokens;
+        QCOMPARE(chart->nearest(double(tokens) * 1.05)->contextTokens, tokens);
+        auto lines = seriesOf<QLineSeries>(chart->chart());
+        QVERIFY(!lines.isEmpty());
+        QLineSeries *curve = nullptr;
+        for (QLineSeries *l : lines) {
+            curve = (!curve && l->count() == chart->samples().size()) ? l : curve;
+        }
+        QVERIFY(curve);
+        // Series plot log2(tokens) on x (see kvchart.cpp); click that point.
+        emit curve->clicked(QPointF(std::log2(double(tokens) * 1.05), 1.0));
+        QCOMPARE(w.document()->scenario().workload.contextTokens, tokens);
+        QVERIFY(w.document()->undoStack()->undoText().startsWith("Change context to"));
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->scenario().workload.contextTokens, before);
+    }
+
+    void throughputPointSetsConcurrency() {
+        MainWindow w;
+        auto *view = w.findChild<ThroughputView *>();
+        QVERIFY(view);
+        shown(w, view);
+        const std::uint32_t before = w.document()->scenario().workload.concurrency;
+        const auto &points = view->perUserPoints();
+        QVERIFY(points.size() >= 3);
+        const QPointF target = points.at(points.size() / 2);
+        QVERIFY(std::uint32_t(target.x()) != before);
+        QLineSeries *perUser = nullptr;
+        for (QLineSeries *l : seriesOf<QLineSeries>(view->chart())) {
+            perUser = (!perUser && l->points() == points) ? l : perUser;
+        }
+        QVERIFY(perUser);
+        emit perUser->clicked(QPointF(target.x() * 1.1, target.y()));
+        QCOMPARE(double(w.document()->scenario().workload.concurrency), target.x());
+        QVERIFY(w.document()->undoStack()->undoText().startsWith("Change concurrency to"));
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->scenario().workload.concurrency, before);
+    }
+
+    void breakEvenLineSetsGpuType() {
+        MainWindow w;
+        BreakEvenChart *chart = shown(w, w.breakEvenChart());
+        const std::string before = w.document()->scenario().hardware.gpu;
+        int other = -1, own = -1;
+        for (int i = 0; i < chart->options().size(); ++i) {
+            const auto &o = chart->options()[i];
+            if (o.gpuId.toStdString() == before) {
+                own = i;
+            } else if (o.fits && other < 0) {
+                other = i;
+            }
+        }
+        QVERIFY(own >= 0 && other >= 0);
+        const int count = w.document()->undoStack()->count();
+        chart->choose(own); // the plan's own type: nothing to do
+        QCOMPARE(w.document()->undoStack()->count(), count);
+        const auto o = chart->options()[other];
+        QLineSeries *line = nullptr;
+        for (QLineSeries *l : seriesOf<QLineSeries>(chart->chart())) {
+            line = l->name() == QString("%1 x %2").arg(o.gpus).arg(o.gpuId.toUpper()) ? l : line;
+        }
+        QVERIFY(line);
+        emit line->clicked(line->points().first());
+        QCOMPARE(QString::fromStdString(w.document()->scenario().hardware.gpu), o.gpuId);
+        QVERIFY(w.document()->plan().has_value());
+        QCOMPARE(QString::fromStdString(w.document()->plan()->gpu.id), o.gpuId);
+        QVERIFY(w.document()->undoStack()->undoText().startsWith("Change GPU to"));
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->scenario().hardware.gpu, before);
+    }
+
+    void helpersRefuseNothingValues() {
+        MainWindow w;
+        const int count = w.document()->undoStack()->count();
+        QVERIFY(!chooseContext(w.document(), 0));
+        QVERIFY(!chooseConcurrency(w.document(), 0));
+        QVERIFY(!chooseGpuType(w.document(), "no-such-gpu"));
+        QVERIFY(!chooseContext(w.document(), w.document()->scenario().workload.contextTokens));
+        QCOMPARE(w.document()->undoStack()->count(), count);
+        QVERIFY(!clickHint().isEmpty());
+    }
+};
+
+QTEST_MAIN(TestChartClicks)
+#include "tst_chartclicks.moc"
