@@ -177,8 +177,7 @@ void BreakEvenChart::rebuild() {
                         o.fits ? tr("Break-even: %1 output tokens per month")
                                      .arg(tokensText(o.crossingTokens))
                                : tr("Does not fit: serves no tokens, never breaks even");
-                    const QString hint =
-                        clickable ? QLatin1Char('\n') + clickHint() : QString();
+                    const QString hint = clickable ? QLatin1Char('\n') + clickHint() : QString();
                     showChartTip(this, on ? head + QLatin1Char('\n') + tail + hint : QString());
                 });
         if (std::isfinite(o.crossingTokens) && o.crossingTokens > 0) {

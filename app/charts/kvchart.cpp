@@ -163,8 +163,8 @@ void KvChart::rebuild() {
     };
     for (QLineSeries *series : {kv, conc}) {
         connect(series, &QLineSeries::hovered, this, [this, tipAt](const QPointF &p, bool on) {
-            showChartTip(this, on ? tipAt(tokensAt(p.x())) + QLatin1Char('\n') + clickHint()
-                                  : QString());
+            showChartTip(this,
+                         on ? tipAt(tokensAt(p.x())) + QLatin1Char('\n') + clickHint() : QString());
         });
         connect(series, &QLineSeries::clicked, this,
                 [this](const QPointF &p) { choose(tokensAt(p.x())); });

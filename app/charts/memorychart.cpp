@@ -118,9 +118,9 @@ void MemoryChart::rebuild() {
         connect(s, &QBarSet::hovered, this, [this, s, cats, perGpu](bool on, int index) {
             const double bytes = s->at(index) * kBytesPerGB;
             showChartTip(this, on ? tr("%1 with %2 weights: %3 %4\nAll components: %5 %4")
-                                        .arg(s->label(), cats.value(index), bytesText(bytes),
-                                             perGpu ? tr("per GPU") : tr("in total"),
-                                             bytesText(m_totals.value(index))) +
+                                            .arg(s->label(), cats.value(index), bytesText(bytes),
+                                                 perGpu ? tr("per GPU") : tr("in total"),
+                                                 bytesText(m_totals.value(index))) +
                                         QLatin1Char('\n') + clickHint()
                                   : QString());
         });

@@ -86,8 +86,8 @@ class TestChartClicks : public QObject {
         // Click near (not on) a sample other than the scenario's: the nearest sample is taken.
         const KvChart::Sample *target = nullptr;
         for (const auto &smp : chart->samples()) {
-            target = (!target && smp.contextTokens != before && smp.maxConcurrency > 0) ? &smp
-                                                                                        : target;
+            target =
+                (!target && smp.contextTokens != before && smp.maxConcurrency > 0) ? &smp : target;
         }
         QVERIFY(target);
         const std::uint64_t tokens = target->contextTokens;
