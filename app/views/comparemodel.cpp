@@ -39,20 +39,45 @@ QString money(double usd) {
 
 } // namespace
 
-void CompareModel::setScenarios(const Scenario &pinned, const Result<PlanResult> &pinnedPlan,
-                                const Scenario &current, const Result<PlanResult> &currentPlan) {
+CompareModel::Side CompareModel::Side::of(const QString &title, const Scenario &scenario,
+                                          const Result<PlanResult> &plan) {
+    Side side{title, scenario, std::nullopt, {}};
+    if (plan.ok()) {
+        side.plan = plan.value();
+    } else {
+        side.error = QString::fromStdString(plan.error().message);
+    }
+    return side;
+}
+
+void CompareModel::setSides(const QList<Side> &sides) {
     QList<Row> rows;
     auto input = [&](const QString &what, const std::function<QString(const Scenario &)> &f) {
-        rows.append({what, f(pinned), f(current)});
+        Row row{what, {}, false};
+        for (const Side &side : sides) {
+            row.values << f(side.scenario);
+        }
+        rows.append(row);
     };
     auto result = [&](const QString &what, const std::function<QString(const PlanResult &)> &f) {
-        rows.append({what,
-                     pinnedPlan.ok() ? f(pinnedPlan.value())
-                                     : QString::fromStdString(pinnedPlan.error().message),
-                     currentPlan.ok() ? f(currentPlan.value())
-                                      : QString::fromStdString(currentPlan.error().message)});
+        Row row{what, {}, false};
+        for (const Side &side : sides) {
+            row.values << (side.plan ? f(*side.plan) : side.error);
+        }
+        rows.append(row);
     };
-    rows.append({tr("Inputs"), {}, {}, true});
+    // Throughput rows: the serving model's capacity at the target (core sizing/throughput.h).
+    auto serving = [&](const QString &what,
+                       const std::function<QString(const PlanResult &, const Capacity &)> &f) {
+        result(what, [&f](const PlanResult &p) {
+            if (!p.fit.fits) {
+                return tr("n/a (does not fit)");
+            }
+            return p.throughput.computed ? f(p, p.throughput.capacity) : tr("not modelled");
+        });
+    };
+    const QStringList none(sides.size(), QString());
+    rows.append({tr("Inputs"), none, true});
     input(tr("Name"), [](const Scenario &s) { return QString::fromStdString(s.name); });
     // Catalogue entries by name (the id is what the scenario file stores); paths as given.
     input(tr("Model"), [](const Scenario &s) {
@@ -90,7 +115,7 @@ void CompareModel::setScenarios(const Scenario &pinned, const Result<PlanResult>
     input(tr("Hours per day"),
           [](const Scenario &s) { return numberText(s.workload.hoursPerDay, 1); });
 
-    rows.append({tr("Results"), {}, {}, true});
+    rows.append({tr("Results"), none, true});
     result(tr("Fits"), [](const PlanResult &p) { return p.fit.fits ? tr("yes") : tr("no"); });
     result(tr("Layout"), [](const PlanResult &p) {
         return tr("%1 x %2, TP %3 x PP %4, EP %5")
@@ -149,6 +174,43 @@ void CompareModel::setScenarios(const Scenario &pinned, const Result<PlanResult>
                    ? groupedInt(std::uint64_t(std::ceil(p.breakeven.heavyUsersToBreakEven)))
                    : tr("never");
     });
+    rows.append({tr("Throughput at the target"), none, true});
+    serving(tr("Running batch (sequences)"),
+            [](const PlanResult &, const Capacity &c) { return groupedInt(c.batch); });
+    serving(tr("Output tokens/s (likely, low - high)"), [](const PlanResult &, const Capacity &c) {
+        return tr("%1 (%2 - %3)")
+            .arg(numberText(c.servingOutputTokensPerSecond, 0),
+                 numberText(c.servingOutputTokensPerSecondLow, 0),
+                 numberText(c.servingOutputTokensPerSecondHigh, 0));
+    });
+    serving(tr("Tokens/s per user"), [](const PlanResult &, const Capacity &c) {
+        return numberText(c.tokensPerSecondPerUser, 1);
+    });
+    serving(tr("Median TTFT / TPOT"), [](const PlanResult &, const Capacity &c) {
+        return tr("%1 ms / %2 ms")
+            .arg(numberText(c.ttftSeconds * 1e3, 0), numberText(c.tpotSeconds * 1e3, 1));
+    });
+    serving(tr("Output tokens per month (capacity)"), [](const PlanResult &, const Capacity &c) {
+        return tr("%1 (%2 - %3)")
+            .arg(tokensText(c.outputTokensPerMonth), tokensText(c.outputTokensPerMonthLow),
+                 tokensText(c.outputTokensPerMonthHigh));
+    });
+    serving(tr("Cost per 1M output tokens at capacity"), [](const PlanResult &, const Capacity &c) {
+        if (!(c.usdPerMTokOutput > 0) || !std::isfinite(c.usdPerMTokOutput)) {
+            return tr("n/a (no output tokens)");
+        }
+        return tr("%1 (%2 - %3)")
+            .arg(usdCentsText(c.usdPerMTokOutput), usdCentsText(c.usdPerMTokOutputLow),
+                 usdCentsText(c.usdPerMTokOutputHigh));
+    });
+    serving(tr("Tokens/s per USD per hour"), [](const PlanResult &, const Capacity &c) {
+        return numberText(c.tokensPerSecondPerUsdPerHour, 1);
+    });
+    QStringList titles;
+    for (const Side &side : sides) {
+        titles << side.title;
+    }
+    m_titles = titles;
     beginResetModel();
     m_all = rows;
     endResetModel();
@@ -157,6 +219,7 @@ void CompareModel::setScenarios(const Scenario &pinned, const Result<PlanResult>
 
 void CompareModel::clear() {
     beginResetModel();
+    m_titles.clear();
     m_all.clear();
     m_rows.clear();
     endResetModel();
@@ -193,7 +256,7 @@ int CompareModel::rowCount(const QModelIndex &parent) const {
 }
 
 int CompareModel::columnCount(const QModelIndex &parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
+    return parent.isValid() ? 0 : int(m_titles.size()) + 1;
 }
 
 QVariant CompareModel::data(const QModelIndex &index, int role) const {
@@ -204,16 +267,7 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const {
     switch (role) {
     case Qt::DisplayRole:
     case Qt::ToolTipRole:
-        switch (index.column()) {
-        case ColWhat:
-            return r.what;
-        case ColPinned:
-            return r.pinned;
-        case ColCurrent:
-            return r.current;
-        default:
-            return {};
-        }
+        return index.column() == ColWhat ? r.what : r.values.value(index.column() - 1);
     case Qt::FontRole:
         if (r.section || (r.differs() && index.column() != ColWhat)) {
             QFont f;
@@ -239,16 +293,7 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
         return {};
     }
-    switch (section) {
-    case ColWhat:
-        return tr("What");
-    case ColPinned:
-        return tr("Pinned");
-    case ColCurrent:
-        return tr("Current");
-    default:
-        return {};
-    }
+    return section == ColWhat ? tr("What") : m_titles.value(section - 1);
 }
 
 } // namespace hostplan::ui

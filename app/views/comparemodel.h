@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// CompareModel: the table of the Compare view. Rows are inputs and results of two scenarios
-// (the pinned one and the current one); columns: what, pinned, current. Rows whose texts differ
-// are flagged (bold, tinted) and can be filtered to show differences only.
+// CompareModel: the table of the Compare view. Rows are inputs and results (memory, throughput,
+// cost) of several scenarios: the pinned ones, then the current one; columns: what, one per
+// pinned scenario, current. Rows whose texts differ between any two columns are flagged (bold,
+// tinted) and can be filtered to show differences only.
 #pragma once
 
 #include "plan/plan.h"
@@ -17,17 +18,30 @@ namespace hostplan::ui {
 class CompareModel : public QAbstractTableModel {
     Q_OBJECT
   public:
-    enum Column { ColWhat, ColPinned, ColCurrent, ColumnCount };
+    /// ColPinned is the first pinned scenario; the current one is currentColumn().
+    enum Column { ColWhat, ColPinned };
+
+    /// One compared scenario: its column title, inputs and plan (or why it has none).
+    struct Side {
+        QString title;
+        Scenario scenario;
+        std::optional<PlanResult> plan;
+        QString error; ///< when there is no plan
+        static Side of(const QString &title, const Scenario &scenario,
+                       const Result<PlanResult> &plan);
+    };
 
     explicit CompareModel(QObject *parent = nullptr);
 
-    /// Set both sides. A side with no plan shows its error in the result rows.
-    void setScenarios(const Scenario &pinned, const Result<PlanResult> &pinnedPlan,
-                      const Scenario &current, const Result<PlanResult> &currentPlan);
+    /// Set every side, pinned ones first and the current one last (at least one). A side with
+    /// no plan shows its error in the result rows.
+    void setSides(const QList<Side> &sides);
     void clear();
     /// Show only rows that differ.
     void setDifferencesOnly(bool on);
     bool differencesOnly() const { return m_diffOnly; }
+    /// Column of the current scenario (the last one; ColPinned with no side set).
+    int currentColumn() const { return int(m_titles.size()); }
 
     /// Rows that differ (their "what" texts), for tests and the summary line.
     QStringList differingRows() const;
@@ -41,13 +55,15 @@ class CompareModel : public QAbstractTableModel {
   private:
     struct Row {
         QString what;
-        QString pinned;
-        QString current;
+        QStringList values;   ///< one per side, in column order
         bool section = false; ///< a heading row ("Inputs", "Results")
-        bool differs() const { return !section && pinned != current; }
+        bool differs() const {
+            return !section && values.size() > 1 && values.count(values.first()) != values.size();
+        }
     };
     void refilter();
 
+    QStringList m_titles;
     QList<Row> m_all;
     QList<Row> m_rows;
     bool m_diffOnly = false;

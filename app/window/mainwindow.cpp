@@ -307,7 +307,7 @@ void MainWindow::buildMenus() {
     QAction *pin =
         compare->addAction(tr("&Pin Current Scenario"), this, [this] { m_compare->pinCurrent(); });
     pin->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
-    compare->addAction(tr("Clear Pin"), this, [this] { m_compare->clearPin(); });
+    compare->addAction(tr("Clear Pins"), this, [this] { m_compare->clearPin(); });
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     new HelpActions(this, m_tabs, help); // the manual (F1) and What's This (Shift+F1)

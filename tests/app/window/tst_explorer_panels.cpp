@@ -238,7 +238,7 @@ class TestExplorerPanels : public QObject {
             if (cmp->model()->index(r, CompareModel::ColWhat).data().toString() == "GPU") {
                 QCOMPARE(cmp->model()->index(r, CompareModel::ColPinned).data().toString(),
                          QString("NVIDIA B300 SXM 288GB (Blackwell Ultra)"));
-                QCOMPARE(cmp->model()->index(r, CompareModel::ColCurrent).data().toString(),
+                QCOMPARE(cmp->model()->index(r, cmp->model()->currentColumn()).data().toString(),
                          QString("NVIDIA H200 SXM 141GB"));
                 found = true;
             }
@@ -453,7 +453,7 @@ class TestExplorerPanels : public QObject {
         int apiRows = 0;
         for (int r = 0; r < cmp->rowCount(); ++r) {
             const QString what = cmp->index(r, CompareModel::ColWhat).data().toString();
-            const QString cur = cmp->index(r, CompareModel::ColCurrent).data().toString();
+            const QString cur = cmp->index(r, cmp->currentColumn()).data().toString();
             if (what.startsWith("API") || what.startsWith("Break-even")) {
                 QVERIFY2(cur == "no API price", qPrintable(what + ": " + cur));
                 ++apiRows;

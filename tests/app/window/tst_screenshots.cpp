@@ -67,12 +67,15 @@ class TestScreenshots : public QObject {
                 const auto *help = w.findChild<HelpActions *>();
                 QVERIFY(help);
                 for (int i = 0; i < tabs->count(); ++i) {
-                    // Compare as a user sees it: the plan pinned, then moved to 16 x H200
-                    // (taken back after the shot, so the later views show the default plan).
+                    // Compare as a user sees it: the plan pinned, moved to H200 and pinned
+                    // again, then moved to MI355X (taken back after the shot, so the later
+                    // views show the default plan).
                     const bool compare = tabs->widget(i) == w.compareView();
                     if (compare) {
                         w.compareView()->pinCurrent();
                         w.document()->edit(withGpuType(w.document()->scenario(), "h200"), "GPU");
+                        w.compareView()->pinCurrent();
+                        w.document()->edit(withGpuType(w.document()->scenario(), "mi355x"), "GPU");
                     }
                     tabs->setCurrentIndex(i);
                     QApplication::processEvents();
@@ -82,6 +85,8 @@ class TestScreenshots : public QObject {
                     QVERIFY(w.grab().save(dir.filePath(name)));
                     if (compare) {
                         w.document()->undoStack()->undo();
+                        w.document()->undoStack()->undo();
+                        w.compareView()->clearPin();
                     }
                 }
                 if (language == "en") { // the manual is English only
