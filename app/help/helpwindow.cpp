@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "help/helpwindow.h"
 
+#include <QDir>
 #include <QFile>
+#include <QLocale>
 #include <QHBoxLayout>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -15,13 +17,52 @@ static void initManualResource() {
 
 namespace hostplan::ui {
 
-QUrl HelpWindow::manualUrl() {
-    return QUrl(QStringLiteral("qrc:/help/manual.html"));
+namespace {
+
+/// The resource path of the manual in `language` ("" = English).
+QString manualPath(const QString &language) {
+    return language.isEmpty() ? QStringLiteral(":/help/manual.html")
+                              : QStringLiteral(":/help/manual_%1.html").arg(language);
 }
 
-QStringList HelpWindow::sections() {
+} // namespace
+
+QStringList HelpWindow::translations() {
     initManualResource();
-    QFile file(QStringLiteral(":/help/manual.html"));
+    QStringList out;
+    static const QRegularExpression name(QStringLiteral(R"(^manual_(\w+)\.html$)"));
+    for (const QString &file : QDir(QStringLiteral(":/help")).entryList(QDir::Files)) {
+        const auto m = name.match(file);
+        if (m.hasMatch()) {
+            out << m.captured(1);
+        }
+    }
+    out.sort();
+    return out;
+}
+
+QUrl HelpWindow::manualUrl() {
+    // "zh-Hans-CN", "zh-CN", "zh" -> zh_CN when compiled in; "de-DE", "de" -> de.
+    const QStringList shipped = translations();
+    for (QString ui : QLocale().uiLanguages()) {
+        ui.replace(QLatin1Char('-'), QLatin1Char('_'));
+        const QString language = ui.section(QLatin1Char('_'), 0, 0);
+        const QString region = ui.section(QLatin1Char('_'), -1);
+        for (const QString &candidate : {ui, language + QLatin1Char('_') + region, language}) {
+            if (shipped.contains(candidate)) {
+                return QUrl(QStringLiteral("qrc") + manualPath(candidate));
+            }
+        }
+        if (language == QLatin1String("en")) {
+            break;
+        }
+    }
+    return QUrl(QStringLiteral("qrc") + manualPath(QString()));
+}
+
+QStringList HelpWindow::sections(const QString &language) {
+    initManualResource();
+    QFile file(manualPath(language));
     if (!file.open(QIODevice::ReadOnly)) {
         return {};
     }
@@ -32,6 +73,12 @@ QStringList HelpWindow::sections() {
         names << it.next().captured(1);
     }
     return names;
+}
+
+QStringList HelpWindow::sections() {
+    const QString path = manualUrl().path(); // "/help/manual_ja.html"
+    const auto m = QRegularExpression(QStringLiteral(R"(manual_(\w+)\.html$)")).match(path);
+    return sections(m.hasMatch() ? m.captured(1) : QString());
 }
 
 HelpWindow::HelpWindow(QWidget *parent) : QWidget(parent, Qt::Window) {
