@@ -8,6 +8,7 @@
 #include "panels/offerspanel.h"
 #include "document/formatting.h"
 #include "document/scenariodocument.h"
+#include "plan/decision.h"
 #include "plan/plan.h"
 
 #include <QCheckBox>
@@ -178,7 +179,10 @@ PricingPanel::PricingPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(
         if (p && same(v, p->usdPerGpuHour)) {
             return;
         }
-        if (p && same(v, p->gpu.defaultUsdPerGpuHour)) {
+        // The GPU type's catalogue rate typed back means "no rate of mine", unless the plan is
+        // priced at its chosen offer's rate (then that figure is a rate of the user's own).
+        if (p && same(v, p->gpu.defaultUsdPerGpuHour) &&
+            planRate(*p).basis != RateBasis::ChosenOffer) {
             s.pricing.usdPerGpuHour.reset();
         } else {
             s.pricing.usdPerGpuHour = v;
@@ -342,20 +346,33 @@ void PricingPanel::sync() {
     const auto gpu = p ? Result<GpuSpec>(p->gpu) : Catalogue::builtin().findGpu(s.hardware.gpu);
     if (gpu.ok()) {
         m_rateLabel->setText(tr("%1 rate").arg(QString::fromStdString(gpu->id).toUpper()));
-        m_rate->setValue(s.pricing.usdPerGpuHour.value_or(gpu->defaultUsdPerGpuHour));
+        // The box shows the rate the plan's cost uses (planRate()): yours, the chosen offer's
+        // or the catalogue's, never a figure the costs are not at.
+        const bool offerRate =
+            p && !s.pricing.usdPerGpuHour && planRate(*p).basis == RateBasis::ChosenOffer;
+        m_rate->setValue(s.pricing.usdPerGpuHour.value_or(offerRate ? p->usdPerGpuHour
+                                                                    : gpu->defaultUsdPerGpuHour));
         m_rateReset->setEnabled(s.pricing.usdPerGpuHour.has_value());
-        const QString rateSrc = QString::fromStdString(gpu->priceSource);
+        const PlanRate rate = offerRate ? planRate(*p) : PlanRate{};
+        const QString rateSrc = QString::fromStdString(offerRate ? rate.source : gpu->priceSource);
+        const QString head =
+            s.pricing.usdPerGpuHour ? tr("Your rate. Catalogue: %1/GPU-hour")
+                                          .arg(usdCentsText(gpu->defaultUsdPerGpuHour))
+            : offerRate ? tr("Rate of the chosen offer %1 (%2, %3); the %4 catalogue rate is "
+                             "%5/GPU-hour")
+                              .arg(QString::fromStdString(rate.offerId),
+                                   QString::fromStdString(rate.provider),
+                                   QString::fromStdString(rate.rateKind),
+                                   QString::fromStdString(gpu->id).toUpper(),
+                                   usdCentsText(gpu->defaultUsdPerGpuHour))
+                        : tr("Catalogue rate");
         m_rateSource->setText(
-            QStringLiteral("<small>") +
-            (s.pricing.usdPerGpuHour ? tr("Your rate. Catalogue: %1/GPU-hour")
-                                           .arg(usdCentsText(gpu->defaultUsdPerGpuHour))
-                                     : tr("Catalogue rate")) +
-            QStringLiteral(" &mdash; ") +
+            QStringLiteral("<small>") + head.toHtmlEscaped() + QStringLiteral(" &mdash; ") +
             tr("source: %1, as of %2")
                 .arg(rateSrc.startsWith(QStringLiteral("http"))
                          ? QStringLiteral("<a href=\"%1\">%1</a>").arg(rateSrc.toHtmlEscaped())
                          : rateSrc.toHtmlEscaped(),
-                     QString::fromStdString(gpu->priceAsOf)) +
+                     QString::fromStdString(offerRate ? rate.asOf : gpu->priceAsOf)) +
             QStringLiteral("</small>"));
     } else {
         m_rateSource->setText(QString());

@@ -6,6 +6,7 @@
 // read. With HOSTPLAN_SCREENSHOT_DIR set, every view is also saved as a PNG for review. Editing,
 // undo and files are tested by tst_explorer.
 #include "appscenarios.h"
+#include "plan/decision.h"
 #include "document/appsettings.h"
 #include "catalogue/catalogue.h"
 #include "charts/breakevenchart.h"
@@ -109,6 +110,30 @@ class TestExplorerPanels : public QObject {
         QVERIFY(!w.document()->plan().has_value());
         QCOMPARE(w.pricingPanel()->gpuRateSpin()->value(), 3.50);
         QVERIFY(w.pricingPanel()->gpuSourceLabel()->text().contains("Catalogue rate"));
+    }
+
+    // With the count on auto the plan is priced at the chosen offer's rate: the rate box shows
+    // that rate (not the catalogue's, which the cost is not at) and names the offer; typing the
+    // catalogue rate then prices the plan at it.
+    void rateBoxShowsTheOffersRate() {
+        MainWindow w;
+        w.setInteractive(false);
+        w.document()->edit(withGpuType(w.document()->scenario(), "mi355x"), "MI355X");
+        const auto &p = w.document()->plan();
+        QVERIFY(p.has_value());
+        const PlanRate rate = planRate(*p);
+        QCOMPARE(rate.basis, RateBasis::ChosenOffer);
+        QVERIFY(std::abs(p->usdPerGpuHour - p->gpu.defaultUsdPerGpuHour) > 0.01);
+        QCOMPARE(w.pricingPanel()->gpuRateSpin()->value(),
+                 std::round(p->usdPerGpuHour * 100) / 100);
+        const QString label = w.pricingPanel()->gpuSourceLabel()->text();
+        QVERIFY2(label.contains(QString::fromStdString(rate.offerId)), qPrintable(label));
+        QVERIFY(!label.contains("Catalogue rate"));
+        const double catalogue = p->gpu.defaultUsdPerGpuHour;
+        enter(w.pricingPanel()->gpuRateSpin(), catalogue);
+        QCOMPARE(w.document()->scenario().pricing.usdPerGpuHour.value_or(0), catalogue);
+        QCOMPARE(w.document()->plan()->usdPerGpuHour, catalogue);
+        QVERIFY(w.pricingPanel()->gpuSourceLabel()->text().contains("Your rate"));
     }
 
     void importModelFolderAndDrop() {
