@@ -130,6 +130,36 @@ class TestHelp : public QObject {
         QVERIFY(help.browser()->toPlainText().contains("hostplan-probe"));
     }
 
+    void manualInEveryLanguage() {
+        // The manual is translated into every GUI language, section for section.
+        QCOMPARE(HelpWindow::translations(), QStringList({"de", "ja", "zh_CN"}));
+        const QStringList english = HelpWindow::sections(QString());
+        QVERIFY(english.size() > 20);
+        for (const QString &language : HelpWindow::translations()) {
+            QCOMPARE(HelpWindow::sections(language), english);
+        }
+        // The GUI's language picks the manual; a language without one falls back to English.
+        const QList<QPair<QString, QString>> cases = {{"de_DE", "manual_de.html"},
+                                                      {"ja_JP", "manual_ja.html"},
+                                                      {"zh_CN", "manual_zh_CN.html"},
+                                                      {"fr_FR", "manual.html"},
+                                                      {"en_US", "manual.html"}};
+        for (const auto &[locale, file] : cases) {
+            QLocale::setDefault(QLocale(locale));
+            QVERIFY2(HelpWindow::manualUrl().path().endsWith("/" + file), qPrintable(locale));
+        }
+        QLocale::setDefault(QLocale("ja_JP"));
+        {
+            HelpWindow help;
+            const QString text = help.browser()->toPlainText();
+            QVERIFY(text.contains("hostplan-probe")); // commands stay as they are
+            QVERIFY2(text.contains(QChar(0x30E1)) || text.contains(QChar(0x30E2)) ||
+                         text.contains(QChar(0x306E)),
+                     "no Japanese text in the ja manual");
+        }
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    }
+
     void sectionsOfViewsAndDocks() {
         MainWindow w;
         auto *actions = w.findChild<HelpActions *>();
