@@ -165,6 +165,9 @@ void ModelBuilder::attentionReplicated(const std::string &module, u64 rows, u64 
 void ModelBuilder::gatedMlp(const std::string &group, GroupRole role, const std::string &prefix,
                             const char *gate, const char *up, const char *down, u64 hidden,
                             u64 inter, u64 count, u64 active) {
+    if (role == GroupRole::DenseMlp) {
+        m_denseIntermediate = std::max(m_denseIntermediate, inter);
+    }
     linear(group, role, Placement::Sharded, prefix + gate, inter, hidden, count, active);
     linear(group, role, Placement::Sharded, prefix + up, inter, hidden, count, active);
     linear(group, role, Placement::Sharded, prefix + down, hidden, inter, count, active);
@@ -254,6 +257,7 @@ Result<ModelSpec> ModelBuilder::finish(NumberFormat dtype, const Quantization &q
         spec.groups = makeGroups(m_pieces, quant, dtype);
         spec.layers = mergeLayers(m_layers);
         spec.experts = m_experts;
+        spec.denseIntermediate = std::uint32_t(m_denseIntermediate);
         spec.notes = m_notes;
         u64 embedding = 0;
         for (const auto &g : spec.groups) {

@@ -98,6 +98,8 @@ class ModelBuilder {
     void attentionReplicated(const std::string &module, std::uint64_t rows, std::uint64_t cols,
                              std::uint64_t count);
     /// A gated MLP: gate and up [inter, hidden], down [hidden, inter], modules prefix + name.
+    /// With role DenseMlp, `inter` (the width of one branch, as built) becomes the spec's
+    /// denseIntermediate, which sizes the engines' activation peak.
     void gatedMlp(const std::string &group, GroupRole role, const std::string &prefix,
                   const char *gate, const char *up, const char *down, std::uint64_t hidden,
                   std::uint64_t inter, std::uint64_t count, std::uint64_t active);
@@ -160,6 +162,7 @@ class ModelBuilder {
     std::vector<TensorPiece> m_pieces;
     std::vector<LayerGroup> m_layers; // one per decoder layer
     ExpertInfo m_experts;
+    std::uint64_t m_denseIntermediate = 0; // widest dense gated MLP built (0: none)
     std::vector<std::string> m_notes;
     std::optional<Error> m_error;
 };

@@ -126,8 +126,10 @@ ModelSpec importConfig(const json &root, const std::string &source, const json *
     spec.customCode = root.contains("auto_map") || (textCfg && lm.has("auto_map"));
     spec.fp8BlockScaled =
         quant.method == importer::Quantization::Method::Fp8 && quant.blockRows > 0;
+    // The width the builder used for a gated dense MLP (QWen v1's intermediate_size counts both
+    // branches: halved there); else intermediate_size as the config gives it.
     for (const auto &g : spec.groups) {
-        if (g.role == GroupRole::DenseMlp) {
+        if (g.role == GroupRole::DenseMlp && spec.denseIntermediate == 0) {
             spec.denseIntermediate =
                 std::uint32_t(lm.countOr("intermediate_size", 0, importer::kMaxIntermediate, 0));
             break;

@@ -298,6 +298,11 @@ void TestGenericImport::genericFeatures() {
     const auto gemma4 = importStem("google--gemma-4-26B-A4B");
     QVERIFY(gemma4.ok());
     QVERIFY(hasNote(*gemma4, "estimated: text_config.global_head_dim"));
+    // QWen v1: intermediate_size 49152 counts both gated branches; the activation peak's width
+    // is one branch's, as the weights are built (w1 / w2 [24576, 8192]).
+    const auto qwen1 = importStem("Qwen--Qwen-72B");
+    QVERIFY(qwen1.ok());
+    QCOMPARE(qwen1->denseIntermediate, 24576u);
 }
 
 void TestGenericImport::nonFiniteLiterals() {
