@@ -204,20 +204,15 @@ std::optional<Error> checkPlausible(const ModelSpec &spec, std::uint64_t bytes,
 }
 
 /// Sum of the tensor bytes in the headers of `files` (single-file or shard checkpoints without
-/// an index). Only headers are read.
+/// an index). Only headers are read, each in one streaming pass.
 Result<std::uint64_t> sumSafetensorsHeaders(const std::vector<std::filesystem::path> &files) {
     std::uint64_t total = 0;
     for (const auto &f : files) {
-        auto tensors = readSafetensorsHeader(f);
-        if (!tensors.ok()) {
-            return tensors.error(); // names the file (readSafetensorsHeader)
+        HOSTPLAN_TRY(bytes, readSafetensorsHeaderBytes(f)); // names the file
+        if (total > std::numeric_limits<std::uint64_t>::max() - bytes) {
+            return makeError(f.string(), "tensor sizes overflow");
         }
-        for (const auto &t : tensors.value()) {
-            if (total > std::numeric_limits<std::uint64_t>::max() - t.bytes) {
-                return makeError(f.string(), "tensor sizes overflow");
-            }
-            total += t.bytes;
-        }
+        total += bytes;
     }
     return total;
 }
@@ -282,7 +277,7 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path) {
             return makeError(config.string() + (e.field.empty() ? "" : ": " + e.field), e.message);
         }
         if (!index.empty()) {
-            auto idx = readSafetensorsIndex(index);
+            auto idx = readSafetensorsIndex(index, /*keepWeightMap=*/false);
             if (!idx) {
                 return idx.error(); // names the file (readSafetensorsIndex)
             }

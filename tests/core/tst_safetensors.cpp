@@ -48,6 +48,9 @@ class TestSafetensors : public QObject {
     void readHeaderFile();
     void refine_data();
     void refine();
+    void unusualSpellings_data();
+    void unusualSpellings();
+    void indexWithoutWeightMap();
 };
 
 void TestSafetensors::parseIndex_data() {
@@ -344,6 +347,76 @@ void TestSafetensors::refine() {
         COMPARE_NEAR(share, double(spec->groups[routed].bytes()) / double(spec->weightBytes()),
                      1e-6, 0);
     }
+}
+
+void TestSafetensors::unusualSpellings_data() {
+    QTest::addColumn<QByteArray>("header");
+    QTest::addColumn<QString>("firstName");
+    QTest::addColumn<quint64>("totalBytes");
+    // The streaming reader declines these (escapes, non-ASCII, fractional or exponent numbers)
+    // and the tree reader reads them: the result is the same as for the plain spelling.
+    QTest::newRow("plain") << kValidHeader << "a" << 28ull;
+    QTest::newRow("escapedName")
+        << QByteArray(R"({"\u0061": {"dtype": "BF16", "shape": [2, 3], "data_offsets": [0, 12]},
+                        "b": {"dtype": "F32", "shape": [4], "data_offsets": [12, 28]}})")
+        << "a" << 28ull;
+    QTest::newRow("utf8Name")
+        << QByteArray(
+               "{\"\xc3\xa9\": {\"dtype\": \"U8\", \"shape\": [3], \"data_offsets\": [0, 3]}}")
+        << QString::fromUtf8("\xc3\xa9") << 3ull;
+    QTest::newRow("fractionalSpelling")
+        << QByteArray(R"({"a": {"dtype": "BF16", "shape": [2.0, 3], "data_offsets": [0, 1.2e1]}})")
+        << "a" << 12ull;
+    // Keys in any order, unknown fields skipped, nested metadata.
+    QTest::newRow("otherOrder")
+        << QByteArray(R"({"a": {"data_offsets": [0, 12], "x": [{"y": null}, true], "shape": [2, 3],
+                        "dtype": "BF16"}, "__metadata__": {"k": {"n": [1, 2]}}})")
+        << "a" << 12ull;
+}
+
+void TestSafetensors::unusualSpellings() {
+    QFETCH(QByteArray, header);
+    QFETCH(QString, firstName);
+    QFETCH(quint64, totalBytes);
+    const QByteArray file = safetensorsFile(header, int(totalBytes));
+    const auto r = parseSafetensorsHeader(file.toStdString(), quint64(file.size()));
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+    QCOMPARE(QString::fromStdString(r->front().name), firstName);
+    quint64 sum = 0;
+    for (const auto &t : *r) {
+        sum += t.bytes;
+    }
+    QCOMPARE(sum, totalBytes);
+
+    QTemporaryDir tmp;
+    const QString path = tmp.filePath("model.safetensors");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(file);
+    f.close();
+    const auto bytes = readSafetensorsHeaderBytes(path.toStdString());
+    QVERIFY2(bytes.ok(), bytes.ok() ? "" : bytes.error().toString().c_str());
+    QCOMPARE(quint64(*bytes), totalBytes);
+}
+
+void TestSafetensors::indexWithoutWeightMap() {
+    // The importer asks for total_size alone: the map stays empty, its size is counted, and a
+    // bad entry or a repeated name is still an error.
+    const std::string text =
+        R"({"metadata": {"total_size": 16060522496}, "weight_map": {"a": "s1", "b": "s2"}})";
+    const auto r = parseSafetensorsIndex(text, /*keepWeightMap=*/false);
+    QVERIFY(r.ok());
+    QCOMPARE(quint64(r->totalSizeBytes), 16'060'522'496ull);
+    QVERIFY(r->weightMap.empty());
+    QCOMPARE(int(r->entries), 2);
+    const auto repeated = parseSafetensorsIndex(
+        R"({"metadata": {"total_size": 1}, "weight_map": {"a": "s1", "a": "s2"}})", false);
+    QVERIFY(!repeated.ok());
+    QVERIFY2(QString::fromStdString(repeated.error().toString()).contains("twice"),
+             repeated.error().toString().c_str());
+    const auto spelled = parseSafetensorsIndex(R"({"metadata": {"total_size": 1.6e10}})", false);
+    QVERIFY(spelled.ok());
+    QCOMPARE(quint64(spelled->totalSizeBytes), 16'000'000'000ull);
 }
 
 QTEST_GUILESS_MAIN(TestSafetensors)
