@@ -69,13 +69,17 @@ Error inFile(const std::filesystem::path &path, const Error &e) {
 
 } // namespace
 
-Result<SafetensorsIndex> parseSafetensorsIndex(std::string_view jsonText, bool keepWeightMap) {
+Result<SafetensorsIndex> parseSafetensorsIndex(std::string_view jsonText, bool keepWeightMap,
+                                               const std::atomic<bool> *cancel) {
     SafetensorsIndex fast;
-    if (const auto scan =
-            importer::scanSafetensorsIndex(jsonText, keepWeightMap ? &fast.weightMap : nullptr)) {
+    if (const auto scan = importer::scanSafetensorsIndex(
+            jsonText, keepWeightMap ? &fast.weightMap : nullptr, cancel)) {
         fast.totalSizeBytes = scan->totalSizeBytes;
         fast.entries = scan->entries;
         return fast;
+    }
+    if (cancel && cancel->load()) {
+        return makeError("", kImportCancelled);
     }
     // The tree reader: unusual spellings, and the exact error of a bad index.
     try {
@@ -130,13 +134,16 @@ Result<SafetensorsIndex> parseSafetensorsIndex(std::string_view jsonText, bool k
     }
 }
 
-Result<SafetensorsIndex> readSafetensorsIndex(const std::filesystem::path &path,
-                                              bool keepWeightMap) {
+Result<SafetensorsIndex> readSafetensorsIndex(const std::filesystem::path &path, bool keepWeightMap,
+                                              const std::atomic<bool> *cancel) {
     auto text = readRegularFile(path, kMaxSafetensorsIndexBytes);
     if (!text) {
         return text.error();
     }
-    auto index = parseSafetensorsIndex(*text, keepWeightMap);
+    auto index = parseSafetensorsIndex(*text, keepWeightMap, cancel);
+    if (!index && cancel && cancel->load()) {
+        return index;
+    }
     if (!index) {
         return inFile(path, index.error());
     }
@@ -323,12 +330,17 @@ Result<std::vector<SafetensorsTensor>> readSafetensorsHeader(const std::filesyst
     return tensors;
 }
 
-Result<std::uint64_t> readSafetensorsHeaderBytes(const std::filesystem::path &path) {
+Result<std::uint64_t> readSafetensorsHeaderBytes(const std::filesystem::path &path,
+                                                 const std::atomic<bool> *cancel) {
     HOSTPLAN_TRY(whole, readHeaderBlock(path));
     const std::uint64_t headerBytes = whole.bytes.size();
-    if (const auto total = importer::scanSafetensorsHeader(std::string_view(whole.bytes).substr(8),
-                                                           whole.fileSize - headerBytes, nullptr)) {
+    if (const auto total =
+            importer::scanSafetensorsHeader(std::string_view(whole.bytes).substr(8),
+                                            whole.fileSize - headerBytes, nullptr, cancel)) {
         return *total;
+    }
+    if (cancel && cancel->load()) {
+        return makeError("", kImportCancelled);
     }
     return sumTensorBytes(path, parseSafetensorsHeader(whole.bytes, whole.fileSize));
 }

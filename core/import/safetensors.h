@@ -8,6 +8,7 @@
 #include "model/modelspec.h"
 #include "util/result.h"
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -21,6 +22,9 @@ namespace hostplan {
 inline constexpr std::uint64_t kMaxSafetensorsHeaderBytes = 100'000'000;
 /// Largest model.safetensors.index.json HostPlan reads (real ones: a few MB; DeepSeek-V3 ~9 MB).
 inline constexpr std::uint64_t kMaxSafetensorsIndexBytes = std::uint64_t(256) << 20;
+
+/// The message of an import stopped through its cancel flag (import/modelimport.h).
+inline constexpr const char *kImportCancelled = "import cancelled";
 
 /// model.safetensors.index.json: metadata.total_size (bytes of all tensor payloads) and the
 /// tensor -> shard file map.
@@ -42,11 +46,13 @@ struct SafetensorsTensor {
 /// ~100 MB; the importer needs only total_size). One streaming pass, linear in the entries
 /// (import/safetensorsscan.h). Errors: malformed JSON, missing or negative
 /// metadata.total_size, a weight_map value that is not a string, a name given twice.
-Result<SafetensorsIndex> parseSafetensorsIndex(std::string_view jsonText,
-                                               bool keepWeightMap = true);
+/// A set `cancel` flag (looked at every few thousand names) gives kImportCancelled.
+Result<SafetensorsIndex> parseSafetensorsIndex(std::string_view jsonText, bool keepWeightMap = true,
+                                               const std::atomic<bool> *cancel = nullptr);
 /// Read and parse a model.safetensors.index.json file (at most kMaxSafetensorsIndexBytes).
 Result<SafetensorsIndex> readSafetensorsIndex(const std::filesystem::path &path,
-                                              bool keepWeightMap = true);
+                                              bool keepWeightMap = true,
+                                              const std::atomic<bool> *cancel = nullptr);
 
 /// Parse a safetensors header from the first bytes of a file (at least 8 + N bytes; a shorter
 /// buffer is a "truncated" error). `fileSize` (0 = unknown) lets the reader check that data
@@ -57,7 +63,9 @@ Result<std::vector<SafetensorsTensor>> parseSafetensorsHeader(std::string_view b
 Result<std::vector<SafetensorsTensor>> readSafetensorsHeader(const std::filesystem::path &path);
 /// The sum of the tensor bytes in the header of a .safetensors file, without building the
 /// tensor list (one streaming pass); the same checks and errors as readSafetensorsHeader.
-Result<std::uint64_t> readSafetensorsHeaderBytes(const std::filesystem::path &path);
+/// A set `cancel` flag gives kImportCancelled.
+Result<std::uint64_t> readSafetensorsHeaderBytes(const std::filesystem::path &path,
+                                                 const std::atomic<bool> *cancel = nullptr);
 /// The sum of `tensors`' bytes, or their error named by `path`; "tensor sizes overflow".
 Result<std::uint64_t> sumTensorBytes(const std::filesystem::path &path,
                                      const Result<std::vector<SafetensorsTensor>> &tensors);

@@ -35,15 +35,21 @@ class Scopes {
         std::sort(names.begin(), names.end());
         return std::adjacent_find(names.begin(), names.end()) == names.end();
     }
-    void addName(std::string_view name) {
+    /// Records a name; false when the cancel flag is set (looked at every kCancelCheckEvery).
+    bool addName(std::string_view name) {
         m_names[m_depth - 1].push_back(std::hash<std::string_view>{}(name));
+        return ++m_count % kCancelCheckEvery != 0 || !m_cancel || !m_cancel->load();
     }
+    /// The flag that stops the reading (may be null).
+    void setCancel(const std::atomic<bool> *cancel) { m_cancel = cancel; }
     /// Number of open scopes: 1 inside the top-level object.
     std::size_t depth() const { return m_depth; }
 
   private:
     std::vector<std::vector<std::size_t>> m_names;
     std::size_t m_depth = 0;
+    std::size_t m_count = 0;
+    const std::atomic<bool> *m_cancel = nullptr;
 };
 
 /// A strict JSON reader for the common shape of these files, calling a handler's events
@@ -122,8 +128,8 @@ class FastJson {
         }
     }
     template <typename Handler> bool number(Handler &h) {
-        if (m_p == m_end || *m_p < '0' || *m_p > '9' || (*m_p == '0' && m_p + 1 != m_end &&
-                                                         m_p[1] >= '0' && m_p[1] <= '9')) {
+        if (m_p == m_end || *m_p < '0' || *m_p > '9' ||
+            (*m_p == '0' && m_p + 1 != m_end && m_p[1] >= '0' && m_p[1] <= '9')) {
             return false;
         }
         std::uint64_t v = 0;
@@ -181,7 +187,6 @@ class FastJson {
             skipSpace();
         }
     }
-
 
     const char *m_p;
     const char *m_end;
@@ -265,7 +270,9 @@ struct IndexHandler {
     bool end_object() { return end(); }
     bool end_array() { return end(); }
     bool key(std::string_view k) {
-        scopes.addName(k);
+        if (!scopes.addName(k)) {
+            return false;
+        }
         if (scopes.depth() == 1) {
             topKey = k;
         } else if (scopes.depth() == 2) {
@@ -361,7 +368,9 @@ struct HeaderHandler {
         return scopes.close();
     }
     bool key(std::string_view k) {
-        scopes.addName(k);
+        if (!scopes.addName(k)) {
+            return false;
+        }
         if (scopes.depth() == 1) {
             isMetadata = k == "__metadata__";
             if (!isMetadata) {
@@ -437,8 +446,10 @@ std::uint32_t safetensorsDtypeBits(std::string_view dtype) {
 }
 
 std::optional<IndexScan> scanSafetensorsIndex(std::string_view jsonText,
-                                              std::map<std::string, std::string> *weightMap) {
+                                              std::map<std::string, std::string> *weightMap,
+                                              const std::atomic<bool> *cancel) {
     IndexHandler h;
+    h.scopes.setCancel(cancel);
     h.weightMap = weightMap;
     if (!FastJson(jsonText).document(h) || !h.sawMetadata || !h.sawTotalSize) {
         return std::nullopt;
@@ -447,8 +458,10 @@ std::optional<IndexScan> scanSafetensorsIndex(std::string_view jsonText,
 }
 
 std::optional<std::uint64_t> scanSafetensorsHeader(std::string_view json, std::uint64_t dataBytes,
-                                                   std::vector<SafetensorsTensor> *tensors) {
+                                                   std::vector<SafetensorsTensor> *tensors,
+                                                   const std::atomic<bool> *cancel) {
     HeaderHandler h;
+    h.scopes.setCancel(cancel);
     h.dataBytes = dataBytes;
     h.tensors = tensors;
     if (!FastJson(json).document(h)) {
@@ -462,10 +475,9 @@ std::optional<std::uint64_t> scanSafetensorsHeader(std::string_view json, std::u
         }
     }
     if (tensors) {
-        std::sort(tensors->begin(), tensors->end(),
-                  [](const SafetensorsTensor &a, const SafetensorsTensor &b) {
-                      return a.name < b.name;
-                  });
+        std::sort(
+            tensors->begin(), tensors->end(),
+            [](const SafetensorsTensor &a, const SafetensorsTensor &b) { return a.name < b.name; });
     }
     return h.total;
 }

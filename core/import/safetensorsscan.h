@@ -11,6 +11,7 @@
 
 #include "import/safetensors.h"
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -25,19 +26,26 @@ namespace hostplan::importer {
 std::uint32_t safetensorsDtypeBits(std::string_view dtype);
 
 /// The index's metadata.total_size and its number of weight_map entries; the map itself only
-/// when `weightMap` is not null. nullopt: the fast reader declines (see the file comment).
+/// when `weightMap` is not null. nullopt: the fast reader declines (see the file comment), or
+/// `cancel` was set.
 struct IndexScan {
     std::uint64_t totalSizeBytes = 0;
     std::size_t entries = 0;
 };
 std::optional<IndexScan> scanSafetensorsIndex(std::string_view jsonText,
-                                              std::map<std::string, std::string> *weightMap);
+                                              std::map<std::string, std::string> *weightMap,
+                                              const std::atomic<bool> *cancel = nullptr);
+
+/// How many names the readers read between two looks at the cancel flag.
+inline constexpr std::size_t kCancelCheckEvery = 4096;
 
 /// The total tensor bytes of a safetensors header's JSON part `json` (without the 8-byte length)
 /// in a file of `dataBytes` bytes after the header (UINT64_MAX: unknown); the tensors
 /// themselves, sorted by name as the tree reader gives them, when `tensors` is not null.
-/// nullopt: the fast reader declines (see the file comment).
+/// nullopt: the fast reader declines (see the file comment), or `cancel` was set (checked every
+/// kCancelCheckEvery names; the caller tells the two apart by the flag).
 std::optional<std::uint64_t> scanSafetensorsHeader(std::string_view json, std::uint64_t dataBytes,
-                                                   std::vector<SafetensorsTensor> *tensors);
+                                                   std::vector<SafetensorsTensor> *tensors,
+                                                   const std::atomic<bool> *cancel = nullptr);
 
 } // namespace hostplan::importer

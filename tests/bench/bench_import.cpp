@@ -49,9 +49,8 @@ std::string tensorName(std::size_t i) {
     const std::size_t perLayer = 3 * 256 * 2; // weight + scale for 256 experts x 3 projections
     const std::size_t layer = i / perLayer;
     const std::size_t r = i % perLayer;
-    return "model.layers." + std::to_string(layer) + ".mlp.experts." +
-           std::to_string((r / 2) / 3) + "." + proj[(r / 2) % 3] +
-           (r % 2 == 0 ? ".weight" : ".weight_scale_inv");
+    return "model.layers." + std::to_string(layer) + ".mlp.experts." + std::to_string((r / 2) / 3) +
+           "." + proj[(r / 2) % 3] + (r % 2 == 0 ? ".weight" : ".weight_scale_inv");
 }
 
 /// Writes `path` as a safetensors file holding tensors [first, last) of `rowsPerTensor` x 128
@@ -170,8 +169,8 @@ Measure measure(const fs::path &dir) {
 
 int main(int argc, char **argv) {
     const char *tmp = std::getenv("TMPDIR");
-    const fs::path root = argc > 1 ? fs::path(argv[1])
-                                   : fs::path(tmp ? tmp : "/tmp") / "hostplan-bench-import";
+    const fs::path root =
+        argc > 1 ? fs::path(argv[1]) : fs::path(tmp ? tmp : "/tmp") / "hostplan-bench-import";
     const fs::path configPath =
         fs::path(HOSTPLAN_SOURCE_DIR) / "tests/data/configs/deepseek-ai--DeepSeek-V3_config.json";
     const auto configText = readRegularFile(configPath, 1 << 20);
@@ -200,15 +199,15 @@ int main(int argc, char **argv) {
         rows.push_back(row);
     }
     std::printf("DeepSeek-V3 synthetic checkpoint, %d shards, in %s\n", kShards, root.c_str());
-    std::printf("%9s  %-8s %9s %9s %9s %8s %8s\n", "tensors", "path", "seconds", "cpu s",
-                "peak MB", "cpu/0.4s", "MB/100");
+    std::printf("%9s  %-8s %9s %9s %9s %8s %8s\n", "tensors", "path", "seconds", "cpu s", "peak MB",
+                "cpu/0.4s", "MB/100");
     bool pass = true;
     for (const Row &r : rows) {
         for (const auto &[label, m] :
              {std::pair{"index", r.index}, std::pair{"headers", r.headers}}) {
-            std::printf("%9zu  %-8s %9.3f %9.3f %9.1f %8.2f %8.2f%s\n", r.tensors, label,
-                        m.seconds, m.cpuSeconds, m.peakMB, m.cpuSeconds / kTargetSeconds,
-                        m.peakMB / kTargetMB, m.ok ? "" : "  FAILED");
+            std::printf("%9zu  %-8s %9.3f %9.3f %9.1f %8.2f %8.2f%s\n", r.tensors, label, m.seconds,
+                        m.cpuSeconds, m.peakMB, m.cpuSeconds / kTargetSeconds, m.peakMB / kTargetMB,
+                        m.ok ? "" : "  FAILED");
             if (r.tensors == 500'000 &&
                 (!m.ok || m.cpuSeconds > kTargetSeconds || m.peakMB > kTargetMB)) {
                 pass = false;

@@ -51,6 +51,9 @@ class TestSafetensors : public QObject {
     void unusualSpellings_data();
     void unusualSpellings();
     void indexWithoutWeightMap();
+    void importProgress();
+    void importCancel();
+    void cancelInsideIndex();
 };
 
 void TestSafetensors::parseIndex_data() {
@@ -417,6 +420,86 @@ void TestSafetensors::indexWithoutWeightMap() {
     const auto spelled = parseSafetensorsIndex(R"({"metadata": {"total_size": 1.6e10}})", false);
     QVERIFY(spelled.ok());
     QCOMPARE(quint64(spelled->totalSizeBytes), 16'000'000'000ull);
+}
+
+namespace {
+
+/// Llama-3.1-8B's checkpoint bytes (model-facts.md §3), split over `shards` sparse shard files
+/// of one U8 tensor each beside its real config.json, in `dir`.
+void writeShardedLlama(const QString &dir, int shards) {
+    QFile::copy(
+        QStringLiteral(HOSTPLAN_TEST_DATA_DIR "/configs/meta-llama--Meta-Llama-3.1-8B_config.json"),
+        dir + "/config.json");
+    const quint64 each = 16'060'522'496ull / quint64(shards);
+    for (int i = 0; i < shards; ++i) {
+        const QByteArray header = QStringLiteral(R"({"t%1": {"dtype": "U8", "shape": [%2], )"
+                                                 R"("data_offsets": [0, %2]}})")
+                                      .arg(i)
+                                      .arg(each)
+                                      .toUtf8();
+        QFile f(dir + QStringLiteral("/model-%1.safetensors").arg(i));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(lengthPrefix(quint64(header.size())) + header);
+        QVERIFY(f.resize(qint64(8 + quint64(header.size()) + each))); // sparse data
+    }
+}
+
+} // namespace
+
+void TestSafetensors::importProgress() {
+    // Progress counts config.json and each of the 4 shards, 1..5, never decreasing.
+    QTemporaryDir tmp;
+    writeShardedLlama(tmp.path(), 4);
+    std::vector<std::pair<std::size_t, std::size_t>> steps;
+    ImportOptions options;
+    options.progress = [&](std::size_t done, std::size_t total) {
+        steps.emplace_back(done, total);
+    };
+    const auto spec = importModelPath(tmp.path().toStdString(), options);
+    QVERIFY2(spec.ok(), spec.ok() ? "" : spec.error().toString().c_str());
+    QCOMPARE(quint64(spec->checkpointBytes), 16'060'522'496ull);
+    const std::vector<std::pair<std::size_t, std::size_t>> expected = {
+        {1, 5}, {2, 5}, {3, 5}, {4, 5}, {5, 5}};
+    QCOMPARE(steps, expected);
+}
+
+void TestSafetensors::importCancel() {
+    // The flag set after the second file stops the import before the third: an error, no
+    // further progress.
+    QTemporaryDir tmp;
+    writeShardedLlama(tmp.path(), 4);
+    std::atomic<bool> cancel{false};
+    std::vector<std::size_t> done;
+    ImportOptions options;
+    options.cancel = &cancel;
+    options.progress = [&](std::size_t d, std::size_t) {
+        done.push_back(d);
+        cancel = d == 2;
+    };
+    const auto spec = importModelPath(tmp.path().toStdString(), options);
+    QVERIFY(!spec.ok());
+    QCOMPARE(QString::fromStdString(spec.error().toString()), QString(kImportCancelled));
+    QCOMPARE(done, (std::vector<std::size_t>{1, 2}));
+    // Set before the start: nothing is read.
+    cancel = true;
+    done.clear();
+    QVERIFY(!importModelPath(tmp.path().toStdString(), options).ok());
+    QVERIFY(done.empty());
+}
+
+void TestSafetensors::cancelInsideIndex() {
+    // A 10,000-name index stops within its names when the flag is set.
+    std::string text = R"({"metadata": {"total_size": 1}, "weight_map": {)";
+    for (int i = 0; i < 10'000; ++i) {
+        text += (i ? ",\"" : "\"") + std::to_string(i) + "\": \"s\"";
+    }
+    text += "}}";
+    std::atomic<bool> cancel{false};
+    QVERIFY(parseSafetensorsIndex(text, false, &cancel).ok());
+    cancel = true;
+    const auto r = parseSafetensorsIndex(text, false, &cancel);
+    QVERIFY(!r.ok());
+    QCOMPARE(QString::fromStdString(r.error().toString()), QString(kImportCancelled));
 }
 
 QTEST_GUILESS_MAIN(TestSafetensors)
