@@ -206,27 +206,28 @@ std::optional<Error> checkPlausible(const ModelSpec &spec, std::uint64_t bytes,
 }
 
 /// Sum of the tensor bytes in the headers of `files` (single-file or shard checkpoints without
-/// an index). Only headers are read.
-Result<std::uint64_t> sumSafetensorsHeaders(const std::vector<std::filesystem::path> &files) {
+/// an index). Only headers are read, each in one streaming pass.
+/// `step` runs before each file and says whether to go on (progress and cancel).
+Result<std::uint64_t> sumSafetensorsHeaders(const std::vector<std::filesystem::path> &files,
+                                            const std::function<bool()> &step,
+                                            const std::atomic<bool> *cancel) {
     std::uint64_t total = 0;
     for (const auto &f : files) {
-        auto tensors = readSafetensorsHeader(f);
-        if (!tensors.ok()) {
-            return tensors.error(); // names the file (readSafetensorsHeader)
+        if (!step()) {
+            return makeError("", kImportCancelled);
         }
-        for (const auto &t : tensors.value()) {
-            if (total > std::numeric_limits<std::uint64_t>::max() - t.bytes) {
-                return makeError(f.string(), "tensor sizes overflow");
-            }
-            total += t.bytes;
+        HOSTPLAN_TRY(bytes, readSafetensorsHeaderBytes(f, cancel)); // names the file
+        if (total > std::numeric_limits<std::uint64_t>::max() - bytes) {
+            return makeError(f.string(), "tensor sizes overflow");
         }
+        total += bytes;
     }
     return total;
 }
 
 } // namespace
 
-Result<ModelSpec> importModelPath(const std::filesystem::path &path) {
+Result<ModelSpec> importModelPath(const std::filesystem::path &path, const ImportOptions &options) {
     try {
         if (const std::string text = path.generic_string();
             text.rfind(importer::kOllamaPrefix, 0) == 0) {
@@ -252,7 +253,7 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path) {
             if (!snapshot) {
                 return snapshot.error();
             }
-            return importModelPath(*snapshot);
+            return importModelPath(*snapshot, options);
         }
         auto paths = importer::resolveCheckpointPaths(path);
         if (!paths) {
@@ -261,13 +262,32 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path) {
         const std::filesystem::path &config = paths->config;
         const std::filesystem::path &index = paths->index;
         const std::vector<std::filesystem::path> &shards = paths->shards;
+        const std::filesystem::path hfQuantPath = config.parent_path() / "hf_quant_config.json";
+        const bool hasHfQuant = std::filesystem::exists(hfQuantPath, ec);
+        // Progress: one step per file read, looking at the cancel flag before each.
+        const std::size_t files =
+            1 + (hasHfQuant ? 1 : 0) + (index.empty() ? shards.size() : std::size_t(1));
+        std::size_t done = 0;
+        const std::atomic<bool> *cancel = options.cancel;
+        const std::function<bool()> step = [&] {
+            if (done > 0 && options.progress) {
+                options.progress(done, files);
+            }
+            ++done;
+            return !(cancel && cancel->load());
+        };
+        if (!step()) {
+            return makeError("", kImportCancelled);
+        }
         auto text = importer::readConfigFile(config);
         if (!text) {
             return text.error();
         }
         std::string hfQuant;
-        const std::filesystem::path hfQuantPath = config.parent_path() / "hf_quant_config.json";
-        if (std::filesystem::exists(hfQuantPath, ec)) {
+        if (hasHfQuant) {
+            if (!step()) {
+                return makeError("", kImportCancelled);
+            }
             auto q = importer::readConfigFile(hfQuantPath);
             if (!q) {
                 return q.error();
@@ -284,10 +304,14 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path) {
             return makeError(config.string() + (e.field.empty() ? "" : ": " + e.field), e.message);
         }
         if (!index.empty()) {
-            auto idx = readSafetensorsIndex(index);
+            if (!step()) {
+                return makeError("", kImportCancelled);
+            }
+            auto idx = readSafetensorsIndex(index, /*keepWeightMap=*/false, cancel);
             if (!idx) {
                 return idx.error(); // names the file (readSafetensorsIndex)
             }
+            step(); // the last file is read: report it
             if (auto bad = checkPlausible(*spec, idx->totalSizeBytes,
                                           index.string() + ": metadata.total_size")) {
                 return *bad;
@@ -295,10 +319,11 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path) {
             return refineWithIndex(*spec, *idx);
         }
         if (!shards.empty()) {
-            auto bytes = sumSafetensorsHeaders(shards);
+            auto bytes = sumSafetensorsHeaders(shards, step, cancel);
             if (!bytes) {
                 return bytes.error();
             }
+            step();
             if (auto bad = checkPlausible(*spec, *bytes, shards.front().string())) {
                 return *bad;
             }
@@ -306,6 +331,7 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path) {
             idx.totalSizeBytes = *bytes;
             return refineWithIndex(*spec, idx);
         }
+        step();
         return spec;
     } catch (const std::exception &e) {
         return makeError(path.string(), std::string("cannot import: ") + e.what());

@@ -16,7 +16,10 @@
 #include "model/modelspec.h"
 #include "util/result.h"
 
+#include <atomic>
+#include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +35,19 @@ namespace hostplan {
 Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::string &source,
                                      std::string_view hfQuantConfigText = {});
 
+/// Progress and cancellation of an import from a path (a checkpoint of many shards). Both are
+/// optional and used on the importing thread.
+struct ImportOptions {
+    /// Called after each file is read with (files read, files to read): done runs 1..total and
+    /// never decreases; total counts config.json, hf_quant_config.json when present, and the
+    /// index or else each *.safetensors shard.
+    std::function<void(std::size_t done, std::size_t total)> progress;
+    /// Set (from any thread) to stop: looked at before each file and every
+    /// importer::kCancelCheckEvery names of an index or header. The import then returns the
+    /// error kImportCancelled ("import cancelled", import/safetensors.h) and changes nothing.
+    const std::atomic<bool> *cancel = nullptr;
+};
+
 /// Import from a path (a .gguf file, or any part of a split .gguf set: import/ggufimport.h), or
 /// from a Hugging Face Hub id ("org/name[@rev]") that is no existing path, through the local Hub
 /// cache (import/hubcache.h): a config.json file; a folder that holds one (refined by its
@@ -40,7 +56,9 @@ Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::strin
 /// ModelOpt hf_quant_config.json beside the config.json gives the stored formats.
 /// A checkpoint size more than 4x away from what the config implies is an error (another
 /// model's files, or a corrupt index).
-Result<ModelSpec> importModelPath(const std::filesystem::path &path);
+/// `options`: progress and cancellation (ImportOptions).
+Result<ModelSpec> importModelPath(const std::filesystem::path &path,
+                                  const ImportOptions &options = {});
 
 /// The model_type values importHfConfigText accepts.
 std::vector<std::string> supportedArchitectures();

@@ -7,6 +7,7 @@
 #include "import/safetensors.h"
 
 #include "import/pathresolve.h"
+#include "import/safetensorsscan.h"
 #include "util/fileio.h"
 
 #include "util/jsonutil.h"
@@ -27,27 +28,6 @@ namespace {
 using json = nlohmann::json;
 
 constexpr std::uint64_t kU64Max = std::numeric_limits<std::uint64_t>::max();
-
-/// Bits per element of a safetensors dtype (safetensors `Dtype` enum, 0.6: F4, F6_* and F8_E8M0
-/// included); 0 for an unknown dtype.
-std::uint32_t dtypeBits(const std::string &dtype) {
-    struct Entry {
-        const char *name;
-        std::uint32_t bits;
-    };
-    static const Entry table[] = {
-        {"BOOL", 8},    {"U8", 8},   {"I8", 8},      {"F8_E4M3", 8}, {"F8_E5M2", 8},
-        {"F8_E8M0", 8}, {"I16", 16}, {"U16", 16},    {"F16", 16},    {"BF16", 16},
-        {"I32", 32},    {"U32", 32}, {"F32", 32},    {"I64", 64},    {"U64", 64},
-        {"F64", 64},    {"F4", 4},   {"F6_E2M3", 6}, {"F6_E3M2", 6},
-    };
-    for (const auto &e : table) {
-        if (dtype == e.name) {
-            return e.bits;
-        }
-    }
-    return 0;
-}
 
 /// A JSON value as a non-negative integer below 2^64, or nullopt (negative, fractional, other).
 std::optional<std::uint64_t> asUnsigned(const json &v) {
@@ -89,7 +69,19 @@ Error inFile(const std::filesystem::path &path, const Error &e) {
 
 } // namespace
 
-Result<SafetensorsIndex> parseSafetensorsIndex(std::string_view jsonText) {
+Result<SafetensorsIndex> parseSafetensorsIndex(std::string_view jsonText, bool keepWeightMap,
+                                               const std::atomic<bool> *cancel) {
+    SafetensorsIndex fast;
+    if (const auto scan = importer::scanSafetensorsIndex(
+            jsonText, keepWeightMap ? &fast.weightMap : nullptr, cancel)) {
+        fast.totalSizeBytes = scan->totalSizeBytes;
+        fast.entries = scan->entries;
+        return fast;
+    }
+    if (cancel && cancel->load()) {
+        return makeError("", kImportCancelled);
+    }
+    // The tree reader: unusual spellings, and the exact error of a bad index.
     try {
         HOSTPLAN_TRY(j, parseChecked(jsonText, "the index"));
         if (!j.is_object()) {
@@ -128,7 +120,10 @@ Result<SafetensorsIndex> parseSafetensorsIndex(std::string_view jsonText) {
                 if (!file.is_string()) {
                     return makeError("weight_map." + name, "shard file name is not a string");
                 }
-                index.weightMap.emplace(name, file.get<std::string>());
+                ++index.entries;
+                if (keepWeightMap) {
+                    index.weightMap.emplace(name, file.get<std::string>());
+                }
             }
         }
         return index;
@@ -139,14 +134,16 @@ Result<SafetensorsIndex> parseSafetensorsIndex(std::string_view jsonText) {
     }
 }
 
-Result<SafetensorsIndex> readSafetensorsIndex(const std::filesystem::path &path) {
-    // Real index files are a few MB (DeepSeek-V3: ~9 MB); 256 MiB is a generous cap.
-    constexpr std::uint64_t maxBytes = 256ull << 20;
-    auto text = readRegularFile(path, maxBytes);
+Result<SafetensorsIndex> readSafetensorsIndex(const std::filesystem::path &path, bool keepWeightMap,
+                                              const std::atomic<bool> *cancel) {
+    auto text = readRegularFile(path, kMaxSafetensorsIndexBytes);
     if (!text) {
         return text.error();
     }
-    auto index = parseSafetensorsIndex(*text);
+    auto index = parseSafetensorsIndex(*text, keepWeightMap, cancel);
+    if (!index && cancel && cancel->load()) {
+        return index;
+    }
     if (!index) {
         return inFile(path, index.error());
     }
@@ -180,6 +177,13 @@ Result<std::vector<SafetensorsTensor>> parseSafetensorsHeader(std::string_view b
     }
     // Bytes available for tensor data; unknown when fileSize is 0.
     const std::uint64_t dataBytes = fileSize == 0 ? kU64Max : fileSize - 8 - n;
+    {
+        std::vector<SafetensorsTensor> fast;
+        if (importer::scanSafetensorsHeader(bytes.substr(8, std::size_t(n)), dataBytes, &fast)) {
+            return fast;
+        }
+    }
+    // The tree reader: unusual spellings, and the exact error of a bad header.
     try {
         HOSTPLAN_TRY(j, parseChecked(bytes.substr(8, std::size_t(n)), "header"));
         if (!j.is_object()) {
@@ -207,7 +211,7 @@ Result<std::vector<SafetensorsTensor>> parseSafetensorsHeader(std::string_view b
                 return makeError(name + ".dtype", "missing or not a string");
             }
             out.dtype = dt->get<std::string>();
-            const std::uint32_t bits = dtypeBits(out.dtype);
+            const std::uint32_t bits = importer::safetensorsDtypeBits(out.dtype);
             if (bits == 0) {
                 return makeError(name + ".dtype", "unknown dtype '" + out.dtype + "'");
             }
@@ -283,7 +287,11 @@ Result<std::vector<SafetensorsTensor>> parseSafetensorsHeader(std::string_view b
     }
 }
 
-Result<std::vector<SafetensorsTensor>> readSafetensorsHeader(const std::filesystem::path &path) {
+namespace {
+
+/// The first 8 + N bytes of a .safetensors file (its length and JSON header) and the file's
+/// size, never reading more than kMaxSafetensorsHeaderBytes. Errors name the file.
+Result<FileHead> readHeaderBlock(const std::filesystem::path &path) {
     HOSTPLAN_TRY(head, readFileHead(path, 8));
     if (head.bytes.size() != 8) {
         return makeError(path.string(), "truncated: shorter than the 8-byte header length");
@@ -308,12 +316,48 @@ Result<std::vector<SafetensorsTensor>> readSafetensorsHeader(const std::filesyst
     if (whole.bytes.size() != 8 + n) {
         return makeError(path.string(), "truncated: short read of the header");
     }
-    const std::string &buf = whole.bytes;
-    auto tensors = parseSafetensorsHeader(buf, size);
+    return whole;
+}
+
+} // namespace
+
+Result<std::vector<SafetensorsTensor>> readSafetensorsHeader(const std::filesystem::path &path) {
+    HOSTPLAN_TRY(whole, readHeaderBlock(path));
+    auto tensors = parseSafetensorsHeader(whole.bytes, whole.fileSize);
     if (!tensors) {
         return inFile(path, tensors.error());
     }
     return tensors;
+}
+
+Result<std::uint64_t> readSafetensorsHeaderBytes(const std::filesystem::path &path,
+                                                 const std::atomic<bool> *cancel) {
+    HOSTPLAN_TRY(whole, readHeaderBlock(path));
+    const std::uint64_t headerBytes = whole.bytes.size();
+    if (const auto total =
+            importer::scanSafetensorsHeader(std::string_view(whole.bytes).substr(8),
+                                            whole.fileSize - headerBytes, nullptr, cancel)) {
+        return *total;
+    }
+    if (cancel && cancel->load()) {
+        return makeError("", kImportCancelled);
+    }
+    return sumTensorBytes(path, parseSafetensorsHeader(whole.bytes, whole.fileSize));
+}
+
+Result<std::uint64_t> sumTensorBytes(const std::filesystem::path &path,
+                                     const Result<std::vector<SafetensorsTensor>> &tensors) {
+    if (!tensors) {
+        return inFile(path, tensors.error());
+    }
+    std::uint64_t total = 0;
+    for (const auto &t : *tensors) {
+        if (total > kU64Max - t.bytes) {
+            return makeError(path.string(), "tensor sizes overflow");
+        }
+        total += t.bytes;
+    }
+    return total;
 }
 
 namespace {

@@ -8,6 +8,7 @@
 #include "model/modelspec.h"
 #include "util/result.h"
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -19,12 +20,18 @@ namespace hostplan {
 
 /// Largest safetensors header HostPlan reads (the format's own reader caps it at 100 MB).
 inline constexpr std::uint64_t kMaxSafetensorsHeaderBytes = 100'000'000;
+/// Largest model.safetensors.index.json HostPlan reads (real ones: a few MB; DeepSeek-V3 ~9 MB).
+inline constexpr std::uint64_t kMaxSafetensorsIndexBytes = std::uint64_t(256) << 20;
+
+/// The message of an import stopped through its cancel flag (import/modelimport.h).
+inline constexpr const char *kImportCancelled = "import cancelled";
 
 /// model.safetensors.index.json: metadata.total_size (bytes of all tensor payloads) and the
 /// tensor -> shard file map.
 struct SafetensorsIndex {
     std::uint64_t totalSizeBytes = 0;
-    std::map<std::string, std::string> weightMap;
+    std::map<std::string, std::string> weightMap; ///< empty unless asked for
+    std::size_t entries = 0;                      ///< number of weight_map entries
 };
 
 /// One tensor of a safetensors header.
@@ -35,10 +42,17 @@ struct SafetensorsTensor {
     std::uint64_t bytes = 0; ///< data_offsets[1] - data_offsets[0]
 };
 
-/// Parse index JSON text. Errors: malformed JSON, missing or negative metadata.total_size.
-Result<SafetensorsIndex> parseSafetensorsIndex(std::string_view jsonText);
-/// Read and parse a model.safetensors.index.json file.
-Result<SafetensorsIndex> readSafetensorsIndex(const std::filesystem::path &path);
+/// Parse index JSON text; the weight_map is kept only with `keepWeightMap` (500k names cost
+/// ~100 MB; the importer needs only total_size). One streaming pass, linear in the entries
+/// (import/safetensorsscan.h). Errors: malformed JSON, missing or negative
+/// metadata.total_size, a weight_map value that is not a string, a name given twice.
+/// A set `cancel` flag (looked at every few thousand names) gives kImportCancelled.
+Result<SafetensorsIndex> parseSafetensorsIndex(std::string_view jsonText, bool keepWeightMap = true,
+                                               const std::atomic<bool> *cancel = nullptr);
+/// Read and parse a model.safetensors.index.json file (at most kMaxSafetensorsIndexBytes).
+Result<SafetensorsIndex> readSafetensorsIndex(const std::filesystem::path &path,
+                                              bool keepWeightMap = true,
+                                              const std::atomic<bool> *cancel = nullptr);
 
 /// Parse a safetensors header from the first bytes of a file (at least 8 + N bytes; a shorter
 /// buffer is a "truncated" error). `fileSize` (0 = unknown) lets the reader check that data
@@ -47,6 +61,14 @@ Result<std::vector<SafetensorsTensor>> parseSafetensorsHeader(std::string_view b
                                                               std::uint64_t fileSize = 0);
 /// Read only the header of a .safetensors file (never more than kMaxSafetensorsHeaderBytes).
 Result<std::vector<SafetensorsTensor>> readSafetensorsHeader(const std::filesystem::path &path);
+/// The sum of the tensor bytes in the header of a .safetensors file, without building the
+/// tensor list (one streaming pass); the same checks and errors as readSafetensorsHeader.
+/// A set `cancel` flag gives kImportCancelled.
+Result<std::uint64_t> readSafetensorsHeaderBytes(const std::filesystem::path &path,
+                                                 const std::atomic<bool> *cancel = nullptr);
+/// The sum of `tensors`' bytes, or their error named by `path`; "tensor sizes overflow".
+Result<std::uint64_t> sumTensorBytes(const std::filesystem::path &path,
+                                     const Result<std::vector<SafetensorsTensor>> &tensors);
 
 /// Refine a spec with the exact checkpoint size: sets checkpointBytes. When the groups' derived
 /// bytes differ from total_size, the difference is spread onto the groups so that

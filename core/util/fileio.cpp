@@ -120,7 +120,26 @@ Result<std::string> readUpTo(const std::string &name, int fd, std::uint64_t expe
             if (text.size() >= limit) {
                 break;
             }
-            text.resize(std::size_t(std::min<std::uint64_t>(limit, text.size() + 65536)));
+            // Whether the file grew since fstat: probe into a small buffer first, so that a
+            // file of exactly the expected size is never reallocated (a copy would double the
+            // peak memory of a 45 MB index).
+            char probe[4096];
+            ssize_t extra = 0;
+            do {
+                extra = ::read(fd, probe, sizeof probe);
+            } while (extra < 0 && errno == EINTR);
+            if (extra < 0) {
+                return makeError(name, "cannot read: " + reason(errno));
+            }
+            if (extra == 0) {
+                break;
+            }
+            text.resize(std::size_t(std::min<std::uint64_t>(
+                limit, text.size() + std::max<std::uint64_t>(65536, std::uint64_t(extra)))));
+            const std::size_t keep = std::min<std::size_t>(std::size_t(extra), text.size() - done);
+            std::copy(probe, probe + keep, text.begin() + std::ptrdiff_t(done));
+            done += keep;
+            continue;
         }
         const ssize_t n = ::read(fd, text.data() + done, text.size() - done);
         if (n < 0) {

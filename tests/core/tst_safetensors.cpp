@@ -48,6 +48,12 @@ class TestSafetensors : public QObject {
     void readHeaderFile();
     void refine_data();
     void refine();
+    void unusualSpellings_data();
+    void unusualSpellings();
+    void indexWithoutWeightMap();
+    void importProgress();
+    void importCancel();
+    void cancelInsideIndex();
 };
 
 void TestSafetensors::parseIndex_data() {
@@ -344,6 +350,156 @@ void TestSafetensors::refine() {
         COMPARE_NEAR(share, double(spec->groups[routed].bytes()) / double(spec->weightBytes()),
                      1e-6, 0);
     }
+}
+
+void TestSafetensors::unusualSpellings_data() {
+    QTest::addColumn<QByteArray>("header");
+    QTest::addColumn<QString>("firstName");
+    QTest::addColumn<quint64>("totalBytes");
+    // The streaming reader declines these (escapes, non-ASCII, fractional or exponent numbers)
+    // and the tree reader reads them: the result is the same as for the plain spelling.
+    QTest::newRow("plain") << kValidHeader << "a" << 28ull;
+    QTest::newRow("escapedName")
+        << QByteArray(R"({"\u0061": {"dtype": "BF16", "shape": [2, 3], "data_offsets": [0, 12]},
+                        "b": {"dtype": "F32", "shape": [4], "data_offsets": [12, 28]}})")
+        << "a" << 28ull;
+    QTest::newRow("utf8Name")
+        << QByteArray(
+               "{\"\xc3\xa9\": {\"dtype\": \"U8\", \"shape\": [3], \"data_offsets\": [0, 3]}}")
+        << QString::fromUtf8("\xc3\xa9") << 3ull;
+    QTest::newRow("fractionalSpelling")
+        << QByteArray(R"({"a": {"dtype": "BF16", "shape": [2.0, 3], "data_offsets": [0, 1.2e1]}})")
+        << "a" << 12ull;
+    // Keys in any order, unknown fields skipped, nested metadata.
+    QTest::newRow("otherOrder")
+        << QByteArray(R"({"a": {"data_offsets": [0, 12], "x": [{"y": null}, true], "shape": [2, 3],
+                        "dtype": "BF16"}, "__metadata__": {"k": {"n": [1, 2]}}})")
+        << "a" << 12ull;
+}
+
+void TestSafetensors::unusualSpellings() {
+    QFETCH(QByteArray, header);
+    QFETCH(QString, firstName);
+    QFETCH(quint64, totalBytes);
+    const QByteArray file = safetensorsFile(header, int(totalBytes));
+    const auto r = parseSafetensorsHeader(file.toStdString(), quint64(file.size()));
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+    QCOMPARE(QString::fromStdString(r->front().name), firstName);
+    quint64 sum = 0;
+    for (const auto &t : *r) {
+        sum += t.bytes;
+    }
+    QCOMPARE(sum, totalBytes);
+
+    QTemporaryDir tmp;
+    const QString path = tmp.filePath("model.safetensors");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(file);
+    f.close();
+    const auto bytes = readSafetensorsHeaderBytes(path.toStdString());
+    QVERIFY2(bytes.ok(), bytes.ok() ? "" : bytes.error().toString().c_str());
+    QCOMPARE(quint64(*bytes), totalBytes);
+}
+
+void TestSafetensors::indexWithoutWeightMap() {
+    // The importer asks for total_size alone: the map stays empty, its size is counted, and a
+    // bad entry or a repeated name is still an error.
+    const std::string text =
+        R"({"metadata": {"total_size": 16060522496}, "weight_map": {"a": "s1", "b": "s2"}})";
+    const auto r = parseSafetensorsIndex(text, /*keepWeightMap=*/false);
+    QVERIFY(r.ok());
+    QCOMPARE(quint64(r->totalSizeBytes), 16'060'522'496ull);
+    QVERIFY(r->weightMap.empty());
+    QCOMPARE(int(r->entries), 2);
+    const auto repeated = parseSafetensorsIndex(
+        R"({"metadata": {"total_size": 1}, "weight_map": {"a": "s1", "a": "s2"}})", false);
+    QVERIFY(!repeated.ok());
+    QVERIFY2(QString::fromStdString(repeated.error().toString()).contains("twice"),
+             repeated.error().toString().c_str());
+    const auto spelled = parseSafetensorsIndex(R"({"metadata": {"total_size": 1.6e10}})", false);
+    QVERIFY(spelled.ok());
+    QCOMPARE(quint64(spelled->totalSizeBytes), 16'000'000'000ull);
+}
+
+namespace {
+
+/// Llama-3.1-8B's checkpoint bytes (model-facts.md §3), split over `shards` sparse shard files
+/// of one U8 tensor each beside its real config.json, in `dir`.
+void writeShardedLlama(const QString &dir, int shards) {
+    QFile::copy(
+        QStringLiteral(HOSTPLAN_TEST_DATA_DIR "/configs/meta-llama--Meta-Llama-3.1-8B_config.json"),
+        dir + "/config.json");
+    const quint64 each = 16'060'522'496ull / quint64(shards);
+    for (int i = 0; i < shards; ++i) {
+        const QByteArray header = QStringLiteral(R"({"t%1": {"dtype": "U8", "shape": [%2], )"
+                                                 R"("data_offsets": [0, %2]}})")
+                                      .arg(i)
+                                      .arg(each)
+                                      .toUtf8();
+        QFile f(dir + QStringLiteral("/model-%1.safetensors").arg(i));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(lengthPrefix(quint64(header.size())) + header);
+        QVERIFY(f.resize(qint64(8 + quint64(header.size()) + each))); // sparse data
+    }
+}
+
+} // namespace
+
+void TestSafetensors::importProgress() {
+    // Progress counts config.json and each of the 4 shards, 1..5, never decreasing.
+    QTemporaryDir tmp;
+    writeShardedLlama(tmp.path(), 4);
+    std::vector<std::pair<std::size_t, std::size_t>> steps;
+    ImportOptions options;
+    options.progress = [&](std::size_t done, std::size_t total) {
+        steps.emplace_back(done, total);
+    };
+    const auto spec = importModelPath(tmp.path().toStdString(), options);
+    QVERIFY2(spec.ok(), spec.ok() ? "" : spec.error().toString().c_str());
+    QCOMPARE(quint64(spec->checkpointBytes), 16'060'522'496ull);
+    const std::vector<std::pair<std::size_t, std::size_t>> expected = {
+        {1, 5}, {2, 5}, {3, 5}, {4, 5}, {5, 5}};
+    QCOMPARE(steps, expected);
+}
+
+void TestSafetensors::importCancel() {
+    // The flag set after the second file stops the import before the third: an error, no
+    // further progress.
+    QTemporaryDir tmp;
+    writeShardedLlama(tmp.path(), 4);
+    std::atomic<bool> cancel{false};
+    std::vector<std::size_t> done;
+    ImportOptions options;
+    options.cancel = &cancel;
+    options.progress = [&](std::size_t d, std::size_t) {
+        done.push_back(d);
+        cancel = d == 2;
+    };
+    const auto spec = importModelPath(tmp.path().toStdString(), options);
+    QVERIFY(!spec.ok());
+    QCOMPARE(QString::fromStdString(spec.error().toString()), QString(kImportCancelled));
+    QCOMPARE(done, (std::vector<std::size_t>{1, 2}));
+    // Set before the start: nothing is read.
+    cancel = true;
+    done.clear();
+    QVERIFY(!importModelPath(tmp.path().toStdString(), options).ok());
+    QVERIFY(done.empty());
+}
+
+void TestSafetensors::cancelInsideIndex() {
+    // A 10,000-name index stops within its names when the flag is set.
+    std::string text = R"({"metadata": {"total_size": 1}, "weight_map": {)";
+    for (int i = 0; i < 10'000; ++i) {
+        text += (i ? ",\"" : "\"") + std::to_string(i) + "\": \"s\"";
+    }
+    text += "}}";
+    std::atomic<bool> cancel{false};
+    QVERIFY(parseSafetensorsIndex(text, false, &cancel).ok());
+    cancel = true;
+    const auto r = parseSafetensorsIndex(text, false, &cancel);
+    QVERIFY(!r.ok());
+    QCOMPARE(QString::fromStdString(r.error().toString()), QString(kImportCancelled));
 }
 
 QTEST_GUILESS_MAIN(TestSafetensors)
