@@ -199,7 +199,7 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
     t.computed = true;
     t.efficiency = efficiency;
     t.confidence = efficiency.confidence;
-    t.efficiencySource = efficiency.source;
+    t.efficiencySource = t.efficiency.source; // the copy just made (warm), not the caller's
     t.nodes = std::uint32_t(ceilDiv(std::max<std::uint32_t>(plan.rentedGpus(), 1), node));
     t.contextTokens = w.contextTokens;
     t.effectiveBandwidthBytesPerS = plan.gpu.hbmBandwidthBytesPerS * efficiency.constants.effMem;
@@ -237,7 +237,9 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
     c.memoryMaxBatch = plan.memory.kvCapacityBytesPerGpu > 0
                            ? maxConcurrency(plan.memory, w.contextTokens, block)
                            : 0;
-    c.engineMaxBatch = engineMaxSequences(s.engine.engine, plan.gpu);
+    // engineMaxSequences(engine, gpu), which the serving model already looked up (exact in a
+    // double).
+    c.engineMaxBatch = std::uint32_t(model.features().engineMaxSeqs);
 
     // The running batch at the workload's concurrency: capped by the KV room (at the full
     // context, conservative) and the engine's cap; continuous batching queues the rest. A plan
