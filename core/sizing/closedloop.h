@@ -27,8 +27,8 @@ struct ClosedLoopCase {
     Speculation speculation;
 };
 
-/// The case of ServingModel::closedLoop(.., isl, osl, variableOsl, spec, cachedTokens) on
-/// `model` (which must outlive nothing: the case holds numbers only).
+/// The case of model.closedLoop(.., isl, osl, variableOsl, spec, cachedTokens); it holds
+/// numbers only, no reference to `model`.
 ClosedLoopCase closedLoopCase(const ServingModel &model, double isl, double osl, bool variableOsl,
                               const Speculation &spec, double cachedTokens);
 
