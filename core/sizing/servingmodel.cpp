@@ -2,11 +2,13 @@
 #include "sizing/servingmodel.h"
 
 #include "catalogue/embeddedresources.h"
+#include "sizing/closedloop.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -271,6 +273,110 @@ const CalibrationFit &calibrationFit() {
     return calibration().fit;
 }
 
+namespace {
+
+/// The sums over a model's weight groups that a step streams and multiplies (StepFeatures).
+struct WeightSums {
+    double embedBytes = 0;
+    double embedRowBytes = 0;
+    double denseBytes = 0;
+    double denseFlopTime = 0;
+    double expertBytes = 0;
+    double expertFlopTime = 0;
+};
+
+/// One pass over the weight groups of `model` on one GPU of a stage (f's hidden, tp, pp, ep set).
+WeightSums sumWeights(const ModelSpec &model, const GpuSpec &gpu, const StepFeatures &f,
+                      const ServingFactors &k) {
+    WeightSums w;
+    const double shard = f.tp * f.pp;
+    const double expertShard = (f.ep > 1 ? f.ep : f.tp) * f.pp;
+    const double scale = k.computeScale;
+    for (const auto &g : model.groups) {
+        if (g.role == GroupRole::Vision) {
+            continue;
+        }
+        const double div = g.placement == Placement::Replicated ? f.pp
+                           : g.role == GroupRole::RoutedExperts ? expertShard
+                                                                : shard;
+        const double bytes = double(g.bytes()) / div;
+        if (g.role == GroupRole::Embedding) {
+            w.embedBytes += bytes;
+            w.embedRowBytes += f.hidden * g.format.bitsPerElement() / 8.0;
+            continue;
+        }
+        const double rate = matmulRate(g.format, gpu);
+        double factor = scale;
+        if (dequantized(g.format, gpu)) {
+            factor *= k.dequant;
+        } else if (isFp8(g.format) && model.fp8BlockScaled) {
+            factor *= k.fp8BlockEff;
+        }
+        // Matmul time per token at efficiency 1 of the GEMM curve (divided by eff(M) later).
+        const double perToken = rate > 0 ? 2.0 * double(g.activeParams) / shard / (rate * factor)
+                                         : std::numeric_limits<double>::infinity();
+        if (g.role == GroupRole::RoutedExperts) {
+            w.expertBytes += bytes;
+            w.expertFlopTime += perToken;
+        } else {
+            w.denseBytes += bytes;
+            w.denseFlopTime += perToken;
+        }
+    }
+    return w;
+}
+
+/// Every number sumWeights reads besides the groups, bit for bit.
+std::array<std::uint64_t, 11> weightSumsKey(const ModelSpec &model, const GpuSpec &gpu,
+                                            const StepFeatures &f, const ServingFactors &k) {
+    const auto bits = [](double x) { return std::bit_cast<std::uint64_t>(x); };
+    return {bits(f.hidden),
+            bits(f.tp),
+            bits(f.pp),
+            bits(f.ep),
+            bits(gpu.bf16FlopsPerS),
+            bits(gpu.fp8FlopsPerS),
+            bits(gpu.fp4FlopsPerS),
+            std::uint64_t(gpu.nativeMxfp4) | std::uint64_t(model.fp8BlockScaled) << 1,
+            bits(k.computeScale),
+            bits(k.dequant),
+            bits(k.fp8BlockEff)};
+}
+
+/// The groups' fields sumWeights reads (not their names).
+bool sameWeights(const std::vector<TensorGroup> &a, const std::vector<TensorGroup> &b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](const TensorGroup &x, const TensorGroup &y) {
+                          return x.role == y.role && x.placement == y.placement &&
+                                 x.params == y.params && x.activeParams == y.activeParams &&
+                                 x.format == y.format && x.exactBytes == y.exactBytes;
+                      });
+}
+
+/// sumWeights, kept for the last model, GPU, layout and constants it ran on (per thread): a
+/// sweep, a batch search or a sensitivity pass builds the serving model of the same model and
+/// layout over and over, and the group loop was a quarter of a plan's evaluation.
+const WeightSums &weightSums(const ModelSpec &model, const GpuSpec &gpu, const StepFeatures &f,
+                             const ServingFactors &k) {
+    struct Last {
+        bool valid = false;
+        std::array<std::uint64_t, 11> key{};
+        std::vector<TensorGroup> groups;
+        WeightSums sums;
+    };
+    thread_local Last last;
+    const auto key = weightSumsKey(model, gpu, f, k);
+    if (!last.valid || last.key != key || !sameWeights(last.groups, model.groups)) {
+        last.sums = sumWeights(model, gpu, f, k);
+        last.key = key;
+        last.groups = model.groups;
+        last.valid = true;
+    }
+    return last.sums;
+}
+
+} // namespace
+
 ServingModel::ServingModel(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
                            const CacheCost &cache, double kvRoomBytesPerGpu, Engine engine,
                            std::uint32_t prefillChunk, std::uint32_t gpusPerNode,
@@ -288,40 +394,13 @@ ServingModel::ServingModel(const ModelSpec &model, const GpuSpec &gpu, const Par
     f.logMissPerToken = f.experts > 0 ? std::log1p(-std::min(f.topK / f.experts, 0.999999)) : 0;
     f.bf16Rate = gpu.bf16FlopsPerS;
     f.hbmBytesPerS = gpu.hbmBandwidthBytesPerS;
-    const double shard = f.tp * f.pp;
-    const double expertShard = (f.ep > 1 ? f.ep : f.tp) * f.pp;
-    const double scale = m_c.computeScale;
-    for (const auto &g : model.groups) {
-        if (g.role == GroupRole::Vision) {
-            continue;
-        }
-        const double div = g.placement == Placement::Replicated ? f.pp
-                           : g.role == GroupRole::RoutedExperts ? expertShard
-                                                                : shard;
-        const double bytes = double(g.bytes()) / div;
-        if (g.role == GroupRole::Embedding) {
-            f.embedBytes += bytes;
-            f.embedRowBytes += f.hidden * g.format.bitsPerElement() / 8.0;
-            continue;
-        }
-        const double rate = matmulRate(g.format, gpu);
-        double factor = scale;
-        if (dequantized(g.format, gpu)) {
-            factor *= m_c.dequant;
-        } else if (isFp8(g.format) && model.fp8BlockScaled) {
-            factor *= m_c.fp8BlockEff;
-        }
-        // Matmul time per token at efficiency 1 of the GEMM curve (divided by eff(M) later).
-        const double perToken = rate > 0 ? 2.0 * double(g.activeParams) / shard / (rate * factor)
-                                         : std::numeric_limits<double>::infinity();
-        if (g.role == GroupRole::RoutedExperts) {
-            f.expertBytes += bytes;
-            f.expertFlopTime += perToken;
-        } else {
-            f.denseBytes += bytes;
-            f.denseFlopTime += perToken;
-        }
-    }
+    const WeightSums &w = weightSums(model, gpu, f, m_c);
+    f.embedBytes = w.embedBytes;
+    f.embedRowBytes = w.embedRowBytes;
+    f.denseBytes = w.denseBytes;
+    f.denseFlopTime = w.denseFlopTime;
+    f.expertBytes = w.expertBytes;
+    f.expertFlopTime = w.expertFlopTime;
     // Cache.
     f.kvFullBytes = double(cache.kvBytesPerTokenPerGpu);
     f.kvWindowBytes = double(cache.windowBytesPerTokenPerGpu);
@@ -474,57 +553,8 @@ double ServingModel::prefillStep(double nPf, double nDec, double ctx, double isl
 
 ServingPoint ServingModel::closedLoop(double concurrency, double isl, double osl, bool variableOsl,
                                       const Speculation &spec, double cachedTokens) const {
-    ServingPoint p;
-    const double ctx = isl + (variableOsl ? osl : osl / 2.0);
-    p.kvBatchCap = kvBatchCap(m_f.reserveWholeRequest ? isl + osl : ctx);
-    const double c = std::max(1.0, std::min(concurrency, batchCap(isl, osl, variableOsl)));
-    p.runningBatch = c;
-    osl = std::max(osl, 1.0);
-    // Prefill of the uncached part of one prompt, in chunks; its tokens attend the whole prompt.
-    const double fresh = std::max(0.0, isl - std::max(cachedTokens, 0.0));
-    const double steps = fresh > 0 ? std::ceil(fresh / m_f.chunk) : 0.0;
-    double tPf = 0;
-    if (steps > 0) {
-        const double nPf = std::min(fresh, m_f.chunk);
-        const double attn = (prefillAttnFlops(isl) - prefillAttnFlops(isl - fresh)) * nPf / fresh;
-        tPf = steps * (m_f.pp > 1 ? m_f.pp * step((c - 1) / m_f.pp, ctx, nPf, attn)
-                                  : step(c - 1, ctx, nPf, attn));
-    }
-    // Decode step at the running batch; speculative decoding verifies 1 + k tokens per sequence
-    // per step and keeps (1 - a^(k+1)) / (1 - a) of them on average (Leviathan et al. 2023).
-    double tDec = 0;
-    double tokensPerStep = 1;
-    if (spec.draftTokens > 0) {
-        const double k = spec.draftTokens;
-        const double a = std::clamp(spec.acceptance, 0.0, 0.999);
-        tokensPerStep = (1.0 - std::pow(a, k + 1)) / (1.0 - a);
-        const double verify =
-            m_f.pp > 1 ? m_f.pp * step(c * (1 + k) / m_f.pp, ctx) : step(c * (1 + k), ctx);
-        tDec = verify + k * spec.draftCost * decodeTokenSeconds(c, ctx);
-    } else {
-        tDec = decodeTokenSeconds(c, ctx);
-    }
-    p.stepSeconds = tDec;
-    const double perToken = tDec / tokensPerStep;
-    const double interference = c > 1 ? (c - 1) / osl * clampPositive(tPf - steps * tDec) : 0.0;
-    p.tpotSeconds = perToken + interference;
-    // At many sequences, the engine packs several prompts into one step (up to the chunk): in
-    // steady state each round of c output tokens carries c x fresh / OSL prompt tokens. When
-    // that packed round is faster than charging each prompt its own steps, it is the TPOT.
-    if (c > 1 && fresh > 0 && spec.draftTokens == 0) {
-        const double pfRound = c * fresh / osl;
-        const double attnRound = (prefillAttnFlops(isl) - prefillAttnFlops(isl - fresh)) * c / osl;
-        const double split = std::max(1.0, (c + pfRound) / m_f.chunk);
-        const double pp = m_f.pp;
-        const double round =
-            split * (pp > 1 ? pp * step(c / split / pp, ctx, pfRound / split, attnRound / split)
-                            : step(c / split, ctx, pfRound / split, attnRound / split));
-        p.tpotSeconds = std::min(p.tpotSeconds, round);
-    }
-    p.ttftSeconds = m_c.requestS + tPf;
-    const double cycle = p.ttftSeconds + (osl - 1) * p.tpotSeconds;
-    p.outputTokensPerSecond = c * osl / cycle;
-    return p;
+    const ClosedLoopCase cs = closedLoopCase(*this, isl, osl, variableOsl, spec, cachedTokens);
+    return closedLoopAt(*this, cs, closedLoopBatch(cs, concurrency));
 }
 
 double ServingModel::burstSeconds(double n, double isl, double osl, bool variableOsl, double *batch,

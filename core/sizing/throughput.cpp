@@ -2,10 +2,12 @@
 #include "sizing/throughput.h"
 
 #include "plan/plan.h"
+#include "sizing/closedloop.h"
 #include "sizing/fit.h"
 #include "util/units.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -22,6 +24,58 @@ constexpr double kReferenceStreamingFraction = 0.89 * 0.92;
 constexpr double kReferenceGemmFraction = 0.73;
 /// Largest batch the curve and the target search consider.
 constexpr std::uint32_t kMaxBatch = 1u << 16;
+
+/// The closed-loop points of one serving case on one model, each running batch evaluated once:
+/// the target search, the concurrency and capacity points and the curve share many batches,
+/// and every batch above the running-batch cap runs the capped batch. Bit for bit what
+/// ServingCase::at returns.
+class ServingPoints {
+  public:
+    ServingPoints(const ServingModel &model, const ServingCase &sc)
+        : m_model(model), m_case(closedLoopCase(model, sc.inputTokens, sc.outputTokens, false,
+                                                sc.speculation, sc.cachedTokens)) {}
+
+    /// The closed loop of `batch` clients (ServingCase::at).
+    ServingPoint at(double batch) {
+        const double c = closedLoopBatch(m_case, batch);
+        for (std::size_t i = 0; i < m_size; ++i) {
+            if (m_batch[i] == c) {
+                return m_point[i];
+            }
+        }
+        const std::size_t slot = m_size < kSlots ? m_size++ : m_next++ % kSlots;
+        m_batch[slot] = c;
+        m_point[slot] = closedLoopAt(m_model, m_case, c);
+        return m_point[slot];
+    }
+
+  private:
+    static constexpr std::size_t kSlots = 48; ///< more than a plan evaluates (about 40)
+    const ServingModel &m_model;
+    ClosedLoopCase m_case;
+    std::array<double, kSlots> m_batch{};
+    std::array<ServingPoint, kSlots> m_point{};
+    std::size_t m_size = 0;
+    std::size_t m_next = 0;
+};
+
+/// maxBatchWithinTarget over the points of `points`.
+std::uint32_t maxBatchWithinTarget(ServingPoints &points, double target, std::uint32_t cap) {
+    const auto tpotAt = [&](std::uint32_t b) { return points.at(b).tpotSeconds; };
+    if (cap == 0 || !(target > 0) || tpotAt(1) > target) {
+        return 0;
+    }
+    std::uint32_t lo = 1;
+    std::uint32_t hi = cap;
+    if (tpotAt(hi) <= target) {
+        return hi;
+    }
+    while (hi - lo > 1) {
+        const std::uint32_t mid = lo + (hi - lo) / 2;
+        (tpotAt(mid) <= target ? lo : hi) = mid;
+    }
+    return lo;
+}
 
 /// Round a positive figure to whole tokens for the integer fields of the report.
 std::uint64_t tokens(double x) {
@@ -120,20 +174,8 @@ ServingCase servingCase(const Workload &w) {
 
 std::uint32_t maxBatchWithinTarget(const ServingModel &model, const ServingCase &sc, double target,
                                    std::uint32_t cap) {
-    const auto tpotAt = [&](std::uint32_t b) { return sc.at(model, b).tpotSeconds; };
-    if (cap == 0 || !(target > 0) || tpotAt(1) > target) {
-        return 0;
-    }
-    std::uint32_t lo = 1;
-    std::uint32_t hi = cap;
-    if (tpotAt(hi) <= target) {
-        return hi;
-    }
-    while (hi - lo > 1) {
-        const std::uint32_t mid = lo + (hi - lo) / 2;
-        (tpotAt(mid) <= target ? lo : hi) = mid;
-    }
-    return lo;
+    ServingPoints points(model, sc);
+    return maxBatchWithinTarget(points, target, cap);
 }
 
 double scheduledSecondsPerMonth(const Scenario &s) {
@@ -157,7 +199,7 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
     t.computed = true;
     t.efficiency = efficiency;
     t.confidence = efficiency.confidence;
-    t.efficiencySource = efficiency.source;
+    t.efficiencySource = t.efficiency.source; // the copy just made (warm), not the caller's
     t.nodes = std::uint32_t(ceilDiv(std::max<std::uint32_t>(plan.rentedGpus(), 1), node));
     t.contextTokens = w.contextTokens;
     t.effectiveBandwidthBytesPerS = plan.gpu.hbmBandwidthBytesPerS * efficiency.constants.effMem;
@@ -166,7 +208,8 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
     const double isl = sc.inputTokens;
     const double osl = sc.outputTokens;
     const double meanCtx = isl + osl / 2.0;
-    const auto serve = [&](double batch) { return sc.at(model, batch); };
+    ServingPoints points(model, sc);
+    const auto serve = [&](double batch) { return points.at(batch); };
 
     // Prefill of one full-context prompt, alone on the plan (closed form over its chunks).
     {
@@ -194,7 +237,9 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
     c.memoryMaxBatch = plan.memory.kvCapacityBytesPerGpu > 0
                            ? maxConcurrency(plan.memory, w.contextTokens, block)
                            : 0;
-    c.engineMaxBatch = engineMaxSequences(s.engine.engine, plan.gpu);
+    // engineMaxSequences(engine, gpu), which the serving model already looked up (exact in a
+    // double).
+    c.engineMaxBatch = std::uint32_t(model.features().engineMaxSeqs);
 
     // The running batch at the workload's concurrency: capped by the KV room (at the full
     // context, conservative) and the engine's cap; continuous batching queues the rest. A plan
@@ -233,7 +278,7 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
 
     // Largest running batch whose median time per output token (prefill interference in) meets
     // the target.
-    c.latencyMaxBatch = maxBatchWithinTarget(model, sc, c.targetSecondsPerOutputToken,
+    c.latencyMaxBatch = maxBatchWithinTarget(points, c.targetSecondsPerOutputToken,
                                              c.engineMaxBatch > 0 ? c.engineMaxBatch : kMaxBatch);
     c.batch = std::min(c.memoryMaxBatch, c.latencyMaxBatch);
     if (c.engineMaxBatch > 0) {
@@ -247,7 +292,11 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
         c.ttftSeconds = sp.ttftSeconds;
         c.tpotSeconds = sp.tpotSeconds;
         c.tokensPerSecondPerUser = sp.tpotSeconds > 0 ? 1.0 / sp.tpotSeconds : 0;
-        const double decodeOnly = model.decodeTokenSeconds(c.batch, meanCtx);
+        // Without speculation the closed loop's step is this decode step when it ran the batch.
+        const double decodeOnly =
+            sc.speculation.draftTokens == 0 && sp.runningBatch == double(c.batch)
+                ? sp.stepSeconds
+                : model.decodeTokenSeconds(c.batch, meanCtx);
         // Every replica runs its own capacity batch.
         c.outputTokensPerSecond = decodeOnly > 0 ? c.batch / decodeOnly * replicas : 0;
         c.outputTokensPerSecondPerNode = c.outputTokensPerSecond / t.nodes;
@@ -289,23 +338,26 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
     // Curve (one replica's batch): powers of two up to twice the largest limit of interest,
     // plus the limits.
     const std::uint32_t requested = std::uint32_t(ceilDiv(w.concurrency, std::uint32_t(replicas)));
-    std::vector<std::uint32_t> batches;
-    batches.reserve(24);
+    // Powers of two up to 2 x kMaxBatch (18) and the three limits: on the stack.
+    std::array<std::uint32_t, 24> batchList{};
+    std::size_t count = 0;
     const std::uint32_t top = std::min<std::uint32_t>(
         std::max({c.memoryMaxBatch, requested, std::min(c.latencyMaxBatch, kMaxBatch), 64u}),
         kMaxBatch);
     for (std::uint32_t b = 1; b <= 2 * top && b <= 2 * kMaxBatch; b *= 2) {
-        batches.push_back(b);
+        batchList[count++] = b;
     }
     for (std::uint32_t b : {c.memoryMaxBatch, c.latencyMaxBatch, requested}) {
         if (b > 0 && b <= 2 * kMaxBatch) {
-            batches.push_back(b);
+            batchList[count++] = b;
         }
     }
-    std::sort(batches.begin(), batches.end());
-    batches.erase(std::unique(batches.begin(), batches.end()), batches.end());
-    t.curve.reserve(batches.size());
-    for (std::uint32_t b : batches) {
+    const auto first = batchList.begin();
+    std::sort(first, first + count);
+    const auto last = std::unique(first, first + count);
+    t.curve.reserve(std::size_t(last - first));
+    for (auto it = first; it != last; ++it) {
+        const std::uint32_t b = *it;
         const ServingPoint sp = serve(b);
         BatchPoint p;
         p.batch = b;
