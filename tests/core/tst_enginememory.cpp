@@ -4,6 +4,7 @@
 // `tst_enginememory --markdown` prints docs/ACCURACY.md instead of running the tests
 // (scripts/accuracy.sh).
 #include "engine/enginememory.h"
+#include "goldenllamacpp.h"
 #include "goldenmemory.h"
 #include "plan/plan.h"
 #include "testutil.h"
@@ -37,6 +38,30 @@ class tst_EngineMemory : public QObject {
         }
         QVERIFY2(c.within(),
                  qPrintable(QStringLiteral("%1 %2: engine %3, HostPlan %4 (%5 %)")
+                                .arg(QString::fromStdString(c.row), QString::fromStdString(c.what))
+                                .arg(c.engine, 0, 'g', 8)
+                                .arg(c.hostplan, 0, 'g', 8)
+                                .arg(100 * c.error(), 0, 'f', 1)));
+    }
+
+    // Every golden llama.cpp row (goldenllamacpp.h): within 3 % per component and in total,
+    // or a known miss whose cause is stated.
+    void goldenLlamaCpp_data() {
+        QTest::addColumn<int>("index");
+        const auto checks = golden::llamaCppChecks();
+        for (std::size_t i = 0; i < checks.size(); ++i) {
+            QTest::newRow((checks[i].row + "/" + checks[i].what).c_str()) << int(i);
+        }
+    }
+    void goldenLlamaCpp() {
+        QFETCH(int, index);
+        static const auto checks = golden::llamaCppChecks();
+        const golden::Check &c = checks[std::size_t(index)];
+        if (!c.cause.empty()) {
+            QEXPECT_FAIL("", c.cause.c_str(), Continue);
+        }
+        QVERIFY2(c.within(),
+                 qPrintable(QStringLiteral("%1 %2: published %3, HostPlan %4 (%5 %)")
                                 .arg(QString::fromStdString(c.row), QString::fromStdString(c.what))
                                 .arg(c.engine, 0, 'g', 8)
                                 .arg(c.hostplan, 0, 'g', 8)
@@ -245,7 +270,8 @@ class tst_EngineMemory : public QObject {
 
 int main(int argc, char **argv) {
     if (argc > 1 && std::strcmp(argv[1], "--markdown") == 0) {
-        std::cout << golden::accuracyMarkdown(golden::memoryChecks());
+        std::cout << golden::accuracyMarkdown(golden::memoryChecks())
+                  << golden::llamaCppMarkdown(golden::llamaCppChecks());
         return 0;
     }
     tst_EngineMemory t;
