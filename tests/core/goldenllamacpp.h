@@ -231,8 +231,11 @@ inline std::string llamaCppMarkdown(const std::vector<Check> &checks) {
         "types (tests/core/goldenllamacpp.h), planned by HostPlan's llama.cpp model at the "
         "published settings. \"llama.cpp log\" rows are buffers llama.cpp allocated; "
         "\"gguf-parser\" rows are gguf-parser's estimates. Tolerance 3 % per component and "
-        "in total; HostPlan's GPU figures exclude its CUDA runtime allowance, which neither "
-        "source counts.\n\n"
+        "in total; HostPlan's GPU figures exclude its CUDA runtime allowance, and gguf-parser's "
+        "VRAM is taken less the 250 MiB platform footprint it adds. gguf-parser's RAM (with "
+        "mmap) is another quantity than the RAM llama.cpp allocates (it leaves out the mmapped "
+        "token embedding and adds a CPU compute stage), so a RAM row may match by chance (G1) "
+        "or differ (G2).\n\n"
         "| row | figure | setting | published | HostPlan | error | tolerance | status | "
         "source |\n|---|---|---|---|---|---|---|---|---|\n";
     return md + tableRows(checks);
