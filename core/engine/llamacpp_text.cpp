@@ -74,7 +74,9 @@ std::string llamaContextRuleText(const LlamaCppPlan &p) {
         break;
     case LlamaContextRule::Fitted:
         t = "llama.cpp's default: the training context " + std::to_string(p.trainingContext) +
-            " lowered by --fit to keep 1 GiB free";
+            (p.fitsGpu ? " lowered by --fit to keep 1 GiB free"
+                       : " lowered by --fit to its floor of 4096; the model does not fit even "
+                         "there, so --fit moves layers to the CPU (see below)");
         break;
     }
     if (p.defaultSlots) {
