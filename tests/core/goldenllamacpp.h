@@ -33,6 +33,20 @@ inline LlamaCppPlan llamaPlan(const LlamaCppInput &in) {
     return p.value();
 }
 
+/// A row's input: `m` on `gpu` (all layers) and `host`, at -c `context`, one slot (-np 1
+/// -kvu), Flash Attention off (the published runs' setting).
+inline LlamaCppInput llamaRowInput(const ModelSpec &m, const GpuSpec &gpu, const HostSpec &host,
+                                   std::uint64_t context) {
+    LlamaCppInput in;
+    in.model = &m;
+    in.gpu = gpu;
+    in.host = host;
+    in.context = context;
+    in.parallel = 1;
+    in.flashAttention = false;
+    return in;
+}
+
 /// Every golden llama.cpp check, computed now.
 inline std::vector<Check> llamaCppChecks() {
     std::vector<Check> out;
@@ -49,15 +63,10 @@ inline std::vector<Check> llamaCppChecks() {
         d.ropeFreqs = false;
         const ModelSpec m =
             ggufwriter::modelOf(ggufwriter::denseKQuantM(d, "q4_K", d.vocab), "bllossom.gguf");
-        LlamaCppInput in;
-        in.model = &m;
-        in.gpu = loggedGpu("NVIDIA GeForce RTX 3070", 8.0, true);
-        in.host = host;
-        in.context = 512;
-        in.parallel = 1;
+        LlamaCppInput in =
+            llamaRowInput(m, loggedGpu("NVIDIA GeForce RTX 3070", 8.0, true), host, 512);
         in.batch = 512;
         in.ubatch = 512;
-        in.flashAttention = false;
         const LlamaCppPlan p = llamaPlan(in);
         const std::string set = "Llama-3-8B Q4_K_M, RTX 3070, -c 512 -b 512 -ub 512, FA off, "
                                 "-ngl all, 1 slot";
@@ -111,13 +120,7 @@ inline std::vector<Check> llamaCppChecks() {
         d.fileType = 17;
         const ModelSpec m =
             ggufwriter::modelOf(ggufwriter::denseKQuantM(d, "q5_K", d.vocab), "llama3-q5km.gguf");
-        LlamaCppInput in;
-        in.model = &m;
-        in.gpu = loggedGpu("GPU", 80.0, true);
-        in.host = host;
-        in.context = 8192;
-        in.parallel = 1;
-        in.flashAttention = false;
+        LlamaCppInput in = llamaRowInput(m, loggedGpu("GPU", 80.0, true), host, 8192);
         const LlamaCppPlan p = llamaPlan(in);
         const std::string set = "Meta-Llama-3-8B-Instruct Q5_K_M, -c 8192, FA off, -ngl all";
         out.push_back({"G1", "RAM MiB", set, 360.80, double(p.host.totalHigh()) / kMiB, kLlamaTol,
@@ -147,13 +150,7 @@ inline std::vector<Check> llamaCppChecks() {
         d.qkvBias = true;
         const ModelSpec m =
             ggufwriter::modelOf(ggufwriter::denseKQuantM(d, "q4_K", d.vocab), "r1-qwen7b.gguf");
-        LlamaCppInput in;
-        in.model = &m;
-        in.gpu = loggedGpu("GPU", 80.0, true);
-        in.host = host;
-        in.context = 131072;
-        in.parallel = 1;
-        in.flashAttention = false;
+        LlamaCppInput in = llamaRowInput(m, loggedGpu("GPU", 80.0, true), host, 131072);
         const LlamaCppPlan p = llamaPlan(in);
         const std::string set = "DeepSeek-R1-Distill-Qwen-7B Q4_K_M, -c 131072, FA off, -ngl all";
         out.push_back({"G2",
@@ -190,15 +187,9 @@ inline std::vector<Check> llamaCppChecks() {
         d.vAtLeastQ5 = true;
         const ModelSpec m =
             ggufwriter::modelOf(ggufwriter::denseKQuantM(d, "q4_K", d.vocab), "llama70b.gguf");
-        LlamaCppInput in;
-        in.model = &m;
-        in.gpu = loggedGpu("GPU", 80.0, true);
+        LlamaCppInput in = llamaRowInput(m, loggedGpu("GPU", 80.0, true), host, 1024);
         in.gpuCount = 2;
         in.tensorSplit = {8, 10};
-        in.host = host;
-        in.context = 1024;
-        in.parallel = 1;
-        in.flashAttention = false;
         const LlamaCppPlan p = llamaPlan(in);
         const std::string set = "Llama-3.1-70B-Instruct Q4_K_M, 2 GPUs -ts 8,10, -c 1024, FA off";
         out.push_back({"G3", "layers on GPU 0", set, 36, double(p.layersPerGpu[0]), 0, gp, {}});

@@ -19,6 +19,19 @@ using namespace hostplan;
 class tst_EngineMemory : public QObject {
     Q_OBJECT
 
+    /// One golden check within its tolerance, or a known miss (QEXPECT_FAIL) with its cause.
+    static void verify(const golden::Check &c) {
+        if (!c.cause.empty()) {
+            QEXPECT_FAIL("", c.cause.c_str(), Continue);
+        }
+        QVERIFY2(c.within(),
+                 qPrintable(QStringLiteral("%1 %2: published %3, HostPlan %4 (%5 %)")
+                                .arg(QString::fromStdString(c.row), QString::fromStdString(c.what))
+                                .arg(c.engine, 0, 'g', 8)
+                                .arg(c.hostplan, 0, 'g', 8)
+                                .arg(100 * c.error(), 0, 'f', 1)));
+    }
+
   private slots:
     // Every golden row: weights within 2 %, KV within 5 %, verdicts exact; a known miss states
     // its cause (QEXPECT_FAIL) and still uses the engine's rule.
@@ -32,16 +45,7 @@ class tst_EngineMemory : public QObject {
     void golden() {
         QFETCH(int, index);
         static const auto checks = golden::memoryChecks();
-        const golden::Check &c = checks[std::size_t(index)];
-        if (!c.cause.empty()) {
-            QEXPECT_FAIL("", c.cause.c_str(), Continue);
-        }
-        QVERIFY2(c.within(),
-                 qPrintable(QStringLiteral("%1 %2: engine %3, HostPlan %4 (%5 %)")
-                                .arg(QString::fromStdString(c.row), QString::fromStdString(c.what))
-                                .arg(c.engine, 0, 'g', 8)
-                                .arg(c.hostplan, 0, 'g', 8)
-                                .arg(100 * c.error(), 0, 'f', 1)));
+        verify(checks[std::size_t(index)]);
     }
 
     // Every golden llama.cpp row (goldenllamacpp.h): within 3 % per component and in total,
@@ -56,16 +60,7 @@ class tst_EngineMemory : public QObject {
     void goldenLlamaCpp() {
         QFETCH(int, index);
         static const auto checks = golden::llamaCppChecks();
-        const golden::Check &c = checks[std::size_t(index)];
-        if (!c.cause.empty()) {
-            QEXPECT_FAIL("", c.cause.c_str(), Continue);
-        }
-        QVERIFY2(c.within(),
-                 qPrintable(QStringLiteral("%1 %2: published %3, HostPlan %4 (%5 %)")
-                                .arg(QString::fromStdString(c.row), QString::fromStdString(c.what))
-                                .arg(c.engine, 0, 'g', 8)
-                                .arg(c.hostplan, 0, 'g', 8)
-                                .arg(100 * c.error(), 0, 'f', 1)));
+        verify(checks[std::size_t(index)]);
     }
 
     // mxfp4.py @ afdb4a4f: Marlin pads gpt-oss hidden 2880 -> 3072 and intermediate 2880 ->

@@ -39,6 +39,15 @@ ModelSpec config(const char *file) {
 
 constexpr std::uint64_t MiB = 1024 * 1024;
 
+/// `m` on an RTX 4090 and a DDR5 desktop, llama-server's defaults otherwise.
+LlamaCppInput on4090(const ModelSpec &m) {
+    LlamaCppInput in;
+    in.model = &m;
+    in.gpu = gpu("rtx-4090");
+    in.host = findHost("ddr5-desktop").value();
+    return in;
+}
+
 } // namespace
 
 class TestLlamaCpp : public QObject {
@@ -127,10 +136,7 @@ class TestLlamaCpp : public QObject {
     // the SWA cache PAD(min(kv_size, 128 x (unified ? 4 : 1) + 512), 256) cells per stream.
     void slidingWindowIswaRule() {
         const ModelSpec m = config("openai--gpt-oss-20b_config.json");
-        LlamaCppInput in;
-        in.model = &m;
-        in.gpu = gpu("rtx-4090");
-        in.host = findHost("ddr5-desktop").value();
+        LlamaCppInput in = on4090(m);
         in.context = 16384;
         const std::uint64_t full = 384 * MiB;
         // Default: 4 slots, one unified stream of PAD(1024) = 1024 SWA cells: 24 MiB.
@@ -217,10 +223,7 @@ class TestLlamaCpp : public QObject {
     // at -c 4096 (n_ubatch 512).
     void hostComputeIsTheGraphInputs() {
         const ModelSpec m = llama8b();
-        LlamaCppInput in;
-        in.model = &m;
-        in.gpu = gpu("rtx-4090");
-        in.host = findHost("ddr5-desktop").value();
+        LlamaCppInput in = on4090(m);
         in.parallel = 1;
         in.context = 512;
         QCOMPARE(planLlamaCpp(in)->host.compute, std::uint64_t(4096 + 512) * 512 * 4);
