@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Regenerates docs/ACCURACY.md: the memory section from the golden rows (tests/core/goldenmemory.h) with the
-# tst_enginememory binary of a build folder (default: build). ctest's `enginememory` fails when a
-# row leaves its tolerance; this script only writes the table.
+# Regenerates docs/ACCURACY.md: the memory sections from the golden rows (tests/core/goldenmemory.h,
+# and tests/core/goldenllamacpp.h for llama.cpp) with the tst_enginememory binary of a build
+# folder (default: build). ctest's `enginememory` fails when a row leaves its tolerance; this
+# script only writes the tables.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-"$root/build"}

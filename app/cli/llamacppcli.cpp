@@ -255,8 +255,10 @@ llama.cpp options (plan / serve-cmd with --engine llama.cpp; one machine, GPU + 
   --n-cpu-moe N            experts of the first N layers in system RAM
   --kv-type T              KV cache type: f16 (default), bf16, q8_0, q4_0, q4_1, q5_0,
                            q5_1, iq4_nl, f32
-  --parallel N             slots sharing the context (llama-server -np, default 1)
-  --context N              total context, shared by the slots (default 4096, llama-server's)
+  --parallel N             slots sharing the context (llama-server -np; default: llama-
+                           server's 4 slots in one unified KV cache)
+  --context N              total context, shared by the slots (default: llama.cpp's, the
+                           model's training context, lowered by --fit to keep 1 GiB free)
   --ubatch N, --batch N    -ub (default 512) and -b (default 2048)
   --no-flash-attn          size the compute buffer without Flash Attention
   --gpus N                 N GPUs of the --gpu type (1 to 16), layers split between them

@@ -30,9 +30,10 @@ QString cellTip(const CardFitCell &c) {
     QString tip = CardFitView::tr("Weights: %1").arg(gibText(double(c.weightBytes), 1));
     if (c.fitsAtDefault) {
         tip += QLatin1Char('\n') +
-               CardFitView::tr("Every layer on the GPU at llama-server's default 4,096-token "
-                               "context; the longest context that still fits there: %1 tokens "
-                               "(one slot, f16 KV cache).")
+               CardFitView::tr("Every layer on the GPU at llama-server's defaults (the model's "
+                               "training context, which --fit lowers as far as 4,096 tokens "
+                               "before it moves layers); the longest context that still fits "
+                               "there: %1 tokens (four slots in one unified f16 KV cache).")
                    .arg(groupedInt(c.maxContext));
     } else if (c.cpuMoeLayers) {
         tip += QLatin1Char('\n') +
@@ -99,12 +100,13 @@ CardFitView::CardFitView(ScenarioDocument *doc, QWidget *parent) : QWidget(paren
     row->addWidget(hostLabel);
     row->addWidget(m_host, 2);
     layout->addLayout(row);
-    m_note = new QLabel(
-        tr("Each model stored as each llama.cpp type and run by llama-server with its defaults "
-           "(one slot, f16 KV cache). A cell gives the longest context that runs wholly on the "
-           "card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: "
-           "only experts), and the decode ceiling at peak bandwidth. Uniform types approximate "
-           "published files (Q4_K_M is mostly q4_K)."));
+    m_note = new QLabel(tr(
+        "Each model stored as each llama.cpp type and run by llama-server with its defaults "
+        "(four slots in one unified f16 KV cache; the model's training context, lowered by "
+        "--fit as far as 4,096 tokens). A cell gives the longest context that runs wholly on the "
+        "card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: "
+        "only experts), and the decode ceiling at peak bandwidth. Uniform types approximate "
+        "published files (Q4_K_M is mostly q4_K)."));
     m_note->setWordWrap(true);
     layout->addWidget(m_note);
     m_table = new QTableWidget;

@@ -18,6 +18,10 @@ CardFitCell cellFor(const ModelSpec &spec, const std::string &type, const GpuSpe
     in.model = &spec;
     in.gpu = gpu;
     in.host = host;
+    // llama-server's default -c is the training context, which --fit lowers to 4096 before
+    // it moves any layer to the CPU (engine/llamacpp.h): a model fits the card at llama.cpp's
+    // defaults when it fits at 4096, and runs there at the speed of that context.
+    in.context = kLlamaFitMinContext;
     const auto atDefault = planLlamaCpp(in);
     if (!atDefault.ok()) {
         return c;
@@ -40,7 +44,6 @@ CardFitCell cellFor(const ModelSpec &spec, const std::string &type, const GpuSpe
         c.maxContext = std::min(lo * kLlamaKvPadding, cap);
         return c;
     }
-    in.context = 0;
     if (const auto ngl = largestFittingGpuLayers(in)) {
         LlamaCppInput alt = in;
         alt.gpuLayers = *ngl;

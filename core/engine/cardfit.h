@@ -18,7 +18,8 @@ namespace hostplan {
 struct CardFitCell {
     std::string type;              ///< ggml type name ("q4_K"), or "gguf" for the file's own
     std::uint64_t weightBytes = 0; ///< the model's weights in that type, bytes
-    /// Everything on the GPU at llama-server's default -c 4096 (one slot).
+    /// Everything on the GPU at llama-server's defaults (4 unified slots; -c unset, which
+    /// --fit lowers as far as 4096 before it moves layers): fits at -c 4096.
     bool fitsAtDefault = false;
     /// The longest context (a multiple of 256 tokens, at most the model's
     /// max_position_embeddings) with every layer on the GPU; 0 when none fits.

@@ -7,9 +7,17 @@
 // KV cache of n_ctx cells shared by n_seq slots, and places whole layers on the GPU or the CPU.
 // So it has its own planner here, citing llama.cpp's source (ggml-org/llama.cpp, file @ commit
 // as read):
-// - common/common.h @ de93b991682fa46acabb813641f7f6b884ad5dd0 `common_params`: n_ctx 4096,
-//   n_batch 2048, n_ubatch 512, n_parallel 1, cache_type_k / _v f16, kv_unified false,
-//   flash_attn_type AUTO: the defaults of llama-server's flags -c, -b, -ub, -np, -ctk / -ctv.
+// - common/common.h @ 02c28f533ebba3e4ea944fc4a0719a012b3e7097 `common_params` (read; at
+//   de93b991 n_ctx was 4096): n_ctx 0 ("context the model was trained with"), n_batch 2048,
+//   n_ubatch 512, n_parallel 1, kv_unified false, cache_type_k / _v f16, flash_attn_type
+//   AUTO, fit_params true, fit_params_min_ctx 4096, fit_params_target 1 GiB per device.
+//   tools/server/server.cpp @ aa6192d38defc9a5d9fb2987413f71b18f214270 main() (read): when
+//   -np is left at 1 and -kvu is not given, llama-server sets n_parallel 4 and kv_unified.
+//   common/fit.cpp @ 6d0892ba065b38ee790b825fdc8fb8e2c453e6dd common_params_fit_impl (read):
+//   with -c unset, when a device would keep less than its target free, the context drops
+//   from n_ctx_train towards 4096, linearly in the projected bytes (sum over devices of
+//   model + context + compute), rounded down to 256; below 4096 --fit moves layers instead
+//   (HostPlan then reports the plan at 4096 and the -ngl that fits).
 // - src/llama-context.cpp @ 4c7103b96d720ea6057eec6ac11a49727f9ecd43: n_ctx 0 means the model's
 //   n_ctx_train; n_ctx_per_seq = n_ctx / n_seq_max unless the KV cache is unified; the output
 //   buffer is reserved at start for n_seq_max outputs (output_reserve: logits n_vocab x
@@ -34,10 +42,13 @@
 //   (offload_kqv), each device reserves its own compute buffer.
 // - common/arg.cpp --n-cpu-moe N: keeps the MoE expert weights (blk.0..N-1 ffn_*_exps) of the
 //   first N layers in system RAM (a tensor-buffer override).
-// - Sliding-window layers (an assumption from llama-kv-cache-iswa.cpp, not re-read at a commit):
-//   the SWA cache keeps n_swa + n_ubatch cells per slot, padded to 256, at most the slot's
-//   context. MLA (deepseek2): K rows of kv_lora_rank + rope and V rows of kv_lora_rank are
-//   assumed (an upper bound where llama.cpp views V inside K).
+// - src/llama-kv-cache-iswa.cpp @ 02c28f533ebba3e4ea944fc4a0719a012b3e7097 (read): a model
+//   with sliding-window layers gets two caches; the non-SWA one has kv_size cells per stream,
+//   the SWA one PAD(min(kv_size, n_swa x (kv_unified ? n_seq_max : 1) + n_ubatch), 256) per
+//   stream (unless --swa-full). src/llama-kv-cache.cpp @ the same commit (read): each cache is
+//   [n_embd_k_gqa, kv_size, n_stream] with n_stream = 1 when unified, else n_seq_max; an MLA
+//   model (hparams.is_mla(), e.g. deepseek2 / Kimi) allocates the K tensor only (has_v =
+//   !is_mla), K rows of kv_lora_rank + rope dims, V read as a view of K.
 // - KV cache types: common/arg.cpp kv_cache_types (f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl,
 //   q5_0, q5_1), bytes per row from the ggml type table (import/ggmltypes.h).
 //
@@ -46,8 +57,13 @@
 // x 512 x 4 = 258.5 MiB, the "CUDA0 compute buffer size = 258.50 MiB" llama-server logs), or a
 // layer's FFN stage when that is larger; without Flash Attention the f32 attention scores
 // n_ubatch x n_kv x n_head x 4 come on top (the range's high end). The host compute buffer
-// with everything offloaded is n_ubatch x n_embd x 4 x 2 ("CUDA_Host compute buffer size =
-// 16.01 MiB" for the same model); layers on the CPU compute there instead.
+// with everything offloaded holds the graph inputs (src/llama-graph.cpp @
+// 434f71a5b4d1ff9c9c9b59e08326f0fe3d15193a, build_attn_inp_kv_iswa / build_attn_inp_kv: an
+// f32 KQ mask of n_kv x n_ubatch per cache, two with iSWA; the token embeddings gathered on
+// the CPU, n_embd x n_ubatch f32): a Llama-3-8B Q4_K_M at -c 512 logs "CUDA_Host compute
+// buffer size = 9.01 MiB" = (4096 + 512) x 512 x 4 (github.com/developer0hye/
+// llama-3-korean-bllossom-8b-q4-docker README.md), at -c 4096 16.01 MiB = (4096 + 4096) x
+// 512 x 4. Layers on the CPU compute there instead.
 //
 // Speed: a decode step reads every active weight once (a MoE layer: non-expert tensors plus
 // top-k / experts of its expert tensors) plus the KV of the context. Bytes on the GPU stream at
@@ -72,8 +88,15 @@
 
 namespace hostplan {
 
-/// llama-server defaults (common/common.h @ de93b991, see the file comment).
+/// llama-server defaults (common/common.h @ 02c28f53, see the file comment).
+/// The context of a model without a training context, and the smallest --fit lowers to
+/// (fit_params_min_ctx).
 inline constexpr std::uint32_t kLlamaDefaultContext = 4096;
+inline constexpr std::uint32_t kLlamaFitMinContext = 4096;
+/// --fit-target: free memory --fit keeps on each device.
+inline constexpr std::uint64_t kLlamaFitMarginBytes = 1024ull * 1024 * 1024;
+/// Slots llama-server runs (in one unified KV cache) when neither -np nor -kvu is given.
+inline constexpr std::uint32_t kLlamaServerDefaultSlots = 4;
 inline constexpr std::uint32_t kLlamaDefaultBatch = 2048;
 inline constexpr std::uint32_t kLlamaDefaultUbatch = 512;
 /// llama.cpp pads the KV cache's cell count to 256 (llama_kv_cache::get_padding with Flash
@@ -96,11 +119,17 @@ struct LlamaCppInput {
     HostSpec host;
     /// -ngl: layers on the GPU counting the output layer; nullopt = all (-ngl 99).
     std::optional<std::uint32_t> gpuLayers;
-    std::uint32_t cpuMoeLayers = 0;             ///< --n-cpu-moe
-    const gguf::GgmlType *kvTypeK = nullptr;    ///< -ctk (nullptr = f16)
-    const gguf::GgmlType *kvTypeV = nullptr;    ///< -ctv (nullptr = same as K)
-    std::uint64_t context = 0;                  ///< -c, total cells over all slots; 0 = 4096
-    std::uint32_t parallel = 1;                 ///< -np slots sharing the context
+    std::uint32_t cpuMoeLayers = 0;          ///< --n-cpu-moe
+    const gguf::GgmlType *kvTypeK = nullptr; ///< -ctk (nullptr = f16)
+    const gguf::GgmlType *kvTypeV = nullptr; ///< -ctv (nullptr = same as K)
+    /// -c, total cells over all slots; 0 = llama.cpp's default: the model's training context,
+    /// lowered by --fit (at least to 4096) when the devices would keep less than 1 GiB free.
+    std::uint64_t context = 0;
+    /// -np slots sharing the context; 0 = llama-server's default, 4 slots with -kvu.
+    std::uint32_t parallel = 0;
+    /// -kvu: one KV stream shared by all slots (each slot may fill the whole context) instead
+    /// of one stream of n_ctx / n_seq cells per slot.
+    bool unifiedKv = false;
     std::uint32_t batch = kLlamaDefaultBatch;   ///< -b
     std::uint32_t ubatch = kLlamaDefaultUbatch; ///< -ub
     bool flashAttention = true;                 ///< -fa auto resolves to on for CUDA
@@ -146,11 +175,22 @@ struct LlamaCppSide {
     std::uint64_t bytesPerToken = 0; ///< read per decode step (weights active + KV at context)
 };
 
+/// Where a plan's context came from.
+enum class LlamaContextRule {
+    Explicit, ///< -c given
+    Training, ///< -c unset: the model's training context, which fits with --fit's margin
+    Fitted,   ///< -c unset: the training context lowered by --fit (at least to 4096)
+};
+
 /// A llama.cpp plan: memory on each side, whether it fits, the speed it gives.
 struct LlamaCppPlan {
-    std::uint64_t context = 0;        ///< n_ctx (padded)
-    std::uint64_t contextPerSlot = 0; ///< n_ctx / n_seq
+    std::uint64_t context = 0; ///< n_ctx (padded)
+    LlamaContextRule contextRule = LlamaContextRule::Explicit;
+    std::uint64_t trainingContext = 0; ///< n_ctx_train when -c was unset (0 otherwise)
+    bool defaultSlots = false;         ///< -np unset: llama-server's 4 unified slots
+    std::uint64_t contextPerSlot = 0;  ///< n_ctx / n_seq (n_ctx with -kvu)
     std::uint32_t parallel = 1;
+    bool unifiedKv = false;          ///< -kvu in effect
     std::uint32_t layers = 0;        ///< repeating layers
     std::uint32_t gpuLayersFlag = 0; ///< the -ngl value in effect (layers + 1 = all)
     std::uint32_t layersOnGpu = 0;   ///< repeating layers on the GPU
@@ -183,11 +223,15 @@ struct LlamaCppPlan {
     std::vector<std::string> notes;
 };
 
-/// Plans `in`. Errors: no model, an -ngl / --n-cpu-moe past the layer count, a zero context,
-/// a context smaller than the slots, a KV type whose block does not divide the head width, a
-/// GPU count outside 1 .. kLlamaMaxGpus, a --tensor-split whose length differs from the GPU
-/// count or whose values are negative, not finite or all zero. fitsGpu holds when every GPU
-/// fits its own share.
+/// The model's training context (n_ctx_train: ModelSpec::maxContextTokens), or
+/// kLlamaDefaultContext when the model does not say.
+std::uint64_t llamaTrainingContext(const ModelSpec &spec);
+
+/// Plans `in`, with llama-server's defaults for an unset -c and -np (see LlamaCppInput). Errors: no
+/// model, an -ngl / --n-cpu-moe past the layer count, a zero context, a context smaller than the
+/// slots, a KV type whose block does not divide the head width, a GPU count outside 1 ..
+/// kLlamaMaxGpus, a --tensor-split whose length differs from the GPU count or whose values are
+/// negative, not finite or all zero. fitsGpu holds when every GPU fits its own share.
 Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in);
 
 /// The largest -ngl (0 .. layers + 1) at which `in` fits the GPU, or nullopt when even -ngl 0
@@ -196,14 +240,18 @@ std::optional<std::uint32_t> largestFittingGpuLayers(LlamaCppInput in);
 /// For a MoE model with every layer on the GPU: the smallest --n-cpu-moe that fits, or nullopt.
 std::optional<std::uint32_t> smallestFittingCpuMoe(LlamaCppInput in);
 
+/// Which default the plan's context and slots follow, in words ("-c as given", "llama.cpp's
+/// default: the training context 131072 lowered by --fit ...").
+std::string llamaContextRuleText(const LlamaCppPlan &p);
 /// The plan as text: memory per side, fit, speed, and what to change when it does not fit.
 void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &plan, std::ostream &out);
 /// The plan as JSON, what `hostplan-cli plan --engine llama.cpp --json` prints: "engine",
-/// "model", "hardware" (gpu, gpu_count, host), "context" (n_ctx, per_slot, slots, kv types,
-/// kv_bytes_per_token), "placement" (ngl, layers on each GPU, output_gpu, n_cpu_moe,
-/// split_points), "memory" ("gpus": one object per GPU, "host": bytes of weights, kv_cache,
-/// output_buffer, compute, compute_high, runtime, total, capacity, fits), "fits", "speed"
-/// (tokens/s ceilings, host_time_share), "command" and "notes". Sizes in bytes.
+/// "model", "hardware" (gpu, gpu_count, host), "context" (n_ctx, per_slot, slots, unified_kv,
+/// default, rule, training_context, default_slots, rule_text, kv types, kv_bytes_per_token),
+/// "placement" (ngl, layers on each GPU, output_gpu, n_cpu_moe, split_points), "memory" ("gpus":
+/// one object per GPU, "host": bytes of weights, kv_cache, output_buffer, compute, compute_high,
+/// runtime, total, capacity, fits), "fits", "speed" (tokens/s ceilings, host_time_share), "command"
+/// and "notes". Sizes in bytes.
 nlohmann::ordered_json llamaCppPlanJson(const LlamaCppInput &in, const LlamaCppPlan &plan);
 /// The llama-server command line for the plan, and the Ollama Modelfile parameters.
 std::string llamaServerCommand(const LlamaCppInput &in, const LlamaCppPlan &plan);

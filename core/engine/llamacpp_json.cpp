@@ -44,7 +44,14 @@ nlohmann::ordered_json llamaCppPlanJson(const LlamaCppInput &in, const LlamaCppP
     j["context"] = {{"n_ctx", p.context},
                     {"per_slot", p.contextPerSlot},
                     {"slots", p.parallel},
+                    {"unified_kv", p.unifiedKv},
                     {"default", in.context == 0},
+                    {"rule", p.contextRule == LlamaContextRule::Explicit   ? "explicit"
+                             : p.contextRule == LlamaContextRule::Training ? "training_context"
+                                                                           : "fitted"},
+                    {"training_context", p.trainingContext},
+                    {"default_slots", p.defaultSlots},
+                    {"rule_text", llamaContextRuleText(p)},
                     {"kv_type_k", p.kvTypeK},
                     {"kv_type_v", p.kvTypeV},
                     {"kv_bytes_per_token", p.kvBytesPerCell},

@@ -20,6 +20,7 @@ struct LayerCache {
     std::uint64_t cellsRead = 0;    ///< cells one sequence reads per step at its full context
     std::uint64_t stateBytes = 0;   ///< recurrent state over all slots
     std::uint64_t stateRead = 0;    ///< one sequence's state
+    bool swa = false;               ///< a sliding-window layer (the iSWA cache's SWA half)
 };
 
 Result<std::uint64_t> rowBytes(const gguf::GgmlType &type, std::uint64_t elements,
@@ -41,12 +42,16 @@ std::uint64_t padTo(std::uint64_t n, std::uint64_t pad) {
 }
 
 /// Per-layer caches in layer-group order (a Hugging Face spec merges groups by kind, so the
-/// order of mixed layers is approximate; a GGUF spec keeps runs in order).
+/// order of mixed layers is approximate; a GGUF spec keeps runs in order). `unified`: one KV
+/// stream shared by every slot (-kvu); otherwise one stream of ctx / parallel cells per slot.
 Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::GgmlType &tk,
                                             const gguf::GgmlType &tv, std::uint64_t ctx,
-                                            std::uint32_t parallel, std::uint32_t ubatch) {
+                                            std::uint32_t parallel, std::uint32_t ubatch,
+                                            bool unified) {
     std::vector<LayerCache> out;
-    const std::uint64_t perSlot = ctx / parallel;
+    const std::uint64_t streams = unified ? 1 : parallel;
+    const std::uint64_t perStream = ctx / streams; // kv_size of each stream
+    const std::uint64_t perSlot = unified ? ctx : ctx / parallel;
     for (const LayerGroup &g : m.layers) {
         LayerCache c;
         if (g.kind == AttentionKind::Linear) {
@@ -57,10 +62,9 @@ Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::Ggml
             std::uint64_t kElems = 0;
             std::uint64_t vElems = 0;
             if (g.kind == AttentionKind::MLA) {
-                // Assumption: K holds the latent plus the rope part, V the latent (llama.cpp's
-                // MLA cache for deepseek2 since the MLA rework; an upper bound if V is a view).
+                // MLA caches one K row of kv_lora_rank + rope dims per cell and no V tensor:
+                // V is a view into K (llama-kv-cache.cpp, see llamacpp.h).
                 kElems = std::uint64_t(g.kvLoraRank) + g.ropeDim;
-                vElems = g.kvLoraRank;
             } else {
                 kElems = std::uint64_t(g.headDim) * g.kvHeads;
                 vElems = std::uint64_t(g.vHeadDim ? g.vHeadDim : g.headDim) * g.kvHeads;
@@ -69,11 +73,12 @@ Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::Ggml
             HOSTPLAN_TRY(v, rowBytes(tv, vElems, "V"));
             c.bytesPerCell = k + v;
             if (g.kind == AttentionKind::SlidingWindow && g.window > 0) {
-                // The SWA cache keeps window + n_ubatch cells per slot, padded to 256, at
-                // most the slot's context (assumption, see llamacpp.h).
-                const std::uint64_t slot =
-                    std::min<std::uint64_t>(perSlot, padTo(g.window + ubatch, kLlamaKvPadding));
-                c.cells = slot * parallel;
+                // llama_kv_cache_iswa: each stream of the SWA cache holds
+                // PAD(min(kv_size, n_swa x (unified ? n_seq : 1) + n_ubatch), 256) cells.
+                const std::uint64_t want =
+                    std::uint64_t(g.window) * (unified ? parallel : 1) + ubatch;
+                c.cells = padTo(std::min(perStream, want), kLlamaKvPadding) * streams;
+                c.swa = true;
                 c.cellsRead = std::min<std::uint64_t>(perSlot, g.window);
             } else {
                 c.cells = ctx;
@@ -234,7 +239,10 @@ ModelSpec asGgufType(const ModelSpec &spec, const gguf::GgmlType &type) {
     return out;
 }
 
-Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in) {
+namespace {
+
+/// The plan at the context and slots `in` names (context 0 = kLlamaDefaultContext).
+Result<LlamaCppPlan> planAt(const LlamaCppInput &in) {
     if (!in.model) {
         return makeError("model", "no model");
     }
@@ -255,7 +263,8 @@ Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in) {
                                           std::to_string(p.parallel) + " slots");
     }
     p.context = padTo(askedCtx, kLlamaKvPadding);
-    p.contextPerSlot = p.context / p.parallel;
+    p.unifiedKv = in.unifiedKv;
+    p.contextPerSlot = in.unifiedKv ? p.context : p.context / p.parallel;
     p.layers = m.numLayers;
     const std::uint32_t all = p.layers + 1;
     if (in.gpuLayers && *in.gpuLayers > 999) {
@@ -288,7 +297,7 @@ Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in) {
 
     const LlamaCppWeights w = llamaCppWeights(m);
     p.weightsExact = w.exact;
-    HOSTPLAN_TRY(caches, layerCaches(m, tk, tv, p.context, p.parallel, ubatch));
+    HOSTPLAN_TRY(caches, layerCaches(m, tk, tv, p.context, p.parallel, ubatch, in.unifiedKv));
     LlamaCppSide &h = p.host;
     h.weights += w.input;
     if (p.outputOnGpu) {
@@ -353,7 +362,17 @@ Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in) {
         g.bytesPerToken += gd.bytesPerToken;
     }
     if (p.layersOnGpu == p.layers && p.outputOnGpu) {
-        h.compute = std::uint64_t(ubatch) * m.hiddenSize * 4 * 2;
+        // Everything offloaded: the host buffer holds the graph inputs (llama-graph.cpp, see
+        // llamacpp.h): the token embeddings (n_embd x n_ubatch f32) and one f32 KQ mask of
+        // n_kv x n_ubatch per KV cache (the iSWA cache has two), n_kv being one stream's cells.
+        const std::uint64_t streams = in.unifiedKv ? 1 : p.parallel;
+        std::uint64_t baseKv = 0;
+        std::uint64_t swaKv = 0;
+        for (const LayerCache &c : caches) {
+            std::uint64_t &kv = c.swa ? swaKv : baseKv;
+            kv = std::max(kv, c.cells / streams);
+        }
+        h.compute = std::uint64_t(ubatch) * (m.hiddenSize + baseKv + swaKv) * 4;
         h.computeHigh = h.compute;
     } else {
         h.compute = std::max(p.outputOnGpu ? 0 : logits, p.layersOnGpu < p.layers ? ffn : 0);
@@ -408,6 +427,84 @@ Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in) {
                           "mmproj file");
     }
     return p;
+}
+
+/// Bytes --fit counts on the devices it fits to: each GPU's model, context and compute
+/// buffers (the runtime is already outside the free memory it compares with), or the host's
+/// without a GPU; and the free memory less the margin, summed the same way.
+struct FitSums {
+    std::int64_t used = 0;
+    std::int64_t target = 0;
+    bool fits = true; ///< every device keeps its margin
+};
+
+FitSums fitSums(const LlamaCppPlan &p) {
+    FitSums f;
+    const std::int64_t margin = std::int64_t(kLlamaFitMarginBytes);
+    if (p.perGpu.empty()) {
+        f.used = std::int64_t(p.host.total());
+        f.target = std::int64_t(p.hostCapacity) - margin;
+        f.fits = f.used <= f.target;
+        return f;
+    }
+    for (const LlamaCppSide &g : p.perGpu) {
+        const std::int64_t used = std::int64_t(g.total() - g.runtime);
+        const std::int64_t target = std::int64_t(p.gpuCapacity - g.runtime) - margin;
+        f.used += used;
+        f.target += target;
+        f.fits = f.fits && used <= target;
+    }
+    return f;
+}
+
+} // namespace
+
+std::uint64_t llamaTrainingContext(const ModelSpec &spec) {
+    return spec.maxContextTokens ? spec.maxContextTokens : kLlamaDefaultContext;
+}
+
+Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in) {
+    LlamaCppInput asked = in;
+    const bool defaultSlots = in.parallel == 0;
+    if (defaultSlots) {
+        // llama-server with neither -np nor -kvu: 4 slots in one unified KV cache.
+        asked.parallel = kLlamaServerDefaultSlots;
+        asked.unifiedKv = true;
+    }
+    if (in.context != 0 || !in.model) {
+        HOSTPLAN_TRY(plan, planAt(asked));
+        plan.defaultSlots = defaultSlots;
+        return plan;
+    }
+    // -c unset: n_ctx 0 = the training context; --fit (on by default) then lowers it, no
+    // further than 4096, when the devices would keep less than the 1 GiB margin.
+    const std::uint64_t train = llamaTrainingContext(*in.model);
+    asked.context = train;
+    HOSTPLAN_TRY(full, planAt(asked));
+    LlamaCppPlan p = std::move(full);
+    p.trainingContext = train;
+    p.defaultSlots = defaultSlots;
+    p.contextRule = LlamaContextRule::Training;
+    const FitSums atTrain = fitSums(p);
+    if (atTrain.fits || train <= kLlamaFitMinContext) {
+        return p;
+    }
+    asked.context = kLlamaFitMinContext;
+    HOSTPLAN_TRY(atMin, planAt(asked));
+    const FitSums min = fitSums(atMin);
+    std::uint64_t ctx = kLlamaFitMinContext;
+    if (min.target > min.used && atTrain.used > min.used) {
+        // Linear between the minimum and the training context, rounded down to 256.
+        ctx += (train - kLlamaFitMinContext) * std::uint64_t(min.target - min.used) /
+               std::uint64_t(atTrain.used - min.used);
+        ctx = std::max<std::uint64_t>(ctx - ctx % 256, kLlamaFitMinContext);
+    }
+    asked.context = ctx;
+    HOSTPLAN_TRY(fitted, planAt(asked));
+    fitted.trainingContext = train;
+    fitted.defaultSlots = defaultSlots;
+    fitted.contextRule = LlamaContextRule::Fitted;
+    return fitted;
 }
 
 std::optional<std::uint32_t> largestFittingGpuLayers(LlamaCppInput in) {

@@ -62,6 +62,29 @@ std::string gpusText(const LlamaCppInput &in) {
 
 } // namespace
 
+std::string llamaContextRuleText(const LlamaCppPlan &p) {
+    std::string t;
+    switch (p.contextRule) {
+    case LlamaContextRule::Explicit:
+        t = "-c as given";
+        break;
+    case LlamaContextRule::Training:
+        t = "llama.cpp's default: the model's training context " +
+            std::to_string(p.trainingContext);
+        break;
+    case LlamaContextRule::Fitted:
+        t = "llama.cpp's default: the training context " + std::to_string(p.trainingContext) +
+            (p.fitsGpu ? " lowered by --fit to keep 1 GiB free"
+                       : " lowered by --fit to its floor of 4096; the model does not fit even "
+                         "there, so --fit moves layers to the CPU (see below)");
+        break;
+    }
+    if (p.defaultSlots) {
+        t += "; llama-server's default 4 slots";
+    }
+    return t;
+}
+
 void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::ostream &out) {
     const ModelSpec &m = *in.model;
     out << "llama.cpp plan: " << m.displayName << " (" << m.architecture << ", "
@@ -74,8 +97,8 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
         << " GB\n";
     out << "  context: " << p.context << " tokens shared by " << p.parallel << " slot"
         << (p.parallel == 1 ? "" : "s") << " (" << p.contextPerSlot << " per slot"
-        << (in.context ? "" : "; llama-server's default -c 4096") << "), KV cache " << p.kvTypeK
-        << "/" << p.kvTypeV << ", " << formatDouble("%.1f", p.kvBytesPerCell / 1024.0)
+        << (p.unifiedKv ? ", unified KV" : "") << "; " << llamaContextRuleText(p) << "), KV cache "
+        << p.kvTypeK << "/" << p.kvTypeV << ", " << formatDouble("%.1f", p.kvBytesPerCell / 1024.0)
         << " KiB per token\n";
     if (in.gpu && !in.host.unifiedMemory) {
         out << "  on the GPU: " << layersText(p);
@@ -153,8 +176,9 @@ std::string llamaServerCommand(const LlamaCppInput &in, const LlamaCppPlan &p) {
     std::ostringstream cmd;
     cmd << "llama-server -m " << (in.modelPath.empty() ? std::string("model.gguf") : in.modelPath)
         << " -c " << p.context;
-    if (p.parallel > 1) {
-        cmd << " -np " << p.parallel;
+    // llama-server turns -np 1 without -kvu into its 4-slot default (server.cpp main()).
+    if (!p.defaultSlots) {
+        cmd << " -np " << p.parallel << (p.unifiedKv || p.parallel == 1 ? " -kvu" : "");
     }
     if (in.gpu && !in.host.unifiedMemory) {
         cmd << " -ngl " << (p.gpuLayersFlag > p.layers ? 99u : p.gpuLayersFlag);

@@ -155,60 +155,109 @@ inline Writer gemma3SlidingWindow() {
     return w;
 }
 
-/// Meta-Llama-3.1-8B-Instruct as llama-quantize's Q4_K_M stores it (llama.cpp
+/// A Llama-3-shaped dense model as llama-quantize's K-quant "_M" mixes store it (llama.cpp
 /// src/llama-quant.cpp: attn_v and ffn_down in q6_K on the "use_more_bits" layers i < n/8,
-/// i >= 7n/8 and (i - n/8) % 3 == 2, else q4_K; output q6_K; token_embd, q, k, o, gate, up
-/// q4_K; norms and rope_freqs f32), with the model's metadata (config.json: hidden 4096, 32
-/// layers, 32 heads, 8 KV heads, FFN 14336, vocab 128256, context 131072). `vocab` strings
-/// are written (pass a small count for speed; the spec's vocab then reads that count).
-inline Writer llama31_8b_q4km(std::uint64_t vocab = 128256) {
+/// i >= 7n/8 and (i - n/8) % 3 == 2, else the base type, attn_v of a 70B model (8 heads share
+/// one V) at least q5_K; output q6_K; token_embd and the other projections in the base type;
+/// norms and rope_freqs f32).
+struct DenseShape {
+    std::string arch = "llama";
+    std::string name;
+    std::uint64_t layers = 0, hidden = 0, heads = 0, kvHeads = 0, headDim = 128, ffn = 0, vocab = 0,
+                  context = 0;
+    bool ropeFreqs = false;  ///< Llama 3.1's rope_freqs tensor
+    bool qkvBias = false;    ///< Qwen2's q/k/v biases
+    bool vAtLeastQ5 = false; ///< a 70B model's attn_v rule
+    std::uint32_t fileType = 15;
+};
+
+/// `shape` stored with base type `base` ("q4_K" for Q4_K_M, "q5_K" for Q5_K_M); `vocabStrings`
+/// vocabulary strings are written (pass a small count for speed; the tensors keep the real
+/// vocabulary).
+inline Writer denseKQuantM(const DenseShape &d, const std::string &base,
+                           std::uint64_t vocabStrings) {
     Writer w;
-    w.string("general.architecture", "llama")
-        .string("general.name", "Meta Llama 3.1 8B Instruct")
-        .u32("llama.block_count", 32)
-        .u32("llama.context_length", 131072)
-        .u32("llama.embedding_length", 4096)
-        .u32("llama.feed_forward_length", 14336)
-        .u32("llama.attention.head_count", 32)
-        .u32("llama.attention.head_count_kv", 8)
-        .f32("llama.rope.freq_base", 500000.0f)
-        .u32("llama.rope.dimension_count", 128)
-        .u32("general.file_type", 15)
-        .stringArray("tokenizer.ggml.tokens", vocab);
-    const std::uint64_t h = 4096, kv = 1024, ff = 14336, v = 128256, n = 32;
-    w.tensor({"token_embd.weight", {h, v}, "q4_K"});
-    w.tensor({"rope_freqs.weight", {64}, "f32"});
+    const std::string a = d.arch;
+    w.string("general.architecture", a)
+        .string("general.name", d.name)
+        .u32(a + ".block_count", std::uint32_t(d.layers))
+        .u32(a + ".context_length", std::uint32_t(d.context))
+        .u32(a + ".embedding_length", std::uint32_t(d.hidden))
+        .u32(a + ".feed_forward_length", std::uint32_t(d.ffn))
+        .u32(a + ".attention.head_count", std::uint32_t(d.heads))
+        .u32(a + ".attention.head_count_kv", std::uint32_t(d.kvHeads))
+        .f32(a + ".rope.freq_base", 500000.0f)
+        .u32(a + ".rope.dimension_count", std::uint32_t(d.headDim))
+        .u32("general.file_type", d.fileType)
+        .stringArray("tokenizer.ggml.tokens", vocabStrings);
+    const std::uint64_t h = d.hidden, q = d.heads * d.headDim, kv = d.kvHeads * d.headDim,
+                        ff = d.ffn, v = d.vocab, n = d.layers;
+    w.tensor({"token_embd.weight", {h, v}, base});
+    if (d.ropeFreqs) {
+        w.tensor({"rope_freqs.weight", {d.headDim / 2}, "f32"});
+    }
     for (std::uint64_t i = 0; i < n; ++i) {
         const bool more = i < n / 8 || i >= 7 * n / 8 || (i - n / 8) % 3 == 2;
+        const std::string vType = more ? "q6_K" : d.vAtLeastQ5 && base == "q4_K" ? "q5_K" : base;
         const std::string p = "blk." + std::to_string(i) + ".";
         w.tensor({p + "attn_norm.weight", {h}, "f32"});
-        w.tensor({p + "attn_q.weight", {h, h}, "q4_K"});
-        w.tensor({p + "attn_k.weight", {h, kv}, "q4_K"});
-        w.tensor({p + "attn_v.weight", {h, kv}, more ? "q6_K" : "q4_K"});
-        w.tensor({p + "attn_output.weight", {h, h}, "q4_K"});
+        w.tensor({p + "attn_q.weight", {h, q}, base});
+        w.tensor({p + "attn_k.weight", {h, kv}, base});
+        w.tensor({p + "attn_v.weight", {h, kv}, vType});
+        if (d.qkvBias) {
+            w.tensor({p + "attn_q.bias", {q}, "f32"});
+            w.tensor({p + "attn_k.bias", {kv}, "f32"});
+            w.tensor({p + "attn_v.bias", {kv}, "f32"});
+        }
+        w.tensor({p + "attn_output.weight", {q, h}, base});
         w.tensor({p + "ffn_norm.weight", {h}, "f32"});
-        w.tensor({p + "ffn_gate.weight", {h, ff}, "q4_K"});
-        w.tensor({p + "ffn_up.weight", {h, ff}, "q4_K"});
-        w.tensor({p + "ffn_down.weight", {ff, h}, more ? "q6_K" : "q4_K"});
+        w.tensor({p + "ffn_gate.weight", {h, ff}, base});
+        w.tensor({p + "ffn_up.weight", {h, ff}, base});
+        w.tensor({p + "ffn_down.weight", {ff, h}, more ? "q6_K" : base});
     }
     w.tensor({"output_norm.weight", {h}, "f32"});
     w.tensor({"output.weight", {h, v}, "q6_K"});
     return w;
 }
 
-/// llama31_8b_q4km() read back as HostPlan's model (header only, as "llama.gguf"); aborts the
-/// test when the header does not parse (a broken writer, not a case to check).
-inline hostplan::ModelSpec llama31_8b_q4kmModel() {
-    const Writer w = llama31_8b_q4km();
-    auto h = hostplan::gguf::parseHeader(w.build(), 0, "llama.gguf");
+/// Meta-Llama-3.1-8B-Instruct's shape (config.json: hidden 4096, 32 layers, 32 heads, 8 KV
+/// heads, FFN 14336, vocab 128256, context 131072, rope_freqs).
+inline DenseShape llama31_8b() {
+    DenseShape d;
+    d.name = "Meta Llama 3.1 8B Instruct";
+    d.layers = 32;
+    d.hidden = 4096;
+    d.heads = 32;
+    d.kvHeads = 8;
+    d.ffn = 14336;
+    d.vocab = 128256;
+    d.context = 131072;
+    d.ropeFreqs = true;
+    return d;
+}
+
+/// Meta-Llama-3.1-8B-Instruct as llama-quantize's Q4_K_M stores it, with the model's metadata.
+inline Writer llama31_8b_q4km(std::uint64_t vocab = 128256) {
+    return denseKQuantM(llama31_8b(), "q4_K", vocab);
+}
+
+/// A header read back as HostPlan's model (as `file`); aborts the test when the header does
+/// not parse (a broken writer, not a case to check).
+inline hostplan::ModelSpec modelOf(const Writer &w, const std::string &file) {
+    auto h = hostplan::gguf::parseHeader(w.build(), 0, file);
     if (!h.ok()) {
         std::abort();
     }
-    auto m = hostplan::ggufToModelSpec(hostplan::gguf::Model{h.value(), {}, 0}, "llama.gguf");
+    auto m = hostplan::ggufToModelSpec(hostplan::gguf::Model{h.value(), {}, 0}, file);
     if (!m.ok()) {
         std::abort();
     }
     return std::move(m).value();
+}
+
+/// llama31_8b_q4km() read back as HostPlan's model (header only, as "llama.gguf").
+inline hostplan::ModelSpec llama31_8b_q4kmModel() {
+    return modelOf(llama31_8b_q4km(), "llama.gguf");
 }
 
 } // namespace ggufwriter

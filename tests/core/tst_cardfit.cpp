@@ -109,6 +109,7 @@ class TestCardFit : public QObject {
         in.model = &spec;
         in.gpu = rtx4090();
         in.host = host;
+        in.context = kLlamaFitMinContext; // the context cardfit plans at (--fit's floor)
         QCOMPARE(c.cpuMoeLayers, smallestFittingCpuMoe(in));
         LlamaCppInput moe = in;
         moe.cpuMoeLayers = *c.cpuMoeLayers;

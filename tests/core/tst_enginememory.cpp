@@ -4,6 +4,7 @@
 // `tst_enginememory --markdown` prints docs/ACCURACY.md instead of running the tests
 // (scripts/accuracy.sh).
 #include "engine/enginememory.h"
+#include "goldenllamacpp.h"
 #include "goldenmemory.h"
 #include "plan/plan.h"
 #include "testutil.h"
@@ -18,6 +19,19 @@ using namespace hostplan;
 class tst_EngineMemory : public QObject {
     Q_OBJECT
 
+    /// One golden check within its tolerance, or a known miss (QEXPECT_FAIL) with its cause.
+    static void verify(const golden::Check &c) {
+        if (!c.cause.empty()) {
+            QEXPECT_FAIL("", c.cause.c_str(), Continue);
+        }
+        QVERIFY2(c.within(),
+                 qPrintable(QStringLiteral("%1 %2: published %3, HostPlan %4 (%5 %)")
+                                .arg(QString::fromStdString(c.row), QString::fromStdString(c.what))
+                                .arg(c.engine, 0, 'g', 8)
+                                .arg(c.hostplan, 0, 'g', 8)
+                                .arg(100 * c.error(), 0, 'f', 1)));
+    }
+
   private slots:
     // Every golden row: weights within 2 %, KV within 5 %, verdicts exact; a known miss states
     // its cause (QEXPECT_FAIL) and still uses the engine's rule.
@@ -31,16 +45,22 @@ class tst_EngineMemory : public QObject {
     void golden() {
         QFETCH(int, index);
         static const auto checks = golden::memoryChecks();
-        const golden::Check &c = checks[std::size_t(index)];
-        if (!c.cause.empty()) {
-            QEXPECT_FAIL("", c.cause.c_str(), Continue);
+        verify(checks[std::size_t(index)]);
+    }
+
+    // Every golden llama.cpp row (goldenllamacpp.h): within 3 % per component and in total,
+    // or a known miss whose cause is stated.
+    void goldenLlamaCpp_data() {
+        QTest::addColumn<int>("index");
+        const auto checks = golden::llamaCppChecks();
+        for (std::size_t i = 0; i < checks.size(); ++i) {
+            QTest::newRow((checks[i].row + "/" + checks[i].what).c_str()) << int(i);
         }
-        QVERIFY2(c.within(),
-                 qPrintable(QStringLiteral("%1 %2: engine %3, HostPlan %4 (%5 %)")
-                                .arg(QString::fromStdString(c.row), QString::fromStdString(c.what))
-                                .arg(c.engine, 0, 'g', 8)
-                                .arg(c.hostplan, 0, 'g', 8)
-                                .arg(100 * c.error(), 0, 'f', 1)));
+    }
+    void goldenLlamaCpp() {
+        QFETCH(int, index);
+        static const auto checks = golden::llamaCppChecks();
+        verify(checks[std::size_t(index)]);
     }
 
     // mxfp4.py @ afdb4a4f: Marlin pads gpt-oss hidden 2880 -> 3072 and intermediate 2880 ->
@@ -245,7 +265,8 @@ class tst_EngineMemory : public QObject {
 
 int main(int argc, char **argv) {
     if (argc > 1 && std::strcmp(argv[1], "--markdown") == 0) {
-        std::cout << golden::accuracyMarkdown(golden::memoryChecks());
+        std::cout << golden::accuracyMarkdown(golden::memoryChecks())
+                  << golden::llamaCppMarkdown(golden::llamaCppChecks());
         return 0;
     }
     tst_EngineMemory t;

@@ -39,6 +39,15 @@ ModelSpec config(const char *file) {
 
 constexpr std::uint64_t MiB = 1024 * 1024;
 
+/// `m` on an RTX 4090 and a DDR5 desktop, llama-server's defaults otherwise.
+LlamaCppInput on4090(const ModelSpec &m) {
+    LlamaCppInput in;
+    in.model = &m;
+    in.gpu = gpu("rtx-4090");
+    in.host = findHost("ddr5-desktop").value();
+    return in;
+}
+
 } // namespace
 
 class TestLlamaCpp : public QObject {
@@ -46,15 +55,17 @@ class TestLlamaCpp : public QObject {
 
   private slots:
     void llama8bStartupBuffers() {
-        // llama-server -m Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf -ngl 99 (defaults -c 4096,
-        // -np 1, -ub 512, f16 KV, Flash Attention auto = on) logs "KV buffer size = 512.00
-        // MiB", "CUDA_Host output buffer size = 0.49 MiB", "CUDA0 compute buffer size =
+        // llama-server -m Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf -ngl 99 (the defaults before
+        // --fit: -c 4096, -np 1, -ub 512, f16 KV, Flash Attention auto = on) logs "KV buffer size =
+        // 512.00 MiB", "CUDA_Host output buffer size = 0.49 MiB", "CUDA0 compute buffer size =
         // 258.50 MiB", "CUDA_Host compute buffer size = 16.01 MiB".
         const ModelSpec m = llama8b();
         LlamaCppInput in;
         in.model = &m;
         in.gpu = gpu("rtx-4090");
         in.host = findHost("ddr5-desktop").value();
+        in.context = 4096; // as -c 4096 -np 1 -kvu (the defaults are tested below)
+        in.parallel = 1;
         auto p = planLlamaCpp(in);
         QVERIFY(p.ok());
         QCOMPARE(p->context, std::uint64_t(4096)); // llama-server's default, not 131072
@@ -112,9 +123,112 @@ class TestLlamaCpp : public QObject {
         in.gpu = gpu("rtx-4090");
         in.host = findHost("ddr5-desktop").value();
         in.context = 32768;
-        const auto p = planLlamaCpp(in).value();
         const std::uint64_t cell = 2 * 256 * 2; // K + V rows of 256 f16
-        QCOMPARE(p.gpu.kvCache, 2 * cell * 32768 + 10 * cell * 1024);
+        // llama-server's default 4 unified slots: PAD(512 x 4 + 512, 256) = 2560 SWA cells.
+        QCOMPARE(planLlamaCpp(in)->gpu.kvCache, 2 * cell * 32768 + 10 * cell * 2560);
+        in.parallel = 1;
+        QCOMPARE(planLlamaCpp(in)->gpu.kvCache, 2 * cell * 32768 + 10 * cell * 1024);
+    }
+
+    // llama-kv-cache-iswa.cpp @ 02c28f53 with gpt-oss-20b's shapes (24 layers alternating a
+    // 128-token window and full attention, 8 KV heads of 64: 2,048 f16 bytes per cell and
+    // layer) at -c 16384: the non-SWA cache is 12 x 16384 cells = 384 MiB whatever the slots;
+    // the SWA cache PAD(min(kv_size, 128 x (unified ? 4 : 1) + 512), 256) cells per stream.
+    void slidingWindowIswaRule() {
+        const ModelSpec m = config("openai--gpt-oss-20b_config.json");
+        LlamaCppInput in = on4090(m);
+        in.context = 16384;
+        const std::uint64_t full = 384 * MiB;
+        // Default: 4 slots, one unified stream of PAD(1024) = 1024 SWA cells: 24 MiB.
+        QCOMPARE(planLlamaCpp(in)->gpu.kvCache, full + 24 * MiB);
+        // -np 4 without -kvu: 4 streams of 4096 cells, each PAD(640) = 768 SWA cells: 72 MiB.
+        in.parallel = 4;
+        QCOMPARE(planLlamaCpp(in)->gpu.kvCache, full + 72 * MiB);
+        // -np 1: 768 cells, 18 MiB; at -c 512 the SWA cache stops at kv_size (512 cells).
+        in.parallel = 1;
+        QCOMPARE(planLlamaCpp(in)->gpu.kvCache, full + 18 * MiB);
+        in.context = 512;
+        QCOMPARE(planLlamaCpp(in)->gpu.kvCache, std::uint64_t(24) * 512 * 2048);
+    }
+
+    // llama-kv-cache.cpp @ 02c28f53: an MLA model caches K only (has_v = !is_mla), rows of
+    // kv_lora_rank + rope dims. DeepSeek-V3: 61 layers x (512 + 64) x 2 B = 70,272 B per cell
+    // in f16 (not 132,736 with a separate V of 512), 274.5 MiB at -c 4096; q8_0 rows of 576 =
+    // 18 blocks of 34 B.
+    void mlaCachesKOnly() {
+        const ModelSpec m = asGgufType(config("deepseek-ai--DeepSeek-V3_config.json"),
+                                       *gguf::ggmlTypeByName("q4_K"));
+        LlamaCppInput in;
+        in.model = &m;
+        in.host = findHost("epyc-9004").value();
+        in.context = 4096;
+        in.parallel = 1;
+        auto p = planLlamaCpp(in);
+        QVERIFY(p.ok());
+        QCOMPARE(p->kvBytesPerCell, std::uint64_t(70272));
+        QCOMPARE(p->host.kvCache, std::uint64_t(70272) * 4096);
+        in.kvTypeK = parseLlamaKvType("q8_0").value();
+        in.kvTypeV = in.kvTypeK;
+        QCOMPARE(planLlamaCpp(in)->kvBytesPerCell, std::uint64_t(61) * 18 * 34);
+    }
+
+    // common.h @ 02c28f53: -c unset means the training context; fit.cpp @ 6d0892ba: --fit
+    // lowers it (linearly in the projected bytes, to a multiple of 256, not below 4096) until
+    // each GPU keeps 1 GiB free. server.cpp @ aa6192d3: 4 unified slots when -np is unset.
+    void defaultContextFollowsLlamaCpp() {
+        const ModelSpec m = llama8b();
+        LlamaCppInput in;
+        in.model = &m;
+        in.host = findHost("ddr5-desktop").value();
+        in.gpu = gpu("h200");
+        auto big = planLlamaCpp(in).value();
+        QCOMPARE(big.context, std::uint64_t(131072)); // fits: the training context itself
+        QCOMPARE(big.contextRule, LlamaContextRule::Training);
+        QCOMPARE(big.parallel, 4u);
+        QVERIFY(big.unifiedKv && big.defaultSlots);
+        QCOMPARE(big.contextPerSlot, std::uint64_t(131072)); // unified: any slot may fill it
+        QCOMPARE(big.host.outputBuffer, std::uint64_t(128256) * 4 * 4); // 4 outputs reserved
+        QVERIFY(llamaServerCommand(in, big).find(" -np") == std::string::npos);
+        // A 16 GB card (15.6 GiB usable, as in tier2Table): 16 GiB of KV at 131072 does not
+        // fit, so --fit lowers the context. (A 24 GB RTX 4090 keeps 131072: 20.6 GiB used.)
+        GpuSpec card = gpu("rtx-4090");
+        card.usableMemoryBytes = std::uint64_t(gib(15.6));
+        in.gpu = card;
+        const auto fit = planLlamaCpp(in).value();
+        QCOMPARE(fit.contextRule, LlamaContextRule::Fitted);
+        QCOMPARE(fit.trainingContext, std::uint64_t(131072));
+        QVERIFY(fit.context > 4096 && fit.context < 131072);
+        QCOMPARE(fit.context % 256, std::uint64_t(0));
+        const auto used = [](const LlamaCppPlan &p) { return p.gpu.total() - p.gpu.runtime; };
+        const std::uint64_t target = fit.gpuCapacity - fit.gpu.runtime - kLlamaFitMarginBytes;
+        QVERIFY(used(fit) <= target);
+        LlamaCppInput more = in;
+        more.context = fit.context + 256;
+        QVERIFY(used(planLlamaCpp(more).value()) > target); // the largest multiple of 256
+        std::ostringstream text;
+        writeLlamaCppPlanText(in, fit, text);
+        QVERIFY2(text.str().find("lowered by --fit") != std::string::npos, text.str().c_str());
+        // A 70B q4_K that does not fit even at 4096 stays at 4096 (--fit then moves layers).
+        const ModelSpec big70 = asGgufType(config("meta-llama--Meta-Llama-3.1-70B_config.json"),
+                                           *gguf::ggmlTypeByName("q4_K"));
+        in.model = &big70;
+        QCOMPARE(planLlamaCpp(in)->context, std::uint64_t(4096));
+        // -c given: taken as is.
+        in.context = 8192;
+        QCOMPARE(planLlamaCpp(in)->contextRule, LlamaContextRule::Explicit);
+    }
+
+    // llama-graph.cpp @ 434f71a5: with everything offloaded the host compute buffer holds the
+    // token embeddings and the f32 KQ mask: Llama-3-8B logs 9.01 MiB at -c 512 and 16.01 MiB
+    // at -c 4096 (n_ubatch 512).
+    void hostComputeIsTheGraphInputs() {
+        const ModelSpec m = llama8b();
+        LlamaCppInput in = on4090(m);
+        in.parallel = 1;
+        in.context = 512;
+        QCOMPARE(planLlamaCpp(in)->host.compute, std::uint64_t(4096 + 512) * 512 * 4);
+        in.context = 4096;
+        QCOMPARE(planLlamaCpp(in)->host.compute, std::uint64_t(4096 + 4096) * 512 * 4);
     }
 
     void slotsShareTheContext() {
@@ -158,6 +272,8 @@ class TestLlamaCpp : public QObject {
         in.model = &m;
         in.gpu = gpu("rtx-4090");
         in.host = findHost("ddr5-desktop").value();
+        in.context = 4096; // as -c 4096 -np 1 -kvu (the defaults are tested below)
+        in.parallel = 1;
         in.gpuLayers = std::uint32_t(ngl);
         auto p = planLlamaCpp(in);
         QVERIFY(p.ok());
@@ -177,6 +293,8 @@ class TestLlamaCpp : public QObject {
         in.model = &m;
         in.gpu = gpu("rtx-4090");
         in.host = findHost("ddr5-desktop").value();
+        in.context = 4096; // as -c 4096 -np 1 -kvu (the defaults are tested below)
+        in.parallel = 1;
         const double full = planLlamaCpp(in)->tokensPerSecond;
         in.gpuLayers = 17;
         const auto half = planLlamaCpp(in).value();
@@ -199,6 +317,8 @@ class TestLlamaCpp : public QObject {
         in.model = &m;
         in.gpu = gpu("rtx-4090");
         in.host = findHost("ddr5-desktop").value();
+        in.context = 4096; // as -c 4096 -np 1 -kvu (the defaults are tested below)
+        in.parallel = 1;
         const auto all = planLlamaCpp(in).value();
         QVERIFY(!all.fitsGpu); // ~32 GB of q8_0 weights: experts count in full, not active
         const auto moe = smallestFittingCpuMoe(in);
@@ -244,6 +364,8 @@ class TestLlamaCpp : public QObject {
         in.model = &m;
         in.gpu = gpu("rtx-4090"); // ignored: the Mac's GPU shares the unified memory
         in.host = findHost("apple-m4-max").value();
+        in.context = 4096;
+        in.parallel = 1;
         const auto p = planLlamaCpp(in).value();
         QCOMPARE(p.gpu.total(), std::uint64_t(0));
         QVERIFY(p.fits()); // ~40 GB of 96 GB the GPU may wire

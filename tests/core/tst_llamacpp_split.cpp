@@ -28,6 +28,7 @@ LlamaCppInput on4090s(const ModelSpec &m, std::uint32_t count) {
     in.gpu = Catalogue::builtin().findGpu("rtx-4090").value();
     in.host = findHost("ddr5-desktop").value();
     in.gpuCount = count;
+    in.context = 4096; // -c 4096: the split, not llama.cpp's default context, is under test
     return in;
 }
 

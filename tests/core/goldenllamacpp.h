@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: MIT
+// Golden llama.cpp memory rows: published figures for named GGUF files, each recomputed by
+// HostPlan's llama.cpp planner (engine/llamacpp.h) from a small header that mirrors the file's
+// metadata and tensor table (ggufwriter.h), within 3 % per published component and in total.
+// Shared by tst_enginememory (fails when a row leaves 3 %) and its --markdown mode
+// (docs/ACCURACY.md, scripts/accuracy.sh).
+//
+// Two kinds of source: "llama.cpp log" rows are buffers llama.cpp allocated and printed
+// (measured); "gguf-parser" rows are gpustack/gguf-parser-go's estimates printed in its
+// README, themselves a model of llama.cpp. Where gguf-parser's rule differs from llama.cpp's
+// source, HostPlan follows the source and the row states why it differs (`cause`).
+#pragma once
+
+#include "catalogue/hosts.h"
+#include "engine/llamacpp.h"
+#include "ggufwriter.h"
+#include "goldenmemory.h"
+
+#include <string>
+#include <vector>
+
+namespace golden {
+
+inline constexpr double kLlamaTol = 0.03;
+inline constexpr double kMiB = 1024.0 * 1024.0;
+
+/// The llama.cpp plan of `in`, or an exception (a broken row, not a case to check).
+inline LlamaCppPlan llamaPlan(const LlamaCppInput &in) {
+    auto p = planLlamaCpp(in);
+    if (!p.ok()) {
+        throw std::runtime_error("llama.cpp row: " + p.error().toString());
+    }
+    return p.value();
+}
+
+/// A row's input: `m` on `gpu` (all layers) and `host`, at -c `context`, one slot (-np 1
+/// -kvu), Flash Attention off (the published runs' setting).
+inline LlamaCppInput llamaRowInput(const ModelSpec &m, const GpuSpec &gpu, const HostSpec &host,
+                                   std::uint64_t context) {
+    LlamaCppInput in;
+    in.model = &m;
+    in.gpu = gpu;
+    in.host = host;
+    in.context = context;
+    in.parallel = 1;
+    in.flashAttention = false;
+    return in;
+}
+
+/// Every golden llama.cpp check, computed now.
+inline std::vector<Check> llamaCppChecks() {
+    std::vector<Check> out;
+    const HostSpec host = findHost("ddr5-desktop").value();
+
+    // L1: llama.cpp's own start-up log (llama-cpp-python), mradermacher's Q4_K_M of
+    // llama-3-Korean-Bllossom-8B (Llama-3-8B shapes, context 8192, 291 tensors: 65 f32,
+    // 193 q4_K, 33 q6_K), RTX 3070, n_ctx 512, n_batch = n_ubatch 512, flash_attn 0, 33/33
+    // layers offloaded, one sequence.
+    {
+        ggufwriter::DenseShape d = ggufwriter::llama31_8b();
+        d.name = "llama-3-Korean-Bllossom-8B";
+        d.context = 8192;
+        d.ropeFreqs = false;
+        const ModelSpec m =
+            ggufwriter::modelOf(ggufwriter::denseKQuantM(d, "q4_K", d.vocab), "bllossom.gguf");
+        LlamaCppInput in =
+            llamaRowInput(m, loggedGpu("NVIDIA GeForce RTX 3070", 8.0, true), host, 512);
+        in.batch = 512;
+        in.ubatch = 512;
+        const LlamaCppPlan p = llamaPlan(in);
+        const std::string set = "Llama-3-8B Q4_K_M, RTX 3070, -c 512 -b 512 -ub 512, FA off, "
+                                "-ngl all, 1 slot";
+        const std::string src = "llama.cpp log: github.com/developer0hye/"
+                                "llama-3-korean-bllossom-8b-q4-docker README.md";
+        const double host_ = double(p.host.weights) / kMiB;
+        const double gpuW = double(p.gpu.weights) / kMiB;
+        const double kv = double(p.gpu.kvCache) / kMiB;
+        const double outBuf = double(p.host.outputBuffer) / kMiB;
+        const double gpuC = double(p.gpu.compute) / kMiB;
+        const double hostC = double(p.host.compute) / kMiB;
+        out.push_back({"L1", "CPU model buffer MiB", set, 281.81, host_, kLlamaTol, src, {}});
+        out.push_back({"L1", "CUDA0 model buffer MiB", set, 4403.49, gpuW, kLlamaTol, src, {}});
+        out.push_back({"L1", "KV buffer MiB", set, 64.00, kv, kLlamaTol, src, {}});
+        out.push_back({"L1", "output buffer MiB", set, 0.49, outBuf, kLlamaTol, src, {}});
+        out.push_back({"L1", "CUDA0 compute MiB", set, 258.50, gpuC, kLlamaTol, src, {}});
+        out.push_back({"L1", "host compute MiB", set, 9.01, hostC, kLlamaTol, src, {}});
+        out.push_back({"L1",
+                       "total MiB",
+                       set,
+                       281.81 + 4403.49 + 64.00 + 0.49 + 258.50 + 9.01,
+                       host_ + gpuW + kv + outBuf + gpuC + hostC,
+                       kLlamaTol,
+                       src,
+                       {}});
+    }
+
+    // gguf-parser's README (gpustack/gguf-parser-go @ 8dc7a622149dd1e477c86778fc1123fc1c0a316a):
+    // estimates with its defaults (context = the model's, -b 2048 -ub 512, Flash Attention
+    // off, all layers offloaded), "NONUMA" columns (a discrete GPU).
+    // Its SummarizeItem (file_estimate__llamacpp.go @ 8dc7a622) adds --platform-footprint
+    // (default "150,250" MiB, cmd/gguf-parser/main.go) to RAM and to each VRAM: that CUDA
+    // allowance is taken off the published VRAM here, as HostPlan's own runtime allowance is
+    // left out of its figure. Its RAM (with mmap) leaves out the weights and adds tokenizer
+    // tables and a CPU compute stage, so it is another quantity than HostPlan's RAM.
+    const std::string gp = "gguf-parser README @ 8dc7a622";
+    const double vramFootprintGiB = 250.0 / 1024;
+    const std::string ramCause =
+        "differs because gguf-parser's RAM is another quantity: it leaves out the mmapped "
+        "token_embd that llama.cpp reads on the CPU (HostPlan counts it), and adds a 150 MiB "
+        "platform footprint, tokenizer tables and a CPU compute stage (one layer's K and V at "
+        "n_kv plus the FFN stage) that llama.cpp does not allocate with every layer offloaded "
+        "(row L1: host compute 9.01 MiB)";
+    // G1: QuantFactory/Meta-Llama-3-8B-Instruct-GGUF Meta-Llama-3-8B-Instruct.Q5_K_M.gguf
+    // ("With Adapter", the plain run): RAM 360.80 MiB, VRAM 0 7.04 GiB at context 8192.
+    {
+        ggufwriter::DenseShape d = ggufwriter::llama31_8b();
+        d.name = "Meta-Llama-3-8B-Instruct";
+        d.context = 8192;
+        d.ropeFreqs = false;
+        d.fileType = 17;
+        const ModelSpec m =
+            ggufwriter::modelOf(ggufwriter::denseKQuantM(d, "q5_K", d.vocab), "llama3-q5km.gguf");
+        LlamaCppInput in = llamaRowInput(m, loggedGpu("GPU", 80.0, true), host, 8192);
+        const LlamaCppPlan p = llamaPlan(in);
+        const std::string set = "Meta-Llama-3-8B-Instruct Q5_K_M, -c 8192, FA off, -ngl all";
+        out.push_back({"G1", "RAM MiB", set, 360.80, double(p.host.totalHigh()) / kMiB, kLlamaTol,
+                       gp, ramCause});
+        out.push_back({"G1",
+                       "VRAM GiB less 250 MiB footprint",
+                       set,
+                       7.04 - vramFootprintGiB,
+                       double(p.gpu.totalHigh() - p.gpu.runtime) / kBytesPerGiB,
+                       kLlamaTol,
+                       gp,
+                       {}});
+    }
+    // G2: unsloth DeepSeek-R1-Distill-Qwen-7B-Q4_K_M.gguf ("Parse Local File"): size
+    // 4.36 GiB; RAM 827.44 MiB, VRAM 0 18.89 GiB at its context 131072.
+    {
+        ggufwriter::DenseShape d;
+        d.arch = "qwen2";
+        d.name = "DeepSeek R1 Distill Qwen 7B";
+        d.layers = 28;
+        d.hidden = 3584;
+        d.heads = 28;
+        d.kvHeads = 4;
+        d.ffn = 18944;
+        d.vocab = 152064;
+        d.context = 131072;
+        d.qkvBias = true;
+        const ModelSpec m =
+            ggufwriter::modelOf(ggufwriter::denseKQuantM(d, "q4_K", d.vocab), "r1-qwen7b.gguf");
+        LlamaCppInput in = llamaRowInput(m, loggedGpu("GPU", 80.0, true), host, 131072);
+        const LlamaCppPlan p = llamaPlan(in);
+        const std::string set = "DeepSeek-R1-Distill-Qwen-7B Q4_K_M, -c 131072, FA off, -ngl all";
+        out.push_back({"G2",
+                       "file size GiB",
+                       set,
+                       4.36,
+                       double(m.weightBytes()) / kBytesPerGiB,
+                       kLlamaTol,
+                       gp,
+                       {}});
+        out.push_back({"G2", "RAM MiB", set, 827.44, double(p.host.totalHigh()) / kMiB, kLlamaTol,
+                       gp, ramCause});
+        out.push_back({"G2",
+                       "VRAM GiB less 250 MiB footprint",
+                       set,
+                       18.89 - vramFootprintGiB,
+                       double(p.gpu.totalHigh() - p.gpu.runtime) / kBytesPerGiB,
+                       kLlamaTol,
+                       gp,
+                       {}});
+    }
+    // G3: hierholzer/Llama-3.1-70B-Instruct-GGUF Llama-3.1-70B-Instruct-Q4_K_M.gguf on two
+    // GPUs ("Single Host Multiple GPU Devices": --ctx-size 1024 --tensor-split 8,10): VRAM 0
+    // 17.83 GiB with 36 layers, VRAM 1 22.83 GiB with 44 layers and the output layer. The
+    // mirror (80 layers, attn_v at least q5_K) is 39.59 GiB, the size Ollama lists for
+    // llama3.1:70b's Q4_K_M.
+    {
+        ggufwriter::DenseShape d = ggufwriter::llama31_8b();
+        d.name = "Llama-3.1-70B-Instruct";
+        d.layers = 80;
+        d.hidden = 8192;
+        d.heads = 64;
+        d.ffn = 28672;
+        d.vAtLeastQ5 = true;
+        const ModelSpec m =
+            ggufwriter::modelOf(ggufwriter::denseKQuantM(d, "q4_K", d.vocab), "llama70b.gguf");
+        LlamaCppInput in = llamaRowInput(m, loggedGpu("GPU", 80.0, true), host, 1024);
+        in.gpuCount = 2;
+        in.tensorSplit = {8, 10};
+        const LlamaCppPlan p = llamaPlan(in);
+        const std::string set = "Llama-3.1-70B-Instruct Q4_K_M, 2 GPUs -ts 8,10, -c 1024, FA off";
+        out.push_back({"G3", "layers on GPU 0", set, 36, double(p.layersPerGpu[0]), 0, gp, {}});
+        for (std::size_t dev = 0; dev < 2; ++dev) {
+            const LlamaCppSide &g = p.perGpu[dev];
+            out.push_back({"G3",
+                           "VRAM " + std::to_string(dev) + " GiB less 250 MiB footprint",
+                           set,
+                           (dev == 0 ? 17.83 : 22.83) - vramFootprintGiB,
+                           double(g.totalHigh() - g.runtime) / kBytesPerGiB,
+                           kLlamaTol,
+                           gp,
+                           {}});
+        }
+    }
+    // A "differs because" cause stands only where the row leaves 3 %.
+    for (Check &c : out) {
+        if (c.within()) {
+            c.cause.clear();
+        }
+    }
+    return out;
+}
+
+/// The llama.cpp section of docs/ACCURACY.md.
+inline std::string llamaCppMarkdown(const std::vector<Check> &checks) {
+    std::string md =
+        "\n## llama.cpp memory\n\n"
+        "Each row is a named GGUF file mirrored by a header with its metadata and tensor "
+        "types (tests/core/goldenllamacpp.h), planned by HostPlan's llama.cpp model at the "
+        "published settings. \"llama.cpp log\" rows are buffers llama.cpp allocated; "
+        "\"gguf-parser\" rows are gguf-parser's estimates. Tolerance 3 % per component and "
+        "in total; HostPlan's GPU figures exclude its CUDA runtime allowance, and gguf-parser's "
+        "VRAM is taken less the 250 MiB platform footprint it adds. gguf-parser's RAM (with "
+        "mmap) is another quantity than the RAM llama.cpp allocates (it leaves out the mmapped "
+        "token embedding and adds a CPU compute stage), so a RAM row may match by chance (G1) "
+        "or differ (G2).\n\n"
+        "| row | figure | setting | published | HostPlan | error | tolerance | status | "
+        "source |\n|---|---|---|---|---|---|---|---|---|\n";
+    return md + tableRows(checks);
+}
+
+} // namespace golden
