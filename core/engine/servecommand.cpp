@@ -536,6 +536,13 @@ ServeCommand llamaServerServeCommand(const PlanResult &p, const Catalogue &cat) 
                            " tokens (llama-server divides -c among the -np slots)"});
     c.flags.push_back({"-np", std::to_string(slots),
                        "slots decoding at once, each reserving its whole context; " + why});
+    if (slots == 1) {
+        // llama.cpp tools/server/server.cpp @ aa6192d3: -np 1 without -kvu becomes the default
+        // of 4 slots sharing one unified KV cache.
+        c.flags.push_back({"-kvu", "",
+                           "one slot really: without it llama-server turns -np 1 into its "
+                           "default of 4 slots sharing one unified KV cache"});
+    }
     const std::uint32_t gpus = std::min(p.layout.gpuCount(), p.instanceSize());
     c.flags.push_back({"-ngl", "99",
                        "every layer and the output layer on the GPU" +

@@ -221,6 +221,16 @@ class TestServeCommand : public QObject {
         QVERIFY(warned("rent 18 GPUs"));
     }
 
+    // One slot: -np 1 alone would become llama-server's 4 unified slots, so -kvu goes with it.
+    void llamaServerOneSlot() {
+        PlanResult p = planFor(defaultScenario());
+        p.throughput.capacity.batch = 1; // as when the latency target allows one sequence
+        const ServeCommand c = llamaServerServeCommand(p, Catalogue::builtin());
+        QCOMPARE(find(c, "-np")->value, std::string("1"));
+        QVERIFY(find(c, "-kvu") != nullptr);
+        QCOMPARE(find(c, "-c")->value, std::string("32768"));
+    }
+
     // llama-server for the default plan (Kimi K3 on 8 x B300, 32k context): the plan's batch as
     // slots, each slot's whole context in -c, every layer on the node's GPUs, the KV format.
     void llamaServerFlagsFromPlan() {
@@ -232,6 +242,7 @@ class TestServeCommand : public QObject {
         const std::uint32_t slotCount = p.throughput.capacity.batch;
         QVERIFY(slotCount > 1);
         QCOMPARE(find(c, "-np")->value, std::to_string(slotCount));
+        QVERIFY(find(c, "-kvu") == nullptr); // several slots, each with its own context
         QCOMPARE(find(c, "-c")->value, std::to_string(slotCount * 32768ull));
         QCOMPARE(find(c, "-ngl")->value, std::string("99"));
         QCOMPARE(find(c, "--split-mode")->value, std::string("layer"));
