@@ -101,11 +101,13 @@ struct EngineMemoryTerms {
     std::uint64_t activationPeak = 0;    ///< what the engine charges (max of the above)
     // Pool.
     double memoryFraction = 0;
-    std::uint64_t budget = 0;          ///< total x fraction (vLLM, SGLang) or total (TRT-LLM)
-    std::int64_t kvPoolBytes = 0;      ///< bytes the engine gives the KV pool (< 0: refuses)
-    std::uint64_t kvBytesPerToken = 0; ///< attention KV bytes per token, all layers, this GPU
-    std::uint32_t kvBlockTokens = 16;  ///< the engine's block (page) in tokens
-    std::uint64_t kvTokens = 0;        ///< the engine's logged KV capacity in tokens
+    std::uint64_t budget = 0;     ///< total x fraction (vLLM, SGLang) or total (TRT-LLM)
+    std::int64_t kvPoolBytes = 0; ///< bytes the engine gives the KV pool (< 0: refuses)
+    /// Attention KV bytes per token, all layers, this GPU, as the engine divides its pool by
+    /// (SGLang: its profile cell size, without the FP8 MLA layout's scales and bf16 rope).
+    std::uint64_t kvBytesPerToken = 0;
+    std::uint32_t kvBlockTokens = 16; ///< the engine's block (page) in tokens
+    std::uint64_t kvTokens = 0;       ///< the engine's logged KV capacity in tokens
     /// Sliding-window reservation beyond the window (vLLM: max_num_batched_tokens - 1).
     std::uint64_t windowExtraTokens = 0;
     /// KV bytes per token of the MTP layers on this GPU. vLLM: part of kvBytesPerToken (the
