@@ -99,6 +99,21 @@ ReportTable memoryTable(const PlanResult &p) {
             .arg(groupedInt(m.cache.kvBytesPerToken), groupedInt(m.cache.kvBytesPerTokenPerGpu),
                  sequencesText(p.fit.maxConcurrency),
                  groupedInt(p.scenario.workload.contextTokens));
+    // The engine's own terms per GPU, with the engine version they follow.
+    const EngineMemoryTerms &e = m.engine;
+    t.note += QLatin1Char(' ') +
+              Report::tr("%1 terms per GPU: weight padding %2, replication %3, draft (MTP) "
+                         "weights %4; CUDA context %5, communication %6, non-torch %7, CUDA "
+                         "graphs %8; activation peak %9 (MoE workspace %10, sampler %11); KV "
+                         "pool %12 at %13 bytes per token (draft layers %14), %15 tokens.")
+                  .arg(QString::fromStdString(e.engineVersion), bytesText(double(e.weightPadding)),
+                       bytesText(double(e.weightReplication)), bytesText(double(e.draftWeights)),
+                       bytesText(double(e.cudaContext)), bytesText(double(e.communication)),
+                       bytesText(double(e.nonTorch)), bytesText(double(e.cudaGraphs)),
+                       bytesText(double(e.activationPeak)))
+                  .arg(bytesText(double(e.activationMoe)), bytesText(double(e.activationSampler)),
+                       signedBytesText(double(e.kvPoolBytes)), groupedInt(e.kvBytesPerToken),
+                       groupedInt(e.draftKvBytesPerToken), groupedInt(e.kvTokens));
     return t;
 }
 

@@ -103,7 +103,8 @@ SglangGpuDefaults sglangGpuDefaults(double gpuMiB, std::uint32_t tp) {
     return {};
 }
 
-double sglangDefaultMemFraction(double gpuMiB, std::uint32_t tp, std::uint32_t pp) {
+double sglangDefaultMemFraction(double gpuMiB, std::uint32_t tp, std::uint32_t pp,
+                                bool speculative) {
     if (gpuMiB <= 0) {
         return engineInfo(Engine::Sglang).defaultMemoryFraction;
     }
@@ -113,12 +114,17 @@ double sglangDefaultMemFraction(double gpuMiB, std::uint32_t tp, std::uint32_t p
     if (gpuMiB > 60 * 1024) {
         reserved = std::max(reserved, 10.0 * 1024);
     }
+    if (speculative) {
+        reserved += 2048; // EAGLE / NEXTN draft model and its CUDA graphs
+    }
     return std::round((gpuMiB - reserved) / gpuMiB * 1000.0) / 1000.0;
 }
 
-double engineDefaultMemoryFraction(Engine engine, const GpuSpec &gpu, std::uint32_t tp) {
+double engineDefaultMemoryFraction(Engine engine, const GpuSpec &gpu, std::uint32_t tp,
+                                   bool speculative) {
     if (engine == Engine::Sglang) {
-        return sglangDefaultMemFraction(double(gpu.usableMemoryBytes) / kBytesPerMiB, tp, 1);
+        return sglangDefaultMemFraction(double(gpu.usableMemoryBytes) / kBytesPerMiB, tp, 1,
+                                        speculative);
     }
     return engineInfo(engine).defaultMemoryFraction;
 }

@@ -130,6 +130,69 @@ std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::u
     return ceilDiv(x.moeLayers, std::max<std::uint32_t>(pp, 1)) * perRankExperts * perExpert;
 }
 
+std::uint64_t mlaCacheBytesPerToken(const LayerGroup &layer, const NumberFormat &kv) {
+    constexpr std::uint64_t kScaleBlock = 128; // one float32 scale per 128 latent elements
+    const bool fp8 = kv.kind == FormatKind::FP8_E4M3 || kv.kind == FormatKind::FP8_E5M2;
+    if (layer.indexerHeadDim > 0 && fp8) {
+        return layer.kvLoraRank + layer.kvLoraRank / kScaleBlock * 4 +
+               formats::bf16.bytesFor(layer.ropeDim);
+    }
+    return kv.bytesFor(std::uint64_t(layer.kvLoraRank) + layer.ropeDim);
+}
+
+std::uint64_t indexerCacheBytesPerToken(const LayerGroup &layer) {
+    constexpr std::uint64_t kScaleBlock = 128;
+    return layer.indexerHeadDim ? layer.indexerHeadDim + layer.indexerHeadDim / kScaleBlock * 4 : 0;
+}
+
+std::uint64_t mtpDraftWeightBytes(const ModelSpec &model, std::uint32_t layers, std::uint32_t tp,
+                                  bool ownHead) {
+    if (layers == 0 || model.mtpLayers == 0 || model.numLayers == 0) {
+        return 0;
+    }
+    const std::uint64_t t = std::max<std::uint32_t>(tp, 1);
+    const std::uint64_t L = model.numLayers;
+    const std::uint64_t moeLayers = model.experts.moeLayers;
+    const std::uint64_t denseLayers = L > moeLayers ? L - moeLayers : 0;
+    const bool moe = model.isMoe() && moeLayers > 0;
+    double perLayer = 0; // one MTP decoder layer on this GPU
+    for (const auto &g : model.groups) {
+        std::uint64_t count = 0;
+        switch (g.role) {
+        case GroupRole::Attention:
+        case GroupRole::Norms:
+            count = L;
+            break;
+        case GroupRole::RoutedExperts:
+        case GroupRole::SharedExperts:
+        case GroupRole::MoeOther:
+            count = moe ? moeLayers : 0;
+            break;
+        case GroupRole::DenseMlp:
+            count = moe ? 0 : denseLayers;
+            break;
+        default:
+            break;
+        }
+        if (count == 0) {
+            continue;
+        }
+        const double bytes = double(g.bytes()) / double(count);
+        perLayer += g.placement == Placement::Replicated ? bytes : bytes / double(t);
+    }
+    const std::uint64_t H = model.hiddenSize;
+    // eh_proj [H, 2H] and enorm / hnorm / shared_head.norm [H], bf16 on every rank.
+    perLayer += double(formats::bf16.bytesFor(2 * H * H + 3 * H));
+    if (ownHead) {
+        for (const auto &g : model.groups) {
+            if (g.role == GroupRole::LmHead) {
+                perLayer += double(g.bytes()) / double(t);
+            }
+        }
+    }
+    return std::uint64_t(perLayer * layers);
+}
+
 std::uint64_t forwardActivationBytes(const ModelSpec &model, std::uint64_t tokens, std::uint32_t tp,
                                      std::uint32_t ep, std::uint64_t *moeOut) {
     constexpr std::uint64_t kAct = 2;               // bf16 activations
@@ -165,6 +228,7 @@ EngineKvLayout engineKvLayout(const EngineMemoryInput &in) {
     const ModelSpec &model = *in.model;
     const std::uint32_t tp = std::max<std::uint32_t>(in.tp, 1);
     const std::uint32_t pp = std::max<std::uint32_t>(in.pp, 1);
+    std::uint64_t draftPerLayer = 0; // the first full-attention layer's bytes per token
     for (const auto &l : model.layers) {
         const std::uint32_t layers = std::uint32_t(ceilDiv(l.count, pp));
         switch (l.kind) {
@@ -184,15 +248,25 @@ EngineKvLayout engineKvLayout(const EngineMemoryInput &in) {
             } else {
                 k.fullBytesPerToken += layers * perLayer;
                 k.fullLayers += layers;
+                if (!draftPerLayer) {
+                    draftPerLayer = perLayer;
+                }
             }
             break;
         }
         case AttentionKind::MLA: {
-            const std::uint64_t perLayer = in.kvFormat.bytesFor(l.kvLoraRank + l.ropeDim);
+            const std::uint64_t latent = mlaCacheBytesPerToken(l, in.kvFormat);
+            const std::uint64_t perLayer = latent + indexerCacheBytesPerToken(l);
             k.maxLayerBytesPerToken = std::max(k.maxLayerBytesPerToken, perLayer);
             k.fullBytesPerToken += layers * perLayer;
+            k.mlaLayoutExtraPerToken +=
+                layers * (latent - std::min(latent, in.kvFormat.bytesFor(
+                                                        std::uint64_t(l.kvLoraRank) + l.ropeDim)));
             k.fullLayers += layers;
             k.hasMla = true;
+            if (!draftPerLayer) {
+                draftPerLayer = perLayer;
+            }
             break;
         }
         case AttentionKind::Linear: {
@@ -206,6 +280,10 @@ EngineKvLayout engineKvLayout(const EngineMemoryInput &in) {
             break;
         }
         }
+    }
+    if (in.draftLayers > 0 && model.mtpLayers > 0) {
+        k.draftLayers = in.draftLayers;
+        k.draftBytesPerToken = std::uint64_t(in.draftLayers) * draftPerLayer;
     }
     return k;
 }

@@ -61,11 +61,15 @@ struct EngineMemoryInput {
     /// Checkpoint weights on the most loaded GPU, divided by the layout without any kernel
     /// padding (sizing/memory.h weightPlacement).
     std::uint64_t checkpointWeightsPerGpu = 0;
-    double memoryFraction = 0.9;                     ///< the engine's fraction (its own meaning)
-    std::uint32_t maxNumSeqs = 256;                  ///< running-sequence cap (vLLM max_num_seqs)
-    std::uint32_t maxBatchedTokens = 8192;           ///< tokens per step (max_num_batched_tokens)
-    std::uint64_t maxModelLen = 8192;                ///< context one request may reach
-    std::uint32_t stateSlots = 1;                    ///< linear-attention state slots per request
+    double memoryFraction = 0.9;           ///< the engine's fraction (its own meaning)
+    std::uint32_t maxNumSeqs = 256;        ///< running-sequence cap (vLLM max_num_seqs)
+    std::uint32_t maxBatchedTokens = 8192; ///< tokens per step (max_num_batched_tokens)
+    std::uint64_t maxModelLen = 8192;      ///< context one request may reach
+    std::uint32_t stateSlots = 1;          ///< linear-attention state slots per request
+    /// MTP layers the engine loads for speculative decoding (vLLM `--speculative-config
+    /// '{"method": "mtp"}'`, SGLang `--speculative-algorithm NEXTN`): the model's
+    /// ModelSpec::mtpLayers when speculative decoding is on, else 0.
+    std::uint32_t draftLayers = 0;
     std::optional<std::uint64_t> activationOverride; ///< scenario activation_bytes_per_gpu
     std::optional<std::uint64_t> runtimeOverride;    ///< scenario runtime_bytes_per_gpu
     MoeKernel moeKernel = MoeKernel::Auto;
@@ -79,7 +83,7 @@ struct EngineMemoryTerms {
     std::uint64_t checkpointWeights = 0; ///< the checkpoint's share, unpadded
     std::uint64_t weightPadding = 0;     ///< kernel padding (MXFP4 Marlin) and vocab round-up
     std::uint64_t weightReplication = 0; ///< KV projections replicated when TP > KV heads
-    std::uint64_t draftWeights = 0;      ///< draft / MTP layers (0: not in the model spec)
+    std::uint64_t draftWeights = 0; ///< MTP layers loaded for speculation (mtpDraftWeightBytes)
     std::uint64_t weights() const {
         return checkpointWeights + weightPadding + weightReplication + draftWeights;
     }
@@ -97,13 +101,29 @@ struct EngineMemoryTerms {
     std::uint64_t activationPeak = 0;    ///< what the engine charges (max of the above)
     // Pool.
     double memoryFraction = 0;
-    std::uint64_t budget = 0;          ///< total x fraction (vLLM, SGLang) or total (TRT-LLM)
-    std::int64_t kvPoolBytes = 0;      ///< bytes the engine gives the KV pool (< 0: refuses)
-    std::uint64_t kvBytesPerToken = 0; ///< attention KV bytes per token, all layers, this GPU
-    std::uint32_t kvBlockTokens = 16;  ///< the engine's block (page) in tokens
-    std::uint64_t kvTokens = 0;        ///< the engine's logged KV capacity in tokens
+    std::uint64_t budget = 0;     ///< total x fraction (vLLM, SGLang) or total (TRT-LLM)
+    std::int64_t kvPoolBytes = 0; ///< bytes the engine gives the KV pool (< 0: refuses)
+    /// Attention KV bytes per token, all layers, this GPU, as the engine divides its pool by
+    /// (SGLang: its profile cell size, without the FP8 MLA layout's scales and bf16 rope).
+    std::uint64_t kvBytesPerToken = 0;
+    std::uint32_t kvBlockTokens = 16; ///< the engine's block (page) in tokens
+    std::uint64_t kvTokens = 0;       ///< the engine's logged KV capacity in tokens
     /// Sliding-window reservation beyond the window (vLLM: max_num_batched_tokens - 1).
     std::uint64_t windowExtraTokens = 0;
+    /// KV bytes per token of the MTP layers on this GPU. vLLM: part of kvBytesPerToken (the
+    /// draft layers join the target's KV cache groups). SGLang: a separate draft pool.
+    std::uint64_t draftKvBytesPerToken = 0;
+    /// SGLang: the draft worker's own KV pool (draft_runner_cache_size tokens x
+    /// draftKvBytesPerToken), allocated after the target's pool, so it comes out of the
+    /// reserve total x (1 - mem_fraction_static) like the draft weights. 0 for vLLM.
+    std::uint64_t draftKvBytes = 0;
+    /// SGLang: pool split for hybrid models. Sliding-window layers' tokens
+    /// (swa_full_tokens_ratio x the full layers' tokens; 0 when the model has none).
+    std::uint64_t windowTokens = 0;
+    /// SGLang: linear-attention state slots in the pool (max_mamba_cache_size; 0 = none).
+    std::uint64_t stateSlotsInPool = 0;
+    /// SGLang: bytes of those state slots (taken out of the pool before the KV division).
+    std::uint64_t stateBytes = 0;
 };
 
 /// What the engine does at start-up with a plan's flags.
@@ -144,9 +164,10 @@ class EngineMemoryModel {
     virtual std::uint64_t requestBytes(const EngineMemoryInput &in, const EngineMemoryTerms &t,
                                        std::uint64_t contextTokens) const = 0;
     /// Sequences of `contextTokens` the pool holds (the engine's concurrency figure): the pool
-    /// divided by requestBytes(), 0 when the pool is empty or negative.
-    std::uint32_t sequences(const EngineMemoryInput &in, const EngineMemoryTerms &t,
-                            std::uint64_t contextTokens) const;
+    /// divided by requestBytes(), 0 when the pool is empty or negative (SGLang also caps it by
+    /// its linear-attention state slots).
+    virtual std::uint32_t sequences(const EngineMemoryInput &in, const EngineMemoryTerms &t,
+                                    std::uint64_t contextTokens) const;
 };
 
 /// The memory model of `engine`.
@@ -188,6 +209,35 @@ std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::u
 /// (A100, RTX 30/40, L40S: GPUs without FP8 tensor cores or Ada by name), else Triton.
 MoeKernel vllmMoeKernel(const GpuSpec &gpu, MoeKernel requested);
 
+/// KV bytes per token of one MLA layer in `kv`: kv_lora_rank + rope elements, except
+/// DeepSeek V3.2's FP8 layout (layers with a lightning indexer and an FP8 cache), which stores
+/// the latent as FP8 with one float32 scale per 128 elements and the rope part in bf16:
+/// 512 + 4 x 4 + 64 x 2 = 656 B (vLLM `fp8_ds_mla`: vllm/model_executor/models/config.py
+/// @ 0144dd5b DeepseekV32ForCausalLM.verify_and_update_config, kv_cache_interface.py
+/// @ 001cabc1 MLAAttentionSpec; SGLang model_runner_kv_cache_mixin.py @ 001ccef0
+/// calculate_mla_kv_cache_dim, non-trtllm backends). bf16 stays 576 x 2.
+std::uint64_t mlaCacheBytesPerToken(const LayerGroup &layer, const NumberFormat &kv);
+
+/// KV bytes per token of one layer's lightning-indexer key cache: index_head_dim FP8 bytes and
+/// one float32 scale per 128 (132 B for DeepSeek V3.2), whatever the KV dtype (vLLM
+/// DeepseekV32IndexerCache, uint8; SGLang NSATokenToKVPool index_k_with_scale_buffer, same
+/// size: model_runner_kv_cache_mixin.py @ 001ccef0 get_cell_size_per_token). 0 without one.
+std::uint64_t indexerCacheBytesPerToken(const LayerGroup &layer);
+
+/// Weight bytes on one GPU of the model's MTP layers when an engine loads them for
+/// speculative decoding (0 when `layers` is 0 or the model has no MTP layers). Each MTP layer
+/// is one decoder layer of the model's kind (an MoE layer for an MoE model: attention, norms,
+/// routed and shared experts and router at the model's formats and TP placement) plus eh_proj
+/// [H, 2H] (nn.Linear, bf16, unsharded) and three [H] norms; the input embedding is the
+/// target's. `ownHead`: the layer keeps its own shared_head.head [vocab, H] split by TP
+/// (vLLM vllm/model_executor/models/deepseek_mtp.py @ 03356f8c SharedHead; eagle.py
+/// @ 008603a3 load_model shares only embed_tokens with an MTP draft at PP 1); false when the
+/// engine shares the target's lm_head (SGLang models/deepseek_nextn.py @ 0114f9c9 skips
+/// shared_head.head and embed_tokens; set_embed_and_head frees them). MTP layers sit on one
+/// pipeline stage whole.
+std::uint64_t mtpDraftWeightBytes(const ModelSpec &model, std::uint32_t layers, std::uint32_t tp,
+                                  bool ownHead);
+
 /// Forward activation peak of one profiled step of `tokens` tokens, bf16 activations:
 /// dense MLP layers tokens x (6H + 6I/tp) (residual, normed input, gate_up, act, down);
 /// MoE layers 3 x tokens x H x 2 plus the fused-MoE workspace (fused_moe.py
@@ -214,11 +264,19 @@ struct EngineKvLayout {
     std::uint32_t stateLayers = 0;    ///< linear-attention (mamba-type) layers
     std::uint64_t statePageBytes = 0; ///< one sequence's state in one such layer
     bool hasMla = false;
+    /// What the FP8 MLA layout (mlaCacheBytesPerToken) adds over kv_lora_rank + rope FP8
+    /// bytes, summed over this GPU's layers (SGLang's profile cell size leaves it out).
+    std::uint64_t mlaLayoutExtraPerToken = 0;
+    /// The MTP layers (EngineMemoryInput::draftLayers) as the model's first full-attention
+    /// layer kind: their count and KV bytes per token on this GPU; not in the sums above.
+    std::uint32_t draftLayers = 0;
+    std::uint64_t draftBytesPerToken = 0;
     std::uint64_t attentionBytesPerToken() const { return fullBytesPerToken + windowBytesPerToken; }
 };
-/// The layout of `in`: GQA heads split ceil(kv / tp) (at least 1), MLA latent (kv_lora_rank +
-/// rope) replicated on every rank, linear-attention state split by heads (recurrent state in
-/// stateFormat, short-conv windows in bf16).
+/// The layout of `in`: GQA heads split ceil(kv / tp) (at least 1), MLA latent
+/// (mlaCacheBytesPerToken plus indexerCacheBytesPerToken) replicated on every rank,
+/// linear-attention state split by heads (recurrent state in stateFormat, short-conv windows
+/// in bf16), and the draft layers apart.
 EngineKvLayout engineKvLayout(const EngineMemoryInput &in);
 
 /// Name of a start-up outcome for JSON: "starts", "kv_pool_negative",

@@ -2,28 +2,56 @@
 // SGLang memory rules (SGLang v0.5.x, notes/engine-memory.md section 2).
 //
 // Sources (sgl-project/sglang):
-// - python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py profile_max_num_token
-//   (older model_runner.py): pre = free memory after the CUDA context and NCCL, before the
-//   weights; post = free after the weights; rest = post - pre x (1 - mem_fraction_static);
-//   max_total_num_tokens = rest // cell_size, cell_size = KV bytes per token of this rank's
-//   layers. Everything allocated before the pool (weights, draft model) comes out of the
-//   fraction; activations and CUDA graphs (captured after the pool) live in pre x (1 - mfs).
-//   Refusal: "Not enough memory. Please try to increase --mem-fraction-static."
+// - python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py @ 001ccef0
+//   profile_max_num_token (older model_runner.py): pre = free memory after the CUDA context and
+//   NCCL, before the weights; post = free after the weights; rest = post - pre x (1 -
+//   mem_fraction_static); max_total_num_tokens = rest // cell_size, cell_size = KV bytes per
+//   token of this rank's layers (get_cell_size_per_token: MLA counts kv_lora_rank + rope
+//   elements of the KV dtype plus the NSA indexer's 132 B, even where the pool then stores
+//   DeepSeek V3.2's 656 B FP8 layout, calculate_mla_kv_cache_dim). Everything allocated
+//   before the pool comes out of the fraction; activations and CUDA graphs (captured after
+//   the pool) live in pre x (1 - mfs). Refusal: "Not enough memory. Please try to increase
+//   --mem-fraction-static."
+// - Same file, hybrid pools: set_num_tokens_hybrid_swa splits the profiled bytes between the
+//   full and the sliding-window layers with swa_full_tokens_ratio r (default 0.8,
+//   server_args.py): full_tokens = tokens x (F + S) / (F + r S), swa_tokens = r x full_tokens
+//   (F, S: full / window layers' bytes per token), for the architectures
+//   configs/model_config.py @ 8b5e1bbf is_hybrid_swa_model names (Llama 4, gpt-oss, MiMo V2
+//   Flash, Step 3.5). handle_max_mamba_cache gives linear-attention state
+//   rest x m / (1 + m) with m = --mamba-full-memory-ratio (default 0.9): max_mamba_cache_size
+//   = that // state bytes per request, then the full-attention layers share the remainder;
+//   init_memory caps running requests at slots // calculate_mamba_ratio (3 + 2 extra buffers
+//   with the overlap schedule: HostPlan's state slots per request).
+// - Speculative decoding (MTP / NEXTN): the draft worker is built after the target's pool
+//   (speculative/eagle_worker.py @ fba8eccd); its pool holds draft_runner_cache_size = the
+//   target's max_total_num_tokens (@ 001ccef0) tokens of num_nextn_predict_layers layers, and
+//   its weights (models/deepseek_nextn.py @ 0114f9c9: decoder layer, eh_proj, norms; embedding
+//   and head are the target's) come out of the reserve pre x (1 - mfs), like the CUDA graphs.
 // - python/sglang/srt/server_args.py @ 469c63e5 _handle_gpu_memory_settings (PR #10975): the
 //   default mem_fraction_static, chunked_prefill_size and cuda_graph_max_bs by GPU size
 //   (engine.cpp sglangDefaultMemFraction, sglangGpuDefaults).
-// Not modelled: --mamba-full-memory-ratio splitting of the pool for hybrid models (state slots
-// are charged per request instead), SWA token ratio (window layers cost like full layers).
 #include "engine/enginememory.h"
 
 #include "util/units.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace hostplan {
 
 namespace {
+
+/// server_args.py defaults: --swa-full-tokens-ratio and --mamba-full-memory-ratio.
+constexpr double kSwaFullTokensRatio = 0.8;
+constexpr double kMambaFullMemoryRatio = 0.9;
+
+/// model_config.py is_hybrid_swa_model, by config model_type.
+bool sglangHybridSwa(const ModelSpec &m) {
+    constexpr std::array<std::string_view, 5> kTypes = {"gpt_oss", "llama4", "llama4_text",
+                                                        "mimo_v2_flash", "step3p5"};
+    return std::find(kTypes.begin(), kTypes.end(), m.architecture) != kTypes.end();
+}
 
 class SglangMemory final : public EngineMemoryModel {
   public:
@@ -37,6 +65,7 @@ class SglangMemory final : public EngineMemoryModel {
         t.checkpointWeights = in.checkpointWeightsPerGpu;
         t.weightPadding = vocabPaddingBytes(m, in.tp, in.pp);
         t.weightReplication = kvReplicationBytes(m, in.tp, in.pp);
+        t.draftWeights = mtpDraftWeightBytes(m, in.draftLayers, in.tp, false);
         // Before `pre`: CUDA context and the NCCL communicators (NCCL_BUFFSIZE 4 MiB x up to
         // 32 channels per peer) plus SGLang's custom all-reduce buffers.
         t.cudaContext = std::uint64_t(gib(0.5));
@@ -62,33 +91,61 @@ class SglangMemory final : public EngineMemoryModel {
         const double pre = double(in.gpu.usableMemoryBytes) - double(t.cudaContext) -
                            double(t.communication) - double(in.runtimeOverride.value_or(0));
         t.budget = std::uint64_t(std::max(0.0, pre * in.memoryFraction));
-        t.kvPoolBytes =
-            std::int64_t(std::floor(pre * in.memoryFraction)) - std::int64_t(t.weights());
+        // The target's pool: the draft model loads after it (out of the reserve).
+        std::int64_t rest = std::int64_t(std::floor(pre * in.memoryFraction)) -
+                            std::int64_t(t.weights() - t.draftWeights);
         const EngineKvLayout k = engineKvLayout(in);
-        t.kvBytesPerToken = k.attentionBytesPerToken();
+        // The profile's cell size: the FP8 MLA layout's scales and bf16 rope are not in it.
+        t.kvBytesPerToken = k.attentionBytesPerToken() - k.mlaLayoutExtraPerToken;
         t.kvBlockTokens = info.kvBlockTokens;
-        if (t.kvPoolBytes > 0 && t.kvBytesPerToken > 0) {
-            std::uint64_t pool = std::uint64_t(t.kvPoolBytes);
-            // State slots per running request come out of the pool first (one request's worth
-            // per sequence the token pool holds at the context).
-            t.kvTokens = pool / t.kvBytesPerToken;
-            const std::uint64_t seqState =
-                std::uint64_t(k.stateLayers) * k.statePageBytes * in.stateSlots;
-            if (seqState && in.maxModelLen) {
-                const std::uint64_t perSeq = in.maxModelLen * t.kvBytesPerToken + seqState;
-                t.kvTokens =
-                    pool / perSeq * in.maxModelLen +
-                    (pool % perSeq > seqState ? (pool % perSeq - seqState) / t.kvBytesPerToken : 0);
+        t.draftKvBytesPerToken = k.draftBytesPerToken;
+        const std::uint64_t statePerReq = std::uint64_t(k.stateLayers) * k.statePageBytes;
+        if (rest > 0 && statePerReq > 0) {
+            const double share =
+                double(rest) * kMambaFullMemoryRatio / (1.0 + kMambaFullMemoryRatio);
+            t.stateSlotsInPool = std::uint64_t(share) / statePerReq;
+            t.stateBytes = t.stateSlotsInPool * statePerReq;
+            rest -= std::int64_t(t.stateBytes);
+        }
+        t.kvPoolBytes = rest;
+        if (rest > 0 && t.kvBytesPerToken > 0) {
+            t.kvTokens = std::uint64_t(rest) / t.kvBytesPerToken;
+            if (k.windowLayers > 0 && k.fullLayers > 0 && sglangHybridSwa(m)) {
+                const double total = double(t.kvTokens) * double(t.kvBytesPerToken);
+                const double denom = double(k.fullBytesPerToken) +
+                                     kSwaFullTokensRatio * double(k.windowBytesPerToken);
+                t.kvTokens = std::uint64_t(total / denom);
+                t.windowTokens = std::uint64_t(double(t.kvTokens) * kSwaFullTokensRatio);
             }
         }
+        t.draftKvBytes = t.kvTokens * t.draftKvBytesPerToken;
         return t;
     }
 
     std::uint64_t requestBytes(const EngineMemoryInput &in, const EngineMemoryTerms &t,
                                std::uint64_t contextTokens) const override {
-        const EngineKvLayout k = engineKvLayout(in);
-        return contextTokens * t.kvBytesPerToken +
-               std::uint64_t(k.stateLayers) * k.statePageBytes * in.stateSlots;
+        (void)in;
+        if (t.windowTokens > 0 && t.kvTokens > 0 && t.kvPoolBytes > 0) {
+            // Hybrid SWA: one request takes its context in the full layers' token pool, whose
+            // share of the pool is kvPoolBytes per kvTokens.
+            return std::uint64_t(
+                std::ceil(double(contextTokens) * double(t.kvPoolBytes) / double(t.kvTokens)));
+        }
+        return contextTokens * t.kvBytesPerToken;
+    }
+
+    std::uint32_t sequences(const EngineMemoryInput &in, const EngineMemoryTerms &t,
+                            std::uint64_t contextTokens) const override {
+        if (t.kvPoolBytes <= 0 || t.kvTokens == 0 || contextTokens == 0) {
+            return 0;
+        }
+        std::uint64_t n = t.kvTokens / contextTokens;
+        if (t.stateSlotsInPool > 0) {
+            // init_memory: max_num_reqs <= max_mamba_cache_size // mamba ratio.
+            n = std::min<std::uint64_t>(n, t.stateSlotsInPool /
+                                               std::max<std::uint32_t>(in.stateSlots, 1));
+        }
+        return std::uint32_t(std::min<std::uint64_t>(n, 0xffffffffu));
     }
 };
 

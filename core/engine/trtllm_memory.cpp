@@ -11,6 +11,8 @@
 //   kv_lora_rank + rope, factor 1). tokens_per_block 32.
 // - tensorrt_llm/commands/serve.py @ 4c05a748: max_batch_size 2048, max_num_tokens 8192,
 //   kv_cache_free_gpu_memory_fraction 0.9.
+// Not modelled: MTP draft layers under speculative decoding (EngineMemoryInput::draftLayers is
+// ignored here: draft weights and draft KV stay 0 until this engine's source is read for them).
 #include "engine/enginememory.h"
 
 #include "util/units.h"

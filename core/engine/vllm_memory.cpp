@@ -21,6 +21,12 @@
 //   block raised to a multiple of the kernel block (64 for MLA backends, 16 otherwise) until an
 //   attention page holds a mamba page.
 // - vllm/model_executor/layers/quantization/mxfp4.py @ afdb4a4f: MXFP4 MoE padding by backend.
+// - MTP speculative decoding: vllm/v1/spec_decode/eagle.py @ 008603a3 load_model builds the
+//   draft model inside the runner's load_model (so "Model loading took" and the profile's
+//   weights include it) and registers its attention layers beside the target's: they join
+//   the KV cache spec and its groups (one more MLA layer per MTP layer for DeepSeek), so the
+//   draft's KV shares the pool and every block; the embedding is shared at PP 1
+//   (mtpDraftWeightBytes).
 #include "engine/enginememory.h"
 
 #include "util/units.h"
@@ -101,6 +107,14 @@ std::uint64_t requestBlocks(const VllmGroups &g, const EngineKvLayout &k,
     return g.fullGroups * full + g.windowGroups * window + g.stateGroups * 1;
 }
 
+/// The layout vLLM sizes: the MTP layers' attention joins the full-attention layers.
+EngineKvLayout vllmLayout(const EngineMemoryInput &in) {
+    EngineKvLayout k = engineKvLayout(in);
+    k.fullBytesPerToken += k.draftBytesPerToken;
+    k.fullLayers += k.draftLayers;
+    return k;
+}
+
 /// The profiled batch: V0 without chunked prefill profiles max(max_model_len, 2048) tokens.
 std::uint64_t profiledTokens(const EngineMemoryInput &in) {
     if (in.vllmProfile == VllmProfile::V0 && in.maxModelLen <= 32768) {
@@ -127,6 +141,15 @@ class VllmMemory final : public EngineMemoryModel {
             vocabPaddingBytes(m, in.tp, in.pp) +
             mxfp4PaddingBytes(m, in.tp, in.ep, in.pp, vllmMoeKernel(in.gpu, in.moeKernel));
         t.weightReplication = kvReplicationBytes(m, in.tp, in.pp);
+        t.draftWeights = mtpDraftWeightBytes(m, in.draftLayers, in.tp, true);
+        if (t.draftWeights && in.pp > 1) {
+            // PP > 1: the draft loads its own embedding (eagle.py load_model).
+            for (const auto &g : m.groups) {
+                t.draftWeights += g.role == GroupRole::Embedding
+                                      ? g.bytes() / std::max<std::uint32_t>(in.tp, 1)
+                                      : 0;
+            }
+        }
 
         // Outside the pool (snapshot after CUDA/NCCL init; graphs after the pool).
         t.cudaContext = std::uint64_t(gib(0.5));
@@ -160,9 +183,10 @@ class VllmMemory final : public EngineMemoryModel {
         t.kvPoolBytes = std::int64_t(t.budget) - std::int64_t(t.weights()) -
                         std::int64_t(t.activationPeak) - std::int64_t(inside);
 
-        const EngineKvLayout k = engineKvLayout(in);
+        const EngineKvLayout k = vllmLayout(in);
         const VllmGroups g = vllmGroups(k, info.kvBlockTokens);
         t.kvBytesPerToken = k.attentionBytesPerToken();
+        t.draftKvBytesPerToken = k.draftBytesPerToken;
         t.kvBlockTokens = g.block;
         t.windowExtraTokens = in.maxBatchedTokens ? in.maxBatchedTokens - 1 : 0;
         if (t.kvPoolBytes > 0 && g.page > 0 && g.groups() > 0) {
@@ -174,7 +198,7 @@ class VllmMemory final : public EngineMemoryModel {
 
     std::uint64_t requestBytes(const EngineMemoryInput &in, const EngineMemoryTerms &t,
                                std::uint64_t contextTokens) const override {
-        const EngineKvLayout k = engineKvLayout(in);
+        const EngineKvLayout k = vllmLayout(in);
         const VllmGroups g = vllmGroups(k, engineInfo(Engine::Vllm).kvBlockTokens);
         (void)t;
         if (g.uniform) {

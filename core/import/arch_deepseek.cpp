@@ -14,9 +14,9 @@
 //     never quantized); e_score_correction_bias [experts] in fp32 with topk_method noaux_tc
 //   once: embed_tokens, lm_head, model.norm
 // Not counted: the MTP layers (num_nextn_predict_layers; DeepSeek-V3 has 1), a separate draft
-// module that engines load only for speculative decoding. The published checkpoint size of
-// DeepSeek-V3 (688,574,839,360 B) includes them; refineWithIndex absorbs the difference when an
-// index is given.
+// module that engines load only for speculative decoding (ModelSpec::mtpLayers keeps the count).
+// The published checkpoint size of DeepSeek-V3 (688,574,839,360 B) includes them; refineWithIndex
+// absorbs the difference when an index is given.
 #include "import/archcommon.h"
 #include "import/architectures.h"
 
@@ -27,6 +27,7 @@ using u64 = std::uint64_t;
 std::optional<ConfigReader> buildDeepseekV3(const ConfigReader &c, const std::string &,
                                             ModelBuilder &b) {
     readCommon(c, b);
+    b.setMtpLayers(c.countOr("num_nextn_predict_layers", 0, kMaxLayers, 0));
     const ModelDimensions &d = b.dimensions();
     const u64 H = d.hidden, nh = d.heads, L = d.layers;
     const MlaShape mla = readMla(c);

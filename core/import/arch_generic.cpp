@@ -349,8 +349,9 @@ void addIndexer(const ConfigReader &c, ModelBuilder &b, u64 qLora, u64 n) {
     b.small(at + "k_norm", checkedMul(2, dim, c.field("index_head_dim")), n);
     b.tensor("attention (replicated down-projections)", GroupRole::Attention, Placement::Replicated,
              at + "weights_proj", heads, H, n, n);
+    b.setIndexerHeadDim(dim);
     b.note("the sparse-attention indexer caches " + std::to_string(dim) +
-           " more elements per token and layer (its own FP8 key cache), not in the KV figures");
+           " FP8 elements and their scale per token and layer beside the latent");
 }
 
 /// A wrapper's vision_config as a generic ViT: patch embedding, `depth` blocks of attention
@@ -399,6 +400,7 @@ void noteMtp(const ConfigReader &c, ModelBuilder &b) {
     if (k) {
         const u64 n = c.countOr(k, 0, kMaxLayers, 0);
         if (n > 0) {
+            b.setMtpLayers(n);
             b.note(std::to_string(n) + " MTP / draft layer(s) (" + c.field(k) +
                    ") are not counted; engines load them only for speculative decoding");
         }

@@ -256,8 +256,14 @@ Result<ModelSpec> ModelBuilder::finish(NumberFormat dtype, const Quantization &q
         spec.maxContextTokens = m_dims.maxContext;
         spec.groups = makeGroups(m_pieces, quant, dtype);
         spec.layers = mergeLayers(m_layers);
+        for (auto &l : spec.layers) {
+            if (l.kind == AttentionKind::MLA) {
+                l.indexerHeadDim = m_indexerHeadDim;
+            }
+        }
         spec.experts = m_experts;
         spec.denseIntermediate = std::uint32_t(m_denseIntermediate);
+        spec.mtpLayers = m_mtpLayers;
         spec.notes = m_notes;
         u64 embedding = 0;
         for (const auto &g : spec.groups) {

@@ -134,6 +134,11 @@ class ModelBuilder {
                     std::uint64_t moeLayers, std::uint64_t paramsPerExpert, std::uint64_t width,
                     std::uint64_t intermediate);
 
+    /// The MTP / next-n prediction layers the checkpoint ships (ModelSpec::mtpLayers).
+    void setMtpLayers(std::uint64_t n) { m_mtpLayers = narrow(n, "MTP layers"); }
+    /// The lightning indexer's key width of every MLA layer (LayerGroup::indexerHeadDim).
+    void setIndexerHeadDim(std::uint64_t dim) { m_indexerHeadDim = narrow(dim, "index_head_dim"); }
+
     // --- Notes -------------------------------------------------------------------------------
 
     /// An import note the plan repeats as a warning (ModelSpec::notes). Notes that start with
@@ -163,6 +168,8 @@ class ModelBuilder {
     std::vector<LayerGroup> m_layers; // one per decoder layer
     ExpertInfo m_experts;
     std::uint64_t m_denseIntermediate = 0; // widest dense gated MLP built (0: none)
+    std::uint32_t m_mtpLayers = 0;
+    std::uint32_t m_indexerHeadDim = 0;
     std::vector<std::string> m_notes;
     std::optional<Error> m_error;
 };

@@ -88,6 +88,9 @@ struct LayerGroup {
     std::uint64_t stateElements = 0;
     std::uint64_t convElements = 0;
     std::uint32_t stateHeads = 0; ///< heads the state is split over under TP
+    /// MLA layers with a sparse-attention lightning indexer (DeepSeek V3.2 config
+    /// index_head_dim): the indexer's key width per token, cached beside the latent; 0 = none.
+    std::uint32_t indexerHeadDim = 0;
 };
 
 /// Mixture-of-experts facts (all zero for a dense model).
@@ -147,6 +150,12 @@ struct ModelSpec {
     /// --n-cpu-moe) then spread the groups evenly over the layers.
     std::vector<std::uint64_t> layerBytes;
     std::vector<std::uint64_t> layerExpertBytes;
+
+    /// Multi-token-prediction layers the checkpoint ships beside the decoder (config
+    /// num_nextn_predict_layers / mtp_num_hidden_layers / num_mtp_modules). Not in groups or
+    /// totalParams (see above); engines load them only for speculative decoding
+    /// (engine/enginememory.h mtpDraftWeightBytes).
+    std::uint32_t mtpLayers = 0;
 
     bool isMoe() const { return experts.routed > 0; }
     /// Sum of TensorGroup::bytes() over all groups.

@@ -164,7 +164,15 @@ nlohmann::ordered_json engineTermsJson(const EngineMemoryTerms &t) {
             {"kv_pool_bytes", t.kvPoolBytes},
             {"kv_bytes_per_token", t.kvBytesPerToken},
             {"kv_block_tokens", t.kvBlockTokens},
-            {"kv_tokens", t.kvTokens}};
+            {"kv_tokens", t.kvTokens},
+            {"memory_fraction", t.memoryFraction},
+            {"budget_bytes", t.budget},
+            {"window_extra_tokens", t.windowExtraTokens},
+            {"window_tokens", t.windowTokens},
+            {"state_slots", t.stateSlotsInPool},
+            {"state_bytes", t.stateBytes},
+            {"draft_kv_bytes_per_token", t.draftKvBytesPerToken},
+            {"draft_kv_bytes", t.draftKvBytes}};
 }
 
 /// The engine's start-up verdict (startup in the JSON table of README).

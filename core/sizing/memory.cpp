@@ -53,8 +53,10 @@ CacheCost cacheCost(const ModelSpec &model, const Parallelism &par, const Number
             break;
         }
         case AttentionKind::MLA: {
-            // The compressed latent is replicated on every TP rank.
-            const std::uint64_t perLayer = kvFormat.bytesFor(l.kvLoraRank + l.ropeDim);
+            // The compressed latent is replicated on every TP rank; the FP8 layout of DeepSeek
+            // V3.2 and its indexer cache by the engines' rules (engine/enginememory.h).
+            const std::uint64_t perLayer =
+                mlaCacheBytesPerToken(l, kvFormat) + indexerCacheBytesPerToken(l);
             c.kvBytesPerToken += l.count * perLayer;
             c.kvBytesPerTokenPerGpu += stageLayers * perLayer;
             break;
@@ -117,8 +119,10 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     for (const auto &g : weightPlacement(model, par)) {
         in.checkpointWeightsPerGpu += g.perGpuBytes;
     }
-    in.memoryFraction =
-        scenario.engine.memoryFraction.value_or(engineDefaultMemoryFraction(engine, gpu, in.tp));
+    const bool speculative = scenario.workload.speculativeTokens > 0;
+    in.memoryFraction = scenario.engine.memoryFraction.value_or(
+        engineDefaultMemoryFraction(engine, gpu, in.tp, speculative));
+    in.draftLayers = speculative ? model.mtpLayers : 0;
     in.maxNumSeqs = engineMaxSequences(engine, gpu);
     if (in.maxNumSeqs == 0) { // SGLang: its CUDA-graph batch bounds the decode batch it profiles
         in.maxNumSeqs =

@@ -5,6 +5,7 @@
 // (scripts/accuracy.sh).
 #include "engine/enginememory.h"
 #include "goldenllamacpp.h"
+#include "engine/servecommand.h"
 #include "goldenmemory.h"
 #include "plan/plan.h"
 #include "testutil.h"
@@ -245,6 +246,200 @@ class tst_EngineMemory : public QObject {
                                         f.value == std::to_string(c.largestContext));
         }
         QVERIFY(contextFix);
+    }
+
+    // DeepSeek-V3 ships one MTP layer (num_nextn_predict_layers 1). Its checkpoint index
+    // (deepseek-ai/DeepSeek-V3 model.safetensors.index.json, total_size 688,574,839,360 B)
+    // holds the main model plus the MTP module: one MoE decoder layer, eh_proj, norms and its
+    // own bf16 embed_tokens and shared_head.head. vLLM keeps the head and shares the embedding
+    // (deepseek_mtp.py, eagle.py); SGLang shares both (deepseek_nextn.py).
+    void mtpDraftWeights() {
+        const ModelSpec m = golden::catalogueModel("deepseek-v3");
+        QCOMPARE(m.mtpLayers, 1u);
+        std::uint64_t embed = 0;
+        std::uint64_t head = 0;
+        for (const auto &g : m.groups) {
+            embed += g.role == GroupRole::Embedding ? g.bytes() : 0;
+            head += g.role == GroupRole::LmHead ? g.bytes() : 0;
+        }
+        QCOMPARE(embed, 129280ull * 7168 * 2);
+        const std::uint64_t vllmDraft = mtpDraftWeightBytes(m, 1, 1, true);
+        COMPARE_NEAR(double(m.weightBytes() + vllmDraft + embed), 688574839360.0, 0, 0.005);
+        // TP 8: the experts and sharded projections split, eh_proj stays whole.
+        const std::uint64_t sglangDraft8 = mtpDraftWeightBytes(m, 1, 8, false);
+        QCOMPARE(mtpDraftWeightBytes(m, 1, 8, true) - sglangDraft8, head / 8);
+        QVERIFY(sglangDraft8 > 7168ull * 14336 * 2);
+        QCOMPARE(mtpDraftWeightBytes(m, 0, 8, true), 0ull);
+        QCOMPARE(mtpDraftWeightBytes(golden::catalogueModel("llama-3.1-8b"), 1, 1, true), 0ull);
+    }
+
+    // vLLM: the MTP layer's attention joins the KV cache groups (one more MLA layer of
+    // 576 x 2 B per token) and its weights load before the profile, so they leave the pool.
+    void vllmMtpDraft() {
+        const ModelSpec m = golden::catalogueModel("deepseek-v3");
+        const GpuSpec g = golden::loggedGpu("NVIDIA H200", 139.8, true);
+        Scenario s;
+        s.engine.engine = Engine::Vllm;
+        s.workload.contextTokens = 32768;
+        s.engine.prefillChunkTokens = 8192;
+        const EngineMemoryInput off = engineInputFor(m, g, {8, 1, 1}, s);
+        s.workload.speculativeTokens = 1;
+        const EngineMemoryInput on = engineInputFor(m, g, {8, 1, 1}, s);
+        QCOMPARE(off.draftLayers, 0u);
+        QCOMPARE(on.draftLayers, 1u);
+        const EngineMemoryTerms a = vllmMemoryModel().terms(off);
+        const EngineMemoryTerms b = vllmMemoryModel().terms(on);
+        QCOMPARE(a.kvBytesPerToken, 61ull * 1152);
+        QCOMPARE(b.kvBytesPerToken, 62ull * 1152);
+        QCOMPARE(b.draftKvBytesPerToken, 1152ull);
+        QCOMPARE(b.draftWeights, mtpDraftWeightBytes(m, 1, 8, true));
+        QCOMPARE(a.kvPoolBytes - b.kvPoolBytes, std::int64_t(b.draftWeights));
+        QCOMPARE(b.kvTokens, std::uint64_t(b.kvPoolBytes) / (64 * 62 * 1152) * 64);
+        QCOMPARE(vllmMemoryModel().requestBytes(on, b, 32768), 32768ull / 64 * 64 * 62 * 1152);
+    }
+
+    // SGLang: the draft worker loads after the target's pool: the pool is the same, the draft
+    // weights and a draft pool of the target's tokens x one MLA layer come out of the reserve,
+    // and the default fraction reserves 2 GiB more (server_args.py).
+    void sglangMtpDraft() {
+        const ModelSpec m = golden::catalogueModel("deepseek-v3");
+        const GpuSpec g = golden::loggedGpu("NVIDIA H200", 141.0, true); // 144,384 MiB
+        COMPARE_NEAR(sglangDefaultMemFraction(144384, 8, 1, true), 0.883, 1e-9, 0);
+        COMPARE_NEAR(sglangDefaultMemFraction(144384, 8, 1, false), 0.897, 1e-9, 0);
+        Scenario s;
+        s.engine.engine = Engine::Sglang;
+        s.workload.contextTokens = 32768;
+        s.engine.prefillChunkTokens = 8192;
+        EngineMemoryInput off = engineInputFor(m, g, {8, 1, 1}, s);
+        s.workload.speculativeTokens = 2;
+        const EngineMemoryInput on = engineInputFor(m, g, {8, 1, 1}, s);
+        COMPARE_NEAR(on.memoryFraction, 0.883, 1e-9, 0);
+        off.memoryFraction = on.memoryFraction;
+        const EngineMemoryTerms a = sglangMemoryModel().terms(off);
+        const EngineMemoryTerms b = sglangMemoryModel().terms(on);
+        QCOMPARE(b.kvPoolBytes, a.kvPoolBytes);
+        QCOMPARE(b.kvTokens, a.kvTokens);
+        QCOMPARE(b.draftWeights, mtpDraftWeightBytes(m, 1, 8, false));
+        QCOMPARE(b.draftKvBytesPerToken, 1152ull);
+        QCOMPARE(b.draftKvBytes, b.kvTokens * 1152);
+        QCOMPARE(a.draftWeights + a.draftKvBytes, 0ull);
+    }
+
+    // DeepSeek V3.2 (tests/data/configs): with an FP8 cache the latent is 512 FP8 + 4 x 4 B
+    // scales + 64 x 2 B rope = 656 B, and the indexer keeps 128 + 4 = 132 B per layer
+    // (vLLM fp8_ds_mla, DeepseekV32IndexerCache). SGLang's profile divides by 576 + 132.
+    void deepseekV32CacheLayout() {
+        QFile f(QStringLiteral(HOSTPLAN_TEST_DATA_DIR
+                               "/configs/deepseek-ai--DeepSeek-V3.2_config.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto imported =
+            importHfConfigText(f.readAll().toStdString(), "deepseek-ai/DeepSeek-V3.2");
+        QVERIFY2(imported.ok(), imported.ok() ? "" : imported.error().toString().c_str());
+        const ModelSpec &m = imported.value();
+        QCOMPARE(m.layers.size(), std::size_t(1));
+        const LayerGroup &l = m.layers.front();
+        QCOMPARE(l.indexerHeadDim, 128u);
+        QCOMPARE(mlaCacheBytesPerToken(l, formats::fp8), 656ull);
+        QCOMPARE(mlaCacheBytesPerToken(l, formats::bf16), 1152ull);
+        QCOMPARE(indexerCacheBytesPerToken(l), 132ull);
+        const ModelSpec v3 = golden::catalogueModel("deepseek-v3");
+        QCOMPARE(mlaCacheBytesPerToken(v3.layers.front(), formats::fp8), 576ull);
+        QCOMPARE(indexerCacheBytesPerToken(v3.layers.front()), 0ull);
+        const GpuSpec g = golden::loggedGpu("NVIDIA H200", 139.8, true);
+        EngineMemoryInput in = golden::rowInput(m, g, {8, 1, 1}, Engine::Vllm, 32768);
+        in.kvFormat = formats::fp8;
+        QCOMPARE(vllmMemoryModel().terms(in).kvBytesPerToken, 61ull * (656 + 132));
+        in.kvFormat = formats::bf16;
+        QCOMPARE(vllmMemoryModel().terms(in).kvBytesPerToken, 61ull * (1152 + 132));
+        EngineMemoryInput sg = golden::rowInput(m, g, {8, 1, 1}, Engine::Sglang, 32768);
+        sg.kvFormat = formats::fp8;
+        QCOMPARE(sglangMemoryModel().terms(sg).kvBytesPerToken, 61ull * (576 + 132));
+        // The plan's own per-token cost follows the stored layout.
+        Scenario s;
+        s.model.kvFormat = formats::fp8;
+        const MemoryBreakdown mem = computeMemory(m, g, {8, 1, 1}, s);
+        QCOMPARE(mem.cache.kvBytesPerTokenPerGpu, 61ull * (656 + 132));
+    }
+
+    // SGLang hybrid SWA (gpt-oss: 18 full + 18 sliding layers of 8 KV heads x 64): the
+    // profiled bytes split so that window tokens = 0.8 x full tokens
+    // (set_num_tokens_hybrid_swa); a model without window layers keeps one pool.
+    void sglangSwaSplit() {
+        const ModelSpec m = golden::catalogueModel("gpt-oss-120b");
+        const GpuSpec g = golden::loggedGpu("NVIDIA H200", 139.8, true);
+        const EngineMemoryInput in = golden::rowInput(m, g, {}, Engine::Sglang, 65536);
+        const EngineMemoryTerms t = sglangMemoryModel().terms(in);
+        const std::uint64_t F = 18ull * 8 * 128 * 2; // full layers' bytes per token
+        const std::uint64_t S = F;                   // sliding layers' bytes per token
+        QCOMPARE(t.kvBytesPerToken, F + S);
+        const std::uint64_t profiled = std::uint64_t(t.kvPoolBytes) / (F + S);
+        QCOMPARE(t.kvTokens, std::uint64_t(double(profiled) * double(F + S) / (F + 0.8 * S)));
+        QCOMPARE(t.windowTokens, std::uint64_t(double(t.kvTokens) * 0.8));
+        QVERIFY(t.kvTokens > profiled);
+        const EngineStartup st = engineStartup(Engine::Sglang, in);
+        QVERIFY(st.starts());
+        QCOMPARE(st.sequencesAtContext, std::uint32_t(t.kvTokens / 65536));
+        const ModelSpec q = golden::catalogueModel("qwen3-235b-a22b");
+        const EngineMemoryTerms tq =
+            sglangMemoryModel().terms(golden::rowInput(q, g, {8, 1, 1}, Engine::Sglang, 8192));
+        QCOMPARE(tq.windowTokens, 0ull);
+        QCOMPARE(tq.kvTokens, std::uint64_t(tq.kvPoolBytes) / tq.kvBytesPerToken);
+    }
+
+    // SGLang hybrid linear attention (Qwen3-Next: 36 Gated DeltaNet + 12 full layers):
+    // --mamba-full-memory-ratio 0.9 gives 0.9 / 1.9 of the rest to state slots
+    // (handle_max_mamba_cache); the full layers share the remainder; running requests are
+    // capped at slots // ratio.
+    void sglangMambaSplit() {
+        const ModelSpec m = golden::catalogueModel("qwen3-next-80b-a3b");
+        const GpuSpec g = golden::loggedGpu("NVIDIA H200", 139.8, true);
+        const EngineMemoryInput in = golden::rowInput(m, g, {2, 1, 1}, Engine::Sglang, 32768);
+        const EngineMemoryTerms t = sglangMemoryModel().terms(in);
+        const EngineKvLayout k = engineKvLayout(in);
+        const std::uint64_t perReq = std::uint64_t(k.stateLayers) * k.statePageBytes;
+        QVERIFY(perReq > 0);
+        const double rest = double(t.kvPoolBytes) + double(t.stateBytes);
+        QCOMPARE(t.stateSlotsInPool, std::uint64_t(rest * 0.9 / 1.9) / perReq);
+        QCOMPARE(t.stateBytes, t.stateSlotsInPool * perReq);
+        QCOMPARE(t.kvBytesPerToken, k.fullBytesPerToken);
+        QCOMPARE(t.kvTokens, std::uint64_t(t.kvPoolBytes) / t.kvBytesPerToken);
+        const std::uint64_t bySlots = t.stateSlotsInPool / in.stateSlots;
+        QCOMPARE(std::uint64_t(sglangMemoryModel().sequences(in, t, 1024)),
+                 std::min<std::uint64_t>(t.kvTokens / 1024, bySlots));
+    }
+
+    // A plan that speculates on a model with MTP layers: the plan's engine terms carry the
+    // draft, and serve-cmd asks the engine to load it.
+    void speculativePlan() {
+        Scenario s;
+        s.model.ref = "deepseek-v3";
+        s.hardware.gpu = "h200";
+        s.hardware.gpuCount = 8;
+        s.workload.contextTokens = 32768;
+        s.workload.speculativeTokens = 2;
+        const auto plan = evaluate(s);
+        QVERIFY(plan.ok());
+        QCOMPARE(plan->memory.engine.draftKvBytesPerToken, 1152ull);
+        QVERIFY(plan->memory.engine.draftWeights > 0);
+        const ServeCommand v = vllmServeCommand(*plan, Catalogue::builtin());
+        const ServeCommand g = sglangServeCommand(*plan, Catalogue::builtin());
+        auto value = [](const ServeCommand &c, const std::string &flag) {
+            for (const ServeFlag &f : c.flags) {
+                if (f.flag == flag) {
+                    return f.value;
+                }
+            }
+            return std::string("(none)");
+        };
+        QCOMPARE(value(v, "--speculative-config"),
+                 std::string(R"({"method":"mtp","num_speculative_tokens":2})"));
+        QCOMPARE(value(g, "--speculative-algorithm"), std::string("EAGLE"));
+        QCOMPARE(value(g, "--speculative-num-draft-tokens"), std::string("3"));
+        s.workload.speculativeTokens = 0;
+        const auto plain = evaluate(s);
+        QVERIFY(plain.ok());
+        QCOMPARE(value(vllmServeCommand(*plain, Catalogue::builtin()), "--speculative-config"),
+                 std::string("(none)"));
     }
 
     // The scenario's activation / runtime overrides replace the engine's estimates.
