@@ -74,10 +74,10 @@ void ParetoChart::rebuild() {
         showNoPlan(c, tr("Layouts: no layout carries the workload"));
         return;
     }
-    c->setTitle(tr("Latency of the layouts that carry the workload"));
+    c->setTitle(tr("Layouts at your workload"));
 
     auto *beaten = new QScatterSeries;
-    beaten->setName(tr("Beaten (slower and dearer)"));
+    beaten->setName(tr("Beaten"));
     beaten->setMarkerSize(7);
     beaten->setColor(chartColour(c, QColor(0x9a, 0xa5, 0xb1)));
     beaten->setBorderColor(Qt::transparent);
@@ -129,12 +129,12 @@ void ParetoChart::rebuild() {
     c->addSeries(front);
     c->addSeries(own);
     auto *x = new QValueAxis;
-    x->setTitleText(tr("Median time per output token (ms)"));
+    x->setTitleText(tr("Median TPOT (ms)"));
     x->setRange(0, std::max(maxX, 1.0) * 1.1);
     x->applyNiceNumbers();
     x->setLabelFormat(QStringLiteral("%.0f"));
     auto *y = new QValueAxis;
-    y->setTitleText(tr("Median time to first token (ms)"));
+    y->setTitleText(tr("Median TTFT (ms)"));
     y->setRange(0, std::max(maxY, 1.0) * 1.1);
     y->applyNiceNumbers();
     y->setLabelFormat(QStringLiteral("%.0f"));

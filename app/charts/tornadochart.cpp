@@ -34,19 +34,19 @@ QString sensitivityInputText(const SensitivityEntry &e) {
         return TornadoChart::tr("API prices");
     }
     if (id == "latency_target") {
-        return TornadoChart::tr("Time-per-output-token target");
+        return TornadoChart::tr("TPOT target");
     }
     if (id == "eff_mem") {
-        return TornadoChart::tr("Weight-streaming efficiency");
+        return TornadoChart::tr("Weight streaming");
     }
     if (id == "compute_scale") {
-        return TornadoChart::tr("Compute efficiency");
+        return TornadoChart::tr("Compute speed");
     }
     if (id == "t_seq") {
-        return TornadoChart::tr("CPU time per sequence");
+        return TornadoChart::tr("CPU per sequence");
     }
     if (id == "t_moe_layer") {
-        return TornadoChart::tr("Fixed cost per MoE layer");
+        return TornadoChart::tr("MoE layer cost");
     }
     return QString::fromStdString(e.label);
 }
@@ -81,14 +81,13 @@ void TornadoChart::rebuild() {
     const auto text = [cost](double v) {
         return cost ? usdCentsText(v) : tr("%1x").arg(numberText(v, 2));
     };
-    c->setTitle(cost ? tr("Cost per 1M output tokens, inputs at -20% / +20%")
-                     : tr("Capacity over break-even volume, inputs at -20% / +20%"));
+    c->setTitle(cost ? tr("Cost per 1M output tokens") : tr("Capacity / break-even"));
 
     auto *offset = new QBarSet(QString());
     offset->setColor(Qt::transparent);
     offset->setBorderColor(Qt::transparent);
-    auto *below = new QBarSet(cost ? tr("Cheaper than today") : tr("Less margin than today"));
-    auto *above = new QBarSet(cost ? tr("Dearer than today") : tr("More margin than today"));
+    auto *below = new QBarSet(cost ? tr("Cheaper") : tr("Less margin"));
+    auto *above = new QBarSet(cost ? tr("Dearer") : tr("More margin"));
     // Cost: lower is better (green); margin: higher is better (green).
     const QColor good(0x2e, 0x8b, 0x57);
     const QColor bad(0xc0, 0x39, 0x2b);
@@ -138,8 +137,7 @@ void TornadoChart::rebuild() {
     auto *y = new QBarCategoryAxis;
     y->append(cats);
     auto *x = new QValueAxis;
-    x->setTitleText(cost ? tr("USD per 1M output tokens (today %1)").arg(text(m_baseline))
-                         : tr("Capacity / break-even (today %1)").arg(text(m_baseline)));
+    x->setTitleText(tr("Today %1").arg(text(m_baseline)));
     const double pad = std::max((highest - lowest) * 0.08, m_baseline * 0.02);
     x->setRange(std::max(0.0, lowest - pad), highest + pad);
     x->setLabelFormat(cost ? QStringLiteral("$%.2f") : QStringLiteral("%.2f"));

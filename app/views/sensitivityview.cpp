@@ -56,8 +56,8 @@ SensitivityView::SensitivityView(ScenarioDocument *doc, QWidget *parent)
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     m_table->verticalHeader()->hide();
     m_table->setWordWrap(true);
+    m_table->setTextElideMode(Qt::ElideNone);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
     grid->addWidget(m_table, 2, 0);
     m_pareto = new ParetoChart(doc);
     m_pareto->setObjectName(QStringLiteral("paretoChart"));
@@ -90,6 +90,11 @@ void SensitivityView::rebuild() {
     const ReportTable t = hostplan::ui::rangesTable(*plan);
     m_table->setColumnCount(int(t.headers.size()));
     m_table->setHorizontalHeaderLabels(t.headers);
+    // The figures keep their width; the row names take the rest and wrap.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    if (m_table->columnCount() > 0) {
+        m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    }
     m_table->setRowCount(int(t.rows.size()));
     for (int r = 0; r < t.rows.size(); ++r) {
         for (int col = 0; col < t.rows[r].size(); ++col) {
@@ -100,6 +105,7 @@ void SensitivityView::rebuild() {
             m_table->setItem(r, col, item);
         }
     }
+    m_table->resizeRowsToContents();
     m_table->setToolTip(t.note);
 }
 
