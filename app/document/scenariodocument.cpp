@@ -108,9 +108,25 @@ const std::vector<GpuOption> &ScenarioDocument::gpuSweep() const {
     return *m_sweep;
 }
 
+const std::vector<SensitivityEntry> &ScenarioDocument::sensitivityRanking() const {
+    if (!m_sensitivity) {
+        m_sensitivity = m_plan ? sensitivity(*m_plan) : std::vector<SensitivityEntry>{};
+    }
+    return *m_sensitivity;
+}
+
+const ParetoFront &ScenarioDocument::layoutFront() const {
+    if (!m_front) {
+        m_front = m_plan ? paretoFront(*m_plan) : ParetoFront{};
+    }
+    return *m_front;
+}
+
 void ScenarioDocument::apply(const Scenario &scenario) {
     m_scenario = scenario;
     m_sweep.reset();
+    m_sensitivity.reset();
+    m_front.reset();
     auto r = evaluateVariant(scenario);
     if (r.ok()) {
         m_plan = r.value();

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "plan/decision.h"
+#include "plan/pareto.h"
 #include "plan/plan.h"
 #include "scenario/scenario.h"
 
@@ -54,6 +55,12 @@ class ScenarioDocument : public QObject {
     /// gpu_count auto, auto layout, its own node size and catalogue rate; the current type keeps
     /// the scenario's rate override). Computed on first use after each change, then cached.
     const std::vector<GpuOption> &gpuSweep() const;
+    /// The core's sensitivity() ranking of the current plan (empty without a plan), computed on
+    /// first use after each change and cached: the Sensitivity view's charts and table and the
+    /// report share one run of its extra throughput evaluations.
+    const std::vector<SensitivityEntry> &sensitivityRanking() const;
+    /// The core's paretoFront() of the current plan (empty without a plan), cached the same way.
+    const ParetoFront &layoutFront() const;
 
   signals:
     /// The scenario or the plan changed.
@@ -71,6 +78,8 @@ class ScenarioDocument : public QObject {
     QUndoStack m_undo;
     mutable std::map<std::string, ModelSpec> m_modelCache;
     mutable std::optional<std::vector<GpuOption>> m_sweep;
+    mutable std::optional<std::vector<SensitivityEntry>> m_sensitivity;
+    mutable std::optional<ParetoFront> m_front;
 };
 
 } // namespace hostplan::ui

@@ -2,6 +2,7 @@
 #include "report/reportcontent.h"
 
 #include "report/reporttables.h"
+#include "report/sensitivitytables.h"
 
 #include "catalogue/catalogue.h"
 #include "sizing/cost.h"
@@ -182,6 +183,9 @@ Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDat
     c.keyFigures = keyFiguresTable(p, c.recommendation);
     c.gpuOptions = gpuOptionRows(doc);
     c.cost = costTable(p);
+    c.rangeCall = rangeCallText(p);
+    c.ranges = rangesTable(p);
+    c.sensitivity = sensitivityTable(p, sensitivity(p));
     c.memory = memoryTable(p);
     c.groups = groupsTable(p);
     c.options = optionsTable(p, c.gpuOptions);

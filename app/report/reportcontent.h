@@ -100,6 +100,11 @@ struct ReportContent {
     ReportTable memory;
     ReportTable groups;  ///< weights by tensor group
     ReportTable options; ///< options across GPU types
+    /// How sure the decision is (report/sensitivitytables.h, as the Sensitivity view shows
+    /// it): the call in words, the decision figures as ranges, the inputs ranked.
+    QString rangeCall;
+    ReportTable ranges;
+    ReportTable sensitivity;
     /// The serving commands (engine/servecommand.h serveCommands(), the text of hostplan-cli
     /// serve-cmd and the Deploy view) and, index for index, each one's flag table.
     std::vector<ServeCommand> serving;

@@ -6,6 +6,7 @@
 #include "charts/gputypeschart.h"
 #include "charts/kvchart.h"
 #include "charts/memorychart.h"
+#include "charts/tornadochart.h"
 #include "report/reportoptionschart.h"
 #include "document/savefile.h"
 #include "document/scenariodocument.h"
@@ -388,6 +389,7 @@ struct ReportCharts {
     std::vector<std::unique_ptr<QChartView>> cost;         ///< after the cost table
     std::vector<std::unique_ptr<QChartView>> memoryExtra;  ///< after the memory chart
     std::vector<std::unique_ptr<QChartView>> optionsExtra; ///< after the options chart
+    std::vector<std::unique_ptr<QChartView>> sensitivity;  ///< the Sensitivity view's tornadoes
 };
 
 /// The report's flow, the same in both passes.
@@ -425,6 +427,16 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
     pg.table(c.cost);
     for (const auto &view : charts.cost) {
         pg.chart(view.get(), 260);
+    }
+    // How sure: the Sensitivity view's call, ranges, ranking and tornado charts.
+    pg.heading(Report::tr("How sure the decision is"), 2, pg.pt(120));
+    pg.paragraph(c.rangeCall, body);
+    pg.table(c.ranges);
+    if (!c.sensitivity.rows.isEmpty()) {
+        pg.table(c.sensitivity);
+        for (const auto &view : charts.sensitivity) {
+            pg.chart(view.get(), 230);
+        }
     }
 
     // 3. Memory.
@@ -589,6 +601,13 @@ ReportWriteResult writeReportPdf(ScenarioDocument &doc, const ReportContent &con
     charts.cost.push_back(std::make_unique<BreakEvenChart>(&doc));
     charts.memoryExtra.push_back(std::make_unique<KvChart>(&doc));
     charts.optionsExtra.push_back(std::make_unique<GpuTypesChart>(&doc));
+    charts.sensitivity.push_back(
+        std::make_unique<TornadoChart>(&doc, TornadoChart::Measure::CostPerMTok));
+    charts.sensitivity.push_back(
+        std::make_unique<TornadoChart>(&doc, TornadoChart::Measure::CapacityOverBreakEven));
+    for (const auto &view : charts.sensitivity) {
+        fixChartTheme(view.get(), QChart::ChartThemeLight);
+    }
     // Printed on white paper: the light theme even when the screen's palette is dark.
     for (QChartView *view : {static_cast<QChartView *>(charts.memory.get()), charts.cost[0].get(),
                              charts.memoryExtra[0].get(), charts.optionsExtra[0].get()}) {

@@ -14,6 +14,7 @@
 #include "views/cardfitview.h"
 #include "views/compareview.h"
 #include "views/deployview.h"
+#include "views/sensitivityview.h"
 #include "views/summaryview.h"
 #include "views/throughputview.h"
 
@@ -61,6 +62,9 @@ QString sectionOf(const QObject *o) {
     }
     if (qobject_cast<const ThroughputView *>(o)) {
         return QStringLiteral("throughput");
+    }
+    if (qobject_cast<const SensitivityView *>(o)) {
+        return QStringLiteral("sensitivity");
     }
     if (qobject_cast<const CompareView *>(o)) {
         return QStringLiteral("compare");

@@ -23,6 +23,7 @@
 
 #include "panels/probepanel.h"
 #include "panels/tonelabel.h"
+#include "views/sensitivityview.h"
 #include "views/throughputview.h"
 #include "charts/viewrefresher.h"
 
@@ -138,6 +139,8 @@ void MainWindow::buildViews() {
     m_breakEven = new BreakEvenChart(m_doc);
     m_tabs->addTab(m_breakEven, tr("Break-even"));
     m_tabs->addTab(new ThroughputView(m_doc, this), tr("Throughput"));
+    auto *sensitivity = new SensitivityView(m_doc);
+    m_tabs->addTab(sensitivity, tr("Sensitivity"));
     m_compare = new CompareView(m_doc);
     m_tabs->addTab(m_compare, tr("Compare"));
     connect(m_compare, &CompareView::pinnedChanged, this,
@@ -158,6 +161,8 @@ void MainWindow::buildViews() {
     m_tabs->setTabToolTip(2, tr("GPUs needed for this workload on every catalogue GPU type"));
     m_tabs->setTabToolTip(3, tr("KV cache per sequence and maximum concurrency vs context"));
     m_tabs->setTabToolTip(4, tr("Monthly cost vs monthly tokens: API against self-hosting"));
+    m_tabs->setTabToolTip(m_tabs->indexOf(sensitivity),
+                          tr("How sure the decision is: ranges, inputs ranked, layouts' latency"));
     m_tabs->setTabToolTip(m_tabs->indexOf(deploy),
                           tr("Serving commands for this plan, every flag explained"));
     m_tabs->setTabToolTip(m_tabs->indexOf(cardFit),

@@ -514,6 +514,12 @@ DecisionRanges decisionRanges(const PlanResult &p) {
     return r;
 }
 
+double capacityOverBreakEven(const PlanResult &p) {
+    const double v = breakEvenVolume(p);
+    const double capacity = p.throughput.computed ? p.throughput.capacity.outputTokensPerMonth : 0;
+    return std::isfinite(v) && v > 0 && std::isfinite(capacity) ? capacity / v : 0;
+}
+
 std::vector<SensitivityEntry> sensitivity(const PlanResult &p) {
     std::vector<SensitivityEntry> out;
     const Capacity &c = p.throughput.capacity;
@@ -522,7 +528,7 @@ std::vector<SensitivityEntry> sensitivity(const PlanResult &p) {
     }
     const double v = breakEvenVolume(p);
     const double cost0 = c.usdPerMTokOutput;
-    const double margin0 = std::isfinite(v) && v > 0 ? c.outputTokensPerMonth / v : 0;
+    const double margin0 = capacityOverBreakEven(p);
     const auto add = [&](const char *id, const char *label, double costMinus, double costPlus,
                          double marginMinus, double marginPlus) {
         SensitivityEntry e{id, label, costMinus, costPlus, marginMinus, marginPlus, 0};

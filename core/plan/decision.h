@@ -279,5 +279,9 @@ struct SensitivityEntry {
 };
 /// Inputs ranked by swing, largest first. Empty when the plan has no throughput or no fit.
 std::vector<SensitivityEntry> sensitivity(const PlanResult &plan);
+/// The margin sensitivity() moves: the plan's output tokens a month at capacity over its
+/// break-even volume (> 1: it serves the volume at which it pays off; 0 without an API price or
+/// capacity). The baseline the -20% / +20% margins compare with.
+double capacityOverBreakEven(const PlanResult &plan);
 
 } // namespace hostplan

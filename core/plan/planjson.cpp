@@ -2,6 +2,7 @@
 #include "plan/planjson.h"
 
 #include "plan/decision.h"
+#include "plan/pareto.h"
 #include "util/jsonutil.h"
 
 #include <cmath>
@@ -110,6 +111,24 @@ nlohmann::ordered_json sensitivityJson(const PlanResult &p) {
                      {"capacity_over_break_even_at_minus_20pct", num(e.marginAtMinus)},
                      {"capacity_over_break_even_at_plus_20pct", num(e.marginAtPlus)},
                      {"swing", num(e.swing)}});
+    }
+    return a;
+}
+
+/// The layout search's latency / cost Pareto front (README "plan --json" table, pareto).
+nlohmann::ordered_json paretoJson(const PlanResult &p) {
+    nlohmann::ordered_json a = nlohmann::ordered_json::array();
+    for (const ParetoPoint &e : paretoFront(p).front) {
+        a.push_back(
+            {{"layout",
+              {{"tp", e.layout.tp}, {"ep", e.layout.ep}, {"pp", e.layout.pp}, {"dp", e.replicas}}},
+             {"gpus", e.gpus},
+             {"offer", e.offerId},
+             {"ttft_ms", num(e.ttftSeconds * 1e3)},
+             {"tpot_ms", num(e.tpotSeconds * 1e3)},
+             {"output_tokens_per_second", num(e.outputTokensPerSecond)},
+             {"usd_per_mtok_output", num(e.usdPerMTokOutput)},
+             {"is_plan", e.isPlan}});
     }
     return a;
 }
@@ -296,6 +315,7 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
                                 {"none_reason", p.search.noneReason},
                                 {"candidates", list}};
     }
+    doc["pareto"] = paretoJson(p);
     const LayoutCandidate *chosenOffer = p.autoCount ? p.search.best() : nullptr;
     doc["cost"] = {{"usd_per_gpu_hour", p.usdPerGpuHour},
                    {"usd_per_hour", p.rental.usdPerHour},

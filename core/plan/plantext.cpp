@@ -2,6 +2,7 @@
 #include "plan/plantext.h"
 
 #include "plan/decision.h"
+#include "plan/pareto.h"
 
 #include "sizing/fit.h"
 #include "sizing/servingmodel.h"
@@ -104,6 +105,27 @@ void apiRangeLine(std::ostream &out, const PlanResult &p) {
                                                        "capacity lies inside it)"
                                                      : "")
         << "\n";
+}
+
+/// The layout search's latency / cost front (pareto.h), at most six layouts.
+void writeParetoText(const PlanResult &p, std::ostream &out) {
+    const ParetoFront front = paretoFront(p);
+    if (front.front.empty()) {
+        return;
+    }
+    out << "          latency / cost front (" << front.front.size() << " of "
+        << front.front.size() + front.dominated.size()
+        << " carrying layouts; none beats another on TTFT, TPOT and cost per 1M output "
+           "tokens):\n";
+    for (std::size_t i = 0; i < front.front.size() && i < 6; ++i) {
+        const ParetoPoint &e = front.front[i];
+        out << "            " << e.label() << ", " << countText(e.gpus, "GPU") << ": TTFT "
+            << formatDouble("%.0f", e.ttftSeconds * 1e3) << " ms, TPOT "
+            << formatDouble("%.1f", e.tpotSeconds * 1e3) << " ms, "
+            << formatDouble("%.0f", e.outputTokensPerSecond) << " tokens/s, "
+            << usdCents(e.usdPerMTokOutput) << " per 1M output tokens"
+            << (e.isPlan ? " (this plan)" : "") << "\n";
+    }
 }
 
 /// The decision unit's verdicts (decision.h): recommendation, pilot range, both costs per 1M
@@ -288,6 +310,7 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
     if (!p.search.note.empty()) {
         out << "          offers: " << p.search.note << "\n";
     }
+    writeParetoText(p, out);
     out << "\n";
 
     if (p.throughput.computed) {

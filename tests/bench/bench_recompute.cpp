@@ -7,7 +7,8 @@
 //   BM_GpuSweep          the same for all 14 catalogue GPU types (the GPU-types chart)
 //   BM_EditShownTab/N    one undoable edit (alternating context) through ScenarioDocument with
 //                        tab N of the main window current (0 summary, 1 memory, 2 GPU types,
-//                        3 KV cache, 4 break-even, 5 throughput, 6 compare), plus a repaint
+//                        3 KV cache, 4 break-even, 5 throughput, 6 sensitivity, 7 compare),
+//                        plus a repaint
 //                        (offscreen); views in other tabs are rebuilt when shown
 //   BM_EditEveryView     the same with every view rebuilt on each edit (the old behaviour)
 //
@@ -91,7 +92,7 @@ void editLoop(benchmark::State &state, int tab, bool everyView) {
 void BM_EditShownTab(benchmark::State &state) {
     editLoop(state, int(state.range(0)), false);
 }
-BENCHMARK(BM_EditShownTab)->DenseRange(0, 6)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_EditShownTab)->DenseRange(0, 7)->Unit(benchmark::kMillisecond);
 
 /// The same with every view rebuilt on each edit (the cost before lazy rebuilding).
 void BM_EditEveryView(benchmark::State &state) {

@@ -18,12 +18,13 @@ inline const QDate kDate(2026, 11, 29);
 /// The scenario the GUI opens first (resources/default-scenario.json).
 inline const QString kDefaultScenario =
     QStringLiteral(HOSTPLAN_RESOURCES_DIR "/default-scenario.json");
-/// Pages of the default scenario's report (A4): summary, cost (+ the GUI's break-even chart),
+/// Pages of the default scenario's report (A4): summary, cost (+ the GUI's break-even chart, and
+/// how sure the decision is: the call, the ranges, the sensitivity table and two tornado charts),
 /// memory (+ memory-per-precision and KV charts), options (+ two charts), serving commands
 /// (four commands with their flag tables), probe, assumptions and method flow over this many
 /// pages (the cost table also says which rate it is at: the default plan's fixed 8 GPUs at the
 /// B300 catalogue rate, beside the layout search's choice).
-inline constexpr int kDefaultPages = 11;
+inline constexpr int kDefaultPages = 12;
 
 /// Output of a poppler tool, or a null string when the tool is missing.
 inline QString runTool(const QString &tool, const QStringList &args) {

@@ -295,6 +295,12 @@ class TestReport : public QObject {
             // The charts are vector: their labels are text.
             QStringLiteral("Memory per GPU by weight precision"),
             QStringLiteral("Thousand USD per month"),
+            // How sure the decision is: the Sensitivity view's table and tornado charts.
+            QStringLiteral("How sure the decision is"),
+            QStringLiteral("Decision figures with their ranges"),
+            usdCentsText(decisionRanges(p).usdPerMTokAtCapacity.high),
+            QStringLiteral("Cost per 1M output tokens"),
+            QStringLiteral("Capacity / break-even"),
         };
         for (const QString &e : expected) {
             QVERIFY2(text.contains(e),

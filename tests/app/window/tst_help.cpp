@@ -110,19 +110,33 @@ class TestHelp : public QObject {
 
     void manualHasEverySection() {
         const QStringList sections = HelpWindow::sections();
-        for (const char *name : {"top",         "views",
-                                 "summary",     "memory",
-                                 "gpu-types",   "kv-cache",
-                                 "break-even",  "throughput",
-                                 "compare",     "inputs",
-                                 "deploy",      "this-card",
-                                 "model",       "hardware",
-                                 "workload",    "pricing",
-                                 "probe-panel", "formulas",
-                                 "fit",         "throughput-model",
-                                 "cost",        "break-even-formula",
-                                 "cli",         "probe",
-                                 "catalogues",  "settings"}) {
+        for (const char *name : {"top",
+                                 "views",
+                                 "summary",
+                                 "memory",
+                                 "gpu-types",
+                                 "kv-cache",
+                                 "break-even",
+                                 "throughput",
+                                 "sensitivity",
+                                 "compare",
+                                 "inputs",
+                                 "deploy",
+                                 "this-card",
+                                 "model",
+                                 "hardware",
+                                 "workload",
+                                 "pricing",
+                                 "probe-panel",
+                                 "formulas",
+                                 "fit",
+                                 "throughput-model",
+                                 "cost",
+                                 "break-even-formula",
+                                 "cli",
+                                 "probe",
+                                 "catalogues",
+                                 "settings"}) {
             QVERIFY2(sections.contains(QString::fromLatin1(name)), name);
         }
         HelpWindow help;
@@ -164,9 +178,9 @@ class TestHelp : public QObject {
         MainWindow w;
         auto *actions = w.findChild<HelpActions *>();
         QVERIFY(actions);
-        const QStringList expected = {"summary",  "memory",     "gpu-types",
-                                      "kv-cache", "break-even", "throughput",
-                                      "compare",  "deploy",     "this-card"};
+        const QStringList expected = {"summary",    "memory",     "gpu-types",   "kv-cache",
+                                      "break-even", "throughput", "sensitivity", "compare",
+                                      "deploy",     "this-card"};
         QCOMPARE(w.viewTabs()->count(), int(expected.size()));
         for (int i = 0; i < expected.size(); ++i) {
             QCOMPARE(actions->sectionFor(w.viewTabs()->widget(i)), expected[i]);

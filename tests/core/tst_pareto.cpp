@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: MIT
+// The layout search's latency / cost Pareto front (core/plan/pareto.h): on the default scenario
+// (Kimi K3 on 8 x B300, where one layout, TP 8 x EP 8, carries the workload on two offers) and
+// on smaller models on H100 SXM with the count on auto (several layouts and replicas): real
+// TTFT / TPOT / cost figures, every returned point non-dominated, every dropped candidate
+// dominated by a returned one, the plan's own point equal to its throughput figures, and the
+// same front in plan --json.
+#include "plan/pareto.h"
+#include "plan/planjson.h"
+#include "plantestutil.h"
+#include "testutil.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace hostplan;
+
+class TestPareto : public QObject {
+    Q_OBJECT
+  private slots:
+    void dominance() {
+        ParetoPoint a;
+        a.ttftSeconds = 1;
+        a.tpotSeconds = 0.02;
+        a.usdPerMTokOutput = 3;
+        ParetoPoint b = a;
+        QVERIFY(!dominates(a, b)); // equal: neither beats the other
+        b.usdPerMTokOutput = 4;
+        QVERIFY(dominates(a, b));
+        QVERIFY(!dominates(b, a));
+        b.tpotSeconds = 0.01; // faster but dearer: a trade-off, both stay
+        QVERIFY(!dominates(a, b));
+        QVERIFY(!dominates(b, a));
+        QCOMPARE(a.label(), std::string("TP 1 x EP 1 x PP 1 x DP 1"));
+    }
+
+    void defaultScenarioFront() {
+        const PlanResult p = planOf(defaultScenario());
+        const ParetoFront f = paretoFront(p);
+        QVERIFY(!f.front.empty());
+        // Every carrying candidate of the search is on the front or dropped.
+        std::size_t carrying = 0;
+        for (const LayoutCandidate &c : p.search.candidates) {
+            carrying += c.carries() ? 1 : 0;
+        }
+        QCOMPARE(f.front.size() + f.dominated.size(), carrying);
+        for (const ParetoPoint &a : f.front) {
+            QVERIFY(a.ttftSeconds > 0 && a.tpotSeconds > 0 && a.usdPerMTokOutput > 0);
+            for (const ParetoPoint &b : f.front) {
+                QVERIFY2(!dominates(b, a), (b.label() + " beats " + a.label()).c_str());
+            }
+        }
+        for (const ParetoPoint &d : f.dominated) {
+            const bool beaten = std::any_of(f.front.begin(), f.front.end(),
+                                            [&](const ParetoPoint &a) { return dominates(a, d); });
+            QVERIFY2(beaten, d.label().c_str());
+        }
+        for (std::size_t i = 1; i < f.front.size(); ++i) {
+            QVERIFY(f.front[i - 1].tpotSeconds <= f.front[i].tpotSeconds);
+        }
+        // The plan's own point is its throughput at the workload, and its candidate (the
+        // search's choice) is evaluated to the same figures.
+        QVERIFY(f.plan);
+        COMPARE_NEAR(f.plan->ttftSeconds, p.throughput.atConcurrency.ttftSeconds, 0, 1e-12);
+        COMPARE_NEAR(f.plan->tpotSeconds, p.throughput.atConcurrency.tpotSeconds, 0, 1e-12);
+        COMPARE_NEAR(f.plan->usdPerMTokOutput, p.throughput.capacity.usdPerMTokOutput, 0, 1e-12);
+        int marked = 0;
+        for (const auto *list : {&f.front, &f.dominated}) {
+            for (const ParetoPoint &e : *list) {
+                if (e.isPlan) {
+                    ++marked;
+                    COMPARE_NEAR(e.ttftSeconds, f.plan->ttftSeconds, 0, 1e-9);
+                    COMPARE_NEAR(e.tpotSeconds, f.plan->tpotSeconds, 0, 1e-9);
+                    // The candidate is priced at its offer's rate, the plan at its own
+                    // (planRate(): the default scenario fixes 8 GPUs, so the catalogue rate).
+                    const double rate = p.layoutFromSearch ? p.rental.usdPerMonthScheduled
+                                                           : p.search.best()->usdPerMonth;
+                    COMPARE_NEAR(e.usdPerMTokOutput,
+                                 rate / p.throughput.capacity.outputTokensPerMonth * 1e6, 0, 1e-9);
+                }
+            }
+        }
+        QCOMPARE(marked, 1);
+        // Real figures of today's model on the default scenario (fastest TPOT first).
+        QCOMPARE(f.front.size(), std::size_t(1));
+        QCOMPARE(f.dominated.size(), std::size_t(1));
+        QCOMPARE(f.front[0].label(), std::string("TP 8 x EP 8 x PP 1 x DP 1"));
+        QCOMPARE(f.front[0].gpus, 8u);
+        QCOMPARE(f.front[0].offerId, std::string("nebius-hgx-b300"));
+        COMPARE_NEAR(f.front[0].ttftSeconds, 1.0421656309320635, 0, 1e-9);
+        COMPARE_NEAR(f.front[0].tpotSeconds, 0.029066792955094459, 0, 1e-9);
+        COMPARE_NEAR(f.front[0].outputTokensPerSecond, 546.38798437081255, 0, 1e-9);
+        COMPARE_NEAR(f.front[0].usdPerMTokOutput, 51.568295729362859, 0, 1e-9);
+    }
+
+    // Llama 3.1 8B on H100 SXM with the count on auto: layouts from TP 8 on one instance to
+    // two single-GPU replicas trade latency against cost; three are on the front.
+    void smallModelFront() {
+        Scenario s = defaultScenario();
+        s.model.ref = "llama-3.1-8b";
+        s.hardware.gpu = "h100-sxm";
+        s.hardware.gpuCount = 0;
+        s.hardware.tp = s.hardware.ep = s.hardware.pp = 0;
+        const PlanResult p = planOf(s);
+        const ParetoFront f = paretoFront(p);
+        QCOMPARE(f.front.size(), std::size_t(3));
+        QCOMPARE(f.dominated.size(), std::size_t(35));
+        QCOMPARE(f.front[0].label(), std::string("TP 8 x EP 1 x PP 1 x DP 1"));
+        COMPARE_NEAR(f.front[0].tpotSeconds, 0.0058600359147074673, 0, 1e-9);
+        COMPARE_NEAR(f.front[0].ttftSeconds, 0.34559596830695638, 0, 1e-9);
+        COMPARE_NEAR(f.front[0].usdPerMTokOutput, 4.5091855628458362, 0, 1e-9);
+        QCOMPARE(f.front[1].label(), std::string("TP 4 x EP 1 x PP 1 x DP 2"));
+        COMPARE_NEAR(f.front[1].usdPerMTokOutput, 3.999448991469897, 0, 1e-9);
+        // The search's choice: two single-GPU replicas, the slowest and cheapest per token.
+        QCOMPARE(f.front[2].label(), std::string("TP 1 x EP 1 x PP 1 x DP 2"));
+        QCOMPARE(f.front[2].gpus, 2u);
+        QCOMPARE(f.front[2].offerId, std::string("vastai-1x-h100-sxm-median"));
+        QVERIFY(f.front[2].isPlan);
+        COMPARE_NEAR(f.front[2].tpotSeconds, 0.01929463276196686, 0, 1e-9);
+        COMPARE_NEAR(f.front[2].ttftSeconds, 1.4187925718671652, 0, 1e-9);
+        COMPARE_NEAR(f.front[2].outputTokensPerSecond, 816.59288572229752, 0, 1e-9);
+        COMPARE_NEAR(f.front[2].usdPerMTokOutput, 2.7175400127711469, 0, 1e-9);
+        for (const ParetoPoint &d : f.dominated) {
+            QVERIFY(std::any_of(f.front.begin(), f.front.end(),
+                                [&](const ParetoPoint &a) { return dominates(a, d); }));
+        }
+    }
+
+    // gpt-oss-120b on H100 SXM: the cheapest rent a month is not the cheapest per token at
+    // capacity, so the search's choice is dominated and stays off the front.
+    void choiceCanBeDominated() {
+        Scenario s = defaultScenario();
+        s.model.ref = "gpt-oss-120b";
+        s.hardware.gpu = "h100-sxm";
+        s.hardware.gpuCount = 0;
+        s.hardware.tp = s.hardware.ep = s.hardware.pp = 0;
+        const ParetoFront f = paretoFront(planOf(s));
+        QCOMPARE(f.front.size(), std::size_t(3));
+        QVERIFY(std::none_of(f.front.begin(), f.front.end(),
+                             [](const ParetoPoint &e) { return e.isPlan; }));
+        const auto own = std::find_if(f.dominated.begin(), f.dominated.end(),
+                                      [](const ParetoPoint &e) { return e.isPlan; });
+        QVERIFY(own != f.dominated.end());
+        QVERIFY(std::any_of(f.front.begin(), f.front.end(),
+                            [&](const ParetoPoint &a) { return dominates(a, *own); }));
+    }
+
+    void inPlanJson() {
+        const PlanResult p = planOf(defaultScenario());
+        const ParetoFront f = paretoFront(p);
+        const auto j = planToJson(p);
+        QVERIFY(j.contains("pareto"));
+        QCOMPARE(j["pareto"].size(), f.front.size());
+        const auto &first = j["pareto"][0];
+        QCOMPARE(first["layout"]["tp"].get<std::uint32_t>(), f.front[0].layout.tp);
+        QCOMPARE(first["layout"]["dp"].get<std::uint32_t>(), f.front[0].replicas);
+        COMPARE_NEAR(first["tpot_ms"].get<double>(), f.front[0].tpotSeconds * 1e3, 0, 1e-12);
+        COMPARE_NEAR(first["usd_per_mtok_output"].get<double>(), f.front[0].usdPerMTokOutput, 0,
+                     1e-12);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPareto)
+#include "tst_pareto.moc"
