@@ -5,6 +5,7 @@
 // the event loop runs while the files are read, Cancel leaves the scenario and undo stack as
 // they were and says so in the status bar, a finished import is one undo step, and a failure
 // gives the same message as the synchronous import.
+#include "safetensorsfile.h"
 #include "document/scenariodocument.h"
 #include "explorertestutil.h"
 #include "panels/modelpanel.h"
@@ -23,6 +24,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include <unistd.h>
 
@@ -48,14 +50,7 @@ bool writeShard(const QString &path, int first, int count, std::uint64_t rows) {
         offset += bytes;
     }
     header += "}";
-    while (header.size() % 8 != 0) {
-        header += ' ';
-    }
-    std::string out(8, '\0');
-    for (int b = 0; b < 8; ++b) {
-        out[std::size_t(b)] = char((std::uint64_t(header.size()) >> (8 * b)) & 0xff);
-    }
-    out += header;
+    const std::string out = testutil::safetensorsPrefix(std::move(header));
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly) ||
         f.write(out.data(), qint64(out.size())) != qint64(out.size())) {
