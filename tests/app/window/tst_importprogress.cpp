@@ -122,6 +122,9 @@ class TestImportProgress : public QObject {
         // Nothing is applied on the GUI thread before the files are read.
         QCOMPARE(w.document()->undoStack()->index(), before);
         QVERIFY(panel->importDialog() != nullptr);
+        // Shown only when the import lasts: a fast one does not flash a dialog.
+        QCOMPARE(panel->importDialog()->minimumDuration(), ModelPanel::kProgressDelayMs);
+        QCOMPARE(panel->importDialog()->windowModality(), Qt::WindowModal);
         QVERIFY(!panel->startImport(m_folder)); // one import at a time
         QVERIFY(finished.wait(60000));
         QCOMPARE(finished.first().at(1).toString(), QString());
