@@ -50,6 +50,11 @@ class ScenarioDocument : public QObject {
 
     /// The current model as imported (before format overrides), from the cache.
     Result<ModelSpec> importedModel() const { return model(m_scenario); }
+    /// Keep `spec` as the model for reference `ref` (an import read on another thread), so that
+    /// the next edit to `ref` does not read the files again; replaces an older copy.
+    void cacheModel(const std::string &ref, const ModelSpec &spec) {
+        m_modelCache.insert_or_assign(ref, spec);
+    }
 
     /// The core's gpuOptions() for the current scenario (every catalogue GPU type with
     /// gpu_count auto, auto layout, its own node size and catalogue rate; the current type keeps

@@ -7,6 +7,7 @@
 #include "panels/elidingcombobox.h"
 #include "document/formatting.h"
 #include "document/scenariodocument.h"
+#include "import/modelimport.h"
 
 #include <QComboBox>
 #include <QCompleter>
@@ -16,10 +17,13 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
+#include <QProgressDialog>
 #include <QPushButton>
+#include <QThread>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <optional>
 
 namespace hostplan::ui {
 
@@ -333,20 +337,89 @@ void ModelPanel::sync() {
     }
 }
 
+ModelPanel::~ModelPanel() {
+    if (m_importThread) {
+        m_importCancel->store(true);
+        m_importThread->wait();
+        delete m_importThread;
+    }
+}
+
 QString ModelPanel::importPath(const QString &path) {
     Scenario s = m_doc->scenario();
     forNewModel(s, QFileInfo(path).absoluteFilePath().toStdString());
-    auto r = resolveModel(s, Catalogue::builtin());
-    if (!r.ok()) {
-        const QString msg =
-            tr("%1 could not be imported: %2")
-                .arg(QDir::toNativeSeparators(path), QString::fromStdString(r.error().toString()));
+    return applyImport(path, resolveModel(s, Catalogue::builtin()));
+}
+
+bool ModelPanel::startImport(const QString &path) {
+    if (m_importThread) {
+        return false;
+    }
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    auto result = std::make_shared<std::optional<Result<ModelSpec>>>();
+    ImportOptions options;
+    options.cancel = cancel.get();
+    options.progress = [this](std::size_t done, std::size_t total) {
+        QMetaObject::invokeMethod(
+            this,
+            [this, done, total] {
+                // Signal first: a modal dialog's setValue() may run the next steps' events.
+                emit importProgress(int(done), int(total));
+                if (m_importDialog && !m_importDialog->wasCanceled()) {
+                    m_importDialog->setMaximum(int(total));
+                    m_importDialog->setValue(int(done));
+                }
+            },
+            Qt::QueuedConnection);
+    };
+    const std::string ref = QFileInfo(path).absoluteFilePath().toStdString();
+    // The same error shape as resolveModel() (plan/plan.cpp), which importPath() goes through.
+    m_importThread = QThread::create([ref, options, cancel, result] {
+        auto r = importModelPath(ref, options);
+        *result =
+            r.ok() ? std::move(r) : Result<ModelSpec>(makeError("model.ref", r.error().toString()));
+    });
+    m_importCancel = cancel;
+    m_importDialog =
+        new QProgressDialog(tr("Reading the model files..."), tr("Cancel"), 0, 0, window());
+    m_importDialog->setWindowTitle(tr("Import model"));
+    m_importDialog->setWindowModality(Qt::WindowModal);
+    m_importDialog->setAutoReset(false);
+    m_importDialog->setAutoClose(false);
+    m_importDialog->setMinimumDuration(kProgressDelayMs);
+    connect(m_importDialog, &QProgressDialog::canceled, this, [cancel] { cancel->store(true); });
+    connect(m_importThread, &QThread::finished, this, [this, path, cancel, result] {
+        m_importThread->deleteLater();
+        m_importThread = nullptr;
+        m_importDialog->hide();
+        m_importDialog->deleteLater();
+        m_importDialog = nullptr;
+        m_importCancel.reset();
+        if (cancel->load() || !result->has_value()) {
+            emit importFinished(path, tr("Import cancelled"), true);
+            return;
+        }
+        const QString error = applyImport(path, **result);
+        emit importFinished(path, error, false);
+    });
+    m_importThread->start();
+    return true;
+}
+
+QString ModelPanel::applyImport(const QString &path, const Result<ModelSpec> &model) {
+    Scenario s = m_doc->scenario();
+    forNewModel(s, QFileInfo(path).absoluteFilePath().toStdString());
+    if (!model.ok()) {
+        const QString msg = tr("%1 could not be imported: %2")
+                                .arg(QDir::toNativeSeparators(path),
+                                     QString::fromStdString(model.error().toString()));
         showProblem(msg);
         emit editRefused(msg);
         return msg;
     }
     AppSettings::setLastDirectory(QFileInfo(path).absolutePath());
     showProblem(QString());
+    m_doc->cacheModel(s.model.ref, model.value());
     m_doc->edit(s, tr("Import model %1").arg(QFileInfo(path).fileName()));
     return {};
 }
@@ -356,7 +429,7 @@ void ModelPanel::askImportFile() {
         this, tr("Import model"), AppSettings::lastDirectory(),
         tr("Hugging Face model files (config.json *.index.json);;JSON (*.json)"));
     if (!path.isEmpty()) {
-        importPath(path);
+        startImport(path);
     }
 }
 
@@ -364,7 +437,7 @@ void ModelPanel::askImportFolder() {
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Import model folder"),
                                                           AppSettings::lastDirectory());
     if (!dir.isEmpty()) {
-        importPath(dir);
+        startImport(dir);
     }
 }
 

@@ -7,13 +7,19 @@
 
 #include "panels/inputpanel.h"
 #include "model/modelspec.h"
+#include "util/result.h"
 
 #include <QList>
 #include <QPair>
 
+#include <atomic>
+#include <memory>
+
 class QComboBox;
 class QFormLayout;
 class QLabel;
+class QProgressDialog;
+class QThread;
 
 namespace hostplan::ui {
 
@@ -21,6 +27,8 @@ class ModelPanel : public InputPanel {
     Q_OBJECT
   public:
     explicit ModelPanel(ScenarioDocument *doc, QWidget *parent = nullptr);
+    /// Stops a running import (sets its cancel flag) and waits for its thread.
+    ~ModelPanel() override;
 
     QComboBox *modelCombo() const { return m_model; }
     QComboBox *weightsCombo() const { return m_weights; }
@@ -32,9 +40,29 @@ class ModelPanel : public InputPanel {
     /// Import a model from a config.json, an index or a folder as one undoable edit that also
     /// sets the GPU count and layout to auto and the API to the model's own. On error
     /// returns the message (and shows it in the panel); the scenario is unchanged.
+    /// Reads the files on the calling thread (tests, scripts); the GUI uses startImport().
     QString importPath(const QString &path);
+    /// The same import with the files read on a worker thread (importModelPath with progress
+    /// and cancel), so that the window stays responsive: a progress dialog (files read of
+    /// total, Cancel) shows when the import lasts over kProgressDelayMs, and the result is
+    /// applied on the GUI thread exactly as importPath() does. Emits importProgress while it
+    /// reads and importFinished at the end. False (nothing started) while another import runs.
+    bool startImport(const QString &path);
+    /// The running import's progress dialog (nullptr when none runs).
+    QProgressDialog *importDialog() const { return m_importDialog; }
+    /// How long an import runs before its progress dialog shows, in milliseconds.
+    static constexpr int kProgressDelayMs = 400;
+
+  signals:
+    /// startImport() has read `done` of `total` files (done never decreases).
+    void importProgress(int done, int total);
+    /// startImport() ended: `error` is "" when the model was imported, importPath()'s message
+    /// when it failed; `cancelled` when the user cancelled (scenario and undo stack unchanged).
+    void importFinished(const QString &path, const QString &error, bool cancelled);
 
   private:
+    /// Apply an import result (resolveModel()'s shape) as importPath() describes.
+    QString applyImport(const QString &path, const Result<ModelSpec> &model);
     void sync() override;
     void rebuildGroupRows(const std::vector<GroupRole> &roles);
     void askImportFile();
@@ -48,6 +76,9 @@ class ModelPanel : public InputPanel {
     std::vector<GroupRole> m_roles;
     QComboBox *m_kv;
     QComboBox *m_state;
+    QThread *m_importThread = nullptr;
+    QProgressDialog *m_importDialog = nullptr;
+    std::shared_ptr<std::atomic<bool>> m_importCancel;
 };
 
 } // namespace hostplan::ui

@@ -182,6 +182,15 @@ void MainWindow::buildDocks() {
         return d;
     };
     m_modelPanel = new ModelPanel(m_doc);
+    connect(m_modelPanel, &ModelPanel::importFinished, this,
+            [this](const QString &path, const QString &error, bool cancelled) {
+                if (cancelled) {
+                    statusBar()->showMessage(error, 10000);
+                } else if (!error.isEmpty() && path == m_droppedImport) {
+                    message(tr("Import failed"), error);
+                }
+                m_droppedImport.clear();
+            });
     m_hardwarePanel = new HardwarePanel(m_doc);
     m_workloadPanel = new WorkloadPanel(m_doc);
     m_pricingPanel = new PricingPanel(m_doc);
@@ -259,7 +268,7 @@ void MainWindow::buildMenus() {
             tr("Hugging Face model files (config.json *.index.json);;JSON (*.json)"));
         if (!path.isEmpty()) {
             AppSettings::setLastModelDirectory(QFileInfo(path).absolutePath());
-            m_modelPanel->importPath(path);
+            m_modelPanel->startImport(path);
         }
     });
     m_fileMenu->addSeparator();
@@ -516,10 +525,25 @@ QString MainWindow::saveFile(const QString &path) {
     return {};
 }
 
+namespace {
+/// A folder, config.json or *.index.json: a model to import rather than a scenario.
+bool isModelPath(const QFileInfo &fi) {
+    return fi.isDir() || fi.fileName() == QStringLiteral("config.json") ||
+           fi.fileName().endsWith(QStringLiteral(".index.json"));
+}
+} // namespace
+
+void MainWindow::dropPath(const QString &path) {
+    if (!isModelPath(QFileInfo(path))) {
+        openDroppedPath(path);
+    } else if (m_modelPanel->startImport(path)) {
+        m_droppedImport = path;
+    }
+}
+
 QString MainWindow::openDroppedPath(const QString &path) {
     const QFileInfo fi(path);
-    if (fi.isDir() || fi.fileName() == QStringLiteral("config.json") ||
-        fi.fileName().endsWith(QStringLiteral(".index.json"))) {
+    if (isModelPath(fi)) {
         const QString error = m_modelPanel->importPath(path);
         if (!error.isEmpty()) {
             message(tr("Import failed"), error);
@@ -684,7 +708,7 @@ void MainWindow::dropEvent(QDropEvent *event) {
         return;
     }
     event->acceptProposedAction();
-    openDroppedPath(urls.first().toLocalFile());
+    dropPath(urls.first().toLocalFile());
 }
 
 } // namespace hostplan::ui

@@ -60,7 +60,12 @@ class MainWindow : public QMainWindow {
     void newScenario();
     /// Open or import what was dropped: a folder, config.json or *.index.json imports a model;
     /// another .json opens as a scenario.
+    /// Reads a model on the calling thread (tests); a drop goes through dropPath().
     QString openDroppedPath(const QString &path);
+    /// What a drop does: a model path imports on a worker thread (ModelPanel::startImport; a
+    /// failure shows "Import failed", a cancel says "Import cancelled" in the status bar);
+    /// anything else goes to openDroppedPath().
+    void dropPath(const QString &path);
 
     /// Dialogs become status-bar messages (tests); lastMessage() keeps the latest.
     void setInteractive(bool interactive) { m_interactive = interactive; }
@@ -161,6 +166,7 @@ class MainWindow : public QMainWindow {
     std::function<int()> m_savePrompt;
     /// Writes the session a second after the last edit (crash safety).
     QTimer *m_sessionTimer = nullptr;
+    QString m_droppedImport; ///< the dropped model path being imported, if any
 };
 
 } // namespace hostplan::ui

@@ -17,6 +17,7 @@
 // is its CPU time; the verdict uses the CPU time (user + system), which a machine shared with
 // other builds does not inflate as much. Exit status 1 when the 500k-tensor import misses a
 // target.
+#include "../safetensorsfile.h"
 #include "import/modelimport.h"
 #include "util/fileio.h"
 
@@ -27,6 +28,7 @@
 #include <fstream>
 #include <string>
 #include <system_error>
+#include <utility>
 #include <vector>
 
 #include <fcntl.h>
@@ -68,14 +70,7 @@ bool writeShard(const fs::path &path, std::size_t first, std::size_t last,
         offset += bytes;
     }
     header += "}";
-    while (header.size() % 8 != 0) {
-        header += ' ';
-    }
-    std::string out(8, '\0');
-    for (int b = 0; b < 8; ++b) {
-        out[std::size_t(b)] = char((std::uint64_t(header.size()) >> (8 * b)) & 0xff);
-    }
-    out += header;
+    const std::string out = testutil::safetensorsPrefix(std::move(header));
     std::ofstream f(path, std::ios::binary | std::ios::trunc);
     f.write(out.data(), std::streamsize(out.size()));
     f.close();

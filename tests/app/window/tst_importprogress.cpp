@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: MIT
+// A model import from the GUI (a drop, File > Import Model, the panel's buttons) reads the files
+// on a worker thread: offscreen, on a synthetic Llama-3.1-8B checkpoint of many safetensors
+// shards (headers only; the data are sparse holes), the progress reaches the dialog in order,
+// the event loop runs while the files are read, Cancel leaves the scenario and undo stack as
+// they were and says so in the status bar, a finished import is one undo step, and a failure
+// gives the same message as the synchronous import.
+#include "safetensorsfile.h"
+#include "document/scenariodocument.h"
+#include "explorertestutil.h"
+#include "panels/modelpanel.h"
+#include "window/mainwindow.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QUndoStack>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include <unistd.h>
+
+using namespace hostplan;
+using namespace hostplan::ui;
+
+namespace {
+
+constexpr int kShards = 64;
+constexpr int kTensorsPerShard = 5000;
+
+/// Writes `path` as a safetensors file of `count` BF16 tensors of `rows` x 128 named after
+/// `first`; the data part is a hole (truncate), never written. False on a write error.
+bool writeShard(const QString &path, int first, int count, std::uint64_t rows) {
+    const std::uint64_t bytes = rows * 128 * 2;
+    std::string header = "{\"__metadata__\":{\"format\":\"pt\"}";
+    std::uint64_t offset = 0;
+    for (int i = first; i < first + count; ++i) {
+        header += ",\"model.layers." + std::to_string(i / 1000) + ".w" + std::to_string(i) +
+                  ".weight\":{\"dtype\":\"BF16\",\"shape\":[" + std::to_string(rows) +
+                  ",128],\"data_offsets\":[" + std::to_string(offset) + "," +
+                  std::to_string(offset + bytes) + "]}";
+        offset += bytes;
+    }
+    header += "}";
+    const std::string out = testutil::safetensorsPrefix(std::move(header));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) ||
+        f.write(out.data(), qint64(out.size())) != qint64(out.size())) {
+        return false;
+    }
+    f.close();
+    return truncate(QFile::encodeName(path).constData(), off_t(out.size() + offset)) == 0;
+}
+
+/// The folder of the synthetic checkpoint: Llama-3.1-8B's real config.json and kShards shards
+/// whose tensors add up to its 16 GB of BF16 weights. Empty on a write error.
+QString writeCheckpoint(const QTemporaryDir &dir) {
+    const QString folder = dir.filePath(QStringLiteral("llama8b-shards"));
+    if (!QDir().mkpath(folder) ||
+        !QFile::copy(QStringLiteral(HOSTPLAN_TEST_DATA_DIR
+                                    "/configs/meta-llama--Meta-Llama-3.1-8B_config.json"),
+                     folder + QStringLiteral("/config.json"))) {
+        return {};
+    }
+    const std::uint64_t total = 16'060'522'496ull; // 8.03e9 parameters in BF16
+    const std::uint64_t rows = total / (std::uint64_t(kShards) * kTensorsPerShard) / 256;
+    for (int s = 0; s < kShards; ++s) {
+        const QString name = QStringLiteral("/model-%1-of-%2.safetensors")
+                                 .arg(s + 1, 5, 10, QLatin1Char('0'))
+                                 .arg(kShards, 5, 10, QLatin1Char('0'));
+        if (!writeShard(folder + name, s * kTensorsPerShard, kTensorsPerShard, rows)) {
+            return {};
+        }
+    }
+    return folder;
+}
+
+} // namespace
+
+class TestImportProgress : public QObject {
+    Q_OBJECT
+  private slots:
+    void initTestCase() {
+        explorertest::useTestSettings(QStringLiteral("tst_importprogress"));
+        QVERIFY(m_dir.isValid());
+        m_folder = writeCheckpoint(m_dir);
+        QVERIFY(!m_folder.isEmpty());
+    }
+    void cleanupTestCase() { AppSettings::clear(); }
+
+    // A dropped folder imports on a worker thread, as one undo step, while the event loop runs.
+    void dropImportsInTheBackground() {
+        MainWindow w;
+        w.setInteractive(false);
+        ModelPanel *panel = w.modelPanel();
+        const int before = w.document()->undoStack()->index();
+        QList<QPair<int, int>> steps;
+        bool dialogFollows = true;
+        connect(panel, &ModelPanel::importProgress, this, [&](int done, int total) {
+            steps.append({done, total});
+            QProgressDialog *d = panel->importDialog();
+            // The step before this one is on the dialog (the first has none).
+            dialogFollows = dialogFollows && d &&
+                            (done == 1 || (d->value() == done - 1 && d->maximum() == total));
+        });
+        int ticks = 0;
+        int ticksAtEnd = -1;
+        QTimer timer;
+        connect(&timer, &QTimer::timeout, this, [&] { ++ticks; });
+        connect(panel, &ModelPanel::importFinished, this, [&] { ticksAtEnd = ticks; });
+        timer.start(0);
+        QSignalSpy finished(panel, &ModelPanel::importFinished);
+        w.dropPath(m_folder);
+        // Nothing is applied on the GUI thread before the files are read.
+        QCOMPARE(w.document()->undoStack()->index(), before);
+        QVERIFY(panel->importDialog() != nullptr);
+        // Shown only when the import lasts: a fast one does not flash a dialog.
+        QCOMPARE(panel->importDialog()->minimumDuration(), ModelPanel::kProgressDelayMs);
+        QCOMPARE(panel->importDialog()->windowModality(), Qt::WindowModal);
+        QVERIFY(!panel->startImport(m_folder)); // one import at a time
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.first().at(1).toString(), QString());
+        QCOMPARE(finished.first().at(2).toBool(), false);
+        QVERIFY2(ticksAtEnd > 0, "the event loop did not run during the import");
+        // config.json, then each shard: 1..65 of 65, in order.
+        QCOMPARE(steps.size(), kShards + 1);
+        for (int i = 0; i < steps.size(); ++i) {
+            QCOMPARE(steps[i].first, i + 1);
+            QCOMPARE(steps[i].second, kShards + 1);
+        }
+        QVERIFY(dialogFollows);
+        QVERIFY(panel->importDialog() == nullptr);
+        QCOMPARE(w.document()->undoStack()->index(), before + 1);
+        QVERIFY(w.document()->undoStack()->undoText().startsWith("Import model"));
+        QCOMPARE(w.document()->scenario().model.ref, QDir(m_folder).absolutePath().toStdString());
+        QVERIFY2(w.document()->plan().has_value(), qPrintable(w.document()->error()));
+        const auto &m = w.document()->plan()->model;
+        QVERIFY(m.totalParams > 7'900'000'000ull && m.totalParams < 8'100'000'000ull);
+        // The bytes come from the shard headers.
+        QCOMPARE(double(m.checkpointBytes),
+                 double(16'060'522'496ull / (kShards * kTensorsPerShard) / 256 * 256 * kShards *
+                        kTensorsPerShard));
+    }
+
+    // Cancel after the first file: scenario, undo stack and problem text unchanged, and the
+    // status bar says "Import cancelled".
+    void cancelLeavesTheDocumentAlone() {
+        MainWindow w;
+        w.setInteractive(false);
+        ModelPanel *panel = w.modelPanel();
+        const Scenario keep = w.document()->scenario();
+        const int index = w.document()->undoStack()->index();
+        const int count = w.document()->undoStack()->count();
+        int last = 0;
+        connect(panel, &ModelPanel::importProgress, this, [&](int done, int) {
+            if (last == 0) {
+                QPushButton *cancel = panel->importDialog()->findChild<QPushButton *>();
+                QVERIFY(cancel);
+                cancel->click();
+            }
+            last = done;
+        });
+        QSignalSpy finished(panel, &ModelPanel::importFinished);
+        w.dropPath(m_folder);
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.first().at(2).toBool(), true);
+        QVERIFY2(last < kShards + 1, "the import was not stopped");
+        QVERIFY(w.document()->scenario() == keep);
+        QCOMPARE(w.document()->undoStack()->index(), index);
+        QCOMPARE(w.document()->undoStack()->count(), count);
+        QCOMPARE(w.statusBar()->currentMessage(), QString("Import cancelled"));
+        QCOMPARE(panel->problemText(), QString());
+        QVERIFY(w.lastMessage().isEmpty());
+        QVERIFY(panel->importDialog() == nullptr);
+    }
+
+    // A folder that is no model: the same message as the synchronous import, nothing changed.
+    void failureGivesTheSameMessage() {
+        QTemporaryDir dir;
+        QFile junk(dir.filePath("config.json"));
+        QVERIFY(junk.open(QIODevice::WriteOnly));
+        junk.write("{\"model_type\": 7}");
+        junk.close();
+        QString expected;
+        {
+            MainWindow sync;
+            sync.setInteractive(false);
+            expected = sync.openDroppedPath(dir.path());
+        }
+        QVERIFY(!expected.isEmpty());
+        MainWindow w;
+        w.setInteractive(false);
+        const Scenario keep = w.document()->scenario();
+        QSignalSpy finished(w.modelPanel(), &ModelPanel::importFinished);
+        w.dropPath(dir.path());
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.first().at(1).toString(), expected);
+        QCOMPARE(finished.first().at(2).toBool(), false);
+        QCOMPARE(w.lastMessage(), expected);
+        QCOMPARE(w.modelPanel()->problemText(), expected);
+        QVERIFY(w.document()->scenario() == keep);
+        QCOMPARE(w.document()->undoStack()->count(), 0);
+    }
+
+  private:
+    QTemporaryDir m_dir;
+    QString m_folder;
+};
+
+QTEST_MAIN(TestImportProgress)
+#include "tst_importprogress.moc"
