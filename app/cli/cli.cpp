@@ -373,6 +373,7 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                     return a + ": '" + v + "' " + std::string(kKvFormatsText);
                 }
                 scenario.model.kvFormat = f.value();
+                scenario.model.kvBf16Chosen = f.value() == formats::bf16;
             } else {
                 scenario.model.weightsFormat = f.value();
             }

@@ -196,7 +196,12 @@ ModelPanel::ModelPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc,
         });
     };
     formatEdit(
-        m_kv, [](Scenario &s, NumberFormat f) { s.model.kvFormat = f; }, tr("KV cache format"));
+        m_kv,
+        [](Scenario &s, NumberFormat f) {
+            s.model.kvFormat = f;
+            s.model.kvBf16Chosen = f == formats::bf16;
+        },
+        tr("KV cache format"));
     formatEdit(
         m_state, [](Scenario &s, NumberFormat f) { s.model.stateFormat = f; }, tr("state format"));
     resync();

@@ -379,10 +379,14 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     } else if (kv.kind == FormatKind::FP8_E5M2) {
         kvValue = "fp8_e5m2";
     }
-    c.flags.push_back({"--kv-cache-dtype", kvValue,
-                       "the plan's KV format " + kv.label() +
-                           (kvValue == "auto" ? " (auto = the model's activation dtype)"
-                                              : " (FP8 E4M3 halves the KV bytes per token)")});
+    c.flags.push_back(
+        {"--kv-cache-dtype", kvValue,
+         "the plan's KV format " + kv.label() +
+             (kvValue == "auto" ? " (auto = the model's activation dtype)"
+                                : " (FP8 E4M3 halves the KV bytes per token)") +
+             (p.kvFormatNote.empty() ? std::string()
+                                     : "; the checkpoint ships calibrated FP8 KV scales "
+                                       "(kv_cache_scheme), which vLLM loads with this flag")});
     c.flags.push_back({"--max-num-batched-tokens",
                        std::to_string(p.scenario.engine.prefillChunkTokens),
                        "the plan's prefill chunk: tokens per step, which sizes the activation "

@@ -126,6 +126,13 @@ ModelSpec importConfig(const json &root, const std::string &source, const json *
     spec.customCode = root.contains("auto_map") || (textCfg && lm.has("auto_map"));
     spec.fp8BlockScaled =
         quant.method == importer::Quantization::Method::Fp8 && quant.blockRows > 0;
+    if (quant.kvFormat) {
+        spec.shippedKvFormat = quant.kvFormat;
+        spec.shippedKvSource = "kv_cache_scheme";
+    }
+    if (!quant.kvNote.empty()) {
+        spec.notes.push_back(quant.kvNote);
+    }
     // The width the builder used for a gated dense MLP (QWen v1's intermediate_size counts both
     // branches: halved there); else intermediate_size as the config gives it.
     for (const auto &g : spec.groups) {

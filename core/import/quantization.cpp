@@ -118,6 +118,48 @@ u64 Quantization::convertedBytes(const TensorPiece &p) const {
     }
 }
 
+namespace {
+
+/// compressed-tensors quantization_config.kv_cache_scheme (a QuantizationArgs: num_bits, type,
+/// strategy, symmetric, dynamic) into q.kvFormat, or a note in q.kvNote naming the field when
+/// HostPlan cannot plan it. vLLM accepts only 8-bit float, per-tensor, symmetric schemes
+/// (CompressedTensorsKVCacheMethod.validate_kv_cache_scheme,
+/// vllm/model_executor/layers/quantization/compressed_tensors/compressed_tensors.py at
+/// be696453ee1bf3b7a2f652cc457b340d5a20c88c); HostPlan has no INT8 KV format. A value of the
+/// wrong type is an ImportFailure naming the field.
+void readKvCacheScheme(const ConfigReader &qc, Quantization &q) {
+    const std::optional<ConfigReader> kv = qc.optSub("kv_cache_scheme");
+    if (!kv) {
+        return;
+    }
+    const u64 bits = kv->count("num_bits", 64);
+    const std::string type = kv->str("type", "int");
+    const std::string strategy = kv->str("strategy", "tensor");
+    const bool symmetric = kv->flag("symmetric", true);
+    const bool dynamic = kv->flag("dynamic", false);
+    const std::string keep = "; the plan keeps the scenario's KV format";
+    if (bits == 8 && type == "int") {
+        q.kvNote =
+            kv->path() + ": an 8-bit int KV cache, which HostPlan has no KV format for" + keep;
+    } else if (bits != 8 || type != "float") {
+        q.kvNote = kv->path() + ": " + std::to_string(bits) + "-bit " + type +
+                   " KV cache is not a format vLLM loads from compressed-tensors" + keep;
+    } else if (strategy != "tensor") {
+        q.kvNote = kv->field("strategy") + ": '" + strategy +
+                   "' scales; vLLM loads only per-tensor KV scales" + keep;
+    } else if (!symmetric) {
+        q.kvNote =
+            kv->field("symmetric") + ": asymmetric KV scales; vLLM loads only symmetric" + keep;
+    } else if (dynamic) {
+        q.kvNote =
+            kv->field("dynamic") + ": true, the checkpoint ships no calibrated KV scales" + keep;
+    } else {
+        q.kvFormat = formats::fp8;
+    }
+}
+
+} // namespace
+
 Quantization readQuantization(const ConfigReader &primary,
                               const std::optional<ConfigReader> &secondary) {
     Quantization q;
@@ -215,6 +257,7 @@ Quantization readQuantization(const ConfigReader &primary,
         }
     } else if (method == "compressed-tensors") {
         q.method = Quantization::Method::CompressedTensors;
+        readKvCacheScheme(*qc, q);
         const ConfigReader groups = qc->sub("config_groups");
         if (groups.raw().size() != 1) {
             fail(groups.path(),

@@ -45,6 +45,11 @@ struct Quantization {
     ScaleLayout scaleLayout = ScaleLayout::Block; ///< ModelOpt FP8 scale layout
     std::vector<std::string> excludeGlobs; ///< ModelOpt exclude_modules (fnmatch, modelopt.h)
     bool bnbDoubleQuant = false; ///< bnb_4bit_use_double_quant: absmax itself quantized to 8 bit
+    /// compressed-tensors kv_cache_scheme: the KV-cache format the checkpoint ships scales for
+    /// (FP8 E4M3 for num_bits 8, type float); nullopt without one or for a scheme HostPlan cannot
+    /// plan, which then leaves a note in kvNote naming the field.
+    std::optional<NumberFormat> kvFormat;
+    std::string kvNote; ///< why a kv_cache_scheme present was not used; empty otherwise
 
     /// Whether the scheme stores `p` in `format`: only Linear pieces; never the embedding or
     /// lm_head for transformers' own quantizers; not those matched by the ignore rules.
@@ -63,7 +68,8 @@ struct Quantization {
 };
 
 /// Reads quantization_config from `primary` (e.g. text_config) or else `secondary` (top level);
-/// none gives Method::None. Throws ImportFailure naming the field for an unsupported method,
+/// none gives Method::None. compressed-tensors' kv_cache_scheme sets kvFormat (or kvNote). Throws
+/// ImportFailure naming the field for an unsupported method,
 /// format, bit width, group size or an invalid or too large pattern (ignore[i],
 /// modules_to_not_convert[i]). Patterns are compiled here, once per import.
 Quantization readQuantization(const ConfigReader &primary,

@@ -14,6 +14,7 @@
 #include "model/numberformat.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -132,6 +133,15 @@ struct ModelSpec {
     /// Qwen FP8 checkpoints): their GEMMs run block-scaled kernels, slower than per-tensor FP8
     /// (serving model, core/sizing/servingmodel.h). Kept when formats are overridden.
     bool fp8BlockScaled = false;
+    /// KV-cache format the checkpoint ships calibrated scales for, nullopt when it ships none:
+    /// compressed-tensors quantization_config.kv_cache_scheme with num_bits 8 and type float is
+    /// FP8 E4M3 with per-tensor k/v scales, which vLLM loads (CompressedTensorsKVCacheMethod,
+    /// vllm/model_executor/layers/quantization/compressed_tensors/compressed_tensors.py at
+    /// be696453ee1bf3b7a2f652cc457b340d5a20c88c) when started with --kv-cache-dtype fp8. A plan
+    /// uses it when the scenario names no KV format (plan/plan.h).
+    std::optional<NumberFormat> shippedKvFormat;
+    /// The config key shippedKvFormat was read from ("kv_cache_scheme"); empty without one.
+    std::string shippedKvSource;
     /// Import notes the plan repeats as warnings (e.g. an index total_size far from the
     /// config-derived size).
     std::vector<std::string> notes;

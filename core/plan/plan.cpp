@@ -120,10 +120,21 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     return evaluate(scenario, catalogue, model);
 }
 
-Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue,
+Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
                             const ModelSpec &importedModel) {
     PlanResult r;
-    r.scenario = scenario;
+    r.scenario = given;
+    // A checkpoint that ships calibrated KV scales runs its KV cache in that format when the
+    // scenario names none (vLLM --kv-cache-dtype fp8; its "auto" is the model dtype,
+    // vllm/config/cache.py at 002f10e0cfa1373a19a0d2756598a34b700d20e5).
+    if (importedModel.shippedKvFormat && !kvFormatExplicit(given.model)) {
+        const NumberFormat &kv = *importedModel.shippedKvFormat;
+        r.scenario.model.kvFormat = kv;
+        r.kvFormatNote = "KV cache " +
+                         std::string(kv.kind == FormatKind::FP8_E4M3 ? "FP8" : kv.label()) +
+                         " (shipped calibrated scales, " + importedModel.shippedKvSource + ")";
+    }
+    const Scenario scenario = r.scenario; // the plan's inputs, before naming
 
     // Model with the scenario's formats.
     ModelSpec model = importedModel;

@@ -38,8 +38,13 @@ struct ApiAlternative {
 
 /// Everything computed for one scenario.
 struct PlanResult {
-    Scenario scenario; ///< the inputs as given
-    ModelSpec model;   ///< after format overrides
+    /// The inputs as given, with the checkpoint's shipped KV format in model.kvFormat when the
+    /// scenario names none (kvFormatNote then says so).
+    Scenario scenario;
+    ModelSpec model; ///< after format overrides
+    /// "KV cache FP8 (shipped calibrated scales, kv_cache_scheme)" when the plan's KV format is
+    /// the checkpoint's (ModelSpec::shippedKvFormat); empty when it is the scenario's.
+    std::string kvFormatNote;
     GpuSpec gpu;
     /// Prices actually used: the entry as billed for the workload (its tier, the batch
     /// discount), then the scenario's typed overrides.

@@ -240,7 +240,13 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
     const auto &m = p.memory;
     oj doc;
     doc["schema_version"] = kPlanJsonSchemaVersion;
-    doc["scenario"] = oj::parse(scenarioToJson(p.scenario));
+    // The plan's scenario names the KV format it used, whether chosen or shipped.
+    Scenario used = p.scenario;
+    used.model.kvBf16Chosen = true;
+    doc["scenario"] = oj::parse(scenarioToJson(used));
+    if (!p.kvFormatNote.empty()) {
+        doc["kv_format_note"] = p.kvFormatNote;
+    }
     doc["model"] = {{"id", p.model.id},
                     {"name", p.model.displayName},
                     {"architecture", p.model.architecture},

@@ -233,6 +233,9 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
     out << "KV cache  " << groupedText(m.cache.kvBytesPerToken) << " B per token (whole model, "
         << p.scenario.model.kvFormat.label() << "), " << groupedText(m.cache.kvBytesPerTokenPerGpu)
         << " B per token per GPU";
+    if (!p.kvFormatNote.empty()) {
+        out << "; " << p.kvFormatNote;
+    }
     if (m.cache.stateBytesPerSequence) {
         out << "; state " << groupedText(m.cache.stateBytesPerSequence) << " B per sequence ("
             << groupedText(m.cache.stateBytesPerSequencePerGpu) << " per GPU) x "

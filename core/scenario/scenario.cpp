@@ -93,6 +93,7 @@ Result<bool> parseModel(const json &o, ModelChoice &m) {
         return makeError("model.kv_format", "'" + kv->name() + "' " + std::string(kKvFormatsText));
     }
     assignIf(m.kvFormat, kv);
+    m.kvBf16Chosen = kv && *kv == formats::bf16;
     HOSTPLAN_TRY(st, formatField(o, "state_format", p));
     if (st && st->kind != FormatKind::FP32 && st->kind != FormatKind::BF16 &&
         st->kind != FormatKind::FP16) {
@@ -377,9 +378,11 @@ void resolveModelPathBeside(Scenario &scenario, const std::filesystem::path &sce
 }
 
 std::string scenarioToJson(const Scenario &s) {
-    nlohmann::json model = {{"ref", s.model.ref},
-                            {"kv_format", s.model.kvFormat.name()},
-                            {"state_format", s.model.stateFormat.name()}};
+    nlohmann::json model = {{"ref", s.model.ref}, {"state_format", s.model.stateFormat.name()}};
+    // An unset bf16 stays unset, so that the checkpoint's shipped KV format still applies.
+    if (kvFormatExplicit(s.model)) {
+        model["kv_format"] = s.model.kvFormat.name();
+    }
     if (s.model.weightsFormat) {
         model["weights_format"] = s.model.weightsFormat->name();
     }

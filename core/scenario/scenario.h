@@ -31,7 +31,12 @@ struct ModelChoice {
     std::optional<NumberFormat> weightsFormat;      ///< re-quantize all quantizable groups
     std::map<GroupRole, NumberFormat> groupFormats; ///< per-role overrides (after weightsFormat)
     NumberFormat kvFormat = formats::bf16;          ///< KV cache element format
-    NumberFormat stateFormat = formats::fp32;       ///< linear-attention recurrent state format
+    /// bf16 was chosen for the KV cache (the file's kv_format, --kv-format, the GUI). An
+    /// unchosen bf16 means "not set": a plan then takes the checkpoint's shipped KV format if it
+    /// has one (ModelSpec::shippedKvFormat). Any other kvFormat is always a choice. Files
+    /// without kv_format load as before.
+    bool kvBf16Chosen = false;
+    NumberFormat stateFormat = formats::fp32; ///< linear-attention recurrent state format
     bool operator==(const ModelChoice &) const = default;
 };
 
@@ -144,6 +149,10 @@ inline constexpr std::uint64_t kMaxScenarioBytes = std::uint64_t(16) << 20;
 /// The relative model.ref rule of loadScenarioFile, for callers that read the file themselves:
 /// a relative ref naming a file or folder beside `scenarioFile` becomes that absolute path.
 void resolveModelPathBeside(Scenario &scenario, const std::filesystem::path &scenarioFile);
+/// Whether the scenario names its KV format (kvFormat other than bf16, or bf16 chosen).
+inline bool kvFormatExplicit(const ModelChoice &m) {
+    return m.kvBf16Chosen || !(m.kvFormat == formats::bf16);
+}
 /// Serialize (pretty JSON, schema_version first). Round-trips through parseScenario exactly.
 std::string scenarioToJson(const Scenario &scenario);
 /// Write atomically (util/fileio.h's writeFileAtomically): a temp file in the same folder,
