@@ -133,10 +133,6 @@
         <translation>Gewichte: %1</translation>
     </message>
     <message>
-        <source>Every layer on the GPU at llama-server&apos;s default 4,096-token context; the longest context that still fits there: %1 tokens (one slot, f16 KV cache).</source>
-        <translation>Alle Schichten auf der GPU beim Standardkontext von llama-server (4.096 Tokens); längster Kontext, der dort noch passt: %1 Tokens (ein Slot, f16-KV-Cache).</translation>
-    </message>
-    <message>
         <source>Does not fit wholly on the GPU at the default context: --n-cpu-moe %1 keeps the experts of the first %1 layers in system RAM and everything else on the GPU (faster here than splitting whole layers); %2 % of each decode step reads RAM.</source>
         <translation>Passt beim Standardkontext nicht vollständig auf die GPU: --n-cpu-moe %1 hält die Experten der ersten %1 Schichten im System-RAM und alles andere auf der GPU (hier schneller als das Aufteilen ganzer Schichten); %2 % jedes Decode-Schritts lesen aus dem RAM.</translation>
     </message>
@@ -165,10 +161,6 @@ Quelle: %3 (Stand %4)</translation>
     <message>
         <source>&amp;Host:</source>
         <translation>&amp;Host:</translation>
-    </message>
-    <message>
-        <source>Each model stored as each llama.cpp type and run by llama-server with its defaults (one slot, f16 KV cache). A cell gives the longest context that runs wholly on the card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: only experts), and the decode ceiling at peak bandwidth. Uniform types approximate published files (Q4_K_M is mostly q4_K).</source>
-        <translation>Jedes Modell in jedem llama.cpp-Typ gespeichert und von llama-server mit dessen Standardwerten ausgeführt (ein Slot, f16-KV-Cache). Eine Zelle zeigt den längsten Kontext, der vollständig auf der Karte läuft, oder sonst die passende Auslagerung (-ngl: ganze Schichten im System-RAM; --n-cpu-moe: nur Experten), und die Decode-Obergrenze bei maximaler Bandbreite. Einheitliche Typen nähern veröffentlichte Dateien an (Q4_K_M ist größtenteils q4_K).</translation>
     </message>
     <message>
         <source>does not fit</source>
@@ -207,6 +199,43 @@ Quelle: %3 (Stand %4)</translation>
 %3 tokens/s</source>
         <translation>-ngl %1/%2
 %3 Tokens/s</translation>
+    </message>
+    <message>
+        <source>Every layer on the GPU at llama-server&apos;s defaults (the model&apos;s training context, which --fit lowers as far as 4,096 tokens before it moves layers); the longest context that still fits there: %1 tokens (four slots in one unified f16 KV cache).</source>
+        <translation>Jede Schicht auf der GPU mit den Standardwerten von llama-server (dem Trainingskontext des Modells, den --fit bis auf 4.096 Tokens senkt, bevor es Schichten verschiebt); der längste Kontext, der dort noch passt: %1 Tokens (vier Slots in einem gemeinsamen f16-KV-Cache).</translation>
+    </message>
+    <message>
+        <source>Each model stored as each llama.cpp type and run by llama-server with its defaults (four slots in one unified f16 KV cache; the model&apos;s training context, lowered by --fit as far as 4,096 tokens). A cell gives the longest context that runs wholly on the card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: only experts), and the decode ceiling at peak bandwidth. Uniform types approximate published files (Q4_K_M is mostly q4_K).</source>
+        <translation>Jedes Modell in jedem llama.cpp-Typ gespeichert und von llama-server mit seinen Standardwerten ausgeführt (vier Slots in einem gemeinsamen f16-KV-Cache; der Trainingskontext des Modells, von --fit bis auf 4.096 Tokens gesenkt). Eine Zelle zeigt den längsten Kontext, der vollständig auf der Karte läuft, oder sonst das passende Offloading (-ngl: ganze Schichten im System-RAM; --n-cpu-moe: nur Experten), und die Decode-Obergrenze bei maximaler Bandbreite. Einheitliche Typen nähern veröffentlichte Dateien an (Q4_K_M ist größtenteils q4_K).</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::CompareChart</name>
+    <message>
+        <source>Throughput against speed per user (circles: capacity at the target)</source>
+        <translation>Durchsatz über Geschwindigkeit pro Nutzer (Kreise: Kapazität am Ziel)</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user</source>
+        <translation>Tokens/s pro Nutzer</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>Tokens/s</translation>
+    </message>
+    <message>
+        <source>%1 (does not fit)</source>
+        <translation>%1 (passt nicht)</translation>
+    </message>
+    <message>
+        <source>%1 (no plan)</source>
+        <translation>%1 (kein Plan)</translation>
+    </message>
+    <message>
+        <source>%1
+%2 tokens/s per user, %3 tokens/s in all</source>
+        <translation>%1
+%2 Tokens/s pro Nutzer, %3 Tokens/s insgesamt</translation>
     </message>
 </context>
 <context>
@@ -380,20 +409,56 @@ Quelle: %3 (Stand %4)</translation>
         <translation>Was</translation>
     </message>
     <message>
-        <source>Pinned</source>
-        <translation>Angeheftet</translation>
-    </message>
-    <message>
-        <source>Current</source>
-        <translation>Aktuell</translation>
-    </message>
-    <message>
         <source>%1 per GPU-hour</source>
         <translation>%1 pro GPU-Stunde</translation>
     </message>
     <message>
         <source>n/a (does not fit)</source>
         <translation>n. v. (passt nicht)</translation>
+    </message>
+    <message>
+        <source>not modelled</source>
+        <translation>nicht modelliert</translation>
+    </message>
+    <message>
+        <source>Throughput at the target</source>
+        <translation>Durchsatz am Ziel</translation>
+    </message>
+    <message>
+        <source>Running batch (sequences)</source>
+        <translation>Laufender Batch (Sequenzen)</translation>
+    </message>
+    <message>
+        <source>Output tokens/s (likely, low - high)</source>
+        <translation>Ausgabe-Tokens/s (wahrscheinlich, niedrig - hoch)</translation>
+    </message>
+    <message>
+        <source>%1 (%2 - %3)</source>
+        <translation>%1 (%2 - %3)</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user</source>
+        <translation>Tokens/s pro Nutzer</translation>
+    </message>
+    <message>
+        <source>Median TTFT / TPOT</source>
+        <translation>Median TTFT / TPOT</translation>
+    </message>
+    <message>
+        <source>%1 ms / %2 ms</source>
+        <translation>%1 ms / %2 ms</translation>
+    </message>
+    <message>
+        <source>Output tokens per month (capacity)</source>
+        <translation>Ausgabe-Tokens pro Monat (Kapazität)</translation>
+    </message>
+    <message>
+        <source>Cost per 1M output tokens at capacity</source>
+        <translation>Kosten pro 1 Mio. Ausgabe-Tokens bei voller Kapazität</translation>
+    </message>
+    <message>
+        <source>Tokens/s per USD per hour</source>
+        <translation>Tokens/s pro USD pro Stunde</translation>
     </message>
 </context>
 <context>
@@ -403,24 +468,12 @@ Quelle: %3 (Stand %4)</translation>
         <translation>Aktuelles Szenario an&amp;heften</translation>
     </message>
     <message>
-        <source>Keep a copy of the current scenario to compare later edits against</source>
-        <translation>Eine Kopie des aktuellen Szenarios behalten, um spätere Änderungen damit zu vergleichen</translation>
-    </message>
-    <message>
         <source>Pin from file...</source>
         <translation>Aus Datei anheften...</translation>
     </message>
     <message>
         <source>Make pinned current</source>
         <translation>Angeheftetes übernehmen</translation>
-    </message>
-    <message>
-        <source>Replace the current scenario by the pinned one (undoable)</source>
-        <translation>Das aktuelle Szenario durch das angeheftete ersetzen (rückgängig machbar)</translation>
-    </message>
-    <message>
-        <source>Clear pin</source>
-        <translation>Anheftung lösen</translation>
     </message>
     <message>
         <source>Differences only</source>
@@ -447,10 +500,6 @@ Quelle: %3 (Stand %4)</translation>
         <translation>%1 ist kein gültiges Szenario: %2</translation>
     </message>
     <message>
-        <source>Pin the current scenario, then change inputs: the table shows the pinned and the current scenario side by side.</source>
-        <translation>Heften Sie das aktuelle Szenario an und ändern Sie dann Eingaben: Die Tabelle zeigt das angeheftete und das aktuelle Szenario nebeneinander.</translation>
-    </message>
-    <message>
         <source>The current scenario equals the pinned one.</source>
         <translation>Das aktuelle Szenario gleicht dem angehefteten.</translation>
     </message>
@@ -461,6 +510,50 @@ Quelle: %3 (Stand %4)</translation>
     <message>
         <source>%1 differences, highlighted.</source>
         <translation>%1 Unterschiede, hervorgehoben.</translation>
+    </message>
+    <message>
+        <source>Keep a copy of the current scenario to compare later edits against; pin again to compare several</source>
+        <translation>Eine Kopie des aktuellen Szenarios behalten, um spätere Änderungen damit zu vergleichen; erneut anheften, um mehrere zu vergleichen</translation>
+    </message>
+    <message>
+        <source>The pinned scenario the buttons beside act on</source>
+        <translation>Das angeheftete Szenario, auf das die Schaltflächen daneben wirken</translation>
+    </message>
+    <message>
+        <source>Replace the current scenario by the chosen pinned one (undoable)</source>
+        <translation>Das aktuelle Szenario durch das gewählte angeheftete ersetzen (rückgängig machbar)</translation>
+    </message>
+    <message>
+        <source>Remove pin</source>
+        <translation>Anheftung entfernen</translation>
+    </message>
+    <message>
+        <source>Clear pins</source>
+        <translation>Anheftungen lösen</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>Angeheftet</translation>
+    </message>
+    <message>
+        <source>Pinned %1</source>
+        <translation>Angeheftet %1</translation>
+    </message>
+    <message>
+        <source>At most %1 scenarios can be pinned: remove one first.</source>
+        <translation>Höchstens %1 Szenarien können angeheftet werden: zuerst eines entfernen.</translation>
+    </message>
+    <message>
+        <source>Pin the current scenario, then change inputs: the table shows the pinned and the current scenario side by side. Pin again to compare several.</source>
+        <translation>Heften Sie das aktuelle Szenario an und ändern Sie dann Eingaben: Die Tabelle zeigt das angeheftete und das aktuelle Szenario nebeneinander. Heften Sie erneut an, um mehrere zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>Current</source>
+        <translation>Aktuell</translation>
+    </message>
+    <message>
+        <source>The current scenario equals every pinned one.</source>
+        <translation>Das aktuelle Szenario gleicht jedem angehefteten.</translation>
     </message>
 </context>
 <context>
@@ -720,10 +813,6 @@ Speicheruntergrenze: %2 (%3 Gewichte / %4 pro GPU)
     <message>
         <source>%1/month · %2</source>
         <translation>%1/Monat · %2</translation>
-    </message>
-    <message>
-        <source>Change GPU to %1</source>
-        <translation>GPU auf %1 ändern</translation>
     </message>
 </context>
 <context>
@@ -1265,10 +1354,6 @@ Höchstens %3 gleichzeitig</translation>
         <translation>Aktuelles Szenario &amp;anheften</translation>
     </message>
     <message>
-        <source>Clear Pin</source>
-        <translation>Anheftung lösen</translation>
-    </message>
-    <message>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
@@ -1403,6 +1488,18 @@ Höchstens %3 gleichzeitig</translation>
     <message>
         <source>Which models run on one card with llama.cpp, at what context</source>
         <translation>Welche Modelle auf einer Karte mit llama.cpp laufen, bei welchem Kontext</translation>
+    </message>
+    <message>
+        <source>Sensitivity</source>
+        <translation>Sensitivität</translation>
+    </message>
+    <message>
+        <source>How sure the decision is: ranges, inputs ranked, layouts&apos; latency</source>
+        <translation>Wie sicher die Entscheidung ist: Spannen, Eingaben nach Einfluss, Latenz der Aufteilungen</translation>
+    </message>
+    <message>
+        <source>Clear Pins</source>
+        <translation>Anheftungen lösen</translation>
     </message>
 </context>
 <context>
@@ -1730,6 +1827,18 @@ Alle Komponenten: %5 %4</translation>
         <source>&quot;Default&quot;: the Weights choice above, or the format the model ships with.</source>
         <translation>„Standard“: die Auswahl unter Gewichte oben oder das Format, mit dem das Modell ausgeliefert wird.</translation>
     </message>
+    <message>
+        <source>Reading the model files...</source>
+        <translation>Modelldateien werden gelesen...</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Import cancelled</source>
+        <translation>Import abgebrochen</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::OffersDialog</name>
@@ -1955,6 +2064,61 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>Import rental offers %1</source>
         <translation>Mietangebote %1 importieren</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::ParetoChart</name>
+    <message>
+        <source>TP %1 x EP %2 x PP %3 x DP %4 on %5
+TTFT %6 ms, TPOT %7 ms (medians at the workload)
+%8 tokens/s, %9 per 1M output tokens at capacity</source>
+        <translation>TP %1 x EP %2 x PP %3 x DP %4 auf %5
+TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
+%8 Tokens/s, %9 pro 1 Mio. Ausgabe-Tokens bei voller Kapazität</translation>
+    </message>
+    <message>
+        <source>Offer: %1</source>
+        <translation>Angebot: %1</translation>
+    </message>
+    <message>
+        <source>On the front</source>
+        <translation>Auf der Front</translation>
+    </message>
+    <message>
+        <source>Beaten on latency and cost by a layout on the front</source>
+        <translation>Bei Latenz und Kosten von einer Aufteilung auf der Front geschlagen</translation>
+    </message>
+    <message>
+        <source>Your plan</source>
+        <translation>Ihr Plan</translation>
+    </message>
+    <message>
+        <source>Layouts: no plan (%1)</source>
+        <translation>Aufteilungen: kein Plan (%1)</translation>
+    </message>
+    <message>
+        <source>Layouts: no layout carries the workload</source>
+        <translation>Aufteilungen: keine Aufteilung trägt die Last</translation>
+    </message>
+    <message>
+        <source>Layouts at your workload</source>
+        <translation>Aufteilungen bei Ihrer Last</translation>
+    </message>
+    <message>
+        <source>Beaten</source>
+        <translation>Geschlagen</translation>
+    </message>
+    <message>
+        <source>Front</source>
+        <translation>Front</translation>
+    </message>
+    <message>
+        <source>Median TPOT (ms)</source>
+        <translation>Median TPOT (ms)</translation>
+    </message>
+    <message>
+        <source>Median TTFT (ms)</source>
+        <translation>Median TTFT (ms)</translation>
     </message>
 </context>
 <context>
@@ -2266,6 +2430,10 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>Compare with the providers&apos; published batch prices (often 50% off) instead of their standard prices, for offline workloads that can wait. Default: off.</source>
         <translation>Mit den veröffentlichten Batch-Preisen der Anbieter (oft 50 % günstiger) statt ihrer Standardpreise vergleichen, für Offline-Last, die warten kann. Standard: aus.</translation>
+    </message>
+    <message>
+        <source>Rate of the chosen offer %1 (%2, %3); the %4 catalogue rate is %5/GPU-hour</source>
+        <translation>Preis des gewählten Angebots %1 (%2, %3); der Katalogpreis für %4 ist %5/GPU-Stunde</translation>
     </message>
 </context>
 <context>
@@ -3519,6 +3687,114 @@ Alle Komponenten: %5 %4</translation>
         <source>(model)</source>
         <translation>(Modell)</translation>
     </message>
+    <message>
+        <source>%1 terms per GPU: weight padding %2, replication %3, draft (MTP) weights %4; CUDA context %5, communication %6, non-torch %7, CUDA graphs %8; activation peak %9 (MoE workspace %10, sampler %11); KV pool %12 at %13 bytes per token (draft layers %14), %15 tokens.</source>
+        <translation>%1-Posten pro GPU: Gewichts-Padding %2, Replikation %3, Draft-Gewichte (MTP) %4; CUDA-Kontext %5, Kommunikation %6, Nicht-Torch %7, CUDA-Graphen %8; Aktivierungsspitze %9 (MoE-Arbeitsbereich %10, Sampler %11); KV-Pool %12 bei %13 Bytes pro Token (Draft-Schichten %14), %15 Tokens.</translation>
+    </message>
+    <message>
+        <source>How sure the decision is</source>
+        <translation>Wie sicher die Entscheidung ist</translation>
+    </message>
+    <message>
+        <source>%1x</source>
+        <translation>%1x</translation>
+    </message>
+    <message>
+        <source>Decision figures with their ranges</source>
+        <translation>Entscheidungskennzahlen mit ihren Spannen</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>Niedrig</translation>
+    </message>
+    <message>
+        <source>Likely</source>
+        <translation>Wahrscheinlich</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>Hoch</translation>
+    </message>
+    <message>
+        <source>Output tokens a month at capacity</source>
+        <translation>Ausgabe-Tokens im Monat bei voller Kapazität</translation>
+    </message>
+    <message>
+        <source>Cost per 1M output tokens at capacity</source>
+        <translation>Kosten pro 1 Mio. Ausgabe-Tokens bei voller Kapazität</translation>
+    </message>
+    <message>
+        <source>Heavy users served</source>
+        <translation>Bediente Vielnutzer</translation>
+    </message>
+    <message>
+        <source>Break-even volume (output tokens a month)</source>
+        <translation>Break-even-Volumen (Ausgabe-Tokens im Monat)</translation>
+    </message>
+    <message>
+        <source>Heavy users needed</source>
+        <translation>Benötigte Vielnutzer</translation>
+    </message>
+    <message>
+        <source>API bill a month</source>
+        <translation>API-Rechnung im Monat</translation>
+    </message>
+    <message>
+        <source>Capacity, cost and users served span the throughput model&apos;s measured band; break-even and the API bill span the API price&apos;s published range. Low is the slow end for capacity and users, the cheap end for cost and the API bill, and the dear end of the price for break-even.</source>
+        <translation>Kapazität, Kosten und bediente Nutzer umfassen die gemessene Spanne des Durchsatzmodells; Break-even und API-Rechnung umfassen die veröffentlichte Spanne des API-Preises. Niedrig ist das langsame Ende für Kapazität und Nutzer, das günstige Ende für Kosten und API-Rechnung und das teure Ende des Preises für den Break-even.</translation>
+    </message>
+    <message>
+        <source>Inputs ranked by how much they move the decision (-20% / +20%)</source>
+        <translation>Eingaben nach ihrem Einfluss auf die Entscheidung (-20 % / +20 %)</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>Cost per 1M at -20%</source>
+        <translation>Kosten pro 1 Mio. bei -20 %</translation>
+    </message>
+    <message>
+        <source>Cost per 1M at +20%</source>
+        <translation>Kosten pro 1 Mio. bei +20 %</translation>
+    </message>
+    <message>
+        <source>Capacity / break-even at -20%</source>
+        <translation>Kapazität / Break-even bei -20 %</translation>
+    </message>
+    <message>
+        <source>Capacity / break-even at +20%</source>
+        <translation>Kapazität / Break-even bei +20 %</translation>
+    </message>
+    <message>
+        <source>Swing</source>
+        <translation>Ausschlag</translation>
+    </message>
+    <message>
+        <source>Today: %1 per 1M output tokens at capacity, capacity %2 of the break-even volume. The swing is the larger relative change of either.</source>
+        <translation>Heute: %1 pro 1 Mio. Ausgabe-Tokens bei voller Kapazität, Kapazität %2 des Break-even-Volumens. Der Ausschlag ist die größere relative Änderung der beiden.</translation>
+    </message>
+    <message>
+        <source>No call on capacity against break-even: no API price, no fit or no capacity.</source>
+        <translation>Keine Aussage zu Kapazität gegenüber Break-even: kein API-Preis, passt nicht oder keine Kapazität.</translation>
+    </message>
+    <message>
+        <source>Serves the break-even volume (%1 output tokens a month) even at the slow end of the throughput band (%2).</source>
+        <translation>Bedient das Break-even-Volumen (%1 Ausgabe-Tokens im Monat) selbst am langsamen Ende der Durchsatzspanne (%2).</translation>
+    </message>
+    <message>
+        <source>Falls short of the break-even volume (%1 output tokens a month) even at the fast end of the throughput band (%2).</source>
+        <translation>Verfehlt das Break-even-Volumen (%1 Ausgabe-Tokens im Monat) selbst am schnellen Ende der Durchsatzspanne (%2).</translation>
+    </message>
+    <message>
+        <source>Too close to call: the throughput band (%1 - %2 output tokens a month) straddles the break-even volume (%3). Deciding assumption: %4.</source>
+        <translation>Zu knapp für eine Aussage: Die Durchsatzspanne (%1 - %2 Ausgabe-Tokens im Monat) umfasst das Break-even-Volumen (%3). Entscheidende Annahme: %4.</translation>
+    </message>
+    <message>
+        <source>Over the API price&apos;s published range the break-even volume is %1 - %2: too close to call on price as well.</source>
+        <translation>Über die veröffentlichte Spanne des API-Preises liegt das Break-even-Volumen bei %1 - %2: auch beim Preis zu knapp für eine Aussage.</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -3560,6 +3836,17 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::SensitivityView</name>
+    <message>
+        <source>&lt;b&gt;Sensitivity&lt;/b&gt;&lt;p&gt;How sure the recommendation is. The sentence says whether the plan serves its break-even volume at both ends of the throughput band and of the API price range, and when it is too close to call, which assumption decides it. The tornado charts move each input by -20% and +20% and show cost per 1M output tokens and capacity over the break-even volume, the input that moves them most on top. The table gives the decision figures as low, likely and high. The scatter shows every layout that carries the workload by its median time per output token and to first token: blue points are the front (no other layout is faster on both and cheaper), the square is your plan.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;Sensitivität&lt;/b&gt;&lt;p&gt;Wie sicher die Empfehlung ist. Der Satz sagt, ob der Plan sein Break-even-Volumen an beiden Enden der Durchsatzspanne und der API-Preisspanne bedient und, wenn es zu knapp für eine Aussage ist, welche Annahme entscheidet. Die Tornado-Diagramme verschieben jede Eingabe um -20 % und +20 % und zeigen die Kosten pro 1 Mio. Ausgabe-Tokens und die Kapazität im Verhältnis zum Break-even-Volumen, die Eingabe mit dem größten Einfluss oben. Die Tabelle gibt die Entscheidungskennzahlen als niedrig, wahrscheinlich und hoch an. Das Streudiagramm zeigt jede Aufteilung, die die Last trägt, nach ihrer medianen Zeit pro Ausgabe-Token und bis zum ersten Token: Blaue Punkte bilden die Front (keine andere Aufteilung ist bei beiden schneller und zugleich günstiger), das Quadrat ist Ihr Plan.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>No plan: %1</source>
+        <translation>Kein Plan: %1</translation>
     </message>
 </context>
 <context>
@@ -3856,6 +4143,97 @@ Above the memory limit: the KV room holds %1</source>
     <message>
         <source>modelled (fitted to published serving measurements; see the band)</source>
         <translation>modelliert (an veröffentlichte Serving-Messungen angepasst; siehe die Spanne)</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::TornadoChart</name>
+    <message>
+        <source>Utilisation</source>
+        <translation>Auslastung</translation>
+    </message>
+    <message>
+        <source>GPU-hour rate</source>
+        <translation>GPU-Stundenpreis</translation>
+    </message>
+    <message>
+        <source>API prices</source>
+        <translation>API-Preise</translation>
+    </message>
+    <message>
+        <source>TPOT target</source>
+        <translation>TPOT-Ziel</translation>
+    </message>
+    <message>
+        <source>Weight streaming</source>
+        <translation>Gewichts-Streaming</translation>
+    </message>
+    <message>
+        <source>Compute speed</source>
+        <translation>Rechengeschwindigkeit</translation>
+    </message>
+    <message>
+        <source>CPU per sequence</source>
+        <translation>CPU pro Sequenz</translation>
+    </message>
+    <message>
+        <source>MoE layer cost</source>
+        <translation>MoE-Schichtkosten</translation>
+    </message>
+    <message>
+        <source>Sensitivity: no plan (%1)</source>
+        <translation>Sensitivität: kein Plan (%1)</translation>
+    </message>
+    <message>
+        <source>Cost per 1M output tokens: no capacity to rank inputs by</source>
+        <translation>Kosten pro 1 Mio. Ausgabe-Tokens: keine Kapazität, nach der sich Eingaben einstufen ließen</translation>
+    </message>
+    <message>
+        <source>Capacity over break-even: no API price or no capacity</source>
+        <translation>Kapazität im Verhältnis zum Break-even: kein API-Preis oder keine Kapazität</translation>
+    </message>
+    <message>
+        <source>%1x</source>
+        <translation>%1x</translation>
+    </message>
+    <message>
+        <source>Cost per 1M output tokens</source>
+        <translation>Kosten pro 1 Mio. Ausgabe-Tokens</translation>
+    </message>
+    <message>
+        <source>Capacity / break-even</source>
+        <translation>Kapazität / Break-even</translation>
+    </message>
+    <message>
+        <source>Cheaper</source>
+        <translation>Günstiger</translation>
+    </message>
+    <message>
+        <source>Less margin</source>
+        <translation>Weniger Spielraum</translation>
+    </message>
+    <message>
+        <source>Dearer</source>
+        <translation>Teurer</translation>
+    </message>
+    <message>
+        <source>More margin</source>
+        <translation>Mehr Spielraum</translation>
+    </message>
+    <message>
+        <source>%1
+At -20%: %2
+At +20%: %3
+Today: %4
+Swing (ranking): %5%</source>
+        <translation>%1
+Bei -20 %: %2
+Bei +20 %: %3
+Heute: %4
+Ausschlag (Rangfolge): %5 %</translation>
+    </message>
+    <message>
+        <source>Today %1</source>
+        <translation>Heute %1</translation>
     </message>
 </context>
 <context>

@@ -133,10 +133,6 @@
         <translation>重み：%1</translation>
     </message>
     <message>
-        <source>Every layer on the GPU at llama-server&apos;s default 4,096-token context; the longest context that still fits there: %1 tokens (one slot, f16 KV cache).</source>
-        <translation>llama-server の既定コンテキスト 4,096 トークンで全レイヤーが GPU に載ります。GPU に収まる最長コンテキスト：%1 トークン（1 スロット、f16 KVキャッシュ）。</translation>
-    </message>
-    <message>
         <source>Does not fit wholly on the GPU at the default context: --n-cpu-moe %1 keeps the experts of the first %1 layers in system RAM and everything else on the GPU (faster here than splitting whole layers); %2 % of each decode step reads RAM.</source>
         <translation>既定コンテキストでは GPU に全体が収まりません：--n-cpu-moe %1 で最初の %1 レイヤーのエキスパートをシステム RAM に置き、残りはすべて GPU に置きます（ここではレイヤー単位の分割より高速）。各デコードステップの %2 % が RAM を読み込みます。</translation>
     </message>
@@ -165,10 +161,6 @@ Source: %3 (as of %4)</source>
     <message>
         <source>&amp;Host:</source>
         <translation>ホスト(&amp;H)：</translation>
-    </message>
-    <message>
-        <source>Each model stored as each llama.cpp type and run by llama-server with its defaults (one slot, f16 KV cache). A cell gives the longest context that runs wholly on the card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: only experts), and the decode ceiling at peak bandwidth. Uniform types approximate published files (Q4_K_M is mostly q4_K).</source>
-        <translation>各モデルを各 llama.cpp 型で保存し、llama-server の既定設定（1 スロット、f16 KVキャッシュ）で実行した場合です。各セルには、カード上だけで動作する最長コンテキスト、または収まるオフロード（-ngl：レイヤー単位でシステム RAM へ、--n-cpu-moe：エキスパートのみ）と、ピーク帯域幅でのデコード上限を示します。均一な型は公開ファイルの近似です（Q4_K_M は主に q4_K）。</translation>
     </message>
     <message>
         <source>does not fit</source>
@@ -207,6 +199,43 @@ Source: %3 (as of %4)</source>
 %3 tokens/s</source>
         <translation>-ngl %1/%2
 %3 tokens/s</translation>
+    </message>
+    <message>
+        <source>Every layer on the GPU at llama-server&apos;s defaults (the model&apos;s training context, which --fit lowers as far as 4,096 tokens before it moves layers); the longest context that still fits there: %1 tokens (four slots in one unified f16 KV cache).</source>
+        <translation>llama-server の既定設定（モデルの学習時コンテキスト。--fit はレイヤーを移す前に 4,096 トークンまで下げます）で全レイヤーを GPU に配置。そこに収まる最長のコンテキスト：%1 トークン（1 つの統合 f16 KVキャッシュに 4 スロット）。</translation>
+    </message>
+    <message>
+        <source>Each model stored as each llama.cpp type and run by llama-server with its defaults (four slots in one unified f16 KV cache; the model&apos;s training context, lowered by --fit as far as 4,096 tokens). A cell gives the longest context that runs wholly on the card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: only experts), and the decode ceiling at peak bandwidth. Uniform types approximate published files (Q4_K_M is mostly q4_K).</source>
+        <translation>各モデルを llama.cpp の各型で保存し、llama-server を既定設定で実行した場合（1 つの統合 f16 KVキャッシュに 4 スロット。モデルの学習時コンテキストを --fit が 4,096 トークンまで下げます）。セルには、すべてカード上で実行できる最長のコンテキスト、そうでなければ収まるオフロード（-ngl：レイヤー単位でシステム RAM に配置。--n-cpu-moe：エキスパートのみ）と、ピーク帯域幅でのデコード上限を表示します。単一の型は公開ファイルの近似です（Q4_K_M は大部分が q4_K）。</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::CompareChart</name>
+    <message>
+        <source>Throughput against speed per user (circles: capacity at the target)</source>
+        <translation>ユーザーあたり速度に対するスループット（円：目標での容量）</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user</source>
+        <translation>ユーザーあたり tokens/s</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>tokens/s</translation>
+    </message>
+    <message>
+        <source>%1 (does not fit)</source>
+        <translation>%1（収まらない）</translation>
+    </message>
+    <message>
+        <source>%1 (no plan)</source>
+        <translation>%1（プランなし）</translation>
+    </message>
+    <message>
+        <source>%1
+%2 tokens/s per user, %3 tokens/s in all</source>
+        <translation>%1
+ユーザーあたり %2 tokens/s、合計 %3 tokens/s</translation>
     </message>
 </context>
 <context>
@@ -388,12 +417,48 @@ Source: %3 (as of %4)</source>
         <translation>項目</translation>
     </message>
     <message>
-        <source>Pinned</source>
-        <translation>固定済み</translation>
+        <source>not modelled</source>
+        <translation>モデル化なし</translation>
     </message>
     <message>
-        <source>Current</source>
-        <translation>現在</translation>
+        <source>Throughput at the target</source>
+        <translation>目標でのスループット</translation>
+    </message>
+    <message>
+        <source>Running batch (sequences)</source>
+        <translation>実行中のバッチ（シーケンス）</translation>
+    </message>
+    <message>
+        <source>Output tokens/s (likely, low - high)</source>
+        <translation>出力 tokens/s（想定、低 - 高）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 - %3)</source>
+        <translation>%1（%2 - %3）</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user</source>
+        <translation>ユーザーあたり tokens/s</translation>
+    </message>
+    <message>
+        <source>Median TTFT / TPOT</source>
+        <translation>TTFT / TPOT の中央値</translation>
+    </message>
+    <message>
+        <source>%1 ms / %2 ms</source>
+        <translation>%1 ms / %2 ms</translation>
+    </message>
+    <message>
+        <source>Output tokens per month (capacity)</source>
+        <translation>月間出力トークン（容量）</translation>
+    </message>
+    <message>
+        <source>Cost per 1M output tokens at capacity</source>
+        <translation>フル稼働時の出力 1M トークンあたりコスト</translation>
+    </message>
+    <message>
+        <source>Tokens/s per USD per hour</source>
+        <translation>1 時間 1 USD あたり tokens/s</translation>
     </message>
 </context>
 <context>
@@ -403,24 +468,12 @@ Source: %3 (as of %4)</source>
         <translation>現在のシナリオを固定(&amp;P)</translation>
     </message>
     <message>
-        <source>Keep a copy of the current scenario to compare later edits against</source>
-        <translation>現在のシナリオのコピーを保持し、以降の変更と比較します</translation>
-    </message>
-    <message>
         <source>Pin from file...</source>
         <translation>ファイルから固定...</translation>
     </message>
     <message>
         <source>Make pinned current</source>
         <translation>固定したシナリオを現在にする</translation>
-    </message>
-    <message>
-        <source>Replace the current scenario by the pinned one (undoable)</source>
-        <translation>現在のシナリオを固定したシナリオで置き換えます（元に戻せます）</translation>
-    </message>
-    <message>
-        <source>Clear pin</source>
-        <translation>固定を解除</translation>
     </message>
     <message>
         <source>Differences only</source>
@@ -447,10 +500,6 @@ Source: %3 (as of %4)</source>
         <translation>%1 は有効なシナリオではありません：%2</translation>
     </message>
     <message>
-        <source>Pin the current scenario, then change inputs: the table shows the pinned and the current scenario side by side.</source>
-        <translation>現在のシナリオを固定してから入力を変更してください。表に固定したシナリオと現在のシナリオが並べて表示されます。</translation>
-    </message>
-    <message>
         <source>The current scenario equals the pinned one.</source>
         <translation>現在のシナリオは固定したシナリオと同じです。</translation>
     </message>
@@ -461,6 +510,50 @@ Source: %3 (as of %4)</source>
     <message>
         <source>%1 differences, highlighted.</source>
         <translation>差異 %1 件（強調表示）。</translation>
+    </message>
+    <message>
+        <source>Keep a copy of the current scenario to compare later edits against; pin again to compare several</source>
+        <translation>現在のシナリオのコピーを保持し、以後の編集と比較します。さらに固定すると複数を比較できます</translation>
+    </message>
+    <message>
+        <source>The pinned scenario the buttons beside act on</source>
+        <translation>横のボタンの対象となる固定したシナリオ</translation>
+    </message>
+    <message>
+        <source>Replace the current scenario by the chosen pinned one (undoable)</source>
+        <translation>現在のシナリオを選んだ固定シナリオで置き換えます（元に戻せます）</translation>
+    </message>
+    <message>
+        <source>Remove pin</source>
+        <translation>固定を削除</translation>
+    </message>
+    <message>
+        <source>Clear pins</source>
+        <translation>固定をすべて解除</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>固定済み</translation>
+    </message>
+    <message>
+        <source>Pinned %1</source>
+        <translation>固定済み %1</translation>
+    </message>
+    <message>
+        <source>At most %1 scenarios can be pinned: remove one first.</source>
+        <translation>固定できるシナリオは最大 %1 個です：先に 1 つ削除してください。</translation>
+    </message>
+    <message>
+        <source>Pin the current scenario, then change inputs: the table shows the pinned and the current scenario side by side. Pin again to compare several.</source>
+        <translation>現在のシナリオを固定してから入力を変更してください：表に固定したシナリオと現在のシナリオが並べて表示されます。さらに固定すると複数を比較できます。</translation>
+    </message>
+    <message>
+        <source>Current</source>
+        <translation>現在</translation>
+    </message>
+    <message>
+        <source>The current scenario equals every pinned one.</source>
+        <translation>現在のシナリオは固定したすべてのシナリオと同じです。</translation>
     </message>
 </context>
 <context>
@@ -720,10 +813,6 @@ No native MXFP4: FP4 weights are dequantized</source>
     <message>
         <source>%1/month · %2</source>
         <translation>%1/月 · %2</translation>
-    </message>
-    <message>
-        <source>Change GPU to %1</source>
-        <translation>GPU を %1 に変更</translation>
     </message>
 </context>
 <context>
@@ -1265,10 +1354,6 @@ KVキャッシュ + 状態：GPU・シーケンスあたり %2
         <translation>現在のシナリオを固定(&amp;P)</translation>
     </message>
     <message>
-        <source>Clear Pin</source>
-        <translation>固定を解除</translation>
-    </message>
-    <message>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
@@ -1403,6 +1488,18 @@ KVキャッシュ + 状態：GPU・シーケンスあたり %2
     <message>
         <source>Which models run on one card with llama.cpp, at what context</source>
         <translation>llama.cpp で 1 枚のカードに載るモデルとそのコンテキスト</translation>
+    </message>
+    <message>
+        <source>Sensitivity</source>
+        <translation>感度</translation>
+    </message>
+    <message>
+        <source>How sure the decision is: ranges, inputs ranked, layouts&apos; latency</source>
+        <translation>判断の確かさ：範囲、入力の影響順位、構成ごとのレイテンシ</translation>
+    </message>
+    <message>
+        <source>Clear Pins</source>
+        <translation>固定をすべて解除</translation>
     </message>
 </context>
 <context>
@@ -1730,6 +1827,18 @@ All components: %5 %4</source>
         <source>&quot;Default&quot;: the Weights choice above, or the format the model ships with.</source>
         <translation>「既定」：上の「重み」の選択、またはモデルの配布時の形式。</translation>
     </message>
+    <message>
+        <source>Reading the model files...</source>
+        <translation>モデルファイルを読み込み中...</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Import cancelled</source>
+        <translation>インポートをキャンセルしました</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::OffersDialog</name>
@@ -1955,6 +2064,61 @@ All components: %5 %4</source>
     <message>
         <source>Import rental offers %1</source>
         <translation>レンタルプラン %1 をインポート</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::ParetoChart</name>
+    <message>
+        <source>TP %1 x EP %2 x PP %3 x DP %4 on %5
+TTFT %6 ms, TPOT %7 ms (medians at the workload)
+%8 tokens/s, %9 per 1M output tokens at capacity</source>
+        <translation>%5 上で TP %1 x EP %2 x PP %3 x DP %4
+TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
+%8 tokens/s、フル稼働時の出力 1M トークンあたり %9</translation>
+    </message>
+    <message>
+        <source>Offer: %1</source>
+        <translation>レンタルプラン：%1</translation>
+    </message>
+    <message>
+        <source>On the front</source>
+        <translation>フロント上</translation>
+    </message>
+    <message>
+        <source>Beaten on latency and cost by a layout on the front</source>
+        <translation>フロント上の構成にレイテンシとコストで劣る</translation>
+    </message>
+    <message>
+        <source>Your plan</source>
+        <translation>現在のプラン</translation>
+    </message>
+    <message>
+        <source>Layouts: no plan (%1)</source>
+        <translation>構成：プランなし（%1）</translation>
+    </message>
+    <message>
+        <source>Layouts: no layout carries the workload</source>
+        <translation>構成：負荷を処理できる構成がありません</translation>
+    </message>
+    <message>
+        <source>Layouts at your workload</source>
+        <translation>このワークロードでの構成</translation>
+    </message>
+    <message>
+        <source>Beaten</source>
+        <translation>劣位</translation>
+    </message>
+    <message>
+        <source>Front</source>
+        <translation>フロント</translation>
+    </message>
+    <message>
+        <source>Median TPOT (ms)</source>
+        <translation>TPOT の中央値（ms）</translation>
+    </message>
+    <message>
+        <source>Median TTFT (ms)</source>
+        <translation>TTFT の中央値（ms）</translation>
     </message>
 </context>
 <context>
@@ -2266,6 +2430,10 @@ All components: %5 %4</source>
     <message>
         <source>Compare with the providers&apos; published batch prices (often 50% off) instead of their standard prices, for offline workloads that can wait. Default: off.</source>
         <translation>標準価格の代わりに、プロバイダーが公開しているバッチ価格（多くは 50% 引き）と比較します。待てるオフラインのワークロード向け。既定：オフ。</translation>
+    </message>
+    <message>
+        <source>Rate of the chosen offer %1 (%2, %3); the %4 catalogue rate is %5/GPU-hour</source>
+        <translation>選択したレンタルプラン %1 の料金（%2、%3）。%4 のカタログ料金は %5/GPU時間</translation>
     </message>
 </context>
 <context>
@@ -3519,6 +3687,114 @@ All components: %5 %4</source>
         <source>(model)</source>
         <translation>（モデル）</translation>
     </message>
+    <message>
+        <source>%1 terms per GPU: weight padding %2, replication %3, draft (MTP) weights %4; CUDA context %5, communication %6, non-torch %7, CUDA graphs %8; activation peak %9 (MoE workspace %10, sampler %11); KV pool %12 at %13 bytes per token (draft layers %14), %15 tokens.</source>
+        <translation>%1 の GPU あたりの内訳：重みのパディング %2、複製 %3、ドラフト（MTP）重み %4。CUDA コンテキスト %5、通信 %6、torch 外 %7、CUDA グラフ %8。アクティベーションのピーク %9（MoE ワークスペース %10、サンプラー %11）。KV プール %12、トークンあたり %13 バイト（ドラフト層 %14）、%15 トークン。</translation>
+    </message>
+    <message>
+        <source>How sure the decision is</source>
+        <translation>判断の確かさ</translation>
+    </message>
+    <message>
+        <source>%1x</source>
+        <translation>%1 倍</translation>
+    </message>
+    <message>
+        <source>Decision figures with their ranges</source>
+        <translation>判断の数値とその範囲</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <source>Likely</source>
+        <translation>想定</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <source>Output tokens a month at capacity</source>
+        <translation>フル稼働時の月間出力トークン</translation>
+    </message>
+    <message>
+        <source>Cost per 1M output tokens at capacity</source>
+        <translation>フル稼働時の出力 1M トークンあたりコスト</translation>
+    </message>
+    <message>
+        <source>Heavy users served</source>
+        <translation>処理できるヘビーユーザー数</translation>
+    </message>
+    <message>
+        <source>Break-even volume (output tokens a month)</source>
+        <translation>損益分岐量（月間出力トークン）</translation>
+    </message>
+    <message>
+        <source>Heavy users needed</source>
+        <translation>必要なヘビーユーザー数</translation>
+    </message>
+    <message>
+        <source>API bill a month</source>
+        <translation>月額 API 料金</translation>
+    </message>
+    <message>
+        <source>Capacity, cost and users served span the throughput model&apos;s measured band; break-even and the API bill span the API price&apos;s published range. Low is the slow end for capacity and users, the cheap end for cost and the API bill, and the dear end of the price for break-even.</source>
+        <translation>容量、コスト、処理できるユーザー数はスループットモデルの実測誤差の幅にわたり、損益分岐と API 料金は API 価格の公表範囲にわたります。「低」は、容量とユーザー数では遅い側、コストと API 料金では安い側、損益分岐では価格の高い側です。</translation>
+    </message>
+    <message>
+        <source>Inputs ranked by how much they move the decision (-20% / +20%)</source>
+        <translation>判断への影響が大きい順の入力（-20% / +20%）</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>入力</translation>
+    </message>
+    <message>
+        <source>Cost per 1M at -20%</source>
+        <translation>-20% での 1M あたりコスト</translation>
+    </message>
+    <message>
+        <source>Cost per 1M at +20%</source>
+        <translation>+20% での 1M あたりコスト</translation>
+    </message>
+    <message>
+        <source>Capacity / break-even at -20%</source>
+        <translation>-20% での容量 / 損益分岐</translation>
+    </message>
+    <message>
+        <source>Capacity / break-even at +20%</source>
+        <translation>+20% での容量 / 損益分岐</translation>
+    </message>
+    <message>
+        <source>Swing</source>
+        <translation>変動幅</translation>
+    </message>
+    <message>
+        <source>Today: %1 per 1M output tokens at capacity, capacity %2 of the break-even volume. The swing is the larger relative change of either.</source>
+        <translation>現在：フル稼働時の出力 1M トークンあたり %1、容量は損益分岐量の %2。変動幅は両者のうち大きい方の相対変化です。</translation>
+    </message>
+    <message>
+        <source>No call on capacity against break-even: no API price, no fit or no capacity.</source>
+        <translation>容量と損益分岐の比較は判定できません：API 価格がないか、収まらないか、容量がありません。</translation>
+    </message>
+    <message>
+        <source>Serves the break-even volume (%1 output tokens a month) even at the slow end of the throughput band (%2).</source>
+        <translation>スループットの幅の遅い側（%2）でも損益分岐量（月 %1 出力トークン）を処理できます。</translation>
+    </message>
+    <message>
+        <source>Falls short of the break-even volume (%1 output tokens a month) even at the fast end of the throughput band (%2).</source>
+        <translation>スループットの幅の速い側（%2）でも損益分岐量（月 %1 出力トークン）に届きません。</translation>
+    </message>
+    <message>
+        <source>Too close to call: the throughput band (%1 - %2 output tokens a month) straddles the break-even volume (%3). Deciding assumption: %4.</source>
+        <translation>僅差で判定不能：スループットの幅（月 %1 - %2 出力トークン）が損益分岐量（%3）をまたいでいます。決め手となる前提：%4。</translation>
+    </message>
+    <message>
+        <source>Over the API price&apos;s published range the break-even volume is %1 - %2: too close to call on price as well.</source>
+        <translation>API 価格の公表範囲では損益分岐量は %1 - %2 です：価格の面でも僅差で判定不能です。</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -3560,6 +3836,17 @@ All components: %5 %4</source>
     <message>
         <source>Cannot write %1: %2</source>
         <translation>%1 に書き込めません：%2</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::SensitivityView</name>
+    <message>
+        <source>&lt;b&gt;Sensitivity&lt;/b&gt;&lt;p&gt;How sure the recommendation is. The sentence says whether the plan serves its break-even volume at both ends of the throughput band and of the API price range, and when it is too close to call, which assumption decides it. The tornado charts move each input by -20% and +20% and show cost per 1M output tokens and capacity over the break-even volume, the input that moves them most on top. The table gives the decision figures as low, likely and high. The scatter shows every layout that carries the workload by its median time per output token and to first token: blue points are the front (no other layout is faster on both and cheaper), the square is your plan.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;感度&lt;/b&gt;&lt;p&gt;推奨の確かさを示します。文は、スループットの幅と API 価格範囲の両端でプランが損益分岐量を処理できるかどうかを示し、僅差で判定不能な場合はどの前提が決め手かを示します。トルネード図は各入力を -20% と +20% 動かし、出力 1M トークンあたりコストと損益分岐量に対する容量を示します。影響が最も大きい入力が一番上です。表は判断の数値を低・想定・高で示します。散布図は負荷を処理できるすべての構成を、出力トークンあたり時間と最初のトークンまでの時間の中央値で示します：青い点はフロント（両方で速く、かつ安い構成が他にないもの）、四角は現在のプランです。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>No plan: %1</source>
+        <translation>プランなし：%1</translation>
     </message>
 </context>
 <context>
@@ -3856,6 +4143,97 @@ Slower than the %1 ms target per output token</source>
     <message>
         <source>modelled (fitted to published serving measurements; see the band)</source>
         <translation>モデル推定（公開されたサービング実測値に合わせて調整、幅を参照）</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::TornadoChart</name>
+    <message>
+        <source>Utilisation</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>GPU-hour rate</source>
+        <translation>GPU時間あたり料金</translation>
+    </message>
+    <message>
+        <source>API prices</source>
+        <translation>API 価格</translation>
+    </message>
+    <message>
+        <source>TPOT target</source>
+        <translation>TPOT 目標</translation>
+    </message>
+    <message>
+        <source>Weight streaming</source>
+        <translation>重みの読み出し</translation>
+    </message>
+    <message>
+        <source>Compute speed</source>
+        <translation>演算速度</translation>
+    </message>
+    <message>
+        <source>CPU per sequence</source>
+        <translation>シーケンスあたり CPU</translation>
+    </message>
+    <message>
+        <source>MoE layer cost</source>
+        <translation>MoE 層のコスト</translation>
+    </message>
+    <message>
+        <source>Sensitivity: no plan (%1)</source>
+        <translation>感度：プランなし（%1）</translation>
+    </message>
+    <message>
+        <source>Cost per 1M output tokens: no capacity to rank inputs by</source>
+        <translation>出力 1M トークンあたりコスト：入力を順位付けする容量がありません</translation>
+    </message>
+    <message>
+        <source>Capacity over break-even: no API price or no capacity</source>
+        <translation>損益分岐に対する容量：API 価格または容量がありません</translation>
+    </message>
+    <message>
+        <source>%1x</source>
+        <translation>%1 倍</translation>
+    </message>
+    <message>
+        <source>Cost per 1M output tokens</source>
+        <translation>出力 1M トークンあたりコスト</translation>
+    </message>
+    <message>
+        <source>Capacity / break-even</source>
+        <translation>容量 / 損益分岐</translation>
+    </message>
+    <message>
+        <source>Cheaper</source>
+        <translation>安く</translation>
+    </message>
+    <message>
+        <source>Less margin</source>
+        <translation>余裕減</translation>
+    </message>
+    <message>
+        <source>Dearer</source>
+        <translation>高く</translation>
+    </message>
+    <message>
+        <source>More margin</source>
+        <translation>余裕増</translation>
+    </message>
+    <message>
+        <source>%1
+At -20%: %2
+At +20%: %3
+Today: %4
+Swing (ranking): %5%</source>
+        <translation>%1
+-20%：%2
++20%：%3
+現在：%4
+変動幅（順位）：%5%</translation>
+    </message>
+    <message>
+        <source>Today %1</source>
+        <translation>現在 %1</translation>
     </message>
 </context>
 <context>

@@ -133,10 +133,6 @@
         <translation>权重：%1</translation>
     </message>
     <message>
-        <source>Every layer on the GPU at llama-server&apos;s default 4,096-token context; the longest context that still fits there: %1 tokens (one slot, f16 KV cache).</source>
-        <translation>在 llama-server 默认的 4,096 tokens 上下文下所有层都在 GPU 上；仍能放下的最长上下文：%1 tokens（一个槽位，f16 KV 缓存）。</translation>
-    </message>
-    <message>
         <source>Does not fit wholly on the GPU at the default context: --n-cpu-moe %1 keeps the experts of the first %1 layers in system RAM and everything else on the GPU (faster here than splitting whole layers); %2 % of each decode step reads RAM.</source>
         <translation>默认上下文下无法完全放在 GPU 上：--n-cpu-moe %1 将前 %1 层的专家放在系统内存中，其余全部放在 GPU 上（此处比拆分整层更快）；每个解码步骤有 %2 % 读取内存。</translation>
     </message>
@@ -165,10 +161,6 @@ Source: %3 (as of %4)</source>
     <message>
         <source>&amp;Host:</source>
         <translation>主机(&amp;H)：</translation>
-    </message>
-    <message>
-        <source>Each model stored as each llama.cpp type and run by llama-server with its defaults (one slot, f16 KV cache). A cell gives the longest context that runs wholly on the card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: only experts), and the decode ceiling at peak bandwidth. Uniform types approximate published files (Q4_K_M is mostly q4_K).</source>
-        <translation>每个模型按每种 llama.cpp 类型存储，并由 llama-server 以默认设置运行（一个槽位，f16 KV 缓存）。每个单元格给出完全在显卡上运行的最长上下文，否则给出可行的卸载方式（-ngl：整层放在系统内存；--n-cpu-moe：仅专家），以及峰值带宽下的解码上限。统一类型近似于已发布的文件（Q4_K_M 主要为 q4_K）。</translation>
     </message>
     <message>
         <source>does not fit</source>
@@ -207,6 +199,43 @@ Source: %3 (as of %4)</source>
 %3 tokens/s</source>
         <translation>-ngl %1/%2
 %3 tokens/s</translation>
+    </message>
+    <message>
+        <source>Every layer on the GPU at llama-server&apos;s defaults (the model&apos;s training context, which --fit lowers as far as 4,096 tokens before it moves layers); the longest context that still fits there: %1 tokens (four slots in one unified f16 KV cache).</source>
+        <translation>所有层都在 GPU 上，使用 llama-server 的默认设置（模型的训练上下文，--fit 在移动层之前最多将其降至 4,096 tokens）；在此仍能放下的最长上下文：%1 tokens（四个槽位共用一个统一的 f16 KV 缓存）。</translation>
+    </message>
+    <message>
+        <source>Each model stored as each llama.cpp type and run by llama-server with its defaults (four slots in one unified f16 KV cache; the model&apos;s training context, lowered by --fit as far as 4,096 tokens). A cell gives the longest context that runs wholly on the card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: only experts), and the decode ceiling at peak bandwidth. Uniform types approximate published files (Q4_K_M is mostly q4_K).</source>
+        <translation>每个模型分别以各种 llama.cpp 类型存储，由 llama-server 以默认设置运行（四个槽位共用一个统一的 f16 KV 缓存；模型的训练上下文，--fit 最多将其降至 4,096 tokens）。每个单元格给出完全在显卡上运行时的最长上下文，否则给出可行的卸载方式（-ngl：整层放在系统内存中；--n-cpu-moe：仅卸载专家），以及峰值带宽下的解码上限。统一类型近似于已发布的文件（Q4_K_M 大部分为 q4_K）。</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::CompareChart</name>
+    <message>
+        <source>Throughput against speed per user (circles: capacity at the target)</source>
+        <translation>吞吐量与每用户速度（圆圈：目标下的容量）</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user</source>
+        <translation>每用户 tokens/s</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>tokens/s</translation>
+    </message>
+    <message>
+        <source>%1 (does not fit)</source>
+        <translation>%1（放不下）</translation>
+    </message>
+    <message>
+        <source>%1 (no plan)</source>
+        <translation>%1（无方案）</translation>
+    </message>
+    <message>
+        <source>%1
+%2 tokens/s per user, %3 tokens/s in all</source>
+        <translation>%1
+每用户 %2 tokens/s，总计 %3 tokens/s</translation>
     </message>
 </context>
 <context>
@@ -388,12 +417,48 @@ Source: %3 (as of %4)</source>
         <translation>项目</translation>
     </message>
     <message>
-        <source>Pinned</source>
-        <translation>已固定</translation>
+        <source>not modelled</source>
+        <translation>未建模</translation>
     </message>
     <message>
-        <source>Current</source>
-        <translation>当前</translation>
+        <source>Throughput at the target</source>
+        <translation>目标下的吞吐量</translation>
+    </message>
+    <message>
+        <source>Running batch (sequences)</source>
+        <translation>运行中的批大小（序列数）</translation>
+    </message>
+    <message>
+        <source>Output tokens/s (likely, low - high)</source>
+        <translation>输出 tokens/s（可能值，低 - 高）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 - %3)</source>
+        <translation>%1（%2 - %3）</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user</source>
+        <translation>每用户 tokens/s</translation>
+    </message>
+    <message>
+        <source>Median TTFT / TPOT</source>
+        <translation>TTFT / TPOT 中位数</translation>
+    </message>
+    <message>
+        <source>%1 ms / %2 ms</source>
+        <translation>%1 ms / %2 ms</translation>
+    </message>
+    <message>
+        <source>Output tokens per month (capacity)</source>
+        <translation>每月输出 tokens（容量）</translation>
+    </message>
+    <message>
+        <source>Cost per 1M output tokens at capacity</source>
+        <translation>满负荷时每 1M 输出 tokens 成本</translation>
+    </message>
+    <message>
+        <source>Tokens/s per USD per hour</source>
+        <translation>每小时每美元 tokens/s</translation>
     </message>
 </context>
 <context>
@@ -403,24 +468,12 @@ Source: %3 (as of %4)</source>
         <translation>固定当前场景(&amp;P)</translation>
     </message>
     <message>
-        <source>Keep a copy of the current scenario to compare later edits against</source>
-        <translation>保存当前场景的副本，用于与之后的修改进行比较</translation>
-    </message>
-    <message>
         <source>Pin from file...</source>
         <translation>从文件固定...</translation>
     </message>
     <message>
         <source>Make pinned current</source>
         <translation>将固定场景设为当前</translation>
-    </message>
-    <message>
-        <source>Replace the current scenario by the pinned one (undoable)</source>
-        <translation>用固定的场景替换当前场景（可撤销）</translation>
-    </message>
-    <message>
-        <source>Clear pin</source>
-        <translation>清除固定</translation>
     </message>
     <message>
         <source>Differences only</source>
@@ -447,10 +500,6 @@ Source: %3 (as of %4)</source>
         <translation>%1 不是有效的场景：%2</translation>
     </message>
     <message>
-        <source>Pin the current scenario, then change inputs: the table shows the pinned and the current scenario side by side.</source>
-        <translation>先固定当前场景，然后修改输入：表格将并排显示固定场景和当前场景。</translation>
-    </message>
-    <message>
         <source>The current scenario equals the pinned one.</source>
         <translation>当前场景与固定场景相同。</translation>
     </message>
@@ -461,6 +510,50 @@ Source: %3 (as of %4)</source>
     <message>
         <source>%1 differences, highlighted.</source>
         <translation>%1 处差异，已高亮。</translation>
+    </message>
+    <message>
+        <source>Keep a copy of the current scenario to compare later edits against; pin again to compare several</source>
+        <translation>保存当前场景的副本，以便与之后的修改比较；再次固定可比较多个场景</translation>
+    </message>
+    <message>
+        <source>The pinned scenario the buttons beside act on</source>
+        <translation>旁边按钮所作用的固定场景</translation>
+    </message>
+    <message>
+        <source>Replace the current scenario by the chosen pinned one (undoable)</source>
+        <translation>用所选的固定场景替换当前场景（可撤销）</translation>
+    </message>
+    <message>
+        <source>Remove pin</source>
+        <translation>删除固定</translation>
+    </message>
+    <message>
+        <source>Clear pins</source>
+        <translation>清除固定</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>固定场景</translation>
+    </message>
+    <message>
+        <source>Pinned %1</source>
+        <translation>固定场景 %1</translation>
+    </message>
+    <message>
+        <source>At most %1 scenarios can be pinned: remove one first.</source>
+        <translation>最多只能固定 %1 个场景：请先删除一个。</translation>
+    </message>
+    <message>
+        <source>Pin the current scenario, then change inputs: the table shows the pinned and the current scenario side by side. Pin again to compare several.</source>
+        <translation>固定当前场景，然后修改输入：表格将并排显示固定场景和当前场景。再次固定可比较多个场景。</translation>
+    </message>
+    <message>
+        <source>Current</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <source>The current scenario equals every pinned one.</source>
+        <translation>当前场景与所有固定场景都相同。</translation>
     </message>
 </context>
 <context>
@@ -720,10 +813,6 @@ No native MXFP4: FP4 weights are dequantized</source>
     <message>
         <source>%1/month · %2</source>
         <translation>%1/月 · %2</translation>
-    </message>
-    <message>
-        <source>Change GPU to %1</source>
-        <translation>将 GPU 改为 %1</translation>
     </message>
 </context>
 <context>
@@ -1265,10 +1354,6 @@ KV 缓存 + 状态：每 GPU 每序列 %2
         <translation>固定当前场景(&amp;P)</translation>
     </message>
     <message>
-        <source>Clear Pin</source>
-        <translation>清除固定</translation>
-    </message>
-    <message>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -1403,6 +1488,18 @@ KV 缓存 + 状态：每 GPU 每序列 %2
     <message>
         <source>Which models run on one card with llama.cpp, at what context</source>
         <translation>哪些模型能用 llama.cpp 在单张显卡上运行，以及可用的上下文</translation>
+    </message>
+    <message>
+        <source>Sensitivity</source>
+        <translation>敏感性</translation>
+    </message>
+    <message>
+        <source>How sure the decision is: ranges, inputs ranked, layouts&apos; latency</source>
+        <translation>决策的把握程度：区间、输入排序、各布局的延迟</translation>
+    </message>
+    <message>
+        <source>Clear Pins</source>
+        <translation>清除固定</translation>
     </message>
 </context>
 <context>
@@ -1730,6 +1827,18 @@ All components: %5 %4</source>
         <source>&quot;Default&quot;: the Weights choice above, or the format the model ships with.</source>
         <translation>“默认”：上方“权重”中的选择，或模型自带的格式。</translation>
     </message>
+    <message>
+        <source>Reading the model files...</source>
+        <translation>正在读取模型文件...</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Import cancelled</source>
+        <translation>导入已取消</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::OffersDialog</name>
@@ -1955,6 +2064,61 @@ All components: %5 %4</source>
     <message>
         <source>Import rental offers %1</source>
         <translation>导入租用方案 %1</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::ParetoChart</name>
+    <message>
+        <source>TP %1 x EP %2 x PP %3 x DP %4 on %5
+TTFT %6 ms, TPOT %7 ms (medians at the workload)
+%8 tokens/s, %9 per 1M output tokens at capacity</source>
+        <translation>TP %1 x EP %2 x PP %3 x DP %4，运行于 %5
+TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
+%8 tokens/s，满负荷时每 1M 输出 tokens %9</translation>
+    </message>
+    <message>
+        <source>Offer: %1</source>
+        <translation>租用方案：%1</translation>
+    </message>
+    <message>
+        <source>On the front</source>
+        <translation>位于前沿</translation>
+    </message>
+    <message>
+        <source>Beaten on latency and cost by a layout on the front</source>
+        <translation>在延迟和成本上均被前沿上的某个布局超越</translation>
+    </message>
+    <message>
+        <source>Your plan</source>
+        <translation>您的方案</translation>
+    </message>
+    <message>
+        <source>Layouts: no plan (%1)</source>
+        <translation>布局：无方案（%1）</translation>
+    </message>
+    <message>
+        <source>Layouts: no layout carries the workload</source>
+        <translation>布局：没有能承载该负载的布局</translation>
+    </message>
+    <message>
+        <source>Layouts at your workload</source>
+        <translation>您的负载下的各布局</translation>
+    </message>
+    <message>
+        <source>Beaten</source>
+        <translation>被超越</translation>
+    </message>
+    <message>
+        <source>Front</source>
+        <translation>前沿</translation>
+    </message>
+    <message>
+        <source>Median TPOT (ms)</source>
+        <translation>TPOT 中位数 (ms)</translation>
+    </message>
+    <message>
+        <source>Median TTFT (ms)</source>
+        <translation>TTFT 中位数 (ms)</translation>
     </message>
 </context>
 <context>
@@ -2266,6 +2430,10 @@ All components: %5 %4</source>
     <message>
         <source>Compare with the providers&apos; published batch prices (often 50% off) instead of their standard prices, for offline workloads that can wait. Default: off.</source>
         <translation>与提供商公布的批处理价格（通常五折）而非标准价格比较，适用于可以等待的离线负载。默认：关闭。</translation>
+    </message>
+    <message>
+        <source>Rate of the chosen offer %1 (%2, %3); the %4 catalogue rate is %5/GPU-hour</source>
+        <translation>所选租用方案 %1 的单价（%2，%3）；%4 的目录单价为 %5/GPU 小时</translation>
     </message>
 </context>
 <context>
@@ -3519,6 +3687,114 @@ All components: %5 %4</source>
         <source>(model)</source>
         <translation>（模型）</translation>
     </message>
+    <message>
+        <source>%1 terms per GPU: weight padding %2, replication %3, draft (MTP) weights %4; CUDA context %5, communication %6, non-torch %7, CUDA graphs %8; activation peak %9 (MoE workspace %10, sampler %11); KV pool %12 at %13 bytes per token (draft layers %14), %15 tokens.</source>
+        <translation>%1 每 GPU 各项：权重填充 %2，复制 %3，草稿 (MTP) 权重 %4；CUDA 上下文 %5，通信 %6，非 torch %7，CUDA graphs %8；激活峰值 %9（MoE 工作区 %10，采样器 %11）；KV 缓存池 %12，每 token %13 字节（草稿层 %14），共 %15 tokens。</translation>
+    </message>
+    <message>
+        <source>How sure the decision is</source>
+        <translation>决策的把握程度</translation>
+    </message>
+    <message>
+        <source>%1x</source>
+        <translation>%1x</translation>
+    </message>
+    <message>
+        <source>Decision figures with their ranges</source>
+        <translation>决策数值及其区间</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <source>Likely</source>
+        <translation>可能</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <source>Output tokens a month at capacity</source>
+        <translation>满负荷时每月输出 tokens</translation>
+    </message>
+    <message>
+        <source>Cost per 1M output tokens at capacity</source>
+        <translation>满负荷时每 1M 输出 tokens 成本</translation>
+    </message>
+    <message>
+        <source>Heavy users served</source>
+        <translation>可服务的重度用户数</translation>
+    </message>
+    <message>
+        <source>Break-even volume (output tokens a month)</source>
+        <translation>盈亏平衡用量（每月输出 tokens）</translation>
+    </message>
+    <message>
+        <source>Heavy users needed</source>
+        <translation>所需重度用户数</translation>
+    </message>
+    <message>
+        <source>API bill a month</source>
+        <translation>每月 API 费用</translation>
+    </message>
+    <message>
+        <source>Capacity, cost and users served span the throughput model&apos;s measured band; break-even and the API bill span the API price&apos;s published range. Low is the slow end for capacity and users, the cheap end for cost and the API bill, and the dear end of the price for break-even.</source>
+        <translation>容量、成本和可服务用户数覆盖吞吐量模型的实测区间；盈亏平衡和 API 费用覆盖 API 价格的公布范围。“低”对容量和用户数指慢端，对成本和 API 费用指便宜端，对盈亏平衡指价格的昂贵端。</translation>
+    </message>
+    <message>
+        <source>Inputs ranked by how much they move the decision (-20% / +20%)</source>
+        <translation>按对决策影响大小排序的输入（-20% / +20%）</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Cost per 1M at -20%</source>
+        <translation>-20% 时每 1M 成本</translation>
+    </message>
+    <message>
+        <source>Cost per 1M at +20%</source>
+        <translation>+20% 时每 1M 成本</translation>
+    </message>
+    <message>
+        <source>Capacity / break-even at -20%</source>
+        <translation>-20% 时容量 / 盈亏平衡</translation>
+    </message>
+    <message>
+        <source>Capacity / break-even at +20%</source>
+        <translation>+20% 时容量 / 盈亏平衡</translation>
+    </message>
+    <message>
+        <source>Swing</source>
+        <translation>波动幅度</translation>
+    </message>
+    <message>
+        <source>Today: %1 per 1M output tokens at capacity, capacity %2 of the break-even volume. The swing is the larger relative change of either.</source>
+        <translation>当前：满负荷时每 1M 输出 tokens %1，容量为盈亏平衡用量的 %2。波动幅度取两者中较大的相对变化。</translation>
+    </message>
+    <message>
+        <source>No call on capacity against break-even: no API price, no fit or no capacity.</source>
+        <translation>无法判断容量与盈亏平衡的关系：无 API 价格、放不下或无容量。</translation>
+    </message>
+    <message>
+        <source>Serves the break-even volume (%1 output tokens a month) even at the slow end of the throughput band (%2).</source>
+        <translation>即使在吞吐量区间的慢端（%2），也能服务盈亏平衡用量（每月 %1 输出 tokens）。</translation>
+    </message>
+    <message>
+        <source>Falls short of the break-even volume (%1 output tokens a month) even at the fast end of the throughput band (%2).</source>
+        <translation>即使在吞吐量区间的快端（%2），也达不到盈亏平衡用量（每月 %1 输出 tokens）。</translation>
+    </message>
+    <message>
+        <source>Too close to call: the throughput band (%1 - %2 output tokens a month) straddles the break-even volume (%3). Deciding assumption: %4.</source>
+        <translation>难以判定：吞吐量区间（每月 %1 - %2 输出 tokens）跨越盈亏平衡用量（%3）。决定性假设：%4。</translation>
+    </message>
+    <message>
+        <source>Over the API price&apos;s published range the break-even volume is %1 - %2: too close to call on price as well.</source>
+        <translation>在 API 价格的公布范围内，盈亏平衡用量为 %1 - %2：按价格同样难以判定。</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -3560,6 +3836,17 @@ All components: %5 %4</source>
     <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::SensitivityView</name>
+    <message>
+        <source>&lt;b&gt;Sensitivity&lt;/b&gt;&lt;p&gt;How sure the recommendation is. The sentence says whether the plan serves its break-even volume at both ends of the throughput band and of the API price range, and when it is too close to call, which assumption decides it. The tornado charts move each input by -20% and +20% and show cost per 1M output tokens and capacity over the break-even volume, the input that moves them most on top. The table gives the decision figures as low, likely and high. The scatter shows every layout that carries the workload by its median time per output token and to first token: blue points are the front (no other layout is faster on both and cheaper), the square is your plan.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;敏感性&lt;/b&gt;&lt;p&gt;推荐结论的把握程度。顶部的句子说明方案在吞吐量区间和 API 价格范围的两端是否都能服务其盈亏平衡用量；若难以判定，则指出起决定作用的假设。龙卷风图将每项输入分别调整 -20% 和 +20%，显示每 1M 输出 tokens 成本以及容量与盈亏平衡用量之比，影响最大的输入排在最上方。表格以低、可能、高三档给出决策数值。散点图按每个输出 token 的时间中位数和首 token 时间中位数显示所有能承载该负载的布局：蓝点为前沿（没有其他布局在两项上都更快且更便宜），方块为您的方案。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>No plan: %1</source>
+        <translation>无方案：%1</translation>
     </message>
 </context>
 <context>
@@ -3856,6 +4143,97 @@ Slower than the %1 ms target per output token</source>
     <message>
         <source>modelled (fitted to published serving measurements; see the band)</source>
         <translation>模型估算（按已发布的推理服务实测拟合；见区间）</translation>
+    </message>
+</context>
+<context>
+    <name>hostplan::ui::TornadoChart</name>
+    <message>
+        <source>Utilisation</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>GPU-hour rate</source>
+        <translation>GPU 小时单价</translation>
+    </message>
+    <message>
+        <source>API prices</source>
+        <translation>API 价格</translation>
+    </message>
+    <message>
+        <source>TPOT target</source>
+        <translation>TPOT 目标</translation>
+    </message>
+    <message>
+        <source>Weight streaming</source>
+        <translation>权重流式读取</translation>
+    </message>
+    <message>
+        <source>Compute speed</source>
+        <translation>计算速度</translation>
+    </message>
+    <message>
+        <source>CPU per sequence</source>
+        <translation>每序列 CPU 开销</translation>
+    </message>
+    <message>
+        <source>MoE layer cost</source>
+        <translation>MoE 层开销</translation>
+    </message>
+    <message>
+        <source>Sensitivity: no plan (%1)</source>
+        <translation>敏感性：无方案（%1）</translation>
+    </message>
+    <message>
+        <source>Cost per 1M output tokens: no capacity to rank inputs by</source>
+        <translation>每 1M 输出 tokens 成本：无容量，无法对输入排序</translation>
+    </message>
+    <message>
+        <source>Capacity over break-even: no API price or no capacity</source>
+        <translation>容量 / 盈亏平衡：无 API 价格或无容量</translation>
+    </message>
+    <message>
+        <source>%1x</source>
+        <translation>%1x</translation>
+    </message>
+    <message>
+        <source>Cost per 1M output tokens</source>
+        <translation>每 1M 输出 tokens 成本</translation>
+    </message>
+    <message>
+        <source>Capacity / break-even</source>
+        <translation>容量 / 盈亏平衡</translation>
+    </message>
+    <message>
+        <source>Cheaper</source>
+        <translation>更便宜</translation>
+    </message>
+    <message>
+        <source>Less margin</source>
+        <translation>余量更少</translation>
+    </message>
+    <message>
+        <source>Dearer</source>
+        <translation>更贵</translation>
+    </message>
+    <message>
+        <source>More margin</source>
+        <translation>余量更多</translation>
+    </message>
+    <message>
+        <source>%1
+At -20%: %2
+At +20%: %3
+Today: %4
+Swing (ranking): %5%</source>
+        <translation>%1
+-20% 时：%2
++20% 时：%3
+当前：%4
+波动幅度（排序依据）：%5%</translation>
+    </message>
+    <message>
+        <source>Today %1</source>
+        <translation>当前 %1</translation>
     </message>
 </context>
 <context>
