@@ -135,6 +135,9 @@ void TornadoChart::rebuild() {
     }
 
     auto *y = new QBarCategoryAxis;
+    // Input names in full (QtCharts elides long labels to "..." by default, which leaves a
+    // Japanese or German chart unreadable); the plot narrows instead.
+    y->setTruncateLabels(false);
     y->append(cats);
     auto *x = new QValueAxis;
     x->setTitleText(tr("Today %1").arg(text(m_baseline)));

@@ -58,6 +58,9 @@ SensitivityView::SensitivityView(ScenarioDocument *doc, QWidget *parent)
     m_table->setWordWrap(true);
     m_table->setTextElideMode(Qt::ElideNone);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Row names wrap: the rows grow whenever the stretched name column gets its width.
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, m_table,
+            [this] { m_table->resizeRowsToContents(); });
     grid->addWidget(m_table, 2, 0);
     m_pareto = new ParetoChart(doc);
     m_pareto->setObjectName(QStringLiteral("paretoChart"));
