@@ -16,6 +16,8 @@
 //                                               (3.84 us on a clean CI build)
 //   closed-loop case + each batch evaluated     3.4-3.9 us per plan, ratio_to_2us 1.7-2.0
 //   once + weight-group sums kept               (about 0.72 x the time before: ~2.8 us clean)
+//   the same with MTP, FP8 MLA and shipped-KV     2.9-3.4 us per plan (median 3.25 us, ratio
+//   rules merged, idle machine, 3 repetitions     1.63)
 // The target is not met yet. What is left is mostly memory: the sweep cycles through 8,470
 // evaluated plans, so each evaluation reads its plan cold (the weight groups, GPU strings and
 // the efficiency's source strings, which the result copies), and the math of the steps is about
