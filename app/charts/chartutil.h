@@ -5,6 +5,8 @@
 
 #include <QString>
 
+#include <algorithm>
+#include <cmath>
 #include <functional>
 
 class QChart;
@@ -34,6 +36,15 @@ void hideFromLegend(QChart *chart, QAbstractSeries *series);
 /// "$10000k".
 QCategoryAxis *logLabelAxis(double base, double minExp, double maxExp, int step,
                             const std::function<QString(double value)> &label);
+/// The element of [first, last) whose key(element) lies nearest `log2Value` on a log2 axis
+/// (the first of equals; `last` for an empty range). Hover and click on log-axis curves.
+template <class It, class Key> It nearestOnLog2Axis(It first, It last, double log2Value, Key key) {
+    return std::min_element(first, last, [&](const auto &a, const auto &b) {
+        return std::abs(std::log2(double(key(a))) - log2Value) <
+               std::abs(std::log2(double(key(b))) - log2Value);
+    });
+}
+
 /// "512", "1K", "128K", "1M", "16M": binary multiples of tokens (context lengths).
 QString binaryTokensLabel(double tokens);
 

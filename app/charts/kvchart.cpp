@@ -178,14 +178,9 @@ void KvChart::rebuild() {
 }
 
 const KvChart::Sample *KvChart::nearest(double tokens) const {
-    const Sample *best = nullptr;
-    for (const Sample &smp : m_samples) {
-        if (!best || std::abs(std::log2(double(smp.contextTokens)) - std::log2(tokens)) <
-                         std::abs(std::log2(double(best->contextTokens)) - std::log2(tokens))) {
-            best = &smp;
-        }
-    }
-    return best;
+    const auto it = nearestOnLog2Axis(m_samples.begin(), m_samples.end(), std::log2(tokens),
+                                      [](const Sample &smp) { return smp.contextTokens; });
+    return it == m_samples.end() ? nullptr : &*it;
 }
 
 void KvChart::choose(double tokens) {

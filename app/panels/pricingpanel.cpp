@@ -348,12 +348,12 @@ void PricingPanel::sync() {
         m_rateLabel->setText(tr("%1 rate").arg(QString::fromStdString(gpu->id).toUpper()));
         // The box shows the rate the plan's cost uses (planRate()): yours, the chosen offer's
         // or the catalogue's, never a figure the costs are not at.
+        const PlanRate rate = p ? planRate(*p) : PlanRate{};
         const bool offerRate =
-            p && !s.pricing.usdPerGpuHour && planRate(*p).basis == RateBasis::ChosenOffer;
+            p && !s.pricing.usdPerGpuHour && rate.basis == RateBasis::ChosenOffer;
         m_rate->setValue(s.pricing.usdPerGpuHour.value_or(offerRate ? p->usdPerGpuHour
                                                                     : gpu->defaultUsdPerGpuHour));
         m_rateReset->setEnabled(s.pricing.usdPerGpuHour.has_value());
-        const PlanRate rate = offerRate ? planRate(*p) : PlanRate{};
         const QString rateSrc = QString::fromStdString(offerRate ? rate.source : gpu->priceSource);
         const QString head =
             s.pricing.usdPerGpuHour ? tr("Your rate. Catalogue: %1/GPU-hour")

@@ -71,11 +71,8 @@ namespace {
 
 /// The curve point nearest `batch` on the log axis (the curve is not empty).
 const BatchPoint &nearestPoint(const Throughput &t, double batch) {
-    return *std::min_element(
-        t.curve.begin(), t.curve.end(), [batch](const BatchPoint &a, const BatchPoint &b) {
-            return std::abs(std::log2(double(a.batch)) - std::log2(std::max(batch, 1.0))) <
-                   std::abs(std::log2(double(b.batch)) - std::log2(std::max(batch, 1.0)));
-        });
+    return *nearestOnLog2Axis(t.curve.begin(), t.curve.end(), std::log2(std::max(batch, 1.0)),
+                              [](const BatchPoint &p) { return p.batch; });
 }
 
 } // namespace
