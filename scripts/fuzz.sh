@@ -8,10 +8,16 @@
 #   scripts/fuzz.sh --build DIR           (ctest) configure and build the sanitizer build in DIR
 #   scripts/fuzz.sh --run BIN TARGET SECONDS WORKDIR
 #                                         (ctest) run a built target
+#   scripts/fuzz.sh --soak TARGET CPU_SECONDS WORKDIR LEDGER
+#                                         fuzz TARGET until it has used CPU_SECONDS of CPU time
+#                                         (user + system, so that a shared, loaded machine still
+#                                         gives it its hour), in runs of at most 600 s, keeping
+#                                         the corpus in WORKDIR across runs; each run appends a
+#                                         line to the tab-separated LEDGER (docs/fuzz-ledger.tsv)
 #
 # Targets: config safetensors_header safetensors_index scenario probereport catalogue cliargs gguf.
 # Seeds: tests/fuzz/corpus/TARGET (read only); new inputs go to the work folder; a crash is
-# saved as crash-* in the current folder and the script exits non-zero. Exit 77: skipped (no
+# saved as WORKDIR/artifacts/TARGET-crash-* and the script exits non-zero. Exit 77: skipped (no
 # clang++ or no libFuzzer runtime; apt-get install clang libclang-rt-14-dev).
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -59,7 +65,47 @@ run() {
         -print_final_stats=1 -artifact_prefix="$work/artifacts/$target-" "$work/$target" "$src/tests/fuzz/corpus/$target"
 }
 
+# soak TARGET CPU_SECONDS WORKDIR LEDGER: see the header. Ledger columns: UTC date, commit,
+# target, CPU seconds of the run, wall seconds, executions, corpus entries, result (ok or the
+# crash file's name).
+soak() {
+    local target=$1 want=$2 work=$3 ledger=$4 dir bin used=0 commit
+    dir=${HOSTPLAN_FUZZ_BUILD:-$src/build-fuzz}
+    bin=$dir/tests/fuzz/fuzz_$target
+    [ -x "$bin" ] || build "$dir"
+    commit=$(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo unknown)
+    [ -f "$ledger" ] || printf 'date\tcommit\ttarget\tcpu_s\twall_s\texecutions\tcorpus\tresult\n' >"$ledger"
+    # CPU seconds already spent on this target at this commit count towards the goal.
+    used=$(awk -F'\t' -v t="$target" -v c="$commit" '$3 == t && $2 == c && $8 == "ok" { s += $4 } END { printf "%d", s }' "$ledger")
+    while [ "$used" -lt "$want" ]; do
+        local chunk=$((want - used)) log times rc=0 cpu wall execs corpus result=ok
+        [ "$chunk" -gt 600 ] && chunk=600
+        log=$(mktemp) times=$(mktemp)
+        /usr/bin/time -f '%U %S %e' -o "$times" "$0" --run "$bin" "$target" "$chunk" "$work" >"$log" 2>&1 || rc=$?
+        cpu=$(awk '{ printf "%d", $1 + $2 }' "$times")
+        wall=$(awk '{ printf "%d", $3 }' "$times")
+        execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+        corpus=$(find "$work/$target" -type f | wc -l)
+        if [ "$rc" -ne 0 ]; then
+            result=$(ls -t "$work/artifacts/$target-"* 2>/dev/null | head -n 1)
+            result=${result:-"exit $rc"}
+        fi
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%MZ)" "$commit" "$target" \
+            "$cpu" "$wall" "${execs:-0}" "$corpus" "$result" >>"$ledger"
+        rm -f "$log" "$times"
+        if [ "$result" != ok ]; then
+            echo "fuzz: $target failed: $result"
+            exit 1
+        fi
+        used=$((used + cpu))
+        echo "fuzz: $target $used of $want CPU seconds"
+    done
+}
+
 case "${1:-}" in
+--soak)
+    soak "${2:?TARGET}" "${3:?CPU_SECONDS}" "${4:?WORKDIR}" "${5:?LEDGER}"
+    ;;
 --build)
     build "${2:?--build DIR}"
     ;;
@@ -67,7 +113,7 @@ case "${1:-}" in
     run "${2:?BIN}" "${3:?TARGET}" "${4:?SECONDS}" "${5:?WORKDIR}"
     ;;
 "" | -h | --help)
-    sed -n '2,16p' "$0"
+    sed -n '2,22p' "$0"
     ;;
 *)
     target=$1

@@ -26,6 +26,32 @@ QString marginText(double margin) {
                                                : notAvailableText();
 }
 
+/// The serving regime a throughput band was measured in, in words.
+QString servingRegimeText(ServingRegime regime) {
+    switch (regime) {
+    case ServingRegime::LowConcurrency:
+        return Report::tr("low-concurrency");
+    case ServingRegime::DecodeHeavy:
+        return Report::tr("decode-heavy");
+    case ServingRegime::PrefillHeavy:
+        return Report::tr("prefill-heavy");
+    }
+    return Report::tr("decode-heavy");
+}
+
+/// The assumption that decides a too-close call, in the GUI's language: the same figures as
+/// DecisionRanges::decidingAssumption (which `plan --json` and the CLI text carry in English).
+QString decidingAssumptionText(const PlanResult &p, const DecisionRanges &r) {
+    const Capacity &c = p.throughput.capacity;
+    return Report::tr("utilisation %1 (HostPlan's assumption): at %2 the modelled capacity equals "
+                      "the break-even volume; the model's measured band in the %3 regime is "
+                      "%4-%5x of the modelled rate")
+        .arg(numberText(c.utilisation * 100.0, 0) + QLatin1Char('%'),
+             numberText(std::min(r.utilisationToBreakEven, 9.99) * 100.0, 0) + QLatin1Char('%'),
+             servingRegimeText(c.band.regime), numberText(c.band.low, 2),
+             numberText(c.band.high, 2));
+}
+
 } // namespace
 
 ReportTable rangesTable(const PlanResult &p) {
@@ -128,13 +154,13 @@ QString rangeCallText(const PlanResult &p) {
                         tokensPerMonthText(r.capacityTokensPerMonth.high));
         break;
     case RangeCall::TooCloseToCall:
-        text = Report::tr("Too close to call: the throughput band (%1 - %2 output tokens a "
-                          "month) straddles the break-even volume (%3). Deciding assumption: "
-                          "%4.")
-                   .arg(tokensPerMonthText(r.capacityTokensPerMonth.low),
-                        tokensPerMonthText(r.capacityTokensPerMonth.high),
-                        tokensPerMonthText(r.breakEvenTokensPerMonth),
-                        QString::fromStdString(r.decidingAssumption));
+        text =
+            Report::tr("Too close to call: the throughput band (%1 - %2 output tokens a "
+                       "month) straddles the break-even volume (%3). Deciding assumption: "
+                       "%4.")
+                .arg(tokensPerMonthText(r.capacityTokensPerMonth.low),
+                     tokensPerMonthText(r.capacityTokensPerMonth.high),
+                     tokensPerMonthText(r.breakEvenTokensPerMonth), decidingAssumptionText(p, r));
         break;
     }
     if (r.priceCall == RangeCall::TooCloseToCall) {

@@ -79,6 +79,28 @@ class TestSensitivityView : public QObject {
         QVERIFY(!view->callText().isEmpty());
     }
 
+    // At the utilisation where capacity equals the break-even volume the band straddles it: the
+    // sentence names the deciding assumption with the GUI's words for the regime (the core's
+    // English id, e.g. "decode_heavy", never shows) and the core's figures.
+    void tooCloseToCallNamesTheAssumption() {
+        MainWindow w;
+        Scenario s = w.document()->scenario();
+        const DecisionRanges before = decisionRanges(*w.document()->plan());
+        QVERIFY(before.utilisationToBreakEven > 0 && before.utilisationToBreakEven < 1);
+        s.workload.utilisation = before.utilisationToBreakEven;
+        w.document()->edit(s, QStringLiteral("utilisation"));
+        const PlanResult &p = *w.document()->plan();
+        const DecisionRanges r = decisionRanges(p);
+        QCOMPARE(int(r.capacityCall), int(RangeCall::TooCloseToCall));
+        const QString text = rangeCallText(p);
+        const QString band = numberText(p.throughput.capacity.band.low, 2) + QLatin1Char('-') +
+                             numberText(p.throughput.capacity.band.high, 2) + QLatin1Char('x');
+        QVERIFY2(text.contains(band), qPrintable(text));
+        QVERIFY2(!text.contains(QLatin1Char('_')), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Deciding assumption: utilisation ")),
+                 qPrintable(text));
+    }
+
     void scatterShowsCoreFront() {
         MainWindow w;
         SensitivityView *view = shown(w, w.findChild<SensitivityView *>());
