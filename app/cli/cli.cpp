@@ -306,6 +306,7 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                                                  "--utilisation",
                                                  "--target-ms-per-token",
                                                  "--memory-fraction",
+                                                 "--draft",
                                                  "--activation-bytes-per-gpu",
                                                  "--runtime-bytes-per-gpu",
                                                  "--heavy-user-tokens-per-month",
@@ -422,6 +423,8 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
             scenario.engine.engine = e.value();
         } else if (a == "--api-price") {
             scenario.pricing.apiPriceId = v;
+        } else if (a == "--draft") {
+            scenario.engine.draft = v;
         } else if (a == "--prices") {
             // A price list the user brought: its entries join the scenario's own (an entry
             // with the id of an earlier one replaces it).
@@ -530,6 +533,8 @@ Plan options (applied after --scenario, so they override the file):
   --utilisation U          share of the serving capacity in use, 0 to 1 (default 0.5)
   --target-ms-per-token MS latency target per output token (default 50)
   --memory-fraction F      the engine's memory fraction (default: the engine's)
+  --draft MODEL|eagle      a speculative-decoding draft model (catalogue id or path), or
+                           an EAGLE head built from the model (engine.draft)
   --activation-bytes-per-gpu N, --runtime-bytes-per-gpu N   override the engine estimates
   --api-price ID           compare with this API price (default: the cheapest for the model)
   --api-batch              an offline workload: compare with the providers' batch prices

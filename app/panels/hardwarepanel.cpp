@@ -14,6 +14,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -147,6 +148,18 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         tr("\"engine default\" (0): the engine's own default, vLLM 0.9, SGLang by GPU size and "
            "TP (its server_args.py table), TensorRT-LLM 0.9.")));
     form->addRow(tr("Memory fraction"), m_fraction);
+    m_draft = new QLineEdit;
+    m_draft->setPlaceholderText(tr("none (model id, path or \"eagle\")"));
+    m_draft->setToolTip(tr("Speculative-decoding draft the engine loads beside the model: a "
+                           "model id or path, or \"eagle\" for an EAGLE head built from the "
+                           "model"));
+    m_draft->setWhatsThis(fieldHelp(
+        tr("The draft model the engine runs for speculative decoding (vLLM "
+           "--speculative-config model, SGLang --speculative-draft-model-path). Its weights, KV "
+           "cache and profiled activation count by the engine's rules."),
+        tr("a catalogue model id, a model path, or \"eagle\""),
+        tr("Empty: no draft model; a model's own MTP layers draft when the workload speculates.")));
+    form->addRow(tr("&Draft model"), m_draft);
     panelLayout()->insertLayout(0, form);
 
     connect(m_gpu, &QComboBox::activated, this, [this](int index) {
@@ -205,6 +218,16 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         }
         commit(s, tr("Change memory fraction to %1").arg(m_fraction->text()));
     });
+    connect(m_draft, &QLineEdit::editingFinished, this, [this] {
+        Scenario s = m_doc->scenario();
+        const std::string v = m_draft->text().trimmed().toStdString();
+        if (s.engine.draft == v) {
+            return;
+        }
+        s.engine.draft = v;
+        commit(s, v.empty() ? tr("Remove the draft model")
+                            : tr("Change draft model to %1").arg(m_draft->text().trimmed()));
+    });
     resync();
 }
 
@@ -249,6 +272,9 @@ void HardwarePanel::sync() {
         tr("engine default (%1)")
             .arg(numberText(engineDefaults(s.engine.engine).memoryFraction, 2)));
     m_fraction->setValue(s.engine.memoryFraction.value_or(0.0));
+    if (!m_draft->hasFocus()) {
+        m_draft->setText(QString::fromStdString(s.engine.draft));
+    }
     if (const auto &p = m_doc->plan()) {
         const std::uint32_t node = p->instanceSize();
         const std::uint32_t gpus = p->rentedGpus();

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Hardware panel: GPU type, GPU count (or auto), GPUs per node, TP / EP / PP (or auto), the
-// serving engine and its memory fraction. Shows the evaluated layout; a layout the core refuses
-// (layoutProblem: TP 6, EP not dividing the experts, ...) is not applied and the reason is shown.
+// serving engine, its memory fraction and its speculative-decoding draft. Shows the evaluated
+// layout; a layout the core refuses (layoutProblem: TP 6, EP not dividing the experts, ...) is not
+// applied and the reason is shown.
 #pragma once
 
 #include "panels/inputpanel.h"
@@ -9,6 +10,7 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QLineEdit;
 class QSpinBox;
 
 namespace hostplan::ui {
@@ -26,6 +28,8 @@ class HardwarePanel : public InputPanel {
     QSpinBox *ppSpin() const { return m_pp; }
     QComboBox *engineCombo() const { return m_engine; }
     QDoubleSpinBox *memoryFractionSpin() const { return m_fraction; }
+    /// The speculative-decoding draft (scenario engine.draft).
+    QLineEdit *draftEdit() const { return m_draft; }
     QLabel *layoutLabel() const { return m_layoutInfo; }
     /// Memory, bandwidth and MXFP4 support of the chosen GPU type.
     QLabel *gpuInfoLabel() const { return m_gpuInfo; }
@@ -44,6 +48,7 @@ class HardwarePanel : public InputPanel {
     QLabel *m_layoutInfo;
     QComboBox *m_engine;
     QDoubleSpinBox *m_fraction;
+    QLineEdit *m_draft;
 };
 
 } // namespace hostplan::ui

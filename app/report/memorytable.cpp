@@ -114,6 +114,21 @@ ReportTable memoryTable(const PlanResult &p) {
                   .arg(bytesText(double(e.activationMoe)), bytesText(double(e.activationSampler)),
                        signedBytesText(double(e.kvPoolBytes)), groupedInt(e.kvBytesPerToken),
                        groupedInt(e.draftKvBytesPerToken), groupedInt(e.kvTokens));
+    if (p.model.draft) {
+        // The speculative-decoding draft the engine loads (engine.draft).
+        t.note += QLatin1Char(' ') +
+                  Report::tr("Draft %1: weights %2 per GPU, KV %3 bytes per token (%4 for the "
+                             "pool), profiled forward %5.")
+                      .arg(QString::fromStdString(p.model.draft->displayName),
+                           bytesText(double(e.draftWeights)), groupedInt(e.draftKvBytesPerToken),
+                           bytesText(double(e.draftKvBytes)), bytesText(double(e.activationDraft)));
+        if (e.draftMarginBytes != 0) {
+            t.note += QLatin1Char(' ') +
+                      Report::tr("Left after the draft in what the memory fraction keeps "
+                                 "out: %1 per GPU.")
+                          .arg(signedBytesText(double(e.draftMarginBytes)));
+        }
+    }
     return t;
 }
 

@@ -103,8 +103,8 @@ SglangGpuDefaults sglangGpuDefaults(double gpuMiB, std::uint32_t tp) {
     return {};
 }
 
-double sglangDefaultMemFraction(double gpuMiB, std::uint32_t tp, std::uint32_t pp,
-                                bool speculative) {
+double sglangDefaultMemFraction(double gpuMiB, std::uint32_t tp, std::uint32_t pp, bool speculative,
+                                bool standaloneDraft) {
     if (gpuMiB <= 0) {
         return engineInfo(Engine::Sglang).defaultMemoryFraction;
     }
@@ -114,17 +114,19 @@ double sglangDefaultMemFraction(double gpuMiB, std::uint32_t tp, std::uint32_t p
     if (gpuMiB > 60 * 1024) {
         reserved = std::max(reserved, 10.0 * 1024);
     }
-    if (speculative) {
+    if (standaloneDraft) {
+        reserved += 6 * 1024; // STANDALONE draft model and its CUDA graphs
+    } else if (speculative) {
         reserved += 2048; // EAGLE / NEXTN draft model and its CUDA graphs
     }
     return std::round((gpuMiB - reserved) / gpuMiB * 1000.0) / 1000.0;
 }
 
 double engineDefaultMemoryFraction(Engine engine, const GpuSpec &gpu, std::uint32_t tp,
-                                   bool speculative) {
+                                   bool speculative, bool standaloneDraft) {
     if (engine == Engine::Sglang) {
         return sglangDefaultMemFraction(double(gpu.usableMemoryBytes) / kBytesPerMiB, tp, 1,
-                                        speculative);
+                                        speculative, standaloneDraft);
     }
     return engineInfo(engine).defaultMemoryFraction;
 }

@@ -88,9 +88,10 @@ std::uint32_t engineMaxSequences(Engine engine, const GpuSpec &gpu);
 
 /// The engine's default memory fraction on `gpu` at tensor parallel `tp`: vLLM 0.9 (v0.11);
 /// SGLang's mem_fraction_static rule (sglangDefaultMemFraction, with `speculative` when
-/// speculative decoding is on); TensorRT-LLM 0.9.
+/// speculative decoding is on and `standaloneDraft` when it drafts with a separate model);
+/// TensorRT-LLM 0.9.
 double engineDefaultMemoryFraction(Engine engine, const GpuSpec &gpu, std::uint32_t tp,
-                                   bool speculative = false);
+                                   bool speculative = false, bool standaloneDraft = false);
 /// Default tokens per step on `gpu` (vLLM max_num_batched_tokens of `vllm serve`: 8192 on
 /// GPUs >= 70 GiB whose name has no "A100", else 2048; SGLang chunked_prefill_size by its size
 /// table; TensorRT-LLM max_num_tokens 8192).
@@ -110,9 +111,11 @@ SglangGpuDefaults sglangGpuDefaults(double gpuMiB, std::uint32_t tp);
 /// 1.5 + cuda_graph_max_bs x 2 + tp x pp / 8 x 1024, at least 10 GiB on GPUs above 60 GiB;
 /// fraction = round((gpuMiB - reserved) / gpuMiB, 3). H100 TP1 0.836, B200 TP1 0.858
 /// (AIConfigurator's asserted values). `speculative` (EAGLE / NEXTN-MTP draft): 2 GiB more
-/// after the floor (same function: "eagle draft models and cuda graphs").
+/// after the floor (same function: "eagle draft models and cuda graphs"); with
+/// `standaloneDraft` (--speculative-algorithm STANDALONE, a separate draft model) 6 GiB more
+/// instead.
 double sglangDefaultMemFraction(double gpuMiB, std::uint32_t tp, std::uint32_t pp,
-                                bool speculative = false);
+                                bool speculative = false, bool standaloneDraft = false);
 
 /// Names for JSON and CLI: "vllm", "sglang", "trtllm".
 std::string engineName(Engine engine);

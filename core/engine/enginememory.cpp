@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/enginememory.h"
 
+#include "engine/draftmodel.h"
+
 #include "util/textutil.h"
 #include "util/units.h"
 
@@ -193,6 +195,17 @@ std::uint64_t mtpDraftWeightBytes(const ModelSpec &model, std::uint32_t layers, 
     return std::uint64_t(perLayer * layers);
 }
 
+std::uint64_t draftWeightBytes(const EngineMemoryInput &in, bool mtpOwnHead) {
+    if (in.draftModel) {
+        return draftModelWeightBytes(*in.draftModel, in.tp);
+    }
+    return in.model ? mtpDraftWeightBytes(*in.model, in.draftLayers, in.tp, mtpOwnHead) : 0;
+}
+
+std::uint64_t draftActivationBytes(const EngineMemoryInput &in, std::uint64_t tokens) {
+    return in.draftModel ? forwardActivationBytes(*in.draftModel, tokens, in.tp, 1, nullptr) : 0;
+}
+
 std::uint64_t forwardActivationBytes(const ModelSpec &model, std::uint64_t tokens, std::uint32_t tp,
                                      std::uint32_t ep, std::uint64_t *moeOut) {
     constexpr std::uint64_t kAct = 2;               // bf16 activations
@@ -281,7 +294,16 @@ EngineKvLayout engineKvLayout(const EngineMemoryInput &in) {
         }
         }
     }
-    if (in.draftLayers > 0 && model.mtpLayers > 0) {
+    if (in.draftModel) {
+        // The draft model's own attention layers, at the target's TP.
+        EngineMemoryInput d = in;
+        d.model = in.draftModel;
+        d.draftModel = nullptr;
+        d.draftLayers = 0;
+        const EngineKvLayout dk = engineKvLayout(d);
+        k.draftLayers = dk.fullLayers + dk.windowLayers;
+        k.draftBytesPerToken = dk.attentionBytesPerToken();
+    } else if (in.draftLayers > 0 && model.mtpLayers > 0) {
         k.draftLayers = in.draftLayers;
         k.draftBytesPerToken = std::uint64_t(in.draftLayers) * draftPerLayer;
     }
@@ -296,6 +318,8 @@ std::string startupOutcomeName(StartupOutcome outcome) {
         return "kv_pool_negative";
     case StartupOutcome::ContextExceedsCapacity:
         return "context_exceeds_capacity";
+    case StartupOutcome::DraftDoesNotFit:
+        return "draft_does_not_fit";
     }
     return "starts";
 }
@@ -328,6 +352,9 @@ StartupOutcome outcomeOf(const EngineMemoryModel &model, const EngineMemoryInput
     const EngineMemoryTerms t = model.terms(in);
     if (t.kvPoolBytes <= 0 || t.kvTokens == 0) {
         return StartupOutcome::KvPoolNegative;
+    }
+    if (t.draftMarginBytes < 0) {
+        return StartupOutcome::DraftDoesNotFit;
     }
     if (model.requestBytes(in, t, in.maxModelLen) > std::uint64_t(t.kvPoolBytes)) {
         return StartupOutcome::ContextExceedsCapacity;
@@ -395,6 +422,15 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
                     "is " +
                     std::to_string(s.largestContext) + ".";
         break;
+    case StartupOutcome::DraftDoesNotFit:
+        // SGLang raises its "Not enough memory" only for the target's pool; the draft's pool
+        // (the target's token count) is then allocated in what the fraction left and fails.
+        s.message = "CUDA out of memory allocating the draft model's KV cache: its weights (" +
+                    gibText(double(t.draftWeights)) + " GiB) and KV pool of " +
+                    std::to_string(t.kvTokens) + " tokens (" + gibText(double(t.draftKvBytes)) +
+                    " GiB) need " + gibText(double(-t.draftMarginBytes)) +
+                    " GiB per GPU more than the memory fraction leaves.";
+        break;
     }
     if (s.starts()) {
         return s;
@@ -404,8 +440,21 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
         change(probe);
         return outcomeOf(model, probe) == StartupOutcome::Starts;
     };
+    // Fraction: a draft that does not fit needs a smaller one (the largest that starts, 0.01
+    // steps down to 0.30): the target's pool shrinks and the reserve grows.
+    if (s.outcome == StartupOutcome::DraftDoesNotFit) {
+        for (int pct = int(std::ceil(in.memoryFraction * 100.0 - 1e-9)) - 1; pct >= 30; --pct) {
+            if (startsWith([&](EngineMemoryInput &p) { p.memoryFraction = pct / 100.0; })) {
+                s.fixes.push_back({fracFlag, fractionText(pct / 100.0),
+                                   "a smaller static fraction leaves room for the draft's "
+                                   "weights and KV pool"});
+                break;
+            }
+        }
+    }
     // Fraction: the smallest value (0.01 steps, up to 0.98) that starts.
-    for (int pct = int(std::floor(in.memoryFraction * 100.0 + 1e-9)) + 1; pct <= 98; ++pct) {
+    for (int pct = int(std::floor(in.memoryFraction * 100.0 + 1e-9)) + 1;
+         s.outcome != StartupOutcome::DraftDoesNotFit && pct <= 98; ++pct) {
         if (startsWith([&](EngineMemoryInput &p) { p.memoryFraction = pct / 100.0; })) {
             s.fixes.push_back({fracFlag, fractionText(pct / 100.0),
                                "a larger memory fraction leaves room for the KV pool"});

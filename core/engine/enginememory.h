@@ -70,6 +70,12 @@ struct EngineMemoryInput {
     /// '{"method": "mtp"}'`, SGLang `--speculative-algorithm NEXTN`): the model's
     /// ModelSpec::mtpLayers when speculative decoding is on, else 0.
     std::uint32_t draftLayers = 0;
+    /// A draft model the engine loads for speculative decoding instead of MTP layers (a
+    /// separate model or an EAGLE head, ModelSpec::draft); null without one. Its layers are
+    /// sharded by the target's TP in every engine (vLLM v1/spec_decode/draft_model.py
+    /// @ 01dd981d load_model keeps the target's parallel config; SGLang's draft worker takes
+    /// the target's tp_rank, speculative/eagle_worker.py @ 00559eac).
+    const ModelSpec *draftModel = nullptr;
     std::optional<std::uint64_t> activationOverride; ///< scenario activation_bytes_per_gpu
     std::optional<std::uint64_t> runtimeOverride;    ///< scenario runtime_bytes_per_gpu
     MoeKernel moeKernel = MoeKernel::Auto;
@@ -83,7 +89,8 @@ struct EngineMemoryTerms {
     std::uint64_t checkpointWeights = 0; ///< the checkpoint's share, unpadded
     std::uint64_t weightPadding = 0;     ///< kernel padding (MXFP4 Marlin) and vocab round-up
     std::uint64_t weightReplication = 0; ///< KV projections replicated when TP > KV heads
-    std::uint64_t draftWeights = 0; ///< MTP layers loaded for speculation (mtpDraftWeightBytes)
+    std::uint64_t draftWeights = 0;      ///< MTP layers or draft model loaded for speculation
+                                         ///< (draftWeightBytes)
     std::uint64_t weights() const {
         return checkpointWeights + weightPadding + weightReplication + draftWeights;
     }
@@ -98,7 +105,11 @@ struct EngineMemoryTerms {
     std::uint64_t activationForward = 0; ///< forward peak at the batched tokens (dense / MoE)
     std::uint64_t activationMoe = 0;     ///< of which MoE workspace (top-k x intermediate)
     std::uint64_t activationSampler = 0; ///< sampler / logits peak (rows x vocab)
-    std::uint64_t activationPeak = 0;    ///< what the engine charges (max of the above)
+    /// The draft model's forward at the profiled tokens (vLLM runs the drafter's dummy run
+    /// right after the target's forward in the profile, with the target's hidden states
+    /// live); 0 without a draft model or where the engine does not profile it.
+    std::uint64_t activationDraft = 0;
+    std::uint64_t activationPeak = 0; ///< what the engine charges (max of the above)
     // Pool.
     double memoryFraction = 0;
     std::uint64_t budget = 0;     ///< total x fraction (vLLM, SGLang) or total (TRT-LLM)
@@ -117,6 +128,9 @@ struct EngineMemoryTerms {
     /// draftKvBytesPerToken), allocated after the target's pool, so it comes out of the
     /// reserve total x (1 - mem_fraction_static) like the draft weights. 0 for vLLM.
     std::uint64_t draftKvBytes = 0;
+    /// SGLang: what the reserve total x (1 - mem_fraction_static) keeps after the draft's
+    /// weights and its KV pool (< 0: the pool's allocation runs out of memory). 0 elsewhere.
+    std::int64_t draftMarginBytes = 0;
     /// SGLang: pool split for hybrid models. Sliding-window layers' tokens
     /// (swa_full_tokens_ratio x the full layers' tokens; 0 when the model has none).
     std::uint64_t windowTokens = 0;
@@ -131,6 +145,9 @@ enum class StartupOutcome {
     Starts,                 ///< allocates the KV pool and serves
     KvPoolNegative,         ///< no memory left for the KV pool
     ContextExceedsCapacity, ///< one request of the context does not fit the pool
+    /// SGLang: the draft's weights and KV pool, allocated after the target's pool, do not fit
+    /// what the memory fraction leaves (CUDA out of memory at start-up).
+    DraftDoesNotFit,
 };
 
 /// A flag change that makes the engine start (or start with more room).
@@ -238,6 +255,15 @@ std::uint64_t indexerCacheBytesPerToken(const LayerGroup &layer);
 std::uint64_t mtpDraftWeightBytes(const ModelSpec &model, std::uint32_t layers, std::uint32_t tp,
                                   bool ownHead);
 
+/// Weight bytes on one GPU of what the engine loads to draft: the draft model when
+/// `in.draftModel` is set (draftModelWeightBytes at the target's TP), else the MTP layers
+/// (mtpDraftWeightBytes with `mtpOwnHead`). 0 without speculative decoding.
+std::uint64_t draftWeightBytes(const EngineMemoryInput &in, bool mtpOwnHead);
+
+/// Forward activation peak of the draft model's dummy step of `tokens` tokens on one GPU
+/// (forwardActivationBytes of `in.draftModel` at the target's TP); 0 without a draft model.
+std::uint64_t draftActivationBytes(const EngineMemoryInput &in, std::uint64_t tokens);
+
 /// Forward activation peak of one profiled step of `tokens` tokens, bf16 activations:
 /// dense MLP layers tokens x (6H + 6I/tp) (residual, normed input, gate_up, act, down);
 /// MoE layers 3 x tokens x H x 2 plus the fused-MoE workspace (fused_moe.py
@@ -268,7 +294,9 @@ struct EngineKvLayout {
     /// bytes, summed over this GPU's layers (SGLang's profile cell size leaves it out).
     std::uint64_t mlaLayoutExtraPerToken = 0;
     /// The MTP layers (EngineMemoryInput::draftLayers) as the model's first full-attention
-    /// layer kind: their count and KV bytes per token on this GPU; not in the sums above.
+    /// layer kind, or the draft model's attention layers (EngineMemoryInput::draftModel, its
+    /// own layout at the target's TP): their count and KV bytes per token on this GPU; not in
+    /// the sums above.
     std::uint32_t draftLayers = 0;
     std::uint64_t draftBytesPerToken = 0;
     std::uint64_t attentionBytesPerToken() const { return fullBytesPerToken + windowBytesPerToken; }
@@ -280,7 +308,7 @@ struct EngineKvLayout {
 EngineKvLayout engineKvLayout(const EngineMemoryInput &in);
 
 /// Name of a start-up outcome for JSON: "starts", "kv_pool_negative",
-/// "context_exceeds_capacity".
+/// "context_exceeds_capacity", "draft_does_not_fit".
 std::string startupOutcomeName(StartupOutcome outcome);
 
 } // namespace hostplan

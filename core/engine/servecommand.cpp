@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/servecommand.h"
 
+#include "engine/servespeculation.h"
+
 #include "catalogue/embeddedresources.h"
 #include "import/ggufimport.h"
 #include "plan/plan.h"
@@ -240,33 +242,6 @@ void commonNotes(const PlanResult &p, std::vector<std::string> &notes) {
     }
 }
 
-/// The MTP speculative-decoding flags when the plan speculates and the model ships MTP
-/// layers (the draft the memory model loads, engine/enginememory.h): vLLM
-/// `--speculative-config '{"method":"mtp",...}'` (vllm-project/recipes DeepSeek MTP recipes),
-/// SGLang EAGLE over the model's own next-n layer with one draft token per step (SGLang's
-/// DeepSeek usage docs). Nothing otherwise.
-void addSpeculation(const PlanResult &p, Engine engine, ServeCommand &c) {
-    const std::uint32_t k = p.scenario.workload.speculativeTokens;
-    if (k == 0 || p.model.mtpLayers == 0) {
-        return;
-    }
-    const std::string why = "the plan speculates " + std::to_string(k) +
-                            " token(s) per step with the model's " +
-                            std::to_string(p.model.mtpLayers) +
-                            " MTP layer(s), which the engine loads with their own KV cache";
-    if (engine == Engine::Vllm) {
-        c.flags.push_back(
-            {"--speculative-config",
-             "{\"method\":\"mtp\",\"num_speculative_tokens\":" + std::to_string(k) + "}", why});
-        return;
-    }
-    c.flags.push_back({"--speculative-algorithm", "EAGLE", why});
-    c.flags.push_back({"--speculative-num-steps", std::to_string(k), "draft steps per round"});
-    c.flags.push_back({"--speculative-eagle-topk", "1", "one candidate per draft step"});
-    c.flags.push_back({"--speculative-num-draft-tokens", std::to_string(k + 1),
-                       "tokens verified per round: the drafts plus one"});
-}
-
 } // namespace
 
 std::string ServeCommand::commandLine() const {
@@ -391,7 +366,7 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                        std::to_string(p.scenario.engine.prefillChunkTokens),
                        "the plan's prefill chunk: tokens per step, which sizes the activation "
                        "workspace"});
-    addSpeculation(p, Engine::Vllm, c);
+    addSpeculation(p, Engine::Vllm, cat, c);
     const std::uint32_t nodes = nodesOf(p);
     if (nodes > 1) {
         c.notes.push_back("The plan spans " + std::to_string(nodes) +
@@ -446,7 +421,7 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
     c.flags.push_back({"--chunked-prefill-size",
                        std::to_string(p.scenario.engine.prefillChunkTokens),
                        "the plan's prefill chunk (tokens per prefill step)"});
-    addSpeculation(p, Engine::Sglang, c);
+    addSpeculation(p, Engine::Sglang, cat, c);
     const std::uint32_t nodes = nodesOf(p);
     if (nodes > 1) {
         c.flags.push_back({"--nnodes", std::to_string(nodes),

@@ -27,6 +27,16 @@
 //   target's max_total_num_tokens (@ 001ccef0) tokens of num_nextn_predict_layers layers, and
 //   its weights (models/deepseek_nextn.py @ 0114f9c9: decoder layer, eh_proj, norms; embedding
 //   and head are the target's) come out of the reserve pre x (1 - mfs), like the CUDA graphs.
+//   A separate draft model (--speculative-algorithm STANDALONE, --speculative-draft-model-path)
+//   or an EAGLE head (EAGLE: embedding and LM head shared, eagle_worker.py @ 00559eac) loads
+//   the same way, sharded by the target's TP, its pool the target's token count times its own
+//   cell size. Refusal: init_memory raises "Not enough memory" only when the target's
+//   max_total_num_tokens <= 0; the draft worker's count is overwritten by
+//   draft_runner_cache_size before that check, so a draft that does not fit fails when its
+//   pool is allocated (CUDA out of memory), in the reserve left after the target's CUDA
+//   graphs (ModelRunner.initialize captures them right after the target's pool,
+//   model_executor/model_runner.py @ 01cc04e2, before the draft worker is built).
+//   (Newer SGLang, PR #23862, budgets the draft inside the fraction; not followed here.)
 // - python/sglang/srt/server_args.py @ 469c63e5 _handle_gpu_memory_settings (PR #10975): the
 //   default mem_fraction_static, chunked_prefill_size and cuda_graph_max_bs by GPU size
 //   (engine.cpp sglangDefaultMemFraction, sglangGpuDefaults).
@@ -65,7 +75,7 @@ class SglangMemory final : public EngineMemoryModel {
         t.checkpointWeights = in.checkpointWeightsPerGpu;
         t.weightPadding = vocabPaddingBytes(m, in.tp, in.pp);
         t.weightReplication = kvReplicationBytes(m, in.tp, in.pp);
-        t.draftWeights = mtpDraftWeightBytes(m, in.draftLayers, in.tp, false);
+        t.draftWeights = draftWeightBytes(in, false);
         // Before `pre`: CUDA context and the NCCL communicators (NCCL_BUFFSIZE 4 MiB x up to
         // 32 channels per peer) plus SGLang's custom all-reduce buffers.
         t.cudaContext = std::uint64_t(gib(0.5));
@@ -119,6 +129,12 @@ class SglangMemory final : public EngineMemoryModel {
             }
         }
         t.draftKvBytes = t.kvTokens * t.draftKvBytesPerToken;
+        if (t.draftWeights > 0) {
+            // What the target's pool and CUDA graphs leave for the draft.
+            const double reserve = pre - std::floor(pre * in.memoryFraction) - double(t.cudaGraphs);
+            t.draftMarginBytes =
+                std::int64_t(std::floor(reserve)) - std::int64_t(t.draftWeights + t.draftKvBytes);
+        }
         return t;
     }
 

@@ -11,8 +11,19 @@
 //   kv_lora_rank + rope, factor 1). tokens_per_block 32.
 // - tensorrt_llm/commands/serve.py @ 4c05a748: max_batch_size 2048, max_num_tokens 8192,
 //   kv_cache_free_gpu_memory_fraction 0.9.
-// Not modelled: MTP draft layers under speculative decoding (EngineMemoryInput::draftLayers is
-// ignored here: draft weights and draft KV stay 0 until this engine's source is read for them).
+// - MTP (DeepSeek, one-model): the MTP layers load with the target (their head keeps only a
+//   norm and uses the target's LM head: _torch/models/modeling_deepseekv3.py @ a43cf9e3
+//   DeepseekV3MTPHead), so their weights are in the warm-up peak. The estimate divides the
+//   pool by the target's attention layers only (_util.py @ d8ae02ca
+//   KvCacheCreator._get_cache_size_per_token), but the KV cache manager adds the MTP layers on
+//   the last PP rank (pyexecutor/resource_manager.py @ d2a5560a get_pp_layers) and takes
+//   min(estimated tokens, fraction x free / bytes per token with them)
+//   (calculate_max_num_blocks): the MTP layers' KV comes on top of the estimated pool, out of
+//   the memory the fraction leaves.
+// - A draft model (two-model EAGLE-3 / draft-target): _cal_max_tokens adds the draft engine's
+//   bytes per token to the target's before dividing, and the draft's own KV manager holds the
+//   same tokens; its weights are loaded before the warm-up, and its forward runs in it after
+//   the target's (both in the peak).
 #include "engine/enginememory.h"
 
 #include "util/units.h"
@@ -35,6 +46,7 @@ class TrtllmMemory final : public EngineMemoryModel {
             std::max<std::uint32_t>(in.tp, 1) * std::max<std::uint32_t>(in.pp, 1);
         t.checkpointWeights = in.checkpointWeightsPerGpu;
         t.weightReplication = kvReplicationBytes(m, in.tp, in.pp);
+        t.draftWeights = draftWeightBytes(in, false);
         t.cudaContext = std::uint64_t(gib(0.5));
         t.communication = gpus > 1 ? std::uint64_t(gib(0.5)) : 0;
         t.cudaGraphs = std::uint64_t(m.isMoe() ? gib(1.5) : gib(0.5));
@@ -45,9 +57,12 @@ class TrtllmMemory final : public EngineMemoryModel {
         t.activationSampler =
             std::uint64_t(std::min<std::uint32_t>(in.maxNumSeqs, in.maxBatchedTokens)) *
             m.vocabSize * 4;
+        // A draft model runs in the same warm-up, after the target's forward.
+        const std::uint64_t hidden = in.maxBatchedTokens * std::uint64_t(m.hiddenSize) * 2;
+        t.activationDraft = draftActivationBytes(in, in.maxBatchedTokens);
         t.activationPeak = in.activationOverride.value_or(
-            std::max(t.activationForward,
-                     in.maxBatchedTokens * std::uint64_t(m.hiddenSize) * 2 + t.activationSampler));
+            std::max({t.activationForward, hidden + t.activationSampler,
+                      in.draftModel ? hidden + t.activationDraft : 0}));
         if (in.runtimeOverride) {
             t.cudaContext = t.communication = t.cudaGraphs = 0;
             t.nonTorch = *in.runtimeOverride;
@@ -61,10 +76,14 @@ class TrtllmMemory final : public EngineMemoryModel {
         const EngineKvLayout k = engineKvLayout(in);
         t.kvBytesPerToken = k.attentionBytesPerToken();
         t.kvBlockTokens = info.kvBlockTokens;
-        if (t.kvPoolBytes > 0 && t.kvBytesPerToken > 0) {
-            t.kvTokens = std::uint64_t(t.kvPoolBytes) / t.kvBytesPerToken / t.kvBlockTokens *
-                         t.kvBlockTokens;
+        t.draftKvBytesPerToken = k.draftBytesPerToken;
+        // The estimate's divisor: the target's layers, plus a draft model's (not MTP layers).
+        const std::uint64_t divisor =
+            t.kvBytesPerToken + (in.draftModel ? t.draftKvBytesPerToken : 0);
+        if (t.kvPoolBytes > 0 && divisor > 0) {
+            t.kvTokens = std::uint64_t(t.kvPoolBytes) / divisor / t.kvBlockTokens * t.kvBlockTokens;
         }
+        t.draftKvBytes = t.kvTokens * t.draftKvBytesPerToken;
         return t;
     }
 

@@ -27,6 +27,14 @@
 //   the KV cache spec and its groups (one more MLA layer per MTP layer for DeepSeek), so the
 //   draft's KV shares the pool and every block; the embedding is shared at PP 1
 //   (mtpDraftWeightBytes).
+// - Draft models (`--speculative-config '{"model": ...}'`): vllm/v1/spec_decode/draft_model.py
+//   @ 01dd981d load_model builds the draft with the target's parallel config (so the target's
+//   TP shards it) and registers its attention layers in the same forward context, so they
+//   join the KV cache spec like MTP layers (layers of another size make one uniform-type group
+//   whose page sums them); EAGLE heads do the same and share the target's embedding and LM
+//   head (eagle.py load_model). The profile runs the drafter's dummy step of the same tokens
+//   right after the target's forward, whose hidden states stay live (gpu_model_runner.py
+//   @ 4e179065 _dummy_run), so the peak is at least hidden + the draft's forward.
 #include "engine/enginememory.h"
 
 #include "util/units.h"
@@ -112,6 +120,10 @@ EngineKvLayout vllmLayout(const EngineMemoryInput &in) {
     EngineKvLayout k = engineKvLayout(in);
     k.fullBytesPerToken += k.draftBytesPerToken;
     k.fullLayers += k.draftLayers;
+    if (k.draftLayers) {
+        k.maxLayerBytesPerToken =
+            std::max(k.maxLayerBytesPerToken, k.draftBytesPerToken / k.draftLayers);
+    }
     return k;
 }
 
@@ -141,8 +153,8 @@ class VllmMemory final : public EngineMemoryModel {
             vocabPaddingBytes(m, in.tp, in.pp) +
             mxfp4PaddingBytes(m, in.tp, in.ep, in.pp, vllmMoeKernel(in.gpu, in.moeKernel));
         t.weightReplication = kvReplicationBytes(m, in.tp, in.pp);
-        t.draftWeights = mtpDraftWeightBytes(m, in.draftLayers, in.tp, true);
-        if (t.draftWeights && in.pp > 1) {
+        t.draftWeights = draftWeightBytes(in, true);
+        if (t.draftWeights && in.pp > 1 && !in.draftModel) {
             // PP > 1: the draft loads its own embedding (eagle.py load_model).
             for (const auto &g : m.groups) {
                 t.draftWeights += g.role == GroupRole::Embedding
@@ -166,7 +178,9 @@ class VllmMemory final : public EngineMemoryModel {
         t.activationSampler = in.vllmProfile == VllmProfile::V1Early
                                   ? tokens * std::uint64_t(m.vocabSize) * 2 // bf16 logits, all rows
                                   : rows * std::uint64_t(m.vocabSize) * kVllmSamplerBytesPerLogit;
-        t.activationPeak = std::max(t.activationForward, hiddenLive + t.activationSampler);
+        t.activationDraft = draftActivationBytes(in, tokens);
+        t.activationPeak = std::max({t.activationForward, hiddenLive + t.activationDraft,
+                                     hiddenLive + t.activationSampler});
         if (in.activationOverride) {
             t.activationPeak = *in.activationOverride;
         }

@@ -14,6 +14,7 @@
 #include "model/numberformat.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -166,6 +167,15 @@ struct ModelSpec {
     /// totalParams (see above); engines load them only for speculative decoding
     /// (engine/enginememory.h mtpDraftWeightBytes).
     std::uint32_t mtpLayers = 0;
+
+    /// The speculative-decoding draft a plan loads beside this model (scenario engine.draft),
+    /// attached by the plan (plan/plan.h resolveDraft): a separate draft model, or an EAGLE
+    /// head built from this one (engine/draftmodel.h eagleHeadSpec). Null without one; never
+    /// part of the checkpoint's figures above.
+    std::shared_ptr<const ModelSpec> draft;
+    /// This spec is an EAGLE draft head (eagleHeadSpec): it reads its target's input embedding
+    /// and LM head, so it has neither group.
+    bool eagleHead = false;
 
     bool isMoe() const { return experts.routed > 0; }
     /// Sum of TensorGroup::bytes() over all groups.

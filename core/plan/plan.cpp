@@ -2,6 +2,7 @@
 #include "plan/plan.h"
 #include "util/textutil.h"
 
+#include "engine/draftmodel.h"
 #include "import/ggufimport.h"
 #include "import/modelimport.h"
 #include "util/units.h"
@@ -111,6 +112,23 @@ Result<ModelSpec> resolveModel(const Scenario &scenario, const Catalogue &catalo
     return catalogue.loadModel(ref);
 }
 
+Result<std::shared_ptr<const ModelSpec>>
+resolveDraft(const Scenario &scenario, const Catalogue &catalogue, const ModelSpec &target) {
+    const std::string &ref = scenario.engine.draft;
+    if (ref.empty()) {
+        return std::shared_ptr<const ModelSpec>();
+    }
+    if (asciiLower(ref) == kEagleDraft) {
+        return std::shared_ptr<const ModelSpec>(
+            std::make_shared<const ModelSpec>(eagleHeadSpec(target)));
+    }
+    Result<ModelSpec> draft = looksLikePath(ref) ? importModelPath(ref) : catalogue.loadModel(ref);
+    if (!draft.ok()) {
+        return makeError("engine.draft", draft.error().toString());
+    }
+    return std::shared_ptr<const ModelSpec>(std::make_shared<const ModelSpec>(draft.value()));
+}
+
 Result<PlanResult> evaluate(const Scenario &scenario) {
     return evaluate(scenario, Catalogue::builtin());
 }
@@ -150,6 +168,9 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
             }
         }
     }
+    // The draft the engine loads beside the model (engine.draft); memory rules read it here.
+    HOSTPLAN_TRY(draft, resolveDraft(scenario, catalogue, model));
+    model.draft = draft;
     r.model = model;
 
     HOSTPLAN_TRY(gpu, catalogue.findGpu(scenario.hardware.gpu));
@@ -260,6 +281,15 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
             groupedText(scenario.workload.contextTokens) + " tokens, fewer than the " +
             std::to_string(scenario.workload.concurrency) + " requested (needs " +
             gbText(double(need)) + " per GPU)");
+    }
+    if (r.startup.outcome == StartupOutcome::DraftDoesNotFit) {
+        r.fit.fits = false;
+        r.fit.reasons.push_back(r.startup.message);
+    }
+    if (model.draft && scenario.workload.speculativeTokens == 0) {
+        r.warnings.push_back("engine.draft " + scenario.engine.draft +
+                             " is loaded (its memory is counted) but workload.speculative_tokens "
+                             "is 0: throughput assumes no speculation");
     }
     if (model.maxContextTokens && scenario.workload.contextTokens > model.maxContextTokens) {
         r.fit.fits = false;

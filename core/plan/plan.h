@@ -13,6 +13,7 @@
 #include "sizing/throughput.h"
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -130,5 +131,12 @@ void calibrate(PlanResult &plan, const Calibration &calibration);
 /// Resolve the scenario's model reference (catalogue name or path) to a ModelSpec, before format
 /// overrides.
 Result<ModelSpec> resolveModel(const Scenario &scenario, const Catalogue &catalogue);
+
+/// Resolve the scenario's engine.draft for `target`: null when empty, an EAGLE head built from
+/// the target for "eagle" (engine/draftmodel.h eagleHeadSpec), else the catalogue model or the
+/// path imported like model.ref. Errors name the field "engine.draft". evaluate() attaches the
+/// result to the plan's model (ModelSpec::draft).
+Result<std::shared_ptr<const ModelSpec>>
+resolveDraft(const Scenario &scenario, const Catalogue &catalogue, const ModelSpec &target);
 
 } // namespace hostplan

@@ -164,9 +164,21 @@ nlohmann::ordered_json components(const MemoryComponents &c) {
             {"activations", c.activations}, {"runtime", c.runtime},  {"total", c.total()}};
 }
 
+/// The plan's speculative-decoding draft (memory.engine.draft): null without a draft model.
+nlohmann::ordered_json draftJson(const ModelSpec &model) {
+    if (!model.draft) {
+        return nullptr;
+    }
+    return {{"id", model.draft->id},
+            {"name", model.draft->displayName},
+            {"eagle_head", model.draft->eagleHead},
+            {"params", model.draft->totalParams}};
+}
+
 /// The engine's memory terms per GPU (memory.engine in the JSON table of README).
-nlohmann::ordered_json engineTermsJson(const EngineMemoryTerms &t) {
+nlohmann::ordered_json engineTermsJson(const EngineMemoryTerms &t, const ModelSpec &model) {
     return {{"version", t.engineVersion},
+            {"draft", draftJson(model)},
             {"checkpoint_weights_bytes", t.checkpointWeights},
             {"weight_padding_bytes", t.weightPadding},
             {"weight_replication_bytes", t.weightReplication},
@@ -179,6 +191,7 @@ nlohmann::ordered_json engineTermsJson(const EngineMemoryTerms &t) {
             {"activation_forward_bytes", t.activationForward},
             {"activation_moe_workspace_bytes", t.activationMoe},
             {"activation_sampler_bytes", t.activationSampler},
+            {"activation_draft_bytes", t.activationDraft},
             {"activation_peak_bytes", t.activationPeak},
             {"kv_pool_bytes", t.kvPoolBytes},
             {"kv_bytes_per_token", t.kvBytesPerToken},
@@ -191,7 +204,8 @@ nlohmann::ordered_json engineTermsJson(const EngineMemoryTerms &t) {
             {"state_slots", t.stateSlotsInPool},
             {"state_bytes", t.stateBytes},
             {"draft_kv_bytes_per_token", t.draftKvBytesPerToken},
-            {"draft_kv_bytes", t.draftKvBytes}};
+            {"draft_kv_bytes", t.draftKvBytes},
+            {"draft_margin_bytes", t.draftMarginBytes}};
 }
 
 /// The engine's start-up verdict (startup in the JSON table of README).
@@ -296,7 +310,7 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
                      {"budget_bytes_per_gpu", m.budgetBytesPerGpu},
                      {"kv_capacity_bytes_per_gpu", m.kvCapacityBytesPerGpu},
                      {"kv_capacity_tokens_per_gpu", m.kvCapacityTokens},
-                     {"engine", engineTermsJson(m.engine)}};
+                     {"engine", engineTermsJson(m.engine, p.model)}};
     doc["startup"] = startupJson(p.startup);
     doc["fit"] = {{"fits", p.fit.fits},
                   {"reasons", p.fit.reasons},

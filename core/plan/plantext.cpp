@@ -261,6 +261,12 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
     for (const auto &[label, bytes] : rows) {
         out << std::left << std::setw(kLabelWidth) << label << gbGib(double(bytes)) << "\n";
     }
+    if (p.model.draft) {
+        // The speculative-decoding draft (engine.draft): its weights are in "weights" above.
+        out << "  draft " << p.model.draft->displayName << ": weights "
+            << gbGib(double(m.engine.draftWeights)) << ", KV "
+            << groupedText(m.engine.draftKvBytesPerToken) << " B per token\n";
+    }
     out << std::left << std::setw(kLabelWidth) << "  engine budget"
         << gbGib(double(m.budgetBytesPerGpu)) << "\n";
     out << std::left << std::setw(kLabelWidth) << "  KV + state room"

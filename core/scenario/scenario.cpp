@@ -159,7 +159,7 @@ Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
     HOSTPLAN_TRY(k, checkKeys(o, p,
                               {"name", "memory_fraction", "state_slots_per_request",
                                "activation_bytes_per_gpu", "runtime_bytes_per_gpu",
-                               "prefill_chunk_tokens"}));
+                               "prefill_chunk_tokens", "draft"}));
     (void)k;
     HOSTPLAN_TRY(name, hostplan::jsonfield::string(o, "name", p, false));
     if (name) {
@@ -188,6 +188,8 @@ Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
     HOSTPLAN_TRY(chunk,
                  hostplan::jsonfield::integer(o, "prefill_chunk_tokens", p, 1, 1u << 24, false));
     assignIf(e.prefillChunkTokens, chunk);
+    HOSTPLAN_TRY(draft, hostplan::jsonfield::string(o, "draft", p, false));
+    e.draft = draft.value_or(std::string());
     return true;
 }
 
@@ -413,6 +415,9 @@ std::string scenarioToJson(const Scenario &s) {
     }
     if (s.engine.runtimeBytesPerGpu) {
         eng["runtime_bytes_per_gpu"] = *s.engine.runtimeBytesPerGpu;
+    }
+    if (!s.engine.draft.empty()) {
+        eng["draft"] = s.engine.draft;
     }
     nlohmann::json wl = {
         {"context_tokens", s.workload.contextTokens},

@@ -62,6 +62,12 @@ struct EngineSettings {
     std::optional<std::uint64_t> runtimeBytesPerGpu;    ///< override of the runtime overhead
     std::uint32_t prefillChunkTokens = 8192;            ///< max tokens per prefill step (vLLM
                                                         ///< max_num_batched_tokens)
+    /// Speculative-decoding draft the engine loads beside the model. JSON "draft": empty for
+    /// none (the model's own MTP layers then draft when workload.speculative_tokens > 0);
+    /// "eagle" for an EAGLE head built from the model (engine/draftmodel.h eagleHeadSpec);
+    /// otherwise a separate draft model, a catalogue id or a path imported like model.ref
+    /// (vLLM --speculative-config '{"model": ...}', SGLang --speculative-draft-model-path).
+    std::string draft;
     bool operator==(const EngineSettings &) const = default;
 };
 

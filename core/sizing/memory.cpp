@@ -119,10 +119,12 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     for (const auto &g : weightPlacement(model, par)) {
         in.checkpointWeightsPerGpu += g.perGpuBytes;
     }
-    const bool speculative = scenario.workload.speculativeTokens > 0;
-    in.memoryFraction = scenario.engine.memoryFraction.value_or(
-        engineDefaultMemoryFraction(engine, gpu, in.tp, speculative));
-    in.draftLayers = speculative ? model.mtpLayers : 0;
+    // A named draft (ModelSpec::draft, attached by the plan) replaces the MTP layers.
+    in.draftModel = model.draft.get();
+    const bool speculative = scenario.workload.speculativeTokens > 0 || in.draftModel;
+    in.memoryFraction = scenario.engine.memoryFraction.value_or(engineDefaultMemoryFraction(
+        engine, gpu, in.tp, speculative, in.draftModel && !in.draftModel->eagleHead));
+    in.draftLayers = speculative && !in.draftModel ? model.mtpLayers : 0;
     in.maxNumSeqs = engineMaxSequences(engine, gpu);
     if (in.maxNumSeqs == 0) { // SGLang: its CUDA-graph batch bounds the decode batch it profiles
         in.maxNumSeqs =

@@ -110,7 +110,9 @@ std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelis
 /// The engine memory model's input for a plan: the layout, the checkpoint's share per GPU,
 /// the scenario's fraction (else the engine's default for the GPU and TP), the engine's
 /// default running-sequence cap for the GPU (vLLM's A100 exception included), the scenario's
-/// batched tokens and context, and its activation / runtime overrides.
+/// batched tokens and context, its activation / runtime overrides, and the draft: the
+/// model's attached draft (ModelSpec::draft) when set, else its MTP layers when the workload
+/// speculates.
 EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
                                  const Scenario &scenario);
 
