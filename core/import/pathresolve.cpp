@@ -27,8 +27,7 @@ Result<CheckpointPaths> resolveCheckpointPaths(const fs::path &path) {
             } else {
                 for (const auto &entry : fs::directory_iterator(path, ec)) {
                     const std::string file = entry.path().filename().string();
-                    if (file.ends_with(".safetensors") ||
-                        file.ends_with(kHeaderOnlyShardSuffix)) {
+                    if (file.ends_with(".safetensors") || file.ends_with(kHeaderOnlyShardSuffix)) {
                         out.shards.push_back(entry.path());
                     }
                 }

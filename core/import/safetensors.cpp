@@ -328,7 +328,8 @@ bool isHeaderOnlyShard(const std::filesystem::path &path) {
 Result<std::vector<SafetensorsTensor>> readSafetensorsHeader(const std::filesystem::path &path) {
     HOSTPLAN_TRY(whole, readHeaderBlock(path));
     // A header-only shard has no data: its size says nothing about the offsets.
-    auto tensors = parseSafetensorsHeader(whole.bytes, isHeaderOnlyShard(path) ? 0 : whole.fileSize);
+    auto tensors =
+        parseSafetensorsHeader(whole.bytes, isHeaderOnlyShard(path) ? 0 : whole.fileSize);
     if (!tensors) {
         return inFile(path, tensors.error());
     }
@@ -348,7 +349,8 @@ Result<std::uint64_t> readSafetensorsHeaderBytes(const std::filesystem::path &pa
     if (cancel && cancel->load()) {
         return makeError("", kImportCancelled);
     }
-    return sumTensorBytes(path, parseSafetensorsHeader(whole.bytes, headerOnly ? 0 : whole.fileSize));
+    return sumTensorBytes(path,
+                          parseSafetensorsHeader(whole.bytes, headerOnly ? 0 : whole.fileSize));
 }
 
 Result<std::uint64_t> sumTensorBytes(const std::filesystem::path &path,

@@ -503,7 +503,6 @@ void TestSafetensors::cancelInsideIndex() {
     QCOMPARE(QString::fromStdString(r.error().toString()), QString(kImportCancelled));
 }
 
-
 void TestSafetensors::headerOnlyShards() {
     // The same 4 shards saved header-only (*.safetensors.header, no data): the same exact
     // checkpoint bytes; the same bytes under the plain name are a cut file.
@@ -532,8 +531,8 @@ void TestSafetensors::headerOnlyShards() {
     QCOMPARE(quint64(spec->checkpointBytes), 16'060'522'496ull);
     QCOMPARE(quint64(spec->weightBytes()), quint64(expected->weightBytes()));
     QCOMPARE(quint64(spec->totalParams), quint64(expected->totalParams));
-    const auto one = readSafetensorsHeader(
-        headers.filePath("model-1.safetensors.header").toStdString());
+    const auto one =
+        readSafetensorsHeader(headers.filePath("model-1.safetensors.header").toStdString());
     QVERIFY(one.ok());
     QCOMPARE(quint64(one->at(0).bytes), 16'060'522'496ull / 4);
 
