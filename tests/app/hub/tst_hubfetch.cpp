@@ -334,8 +334,9 @@ void TestHubFetch::singleFileOverHttp() {
 
     // The commit asked for again: from HostPlan's cache, no request.
     const int before = hub.connections;
-    auto again =
-        hub::fetchHubCheckpoint("org/llama@" + kCommit.toStdString(), settings(hub), "cache miss");
+    auto s = settings(hub);
+    s.cacheRoot = m_cache->path() + "/hostplan/hub-headers"; // where XDG_CACHE_HOME put it
+    auto again = hub::fetchHubCheckpoint("org/llama@" + kCommit.toStdString(), s, "cache miss");
     QVERIFY(again.ok());
     QCOMPARE(QString::fromStdString(again->string()), QDir(folder).path());
     QCOMPARE(hub.connections, before);
