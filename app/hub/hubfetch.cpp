@@ -209,11 +209,10 @@ class HubRepoFetch {
                     '/' + file);
     }
 
-    /// An error naming the id: the cache miss first, then `cause`.
+    /// An error naming the id: why the local cache could not serve it, then `cause`.
     Error fail(const QString &cause) const {
         return makeError(m_full,
-                         "not in the local Hugging Face cache (" + m_cacheMiss +
-                             "), and fetching it from the Hub failed: " + cause.toStdString());
+                         m_cacheMiss + "; fetching it from the Hub failed: " + cause.toStdString());
     }
 
     /// The error for a response that did not bring `file`; nullopt when it did (200 / 206) or,
@@ -252,6 +251,13 @@ class HubRepoFetch {
         const QString code = r.errorCode.isEmpty()
                                  ? QString()
                                  : QStringLiteral(" (%1)").arg(QString::fromUtf8(r.errorCode));
+        if (r.errorCode == "RepoNotFound") {
+            // The Hub answers 401 for a repository it will not name to an anonymous caller.
+            return fail(where + QStringLiteral(": %1%2: no such repository on %3, or a private "
+                                               "one that needs HF_TOKEN")
+                                    .arg(r.status)
+                                    .arg(code, m_settings.endpoint));
+        }
         if (r.status == 404) {
             return fail(where + QStringLiteral(": 404 not found%1: no such repository, revision "
                                                "'%2' or file %3 on %4")
@@ -463,12 +469,6 @@ Result<fs::path> fetchHubCheckpoint(std::string_view hubId, const HubFetchSettin
     if (!importer::looksLikeHubId(hubId)) {
         return makeError(full, "not a Hugging Face Hub id (expected org/name or org/name@rev)");
     }
-    if (settings.offline) {
-        return makeError(full, "not in the local Hugging Face cache (" + cacheMiss +
-                                   "), and HF_HUB_OFFLINE is set: HostPlan does not fetch it "
-                                   "from " +
-                                   settings.endpoint.toStdString());
-    }
     const QString root = settings.cacheRoot.isEmpty() ? defaultCacheRoot() : settings.cacheRoot;
     const std::string id(hubId.substr(0, hubId.find('@')));
     const QString repoDir =
@@ -481,6 +481,12 @@ Result<fs::path> fetchHubCheckpoint(std::string_view hubId, const HubFetchSettin
             QFileInfo::exists(repoDir + '/' + revision + QStringLiteral("/config.json"))) {
             return fs::path((repoDir + '/' + revision).toStdString()); // fetched before
         }
+    }
+    if (settings.offline) {
+        return makeError(full, cacheMiss +
+                                   "; HF_HUB_OFFLINE is set, so HostPlan does not fetch "
+                                   "it from " +
+                                   settings.endpoint.toStdString());
     }
     // Qt Network needs an application object for its event loop (hostplan-cli has none).
     std::unique_ptr<QCoreApplication> ownApp;

@@ -39,9 +39,9 @@
 //   redirect response too, before following it; the later files are fetched at that commit so
 //   they all come from one revision. ETag / X-Linked-Etag (the file's hash there) are not
 //   needed: a commit folder's files never change.
-// - Errors: 404 with X-Error-Code RepoNotFound / RevisionNotFound / EntryNotFound (utils/_http.py
-//   hf_raise_for_status), 401 without a token for a gated or private repository, 403 with a
-//   token whose account has not accepted the model's licence.
+// - Errors: X-Error-Code RepoNotFound (404, or 401 to an anonymous caller) / RevisionNotFound /
+//   EntryNotFound / GatedRepo (utils/_http.py hf_raise_for_status); 401 without a token for a
+//   gated repository, 403 with a token whose account has not accepted the model's licence.
 // - The header length limit is HostPlan's own kMaxSafetensorsHeaderBytes (100 MB, the
 //   safetensors reader's cap); huggingface_hub's hf_api.py refuses above 25 MB
 //   (constants.py SAFETENSORS_MAX_HEADER_LENGTH) for the same range-request reading.
@@ -78,11 +78,11 @@ QString defaultCacheRoot();
 
 /// Fetches `hubId` ("org/name[@revision]", revision default "main") into the cache (see the
 /// file comment) and returns its commit folder. A revision that is a 40-digit commit already in
-/// the cache is returned without any request. `cacheMiss` is why the local Hugging Face cache
-/// could not serve it, quoted in the errors. `cancel` (may be null) is looked at every 50 ms.
-/// Errors (field: the id) name the URL and the cause: offline (HF_HUB_OFFLINE), host not found,
-/// connection refused, timed out (after how long), 404 (no such repository / revision / file),
-/// 401 / 403 (gated: set HF_TOKEN / accept the licence on the model page), a malformed or
+/// the cache is returned without any request (offline too). `cacheMiss` is why the local Hugging
+/// Face cache could not serve it, quoted in the errors. `cancel` (may be null) is looked at every
+/// 50 ms. Errors (field: the id) name the URL and the cause: offline (HF_HUB_OFFLINE), host not
+/// found, connection refused, timed out (after how long), 404 (no such repository / revision /
+/// file), 401 / 403 (gated: set HF_TOKEN / accept the licence on the model page), a malformed or
 /// oversized response, a cache folder that cannot be written. Nothing is left in the cache on
 /// an error. Runs a local event loop on the calling thread (any thread; a QCoreApplication is
 /// created for the call when the process has none).

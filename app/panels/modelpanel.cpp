@@ -456,7 +456,9 @@ QString ModelPanel::applyImport(const QString &path, const Result<ModelSpec> &mo
         emit editRefused(msg);
         return msg;
     }
-    AppSettings::setLastDirectory(QFileInfo(path).absolutePath());
+    if (QFileInfo::exists(path)) { // not for a Hub id
+        AppSettings::setLastDirectory(QFileInfo(path).absolutePath());
+    }
     showProblem(QString());
     m_doc->cacheModel(s.model.ref, model.value());
     m_doc->edit(s, tr("Import model %1").arg(QFileInfo(path).fileName()));

@@ -424,9 +424,16 @@ void TestHubFetch::offline() {
     s.endpoint = hub.endpoint();
     s.cacheRoot = m_cache->path();
     expectError(hub::fetchHubCheckpoint("org/llama", s, "no models--org--llama"),
-                {"org/llama", "HF_HUB_OFFLINE", "no models--org--llama",
-                 "not in the local Hugging Face cache"});
+                {"org/llama", "HF_HUB_OFFLINE", "no models--org--llama"});
     QCOMPARE(hub.connections, 0);
+    QVERIFY(filesUnder(m_cache->path()).isEmpty());
+    // A commit HostPlan fetched before is read from its cache, offline too.
+    s.offline = false;
+    QVERIFY(hub::fetchHubCheckpoint("org/llama", s, "cache miss").ok());
+    const int before = hub.connections;
+    s.offline = true;
+    QVERIFY(hub::fetchHubCheckpoint("org/llama@" + kCommit.toStdString(), s, "cache miss").ok());
+    QCOMPARE(hub.connections, before);
     qputenv("HF_HUB_OFFLINE", "false");
     QVERIFY(!hub::HubFetchSettings::fromEnvironment().offline);
     qunsetenv("HF_HUB_OFFLINE");
