@@ -8,6 +8,7 @@
 #include "document/appsettings.h"
 #include "catalogue/pricelist.h"
 #include "document/languagemanager.h"
+#include "hub/hubfetch.h"
 #include "plan/plan.h"
 #include "plan/plantext.h"
 #include "scenario/scenario.h"
@@ -102,6 +103,7 @@ int printPlan(const std::string &path) {
 } // namespace
 
 int main(int argc, char **argv) {
+    hostplan::hub::installHubFetcher(); // Hub ids the local cache lacks: over HTTP
     const std::string display = env("DISPLAY");
     const bool chosen = !env("WAYLAND_DISPLAY").empty() || !env("QT_QPA_PLATFORM").empty();
     const bool headless = display.empty() && !chosen;

@@ -512,7 +512,11 @@ Usage:
 Plan options (applied after --scenario, so they override the file):
   --scenario FILE          a scenario JSON file (default: Kimi K3 on 8x B300)
   --model NAME|PATH        catalogue name, a config.json, a folder holding one, a
-                           model.safetensors.index.json, or a .gguf file
+                           model.safetensors.index.json, a .gguf file, or a Hugging
+                           Face Hub id org/name[@revision]: the local HF cache, else
+                           the Hub over HTTP (config, index and safetensors header
+                           only; HF_ENDPOINT, HF_TOKEN, HF_HUB_OFFLINE=1 for none,
+                           HOSTPLAN_HUB_TIMEOUT_S, default 20)
   --weights-format F       bf16, fp8, mxfp4, nvfp4, int8, int4, int4_gN, int2, fp4
   --kv-format F            KV cache format: bf16, fp16, fp8 (= fp8_e4m3), fp8_e5m2
   --gpu NAME               catalogue id or alias (h100, h200, b200, b300, gb300, mi355x, ...)

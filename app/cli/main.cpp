@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // hostplan-cli entry point: thin wrapper over hostplan::cli::run. Built with the GUI library
-// (HOSTPLAN_CLI_WITH_REPORT), it also offers `report` (the PDF budget report) and `export-csv`.
+// (HOSTPLAN_CLI_WITH_REPORT), it also offers `report` (the PDF budget report) and `export-csv`, and
+// fetches Hub ids that the local Hugging Face cache lacks over HTTP (hub/hubfetch.h).
 #include "cli/cli.h"
 
 #ifdef HOSTPLAN_CLI_WITH_REPORT
 #include "cli/reportcli.h"
+#include "hub/hubfetch.h"
 #endif
 
 #include <iostream>
@@ -12,6 +14,7 @@
 int main(int argc, char **argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
 #ifdef HOSTPLAN_CLI_WITH_REPORT
+    hostplan::hub::installHubFetcher(); // Hub ids the local cache lacks: over HTTP
     return hostplan::cli::run(args, std::cout, std::cerr, hostplan::ui::reportCliCommands());
 #else
     return hostplan::cli::run(args, std::cout, std::cerr);

@@ -7,6 +7,7 @@
 #include "panels/elidingcombobox.h"
 #include "document/formatting.h"
 #include "document/scenariodocument.h"
+#include "import/hubcache.h"
 #include "import/modelimport.h"
 
 #include <QComboBox>
@@ -16,6 +17,7 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QInputDialog>
 #include <QLabel>
 #include <QProgressDialog>
 #include <QPushButton>
@@ -350,9 +352,22 @@ ModelPanel::~ModelPanel() {
     }
 }
 
+namespace {
+/// The scenario's model reference for `path`: a Hugging Face Hub id ("org/name[@rev]") that
+/// names no file stays as given (the import resolves it through the Hub cache, then the
+/// network); anything else becomes an absolute path.
+std::string modelRefFor(const QString &path) {
+    const std::string text = path.toStdString();
+    if (!QFileInfo::exists(path) && importer::looksLikeHubId(text)) {
+        return text;
+    }
+    return QFileInfo(path).absoluteFilePath().toStdString();
+}
+} // namespace
+
 QString ModelPanel::importPath(const QString &path) {
     Scenario s = m_doc->scenario();
-    forNewModel(s, QFileInfo(path).absoluteFilePath().toStdString());
+    forNewModel(s, modelRefFor(path));
     return applyImport(path, resolveModel(s, Catalogue::builtin()));
 }
 
@@ -377,7 +392,7 @@ bool ModelPanel::startImport(const QString &path) {
             },
             Qt::QueuedConnection);
     };
-    const std::string ref = QFileInfo(path).absoluteFilePath().toStdString();
+    const std::string ref = modelRefFor(path);
     // The same error shape as resolveModel() (plan/plan.cpp), which importPath() goes through.
     m_importThread = QThread::create([ref, options, cancel, result] {
         auto r = importModelPath(ref, options);
@@ -385,8 +400,13 @@ bool ModelPanel::startImport(const QString &path) {
             r.ok() ? std::move(r) : Result<ModelSpec>(makeError("model.ref", r.error().toString()));
     });
     m_importCancel = cancel;
-    m_importDialog =
-        new QProgressDialog(tr("Reading the model files..."), tr("Cancel"), 0, 0, window());
+    // A Hub id the local cache lacks is fetched over the network first (app/hub/hubfetch.h,
+    // installed by main.cpp): the same dialog, its Cancel stops the fetch too.
+    const bool hubId = ref == path.toStdString() && !QFileInfo::exists(path);
+    m_importDialog = new QProgressDialog(
+        hubId ? tr("Reading %1 from the Hugging Face cache or the Hub...").arg(path)
+              : tr("Reading the model files..."),
+        tr("Cancel"), 0, 0, window());
     m_importDialog->setWindowTitle(tr("Import model"));
     m_importDialog->setWindowModality(Qt::WindowModal);
     m_importDialog->setAutoReset(false);
@@ -411,9 +431,23 @@ bool ModelPanel::startImport(const QString &path) {
     return true;
 }
 
+void ModelPanel::askHubImport() {
+    bool ok = false;
+    const QString id =
+        QInputDialog::getText(window(), tr("Import from Hugging Face Hub"),
+                              tr("Hub id (org/name or org/name@revision), read from the local "
+                                 "Hugging Face cache or else fetched from the Hub (config and "
+                                 "safetensors headers only):"),
+                              QLineEdit::Normal, QString(), &ok)
+            .trimmed();
+    if (ok && !id.isEmpty()) {
+        startImport(id);
+    }
+}
+
 QString ModelPanel::applyImport(const QString &path, const Result<ModelSpec> &model) {
     Scenario s = m_doc->scenario();
-    forNewModel(s, QFileInfo(path).absoluteFilePath().toStdString());
+    forNewModel(s, modelRefFor(path));
     if (!model.ok()) {
         const QString msg = tr("%1 could not be imported: %2")
                                 .arg(QDir::toNativeSeparators(path),
@@ -422,7 +456,9 @@ QString ModelPanel::applyImport(const QString &path, const Result<ModelSpec> &mo
         emit editRefused(msg);
         return msg;
     }
-    AppSettings::setLastDirectory(QFileInfo(path).absolutePath());
+    if (QFileInfo::exists(path)) { // not for a Hub id
+        AppSettings::setLastDirectory(QFileInfo(path).absolutePath());
+    }
     showProblem(QString());
     m_doc->cacheModel(s.model.ref, model.value());
     m_doc->edit(s, tr("Import model %1").arg(QFileInfo(path).fileName()));

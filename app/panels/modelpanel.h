@@ -37,7 +37,9 @@ class ModelPanel : public InputPanel {
     /// The per-group format combo for `role`, or nullptr when the model has no such group.
     QComboBox *groupCombo(GroupRole role) const;
 
-    /// Import a model from a config.json, an index or a folder as one undoable edit that also
+    /// Import a model from a config.json, an index, a folder or a Hugging Face Hub id
+    /// ("org/name[@rev]" naming no file: the local Hub cache, else the network through the
+    /// fetcher main.cpp installs) as one undoable edit that also
     /// sets the GPU count and layout to auto and the API to the model's own. On error
     /// returns the message (and shows it in the panel); the scenario is unchanged.
     /// Reads the files on the calling thread (tests, scripts); the GUI uses startImport().
@@ -48,6 +50,9 @@ class ModelPanel : public InputPanel {
     /// applied on the GUI thread exactly as importPath() does. Emits importProgress while it
     /// reads and importFinished at the end. False (nothing started) while another import runs.
     bool startImport(const QString &path);
+    /// Asks for a Hugging Face Hub id ("org/name[@revision]") and starts its import
+    /// (startImport): the local Hub cache, else the Hub over the network.
+    void askHubImport();
     /// The running import's progress dialog (nullptr when none runs).
     QProgressDialog *importDialog() const { return m_importDialog; }
     /// How long an import runs before its progress dialog shows, in milliseconds.

@@ -271,6 +271,8 @@ void MainWindow::buildMenus() {
             m_modelPanel->startImport(path);
         }
     });
+    m_fileMenu->addAction(tr("Import from Hugging Face &Hub..."), m_modelPanel,
+                          &ModelPanel::askHubImport);
     m_fileMenu->addSeparator();
     addReportExportActions(m_fileMenu, m_doc, this, [this]() -> const probe::ProbeReport * {
         auto *panel = qobject_cast<ProbePanel *>(m_probe);

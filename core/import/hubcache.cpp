@@ -120,4 +120,19 @@ Result<fs::path> resolveHubSnapshot(std::string_view hubId, const HubCacheEnv &e
     return snapshot;
 }
 
+namespace {
+HubFetcher &installedFetcher() {
+    static HubFetcher fetcher;
+    return fetcher;
+}
+} // namespace
+
+void setHubFetcher(HubFetcher fetcher) {
+    installedFetcher() = std::move(fetcher);
+}
+
+const HubFetcher &hubFetcher() {
+    return installedFetcher();
+}
+
 } // namespace hostplan::importer

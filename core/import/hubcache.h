@@ -4,12 +4,15 @@
 //   <cache>/models--<org>--<name>/refs/<revision>      the commit hash the revision points at
 //   <cache>/models--<org>--<name>/snapshots/<commit>/  config.json, index, shards (symlinks)
 // where <cache> is HF_HUB_CACHE, else HF_HOME/hub, else XDG_CACHE_HOME/huggingface/hub, else
-// ~/.cache/huggingface/hub (huggingface_hub constants.py). No network access.
+// ~/.cache/huggingface/hub (huggingface_hub constants.py). No network access here: where the
+// cache lacks an id, importModelPath asks the HubFetcher the app installed (setHubFetcher).
 #pragma once
 
 #include "util/result.h"
 
+#include <atomic>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -39,5 +42,19 @@ bool looksLikeHubId(std::string_view text);
 /// what is missing: the repository is not in the cache, the revision is not, or the snapshot
 /// has no config.json.
 Result<std::filesystem::path> resolveHubSnapshot(std::string_view hubId, const HubCacheEnv &env);
+
+/// Fetches a Hub id that the local cache lacks over the network into a folder the importer
+/// reads (config.json, the index, header-only shards). `cacheMiss` is resolveHubSnapshot's
+/// error, for the message when the fetch fails too; `cancel` (may be null) stops it. Returns
+/// the folder, or an error naming the id and the cause. The core has no network: the app
+/// installs one (app/hub/hubfetch.h, Qt Network); a Qt-free build has none.
+using HubFetcher = std::function<Result<std::filesystem::path>(
+    std::string_view hubId, const Error &cacheMiss, const std::atomic<bool> *cancel)>;
+
+/// Installs the process's HubFetcher (an empty one removes it). Call it at start-up, before
+/// any import runs: imports on other threads read it without a lock.
+void setHubFetcher(HubFetcher fetcher);
+/// The installed HubFetcher, or an empty function.
+const HubFetcher &hubFetcher();
 
 } // namespace hostplan::importer

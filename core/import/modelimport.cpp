@@ -50,6 +50,17 @@ using json = nlohmann::json;
 using importer::ConfigReader;
 using importer::fail;
 
+/// A model id from the last part of its name: lower case, letters, digits and '.' kept, any
+/// other character '-'.
+std::string idFromName(std::string_view base) {
+    std::string id;
+    for (char ch : base) {
+        const auto u = static_cast<unsigned char>(ch);
+        id += std::isalnum(u) || ch == '.' ? char(std::tolower(u)) : '-';
+    }
+    return id;
+}
+
 /// Display name and id from _name_or_path, else from the source's file name ("config.json"
 /// gives its folder's name).
 void nameModel(const ConfigReader &top, const std::optional<ConfigReader> &text,
@@ -77,12 +88,7 @@ void nameModel(const ConfigReader &top, const std::optional<ConfigReader> &text,
     if (base.empty()) {
         base = name;
     }
-    std::string id;
-    for (char ch : base) {
-        const auto u = static_cast<unsigned char>(ch);
-        id += std::isalnum(u) || ch == '.' ? char(std::tolower(u)) : '-';
-    }
-    spec.id = id;
+    spec.id = idFromName(base);
 }
 
 ModelSpec importConfig(const json &root, const std::string &source, const json *hfQuant) {
@@ -255,12 +261,24 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path, const Impor
         std::error_code ec;
         if (!std::filesystem::exists(path, ec) && importer::looksLikeHubId(path.generic_string())) {
             // "org/name": the snapshot in the local Hugging Face cache (import/hubcache.h).
-            auto snapshot = importer::resolveHubSnapshot(path.generic_string(),
-                                                         importer::HubCacheEnv::fromEnvironment());
+            // Where the cache lacks it, the network through the fetcher the app installed.
+            const std::string id = path.generic_string();
+            auto snapshot =
+                importer::resolveHubSnapshot(id, importer::HubCacheEnv::fromEnvironment());
+            if (!snapshot && importer::hubFetcher()) {
+                snapshot = importer::hubFetcher()(id, snapshot.error(), options.cancel);
+            }
             if (!snapshot) {
                 return snapshot.error();
             }
-            return importModelPath(*snapshot, options);
+            auto spec = importModelPath(*snapshot, options);
+            if (spec && spec->displayName == snapshot->filename().string()) {
+                // Named after the snapshot's commit folder (no _name_or_path): use the id.
+                const std::string name = id.substr(0, id.find('@'));
+                spec.value().displayName = name;
+                spec.value().id = idFromName(name.substr(name.find('/') + 1));
+            }
+            return spec;
         }
         auto paths = importer::resolveCheckpointPaths(path);
         if (!paths) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "import/pathresolve.h"
 
+#include "import/safetensors.h"
 #include "util/fileio.h"
 
 #include <cstdint>
@@ -25,7 +26,8 @@ Result<CheckpointPaths> resolveCheckpointPaths(const fs::path &path) {
                 out.index = path / "model.safetensors.index.json";
             } else {
                 for (const auto &entry : fs::directory_iterator(path, ec)) {
-                    if (entry.path().filename().string().ends_with(".safetensors")) {
+                    const std::string file = entry.path().filename().string();
+                    if (file.ends_with(".safetensors") || file.ends_with(kHeaderOnlyShardSuffix)) {
                         out.shards.push_back(entry.path());
                     }
                 }

@@ -19,15 +19,18 @@ namespace hostplan::importer {
 
 /// The files of one checkpoint: always a config.json; at most one of an index and shards.
 struct CheckpointPaths {
-    std::filesystem::path config;              ///< config.json
-    std::filesystem::path index;               ///< model.safetensors.index.json, or empty
-    std::vector<std::filesystem::path> shards; ///< *.safetensors without an index
+    std::filesystem::path config; ///< config.json
+    std::filesystem::path index;  ///< model.safetensors.index.json, or empty
+    /// *.safetensors (and header-only *.safetensors.header, import/safetensors.h) without an
+    /// index
+    std::vector<std::filesystem::path> shards;
 };
 
 /// Resolves `path`: a folder gives its config.json and its model.safetensors.index.json, or
-/// else every *.safetensors in it; a *.index.json or a *.safetensors file gives itself and the
-/// config.json beside it; anything else is taken as the config.json itself. An error names the
-/// missing config.json; a filesystem failure gives "<path>: cannot import: ...".
+/// else every *.safetensors and header-only *.safetensors.header in it; a *.index.json or a
+/// *.safetensors file gives itself and the config.json beside it; anything else is taken as the
+/// config.json itself. An error names the missing config.json; a filesystem failure gives "<path>:
+/// cannot import: ...".
 Result<CheckpointPaths> resolveCheckpointPaths(const std::filesystem::path &path);
 
 /// Largest config.json accepted (real ones are a few KB).

@@ -321,9 +321,15 @@ Result<FileHead> readHeaderBlock(const std::filesystem::path &path) {
 
 } // namespace
 
+bool isHeaderOnlyShard(const std::filesystem::path &path) {
+    return path.filename().string().ends_with(kHeaderOnlyShardSuffix);
+}
+
 Result<std::vector<SafetensorsTensor>> readSafetensorsHeader(const std::filesystem::path &path) {
     HOSTPLAN_TRY(whole, readHeaderBlock(path));
-    auto tensors = parseSafetensorsHeader(whole.bytes, whole.fileSize);
+    // A header-only shard has no data: its size says nothing about the offsets.
+    auto tensors =
+        parseSafetensorsHeader(whole.bytes, isHeaderOnlyShard(path) ? 0 : whole.fileSize);
     if (!tensors) {
         return inFile(path, tensors.error());
     }
@@ -334,15 +340,17 @@ Result<std::uint64_t> readSafetensorsHeaderBytes(const std::filesystem::path &pa
                                                  const std::atomic<bool> *cancel) {
     HOSTPLAN_TRY(whole, readHeaderBlock(path));
     const std::uint64_t headerBytes = whole.bytes.size();
-    if (const auto total =
-            importer::scanSafetensorsHeader(std::string_view(whole.bytes).substr(8),
-                                            whole.fileSize - headerBytes, nullptr, cancel)) {
+    const bool headerOnly = isHeaderOnlyShard(path);
+    if (const auto total = importer::scanSafetensorsHeader(
+            std::string_view(whole.bytes).substr(8),
+            headerOnly ? kU64Max : whole.fileSize - headerBytes, nullptr, cancel)) {
         return *total;
     }
     if (cancel && cancel->load()) {
         return makeError("", kImportCancelled);
     }
-    return sumTensorBytes(path, parseSafetensorsHeader(whole.bytes, whole.fileSize));
+    return sumTensorBytes(path,
+                          parseSafetensorsHeader(whole.bytes, headerOnly ? 0 : whole.fileSize));
 }
 
 Result<std::uint64_t> sumTensorBytes(const std::filesystem::path &path,

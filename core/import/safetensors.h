@@ -59,7 +59,16 @@ Result<SafetensorsIndex> readSafetensorsIndex(const std::filesystem::path &path,
 /// offsets lie inside the file.
 Result<std::vector<SafetensorsTensor>> parseSafetensorsHeader(std::string_view bytes,
                                                               std::uint64_t fileSize = 0);
-/// Read only the header of a .safetensors file (never more than kMaxSafetensorsHeaderBytes).
+/// A header-only shard: the first 8 + N bytes of a .safetensors file (its length and JSON
+/// header) saved without the tensor data, named "<shard>.safetensors.header". HostPlan writes
+/// these when it fetches a checkpoint's headers from the Hugging Face Hub (app/hub/hubfetch.h);
+/// the readers below take their data size as unknown (offsets are not checked against it).
+inline constexpr std::string_view kHeaderOnlyShardSuffix = ".safetensors.header";
+/// Whether `path` names a header-only shard (kHeaderOnlyShardSuffix).
+bool isHeaderOnlyShard(const std::filesystem::path &path);
+
+/// Read only the header of a .safetensors file (never more than kMaxSafetensorsHeaderBytes), or
+/// of a header-only shard (isHeaderOnlyShard).
 Result<std::vector<SafetensorsTensor>> readSafetensorsHeader(const std::filesystem::path &path);
 /// The sum of the tensor bytes in the header of a .safetensors file, without building the
 /// tensor list (one streaming pass); the same checks and errors as readSafetensorsHeader.

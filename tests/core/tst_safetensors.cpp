@@ -54,6 +54,7 @@ class TestSafetensors : public QObject {
     void importProgress();
     void importCancel();
     void cancelInsideIndex();
+    void headerOnlyShards();
 };
 
 void TestSafetensors::parseIndex_data() {
@@ -500,6 +501,47 @@ void TestSafetensors::cancelInsideIndex() {
     const auto r = parseSafetensorsIndex(text, false, &cancel);
     QVERIFY(!r.ok());
     QCOMPARE(QString::fromStdString(r.error().toString()), QString(kImportCancelled));
+}
+
+void TestSafetensors::headerOnlyShards() {
+    // The same 4 shards saved header-only (*.safetensors.header, no data): the same exact
+    // checkpoint bytes; the same bytes under the plain name are a cut file.
+    QTemporaryDir full;
+    writeShardedLlama(full.path(), 4);
+    const auto expected = importModelPath(full.path().toStdString());
+    QVERIFY2(expected.ok(), expected.ok() ? "" : expected.error().toString().c_str());
+    QTemporaryDir headers;
+    QVERIFY(QFile::copy(full.filePath("config.json"), headers.filePath("config.json")));
+    for (int i = 0; i < 4; ++i) {
+        QFile in(full.filePath(QStringLiteral("model-%1.safetensors").arg(i)));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QByteArray prefix = in.read(8);
+        quint64 n = 0;
+        for (int b = 7; b >= 0; --b) {
+            n = (n << 8) | quint8(prefix[b]);
+        }
+        QFile out(headers.filePath(QStringLiteral("model-%1.safetensors.header").arg(i)));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(prefix + in.read(qint64(n)));
+    }
+    QVERIFY(isHeaderOnlyShard(headers.filePath("model-0.safetensors.header").toStdString()));
+    QVERIFY(!isHeaderOnlyShard(full.filePath("model-0.safetensors").toStdString()));
+    const auto spec = importModelPath(headers.path().toStdString());
+    QVERIFY2(spec.ok(), spec.ok() ? "" : spec.error().toString().c_str());
+    QCOMPARE(quint64(spec->checkpointBytes), 16'060'522'496ull);
+    QCOMPARE(quint64(spec->weightBytes()), quint64(expected->weightBytes()));
+    QCOMPARE(quint64(spec->totalParams), quint64(expected->totalParams));
+    const auto one =
+        readSafetensorsHeader(headers.filePath("model-1.safetensors.header").toStdString());
+    QVERIFY(one.ok());
+    QCOMPARE(quint64(one->at(0).bytes), 16'060'522'496ull / 4);
+
+    QVERIFY(QFile::rename(headers.filePath("model-2.safetensors.header"),
+                          headers.filePath("model-2.safetensors")));
+    const auto cut = importModelPath(headers.path().toStdString());
+    QVERIFY(!cut.ok());
+    QVERIFY2(QString::fromStdString(cut.error().toString()).contains("beyond"),
+             cut.error().toString().c_str());
 }
 
 QTEST_GUILESS_MAIN(TestSafetensors)

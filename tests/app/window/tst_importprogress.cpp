@@ -210,6 +210,34 @@ class TestImportProgress : public QObject {
         QCOMPARE(w.document()->undoStack()->count(), 0);
     }
 
+    void hubIdStaysAnId() {
+        // A Hub id in the model box's import (File > Import from Hugging Face Hub...) is no
+        // path: read from the local Hugging Face cache (HF_HUB_CACHE) on the worker thread,
+        // and the scenario keeps the id as its model reference.
+        QTemporaryDir cache;
+        const QString commit = QStringLiteral("0123456789abcdef0123456789abcdef01234567");
+        const QString repo = cache.filePath("models--org--tiny-llama");
+        QVERIFY(QDir().mkpath(repo + "/refs") && QDir().mkpath(repo + "/snapshots/" + commit));
+        QFile ref(repo + "/refs/main");
+        QVERIFY(ref.open(QIODevice::WriteOnly));
+        ref.write(commit.toUtf8());
+        ref.close();
+        QVERIFY(QFile::copy(QStringLiteral(HOSTPLAN_TEST_DATA_DIR
+                                           "/configs/meta-llama--Meta-Llama-3.1-8B_config.json"),
+                            repo + "/snapshots/" + commit + "/config.json"));
+        qputenv("HF_HUB_CACHE", cache.path().toUtf8());
+        MainWindow w;
+        w.setInteractive(false);
+        QSignalSpy finished(w.modelPanel(), &ModelPanel::importFinished);
+        QVERIFY(w.modelPanel()->startImport(QStringLiteral("org/tiny-llama")));
+        QVERIFY(finished.wait(60000));
+        qunsetenv("HF_HUB_CACHE");
+        QCOMPARE(finished.first().at(1).toString(), QString());
+        QCOMPARE(QString::fromStdString(w.document()->scenario().model.ref),
+                 QStringLiteral("org/tiny-llama"));
+        QCOMPARE(w.document()->undoStack()->count(), 1);
+    }
+
   private:
     QTemporaryDir m_dir;
     QString m_folder;
