@@ -13,10 +13,13 @@
 //   AUTO, fit_params true, fit_params_min_ctx 4096, fit_params_target 1 GiB per device.
 //   tools/server/server.cpp @ aa6192d38defc9a5d9fb2987413f71b18f214270 main() (read): when
 //   -np is left at 1 and -kvu is not given, llama-server sets n_parallel 4 and kv_unified.
-//   common/fit.cpp @ 6d0892ba065b38ee790b825fdc8fb8e2c453e6dd common_params_fit_impl (read):
-//   with -c unset, when a device would keep less than its target free, the context drops
-//   from n_ctx_train towards 4096, linearly in the projected bytes (sum over devices of
-//   model + context + compute), rounded down to 256; below 4096 --fit moves layers instead
+//   common/fit.cpp @ 08033df02cc32f3706271c068aaeaeecf94922a1 common_params_fit_impl (read;
+//   @ 6d0892ba as before, without streams): with -c unset, when a device would keep less than
+//   its target free, the context drops from n_ctx_train x n_streams towards 4096 x n_streams,
+//   linearly in the projected bytes (sum over devices of model + context + compute), rounded
+//   down to 256 x n_streams (n_streams = 1 with -kvu, else n_seq_max); with several devices
+//   the target is first lowered by (devices + 1) x model bytes per layer / 2 (/ 6 for MoE)
+//   for the whole layers each device takes; below the minimum --fit moves layers instead
 //   (HostPlan then reports the plan at 4096 and the -ngl that fits).
 // - src/llama-context.cpp @ 4c7103b96d720ea6057eec6ac11a49727f9ecd43: n_ctx 0 means the model's
 //   n_ctx_train; n_ctx_per_seq = n_ctx / n_seq_max unless the KV cache is unified; the output
@@ -26,13 +29,20 @@
 //   more outputs; the worst-case graph is reserved for min(n_ctx, n_ubatch) tokens; a quantized
 //   V cache needs Flash Attention ("quantized V cache was requested, but this requires Flash
 //   Attention").
-// - src/llama-model.cpp load_tensors (as quoted from releases b9993 and b10437; not re-read
-//   here at a commit; older releases used n_layer - n_gpu_layers, which keeps the output layer
-//   on the CPU until -ngl > n_layer): i_gpu_start = max(n_layer + 1 - n_gpu_layers, 0); the
-//   output layer counts as layer n_layer, so -ngl k puts the output layer on the GPU first
-//   (any k >= 1), then the last k - 1 repeating layers; k >= n_layer + 1 offloads everything;
-//   the input embedding (token_embd) always stays on the CPU. A tied LM head is loaded a second
-//   time for the output layer (TENSOR_DUPLICATED).
+// - The -ngl start layer. common/fit.cpp @ 08033df02cc32f3706271c068aaeaeecf94922a1
+//   common_params_fit_impl (read), which writes -ngl for llama_model::load_tensors: at most
+//   n_layer + 1 GPU layers, the first offloaded layer is n_layer + 1 - n_gpu_layers, layers
+//   are filled back to front and "the last device has the output layer"; that is
+//   load_tensors' i_gpu_start = max(n_layer + 1 - n_gpu_layers, 0) with the output layer as
+//   layer n_layer (the line as releases b9993 and b10437 print it; src/llama-model.cpp itself
+//   could not be read at a current commit here). So -ngl k puts the output layer on the GPU
+//   first (any k >= 1), then the last k - 1 repeating layers; k = n_layer keeps block 0 on the
+//   CPU; k >= n_layer + 1 offloads everything. src/llama-model.cpp @
+//   a5410f046c01d01330c8a42f13b64a211fedf2c3 load_tensors (read) still has the older
+//   i_gpu_start = max(n_layer - n_gpu_layers, 0), which keeps the output layer on the CPU
+//   until -ngl > n_layer. Both: the input embedding (token_embd) always stays on the CPU
+//   (dev_input = cpu_dev), and a tied LM head is created a second time with
+//   TENSOR_DUPLICATED, which loads it with the output layer's buffer type.
 // - src/llama-model.cpp llama_model::load_tensors @ a5410f046c01d01330c8a42f13b64a211fedf2c3
 //   (read), the multi-GPU layer split (--split-mode layer, the default): the split points are
 //   the running sums of --tensor-split (or, when it is absent or all zero, of each device's free
@@ -122,8 +132,9 @@ struct LlamaCppInput {
     std::uint32_t cpuMoeLayers = 0;          ///< --n-cpu-moe
     const gguf::GgmlType *kvTypeK = nullptr; ///< -ctk (nullptr = f16)
     const gguf::GgmlType *kvTypeV = nullptr; ///< -ctv (nullptr = same as K)
-    /// -c, total cells over all slots; 0 = llama.cpp's default: the model's training context,
-    /// lowered by --fit (at least to 4096) when the devices would keep less than 1 GiB free.
+    /// -c, total cells over all slots; 0 = llama.cpp's default: the model's training context
+    /// (that many per slot when each slot has its own stream: -np N without -kvu), lowered by
+    /// --fit (at least to 4096 per stream) when the devices would keep less than 1 GiB free.
     std::uint64_t context = 0;
     /// -np slots sharing the context; 0 = llama-server's default, 4 slots with -kvu.
     std::uint32_t parallel = 0;

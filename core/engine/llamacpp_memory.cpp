@@ -431,14 +431,16 @@ Result<LlamaCppPlan> planAt(const LlamaCppInput &in) {
 
 /// Bytes --fit counts on the devices it fits to: each GPU's model, context and compute
 /// buffers (the runtime is already outside the free memory it compares with), or the host's
-/// without a GPU; and the free memory less the margin, summed the same way.
+/// without a GPU; and the free memory less the margin, summed the same way. With several GPUs
+/// the target also gives up (GPUs + 1) x half a layer (a sixth of one for MoE models) for the
+/// whole layers each device must take (common_params_fit_impl @ 08033df0, see llamacpp.h).
 struct FitSums {
     std::int64_t used = 0;
     std::int64_t target = 0;
     bool fits = true; ///< every device keeps its margin
 };
 
-FitSums fitSums(const LlamaCppPlan &p) {
+FitSums fitSums(const LlamaCppPlan &p, const ModelSpec &m) {
     FitSums f;
     const std::int64_t margin = std::int64_t(kLlamaFitMarginBytes);
     if (p.perGpu.empty()) {
@@ -447,12 +449,20 @@ FitSums fitSums(const LlamaCppPlan &p) {
         f.fits = f.used <= f.target;
         return f;
     }
+    std::int64_t model = 0;
     for (const LlamaCppSide &g : p.perGpu) {
         const std::int64_t used = std::int64_t(g.total() - g.runtime);
         const std::int64_t target = std::int64_t(p.gpuCapacity - g.runtime) - margin;
         f.used += used;
         f.target += target;
         f.fits = f.fits && used <= target;
+        model += std::int64_t(g.weights);
+    }
+    const std::int64_t nd = std::int64_t(p.perGpu.size());
+    const std::uint32_t layers = std::min(p.gpuLayersFlag, p.layers); // -ngl, at most n_layer
+    if (nd > 1 && layers > 0) {
+        const std::int64_t perLayer = model / std::int64_t(layers);
+        f.target -= (nd + 1) * perLayer / (m.isMoe() ? 6 : 2);
     }
     return f;
 }
@@ -477,27 +487,33 @@ Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in) {
         return plan;
     }
     // -c unset: n_ctx 0 = the training context; --fit (on by default) then lowers it, no
-    // further than 4096, when the devices would keep less than the 1 GiB margin.
+    // further than 4096, when the devices would keep less than the 1 GiB margin. With one KV
+    // stream per slot (-np N without -kvu) every bound is per stream: N x the training context
+    // down to N x 4096, in steps of N x 256 (common/fit.cpp @ 08033df0).
+    const std::uint64_t streams = asked.unifiedKv ? 1 : std::max<std::uint32_t>(asked.parallel, 1);
     const std::uint64_t train = llamaTrainingContext(*in.model);
-    asked.context = train;
+    const std::uint64_t maxCtx = train * streams;
+    const std::uint64_t minCtx = std::uint64_t(kLlamaFitMinContext) * streams;
+    asked.context = maxCtx;
     HOSTPLAN_TRY(full, planAt(asked));
     LlamaCppPlan p = std::move(full);
     p.trainingContext = train;
     p.defaultSlots = defaultSlots;
     p.contextRule = LlamaContextRule::Training;
-    const FitSums atTrain = fitSums(p);
-    if (atTrain.fits || train <= kLlamaFitMinContext) {
+    const FitSums atTrain = fitSums(p, *in.model);
+    if (atTrain.fits || maxCtx <= minCtx) {
         return p;
     }
-    asked.context = kLlamaFitMinContext;
+    asked.context = minCtx;
     HOSTPLAN_TRY(atMin, planAt(asked));
-    const FitSums min = fitSums(atMin);
-    std::uint64_t ctx = kLlamaFitMinContext;
+    const FitSums min = fitSums(atMin, *in.model);
+    std::uint64_t ctx = minCtx;
     if (min.target > min.used && atTrain.used > min.used) {
-        // Linear between the minimum and the training context, rounded down to 256.
-        ctx += (train - kLlamaFitMinContext) * std::uint64_t(min.target - min.used) /
+        // Linear between the minimum and the training context, rounded down to 256 x streams.
+        ctx += (maxCtx - minCtx) * std::uint64_t(min.target - min.used) /
                std::uint64_t(atTrain.used - min.used);
-        ctx = std::max<std::uint64_t>(ctx - ctx % 256, kLlamaFitMinContext);
+        const std::uint64_t align = 256 * streams;
+        ctx = std::max<std::uint64_t>(ctx - ctx % align, minCtx);
     }
     asked.context = ctx;
     HOSTPLAN_TRY(fitted, planAt(asked));

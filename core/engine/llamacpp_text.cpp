@@ -70,7 +70,10 @@ std::string llamaContextRuleText(const LlamaCppPlan &p) {
         break;
     case LlamaContextRule::Training:
         t = "llama.cpp's default: the model's training context " +
-            std::to_string(p.trainingContext);
+            std::to_string(p.trainingContext) +
+            (p.unifiedKv || p.parallel <= 1
+                 ? ""
+                 : " for each of the " + std::to_string(p.parallel) + " slots");
         break;
     case LlamaContextRule::Fitted:
         t = "llama.cpp's default: the training context " + std::to_string(p.trainingContext) +

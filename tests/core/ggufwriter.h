@@ -155,6 +155,47 @@ inline Writer gemma3SlidingWindow() {
     return w;
 }
 
+/// google/gemma-3-4b-it's language model as convert_hf_to_gguf.py writes it in f16 (config.json
+/// text_config: 34 layers, hidden 2560, 8 heads, 4 KV heads of 256, FFN 10240, sliding window
+/// 1024, vocab 262208, context 131072, tied embeddings): matrices f16, norms (attention, q / k,
+/// post-attention, FFN, post-FFN, output) f32, no output.weight. The vocabulary is taken from
+/// token_embd (no tokenizer array is written).
+inline Writer gemma3_4b_f16() {
+    Writer w;
+    const std::uint64_t n = 34, h = 2560, hd = 256, q = 8 * hd, kv = 4 * hd, ff = 10240, v = 262208;
+    w.string("general.architecture", "gemma3")
+        .string("general.name", "Gemma 3 4b It")
+        .u32("gemma3.block_count", std::uint32_t(n))
+        .u32("gemma3.context_length", 131072)
+        .u32("gemma3.embedding_length", std::uint32_t(h))
+        .u32("gemma3.feed_forward_length", std::uint32_t(ff))
+        .u32("gemma3.attention.head_count", 8)
+        .u32("gemma3.attention.head_count_kv", 4)
+        .u32("gemma3.attention.key_length", std::uint32_t(hd))
+        .u32("gemma3.attention.value_length", std::uint32_t(hd))
+        .u32("gemma3.attention.sliding_window", 1024)
+        .u32("general.file_type", 1);
+    w.tensor({"token_embd.weight", {h, v}, "f16"});
+    for (std::uint64_t i = 0; i < n; ++i) {
+        const std::string p = "blk." + std::to_string(i) + ".";
+        w.tensor({p + "attn_norm.weight", {h}, "f32"});
+        w.tensor({p + "attn_q.weight", {h, q}, "f16"});
+        w.tensor({p + "attn_k.weight", {h, kv}, "f16"});
+        w.tensor({p + "attn_v.weight", {h, kv}, "f16"});
+        w.tensor({p + "attn_q_norm.weight", {hd}, "f32"});
+        w.tensor({p + "attn_k_norm.weight", {hd}, "f32"});
+        w.tensor({p + "attn_output.weight", {q, h}, "f16"});
+        w.tensor({p + "post_attention_norm.weight", {h}, "f32"});
+        w.tensor({p + "ffn_norm.weight", {h}, "f32"});
+        w.tensor({p + "ffn_gate.weight", {h, ff}, "f16"});
+        w.tensor({p + "ffn_up.weight", {h, ff}, "f16"});
+        w.tensor({p + "ffn_down.weight", {ff, h}, "f16"});
+        w.tensor({p + "post_ffw_norm.weight", {h}, "f32"});
+    }
+    w.tensor({"output_norm.weight", {h}, "f32"});
+    return w;
+}
+
 /// A Llama-3-shaped dense model as llama-quantize's K-quant "_M" mixes store it (llama.cpp
 /// src/llama-quant.cpp: attn_v and ffn_down in q6_K on the "use_more_bits" layers i < n/8,
 /// i >= 7n/8 and (i - n/8) % 3 == 2, else the base type, attn_v of a 70B model (8 heads share

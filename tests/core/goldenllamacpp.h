@@ -5,9 +5,11 @@
 // Shared by tst_enginememory (fails when a row leaves 3 %) and its --markdown mode
 // (docs/ACCURACY.md, scripts/accuracy.sh).
 //
-// Two kinds of source: "llama.cpp log" rows are buffers llama.cpp allocated and printed
-// (measured); "gguf-parser" rows are gpustack/gguf-parser-go's estimates printed in its
-// README, themselves a model of llama.cpp. Where gguf-parser's rule differs from llama.cpp's
+// Three kinds of source: "llama.cpp log" rows are buffers llama.cpp allocated and printed
+// (measured); "llama.cpp --fit-print" rows are the buffers llama.cpp's own --fit projects
+// (it builds the model and context without allocating and sums their buffers per device);
+// "gguf-parser" rows are gpustack/gguf-parser-go's estimates printed in its README,
+// themselves a model of llama.cpp. Where gguf-parser's rule differs from llama.cpp's
 // source, HostPlan follows the source and the row states why it differs (`cause`).
 #pragma once
 
@@ -17,6 +19,7 @@
 #include "goldenmemory.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace golden {
@@ -47,6 +50,34 @@ inline LlamaCppInput llamaRowInput(const ModelSpec &m, const GpuSpec &gpu, const
     return in;
 }
 
+/// One published buffer of a row: its name, llama.cpp's figure, HostPlan's, the tolerance and,
+/// for a known miss, its cause.
+struct LlamaComponent {
+    LlamaComponent(std::string what_, double published_, double hostplan_, double tol_ = kLlamaTol,
+                   std::string cause_ = {})
+        : what(std::move(what_)), published(published_), hostplan(hostplan_), tol(tol_),
+          cause(std::move(cause_)) {}
+    std::string what;
+    double published = 0;
+    double hostplan = 0;
+    double tol = kLlamaTol;
+    std::string cause;
+};
+
+/// Appends row `row`'s components and their total (within kLlamaTol) to `out`.
+inline void addLlamaComponents(std::vector<Check> &out, const std::string &row,
+                               const std::string &set, const std::string &src,
+                               const std::vector<LlamaComponent> &parts) {
+    double published = 0;
+    double hostplan = 0;
+    for (const LlamaComponent &c : parts) {
+        out.push_back({row, c.what, set, c.published, c.hostplan, c.tol, src, c.cause});
+        published += c.published;
+        hostplan += c.hostplan;
+    }
+    out.push_back({row, "total MiB", set, published, hostplan, kLlamaTol, src, {}});
+}
+
 /// Every golden llama.cpp check, computed now.
 inline std::vector<Check> llamaCppChecks() {
     std::vector<Check> out;
@@ -72,26 +103,43 @@ inline std::vector<Check> llamaCppChecks() {
                                 "-ngl all, 1 slot";
         const std::string src = "llama.cpp log: github.com/developer0hye/"
                                 "llama-3-korean-bllossom-8b-q4-docker README.md";
-        const double host_ = double(p.host.weights) / kMiB;
-        const double gpuW = double(p.gpu.weights) / kMiB;
-        const double kv = double(p.gpu.kvCache) / kMiB;
-        const double outBuf = double(p.host.outputBuffer) / kMiB;
-        const double gpuC = double(p.gpu.compute) / kMiB;
-        const double hostC = double(p.host.compute) / kMiB;
-        out.push_back({"L1", "CPU model buffer MiB", set, 281.81, host_, kLlamaTol, src, {}});
-        out.push_back({"L1", "CUDA0 model buffer MiB", set, 4403.49, gpuW, kLlamaTol, src, {}});
-        out.push_back({"L1", "KV buffer MiB", set, 64.00, kv, kLlamaTol, src, {}});
-        out.push_back({"L1", "output buffer MiB", set, 0.49, outBuf, kLlamaTol, src, {}});
-        out.push_back({"L1", "CUDA0 compute MiB", set, 258.50, gpuC, kLlamaTol, src, {}});
-        out.push_back({"L1", "host compute MiB", set, 9.01, hostC, kLlamaTol, src, {}});
-        out.push_back({"L1",
-                       "total MiB",
-                       set,
-                       281.81 + 4403.49 + 64.00 + 0.49 + 258.50 + 9.01,
-                       host_ + gpuW + kv + outBuf + gpuC + hostC,
-                       kLlamaTol,
-                       src,
-                       {}});
+        addLlamaComponents(out, "L1", set, src,
+                           {{"CPU model buffer MiB", 281.81, double(p.host.weights) / kMiB},
+                            {"CUDA0 model buffer MiB", 4403.49, double(p.gpu.weights) / kMiB},
+                            {"KV buffer MiB", 64.00, double(p.gpu.kvCache) / kMiB},
+                            {"output buffer MiB", 0.49, double(p.host.outputBuffer) / kMiB},
+                            {"CUDA0 compute MiB", 258.50, double(p.gpu.compute) / kMiB},
+                            {"host compute MiB", 9.01, double(p.host.compute) / kMiB}});
+    }
+
+    // F1: llama.cpp's own --fit projection, published with the pull request that moved the fit
+    // logic into common/fit.cpp (github.com/ggml-org/llama.cpp/pull/22171, description):
+    // `llama-fit-params -m gemma-3-4b-it/ggml-model-f16.gguf -c 32768 --fit-print on` on an
+    // Apple GPU (Metal, Flash Attention auto = on, -b 2048 -ub 512, one sequence) prints, in
+    // MiB (model, context, compute): "MTL0 7401 814 517" and "host 1280 0 154". The header
+    // mirrors google/gemma-3-4b-it in f16 (ggufwriter::gemma3_4b_f16). The figures are
+    // integer MiB; the output buffer is not in them (it is not among the buffers --fit sums).
+    {
+        const ModelSpec m = ggufwriter::modelOf(ggufwriter::gemma3_4b_f16(), "gemma-3-4b-it.gguf");
+        LlamaCppInput in = llamaRowInput(m, loggedGpu("MTL0", 64.0, false), host, 32768);
+        in.flashAttention = true;
+        const LlamaCppPlan p = llamaPlan(in);
+        const std::string set = "gemma-3-4b-it f16, Metal, -c 32768, FA on, -ngl all, 1 slot";
+        const std::string src = "llama.cpp --fit-print: github.com/ggml-org/llama.cpp/pull/22171";
+        const std::string hostCause =
+            "differs because this Metal run's CPU compute buffer is 154 MiB where HostPlan "
+            "counts the graph inputs llama-graph.cpp keeps in host memory (token embeddings and "
+            "the two f32 KQ masks, (2560 + 32768 + 1536) x 512 x 4 bytes = 72 MiB, the rule "
+            "that matches row L1's CUDA log); what else the Metal build keeps there is not "
+            "traced to llama.cpp's source";
+        addLlamaComponents(
+            out, "F1", set, src,
+            {{"MTL0 model MiB", 7401, double(p.gpu.weights) / kMiB},
+             {"MTL0 context MiB", 814, double(p.gpu.kvCache) / kMiB},
+             {"MTL0 compute MiB", 517, double(p.gpu.compute) / kMiB},
+             {"host model MiB", 1280, double(p.host.weights) / kMiB},
+             {"host context MiB", 0, double(p.host.kvCache) / kMiB, 0},
+             {"host compute MiB", 154, double(p.host.compute) / kMiB, kLlamaTol, hostCause}});
     }
 
     // gguf-parser's README (gpustack/gguf-parser-go @ 8dc7a622149dd1e477c86778fc1123fc1c0a316a):
@@ -221,6 +269,8 @@ inline std::string llamaCppMarkdown(const std::vector<Check> &checks) {
         "Each row is a named GGUF file mirrored by a header with its metadata and tensor "
         "types (tests/core/goldenllamacpp.h), planned by HostPlan's llama.cpp model at the "
         "published settings. \"llama.cpp log\" rows are buffers llama.cpp allocated; "
+        "\"llama.cpp --fit-print\" rows are the buffers llama.cpp's own --fit projects (model, "
+        "context and compute per device, integer MiB); "
         "\"gguf-parser\" rows are gguf-parser's estimates. Tolerance 3 % per component and "
         "in total; HostPlan's GPU figures exclude its CUDA runtime allowance, and gguf-parser's "
         "VRAM is taken less the 250 MiB platform footprint it adds. gguf-parser's RAM (with "

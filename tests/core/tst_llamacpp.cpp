@@ -218,6 +218,39 @@ class TestLlamaCpp : public QObject {
         QCOMPARE(planLlamaCpp(in)->contextRule, LlamaContextRule::Explicit);
     }
 
+    // fit.cpp @ 08033df0: with one KV stream per slot (-np N without -kvu) and -c unset, n_ctx
+    // is the training context per stream, and --fit's floor (4096) and step (256) are per
+    // stream too.
+    void defaultContextPerStream() {
+        const ModelSpec m = llama8b();
+        LlamaCppInput in;
+        in.model = &m;
+        in.host = findHost("ddr5-desktop").value();
+        in.gpu = gpu("h200");
+        in.parallel = 4;
+        in.unifiedKv = false;
+        const auto big = planLlamaCpp(in).value();
+        QCOMPARE(big.context, std::uint64_t(4 * 131072));
+        QCOMPARE(big.contextPerSlot, std::uint64_t(131072));
+        QCOMPARE(big.contextRule, LlamaContextRule::Training);
+        QVERIFY(llamaContextRuleText(big).find("for each of the 4 slots") != std::string::npos);
+        // Two streams on a 16 GB card: lowered by --fit, in steps of 2 x 256, at least 2 x 4096.
+        GpuSpec card = gpu("rtx-4090");
+        card.usableMemoryBytes = std::uint64_t(gib(15.6));
+        in.gpu = card;
+        in.parallel = 2;
+        const auto fit = planLlamaCpp(in).value();
+        QCOMPARE(fit.contextRule, LlamaContextRule::Fitted);
+        QCOMPARE(fit.context % 512, std::uint64_t(0));
+        QVERIFY(fit.context > 8192 && fit.context < 2 * 131072);
+        const auto used = [](const LlamaCppPlan &p) { return p.gpu.total() - p.gpu.runtime; };
+        const std::uint64_t target = fit.gpuCapacity - fit.gpu.runtime - kLlamaFitMarginBytes;
+        QVERIFY(used(fit) <= target);
+        LlamaCppInput more = in;
+        more.context = fit.context + 512;
+        QVERIFY(used(planLlamaCpp(more).value()) > target);
+    }
+
     // llama-graph.cpp @ 434f71a5: with everything offloaded the host compute buffer holds the
     // token embeddings and the f32 KQ mask: Llama-3-8B logs 9.01 MiB at -c 512 and 16.01 MiB
     // at -c 4096 (n_ubatch 512).
@@ -283,6 +316,52 @@ class TestLlamaCpp : public QObject {
         QCOMPARE(p->gpu.weights + p->host.weights, m.weightBytes());
         QCOMPARE(p->gpu.kvCache, std::uint64_t(layersOnGpu) * 4096 * 4096);
         QCOMPARE(p->host.kvCache, std::uint64_t(32 - layersOnGpu) * 4096 * 4096);
+    }
+
+    // Which layers -ngl puts on the GPU (common/fit.cpp @ 08033df0 and load_tensors, see
+    // llamacpp.h): the output layer first, then repeating layers from the back. Gemma 3's
+    // layers differ in their caches (layers 5, 11, 17, 23 and 29 full attention, the other 29
+    // a 1024-token window), so the GPU's KV bytes say which layers it holds: at -c 32768 and
+    // one slot a full layer keeps 32768 cells, a window layer PAD(1024 + 512, 256) = 1536, each
+    // cell 4 KiB (K and V, 4 heads of 256, f16). The older rule (n_layer - ngl) would put
+    // layer 33 and not the output layer on the GPU at -ngl 1.
+    void gpuLayersFromTheBack_data() {
+        QTest::addColumn<int>("ngl");
+        QTest::addColumn<uint>("fullOnGpu");
+        QTest::addColumn<uint>("windowOnGpu");
+        QTest::addColumn<bool>("outputOnGpu");
+        QTest::newRow("ngl0") << 0 << 0u << 0u << false;
+        QTest::newRow("ngl1 output only") << 1 << 0u << 0u << true;
+        QTest::newRow("ngl5 layers 30-33") << 5 << 0u << 4u << true;
+        QTest::newRow("ngl6 layers 29-33") << 6 << 1u << 4u << true;
+        QTest::newRow("ngl34 = n_layer, block 0 on the CPU") << 34 << 5u << 28u << true;
+        QTest::newRow("ngl35 = n_layer + 1, all") << 35 << 5u << 29u << true;
+        QTest::newRow("ngl99 all") << 99 << 5u << 29u << true;
+    }
+    void gpuLayersFromTheBack() {
+        QFETCH(int, ngl);
+        QFETCH(uint, fullOnGpu);
+        QFETCH(uint, windowOnGpu);
+        QFETCH(bool, outputOnGpu);
+        const ModelSpec m = ggufwriter::modelOf(ggufwriter::gemma3_4b_f16(), "gemma3-4b.gguf");
+        LlamaCppInput in = on4090(m);
+        in.context = 32768;
+        in.parallel = 1;
+        in.gpuLayers = std::uint32_t(ngl);
+        const auto p = planLlamaCpp(in).value();
+        const std::uint64_t cell = 4096;
+        QCOMPARE(p.gpu.kvCache, (fullOnGpu * 32768ull + windowOnGpu * 1536ull) * cell);
+        QCOMPARE(p.host.kvCache,
+                 ((5 - fullOnGpu) * 32768ull + (29 - windowOnGpu) * 1536ull) * cell);
+        QCOMPARE(p.layersOnGpu, fullOnGpu + windowOnGpu);
+        QCOMPARE(p.outputOnGpu, outputOnGpu);
+        // token_embd stays in RAM; the output layer (the tied embedding loaded again, and the
+        // output norm) goes with the first GPU layer; a layer is 188,786,688 bytes.
+        const std::uint64_t embd = 2560ull * 262208 * 2;
+        const std::uint64_t layer = 188786688;
+        const std::uint64_t output = embd + 2560 * 4;
+        QCOMPARE(p.host.weights, embd + (34 - p.layersOnGpu) * layer + (outputOnGpu ? 0 : output));
+        QCOMPARE(p.gpu.weights, p.layersOnGpu * layer + (outputOnGpu ? output : 0));
     }
 
     void offloadSpeed() {

@@ -120,6 +120,37 @@ class TestLlamaCppSplit : public QObject {
         QVERIFY(p.perGpu[0].compute < p.perGpu[1].compute);
     }
 
+    // common/fit.cpp @ 08033df0: with -c unset across several GPUs, --fit aims lower by
+    // (GPUs + 1) x half a dense layer (each GPU takes whole layers) before it interpolates the
+    // context; the result is the largest multiple of 256 under that target.
+    void fitContextAcrossGpus() {
+        const ModelSpec m = llama8b();
+        LlamaCppInput in = on4090s(m, 2);
+        in.context = 0;
+        GpuSpec card = *in.gpu;
+        card.usableMemoryBytes = std::uint64_t(gib(10.0));
+        in.gpu = card;
+        const auto fit = planLlamaCpp(in).value();
+        QCOMPARE(fit.contextRule, LlamaContextRule::Fitted);
+        QCOMPARE(fit.context % 256, std::uint64_t(0));
+        const auto used = [](const LlamaCppPlan &p) {
+            std::uint64_t u = 0;
+            for (const LlamaCppSide &g : p.perGpu) {
+                u += g.total() - g.runtime;
+            }
+            return u;
+        };
+        std::uint64_t target = 0;
+        for (const LlamaCppSide &g : fit.perGpu) {
+            target += fit.gpuCapacity - g.runtime - kLlamaFitMarginBytes;
+        }
+        target -= 3 * (fit.gpu.weights / 32) / 2; // 2 GPUs: 3 x half of 1/32 of the model
+        QVERIFY(used(fit) <= target);
+        LlamaCppInput more = in;
+        more.context = fit.context + 256;
+        QVERIFY(used(planLlamaCpp(more).value()) > target);
+    }
+
     void fitIsPerGpu() {
         // Llama-3.1-70B as a uniform q4_K GGUF (~37 GiB) does not fit one RTX 4090, fits two
         // with equal shares, and not two split 9:1 (GPU 0 then holds ~90 % of the layers).
