@@ -81,7 +81,7 @@ PlanResult planUnder(const PlanResult &p, Engine engine, const Catalogue &cat) {
     // A probe's calibration carries over to the other engine's plan; otherwise each engine keeps
     // its own fitted serving constants (resources/throughput-calibration.json).
     if (p.throughput.confidence == Confidence::Calibrated) {
-        const std::string source = p.throughput.efficiencySource;
+        const std::string_view source = p.throughput.efficiencySource;
         alt.throughput = computeThroughput(alt, p.throughput.efficiency);
         alt.throughput.confidence = Confidence::Calibrated;
         alt.throughput.efficiencySource = source;

@@ -438,7 +438,7 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
         const Capacity &c = t.capacity;
         doc["throughput"] = {
             {"confidence", confidenceName(t.confidence)},
-            {"efficiency_source", t.efficiencySource},
+            {"efficiency_source", std::string(t.efficiencySource)},
             {"effective_bandwidth_bytes_per_s", num(t.effectiveBandwidthBytesPerS)},
             {"nodes", t.nodes},
             {"decode", step(t.atConcurrency)},
@@ -474,7 +474,7 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
                 {"high", num(c.band.high)},
                 {"regime", servingRegimeName(c.band.regime)},
                 {"calibrated_gpu", c.band.calibratedGpu},
-                {"source", c.band.source}}},
+                {"source", std::string(c.band.source)}}},
               {"serving_output_tokens_per_second_range",
                {num(c.servingOutputTokensPerSecondLow), num(c.servingOutputTokensPerSecondHigh)}},
               {"output_tokens_per_month_range",

@@ -12,6 +12,8 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <mutex>
+#include <set>
 #include <vector>
 
 namespace hostplan {
@@ -81,7 +83,7 @@ const CalibrationData &calibration() {
         k.pcieAllReduceLatencyS = num(j, "pcie_ar_lat", k.pcieAllReduceLatencyS);
         d.fit.source = str(j, "source");
         d.fit.asOf = str(j, "as_of");
-        k.source = d.fit.source + " (" + d.fit.asOf + ")";
+        k.source = stableText(d.fit.source + " (" + d.fit.asOf + ")");
         d.hopperScale =
             num(member(member(j, "gpu_classes"), "hopper"), "compute_scale", d.hopperScale);
         const nlohmann::json &engines = member(j, "engines");
@@ -269,6 +271,17 @@ ThroughputBand throughputBand(Engine engine, const GpuSpec &gpu, ServingRegime r
     return b;
 }
 
+std::string_view stableText(std::string_view text) {
+    static std::mutex mutex;
+    static std::set<std::string, std::less<>> texts;
+    const std::lock_guard<std::mutex> lock(mutex);
+    auto it = texts.find(text);
+    if (it == texts.end()) {
+        it = texts.emplace(text).first;
+    }
+    return *it;
+}
+
 const CalibrationFit &calibrationFit() {
     return calibration().fit;
 }
@@ -375,6 +388,40 @@ const WeightSums &weightSums(const ModelSpec &model, const GpuSpec &gpu, const S
     return last.sums;
 }
 
+/// What the serving model reads of a GPU's and engine's text fields: the engine's running-batch
+/// cap (engineMaxSequences: vLLM's rule searches the GPU's name for "a100") and whether the
+/// scale-up link is PCIe.
+struct GpuTraits {
+    double engineMaxSeqs = 0;
+    bool pcie = false;
+};
+
+/// GpuTraits for the last engine and GPU it ran on (per thread): a sweep or a batch search asks
+/// them for the same GPU plan after plan, and the name searches were a tenth of an evaluation.
+const GpuTraits &gpuTraits(Engine engine, const GpuSpec &gpu) {
+    struct Last {
+        bool valid = false;
+        Engine engine = Engine::Vllm;
+        std::uint64_t usableMemoryBytes = 0;
+        std::string id, name, interconnect;
+        GpuTraits traits;
+    };
+    thread_local Last last;
+    if (!last.valid || last.engine != engine || last.usableMemoryBytes != gpu.usableMemoryBytes ||
+        last.id != gpu.id || last.name != gpu.name || last.interconnect != gpu.interconnect) {
+        last.traits.engineMaxSeqs = engineMaxSequences(engine, gpu);
+        last.traits.pcie = gpu.interconnect.find("PCIe") != std::string::npos ||
+                           gpu.interconnect.find("PCIE") != std::string::npos;
+        last.engine = engine;
+        last.usableMemoryBytes = gpu.usableMemoryBytes;
+        last.id = gpu.id;
+        last.name = gpu.name;
+        last.interconnect = gpu.interconnect;
+        last.valid = true;
+    }
+    return last.traits;
+}
+
 } // namespace
 
 ServingModel::ServingModel(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
@@ -437,8 +484,8 @@ ServingModel::ServingModel(const ModelSpec &model, const GpuSpec &gpu, const Par
     }
     // Interconnect: all-reduce inside a node over NVLink / Infinity Fabric or PCIe; across
     // nodes over the NIC (400 Gb/s per GPU, 30 us).
-    const bool pcie = gpu.interconnect.find("PCIe") != std::string::npos ||
-                      gpu.interconnect.find("PCIE") != std::string::npos;
+    const GpuTraits &traits = gpuTraits(engine, gpu);
+    const bool pcie = traits.pcie;
     if (par.tp > std::max<std::uint32_t>(gpusPerNode, 1)) {
         f.linkBytesPerS = 50e9 * 0.8;
         f.allReduceLatencyS = 30e-6;
@@ -450,7 +497,7 @@ ServingModel::ServingModel(const ModelSpec &model, const GpuSpec &gpu, const Par
         f.allReduceLatencyS = m_c.allReduceLatencyS;
     }
     f.kvRoomBytes = clampPositive(kvRoomBytesPerGpu);
-    f.engineMaxSeqs = engineMaxSequences(engine, gpu);
+    f.engineMaxSeqs = traits.engineMaxSeqs;
     f.chunk = std::max<std::uint32_t>(prefillChunk, 1);
     f.reserveWholeRequest = engine == Engine::TensorRtLlm;
 }
@@ -481,7 +528,10 @@ double ServingModel::step(double nDec, double ctx, double nPf, double pfAttnFlop
                          pfAttnFlops) /
                         (f.pp * f.tp);
     tComp += attn / (f.bf16Rate * c.effAttn * c.computeScale);
-    // TP all-reduces: 2 per layer of the stage.
+    // TP all-reduces: 2 per layer of the stage. EP = TP layouts (no DP attention) pay these and no
+    // all-to-all: vLLM runs all-to-all only when `dp_size > 1 and use_ep` (use_all2all_kernels,
+    // vllm/model_executor/layers/fused_moe/config.py, vllm-project/vllm@00c1c6a2). Charging
+    // DeepEP's dispatch + combine as well put the Qwen3-235B EP8 / EP4 H100 rows at -36% / -35%.
     double tComm = 0;
     if (f.tp > 1) {
         const double msg = tokens * f.hidden * kActivationBytes;

@@ -46,6 +46,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace hostplan {
 
@@ -75,7 +76,9 @@ struct ServingFactors {
 
 /// The fitted constants with where they come from.
 struct ServingConstants : ServingFactors {
-    std::string source; ///< the calibration file's source and as_of
+    /// The calibration file's source and as_of (text kept for the process' life: copying the
+    /// constants per plan evaluation does not touch the heap).
+    std::string_view source;
 };
 
 /// Regimes the error bands are measured in.
@@ -97,8 +100,15 @@ struct ThroughputBand {
     double high = 1;
     ServingRegime regime = ServingRegime::DecodeHeavy;
     bool calibratedGpu = true; ///< the GPU type is in the calibration rows
-    std::string source;
+    std::string_view source;   ///< static text or stableText(): never dangles
 };
+
+/// A copy of `text` kept until the process ends, the same view for equal texts (interned;
+/// thread-safe). Result structs that are copied per plan evaluation (Efficiency, Throughput,
+/// ThroughputBand) hold their source texts as views into such copies or into static tables, so
+/// an evaluation copies no strings. Each distinct text is stored once: a few probe-report and
+/// calibration sources per session.
+std::string_view stableText(std::string_view text);
 
 /// Constants for `engine` on `gpu` (GPU class: Ampere when it has no FP8 tensor cores, else the
 /// Hopper class, which later generations use until a probe calibrates them).

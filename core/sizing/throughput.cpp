@@ -10,6 +10,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 namespace hostplan {
 
@@ -40,21 +41,28 @@ class ServingPoints {
         const double c = closedLoopBatch(m_case, batch);
         for (std::size_t i = 0; i < m_size; ++i) {
             if (m_batch[i] == c) {
-                return m_point[i];
+                return m_point[i].point;
             }
         }
         const std::size_t slot = m_size < kSlots ? m_size++ : m_next++ % kSlots;
         m_batch[slot] = c;
-        m_point[slot] = closedLoopAt(m_model, m_case, c);
-        return m_point[slot];
+        m_point[slot].point = closedLoopAt(m_model, m_case, c);
+        return m_point[slot].point;
     }
 
   private:
     static constexpr std::size_t kSlots = 48; ///< more than a plan evaluates (about 40)
+    /// A slot written before it is read (m_size counts them): left unconstructed, so a plan's
+    /// evaluation does not clear 48 points it mostly never uses.
+    union Slot {
+        Slot() {}
+        ServingPoint point;
+    };
+    static_assert(std::is_trivially_destructible_v<ServingPoint>);
     const ServingModel &m_model;
     ClosedLoopCase m_case;
-    std::array<double, kSlots> m_batch{};
-    std::array<ServingPoint, kSlots> m_point{};
+    std::array<double, kSlots> m_batch;
+    std::array<Slot, kSlots> m_point;
     std::size_t m_size = 0;
     std::size_t m_next = 0;
 };
@@ -111,8 +119,8 @@ std::string confidenceLabel(Confidence c) {
 Efficiency defaultEfficiency(Engine engine, const GpuSpec &gpu) {
     Efficiency e;
     e.constants = servingConstants(engine, gpu);
-    e.source = "HostPlan serving model, constants fitted to published measurements (" +
-               e.constants.source + ")";
+    e.source = stableText("HostPlan serving model, constants fitted to published measurements (" +
+                          std::string(e.constants.source) + ")");
     return e;
 }
 
@@ -139,7 +147,7 @@ Efficiency calibratedEfficiency(const GpuSpec &gpu, const Efficiency &base,
     }
     if (any) {
         e.confidence = Confidence::Calibrated;
-        e.source = cal.source.empty() ? "probe report" : cal.source;
+        e.source = cal.source.empty() ? std::string_view("probe report") : stableText(cal.source);
     }
     return e;
 }
@@ -199,7 +207,7 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
     t.computed = true;
     t.efficiency = efficiency;
     t.confidence = efficiency.confidence;
-    t.efficiencySource = t.efficiency.source; // the copy just made (warm), not the caller's
+    t.efficiencySource = efficiency.source;
     t.nodes = std::uint32_t(ceilDiv(std::max<std::uint32_t>(plan.rentedGpus(), 1), node));
     t.contextTokens = w.contextTokens;
     t.effectiveBandwidthBytesPerS = plan.gpu.hbmBandwidthBytesPerS * efficiency.constants.effMem;
@@ -321,7 +329,8 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
         // The band of the measured error on the reference rows.
         c.band = throughputBand(s.engine.engine, plan.gpu, servingRegimeOf(c.batch, isl, osl));
         if (efficiency.confidence != Confidence::Modelled) {
-            c.band.source += "; constants from " + efficiency.source;
+            c.band.source = stableText(std::string(c.band.source) + "; constants from " +
+                                       std::string(efficiency.source));
         }
         c.servingOutputTokensPerSecondLow = c.servingOutputTokensPerSecond * c.band.low;
         c.servingOutputTokensPerSecondHigh = c.servingOutputTokensPerSecond * c.band.high;
@@ -347,13 +356,17 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
     for (std::uint32_t b = 1; b <= 2 * top && b <= 2 * kMaxBatch; b *= 2) {
         batchList[count++] = b;
     }
+    // The limits go in by insertion: the powers of two are already in order.
     for (std::uint32_t b : {c.memoryMaxBatch, c.latencyMaxBatch, requested}) {
         if (b > 0 && b <= 2 * kMaxBatch) {
-            batchList[count++] = b;
+            std::size_t i = count++;
+            for (; i > 0 && batchList[i - 1] > b; --i) {
+                batchList[i] = batchList[i - 1];
+            }
+            batchList[i] = b;
         }
     }
     const auto first = batchList.begin();
-    std::sort(first, first + count);
     const auto last = std::unique(first, first + count);
     t.curve.reserve(std::size_t(last - first));
     for (auto it = first; it != last; ++it) {

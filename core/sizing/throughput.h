@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hostplan {
@@ -55,7 +56,8 @@ struct Calibration {
 struct Efficiency {
     ServingConstants constants;
     Confidence confidence = Confidence::Modelled;
-    std::string source = "HostPlan serving model fitted to published measurements";
+    /// Static text or stableText() (calibratedEfficiency keeps the probe's source there).
+    std::string_view source = "HostPlan serving model fitted to published measurements";
 };
 
 /// The fitted constants for `engine` on `gpu` (servingConstants()), confidence Modelled
@@ -165,7 +167,7 @@ struct Capacity {
 struct Throughput {
     bool computed = false;
     Confidence confidence = Confidence::Modelled;
-    std::string efficiencySource;
+    std::string_view efficiencySource; ///< efficiency.source
     Efficiency efficiency;
     std::uint32_t nodes = 1;                ///< ceil(GPUs rented / GPUs per node)
     std::uint64_t contextTokens = 0;        ///< workload context the figures are at

@@ -18,10 +18,18 @@
 //   once + weight-group sums kept               (about 0.72 x the time before: ~2.8 us clean)
 //   the same with MTP, FP8 MLA and shipped-KV     2.9-3.4 us per plan (median 3.25 us, ratio
 //   rules merged, idle machine, 3 repetitions     1.63)
-// The target is not met yet. What is left is mostly memory: the sweep cycles through 8,470
-// evaluated plans, so each evaluation reads its plan cold (the weight groups, GPU strings and
-// the efficiency's source strings, which the result copies), and the math of the steps is about
-// a tenth of the time.
+//   source texts as views (no string copies),     2.56-2.96 us per plan (ratio 1.28-1.48) where
+//   GPU name checks kept per GPU, closed-loop      the build before ran 3.45-3.87 (ratio 1.73-1.94)
+//   slots not cleared                              in the same runs, alternated, 3 rounds of
+//                                                  --benchmark_min_time=1, load 6-8: 0.73 x the
+//                                                  time, so about 2.4 us on an idle machine
+// Instructions (callgrind, --toggle-collect on a loop of computeThroughput over 256 plans of the
+// sweep, 4,000 calls): 7,817 -> 5,834 per plan; heap allocations 5.3 -> 1.06 per plan (the
+// curve's vector is the one left). The target is not met yet. Of the instructions left, the
+// closed-loop points (about 40 per plan, up to three steps and one exp() each) are under a third,
+// the serving model's construction a fifth (the weight-group comparison of the weight-sum cache
+// and the layers' attention terms), computeThroughput's own bookkeeping most of the rest; and
+// as the sweep cycles through 8,470 evaluated plans, each evaluation reads its plan cold.
 #include "plan/plan.h"
 
 #include <benchmark/benchmark.h>

@@ -148,7 +148,7 @@ class TestThroughput : public QObject {
         cal.source = "test probe";
         applyCalibration(p, cal);
         QCOMPARE(p.throughput.confidence, Confidence::Calibrated);
-        QCOMPARE(p.throughput.efficiencySource, std::string("test probe"));
+        QCOMPARE(std::string(p.throughput.efficiencySource), std::string("test probe"));
         QVERIFY(p.throughput.atConcurrency.tokensPerSecond < before);
         const Efficiency e =
             calibratedEfficiency(p.gpu, defaultEfficiency(Engine::Vllm, p.gpu), Calibration{});
