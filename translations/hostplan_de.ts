@@ -1122,6 +1122,38 @@ Quelle: %6 (Stand %7)</translation>
         <source>&quot;engine default&quot; (0): the engine&apos;s own default, vLLM 0.9, SGLang by GPU size and TP (its server_args.py table), TensorRT-LLM 0.9.</source>
         <translation>„Engine-Standard“ (0): der eigene Standardwert der Engine, vLLM 0,9, SGLang nach GPU-Größe und TP (Tabelle in server_args.py), TensorRT-LLM 0,9.</translation>
     </message>
+    <message>
+        <source>none (model id, path or &quot;eagle&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speculative-decoding draft the engine loads beside the model: a model id or path, or &quot;eagle&quot; for an EAGLE head built from the model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The draft model the engine runs for speculative decoding (vLLM --speculative-config model, SGLang --speculative-draft-model-path). Its weights, KV cache and profiled activation count by the engine&apos;s rules.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a catalogue model id, a model path, or &quot;eagle&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty: no draft model; a model&apos;s own MTP layers draft when the workload speculates.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Draft model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the draft model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change draft model to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::HelpActions</name>
@@ -1501,6 +1533,10 @@ Höchstens %3 gleichzeitig</translation>
         <source>Clear Pins</source>
         <translation>Anheftungen lösen</translation>
     </message>
+    <message>
+        <source>Import from Hugging Face &amp;Hub...</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::MemoryChart</name>
@@ -1838,6 +1874,18 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>Import cancelled</source>
         <translation>Import abgebrochen</translation>
+    </message>
+    <message>
+        <source>Reading %1 from the Hugging Face cache or the Hub...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import from Hugging Face Hub</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hub id (org/name or org/name@revision), read from the local Hugging Face cache or else fetched from the Hub (config and safetensors headers only):</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3794,6 +3842,30 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>Over the API price&apos;s published range the break-even volume is %1 - %2: too close to call on price as well.</source>
         <translation>Über die veröffentlichte Spanne des API-Preises liegt das Break-even-Volumen bei %1 - %2: auch beim Preis zu knapp für eine Aussage.</translation>
+    </message>
+    <message>
+        <source>Draft %1: weights %2 per GPU, KV %3 bytes per token (%4 for the pool), profiled forward %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Left after the draft in what the memory fraction keeps out: %1 per GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>low-concurrency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decode-heavy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prefill-heavy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>utilisation %1 (HostPlan&apos;s assumption): at %2 the modelled capacity equals the break-even volume; the model&apos;s measured band in the %3 regime is %4-%5x of the modelled rate</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

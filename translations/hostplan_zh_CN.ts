@@ -1122,6 +1122,38 @@ Source: %6 (as of %7)</source>
         <source>&quot;engine default&quot; (0): the engine&apos;s own default, vLLM 0.9, SGLang by GPU size and TP (its server_args.py table), TensorRT-LLM 0.9.</source>
         <translation>“引擎默认值” (0)：引擎自身的默认值，vLLM 为 0.9，SGLang 按 GPU 显存大小和 TP 确定（其 server_args.py 中的表），TensorRT-LLM 为 0.9。</translation>
     </message>
+    <message>
+        <source>none (model id, path or &quot;eagle&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speculative-decoding draft the engine loads beside the model: a model id or path, or &quot;eagle&quot; for an EAGLE head built from the model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The draft model the engine runs for speculative decoding (vLLM --speculative-config model, SGLang --speculative-draft-model-path). Its weights, KV cache and profiled activation count by the engine&apos;s rules.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a catalogue model id, a model path, or &quot;eagle&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty: no draft model; a model&apos;s own MTP layers draft when the workload speculates.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Draft model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the draft model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change draft model to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::HelpActions</name>
@@ -1501,6 +1533,10 @@ KV 缓存 + 状态：每 GPU 每序列 %2
         <source>Clear Pins</source>
         <translation>清除固定</translation>
     </message>
+    <message>
+        <source>Import from Hugging Face &amp;Hub...</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::MemoryChart</name>
@@ -1838,6 +1874,18 @@ All components: %5 %4</source>
     <message>
         <source>Import cancelled</source>
         <translation>导入已取消</translation>
+    </message>
+    <message>
+        <source>Reading %1 from the Hugging Face cache or the Hub...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import from Hugging Face Hub</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hub id (org/name or org/name@revision), read from the local Hugging Face cache or else fetched from the Hub (config and safetensors headers only):</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3794,6 +3842,30 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>Over the API price&apos;s published range the break-even volume is %1 - %2: too close to call on price as well.</source>
         <translation>在 API 价格的公布范围内，盈亏平衡用量为 %1 - %2：按价格同样难以判定。</translation>
+    </message>
+    <message>
+        <source>Draft %1: weights %2 per GPU, KV %3 bytes per token (%4 for the pool), profiled forward %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Left after the draft in what the memory fraction keeps out: %1 per GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>low-concurrency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decode-heavy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prefill-heavy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>utilisation %1 (HostPlan&apos;s assumption): at %2 the modelled capacity equals the break-even volume; the model&apos;s measured band in the %3 regime is %4-%5x of the modelled rate</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -267,4 +267,10 @@ nlohmann::ordered_json llamaCppPlanJson(const LlamaCppInput &in, const LlamaCppP
 /// The llama-server command line for the plan, and the Ollama Modelfile parameters.
 std::string llamaServerCommand(const LlamaCppInput &in, const LlamaCppPlan &plan);
 
+/// The -ngl value that puts every layer of a model with `layers` repeating layers on the GPU:
+/// the customary 99, or layers + 1 for a model with 99 or more layers (-ngl counts the output
+/// layer as one more; a value of at least n_layer + 1 offloads everything, common/fit.cpp @
+/// 08033df02cc32f3706271c068aaeaeecf94922a1).
+std::uint32_t llamaAllLayersFlag(std::uint32_t layers);
+
 } // namespace hostplan

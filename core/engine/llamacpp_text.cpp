@@ -5,6 +5,7 @@
 #include "util/numbertext.h"
 #include "util/units.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace hostplan {
@@ -175,6 +176,10 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
     }
 }
 
+std::uint32_t llamaAllLayersFlag(std::uint32_t layers) {
+    return std::max<std::uint32_t>(99, layers + 1);
+}
+
 std::string llamaServerCommand(const LlamaCppInput &in, const LlamaCppPlan &p) {
     std::ostringstream cmd;
     cmd << "llama-server -m " << (in.modelPath.empty() ? std::string("model.gguf") : in.modelPath)
@@ -184,9 +189,10 @@ std::string llamaServerCommand(const LlamaCppInput &in, const LlamaCppPlan &p) {
         cmd << " -np " << p.parallel << (p.unifiedKv || p.parallel == 1 ? " -kvu" : "");
     }
     if (in.gpu && !in.host.unifiedMemory) {
-        cmd << " -ngl " << (p.gpuLayersFlag > p.layers ? 99u : p.gpuLayersFlag);
+        cmd << " -ngl "
+            << (p.gpuLayersFlag > p.layers ? llamaAllLayersFlag(p.layers) : p.gpuLayersFlag);
     } else if (in.host.unifiedMemory) {
-        cmd << " -ngl 99";
+        cmd << " -ngl " << llamaAllLayersFlag(p.layers);
     }
     if (p.cpuMoeLayers) {
         cmd << " --n-cpu-moe " << p.cpuMoeLayers;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/servecommand.h"
 
+#include "engine/llamacpp.h"
 #include "engine/servespeculation.h"
 
 #include "catalogue/embeddedresources.h"
@@ -552,7 +553,7 @@ ServeCommand llamaServerServeCommand(const PlanResult &p, const Catalogue &cat) 
                            "default of 4 slots sharing one unified KV cache"});
     }
     const std::uint32_t gpus = std::min(p.layout.gpuCount(), p.instanceSize());
-    c.flags.push_back({"-ngl", "99",
+    c.flags.push_back({"-ngl", std::to_string(llamaAllLayersFlag(p.model.numLayers)),
                        "every layer and the output layer on the GPU" +
                            std::string(gpus > 1 ? "s" : "") +
                            ", as the plan holds every weight in GPU memory (only the token "

@@ -54,6 +54,15 @@ class TestLlamaCpp : public QObject {
     Q_OBJECT
 
   private slots:
+    // "Everything on the GPU" is -ngl 99 only below 99 repeating layers: -ngl counts the output
+    // layer, so a 120-layer model needs 121.
+    void allLayersFlag() {
+        QCOMPARE(llamaAllLayersFlag(32), 99u);
+        QCOMPARE(llamaAllLayersFlag(98), 99u);
+        QCOMPARE(llamaAllLayersFlag(99), 100u);
+        QCOMPARE(llamaAllLayersFlag(120), 121u);
+    }
+
     void llama8bStartupBuffers() {
         // llama-server -m Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf -ngl 99 (the defaults before
         // --fit: -c 4096, -np 1, -ub 512, f16 KV, Flash Attention auto = on) logs "KV buffer size =
