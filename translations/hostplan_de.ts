@@ -1124,35 +1124,35 @@ Quelle: %6 (Stand %7)</translation>
     </message>
     <message>
         <source>none (model id, path or &quot;eagle&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>keins (Modell-ID, Pfad oder &quot;eagle&quot;)</translation>
     </message>
     <message>
         <source>Speculative-decoding draft the engine loads beside the model: a model id or path, or &quot;eagle&quot; for an EAGLE head built from the model</source>
-        <translation type="unfinished"></translation>
+        <translation>Draft für spekulatives Decoding, den die Engine neben dem Modell lädt: eine Modell-ID oder ein Pfad, oder &quot;eagle&quot; für einen aus dem Modell gebauten EAGLE-Kopf</translation>
     </message>
     <message>
         <source>The draft model the engine runs for speculative decoding (vLLM --speculative-config model, SGLang --speculative-draft-model-path). Its weights, KV cache and profiled activation count by the engine&apos;s rules.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Draft-Modell, das die Engine für spekulatives Decoding ausführt (vLLM --speculative-config model, SGLang --speculative-draft-model-path). Seine Gewichte, sein KV-Cache und seine beim Profiling gemessene Aktivierung zählen nach den Regeln der Engine.</translation>
     </message>
     <message>
         <source>a catalogue model id, a model path, or &quot;eagle&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Modell-ID aus dem Katalog, ein Modellpfad oder &quot;eagle&quot;</translation>
     </message>
     <message>
         <source>Empty: no draft model; a model&apos;s own MTP layers draft when the workload speculates.</source>
-        <translation type="unfinished"></translation>
+        <translation>Leer: kein Draft-Modell; die eigenen MTP-Schichten eines Modells erzeugen den Draft, wenn die Last spekulativ dekodiert.</translation>
     </message>
     <message>
         <source>&amp;Draft model</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Draft-Modell</translation>
     </message>
     <message>
         <source>Remove the draft model</source>
-        <translation type="unfinished"></translation>
+        <translation>Draft-Modell entfernen</translation>
     </message>
     <message>
         <source>Change draft model to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Draft-Modell auf %1 ändern</translation>
     </message>
 </context>
 <context>
@@ -1535,7 +1535,7 @@ Höchstens %3 gleichzeitig</translation>
     </message>
     <message>
         <source>Import from Hugging Face &amp;Hub...</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus Hugging Face &amp;Hub importieren...</translation>
     </message>
 </context>
 <context>
@@ -1877,15 +1877,15 @@ Alle Komponenten: %5 %4</translation>
     </message>
     <message>
         <source>Reading %1 from the Hugging Face cache or the Hub...</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird aus dem Hugging-Face-Cache oder vom Hub gelesen...</translation>
     </message>
     <message>
         <source>Import from Hugging Face Hub</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus Hugging Face Hub importieren</translation>
     </message>
     <message>
         <source>Hub id (org/name or org/name@revision), read from the local Hugging Face cache or else fetched from the Hub (config and safetensors headers only):</source>
-        <translation type="unfinished"></translation>
+        <translation>Hub-ID (org/name oder org/name@revision), aus dem lokalen Hugging-Face-Cache gelesen oder sonst vom Hub geladen (nur Konfiguration und Safetensors-Header):</translation>
     </message>
 </context>
 <context>
@@ -3845,27 +3845,27 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     </message>
     <message>
         <source>Draft %1: weights %2 per GPU, KV %3 bytes per token (%4 for the pool), profiled forward %5.</source>
-        <translation type="unfinished"></translation>
+        <translation>Draft %1: Gewichte %2 pro GPU, KV %3 Bytes pro Token (%4 für den Pool), Forward-Pass beim Profiling %5.</translation>
     </message>
     <message>
         <source>Left after the draft in what the memory fraction keeps out: %1 per GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach dem Draft verbleibend in dem, was der Speicheranteil freihält: %1 pro GPU.</translation>
     </message>
     <message>
         <source>low-concurrency</source>
-        <translation type="unfinished"></translation>
+        <translation>geringe Parallelität</translation>
     </message>
     <message>
         <source>decode-heavy</source>
-        <translation type="unfinished"></translation>
+        <translation>decode-lastig</translation>
     </message>
     <message>
         <source>prefill-heavy</source>
-        <translation type="unfinished"></translation>
+        <translation>prefill-lastig</translation>
     </message>
     <message>
         <source>utilisation %1 (HostPlan&apos;s assumption): at %2 the modelled capacity equals the break-even volume; the model&apos;s measured band in the %3 regime is %4-%5x of the modelled rate</source>
-        <translation type="unfinished"></translation>
+        <translation>Auslastung %1 (Annahme von HostPlan): bei %2 entspricht die modellierte Kapazität dem Break-even-Volumen; die gemessene Spanne des Modells im Bereich „%3“ liegt bei %4-%5x der modellierten Rate</translation>
     </message>
 </context>
 <context>

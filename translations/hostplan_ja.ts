@@ -1124,35 +1124,35 @@ Source: %6 (as of %7)</source>
     </message>
     <message>
         <source>none (model id, path or &quot;eagle&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>なし（モデル ID、パス、または &quot;eagle&quot;）</translation>
     </message>
     <message>
         <source>Speculative-decoding draft the engine loads beside the model: a model id or path, or &quot;eagle&quot; for an EAGLE head built from the model</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンがモデルと一緒にロードする投機的デコーディング用ドラフト：モデル ID またはパス、あるいはモデルから構築する EAGLE ヘッドには &quot;eagle&quot;</translation>
     </message>
     <message>
         <source>The draft model the engine runs for speculative decoding (vLLM --speculative-config model, SGLang --speculative-draft-model-path). Its weights, KV cache and profiled activation count by the engine&apos;s rules.</source>
-        <translation type="unfinished"></translation>
+        <translation>エンジンが投機的デコーディングで実行するドラフトモデル（vLLM --speculative-config model、SGLang --speculative-draft-model-path）。その重み、KVキャッシュ、プロファイル時のアクティベーションはエンジンのルールで計上されます。</translation>
     </message>
     <message>
         <source>a catalogue model id, a model path, or &quot;eagle&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>カタログのモデル ID、モデルのパス、または &quot;eagle&quot;</translation>
     </message>
     <message>
         <source>Empty: no draft model; a model&apos;s own MTP layers draft when the workload speculates.</source>
-        <translation type="unfinished"></translation>
+        <translation>空：ドラフトモデルなし。ワークロードが投機的デコーディングを行う場合は、モデル自身の MTP 層がドラフトを生成します。</translation>
     </message>
     <message>
         <source>&amp;Draft model</source>
-        <translation type="unfinished"></translation>
+        <translation>ドラフトモデル(&amp;D)</translation>
     </message>
     <message>
         <source>Remove the draft model</source>
-        <translation type="unfinished"></translation>
+        <translation>ドラフトモデルを削除</translation>
     </message>
     <message>
         <source>Change draft model to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ドラフトモデルを %1 に変更</translation>
     </message>
 </context>
 <context>
@@ -1535,7 +1535,7 @@ KVキャッシュ + 状態：GPU・シーケンスあたり %2
     </message>
     <message>
         <source>Import from Hugging Face &amp;Hub...</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face Hub からインポート(&amp;H)...</translation>
     </message>
 </context>
 <context>
@@ -1877,15 +1877,15 @@ All components: %5 %4</source>
     </message>
     <message>
         <source>Reading %1 from the Hugging Face cache or the Hub...</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 を Hugging Face キャッシュまたは Hub から読み込み中...</translation>
     </message>
     <message>
         <source>Import from Hugging Face Hub</source>
-        <translation type="unfinished"></translation>
+        <translation>Hugging Face Hub からインポート</translation>
     </message>
     <message>
         <source>Hub id (org/name or org/name@revision), read from the local Hugging Face cache or else fetched from the Hub (config and safetensors headers only):</source>
-        <translation type="unfinished"></translation>
+        <translation>Hub ID（org/name または org/name@revision）。ローカルの Hugging Face キャッシュから読み込み、なければ Hub から取得します（config と safetensors ヘッダーのみ）：</translation>
     </message>
 </context>
 <context>
@@ -3845,27 +3845,27 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     </message>
     <message>
         <source>Draft %1: weights %2 per GPU, KV %3 bytes per token (%4 for the pool), profiled forward %5.</source>
-        <translation type="unfinished"></translation>
+        <translation>ドラフト %1：重み GPU あたり %2、KV トークンあたり %3 バイト（プール分 %4）、プロファイル時のフォワード %5。</translation>
     </message>
     <message>
         <source>Left after the draft in what the memory fraction keeps out: %1 per GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>メモリ割合の対象外として残す領域のうち、ドラフト後の残り：GPU あたり %1。</translation>
     </message>
     <message>
         <source>low-concurrency</source>
-        <translation type="unfinished"></translation>
+        <translation>低同時実行数</translation>
     </message>
     <message>
         <source>decode-heavy</source>
-        <translation type="unfinished"></translation>
+        <translation>デコード中心</translation>
     </message>
     <message>
         <source>prefill-heavy</source>
-        <translation type="unfinished"></translation>
+        <translation>プリフィル中心</translation>
     </message>
     <message>
         <source>utilisation %1 (HostPlan&apos;s assumption): at %2 the modelled capacity equals the break-even volume; the model&apos;s measured band in the %3 regime is %4-%5x of the modelled rate</source>
-        <translation type="unfinished"></translation>
+        <translation>利用率 %1（HostPlan の前提）：利用率 %2 でモデル推定の容量が損益分岐量と等しくなります。%3 の条件でのモデルの実測幅はモデル推定レートの %4-%5 倍です</translation>
     </message>
 </context>
 <context>

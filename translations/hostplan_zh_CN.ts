@@ -1124,35 +1124,35 @@ Source: %6 (as of %7)</source>
     </message>
     <message>
         <source>none (model id, path or &quot;eagle&quot;)</source>
-        <translation type="unfinished"></translation>
+        <translation>无（模型 ID、路径或 &quot;eagle&quot;）</translation>
     </message>
     <message>
         <source>Speculative-decoding draft the engine loads beside the model: a model id or path, or &quot;eagle&quot; for an EAGLE head built from the model</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎在模型旁加载的推测解码草稿模型：模型 ID 或路径，或 &quot;eagle&quot; 表示由该模型构建的 EAGLE 头</translation>
     </message>
     <message>
         <source>The draft model the engine runs for speculative decoding (vLLM --speculative-config model, SGLang --speculative-draft-model-path). Its weights, KV cache and profiled activation count by the engine&apos;s rules.</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎用于推测解码的草稿模型（vLLM --speculative-config model，SGLang --speculative-draft-model-path）。其权重、KV 缓存和剖析（profile）测得的激活值按引擎自身规则计入。</translation>
     </message>
     <message>
         <source>a catalogue model id, a model path, or &quot;eagle&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>目录中的模型 ID、模型路径或 &quot;eagle&quot;</translation>
     </message>
     <message>
         <source>Empty: no draft model; a model&apos;s own MTP layers draft when the workload speculates.</source>
-        <translation type="unfinished"></translation>
+        <translation>留空：不使用草稿模型；负载启用推测解码时由模型自身的 MTP 层生成草稿。</translation>
     </message>
     <message>
         <source>&amp;Draft model</source>
-        <translation type="unfinished"></translation>
+        <translation>草稿模型(&amp;D)</translation>
     </message>
     <message>
         <source>Remove the draft model</source>
-        <translation type="unfinished"></translation>
+        <translation>删除草稿模型</translation>
     </message>
     <message>
         <source>Change draft model to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>将草稿模型改为 %1</translation>
     </message>
 </context>
 <context>
@@ -1535,7 +1535,7 @@ KV 缓存 + 状态：每 GPU 每序列 %2
     </message>
     <message>
         <source>Import from Hugging Face &amp;Hub...</source>
-        <translation type="unfinished"></translation>
+        <translation>从 Hugging Face Hub 导入(&amp;H)...</translation>
     </message>
 </context>
 <context>
@@ -1877,15 +1877,15 @@ All components: %5 %4</source>
     </message>
     <message>
         <source>Reading %1 from the Hugging Face cache or the Hub...</source>
-        <translation type="unfinished"></translation>
+        <translation>正在从 Hugging Face 缓存或 Hub 读取 %1...</translation>
     </message>
     <message>
         <source>Import from Hugging Face Hub</source>
-        <translation type="unfinished"></translation>
+        <translation>从 Hugging Face Hub 导入</translation>
     </message>
     <message>
         <source>Hub id (org/name or org/name@revision), read from the local Hugging Face cache or else fetched from the Hub (config and safetensors headers only):</source>
-        <translation type="unfinished"></translation>
+        <translation>Hub ID（org/name 或 org/name@revision），从本地 Hugging Face 缓存读取，否则从 Hub 获取（仅 config 和 safetensors 文件头）：</translation>
     </message>
 </context>
 <context>
@@ -3845,27 +3845,27 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     </message>
     <message>
         <source>Draft %1: weights %2 per GPU, KV %3 bytes per token (%4 for the pool), profiled forward %5.</source>
-        <translation type="unfinished"></translation>
+        <translation>草稿模型 %1：每 GPU 权重 %2，KV 每 token %3 字节（缓存池共 %4），剖析前向传播 %5。</translation>
     </message>
     <message>
         <source>Left after the draft in what the memory fraction keeps out: %1 per GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>显存比例留出的部分在扣除草稿模型后剩余：每 GPU %1。</translation>
     </message>
     <message>
         <source>low-concurrency</source>
-        <translation type="unfinished"></translation>
+        <translation>低并发</translation>
     </message>
     <message>
         <source>decode-heavy</source>
-        <translation type="unfinished"></translation>
+        <translation>解码为主</translation>
     </message>
     <message>
         <source>prefill-heavy</source>
-        <translation type="unfinished"></translation>
+        <translation>预填充为主</translation>
     </message>
     <message>
         <source>utilisation %1 (HostPlan&apos;s assumption): at %2 the modelled capacity equals the break-even volume; the model&apos;s measured band in the %3 regime is %4-%5x of the modelled rate</source>
-        <translation type="unfinished"></translation>
+        <translation>利用率 %1（HostPlan 的假设）：在 %2 时模型估算容量等于盈亏平衡用量；该模型在%3场景下的实测区间为模型估算速率的 %4-%5 倍</translation>
     </message>
 </context>
 <context>
