@@ -4241,7 +4241,7 @@ Above the memory limit: the KV room holds %1</source>
     </message>
     <message>
         <source>Compute speed</source>
-        <translation>Rechengeschwindigkeit</translation>
+        <translation>Rechenleistung</translation>
     </message>
     <message>
         <source>CPU per sequence</source>
