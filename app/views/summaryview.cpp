@@ -20,6 +20,9 @@ SummaryView::SummaryView(ScenarioDocument *doc, QWidget *parent)
     : QTextBrowser(parent), m_doc(doc) {
     setOpenLinks(false);
     setMinimumWidth(380);
+    // The summary is always longer than the view: with the scroll bar there from the start, a
+    // new text is laid out once, not a second time when the bar appears and narrows the page.
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     // Rebuilt on each change only while shown; a hidden tab catches up when shown.
     new ViewRefresher(this, doc, [this] { rebuild(); });
     rebuild();
