@@ -92,7 +92,9 @@ unset QT_QPA_PLATFORM DISPLAY WAYLAND_DISPLAY LD_LIBRARY_PATH QT_PLUGIN_PATH
 echo "== hostplan-cli --version"; hostplan-cli --version
 echo "== hostplan-cli plan"; hostplan-cli plan
 echo "== hostplan-cli plan --model $root/usr/share/hostplan/models/Llama-3.1-8B.json --gpu h100"
-hostplan-cli plan --model $root/usr/share/hostplan/models/Llama-3.1-8B.json --gpu h100 | head -n 3
+# sed reads to the end: with pipefail, head's early exit made the CLI's next write fail (SIGPIPE)
+# once the plan text outgrew one stdio buffer.
+hostplan-cli plan --model $root/usr/share/hostplan/models/Llama-3.1-8B.json --gpu h100 | sed -n 1,3p
 echo "== hostplan-cli serve-cmd --model $root/usr/share/hostplan/models/Kimi-K2-Instruct.json"
 hostplan-cli serve-cmd --model $root/usr/share/hostplan/models/Kimi-K2-Instruct.json --gpu h200 |
     grep '^vllm serve'
