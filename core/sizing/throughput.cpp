@@ -116,11 +116,29 @@ std::string confidenceLabel(Confidence c) {
     return "modelled";
 }
 
+namespace {
+
+/// defaultEfficiency()'s source text per engine, built once (the calibration is fixed at build
+/// time and its source does not depend on the GPU): a plan evaluation builds no string.
+std::string_view defaultEfficiencySource(Engine engine) {
+    static const auto table = [] {
+        std::array<std::string_view, 3> t;
+        for (Engine e : {Engine::Vllm, Engine::Sglang, Engine::TensorRtLlm}) {
+            t[std::size_t(e)] =
+                stableText("HostPlan serving model, constants fitted to published measurements (" +
+                           std::string(servingConstants(e, GpuSpec{}).source) + ")");
+        }
+        return t;
+    }();
+    return table[std::size_t(engine)];
+}
+
+} // namespace
+
 Efficiency defaultEfficiency(Engine engine, const GpuSpec &gpu) {
     Efficiency e;
     e.constants = servingConstants(engine, gpu);
-    e.source = stableText("HostPlan serving model, constants fitted to published measurements (" +
-                          std::string(e.constants.source) + ")");
+    e.source = defaultEfficiencySource(engine);
     return e;
 }
 
