@@ -38,6 +38,13 @@ constexpr int kMaxRedirects = 5;
 /// How often a running request looks at the cancel flag.
 constexpr int kCancelPollMs = 50;
 
+/// Whether `revision` is a full commit hash (40 lowercase hex digits), as the Hub names
+/// commits in X-Repo-Commit and in HostPlan's cache folders.
+bool isCommitHash(const QString &revision) {
+    static const QRegularExpression hex40(QStringLiteral("^[0-9a-f]{40}$"));
+    return hex40.match(revision).hasMatch();
+}
+
 bool envTrue(const char *name) {
     const QByteArray v = qgetenv(name).trimmed().toUpper();
     return v == "1" || v == "ON" || v == "YES" || v == "TRUE";
@@ -196,11 +203,9 @@ class HubRepoFetch {
     HubRepoFetch(std::string_view hubId, const HubFetchSettings &settings,
                  const std::string &cacheMiss, const std::atomic<bool> *cancel)
         : m_full(hubId), m_settings(settings), m_cacheMiss(cacheMiss), m_fetch(settings, cancel) {
-        const auto at = hubId.find('@');
-        m_repo = QString::fromStdString(std::string(hubId.substr(0, at)));
-        m_revision = at == std::string_view::npos
-                         ? QStringLiteral("main")
-                         : QString::fromStdString(std::string(hubId.substr(at + 1)));
+        const importer::HubIdParts parts = importer::splitHubId(hubId);
+        m_repo = QString::fromStdString(parts.repo);
+        m_revision = QString::fromStdString(parts.revision);
     }
 
     /// The URL of `file` at `revision` (HUGGINGFACE_CO_URL_TEMPLATE).
@@ -290,10 +295,9 @@ class HubRepoFetch {
         if (auto e = check(r, QStringLiteral("config.json"), false)) {
             return *e;
         }
-        static const QRegularExpression hex40(QStringLiteral("^[0-9a-f]{40}$"));
         commit = QString::fromLatin1(r.repoCommit);
-        if (!hex40.match(commit).hasMatch()) {
-            if (!hex40.match(m_revision).hasMatch()) {
+        if (!isCommitHash(commit)) {
+            if (!isCommitHash(m_revision)) {
                 return fail(r.url.toString() +
                             QStringLiteral(": malformed response: no X-Repo-Commit header with "
                                            "the commit of revision '%1'")
@@ -470,14 +474,12 @@ Result<fs::path> fetchHubCheckpoint(std::string_view hubId, const HubFetchSettin
         return makeError(full, "not a Hugging Face Hub id (expected org/name or org/name@rev)");
     }
     const QString root = settings.cacheRoot.isEmpty() ? defaultCacheRoot() : settings.cacheRoot;
-    const std::string id(hubId.substr(0, hubId.find('@')));
+    const importer::HubIdParts parts = importer::splitHubId(hubId);
     const QString repoDir =
-        root + '/' + QString::fromStdString(id).replace('/', QStringLiteral("--"));
-    const auto at = hubId.find('@');
-    static const QRegularExpression hex40(QStringLiteral("^[0-9a-f]{40}$"));
-    if (at != std::string_view::npos) {
-        const QString revision = QString::fromStdString(std::string(hubId.substr(at + 1)));
-        if (hex40.match(revision).hasMatch() &&
+        root + '/' + QString::fromStdString(parts.repo).replace('/', QStringLiteral("--"));
+    if (parts.revisionGiven) {
+        const QString revision = QString::fromStdString(parts.revision);
+        if (isCommitHash(revision) &&
             QFileInfo::exists(repoDir + '/' + revision + QStringLiteral("/config.json"))) {
             return fs::path((repoDir + '/' + revision).toStdString()); // fetched before
         }

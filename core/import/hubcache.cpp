@@ -86,15 +86,23 @@ bool looksLikeHubId(std::string_view text) {
     return validNamePart(id.substr(0, slash)) && validNamePart(id.substr(slash + 1));
 }
 
+HubIdParts splitHubId(std::string_view hubId) {
+    HubIdParts p;
+    const auto at = hubId.find('@');
+    p.repo = std::string(hubId.substr(0, at));
+    p.revisionGiven = at != std::string_view::npos;
+    p.revision = p.revisionGiven ? std::string(hubId.substr(at + 1)) : std::string("main");
+    return p;
+}
+
 Result<fs::path> resolveHubSnapshot(std::string_view hubId, const HubCacheEnv &env) {
     const std::string full(hubId);
     if (!looksLikeHubId(hubId)) {
         return makeError(full, "not a Hugging Face Hub id (expected org/name or org/name@rev)");
     }
-    const auto at = hubId.find('@');
-    const std::string id(hubId.substr(0, at));
-    const std::string revision =
-        at == std::string_view::npos ? "main" : std::string(hubId.substr(at + 1));
+    const HubIdParts parts = splitHubId(hubId);
+    const std::string &id = parts.repo;
+    const std::string &revision = parts.revision;
     std::string folder = "models--" + id;
     folder.replace(folder.find('/'), 1, "--");
     const fs::path root = env.cacheRoot();

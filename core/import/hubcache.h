@@ -37,6 +37,15 @@ bool validNamePart(std::string_view s);
 /// digits, '-', '_' and '.' in both parts (no path separators beyond the one '/').
 bool looksLikeHubId(std::string_view text);
 
+/// A Hub id's parts: "org/name@revision" -> repo "org/name", revision (default "main").
+struct HubIdParts {
+    std::string repo;           ///< "org/name"
+    std::string revision;       ///< after '@', else "main"
+    bool revisionGiven = false; ///< the id named a revision
+};
+/// Splits `hubId` at its first '@'; checks nothing (looksLikeHubId() does).
+HubIdParts splitHubId(std::string_view hubId);
+
 /// The snapshot folder of `hubId` in the cache: the revision after '@' (default "main") read
 /// from refs/, or taken as a commit when it is one of snapshots/. Errors name the id and say
 /// what is missing: the repository is not in the cache, the revision is not, or the snapshot

@@ -274,7 +274,7 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path, const Impor
             auto spec = importModelPath(*snapshot, options);
             if (spec && spec->displayName == snapshot->filename().string()) {
                 // Named after the snapshot's commit folder (no _name_or_path): use the id.
-                const std::string name = id.substr(0, id.find('@'));
+                const std::string name = importer::splitHubId(id).repo;
                 spec.value().displayName = name;
                 spec.value().id = idFromName(name.substr(name.find('/') + 1));
             }

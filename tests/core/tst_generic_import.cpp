@@ -394,6 +394,13 @@ void TestGenericImport::hubCacheRoots() {
     QVERIFY(importer::looksLikeHubId("org/name@rev"));
     QVERIFY(!importer::looksLikeHubId("a/b/c"));
     QVERIFY(!importer::looksLikeHubId("../x"));
+    const importer::HubIdParts pinned = importer::splitHubId("org/name@v1.0");
+    QCOMPARE(QString::fromStdString(pinned.repo), QString("org/name"));
+    QCOMPARE(QString::fromStdString(pinned.revision), QString("v1.0"));
+    QVERIFY(pinned.revisionGiven);
+    const importer::HubIdParts plain = importer::splitHubId("org/name");
+    QCOMPARE(QString::fromStdString(plain.revision), QString("main"));
+    QVERIFY(!plain.revisionGiven);
 }
 
 QTEST_GUILESS_MAIN(TestGenericImport)
