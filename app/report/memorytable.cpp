@@ -124,8 +124,9 @@ ReportTable memoryTable(const PlanResult &p) {
                            bytesText(double(e.draftKvBytes)), bytesText(double(e.activationDraft)));
         if (e.draftMarginBytes != 0) {
             t.note += QLatin1Char(' ') +
-                      Report::tr("Left after the draft in what the memory fraction keeps "
-                                 "out: %1 per GPU.")
+                      Report::tr("Headroom after the draft's weights and KV pool, in the memory "
+                                 "that --mem-fraction-static keeps outside the static pool: "
+                                 "%1 per GPU.")
                           .arg(signedBytesText(double(e.draftMarginBytes)));
         }
     }
