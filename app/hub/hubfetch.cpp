@@ -8,9 +8,11 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QEventLoop>
 #include <QNetworkAccessManager>
+#include <QNetworkProxyFactory>
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QRegularExpression>
@@ -50,6 +52,22 @@ bool envTrue(const char *name) {
     return v == "1" || v == "ON" || v == "YES" || v == "TRUE";
 }
 
+/// The proxies the system's configuration gives for each request (on Linux the http_proxy,
+/// https_proxy and no_proxy environment variables), set on one manager rather than process-wide.
+class SystemProxies : public QNetworkProxyFactory {
+  public:
+    QList<QNetworkProxy> queryProxy(const QNetworkProxyQuery &query) override {
+        return systemProxyForQuery(query);
+    }
+};
+
+/// A token as huggingface_hub's _clean_token leaves it: '\r' and '\n' removed, trimmed.
+QString cleanToken(QString token) {
+    token.remove(QLatin1Char('\r'));
+    token.remove(QLatin1Char('\n'));
+    return token.trimmed();
+}
+
 /// What one GET gave: the final status and body, or why there was none.
 struct Response {
     int status = 0;          ///< HTTP status of the last hop (0: no response)
@@ -69,7 +87,9 @@ class Fetch {
   public:
     Fetch(const HubFetchSettings &settings, const std::atomic<bool> *cancel)
         : m_settings(settings), m_cancel(cancel), m_deadline(settings.timeoutMs),
-          m_endpoint(QUrl(settings.endpoint)) {}
+          m_endpoint(QUrl(settings.endpoint)) {
+        m_manager.setProxyFactory(new SystemProxies); // the manager owns it
+    }
 
     /// GET `url` (bytes [first, first + count) when count > 0), following redirects by hand so
     /// that the token stays with the endpoint's host; the body is capped at `maxBytes`.
@@ -274,14 +294,17 @@ class HubRepoFetch {
                 where +
                 (m_settings.token.isEmpty()
                      ? QStringLiteral(": %1 unauthorised%2: a gated or private model; set HF_TOKEN "
-                                      "to a token of an account that may read it")
+                                      "(or log in with `hf auth login`) to a token of an "
+                                      "account that may read it")
                            .arg(r.status)
                            .arg(code)
-                     : QStringLiteral(": %1 forbidden%2 with the token in HF_TOKEN: accept the "
+                     : QStringLiteral(": %1 forbidden%2 with the token from %4: accept the "
                                       "licence on the model page %3 with that account, or use "
                                       "a token that may read it")
                            .arg(r.status)
-                           .arg(code, page)));
+                           .arg(code, page,
+                                m_settings.tokenSource.isEmpty() ? QStringLiteral("the settings")
+                                                                 : m_settings.tokenSource)));
         }
         return fail(where + QStringLiteral(": HTTP status %1%2").arg(r.status).arg(code));
     }
@@ -451,7 +474,7 @@ HubFetchSettings HubFetchSettings::fromEnvironment() {
     if (!endpoint.isEmpty()) {
         s.endpoint = endpoint;
     }
-    s.token = qEnvironmentVariable("HF_TOKEN").trimmed();
+    s.token = tokenFromEnvironment(s.tokenSource);
     s.offline = envTrue("HF_HUB_OFFLINE") || envTrue("TRANSFORMERS_OFFLINE");
     bool ok = false;
     const double seconds = qEnvironmentVariable("HOSTPLAN_HUB_TIMEOUT_S").toDouble(&ok);
@@ -460,6 +483,32 @@ HubFetchSettings HubFetchSettings::fromEnvironment() {
     }
     s.cacheRoot = defaultCacheRoot();
     return s;
+}
+
+QString tokenFromEnvironment(QString &source) {
+    source.clear();
+    for (const char *name : {"HF_TOKEN", "HUGGING_FACE_HUB_TOKEN"}) {
+        const QString token = cleanToken(qEnvironmentVariable(name));
+        if (!token.isEmpty()) {
+            source = QString::fromLatin1(name);
+            return token;
+        }
+    }
+    const QString path =
+        QString::fromStdString(importer::HubCacheEnv::fromEnvironment().tokenFile().string());
+    const QFileInfo info(path);
+    if (!info.isFile() || info.size() > kMaxTokenFileBytes) {
+        return {};
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        return {};
+    }
+    const QString token = cleanToken(QString::fromUtf8(file.read(kMaxTokenFileBytes + 1)));
+    if (!token.isEmpty()) {
+        source = path;
+    }
+    return token;
 }
 
 QString defaultCacheRoot() {

@@ -29,11 +29,13 @@
 //   stripped: constants.py ENDPOINT).
 // - HF_HUB_OFFLINE (or TRANSFORMERS_OFFLINE) true as "1", "ON", "YES" or "TRUE" in any case
 //   (constants.py _is_true, ENV_VARS_TRUE_VALUES): no network at all.
-// - The token: HF_TOKEN sent as "authorization: Bearer <token>" (utils/_headers.py
-//   build_hf_headers; utils/_auth.py reads HF_TOKEN). It is dropped when a redirect leaves the
-//   endpoint's host (httpx, whose follow_redirects huggingface_hub's downloads use in
-//   utils/_http.py, strips Authorization on a redirect to another origin): the Hub answers an
-//   LFS file's resolve URL with a 302 to its CDN, which must not receive the token.
+// - The token: HF_TOKEN, else HUGGING_FACE_HUB_TOKEN, else the token file that `hf auth login`
+//   writes (HF_TOKEN_PATH, else $HF_HOME/token; utils/_auth.py get_token / _clean_token:
+//   carriage returns and newlines removed, spaces trimmed, empty = none), sent as
+//   "authorization: Bearer <token>" (utils/_headers.py build_hf_headers). It is dropped when a
+//   redirect leaves the endpoint's host (httpx, whose follow_redirects huggingface_hub's downloads
+//   use in utils/_http.py, strips Authorization on a redirect to another origin): the Hub answers
+//   an LFS file's resolve URL with a 302 to its CDN, which must not receive the token.
 // - The commit: the resolve response's X-Repo-Commit header (constants.py
 //   HUGGINGFACE_HEADER_X_REPO_COMMIT; file_download.py get_hf_file_metadata), read on the
 //   redirect response too, before following it; the later files are fetched at that commit so
@@ -42,6 +44,9 @@
 // - Errors: X-Error-Code RepoNotFound (404, or 401 to an anonymous caller) / RevisionNotFound /
 //   EntryNotFound / GatedRepo (utils/_http.py hf_raise_for_status); 401 without a token for a
 //   gated repository, 403 with a token whose account has not accepted the model's licence.
+// - Proxies: the system's configuration (QNetworkProxyFactory::systemProxyForQuery: on Linux
+//   the http_proxy / https_proxy / no_proxy environment variables), as requests does for
+//   huggingface_hub.
 // - The header length limit is HostPlan's own kMaxSafetensorsHeaderBytes (100 MB, the
 //   safetensors reader's cap); huggingface_hub's hf_api.py refuses above 25 MB
 //   (constants.py SAFETENSORS_MAX_HEADER_LENGTH) for the same range-request reading.
@@ -64,13 +69,24 @@ inline constexpr int kDefaultHubTimeoutS = 20;
 /// What a fetch needs from the environment; fromEnvironment() reads it, tests set it directly.
 struct HubFetchSettings {
     QString endpoint = QStringLiteral("https://huggingface.co"); ///< HF_ENDPOINT, no trailing '/'
-    QString token;                                               ///< HF_TOKEN ("" = none)
+    QString token;        ///< the Hub token ("" = none); see tokenFromEnvironment()
+    QString tokenSource;  ///< where the token came from, for messages ("HF_TOKEN", a file path)
     bool offline = false; ///< HF_HUB_OFFLINE / TRANSFORMERS_OFFLINE true: no network at all
     int timeoutMs = kDefaultHubTimeoutS * 1000; ///< HOSTPLAN_HUB_TIMEOUT_S (seconds, > 0)
     QString cacheRoot; ///< the hub-headers folder; defaultCacheRoot() unless set
     /// The settings the process's environment gives.
     static HubFetchSettings fromEnvironment();
 };
+
+/// The largest token file read, in bytes (a Hub token is under 100 bytes); a larger file, or
+/// one that is not a regular file, is not read and gives no token.
+inline constexpr qint64 kMaxTokenFileBytes = 16 * 1024;
+
+/// The token huggingface_hub would send (utils/_auth.py @ ee0a4510): HF_TOKEN, else
+/// HUGGING_FACE_HUB_TOKEN, else the token file (importer::HubCacheEnv::tokenFile()), each
+/// cleaned as _clean_token does; `source` is set to the variable's name or the file's path.
+/// Returns "" (and leaves `source` empty) when there is none.
+QString tokenFromEnvironment(QString &source);
 
 /// <GenericCacheLocation>/hostplan/hub-headers (on Linux ~/.cache/hostplan/hub-headers, or
 /// under XDG_CACHE_HOME).

@@ -57,20 +57,32 @@ HubCacheEnv HubCacheEnv::fromEnvironment() {
     if (e.home.empty()) {
         e.home = envOrEmpty("USERPROFILE");
     }
+    e.tokenPath = envOrEmpty("HF_TOKEN_PATH");
     return e;
+}
+
+fs::path HubCacheEnv::huggingFaceHome() const {
+    if (!hfHome.empty()) {
+        return hfHome;
+    }
+    if (!xdgCache.empty()) {
+        return fs::path(xdgCache) / "huggingface";
+    }
+    return fs::path(home) / ".cache" / "huggingface";
 }
 
 fs::path HubCacheEnv::cacheRoot() const {
     if (!hfHubCache.empty()) {
         return hfHubCache;
     }
-    if (!hfHome.empty()) {
-        return fs::path(hfHome) / "hub";
+    return huggingFaceHome() / "hub";
+}
+
+fs::path HubCacheEnv::tokenFile() const {
+    if (!tokenPath.empty()) {
+        return tokenPath;
     }
-    if (!xdgCache.empty()) {
-        return fs::path(xdgCache) / "huggingface" / "hub";
-    }
-    return fs::path(home) / ".cache" / "huggingface" / "hub";
+    return huggingFaceHome() / "token";
 }
 
 bool looksLikeHubId(std::string_view text) {

@@ -24,9 +24,16 @@ struct HubCacheEnv {
     std::string hfHome;     ///< HF_HOME
     std::string xdgCache;   ///< XDG_CACHE_HOME
     std::string home;       ///< HOME (USERPROFILE on Windows)
+    std::string tokenPath;  ///< HF_TOKEN_PATH
     static HubCacheEnv fromEnvironment();
     /// The cache folder these settings select.
     std::filesystem::path cacheRoot() const;
+    /// huggingface_hub's home: HF_HOME, else XDG_CACHE_HOME/huggingface, else
+    /// ~/.cache/huggingface (constants.py @ ee0a4510).
+    std::filesystem::path huggingFaceHome() const;
+    /// The token file `hf auth login` writes: HF_TOKEN_PATH, else huggingFaceHome()/token
+    /// (constants.py @ ee0a4510).
+    std::filesystem::path tokenFile() const;
 };
 
 /// Whether `s` is a safe name part of a Hub id or an Ollama name: letters, digits, '-', '_' and

@@ -391,6 +391,13 @@ void TestGenericImport::hubCacheRoots() {
     QCOMPARE(QString::fromStdString(env.cacheRoot().generic_string()), QString("/hf/hub"));
     env.hfHubCache = "/cache";
     QCOMPARE(QString::fromStdString(env.cacheRoot().generic_string()), QString("/cache"));
+    // The token file follows HF_HOME, not HF_HUB_CACHE; HF_TOKEN_PATH wins.
+    QCOMPARE(QString::fromStdString(env.tokenFile().generic_string()), QString("/hf/token"));
+    env.hfHome.clear();
+    QCOMPARE(QString::fromStdString(env.tokenFile().generic_string()),
+             QString("/x/huggingface/token"));
+    env.tokenPath = "/t/tok";
+    QCOMPARE(QString::fromStdString(env.tokenFile().generic_string()), QString("/t/tok"));
     QVERIFY(importer::looksLikeHubId("org/name@rev"));
     QVERIFY(!importer::looksLikeHubId("a/b/c"));
     QVERIFY(!importer::looksLikeHubId("../x"));

@@ -85,7 +85,8 @@ class FakeHub : public QObject {
 
     int connections = 0;
     quint64 bytesServed = 0;
-    QStringList requests; ///< "path range" for every request
+    QStringList requests;        ///< "path range" for every request
+    QStringList absoluteTargets; ///< request targets in absolute form (sent to a proxy)
 
   private:
     void accept() {
@@ -103,7 +104,12 @@ class FakeHub : public QObject {
         }
         const QList<QByteArray> lines = buffer.left(buffer.indexOf("\r\n\r\n")).split('\n');
         const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
-        const QString path = QString::fromUtf8(first.value(1));
+        QString path = QString::fromUtf8(first.value(1));
+        if (path.startsWith(QStringLiteral("http://"))) {
+            // A proxy's request (absolute form): record it, answer as the host would.
+            absoluteTargets << path;
+            path = path.mid(path.indexOf('/', 7));
+        }
         QByteArray range;
         QByteArray auth;
         for (const QByteArray &l : lines) {
@@ -216,6 +222,9 @@ class TestHubFetch : public QObject {
     void timeout();
     void unreachable();
     void oversizedHeader();
+    void tokenSources();
+    void tokenFileOpensGatedModel();
+    void proxyFromEnvironment();
 
   private:
     /// Settings for `hub` with the cache in m_cache.
@@ -482,6 +491,116 @@ void TestHubFetch::oversizedHeader() {
                  "/cdn/org/huge/model.safetensors"});
     QVERIFY(filesUnder(m_cache->path()).isEmpty());
     QVERIFY(QDir(m_cache->path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).isEmpty());
+}
+
+namespace {
+
+/// Unsets every variable the token lookup reads.
+void clearTokenEnvironment() {
+    for (const char *name :
+         {"HF_TOKEN", "HUGGING_FACE_HUB_TOKEN", "HF_TOKEN_PATH", "HF_HOME", "XDG_CACHE_HOME"}) {
+        qunsetenv(name);
+    }
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes) {
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+} // namespace
+
+void TestHubFetch::tokenSources() {
+    // huggingface_hub's order (utils/_auth.py get_token): HF_TOKEN, HUGGING_FACE_HUB_TOKEN,
+    // then the token file (HF_TOKEN_PATH, else $HF_HOME/token); cleaned of CR/LF and spaces.
+    clearTokenEnvironment();
+    QTemporaryDir home;
+    const QString fileA = home.filePath(QStringLiteral("token-a"));
+    QVERIFY(writeFile(fileA, "  hf_fromfile\r\n"));
+    QVERIFY(writeFile(home.filePath(QStringLiteral("token")), "hf_fromhome\n"));
+    QTemporaryDir emptyCache; // XDG_CACHE_HOME without a huggingface/token file
+    qputenv("XDG_CACHE_HOME", emptyCache.path().toUtf8());
+    QString source;
+    QCOMPARE(hub::tokenFromEnvironment(source), QString());
+    QVERIFY(source.isEmpty());
+
+    qputenv("HF_HOME", home.path().toUtf8());
+    QCOMPARE(hub::tokenFromEnvironment(source), QStringLiteral("hf_fromhome"));
+    QCOMPARE(source, home.filePath(QStringLiteral("token")));
+    qputenv("HF_TOKEN_PATH", fileA.toUtf8());
+    QCOMPARE(hub::tokenFromEnvironment(source), QStringLiteral("hf_fromfile"));
+    QCOMPARE(source, fileA);
+    qputenv("HUGGING_FACE_HUB_TOKEN", "hf_legacy");
+    QCOMPARE(hub::tokenFromEnvironment(source), QStringLiteral("hf_legacy"));
+    QCOMPARE(source, QStringLiteral("HUGGING_FACE_HUB_TOKEN"));
+    qputenv("HF_TOKEN", " hf_env\n");
+    QCOMPARE(hub::tokenFromEnvironment(source), QStringLiteral("hf_env"));
+    QCOMPARE(source, QStringLiteral("HF_TOKEN"));
+    qputenv("HF_TOKEN", "   "); // blank: as unset
+    QCOMPARE(hub::tokenFromEnvironment(source), QStringLiteral("hf_legacy"));
+
+    // A token path that is a folder, an oversized file or a blank file gives no token.
+    qunsetenv("HF_TOKEN");
+    qunsetenv("HUGGING_FACE_HUB_TOKEN");
+    qputenv("HF_TOKEN_PATH", home.path().toUtf8());
+    QCOMPARE(hub::tokenFromEnvironment(source), QString());
+    const QString big = home.filePath(QStringLiteral("big"));
+    QVERIFY(writeFile(big, QByteArray(hub::kMaxTokenFileBytes + 1, 'a')));
+    qputenv("HF_TOKEN_PATH", big.toUtf8());
+    QCOMPARE(hub::tokenFromEnvironment(source), QString());
+    QVERIFY(source.isEmpty());
+    const QString blank = home.filePath(QStringLiteral("blank"));
+    QVERIFY(writeFile(blank, "\n \n"));
+    qputenv("HF_TOKEN_PATH", blank.toUtf8());
+    QCOMPARE(hub::tokenFromEnvironment(source), QString());
+    clearTokenEnvironment();
+}
+
+void TestHubFetch::tokenFileOpensGatedModel() {
+    // The settings the environment gives: a gated model opens with the token file alone, and a
+    // wrong token's 403 names that file.
+    FakeHub hub;
+    fill(hub);
+    clearTokenEnvironment();
+    QTemporaryDir home;
+    const QString tokenFile = home.filePath(QStringLiteral("token"));
+    QVERIFY(writeFile(tokenFile, "good\n"));
+    qputenv("HF_HOME", home.path().toUtf8());
+    qputenv("HF_ENDPOINT", hub.endpoint().toUtf8());
+    auto s = hub::HubFetchSettings::fromEnvironment();
+    s.cacheRoot = m_cache->path();
+    QCOMPARE(s.token, QStringLiteral("good"));
+    const auto ok = hub::fetchHubCheckpoint("org/gated", s, "cache miss");
+    QVERIFY2(ok.ok(), ok.ok() ? "" : ok.error().toString().c_str());
+
+    QVERIFY(writeFile(tokenFile, "bad"));
+    s = hub::HubFetchSettings::fromEnvironment();
+    s.cacheRoot = m_cache->path();
+    expectError(hub::fetchHubCheckpoint("org/gated@v1", s, "cache miss"),
+                {"org/gated", "403", "with the token from " + tokenFile});
+    qunsetenv("HF_ENDPOINT");
+    clearTokenEnvironment();
+}
+
+void TestHubFetch::proxyFromEnvironment() {
+    // http_proxy set: the requests go to the proxy in absolute form (the fake Hub plays the
+    // proxy and answers for a host that does not resolve), and the checkpoint arrives.
+    FakeHub proxy;
+    fill(proxy);
+    qputenv("http_proxy", proxy.endpoint().toUtf8());
+    qunsetenv("no_proxy");
+    qunsetenv("NO_PROXY");
+    auto s = settings(proxy);
+    s.endpoint = QStringLiteral("http://hub.invalid");
+    const auto folder = hub::fetchHubCheckpoint("org/sharded", s, "cache miss");
+    qunsetenv("http_proxy");
+    QVERIFY2(folder.ok(), folder.ok() ? "" : folder.error().toString().c_str());
+    QCOMPARE(proxy.absoluteTargets.value(0),
+             QStringLiteral("http://hub.invalid/org/sharded/resolve/main/config.json"));
+    QCOMPARE(proxy.absoluteTargets.size(), 3);
+    const auto spec = importModelPath(*folder);
+    QVERIFY(spec.ok());
+    QCOMPARE(quint64(spec->checkpointBytes), kLlamaBytes);
 }
 
 QTEST_GUILESS_MAIN(TestHubFetch)
