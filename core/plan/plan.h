@@ -135,7 +135,9 @@ Result<ModelSpec> resolveModel(const Scenario &scenario, const Catalogue &catalo
 /// Resolve the scenario's engine.draft for `target`: null when empty, an EAGLE head built from
 /// the target for "eagle" (engine/draftmodel.h eagleHeadSpec), else the catalogue model or the
 /// path imported like model.ref. Errors name the field "engine.draft". evaluate() attaches the
-/// result to the plan's model (ModelSpec::draft).
+/// result to the plan's model (ModelSpec::draft). A path or Hub id is imported once and kept
+/// while its files' modification time is unchanged (a Hub id for the process; a failed Hub
+/// import is tried again after 30 s), so that evaluating on every edit does not read it again.
 Result<std::shared_ptr<const ModelSpec>>
 resolveDraft(const Scenario &scenario, const Catalogue &catalogue, const ModelSpec &target);
 

@@ -6,12 +6,18 @@
 #include "engine/enginememory.h"
 #include "engine/servecommand.h"
 #include "goldenmemory.h"
+#include "import/hubcache.h"
 #include "plan/plan.h"
 #include "plan/planjson.h"
 #include "scenario/scenario.h"
 #include "testutil.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <chrono>
+#include <filesystem>
 
 using namespace hostplan;
 
@@ -255,6 +261,79 @@ class tst_DraftMemory : public QObject {
         QVERIFY(none.ok());
         QVERIFY(!none->model.draft);
         QVERIFY(planToJson(*none)["memory"]["engine"]["draft"].is_null());
+    }
+
+    // A draft from files is read once and kept while its files are unchanged; an edited
+    // config.json is read again.
+    void draftFilesReadOnce() {
+        QTemporaryDir dir;
+        const QString config = dir.filePath(QStringLiteral("config.json"));
+        QVERIFY(QFile::copy(QStringLiteral(HOSTPLAN_TEST_DATA_DIR
+                                           "/configs/meta-llama--Meta-Llama-3.1-8B_config.json"),
+                            config));
+        Scenario s;
+        s.engine.draft = dir.path().toStdString();
+        const ModelSpec target = golden::catalogueModel("llama-3.1-70b");
+        const auto first = resolveDraft(s, Catalogue::builtin(), target);
+        QVERIFY2(first.ok(), first.ok() ? "" : first.error().toString().c_str());
+        QCOMPARE((*first)->numLayers, 32u);
+        const auto again = resolveDraft(s, Catalogue::builtin(), target);
+        QVERIFY(again.ok());
+        QCOMPARE(again->get(), first->get()); // the same import, not a second read
+
+        QFile f(config);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray text = f.readAll();
+        f.close();
+        text.replace("\"num_hidden_layers\": 32", "\"num_hidden_layers\": 16");
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        QCOMPARE(f.write(text), text.size());
+        f.close();
+        const auto later =
+            std::filesystem::last_write_time(config.toStdString()) + std::chrono::seconds(5);
+        std::filesystem::last_write_time(config.toStdString(), later);
+        const auto edited = resolveDraft(s, Catalogue::builtin(), target);
+        QVERIFY(edited.ok());
+        QCOMPARE((*edited)->numLayers, 16u);
+    }
+
+    // A Hub-id draft is fetched once, not on every evaluation; a failed fetch is not retried
+    // at once either (it is after 30 s).
+    void hubDraftFetchedOnce() {
+        QTemporaryDir hfCache;
+        QTemporaryDir checkpoint;
+        QVERIFY(QFile::copy(QStringLiteral(HOSTPLAN_TEST_DATA_DIR
+                                           "/configs/meta-llama--Meta-Llama-3.1-8B_config.json"),
+                            checkpoint.filePath(QStringLiteral("config.json"))));
+        qputenv("HF_HUB_CACHE", hfCache.path().toUtf8());
+        int fetches = 0;
+        importer::setHubFetcher([&](std::string_view id, const Error &,
+                                    const std::atomic<bool> *) -> Result<std::filesystem::path> {
+            ++fetches;
+            if (id == "org/offline-draft") {
+                return makeError(std::string(id), "host not found");
+            }
+            return std::filesystem::path(checkpoint.path().toStdString());
+        });
+        Scenario s;
+        s.engine.draft = "org/llama-draft";
+        const ModelSpec target = golden::catalogueModel("llama-3.1-70b");
+        const auto a = resolveDraft(s, Catalogue::builtin(), target);
+        const auto b = resolveDraft(s, Catalogue::builtin(), target);
+        QVERIFY2(a.ok(), a.ok() ? "" : a.error().toString().c_str());
+        QVERIFY(b.ok());
+        QCOMPARE(b->get(), a->get());
+        QCOMPARE((*a)->numLayers, 32u);
+        QCOMPARE(fetches, 1);
+        s.engine.draft = "org/offline-draft";
+        const auto e1 = resolveDraft(s, Catalogue::builtin(), target);
+        const auto e2 = resolveDraft(s, Catalogue::builtin(), target);
+        QVERIFY(!e1.ok() && !e2.ok());
+        QCOMPARE(e1.error().field, std::string("engine.draft"));
+        QVERIFY(e2.error().toString().find("host not found") != std::string::npos);
+        QCOMPARE(fetches, 2);
+        importer::setHubFetcher({});
+        qunsetenv("HF_HUB_CACHE");
     }
 };
 
