@@ -43,6 +43,15 @@ void ScenarioDocument::reset(const Scenario &scenario, const QString &filePath) 
 }
 
 QString ScenarioDocument::open(const QString &path) {
+    Scenario scenario;
+    const QString error = read(path, scenario);
+    if (error.isEmpty()) {
+        reset(scenario, path);
+    }
+    return error;
+}
+
+QString ScenarioDocument::read(const QString &path, Scenario &out) const {
     // A regular file of bounded size only (a FIFO or /dev/zero is refused at once).
     const auto read = readRegularFile(QFile::encodeName(path).toStdString(), kMaxScenarioBytes);
     if (!read.ok()) {
@@ -54,9 +63,8 @@ QString ScenarioDocument::open(const QString &path) {
         return tr("%1 is not a valid scenario: %2")
             .arg(path, QString::fromStdString(r.error().toString()));
     }
-    Scenario scenario = r.value();
-    resolveModelPathBeside(scenario, QFileInfo(path).absoluteFilePath().toStdString());
-    reset(scenario, path);
+    out = r.value();
+    resolveModelPathBeside(out, QFileInfo(path).absoluteFilePath().toStdString());
     return {};
 }
 
@@ -72,6 +80,9 @@ QString ScenarioDocument::saveAs(const QString &path) {
 }
 
 Result<ModelSpec> ScenarioDocument::model(const Scenario &scenario) const {
+    if (auto failed = m_modelErrors.find(scenario.model.ref); failed != m_modelErrors.end()) {
+        return failed->second;
+    }
     auto it = m_modelCache.find(scenario.model.ref);
     if (it != m_modelCache.end()) {
         return it->second;

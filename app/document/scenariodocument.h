@@ -40,6 +40,10 @@ class ScenarioDocument : public QObject {
 
     /// Load a scenario file; on error returns a message and changes nothing.
     QString open(const QString &path);
+    /// The first half of open(): reads and checks the file into `out` (model paths resolved
+    /// beside it) without changing the document; returns open()'s message on error. The window
+    /// uses it to fetch a Hub-id model with progress before reset(out, path).
+    QString read(const QString &path, Scenario &out) const;
     /// Save atomically (saveFileAtomically: checked writes, fsync, rename); on error returns a
     /// message naming the path and the reason, and keeps the old file untouched.
     QString saveAs(const QString &path);
@@ -53,7 +57,18 @@ class ScenarioDocument : public QObject {
     /// Keep `spec` as the model for reference `ref` (an import read on another thread), so that
     /// the next edit to `ref` does not read the files again; replaces an older copy.
     void cacheModel(const std::string &ref, const ModelSpec &spec) {
+        m_modelErrors.erase(ref);
         m_modelCache.insert_or_assign(ref, spec);
+    }
+    /// Keep `error` as the result for reference `ref` (a fetch that failed on another thread),
+    /// so that evaluating the scenario does not fetch it again on the GUI thread; the next
+    /// cacheModel() for `ref` (an import that worked) replaces it.
+    void cacheModelError(const std::string &ref, const Error &error) {
+        m_modelErrors.insert_or_assign(ref, error);
+    }
+    /// Whether the cache holds a model (or a kept error) for `ref`.
+    bool hasModel(const std::string &ref) const {
+        return m_modelCache.count(ref) > 0 || m_modelErrors.count(ref) > 0;
     }
 
     /// The core's gpuOptions() for the current scenario (every catalogue GPU type with
@@ -82,6 +97,7 @@ class ScenarioDocument : public QObject {
     QString m_filePath;
     QUndoStack m_undo;
     mutable std::map<std::string, ModelSpec> m_modelCache;
+    std::map<std::string, Error> m_modelErrors; ///< cacheModelError()
     mutable std::optional<std::vector<GpuOption>> m_sweep;
     mutable std::optional<std::vector<SensitivityEntry>> m_sensitivity;
     mutable std::optional<ParetoFront> m_front;

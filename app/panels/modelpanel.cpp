@@ -371,7 +371,8 @@ QString ModelPanel::importPath(const QString &path) {
     return applyImport(path, resolveModel(s, Catalogue::builtin()));
 }
 
-bool ModelPanel::startImport(const QString &path) {
+bool ModelPanel::runImport(const std::string &ref, const QString &label,
+                           std::function<void(bool, const Result<ModelSpec> &)> done) {
     if (m_importThread) {
         return false;
     }
@@ -392,7 +393,6 @@ bool ModelPanel::startImport(const QString &path) {
             },
             Qt::QueuedConnection);
     };
-    const std::string ref = modelRefFor(path);
     // The same error shape as resolveModel() (plan/plan.cpp), which importPath() goes through.
     m_importThread = QThread::create([ref, options, cancel, result] {
         auto r = importModelPath(ref, options);
@@ -400,35 +400,68 @@ bool ModelPanel::startImport(const QString &path) {
             r.ok() ? std::move(r) : Result<ModelSpec>(makeError("model.ref", r.error().toString()));
     });
     m_importCancel = cancel;
-    // A Hub id the local cache lacks is fetched over the network first (app/hub/hubfetch.h,
-    // installed by main.cpp): the same dialog, its Cancel stops the fetch too.
-    const bool hubId = ref == path.toStdString() && !QFileInfo::exists(path);
-    m_importDialog = new QProgressDialog(
-        hubId ? tr("Reading %1 from the Hugging Face cache or the Hub...").arg(path)
-              : tr("Reading the model files..."),
-        tr("Cancel"), 0, 0, window());
+    m_importDialog = new QProgressDialog(label, tr("Cancel"), 0, 0, window());
     m_importDialog->setWindowTitle(tr("Import model"));
     m_importDialog->setWindowModality(Qt::WindowModal);
     m_importDialog->setAutoReset(false);
     m_importDialog->setAutoClose(false);
     m_importDialog->setMinimumDuration(kProgressDelayMs);
     connect(m_importDialog, &QProgressDialog::canceled, this, [cancel] { cancel->store(true); });
-    connect(m_importThread, &QThread::finished, this, [this, path, cancel, result] {
+    connect(m_importThread, &QThread::finished, this, [this, cancel, result, done] {
         m_importThread->deleteLater();
         m_importThread = nullptr;
         m_importDialog->hide();
         m_importDialog->deleteLater();
         m_importDialog = nullptr;
         m_importCancel.reset();
-        if (cancel->load() || !result->has_value()) {
-            emit importFinished(path, tr("Import cancelled"), true);
-            return;
-        }
-        const QString error = applyImport(path, **result);
-        emit importFinished(path, error, false);
+        const bool cancelled = cancel->load() || !result->has_value();
+        done(cancelled,
+             cancelled ? Result<ModelSpec>(makeError("model.ref", "cancelled")) : **result);
     });
     m_importThread->start();
     return true;
+}
+
+bool ModelPanel::startImport(const QString &path) {
+    const std::string ref = modelRefFor(path);
+    // A Hub id the local cache lacks is fetched over the network first (app/hub/hubfetch.h,
+    // installed by main.cpp): the same dialog, its Cancel stops the fetch too.
+    const bool hubId = ref == path.toStdString() && !QFileInfo::exists(path);
+    return runImport(ref,
+                     hubId ? tr("Reading %1 from the Hugging Face cache or the Hub...").arg(path)
+                           : tr("Reading the model files..."),
+                     [this, path](bool cancelled, const Result<ModelSpec> &model) {
+                         if (cancelled) {
+                             emit importFinished(path, tr("Import cancelled"), true);
+                             return;
+                         }
+                         const QString error = applyImport(path, model);
+                         emit importFinished(path, error, false);
+                     });
+}
+
+bool ModelPanel::needsNetworkFetch(const std::string &ref) const {
+    if (!importer::looksLikeHubId(ref) || QFileInfo::exists(QString::fromStdString(ref)) ||
+        m_doc->hasModel(ref) || !importer::hubFetcher()) {
+        return false;
+    }
+    return !importer::resolveHubSnapshot(ref, importer::HubCacheEnv::fromEnvironment()).ok();
+}
+
+bool ModelPanel::fetchModelThen(const std::string &ref, std::function<void(bool)> then) {
+    return runImport(
+        ref,
+        tr("Reading %1 from the Hugging Face cache or the Hub...").arg(QString::fromStdString(ref)),
+        [this, ref, then](bool cancelled, const Result<ModelSpec> &model) {
+            if (!cancelled) {
+                if (model.ok()) {
+                    m_doc->cacheModel(ref, model.value());
+                } else {
+                    m_doc->cacheModelError(ref, model.error());
+                }
+            }
+            then(cancelled);
+        });
 }
 
 void ModelPanel::askHubImport() {

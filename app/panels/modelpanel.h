@@ -13,6 +13,7 @@
 #include <QPair>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 class QComboBox;
@@ -50,6 +51,16 @@ class ModelPanel : public InputPanel {
     /// applied on the GUI thread exactly as importPath() does. Emits importProgress while it
     /// reads and importFinished at the end. False (nothing started) while another import runs.
     bool startImport(const QString &path);
+    /// Whether a scenario naming model `ref` would fetch it over the network when evaluated:
+    /// a Hub id (naming no file) that neither the document's model cache nor the local Hugging
+    /// Face cache holds, with a fetcher installed.
+    bool needsNetworkFetch(const std::string &ref) const;
+    /// Reads model `ref` (a Hub id, typically) on a worker thread with the same progress
+    /// dialog and Cancel as startImport(), keeps the result (or the error) in the document's
+    /// model cache for `ref`, then calls `then(cancelled)` on the GUI thread; the scenario is
+    /// not edited. Used when a scenario file whose model must be fetched is opened. False
+    /// (nothing started, `then` not called) while another import runs.
+    bool fetchModelThen(const std::string &ref, std::function<void(bool cancelled)> then);
     /// Asks for a Hugging Face Hub id ("org/name[@revision]") and starts its import
     /// (startImport): the local Hub cache, else the Hub over the network.
     void askHubImport();
@@ -66,6 +77,12 @@ class ModelPanel : public InputPanel {
     void importFinished(const QString &path, const QString &error, bool cancelled);
 
   private:
+    /// Runs importModelPath(ref) on a worker thread with a progress dialog showing `label`
+    /// (after kProgressDelayMs) and a Cancel, then calls `done(cancelled, result)` on the GUI
+    /// thread (the result's error names model.ref, as resolveModel()'s). False while another
+    /// import runs.
+    bool runImport(const std::string &ref, const QString &label,
+                   std::function<void(bool cancelled, const Result<ModelSpec> &)> done);
     /// Apply an import result (resolveModel()'s shape) as importPath() describes.
     QString applyImport(const QString &path, const Result<ModelSpec> &model);
     void sync() override;

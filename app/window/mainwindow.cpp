@@ -497,7 +497,27 @@ void MainWindow::newScenario() {
 }
 
 QString MainWindow::openFile(const QString &path) {
-    const QString error = m_doc->open(path);
+    Scenario scenario;
+    const QString error = m_doc->read(path, scenario);
+    if (error.isEmpty() && m_modelPanel->needsNetworkFetch(scenario.model.ref)) {
+        // The model comes over the network: with the import's progress dialog and Cancel,
+        // then the scenario opens with the model (or its error) already in the cache.
+        const bool started = m_modelPanel->fetchModelThen(
+            scenario.model.ref, [this, path, scenario](bool cancelled) {
+                if (cancelled) {
+                    statusBar()->showMessage(
+                        tr("Open of %1 cancelled").arg(QDir::toNativeSeparators(path)), 5000);
+                    return;
+                }
+                finishOpen(path, scenario);
+            });
+        if (!started) {
+            const QString busy = tr("Cannot open %1 while a model import runs").arg(path);
+            message(tr("Open failed"), busy);
+            return busy;
+        }
+        return {};
+    }
     if (!error.isEmpty()) {
         if (!QFileInfo::exists(path)) {
             AppSettings::removeRecentFile(path);
@@ -506,11 +526,16 @@ QString MainWindow::openFile(const QString &path) {
         message(tr("Open failed"), error);
         return error;
     }
+    finishOpen(path, scenario);
+    return {};
+}
+
+void MainWindow::finishOpen(const QString &path, const Scenario &scenario) {
+    m_doc->reset(scenario, path);
     AppSettings::addRecentFile(QFileInfo(path).absoluteFilePath());
     AppSettings::setLastDirectory(QFileInfo(path).absolutePath());
     updateRecentMenu();
     statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 5000);
-    return {};
 }
 
 QString MainWindow::saveFile(const QString &path) {

@@ -10,6 +10,10 @@
 
 #include <functional>
 
+namespace hostplan {
+struct Scenario;
+}
+
 class QAction;
 class QComboBox;
 class QDoubleSpinBox;
@@ -54,7 +58,10 @@ class MainWindow : public QMainWindow {
     void saveSession(bool withUnsavedEdits = true);
 
     /// File actions without dialogs. Each returns an error message ("" on success); a failed
-    /// open changes nothing. openFile and newScenario do not ask about unsaved changes.
+    /// open changes nothing. openFile and newScenario do not ask about unsaved changes. A
+    /// scenario whose model is a Hub id that must be fetched opens when the fetch ends (the
+    /// import's progress dialog and Cancel; ModelPanel::fetchModelThen): openFile returns ""
+    /// at once, and a cancelled fetch leaves the document as it was.
     QString openFile(const QString &path);
     QString saveFile(const QString &path);
     void newScenario();
@@ -120,6 +127,9 @@ class MainWindow : public QMainWindow {
     void dropEvent(QDropEvent *event) override;
 
   private:
+    /// The second half of openFile(): the document takes `scenario` read from `path`, and the
+    /// recent-files list and the status bar say so.
+    void finishOpen(const QString &path, const Scenario &scenario);
     /// The scenario's name, or the plan's derived one when it has none.
     QString scenarioTitle() const;
     void buildDocks();
