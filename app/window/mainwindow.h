@@ -37,6 +37,10 @@ class ScenarioDocument;
 class SummaryView;
 class WorkloadPanel;
 
+/// Bumped when the dock layout changes so an old saved state is not applied
+/// (QMainWindow::saveState / restoreState's version).
+inline constexpr int kWindowStateVersion = 3;
+
 class MainWindow : public QMainWindow {
     Q_OBJECT
   public:
