@@ -17,7 +17,9 @@
 //   with --kv-cache-dtype fp8 (CompressedTensorsKVCacheMethod).
 // - SGLang: `--kv-cache-dtype auto` takes FP8 E4M3 when the model's quant config has an
 //   attribute kv_cache_quant_algo equal to "FP8", else the model dtype
-//   (ModelRunner.configure_kv_cache_dtype, python/sglang/srt/model_executor/model_runner.py).
+//   (ModelRunner.configure_kv_cache_dtype, python/sglang/srt/model_executor/model_runner.py;
+//   the same test in every stored version read, a module-level function in the newest; the
+//   commit of this one is not pinned).
 //   In python/sglang/srt/layers/quantization/modelopt_quant.py @
 //   faeb96856c4417d55695feec2f4d2463c8adb7fd only ModelOptFp4Config (quant_algo NVFP4) keeps
 //   kv_cache_quant_algo (from kv_cache_quant_algo, or from an in-config kv_cache_scheme of
