@@ -3,6 +3,7 @@
 
 #include "engine/llamacpp.h"
 #include "engine/servespeculation.h"
+#include "engine/shippedkv.h"
 
 #include "catalogue/embeddedresources.h"
 #include "import/ggufimport.h"
@@ -360,9 +361,10 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
          "the plan's KV format " + kv.label() +
              (kvValue == "auto" ? " (auto = the model's activation dtype)"
                                 : " (FP8 E4M3 halves the KV bytes per token)") +
-             (p.kvFormatNote.empty() ? std::string()
-                                     : "; the checkpoint ships calibrated FP8 KV scales "
-                                       "(kv_cache_scheme), which vLLM loads with this flag")});
+             (p.kvFormatNote.empty()
+                  ? std::string()
+                  : "; the checkpoint ships calibrated FP8 KV scales (" + p.model.shippedKvSource +
+                        "): " + shippedKvRule(Engine::Vllm, p.model).reason)});
     c.flags.push_back({"--max-num-batched-tokens",
                        std::to_string(p.scenario.engine.prefillChunkTokens),
                        "the plan's prefill chunk: tokens per step, which sizes the activation "
@@ -415,9 +417,13 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
         {"--max-running-requests", std::to_string(batch), why + rulesSuffix(p, Engine::Sglang)});
     const NumberFormat &kv = p.scenario.model.kvFormat;
     if (kv.kind == FormatKind::FP8_E4M3 || kv.kind == FormatKind::FP8_E5M2) {
-        c.flags.push_back({"--kv-cache-dtype",
-                           kv.kind == FormatKind::FP8_E4M3 ? "fp8_e4m3" : "fp8_e5m2",
-                           "the plan's KV format " + kv.label()});
+        c.flags.push_back(
+            {"--kv-cache-dtype", kv.kind == FormatKind::FP8_E4M3 ? "fp8_e4m3" : "fp8_e5m2",
+             "the plan's KV format " + kv.label() +
+                 (p.kvFormatNote.empty() ? std::string()
+                                         : "; the checkpoint ships calibrated FP8 KV scales (" +
+                                               p.model.shippedKvSource + "): " +
+                                               shippedKvRule(Engine::Sglang, p.model).reason)});
     }
     c.flags.push_back({"--chunked-prefill-size",
                        std::to_string(p.scenario.engine.prefillChunkTokens),

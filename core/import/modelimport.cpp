@@ -134,8 +134,10 @@ ModelSpec importConfig(const json &root, const std::string &source, const json *
         quant.method == importer::Quantization::Method::Fp8 && quant.blockRows > 0;
     if (quant.kvFormat) {
         spec.shippedKvFormat = quant.kvFormat;
-        spec.shippedKvSource = "kv_cache_scheme";
+        spec.shippedKvSource = quant.kvSource;
+        spec.shippedKvOrigin = hfQuant ? KvScalesOrigin::ModelOptFile : quant.kvOrigin;
     }
+    spec.modelOptQuantAlgo = quant.modelOptAlgo;
     if (!quant.kvNote.empty()) {
         spec.notes.push_back(quant.kvNote);
     }

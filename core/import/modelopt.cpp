@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "import/modelopt.h"
 
+#include <cctype>
+
 namespace hostplan::importer {
 
 using u64 = std::uint64_t;
@@ -28,10 +30,55 @@ bool fnmatchModule(const std::string &pattern, const std::string &module) {
     return p == pattern.size();
 }
 
+namespace {
+
+/// The KV-cache scheme of a ModelOpt description into out.kvFormat (FP8 E4M3) or a note in
+/// out.kvNote naming the field. hf_quant_config.json writes kv_cache_quant_algo ("FP8",
+/// "NVFP4", null); the in-config form writes kv_cache_scheme, a QuantizationArgs ({"num_bits":
+/// 8, "type": "float", "dynamic": false} is FP8), and may also carry kv_cache_quant_algo.
+/// kv_cache_scheme is read first, as vLLM's get_kv_cache_quant_algo_string does
+/// (vllm/utils/torch_utils.py at 0024350b5da3ad174435e62a15273c0d3caba57b).
+void readModelOptKv(const ConfigReader &q, Quantization &out) {
+    const std::string keep = "; the plan keeps the scenario's KV format";
+    if (const std::optional<ConfigReader> scheme = q.optSub("kv_cache_scheme")) {
+        const std::uint64_t bits = scheme->count("num_bits", 64);
+        const std::string type = scheme->str("type", "int");
+        if (bits == 8 && type == "float" && !scheme->flag("dynamic", false)) {
+            out.kvFormat = formats::fp8;
+            out.kvSource = "kv_cache_scheme";
+            out.kvOrigin = KvScalesOrigin::ModelOptConfig;
+        } else {
+            out.kvNote = scheme->path() + ": " + std::to_string(bits) + "-bit " + type +
+                         (scheme->flag("dynamic", false) ? " dynamic" : "") +
+                         " KV cache, which HostPlan does not plan from a ModelOpt checkpoint" +
+                         keep;
+        }
+        return;
+    }
+    std::string algo = q.str("kv_cache_quant_algo");
+    for (char &c : algo) {
+        c = char(std::toupper(static_cast<unsigned char>(c)));
+    }
+    if (algo.empty() || algo == "NONE" || algo == "NULL") {
+        return;
+    }
+    if (algo == "FP8") {
+        out.kvFormat = formats::fp8;
+        out.kvSource = "kv_cache_quant_algo";
+        out.kvOrigin = KvScalesOrigin::ModelOptConfig;
+    } else {
+        out.kvNote = q.field("kv_cache_quant_algo") + ": '" + q.str("kv_cache_quant_algo") +
+                     "' KV cache, which HostPlan does not plan (FP8 only)" + keep;
+    }
+}
+
+} // namespace
+
 Quantization readModelOpt(const ConfigReader &q) {
     Quantization out;
     out.method = Quantization::Method::ModelOpt;
     const std::string algo = q.str("quant_algo");
+    out.modelOptAlgo = algo;
     const std::string field = q.field("quant_algo");
     if (algo.empty()) {
         fail(field, "missing in the ModelOpt quantization description");
@@ -60,6 +107,7 @@ Quantization readModelOpt(const ConfigReader &q) {
                         (algo == "MIXED_PRECISION" ? " (per-layer formats are not sized yet)"
                                                    : std::string()));
     }
+    readModelOptKv(q, out);
     // hf_quant_config.json says exclude_modules; the in-config form says ignore.
     for (const char *key : {"exclude_modules", "ignore"}) {
         for (std::string &s : q.strList(key)) {

@@ -24,7 +24,10 @@ namespace hostplan::importer {
 
 /// Reads a ModelOpt description: `q` is hf_quant_config.json's "quantization" object or a
 /// config's quantization_config with quant_method "modelopt". Throws ImportFailure naming
-/// quant_algo for an algorithm it does not size (MIXED_PRECISION among them).
+/// quant_algo for an algorithm it does not size (MIXED_PRECISION among them). The KV-cache
+/// scheme (kv_cache_scheme, else kv_cache_quant_algo) "FP8" sets kvFormat FP8 E4M3 with
+/// kvOrigin ModelOptConfig (the importer makes it ModelOptFile for hf_quant_config.json); any
+/// other scheme leaves a note in kvNote naming the field.
 Quantization readModelOpt(const ConfigReader &q);
 
 /// fnmatch(3) without flags on a module name: '*' any run (dots too), '?' one character,

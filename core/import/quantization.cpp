@@ -155,6 +155,8 @@ void readKvCacheScheme(const ConfigReader &qc, Quantization &q) {
             kv->field("dynamic") + ": true, the checkpoint ships no calibrated KV scales" + keep;
     } else {
         q.kvFormat = formats::fp8;
+        q.kvSource = "kv_cache_scheme";
+        q.kvOrigin = KvScalesOrigin::CompressedTensors;
     }
 }
 

@@ -45,11 +45,17 @@ struct Quantization {
     ScaleLayout scaleLayout = ScaleLayout::Block; ///< ModelOpt FP8 scale layout
     std::vector<std::string> excludeGlobs; ///< ModelOpt exclude_modules (fnmatch, modelopt.h)
     bool bnbDoubleQuant = false; ///< bnb_4bit_use_double_quant: absmax itself quantized to 8 bit
-    /// compressed-tensors kv_cache_scheme: the KV-cache format the checkpoint ships scales for
-    /// (FP8 E4M3 for num_bits 8, type float); nullopt without one or for a scheme HostPlan cannot
-    /// plan, which then leaves a note in kvNote naming the field.
+    /// The KV-cache format the checkpoint ships scales for: compressed-tensors kv_cache_scheme
+    /// (FP8 E4M3 for num_bits 8, type float) or ModelOpt kv_cache_quant_algo "FP8" /
+    /// kv_cache_scheme (modelopt.h); nullopt without one or for a scheme HostPlan cannot plan,
+    /// which then leaves a note in kvNote naming the field.
     std::optional<NumberFormat> kvFormat;
-    std::string kvNote; ///< why a kv_cache_scheme present was not used; empty otherwise
+    std::string kvNote;   ///< why a KV scheme present was not used; empty otherwise
+    std::string kvSource; ///< the key kvFormat was read from ("kv_cache_scheme", ...)
+    /// Which description kvFormat came from. The importer sets ModelOptFile for a
+    /// hf_quant_config.json (readModelOpt cannot tell the two ModelOpt forms apart).
+    KvScalesOrigin kvOrigin = KvScalesOrigin::None;
+    std::string modelOptAlgo; ///< ModelOpt quant_algo as written; empty for other methods
 
     /// Whether the scheme stores `p` in `format`: only Linear pieces; never the embedding or
     /// lm_head for transformers' own quantizers; not those matched by the ignore rules.

@@ -36,6 +36,20 @@ enum class GroupRole {
     Other,
 };
 
+/// Where a checkpoint describes the KV-cache scales it ships (ModelSpec::shippedKvOrigin).
+enum class KvScalesOrigin {
+    None,
+    /// config.json quantization_config.kv_cache_scheme of a compressed-tensors checkpoint
+    /// (llm-compressor).
+    CompressedTensors,
+    /// hf_quant_config.json beside config.json: quantization.kv_cache_quant_algo (ModelOpt,
+    /// every nvidia/*-FP8 and *-NVFP4 repository ships one).
+    ModelOptFile,
+    /// config.json quantization_config with quant_method "modelopt" and no
+    /// hf_quant_config.json: kv_cache_scheme (or kv_cache_quant_algo) in the config itself.
+    ModelOptConfig,
+};
+
 /// How a group is placed under tensor / expert parallelism.
 enum class Placement {
     Sharded,    ///< split across the TP (or EP for routed experts) ranks
@@ -138,11 +152,21 @@ struct ModelSpec {
     /// compressed-tensors quantization_config.kv_cache_scheme with num_bits 8 and type float is
     /// FP8 E4M3 with per-tensor k/v scales, which vLLM loads (CompressedTensorsKVCacheMethod,
     /// vllm/model_executor/layers/quantization/compressed_tensors/compressed_tensors.py at
-    /// be696453ee1bf3b7a2f652cc457b340d5a20c88c) when started with --kv-cache-dtype fp8. A plan
-    /// uses it when the scenario names no KV format (plan/plan.h).
+    /// be696453ee1bf3b7a2f652cc457b340d5a20c88c) when started with --kv-cache-dtype fp8; a
+    /// ModelOpt checkpoint's kv_cache_quant_algo "FP8" (hf_quant_config.json) or in-config
+    /// kv_cache_scheme is the same FP8 E4M3 cache with per-tensor k/v scales. A plan uses it
+    /// when the scenario names no KV format and the plan's engine loads those scales
+    /// (engine/shippedkv.h, plan/plan.h).
     std::optional<NumberFormat> shippedKvFormat;
-    /// The config key shippedKvFormat was read from ("kv_cache_scheme"); empty without one.
+    /// The config key shippedKvFormat was read from ("kv_cache_scheme", or ModelOpt's
+    /// "kv_cache_quant_algo"); empty without one.
     std::string shippedKvSource;
+    /// Which description shippedKvFormat came from; engines read the forms differently
+    /// (engine/shippedkv.h). None without shipped KV scales.
+    KvScalesOrigin shippedKvOrigin = KvScalesOrigin::None;
+    /// ModelOpt's quant_algo ("FP8", "FP8_BLOCK_SCALES", "NVFP4", ...) for a ModelOpt
+    /// checkpoint; empty for any other. SGLang's KV-dtype choice depends on it.
+    std::string modelOptQuantAlgo;
     /// Import notes the plan repeats as warnings (e.g. an index total_size far from the
     /// config-derived size).
     std::vector<std::string> notes;

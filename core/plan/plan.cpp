@@ -3,6 +3,7 @@
 #include "util/textutil.h"
 
 #include "engine/draftmodel.h"
+#include "engine/shippedkv.h"
 #include "import/ggufimport.h"
 #include "import/modelimport.h"
 #include "util/units.h"
@@ -218,14 +219,23 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
     PlanResult r;
     r.scenario = given;
     // A checkpoint that ships calibrated KV scales runs its KV cache in that format when the
-    // scenario names none (vLLM --kv-cache-dtype fp8; its "auto" is the model dtype,
-    // vllm/config/cache.py at 002f10e0cfa1373a19a0d2756598a34b700d20e5).
+    // scenario names none and the plan's engine loads those scales, by default or with the
+    // flag its serve command then gets (engine/shippedkv.h); an engine that does not read
+    // them keeps the scenario's format, with a warning.
+    std::string shippedKvWarning;
     if (importedModel.shippedKvFormat && !kvFormatExplicit(given.model)) {
         const NumberFormat &kv = *importedModel.shippedKvFormat;
-        r.scenario.model.kvFormat = kv;
-        r.kvFormatNote = "KV cache " +
-                         std::string(kv.kind == FormatKind::FP8_E4M3 ? "FP8" : kv.label()) +
-                         " (shipped calibrated scales, " + importedModel.shippedKvSource + ")";
+        const std::string name = kv.kind == FormatKind::FP8_E4M3 ? "FP8" : kv.label();
+        const ShippedKvRule rule = shippedKvRule(given.engine.engine, importedModel);
+        if (rule.use == ShippedKvUse::NotLoaded) {
+            shippedKvWarning = "The checkpoint ships " + name + " KV-cache scales (" +
+                               importedModel.shippedKvSource + "), but " + rule.reason +
+                               ": the plan keeps " + given.model.kvFormat.label() + " KV";
+        } else {
+            r.scenario.model.kvFormat = kv;
+            r.kvFormatNote = "KV cache " + name + " (shipped calibrated scales, " +
+                             importedModel.shippedKvSource + "; " + rule.reason + ")";
+        }
     }
     const Scenario scenario = r.scenario; // the plan's inputs, before naming
 
@@ -403,6 +413,9 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
     }
     for (const auto &note : model.notes) {
         r.warnings.push_back(note);
+    }
+    if (!shippedKvWarning.empty()) {
+        r.warnings.push_back(shippedKvWarning);
     }
     if (gpu.fp8FlopsPerS <= 0) {
         for (const auto &g : model.groups) {

@@ -40,11 +40,14 @@ struct ApiAlternative {
 /// Everything computed for one scenario.
 struct PlanResult {
     /// The inputs as given, with the checkpoint's shipped KV format in model.kvFormat when the
-    /// scenario names none (kvFormatNote then says so).
+    /// scenario names none and the scenario's engine loads the shipped scales
+    /// (engine/shippedkv.h; kvFormatNote then says so, a warning says why not otherwise).
     Scenario scenario;
     ModelSpec model; ///< after format overrides
-    /// "KV cache FP8 (shipped calibrated scales, kv_cache_scheme)" when the plan's KV format is
-    /// the checkpoint's (ModelSpec::shippedKvFormat); empty when it is the scenario's.
+    /// "KV cache FP8 (shipped calibrated scales, kv_cache_scheme; vLLM loads the scales with
+    /// --kv-cache-dtype fp8 ...)" when the plan's KV format is the checkpoint's
+    /// (ModelSpec::shippedKvFormat), naming the key and what the engine does with it; empty
+    /// when it is the scenario's.
     std::string kvFormatNote;
     GpuSpec gpu;
     /// Prices actually used: the entry as billed for the workload (its tier, the batch

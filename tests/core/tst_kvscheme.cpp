@@ -7,8 +7,20 @@
 // Config: Meta-Llama-3.1-8B's own config.json (tests/data/configs/, 8,030,261,248 parameters)
 // with the quantization_config llm-compressor writes for an FP8 W8A8 + FP8 KV checkpoint
 // (tests/data/configs/README.md, "kv_cache_scheme").
+//
+// ModelOpt checkpoints that ship FP8 KV scales: the importer reads hf_quant_config.json's
+// kv_cache_quant_algo and the in-config kv_cache_scheme the same way (with the form it came
+// from), and each engine's rule (engine/shippedkv.h) decides whether the plan runs an FP8 cache
+// by default, with the flag its serve command then carries, or keeps the scenario's format with
+// a warning because the engine does not load those scales. Real files in tests/data/configs
+// (README.md names where each was copied from): nvidia/Llama-3.1-70B-Instruct-FP8 (FP8
+// weights; hf_quant_config.json kv_cache_quant_algo "FP8"), nvidia/Qwen3-235B-A22B-NVFP4
+// (NVFP4 weights, the same KV line) and nvidia/MiniMax-M2.5-NVFP4's config.json alone
+// (quant_method "modelopt" with kv_cache_scheme {"num_bits": 8, "type": "float", "dynamic":
+// false}).
 #include "catalogue/catalogue.h"
 #include "engine/servecommand.h"
+#include "engine/shippedkv.h"
 #include "import/modelimport.h"
 #include "plan/plan.h"
 #include "plan/planjson.h"
@@ -67,10 +79,12 @@ Result<ModelSpec> importWith(const QJsonValue &kvScheme) {
     return importHfConfigText(QJsonDocument(cfg).toJson().toStdString(), "llama-fp8-kv.json");
 }
 
-Scenario h100Scenario() {
+Scenario h100Scenario(Engine engine = Engine::Vllm, const char *gpu = "h100-sxm",
+                      std::uint32_t gpus = 1) {
     Scenario s;
-    s.hardware.gpu = "h100-sxm";
-    s.hardware.gpuCount = 1;
+    s.hardware.gpu = gpu;
+    s.hardware.gpuCount = gpus;
+    s.engine.engine = engine;
     s.workload.contextTokens = 8192;
     s.workload.concurrency = 4;
     return s;
@@ -85,7 +99,31 @@ std::string flagValue(const ServeCommand &c, const std::string &name) {
     return "<absent>";
 }
 
+/// A real nvidia repository's config.json, with its hf_quant_config.json when `withQuantFile`.
+ModelSpec nvidiaModel(const QString &repo, bool withQuantFile) {
+    const auto text = [&](const QString &file) {
+        return QJsonDocument(readConfig("nvidia--" + repo + file)).toJson().toStdString();
+    };
+    auto r = importHfConfigText(text("_config.json"), "nvidia/" + repo.toStdString(),
+                                withQuantFile ? text("_hf_quant_config.json") : std::string());
+    if (!r.ok()) {
+        qFatal("%s", r.error().toString().c_str());
+    }
+    return r.value();
+}
+
+bool hasWarning(const PlanResult &p, const std::string &part) {
+    for (const auto &w : p.warnings) {
+        if (w.find(part) != std::string::npos) {
+            return true;
+        }
+    }
+    return false;
+}
+
 } // namespace
+
+Q_DECLARE_METATYPE(hostplan::ShippedKvUse)
 
 class TestKvScheme : public QObject {
     Q_OBJECT
@@ -100,6 +138,13 @@ class TestKvScheme : public QObject {
     void badTypesNameTheField_data();
     void badTypesNameTheField();
     void nullSchemeShipsNothing();
+    void modelOptQuantFileForm();
+    void modelOptInConfigForm();
+    void modelOptOtherKvAlgorithmsLeaveANote();
+    void engineRules_data();
+    void engineRules();
+    void modelOptPlanRunsFp8UnderEachEngine();
+    void engineThatDoesNotLoadKeepsBf16();
 };
 
 void TestKvScheme::importsShippedFp8() {
@@ -119,16 +164,16 @@ void TestKvScheme::planUsesShippedFormat() {
     QCOMPARE(p->scenario.model.kvFormat, formats::fp8);
     // 32 layers x 8 KV heads x 128 dims x (K + V): 65,536 elements per token, 1 byte in FP8.
     QCOMPARE(p->memory.cache.kvBytesPerToken, 65536ull);
-    QCOMPARE(p->kvFormatNote, std::string("KV cache FP8 (shipped calibrated scales, "
-                                          "kv_cache_scheme)"));
+    const std::string note = "KV cache FP8 (shipped calibrated scales, kv_cache_scheme; vLLM "
+                             "loads the scales with --kv-cache-dtype fp8 (its auto is the model "
+                             "dtype))";
+    QCOMPARE(p->kvFormatNote, note);
 
     std::ostringstream text;
     writePlanText(*p, text, "2026-12-01");
-    QVERIFY(text.str().find("KV cache FP8 (shipped calibrated scales, kv_cache_scheme)") !=
-            std::string::npos);
+    QVERIFY(text.str().find(note) != std::string::npos);
     const std::string json = planToJsonText(*p);
-    QVERIFY(json.find("\"kv_format_note\": \"KV cache FP8 (shipped calibrated scales, "
-                      "kv_cache_scheme)\"") != std::string::npos);
+    QVERIFY(json.find("\"kv_format_note\": \"" + note + "\"") != std::string::npos);
     QVERIFY(json.find("\"kv_format\": \"fp8_e4m3\"") != std::string::npos);
 
     const ServeCommand vllm = vllmServeCommand(*p, Catalogue::builtin());
@@ -237,6 +282,145 @@ void TestKvScheme::nullSchemeShipsNothing() {
     const auto p = evaluate(h100Scenario(), Catalogue::builtin(), *none);
     QVERIFY(p.ok());
     QCOMPARE(p->memory.cache.kvBytesPerToken, 131072ull);
+}
+
+void TestKvScheme::modelOptQuantFileForm() {
+    const ModelSpec m = nvidiaModel("Llama-3.1-70B-Instruct-FP8", true);
+    QVERIFY(m.shippedKvFormat.has_value());
+    QCOMPARE(*m.shippedKvFormat, formats::fp8);
+    QCOMPARE(m.shippedKvSource, std::string("kv_cache_quant_algo"));
+    QCOMPARE(m.shippedKvOrigin, KvScalesOrigin::ModelOptFile);
+    QCOMPARE(m.modelOptQuantAlgo, std::string("FP8"));
+    // Without the sidecar the config.json of this (ModelOpt 0.23) repository says nothing.
+    const ModelSpec bare = nvidiaModel("Llama-3.1-70B-Instruct-FP8", false);
+    QVERIFY(!bare.shippedKvFormat.has_value());
+    QCOMPARE(bare.shippedKvOrigin, KvScalesOrigin::None);
+}
+
+void TestKvScheme::modelOptInConfigForm() {
+    const ModelSpec m = nvidiaModel("MiniMax-M2.5-NVFP4", false);
+    QVERIFY(m.shippedKvFormat.has_value());
+    QCOMPARE(*m.shippedKvFormat, formats::fp8);
+    QCOMPARE(m.shippedKvSource, std::string("kv_cache_scheme"));
+    QCOMPARE(m.shippedKvOrigin, KvScalesOrigin::ModelOptConfig);
+    QCOMPARE(m.modelOptQuantAlgo, std::string("NVFP4"));
+    // With its hf_quant_config.json the sidecar wins and names kv_cache_quant_algo.
+    const ModelSpec both = nvidiaModel("MiniMax-M2.5-NVFP4", true);
+    QCOMPARE(both.shippedKvOrigin, KvScalesOrigin::ModelOptFile);
+    QCOMPARE(both.shippedKvSource, std::string("kv_cache_quant_algo"));
+}
+
+void TestKvScheme::modelOptOtherKvAlgorithmsLeaveANote() {
+    const std::string cfg =
+        QJsonDocument(readConfig("nvidia--Llama-3.1-70B-Instruct-FP8_config.json"))
+            .toJson()
+            .toStdString();
+    const auto withKv = [&](const std::string &kv) {
+        return importHfConfigText(cfg, "llama-70b-fp8",
+                                  R"({"producer": {"name": "modelopt"}, "quantization": )"
+                                  R"({"quant_algo": "FP8", "kv_cache_quant_algo": )" +
+                                      kv + "}}");
+    };
+    const auto nvfp4 = withKv(R"("NVFP4")");
+    QVERIFY2(nvfp4.ok(), nvfp4.ok() ? "" : nvfp4.error().toString().c_str());
+    QVERIFY(!nvfp4->shippedKvFormat.has_value());
+    bool named = false;
+    for (const auto &n : nvfp4->notes) {
+        named = named || n.find("kv_cache_quant_algo: 'NVFP4'") != std::string::npos;
+    }
+    QVERIFY(named);
+    for (const char *none : {"null", R"("none")"}) {
+        const auto r = withKv(none);
+        QVERIFY(r.ok());
+        QVERIFY(!r->shippedKvFormat.has_value());
+        QVERIFY(r->notes.empty());
+    }
+}
+
+void TestKvScheme::engineRules_data() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("engine");
+    QTest::addColumn<ShippedKvUse>("use");
+    const int vllm = int(Engine::Vllm), sglang = int(Engine::Sglang),
+              trt = int(Engine::TensorRtLlm);
+    // FP8 weights with the sidecar: vLLM and TensorRT-LLM take it by default; SGLang's FP8
+    // config keeps kv_cache_quant_method, so only --kv-cache-dtype fp8_e4m3 runs it.
+    QTest::newRow("fp8 file vllm") << "llama-fp8" << vllm << ShippedKvUse::EngineDefault;
+    QTest::newRow("fp8 file sglang") << "llama-fp8" << sglang << ShippedKvUse::WithFlag;
+    QTest::newRow("fp8 file trtllm") << "llama-fp8" << trt << ShippedKvUse::EngineDefault;
+    // NVFP4 weights with the sidecar: every engine's default.
+    QTest::newRow("nvfp4 file vllm") << "qwen-nvfp4" << vllm << ShippedKvUse::EngineDefault;
+    QTest::newRow("nvfp4 file sglang") << "qwen-nvfp4" << sglang << ShippedKvUse::EngineDefault;
+    QTest::newRow("nvfp4 file trtllm") << "qwen-nvfp4" << trt << ShippedKvUse::EngineDefault;
+    // In-config only: TensorRT-LLM reads kv_cache_quant_algo from hf_quant_config.json alone.
+    QTest::newRow("in-config vllm") << "minimax-config" << vllm << ShippedKvUse::EngineDefault;
+    QTest::newRow("in-config sglang") << "minimax-config" << sglang << ShippedKvUse::EngineDefault;
+    QTest::newRow("in-config trtllm") << "minimax-config" << trt << ShippedKvUse::NotLoaded;
+    // compressed-tensors: vLLM with its flag; SGLang and TensorRT-LLM do not load the scales.
+    QTest::newRow("ct vllm") << "ct" << vllm << ShippedKvUse::WithFlag;
+    QTest::newRow("ct sglang") << "ct" << sglang << ShippedKvUse::NotLoaded;
+    QTest::newRow("ct trtllm") << "ct" << trt << ShippedKvUse::NotLoaded;
+}
+
+void TestKvScheme::engineRules() {
+    QFETCH(QString, model);
+    QFETCH(int, engine);
+    QFETCH(ShippedKvUse, use);
+    const ModelSpec m = model == "llama-fp8"    ? nvidiaModel("Llama-3.1-70B-Instruct-FP8", true)
+                        : model == "qwen-nvfp4" ? nvidiaModel("Qwen3-235B-A22B-NVFP4", true)
+                        : model == "ct"         ? importWith(calibratedFp8Scheme()).value()
+                                                : nvidiaModel("MiniMax-M2.5-NVFP4", false);
+    const ShippedKvRule rule = shippedKvRule(Engine(engine), m);
+    QCOMPARE(rule.use, use);
+    QVERIFY(!rule.reason.empty());
+}
+
+void TestKvScheme::modelOptPlanRunsFp8UnderEachEngine() {
+    const ModelSpec m = nvidiaModel("Llama-3.1-70B-Instruct-FP8", true);
+    for (Engine e : {Engine::Vllm, Engine::Sglang, Engine::TensorRtLlm}) {
+        const auto p = evaluate(h100Scenario(e, "h200"), Catalogue::builtin(), m);
+        QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+        QCOMPARE(p->scenario.model.kvFormat, formats::fp8);
+        // 80 layers x 8 KV heads x 128 dims x (K + V), one byte each.
+        QCOMPARE(p->memory.cache.kvBytesPerToken, 163840ull);
+        QVERIFY(p->kvFormatNote.rfind(
+                    "KV cache FP8 (shipped calibrated scales, kv_cache_quant_algo; ", 0) == 0);
+    }
+    const auto sglang = evaluate(h100Scenario(Engine::Sglang, "h200"), Catalogue::builtin(), m);
+    QVERIFY(sglang.ok());
+    QVERIFY(sglang->kvFormatNote.find("--kv-cache-dtype fp8_e4m3") != std::string::npos);
+    QCOMPARE(flagValue(sglangServeCommand(*sglang, Catalogue::builtin()), "--kv-cache-dtype"),
+             std::string("fp8_e4m3"));
+    const auto vllm = evaluate(h100Scenario(Engine::Vllm, "h200"), Catalogue::builtin(), m);
+    QVERIFY(vllm.ok());
+    QVERIFY(vllm->kvFormatNote.find("auto resolves to fp8_e4m3") != std::string::npos);
+    QCOMPARE(flagValue(vllmServeCommand(*vllm, Catalogue::builtin()), "--kv-cache-dtype"),
+             std::string("fp8"));
+}
+
+void TestKvScheme::engineThatDoesNotLoadKeepsBf16() {
+    // MiniMax-M2.5-NVFP4 without its sidecar under TensorRT-LLM; vLLM takes the same config.
+    const ModelSpec minimax = nvidiaModel("MiniMax-M2.5-NVFP4", false);
+    const auto trt =
+        evaluate(h100Scenario(Engine::TensorRtLlm, "b200", 2), Catalogue::builtin(), minimax);
+    QVERIFY2(trt.ok(), trt.ok() ? "" : trt.error().toString().c_str());
+    QCOMPARE(trt->scenario.model.kvFormat, formats::bf16);
+    QVERIFY(trt->kvFormatNote.empty());
+    QVERIFY(hasWarning(*trt, "only from hf_quant_config.json"));
+    const auto vllm =
+        evaluate(h100Scenario(Engine::Vllm, "b200", 2), Catalogue::builtin(), minimax);
+    QVERIFY(vllm.ok());
+    QCOMPARE(vllm->scenario.model.kvFormat, formats::fp8);
+    // 62 layers x 8 KV heads x 128 dims x (K + V): BF16 twice the FP8 bytes.
+    QCOMPARE(trt->memory.cache.kvBytesPerToken, 253952ull);
+    QCOMPARE(vllm->memory.cache.kvBytesPerToken, 126976ull);
+
+    // compressed-tensors under SGLang: its CompressedTensorsConfig drops kv_cache_scheme.
+    const auto sg = evaluate(h100Scenario(Engine::Sglang), Catalogue::builtin(),
+                             importWith(calibratedFp8Scheme()).value());
+    QVERIFY(sg.ok());
+    QCOMPARE(sg->scenario.model.kvFormat, formats::bf16);
+    QVERIFY(hasWarning(*sg, "SGLang does not load compressed-tensors KV scales"));
 }
 
 QTEST_GUILESS_MAIN(TestKvScheme)

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+#include "engine/shippedkv.h"
+
+namespace hostplan {
+
+namespace {
+
+/// SGLang builds ModelOptFp4Config for NVFP4 checkpoints and ModelOptFp8Config for the FP8
+/// algorithms (quant_algo containing "FP8"); it serves no other ModelOpt algorithm.
+bool sglangModelOptNvfp4(const ModelSpec &m) {
+    return m.modelOptQuantAlgo.find("NVFP4") != std::string::npos;
+}
+
+bool sglangModelOptFp8(const ModelSpec &m) {
+    return !sglangModelOptNvfp4(m) && m.modelOptQuantAlgo.find("FP8") != std::string::npos;
+}
+
+} // namespace
+
+ShippedKvRule shippedKvRule(Engine engine, const ModelSpec &model) {
+    const KvScalesOrigin origin =
+        model.shippedKvFormat ? model.shippedKvOrigin : KvScalesOrigin::None;
+    if (origin == KvScalesOrigin::None) {
+        return {};
+    }
+    const bool modelOpt = origin != KvScalesOrigin::CompressedTensors;
+    const std::string key = model.shippedKvSource;
+    switch (engine) {
+    case Engine::Vllm:
+        if (modelOpt) {
+            return {ShippedKvUse::EngineDefault,
+                    "vLLM's --kv-cache-dtype auto resolves to fp8_e4m3 from the ModelOpt " + key};
+        }
+        return {ShippedKvUse::WithFlag,
+                "vLLM loads the scales with --kv-cache-dtype fp8 (its auto is the model dtype)"};
+    case Engine::Sglang:
+        if (modelOpt && sglangModelOptNvfp4(model)) {
+            return {ShippedKvUse::EngineDefault,
+                    "SGLang's --kv-cache-dtype auto runs FP8 E4M3 for an NVFP4 ModelOpt "
+                    "checkpoint with FP8 KV scales"};
+        }
+        if (modelOpt && sglangModelOptFp8(model)) {
+            return {ShippedKvUse::WithFlag,
+                    "SGLang loads the scales with --kv-cache-dtype fp8_e4m3 (its auto keeps the "
+                    "model dtype for a ModelOpt FP8 checkpoint)"};
+        }
+        return {ShippedKvUse::NotLoaded,
+                modelOpt ? "SGLang serves no ModelOpt " + model.modelOptQuantAlgo +
+                               " checkpoint with KV scales"
+                         : std::string("SGLang does not load compressed-tensors KV scales")};
+    case Engine::TensorRtLlm:
+        if (origin == KvScalesOrigin::ModelOptFile) {
+            return {ShippedKvUse::EngineDefault,
+                    "TensorRT-LLM's kv_cache_config dtype auto keeps the checkpoint's "
+                    "kv_cache_quant_algo FP8"};
+        }
+        return {ShippedKvUse::NotLoaded,
+                modelOpt ? std::string("TensorRT-LLM reads kv_cache_quant_algo only from "
+                                       "hf_quant_config.json, which this checkpoint lacks")
+                         : std::string("TensorRT-LLM does not read compressed-tensors KV scales")};
+    }
+    return {};
+}
+
+} // namespace hostplan
