@@ -155,7 +155,9 @@ std::uint64_t vllmTpCollectivesNonTorch(const GpuSpec &gpu, std::uint32_t tp) {
     if (!nvlinkGpu(gpu)) {
         return std::uint64_t(gib(0.25));
     }
-    return std::uint64_t(gib(1.82)) + ncclNvlsBufferBytes(gpu, tp);
+    // NVLS heads are the communicator's ranks on one node (one NVSwitch domain).
+    const std::uint32_t nodeRanks = std::min(tp, std::max<std::uint32_t>(gpu.gpusPerNode, 1));
+    return std::uint64_t(gib(1.82)) + ncclNvlsBufferBytes(gpu, nodeRanks);
 }
 
 std::uint64_t mlaCacheBytesPerToken(const LayerGroup &layer, const NumberFormat &kv) {

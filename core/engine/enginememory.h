@@ -264,7 +264,9 @@ std::uint64_t ncclNvlsBufferBytes(const GpuSpec &gpu, std::uint32_t ranks);
 ///   creation, without device_id in init_process_group); NCCL's channel buffers for the profile's
 ///   large all-reduces are connected at first use; the FlashInfer fused all-reduce workspace
 ///   is created while compiling, after the snapshot. The split between them is not logged.
-///   TP 4 adds the NVLS buffers (logged 2.13-2.21 GiB against 2.07 + 0.125 here).
+///   TP 4 adds the NVLS buffers (logged 2.13-2.21 GiB against 2.07 + 0.125 here), counted
+///   for the TP ranks on one node (at most GpuSpec::gpusPerNode). TP across nodes is not
+///   measured; the same figure is used.
 /// - other GPUs (PCIe): 0.25 GiB, lazily allocated NCCL buffers; not measured.
 std::uint64_t vllmTpCollectivesNonTorch(const GpuSpec &gpu, std::uint32_t tp);
 

@@ -211,6 +211,8 @@ class tst_EngineMemory : public QObject {
         QCOMPARE(vllmTpCollectivesNonTorch(h100, 2), measured);
         QCOMPARE(vllmTpCollectivesNonTorch(h100, 4), measured + 128 * MiB);
         QCOMPARE(vllmTpCollectivesNonTorch(a100, 4), measured);
+        // Across nodes the NVLS heads are one node's ranks (8 per HGX node).
+        QCOMPARE(vllmTpCollectivesNonTorch(h100, 16), measured + 256 * MiB);
         QCOMPARE(vllmTpCollectivesNonTorch(rtx, 2), std::uint64_t(gib(0.25)));
         // The engine's non-torch term: 0.15 GiB at TP 1 whatever the stages, plus the TP part.
         const ModelSpec m = golden::catalogueModel("llama-3.1-8b");
