@@ -132,6 +132,34 @@ std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::u
     return ceilDiv(x.moeLayers, std::max<std::uint32_t>(pp, 1)) * perRankExperts * perExpert;
 }
 
+bool nvlinkGpu(const GpuSpec &gpu) {
+    return gpu.interconnect.find("NVLink") != std::string::npos;
+}
+
+std::uint64_t ncclNvlsBufferBytes(const GpuSpec &gpu, std::uint32_t ranks) {
+    constexpr std::uint64_t kChunk = 128 * 1024; // NCCL_NVLS_CHUNKSIZE default
+    constexpr std::uint64_t kSteps = 8;          // NCCL_STEPS
+    const bool hopperOrLater = gpu.fp8FlopsPerS > 0;
+    if (ranks <= 2 || !nvlinkGpu(gpu) || !hopperOrLater) {
+        return 0;
+    }
+    const bool blackwell = gpu.nativeMxfp4 || gpu.fp4FlopsPerS > 0;
+    const std::uint64_t channels = blackwell ? 24 : 16;
+    return channels * 2 * kChunk * kSteps * ranks;
+}
+
+std::uint64_t vllmTpCollectivesNonTorch(const GpuSpec &gpu, std::uint32_t tp) {
+    if (tp <= 1) {
+        return 0;
+    }
+    if (!nvlinkGpu(gpu)) {
+        return std::uint64_t(gib(0.25));
+    }
+    // NVLS heads are the communicator's ranks on one node (one NVSwitch domain).
+    const std::uint32_t nodeRanks = std::min(tp, std::max<std::uint32_t>(gpu.gpusPerNode, 1));
+    return std::uint64_t(gib(1.82)) + ncclNvlsBufferBytes(gpu, nodeRanks);
+}
+
 std::uint64_t mlaCacheBytesPerToken(const LayerGroup &layer, const NumberFormat &kv) {
     constexpr std::uint64_t kScaleBlock = 128; // one float32 scale per 128 latent elements
     const bool fp8 = kv.kind == FormatKind::FP8_E4M3 || kv.kind == FormatKind::FP8_E5M2;

@@ -39,6 +39,12 @@ enum class VllmProfile {
     /// is max(max_model_len, 2048) tokens; sampler on max_num_seqs rows; no KV-block +1 for
     /// sliding windows.
     V0,
+    /// V0 as in v0.6.4 (from PR #9352 until PR #10511 moved to a baseline snapshot in v0.6.5):
+    /// determine_num_available_blocks adds to the torch peak everything on the device that
+    /// torch has not allocated after the profile (device used - allocated_bytes.all.current,
+    /// PR #11809 describes it), so the CUDA context and cuBLAS handles count inside the budget;
+    /// otherwise as V0.
+    V0Legacy,
 };
 
 /// The MoE kernel path that decides weight padding for MXFP4 experts
@@ -225,6 +231,44 @@ std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::u
 /// The MXFP4 MoE kernel vLLM picks for `gpu` when `requested` is Auto: Marlin below SM 9.0
 /// (A100, RTX 30/40, L40S: GPUs without FP8 tensor cores or Ada by name), else Triton.
 MoeKernel vllmMoeKernel(const GpuSpec &gpu, MoeKernel requested);
+
+/// Whether `gpu` reaches its peers over NVLink (the catalogue's interconnect names it), so
+/// NCCL and vLLM's all-reduce paths use NVLink peer memory rather than PCIe or host memory.
+bool nvlinkGpu(const GpuSpec &gpu);
+
+/// Device bytes per GPU of NCCL's NVLink SHARP (NVLS) buffers for a communicator of `ranks`
+/// GPUs in one node (NCCL 2.27.5, src/transport/nvls.cc @ 3ea7eedf ncclNvlsInit and
+/// ncclNvlsBufferSetup): NVLS needs multicast (NVSwitch, SM 9.0 and later) and more than two
+/// GPUs; then nChannels x 2 x (NCCL_NVLS_CHUNKSIZE 128 KiB x NCCL_STEPS 8) x nHeads, with
+/// nHeads = ranks, nChannels 16 on SM 9.0 (NVLS_NCHANNELS_SM90) and 24 on single-node SM 10.0
+/// (NVLS_NCHANNELS_SM100_NVL): 128 MiB at 4 Hopper GPUs, 256 MiB at 8 (vllm#9699 logs
+/// nHeads 8 on H200). NCCL sets them up at the first collective that picks NVLS, i.e. inside
+/// vLLM's profile. 0 where NVLS is off (PCIe, A100, two GPUs).
+std::uint64_t ncclNvlsBufferBytes(const GpuSpec &gpu, std::uint32_t ranks);
+
+/// Non-torch device memory the first TP forward adds inside vLLM V1's profile on one GPU at
+/// `tp` ranks (0 at TP 1), the part of "non-torch forward increase" that comes with tensor
+/// parallelism:
+/// - NVLink GPUs: 1.82 GiB measured, plus ncclNvlsBufferBytes. vLLM 0.19.0 (NCCL 2.27.5,
+///   8x H100 SXM HGX) logs 2.06-2.11 GiB of non-torch increase at TP 2 on nine models from
+///   7B to 72B and 0.24-0.26 GiB at TP 1 (llm-d-incubation/llm-d-planner
+///   accuracy/results/v0.19.0/logs @ d3121e05), so the TP part does not depend on the model
+///   (1.82 = median 2.07 - 0.25). What allocates it, from vLLM's source: torch.distributed's
+///   NCCL communicator of the TP device group is created lazily at its first collective, which
+///   is the profile's logits gather (base_device_communicator.py @ 00a18bc3 gather and
+///   all_gather call torch.distributed on device_group; cuda_communicator.py @ 00b5a01d
+///   routes only all-reduce, reduce-scatter, all-gatherv and send/recv through pynccl, whose
+///   own communicator is up before the snapshot: the same logs show it as 1.00 GiB more
+///   non-torch memory at the snapshot than at TP 1; the logs' torch warning "barrier(): using
+///   the device under current context" after the snapshot marks the second communicator's
+///   creation, without device_id in init_process_group); NCCL's channel buffers for the profile's
+///   large all-reduces are connected at first use; the FlashInfer fused all-reduce workspace
+///   is created while compiling, after the snapshot. The split between them is not logged.
+///   TP 4 adds the NVLS buffers (logged 2.13-2.21 GiB against 2.07 + 0.125 here), counted
+///   for the TP ranks on one node (at most GpuSpec::gpusPerNode). TP across nodes is not
+///   measured; the same figure is used.
+/// - other GPUs (PCIe): 0.25 GiB, lazily allocated NCCL buffers; not measured.
+std::uint64_t vllmTpCollectivesNonTorch(const GpuSpec &gpu, std::uint32_t tp);
 
 /// KV bytes per token of one MLA layer in `kv`: kv_lora_rank + rope elements, except
 /// DeepSeek V3.2's FP8 layout (layers with a lightning indexer and an FP8 cache), which stores

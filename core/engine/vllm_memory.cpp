@@ -6,7 +6,9 @@
 //   available_kv = total x gpu_memory_utilization - (weights + activation peak + non-torch
 //   increase); NCCL and the CUDA context are initialised before the baseline snapshot, CUDA
 //   graphs are captured after the pool (compile_or_warm_up_model): all three live in the slack
-//   total x (1 - utilization), not in the pool.
+//   total x (1 - utilization), not in the pool. What the profile adds outside torch is charged
+//   inside (vllmNonTorch): at TP > 1 torch's second NCCL communicator, NCCL's lazily connected
+//   buffers and NVLS buffers (vllmTpCollectivesNonTorch, ncclNvlsBufferBytes).
 // - vllm/v1/worker/gpu_model_runner.py @ 4e179065 profile_run / _dummy_run /
 //   _dummy_sampler_run: a forward of max_num_batched_tokens tokens, then a sampler run on
 //   min(max_num_seqs, tokens) rows of the full vocabulary (top_k = vocab - 1, top_p 0.9).
@@ -46,11 +48,15 @@ namespace hostplan {
 
 namespace {
 
-/// Non-torch growth vLLM's profile measures inside the budget (cuBLAS / attention workspaces;
-/// notes section 1.3: T1 logs 0.10 GiB at TP 1, PR #12126 0.16 GiB), plus custom all-reduce and
-/// lazily allocated NCCL buffers of the first forward at TP > 1.
-std::uint64_t vllmNonTorch(std::uint32_t gpus) {
-    return std::uint64_t(gib(0.15) + (gpus > 1 ? gib(0.25) : 0.0));
+/// Non-torch memory vLLM V1's profile measures inside the budget on one GPU of `in`
+/// (gpu_worker.py determine_available_memory: "non-torch forward increase", counted from the
+/// snapshot taken after NCCL and the CUDA context are up). vllmTpCollectivesNonTorch plus:
+/// - every layout: cuBLAS / attention workspaces of the first forward, 0.15 GiB (T1 logs
+///   0.10 GiB at TP 1, PR #12126 0.16 GiB; vLLM 0.19 logs 0.24-0.26 GiB on H100 and 0.07 GiB
+///   per stage at PP 2 and 4, llm-d-planner logs below). Pipeline stages add nothing more:
+///   the profile's dummy run sends nothing between stages.
+std::uint64_t vllmNonTorch(const EngineMemoryInput &in) {
+    return std::uint64_t(gib(0.15)) + vllmTpCollectivesNonTorch(in.gpu, in.tp);
 }
 
 /// KV-cache group structure of vLLM V1 for a layout.
@@ -129,7 +135,8 @@ EngineKvLayout vllmLayout(const EngineMemoryInput &in) {
 
 /// The profiled batch: V0 without chunked prefill profiles max(max_model_len, 2048) tokens.
 std::uint64_t profiledTokens(const EngineMemoryInput &in) {
-    if (in.vllmProfile == VllmProfile::V0 && in.maxModelLen <= 32768) {
+    const bool v0 = in.vllmProfile == VllmProfile::V0 || in.vllmProfile == VllmProfile::V0Legacy;
+    if (v0 && in.maxModelLen <= 32768) {
         return std::max<std::uint64_t>(in.maxModelLen, 2048);
     }
     return in.maxBatchedTokens;
@@ -143,7 +150,8 @@ class VllmMemory final : public EngineMemoryModel {
         EngineMemoryTerms t;
         t.engineVersion =
             std::string(info.displayName) + " " +
-            (in.vllmProfile == VllmProfile::V0        ? "V0 (v0.6)"
+            (in.vllmProfile == VllmProfile::V0Legacy  ? "V0 (v0.6.4)"
+             : in.vllmProfile == VllmProfile::V0      ? "V0 (v0.6)"
              : in.vllmProfile == VllmProfile::V1Early ? "V1 (v0.7)"
                                                       : std::string(info.versionFollowed));
         const std::uint32_t gpus =
@@ -168,7 +176,7 @@ class VllmMemory final : public EngineMemoryModel {
         t.communication = gpus > 1 ? std::uint64_t(gib(0.5)) : 0;
         t.cudaGraphs = std::uint64_t(m.isMoe() ? gib(1.5) : gib(0.5));
         t.graphsInsideBudget = false;
-        t.nonTorch = vllmNonTorch(gpus);
+        t.nonTorch = vllmNonTorch(in);
 
         // Profiled activation peak.
         const std::uint64_t tokens = profiledTokens(in);
@@ -183,6 +191,12 @@ class VllmMemory final : public EngineMemoryModel {
                                      hiddenLive + t.activationSampler});
         if (in.activationOverride) {
             t.activationPeak = *in.activationOverride;
+        }
+        if (in.vllmProfile == VllmProfile::V0Legacy) {
+            // Everything outside torch's allocations on the device is charged: the context
+            // (with its cuBLAS handles, which hold the profile's workspaces) and NCCL.
+            t.nonTorch = t.cudaContext + t.communication;
+            t.cudaContext = t.communication = 0;
         }
         std::uint64_t inside = t.nonTorch;
         if (in.runtimeOverride) {

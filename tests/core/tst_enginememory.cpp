@@ -190,6 +190,39 @@ class tst_EngineMemory : public QObject {
         QCOMPARE(engineDefaultBatchedTokens(Engine::TensorRtLlm, h100), 8192u);
     }
 
+    // vLLM V1 non-torch inside the profile: TP collectives on NVLink (measured, vLLM 0.19) plus
+    // NCCL's NVLS buffers at more than two Hopper/Blackwell GPUs (NCCL 2.27.5 nvls.cc); pipeline
+    // stages add nothing (the profile sends nothing between them).
+    void vllmTpNonTorch() {
+        const GpuSpec h100 = golden::loggedGpu("NVIDIA H100", 79.19, true, "NVLink 4, NVSwitch");
+        GpuSpec b200 = golden::loggedGpu("NVIDIA B200", 178.4, true, "NVLink 5, NVSwitch");
+        b200.nativeMxfp4 = true;
+        const GpuSpec a100 = golden::loggedGpu("NVIDIA A100", 79.15, false, "NVLink 3, NVSwitch");
+        const GpuSpec rtx = golden::loggedGpu("NVIDIA GeForce RTX 3090", 23.58, false, "PCIe");
+        const std::uint64_t MiB = 1024 * 1024;
+        QCOMPARE(ncclNvlsBufferBytes(h100, 2), std::uint64_t(0));
+        QCOMPARE(ncclNvlsBufferBytes(h100, 4), 128 * MiB);
+        QCOMPARE(ncclNvlsBufferBytes(h100, 8), 256 * MiB);
+        QCOMPARE(ncclNvlsBufferBytes(b200, 8), 384 * MiB);
+        QCOMPARE(ncclNvlsBufferBytes(a100, 8), std::uint64_t(0));
+        QCOMPARE(ncclNvlsBufferBytes(rtx, 4), std::uint64_t(0));
+        const std::uint64_t measured = std::uint64_t(gib(1.82));
+        QCOMPARE(vllmTpCollectivesNonTorch(h100, 1), std::uint64_t(0));
+        QCOMPARE(vllmTpCollectivesNonTorch(h100, 2), measured);
+        QCOMPARE(vllmTpCollectivesNonTorch(h100, 4), measured + 128 * MiB);
+        QCOMPARE(vllmTpCollectivesNonTorch(a100, 4), measured);
+        // Across nodes the NVLS heads are one node's ranks (8 per HGX node).
+        QCOMPARE(vllmTpCollectivesNonTorch(h100, 16), measured + 256 * MiB);
+        QCOMPARE(vllmTpCollectivesNonTorch(rtx, 2), std::uint64_t(gib(0.25)));
+        // The engine's non-torch term: 0.15 GiB at TP 1 whatever the stages, plus the TP part.
+        const ModelSpec m = golden::catalogueModel("llama-3.1-8b");
+        const EngineMemoryInput pp2 = golden::rowInput(m, h100, {1, 1, 2}, Engine::Vllm, 8192);
+        QCOMPARE(vllmMemoryModel().terms(pp2).nonTorch, std::uint64_t(gib(0.15)));
+        const EngineMemoryInput tp4 = golden::rowInput(m, h100, {4, 1, 1}, Engine::Vllm, 8192);
+        QCOMPARE(vllmMemoryModel().terms(tp4).nonTorch,
+                 std::uint64_t(gib(0.15)) + measured + 128 * MiB);
+    }
+
     // SGLang: rest = pre x mfs - weights (everything before the pool comes out of the fraction).
     void sglangPoolRule() {
         const ModelSpec m = golden::catalogueModel("llama-3.1-8b");
