@@ -291,8 +291,8 @@ void HardwarePanel::sync() {
         }
         if (best) {
             text += tr("; offer %1 (%2)")
-                        .arg(QString::fromStdString(best->offer.id),
-                             QString::fromStdString(best->offer.provider));
+                        .arg(QString::fromStdString(best->offer().id),
+                             QString::fromStdString(best->offer().provider));
         }
         m_layoutInfo->setText(text);
     } else {

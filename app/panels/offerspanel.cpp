@@ -168,7 +168,7 @@ OffersPanel::OffersPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(do
 
 std::string OffersPanel::chosenId() const {
     const auto &p = m_doc->plan();
-    return p && p->search.best() ? p->search.best()->offer.id : std::string();
+    return p && p->search.best() ? p->search.best()->offer().id : std::string();
 }
 
 QString OffersPanel::statusText(const std::string &offerId) const {
@@ -178,7 +178,7 @@ QString OffersPanel::statusText(const std::string &offerId) const {
     }
     // Carrying candidates come first, cheapest first: the first one met is the offer's best.
     for (const LayoutCandidate &c : p->search.candidates) {
-        if (asciiLower(c.offer.id) != asciiLower(offerId)) {
+        if (asciiLower(c.offer().id) != asciiLower(offerId)) {
             continue;
         }
         switch (c.status) {
@@ -197,8 +197,8 @@ QString OffersPanel::statusText(const std::string &offerId) const {
             return tr("no layout the engines run");
         case CandidateStatus::NotRankable:
             // What is missing, in the editor's words (the core's reason names the offers file).
-            return !c.offer.gpusPerInstance ? tr("not ranked: GPUs per instance unknown")
-                                            : tr("not ranked: price unknown");
+            return !c.offer().gpusPerInstance ? tr("not ranked: GPUs per instance unknown")
+                                              : tr("not ranked: price unknown");
         }
     }
     return tr("not searched (another GPU type)");
@@ -347,9 +347,9 @@ void OffersPanel::sync() {
     if (const LayoutCandidate *b = p->search.best()) {
         text = tr("Cheapest offer that carries the workload: <b>%1</b> (%2), %3 at %4 per "
                   "GPU-hour (%5): <b>%6 a month</b>.")
-                   .arg(qs(b->offer.id).toHtmlEscaped(), qs(b->offer.provider).toHtmlEscaped(),
+                   .arg(qs(b->offer().id).toHtmlEscaped(), qs(b->offer().provider).toHtmlEscaped(),
                         gpusText(b->gpusRented), usdCentsText(b->usdPerGpuHour),
-                        qs(b->offer.rankingRateKind()), usdText(b->usdPerMonth));
+                        qs(b->offer().rankingRateKind()), usdText(b->usdPerMonth));
     } else {
         text =
             tr("No offer carries the workload: %1").arg(qs(p->search.noneReason).toHtmlEscaped());

@@ -70,7 +70,7 @@ PilotRange pilotRange(std::uint32_t practicalGpus, std::uint32_t gpusPerNode) {
 
 PilotRange pilotRange(const PlanResult &p) {
     const LayoutCandidate *best = p.search.best();
-    return best ? pilotRange(best->gpusRented, *best->offer.gpusPerInstance) : PilotRange{};
+    return best ? pilotRange(best->gpusRented, *best->offer().gpusPerInstance) : PilotRange{};
 }
 
 CostPerMTok costPerMTok(const PlanResult &p) {
@@ -140,18 +140,18 @@ PlanRate planRate(const PlanResult &p) {
         r.basis = RateBasis::Scenario;
     } else if (p.layoutFromSearch && best) {
         r.basis = RateBasis::ChosenOffer;
-        r.source = best->offer.source;
-        r.asOf = best->offer.asOf;
-        r.offerId = best->offer.id;
-        r.provider = best->offer.provider;
-        r.rateKind = best->offer.rankingRateKind();
+        r.source = best->offer().source;
+        r.asOf = best->offer().asOf;
+        r.offerId = best->offer().id;
+        r.provider = best->offer().provider;
+        r.rateKind = best->offer().rankingRateKind();
     } else {
         r.basis = RateBasis::GpuCatalogue;
         r.source = p.gpu.priceSource;
         r.asOf = p.gpu.priceAsOf;
         if (best && std::abs(best->usdPerGpuHour - p.usdPerGpuHour) > 0.005 * p.usdPerGpuHour) {
             r.searchRateDiffers = true;
-            r.searchOfferId = best->offer.id;
+            r.searchOfferId = best->offer().id;
             r.searchUsdPerGpuHour = best->usdPerGpuHour;
             r.searchUsdPerMonth = best->usdPerMonth;
         }
@@ -235,10 +235,10 @@ std::vector<GpuOption> gpuOptions(const Scenario &scenario, const Catalogue &cat
         o.canServe = p.search.found;
         o.cannotServeReason = p.search.found ? std::string() : p.search.noneReason;
         if (const LayoutCandidate *best = p.search.best()) {
-            o.offerId = best->offer.id;
-            o.provider = best->offer.provider;
-            o.priceSource = best->offer.source;
-            o.priceAsOf = best->offer.asOf;
+            o.offerId = best->offer().id;
+            o.provider = best->offer().provider;
+            o.priceSource = best->offer().source;
+            o.priceAsOf = best->offer().asOf;
         }
         if (p.scenario.pricing.usdPerGpuHour) {
             o.priceSource = "scenario input";

@@ -66,7 +66,7 @@ ParetoFront paretoFront(const PlanResult &plan) {
         own.layout = plan.layout;
         own.replicas = std::max<std::uint32_t>(plan.replicas, 1);
         own.gpus = plan.rentedGpus();
-        own.offerId = plan.layoutFromSearch && plan.search.best() ? plan.search.best()->offer.id
+        own.offerId = plan.layoutFromSearch && plan.search.best() ? plan.search.best()->offer().id
                                                                   : std::string();
         own.ttftSeconds = t.atConcurrency.ttftSeconds;
         own.tpotSeconds = t.atConcurrency.tpotSeconds;
@@ -91,7 +91,7 @@ ParetoFront paretoFront(const PlanResult &plan) {
         if (!c.carries()) {
             continue;
         }
-        const std::uint32_t instance = c.offer.gpusPerInstance.value_or(plan.instanceSize());
+        const std::uint32_t instance = c.offer().gpusPerInstance.value_or(plan.instanceSize());
         const Key key{c.layout.tp, c.layout.ep, c.layout.pp, c.replicas, c.gpusRented, instance};
         auto it = speeds.find(key);
         if (it == speeds.end()) {
@@ -103,7 +103,7 @@ ParetoFront paretoFront(const PlanResult &plan) {
         p.layout = c.layout;
         p.replicas = std::max<std::uint32_t>(c.replicas, 1);
         p.gpus = c.gpusRented;
-        p.offerId = c.offer.id;
+        p.offerId = c.offer().id;
         p.ttftSeconds = s.ttftSeconds;
         p.tpotSeconds = s.tpotSeconds;
         p.outputTokensPerSecond = s.outputTokensPerSecond;

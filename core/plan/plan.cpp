@@ -270,9 +270,9 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
                  catalogue.checkOfferGpus(scenario.pricing.offers, "pricing.offers"));
     (void)offersChecked;
     // A user offer with a catalogue offer's id overrides it (e.g. a price the source lacks).
-    const std::vector<RentalOffer> offers =
+    std::vector<RentalOffer> offers =
         mergeOffers(catalogue.offersFor(gpu.id), scenario.pricing.offers);
-    r.search = searchLayouts(model, gpu, scenario, offers, node,
+    r.search = searchLayouts(model, gpu, scenario, std::move(offers), node,
                              defaultEfficiency(scenario.engine.engine, gpu));
     const LayoutCandidate *best = r.search.best();
     if (best) {
@@ -295,7 +295,7 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
     if (fromSearch) {
         r.layout = best->layout;
         r.replicas = best->replicas;
-        r.gpusPerInstance = *best->offer.gpusPerInstance;
+        r.gpusPerInstance = *best->offer().gpusPerInstance;
     } else if (hw.tp && gpus % hw.tp != 0) {
         return makeError("hardware.tp", "TP " + std::to_string(hw.tp) + " does not divide the " +
                                             countText(gpus, "GPU"));

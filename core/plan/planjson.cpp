@@ -18,27 +18,27 @@ nlohmann::ordered_json num(double v) {
 /// One layout-search candidate (README "plan --json" table, layout_search.candidates).
 nlohmann::ordered_json candidateJson(const LayoutCandidate &c) {
     using oj = nlohmann::ordered_json;
-    const bool offer = !c.offer.id.empty();
-    return oj{
-        {"status", candidateStatusId(c.status)},
-        {"reason", c.reason},
-        {"offer", offer ? oj(c.offer.id) : oj(nullptr)},
-        {"provider", offer ? oj(c.offer.provider) : oj(nullptr)},
-        {"gpus_per_instance", c.offer.gpusPerInstance ? oj(*c.offer.gpusPerInstance) : oj(nullptr)},
-        {"tp", c.layout.tp},
-        {"ep", c.layout.ep},
-        {"pp", c.layout.pp},
-        {"replicas", c.replicas},
-        {"instances", c.instances},
-        {"gpus_rented", c.gpusRented},
-        {"usd_per_gpu_hour", c.usdPerGpuHour > 0 ? oj(c.usdPerGpuHour) : oj(nullptr)},
-        {"usd_per_month", c.carries() ? oj(c.usdPerMonth) : oj(nullptr)},
-        {"memory_max_batch", c.memoryMaxBatch},
-        {"latency_max_batch", c.latencyMaxBatch},
-        {"output_tokens_per_month", c.carries() ? oj(c.outputTokensPerMonth) : oj(nullptr)},
-        {"source", offer ? oj(c.offer.source) : oj(nullptr)},
-        {"as_of", offer ? oj(c.offer.asOf) : oj(nullptr)},
-        {"user_offer", c.offer.userEntered}};
+    const bool offer = !c.offer().id.empty();
+    return oj{{"status", candidateStatusId(c.status)},
+              {"reason", c.reason},
+              {"offer", offer ? oj(c.offer().id) : oj(nullptr)},
+              {"provider", offer ? oj(c.offer().provider) : oj(nullptr)},
+              {"gpus_per_instance",
+               c.offer().gpusPerInstance ? oj(*c.offer().gpusPerInstance) : oj(nullptr)},
+              {"tp", c.layout.tp},
+              {"ep", c.layout.ep},
+              {"pp", c.layout.pp},
+              {"replicas", c.replicas},
+              {"instances", c.instances},
+              {"gpus_rented", c.gpusRented},
+              {"usd_per_gpu_hour", c.usdPerGpuHour > 0 ? oj(c.usdPerGpuHour) : oj(nullptr)},
+              {"usd_per_month", c.carries() ? oj(c.usdPerMonth) : oj(nullptr)},
+              {"memory_max_batch", c.memoryMaxBatch},
+              {"latency_max_batch", c.latencyMaxBatch},
+              {"output_tokens_per_month", c.carries() ? oj(c.outputTokensPerMonth) : oj(nullptr)},
+              {"source", offer ? oj(c.offer().source) : oj(nullptr)},
+              {"as_of", offer ? oj(c.offer().asOf) : oj(nullptr)},
+              {"user_offer", c.offer().userEntered}};
 }
 
 const char *breakEvenKindId(BreakEvenKind k) {
@@ -349,12 +349,12 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
                    {"api_usd_per_month", p.apiUsdPerMonth},
                    {"self_host_usd_per_mtok_output", num(p.selfHostUsdPerMTokOutput)},
                    {"price_source", p.scenario.pricing.usdPerGpuHour ? std::string("scenario")
-                                    : chosenOffer                    ? chosenOffer->offer.source
+                                    : chosenOffer                    ? chosenOffer->offer().source
                                                                      : p.gpu.priceSource},
                    {"price_as_of", p.scenario.pricing.usdPerGpuHour ? std::string("scenario")
-                                   : chosenOffer                    ? chosenOffer->offer.asOf
+                                   : chosenOffer                    ? chosenOffer->offer().asOf
                                                                     : p.gpu.priceAsOf},
-                   {"offer", chosenOffer ? oj(chosenOffer->offer.id) : oj(nullptr)}};
+                   {"offer", chosenOffer ? oj(chosenOffer->offer().id) : oj(nullptr)}};
     oj alternatives = oj::array();
     for (const ApiAlternative &a : p.apiAlternatives) {
         alternatives.push_back(

@@ -287,7 +287,7 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
                                        countText(p.search.best()->replicas, "replica") + " of TP " +
                                        std::to_string(p.fit.practicalLayout.tp) + ", PP " +
                                        std::to_string(p.fit.practicalLayout.pp) + " on " +
-                                       p.search.best()->offer.id + ")"
+                                       p.search.best()->offer().id + ")"
             : p.model.maxContextTokens && w.contextTokens > p.model.maxContextTokens
                 ? std::string("none (the context is above the model's maximum)")
                 : std::string("none up to ").append(countText(kMaxPracticalGpus, "GPU")))
@@ -309,7 +309,7 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         for (const LayoutCandidate &c : p.search.candidates) {
             if (shown < 3 &&
                 (c.status == CandidateStatus::NearTie || c.status == CandidateStatus::LostCost)) {
-                out << "          runner-up " << c.offer.id << ": " << c.reason << "\n";
+                out << "          runner-up " << c.offer().id << ": " << c.reason << "\n";
                 ++shown;
             }
         }

@@ -12,6 +12,7 @@ ClosedLoopCase closedLoopCase(const ServingModel &model, double isl, double osl,
     ClosedLoopCase cs;
     cs.isl = isl;
     cs.ctx = isl + (variableOsl ? osl : osl / 2.0);
+    cs.stepContext = model.stepContext(cs.ctx);
     cs.kvBatchCap = model.kvBatchCap(f.reserveWholeRequest ? isl + osl : cs.ctx);
     cs.batchCap = model.batchCap(isl, osl, variableOsl);
     cs.osl = std::max(osl, 1.0);
@@ -34,7 +35,7 @@ double closedLoopBatch(const ClosedLoopCase &cs, double concurrency) {
 ServingPoint closedLoopAt(const ServingModel &model, const ClosedLoopCase &cs, double c) {
     const StepFeatures &f = model.features();
     const double pp = f.pp;
-    const double ctx = cs.ctx;
+    const StepContext &ctx = cs.stepContext;
     const double osl = cs.osl;
     ServingPoint p;
     p.kvBatchCap = cs.kvBatchCap;
@@ -83,6 +84,12 @@ ServingPoint closedLoopAt(const ServingModel &model, const ClosedLoopCase &cs, d
     const double cycle = p.ttftSeconds + (osl - 1) * p.tpotSeconds;
     p.outputTokensPerSecond = c * osl / cycle;
     return p;
+}
+
+ServingPoint ServingModel::closedLoop(double concurrency, double isl, double osl, bool variableOsl,
+                                      const Speculation &spec, double cachedTokens) const {
+    const ClosedLoopCase cs = closedLoopCase(*this, isl, osl, variableOsl, spec, cachedTokens);
+    return closedLoopAt(*this, cs, closedLoopBatch(cs, concurrency));
 }
 
 } // namespace hostplan

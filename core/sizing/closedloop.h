@@ -24,6 +24,7 @@ struct ClosedLoopCase {
     double chunkTokens = 0;    ///< prompt tokens in one of those steps
     double chunkAttnFlops = 0; ///< their attention FLOPs
     double freshAttnFlops = 0; ///< attention FLOPs of one prompt's fresh tokens
+    StepContext stepContext;   ///< the step terms at ctx (ServingModel::stepContext)
     Speculation speculation;
 };
 

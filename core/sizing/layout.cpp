@@ -11,7 +11,9 @@
 #include <bit>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <tuple>
+#include <vector>
 
 namespace hostplan {
 
@@ -225,16 +227,16 @@ std::vector<RentalOffer> fallbackOffers(const GpuSpec &gpu, std::uint32_t nodeSi
     return out;
 }
 
+const RentalOffer &LayoutCandidate::offer() const {
+    static const RentalOffer none;
+    return offerRef ? *offerRef : none;
+}
+
 LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Scenario &scenario,
-                           const std::vector<RentalOffer> &givenOffers, std::uint32_t nodeSize,
+                           std::vector<RentalOffer> offers, std::uint32_t nodeSize,
                            const Efficiency &efficiency) {
     LayoutSearch out;
-    std::vector<RentalOffer> offers;
-    for (const RentalOffer &o : givenOffers) {
-        if (o.gpu == gpu.id) {
-            offers.push_back(o);
-        }
-    }
+    std::erase_if(offers, [&](const RentalOffer &o) { return o.gpu != gpu.id; });
     const bool anyRankable = std::any_of(offers.begin(), offers.end(), rankable);
     if (!anyRankable) {
         out.fallback = true;
@@ -252,6 +254,13 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
         out.note += std::string(out.note.empty() ? "" : "; ") +
                     "every offer priced at the scenario's GPU-hour rate";
     }
+    // From here on the offers are immutable and owned by the result: candidates point into
+    // this table and share its ownership.
+    const auto table = std::make_shared<const std::vector<RentalOffer>>(std::move(offers));
+    out.offers = table;
+    const auto shared = [&](const RentalOffer &o) {
+        return std::shared_ptr<const RentalOffer>(table, &o);
+    };
     const Workload &w = scenario.workload;
     if (model.maxContextTokens && w.contextTokens > model.maxContextTokens) {
         out.noneReason = "context " + groupedText(w.contextTokens) +
@@ -271,10 +280,10 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
         gpu.usableMemoryBytes ? ceilDiv(model.weightBytes(), gpu.usableMemoryBytes) : 1;
     const std::uint64_t nearFloor = std::max<std::uint64_t>(4 * floorGpus, 16);
 
-    for (const RentalOffer &offer : offers) {
+    for (const RentalOffer &offer : *table) {
         if (!rankable(offer)) {
             LayoutCandidate c;
-            c.offer = offer;
+            c.offerRef = shared(offer);
             c.status = CandidateStatus::NotRankable;
             c.reason = !offer.gpusPerInstance ? "the source gives no instance shape (GPUs per "
                                                 "instance): enter it in an offers file"
@@ -296,7 +305,7 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
                 lit = layouts.emplace(std::make_pair(n, g), replicaLayout(model, n, g)).first;
             }
             LayoutCandidate c;
-            c.offer = offer;
+            c.offerRef = shared(offer);
             c.usdPerGpuHour = rate;
             if (!lit->second.ok()) {
                 const std::string why = lit->second.error().message;
@@ -304,7 +313,7 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
                 if (n <= nearFloor && std::find(unsupportedSeen.begin(), unsupportedSeen.end(),
                                                 why) == unsupportedSeen.end()) {
                     unsupportedSeen.push_back(why);
-                    c.offer = RentalOffer{};
+                    c.offerRef.reset();
                     c.layout = Parallelism{n, 1, 1};
                     c.status = CandidateStatus::Unsupported;
                     c.reason = countText(n, "GPU") + " per replica: " + why;
@@ -378,7 +387,7 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
         }
         if (!servedHere && !offer.clusterable()) {
             LayoutCandidate c;
-            c.offer = offer;
+            c.offerRef = shared(offer);
             c.usdPerGpuHour = rate;
             c.status = CandidateStatus::Unsupported;
             c.reason = "one instance of " + countText(g, "GPU") +
@@ -390,8 +399,8 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
 
     std::stable_sort(
         carrying.begin(), carrying.end(), [](const LayoutCandidate &a, const LayoutCandidate &b) {
-            return std::tie(a.usdPerMonth, a.gpusRented, a.replicas, a.layout.pp, a.offer.id) <
-                   std::tie(b.usdPerMonth, b.gpusRented, b.replicas, b.layout.pp, b.offer.id);
+            return std::tie(a.usdPerMonth, a.gpusRented, a.replicas, a.layout.pp, a.offer().id) <
+                   std::tie(b.usdPerMonth, b.gpusRented, b.replicas, b.layout.pp, b.offer().id);
         });
     if (!carrying.empty()) {
         out.found = true;

@@ -38,6 +38,7 @@
 #include "sizing/throughput.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -65,8 +66,17 @@ inline constexpr std::uint32_t kMaxLayoutGpus = 1024;
 inline constexpr std::uint32_t kMaxPracticalGpus = kMaxLayoutGpus;
 
 /// One layout x offer x replica count.
+///
+/// The offer is shared, not copied: `offerRef` points into the search's own immutable offer
+/// table (LayoutSearch::offers) and keeps that table alive, so a candidate, a copy of it or the
+/// search it came from stays valid after the catalogue, a probe import or an offer edit replaced
+/// the offers it was searched over (the GUI keeps plans across edits). Copying a candidate
+/// copies no strings.
 struct LayoutCandidate {
-    RentalOffer offer;           ///< id "" for a layout rejected on every offer
+    /// The offer in the search's table; null for a layout rejected on every offer.
+    std::shared_ptr<const RentalOffer> offerRef;
+    /// The offer (an empty one, id "", for a layout rejected on every offer).
+    const RentalOffer &offer() const;
     Parallelism layout;          ///< one replica
     std::uint32_t replicas = 0;  ///< data-parallel copies (0: none carries the workload)
     std::uint32_t instances = 0; ///< instances rented
@@ -94,6 +104,10 @@ struct LayoutSearch {
     /// Carrying candidates by cost first, then the rest (memory, speed, unsupported, not
     /// rankable) in the order they were met.
     std::vector<LayoutCandidate> candidates;
+    /// The offers searched (this GPU type's, the scenario's rate applied, fallback shapes
+    /// added), immutable and shared with every candidate: owned by the result, not by the
+    /// catalogue or the scenario it was searched from.
+    std::shared_ptr<const std::vector<RentalOffer>> offers;
     bool fallback = false;  ///< no usable offers: the GPU's own node shapes were used
     std::string note;       ///< says how the offers were chosen (fallback, rate override)
     std::string noneReason; ///< when !found: why no candidate serves the workload
@@ -110,10 +124,12 @@ std::string engineLayoutProblem(const ModelSpec &model, const Parallelism &par);
 std::vector<RentalOffer> fallbackOffers(const GpuSpec &gpu, std::uint32_t nodeSize);
 
 /// Search every layout x offer x replica count for the workload. `offers` are those for this
-/// GPU type (catalogue + user); a scenario GPU-hour rate overrides every offer's rate;
-/// `nodeSize` sizes the fallback. Never fails: the result says why nothing serves.
+/// GPU type (catalogue + user; others are dropped), taken by value so a caller that no longer
+/// needs its list moves it in: the result keeps them (LayoutSearch::offers). A scenario GPU-hour
+/// rate overrides every offer's rate; `nodeSize` sizes the fallback. Never fails: the result
+/// says why nothing serves.
 LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Scenario &scenario,
-                           const std::vector<RentalOffer> &offers, std::uint32_t nodeSize,
+                           std::vector<RentalOffer> offers, std::uint32_t nodeSize,
                            const Efficiency &efficiency);
 
 } // namespace hostplan

@@ -2,7 +2,6 @@
 #include "sizing/servingmodel.h"
 
 #include "catalogue/embeddedresources.h"
-#include "sizing/closedloop.h"
 
 #include <nlohmann/json.hpp>
 
@@ -500,21 +499,41 @@ ServingModel::ServingModel(const ModelSpec &model, const GpuSpec &gpu, const Par
     f.engineMaxSeqs = traits.engineMaxSeqs;
     f.chunk = std::max<std::uint32_t>(prefillChunk, 1);
     f.reserveWholeRequest = engine == Engine::TensorRtLlm;
+    m_r = {f.hbmBytesPerS * m_c.effMem,
+           f.hbmBytesPerS * m_c.effKv,
+           f.pp * f.tp,
+           f.bf16Rate * m_c.effAttn * m_c.computeScale,
+           2.0 * (f.tp - 1) / f.tp,
+           2.0 * f.layersStage,
+           m_c.layerS * f.layersStage,
+           m_c.moeLayerS * f.moeLayersStage};
+}
+
+StepContext ServingModel::stepContext(double ctx) const {
+    const StepFeatures &f = m_f;
+    const double windowed = std::min(ctx, f.window);
+    return {ctx, f.kvFullBytes * ctx + f.kvWindowBytes * windowed + f.stateBytes,
+            f.decodeAttnFull * ctx + f.decodeAttnWindow * windowed + f.decodeAttnFixed};
 }
 
 double ServingModel::step(double nDec, double ctx, double nPf, double pfAttnFlops,
                           StepParts *parts) const {
+    return step(nDec, stepContext(ctx), nPf, pfAttnFlops, parts);
+}
+
+double ServingModel::step(double nDec, const StepContext &sc, double nPf, double pfAttnFlops,
+                          StepParts *parts) const {
     const StepFeatures &f = m_f;
     const ServingFactors &c = m_c;
+    const StepRates &r = m_r;
     const double tokens = nDec + nPf;
     // Memory: weights touched + KV and state read.
     const double coverage =
         f.experts > 0 ? 1.0 - std::exp(f.logMissPerToken * std::max(tokens, 0.0)) : 1.0;
     const double weights =
         f.denseBytes + f.expertBytes * coverage + std::min(f.embedBytes, tokens * f.embedRowBytes);
-    const double kv =
-        nDec * (f.kvFullBytes * ctx + f.kvWindowBytes * std::min(ctx, f.window) + f.stateBytes);
-    const double tMem = weights / (f.hbmBytesPerS * c.effMem) + kv / (f.hbmBytesPerS * c.effKv);
+    const double kv = nDec * sc.kvBytesPerSequence;
+    const double tMem = weights / r.weightBytesPerS + kv / r.kvBytesPerS;
     // Compute: GEMM efficiency by rows (tokens; tokens per expert for expert GEMMs).
     const double m = std::max(tokens, 1.0);
     double tComp = f.denseFlopTime * tokens * (m + c.mHalf) / (c.effGemmMax * m);
@@ -522,12 +541,8 @@ double ServingModel::step(double nDec, double ctx, double nPf, double pfAttnFlop
         const double me = std::max(tokens * f.topK / f.experts, 1e-3);
         tComp += f.expertFlopTime * tokens * (me + c.mHalf) / (c.effGemmMax * me);
     }
-    const double attn = ((f.decodeAttnFull * ctx + f.decodeAttnWindow * std::min(ctx, f.window) +
-                          f.decodeAttnFixed) *
-                             nDec +
-                         pfAttnFlops) /
-                        (f.pp * f.tp);
-    tComp += attn / (f.bf16Rate * c.effAttn * c.computeScale);
+    const double attn = (sc.attnFlopsPerToken * nDec + pfAttnFlops) / r.attnShards;
+    tComp += attn / r.attnFlopsPerS;
     // TP all-reduces: 2 per layer of the stage. EP = TP layouts (no DP attention) pay these and no
     // all-to-all: vLLM runs all-to-all only when `dp_size > 1 and use_ep` (use_all2all_kernels,
     // vllm/model_executor/layers/fused_moe/config.py, vllm-project/vllm@00c1c6a2). Charging
@@ -535,15 +550,13 @@ double ServingModel::step(double nDec, double ctx, double nPf, double pfAttnFlop
     double tComm = 0;
     if (f.tp > 1) {
         const double msg = tokens * f.hidden * kActivationBytes;
-        tComm = 2.0 * f.layersStage *
-                (f.allReduceLatencyS + 2.0 * (f.tp - 1) / f.tp * msg / f.linkBytesPerS);
+        tComm = r.allReduces * (f.allReduceLatencyS + r.allReduceScale * msg / f.linkBytesPerS);
     }
     if (f.pp > 1) { // the hop to the next stage
         tComm +=
             f.allReduceLatencyS + tokens * f.hidden * kActivationBytes / f.tp / f.linkBytesPerS;
     }
-    const double tGpu =
-        std::max(tMem, tComp) + tComm + c.layerS * f.layersStage + c.moeLayerS * f.moeLayersStage;
+    const double tGpu = std::max(tMem, tComp) + tComm + r.layerSeconds + r.moeLayerSeconds;
     const double tCpu = c.stepS + c.seqS * nDec;
     const double total = c.overlap ? std::max(tGpu, tCpu) : tGpu + tCpu;
     if (parts) {
@@ -560,6 +573,10 @@ double ServingModel::step(double nDec, double ctx, double nPf, double pfAttnFlop
 }
 
 double ServingModel::decodeTokenSeconds(double batch, double ctx) const {
+    return decodeTokenSeconds(batch, stepContext(ctx));
+}
+
+double ServingModel::decodeTokenSeconds(double batch, const StepContext &ctx) const {
     const double pp = m_f.pp;
     return pp > 1 ? pp * step(batch / pp, ctx) : step(batch, ctx);
 }
@@ -599,12 +616,6 @@ double ServingModel::prefillStep(double nPf, double nDec, double ctx, double isl
     const double fl = isl > 0 ? prefillAttnFlops(isl) * nPf / isl : 0.0;
     const double pp = m_f.pp;
     return pp > 1 ? pp * step(nDec / pp, ctx, nPf, fl) : step(nDec, ctx, nPf, fl);
-}
-
-ServingPoint ServingModel::closedLoop(double concurrency, double isl, double osl, bool variableOsl,
-                                      const Speculation &spec, double cachedTokens) const {
-    const ClosedLoopCase cs = closedLoopCase(*this, isl, osl, variableOsl, spec, cachedTokens);
-    return closedLoopAt(*this, cs, closedLoopBatch(cs, concurrency));
 }
 
 double ServingModel::burstSeconds(double n, double isl, double osl, bool variableOsl, double *batch,

@@ -171,6 +171,14 @@ struct StepParts {
     bool computeBound = false;
 };
 
+/// The terms of a step that depend only on the mean context (ServingModel::stepContext): a
+/// closed loop evaluates every step of a serving case at one context, so it works them out once.
+struct StepContext {
+    double ctx = 0;                ///< mean context of a decoding sequence, tokens
+    double kvBytesPerSequence = 0; ///< KV and state read per decoding sequence per step, per GPU
+    double attnFlopsPerToken = 0;  ///< attention FLOPs of one decode token, whole model
+};
+
 /// Output of one serving evaluation.
 struct ServingPoint {
     double runningBatch = 0;          ///< sequences decoding at once
@@ -207,8 +215,15 @@ class ServingModel {
     /// prompt tokens whose attention costs pfAttnFlops (whole model).
     double step(double nDec, double ctx, double nPf = 0, double pfAttnFlops = 0,
                 StepParts *parts = nullptr) const;
+    /// The same with the context's terms worked out (stepContext(ctx)): bit for bit equal.
+    double step(double nDec, const StepContext &ctx, double nPf = 0, double pfAttnFlops = 0,
+                StepParts *parts = nullptr) const;
+    /// The context-dependent terms of step() at mean context `ctx`.
+    StepContext stepContext(double ctx) const;
     /// Time for the plan to advance `batch` sequences by one token (PP: micro-batches).
     double decodeTokenSeconds(double batch, double ctx) const;
+    /// The same at a context whose terms are worked out.
+    double decodeTokenSeconds(double batch, const StepContext &ctx) const;
     /// Causal attention FLOPs of one prompt of `isl` tokens, whole model.
     double prefillAttnFlops(double isl) const;
     /// Sequences of context `ctx` the KV room holds (whole plan).
@@ -235,8 +250,22 @@ class ServingModel {
     double burstSeconds(double n, double isl, double osl, bool variableOsl, double *batch,
                         double *prefillSeconds) const;
 
+    /// Products of features and constants that step() divides or multiplies by, formed once
+    /// per model in the order step() forms them (so its results are bit for bit the same).
+    struct StepRates {
+        double weightBytesPerS = 0; ///< hbmBytesPerS x effMem
+        double kvBytesPerS = 0;     ///< hbmBytesPerS x effKv
+        double attnShards = 1;      ///< pp x tp
+        double attnFlopsPerS = 0;   ///< bf16Rate x effAttn x computeScale
+        double allReduceScale = 0;  ///< 2 (tp - 1) / tp
+        double allReduces = 0;      ///< 2 x layers of the stage
+        double layerSeconds = 0;    ///< layerS x layers of the stage
+        double moeLayerSeconds = 0; ///< moeLayerS x MoE layers of the stage
+    };
+
     StepFeatures m_f;
     ServingFactors m_c; ///< the numbers only (no source string to copy)
+    StepRates m_r;
 };
 
 } // namespace hostplan

@@ -17,6 +17,8 @@
 #include "sizing/memory.h"
 #include "sizing/servingmodel.h"
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -123,6 +125,31 @@ struct BatchPoint {
     bool withinTarget = false;         ///< time per output token <= the target
 };
 
+/// The throughput-against-batch curve, held inline: a plan's curve has the powers of two up to
+/// 2^17 and the three limits, at most 21 points, so computing a plan's throughput allocates
+/// nothing. Read like a vector (size, [], begin/end, range-for).
+class BatchCurve {
+  public:
+    static constexpr std::size_t kMaxPoints = 24;
+    /// Append a point; points beyond kMaxPoints are dropped (computeThroughput makes at most 21).
+    void push_back(const BatchPoint &p) {
+        if (m_size < kMaxPoints) {
+            m_points[m_size++] = p;
+        }
+    }
+    std::size_t size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+    const BatchPoint &operator[](std::size_t i) const { return m_points[i]; }
+    const BatchPoint &front() const { return m_points[0]; }
+    const BatchPoint &back() const { return m_points[m_size - 1]; }
+    const BatchPoint *begin() const { return m_points.data(); }
+    const BatchPoint *end() const { return m_points.data() + m_size; }
+
+  private:
+    std::array<BatchPoint, kMaxPoints> m_points;
+    std::size_t m_size = 0;
+};
+
 /// What the plan can carry at the workload's context and target time per output token.
 struct Capacity {
     double targetSecondsPerOutputToken = 0;
@@ -177,7 +204,7 @@ struct Throughput {
     DecodeStep atConcurrency;
     Prefill prefill; ///< a prompt of the full context
     Capacity capacity;
-    std::vector<BatchPoint> curve; ///< one replica's batch 1, 2, 4, ... plus the limits
+    BatchCurve curve; ///< one replica's batch 1, 2, 4, ... plus the limits
 };
 
 /// The workload's serving case on one copy of a plan, as computeThroughput and the layout

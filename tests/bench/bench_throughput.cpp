@@ -30,6 +30,16 @@
 // the serving model's construction a fifth (the weight-group comparison of the weight-sum cache
 // and the layers' attention terms), computeThroughput's own bookkeeping most of the rest; and
 // as the sweep cycles through 8,470 evaluated plans, each evaluation reads its plan cold.
+//   closed-loop points by a hash on the batch,    2.65-2.78 us per plan (ratio 1.33-1.39) where
+//   context terms per serving case, constant      the build before ran 2.95-3.04 (ratio
+//   products per serving model, curve inline      1.47-1.52) in the same runs, alternated, 2
+//                                                 rounds of --benchmark_min_time=0.5, load 9-11:
+//                                                 0.90 x the time
+// Instructions (callgrind, --toggle-collect on a loop of 20,000 computeThroughput calls over
+// the sweep's plans in its order, a driver linked to hostplan_core): 6,060 -> 5,612 per plan.
+// Still above the target. What is left: the serving model's construction (about a fifth:
+// the weight-sum cache's key and group comparison, GPU-trait string checks, the layers'
+// attention terms) and the steps themselves (a third, one exp() each).
 #include "plan/plan.h"
 
 #include <benchmark/benchmark.h>

@@ -10,6 +10,8 @@
 
 #include <QTest>
 
+#include <memory>
+
 using namespace hostplan;
 
 namespace {
@@ -251,7 +253,7 @@ class TestLayout : public QObject {
         QVERIFY(Catalogue::builtin().offersFor("mi325x").empty());
         const PlanResult p = planFor(autoScenario("llama-3.1-70b", "mi325x"));
         QVERIFY(p.search.fallback);
-        QVERIFY(p.search.best()->offer.provider == "HostPlan fallback");
+        QVERIFY(p.search.best()->offer().provider == "HostPlan fallback");
         bool said = false;
         for (const auto &w : p.warnings) {
             said = said || w.find("no rental offer") != std::string::npos;
@@ -274,7 +276,7 @@ class TestLayout : public QObject {
         o.userEntered = true;
         s.pricing.offers.push_back(o);
         const PlanResult p = planFor(s);
-        QCOMPARE(p.search.best()->offer.id, std::string("my-2x-h100"));
+        QCOMPARE(p.search.best()->offer().id, std::string("my-2x-h100"));
         auto back = parseScenario(scenarioToJson(s));
         QVERIFY(back.ok());
         QCOMPARE(back->pricing.offers, s.pricing.offers);
@@ -292,13 +294,13 @@ class TestLayout : public QObject {
         auto ids = [](const PlanResult &p, const std::string &id) {
             int n = 0;
             for (const LayoutCandidate &c : p.search.candidates) {
-                n += c.offer.id == id;
+                n += c.offer().id == id;
             }
             return n;
         };
         const PlanResult before = planFor(s);
         for (const LayoutCandidate &c : before.search.candidates) {
-            if (c.offer.id == "crusoe-h100-hgx") {
+            if (c.offer().id == "crusoe-h100-hgx") {
                 QCOMPARE(c.status, CandidateStatus::NotRankable);
             }
         }
@@ -314,16 +316,16 @@ class TestLayout : public QObject {
         o.userEntered = true;
         s.pricing.offers.push_back(o);
         const PlanResult p = planFor(s);
-        QCOMPARE(p.search.best()->offer.id, std::string("crusoe-h100-hgx"));
-        QVERIFY(p.search.best()->offer.userEntered);
+        QCOMPARE(p.search.best()->offer().id, std::string("crusoe-h100-hgx"));
+        QVERIFY(p.search.best()->offer().userEntered);
         QCOMPARE(p.search.best()->usdPerGpuHour, 1.25);
         QCOMPARE(p.search.best()->gpusRented, 8u); // TP 8, as on the catalogue's 8-GPU offers
         COMPARE_NEAR(p.rental.usdPerMonthScheduled,
                      8 * 1.25 * s.pricing.hoursPerMonth * s.workload.hoursPerDay / 24, 1e-6, 1e-9);
         // Every candidate on that offer id is the user's copy.
         for (const LayoutCandidate &c : p.search.candidates) {
-            if (c.offer.id == "crusoe-h100-hgx") {
-                QVERIFY(c.offer.userEntered);
+            if (c.offer().id == "crusoe-h100-hgx") {
+                QVERIFY(c.offer().userEntered);
             }
         }
         QVERIFY(ids(p, "crusoe-h100-hgx") >= 1);
@@ -340,6 +342,72 @@ class TestLayout : public QObject {
         QCOMPARE(merged[1].id, std::string("b"));
         QVERIFY(merged[1].userEntered);
         QCOMPARE(merged[2].id, std::string("c"));
+    }
+
+    // A search result owns the offers it was searched over: candidates share the result's
+    // immutable offer table instead of copying the offer, so the caller's list, the catalogue
+    // and the search itself can be replaced or freed while a plan or a candidate copied out of
+    // it still reads its offer (the GUI keeps plans across offer edits and catalogue reloads).
+    void resultOutlivesOffers() {
+        const Scenario s = autoScenario("llama-3.1-70b", "h100-sxm");
+        const Catalogue &builtin = Catalogue::builtin();
+        const ModelSpec model = resolveModel(s, builtin).value();
+        const GpuSpec gpu = builtin.findGpu("h100-sxm").value();
+        RentalOffer o;
+        o.id = "outliving-offer-with-an-id-longer-than-any-small-string";
+        o.provider = "A provider whose name does not fit a small string either";
+        o.gpu = "h100-sxm";
+        o.gpusPerInstance = 4;
+        o.usdPerGpuHourOnDemand = 0.5;
+        o.source = std::string(300, 's');
+        o.asOf = "2026-12-01";
+        o.userEntered = true;
+        auto offers = std::make_unique<std::vector<RentalOffer>>(builtin.offersFor(gpu.id));
+        offers->push_back(o);
+        LayoutSearch search =
+            searchLayouts(model, gpu, s, *offers, 8, defaultEfficiency(s.engine.engine, gpu));
+        QVERIFY(search.found);
+        QCOMPARE(search.best()->offer().id, o.id);
+        QCOMPARE(search.best()->usdPerGpuHour, 0.5);
+        // Every candidate with an offer points into the result's own table.
+        QVERIFY(search.offers);
+        QCOMPARE(search.offers->size(), offers->size());
+        for (const LayoutCandidate &c : search.candidates) {
+            if (c.offerRef) {
+                QVERIFY(c.offerRef.get() >= search.offers->data() &&
+                        c.offerRef.get() < search.offers->data() + search.offers->size());
+            } else {
+                QCOMPARE(c.status, CandidateStatus::Unsupported);
+                QVERIFY(c.offer().id.empty());
+            }
+        }
+        // The caller's list overwritten, then freed.
+        offers->assign(offers->size(), RentalOffer{});
+        offers.reset();
+        QCOMPARE(search.best()->offer().id, o.id);
+        QCOMPARE(search.best()->offer().provider, o.provider);
+        QCOMPARE(search.best()->offer().source, o.source);
+        // A candidate copied out of the result outlives the result.
+        const LayoutCandidate kept = *search.best();
+        search = LayoutSearch{};
+        QCOMPARE(kept.offer().id, o.id);
+        QCOMPARE(kept.offer().source, o.source);
+        QCOMPARE(*kept.offer().usdPerGpuHourOnDemand, 0.5);
+
+        // Through a plan: the catalogue it was evaluated with is replaced and destroyed.
+        Scenario withOffer = s;
+        withOffer.pricing.offers.push_back(o);
+        auto catalogue = std::make_unique<Catalogue>(builtin);
+        PlanResult plan = evaluate(withOffer, *catalogue).value();
+        *catalogue = Catalogue{};
+        catalogue.reset();
+        withOffer.pricing.offers.clear();
+        const PlanResult copy = plan;
+        plan = PlanResult{};
+        QCOMPARE(copy.search.best()->offer().id, o.id);
+        QCOMPARE(copy.search.best()->offer().provider, o.provider);
+        QCOMPARE(copy.search.best()->offer().source, o.source);
+        QCOMPARE(copy.gpusPerInstance, 4u);
     }
 
     // The catalogue's offers all name catalogue GPUs, carry a source and a date.

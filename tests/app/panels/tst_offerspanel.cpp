@@ -64,7 +64,7 @@ class TestOffersPanel : public QObject {
         ScenarioDocument doc;
         doc.reset(llama8bOnH100());
         QVERIFY(doc.plan());
-        QCOMPARE(doc.plan()->search.best()->offer.id, std::string("vastai-1x-h100-sxm-median"));
+        QCOMPARE(doc.plan()->search.best()->offer().id, std::string("vastai-1x-h100-sxm-median"));
         QCOMPARE(doc.plan()->rentedGpus(), 2u);
         const std::string before = planJson(doc);
         const double hours = doc.plan()->rental.hoursPerMonth;
@@ -80,14 +80,14 @@ class TestOffersPanel : public QObject {
         QVERIFY2(
             panel.userTable()->item(0, OffersPanel::StatusColumn)->text().startsWith("not ranked"),
             qPrintable(panel.userTable()->item(0, OffersPanel::StatusColumn)->text()));
-        QCOMPARE(doc.plan()->search.best()->offer.id, std::string("vastai-1x-h100-sxm-median"));
+        QCOMPARE(doc.plan()->search.best()->offer().id, std::string("vastai-1x-h100-sxm-median"));
 
         type(panel.userTable(), 0, OffersPanel::ProviderColumn, "Acme GPU");
         type(panel.userTable(), 0, OffersPanel::PriceColumn, "1.50");
         QCOMPARE(doc.undoStack()->count(), 3);
         const PlanResult &p = *doc.plan();
-        QCOMPARE(p.search.best()->offer.id, std::string("my-offer-1"));
-        QCOMPARE(p.search.best()->offer.provider, std::string("Acme GPU"));
+        QCOMPARE(p.search.best()->offer().id, std::string("my-offer-1"));
+        QCOMPARE(p.search.best()->offer().provider, std::string("Acme GPU"));
         QCOMPARE(p.usdPerGpuHour, 1.5);
         QCOMPARE(p.rentedGpus(), 2u);
         COMPARE_NEAR(p.rental.usdPerMonthScheduled, 2 * 1.5 * hours * perDay / 24, 1e-6, 1e-9);
@@ -106,7 +106,7 @@ class TestOffersPanel : public QObject {
         doc.undoStack()->redo();
         doc.undoStack()->redo();
         doc.undoStack()->redo();
-        QCOMPARE(doc.plan()->search.best()->offer.id, std::string("my-offer-1"));
+        QCOMPARE(doc.plan()->search.best()->offer().id, std::string("my-offer-1"));
     }
 
     // A value the schema refuses is not applied and the reason names the field.
@@ -150,7 +150,7 @@ class TestOffersPanel : public QObject {
         ScenarioDocument back;
         QCOMPARE(back.open(path), QString());
         QCOMPARE(back.scenario().pricing.offers, doc.scenario().pricing.offers);
-        QCOMPARE(back.plan()->search.best()->offer.id, std::string("my-offer-1"));
+        QCOMPARE(back.plan()->search.best()->offer().id, std::string("my-offer-1"));
         QCOMPARE(planJson(back), planJson(doc));
         OffersPanel reopened(&back);
         QCOMPARE(reopened.userTable()->rowCount(), 1);
@@ -231,14 +231,14 @@ class TestOffersPanel : public QObject {
         QCOMPARE(panel.importOffers(file), QString());
         QCOMPARE(panel.userTable()->item(0, OffersPanel::PriceColumn)->text(),
                  QString("price unknown — enter"));
-        QCOMPARE(doc.plan()->search.best()->offer.id, std::string("vastai-1x-h100-sxm-median"));
+        QCOMPARE(doc.plan()->search.best()->offer().id, std::string("vastai-1x-h100-sxm-median"));
         type(panel.userTable(), 0, OffersPanel::PriceColumn, "0.99");
         QCOMPARE(doc.scenario().pricing.offers[0].usdPerGpuHourOnDemand, std::optional(0.99));
-        QCOMPARE(doc.plan()->search.best()->offer.id, std::string("quote-h100"));
+        QCOMPARE(doc.plan()->search.best()->offer().id, std::string("quote-h100"));
         QCOMPARE(doc.plan()->usdPerGpuHour, 0.99);
         doc.undoStack()->undo();
         QVERIFY(!doc.scenario().pricing.offers[0].usdPerGpuHourOnDemand);
-        QCOMPARE(doc.plan()->search.best()->offer.id, std::string("vastai-1x-h100-sxm-median"));
+        QCOMPARE(doc.plan()->search.best()->offer().id, std::string("vastai-1x-h100-sxm-median"));
     }
 
     // A catalogue offer lacking a figure (Crusoe's H100 gives no instance shape) can take the
