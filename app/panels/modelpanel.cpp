@@ -379,7 +379,7 @@ bool ModelPanel::startImport(const QString &path) {
     auto result = std::make_shared<std::optional<Result<ModelSpec>>>();
     ImportOptions options;
     options.cancel = cancel.get();
-    options.progress = [this](std::size_t done, std::size_t total) {
+    options.progress = [this, hook = m_importWorkerHook](std::size_t done, std::size_t total) {
         QMetaObject::invokeMethod(
             this,
             [this, done, total] {
@@ -391,6 +391,9 @@ bool ModelPanel::startImport(const QString &path) {
                 }
             },
             Qt::QueuedConnection);
+        if (hook) {
+            hook(int(done), int(total));
+        }
     };
     const std::string ref = modelRefFor(path);
     // The same error shape as resolveModel() (plan/plan.cpp), which importPath() goes through.
