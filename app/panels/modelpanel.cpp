@@ -380,7 +380,7 @@ bool ModelPanel::runImport(const std::string &ref, const QString &label,
     auto result = std::make_shared<std::optional<Result<ModelSpec>>>();
     ImportOptions options;
     options.cancel = cancel.get();
-    options.progress = [this](std::size_t done, std::size_t total) {
+    options.progress = [this, hook = m_importWorkerHook](std::size_t done, std::size_t total) {
         QMetaObject::invokeMethod(
             this,
             [this, done, total] {
@@ -392,6 +392,9 @@ bool ModelPanel::runImport(const std::string &ref, const QString &label,
                 }
             },
             Qt::QueuedConnection);
+        if (hook) {
+            hook(int(done), int(total));
+        }
     };
     // The same error shape as resolveModel() (plan/plan.cpp), which importPath() goes through.
     m_importThread = QThread::create([ref, options, cancel, result] {

@@ -15,6 +15,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <utility>
 
 class QComboBox;
 class QFormLayout;
@@ -68,6 +69,13 @@ class ModelPanel : public InputPanel {
     QProgressDialog *importDialog() const { return m_importDialog; }
     /// How long an import runs before its progress dialog shows, in milliseconds.
     static constexpr int kProgressDelayMs = 400;
+    /// Called on the worker thread of each later startImport() after each file it reads
+    /// (`done` of `total`, the counts importProgress then carries), before it looks at the
+    /// cancel flag and reads the next file; empty by default. Lets a test hold the worker at a
+    /// known file until the GUI thread has acted (e.g. pressed Cancel).
+    void setImportWorkerHook(std::function<void(int done, int total)> hook) {
+        m_importWorkerHook = std::move(hook);
+    }
 
   signals:
     /// startImport() has read `done` of `total` files (done never decreases).
@@ -101,6 +109,7 @@ class ModelPanel : public InputPanel {
     QThread *m_importThread = nullptr;
     QProgressDialog *m_importDialog = nullptr;
     std::shared_ptr<std::atomic<bool>> m_importCancel;
+    std::function<void(int, int)> m_importWorkerHook;
 };
 
 } // namespace hostplan::ui

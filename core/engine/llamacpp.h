@@ -67,13 +67,18 @@
 // x 512 x 4 = 258.5 MiB, the "CUDA0 compute buffer size = 258.50 MiB" llama-server logs), or a
 // layer's FFN stage when that is larger; without Flash Attention the f32 attention scores
 // n_ubatch x n_kv x n_head x 4 come on top (the range's high end). The host compute buffer
-// with everything offloaded holds the graph inputs (src/llama-graph.cpp @
-// 434f71a5b4d1ff9c9c9b59e08326f0fe3d15193a, build_attn_inp_kv_iswa / build_attn_inp_kv: an
-// f32 KQ mask of n_kv x n_ubatch per cache, two with iSWA; the token embeddings gathered on
-// the CPU, n_embd x n_ubatch f32): a Llama-3-8B Q4_K_M at -c 512 logs "CUDA_Host compute
-// buffer size = 9.01 MiB" = (4096 + 512) x 512 x 4 (github.com/developer0hye/
-// llama-3-korean-bllossom-8b-q4-docker README.md), at -c 4096 16.01 MiB = (4096 + 4096) x
-// 512 x 4. Layers on the CPU compute there instead.
+// with everything offloaded holds the graph inputs, which ggml-backend's scheduler assigns to
+// the CPU backend (src/llama-graph.cpp @ 434f71a5b4d1ff9c9c9b59e08326f0fe3d15193a,
+// build_attn_inp_kv_iswa / build_attn_inp_kv: an f32 KQ mask of n_kv x n_ubatch per cache,
+// two with iSWA), and the rows get_rows gathers from token_embd, which stays in host memory
+// (n_embd x n_ubatch f32). Since llama.cpp PR #18550 (January 2026) build_inp_embd also
+// creates an f32 embeddings input of n_embd x n_ubatch and picks one of the two paths with
+// ggml_build_forward_select, which keeps both in the graph (llama-graph.cpp build_inp_embd as
+// indexed, "ref: https://github.com/ggml-org/llama.cpp/pull/18550"): so (2 n_embd + the
+// masks' n_kv) x n_ubatch x 4 bytes. Older builds lack the embeddings input: a 2024 build
+// logs "CUDA_Host compute buffer size = 9.01 MiB" = (4096 + 512) x 512 x 4 for a
+// Llama-3-8B Q4_K_M at -c 512 (github.com/developer0hye/llama-3-korean-bllossom-8b-q4-docker
+// README.md), where the rule gives 17 MiB. Layers on the CPU compute there instead.
 //
 // Speed: a decode step reads every active weight once (a MoE layer: non-expert tensors plus
 // top-k / experts of its expert tensors) plus the KV of the context. Bytes on the GPU stream at

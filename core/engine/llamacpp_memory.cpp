@@ -363,7 +363,8 @@ Result<LlamaCppPlan> planAt(const LlamaCppInput &in) {
     }
     if (p.layersOnGpu == p.layers && p.outputOnGpu) {
         // Everything offloaded: the host buffer holds the graph inputs (llama-graph.cpp, see
-        // llamacpp.h): the token embeddings (n_embd x n_ubatch f32) and one f32 KQ mask of
+        // llamacpp.h): two n_embd x n_ubatch f32 tensors (the rows gathered from token_embd
+        // and the embeddings input both paths are built with) and one f32 KQ mask of
         // n_kv x n_ubatch per KV cache (the iSWA cache has two), n_kv being one stream's cells.
         const std::uint64_t streams = in.unifiedKv ? 1 : p.parallel;
         std::uint64_t baseKv = 0;
@@ -372,7 +373,7 @@ Result<LlamaCppPlan> planAt(const LlamaCppInput &in) {
             std::uint64_t &kv = c.swa ? swaKv : baseKv;
             kv = std::max(kv, c.cells / streams);
         }
-        h.compute = std::uint64_t(ubatch) * (m.hiddenSize + baseKv + swaKv) * 4;
+        h.compute = std::uint64_t(ubatch) * (2 * std::uint64_t(m.hiddenSize) + baseKv + swaKv) * 4;
         h.computeHigh = h.compute;
     } else {
         h.compute = std::max(p.outputOnGpu ? 0 : logits, p.layersOnGpu < p.layers ? ffn : 0);

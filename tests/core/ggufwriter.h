@@ -200,7 +200,8 @@ inline Writer gemma3_4b_f16() {
 /// src/llama-quant.cpp: attn_v and ffn_down in q6_K on the "use_more_bits" layers i < n/8,
 /// i >= 7n/8 and (i - n/8) % 3 == 2, else the base type, attn_v of a 70B model (8 heads share
 /// one V) at least q5_K; output q6_K; token_embd and the other projections in the base type;
-/// norms and rope_freqs f32).
+/// norms and rope_freqs f32; a K-quant tensor whose rows are not whole 256-element blocks in
+/// the narrower type llama-quantize falls back to).
 struct DenseShape {
     std::string arch = "llama";
     std::string name;
@@ -233,6 +234,15 @@ inline Writer denseKQuantM(const DenseShape &d, const std::string &base,
         .stringArray("tokenizer.ggml.tokens", vocabStrings);
     const std::uint64_t h = d.hidden, q = d.heads * d.headDim, kv = d.kvHeads * d.headDim,
                         ff = d.ffn, v = d.vocab, n = d.layers;
+    // A K-quant needs rows of whole 256-element blocks; llama-quantize stores a tensor whose
+    // rows are not in a narrower type (llama_tensor_get_type's convert_incompatible_tensor:
+    // q4_K -> q5_0, q5_K -> q5_1, q6_K -> q8_0), e.g. Qwen2.5-72B's ffn_down rows of 29568.
+    const auto rowFit = [](const std::string &type, std::uint64_t row) -> std::string {
+        if (row % 256 == 0) {
+            return type;
+        }
+        return type == "q4_K" ? "q5_0" : type == "q5_K" ? "q5_1" : type == "q6_K" ? "q8_0" : type;
+    };
     w.tensor({"token_embd.weight", {h, v}, base});
     if (d.ropeFreqs) {
         w.tensor({"rope_freqs.weight", {d.headDim / 2}, "f32"});
@@ -254,7 +264,7 @@ inline Writer denseKQuantM(const DenseShape &d, const std::string &base,
         w.tensor({p + "ffn_norm.weight", {h}, "f32"});
         w.tensor({p + "ffn_gate.weight", {h, ff}, base});
         w.tensor({p + "ffn_up.weight", {h, ff}, base});
-        w.tensor({p + "ffn_down.weight", {ff, h}, more ? "q6_K" : base});
+        w.tensor({p + "ffn_down.weight", {ff, h}, rowFit(more ? "q6_K" : base, ff)});
     }
     w.tensor({"output_norm.weight", {h}, "f32"});
     w.tensor({"output.weight", {h, v}, "q6_K"});

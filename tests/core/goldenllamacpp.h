@@ -78,6 +78,55 @@ inline void addLlamaComponents(std::vector<Check> &out, const std::string &row,
     out.push_back({row, "total MiB", set, published, hostplan, kLlamaTol, src, {}});
 }
 
+/// hierholzer/Llama-3.1-70B-Instruct-GGUF Llama-3.1-70B-Instruct-Q4_K_M.gguf, mirrored: 80
+/// layers, attn_v at least q5_K; 39.59 GiB, the size Ollama lists for llama3.1:70b's Q4_K_M.
+inline ModelSpec llama70bQ4km() {
+    ggufwriter::DenseShape d = ggufwriter::llama31_8b();
+    d.name = "Llama-3.1-70B-Instruct";
+    d.layers = 80;
+    d.hidden = 8192;
+    d.heads = 64;
+    d.ffn = 28672;
+    d.vAtLeastQ5 = true;
+    return ggufwriter::modelOf(ggufwriter::denseKQuantM(d, "q4_K", d.vocab), "llama70b.gguf");
+}
+
+/// gguf-parser's default CUDA platform footprint (--platform-footprint "150,250" MiB,
+/// cmd/gguf-parser/main.go), added to each VRAM it prints.
+inline constexpr double kGgufParserVramFootprintGiB = 250.0 / 1024;
+
+/// Appends a row over several devices: each device's repeating layers (exact), its (V)RAM as
+/// gguf-parser printed it less kGgufParserVramFootprintGiB (within kLlamaTol), and whether the
+/// output layer is on the last device. `cause`: why a (V)RAM figure may leave kLlamaTol.
+inline void addSplitRows(std::vector<Check> &out, const std::string &row, const std::string &set,
+                         const std::string &src, const LlamaCppPlan &p,
+                         const std::vector<double> &layers, const std::vector<double> &vramGiB,
+                         const std::string &cause = {}) {
+    for (std::size_t dev = 0; dev < layers.size(); ++dev) {
+        const std::string n = std::to_string(dev);
+        out.push_back({row,
+                       "layers on device " + n,
+                       set,
+                       layers[dev],
+                       double(p.layersPerGpu[dev]),
+                       0,
+                       src,
+                       {}});
+        const LlamaCppSide &g = p.perGpu[dev];
+        out.push_back({row, "(V)RAM " + n + " GiB less 250 MiB footprint", set,
+                       vramGiB[dev] - kGgufParserVramFootprintGiB,
+                       double(g.totalHigh() - g.runtime) / kBytesPerGiB, kLlamaTol, src, cause});
+    }
+    out.push_back({row,
+                   "output layer on the last device",
+                   set,
+                   1,
+                   p.outputGpu + 1 == layers.size() ? 1.0 : 0.0,
+                   0,
+                   src,
+                   {}});
+}
+
 /// Every golden llama.cpp check, computed now.
 inline std::vector<Check> llamaCppChecks() {
     std::vector<Check> out;
@@ -103,13 +152,21 @@ inline std::vector<Check> llamaCppChecks() {
                                 "-ngl all, 1 slot";
         const std::string src = "llama.cpp log: github.com/developer0hye/"
                                 "llama-3-korean-bllossom-8b-q4-docker README.md";
-        addLlamaComponents(out, "L1", set, src,
-                           {{"CPU model buffer MiB", 281.81, double(p.host.weights) / kMiB},
-                            {"CUDA0 model buffer MiB", 4403.49, double(p.gpu.weights) / kMiB},
-                            {"KV buffer MiB", 64.00, double(p.gpu.kvCache) / kMiB},
-                            {"output buffer MiB", 0.49, double(p.host.outputBuffer) / kMiB},
-                            {"CUDA0 compute MiB", 258.50, double(p.gpu.compute) / kMiB},
-                            {"host compute MiB", 9.01, double(p.host.compute) / kMiB}});
+        // The log predates llama.cpp PR #18550 (January 2026), whose second embeddings input
+        // (n_embd x n_ubatch f32) HostPlan counts in the host compute buffer.
+        const std::string hostCause =
+            "differs because this 2024 build predates llama.cpp PR #18550 (January 2026), which "
+            "added the f32 embeddings input beside the token path (build_inp_embd keeps both): "
+            "HostPlan follows the current graph, (2 x 4096 + 512) x 512 x 4 bytes = 17 MiB; the "
+            "log's 9.01 MiB is (4096 + 512) x 512 x 4, the same rule without that input";
+        addLlamaComponents(
+            out, "L1", set, src,
+            {{"CPU model buffer MiB", 281.81, double(p.host.weights) / kMiB},
+             {"CUDA0 model buffer MiB", 4403.49, double(p.gpu.weights) / kMiB},
+             {"KV buffer MiB", 64.00, double(p.gpu.kvCache) / kMiB},
+             {"output buffer MiB", 0.49, double(p.host.outputBuffer) / kMiB},
+             {"CUDA0 compute MiB", 258.50, double(p.gpu.compute) / kMiB},
+             {"host compute MiB", 9.01, double(p.host.compute) / kMiB, kLlamaTol, hostCause}});
     }
 
     // F1: llama.cpp's own --fit projection, published with the pull request that moved the fit
@@ -119,6 +176,24 @@ inline std::vector<Check> llamaCppChecks() {
     // MiB (model, context, compute): "MTL0 7401 814 517" and "host 1280 0 154". The header
     // mirrors google/gemma-3-4b-it in f16 (ggufwriter::gemma3_4b_f16). The figures are
     // integer MiB; the output buffer is not in them (it is not among the buffers --fit sums).
+    //
+    // The host compute figure is the one CPU compute buffer counted twice. The buffer holds the
+    // graph inputs: (2 x 2560 + 32768 + 1536) x 512 x 4 bytes = 77 MiB (engine/llamacpp.h). An
+    // Apple build has the BLAS (Accelerate) backend on by default (ggml/CMakeLists.txt @
+    // d41c5ed04cd0597321024a246bb4ad40fa494ca8: APPLE sets GGML_BLAS_DEFAULT ON), and
+    // llama_context adds it as an ACCEL backend before the CPU one (src/llama-context.cpp @
+    // 4c7103b96d720ea6057eec6ac11a49727f9ecd43). Its buffer type is the CPU buffer type
+    // (ggml/src/ggml-blas/ggml-blas.cpp @ 666779bd76ed35cf7b6abf98e066447d7e8a04a0,
+    // ggml_backend_blas_device_get_buffer_type), as is the CPU backend's when the first device
+    // has no host buffer type (Metal's get_host_buffer_type is NULL in ggml-metal.cpp), so the
+    // scheduler's graph allocator gives both backends one allocator (ggml_gallocr_new_n). The real
+    // allocation reports that buffer once (ggml_gallocr_get_buffer_size skips a repeated buffer,
+    // ggml-org/ggml src/ggml-alloc.c @ db5ffcd7b66323353a4a9c051efce1fd5f93ed95), but --fit builds
+    // the context without allocating, and the size-only path (ggml_gallocr_reserve_n_size, as
+    // indexed) reports the shared allocator's size for each buffer index;
+    // llama_context::memory_breakdown adds one compute size per backend to its buffer type: 2 x 77
+    // = 154 MiB. A CUDA build gives the CPU backend the CUDA_Host buffer type, which no other
+    // backend shares, and a real allocation prints each buffer once (row L1's log).
     {
         const ModelSpec m = ggufwriter::modelOf(ggufwriter::gemma3_4b_f16(), "gemma-3-4b-it.gguf");
         LlamaCppInput in = llamaRowInput(m, loggedGpu("MTL0", 64.0, false), host, 32768);
@@ -126,20 +201,15 @@ inline std::vector<Check> llamaCppChecks() {
         const LlamaCppPlan p = llamaPlan(in);
         const std::string set = "gemma-3-4b-it f16, Metal, -c 32768, FA on, -ngl all, 1 slot";
         const std::string src = "llama.cpp --fit-print: github.com/ggml-org/llama.cpp/pull/22171";
-        const std::string hostCause =
-            "differs because this Metal run's CPU compute buffer is 154 MiB where HostPlan "
-            "counts the graph inputs llama-graph.cpp keeps in host memory (token embeddings and "
-            "the two f32 KQ masks, (2560 + 32768 + 1536) x 512 x 4 bytes = 72 MiB, the rule "
-            "that matches row L1's CUDA log); what else the Metal build keeps there is not "
-            "traced to llama.cpp's source";
-        addLlamaComponents(
-            out, "F1", set, src,
-            {{"MTL0 model MiB", 7401, double(p.gpu.weights) / kMiB},
-             {"MTL0 context MiB", 814, double(p.gpu.kvCache) / kMiB},
-             {"MTL0 compute MiB", 517, double(p.gpu.compute) / kMiB},
-             {"host model MiB", 1280, double(p.host.weights) / kMiB},
-             {"host context MiB", 0, double(p.host.kvCache) / kMiB, 0},
-             {"host compute MiB", 154, double(p.host.compute) / kMiB, kLlamaTol, hostCause}});
+        const double backendsSharingCpuBuffer = 2; // BLAS and CPU (see above)
+        addLlamaComponents(out, "F1", set, src,
+                           {{"MTL0 model MiB", 7401, double(p.gpu.weights) / kMiB},
+                            {"MTL0 context MiB", 814, double(p.gpu.kvCache) / kMiB},
+                            {"MTL0 compute MiB", 517, double(p.gpu.compute) / kMiB},
+                            {"host model MiB", 1280, double(p.host.weights) / kMiB},
+                            {"host context MiB", 0, double(p.host.kvCache) / kMiB, 0},
+                            {"host compute MiB (BLAS + CPU)", 154,
+                             backendsSharingCpuBuffer * double(p.host.compute) / kMiB}});
     }
 
     // gguf-parser's README (gpustack/gguf-parser-go @ 8dc7a622149dd1e477c86778fc1123fc1c0a316a):
@@ -151,7 +221,7 @@ inline std::vector<Check> llamaCppChecks() {
     // left out of its figure. Its RAM (with mmap) leaves out the weights and adds tokenizer
     // tables and a CPU compute stage, so it is another quantity than HostPlan's RAM.
     const std::string gp = "gguf-parser README @ 8dc7a622";
-    const double vramFootprintGiB = 250.0 / 1024;
+    const std::string gpNew = "gguf-parser README @ 0930736f";
     const std::string ramCause =
         "differs because gguf-parser's RAM is another quantity: it leaves out the mmapped "
         "token_embd that llama.cpp reads on the CPU (HostPlan counts it), and adds a 150 MiB "
@@ -176,7 +246,7 @@ inline std::vector<Check> llamaCppChecks() {
         out.push_back({"G1",
                        "VRAM GiB less 250 MiB footprint",
                        set,
-                       7.04 - vramFootprintGiB,
+                       7.04 - kGgufParserVramFootprintGiB,
                        double(p.gpu.totalHigh() - p.gpu.runtime) / kBytesPerGiB,
                        kLlamaTol,
                        gp,
@@ -214,7 +284,7 @@ inline std::vector<Check> llamaCppChecks() {
         out.push_back({"G2",
                        "VRAM GiB less 250 MiB footprint",
                        set,
-                       18.89 - vramFootprintGiB,
+                       18.89 - kGgufParserVramFootprintGiB,
                        double(p.gpu.totalHigh() - p.gpu.runtime) / kBytesPerGiB,
                        kLlamaTol,
                        gp,
@@ -226,15 +296,7 @@ inline std::vector<Check> llamaCppChecks() {
     // mirror (80 layers, attn_v at least q5_K) is 39.59 GiB, the size Ollama lists for
     // llama3.1:70b's Q4_K_M.
     {
-        ggufwriter::DenseShape d = ggufwriter::llama31_8b();
-        d.name = "Llama-3.1-70B-Instruct";
-        d.layers = 80;
-        d.hidden = 8192;
-        d.heads = 64;
-        d.ffn = 28672;
-        d.vAtLeastQ5 = true;
-        const ModelSpec m =
-            ggufwriter::modelOf(ggufwriter::denseKQuantM(d, "q4_K", d.vocab), "llama70b.gguf");
+        const ModelSpec m = llama70bQ4km();
         LlamaCppInput in = llamaRowInput(m, loggedGpu("GPU", 80.0, true), host, 1024);
         in.gpuCount = 2;
         in.tensorSplit = {8, 10};
@@ -246,12 +308,84 @@ inline std::vector<Check> llamaCppChecks() {
             out.push_back({"G3",
                            "VRAM " + std::to_string(dev) + " GiB less 250 MiB footprint",
                            set,
-                           (dev == 0 ? 17.83 : 22.83) - vramFootprintGiB,
+                           (dev == 0 ? 17.83 : 22.83) - kGgufParserVramFootprintGiB,
                            double(g.totalHigh() - g.runtime) / kBytesPerGiB,
                            kLlamaTol,
                            gp,
                            {}});
         }
+    }
+    // G4, G5: the same file over four and five devices ("Multiple Hosts Multiple GPU Devices",
+    // gpustack/gguf-parser-go README @ 0930736f1553ba5d9dac27ef7feac71d0ce23c9e, --ctx-size
+    // 1024): llama.cpp splits the layers by --tensor-split whether a device is a local GPU or
+    // an RPC server (the RPC devices come first), so the layers per device are llama.cpp's
+    // split rule; the (V)RAM of each is gguf-parser's estimate, taken less its 250 MiB
+    // footprint as in G3. G4: -ts 8,10,12,6 over four RPC devices: 18, 23, 27 and 12 layers
+    // plus the output layer, NONUMA 9.28, 11.32, 13.19 and 7.38 GiB. G5: -ts 11,12,8,10,6 over
+    // four RPC devices and the local GPU: 19, 21, 14, 17 and 9 layers plus the output layer,
+    // 9.79, 10.36, 7.01, 8.54 and 5.91 GiB.
+    {
+        const ModelSpec m = llama70bQ4km();
+        struct Split {
+            std::string row;
+            std::vector<double> ts;
+            std::vector<double> layers;
+            std::vector<double> vramGiB;
+        };
+        const std::vector<Split> splits = {
+            {"G4", {8, 10, 12, 6}, {18, 23, 27, 12}, {9.28, 11.32, 13.19, 7.38}},
+            {"G5", {11, 12, 8, 10, 6}, {19, 21, 14, 17, 9}, {9.79, 10.36, 7.01, 8.54, 5.91}}};
+        for (const Split &sp : splits) {
+            LlamaCppInput in = llamaRowInput(m, loggedGpu("GPU", 80.0, true), host, 1024);
+            in.gpuCount = std::uint32_t(sp.ts.size());
+            in.tensorSplit = sp.ts;
+            const LlamaCppPlan p = llamaPlan(in);
+            std::string ts;
+            for (double v : sp.ts) {
+                ts += (ts.empty() ? "" : ",") + std::to_string(int(v));
+            }
+            const std::string set = "Llama-3.1-70B-Instruct Q4_K_M, " +
+                                    std::to_string(sp.ts.size()) + " devices -ts " + ts +
+                                    ", -c 1024, FA off";
+            addSplitRows(out, sp.row, set, gpNew, p, sp.layers, sp.vramGiB);
+        }
+    }
+    // G6: Qwen/Qwen2.5-72B-Instruct-GGUF qwen2.5-72b-instruct-q4_k_m (12 split files; the
+    // README @ 0930736f, "Run Qwen2.5-72B-Instruct with NVIDIA RTX 4080 and remote RPC"):
+    // -c 8192 --no-mmap --rpc host:port --tensor-split 20369,12935,13325 (free MiB of each
+    // device, the RPC one first): 36, 22 and 22 layers plus the output layer, NONUMA 20.20,
+    // 12.69 and 14 GiB. The mirror (config.json: 80 layers, hidden 8192, 64 heads, 8 KV heads,
+    // FFN 29568, vocabulary 152064, q/k/v biases) follows llama-quantize's Q4_K_M rule.
+    {
+        const ggufwriter::DenseShape d{.arch = "qwen2",
+                                       .name = "Qwen2.5-72B-Instruct",
+                                       .layers = 80,
+                                       .hidden = 8192,
+                                       .heads = 64,
+                                       .kvHeads = 8,
+                                       .ffn = 29568,
+                                       .vocab = 152064,
+                                       .context = 32768,
+                                       .qkvBias = true,
+                                       .vAtLeastQ5 = true};
+        const ModelSpec m =
+            ggufwriter::modelOf(ggufwriter::denseKQuantM(d, "q4_K", 1000), "qwen72b.gguf");
+        LlamaCppInput in = llamaRowInput(m, loggedGpu("GPU", 80.0, true), host, 8192);
+        in.gpuCount = 3;
+        in.tensorSplit = {20369, 12935, 13325};
+        const LlamaCppPlan p = llamaPlan(in);
+        const std::string set =
+            "Qwen2.5-72B-Instruct Q4_K_M, 3 devices -ts 20369,12935,13325, -c 8192, FA off";
+        // HostPlan's high end (what the VRAM rows compare) counts the f32 attention scores of
+        // llama.cpp's path without Flash Attention (build_attn_mha's kq, n_kv x n_ubatch x n_head
+        // x 4 = 8192 x 512 x 64 x 4 bytes = 1 GiB on each device); gguf-parser's estimate has
+        // no such term at this context (at -c 1024, G3, the term is 128 MiB and both agree).
+        const std::string cause =
+            "differs because HostPlan counts the f32 attention scores that llama.cpp allocates "
+            "without Flash Attention (n_kv x n_ubatch x n_head x 4 = 8192 x 512 x 64 x 4 bytes = "
+            "1 GiB on each device) and gguf-parser's estimate does not; less that term the three "
+            "devices are +2.5 %, -1.1 % and +0.1 % from gguf-parser";
+        addSplitRows(out, "G6", set, gpNew, p, {36, 22, 22}, {20.20, 12.69, 14.00}, cause);
     }
     // A "differs because" cause stands only where the row leaves 3 %.
     for (Check &c : out) {

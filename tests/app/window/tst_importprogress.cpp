@@ -15,6 +15,7 @@
 #include <QFile>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -22,6 +23,7 @@
 #include <QTimer>
 #include <QUndoStack>
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -151,7 +153,9 @@ class TestImportProgress : public QObject {
     }
 
     // Cancel after the first file: scenario, undo stack and problem text unchanged, and the
-    // status bar says "Import cancelled".
+    // status bar says "Import cancelled". The worker waits after its first file until Cancel
+    // is pressed (a hook on its thread), so it cannot finish first however the machine is
+    // loaded; then it reads no further file.
     void cancelLeavesTheDocumentAlone() {
         MainWindow w;
         w.setInteractive(false);
@@ -159,20 +163,30 @@ class TestImportProgress : public QObject {
         const Scenario keep = w.document()->scenario();
         const int index = w.document()->undoStack()->index();
         const int count = w.document()->undoStack()->count();
+        QSemaphore cancelPressed;
+        std::atomic<bool> workerHeld = true;
+        panel->setImportWorkerHook([&](int done, int) {
+            if (done == 1) {
+                // A minute at most, so that a broken test fails instead of hanging.
+                workerHeld = cancelPressed.tryAcquire(1, 60000);
+            }
+        });
         int last = 0;
         connect(panel, &ModelPanel::importProgress, this, [&](int done, int) {
             if (last == 0) {
                 QPushButton *cancel = panel->importDialog()->findChild<QPushButton *>();
                 QVERIFY(cancel);
                 cancel->click();
+                cancelPressed.release();
             }
             last = done;
         });
         QSignalSpy finished(panel, &ModelPanel::importFinished);
         w.dropPath(m_folder);
         QVERIFY(finished.wait(60000));
+        QVERIFY2(workerHeld, "Cancel was not pressed while the worker waited");
         QCOMPARE(finished.first().at(2).toBool(), true);
-        QVERIFY2(last < kShards + 1, "the import was not stopped");
+        QVERIFY2(last == 1, "the import was not stopped after the first file");
         QVERIFY(w.document()->scenario() == keep);
         QCOMPARE(w.document()->undoStack()->index(), index);
         QCOMPARE(w.document()->undoStack()->count(), count);
