@@ -1537,6 +1537,14 @@ Höchstens %3 gleichzeitig</translation>
         <source>Import from Hugging Face &amp;Hub...</source>
         <translation>Aus Hugging Face &amp;Hub importieren...</translation>
     </message>
+    <message>
+        <source>Open of %1 cancelled</source>
+        <translation>Öffnen von %1 abgebrochen</translation>
+    </message>
+    <message>
+        <source>Cannot open %1 while a model import runs</source>
+        <translation>%1 kann nicht geöffnet werden, während ein Modellimport läuft</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::MemoryChart</name>
@@ -3848,10 +3856,6 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <translation>Draft %1: Gewichte %2 pro GPU, KV %3 Bytes pro Token (%4 für den Pool), Forward-Pass beim Profiling %5.</translation>
     </message>
     <message>
-        <source>Left after the draft in what the memory fraction keeps out: %1 per GPU.</source>
-        <translation>Nach dem Draft verbleibend in dem, was der Speicheranteil freihält: %1 pro GPU.</translation>
-    </message>
-    <message>
         <source>low-concurrency</source>
         <translation>geringe Parallelität</translation>
     </message>
@@ -3866,6 +3870,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>utilisation %1 (HostPlan&apos;s assumption): at %2 the modelled capacity equals the break-even volume; the model&apos;s measured band in the %3 regime is %4-%5x of the modelled rate</source>
         <translation>Auslastung %1 (Annahme von HostPlan): bei %2 entspricht die modellierte Kapazität dem Break-even-Volumen; die gemessene Spanne des Modells im Bereich „%3“ liegt bei %4-%5x der modellierten Rate</translation>
+    </message>
+    <message>
+        <source>Headroom after the draft&apos;s weights and KV pool, in the memory that --mem-fraction-static keeps outside the static pool: %1 per GPU.</source>
+        <translation>Reserve nach den Gewichten und dem KV-Pool des Drafts, im Speicher, den --mem-fraction-static außerhalb des statischen Pools lässt: %1 pro GPU.</translation>
     </message>
 </context>
 <context>

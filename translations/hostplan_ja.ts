@@ -1036,7 +1036,7 @@ Source: %6 (as of %7)</source>
     </message>
     <message>
         <source>; offer %1 (%2)</source>
-        <translation>、レンタルプラン %1（%2）</translation>
+        <translation>、レンタルオファー %1（%2）</translation>
     </message>
     <message>
         <source>The GPU type to rent, from the catalogue resources/gpus.json (memory, usable memory, HBM bandwidth, compute rates and node size, each with its source and date). Choosing one sets the count, node size and layout back to auto.</source>
@@ -1056,7 +1056,7 @@ Source: %6 (as of %7)</source>
     </message>
     <message>
         <source>auto (0): the layout search takes the smallest rentable count (one GPU or whole nodes of the offers in resources/offers.json) whose memory, by the engine&apos;s own rules, holds the workload.</source>
-        <translation>自動 (0)：構成探索は、エンジン自身のルールでメモリが負荷を保持できる最小のレンタル可能数（GPU 1 基、または resources/offers.json のレンタルプランのノード単位）を選びます。</translation>
+        <translation>自動 (0)：構成探索は、エンジン自身のルールでメモリが負荷を保持できる最小のレンタル可能数（GPU 1 基、または resources/offers.json のレンタルオファーのノード単位）を選びます。</translation>
     </message>
     <message>
         <source>GPUs in one rental node (the bundle a provider rents); tensor parallelism stays inside a node.</source>
@@ -1537,6 +1537,14 @@ KVキャッシュ + 状態：GPU・シーケンスあたり %2
         <source>Import from Hugging Face &amp;Hub...</source>
         <translation>Hugging Face Hub からインポート(&amp;H)...</translation>
     </message>
+    <message>
+        <source>Open of %1 cancelled</source>
+        <translation>%1 を開く操作をキャンセルしました</translation>
+    </message>
+    <message>
+        <source>Cannot open %1 while a model import runs</source>
+        <translation>モデルのインポート中は %1 を開けません</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::MemoryChart</name>
@@ -1892,7 +1900,7 @@ All components: %5 %4</source>
     <name>hostplan::ui::OffersDialog</name>
     <message>
         <source>Rental offers</source>
-        <translation>レンタルプラン</translation>
+        <translation>レンタルオファー</translation>
     </message>
 </context>
 <context>
@@ -1943,43 +1951,43 @@ All components: %5 %4</source>
     </message>
     <message>
         <source>What the layout search made of the offer for this plan</source>
-        <translation>このプランに対して構成探索がこのレンタルプランをどう評価したか</translation>
+        <translation>このプランに対して構成探索がこのレンタルオファーをどう評価したか</translation>
     </message>
     <message>
         <source>&lt;b&gt;Your offers&lt;/b&gt; (saved in the scenario as pricing.offers; double-click a cell to edit it, each change can be undone)</source>
-        <translation>&lt;b&gt;独自のレンタルプラン&lt;/b&gt;（シナリオの pricing.offers に保存。セルをダブルクリックすると編集でき、各変更は元に戻せます）</translation>
+        <translation>&lt;b&gt;独自のレンタルオファー&lt;/b&gt;（シナリオの pricing.offers に保存。セルをダブルクリックすると編集でき、各変更は元に戻せます）</translation>
     </message>
     <message>
         <source>&amp;Add offer</source>
-        <translation>レンタルプランを追加(&amp;A)</translation>
+        <translation>レンタルオファーを追加(&amp;A)</translation>
     </message>
     <message>
         <source>Add an offer for this GPU type; enter its shape and price</source>
-        <translation>この GPU 種別のレンタルプランを追加し、構成と価格を入力します</translation>
+        <translation>この GPU 種別のレンタルオファーを追加し、構成と価格を入力します</translation>
     </message>
     <message>
         <source>&amp;Remove offer</source>
-        <translation>レンタルプランを削除(&amp;R)</translation>
+        <translation>レンタルオファーを削除(&amp;R)</translation>
     </message>
     <message>
         <source>Remove the selected offer of yours</source>
-        <translation>選択した独自のレンタルプランを削除します</translation>
+        <translation>選択した独自のレンタルオファーを削除します</translation>
     </message>
     <message>
         <source>&amp;Import offers...</source>
-        <translation>レンタルプランをインポート(&amp;I)...</translation>
+        <translation>レンタルオファーをインポート(&amp;I)...</translation>
     </message>
     <message>
         <source>Add the offers of a JSON offers file (the schema of offers.json, as hostplan-cli plan --offers reads)</source>
-        <translation>JSON のレンタルプランファイルからレンタルプランを追加します（offers.json と同じスキーマ、hostplan-cli plan --offers が読む形式）</translation>
+        <translation>JSON のオファーファイルからレンタルオファーを追加します（offers.json と同じスキーマ、hostplan-cli plan --offers が読む形式）</translation>
     </message>
     <message>
         <source>Import rental offers</source>
-        <translation>レンタルプランをインポート</translation>
+        <translation>レンタルオファーをインポート</translation>
     </message>
     <message>
         <source>Offers (*.json);;All files (*)</source>
-        <translation>レンタルプラン (*.json);;すべてのファイル (*)</translation>
+        <translation>レンタルオファー (*.json);;すべてのファイル (*)</translation>
     </message>
     <message>
         <source>chosen: %1, %2 a month</source>
@@ -2023,7 +2031,7 @@ All components: %5 %4</source>
     </message>
     <message>
         <source>Overrides the catalogue offer of this id</source>
-        <translation>この ID のカタログのレンタルプランを上書きします</translation>
+        <translation>この ID のカタログのレンタルオファーを上書きします</translation>
     </message>
     <message>
         <source>unknown — enter</source>
@@ -2047,11 +2055,11 @@ All components: %5 %4</source>
     </message>
     <message>
         <source>Change offer %1 to %2</source>
-        <translation>レンタルプラン %1 を %2 に変更</translation>
+        <translation>レンタルオファー %1 を %2 に変更</translation>
     </message>
     <message>
         <source>&lt;b&gt;Catalogue offers for %1&lt;/b&gt; (read-only; where the catalogue has no price or no instance shape, enter yours: it becomes an offer of yours with the same id)</source>
-        <translation>&lt;b&gt;%1 のカタログのレンタルプラン&lt;/b&gt;（読み取り専用。カタログに価格やインスタンス構成がない場合は入力してください。同じ ID の独自のレンタルプランになります）</translation>
+        <translation>&lt;b&gt;%1 のカタログのレンタルオファー&lt;/b&gt;（読み取り専用。カタログに価格やインスタンス構成がない場合は入力してください。同じ ID の独自のレンタルオファーになります）</translation>
     </message>
     <message>
         <source>No plan: %1</source>
@@ -2059,11 +2067,11 @@ All components: %5 %4</source>
     </message>
     <message>
         <source>Cheapest offer that carries the workload: &lt;b&gt;%1&lt;/b&gt; (%2), %3 at %4 per GPU-hour (%5): &lt;b&gt;%6 a month&lt;/b&gt;.</source>
-        <translation>負荷を処理できる最安のレンタルプラン：&lt;b&gt;%1&lt;/b&gt;（%2）、%3、GPU時間あたり %4（%5）：&lt;b&gt;月 %6&lt;/b&gt;。</translation>
+        <translation>負荷を処理できる最安のレンタルオファー：&lt;b&gt;%1&lt;/b&gt;（%2）、%3、GPU時間あたり %4（%5）：&lt;b&gt;月 %6&lt;/b&gt;。</translation>
     </message>
     <message>
         <source>No offer carries the workload: %1</source>
-        <translation>負荷を処理できるレンタルプランがありません：%1</translation>
+        <translation>負荷を処理できるレンタルオファーがありません：%1</translation>
     </message>
     <message>
         <source>GPUs per instance: &apos;%1&apos; is not a whole number</source>
@@ -2075,11 +2083,11 @@ All components: %5 %4</source>
     </message>
     <message>
         <source>Change %1 of offer %2</source>
-        <translation>レンタルプラン %2 の %1 を変更</translation>
+        <translation>レンタルオファー %2 の %1 を変更</translation>
     </message>
     <message>
         <source>Remove your figures for offer %1</source>
-        <translation>レンタルプラン %1 の入力値を削除</translation>
+        <translation>レンタルオファー %1 の入力値を削除</translation>
     </message>
     <message>
         <source>figures the catalogue lacks entered by the user</source>
@@ -2087,11 +2095,11 @@ All components: %5 %4</source>
     </message>
     <message>
         <source>Enter the price of offer %1: %2</source>
-        <translation>レンタルプラン %1 の価格を入力：%2</translation>
+        <translation>レンタルオファー %1 の価格を入力：%2</translation>
     </message>
     <message>
         <source>Enter the instance shape of offer %1: %2</source>
-        <translation>レンタルプラン %1 のインスタンス構成を入力：%2</translation>
+        <translation>レンタルオファー %1 のインスタンス構成を入力：%2</translation>
     </message>
     <message>
         <source>My provider</source>
@@ -2103,15 +2111,15 @@ All components: %5 %4</source>
     </message>
     <message>
         <source>Add rental offer %1</source>
-        <translation>レンタルプラン %1 を追加</translation>
+        <translation>レンタルオファー %1 を追加</translation>
     </message>
     <message>
         <source>Remove rental offer %1</source>
-        <translation>レンタルプラン %1 を削除</translation>
+        <translation>レンタルオファー %1 を削除</translation>
     </message>
     <message>
         <source>Import rental offers %1</source>
-        <translation>レンタルプラン %1 をインポート</translation>
+        <translation>レンタルオファー %1 をインポート</translation>
     </message>
 </context>
 <context>
@@ -2126,7 +2134,7 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     </message>
     <message>
         <source>Offer: %1</source>
-        <translation>レンタルプラン：%1</translation>
+        <translation>レンタルオファー：%1</translation>
     </message>
     <message>
         <source>On the front</source>
@@ -2365,7 +2373,7 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     </message>
     <message>
         <source>Rental rate of one GPU for one hour. Typing a rate prices every offer at it.</source>
-        <translation>GPU 1 基の 1 時間あたりのレンタル料金。料金を入力すると、すべてのレンタルプランがその料金で評価されます。</translation>
+        <translation>GPU 1 基の 1 時間あたりのレンタル料金。料金を入力すると、すべてのレンタルオファーがその料金で評価されます。</translation>
     </message>
     <message>
         <source>USD per GPU-hour</source>
@@ -2373,7 +2381,7 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     </message>
     <message>
         <source>the on-demand rate of the rental offer the layout search chose (resources/offers.json), else the GPU&apos;s rate in resources/prices.json; source and date are shown below. Catalogue rates are stated assumptions: use your provider&apos;s quote.</source>
-        <translation>構成探索が選んだレンタルプランのオンデマンド料金（resources/offers.json）、なければ resources/prices.json の GPU 料金。出典と日付は下に表示されます。カタログ料金は明示された仮定です：プロバイダーの見積もりを使ってください。</translation>
+        <translation>構成探索が選んだレンタルオファーのオンデマンド料金（resources/offers.json）、なければ resources/prices.json の GPU 料金。出典と日付は下に表示されます。カタログ料金は明示された仮定です：プロバイダーの見積もりを使ってください。</translation>
     </message>
     <message>
         <source>Drops your rate and uses the catalogue&apos;s again.</source>
@@ -2381,11 +2389,11 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     </message>
     <message>
         <source>Rental offers...</source>
-        <translation>レンタルプラン...</translation>
+        <translation>レンタルオファー...</translation>
     </message>
     <message>
         <source>The offers the layout search ranks for this GPU type; add your own or enter a price the catalogue lacks</source>
-        <translation>この GPU 種別について構成探索が順位付けするレンタルプラン。独自に追加するか、カタログにない価格を入力します</translation>
+        <translation>この GPU 種別について構成探索が順位付けするレンタルオファー。独自に追加するか、カタログにない価格を入力します</translation>
     </message>
     <message>
         <source>Hours in one month, for monthly rental and API figures.</source>
@@ -2473,7 +2481,7 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     </message>
     <message>
         <source>Opens the rental offers editor: the catalogue&apos;s offers for this GPU type with the layout search&apos;s verdict on each, and your own offers (add, edit, import, remove; each change undoable and saved in the scenario).</source>
-        <translation>レンタルプランのエディターを開きます：この GPU 種別のカタログのプランと各プランへの構成探索の判定、およびあなた自身のプラン（追加・編集・インポート・削除。各変更は元に戻せ、シナリオに保存されます）。</translation>
+        <translation>レンタルオファーのエディターを開きます：この GPU 種別のカタログのオファーと各オファーへの構成探索の判定、およびあなた自身のオファー（追加・編集・インポート・削除。各変更は元に戻せ、シナリオに保存されます）。</translation>
     </message>
     <message>
         <source>Compare with the providers&apos; published batch prices (often 50% off) instead of their standard prices, for offline workloads that can wait. Default: off.</source>
@@ -2481,7 +2489,7 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     </message>
     <message>
         <source>Rate of the chosen offer %1 (%2, %3); the %4 catalogue rate is %5/GPU-hour</source>
-        <translation>選択したレンタルプラン %1 の料金（%2、%3）。%4 のカタログ料金は %5/GPU時間</translation>
+        <translation>選択したレンタルオファー %1 の料金（%2、%3）。%4 のカタログ料金は %5/GPU時間</translation>
     </message>
 </context>
 <context>
@@ -2818,11 +2826,11 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <name>hostplan::ui::Rate</name>
     <message>
         <source>Cost at your rate of %1 per GPU-hour (every offer is ranked at it too).</source>
-        <translation>設定した料金 GPU時間あたり %1 でのコスト（すべてのレンタルプランもこの料金で順位付けされます）。</translation>
+        <translation>設定した料金 GPU時間あたり %1 でのコスト（すべてのレンタルオファーもこの料金で順位付けされます）。</translation>
     </message>
     <message>
         <source>Cost at the chosen offer&apos;s own rate: %1 per GPU-hour, %2 (%3 %4).</source>
-        <translation>選択したレンタルプラン自身の料金でのコスト：GPU時間あたり %1、%2（%3 %4）。</translation>
+        <translation>選択したレンタルオファー自身の料金でのコスト：GPU時間あたり %1、%2（%3 %4）。</translation>
     </message>
     <message>
         <source>Cost at the %1 catalogue rate of %2 per GPU-hour, as the GPU count or layout is yours.</source>
@@ -2830,7 +2838,7 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     </message>
     <message>
         <source>The layout search ranks each offer at its own rate: its choice, %1, costs %2 a month at %3 per GPU-hour.</source>
-        <translation>構成探索は各レンタルプランをそれぞれの料金で順位付けします：選ばれた %1 は GPU時間あたり %3 で月 %2 です。</translation>
+        <translation>構成探索は各レンタルオファーをそれぞれの料金で順位付けします：選ばれた %1 は GPU時間あたり %3 で月 %2 です。</translation>
     </message>
 </context>
 <context>
@@ -3641,7 +3649,7 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     </message>
     <message>
         <source>GPU-hour rate (%1, offer %2, %3)</source>
-        <translation>GPU時間料金（%1、レンタルプラン %2、%3）</translation>
+        <translation>GPU時間料金（%1、レンタルオファー %2、%3）</translation>
     </message>
     <message>
         <source>API context-length tier</source>
@@ -3689,7 +3697,7 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     </message>
     <message>
         <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Sequences at the target: how many of them the practical layout runs within the time per output token (0: too slow, e.g. pipeline stages over many nodes). Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs are at the practical count and the rate of each type&apos;s chosen offer (or yours); %1</source>
-        <translation>メモリ下限：公称メモリで重みだけを格納できる GPU 数。実用数：重みと負荷を保持できる構成となる最小のレンタル可能数（GPU 1 基またはノード単位）。目標でのシーケンス数：実用構成が出力トークンあたりの時間内に処理できるシーケンス数（0：遅すぎる。例：多数のノードにまたがるパイプラインステージ）。パイロット範囲：パイロット用にプロバイダーへ見積もりを依頼する範囲で、実用数から 1 ノード追加まで（最大で実用数の 2 倍）。月額コストは実用数と、各種別で選ばれたレンタルプラン（または設定した料金）の料金によるものです。%1</translation>
+        <translation>メモリ下限：公称メモリで重みだけを格納できる GPU 数。実用数：重みと負荷を保持できる構成となる最小のレンタル可能数（GPU 1 基またはノード単位）。目標でのシーケンス数：実用構成が出力トークンあたりの時間内に処理できるシーケンス数（0：遅すぎる。例：多数のノードにまたがるパイプラインステージ）。パイロット範囲：パイロット用にプロバイダーへ見積もりを依頼する範囲で、実用数から 1 ノード追加まで（最大で実用数の 2 倍）。月額コストは実用数と、各種別で選ばれたレンタルオファー（または設定した料金）の料金によるものです。%1</translation>
     </message>
     <message>
         <source>5. Serving commands</source>
@@ -3848,10 +3856,6 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <translation>ドラフト %1：重み GPU あたり %2、KV トークンあたり %3 バイト（プール分 %4）、プロファイル時のフォワード %5。</translation>
     </message>
     <message>
-        <source>Left after the draft in what the memory fraction keeps out: %1 per GPU.</source>
-        <translation>メモリ割合の対象外として残す領域のうち、ドラフト後の残り：GPU あたり %1。</translation>
-    </message>
-    <message>
         <source>low-concurrency</source>
         <translation>低同時実行数</translation>
     </message>
@@ -3866,6 +3870,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>utilisation %1 (HostPlan&apos;s assumption): at %2 the modelled capacity equals the break-even volume; the model&apos;s measured band in the %3 regime is %4-%5x of the modelled rate</source>
         <translation>利用率 %1（HostPlan の前提）：利用率 %2 でモデル推定の容量が損益分岐量と等しくなります。%3 の条件でのモデルの実測幅はモデル推定レートの %4-%5 倍です</translation>
+    </message>
+    <message>
+        <source>Headroom after the draft&apos;s weights and KV pool, in the memory that --mem-fraction-static keeps outside the static pool: %1 per GPU.</source>
+        <translation>ドラフトの重みと KV プールを差し引いた後の、--mem-fraction-static が静的プールの外に確保するメモリの余裕：GPU あたり %1。</translation>
     </message>
 </context>
 <context>

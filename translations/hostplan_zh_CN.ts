@@ -1036,7 +1036,7 @@ Source: %6 (as of %7)</source>
     </message>
     <message>
         <source>; offer %1 (%2)</source>
-        <translation>；租用方案 %1（%2）</translation>
+        <translation>；租用报价 %1（%2）</translation>
     </message>
     <message>
         <source>The GPU type to rent, from the catalogue resources/gpus.json (memory, usable memory, HBM bandwidth, compute rates and node size, each with its source and date). Choosing one sets the count, node size and layout back to auto.</source>
@@ -1056,7 +1056,7 @@ Source: %6 (as of %7)</source>
     </message>
     <message>
         <source>auto (0): the layout search takes the smallest rentable count (one GPU or whole nodes of the offers in resources/offers.json) whose memory, by the engine&apos;s own rules, holds the workload.</source>
-        <translation>自动 (0)：布局搜索选取按引擎自身规则显存能容纳该负载的最小可租数量（1 个 GPU 或 resources/offers.json 中租用方案的整节点）。</translation>
+        <translation>自动 (0)：布局搜索选取按引擎自身规则显存能容纳该负载的最小可租数量（1 个 GPU 或 resources/offers.json 中租用报价的整节点）。</translation>
     </message>
     <message>
         <source>GPUs in one rental node (the bundle a provider rents); tensor parallelism stays inside a node.</source>
@@ -1537,6 +1537,14 @@ KV 缓存 + 状态：每 GPU 每序列 %2
         <source>Import from Hugging Face &amp;Hub...</source>
         <translation>从 Hugging Face Hub 导入(&amp;H)...</translation>
     </message>
+    <message>
+        <source>Open of %1 cancelled</source>
+        <translation>已取消打开 %1</translation>
+    </message>
+    <message>
+        <source>Cannot open %1 while a model import runs</source>
+        <translation>模型导入进行中，无法打开 %1</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::MemoryChart</name>
@@ -1892,7 +1900,7 @@ All components: %5 %4</source>
     <name>hostplan::ui::OffersDialog</name>
     <message>
         <source>Rental offers</source>
-        <translation>租用方案</translation>
+        <translation>租用报价</translation>
     </message>
 </context>
 <context>
@@ -1943,43 +1951,43 @@ All components: %5 %4</source>
     </message>
     <message>
         <source>What the layout search made of the offer for this plan</source>
-        <translation>布局搜索对此方案下该租用方案的评估结果</translation>
+        <translation>布局搜索对此方案下该租用报价的评估结果</translation>
     </message>
     <message>
         <source>&lt;b&gt;Your offers&lt;/b&gt; (saved in the scenario as pricing.offers; double-click a cell to edit it, each change can be undone)</source>
-        <translation>&lt;b&gt;您的租用方案&lt;/b&gt;（保存在场景的 pricing.offers 中；双击单元格可编辑，每次更改均可撤销）</translation>
+        <translation>&lt;b&gt;您的租用报价&lt;/b&gt;（保存在场景的 pricing.offers 中；双击单元格可编辑，每次更改均可撤销）</translation>
     </message>
     <message>
         <source>&amp;Add offer</source>
-        <translation>添加租用方案(&amp;A)</translation>
+        <translation>添加租用报价(&amp;A)</translation>
     </message>
     <message>
         <source>Add an offer for this GPU type; enter its shape and price</source>
-        <translation>为此 GPU 型号添加租用方案；输入其实例规格和价格</translation>
+        <translation>为此 GPU 型号添加租用报价；输入其实例规格和价格</translation>
     </message>
     <message>
         <source>&amp;Remove offer</source>
-        <translation>删除租用方案(&amp;R)</translation>
+        <translation>删除租用报价(&amp;R)</translation>
     </message>
     <message>
         <source>Remove the selected offer of yours</source>
-        <translation>删除您所选的租用方案</translation>
+        <translation>删除您所选的租用报价</translation>
     </message>
     <message>
         <source>&amp;Import offers...</source>
-        <translation>导入租用方案(&amp;I)...</translation>
+        <translation>导入租用报价(&amp;I)...</translation>
     </message>
     <message>
         <source>Add the offers of a JSON offers file (the schema of offers.json, as hostplan-cli plan --offers reads)</source>
-        <translation>添加 JSON 租用方案文件中的租用方案（格式同 offers.json，即 hostplan-cli plan --offers 读取的格式）</translation>
+        <translation>添加 JSON 租用报价文件中的租用报价（格式同 offers.json，即 hostplan-cli plan --offers 读取的格式）</translation>
     </message>
     <message>
         <source>Import rental offers</source>
-        <translation>导入租用方案</translation>
+        <translation>导入租用报价</translation>
     </message>
     <message>
         <source>Offers (*.json);;All files (*)</source>
-        <translation>租用方案 (*.json);;所有文件 (*)</translation>
+        <translation>租用报价 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>chosen: %1, %2 a month</source>
@@ -2023,7 +2031,7 @@ All components: %5 %4</source>
     </message>
     <message>
         <source>Overrides the catalogue offer of this id</source>
-        <translation>覆盖目录中同 ID 的租用方案</translation>
+        <translation>覆盖目录中同 ID 的租用报价</translation>
     </message>
     <message>
         <source>unknown — enter</source>
@@ -2047,11 +2055,11 @@ All components: %5 %4</source>
     </message>
     <message>
         <source>Change offer %1 to %2</source>
-        <translation>将租用方案 %1 改为 %2</translation>
+        <translation>将租用报价 %1 改为 %2</translation>
     </message>
     <message>
         <source>&lt;b&gt;Catalogue offers for %1&lt;/b&gt; (read-only; where the catalogue has no price or no instance shape, enter yours: it becomes an offer of yours with the same id)</source>
-        <translation>&lt;b&gt;%1 的目录租用方案&lt;/b&gt;（只读；目录缺少价格或实例规格时，请输入您的数据：它将成为您的同 ID 租用方案）</translation>
+        <translation>&lt;b&gt;%1 的目录租用报价&lt;/b&gt;（只读；目录缺少价格或实例规格时，请输入您的数据：它将成为您的同 ID 租用报价）</translation>
     </message>
     <message>
         <source>No plan: %1</source>
@@ -2059,11 +2067,11 @@ All components: %5 %4</source>
     </message>
     <message>
         <source>Cheapest offer that carries the workload: &lt;b&gt;%1&lt;/b&gt; (%2), %3 at %4 per GPU-hour (%5): &lt;b&gt;%6 a month&lt;/b&gt;.</source>
-        <translation>能承载该负载的最便宜租用方案：&lt;b&gt;%1&lt;/b&gt;（%2），%3，每 GPU 小时 %4（%5）：&lt;b&gt;每月 %6&lt;/b&gt;。</translation>
+        <translation>能承载该负载的最便宜租用报价：&lt;b&gt;%1&lt;/b&gt;（%2），%3，每 GPU 小时 %4（%5）：&lt;b&gt;每月 %6&lt;/b&gt;。</translation>
     </message>
     <message>
         <source>No offer carries the workload: %1</source>
-        <translation>没有租用方案能承载该负载：%1</translation>
+        <translation>没有租用报价能承载该负载：%1</translation>
     </message>
     <message>
         <source>GPUs per instance: &apos;%1&apos; is not a whole number</source>
@@ -2075,11 +2083,11 @@ All components: %5 %4</source>
     </message>
     <message>
         <source>Change %1 of offer %2</source>
-        <translation>更改租用方案 %2 的 %1</translation>
+        <translation>更改租用报价 %2 的 %1</translation>
     </message>
     <message>
         <source>Remove your figures for offer %1</source>
-        <translation>删除您为租用方案 %1 输入的数据</translation>
+        <translation>删除您为租用报价 %1 输入的数据</translation>
     </message>
     <message>
         <source>figures the catalogue lacks entered by the user</source>
@@ -2087,11 +2095,11 @@ All components: %5 %4</source>
     </message>
     <message>
         <source>Enter the price of offer %1: %2</source>
-        <translation>输入租用方案 %1 的价格：%2</translation>
+        <translation>输入租用报价 %1 的价格：%2</translation>
     </message>
     <message>
         <source>Enter the instance shape of offer %1: %2</source>
-        <translation>输入租用方案 %1 的实例规格：%2</translation>
+        <translation>输入租用报价 %1 的实例规格：%2</translation>
     </message>
     <message>
         <source>My provider</source>
@@ -2103,15 +2111,15 @@ All components: %5 %4</source>
     </message>
     <message>
         <source>Add rental offer %1</source>
-        <translation>添加租用方案 %1</translation>
+        <translation>添加租用报价 %1</translation>
     </message>
     <message>
         <source>Remove rental offer %1</source>
-        <translation>删除租用方案 %1</translation>
+        <translation>删除租用报价 %1</translation>
     </message>
     <message>
         <source>Import rental offers %1</source>
-        <translation>导入租用方案 %1</translation>
+        <translation>导入租用报价 %1</translation>
     </message>
 </context>
 <context>
@@ -2126,7 +2134,7 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     </message>
     <message>
         <source>Offer: %1</source>
-        <translation>租用方案：%1</translation>
+        <translation>租用报价：%1</translation>
     </message>
     <message>
         <source>On the front</source>
@@ -2365,7 +2373,7 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     </message>
     <message>
         <source>Rental rate of one GPU for one hour. Typing a rate prices every offer at it.</source>
-        <translation>一个 GPU 一小时的租金。输入单价后，所有租用方案均按此单价计价。</translation>
+        <translation>一个 GPU 一小时的租金。输入单价后，所有租用报价均按此单价计价。</translation>
     </message>
     <message>
         <source>USD per GPU-hour</source>
@@ -2373,7 +2381,7 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     </message>
     <message>
         <source>the on-demand rate of the rental offer the layout search chose (resources/offers.json), else the GPU&apos;s rate in resources/prices.json; source and date are shown below. Catalogue rates are stated assumptions: use your provider&apos;s quote.</source>
-        <translation>布局搜索所选租用方案的按需单价（resources/offers.json），否则为 resources/prices.json 中该 GPU 的单价；来源和日期显示在下方。目录单价是明示的假设：请使用您的供应商报价。</translation>
+        <translation>布局搜索所选租用报价的按需单价（resources/offers.json），否则为 resources/prices.json 中该 GPU 的单价；来源和日期显示在下方。目录单价是明示的假设：请使用您的供应商报价。</translation>
     </message>
     <message>
         <source>Drops your rate and uses the catalogue&apos;s again.</source>
@@ -2381,11 +2389,11 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     </message>
     <message>
         <source>Rental offers...</source>
-        <translation>租用方案...</translation>
+        <translation>租用报价...</translation>
     </message>
     <message>
         <source>The offers the layout search ranks for this GPU type; add your own or enter a price the catalogue lacks</source>
-        <translation>布局搜索为此 GPU 型号排名的租用方案；可添加您自己的方案或填写目录缺少的价格</translation>
+        <translation>布局搜索为此 GPU 型号排名的租用报价；可添加您自己的报价或填写目录缺少的价格</translation>
     </message>
     <message>
         <source>Hours in one month, for monthly rental and API figures.</source>
@@ -2473,7 +2481,7 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     </message>
     <message>
         <source>Opens the rental offers editor: the catalogue&apos;s offers for this GPU type with the layout search&apos;s verdict on each, and your own offers (add, edit, import, remove; each change undoable and saved in the scenario).</source>
-        <translation>打开租用方案编辑器：目录中此 GPU 类型的租用方案及布局搜索对每个方案的结论，以及您自己的方案（添加、编辑、导入、删除；每次更改均可撤销并保存在场景中）。</translation>
+        <translation>打开租用报价编辑器：目录中此 GPU 类型的租用报价及布局搜索对每个报价的结论，以及您自己的报价（添加、编辑、导入、删除；每次更改均可撤销并保存在场景中）。</translation>
     </message>
     <message>
         <source>Compare with the providers&apos; published batch prices (often 50% off) instead of their standard prices, for offline workloads that can wait. Default: off.</source>
@@ -2481,7 +2489,7 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     </message>
     <message>
         <source>Rate of the chosen offer %1 (%2, %3); the %4 catalogue rate is %5/GPU-hour</source>
-        <translation>所选租用方案 %1 的单价（%2，%3）；%4 的目录单价为 %5/GPU 小时</translation>
+        <translation>所选租用报价 %1 的单价（%2，%3）；%4 的目录单价为 %5/GPU 小时</translation>
     </message>
 </context>
 <context>
@@ -2818,11 +2826,11 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <name>hostplan::ui::Rate</name>
     <message>
         <source>Cost at your rate of %1 per GPU-hour (every offer is ranked at it too).</source>
-        <translation>按您的单价每 GPU 小时 %1 计算的成本（所有租用方案也按此单价排名）。</translation>
+        <translation>按您的单价每 GPU 小时 %1 计算的成本（所有租用报价也按此单价排名）。</translation>
     </message>
     <message>
         <source>Cost at the chosen offer&apos;s own rate: %1 per GPU-hour, %2 (%3 %4).</source>
-        <translation>按所选租用方案自身单价计算的成本：每 GPU 小时 %1，%2（%3 %4）。</translation>
+        <translation>按所选租用报价自身单价计算的成本：每 GPU 小时 %1，%2（%3 %4）。</translation>
     </message>
     <message>
         <source>Cost at the %1 catalogue rate of %2 per GPU-hour, as the GPU count or layout is yours.</source>
@@ -2830,7 +2838,7 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     </message>
     <message>
         <source>The layout search ranks each offer at its own rate: its choice, %1, costs %2 a month at %3 per GPU-hour.</source>
-        <translation>布局搜索按各租用方案自身单价排名：其选择 %1 每月花费 %2，每 GPU 小时 %3。</translation>
+        <translation>布局搜索按各租用报价自身单价排名：其选择 %1 每月花费 %2，每 GPU 小时 %3。</translation>
     </message>
 </context>
 <context>
@@ -3641,7 +3649,7 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     </message>
     <message>
         <source>GPU-hour rate (%1, offer %2, %3)</source>
-        <translation>GPU 小时单价（%1，租用方案 %2，%3）</translation>
+        <translation>GPU 小时单价（%1，租用报价 %2，%3）</translation>
     </message>
     <message>
         <source>API context-length tier</source>
@@ -3689,7 +3697,7 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     </message>
     <message>
         <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Sequences at the target: how many of them the practical layout runs within the time per output token (0: too slow, e.g. pipeline stages over many nodes). Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs are at the practical count and the rate of each type&apos;s chosen offer (or yours); %1</source>
-        <translation>显存下限：标称显存仅能容纳权重所需的 GPU 数。实际数量：其布局能容纳权重和负载的最小可租数量（1 个 GPU 或整节点）。目标下的序列数：实际布局在每个输出 token 的时间内可运行的序列数（0：太慢，例如流水线阶段跨越多个节点）。试点范围：向供应商询价试点时的数量，从实际数量到多一个节点（最多为实际数量的两倍）。月成本按实际数量和各型号所选租用方案的单价（或您的单价）计算；%1</translation>
+        <translation>显存下限：标称显存仅能容纳权重所需的 GPU 数。实际数量：其布局能容纳权重和负载的最小可租数量（1 个 GPU 或整节点）。目标下的序列数：实际布局在每个输出 token 的时间内可运行的序列数（0：太慢，例如流水线阶段跨越多个节点）。试点范围：向供应商询价试点时的数量，从实际数量到多一个节点（最多为实际数量的两倍）。月成本按实际数量和各型号所选租用报价的单价（或您的单价）计算；%1</translation>
     </message>
     <message>
         <source>5. Serving commands</source>
@@ -3848,10 +3856,6 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <translation>草稿模型 %1：每 GPU 权重 %2，KV 每 token %3 字节（缓存池共 %4），剖析前向传播 %5。</translation>
     </message>
     <message>
-        <source>Left after the draft in what the memory fraction keeps out: %1 per GPU.</source>
-        <translation>显存比例留出的部分在扣除草稿模型后剩余：每 GPU %1。</translation>
-    </message>
-    <message>
         <source>low-concurrency</source>
         <translation>低并发</translation>
     </message>
@@ -3866,6 +3870,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>utilisation %1 (HostPlan&apos;s assumption): at %2 the modelled capacity equals the break-even volume; the model&apos;s measured band in the %3 regime is %4-%5x of the modelled rate</source>
         <translation>利用率 %1（HostPlan 的假设）：在 %2 时模型估算容量等于盈亏平衡用量；该模型在%3场景下的实测区间为模型估算速率的 %4-%5 倍</translation>
+    </message>
+    <message>
+        <source>Headroom after the draft&apos;s weights and KV pool, in the memory that --mem-fraction-static keeps outside the static pool: %1 per GPU.</source>
+        <translation>在 --mem-fraction-static 保留于静态池之外的显存中，扣除草稿模型权重和 KV 缓存池后的余量：每 GPU %1。</translation>
     </message>
 </context>
 <context>
