@@ -425,14 +425,17 @@ bool ModelPanel::runImport(const std::string &ref, const QString &label,
     return true;
 }
 
+QString ModelPanel::hubReadingLabel(const std::string &hubId) {
+    return tr("Reading %1 from the Hugging Face cache or the Hub...")
+        .arg(QString::fromStdString(hubId));
+}
+
 bool ModelPanel::startImport(const QString &path) {
     const std::string ref = modelRefFor(path);
     // A Hub id the local cache lacks is fetched over the network first (app/hub/hubfetch.h,
     // installed by main.cpp): the same dialog, its Cancel stops the fetch too.
     const bool hubId = ref == path.toStdString() && !QFileInfo::exists(path);
-    return runImport(ref,
-                     hubId ? tr("Reading %1 from the Hugging Face cache or the Hub...").arg(path)
-                           : tr("Reading the model files..."),
+    return runImport(ref, hubId ? hubReadingLabel(ref) : tr("Reading the model files..."),
                      [this, path](bool cancelled, const Result<ModelSpec> &model) {
                          if (cancelled) {
                              emit importFinished(path, tr("Import cancelled"), true);
@@ -452,19 +455,17 @@ bool ModelPanel::needsNetworkFetch(const std::string &ref) const {
 }
 
 bool ModelPanel::fetchModelThen(const std::string &ref, std::function<void(bool)> then) {
-    return runImport(
-        ref,
-        tr("Reading %1 from the Hugging Face cache or the Hub...").arg(QString::fromStdString(ref)),
-        [this, ref, then](bool cancelled, const Result<ModelSpec> &model) {
-            if (!cancelled) {
-                if (model.ok()) {
-                    m_doc->cacheModel(ref, model.value());
-                } else {
-                    m_doc->cacheModelError(ref, model.error());
-                }
-            }
-            then(cancelled);
-        });
+    return runImport(ref, hubReadingLabel(ref),
+                     [this, ref, then](bool cancelled, const Result<ModelSpec> &model) {
+                         if (!cancelled) {
+                             if (model.ok()) {
+                                 m_doc->cacheModel(ref, model.value());
+                             } else {
+                                 m_doc->cacheModelError(ref, model.error());
+                             }
+                         }
+                         then(cancelled);
+                     });
 }
 
 void ModelPanel::askHubImport() {

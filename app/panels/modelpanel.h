@@ -91,6 +91,8 @@ class ModelPanel : public InputPanel {
     /// import runs.
     bool runImport(const std::string &ref, const QString &label,
                    std::function<void(bool cancelled, const Result<ModelSpec> &)> done);
+    /// The progress dialog's text while a Hub id is read (the local cache, else the network).
+    static QString hubReadingLabel(const std::string &hubId);
     /// Apply an import result (resolveModel()'s shape) as importPath() describes.
     QString applyImport(const QString &path, const Result<ModelSpec> &model);
     void sync() override;

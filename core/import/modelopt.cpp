@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "import/modelopt.h"
-
-#include <cctype>
+#include "util/textutil.h"
 
 namespace hostplan::importer {
 
@@ -55,10 +54,7 @@ void readModelOptKv(const ConfigReader &q, Quantization &out) {
         }
         return;
     }
-    std::string algo = q.str("kv_cache_quant_algo");
-    for (char &c : algo) {
-        c = char(std::toupper(static_cast<unsigned char>(c)));
-    }
+    const std::string algo = asciiUpper(q.str("kv_cache_quant_algo"));
     if (algo.empty() || algo == "NONE" || algo == "NULL") {
         return;
     }

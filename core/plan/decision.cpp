@@ -140,11 +140,12 @@ PlanRate planRate(const PlanResult &p) {
         r.basis = RateBasis::Scenario;
     } else if (p.layoutFromSearch && best) {
         r.basis = RateBasis::ChosenOffer;
-        r.source = best->offer().source;
-        r.asOf = best->offer().asOf;
-        r.offerId = best->offer().id;
-        r.provider = best->offer().provider;
-        r.rateKind = best->offer().rankingRateKind();
+        const RentalOffer &offer = best->offer();
+        r.source = offer.source;
+        r.asOf = offer.asOf;
+        r.offerId = offer.id;
+        r.provider = offer.provider;
+        r.rateKind = offer.rankingRateKind();
     } else {
         r.basis = RateBasis::GpuCatalogue;
         r.source = p.gpu.priceSource;
@@ -235,10 +236,11 @@ std::vector<GpuOption> gpuOptions(const Scenario &scenario, const Catalogue &cat
         o.canServe = p.search.found;
         o.cannotServeReason = p.search.found ? std::string() : p.search.noneReason;
         if (const LayoutCandidate *best = p.search.best()) {
-            o.offerId = best->offer().id;
-            o.provider = best->offer().provider;
-            o.priceSource = best->offer().source;
-            o.priceAsOf = best->offer().asOf;
+            const RentalOffer &offer = best->offer();
+            o.offerId = offer.id;
+            o.provider = offer.provider;
+            o.priceSource = offer.source;
+            o.priceAsOf = offer.asOf;
         }
         if (p.scenario.pricing.usdPerGpuHour) {
             o.priceSource = "scenario input";

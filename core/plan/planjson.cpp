@@ -18,13 +18,13 @@ nlohmann::ordered_json num(double v) {
 /// One layout-search candidate (README "plan --json" table, layout_search.candidates).
 nlohmann::ordered_json candidateJson(const LayoutCandidate &c) {
     using oj = nlohmann::ordered_json;
-    const bool offer = !c.offer().id.empty();
+    const RentalOffer &o = c.offer();
+    const bool offer = !o.id.empty();
     return oj{{"status", candidateStatusId(c.status)},
               {"reason", c.reason},
-              {"offer", offer ? oj(c.offer().id) : oj(nullptr)},
-              {"provider", offer ? oj(c.offer().provider) : oj(nullptr)},
-              {"gpus_per_instance",
-               c.offer().gpusPerInstance ? oj(*c.offer().gpusPerInstance) : oj(nullptr)},
+              {"offer", offer ? oj(o.id) : oj(nullptr)},
+              {"provider", offer ? oj(o.provider) : oj(nullptr)},
+              {"gpus_per_instance", o.gpusPerInstance ? oj(*o.gpusPerInstance) : oj(nullptr)},
               {"tp", c.layout.tp},
               {"ep", c.layout.ep},
               {"pp", c.layout.pp},
@@ -36,9 +36,9 @@ nlohmann::ordered_json candidateJson(const LayoutCandidate &c) {
               {"memory_max_batch", c.memoryMaxBatch},
               {"latency_max_batch", c.latencyMaxBatch},
               {"output_tokens_per_month", c.carries() ? oj(c.outputTokensPerMonth) : oj(nullptr)},
-              {"source", offer ? oj(c.offer().source) : oj(nullptr)},
-              {"as_of", offer ? oj(c.offer().asOf) : oj(nullptr)},
-              {"user_offer", c.offer().userEntered}};
+              {"source", offer ? oj(o.source) : oj(nullptr)},
+              {"as_of", offer ? oj(o.asOf) : oj(nullptr)},
+              {"user_offer", o.userEntered}};
 }
 
 const char *breakEvenKindId(BreakEvenKind k) {
