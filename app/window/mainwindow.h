@@ -9,6 +9,8 @@
 #include <QMainWindow>
 
 #include <functional>
+#include <string>
+#include <vector>
 
 namespace hostplan {
 struct Scenario;
@@ -49,8 +51,15 @@ class MainWindow : public QMainWindow {
     ScenarioDocument *document() const { return m_doc; }
 
     /// Restore the window geometry, dock layout and the last scenario from AppSettings (main()
-    /// calls this; tests start from the default scenario).
+    /// calls this; tests start from the default scenario). A model that is a Hugging Face Hub
+    /// id missing from the local cache is fetched first, once the event loop runs, with the
+    /// import's progress dialog and Cancel (ModelPanel::fetchModelThen); the scenario is applied
+    /// when the fetch ends, also when it failed or was cancelled (then with that as the model's
+    /// problem), so the last session is never dropped. Until then restorePending() is true and
+    /// saveSession() leaves the stored scenario alone.
     void restoreSession();
+    /// Whether restoreSession() still waits for a model fetch before applying the scenario.
+    bool restorePending() const { return m_restorePending; }
     /// Start-up as main() does it: without a file, restoreSession(); with a scenario file given
     /// on the command line, only the window geometry and dock layout are restored and the file
     /// is opened as File > Open opens it (an error is shown the same way, and the window keeps
@@ -146,6 +155,9 @@ class MainWindow : public QMainWindow {
     void sizeDocks();
     void documentChanged();
     void askOpen();
+    /// Fetch each Hub id in `refs` in turn (fetchModelThen; a cancelled or refused fetch keeps
+    /// a "cancelled" error in the document's cache for its id), then call `then`.
+    void fetchEachThen(std::vector<std::string> refs, std::function<void()> then);
     /// The window geometry and dock layout of the last session.
     void restoreLayout();
     bool askSave(bool askPath);
@@ -173,6 +185,7 @@ class MainWindow : public QMainWindow {
     /// The "no plan" error shown in the status bar, cleared once a plan is back.
     QString m_shownError;
     bool m_docksSized = false;
+    bool m_restorePending = false; ///< restoreSession() waits for a model fetch
     QAction *m_quitSeparator = nullptr;
     QLabel *m_verdict = nullptr;
     bool m_interactive = true;

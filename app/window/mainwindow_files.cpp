@@ -21,6 +21,12 @@
 #include <QTimer>
 #include <QUndoStack>
 
+#include <algorithm>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
 namespace hostplan::ui {
 
 void MainWindow::newScenario() {
@@ -210,32 +216,85 @@ void MainWindow::restoreLayout() {
 
 void MainWindow::restoreSession() {
     restoreLayout();
-    const QString json = AppSettings::lastScenarioJson();
-    if (json.isEmpty()) {
-        // The file as saved (its edits were discarded at quit), if there was one.
-        const QString path = AppSettings::lastScenarioPath();
-        if (!path.isEmpty() && QFileInfo::exists(path)) {
-            m_doc->open(path);
+    // The file as saved, if there was one, and the unsaved edits of the last session, if any.
+    const QString path = AppSettings::lastScenarioPath();
+    Scenario saved;
+    const bool haveFile =
+        !path.isEmpty() && QFileInfo::exists(path) && m_doc->read(path, saved).isEmpty();
+    std::optional<Scenario> edits;
+    if (const QString json = AppSettings::lastScenarioJson(); !json.isEmpty()) {
+        const QByteArray bytes = json.toUtf8();
+        auto last = parseScenario(std::string_view(bytes.constData(), std::size_t(bytes.size())));
+        if (!last.ok()) {
+            return; // a stale or hand-edited setting: start from the default scenario
         }
+        edits = last.value();
+    } else if (!haveFile) {
         return;
     }
-    const QByteArray bytes = json.toUtf8();
-    auto last = parseScenario(std::string_view(bytes.constData(), std::size_t(bytes.size())));
-    if (!last.ok()) {
-        return; // a stale or hand-edited setting: start from the default scenario
+    auto restore = [this, haveFile, path, saved, edits] {
+        if (haveFile) {
+            m_doc->reset(saved, path);
+            if (edits) {
+                // The unsaved edits of the last session as one undoable step.
+                m_doc->edit(*edits, tr("Restore unsaved changes"));
+            }
+        } else {
+            m_doc->reset(*edits);
+        }
+    };
+    // A model that is a Hub id not in the local cache is fetched first, on the import's worker
+    // thread with its progress dialog and Cancel, once the event loop runs: the window shows at
+    // once instead of waiting for the network.
+    std::vector<std::string> fetches;
+    for (const Scenario *s : {haveFile ? &saved : nullptr, edits ? &*edits : nullptr}) {
+        if (s && m_modelPanel->needsNetworkFetch(s->model.ref) &&
+            std::find(fetches.begin(), fetches.end(), s->model.ref) == fetches.end()) {
+            fetches.push_back(s->model.ref);
+        }
     }
-    const QString path = AppSettings::lastScenarioPath();
-    if (!path.isEmpty() && QFileInfo::exists(path) && m_doc->open(path).isEmpty()) {
-        // The file as saved, plus the unsaved edits of the last session as one undoable step.
-        m_doc->edit(last.value(), tr("Restore unsaved changes"));
-    } else {
-        m_doc->reset(last.value());
+    if (fetches.empty()) {
+        restore();
+        return;
+    }
+    m_restorePending = true;
+    QTimer::singleShot(0, this, [this, fetches, restore] {
+        fetchEachThen(fetches, [this, restore] {
+            m_restorePending = false;
+            restore();
+        });
+    });
+}
+
+void MainWindow::fetchEachThen(std::vector<std::string> refs, std::function<void()> then) {
+    if (refs.empty()) {
+        then();
+        return;
+    }
+    const std::string ref = refs.front();
+    refs.erase(refs.begin());
+    // Cancelled (or refused while another import runs): the scenario still opens, so nothing
+    // of the last session is lost, with the model's problem saying how to fetch it again.
+    auto keepGoing = [this, ref, refs, then](bool cancelled) {
+        if (cancelled) {
+            m_doc->cacheModelError(
+                ref, makeError(ref, tr("the fetch from the Hugging Face Hub was cancelled; "
+                                       "import the model again to fetch it")
+                                        .toStdString()));
+        }
+        fetchEachThen(refs, then);
+    };
+    if (!m_modelPanel->fetchModelThen(ref, keepGoing)) {
+        keepGoing(true);
     }
 }
 
 void MainWindow::saveSession(bool withUnsavedEdits) {
     AppSettings::setWindowGeometry(saveGeometry());
     AppSettings::setWindowState(saveState(kWindowStateVersion));
+    if (m_restorePending) {
+        return; // the last session's scenario is not applied yet: keep it as stored
+    }
     const bool keepScenario = withUnsavedEdits || m_doc->undoStack()->isClean();
     AppSettings::setLastScenario(
         keepScenario ? QString::fromStdString(scenarioToJson(m_doc->scenario())) : QString(),

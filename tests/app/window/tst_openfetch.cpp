@@ -2,8 +2,10 @@
 // Opening a scenario file whose model is a Hugging Face Hub id that must be fetched: the fetch
 // runs on the import's worker thread with its progress dialog and Cancel (no frozen window), the
 // scenario opens when it ends with the model (or the fetch's error) already in the document's
-// cache, so evaluating it does not fetch again, and Cancel leaves the document as it was. A fake
+// cache, so evaluating it does not fetch again, and Cancel leaves the document as it was. The
+// last session's scenario restored at start-up fetches its model the same way. A fake
 // fetcher (importer::setHubFetcher) stands in for the network and holds until the test lets go.
+#include "document/appsettings.h"
 #include "document/scenariodocument.h"
 #include "explorertestutil.h"
 #include "import/hubcache.h"
@@ -130,6 +132,61 @@ class TestOpenFetch : public QObject {
         edited.workload.contextTokens = 4096;
         w.document()->edit(edited, QStringLiteral("context"));
         QCOMPARE(m_fetches.load(), 1);
+    }
+
+    // The last session's scenario names a Hub id that is not cached: the window shows the
+    // default scenario at once, the fetch runs with its progress dialog once the event loop
+    // runs, and the session's scenario (with its unsaved edit) is applied when it ends.
+    void restoredSessionFetchesWithProgress() {
+        Scenario last = defaultScenario();
+        last.model.ref = "org/fetched-llama";
+        last.workload.contextTokens = 12345;
+        AppSettings::setLastScenario(QString::fromStdString(scenarioToJson(last)), QString());
+        MainWindow w;
+        w.setInteractive(false);
+        const Scenario before = w.document()->scenario();
+        w.restoreSession(); // returns without waiting for the network
+        QVERIFY(w.restorePending());
+        QVERIFY(w.document()->scenario() == before);
+        QCOMPARE(m_fetches.load(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(w.modelPanel()->importDialog() != nullptr, 30000);
+        QVERIFY(w.modelPanel()->importDialog()->labelText().contains(
+            QStringLiteral("org/fetched-llama")));
+        // Meanwhile the stored session is not replaced by the default scenario.
+        w.saveSession(true);
+        QVERIFY(AppSettings::lastScenarioJson().contains(QStringLiteral("org/fetched-llama")));
+        m_release = true;
+        QTRY_VERIFY_WITH_TIMEOUT(!w.restorePending(), 30000);
+        QCOMPARE(w.document()->scenario().model.ref, std::string("org/fetched-llama"));
+        QCOMPARE(w.document()->scenario().workload.contextTokens, 12345u);
+        QVERIFY2(w.document()->plan().has_value(), qPrintable(w.document()->error()));
+        QCOMPARE(quint64(w.document()->plan()->model.totalParams), 8'030'261'248ull);
+        QCOMPARE(m_fetches.load(), 1);
+        AppSettings::setLastScenario(QString(), QString());
+    }
+
+    // Cancel the session's fetch: the scenario is still applied (nothing of the last session is
+    // lost), its model's problem says the fetch was cancelled, and no fetch runs on the GUI
+    // thread when it is evaluated.
+    void cancelledSessionFetchKeepsTheScenario() {
+        Scenario last = defaultScenario();
+        last.model.ref = "org/fetched-llama";
+        last.workload.contextTokens = 23456;
+        AppSettings::setLastScenario(QString::fromStdString(scenarioToJson(last)), QString());
+        MainWindow w;
+        w.setInteractive(false);
+        w.restoreSession();
+        QTRY_VERIFY_WITH_TIMEOUT(w.modelPanel()->importDialog() != nullptr, 30000);
+        QPushButton *cancel = w.modelPanel()->importDialog()->findChild<QPushButton *>();
+        QVERIFY(cancel);
+        cancel->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!w.restorePending(), 30000);
+        QCOMPARE(w.document()->scenario().workload.contextTokens, 23456u);
+        QVERIFY(!w.document()->plan().has_value());
+        QVERIFY2(w.document()->error().contains(QStringLiteral("cancelled")),
+                 qPrintable(w.document()->error()));
+        QCOMPARE(m_fetches.load(), 1);
+        AppSettings::setLastScenario(QString(), QString());
     }
 
   private:
