@@ -169,15 +169,10 @@ double clampPositive(double x) {
     return x > 0 ? x : 0;
 }
 
-/// Below this exponent exp() is under 2^-54 (exp(-40) = 4.2e-18), half an ulp of the doubles
-/// just below 1, so 1 - exp() rounds to exactly 1.
-constexpr double kCoverageSaturates = -40;
-
-/// 1 - exp(logMiss) = share of routed experts touched, with logMiss = T x ln(1 - k/E) <= 0.
-/// Bit for bit 1 - std::exp(logMiss); the exp is skipped where the result is exactly 1 (a
-/// prefill chunk's thousands of tokens touch every expert), which is most steps of a plan.
-double expertCoverage(double logMiss) {
-    return logMiss < kCoverageSaturates ? 1.0 : 1.0 - std::exp(logMiss);
+/// 1 - exp(T ln(1 - k/E)), experts touched, bit for bit: below x = -40, 1 - exp(x) is exactly 1.
+double expertCoverage(const StepFeatures &f, double tokens) {
+    const double x = f.logMissPerToken * std::max(tokens, 0.0);
+    return !(f.experts > 0) ? 1.0 : x < -40 ? 1.0 : 1.0 - std::exp(x);
 }
 
 } // namespace
@@ -538,9 +533,7 @@ double ServingModel::step(double nDec, const StepContext &sc, double nPf, double
     const ServingFactors &c = m_c;
     const StepRates &r = m_r;
     const double tokens = nDec + nPf;
-    // Memory: weights touched + KV and state read.
-    const double coverage =
-        f.experts > 0 ? expertCoverage(f.logMissPerToken * std::max(tokens, 0.0)) : 1.0;
+    const double coverage = expertCoverage(f, tokens); // memory: weights touched, KV read
     const double weights =
         f.denseBytes + f.expertBytes * coverage + std::min(f.embedBytes, tokens * f.embedRowBytes);
     const double kv = nDec * sc.kvBytesPerSequence;
