@@ -169,6 +169,12 @@ double clampPositive(double x) {
     return x > 0 ? x : 0;
 }
 
+/// 1 - exp(T ln(1 - k/E)), experts touched, bit for bit: below x = -40, 1 - exp(x) is exactly 1.
+double expertCoverage(const StepFeatures &f, double tokens) {
+    const double x = f.logMissPerToken * std::max(tokens, 0.0);
+    return !(f.experts > 0) ? 1.0 : x < -40 ? 1.0 : 1.0 - std::exp(x);
+}
+
 } // namespace
 
 std::string servingRegimeName(ServingRegime r) {
@@ -527,9 +533,7 @@ double ServingModel::step(double nDec, const StepContext &sc, double nPf, double
     const ServingFactors &c = m_c;
     const StepRates &r = m_r;
     const double tokens = nDec + nPf;
-    // Memory: weights touched + KV and state read.
-    const double coverage =
-        f.experts > 0 ? 1.0 - std::exp(f.logMissPerToken * std::max(tokens, 0.0)) : 1.0;
+    const double coverage = expertCoverage(f, tokens); // memory: weights touched, KV read
     const double weights =
         f.denseBytes + f.expertBytes * coverage + std::min(f.embedBytes, tokens * f.embedRowBytes);
     const double kv = nDec * sc.kvBytesPerSequence;

@@ -19,6 +19,17 @@
 // faster plan evaluation, run alternately, 2 rounds of --benchmark_min_time=0.3 on a 2-core
 // machine at load 5-9): GPU types 15.6-17.0 -> 14.9-15.4 ms, Break-even 18.8-19.1 -> 16.3-17.4
 // ms, Summary 16.1-17.6 -> 16.7-18.0 ms (no change beyond the noise).
+// Those figures are CPU time per benchmark iteration, which is two edits (an undo and a redo,
+// each followed by a repaint); the seconds_per_edit counter halves it. Later, with the expert
+// coverage's exp() skipped where it is 1 (alternated with the build before,
+// --benchmark_min_time=0.3, load 8-10): Summary 18.7 -> 18.6 ms per iteration, 9.3 -> 9.3 ms per
+// edit; Break-even 15.8 -> 16.1 ms per iteration, 7.9 -> 8.0 ms per edit (the build before ran
+// Summary 17.1-18.7 and Break-even 15.1-16.3 ms per iteration in three runs; wall time 42-69 ms per
+// iteration: the process gets a share of the loaded cores). So one edit is about half a frame of
+// CPU. perf on the Summary edit (offscreen): HostPlan's own code is under 2% of the samples; Qt's
+// text layout and shaping (QtGui 39%, HarfBuzz 11%), the kernel (20%) and libc (12%) are the rest,
+// so cutting plan evaluation further does not move it. Counted with gdb, each undo or redo runs
+// one evaluate() (BM_Evaluate: about 70 us CPU) and one Summary rebuild: no work is done twice.
 #include "window/mainwindow.h"
 #include "plan/plan.h"
 #include "document/scenariodocument.h"
