@@ -5,7 +5,7 @@
 //
 // One interface (EngineMemoryModel), one implementation per engine, each in its own file and
 // citing the engine source it follows:
-// - vllm_memory.cpp   vLLM V1 (v0.11; profile variants V0 and early V1 for older logs)
+// - vllm_memory.cpp   vLLM V1 (v0.11; profile variants V0, early V1 and v0.19 for logged runs)
 // - sglang_memory.cpp SGLang v0.5
 // - trtllm_memory.cpp TensorRT-LLM 1.0 (PyTorch backend)
 // Research notes with every rule and its source: ../notes/engine-memory.md (sections 1-3, 9).
