@@ -75,6 +75,16 @@ std::uint64_t kvReplicationBytes(const ModelSpec &model, std::uint32_t tp, std::
     return std::uint64_t(extra);
 }
 
+std::vector<std::uint32_t> vllmPipelineLayers(std::uint32_t layers, std::uint32_t pp) {
+    pp = std::max<std::uint32_t>(pp, 1);
+    std::vector<std::uint32_t> parts(pp, layers / pp);
+    const std::uint32_t rest = layers % pp;
+    for (std::uint32_t i = 2; i < rest + 2; ++i) {
+        parts[pp - i] += 1;
+    }
+    return parts;
+}
+
 std::uint64_t vocabPaddingBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t pp) {
     constexpr std::uint64_t kVocabPadding = 64; // DEFAULT_VOCAB_PADDING_SIZE
     if (model.vocabSize == 0) {
@@ -270,8 +280,17 @@ EngineKvLayout engineKvLayout(const EngineMemoryInput &in) {
     const std::uint32_t tp = std::max<std::uint32_t>(in.tp, 1);
     const std::uint32_t pp = std::max<std::uint32_t>(in.pp, 1);
     std::uint64_t draftPerLayer = 0; // the first full-attention layer's bytes per token
+    std::uint64_t totalLayers = 0;
     for (const auto &l : model.layers) {
-        const std::uint32_t layers = std::uint32_t(ceilDiv(l.count, pp));
+        totalLayers += l.count;
+    }
+    for (const auto &l : model.layers) {
+        // A named stage holds its share of every layer group; else the most loaded stage of
+        // an even split.
+        const std::uint32_t layers =
+            in.stageLayers && totalLayers
+                ? std::uint32_t(ceilDiv(std::uint64_t(l.count) * in.stageLayers, totalLayers))
+                : std::uint32_t(ceilDiv(l.count, pp));
         switch (l.kind) {
         case AttentionKind::MHA:
         case AttentionKind::GQA:

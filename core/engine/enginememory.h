@@ -5,7 +5,7 @@
 //
 // One interface (EngineMemoryModel), one implementation per engine, each in its own file and
 // citing the engine source it follows:
-// - vllm_memory.cpp   vLLM V1 (v0.11; profile variants V0 and early V1 for older logs)
+// - vllm_memory.cpp   vLLM V1 (v0.11; profile variants V0, early V1 and v0.19 for logged runs)
 // - sglang_memory.cpp SGLang v0.5
 // - trtllm_memory.cpp TensorRT-LLM 1.0 (PyTorch backend)
 // Research notes with every rule and its source: ../notes/engine-memory.md (sections 1-3, 9).
@@ -32,6 +32,9 @@ enum class VllmProfile {
     /// V1 v0.11: dummy forward of max_num_batched_tokens, then a sampler run on
     /// min(max_num_seqs, tokens) rows (gpu_model_runner.py @ 4e179065 profile_run).
     V1,
+    /// V1 as in v0.19: as V1, but the sampler warm-up masks top-k / top-p in place on the fp32
+    /// logits with the Triton kernel instead of sorting them (kVllmTritonSamplerBytesPerLogit).
+    V1v19,
     /// V1 v0.7: logits over every profiled token, no sampler run ("TODO(woosuk): Consider the
     /// memory usage of the sampler", v0.7 gpu_model_runner.py profile_run).
     V1Early,
@@ -86,6 +89,20 @@ struct EngineMemoryInput {
     std::optional<std::uint64_t> runtimeOverride;    ///< scenario runtime_bytes_per_gpu
     MoeKernel moeKernel = MoeKernel::Auto;
     VllmProfile vllmProfile = VllmProfile::V1;
+    /// Decoder layers of the pipeline stage the layout describes; 0 = ceil(layers / pp), the
+    /// most loaded stage of an even split (engineKvLayout scales each layer group by it).
+    std::uint32_t stageLayers = 0;
+};
+
+/// One pipeline stage's memory on one GPU, for engines that size each stage's worker on its
+/// own (vLLM). Bytes.
+struct PipelineStageMemory {
+    std::uint32_t rank = 0;           ///< pipeline rank, 0 = first
+    std::uint32_t layers = 0;         ///< decoder layers the stage holds
+    std::uint64_t weights = 0;        ///< weights per GPU, padding and draft included
+    std::uint64_t activationPeak = 0; ///< its profiled peak (the sampler on the last stage)
+    std::int64_t kvPoolBytes = 0;     ///< its pool (< 0: that worker refuses)
+    std::uint64_t kvTokens = 0;       ///< tokens its own pool holds before the engine's minimum
 };
 
 /// One engine's memory on one GPU, every term the engine allocates. Bytes.
@@ -115,6 +132,9 @@ struct EngineMemoryTerms {
     /// right after the target's forward in the profile, with the target's hidden states
     /// live); 0 without a draft model or where the engine does not profile it.
     std::uint64_t activationDraft = 0;
+    /// Pipeline receive buffers a stage after the first keeps from the profile on (vLLM
+    /// intermediate tensors: hidden states and residual of max_num_batched_tokens); 0 at PP 1.
+    std::uint64_t activationPipeline = 0;
     std::uint64_t activationPeak = 0; ///< what the engine charges (max of the above)
     // Pool.
     double memoryFraction = 0;
@@ -144,6 +164,12 @@ struct EngineMemoryTerms {
     std::uint64_t stateSlotsInPool = 0;
     /// SGLang: bytes of those state slots (taken out of the pool before the KV division).
     std::uint64_t stateBytes = 0;
+    /// vLLM at PP > 1: every stage's figures, first to last; the terms above are the stage
+    /// whose pool holds the fewest tokens, which the engine's KV size and verdict follow.
+    /// Empty at PP 1 and for engines that split stages evenly.
+    std::vector<PipelineStageMemory> stages;
+    std::uint32_t pipelineRank = 0; ///< the stage the terms above describe
+    std::uint32_t stageLayers = 0;  ///< its decoder layers (0 at PP 1: all)
 };
 
 /// What the engine does at start-up with a plan's flags.
@@ -321,6 +347,21 @@ std::uint64_t forwardActivationBytes(const ModelSpec &model, std::uint64_t token
 /// top_k = vocab - 1 and top_p 0.9: bf16 logits 2 + fp32 copy 4 + sort values 4 + sort indices
 /// 8 + top-k/top-p masks 2 + softmax 4 + scattered logits 4 = 28).
 inline constexpr std::uint64_t kVllmSamplerBytesPerLogit = 28;
+
+/// Bytes per logit of vLLM v0.19's sampler warm-up, whose top-k / top-p masking runs the
+/// Triton kernel in place on the fp32 logits (vllm/v1/sample/ops/topk_topp_sampler.py
+/// apply_top_k_top_p calls apply_top_k_top_p_triton when Triton is present, PR #33538,
+/// merged February 2026; read @ 01fa3fe7): bf16 logits 2 (held by _dummy_sampler_run) +
+/// fp32 copy 4 + softmax probabilities 4 + exponential noise 4 (random_sample, empty_like of
+/// the probabilities; divided in place) = 14. The kernel's own buffer, SMs x vocab x 4 B
+/// (64-80 MiB on an H100), is not counted: GpuSpec carries no SM count.
+inline constexpr std::uint64_t kVllmTritonSamplerBytesPerLogit = 14;
+
+/// Decoder layers per pipeline stage by vLLM's default partition (vllm/distributed/utils.py
+/// @ 5a6541db get_pp_indices without VLLM_PP_LAYER_PARTITION): layers / pp each, and the
+/// remainder one each to the stages just before the last (so the first and last stages, which
+/// hold the embedding and the LM head, take no extra layer while the remainder is below pp - 1).
+std::vector<std::uint32_t> vllmPipelineLayers(std::uint32_t layers, std::uint32_t pp);
 
 /// The cache shape of one GPU's layers, as every engine's pool sees it. Bytes per token (or
 /// per sequence for state) on one TP rank of the most loaded pipeline stage.

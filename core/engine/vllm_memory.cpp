@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// vLLM V1 memory rules (vLLM v0.11-v0.13 window; profile variants for V0 and early V1).
+// vLLM V1 memory rules (vLLM v0.11-v0.13 window; profile variants for V0, early V1 and v0.19).
 //
 // Sources (vllm-project/vllm, file @ commit as read, notes/engine-memory.md section 1):
 // - vllm/v1/worker/gpu_worker.py @ 35d5cda1 determine_available_memory:
@@ -37,6 +37,17 @@
 //   head (eagle.py load_model). The profile runs the drafter's dummy step of the same tokens
 //   right after the target's forward, whose hidden states stay live (gpu_model_runner.py
 //   @ 4e179065 _dummy_run), so the peak is at least hidden + the draft's forward.
+// - Pipeline parallelism: each stage's worker profiles and sizes its own pool and the engine
+//   keeps the smallest block count (kv_cache_utils.py get_kv_cache_configs). Stages hold
+//   vllm/distributed/utils.py @ 5a6541db get_pp_indices' layers; the first the input
+//   embedding, the last the final norm and LM head (and, with tied embeddings, an embedding of
+//   its own), llama.py @ e06c9ba2; the drafter sits on the last stage (gpu_model_runner.py
+//   @ 4e179065 __init__); the sampler warm-up runs on the last stage only, and stages after
+//   the first keep receive buffers of max_num_batched_tokens (_dummy_run intermediate
+//   tensors). vLLM 0.19 logs Llama-3.1-8B at PP 4 as 4.26 / 3.28 / 3.28 / 4.26 GiB of weights
+//   and 1.10 / 1.05 / 1.05 / 2.01 GiB torch peaks (llm-d-incubation/llm-d-planner
+//   accuracy/results/v0.19.0/logs @ d3121e05).
+// - v0.19's sampler warm-up: kVllmTritonSamplerBytesPerLogit (VllmProfile::V1v19).
 #include "engine/enginememory.h"
 
 #include "util/units.h"
@@ -114,7 +125,7 @@ VllmGroups vllmGroups(const EngineKvLayout &k, std::uint32_t blockTokens) {
 std::uint64_t requestBlocks(const VllmGroups &g, const EngineKvLayout &k,
                             const EngineMemoryInput &in, std::uint64_t len) {
     const std::uint64_t full = ceilDiv(len, g.block);
-    const bool plusOne = in.vllmProfile == VllmProfile::V1;
+    const bool plusOne = in.vllmProfile == VllmProfile::V1 || in.vllmProfile == VllmProfile::V1v19;
     const std::uint64_t windowTokens =
         std::min<std::uint64_t>(k.window ? k.window - 1 + in.maxBatchedTokens : 0, len);
     const std::uint64_t window = ceilDiv(windowTokens, g.block) + (plusOne ? 1 : 0);
@@ -142,23 +153,154 @@ std::uint64_t profiledTokens(const EngineMemoryInput &in) {
     return in.maxBatchedTokens;
 }
 
+/// One pipeline stage as vLLM builds its worker: its rank, decoder layers, and whether it is
+/// the first (input embedding) or last (norm, LM head, sampler, drafter) stage. At PP 1 the
+/// only stage is both, with layers 0 (all of them).
+struct VllmStage {
+    std::uint32_t rank = 0;
+    std::uint32_t layers = 0;
+    bool first = true;
+    bool last = true;
+};
+
+/// Whether the model keeps a separate LM head (false: tied to the input embedding).
+bool hasOwnLmHead(const ModelSpec &m) {
+    return std::any_of(m.groups.begin(), m.groups.end(), [](const TensorGroup &g) {
+        return g.role == GroupRole::LmHead && g.params > 0;
+    });
+}
+
+/// Whether a stage builds the input embedding: the first, and with tied embeddings the last,
+/// which ties its LM head to its own embedding (vllm/model_executor/models/llama.py
+/// @ e06c9ba2 LlamaModel.__init__ and LlamaForCausalLM.__init__: PPMissingLayer elsewhere).
+bool stageHoldsEmbedding(const ModelSpec &m, const VllmStage &s) {
+    return s.first || (s.last && !hasOwnLmHead(m));
+}
+
+/// Checkpoint bytes on one GPU of a pipeline stage (vLLM's placement, llama.py @ e06c9ba2):
+/// the input embedding on the first stage (and the last with tied embeddings), the LM head on
+/// the last, every other group by the stage's share of the decoder layers; sharded groups
+/// divided by TP. 0 when the model lists no groups.
+std::uint64_t stageCheckpointBytes(const ModelSpec &m, std::uint32_t tp, std::uint32_t totalLayers,
+                                   const VllmStage &s) {
+    std::uint64_t bytes = 0;
+    for (const auto &g : m.groups) {
+        const std::uint64_t perGpu =
+            g.placement == Placement::Replicated ? g.bytes() : ceilDiv(g.bytes(), tp);
+        if (g.role == GroupRole::Embedding) {
+            bytes += stageHoldsEmbedding(m, s) ? perGpu : 0;
+        } else if (g.role == GroupRole::LmHead) {
+            bytes += s.last ? perGpu : 0;
+        } else {
+            bytes += ceilDiv(perGpu * s.layers, std::max<std::uint32_t>(totalLayers, 1));
+        }
+    }
+    return bytes;
+}
+
+/// vocabPaddingBytes for the embedding and LM head a stage holds (TP split, no PP division).
+std::uint64_t stageVocabPaddingBytes(const ModelSpec &m, std::uint32_t tp, const VllmStage &s) {
+    const bool embedding = stageHoldsEmbedding(m, s);
+    const bool head = s.last && hasOwnLmHead(m);
+    if (embedding && head) {
+        return vocabPaddingBytes(m, tp, 1);
+    }
+    ModelSpec only; // the one matrix the stage holds, for vocabPaddingBytes
+    only.vocabSize = m.vocabSize;
+    for (const auto &g : m.groups) {
+        if ((embedding && g.role == GroupRole::Embedding) ||
+            (head && g.role == GroupRole::LmHead)) {
+            only.groups.push_back(g);
+        }
+    }
+    return vocabPaddingBytes(only, tp, 1);
+}
+
+/// The pipeline receive buffers of a stage after the first: vLLM's runner allocates the
+/// intermediate tensors (hidden states and residual, model dtype) for max_num_batched_tokens
+/// in the profile's dummy run and keeps them (gpu_model_runner.py @ 4e179065 _dummy_run,
+/// make_empty_intermediate_tensors), so they count in the torch peak.
+std::uint64_t intermediateTensorBytes(const ModelSpec &m, std::uint64_t tokens) {
+    return 2 * tokens * std::uint64_t(m.hiddenSize) * 2;
+}
+
 class VllmMemory final : public EngineMemoryModel {
   public:
+    /// At PP 1 the one worker's terms. At PP > 1 every stage's worker sizes its own pool
+    /// (gpu_worker.py determine_available_memory runs on each) and the engine takes the
+    /// smallest block count over the workers (kv_cache_utils.py get_kv_cache_configs), so the
+    /// terms are the stage whose pool holds the fewest tokens, with every stage in `stages`.
     EngineMemoryTerms terms(const EngineMemoryInput &in) const override {
+        const std::uint32_t pp = std::max<std::uint32_t>(in.pp, 1);
+        if (pp == 1) {
+            return stageTerms(in, VllmStage{});
+        }
+        std::uint32_t totalLayers = 0;
+        for (const auto &l : in.model->layers) {
+            totalLayers += l.count;
+        }
+        const std::vector<std::uint32_t> layers = vllmPipelineLayers(totalLayers, pp);
+        std::vector<PipelineStageMemory> stages;
+        EngineMemoryTerms worst;
+        EngineMemoryTerms middle; // the last middle stage's terms: equal middles repeat them
+        for (std::uint32_t r = 0; r < pp; ++r) {
+            const VllmStage s{r, layers[r], r == 0, r == pp - 1};
+            const bool repeat = !s.first && !s.last && r > 1 && layers[r - 1] == s.layers;
+            EngineMemoryTerms t = repeat ? middle : stageTerms(in, s);
+            t.pipelineRank = r;
+            if (!s.first && !s.last) {
+                middle = t;
+            }
+            stages.push_back(
+                {r, s.layers, t.weights(), t.activationPeak, t.kvPoolBytes, t.kvTokens});
+            if (r == 0 || t.kvTokens < worst.kvTokens ||
+                (t.kvTokens == worst.kvTokens && t.kvPoolBytes < worst.kvPoolBytes)) {
+                worst = std::move(t);
+            }
+        }
+        worst.stages = std::move(stages);
+        return worst;
+    }
+
+  private:
+    /// The terms of one stage's worker (the only one at PP 1).
+    EngineMemoryTerms stageTerms(const EngineMemoryInput &whole, const VllmStage &stage) const {
+        EngineMemoryInput in = whole;
+        const bool staged = whole.pp > 1;
+        if (staged) {
+            in.stageLayers = stage.layers;
+            if (!stage.last) {
+                // The drafter and its layers live on the last stage only (gpu_model_runner.py
+                // @ 4e179065 __init__: "we put the entire draft model on the last PP rank").
+                in.draftLayers = 0;
+                in.draftModel = nullptr;
+            }
+        }
         const ModelSpec &m = *in.model;
         const EngineInfo &info = engineInfo(Engine::Vllm);
         EngineMemoryTerms t;
+        t.pipelineRank = stage.rank;
+        t.stageLayers = stage.layers;
         t.engineVersion =
             std::string(info.displayName) + " " +
             (in.vllmProfile == VllmProfile::V0Legacy  ? "V0 (v0.6.4)"
              : in.vllmProfile == VllmProfile::V0      ? "V0 (v0.6)"
              : in.vllmProfile == VllmProfile::V1Early ? "V1 (v0.7)"
+             : in.vllmProfile == VllmProfile::V1v19   ? "V1 (v0.19)"
                                                       : std::string(info.versionFollowed));
         const std::uint32_t gpus =
             std::max<std::uint32_t>(in.tp, 1) * std::max<std::uint32_t>(in.pp, 1);
-        t.checkpointWeights = in.checkpointWeightsPerGpu;
+        std::uint32_t totalLayers = 0;
+        for (const auto &l : m.layers) {
+            totalLayers += l.count;
+        }
+        const std::uint64_t stageCheckpoint =
+            staged ? stageCheckpointBytes(m, std::max<std::uint32_t>(in.tp, 1), totalLayers, stage)
+                   : 0;
+        t.checkpointWeights = stageCheckpoint ? stageCheckpoint : in.checkpointWeightsPerGpu;
         t.weightPadding =
-            vocabPaddingBytes(m, in.tp, in.pp) +
+            (staged ? stageVocabPaddingBytes(m, in.tp, stage)
+                    : vocabPaddingBytes(m, in.tp, in.pp)) +
             mxfp4PaddingBytes(m, in.tp, in.ep, in.pp, vllmMoeKernel(in.gpu, in.moeKernel));
         t.weightReplication = kvReplicationBytes(m, in.tp, in.pp);
         t.draftWeights = draftWeightBytes(in, true);
@@ -178,17 +320,24 @@ class VllmMemory final : public EngineMemoryModel {
         t.graphsInsideBudget = false;
         t.nonTorch = vllmNonTorch(in);
 
-        // Profiled activation peak.
+        // Profiled activation peak: the forward on every stage, the sampler on the last one,
+        // the receive buffers on every stage after the first.
         const std::uint64_t tokens = profiledTokens(in);
         const std::uint64_t rows = std::min<std::uint64_t>(in.maxNumSeqs, tokens);
         t.activationForward = forwardActivationBytes(m, tokens, in.tp, in.ep, &t.activationMoe);
         const std::uint64_t hiddenLive = tokens * m.hiddenSize * 2;
-        t.activationSampler = in.vllmProfile == VllmProfile::V1Early
+        const std::uint64_t perLogit = in.vllmProfile == VllmProfile::V1v19
+                                           ? kVllmTritonSamplerBytesPerLogit
+                                           : kVllmSamplerBytesPerLogit;
+        t.activationSampler = !stage.last ? 0
+                              : in.vllmProfile == VllmProfile::V1Early
                                   ? tokens * std::uint64_t(m.vocabSize) * 2 // bf16 logits, all rows
-                                  : rows * std::uint64_t(m.vocabSize) * kVllmSamplerBytesPerLogit;
+                                  : rows * std::uint64_t(m.vocabSize) * perLogit;
         t.activationDraft = draftActivationBytes(in, tokens);
-        t.activationPeak = std::max({t.activationForward, hiddenLive + t.activationDraft,
-                                     hiddenLive + t.activationSampler});
+        t.activationPipeline = staged && !stage.first ? intermediateTensorBytes(m, tokens) : 0;
+        t.activationPeak =
+            t.activationPipeline + std::max({t.activationForward, hiddenLive + t.activationDraft,
+                                             hiddenLive + t.activationSampler});
         if (in.activationOverride) {
             t.activationPeak = *in.activationOverride;
         }
@@ -224,16 +373,23 @@ class VllmMemory final : public EngineMemoryModel {
         return t;
     }
 
+  public:
     std::uint64_t requestBytes(const EngineMemoryInput &in, const EngineMemoryTerms &t,
                                std::uint64_t contextTokens) const override {
-        const EngineKvLayout k = vllmLayout(in);
+        // The stage the terms describe: its layers, and the drafter's only on the last.
+        EngineMemoryInput s = in;
+        s.stageLayers = t.stageLayers;
+        if (in.pp > 1 && t.pipelineRank + 1 < in.pp) {
+            s.draftLayers = 0;
+            s.draftModel = nullptr;
+        }
+        const EngineKvLayout k = vllmLayout(s);
         const VllmGroups g = vllmGroups(k, engineInfo(Engine::Vllm).kvBlockTokens);
-        (void)t;
         if (g.uniform) {
             // One uniform-type group: every layer's blocks for the context.
             return ceilDiv(contextTokens, g.block) * g.page;
         }
-        return requestBlocks(g, k, in, contextTokens) * g.page * g.groupSize;
+        return requestBlocks(g, k, s, contextTokens) * g.page * g.groupSize;
     }
 };
 

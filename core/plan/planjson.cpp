@@ -177,35 +177,52 @@ nlohmann::ordered_json draftJson(const ModelSpec &model) {
 
 /// The engine's memory terms per GPU (memory.engine in the JSON table of README).
 nlohmann::ordered_json engineTermsJson(const EngineMemoryTerms &t, const ModelSpec &model) {
-    return {{"version", t.engineVersion},
-            {"draft", draftJson(model)},
-            {"checkpoint_weights_bytes", t.checkpointWeights},
-            {"weight_padding_bytes", t.weightPadding},
-            {"weight_replication_bytes", t.weightReplication},
-            {"draft_weights_bytes", t.draftWeights},
-            {"cuda_context_bytes", t.cudaContext},
-            {"communication_bytes", t.communication},
-            {"non_torch_bytes", t.nonTorch},
-            {"cuda_graph_bytes", t.cudaGraphs},
-            {"cuda_graphs_inside_budget", t.graphsInsideBudget},
-            {"activation_forward_bytes", t.activationForward},
-            {"activation_moe_workspace_bytes", t.activationMoe},
-            {"activation_sampler_bytes", t.activationSampler},
-            {"activation_draft_bytes", t.activationDraft},
-            {"activation_peak_bytes", t.activationPeak},
-            {"kv_pool_bytes", t.kvPoolBytes},
-            {"kv_bytes_per_token", t.kvBytesPerToken},
-            {"kv_block_tokens", t.kvBlockTokens},
-            {"kv_tokens", t.kvTokens},
-            {"memory_fraction", t.memoryFraction},
-            {"budget_bytes", t.budget},
-            {"window_extra_tokens", t.windowExtraTokens},
-            {"window_tokens", t.windowTokens},
-            {"state_slots", t.stateSlotsInPool},
-            {"state_bytes", t.stateBytes},
-            {"draft_kv_bytes_per_token", t.draftKvBytesPerToken},
-            {"draft_kv_bytes", t.draftKvBytes},
-            {"draft_margin_bytes", t.draftMarginBytes}};
+    nlohmann::ordered_json j = {{"version", t.engineVersion},
+                                {"draft", draftJson(model)},
+                                {"checkpoint_weights_bytes", t.checkpointWeights},
+                                {"weight_padding_bytes", t.weightPadding},
+                                {"weight_replication_bytes", t.weightReplication},
+                                {"draft_weights_bytes", t.draftWeights},
+                                {"cuda_context_bytes", t.cudaContext},
+                                {"communication_bytes", t.communication},
+                                {"non_torch_bytes", t.nonTorch},
+                                {"cuda_graph_bytes", t.cudaGraphs},
+                                {"cuda_graphs_inside_budget", t.graphsInsideBudget},
+                                {"activation_forward_bytes", t.activationForward},
+                                {"activation_moe_workspace_bytes", t.activationMoe},
+                                {"activation_sampler_bytes", t.activationSampler},
+                                {"activation_draft_bytes", t.activationDraft},
+                                {"activation_peak_bytes", t.activationPeak},
+                                {"kv_pool_bytes", t.kvPoolBytes},
+                                {"kv_bytes_per_token", t.kvBytesPerToken},
+                                {"kv_block_tokens", t.kvBlockTokens},
+                                {"kv_tokens", t.kvTokens},
+                                {"memory_fraction", t.memoryFraction},
+                                {"budget_bytes", t.budget},
+                                {"window_extra_tokens", t.windowExtraTokens},
+                                {"window_tokens", t.windowTokens},
+                                {"state_slots", t.stateSlotsInPool},
+                                {"state_bytes", t.stateBytes},
+                                {"draft_kv_bytes_per_token", t.draftKvBytesPerToken},
+                                {"draft_kv_bytes", t.draftKvBytes},
+                                {"draft_margin_bytes", t.draftMarginBytes}};
+    if (!t.stages.empty()) {
+        // Pipeline stages sized one by one (vLLM at PP > 1): the terms above are the stage
+        // whose pool holds the fewest tokens.
+        nlohmann::ordered_json stages = nlohmann::ordered_json::array();
+        for (const PipelineStageMemory &s : t.stages) {
+            stages.push_back({{"rank", s.rank},
+                              {"layers", s.layers},
+                              {"weights_bytes", s.weights},
+                              {"activation_peak_bytes", s.activationPeak},
+                              {"kv_pool_bytes", s.kvPoolBytes},
+                              {"kv_tokens", s.kvTokens}});
+        }
+        j["pipeline_rank"] = t.pipelineRank;
+        j["activation_pipeline_bytes"] = t.activationPipeline;
+        j["pipeline_stages"] = stages;
+    }
+    return j;
 }
 
 /// The engine's start-up verdict (startup in the JSON table of README).

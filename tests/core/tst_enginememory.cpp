@@ -12,6 +12,7 @@
 
 #include <QTest>
 
+#include <cmath>
 #include <cstring>
 #include <iostream>
 
@@ -117,6 +118,65 @@ class tst_EngineMemory : public QObject {
         in.maxBatchedTokens = 512; // rows = min(max_num_seqs, tokens)
         t = vllmMemoryModel().terms(in);
         QCOMPARE(t.activationSampler, 512ull * 201088 * kVllmSamplerBytesPerLogit);
+    }
+
+    // v0.19's sampler warm-up masks top-k / top-p in place (Triton): 14 B per logit.
+    void samplerLogitsV019() {
+        const ModelSpec m = golden::catalogueModel("gpt-oss-120b");
+        const GpuSpec g = golden::loggedGpu("NVIDIA H100", 79.18, true);
+        EngineMemoryInput in = golden::rowInput(m, g, {}, Engine::Vllm, 8192);
+        in.vllmProfile = VllmProfile::V1v19;
+        const EngineMemoryTerms t = vllmMemoryModel().terms(in);
+        QCOMPARE(t.activationSampler, 1024ull * 201088 * 14);
+        QCOMPARE(t.engineVersion, std::string("vLLM V1 (v0.19)"));
+    }
+
+    // get_pp_indices: layers / pp each, the remainder to the stages just before the last.
+    void vllmPipelineSplit() {
+        QCOMPARE(vllmPipelineLayers(32, 4), (std::vector<std::uint32_t>{8, 8, 8, 8}));
+        QCOMPARE(vllmPipelineLayers(30, 4), (std::vector<std::uint32_t>{7, 8, 8, 7}));
+        QCOMPARE(vllmPipelineLayers(31, 4), (std::vector<std::uint32_t>{8, 8, 8, 7}));
+        QCOMPARE(vllmPipelineLayers(80, 3), (std::vector<std::uint32_t>{27, 27, 26}));
+        QCOMPARE(vllmPipelineLayers(61, 1), (std::vector<std::uint32_t>{61}));
+    }
+
+    // PP 4 stages (vLLM 0.19 logs 4.26 / 3.28 / 3.28 / 4.26 GiB, peaks 1.10 / 1.05 / 1.05 /
+    // 2.01 GiB for Llama-3.1-8B): the embedding on the first stage, the LM head and the
+    // sampler on the last, receive buffers after the first; the last stage's pool decides.
+    void vllmPipelineStages() {
+        const ModelSpec m = golden::catalogueModel("llama-3.1-8b");
+        const GpuSpec g = golden::loggedGpu("NVIDIA H100 80GB HBM3", 79.19, true);
+        EngineMemoryInput in = golden::rowInput(m, g, {1, 1, 4}, Engine::Vllm, 8192);
+        in.vllmProfile = VllmProfile::V1v19;
+        in.memoryFraction = 0.95;
+        const EngineMemoryTerms t = vllmMemoryModel().terms(in);
+        QCOMPARE(t.stages.size(), std::size_t(4));
+        std::uint64_t embedding = 0;
+        for (const auto &gr : m.groups) {
+            embedding += gr.role == GroupRole::Embedding ? gr.bytes() : 0;
+        }
+        QCOMPARE(t.stages[0].weights - t.stages[1].weights, embedding);
+        QCOMPARE(t.stages[1].weights, t.stages[2].weights);
+        QCOMPARE(t.stages[3].weights, t.stages[0].weights); // LM head as large as the embedding
+        QVERIFY(std::abs(golden::giB(double(t.stages[0].weights)) / 4.26 - 1) < 0.02);
+        QVERIFY(std::abs(golden::giB(double(t.stages[1].weights)) / 3.28 - 1) < 0.02);
+        const std::uint64_t buffers = 2ull * 8192 * 4096 * 2;
+        const std::uint64_t forward = 8192ull * 110592;
+        QCOMPARE(t.stages[0].activationPeak, forward);
+        QCOMPARE(t.stages[1].activationPeak, buffers + forward);
+        QCOMPARE(t.stages[3].activationPeak, buffers + 8192ull * 4096 * 2 + 1024ull * 128256 * 14);
+        QCOMPARE(t.pipelineRank, 3u);
+        QCOMPARE(t.activationPipeline, buffers);
+        QCOMPARE(t.kvTokens, t.stages[3].kvTokens);
+        QVERIFY(t.stages[0].kvTokens > t.kvTokens);
+        // Tied embeddings: the last stage builds an embedding of its own for its LM head.
+        ModelSpec tied = m;
+        std::erase_if(tied.groups,
+                      [](const TensorGroup &gr) { return gr.role == GroupRole::LmHead; });
+        in.model = &tied;
+        const EngineMemoryTerms tt = vllmMemoryModel().terms(in);
+        QCOMPARE(tt.stages[3].weights - tt.stages[1].weights, embedding);
+        QCOMPARE(tt.stages[0].weights - tt.stages[1].weights, embedding);
     }
 
     // Dense forward peak: tokens x (6H + 6I/tp) (N7's slope: 110,592 B per token for Llama-8B).
