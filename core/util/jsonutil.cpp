@@ -13,45 +13,51 @@ namespace hostplan::jsonfield {
 
 namespace {
 
-/// Tracks the open objects and arrays of a parse (nlohmann's parser callback events) to find
-/// the first name repeated within one object, with its path.
-class DuplicateKeyFinder {
+/// A SAX pass over the text (nlohmann::json::sax_parse) that builds nothing and finds the first
+/// name repeated within one object, with its path, nesting deeper than kMaxJsonDepth, and where
+/// a parse error stopped. A separate pass because nlohmann's callback parser (the other way to
+/// watch keys) rescans the enclosing container at the end of every object (json_sax.hpp,
+/// json_sax_dom_callback_parser::end_object, 3.11.2), which made a header of 20,000 tensor
+/// entries take a minute; this pass and the plain parse after it are both linear.
+class CheckingSax {
   public:
-    bool onEvent(nlohmann::json::parse_event_t event, const nlohmann::json &parsed) {
-        using Event = nlohmann::json::parse_event_t;
-        switch (event) {
-        case Event::object_start:
-        case Event::array_start:
-            if (scopes_.size() >= kMaxJsonDepth) {
-                throw TooDeep{};
-            }
-            scopes_.push_back(Scope{event == Event::array_start, {}, {}, 0});
-            break;
-        case Event::key: {
-            Scope &scope = scopes_.back();
-            scope.current = parsed.get<std::string>();
-            if (!scope.names.insert(scope.current).second && !duplicate_) {
-                duplicate_ = path();
-            }
-            break;
+    using json = nlohmann::json;
+    bool null() { return value(); }
+    bool boolean(bool) { return value(); }
+    bool number_integer(json::number_integer_t) { return value(); }
+    bool number_unsigned(json::number_unsigned_t) { return value(); }
+    bool number_float(json::number_float_t, const json::string_t &) { return value(); }
+    bool string(json::string_t &) { return value(); }
+    bool binary(json::binary_t &) { return value(); }
+    bool start_object(std::size_t) { return open(false); }
+    bool start_array(std::size_t) { return open(true); }
+    bool key(json::string_t &name) {
+        Scope &scope = scopes_.back();
+        scope.current = name;
+        if (!scope.names.insert(name).second && !duplicate_) {
+            duplicate_ = path();
         }
-        case Event::object_end:
-        case Event::array_end:
-            scopes_.pop_back();
-            elementDone();
-            break;
-        case Event::value:
-            elementDone();
-            break;
-        }
-        return true; // keep every value: this only watches
+        return true;
     }
+    bool end_object() { return close(); }
+    bool end_array() { return close(); }
+    bool parse_error(std::size_t, const std::string &, const json::exception &e) {
+        // 406: a number beyond the range of a double (nlohmann's out_of_range).
+        outOfRange_ = e.id == 406;
+        message_ = errorText(e);
+        return false;
+    }
+
     /// Path of the first repeated name, if any.
     const std::optional<std::string> &duplicate() const { return duplicate_; }
-    /// Thrown from the callback when objects and arrays nest deeper than kMaxJsonDepth.
-    struct TooDeep {};
-    /// Path of the value being read ("gpu.count", "items[2]"); "" at the top level. Where a
-    /// parse stopped, this names the field whose value was bad (1e400 -> its field).
+    /// Whether the pass stopped at nesting deeper than kMaxJsonDepth.
+    bool tooDeep() const { return tooDeep_; }
+    /// Whether the pass stopped at a number beyond the range of a double.
+    bool outOfRange() const { return outOfRange_; }
+    /// nlohmann's message for the parse error that stopped the pass ("" if none).
+    const std::string &message() const { return message_; }
+    /// Path of the value being read ("gpu.count", "items[2]"); "" at the top level. Where the
+    /// pass stopped, this names the field whose value was bad (1e400 -> its field).
     std::string path() const {
         std::string out;
         for (const Scope &scope : scopes_) {
@@ -71,47 +77,62 @@ class DuplicateKeyFinder {
         std::string current;         // objects: the name being read
         std::size_t index;           // arrays: the element being read
     };
-    void elementDone() {
+    bool open(bool isArray) {
+        if (scopes_.size() >= kMaxJsonDepth) {
+            tooDeep_ = true;
+            return false;
+        }
+        scopes_.push_back(Scope{isArray, {}, {}, 0});
+        return true;
+    }
+    bool close() {
+        scopes_.pop_back();
+        return value();
+    }
+    bool value() {
         if (!scopes_.empty() && scopes_.back().isArray) {
             ++scopes_.back().index;
         }
+        return true;
     }
     std::vector<Scope> scopes_;
     std::optional<std::string> duplicate_;
+    bool tooDeep_ = false;
+    bool outOfRange_ = false;
+    std::string message_;
 };
 
 } // namespace
 
 Result<nlohmann::json> parse(std::string_view text, const std::string &what) {
-    DuplicateKeyFinder finder;
-    nlohmann::json doc;
-    try {
-        doc = nlohmann::json::parse(
-            text.begin(), text.end(),
-            [&finder](int, nlohmann::json::parse_event_t event, nlohmann::json &parsed) {
-                return finder.onEvent(event, parsed);
-            });
-    } catch (const DuplicateKeyFinder::TooDeep &) {
-        return makeError(what, "nested deeper than " + std::to_string(kMaxJsonDepth) +
-                                   " objects or lists in " + what);
-    } catch (const nlohmann::json::out_of_range &e) {
-        // nlohmann reports 1e400 as "number overflow parsing '1e400'" without the field: the
-        // finder knows where the parse stopped.
-        const std::string field = finder.path();
-        return makeError(field.empty() ? what : field,
-                         "number out of range (beyond +-1.8e308) in " + what + ": " + errorText(e));
-    } catch (const nlohmann::json::exception &e) {
-        const std::string field = finder.path();
+    CheckingSax check;
+    if (!nlohmann::json::sax_parse(text.begin(), text.end(), &check)) {
+        const std::string field = check.path();
+        if (check.tooDeep()) {
+            return makeError(what, "nested deeper than " + std::to_string(kMaxJsonDepth) +
+                                       " objects or lists in " + what);
+        }
+        if (check.outOfRange()) {
+            // nlohmann reports 1e400 as "number overflow parsing '1e400'" without the field:
+            // the pass knows where it stopped.
+            return makeError(field.empty() ? what : field,
+                             "number out of range (beyond +-1.8e308) in " + what + ": " +
+                                 check.message());
+        }
         return makeError(what, "not valid JSON" +
                                    (field.empty() ? std::string() : " (in " + field + ")") + ": " +
-                                   errorText(e));
+                                   check.message());
     }
-    if (finder.duplicate()) {
-        return makeError(*finder.duplicate(),
+    if (check.duplicate()) {
+        return makeError(*check.duplicate(),
                          "appears twice in one object of " + what +
                              "; keep one (the later value would silently replace the first)");
     }
-    return doc;
+    try {
+        return nlohmann::json::parse(text.begin(), text.end());
+    } catch (const nlohmann::json::exception &e) { // not expected after the pass above
+        return makeError(what, "not valid JSON: " + errorText(e));
+    }
 }
 
 std::string errorText(const std::exception &e) {

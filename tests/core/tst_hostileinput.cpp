@@ -26,6 +26,7 @@
 #include <functional>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 using namespace hostplan;
@@ -231,6 +232,19 @@ class TestHostileInput : public QObject {
             << QByteArray(R"({"a":{"dtype":"BF16","shape":[2],"data_offsets":[0,4]},)"
                           R"("a":{"dtype":"BF16","shape":[2],"data_offsets":[4,8]}})")
             << "a";
+        {
+            // 100,000 tensor objects, the last name repeated: found in linear time (nlohmann's
+            // callback parser rescanned the header at the end of every object: a minute for
+            // 20,000 entries, hours for these; the suite's TIMEOUT catches a regression).
+            std::string many = "{";
+            for (int i = 0; i < 100000; ++i) {
+                many += "\"t" + std::to_string(i) +
+                        R"(":{"dtype":"BF16","shape":[2],"data_offsets":[0,4]},)";
+            }
+            many += R"("t99999":{"dtype":"BF16","shape":[2],"data_offsets":[0,4]}})";
+            QTest::newRow("header/manyTensorsLastRepeated")
+                << "header" << QByteArray::fromStdString(many) << "t99999";
+        }
         QTest::newRow("scenario/duplicateName")
             << "scenario"
             << QByteArray::fromStdString(withDuplicate(scenario, "/workload", "concurrency", "1"))
@@ -466,6 +480,30 @@ class TestHostileInput : public QObject {
                  s.ok() ? 2 : 1); // no temporary left behind
     }
 
+    // A set of files is written as one: the second file failing leaves the first file's old
+    // contents in place (CSV export writes its six tables this way).
+    void writeSetKeepsEveryOldFile() {
+        QTemporaryDir dir;
+        const std::string a = QFile::encodeName(dir.filePath("a.csv")).toStdString();
+        const std::string b = QFile::encodeName(dir.filePath("b.csv")).toStdString();
+        QVERIFY(writeFileAtomically(a, "old a\n").ok());
+        QVERIFY(writeFileAtomically(b, "old b\n").ok());
+        qputenv("HOSTPLAN_TEST_FAIL_WRITE_AFTER", "1000");
+        const auto r = writeFilesAtomically({{a, "new a\n"}, {b, std::string(200000, 'x')}});
+        qunsetenv("HOSTPLAN_TEST_FAIL_WRITE_AFTER");
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().field, b);
+        QVERIFY2(r.error().message.find("none of the other files was replaced") !=
+                     std::string::npos,
+                 r.error().message.c_str());
+        QCOMPARE(readRegularFile(a, 64).value(), std::string("old a\n"));
+        QCOMPARE(readRegularFile(b, 64).value(), std::string("old b\n"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
+        QVERIFY(writeFilesAtomically({{a, "new a\n"}, {b, "new b\n"}}).ok());
+        QCOMPARE(readRegularFile(a, 64).value(), std::string("new a\n"));
+        QCOMPARE(readRegularFile(b, 64).value(), std::string("new b\n"));
+    }
+
     // The same on a real full file system: a 64 KiB tmpfs (root with mount allowed only).
     void writeOnFullTmpfs() {
         if (!canMountTmpfs()) {
@@ -488,6 +526,54 @@ class TestHostileInput : public QObject {
                  r.error().message.c_str());
         QCOMPARE(kept, std::string("old report\n"));
         QCOMPARE(entries, 1);
+    }
+
+    // Saving through a symbolic link replaces the file it points to and keeps the link.
+    void writeThroughSymlinkKeepsTheLink() {
+        QTemporaryDir dir;
+        const std::string real = QFile::encodeName(dir.filePath("real.pdf")).toStdString();
+        const std::string link = QFile::encodeName(dir.filePath("link.pdf")).toStdString();
+        QVERIFY(writeFileAtomically(real, "old\n").ok());
+        QCOMPARE(::symlink("real.pdf", link.c_str()), 0);
+        QVERIFY(writeFileAtomically(link, "new\n").ok());
+        struct stat st {};
+        QCOMPARE(::lstat(link.c_str(), &st), 0);
+        QVERIFY(S_ISLNK(st.st_mode));
+        QCOMPARE(readRegularFile(real, 64).value(), std::string("new\n"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
+    }
+
+    // An output that is a character device (here a private null device node) is written into,
+    // never replaced by a regular file; a FIFO without a reader fails at once, naming it.
+    void writeIntoDeviceOrFifoKeepsTheNode() {
+        QTemporaryDir dir;
+        const std::string fifo = QFile::encodeName(dir.filePath("pipe")).toStdString();
+        QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+        const auto noReader = writeFileAtomically(fifo, "report");
+        QVERIFY(!noReader.ok());
+        QVERIFY2(noReader.error().toString().find("no reader") != std::string::npos,
+                 noReader.error().toString().c_str());
+        struct stat st {};
+        QCOMPARE(::lstat(fifo.c_str(), &st), 0);
+        QVERIFY(S_ISFIFO(st.st_mode));
+        const std::string null = QFile::encodeName(dir.filePath("null")).toStdString();
+        if (::mknod(null.c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0) {
+            QSKIP("mknod is not allowed here (not root)");
+        }
+        QVERIFY(writeFileAtomically(null, std::string(100000, 'x')).ok());
+        QCOMPARE(::lstat(null.c_str(), &st), 0);
+        QVERIFY(S_ISCHR(st.st_mode));
+    }
+
+    // A 250-byte file name (under the 255-byte limit) saves: the temporary's name is shortened.
+    void writeLongFileName() {
+        QTemporaryDir dir;
+        const QString name = QString(246, QLatin1Char('r')) + QStringLiteral(".pdf");
+        const std::string p = QFile::encodeName(dir.filePath(name)).toStdString();
+        const auto r = writeFileAtomically(p, "report\n");
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        QCOMPARE(readRegularFile(p, 64).value(), std::string("report\n"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
     }
 
     void writeIntoMissingFolderNamesReason() {
