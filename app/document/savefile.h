@@ -5,6 +5,8 @@
 #pragma once
 
 #include <QByteArray>
+#include <QList>
+#include <QPair>
 #include <QString>
 
 namespace hostplan::ui {
@@ -14,5 +16,12 @@ namespace hostplan::ui {
 /// ("write failed: No space left on device; the old file, if any, is kept"); the caller puts
 /// it into its translated "Cannot write %1: %2". The old file is untouched on failure.
 QString saveFileAtomically(const QString &path, const QByteArray &bytes);
+
+/// Saves a set of files as one (core's writeFilesAtomically): all are written to temporaries
+/// first and renamed only when every one is complete, so a failure leaves every old file as it
+/// was. Returns "" on success, else the reason in English, with the file it concerns in
+/// `*failedPath` (when given).
+QString saveFilesAtomically(const QList<QPair<QString, QByteArray>> &files,
+                            QString *failedPath = nullptr);
 
 } // namespace hostplan::ui

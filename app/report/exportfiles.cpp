@@ -61,14 +61,21 @@ QString csvPathFor(const QString &basePath, const ReportTable &table) {
 }
 
 ExportResult writeReportCsv(const ReportContent &content, const QString &basePath) {
-    ExportResult r;
+    // One set: every table is written before any old file is replaced, so a full disk never
+    // leaves some CSVs of the new plan beside others of the old one.
+    QList<QPair<QString, QByteArray>> files;
     for (const ReportTable *t : csvTables(content)) {
-        const QString path = csvPathFor(basePath, *t);
-        r.error = saveFile(path, tableToCsv(*t).toUtf8());
-        if (!r.error.isEmpty()) {
-            return r;
-        }
-        r.files << path;
+        files.append({csvPathFor(basePath, *t), tableToCsv(*t).toUtf8()});
+    }
+    ExportResult r;
+    QString failed;
+    const QString error = saveFilesAtomically(files, &failed);
+    if (!error.isEmpty()) {
+        r.error = Export::tr("Cannot write %1: %2").arg(failed, error);
+        return r;
+    }
+    for (const auto &f : files) {
+        r.files << f.first;
     }
     return r;
 }

@@ -38,8 +38,9 @@ struct ExportResult {
     bool ok() const { return error.isEmpty(); }
 };
 
-/// Write every table of csvTables() next to `basePath` (see csvPathFor). Stops at the first
-/// file that cannot be written.
+/// Write every table of csvTables() next to `basePath` (see csvPathFor) as one set
+/// (saveFilesAtomically): when any file cannot be written, none of the old files is replaced
+/// and the error names the file that failed.
 ExportResult writeReportCsv(const ReportContent &content, const QString &basePath);
 
 /// Write planToJsonText(plan) to `path`.

@@ -183,21 +183,99 @@ Result<FileHead> readFileHead(const std::filesystem::path &path, std::uint64_t c
     return FileHead{std::move(text), opened.second};
 }
 
-Result<bool> writeFileAtomically(const std::filesystem::path &path, std::string_view bytes) {
+namespace {
+
+/// The file a write to `path` lands in: the final target of a symbolic link (so that saving
+/// through a link updates the file it points to and keeps the link), else `path`. Links are
+/// followed at most 40 deep (Linux's MAXSYMLINKS); a loop stops there and the name is kept.
+std::filesystem::path writeTarget(const std::filesystem::path &path) {
+    std::filesystem::path p = path;
+    for (int depth = 0; depth < 40; ++depth) {
+        std::error_code ec;
+        if (!std::filesystem::is_symlink(std::filesystem::symlink_status(p, ec)) || ec) {
+            return p;
+        }
+        const std::filesystem::path to = std::filesystem::read_symlink(p, ec);
+        if (ec) {
+            return p;
+        }
+        p = to.is_absolute() ? to : p.parent_path() / to;
+    }
+    return path;
+}
+
+/// Writes `bytes` straight into a character device or FIFO the user named as output
+/// (/dev/null, /dev/stdout, a pipe): there is nothing to replace atomically, and renaming a
+/// temporary over it would destroy the device node. A FIFO without a reader is an error at
+/// once rather than a wait.
+Result<bool> writeIntoStream(const std::string &name, std::string_view bytes) {
+    const int raw = ::open(name.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (raw < 0) {
+        return makeError(name, "cannot write: " + reason(errno) +
+                                   (errno == ENXIO ? " (a pipe with no reader)" : ""));
+    }
+    Fd fd(raw);
+    const int flags = ::fcntl(fd.get(), F_GETFL);
+    if (flags >= 0) {
+        ::fcntl(fd.get(), F_SETFL, flags & ~O_NONBLOCK);
+    }
+    if (const int e = writeAll(fd.get(), bytes)) {
+        return makeError(name, "write failed: " + reason(e));
+    }
+    if (const int e = fd.close()) {
+        return makeError(name, "write failed (close): " + reason(e));
+    }
+    return true;
+}
+
+/// Longest file name the temporary may have (NAME_MAX on Linux file systems).
+constexpr std::size_t kMaxFileNameBytes = 255;
+
+} // namespace
+
+namespace {
+
+/// A complete temporary beside its target, written and flushed, waiting for its rename.
+struct StagedFile {
+    std::string target; ///< the file it replaces
+    std::string tmp;    ///< the temporary ("" when the target is a stream written directly)
+};
+
+/// First half of an atomic write: checks the target, writes `bytes` to a temporary in its
+/// folder (fsync, close). On failure nothing is left behind and the error names the target.
+/// A character device or FIFO is written into directly (StagedFile::tmp empty).
+Result<StagedFile> stageFile(const std::filesystem::path &requested, std::string_view bytes) {
+    const std::filesystem::path path = writeTarget(requested);
     const std::string name = path.string();
     std::error_code ec;
     const auto existing = std::filesystem::status(path, ec);
     if (!ec && std::filesystem::is_directory(existing)) {
         return makeError(name, "cannot write: is a folder");
     }
-    // The temporary sits beside the target so that the rename stays in one file system.
+    if (!ec &&
+        (std::filesystem::is_character_file(existing) || std::filesystem::is_fifo(existing))) {
+        if (auto r = writeIntoStream(name, bytes); !r.ok()) {
+            return r.error();
+        }
+        return StagedFile{name, {}};
+    }
+    if (!ec && std::filesystem::exists(existing) && !std::filesystem::is_regular_file(existing)) {
+        return makeError(name, "cannot write: not a regular file (a block device or socket); "
+                               "choose a file name");
+    }
+    // The temporary sits beside the target so that the rename stays in one file system; its
+    // name carries the target's unless that would pass the file-name limit.
     const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";
     std::string tmp;
     int raw = -1;
     for (int attempt = 0; attempt < 100 && raw < 0; ++attempt) {
-        tmp = (folder / ("." + path.filename().string() + ".hostplan-" +
-                         std::to_string(::getpid()) + "-" + std::to_string(attempt) + ".tmp"))
-                  .string();
+        const std::string suffix =
+            ".hostplan-" + std::to_string(::getpid()) + "-" + std::to_string(attempt) + ".tmp";
+        std::string base = "." + path.filename().string() + suffix;
+        if (base.size() > kMaxFileNameBytes) {
+            base = suffix;
+        }
+        tmp = (folder / base).string();
         raw = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0666);
         if (raw < 0 && errno != EEXIST) {
             break;
@@ -230,17 +308,69 @@ Result<bool> writeFileAtomically(const std::filesystem::path &path, std::string_
         return makeError(name,
                          "write failed (close): " + reason(e) + "; the old file, if any, is kept");
     }
-    if (::rename(tmp.c_str(), name.c_str()) != 0) {
-        const int e = errno;
-        ::unlink(tmp.c_str());
-        return makeError(name, "cannot replace the file: " + reason(e) +
-                                   "; the old file, if any, is kept");
+    return StagedFile{name, tmp};
+}
+
+/// Second half: renames the temporary over its target and makes the rename durable (fsync of
+/// the folder, best effort: some file systems refuse it). On failure the temporary is removed.
+Result<bool> commitFile(const StagedFile &staged) {
+    if (staged.tmp.empty()) {
+        return true; // written directly
     }
-    // Make the rename itself durable (best effort: some file systems refuse fsync on folders).
+    if (::rename(staged.tmp.c_str(), staged.target.c_str()) != 0) {
+        const int e = errno;
+        ::unlink(staged.tmp.c_str());
+        return makeError(staged.target, "cannot replace the file: " + reason(e) +
+                                            "; the old file, if any, is kept");
+    }
+    const std::filesystem::path target(staged.target);
+    const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : ".";
     const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dir >= 0) {
         ::fsync(dir);
         ::close(dir);
+    }
+    return true;
+}
+
+} // namespace
+
+Result<bool> writeFileAtomically(const std::filesystem::path &path, std::string_view bytes) {
+    HOSTPLAN_TRY(staged, stageFile(path, bytes));
+    return commitFile(staged);
+}
+
+Result<bool>
+writeFilesAtomically(const std::vector<std::pair<std::filesystem::path, std::string>> &files) {
+    std::vector<StagedFile> staged;
+    staged.reserve(files.size());
+    for (const auto &[path, bytes] : files) {
+        auto r = stageFile(path, bytes);
+        if (!r.ok()) {
+            for (const StagedFile &s : staged) {
+                if (!s.tmp.empty()) {
+                    ::unlink(s.tmp.c_str());
+                }
+            }
+            Error e = r.error();
+            e.message += staged.empty() ? "" : "; none of the other files was replaced";
+            return e;
+        }
+        staged.push_back(std::move(r.value()));
+    }
+    for (std::size_t i = 0; i < staged.size(); ++i) {
+        if (auto r = commitFile(staged[i]); !r.ok()) {
+            for (std::size_t j = i + 1; j < staged.size(); ++j) {
+                if (!staged[j].tmp.empty()) {
+                    ::unlink(staged[j].tmp.c_str());
+                }
+            }
+            Error e = r.error();
+            if (i > 0) {
+                e.message += "; the " + std::to_string(i) + " file(s) before it were replaced";
+            }
+            return e;
+        }
     }
     return true;
 }

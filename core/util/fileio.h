@@ -18,6 +18,8 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace hostplan {
 
@@ -38,10 +40,21 @@ Result<FileHead> readFileHead(const std::filesystem::path &path, std::uint64_t c
 
 /// Replaces `path` with `bytes` atomically (temporary file in the same folder, checked writes,
 /// fsync, rename). On any failure the old file is untouched, the temporary removed, and the
-/// error (field = the path) says what failed and why ("No space left on device").
+/// error (field = the path) says what failed and why ("No space left on device"). A symbolic
+/// link is followed: the file it points to is replaced and the link kept. A character device
+/// or FIFO (/dev/null, /dev/stdout, a pipe with a reader) is written into directly, never
+/// replaced; a block device or socket is refused, naming the path.
 ///
 /// Test hook: when the environment variable HOSTPLAN_TEST_FAIL_WRITE_AFTER holds a byte count
 /// N, every write past the first N bytes of a file fails with ENOSPC, as on a full disk.
 Result<bool> writeFileAtomically(const std::filesystem::path &path, std::string_view bytes);
+
+/// Writes a set of files (path, bytes) as one: every file is written to its temporary first
+/// (as writeFileAtomically does), and only when all are complete are they renamed over their
+/// targets, so a full disk or a refused path leaves every old file as it was (the error says
+/// "none of the other files was replaced"). Only a rename failing midway, after the data is on
+/// disk, can leave the set mixed; that error says how many files before it were replaced.
+Result<bool>
+writeFilesAtomically(const std::vector<std::pair<std::filesystem::path, std::string>> &files);
 
 } // namespace hostplan

@@ -219,6 +219,10 @@ class TestCliHostile : public QObject {
                                       << "out-cost.csv" << 0;
         QTest::newRow("export-csv/10") << "export-csv"
                                        << "out-cost.csv" << 10;
+        // The first five tables fit, the assumptions (about 10 KB) do not: the set is written
+        // as one, so none of the six old files is replaced.
+        QTest::newRow("export-csv/2000") << "export-csv"
+                                         << "out-cost.csv" << 2000;
     }
     void fullDisk() {
         QFETCH(QString, command);
@@ -227,6 +231,12 @@ class TestCliHostile : public QObject {
         QTemporaryDir dir;
         const QString old = dir.path() + "/" + file;
         writeFile(old, "old file\n");
+        const QStringList others = {"summary", "memory", "weights", "options", "assumptions"};
+        if (command == "export-csv") {
+            for (const QString &t : others) {
+                writeFile(dir.path() + "/out-" + t + ".csv", "old file\n");
+            }
+        }
         const QString out = dir.path() + (command == "report" ? "/out.pdf" : "/out");
         const QString scenario = QStringLiteral(HOSTPLAN_RESOURCES_DIR "/default-scenario.json");
         const Run r =
@@ -236,6 +246,12 @@ class TestCliHostile : public QObject {
         QVERIFY2(r.err.contains(QFile::encodeName(dir.path())), r.err.constData());
         QVERIFY2(!r.out.contains("Wrote"), r.out.constData());
         QCOMPARE(readFile(old), QByteArray("old file\n"));
+        if (command == "export-csv") {
+            for (const QString &t : others) {
+                QCOMPARE(readFile(dir.path() + "/out-" + t + ".csv"), QByteArray("old file\n"));
+            }
+            QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 6);
+        }
     }
 
     // The probe: a report that cannot be written is exit 5 with the reason (not 3 "no GPU").
