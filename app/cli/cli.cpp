@@ -103,6 +103,15 @@ std::string optionForField(const std::string &field) {
     return it == options.end() ? std::string() : it->second;
 }
 
+/// "option: message" when `e`'s field is set by an option that `args` gives, else "".
+std::string optionError(const Error &e, const std::vector<std::string> &args) {
+    const std::string option = optionForField(e.field);
+    if (!option.empty() && std::find(args.begin(), args.end(), option) != args.end()) {
+        return option + ": " + e.message;
+    }
+    return {};
+}
+
 /// Checks the scenario the options built, once all are read (so that the order of --tp, --pp
 /// and --gpu-count does not matter). An error names the option that sets the bad field when
 /// one was given, else the scenario field.
@@ -111,11 +120,16 @@ std::string validate(const Scenario &scenario, const std::vector<std::string> &a
     if (r.ok()) {
         return {};
     }
-    const std::string option = optionForField(r.error().field);
-    if (!option.empty() && std::find(args.begin(), args.end(), option) != args.end()) {
-        return option + ": " + r.error().message;
-    }
-    return "the options give an invalid scenario: " + r.error().toString();
+    const std::string named = optionError(r.error(), args);
+    return named.empty() ? "the options give an invalid scenario: " + r.error().toString() : named;
+}
+
+/// An evaluation error as the CLI prints it: named by the option that set its field when that
+/// option was given (`--tp 3 --gpu-count 8` -> "--tp: TP 3 does not divide the 8 GPUs"), else
+/// "field: message".
+std::string evaluationError(const Error &e, const std::vector<std::string> &args) {
+    const std::string named = optionError(e, args);
+    return named.empty() ? e.toString() : named;
 }
 
 /// scenarioFromArgs with its error printed as the CLI's one line; false on error.
@@ -160,7 +174,7 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
     }
     auto plan = evaluate(scenario);
     if (!plan.ok()) {
-        err << "hostplan-cli: " << plan.error().toString() << "\n";
+        err << "hostplan-cli: " << evaluationError(plan.error(), args) << "\n";
         return kExitUsage;
     }
     if (!probeReport.empty()) {
@@ -222,7 +236,7 @@ int cmdServe(const std::vector<std::string> &args, std::ostream &out, std::ostre
     }
     auto plan = evaluate(scenario);
     if (!plan.ok()) {
-        err << "hostplan-cli: " << plan.error().toString() << "\n";
+        err << "hostplan-cli: " << evaluationError(plan.error(), args) << "\n";
         return kExitUsage;
     }
     if (!plan->fit.fits) {

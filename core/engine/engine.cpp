@@ -149,8 +149,18 @@ Result<Engine> parseEngine(std::string_view text) {
     if (s == "tensorrt-llm" || s == "tensorrt_llm") {
         return Engine::TensorRtLlm;
     }
+    if (s == "llama.cpp" || s == "llamacpp" || s == "llama-cpp" || s == "llama-server" ||
+        s == "ollama") {
+        // llama.cpp plans one machine (GPU + system RAM) through its own planner
+        // (engine/llamacpp.h), not through a served-engine scenario.
+        return makeError("engine", "'" + std::string(text) +
+                                       "' is planned with hostplan-cli plan --engine llama.cpp "
+                                       "or the GUI's This card view; a scenario's engine is "
+                                       "vllm, sglang or trtllm");
+    }
     return makeError("engine", "unknown engine '" + std::string(text) +
-                                   "' (expected vllm, sglang or trtllm)");
+                                   "' (expected vllm, sglang or trtllm; llama.cpp plans one "
+                                   "machine with hostplan-cli plan --engine llama.cpp)");
 }
 
 } // namespace hostplan

@@ -122,7 +122,9 @@ std::string engineName(Engine engine);
 /// Names for prose: "vLLM", "SGLang", "TensorRT-LLM".
 std::string engineDisplayName(Engine engine);
 /// Case-insensitive id or alias ("tensorrt-llm", "tensorrt_llm"). Error names the field
-/// "engine" and lists the ids.
+/// "engine" and lists the ids; llama.cpp's names (and ollama) get an error that says where
+/// llama.cpp is planned (hostplan-cli plan --engine llama.cpp, the This card view), since a
+/// served-engine scenario cannot hold it.
 Result<Engine> parseEngine(std::string_view text);
 
 } // namespace hostplan

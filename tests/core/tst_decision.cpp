@@ -235,6 +235,12 @@ class TestDecision : public QObject {
         QCOMPARE(parseEngine("TensorRT-LLM").value(), Engine::TensorRtLlm);
         QVERIFY(!parseEngine("ollama").ok());
         QCOMPARE(parseEngine("ollama").error().field, std::string("engine"));
+        // A scenario naming llama.cpp is told where llama.cpp is planned.
+        QVERIFY2(parseEngine("llama.cpp").error().message.find("--engine llama.cpp") !=
+                     std::string::npos,
+                 parseEngine("llama.cpp").error().message.c_str());
+        QVERIFY(parseEngine("foo").error().message.find("expected vllm, sglang or trtllm") !=
+                std::string::npos);
         GpuSpec small;
         small.usableMemoryBytes = std::uint64_t(48) << 30;
         GpuSpec large;
