@@ -82,7 +82,7 @@ const CalibrationData &calibration() {
         k.pcieAllReduceLatencyS = num(j, "pcie_ar_lat", k.pcieAllReduceLatencyS);
         d.fit.source = str(j, "source");
         d.fit.asOf = str(j, "as_of");
-        k.source = stableText(d.fit.source + " (" + d.fit.asOf + ")");
+        k.source = stableText(d.fit.source + ", as of " + d.fit.asOf);
         d.hopperScale =
             num(member(member(j, "gpu_classes"), "hopper"), "compute_scale", d.hopperScale);
         const nlohmann::json &engines = member(j, "engines");

@@ -137,8 +137,8 @@ std::string_view defaultEfficiencySource(Engine engine) {
         std::array<std::string_view, 3> t;
         for (Engine e : {Engine::Vllm, Engine::Sglang, Engine::TensorRtLlm}) {
             t[std::size_t(e)] =
-                stableText("HostPlan serving model, constants fitted to published measurements (" +
-                           std::string(servingConstants(e, GpuSpec{}).source) + ")");
+                stableText("HostPlan serving model, constants from " +
+                           std::string(servingConstants(e, GpuSpec{}).source));
         }
         return t;
     }();

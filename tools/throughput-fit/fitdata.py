@@ -13,7 +13,7 @@ import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-REF = os.environ.get("HOSTPLAN_THROUGHPUT_REF", os.path.normpath(os.path.join(ROOT, "..", "shared", "reference", "throughput")))
+REF = os.environ.get("HOSTPLAN_THROUGHPUT_REF", os.path.join(ROOT, "tests", "data", "throughput"))
 GPUS_JSON = os.path.join(ROOT, "resources", "gpus.json")
 GiB = 1024.0 ** 3
 
