@@ -313,6 +313,27 @@ void TestModelImportRules::generalRules_data() {
                             })
             << llama8b << linear + 4 * scales + (llama8b - linear) * 2 << AttentionKind::GQA << 0u;
     }
+    // GPTQ 4-bit on the same Linear layers: groups of 128 carry an fp16 scale and a 4-bit zero
+    // (20 bits per 128 weights); group_size -1 is per-column quantization (transformers'
+    // GPTQConfig), as AutoGPTQ writes it, with one scale per output channel and no groups.
+    {
+        const quint64 linear = 32ull * (2 * 4096 * 4096 + 2 * 1024 * 4096 + 3 * 14336 * 4096);
+        const auto gptq = [](int group) {
+            return editedConfig("Llama-3.1-8B.json", [group](J &j) {
+                j["quantization_config"] = {{"quant_method", "gptq"},
+                                            {"bits", 4},
+                                            {"group_size", group},
+                                            {"desc_act", true},
+                                            {"sym", true}};
+            });
+        };
+        QTest::newRow("llama/gptq-g128")
+            << gptq(128) << llama8b << linear / 2 + linear * 20 / 1024 + (llama8b - linear) * 2
+            << AttentionKind::GQA << 0u;
+        QTest::newRow("llama/gptq-per-column")
+            << gptq(-1) << llama8b << linear / 2 + (llama8b - linear) * 2 << AttentionKind::GQA
+            << 0u;
+    }
 }
 
 void TestModelImportRules::generalRules() {
