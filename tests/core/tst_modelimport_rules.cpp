@@ -49,6 +49,7 @@ class TestModelImportRules : public QObject {
     void generalRules();
     void importPath_data();
     void importPath();
+    void oversizeConfigRefused();
     void supportedArchitectures();
 };
 
@@ -428,6 +429,23 @@ void TestModelImportRules::importPath() {
     QCOMPARE(QString::fromStdString(r->displayName), QStringLiteral("My-Model"));
     QCOMPARE(QString::fromStdString(r->id), QStringLiteral("my-model"));
     QVERIFY(QString::fromStdString(r->source).endsWith("config.json"));
+}
+
+// A config.json beyond 16 MiB is refused before parsing, naming the file and the limit: a
+// padded 17 MiB config once parsed to a model, holding about five copies of its text at peak
+// (a 50 MB one peaked at 267 MB, above the 256 MB bound for hostile input). Real configs are
+// kilobytes; the largest carry label maps or module lists of well under 1 MiB.
+void TestModelImportRules::oversizeConfigRefused() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString path = tmp.filePath("config.json");
+    writeFile(path, editedConfig("Llama-3.1-8B.json", [](nlohmann::json &j) {
+                  j["padding"] = std::string(17u << 20, 'x');
+              }));
+    const auto r = importModelPath(path.toStdString());
+    QVERIFY(!r.ok());
+    const QString error = QString::fromStdString(r.error().toString());
+    QVERIFY2(error.contains("too large") && error.contains("config.json"), qPrintable(error));
 }
 
 void TestModelImportRules::supportedArchitectures() {
