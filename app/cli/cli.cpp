@@ -75,14 +75,11 @@ bool parseUint(const std::string &s, std::uint64_t &out) {
     return true;
 }
 
+/// A finite decimal number, the whole of `s` (from_chars: no leading space, no hexadecimal
+/// "0x10", which std::stod read as 16).
 bool parseDouble(const std::string &s, double &out) {
-    try {
-        std::size_t used = 0;
-        out = std::stod(s, &used);
-        return used == s.size() && std::isfinite(out);
-    } catch (...) {
-        return false;
-    }
+    const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && p == s.data() + s.size() && std::isfinite(out);
 }
 
 /// Validates by round-tripping through the scenario parser, so that CLI values obey exactly the

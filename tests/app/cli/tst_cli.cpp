@@ -316,6 +316,10 @@ class TestCli : public QObject {
             << QStringList{"plan", "--usd-per-gpu-hour", "-2"} << "--usd-per-gpu-hour";
         QTest::newRow("nan price")
             << QStringList{"plan", "--usd-per-gpu-hour", "nan"} << "--usd-per-gpu-hour";
+        QTest::newRow("hex price") << QStringList{"plan", "--usd-per-gpu-hour", "0x10"}
+                                   << "--usd-per-gpu-hour: must be a non-negative number";
+        QTest::newRow("spaced price") << QStringList{"plan", "--utilisation", " 0.5"}
+                                      << "--utilisation: must be a non-negative number";
         QTest::newRow("hours 30") << QStringList{"plan", "--hours-per-day", "30"}
                                   << "--hours-per-day";
         QTest::newRow("bad format")
