@@ -195,6 +195,14 @@ void TestModelImportRules::badConfigs_data() {
                                                   [](J &j) { j["torch_dtype"] = "float7"; })
                                   << "torch_dtype"
                                   << "'float7'";
+    // NaN where a number is needed: named as such, not as "missing" (it reads as absent).
+    {
+        QByteArray nan =
+            editedConfig("Llama-3.1-8B.json", [](J &j) { j["hidden_size"] = "@NAN@"; });
+        nan.replace("\"@NAN@\"", "NaN");
+        QTest::newRow("nanHiddenSize") << nan << "hidden_size"
+                                       << "is Infinity or NaN";
+    }
     QTest::newRow("headDimNotDerivable")
         << editedConfig("Llama-3.1-8B.json", [](J &j) { j["num_attention_heads"] = 48; })
         << "head_dim"
