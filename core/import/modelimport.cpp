@@ -194,8 +194,8 @@ Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::strin
             // A needed key that held Infinity / NaN reads as absent: say what it held rather
             // than "missing", which the user, looking at the key in the file, would not believe.
             if (std::find(nonFinite.begin(), nonFinite.end(), f.error.field) != nonFinite.end()) {
-                return makeError(f.error.field, "is Infinity or NaN in " + source +
-                                                    ", not a number this model can be sized with");
+                return makeError(f.error.field,
+                                 "is Infinity or NaN, not a number this model can be sized with");
             }
             throw;
         }
