@@ -31,11 +31,20 @@ namespace hostplan::cli {
 namespace {
 
 /// Append `added` to `own`; an entry with the id of an earlier one replaces it (price lists
-/// and offer files given later win).
+/// and offer files given later win). Ids compare ignoring ASCII case, as the scenario and
+/// catalogue parsers do (which refuse "P1" beside "p1"). Linear in the entries: one set
+/// look-up per entry, never a scan of the list per entry.
 template <typename Entry> void mergeById(std::vector<Entry> &own, std::vector<Entry> added) {
-    for (Entry &entry : added) {
-        std::erase_if(own, [&](const Entry &e) { return e.id == entry.id; });
-        own.push_back(std::move(entry));
+    // For each id, the last added entry with it: that one is kept, at the end.
+    std::map<std::string, std::size_t> lastAdded;
+    for (std::size_t i = 0; i < added.size(); ++i) {
+        lastAdded[asciiLower(added[i].id)] = i;
+    }
+    std::erase_if(own, [&](const Entry &e) { return lastAdded.count(asciiLower(e.id)) != 0; });
+    for (std::size_t i = 0; i < added.size(); ++i) {
+        if (lastAdded.at(asciiLower(added[i].id)) == i) {
+            own.push_back(std::move(added[i]));
+        }
     }
 }
 
@@ -66,14 +75,11 @@ bool parseUint(const std::string &s, std::uint64_t &out) {
     return true;
 }
 
+/// A finite decimal number, the whole of `s` (from_chars: no leading space, no hexadecimal
+/// "0x10", which std::stod read as 16).
 bool parseDouble(const std::string &s, double &out) {
-    try {
-        std::size_t used = 0;
-        out = std::stod(s, &used);
-        return used == s.size() && std::isfinite(out);
-    } catch (...) {
-        return false;
-    }
+    const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && p == s.data() + s.size() && std::isfinite(out);
 }
 
 /// Validates by round-tripping through the scenario parser, so that CLI values obey exactly the

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 
 namespace hostplan {
 
@@ -293,14 +294,13 @@ Result<Catalogue> Catalogue::parse(std::string_view gpusJson, std::string_view p
     if (!pdoc.is_object() || !pdoc.contains("api") || !pdoc["api"].is_array()) {
         return makeError("prices.json: api", "missing list of API prices");
     }
+    std::set<std::string> priceIds; // lowercased, one look-up per entry
     for (std::size_t i = 0; i < pdoc["api"].size(); ++i) {
         HOSTPLAN_TRY(p,
                      parseApiPrice(pdoc["api"][i], "prices.json: api[" + std::to_string(i) + "]"));
-        for (const ApiPrice &other : c.m_api) {
-            if (asciiLower(other.id) == asciiLower(p.id)) {
-                return makeError("prices.json: api[" + std::to_string(i) + "].id",
-                                 "duplicate id '" + p.id + "'");
-            }
+        if (!priceIds.insert(asciiLower(p.id)).second) {
+            return makeError("prices.json: api[" + std::to_string(i) + "].id",
+                             "duplicate id '" + p.id + "'");
         }
         c.m_api.push_back(std::move(p));
     }

@@ -6,6 +6,8 @@
 #include "util/textutil.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 
 namespace hostplan {
 
@@ -106,13 +108,12 @@ Result<std::vector<RentalOffer>> parseOfferList(const nlohmann::json &list,
         return makeError(path, "must be a list of rental offers");
     }
     std::vector<RentalOffer> out;
+    std::set<std::string> ids; // lowercased, one look-up per offer (linear in the list)
     for (std::size_t i = 0; i < list.size(); ++i) {
         const std::string at = path + "[" + std::to_string(i) + "]";
         HOSTPLAN_TRY(o, parseOffer(list[i], at));
-        for (const RentalOffer &other : out) {
-            if (asciiLower(other.id) == asciiLower(o.id)) {
-                return makeError(at + ".id", "duplicate id '" + o.id + "'");
-            }
+        if (!ids.insert(asciiLower(o.id)).second) {
+            return makeError(at + ".id", "duplicate id '" + o.id + "'");
         }
         out.push_back(std::move(o));
     }
@@ -166,13 +167,17 @@ nlohmann::json offerToJson(const RentalOffer &o) {
 
 std::vector<RentalOffer> mergeOffers(std::vector<RentalOffer> base,
                                      const std::vector<RentalOffer> &user) {
+    // Position of each offer by lowercased id: one look-up per user offer.
+    std::map<std::string, std::size_t> at;
+    for (std::size_t i = 0; i < base.size(); ++i) {
+        at.emplace(asciiLower(base[i].id), i);
+    }
     for (const RentalOffer &u : user) {
-        auto same = [&](const RentalOffer &b) { return asciiLower(b.id) == asciiLower(u.id); };
-        auto it = std::find_if(base.begin(), base.end(), same);
-        if (it != base.end()) {
-            *it = u;
-        } else {
+        const auto [it, added] = at.emplace(asciiLower(u.id), base.size());
+        if (added) {
             base.push_back(u);
+        } else {
+            base[it->second] = u;
         }
     }
     return base;

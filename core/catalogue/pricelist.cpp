@@ -78,6 +78,11 @@ Result<nlohmann::json> csvToJson(std::string_view text, const std::string &what)
     if (rows.empty()) {
         return makeError(what, "empty price list");
     }
+    if (rows.size() - 1 > kMaxPriceListEntries) {
+        return makeError(what, std::to_string(rows.size() - 1) +
+                                   " rows; a price list holds at most " +
+                                   std::to_string(kMaxPriceListEntries) + " entries");
+    }
     const std::vector<std::string> &header = rows.front();
     std::set<std::string> seen;
     for (const std::string &h : header) {
@@ -172,6 +177,11 @@ Result<std::vector<ApiPrice>> parsePriceList(std::string_view text, const std::s
     }
     if (entries.empty()) {
         return makeError(what, "the price list holds no entries");
+    }
+    if (entries.size() > kMaxPriceListEntries) {
+        return makeError(what, std::to_string(entries.size()) +
+                                   " entries; a price list holds at most " +
+                                   std::to_string(kMaxPriceListEntries));
     }
     const bool csv = base == what + ": row";
     std::vector<ApiPrice> out;

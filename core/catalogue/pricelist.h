@@ -16,6 +16,10 @@ namespace hostplan {
 
 /// Largest price list read (bytes): far above any real list, small enough to stay fast.
 inline constexpr std::uint64_t kMaxPriceListBytes = 8u * 1024 * 1024;
+/// Most entries (JSON) or data rows (CSV) a price list may hold. Real lists hold hundreds to a
+/// few thousand (every model x provider of an aggregator); the byte limit alone let 200,000
+/// short CSV rows through, and a plan with 50,000 of them (1.8 MB) peaked at 315 MB.
+inline constexpr std::size_t kMaxPriceListEntries = 10000;
 
 /// Parse a price list. JSON: {"api": [...]}, {"prices": [...]} or a bare array of entries
 /// (parseApiPrice). CSV (RFC 4180: a header row, quoted fields with "" for a quote): columns id,

@@ -38,6 +38,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <limits>
 #include <optional>
@@ -185,8 +186,19 @@ Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::strin
                 return makeError("hf_quant_config.json", "not a JSON object");
             }
         }
-        ModelSpec spec =
-            importConfig(parsed.value(), source, hfQuantConfigText.empty() ? nullptr : &hfQuant);
+        ModelSpec spec;
+        try {
+            spec = importConfig(parsed.value(), source,
+                                hfQuantConfigText.empty() ? nullptr : &hfQuant);
+        } catch (const importer::ImportFailure &f) {
+            // A needed key that held Infinity / NaN reads as absent: say what it held rather
+            // than "missing", which the user, looking at the key in the file, would not believe.
+            if (std::find(nonFinite.begin(), nonFinite.end(), f.error.field) != nonFinite.end()) {
+                return makeError(f.error.field,
+                                 "is Infinity or NaN, not a number this model can be sized with");
+            }
+            throw;
+        }
         if (!nonFinite.empty()) {
             std::string list;
             for (const auto &k : nonFinite) {

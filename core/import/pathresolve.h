@@ -33,8 +33,10 @@ struct CheckpointPaths {
 /// cannot import: ...".
 Result<CheckpointPaths> resolveCheckpointPaths(const std::filesystem::path &path);
 
-/// Largest config.json accepted (real ones are a few KB).
-inline constexpr std::uint64_t kMaxConfigBytes = std::uint64_t(64) << 20;
+/// Largest config.json accepted (real ones are a few KB; label maps and module lists stay well
+/// under 1 MiB). 16 MiB keeps the peak memory of a hostile one below 256 MB: the parse holds
+/// about five copies of the text.
+inline constexpr std::uint64_t kMaxConfigBytes = std::uint64_t(16) << 20;
 
 /// Reads a config.json (readRegularFile with kMaxConfigBytes). Errors name the file: not found,
 /// not a regular file, unreadable, too large.

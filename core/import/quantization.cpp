@@ -219,8 +219,15 @@ Quantization readQuantization(const ConfigReader &primary,
     } else if (method == "awq" || method == "gptq") {
         q.method = Quantization::Method::IntGroup;
         const u64 bits = qc->has("bits") ? qc->count("bits", 8) : qc->count("w_bit", 8);
-        const u64 group = qc->has("group_size") ? qc->countOr("group_size", 128, 1u << 16, 0)
-                                                : qc->countOr("q_group_size", 128, 1u << 16, 0);
+        const char *groupKey = qc->has("group_size") ? "group_size" : "q_group_size";
+        // -1 is per-column quantization: one scale per output channel, no groups along the
+        // input (transformers' GPTQConfig docstring, "-1 uses per-column quantization";
+        // AutoGPTQ's quantize_config.json writes it, e.g. TheBloke's "*--1g-*" branches).
+        // HostPlan's group size 0 is that case (its scales counted as negligible).
+        const nlohmann::json *groupValue = qc->get(groupKey);
+        const bool perColumn =
+            groupValue && groupValue->is_number_integer() && groupValue->get<std::int64_t>() == -1;
+        const u64 group = perColumn ? 0 : qc->countOr(groupKey, 128, 1u << 16, 0);
         if (bits == 4) {
             q.format = NumberFormat{FormatKind::INT4, std::uint32_t(group)};
         } else if (bits == 8) {

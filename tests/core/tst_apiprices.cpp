@@ -137,6 +137,20 @@ class TestApiPrices : public QObject {
                                << "list.json";
         QTest::newRow("notAList") << R"({"x":1})"
                                   << "list.json";
+        // Past kMaxPriceListEntries (10,000): refused, with the count, before the entries are
+        // built (short rows under the byte limit would need gigabytes).
+        QString csv = "id,name,input_usd_per_mtok,output_usd_per_mtok,source,as_of\n";
+        QString json = "[";
+        for (int i = 0; i <= 10000; ++i) {
+            csv += QString("p%1,n,1,2,s,2026-01\n").arg(i);
+            json += QString(R"(%1{"id":"p%2","name":"n","input_usd_per_mtok":1,)"
+                            R"("output_usd_per_mtok":2,"source":"s","as_of":"2026-01"})")
+                        .arg(i ? "," : "")
+                        .arg(i);
+        }
+        QTest::newRow("csvTooManyRows") << csv << "list.json";
+        QTest::newRow("jsonTooManyEntries") << json + "]"
+                                            << "list.json";
     }
     void malformedListsNameTheField() {
         QFETCH(QString, text);
@@ -144,6 +158,12 @@ class TestApiPrices : public QObject {
         auto r = parsePriceList(text.toStdString(), "list.json");
         QVERIFY(!r.ok());
         QCOMPARE(QString::fromStdString(r.error().field), field);
+        if (QByteArray(QTest::currentDataTag()).startsWith("csvTooMany") ||
+            QByteArray(QTest::currentDataTag()).startsWith("jsonTooMany")) {
+            QVERIFY2(r.error().message.find("10001") != std::string::npos &&
+                         r.error().message.find("at most 10000") != std::string::npos,
+                     r.error().message.c_str());
+        }
     }
 
     void stalePricesAreFlagged() {

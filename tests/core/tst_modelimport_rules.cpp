@@ -49,6 +49,7 @@ class TestModelImportRules : public QObject {
     void generalRules();
     void importPath_data();
     void importPath();
+    void oversizeConfigRefused();
     void supportedArchitectures();
 };
 
@@ -194,6 +195,14 @@ void TestModelImportRules::badConfigs_data() {
                                                   [](J &j) { j["torch_dtype"] = "float7"; })
                                   << "torch_dtype"
                                   << "'float7'";
+    // NaN where a number is needed: named as such, not as "missing" (it reads as absent).
+    {
+        QByteArray nan =
+            editedConfig("Llama-3.1-8B.json", [](J &j) { j["hidden_size"] = "@NAN@"; });
+        nan.replace("\"@NAN@\"", "NaN");
+        QTest::newRow("nanHiddenSize") << nan << "hidden_size"
+                                       << "is Infinity or NaN";
+    }
     QTest::newRow("headDimNotDerivable")
         << editedConfig("Llama-3.1-8B.json", [](J &j) { j["num_attention_heads"] = 48; })
         << "head_dim"
@@ -313,6 +322,27 @@ void TestModelImportRules::generalRules_data() {
                             })
             << llama8b << linear + 4 * scales + (llama8b - linear) * 2 << AttentionKind::GQA << 0u;
     }
+    // GPTQ 4-bit on the same Linear layers: groups of 128 carry an fp16 scale and a 4-bit zero
+    // (20 bits per 128 weights); group_size -1 is per-column quantization (transformers'
+    // GPTQConfig), as AutoGPTQ writes it, with one scale per output channel and no groups.
+    {
+        const quint64 linear = 32ull * (2 * 4096 * 4096 + 2 * 1024 * 4096 + 3 * 14336 * 4096);
+        const auto gptq = [](int group) {
+            return editedConfig("Llama-3.1-8B.json", [group](J &j) {
+                j["quantization_config"] = {{"quant_method", "gptq"},
+                                            {"bits", 4},
+                                            {"group_size", group},
+                                            {"desc_act", true},
+                                            {"sym", true}};
+            });
+        };
+        QTest::newRow("llama/gptq-g128")
+            << gptq(128) << llama8b << linear / 2 + linear * 20 / 1024 + (llama8b - linear) * 2
+            << AttentionKind::GQA << 0u;
+        QTest::newRow("llama/gptq-per-column")
+            << gptq(-1) << llama8b << linear / 2 + (llama8b - linear) * 2 << AttentionKind::GQA
+            << 0u;
+    }
 }
 
 void TestModelImportRules::generalRules() {
@@ -407,6 +437,23 @@ void TestModelImportRules::importPath() {
     QCOMPARE(QString::fromStdString(r->displayName), QStringLiteral("My-Model"));
     QCOMPARE(QString::fromStdString(r->id), QStringLiteral("my-model"));
     QVERIFY(QString::fromStdString(r->source).endsWith("config.json"));
+}
+
+// A config.json beyond 16 MiB is refused before parsing, naming the file and the limit: a
+// padded 17 MiB config once parsed to a model, holding about five copies of its text at peak
+// (a 50 MB one peaked at 267 MB, above the 256 MB bound for hostile input). Real configs are
+// kilobytes; the largest carry label maps or module lists of well under 1 MiB.
+void TestModelImportRules::oversizeConfigRefused() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString path = tmp.filePath("config.json");
+    writeFile(path, editedConfig("Llama-3.1-8B.json", [](nlohmann::json &j) {
+                  j["padding"] = std::string(17u << 20, 'x');
+              }));
+    const auto r = importModelPath(path.toStdString());
+    QVERIFY(!r.ok());
+    const QString error = QString::fromStdString(r.error().toString());
+    QVERIFY2(error.contains("too large") && error.contains("config.json"), qPrintable(error));
 }
 
 void TestModelImportRules::supportedArchitectures() {

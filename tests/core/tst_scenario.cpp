@@ -2,13 +2,20 @@
 // Scenario documents: defaults, validation errors that name the field and value, lossless
 // round trip, atomic save.
 #include "util/jsonutil.h"
+#include "catalogue/catalogue.h"
+#include "catalogue/offers.h"
 #include "plan/plan.h"
 #include "scenario/scenario.h"
 #include "testutil.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cctype>
+#include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 
@@ -137,6 +144,72 @@ class TestScenario : public QObject {
         QVERIFY(!r.ok());
         QCOMPARE(QString::fromStdString(r.error().field), field);
         QVERIFY(!r.error().message.empty());
+    }
+
+    // A scenario with long lists of the user's own API prices and rental offers reads in time
+    // linear in the lists (their duplicate-id checks once scanned every earlier entry per
+    // entry: 10,000 prices and 10,000 offers took 35 s of CPU), and a duplicate id, in any case, is
+    // still refused by index. Bounded by CPU time, not wall time, so that a loaded machine
+    // does not fail it.
+    void longPriceAndOfferListsStayLinear() {
+        constexpr int kEntries = 10000;
+        nlohmann::json doc = nlohmann::json::parse(scenarioToJson(defaultScenario()));
+        nlohmann::json prices = nlohmann::json::array();
+        nlohmann::json offers = nlohmann::json::array();
+        char id[64];
+        for (int i = 0; i < kEntries; ++i) {
+            std::snprintf(id, sizeof id, "user-api-price-entry-%06d", i);
+            prices.push_back({{"id", id},
+                              {"name", "Kimi K3, own price"},
+                              {"model", "kimi-k3"},
+                              {"input_usd_per_mtok", 1.0},
+                              {"output_usd_per_mtok", 4.0},
+                              {"source", "test"},
+                              {"as_of", "2026-11-01"}});
+            std::snprintf(id, sizeof id, "user-rental-offer-entry-%06d", i);
+            offers.push_back({{"id", id},
+                              {"provider", "test"},
+                              {"gpu", "h200"},
+                              {"gpus_per_instance", 8},
+                              {"usd_per_gpu_hour_on_demand", 3.0},
+                              {"source", "test"},
+                              {"as_of", "2026-11-01"}});
+        }
+        // A user offer with a catalogue offer's id in other case overrides it in place.
+        const RentalOffer &first = Catalogue::builtin().offers().front();
+        std::string upper = first.id;
+        for (char &c : upper) {
+            c = char(std::toupper(static_cast<unsigned char>(c)));
+        }
+        offers.push_back({{"id", upper},
+                          {"provider", "test"},
+                          {"gpu", first.gpu},
+                          {"usd_per_gpu_hour_on_demand", 1.25},
+                          {"source", "test"},
+                          {"as_of", "2026-11-01"}});
+        doc["pricing"]["api_prices"] = prices;
+        doc["pricing"]["offers"] = offers;
+
+        const std::clock_t start = std::clock();
+        const auto r = parseScenario(doc.dump());
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        QCOMPARE(int(r->pricing.apiPrices.size()), kEntries);
+        QCOMPARE(int(r->pricing.offers.size()), kEntries + 1);
+        const auto merged = mergeOffers(Catalogue::builtin().offers(), r->pricing.offers);
+        QCOMPARE(merged.size(), Catalogue::builtin().offers().size() + kEntries);
+        QCOMPARE(QString::fromStdString(merged.front().id), QString::fromStdString(upper));
+        QCOMPARE(merged.front().usdPerGpuHourOnDemand.value_or(0), 1.25);
+        const double cpuSeconds = double(std::clock() - start) / CLOCKS_PER_SEC;
+        QVERIFY2(cpuSeconds < 3.0, qPrintable(QString("%1 s of CPU").arg(cpuSeconds)));
+
+        // The same id in other case at the end: refused, naming the entry.
+        doc["pricing"]["api_prices"].push_back(prices[0]);
+        doc["pricing"]["api_prices"].back()["id"] = "USER-API-PRICE-ENTRY-000000";
+        const auto dup = parseScenario(doc.dump());
+        QVERIFY(!dup.ok());
+        QCOMPARE(QString::fromStdString(dup.error().field),
+                 QStringLiteral("pricing.api_prices[10000].id"));
+        QVERIFY(dup.error().message.find("duplicate id") != std::string::npos);
     }
 
     // The same name in sibling objects, or in objects inside a list, is not a duplicate.

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <sstream>
 
 using namespace hostplan;
@@ -315,6 +316,10 @@ class TestCli : public QObject {
             << QStringList{"plan", "--usd-per-gpu-hour", "-2"} << "--usd-per-gpu-hour";
         QTest::newRow("nan price")
             << QStringList{"plan", "--usd-per-gpu-hour", "nan"} << "--usd-per-gpu-hour";
+        QTest::newRow("hex price") << QStringList{"plan", "--usd-per-gpu-hour", "0x10"}
+                                   << "--usd-per-gpu-hour: must be a non-negative number";
+        QTest::newRow("spaced price") << QStringList{"plan", "--utilisation", " 0.5"}
+                                      << "--utilisation: must be a non-negative number";
         QTest::newRow("hours 30") << QStringList{"plan", "--hours-per-day", "30"}
                                   << "--hours-per-day";
         QTest::newRow("bad format")
@@ -423,6 +428,32 @@ class TestCli : public QObject {
         const double be = dear["breakeven"]["output_tokens_per_month"].get<double>();
         QVERIFY(be > 0);
         QVERIFY(be <= dear["throughput"]["capacity"]["output_tokens_per_month"].get<double>());
+    }
+
+    // A later --prices file's entry replaces an earlier one of the same id in any case, as
+    // the help says, instead of both reaching the scenario, which refuses the pair.
+    void laterPriceFileReplacesSameIdInAnyCase() {
+        QTemporaryDir dir;
+        auto priceFile = [&](const char *name, const char *id, double out) {
+            const std::string path = (dir.path() + "/" + name).toStdString();
+            std::ofstream(path) << nlohmann::json{{"schema_version", 1},
+                                                  {"api",
+                                                   {{{"id", id},
+                                                     {"name", id},
+                                                     {"model", "kimi-k3"},
+                                                     {"input_usd_per_mtok", 1.0},
+                                                     {"output_usd_per_mtok", out},
+                                                     {"source", "test"},
+                                                     {"as_of", "2026-11-01"}}}}};
+            return path;
+        };
+        const std::string a = priceFile("a.json", "my-price", 2.0);
+        const std::string b = priceFile("b.json", "My-Price", 3.0);
+        const Run r =
+            run({"plan", "--prices", a, "--prices", b, "--api-price", "My-Price", "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const auto api = nlohmann::json::parse(r.out)["api"];
+        QCOMPARE(api["output_usd_per_mtok"].get<double>(), 3.0);
     }
 
     // A deeply nested document (200 KB) is an error naming the limit, not a stack overflow.
