@@ -263,9 +263,10 @@ class TestLlamaCpp : public QObject {
 
     // llama-graph.cpp @ 434f71a5: with everything offloaded the host compute buffer holds the
     // graph inputs: the token rows gathered from token_embd, the f32 embeddings input that
-    // build_inp_embd has created beside them since PR #18550, and the f32 KQ mask (builds before
-    // that PR log 9.01 MiB at -c 512 and 16.01 MiB at -c 4096 for Llama-3-8B, n_ubatch 512:
-    // one n_embd row fewer). Gemma-3 (iSWA) has a second mask over the SWA cache's cells.
+    // build_inp_embd has created beside them since PRs #18550 / #18898, and the f32 KQ mask.
+    // Releases before b7847 (LlamaCppInput::build) lack the embeddings input: they log 9.01 MiB
+    // at -c 512 and 16.01 MiB at -c 4096 for Llama-3-8B, n_ubatch 512 (one n_embd row fewer).
+    // Gemma-3 (iSWA) has a second mask over the SWA cache's cells.
     void hostComputeIsTheGraphInputs() {
         const ModelSpec m = llama8b();
         LlamaCppInput in = on4090(m);
@@ -274,6 +275,12 @@ class TestLlamaCpp : public QObject {
         QCOMPARE(planLlamaCpp(in)->host.compute, std::uint64_t(2 * 4096 + 512) * 512 * 4);
         in.context = 4096;
         QCOMPARE(planLlamaCpp(in)->host.compute, std::uint64_t(2 * 4096 + 4096) * 512 * 4);
+        in.build = 7846;
+        QCOMPARE(planLlamaCpp(in)->host.compute, std::uint64_t(4096 + 4096) * 512 * 4);
+        in.context = 512;
+        QCOMPARE(planLlamaCpp(in)->host.compute, std::uint64_t(4096 + 512) * 512 * 4);
+        in.build = 7847;
+        QCOMPARE(planLlamaCpp(in)->host.compute, std::uint64_t(2 * 4096 + 512) * 512 * 4);
     }
 
     void slotsShareTheContext() {
