@@ -84,9 +84,9 @@ bool wantsLlamaCpp(const std::vector<std::string> &args) {
 int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &out,
                 std::ostream &err) {
     static const std::set<std::string> valued = {
-        "--model",     "--gpu",       "--host",     "--host-memory-gb", "--ngl",
-        "--n-cpu-moe", "--kv-type",   "--parallel", "--context",        "--ubatch",
-        "--batch",     "--gguf-type", "--engine",   "--gpus",           "--tensor-split"};
+        "--model",   "--gpu",      "--host",         "--host-memory-gb", "--ngl",   "--n-cpu-moe",
+        "--kv-type", "--parallel", "--context",      "--ubatch",         "--batch", "--gguf-type",
+        "--engine",  "--gpus",     "--tensor-split", "--llamacpp-build"};
     LlamaCppInput in;
     std::string modelRef = "llama-3.1-8b";
     std::string ggufType = "q4_K";
@@ -177,6 +177,16 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
                 return bad(a, split.error().message);
             }
             in.tensorSplit = std::move(split).value();
+        } else if (a == "--llamacpp-build") {
+            // "b5466" as llama-server --version names it, or the bare number.
+            const std::string digits = !v.empty() && (v[0] == 'b' || v[0] == 'B') ? v.substr(1) : v;
+            if (digits.find_first_of("kK") != std::string::npos ||
+                !parseCount(digits, 1, kLlamaMaxBuild, n)) {
+                return bad(a, "must be a llama.cpp release, b1 to b" +
+                                  std::to_string(kLlamaMaxBuild) + " (e.g. b5466), got '" + v +
+                                  "'");
+            }
+            in.build = std::uint32_t(n);
         } else if (a == "--ubatch" || a == "--batch") {
             if (!parseCount(v, 1, 65536, n)) {
                 return bad(a, "must be a whole number from 1 to 65536, got '" + v + "'");
@@ -216,6 +226,10 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
             return bad("--gpu", gpu.error().message);
         }
         in.gpu = gpu.value();
+    }
+    if (serve) {
+        // The command is llama-server's whatever the release: plan it by the newest rules.
+        in.build = 0;
     }
     auto plan = planLlamaCpp(in);
     if (!plan) {
@@ -264,6 +278,9 @@ llama.cpp options (plan / serve-cmd with --engine llama.cpp; one machine, GPU + 
   --gpus N                 N GPUs of the --gpu type (1 to 16), layers split between them
   --tensor-split A,B,...   llama-server -ts: each GPU's share of the layers (default: by
                            free memory, equal for identical GPUs)
+  --llamacpp-build bN      (plan) the memory rules of llama.cpp release bN (default: the
+                           newest; older releases count -ngl from the repeating layers and
+                           keep a smaller host compute buffer); serve-cmd is unaffected
   --json                   (plan) the plan as JSON: bytes per GPU and in RAM, fit, speed
 )";
 }

@@ -9,6 +9,7 @@
 #include "sizing/memory.h"
 #include "document/scenariodocument.h"
 #include "plan/decision.h"
+#include "engine/llamacpp.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -19,6 +20,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <optional>
 
 namespace hostplan::ui {
 
@@ -160,6 +162,20 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         tr("a catalogue model id, a model path, or \"eagle\""),
         tr("Empty: no draft model; a model's own MTP layers draft when the workload speculates.")));
     form->addRow(tr("&Draft model"), m_draft);
+    m_llamaBuild = new QSpinBox;
+    m_llamaBuild->setRange(0, int(kLlamaMaxBuild));
+    m_llamaBuild->setPrefix(QStringLiteral("b"));
+    m_llamaBuild->setSpecialValueText(tr("newest"));
+    m_llamaBuild->setKeyboardTracking(false);
+    m_llamaBuild->setToolTip(tr("The llama.cpp release whose memory rules the llama.cpp plans "
+                                "follow (the This card tab)"));
+    m_llamaBuild->setWhatsThis(fieldHelp(
+        tr("The llama.cpp release (bNNNN, as llama-server --version prints it) whose memory "
+           "rules the llama.cpp plans follow. Releases before b7847 count -ngl from the "
+           "repeating layers (the output layer goes to the GPU last) and keep one input "
+           "tensor fewer in the host compute buffer."),
+        tr("release number, e.g. 5466"), tr("\"newest\" (0): the newest rules HostPlan knows.")));
+    form->addRow(tr("&llama.cpp release"), m_llamaBuild);
     panelLayout()->insertLayout(0, form);
 
     connect(m_gpu, &QComboBox::activated, this, [this](int index) {
@@ -228,6 +244,17 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         commit(s, v.empty() ? tr("Remove the draft model")
                             : tr("Change draft model to %1").arg(m_draft->text().trimmed()));
     });
+    connect(m_llamaBuild, &QSpinBox::editingFinished, this, [this] {
+        Scenario s = m_doc->scenario();
+        const int v = m_llamaBuild->value();
+        const std::optional<std::uint32_t> build =
+            v > 0 ? std::optional<std::uint32_t>(std::uint32_t(v)) : std::nullopt;
+        if (s.engine.llamaCppBuild == build) {
+            return;
+        }
+        s.engine.llamaCppBuild = build;
+        commit(s, tr("Change llama.cpp release to %1").arg(m_llamaBuild->text()));
+    });
     resync();
 }
 
@@ -275,6 +302,7 @@ void HardwarePanel::sync() {
     if (!m_draft->hasFocus()) {
         m_draft->setText(QString::fromStdString(s.engine.draft));
     }
+    m_llamaBuild->setValue(int(s.engine.llamaCppBuild.value_or(0)));
     if (const auto &p = m_doc->plan()) {
         const std::uint32_t node = p->instanceSize();
         const std::uint32_t gpus = p->rentedGpus();

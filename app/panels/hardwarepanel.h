@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Hardware panel: GPU type, GPU count (or auto), GPUs per node, TP / EP / PP (or auto), the
-// serving engine, its memory fraction and its speculative-decoding draft. Shows the evaluated
+// serving engine, its memory fraction, its speculative-decoding draft and the llama.cpp release
+// whose rules llama.cpp plans (the card-fit view) follow. Shows the evaluated
 // layout; a layout the core refuses (layoutProblem: TP 6, EP not dividing the experts, ...) is not
 // applied and the reason is shown.
 #pragma once
@@ -30,6 +31,9 @@ class HardwarePanel : public InputPanel {
     QDoubleSpinBox *memoryFractionSpin() const { return m_fraction; }
     /// The speculative-decoding draft (scenario engine.draft).
     QLineEdit *draftEdit() const { return m_draft; }
+    /// The llama.cpp release whose rules llama.cpp plans follow (scenario
+    /// engine.llamacpp_build; 0 = the newest).
+    QSpinBox *llamaBuildSpin() const { return m_llamaBuild; }
     QLabel *layoutLabel() const { return m_layoutInfo; }
     /// Memory, bandwidth and MXFP4 support of the chosen GPU type.
     QLabel *gpuInfoLabel() const { return m_gpuInfo; }
@@ -49,6 +53,7 @@ class HardwarePanel : public InputPanel {
     QComboBox *m_engine;
     QDoubleSpinBox *m_fraction;
     QLineEdit *m_draft;
+    QSpinBox *m_llamaBuild;
 };
 
 } // namespace hostplan::ui

@@ -209,13 +209,15 @@ void CardFitView::rebuild() {
         return;
     }
     const auto types = defaultCardFitTypes();
+    // The llama.cpp release the scenario names (Hardware panel; 0 = the newest rules).
+    const std::uint32_t build = m_doc->scenario().engine.llamaCppBuild.value_or(0);
     m_rows.clear();
     for (const auto &[id, spec] : m_catalogueModels) {
-        m_rows.push_back(cardFit(spec, gpu.value(), host.value(), types));
+        m_rows.push_back(cardFit(spec, gpu.value(), host.value(), types, build));
     }
     // The plan's own model when it is not a catalogue one (an imported config or GGUF file).
     if (const auto own = m_doc->importedModel(); own.ok() && !m_catalogueModels.count(own->id)) {
-        m_rows.push_back(cardFit(own.value(), gpu.value(), host.value(), types));
+        m_rows.push_back(cardFit(own.value(), gpu.value(), host.value(), types, build));
     }
     std::sort(m_rows.begin(), m_rows.end(),
               [](const CardFitRow &a, const CardFitRow &b) { return a.params < b.params; });

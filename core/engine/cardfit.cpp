@@ -9,7 +9,7 @@ namespace hostplan {
 namespace {
 
 CardFitCell cellFor(const ModelSpec &spec, const std::string &type, const GpuSpec &gpu,
-                    const HostSpec &host) {
+                    const HostSpec &host, std::uint32_t llamaBuild) {
     CardFitCell c;
     c.type = type;
     c.weightBytes = spec.weightBytes();
@@ -18,6 +18,7 @@ CardFitCell cellFor(const ModelSpec &spec, const std::string &type, const GpuSpe
     in.model = &spec;
     in.gpu = gpu;
     in.host = host;
+    in.build = llamaBuild;
     // llama-server's default -c is the training context, which --fit lowers to 4096 before
     // it moves any layer to the CPU (engine/llamacpp.h): a model fits the card at llama.cpp's
     // defaults when it fits at 4096, and runs there at the speed of that context.
@@ -78,19 +79,20 @@ std::vector<const gguf::GgmlType *> defaultCardFitTypes() {
 }
 
 CardFitRow cardFit(const ModelSpec &model, const GpuSpec &gpu, const HostSpec &host,
-                   const std::vector<const gguf::GgmlType *> &types) {
+                   const std::vector<const gguf::GgmlType *> &types, std::uint32_t llamaBuild) {
     CardFitRow row;
     row.modelId = model.id;
     row.modelName = model.displayName;
     row.params = model.totalParams;
     // A GGUF file's own tensors: the test llama.cpp's placement uses for exact per-layer bytes.
     if (llamaCppWeights(model).exact) {
-        row.cells.push_back(cellFor(model, "gguf", gpu, host));
+        row.cells.push_back(cellFor(model, "gguf", gpu, host, llamaBuild));
         return row;
     }
     for (const gguf::GgmlType *t : types) {
         if (t) {
-            row.cells.push_back(cellFor(asGgufType(model, *t), std::string(t->name), gpu, host));
+            row.cells.push_back(
+                cellFor(asGgufType(model, *t), std::string(t->name), gpu, host, llamaBuild));
         }
     }
     return row;

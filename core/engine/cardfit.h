@@ -51,8 +51,9 @@ std::vector<const gguf::GgmlType *> defaultCardFitTypes();
 /// Plans `model` as each of `types` on `gpu` + `host` (one slot, f16 KV, llama-server's
 /// defaults otherwise). A model read from a GGUF file (llamaCppWeights exact) gets one
 /// cell of its own tensors, type "gguf". Cost: a binary search over the context per cell,
-/// about 20 plans.
+/// about 20 plans. `llamaBuild`: the llama.cpp release whose rules the plans follow
+/// (LlamaCppInput::build; 0 = the newest).
 CardFitRow cardFit(const ModelSpec &model, const GpuSpec &gpu, const HostSpec &host,
-                   const std::vector<const gguf::GgmlType *> &types);
+                   const std::vector<const gguf::GgmlType *> &types, std::uint32_t llamaBuild = 0);
 
 } // namespace hostplan

@@ -34,15 +34,16 @@
 //   n_layer + 1 GPU layers, the first offloaded layer is n_layer + 1 - n_gpu_layers, layers
 //   are filled back to front and "the last device has the output layer"; that is
 //   load_tensors' i_gpu_start = max(n_layer + 1 - n_gpu_layers, 0) with the output layer as
-//   layer n_layer (the line as releases b9993 and b10437 print it; src/llama-model.cpp itself
-//   could not be read at a current commit here). So -ngl k puts the output layer on the GPU
-//   first (any k >= 1), then the last k - 1 repeating layers; k = n_layer keeps block 0 on the
-//   CPU; k >= n_layer + 1 offloads everything. src/llama-model.cpp @
-//   a5410f046c01d01330c8a42f13b64a211fedf2c3 load_tensors (read) still has the older
-//   i_gpu_start = max(n_layer - n_gpu_layers, 0), which keeps the output layer on the CPU
-//   until -ngl > n_layer. Both: the input embedding (token_embd) always stays on the CPU
-//   (dev_input = cpu_dev), and a tied LM head is created a second time with
-//   TENSOR_DUPLICATED, which loads it with the output layer's buffer type.
+//   layer n_layer (llama.cpp PR #18148, "offload output layer to GPU first"; the line as
+//   releases b9993 and b10437 print it). So -ngl k puts the output layer on the GPU first (any
+//   k >= 1), then the last k - 1 repeating layers; k = n_layer keeps block 0 on the CPU;
+//   k >= n_layer + 1 offloads everything. Releases before it (src/llama-model.cpp @
+//   c5d91a74006c49376590ef2b67420bc7ce206397, b4747, and @
+//   a5410f046c01d01330c8a42f13b64a211fedf2c3, read) have i_gpu_start = max(n_layer - n_gpu_layers,
+//   0), which keeps the output layer on the CPU until -ngl > n_layer: a plan for such a build
+//   (LlamaCppInput::build) follows that rule (llamaRuleChanges). Both: the input embedding
+//   (token_embd) always stays on the CPU (dev_input = cpu_dev), and a tied LM head is created a
+//   second time with TENSOR_DUPLICATED, which loads it with the output layer's buffer type.
 // - src/llama-model.cpp llama_model::load_tensors @ a5410f046c01d01330c8a42f13b64a211fedf2c3
 //   (read), the multi-GPU layer split (--split-mode layer, the default): the split points are
 //   the running sums of --tensor-split (or, when it is absent or all zero, of each device's free
@@ -71,14 +72,15 @@
 // the CPU backend (src/llama-graph.cpp @ 434f71a5b4d1ff9c9c9b59e08326f0fe3d15193a,
 // build_attn_inp_kv_iswa / build_attn_inp_kv: an f32 KQ mask of n_kv x n_ubatch per cache,
 // two with iSWA), and the rows get_rows gathers from token_embd, which stays in host memory
-// (n_embd x n_ubatch f32). Since llama.cpp PR #18550 (January 2026) build_inp_embd also
-// creates an f32 embeddings input of n_embd x n_ubatch and picks one of the two paths with
-// ggml_build_forward_select, which keeps both in the graph (llama-graph.cpp build_inp_embd as
-// indexed, "ref: https://github.com/ggml-org/llama.cpp/pull/18550"): so (2 n_embd + the
-// masks' n_kv) x n_ubatch x 4 bytes. Older builds lack the embeddings input: a 2024 build
-// logs "CUDA_Host compute buffer size = 9.01 MiB" = (4096 + 512) x 512 x 4 for a
-// Llama-3-8B Q4_K_M at -c 512 (github.com/developer0hye/llama-3-korean-bllossom-8b-q4-docker
-// README.md), where the rule gives 17 MiB. Layers on the CPU compute there instead.
+// (n_embd x n_ubatch f32). Since llama.cpp PRs #18550 (ggml_build_forward_select) and #18898
+// (January 2026) build_inp_embd also creates an f32 embeddings input of n_embd x n_ubatch and
+// picks one of the two paths with ggml_build_forward_select, which keeps both in the graph
+// (llama-graph.cpp build_inp_embd as indexed, with a reference to PR #18550): so (2 n_embd +
+// the masks' n_kv) x n_ubatch x 4 bytes. Older builds lack the
+// embeddings input, (n_embd + n_kv) x n_ubatch x 4: a 2024 build logs "CUDA_Host compute
+// buffer size = 9.01 MiB" = (4096 + 512) x 512 x 4 for a Llama-3-8B Q4_K_M at -c 512
+// (github.com/developer0hye/llama-3-korean-bllossom-8b-q4-docker README.md); a plan for such a
+// build (LlamaCppInput::build) follows that rule. Layers on the CPU compute there instead.
 //
 // Speed: a decode step reads every active weight once (a MoE layer: non-expert tensors plus
 // top-k / experts of its expert tensors) plus the KV of the context. Bytes on the GPU stream at
@@ -99,6 +101,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hostplan {
@@ -120,6 +123,48 @@ inline constexpr std::uint32_t kLlamaKvPadding = 256;
 /// Runtime outside llama.cpp's own buffers on a CUDA GPU (context, cuBLAS workspace):
 /// an assumption (llama.cpp's --fit keeps a 1 GiB margin per device by default).
 inline constexpr double kLlamaGpuRuntimeGiB = 0.5;
+
+/// A memory rule of llama.cpp that changed between releases.
+enum class LlamaRule {
+    /// -ngl counts the output layer first: i_gpu_start = max(n_layer + 1 - ngl, 0), the output
+    /// layer on the GPU from -ngl 1. Before: i_gpu_start = max(n_layer - ngl, 0), the output
+    /// layer on the GPU only when -ngl > n_layer.
+    OutputLayerFirst,
+    /// The host compute buffer holds an f32 embeddings input of n_embd x n_ubatch beside the
+    /// rows gathered from token_embd (both input paths stay in the graph).
+    EmbeddingsInput,
+};
+
+/// A rule change and the first llama.cpp release (bNNNN) HostPlan applies it from.
+struct LlamaRuleChange {
+    LlamaRule rule;
+    std::uint32_t build = 0;   ///< first release with the new rule, as HostPlan applies it
+    std::string_view prs;      ///< the llama.cpp pull requests that made the change
+    std::string_view merged;   ///< when they were merged (year-month)
+    std::string_view whatText; ///< the change in words
+};
+
+/// The rule changes HostPlan models, oldest first. Sources: PR #18148 ("llama: offload output
+/// layer to GPU first", opened 2025-12-17) changed i_gpu_start in src/llama-model.cpp
+/// load_tensors; PR #18550 added ggml_build_forward_select and PR #18898 (2026-01) used it in
+/// build_inp_embd. The release: ollama/ollama vendored llama.cpp @ ec98e2002 (ollama commit
+/// 49a9c9ba6, 2025-12-17), which has neither change, and then @
+/// a5bb8ba4c50257437630c136210396810741bbf7, release b7847 (ollama commit
+/// ef00199fb4e6d045e11e76baaab9049f3234939d, "Update vendor ggml code to a5bb8ba4", reverted
+/// as "Update vendored llama.cpp to b7847"), which has both in its llama-model.cpp and
+/// llama-graph.cpp. So b7847 is the first release shown to carry both; a release between the
+/// two may carry one of them, and a plan for it follows the older rule for both.
+const std::vector<LlamaRuleChange> &llamaRuleChanges();
+
+/// The largest release number a plan takes (a typo guard: releases are near b10000 in 2026).
+inline constexpr std::uint32_t kLlamaMaxBuild = 999999;
+
+/// Whether release b`build` follows `rule`'s new form (llamaRuleChanges); build 0 = the
+/// newest release, which follows every new form.
+bool llamaFollows(std::uint32_t build, LlamaRule rule);
+
+/// "b5466" for 5466, "newest" for 0.
+std::string llamaBuildText(std::uint32_t build);
 
 /// The KV cache types llama-server accepts for -ctk / -ctv.
 std::vector<std::string> llamaKvCacheTypes();
@@ -154,6 +199,10 @@ struct LlamaCppInput {
     /// --tensor-split proportions, one per GPU, finite and >= 0, not all zero; empty = split
     /// by free memory (equal shares for identical GPUs, llama.cpp's default).
     std::vector<double> tensorSplit;
+    /// The llama.cpp release (bNNNN) whose memory rules the plan follows, 1 ..
+    /// kLlamaMaxBuild; 0 = the newest (llamaRuleChanges). The flags of the command line do
+    /// not depend on it (hostplan-cli serve-cmd plans by the newest rules).
+    std::uint32_t build = 0;
 };
 
 /// The most GPUs a llama.cpp plan takes (GGML_CUDA_MAX_DEVICES, ggml-cuda.h: 16).
@@ -200,6 +249,7 @@ enum class LlamaContextRule {
 
 /// A llama.cpp plan: memory on each side, whether it fits, the speed it gives.
 struct LlamaCppPlan {
+    std::uint32_t build = 0;   ///< the release whose rules it follows (0: the newest)
     std::uint64_t context = 0; ///< n_ctx (padded)
     LlamaContextRule contextRule = LlamaContextRule::Explicit;
     std::uint64_t trainingContext = 0; ///< n_ctx_train when -c was unset (0 otherwise)
@@ -244,8 +294,9 @@ struct LlamaCppPlan {
 std::uint64_t llamaTrainingContext(const ModelSpec &spec);
 
 /// Plans `in`, with llama-server's defaults for an unset -c and -np (see LlamaCppInput). Errors: no
-/// model, an -ngl / --n-cpu-moe past the layer count, a zero context, a context smaller than the
-/// slots, a KV type whose block does not divide the head width, a GPU count outside 1 ..
+/// model, a build past kLlamaMaxBuild, an -ngl / --n-cpu-moe past the layer count, a zero
+/// context, a context smaller than the slots, a KV type whose block does not divide the head
+/// width, a GPU count outside 1 ..
 /// kLlamaMaxGpus, a --tensor-split whose length differs from the GPU count or whose values are
 /// negative, not finite or all zero. fitsGpu holds when every GPU fits its own share.
 Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in);

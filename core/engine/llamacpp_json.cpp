@@ -29,6 +29,9 @@ nlohmann::ordered_json llamaCppPlanJson(const LlamaCppInput &in, const LlamaCppP
     const bool hasGpu = in.gpu && !in.host.unifiedMemory;
     nlohmann::ordered_json j;
     j["engine"] = "llama.cpp";
+    if (p.build != 0) {
+        j["engine_build"] = llamaBuildText(p.build); // only when named: older plans read as before
+    }
     j["model"] = {{"id", m.id},
                   {"name", m.displayName},
                   {"architecture", m.architecture},

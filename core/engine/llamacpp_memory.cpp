@@ -168,6 +168,34 @@ Result<std::vector<double>> llamaSplitPoints(const LlamaCppInput &in, bool hasGp
 
 } // namespace
 
+const std::vector<LlamaRuleChange> &llamaRuleChanges() {
+    static const std::vector<LlamaRuleChange> changes = {
+        {LlamaRule::OutputLayerFirst, 7847, "#18148", "2025-12",
+         "-ngl counts the output layer first (before: the repeating layers, the output layer "
+         "on the GPU only when -ngl exceeds the layer count)"},
+        {LlamaRule::EmbeddingsInput, 7847, "#18550, #18898", "2026-01",
+         "the host compute buffer holds an f32 embeddings input of n_embd x n_ubatch beside the "
+         "token rows"},
+    };
+    return changes;
+}
+
+bool llamaFollows(std::uint32_t build, LlamaRule rule) {
+    if (build == 0) {
+        return true;
+    }
+    for (const LlamaRuleChange &c : llamaRuleChanges()) {
+        if (c.rule == rule) {
+            return build >= c.build;
+        }
+    }
+    return true;
+}
+
+std::string llamaBuildText(std::uint32_t build) {
+    return build == 0 ? std::string("newest") : "b" + std::to_string(build);
+}
+
 std::vector<std::string> llamaKvCacheTypes() {
     return {"f32", "f16", "bf16", "q8_0", "q4_0", "q4_1", "iq4_nl", "q5_0", "q5_1"};
 }
@@ -247,7 +275,12 @@ Result<LlamaCppPlan> planAt(const LlamaCppInput &in) {
         return makeError("model", "no model");
     }
     const ModelSpec &m = *in.model;
+    if (in.build > kLlamaMaxBuild) {
+        return makeError("--llamacpp-build", "b" + std::to_string(in.build) + " (at most b" +
+                                                 std::to_string(kLlamaMaxBuild) + ")");
+    }
     LlamaCppPlan p;
+    p.build = in.build;
     const gguf::GgmlType &tk = in.kvTypeK ? *in.kvTypeK : *gguf::ggmlTypeByName("f16");
     const gguf::GgmlType &tv = in.kvTypeV ? *in.kvTypeV : tk;
     if (!in.flashAttention && tv.blockSize > 1) {
@@ -278,8 +311,12 @@ Result<LlamaCppPlan> planAt(const LlamaCppInput &in) {
     const bool hasGpu = in.gpu.has_value() && !unified;
     p.gpuLayersFlag = hasGpu ? std::min(in.gpuLayers.value_or(all), all) : 0;
     p.cpuMoeLayers = hasGpu ? in.cpuMoeLayers : 0;
-    const std::uint32_t gpuStart = all > p.gpuLayersFlag ? all - p.gpuLayersFlag : 0;
-    p.outputOnGpu = p.gpuLayersFlag >= 1;
+    // The first GPU layer (load_tensors' i_gpu_start): -ngl counts the output layer first, or,
+    // before PR #18148, the repeating layers first (llamaRuleChanges).
+    const bool outputFirst = llamaFollows(in.build, LlamaRule::OutputLayerFirst);
+    const std::uint32_t counted = outputFirst ? all : p.layers;
+    const std::uint32_t gpuStart = counted > p.gpuLayersFlag ? counted - p.gpuLayersFlag : 0;
+    p.outputOnGpu = outputFirst ? p.gpuLayersFlag >= 1 : p.gpuLayersFlag > p.layers;
     const std::uint32_t ubatch = std::uint32_t(std::min<std::uint64_t>(in.ubatch, p.context));
 
     HOSTPLAN_TRY(splitPoints, llamaSplitPoints(in, hasGpu));
@@ -364,8 +401,9 @@ Result<LlamaCppPlan> planAt(const LlamaCppInput &in) {
     if (p.layersOnGpu == p.layers && p.outputOnGpu) {
         // Everything offloaded: the host buffer holds the graph inputs (llama-graph.cpp, see
         // llamacpp.h): two n_embd x n_ubatch f32 tensors (the rows gathered from token_embd
-        // and the embeddings input both paths are built with) and one f32 KQ mask of
-        // n_kv x n_ubatch per KV cache (the iSWA cache has two), n_kv being one stream's cells.
+        // and the embeddings input both paths are built with; one before PR #18898) and one
+        // f32 KQ mask of n_kv x n_ubatch per KV cache (the iSWA cache has two), n_kv being one
+        // stream's cells.
         const std::uint64_t streams = in.unifiedKv ? 1 : p.parallel;
         std::uint64_t baseKv = 0;
         std::uint64_t swaKv = 0;
@@ -373,7 +411,9 @@ Result<LlamaCppPlan> planAt(const LlamaCppInput &in) {
             std::uint64_t &kv = c.swa ? swaKv : baseKv;
             kv = std::max(kv, c.cells / streams);
         }
-        h.compute = std::uint64_t(ubatch) * (2 * std::uint64_t(m.hiddenSize) + baseKv + swaKv) * 4;
+        const std::uint64_t inputs = llamaFollows(in.build, LlamaRule::EmbeddingsInput) ? 2 : 1;
+        h.compute =
+            std::uint64_t(ubatch) * (inputs * std::uint64_t(m.hiddenSize) + baseKv + swaKv) * 4;
         h.computeHigh = h.compute;
     } else {
         h.compute = std::max(p.outputOnGpu ? 0 : logits, p.layersOnGpu < p.layers ? ffn : 0);
@@ -422,6 +462,15 @@ Result<LlamaCppPlan> planAt(const LlamaCppInput &in) {
     }
     if (!w.exact) {
         p.notes.push_back("weights per layer spread evenly (no per-layer tensor table)");
+    }
+    for (const LlamaRuleChange &c : llamaRuleChanges()) {
+        if (!llamaFollows(in.build, c.rule)) {
+            p.notes.push_back("llama.cpp " + llamaBuildText(in.build) + " predates b" +
+                              std::to_string(c.build) + " (PR " + std::string(c.prs) + ", " +
+                              std::string(c.merged) +
+                              "), planned by the rule before that change; the change: " +
+                              std::string(c.whatText));
+        }
     }
     if (sumRole(m, GroupRole::Vision) > 0) {
         p.notes.push_back("the vision tower is not counted: llama.cpp loads it from a separate "

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "scenario/scenario.h"
+
+#include "engine/llamacpp.h"
 #include "util/textutil.h"
 
 #include "catalogue/embeddedresources.h"
@@ -159,7 +161,7 @@ Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
     HOSTPLAN_TRY(k, checkKeys(o, p,
                               {"name", "memory_fraction", "state_slots_per_request",
                                "activation_bytes_per_gpu", "runtime_bytes_per_gpu",
-                               "prefill_chunk_tokens", "draft"}));
+                               "prefill_chunk_tokens", "draft", "llamacpp_build"}));
     (void)k;
     HOSTPLAN_TRY(name, hostplan::jsonfield::string(o, "name", p, false));
     if (name) {
@@ -190,6 +192,12 @@ Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
     assignIf(e.prefillChunkTokens, chunk);
     HOSTPLAN_TRY(draft, hostplan::jsonfield::string(o, "draft", p, false));
     e.draft = draft.value_or(std::string());
+    HOSTPLAN_TRY(build,
+                 hostplan::jsonfield::integer(o, "llamacpp_build", p, 1, kLlamaMaxBuild, false));
+    e.llamaCppBuild.reset();
+    if (build) {
+        e.llamaCppBuild = std::uint32_t(*build);
+    }
     return true;
 }
 
@@ -416,6 +424,9 @@ std::string scenarioToJson(const Scenario &s) {
     }
     if (s.engine.runtimeBytesPerGpu) {
         eng["runtime_bytes_per_gpu"] = *s.engine.runtimeBytesPerGpu;
+    }
+    if (s.engine.llamaCppBuild) {
+        eng["llamacpp_build"] = *s.engine.llamaCppBuild;
     }
     if (!s.engine.draft.empty()) {
         eng["draft"] = s.engine.draft;

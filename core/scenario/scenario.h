@@ -68,6 +68,10 @@ struct EngineSettings {
     /// otherwise a separate draft model, a catalogue id or a path imported like model.ref
     /// (vLLM --speculative-config '{"model": ...}', SGLang --speculative-draft-model-path).
     std::string draft;
+    /// The llama.cpp release (bNNNN, 1 .. kLlamaMaxBuild) whose memory rules llama.cpp plans
+    /// follow (engine/llamacpp.h llamaRuleChanges); unset = the newest. JSON "llamacpp_build",
+    /// optional.
+    std::optional<std::uint32_t> llamaCppBuild;
     bool operator==(const EngineSettings &) const = default;
 };
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // A tiny GGUF header writer for tests (the format of ggml's docs/gguf.md, little-endian): build
 // headers that mirror published files' metadata and tensor tables without their data, and
-// malformed ones. Also the Llama-3.1-8B Q4_K_M layout shared by tst_gguf and tst_llamacpp.
+// malformed ones. Also the Llama-3.1-8B Q4_K_M layout shared by tst_gguf and tst_llamacpp, and
+// the Qwen3-30B-A3B Q4_K_M layout of the MoE golden row.
 #pragma once
 
 #include "import/ggmltypes.h"
@@ -197,7 +198,8 @@ inline Writer gemma3_4b_f16() {
 }
 
 /// A Llama-3-shaped dense model as llama-quantize's K-quant "_M" mixes store it (llama.cpp
-/// src/llama-quant.cpp: attn_v and ffn_down in q6_K on the "use_more_bits" layers i < n/8,
+/// src/llama-quant.cpp @ 681149ced2582f48c24792403df1307fed5eb951, llama_tensor_get_type: attn_v
+/// and ffn_down in q6_K on the "use_more_bits" layers i < n/8,
 /// i >= 7n/8 and (i - n/8) % 3 == 2, else the base type, attn_v of a 70B model (8 heads share
 /// one V) at least q5_K; output q6_K; token_embd and the other projections in the base type;
 /// norms and rope_freqs f32; a K-quant tensor whose rows are not whole 256-element blocks in
@@ -290,6 +292,57 @@ inline DenseShape llama31_8b() {
 /// Meta-Llama-3.1-8B-Instruct as llama-quantize's Q4_K_M stores it, with the model's metadata.
 inline Writer llama31_8b_q4km(std::uint64_t vocab = 128256) {
     return denseKQuantM(llama31_8b(), "q4_K", vocab);
+}
+
+/// Qwen/Qwen3-30B-A3B's shape (config.json: hidden 2048, 48 layers, 32 heads and 4 KV heads of
+/// head_dim 128, 128 experts of 768 with 8 per token, no shared expert, vocabulary 151936,
+/// max_position_embeddings 40960, untied LM head) as llama-quantize's Q4_K_M stores it
+/// (ggml-org/llama.cpp src/llama-quant.cpp @ 681149ced2582f48c24792403df1307fed5eb951,
+/// llama_tensor_get_type): attn_v and ffn_down_exps in q6_K on the use_more_bits layers (i <
+/// n/8, i >= 7n/8, (i - n/8) % 3 == 2; the expert tensors take their layer from the name),
+/// else q4_K; output q6_K; token_embd and the other projections q4_K; ffn_gate_inp (the
+/// router, never quantized) and the norms f32. 579 tensors, 18,550,716,416 bytes (17.28 GiB,
+/// the size of Qwen/Qwen3-30B-A3B-GGUF's Q4_K_M).
+inline Writer qwen3_30b_a3b_q4km(std::uint64_t vocabStrings) {
+    const std::uint64_t h = 2048, headDim = 128, q = 32 * headDim, kv = 4 * headDim, ffExp = 768,
+                        experts = 128, v = 151936, n = 48;
+    Writer w;
+    w.string("general.architecture", "qwen3moe")
+        .string("general.name", "Qwen3 30B A3B")
+        .u32("qwen3moe.block_count", std::uint32_t(n))
+        .u32("qwen3moe.context_length", 40960)
+        .u32("qwen3moe.embedding_length", std::uint32_t(h))
+        .u32("qwen3moe.feed_forward_length", 6144)
+        .u32("qwen3moe.attention.head_count", 32)
+        .u32("qwen3moe.attention.head_count_kv", 4)
+        .u32("qwen3moe.attention.key_length", std::uint32_t(headDim))
+        .u32("qwen3moe.attention.value_length", std::uint32_t(headDim))
+        .f32("qwen3moe.rope.freq_base", 1000000.0f)
+        .u32("qwen3moe.expert_count", std::uint32_t(experts))
+        .u32("qwen3moe.expert_used_count", 8)
+        .u32("qwen3moe.expert_feed_forward_length", std::uint32_t(ffExp))
+        .u32("general.file_type", 15)
+        .stringArray("tokenizer.ggml.tokens", vocabStrings);
+    w.tensor({"token_embd.weight", {h, v}, "q4_K"});
+    for (std::uint64_t i = 0; i < n; ++i) {
+        const bool more = i < n / 8 || i >= 7 * n / 8 || (i - n / 8) % 3 == 2;
+        const std::string p = "blk." + std::to_string(i) + ".";
+        w.tensor({p + "attn_norm.weight", {h}, "f32"});
+        w.tensor({p + "attn_q.weight", {h, q}, "q4_K"});
+        w.tensor({p + "attn_k.weight", {h, kv}, "q4_K"});
+        w.tensor({p + "attn_v.weight", {h, kv}, more ? "q6_K" : "q4_K"});
+        w.tensor({p + "attn_output.weight", {q, h}, "q4_K"});
+        w.tensor({p + "attn_q_norm.weight", {headDim}, "f32"});
+        w.tensor({p + "attn_k_norm.weight", {headDim}, "f32"});
+        w.tensor({p + "ffn_norm.weight", {h}, "f32"});
+        w.tensor({p + "ffn_gate_inp.weight", {h, experts}, "f32"});
+        w.tensor({p + "ffn_gate_exps.weight", {h, ffExp, experts}, "q4_K"});
+        w.tensor({p + "ffn_up_exps.weight", {h, ffExp, experts}, "q4_K"});
+        w.tensor({p + "ffn_down_exps.weight", {ffExp, h, experts}, more ? "q6_K" : "q4_K"});
+    }
+    w.tensor({"output_norm.weight", {h}, "f32"});
+    w.tensor({"output.weight", {h, v}, "q6_K"});
+    return w;
 }
 
 /// A header read back as HostPlan's model (as `file`); aborts the test when the header does

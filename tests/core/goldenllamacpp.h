@@ -10,7 +10,9 @@
 // (it builds the model and context without allocating and sums their buffers per device);
 // "gguf-parser" rows are gpustack/gguf-parser-go's estimates printed in its README,
 // themselves a model of llama.cpp. Where gguf-parser's rule differs from llama.cpp's
-// source, HostPlan follows the source and the row states why it differs (`cause`).
+// source, HostPlan follows the source and the row states why it differs (`cause`). A row
+// whose log names (or dates) a llama.cpp build is planned by that build's rules
+// (LlamaCppInput::build); the others by the newest.
 #pragma once
 
 #include "catalogue/hosts.h"
@@ -147,26 +149,55 @@ inline std::vector<Check> llamaCppChecks() {
             llamaRowInput(m, loggedGpu("NVIDIA GeForce RTX 3070", 8.0, true), host, 512);
         in.batch = 512;
         in.ubatch = 512;
+        // The log prints no build number; its lines place it between b3750 (the first build
+        // that prints "llama_perf_context_print", PR #9355) and b3989 (the last that prints
+        // "llm_load_tensors: ggml ctx size", removed by PR #10026 in b3990). Every build in that
+        // range follows the rules before b7847 (engine/llamacpp.h llamaRuleChanges): the host
+        // compute buffer without the embeddings input, (4096 + 512) x 512 x 4 bytes = 9.01 MiB.
+        in.build = 3750;
         const LlamaCppPlan p = llamaPlan(in);
-        const std::string set = "Llama-3-8B Q4_K_M, RTX 3070, -c 512 -b 512 -ub 512, FA off, "
-                                "-ngl all, 1 slot";
+        const std::string set = "Llama-3-8B Q4_K_M, RTX 3070, llama.cpp b3750-b3989, -c 512 -b 512 "
+                                "-ub 512, FA off, -ngl all, 1 slot";
         const std::string src = "llama.cpp log: github.com/developer0hye/"
                                 "llama-3-korean-bllossom-8b-q4-docker README.md";
-        // The log predates llama.cpp PR #18550 (January 2026), whose second embeddings input
-        // (n_embd x n_ubatch f32) HostPlan counts in the host compute buffer.
-        const std::string hostCause =
-            "differs because this 2024 build predates llama.cpp PR #18550 (January 2026), which "
-            "added the f32 embeddings input beside the token path (build_inp_embd keeps both): "
-            "HostPlan follows the current graph, (2 x 4096 + 512) x 512 x 4 bytes = 17 MiB; the "
-            "log's 9.01 MiB is (4096 + 512) x 512 x 4, the same rule without that input";
+        addLlamaComponents(out, "L1", set, src,
+                           {{"CPU model buffer MiB", 281.81, double(p.host.weights) / kMiB},
+                            {"CUDA0 model buffer MiB", 4403.49, double(p.gpu.weights) / kMiB},
+                            {"KV buffer MiB", 64.00, double(p.gpu.kvCache) / kMiB},
+                            {"output buffer MiB", 0.49, double(p.host.outputBuffer) / kMiB},
+                            {"CUDA0 compute MiB", 258.50, double(p.gpu.compute) / kMiB},
+                            {"host compute MiB", 9.01, double(p.host.compute) / kMiB}});
+    }
+
+    // M1: a MoE model partly offloaded, from llama.cpp's own log in
+    // github.com/ggml-org/llama.cpp/issues/13729 (build b5466, Windows, RTX 4080 SUPER with
+    // 15035 MiB free): Qwen3-30B-A3B-Q4_K_M.gguf (qwen3moe, 48 layers, 579 tensors), -ngl 30,
+    // n_ctx 4096, n_batch 2048, n_ubatch 512, one sequence, mmap on. llama.cpp printed
+    // "offloading 30 repeating layers to GPU", "offloaded 30/49 layers to GPU", "CUDA0 model
+    // buffer size = 10750.86 MiB" and "CPU_Mapped model buffer size = 6940.48 MiB". At b5466
+    // -ngl counts repeating layers before the output layer (before PR #18148,
+    // engine/llamacpp.h llamaRuleChanges): blocks 18-47 on the GPU, blocks 0-17, token_embd
+    // and the output layer in system RAM. The header mirrors the file
+    // (ggufwriter::qwen3_30b_a3b_q4km; its 17,691.34 MiB are the log's two buffers together).
+    {
+        const ModelSpec m =
+            ggufwriter::modelOf(ggufwriter::qwen3_30b_a3b_q4km(1000), "qwen3-30b-a3b.gguf");
+        LlamaCppInput in =
+            llamaRowInput(m, loggedGpu("NVIDIA GeForce RTX 4080 SUPER", 16.0, true), host, 4096);
+        in.build = 5466;
+        in.gpuLayers = 30;
+        const LlamaCppPlan p = llamaPlan(in);
+        const std::string set = "Qwen3-30B-A3B Q4_K_M, RTX 4080 SUPER, llama.cpp b5466, -ngl 30, "
+                                "-c 4096, 1 slot";
+        const std::string src = "llama.cpp log: github.com/ggml-org/llama.cpp/issues/13729";
+        out.push_back(
+            {"M1", "repeating layers on the GPU", set, 30, double(p.layersOnGpu), 0, src, {}});
+        out.push_back(
+            {"M1", "output layer on the GPU", set, 0, p.outputOnGpu ? 1.0 : 0.0, 0, src, {}});
         addLlamaComponents(
-            out, "L1", set, src,
-            {{"CPU model buffer MiB", 281.81, double(p.host.weights) / kMiB},
-             {"CUDA0 model buffer MiB", 4403.49, double(p.gpu.weights) / kMiB},
-             {"KV buffer MiB", 64.00, double(p.gpu.kvCache) / kMiB},
-             {"output buffer MiB", 0.49, double(p.host.outputBuffer) / kMiB},
-             {"CUDA0 compute MiB", 258.50, double(p.gpu.compute) / kMiB},
-             {"host compute MiB", 9.01, double(p.host.compute) / kMiB, kLlamaTol, hostCause}});
+            out, "M1", set, src,
+            {{"CUDA0 model buffer MiB", 10750.86, double(p.gpu.weights) / kMiB},
+             {"CPU_Mapped model buffer MiB", 6940.48, double(p.host.weights) / kMiB}});
     }
 
     // F1: llama.cpp's own --fit projection, published with the pull request that moved the fit
@@ -185,7 +216,8 @@ inline std::vector<Check> llamaCppChecks() {
     // 4c7103b96d720ea6057eec6ac11a49727f9ecd43). Its buffer type is the CPU buffer type
     // (ggml/src/ggml-blas/ggml-blas.cpp @ 666779bd76ed35cf7b6abf98e066447d7e8a04a0,
     // ggml_backend_blas_device_get_buffer_type), as is the CPU backend's when the first device
-    // has no host buffer type (Metal's get_host_buffer_type is NULL in ggml-metal.cpp), so the
+    // has no host buffer type (Metal's get_host_buffer_type is NULL in ggml_backend_metal_device_i,
+    // ggml/src/ggml-metal/ggml-metal.cpp @ 0048056bb31796288c33f2f952dc3275dd08ad9c), so the
     // scheduler's graph allocator gives both backends one allocator (ggml_gallocr_new_n). The real
     // allocation reports that buffer once (ggml_gallocr_get_buffer_size skips a repeated buffer,
     // ggml-org/ggml src/ggml-alloc.c @ db5ffcd7b66323353a4a9c051efce1fd5f93ed95), but --fit builds
@@ -410,7 +442,9 @@ inline std::string llamaCppMarkdown(const std::vector<Check> &checks) {
         "VRAM is taken less the 250 MiB platform footprint it adds. gguf-parser's RAM (with "
         "mmap) is another quantity than the RAM llama.cpp allocates (it leaves out the mmapped "
         "token embedding and adds a CPU compute stage), so a RAM row may match by chance (G1) "
-        "or differ (G2).\n\n"
+        "or differ (G2). A row from a llama.cpp log is planned by the rules of the release that "
+        "printed it (the setting names it; engine/llamacpp.h llamaRuleChanges: releases before "
+        "b7847 count -ngl from the repeating layers and keep one host input fewer).\n\n"
         "| row | figure | setting | published | HostPlan | error | tolerance | status | "
         "source |\n|---|---|---|---|---|---|---|---|---|\n";
     return md + tableRows(checks);

@@ -67,8 +67,9 @@ class TestLlamaCpp : public QObject {
         // llama-server -m Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf -ngl 99 (the defaults before
         // --fit: -c 4096, -np 1, -ub 512, f16 KV, Flash Attention auto = on) logs "KV buffer size =
         // 512.00 MiB", "CUDA_Host output buffer size = 0.49 MiB", "CUDA0 compute buffer size =
-        // 258.50 MiB", "CUDA_Host compute buffer size = 16.01 MiB" (a build before PR #18550,
-        // whose embeddings input adds 4096 x 512 f32 = 8 MiB to the host compute buffer).
+        // 258.50 MiB", "CUDA_Host compute buffer size = 16.01 MiB" (a release before b7847: PRs
+        // #18550 / #18898's embeddings input adds 4096 x 512 f32 = 8 MiB to the host compute
+        // buffer of the newest rules).
         const ModelSpec m = llama8b();
         LlamaCppInput in;
         in.model = &m;
@@ -83,6 +84,9 @@ class TestLlamaCpp : public QObject {
         QCOMPARE(p->host.outputBuffer, std::uint64_t(128256) * 4);        // 0.49 MiB
         QCOMPARE(p->gpu.compute, std::uint64_t(128256 + 4096) * 512 * 4); // 258.50 MiB
         COMPARE_NEAR(p->host.compute, (16.01 + 8) * MiB, 0, 0.03);
+        LlamaCppInput older = in;
+        older.build = 7846;
+        COMPARE_NEAR(planLlamaCpp(older)->host.compute, 16.01 * MiB, 0, 0.03);
         QCOMPARE(p->gpu.weights, m.weightBytes() - 295501824); // token_embd stays in RAM
         QCOMPARE(p->host.weights, std::uint64_t(295501824));
         QCOMPARE(p->layersOnGpu, 32u);
@@ -263,9 +267,10 @@ class TestLlamaCpp : public QObject {
 
     // llama-graph.cpp @ 434f71a5: with everything offloaded the host compute buffer holds the
     // graph inputs: the token rows gathered from token_embd, the f32 embeddings input that
-    // build_inp_embd has created beside them since PR #18550, and the f32 KQ mask (builds before
-    // that PR log 9.01 MiB at -c 512 and 16.01 MiB at -c 4096 for Llama-3-8B, n_ubatch 512:
-    // one n_embd row fewer). Gemma-3 (iSWA) has a second mask over the SWA cache's cells.
+    // build_inp_embd has created beside them since PRs #18550 / #18898, and the f32 KQ mask.
+    // Releases before b7847 (LlamaCppInput::build) lack the embeddings input: they log 9.01 MiB
+    // at -c 512 and 16.01 MiB at -c 4096 for Llama-3-8B, n_ubatch 512 (one n_embd row fewer).
+    // Gemma-3 (iSWA) has a second mask over the SWA cache's cells.
     void hostComputeIsTheGraphInputs() {
         const ModelSpec m = llama8b();
         LlamaCppInput in = on4090(m);
@@ -274,6 +279,12 @@ class TestLlamaCpp : public QObject {
         QCOMPARE(planLlamaCpp(in)->host.compute, std::uint64_t(2 * 4096 + 512) * 512 * 4);
         in.context = 4096;
         QCOMPARE(planLlamaCpp(in)->host.compute, std::uint64_t(2 * 4096 + 4096) * 512 * 4);
+        in.build = 7846;
+        QCOMPARE(planLlamaCpp(in)->host.compute, std::uint64_t(4096 + 4096) * 512 * 4);
+        in.context = 512;
+        QCOMPARE(planLlamaCpp(in)->host.compute, std::uint64_t(4096 + 512) * 512 * 4);
+        in.build = 7847;
+        QCOMPARE(planLlamaCpp(in)->host.compute, std::uint64_t(2 * 4096 + 512) * 512 * 4);
     }
 
     void slotsShareTheContext() {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // llama.cpp over several GPUs (engine/llamacpp.h): the layer split of llama_model::load_tensors
 // (split points from --tensor-split or equal shares, the output layer as the last slot), each
-// GPU's own memory and fit, the -ts flag, and the plan as JSON.
+// GPU's own memory and fit, the -ts flag, the plan as JSON, and the -ngl rule of older releases.
 #include "ggufwriter.h"
 #include "testutil.h"
 
@@ -228,6 +228,79 @@ class TestLlamaCppSplit : public QObject {
         QCOMPARE(j["command"].get<std::string>(), llamaServerCommand(in, p));
         // Keys in the documented order (ordered_json keeps insertion order).
         QCOMPARE(j.begin().key(), std::string("engine"));
+        QVERIFY(!j.contains("engine_build")); // only a named release is written
+    }
+
+    // The rule table: each change with its first release and PRs; release 0 (the newest) and
+    // releases from b7847 follow both new rules, older ones neither.
+    void releaseRuleTable() {
+        const auto &changes = llamaRuleChanges();
+        QCOMPARE(changes.size(), std::size_t(2));
+        QVERIFY(changes[0].rule == LlamaRule::OutputLayerFirst && changes[0].prs == "#18148");
+        QVERIFY(changes[1].rule == LlamaRule::EmbeddingsInput &&
+                changes[1].prs == "#18550, #18898");
+        for (const LlamaRuleChange &c : changes) {
+            QCOMPARE(c.build, 7847u);
+            QVERIFY(llamaFollows(0, c.rule));
+            QVERIFY(llamaFollows(c.build, c.rule));
+            QVERIFY(!llamaFollows(c.build - 1, c.rule));
+            QVERIFY(!llamaFollows(1, c.rule));
+        }
+        QCOMPARE(llamaBuildText(0), std::string("newest"));
+        QCOMPARE(llamaBuildText(5466), std::string("b5466"));
+    }
+
+    // -ngl by release (llama_model::load_tensors): since PR #18148 it counts the output layer
+    // first, so -ngl 30 of 48 layers is the output layer and blocks 19-47; before (b5466, the
+    // log of llama.cpp issue #13729) it counts the repeating layers: blocks 18-47, the output
+    // layer on the GPU only past -ngl 48. The plan says which rules it used.
+    void gpuLayersByRelease() {
+        const ModelSpec m =
+            ggufwriter::modelOf(ggufwriter::qwen3_30b_a3b_q4km(100), "qwen3-30b-a3b.gguf");
+        LlamaCppInput in = on4090s(m, 1);
+        in.gpuLayers = 30;
+        const LlamaCppPlan now = planLlamaCpp(in).value();
+        QCOMPARE(now.layersOnGpu, 29u);
+        QVERIFY(now.outputOnGpu);
+        in.build = 5466;
+        const LlamaCppPlan old = planLlamaCpp(in).value();
+        QCOMPARE(old.build, 5466u);
+        QCOMPARE(old.layersOnGpu, 30u);
+        QVERIFY(!old.outputOnGpu);
+        // The log's buffers, to the byte of the mirrored header: 10750.86 MiB on the GPU, 6940.48
+        // MiB (blocks 0-17, token_embd and the q6_K output) mapped on the CPU.
+        QCOMPARE(old.gpu.weights, std::uint64_t(11273091072));
+        QCOMPARE(old.host.weights, std::uint64_t(7277625344));
+        QCOMPARE(old.gpu.weights + old.host.weights, m.weightBytes());
+        QCOMPARE(now.gpu.weights + now.host.weights, m.weightBytes());
+        QVERIFY(now.host.weights != old.host.weights);
+        bool noted = false;
+        for (const std::string &n : old.notes) {
+            noted = noted || n.find("b5466 predates b7847 (PR #18148") != std::string::npos;
+        }
+        QVERIFY(noted);
+        // -ngl 48 of 48: the old rule keeps the output layer on the CPU, the new one block 0.
+        in.gpuLayers = 48;
+        QCOMPARE(planLlamaCpp(in)->layersOnGpu, 48u);
+        QVERIFY(!planLlamaCpp(in)->outputOnGpu);
+        in.gpuLayers = 49;
+        QVERIFY(planLlamaCpp(in)->outputOnGpu);
+        in.build = 0;
+        in.gpuLayers = 48;
+        QCOMPARE(planLlamaCpp(in)->layersOnGpu, 47u);
+        QVERIFY(planLlamaCpp(in)->outputOnGpu);
+        // The command line is the release's own: -ngl as given.
+        in.build = 5466;
+        in.gpuLayers = 30;
+        const std::string cmd = llamaServerCommand(in, planLlamaCpp(in).value());
+        in.build = 0;
+        QCOMPARE(llamaServerCommand(in, planLlamaCpp(in).value()), cmd);
+        // JSON names a named release.
+        in.build = 5466;
+        QCOMPARE(llamaCppPlanJson(in, planLlamaCpp(in).value())["engine_build"].get<std::string>(),
+                 std::string("b5466"));
+        in.build = kLlamaMaxBuild + 1;
+        QVERIFY(!planLlamaCpp(in).ok());
     }
 };
 

@@ -49,6 +49,7 @@ class TestScenario : public QObject {
         s.engine.memoryFraction = 0.85;
         s.engine.stateSlotsPerRequest = 4;
         s.engine.activationBytesPerGpu = 123456789;
+        s.engine.llamaCppBuild = 5466;
         s.workload.hoursPerDay = 7.5;
         s.workload.outputTokensPerMonth = 1.25e9;
         s.workload.targetSecondsPerOutputToken = 0.025;
@@ -59,6 +60,10 @@ class TestScenario : public QObject {
         QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
         QVERIFY(back.value() == s);
         QCOMPARE(scenarioToJson(back.value()), scenarioToJson(s));
+        QVERIFY(scenarioToJson(s).find("\"llamacpp_build\": 5466") != std::string::npos);
+        // Unset: the newest llama.cpp rules, and no key written.
+        QVERIFY(!defaultScenario().engine.llamaCppBuild);
+        QVERIFY(scenarioToJson(defaultScenario()).find("llamacpp_build") == std::string::npos);
     }
 
     void errors_data() {
@@ -114,6 +119,12 @@ class TestScenario : public QObject {
                                 << "engine.name";
         QTest::newRow("fraction 0") << "{\"schema_version\":1,\"engine\":{\"memory_fraction\":0}}"
                                     << "engine.memory_fraction";
+        QTest::newRow("llama.cpp release 0")
+            << "{\"schema_version\":1,\"engine\":{\"llamacpp_build\":0}}"
+            << "engine.llamacpp_build";
+        QTest::newRow("llama.cpp release text")
+            << "{\"schema_version\":1,\"engine\":{\"llamacpp_build\":\"b5466\"}}"
+            << "engine.llamacpp_build";
         QTest::newRow("tp x pp != gpus")
             << "{\"schema_version\":1,\"hardware\":{\"gpu_count\":8,\"tp\":4,\"pp\":1}}"
             << "hardware.gpu_count";
