@@ -51,8 +51,21 @@
 //   layers in order, then the output layer) goes to the first device whose split point exceeds
 //   j / act_gpu_layers (std::upper_bound). Each layer's KV cache lives with its layer
 //   (offload_kqv), each device reserves its own compute buffer.
-// - common/arg.cpp --n-cpu-moe N: keeps the MoE expert weights (blk.0..N-1 ffn_*_exps) of the
-//   first N layers in system RAM (a tensor-buffer override).
+// - --n-cpu-moe N (llama.cpp PR #15077, 2025-08; common/common.h @
+//   001d906a6d86e2490e394361e7cc6f478b100088, read): one tensor-buffer override to the CPU
+//   buffer type per block i < N, the pattern "blk\.i" followed by LLM_FFN_EXPS_REGEX
+//   "\.ffn_(up|down|gate|gate_up)_(ch|)exps". load_tensors (src/llama-model.cpp @
+//   a5410f046c01d01330c8a42f13b64a211fedf2c3, read) gives a tensor the first override whose
+//   pattern std::regex_search finds in its name. So blocks 0 .. N-1 by index, whatever -ngl
+//   does with the rest of them, keep exactly those tensors in system RAM
+//   (ModelSpec::layerExpertBytes); each device gives back what its own blocks lose, so with a
+//   layer split the first GPU gives back first (PR #15975's description, slaren in issue
+//   #15125). Two ways the
+//   log's lines differ from the bytes moved, not modelled: with mmap (the default) the CPU
+//   buffer is the span of the file from its first to its last CPU tensor (load_tensors @
+//   a5410f04 maps one range per file, get_mapping_range), which also covers the GPU tensors
+//   stored between them; and newer builds (load_tensors as indexed) let a CPU override pick
+//   the CPU's extra buffer types, so a repacked type prints as a CPU_REPACK buffer beside it.
 // - src/llama-kv-cache-iswa.cpp @ 02c28f533ebba3e4ea944fc4a0719a012b3e7097 (read): a model
 //   with sliding-window layers gets two caches; the non-SWA one has kv_size cells per stream,
 //   the SWA one PAD(min(kv_size, n_swa x (kv_unified ? n_seq_max : 1) + n_ubatch), 256) per

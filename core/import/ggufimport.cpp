@@ -8,6 +8,7 @@
 #include <cctype>
 #include <map>
 #include <optional>
+#include <string_view>
 #include <tuple>
 
 namespace hostplan {
@@ -107,6 +108,30 @@ std::optional<std::uint64_t> layerOf(const std::string &name) {
     return n;
 }
 
+/// Whether llama.cpp's expert override matches tensor `name`: --n-cpu-moe and --cpu-moe push
+/// the pattern "\\.ffn_(up|down|gate|gate_up)_(ch|)exps" (LLM_FFN_EXPS_REGEX, common/common.h @
+/// 001d906a6d86e2490e394361e7cc6f478b100088, read), prefixed with "blk\\.N" per block, and the
+/// loader takes an override whose pattern std::regex_search finds anywhere in the name
+/// (src/llama-model.cpp @ a5410f046c01d01330c8a42f13b64a211fedf2c3 load_tensors, read). So it
+/// matches the routed experts, fused gate+up experts and GroveMoE's chunk experts (_chexps), each
+/// with its .bias / .scale, but not ffn_norm_exps (src/llama-arch.cpp @
+/// 00395eb285c7c6821ff372e3ca41dae9da33c2c7) or shared experts (_shexp).
+bool expertOverrideTensor(std::string_view name) {
+    constexpr std::string_view ffn = ".ffn_";
+    for (auto at = name.find(ffn); at != std::string_view::npos; at = name.find(ffn, at + 1)) {
+        const std::string_view rest = name.substr(at + ffn.size());
+        for (const std::string_view kind : {"up_", "down_", "gate_", "gate_up_"}) {
+            if (rest.starts_with(kind)) {
+                const std::string_view tail = rest.substr(kind.size());
+                if (tail.starts_with("exps") || tail.starts_with("chexps")) {
+                    return true;
+                }
+            }
+        }
+    }
+    return false;
+}
+
 GroupRole roleOf(const gguf::TensorInfo &t) {
     const std::string &n = t.name;
     const auto has = [&](const char *s) { return n.find(s) != std::string::npos; };
@@ -119,7 +144,7 @@ GroupRole roleOf(const gguf::TensorInfo &t) {
     if (n.rfind("v.", 0) == 0 || n.rfind("mm.", 0) == 0 || n.rfind("a.", 0) == 0) {
         return GroupRole::Vision;
     }
-    if (has("_exps")) {
+    if (has("_exps") && !has("_norm")) {
         return GroupRole::RoutedExperts;
     }
     if (has("_shexp")) {
@@ -277,7 +302,8 @@ void addTensors(const MetaReader &r, const gguf::Header &h, std::uint64_t layers
             role = GroupRole::Other; // nextn / MTP layers llama.cpp does not run
             ++extraLayerTensors;
         } else if (il) {
-            (role == GroupRole::RoutedExperts ? spec.layerExpertBytes : spec.layerBytes)[*il] +=
+            // The bytes --n-cpu-moe moves to system RAM, by llama.cpp's own pattern.
+            (expertOverrideTensor(t.name) ? spec.layerExpertBytes : spec.layerBytes)[*il] +=
                 t.bytes;
             if (role == GroupRole::RoutedExperts) {
                 expertElements[*il] += t.elements();

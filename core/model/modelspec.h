@@ -179,10 +179,10 @@ struct ModelSpec {
     /// exactly; 0 if unknown.
     std::uint64_t checkpointBytes = 0;
 
-    /// Stored bytes of each decoder layer when the checkpoint lists its tensors per layer
-    /// (GGUF blk.N.*): routed-expert tensors in layerExpertBytes, everything else of the layer in
-    /// layerBytes. Empty when unknown; engines that place whole layers (llama.cpp -ngl,
-    /// --n-cpu-moe) then spread the groups evenly over the layers.
+    /// Stored bytes of each decoder layer when the checkpoint lists its tensors per layer (GGUF
+    /// blk.N.*): the expert tensors llama.cpp's --n-cpu-moe moves (import/ggufimport.cpp) in
+    /// layerExpertBytes, the rest in layerBytes. Empty when unknown; engines that place whole
+    /// layers (llama.cpp -ngl, --n-cpu-moe) then spread the groups evenly over the layers.
     std::vector<std::uint64_t> layerBytes;
     std::vector<std::uint64_t> layerExpertBytes;
 

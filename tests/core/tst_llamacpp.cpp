@@ -15,6 +15,7 @@
 #include "import/modelimport.h"
 #include "util/units.h"
 
+#include <regex>
 #include <sstream>
 
 using namespace hostplan;
@@ -38,6 +39,32 @@ ModelSpec config(const char *file) {
 }
 
 constexpr std::uint64_t MiB = 1024 * 1024;
+
+/// Bytes of block `il`'s tensors that llama.cpp's --n-cpu-moe override keeps in system RAM,
+/// found in the header's tensor table with the override's own pattern, "blk\\.<il>" then
+/// LLM_FFN_EXPS_REGEX "\\.ffn_(up|down|gate|gate_up)_(ch|)exps", by std::regex_search as the
+/// loader matches it (common/common.h @ 001d906a, src/llama-model.cpp @ a5410f04; see
+/// engine/llamacpp.h).
+std::uint64_t overriddenBytes(const gguf::Header &h, std::uint32_t il) {
+    const std::regex pattern("blk\\." + std::to_string(il) +
+                             "\\.ffn_(up|down|gate|gate_up)_(ch|)exps");
+    std::uint64_t sum = 0;
+    for (const gguf::TensorInfo &t : h.tensors) {
+        if (std::regex_search(t.name, pattern)) {
+            sum += t.bytes;
+        }
+    }
+    return sum;
+}
+
+/// The header of `w`, parsed (aborts on a broken writer).
+gguf::Header headerOf(const ggufwriter::Writer &w) {
+    auto h = gguf::parseHeader(w.build(), 0, "header.gguf");
+    if (!h.ok()) {
+        qFatal("%s", h.error().toString().c_str());
+    }
+    return h.value();
+}
 
 /// `m` on an RTX 4090 and a DDR5 desktop, llama-server's defaults otherwise.
 LlamaCppInput on4090(const ModelSpec &m) {
@@ -437,6 +464,131 @@ class TestLlamaCpp : public QObject {
         QVERIFY(text.str().find("--n-cpu-moe") != std::string::npos);
         const std::string cmd = llamaServerCommand(in, p);
         QVERIFY(cmd.find("--n-cpu-moe " + std::to_string(*moe)) != std::string::npos);
+    }
+
+    // --n-cpu-moe N on the Qwen3-30B-A3B Q4_K_M header of golden row M1: the bytes that leave
+    // each GPU and reach system RAM are exactly those of the tensors llama.cpp's override
+    // pattern matches in the blocks below N that -ngl had put on that GPU; the layer placement,
+    // the KV cache and the total stay. `moved` is llama.cpp's figure from the ggml type table
+    // (gate / up q4_K, 144 bytes per 256; down q6_K, 210 bytes per 256, on the use_more_bits
+    // blocks): block 0 holds 2 x 113,246,208 + 165,150,720 = 391,643,136 bytes of experts.
+    void cpuMoeSplit_data() {
+        QTest::addColumn<uint>("build");
+        QTest::addColumn<int>("ngl"); // -1: all layers
+        QTest::addColumn<uint>("gpus");
+        QTest::addColumn<uint>("cpuMoe");
+        QTest::addColumn<qulonglong>("moved");
+        QTest::newRow("ngl all/n-cpu-moe 1") << 0u << -1 << 1u << 1u << qulonglong(391643136);
+        QTest::newRow("ngl all/n-cpu-moe 17") << 0u << -1 << 1u << 17u << qulonglong(6242697216);
+        // --cpu-moe: every block's experts, 16.35 GiB of the file's 17.28 GiB.
+        QTest::newRow("ngl all/n-cpu-moe 48") << 0u << -1 << 1u << 48u << qulonglong(17553162240);
+        // -ngl 30 counts the output layer first: blocks 19-47 on the GPU, so only the experts
+        // of blocks 19-24 move; below block 19 they are in RAM already.
+        QTest::newRow("ngl 30/n-cpu-moe 25") << 0u << 30 << 1u << 25u << qulonglong(2142240768);
+        QTest::newRow("ngl 30/n-cpu-moe 10") << 0u << 30 << 1u << 10u << qulonglong(0);
+        // b5466 (row M1's build) counts repeating layers first: blocks 18-47 on the GPU. It
+        // predates --n-cpu-moe, which only adds -ot overrides (PR #15077); the same pattern
+        // given with -ot does this.
+        QTest::newRow("b5466/ngl 30/n-cpu-moe 25")
+            << 5466u << 30 << 1u << 25u << qulonglong(2481979392);
+        // Two GPUs split by layer: blocks 0-24 on GPU 0, 25-47 and the output on GPU 1.
+        QTest::newRow("2 GPUs/n-cpu-moe 10") << 0u << -1 << 2u << 10u << qulonglong(3760717824);
+        QTest::newRow("2 GPUs/n-cpu-moe 30")
+            << 0u << -1 << 2u << 30u << qulonglong(9116319744ull + 1802502144ull);
+    }
+    void cpuMoeSplit() {
+        QFETCH(uint, build);
+        QFETCH(int, ngl);
+        QFETCH(uint, gpus);
+        QFETCH(uint, cpuMoe);
+        QFETCH(qulonglong, moved);
+        const ggufwriter::Writer w = ggufwriter::qwen3_30b_a3b_q4km(1000);
+        const gguf::Header header = headerOf(w);
+        const ModelSpec m = ggufwriter::modelOf(w, "qwen3-30b-a3b.gguf");
+        LlamaCppInput in = on4090(m);
+        in.context = 4096;
+        in.parallel = 1;
+        in.build = build;
+        in.gpuCount = gpus;
+        if (ngl >= 0) {
+            in.gpuLayers = std::uint32_t(ngl);
+        }
+        const LlamaCppPlan base = planLlamaCpp(in).value();
+        in.cpuMoeLayers = cpuMoe;
+        const LlamaCppPlan p = planLlamaCpp(in).value();
+
+        // Each GPU's blocks, in order from the first offloaded one.
+        std::uint32_t block = base.layers - base.layersOnGpu;
+        std::uint64_t movedAll = 0;
+        for (std::size_t d = 0; d < base.perGpu.size(); ++d) {
+            std::uint64_t lost = 0;
+            for (std::uint32_t k = 0; k < base.layersPerGpu[d]; ++k, ++block) {
+                lost += block < cpuMoe ? overriddenBytes(header, block) : 0;
+            }
+            QCOMPARE(base.perGpu[d].weights - p.perGpu[d].weights, lost);
+            QCOMPARE(p.perGpu[d].kvCache, base.perGpu[d].kvCache);
+            QCOMPARE(p.layersPerGpu[d], base.layersPerGpu[d]);
+            movedAll += lost;
+        }
+        QCOMPARE(movedAll, std::uint64_t(moved));
+        QCOMPARE(p.host.weights - base.host.weights, movedAll);
+        QCOMPARE(p.gpu.weights + p.host.weights, base.gpu.weights + base.host.weights);
+        QCOMPARE(p.layersOnGpu, base.layersOnGpu);
+        QCOMPARE(p.outputOnGpu, base.outputOnGpu);
+        // The header's file: 17,691.34 MiB of tensors (row M1's two buffers together).
+        QCOMPARE(base.gpu.weights + base.host.weights, w.tensorBytes());
+    }
+
+    // The override's pattern decides which tensors of a block --n-cpu-moe moves: fused gate+up
+    // experts, chunk experts (_chexps) and expert biases go, ffn_norm_exps, shared experts and
+    // the router stay (engine/llamacpp.h).
+    void cpuMoeTensorSet() {
+        const std::uint64_t n = 2, h = 256, ff = 64, e = 8;
+        ggufwriter::Writer w;
+        w.string("general.architecture", "qwen3moe")
+            .u32("qwen3moe.block_count", n)
+            .u32("qwen3moe.embedding_length", h)
+            .u32("qwen3moe.attention.head_count", 4)
+            .u32("qwen3moe.attention.head_count_kv", 2)
+            .u32("qwen3moe.attention.key_length", 64)
+            .u32("qwen3moe.attention.value_length", 64)
+            .u32("qwen3moe.expert_count", e)
+            .u32("qwen3moe.expert_used_count", 2)
+            .u32("qwen3moe.expert_feed_forward_length", ff)
+            .u32("qwen3moe.context_length", 4096)
+            .u32("qwen3moe.vocab_size", 1000);
+        w.tensor({"token_embd.weight", {h, 1000}, "f16"});
+        for (std::uint64_t i = 0; i < n; ++i) {
+            const std::string p = "blk." + std::to_string(i) + ".";
+            w.tensor({p + "attn_q.weight", {h, 256}, "f16"});
+            w.tensor({p + "attn_k.weight", {h, 128}, "f16"});
+            w.tensor({p + "attn_v.weight", {h, 128}, "f16"});
+            w.tensor({p + "attn_output.weight", {256, h}, "f16"});
+            w.tensor({p + "attn_norm.weight", {h}, "f32"});
+            w.tensor({p + "ffn_gate_inp.weight", {h, e}, "f32"});
+            w.tensor({p + "ffn_gate_up_exps.weight", {h, 2 * ff, e}, "f16"});
+            w.tensor({p + "ffn_gate_up_exps.bias", {2 * ff, e}, "f32"});
+            w.tensor({p + "ffn_down_exps.weight", {ff, h, e}, "f16"});
+            w.tensor({p + "ffn_up_chexps.weight", {h, 32, 4}, "f16"});
+            w.tensor({p + "ffn_norm_exps.weight", {h}, "f32"});
+            w.tensor({p + "ffn_up_shexp.weight", {h, ff}, "f16"});
+        }
+        w.tensor({"output.weight", {h, 1000}, "f16"});
+        const gguf::Header header = headerOf(w);
+        const ModelSpec m = ggufwriter::modelOf(w, "set.gguf");
+        // gate+up 2 x 64 x 8 x 256 x 2 bytes, its bias 2 x 64 x 8 x 4, down 64 x 256 x 8 x 2,
+        // the chunk experts 256 x 32 x 4 x 2.
+        const std::uint64_t expected = 524288 + 4096 + 262144 + 65536;
+        QCOMPARE(overriddenBytes(header, 0), expected);
+        QCOMPARE(m.layerExpertBytes, std::vector<std::uint64_t>(n, expected));
+        LlamaCppInput in = on4090(m);
+        in.context = 4096;
+        in.parallel = 1;
+        const LlamaCppPlan base = planLlamaCpp(in).value();
+        in.cpuMoeLayers = 1;
+        const LlamaCppPlan p = planLlamaCpp(in).value();
+        QCOMPARE(p.host.weights - base.host.weights, expected);
+        QCOMPARE(base.gpu.weights - p.gpu.weights, expected);
     }
 
     void serveCommand() {
