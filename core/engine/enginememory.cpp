@@ -41,6 +41,20 @@ std::string gibText(double bytes) {
     return buf;
 }
 
+/// Whether the routed experts are stored as MXFP4.
+bool mxfp4Experts(const ModelSpec &model) {
+    return std::any_of(model.groups.begin(), model.groups.end(), [](const auto &g) {
+        return g.role == GroupRole::RoutedExperts && g.format.kind == FormatKind::MXFP4;
+    });
+}
+
+/// Ada (SM 8.9) by name: FP8 tensor cores, but below the SM 9.0 kernels.
+bool adaGpu(const GpuSpec &gpu) {
+    const std::string name = asciiLower(gpu.name);
+    return name.find("l40") != std::string::npos || name.find("rtx 40") != std::string::npos ||
+           name.find("4090") != std::string::npos;
+}
+
 std::string fractionText(double f) {
     char buf[16];
     std::snprintf(buf, sizeof buf, "%.2f", f);
@@ -107,21 +121,50 @@ MoeKernel vllmMoeKernel(const GpuSpec &gpu, MoeKernel requested) {
     if (gpu.vendor != "NVIDIA") {
         return MoeKernel::Triton;
     }
-    const std::string name = asciiLower(gpu.name);
-    const bool ada = name.find("l40") != std::string::npos ||
-                     name.find("rtx 40") != std::string::npos ||
-                     name.find("4090") != std::string::npos;
     // SM < 9.0: Ampere (no FP8 tensor cores) and Ada take the Marlin path.
-    return (gpu.fp8FlopsPerS <= 0 || ada) ? MoeKernel::Marlin : MoeKernel::Triton;
+    return (gpu.fp8FlopsPerS <= 0 || adaGpu(gpu)) ? MoeKernel::Marlin : MoeKernel::Triton;
+}
+
+bool hopperGpu(const GpuSpec &gpu) {
+    const bool blackwell = gpu.nativeMxfp4 || gpu.fp4FlopsPerS > 0;
+    return gpu.vendor == "NVIDIA" && gpu.fp8FlopsPerS > 0 && !adaGpu(gpu) && !blackwell;
+}
+
+std::uint64_t vllmMxfp4LayoutBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
+                                   std::uint32_t pp, MoeKernel kernel, const GpuSpec &gpu,
+                                   VllmProfile profile) {
+    constexpr std::uint64_t kValueAlign = 64; // HopperMXValueLayout: both dims of the bytes
+    constexpr std::uint64_t kScaleRows = 256; // HopperMXScaleLayout: 2 x 8 warps x 2 x 8
+    constexpr std::uint64_t kScaleBlock = 32; // MXFP4: one ue8m0 per 32 e2m1
+    const ExpertInfo &x = model.experts;
+    const bool mxfp4 = mxfp4Experts(model);
+    if (!mxfp4 || x.routed == 0 || x.intermediate == 0 || profile != VllmProfile::V1v19 ||
+        kernel != MoeKernel::Triton || !hopperGpu(gpu)) {
+        return 0;
+    }
+    const std::uint64_t h = x.expertWidth ? x.expertWidth : model.hiddenSize;
+    const bool expertParallel = ep > 1;
+    // create_weights' layout: the intermediate per partition rounded up to 64 for TRITON
+    // (oracle/mxfp4.py @ 001eda31 mxfp4_round_up_hidden_size_and_intermediate_size).
+    const std::uint64_t i = roundUp(
+        expertParallel ? x.intermediate : x.intermediate / std::max<std::uint32_t>(tp, 1), 64);
+    const std::uint64_t perRankExperts = expertParallel ? x.routed / ep : x.routed;
+    // Value bytes: w13 [H/2][2I'], w2 [I'/2][H] (packed reduction dim first, as swizzled).
+    const std::uint64_t w13Pad =
+        roundUp(h / 2, kValueAlign) * roundUp(2 * i, kValueAlign) - h / 2 * (2 * i);
+    const std::uint64_t w2Pad = roundUp(i / 2, kValueAlign) * roundUp(h, kValueAlign) - i / 2 * h;
+    // The swizzled scale copy: rows are the output features, columns the 32-element blocks.
+    const std::uint64_t scaleCopy = roundUp(2 * i, kScaleRows) * roundUp(h / kScaleBlock, 2) +
+                                    roundUp(h, kScaleRows) * roundUp(i / kScaleBlock, 2);
+    const std::uint64_t fp32Bias = (2 * i + h) * 2;
+    const std::uint64_t perExpert = w13Pad + w2Pad + scaleCopy + fp32Bias;
+    return ceilDiv(x.moeLayers, std::max<std::uint32_t>(pp, 1)) * perRankExperts * perExpert;
 }
 
 std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
                                 std::uint32_t pp, MoeKernel kernel) {
     const ExpertInfo &x = model.experts;
-    bool mxfp4 = false;
-    for (const auto &g : model.groups) {
-        mxfp4 = mxfp4 || (g.role == GroupRole::RoutedExperts && g.format.kind == FormatKind::MXFP4);
-    }
+    const bool mxfp4 = mxfp4Experts(model);
     if (!mxfp4 || x.routed == 0 || x.intermediate == 0 || kernel == MoeKernel::Auto) {
         return 0;
     }

@@ -110,7 +110,7 @@ struct EngineMemoryTerms {
     std::string engineVersion; ///< "vLLM V1 (v0.11)"
     // Weights ("Model loading took ...").
     std::uint64_t checkpointWeights = 0; ///< the checkpoint's share, unpadded
-    std::uint64_t weightPadding = 0;     ///< kernel padding (MXFP4 Marlin) and vocab round-up
+    std::uint64_t weightPadding = 0;     ///< MXFP4 kernel padding and layouts, vocab round-up
     std::uint64_t weightReplication = 0; ///< KV projections replicated when TP > KV heads
     std::uint64_t draftWeights = 0;      ///< MTP layers or draft model loaded for speculation
                                          ///< (draftWeightBytes)
@@ -257,6 +257,31 @@ std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::u
 /// The MXFP4 MoE kernel vLLM picks for `gpu` when `requested` is Auto: Marlin below SM 9.0
 /// (A100, RTX 30/40, L40S: GPUs without FP8 tensor cores or Ada by name), else Triton.
 MoeKernel vllmMoeKernel(const GpuSpec &gpu, MoeKernel requested);
+
+/// Whether `gpu` is an SM 9.x NVIDIA part (H100, H200, GH200): FP8 tensor cores, not Ada by
+/// name, no native FP4 (Blackwell). triton_kernels picks its Hopper MX layouts for these.
+bool hopperGpu(const GpuSpec &gpu);
+
+/// Extra bytes per GPU that vLLM 0.19's TRITON MXFP4 MoE backend holds after
+/// process_weights_after_loading on a Hopper GPU, on top of create_weights' layout
+/// (mxfp4PaddingBytes). Per expert, I' the padded intermediate per partition and H the hidden:
+/// - the weights are re-laid in triton_kernels v3.6.0's HopperMXValueLayout, which pads both
+///   matrix dims of the packed [H/2][2I'] (w13) and [I'/2][H] (w2) bytes to multiples of 64
+///   (tensor_details/layout_details/hopper_value.py @ v3.6.0 swizzle_data, from triton
+///   4327b5b6 "pad tensors in HopperValue layout"); the unpadded originals are freed;
+/// - the scales are swizzled into a second copy, HopperMXScaleLayout with 8 warps: rows
+///   (2I', H) padded to 256, scale columns to 2 (hopper_scale.py @ v3.6.0); the loaded
+///   w13_weight_scale / w2_weight_scale stay on the layer because the Triton branch keeps only
+///   the weights and the PrecisionConfig (vllm mxfp4.py process_weights_after_loading; the same
+///   at afdb4a4f), so both copies are resident;
+/// - the bf16 biases become fp32 (fused_moe/oracle/mxfp4.py @ 001eda31
+///   convert_to_mxfp4_moe_kernel_format, TRITON_BACKENDS branch): +2 B per element.
+/// gpt-oss-20b at TP 2 (I' 1472): 615,808 B per expert, 0.44 GiB per GPU (v0.19 logs 7.01 GiB
+/// of weights at TP 2 and 13.64 at TP 1 on H100). 0 for other profiles, kernels, GPUs, or
+/// experts that are not MXFP4. `ep` > 1: whole experts, routed / ep per GPU.
+std::uint64_t vllmMxfp4LayoutBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
+                                   std::uint32_t pp, MoeKernel kernel, const GpuSpec &gpu,
+                                   VllmProfile profile);
 
 /// Whether `gpu` reaches its peers over NVLink (the catalogue's interconnect names it), so
 /// NCCL and vLLM's all-reduce paths use NVLink peer memory rather than PCIe or host memory.

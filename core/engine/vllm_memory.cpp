@@ -22,7 +22,9 @@
 // - vllm/model_executor/models/config.py @ 0144dd5b HybridAttentionMambaModelConfig: attention
 //   block raised to a multiple of the kernel block (64 for MLA backends, 16 otherwise) until an
 //   attention page holds a mamba page.
-// - vllm/model_executor/layers/quantization/mxfp4.py @ afdb4a4f: MXFP4 MoE padding by backend.
+// - vllm/model_executor/layers/quantization/mxfp4.py @ afdb4a4f: MXFP4 MoE padding by backend;
+//   v0.19's TRITON backend on Hopper also keeps a swizzled scale copy, fp32 biases and
+//   triton_kernels v3.6.0's 64-padded value layout (vllmMxfp4LayoutBytes).
 // - MTP speculative decoding: vllm/v1/spec_decode/eagle.py @ 008603a3 load_model builds the
 //   draft model inside the runner's load_model (so "Model loading took" and the profile's
 //   weights include it) and registers its attention layers beside the target's: they join
@@ -298,10 +300,12 @@ class VllmMemory final : public EngineMemoryModel {
             staged ? stageCheckpointBytes(m, std::max<std::uint32_t>(in.tp, 1), totalLayers, stage)
                    : 0;
         t.checkpointWeights = stageCheckpoint ? stageCheckpoint : in.checkpointWeightsPerGpu;
+        const MoeKernel moeKernel = vllmMoeKernel(in.gpu, in.moeKernel);
         t.weightPadding =
             (staged ? stageVocabPaddingBytes(m, in.tp, stage)
                     : vocabPaddingBytes(m, in.tp, in.pp)) +
-            mxfp4PaddingBytes(m, in.tp, in.ep, in.pp, vllmMoeKernel(in.gpu, in.moeKernel));
+            mxfp4PaddingBytes(m, in.tp, in.ep, in.pp, moeKernel) +
+            vllmMxfp4LayoutBytes(m, in.tp, in.ep, in.pp, moeKernel, in.gpu, in.vllmProfile);
         t.weightReplication = kvReplicationBytes(m, in.tp, in.pp);
         t.draftWeights = draftWeightBytes(in, true);
         if (t.draftWeights && in.pp > 1 && !in.draftModel) {

@@ -195,24 +195,12 @@ inline std::vector<Check> startupLogChecks() {
                      "Mixtral-8x7B bf16", 2, 1, 8192, 0.95, 43.51, 465936},
                     out);
     // P10: gpt-oss-20b at TP 2, default utilisation 0.90 ("Using 'TRITON' Mxfp4 MoE backend").
-    {
-        StartupLog p10{"P10",
-                       "openai-gpt-oss-20b--h100-80gb--tp2pp1dp1--8192.log",
-                       "gpt-oss-20b",
-                       2,
-                       1,
-                       8192,
-                       0.90,
-                       7.01,
-                       2591776,
-                       MoeKernel::Triton};
-        p10.weightsCause = "v0.19's TRITON MXFP4 backend loads 7.01 GiB per rank where the "
-                           "checkpoint's half with the v0.11 Triton padding (intermediate per "
-                           "partition to a multiple of 64, mxfp4.py @ afdb4a4f) is 6.52 GiB; "
-                           "v0.19's weight layout for that backend (triton_kernels swizzling) "
-                           "was not read, so the 0.5 GiB is not modelled";
-        checkStartupLog(gptOss20b(), p10, out);
-    }
+    // The 7.01 GiB include the Hopper layouts of that backend (vllmMxfp4LayoutBytes): the
+    // checkpoint's half padded to I' 1472 is 6.52 GiB, the swizzle adds 0.44 GiB.
+    checkStartupLog(gptOss20b(),
+                    {"P10", "openai-gpt-oss-20b--h100-80gb--tp2pp1dp1--8192.log", "gpt-oss-20b", 2,
+                     1, 8192, 0.90, 7.01, 2591776, MoeKernel::Triton},
+                    out);
     // P11: Llama-3.1-8B at PP 2 and 4: stages add no TP collectives (logged non-torch 0.07 GiB);
     // each stage's worker sizes its own pool and the engine keeps the smallest.
     checkStartupLog(llama8b,

@@ -78,6 +78,43 @@ class tst_EngineMemory : public QObject {
         QCOMPARE(vllmMoeKernel(h100, MoeKernel::Auto), MoeKernel::Triton);
     }
 
+    // vLLM 0.19 TRITON on Hopper (triton_kernels v3.6.0 layouts), gpt-oss-20b per expert:
+    // TP 2 (I' 1440 -> 1472): w13 bytes [1440 -> 1472][2944] +94,208, w2 [736 -> 768][2880]
+    // +92,160, swizzled scales 3072 x 90 + 3072 x 46 = 417,792, fp32 biases +11,648.
+    // TP 1 (I' 2880): +184,320, +92,160, 5888 x 90 + 3072 x 90 = 806,400, +17,280.
+    void mxfp4TritonHopperLayout() {
+        const ModelSpec m = golden::gptOss20b(); // 24 layers x 32 experts
+        const GpuSpec h100 = golden::loggedGpu("NVIDIA H100 80GB HBM3", 79.19, true);
+        const auto bytes = [&](std::uint32_t tp, MoeKernel k, const GpuSpec &g, VllmProfile p) {
+            return vllmMxfp4LayoutBytes(m, tp, 1, 1, k, g, p);
+        };
+        QCOMPARE(bytes(2, MoeKernel::Triton, h100, VllmProfile::V1v19), 24ull * 32 * 615808);
+        QCOMPARE(bytes(1, MoeKernel::Triton, h100, VllmProfile::V1v19), 24ull * 32 * 1100160);
+        // EP 2: 16 whole experts per GPU, the intermediate unsplit.
+        QCOMPARE(vllmMxfp4LayoutBytes(m, 1, 2, 1, MoeKernel::Triton, h100, VllmProfile::V1v19),
+                 24ull * 16 * 1100160);
+        // Not this layout: v0.11, Marlin, Ampere, Ada, Blackwell.
+        QCOMPARE(bytes(2, MoeKernel::Triton, h100, VllmProfile::V1), 0ull);
+        QCOMPARE(bytes(2, MoeKernel::Marlin, h100, VllmProfile::V1v19), 0ull);
+        const GpuSpec a100 = golden::loggedGpu("NVIDIA A100", 79.15, false);
+        const GpuSpec l40s = golden::loggedGpu("NVIDIA L40S", 44.4, true);
+        GpuSpec b200 = golden::loggedGpu("NVIDIA B200", 178.4, true);
+        b200.nativeMxfp4 = true;
+        QVERIFY(hopperGpu(h100) && !hopperGpu(a100) && !hopperGpu(l40s) && !hopperGpu(b200));
+        QCOMPARE(bytes(2, MoeKernel::Triton, b200, VllmProfile::V1v19), 0ull);
+        QCOMPARE(vllmMxfp4LayoutBytes(golden::catalogueModel("llama-3.1-8b"), 1, 1, 1,
+                                      MoeKernel::Triton, h100, VllmProfile::V1v19),
+                 0ull);
+        // The TP 1 start-up on one H100 (u 0.95) logs 13.64 GiB of weights before its sampler
+        // warm-up fails (openai-gpt-oss-20b--h100-80gb--tp1pp1dp1--8192.FAILED.log, llm-d-planner
+        // accuracy/results/v0.19.0/logs @ d3121e05); P10 checks TP 2.
+        EngineMemoryInput in = golden::rowInput(m, h100, {1, 1, 1}, Engine::Vllm, 8192);
+        in.vllmProfile = VllmProfile::V1v19;
+        in.memoryFraction = 0.95;
+        const double weightsGib = golden::giB(double(vllmMemoryModel().terms(in).weights()));
+        COMPARE_NEAR(weightsGib, 13.64, 0, golden::kWeightsTol);
+    }
+
     // QKVParallelLinear: at TP 8 with 4 KV heads every rank holds one head (2 replicas): the
     // extra per rank is (1 - 4/8) heads of K and V projections per layer.
     void kvProjectionReplication() {
