@@ -233,7 +233,8 @@ struct LlamaCppWeights {
 /// else the groups spread evenly over the layers (experts over the MoE layers).
 LlamaCppWeights llamaCppWeights(const ModelSpec &spec);
 
-/// `spec` re-stored in one ggml type (every linear group and the embedding, norms in f32), the
+/// `spec` re-stored in one ggml type (every linear group, the embedding and the LM head, tied or
+/// not; norms and other small non-linear tensors in f32), the
 /// way llama-quantize's uniform types store a model: bytes = elements / block x bytes per
 /// block. For sizing HF configs as GGUF ("what would a Q4_K file of this model need").
 ModelSpec asGgufType(const ModelSpec &spec, const gguf::GgmlType &type);

@@ -254,8 +254,12 @@ LlamaCppWeights llamaCppWeights(const ModelSpec &m) {
 ModelSpec asGgufType(const ModelSpec &spec, const gguf::GgmlType &type) {
     ModelSpec out = spec;
     for (auto &g : out.groups) {
+        // A tied embedding is one tensor with role LmHead that the importer does not mark as a
+        // linear layer (modelimport's addEmbeddings): llama-quantize quantizes it like the
+        // untied token_embd / output pair (llama-quant.cpp @ 681149ce), so it is not kept f32.
         const bool keep =
-            g.role == GroupRole::Norms || (!g.linear && g.role != GroupRole::Embedding);
+            g.role == GroupRole::Norms ||
+            (!g.linear && g.role != GroupRole::Embedding && g.role != GroupRole::LmHead);
         const std::uint64_t blocks = ceilDiv(g.params, keep ? 1 : type.blockSize);
         g.exactBytes = keep ? g.params * 4 : blocks * type.typeSize;
         g.name += " (" + std::string(keep ? "f32" : type.name) + ")";
@@ -303,14 +307,12 @@ Result<LlamaCppPlan> planAt(const LlamaCppInput &in) {
     if (in.gpuLayers && *in.gpuLayers > 999) {
         return makeError("--ngl", std::to_string(*in.gpuLayers) + " (at most 999)");
     }
-    if (in.cpuMoeLayers > p.layers) {
-        return makeError("--n-cpu-moe", std::to_string(in.cpuMoeLayers) + " exceeds the model's " +
-                                            std::to_string(p.layers) + " layers");
-    }
     const bool unified = in.host.unifiedMemory;
     const bool hasGpu = in.gpu.has_value() && !unified;
     p.gpuLayersFlag = hasGpu ? std::min(in.gpuLayers.value_or(all), all) : 0;
-    p.cpuMoeLayers = hasGpu ? in.cpuMoeLayers : 0;
+    // llama.cpp adds one override per block i < N whatever the model's depth (common.h @
+    // 001d906a), so an N above the layer count (--n-cpu-moe 999) moves every layer's experts.
+    p.cpuMoeLayers = hasGpu ? std::min(in.cpuMoeLayers, p.layers) : 0;
     // The first GPU layer (load_tensors' i_gpu_start): -ngl counts the output layer first, or,
     // before PR #18148, the repeating layers first (llamaRuleChanges).
     const bool outputFirst = llamaFollows(in.build, LlamaRule::OutputLayerFirst);

@@ -192,6 +192,21 @@ class TestLlamaCpp : public QObject {
         QCOMPARE(planLlamaCpp(in)->gpu.kvCache, std::uint64_t(24) * 512 * 2048);
     }
 
+    // A tied embedding (Llama-3.2-3B: one [128256 x 3072] tensor for token_embd and output)
+    // is quantized like the untied pair, not kept in f32: 394,002,432 weights / 256 per q4_K
+    // block x 144 B = 221,626,368 B (f32 would be 1,576,009,728 B, the whole file's size).
+    void tiedEmbeddingIsQuantized() {
+        const ModelSpec m = asGgufType(config("meta-llama--Llama-3.2-3B_config.json"),
+                                       *gguf::ggmlTypeByName("q4_K"));
+        std::uint64_t tied = 0;
+        for (const auto &g : m.groups) {
+            if (g.role == GroupRole::LmHead) {
+                tied += g.bytes();
+            }
+        }
+        QCOMPARE(tied, std::uint64_t(221626368));
+    }
+
     // llama-kv-cache.cpp @ 02c28f53: an MLA model caches K only (has_v = !is_mla), rows of
     // kv_lora_rank + rope dims. DeepSeek-V3: 61 layers x (512 + 64) x 2 B = 70,272 B per cell
     // in f16 (not 132,736 with a separate V of 512), 274.5 MiB at -c 4096; q8_0 rows of 576 =
@@ -482,6 +497,8 @@ class TestLlamaCpp : public QObject {
         QTest::newRow("ngl all/n-cpu-moe 17") << 0u << -1 << 1u << 17u << qulonglong(6242697216);
         // --cpu-moe: every block's experts, 16.35 GiB of the file's 17.28 GiB.
         QTest::newRow("ngl all/n-cpu-moe 48") << 0u << -1 << 1u << 48u << qulonglong(17553162240);
+        // An N above the model's 48 blocks (--n-cpu-moe 999) is accepted and moves them all.
+        QTest::newRow("ngl all/n-cpu-moe 999") << 0u << -1 << 1u << 999u << qulonglong(17553162240);
         // -ngl 30 counts the output layer first: blocks 19-47 on the GPU, so only the experts
         // of blocks 19-24 move; below block 19 they are in RAM already.
         QTest::newRow("ngl 30/n-cpu-moe 25") << 0u << 30 << 1u << 25u << qulonglong(2142240768);
@@ -535,6 +552,7 @@ class TestLlamaCpp : public QObject {
         QCOMPARE(p.gpu.weights + p.host.weights, base.gpu.weights + base.host.weights);
         QCOMPARE(p.layersOnGpu, base.layersOnGpu);
         QCOMPARE(p.outputOnGpu, base.outputOnGpu);
+        QCOMPARE(p.cpuMoeLayers, std::min<std::uint32_t>(cpuMoe, p.layers));
         // The header's file: 17,691.34 MiB of tensors (row M1's two buffers together).
         QCOMPARE(base.gpu.weights + base.host.weights, w.tensorBytes());
     }
