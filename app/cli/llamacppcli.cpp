@@ -198,7 +198,9 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
     scenario.model.ref = modelRef;
     auto model = resolveModel(scenario, Catalogue::builtin());
     if (!model) {
-        return bad("--model", model.error().toString());
+        // The import names the file in its message; its field (model.ref) is what --model sets.
+        const Error &e = model.error();
+        return bad("--model", e.field == "model.ref" ? e.message : e.toString());
     }
     ModelSpec spec = std::move(model).value();
     if (!isGgufModelRef(modelRef)) {

@@ -326,8 +326,17 @@ class TestCli : public QObject {
             << QStringList{"plan", "--weights-format", "fp5"} << "unknown number format";
         QTest::newRow("unknown model")
             << QStringList{"plan", "--model", "gpt-7"} << "unknown model";
-        QTest::newRow("missing file")
-            << QStringList{"plan", "--model", "/nope/config.json"} << "model.ref";
+        // The option that set the field names the error, once.
+        QTest::newRow("missing file") << QStringList{"plan", "--model", "/nope/config.json"}
+                                      << "hostplan-cli: --model: /nope/config.json";
+        QTest::newRow("llama.cpp missing file")
+            << QStringList{"plan", "--engine", "llama.cpp", "--model", "/nope/x.gguf"}
+            << "hostplan-cli: --model: /nope/x.gguf";
+        QTest::newRow("tp does not divide")
+            << QStringList{"plan", "--tp", "3", "--gpu-count", "8"}
+            << "hostplan-cli: --tp: TP 3 does not divide the 8 GPUs";
+        QTest::newRow("unknown engine")
+            << QStringList{"plan", "--engine", "foo"} << "--engine llama.cpp";
         QTest::newRow("missing scenario")
             << QStringList{"plan", "--scenario", "/nope.json"} << "nope";
         QTest::newRow("tp 6") << QStringList{"plan", "--gpu-count", "6", "--tp", "6"}
