@@ -1154,6 +1154,34 @@ Quelle: %6 (Stand %7)</translation>
         <source>Change draft model to %1</source>
         <translation>Draft-Modell auf %1 ändern</translation>
     </message>
+    <message>
+        <source>newest</source>
+        <translation>neueste</translation>
+    </message>
+    <message>
+        <source>The llama.cpp release whose memory rules the llama.cpp plans follow (the This card tab)</source>
+        <translation>Das llama.cpp-Release, dessen Speicherregeln die llama.cpp-Pläne folgen (Tab „Diese Karte“)</translation>
+    </message>
+    <message>
+        <source>The llama.cpp release (bNNNN, as llama-server --version prints it) whose memory rules the llama.cpp plans follow. Releases before b7847 count -ngl from the repeating layers (the output layer goes to the GPU last) and keep one input tensor fewer in the host compute buffer.</source>
+        <translation>Das llama.cpp-Release (bNNNN, wie llama-server --version es ausgibt), dessen Speicherregeln die llama.cpp-Pläne folgen. Releases vor b7847 zählen -ngl ab den sich wiederholenden Schichten (die Ausgabeschicht kommt zuletzt auf die GPU) und halten im Host-Compute-Puffer einen Eingabetensor weniger.</translation>
+    </message>
+    <message>
+        <source>release number, e.g. 5466</source>
+        <translation>Release-Nummer, z. B. 5466</translation>
+    </message>
+    <message>
+        <source>&quot;newest&quot; (0): the newest rules HostPlan knows.</source>
+        <translation>„neueste“ (0): die neuesten Regeln, die HostPlan kennt.</translation>
+    </message>
+    <message>
+        <source>&amp;llama.cpp release</source>
+        <translation>&amp;llama.cpp-Release</translation>
+    </message>
+    <message>
+        <source>Change llama.cpp release to %1</source>
+        <translation>llama.cpp-Release auf %1 ändern</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::HelpActions</name>
@@ -1544,6 +1572,10 @@ Höchstens %3 gleichzeitig</translation>
     <message>
         <source>Cannot open %1 while a model import runs</source>
         <translation>%1 kann nicht geöffnet werden, während ein Modellimport läuft</translation>
+    </message>
+    <message>
+        <source>the fetch from the Hugging Face Hub was cancelled; import the model again to fetch it</source>
+        <translation>der Abruf vom Hugging Face Hub wurde abgebrochen; importieren Sie das Modell erneut, um es abzurufen</translation>
     </message>
 </context>
 <context>

@@ -1154,6 +1154,34 @@ Source: %6 (as of %7)</source>
         <source>Change draft model to %1</source>
         <translation>ドラフトモデルを %1 に変更</translation>
     </message>
+    <message>
+        <source>newest</source>
+        <translation>最新</translation>
+    </message>
+    <message>
+        <source>The llama.cpp release whose memory rules the llama.cpp plans follow (the This card tab)</source>
+        <translation>llama.cpp プランが従うメモリ規則の llama.cpp リリース（「このカード」タブ）</translation>
+    </message>
+    <message>
+        <source>The llama.cpp release (bNNNN, as llama-server --version prints it) whose memory rules the llama.cpp plans follow. Releases before b7847 count -ngl from the repeating layers (the output layer goes to the GPU last) and keep one input tensor fewer in the host compute buffer.</source>
+        <translation>llama.cpp プランが従うメモリ規則の llama.cpp リリース（bNNNN、llama-server --version の表示形式）。b7847 より前のリリースは -ngl を繰り返し層から数え（出力層は最後に GPU に載る）、ホスト計算バッファの入力テンソルが 1 つ少なくなります。</translation>
+    </message>
+    <message>
+        <source>release number, e.g. 5466</source>
+        <translation>リリース番号（例: 5466）</translation>
+    </message>
+    <message>
+        <source>&quot;newest&quot; (0): the newest rules HostPlan knows.</source>
+        <translation>「最新」(0): HostPlan が知っている最新の規則。</translation>
+    </message>
+    <message>
+        <source>&amp;llama.cpp release</source>
+        <translation>llama.cpp リリース(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Change llama.cpp release to %1</source>
+        <translation>llama.cpp リリースを %1 に変更</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::HelpActions</name>
@@ -1544,6 +1572,10 @@ KVキャッシュ + 状態：GPU・シーケンスあたり %2
     <message>
         <source>Cannot open %1 while a model import runs</source>
         <translation>モデルのインポート中は %1 を開けません</translation>
+    </message>
+    <message>
+        <source>the fetch from the Hugging Face Hub was cancelled; import the model again to fetch it</source>
+        <translation>Hugging Face Hub からの取得はキャンセルされました。取得するにはモデルをもう一度インポートしてください</translation>
     </message>
 </context>
 <context>

@@ -1154,6 +1154,34 @@ Source: %6 (as of %7)</source>
         <source>Change draft model to %1</source>
         <translation>将草稿模型改为 %1</translation>
     </message>
+    <message>
+        <source>newest</source>
+        <translation>最新</translation>
+    </message>
+    <message>
+        <source>The llama.cpp release whose memory rules the llama.cpp plans follow (the This card tab)</source>
+        <translation>llama.cpp 方案所遵循的内存规则对应的 llama.cpp 版本（“本显卡”标签页）</translation>
+    </message>
+    <message>
+        <source>The llama.cpp release (bNNNN, as llama-server --version prints it) whose memory rules the llama.cpp plans follow. Releases before b7847 count -ngl from the repeating layers (the output layer goes to the GPU last) and keep one input tensor fewer in the host compute buffer.</source>
+        <translation>llama.cpp 方案所遵循的内存规则对应的 llama.cpp 版本（bNNNN，即 llama-server --version 打印的形式）。b7847 之前的版本从重复层开始计算 -ngl（输出层最后放到 GPU 上），并且主机计算缓冲区中少保留一个输入张量。</translation>
+    </message>
+    <message>
+        <source>release number, e.g. 5466</source>
+        <translation>版本号，例如 5466</translation>
+    </message>
+    <message>
+        <source>&quot;newest&quot; (0): the newest rules HostPlan knows.</source>
+        <translation>“最新”（0）：HostPlan 已知的最新规则。</translation>
+    </message>
+    <message>
+        <source>&amp;llama.cpp release</source>
+        <translation>llama.cpp 版本(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Change llama.cpp release to %1</source>
+        <translation>将 llama.cpp 版本改为 %1</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::HelpActions</name>
@@ -1544,6 +1572,10 @@ KV 缓存 + 状态：每 GPU 每序列 %2
     <message>
         <source>Cannot open %1 while a model import runs</source>
         <translation>模型导入进行中，无法打开 %1</translation>
+    </message>
+    <message>
+        <source>the fetch from the Hugging Face Hub was cancelled; import the model again to fetch it</source>
+        <translation>已取消从 Hugging Face Hub 获取；请重新导入该模型以获取它</translation>
     </message>
 </context>
 <context>

@@ -136,9 +136,8 @@ std::string_view defaultEfficiencySource(Engine engine) {
     static const auto table = [] {
         std::array<std::string_view, 3> t;
         for (Engine e : {Engine::Vllm, Engine::Sglang, Engine::TensorRtLlm}) {
-            t[std::size_t(e)] =
-                stableText("HostPlan serving model, constants from " +
-                           std::string(servingConstants(e, GpuSpec{}).source));
+            t[std::size_t(e)] = stableText("HostPlan serving model, constants from " +
+                                           std::string(servingConstants(e, GpuSpec{}).source));
         }
         return t;
     }();
