@@ -36,7 +36,10 @@ enum class VllmProfile {
     /// logits with the Triton kernel instead of sorting them (kVllmTritonSamplerBytesPerLogit).
     V1v19,
     /// V1 v0.7: logits over every profiled token, no sampler run ("TODO(woosuk): Consider the
-    /// memory usage of the sampler", v0.7 gpu_model_runner.py profile_run).
+    /// memory usage of the sampler", v0.7 gpu_model_runner.py profile_run). The worker still
+    /// charges as V0Legacy: torch's allocated peak since the profile began plus device used -
+    /// allocated after the profile, so the CUDA context counts inside the budget and so do the
+    /// runner's persistent input buffers (EngineMemoryTerms::activationBuffers).
     V1Early,
     /// V0 (vllm/worker/worker.py): no chunked prefill up to 32k context, so the profiled batch
     /// is max(max_model_len, 2048) tokens; sampler on max_num_seqs rows; no KV-block +1 for
@@ -135,7 +138,13 @@ struct EngineMemoryTerms {
     /// Pipeline receive buffers a stage after the first keeps from the profile on (vLLM
     /// intermediate tensors: hidden states and residual of max_num_batched_tokens); 0 at PP 1.
     std::uint64_t activationPipeline = 0;
-    std::uint64_t activationPeak = 0; ///< what the engine charges (max of the above)
+    /// Persistent input buffers the model runner allocates before the profile and the
+    /// engine's torch peak includes (vLLM V1 v0.7: inputs_embeds, max_num_batched_tokens x
+    /// hidden x 2 B); 0 where the engine measures the peak from after them.
+    std::uint64_t activationBuffers = 0;
+    /// What the engine charges (vLLM: activationPipeline + activationBuffers + the largest of
+    /// the forward, draft and sampler peaks, the hidden states live with the last two).
+    std::uint64_t activationPeak = 0;
     // Pool.
     double memoryFraction = 0;
     std::uint64_t budget = 0;     ///< total x fraction (vLLM, SGLang) or total (TRT-LLM)

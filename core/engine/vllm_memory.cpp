@@ -50,6 +50,16 @@
 //   and 1.10 / 1.05 / 1.05 / 2.01 GiB torch peaks (llm-d-incubation/llm-d-planner
 //   accuracy/results/v0.19.0/logs @ d3121e05).
 // - v0.19's sampler warm-up: kVllmTritonSamplerBytesPerLogit (VllmProfile::V1v19).
+// - V1 as in v0.7 (VllmProfile::V1Early): vllm/v1/worker/gpu_worker.py
+//   determine_available_memory kept V0's pre-PR #10511 steps from December 2024 past v0.7
+//   (read at KuntaiDu/vllm @ fedd3692, a fork of that period whose V1 worker already warms the
+//   sampler after the pool; the V1 workers vLLM's XPU and Ascend plugins copied hold the same
+//   steps): empty_cache and reset_peak_memory_stats, profile_run, then peak =
+//   allocated_bytes.all.peak (weights and every buffer torch holds, not an increase) + (device
+//   used - allocated_bytes.all.current after empty_cache) when positive; available = total x
+//   utilization - peak. gpu_model_runner.py of that period (@ 12233848 there) allocates
+//   inputs_embeds of max_num_batched_tokens x hidden in the model dtype in __init__, before
+//   the profile, so it sits in that peak.
 #include "engine/enginememory.h"
 
 #include "util/units.h"
@@ -70,6 +80,14 @@ namespace {
 ///   the profile's dummy run sends nothing between stages.
 std::uint64_t vllmNonTorch(const EngineMemoryInput &in) {
     return std::uint64_t(gib(0.15)) + vllmTpCollectivesNonTorch(in.gpu, in.tp);
+}
+
+/// Whether the worker charges everything on the device outside torch's allocations after
+/// the profile (device used - allocated_bytes.all.current after empty_cache) on top of torch's
+/// allocated peak since the profile began, rather than the non-torch growth from a baseline
+/// snapshot: V0 as in v0.6.4 and V1 as in v0.7, before the workers moved to memory_profiling.
+bool chargesDeviceNonTorch(VllmProfile p) {
+    return p == VllmProfile::V0Legacy || p == VllmProfile::V1Early;
 }
 
 /// KV-cache group structure of vLLM V1 for a layout.
@@ -339,15 +357,18 @@ class VllmMemory final : public EngineMemoryModel {
                                   : rows * std::uint64_t(m.vocabSize) * perLogit;
         t.activationDraft = draftActivationBytes(in, tokens);
         t.activationPipeline = staged && !stage.first ? intermediateTensorBytes(m, tokens) : 0;
-        t.activationPeak =
-            t.activationPipeline + std::max({t.activationForward, hiddenLive + t.activationDraft,
-                                             hiddenLive + t.activationSampler});
+        t.activationBuffers = in.vllmProfile == VllmProfile::V1Early ? hiddenLive : 0;
+        t.activationPeak = t.activationPipeline + t.activationBuffers +
+                           std::max({t.activationForward, hiddenLive + t.activationDraft,
+                                     hiddenLive + t.activationSampler});
         if (in.activationOverride) {
             t.activationPeak = *in.activationOverride;
         }
-        if (in.vllmProfile == VllmProfile::V0Legacy) {
+        if (chargesDeviceNonTorch(in.vllmProfile)) {
             // Everything outside torch's allocations on the device is charged: the context
-            // (with its cuBLAS handles, which hold the profile's workspaces) and NCCL.
+            // (with its cuBLAS handles, which hold the profile's workspaces) and NCCL. The
+            // device-wide figure also takes in other processes' memory on the GPU and torch
+            // segments empty_cache cannot release; neither is modelled.
             t.nonTorch = t.cudaContext + t.communication;
             t.cudaContext = t.communication = 0;
         }

@@ -168,6 +168,38 @@ class tst_EngineMemory : public QObject {
         QCOMPARE(t.engineVersion, std::string("vLLM V1 (v0.19)"));
     }
 
+    // v0.7's V1 worker: torch's allocated peak (inputs_embeds of the runner included) plus
+    // device used - torch allocated after the profile, so the CUDA context (and NCCL at TP > 1)
+    // counts inside the budget; the profile computes bf16 logits of every batched token.
+    void vllmV07Accounting() {
+        const ModelSpec m = golden::catalogueModel("llama-3.1-8b");
+        const GpuSpec g = golden::loggedGpu("NVIDIA H100 80GB HBM3", 79.18, true);
+        EngineMemoryInput in = golden::rowInput(m, g, {}, Engine::Vllm, 2048);
+        in.maxBatchedTokens = 8192;
+        in.maxNumSeqs = 256;
+        const EngineMemoryTerms v011 = vllmMemoryModel().terms(in);
+        QCOMPARE(v011.activationBuffers, std::uint64_t(0));
+        QCOMPARE(v011.nonTorch, std::uint64_t(gib(0.15)));
+        in.vllmProfile = VllmProfile::V1Early;
+        const EngineMemoryTerms t = vllmMemoryModel().terms(in);
+        QCOMPARE(t.engineVersion, std::string("vLLM V1 (v0.7)"));
+        const std::uint64_t hidden = 8192ull * 4096 * 2;
+        QCOMPARE(t.activationBuffers, hidden);
+        QCOMPARE(t.activationSampler, 8192ull * 128256 * 2);
+        QVERIFY(t.activationForward < hidden + t.activationSampler);
+        QCOMPARE(t.activationPeak, hidden + hidden + t.activationSampler);
+        QCOMPARE(t.nonTorch, std::uint64_t(gib(0.5)));
+        QCOMPARE(t.cudaContext, std::uint64_t(0));
+        QCOMPARE(t.kvPoolBytes, std::int64_t(t.budget) - std::int64_t(t.weights()) -
+                                    std::int64_t(t.activationPeak) - std::int64_t(t.nonTorch));
+        QVERIFY(t.kvTokens < v011.kvTokens);
+        // TP 2: NCCL's buffers are outside torch too.
+        EngineMemoryInput tp2 = golden::rowInput(m, g, {2, 1, 1}, Engine::Vllm, 2048);
+        tp2.vllmProfile = VllmProfile::V1Early;
+        tp2.maxBatchedTokens = 8192;
+        QCOMPARE(vllmMemoryModel().terms(tp2).nonTorch, std::uint64_t(gib(1.0)));
+    }
+
     // get_pp_indices: layers / pp each, the remainder to the stages just before the last.
     void vllmPipelineSplit() {
         QCOMPARE(vllmPipelineLayers(32, 4), (std::vector<std::uint32_t>{8, 8, 8, 8}));
