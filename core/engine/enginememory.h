@@ -330,6 +330,22 @@ std::uint64_t ncclNvlsBufferBytes(const GpuSpec &gpu, std::uint32_t ranks);
 /// - other GPUs (PCIe): 0.25 GiB, lazily allocated NCCL buffers; not measured.
 std::uint64_t vllmTpCollectivesNonTorch(const GpuSpec &gpu, std::uint32_t tp);
 
+/// Device bytes on one GPU that SGLang's distributed init takes before it reads `pre`, the
+/// free memory its KV rule scales by mem_fraction_static (SGLang logs it as "Init torch
+/// distributed ends. mem usage"; the CUDA context is already up when it starts counting),
+/// for `tp` x `pp` ranks (defined in sglang_memory.cpp, which gives the sources):
+/// - TP of 2 or more on NVLink GPUs, all TP ranks on one node: 1.605 GiB, the mean of the two
+///   published TP0 readings at TP 8 on one NVSwitch node (1.25 GiB on H100, 1.96 on H200; a
+///   measured figure, not derived). What it holds does not grow with the rank count: one
+///   NCCL communicator for the TP group whose one-element warm-up all-reduce connects its ring
+///   channels (two neighbours each), the custom all-reduce's three 8 MiB buffers, and no NVLS
+///   buffers (the warm-up does not pick NVLS). Pipeline stages add (pp - 1) x 128 MiB. Used
+///   for every NVLink GPU (A100 to GB300); measured on Hopper only.
+/// - any other layout with more than one GPU: (tp x pp - 1) x 128 MiB + 64 MiB (NCCL buffers
+///   of 4 MiB x 32 channels per peer; 0.44 GiB at TP 4, where SGLang logs 0.39 GiB over PCIe).
+/// 0 for one GPU.
+std::uint64_t sglangDistributedInitBytes(const GpuSpec &gpu, std::uint32_t tp, std::uint32_t pp);
+
 /// KV bytes per token of one MLA layer in `kv`: kv_lora_rank + rope elements, except
 /// DeepSeek V3.2's FP8 layout (layers with a lightning indexer and an FP8 cache), which stores
 /// the latent as FP8 with one float32 scale per 128 elements and the rope part in bf16:

@@ -4,13 +4,13 @@
 // Sources (sgl-project/sglang):
 // - python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py @ 001ccef0
 //   profile_max_num_token (older model_runner.py): pre = free memory after the CUDA context and
-//   NCCL, before the weights; post = free after the weights; rest = post - pre x (1 -
-//   mem_fraction_static); max_total_num_tokens = rest // cell_size, cell_size = KV bytes per
-//   token of this rank's layers (get_cell_size_per_token: MLA counts kv_lora_rank + rope
-//   elements of the KV dtype plus the NSA indexer's 132 B, even where the pool then stores
-//   DeepSeek V3.2's 656 B FP8 layout, calculate_mla_kv_cache_dim). Everything allocated
-//   before the pool comes out of the fraction; activations and CUDA graphs (captured after
-//   the pool) live in pre x (1 - mfs). Refusal: "Not enough memory. Please try to increase
+//   the distributed init (sglangDistributedInitBytes, below), before the weights; post = free after
+//   the weights; rest = post - pre x (1 - mem_fraction_static); max_total_num_tokens = rest //
+//   cell_size, cell_size = KV bytes per token of this rank's layers (get_cell_size_per_token: MLA
+//   counts kv_lora_rank + rope elements of the KV dtype plus the NSA indexer's 132 B, even where
+//   the pool then stores DeepSeek V3.2's 656 B FP8 layout, calculate_mla_kv_cache_dim). Everything
+//   allocated before the pool comes out of the fraction; activations and CUDA graphs (captured
+//   after the pool) live in pre x (1 - mfs). Refusal: "Not enough memory. Please try to increase
 //   --mem-fraction-static."
 // - Same file, hybrid pools: set_num_tokens_hybrid_swa splits the profiled bytes between the
 //   full and the sliding-window layers with swa_full_tokens_ratio r (default 0.8,
@@ -63,6 +63,9 @@ bool sglangHybridSwa(const ModelSpec &m) {
     return std::find(kTypes.begin(), kTypes.end(), m.architecture) != kTypes.end();
 }
 
+/// NCCL's per-peer buffer estimate: NCCL_BUFFSIZE 4 MiB x up to 32 channels per peer.
+constexpr std::uint64_t kPerPeerBytes = 32 * 4 * kBytesPerMiB;
+
 class SglangMemory final : public EngineMemoryModel {
   public:
     EngineMemoryTerms terms(const EngineMemoryInput &in) const override {
@@ -70,17 +73,13 @@ class SglangMemory final : public EngineMemoryModel {
         const EngineInfo &info = engineInfo(Engine::Sglang);
         EngineMemoryTerms t;
         t.engineVersion = std::string(info.displayName) + " " + std::string(info.versionFollowed);
-        const std::uint32_t gpus =
-            std::max<std::uint32_t>(in.tp, 1) * std::max<std::uint32_t>(in.pp, 1);
         t.checkpointWeights = in.checkpointWeightsPerGpu;
         t.weightPadding = vocabPaddingBytes(m, in.tp, in.pp);
         t.weightReplication = kvReplicationBytes(m, in.tp, in.pp);
         t.draftWeights = draftWeightBytes(in, false);
-        // Before `pre`: CUDA context and the NCCL communicators (NCCL_BUFFSIZE 4 MiB x up to
-        // 32 channels per peer) plus SGLang's custom all-reduce buffers.
+        // Before `pre`: the CUDA context and SGLang's distributed init.
         t.cudaContext = std::uint64_t(gib(0.5));
-        t.communication =
-            gpus > 1 ? std::uint64_t((gpus - 1) * 32 * 4 * kBytesPerMiB + 64 * kBytesPerMiB) : 0;
+        t.communication = sglangDistributedInitBytes(in.gpu, in.tp, in.pp);
         const SglangGpuDefaults d =
             sglangGpuDefaults(double(in.gpu.usableMemoryBytes) / kBytesPerMiB, in.tp);
         // The reserve rule's own estimate of graph memory: cuda_graph_max_bs x 2 MiB.
@@ -166,6 +165,54 @@ class SglangMemory final : public EngineMemoryModel {
 };
 
 } // namespace
+
+// What SGLang's distributed init allocates (sgl-project/sglang):
+// - model_executor/model_runner.py @ 0005834c init_torch_distributed: `before_avail_memory` is
+//   read after set_device and the first cudaMemGetInfo, so the logged "mem usage" leaves out
+//   the CUDA context (0.51 GiB on H100 and H200 in the logs below, HostPlan's 0.5 GiB); `pre`
+//   (pre_model_load_memory) is the minimum free memory over the ranks after the init.
+// - distributed/parallel_state.py @ 0005973a initialize_model_parallel: with plain TP the
+//   TP group is the only coordinator with a PyNccl communicator and custom all-reduce (the
+//   attention-TP, MoE and PP groups are the TP group itself or of one rank; the world group
+//   has neither); torch's own NCCL groups are created lazily (init_process_group gets no
+//   device_id; --pre-warm-nccl is on only for AMD).
+// - device_communicators/pynccl.py @ 06c48ca8: ncclCommInitRank, then a one-element fp32
+//   all_reduce as warm-up. NCCL 2.27 connects at the first collective only the algorithm it
+//   picks (src/init.cc @ v2.27.3-1 runtimeConn); for 4 bytes on one NVLink node the tuning
+//   model (src/graph/tuning.cc @ v2.27.3-1) gives ring LL 6.6 + 2 (n - 1) x 0.6 us (10.2 at
+//   4 ranks, 15.0 at 8) against NVLS 25 us, so the ring's per-channel buffers (two
+//   neighbours per channel) are connected and the NVLS buffers (ncclNvlsBufferSetup) are not;
+//   ncclNvlsSetup at init takes only its credit page.
+// - device_communicators/custom_all_reduce.py @ 004e6561: enabled on NVLink nodes and at two
+//   GPUs, three cudaMalloc buffers of _MAX_CAR_SIZE 8 MiB (+ meta) per rank; the peers'
+//   buffers are IPC-mapped, not allocated here.
+// None of this grows with the number of ranks on one NVSwitch node, but the bytes NCCL takes
+// are not read off its source, so the NVLink figure is measured ("Init torch distributed
+// ends. mem usage", TP 8, one node): 1.25 GiB on TP0 of 8x H100 80GB HBM3 (SGLang
+// v0.5.2rc2, NCCL 2.27.3; S. Chaudhary, "Grok2 OnPrem Deployment via sglang", 2025-09-14,
+// whose pool checks out against SGLang's rule with pre = 77.43 GiB: 903,439 tokens x 32 KiB
+// = 27.57 GiB, 40.69 - 77.43 x 0.169 = 27.60) and 1.77-2.01 GiB on 8x H200 (TP0 1.96;
+// sgl-project/sglang PR #11716, 2025-10-16). The two runs differ by 0.71 GiB and neither log
+// says why; HostPlan takes the mean of their TP0 readings, for every NVLink GPU (no Ampere or
+// Blackwell reading was found). With pipeline stages the PP group has a PyNccl communicator of
+// its own (init_model_parallel_group's default): (pp - 1) x 128 MiB more, the per-peer
+// estimate, not measured. Without NVLink the custom all-reduce is off above two GPUs: 0.39 GiB
+// at TP 4 on 96 GB sm_120 PCIe cards (#40558, NCCL 2.29.7) and 0.22-0.27 GiB across nodes
+// with custom all-reduce off (#3888); those layouts keep the per-peer estimate (0.44 GiB at 4
+// GPUs).
+std::uint64_t sglangDistributedInitBytes(const GpuSpec &gpu, std::uint32_t tp, std::uint32_t pp) {
+    tp = std::max<std::uint32_t>(tp, 1);
+    pp = std::max<std::uint32_t>(pp, 1);
+    const std::uint64_t gpus = std::uint64_t(tp) * pp;
+    if (gpus <= 1) {
+        return 0;
+    }
+    if (nvlinkGpu(gpu) && tp >= 2 && tp <= std::max<std::uint32_t>(gpu.gpusPerNode, 1)) {
+        const std::uint64_t tpGroup = std::uint64_t(gib((1.25 + 1.96) / 2));
+        return tpGroup + (pp - 1) * kPerPeerBytes;
+    }
+    return (gpus - 1) * kPerPeerBytes + 64 * kBytesPerMiB;
+}
 
 const EngineMemoryModel &sglangMemoryModel() {
     static const SglangMemory model;

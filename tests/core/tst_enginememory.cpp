@@ -364,6 +364,43 @@ class tst_EngineMemory : public QObject {
         QCOMPARE(t.kvTokens, std::uint64_t(t.kvPoolBytes) / (32ull * 8 * 128 * 2 * 2));
     }
 
+    // SGLang's distributed init before `pre`: on one NVLink node the measured 1.605 GiB (mean of
+    // the TP0 readings 1.25 on 8x H100 and 1.96 on 8x H200) whatever the TP size, plus 128 MiB
+    // per further pipeline stage; PCIe, TP across nodes and PP only keep the per-peer estimate
+    // (tp x pp - 1) x 128 MiB + 64 MiB; nothing on one GPU. The pool's `pre` subtracts it.
+    void sglangDistributedInit_data() {
+        QTest::addColumn<QString>("link");
+        QTest::addColumn<uint>("tp");
+        QTest::addColumn<uint>("pp");
+        QTest::addColumn<quint64>("bytes");
+        QTest::newRow("nvlink/tp1") << "NVLink 4, NVSwitch" << 1u << 1u << quint64(0);
+        QTest::newRow("nvlink/tp2") << "NVLink 4, NVSwitch" << 2u << 1u << quint64(1723355627);
+        QTest::newRow("nvlink/tp4") << "NVLink 4, NVSwitch" << 4u << 1u << quint64(1723355627);
+        QTest::newRow("nvlink/tp8") << "NVLink 4, NVSwitch" << 8u << 1u << quint64(1723355627);
+        QTest::newRow("nvlink/tp4/pp2") << "NVLink 4, NVSwitch" << 4u << 2u << quint64(1857573355);
+        QTest::newRow("nvlink/tp16") << "NVLink 4, NVSwitch" << 16u << 1u << quint64(2080374784);
+        QTest::newRow("nvlink/tp1/pp2") << "NVLink 4, NVSwitch" << 1u << 2u << quint64(201326592);
+        QTest::newRow("pcie/tp1") << "PCIe Gen5 x16" << 1u << 1u << quint64(0);
+        QTest::newRow("pcie/tp2") << "PCIe Gen5 x16" << 2u << 1u << quint64(201326592);
+        QTest::newRow("pcie/tp4") << "PCIe Gen5 x16" << 4u << 1u << quint64(469762048);
+        QTest::newRow("pcie/tp8") << "PCIe Gen5 x16" << 8u << 1u << quint64(1006632960);
+    }
+    void sglangDistributedInit() {
+        QFETCH(QString, link);
+        QFETCH(uint, tp);
+        QFETCH(uint, pp);
+        QFETCH(quint64, bytes);
+        const std::string interconnect = link.toStdString();
+        const GpuSpec g = golden::loggedGpu("NVIDIA H100", 79.19, true, interconnect.c_str());
+        QCOMPARE(quint64(sglangDistributedInitBytes(g, tp, pp)), bytes);
+        const ModelSpec m = golden::catalogueModel("llama-3.1-8b");
+        const EngineMemoryInput in = golden::rowInput(m, g, {tp, 1, pp}, Engine::Sglang, 8192);
+        const EngineMemoryTerms t = sglangMemoryModel().terms(in);
+        QCOMPARE(quint64(t.communication), bytes);
+        const double pre = double(g.usableMemoryBytes) - double(t.cudaContext) - double(bytes);
+        COMPARE_NEAR(double(t.budget), pre * in.memoryFraction, 1, 0);
+    }
+
     // TensorRT-LLM: KV = fraction x (total - weights - activation peak - runtime), blocks of 32.
     void trtllmPoolRule() {
         const ModelSpec m = golden::catalogueModel("llama-3.1-8b");
