@@ -4148,10 +4148,6 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <translation>Selbst-Hosting lohnt sich bei keiner Zahl von Vielnutzern mit je %1 Tokens im Monat.</translation>
     </message>
     <message>
-        <source>Self-hosting does not win for heavy users of %1 tokens a month each on this plan: break-even needs %2 and it serves %3 (more GPUs serve more).</source>
-        <translation>Selbst betreiben lohnt sich auf diesem Plan nicht für Vielnutzer mit je %1 Tokens im Monat: die Gewinnschwelle braucht %2, er bedient %3 (mehr GPUs bedienen mehr).</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;Recommendation: &lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Pilot range to quote: &lt;b&gt;%2&lt;/b&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;Empfehlung: &lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Angebotsspanne für einen Pilotbetrieb: &lt;b&gt;%2&lt;/b&gt;&lt;/p&gt;</translation>
     </message>
@@ -4178,6 +4174,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>&lt;p&gt;Each of the %1 replicas holds its share of the sequences. In total across all GPUs: %2 (one replica: %3). KV cache: %4 bytes per token for the whole model, %5 per GPU.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Jedes der %1 Replikate hält seinen Anteil der Sequenzen. Insgesamt über alle GPUs: %2 (ein Replikat: %3). KV-Cache: %4 Bytes pro Token für das ganze Modell, %5 pro GPU.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Self-hosting does not win for heavy users of %1 tokens a month each on this plan: break-even needs %2 (%3 output tokens a month) and it serves %4, %5-%6 over the throughput band (more GPUs serve more).</source>
+        <translation>Selbst betreiben lohnt sich auf diesem Plan nicht für Vielnutzer mit je %1 Tokens im Monat: die Gewinnschwelle braucht %2 (%3 Ausgabe-Tokens im Monat), er bedient %4, %5-%6 über die Durchsatzspanne (mehr GPUs bedienen mehr).</translation>
     </message>
 </context>
 <context>
@@ -4363,10 +4363,6 @@ Ausschlag (Rangfolge): %5 %</translation>
         <translation>ab dem ersten Vielnutzer (die Miete kostet nichts)</translation>
     </message>
     <message>
-        <source>never on this plan: break-even needs %1, it serves %2</source>
-        <translation>nie mit diesem Plan: die Gewinnschwelle braucht %1, er bedient %2</translation>
-    </message>
-    <message>
         <source>never</source>
         <translation>nie</translation>
     </message>
@@ -4381,6 +4377,10 @@ Ausschlag (Rangfolge): %5 %</translation>
     <message>
         <source>%1 tokens a month (%2 tokens/s)</source>
         <translation>%1 Tokens im Monat (%2 Tokens/s)</translation>
+    </message>
+    <message>
+        <source>never on this plan: break-even needs %1, it serves %2 (%3-%4 over the throughput band)</source>
+        <translation>nie mit diesem Plan: die Gewinnschwelle braucht %1, er bedient %2 (%3-%4 über die Durchsatzspanne)</translation>
     </message>
 </context>
 <context>

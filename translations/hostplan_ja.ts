@@ -4104,10 +4104,6 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <translation>&lt;b&gt;%1&lt;/b&gt;（各自月 %2 トークン）からセルフホストが有利です。</translation>
     </message>
     <message>
-        <source>Self-hosting does not win for heavy users of %1 tokens a month each on this plan: break-even needs %2 and it serves %3 (more GPUs serve more).</source>
-        <translation>このプランでは、各自月 %1 トークンのヘビーユーザーに対してセルフホストは有利になりません：損益分岐には %2 が必要ですが、処理できるのは %3 です（GPU を増やせばより多く処理できます）。</translation>
-    </message>
-    <message>
         <source>Self-hosting does not win at any number of heavy users of %1 tokens a month each.</source>
         <translation>各自月 %1 トークンのヘビーユーザーでは、何人でもセルフホストは有利になりません。</translation>
     </message>
@@ -4178,6 +4174,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>&lt;p&gt;Each of the %1 replicas holds its share of the sequences. In total across all GPUs: %2 (one replica: %3). KV cache: %4 bytes per token for the whole model, %5 per GPU.&lt;/p&gt;</source>
         <translation>&lt;p&gt;%1 個の各レプリカがシーケンスを分担して保持します。全 GPU の合計：%2（1 レプリカ：%3）。KVキャッシュ：モデル全体でトークンあたり %4 バイト、GPU あたり %5。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Self-hosting does not win for heavy users of %1 tokens a month each on this plan: break-even needs %2 (%3 output tokens a month) and it serves %4, %5-%6 over the throughput band (more GPUs serve more).</source>
+        <translation>このプランでは、各自月 %1 トークンのヘビーユーザーに対してセルフホストは有利になりません：損益分岐には %2（月 %3 出力トークン）が必要ですが、処理できるのは %4、スループットの幅では %5-%6 です（GPU を増やせばより多く処理できます）。</translation>
     </message>
 </context>
 <context>
@@ -4363,10 +4363,6 @@ Swing (ranking): %5%</source>
         <translation>最初のヘビーユーザーから（レンタル料なし）</translation>
     </message>
     <message>
-        <source>never on this plan: break-even needs %1, it serves %2</source>
-        <translation>このプランではなし：損益分岐には %1 が必要ですが、処理できるのは %2</translation>
-    </message>
-    <message>
         <source>never</source>
         <translation>なし</translation>
     </message>
@@ -4381,6 +4377,10 @@ Swing (ranking): %5%</source>
     <message>
         <source>%1 tokens a month (%2 tokens/s)</source>
         <translation>月 %1 トークン（%2 tokens/s）</translation>
+    </message>
+    <message>
+        <source>never on this plan: break-even needs %1, it serves %2 (%3-%4 over the throughput band)</source>
+        <translation>このプランではなし：損益分岐には %1 が必要ですが、処理できるのは %2（スループットの幅では %3-%4）</translation>
     </message>
 </context>
 <context>

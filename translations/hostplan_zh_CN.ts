@@ -4104,10 +4104,6 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <translation>从 &lt;b&gt;%1&lt;/b&gt;（每人每月 %2 tokens）起自托管更划算。</translation>
     </message>
     <message>
-        <source>Self-hosting does not win for heavy users of %1 tokens a month each on this plan: break-even needs %2 and it serves %3 (more GPUs serve more).</source>
-        <translation>在此方案下，每人每月 %1 tokens 的重度用户无法让自托管划算：盈亏平衡需要 %2，而方案只能服务 %3（更多 GPU 可服务更多用户）。</translation>
-    </message>
-    <message>
         <source>Self-hosting does not win at any number of heavy users of %1 tokens a month each.</source>
         <translation>对于每人每月 %1 tokens 的重度用户，无论人数多少，自托管都不划算。</translation>
     </message>
@@ -4178,6 +4174,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>&lt;p&gt;Each of the %1 replicas holds its share of the sequences. In total across all GPUs: %2 (one replica: %3). KV cache: %4 bytes per token for the whole model, %5 per GPU.&lt;/p&gt;</source>
         <translation>&lt;p&gt;%1 个副本各自承担其份额的序列。所有 GPU 合计：%2（单个副本：%3）。KV 缓存：整个模型每 token %4 字节，每 GPU %5。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Self-hosting does not win for heavy users of %1 tokens a month each on this plan: break-even needs %2 (%3 output tokens a month) and it serves %4, %5-%6 over the throughput band (more GPUs serve more).</source>
+        <translation>在此方案下，每人每月 %1 tokens 的重度用户无法让自托管划算：盈亏平衡需要 %2（每月 %3 输出 tokens），而方案只能服务 %4，在吞吐量区间内为 %5-%6（更多 GPU 可服务更多用户）。</translation>
     </message>
 </context>
 <context>
@@ -4363,10 +4363,6 @@ Swing (ranking): %5%</source>
         <translation>从第一位重度用户起（租金为零）</translation>
     </message>
     <message>
-        <source>never on this plan: break-even needs %1, it serves %2</source>
-        <translation>此方案下永不：盈亏平衡需要 %1，方案只能服务 %2</translation>
-    </message>
-    <message>
         <source>never</source>
         <translation>从不</translation>
     </message>
@@ -4381,6 +4377,10 @@ Swing (ranking): %5%</source>
     <message>
         <source>%1 tokens a month (%2 tokens/s)</source>
         <translation>每月 %1 tokens（%2 tokens/s）</translation>
+    </message>
+    <message>
+        <source>never on this plan: break-even needs %1, it serves %2 (%3-%4 over the throughput band)</source>
+        <translation>此方案下永不：盈亏平衡需要 %1，方案只能服务 %2（吞吐量区间内 %3-%4）</translation>
     </message>
 </context>
 <context>

@@ -194,8 +194,10 @@ QString heavyUserVerdictText(const HeavyUserVerdict &v) {
         return heavyUsersText(qint64(v.usersNeeded));
     case HeavyUserKind::OutOfReach:
         return QCoreApplication::translate("hostplan::ui::Verdict",
-                                           "never on this plan: break-even needs %1, it serves %2")
-            .arg(heavyUsersText(qint64(v.usersNeeded)), numberText(v.usersServed, 1));
+                                           "never on this plan: break-even needs %1, it serves "
+                                           "%2 (%3-%4 over the throughput band)")
+            .arg(heavyUsersText(qint64(v.usersNeeded)), numberText(v.usersServed, 1),
+                 numberText(v.usersServedLow, 1), numberText(v.usersServedHigh, 1));
     case HeavyUserKind::Never:
         return QCoreApplication::translate("hostplan::ui::Verdict", "never");
     }

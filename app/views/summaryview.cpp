@@ -186,11 +186,15 @@ void SummaryView::rebuild() {
                          heavy);
             break;
         case HeavyUserKind::OutOfReach:
-            users = tr("Self-hosting does not win for heavy users of %1 tokens a month "
-                       "each on this plan: break-even needs %2 and it serves %3 "
-                       "(more GPUs serve more).")
-                        .arg(heavy, heavyUsersText(qint64(heavyUsers.usersNeeded)),
-                             numberText(heavyUsers.usersServed, 1));
+            users =
+                tr("Self-hosting does not win for heavy users of %1 tokens a month "
+                   "each on this plan: break-even needs %2 (%3 output tokens a month) and "
+                   "it serves %4, %5-%6 over the throughput band (more GPUs serve more).")
+                    .arg(heavy, heavyUsersText(qint64(heavyUsers.usersNeeded)),
+                         tokensText(double(heavyUsers.usersNeeded) * heavyUsers.tokensPerUserMonth),
+                         numberText(heavyUsers.usersServed, 1),
+                         numberText(heavyUsers.usersServedLow, 1),
+                         numberText(heavyUsers.usersServedHigh, 1));
             break;
         case HeavyUserKind::NotPriced:
         case HeavyUserKind::DoesNotFit:

@@ -105,12 +105,14 @@ HeavyUserVerdict heavyUserVerdict(const PlanResult &p) {
     v.apiUsdPerUserMonth = p.breakeven.heavyUserApiUsdPerMonth;
     v.tokensPerUserMonth = p.scenario.workload.heavyUserTokensPerMonth;
     v.usersServed = p.throughput.computed ? p.throughput.capacity.usersServed : 0;
+    v.usersServedLow = p.throughput.computed ? p.throughput.capacity.usersServedLow : 0;
+    v.usersServedHigh = p.throughput.computed ? p.throughput.capacity.usersServedHigh : 0;
     if (!p.apiPriced) {
         return v;
     }
     if (!p.fit.fits) {
         v.kind = HeavyUserKind::DoesNotFit;
-        v.usersServed = 0;
+        v.usersServed = v.usersServedLow = v.usersServedHigh = 0;
         return v;
     }
     const double users = p.breakeven.heavyUsersToBreakEven;

@@ -91,6 +91,9 @@ struct HeavyUserVerdict {
     HeavyUserKind kind = HeavyUserKind::NotPriced;
     std::uint64_t usersNeeded = 0; ///< whole users, rounded up (WinsFrom, OutOfReach)
     double usersServed = 0;        ///< heavy users the plan serves at capacity
+    /// The same at the ends of the throughput band (Capacity::usersServedLow / High): the
+    /// model's measured error on the reference rows, so "serves 19.6" reads as a range.
+    double usersServedLow = 0, usersServedHigh = 0;
     double apiUsdPerUserMonth = 0; ///< one heavy user's API bill
     double tokensPerUserMonth = 0; ///< the workload's heavy-user tokens per month
 };

@@ -68,6 +68,17 @@ std::string tokens(double v) {
     return groupedText(std::uint64_t(std::llround(v)));
 }
 
+/// Heavy users a plan serves, with the throughput band's ends: "19.6 (10.6-34.7 over the
+/// throughput band)".
+std::string servedText(const HeavyUserVerdict &h) {
+    std::string out = formatDouble("%.1f", h.usersServed);
+    if (h.usersServedLow != h.usersServedHigh) {
+        out += " (" + formatDouble("%.1f", h.usersServedLow) + "-" +
+               formatDouble("%.1f", h.usersServedHigh) + " over the throughput band)";
+    }
+    return out;
+}
+
 /// The API price's context-length tier and batch price, when either applies or was asked for.
 void apiTierAndBatchLines(std::ostream &out, const PlanResult &p) {
     const std::string prompt = groupedText(p.apiPromptTokens);
@@ -438,15 +449,20 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         out << "Heavy users ";
         switch (heavy.kind) {
         case HeavyUserKind::WinsFrom:
-            out << "self-hosting wins from " << countText(heavy.usersNeeded, "heavy user") << each;
+            out << "self-hosting wins from " << countText(heavy.usersNeeded, "heavy user") << each
+                << "; the plan serves " << servedText(heavy);
             break;
         case HeavyUserKind::Free:
             out << "self-hosting wins from the first heavy user (the rental costs nothing)" << each;
             break;
         case HeavyUserKind::OutOfReach:
             out << "never on this plan" << each << ": break-even needs "
-                << countText(heavy.usersNeeded, "heavy user") << ", the plan serves "
-                << formatDouble("%.1f", heavy.usersServed);
+                << countText(heavy.usersNeeded, "heavy user") << " ("
+                << tokens(double(heavy.usersNeeded) * heavy.tokensPerUserMonth)
+                << " output tokens a month), the plan serves " << servedText(heavy);
+            if (double(heavy.usersNeeded) <= heavy.usersServedHigh) {
+                out << ": within reach only towards the band's fast end";
+            }
             break;
         case HeavyUserKind::DoesNotFit:
             out << "never: the plan does not fit, so it serves no one";

@@ -250,8 +250,10 @@ class TestConsistency : public QObject {
                                     1);
                 figures.push_back(
                     {"heavy users needed / served", needs,
-                     QStringLiteral("needs (\\d+) heavy users, the plan serves ([\\d.]+)"),
-                     QStringLiteral("break-even needs (\\d+) heavy users? and it serves ([\\d.]+)"),
+                     QStringLiteral(
+                         "needs (\\d+) heavy users \\([^)]*\\), the plan serves ([\\d.]+)"),
+                     QStringLiteral("break-even needs (\\d+) heavy users? \\([^)]*\\) and it "
+                                    "serves ([\\d.]+)"),
                      QStringLiteral("break-even needs (\\d+) heavy users, it serves ([\\d.]+)")});
             } else if (heavy == "wins_from" || heavy == "free") {
                 figures.push_back(

@@ -4,11 +4,13 @@
 // scenario (Kimi K3 on 8 x B300) and on scenarios that do not fit or have no API price.
 #include "plantestutil.h"
 #include "plan/decision.h"
+#include "plan/plantext.h"
 #include "testutil.h"
 
 #include <QTest>
 
 #include <cmath>
+#include <sstream>
 
 using namespace hostplan;
 
@@ -121,6 +123,19 @@ class TestDecision : public QObject {
         } else {
             QCOMPARE(h.kind, HeavyUserKind::OutOfReach);
         }
+        // The users served carry the throughput band: the capacity's own ends, around the
+        // modelled figure (the text prints them as "19.6 (10.6-34.7 over the throughput band)").
+        const Capacity &cap = p.throughput.capacity;
+        QCOMPARE(h.usersServed, cap.usersServed);
+        QCOMPARE(h.usersServedLow, cap.usersServedLow);
+        QCOMPARE(h.usersServedHigh, cap.usersServedHigh);
+        QVERIFY(h.usersServedLow < h.usersServed && h.usersServed < h.usersServedHigh);
+        COMPARE_NEAR(h.usersServedLow / h.usersServed, cap.band.low, 1e-9, 0);
+        COMPARE_NEAR(h.usersServedHigh / h.usersServed, cap.band.high, 1e-9, 0);
+        std::ostringstream text;
+        writePlanText(p, text);
+        QVERIFY2(text.str().find(" over the throughput band)") != std::string::npos,
+                 text.str().c_str());
     }
 
     void noFitNeverBreaksEven() {

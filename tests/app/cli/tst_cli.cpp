@@ -616,13 +616,24 @@ class TestCli : public QObject {
         QCOMPARE(j["decision"]["heavy_users"]["users_needed"].get<int>(), 38);
         const QString b300 =
             QString::fromStdString(run({"plan", "--gpu", "b300", "--gpu-count", "8"}).out);
+        // The users served carry the throughput band's ends (plan --json's users_served_range);
+        // 38 lies inside the band (11.6-38.2 with the calibration as of 2026-12-01), so the line
+        // says the break-even is within reach only towards the band's fast end.
+        const auto range = j["throughput"]["capacity"]["users_served_range"];
+        const double low = range[0].get<double>();
+        const double high = range[1].get<double>();
+        QVERIFY(low < served && served < high);
         const QString line =
             QStringLiteral(
                 "Heavy users never on this plan (50.0 million tokens per month each, $750 per "
-                "month at "
-                "API output prices): break-even needs 38 heavy users, the plan serves %1")
-                .arg(served, 0, 'f', 1);
-        QVERIFY2(b300.contains(line), qPrintable(b300));
+                "month at API output prices): break-even needs 38 heavy users (1.90 billion "
+                "output tokens a month), the plan serves %1 (%2-%3 over the throughput band)%4")
+                .arg(served, 0, 'f', 1)
+                .arg(low, 0, 'f', 1)
+                .arg(high, 0, 'f', 1)
+                .arg(high >= 38 ? QStringLiteral(": within reach only towards the band's fast end")
+                                : QString());
+        QVERIFY2(b300.contains(line + "\n"), qPrintable(b300));
         const QString mi =
             QString::fromStdString(run({"plan", "--gpu", "mi355x", "--gpu-count", "8"}).out);
         QVERIFY2(mi.contains("Break-even never: the API stays cheaper at any volume this plan can "
