@@ -30,6 +30,9 @@
 // text layout and shaping (QtGui 39%, HarfBuzz 11%), the kernel (20%) and libc (12%) are the rest,
 // so cutting plan evaluation further does not move it. Counted with gdb, each undo or redo runs
 // one evaluate() (BM_Evaluate: about 70 us CPU) and one Summary rebuild: no work is done twice.
+// 2026-12-02, 9942559, one run of --benchmark_min_time=0.3 beside a compile, CPU time per edit:
+// Summary 9.1 ms, Break-even 11.4 ms, Throughput 7.1 ms, Sensitivity (ranges and tornado
+// charts) 9.2 ms: each within the 16.7 ms frame.
 #include "window/mainwindow.h"
 #include "plan/plan.h"
 #include "document/scenariodocument.h"
