@@ -49,6 +49,11 @@ bool mxfp4Experts(const ModelSpec &model) {
 }
 
 /// Ada (SM 8.9) by name: FP8 tensor cores, but below the SM 9.0 kernels.
+/// Blackwell or later: native MXFP4 or FP4 tensor cores.
+bool blackwellGpu(const GpuSpec &gpu) {
+    return gpu.nativeMxfp4 || gpu.fp4FlopsPerS > 0;
+}
+
 bool adaGpu(const GpuSpec &gpu) {
     const std::string name = asciiLower(gpu.name);
     return name.find("l40") != std::string::npos || name.find("rtx 40") != std::string::npos ||
@@ -125,9 +130,26 @@ MoeKernel vllmMoeKernel(const GpuSpec &gpu, MoeKernel requested) {
     return (gpu.fp8FlopsPerS <= 0 || adaGpu(gpu)) ? MoeKernel::Marlin : MoeKernel::Triton;
 }
 
+namespace {
+/// One rank's share of the MXFP4 experts: hidden width, unpadded intermediate per partition
+/// (whole under EP, / TP otherwise), experts per rank and MoE layers per PP stage (the most
+/// loaded stage).
+struct RankExperts {
+    std::uint64_t hidden = 0, intermediate = 0, experts = 0, layers = 0;
+};
+RankExperts rankExperts(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
+                        std::uint32_t pp) {
+    const ExpertInfo &x = model.experts;
+    const bool expertParallel = ep > 1;
+    return {x.expertWidth ? x.expertWidth : model.hiddenSize,
+            expertParallel ? x.intermediate : x.intermediate / std::max<std::uint32_t>(tp, 1),
+            expertParallel ? x.routed / ep : x.routed,
+            ceilDiv(x.moeLayers, std::max<std::uint32_t>(pp, 1))};
+}
+} // namespace
+
 bool hopperGpu(const GpuSpec &gpu) {
-    const bool blackwell = gpu.nativeMxfp4 || gpu.fp4FlopsPerS > 0;
-    return gpu.vendor == "NVIDIA" && gpu.fp8FlopsPerS > 0 && !adaGpu(gpu) && !blackwell;
+    return gpu.vendor == "NVIDIA" && gpu.fp8FlopsPerS > 0 && !adaGpu(gpu) && !blackwellGpu(gpu);
 }
 
 std::uint64_t vllmMxfp4LayoutBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
@@ -142,13 +164,11 @@ std::uint64_t vllmMxfp4LayoutBytes(const ModelSpec &model, std::uint32_t tp, std
         kernel != MoeKernel::Triton || !hopperGpu(gpu)) {
         return 0;
     }
-    const std::uint64_t h = x.expertWidth ? x.expertWidth : model.hiddenSize;
-    const bool expertParallel = ep > 1;
+    const RankExperts r = rankExperts(model, tp, ep, pp);
+    const std::uint64_t h = r.hidden;
     // create_weights' layout: the intermediate per partition rounded up to 64 for TRITON
     // (oracle/mxfp4.py @ 001eda31 mxfp4_round_up_hidden_size_and_intermediate_size).
-    const std::uint64_t i = roundUp(
-        expertParallel ? x.intermediate : x.intermediate / std::max<std::uint32_t>(tp, 1), 64);
-    const std::uint64_t perRankExperts = expertParallel ? x.routed / ep : x.routed;
+    const std::uint64_t i = roundUp(r.intermediate, 64);
     // Value bytes: w13 [H/2][2I'], w2 [I'/2][H] (packed reduction dim first, as swizzled).
     const std::uint64_t w13Pad =
         roundUp(h / 2, kValueAlign) * roundUp(2 * i, kValueAlign) - h / 2 * (2 * i);
@@ -158,7 +178,7 @@ std::uint64_t vllmMxfp4LayoutBytes(const ModelSpec &model, std::uint32_t tp, std
                                     roundUp(h, kScaleRows) * roundUp(i / kScaleBlock, 2);
     const std::uint64_t fp32Bias = (2 * i + h) * 2;
     const std::uint64_t perExpert = w13Pad + w2Pad + scaleCopy + fp32Bias;
-    return ceilDiv(x.moeLayers, std::max<std::uint32_t>(pp, 1)) * perRankExperts * perExpert;
+    return r.layers * r.experts * perExpert;
 }
 
 std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
@@ -168,11 +188,9 @@ std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::u
     if (!mxfp4 || x.routed == 0 || x.intermediate == 0 || kernel == MoeKernel::Auto) {
         return 0;
     }
-    const std::uint64_t hidden = x.expertWidth ? x.expertWidth : model.hiddenSize;
-    const bool expertParallel = ep > 1;
-    const std::uint64_t interPart =
-        expertParallel ? x.intermediate : x.intermediate / std::max<std::uint32_t>(tp, 1);
-    const std::uint64_t perRankExperts = expertParallel ? x.routed / ep : x.routed;
+    const RankExperts r = rankExperts(model, tp, ep, pp);
+    const std::uint64_t hidden = r.hidden;
+    const std::uint64_t interPart = r.intermediate;
     std::uint64_t h = hidden;
     std::uint64_t i = interPart;
     if (kernel == MoeKernel::Marlin) {
@@ -182,7 +200,7 @@ std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::u
         i = roundUp(interPart, 64);
     }
     const std::uint64_t perExpert = mxfp4ExpertBytes(h, i) - mxfp4ExpertBytes(hidden, interPart);
-    return ceilDiv(x.moeLayers, std::max<std::uint32_t>(pp, 1)) * perRankExperts * perExpert;
+    return r.layers * r.experts * perExpert;
 }
 
 bool nvlinkGpu(const GpuSpec &gpu) {
@@ -196,8 +214,7 @@ std::uint64_t ncclNvlsBufferBytes(const GpuSpec &gpu, std::uint32_t ranks) {
     if (ranks <= 2 || !nvlinkGpu(gpu) || !hopperOrLater) {
         return 0;
     }
-    const bool blackwell = gpu.nativeMxfp4 || gpu.fp4FlopsPerS > 0;
-    const std::uint64_t channels = blackwell ? 24 : 16;
+    const std::uint64_t channels = blackwellGpu(gpu) ? 24 : 16;
     return channels * 2 * kChunk * kSteps * ranks;
 }
 
