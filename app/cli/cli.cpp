@@ -326,6 +326,7 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                                                  "--utilisation",
                                                  "--target-ms-per-token",
                                                  "--memory-fraction",
+                                                 "--vllm-version",
                                                  "--draft",
                                                  "--activation-bytes-per-gpu",
                                                  "--runtime-bytes-per-gpu",
@@ -441,6 +442,12 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                 return a + ": " + e.error().message;
             }
             scenario.engine.engine = e.value();
+        } else if (a == "--vllm-version") {
+            auto rules = parseVllmVersion(v);
+            if (!rules.ok()) {
+                return a + ": " + rules.error().message;
+            }
+            scenario.engine.vllmVersion = rules.value();
         } else if (a == "--api-price") {
             scenario.pricing.apiPriceId = v;
         } else if (a == "--draft") {
@@ -557,6 +564,9 @@ Plan options (applied after --scenario, so they override the file):
   --utilisation U          share of the serving capacity in use, 0 to 1 (default 0.5)
   --target-ms-per-token MS latency target per output token (default 50)
   --memory-fraction F      the engine's memory fraction (default: the engine's)
+  --vllm-version V         the vLLM release whose start-up memory rules vLLM plans follow:
+                           0.19, 0.11 (default), 0.7 (V1), 0.6.5 or 0.6.4 (V0); the
+                           defaults (max_num_seqs, batched tokens) stay v0.11's
   --draft MODEL|eagle      a speculative-decoding draft model (catalogue id or path), or
                            an EAGLE head built from the model (engine.draft)
   --activation-bytes-per-gpu N, --runtime-bytes-per-gpu N   override the engine estimates

@@ -150,6 +150,27 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         tr("\"engine default\" (0): the engine's own default, vLLM 0.9, SGLang by GPU size and "
            "TP (its server_args.py table), TensorRT-LLM 0.9.")));
     form->addRow(tr("Memory fraction"), m_fraction);
+    m_vllmVersion = new ElidingComboBox;
+    m_vllmVersion->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_vllmVersion->setMinimumContentsLength(10);
+    m_vllmVersion->addItem(
+        tr("default (%1)")
+            .arg(QStringLiteral("v") + QString::fromUtf8(vllmRules(kDefaultVllmProfile).id.data())),
+        QString());
+    for (const VllmRules &r : vllmRuleSets()) {
+        m_vllmVersion->addItem(QString::fromUtf8(r.label.data(), qsizetype(r.label.size())),
+                               QString::fromUtf8(r.id.data(), qsizetype(r.id.size())));
+    }
+    m_vllmVersion->setToolTip(tr("The vLLM release whose start-up memory rules vLLM plans "
+                                 "follow"));
+    m_vllmVersion->setWhatsThis(fieldHelp(
+        tr("The vLLM release whose start-up memory rules size a vLLM plan: how its worker "
+           "profiles the activation peak (sampler warm-up, logits), what it counts as non-torch "
+           "memory and how its MoE kernels lay out MXFP4 experts. Pick the release you will "
+           "run; the defaults (max_num_seqs, batched tokens) stay v0.11's."),
+        tr("a vLLM release HostPlan models: 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0)"),
+        tr("default: v0.11's rules, the release HostPlan's vLLM model was built from.")));
+    form->addRow(tr("vLLM rules"), m_vllmVersion);
     m_draft = new QLineEdit;
     m_draft->setPlaceholderText(tr("none (model id, path or \"eagle\")"));
     m_draft->setToolTip(tr("Speculative-decoding draft the engine loads beside the model: a "
@@ -223,6 +244,19 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
             s.engine.engine = e.value();
         }
         commit(s, tr("Change engine to %1").arg(m_engine->itemText(index)));
+    });
+    connect(m_vllmVersion, &QComboBox::activated, this, [this](int index) {
+        Scenario s = m_doc->scenario();
+        const std::string id = m_vllmVersion->itemData(index).toString().toStdString();
+        std::optional<VllmProfile> rules;
+        if (auto r = parseVllmVersion(id); !id.empty() && r.ok()) {
+            rules = r.value();
+        }
+        if (s.engine.vllmVersion == rules) {
+            return;
+        }
+        s.engine.vllmVersion = rules;
+        commit(s, tr("Change vLLM rules to %1").arg(m_vllmVersion->itemText(index)));
     });
     connect(m_fraction, &QDoubleSpinBox::editingFinished, this, [this] {
         Scenario s = m_doc->scenario();
@@ -299,6 +333,11 @@ void HardwarePanel::sync() {
         tr("engine default (%1)")
             .arg(numberText(engineDefaults(s.engine.engine).memoryFraction, 2)));
     m_fraction->setValue(s.engine.memoryFraction.value_or(0.0));
+    m_vllmVersion->setCurrentIndex(std::max(
+        0, m_vllmVersion->findData(
+               s.engine.vllmVersion ? QString::fromUtf8(vllmRules(*s.engine.vllmVersion).id.data())
+                                    : QString())));
+    m_vllmVersion->setEnabled(s.engine.engine == Engine::Vllm);
     if (!m_draft->hasFocus()) {
         m_draft->setText(QString::fromStdString(s.engine.draft));
     }

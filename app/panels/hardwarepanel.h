@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Hardware panel: GPU type, GPU count (or auto), GPUs per node, TP / EP / PP (or auto), the
-// serving engine, its memory fraction, its speculative-decoding draft and the llama.cpp release
+// serving engine, its memory fraction, the vLLM release whose memory rules vLLM plans follow,
+// its speculative-decoding draft and the llama.cpp release
 // whose rules llama.cpp plans (the card-fit view) follow. Shows the evaluated
 // layout; a layout the core refuses (layoutProblem: TP 6, EP not dividing the experts, ...) is not
 // applied and the reason is shown.
@@ -29,6 +30,10 @@ class HardwarePanel : public InputPanel {
     QSpinBox *ppSpin() const { return m_pp; }
     QComboBox *engineCombo() const { return m_engine; }
     QDoubleSpinBox *memoryFractionSpin() const { return m_fraction; }
+    /// The vLLM release whose start-up memory rules vLLM plans follow (scenario
+    /// engine.vllm_version; item data: the rule set's id, empty for the default). Enabled
+    /// while the engine is vLLM.
+    QComboBox *vllmVersionCombo() const { return m_vllmVersion; }
     /// The speculative-decoding draft (scenario engine.draft).
     QLineEdit *draftEdit() const { return m_draft; }
     /// The llama.cpp release whose rules llama.cpp plans follow (scenario
@@ -52,6 +57,7 @@ class HardwarePanel : public InputPanel {
     QLabel *m_layoutInfo;
     QComboBox *m_engine;
     QDoubleSpinBox *m_fraction;
+    QComboBox *m_vllmVersion;
     QLineEdit *m_draft;
     QSpinBox *m_llamaBuild;
 };

@@ -51,6 +51,51 @@ const EngineInfo &engineInfo(Engine engine) {
     return engines().front();
 }
 
+const std::vector<VllmRules> &vllmRuleSets() {
+    static const std::vector<VllmRules> table = {
+        {VllmProfile::V1v19, "0.19", "V1 (v0.19)",
+         "llm-d-incubation/llm-d-planner accuracy/results/v0.19.0/logs @ d3121e05 (sampler "
+         "warm-up, MXFP4 Hopper layout: core/engine/enginememory.cpp)"},
+        {VllmProfile::V1, "0.11", "V1 (v0.11)",
+         "vllm/v1/worker/gpu_worker.py @ 35d5cda1 determine_available_memory; "
+         "gpu_model_runner.py @ 4e179065 profile_run"},
+        {VllmProfile::V1Early, "0.7", "V1 (v0.7)",
+         "vllm/v1/worker/gpu_worker.py of the v0.7 period (KuntaiDu/vllm @ fedd3692)"},
+        {VllmProfile::V0, "0.6.5", "V0 (v0.6)",
+         "vllm/worker/worker.py determine_num_available_blocks after PR #10511"},
+        {VllmProfile::V0Legacy, "0.6.4", "V0 (v0.6.4)",
+         "vllm/worker/worker.py determine_num_available_blocks, PR #9352 to PR #10511"},
+    };
+    return table;
+}
+
+const VllmRules &vllmRules(VllmProfile profile) {
+    for (const VllmRules &r : vllmRuleSets()) {
+        if (r.profile == profile) {
+            return r;
+        }
+    }
+    return vllmRuleSets().front();
+}
+
+Result<VllmProfile> parseVllmVersion(std::string_view text) {
+    std::string_view s = text;
+    if (!s.empty() && (s.front() == 'v' || s.front() == 'V')) {
+        s.remove_prefix(1);
+    }
+    std::string known;
+    for (const VllmRules &r : vllmRuleSets()) {
+        if (s == r.id) {
+            return r.profile;
+        }
+        known += (known.empty() ? "" : ", ") + std::string(r.id);
+    }
+    const std::string shown =
+        text.size() > 40 ? std::string(text.substr(0, 40)) + "..." : std::string(text);
+    return makeError("vllm_version",
+                     "unknown vLLM rule set '" + shown + "' (HostPlan models " + known + ")");
+}
+
 EngineDefaults engineDefaults(Engine engine) {
     const EngineInfo &e = engineInfo(engine);
     return {e.defaultMemoryFraction, e.stateSlotsPerRequest, e.kvBlockTokens};

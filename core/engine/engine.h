@@ -30,6 +30,54 @@ namespace hostplan {
 /// The serving engine whose memory rules a plan follows.
 enum class Engine { Vllm, Sglang, TensorRtLlm };
 
+/// Which vLLM memory-profiling path a figure follows (the same model and GPU can change
+/// capacity between versions, observed-memory.md).
+enum class VllmProfile {
+    /// V1 v0.11: dummy forward of max_num_batched_tokens, then a sampler run on
+    /// min(max_num_seqs, tokens) rows (gpu_model_runner.py @ 4e179065 profile_run).
+    V1,
+    /// V1 as in v0.19: as V1, but the sampler warm-up masks top-k / top-p in place on the fp32
+    /// logits with the Triton kernel instead of sorting them (kVllmTritonSamplerBytesPerLogit).
+    V1v19,
+    /// V1 v0.7: logits over every profiled token, no sampler run ("TODO(woosuk): Consider the
+    /// memory usage of the sampler", v0.7 gpu_model_runner.py profile_run). The worker still
+    /// charges as V0Legacy: torch's allocated peak since the profile began plus device used -
+    /// allocated after the profile, so the CUDA context counts inside the budget and so do the
+    /// runner's persistent input buffers (EngineMemoryTerms::activationBuffers).
+    V1Early,
+    /// V0 (vllm/worker/worker.py): no chunked prefill up to 32k context, so the profiled batch
+    /// is max(max_model_len, 2048) tokens; sampler on max_num_seqs rows; no KV-block +1 for
+    /// sliding windows.
+    V0,
+    /// V0 as in v0.6.4 (from PR #9352 until PR #10511 moved to a baseline snapshot in v0.6.5):
+    /// determine_num_available_blocks adds to the torch peak everything on the device that
+    /// torch has not allocated after the profile (device used - allocated_bytes.all.current,
+    /// PR #11809 describes it), so the CUDA context and cuBLAS handles count inside the budget;
+    /// otherwise as V0.
+    V0Legacy,
+};
+
+/// One set of vLLM start-up memory rules HostPlan models, as a user names it (scenario
+/// engine.vllm_version, `hostplan-cli --vllm-version`, the GUI's vLLM rules field).
+struct VllmRules {
+    VllmProfile profile = VllmProfile::V1;
+    std::string_view id;     ///< JSON / CLI value: "0.19", "0.11", "0.7", "0.6.5", "0.6.4"
+    std::string_view label;  ///< prose, as plans print it: "V1 (v0.19)"
+    std::string_view source; ///< where these rules were read (file @ commit, PR)
+};
+
+/// The rules a vLLM plan follows when the scenario names none: v0.11's (VllmProfile::V1), the
+/// release whose worker, runner and defaults HostPlan's vLLM model was built from.
+inline constexpr VllmProfile kDefaultVllmProfile = VllmProfile::V1;
+
+/// Every vLLM rule set HostPlan models, newest first.
+const std::vector<VllmRules> &vllmRuleSets();
+/// The table entry of `profile`.
+const VllmRules &vllmRules(VllmProfile profile);
+/// The rule set a user names: an id of vllmRuleSets(), with or without a leading 'v'
+/// ("0.19", "v0.11"). Error (field "vllm_version"): any other text, with the known ids.
+Result<VllmProfile> parseVllmVersion(std::string_view text);
+
 /// What an engine's memory fraction is a fraction of, and what lives inside it.
 enum class MemoryPoolRule {
     /// fraction x total holds weights, activations, runtime and KV (vLLM).

@@ -5,7 +5,7 @@
 //
 // One interface (EngineMemoryModel), one implementation per engine, each in its own file and
 // citing the engine source it follows:
-// - vllm_memory.cpp   vLLM V1 (v0.11; profile variants V0, early V1 and v0.19 for logged runs)
+// - vllm_memory.cpp   vLLM V1 (v0.11 by default; v0.19, v0.7 and V0 rule sets by choice)
 // - sglang_memory.cpp SGLang v0.5
 // - trtllm_memory.cpp TensorRT-LLM 1.0 (PyTorch backend)
 // Research notes with every rule and its source: ../notes/engine-memory.md (sections 1-3, 9).
@@ -25,33 +25,6 @@
 #include <vector>
 
 namespace hostplan {
-
-/// Which vLLM memory-profiling path a figure follows (the same model and GPU can change
-/// capacity between versions, observed-memory.md).
-enum class VllmProfile {
-    /// V1 v0.11: dummy forward of max_num_batched_tokens, then a sampler run on
-    /// min(max_num_seqs, tokens) rows (gpu_model_runner.py @ 4e179065 profile_run).
-    V1,
-    /// V1 as in v0.19: as V1, but the sampler warm-up masks top-k / top-p in place on the fp32
-    /// logits with the Triton kernel instead of sorting them (kVllmTritonSamplerBytesPerLogit).
-    V1v19,
-    /// V1 v0.7: logits over every profiled token, no sampler run ("TODO(woosuk): Consider the
-    /// memory usage of the sampler", v0.7 gpu_model_runner.py profile_run). The worker still
-    /// charges as V0Legacy: torch's allocated peak since the profile began plus device used -
-    /// allocated after the profile, so the CUDA context counts inside the budget and so do the
-    /// runner's persistent input buffers (EngineMemoryTerms::activationBuffers).
-    V1Early,
-    /// V0 (vllm/worker/worker.py): no chunked prefill up to 32k context, so the profiled batch
-    /// is max(max_model_len, 2048) tokens; sampler on max_num_seqs rows; no KV-block +1 for
-    /// sliding windows.
-    V0,
-    /// V0 as in v0.6.4 (from PR #9352 until PR #10511 moved to a baseline snapshot in v0.6.5):
-    /// determine_num_available_blocks adds to the torch peak everything on the device that
-    /// torch has not allocated after the profile (device used - allocated_bytes.all.current,
-    /// PR #11809 describes it), so the CUDA context and cuBLAS handles count inside the budget;
-    /// otherwise as V0.
-    V0Legacy,
-};
 
 /// The MoE kernel path that decides weight padding for MXFP4 experts
 /// (vllm/model_executor/layers/quantization/mxfp4.py @ afdb4a4f get_mxfp4_backend).
@@ -91,7 +64,7 @@ struct EngineMemoryInput {
     std::optional<std::uint64_t> activationOverride; ///< scenario activation_bytes_per_gpu
     std::optional<std::uint64_t> runtimeOverride;    ///< scenario runtime_bytes_per_gpu
     MoeKernel moeKernel = MoeKernel::Auto;
-    VllmProfile vllmProfile = VllmProfile::V1;
+    VllmProfile vllmProfile = kDefaultVllmProfile; ///< scenario engine.vllm_version
     /// Decoder layers of the pipeline stage the layout describes; 0 = ceil(layers / pp), the
     /// most loaded stage of an even split (engineKvLayout scales each layer group by it).
     std::uint32_t stageLayers = 0;

@@ -302,12 +302,7 @@ class VllmMemory final : public EngineMemoryModel {
         t.pipelineRank = stage.rank;
         t.stageLayers = stage.layers;
         t.engineVersion =
-            std::string(info.displayName) + " " +
-            (in.vllmProfile == VllmProfile::V0Legacy  ? "V0 (v0.6.4)"
-             : in.vllmProfile == VllmProfile::V0      ? "V0 (v0.6)"
-             : in.vllmProfile == VllmProfile::V1Early ? "V1 (v0.7)"
-             : in.vllmProfile == VllmProfile::V1v19   ? "V1 (v0.19)"
-                                                      : std::string(info.versionFollowed));
+            std::string(info.displayName) + " " + std::string(vllmRules(in.vllmProfile).label);
         const std::uint32_t gpus =
             std::max<std::uint32_t>(in.tp, 1) * std::max<std::uint32_t>(in.pp, 1);
         std::uint32_t totalLayers = 0;

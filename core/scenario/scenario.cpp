@@ -161,7 +161,7 @@ Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
     HOSTPLAN_TRY(k, checkKeys(o, p,
                               {"name", "memory_fraction", "state_slots_per_request",
                                "activation_bytes_per_gpu", "runtime_bytes_per_gpu",
-                               "prefill_chunk_tokens", "draft", "llamacpp_build"}));
+                               "prefill_chunk_tokens", "draft", "llamacpp_build", "vllm_version"}));
     (void)k;
     HOSTPLAN_TRY(name, hostplan::jsonfield::string(o, "name", p, false));
     if (name) {
@@ -197,6 +197,15 @@ Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
     e.llamaCppBuild.reset();
     if (build) {
         e.llamaCppBuild = std::uint32_t(*build);
+    }
+    HOSTPLAN_TRY(vllm, hostplan::jsonfield::string(o, "vllm_version", p, false));
+    e.vllmVersion.reset();
+    if (vllm) {
+        auto rules = parseVllmVersion(*vllm);
+        if (!rules.ok()) {
+            return makeError("engine.vllm_version", rules.error().message);
+        }
+        e.vllmVersion = rules.value();
     }
     return true;
 }
@@ -430,6 +439,9 @@ std::string scenarioToJson(const Scenario &s) {
     }
     if (!s.engine.draft.empty()) {
         eng["draft"] = s.engine.draft;
+    }
+    if (s.engine.vllmVersion) {
+        eng["vllm_version"] = std::string(vllmRules(*s.engine.vllmVersion).id);
     }
     nlohmann::json wl = {
         {"context_tokens", s.workload.contextTokens},

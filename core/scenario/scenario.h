@@ -72,6 +72,10 @@ struct EngineSettings {
     /// follow (engine/llamacpp.h llamaRuleChanges); unset = the newest. JSON "llamacpp_build",
     /// optional.
     std::optional<std::uint32_t> llamaCppBuild;
+    /// The vLLM release whose start-up memory rules vLLM plans follow (engine/engine.h
+    /// vllmRuleSets); unset = kDefaultVllmProfile. JSON "vllm_version": "0.19", "0.11", "0.7",
+    /// "0.6.5" or "0.6.4", optional.
+    std::optional<VllmProfile> vllmVersion;
     bool operator==(const EngineSettings &) const = default;
 };
 

@@ -50,6 +50,7 @@ class TestScenario : public QObject {
         s.engine.stateSlotsPerRequest = 4;
         s.engine.activationBytesPerGpu = 123456789;
         s.engine.llamaCppBuild = 5466;
+        s.engine.vllmVersion = VllmProfile::V0Legacy;
         s.workload.hoursPerDay = 7.5;
         s.workload.outputTokensPerMonth = 1.25e9;
         s.workload.targetSecondsPerOutputToken = 0.025;
@@ -61,9 +62,47 @@ class TestScenario : public QObject {
         QVERIFY(back.value() == s);
         QCOMPARE(scenarioToJson(back.value()), scenarioToJson(s));
         QVERIFY(scenarioToJson(s).find("\"llamacpp_build\": 5466") != std::string::npos);
+        QVERIFY(scenarioToJson(s).find("\"vllm_version\": \"0.6.4\"") != std::string::npos);
+        QVERIFY(scenarioToJson(defaultScenario()).find("vllm_version") == std::string::npos);
         // Unset: the newest llama.cpp rules, and no key written.
         QVERIFY(!defaultScenario().engine.llamaCppBuild);
         QVERIFY(scenarioToJson(defaultScenario()).find("llamacpp_build") == std::string::npos);
+    }
+
+    /// engine.vllm_version picks the vLLM start-up rules the memory model follows; unknown
+    /// releases are refused with the ones HostPlan models.
+    void vllmVersion() {
+        QVERIFY(parseVllmVersion("0.19").value() == VllmProfile::V1v19);
+        QVERIFY(parseVllmVersion("v0.11").value() == VllmProfile::V1);
+        QVERIFY(parseVllmVersion("0.7").value() == VllmProfile::V1Early);
+        QVERIFY(parseVllmVersion("0.6.5").value() == VllmProfile::V0);
+        const auto bad = parseVllmVersion("0.12");
+        QVERIFY(!bad.ok());
+        QCOMPARE(QString::fromStdString(bad.error().message),
+                 "unknown vLLM rule set '0.12' (HostPlan models 0.19, 0.11, 0.7, 0.6.5, 0.6.4)");
+        const auto parsed = parseScenario(
+            R"({"schema_version": 1, "engine": {"name": "vllm", "vllm_version": "0.19"}})");
+        QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().toString().c_str());
+        QVERIFY(parsed.value().engine.vllmVersion == VllmProfile::V1v19);
+        const auto refused =
+            parseScenario(R"({"schema_version": 1, "engine": {"vllm_version": "latest"}})");
+        QVERIFY(!refused.ok());
+        QCOMPARE(QString::fromStdString(refused.error().field), "engine.vllm_version");
+
+        // The rules reach the plan: Kimi K3 on 8 x B300 by default (v0.11: the sampler warm-up
+        // sorts 28 bytes per logit) and by v0.19's (the Triton top-k / top-p mask: 14 bytes).
+        const auto v11 = evaluate(defaultScenario());
+        Scenario s = defaultScenario();
+        s.engine.vllmVersion = VllmProfile::V1v19;
+        const auto v19 = evaluate(s);
+        QVERIFY(v11.ok() && v19.ok());
+        const EngineMemoryTerms &a = v11.value().memory.engine;
+        const EngineMemoryTerms &b = v19.value().memory.engine;
+        QCOMPARE(QString::fromStdString(a.engineVersion), "vLLM V1 (v0.11)");
+        QCOMPARE(QString::fromStdString(b.engineVersion), "vLLM V1 (v0.19)");
+        QVERIFY(a.activationSampler > 0);
+        QCOMPARE(b.activationSampler * 2, a.activationSampler);
+        QCOMPARE(b.checkpointWeights, a.checkpointWeights);
     }
 
     void errors_data() {

@@ -94,6 +94,21 @@ class TestCliHostile : public QObject {
         QVERIFY2(r.err.contains("--gpu-count") && r.err.contains("tp x pp"), r.err.constData());
     }
 
+    // --vllm-version picks the vLLM release whose start-up rules the plan follows; a release
+    // HostPlan does not model is refused with the ones it does.
+    void vllmVersionOption() {
+        const Run r = runTool(HOSTPLAN_CLI_BIN, {"plan", "--json", "--vllm-version", "v0.19"});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const auto j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j["scenario"]["engine"]["vllm_version"].get<std::string>(), "0.19");
+        QCOMPARE(j["memory"]["engine"]["version"].get<std::string>(), "vLLM V1 (v0.19)");
+        const Run bad = runTool(HOSTPLAN_CLI_BIN, {"plan", "--vllm-version", "0.12"});
+        QCOMPARE(bad.code, 2);
+        QCOMPARE(bad.err.trimmed(), QByteArray("hostplan-cli: --vllm-version: unknown vLLM rule "
+                                               "set '0.12' (HostPlan models 0.19, 0.11, 0.7, "
+                                               "0.6.5, 0.6.4)"));
+    }
+
     // Hostile input files: a clear one-line error naming the file (or field), exit 2.
     void hostileFiles_data() {
         QTest::addColumn<QString>("option");

@@ -426,6 +426,27 @@ class TestExplorer : public QObject {
                  qPrintable(w.hardwarePanel()->problemText()));
     }
 
+    /// The vLLM rules field: one undoable edit that re-plans by that release's rules, shown
+    /// only as editable while the engine is vLLM.
+    void vllmRulesEditAndUndo() {
+        MainWindow w;
+        auto *doc = w.document();
+        QComboBox *box = w.hardwarePanel()->vllmVersionCombo();
+        QVERIFY(box->isEnabled());
+        QCOMPARE(box->currentData().toString(), QString());
+        const std::uint64_t sampler11 = doc->plan()->memory.engine.activationSampler;
+        pick(box, "0.19");
+        QVERIFY(doc->scenario().engine.vllmVersion == VllmProfile::V1v19);
+        QCOMPARE(QString::fromStdString(doc->plan()->memory.engine.engineVersion),
+                 "vLLM V1 (v0.19)");
+        QCOMPARE(doc->plan()->memory.engine.activationSampler * 2, sampler11);
+        doc->undoStack()->undo();
+        QVERIFY(!doc->scenario().engine.vllmVersion);
+        QCOMPARE(box->currentData().toString(), QString());
+        pick(w.engineCombo(), "sglang");
+        QVERIFY(!box->isEnabled());
+    }
+
     void undoRestoresExactly() {
         MainWindow w;
         auto *doc = w.document();
@@ -474,6 +495,7 @@ class TestExplorer : public QObject {
         s.hardware.tp = 8;
         s.hardware.pp = 2;
         s.engine.memoryFraction = 0.85;
+        s.engine.vllmVersion = VllmProfile::V1Early;
         s.workload.contextTokens = 123457;
         s.workload.concurrency = 7;
         s.workload.inputTokensPerMonth = 1.234567e9;
