@@ -1191,16 +1191,8 @@ Quelle: %6 (Stand %7)</translation>
         <translation>Die vLLM-Version, deren Speicherregeln beim Start vLLM-Pläne folgen</translation>
     </message>
     <message>
-        <source>The vLLM release whose start-up memory rules size a vLLM plan: how its worker profiles the activation peak (sampler warm-up, logits), what it counts as non-torch memory and how its MoE kernels lay out MXFP4 experts. Pick the release you will run; the defaults (max_num_seqs, batched tokens) stay v0.11&apos;s.</source>
-        <translation>Die vLLM-Version, deren Speicherregeln beim Start einen vLLM-Plan bemessen: wie ihr Worker die Aktivierungsspitze misst (Sampler-Aufwärmlauf, Logits), was sie als Nicht-Torch-Speicher zählt und wie ihre MoE-Kernel MXFP4-Experten ablegen. Wählen Sie die Version, die Sie betreiben; die Vorgaben (max_num_seqs, Tokens pro Schritt) bleiben die von v0.11.</translation>
-    </message>
-    <message>
         <source>a vLLM release HostPlan models: 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0)</source>
         <translation>eine von HostPlan modellierte vLLM-Version: 0.19, 0.11, 0.7 (V1), 0.6.5 oder 0.6.4 (V0)</translation>
-    </message>
-    <message>
-        <source>default: v0.11&apos;s rules, the release HostPlan&apos;s vLLM model was built from.</source>
-        <translation>Standard: die Regeln von v0.11, der Version, nach der HostPlans vLLM-Modell gebaut wurde.</translation>
     </message>
     <message>
         <source>vLLM rules</source>
@@ -1209,6 +1201,14 @@ Quelle: %6 (Stand %7)</translation>
     <message>
         <source>Change vLLM rules to %1</source>
         <translation>vLLM-Regeln auf %1 ändern</translation>
+    </message>
+    <message>
+        <source>The vLLM release whose start-up memory rules size a vLLM plan: how its worker profiles the activation peak (sampler warm-up, logits), what it counts as non-torch memory and how its MoE kernels lay out MXFP4 experts. Pick the release you will run; the defaults (max_num_seqs, batched tokens) are the same for every release.</source>
+        <translation>Die vLLM-Version, deren Speicherregeln beim Start einen vLLM-Plan bemessen: wie ihr Worker die Aktivierungsspitze misst (Sampler-Aufwärmlauf, Logits), was sie als Nicht-Torch-Speicher zählt und wie ihre MoE-Kernel MXFP4-Experten ablegen. Wählen Sie die Version, die Sie betreiben; die Vorgaben (max_num_seqs, Tokens pro Schritt) sind für jede Version dieselben.</translation>
+    </message>
+    <message>
+        <source>default: v0.19&apos;s rules, the newest release HostPlan models.</source>
+        <translation>Standard: die Regeln von v0.19, der neuesten von HostPlan modellierten Version.</translation>
     </message>
 </context>
 <context>

@@ -1191,16 +1191,8 @@ Source: %6 (as of %7)</source>
         <translation>vLLM プランが従う起動時メモリ規則の vLLM リリース</translation>
     </message>
     <message>
-        <source>The vLLM release whose start-up memory rules size a vLLM plan: how its worker profiles the activation peak (sampler warm-up, logits), what it counts as non-torch memory and how its MoE kernels lay out MXFP4 experts. Pick the release you will run; the defaults (max_num_seqs, batched tokens) stay v0.11&apos;s.</source>
-        <translation>起動時メモリ規則で vLLM プランを見積もる vLLM リリース：ワーカーがアクティベーションのピーク（サンプラーのウォームアップ、logits）をどう測るか、何を非 torch メモリとして数えるか、MoE カーネルが MXFP4 エキスパートをどう配置するか。実行するリリースを選んでください。既定値（max_num_seqs、ステップあたりのトークン数）は v0.11 のままです。</translation>
-    </message>
-    <message>
         <source>a vLLM release HostPlan models: 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0)</source>
         <translation>HostPlan がモデル化する vLLM リリース：0.19、0.11、0.7（V1）、0.6.5 または 0.6.4（V0）</translation>
-    </message>
-    <message>
-        <source>default: v0.11&apos;s rules, the release HostPlan&apos;s vLLM model was built from.</source>
-        <translation>既定：v0.11 の規則（HostPlan の vLLM モデルの基になったリリース）。</translation>
     </message>
     <message>
         <source>vLLM rules</source>
@@ -1209,6 +1201,14 @@ Source: %6 (as of %7)</source>
     <message>
         <source>Change vLLM rules to %1</source>
         <translation>vLLM 規則を %1 に変更</translation>
+    </message>
+    <message>
+        <source>The vLLM release whose start-up memory rules size a vLLM plan: how its worker profiles the activation peak (sampler warm-up, logits), what it counts as non-torch memory and how its MoE kernels lay out MXFP4 experts. Pick the release you will run; the defaults (max_num_seqs, batched tokens) are the same for every release.</source>
+        <translation>起動時メモリ規則で vLLM プランを見積もる vLLM リリース：ワーカーがアクティベーションのピーク（サンプラーのウォームアップ、logits）をどう測るか、何を非 torch メモリとして数えるか、MoE カーネルが MXFP4 エキスパートをどう配置するか。実行するリリースを選んでください。既定値（max_num_seqs、ステップあたりのトークン数）はどのリリースでも同じです。</translation>
+    </message>
+    <message>
+        <source>default: v0.19&apos;s rules, the newest release HostPlan models.</source>
+        <translation>既定：v0.19 の規則（HostPlan がモデル化する最新リリース）。</translation>
     </message>
 </context>
 <context>

@@ -1191,16 +1191,8 @@ Source: %6 (as of %7)</source>
         <translation>vLLM 方案所遵循的启动内存规则对应的 vLLM 版本</translation>
     </message>
     <message>
-        <source>The vLLM release whose start-up memory rules size a vLLM plan: how its worker profiles the activation peak (sampler warm-up, logits), what it counts as non-torch memory and how its MoE kernels lay out MXFP4 experts. Pick the release you will run; the defaults (max_num_seqs, batched tokens) stay v0.11&apos;s.</source>
-        <translation>用其启动内存规则来估算 vLLM 方案的 vLLM 版本：其 worker 如何测量激活峰值（采样器预热、logits）、哪些计为非 torch 内存，以及其 MoE 内核如何排布 MXFP4 专家。请选择您将运行的版本；默认值（max_num_seqs、每步 token 数）仍沿用 v0.11。</translation>
-    </message>
-    <message>
         <source>a vLLM release HostPlan models: 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0)</source>
         <translation>HostPlan 建模的 vLLM 版本：0.19、0.11、0.7（V1）、0.6.5 或 0.6.4（V0）</translation>
-    </message>
-    <message>
-        <source>default: v0.11&apos;s rules, the release HostPlan&apos;s vLLM model was built from.</source>
-        <translation>默认：v0.11 的规则，即 HostPlan 的 vLLM 模型所依据的版本。</translation>
     </message>
     <message>
         <source>vLLM rules</source>
@@ -1209,6 +1201,14 @@ Source: %6 (as of %7)</source>
     <message>
         <source>Change vLLM rules to %1</source>
         <translation>将 vLLM 规则改为 %1</translation>
+    </message>
+    <message>
+        <source>The vLLM release whose start-up memory rules size a vLLM plan: how its worker profiles the activation peak (sampler warm-up, logits), what it counts as non-torch memory and how its MoE kernels lay out MXFP4 experts. Pick the release you will run; the defaults (max_num_seqs, batched tokens) are the same for every release.</source>
+        <translation>用其启动内存规则来估算 vLLM 方案的 vLLM 版本：其 worker 如何测量激活峰值（采样器预热、logits）、哪些计为非 torch 内存，以及其 MoE 内核如何排布 MXFP4 专家。请选择您将运行的版本；默认值（max_num_seqs、每步 token 数）对每个版本都相同。</translation>
+    </message>
+    <message>
+        <source>default: v0.19&apos;s rules, the newest release HostPlan models.</source>
+        <translation>默认：v0.19 的规则，即 HostPlan 建模的最新版本。</translation>
     </message>
 </context>
 <context>

@@ -279,12 +279,17 @@ int cmdModels(std::ostream &out) {
 
 int cmdGpus(std::ostream &out) {
     const auto &cat = Catalogue::builtin();
-    out << std::left << std::setw(11) << "id" << std::setw(40) << "name" << std::right
+    // The id column as wide as the longest id, plus a space ("rtx-pro-6000" is 12 characters).
+    int idWidth = 3;
+    for (const auto &g : cat.gpus()) {
+        idWidth = std::max(idWidth, int(g.id.size()) + 1);
+    }
+    out << std::left << std::setw(idWidth) << "id" << std::setw(40) << "name" << std::right
         << std::setw(8) << "GB" << std::setw(10) << "GiB use" << std::setw(8) << "TB/s"
         << std::setw(8) << "MXFP4" << std::setw(7) << "node" << std::setw(9) << "$/GPU-h"
         << "  source (as of)\n";
     for (const auto &g : cat.gpus()) {
-        out << std::left << std::setw(11) << g.id << std::setw(40) << g.name << std::right
+        out << std::left << std::setw(idWidth) << g.id << std::setw(40) << g.name << std::right
             << std::setw(8) << formatDouble("%.0f", toGB(double(g.memoryBytes))) << std::setw(10)
             << formatDouble("%.1f", toGiB(double(g.usableMemoryBytes))) << std::setw(8)
             << formatDouble("%.2f", g.hbmBandwidthBytesPerS / 1e12) << std::setw(8)
@@ -565,8 +570,9 @@ Plan options (applied after --scenario, so they override the file):
   --target-ms-per-token MS latency target per output token (default 50)
   --memory-fraction F      the engine's memory fraction (default: the engine's)
   --vllm-version V         the vLLM release whose start-up memory rules vLLM plans follow:
-                           0.19, 0.11 (default), 0.7 (V1), 0.6.5 or 0.6.4 (V0); the
-                           defaults (max_num_seqs, batched tokens) stay v0.11's
+                           0.19 (default: the newest modelled), 0.11, 0.7 (V1), 0.6.5
+                           or 0.6.4 (V0); the defaults (max_num_seqs, batched tokens)
+                           are the same for every release
   --draft MODEL|eagle      a speculative-decoding draft model (catalogue id or path), or
                            an EAGLE head built from the model (engine.draft)
   --activation-bytes-per-gpu N, --runtime-bytes-per-gpu N   override the engine estimates
@@ -580,7 +586,7 @@ Plan options (applied after --scenario, so they override the file):
   --api-output-usd-per-mtok X   type the API's prices per 1M tokens
 
 Exit codes: 0 ok, 1 does not fit (plan / serve-cmd with --fail-if-no-fit), 2 bad
-arguments or input.
+arguments or input, 3 an output file could not be written (report, export-csv).
 )" + llamaCppUsage();
 }
 

@@ -167,9 +167,9 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         tr("The vLLM release whose start-up memory rules size a vLLM plan: how its worker "
            "profiles the activation peak (sampler warm-up, logits), what it counts as non-torch "
            "memory and how its MoE kernels lay out MXFP4 experts. Pick the release you will "
-           "run; the defaults (max_num_seqs, batched tokens) stay v0.11's."),
+           "run; the defaults (max_num_seqs, batched tokens) are the same for every release."),
         tr("a vLLM release HostPlan models: 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0)"),
-        tr("default: v0.11's rules, the release HostPlan's vLLM model was built from.")));
+        tr("default: v0.19's rules, the newest release HostPlan models.")));
     form->addRow(tr("vLLM rules"), m_vllmVersion);
     m_draft = new QLineEdit;
     m_draft->setPlaceholderText(tr("none (model id, path or \"eagle\")"));

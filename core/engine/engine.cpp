@@ -11,10 +11,12 @@ namespace hostplan {
 
 const std::vector<EngineInfo> &engines() {
     static const std::vector<EngineInfo> table = {
-        // vLLM V1 as of v0.11 (vllm/engine/arg_utils.py @ 99d7eb5d _set_default_args: `vllm
-        // serve` 8192 / 2048 batched tokens and 1024 / 256 sequences on >= 70 GiB non-A100 /
-        // other GPUs; CacheConfig gpu_memory_utilization 0.9, block_size 16).
-        {Engine::Vllm, "vllm", "vLLM", "V1 (v0.11)",
+        // vLLM V1: memory rules by release (vllmRuleSets, default v0.19); defaults as of v0.11
+        // (vllm/engine/arg_utils.py @ 99d7eb5d _set_default_args: `vllm serve` 8192 / 2048
+        // batched tokens and 1024 / 256 sequences on >= 70 GiB non-A100 / other GPUs;
+        // CacheConfig gpu_memory_utilization 0.9, block_size 16), which v0.19.0's start-up logs
+        // still print (max_num_batched_tokens=8192 on an H100, llm-d-planner logs @ d3121e05).
+        {Engine::Vllm, "vllm", "vLLM", "V1 (v0.19)",
          "vllm/v1/worker/gpu_worker.py @ 35d5cda1 determine_available_memory; "
          "vllm/v1/core/kv_cache_utils.py @ 001cabc1; vllm/engine/arg_utils.py @ 99d7eb5d "
          "_set_default_args",
@@ -61,7 +63,7 @@ const std::vector<VllmRules> &vllmRuleSets() {
          "gpu_model_runner.py @ 4e179065 profile_run"},
         {VllmProfile::V1Early, "0.7", "V1 (v0.7)",
          "vllm/v1/worker/gpu_worker.py of the v0.7 period (KuntaiDu/vllm @ fedd3692)"},
-        {VllmProfile::V0, "0.6.5", "V0 (v0.6)",
+        {VllmProfile::V0, "0.6.5", "V0 (v0.6.5)",
          "vllm/worker/worker.py determine_num_available_blocks after PR #10511"},
         {VllmProfile::V0Legacy, "0.6.4", "V0 (v0.6.4)",
          "vllm/worker/worker.py determine_num_available_blocks, PR #9352 to PR #10511"},
@@ -90,10 +92,22 @@ Result<VllmProfile> parseVllmVersion(std::string_view text) {
         }
         known += (known.empty() ? "" : ", ") + std::string(r.id);
     }
+    // A patch release ("0.19.1", as `vllm --version` prints it) follows its minor release's
+    // rules where the rule set names a minor release (one dot).
+    for (const VllmRules &r : vllmRuleSets()) {
+        const std::string_view id = r.id;
+        if (std::count(id.begin(), id.end(), '.') == 1 && s.size() > id.size() + 1 &&
+            s.substr(0, id.size()) == id && s[id.size()] == '.' &&
+            std::all_of(s.begin() + std::ptrdiff_t(id.size()) + 1, s.end(),
+                        [](char c) { return c >= '0' && c <= '9'; })) {
+            return r.profile;
+        }
+    }
     const std::string shown =
         text.size() > 40 ? std::string(text.substr(0, 40)) + "..." : std::string(text);
     return makeError("vllm_version",
-                     "unknown vLLM rule set '" + shown + "' (HostPlan models " + known + ")");
+                     "unknown vLLM rule set '" + shown + "' (HostPlan models " + known +
+                         "; a patch release such as 0.19.1 follows its minor release)");
 }
 
 EngineDefaults engineDefaults(Engine engine) {

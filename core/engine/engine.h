@@ -66,16 +66,20 @@ struct VllmRules {
     std::string_view source; ///< where these rules were read (file @ commit, PR)
 };
 
-/// The rules a vLLM plan follows when the scenario names none: v0.11's (VllmProfile::V1), the
-/// release whose worker, runner and defaults HostPlan's vLLM model was built from.
-inline constexpr VllmProfile kDefaultVllmProfile = VllmProfile::V1;
+/// The rules a vLLM plan follows when the scenario names none: the newest release HostPlan
+/// models, v0.19 (VllmProfile::V1v19; 11 start-up logs of v0.19.0, April 2026, in the golden
+/// rows). Its defaults (max_num_batched_tokens 8192 on an H100, as those logs print) are the
+/// engine table's, read at v0.11.
+inline constexpr VllmProfile kDefaultVllmProfile = VllmProfile::V1v19;
 
 /// Every vLLM rule set HostPlan models, newest first.
 const std::vector<VllmRules> &vllmRuleSets();
 /// The table entry of `profile`.
 const VllmRules &vllmRules(VllmProfile profile);
 /// The rule set a user names: an id of vllmRuleSets(), with or without a leading 'v'
-/// ("0.19", "v0.11"). Error (field "vllm_version"): any other text, with the known ids.
+/// ("0.19", "v0.11"), or a patch release of a minor-release id ("0.19.1" -> 0.19, as
+/// `vllm --version` prints it). Error (field "vllm_version"): any other text, with the known
+/// ids.
 Result<VllmProfile> parseVllmVersion(std::string_view text);
 
 /// What an engine's memory fraction is a fraction of, and what lives inside it.

@@ -5,7 +5,7 @@
 //
 // One interface (EngineMemoryModel), one implementation per engine, each in its own file and
 // citing the engine source it follows:
-// - vllm_memory.cpp   vLLM V1 (v0.11 by default; v0.19, v0.7 and V0 rule sets by choice)
+// - vllm_memory.cpp   vLLM V1 (v0.19 by default; v0.11, v0.7 and V0 rule sets by choice)
 // - sglang_memory.cpp SGLang v0.5
 // - trtllm_memory.cpp TensorRT-LLM 1.0 (PyTorch backend)
 // Research notes with every rule and its source: ../notes/engine-memory.md (sections 1-3, 9).
@@ -83,7 +83,7 @@ struct PipelineStageMemory {
 
 /// One engine's memory on one GPU, every term the engine allocates. Bytes.
 struct EngineMemoryTerms {
-    std::string engineVersion; ///< "vLLM V1 (v0.11)"
+    std::string engineVersion; ///< "vLLM V1 (v0.19)"
     // Weights ("Model loading took ...").
     std::uint64_t checkpointWeights = 0; ///< the checkpoint's share, unpadded
     std::uint64_t weightPadding = 0;     ///< MXFP4 kernel padding and layouts, vocab round-up

@@ -8,6 +8,7 @@
 #include "catalogue/embeddedresources.h"
 #include "import/ggufimport.h"
 #include "plan/plan.h"
+#include "util/numbertext.h"
 #include "util/textutil.h"
 #include "sizing/throughput.h"
 #include "util/units.h"
@@ -162,10 +163,22 @@ std::uint32_t batchLimit(const PlanResult &p, std::string &why) {
     const Capacity &c = p.throughput.capacity;
     const std::string ctx = std::to_string(p.scenario.workload.contextTokens);
     if (c.batch > 0) {
+        const std::string target = num(c.targetSecondsPerOutputToken * 1e3, "%.0f") + " ms";
+        // latencyMaxBatch is the top of its search (the engine's cap, or maxLatencySearchBatch
+        // with none) when the target does not bind: not a modelled limit, so not quoted as one.
+        const std::uint32_t searched =
+            c.engineMaxBatch > 0 ? c.engineMaxBatch : kMaxLatencySearchBatch;
+        if (c.latencyMaxBatch >= searched) {
+            why = "the capacity batch: the KV room holds " +
+                  countText(c.memoryMaxBatch, "sequence") + " of " + ctx +
+                  " tokens; the modelled time per output token stays within " + target +
+                  " at every batch up to " + std::to_string(searched) +
+                  ", so latency does not limit it";
+            return c.batch;
+        }
         why = "the capacity batch: the KV room holds " + countText(c.memoryMaxBatch, "sequence") +
               " of " + ctx + " tokens and " + std::to_string(c.latencyMaxBatch) +
-              " keep the modelled time per output token within " +
-              num(c.targetSecondsPerOutputToken * 1e3, "%.0f") + " ms; the smaller wins";
+              " keep the modelled time per output token within " + target + "; the smaller wins";
         return c.batch;
     }
     if (c.memoryMaxBatch > 0) {
@@ -342,9 +355,10 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                                 : std::string())});
     const PlanResult e = planUnder(p, Engine::Vllm, cat);
     c.flags.push_back(
-        {"--gpu-memory-utilization", num(e.memory.memoryFraction),
+        {"--gpu-memory-utilization", fractionText(e.memory.memoryFraction),
          "share of each GPU's total memory vLLM may use (weights, activations, KV); " +
-             fractionOrigin(p, Engine::Vllm) + ", " + kvRoomText(e)});
+             fractionOrigin(p, Engine::Vllm) + ", " + kvRoomText(e) + " by " +
+             e.memory.engine.engineVersion + "'s start-up rules"});
     std::string why;
     const std::uint32_t batch = batchLimit(e, why);
     c.flags.push_back(
@@ -407,7 +421,7 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
                        "the workload's context per sequence (prompt + output)"});
     const PlanResult e = planUnder(p, Engine::Sglang, cat);
     c.flags.push_back(
-        {"--mem-fraction-static", num(e.memory.memoryFraction),
+        {"--mem-fraction-static", fractionText(e.memory.memoryFraction),
          "share of each GPU's total memory for weights + KV pool (activations and CUDA graphs "
          "live in the rest); " +
              fractionOrigin(p, Engine::Sglang) + ", " + kvRoomText(e)});
@@ -479,7 +493,7 @@ ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     c.flags.push_back({"--max_seq_len", std::to_string(p.scenario.workload.contextTokens),
                        "the workload's context per sequence (prompt + output)"});
     c.flags.push_back(
-        {"--kv_cache_free_gpu_memory_fraction", num(e.memory.memoryFraction),
+        {"--kv_cache_free_gpu_memory_fraction", fractionText(e.memory.memoryFraction),
          "share of the memory left after weights and buffers that becomes KV cache; " +
              fractionOrigin(p, Engine::TensorRtLlm) + ", " + kvRoomText(e)});
     const NumberFormat &kv = p.scenario.model.kvFormat;

@@ -385,7 +385,8 @@ class VllmMemory final : public EngineMemoryModel {
         t.kvBytesPerToken = k.attentionBytesPerToken();
         t.draftKvBytesPerToken = k.draftBytesPerToken;
         t.kvBlockTokens = g.block;
-        t.windowExtraTokens = in.maxBatchedTokens ? in.maxBatchedTokens - 1 : 0;
+        // Only sliding-window layers reserve past their window (0 without them).
+        t.windowExtraTokens = k.windowLayers && in.maxBatchedTokens ? in.maxBatchedTokens - 1 : 0;
         if (t.kvPoolBytes > 0 && g.page > 0 && g.groups() > 0) {
             const std::uint64_t blocks = std::uint64_t(t.kvPoolBytes) / g.page / g.groupSize;
             t.kvTokens = blocks / g.groups() * g.block;

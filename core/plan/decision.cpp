@@ -220,10 +220,10 @@ std::vector<GpuOption> gpuOptions(const Scenario &scenario, const Catalogue &cat
         o.gpusPerNode = g.gpusPerNode;
         o.priceSource = g.priceSource;
         o.priceAsOf = g.priceAsOf;
-        Scenario v = withGpuType(scenario, g.id);
-        if (o.isScenarioGpu) {
-            v.pricing.usdPerGpuHour = scenario.pricing.usdPerGpuHour;
-        }
+        // The scenario's own GPU type is the scenario's plan (its count, layout and rate), so
+        // that the row marked as the scenario shows the cost the summary shows; every other
+        // type is planned as the GPU field would re-plan it (count, layout and rate on auto).
+        const Scenario v = o.isScenarioGpu ? scenario : withGpuType(scenario, g.id);
         auto r = evaluate(v, catalogue, model);
         if (!r.ok()) {
             o.error = r.error().toString();

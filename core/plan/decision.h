@@ -170,8 +170,8 @@ struct GpuOption {
 Scenario withGpuType(const Scenario &base, const std::string &gpuId);
 
 /// Every catalogue GPU type evaluated with withGpuType() and the already imported `model`; the
-/// scenario's own type keeps its rate override. Never fails: a type that cannot be evaluated
-/// carries its error.
+/// scenario's own type is the scenario's plan as it stands (its count, layout and rate, the
+/// figures the summary shows). Never fails: a type that cannot be evaluated carries its error.
 std::vector<GpuOption> gpuOptions(const Scenario &scenario, const Catalogue &catalogue,
                                   const ModelSpec &model);
 

@@ -239,8 +239,8 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         << "\n";
     out << "Workload  " << countText(w.concurrency, "sequence") << " x "
         << groupedText(w.contextTokens) << " tokens; engine "
-        << engineName(p.scenario.engine.engine) << ", memory fraction "
-        << formatDouble("%.2f", m.memoryFraction) << "\n";
+        << engineName(p.scenario.engine.engine) << " (" << m.engine.engineVersion
+        << " start-up rules), memory fraction " << fractionText(m.memoryFraction) << "\n";
     out << "KV cache  " << groupedText(m.cache.kvBytesPerToken) << " B per token (whole model, "
         << p.scenario.model.kvFormat.label() << "), " << groupedText(m.cache.kvBytesPerTokenPerGpu)
         << " B per token per GPU";

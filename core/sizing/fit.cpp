@@ -86,8 +86,16 @@ std::uint32_t maxConcurrency(const MemoryBreakdown &memory, std::uint64_t contex
     }
     const std::uint64_t block = std::max<std::uint32_t>(kvBlockTokens, 1);
     const std::uint64_t rounded = ceilDiv(contextTokens, block) * block;
-    const std::uint64_t perSeq = memory.cache.perSequencePerGpu(rounded);
-    const std::uint64_t cap = std::numeric_limits<std::uint32_t>::max();
+    std::uint64_t perSeq = memory.cache.perSequencePerGpu(rounded);
+    std::uint64_t cap = std::numeric_limits<std::uint32_t>::max();
+    if (memory.engine.stateSlotsInPool > 0) {
+        // The engine keeps linear-attention state in a pool of its own (SGLang's mamba pool,
+        // EngineMemoryTerms::stateSlotsInPool), already taken out of kvCapacityBytesPerGpu:
+        // a sequence takes KV from the KV room and its state slots from that pool.
+        const std::uint64_t slots = std::max<std::uint32_t>(memory.cache.stateSlotsPerRequest, 1);
+        perSeq -= std::min(perSeq, memory.cache.stateBytesPerSequencePerGpu * slots);
+        cap = std::min(cap, memory.engine.stateSlotsInPool / slots);
+    }
     if (perSeq == 0) {
         return std::uint32_t(cap);
     }

@@ -135,7 +135,8 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     in.stateSlots = std::max<std::uint32_t>(
         scenario.engine.stateSlotsPerRequest.value_or(engineDefaults(engine).stateSlotsPerRequest),
         1);
-    // The vLLM release whose start-up memory rules apply (the defaults above stay v0.11's).
+    // The vLLM release whose start-up memory rules apply (the defaults above are the same for every
+    // release).
     in.vllmProfile = scenario.engine.vllmVersion.value_or(kDefaultVllmProfile);
     in.activationOverride = scenario.engine.activationBytesPerGpu;
     in.runtimeOverride = scenario.engine.runtimeBytesPerGpu;

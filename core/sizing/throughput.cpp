@@ -26,7 +26,7 @@ constexpr double kReferenceStreamingFraction = 0.89 * 0.92;
 /// figure the fitted compute scale corresponds to.
 constexpr double kReferenceGemmFraction = 0.73;
 /// Largest batch the curve and the target search consider.
-constexpr std::uint32_t kMaxBatch = 1u << 16;
+constexpr std::uint32_t kMaxBatch = kMaxLatencySearchBatch;
 
 /// The closed-loop points of one serving case on one model, each running batch evaluated once:
 /// the target search, the concurrency and capacity points and the curve share many batches,

@@ -150,12 +150,20 @@ class BatchCurve {
     std::size_t m_size = 0;
 };
 
+/// Largest running batch the target search and the throughput curve consider (sequences).
+/// Capacity::latencyMaxBatch equals it (or the engine's cap, when there is one) when the time
+/// per output token stays within the target at every batch searched: latency then does not
+/// limit the batch.
+inline constexpr std::uint32_t kMaxLatencySearchBatch = 1u << 16;
+
 /// What the plan can carry at the workload's context and target time per output token.
 struct Capacity {
     double targetSecondsPerOutputToken = 0;
     double utilisation = 0;
-    std::uint32_t memoryMaxBatch = 0;  ///< sequences of the context the KV room holds
-    std::uint32_t latencyMaxBatch = 0; ///< largest batch meeting the target (0: none)
+    std::uint32_t memoryMaxBatch = 0; ///< sequences of the context the KV room holds
+    /// Largest batch meeting the target (0: none); the search's top (engineMaxBatch, else
+    /// kMaxLatencySearchBatch) when the target does not bind.
+    std::uint32_t latencyMaxBatch = 0;
     std::uint32_t engineMaxBatch = 0;  ///< the engine's default cap (engineMaxSequences; 0 none)
     std::uint32_t batch = 0;           ///< min of the three
     double tokensPerSecondPerUser = 0; ///< at `batch`

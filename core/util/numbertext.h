@@ -15,4 +15,17 @@ inline std::string formatDouble(const char *format, double value) {
     return buf;
 }
 
+/// A memory fraction as a launch flag or plan line writes it: the value to 4 decimals with
+/// trailing zeros dropped, at least 2 kept (0.9 -> "0.90", 0.905 -> "0.905", 0.85671 ->
+/// "0.8567"), so that a command never asks the engine for more memory than the plan (rounding
+/// 0.905 to "0.91" would).
+inline std::string fractionText(double value) {
+    std::string s = formatDouble("%.4f", value);
+    const std::size_t dot = s.find('.');
+    while (dot != std::string::npos && s.size() > dot + 3 && s.back() == '0') {
+        s.pop_back();
+    }
+    return s;
+}
+
 } // namespace hostplan

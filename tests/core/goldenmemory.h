@@ -81,11 +81,14 @@ inline GpuSpec loggedGpu(const char *name, double totalGib, bool fp8,
     return g;
 }
 
-/// The engine input for a row: the plan's own placement, then the row's flags.
+/// The engine input for a row: the plan's own placement, then the row's flags. vLLM rows follow
+/// v0.11's rules (their logs are from the v0.10 / v0.11 releases of 2025) unless the row sets
+/// another profile.
 inline EngineMemoryInput rowInput(const ModelSpec &m, const GpuSpec &gpu, Parallelism par,
                                   Engine engine, std::uint64_t maxModelLen) {
     Scenario s;
     s.engine.engine = engine;
+    s.engine.vllmVersion = VllmProfile::V1;
     s.workload.contextTokens = maxModelLen;
     s.engine.prefillChunkTokens = engineDefaultBatchedTokens(engine, gpu);
     return engineInputFor(m, gpu, par, s);

@@ -26,6 +26,20 @@ Scenario scenario(const std::string &model, const std::string &gpu, std::uint32_
 class TestFit : public QObject {
     Q_OBJECT
   private slots:
+    /// SGLang keeps Kimi K3's KDA state in its own pool (taken out of the KV room before the
+    /// KV pool is sized): the fit's sequence count is the engine's own, state counted once.
+    void sglangStatePoolCountedOnce() {
+        Scenario s = defaultScenario();
+        s.engine.engine = Engine::Sglang;
+        const auto r = evaluate(s);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        const PlanResult &p = r.value();
+        QVERIFY(p.memory.engine.stateSlotsInPool > 0);
+        QVERIFY(p.startup.sequencesAtContext > 0);
+        QCOMPARE(p.fit.maxConcurrency, p.startup.sequencesAtContext);
+        QCOMPARE(p.throughput.capacity.memoryMaxBatch, p.startup.sequencesAtContext);
+    }
+
     void bundles_data() {
         QTest::addColumn<uint>("gpus");
         QTest::addColumn<uint>("node");

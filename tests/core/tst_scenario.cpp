@@ -79,7 +79,14 @@ class TestScenario : public QObject {
         const auto bad = parseVllmVersion("0.12");
         QVERIFY(!bad.ok());
         QCOMPARE(QString::fromStdString(bad.error().message),
-                 "unknown vLLM rule set '0.12' (HostPlan models 0.19, 0.11, 0.7, 0.6.5, 0.6.4)");
+                 "unknown vLLM rule set '0.12' (HostPlan models 0.19, 0.11, 0.7, 0.6.5, 0.6.4; a "
+                 "patch release such as 0.19.1 follows its minor release)");
+        // A patch release follows its minor release; a three-part id only itself.
+        QVERIFY(parseVllmVersion("0.19.0").value() == VllmProfile::V1v19);
+        QVERIFY(parseVllmVersion("v0.11.2").value() == VllmProfile::V1);
+        QVERIFY(!parseVllmVersion("0.6.5.1").ok());
+        QVERIFY(!parseVllmVersion("0.19.x").ok());
+        QVERIFY(!parseVllmVersion("0.19.").ok());
         const auto parsed = parseScenario(
             R"({"schema_version": 1, "engine": {"name": "vllm", "vllm_version": "0.19"}})");
         QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().toString().c_str());
@@ -89,12 +96,12 @@ class TestScenario : public QObject {
         QVERIFY(!refused.ok());
         QCOMPARE(QString::fromStdString(refused.error().field), "engine.vllm_version");
 
-        // The rules reach the plan: Kimi K3 on 8 x B300 by default (v0.11: the sampler warm-up
-        // sorts 28 bytes per logit) and by v0.19's (the Triton top-k / top-p mask: 14 bytes).
-        const auto v11 = evaluate(defaultScenario());
+        // The rules reach the plan: Kimi K3 on 8 x B300 by default (v0.19: the Triton top-k /
+        // top-p mask, 14 bytes per logit) and by v0.11's (the sampler warm-up sorts: 28 bytes).
+        const auto v19 = evaluate(defaultScenario());
         Scenario s = defaultScenario();
-        s.engine.vllmVersion = VllmProfile::V1v19;
-        const auto v19 = evaluate(s);
+        s.engine.vllmVersion = VllmProfile::V1;
+        const auto v11 = evaluate(s);
         QVERIFY(v11.ok() && v19.ok());
         const EngineMemoryTerms &a = v11.value().memory.engine;
         const EngineMemoryTerms &b = v19.value().memory.engine;

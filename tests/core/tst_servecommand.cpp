@@ -2,7 +2,9 @@
 // Serving commands: every flag's value comes from the plan and carries an explanation.
 #include "plan/plan.h"
 #include "engine/servecommand.h"
+#include "sizing/throughput.h"
 #include "testutil.h"
+#include "util/numbertext.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -67,6 +69,27 @@ class TestServeCommand : public QObject {
         QVERIFY(c.annotated().find("# --max-num-seqs") != std::string::npos);
     }
 
+    // A batch the latency target does not limit is not quoted as a modelled limit: SGLang has
+    // no default running-request cap, so the target search runs to its top.
+    void unlimitedLatencyIsNotAFigure() {
+        Scenario s = defaultScenario();
+        s.engine.engine = Engine::Sglang;
+        const PlanResult p = planFor(s);
+        QCOMPARE(p.throughput.capacity.latencyMaxBatch, kMaxLatencySearchBatch);
+        const std::string why =
+            find(sglangServeCommand(p, Catalogue::builtin()), "--max-running-requests")
+                ->explanation;
+        QVERIFY2(why.find("at every batch up to 65536, so latency does not limit it") !=
+                     std::string::npos,
+                 why.c_str());
+        QVERIFY2(why.find("65536 keep") == std::string::npos, why.c_str());
+        // The memory fraction as planned, never rounded up (fractionText).
+        QCOMPARE(fractionText(0.905), std::string("0.905"));
+        QCOMPARE(fractionText(0.85671), std::string("0.8567"));
+        QCOMPARE(fractionText(0.9), std::string("0.90"));
+        QCOMPARE(fractionText(1.0), std::string("1.00"));
+    }
+
     void sglangFlagsFromPlan() {
         Scenario s = scenarioFor("qwen3-235b-a22b", "h100", 8);
         s.engine.engine = Engine::Sglang;
@@ -101,9 +124,9 @@ class TestServeCommand : public QObject {
         QVERIFY(g.throughput.capacity.memoryMaxBatch < p.throughput.capacity.memoryMaxBatch);
         const ServeCommand sg = sglangServeCommand(p, Catalogue::builtin());
         // Issue 12: SGLang's default fraction follows its GPU-size rule (server_args.py
-        // _handle_gpu_memory_settings): H200 at TP 8 -> 0.896 (printed with two decimals by
-        // serve-cmd), no longer a flat 0.88.
-        QCOMPARE(find(sg, "--mem-fraction-static")->value, std::string("0.90"));
+        // _handle_gpu_memory_settings): H200 at TP 8 -> 0.896, no longer a flat 0.88; printed
+        // as planned (rounding up to 0.90 would give the engine more than the plan).
+        QCOMPARE(find(sg, "--mem-fraction-static")->value, std::string("0.896"));
         QCOMPARE(find(sg, "--max-running-requests")->value,
                  std::to_string(g.throughput.capacity.batch));
         QVERIFY(

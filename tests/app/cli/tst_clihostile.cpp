@@ -106,7 +106,8 @@ class TestCliHostile : public QObject {
         QCOMPARE(bad.code, 2);
         QCOMPARE(bad.err.trimmed(), QByteArray("hostplan-cli: --vllm-version: unknown vLLM rule "
                                                "set '0.12' (HostPlan models 0.19, 0.11, 0.7, "
-                                               "0.6.5, 0.6.4)"));
+                                               "0.6.5, 0.6.4; a patch release such as 0.19.1 "
+                                               "follows its minor release)"));
     }
 
     // Hostile input files: a clear one-line error naming the file (or field), exit 2.

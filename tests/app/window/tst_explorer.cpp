@@ -434,12 +434,14 @@ class TestExplorer : public QObject {
         QComboBox *box = w.hardwarePanel()->vllmVersionCombo();
         QVERIFY(box->isEnabled());
         QCOMPARE(box->currentData().toString(), QString());
-        const std::uint64_t sampler11 = doc->plan()->memory.engine.activationSampler;
-        pick(box, "0.19");
-        QVERIFY(doc->scenario().engine.vllmVersion == VllmProfile::V1v19);
+        const std::uint64_t sampler19 = doc->plan()->memory.engine.activationSampler;
         QCOMPARE(QString::fromStdString(doc->plan()->memory.engine.engineVersion),
                  "vLLM V1 (v0.19)");
-        QCOMPARE(doc->plan()->memory.engine.activationSampler * 2, sampler11);
+        pick(box, "0.11");
+        QVERIFY(doc->scenario().engine.vllmVersion == VllmProfile::V1);
+        QCOMPARE(QString::fromStdString(doc->plan()->memory.engine.engineVersion),
+                 "vLLM V1 (v0.11)");
+        QCOMPARE(doc->plan()->memory.engine.activationSampler, sampler19 * 2);
         doc->undoStack()->undo();
         QVERIFY(!doc->scenario().engine.vllmVersion);
         QCOMPARE(box->currentData().toString(), QString());
