@@ -113,6 +113,10 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
             in.flashAttention = false;
             continue;
         }
+        if (a == "--no-op-offload") {
+            in.opOffload = false;
+            continue;
+        }
         if (!valued.count(a)) {
             err << "hostplan-cli: unknown option '" << a << "' for --engine llama.cpp (see "
                 << "hostplan-cli --help)\n";
@@ -277,6 +281,9 @@ llama.cpp options (plan / serve-cmd with --engine llama.cpp; one machine, GPU + 
                            model's training context, lowered by --fit to keep 1 GiB free)
   --ubatch N, --batch N    -ub (default 512) and -b (default 2048)
   --no-flash-attn          size the compute buffer without Flash Attention
+  --no-op-offload          llama-server --no-op-offload: big batches of layers and experts
+                           in RAM run on the CPU (by default GPU 0 runs them, copying each
+                           weight into its compute buffer)
   --gpus N                 N GPUs of the --gpu type (1 to 16), layers split between them
   --tensor-split A,B,...   llama-server -ts: each GPU's share of the layers (default: by
                            free memory, equal for identical GPUs)

@@ -15,9 +15,10 @@ bool wantsLlamaCpp(const std::vector<std::string> &args);
 /// `plan` (serve false) or `serve-cmd` (serve true) for llama.cpp. Options: --model, --gpu
 /// NAME|none, --host NAME, --host-memory-gb N, --ngl N, --n-cpu-moe N, --kv-type T, --parallel
 /// N, --context N, --ubatch N, --batch N, --gguf-type T (for a model that is not a .gguf file:
-/// the uniform type to size it in, default q4_K), --no-flash-attn, --llamacpp-build bN (the
-/// release whose memory rules the plan follows; the command line is the same),
-/// --fail-if-no-fit. serve-cmd plans by the newest rules whatever --llamacpp-build says.
+/// the uniform type to size it in, default q4_K), --no-flash-attn, --no-op-offload,
+/// --llamacpp-build bN (the release whose memory rules the plan follows; the command line is
+/// the same), --fail-if-no-fit. serve-cmd plans by the newest rules whatever --llamacpp-build
+/// says.
 /// Returns the CLI exit code (cli.h).
 int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &out,
                 std::ostream &err);

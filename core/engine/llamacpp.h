@@ -95,6 +95,29 @@
 // (github.com/developer0hye/llama-3-korean-bllossom-8b-q4-docker README.md); a plan for such a
 // build (LlamaCppInput::build) follows that rule. Layers on the CPU compute there instead.
 //
+// Op offload (llama.cpp PR #6083, 2024-03; --no-op-offload turns it off): the scheduler gives
+// an op whose weight sits in a host buffer to the first GPU backend whose offload_op accepts
+// it (ggml/src/ggml-backend.cpp @ 0054c01370c2105fa7ba68c16c5e8ff5f55e430d,
+// ggml_backend_sched_backend_id_from_cur), and ggml-cuda.cu @
+// 00108827d87949b538ad1821f81a6b111827fcda (ggml_backend_cuda_device_offload_op) accepts a
+// batch of at least 32 tokens (ne[1] of a MUL_MAT, ne[2] of a MUL_MAT_ID; never GET_ROWS, so
+// token_embd stays put); ggml-vulkan.cpp @ 000651caaa5b97364a481345863770c2b898d2e7
+// (ggml_backend_vk_device_offload_op) has the same rule. The worst-case graph is
+// reserved at min(n_ctx, n_ubatch) tokens, so with -ub >= 32 the expert matmuls of
+// --n-cpu-moe / -ot exps=CPU blocks, the matmuls of layers -ngl leaves on the CPU and the
+// LM head when it stays on the CPU all run on GPU 0. Each such weight is copied into that
+// GPU's compute buffer: pass 5 of ggml_backend_sched_split_graph starts a new split at every
+// weight from an incompatible buffer, the copy is the split's input, allocated when the split
+// starts and freed after its last use, so the graph allocator reuses one block for them (with
+// one copy per tensor, no pipeline copies: those need every layer on the GPUs and no
+// overrides). GPU 0's compute buffer is then at least the largest copied weight plus the
+// stage that reads it: the LM head plus the logits stage, an expert tensor plus a layer's FFN
+// stage. Row O1 of docs/ACCURACY.md: gpt-oss-20b with its output layer on the CPU logs
+// "Vulkan0 compute buffer size = 985.20 MiB" = 586.82 MiB of q8_0 LM head + 201,088 x 512 x 4
+// logits + 2,880 x 512 x 4 rows. A CPU weight in a repacked (CPU_REPACK) buffer is not in a
+// host buffer and is not copied; HostPlan does not know the host's repack support and counts
+// the copy anyway (the high side).
+//
 // Speed: a decode step reads every active weight once (a MoE layer: non-expert tensors plus
 // top-k / experts of its expert tensors) plus the KV of the context. Bytes on the GPU stream at
 // the GPU's memory bandwidth, bytes in system RAM at the host's; the step takes the sum of the
@@ -212,11 +235,18 @@ struct LlamaCppInput {
     /// --tensor-split proportions, one per GPU, finite and >= 0, not all zero; empty = split
     /// by free memory (equal shares for identical GPUs, llama.cpp's default).
     std::vector<double> tensorSplit;
+    /// Op offload (on unless --no-op-offload): a GPU runs the matmuls of weights kept in host
+    /// memory for micro-batches of kLlamaOpOffloadMinBatch tokens or more.
+    bool opOffload = true;
     /// The llama.cpp release (bNNNN) whose memory rules the plan follows, 1 ..
     /// kLlamaMaxBuild; 0 = the newest (llamaRuleChanges). The flags of the command line do
     /// not depend on it (hostplan-cli serve-cmd plans by the newest rules).
     std::uint32_t build = 0;
 };
+
+/// The smallest micro-batch whose host-weight matmuls a GPU backend takes over (ggml-cuda.cu
+/// and ggml-vulkan.cpp op_offload_min_batch_size: GGML_OP_OFFLOAD_MIN_BATCH, default 32).
+inline constexpr std::uint32_t kLlamaOpOffloadMinBatch = 32;
 
 /// The most GPUs a llama.cpp plan takes (GGML_CUDA_MAX_DEVICES, ggml-cuda.h: 16).
 inline constexpr std::uint32_t kLlamaMaxGpus = 16;
@@ -228,6 +258,14 @@ struct LlamaCppWeights {
     std::vector<std::uint64_t> layer; ///< per layer, without routed experts
     std::vector<std::uint64_t> layerExperts; ///< per layer, routed experts
     bool exact = false;                      ///< from the checkpoint's tensor table (GGUF)
+    /// The largest single tensor op offload copies (see the file comment): the LM head (the
+    /// token embedding when tied); per layer the largest of the tensors in layerExperts and
+    /// of the others, exact from a GGUF tensor table (ModelSpec::layerLargestTensor), else
+    /// estimated (layerExperts / 3 for gate, up and down; a group's bytes per layer over its
+    /// projections, 3 for an MLP and 4 for attention).
+    std::uint64_t outputTensor = 0;
+    std::vector<std::uint64_t> layerExpertTensor;
+    std::vector<std::uint64_t> layerTensor;
 };
 /// The per-layer weights of `spec`: exact from ModelSpec::layerBytes when present (GGUF),
 /// else the groups spread evenly over the layers (experts over the MoE layers).
@@ -276,6 +314,9 @@ struct LlamaCppPlan {
     std::uint32_t layersOnGpu = 0;   ///< repeating layers on the GPU
     bool outputOnGpu = false;
     std::uint32_t cpuMoeLayers = 0;
+    /// The largest host-resident weight the first GPU copies into its compute buffer for op
+    /// offload (0: none, or op offload off / micro-batch under kLlamaOpOffloadMinBatch).
+    std::uint64_t opOffloadCopy = 0;
     std::string kvTypeK = "f16";
     std::string kvTypeV = "f16";
     std::uint64_t kvBytesPerCell = 0;  ///< all layers, K + V
@@ -329,10 +370,10 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &plan, st
 /// The plan as JSON, what `hostplan-cli plan --engine llama.cpp --json` prints: "engine",
 /// "model", "hardware" (gpu, gpu_count, host), "context" (n_ctx, per_slot, slots, unified_kv,
 /// default, rule, training_context, default_slots, rule_text, kv types, kv_bytes_per_token),
-/// "placement" (ngl, layers on each GPU, output_gpu, n_cpu_moe, split_points), "memory" ("gpus":
-/// one object per GPU, "host": bytes of weights, kv_cache, output_buffer, compute, compute_high,
-/// runtime, total, capacity, fits), "fits", "speed" (tokens/s ceilings, host_time_share), "command"
-/// and "notes". Sizes in bytes.
+/// "placement" (ngl, layers on each GPU, output_gpu, n_cpu_moe, op_offload_copy bytes,
+/// split_points), "memory" ("gpus": one object per GPU, "host": bytes of weights, kv_cache,
+/// output_buffer, compute, compute_high, runtime, total, capacity, fits), "fits", "speed"
+/// (tokens/s ceilings, host_time_share), "command" and "notes". Sizes in bytes.
 nlohmann::ordered_json llamaCppPlanJson(const LlamaCppInput &in, const LlamaCppPlan &plan);
 /// The llama-server command line for the plan, and the Ollama Modelfile parameters.
 std::string llamaServerCommand(const LlamaCppInput &in, const LlamaCppPlan &plan);

@@ -69,6 +69,7 @@ nlohmann::ordered_json llamaCppPlanJson(const LlamaCppInput &in, const LlamaCppP
     placement["output_on_gpu"] = p.outputOnGpu;
     placement["output_gpu"] = p.outputOnGpu ? nlohmann::ordered_json(p.outputGpu) : nullptr;
     placement["n_cpu_moe"] = p.cpuMoeLayers;
+    placement["op_offload_copy"] = p.opOffloadCopy;
     placement["tensor_split"] = in.tensorSplit;
     placement["split_points"] = p.splitPoints;
     j["placement"] = std::move(placement);

@@ -212,6 +212,42 @@ Result<const gguf::GgmlType *> parseLlamaKvType(std::string_view name) {
                                       "' (llama.cpp accepts " + list + ")");
 }
 
+namespace {
+
+/// The largest tensors op offload copies (LlamaCppWeights, see llamacpp.h): the checkpoint's
+/// own (GGUF) when it lists them, else from the filled per-layer bytes: an expert tensor is a
+/// third of a layer's experts (gate, up, down); another weight is its group's bytes per layer
+/// over the group's projections (3 for an MLP, 4 for attention).
+void addCopyTensors(const ModelSpec &m, LlamaCppWeights &w) {
+    const std::size_t n = w.layer.size();
+    if (w.exact && m.layerLargestTensor.size() == n && m.layerLargestExpertTensor.size() == n) {
+        w.layerTensor = m.layerLargestTensor;
+        w.layerExpertTensor = m.layerLargestExpertTensor;
+        return;
+    }
+    w.layerExpertTensor.assign(n, 0);
+    w.layerTensor.assign(n, 0);
+    if (n == 0) {
+        return;
+    }
+    const std::uint64_t moeLayers =
+        m.isMoe() ? std::min<std::uint64_t>(m.experts.moeLayers ? m.experts.moeLayers : n, n) : 0;
+    const std::uint64_t denseLayers = n - moeLayers;
+    std::uint64_t dense = sumRole(m, GroupRole::Attention) / n / 4;
+    if (denseLayers) {
+        dense = std::max(dense, sumRole(m, GroupRole::DenseMlp) / denseLayers / 3);
+    }
+    if (moeLayers) {
+        dense = std::max(dense, sumRole(m, GroupRole::SharedExperts) / moeLayers / 3);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        w.layerExpertTensor[i] = ceilDiv(w.layerExperts[i], std::uint64_t(3));
+        w.layerTensor[i] = std::min(dense, w.layer[i]);
+    }
+}
+
+} // namespace
+
 LlamaCppWeights llamaCppWeights(const ModelSpec &m) {
     LlamaCppWeights w;
     const std::uint32_t n = m.numLayers;
@@ -220,6 +256,7 @@ LlamaCppWeights llamaCppWeights(const ModelSpec &m) {
     const std::uint64_t vision = sumRole(m, GroupRole::Vision);
     // A tied head is loaded again for the output layer (TENSOR_DUPLICATED).
     w.output = head ? head : w.input;
+    w.outputTensor = w.output;
     if (m.layerBytes.size() == n && m.layerExpertBytes.size() == n && n > 0) {
         w.layer = m.layerBytes;
         w.layerExperts = m.layerExpertBytes;
@@ -231,6 +268,7 @@ LlamaCppWeights llamaCppWeights(const ModelSpec &m) {
         const std::uint64_t total = m.weightBytes();
         const std::uint64_t known = w.input + head + vision + inLayers;
         w.output += total > known ? total - known : 0; // output norm, rope factors, MTP layers
+        addCopyTensors(m, w);
         return w;
     }
     w.layer.assign(n, 0);
@@ -248,6 +286,7 @@ LlamaCppWeights llamaCppWeights(const ModelSpec &m) {
     for (std::uint32_t i = n - moe; i < n && experts; ++i) {
         w.layerExperts[i] = experts / moe + (i - (n - moe) < experts % moe ? 1 : 0);
     }
+    addCopyTensors(m, w);
     return w;
 }
 
@@ -266,6 +305,8 @@ ModelSpec asGgufType(const ModelSpec &spec, const gguf::GgmlType &type) {
     }
     out.layerBytes.clear();
     out.layerExpertBytes.clear();
+    out.layerLargestTensor.clear();
+    out.layerLargestExpertTensor.clear();
     out.notes.push_back("sized as a uniform " + std::string(type.name) +
                         " GGUF (norms f32); a published file mixes types and differs by a few %");
     return out;
@@ -389,6 +430,32 @@ Result<LlamaCppPlan> planAt(const LlamaCppInput &in) {
         if (p.gpuLayersFlag > 0) {
             gd.runtime = std::uint64_t(gib(kLlamaGpuRuntimeGiB));
         }
+    }
+    // Op offload (see llamacpp.h): GPU 0 runs the matmuls of host-resident weights at this
+    // micro-batch, each weight copied into its compute buffer beside the stage that reads it.
+    if (nGpu > 0 && in.opOffload && ubatch >= kLlamaOpOffloadMinBatch) {
+        std::uint64_t stage = 0;
+        const auto copy = [&](std::uint64_t bytes, std::uint64_t activations) {
+            if (bytes > 0) {
+                p.opOffloadCopy = std::max(p.opOffloadCopy, bytes);
+                stage = std::max(stage, bytes + activations);
+            }
+        };
+        if (!p.outputOnGpu) {
+            copy(w.outputTensor, logits);
+        }
+        for (std::uint32_t il = 0; il < p.layers; ++il) {
+            const bool onGpu = il >= gpuStart;
+            if (!onGpu || il < p.cpuMoeLayers) {
+                copy(w.layerExpertTensor[il], ffn);
+            }
+            if (!onGpu) {
+                copy(w.layerTensor[il], ffn);
+            }
+        }
+        LlamaCppSide &g0 = p.perGpu[0];
+        g0.compute = std::max(g0.compute, stage);
+        g0.computeHigh = std::max(g0.computeHigh, stage);
     }
     LlamaCppSide &g = p.gpu;
     for (const LlamaCppSide &gd : p.perGpu) {

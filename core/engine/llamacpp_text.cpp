@@ -110,6 +110,11 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
             out << "; experts of the first " << p.cpuMoeLayers << " layers in RAM (--n-cpu-moe)";
         }
         out << "\n";
+        if (p.opOffloadCopy) {
+            out << "  op offload: GPU 0 runs the matmuls of weights in RAM for batches of "
+                << kLlamaOpOffloadMinBatch << "+ tokens, copying each (up to "
+                << gibText(p.opOffloadCopy) << ") into its compute buffer (--no-op-offload)\n";
+        }
     }
     out << "\nMemory\n";
     if (in.gpu && !in.host.unifiedMemory && p.perGpu.size() > 1) {
@@ -211,6 +216,9 @@ std::string llamaServerCommand(const LlamaCppInput &in, const LlamaCppPlan &p) {
     }
     if (in.ubatch != kLlamaDefaultUbatch) {
         cmd << " -ub " << in.ubatch;
+    }
+    if (!in.opOffload && in.gpu && !in.host.unifiedMemory) {
+        cmd << " --no-op-offload";
     }
     cmd << " --host 0.0.0.0 --port 8080\n";
     std::ostringstream text;

@@ -292,6 +292,8 @@ void addTensors(const MetaReader &r, const gguf::Header &h, std::uint64_t layers
     const std::uint64_t used = r.count("expert_used_count", 0);
     spec.layerBytes.assign(layers, 0);
     spec.layerExpertBytes.assign(layers, 0);
+    spec.layerLargestTensor.assign(layers, 0);
+    spec.layerLargestExpertTensor.assign(layers, 0);
     std::map<std::pair<GroupRole, std::uint32_t>, std::size_t> index;
     std::vector<std::uint64_t> expertElements(layers, 0);
     std::uint64_t extraLayerTensors = 0;
@@ -303,8 +305,11 @@ void addTensors(const MetaReader &r, const gguf::Header &h, std::uint64_t layers
             ++extraLayerTensors;
         } else if (il) {
             // The bytes --n-cpu-moe moves to system RAM, by llama.cpp's own pattern.
-            (expertOverrideTensor(t.name) ? spec.layerExpertBytes : spec.layerBytes)[*il] +=
-                t.bytes;
+            const bool moved = expertOverrideTensor(t.name);
+            (moved ? spec.layerExpertBytes : spec.layerBytes)[*il] += t.bytes;
+            std::uint64_t &largest =
+                (moved ? spec.layerLargestExpertTensor : spec.layerLargestTensor)[*il];
+            largest = std::max(largest, t.bytes);
             if (role == GroupRole::RoutedExperts) {
                 expertElements[*il] += t.elements();
             }

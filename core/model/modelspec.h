@@ -185,6 +185,11 @@ struct ModelSpec {
     /// layers (llama.cpp -ngl, --n-cpu-moe) then spread the groups evenly over the layers.
     std::vector<std::uint64_t> layerBytes;
     std::vector<std::uint64_t> layerExpertBytes;
+    /// The largest single tensor of each layer among those in layerExpertBytes and among the
+    /// rest (the weight llama.cpp's op offload copies to a GPU at a time, engine/llamacpp.h).
+    /// Empty when unknown, like layerBytes.
+    std::vector<std::uint64_t> layerLargestExpertTensor;
+    std::vector<std::uint64_t> layerLargestTensor;
 
     /// Multi-token-prediction layers the checkpoint ships beside the decoder (config
     /// num_nextn_predict_layers / mtp_num_hidden_layers / num_mtp_modules). Not in groups or

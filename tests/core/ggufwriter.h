@@ -2,7 +2,7 @@
 // A tiny GGUF header writer for tests (the format of ggml's docs/gguf.md, little-endian): build
 // headers that mirror published files' metadata and tensor tables without their data, and
 // malformed ones. Also the Llama-3.1-8B Q4_K_M layout shared by tst_gguf and tst_llamacpp, and
-// the Qwen3-30B-A3B Q4_K_M layout of the MoE golden row.
+// the Qwen3-30B-A3B Q4_K_M and gpt-oss-20b MXFP4 layouts of the MoE golden rows.
 #pragma once
 
 #include "import/ggmltypes.h"
@@ -342,6 +342,59 @@ inline Writer qwen3_30b_a3b_q4km(std::uint64_t vocabStrings) {
     }
     w.tensor({"output_norm.weight", {h}, "f32"});
     w.tensor({"output.weight", {h, v}, "q6_K"});
+    return w;
+}
+
+/// ggml-org/gpt-oss-20b-GGUF gpt-oss-20b-mxfp4.gguf (openai/gpt-oss-20b config.json: hidden
+/// 2880, 24 layers, 64 heads and 8 KV heads of 64, 32 experts of 2880 with 4 per token, sliding
+/// window 128 on every other layer, vocabulary 201088, context 131072), as llama.cpp's log of
+/// it counts it (459 tensors, "file type = MXFP4 MoE", "file size = 11.27 GiB"): expert
+/// matrices mxfp4, token_embd, output and the attention projections q8_0, biases, sinks,
+/// router and norms f32. 12,096,558,336 tensor bytes (11.27 GiB).
+inline Writer gptOss20bMxfp4(std::uint64_t vocabStrings) {
+    const std::uint64_t h = 2880, q = 64 * 64, kv = 8 * 64, ff = 2880, experts = 32, v = 201088,
+                        n = 24;
+    Writer w;
+    w.string("general.architecture", "gpt-oss")
+        .string("general.name", "Gpt Oss 20b")
+        .u32("gpt-oss.block_count", std::uint32_t(n))
+        .u32("gpt-oss.context_length", 131072)
+        .u32("gpt-oss.embedding_length", std::uint32_t(h))
+        .u32("gpt-oss.feed_forward_length", std::uint32_t(ff))
+        .u32("gpt-oss.attention.head_count", 64)
+        .u32("gpt-oss.attention.head_count_kv", 8)
+        .u32("gpt-oss.attention.key_length", 64)
+        .u32("gpt-oss.attention.value_length", 64)
+        .u32("gpt-oss.attention.sliding_window", 128)
+        .f32("gpt-oss.rope.freq_base", 150000.0f)
+        .u32("gpt-oss.expert_count", std::uint32_t(experts))
+        .u32("gpt-oss.expert_used_count", 4)
+        .u32("gpt-oss.expert_feed_forward_length", std::uint32_t(ff))
+        .u32("general.file_type", 38)
+        .stringArray("tokenizer.ggml.tokens", vocabStrings);
+    w.tensor({"token_embd.weight", {h, v}, "q8_0"});
+    for (std::uint64_t i = 0; i < n; ++i) {
+        const std::string p = "blk." + std::to_string(i) + ".";
+        w.tensor({p + "attn_norm.weight", {h}, "f32"});
+        w.tensor({p + "attn_q.weight", {h, q}, "q8_0"});
+        w.tensor({p + "attn_q.bias", {q}, "f32"});
+        w.tensor({p + "attn_k.weight", {h, kv}, "q8_0"});
+        w.tensor({p + "attn_k.bias", {kv}, "f32"});
+        w.tensor({p + "attn_v.weight", {h, kv}, "q8_0"});
+        w.tensor({p + "attn_v.bias", {kv}, "f32"});
+        w.tensor({p + "attn_output.weight", {q, h}, "q8_0"});
+        w.tensor({p + "attn_output.bias", {h}, "f32"});
+        w.tensor({p + "attn_sinks.weight", {64}, "f32"});
+        w.tensor({p + "post_attention_norm.weight", {h}, "f32"});
+        w.tensor({p + "ffn_gate_inp.weight", {h, experts}, "f32"});
+        w.tensor({p + "ffn_gate_inp.bias", {experts}, "f32"});
+        for (const char *proj : {"gate", "up", "down"}) {
+            w.tensor({p + "ffn_" + proj + "_exps.weight", {h, ff, experts}, "mxfp4"});
+            w.tensor({p + "ffn_" + proj + "_exps.bias", {ff, experts}, "f32"});
+        }
+    }
+    w.tensor({"output_norm.weight", {h}, "f32"});
+    w.tensor({"output.weight", {h, v}, "q8_0"});
     return w;
 }
 

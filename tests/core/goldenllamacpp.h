@@ -200,6 +200,52 @@ inline std::vector<Check> llamaCppChecks() {
              {"CPU_Mapped model buffer MiB", 6940.48, double(p.host.weights) / kMiB}});
     }
 
+    // O1: expert offload with op offload, from llama.cpp's own log in
+    // github.com/ggml-org/llama.cpp/issues/16188 (its log line: build 6182, 1fe00296f; llama-cli
+    // with the Vulkan backend on an Apple M2 Pro): ggml-org/gpt-oss-20b-GGUF
+    // gpt-oss-20b-mxfp4.gguf, -ngl 24 --n-cpu-moe 14, n_ctx 4096, n_batch 2048, n_ubatch 512,
+    // flash_attn 0, one sequence, mmap on. The header mirrors the file
+    // (ggufwriter::gptOss20bMxfp4: 459 tensors, 11.27 GiB as the log prints). At b6182 -ngl 24 =
+    // n_layer keeps the output layer on the CPU ("offloaded 24/25 layers"), so op offload
+    // copies the q8_0 LM head (586.82 MiB) into Vulkan0's compute buffer for the 512-token
+    // logits stage: 586.82 + 392.75 + 5.63 = 985.20 MiB, the logged figure (engine/llamacpp.h);
+    // without op offload HostPlan's GPU compute would be the FFN stage, 70.8 MiB. Not compared:
+    // the CPU_Mapped line (7218.45 MiB; with mmap it is the mapped file range, which covers GPU
+    // tensors stored between the CPU ones, 382.17 MiB above the 6836.28 MiB of CPU tensors)
+    // and the Vulkan_Host compute buffer (58.33 MiB; HostPlan's host figure with the output
+    // layer on the CPU is the logits stage, which op offload moves to the GPU: not modelled).
+    {
+        const ModelSpec m =
+            ggufwriter::modelOf(ggufwriter::gptOss20bMxfp4(201088), "gpt-oss-20b.gguf");
+        LlamaCppInput in =
+            llamaRowInput(m, loggedGpu("Vulkan0 (Apple M2 Pro)", 16.0, true), host, 4096);
+        in.build = 6182;
+        in.gpuLayers = 24;
+        in.cpuMoeLayers = 14;
+        const LlamaCppPlan p = llamaPlan(in);
+        const std::string set = "gpt-oss-20b MXFP4, Vulkan, llama.cpp b6182, -ngl 24 "
+                                "--n-cpu-moe 14, -c 4096, FA off, 1 slot";
+        const std::string src = "llama.cpp log: github.com/ggml-org/llama.cpp/issues/16188";
+        // One cache each: the non-SWA layers' 4096 cells and the SWA layers' window. b6182's SWA
+        // cache is n_swa + n_ubatch = 640 cells; the 256-cell padding HostPlan applies (as
+        // current releases do, llama-kv-cache-iswa.cpp @ 02c28f53) came later.
+        std::uint64_t baseLayers = 0; // every layer has the same K + V row (8 x 64, f16)
+        for (const LayerGroup &g : m.layers) {
+            baseLayers += g.kind == AttentionKind::SlidingWindow ? 0 : g.count;
+        }
+        const std::uint64_t kvBase = baseLayers * p.context * (p.kvBytesPerCell / m.numLayers);
+        const std::uint64_t kvSwa = p.gpu.kvCache - kvBase;
+        addLlamaComponents(
+            out, "O1", set, src,
+            {{"Vulkan0 model buffer MiB", 4699.90, double(p.gpu.weights) / kMiB},
+             {"non-SWA KV buffer MiB", 96.00, double(kvBase) / kMiB},
+             {"SWA KV buffer MiB", 15.00, double(kvSwa) / kMiB, kLlamaTol,
+              "differs because b6182 sized the SWA cache at n_swa + n_ubatch = 640 cells (15 MiB) "
+              "and HostPlan pads it to 256 as releases since do: 768 cells, 18 MiB"},
+             {"output buffer MiB", 0.77, double(p.host.outputBuffer) / kMiB},
+             {"Vulkan0 compute MiB", 985.20, double(p.gpu.compute) / kMiB}});
+    }
+
     // F1: llama.cpp's own --fit projection, published with the pull request that moved the fit
     // logic into common/fit.cpp (github.com/ggml-org/llama.cpp/pull/22171, description):
     // `llama-fit-params -m gemma-3-4b-it/ggml-model-f16.gguf -c 32768 --fit-print on` on an
