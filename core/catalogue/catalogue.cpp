@@ -60,6 +60,20 @@ Result<std::vector<std::string>> stringList(const nlohmann::json &o, const char 
     return out;
 }
 
+/// "sm_count": an integer in [1, 4096], or the string "unknown" (-> 0) where the vendor
+/// publishes no figure; required, so that every entry says which.
+Result<std::uint32_t> parseSmCount(const nlohmann::json &o, const std::string &path) {
+    if (o.contains("sm_count") && o.at("sm_count").is_string()) {
+        if (o.at("sm_count").get<std::string>() != "unknown") {
+            return makeError(path + ".sm_count", "must be an integer or \"unknown\", got " +
+                                                     jsonfield::brief(o.at("sm_count")));
+        }
+        return std::uint32_t(0);
+    }
+    HOSTPLAN_TRY(n, jsonfield::integer(o, "sm_count", path, 1, 4096, true));
+    return std::uint32_t(*n);
+}
+
 Result<GpuSpec> parseGpu(const nlohmann::json &o, const std::string &path) {
     GpuSpec g;
     HOSTPLAN_TRY(id, reqString(o, "id", path));
@@ -76,6 +90,9 @@ Result<GpuSpec> parseGpu(const nlohmann::json &o, const std::string &path) {
     HOSTPLAN_TRY(ic, reqString(o, "interconnect", path));
     HOSTPLAN_TRY(icGbs, reqNumber(o, "interconnect_gb_per_s", path, 0.1, 1e5));
     HOSTPLAN_TRY(node, jsonfield::integer(o, "gpus_per_node", path, 1, 72, true));
+    HOSTPLAN_TRY(sms, parseSmCount(o, path));
+    HOSTPLAN_TRY(smSource, reqString(o, "sm_count_source", path));
+    HOSTPLAN_TRY(smAsOf, reqString(o, "sm_count_as_of", path));
     HOSTPLAN_TRY(source, reqString(o, "source", path));
     HOSTPLAN_TRY(asOf, reqString(o, "as_of", path));
     g.id = id;
@@ -92,6 +109,9 @@ Result<GpuSpec> parseGpu(const nlohmann::json &o, const std::string &path) {
     g.interconnect = ic;
     g.interconnectBytesPerS = icGbs * 1e9;
     g.gpusPerNode = std::uint32_t(*node);
+    g.smCount = sms;
+    g.smCountSource = smSource;
+    g.smCountAsOf = smAsOf;
     g.source = source;
     g.asOf = asOf;
     return g;

@@ -94,6 +94,20 @@ std::uint64_t kvReplicationBytes(const ModelSpec &model, std::uint32_t tp, std::
     return std::uint64_t(extra);
 }
 
+std::uint64_t vllmTritonSamplerBufferBytes(const GpuSpec &gpu, std::uint64_t rows,
+                                           std::uint64_t vocab) {
+    if (rows == 0 || vocab == 0) {
+        return 0;
+    }
+    const std::uint64_t sms = gpu.smCount ? gpu.smCount : kVllmFallbackSmCount;
+    const std::uint64_t programs = std::min(sms, rows);
+    std::uint64_t pow2 = 1;
+    while (pow2 < programs) {
+        pow2 *= 2;
+    }
+    return std::min(pow2, sms) * vocab * 4;
+}
+
 std::vector<std::uint32_t> vllmPipelineLayers(std::uint32_t layers, std::uint32_t pp) {
     pp = std::max<std::uint32_t>(pp, 1);
     std::vector<std::uint32_t> parts(pp, layers / pp);

@@ -86,7 +86,9 @@ struct EngineMemoryTerms {
     std::string engineVersion; ///< "vLLM V1 (v0.19)"
     // Weights ("Model loading took ...").
     std::uint64_t checkpointWeights = 0; ///< the checkpoint's share, unpadded
-    std::uint64_t weightPadding = 0;     ///< MXFP4 kernel padding and layouts, vocab round-up
+    /// MXFP4 kernel padding and layouts, vocab round-up; vLLM also the allocator's rounding of
+    /// the weight tensors and the rotary cache its load counts.
+    std::uint64_t weightPadding = 0;
     std::uint64_t weightReplication = 0; ///< KV projections replicated when TP > KV heads
     std::uint64_t draftWeights = 0;      ///< MTP layers or draft model loaded for speculation
                                          ///< (draftWeightBytes)
@@ -103,7 +105,9 @@ struct EngineMemoryTerms {
     // Profiled activation peak.
     std::uint64_t activationForward = 0; ///< forward peak at the batched tokens (dense / MoE)
     std::uint64_t activationMoe = 0;     ///< of which MoE workspace (top-k x intermediate)
-    std::uint64_t activationSampler = 0; ///< sampler / logits peak (rows x vocab)
+    /// Sampler / logits peak (rows x vocab; vLLM V1 adds the sampled rows' hidden states and
+    /// at v0.19 the Triton top-k / top-p buffer, vllmTritonSamplerBufferBytes).
+    std::uint64_t activationSampler = 0;
     /// The draft model's forward at the profiled tokens (vLLM runs the drafter's dummy run
     /// right after the target's forward in the profile, with the target's hidden states
     /// live); 0 without a draft model or where the engine does not profile it.
@@ -376,9 +380,26 @@ inline constexpr std::uint64_t kVllmSamplerBytesPerLogit = 28;
 /// apply_top_k_top_p calls apply_top_k_top_p_triton when Triton is present, PR #33538,
 /// merged February 2026; read @ 01fa3fe7): bf16 logits 2 (held by _dummy_sampler_run) +
 /// fp32 copy 4 + softmax probabilities 4 + exponential noise 4 (random_sample, empty_like of
-/// the probabilities; divided in place) = 14. The kernel's own buffer, SMs x vocab x 4 B
-/// (64-80 MiB on an H100), is not counted: GpuSpec carries no SM count.
+/// the probabilities; divided in place) = 14. The kernel's own buffer is
+/// vllmTritonSamplerBufferBytes.
 inline constexpr std::uint64_t kVllmTritonSamplerBytesPerLogit = 14;
+
+/// SMs vllmTritonSamplerBufferBytes assumes for a GPU whose GpuSpec::smCount is unknown (0):
+/// H100 SXM5's 132. Each SM more or less moves the buffer by one fp32 vocabulary row (0.6 MB
+/// at a 152k vocabulary), so an error of 30 SMs is about 18 MB.
+inline constexpr std::uint32_t kVllmFallbackSmCount = 132;
+
+/// Bytes of the Triton top-k / top-p kernel's scratch buffer in vLLM v0.19's sampler warm-up
+/// on one GPU: apply_top_k_top_p_triton launches min(SMs, rows) programs and gives each one
+/// fp32 row of the vocabulary, rows = min(next_power_of_2(programs), SMs) x `vocab` x 4 B,
+/// kept in a module cache (_TRITON_BUFFER_CACHE) from the warm-up on, so it adds to the
+/// profile's torch peak on top of kVllmTritonSamplerBytesPerLogit
+/// (vllm/v1/sample/ops/topk_topp_triton.py @ 08a57232 apply_top_k_top_p_triton; the same
+/// num_programs x vocab fp32 buffer since the kernel landed, PR #33538 @ 65874cce). SMs: the
+/// device's multi_processor_count (num_compute_units), GpuSpec::smCount, or
+/// kVllmFallbackSmCount when unknown. 80.3 MB on an H100 at 1024 rows and a 152,064 vocabulary.
+std::uint64_t vllmTritonSamplerBufferBytes(const GpuSpec &gpu, std::uint64_t rows,
+                                           std::uint64_t vocab);
 
 /// Decoder layers per pipeline stage by vLLM's default partition (vllm/distributed/utils.py
 /// @ 5a6541db get_pp_indices without VLLM_PP_LAYER_PARTITION): layers / pp each, and the

@@ -49,7 +49,8 @@
 //   tensors). vLLM 0.19 logs Llama-3.1-8B at PP 4 as 4.26 / 3.28 / 3.28 / 4.26 GiB of weights
 //   and 1.10 / 1.05 / 1.05 / 2.01 GiB torch peaks (llm-d-incubation/llm-d-planner
 //   accuracy/results/v0.19.0/logs @ d3121e05).
-// - v0.19's sampler warm-up: kVllmTritonSamplerBytesPerLogit (VllmProfile::V1v19).
+// - v0.19's sampler warm-up: kVllmTritonSamplerBytesPerLogit and the Triton kernel's
+//   per-SM buffer, vllmTritonSamplerBufferBytes (VllmProfile::V1v19).
 // - V1 as in v0.7 (VllmProfile::V1Early): vllm/v1/worker/gpu_worker.py
 //   determine_available_memory kept V0's pre-PR #10511 steps from December 2024 past v0.7
 //   (read at KuntaiDu/vllm @ fedd3692, a fork of that period whose V1 worker already warms the
@@ -75,11 +76,16 @@ namespace {
 /// (gpu_worker.py determine_available_memory: "non-torch forward increase", counted from the
 /// snapshot taken after NCCL and the CUDA context are up). vllmTpCollectivesNonTorch plus:
 /// - every layout: cuBLAS / attention workspaces of the first forward, 0.15 GiB (T1 logs
-///   0.10 GiB at TP 1, PR #12126 0.16 GiB; vLLM 0.19 logs 0.24-0.26 GiB on H100 and 0.07 GiB
-///   per stage at PP 2 and 4, llm-d-planner logs below). Pipeline stages add nothing more:
-///   the profile's dummy run sends nothing between stages.
+///   0.10 GiB at TP 1, PR #12126 0.16 GiB). Pipeline stages add nothing more: the profile's
+///   dummy run sends nothing between stages.
+/// - VllmProfile::V1v19: the figures vLLM 0.19.0 logs as "non-torch forward increase" on H100
+///   (llm-d-incubation/llm-d-planner accuracy/results/v0.19.0/logs @ d3121e05): 0.24-0.26 GiB
+///   at TP 1 PP 1 on every one of 30 runs from 2B to 72B (granite-3.x: 0.46; median 0.25), and
+///   0.07 GiB per stage at PP 2 and 4, measured figures (not derived). vllmTpCollectivesNonTorch
+///   is the median at TP 2 (2.07 GiB) less the TP 1 median, so the two add up to the logs.
 std::uint64_t vllmNonTorch(const EngineMemoryInput &in) {
-    return std::uint64_t(gib(0.15)) + vllmTpCollectivesNonTorch(in.gpu, in.tp);
+    const double base = in.vllmProfile != VllmProfile::V1v19 ? 0.15 : in.pp > 1 ? 0.07 : 0.25;
+    return std::uint64_t(gib(base)) + vllmTpCollectivesNonTorch(in.gpu, in.tp);
 }
 
 /// Whether the worker charges everything on the device outside torch's allocations after
@@ -236,6 +242,101 @@ std::uint64_t stageVocabPaddingBytes(const ModelSpec &m, std::uint32_t tp, const
     return vocabPaddingBytes(only, tp, 1);
 }
 
+/// Bytes PyTorch's CUDA caching allocator counts as allocated (allocated_bytes, block sizes)
+/// for one fresh tensor of `bytes` (c10/cuda/CUDACachingAllocator.cpp @ eb42ad6e
+/// get_allocation_size, should_split): a request of kMinLargeAlloc (10 MiB) or more gets a
+/// segment rounded up to kRoundLarge (2 MiB), which is split only when more than kSmallSize
+/// (1 MiB) would remain, so a rounding of 1 MiB or less stays with the tensor. Smaller
+/// requests share 2 / 20 MiB blocks and cost their own size.
+std::uint64_t allocatorBlockBytes(std::uint64_t bytes) {
+    constexpr std::uint64_t kMiB = std::uint64_t(1) << 20;
+    if (bytes < 10 * kMiB) {
+        return bytes;
+    }
+    const std::uint64_t rounded = ceilDiv(bytes, 2 * kMiB) * 2 * kMiB;
+    return rounded - bytes <= kMiB ? rounded : bytes;
+}
+
+/// Element bits of the model's first group of `role` with parameters, `fallback` without one.
+std::uint32_t roleBits(const ModelSpec &m, GroupRole role, std::uint32_t fallback) {
+    for (const auto &g : m.groups) {
+        if (g.role == role && g.params > 0) {
+            return g.format.elementBits();
+        }
+    }
+    return fallback;
+}
+
+/// What vLLM's "Model loading took" counts on one GPU of a stage beyond the checkpoint's
+/// bytes: the torch allocated bytes after the load less before (DeviceMemoryProfiler,
+/// vllm/utils/mem_utils.py @ a6d5c390, through the CUDA platform's get_current_memory_usage),
+/// so it takes in
+/// - the allocator's rounding (allocatorBlockBytes) of the weight tensors vLLM builds, each
+///   at its own format's element bits (scales are separate tensors): per attention layer of
+///   GQA / MHA / MQA / sliding kind qkv [(q' + 2 kv') x head dim, H] and o [H, q' x head dim]
+///   (q', kv' the heads on one rank); per dense MLP layer gate_up [2 I / tp, H] and down
+///   [H, I / tp]; per MoE layer w13 [E', 2 I' , H] and w2 [E', H, I'] (experts whose format
+///   carries block scales excluded: their layouts are mxfp4PaddingBytes' and
+///   vllmMxfp4LayoutBytes'); the embedding and LM head [V / tp, H], V padded to 64. MLA and
+///   linear-attention projections are not modelled.
+/// - the rotary cos / sin cache, one per model (get_rope keeps one instance for equal
+///   parameters): max_position_embeddings x rotary dim in the model dtype
+///   (vllm/model_executor/layers/rotary_embedding/base.py @ 072d10a0 RotaryEmbeddingBase),
+///   with the rotary dim taken as the head dim (ModelSpec has no partial rotary factor).
+/// Qwen2.5-72B at TP 2: down [8192, 14784] bf16 is 231 MiB, rounded to 232 on each of 80
+/// layers, plus an 8 MiB cache: 0.086 GiB (vLLM 0.19 logs 67.80 GiB against 67.715).
+std::uint64_t vllmLoadExtraBytes(const EngineMemoryInput &in, const VllmStage &s,
+                                 std::uint32_t totalLayers) {
+    const ModelSpec &m = *in.model;
+    const std::uint64_t tp = std::max<std::uint32_t>(in.tp, 1);
+    const std::uint64_t h = m.hiddenSize;
+    const double share = totalLayers && s.layers ? double(s.layers) / totalLayers : 1.0;
+    auto onStage = [&](std::uint64_t layers) {
+        return std::uint64_t(std::llround(layers * share));
+    };
+    auto extra = [](std::uint64_t elements, std::uint32_t bits) {
+        const std::uint64_t bytes = elements * bits / 8;
+        return allocatorBlockBytes(bytes) - bytes;
+    };
+    const std::uint32_t embedBits = roleBits(m, GroupRole::Embedding, 16);
+    std::uint64_t out = 0;
+    std::uint32_t rotaryDim = 0;
+    const std::uint32_t attnBits = roleBits(m, GroupRole::Attention, 16);
+    for (const auto &l : m.layers) {
+        if (l.kind == AttentionKind::MLA || l.kind == AttentionKind::Linear || l.qHeads == 0) {
+            continue;
+        }
+        const std::uint64_t q = ceilDiv(l.qHeads, tp) * l.headDim;
+        const std::uint64_t kv = kvHeadsPerRank(l.kvHeads, std::uint32_t(tp)) * l.headDim;
+        out += onStage(l.count) * (extra((q + 2 * kv) * h, attnBits) + extra(h * q, attnBits));
+        rotaryDim = std::max(rotaryDim, l.headDim);
+    }
+    const std::uint32_t moeLayers = m.experts.routed ? m.experts.moeLayers : 0;
+    if (m.denseIntermediate && m.numLayers > moeLayers) {
+        const std::uint64_t i = ceilDiv(m.denseIntermediate, tp);
+        const std::uint32_t bits = roleBits(m, GroupRole::DenseMlp, 16);
+        out += onStage(m.numLayers - moeLayers) * (extra(2 * i * h, bits) + extra(h * i, bits));
+    }
+    const auto routed = std::find_if(m.groups.begin(), m.groups.end(), [](const TensorGroup &g) {
+        return g.role == GroupRole::RoutedExperts && g.params > 0;
+    });
+    if (moeLayers && m.experts.intermediate && routed != m.groups.end() &&
+        routed->format.blockOverheadBits() == 0) {
+        const std::uint64_t ep = std::max<std::uint32_t>(in.ep, 1);
+        const std::uint64_t e = ep > 1 ? ceilDiv(m.experts.routed, ep) : m.experts.routed;
+        const std::uint64_t i =
+            ep > 1 ? m.experts.intermediate : ceilDiv(m.experts.intermediate, tp);
+        const std::uint64_t w = m.experts.expertWidth ? m.experts.expertWidth : h;
+        const std::uint32_t bits = routed->format.elementBits();
+        out += onStage(moeLayers) * (extra(e * 2 * i * w, bits) + extra(e * w * i, bits));
+    }
+    const std::uint64_t vocab = ceilDiv(ceilDiv(m.vocabSize, 64) * 64, tp);
+    out += stageHoldsEmbedding(m, s) ? extra(vocab * h, embedBits) : 0;
+    out += s.last && hasOwnLmHead(m) ? extra(vocab * h, roleBits(m, GroupRole::LmHead, 16)) : 0;
+    out += m.maxContextTokens * rotaryDim * std::max<std::uint32_t>(embedBits, 16) / 8;
+    return out;
+}
+
 /// The pipeline receive buffers of a stage after the first: vLLM's runner allocates the
 /// intermediate tensors (hidden states and residual, model dtype) for max_num_batched_tokens
 /// in the profile's dummy run and keeps them (gpu_model_runner.py @ 4e179065 _dummy_run,
@@ -317,6 +418,7 @@ class VllmMemory final : public EngineMemoryModel {
         t.weightPadding =
             (staged ? stageVocabPaddingBytes(m, in.tp, stage)
                     : vocabPaddingBytes(m, in.tp, in.pp)) +
+            vllmLoadExtraBytes(in, stage, totalLayers) +
             mxfp4PaddingBytes(m, in.tp, in.ep, in.pp, moeKernel) +
             vllmMxfp4LayoutBytes(m, in.tp, in.ep, in.pp, moeKernel, in.gpu, in.vllmProfile);
         t.weightReplication = kvReplicationBytes(m, in.tp, in.pp);
@@ -343,13 +445,19 @@ class VllmMemory final : public EngineMemoryModel {
         const std::uint64_t rows = std::min<std::uint64_t>(in.maxNumSeqs, tokens);
         t.activationForward = forwardActivationBytes(m, tokens, in.tp, in.ep, &t.activationMoe);
         const std::uint64_t hiddenLive = tokens * m.hiddenSize * 2;
-        const std::uint64_t perLogit = in.vllmProfile == VllmProfile::V1v19
-                                           ? kVllmTritonSamplerBytesPerLogit
-                                           : kVllmSamplerBytesPerLogit;
-        t.activationSampler = !stage.last ? 0
-                              : in.vllmProfile == VllmProfile::V1Early
-                                  ? tokens * std::uint64_t(m.vocabSize) * 2 // bf16 logits, all rows
-                                  : rows * std::uint64_t(m.vocabSize) * perLogit;
+        const bool v19 = in.vllmProfile == VllmProfile::V1v19;
+        const std::uint64_t perLogit =
+            v19 ? kVllmTritonSamplerBytesPerLogit : kVllmSamplerBytesPerLogit;
+        // V1 (v0.11 on): profile_run hands the sampler hidden_states[logit_indices], a copy of
+        // the sampled rows' hidden states, while the whole batch's stay live.
+        const bool sampledRowsCopy = v19 || in.vllmProfile == VllmProfile::V1;
+        t.activationSampler =
+            !stage.last ? 0
+            : in.vllmProfile == VllmProfile::V1Early
+                ? tokens * std::uint64_t(m.vocabSize) * 2 // bf16 logits, all rows
+                : rows * std::uint64_t(m.vocabSize) * perLogit +
+                      (sampledRowsCopy ? rows * m.hiddenSize * 2 : 0) +
+                      (v19 ? vllmTritonSamplerBufferBytes(in.gpu, rows, m.vocabSize) : 0);
         t.activationDraft = draftActivationBytes(in, tokens);
         t.activationPipeline = staged && !stage.first ? intermediateTensorBytes(m, tokens) : 0;
         t.activationBuffers = in.vllmProfile == VllmProfile::V1Early ? hiddenLive : 0;

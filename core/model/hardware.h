@@ -25,8 +25,14 @@ struct GpuSpec {
     std::string interconnect;            ///< e.g. "NVLink 4 (900 GB/s)"
     double interconnectBytesPerS = 0;    ///< per-GPU scale-up bandwidth, bytes/s (one way)
     std::uint32_t gpusPerNode = 8;       ///< GPUs in the usual rental node / tray
-    double defaultUsdPerGpuHour = 0;     ///< default rental rate, USD per GPU-hour
-    std::string priceSource;             ///< where the rate comes from
+    /// Streaming multiprocessors (NVIDIA) or compute units (AMD): what CUDA / HIP report as
+    /// multiProcessorCount. 0 = unknown (the vendor publishes no figure); every rule that reads
+    /// it states its fallback.
+    std::uint32_t smCount = 0;
+    std::string smCountSource;       ///< where smCount comes from, or why it is unknown
+    std::string smCountAsOf;         ///< ISO date smCountSource was read
+    double defaultUsdPerGpuHour = 0; ///< default rental rate, USD per GPU-hour
+    std::string priceSource;         ///< where the rate comes from
     std::string priceAsOf;
     std::string source; ///< data sheet URL
     std::string asOf;   ///< ISO date

@@ -129,10 +129,11 @@ inline std::vector<Check> memoryChecks() {
     std::vector<Check> out;
     auto verdict = [](const EngineStartup &s) { return s.starts() ? 1.0 : 0.0; };
 
-    // T1: Meta-Llama-3-8B (the shapes of Llama-3.1-8B) on A100-40GB, vLLM V0 log format,
-    // u 0.90, max_model_len 8192.
+    // T1: Meta-Llama-3-8B (the shapes of Llama-3.1-8B, and Llama-3's 8,192 positions, which
+    // size vLLM's rotary cache) on A100-40GB, vLLM V0 log format, u 0.90, max_model_len 8192.
     {
-        const ModelSpec m = catalogueModel("llama-3.1-8b");
+        ModelSpec m = catalogueModel("llama-3.1-8b");
+        m.maxContextTokens = 8192;
         const GpuSpec g = loggedGpu("NVIDIA A100-SXM4-40GB", 39.50, false);
         EngineMemoryInput in = rowInput(m, g, {}, Engine::Vllm, 8192);
         in.vllmProfile = VllmProfile::V0;

@@ -110,6 +110,31 @@ class TestCatalogue : public QObject {
         QVERIFY(c.findGpu("b300")->nativeMxfp4);
         QVERIFY(c.findGpu("mi355x")->nativeMxfp4);
     }
+    void smCounts() {
+        // Every entry carries an SM / CU count with its source, or "unknown" (0) with why.
+        const auto &c = Catalogue::builtin();
+        for (const auto &g : c.gpus()) {
+            QVERIFY2(!g.smCountSource.empty() && !g.smCountAsOf.empty(), g.id.c_str());
+            QVERIFY2((g.smCount == 0) == (g.smCountSource.rfind("unknown", 0) == 0), g.id.c_str());
+        }
+        QCOMPARE(c.findGpu("h100")->smCount, 132u);
+        QCOMPARE(c.findGpu("a100")->smCount, 108u);
+        QCOMPARE(c.findGpu("mi300x")->smCount, 304u);
+        QCOMPARE(c.findGpu("h200")->smCount, 0u);
+        // "sm_count" must be an integer or "unknown".
+        nlohmann::json doc = nlohmann::json::parse(readResource("gpus.json"));
+        const std::string prices = readResource("prices.json");
+        const std::string models = readResource("models/catalogue.json");
+        doc["gpus"][0]["sm_count"] = "many";
+        auto r = Catalogue::parse(doc.dump(), prices, models);
+        QVERIFY(!r.ok());
+        QVERIFY(QString::fromStdString(r.error().toString()).contains("gpus[0].sm_count"));
+        doc["gpus"][0]["sm_count"] = 0;
+        QVERIFY(!Catalogue::parse(doc.dump(), prices, models).ok());
+        doc["gpus"][0].erase("sm_count_source");
+        doc["gpus"][0]["sm_count"] = 132;
+        QVERIFY(!Catalogue::parse(doc.dump(), prices, models).ok());
+    }
     void badCatalogues() {
         const std::string prices = readResource("prices.json");
         const std::string models = readResource("models/catalogue.json");

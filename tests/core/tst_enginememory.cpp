@@ -150,11 +150,14 @@ class tst_EngineMemory : public QObject {
         QCOMPARE(in.maxNumSeqs, 1024u);
         QCOMPARE(in.maxBatchedTokens, 8192u);
         EngineMemoryTerms t = vllmMemoryModel().terms(in);
-        QCOMPARE(t.activationSampler, 1024ull * 201088 * kVllmSamplerBytesPerLogit);
+        // Plus hidden_states[logit_indices], the sampled rows' hidden states (a copy).
+        QCOMPARE(t.activationSampler,
+                 1024ull * 201088 * kVllmSamplerBytesPerLogit + 1024ull * 2880 * 2);
         QCOMPARE(t.activationPeak, 8192ull * 2880 * 2 + t.activationSampler);
         in.maxBatchedTokens = 512; // rows = min(max_num_seqs, tokens)
         t = vllmMemoryModel().terms(in);
-        QCOMPARE(t.activationSampler, 512ull * 201088 * kVllmSamplerBytesPerLogit);
+        QCOMPARE(t.activationSampler,
+                 512ull * 201088 * kVllmSamplerBytesPerLogit + 512ull * 2880 * 2);
     }
 
     // v0.19's sampler warm-up masks top-k / top-p in place (Triton): 14 B per logit.
@@ -163,9 +166,48 @@ class tst_EngineMemory : public QObject {
         const GpuSpec g = golden::loggedGpu("NVIDIA H100", 79.18, true);
         EngineMemoryInput in = golden::rowInput(m, g, {}, Engine::Vllm, 8192);
         in.vllmProfile = VllmProfile::V1v19;
-        const EngineMemoryTerms t = vllmMemoryModel().terms(in);
-        QCOMPARE(t.activationSampler, 1024ull * 201088 * 14);
+        EngineMemoryTerms t = vllmMemoryModel().terms(in);
+        // The Triton kernel's buffer: one fp32 vocabulary row per SM; this GPU's SM count is
+        // unknown, so H100's 132.
+        QCOMPARE(in.gpu.smCount, 0u);
+        const std::uint64_t rows = 1024ull * 201088 * 14 + 1024ull * 2880 * 2;
+        QCOMPARE(t.activationSampler, rows + 132ull * 201088 * 4);
         QCOMPARE(t.engineVersion, std::string("vLLM V1 (v0.19)"));
+        in.gpu.smCount = 108; // A100
+        t = vllmMemoryModel().terms(in);
+        QCOMPARE(t.activationSampler, rows + 108ull * 201088 * 4);
+        // Fewer rows than SMs: min(next power of two of the rows, SMs) buffer rows.
+        QCOMPARE(vllmTritonSamplerBufferBytes(in.gpu, 100, 1000), 108ull * 1000 * 4);
+        QCOMPARE(vllmTritonSamplerBufferBytes(in.gpu, 20, 1000), 32ull * 1000 * 4);
+        QCOMPARE(vllmTritonSamplerBufferBytes(in.gpu, 0, 1000), 0ull);
+        // v0.11's profile has no such buffer.
+        in.vllmProfile = VllmProfile::V1;
+        QCOMPARE(vllmMemoryModel().terms(in).activationSampler,
+                 1024ull * 201088 * kVllmSamplerBytesPerLogit + 1024ull * 2880 * 2);
+    }
+
+    // "Model loading took" is torch's allocated bytes: each weight tensor of 10 MiB or more
+    // takes its 2 MiB-rounded block when the rounding is 1 MiB or less, and the rotary
+    // cos / sin cache (max positions x head dim, bf16) is loaded with the weights.
+    void vllmLoadRounding() {
+        const GpuSpec g = golden::loggedGpu("NVIDIA H100 80GB HBM3", 79.19, true);
+        // Qwen2.5-72B at TP 2: down [8192, 14784] bf16 = 231 MiB -> 232 on 80 layers; qkv
+        // (80 MiB), o (64), gate_up (462) and the [76032, 8192] embedding and head are whole
+        // 2 MiB multiples; rotary cache 32768 x 128 x 2 B = 8 MiB.
+        const ModelSpec qwen = golden::qwen25_72b();
+        EngineMemoryInput in = golden::rowInput(qwen, g, {2, 1, 1}, Engine::Vllm, 8192);
+        QCOMPARE(vocabPaddingBytes(qwen, 2, 1), 0ull);
+        constexpr std::uint64_t kMiB = 1ull << 20;
+        QCOMPARE(vllmMemoryModel().terms(in).weightPadding, 80 * kMiB + 8 * kMiB);
+        // Qwen2.5-7B at TP 4: only the [38016, 3584] embedding and head round (259.875 MiB
+        // -> 260); the per-layer tensors split their segments (remainders above 1 MiB).
+        const ModelSpec qwen7b = golden::qwen25_7b();
+        in = golden::rowInput(qwen7b, g, {4, 1, 1}, Engine::Vllm, 8192);
+        QCOMPARE(vllmMemoryModel().terms(in).weightPadding, 2 * (kMiB / 8) + 8 * kMiB);
+        // Llama-3.1-8B at TP 1: every tensor a 2 MiB multiple; the cache is 131072 x 128 x 2.
+        const ModelSpec llama8b = golden::catalogueModel("llama-3.1-8b");
+        in = golden::rowInput(llama8b, g, {}, Engine::Vllm, 8192);
+        QCOMPARE(vllmMemoryModel().terms(in).weightPadding, 32 * kMiB);
     }
 
     // v0.7's V1 worker: torch's allocated peak (inputs_embeds of the runner included) plus
@@ -233,7 +275,10 @@ class tst_EngineMemory : public QObject {
         const std::uint64_t forward = 8192ull * 110592;
         QCOMPARE(t.stages[0].activationPeak, forward);
         QCOMPARE(t.stages[1].activationPeak, buffers + forward);
-        QCOMPARE(t.stages[3].activationPeak, buffers + 8192ull * 4096 * 2 + 1024ull * 128256 * 14);
+        // The last stage's sampler: rows x vocab x 14 B, the sampled rows' hidden states and
+        // the Triton kernel's 132 (fallback) x vocab fp32 buffer.
+        QCOMPARE(t.stages[3].activationPeak, buffers + 8192ull * 4096 * 2 + 1024ull * 128256 * 14 +
+                                                 1024ull * 4096 * 2 + 132ull * 128256 * 4);
         QCOMPARE(t.pipelineRank, 3u);
         QCOMPARE(t.activationPipeline, buffers);
         QCOMPARE(t.kvTokens, t.stages[3].kvTokens);

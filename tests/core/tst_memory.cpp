@@ -169,8 +169,11 @@ class TestMemory : public QObject {
         s.engine.memoryFraction = 0.90;
         s.engine.activationBytesPerGpu = std::uint64_t(9.37 * kBytesPerGiB);
         s.engine.runtimeBytesPerGpu = std::uint64_t(0.10 * kBytesPerGiB);
-        const ModelSpec m = load("llama-3.1-8b");
+        ModelSpec m = load("llama-3.1-8b");
         COMPARE_NEAR(toGiB(double(m.weightBytes())), 14.96, 0.005, 0);
+        // Meta-Llama-3-8B's max_position_embeddings: vLLM's load holds a rotary cache of that
+        // many positions (2 MiB here, 32 MiB at Llama-3.1's 131,072).
+        m.maxContextTokens = 8192;
         const MemoryBreakdown mem = computeMemory(m, gpuWithUsableGib(39.50), Parallelism{}, s);
         COMPARE_NEAR(toGiB(double(mem.kvCapacityBytesPerGpu)), 11.12, 0.01, 0);
         COMPARE_NEAR(double(mem.kvCapacityTokens), 91056, 0, 0.005);
@@ -225,8 +228,9 @@ class TestMemory : public QObject {
         s.engine.engine = Engine::Vllm;
         const double w = double(m.weightBytes());
         const double total = 80 * kBytesPerGiB;
-        COMPARE_NEAR(double(computeMemory(m, g, {}, s).kvCapacityBytesPerGpu), total * 0.5 - w, 2,
-                     0);
+        // vLLM's load also holds the rotary cache: 131,072 positions x 128 x 2 B.
+        COMPARE_NEAR(double(computeMemory(m, g, {}, s).kvCapacityBytesPerGpu),
+                     total * 0.5 - w - 131072.0 * 128 * 2, 2, 0);
         s.engine.engine = Engine::Sglang;
         COMPARE_NEAR(double(computeMemory(m, g, {}, s).kvCapacityBytesPerGpu), total * 0.5 - w, 2,
                      0);
@@ -242,7 +246,8 @@ class TestMemory : public QObject {
         QVERIFY(m.activeParams < m.totalParams / 3);
         Scenario s;
         const MemoryBreakdown mem = computeMemory(m, gpuWithUsableGib(1000), Parallelism{}, s);
-        QCOMPARE(mem.perGpu.weights, m.weightBytes());
+        // vLLM (the default engine) also loads the rotary cache: 32,768 positions x 128 x 2 B.
+        QCOMPARE(mem.perGpu.weights, m.weightBytes() + 32768ull * 128 * 2);
     }
 };
 
