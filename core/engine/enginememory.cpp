@@ -166,6 +166,29 @@ bool hopperGpu(const GpuSpec &gpu) {
     return gpu.vendor == "NVIDIA" && gpu.fp8FlopsPerS > 0 && !adaGpu(gpu) && !blackwellGpu(gpu);
 }
 
+bool vllmMarlinMoe(const ModelSpec &model, const GpuSpec &gpu, MoeKernel requested,
+                   std::uint32_t tp, std::uint32_t ep) {
+    const ExpertInfo &x = model.experts;
+    if (gpu.vendor != "NVIDIA" || requested == MoeKernel::Triton || x.routed == 0 ||
+        x.intermediate == 0) {
+        return false;
+    }
+    if (mxfp4Experts(model)) {
+        return vllmMoeKernel(gpu, requested) == MoeKernel::Marlin;
+    }
+    const auto experts =
+        std::find_if(model.groups.begin(), model.groups.end(),
+                     [](const TensorGroup &g) { return g.role == GroupRole::RoutedExperts; });
+    if (experts == model.groups.end() || experts->format.kind != FormatKind::INT4) {
+        return false;
+    }
+    const std::uint32_t group = experts->format.groupSize; // 0: one scale per channel
+    const RankExperts r = rankExperts(model, tp, ep, 1);
+    const bool groupFits = group == 0 || group == 32 || group == 64 || group == 128;
+    return groupFits && r.hidden % 128 == 0 &&
+           r.intermediate % std::max<std::uint64_t>(64, group) == 0;
+}
+
 std::uint64_t vllmMxfp4LayoutBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
                                    std::uint32_t pp, MoeKernel kernel, const GpuSpec &gpu,
                                    VllmProfile profile) {
@@ -315,13 +338,15 @@ std::uint64_t draftWeightBytes(const EngineMemoryInput &in, bool mtpOwnHead) {
 }
 
 std::uint64_t draftActivationBytes(const EngineMemoryInput &in, std::uint64_t tokens) {
-    return in.draftModel ? forwardActivationBytes(*in.draftModel, tokens, in.tp, 1, nullptr) : 0;
+    return in.draftModel ? forwardActivationBytes(*in.draftModel, tokens, in.tp, 1,
+                                                  kFusedMoeChunkTokens, nullptr)
+                         : 0;
 }
 
 std::uint64_t forwardActivationBytes(const ModelSpec &model, std::uint64_t tokens, std::uint32_t tp,
-                                     std::uint32_t ep, std::uint64_t *moeOut) {
-    constexpr std::uint64_t kAct = 2;               // bf16 activations
-    constexpr std::uint64_t kFusedMoeChunk = 32768; // VLLM_FUSED_MOE_CHUNK_SIZE (v0.6-v0.11)
+                                     std::uint32_t ep, std::uint64_t moeChunkTokens,
+                                     std::uint64_t *moeOut) {
+    constexpr std::uint64_t kAct = 2; // bf16 activations
     const std::uint64_t H = model.hiddenSize;
     const std::uint64_t t = std::max<std::uint32_t>(tp, 1);
     std::uint64_t dense = 0;
@@ -334,7 +359,7 @@ std::uint64_t forwardActivationBytes(const ModelSpec &model, std::uint64_t token
     if (x.routed && x.intermediate) {
         const std::uint64_t k = std::max<std::uint32_t>(x.activePerToken, 1);
         const std::uint64_t N = 2 * std::uint64_t(x.intermediate) / (ep > 1 ? 1 : t);
-        const std::uint64_t mc = std::min(tokens, kFusedMoeChunk);
+        const std::uint64_t mc = moeChunkTokens ? std::min(tokens, moeChunkTokens) : tokens;
         workspace = mc * k * std::max(N, H) * kAct + mc * k * (N / 2) * kAct + tokens * k * 8 +
                     tokens * x.routed * 4;
         if (x.shared) {

@@ -248,6 +248,20 @@ MoeKernel vllmMoeKernel(const GpuSpec &gpu, MoeKernel requested);
 /// name, no native FP4 (Blackwell). triton_kernels picks its Hopper MX layouts for these.
 bool hopperGpu(const GpuSpec &gpu);
 
+/// Whether vLLM runs the routed experts through its Marlin MoE kernel (fused_marlin_moe), which
+/// takes every token of a step in one call, rather than the Triton fused_experts path, which
+/// loops over chunks of kFusedMoeChunkTokens:
+/// - MXFP4 experts when vllmMoeKernel picks Marlin (mxfp4.py @ afdb4a4f, Marlin backend);
+/// - INT4 weight-only experts (AWQ, GPTQ, compressed-tensors pack-quantized) on NVIDIA GPUs
+///   whenever the layer fits the kernel (compressed_tensors_moe.py @ 003a1930 get_moe_method:
+///   CompressedTensorsWNA16MarlinMoEMethod on CUDA when check_moe_marlin_supports_layer, the
+///   default backend; marlin_utils.py @ 007d5005 check_moe_marlin_supports_layer: not ROCm,
+///   hidden % 128 == 0, intermediate per partition % max(64, group) == 0, group in
+///   {channel, 32, 64, 128}). The per-partition intermediate is whole under EP, / tp otherwise.
+/// False when `requested` is Triton, for other expert formats, and off NVIDIA.
+bool vllmMarlinMoe(const ModelSpec &model, const GpuSpec &gpu, MoeKernel requested,
+                   std::uint32_t tp, std::uint32_t ep);
+
 /// Extra bytes per GPU that vLLM 0.19's TRITON MXFP4 MoE backend holds after
 /// process_weights_after_loading on a Hopper GPU, on top of create_weights' layout
 /// (mxfp4PaddingBytes). Per expert, I' the padded intermediate per partition and H the hidden:
@@ -361,14 +375,23 @@ std::uint64_t draftWeightBytes(const EngineMemoryInput &in, bool mtpOwnHead);
 /// (forwardActivationBytes of `in.draftModel` at the target's TP); 0 without a draft model.
 std::uint64_t draftActivationBytes(const EngineMemoryInput &in, std::uint64_t tokens);
 
+/// Tokens one call of vLLM's Triton fused-MoE path processes at once: fused_moe.py
+/// fused_experts_impl sizes its intermediate caches for min(tokens, VLLM_FUSED_MOE_CHUNK_SIZE)
+/// and loops over the chunks (32768 in v0.6-v0.11). The SGLang and TensorRT-LLM models charge
+/// the same chunk.
+inline constexpr std::uint64_t kFusedMoeChunkTokens = 32768;
+
 /// Forward activation peak of one profiled step of `tokens` tokens, bf16 activations:
 /// dense MLP layers tokens x (6H + 6I/tp) (residual, normed input, gate_up, act, down);
-/// MoE layers 3 x tokens x H x 2 plus the fused-MoE workspace (fused_moe.py
-/// fused_experts_impl): cache13 tokens x k x max(N, H) x 2, cache2 tokens x k x N/2 x 2,
-/// top-k ids/weights tokens x k x 8, router logits tokens x E x 4, with N = 2 I_e / tp
-/// (2 I_e under EP). `moeOut` receives the MoE workspace part.
+/// MoE layers 3 x tokens x H x 2 plus the fused-MoE workspace for m = min(tokens,
+/// `moeChunkTokens`) tokens (all of them when `moeChunkTokens` is 0, vllmMarlinMoe):
+/// cache13 m x k x max(N, H) x 2, cache2 m x k x N/2 x 2 (fused_moe.py fused_experts_impl;
+/// the same shapes in fused_marlin_moe.py @ 00a130a0 _fused_marlin_moe, allocated for every
+/// token of the call), top-k ids/weights tokens x k x 8, router logits tokens x E x 4, with
+/// N = 2 I_e / tp (2 I_e under EP). `moeOut` receives the MoE workspace part.
 std::uint64_t forwardActivationBytes(const ModelSpec &model, std::uint64_t tokens, std::uint32_t tp,
-                                     std::uint32_t ep, std::uint64_t *moeOut);
+                                     std::uint32_t ep, std::uint64_t moeChunkTokens,
+                                     std::uint64_t *moeOut);
 
 /// Bytes per logit of vLLM V1's sampler warm-up (gpu_model_runner.py _dummy_sampler_run with
 /// top_k = vocab - 1 and top_p 0.9: bf16 logits 2 + fp32 copy 4 + sort values 4 + sort indices

@@ -85,8 +85,8 @@ class SglangMemory final : public EngineMemoryModel {
         // The reserve rule's own estimate of graph memory: cuda_graph_max_bs x 2 MiB.
         t.cudaGraphs = std::uint64_t(d.cudaGraphMaxBs * 2 * kBytesPerMiB);
         t.graphsInsideBudget = false;
-        t.activationForward =
-            forwardActivationBytes(m, in.maxBatchedTokens, in.tp, in.ep, &t.activationMoe);
+        t.activationForward = forwardActivationBytes(m, in.maxBatchedTokens, in.tp, in.ep,
+                                                     kFusedMoeChunkTokens, &t.activationMoe);
         t.activationSampler =
             std::uint64_t(std::min<std::uint32_t>(in.maxNumSeqs, in.maxBatchedTokens)) *
             m.vocabSize * 4;

@@ -51,8 +51,8 @@ class TrtllmMemory final : public EngineMemoryModel {
         t.communication = gpus > 1 ? std::uint64_t(gib(0.5)) : 0;
         t.cudaGraphs = std::uint64_t(m.isMoe() ? gib(1.5) : gib(0.5));
         t.graphsInsideBudget = true; // captured in the warm-up, before the pool is sized
-        t.activationForward =
-            forwardActivationBytes(m, in.maxBatchedTokens, in.tp, in.ep, &t.activationMoe);
+        t.activationForward = forwardActivationBytes(m, in.maxBatchedTokens, in.tp, in.ep,
+                                                     kFusedMoeChunkTokens, &t.activationMoe);
         // Context logits of the last token of each dummy request, fp32.
         t.activationSampler =
             std::uint64_t(std::min<std::uint32_t>(in.maxNumSeqs, in.maxBatchedTokens)) *

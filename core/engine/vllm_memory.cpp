@@ -51,6 +51,16 @@
 //   accuracy/results/v0.19.0/logs @ d3121e05).
 // - v0.19's sampler warm-up: kVllmTritonSamplerBytesPerLogit and the Triton kernel's
 //   per-SM buffer, vllmTritonSamplerBufferBytes (VllmProfile::V1v19).
+// - The profile's MoE layers: the Triton fused-MoE path loops over kFusedMoeChunkTokens, the
+//   Marlin MoE kernel (INT4 weight-only experts, MXFP4 below SM 9.0) sizes its intermediate
+//   caches for every token of the step (fused_marlin_moe.py @ 00a130a0, vllmMarlinMoe).
+// - Linear-attention layers (KDA: vllm/model_executor/layers/kda.py @ 01a7e5d9 _forward; the
+//   gated-delta-net layers the same) return before their kernels when the forward carries no
+//   attention metadata, and the profile's dummy run builds none (gpu_model_runner.py _dummy_run:
+//   only with force_attention or a FULL CUDA graph): their chunked-prefill working set is not
+//   in the profiled peak. The projections around the op (q, k, v, the fp32 gate, the output
+//   gate, the core output and the residual: Kimi-Linear at TP 2 about 33 KB per token, its
+//   MoE layers 63 KB) stay below an MoE layer's peak; forwardActivationBytes leaves them out.
 // - V1 as in v0.7 (VllmProfile::V1Early): vllm/v1/worker/gpu_worker.py
 //   determine_available_memory kept V0's pre-PR #10511 steps from December 2024 past v0.7
 //   (read at KuntaiDu/vllm @ fedd3692, a fork of that period whose V1 worker already warms the
@@ -443,7 +453,11 @@ class VllmMemory final : public EngineMemoryModel {
         // the receive buffers on every stage after the first.
         const std::uint64_t tokens = profiledTokens(in);
         const std::uint64_t rows = std::min<std::uint64_t>(in.maxNumSeqs, tokens);
-        t.activationForward = forwardActivationBytes(m, tokens, in.tp, in.ep, &t.activationMoe);
+        // Marlin MoE takes the whole batch in one call; the Triton path loops over chunks.
+        const std::uint64_t moeChunk =
+            vllmMarlinMoe(m, in.gpu, in.moeKernel, in.tp, in.ep) ? 0 : kFusedMoeChunkTokens;
+        t.activationForward =
+            forwardActivationBytes(m, tokens, in.tp, in.ep, moeChunk, &t.activationMoe);
         const std::uint64_t hiddenLive = tokens * m.hiddenSize * 2;
         const bool v19 = in.vllmProfile == VllmProfile::V1v19;
         const std::uint64_t perLogit =

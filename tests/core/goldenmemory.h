@@ -305,10 +305,18 @@ inline std::vector<Check> memoryChecks() {
         const EngineMemoryTerms t = vllmMemoryModel().terms(in);
         const std::string set = "Kimi-Linear-48B AWQ, 2x RTX 3090, vLLM TP2, u 0.95, len 120k";
         const std::string src = "vllm-project/vllm#28228";
-        out.push_back({"T13", "KV tokens", set, 75840, double(t.kvTokens), kKvTol, src,
-                       "the logged pool (2.30 GiB) implies ~7.9 GiB of activation + non-torch at "
-                       "64,000 batched tokens; the rules here give 2.9 GiB: the KDA chunked "
-                       "prefill working set and AWQ Marlin workspaces are not modelled"});
+        out.push_back(
+            {"T13", "KV tokens", set, 75840, double(t.kvTokens), kKvTol, src,
+             "the logged pool (2.30 GiB of the 22.40 GiB budget) leaves 20.10 GiB for "
+             "weights, profile peak and non-torch memory; HostPlan charges 16.33 GiB: "
+             "12.18 GiB of weights (INT4 g128 on every linear layer, the LM head too), a "
+             "3.76 GiB peak (the Marlin MoE caches of all 64,000 tokens; the KDA layers "
+             "skip their kernels in the profile run, kda.py _forward, and MLA's "
+             "simulated 1.0 GiB prefill workspace stays under the MoE layer's peak) and "
+             "0.40 GiB of non-torch memory. The 3.77 GiB left cannot be split between "
+             "weights and profile: no weights line was found in the thread, this vLLM logs the "
+             "profile breakdown at debug level only, and the checkpoint's layout (group "
+             "size, layers kept in bf16) is not recorded"});
         EngineMemoryInput logged = in;
         EngineMemoryTerms fromLog = t;
         fromLog.kvPoolBytes = std::int64_t(2.30 * kBytesPerGiB);

@@ -86,7 +86,8 @@ class tst_DraftMemory : public QObject {
         QCOMPARE(b.kvBytesPerToken, a.kvBytesPerToken + b.draftKvBytesPerToken);
         QCOMPARE(b.draftWeights, draftModelWeightBytes(draft, 4));
         COMPARE_NEAR(double(b.draftWeights), double(draft.weightBytes()) / 4, 0, 0.001);
-        QCOMPARE(b.activationDraft, forwardActivationBytes(draft, 8192, 4, 1, nullptr));
+        QCOMPARE(b.activationDraft,
+                 forwardActivationBytes(draft, 8192, 4, 1, kFusedMoeChunkTokens, nullptr));
         const std::uint64_t hidden = 8192ull * 8192 * 2;
         QCOMPARE(b.activationPeak, std::max({b.activationForward, hidden + b.activationDraft,
                                              hidden + b.activationSampler}));

@@ -297,8 +297,43 @@ class tst_EngineMemory : public QObject {
     void denseForwardSlope() {
         const ModelSpec m = golden::catalogueModel("llama-3.1-8b");
         QCOMPARE(m.denseIntermediate, 14336u);
-        QCOMPARE(forwardActivationBytes(m, 1000, 1, 1, nullptr), 1000ull * 110592);
-        QCOMPARE(forwardActivationBytes(m, 1000, 2, 1, nullptr), 1000ull * (6 * 4096 + 3 * 14336));
+        QCOMPARE(forwardActivationBytes(m, 1000, 1, 1, kFusedMoeChunkTokens, nullptr),
+                 1000ull * 110592);
+        QCOMPARE(forwardActivationBytes(m, 1000, 2, 1, kFusedMoeChunkTokens, nullptr),
+                 1000ull * (6 * 4096 + 3 * 14336));
+    }
+
+    // Marlin MoE (fused_marlin_moe) sizes cache13 / cache2 for every token of the step; the
+    // Triton path for 32,768 at a time. Kimi-Linear INT4 g128 at TP 2 (H 2304, I' 512, top 8 of
+    // 256, one shared expert) at 64,000 tokens, per token: 3 x H x 2 + 8 x H x 2 (cache13) +
+    // 8 x 512 x 2 (cache2) + 8 x 8 (top-k) + 256 x 4 (router) + 3 x 512 x 2 (shared) = 63,040 B.
+    // Chunked, the MoE layer (2.45 GiB) falls below the dense first layer, 6 x H + 6 x 9216 / 2
+    // = 41,472 B per token (2.47 GiB).
+    void marlinMoeWholeBatch() {
+        const ModelSpec bf16 = golden::catalogueModel("kimi-linear-48b-a3b");
+        const ModelSpec int4 = withWeightFormat(bf16, formats::int4g128);
+        const GpuSpec rtx3090 = golden::loggedGpu("NVIDIA GeForce RTX 3090", 23.58, false);
+        const GpuSpec h100 = golden::loggedGpu("NVIDIA H100", 79.18, true);
+        GpuSpec mi300 = golden::loggedGpu("AMD Instinct MI300X", 191.5, true);
+        mi300.vendor = "AMD";
+        QVERIFY(vllmMarlinMoe(int4, rtx3090, MoeKernel::Auto, 2, 1));
+        QVERIFY(vllmMarlinMoe(int4, h100, MoeKernel::Auto, 2, 1)); // WNA16: Marlin on Hopper too
+        QVERIFY(!vllmMarlinMoe(int4, mi300, MoeKernel::Auto, 2, 1));
+        QVERIFY(!vllmMarlinMoe(int4, rtx3090, MoeKernel::Triton, 2, 1));
+        QVERIFY(!vllmMarlinMoe(bf16, rtx3090, MoeKernel::Auto, 2, 1));
+        // Group 256 and an intermediate per partition of 1024 / 32 = 32 do not fit the kernel.
+        QVERIFY(!vllmMarlinMoe(withWeightFormat(bf16, NumberFormat{FormatKind::INT4, 256}), rtx3090,
+                               MoeKernel::Auto, 2, 1));
+        QVERIFY(!vllmMarlinMoe(int4, rtx3090, MoeKernel::Auto, 32, 1));
+        const ModelSpec gptOss = golden::catalogueModel("gpt-oss-120b"); // MXFP4 experts
+        const GpuSpec a100 = golden::loggedGpu("NVIDIA A100", 79.15, false);
+        QVERIFY(vllmMarlinMoe(gptOss, a100, MoeKernel::Auto, 1, 1));
+        QVERIFY(!vllmMarlinMoe(gptOss, h100, MoeKernel::Auto, 1, 1));
+        QCOMPARE(forwardActivationBytes(int4, 64000, 2, 1, 0, nullptr), 64000ull * 63040);
+        QCOMPARE(forwardActivationBytes(int4, 64000, 2, 1, kFusedMoeChunkTokens, nullptr),
+                 64000ull * 41472);
+        QCOMPARE(forwardActivationBytes(int4, 32768, 2, 1, 0, nullptr),
+                 forwardActivationBytes(int4, 32768, 2, 1, kFusedMoeChunkTokens, nullptr));
     }
 
     // kv_cache_interface.py SlidingWindowSpec: one request reserves
