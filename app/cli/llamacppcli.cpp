@@ -271,7 +271,7 @@ llama.cpp options (plan / serve-cmd with --engine llama.cpp; one machine, GPU + 
   --host NAME              ddr5-desktop (default), epyc-9004, epyc-9005, apple-m4-max,
                            apple-m3-ultra (unified memory: no separate GPU)
   --host-memory-gb N       system memory (default: the host entry's)
-  --ngl N                  layers on the GPU, output layer first (default: all, -ngl 99)
+  --ngl N                  layers on the GPU, output layer first (default: --fit's, all if they fit)
   --n-cpu-moe N            experts of the first N layers in system RAM
   --kv-type T              KV cache type: f16 (default), bf16, q8_0, q4_0, q4_1, q5_0,
                            q5_1, iq4_nl, f32
@@ -286,10 +286,12 @@ llama.cpp options (plan / serve-cmd with --engine llama.cpp; one machine, GPU + 
                            weight into its compute buffer)
   --gpus N                 N GPUs of the --gpu type (1 to 16), layers split between them
   --tensor-split A,B,...   llama-server -ts: each GPU's share of the layers (default: by
-                           free memory, equal for identical GPUs)
+                           free memory, equal for identical GPUs; --fit's when that does
+                           not fit)
   --llamacpp-build bN      (plan) the memory rules of llama.cpp release bN (default: the
-                           newest; older releases count -ngl from the repeating layers and
-                           keep a smaller host compute buffer); serve-cmd is unaffected
+                           newest; older releases count -ngl from the repeating layers,
+                           keep a smaller host compute buffer and have no --fit placement);
+                           serve-cmd is unaffected
   --json                   (plan) the plan as JSON: bytes per GPU and in RAM, fit, speed
 )";
 }

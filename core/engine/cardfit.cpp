@@ -23,6 +23,8 @@ CardFitCell cellFor(const ModelSpec &spec, const std::string &type, const GpuSpe
     // it moves any layer to the CPU (engine/llamacpp.h): a model fits the card at llama.cpp's
     // defaults when it fits at 4096, and runs there at the speed of that context.
     in.context = kLlamaFitMinContext;
+    // Every layer on the GPU: -ngl given, so --fit keeps its hands off the placement.
+    in.gpuLayers = llamaAllLayersFlag(spec.numLayers);
     const auto atDefault = planLlamaCpp(in);
     if (!atDefault.ok()) {
         return c;

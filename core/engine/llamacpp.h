@@ -19,8 +19,8 @@
 //   linearly in the projected bytes (sum over devices of model + context + compute), rounded
 //   down to 256 x n_streams (n_streams = 1 with -kvu, else n_seq_max); with several devices
 //   the target is first lowered by (devices + 1) x model bytes per layer / 2 (/ 6 for MoE)
-//   for the whole layers each device takes; below the minimum --fit moves layers instead
-//   (HostPlan then reports the plan at 4096 and the -ngl that fits).
+//   for the whole layers each device takes; when 4096 does not fit either (and always with
+//   several GPUs) --fit places the layers itself unless -ngl is given (llamacpp_fit.cpp).
 // - src/llama-context.cpp @ 4c7103b96d720ea6057eec6ac11a49727f9ecd43: n_ctx 0 means the model's
 //   n_ctx_train; n_ctx_per_seq = n_ctx / n_seq_max unless the KV cache is unified; the output
 //   buffer is reserved at start for n_seq_max outputs (output_reserve: logits n_vocab x
@@ -169,6 +169,10 @@ enum class LlamaRule {
     /// The host compute buffer holds an f32 embeddings input of n_embd x n_ubatch beside the
     /// rows gathered from token_embd (both input paths stay in the graph).
     EmbeddingsInput,
+    /// --fit (on by default) places the layers when -ngl is not given: the layers per GPU and
+    /// the blocks whose routed experts stay in RAM (engine/llamacpp_fit.cpp). Before: -ngl
+    /// unset put every layer on the GPU.
+    FitPlacement,
 };
 
 /// A rule change and the first llama.cpp release (bNNNN) HostPlan applies it from.
@@ -189,7 +193,10 @@ struct LlamaRuleChange {
 /// ef00199fb4e6d045e11e76baaab9049f3234939d, "Update vendor ggml code to a5bb8ba4", reverted
 /// as "Update vendored llama.cpp to b7847"), which has both in its llama-model.cpp and
 /// llama-graph.cpp. So b7847 is the first release shown to carry both; a release between the
-/// two may carry one of them, and a plan for it follows the older rule for both.
+/// two may carry one of them, and a plan for it follows the older rule for both. --fit (PR
+/// #16653, "automatically set parameters not set by the user", merged 2025-12): the same
+/// vendored b7847 has common_params::fit_params = true and n_gpu_layers = -1 ("auto") in
+/// common/common.h (read), so HostPlan applies its placement from b7847 too.
 const std::vector<LlamaRuleChange> &llamaRuleChanges();
 
 /// The largest release number a plan takes (a typo guard: releases are near b10000 in 2026).
@@ -332,6 +339,12 @@ struct LlamaCppPlan {
     std::vector<double> splitPoints; ///< normalised running sums of the split, one per GPU
     std::uint64_t gpuCapacity = 0;   ///< usable memory of one GPU (0: no GPU)
     std::uint64_t hostCapacity = 0;  ///< system memory
+    /// --fit chose the placement (LlamaRule::FitPlacement): gpuLayersFlag, layersPerGpu (its
+    /// tensor split) and fitCpuExpertLayers are its choice, not llama.cpp's -ngl default.
+    bool fitPlaced = false;
+    /// Blocks (ascending) whose routed-expert tensors --fit keeps in RAM although the block is
+    /// on a GPU (its -ot "blk\.N\.ffn_(up|down|gate_up|gate)_(ch|)exps=CPU" overrides).
+    std::vector<std::uint32_t> fitCpuExpertLayers;
     bool fitsGpu = true;
     bool fitsHost = true;
     bool fits() const { return fitsGpu && fitsHost; }
@@ -348,7 +361,9 @@ struct LlamaCppPlan {
 /// kLlamaDefaultContext when the model does not say.
 std::uint64_t llamaTrainingContext(const ModelSpec &spec);
 
-/// Plans `in`, with llama-server's defaults for an unset -c and -np (see LlamaCppInput). Errors: no
+/// Plans `in`, with llama-server's defaults for an unset -c and -np (see LlamaCppInput) and, when
+/// -ngl, --n-cpu-moe and (with several GPUs) --tensor-split are not given, the placement --fit
+/// chooses (LlamaRule::FitPlacement; llamacpp_fit.cpp has the rule and its source). Errors: no
 /// model, a build past kLlamaMaxBuild, an -ngl / --n-cpu-moe past the layer count, a zero
 /// context, a context smaller than the slots, a KV type whose block does not divide the head
 /// width, a GPU count outside 1 ..
@@ -371,9 +386,10 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &plan, st
 /// "model", "hardware" (gpu, gpu_count, host), "context" (n_ctx, per_slot, slots, unified_kv,
 /// default, rule, training_context, default_slots, rule_text, kv types, kv_bytes_per_token),
 /// "placement" (ngl, layers on each GPU, output_gpu, n_cpu_moe, op_offload_copy bytes,
-/// split_points), "memory" ("gpus": one object per GPU, "host": bytes of weights, kv_cache,
-/// output_buffer, compute, compute_high, runtime, total, capacity, fits), "fits", "speed"
-/// (tokens/s ceilings, host_time_share), "command" and "notes". Sizes in bytes.
+/// split_points, fit_placed, fit_cpu_expert_layers), "memory" ("gpus": one object per GPU, "host":
+/// bytes of weights, kv_cache, output_buffer, compute, compute_high, runtime, total, capacity,
+/// fits), "fits", "speed" (tokens/s ceilings, host_time_share), "command" and "notes". Sizes in
+/// bytes.
 nlohmann::ordered_json llamaCppPlanJson(const LlamaCppInput &in, const LlamaCppPlan &plan);
 /// The llama-server command line for the plan, and the Ollama Modelfile parameters.
 std::string llamaServerCommand(const LlamaCppInput &in, const LlamaCppPlan &plan);

@@ -72,6 +72,9 @@ nlohmann::ordered_json llamaCppPlanJson(const LlamaCppInput &in, const LlamaCppP
     placement["op_offload_copy"] = p.opOffloadCopy;
     placement["tensor_split"] = in.tensorSplit;
     placement["split_points"] = p.splitPoints;
+    // --fit chose ngl, layers_per_gpu and the blocks whose experts stay in RAM.
+    placement["fit_placed"] = p.fitPlaced;
+    placement["fit_cpu_expert_layers"] = p.fitCpuExpertLayers;
     j["placement"] = std::move(placement);
     nlohmann::ordered_json gpus = nlohmann::ordered_json::array();
     for (const LlamaCppSide &g : p.perGpu) {

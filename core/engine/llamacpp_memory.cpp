@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // llama.cpp memory split and speed (rules and sources in engine/llamacpp.h).
 #include "engine/llamacpp.h"
+#include "engine/llamacpp_detail.h"
 
 #include "util/units.h"
 
@@ -176,6 +177,9 @@ const std::vector<LlamaRuleChange> &llamaRuleChanges() {
         {LlamaRule::EmbeddingsInput, 7847, "#18550, #18898", "2026-01",
          "the host compute buffer holds an f32 embeddings input of n_embd x n_ubatch beside the "
          "token rows"},
+        {LlamaRule::FitPlacement, 7847, "#16653", "2025-12",
+         "--fit chooses -ngl, the split over GPUs and the expert tensors kept in RAM when -ngl "
+         "is not given (before: every layer on the GPU)"},
     };
     return changes;
 }
@@ -312,10 +316,7 @@ ModelSpec asGgufType(const ModelSpec &spec, const gguf::GgmlType &type) {
     return out;
 }
 
-namespace {
-
-/// The plan at the context and slots `in` names (context 0 = kLlamaDefaultContext).
-Result<LlamaCppPlan> planAt(const LlamaCppInput &in) {
+Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool> &cpuExperts) {
     if (!in.model) {
         return makeError("model", "no model");
     }
@@ -397,7 +398,8 @@ Result<LlamaCppPlan> planAt(const LlamaCppInput &in) {
             gpuCellsRead[dev] = std::max(gpuCellsRead[dev], caches[il].cellsRead);
         }
         LlamaCppSide &side = onGpu ? p.perGpu[dev] : h;
-        LlamaCppSide &expertSide = onGpu && il >= p.cpuMoeLayers ? p.perGpu[dev] : h;
+        const bool expertsInRam = il < p.cpuMoeLayers || (il < cpuExperts.size() && cpuExperts[il]);
+        LlamaCppSide &expertSide = onGpu && !expertsInRam ? p.perGpu[dev] : h;
         side.weights += w.layer[il];
         side.bytesPerToken += w.layer[il];
         expertSide.weights += w.layerExperts[il];
@@ -446,7 +448,7 @@ Result<LlamaCppPlan> planAt(const LlamaCppInput &in) {
         }
         for (std::uint32_t il = 0; il < p.layers; ++il) {
             const bool onGpu = il >= gpuStart;
-            if (!onGpu || il < p.cpuMoeLayers) {
+            if (!onGpu || il < p.cpuMoeLayers || (il < cpuExperts.size() && cpuExperts[il])) {
                 copy(w.layerExpertTensor[il], ffn);
             }
             if (!onGpu) {
@@ -546,131 +548,6 @@ Result<LlamaCppPlan> planAt(const LlamaCppInput &in) {
                           "mmproj file");
     }
     return p;
-}
-
-/// Bytes --fit counts on the devices it fits to: each GPU's model, context and compute
-/// buffers (the runtime is already outside the free memory it compares with), or the host's
-/// without a GPU; and the free memory less the margin, summed the same way. With several GPUs
-/// the target also gives up (GPUs + 1) x half a layer (a sixth of one for MoE models) for the
-/// whole layers each device must take (common_params_fit_impl @ 08033df0, see llamacpp.h).
-struct FitSums {
-    std::int64_t used = 0;
-    std::int64_t target = 0;
-    bool fits = true; ///< every device keeps its margin
-};
-
-FitSums fitSums(const LlamaCppPlan &p, const ModelSpec &m) {
-    FitSums f;
-    const std::int64_t margin = std::int64_t(kLlamaFitMarginBytes);
-    if (p.perGpu.empty()) {
-        f.used = std::int64_t(p.host.total());
-        f.target = std::int64_t(p.hostCapacity) - margin;
-        f.fits = f.used <= f.target;
-        return f;
-    }
-    std::int64_t model = 0;
-    for (const LlamaCppSide &g : p.perGpu) {
-        const std::int64_t used = std::int64_t(g.total() - g.runtime);
-        const std::int64_t target = std::int64_t(p.gpuCapacity - g.runtime) - margin;
-        f.used += used;
-        f.target += target;
-        f.fits = f.fits && used <= target;
-        model += std::int64_t(g.weights);
-    }
-    const std::int64_t nd = std::int64_t(p.perGpu.size());
-    const std::uint32_t layers = std::min(p.gpuLayersFlag, p.layers); // -ngl, at most n_layer
-    if (nd > 1 && layers > 0) {
-        const std::int64_t perLayer = model / std::int64_t(layers);
-        f.target -= (nd + 1) * perLayer / (m.isMoe() ? 6 : 2);
-    }
-    return f;
-}
-
-} // namespace
-
-std::uint64_t llamaTrainingContext(const ModelSpec &spec) {
-    return spec.maxContextTokens ? spec.maxContextTokens : kLlamaDefaultContext;
-}
-
-Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in) {
-    LlamaCppInput asked = in;
-    const bool defaultSlots = in.parallel == 0;
-    if (defaultSlots) {
-        // llama-server with neither -np nor -kvu: 4 slots in one unified KV cache.
-        asked.parallel = kLlamaServerDefaultSlots;
-        asked.unifiedKv = true;
-    }
-    if (in.context != 0 || !in.model) {
-        HOSTPLAN_TRY(plan, planAt(asked));
-        plan.defaultSlots = defaultSlots;
-        return plan;
-    }
-    // -c unset: n_ctx 0 = the training context; --fit (on by default) then lowers it, no
-    // further than 4096, when the devices would keep less than the 1 GiB margin. With one KV
-    // stream per slot (-np N without -kvu) every bound is per stream: N x the training context
-    // down to N x 4096, in steps of N x 256 (common/fit.cpp @ 08033df0).
-    const std::uint64_t streams = asked.unifiedKv ? 1 : std::max<std::uint32_t>(asked.parallel, 1);
-    const std::uint64_t train = llamaTrainingContext(*in.model);
-    const std::uint64_t maxCtx = train * streams;
-    const std::uint64_t minCtx = std::uint64_t(kLlamaFitMinContext) * streams;
-    asked.context = maxCtx;
-    HOSTPLAN_TRY(full, planAt(asked));
-    LlamaCppPlan p = std::move(full);
-    p.trainingContext = train;
-    p.defaultSlots = defaultSlots;
-    p.contextRule = LlamaContextRule::Training;
-    const FitSums atTrain = fitSums(p, *in.model);
-    if (atTrain.fits || maxCtx <= minCtx) {
-        return p;
-    }
-    asked.context = minCtx;
-    HOSTPLAN_TRY(atMin, planAt(asked));
-    const FitSums min = fitSums(atMin, *in.model);
-    std::uint64_t ctx = minCtx;
-    if (min.target > min.used && atTrain.used > min.used) {
-        // Linear between the minimum and the training context, rounded down to 256 x streams.
-        ctx += (maxCtx - minCtx) * std::uint64_t(min.target - min.used) /
-               std::uint64_t(atTrain.used - min.used);
-        const std::uint64_t align = 256 * streams;
-        ctx = std::max<std::uint64_t>(ctx - ctx % align, minCtx);
-    }
-    asked.context = ctx;
-    HOSTPLAN_TRY(fitted, planAt(asked));
-    fitted.trainingContext = train;
-    fitted.defaultSlots = defaultSlots;
-    fitted.contextRule = LlamaContextRule::Fitted;
-    return fitted;
-}
-
-std::optional<std::uint32_t> largestFittingGpuLayers(LlamaCppInput in) {
-    if (!in.model) {
-        return std::nullopt;
-    }
-    for (std::uint32_t k = in.model->numLayers + 1;; --k) {
-        in.gpuLayers = k;
-        const auto p = planLlamaCpp(in);
-        if (p.ok() && p->fits()) {
-            return k;
-        }
-        if (k == 0) {
-            return std::nullopt;
-        }
-    }
-}
-
-std::optional<std::uint32_t> smallestFittingCpuMoe(LlamaCppInput in) {
-    if (!in.model || !in.model->isMoe()) {
-        return std::nullopt;
-    }
-    in.gpuLayers.reset();
-    for (std::uint32_t k = 0; k <= in.model->numLayers; ++k) {
-        in.cpuMoeLayers = k;
-        const auto p = planLlamaCpp(in);
-        if (p.ok() && p->fits()) {
-            return k;
-        }
-    }
-    return std::nullopt;
 }
 
 } // namespace hostplan

@@ -49,10 +49,25 @@ std::string layersText(const LlamaCppPlan &p) {
     }
     std::string s = std::to_string(p.layersOnGpu) + " of " + std::to_string(p.layers) + " layers";
     if (p.layersOnGpu > 0 && p.layersOnGpu < p.layers) {
-        s += " (" + std::to_string(p.layers - p.layersOnGpu) + "-" + std::to_string(p.layers - 1) +
-             ")";
+        s += " (" + std::to_string(p.layers - p.layersOnGpu) +
+             (p.layersOnGpu > 1 ? "-" + std::to_string(p.layers - 1) : "") + ")";
     }
     s += p.outputOnGpu ? " + output layer" : "";
+    return s;
+}
+
+/// Ascending block indices as ranges: "40-79" or "3, 10-12".
+std::string blocksText(const std::vector<std::uint32_t> &blocks) {
+    std::string s;
+    for (std::size_t i = 0; i < blocks.size();) {
+        std::size_t j = i;
+        while (j + 1 < blocks.size() && blocks[j + 1] == blocks[j] + 1) {
+            ++j;
+        }
+        s += (s.empty() ? "" : ", ") + std::to_string(blocks[i]) +
+             (j > i ? "-" + std::to_string(blocks[j]) : "");
+        i = j + 1;
+    }
     return s;
 }
 
@@ -76,12 +91,21 @@ std::string llamaContextRuleText(const LlamaCppPlan &p) {
                  ? ""
                  : " for each of the " + std::to_string(p.parallel) + " slots");
         break;
-    case LlamaContextRule::Fitted:
+    case LlamaContextRule::Fitted: {
+        const std::uint64_t floor =
+            std::uint64_t(kLlamaFitMinContext) * (p.unifiedKv ? 1 : std::max(p.parallel, 1u));
         t = "llama.cpp's default: the training context " + std::to_string(p.trainingContext) +
-            (p.fitsGpu ? " lowered by --fit to keep 1 GiB free"
-                       : " lowered by --fit to its floor of 4096; the model does not fit even "
-                         "there, so --fit moves layers to the CPU (see below)");
+            (p.context > floor ? " lowered by --fit to keep 1 GiB free"
+                               : " lowered by --fit to its floor of " + std::to_string(floor));
+        if (p.fitPlaced) {
+            t += p.context > floor ? "; --fit then splits the layers over the GPUs (see below)"
+                                   : "; the model does not fit even there, so --fit keeps "
+                                     "layers or expert tensors in RAM (see below)";
+        } else if (!p.fitsGpu) {
+            t += "; the model does not fit even there";
+        }
         break;
+    }
     }
     if (p.defaultSlots) {
         t += "; llama-server's default 4 slots";
@@ -108,6 +132,21 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
         out << "  on the GPU: " << layersText(p);
         if (p.cpuMoeLayers) {
             out << "; experts of the first " << p.cpuMoeLayers << " layers in RAM (--n-cpu-moe)";
+        }
+        if (!p.fitCpuExpertLayers.empty()) {
+            out << "; experts of " << p.fitCpuExpertLayers.size() << " of them in RAM (layers "
+                << blocksText(p.fitCpuExpertLayers) << ")";
+        }
+        if (p.fitPlaced) {
+            out << "\n  placed by --fit (on by default; -ngl not given): -ngl " << p.gpuLayersFlag;
+            if (p.layersPerGpu.size() > 1) {
+                out << ", split";
+                for (std::size_t d = 0; d < p.layersPerGpu.size(); ++d) {
+                    out << (d ? "," : " ")
+                        << p.layersPerGpu[d] + (p.outputOnGpu && p.outputGpu == d ? 1 : 0);
+                }
+            }
+            out << ", keeping 1 GiB free per GPU";
         }
         out << "\n";
         if (p.opOffloadCopy) {
@@ -152,7 +191,12 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
         out << "  " << formatDouble("%.0f", p.hostTimeShare * 100)
             << " % of each step is spent reading system RAM: this runs, it does not run fast\n";
     }
-    out << "\nVerdict: " << (p.fits() ? "fits" : "does not fit") << "\n";
+    out << "\nVerdict: " << (p.fits() ? "fits" : "does not fit");
+    if (!p.fitsHost && p.fitsGpu && p.fitPlaced) {
+        out << ": what --fit keeps off the GPU needs more than the system RAM ("
+            << gibText(p.host.total()) << " of " << gibText(p.hostCapacity) << ")";
+    }
+    out << "\n";
     if (!p.fits()) {
         // Each alternative with its speed: fitting by moving bytes to RAM costs tokens/s.
         const auto speed = [&](LlamaCppInput alt) {
@@ -193,7 +237,9 @@ std::string llamaServerCommand(const LlamaCppInput &in, const LlamaCppPlan &p) {
     if (!p.defaultSlots) {
         cmd << " -np " << p.parallel << (p.unifiedKv || p.parallel == 1 ? " -kvu" : "");
     }
-    if (in.gpu && !in.host.unifiedMemory) {
+    if (in.gpu && !in.host.unifiedMemory && p.fitPlaced) {
+        // No -ngl: llama-server's --fit places the layers as planned (a given -ngl stops it).
+    } else if (in.gpu && !in.host.unifiedMemory) {
         cmd << " -ngl "
             << (p.gpuLayersFlag > p.layers ? llamaAllLayersFlag(p.layers) : p.gpuLayersFlag);
     } else if (in.host.unifiedMemory) {

@@ -35,6 +35,7 @@ bool fitsAt(const ModelSpec &m, const char *type, std::uint64_t context) {
     in.gpu = rtx4090();
     in.host = desktop();
     in.context = context;
+    in.gpuLayers = 99; // every layer on the GPU (no --fit placement)
     const auto p = planLlamaCpp(in);
     return p.ok() && p->fits();
 }

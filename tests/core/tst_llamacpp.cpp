@@ -260,6 +260,7 @@ class TestLlamaCpp : public QObject {
         QVERIFY(used(fit) <= target);
         LlamaCppInput more = in;
         more.context = fit.context + 256;
+        more.gpuLayers = 99; // every layer, as --fit projects them (no layer placement)
         QVERIFY(used(planLlamaCpp(more).value()) > target); // the largest multiple of 256
         std::ostringstream text;
         writeLlamaCppPlanText(in, fit, text);
@@ -304,6 +305,7 @@ class TestLlamaCpp : public QObject {
         QVERIFY(used(fit) <= target);
         LlamaCppInput more = in;
         more.context = fit.context + 512;
+        more.gpuLayers = 99; // every layer, as --fit projects them (no layer placement)
         QVERIFY(used(planLlamaCpp(more).value()) > target);
     }
 
@@ -463,6 +465,7 @@ class TestLlamaCpp : public QObject {
         in.host = findHost("ddr5-desktop").value();
         in.context = 4096; // as -c 4096 -np 1 -kvu (the defaults are tested below)
         in.parallel = 1;
+        in.gpuLayers = 99; // every layer: without it --fit moves experts (tst_llamacpp_fit)
         const auto all = planLlamaCpp(in).value();
         QVERIFY(!all.fitsGpu); // ~32 GB of q8_0 weights: experts count in full, not active
         const auto moe = smallestFittingCpuMoe(in);
@@ -696,6 +699,7 @@ class TestLlamaCpp : public QObject {
         in.host = findHost("ddr5-desktop").value();
         in.host.memoryBytes = std::uint64_t(128e9);
         in.context = context;
+        in.gpuLayers = 99; // every layer on the GPU (no --fit placement)
         const auto p = planLlamaCpp(in).value();
         QVERIFY2(p.fitsGpu == fits, qPrintable(QString("GPU total %1 GiB of %2 GiB")
                                                    .arg(toGiB(double(p.gpu.total())))

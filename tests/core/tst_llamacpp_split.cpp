@@ -148,6 +148,7 @@ class TestLlamaCppSplit : public QObject {
         QVERIFY(used(fit) <= target);
         LlamaCppInput more = in;
         more.context = fit.context + 256;
+        more.gpuLayers = 99; // every layer, split evenly, as --fit projects them
         QVERIFY(used(planLlamaCpp(more).value()) > target);
     }
 
@@ -158,6 +159,7 @@ class TestLlamaCppSplit : public QObject {
                                          *gguf::ggmlTypeByName("q4_K"));
         LlamaCppInput in = on4090s(big, 1);
         in.host.memoryBytes = std::uint64_t(128e9);
+        in.gpuLayers = 99; // every layer on the GPUs (no --fit placement)
         QVERIFY(!planLlamaCpp(in)->fitsGpu);
         in.gpuCount = 2;
         const auto two = planLlamaCpp(in).value();
@@ -232,13 +234,14 @@ class TestLlamaCppSplit : public QObject {
     }
 
     // The rule table: each change with its first release and PRs; release 0 (the newest) and
-    // releases from b7847 follow both new rules, older ones neither.
+    // releases from b7847 follow every new rule, older ones none.
     void releaseRuleTable() {
         const auto &changes = llamaRuleChanges();
-        QCOMPARE(changes.size(), std::size_t(2));
+        QCOMPARE(changes.size(), std::size_t(3));
         QVERIFY(changes[0].rule == LlamaRule::OutputLayerFirst && changes[0].prs == "#18148");
         QVERIFY(changes[1].rule == LlamaRule::EmbeddingsInput &&
                 changes[1].prs == "#18550, #18898");
+        QVERIFY(changes[2].rule == LlamaRule::FitPlacement && changes[2].prs == "#16653");
         for (const LlamaRuleChange &c : changes) {
             QCOMPARE(c.build, 7847u);
             QVERIFY(llamaFollows(0, c.rule));

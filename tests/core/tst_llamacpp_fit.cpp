@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+// llama.cpp's --fit placement when -ngl is not given (engine/llamacpp_fit.cpp, common/fit.cpp @
+// 08033df0): the layers it keeps off the GPU for a dense model, the expert tensors it keeps in
+// RAM for a MoE model, a model too big for GPU and RAM together, the user's own -ngl and
+// --n-cpu-moe left alone, and releases before --fit planned as before.
+#include "testutil.h"
+
+#include "catalogue/catalogue.h"
+#include "catalogue/hosts.h"
+#include "engine/llamacpp.h"
+#include "import/modelimport.h"
+#include "util/units.h"
+
+#include <sstream>
+
+using namespace hostplan;
+
+namespace {
+
+ModelSpec asGguf(const char *file, const char *type) {
+    auto s = importModelPath(std::string(HOSTPLAN_TEST_DATA_DIR) + "/configs/" + file);
+    if (!s.ok()) {
+        qFatal("%s", s.error().toString().c_str());
+    }
+    return asGgufType(s.value(), *gguf::ggmlTypeByName(type));
+}
+
+/// llama-server's defaults (-c, -np and -ngl unset) on one RTX 4090 and a 64 GB DDR5 desktop.
+LlamaCppInput defaults(const ModelSpec &m) {
+    LlamaCppInput in;
+    in.model = &m;
+    in.gpu = Catalogue::builtin().findGpu("rtx-4090").value();
+    in.host = findHost("ddr5-desktop").value();
+    return in;
+}
+
+/// --fit's test on GPU d: model + context + compute within the usable memory less the
+/// assumed runtime and the 1 GiB target.
+bool keepsTarget(const LlamaCppPlan &p, std::size_t d) {
+    const LlamaCppSide &g = p.perGpu[d];
+    return g.total() - g.runtime + std::uint64_t(gib(kLlamaGpuRuntimeGiB)) + kLlamaFitMarginBytes <=
+           p.gpuCapacity;
+}
+
+std::string text(const LlamaCppInput &in, const LlamaCppPlan &p) {
+    std::ostringstream out;
+    writeLlamaCppPlanText(in, p, out);
+    return out.str();
+}
+
+// What --fit chooses (values from this planner, checked against the rule in each test).
+constexpr std::uint32_t kFit70bNgl = 47;
+constexpr double kFit70bTokensPerS = 4.71;
+constexpr std::uint32_t kFitMoeBlocks = 14;
+constexpr double kFitMoeTokensPerS = 107.34;
+constexpr std::uint32_t kFit2Gpu0 = 40;
+constexpr std::uint32_t kFit2Gpu1 = 40;
+constexpr std::uint64_t kFit2Context = 24320;
+
+} // namespace
+
+class TestLlamaCppFit : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void denseLayersOff() {
+        // Llama 3.1 70B q4_K on a 24 GB card: the context falls to --fit's floor, then --fit
+        // gives the GPU the most layers (output layer first) that keep 1 GiB free.
+        const ModelSpec m = asGguf("meta-llama--Meta-Llama-3.1-70B_config.json", "q4_K");
+        const LlamaCppInput in = defaults(m);
+        const LlamaCppPlan p = planLlamaCpp(in).value();
+        QVERIFY(p.fitPlaced);
+        QCOMPARE(p.contextRule, LlamaContextRule::Fitted);
+        QCOMPARE(p.context, std::uint64_t(4096));
+        QCOMPARE(p.gpuLayersFlag, kFit70bNgl);
+        QCOMPARE(p.layersOnGpu, kFit70bNgl - 1);
+        QVERIFY(p.outputOnGpu);
+        QVERIFY(p.fitCpuExpertLayers.empty());
+        QVERIFY(p.fits());
+        QVERIFY(keepsTarget(p, 0));
+        // One layer more breaks the target: the same plan with -ngl given.
+        LlamaCppInput more = in;
+        more.gpuLayers = kFit70bNgl + 1;
+        QVERIFY(!keepsTarget(planLlamaCpp(more).value(), 0));
+        LlamaCppInput same = in;
+        same.gpuLayers = kFit70bNgl;
+        same.context = 4096; // -c unset with -ngl given would project -ngl 47's context
+        const LlamaCppPlan given = planLlamaCpp(same).value();
+        QVERIFY(!given.fitPlaced);
+        QCOMPARE(given.gpu.total(), p.gpu.total());
+        QCOMPARE(given.tokensPerSecond, p.tokensPerSecond);
+        COMPARE_NEAR(p.tokensPerSecond, kFit70bTokensPerS, 0.05, 0);
+        const std::string t = text(in, p);
+        QVERIFY2(t.find("placed by --fit (on by default; -ngl not given): -ngl " +
+                        std::to_string(kFit70bNgl)) != std::string::npos,
+                 t.c_str());
+        QVERIFY(t.find("Verdict: fits\n") != std::string::npos);
+        QVERIFY(t.find("its floor of 4096; the model does not fit even there, so --fit keeps") !=
+                std::string::npos);
+        // The command leaves -ngl out so that llama-server's --fit places the layers.
+        QVERIFY(llamaServerCommand(in, p).find(" -ngl") == std::string::npos);
+        const auto j = llamaCppPlanJson(in, p);
+        QVERIFY(j["placement"]["fit_placed"].get<bool>());
+        QCOMPARE(j["placement"]["ngl"].get<std::uint32_t>(), kFit70bNgl);
+    }
+
+    void userNglKept() {
+        // -ngl given: --fit lowers the context and stops ("already set by user").
+        const ModelSpec m = asGguf("meta-llama--Meta-Llama-3.1-70B_config.json", "q4_K");
+        LlamaCppInput in = defaults(m);
+        in.gpuLayers = 99;
+        const LlamaCppPlan p = planLlamaCpp(in).value();
+        QVERIFY(!p.fitPlaced);
+        QCOMPARE(p.layersOnGpu, 80u);
+        QCOMPARE(p.context, std::uint64_t(4096));
+        QVERIFY(!p.fitsGpu);
+        QVERIFY(llamaServerCommand(in, p).find(" -ngl 99 ") != std::string::npos);
+    }
+
+    void moeExpertsOff() {
+        // Qwen3-30B-A3B q8_0 (~32 GB) on a 24 GB card: its dense weights alone fit, so --fit
+        // keeps all 48 blocks and the output layer on the GPU and moves the experts of the last
+        // blocks to RAM, the first blocks keeping theirs.
+        const ModelSpec m = asGguf("Qwen--Qwen3-30B-A3B_config.json", "q8_0");
+        const LlamaCppInput in = defaults(m);
+        const LlamaCppPlan p = planLlamaCpp(in).value();
+        QVERIFY(p.fitPlaced);
+        QCOMPARE(p.layersOnGpu, 48u);
+        QVERIFY(p.outputOnGpu);
+        QCOMPARE(p.cpuMoeLayers, 0u);
+        QCOMPARE(std::uint32_t(p.fitCpuExpertLayers.size()), kFitMoeBlocks);
+        QCOMPARE(p.fitCpuExpertLayers.front(), 48u - kFitMoeBlocks);
+        QCOMPARE(p.fitCpuExpertLayers.back(), 47u);
+        QVERIFY(p.fits());
+        QVERIFY(keepsTarget(p, 0));
+        // The RAM holds token_embd and exactly those blocks' experts.
+        const LlamaCppWeights w = llamaCppWeights(m);
+        std::uint64_t experts = 0;
+        for (std::uint32_t il : p.fitCpuExpertLayers) {
+            experts += w.layerExperts[il];
+        }
+        QCOMPARE(p.host.weights, w.input + experts);
+        // One block fewer in RAM would break the target: --n-cpu-moe moves the same bytes from
+        // the front, so kFitMoeBlocks - 1 of them does not keep 1 GiB free either.
+        LlamaCppInput moe = in;
+        moe.cpuMoeLayers = kFitMoeBlocks - 1;
+        const LlamaCppPlan fewer = planLlamaCpp(moe).value();
+        QVERIFY(!fewer.fitPlaced); // a user override: --fit leaves the placement alone
+        QCOMPARE(fewer.layersOnGpu, 48u);
+        QVERIFY(!keepsTarget(fewer, 0));
+        COMPARE_NEAR(p.tokensPerSecond, kFitMoeTokensPerS, 0.05, 0);
+        const std::string t = text(in, p);
+        QVERIFY2(t.find("experts of " + std::to_string(kFitMoeBlocks) + " of them in RAM (layers " +
+                        std::to_string(48 - kFitMoeBlocks) + "-47)") != std::string::npos,
+                 t.c_str());
+        const auto j = llamaCppPlanJson(in, p);
+        QCOMPARE(j["placement"]["fit_cpu_expert_layers"].size(), std::size_t(kFitMoeBlocks));
+    }
+
+    void tooBigForGpuAndRam() {
+        // Kimi K2 q4_K (~550 GB): --fit still finds a GPU placement (llama.cpp never checks
+        // system RAM), but what it keeps off the GPU is far more than 64 GB of RAM.
+        const ModelSpec m = asGguf("moonshotai--Kimi-K2-Instruct_config.json", "q4_K");
+        const LlamaCppInput in = defaults(m);
+        const LlamaCppPlan p = planLlamaCpp(in).value();
+        QVERIFY(p.fitPlaced);
+        QVERIFY(p.fitsGpu);
+        QVERIFY(!p.fitsHost);
+        QVERIFY(!p.fits());
+        const std::string t = text(in, p);
+        QVERIFY2(t.find("Verdict: does not fit: what --fit keeps off the GPU needs more than the "
+                        "system RAM") != std::string::npos,
+                 t.c_str());
+    }
+
+    void beforeFit() {
+        // b5466 predates --fit (b7847 is the first release HostPlan applies it from): -ngl
+        // unset still puts every layer on the GPU, and the plan says it does not fit.
+        const ModelSpec m = asGguf("meta-llama--Meta-Llama-3.1-70B_config.json", "q4_K");
+        LlamaCppInput in = defaults(m);
+        in.build = 5466;
+        const LlamaCppPlan p = planLlamaCpp(in).value();
+        QVERIFY(!p.fitPlaced);
+        QCOMPARE(p.layersOnGpu, 80u);
+        QVERIFY(!p.fitsGpu);
+        bool named = false;
+        for (const std::string &n : p.notes) {
+            named = named || n.find("PR #16653") != std::string::npos;
+        }
+        QVERIFY(named);
+        in.build = 7847;
+        QVERIFY(planLlamaCpp(in)->fitPlaced);
+    }
+
+    void twoGpusFillTheLastFirst() {
+        // Two RTX 4090s, Llama 3.1 70B q4_K (~40 GB): --fit lowers the context and then, with
+        // several devices, always places the layers: the last GPU takes the most it can with
+        // the output layer, the first the rest.
+        const ModelSpec m = asGguf("meta-llama--Meta-Llama-3.1-70B_config.json", "q4_K");
+        LlamaCppInput in = defaults(m);
+        in.gpuCount = 2;
+        const LlamaCppPlan p = planLlamaCpp(in).value();
+        QVERIFY(p.fitPlaced);
+        QCOMPARE(p.layersPerGpu, (std::vector<std::uint32_t>{kFit2Gpu0, kFit2Gpu1}));
+        QCOMPARE(p.outputGpu, 1u);
+        QVERIFY(keepsTarget(p, 0));
+        QVERIFY(keepsTarget(p, 1));
+        QCOMPARE(p.context, kFit2Context);
+        // One slot more on the last GPU breaks its target.
+        LlamaCppInput more = in;
+        more.context = p.context;
+        more.gpuLayers = 81;
+        more.tensorSplit = {double(kFit2Gpu0 - 1), double(kFit2Gpu1 + 2)};
+        const LlamaCppPlan over = planLlamaCpp(more).value();
+        QCOMPARE(over.layersPerGpu, (std::vector<std::uint32_t>{kFit2Gpu0 - 1, kFit2Gpu1 + 1}));
+        QVERIFY(!keepsTarget(over, 1));
+        // A user split stops it: the layers follow -ts (1,1 over 81 slots: 41, then 39 and the
+        // output layer).
+        in.tensorSplit = {1, 1};
+        const LlamaCppPlan user = planLlamaCpp(in).value();
+        QVERIFY(!user.fitPlaced);
+        QCOMPARE(user.layersPerGpu, (std::vector<std::uint32_t>{41, 39}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLlamaCppFit)
+#include "tst_llamacpp_fit.moc"
