@@ -177,9 +177,17 @@ class TestDecision : public QObject {
             own += o.isScenarioGpu;
             QVERIFY2(o.plan || !o.error.empty(), o.gpu.id.c_str());
             if (o.plan) {
-                // Every option is the auto count on its own GPU type.
+                // Every other option is the auto count on its own GPU type; the scenario's own
+                // type is the scenario's plan (8 GPUs at the rate the summary shows).
                 QCOMPARE(o.plan->gpu.id, o.gpu.id);
-                QVERIFY(o.plan->autoCount);
+                QCOMPARE(o.plan->autoCount, !o.isScenarioGpu);
+                if (o.isScenarioGpu) {
+                    const auto plan = evaluate(s, cat, *model);
+                    QVERIFY(plan.ok());
+                    QCOMPARE(o.plan->gpusRented, 8u);
+                    QCOMPARE(o.plan->rental.usdPerMonthScheduled,
+                             plan->rental.usdPerMonthScheduled);
+                }
                 QCOMPARE(o.pilot.low, o.plan->fit.practicalFound ? o.plan->fit.gpusPractical : 0u);
             }
             if (o.gpu.id == "b300") {

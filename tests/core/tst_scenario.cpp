@@ -97,7 +97,8 @@ class TestScenario : public QObject {
         QCOMPARE(QString::fromStdString(refused.error().field), "engine.vllm_version");
 
         // The rules reach the plan: Kimi K3 on 8 x B300 by default (v0.19: the Triton top-k /
-        // top-p mask, 14 bytes per logit) and by v0.11's (the sampler warm-up sorts: 28 bytes).
+        // top-p mask, 14 bytes per logit, plus the kernel's buffer) and by v0.11's (the sampler
+        // warm-up sorts: 28 bytes per logit); 1024 rows (max_num_seqs on a B300).
         const auto v19 = evaluate(defaultScenario());
         Scenario s = defaultScenario();
         s.engine.vllmVersion = VllmProfile::V1;
@@ -108,7 +109,11 @@ class TestScenario : public QObject {
         QCOMPARE(QString::fromStdString(a.engineVersion), "vLLM V1 (v0.11)");
         QCOMPARE(QString::fromStdString(b.engineVersion), "vLLM V1 (v0.19)");
         QVERIFY(a.activationSampler > 0);
-        QCOMPARE(b.activationSampler * 2, a.activationSampler);
+        const std::uint64_t vocab = v19.value().model.vocabSize;
+        const GpuSpec &gpu = v19.value().gpu;
+        QCOMPARE(a.activationSampler - b.activationSampler,
+                 1024 * vocab * (kVllmSamplerBytesPerLogit - kVllmTritonSamplerBytesPerLogit) -
+                     vllmTritonSamplerBufferBytes(gpu, 1024, vocab));
         QCOMPARE(b.checkpointWeights, a.checkpointWeights);
     }
 

@@ -7,6 +7,7 @@
 // tst_explorer_panels.
 #include "appscenarios.h"
 #include "document/appsettings.h"
+#include "engine/enginememory.h"
 #include "catalogue/catalogue.h"
 #include "charts/breakevenchart.h"
 #include "views/comparemodel.h"
@@ -441,7 +442,12 @@ class TestExplorer : public QObject {
         QVERIFY(doc->scenario().engine.vllmVersion == VllmProfile::V1);
         QCOMPARE(QString::fromStdString(doc->plan()->memory.engine.engineVersion),
                  "vLLM V1 (v0.11)");
-        QCOMPARE(doc->plan()->memory.engine.activationSampler, sampler19 * 2);
+        // v0.11 sorts (28 bytes per logit) where v0.19 masks in place (14) with the Triton
+        // kernel's buffer: 1024 rows of Kimi K3's vocabulary on a B300.
+        const std::uint64_t vocab = doc->plan()->model.vocabSize;
+        QCOMPARE(doc->plan()->memory.engine.activationSampler,
+                 sampler19 + 1024 * vocab * 14 -
+                     vllmTritonSamplerBufferBytes(doc->plan()->gpu, 1024, vocab));
         doc->undoStack()->undo();
         QVERIFY(!doc->scenario().engine.vllmVersion);
         QCOMPARE(box->currentData().toString(), QString());
