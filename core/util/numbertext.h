@@ -15,10 +15,10 @@ inline std::string formatDouble(const char *format, double value) {
     return buf;
 }
 
-/// A memory fraction as a launch flag or plan line writes it: the value to 4 decimals with
-/// trailing zeros dropped, at least 2 kept (0.9 -> "0.90", 0.905 -> "0.905", 0.85671 ->
-/// "0.8567"), so that a command never asks the engine for more memory than the plan (rounding
-/// 0.905 to "0.91" would).
+/// A memory fraction as a launch flag or plan line writes it: the value rounded to 4 decimals
+/// with trailing zeros dropped, at least 2 kept (0.9 -> "0.90", 0.905 -> "0.905", 0.85671 ->
+/// "0.8567"), so that a command asks the engine for the plan's memory within 0.00005 of the
+/// total (4 MB of 80 GB), where two decimals could add 0.005 (0.905 -> "0.91").
 inline std::string fractionText(double value) {
     std::string s = formatDouble("%.4f", value);
     const std::size_t dot = s.find('.');
