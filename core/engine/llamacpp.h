@@ -153,8 +153,8 @@ inline constexpr std::uint64_t kLlamaFitMarginBytes = 1024ull * 1024 * 1024;
 inline constexpr std::uint32_t kLlamaServerDefaultSlots = 4;
 inline constexpr std::uint32_t kLlamaDefaultBatch = 2048;
 inline constexpr std::uint32_t kLlamaDefaultUbatch = 512;
-/// llama.cpp pads the KV cache's cell count to 256 (llama_kv_cache::get_padding with Flash
-/// Attention; 256 is also the SWA cache's padding).
+/// The newest releases pad the KV cache's cell count to 256 (n_ctx, each stream's n_ctx_seq
+/// and the SWA cache: LlamaRule::KvPadded256, llamaKvSizing has every release's rule).
 inline constexpr std::uint32_t kLlamaKvPadding = 256;
 /// Runtime outside llama.cpp's own buffers on a CUDA GPU (context, cuBLAS workspace):
 /// an assumption (llama.cpp's --fit keeps a 1 GiB margin per device by default).
@@ -173,6 +173,20 @@ enum class LlamaRule {
     /// the blocks whose routed experts stay in RAM (engine/llamacpp_fit.cpp). Before: -ngl
     /// unset put every layer on the GPU.
     FitPlacement,
+    /// The KV cache's size is no longer padded: each stream and the SWA cache take the cells
+    /// asked for. Before: llama_model::create_memory padded each stream's n_ctx (n_ctx / n_seq
+    /// without -kvu) to llama_kv_cache::get_padding, 256 cells with Flash Attention and 32
+    /// without (PR #7257), Flash Attention counting as on when "auto" (the default from b6325,
+    /// PR #15434: llama_context set cparams.flash_attn before creating the memory and
+    /// resolved auto after it), and the SWA cache was min(n_ctx_seq, PAD(n_swa x n_seq +
+    /// n_ubatch)) (src/llama-context.cpp, src/llama-model.cpp and src/llama-kv-cache-iswa.cpp
+    /// @ a8ca18b4b, release b6867, read).
+    KvUnpadded,
+    /// n_ctx, each stream's n_ctx_seq (-np N without -kvu: n_ctx becomes n_seq x the padded
+    /// n_ctx_seq) and the SWA cache, PAD(min(n_ctx_seq, n_swa x n_seq + n_ubatch)), padded to
+    /// 256 cells whatever Flash Attention does (src/llama-context.cpp and
+    /// src/llama-kv-cache-iswa.cpp @ 02c28f533ebba3e4ea944fc4a0719a012b3e7097, read).
+    KvPadded256,
 };
 
 /// A rule change and the first llama.cpp release (bNNNN) HostPlan applies it from.
@@ -196,8 +210,31 @@ struct LlamaRuleChange {
 /// two may carry one of them, and a plan for it follows the older rule for both. --fit (PR
 /// #16653, "automatically set parameters not set by the user", merged 2025-12): the same
 /// vendored b7847 has common_params::fit_params = true and n_gpu_layers = -1 ("auto") in
-/// common/common.h (read), so HostPlan applies its placement from b7847 too.
+/// common/common.h (read), so HostPlan applies its placement from b7847 too. The KV cache's
+/// padding: PR #16812 ("memory : remove KV cache size padding") is merge commit 85a7d867, the
+/// commit tagged b6868 (a release's number is `git rev-list --count` of its commit, and the
+/// tags b6866 / b6868 bracket it); PR #17046 ("kv-cache : pad the cache size to 256 for
+/// performance") is 16bcc125, tagged b6975. Not modelled: PR #21277 kept the SWA cache f16
+/// under a quantized -ctk / -ctv from b8633 until its revert, PR #21332, in b8644.
 const std::vector<LlamaRuleChange> &llamaRuleChanges();
+
+/// How a release sizes the KV cache from -c and -np (LlamaRule::KvUnpadded, KvPadded256).
+struct LlamaKvSizing {
+    std::uint64_t context = 0;   ///< n_ctx: cells over every stream, after padding
+    std::uint64_t perStream = 0; ///< cells of each stream (n_ctx_seq; n_ctx with -kvu)
+    std::uint32_t swaPad = 1;    ///< the SWA cache's padding in cells (1: none)
+    bool swaPadAfterMin =
+        false; ///< PAD(min(n_ctx_seq, want)) rather than min(n_ctx_seq, PAD(want))
+
+    /// The SWA cache's cells per stream for `wantCells` = n_swa x (-kvu ? n_seq : 1) + n_ubatch.
+    std::uint64_t swaCells(std::uint64_t wantCells) const;
+};
+
+/// The KV cache sizes release b`build` (0 = the newest) gives -c `askedContext` (> 0) shared
+/// by `streams` (>= 1, <= askedContext) KV streams, with or without Flash Attention (the
+/// padding of releases before LlamaRule::KvUnpadded depends on it). No errors.
+LlamaKvSizing llamaKvSizing(std::uint32_t build, bool flashAttention, std::uint64_t askedContext,
+                            std::uint32_t streams);
 
 /// The largest release number a plan takes (a typo guard: releases are near b10000 in 2026).
 inline constexpr std::uint32_t kLlamaMaxBuild = 999999;

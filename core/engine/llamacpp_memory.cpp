@@ -44,15 +44,15 @@ std::uint64_t padTo(std::uint64_t n, std::uint64_t pad) {
 
 /// Per-layer caches in layer-group order (a Hugging Face spec merges groups by kind, so the
 /// order of mixed layers is approximate; a GGUF spec keeps runs in order). `unified`: one KV
-/// stream shared by every slot (-kvu); otherwise one stream of ctx / parallel cells per slot.
+/// stream shared by every slot (-kvu); otherwise one stream of kv.perStream cells per slot.
 Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::GgmlType &tk,
-                                            const gguf::GgmlType &tv, std::uint64_t ctx,
+                                            const gguf::GgmlType &tv, const LlamaKvSizing &kv,
                                             std::uint32_t parallel, std::uint32_t ubatch,
                                             bool unified) {
     std::vector<LayerCache> out;
     const std::uint64_t streams = unified ? 1 : parallel;
-    const std::uint64_t perStream = ctx / streams; // kv_size of each stream
-    const std::uint64_t perSlot = unified ? ctx : ctx / parallel;
+    const std::uint64_t perStream = kv.perStream; // kv_size of each stream
+    const std::uint64_t perSlot = perStream;      // one stream per slot, or the unified one
     for (const LayerGroup &g : m.layers) {
         LayerCache c;
         if (g.kind == AttentionKind::Linear) {
@@ -74,15 +74,15 @@ Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::Ggml
             HOSTPLAN_TRY(v, rowBytes(tv, vElems, "V"));
             c.bytesPerCell = k + v;
             if (g.kind == AttentionKind::SlidingWindow && g.window > 0) {
-                // llama_kv_cache_iswa: each stream of the SWA cache holds
-                // PAD(min(kv_size, n_swa x (unified ? n_seq : 1) + n_ubatch), 256) cells.
+                // llama_kv_cache_iswa: each stream of the SWA cache holds the window of every
+                // sequence it serves plus a micro-batch, padded by the release's rule.
                 const std::uint64_t want =
                     std::uint64_t(g.window) * (unified ? parallel : 1) + ubatch;
-                c.cells = padTo(std::min(perStream, want), kLlamaKvPadding) * streams;
+                c.cells = kv.swaCells(want) * streams;
                 c.swa = true;
                 c.cellsRead = std::min<std::uint64_t>(perSlot, g.window);
             } else {
-                c.cells = ctx;
+                c.cells = kv.context;
                 c.cellsRead = perSlot;
             }
         }
@@ -171,6 +171,12 @@ Result<std::vector<double>> llamaSplitPoints(const LlamaCppInput &in, bool hasGp
 
 const std::vector<LlamaRuleChange> &llamaRuleChanges() {
     static const std::vector<LlamaRuleChange> changes = {
+        {LlamaRule::KvUnpadded, 6868, "#16812", "2025-10",
+         "the KV cache and the SWA cache take the cells asked for (before: each stream padded "
+         "to 256 cells with Flash Attention on or auto, 32 with it off)"},
+        {LlamaRule::KvPadded256, 6975, "#17046", "2025-11",
+         "n_ctx, each stream and the SWA cache padded to 256 cells whatever Flash Attention "
+         "does (before: no padding, since PR #16812)"},
         {LlamaRule::OutputLayerFirst, 7847, "#18148", "2025-12",
          "-ngl counts the output layer first (before: the repeating layers, the output layer "
          "on the GPU only when -ngl exceeds the layer count)"},
@@ -194,6 +200,36 @@ bool llamaFollows(std::uint32_t build, LlamaRule rule) {
         }
     }
     return true;
+}
+
+std::uint64_t LlamaKvSizing::swaCells(std::uint64_t wantCells) const {
+    return swaPadAfterMin ? padTo(std::min(perStream, wantCells), swaPad)
+                          : std::min(perStream, padTo(wantCells, swaPad));
+}
+
+LlamaKvSizing llamaKvSizing(std::uint32_t build, bool flashAttention, std::uint64_t askedContext,
+                            std::uint32_t streams) {
+    LlamaKvSizing kv;
+    const std::uint64_t n = std::max<std::uint32_t>(streams, 1);
+    if (llamaFollows(build, LlamaRule::KvPadded256)) {
+        // llama_context: n_ctx = PAD(n_ctx, 256); with one stream per sequence n_ctx_seq =
+        // PAD(n_ctx / n_seq, 256) and n_ctx = n_seq x n_ctx_seq.
+        const std::uint64_t ctx = padTo(askedContext, kLlamaKvPadding);
+        kv.perStream = n == 1 ? ctx : padTo(ctx / n, kLlamaKvPadding);
+        kv.swaPad = kLlamaKvPadding;
+        kv.swaPadAfterMin = true;
+    } else {
+        // From PR #16812 nothing is padded; before it llama_model::create_memory padded each
+        // stream's n_ctx (n_ctx / n_seq without -kvu) to get_padding: 256 with Flash Attention
+        // on or auto, 32 with it off.
+        const std::uint32_t pad = llamaFollows(build, LlamaRule::KvUnpadded) ? 1
+                                  : flashAttention                           ? 256
+                                                                             : 32;
+        kv.perStream = padTo(askedContext / n, pad);
+        kv.swaPad = pad;
+    }
+    kv.context = kv.perStream * n;
+    return kv;
 }
 
 std::string llamaBuildText(std::uint32_t build) {
@@ -341,9 +377,11 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
         return makeError("--context", std::to_string(askedCtx) + " tokens cannot be shared by " +
                                           std::to_string(p.parallel) + " slots");
     }
-    p.context = padTo(askedCtx, kLlamaKvPadding);
+    const LlamaKvSizing kv =
+        llamaKvSizing(in.build, in.flashAttention, askedCtx, in.unifiedKv ? 1 : p.parallel);
+    p.context = kv.context;
     p.unifiedKv = in.unifiedKv;
-    p.contextPerSlot = in.unifiedKv ? p.context : p.context / p.parallel;
+    p.contextPerSlot = kv.perStream;
     p.layers = m.numLayers;
     const std::uint32_t all = p.layers + 1;
     if (in.gpuLayers && *in.gpuLayers > 999) {
@@ -378,7 +416,7 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
 
     const LlamaCppWeights w = llamaCppWeights(m);
     p.weightsExact = w.exact;
-    HOSTPLAN_TRY(caches, layerCaches(m, tk, tv, p.context, p.parallel, ubatch, in.unifiedKv));
+    HOSTPLAN_TRY(caches, layerCaches(m, tk, tv, kv, p.parallel, ubatch, in.unifiedKv));
     LlamaCppSide &h = p.host;
     h.weights += w.input;
     if (p.outputOnGpu) {

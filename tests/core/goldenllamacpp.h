@@ -226,24 +226,21 @@ inline std::vector<Check> llamaCppChecks() {
         const std::string set = "gpt-oss-20b MXFP4, Vulkan, llama.cpp b6182, -ngl 24 "
                                 "--n-cpu-moe 14, -c 4096, FA off, 1 slot";
         const std::string src = "llama.cpp log: github.com/ggml-org/llama.cpp/issues/16188";
-        // One cache each: the non-SWA layers' 4096 cells and the SWA layers' window. b6182's SWA
-        // cache is n_swa + n_ubatch = 640 cells; the 256-cell padding HostPlan applies (as
-        // current releases do, llama-kv-cache-iswa.cpp @ 02c28f53) came later.
+        // One cache each: the non-SWA layers' 4096 cells and the SWA layers' window. b6182 with
+        // Flash Attention off pads both to 32 cells (llamaKvSizing, before PR #16812): the SWA
+        // cache is n_swa + n_ubatch = 640 cells, where releases from b6975 pad it to 768.
         std::uint64_t baseLayers = 0; // every layer has the same K + V row (8 x 64, f16)
         for (const LayerGroup &g : m.layers) {
             baseLayers += g.kind == AttentionKind::SlidingWindow ? 0 : g.count;
         }
         const std::uint64_t kvBase = baseLayers * p.context * (p.kvBytesPerCell / m.numLayers);
         const std::uint64_t kvSwa = p.gpu.kvCache - kvBase;
-        addLlamaComponents(
-            out, "O1", set, src,
-            {{"Vulkan0 model buffer MiB", 4699.90, double(p.gpu.weights) / kMiB},
-             {"non-SWA KV buffer MiB", 96.00, double(kvBase) / kMiB},
-             {"SWA KV buffer MiB", 15.00, double(kvSwa) / kMiB, kLlamaTol,
-              "differs because b6182 sized the SWA cache at n_swa + n_ubatch = 640 cells (15 MiB) "
-              "and HostPlan pads it to 256 as releases since do: 768 cells, 18 MiB"},
-             {"output buffer MiB", 0.77, double(p.host.outputBuffer) / kMiB},
-             {"Vulkan0 compute MiB", 985.20, double(p.gpu.compute) / kMiB}});
+        addLlamaComponents(out, "O1", set, src,
+                           {{"Vulkan0 model buffer MiB", 4699.90, double(p.gpu.weights) / kMiB},
+                            {"non-SWA KV buffer MiB", 96.00, double(kvBase) / kMiB},
+                            {"SWA KV buffer MiB", 15.00, double(kvSwa) / kMiB},
+                            {"output buffer MiB", 0.77, double(p.host.outputBuffer) / kMiB},
+                            {"Vulkan0 compute MiB", 985.20, double(p.gpu.compute) / kMiB}});
     }
 
     // F1: llama.cpp's own --fit projection, published with the pull request that moved the fit

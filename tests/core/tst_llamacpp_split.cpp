@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // llama.cpp over several GPUs (engine/llamacpp.h): the layer split of llama_model::load_tensors
 // (split points from --tensor-split or equal shares, the output layer as the last slot), each
-// GPU's own memory and fit, the -ts flag, the plan as JSON, and the -ngl rule of older releases.
+// GPU's own memory and fit, the -ts flag, the plan as JSON, and the -ngl and KV cache size rules
+// of older releases.
 #include "ggufwriter.h"
 #include "testutil.h"
 
@@ -233,17 +234,22 @@ class TestLlamaCppSplit : public QObject {
         QVERIFY(!j.contains("engine_build")); // only a named release is written
     }
 
-    // The rule table: each change with its first release and PRs; release 0 (the newest) and
-    // releases from b7847 follow every new rule, older ones none.
+    // The rule table, oldest first: each change with its first release and PRs; release 0
+    // (the newest) follows every new rule, b1 none.
     void releaseRuleTable() {
         const auto &changes = llamaRuleChanges();
-        QCOMPARE(changes.size(), std::size_t(3));
-        QVERIFY(changes[0].rule == LlamaRule::OutputLayerFirst && changes[0].prs == "#18148");
-        QVERIFY(changes[1].rule == LlamaRule::EmbeddingsInput &&
-                changes[1].prs == "#18550, #18898");
-        QVERIFY(changes[2].rule == LlamaRule::FitPlacement && changes[2].prs == "#16653");
+        QCOMPARE(changes.size(), std::size_t(5));
+        QVERIFY(changes[0].rule == LlamaRule::KvUnpadded && changes[0].prs == "#16812");
+        QCOMPARE(changes[0].build, 6868u);
+        QVERIFY(changes[1].rule == LlamaRule::KvPadded256 && changes[1].prs == "#17046");
+        QCOMPARE(changes[1].build, 6975u);
+        QVERIFY(changes[2].rule == LlamaRule::OutputLayerFirst && changes[2].prs == "#18148");
+        QVERIFY(changes[3].rule == LlamaRule::EmbeddingsInput &&
+                changes[3].prs == "#18550, #18898");
+        QVERIFY(changes[4].rule == LlamaRule::FitPlacement && changes[4].prs == "#16653");
         for (const LlamaRuleChange &c : changes) {
-            QCOMPARE(c.build, 7847u);
+            QVERIFY(c.build == 7847 || c.rule == LlamaRule::KvUnpadded ||
+                    c.rule == LlamaRule::KvPadded256);
             QVERIFY(llamaFollows(0, c.rule));
             QVERIFY(llamaFollows(c.build, c.rule));
             QVERIFY(!llamaFollows(c.build - 1, c.rule));
@@ -251,6 +257,69 @@ class TestLlamaCppSplit : public QObject {
         }
         QCOMPARE(llamaBuildText(0), std::string("newest"));
         QCOMPARE(llamaBuildText(5466), std::string("b5466"));
+    }
+
+    // The KV cache's cells by release (llamaKvSizing). gpt-oss-20b: 12 full-attention and 12
+    // sliding-window layers (n_swa 128), K + V of 8 heads x 64 f16 = 2048 bytes per cell, so
+    // with n_ubatch 512 the SWA cache wants 640 cells per stream. The newest releases pad n_ctx,
+    // each stream and the SWA cache to 256 (PR #17046, b6975); b6868-b6974 pad nothing (PR
+    // #16812); before, each stream and the SWA cache are padded to 256 with Flash Attention on
+    // or auto and 32 with it off (b6182 with FA off: llama.cpp issue #16188's log, SWA cache
+    // 640 cells, row O1).
+    void kvCellsByRelease_data() {
+        QTest::addColumn<uint>("build");
+        QTest::addColumn<bool>("fa");
+        QTest::addColumn<qulonglong>("asked"); // -c
+        QTest::addColumn<uint>("streams");     // -np without -kvu: one stream per slot
+        QTest::addColumn<qulonglong>("nCtx");
+        QTest::addColumn<qulonglong>("perSlot");
+        QTest::addColumn<qulonglong>("swaCells"); // over every stream
+        QTest::newRow("newest -c 4100")
+            << 0u << true << 4100ull << 1u << 4352ull << 4352ull << 768ull;
+        QTest::newRow("newest -c 600") << 0u << true << 600ull << 1u << 768ull << 768ull << 768ull;
+        // -np 3: n_ctx_seq = PAD(4096 / 3, 256) = 1536, n_ctx = 3 x 1536.
+        QTest::newRow("newest -np 3 -c 4096")
+            << 0u << true << 4096ull << 3u << 4608ull << 1536ull << 3 * 768ull;
+        QTest::newRow("b6975 FA off -c 4100")
+            << 6975u << false << 4100ull << 1u << 4352ull << 4352ull << 768ull;
+        QTest::newRow("b6974 -c 4100")
+            << 6974u << true << 4100ull << 1u << 4100ull << 4100ull << 640ull;
+        QTest::newRow("b6868 -c 600")
+            << 6868u << true << 600ull << 1u << 600ull << 600ull << 600ull;
+        QTest::newRow("b6867 FA on -c 4100")
+            << 6867u << true << 4100ull << 1u << 4352ull << 4352ull << 768ull;
+        QTest::newRow("b6182 FA off -c 4100")
+            << 6182u << false << 4100ull << 1u << 4128ull << 4128ull << 640ull;
+        QTest::newRow("b6182 FA off -c 600")
+            << 6182u << false << 600ull << 1u << 608ull << 608ull << 608ull;
+        // Before b6975 the padded window is capped by the stream (min of n_ctx_seq and it).
+        QTest::newRow("b6182 FA on -c 600")
+            << 6182u << true << 600ull << 1u << 768ull << 768ull << 768ull;
+        QTest::newRow("b6182 FA on -np 2 -c 1000")
+            << 6182u << true << 1000ull << 2u << 1024ull << 512ull << 2 * 512ull;
+    }
+    void kvCellsByRelease() {
+        QFETCH(uint, build);
+        QFETCH(bool, fa);
+        QFETCH(qulonglong, asked);
+        QFETCH(uint, streams);
+        QFETCH(qulonglong, nCtx);
+        QFETCH(qulonglong, perSlot);
+        QFETCH(qulonglong, swaCells);
+        const ModelSpec m =
+            ggufwriter::modelOf(ggufwriter::gptOss20bMxfp4(201088), "gpt-oss-20b.gguf");
+        LlamaCppInput in = on4090s(m, 1);
+        in.build = build;
+        in.flashAttention = fa;
+        in.context = asked;
+        in.parallel = streams;
+        in.unifiedKv = false;
+        const LlamaCppPlan p = planLlamaCpp(in).value();
+        QCOMPARE(p.context, std::uint64_t(nCtx));
+        QCOMPARE(p.contextPerSlot, std::uint64_t(perSlot));
+        QCOMPARE(p.gpu.kvCache + p.host.kvCache, 12 * 2048 * std::uint64_t(nCtx + swaCells));
+        const LlamaKvSizing kv = llamaKvSizing(build, fa, asked, streams);
+        QCOMPARE(kv.swaCells(640) * streams, std::uint64_t(swaCells));
     }
 
     // -ngl by release (llama_model::load_tensors): since PR #18148 it counts the output layer
