@@ -382,6 +382,18 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
     p.context = kv.context;
     p.unifiedKv = in.unifiedKv;
     p.contextPerSlot = kv.perStream;
+    // llama_context warns "n_ctx_seq (N) > n_ctx_train (M) -- possible training context
+    // overflow" (src/llama-context.cpp @ 02c28f53; n_ctx_per_seq in older releases) and starts.
+    if (m.maxContextTokens > 0 && p.contextPerSlot > m.maxContextTokens) {
+        p.notes.push_back("each slot's context (" + std::to_string(p.contextPerSlot) +
+                          " tokens) exceeds the model's training context (" +
+                          std::to_string(m.maxContextTokens) +
+                          "): llama.cpp starts with a warning of a possible training context "
+                          "overflow, and answers past " +
+                          std::to_string(m.maxContextTokens) +
+                          " tokens may degrade unless RoPE scaling (--rope-scaling yarn) "
+                          "extends the model");
+    }
     p.layers = m.numLayers;
     const std::uint32_t all = p.layers + 1;
     if (in.gpuLayers && *in.gpuLayers > 999) {

@@ -164,10 +164,9 @@ std::uint32_t batchLimit(const PlanResult &p, std::string &why) {
     const std::string ctx = std::to_string(p.scenario.workload.contextTokens);
     if (c.batch > 0) {
         const std::string target = num(c.targetSecondsPerOutputToken * 1e3, "%.0f") + " ms";
-        // latencyMaxBatch is the top of its search (the engine's cap, or maxLatencySearchBatch
-        // with none) when the target does not bind: not a modelled limit, so not quoted as one.
-        const std::uint32_t searched =
-            c.engineMaxBatch > 0 ? c.engineMaxBatch : kMaxLatencySearchBatch;
+        // latencyMaxBatch is the top of its search when the target does not bind: not a
+        // modelled limit, so not quoted as one.
+        const std::uint32_t searched = c.latencySearchTop();
         if (c.latencyMaxBatch >= searched) {
             why = "the capacity batch: the KV room holds " +
                   countText(c.memoryMaxBatch, "sequence") + " of " + ctx +

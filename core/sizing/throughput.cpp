@@ -25,8 +25,6 @@ constexpr double kReferenceStreamingFraction = 0.89 * 0.92;
 /// cuBLAS BF16 GEMM at M = 4096 on an H200 reaches 0.73 of the peak (TOOLCHAIN.md): the kernel
 /// figure the fitted compute scale corresponds to.
 constexpr double kReferenceGemmFraction = 0.73;
-/// Largest batch the curve and the target search consider.
-constexpr std::uint32_t kMaxBatch = kMaxLatencySearchBatch;
 
 /// The closed-loop points of one serving case on one model, each running batch evaluated once:
 /// the target search, the concurrency and capacity points and the curve share many batches,
@@ -315,8 +313,8 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
 
     // Largest running batch whose median time per output token (prefill interference in) meets
     // the target.
-    c.latencyMaxBatch = maxBatchWithinTarget(points, c.targetSecondsPerOutputToken,
-                                             c.engineMaxBatch > 0 ? c.engineMaxBatch : kMaxBatch);
+    c.latencyMaxBatch =
+        maxBatchWithinTarget(points, c.targetSecondsPerOutputToken, c.latencySearchTop());
     c.batch = std::min(c.memoryMaxBatch, c.latencyMaxBatch);
     if (c.engineMaxBatch > 0) {
         c.batch = std::min(c.batch, c.engineMaxBatch);
@@ -376,18 +374,19 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
     // Curve (one replica's batch): powers of two up to twice the largest limit of interest,
     // plus the limits.
     const std::uint32_t requested = std::uint32_t(ceilDiv(w.concurrency, std::uint32_t(replicas)));
-    // Powers of two up to 2 x kMaxBatch (18) and the three limits: on the stack.
+    // Powers of two up to 2 x kMaxLatencySearchBatch (18) and the three limits: on the stack.
     std::array<std::uint32_t, 24> batchList{};
     std::size_t count = 0;
     const std::uint32_t top = std::min<std::uint32_t>(
-        std::max({c.memoryMaxBatch, requested, std::min(c.latencyMaxBatch, kMaxBatch), 64u}),
-        kMaxBatch);
-    for (std::uint32_t b = 1; b <= 2 * top && b <= 2 * kMaxBatch; b *= 2) {
+        std::max({c.memoryMaxBatch, requested, std::min(c.latencyMaxBatch, kMaxLatencySearchBatch),
+                  64u}),
+        kMaxLatencySearchBatch);
+    for (std::uint32_t b = 1; b <= 2 * top && b <= 2 * kMaxLatencySearchBatch; b *= 2) {
         batchList[count++] = b;
     }
     // The limits go in by insertion: the powers of two are already in order.
     for (std::uint32_t b : {c.memoryMaxBatch, c.latencyMaxBatch, requested}) {
-        if (b > 0 && b <= 2 * kMaxBatch) {
+        if (b > 0 && b <= 2 * kMaxLatencySearchBatch) {
             std::size_t i = count++;
             for (; i > 0 && batchList[i - 1] > b; --i) {
                 batchList[i] = batchList[i - 1];

@@ -164,8 +164,13 @@ struct Capacity {
     /// Largest batch meeting the target (0: none); the search's top (engineMaxBatch, else
     /// kMaxLatencySearchBatch) when the target does not bind.
     std::uint32_t latencyMaxBatch = 0;
-    std::uint32_t engineMaxBatch = 0;  ///< the engine's default cap (engineMaxSequences; 0 none)
-    std::uint32_t batch = 0;           ///< min of the three
+    std::uint32_t engineMaxBatch = 0; ///< the engine's default cap (engineMaxSequences; 0 none)
+    std::uint32_t batch = 0;          ///< min of the three
+    /// The top of the latency search (sequences): engineMaxBatch, else kMaxLatencySearchBatch.
+    /// latencyMaxBatch at or above it means the target does not limit the batch.
+    std::uint32_t latencySearchTop() const {
+        return engineMaxBatch > 0 ? engineMaxBatch : kMaxLatencySearchBatch;
+    }
     double tokensPerSecondPerUser = 0; ///< at `batch`
     double outputTokensPerSecond = 0;  ///< decode only, the whole plan, at `batch`
     double outputTokensPerSecondPerNode = 0;

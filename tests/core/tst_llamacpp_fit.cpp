@@ -2,7 +2,8 @@
 // llama.cpp's --fit placement when -ngl is not given (engine/llamacpp_fit.cpp, common/fit.cpp @
 // 08033df0): the layers it keeps off the GPU for a dense model, the expert tensors it keeps in
 // RAM for a MoE model, a model too big for GPU and RAM together, the user's own -ngl and
-// --n-cpu-moe left alone, and releases before --fit planned as before.
+// --n-cpu-moe left alone, releases before --fit planned as before, and a context past the
+// model's training context named.
 #include "testutil.h"
 
 #include "catalogue/catalogue.h"
@@ -190,6 +191,34 @@ class TestLlamaCppFit : public QObject {
         QVERIFY(named);
         in.build = 7847;
         QVERIFY(planLlamaCpp(in)->fitPlaced);
+    }
+
+    // -c past the training context: llama.cpp starts with "n_ctx_seq (N) > n_ctx_train (M) --
+    // possible training context overflow" (src/llama-context.cpp @ 02c28f53), per slot's
+    // stream; the plan says so. gemma-2b-it was trained at 8192 tokens.
+    void contextPastTraining() {
+        const ModelSpec m = asGguf("google--gemma-2b-it_config.json", "q8_0");
+        QCOMPARE(std::uint64_t(m.maxContextTokens), std::uint64_t(8192));
+        const auto warned = [](const LlamaCppPlan &p) {
+            bool found = false;
+            for (const std::string &n : p.notes) {
+                found = found ||
+                        n.find("exceeds the model's training context (8192)") != std::string::npos;
+            }
+            return found;
+        };
+        LlamaCppInput in = defaults(m);
+        in.context = 16384; // llama-server's 4 unified slots: each may fill all 16384
+        QVERIFY(warned(planLlamaCpp(in).value()));
+        in.parallel = 4;
+        in.unifiedKv = false; // 4 streams of 4096
+        QVERIFY(!warned(planLlamaCpp(in).value()));
+        in.context = 32768; // 4 x 8192: at the training context, no warning
+        QVERIFY(!warned(planLlamaCpp(in).value()));
+        in.context = 32769; // n_ctx 33024, n_ctx_seq PAD(8256, 256) = 8448
+        const LlamaCppPlan over = planLlamaCpp(in).value();
+        QCOMPARE(over.contextPerSlot, std::uint64_t(8448));
+        QVERIFY(warned(over));
     }
 
     void twoGpusFillTheLastFirst() {
