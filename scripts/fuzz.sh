@@ -14,8 +14,10 @@
 #                                         gives it its hour), in runs of at most 600 s, keeping
 #                                         the corpus in WORKDIR across runs; each run appends a
 #                                         line to the tab-separated LEDGER (docs/fuzz-ledger.tsv)
-#   scripts/fuzz.sh --summary LEDGER      the ledger as a Markdown table per target and commit
-#                                         (docs/FUZZING.md is this output)
+#   scripts/fuzz.sh --summary LEDGER      the ledger as a Markdown table per target and commit,
+#                                         then per target the CPU time that fuzzed the parser
+#                                         HEAD ships (runs at commits where none of the target's
+#                                         sources differ from HEAD); docs/FUZZING.md is this output
 #
 # Targets: config safetensors_header safetensors_index scenario probereport catalogue cliargs gguf.
 # Seeds: tests/fuzz/corpus/TARGET (read only); new inputs go to the work folder; a crash is
@@ -67,6 +69,34 @@ run() {
         -print_final_stats=1 -artifact_prefix="$work/artifacts/$target-" "$work/$target" "$src/tests/fuzz/corpus/$target"
 }
 
+# cpu_at LEDGER TARGET COMMIT: CPU seconds of the target's clean runs (ok or load-timeout) at
+# the commit.
+cpu_at() {
+    awk -F'\t' -v t="$2" -v c="$3" '$3 == t && $2 == c && ($8 == "ok" || $8 == "load-timeout") { s += $4 } END { printf "%d", s }' "$1"
+}
+
+# sources TARGET: the files (or folders) whose code a target runs: its entry point, the parser
+# and what the parser calls. An hour at a commit where none of them differs from HEAD is an
+# hour of HEAD's parser. safetensors.h includes model/modelspec.h for refineWithIndex only,
+# which the fuzzed parse functions do not call, so the model folder is not among theirs;
+# cliargs runs the whole CLI (every plan command), so it depends on all of core.
+sources() {
+    case $1 in
+    config | gguf) echo core/import core/model core/util "tests/fuzz/fuzz_$1.cpp" ;;
+    safetensors_header | safetensors_index)
+        echo core/import/safetensors.cpp core/import/safetensors.h \
+            core/import/safetensorsscan.cpp core/import/safetensorsscan.h \
+            core/import/pathresolve.cpp core/import/pathresolve.h core/util/fileio.cpp \
+            core/util/fileio.h core/util/jsonutil.cpp core/util/jsonutil.h core/util/textutil.h \
+            core/util/result.h "tests/fuzz/fuzz_$1.cpp"
+        ;;
+    scenario) echo core/scenario core/catalogue core/engine core/import core/model core/util resources tests/fuzz/fuzz_scenario.cpp ;;
+    probereport) echo probe/probereport.cpp probe/probereport.h core/util tests/fuzz/fuzz_probereport.cpp ;;
+    catalogue) echo core/catalogue core/import core/model core/util resources tests/fuzz/fuzz_catalogue.cpp ;;
+    cliargs) echo core app/cli resources tests/fuzz/fuzz_cliargs.cpp ;;
+    esac
+}
+
 # soak TARGET CPU_SECONDS WORKDIR LEDGER: see the header. Ledger columns: UTC date, commit,
 # target, CPU seconds of the run, wall seconds, executions, corpus entries, result (ok, the
 # crash file's name, or load-timeout).
@@ -84,8 +114,9 @@ soak() {
     commit=$(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo unknown)
     [ -f "$ledger" ] || printf 'date\tcommit\ttarget\tcpu_s\twall_s\texecutions\tcorpus\tresult\n' >"$ledger"
     # CPU seconds already spent on this target at this commit count towards the goal.
-    used=$(awk -F'\t' -v t="$target" -v c="$commit" '$3 == t && $2 == c && ($8 == "ok" || $8 == "load-timeout") { s += $4 } END { printf "%d", s }' "$ledger")
-    while [ "$used" -lt "$want" ]; do
+    # The ledger is read again before each run, so that two soaks of one target (one per core)
+    # share the goal.
+    while used=$(cpu_at "$ledger" "$target" "$commit") && [ "$used" -lt "$want" ]; do
         local chunk=$((want - used)) log times rc=0 cpu wall execs corpus result=ok
         [ "$chunk" -gt 600 ] && chunk=600
         log=$(mktemp) times=$(mktemp)
@@ -116,13 +147,12 @@ soak() {
             echo "fuzz: $target failed: $result"
             exit 1
         fi
-        used=$((used + cpu))
-        echo "fuzz: $target $used of $want CPU seconds"
+        echo "fuzz: $target $((used + cpu)) of $want CPU seconds"
     done
 }
 
 # summary LEDGER: CPU time, runs, executions, the largest corpus and failures per target and
-# commit, as Markdown.
+# commit, then what counts at HEAD, as Markdown.
 summary() {
     local ledger=$1
     echo "# Fuzzing ledger"
@@ -150,6 +180,31 @@ summary() {
                 execs[k], corpus[k], (bad[k] == "" ? "none" : bad[k]), slow[k], first[k], last[k]
         }
     }' "$ledger"
+    local head
+    head=$(git -C "$src" rev-parse --short HEAD 2>/dev/null) || return 0
+    echo
+    echo "## At HEAD ($head)"
+    echo
+    echo "Each target's runs at the commits where none of the files its code comes from differs"
+    echo "from HEAD's (\`sources\` in scripts/fuzz.sh: the fuzz entry point, the parser and what it"
+    echo "calls), so they fuzzed the parser HEAD ships."
+    echo
+    echo "| target | CPU seconds | commits counted | findings | one hour |"
+    echo "|---|---:|---|---|---|"
+    local t c cpu total commits bad
+    for t in "${targets[@]}"; do
+        total=0 commits="" bad=""
+        while read -r c; do
+            # shellcheck disable=SC2046 # the source list is word-split on purpose
+            git -C "$src" diff --quiet "$c" HEAD -- $(sources "$t") 2>/dev/null || continue
+            cpu=$(cpu_at "$ledger" "$t" "$c")
+            total=$((total + cpu))
+            commits="$commits${commits:+, }$c ($cpu)"
+            bad="$bad$(awk -F'\t' -v t="$t" -v c="$c" '$3 == t && $2 == c && $8 != "ok" && $8 != "load-timeout" { printf " %s", $8 }' "$ledger")"
+        done < <(awk -F'\t' -v t="$t" 'NR > 1 && $3 == t && !seen[$2]++ { print $2 }' "$ledger")
+        printf '| %s | %d | %s | %s | %s |\n' "$t" "$total" "${commits:-none}" "${bad:-none}" \
+            "$([ "$total" -ge 3600 ] && [ -z "$bad" ] && echo yes || echo no)"
+    done
 }
 
 case "${1:-}" in
@@ -166,7 +221,7 @@ case "${1:-}" in
     run "${2:?BIN}" "${3:?TARGET}" "${4:?SECONDS}" "${5:?WORKDIR}"
     ;;
 "" | -h | --help)
-    sed -n '2,23p' "$0"
+    sed -n '2,25p' "$0"
     ;;
 *)
     target=$1
