@@ -76,11 +76,21 @@
 // - KV cache types: common/arg.cpp kv_cache_types (f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl,
 //   q5_0, q5_1), bytes per row from the ggml type table (import/ggmltypes.h).
 //
-// Compute buffer (an estimate, given as a range): with Flash Attention the GPU's compute buffer
-// is the logits stage, (n_vocab + n_embd) x n_ubatch x 4 bytes (Llama-3.1-8B at -ub 512: 132,352
-// x 512 x 4 = 258.5 MiB, the "CUDA0 compute buffer size = 258.50 MiB" llama-server logs), or a
-// layer's FFN stage when that is larger; without Flash Attention the f32 attention scores
-// n_ubatch x n_kv x n_head x 4 come on top (the range's high end). The host compute buffer
+// Compute buffer: each device reserves its largest graph stage (ggml-alloc reuses a stage's
+// memory for the next). With Flash Attention that is the logits stage, (n_vocab + n_embd) x
+// n_ubatch x 4 bytes (Llama-3.1-8B at -ub 512: 132,352 x 512 x 4 = 258.5 MiB, the "CUDA0 compute
+// buffer size = 258.50 MiB" llama-server logs), or a layer's FFN stage when that is larger.
+// Without Flash Attention a layer's attention stage, n_ubatch x 4 x (n_kv x (n_head + 1) + 4 x
+// n_embd) bytes, when larger: the f32 scores KQ, the f32 KQ mask copied to the device and four
+// n_embd rows (the query, attention output and residual rows live beside the scores). Published
+// full-offload logs with Flash Attention off match it to the MiB: Mistral-7B-Instruct-v0.2 at
+// n_ctx 2048 and 32768, 164.00 and 2144.00 MiB (github.com/fedora-copr/logdetective/pull/106:
+// the context grows the buffer by exactly n_ubatch x (n_head + 1) x 4 bytes per cell), and
+// Llama-3.1-8B-shaped models at 8192 with 4 sequences in one unified cache, 560.00 MiB on three
+// machines (ollama logs, e.g. github.com/deipss/blog docs/Solution @ 72eaa90e); every one has
+// n_embd 4096 and n_head 32, so the four rows' share is measured, not derived. The plan's
+// compute follows its Flash Attention setting; computeHigh is the figure without it (a range
+// when -fa auto may resolve to off). The host compute buffer
 // with everything offloaded holds the graph inputs, which ggml-backend's scheduler assigns to
 // the CPU backend (src/llama-graph.cpp @ 434f71a5b4d1ff9c9c9b59e08326f0fe3d15193a,
 // build_attn_inp_kv_iswa / build_attn_inp_kv: an f32 KQ mask of n_kv x n_ubatch per cache,
@@ -326,8 +336,8 @@ struct LlamaCppSide {
     std::uint64_t weights = 0;
     std::uint64_t kvCache = 0;      ///< KV cells of its layers (and recurrent state)
     std::uint64_t outputBuffer = 0; ///< logits buffer (host only)
-    std::uint64_t compute = 0;      ///< compute buffer, point estimate
-    std::uint64_t computeHigh = 0;  ///< compute buffer, high end (no Flash Attention)
+    std::uint64_t compute = 0;      ///< compute buffer at the plan's Flash Attention setting
+    std::uint64_t computeHigh = 0;  ///< compute buffer without Flash Attention
     std::uint64_t runtime = 0;      ///< CUDA context etc. (GPU only, assumption)
     std::uint64_t total() const { return weights + kvCache + outputBuffer + compute + runtime; }
     std::uint64_t totalHigh() const {

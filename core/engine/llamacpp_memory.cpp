@@ -126,6 +126,15 @@ std::uint64_t ffnStage(const ModelSpec &m, std::uint64_t tokens) {
     return tokens * 4 * (2 * ff + 4 * std::uint64_t(m.hiddenSize));
 }
 
+/// A layer's attention stage without Flash Attention (engine/llamacpp.h, "Compute buffer"):
+/// the f32 scores KQ, n_kv x n_head per token, the f32 KQ mask copied to the device, n_kv per
+/// token, and four n_embd rows per token beside them. `kvCells`: the n_kv the graph is
+/// reserved with (one stream's cells).
+std::uint64_t attentionStage(const ModelSpec &m, std::uint64_t tokens, std::uint64_t kvCells) {
+    return tokens * 4 *
+           (kvCells * (std::uint64_t(m.numAttentionHeads) + 1) + 4 * std::uint64_t(m.hiddenSize));
+}
+
 /// The normalised running sums of the split (see llamacpp.h), one per GPU; empty without a GPU.
 Result<std::vector<double>> llamaSplitPoints(const LlamaCppInput &in, bool hasGpu) {
     if (in.gpuCount < 1 || in.gpuCount > kLlamaMaxGpus) {
@@ -465,19 +474,20 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
     h.outputBuffer = std::uint64_t(m.vocabSize) * p.parallel * 4;
     p.outputBufferMax =
         std::uint64_t(m.vocabSize) * std::min<std::uint64_t>(in.batch, p.context) * 4;
-    const std::uint64_t scores = std::uint64_t(ubatch) * maxCellsRead * m.numAttentionHeads * 4;
     const std::uint64_t ffn = ffnStage(m, ubatch);
     const std::uint64_t logits = logitsStage(m, ubatch);
-    // Every GPU reserves the graph stages it runs: the logits stage where the output layer
-    // is, a layer's FFN stage (and without Flash Attention the scores) where layers are.
+    // Every GPU reserves the largest graph stage it runs (the allocator reuses one stage's
+    // memory for the next): the logits stage where the output layer is, a layer's FFN stage
+    // and, without Flash Attention, its attention stage where layers are. computeHigh is the
+    // figure without Flash Attention, compute the plan's own.
     for (std::size_t d = 0; d < nGpu; ++d) {
         LlamaCppSide &gd = p.perGpu[d];
         const bool hasOutput = p.outputOnGpu && p.outputGpu == d;
         if (p.layersPerGpu[d] > 0 || hasOutput) {
             gd.compute = std::max(hasOutput ? logits : 0, p.layersPerGpu[d] ? ffn : 0);
-            const std::uint64_t gpuScores =
-                std::uint64_t(ubatch) * gpuCellsRead[d] * m.numAttentionHeads * 4;
-            gd.computeHigh = gd.compute + (p.layersPerGpu[d] ? gpuScores : 0);
+            gd.computeHigh = std::max(
+                gd.compute, p.layersPerGpu[d] ? attentionStage(m, ubatch, gpuCellsRead[d]) : 0);
+            gd.compute = in.flashAttention ? gd.compute : gd.computeHigh;
         }
         if (p.gpuLayersFlag > 0) {
             gd.runtime = std::uint64_t(gib(kLlamaGpuRuntimeGiB));
@@ -538,7 +548,9 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
         h.computeHigh = h.compute;
     } else {
         h.compute = std::max(p.outputOnGpu ? 0 : logits, p.layersOnGpu < p.layers ? ffn : 0);
-        h.computeHigh = h.compute + (p.layersOnGpu < p.layers ? scores : 0);
+        h.computeHigh = std::max(
+            h.compute, p.layersOnGpu < p.layers ? attentionStage(m, ubatch, maxCellsRead) : 0);
+        h.compute = in.flashAttention ? h.compute : h.computeHigh;
     }
 
     // Capacities and fit.

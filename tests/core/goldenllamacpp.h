@@ -169,6 +169,75 @@ inline std::vector<Check> llamaCppChecks() {
                             {"host compute MiB", 9.01, double(p.host.compute) / kMiB}});
     }
 
+    // L2: llama.cpp's own start-up lines (llama-cpp-python server) in
+    // github.com/fedora-copr/logdetective/pull/106 (2025-01-13, a diff of two start-ups):
+    // TheBloke's mistral-7b-instruct-v0.2.Q4_K_S.gguf (the repository's
+    // llama_cpp_server_config.json @ 9fbd4e22: n_gpu_layers -1, n_batch 512), CUDA, n_ubatch
+    // 512, flash_attn 0, one sequence, n_ctx 2048 and then 32768. The log prints no build; its
+    // llama_new_context_with_model lines are from before b6868, whose rules (engine/llamacpp.h
+    // llamaRuleChanges) every earlier release shares in HostPlan. The mirror has Mistral 7B
+    // v0.2's shape (32 layers, hidden 4096, 32 heads, 8 KV heads, FFN 14336, vocabulary 32000)
+    // with Q4_K_M's types: the buffers compared do not depend on the weights' types.
+    for (const std::uint64_t ctx : {std::uint64_t(2048), std::uint64_t(32768)}) {
+        const ggufwriter::DenseShape d{.arch = "llama",
+                                       .name = "Mistral-7B-Instruct-v0.2",
+                                       .layers = 32,
+                                       .hidden = 4096,
+                                       .heads = 32,
+                                       .kvHeads = 8,
+                                       .ffn = 14336,
+                                       .vocab = 32000,
+                                       .context = 32768};
+        const ModelSpec m =
+            ggufwriter::modelOf(ggufwriter::denseKQuantM(d, "q4_K", d.vocab), "mistral-7b.gguf");
+        LlamaCppInput in = llamaRowInput(m, loggedGpu("CUDA0", 24.0, true), host, ctx);
+        in.ubatch = 512;
+        in.batch = 512;
+        in.build = 6867;
+        const LlamaCppPlan p = llamaPlan(in);
+        const bool big = ctx == 32768;
+        const std::string set = "Mistral-7B-Instruct-v0.2 Q4_K_S, CUDA, llama.cpp before b6868, "
+                                "-c " +
+                                std::to_string(ctx) + " -ub 512, FA off, -ngl all, 1 slot";
+        const std::string src = "llama.cpp log: github.com/fedora-copr/logdetective/pull/106";
+        addLlamaComponents(
+            out, big ? "L2b" : "L2a", set, src,
+            {{"KV buffer MiB", big ? 4096.00 : 256.00, double(p.gpu.kvCache) / kMiB},
+             {"output buffer MiB", 0.12, double(p.host.outputBuffer) / kMiB},
+             {"CUDA0 compute MiB", big ? 2144.00 : 164.00, double(p.gpu.compute) / kMiB},
+             {"host compute MiB", big ? 72.01 : 12.01, double(p.host.compute) / kMiB}});
+    }
+
+    // L3: llama.cpp's own lines in an ollama runner's log (github.com/deipss/blog
+    // docs/Solution/ollama 生成中断.md @ 72eaa90e, 2025-06-26; the same figures in two more
+    // ollama logs of Llama-3.1-8B-shaped models on other machines): DeepSeek-R1-Distill-Llama-8B
+    // Q4_K_M (Llama-3.1-8B's shape), GTX 1080, --ctx-size 8192 --parallel 4, 33/33 layers
+    // offloaded, n_ubatch 512, flash_attn 0, one KV cache of 8192 cells for the 4 sequences
+    // (kv_size 8192, n_ctx_per_seq 2048). No build line; its llama_init_from_model lines are
+    // from before b6868 (see L2). Not compared: the output buffer, 2.02 MiB, which ollama's
+    // embeddings output makes (n_vocab + n_embd) x 4 x 4 bytes; HostPlan's llama-server plan
+    // reserves logits only, 1.96 MiB.
+    {
+        ggufwriter::DenseShape d = ggufwriter::llama31_8b();
+        d.name = "DeepSeek R1 Distill Llama 8B";
+        const ModelSpec m =
+            ggufwriter::modelOf(ggufwriter::denseKQuantM(d, "q4_K", d.vocab), "r1-llama-8b.gguf");
+        LlamaCppInput in = llamaRowInput(m, loggedGpu("CUDA0", 8.0, true), host, 8192);
+        in.parallel = 4;
+        in.unifiedKv = true;
+        in.build = 6867;
+        const LlamaCppPlan p = llamaPlan(in);
+        const std::string set = "DeepSeek-R1-Distill-Llama-8B Q4_K_M, GTX 1080, llama.cpp before "
+                                "b6868 (ollama), -c 8192 -np 4, FA off, -ngl all";
+        const std::string src = "llama.cpp log (ollama): github.com/deipss/blog @ 72eaa90e";
+        addLlamaComponents(out, "L3", set, src,
+                           {{"CUDA0 model buffer MiB", 4403.49, double(p.gpu.weights) / kMiB},
+                            {"CPU_Mapped model buffer MiB", 281.81, double(p.host.weights) / kMiB},
+                            {"KV buffer MiB", 1024.00, double(p.gpu.kvCache) / kMiB},
+                            {"CUDA0 compute MiB", 560.00, double(p.gpu.compute) / kMiB},
+                            {"host compute MiB", 24.01, double(p.host.compute) / kMiB}});
+    }
+
     // M1: a MoE model partly offloaded, from llama.cpp's own log in
     // github.com/ggml-org/llama.cpp/issues/13729 (build b5466, Windows, RTX 4080 SUPER with
     // 15035 MiB free): Qwen3-30B-A3B-Q4_K_M.gguf (qwen3moe, 48 layers, 579 tensors), -ngl 30,
@@ -318,14 +387,15 @@ inline std::vector<Check> llamaCppChecks() {
         const std::string set = "Meta-Llama-3-8B-Instruct Q5_K_M, -c 8192, FA off, -ngl all";
         out.push_back({"G1", "RAM MiB", set, 360.80, double(p.host.totalHigh()) / kMiB, kLlamaTol,
                        gp, ramCause});
-        out.push_back({"G1",
-                       "VRAM GiB less 250 MiB footprint",
-                       set,
+        // Without Flash Attention at -c 8192 llama.cpp reserves 560.00 MiB of compute for this
+        // shape (row L3's log, and two more ollama logs of Llama-3.1-8B at 8192), which HostPlan
+        // matches; gguf-parser's VRAM is 0.25 GiB above it.
+        out.push_back({"G1", "VRAM GiB less 250 MiB footprint", set,
                        7.04 - kGgufParserVramFootprintGiB,
-                       double(p.gpu.totalHigh() - p.gpu.runtime) / kBytesPerGiB,
-                       kLlamaTol,
-                       gp,
-                       {}});
+                       double(p.gpu.totalHigh() - p.gpu.runtime) / kBytesPerGiB, kLlamaTol, gp,
+                       "differs because gguf-parser's compute without Flash Attention is about "
+                       "0.25 GiB above the 560 MiB that llama.cpp allocates for Llama-3-8B's shape "
+                       "at -c 8192 (its own logs: row L3), the figure HostPlan gives"});
     }
     // G2: unsloth DeepSeek-R1-Distill-Qwen-7B-Q4_K_M.gguf ("Parse Local File"): size
     // 4.36 GiB; RAM 827.44 MiB, VRAM 0 18.89 GiB at its context 131072.
@@ -451,15 +521,17 @@ inline std::vector<Check> llamaCppChecks() {
         const LlamaCppPlan p = llamaPlan(in);
         const std::string set =
             "Qwen2.5-72B-Instruct Q4_K_M, 3 devices -ts 20369,12935,13325, -c 8192, FA off";
-        // HostPlan's high end (what the VRAM rows compare) counts the f32 attention scores of
-        // llama.cpp's path without Flash Attention (build_attn_mha's kq, n_kv x n_ubatch x n_head
-        // x 4 = 8192 x 512 x 64 x 4 bytes = 1 GiB on each device); gguf-parser's estimate has
-        // no such term at this context (at -c 1024, G3, the term is 128 MiB and both agree).
+        // HostPlan's figure without Flash Attention (what the VRAM rows compare) is each
+        // device's attention stage, 512 x 4 x (8192 x 65 + 4 x 8192) bytes = 1.08 GiB, the rule
+        // llama.cpp's own logs follow (rows L2, L3: the f32 scores, build_attn_mha's kq, are
+        // most of it); gguf-parser's estimate has no such term at this context (at -c 1024, G3,
+        // the stage is 194 MiB and both agree).
         const std::string cause =
-            "differs because HostPlan counts the f32 attention scores that llama.cpp allocates "
-            "without Flash Attention (n_kv x n_ubatch x n_head x 4 = 8192 x 512 x 64 x 4 bytes = "
-            "1 GiB on each device) and gguf-parser's estimate does not; less that term the three "
-            "devices are +2.5 %, -1.1 % and +0.1 % from gguf-parser";
+            "differs because HostPlan counts the attention stage that llama.cpp allocates "
+            "without Flash Attention (the f32 scores n_kv x n_ubatch x n_head x 4 = 1 GiB, with "
+            "the mask and four n_embd rows 1.08 GiB on each device, as llama.cpp's own logs in "
+            "rows L2 and L3 show) and gguf-parser's estimate does not; with Flash Attention the "
+            "three devices are +2.5 %, -1.1 % and +0.1 % from gguf-parser";
         addSplitRows(out, "G6", set, gpNew, p, {36, 22, 22}, {20.20, 12.69, 14.00}, cause);
     }
     // A "differs because" cause stands only where the row leaves 3 %.

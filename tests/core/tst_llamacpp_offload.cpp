@@ -59,12 +59,16 @@ class TestLlamaCppOffload : public QObject {
         QCOMPARE(p.perGpu[0].compute, kOssHead + kOssLogits); // 985.20 MiB, as logged
         COMPARE_NEAR(double(p.perGpu[0].compute), 985.20 * 1024 * 1024, 0, 0.001);
         QVERIFY(p.perGpu[0].computeHigh >= p.perGpu[0].compute);
-        // --no-op-offload: the GPU keeps only its layers' FFN stage (and the attention scores
-        // without Flash Attention), and the command line carries the flag.
+        // --no-op-offload: the GPU keeps only its layers' largest stage, without Flash
+        // Attention the attention stage of the 4096-cell layers: 512 x 4 x (4096 x (64 + 1) +
+        // 4 x 2880) bytes (542.5 MiB); with it the FFN stage. The command line carries the flag.
         in.opOffload = false;
         const LlamaCppPlan off = planLlamaCpp(in).value();
         QCOMPARE(off.opOffloadCopy, std::uint64_t(0));
-        QCOMPARE(off.perGpu[0].compute, kOssFfn);
+        QCOMPARE(off.perGpu[0].compute, std::uint64_t(512) * 4 * (4096 * 65 + 4 * 2880));
+        LlamaCppInput fa = in;
+        fa.flashAttention = true;
+        QCOMPARE(planLlamaCpp(fa)->perGpu[0].compute, kOssFfn);
         QVERIFY(llamaServerCommand(in, off).find(" --no-op-offload") != std::string::npos);
         in.opOffload = true;
         QVERIFY(llamaServerCommand(in, p).find("op-offload") == std::string::npos);
