@@ -37,16 +37,28 @@
 //   graphs (ModelRunner.initialize captures them right after the target's pool,
 //   model_executor/model_runner.py @ 01cc04e2, before the draft worker is built).
 //   (Newer SGLang, PR #23862, budgets the draft inside the fraction; not followed here.)
+// - Pipeline parallelism: each rank holds sglangPipelineLayers' share of the decoder layers
+//   (distributed/utils.py @ 1107be11 get_pp_indices), the input embedding on the first rank,
+//   the final norm and LM head on the last (models/qwen3.py; llama.py builds its untied head on
+//   every rank: engine/pipelinestage.h). `pre` and `post` are the smallest free memory over all
+//   ranks (utils get_available_gpu_memory with the world group), so every rank's rest is pre x
+//   mfs less the heaviest rank's weights; each divides it by its own cell size and init_memory
+//   (model_runner_kv_cache_mixin.py @ 001ccef0) all-reduces max_total_num_tokens with MIN
+//   ("different pp rank may have different num of layers"): tokens = rest / the largest cell.
+//   SGLang refuses speculative decoding with PP > 1 (server_args); not modelled.
 // - python/sglang/srt/server_args.py @ 469c63e5 _handle_gpu_memory_settings (PR #10975): the
 //   default mem_fraction_static, chunked_prefill_size and cuda_graph_max_bs by GPU size
 //   (engine.cpp sglangDefaultMemFraction, sglangGpuDefaults).
 #include "engine/enginememory.h"
+#include "engine/pipelinestage.h"
 
 #include "util/units.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
+#include <vector>
 
 namespace hostplan {
 
@@ -63,19 +75,104 @@ bool sglangHybridSwa(const ModelSpec &m) {
     return std::find(kTypes.begin(), kTypes.end(), m.architecture) != kTypes.end();
 }
 
+/// profile_max_num_token's cell size: KV bytes per token of the rank's layers (in.stageLayers),
+/// without the FP8 MLA layout's scales and bf16 rope (not in get_cell_size_per_token).
+std::uint64_t sglangCellBytes(const EngineKvLayout &k) {
+    return k.attentionBytesPerToken() - k.mlaLayoutExtraPerToken;
+}
+
 /// NCCL's per-peer buffer estimate: NCCL_BUFFSIZE 4 MiB x up to 32 channels per peer.
 constexpr std::uint64_t kPerPeerBytes = 32 * 4 * kBytesPerMiB;
 
 class SglangMemory final : public EngineMemoryModel {
   public:
+    /// At PP 1 the one rank's terms. At PP > 1 (see the file comment) every rank sizes its
+    /// pool from the smallest free memory over all ranks after the weights (the rank with the
+    /// most weights) and its own cell size, and init_memory takes the smallest token count over
+    /// the ranks: tokens = rest / the largest cell. The terms are those of the rank with the
+    /// most weights, with that shared token count; `stages` lists every rank.
     EngineMemoryTerms terms(const EngineMemoryInput &in) const override {
+        const std::uint32_t pp = std::max<std::uint32_t>(in.pp, 1);
+        if (pp == 1) {
+            return rankTerms(in, PipelineStage{}, std::nullopt);
+        }
+        std::uint32_t totalLayers = 0;
+        for (const auto &l : in.model->layers) {
+            totalLayers += l.count;
+        }
+        const std::vector<std::uint32_t> layers = sglangPipelineLayers(totalLayers, pp);
+        const bool everyHead = sglangHeadOnEveryStage(*in.model);
+        std::vector<EngineMemoryTerms> ranks;
+        Pool pool;
+        for (std::uint32_t r = 0; r < pp; ++r) {
+            const PipelineStage s{r, layers[r], r == 0, r == pp - 1, everyHead};
+            ranks.push_back(rankTerms(in, s, std::nullopt));
+            pool.weights = std::max(pool.weights, ranks.back().weights());
+            pool.layers = std::max(pool.layers, layers[r]);
+        }
+        std::vector<PipelineStageMemory> stages;
+        std::size_t shown = 0;
+        for (std::uint32_t r = 0; r < pp; ++r) {
+            const PipelineStage s{r, layers[r], r == 0, r == pp - 1, everyHead};
+            ranks[r] = rankTerms(in, s, pool);
+            shown = ranks[r].weights() > ranks[shown].weights() ? r : shown;
+        }
+        for (std::uint32_t r = 0; r < pp; ++r) {
+            // Each rank's pool: the shared token count at its own cell size.
+            const EngineMemoryTerms &t = ranks[r];
+            EngineMemoryInput own = in;
+            own.stageLayers = layers[r];
+            const std::uint64_t cell = sglangCellBytes(engineKvLayout(own));
+            const std::int64_t bytes =
+                t.kvPoolBytes > 0 ? std::int64_t(t.kvTokens * cell + t.stateBytes) : t.kvPoolBytes;
+            stages.push_back({r, layers[r], t.weights(), t.activationPeak, bytes, t.kvTokens});
+        }
+        EngineMemoryTerms out = std::move(ranks[shown]);
+        out.stages = std::move(stages);
+        return out;
+    }
+
+  private:
+    /// What the pool of every rank is sized from at PP > 1: the most weights on any rank (the
+    /// smallest free memory after loading) and the most decoder layers (the largest cell).
+    struct Pool {
+        std::uint64_t weights = 0;
+        std::uint32_t layers = 0;
+    };
+
+    /// One rank's terms (the only one at PP 1); with `pool`, its KV pool follows the shared
+    /// sizing of PP > 1.
+    EngineMemoryTerms rankTerms(const EngineMemoryInput &whole, const PipelineStage &stage,
+                                const std::optional<Pool> &pool) const {
+        EngineMemoryInput in = whole;
+        const bool staged = whole.pp > 1;
         const ModelSpec &m = *in.model;
+        std::uint32_t totalLayers = 0;
+        for (const auto &l : m.layers) {
+            totalLayers += l.count;
+        }
+        if (staged) {
+            in.stageLayers = stage.layers;
+            if (!stage.last) {
+                // A draft (MTP / EAGLE) would sit with the LM head; SGLang refuses speculative
+                // decoding with PP > 1 (server_args), which HostPlan does not model.
+                in.draftLayers = 0;
+                in.draftModel = nullptr;
+            }
+        }
         const EngineInfo &info = engineInfo(Engine::Sglang);
         EngineMemoryTerms t;
         t.engineVersion = std::string(info.displayName) + " " + std::string(info.versionFollowed);
-        t.checkpointWeights = in.checkpointWeightsPerGpu;
-        t.weightPadding = vocabPaddingBytes(m, in.tp, in.pp);
-        t.weightReplication = kvReplicationBytes(m, in.tp, in.pp);
+        t.pipelineRank = stage.rank;
+        t.stageLayers = stage.layers;
+        const std::uint32_t tp = std::max<std::uint32_t>(in.tp, 1);
+        t.checkpointWeights =
+            staged ? stageCheckpointBytes(m, tp, totalLayers, stage) : in.checkpointWeightsPerGpu;
+        t.weightPadding =
+            staged ? stageVocabPaddingBytes(m, tp, stage) : vocabPaddingBytes(m, in.tp, in.pp);
+        t.weightReplication =
+            staged ? kvReplicationBytes(m, in.tp, 1) * stage.layers / std::max(totalLayers, 1u)
+                   : kvReplicationBytes(m, in.tp, in.pp);
         t.draftWeights = draftWeightBytes(in, false);
         // Before `pre`: the CUDA context and SGLang's distributed init.
         t.cudaContext = std::uint64_t(gib(0.5));
@@ -100,12 +197,18 @@ class SglangMemory final : public EngineMemoryModel {
         const double pre = double(in.gpu.usableMemoryBytes) - double(t.cudaContext) -
                            double(t.communication) - double(in.runtimeOverride.value_or(0));
         t.budget = std::uint64_t(std::max(0.0, pre * in.memoryFraction));
-        // The target's pool: the draft model loads after it (out of the reserve).
+        // The target's pool: the draft model loads after it (out of the reserve). At PP > 1
+        // free memory is the smallest over the ranks, after the heaviest rank's weights.
+        const std::uint64_t loaded = pool ? pool->weights : t.weights();
         std::int64_t rest = std::int64_t(std::floor(pre * in.memoryFraction)) -
-                            std::int64_t(t.weights() - t.draftWeights);
-        const EngineKvLayout k = engineKvLayout(in);
+                            std::int64_t(loaded - t.draftWeights);
+        EngineMemoryInput cellInput = in;
+        if (pool) {
+            cellInput.stageLayers = pool->layers; // the largest cell sets the token count
+        }
+        const EngineKvLayout k = engineKvLayout(cellInput);
         // The profile's cell size: the FP8 MLA layout's scales and bf16 rope are not in it.
-        t.kvBytesPerToken = k.attentionBytesPerToken() - k.mlaLayoutExtraPerToken;
+        t.kvBytesPerToken = sglangCellBytes(k);
         t.kvBlockTokens = info.kvBlockTokens;
         t.draftKvBytesPerToken = k.draftBytesPerToken;
         const std::uint64_t statePerReq = std::uint64_t(k.stateLayers) * k.statePageBytes;

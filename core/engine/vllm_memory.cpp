@@ -72,6 +72,7 @@
 //   inputs_embeds of max_num_batched_tokens x hidden in the model dtype in __init__, before
 //   the profile, so it sits in that peak.
 #include "engine/enginememory.h"
+#include "engine/pipelinestage.h"
 
 #include "util/units.h"
 
@@ -189,69 +190,6 @@ std::uint64_t profiledTokens(const EngineMemoryInput &in) {
     return in.maxBatchedTokens;
 }
 
-/// One pipeline stage as vLLM builds its worker: its rank, decoder layers, and whether it is
-/// the first (input embedding) or last (norm, LM head, sampler, drafter) stage. At PP 1 the
-/// only stage is both, with layers 0 (all of them).
-struct VllmStage {
-    std::uint32_t rank = 0;
-    std::uint32_t layers = 0;
-    bool first = true;
-    bool last = true;
-};
-
-/// Whether the model keeps a separate LM head (false: tied to the input embedding).
-bool hasOwnLmHead(const ModelSpec &m) {
-    return std::any_of(m.groups.begin(), m.groups.end(), [](const TensorGroup &g) {
-        return g.role == GroupRole::LmHead && g.params > 0;
-    });
-}
-
-/// Whether a stage builds the input embedding: the first, and with tied embeddings the last,
-/// which ties its LM head to its own embedding (vllm/model_executor/models/llama.py
-/// @ e06c9ba2 LlamaModel.__init__ and LlamaForCausalLM.__init__: PPMissingLayer elsewhere).
-bool stageHoldsEmbedding(const ModelSpec &m, const VllmStage &s) {
-    return s.first || (s.last && !hasOwnLmHead(m));
-}
-
-/// Checkpoint bytes on one GPU of a pipeline stage (vLLM's placement, llama.py @ e06c9ba2):
-/// the input embedding on the first stage (and the last with tied embeddings), the LM head on
-/// the last, every other group by the stage's share of the decoder layers; sharded groups
-/// divided by TP. 0 when the model lists no groups.
-std::uint64_t stageCheckpointBytes(const ModelSpec &m, std::uint32_t tp, std::uint32_t totalLayers,
-                                   const VllmStage &s) {
-    std::uint64_t bytes = 0;
-    for (const auto &g : m.groups) {
-        const std::uint64_t perGpu =
-            g.placement == Placement::Replicated ? g.bytes() : ceilDiv(g.bytes(), tp);
-        if (g.role == GroupRole::Embedding) {
-            bytes += stageHoldsEmbedding(m, s) ? perGpu : 0;
-        } else if (g.role == GroupRole::LmHead) {
-            bytes += s.last ? perGpu : 0;
-        } else {
-            bytes += ceilDiv(perGpu * s.layers, std::max<std::uint32_t>(totalLayers, 1));
-        }
-    }
-    return bytes;
-}
-
-/// vocabPaddingBytes for the embedding and LM head a stage holds (TP split, no PP division).
-std::uint64_t stageVocabPaddingBytes(const ModelSpec &m, std::uint32_t tp, const VllmStage &s) {
-    const bool embedding = stageHoldsEmbedding(m, s);
-    const bool head = s.last && hasOwnLmHead(m);
-    if (embedding && head) {
-        return vocabPaddingBytes(m, tp, 1);
-    }
-    ModelSpec only; // the one matrix the stage holds, for vocabPaddingBytes
-    only.vocabSize = m.vocabSize;
-    for (const auto &g : m.groups) {
-        if ((embedding && g.role == GroupRole::Embedding) ||
-            (head && g.role == GroupRole::LmHead)) {
-            only.groups.push_back(g);
-        }
-    }
-    return vocabPaddingBytes(only, tp, 1);
-}
-
 /// Bytes PyTorch's CUDA caching allocator counts as allocated (allocated_bytes, block sizes)
 /// for one fresh tensor of `bytes` (c10/cuda/CUDACachingAllocator.cpp @ eb42ad6e
 /// get_allocation_size, should_split): a request of kMinLargeAlloc (10 MiB) or more gets a
@@ -295,7 +233,7 @@ std::uint32_t roleBits(const ModelSpec &m, GroupRole role, std::uint32_t fallbac
 ///   with the rotary dim taken as the head dim (ModelSpec has no partial rotary factor).
 /// Qwen2.5-72B at TP 2: down [8192, 14784] bf16 is 231 MiB, rounded to 232 on each of 80
 /// layers, plus an 8 MiB cache: 0.086 GiB (vLLM 0.19 logs 67.80 GiB against 67.715).
-std::uint64_t vllmLoadExtraBytes(const EngineMemoryInput &in, const VllmStage &s,
+std::uint64_t vllmLoadExtraBytes(const EngineMemoryInput &in, const PipelineStage &s,
                                  std::uint32_t totalLayers) {
     const ModelSpec &m = *in.model;
     const std::uint64_t tp = std::max<std::uint32_t>(in.tp, 1);
@@ -364,7 +302,7 @@ class VllmMemory final : public EngineMemoryModel {
     EngineMemoryTerms terms(const EngineMemoryInput &in) const override {
         const std::uint32_t pp = std::max<std::uint32_t>(in.pp, 1);
         if (pp == 1) {
-            return stageTerms(in, VllmStage{});
+            return stageTerms(in, PipelineStage{});
         }
         std::uint32_t totalLayers = 0;
         for (const auto &l : in.model->layers) {
@@ -375,7 +313,7 @@ class VllmMemory final : public EngineMemoryModel {
         EngineMemoryTerms worst;
         EngineMemoryTerms middle; // the last middle stage's terms: equal middles repeat them
         for (std::uint32_t r = 0; r < pp; ++r) {
-            const VllmStage s{r, layers[r], r == 0, r == pp - 1};
+            const PipelineStage s{r, layers[r], r == 0, r == pp - 1};
             const bool repeat = !s.first && !s.last && r > 1 && layers[r - 1] == s.layers;
             EngineMemoryTerms t = repeat ? middle : stageTerms(in, s);
             t.pipelineRank = r;
@@ -395,7 +333,7 @@ class VllmMemory final : public EngineMemoryModel {
 
   private:
     /// The terms of one stage's worker (the only one at PP 1).
-    EngineMemoryTerms stageTerms(const EngineMemoryInput &whole, const VllmStage &stage) const {
+    EngineMemoryTerms stageTerms(const EngineMemoryInput &whole, const PipelineStage &stage) const {
         EngineMemoryInput in = whole;
         const bool staged = whole.pp > 1;
         if (staged) {

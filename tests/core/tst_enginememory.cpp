@@ -4,6 +4,7 @@
 // `tst_enginememory --markdown` prints docs/ACCURACY.md instead of running the tests
 // (scripts/accuracy.sh).
 #include "engine/enginememory.h"
+#include "engine/pipelinestage.h"
 #include "goldenllamacpp.h"
 #include "engine/servecommand.h"
 #include "goldenmemory.h"
@@ -145,6 +146,62 @@ class tst_EngineMemory : public QObject {
         const double pre = double(g.usableMemoryBytes) - double(t.cudaContext + t.communication);
         COMPARE_NEAR(double(t.kvPoolBytes), pre * 0.85 - double(t.weights()), 2, 0);
         QCOMPARE(t.kvTokens, std::uint64_t(t.kvPoolBytes) / (32ull * 8 * 128 * 2 * 2));
+    }
+
+    // SGLang at PP > 1 (sglang_memory.cpp): get_pp_indices gives the remainder to the last
+    // ranks; every rank's pool holds one token count, init_memory's MIN over the ranks: the
+    // pool budget (pre x mfs less the heaviest rank's weights) over the largest cell.
+    void sglangPipelineStages() {
+        QCOMPARE(sglangPipelineLayers(61, 8), (std::vector<std::uint32_t>{7, 7, 7, 8, 8, 8, 8, 8}));
+        QCOMPARE(sglangPipelineLayers(94, 4), (std::vector<std::uint32_t>{23, 23, 24, 24}));
+        QCOMPARE(sglangPipelineLayers(32, 4), (std::vector<std::uint32_t>{8, 8, 8, 8}));
+        QCOMPARE(sglangPipelineLayers(30, 1), (std::vector<std::uint32_t>{30}));
+        // Qwen3-235B-A22B (94 layers, untied head: the last rank only, models/qwen3_moe.py)
+        // on TP 8 x PP 4: the last rank has 24 layers and the LM head, the heaviest.
+        const ModelSpec q = golden::catalogueModel("qwen3-235b-a22b");
+        const GpuSpec h200 = golden::loggedGpu("NVIDIA H200", 139.8, true);
+        EngineMemoryInput in = golden::rowInput(q, h200, {8, 8, 4}, Engine::Sglang, 32768);
+        in.memoryFraction = 0.85;
+        const EngineMemoryTerms t = sglangMemoryModel().terms(in);
+        QCOMPARE(t.stages.size(), std::size_t(4));
+        QCOMPARE(t.pipelineRank, 3u);
+        QCOMPARE(t.stageLayers, 24u);
+        std::uint64_t head = 0;
+        std::uint64_t embedding = 0;
+        for (const auto &gr : q.groups) {
+            head += gr.role == GroupRole::LmHead ? gr.bytes() / 8 : 0;
+            embedding += gr.role == GroupRole::Embedding ? gr.bytes() / 8 : 0;
+        }
+        QVERIFY(head > 0 && embedding == head);
+        // Rank 2 has the same 24 layers without the head; rank 0 has 23 and the embedding.
+        QCOMPARE(t.stages[3].weights - t.stages[2].weights, head);
+        QVERIFY(t.stages[0].weights < t.stages[3].weights);
+        // One KV head per GPU (4 KV heads under TP 8 are replicated), 128 dims, K and V, bf16.
+        const std::uint64_t cellPerLayer = 1 * 128 * 2 * 2;
+        QCOMPARE(t.kvBytesPerToken, 24 * cellPerLayer);
+        QCOMPARE(t.kvTokens, std::uint64_t(t.kvPoolBytes) / (24 * cellPerLayer));
+        for (const PipelineStageMemory &st : t.stages) {
+            QCOMPARE(st.kvTokens, t.kvTokens);
+            QCOMPARE(std::uint64_t(st.kvPoolBytes), t.kvTokens * st.layers * cellPerLayer);
+        }
+        // The budget less the heaviest rank's weights (the smallest free memory after loading).
+        QCOMPARE(t.kvPoolBytes,
+                 std::int64_t(std::floor(double(t.budget))) - std::int64_t(t.stages[3].weights));
+        // Llama-3.1-8B on PP 4: SGLang's llama.py builds the untied head on every rank, so rank
+        // 0 (the embedding too) is the heaviest, by the embedding.
+        const ModelSpec l = golden::catalogueModel("llama-3.1-8b");
+        const GpuSpec h100 = golden::loggedGpu("NVIDIA H100", 79.18, true);
+        in = golden::rowInput(l, h100, {1, 1, 4}, Engine::Sglang, 8192);
+        in.memoryFraction = 0.85;
+        const EngineMemoryTerms lt = sglangMemoryModel().terms(in);
+        std::uint64_t lEmbedding = 0;
+        for (const auto &gr : l.groups) {
+            lEmbedding += gr.role == GroupRole::Embedding ? gr.bytes() : 0;
+        }
+        QCOMPARE(lt.pipelineRank, 0u);
+        QCOMPARE(lt.stages[0].weights - lt.stages[1].weights, lEmbedding);
+        QCOMPARE(lt.stages[1].weights, lt.stages[3].weights); // the head on both
+        QCOMPARE(lt.kvTokens, std::uint64_t(lt.kvPoolBytes) / (8ull * 8 * 128 * 2 * 2));
     }
 
     // SGLang's distributed init before `pre`: on one NVLink node the measured 1.605 GiB (mean of

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// Pipeline stages' weights (rules and sources in engine/pipelinestage.h).
+#include "engine/pipelinestage.h"
+
+#include "engine/enginememory.h"
+#include "util/units.h"
+
+#include <algorithm>
+
+namespace hostplan {
+
+bool hasOwnLmHead(const ModelSpec &m) {
+    return std::any_of(m.groups.begin(), m.groups.end(), [](const TensorGroup &g) {
+        return g.role == GroupRole::LmHead && g.params > 0;
+    });
+}
+
+bool stageHoldsEmbedding(const ModelSpec &m, const PipelineStage &s) {
+    return s.first || (s.last && !hasOwnLmHead(m));
+}
+
+namespace {
+
+bool stageHoldsHead(const ModelSpec &m, const PipelineStage &s) {
+    return (s.last || s.headOnEveryStage) && hasOwnLmHead(m);
+}
+
+} // namespace
+
+std::uint64_t stageCheckpointBytes(const ModelSpec &m, std::uint32_t tp, std::uint32_t totalLayers,
+                                   const PipelineStage &s) {
+    std::uint64_t bytes = 0;
+    for (const auto &g : m.groups) {
+        const std::uint64_t perGpu =
+            g.placement == Placement::Replicated ? g.bytes() : ceilDiv(g.bytes(), tp);
+        if (g.role == GroupRole::Embedding) {
+            bytes += stageHoldsEmbedding(m, s) ? perGpu : 0;
+        } else if (g.role == GroupRole::LmHead) {
+            bytes += stageHoldsHead(m, s) ? perGpu : 0;
+        } else {
+            bytes += ceilDiv(perGpu * s.layers, std::max<std::uint32_t>(totalLayers, 1));
+        }
+    }
+    return bytes;
+}
+
+std::uint64_t stageVocabPaddingBytes(const ModelSpec &m, std::uint32_t tp, const PipelineStage &s) {
+    const bool embedding = stageHoldsEmbedding(m, s);
+    const bool head = stageHoldsHead(m, s);
+    if (embedding && head) {
+        return vocabPaddingBytes(m, tp, 1);
+    }
+    ModelSpec only; // the one matrix the stage holds, for vocabPaddingBytes
+    only.vocabSize = m.vocabSize;
+    for (const auto &g : m.groups) {
+        if ((embedding && g.role == GroupRole::Embedding) ||
+            (head && g.role == GroupRole::LmHead)) {
+            only.groups.push_back(g);
+        }
+    }
+    return vocabPaddingBytes(only, tp, 1);
+}
+
+std::vector<std::uint32_t> sglangPipelineLayers(std::uint32_t layers, std::uint32_t pp) {
+    pp = std::max<std::uint32_t>(pp, 1);
+    std::vector<std::uint32_t> parts(pp, layers / pp);
+    const std::uint32_t rest = layers % pp;
+    for (std::uint32_t i = pp - rest; i < pp; ++i) {
+        parts[i] += 1;
+    }
+    return parts;
+}
+
+bool sglangHeadOnEveryStage(const ModelSpec &m) {
+    return m.architecture == "llama" || m.architecture == "mistral";
+}
+
+} // namespace hostplan
