@@ -61,11 +61,58 @@ std::uint64_t stageVocabPaddingBytes(const ModelSpec &m, std::uint32_t tp, const
     return vocabPaddingBytes(only, tp, 1);
 }
 
+std::uint32_t decoderLayers(const ModelSpec &m) {
+    std::uint32_t n = 0;
+    for (const auto &l : m.layers) {
+        n += l.count;
+    }
+    return n;
+}
+
+EngineMemoryInput stageInput(const EngineMemoryInput &whole, const PipelineStage &s) {
+    EngineMemoryInput in = whole;
+    if (whole.pp > 1) {
+        in.stageLayers = s.layers;
+        if (!s.last) {
+            in.draftLayers = 0;
+            in.draftModel = nullptr;
+        }
+    }
+    return in;
+}
+
+void setStageWeights(EngineMemoryTerms &t, const EngineMemoryInput &in, const PipelineStage &s,
+                     bool vocabPadding) {
+    const ModelSpec &m = *in.model;
+    t.pipelineRank = s.rank;
+    t.stageLayers = s.layers;
+    if (in.pp <= 1) {
+        t.checkpointWeights = in.checkpointWeightsPerGpu;
+        t.weightPadding = vocabPadding ? vocabPaddingBytes(m, in.tp, 1) : 0;
+        t.weightReplication = kvReplicationBytes(m, in.tp, 1);
+        return;
+    }
+    const std::uint32_t tp = std::max<std::uint32_t>(in.tp, 1);
+    const std::uint32_t total = std::max<std::uint32_t>(decoderLayers(m), 1);
+    t.checkpointWeights = stageCheckpointBytes(m, tp, total, s);
+    t.weightPadding = vocabPadding ? stageVocabPaddingBytes(m, tp, s) : 0;
+    t.weightReplication = kvReplicationBytes(m, tp, 1) * s.layers / total;
+}
+
 std::vector<std::uint32_t> sglangPipelineLayers(std::uint32_t layers, std::uint32_t pp) {
     pp = std::max<std::uint32_t>(pp, 1);
     std::vector<std::uint32_t> parts(pp, layers / pp);
     const std::uint32_t rest = layers % pp;
     for (std::uint32_t i = pp - rest; i < pp; ++i) {
+        parts[i] += 1;
+    }
+    return parts;
+}
+
+std::vector<std::uint32_t> trtllmPipelineLayers(std::uint32_t layers, std::uint32_t pp) {
+    pp = std::max<std::uint32_t>(pp, 1);
+    std::vector<std::uint32_t> parts(pp, layers / pp);
+    for (std::uint32_t i = 0; i < layers % pp; ++i) {
         parts[i] += 1;
     }
     return parts;

@@ -96,11 +96,8 @@ class SglangMemory final : public EngineMemoryModel {
         if (pp == 1) {
             return rankTerms(in, PipelineStage{}, std::nullopt);
         }
-        std::uint32_t totalLayers = 0;
-        for (const auto &l : in.model->layers) {
-            totalLayers += l.count;
-        }
-        const std::vector<std::uint32_t> layers = sglangPipelineLayers(totalLayers, pp);
+        const std::vector<std::uint32_t> layers =
+            sglangPipelineLayers(decoderLayers(*in.model), pp);
         const bool everyHead = sglangHeadOnEveryStage(*in.model);
         std::vector<EngineMemoryTerms> ranks;
         Pool pool;
@@ -144,35 +141,14 @@ class SglangMemory final : public EngineMemoryModel {
     /// sizing of PP > 1.
     EngineMemoryTerms rankTerms(const EngineMemoryInput &whole, const PipelineStage &stage,
                                 const std::optional<Pool> &pool) const {
-        EngineMemoryInput in = whole;
-        const bool staged = whole.pp > 1;
+        // A draft (MTP / EAGLE) would sit with the LM head on the last rank; SGLang refuses
+        // speculative decoding with PP > 1 (server_args), which HostPlan does not model.
+        const EngineMemoryInput in = stageInput(whole, stage);
         const ModelSpec &m = *in.model;
-        std::uint32_t totalLayers = 0;
-        for (const auto &l : m.layers) {
-            totalLayers += l.count;
-        }
-        if (staged) {
-            in.stageLayers = stage.layers;
-            if (!stage.last) {
-                // A draft (MTP / EAGLE) would sit with the LM head; SGLang refuses speculative
-                // decoding with PP > 1 (server_args), which HostPlan does not model.
-                in.draftLayers = 0;
-                in.draftModel = nullptr;
-            }
-        }
         const EngineInfo &info = engineInfo(Engine::Sglang);
         EngineMemoryTerms t;
         t.engineVersion = std::string(info.displayName) + " " + std::string(info.versionFollowed);
-        t.pipelineRank = stage.rank;
-        t.stageLayers = stage.layers;
-        const std::uint32_t tp = std::max<std::uint32_t>(in.tp, 1);
-        t.checkpointWeights =
-            staged ? stageCheckpointBytes(m, tp, totalLayers, stage) : in.checkpointWeightsPerGpu;
-        t.weightPadding =
-            staged ? stageVocabPaddingBytes(m, tp, stage) : vocabPaddingBytes(m, in.tp, in.pp);
-        t.weightReplication =
-            staged ? kvReplicationBytes(m, in.tp, 1) * stage.layers / std::max(totalLayers, 1u)
-                   : kvReplicationBytes(m, in.tp, in.pp);
+        setStageWeights(t, in, stage, true);
         t.draftWeights = draftWeightBytes(in, false);
         // Before `pre`: the CUDA context and SGLang's distributed init.
         t.cudaContext = std::uint64_t(gib(0.5));

@@ -24,12 +24,22 @@
 //   bytes per token to the target's before dividing, and the draft's own KV manager holds the
 //   same tokens; its weights are loaded before the warm-up, and its forward runs in it after
 //   the target's (both in the peak).
+// - Pipeline parallelism: each rank keeps only its own layers (trtllmPipelineLayers), the input
+//   embedding on the first rank and the final norm and LM head on the last (the others are
+//   removed before loading: _torch/models/modeling_utils.py @ 000a01de remove_weights,
+//   skip_forward), the MTP layers on the last (get_pp_layers); every rank runs its own warm-up
+//   and estimate from its own free memory and cell size, and the KV cache manager all-reduces
+//   the token count with MIN over every rank (resource_manager.py @ d2a5560a
+//   calculate_max_num_blocks, "make sure all ranks use same value for maxTokens"). The context
+//   logits of the warm-up are the last rank's.
 #include "engine/enginememory.h"
+#include "engine/pipelinestage.h"
 
 #include "util/units.h"
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace hostplan {
 
@@ -37,15 +47,50 @@ namespace {
 
 class TrtllmMemory final : public EngineMemoryModel {
   public:
+    /// At PP 1 the one rank's terms. At PP > 1 every rank estimates its own pool and the KV
+    /// cache manager takes the smallest token count: the terms are the rank whose own count is
+    /// the smallest, with every rank in `stages`.
     EngineMemoryTerms terms(const EngineMemoryInput &in) const override {
+        const std::uint32_t pp = std::max<std::uint32_t>(in.pp, 1);
+        if (pp == 1) {
+            return rankTerms(in, PipelineStage{});
+        }
+        const std::vector<std::uint32_t> layers =
+            trtllmPipelineLayers(decoderLayers(*in.model), pp);
+        std::vector<PipelineStageMemory> stages;
+        EngineMemoryTerms worst;
+        for (std::uint32_t r = 0; r < pp; ++r) {
+            EngineMemoryTerms t = rankTerms(in, PipelineStage{r, layers[r], r == 0, r == pp - 1});
+            stages.push_back(
+                {r, layers[r], t.weights(), t.activationPeak, t.kvPoolBytes, t.kvTokens});
+            if (r == 0 || t.kvTokens < worst.kvTokens ||
+                (t.kvTokens == worst.kvTokens && t.kvPoolBytes < worst.kvPoolBytes)) {
+                worst = std::move(t);
+            }
+        }
+        worst.stages = std::move(stages);
+        return worst;
+    }
+
+    std::uint64_t requestBytes(const EngineMemoryInput &in, const EngineMemoryTerms &t,
+                               std::uint64_t contextTokens) const override {
+        const EngineKvLayout k = engineKvLayout(in);
+        return ceilDiv(contextTokens, t.kvBlockTokens) * t.kvBlockTokens * t.kvBytesPerToken +
+               std::uint64_t(k.stateLayers) * k.statePageBytes * in.stateSlots;
+    }
+
+  private:
+    /// One rank's terms (the only one at PP 1).
+    EngineMemoryTerms rankTerms(const EngineMemoryInput &whole, const PipelineStage &stage) const {
+        // MTP layers (get_pp_layers) and a draft sit with the LM head on the last rank.
+        const EngineMemoryInput in = stageInput(whole, stage);
         const ModelSpec &m = *in.model;
         const EngineInfo &info = engineInfo(Engine::TensorRtLlm);
         EngineMemoryTerms t;
         t.engineVersion = std::string(info.displayName) + " " + std::string(info.versionFollowed);
         const std::uint32_t gpus =
             std::max<std::uint32_t>(in.tp, 1) * std::max<std::uint32_t>(in.pp, 1);
-        t.checkpointWeights = in.checkpointWeightsPerGpu;
-        t.weightReplication = kvReplicationBytes(m, in.tp, in.pp);
+        setStageWeights(t, in, stage, false);
         t.draftWeights = draftWeightBytes(in, false);
         t.cudaContext = std::uint64_t(gib(0.5));
         t.communication = gpus > 1 ? std::uint64_t(gib(0.5)) : 0;
@@ -53,10 +98,12 @@ class TrtllmMemory final : public EngineMemoryModel {
         t.graphsInsideBudget = true; // captured in the warm-up, before the pool is sized
         t.activationForward = forwardActivationBytes(m, in.maxBatchedTokens, in.tp, in.ep,
                                                      kFusedMoeChunkTokens, &t.activationMoe);
-        // Context logits of the last token of each dummy request, fp32.
+        // Context logits of the last token of each dummy request, fp32 (on the last rank).
         t.activationSampler =
-            std::uint64_t(std::min<std::uint32_t>(in.maxNumSeqs, in.maxBatchedTokens)) *
-            m.vocabSize * 4;
+            stage.last
+                ? std::uint64_t(std::min<std::uint32_t>(in.maxNumSeqs, in.maxBatchedTokens)) *
+                      m.vocabSize * 4
+                : 0;
         // A draft model runs in the same warm-up, after the target's forward.
         const std::uint64_t hidden = in.maxBatchedTokens * std::uint64_t(m.hiddenSize) * 2;
         t.activationDraft = draftActivationBytes(in, in.maxBatchedTokens);
@@ -85,13 +132,6 @@ class TrtllmMemory final : public EngineMemoryModel {
         }
         t.draftKvBytes = t.kvTokens * t.draftKvBytesPerToken;
         return t;
-    }
-
-    std::uint64_t requestBytes(const EngineMemoryInput &in, const EngineMemoryTerms &t,
-                               std::uint64_t contextTokens) const override {
-        const EngineKvLayout k = engineKvLayout(in);
-        return ceilDiv(contextTokens, t.kvBlockTokens) * t.kvBlockTokens * t.kvBytesPerToken +
-               std::uint64_t(k.stateLayers) * k.statePageBytes * in.stateSlots;
     }
 };
 

@@ -204,6 +204,47 @@ class tst_EngineMemory : public QObject {
         QCOMPARE(lt.kvTokens, std::uint64_t(lt.kvPoolBytes) / (8ull * 8 * 128 * 2 * 2));
     }
 
+    // TensorRT-LLM at PP > 1 (trtllm_memory.cpp): tensor_split gives the remainder to the first
+    // ranks; each rank estimates its pool from its own weights and warm-up peak, and the KV
+    // cache manager takes the smallest token count over the ranks.
+    void trtllmPipelineStages() {
+        QCOMPARE(trtllmPipelineLayers(61, 8), (std::vector<std::uint32_t>{8, 8, 8, 8, 8, 7, 7, 7}));
+        QCOMPARE(trtllmPipelineLayers(94, 4), (std::vector<std::uint32_t>{24, 24, 23, 23}));
+        QCOMPARE(trtllmPipelineLayers(32, 4), (std::vector<std::uint32_t>{8, 8, 8, 8}));
+        // Qwen3-235B-A22B on TP 8 x PP 4: rank 0 has 24 layers and the embedding, rank 3 has 23,
+        // the LM head and the warm-up's context logits.
+        const ModelSpec q = golden::catalogueModel("qwen3-235b-a22b");
+        const GpuSpec h200 = golden::loggedGpu("NVIDIA H200", 139.8, true);
+        const EngineMemoryInput in =
+            golden::rowInput(q, h200, {8, 8, 4}, Engine::TensorRtLlm, 32768);
+        const EngineMemoryTerms t = trtllmMemoryModel().terms(in);
+        QCOMPARE(t.stages.size(), std::size_t(4));
+        std::uint64_t head = 0;
+        std::uint64_t embedding = 0;
+        for (const auto &gr : q.groups) {
+            head += gr.role == GroupRole::LmHead ? gr.bytes() / 8 : 0;
+            embedding += gr.role == GroupRole::Embedding ? gr.bytes() / 8 : 0;
+        }
+        QCOMPARE(t.stages[0].weights - t.stages[1].weights, embedding);
+        QCOMPARE(t.stages[3].weights - t.stages[2].weights, head);
+        // The last rank's peak also holds max_batch_size rows of fp32 logits beside the 8192
+        // tokens' bf16 hidden states; the others', the forward alone.
+        QCOMPARE(t.stages[3].activationPeak,
+                 std::max<std::uint64_t>(t.stages[2].activationPeak,
+                                         8192ull * 4096 * 2 + std::uint64_t(2048) * 151936 * 4));
+        QVERIFY(t.stages[3].activationPeak > t.stages[2].activationPeak);
+        // Each rank's own count: its pool over its cell (one KV head of 128 per GPU, K and V,
+        // bf16, per layer), in 32-token blocks; the engine's is the smallest, rank 0's.
+        std::uint64_t least = ~0ull;
+        for (const PipelineStageMemory &st : t.stages) {
+            QCOMPARE(st.kvTokens, std::uint64_t(st.kvPoolBytes) / (st.layers * 512ull) / 32 * 32);
+            least = std::min(least, st.kvTokens);
+        }
+        QCOMPARE(t.kvTokens, least);
+        QCOMPARE(t.pipelineRank, 0u);
+        QVERIFY(t.stages[0].kvTokens < t.stages[1].kvTokens);
+    }
+
     // SGLang's distributed init before `pre`: on one NVLink node the measured 1.605 GiB (mean of
     // the TP0 readings 1.25 on 8x H100 and 1.96 on 8x H200) whatever the TP size, plus 128 MiB
     // per further pipeline stage; PCIe, TP across nodes and PP only keep the per-peer estimate
