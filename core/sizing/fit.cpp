@@ -84,6 +84,9 @@ std::uint32_t maxConcurrency(const MemoryBreakdown &memory, std::uint64_t contex
     if (memory.kvCapacityBytesPerGpu <= 0) {
         return 0;
     }
+    if (contextTokens > 0 && contextTokens == memory.engineSequencesContext) {
+        return memory.engineSequences; // the engine's own count (its layout and stages)
+    }
     const std::uint64_t block = std::max<std::uint32_t>(kvBlockTokens, 1);
     const std::uint64_t rounded = ceilDiv(contextTokens, block) * block;
     std::uint64_t perSeq = memory.cache.perSequencePerGpu(rounded);

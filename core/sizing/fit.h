@@ -39,10 +39,12 @@ std::string layoutProblem(const ModelSpec &model, const Parallelism &par);
 Result<Parallelism> preferredLayout(const ModelSpec &model, std::uint32_t gpus,
                                     std::uint32_t gpusPerNode);
 
-/// Largest number of sequences of `contextTokens` the plan's KV capacity holds (vLLM rounds
-/// each sequence up to whole KV blocks). Where the engine keeps linear-attention state in its
-/// own pool (SGLang), each sequence takes only its KV from the capacity and the count is also
-/// capped by the pool's state slots / slots per request.
+/// Largest number of sequences of `contextTokens` the plan's KV capacity holds. At the
+/// context the memory was sized for, the engine's own count (MemoryBreakdown::engineSequences,
+/// so that the fit and the start-up verdict agree); at another context the capacity over one
+/// sequence's cache (vLLM rounds each sequence up to whole KV blocks; where the engine keeps
+/// linear-attention state in its own pool (SGLang), each sequence takes only its KV from the
+/// capacity and the count is also capped by the pool's state slots / slots per request).
 std::uint32_t maxConcurrency(const MemoryBreakdown &memory, std::uint64_t contextTokens,
                              std::uint32_t kvBlockTokens);
 

@@ -183,6 +183,9 @@ MemoryBreakdown computeMemory(const ModelSpec &model, const GpuSpec &gpu, const 
     m.budgetBytesPerGpu = t.budget;
     m.kvCapacityBytesPerGpu = t.kvPoolBytes;
     m.kvCapacityTokens = t.kvTokens;
+    m.engineSequencesContext = in.maxModelLen;
+    m.engineSequences =
+        engineMemoryModel(scenario.engine.engine).sequences(in, t, in.maxModelLen);
     return m;
 }
 

@@ -95,6 +95,12 @@ struct MemoryBreakdown {
     std::int64_t kvCapacityBytesPerGpu = 0;
     /// KV tokens the engine reports for the pool ("GPU KV cache size"; 0 if none).
     std::uint64_t kvCapacityTokens = 0;
+    /// The engine's own count of sequences of `engineSequencesContext` tokens (the workload's
+    /// context) its pool holds on one replica (EngineMemoryModel::sequences: vLLM's blocks per
+    /// KV group of the stage with the fewest, SGLang's token pool and state slots); what
+    /// maxConcurrency gives at that context. 0 when the pool is empty or negative.
+    std::uint32_t engineSequences = 0;
+    std::uint64_t engineSequencesContext = 0; ///< the context it counts (tokens)
     /// The engine's terms behind the figures above (padding, runtime parts, activation parts).
     EngineMemoryTerms engine;
 };
