@@ -184,8 +184,7 @@ MemoryBreakdown computeMemory(const ModelSpec &model, const GpuSpec &gpu, const 
     m.kvCapacityBytesPerGpu = t.kvPoolBytes;
     m.kvCapacityTokens = t.kvTokens;
     m.engineSequencesContext = in.maxModelLen;
-    m.engineSequences =
-        engineMemoryModel(scenario.engine.engine).sequences(in, t, in.maxModelLen);
+    m.engineSequences = engineMemoryModel(scenario.engine.engine).sequences(in, t, in.maxModelLen);
     return m;
 }
 
