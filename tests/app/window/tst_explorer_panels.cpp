@@ -504,7 +504,7 @@ class TestExplorerPanels : public QObject {
                      "288 GB advertised (vendors' GB here are GiB), 279.4 GiB usable"),
                  qPrintable(w.hardwarePanel()->gpuInfoLabel()->text()));
         const QString summary = shown(w, w.summaryView())->toPlainText();
-        QVERIFY2(summary.contains("Up to 69 sequences of 32,768 tokens"), qPrintable(summary));
+        QVERIFY2(summary.contains("Up to 68 sequences of 32,768 tokens"), qPrintable(summary));
         QVERIFY2(summary.contains("(weights only): 6 GPUs"), qPrintable(summary));
         QVERIFY2(summary.contains("$4.76 per GPU-hour x 8 GPUs"), qPrintable(summary));
         QVERIFY2(summary.contains("$27,798 per month"), qPrintable(summary));
