@@ -146,6 +146,11 @@ bool scenarioOrError(const std::vector<std::string> &args, Scenario &scenario,
         err << "hostplan-cli: " << e << "\n";
         return false;
     }
+    const bool vllmRulesGiven = std::find(args.begin(), args.end(), "--vllm-version") != args.end();
+    if (vllmRulesGiven && scenario.engine.engine != Engine::Vllm) {
+        err << "hostplan-cli: warning: --vllm-version applies to --engine vllm only; the "
+            << engineInfo(scenario.engine.engine).displayName << " plan ignores it\n";
+    }
     return true;
 }
 

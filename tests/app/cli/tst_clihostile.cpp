@@ -108,6 +108,12 @@ class TestCliHostile : public QObject {
                                                "set '0.12' (HostPlan models 0.19, 0.11, 0.7, "
                                                "0.6.5, 0.6.4; a patch release such as 0.19.1 "
                                                "follows its minor release)"));
+        // With another engine it is named as ignored; the plan still runs.
+        const Run other =
+            runTool(HOSTPLAN_CLI_BIN, {"plan", "--engine", "sglang", "--vllm-version", "0.11"});
+        QCOMPARE(other.code, 0);
+        QCOMPARE(other.err.trimmed(), QByteArray("hostplan-cli: warning: --vllm-version applies to "
+                                                 "--engine vllm only; the SGLang plan ignores it"));
     }
 
     // Hostile input files: a clear one-line error naming the file (or field), exit 2.
