@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// SGLang memory rules (SGLang v0.5.x, notes/engine-memory.md section 2).
+// SGLang memory rules (SGLang v0.5.x; the sources below, each at the commit read).
 //
 // Sources (sgl-project/sglang):
 // - python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py @ 001ccef0

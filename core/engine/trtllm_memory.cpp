@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// TensorRT-LLM memory rules (TensorRT-LLM <= 1.0, PyTorch backend; notes/engine-memory.md
-// section 3).
+// TensorRT-LLM memory rules (TensorRT-LLM <= 1.0, PyTorch backend; the sources below, each at
+// the commit read).
 //
 // Sources (NVIDIA/TensorRT-LLM):
 // - tensorrt_llm/_torch/pyexecutor/_util.py @ d8ae02ca KvCacheCreator.estimate_max_tokens: a

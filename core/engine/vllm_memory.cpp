@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // vLLM V1 memory rules (vLLM v0.11-v0.13 window; profile variants for V0, early V1 and v0.19).
 //
-// Sources (vllm-project/vllm, file @ commit as read, notes/engine-memory.md section 1):
+// Sources (vllm-project/vllm, file @ commit as read):
 // - vllm/v1/worker/gpu_worker.py @ 35d5cda1 determine_available_memory:
 //   available_kv = total x gpu_memory_utilization - (weights + activation peak + non-torch
 //   increase); NCCL and the CUDA context are initialised before the baseline snapshot, CUDA
