@@ -104,7 +104,9 @@ class SglangMemory final : public EngineMemoryModel {
         for (std::uint32_t r = 0; r < pp; ++r) {
             const PipelineStage s{r, layers[r], r == 0, r == pp - 1, everyHead};
             ranks.push_back(rankTerms(in, s, std::nullopt));
-            pool.weights = std::max(pool.weights, ranks.back().weights());
+            // The target's weights: a draft loads after the pool (out of the reserve).
+            pool.weights =
+                std::max(pool.weights, ranks.back().weights() - ranks.back().draftWeights);
             pool.layers = std::max(pool.layers, layers[r]);
         }
         std::vector<PipelineStageMemory> stages;
@@ -175,9 +177,9 @@ class SglangMemory final : public EngineMemoryModel {
         t.budget = std::uint64_t(std::max(0.0, pre * in.memoryFraction));
         // The target's pool: the draft model loads after it (out of the reserve). At PP > 1
         // free memory is the smallest over the ranks, after the heaviest rank's weights.
-        const std::uint64_t loaded = pool ? pool->weights : t.weights();
-        std::int64_t rest = std::int64_t(std::floor(pre * in.memoryFraction)) -
-                            std::int64_t(loaded - t.draftWeights);
+        const std::uint64_t loaded = pool ? pool->weights : t.weights() - t.draftWeights;
+        std::int64_t rest =
+            std::int64_t(std::floor(pre * in.memoryFraction)) - std::int64_t(loaded);
         EngineMemoryInput cellInput = in;
         if (pool) {
             cellInput.stageLayers = pool->layers; // the largest cell sets the token count
