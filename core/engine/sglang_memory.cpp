@@ -117,14 +117,15 @@ class SglangMemory final : public EngineMemoryModel {
             shown = ranks[r].weights() > ranks[shown].weights() ? r : shown;
         }
         for (std::uint32_t r = 0; r < pp; ++r) {
-            // Each rank's pool: the shared token count at its own cell size.
+            // Each rank's own count before init_memory's MIN: the shared budget over its own
+            // cell size.
             const EngineMemoryTerms &t = ranks[r];
             EngineMemoryInput own = in;
             own.stageLayers = layers[r];
             const std::uint64_t cell = sglangCellBytes(engineKvLayout(own));
-            const std::int64_t bytes =
-                t.kvPoolBytes > 0 ? std::int64_t(t.kvTokens * cell + t.stateBytes) : t.kvPoolBytes;
-            stages.push_back({r, layers[r], t.weights(), t.activationPeak, bytes, t.kvTokens});
+            const std::uint64_t tokens =
+                t.kvPoolBytes > 0 && cell > 0 ? std::uint64_t(t.kvPoolBytes) / cell : 0;
+            stages.push_back({r, layers[r], t.weights(), t.activationPeak, t.kvPoolBytes, tokens});
         }
         EngineMemoryTerms out = std::move(ranks[shown]);
         out.stages = std::move(stages);

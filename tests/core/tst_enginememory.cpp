@@ -180,10 +180,13 @@ class tst_EngineMemory : public QObject {
         const std::uint64_t cellPerLayer = 1 * 128 * 2 * 2;
         QCOMPARE(t.kvBytesPerToken, 24 * cellPerLayer);
         QCOMPARE(t.kvTokens, std::uint64_t(t.kvPoolBytes) / (24 * cellPerLayer));
+        // Each rank's own count before the MIN: the same budget over its own cell.
         for (const PipelineStageMemory &st : t.stages) {
-            QCOMPARE(st.kvTokens, t.kvTokens);
-            QCOMPARE(std::uint64_t(st.kvPoolBytes), t.kvTokens * st.layers * cellPerLayer);
+            QCOMPARE(st.kvPoolBytes, t.kvPoolBytes);
+            QCOMPARE(st.kvTokens, std::uint64_t(t.kvPoolBytes) / (st.layers * cellPerLayer));
         }
+        QCOMPARE(t.stages[0].kvTokens, std::uint64_t(t.kvPoolBytes) / (23 * cellPerLayer));
+        QCOMPARE(t.stages[3].kvTokens, t.kvTokens);
         // The budget less the heaviest rank's weights (the smallest free memory after loading).
         QCOMPARE(t.kvPoolBytes,
                  std::int64_t(std::floor(double(t.budget))) - std::int64_t(t.stages[3].weights));
