@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 namespace hostplan {
 
@@ -230,48 +232,87 @@ std::uint32_t llamaAllLayersFlag(std::uint32_t layers) {
 }
 
 std::string llamaServerCommand(const LlamaCppInput &in, const LlamaCppPlan &p) {
-    std::ostringstream cmd;
-    cmd << "llama-server -m " << (in.modelPath.empty() ? std::string("model.gguf") : in.modelPath)
-        << " -c " << p.context;
+    // Each flag with the reason the plan sets it, printed as a comment above the command.
+    std::vector<std::pair<std::string, std::string>> flags;
+    const auto add = [&](std::string flag, std::string why) {
+        flags.emplace_back(std::move(flag), std::move(why));
+    };
+    add("-m " + (in.modelPath.empty() ? std::string("model.gguf") : in.modelPath),
+        "the GGUF file (for a split model, its first part)");
+    add("-c " + std::to_string(p.context),
+        "KV cache cells over all slots (" + llamaContextRuleText(p) + ")");
     // llama-server turns -np 1 without -kvu into its 4-slot default (server.cpp main()).
     if (!p.defaultSlots) {
-        cmd << " -np " << p.parallel << (p.unifiedKv || p.parallel == 1 ? " -kvu" : "");
+        const bool unified = p.unifiedKv || p.parallel == 1;
+        add("-np " + std::to_string(p.parallel) + (unified ? " -kvu" : ""),
+            unified ? std::to_string(p.parallel) +
+                          " slot(s) sharing one KV cache, each able to fill all of it"
+                    : std::to_string(p.parallel) + " slots, each with a stream of " +
+                          std::to_string(p.contextPerSlot) + " cells");
     }
-    if (in.gpu && !in.host.unifiedMemory && p.fitPlaced) {
-        // No -ngl: llama-server's --fit places the layers as planned (a given -ngl stops it).
-    } else if (in.gpu && !in.host.unifiedMemory) {
-        cmd << " -ngl "
-            << (p.gpuLayersFlag > p.layers ? llamaAllLayersFlag(p.layers) : p.gpuLayersFlag);
+    const bool discrete = in.gpu && !in.host.unifiedMemory;
+    if (discrete && !p.fitPlaced) {
+        const bool all = p.gpuLayersFlag > p.layers;
+        add("-ngl " + std::to_string(all ? llamaAllLayersFlag(p.layers) : p.gpuLayersFlag),
+            all ? "every layer and the output layer on the GPU"
+                : std::to_string(p.layersOnGpu) + " of " + std::to_string(p.layers) +
+                      " layers on the GPU" + (p.outputOnGpu ? " with the output layer" : "") +
+                      ", the rest in system RAM");
     } else if (in.host.unifiedMemory) {
-        cmd << " -ngl " << llamaAllLayersFlag(p.layers);
+        add("-ngl " + std::to_string(llamaAllLayersFlag(p.layers)),
+            "every layer on the GPU, which shares the host's unified memory");
     }
     if (p.cpuMoeLayers) {
-        cmd << " --n-cpu-moe " << p.cpuMoeLayers;
+        add("--n-cpu-moe " + std::to_string(p.cpuMoeLayers),
+            "the routed-expert tensors of blocks 0-" + std::to_string(p.cpuMoeLayers - 1) +
+                " stay in system RAM");
     }
-    if (in.gpu && !in.host.unifiedMemory && !in.tensorSplit.empty() && in.gpuCount > 1) {
-        cmd << " -ts ";
+    if (discrete && !in.tensorSplit.empty() && in.gpuCount > 1) {
+        std::string split;
         for (std::size_t i = 0; i < in.tensorSplit.size(); ++i) {
-            cmd << (i ? "," : "") << formatDouble("%g", in.tensorSplit[i]);
+            split += (i ? "," : "") + formatDouble("%g", in.tensorSplit[i]);
+        }
+        add("-ts " + split, "the layers' split over the " + std::to_string(in.gpuCount) + " GPUs");
+    }
+    const bool quantizedV = p.kvTypeV != "f16" && p.kvTypeV != "f32" && p.kvTypeV != "bf16";
+    if (p.kvTypeK != "f16" || p.kvTypeV != "f16") {
+        add("-ctk " + p.kvTypeK + " -ctv " + p.kvTypeV, "the KV cache types of K and V");
+        if (quantizedV) {
+            add("-fa on", "a quantized V cache needs Flash Attention");
         }
     }
-    if (p.kvTypeK != "f16" || p.kvTypeV != "f16") {
-        cmd << " -ctk " << p.kvTypeK << " -ctv " << p.kvTypeV;
-        if (p.kvTypeV != "f16" && p.kvTypeV != "f32" && p.kvTypeV != "bf16") {
-            cmd << " -fa on"; // a quantized V cache needs Flash Attention
-        }
+    if (!in.flashAttention && !quantizedV) {
+        add("-fa off", "no Flash Attention, as planned (the compute buffer then holds each "
+                       "layer's attention scores)");
+    }
+    if (in.batch != kLlamaDefaultBatch) {
+        add("-b " + std::to_string(in.batch), "tokens per logical batch");
     }
     if (in.ubatch != kLlamaDefaultUbatch) {
-        cmd << " -ub " << in.ubatch;
+        add("-ub " + std::to_string(in.ubatch),
+            "tokens per micro-batch, which sizes the compute buffer");
     }
-    if (!in.opOffload && in.gpu && !in.host.unifiedMemory) {
-        cmd << " --no-op-offload";
+    if (!in.opOffload && discrete) {
+        add("--no-op-offload", "GPU 0 does not run the matmuls of weights kept in RAM");
     }
-    cmd << " --host 0.0.0.0 --port 8080\n";
+    add("--host 0.0.0.0 --port 8080", "serve the OpenAI-compatible API on every interface");
+    if (discrete && p.fitPlaced) {
+        // No -ngl: llama-server's --fit places the layers as planned (a given -ngl stops it).
+        add("", "GPU layers not given: llama-server's --fit places " +
+                    std::to_string(p.layersOnGpu) + " of " + std::to_string(p.layers) +
+                    " layers on the GPU as planned (a given layer count turns --fit off)");
+    }
     std::ostringstream text;
-    text << "# llama.cpp (llama-server)\n" << cmd.str();
+    text << "# llama.cpp (llama-server)\n";
+    std::string cmd = "llama-server";
+    for (const auto &[flag, why] : flags) {
+        text << "# " << (flag.empty() ? "" : flag + ": ") << why << "\n";
+        cmd += flag.empty() ? "" : " " + flag;
+    }
+    text << cmd << "\n";
     text << "# Ollama Modelfile parameters for the same plan\n"
          << "PARAMETER num_ctx " << p.contextPerSlot << "\n";
-    if (in.gpu && !in.host.unifiedMemory) {
+    if (discrete) {
         text << "PARAMETER num_gpu " << (p.gpuLayersFlag > p.layers ? 999u : p.gpuLayersFlag)
              << "\n";
     }

@@ -35,6 +35,15 @@ LlamaCppInput on4090s(const ModelSpec &m, std::uint32_t count) {
 
 constexpr std::uint64_t MiB = 1024 * 1024;
 
+/// The llama-server line of llamaServerCommand's text (without the comments above it).
+std::string commandLine(const std::string &text) {
+    const std::size_t at = text.find("\nllama-server ");
+    if (at == std::string::npos) {
+        return {};
+    }
+    return text.substr(at + 1, text.find('\n', at + 1) - at - 1);
+}
+
 } // namespace
 
 class TestLlamaCppSplit : public QObject {
@@ -202,7 +211,8 @@ class TestLlamaCppSplit : public QObject {
         const std::string cmd = llamaServerCommand(in, planLlamaCpp(in).value());
         QVERIFY2(cmd.find(" -ngl 99 -ts 3,1 ") != std::string::npos, cmd.c_str());
         in.tensorSplit.clear(); // the default split needs no flag
-        QVERIFY(llamaServerCommand(in, planLlamaCpp(in).value()).find("-ts") == std::string::npos);
+        QVERIFY(commandLine(llamaServerCommand(in, planLlamaCpp(in).value())).find("-ts") ==
+                std::string::npos);
     }
 
     void planAsJson() {
@@ -322,6 +332,34 @@ class TestLlamaCppSplit : public QObject {
         QCOMPARE(kv.swaCells(640) * streams, std::uint64_t(swaCells));
     }
 
+    // The llama-server command: every flag with its reason as a comment above the line; -fa off
+    // and -b when the plan has them.
+    void serverCommandExplainsFlags() {
+        const ModelSpec m = llama8b();
+        LlamaCppInput in = on4090s(m, 2);
+        in.modelPath = "llama-8b.gguf";
+        in.parallel = 2;
+        in.gpuLayers = 20;
+        in.tensorSplit = {3, 1};
+        in.flashAttention = false;
+        in.batch = 1024;
+        in.ubatch = 256;
+        in.opOffload = false;
+        const std::string text = llamaServerCommand(in, planLlamaCpp(in).value());
+        const std::size_t at = text.find("\nllama-server ");
+        QVERIFY2(at != std::string::npos, text.c_str());
+        QCOMPARE(commandLine(text),
+                 std::string("llama-server -m llama-8b.gguf -c 4096 -np 2 -ngl 20 -ts 3,1 "
+                             "-fa off -b 1024 -ub 256 --no-op-offload --host 0.0.0.0 "
+                             "--port 8080"));
+        for (const char *flag : {"# -m llama-8b.gguf: ", "# -c 4096: ", "# -np 2: ", "# -ngl 20: ",
+                                 "# -ts 3,1: ", "# -fa off: ", "# -b 1024: ", "# -ub 256: ",
+                                 "# --no-op-offload: ", "# --host 0.0.0.0 --port 8080: "}) {
+            QVERIFY2(text.find(flag) < at, flag);
+        }
+        QVERIFY(text.find("# -ngl 20: 19 of 32 layers on the GPU with the output layer") < at);
+    }
+
     // -ngl by release (llama_model::load_tensors): since PR #18148 it counts the output layer
     // first, so -ngl 30 of 48 layers is the output layer and blocks 19-47; before (b5466, the
     // log of llama.cpp issue #13729) it counts the repeating layers: blocks 18-47, the output
@@ -361,12 +399,14 @@ class TestLlamaCppSplit : public QObject {
         in.gpuLayers = 48;
         QCOMPARE(planLlamaCpp(in)->layersOnGpu, 47u);
         QVERIFY(planLlamaCpp(in)->outputOnGpu);
-        // The command line is the release's own: -ngl as given.
+        // The command line is the release's own: -ngl as given (the comments above it say
+        // where each release puts the layers).
         in.build = 5466;
         in.gpuLayers = 30;
-        const std::string cmd = llamaServerCommand(in, planLlamaCpp(in).value());
+        const std::string cmd = commandLine(llamaServerCommand(in, planLlamaCpp(in).value()));
+        QVERIFY(cmd.find(" -ngl 30 ") != std::string::npos);
         in.build = 0;
-        QCOMPARE(llamaServerCommand(in, planLlamaCpp(in).value()), cmd);
+        QCOMPARE(commandLine(llamaServerCommand(in, planLlamaCpp(in).value())), cmd);
         // JSON names a named release.
         in.build = 5466;
         QCOMPARE(llamaCppPlanJson(in, planLlamaCpp(in).value())["engine_build"].get<std::string>(),
