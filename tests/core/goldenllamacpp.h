@@ -557,9 +557,13 @@ inline std::string llamaCppMarkdown(const std::vector<Check> &checks) {
         "VRAM is taken less the 250 MiB platform footprint it adds. gguf-parser's RAM (with "
         "mmap) is another quantity than the RAM llama.cpp allocates (it leaves out the mmapped "
         "token embedding and adds a CPU compute stage), so a RAM row may match by chance (G1) "
-        "or differ (G2). A row from a llama.cpp log is planned by the rules of the release that "
-        "printed it (the setting names it; engine/llamacpp.h llamaRuleChanges: releases before "
-        "b7847 count -ngl from the repeating layers and keep one host input fewer).\n\n"
+        "or differ (G2); its VRAM without Flash Attention differs where its compute estimate "
+        "differs from what llama.cpp's own logs show (G1: rows L2 and L3 have the rule). A row "
+        "from a llama.cpp log is planned by the rules of the release that printed it (the "
+        "setting names it; engine/llamacpp.h llamaRuleChanges: releases before b7847 count -ngl "
+        "from the repeating layers and keep one host input fewer, releases before b6868 pad the "
+        "KV cache to 256 cells with Flash Attention and 32 without, b6868-b6974 not at all); a "
+        "log without a build line but older than b6868 is planned by b6867's rules.\n\n"
         "| row | figure | setting | published | HostPlan | error | tolerance | status | "
         "source |\n|---|---|---|---|---|---|---|---|---|\n";
     return md + tableRows(checks);
