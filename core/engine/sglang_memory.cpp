@@ -99,21 +99,21 @@ class SglangMemory final : public EngineMemoryModel {
         const std::vector<std::uint32_t> layers =
             sglangPipelineLayers(decoderLayers(*in.model), pp);
         const bool everyHead = sglangHeadOnEveryStage(*in.model);
-        std::vector<EngineMemoryTerms> ranks;
         Pool pool;
         for (std::uint32_t r = 0; r < pp; ++r) {
+            // The target's weights only: a draft loads after the pool (out of the reserve).
             const PipelineStage s{r, layers[r], r == 0, r == pp - 1, everyHead};
-            ranks.push_back(rankTerms(in, s, std::nullopt));
-            // The target's weights: a draft loads after the pool (out of the reserve).
-            pool.weights =
-                std::max(pool.weights, ranks.back().weights() - ranks.back().draftWeights);
+            EngineMemoryTerms w;
+            setStageWeights(w, stageInput(in, s), s, true);
+            pool.weights = std::max(pool.weights, w.weights());
             pool.layers = std::max(pool.layers, layers[r]);
         }
+        std::vector<EngineMemoryTerms> ranks;
         std::vector<PipelineStageMemory> stages;
         std::size_t shown = 0;
         for (std::uint32_t r = 0; r < pp; ++r) {
             const PipelineStage s{r, layers[r], r == 0, r == pp - 1, everyHead};
-            ranks[r] = rankTerms(in, s, pool);
+            ranks.push_back(rankTerms(in, s, pool));
             shown = ranks[r].weights() > ranks[shown].weights() ? r : shown;
         }
         for (std::uint32_t r = 0; r < pp; ++r) {

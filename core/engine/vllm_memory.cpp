@@ -304,11 +304,7 @@ class VllmMemory final : public EngineMemoryModel {
         if (pp == 1) {
             return stageTerms(in, PipelineStage{});
         }
-        std::uint32_t totalLayers = 0;
-        for (const auto &l : in.model->layers) {
-            totalLayers += l.count;
-        }
-        const std::vector<std::uint32_t> layers = vllmPipelineLayers(totalLayers, pp);
+        const std::vector<std::uint32_t> layers = vllmPipelineLayers(decoderLayers(*in.model), pp);
         std::vector<PipelineStageMemory> stages;
         EngineMemoryTerms worst;
         EngineMemoryTerms middle; // the last middle stage's terms: equal middles repeat them
@@ -334,17 +330,10 @@ class VllmMemory final : public EngineMemoryModel {
   private:
     /// The terms of one stage's worker (the only one at PP 1).
     EngineMemoryTerms stageTerms(const EngineMemoryInput &whole, const PipelineStage &stage) const {
-        EngineMemoryInput in = whole;
+        // The drafter and its layers live on the last stage only (gpu_model_runner.py
+        // @ 4e179065 __init__: "we put the entire draft model on the last PP rank").
+        const EngineMemoryInput in = stageInput(whole, stage);
         const bool staged = whole.pp > 1;
-        if (staged) {
-            in.stageLayers = stage.layers;
-            if (!stage.last) {
-                // The drafter and its layers live on the last stage only (gpu_model_runner.py
-                // @ 4e179065 __init__: "we put the entire draft model on the last PP rank").
-                in.draftLayers = 0;
-                in.draftModel = nullptr;
-            }
-        }
         const ModelSpec &m = *in.model;
         const EngineInfo &info = engineInfo(Engine::Vllm);
         EngineMemoryTerms t;
@@ -354,10 +343,7 @@ class VllmMemory final : public EngineMemoryModel {
             std::string(info.displayName) + " " + std::string(vllmRules(in.vllmProfile).label);
         const std::uint32_t gpus =
             std::max<std::uint32_t>(in.tp, 1) * std::max<std::uint32_t>(in.pp, 1);
-        std::uint32_t totalLayers = 0;
-        for (const auto &l : m.layers) {
-            totalLayers += l.count;
-        }
+        const std::uint32_t totalLayers = decoderLayers(m);
         const std::uint64_t stageCheckpoint =
             staged ? stageCheckpointBytes(m, std::max<std::uint32_t>(in.tp, 1), totalLayers, stage)
                    : 0;
