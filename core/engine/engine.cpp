@@ -198,6 +198,94 @@ std::string engineDisplayName(Engine engine) {
     return std::string(engineInfo(engine).displayName);
 }
 
+namespace {
+
+/// An architecture vLLM added after the oldest rule set HostPlan models.
+struct VllmArchitectureAdded {
+    std::string_view modelType;    ///< config.json model_type
+    std::string_view architecture; ///< config.json architectures[0], the registry key
+    VllmProfile firstRules;        ///< the oldest modelled rule set whose release serves it
+    std::string_view added;        ///< when vLLM added it, as its evidence says: "in v0.6.6"
+    std::string_view source;       ///< that evidence
+};
+
+const std::vector<VllmArchitectureAdded> &vllmArchitecturesAdded() {
+    static const std::vector<VllmArchitectureAdded> table = {
+        {"deepseek_v3", "DeepseekV3ForCausalLM", VllmProfile::V1Early, "in v0.6.6",
+         "vllm-project/vllm issue #11559, a maintainer: supported since v0.6.6"},
+        {"kimi_k2", "DeepseekV3ForCausalLM", VllmProfile::V1Early, "in v0.6.6",
+         "Kimi K2's config names DeepseekV3ForCausalLM; vllm-project/vllm issue #11559"},
+        {"qwen3", "Qwen3ForCausalLM", VllmProfile::V1, "after v0.7",
+         "registry.py: absent from copies up to February 2025, present from April 2025; "
+         "Qwen3 was published on 2025-04-29"},
+        {"qwen3_moe", "Qwen3MoeForCausalLM", VllmProfile::V1, "after v0.7",
+         "registry.py: absent from copies up to February 2025, present from April 2025; "
+         "Qwen3 was published on 2025-04-29"},
+        {"gpt_oss", "GptOssForCausalLM", VllmProfile::V1, "in v0.10.1",
+         "vLLM v0.10.1 release notes: GPT-OSS"},
+        {"qwen3_next", "Qwen3NextForCausalLM", VllmProfile::V1, "by v0.11.0",
+         "vLLM v0.11.0 release notes: Qwen3-Next, PR #24526"},
+        {"kimi_linear", "KimiLinearForCausalLM", VllmProfile::V1v19, "after v0.11.0",
+         "the model was published on 2025-10-30, after v0.11.0 (2025-10-02); registry.py has "
+         "it from November 2025"},
+    };
+    return table;
+}
+
+/// Position of `p` in vllmRuleSets() (0 = newest).
+std::size_t ruleSetIndex(VllmProfile p) {
+    const auto &sets = vllmRuleSets();
+    for (std::size_t i = 0; i < sets.size(); ++i) {
+        if (sets[i].profile == p) {
+            return i;
+        }
+    }
+    return 0;
+}
+
+} // namespace
+
+std::string vllmArchitectureProblem(std::string_view modelType, VllmProfile vllm) {
+    for (const VllmArchitectureAdded &a : vllmArchitecturesAdded()) {
+        if (a.modelType != modelType || ruleSetIndex(vllm) <= ruleSetIndex(a.firstRules)) {
+            continue;
+        }
+        return "vLLM " + std::string(vllmRules(vllm).id) + " does not serve " +
+               std::string(a.architecture) + " (model_type " + std::string(modelType) +
+               "): vLLM added it " + std::string(a.added) + " (" + std::string(a.source) +
+               "); the plan follows that release's memory rules, but that release will not "
+               "load the model";
+    }
+    return {};
+}
+
+std::string speculationPipelineProblem(Engine engine, VllmProfile vllm, std::uint32_t pp) {
+    if (pp <= 1) {
+        return {};
+    }
+    const std::string stages = "PP " + std::to_string(pp);
+    switch (engine) {
+    case Engine::Sglang:
+        return "SGLang " + std::string(engineInfo(engine).versionFollowed) +
+               " refuses speculative decoding with " + stages +
+               ": \"Pipeline parallelism is not compatible with overlap schedule, speculative "
+               "decoding, mixed chunked prefill.\" (server_args.py check_server_args)";
+    case Engine::TensorRtLlm:
+        return "TensorRT-LLM refuses a drafter with " + stages +
+               ": \"Drafting is not supported for selected executor loop. Please disable "
+               "disagg/pipeline parallelism scheduler.\" (py_executor.py)";
+    case Engine::Vllm:
+        if (vllm == VllmProfile::V1v19) {
+            return {};
+        }
+        return "vLLM " + std::string(vllmRules(vllm).id) +
+               " does not run speculative decoding with " + stages +
+               ": \"Pipeline parallelism is not composable with speculative decoding as of "
+               "vllm<=0.15.0\" (vLLM docs, speculative decoding)";
+    }
+    return {};
+}
+
 Result<Engine> parseEngine(std::string_view text) {
     const std::string s = asciiLower(text);
     for (const EngineInfo &e : engines()) {

@@ -169,6 +169,33 @@ SglangGpuDefaults sglangGpuDefaults(double gpuMiB, std::uint32_t tp);
 double sglangDefaultMemFraction(double gpuMiB, std::uint32_t tp, std::uint32_t pp,
                                 bool speculative = false, bool standaloneDraft = false);
 
+/// Whether vLLM rule set `vllm`'s release serves a model of Hugging Face model_type
+/// `modelType`: "" when it does or when HostPlan does not know (a model_type outside the
+/// table), else a sentence naming the architecture and the release that added it. The table
+/// lists the architectures HostPlan imports that vLLM added after v0.6.4, each with the
+/// evidence of when (vllm/model_executor/models/registry.py _TEXT_GENERATION_MODELS; release
+/// notes and maintainers' statements cited per row in engine.cpp).
+std::string vllmArchitectureProblem(std::string_view modelType, VllmProfile vllm);
+
+/// Why `engine` will not run speculative decoding (a draft model, EAGLE, MTP or n-gram) with
+/// `pp` pipeline stages, in the engine's words, or "" when it does (pp 1, or a release that
+/// composes the two; `vllm` is the vLLM rule set, ignored for the other engines). The rules:
+/// - SGLang (v0.5): check_server_args asserts that pp_size > 1 runs without a speculative
+///   algorithm (python/sglang/srt/server_args.py, "Pipeline parallelism is not compatible with
+///   overlap schedule, speculative decoding, mixed chunked prefill."; sgl-project/sglang issue
+///   #10589). Later releases let non-multi-layer EAGLE through behind SGLANG_ENABLE_PP_SPEC or
+///   on disaggregated prefill nodes only (PR #30775, arg_groups/validation_hook.py
+///   check_pipeline_parallel_compat @ 018669d6); HostPlan follows v0.5.
+/// - TensorRT-LLM (PyTorch backend): PyExecutor.__init__ raises NotImplementedError when a
+///   drafter meets the pipeline-parallel executor loop ("Drafting is not supported for
+///   selected executor loop", tensorrt_llm/_torch/pyexecutor/py_executor.py, from 1.0 to
+///   @ 00043967; NVIDIA/TensorRT-LLM issue #9009 asks for it).
+/// - vLLM: its documentation lists "Pipeline parallelism is not composable with speculative
+///   decoding as of vllm<=0.15.0" (docs/features/speculative_decoding, Known Feature
+///   Incompatibility); PR #32359 composed them for the V1 runner, so the 0.19 rules run them
+///   and the 0.11, 0.7 and V0 rules do not.
+std::string speculationPipelineProblem(Engine engine, VllmProfile vllm, std::uint32_t pp);
+
 /// Names for JSON and CLI: "vllm", "sglang", "trtllm".
 std::string engineName(Engine engine);
 /// Names for prose: "vLLM", "SGLang", "TensorRT-LLM".

@@ -466,6 +466,8 @@ std::string startupOutcomeName(StartupOutcome outcome) {
         return "context_exceeds_capacity";
     case StartupOutcome::DraftDoesNotFit:
         return "draft_does_not_fit";
+    case StartupOutcome::SpeculationWithPipeline:
+        return "speculation_with_pipeline";
     }
     return "starts";
 }
@@ -533,9 +535,29 @@ std::uint64_t largestContext(const EngineMemoryModel &model, const EngineMemoryI
 EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
     const EngineMemoryModel &model = engineMemoryModel(engine);
     const EngineInfo &info = engineInfo(engine);
-    const EngineMemoryTerms t = model.terms(in);
     EngineStartup s;
     s.contextTokens = in.maxModelLen;
+    const std::string refusal =
+        in.speculative ? speculationPipelineProblem(engine, in.vllmProfile, in.pp) : "";
+    if (!refusal.empty()) {
+        // The engine checks its arguments before it loads a weight: no memory verdict.
+        s.outcome = StartupOutcome::SpeculationWithPipeline;
+        s.message = refusal;
+        const std::string ppFlag = engine == Engine::Vllm     ? "--pipeline-parallel-size"
+                                   : engine == Engine::Sglang ? "--pp-size"
+                                                              : "--pp_size";
+        s.fixes.push_back({ppFlag, "1",
+                           "one pipeline stage (TP over the same GPUs): the engine runs "
+                           "speculative decoding with TP and EP"});
+        s.fixes.push_back({engine == Engine::Vllm     ? "--speculative-config"
+                           : engine == Engine::Sglang ? "--speculative-algorithm"
+                                                      : "speculative_config",
+                           "unset",
+                           "no speculative decoding: the engine runs PP " + std::to_string(in.pp) +
+                               " without a draft"});
+        return s;
+    }
+    const EngineMemoryTerms t = model.terms(in);
     s.outcome = outcomeOf(model, in);
     const std::uint64_t need = model.requestBytes(in, t, in.maxModelLen);
     s.marginBytes = t.kvPoolBytes - std::int64_t(need);
@@ -577,6 +599,8 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
                     " GiB) need " + gibText(double(-t.draftMarginBytes)) +
                     " GiB per GPU more than the memory fraction leaves.";
         break;
+    case StartupOutcome::SpeculationWithPipeline:
+        break; // outcomeOf never returns it: answered above
     }
     if (s.starts()) {
         return s;

@@ -61,6 +61,10 @@ struct EngineMemoryInput {
     /// @ 01dd981d load_model keeps the target's parallel config; SGLang's draft worker takes
     /// the target's tp_rank, speculative/eagle_worker.py @ 00559eac).
     const ModelSpec *draftModel = nullptr;
+    /// Speculative decoding is on (a draft model, MTP layers, or draft tokens without either,
+    /// as n-gram): engines that do not compose it with PP > 1 refuse the plan
+    /// (speculationPipelineProblem).
+    bool speculative = false;
     std::optional<std::uint64_t> activationOverride; ///< scenario activation_bytes_per_gpu
     std::optional<std::uint64_t> runtimeOverride;    ///< scenario runtime_bytes_per_gpu
     MoeKernel moeKernel = MoeKernel::Auto;
@@ -166,6 +170,9 @@ enum class StartupOutcome {
     /// SGLang: the draft's weights and KV pool, allocated after the target's pool, do not fit
     /// what the memory fraction leaves (CUDA out of memory at start-up).
     DraftDoesNotFit,
+    /// The engine refuses speculative decoding with PP > 1 before it loads anything
+    /// (speculationPipelineProblem).
+    SpeculationWithPipeline,
 };
 
 /// A flag change that makes the engine start (or start with more room).

@@ -367,9 +367,17 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
             std::to_string(scenario.workload.concurrency) + " requested (needs " +
             gbText(double(need)) + " per GPU)");
     }
-    if (r.startup.outcome == StartupOutcome::DraftDoesNotFit) {
+    if (r.startup.outcome == StartupOutcome::DraftDoesNotFit ||
+        r.startup.outcome == StartupOutcome::SpeculationWithPipeline) {
         r.fit.fits = false;
         r.fit.reasons.push_back(r.startup.message);
+    }
+    if (scenario.engine.engine == Engine::Vllm) {
+        const std::string unserved = vllmArchitectureProblem(
+            model.architecture, scenario.engine.vllmVersion.value_or(kDefaultVllmProfile));
+        if (!unserved.empty()) {
+            r.warnings.push_back(unserved);
+        }
     }
     if (model.draft && scenario.workload.speculativeTokens == 0) {
         r.warnings.push_back("engine.draft " + scenario.engine.draft +

@@ -49,9 +49,20 @@ std::string layoutText(const Parallelism &p) {
     return s;
 }
 
+/// A plan's speculative decoding, as the layout rules need it.
+struct SpeculationRule {
+    bool on = false;                        ///< the plan speculates (plansSpeculation)
+    Engine engine = Engine::Vllm;           ///< the scenario's engine
+    VllmProfile vllm = kDefaultVllmProfile; ///< its vLLM rule set (vLLM only)
+};
+
 /// The replica layout the engines run on `n` GPUs whose instances hold `instance` GPUs, or an
-/// error saying why none (see the header's rules).
-Result<Parallelism> replicaLayout(const ModelSpec &model, std::uint32_t n, std::uint32_t instance) {
+/// error saying why none (see the header's rules). With `speculation` on, PP > 1 follows the
+/// engine's rule (speculationPipelineProblem): where the engine refuses it, a dense replica
+/// across instances runs TP over all its GPUs and one that would need PP inside an instance
+/// gets the engine's refusal as its error.
+Result<Parallelism> replicaLayout(const ModelSpec &model, std::uint32_t n, std::uint32_t instance,
+                                  const SpeculationRule &speculation) {
     auto widestTp = [&](std::uint32_t cap) {
         std::uint32_t tp = 1;
         for (std::uint32_t t = 2; t <= cap; t *= 2) {
@@ -70,6 +81,16 @@ Result<Parallelism> replicaLayout(const ModelSpec &model, std::uint32_t n, std::
         par.tp = widestTp(instance % 2 == 0 || instance == 1 ? instance : 1);
     }
     par.pp = n / par.tp;
+    const std::string refusal =
+        speculation.on ? speculationPipelineProblem(speculation.engine, speculation.vllm, par.pp)
+                       : "";
+    if (!refusal.empty()) {
+        if (n <= instance || !engineLayoutProblem(model, Parallelism{n, 1, 1}).empty()) {
+            return makeError("layout", refusal);
+        }
+        par.tp = n; // across instances: TP over every GPU of the replica, as MoE models run
+        par.pp = 1;
+    }
     if (model.isMoe() && par.tp > 1 && model.experts.routed % par.tp == 0) {
         par.ep = par.tp;
     }
@@ -256,6 +277,9 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
     }
     // From here on the offers are immutable and owned by the result: candidates point into
     // this table and share its ownership.
+    // Engines that do not compose speculative decoding with PP refuse PP layouts for it.
+    const SpeculationRule speculation{plansSpeculation(model, scenario), scenario.engine.engine,
+                                      scenario.engine.vllmVersion.value_or(kDefaultVllmProfile)};
     const auto table = std::make_shared<const std::vector<RentalOffer>>(std::move(offers));
     out.offers = table;
     const auto shared = [&](const RentalOffer &o) {
@@ -302,7 +326,8 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
             }
             auto lit = layouts.find({n, g});
             if (lit == layouts.end()) {
-                lit = layouts.emplace(std::make_pair(n, g), replicaLayout(model, n, g)).first;
+                lit = layouts.emplace(std::make_pair(n, g), replicaLayout(model, n, g, speculation))
+                          .first;
             }
             LayoutCandidate c;
             c.offerRef = shared(offer);

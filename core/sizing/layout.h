@@ -21,6 +21,10 @@
 //   recipe Kimi-K3.yaml TP32, strategy_min_gpus h100 32; kimi-k3-facts.md section 7). PP for
 //   an MoE model across instances is marked unsupported: vLLM's TP8 x PP2 for Kimi K3 failed
 //   (vllm-project/recipes #698) and no published MoE recipe uses it.
+// - Speculative decoding on an engine that refuses it with PP > 1 (SGLang v0.5, TensorRT-LLM,
+//   vLLM <= 0.15: engine/engine.h speculationPipelineProblem): a dense replica across
+//   instances runs TP over all its GPUs instead (as SGLang's multi-node TP 16 does), and one
+//   that would need PP inside an instance is unsupported, with the engine's refusal.
 // - A replica spans several instances only on an offer whose instances can be clustered
 //   (multi_instance true); data-parallel replicas never need clustering.
 //

@@ -105,6 +105,10 @@ std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelis
     return out;
 }
 
+bool plansSpeculation(const ModelSpec &model, const Scenario &scenario) {
+    return scenario.workload.speculativeTokens > 0 || model.draft != nullptr;
+}
+
 EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
                                  const Scenario &scenario) {
     const Engine engine = scenario.engine.engine;
@@ -121,10 +125,11 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     }
     // A named draft (ModelSpec::draft, attached by the plan) replaces the MTP layers.
     in.draftModel = model.draft.get();
-    const bool speculative = scenario.workload.speculativeTokens > 0 || in.draftModel;
+    const bool speculative = plansSpeculation(model, scenario);
     in.memoryFraction = scenario.engine.memoryFraction.value_or(engineDefaultMemoryFraction(
         engine, gpu, in.tp, speculative, in.draftModel && !in.draftModel->eagleHead));
     in.draftLayers = speculative && !in.draftModel ? model.mtpLayers : 0;
+    in.speculative = speculative;
     in.maxNumSeqs = engineMaxSequences(engine, gpu);
     if (in.maxNumSeqs == 0) { // SGLang: its CUDA-graph batch bounds the decode batch it profiles
         in.maxNumSeqs =

@@ -113,6 +113,11 @@ CacheCost cacheCost(const ModelSpec &model, const Parallelism &par, const Number
 /// tp x pp (routed experts by ep x pp when EP is on, else tp x pp), replicated groups by pp only.
 std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelism &par);
 
+/// Whether a plan of `model` under `scenario` runs speculative decoding: a draft attached to
+/// the model (ModelSpec::draft, scenario engine.draft) or draft tokens in the workload
+/// (workload.speculative_tokens > 0: MTP layers, or n-gram without them).
+bool plansSpeculation(const ModelSpec &model, const Scenario &scenario);
+
 /// The engine memory model's input for a plan: the layout, the checkpoint's share per GPU,
 /// the scenario's fraction (else the engine's default for the GPU and TP), the engine's
 /// default running-sequence cap for the GPU (vLLM's A100 exception included), the scenario's

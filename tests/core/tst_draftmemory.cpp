@@ -7,6 +7,7 @@
 #include "engine/servecommand.h"
 #include "goldenmemory.h"
 #include "import/hubcache.h"
+#include "plan/decision.h"
 #include "plan/plan.h"
 #include "plan/planjson.h"
 #include "scenario/scenario.h"
@@ -170,6 +171,62 @@ class tst_DraftMemory : public QObject {
         QVERIFY(engineStartup(Engine::Sglang, fixed).starts());
         fixed.memoryFraction += 0.01;
         QCOMPARE(engineStartup(Engine::Sglang, fixed).outcome, StartupOutcome::DraftDoesNotFit);
+    }
+
+    // Speculative decoding with PP > 1: SGLang v0.5 (check_server_args), TensorRT-LLM's
+    // PyTorch executor and vLLM <= 0.15 refuse it before loading; vLLM 0.19 runs it. The same
+    // plan at PP 1, or at PP 2 without speculation, is sized as before.
+    void speculationWithPipeline() {
+        const ModelSpec m = golden::catalogueModel("llama-3.1-70b");
+        const GpuSpec g = golden::loggedGpu("NVIDIA H100 80GB HBM3", 80.0, true);
+        for (Engine e : {Engine::Sglang, Engine::TensorRtLlm, Engine::Vllm}) {
+            Scenario s = engineScenario(e, 32768);
+            s.workload.speculativeTokens = 3; // no MTP layers, no draft: n-gram drafting
+            if (e == Engine::Vllm) {
+                s.engine.vllmVersion = VllmProfile::V1; // the 0.11 rules
+            }
+            const EngineMemoryInput in = engineInputFor(m, g, {2, 1, 2}, s);
+            QVERIFY(in.speculative);
+            const EngineStartup st = engineStartup(e, in);
+            QCOMPARE(st.outcome, StartupOutcome::SpeculationWithPipeline);
+            QCOMPARE(startupOutcomeName(st.outcome), std::string("speculation_with_pipeline"));
+            QVERIFY(!st.starts());
+            QVERIFY2(st.message.find("PP 2") != std::string::npos, st.message.c_str());
+            QCOMPARE(st.kvTokens, 0ull);
+            QCOMPARE(st.fixes.size(), std::size_t(2));
+            QCOMPARE(st.fixes[0].flag, std::string(e == Engine::Sglang        ? "--pp-size"
+                                                   : e == Engine::TensorRtLlm ? "--pp_size"
+                                                                              : "--pipeline-"
+                                                                                "parallel-size"));
+            QCOMPARE(st.fixes[0].value, std::string("1"));
+            // Each fix alone: PP 1 with speculation, or PP 2 without it, starts.
+            QVERIFY(engineStartup(e, engineInputFor(m, g, {4, 1, 1}, s)).starts());
+            Scenario plain = s;
+            plain.workload.speculativeTokens = 0;
+            QVERIFY(engineStartup(e, engineInputFor(m, g, {2, 1, 2}, plain)).starts());
+        }
+        Scenario v19 = engineScenario(Engine::Vllm, 32768);
+        v19.workload.speculativeTokens = 3;
+        v19.engine.vllmVersion = VllmProfile::V1v19;
+        QVERIFY(engineStartup(Engine::Vllm, engineInputFor(m, g, {2, 1, 2}, v19)).starts());
+        QVERIFY(speculationPipelineProblem(Engine::Vllm, VllmProfile::V1v19, 2).empty());
+        QVERIFY(!speculationPipelineProblem(Engine::Vllm, VllmProfile::V0Legacy, 2).empty());
+        QVERIFY(speculationPipelineProblem(Engine::Sglang, VllmProfile::V1, 1).empty());
+        // The plan says so: it does not fit, with the engine's words as the reason.
+        Scenario planned = withGpuType(defaultScenario(), "h100-sxm");
+        planned.model.ref = "llama-3.1-70b";
+        planned.engine.engine = Engine::Sglang;
+        planned.hardware.gpuCount = 4;
+        planned.hardware.tp = 2;
+        planned.hardware.ep = 1;
+        planned.hardware.pp = 2;
+        planned.workload.speculativeTokens = 3;
+        auto p = evaluate(planned);
+        QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+        QCOMPARE(p->startup.outcome, StartupOutcome::SpeculationWithPipeline);
+        QVERIFY(!p->fit.fits);
+        QVERIFY(std::find(p->fit.reasons.begin(), p->fit.reasons.end(), p->startup.message) !=
+                p->fit.reasons.end());
     }
 
     // TensorRT-LLM MTP (DeepSeek-V3, one MTP layer, TP 8): the MTP layer loads with the target

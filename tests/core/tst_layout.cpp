@@ -434,6 +434,47 @@ class TestLayout : public QObject {
         QCOMPARE(twice.error().field, std::string("mine.json: offers[1].id"));
     }
 
+    // A dense model across instances runs TP inside an instance x PP across them; with
+    // speculative decoding on an engine that refuses it at PP > 1 (SGLang v0.5) the replica
+    // runs TP over all its GPUs instead, and a vLLM 0.19 plan keeps PP.
+    void speculationAvoidsPipeline() {
+        const auto model = Catalogue::builtin().loadModel("llama-3.1-70b").value();
+        const GpuSpec gpu = Catalogue::builtin().findGpu("h100-sxm").value();
+        RentalOffer o;
+        o.id = "pairs";
+        o.provider = "Mine";
+        o.gpu = gpu.id;
+        o.gpusPerInstance = 2;
+        o.multiInstance = true;
+        o.usdPerGpuHourOnDemand = 2.0;
+        o.source = "quote";
+        o.asOf = "2026-12-01";
+        Scenario s = autoScenario("llama-3.1-70b", "h100-sxm");
+        s.engine.engine = Engine::Sglang;
+        s.workload.concurrency = 8;
+        auto layoutOf = [&](const Scenario &sc) {
+            const LayoutSearch r =
+                searchLayouts(model, gpu, sc, {o}, 8, defaultEfficiency(sc.engine.engine, gpu));
+            if (!r.found) {
+                qFatal("%s", r.noneReason.c_str());
+            }
+
+            return r.best()->layout;
+        };
+        // The monthly output needs 8 GPUs: two replicas of TP 2 x PP 2 without speculation;
+        // with it one replica of TP 8 over the four instances (two of TP 4 tie on cost).
+        const Parallelism plain = layoutOf(s);
+        QCOMPARE(plain.tp, 2u);
+        QCOMPARE(plain.pp, 2u);
+        s.workload.speculativeTokens = 3;
+        const Parallelism spec = layoutOf(s);
+        QCOMPARE(spec.pp, 1u);
+        QCOMPARE(spec.tp, 8u);
+        s.engine.engine = Engine::Vllm;
+        s.engine.vllmVersion = VllmProfile::V1v19;
+        QCOMPARE(layoutOf(s).pp, plain.pp);
+    }
+
     // Options that cannot serve the workload are marked (Kimi K3 on RTX cards).
     void cannotServeMarked() {
         const Scenario s = autoScenario("kimi-k3", "b300");

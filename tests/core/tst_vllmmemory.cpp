@@ -12,6 +12,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -316,6 +317,40 @@ class tst_VllmMemory : public QObject {
         QCOMPARE(plan->memory.cache.perSequencePerGpu(8192),
                  plan->memory.cache.kvBytesPerTokenPerGpu * 8192 +
                      plan->memory.cache.windowBytesPerTokenPerGpu * (128 + 2047));
+    }
+
+    // A vLLM rule set older than the release that added a model's architecture: the plan
+    // warns that the release will not load it (gpt-oss: v0.10.1; DeepSeek-V3: v0.6.6;
+    // Kimi Linear: after v0.11.0); newer rule sets, other engines and model types outside
+    // the table say nothing.
+    void architectureByRelease() {
+        const std::string oss = vllmArchitectureProblem("gpt_oss", VllmProfile::V1Early);
+        QVERIFY(oss.find("GptOssForCausalLM") != std::string::npos);
+        QVERIFY(oss.find("vLLM 0.7 ") == 0);
+        QVERIFY(oss.find("in v0.10.1") != std::string::npos);
+        QVERIFY(vllmArchitectureProblem("gpt_oss", VllmProfile::V1).empty());
+        QVERIFY(!vllmArchitectureProblem("deepseek_v3", VllmProfile::V0).empty());
+        QVERIFY(vllmArchitectureProblem("deepseek_v3", VllmProfile::V1Early).empty());
+        QVERIFY(!vllmArchitectureProblem("kimi_linear", VllmProfile::V1).empty());
+        QVERIFY(vllmArchitectureProblem("kimi_linear", VllmProfile::V1v19).empty());
+        QVERIFY(vllmArchitectureProblem("llama", VllmProfile::V0Legacy).empty());
+        QVERIFY(vllmArchitectureProblem("some_future_arch", VllmProfile::V0Legacy).empty());
+        Scenario s;
+        s.model.ref = "gpt-oss-120b";
+        s.hardware.gpu = "h200";
+        s.hardware.gpuCount = 1;
+        s.workload.contextTokens = 8192;
+        auto count = [](const PlanResult &p) {
+            return int(
+                std::count_if(p.warnings.begin(), p.warnings.end(), [](const std::string &w) {
+                    return w.find("does not serve GptOssForCausalLM") != std::string::npos;
+                }));
+        };
+        QCOMPARE(count(evaluate(s).value()), 0);
+        s.engine.vllmVersion = VllmProfile::V1Early;
+        QCOMPARE(count(evaluate(s).value()), 1);
+        s.engine.engine = Engine::Sglang; // the vLLM release does not apply
+        QCOMPARE(count(evaluate(s).value()), 0);
     }
 };
 
