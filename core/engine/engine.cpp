@@ -16,30 +16,80 @@ const std::vector<EngineInfo> &engines() {
         // batched tokens and 1024 / 256 sequences on >= 70 GiB non-A100 / other GPUs;
         // CacheConfig gpu_memory_utilization 0.9, block_size 16), which v0.19.0's start-up logs
         // still print (max_num_batched_tokens=8192 on an H100, llm-d-planner logs @ d3121e05).
-        {Engine::Vllm, "vllm", "vLLM", "V1 (v0.19)",
-         "vllm/v1/worker/gpu_worker.py @ 35d5cda1 determine_available_memory; "
-         "vllm/v1/core/kv_cache_utils.py @ 001cabc1; vllm/engine/arg_utils.py @ 99d7eb5d "
-         "_set_default_args",
-         MemoryPoolRule::FractionOfTotal, 0.9, 1, 16, 1024, 256, std::uint64_t(70 * kBytesPerGiB),
-         "--gpu-memory-utilization", "--max-num-seqs", true, 8192, 2048, "--max-num-batched-tokens",
-         "vllm/engine/arg_utils.py @ 99d7eb5d _set_default_args (A100 exception, PR #17885)"},
+        {.engine = Engine::Vllm,
+         .id = "vllm",
+         .displayName = "vLLM",
+         .versionFollowed = "V1 (v0.19)",
+         .source = "vllm/v1/worker/gpu_worker.py @ 35d5cda1 determine_available_memory; "
+                   "vllm/v1/core/kv_cache_utils.py @ 001cabc1; vllm/engine/arg_utils.py @ "
+                   "99d7eb5d _set_default_args",
+         .poolRule = MemoryPoolRule::FractionOfTotal,
+         .defaultMemoryFraction = 0.9,
+         .stateSlotsPerRequest = 1,
+         .kvBlockTokens = 16,
+         .maxSequencesLargeGpu = 1024,
+         .maxSequencesSmallGpu = 256,
+         .largeGpuMinBytes = std::uint64_t(70 * kBytesPerGiB),
+         .runsOnAmd = true,
+         .batchedTokensLargeGpu = 8192,
+         .batchedTokensSmallGpu = 2048,
+         .defaultsSource =
+             "vllm/engine/arg_utils.py @ 99d7eb5d _set_default_args (A100 exception, PR #17885)",
+         .flags = {.memoryFraction = "--gpu-memory-utilization",
+                   .maxSequences = "--max-num-seqs",
+                   .batchedTokens = "--max-num-batched-tokens",
+                   .pipelineParallel = "--pipeline-parallel-size",
+                   .speculation = "--speculative-config"}},
         // SGLang v0.5: mem_fraction_static by GPU size and TP (sglangDefaultMemFraction; 0.88
         // below is only the fallback when the GPU size is unknown); page_size 1; mamba radix
-        // cache extra_buffer = 5 slots (kimi-k3-facts.md section 6).
-        {Engine::Sglang, "sglang", "SGLang", "v0.5",
-         "sglang/srt/model_executor/model_runner.py profile_max_num_token; "
-         "sglang/srt/server_args.py _handle_gpu_memory_settings (PR #10975)",
-         MemoryPoolRule::StaticPoolOfTotal, 0.88, 5, 1, 0, 0, 0, "--mem-fraction-static",
-         "--max-running-requests", true, 8192, 8192, "--chunked-prefill-size",
-         "sglang/srt/server_args.py _handle_gpu_memory_settings (size table)"},
+        // cache extra_buffer = 5 slots (kimi-k3-facts.md section 6). Running requests are sized
+        // from memory (no cap).
+        {.engine = Engine::Sglang,
+         .id = "sglang",
+         .displayName = "SGLang",
+         .versionFollowed = "v0.5",
+         .source = "sglang/srt/model_executor/model_runner.py profile_max_num_token; "
+                   "sglang/srt/server_args.py _handle_gpu_memory_settings (PR #10975)",
+         .poolRule = MemoryPoolRule::StaticPoolOfTotal,
+         .defaultMemoryFraction = 0.88,
+         .stateSlotsPerRequest = 5,
+         .kvBlockTokens = 1,
+         .maxSequencesLargeGpu = 0,
+         .maxSequencesSmallGpu = 0,
+         .largeGpuMinBytes = 0,
+         .runsOnAmd = true,
+         .batchedTokensLargeGpu = 8192,
+         .batchedTokensSmallGpu = 8192,
+         .defaultsSource = "sglang/srt/server_args.py _handle_gpu_memory_settings (size table)",
+         .flags = {.memoryFraction = "--mem-fraction-static",
+                   .maxSequences = "--max-running-requests",
+                   .batchedTokens = "--chunked-prefill-size",
+                   .pipelineParallel = "--pp-size",
+                   .speculation = "--speculative-algorithm"}},
         // TensorRT-LLM <= 1.0 PyTorch backend: BuildConfig max_batch_size 2048,
         // max_num_tokens 8192 (tensorrt_llm/commands/serve.py @ 4c05a748, builder.py).
-        {Engine::TensorRtLlm, "trtllm", "TensorRT-LLM", "1.0 (PyTorch backend)",
-         "tensorrt_llm/_torch/pyexecutor/_util.py @ d8ae02ca KvCacheCreator "
-         "(free_gpu_memory_fraction 0.9); tokens_per_block 32",
-         MemoryPoolRule::FractionOfFreeAfterLoad, 0.9, 1, 32, 2048, 2048, 0,
-         "--kv_cache_free_gpu_memory_fraction", "--max_batch_size", false, 8192, 8192,
-         "--max_num_tokens", "tensorrt_llm/commands/serve.py @ 4c05a748; builder.py BuildConfig"},
+        {.engine = Engine::TensorRtLlm,
+         .id = "trtllm",
+         .displayName = "TensorRT-LLM",
+         .versionFollowed = "1.0 (PyTorch backend)",
+         .source = "tensorrt_llm/_torch/pyexecutor/_util.py @ d8ae02ca KvCacheCreator "
+                   "(free_gpu_memory_fraction 0.9); tokens_per_block 32",
+         .poolRule = MemoryPoolRule::FractionOfFreeAfterLoad,
+         .defaultMemoryFraction = 0.9,
+         .stateSlotsPerRequest = 1,
+         .kvBlockTokens = 32,
+         .maxSequencesLargeGpu = 2048,
+         .maxSequencesSmallGpu = 2048,
+         .largeGpuMinBytes = 0,
+         .runsOnAmd = false,
+         .batchedTokensLargeGpu = 8192,
+         .batchedTokensSmallGpu = 8192,
+         .defaultsSource = "tensorrt_llm/commands/serve.py @ 4c05a748; builder.py BuildConfig",
+         .flags = {.memoryFraction = "--kv_cache_free_gpu_memory_fraction",
+                   .maxSequences = "--max_batch_size",
+                   .batchedTokens = "--max_num_tokens",
+                   .pipelineParallel = "--pp_size",
+                   .speculation = "speculative_config"}},
     };
     return table;
 }

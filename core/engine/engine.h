@@ -93,6 +93,16 @@ enum class MemoryPoolRule {
     FractionOfFreeAfterLoad,
 };
 
+/// The launch flags of one engine's server command line that HostPlan's fixes and serving
+/// commands write (TensorRT-LLM's speculation is an LLM API option, not a flag).
+struct EngineFlags {
+    std::string_view memoryFraction;   ///< the memory fraction
+    std::string_view maxSequences;     ///< the running-sequence cap
+    std::string_view batchedTokens;    ///< the tokens per scheduler step
+    std::string_view pipelineParallel; ///< the PP degree
+    std::string_view speculation;      ///< turns speculative decoding on
+};
+
 /// Everything HostPlan knows about one engine.
 struct EngineInfo {
     Engine engine = Engine::Vllm;
@@ -109,16 +119,14 @@ struct EngineInfo {
     std::uint32_t maxSequencesLargeGpu = 0;
     std::uint32_t maxSequencesSmallGpu = 0;
     std::uint64_t largeGpuMinBytes = 0;
-    std::string_view memoryFractionFlag; ///< launch flag of the fraction
-    std::string_view maxSequencesFlag;   ///< launch flag of the running-sequence cap
-    bool runsOnAmd = true;               ///< has a ROCm build
+    bool runsOnAmd = true; ///< has a ROCm build
     /// Default tokens per scheduler step (vLLM max_num_batched_tokens of `vllm serve`, SGLang
     /// chunked_prefill_size, TensorRT-LLM max_num_tokens) on large / small GPUs (the same
     /// largeGpuMinBytes split; SGLang's own size table is sglangChunkedPrefill()).
     std::uint32_t batchedTokensLargeGpu = 8192;
     std::uint32_t batchedTokensSmallGpu = 8192;
-    std::string_view batchedTokensFlag; ///< launch flag of the tokens per step
-    std::string_view defaultsSource;    ///< where the defaults above come from
+    std::string_view defaultsSource; ///< where the defaults above come from
+    EngineFlags flags;               ///< its launch flags
 };
 
 /// Every engine, in the order menus list them.

@@ -543,16 +543,10 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
         // The engine checks its arguments before it loads a weight: no memory verdict.
         s.outcome = StartupOutcome::SpeculationWithPipeline;
         s.message = refusal;
-        const std::string ppFlag = engine == Engine::Vllm     ? "--pipeline-parallel-size"
-                                   : engine == Engine::Sglang ? "--pp-size"
-                                                              : "--pp_size";
-        s.fixes.push_back({ppFlag, "1",
+        s.fixes.push_back({std::string(info.flags.pipelineParallel), "1",
                            "one pipeline stage (TP over the same GPUs): the engine runs "
                            "speculative decoding with TP and EP"});
-        s.fixes.push_back({engine == Engine::Vllm     ? "--speculative-config"
-                           : engine == Engine::Sglang ? "--speculative-algorithm"
-                                                      : "speculative_config",
-                           "unset",
+        s.fixes.push_back({std::string(info.flags.speculation), "unset",
                            "no speculative decoding: the engine runs PP " + std::to_string(in.pp) +
                                " without a draft"});
         return s;
@@ -562,7 +556,7 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
     const std::uint64_t need = model.requestBytes(in, t, in.maxModelLen);
     s.marginBytes = t.kvPoolBytes - std::int64_t(need);
     s.largestContext = largestContext(model, in, t, in.maxModelLen);
-    const std::string fracFlag(info.memoryFractionFlag);
+    const std::string fracFlag(info.flags.memoryFraction);
     switch (s.outcome) {
     case StartupOutcome::Starts:
         s.kvTokens = t.kvTokens;
@@ -635,7 +629,7 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
     if (engine == Engine::Vllm) {
         for (std::uint32_t seqs = in.maxNumSeqs / 2; seqs >= 1; seqs /= 2) {
             if (startsWith([&](EngineMemoryInput &p) { p.maxNumSeqs = seqs; })) {
-                s.fixes.push_back({std::string(info.maxSequencesFlag), std::to_string(seqs),
+                s.fixes.push_back({std::string(info.flags.maxSequences), std::to_string(seqs),
                                    "fewer sequences shrink the sampler's warm-up peak"});
                 break;
             }
@@ -644,7 +638,7 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
     // Batched tokens: the forward activation peak scales with them.
     for (std::uint32_t tok = in.maxBatchedTokens / 2; tok >= 256; tok /= 2) {
         if (startsWith([&](EngineMemoryInput &p) { p.maxBatchedTokens = tok; })) {
-            s.fixes.push_back({std::string(info.batchedTokensFlag), std::to_string(tok),
+            s.fixes.push_back({std::string(info.flags.batchedTokens), std::to_string(tok),
                                "fewer tokens per step shrink the forward activation peak"});
             break;
         }

@@ -23,6 +23,11 @@ namespace hostplan {
 
 namespace {
 
+/// `engine`'s launch flag `member` (EngineInfo::flags), e.g. &EngineFlags::memoryFraction.
+std::string flagOf(Engine engine, std::string_view EngineFlags::*member) {
+    return std::string(engineInfo(engine).flags.*member);
+}
+
 std::string num(double v, const char *format = "%.2f") {
     char buf[64];
     std::snprintf(buf, sizeof buf, format, v);
@@ -346,7 +351,8 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                                " whole routed experts instead of a 1/" + std::to_string(L.tp) +
                                " slice of all " + std::to_string(p.model.experts.routed)});
     }
-    c.flags.push_back({"--pipeline-parallel-size", std::to_string(L.pp), ppExplanation(p)});
+    c.flags.push_back({flagOf(Engine::Vllm, &EngineFlags::pipelineParallel), std::to_string(L.pp),
+                       ppExplanation(p)});
     c.flags.push_back({"--max-model-len", std::to_string(p.scenario.workload.contextTokens),
                        "the workload's context per sequence (prompt + output)" +
                            (p.model.maxContextTokens
@@ -354,14 +360,14 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                                 : std::string())});
     const PlanResult e = planUnder(p, Engine::Vllm, cat);
     c.flags.push_back(
-        {"--gpu-memory-utilization", fractionText(e.memory.memoryFraction),
+        {flagOf(Engine::Vllm, &EngineFlags::memoryFraction), fractionText(e.memory.memoryFraction),
          "share of each GPU's total memory vLLM may use (weights, activations, KV); " +
              fractionOrigin(p, Engine::Vllm) + ", " + kvRoomText(e) + " by " +
              e.memory.engine.engineVersion + "'s start-up rules"});
     std::string why;
     const std::uint32_t batch = batchLimit(e, why);
-    c.flags.push_back(
-        {"--max-num-seqs", std::to_string(batch), why + rulesSuffix(p, Engine::Vllm)});
+    c.flags.push_back({flagOf(Engine::Vllm, &EngineFlags::maxSequences), std::to_string(batch),
+                       why + rulesSuffix(p, Engine::Vllm)});
     const NumberFormat &kv = p.scenario.model.kvFormat;
     std::string kvValue = "auto";
     if (kv.kind == FormatKind::FP8_E4M3) {
@@ -378,7 +384,7 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                   ? std::string()
                   : "; the checkpoint ships calibrated FP8 KV scales (" + p.model.shippedKvSource +
                         "): " + shippedKvRule(Engine::Vllm, p.model).reason)});
-    c.flags.push_back({"--max-num-batched-tokens",
+    c.flags.push_back({flagOf(Engine::Vllm, &EngineFlags::batchedTokens),
                        std::to_string(p.scenario.engine.prefillChunkTokens),
                        "the plan's prefill chunk: tokens per step, which sizes the activation "
                        "workspace"});
@@ -411,7 +417,8 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
                            "that divides the " +
                            std::to_string(p.model.numAttentionHeads) + " attention heads)"});
     if (L.pp > 1) {
-        c.flags.push_back({"--pp-size", std::to_string(L.pp), ppExplanation(p)});
+        c.flags.push_back({flagOf(Engine::Sglang, &EngineFlags::pipelineParallel),
+                           std::to_string(L.pp), ppExplanation(p)});
     }
     if (p.model.isMoe()) {
         c.flags.push_back({"--ep-size", std::to_string(std::max(L.ep, 1u)), epExplanation(p)});
@@ -420,14 +427,15 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
                        "the workload's context per sequence (prompt + output)"});
     const PlanResult e = planUnder(p, Engine::Sglang, cat);
     c.flags.push_back(
-        {"--mem-fraction-static", fractionText(e.memory.memoryFraction),
+        {flagOf(Engine::Sglang, &EngineFlags::memoryFraction),
+         fractionText(e.memory.memoryFraction),
          "share of each GPU's total memory for weights + KV pool (activations and CUDA graphs "
          "live in the rest); " +
              fractionOrigin(p, Engine::Sglang) + ", " + kvRoomText(e)});
     std::string why;
     const std::uint32_t batch = batchLimit(e, why);
-    c.flags.push_back(
-        {"--max-running-requests", std::to_string(batch), why + rulesSuffix(p, Engine::Sglang)});
+    c.flags.push_back({flagOf(Engine::Sglang, &EngineFlags::maxSequences), std::to_string(batch),
+                       why + rulesSuffix(p, Engine::Sglang)});
     const NumberFormat &kv = p.scenario.model.kvFormat;
     if (kv.kind == FormatKind::FP8_E4M3 || kv.kind == FormatKind::FP8_E5M2) {
         c.flags.push_back(
@@ -438,7 +446,7 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
                                                p.model.shippedKvSource + "): " +
                                                shippedKvRule(Engine::Sglang, p.model).reason)});
     }
-    c.flags.push_back({"--chunked-prefill-size",
+    c.flags.push_back({flagOf(Engine::Sglang, &EngineFlags::batchedTokens),
                        std::to_string(p.scenario.engine.prefillChunkTokens),
                        "the plan's prefill chunk (tokens per prefill step)"});
     addSpeculation(p, Engine::Sglang, cat, c);
@@ -478,21 +486,24 @@ ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     c.flags.push_back({"--tp_size", std::to_string(L.tp),
                        L.tp > 1 ? "TP " + std::to_string(L.tp) + " of the plan's layout"
                                 : std::string("TP 1: the model is not split across GPUs")});
-    c.flags.push_back({"--pp_size", std::to_string(L.pp), ppExplanation(p)});
+    c.flags.push_back({flagOf(Engine::TensorRtLlm, &EngineFlags::pipelineParallel),
+                       std::to_string(L.pp), ppExplanation(p)});
     if (p.model.isMoe()) {
         c.flags.push_back({"--ep_size", std::to_string(std::max(L.ep, 1u)), epExplanation(p)});
     }
     const PlanResult e = planUnder(p, Engine::TensorRtLlm, cat);
     std::string why;
     const std::uint32_t batch = batchLimit(e, why);
-    c.flags.push_back(
-        {"--max_batch_size", std::to_string(batch), why + rulesSuffix(p, Engine::TensorRtLlm)});
-    c.flags.push_back({"--max_num_tokens", std::to_string(p.scenario.engine.prefillChunkTokens),
+    c.flags.push_back({flagOf(Engine::TensorRtLlm, &EngineFlags::maxSequences),
+                       std::to_string(batch), why + rulesSuffix(p, Engine::TensorRtLlm)});
+    c.flags.push_back({flagOf(Engine::TensorRtLlm, &EngineFlags::batchedTokens),
+                       std::to_string(p.scenario.engine.prefillChunkTokens),
                        "the plan's prefill chunk (tokens per batch step)"});
     c.flags.push_back({"--max_seq_len", std::to_string(p.scenario.workload.contextTokens),
                        "the workload's context per sequence (prompt + output)"});
     c.flags.push_back(
-        {"--kv_cache_free_gpu_memory_fraction", fractionText(e.memory.memoryFraction),
+        {flagOf(Engine::TensorRtLlm, &EngineFlags::memoryFraction),
+         fractionText(e.memory.memoryFraction),
          "share of the memory left after weights and buffers that becomes KV cache; " +
              fractionOrigin(p, Engine::TensorRtLlm) + ", " + kvRoomText(e)});
     const NumberFormat &kv = p.scenario.model.kvFormat;

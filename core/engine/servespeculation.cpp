@@ -38,14 +38,15 @@ void addDraftFlags(const PlanResult &p, Engine engine, const Catalogue &cat, Ser
     const std::string why = "the plan's draft " + d.displayName + " proposes " + std::to_string(k) +
                             " token(s) per step; the engine loads it with its own KV cache";
     if (engine == Engine::Vllm) {
-        c.flags.push_back({"--speculative-config",
+        c.flags.push_back({std::string(engineInfo(engine).flags.speculation),
                            std::string("{") + (d.eagleHead ? "\"method\":\"eagle\"," : "") +
                                "\"model\":\"" + path +
                                "\",\"num_speculative_tokens\":" + std::to_string(k) + "}",
                            why});
         return;
     }
-    c.flags.push_back({"--speculative-algorithm", d.eagleHead ? "EAGLE" : "STANDALONE", why});
+    c.flags.push_back({std::string(engineInfo(engine).flags.speculation),
+                       d.eagleHead ? "EAGLE" : "STANDALONE", why});
     c.flags.push_back({"--speculative-draft-model-path", path, "the draft's checkpoint"});
     addSglangSteps(k, c);
 }
@@ -73,11 +74,11 @@ void addSpeculation(const PlanResult &p, Engine engine, const Catalogue &cat, Se
                             " MTP layer(s), which the engine loads with their own KV cache";
     if (engine == Engine::Vllm) {
         c.flags.push_back(
-            {"--speculative-config",
+            {std::string(engineInfo(engine).flags.speculation),
              "{\"method\":\"mtp\",\"num_speculative_tokens\":" + std::to_string(k) + "}", why});
         return;
     }
-    c.flags.push_back({"--speculative-algorithm", "EAGLE", why});
+    c.flags.push_back({std::string(engineInfo(engine).flags.speculation), "EAGLE", why});
     addSglangSteps(k, c);
 }
 

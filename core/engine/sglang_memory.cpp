@@ -45,7 +45,8 @@
 //   mfs less the heaviest rank's weights; each divides it by its own cell size and init_memory
 //   (model_runner_kv_cache_mixin.py @ 001ccef0) all-reduces max_total_num_tokens with MIN
 //   ("different pp rank may have different num of layers"): tokens = rest / the largest cell.
-//   SGLang refuses speculative decoding with PP > 1 (server_args); not modelled.
+//   SGLang refuses speculative decoding with PP > 1 (server_args): engineStartup refuses such a
+//   plan before any memory term (speculationPipelineProblem).
 // - python/sglang/srt/server_args.py @ 469c63e5 _handle_gpu_memory_settings (PR #10975): the
 //   default mem_fraction_static, chunked_prefill_size and cuda_graph_max_bs by GPU size
 //   (engine.cpp sglangDefaultMemFraction, sglangGpuDefaults).

@@ -275,11 +275,11 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
         out.note += std::string(out.note.empty() ? "" : "; ") +
                     "every offer priced at the scenario's GPU-hour rate";
     }
-    // From here on the offers are immutable and owned by the result: candidates point into
-    // this table and share its ownership.
     // Engines that do not compose speculative decoding with PP refuse PP layouts for it.
     const SpeculationRule speculation{plansSpeculation(model, scenario), scenario.engine.engine,
                                       scenario.engine.vllmVersion.value_or(kDefaultVllmProfile)};
+    // From here on the offers are immutable and owned by the result: candidates point into
+    // this table and share its ownership.
     const auto table = std::make_shared<const std::vector<RentalOffer>>(std::move(offers));
     out.offers = table;
     const auto shared = [&](const RentalOffer &o) {
