@@ -554,7 +554,10 @@ Plan options (applied after --scenario, so they override the file):
                            the Hub over HTTP (config, index and safetensors header
                            only; HF_ENDPOINT, HF_TOKEN, HF_HUB_OFFLINE=1 for none,
                            HOSTPLAN_HUB_TIMEOUT_S, default 20)
-  --weights-format F       bf16, fp8, mxfp4, nvfp4, int8, int4, int4_gN, int2, fp4
+  --weights-format F       fp8, mxfp4, nvfp4, int8, int4, int4_gN, int2, fp4: the linear
+                           layers (embedding and LM head stay 16-bit); bf16, fp16, fp32:
+                           every tensor, the engines' --dtype (a float32 checkpoint runs
+                           in BF16 unless given fp32, which also makes the KV cache fp32)
   --kv-format F            KV cache format: bf16, fp16, fp8 (= fp8_e4m3), fp8_e5m2
   --gpu NAME               catalogue id or alias (h100, h200, b200, b300, gb300, mi355x, ...)
   --gpu-count N|auto       GPUs; auto = the cheapest layout x rental offer x replicas that

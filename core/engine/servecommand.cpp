@@ -132,6 +132,24 @@ std::string ppExplanation(const PlanResult &p) {
 }
 
 /// The remote-code switch (`flag`) when the model's config names custom code (auto_map).
+/// vLLM's and SGLang's `--dtype` when the plan's weights are a float dtype (--weights-format
+/// fp32 / bf16 / fp16) other than the checkpoint's: both cast unquantized tensors to it at
+/// load (vllm/config/model.py ModelConfig.dtype; SGLang's --dtype, the same values).
+void addDtype(const PlanResult &p, ServeCommand &c) {
+    const std::optional<NumberFormat> &w = p.scenario.model.weightsFormat;
+    if (!w || !isFloatDtype(*w) || *w == p.model.dtype) {
+        return;
+    }
+    const std::string value = w->kind == FormatKind::FP32   ? "float32"
+                              : w->kind == FormatKind::FP16 ? "float16"
+                                                            : "bfloat16";
+    c.flags.push_back({"--dtype", value,
+                       "the plan's " + w->label() + " weights; the checkpoint is " +
+                           p.model.dtype.label() +
+                           " (auto would load a float32 checkpoint in 16 "
+                           "bits)"});
+}
+
 void addTrustRemoteCode(const PlanResult &p, const char *flag, ServeCommand &c) {
     if (p.model.customCode) {
         c.flags.push_back({flag, "",
@@ -243,8 +261,9 @@ void commonNotes(const PlanResult &p, std::vector<std::string> &notes) {
         notes.push_back(why + ". The engine will fail to start or will hold fewer sequences.");
     }
     const ModelChoice &m = p.scenario.model;
-    if (m.weightsFormat || !m.groupFormats.empty()) {
-        std::string what = m.weightsFormat ? m.weightsFormat->label() + " weights" : "";
+    const bool requantized = m.weightsFormat && !isFloatDtype(*m.weightsFormat);
+    if (requantized || !m.groupFormats.empty()) {
+        std::string what = requantized ? m.weightsFormat->label() + " weights" : "";
         for (const auto &[role, format] : m.groupFormats) {
             what += (what.empty() ? "" : ", ") + roleName(role) + " in " + format.label();
         }
@@ -335,6 +354,7 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     const auto &L = p.layout;
     c.flags.push_back({"", model, modelExplanation(p, cat, model)});
     addTrustRemoteCode(p, "--trust-remote-code", c);
+    addDtype(p, c);
     c.flags.push_back(
         {"--tensor-parallel-size", std::to_string(L.tp),
          L.tp > 1 ? "TP " + std::to_string(L.tp) +
@@ -380,7 +400,7 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
          "the plan's KV format " + kv.label() +
              (kvValue == "auto" ? " (auto = the model's activation dtype)"
                                 : " (FP8 E4M3 halves the KV bytes per token)") +
-             (p.kvFormatNote.empty()
+             (p.kvFormatNote.empty() || kvValue == "auto"
                   ? std::string()
                   : "; the checkpoint ships calibrated FP8 KV scales (" + p.model.shippedKvSource +
                         "): " + shippedKvRule(Engine::Vllm, p.model).reason)});
@@ -411,6 +431,7 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
     const auto &L = p.layout;
     c.flags.push_back({"--model-path", model, modelExplanation(p, cat, model)});
     addTrustRemoteCode(p, "--trust-remote-code", c);
+    addDtype(p, c);
     c.flags.push_back({"--tp-size", std::to_string(L.tp),
                        "TP " + std::to_string(L.tp) +
                            " of the plan's layout (a power of two "

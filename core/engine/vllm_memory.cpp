@@ -227,10 +227,13 @@ std::uint32_t roleBits(const ModelSpec &m, GroupRole role, std::uint32_t fallbac
 ///   carries block scales excluded: their layouts are mxfp4PaddingBytes' and
 ///   vllmMxfp4LayoutBytes'); the embedding and LM head [V / tp, H], V padded to 64. MLA and
 ///   linear-attention projections are not modelled.
-/// - the rotary cos / sin cache, one per model (get_rope keeps one instance for equal
-///   parameters): max_position_embeddings x rotary dim in the model dtype
+/// - the rotary cos / sin caches, one per distinct RoPE (get_rope keeps one instance for equal
+///   parameters): ModelSpec::rotaryCachePositions x rotary dim in the model dtype
 ///   (vllm/model_executor/layers/rotary_embedding/base.py @ 072d10a0 RotaryEmbeddingBase),
 ///   with the rotary dim taken as the head dim (ModelSpec has no partial rotary factor).
+///   Gemma 3 (linear RoPE x 8 on its global layers, plain RoPE on the local ones) at 131,072
+///   positions and head dim 256: 512 MiB + 64 MiB, as vLLM 0.19 loads gemma-3 (0.5 GiB above
+///   the checkpoint, llm-d-planner logs @ d3121e05).
 /// Qwen2.5-72B at TP 2: down [8192, 14784] bf16 is 231 MiB, rounded to 232 on each of 80
 /// layers, plus an 8 MiB cache: 0.086 GiB (vLLM 0.19 logs 67.80 GiB against 67.715).
 std::uint64_t vllmLoadExtraBytes(const EngineMemoryInput &in, const PipelineStage &s,
@@ -281,8 +284,41 @@ std::uint64_t vllmLoadExtraBytes(const EngineMemoryInput &in, const PipelineStag
     const std::uint64_t vocab = ceilDiv(ceilDiv(m.vocabSize, 64) * 64, tp);
     out += stageHoldsEmbedding(m, s) ? extra(vocab * h, embedBits) : 0;
     out += s.last && hasOwnLmHead(m) ? extra(vocab * h, roleBits(m, GroupRole::LmHead, 16)) : 0;
-    out += m.maxContextTokens * rotaryDim * std::max<std::uint32_t>(embedBits, 16) / 8;
+    const std::uint64_t positions =
+        m.rotaryCachePositions ? m.rotaryCachePositions : m.maxContextTokens;
+    out += positions * rotaryDim * std::max<std::uint32_t>(embedBits, 16) / 8;
     return out;
+}
+
+/// The fused-MoE scratch vLLM 0.19 still holds when its profile runs the sampler: the modular
+/// kernel takes its workspaces from the WorkspaceManager, which grows its buffer and never
+/// frees it (vllm/v1/worker/workspace.py @ 00606a9b _ensure_workspace_size;
+/// fused_moe/modular_kernel.py @ 003d383e _allocate_buffers: max(workspace13, output) plus
+/// workspace2). TritonExperts' shapes (fused_moe.py workspace_shapes): workspace13 (M, top-k,
+/// max(N / 2, K)), workspace2 (M, top-k, max(N, K)), output (M, K), in the activation dtype,
+/// with M the dummy forward's tokens (up to the MoE chunk), N = 2 x the expert intermediate
+/// on one rank (whole under EP), K the hidden width. The MXFP4 and Marlin paths are left out:
+/// the gpt-oss loads on vLLM 0.19 (rows P10, N2) show no such term. Qwen3-30B-A3B at 8192
+/// tokens: 8192 x 8 x (2048 + 2048) x 2 B = 0.5 GiB, which the logged profile peak carries.
+std::uint64_t vllmResidentMoeWorkspace(const EngineMemoryInput &in, std::uint64_t tokens) {
+    const ModelSpec &m = *in.model;
+    const ExpertInfo &x = m.experts;
+    const bool mxfp4 = std::any_of(m.groups.begin(), m.groups.end(), [](const TensorGroup &g) {
+        return g.role == GroupRole::RoutedExperts && g.format.kind == FormatKind::MXFP4;
+    });
+    if (x.routed == 0 || x.intermediate == 0 || mxfp4 ||
+        vllmMarlinMoe(m, in.gpu, in.moeKernel, in.tp, in.ep)) {
+        return 0;
+    }
+    constexpr std::uint64_t kAct = 2; // bf16 activations
+    const std::uint64_t rows = std::min(tokens, kFusedMoeChunkTokens);
+    const std::uint64_t k = std::max<std::uint32_t>(x.activePerToken, 1);
+    const std::uint64_t n =
+        2 * std::uint64_t(x.intermediate) / (in.ep > 1 ? 1 : std::max<std::uint32_t>(in.tp, 1));
+    const std::uint64_t hidden = x.expertWidth ? x.expertWidth : m.hiddenSize;
+    const std::uint64_t ws13 = std::max(rows * k * std::max(n / 2, hidden), rows * hidden);
+    const std::uint64_t ws2 = rows * k * std::max(n, hidden);
+    return (ws13 + ws2) * kAct;
 }
 
 /// The pipeline receive buffers of a stage after the first: vLLM's runner allocates the
@@ -399,9 +435,11 @@ class VllmMemory final : public EngineMemoryModel {
         t.activationDraft = draftActivationBytes(in, tokens);
         t.activationPipeline = staged && !stage.first ? intermediateTensorBytes(m, tokens) : 0;
         t.activationBuffers = in.vllmProfile == VllmProfile::V1Early ? hiddenLive : 0;
+        // v0.19: the MoE workspace outlives the forward (vllmResidentMoeWorkspace).
+        const std::uint64_t residentMoe = v19 ? vllmResidentMoeWorkspace(in, tokens) : 0;
         t.activationPeak = t.activationPipeline + t.activationBuffers +
                            std::max({t.activationForward, hiddenLive + t.activationDraft,
-                                     hiddenLive + t.activationSampler});
+                                     hiddenLive + t.activationSampler + residentMoe});
         if (in.activationOverride) {
             t.activationPeak = *in.activationOverride;
         }

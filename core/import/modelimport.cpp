@@ -39,6 +39,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cctype>
 #include <limits>
 #include <optional>
@@ -92,6 +93,43 @@ void nameModel(const ConfigReader &top, const std::optional<ConfigReader> &text,
     spec.id = idFromName(base);
 }
 
+/// The positions vLLM's rotary cos / sin caches span for `lm`'s RoPE, summed over its
+/// instances; `maxPos` is max_position_embeddings. rope_scaling (or rope_parameters) of type
+/// "linear" or "dynamic" builds maxPos x factor positions
+/// (vllm/model_executor/layers/rotary_embedding/linear_scaling_rope.py @ 0f17ee06,
+/// dynamic_ntk_scaling_rope.py); "yarn" / "deepseek_yarn" ceil(original_max_position_embeddings
+/// x factor), at least maxPos (yarn_scaling_rope.py @ 0cd57848); any other type maxPos.
+/// rope_local_base_freq (Gemma 3's local layers) adds a second, unscaled instance of maxPos.
+/// A factor that is not a number in [1, 1024] is an ImportFailure naming the field.
+std::uint64_t rotaryCachePositions(const ConfigReader &lm, std::uint64_t maxPos) {
+    std::optional<ConfigReader> rope = lm.optSub("rope_scaling");
+    if (!rope) {
+        rope = lm.optSub("rope_parameters");
+    }
+    std::uint64_t positions = maxPos;
+    if (rope) {
+        const std::string type = rope->str("rope_type", rope->str("type"));
+        const json *f = rope->get("factor");
+        double factor = 1.0;
+        if (f) {
+            if (!f->is_number() || !(f->get<double>() >= 1.0 && f->get<double>() <= 1024.0)) {
+                fail(rope->field("factor"), "must be a number from 1 to 1024");
+            }
+            factor = f->get<double>();
+        }
+        if (type == "linear" || type == "dynamic") {
+            positions = std::uint64_t(std::ceil(double(maxPos) * factor));
+        } else if (type == "yarn" || type == "deepseek_yarn") {
+            const std::uint64_t original =
+                rope->countOr("original_max_position_embeddings", maxPos, importer::kMaxContext, 1);
+            positions = std::max(maxPos, std::uint64_t(std::ceil(double(original) * factor)));
+        }
+    }
+    // Bounded like max_position_embeddings, so a hostile factor cannot overflow the bytes.
+    return std::min(positions, importer::kMaxContext) +
+           (lm.has("rope_local_base_freq") ? maxPos : 0);
+}
+
 ModelSpec importConfig(const json &root, const std::string &source, const json *hfQuant) {
     if (!root.is_object()) {
         fail("", "not a JSON object; this is not a Hugging Face config.json");
@@ -129,6 +167,8 @@ ModelSpec importConfig(const json &root, const std::string &source, const json *
     ModelSpec spec = std::move(built).value();
     spec.architecture = arch;
     spec.source = source;
+    spec.dtype = dtype;
+    spec.rotaryCachePositions = rotaryCachePositions(lm, spec.maxContextTokens);
     nameModel(top, textCfg, source, spec);
     spec.customCode = root.contains("auto_map") || (textCfg && lm.has("auto_map"));
     spec.fp8BlockScaled =

@@ -292,6 +292,12 @@ Quantization readQuantization(const ConfigReader &primary,
             q.format = formats::nvfp4;
         } else if (fmt == "float-quantized" && bits == 8 && type == "float") {
             q.format = formats::fp8; // per-channel scales, counted as negligible
+        } else if ((fmt == "int-quantized" || fmt == "naive-quantized") && bits == 8 &&
+                   type == "int") {
+            // W8A8 INT8 (llm-compressor's quantized.w8a8 checkpoints): one int8 per weight
+            // with per-channel scales, counted as negligible; vLLM runs it as
+            // CompressedTensorsW8A8Int8.
+            q.format = formats::int8;
         } else if (fmt == "pack-quantized" && type == "int" && (bits == 4 || bits == 8)) {
             q.format =
                 bits == 4 ? NumberFormat{FormatKind::INT4, std::uint32_t(group)} : formats::int8;

@@ -26,7 +26,6 @@ bool isQuantizable(GroupRole role) {
     case GroupRole::DenseMlp:
     case GroupRole::SharedExperts:
     case GroupRole::RoutedExperts:
-    case GroupRole::LmHead:
         return true;
     default:
         return false;
@@ -34,10 +33,18 @@ bool isQuantizable(GroupRole role) {
 }
 } // namespace
 
+bool isFloatDtype(const NumberFormat &format) {
+    return format.kind == FormatKind::FP32 || format.kind == FormatKind::BF16 ||
+           format.kind == FormatKind::FP16;
+}
+
 ModelSpec withWeightFormat(const ModelSpec &spec, const NumberFormat &format) {
     ModelSpec out = spec;
+    const bool dtype = isFloatDtype(format);
     for (auto &g : out.groups) {
-        if (isQuantizable(g.role) && g.linear && !(g.format == format)) {
+        const bool quantizable = isQuantizable(g.role) && g.linear;
+        const bool cast = dtype && (isFloatDtype(g.format) || g.role == GroupRole::LmHead);
+        if ((quantizable || cast) && !(g.format == format)) {
             g.format = format;
             g.exactBytes = 0;
         }

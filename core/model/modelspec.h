@@ -140,6 +140,10 @@ struct ModelSpec {
     /// a dense MLP group; 0 for all-MoE models). Sizes the engines' activation peak.
     std::uint32_t denseIntermediate = 0;
     std::uint64_t maxContextTokens = 0; ///< max_position_embeddings
+    /// Positions vLLM's rotary cos / sin caches span, summed over the model's RoPE instances
+    /// (import/modelimport.cpp rotaryCachePositions: scaled RoPE builds its cache past
+    /// max_position_embeddings); 0: maxContextTokens.
+    std::uint64_t rotaryCachePositions = 0;
     /// config.json has an `auto_map`: the repository ships its own configuration / modeling /
     /// tokenizer code, which vLLM, SGLang and TensorRT-LLM load only with --trust-remote-code
     /// (Hugging Face transformers' custom-code convention).
@@ -178,6 +182,10 @@ struct ModelSpec {
     /// Published checkpoint tensor bytes (model.safetensors.index.json total_size) when known
     /// exactly; 0 if unknown.
     std::uint64_t checkpointBytes = 0;
+    /// The checkpoint's dtype of unquantized tensors (config.json torch_dtype / dtype; bf16
+    /// when it names none). Serving engines load a float32 checkpoint in 16 bits by default
+    /// (plan/plan.h).
+    NumberFormat dtype = formats::bf16;
 
     /// Stored bytes of each decoder layer when the checkpoint lists its tensors per layer (GGUF
     /// blk.N.*): the expert tensors llama.cpp's --n-cpu-moe moves (import/ggufimport.cpp) in
@@ -213,10 +221,19 @@ struct ModelSpec {
     std::uint64_t groupParams() const;
 };
 
-/// Re-quantizes a spec for a what-if: groups whose role is in the "quantizable" set (attention,
-/// MLPs, experts, lm_head) take `format`; embeddings, norms and routers keep theirs (bf16/fp32),
-/// as quantization tools do. exactBytes are cleared for changed groups.
+/// Re-quantizes a spec for a what-if. A quantized `format` (fewer than 16 bits per element:
+/// FP8, MXFP4, NVFP4, INT8, INT4, ...) goes to the Linear groups of attention, MLPs and experts;
+/// embeddings, norms, routers and the LM head keep theirs, as quantization tools and engines
+/// do (llm-compressor recipes ignore lm_head; vLLM's online --quantization fp8 quantizes
+/// LinearBase layers, and its ParallelLMHead is a VocabParallelEmbedding:
+/// vllm/model_executor/layers/quantization/fp8.py Fp8Config.get_quant_method). A 16- or 32-bit
+/// float `format` is a dtype (vLLM --dtype): every group takes it except those stored in a
+/// quantized format that the Linear groups' rule leaves alone. exactBytes are cleared for
+/// changed groups.
 ModelSpec withWeightFormat(const ModelSpec &spec, const NumberFormat &format);
+
+/// Whether `format` is an unquantized float dtype (FP32, BF16, FP16).
+bool isFloatDtype(const NumberFormat &format);
 
 /// Re-quantizes every group (embeddings and norms too): the seed articles' "params x bytes per
 /// weight" arithmetic.

@@ -237,12 +237,28 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
                              importedModel.shippedKvSource + "; " + rule.reason + ")";
         }
     }
+    // A KV cache of format "auto" follows the model dtype (vLLM vllm/config/cache.py,
+    // SGLang configure_kv_cache_dtype): float32 weights keep a float32 cache.
+    if (!kvFormatExplicit(given.model) && !importedModel.shippedKvFormat &&
+        given.model.weightsFormat && *given.model.weightsFormat == formats::fp32) {
+        r.scenario.model.kvFormat = formats::fp32;
+        r.kvFormatNote = "KV cache FP32 (the engines' --kv-cache-dtype auto follows the float32 "
+                         "weights)";
+    }
     const Scenario scenario = r.scenario; // the plan's inputs, before naming
 
-    // Model with the scenario's formats.
+    // Model with the scenario's formats. Without one, a float32 checkpoint runs in 16 bits:
+    // vLLM's --dtype auto downcasts float32 to the platform's first 16-bit dtype (bfloat16 on
+    // GPUs that have it; vllm/config/model.py @ 0052a5b8 _resolve_auto_dtype), as SGLang's
+    // model config does.
     ModelSpec model = importedModel;
     if (scenario.model.weightsFormat) {
         model = withWeightFormat(model, *scenario.model.weightsFormat);
+    } else if (importedModel.dtype == formats::fp32) {
+        model = withWeightFormat(model, formats::bf16);
+        r.warnings.push_back("The checkpoint is float32 (torch_dtype); the engines load it in "
+                             "BF16 by default (--dtype auto), so the plan does too. "
+                             "--weights-format fp32 plans float32 weights and KV cache.");
     }
     for (const auto &[role, format] : scenario.model.groupFormats) {
         for (auto &g : model.groups) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Golden rows P1-P11: vLLM 0.19.0 start-up logs published outside observed-memory.md, checked
-// with the same rules and tolerances as the observed rows (the "the rule must carry"
-// check). Included at the end of goldenmemory.h, whose helpers they use.
+// Golden rows P1-P11 (P12-P18: goldenheldout.h): vLLM 0.19.0 start-up logs published outside
+// observed-memory.md, checked with the same rules and tolerances as the observed rows (the issue's
+// "the rule must carry" check). Included at the end of goldenmemory.h, whose helpers they use.
 //
 // Source: llm-d-incubation/llm-d-planner accuracy/results/v0.19.0 (accuracy_report.md
 // @ fbd68515; the logs under logs/ @ d3121e05, 2026-04-22/23). Every run: vLLM 0.19.0 with
@@ -44,16 +44,10 @@ inline ModelSpec qwen25_72b() {
 }
 
 /// Llama-3.3-70B-Instruct with its linear layers re-quantized (RedHatAI FP8-dynamic or w8a8:
-/// one byte per weight, per-channel scales), embedding and lm_head left bf16.
+/// one byte per weight, per-channel scales), embedding and lm_head left bf16
+/// (withWeightFormat's rule for quantized formats).
 inline ModelSpec llama33_70b8bit(const NumberFormat &format) {
-    ModelSpec m = withWeightFormat(catalogueModel("llama-3.1-70b"), format);
-    for (auto &gr : m.groups) {
-        if (gr.role == GroupRole::LmHead) {
-            gr.format = formats::bf16;
-            gr.exactBytes = 0;
-        }
-    }
-    return m;
+    return withWeightFormat(catalogueModel("llama-3.1-70b"), format);
 }
 
 /// The GPU of every log: H100 80GB HBM3 as cudaMemGetInfo reports it, with the catalogue's
@@ -80,8 +74,9 @@ struct StartupLog {
     double weightsGib = 0;  ///< "Model loading took X GiB" (0: not compared)
     double kvTokens = 0;    ///< "GPU KV cache size: N tokens"
     MoeKernel moeKernel = MoeKernel::Auto;
-    std::string weightsCause = {}; ///< non-empty: the weights row is a known miss, and why
-    std::string kvCause = {};      ///< non-empty: the KV row is a known miss, and why
+    std::string weightsCause = {};         ///< non-empty: the weights row is a known miss, and why
+    std::string kvCause = {};              ///< non-empty: the KV row is a known miss, and why
+    NumberFormat kvFormat = formats::bf16; ///< --kv-cache-dtype (auto: the model dtype)
 };
 
 /// The checks of one logged start-up: weights per GPU, KV tokens and the verdict (the run
@@ -92,6 +87,7 @@ inline void checkStartupLog(const ModelSpec &m, const StartupLog &log, std::vect
     in.vllmProfile = VllmProfile::V1v19;
     in.memoryFraction = log.fraction;
     in.moeKernel = log.moeKernel;
+    in.kvFormat = log.kvFormat;
     const EngineMemoryTerms t = vllmMemoryModel().terms(in);
     char frac[16];
     std::snprintf(frac, sizeof frac, "%.2f", log.fraction);
@@ -116,6 +112,9 @@ inline void checkStartupLog(const ModelSpec &m, const StartupLog &log, std::vect
                    src,
                    {}});
 }
+
+/// Golden rows P12-P18 (goldenheldout.h), appended to `out`.
+inline void heldOutLogChecks(std::vector<Check> &out);
 
 inline std::vector<Check> startupLogChecks() {
     std::vector<Check> out;
@@ -213,7 +212,10 @@ inline std::vector<Check> startupLogChecks() {
                     {"P11", "meta-llama-llama-3-1-8b---h100-80gb--tp1pp4dp1--8192.log",
                      "Llama-3.1-8B bf16", 1, 4, 8192, 0.95, 4.26, 2257264},
                     out);
+    heldOutLogChecks(out);
     return out;
 }
 
 } // namespace golden
+
+#include "goldenheldout.h"

@@ -174,6 +174,7 @@ class TestMemory : public QObject {
         // Meta-Llama-3-8B's max_position_embeddings: vLLM's load holds a rotary cache of that
         // many positions (2 MiB here, 32 MiB at Llama-3.1's 131,072).
         m.maxContextTokens = 8192;
+        m.rotaryCachePositions = 8192; // Llama-3-8B has no rope_scaling
         const MemoryBreakdown mem = computeMemory(m, gpuWithUsableGib(39.50), Parallelism{}, s);
         COMPARE_NEAR(toGiB(double(mem.kvCapacityBytesPerGpu)), 11.12, 0.01, 0);
         COMPARE_NEAR(double(mem.kvCapacityTokens), 91056, 0, 0.005);

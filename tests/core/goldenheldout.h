@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: MIT
+// Golden rows P12-P18: more vLLM 0.19.0 start-up logs of the same published run
+// (llm-d-incubation/llm-d-planner accuracy/results/v0.19.0/logs @ d3121e05, H100 80GB HBM3,
+// `vllm serve` defaults, the flags each row names), first checked as held-out logs after
+// P1-P11 and kept as golden rows: scaled RoPE caches (gemma-3), the fused-MoE workspace that
+// outlives the profile's forward (Qwen3-30B-A3B, DeepSeek-V2-Lite, Qwen1.5-MoE), W8A8 INT8
+// checkpoints and online FP8 (the LM head stays 16-bit) and --dtype float32 (a float32 KV
+// cache). Included by goldenstartuplogs.h, whose helpers they use.
+#pragma once
+
+#include "goldenstartuplogs.h"
+
+namespace golden {
+
+/// A model from an inline config.json text; throws naming `source` when it does not import.
+inline ModelSpec inlineModel(const std::string &cfg, const std::string &source) {
+    auto m = importHfConfigText(cfg, source);
+    if (!m.ok()) {
+        throw std::runtime_error(source + ": " + m.error().toString());
+    }
+    return m.value();
+}
+
+/// Gemma 3 (google/gemma-3-*-it config.json): a SigLIP vision tower of 27 layers beside a
+/// text model with 5 sliding (1024) layers per global one, linear RoPE x 8 on the global
+/// layers and plain RoPE (rope_local_base_freq) on the local ones.
+inline ModelSpec gemma3(const char *source, std::uint32_t hidden, std::uint32_t intermediate,
+                        std::uint32_t layers, std::uint32_t heads, std::uint32_t kvHeads,
+                        std::uint32_t headDim) {
+    const std::string text =
+        "{\"model_type\":\"gemma3_text\",\"hidden_size\":" + std::to_string(hidden) +
+        ",\"intermediate_size\":" + std::to_string(intermediate) +
+        ",\"num_hidden_layers\":" + std::to_string(layers) +
+        ",\"num_attention_heads\":" + std::to_string(heads) +
+        ",\"num_key_value_heads\":" + std::to_string(kvHeads) +
+        ",\"head_dim\":" + std::to_string(headDim) +
+        R"(,"sliding_window":1024,"sliding_window_pattern":6,"rope_theta":1000000.0,
+        "rope_local_base_freq":10000.0,"rope_scaling":{"factor":8.0,"rope_type":"linear"},
+        "max_position_embeddings":131072,"vocab_size":262208,
+        "hidden_activation":"gelu_pytorch_tanh"})";
+    return inlineModel(
+        R"({"architectures":["Gemma3ForConditionalGeneration"],"model_type":"gemma3",
+        "mm_tokens_per_image":256,"image_token_index":262144,"torch_dtype":"bfloat16",
+        "text_config":)" +
+            text +
+            R"(,"vision_config":{"hidden_size":1152,"image_size":896,"intermediate_size":4304,
+        "model_type":"siglip_vision_model","num_attention_heads":16,"num_hidden_layers":27,
+        "patch_size":14,"vision_use_head":false}})",
+        source);
+}
+
+/// RedHatAI/Meta-Llama-3.1-8B-Instruct-quantized.w8a8 config.json: compressed-tensors
+/// int-quantized, 8-bit int weights per channel, lm_head ignored, float16.
+inline ModelSpec llama8bW8a8() {
+    return inlineModel(
+        R"({"architectures":["LlamaForCausalLM"],"model_type":"llama","hidden_size":4096,
+        "intermediate_size":14336,"max_position_embeddings":131072,"num_attention_heads":32,
+        "num_hidden_layers":32,"num_key_value_heads":8,"rope_theta":500000.0,
+        "rope_scaling":{"factor":8.0,"low_freq_factor":1.0,"high_freq_factor":4.0,
+        "original_max_position_embeddings":8192,"rope_type":"llama3"},
+        "tie_word_embeddings":false,"torch_dtype":"float16","vocab_size":128256,
+        "quantization_config":{"quant_method":"compressed-tensors","format":"int-quantized",
+        "config_groups":{"group_0":{"targets":["Linear"],"weights":{"num_bits":8,"type":"int",
+        "strategy":"channel","symmetric":true,"dynamic":false}}},"ignore":["lm_head"]}})",
+        "RedHatAI/Meta-Llama-3.1-8B-Instruct-quantized.w8a8");
+}
+
+/// deepseek-ai/DeepSeek-V2-Lite-Chat config.json: MLA (latent 512 + rope 64), 64 routed
+/// experts of 1408 (top 6) and 2 shared, the first layer dense, YaRN x 40 over 4096.
+inline ModelSpec deepseekV2Lite() {
+    return inlineModel(
+        R"({"architectures":["DeepseekV2ForCausalLM"],"model_type":"deepseek_v2",
+        "hidden_size":2048,"intermediate_size":10944,"moe_intermediate_size":1408,
+        "num_hidden_layers":27,"num_attention_heads":16,"num_key_value_heads":16,
+        "n_routed_experts":64,"n_shared_experts":2,"num_experts_per_tok":6,
+        "first_k_dense_replace":1,"moe_layer_freq":1,"kv_lora_rank":512,"q_lora_rank":null,
+        "qk_nope_head_dim":128,"qk_rope_head_dim":64,"v_head_dim":128,"vocab_size":102400,
+        "max_position_embeddings":163840,"tie_word_embeddings":false,"torch_dtype":"bfloat16",
+        "rope_scaling":{"beta_fast":32,"beta_slow":1,"factor":40,"mscale":0.707,
+        "mscale_all_dim":0.707,"original_max_position_embeddings":4096,"type":"yarn"}})",
+        "deepseek-ai/DeepSeek-V2-Lite-Chat");
+}
+
+/// Qwen/Qwen1.5-MoE-A2.7B-Chat config.json: 60 experts of 1408 (top 4) and a shared expert of
+/// 5632 on each of 24 layers.
+inline ModelSpec qwen15Moe() {
+    return inlineModel(
+        R"({"architectures":["Qwen2MoeForCausalLM"],"model_type":"qwen2_moe",
+        "hidden_size":2048,"intermediate_size":5632,"moe_intermediate_size":1408,
+        "shared_expert_intermediate_size":5632,"num_experts":60,"num_experts_per_tok":4,
+        "decoder_sparse_step":1,"num_hidden_layers":24,"num_attention_heads":16,
+        "num_key_value_heads":16,"vocab_size":151936,"max_position_embeddings":8192,
+        "rope_theta":1000000.0,"tie_word_embeddings":false,"torch_dtype":"bfloat16",
+        "norm_topk_prob":false,"mlp_only_layers":[]})",
+        "Qwen/Qwen1.5-MoE-A2.7B-Chat");
+}
+
+inline void heldOutLogChecks(std::vector<Check> &out) {
+    // P12: Gemma 3 4B / 12B / 27B. "Model loading took" carries vLLM's RoPE caches: the global
+    // layers' linear x 8 cache spans 1,048,576 positions (512 MiB at head dim 256, 256 MiB at
+    // 128) beside the local layers' 131,072.
+    checkStartupLog(gemma3("google/gemma-3-4b-it", 2560, 10240, 34, 8, 4, 256),
+                    {"P12", "google-gemma-3-4b-it--h100-80gb--tp1pp1dp1--8192.log",
+                     "gemma-3-4b-it bf16", 1, 1, 8192, 0.95, 8.58, 468144},
+                    out);
+    checkStartupLog(gemma3("google/gemma-3-12b-it", 3840, 15360, 48, 16, 8, 256),
+                    {"P12", "google-gemma-3-12b-it--h100-80gb--tp1pp1dp1--8192.log",
+                     "gemma-3-12b-it bf16", 1, 1, 8192, 0.95, 23.31, 130304},
+                    out);
+    checkStartupLog(gemma3("google/gemma-3-27b-it", 5376, 21504, 62, 32, 16, 128),
+                    {"P12", "google-gemma-3-27b-it--h100-80gb--tp1pp1dp1--8192.log",
+                     "gemma-3-27b-it bf16", 1, 1, 8192, 0.95, 51.45, 36560},
+                    out);
+    // P13-P15: bf16 MoE models on the Triton fused-MoE path ("Using TRITON backend"): the
+    // profile peak (logged 2.68 / 1.93 / 2.47 GiB) is the sampler warm-up with the workspace
+    // the forward left in vLLM's WorkspaceManager.
+    checkStartupLog(dataConfigModel("Qwen--Qwen3-30B-A3B_config.json", "Qwen/Qwen3-30B-A3B"),
+                    {"P13", "qwen-qwen3-30b-a3b--h100-80gb--tp1pp1dp1--8192.log",
+                     "Qwen3-30B-A3B bf16", 1, 1, 8192, 0.95, 56.88, 168288},
+                    out);
+    checkStartupLog(deepseekV2Lite(),
+                    {"P14", "deepseek-ai-deepseek-v2---h100-80gb--tp1pp1dp1--8192.log",
+                     "DeepSeek-V2-Lite-Chat bf16", 1, 1, 8192, 0.95, 29.43, 1505552},
+                    out);
+    checkStartupLog(qwen15Moe(),
+                    {"P15", "qwen-qwen1-5-moe-a2-7b--h100-80gb--tp1pp1dp1--8192.log",
+                     "Qwen1.5-MoE-A2.7B bf16", 1, 1, 8192, 0.95, 26.67, 250304},
+                    out);
+    // P16: W8A8 INT8 (compressed-tensors int-quantized, lm_head ignored) and P17 online FP8
+    // (--quantization fp8): int8 / fp8 linear layers, the embedding and LM head 16-bit.
+    checkStartupLog(llama8bW8a8(),
+                    {"P16", "w8a8-redhatai-llam--h100-80gb--tp1pp1dp1--8192-dtf16.log",
+                     "Llama-3.1-8B w8a8 fp16", 1, 1, 8192, 0.95, 8.49, 529200},
+                    out);
+    const ModelSpec llama8b = catalogueModel("llama-3.1-8b");
+    checkStartupLog(withWeightFormat(llama8b, formats::fp8),
+                    {"P17", "meta-llama-llama-3---h100-80gb--tp1pp1dp1--8192-qfp8.log",
+                     "Llama-3.1-8B --quantization fp8", 1, 1, 8192, 0.95, 8.49, 529248},
+                    out);
+    // P18: --dtype float32: float32 weights and, with --kv-cache-dtype auto, a float32 KV cache
+    // (262,144 B per token).
+    checkStartupLog(withWeightFormat(llama8b, formats::fp32),
+                    {"P18",
+                     "meta-llama-llama-3--h100-80gb--tp1pp1dp1--8192-dtf32.log",
+                     "Llama-3.1-8B --dtype float32",
+                     1,
+                     1,
+                     8192,
+                     0.95,
+                     29.98,
+                     175296,
+                     MoeKernel::Auto,
+                     {},
+                     {},
+                     formats::fp32},
+                    out);
+}
+
+} // namespace golden

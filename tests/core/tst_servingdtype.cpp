@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: MIT
+// What the serving engines do with a checkpoint's formats at load, beyond its bytes on disk:
+// - a float32 checkpoint runs in 16 bits under --dtype auto (vLLM _resolve_auto_dtype), and
+//   --weights-format fp32 (--dtype float32) takes every tensor and, with --kv-cache-dtype auto,
+//   the KV cache to float32 (the serve commands then carry --dtype float32);
+// - re-quantizing to FP8 / INT8 leaves the LM head and embedding 16-bit (vLLM's online FP8,
+//   llm-compressor's ignore lm_head), a float dtype casts everything;
+// - compressed-tensors "int-quantized" W8A8 INT8 checkpoints import as int8 linear layers;
+// - scaled RoPE widens vLLM's rotary cache (linear / dynamic x factor, YaRN original x factor,
+//   a second unscaled instance for rope_local_base_freq); a bad factor names the field;
+// - vLLM 0.19's profile keeps the fused-MoE workspace through the sampler warm-up.
+// Configs: tests/data/configs (README.md names where each was copied from) and the configs of
+// golden rows P12-P18 (tests/core/goldenheldout.h).
+
+#include "catalogue/catalogue.h"
+#include "engine/enginememory.h"
+#include "engine/servecommand.h"
+#include "import/modelimport.h"
+#include "plan/plan.h"
+#include "sizing/memory.h"
+#include "testutil.h"
+
+#include <QFile>
+#include <QTest>
+
+using namespace hostplan;
+
+namespace {
+
+std::string configText(const QString &name) {
+    QFile f(QStringLiteral(HOSTPLAN_TEST_DATA_DIR) + "/configs/" + name);
+    if (!f.open(QIODevice::ReadOnly)) {
+        qFatal("missing test config %s", qPrintable(name));
+    }
+    return f.readAll().toStdString();
+}
+
+ModelSpec imported(const std::string &text, const std::string &source) {
+    auto r = importHfConfigText(text, source);
+    if (!r.ok()) {
+        qFatal("%s", r.error().toString().c_str());
+    }
+    return r.value();
+}
+
+const TensorGroup *group(const ModelSpec &m, GroupRole role) {
+    for (const auto &g : m.groups) {
+        if (g.role == role && g.params) {
+            return &g;
+        }
+    }
+    return nullptr;
+}
+
+std::string flagValue(const ServeCommand &c, const std::string &name) {
+    for (const auto &f : c.flags) {
+        if (f.flag == name) {
+            return f.value;
+        }
+    }
+    return "<absent>";
+}
+
+Scenario h100(std::uint32_t gpus) {
+    Scenario s;
+    s.hardware.gpu = "h100-sxm";
+    s.hardware.gpuCount = gpus;
+    s.engine.engine = Engine::Vllm;
+    s.workload.contextTokens = 8192;
+    s.workload.concurrency = 4;
+    return s;
+}
+
+/// A Llama-style text config with `ropeScaling` (a JSON object text, or "null").
+std::string ropeConfig(const std::string &ropeScaling, const std::string &extra = "") {
+    return R"({"model_type":"llama","hidden_size":1024,"intermediate_size":4096,
+      "num_attention_heads":8,"num_key_value_heads":8,"num_hidden_layers":2,
+      "vocab_size":32000,"max_position_embeddings":32768,"rope_scaling":)" +
+           ropeScaling + extra + "}";
+}
+
+} // namespace
+
+class TestServingDtype : public QObject {
+    Q_OBJECT
+  private slots:
+    void float32CheckpointServesInBf16() {
+        // mattshumer/Reflection-Llama-3.1-70B ships float32 (torch_dtype): 282 GB on disk.
+        const ModelSpec fp32 =
+            imported(configText("mattshumer--Reflection-Llama-3.1-70B_config.json"), "refl");
+        QCOMPARE(fp32.dtype, formats::fp32);
+        const auto p = evaluate(h100(8), Catalogue::builtin(), fp32);
+        QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+        QCOMPARE(p->model.weightBytes() * 2, fp32.weightBytes());
+        for (const auto &g : p->model.groups) {
+            QCOMPARE(g.format, formats::bf16);
+        }
+        bool warned = false;
+        for (const auto &w : p->warnings) {
+            warned |= w.find("The checkpoint is float32") != std::string::npos;
+        }
+        QVERIFY(warned);
+        QCOMPARE(p->scenario.model.kvFormat, formats::bf16);
+        QCOMPARE(flagValue(vllmServeCommand(*p, Catalogue::builtin()), "--dtype"),
+                 std::string("<absent>"));
+    }
+
+    void float32WeightsKeepFloat32Kv() {
+        // --dtype float32 on Llama-3.1-8B (row P18): every tensor 4 bytes, and the KV cache
+        // follows: 32 layers x 8 KV heads x 128 x (K + V) x 4 B = 262,144 B per token.
+        const ModelSpec bf16 = Catalogue::builtin().loadModel("llama-3.1-8b").value();
+        Scenario s = h100(1);
+        s.model.weightsFormat = formats::fp32;
+        const auto p = evaluate(s, Catalogue::builtin(), bf16);
+        QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+        QCOMPARE(p->scenario.model.kvFormat, formats::fp32);
+        QCOMPARE(p->memory.cache.kvBytesPerToken, 262144ull);
+        QCOMPARE(p->model.weightBytes(), 2 * bf16.weightBytes());
+        QVERIFY(p->kvFormatNote.find("FP32") != std::string::npos);
+        QCOMPARE(flagValue(vllmServeCommand(*p, Catalogue::builtin()), "--dtype"),
+                 std::string("float32"));
+        QCOMPARE(flagValue(vllmServeCommand(*p, Catalogue::builtin()), "--kv-cache-dtype"),
+                 std::string("auto"));
+        QCOMPARE(flagValue(sglangServeCommand(*p, Catalogue::builtin()), "--dtype"),
+                 std::string("float32"));
+        // A KV format the scenario names wins over the dtype's.
+        s.model.kvFormat = formats::fp8;
+        const auto named = evaluate(s, Catalogue::builtin(), bf16);
+        QVERIFY(named.ok());
+        QCOMPARE(named->memory.cache.kvBytesPerToken, 65536ull);
+    }
+
+    void quantizedFormatsKeepTheLmHead() {
+        const ModelSpec bf16 = Catalogue::builtin().loadModel("llama-3.1-8b").value();
+        const ModelSpec fp8 = withWeightFormat(bf16, formats::fp8);
+        QCOMPARE(group(fp8, GroupRole::LmHead)->format, formats::bf16);
+        QCOMPARE(group(fp8, GroupRole::Embedding)->format, formats::bf16);
+        QCOMPARE(group(fp8, GroupRole::Attention)->format, formats::fp8);
+        QCOMPARE(group(fp8, GroupRole::DenseMlp)->format, formats::fp8);
+        // 128,256 x 4,096 LM head at 2 bytes: 1,050,673,152 B of the 8.49 GiB vLLM loads (P17).
+        QCOMPARE(group(fp8, GroupRole::LmHead)->bytes(), 1050673152ull);
+        // A float dtype casts the LM head back, and every other group with it.
+        const ModelSpec fp16 = withWeightFormat(fp8, formats::fp16);
+        for (const auto &g : fp16.groups) {
+            QCOMPARE(g.format, formats::fp16);
+        }
+        QCOMPARE(fp16.weightBytes(), bf16.weightBytes());
+    }
+
+    void int8W8a8Imports() {
+        const std::string cfg =
+            R"({"model_type":"llama","hidden_size":4096,"intermediate_size":14336,
+            "num_attention_heads":32,"num_key_value_heads":8,"num_hidden_layers":32,
+            "vocab_size":128256,"max_position_embeddings":131072,"torch_dtype":"float16",
+            "tie_word_embeddings":false,"quantization_config":{"quant_method":
+            "compressed-tensors","format":"FORMAT","config_groups":{"group_0":{"targets":
+            ["Linear"],"weights":{"num_bits":BITS,"type":"int","strategy":"channel"}}},
+            "ignore":["lm_head"]}})";
+        const auto with = [&](const std::string &format, const std::string &bits) {
+            std::string t = cfg;
+            t.replace(t.find("FORMAT"), 6, format);
+            t.replace(t.find("BITS"), 4, bits);
+            return importHfConfigText(t, "w8a8.json");
+        };
+        for (const char *format : {"int-quantized", "naive-quantized"}) {
+            const auto m = with(format, "8");
+            QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+            QCOMPARE(group(*m, GroupRole::Attention)->format, formats::int8);
+            QCOMPARE(group(*m, GroupRole::DenseMlp)->format, formats::int8);
+            QCOMPARE(group(*m, GroupRole::LmHead)->format, formats::fp16);
+            QCOMPARE(group(*m, GroupRole::Embedding)->format, formats::fp16);
+        }
+        const auto four = with("int-quantized", "4");
+        QVERIFY(!four.ok());
+        QCOMPARE(four.error().field, std::string("quantization_config.format"));
+        QVERIFY(four.error().message.find("'int-quantized' (4-bit int)") != std::string::npos);
+    }
+
+    void rotaryCacheFollowsRopeScaling_data() {
+        QTest::addColumn<QString>("rope");
+        QTest::addColumn<QString>("extra");
+        QTest::addColumn<qulonglong>("positions");
+        QTest::newRow("none") << "null"
+                              << "" << 32768ull;
+        QTest::newRow("llama3 keeps max") << R"({"rope_type":"llama3","factor":8.0,
+            "original_max_position_embeddings":8192})"
+                                          << "" << 32768ull;
+        QTest::newRow("linear x 8") << R"({"rope_type":"linear","factor":8.0})"
+                                    << "" << 262144ull;
+        QTest::newRow("dynamic x 2 (type)") << R"({"type":"dynamic","factor":2})"
+                                            << "" << 65536ull;
+        QTest::newRow("yarn original x factor")
+            << R"({"rope_type":"yarn","factor":4.0,"original_max_position_embeddings":32768})"
+            << "" << 131072ull;
+        QTest::newRow("yarn at least max")
+            << R"({"type":"yarn","factor":40,"original_max_position_embeddings":512})"
+            << "" << 32768ull;
+        QTest::newRow("gemma3 local + global") << R"({"rope_type":"linear","factor":8.0})"
+                                               << R"(,"rope_local_base_freq":10000.0)" << 294912ull;
+    }
+    void rotaryCacheFollowsRopeScaling() {
+        QFETCH(QString, rope);
+        QFETCH(QString, extra);
+        QFETCH(qulonglong, positions);
+        const ModelSpec m = imported(ropeConfig(rope.toStdString(), extra.toStdString()), "rope");
+        QCOMPARE(qulonglong(m.rotaryCachePositions), positions);
+    }
+
+    void badRopeFactorNamesTheField_data() {
+        QTest::addColumn<QString>("factor");
+        QTest::newRow("below 1") << "0.5";
+        QTest::newRow("huge") << "1e9";
+        QTest::newRow("string") << "\"8\"";
+        QTest::newRow("negative") << "-8";
+    }
+    void badRopeFactorNamesTheField() {
+        QFETCH(QString, factor);
+        const auto r = importHfConfigText(
+            ropeConfig(R"({"rope_type":"linear","factor":)" + factor.toStdString() + "}"), "bad");
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().field, std::string("rope_scaling.factor"));
+    }
+
+    void moeWorkspaceOutlivesTheForward() {
+        // Qwen3-30B-A3B on one H100 at 8192 batched tokens (row P13): the sampler warm-up runs
+        // beside workspace13 (8192 x 8 x max(768, 2048)) and workspace2 (8192 x 8 x
+        // max(1536, 2048)) in bf16: 536,870,912 B, plus the batch's hidden states.
+        const ModelSpec m = imported(configText("Qwen--Qwen3-30B-A3B_config.json"), "qwen3-30b");
+        const GpuSpec gpu = Catalogue::builtin().findGpu("h100-sxm").value();
+        Scenario s = h100(1);
+        s.engine.prefillChunkTokens = 8192;
+        s.engine.vllmVersion = VllmProfile::V1v19;
+        EngineMemoryInput in = engineInputFor(m, gpu, Parallelism{1, 1, 1}, s);
+        in.vllmProfile = VllmProfile::V1v19;
+        const EngineMemoryTerms v19 = vllmMemoryModel().terms(in);
+        const std::uint64_t hidden = 8192ull * 2048 * 2;
+        QCOMPARE(v19.activationPeak, hidden + v19.activationSampler + 536870912ull);
+        // v0.11's profile (no workspace manager): the larger of the forward and the sampler.
+        in.vllmProfile = VllmProfile::V1;
+        const EngineMemoryTerms v11 = vllmMemoryModel().terms(in);
+        QCOMPARE(v11.activationPeak,
+                 std::max(v11.activationForward, hidden + v11.activationSampler));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestServingDtype)
+#include "tst_servingdtype.moc"
