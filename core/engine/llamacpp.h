@@ -214,6 +214,12 @@ enum class LlamaRule {
     /// treats -np N as -kvu (llamaUnifiedKv); each slot's context is still n_ctx / N
     /// (llama-server's n_ctx_slot, examples/server/server.cpp @ c429b33b).
     KvStreams,
+    /// llama-server creates the context with one sequence per slot (PR #10187, "server :
+    /// remove hack for extra parallel slot", b11f9ba9b, b4038). Before, from b2366 (c2101a2e9,
+    /// PR #5328), its load_model added one sequence "to the system prompt" (n_parallel + 1,
+    /// examples/server/server.cpp @ c429b33beb35f13934a4dfbe0c138d30b45e5d54), so the output
+    /// buffer, reserved for n_seq_max outputs, held n_vocab x (slots + 1) logits.
+    ServerSlotSequences,
     /// -ngl counts the output layer first: i_gpu_start = max(n_layer + 1 - ngl, 0), the output
     /// layer on the GPU from -ngl 1. Before: i_gpu_start = max(n_layer - ngl, 0), the output
     /// layer on the GPU only when -ngl > n_layer.
@@ -351,7 +357,14 @@ struct LlamaCppInput {
     /// Vulkan do not (ggml/src/ggml-rpc/ggml-rpc.cpp and ggml-vulkan.cpp @
     /// c392e5094deaf2d1a7c18683214f007fad3fe42b: caps.async and caps.events false).
     bool asyncEvents = true;
+    /// The front end is llama-server (its sequences per slot: LlamaRule::ServerSlotSequences);
+    /// false for another program on libllama that asks for -np sequences itself.
+    bool server = true;
 };
+
+/// The first release whose llama-server added a sequence for the system prompt (b2366,
+/// PR #5328; LlamaRule::ServerSlotSequences ends it).
+inline constexpr std::uint32_t kLlamaServerExtraSequenceFirst = 2366;
 
 /// Whether the plan's slots share one KV stream: -kvu, or a release before per-sequence streams
 /// (LlamaRule::KvStreams), whose one KV cache every slot shares whatever -kvu says.

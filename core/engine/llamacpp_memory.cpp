@@ -415,7 +415,10 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
     }
 
     // Buffers: output (host), compute (see the file comment for the basis).
-    h.outputBuffer = std::uint64_t(m.vocabSize) * p.parallel * 4;
+    // n_seq_max outputs: the slots, and in llama-server b2366-b4037 one sequence more.
+    const bool extraSequence = in.server && in.build >= kLlamaServerExtraSequenceFirst &&
+                               !llamaFollows(in.build, LlamaRule::ServerSlotSequences);
+    h.outputBuffer = std::uint64_t(m.vocabSize) * (p.parallel + (extraSequence ? 1 : 0)) * 4;
     p.outputBufferMax =
         std::uint64_t(m.vocabSize) * std::min<std::uint64_t>(in.batch, p.context) * 4;
     const std::uint64_t ffn = ffnStage(m, ubatch);

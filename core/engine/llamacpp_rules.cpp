@@ -24,6 +24,9 @@ const std::vector<LlamaRuleChange> &llamaRuleChanges() {
         {LlamaRule::PipelineParallel, 2413, "#6017", "2024-03",
          "with several GPUs holding every layer, llama.cpp's scheduler keeps 4 copies of the "
          "graph inputs (pipeline parallelism; before: one)"},
+        {LlamaRule::ServerSlotSequences, 4038, "#10187", "2024-11",
+         "llama-server creates one sequence per slot (before, from b2366: one more for a "
+         "system prompt, so the output buffer holds n_vocab x (slots + 1) logits)"},
         {LlamaRule::KvStreams, 5913, "#14363", "2025-07",
          "-np N without -kvu gives each slot its own KV stream of n_ctx / N cells and the "
          "worst-case graph is reserved at one stream's cells (before: one KV cache of n_ctx "

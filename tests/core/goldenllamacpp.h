@@ -155,6 +155,7 @@ inline std::vector<Check> llamaCppChecks() {
         // range follows the rules before b7847 (engine/llamacpp.h llamaRuleChanges): the host
         // compute buffer without the embeddings input, (4096 + 512) x 512 x 4 bytes = 9.01 MiB.
         in.build = 3750;
+        in.server = false; // llama-cpp-python asks for its one sequence itself
         const LlamaCppPlan p = llamaPlan(in);
         const std::string set = "Llama-3-8B Q4_K_M, RTX 3070, llama.cpp b3750-b3989, -c 512 -b 512 "
                                 "-ub 512, FA off, -ngl all, 1 slot";
@@ -366,11 +367,9 @@ inline std::vector<Check> llamaCppChecks() {
     // removed in b3990 (PR #10026, see L1) and pipeline parallelism came in b2413, so the build
     // is in b2413 .. b3989, before per-sequence KV streams (b5913): one KV cache of 32768 cells
     // for the 4 slots, 13 layers on CUDA0 and 11 plus the output layer on CUDA1, every graph
-    // input held 4 times (engine/llamacpp.h, "Pipeline parallelism"). Known miss: the output
-    // buffer, 5 x 151936 x 4 bytes: llama-server from b2366 (c2101a2e9) to b4037 created the
-    // context with -np + 1 sequences, "dedicate one sequence to the system prompt"
-    // (examples/server/server.cpp @ c429b33beb35f13934a4dfbe0c138d30b45e5d54, load_model;
-    // removed by PR #10187, b11f9ba9b, b4038); HostPlan reserves -np rows.
+    // input held 4 times (engine/llamacpp.h, "Pipeline parallelism"). The output buffer is
+    // 5 x 151936 x 4 bytes: llama-server b2366-b4037 created the context with -np + 1
+    // sequences (LlamaRule::ServerSlotSequences).
     {
         const ModelSpec m = ggufwriter::modelOf(ggufwriter::qwen2_05b_q4_0(), "qwen2-0.5b.gguf");
         LlamaCppInput in =
@@ -385,19 +384,16 @@ inline std::vector<Check> llamaCppChecks() {
                                 "docs/docs/deployment/gpu.md @ 9edbb161";
         out.push_back(
             {"H7", "scheduler copies (n_copies)", set, 4, double(p.schedCopies), 0, src, {}});
-        addLlamaComponents(
-            out, "H7", set, src,
-            {{"CPU model buffer MiB", 137.94, double(p.host.weights) / kMiB},
-             {"CUDA0 model buffer MiB", 104.91, double(p.perGpu[0].weights) / kMiB},
-             {"CUDA1 model buffer MiB", 226.06, double(p.perGpu[1].weights) / kMiB},
-             {"CUDA0 KV buffer MiB", 208.00, double(p.perGpu[0].kvCache) / kMiB},
-             {"CUDA1 KV buffer MiB", 176.00, double(p.perGpu[1].kvCache) / kMiB},
-             {"output buffer MiB", 2.90, double(p.host.outputBuffer) / kMiB, kLlamaTol,
-              "llama-server b2366-b4037 reserves one sequence more than its slots (n_vocab x 5 "
-              "rows; HostPlan: n_vocab x 4)"},
-             {"CUDA0 compute MiB", 1166.01, double(p.perGpu[0].compute) / kMiB},
-             {"CUDA1 compute MiB", 1166.02, double(p.perGpu[1].compute) / kMiB},
-             {"host compute MiB", 257.77, double(p.host.compute) / kMiB}});
+        addLlamaComponents(out, "H7", set, src,
+                           {{"CPU model buffer MiB", 137.94, double(p.host.weights) / kMiB},
+                            {"CUDA0 model buffer MiB", 104.91, double(p.perGpu[0].weights) / kMiB},
+                            {"CUDA1 model buffer MiB", 226.06, double(p.perGpu[1].weights) / kMiB},
+                            {"CUDA0 KV buffer MiB", 208.00, double(p.perGpu[0].kvCache) / kMiB},
+                            {"CUDA1 KV buffer MiB", 176.00, double(p.perGpu[1].kvCache) / kMiB},
+                            {"output buffer MiB", 2.90, double(p.host.outputBuffer) / kMiB},
+                            {"CUDA0 compute MiB", 1166.01, double(p.perGpu[0].compute) / kMiB},
+                            {"CUDA1 compute MiB", 1166.02, double(p.perGpu[1].compute) / kMiB},
+                            {"host compute MiB", 257.77, double(p.host.compute) / kMiB}});
     }
 
     // gguf-parser's README (gpustack/gguf-parser-go @ 8dc7a622149dd1e477c86778fc1123fc1c0a316a):

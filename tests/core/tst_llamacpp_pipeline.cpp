@@ -167,6 +167,19 @@ class TestLlamaCppPipeline : public QObject {
         QCOMPARE(unified.contextPerSlot, std::uint64_t(32768));
     }
 
+    // llama-server b2366-b4037 adds a sequence for the system prompt: the output buffer holds
+    // 5 x n_vocab f32 logits for 4 slots (H7's 2.90 MiB); from b4038, and for another front
+    // end on libllama, 4.
+    void serverExtraSequence() {
+        const std::uint64_t row = 151936 * 4;
+        QCOMPARE(plan(qwenInput(2, 3000)).host.outputBuffer, 5 * row);
+        QCOMPARE(plan(qwenInput(2, 4038)).host.outputBuffer, 4 * row);
+        QCOMPARE(plan(qwenInput(2, 2365)).host.outputBuffer, 4 * row);
+        LlamaCppInput library = qwenInput(2, 3000);
+        library.server = false;
+        QCOMPARE(plan(library).host.outputBuffer, 4 * row);
+    }
+
     // The text and JSON say whether it is on and why.
     void textAndJson() {
         const LlamaCppInput in = qwenInput(2, 3000);
