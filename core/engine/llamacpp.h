@@ -105,6 +105,33 @@
 // (github.com/developer0hye/llama-3-korean-bllossom-8b-q4-docker README.md); a plan for such a
 // build (LlamaCppInput::build) follows that rule. Layers on the CPU compute there instead.
 //
+// Pipeline parallelism (llama.cpp PR #6017, b2413): llama_context turns it on when the model
+// has more than one device, n_gpu_layers exceeds n_layer (every layer and the output layer on
+// the GPUs), the split mode is layer and KQV is offloaded (llama.cpp @
+// c429b33beb35f13934a4dfbe0c138d30b45e5d54, b3001, llama_new_context_with_model, which logs
+// "pipeline parallelism enabled (n_copies=4)"; src/llama.cpp @ c392e509, b4748, the same plus
+// every non-CPU device reporting async compute and events, which CUDA does), and, in the
+// releases with tensor-buffer overrides, no override (-ot, --n-cpu-moe, --fit's expert
+// overrides: `!model.has_tensor_overrides()` in src/llama-context.cpp as indexed; HostPlan
+// applies that clause to every release, as an override is the only way a plan expresses one).
+// The scheduler then runs with n_copies = GGML_SCHED_MAX_COPIES (4) (ggml-backend.c @
+// c429b33b, ggml_backend_sched_new: n_copies = parallel ? GGML_SCHED_MAX_COPIES : 1).
+// ggml_backend_sched_split_graph (same file @ c429b33b, pass 4 and the graph copy) then
+// duplicates two kinds of tensor n_copies times, marks each copy as an input and an output
+// (so the allocator never reuses it) and adds every copy as a leaf, so all of them stay
+// allocated beside the graph: (1) each graph input (a tensor llama.cpp flags with
+// ggml_set_input: the token ids, positions and output ids, I32 of n_ubatch, the f32 KQ mask of
+// n_kv x n_ubatch per KV cache, and from LlamaRule::EmbeddingsInput the f32 embeddings
+// input), on its own backend, the CPU: the host compute buffer; (2) each split's inputs that
+// live on another backend (the mask and positions from the CPU, the token rows or the previous
+// GPU's hidden state, n_embd x n_ubatch f32, and on the output device the output ids), on the
+// split's GPU. So, with everything offloaded, the host compute buffer is n_embd x n_ubatch x
+// 4 bytes of token rows plus 4 x its graph inputs, and each GPU's is 4 x its split inputs plus
+// its largest stage without the mask copy the single-copy attention stage holds (the stages
+// themselves are not copied). Row H7 of docs/ACCURACY.md: Qwen2-0.5B on 2 GPUs at -c 32768,
+// FA off, a 2024 build: CUDA0 = 4 x (896 + 32768 + 1) x 512 x 4 + (32768 x 14 + 4 x 896) x 512 x
+// 4 = 1166.01 MiB as logged, the host 896 x 512 x 4 + 4 x (32768 + 3) x 512 x 4 = 257.77 MiB.
+//
 // Op offload (llama.cpp PR #6083, 2024-03; --no-op-offload turns it off): the scheduler gives
 // an op whose weight sits in a host buffer to the first GPU backend whose offload_op accepts
 // it (ggml/src/ggml-backend.cpp @ 0054c01370c2105fa7ba68c16c5e8ff5f55e430d,
@@ -172,6 +199,27 @@ inline constexpr double kLlamaGpuRuntimeGiB = 0.5;
 
 /// A memory rule of llama.cpp that changed between releases.
 enum class LlamaRule {
+    /// Pipeline parallelism (PR #6017, commit f30ea47a8, b2413): with several GPUs holding
+    /// every layer the scheduler keeps kLlamaSchedMaxCopies copies of the graph inputs (see
+    /// "Pipeline parallelism" in the file comment). Before: one copy.
+    PipelineParallel,
+    /// Per-sequence KV streams (PR #14363, "llama : add high-throughput mode", merge commit
+    /// 225e7a14): -np N without -kvu (common_params::kv_unified false, llama-server's default
+    /// for an explicit -np) gives each sequence its own stream of n_ctx / N cells, and the
+    /// worst-case graph is reserved at one stream's cells. Before: one KV cache of n_ctx cells
+    /// shared by every sequence, and the graph reserved with n_kv = the whole cache
+    /// (llama.cpp @ c429b33beb35f13934a4dfbe0c138d30b45e5d54, b3001, llm_build_context: n_kv =
+    /// worst_case ? kv_self.size : kv_self.n; src/llama.cpp @
+    /// c392e5094deaf2d1a7c18683214f007fad3fe42b, b4748, the same): a plan for such a build
+    /// treats -np N as -kvu (llamaUnifiedKv); each slot's context is still n_ctx / N
+    /// (llama-server's n_ctx_slot, examples/server/server.cpp @ c429b33b).
+    KvStreams,
+    /// llama-server creates the context with one sequence per slot (PR #10187, "server :
+    /// remove hack for extra parallel slot", b11f9ba9b, b4038). Before, from b2366 (c2101a2e9,
+    /// PR #5328), its load_model added one sequence "to the system prompt" (n_parallel + 1,
+    /// examples/server/server.cpp @ c429b33beb35f13934a4dfbe0c138d30b45e5d54), so the output
+    /// buffer, reserved for n_seq_max outputs, held n_vocab x (slots + 1) logits.
+    ServerSlotSequences,
     /// -ngl counts the output layer first: i_gpu_start = max(n_layer + 1 - ngl, 0), the output
     /// layer on the GPU from -ngl 1. Before: i_gpu_start = max(n_layer - ngl, 0), the output
     /// layer on the GPU only when -ngl > n_layer.
@@ -224,7 +272,11 @@ struct LlamaRuleChange {
 /// padding: PR #16812 ("memory : remove KV cache size padding") is merge commit 85a7d867, the
 /// commit tagged b6868 (a release's number is `git rev-list --count` of its commit, and the
 /// tags b6866 / b6868 bracket it); PR #17046 ("kv-cache : pad the cache size to 256 for
-/// performance") is 16bcc125, tagged b6975. Not modelled: PR #21277 kept the SWA cache f16
+/// performance") is 16bcc125, tagged b6975. Pipeline parallelism: PR #6017 is commit
+/// f30ea47a8 (2024-03-13), `git rev-list --count` 2413 = b2413. Per-sequence KV streams: PR
+/// #14363 is merge commit 225e7a1438f4ea85eaa7b5ef3ab3b266ee4d9c06 (2025-07); b5913 is the first
+/// release whose KV cache maps sequences to streams (issue #14847: the seq_to_stream assertion
+/// first fails in b5913, not in b5912). Not modelled: PR #21277 kept the SWA cache f16
 /// under a quantized -ctk / -ctv from b8633 until its revert, PR #21332, in b8644.
 const std::vector<LlamaRuleChange> &llamaRuleChanges();
 
@@ -245,6 +297,10 @@ struct LlamaKvSizing {
 /// padding of releases before LlamaRule::KvUnpadded depends on it). No errors.
 LlamaKvSizing llamaKvSizing(std::uint32_t build, bool flashAttention, std::uint64_t askedContext,
                             std::uint32_t streams);
+
+/// GGML_SCHED_MAX_COPIES (ggml-backend.c @ c429b33b; ggml/src/ggml-backend.cpp later): the
+/// copies of the graph inputs the scheduler keeps with pipeline parallelism.
+inline constexpr std::uint32_t kLlamaSchedMaxCopies = 4;
 
 /// The largest release number a plan takes (a typo guard: releases are near b10000 in 2026).
 inline constexpr std::uint32_t kLlamaMaxBuild = 999999;
@@ -296,7 +352,23 @@ struct LlamaCppInput {
     /// kLlamaMaxBuild; 0 = the newest (llamaRuleChanges). The flags of the command line do
     /// not depend on it (hostplan-cli serve-cmd plans by the newest rules).
     std::uint32_t build = 0;
+    /// Every GPU backend reports async compute and events, which pipeline parallelism needs
+    /// (llama_context's check of ggml_backend_dev_props caps): CUDA and HIP do; RPC devices and
+    /// Vulkan do not (ggml/src/ggml-rpc/ggml-rpc.cpp and ggml-vulkan.cpp @
+    /// c392e5094deaf2d1a7c18683214f007fad3fe42b: caps.async and caps.events false).
+    bool asyncEvents = true;
+    /// The front end is llama-server (its sequences per slot: LlamaRule::ServerSlotSequences);
+    /// false for another program on libllama that asks for -np sequences itself.
+    bool server = true;
 };
+
+/// The first release whose llama-server added a sequence for the system prompt (b2366,
+/// PR #5328; LlamaRule::ServerSlotSequences ends it).
+inline constexpr std::uint32_t kLlamaServerExtraSequenceFirst = 2366;
+
+/// Whether the plan's slots share one KV stream: -kvu, or a release before per-sequence streams
+/// (LlamaRule::KvStreams), whose one KV cache every slot shares whatever -kvu says.
+bool llamaUnifiedKv(const LlamaCppInput &in);
 
 /// The smallest micro-batch whose host-weight matmuls a GPU backend takes over (ggml-cuda.cu
 /// and ggml-vulkan.cpp op_offload_min_batch_size: GGML_OP_OFFLOAD_MIN_BATCH, default 32).
@@ -362,7 +434,7 @@ struct LlamaCppPlan {
     bool defaultSlots = false;         ///< -np unset: llama-server's 4 unified slots
     std::uint64_t contextPerSlot = 0;  ///< n_ctx / n_seq (n_ctx with -kvu)
     std::uint32_t parallel = 1;
-    bool unifiedKv = false;          ///< -kvu in effect
+    bool unifiedKv = false;          ///< one KV stream for all slots (llamaUnifiedKv)
     std::uint32_t layers = 0;        ///< repeating layers
     std::uint32_t gpuLayersFlag = 0; ///< the -ngl value in effect (layers + 1 = all)
     std::uint32_t layersOnGpu = 0;   ///< repeating layers on the GPU
@@ -371,6 +443,14 @@ struct LlamaCppPlan {
     /// The largest host-resident weight the first GPU copies into its compute buffer for op
     /// offload (0: none, or op offload off / micro-batch under kLlamaOpOffloadMinBatch).
     std::uint64_t opOffloadCopy = 0;
+    /// The scheduler's copies of the graph inputs: kLlamaSchedMaxCopies with pipeline
+    /// parallelism, else 1 (see the file comment).
+    std::uint32_t schedCopies = 1;
+    /// Why pipeline parallelism is on or off, in words (empty with one GPU or none).
+    std::string pipelineWhy;
+    /// What the extra copies add to the compute buffers, over all GPUs and the host, bytes
+    /// (at the plan's Flash Attention setting; 0 without pipeline parallelism).
+    std::uint64_t pipelineCopyBytes = 0;
     std::string kvTypeK = "f16";
     std::string kvTypeV = "f16";
     std::uint64_t kvBytesPerCell = 0;  ///< all layers, K + V
@@ -433,10 +513,10 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &plan, st
 /// "model", "hardware" (gpu, gpu_count, host), "context" (n_ctx, per_slot, slots, unified_kv,
 /// default, rule, training_context, default_slots, rule_text, kv types, kv_bytes_per_token),
 /// "placement" (ngl, layers on each GPU, output_gpu, n_cpu_moe, op_offload_copy bytes,
-/// split_points, fit_placed, fit_cpu_expert_layers), "memory" ("gpus": one object per GPU, "host":
-/// bytes of weights, kv_cache, output_buffer, compute, compute_high, runtime, total, capacity,
-/// fits), "fits", "speed" (tokens/s ceilings, host_time_share), "command" and "notes". Sizes in
-/// bytes.
+/// pipeline_copies, pipeline_reason, pipeline_copy_bytes, split_points, fit_placed,
+/// fit_cpu_expert_layers), "memory" ("gpus": one object per GPU, "host": bytes of weights,
+/// kv_cache, output_buffer, compute, compute_high, runtime, total, capacity, fits), "fits", "speed"
+/// (tokens/s ceilings, host_time_share), "command" and "notes". Sizes in bytes.
 nlohmann::ordered_json llamaCppPlanJson(const LlamaCppInput &in, const LlamaCppPlan &plan);
 /// The llama-server command line for the plan, and the Ollama Modelfile parameters.
 std::string llamaServerCommand(const LlamaCppInput &in, const LlamaCppPlan &plan);

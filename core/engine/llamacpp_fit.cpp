@@ -264,7 +264,8 @@ Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in) {
     // further than 4096, when the devices would keep less than the 1 GiB margin. With one KV
     // stream per slot (-np N without -kvu) every bound is per stream: N x the training context
     // down to N x 4096, in steps of N x 256 (common/fit.cpp @ 08033df0).
-    const std::uint64_t streams = asked.unifiedKv ? 1 : std::max<std::uint32_t>(asked.parallel, 1);
+    const std::uint64_t streams =
+        llamaUnifiedKv(asked) ? 1 : std::max<std::uint32_t>(asked.parallel, 1);
     const std::uint64_t train = llamaTrainingContext(*in.model);
     const std::uint64_t maxCtx = train * streams;
     const std::uint64_t minCtx = std::uint64_t(kLlamaFitMinContext) * streams;

@@ -70,6 +70,10 @@ nlohmann::ordered_json llamaCppPlanJson(const LlamaCppInput &in, const LlamaCppP
     placement["output_gpu"] = p.outputOnGpu ? nlohmann::ordered_json(p.outputGpu) : nullptr;
     placement["n_cpu_moe"] = p.cpuMoeLayers;
     placement["op_offload_copy"] = p.opOffloadCopy;
+    // Pipeline parallelism: the scheduler's copies of the graph inputs and why (engine/llamacpp.h).
+    placement["pipeline_copies"] = p.schedCopies;
+    placement["pipeline_reason"] = p.pipelineWhy;
+    placement["pipeline_copy_bytes"] = p.pipelineCopyBytes;
     placement["tensor_split"] = in.tensorSplit;
     placement["split_points"] = p.splitPoints;
     // --fit chose ngl, layers_per_gpu and the blocks whose experts stay in RAM.

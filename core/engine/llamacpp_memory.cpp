@@ -38,10 +38,6 @@ Result<std::uint64_t> rowBytes(const gguf::GgmlType &type, std::uint64_t element
     return elements / type.blockSize * type.typeSize;
 }
 
-std::uint64_t padTo(std::uint64_t n, std::uint64_t pad) {
-    return ceilDiv(n, pad) * pad;
-}
-
 /// Per-layer caches in layer-group order (a Hugging Face spec merges groups by kind, so the
 /// order of mixed layers is approximate; a GGUF spec keeps runs in order). `unified`: one KV
 /// stream shared by every slot (-kvu); otherwise one stream of kv.perStream cells per slot.
@@ -135,6 +131,16 @@ std::uint64_t attentionStage(const ModelSpec &m, std::uint64_t tokens, std::uint
            (kvCells * (std::uint64_t(m.numAttentionHeads) + 1) + 4 * std::uint64_t(m.hiddenSize));
 }
 
+/// The inputs one GPU's splits copy in from other backends (engine/llamacpp.h, "Pipeline
+/// parallelism"), bytes: the token rows or the previous GPU's hidden state (n_embd f32 per
+/// token) and, where layers run, the KQ masks (`maskCells` per token, f32) and the positions
+/// (I32); where the output layer is, the output ids (I32).
+std::uint64_t splitInputBytes(const ModelSpec &m, std::uint64_t tokens, bool layers,
+                              std::uint64_t maskCells, bool output) {
+    return tokens * 4 *
+           (std::uint64_t(m.hiddenSize) + (layers ? maskCells + 1 : 0) + (output ? 1 : 0));
+}
+
 /// The normalised running sums of the split (see llamacpp.h), one per GPU; empty without a GPU.
 Result<std::vector<double>> llamaSplitPoints(const LlamaCppInput &in, bool hasGpu) {
     if (in.gpuCount < 1 || in.gpuCount > kLlamaMaxGpus) {
@@ -177,73 +183,6 @@ Result<std::vector<double>> llamaSplitPoints(const LlamaCppInput &in, bool hasGp
 }
 
 } // namespace
-
-const std::vector<LlamaRuleChange> &llamaRuleChanges() {
-    static const std::vector<LlamaRuleChange> changes = {
-        {LlamaRule::KvUnpadded, 6868, "#16812", "2025-10",
-         "the KV cache and the SWA cache take the cells asked for (before: each stream padded "
-         "to 256 cells with Flash Attention on or auto, 32 with it off)"},
-        {LlamaRule::KvPadded256, 6975, "#17046", "2025-11",
-         "n_ctx, each stream and the SWA cache padded to 256 cells whatever Flash Attention "
-         "does (before: no padding, since PR #16812)"},
-        {LlamaRule::OutputLayerFirst, 7847, "#18148", "2025-12",
-         "-ngl counts the output layer first (before: the repeating layers, the output layer "
-         "on the GPU only when -ngl exceeds the layer count)"},
-        {LlamaRule::EmbeddingsInput, 7847, "#18550, #18898", "2026-01",
-         "the host compute buffer holds an f32 embeddings input of n_embd x n_ubatch beside the "
-         "token rows"},
-        {LlamaRule::FitPlacement, 7847, "#16653", "2025-12",
-         "--fit chooses -ngl, the split over GPUs and the expert tensors kept in RAM when -ngl "
-         "is not given (before: every layer on the GPU)"},
-    };
-    return changes;
-}
-
-bool llamaFollows(std::uint32_t build, LlamaRule rule) {
-    if (build == 0) {
-        return true;
-    }
-    for (const LlamaRuleChange &c : llamaRuleChanges()) {
-        if (c.rule == rule) {
-            return build >= c.build;
-        }
-    }
-    return true;
-}
-
-std::uint64_t LlamaKvSizing::swaCells(std::uint64_t wantCells) const {
-    return swaPadAfterMin ? padTo(std::min(perStream, wantCells), swaPad)
-                          : std::min(perStream, padTo(wantCells, swaPad));
-}
-
-LlamaKvSizing llamaKvSizing(std::uint32_t build, bool flashAttention, std::uint64_t askedContext,
-                            std::uint32_t streams) {
-    LlamaKvSizing kv;
-    const std::uint64_t n = std::max<std::uint32_t>(streams, 1);
-    if (llamaFollows(build, LlamaRule::KvPadded256)) {
-        // llama_context: n_ctx = PAD(n_ctx, 256); with one stream per sequence n_ctx_seq =
-        // PAD(n_ctx / n_seq, 256) and n_ctx = n_seq x n_ctx_seq.
-        const std::uint64_t ctx = padTo(askedContext, kLlamaKvPadding);
-        kv.perStream = n == 1 ? ctx : padTo(ctx / n, kLlamaKvPadding);
-        kv.swaPad = kLlamaKvPadding;
-        kv.swaPadAfterMin = true;
-    } else {
-        // From PR #16812 nothing is padded; before it llama_model::create_memory padded each
-        // stream's n_ctx (n_ctx / n_seq without -kvu) to get_padding: 256 with Flash Attention
-        // on or auto, 32 with it off.
-        const std::uint32_t pad = llamaFollows(build, LlamaRule::KvUnpadded) ? 1
-                                  : flashAttention                           ? 256
-                                                                             : 32;
-        kv.perStream = padTo(askedContext / n, pad);
-        kv.swaPad = pad;
-    }
-    kv.context = kv.perStream * n;
-    return kv;
-}
-
-std::string llamaBuildText(std::uint32_t build) {
-    return build == 0 ? std::string("newest") : "b" + std::to_string(build);
-}
 
 std::vector<std::string> llamaKvCacheTypes() {
     return {"f32", "f16", "bf16", "q8_0", "q4_0", "q4_1", "iq4_nl", "q5_0", "q5_1"};
@@ -386,11 +325,16 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
         return makeError("--context", std::to_string(askedCtx) + " tokens cannot be shared by " +
                                           std::to_string(p.parallel) + " slots");
     }
+    // Before per-sequence streams (LlamaRule::KvStreams) every slot shares one cache.
+    const bool unifiedKv = llamaUnifiedKv(in);
     const LlamaKvSizing kv =
-        llamaKvSizing(in.build, in.flashAttention, askedCtx, in.unifiedKv ? 1 : p.parallel);
+        llamaKvSizing(in.build, in.flashAttention, askedCtx, unifiedKv ? 1 : p.parallel);
     p.context = kv.context;
-    p.unifiedKv = in.unifiedKv;
-    p.contextPerSlot = kv.perStream;
+    p.unifiedKv = unifiedKv;
+    // llama-server's n_ctx_slot: the stream's cells, or before streams n_ctx / -np.
+    p.contextPerSlot = in.unifiedKv || llamaFollows(in.build, LlamaRule::KvStreams)
+                           ? kv.perStream
+                           : kv.context / p.parallel;
     // llama_context warns "n_ctx_seq (N) > n_ctx_train (M) -- possible training context
     // overflow" (src/llama-context.cpp @ 02c28f53; n_ctx_per_seq in older releases) and starts.
     if (m.maxContextTokens > 0 && p.contextPerSlot > m.maxContextTokens) {
@@ -437,7 +381,7 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
 
     const LlamaCppWeights w = llamaCppWeights(m);
     p.weightsExact = w.exact;
-    HOSTPLAN_TRY(caches, layerCaches(m, tk, tv, kv, p.parallel, ubatch, in.unifiedKv));
+    HOSTPLAN_TRY(caches, layerCaches(m, tk, tv, kv, p.parallel, ubatch, unifiedKv));
     LlamaCppSide &h = p.host;
     h.weights += w.input;
     if (p.outputOnGpu) {
@@ -471,22 +415,61 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
     }
 
     // Buffers: output (host), compute (see the file comment for the basis).
-    h.outputBuffer = std::uint64_t(m.vocabSize) * p.parallel * 4;
+    // n_seq_max outputs: the slots, and in llama-server b2366-b4037 one sequence more.
+    const bool extraSequence = in.server && in.build >= kLlamaServerExtraSequenceFirst &&
+                               !llamaFollows(in.build, LlamaRule::ServerSlotSequences);
+    h.outputBuffer = std::uint64_t(m.vocabSize) * (p.parallel + (extraSequence ? 1 : 0)) * 4;
     p.outputBufferMax =
         std::uint64_t(m.vocabSize) * std::min<std::uint64_t>(in.batch, p.context) * 4;
     const std::uint64_t ffn = ffnStage(m, ubatch);
     const std::uint64_t logits = logitsStage(m, ubatch);
+    // The graph's KQ masks: one per KV cache (the iSWA cache has two), n_kv = one stream's
+    // cells, the whole cache before per-sequence streams (llamaUnifiedKv).
+    std::uint64_t maskCells = 0;
+    {
+        const std::uint64_t streams = unifiedKv ? 1 : p.parallel;
+        std::uint64_t baseKv = 0;
+        std::uint64_t swaKv = 0;
+        for (const LayerCache &c : caches) {
+            std::uint64_t &cells = c.swa ? swaKv : baseKv;
+            cells = std::max(cells, c.cells / streams);
+        }
+        maskCells = baseKv + swaKv;
+    }
+    // Pipeline parallelism (llamacpp.h): every layer and the output layer on two or more GPUs
+    // and no tensor override (--n-cpu-moe, --fit's expert overrides).
+    const bool overrides = p.cpuMoeLayers > 0 || std::find(cpuExperts.begin(), cpuExperts.end(),
+                                                           true) != cpuExperts.end();
+    const LlamaPipeline pipe =
+        llamaPipeline(in, nGpu, p.layersOnGpu == p.layers && p.outputOnGpu, overrides);
+    p.schedCopies = pipe.copies;
+    p.pipelineWhy = pipe.why;
     // Every GPU reserves the largest graph stage it runs (the allocator reuses one stage's
     // memory for the next): the logits stage where the output layer is, a layer's FFN stage
     // and, without Flash Attention, its attention stage where layers are. computeHigh is the
-    // figure without Flash Attention, compute the plan's own.
+    // figure without Flash Attention, compute the plan's own. With pipeline parallelism the
+    // split inputs are held schedCopies times beside the stage, which then leaves out the
+    // mask copy the single-copy attention stage holds.
     for (std::size_t d = 0; d < nGpu; ++d) {
         LlamaCppSide &gd = p.perGpu[d];
         const bool hasOutput = p.outputOnGpu && p.outputGpu == d;
-        if (p.layersPerGpu[d] > 0 || hasOutput) {
-            gd.compute = std::max(hasOutput ? logits : 0, p.layersPerGpu[d] ? ffn : 0);
-            gd.computeHigh = std::max(
-                gd.compute, p.layersPerGpu[d] ? attentionStage(m, ubatch, gpuCellsRead[d]) : 0);
+        const bool layers = p.layersPerGpu[d] > 0;
+        if (layers || hasOutput) {
+            const std::uint64_t low = std::max(hasOutput ? logits : 0, layers ? ffn : 0);
+            const std::uint64_t attn = layers ? attentionStage(m, ubatch, gpuCellsRead[d]) : 0;
+            gd.compute = low;
+            gd.computeHigh = std::max(low, attn);
+            if (p.schedCopies > 1) {
+                const std::uint64_t single = in.flashAttention ? gd.compute : gd.computeHigh;
+                const std::uint64_t copies =
+                    p.schedCopies * splitInputBytes(m, ubatch, layers, maskCells, hasOutput);
+                const std::uint64_t ownMask =
+                    layers ? std::uint64_t(ubatch) * 4 * gpuCellsRead[d] : 0;
+                gd.compute = copies + low;
+                gd.computeHigh = copies + std::max(low, attn - ownMask);
+                const std::uint64_t now = in.flashAttention ? gd.compute : gd.computeHigh;
+                p.pipelineCopyBytes += now > single ? now - single : 0;
+            }
             gd.compute = in.flashAttention ? gd.compute : gd.computeHigh;
         }
         if (p.gpuLayersFlag > 0) {
@@ -533,18 +516,19 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
         // Everything offloaded: the host buffer holds the graph inputs (llama-graph.cpp, see
         // llamacpp.h): two n_embd x n_ubatch f32 tensors (the rows gathered from token_embd
         // and the embeddings input both paths are built with; one before PR #18898) and one
-        // f32 KQ mask of n_kv x n_ubatch per KV cache (the iSWA cache has two), n_kv being one
-        // stream's cells.
-        const std::uint64_t streams = in.unifiedKv ? 1 : p.parallel;
-        std::uint64_t baseKv = 0;
-        std::uint64_t swaKv = 0;
-        for (const LayerCache &c : caches) {
-            std::uint64_t &kv = c.swa ? swaKv : baseKv;
-            kv = std::max(kv, c.cells / streams);
-        }
+        // f32 KQ mask of n_kv x n_ubatch per KV cache (maskCells).
         const std::uint64_t inputs = llamaFollows(in.build, LlamaRule::EmbeddingsInput) ? 2 : 1;
-        h.compute =
-            std::uint64_t(ubatch) * (inputs * std::uint64_t(m.hiddenSize) + baseKv + swaKv) * 4;
+        const std::uint64_t hidden = m.hiddenSize;
+        h.compute = std::uint64_t(ubatch) * (inputs * hidden + maskCells) * 4;
+        if (p.schedCopies > 1) {
+            // Pipeline parallelism: the token rows once, and schedCopies copies of each graph
+            // input: the masks, the embeddings input and the I32 token ids, positions and
+            // output ids.
+            const std::uint64_t single = h.compute;
+            h.compute = std::uint64_t(ubatch) * 4 *
+                        (hidden + p.schedCopies * (maskCells + (inputs - 1) * hidden + 3));
+            p.pipelineCopyBytes += h.compute - single;
+        }
         h.computeHigh = h.compute;
     } else {
         h.compute = std::max(p.outputOnGpu ? 0 : logits, p.layersOnGpu < p.layers ? ffn : 0);

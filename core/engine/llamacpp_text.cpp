@@ -156,6 +156,18 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
                 << kLlamaOpOffloadMinBatch << "+ tokens, copying each (up to "
                 << gibText(p.opOffloadCopy) << ") into its compute buffer (--no-op-offload)\n";
         }
+        if (!p.pipelineWhy.empty()) {
+            // llama_context's pipeline_parallel condition (engine/llamacpp.h).
+            out << "  pipeline parallelism (n_copies " << p.schedCopies << "): " << p.pipelineWhy;
+            if (p.schedCopies > 1) {
+                out << "; the scheduler keeps " << p.schedCopies
+                    << " copies of the graph inputs (KQ mask, positions, hidden state), "
+                    << gibText(p.pipelineCopyBytes)
+                    << " more compute buffer over the GPUs and the host; a CPU layer or a "
+                       "tensor override (-ot, --n-cpu-moe) turns it off";
+            }
+            out << "\n";
+        }
     }
     out << "\nMemory\n";
     if (in.gpu && !in.host.unifiedMemory && p.perGpu.size() > 1) {

@@ -398,6 +398,45 @@ inline Writer gptOss20bMxfp4(std::uint64_t vocabStrings) {
     return w;
 }
 
+/// Qwen/Qwen2-0.5B-Instruct's shape (config.json: hidden 896, 24 layers, 14 heads and 2 KV
+/// heads of 64, FFN 4864, vocabulary 151936, max_position_embeddings 32768, tied embeddings,
+/// q/k/v biases) stored as Q4_0: every matrix q4_0, token_embd q8_0 (llama.cpp's 2024 logs of
+/// this file print a 137.94 MiB CPU buffer = 896 x 151936 in q8_0), norms and biases f32.
+/// `vocabStrings` vocabulary strings are written (n_vocab for llama.cpp and HostPlan).
+inline Writer qwen2_05b_q4_0(std::uint64_t vocabStrings = 151936) {
+    Writer w;
+    const std::uint64_t h = 896, q = 14 * 64, kv = 2 * 64, ff = 4864, v = 151936, n = 24;
+    w.string("general.architecture", "qwen2")
+        .string("general.name", "Qwen2 0.5B Instruct")
+        .u32("qwen2.block_count", std::uint32_t(n))
+        .u32("qwen2.context_length", 32768)
+        .u32("qwen2.embedding_length", std::uint32_t(h))
+        .u32("qwen2.feed_forward_length", std::uint32_t(ff))
+        .u32("qwen2.attention.head_count", 14)
+        .u32("qwen2.attention.head_count_kv", 2)
+        .f32("qwen2.rope.freq_base", 1000000.0f)
+        .u32("general.file_type", 2)
+        .stringArray("tokenizer.ggml.tokens", vocabStrings);
+    w.tensor({"token_embd.weight", {h, v}, "q8_0"});
+    for (std::uint64_t i = 0; i < n; ++i) {
+        const std::string p = "blk." + std::to_string(i) + ".";
+        w.tensor({p + "attn_norm.weight", {h}, "f32"});
+        w.tensor({p + "attn_q.weight", {h, q}, "q4_0"});
+        w.tensor({p + "attn_k.weight", {h, kv}, "q4_0"});
+        w.tensor({p + "attn_v.weight", {h, kv}, "q4_0"});
+        w.tensor({p + "attn_q.bias", {q}, "f32"});
+        w.tensor({p + "attn_k.bias", {kv}, "f32"});
+        w.tensor({p + "attn_v.bias", {kv}, "f32"});
+        w.tensor({p + "attn_output.weight", {q, h}, "q4_0"});
+        w.tensor({p + "ffn_norm.weight", {h}, "f32"});
+        w.tensor({p + "ffn_gate.weight", {h, ff}, "q4_0"});
+        w.tensor({p + "ffn_up.weight", {h, ff}, "q4_0"});
+        w.tensor({p + "ffn_down.weight", {ff, h}, "q4_0"});
+    }
+    w.tensor({"output_norm.weight", {h}, "f32"});
+    return w;
+}
+
 /// A header read back as HostPlan's model (as `file`); aborts the test when the header does
 /// not parse (a broken writer, not a case to check).
 inline hostplan::ModelSpec modelOf(const Writer &w, const std::string &file) {

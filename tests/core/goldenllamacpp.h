@@ -155,6 +155,7 @@ inline std::vector<Check> llamaCppChecks() {
         // range follows the rules before b7847 (engine/llamacpp.h llamaRuleChanges): the host
         // compute buffer without the embeddings input, (4096 + 512) x 512 x 4 bytes = 9.01 MiB.
         in.build = 3750;
+        in.server = false; // llama-cpp-python asks for its one sequence itself
         const LlamaCppPlan p = llamaPlan(in);
         const std::string set = "Llama-3-8B Q4_K_M, RTX 3070, llama.cpp b3750-b3989, -c 512 -b 512 "
                                 "-ub 512, FA off, -ngl all, 1 slot";
@@ -356,6 +357,45 @@ inline std::vector<Check> llamaCppChecks() {
                              backendsSharingCpuBuffer * double(p.host.compute) / kMiB}});
     }
 
+    // H7: pipeline parallelism, from llama.cpp's own lines in a llama-server start-up
+    // (Nixiesearch's bundled llama.cpp) quoted on its "GPU support" page
+    // (github.com/nixiesearch/nixiesearch docs/docs/deployment/gpu.md @
+    // 9edbb1611e7c5144be69378178ec636223f4394a): Qwen2-0.5B-Instruct Q4_0 (token_embd q8_0,
+    // ggufwriter::qwen2_05b_q4_0) on two RTX 4090s, n_ctx 32768, 4 slots (n_ctx_slot 8192),
+    // n_batch 2048, n_ubatch 512, flash_attn 0, 25/25 layers offloaded, "pipeline parallelism
+    // enabled (n_copies=4)". No build line; its "llm_load_tensors: ggml ctx size" line was
+    // removed in b3990 (PR #10026, see L1) and pipeline parallelism came in b2413, so the build
+    // is in b2413 .. b3989, before per-sequence KV streams (b5913): one KV cache of 32768 cells
+    // for the 4 slots, 13 layers on CUDA0 and 11 plus the output layer on CUDA1, every graph
+    // input held 4 times (engine/llamacpp.h, "Pipeline parallelism"). The output buffer is
+    // 5 x 151936 x 4 bytes: llama-server b2366-b4037 created the context with -np + 1
+    // sequences (LlamaRule::ServerSlotSequences).
+    {
+        const ModelSpec m = ggufwriter::modelOf(ggufwriter::qwen2_05b_q4_0(), "qwen2-0.5b.gguf");
+        LlamaCppInput in =
+            llamaRowInput(m, loggedGpu("NVIDIA GeForce RTX 4090", 24.0, true), host, 32768);
+        in.gpuCount = 2;
+        in.parallel = 4;
+        in.build = 2413;
+        const LlamaCppPlan p = llamaPlan(in);
+        const std::string set = "Qwen2-0.5B-Instruct Q4_0, 2x RTX 4090, llama.cpp b2413-b3989, "
+                                "-c 32768 -np 4, FA off, -ngl all, pipeline parallel";
+        const std::string src = "llama.cpp log (Nixiesearch): github.com/nixiesearch/nixiesearch "
+                                "docs/docs/deployment/gpu.md @ 9edbb161";
+        out.push_back(
+            {"H7", "scheduler copies (n_copies)", set, 4, double(p.schedCopies), 0, src, {}});
+        addLlamaComponents(out, "H7", set, src,
+                           {{"CPU model buffer MiB", 137.94, double(p.host.weights) / kMiB},
+                            {"CUDA0 model buffer MiB", 104.91, double(p.perGpu[0].weights) / kMiB},
+                            {"CUDA1 model buffer MiB", 226.06, double(p.perGpu[1].weights) / kMiB},
+                            {"CUDA0 KV buffer MiB", 208.00, double(p.perGpu[0].kvCache) / kMiB},
+                            {"CUDA1 KV buffer MiB", 176.00, double(p.perGpu[1].kvCache) / kMiB},
+                            {"output buffer MiB", 2.90, double(p.host.outputBuffer) / kMiB},
+                            {"CUDA0 compute MiB", 1166.01, double(p.perGpu[0].compute) / kMiB},
+                            {"CUDA1 compute MiB", 1166.02, double(p.perGpu[1].compute) / kMiB},
+                            {"host compute MiB", 257.77, double(p.host.compute) / kMiB}});
+    }
+
     // gguf-parser's README (gpustack/gguf-parser-go @ 8dc7a622149dd1e477c86778fc1123fc1c0a316a):
     // estimates with its defaults (context = the model's, -b 2048 -ub 512, Flash Attention
     // off, all layers offloaded), "NONUMA" columns (a discrete GPU).
@@ -484,6 +524,7 @@ inline std::vector<Check> llamaCppChecks() {
             LlamaCppInput in = llamaRowInput(m, loggedGpu("GPU", 80.0, true), host, 1024);
             in.gpuCount = std::uint32_t(sp.ts.size());
             in.tensorSplit = sp.ts;
+            in.asyncEvents = false; // RPC devices: no pipeline parallelism (engine/llamacpp.h)
             const LlamaCppPlan p = llamaPlan(in);
             std::string ts;
             for (double v : sp.ts) {
@@ -518,6 +559,7 @@ inline std::vector<Check> llamaCppChecks() {
         LlamaCppInput in = llamaRowInput(m, loggedGpu("GPU", 80.0, true), host, 8192);
         in.gpuCount = 3;
         in.tensorSplit = {20369, 12935, 13325};
+        in.asyncEvents = false; // an RPC device: no pipeline parallelism (engine/llamacpp.h)
         const LlamaCppPlan p = llamaPlan(in);
         const std::string set =
             "Qwen2.5-72B-Instruct Q4_K_M, 3 devices -ts 20369,12935,13325, -c 8192, FA off";

@@ -56,7 +56,10 @@ constexpr std::uint32_t kFitMoeBlocks = 14;
 constexpr double kFitMoeTokensPerS = 107.34;
 constexpr std::uint32_t kFit2Gpu0 = 40;
 constexpr std::uint32_t kFit2Gpu1 = 40;
-constexpr std::uint64_t kFit2Context = 24320;
+// Every layer on the two GPUs: llama.cpp runs them with pipeline parallelism, whose 4 copies of
+// the graph inputs --fit's projection counts (engine/llamacpp.h), so the context is lower than
+// the 24320 a single-copy compute buffer leaves room for.
+constexpr std::uint64_t kFit2Context = 22784;
 
 } // namespace
 

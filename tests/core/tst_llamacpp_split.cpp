@@ -125,9 +125,21 @@ class TestLlamaCppSplit : public QObject {
         const auto p = planLlamaCpp(on4090s(m, 2)).value();
         // The output GPU reserves the logits stage ("CUDA0 compute buffer size = 258.50 MiB"
         // for one GPU); the other GPU only a layer's stage, which is smaller for this model.
-        QCOMPARE(p.perGpu[1].compute, std::uint64_t(258.5 * MiB));
+        // Every layer on the two GPUs runs them with pipeline parallelism (engine/llamacpp.h):
+        // each GPU also holds 4 copies of its split inputs, the hidden state and the 4096-cell
+        // KQ mask (f32, 512 tokens), the positions and, on the output GPU, the output ids.
+        QCOMPARE(p.schedCopies, 4u);
+        const std::uint64_t copies = 4 * 512 * 4 * std::uint64_t(4096 + 4096 + 1 + 1);
+        QCOMPARE(p.perGpu[1].compute, std::uint64_t(258.5 * MiB) + copies);
         QVERIFY(p.perGpu[0].compute > 0);
         QVERIFY(p.perGpu[0].compute < p.perGpu[1].compute);
+        // -ngl 32 (the output layer and 31 of the 32 layers) keeps block 0 on the CPU, which
+        // turns the copies off: the output GPU's logits stage alone.
+        LlamaCppInput partial = on4090s(m, 2);
+        partial.gpuLayers = 32;
+        const auto q = planLlamaCpp(partial).value();
+        QCOMPARE(q.schedCopies, 1u);
+        QCOMPARE(q.perGpu[1].compute, std::uint64_t(258.5 * MiB));
     }
 
     // common/fit.cpp @ 08033df0: with -c unset across several GPUs, --fit aims lower by
@@ -248,18 +260,28 @@ class TestLlamaCppSplit : public QObject {
     // (the newest) follows every new rule, b1 none.
     void releaseRuleTable() {
         const auto &changes = llamaRuleChanges();
-        QCOMPARE(changes.size(), std::size_t(5));
-        QVERIFY(changes[0].rule == LlamaRule::KvUnpadded && changes[0].prs == "#16812");
-        QCOMPARE(changes[0].build, 6868u);
-        QVERIFY(changes[1].rule == LlamaRule::KvPadded256 && changes[1].prs == "#17046");
-        QCOMPARE(changes[1].build, 6975u);
-        QVERIFY(changes[2].rule == LlamaRule::OutputLayerFirst && changes[2].prs == "#18148");
-        QVERIFY(changes[3].rule == LlamaRule::EmbeddingsInput &&
-                changes[3].prs == "#18550, #18898");
-        QVERIFY(changes[4].rule == LlamaRule::FitPlacement && changes[4].prs == "#16653");
+        QCOMPARE(changes.size(), std::size_t(8));
+        QVERIFY(changes[0].rule == LlamaRule::PipelineParallel && changes[0].prs == "#6017");
+        QCOMPARE(changes[0].build, 2413u);
+        QVERIFY(changes[1].rule == LlamaRule::ServerSlotSequences && changes[1].prs == "#10187");
+        QCOMPARE(changes[1].build, 4038u);
+        QVERIFY(changes[2].rule == LlamaRule::KvStreams && changes[2].prs == "#14363");
+        QCOMPARE(changes[2].build, 5913u);
+        QVERIFY(changes[3].rule == LlamaRule::KvUnpadded && changes[3].prs == "#16812");
+        QCOMPARE(changes[3].build, 6868u);
+        QVERIFY(changes[4].rule == LlamaRule::KvPadded256 && changes[4].prs == "#17046");
+        QCOMPARE(changes[4].build, 6975u);
+        QVERIFY(changes[5].rule == LlamaRule::OutputLayerFirst && changes[5].prs == "#18148");
+        QVERIFY(changes[6].rule == LlamaRule::EmbeddingsInput &&
+                changes[6].prs == "#18550, #18898");
+        QVERIFY(changes[7].rule == LlamaRule::FitPlacement && changes[7].prs == "#16653");
+        for (std::size_t i = 1; i < changes.size(); ++i) {
+            QVERIFY(changes[i - 1].build <= changes[i].build); // oldest first
+        }
         for (const LlamaRuleChange &c : changes) {
             QVERIFY(c.build == 7847 || c.rule == LlamaRule::KvUnpadded ||
-                    c.rule == LlamaRule::KvPadded256);
+                    c.rule == LlamaRule::KvPadded256 || c.rule == LlamaRule::PipelineParallel ||
+                    c.rule == LlamaRule::KvStreams || c.rule == LlamaRule::ServerSlotSequences);
             QVERIFY(llamaFollows(0, c.rule));
             QVERIFY(llamaFollows(c.build, c.rule));
             QVERIFY(!llamaFollows(c.build - 1, c.rule));
