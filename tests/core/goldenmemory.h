@@ -134,6 +134,7 @@ inline std::vector<Check> memoryChecks() {
     {
         ModelSpec m = catalogueModel("llama-3.1-8b");
         m.maxContextTokens = 8192;
+        m.rotaryCachePositions = 8192; // Llama-3-8B has no rope_scaling
         const GpuSpec g = loggedGpu("NVIDIA A100-SXM4-40GB", 39.50, false);
         EngineMemoryInput in = rowInput(m, g, {}, Engine::Vllm, 8192);
         in.vllmProfile = VllmProfile::V0;
@@ -312,12 +313,13 @@ inline std::vector<Check> memoryChecks() {
         out.push_back(
             {"T13", "KV tokens", set, 75840, double(t.kvTokens), kKvTol, src,
              "the logged pool (2.30 GiB of the 22.40 GiB budget) leaves 20.10 GiB for "
-             "weights, profile peak and non-torch memory; HostPlan charges 16.33 GiB: "
-             "12.18 GiB of weights (INT4 g128 on every linear layer, the LM head too), a "
+             "weights, profile peak and non-torch memory; HostPlan charges 16.59 GiB: "
+             "12.43 GiB of weights (INT4 g128 on every linear layer, the embedding and LM "
+             "head 16-bit as AutoAWQ leaves them), a "
              "3.76 GiB peak (the Marlin MoE caches of all 64,000 tokens; the KDA layers "
              "skip their kernels in the profile run, kda.py _forward, and MLA's "
              "simulated 1.0 GiB prefill workspace stays under the MoE layer's peak) and "
-             "0.40 GiB of non-torch memory. The 3.77 GiB left cannot be split between "
+             "0.40 GiB of non-torch memory. The 3.51 GiB left cannot be split between "
              "weights and profile: no weights line was found in the thread, this vLLM logs the "
              "profile breakdown at debug level only, and the checkpoint's layout (group "
              "size, layers kept in bf16) is not recorded"});
