@@ -2,8 +2,8 @@
 #include "engine/servecommand.h"
 
 #include "engine/llamacpp.h"
+#include "engine/servedtype.h"
 #include "engine/servespeculation.h"
-#include "engine/shippedkv.h"
 
 #include "catalogue/embeddedresources.h"
 #include "import/ggufimport.h"
@@ -132,24 +132,6 @@ std::string ppExplanation(const PlanResult &p) {
 }
 
 /// The remote-code switch (`flag`) when the model's config names custom code (auto_map).
-/// vLLM's and SGLang's `--dtype` when the plan's weights are a float dtype (--weights-format
-/// fp32 / bf16 / fp16) other than the checkpoint's: both cast unquantized tensors to it at
-/// load (vllm/config/model.py ModelConfig.dtype; SGLang's --dtype, the same values).
-void addDtype(const PlanResult &p, ServeCommand &c) {
-    const std::optional<NumberFormat> &w = p.scenario.model.weightsFormat;
-    if (!w || !isFloatDtype(*w) || *w == p.model.dtype) {
-        return;
-    }
-    const std::string value = w->kind == FormatKind::FP32   ? "float32"
-                              : w->kind == FormatKind::FP16 ? "float16"
-                                                            : "bfloat16";
-    c.flags.push_back({"--dtype", value,
-                       "the plan's " + w->label() + " weights; the checkpoint is " +
-                           p.model.dtype.label() +
-                           " (auto would load a float32 checkpoint in 16 "
-                           "bits)"});
-}
-
 void addTrustRemoteCode(const PlanResult &p, const char *flag, ServeCommand &c) {
     if (p.model.customCode) {
         c.flags.push_back({flag, "",
@@ -261,7 +243,9 @@ void commonNotes(const PlanResult &p, std::vector<std::string> &notes) {
         notes.push_back(why + ". The engine will fail to start or will hold fewer sequences.");
     }
     const ModelChoice &m = p.scenario.model;
-    const bool requantized = m.weightsFormat && !isFloatDtype(*m.weightsFormat);
+    // A float dtype re-formats only a quantized checkpoint's linear layers (dequantized).
+    const bool requantized =
+        m.weightsFormat && (!isFloatDtype(*m.weightsFormat) || p.checkpointQuantized);
     if (requantized || !m.groupFormats.empty()) {
         std::string what = requantized ? m.weightsFormat->label() + " weights" : "";
         for (const auto &[role, format] : m.groupFormats) {
@@ -388,22 +372,7 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     const std::uint32_t batch = batchLimit(e, why);
     c.flags.push_back({flagOf(Engine::Vllm, &EngineFlags::maxSequences), std::to_string(batch),
                        why + rulesSuffix(p, Engine::Vllm)});
-    const NumberFormat &kv = p.scenario.model.kvFormat;
-    std::string kvValue = "auto";
-    if (kv.kind == FormatKind::FP8_E4M3) {
-        kvValue = "fp8";
-    } else if (kv.kind == FormatKind::FP8_E5M2) {
-        kvValue = "fp8_e5m2";
-    }
-    c.flags.push_back(
-        {"--kv-cache-dtype", kvValue,
-         "the plan's KV format " + kv.label() +
-             (kvValue == "auto" ? " (auto = the model's activation dtype)"
-                                : " (FP8 E4M3 halves the KV bytes per token)") +
-             (p.kvFormatNote.empty() || kvValue == "auto"
-                  ? std::string()
-                  : "; the checkpoint ships calibrated FP8 KV scales (" + p.model.shippedKvSource +
-                        "): " + shippedKvRule(Engine::Vllm, p.model).reason)});
+    addKvCacheDtype(p, Engine::Vllm, c);
     c.flags.push_back({flagOf(Engine::Vllm, &EngineFlags::batchedTokens),
                        std::to_string(p.scenario.engine.prefillChunkTokens),
                        "the plan's prefill chunk: tokens per step, which sizes the activation "
@@ -457,16 +426,7 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
     const std::uint32_t batch = batchLimit(e, why);
     c.flags.push_back({flagOf(Engine::Sglang, &EngineFlags::maxSequences), std::to_string(batch),
                        why + rulesSuffix(p, Engine::Sglang)});
-    const NumberFormat &kv = p.scenario.model.kvFormat;
-    if (kv.kind == FormatKind::FP8_E4M3 || kv.kind == FormatKind::FP8_E5M2) {
-        c.flags.push_back(
-            {"--kv-cache-dtype", kv.kind == FormatKind::FP8_E4M3 ? "fp8_e4m3" : "fp8_e5m2",
-             "the plan's KV format " + kv.label() +
-                 (p.kvFormatNote.empty() ? std::string()
-                                         : "; the checkpoint ships calibrated FP8 KV scales (" +
-                                               p.model.shippedKvSource + "): " +
-                                               shippedKvRule(Engine::Sglang, p.model).reason)});
-    }
+    addKvCacheDtype(p, Engine::Sglang, c);
     c.flags.push_back({flagOf(Engine::Sglang, &EngineFlags::batchedTokens),
                        std::to_string(p.scenario.engine.prefillChunkTokens),
                        "the plan's prefill chunk (tokens per prefill step)"});

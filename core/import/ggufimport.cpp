@@ -226,11 +226,27 @@ void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &ar
     const std::uint64_t kernel = r.count("ssm.conv_kernel", 0);
     const std::uint64_t nGroup = r.count("ssm.group_count", 1);
     bool recurrentNoted = false;
+    const Value *kvKey = r.find("attention.head_count_kv");
+    const bool perLayerKv = kvKey && kvKey->isArray();
     for (std::uint64_t il = 0; il < layers; ++il) {
         LayerGroup g;
         g.count = 1;
         g.qHeads = std::uint32_t(r.perLayer("attention.head_count", il, layers, heads));
         const std::uint64_t kv = r.perLayer("attention.head_count_kv", il, layers, g.qHeads);
+        if (kv > g.qHeads) {
+            throw ImportError{r.key("attention.head_count_kv"),
+                              std::to_string(kv) + " KV heads on layer " + std::to_string(il) +
+                                  ", more than its " + std::to_string(g.qHeads) +
+                                  " attention heads"};
+        }
+        if (kv == 0 && !perLayerKv && dState == 0 && dInner == 0) {
+            // 0 KV heads marks a recurrent layer, whose state the ssm.* keys size; a scalar 0
+            // makes every layer one (a per-layer array may mark short-conv layers, LFM2).
+            throw ImportError{r.key("attention.head_count_kv"),
+                              "0 on layer " + std::to_string(il) + " (a recurrent layer) but " +
+                                  r.key("ssm.state_size") + " and " + r.key("ssm.inner_size") +
+                                  " are missing"};
+        }
         const std::uint64_t qh = std::max<std::uint64_t>(g.qHeads, 1);
         const std::uint64_t kLen = r.count("attention.key_length", hidden / qh);
         const std::uint64_t vLen = r.count("attention.value_length", kLen);
@@ -427,7 +443,18 @@ Result<ModelSpec> ggufToModelSpec(const gguf::Model &model, const std::string &s
                               std::to_string(heads) + " (1 to 65536)"};
         }
         spec.numAttentionHeads = std::uint32_t(heads);
+        // llama.cpp's load_hparams requires context_length (n_ctx_train, which -c 0 takes;
+        // src/llama-model.cpp); HostPlan plans a file without it at llama.cpp's default
+        // context and says so.
         spec.maxContextTokens = r.count("context_length", 0);
+        if (r.find("context_length") && spec.maxContextTokens == 0) {
+            throw ImportError{r.key("context_length"), "0 (the training context must be at least "
+                                                       "1 token)"};
+        }
+        if (!r.find("context_length")) {
+            spec.notes.push_back(r.key("context_length") +
+                                 " is missing: llama.cpp refuses to load the file without it");
+        }
         spec.denseIntermediate =
             std::uint32_t(std::min<std::uint64_t>(r.count("feed_forward_length", 0), 1u << 24));
         std::uint64_t vocab = 0;

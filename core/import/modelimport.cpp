@@ -93,41 +93,78 @@ void nameModel(const ConfigReader &top, const std::optional<ConfigReader> &text,
     spec.id = idFromName(base);
 }
 
+/// The positions one RoPE description `rope` (a rope_scaling / rope_parameters object) builds
+/// its cos / sin cache for; `maxPos` is max_position_embeddings. Type "linear" or "dynamic":
+/// maxPos x factor (vllm/model_executor/layers/rotary_embedding/linear_scaling_rope.py @
+/// 0f17ee06, dynamic_ntk_scaling_rope.py); "yarn" / "deepseek_yarn":
+/// ceil(original_max_position_embeddings x factor), at least maxPos (yarn_scaling_rope.py @
+/// 0cd57848); any other type maxPos. Those four types need a factor (transformers'
+/// rope validation requires one); a factor that is missing for them or not a number in
+/// [1, 1024] is an ImportFailure naming the field.
+std::uint64_t ropeInstancePositions(const ConfigReader &rope, std::uint64_t maxPos) {
+    const std::string type = rope.str("rope_type", rope.str("type"));
+    const bool linear = type == "linear" || type == "dynamic";
+    const bool yarn = type == "yarn" || type == "deepseek_yarn";
+    const json *f = rope.get("factor");
+    if (!f && (linear || yarn)) {
+        fail(rope.field("factor"), "missing; RoPE type '" + type + "' needs a scaling factor");
+    }
+    double factor = 1.0;
+    if (f) {
+        if (!f->is_number() || !(f->get<double>() >= 1.0 && f->get<double>() <= 1024.0)) {
+            fail(rope.field("factor"), "must be a number from 1 to 1024");
+        }
+        factor = f->get<double>();
+    }
+    if (linear) {
+        return std::uint64_t(std::ceil(double(maxPos) * factor));
+    }
+    if (yarn) {
+        const std::uint64_t original =
+            rope.countOr("original_max_position_embeddings", maxPos, importer::kMaxContext, 1);
+        return std::max(maxPos, std::uint64_t(std::ceil(double(original) * factor)));
+    }
+    return maxPos;
+}
+
 /// The positions vLLM's rotary cos / sin caches span for `lm`'s RoPE, summed over its
-/// instances; `maxPos` is max_position_embeddings. rope_scaling (or rope_parameters) of type
-/// "linear" or "dynamic" builds maxPos x factor positions
-/// (vllm/model_executor/layers/rotary_embedding/linear_scaling_rope.py @ 0f17ee06,
-/// dynamic_ntk_scaling_rope.py); "yarn" / "deepseek_yarn" ceil(original_max_position_embeddings
-/// x factor), at least maxPos (yarn_scaling_rope.py @ 0cd57848); any other type maxPos.
-/// rope_local_base_freq (Gemma 3's local layers) adds a second, unscaled instance of maxPos.
-/// A factor that is not a number in [1, 1024] is an ImportFailure naming the field.
+/// instances (ropeInstancePositions each); `maxPos` is max_position_embeddings. One instance
+/// from rope_scaling, else rope_parameters; transformers v5 nests rope_parameters per layer
+/// type ({"full_attention": {...}, "sliding_attention": {...}}), one instance each.
+/// rope_local_base_freq (Gemma 3's local layers, before v5) adds a second, unscaled instance of
+/// maxPos; it must be a number. Each instance is bounded like max_position_embeddings, so a
+/// hostile factor cannot overflow the bytes.
 std::uint64_t rotaryCachePositions(const ConfigReader &lm, std::uint64_t maxPos) {
-    std::optional<ConfigReader> rope = lm.optSub("rope_scaling");
-    if (!rope) {
-        rope = lm.optSub("rope_parameters");
-    }
-    std::uint64_t positions = maxPos;
-    if (rope) {
-        const std::string type = rope->str("rope_type", rope->str("type"));
-        const json *f = rope->get("factor");
-        double factor = 1.0;
-        if (f) {
-            if (!f->is_number() || !(f->get<double>() >= 1.0 && f->get<double>() <= 1024.0)) {
-                fail(rope->field("factor"), "must be a number from 1 to 1024");
+    std::vector<ConfigReader> instances;
+    if (std::optional<ConfigReader> scaling = lm.optSub("rope_scaling")) {
+        instances.push_back(*scaling);
+    } else if (std::optional<ConfigReader> params = lm.optSub("rope_parameters")) {
+        const json &raw = params->raw();
+        const bool nested = !raw.empty() && std::all_of(raw.begin(), raw.end(), [](const json &v) {
+            return v.is_object();
+        });
+        if (nested) {
+            for (auto it = raw.begin(); it != raw.end(); ++it) {
+                instances.push_back(params->sub(it.key()));
             }
-            factor = f->get<double>();
-        }
-        if (type == "linear" || type == "dynamic") {
-            positions = std::uint64_t(std::ceil(double(maxPos) * factor));
-        } else if (type == "yarn" || type == "deepseek_yarn") {
-            const std::uint64_t original =
-                rope->countOr("original_max_position_embeddings", maxPos, importer::kMaxContext, 1);
-            positions = std::max(maxPos, std::uint64_t(std::ceil(double(original) * factor)));
+        } else {
+            instances.push_back(*params);
         }
     }
-    // Bounded like max_position_embeddings, so a hostile factor cannot overflow the bytes.
-    return std::min(positions, importer::kMaxContext) +
-           (lm.has("rope_local_base_freq") ? maxPos : 0);
+    std::uint64_t positions = 0;
+    for (const ConfigReader &rope : instances) {
+        positions += std::min(ropeInstancePositions(rope, maxPos), importer::kMaxContext);
+    }
+    if (instances.empty()) {
+        positions = maxPos;
+    }
+    if (const json *local = lm.get("rope_local_base_freq")) {
+        if (!local->is_number()) {
+            fail(lm.field("rope_local_base_freq"), "must be a number");
+        }
+        positions += maxPos;
+    }
+    return positions;
 }
 
 ModelSpec importConfig(const json &root, const std::string &source, const json *hfQuant) {

@@ -22,6 +22,18 @@ namespace hostplan {
 
 namespace {
 
+/// The format of `m`'s largest linear group stored in a quantized format (not FP32 / BF16 /
+/// FP16): a quantized checkpoint's; nullopt when every linear group is a float dtype.
+std::optional<NumberFormat> quantizedLinearFormat(const ModelSpec &m) {
+    const TensorGroup *largest = nullptr;
+    for (const TensorGroup &g : m.groups) {
+        if (g.linear && !isFloatDtype(g.format) && (!largest || g.bytes() > largest->bytes())) {
+            largest = &g;
+        }
+    }
+    return largest ? std::optional<NumberFormat>(largest->format) : std::nullopt;
+}
+
 bool looksLikePath(const std::string &ref) {
     if (ref.find('/') != std::string::npos || ref.find('\\') != std::string::npos) {
         return true;
@@ -251,14 +263,34 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
     // vLLM's --dtype auto downcasts float32 to the platform's first 16-bit dtype (bfloat16 on
     // GPUs that have it; vllm/config/model.py @ 0052a5b8 _resolve_auto_dtype), as SGLang's
     // model config does.
+    // A quantized --weights-format re-formats the linear layers only; the rest of a float32
+    // checkpoint still loads in BF16.
     ModelSpec model = importedModel;
-    if (scenario.model.weightsFormat) {
-        model = withWeightFormat(model, *scenario.model.weightsFormat);
-    } else if (importedModel.dtype == formats::fp32) {
+    const std::optional<NumberFormat> &weightsFormat = scenario.model.weightsFormat;
+    if (importedModel.dtype == formats::fp32 && !(weightsFormat && isFloatDtype(*weightsFormat))) {
         model = withWeightFormat(model, formats::bf16);
-        r.warnings.push_back("The checkpoint is float32 (torch_dtype); the engines load it in "
-                             "BF16 by default (--dtype auto), so the plan does too. "
-                             "--weights-format fp32 plans float32 weights and KV cache.");
+        r.warnings.push_back(
+            "The checkpoint is float32 (torch_dtype); the engines load it in BF16 by default "
+            "(--dtype auto), so the plan does too" +
+            (weightsFormat ? " for the tensors " + weightsFormat->label() +
+                                 " leaves alone (embedding, LM head, norms)"
+                           : std::string()) +
+            ". --weights-format fp32 plans float32 weights and KV cache.");
+    }
+    if (weightsFormat) {
+        model = withWeightFormat(model, *weightsFormat);
+        r.checkpointQuantized = quantizedLinearFormat(importedModel);
+        if (!isFloatDtype(*weightsFormat)) {
+            r.checkpointQuantized.reset();
+        } else if (r.checkpointQuantized) {
+            r.warnings.push_back("The checkpoint stores its linear layers in " +
+                                 r.checkpointQuantized->label() + "; the plan sizes them as " +
+                                 weightsFormat->label() +
+                                 " (--weights-format), which vLLM and SGLang do not do at load: "
+                                 "they serve the checkpoint as stored. The figures are those of "
+                                 "a " +
+                                 weightsFormat->label() + " checkpoint of the model.");
+        }
     }
     for (const auto &[role, format] : scenario.model.groupFormats) {
         for (auto &g : model.groups) {

@@ -44,6 +44,10 @@ struct PlanResult {
     /// (engine/shippedkv.h; kvFormatNote then says so, a warning says why not otherwise).
     Scenario scenario;
     ModelSpec model; ///< after format overrides
+    /// The format the checkpoint stores its quantized linear layers in (the largest such
+    /// group's, e.g. FP8 for an FP8 checkpoint) when the plan's --weights-format is a float
+    /// dtype that sizes them dequantized, which the engines do not do at load; else nullopt.
+    std::optional<NumberFormat> checkpointQuantized;
     /// "KV cache FP8 (shipped calibrated scales, kv_cache_scheme; vLLM loads the scales with
     /// --kv-cache-dtype fp8 ...)" when the plan's KV format is the checkpoint's
     /// (ModelSpec::shippedKvFormat), naming the key and what the engine does with it; empty

@@ -12,6 +12,7 @@
 #include "import/ollama.h"
 
 #include <QTemporaryDir>
+#include <algorithm>
 
 #include <filesystem>
 #include <fstream>
@@ -332,6 +333,57 @@ class TestGguf : public QObject {
         auto spec = ggufToModelSpec(gguf::Model{h.value(), {}, 0}, "m.gguf");
         QVERIFY(!spec.ok());
         QCOMPARE(QString::fromStdString(spec.error().toString()), error);
+    }
+
+    void impossibleShapes_data() {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<int>("value");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("more KV heads than heads")
+            << "llama.attention.head_count_kv" << 8
+            << "m.gguf: llama.attention.head_count_kv: 8 KV heads on layer 0, more than its 4 "
+               "attention heads";
+        QTest::newRow("recurrent without state")
+            << "llama.attention.head_count_kv" << 0
+            << "m.gguf: llama.attention.head_count_kv: 0 on layer 0 (a recurrent layer) but "
+               "llama.ssm.state_size and llama.ssm.inner_size are missing";
+        QTest::newRow("zero training context")
+            << "llama.context_length" << 0
+            << "m.gguf: llama.context_length: 0 (the training context must be at least 1 token)";
+    }
+    void impossibleShapes() {
+        QFETCH(QString, key);
+        QFETCH(int, value);
+        QFETCH(QString, error);
+        Writer w;
+        w.string("general.architecture", "llama")
+            .u32("llama.block_count", 2)
+            .u32("llama.embedding_length", 64)
+            .u32("llama.attention.head_count", 4)
+            .u32("llama.vocab_size", 100)
+            .u32(key.toStdString(), std::uint32_t(value));
+        auto h = gguf::parseHeader(w.build(), 0, "m.gguf");
+        QVERIFY(h.ok());
+        auto spec = ggufToModelSpec(gguf::Model{h.value(), {}, 0}, "m.gguf");
+        QVERIFY(!spec.ok());
+        QCOMPARE(QString::fromStdString(spec.error().toString()), error);
+    }
+
+    void missingContextIsNoted() {
+        // llama.cpp requires context_length; HostPlan plans without it and says so.
+        Writer w;
+        w.string("general.architecture", "llama")
+            .u32("llama.block_count", 2)
+            .u32("llama.embedding_length", 64)
+            .u32("llama.attention.head_count", 4)
+            .u32("llama.vocab_size", 100);
+        auto h = gguf::parseHeader(w.build(), 0, "m.gguf");
+        auto spec = ggufToModelSpec(gguf::Model{h.value(), {}, 0}, "m.gguf");
+        QVERIFY(spec.ok());
+        QCOMPARE(spec->maxContextTokens, 0ull);
+        QVERIFY(std::find(spec->notes.begin(), spec->notes.end(),
+                          "llama.context_length is missing: llama.cpp refuses to load the file "
+                          "without it") != spec->notes.end());
     }
 
     void hostile_data() {

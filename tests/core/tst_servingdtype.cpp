@@ -6,8 +6,12 @@
 // - re-quantizing to FP8 / INT8 leaves the LM head and embedding 16-bit (vLLM's online FP8,
 //   llm-compressor's ignore lm_head), a float dtype casts everything;
 // - compressed-tensors "int-quantized" W8A8 INT8 checkpoints import as int8 linear layers;
+// - a float32 checkpoint keeps a 16-bit embedding and LM head beside quantized layers, and a
+//   float dtype on a quantized checkpoint is a dequantized plan the engines would not serve;
+//   the commands' --dtype / --kv-cache-dtype follow what auto would do;
 // - scaled RoPE widens vLLM's rotary cache (linear / dynamic x factor, YaRN original x factor,
-//   a second unscaled instance for rope_local_base_freq); a bad factor names the field;
+//   a second unscaled instance for rope_local_base_freq, one per transformers-v5 layer type);
+//   a bad, missing or NaN factor names the field;
 // - vLLM 0.19's profile keeps the fused-MoE workspace through the sampler warm-up.
 // Configs: tests/data/configs (README.md names where each was copied from) and the configs of
 // golden rows P12-P18 (tests/core/goldenheldout.h).
@@ -130,6 +134,102 @@ class TestServingDtype : public QObject {
         QCOMPARE(named->memory.cache.kvBytesPerToken, 65536ull);
     }
 
+    void float32FlagsFollowTheEngineDefault() {
+        // A float32 checkpoint planned at fp32: --dtype auto would load it in BF16, so the
+        // command must say float32 although the checkpoint already is.
+        const ModelSpec fp32 =
+            imported(configText("mattshumer--Reflection-Llama-3.1-70B_config.json"), "refl");
+        Scenario s = h100(8);
+        s.model.weightsFormat = formats::fp32;
+        const auto p = evaluate(s, Catalogue::builtin(), fp32);
+        QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+        QCOMPARE(p->model.weightBytes(), fp32.weightBytes());
+        const ServeCommand v = vllmServeCommand(*p, Catalogue::builtin());
+        QCOMPARE(flagValue(v, "--dtype"), std::string("float32"));
+        QCOMPARE(flagValue(v, "--kv-cache-dtype"), std::string("auto"));
+        QCOMPARE(flagValue(sglangServeCommand(*p, Catalogue::builtin()), "--dtype"),
+                 std::string("float32"));
+        // A BF16 cache beside float32 compute needs its own value in both engines.
+        s.model.kvFormat = formats::bf16;
+        s.model.kvBf16Chosen = true; // named, not the default
+        const auto bf16Kv = evaluate(s, Catalogue::builtin(), fp32);
+        QVERIFY(bf16Kv.ok());
+        QCOMPARE(flagValue(vllmServeCommand(*bf16Kv, Catalogue::builtin()), "--kv-cache-dtype"),
+                 std::string("bfloat16"));
+        QCOMPARE(flagValue(sglangServeCommand(*bf16Kv, Catalogue::builtin()), "--kv-cache-dtype"),
+                 std::string("bfloat16"));
+        // FP16 beside float32 compute has no option: auto stays and a note says what it does.
+        s.model.kvFormat = formats::fp16;
+        const auto fp16Kv = evaluate(s, Catalogue::builtin(), fp32);
+        QVERIFY(fp16Kv.ok());
+        const ServeCommand c = vllmServeCommand(*fp16Kv, Catalogue::builtin());
+        QCOMPARE(flagValue(c, "--kv-cache-dtype"), std::string("auto"));
+        bool noted = false;
+        for (const auto &n : c.notes) {
+            noted |=
+                n.find("KV format FP16 is not one vLLM offers beside FP32") != std::string::npos;
+        }
+        QVERIFY(noted);
+    }
+
+    void float32CheckpointQuantizedKeepsBf16Head() {
+        // FP8 linear layers on a float32 checkpoint: the embedding and LM head load in BF16
+        // (--dtype auto), not float32, and the float32 warning stays.
+        const ModelSpec fp32 =
+            imported(configText("mattshumer--Reflection-Llama-3.1-70B_config.json"), "refl");
+        Scenario s = h100(8);
+        s.model.weightsFormat = formats::fp8;
+        const auto p = evaluate(s, Catalogue::builtin(), fp32);
+        QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+        QCOMPARE(group(p->model, GroupRole::LmHead)->format, formats::bf16);
+        QCOMPARE(group(p->model, GroupRole::Embedding)->format, formats::bf16);
+        QCOMPARE(group(p->model, GroupRole::Attention)->format, formats::fp8);
+        // 128,262 x 8,192 at 2 bytes.
+        QCOMPARE(group(p->model, GroupRole::LmHead)->bytes(), 2101444608ull);
+        bool warned = false;
+        for (const auto &w : p->warnings) {
+            warned |= w.find("The checkpoint is float32") != std::string::npos &&
+                      w.find("FP8 leaves alone") != std::string::npos;
+        }
+        QVERIFY(warned);
+        QVERIFY(!p->checkpointQuantized);
+    }
+
+    void floatDtypeOnAQuantizedCheckpoint() {
+        // Qwen3-32B-FP8 planned at BF16: the plan dequantizes, the engines would not.
+        const ModelSpec fp8 = imported(configText("Qwen--Qwen3-32B-FP8_config.json"), "q32fp8");
+        Scenario s = h100(2);
+        s.model.weightsFormat = formats::bf16;
+        const auto p = evaluate(s, Catalogue::builtin(), fp8);
+        QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+        QVERIFY(p->checkpointQuantized.has_value());
+        QCOMPARE(p->checkpointQuantized->kind, FormatKind::FP8_E4M3);
+        bool warned = false;
+        for (const auto &w : p->warnings) {
+            warned |= w.find("stores its linear layers in FP8") != std::string::npos;
+        }
+        QVERIFY(warned);
+        const ServeCommand v = vllmServeCommand(*p, Catalogue::builtin());
+        QCOMPARE(flagValue(v, "--dtype"), std::string("<absent>")); // auto is BF16 already
+        bool noted = false;
+        for (const auto &n : v.notes) {
+            noted |= n.find("The plan assumes BF16 weights") != std::string::npos;
+        }
+        QVERIFY(noted);
+        // float32: --dtype reaches only the unquantized tensors, and says so.
+        s.model.weightsFormat = formats::fp32;
+        const auto f = evaluate(s, Catalogue::builtin(), fp8);
+        QVERIFY(f.ok());
+        for (const auto &flag : vllmServeCommand(*f, Catalogue::builtin()).flags) {
+            if (flag.flag == "--dtype") {
+                QCOMPARE(flag.value, std::string("float32"));
+                QVERIFY(flag.explanation.find("FP8 linear layers load as stored") !=
+                        std::string::npos);
+                QVERIFY(flag.explanation.find("BF16 checkpoint") != std::string::npos);
+            }
+        }
+    }
+
     void quantizedFormatsKeepTheLmHead() {
         const ModelSpec bf16 = Catalogue::builtin().loadModel("llama-3.1-8b").value();
         const ModelSpec fp8 = withWeightFormat(bf16, formats::fp8);
@@ -195,6 +295,11 @@ class TestServingDtype : public QObject {
         QTest::newRow("yarn at least max")
             << R"({"type":"yarn","factor":40,"original_max_position_embeddings":512})"
             << "" << 32768ull;
+        QTest::newRow("v5 nested per layer type")
+            << "null"
+            << R"(,"rope_parameters":{"full_attention":{"rope_type":"linear","factor":2.0},
+                 "sliding_attention":{"rope_type":"default","rope_theta":10000.0}})"
+            << 98304ull;
         QTest::newRow("gemma3 local + global") << R"({"rope_type":"linear","factor":8.0})"
                                                << R"(,"rope_local_base_freq":10000.0)" << 294912ull;
     }
@@ -219,6 +324,38 @@ class TestServingDtype : public QObject {
             ropeConfig(R"({"rope_type":"linear","factor":)" + factor.toStdString() + "}"), "bad");
         QVERIFY(!r.ok());
         QCOMPARE(r.error().field, std::string("rope_scaling.factor"));
+    }
+
+    void ropeFactorMustBeThere_data() {
+        QTest::addColumn<QString>("config");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("NaN") << QString::fromStdString(
+                                    ropeConfig(R"({"rope_type":"yarn","factor":NaN})"))
+                             << "rope_scaling.factor"
+                             << "is Infinity or NaN, not a number this model can be sized with";
+        QTest::newRow("missing") << QString::fromStdString(ropeConfig(R"({"rope_type":"linear"})"))
+                                 << "rope_scaling.factor"
+                                 << "missing; RoPE type 'linear' needs a scaling factor";
+        QTest::newRow("nested bad")
+            << QString::fromStdString(ropeConfig(
+                   "null", R"(,"rope_parameters":{"full_attention":{"rope_type":"dynamic",
+                   "factor":0}})"))
+            << "rope_parameters.full_attention.factor"
+            << "must be a number from 1 to 1024";
+        QTest::newRow("local freq not a number")
+            << QString::fromStdString(ropeConfig("null", R"(,"rope_local_base_freq":"10k")"))
+            << "rope_local_base_freq"
+            << "must be a number";
+    }
+    void ropeFactorMustBeThere() {
+        QFETCH(QString, config);
+        QFETCH(QString, field);
+        QFETCH(QString, message);
+        const auto r = importHfConfigText(config.toStdString(), "rope");
+        QVERIFY(!r.ok());
+        QCOMPARE(QString::fromStdString(r.error().field), field);
+        QCOMPARE(QString::fromStdString(r.error().message), message);
     }
 
     void moeWorkspaceOutlivesTheForward() {

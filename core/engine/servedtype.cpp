@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+#include "engine/servedtype.h"
+
+#include "engine/shippedkv.h"
+
+#include "model/modelspec.h"
+#include "plan/plan.h"
+
+namespace hostplan {
+
+namespace {
+
+/// The value vLLM's and SGLang's --dtype take for a float dtype.
+std::string dtypeValue(const NumberFormat &f) {
+    return f.kind == FormatKind::FP32   ? "float32"
+           : f.kind == FormatKind::FP16 ? "float16"
+                                        : "bfloat16";
+}
+
+} // namespace
+
+NumberFormat autoServingDtype(const PlanResult &p) {
+    return p.model.dtype == formats::fp32 ? formats::bf16 : p.model.dtype;
+}
+
+NumberFormat servingDtype(const PlanResult &p) {
+    const std::optional<NumberFormat> &w = p.scenario.model.weightsFormat;
+    return w && isFloatDtype(*w) ? *w : autoServingDtype(p);
+}
+
+void addDtype(const PlanResult &p, ServeCommand &c) {
+    const std::optional<NumberFormat> &w = p.scenario.model.weightsFormat;
+    const NumberFormat autoDtype = autoServingDtype(p);
+    if (!w || !isFloatDtype(*w) || *w == autoDtype) {
+        return;
+    }
+    std::string why = "the plan's " + w->label() + " weights; auto would load the " +
+                      p.model.dtype.label() + " checkpoint in " + autoDtype.label();
+    if (p.checkpointQuantized) {
+        why += ". Only the tensors the checkpoint stores unquantized take it: its " +
+               p.checkpointQuantized->label() + " linear layers load as stored";
+    }
+    c.flags.push_back({"--dtype", dtypeValue(*w), why});
+}
+
+void addKvCacheDtype(const PlanResult &p, Engine engine, ServeCommand &c) {
+    const NumberFormat &kv = p.scenario.model.kvFormat;
+    const NumberFormat compute = servingDtype(p);
+    const bool vllm = engine == Engine::Vllm;
+    std::string value;
+    std::string why = "the plan's KV format " + kv.label();
+    if (kv.kind == FormatKind::FP8_E4M3) {
+        value = vllm ? "fp8" : "fp8_e4m3";
+        why += " (FP8 E4M3 halves the KV bytes per token)";
+        if (!p.kvFormatNote.empty()) {
+            why += "; the checkpoint ships calibrated FP8 KV scales (" + p.model.shippedKvSource +
+                   "): " + shippedKvRule(engine, p.model).reason;
+        }
+    } else if (kv.kind == FormatKind::FP8_E5M2) {
+        value = "fp8_e5m2";
+    } else if (kv == compute) {
+        if (!vllm) {
+            return; // SGLang's default, auto, is the model's dtype
+        }
+        value = "auto";
+        why += " (auto = the model's dtype, " + compute.label() + ")";
+    } else if (kv == formats::bf16) {
+        value = "bfloat16";
+        why +=
+            " beside " + compute.label() + " compute (auto would cache in " + compute.label() + ")";
+    } else {
+        value = "auto";
+        why += ": " + engineDisplayName(engine) + " has no " + kv.label() +
+               " cache option, so auto caches in the model's dtype, " + compute.label();
+        c.notes.push_back("The plan's KV format " + kv.label() + " is not one " +
+                          engineDisplayName(engine) + " offers beside " + compute.label() +
+                          " compute: its cache will be " + compute.label() +
+                          " and hold a different number of tokens. Plan with --kv-format " +
+                          compute.name() + " (or bf16 / fp8) to match the engine.");
+    }
+    c.flags.push_back({"--kv-cache-dtype", value, why});
+}
+
+} // namespace hostplan
