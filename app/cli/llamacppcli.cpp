@@ -94,6 +94,7 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
     std::string hostName = "ddr5-desktop";
     double hostMemoryGb = 0;
     bool failIfNoFit = false;
+    bool gpuGiven = false; // --gpu named a GPU (not none)
     bool json = false;
     const auto bad = [&](const std::string &option, const std::string &why) {
         err << "hostplan-cli: " << option << ": " << why << "\n";
@@ -135,6 +136,7 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
             ggufType = v;
         } else if (a == "--gpu") {
             gpuName = v;
+            gpuGiven = asciiLower(v) != "none";
         } else if (a == "--host") {
             hostName = v;
         } else if (a == "--host-memory-gb") {
@@ -226,7 +228,17 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
     if (hostMemoryGb > 0) {
         in.host.memoryBytes = std::uint64_t(hostMemoryGb * kBytesPerGB);
     }
-    if (asciiLower(gpuName) != "none" && !in.host.unifiedMemory) {
+    // A GPU the plan would leave out is an error, not a silent drop.
+    const bool noGpu = asciiLower(gpuName) == "none";
+    if (in.host.unifiedMemory && (gpuGiven || in.gpuCount > 1)) {
+        return bad(gpuGiven ? "--gpu" : "--gpus",
+                   hostName + " is a unified-memory host: its GPU is the host's (leave out "
+                              "--gpu and --gpus)");
+    }
+    if (noGpu && in.gpuCount > 1) {
+        return bad("--gpus", std::to_string(in.gpuCount) + " GPUs with --gpu none");
+    }
+    if (!noGpu && !in.host.unifiedMemory) {
         auto gpu = Catalogue::builtin().findGpu(gpuName);
         if (!gpu) {
             return bad("--gpu", gpu.error().message);

@@ -498,6 +498,10 @@ std::uint64_t llamaTrainingContext(const ModelSpec &spec);
 /// negative, not finite or all zero. fitsGpu holds when every GPU fits its own share.
 Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in);
 
+/// The largest -c below `below` tokens, in steps of kLlamaKvPadding, at which `in` (with that
+/// context, --fit still placing the layers where it may) fits; nullopt when even one step does
+/// not. Bisects, taking fit as falling with the context.
+std::optional<std::uint64_t> largestFittingContext(LlamaCppInput in, std::uint64_t below);
 /// The largest -ngl (0 .. layers + 1) at which `in` fits the GPU, or nullopt when even -ngl 0
 /// does not fit (the host is too small).
 std::optional<std::uint32_t> largestFittingGpuLayers(LlamaCppInput in);

@@ -31,6 +31,7 @@
 #include "engine/llamacpp.h"
 #include "engine/llamacpp_detail.h"
 
+#include "util/numbertext.h"
 #include "util/units.h"
 
 #include <algorithm>
@@ -128,6 +129,36 @@ LlamaCppInput layoutInput(const LlamaCppInput &base, const FitLayout &l,
     return in;
 }
 
+/// --fit compares only the device it is filling with its target (mem_test[id] <= targets[id]
+/// in common_params_fit_impl @ 08033df0). When its last step leaves no tensor override, every
+/// layer on the GPUs turns pipeline parallelism on, whose graph-input copies then grow GPUs it
+/// had already checked; `p` (the final layout) gets a note naming each GPU past its target.
+void noteLateOverrun(LlamaCppPlan &p) {
+    if (p.schedCopies <= 1) {
+        return;
+    }
+    std::string over;
+    for (std::size_t d = 0; d < p.perGpu.size(); ++d) {
+        const std::int64_t used = deviceUsed(p.perGpu[d]);
+        if (used > deviceTarget(p)) {
+            over += (over.empty() ? "" : ", ") + std::string("GPU ") + std::to_string(d) + " (" +
+                    formatDouble("%.2f", toGiB(double(used))) + " GiB against --fit's target " +
+                    formatDouble("%.2f", toGiB(double(deviceTarget(p)))) + " GiB)";
+        }
+    }
+    if (!over.empty()) {
+        p.notes.push_back(
+            "--fit checks each GPU only while it fills it; its last step leaves no tensor "
+            "override, which turns pipeline parallelism on (n_copies " +
+            std::to_string(p.schedCopies) +
+            ") and grows the compute buffers of GPUs it had "
+            "already checked: " +
+            over +
+            ". llama.cpp would run out of memory at start; a smaller -c, -np or an explicit "
+            "--tensor-split avoids it (see the verdict)");
+    }
+}
+
 /// Places the layers of `in` (its context settled) as --fit does, steps 3 and 4 above.
 Result<LlamaCppPlan> fitPlacement(const LlamaCppInput &in) {
     const ModelSpec &m = *in.model;
@@ -217,6 +248,7 @@ Result<LlamaCppPlan> fitPlacement(const LlamaCppInput &in) {
     }
     HOSTPLAN_TRY(p, llamaPlanAt(layoutInput(in, l, mask), mask));
     p.fitPlaced = true;
+    noteLateOverrun(p);
     for (std::uint32_t il = 0; il < mask.size(); ++il) {
         if (mask[il] && il + p.layersOnGpu >= p.layers) { // only blocks on a GPU
             p.fitCpuExpertLayers.push_back(il);
@@ -303,6 +335,22 @@ Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in) {
         return fitted;
     }
     return placed(std::move(fitted), asked, several);
+}
+
+std::optional<std::uint64_t> largestFittingContext(LlamaCppInput in, std::uint64_t below) {
+    if (!in.model || below <= kLlamaKvPadding) {
+        return std::nullopt;
+    }
+    // lo x padding fits (0: none found yet); hi x padding reaches `below`.
+    std::uint64_t lo = 0;
+    std::uint64_t hi = (below - 1) / kLlamaKvPadding + 1;
+    while (hi - lo > 1) {
+        const std::uint64_t mid = lo + (hi - lo) / 2;
+        in.context = mid * kLlamaKvPadding;
+        const auto p = planLlamaCpp(in);
+        (p.ok() && p->fits() ? lo : hi) = mid;
+    }
+    return lo ? std::optional<std::uint64_t>(lo * kLlamaKvPadding) : std::nullopt;
 }
 
 std::optional<std::uint32_t> largestFittingGpuLayers(LlamaCppInput in) {

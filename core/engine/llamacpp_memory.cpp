@@ -38,9 +38,44 @@ Result<std::uint64_t> rowBytes(const gguf::GgmlType &type, std::uint64_t element
     return elements / type.blockSize * type.typeSize;
 }
 
-/// Per-layer caches in layer-group order (a Hugging Face spec merges groups by kind, so the
-/// order of mixed layers is approximate; a GGUF spec keeps runs in order). `unified`: one KV
-/// stream shared by every slot (-kvu); otherwise one stream of kv.perStream cells per slot.
+/// The layer group of each decoder layer, in order. A GGUF spec keeps runs in order; a Hugging
+/// Face spec merges its layers into one group per kind, so two groups, full attention beside
+/// `n - 1` times as many sliding-window or recurrent layers, are interleaved as llama.cpp lays
+/// them out: the full-attention layer last in every period of n (hparams.set_swa_pattern(n),
+/// SWA when il % n < n - 1, for Gemma 2 / 3, gpt-oss, Llama 4; recurrent_layer_arr for
+/// Qwen3-Next, full when (il + 1) % n == 0; src/llama-model.cpp load_hparams). Any other mix
+/// stays in group order.
+std::vector<const LayerGroup *> layerOrder(const ModelSpec &m) {
+    std::vector<const LayerGroup *> order;
+    for (const LayerGroup &g : m.layers) {
+        order.insert(order.end(), g.count, &g);
+    }
+    if (m.layers.size() != 2) {
+        return order;
+    }
+    const auto full = [](const LayerGroup &g) {
+        return g.kind != AttentionKind::SlidingWindow && g.kind != AttentionKind::Linear;
+    };
+    const LayerGroup &a = m.layers[0];
+    const LayerGroup &b = m.layers[1];
+    if (full(a) == full(b)) {
+        return order;
+    }
+    const LayerGroup &f = full(a) ? a : b;
+    const LayerGroup &other = full(a) ? b : a;
+    const std::uint64_t total = std::uint64_t(f.count) + other.count;
+    if (f.count == 0 || other.count < f.count || total % f.count != 0) {
+        return order;
+    }
+    const std::uint64_t n = total / f.count;
+    for (std::uint64_t il = 0; il < order.size(); ++il) {
+        order[il] = il % n == n - 1 ? &f : &other;
+    }
+    return order;
+}
+
+/// Per-layer caches in layer order (layerOrder). `unified`: one KV stream shared by every slot
+/// (-kvu); otherwise one stream of kv.perStream cells per slot.
 Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::GgmlType &tk,
                                             const gguf::GgmlType &tv, const LlamaKvSizing &kv,
                                             std::uint32_t parallel, std::uint32_t ubatch,
@@ -49,7 +84,8 @@ Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::Ggml
     const std::uint64_t streams = unified ? 1 : parallel;
     const std::uint64_t perStream = kv.perStream; // kv_size of each stream
     const std::uint64_t perSlot = perStream;      // one stream per slot, or the unified one
-    for (const LayerGroup &g : m.layers) {
+    for (const LayerGroup *layer : layerOrder(m)) {
+        const LayerGroup &g = *layer;
         LayerCache c;
         if (g.kind == AttentionKind::Linear) {
             // llama.cpp's recurrent memory keeps one f32 state per sequence slot.
@@ -82,9 +118,7 @@ Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::Ggml
                 c.cellsRead = perSlot;
             }
         }
-        for (std::uint32_t i = 0; i < g.count; ++i) {
-            out.push_back(c);
-        }
+        out.push_back(c);
     }
     const LayerCache fill = out.empty() ? LayerCache{} : out.back();
     out.resize(m.numLayers, fill);

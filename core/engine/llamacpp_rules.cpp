@@ -118,9 +118,10 @@ LlamaPipeline llamaPipeline(const LlamaCppInput &in, std::size_t gpus, bool ever
                    "it off";
     } else {
         pipe.copies = kLlamaSchedMaxCopies;
-        pipe.why = "on: " + std::to_string(gpus) +
-                   " GPUs hold every layer and the output layer, split by layer, with no "
-                   "tensor override";
+        // llama_model::n_devices() counts every GPU, one --tensor-split leaves empty too.
+        pipe.why = "on: every layer and the output layer are on the " + std::to_string(gpus) +
+                   " GPUs (split by layer; a GPU --tensor-split leaves empty still counts), "
+                   "with no tensor override";
     }
     return pipe;
 }

@@ -218,6 +218,12 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
             return q.ok() ? ", at most " + formatDouble("%.1f", q->tokensPerSecond) + " tokens/s"
                           : std::string();
         };
+        if (const auto c = largestFittingContext(in, p.context)) {
+            LlamaCppInput alt = in;
+            alt.context = *c;
+            out << "  -c " << *c << " fits (a smaller KV cache and compute buffer" << speed(alt)
+                << ")\n";
+        }
         if (const auto ngl = largestFittingGpuLayers(in); ngl && in.gpu) {
             LlamaCppInput alt = in;
             alt.gpuLayers = *ngl;

@@ -12,6 +12,7 @@
 #include "import/modelimport.h"
 #include "util/units.h"
 
+#include <algorithm>
 #include <sstream>
 
 using namespace hostplan;
@@ -252,6 +253,79 @@ class TestLlamaCppFit : public QObject {
         const LlamaCppPlan user = planLlamaCpp(in).value();
         QVERIFY(!user.fitPlaced);
         QCOMPARE(user.layersPerGpu, (std::vector<std::uint32_t>{41, 39}));
+    }
+
+    void hfLayersInterleave() {
+        // A config.json merges Llama 4 Scout's 36 chunked-attention and 12 global layers into
+        // one group each; llama.cpp runs them interleaved, global last in every 4 (its SWA
+        // pattern 4), so the last blocks -ngl offloads are chunked, chunked, chunked, global.
+        const ModelSpec m =
+            asGguf("meta-llama--Llama-4-Scout-17B-16E-Instruct_config.json", "q4_K");
+        LlamaCppInput in = defaults(m);
+        in.gpu = Catalogue::builtin().findGpu("h100-sxm").value();
+        in.context = 65536;
+        in.parallel = 1;
+        const auto kvAt = [&](std::uint32_t ngl) {
+            LlamaCppInput at = in;
+            at.gpuLayers = ngl; // the output layer first, then blocks from the last
+            return planLlamaCpp(at).value().gpu.kvCache;
+        };
+        const std::uint64_t global = kvAt(2);           // block 47
+        const std::uint64_t chunked = kvAt(3) - global; // block 46
+        QVERIFY(chunked > 0);
+        QVERIFY(chunked < global / 4);           // a chunk of 8192 + a micro-batch, not 65536 cells
+        QCOMPARE(kvAt(5), global + 3 * chunked); // blocks 44-47
+        QCOMPARE(kvAt(9), 2 * (global + 3 * chunked));
+        // Two GPUs, blocks 0-23 and 24-47 (the output layer on GPU 1: -ts 24,25): each holds
+        // 18 chunked and 6 global blocks, so the same KV cache.
+        in.gpuCount = 2;
+        in.gpuLayers = 49;
+        in.tensorSplit = {24, 25};
+        const LlamaCppPlan two = planLlamaCpp(in).value();
+        QCOMPARE(two.layersPerGpu, (std::vector<std::uint32_t>{24, 24}));
+        QCOMPARE(two.perGpu[0].kvCache, two.perGpu[1].kvCache);
+        QCOMPARE(two.perGpu[0].kvCache, 6 * (global + 3 * chunked));
+    }
+
+    void lateOverrunNamed() {
+        // Llama 4 Scout q4_K on two H100s at llama-server's defaults: --fit lowers the context,
+        // fills GPU 1 with dense-only layers, then converts them front to back. Its last step
+        // leaves no expert override, so pipeline parallelism turns on and its four copies of
+        // the graph inputs push GPU 0, checked before, past its target: llama.cpp would run
+        // out of memory, and the plan says so with the -c that starts.
+        const ModelSpec m =
+            asGguf("meta-llama--Llama-4-Scout-17B-16E-Instruct_config.json", "q4_K");
+        LlamaCppInput in = defaults(m);
+        in.gpu = Catalogue::builtin().findGpu("h100-sxm").value();
+        in.gpuCount = 2;
+        const LlamaCppPlan p = planLlamaCpp(in).value();
+        QVERIFY(p.fitPlaced);
+        QCOMPARE(p.schedCopies, 4u);
+        QVERIFY(p.fitCpuExpertLayers.empty());
+        QVERIFY(!keepsTarget(p, 0));
+        QVERIFY(!p.fits());
+        const auto note = std::find_if(p.notes.begin(), p.notes.end(), [](const std::string &n) {
+            return n.rfind("--fit checks each GPU only while it fills it", 0) == 0;
+        });
+        QVERIFY(note != p.notes.end());
+        QVERIFY(note->find("GPU 0 (") != std::string::npos);
+        QVERIFY(note->find("GPU 1 (") == std::string::npos);
+        // The largest -c that starts: --fit places the layers again at it.
+        const auto c = largestFittingContext(in, p.context);
+        QVERIFY(c.has_value());
+        QCOMPARE(*c % kLlamaKvPadding, std::uint64_t(0));
+        LlamaCppInput at = in;
+        at.context = *c;
+        QVERIFY(planLlamaCpp(at).value().fits());
+        at.context = *c + kLlamaKvPadding;
+        QVERIFY(!planLlamaCpp(at).value().fits());
+        QVERIFY(text(in, p).find("  -c " + std::to_string(*c) + " fits") != std::string::npos);
+        // Nothing fits below one padding step, and a model too big at any context has none.
+        QVERIFY(!largestFittingContext(in, kLlamaKvPadding).has_value());
+        const ModelSpec big = asGguf("meta-llama--Meta-Llama-3.1-405B_config.json", "f16");
+        LlamaCppInput huge = defaults(big);
+        huge.host.memoryBytes = 64ull << 30;
+        QVERIFY(!largestFittingContext(huge, 131072).has_value());
     }
 };
 

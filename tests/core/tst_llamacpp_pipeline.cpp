@@ -186,8 +186,8 @@ class TestLlamaCppPipeline : public QObject {
         const LlamaCppPlan p = plan(in);
         std::ostringstream text;
         writeLlamaCppPlanText(in, p, text);
-        QVERIFY(text.str().find("pipeline parallelism (n_copies 4): on: 2 GPUs") !=
-                std::string::npos);
+        QVERIFY(text.str().find("pipeline parallelism (n_copies 4): on: every layer and the output "
+                                "layer are on the 2 GPUs") != std::string::npos);
         QVERIFY(text.str().find("tensor override (-ot, --n-cpu-moe) turns it off") !=
                 std::string::npos);
         const auto j = llamaCppPlanJson(in, p);

@@ -94,6 +94,36 @@ class TestCliHostile : public QObject {
         QVERIFY2(r.err.contains("--gpu-count") && r.err.contains("tp x pp"), r.err.constData());
     }
 
+    // llama.cpp: a GPU the plan would leave out is named, exit 2, not silently dropped.
+    void llamaCppGpuLeftOut_data() {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QByteArray>("error");
+        QTest::newRow("gpu on a unified host")
+            << QStringList{"--host", "apple-m4-max", "--gpu", "rtx-4090"}
+            << QByteArray("hostplan-cli: --gpu: apple-m4-max is a unified-memory host: its GPU "
+                          "is the host's (leave out --gpu and --gpus)");
+        QTest::newRow("gpus on a unified host")
+            << QStringList{"--host", "apple-m4-max", "--gpus", "2"}
+            << QByteArray("hostplan-cli: --gpus: apple-m4-max is a unified-memory host: its GPU "
+                          "is the host's (leave out --gpu and --gpus)");
+        QTest::newRow("gpus without a gpu") << QStringList{"--gpu", "none", "--gpus", "2"}
+                                            << QByteArray("hostplan-cli: --gpus: 2 GPUs with "
+                                                          "--gpu none");
+    }
+    void llamaCppGpuLeftOut() {
+        QFETCH(QStringList, options);
+        QFETCH(QByteArray, error);
+        const Run r =
+            runTool(HOSTPLAN_CLI_BIN, QStringList{"plan", "--engine", "llama.cpp"} + options);
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.err.trimmed(), error);
+        // The unified host alone still plans.
+        QCOMPARE(runTool(HOSTPLAN_CLI_BIN, {"plan", "--engine", "llama.cpp", "--host",
+                                            "apple-m4-max", "--gpu", "none"})
+                     .code,
+                 0);
+    }
+
     // --vllm-version picks the vLLM release whose start-up rules the plan follows; a release
     // HostPlan does not model is refused with the ones it does.
     void vllmVersionOption() {
