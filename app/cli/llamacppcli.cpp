@@ -230,10 +230,16 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
     }
     // A GPU the plan would leave out is an error, not a silent drop.
     const bool noGpu = asciiLower(gpuName) == "none";
-    if (in.host.unifiedMemory && (gpuGiven || in.gpuCount > 1)) {
-        return bad(gpuGiven ? "--gpu" : "--gpus",
+    if (in.host.unifiedMemory && (gpuGiven || in.gpuCount > 1 || !in.tensorSplit.empty())) {
+        return bad(gpuGiven          ? "--gpu"
+                   : in.gpuCount > 1 ? "--gpus"
+                                     : "--tensor-split",
                    hostName + " is a unified-memory host: its GPU is the host's (leave out "
-                              "--gpu and --gpus)");
+                              "--gpu, --gpus and --tensor-split; --gpu none runs on the CPU "
+                              "alone)");
+    }
+    if (in.host.unifiedMemory && noGpu) {
+        in.gpuLayers = 0; // the CPU alone: llama.cpp's -ngl 0
     }
     if (noGpu && in.gpuCount > 1) {
         return bad("--gpus", std::to_string(in.gpuCount) + " GPUs with --gpu none");

@@ -574,9 +574,14 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
     // Capacities and fit.
     p.hostBandwidth = in.host.memoryBandwidthBytesPerS;
     p.hostCapacity = in.host.memoryBytes;
-    if (unified) {
+    if (unified && in.gpuLayers && *in.gpuLayers == 0) {
+        p.notes.push_back("unified memory with -ngl 0: llama.cpp runs on the CPU alone, so the "
+                          "GPU's wired-memory limit does not apply and all of " +
+                          in.host.name + " counts");
+    } else if (unified) {
         // macOS lets the GPU wire about 75 % of unified memory by default
-        // (recommendedMaxWorkingSetSize; sysctl iogpu.wired_limit_mb raises it).
+        // (recommendedMaxWorkingSetSize; sysctl iogpu.wired_limit_mb raises it). A partial
+        // -ngl still runs its GPU layers under that limit: the plan keeps it for all.
         p.hostCapacity = in.host.memoryBytes / 4 * 3;
         p.notes.push_back("unified memory: the GPU may use about 75 % of " + in.host.name +
                           " by default (sysctl iogpu.wired_limit_mb raises it)");

@@ -122,8 +122,12 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
         << gibText(m.weightBytes())
         << (p.weightsExact ? ", exact from the tensor table" : ", estimated") << ")\n";
     out << "  hardware: "
-        << (in.gpu && !in.host.unifiedMemory ? gpusText(in) : std::string("no GPU")) << " + "
-        << in.host.name << ", " << formatDouble("%.0f", toGB(double(in.host.memoryBytes)))
+        << (in.host.unifiedMemory
+                ? std::string(in.gpuLayers && *in.gpuLayers == 0 ? "CPU only (-ngl 0)"
+                                                                 : "the host's own GPU")
+            : in.gpu ? gpusText(in)
+                     : std::string("no GPU"))
+        << " + " << in.host.name << ", " << formatDouble("%.0f", toGB(double(in.host.memoryBytes)))
         << " GB\n";
     out << "  context: " << p.context << " tokens shared by " << p.parallel << " slot"
         << (p.parallel == 1 ? "" : "s") << " (" << p.contextPerSlot << " per slot"
@@ -276,6 +280,8 @@ std::string llamaServerCommand(const LlamaCppInput &in, const LlamaCppPlan &p) {
                 : std::to_string(p.layersOnGpu) + " of " + std::to_string(p.layers) +
                       " layers on the GPU" + (p.outputOnGpu ? " with the output layer" : "") +
                       ", the rest in system RAM");
+    } else if (in.host.unifiedMemory && in.gpuLayers && *in.gpuLayers == 0) {
+        add("-ngl 0", "the CPU alone: no layer on the host's GPU");
     } else if (in.host.unifiedMemory) {
         add("-ngl " + std::to_string(llamaAllLayersFlag(p.layers)),
             "every layer on the GPU, which shares the host's unified memory");

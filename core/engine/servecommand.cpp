@@ -234,7 +234,9 @@ std::string modelExplanation(const PlanResult &p, const Catalogue &cat, const st
     return "folder of the imported model files (" + path + ")";
 }
 
-void commonNotes(const PlanResult &p, std::vector<std::string> &notes) {
+/// Notes every command carries; `gguf`: the command runs a GGUF file (llama-server), whose
+/// formats come from llama.cpp's own tools.
+void commonNotes(const PlanResult &p, std::vector<std::string> &notes, bool gguf = false) {
     if (!p.fit.fits) {
         std::string why = "The plan does not fit";
         for (const auto &r : p.fit.reasons) {
@@ -251,11 +253,15 @@ void commonNotes(const PlanResult &p, std::vector<std::string> &notes) {
         for (const auto &[role, format] : m.groupFormats) {
             what += (what.empty() ? "" : ", ") + roleName(role) + " in " + format.label();
         }
-        notes.push_back("The plan assumes " + what +
-                        ", not the checkpoint's own formats; the engine serves the checkpoint as "
-                        "stored. Point it at a checkpoint already in that format, or quantize "
-                        "first (e.g. llm-compressor); for FP8 weights vLLM can also quantize a "
-                        "BF16 checkpoint at load with --quantization fp8.");
+        notes.push_back(
+            "The plan assumes " + what +
+            ", not the checkpoint's own formats; the engine serves the checkpoint as stored. " +
+            (gguf ? std::string("llama-server runs the GGUF file as written: convert it "
+                                "(convert_hf_to_gguf.py) and quantize it (llama-quantize) to "
+                                "the type you plan.")
+                  : std::string("Point it at a checkpoint already in that format, or quantize "
+                                "first (e.g. llm-compressor); for FP8 weights vLLM can also "
+                                "quantize a BF16 checkpoint at load with --quantization fp8.")));
     }
     if (p.throughput.capacity.latencyMaxBatch == 0) {
         notes.push_back("Even one sequence is slower than the target time per output token (" +
@@ -338,7 +344,7 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     const auto &L = p.layout;
     c.flags.push_back({"", model, modelExplanation(p, cat, model)});
     addTrustRemoteCode(p, "--trust-remote-code", c);
-    addDtype(p, c);
+    addDtype(p, Engine::Vllm, c);
     c.flags.push_back(
         {"--tensor-parallel-size", std::to_string(L.tp),
          L.tp > 1 ? "TP " + std::to_string(L.tp) +
@@ -400,7 +406,7 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
     const auto &L = p.layout;
     c.flags.push_back({"--model-path", model, modelExplanation(p, cat, model)});
     addTrustRemoteCode(p, "--trust-remote-code", c);
-    addDtype(p, c);
+    addDtype(p, Engine::Sglang, c);
     c.flags.push_back({"--tp-size", std::to_string(L.tp),
                        "TP " + std::to_string(L.tp) +
                            " of the plan's layout (a power of two "
@@ -612,7 +618,7 @@ ServeCommand llamaServerServeCommand(const PlanResult &p, const Catalogue &cat) 
     c.notes.push_back("HostPlan sized this plan by " + engineDisplayName(p.scenario.engine.engine) +
                       "'s memory rules; llama.cpp's own split of GPU and system memory is "
                       "hostplan-cli plan --engine llama.cpp.");
-    commonNotes(p, c.notes);
+    commonNotes(p, c.notes, true);
     return c;
 }
 

@@ -17,35 +17,54 @@ std::string dtypeValue(const NumberFormat &f) {
                                         : "bfloat16";
 }
 
+/// The dtype `engine`'s command runs in: planDtype, except float32 on a quantized checkpoint,
+/// which addDtype cannot ask for (the engine's auto dtype stays).
+NumberFormat commandDtype(const PlanResult &p, Engine engine) {
+    const NumberFormat want = planDtype(p.scenario, p.model);
+    return p.checkpointQuantized && want == formats::fp32 ? engineAutoDtype(engine, p.model) : want;
+}
+
 } // namespace
 
-NumberFormat autoServingDtype(const PlanResult &p) {
-    return p.model.dtype == formats::fp32 ? formats::bf16 : p.model.dtype;
+NumberFormat engineAutoDtype(Engine engine, const ModelSpec &checkpoint) {
+    if (!(checkpoint.dtype == formats::fp32)) {
+        return checkpoint.dtype;
+    }
+    return engine == Engine::Sglang && checkpoint.architecture != "gemma2" ? formats::fp16
+                                                                           : formats::bf16;
 }
 
-NumberFormat servingDtype(const PlanResult &p) {
-    const std::optional<NumberFormat> &w = p.scenario.model.weightsFormat;
-    return w && isFloatDtype(*w) ? *w : autoServingDtype(p);
+NumberFormat planDtype(const Scenario &scenario, const ModelSpec &checkpoint) {
+    const std::optional<NumberFormat> &w = scenario.model.weightsFormat;
+    return w && isFloatDtype(*w) ? *w : engineAutoDtype(scenario.engine.engine, checkpoint);
 }
 
-void addDtype(const PlanResult &p, ServeCommand &c) {
-    const std::optional<NumberFormat> &w = p.scenario.model.weightsFormat;
-    const NumberFormat autoDtype = autoServingDtype(p);
-    if (!w || !isFloatDtype(*w) || *w == autoDtype) {
+void addDtype(const PlanResult &p, Engine engine, ServeCommand &c) {
+    const NumberFormat want = planDtype(p.scenario, p.model);
+    const NumberFormat autoDtype = engineAutoDtype(engine, p.model);
+    if (want == autoDtype) {
         return;
     }
-    std::string why = "the plan's " + w->label() + " weights; auto would load the " +
+    if (p.checkpointQuantized && want == formats::fp32) {
+        c.notes.push_back("The plan's FP32 weights have no --dtype here: the checkpoint's " +
+                          p.checkpointQuantized->label() +
+                          " layers run kernels that take BF16 or FP16 activations only, so " +
+                          engineDisplayName(engine) +
+                          " refuses float32. Serve a float32 checkpoint for these figures.");
+        return;
+    }
+    std::string why = "the plan's " + want.label() + " dtype; auto would load the " +
                       p.model.dtype.label() + " checkpoint in " + autoDtype.label();
     if (p.checkpointQuantized) {
         why += ". Only the tensors the checkpoint stores unquantized take it: its " +
                p.checkpointQuantized->label() + " linear layers load as stored";
     }
-    c.flags.push_back({"--dtype", dtypeValue(*w), why});
+    c.flags.push_back({"--dtype", dtypeValue(want), why});
 }
 
 void addKvCacheDtype(const PlanResult &p, Engine engine, ServeCommand &c) {
     const NumberFormat &kv = p.scenario.model.kvFormat;
-    const NumberFormat compute = servingDtype(p);
+    const NumberFormat compute = commandDtype(p, engine);
     const bool vllm = engine == Engine::Vllm;
     std::string value;
     std::string why = "the plan's KV format " + kv.label();

@@ -5,33 +5,42 @@
 
 #include "engine/engine.h"
 #include "engine/servecommand.h"
+#include "model/modelspec.h"
 #include "model/numberformat.h"
+#include "scenario/scenario.h"
 
 namespace hostplan {
 
 struct PlanResult;
 
-/// The dtype vLLM's and SGLang's `--dtype auto` computes in for the plan's checkpoint: its
-/// unquantized dtype (ModelSpec::dtype), with float32 loaded as BF16 (vllm/config/model.py @
-/// 0052a5b8 _resolve_auto_dtype; SGLang's model config does the same).
-NumberFormat autoServingDtype(const PlanResult &p);
+/// The dtype `engine`'s `--dtype auto` computes in for `checkpoint`: its unquantized dtype
+/// (ModelSpec::dtype) when 16-bit. A float32 checkpoint: BF16 under vLLM (the platform's first
+/// supported dtype, bfloat16 on GPUs that have it; vllm/config/model.py @ 0052a5b8
+/// _resolve_auto_dtype), FP16 under SGLang except Gemma 2's BF16
+/// (python/sglang/srt/configs/model_config.py @ 001adf56 _get_and_verify_dtype, adapted from
+/// vLLM 0.6.4); BF16 for the other engines (an assumption: TensorRT-LLM converts the checkpoint
+/// to the dtype its build names, llama.cpp to the GGUF's types).
+NumberFormat engineAutoDtype(Engine engine, const ModelSpec &checkpoint);
 
-/// The dtype the engine computes (and, under `--kv-cache-dtype auto`, caches) in: the plan's
-/// float --weights-format (FP32, BF16, FP16) when it gives one, else autoServingDtype.
-NumberFormat servingDtype(const PlanResult &p);
+/// The dtype the plan computes in and, under `--kv-cache-dtype auto`, caches in: its float
+/// --weights-format (FP32, BF16, FP16) when it gives one, else engineAutoDtype for the plan's
+/// engine. `checkpoint` is the imported model (PlanResult::model keeps its dtype).
+NumberFormat planDtype(const Scenario &scenario, const ModelSpec &checkpoint);
 
-/// Appends `--dtype` to a vLLM or SGLang command when the plan's float weights format differs
-/// from autoServingDtype (both engines cast the tensors the checkpoint stores unquantized to
-/// it at load; a quantized checkpoint's linear layers stay as stored, and the explanation says
-/// so, PlanResult::checkpointQuantized).
-void addDtype(const PlanResult &p, ServeCommand &c);
+/// Appends `--dtype` to `engine`'s command (vLLM or SGLang) when planDtype differs from what
+/// that engine's auto would load (engineAutoDtype): both cast the tensors the checkpoint
+/// stores unquantized to it at load. A quantized checkpoint's linear layers stay as stored
+/// (the explanation says so, PlanResult::checkpointQuantized), and their kernels take 16-bit
+/// activations only (vLLM Fp8Config.get_supported_act_dtypes: bfloat16, float16), so float32
+/// on a quantized checkpoint gets a note instead of a flag the engine would refuse.
+void addDtype(const PlanResult &p, Engine engine, ServeCommand &c);
 
 /// Appends `--kv-cache-dtype` for `engine` (vLLM or SGLang) from the plan's KV format: FP8 by
 /// its variant (vLLM `fp8` / `fp8_e5m2`, SGLang `fp8_e4m3` / `fp8_e5m2`); `auto` (vLLM; SGLang
-/// leaves the flag out) when the KV format is servingDtype; `bfloat16` for a BF16 cache beside
+/// leaves the flag out) when the KV format is planDtype; `bfloat16` for a BF16 cache beside
 /// other weights (vllm/config/cache.py CacheDType and SGLang server_args.py --kv-cache-dtype
 /// both list it); any other KV format has no flag in either engine, so `auto` stays and a note
-/// says the cache will be servingDtype. An FP8 format that is the checkpoint's calibrated one
+/// says the cache will be planDtype. An FP8 format that is the checkpoint's calibrated one
 /// (PlanResult::kvFormatNote) names the scales and the engine's rule (engine/shippedkv.h).
 void addKvCacheDtype(const PlanResult &p, Engine engine, ServeCommand &c);
 

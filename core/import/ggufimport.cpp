@@ -74,6 +74,16 @@ class MetaReader {
         return element(*v, name, il);
     }
 
+    /// count(name, fallback), at most `hi`; a larger value is an error naming the key.
+    std::uint64_t bounded(const std::string &name, std::uint64_t fallback, std::uint64_t hi) const {
+        const std::uint64_t n = count(name, fallback);
+        if (n > hi) {
+            throw ImportError{key(name),
+                              std::to_string(n) + " (at most " + std::to_string(hi) + ")"};
+        }
+        return n;
+    }
+
   private:
     std::uint64_t element(const Value &v, const std::string &name, std::uint64_t k) const {
         if (k >= v.numbers.size()) {
@@ -200,9 +210,9 @@ std::string groupLabel(GroupRole role) {
 void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &arch,
                std::uint64_t layers, std::uint64_t hidden, ModelSpec &spec) {
     const std::uint64_t heads = r.count("attention.head_count", std::nullopt);
-    const std::uint64_t kvLora = r.count("attention.kv_lora_rank", 0);
-    const std::uint64_t rope = r.count("rope.dimension_count", 0);
-    const std::uint64_t window = r.count("attention.sliding_window", 0);
+    const std::uint64_t kvLora = r.bounded("attention.kv_lora_rank", 0, 1u << 20);
+    const std::uint64_t rope = r.bounded("rope.dimension_count", 0, 1u << 16);
+    const std::uint64_t window = r.bounded("attention.sliding_window", 0, 1u << 31);
     // Layers with a sliding window: llama.cpp sets the pattern in code per architecture
     // (llama-model.cpp load_hparams, hparams.set_swa_pattern(n): layer il is SWA when
     // il % n < n - 1); a GGUF may also carry it as a per-layer bool array.
@@ -221,17 +231,26 @@ void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &ar
     } else if (patternKey && !patternKey->isArray()) {
         pattern = r.count("attention.sliding_window_pattern", 0);
     }
-    const std::uint64_t dState = r.count("ssm.state_size", 0);
-    const std::uint64_t dInner = r.count("ssm.inner_size", 0);
-    const std::uint64_t kernel = r.count("ssm.conv_kernel", 0);
-    const std::uint64_t nGroup = r.count("ssm.group_count", 1);
+    // Bounded far above real models (Mamba-2: state 128, inner 8192, kernel 4, 8 groups) so
+    // that a state's bytes over every slot and layer cannot wrap 64 bits.
+    const std::uint64_t dState = r.bounded("ssm.state_size", 0, 1u << 16);
+    const std::uint64_t dInner = r.bounded("ssm.inner_size", 0, 1u << 20);
+    const std::uint64_t kernel = r.bounded("ssm.conv_kernel", 0, 1u << 8);
+    const std::uint64_t nGroup = r.bounded("ssm.group_count", 1, 1u << 12);
+    // A layer without KV heads is recurrent: Mamba-style ssm.* state, or LFM2's short
+    // convolution (shortconv.l_cache).
+    const bool recurrentKeys = dState > 0 || dInner > 0 || r.find("shortconv.l_cache");
     bool recurrentNoted = false;
-    const Value *kvKey = r.find("attention.head_count_kv");
-    const bool perLayerKv = kvKey && kvKey->isArray();
     for (std::uint64_t il = 0; il < layers; ++il) {
         LayerGroup g;
         g.count = 1;
-        g.qHeads = std::uint32_t(r.perLayer("attention.head_count", il, layers, heads));
+        const std::uint64_t qHeads = r.perLayer("attention.head_count", il, layers, heads);
+        if (qHeads > 65536) {
+            throw ImportError{r.key("attention.head_count"), std::to_string(qHeads) + " on layer " +
+                                                                 std::to_string(il) +
+                                                                 " (at most 65536)"};
+        }
+        g.qHeads = std::uint32_t(qHeads);
         const std::uint64_t kv = r.perLayer("attention.head_count_kv", il, layers, g.qHeads);
         if (kv > g.qHeads) {
             throw ImportError{r.key("attention.head_count_kv"),
@@ -239,17 +258,20 @@ void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &ar
                                   ", more than its " + std::to_string(g.qHeads) +
                                   " attention heads"};
         }
-        if (kv == 0 && !perLayerKv && dState == 0 && dInner == 0) {
-            // 0 KV heads marks a recurrent layer, whose state the ssm.* keys size; a scalar 0
-            // makes every layer one (a per-layer array may mark short-conv layers, LFM2).
+        if (kv == 0 && !recurrentKeys) {
             throw ImportError{r.key("attention.head_count_kv"),
                               "0 on layer " + std::to_string(il) + " (a recurrent layer) but " +
-                                  r.key("ssm.state_size") + " and " + r.key("ssm.inner_size") +
-                                  " are missing"};
+                                  r.key("ssm.state_size") + ", " + r.key("ssm.inner_size") +
+                                  " and " + r.key("shortconv.l_cache") + " are missing"};
         }
         const std::uint64_t qh = std::max<std::uint64_t>(g.qHeads, 1);
-        const std::uint64_t kLen = r.count("attention.key_length", hidden / qh);
-        const std::uint64_t vLen = r.count("attention.value_length", kLen);
+        const std::uint64_t kLen = r.bounded("attention.key_length", hidden / qh, 1u << 16);
+        const std::uint64_t vLen = r.bounded("attention.value_length", kLen, 1u << 16);
+        if (kv > 0 && (kLen == 0 || (vLen == 0 && kvLora == 0))) {
+            throw ImportError{r.key(kLen == 0 ? "attention.key_length" : "attention.value_length"),
+                              "0 on layer " + std::to_string(il) +
+                                  " (an attention layer's heads need a width)"};
+        }
         if (kv == 0) {
             // A recurrent layer (Mamba-2 / Gated DeltaNet style): state d_inner x d_state and
             // a conv window of (kernel - 1) x (d_inner + 2 x groups x d_state), fp32.
@@ -446,7 +468,7 @@ Result<ModelSpec> ggufToModelSpec(const gguf::Model &model, const std::string &s
         // llama.cpp's load_hparams requires context_length (n_ctx_train, which -c 0 takes;
         // src/llama-model.cpp); HostPlan plans a file without it at llama.cpp's default
         // context and says so.
-        spec.maxContextTokens = r.count("context_length", 0);
+        spec.maxContextTokens = r.bounded("context_length", 0, std::uint64_t(1) << 40);
         if (r.find("context_length") && spec.maxContextTokens == 0) {
             throw ImportError{r.key("context_length"), "0 (the training context must be at least "
                                                        "1 token)"};

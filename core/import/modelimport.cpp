@@ -132,19 +132,24 @@ std::uint64_t ropeInstancePositions(const ConfigReader &rope, std::uint64_t maxP
 /// from rope_scaling, else rope_parameters; transformers v5 nests rope_parameters per layer
 /// type ({"full_attention": {...}, "sliding_attention": {...}}), one instance each.
 /// rope_local_base_freq (Gemma 3's local layers, before v5) adds a second, unscaled instance of
-/// maxPos; it must be a number. Each instance is bounded like max_position_embeddings, so a
-/// hostile factor cannot overflow the bytes.
+/// maxPos (unless rope_parameters is nested, which holds it); it must be a number. A nested
+/// rope_parameters whose values are not all objects is an error naming the value. Each instance is
+/// bounded like max_position_embeddings, so a hostile factor cannot overflow the bytes.
 std::uint64_t rotaryCachePositions(const ConfigReader &lm, std::uint64_t maxPos) {
     std::vector<ConfigReader> instances;
+    bool nested = false; // transformers v5, one RoPE per layer type
     if (std::optional<ConfigReader> scaling = lm.optSub("rope_scaling")) {
         instances.push_back(*scaling);
     } else if (std::optional<ConfigReader> params = lm.optSub("rope_parameters")) {
         const json &raw = params->raw();
-        const bool nested = !raw.empty() && std::all_of(raw.begin(), raw.end(), [](const json &v) {
-            return v.is_object();
-        });
+        nested = std::any_of(raw.begin(), raw.end(), [](const json &v) { return v.is_object(); });
         if (nested) {
             for (auto it = raw.begin(); it != raw.end(); ++it) {
+                if (!it->is_object()) {
+                    fail(params->field(it.key()),
+                         "must be an object: rope_parameters holds one object per layer type "
+                         "when any of its values is one");
+                }
                 instances.push_back(params->sub(it.key()));
             }
         } else {
@@ -162,7 +167,7 @@ std::uint64_t rotaryCachePositions(const ConfigReader &lm, std::uint64_t maxPos)
         if (!local->is_number()) {
             fail(lm.field("rope_local_base_freq"), "must be a number");
         }
-        positions += maxPos;
+        positions += nested ? 0 : maxPos; // nested: the local RoPE is one of the instances
     }
     return positions;
 }

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "plan/plan.h"
+
+#include "engine/servedtype.h"
 #include "util/textutil.h"
 
 #include "engine/draftmodel.h"
@@ -250,32 +252,34 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
         }
     }
     // A KV cache of format "auto" follows the model dtype (vLLM vllm/config/cache.py,
-    // SGLang configure_kv_cache_dtype): float32 weights keep a float32 cache.
+    // SGLang configure_kv_cache_dtype): float32 weights keep a float32 cache, float16 ones
+    // (an FP16 checkpoint, --weights-format fp16) a float16 cache.
+    const NumberFormat dtype = planDtype(given, importedModel);
     if (!kvFormatExplicit(given.model) && !importedModel.shippedKvFormat &&
-        given.model.weightsFormat && *given.model.weightsFormat == formats::fp32) {
-        r.scenario.model.kvFormat = formats::fp32;
-        r.kvFormatNote = "KV cache FP32 (the engines' --kv-cache-dtype auto follows the float32 "
-                         "weights)";
+        !(dtype == r.scenario.model.kvFormat)) {
+        r.scenario.model.kvFormat = dtype;
+        r.kvFormatNote = "KV cache " + dtype.label() +
+                         " (the engines' --kv-cache-dtype auto follows the model's " +
+                         dtype.label() + " dtype)";
     }
     const Scenario scenario = r.scenario; // the plan's inputs, before naming
 
-    // Model with the scenario's formats. Without one, a float32 checkpoint runs in 16 bits:
-    // vLLM's --dtype auto downcasts float32 to the platform's first 16-bit dtype (bfloat16 on
-    // GPUs that have it; vllm/config/model.py @ 0052a5b8 _resolve_auto_dtype), as SGLang's
-    // model config does.
-    // A quantized --weights-format re-formats the linear layers only; the rest of a float32
-    // checkpoint still loads in BF16.
+    // Model with the scenario's formats. Without a float one, a float32 checkpoint runs in the
+    // engine's 16-bit auto dtype (engineAutoDtype: BF16 under vLLM, FP16 under SGLang); a
+    // quantized --weights-format re-formats the linear layers only, the rest still loads so.
     ModelSpec model = importedModel;
     const std::optional<NumberFormat> &weightsFormat = scenario.model.weightsFormat;
     if (importedModel.dtype == formats::fp32 && !(weightsFormat && isFloatDtype(*weightsFormat))) {
-        model = withWeightFormat(model, formats::bf16);
-        r.warnings.push_back(
-            "The checkpoint is float32 (torch_dtype); the engines load it in BF16 by default "
-            "(--dtype auto), so the plan does too" +
-            (weightsFormat ? " for the tensors " + weightsFormat->label() +
-                                 " leaves alone (embedding, LM head, norms)"
-                           : std::string()) +
-            ". --weights-format fp32 plans float32 weights and KV cache.");
+        const NumberFormat autoDtype = engineAutoDtype(scenario.engine.engine, importedModel);
+        model = withWeightFormat(model, autoDtype);
+        r.warnings.push_back("The checkpoint is float32 (torch_dtype); " +
+                             engineDisplayName(scenario.engine.engine) + " loads it in " +
+                             autoDtype.label() +
+                             " by default (--dtype auto), so the plan does too" +
+                             (weightsFormat ? " for the tensors " + weightsFormat->label() +
+                                                  " leaves alone (embedding, LM head, norms)"
+                                            : std::string()) +
+                             ". --weights-format fp32 plans float32 weights and KV cache.");
     }
     if (weightsFormat) {
         model = withWeightFormat(model, *weightsFormat);

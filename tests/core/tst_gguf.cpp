@@ -337,23 +337,37 @@ class TestGguf : public QObject {
 
     void impossibleShapes_data() {
         QTest::addColumn<QString>("key");
-        QTest::addColumn<int>("value");
+        QTest::addColumn<qulonglong>("value");
         QTest::addColumn<QString>("error");
         QTest::newRow("more KV heads than heads")
-            << "llama.attention.head_count_kv" << 8
+            << "llama.attention.head_count_kv" << 8ull
             << "m.gguf: llama.attention.head_count_kv: 8 KV heads on layer 0, more than its 4 "
                "attention heads";
         QTest::newRow("recurrent without state")
-            << "llama.attention.head_count_kv" << 0
+            << "llama.attention.head_count_kv" << 0ull
             << "m.gguf: llama.attention.head_count_kv: 0 on layer 0 (a recurrent layer) but "
-               "llama.ssm.state_size and llama.ssm.inner_size are missing";
+               "llama.ssm.state_size, llama.ssm.inner_size and llama.shortconv.l_cache are "
+               "missing";
         QTest::newRow("zero training context")
-            << "llama.context_length" << 0
+            << "llama.context_length" << 0ull
             << "m.gguf: llama.context_length: 0 (the training context must be at least 1 token)";
+        QTest::newRow("huge training context")
+            << "llama.context_length" << (1ull << 63)
+            << "m.gguf: llama.context_length: 9223372036854775808 (at most 1099511627776)";
+        QTest::newRow("key length past 32 bits")
+            << "llama.attention.key_length" << ((1ull << 32) + 64)
+            << "m.gguf: llama.attention.key_length: 4294967360 (at most 65536)";
+        QTest::newRow("zero key length")
+            << "llama.attention.key_length" << 0ull
+            << "m.gguf: llama.attention.key_length: 0 on layer 0 (an attention layer's heads "
+               "need a width)";
+        QTest::newRow("state past its bound") << "llama.ssm.state_size" << (1ull << 32)
+                                              << "m.gguf: llama.ssm.state_size: 4294967296 (at "
+                                                 "most 65536)";
     }
     void impossibleShapes() {
         QFETCH(QString, key);
-        QFETCH(int, value);
+        QFETCH(qulonglong, value);
         QFETCH(QString, error);
         Writer w;
         w.string("general.architecture", "llama")
@@ -361,12 +375,38 @@ class TestGguf : public QObject {
             .u32("llama.embedding_length", 64)
             .u32("llama.attention.head_count", 4)
             .u32("llama.vocab_size", 100)
-            .u32(key.toStdString(), std::uint32_t(value));
+            .u64(key.toStdString(), value);
         auto h = gguf::parseHeader(w.build(), 0, "m.gguf");
         QVERIFY(h.ok());
         auto spec = ggufToModelSpec(gguf::Model{h.value(), {}, 0}, "m.gguf");
         QVERIFY(!spec.ok());
         QCOMPARE(QString::fromStdString(spec.error().toString()), error);
+    }
+
+    void zeroKvHeadsNeedRecurrentKeys() {
+        // A per-layer array of zeros is recurrent layers only when the file says how their
+        // state is sized (ssm.*, or LFM2's shortconv.l_cache).
+        const auto import = [](bool shortconv) {
+            Writer w;
+            w.string("general.architecture", "lfm2")
+                .u32("lfm2.block_count", 2)
+                .u32("lfm2.embedding_length", 64)
+                .u32("lfm2.attention.head_count", 4)
+                .i32Array("lfm2.attention.head_count_kv", {0, 4})
+                .u32("lfm2.vocab_size", 100);
+            if (shortconv) {
+                w.u32("lfm2.shortconv.l_cache", 3);
+            }
+            auto h = gguf::parseHeader(w.build(), 0, "m.gguf");
+            return ggufToModelSpec(gguf::Model{h.value(), {}, 0}, "m.gguf");
+        };
+        const auto bare = import(false);
+        QVERIFY(!bare.ok());
+        QCOMPARE(bare.error().field, std::string("m.gguf: lfm2.attention.head_count_kv"));
+        const auto lfm2 = import(true);
+        QVERIFY2(lfm2.ok(), lfm2.ok() ? "" : lfm2.error().toString().c_str());
+        QCOMPARE(lfm2->layers.front().kind, AttentionKind::Linear);
+        QCOMPARE(lfm2->layers.back().kvHeads, 4u);
     }
 
     void missingContextIsNoted() {

@@ -19,6 +19,7 @@
 #include "catalogue/catalogue.h"
 #include "engine/enginememory.h"
 #include "engine/servecommand.h"
+#include "engine/servedtype.h"
 #include "import/modelimport.h"
 #include "plan/plan.h"
 #include "sizing/memory.h"
@@ -216,18 +217,99 @@ class TestServingDtype : public QObject {
             noted |= n.find("The plan assumes BF16 weights") != std::string::npos;
         }
         QVERIFY(noted);
-        // float32: --dtype reaches only the unquantized tensors, and says so.
-        s.model.weightsFormat = formats::fp32;
-        const auto f = evaluate(s, Catalogue::builtin(), fp8);
-        QVERIFY(f.ok());
-        for (const auto &flag : vllmServeCommand(*f, Catalogue::builtin()).flags) {
+        // float16: --dtype reaches only the unquantized tensors, and says so.
+        s.model.weightsFormat = formats::fp16;
+        const auto h = evaluate(s, Catalogue::builtin(), fp8);
+        QVERIFY(h.ok());
+        int dtypeFlags = 0;
+        for (const auto &flag : vllmServeCommand(*h, Catalogue::builtin()).flags) {
             if (flag.flag == "--dtype") {
-                QCOMPARE(flag.value, std::string("float32"));
+                ++dtypeFlags;
+                QCOMPARE(flag.value, std::string("float16"));
                 QVERIFY(flag.explanation.find("FP8 linear layers load as stored") !=
                         std::string::npos);
                 QVERIFY(flag.explanation.find("BF16 checkpoint") != std::string::npos);
             }
         }
+        QCOMPARE(dtypeFlags, 1);
+        // float32: the FP8 kernels take 16-bit activations only, so no flag, a note.
+        s.model.weightsFormat = formats::fp32;
+        const auto f = evaluate(s, Catalogue::builtin(), fp8);
+        QVERIFY(f.ok());
+        const ServeCommand c = vllmServeCommand(*f, Catalogue::builtin());
+        QCOMPARE(flagValue(c, "--dtype"), std::string("<absent>"));
+        bool refused = false;
+        bool kvNoted = false;
+        for (const auto &n : c.notes) {
+            refused |= n.find("vLLM refuses float32") != std::string::npos;
+            // The command then runs in BF16, so its auto cache is BF16, not the plan's FP32.
+            kvNoted |=
+                n.find("KV format FP32 is not one vLLM offers beside BF16") != std::string::npos;
+        }
+        QVERIFY(refused);
+        QVERIFY(kvNoted);
+        QCOMPARE(flagValue(c, "--kv-cache-dtype"), std::string("auto"));
+    }
+
+    void kvFollowsTheComputeDtype() {
+        // --weights-format fp16 computes in FP16 and, with --kv-cache-dtype auto, caches so:
+        // a BF16 cache beside FP16 compute would be read with the wrong bits.
+        const ModelSpec bf16 = Catalogue::builtin().loadModel("llama-3.1-8b").value();
+        Scenario s = h100(1);
+        s.model.weightsFormat = formats::fp16;
+        const auto p = evaluate(s, Catalogue::builtin(), bf16);
+        QVERIFY(p.ok());
+        QCOMPARE(p->scenario.model.kvFormat, formats::fp16);
+        const ServeCommand v = vllmServeCommand(*p, Catalogue::builtin());
+        QCOMPARE(flagValue(v, "--dtype"), std::string("float16"));
+        QCOMPARE(flagValue(v, "--kv-cache-dtype"), std::string("auto"));
+        const ServeCommand g = sglangServeCommand(*p, Catalogue::builtin());
+        QCOMPARE(flagValue(g, "--dtype"), std::string("float16"));
+        QCOMPARE(flagValue(g, "--kv-cache-dtype"), std::string("<absent>"));
+        // An FP16 checkpoint caches FP16 by default, and no flag is needed.
+        ModelSpec fp16 = bf16;
+        fp16.dtype = formats::fp16;
+        const auto q = evaluate(h100(1), Catalogue::builtin(), fp16);
+        QVERIFY(q.ok());
+        QCOMPARE(q->scenario.model.kvFormat, formats::fp16);
+        QCOMPARE(flagValue(vllmServeCommand(*q, Catalogue::builtin()), "--kv-cache-dtype"),
+                 std::string("auto"));
+        QCOMPARE(flagValue(vllmServeCommand(*q, Catalogue::builtin()), "--dtype"),
+                 std::string("<absent>"));
+    }
+
+    void sglangLoadsFloat32InFp16() {
+        // SGLang's auto takes a float32 checkpoint to FP16 (BF16 for Gemma 2), vLLM's to BF16:
+        // each plan follows its engine, and the other engine's command says --dtype.
+        const ModelSpec fp32 =
+            imported(configText("mattshumer--Reflection-Llama-3.1-70B_config.json"), "refl");
+        Scenario s = h100(8);
+        s.engine.engine = Engine::Sglang;
+        const auto p = evaluate(s, Catalogue::builtin(), fp32);
+        QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+        QCOMPARE(group(p->model, GroupRole::Attention)->format, formats::fp16);
+        QCOMPARE(p->scenario.model.kvFormat, formats::fp16);
+        bool warned = false;
+        for (const auto &w : p->warnings) {
+            warned |= w.find("SGLang loads it in FP16 by default") != std::string::npos;
+        }
+        QVERIFY(warned);
+        QCOMPARE(flagValue(sglangServeCommand(*p, Catalogue::builtin()), "--dtype"),
+                 std::string("<absent>"));
+        QCOMPARE(flagValue(vllmServeCommand(*p, Catalogue::builtin()), "--dtype"),
+                 std::string("float16"));
+        // Under vLLM's rules the plan is BF16, and SGLang's command asks for it.
+        const auto v = evaluate(h100(8), Catalogue::builtin(), fp32);
+        QVERIFY(v.ok());
+        QCOMPARE(flagValue(sglangServeCommand(*v, Catalogue::builtin()), "--dtype"),
+                 std::string("bfloat16"));
+        QCOMPARE(flagValue(vllmServeCommand(*v, Catalogue::builtin()), "--dtype"),
+                 std::string("<absent>"));
+        ModelSpec gemma2 = fp32;
+        gemma2.architecture = "gemma2";
+        QCOMPARE(engineAutoDtype(Engine::Sglang, gemma2), formats::bf16);
+        QCOMPARE(engineAutoDtype(Engine::Sglang, fp32), formats::fp16);
+        QCOMPARE(engineAutoDtype(Engine::Vllm, fp32), formats::bf16);
     }
 
     void quantizedFormatsKeepTheLmHead() {
@@ -300,6 +382,11 @@ class TestServingDtype : public QObject {
             << R"(,"rope_parameters":{"full_attention":{"rope_type":"linear","factor":2.0},
                  "sliding_attention":{"rope_type":"default","rope_theta":10000.0}})"
             << 98304ull;
+        QTest::newRow("v5 nested holds the local RoPE")
+            << "null"
+            << R"(,"rope_parameters":{"full_attention":{"rope_type":"default"},
+                 "sliding_attention":{"rope_type":"default"}},"rope_local_base_freq":10000.0)"
+            << 65536ull;
         QTest::newRow("gemma3 local + global") << R"({"rope_type":"linear","factor":8.0})"
                                                << R"(,"rope_local_base_freq":10000.0)" << 294912ull;
     }
@@ -343,6 +430,13 @@ class TestServingDtype : public QObject {
                    "factor":0}})"))
             << "rope_parameters.full_attention.factor"
             << "must be a number from 1 to 1024";
+        QTest::newRow("nested beside a plain value")
+            << QString::fromStdString(
+                   ropeConfig("null", R"(,"rope_parameters":{"full_attention":{"rope_type":"linear",
+                   "factor":2},"rope_theta":10000})"))
+            << "rope_parameters.rope_theta"
+            << "must be an object: rope_parameters holds one object per layer type when any of "
+               "its values is one";
         QTest::newRow("local freq not a number")
             << QString::fromStdString(ropeConfig("null", R"(,"rope_local_base_freq":"10k")"))
             << "rope_local_base_freq"

@@ -101,11 +101,18 @@ class TestCliHostile : public QObject {
         QTest::newRow("gpu on a unified host")
             << QStringList{"--host", "apple-m4-max", "--gpu", "rtx-4090"}
             << QByteArray("hostplan-cli: --gpu: apple-m4-max is a unified-memory host: its GPU "
-                          "is the host's (leave out --gpu and --gpus)");
+                          "is the host's (leave out --gpu, --gpus and --tensor-split; --gpu none "
+                          "runs on the CPU alone)");
         QTest::newRow("gpus on a unified host")
             << QStringList{"--host", "apple-m4-max", "--gpus", "2"}
             << QByteArray("hostplan-cli: --gpus: apple-m4-max is a unified-memory host: its GPU "
-                          "is the host's (leave out --gpu and --gpus)");
+                          "is the host's (leave out --gpu, --gpus and --tensor-split; --gpu none "
+                          "runs on the CPU alone)");
+        QTest::newRow("tensor split on a unified host")
+            << QStringList{"--host", "apple-m4-max", "--tensor-split", "1,1"}
+            << QByteArray("hostplan-cli: --tensor-split: apple-m4-max is a unified-memory host: "
+                          "its GPU is the host's (leave out --gpu, --gpus and --tensor-split; "
+                          "--gpu none runs on the CPU alone)");
         QTest::newRow("gpus without a gpu") << QStringList{"--gpu", "none", "--gpus", "2"}
                                             << QByteArray("hostplan-cli: --gpus: 2 GPUs with "
                                                           "--gpu none");
@@ -117,11 +124,22 @@ class TestCliHostile : public QObject {
             runTool(HOSTPLAN_CLI_BIN, QStringList{"plan", "--engine", "llama.cpp"} + options);
         QCOMPARE(r.code, 2);
         QCOMPARE(r.err.trimmed(), error);
-        // The unified host alone still plans.
-        QCOMPARE(runTool(HOSTPLAN_CLI_BIN, {"plan", "--engine", "llama.cpp", "--host",
-                                            "apple-m4-max", "--gpu", "none"})
-                     .code,
-                 0);
+        // The unified host plans on its own GPU; --gpu none there is the CPU alone (-ngl 0),
+        // which the GPU's wired-memory limit does not bind.
+        const Run own =
+            runTool(HOSTPLAN_CLI_BIN, {"plan", "--engine", "llama.cpp", "--host", "apple-m4-max"});
+        QCOMPARE(own.code, 0);
+        QVERIFY2(own.out.contains("hardware: the host's own GPU + Apple M4 Max"),
+                 own.out.constData());
+        const Run cpu = runTool(HOSTPLAN_CLI_BIN, {"plan", "--engine", "llama.cpp", "--host",
+                                                   "apple-m4-max", "--gpu", "none"});
+        QCOMPARE(cpu.code, 0);
+        QVERIFY2(cpu.out.contains("hardware: CPU only (-ngl 0) + Apple M4 Max"),
+                 cpu.out.constData());
+        QVERIFY(cpu.out.contains("the GPU's wired-memory limit does not apply"));
+        const Run cmd = runTool(HOSTPLAN_CLI_BIN, {"serve-cmd", "--engine", "llama.cpp", "--host",
+                                                   "apple-m4-max", "--gpu", "none"});
+        QVERIFY2(cmd.out.contains(" -ngl 0"), cmd.out.constData());
     }
 
     // --vllm-version picks the vLLM release whose start-up rules the plan follows; a release
