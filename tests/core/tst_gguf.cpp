@@ -45,6 +45,26 @@ Bytes start(std::uint64_t tensors, std::uint64_t kvs, std::uint32_t version = 3)
     return b;
 }
 
+/// A two-layer header of `arch` (hidden 64, 4 heads, vocab 100) for the shape checks.
+Writer tinyHeader(const std::string &arch) {
+    Writer w;
+    w.string("general.architecture", arch)
+        .u32(arch + ".block_count", 2)
+        .u32(arch + ".embedding_length", 64)
+        .u32(arch + ".attention.head_count", 4)
+        .u32(arch + ".vocab_size", 100);
+    return w;
+}
+
+/// `w` parsed and imported as "m.gguf" (the header must parse).
+Result<ModelSpec> importTiny(const Writer &w) {
+    auto h = gguf::parseHeader(w.build(), 0, "m.gguf");
+    if (!h.ok()) {
+        qFatal("%s", h.error().toString().c_str());
+    }
+    return ggufToModelSpec(gguf::Model{h.value(), {}, 0}, "m.gguf");
+}
+
 } // namespace
 
 class TestGguf : public QObject {
@@ -369,16 +389,9 @@ class TestGguf : public QObject {
         QFETCH(QString, key);
         QFETCH(qulonglong, value);
         QFETCH(QString, error);
-        Writer w;
-        w.string("general.architecture", "llama")
-            .u32("llama.block_count", 2)
-            .u32("llama.embedding_length", 64)
-            .u32("llama.attention.head_count", 4)
-            .u32("llama.vocab_size", 100)
-            .u64(key.toStdString(), value);
-        auto h = gguf::parseHeader(w.build(), 0, "m.gguf");
-        QVERIFY(h.ok());
-        auto spec = ggufToModelSpec(gguf::Model{h.value(), {}, 0}, "m.gguf");
+        Writer w = tinyHeader("llama");
+        w.u64(key.toStdString(), value);
+        const auto spec = importTiny(w);
         QVERIFY(!spec.ok());
         QCOMPARE(QString::fromStdString(spec.error().toString()), error);
     }
@@ -387,18 +400,12 @@ class TestGguf : public QObject {
         // A per-layer array of zeros is recurrent layers only when the file says how their
         // state is sized (ssm.*, or LFM2's shortconv.l_cache).
         const auto import = [](bool shortconv) {
-            Writer w;
-            w.string("general.architecture", "lfm2")
-                .u32("lfm2.block_count", 2)
-                .u32("lfm2.embedding_length", 64)
-                .u32("lfm2.attention.head_count", 4)
-                .i32Array("lfm2.attention.head_count_kv", {0, 4})
-                .u32("lfm2.vocab_size", 100);
+            Writer w = tinyHeader("lfm2");
+            w.i32Array("lfm2.attention.head_count_kv", {0, 4});
             if (shortconv) {
                 w.u32("lfm2.shortconv.l_cache", 3);
             }
-            auto h = gguf::parseHeader(w.build(), 0, "m.gguf");
-            return ggufToModelSpec(gguf::Model{h.value(), {}, 0}, "m.gguf");
+            return importTiny(w);
         };
         const auto bare = import(false);
         QVERIFY(!bare.ok());
@@ -411,14 +418,7 @@ class TestGguf : public QObject {
 
     void missingContextIsNoted() {
         // llama.cpp requires context_length; HostPlan plans without it and says so.
-        Writer w;
-        w.string("general.architecture", "llama")
-            .u32("llama.block_count", 2)
-            .u32("llama.embedding_length", 64)
-            .u32("llama.attention.head_count", 4)
-            .u32("llama.vocab_size", 100);
-        auto h = gguf::parseHeader(w.build(), 0, "m.gguf");
-        auto spec = ggufToModelSpec(gguf::Model{h.value(), {}, 0}, "m.gguf");
+        const auto spec = importTiny(tinyHeader("llama"));
         QVERIFY(spec.ok());
         QCOMPARE(spec->maxContextTokens, 0ull);
         QVERIFY(std::find(spec->notes.begin(), spec->notes.end(),

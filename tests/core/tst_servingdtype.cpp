@@ -28,6 +28,8 @@
 #include <QFile>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace hostplan;
 
 namespace {
@@ -55,6 +57,12 @@ const TensorGroup *group(const ModelSpec &m, GroupRole role) {
         }
     }
     return nullptr;
+}
+
+/// Whether any of `lines` contains `text`.
+bool anyHas(const std::vector<std::string> &lines, const std::string &text) {
+    return std::any_of(lines.begin(), lines.end(),
+                       [&](const std::string &l) { return l.find(text) != std::string::npos; });
 }
 
 std::string flagValue(const ServeCommand &c, const std::string &name) {
@@ -100,11 +108,7 @@ class TestServingDtype : public QObject {
         for (const auto &g : p->model.groups) {
             QCOMPARE(g.format, formats::bf16);
         }
-        bool warned = false;
-        for (const auto &w : p->warnings) {
-            warned |= w.find("The checkpoint is float32") != std::string::npos;
-        }
-        QVERIFY(warned);
+        QVERIFY(anyHas(p->warnings, "The checkpoint is float32"));
         QCOMPARE(p->scenario.model.kvFormat, formats::bf16);
         QCOMPARE(flagValue(vllmServeCommand(*p, Catalogue::builtin()), "--dtype"),
                  std::string("<absent>"));
@@ -165,12 +169,7 @@ class TestServingDtype : public QObject {
         QVERIFY(fp16Kv.ok());
         const ServeCommand c = vllmServeCommand(*fp16Kv, Catalogue::builtin());
         QCOMPARE(flagValue(c, "--kv-cache-dtype"), std::string("auto"));
-        bool noted = false;
-        for (const auto &n : c.notes) {
-            noted |=
-                n.find("KV format FP16 is not one vLLM offers beside FP32") != std::string::npos;
-        }
-        QVERIFY(noted);
+        QVERIFY(anyHas(c.notes, "KV format FP16 is not one vLLM offers beside FP32"));
     }
 
     void float32CheckpointQuantizedKeepsBf16Head() {
@@ -187,12 +186,10 @@ class TestServingDtype : public QObject {
         QCOMPARE(group(p->model, GroupRole::Attention)->format, formats::fp8);
         // 128,262 x 8,192 at 2 bytes.
         QCOMPARE(group(p->model, GroupRole::LmHead)->bytes(), 2101444608ull);
-        bool warned = false;
-        for (const auto &w : p->warnings) {
-            warned |= w.find("The checkpoint is float32") != std::string::npos &&
-                      w.find("FP8 leaves alone") != std::string::npos;
-        }
-        QVERIFY(warned);
+        QVERIFY(anyHas(p->warnings,
+                       "The checkpoint is float32 (torch_dtype); vLLM loads it in BF16 by "
+                       "default (--dtype auto), so the plan does too for the "
+                       "tensors FP8 leaves alone"));
         QVERIFY(!p->checkpointQuantized);
     }
 
@@ -205,18 +202,10 @@ class TestServingDtype : public QObject {
         QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
         QVERIFY(p->checkpointQuantized.has_value());
         QCOMPARE(p->checkpointQuantized->kind, FormatKind::FP8_E4M3);
-        bool warned = false;
-        for (const auto &w : p->warnings) {
-            warned |= w.find("stores its linear layers in FP8") != std::string::npos;
-        }
-        QVERIFY(warned);
+        QVERIFY(anyHas(p->warnings, "stores its linear layers in FP8"));
         const ServeCommand v = vllmServeCommand(*p, Catalogue::builtin());
         QCOMPARE(flagValue(v, "--dtype"), std::string("<absent>")); // auto is BF16 already
-        bool noted = false;
-        for (const auto &n : v.notes) {
-            noted |= n.find("The plan assumes BF16 weights") != std::string::npos;
-        }
-        QVERIFY(noted);
+        QVERIFY(anyHas(v.notes, "The plan assumes BF16 weights"));
         // float16: --dtype reaches only the unquantized tensors, and says so.
         s.model.weightsFormat = formats::fp16;
         const auto h = evaluate(s, Catalogue::builtin(), fp8);
@@ -238,16 +227,9 @@ class TestServingDtype : public QObject {
         QVERIFY(f.ok());
         const ServeCommand c = vllmServeCommand(*f, Catalogue::builtin());
         QCOMPARE(flagValue(c, "--dtype"), std::string("<absent>"));
-        bool refused = false;
-        bool kvNoted = false;
-        for (const auto &n : c.notes) {
-            refused |= n.find("vLLM refuses float32") != std::string::npos;
-            // The command then runs in BF16, so its auto cache is BF16, not the plan's FP32.
-            kvNoted |=
-                n.find("KV format FP32 is not one vLLM offers beside BF16") != std::string::npos;
-        }
-        QVERIFY(refused);
-        QVERIFY(kvNoted);
+        QVERIFY(anyHas(c.notes, "vLLM refuses float32"));
+        // The command then runs in BF16, so its auto cache is BF16, not the plan's FP32.
+        QVERIFY(anyHas(c.notes, "KV format FP32 is not one vLLM offers beside BF16"));
         QCOMPARE(flagValue(c, "--kv-cache-dtype"), std::string("auto"));
     }
 
@@ -289,11 +271,7 @@ class TestServingDtype : public QObject {
         QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
         QCOMPARE(group(p->model, GroupRole::Attention)->format, formats::fp16);
         QCOMPARE(p->scenario.model.kvFormat, formats::fp16);
-        bool warned = false;
-        for (const auto &w : p->warnings) {
-            warned |= w.find("SGLang loads it in FP16 by default") != std::string::npos;
-        }
-        QVERIFY(warned);
+        QVERIFY(anyHas(p->warnings, "SGLang loads it in FP16 by default"));
         QCOMPARE(flagValue(sglangServeCommand(*p, Catalogue::builtin()), "--dtype"),
                  std::string("<absent>"));
         QCOMPARE(flagValue(vllmServeCommand(*p, Catalogue::builtin()), "--dtype"),
