@@ -395,10 +395,15 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
             scenario.model.ref = v;
             scenario.pricing.apiPriceId.clear(); // the new model's own API, if any
             hardwareChanged = true;
+        } else if (a == "--kv-format" && asciiLower(v) == "auto") {
+            // The engines' --kv-cache-dtype auto: the plan's dtype, as with no --kv-format.
+            scenario.model.kvFormat = formats::bf16;
+            scenario.model.kvBf16Chosen = false;
         } else if (a == "--weights-format" || a == "--kv-format") {
             auto f = parseNumberFormat(v);
             if (!f.ok()) {
-                return a + ": " + f.error().message;
+                return a == "--kv-format" ? a + ": '" + v + "' " + std::string(kKvFormatsText)
+                                          : a + ": " + f.error().message;
             }
             if (a == "--kv-format") {
                 if (!isKvCacheFormat(f.value())) {
@@ -557,8 +562,10 @@ Plan options (applied after --scenario, so they override the file):
   --weights-format F       fp8, mxfp4, nvfp4, int8, int4, int4_gN, int2, fp4: the linear
                            layers (embedding and LM head stay 16-bit); bf16, fp16, fp32:
                            every tensor, the engines' --dtype (a float32 checkpoint runs
-                           in BF16 unless given fp32, which also makes the KV cache fp32)
-  --kv-format F            KV cache format: bf16, fp16, fp8 (= fp8_e4m3), fp8_e5m2
+                           in the engine's 16-bit dtype unless given fp32; the KV cache
+                           follows the dtype unless --kv-format names one)
+  --kv-format F            KV cache format: bf16, fp16, fp8 (= fp8_e4m3), fp8_e5m2, or
+                           auto (the model's dtype, the default)
   --gpu NAME               catalogue id or alias (h100, h200, b200, b300, gb300, mi355x, ...)
   --gpu-count N|auto       GPUs; auto = the cheapest layout x rental offer x replicas that
                            carries the workload

@@ -244,6 +244,9 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
     if (noGpu && in.gpuCount > 1) {
         return bad("--gpus", std::to_string(in.gpuCount) + " GPUs with --gpu none");
     }
+    if (noGpu && !in.tensorSplit.empty()) {
+        return bad("--tensor-split", "splits layers between GPUs; --gpu none plans the CPU alone");
+    }
     if (!noGpu && !in.host.unifiedMemory) {
         auto gpu = Catalogue::builtin().findGpu(gpuName);
         if (!gpu) {

@@ -113,6 +113,10 @@ class TestCliHostile : public QObject {
             << QByteArray("hostplan-cli: --tensor-split: apple-m4-max is a unified-memory host: "
                           "its GPU is the host's (leave out --gpu, --gpus and --tensor-split; "
                           "--gpu none runs on the CPU alone)");
+        QTest::newRow("tensor split without a gpu")
+            << QStringList{"--gpu", "none", "--tensor-split", "1,1"}
+            << QByteArray("hostplan-cli: --tensor-split: splits layers between GPUs; --gpu none "
+                          "plans the CPU alone");
         QTest::newRow("gpus without a gpu") << QStringList{"--gpu", "none", "--gpus", "2"}
                                             << QByteArray("hostplan-cli: --gpus: 2 GPUs with "
                                                           "--gpu none");
@@ -140,6 +144,23 @@ class TestCliHostile : public QObject {
         const Run cmd = runTool(HOSTPLAN_CLI_BIN, {"serve-cmd", "--engine", "llama.cpp", "--host",
                                                    "apple-m4-max", "--gpu", "none"});
         QVERIFY2(cmd.out.contains(" -ngl 0"), cmd.out.constData());
+    }
+
+    // --kv-format auto is the engines' --kv-cache-dtype auto: the cache follows the dtype the
+    // plan computes in; a format that is not a KV format is named as such.
+    void kvFormatAuto() {
+        const Run r =
+            runTool(HOSTPLAN_CLI_BIN,
+                    {"plan", "--json", "--model", "llama-3.1-8b", "--gpu", "h100", "--gpu-count",
+                     "1", "--weights-format", "fp16", "--kv-format", "fp8", "--kv-format", "auto"});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const auto j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j["scenario"]["model"]["kv_format"].get<std::string>(), "fp16");
+        const Run bad = runTool(HOSTPLAN_CLI_BIN, {"plan", "--kv-format", "fp5"});
+        QCOMPARE(bad.code, 2);
+        QCOMPARE(bad.err.trimmed(),
+                 QByteArray("hostplan-cli: --kv-format: 'fp5' is not a KV-cache format engines "
+                            "offer (bf16, fp16, fp8 = fp8_e4m3, fp8_e5m2)"));
     }
 
     // --vllm-version picks the vLLM release whose start-up rules the plan follows; a release
