@@ -355,10 +355,6 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
     p.kvTypeV = std::string(tv.name);
     p.parallel = std::max<std::uint32_t>(in.parallel, 1);
     const std::uint64_t askedCtx = in.context ? in.context : kLlamaDefaultContext;
-    if (askedCtx < p.parallel) {
-        return makeError("--context", std::to_string(askedCtx) + " tokens cannot be shared by " +
-                                          std::to_string(p.parallel) + " slots");
-    }
     // Before per-sequence streams (LlamaRule::KvStreams) every slot shares one cache.
     const bool unifiedKv = llamaUnifiedKv(in);
     const LlamaKvSizing kv =
@@ -369,6 +365,12 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
     p.contextPerSlot = in.unifiedKv || llamaFollows(in.build, LlamaRule::KvStreams)
                            ? kv.perStream
                            : kv.context / p.parallel;
+    // The engine refuses only a slot left without cells (llama_context throws "n_ctx_seq ==
+    // 0"); the newest releases pad a small -c up to 256 cells per stream instead.
+    if (p.contextPerSlot == 0) {
+        return makeError("--context", std::to_string(askedCtx) + " tokens cannot be shared by " +
+                                          std::to_string(p.parallel) + " slots");
+    }
     // llama_context warns "n_ctx_seq (N) > n_ctx_train (M) -- possible training context
     // overflow" (src/llama-context.cpp @ 02c28f53; n_ctx_per_seq in older releases) and starts.
     if (m.maxContextTokens > 0 && p.contextPerSlot > m.maxContextTokens) {

@@ -312,6 +312,10 @@ class TestLlamaCppSplit : public QObject {
         // -np 3: n_ctx_seq = PAD(4096 / 3, 256) = 1536, n_ctx = 3 x 1536.
         QTest::newRow("newest -np 3 -c 4096")
             << 0u << true << 4096ull << 3u << 4608ull << 1536ull << 3 * 768ull;
+        // -c 1 with -np 4: n_ctx 256, each stream PAD(64, 256) = 256 cells (llama.cpp pads a
+        // small context up rather than refusing it).
+        QTest::newRow("newest -np 4 -c 1")
+            << 0u << true << 1ull << 4u << 1024ull << 256ull << 4 * 256ull;
         QTest::newRow("b6975 FA off -c 4100")
             << 6975u << false << 4100ull << 1u << 4352ull << 4352ull << 768ull;
         QTest::newRow("b6974 -c 4100")
@@ -352,6 +356,29 @@ class TestLlamaCppSplit : public QObject {
         QCOMPARE(p.gpu.kvCache + p.host.kvCache, 12 * 2048 * std::uint64_t(nCtx + swaCells));
         const LlamaKvSizing kv = llamaKvSizing(build, fa, asked, streams);
         QCOMPARE(kv.swaCells(640) * streams, std::uint64_t(swaCells));
+    }
+
+    // A context smaller than the slots: refused only where a stream would get no cells
+    // (b6868-b6974 pad nothing, so -c 3 over -np 4 streams leaves each 0: llama_context throws
+    // "n_ctx_seq == 0"); one unified stream takes the cells asked for.
+    void contextSmallerThanSlots() {
+        const ModelSpec m =
+            ggufwriter::modelOf(ggufwriter::gptOss20bMxfp4(201088), "gpt-oss-20b.gguf");
+        LlamaCppInput in = on4090s(m, 1);
+        in.build = 6900;
+        in.context = 3;
+        in.parallel = 4;
+        in.unifiedKv = false;
+        const auto refused = planLlamaCpp(in);
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().field, std::string("--context"));
+        in.unifiedKv = true;
+        const LlamaCppPlan p = planLlamaCpp(in).value();
+        QCOMPARE(p.context, std::uint64_t(3));
+        QCOMPARE(p.contextPerSlot, std::uint64_t(3));
+        in.build = 0;
+        in.unifiedKv = false;
+        QCOMPARE(planLlamaCpp(in)->contextPerSlot, std::uint64_t(256));
     }
 
     // The llama-server command: every flag with its reason as a comment above the line; -fa off
