@@ -8,21 +8,26 @@
 //   dimensions: hidden_size, num_hidden_layers, num_attention_heads, num_key_value_heads,
 //     head_dim, vocab_size, tie_word_embeddings (absent: the family default, else untied with
 //     a note)
-//   attention per layer: layer_types (full_attention, sliding_attention, chunked_attention,
-//     linear_attention), else sliding_window with sliding_window_pattern / use_sliding_window /
-//     max_window_layers, attention_chunk_size with no_rope_layers (Llama 4), MLA when
-//     kv_lora_rank is given (q_lora_rank, qk_nope_head_dim, qk_rope_head_dim, v_head_dim),
+//   attention per layer (genericlayers.h): layer_types (full_attention, sliding_attention,
+//     chunked_attention, linear_attention, conv: LFM2's short convolution, conv_L_cache) or
+//     LFM2's full_attn_idxs, per-layer query heads (num_attention_heads_per_layer), Gemma 4's
+//     full-attention shape (global_head_dim, attention_k_eq_v with
+//     num_global_key_value_heads), else sliding_window with sliding_window_pattern /
+//     use_sliding_window / max_window_layers, attention_chunk_size with no_rope_layers (Llama 4),
+//     MLA when kv_lora_rank is given (q_lora_rank, qk_nope_head_dim, qk_rope_head_dim, v_head_dim),
 //     the DeepSeek-V3.2 / GLM-5 sparse-attention indexer (index_n_heads, index_head_dim),
 //     Gated DeltaNet linear attention (linear_* keys, full_attention_interval), the sigmoid
 //     output gate (attn_output_gate), q/k norms (use_qk_norm, qk_norm_type, Qwen3 / Gemma 3)
-//   MLP per layer: experts from num_experts / num_local_experts / n_routed_experts, top-k from
-//     num_experts_per_tok / num_experts_per_token / moe_topk / top_k_experts, width from
-//     moe_intermediate_size (else intermediate_size, and intermediate_size_mlp for dense
-//     layers), dense layers from first_k_dense_replace, moe_layer_freq (an integer or a 0/1
-//     list), decoder_sparse_step, interleave_moe_layer_step, mlp_only_layers, moe_layers,
-//     mlp_layer_types; shared experts from n_shared_experts / num_shared_experts (x the expert
-//     width) or shared_expert_intermediate_size (with its [1, H] gate); the router [E, H] and
-//     its correction bias (topk_method noaux_tc, use_routing_bias)
+//   MLP per layer (a per-layer list of equal values reads as one: Hunyuan): Gemma 4's dense MLP
+//     beside the experts (enable_moe_block), dense_intermediate_size (MiniMax-M3), LFM2's width
+//     rule (block_auto_adjust_ff_dim), experts from num_experts / num_local_experts /
+//     n_routed_experts, top-k from num_experts_per_tok / num_experts_per_token / moe_topk /
+//     top_k_experts, width from moe_intermediate_size (else intermediate_size, and
+//     intermediate_size_mlp for dense layers), dense layers from first_k_dense_replace,
+//     moe_layer_freq (an integer or a 0/1 list), decoder_sparse_step, interleave_moe_layer_step,
+//     mlp_only_layers, moe_layers, mlp_layer_types; shared experts from n_shared_experts /
+//     num_shared_experts (x the expert width) or shared_expert_intermediate_size (with its [1, H]
+//     gate); the router [E, H] and its correction bias (topk_method noaux_tc, use_routing_bias)
 //   vision: a wrapper's vision_config as a generic ViT (estimated; noted)
 //   MTP / draft layers (num_nextn_predict_layers, mtp_num_hidden_layers, num_mtp_modules): not
 //     counted in the totals (modelspec.h); a note says how many.
@@ -35,6 +40,7 @@
 // not read make the plan "estimated" with the key named in ModelSpec::notes.
 #include "import/archcommon.h"
 #include "import/architectures.h"
+#include "import/genericlayers.h"
 
 #include <algorithm>
 #include <set>
@@ -78,63 +84,6 @@ const char *firstKey(const ConfigReader &c, std::initializer_list<const char *> 
     return nullptr;
 }
 
-/// Family facts the config keys do not say (transformers config-class defaults).
-struct Family {
-    bool tiedDefault = false;      ///< tie_word_embeddings when the key is absent
-    bool knownTying = false;       ///< the default above is the family's, not a guess
-    bool qkNorm = false;           ///< per-head q_norm / k_norm [head_dim]
-    bool qkvBias = false;          ///< q/k/v biases without attention_bias (Qwen2)
-    bool sandwichNorms = false;    ///< pre/post feed-forward norms too (4 norms per layer)
-    bool sharedExpert = false;     ///< one always-on shared expert of the expert width (Llama 4)
-    bool slidingAlternate = false; ///< even layers slide (Gemma 2)
-    /// Experts under block_sparse_moe with w1 / w3 / w2 (Mixtral's names, MiniMax's too):
-    /// quantization rules match these names ("gate" must not hit the experts).
-    bool mixtralNames = false;
-    /// intermediate_size counts both gated branches, each half as wide (QWen v1's
-    /// QWenMLP: w1 / w2 [intermediate_size / 2, H], c_proj [H, intermediate_size / 2]).
-    bool halfIntermediate = false;
-};
-
-Family familyOf(const std::string &type) {
-    Family f;
-    const auto starts = [&](const char *p) { return type.rfind(p, 0) == 0; };
-    if (starts("gemma")) {
-        f.tiedDefault = f.knownTying = true;
-        // Gemma (v1) has only the input and post-attention norms; Gemma 2 on add the
-        // pre / post feed-forward norms.
-        f.sandwichNorms = type != "gemma";
-        f.qkNorm = !starts("gemma2") && type != "gemma";
-        f.slidingAlternate = starts("gemma2");
-    }
-    if (starts("qwen3") || starts("olmo2") || starts("mimo")) {
-        f.qkNorm = true;
-    }
-    if (starts("qwen2") || type == "qwen") {
-        f.qkvBias = true; // QWen v1's fused c_attn has a bias too
-    }
-    f.halfIntermediate = type == "qwen";
-    if (starts("smollm3")) {
-        f.tiedDefault = f.knownTying = true; // SmolLM3Config ties by default
-    }
-    if (starts("llama4")) {
-        f.sharedExpert = true;
-    }
-    f.mixtralNames = starts("minimax") || starts("mixtral");
-    if (starts("llama") || starts("mistral") || starts("qwen") || starts("deepseek") ||
-        starts("glm") || starts("minimax") || starts("mixtral") || starts("mimo")) {
-        f.knownTying = true; // these config classes default to untied
-    }
-    return f;
-}
-
-/// Families whose MLP is not gated (fc1 / fc2): the generic gated reading would be wrong.
-bool nonGatedFamily(const std::string &type) {
-    static const std::set<std::string> names = {"gpt2", "gpt_bigcode", "gpt_neox", "gptj",
-                                                "opt",  "bloom",       "falcon",   "mpt",
-                                                "phi",  "starcoder2",  "codegen"};
-    return names.count(type) > 0;
-}
-
 /// Keys the generic reading understands, or knows not to change the stored size.
 const std::set<std::string> &understoodKeys() {
     static const std::set<std::string> keys = {
@@ -161,14 +110,21 @@ const std::set<std::string> &understoodKeys() {
         "initializer_range", "rms_norm_eps", "layer_norm_eps", "output_router_logits",
         "router_aux_loss_coef", "index_topk_freq",
         // Gemma 2's duplicate of sliding_window; QWen v1's head_dim; read: padded_vocab_size.
-        "sliding_window_size", "kv_channels", "padded_vocab_size"};
+        "sliding_window_size", "kv_channels", "padded_vocab_size",
+        // Per-layer attention shapes (layerAttnShapes) and Gemma 4's parallel MoE block:
+        "num_attention_heads_per_layer", "global_head_dim", "num_global_key_value_heads",
+        "attention_k_eq_v", "enable_moe_block", "dense_intermediate_size", "num_shared_expert",
+        "use_mixed_mlp_moe",
+        // LFM2: short convolutions, leading dense layers, the MLP width rule (lfm2FfWidth).
+        "conv_L_cache", "full_attn_idxs", "num_dense_layers", "block_auto_adjust_ff_dim",
+        "block_ffn_dim_multiplier", "block_multiple_of", "block_ff_dim", "block_dim"};
     return keys;
 }
 
 /// Whether an unread key's name suggests it changes tensor shapes.
 bool sizeLikeName(const std::string &k) {
     for (const char *w : {"size", "dim", "num_", "heads", "layers", "experts", "rank", "_k_eq_",
-                          "double_wide", "per_layer"}) {
+                          "gating", "double_wide", "per_layer"}) {
         if (k.find(w) != std::string::npos) {
             return true;
         }
@@ -217,119 +173,6 @@ void refusePerLayerObjects(const ConfigReader &c, u64 layers) {
                                     "layers); the generic importer cannot size them");
         }
     }
-}
-
-/// The attention kind of each layer.
-enum class LayerKind { Full, Sliding, Chunked, Linear };
-
-std::vector<LayerKind> layerKinds(const ConfigReader &c, const Family &fam, u64 L) {
-    std::vector<LayerKind> kinds(L, LayerKind::Full);
-    if (c.has("hybrid_override_pattern")) {
-        fail(c.field("hybrid_override_pattern"),
-             "Mamba / hybrid layer patterns are not supported by the generic importer");
-    }
-    const std::vector<std::string> types = c.strList("layer_types");
-    if (!types.empty()) {
-        if (types.size() != L) {
-            fail(c.field("layer_types"), "has " + std::to_string(types.size()) + " entries for " +
-                                             std::to_string(L) + " layers");
-        }
-        for (u64 i = 0; i < L; ++i) {
-            const std::string &t = types[i];
-            if (t == "full_attention" || t == "attention") {
-                kinds[i] = LayerKind::Full;
-            } else if (t == "sliding_attention") {
-                kinds[i] = LayerKind::Sliding;
-            } else if (t == "chunked_attention") {
-                kinds[i] = LayerKind::Chunked;
-            } else if (t == "linear_attention") {
-                kinds[i] = LayerKind::Linear;
-            } else {
-                fail(c.field("layer_types[" + std::to_string(i) + "]"),
-                     "unknown layer type '" + t + "'; its size cannot be read");
-            }
-        }
-        return kinds;
-    }
-    if (c.has("full_attention_interval") && c.has("linear_num_value_heads")) {
-        const u64 interval = c.count("full_attention_interval", kMaxLayers);
-        for (u64 i = 0; i < L; ++i) {
-            kinds[i] = (i + 1) % interval != 0 ? LayerKind::Linear : LayerKind::Full;
-        }
-        return kinds;
-    }
-    if (c.has("attention_chunk_size")) {
-        // Llama 4: no_rope_layers[i] == 0 marks the global (NoPE) layers, by default every
-        // fourth; the others attend within chunks of attention_chunk_size tokens.
-        std::vector<u64> noRope = c.countList("no_rope_layers", 1, 0);
-        for (u64 i = 0; i < L; ++i) {
-            const bool global = noRope.size() == L ? noRope[i] == 0 : (i + 1) % 4 == 0;
-            kinds[i] = global ? LayerKind::Full : LayerKind::Chunked;
-        }
-        return kinds;
-    }
-    if (c.has("sliding_window") && c.flag("use_sliding_window", true)) {
-        const u64 pattern =
-            c.countOr("sliding_window_pattern", fam.slidingAlternate ? 2 : 0, kMaxLayers, 0);
-        const u64 maxWindowLayers = c.countOr("max_window_layers", 0, kMaxLayers, 0);
-        for (u64 i = 0; i < L; ++i) {
-            const bool sliding = pattern > 0 ? (i + 1) % pattern != 0 : i >= maxWindowLayers;
-            kinds[i] = sliding ? LayerKind::Sliding : LayerKind::Full;
-        }
-    }
-    return kinds;
-}
-
-/// Which layers hold routed experts.
-std::vector<bool> moeLayerMask(const ConfigReader &c, u64 L) {
-    std::vector<bool> moe(L, true);
-    if (c.has("moe_layers")) {
-        std::fill(moe.begin(), moe.end(), false);
-        for (u64 i : c.countList("moe_layers", L - 1, 0)) {
-            moe[i] = true;
-        }
-        return moe;
-    }
-    const std::vector<std::string> mlpTypes = c.strList("mlp_layer_types");
-    if (!mlpTypes.empty()) {
-        if (mlpTypes.size() != L) {
-            fail(c.field("mlp_layer_types"), "has " + std::to_string(mlpTypes.size()) +
-                                                 " entries for " + std::to_string(L) + " layers");
-        }
-        for (u64 i = 0; i < L; ++i) {
-            if (mlpTypes[i] != "dense" && mlpTypes[i] != "sparse") {
-                fail(c.field("mlp_layer_types[" + std::to_string(i) + "]"),
-                     "unknown MLP type '" + mlpTypes[i] + "'");
-            }
-            moe[i] = mlpTypes[i] == "sparse";
-        }
-        return moe;
-    }
-    const u64 firstDense = c.countOr("first_k_dense_replace", 0, kMaxLayers, 0);
-    const u64 sparseStep = c.countOr("decoder_sparse_step", 1, kMaxLayers);
-    const u64 interleave = c.countOr("interleave_moe_layer_step", 1, kMaxLayers);
-    const std::vector<u64> mlpOnly = c.countList("mlp_only_layers", kMaxLayers, 0);
-    std::vector<u64> freqList;
-    u64 freq = 1;
-    if (c.has("moe_layer_freq")) {
-        if (c.get("moe_layer_freq")->is_array()) {
-            freqList = c.countList("moe_layer_freq", 1, 0);
-            if (freqList.size() != L) {
-                fail(c.field("moe_layer_freq"), "has " + std::to_string(freqList.size()) +
-                                                    " entries for " + std::to_string(L) +
-                                                    " layers");
-            }
-        } else {
-            freq = c.count("moe_layer_freq", kMaxLayers);
-        }
-    }
-    for (u64 i = 0; i < L; ++i) {
-        bool m = i >= firstDense && (i + 1) % sparseStep == 0 && (i + 1) % interleave == 0;
-        m = m && (freqList.empty() ? i % freq == 0 : freqList[i] == 1);
-        m = m && std::find(mlpOnly.begin(), mlpOnly.end(), i) == mlpOnly.end();
-        moe[i] = m;
-    }
-    return moe;
 }
 
 /// The DeepSeek-V3.2 / GLM-5 lightning indexer of `n` layers (DeepseekV32 Indexer): wq_b
@@ -449,7 +292,8 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
     // --- Attention ---------------------------------------------------------------------------
     const std::vector<LayerKind> kinds = layerKinds(c, fam, L);
     const u64 nLinear = u64(std::count(kinds.begin(), kinds.end(), LayerKind::Linear));
-    const u64 nSoftmax = L - nLinear;
+    const u64 nConv = u64(std::count(kinds.begin(), kinds.end(), LayerKind::Conv));
+    const u64 nSoftmax = L - nLinear - nConv;
     const u64 window = c.countOr("sliding_window", 0, kMaxContext, 0);
     const u64 chunk = c.countOr("attention_chunk_size", 0, kMaxContext, 0);
     if (c.has("kv_lora_rank")) {
@@ -473,41 +317,60 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         const bool normFlag = c.has("use_qk_norm") ? c.flag("use_qk_norm", false) : fam.qkNorm;
         // Llama 4's use_qk_norm is a weightless L2 norm.
         a.qkNorm = normFlag && type != "llama4";
-        if (nSoftmax > 0) {
-            if (a.qkNorm && c.str("qk_norm_type") == "per_layer") {
-                // MiniMax-M2: one norm over all heads' q and k.
-                a.qkNorm = false;
-                addSoftmaxAttention(b, l0 + "self_attn.", a, nSoftmax);
-                b.small(l0 + "self_attn.q_norm", checkedMul(a.heads, a.hd, "q_norm"), nSoftmax);
-                b.small(l0 + "self_attn.k_norm", checkedMul(a.kv, a.hd, "k_norm"), nSoftmax);
+        // MiniMax-M2: one norm over all heads' q and k instead of per-head norms.
+        const bool normOverHeads = a.qkNorm && c.str("qk_norm_type") == "per_layer";
+        a.qkNorm = a.qkNorm && !normOverHeads;
+        const std::vector<AttnShape> shapes = layerAttnShapes(c, a, kinds);
+        // One set of projections per distinct shape, in the order the shapes first appear.
+        std::vector<std::pair<AttnShape, u64>> distinct;
+        for (u64 i = 0; i < L; ++i) {
+            if (kinds[i] == LayerKind::Linear || kinds[i] == LayerKind::Conv) {
+                continue;
+            }
+            const auto it = std::find_if(distinct.begin(), distinct.end(),
+                                         [&](const auto &e) { return e.first == shapes[i]; });
+            if (it == distinct.end()) {
+                distinct.emplace_back(shapes[i], 1);
             } else {
-                addSoftmaxAttention(b, l0 + "self_attn.", a, nSoftmax);
+                ++it->second;
+            }
+        }
+        for (const auto &[shape, n] : distinct) {
+            addSoftmaxAttention(b, l0 + "self_attn.", shape, n);
+            if (normOverHeads) {
+                b.small(l0 + "self_attn.q_norm", checkedMul(shape.heads, shape.hd, "q_norm"), n);
+                b.small(l0 + "self_attn.k_norm", checkedMul(shape.kv, shape.hd, "k_norm"), n);
             }
         }
         GdnShape g;
         if (nLinear > 0) {
             g = addGatedDeltaNet(c, b, nLinear);
         }
+        const u64 convCache = nConv > 0 ? addShortConv(c, b, nConv) : 0;
         for (u64 i = 0; i < L; ++i) {
             switch (kinds[i]) {
             case LayerKind::Linear:
                 b.addLinearLayer(g.nv, g.dk, g.dv, g.convDim, g.kernel);
                 break;
+            case LayerKind::Conv:
+                // No recurrent state; a window of L_cache - 1 inputs of every channel.
+                b.addLinearLayer(1, 0, 0, H, convCache);
+                break;
             case LayerKind::Sliding:
                 if (window == 0) {
                     fail(c.field("sliding_window"), "missing for sliding_attention layers");
                 }
-                b.addSoftmaxLayer(a.heads, a.kv, a.hd, window);
+                b.addSoftmaxLayer(shapes[i].heads, shapes[i].kv, shapes[i].hd, window);
                 break;
             case LayerKind::Chunked:
                 if (chunk == 0) {
                     fail(c.field("attention_chunk_size"), "missing for chunked_attention layers");
                 }
                 // A chunk's keys are at most attention_chunk_size tokens: a window's bound.
-                b.addSoftmaxLayer(a.heads, a.kv, a.hd, chunk);
+                b.addSoftmaxLayer(shapes[i].heads, shapes[i].kv, shapes[i].hd, chunk);
                 break;
             case LayerKind::Full:
-                b.addSoftmaxLayer(a.heads, a.kv, a.hd, 0);
+                b.addSoftmaxLayer(shapes[i].heads, shapes[i].kv, shapes[i].hd, 0);
                 break;
             }
         }
@@ -521,17 +384,25 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
 
     // --- MLP ---------------------------------------------------------------------------------
     const char *expertsKey = firstKey(c, {"num_experts", "num_local_experts", "n_routed_experts"});
-    const u64 experts = expertsKey ? c.countOr(expertsKey, 0, kMaxExperts, 0) : 0;
+    // One expert routed to every token is a dense MLP (Hunyuan-7B's num_experts 1).
+    u64 experts = expertsKey ? c.countOr(expertsKey, 0, kMaxExperts, 0) : 0;
+    experts = experts == 1 ? 0 : experts;
     std::vector<bool> moe(L, false);
     if (experts > 0) {
         moe = moeLayerMask(c, L);
     }
     const u64 moeLayers = u64(std::count(moe.begin(), moe.end(), true));
-    const u64 denseLayers = L - moeLayers;
+    // Gemma 4's enable_moe_block: every MoE layer also runs the dense MLP beside its experts
+    // (vLLM gemma4.py @ eee7972f Gemma4DecoderLayer: mlp always, router + moe in parallel).
+    const bool parallelMlp = moeLayers > 0 && c.flag("enable_moe_block", false);
+    const u64 denseLayers = L - moeLayers + (parallelMlp ? moeLayers : 0);
     const char *moeInterKey =
         c.has("moe_intermediate_size") ? "moe_intermediate_size" : "intermediate_size";
     if (denseLayers > 0) {
-        const char *k = std::string(moeInterKey) == "intermediate_size" && moeLayers > 0 &&
+        // The dense layers' width: dense_intermediate_size (MiniMax-M3) where given, else
+        // intermediate_size_mlp (Llama 4) when intermediate_size is the experts'.
+        const char *k = c.has("dense_intermediate_size") ? "dense_intermediate_size"
+                        : std::string(moeInterKey) == "intermediate_size" && moeLayers > 0 &&
                                 c.has("intermediate_size_mlp")
                             ? "intermediate_size_mlp"
                             : "intermediate_size";
@@ -541,6 +412,9 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
                 fail(c.field(k), "must be even: it counts both gated branches of the MLP");
             }
             inter /= 2;
+        }
+        if (c.flag("block_auto_adjust_ff_dim", false)) {
+            inter = lfm2FfWidth(c, inter);
         }
         b.gatedMlp("dense MLP", GroupRole::DenseMlp, l0 + "mlp.", "gate_proj", "up_proj",
                    "down_proj", H, inter, denseLayers, denseLayers);
@@ -553,7 +427,7 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
                  "missing for a model with " + std::to_string(experts) + " experts");
         }
         const u64 topK = topKOf(c, topKey, experts);
-        const u64 moeInter = c.count(moeInterKey, kMaxIntermediate);
+        const u64 moeInter = uniformCount(c, moeInterKey, kMaxIntermediate);
         const u64 firstMoe = u64(std::find(moe.begin(), moe.end(), true) - moe.begin());
         const std::string m =
             b.layerModule(firstMoe) + (fam.mixtralNames ? "block_sparse_moe." : "mlp.");
@@ -563,12 +437,19 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
                    fam.mixtralNames ? "w2" : "down_proj", H, moeInter,
                    checkedMul(experts, moeLayers, f), checkedMul(topK, moeLayers, f));
         u64 shared = 0;
-        if (const char *k = firstKey(c, {"n_shared_experts", "num_shared_experts"})) {
-            shared = c.countOr(k, 0, kMaxExperts, 0);
+        if (const char *k =
+                firstKey(c, {"n_shared_experts", "num_shared_experts", "num_shared_expert"})) {
+            shared = c.get(k)->is_null() ? 0 : uniformCount(c, k, kMaxExperts, 0);
+            // Hunyuan (num_shared_expert) runs its shared MLP only with use_mixed_mlp_moe, of
+            // intermediate_size x num_shared_expert (vLLM hunyuan_v1.py HunYuanSparseMoeBlock);
+            // the others' shared experts are n x the expert width.
+            const bool hunyuan = std::string(k) == "num_shared_expert";
+            shared = c.flag("use_mixed_mlp_moe", true) ? shared : 0;
+            const u64 width = hunyuan ? c.count("intermediate_size", kMaxIntermediate) : moeInter;
             if (shared > 0) {
                 b.gatedMlp("shared experts", GroupRole::SharedExperts, m + "shared_experts.",
                            "gate_proj", "up_proj", "down_proj", H,
-                           checkedMul(shared, moeInter, c.field(k)), moeLayers, moeLayers);
+                           checkedMul(shared, width, c.field(k)), moeLayers, moeLayers);
             }
         } else if (const char *k2 = firstKey(
                        c, {"shared_expert_intermediate_size", "shared_intermediate_size"})) {
@@ -588,7 +469,17 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
                        "gate_proj", "up_proj", "down_proj", H, moeInter, moeLayers, moeLayers);
         }
         b.router(m + "gate", experts, H, moeLayers, true);
-        if (c.str("topk_method") == "noaux_tc" || c.flag("use_routing_bias", false)) {
+        if (parallelMlp) {
+            // Gemma4Router's per-dimension scale [H], Gemma4MoE's per_expert_scale [E], and
+            // the three norms around the parallel block.
+            b.small(m + "router.scale", H, moeLayers);
+            b.small(m + "moe.per_expert_scale", experts, moeLayers);
+            b.small(m + "pre_feedforward_layernorm_2", H, moeLayers);
+            b.small(m + "post_feedforward_layernorm_1", H, moeLayers);
+            b.small(m + "post_feedforward_layernorm_2", H, moeLayers);
+        }
+        if (c.str("topk_method") == "noaux_tc" || c.flag("use_routing_bias", false) ||
+            c.flag("use_expert_bias", false)) {
             b.tensor("router", GroupRole::MoeOther, Placement::Replicated,
                      m + "gate.e_score_correction_bias", experts, 1, moeLayers, moeLayers, true);
         }

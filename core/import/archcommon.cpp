@@ -64,8 +64,27 @@ u64 kvHeadsOf(const ConfigReader &c, u64 heads) {
     return kv;
 }
 
+u64 uniformCount(const ConfigReader &c, std::string_view key, u64 hi, u64 lo) {
+    const nlohmann::json *v = c.get(key);
+    if (!v || !v->is_array()) {
+        return c.count(key, hi, lo);
+    }
+    const std::vector<u64> values = c.countList(key, hi, lo);
+    if (values.empty()) {
+        fail(c.field(key), "is an empty list");
+    }
+    for (std::size_t i = 1; i < values.size(); ++i) {
+        if (values[i] != values[0]) {
+            fail(c.field(std::string(key) + "[" + std::to_string(i) + "]"),
+                 std::to_string(values[i]) + " differs from layer 0's " +
+                     std::to_string(values[0]) + "; per-layer values that differ are not read");
+        }
+    }
+    return values[0];
+}
+
 u64 topKOf(const ConfigReader &c, std::string_view key, u64 experts) {
-    const u64 k = c.count(key, kMaxExperts);
+    const u64 k = uniformCount(c, key, kMaxExperts);
     if (k > experts) {
         fail(c.field(key),
              std::to_string(k) + " exceeds the " + std::to_string(experts) + " routed experts");
@@ -103,12 +122,16 @@ void addSoftmaxAttention(ModelBuilder &b, const std::string &mod, const AttnShap
     const u64 kvRows = checkedMul(a.kv, a.hd, mod + "k_proj");
     b.attention(mod + "q_proj", qRows, H, n);
     b.attention(mod + "k_proj", kvRows, H, n);
-    b.attention(mod + "v_proj", kvRows, H, n);
+    if (!a.kEqV) {
+        b.attention(mod + "v_proj", kvRows, H, n);
+    }
     b.attention(mod + "o_proj", H, checkedMul(a.heads, a.hd, mod + "o_proj"), n);
     if (a.qkvBias) {
         b.attentionBias(mod + "q_proj.bias", qRows, n);
         b.attentionBias(mod + "k_proj.bias", kvRows, n);
-        b.attentionBias(mod + "v_proj.bias", kvRows, n);
+        if (!a.kEqV) {
+            b.attentionBias(mod + "v_proj.bias", kvRows, n);
+        }
     }
     if (a.oBias) {
         b.attentionBias(mod + "o_proj.bias", H, n);

@@ -34,7 +34,13 @@ std::uint64_t headDimOf(const ConfigReader &c, std::uint64_t hidden, std::uint64
 /// num_key_value_heads (default: heads); must divide heads.
 std::uint64_t kvHeadsOf(const ConfigReader &c, std::uint64_t heads);
 
-/// A top-k field that must not exceed the expert count.
+/// A required integer in [lo, hi], or a list of them with one value per layer (Tencent
+/// Hunyuan's moe_topk, moe_intermediate_size, num_shared_expert) that must all be equal;
+/// differing values are an error naming the first that differs.
+std::uint64_t uniformCount(const ConfigReader &c, std::string_view key, std::uint64_t hi,
+                           std::uint64_t lo = 1);
+
+/// A top-k field (uniformCount) that must not exceed the expert count.
 std::uint64_t topKOf(const ConfigReader &c, std::string_view key, std::uint64_t experts);
 
 /// layer_types (0-based, one per layer) if present: "full_attention", "sliding_attention",
@@ -47,6 +53,10 @@ std::vector<std::string> layerTypes(const ConfigReader &c, std::uint64_t layers)
 struct AttnShape {
     std::uint64_t heads = 0, kv = 0, hd = 0;
     bool qkvBias = false, oBias = false, qkNorm = false, outputGate = false, sinks = false;
+    /// K doubles as V (Gemma 4's attention_k_eq_v full-attention layers): no v_proj; the KV
+    /// cache still holds both.
+    bool kEqV = false;
+    bool operator==(const AttnShape &) const = default;
 };
 /// The head counts of a softmax-attention config: heads from the builder's dimensions, then
 /// num_key_value_heads (kvHeadsOf) and head_dim (headDimOf), read in that order.

@@ -130,27 +130,45 @@ std::uint64_t ropeInstancePositions(const ConfigReader &rope, std::uint64_t maxP
 /// The positions vLLM's rotary cos / sin caches span for `lm`'s RoPE, summed over its
 /// instances (ropeInstancePositions each); `maxPos` is max_position_embeddings. One instance
 /// from rope_scaling, else rope_parameters; transformers v5 nests rope_parameters per layer
-/// type ({"full_attention": {...}, "sliding_attention": {...}}), one instance each.
+/// type ({"full_attention": {...}, "sliding_attention": {...}}), one instance each; a plain
+/// value beside those objects is a parameter they share, each object's own value winning
+/// (poolside/Laguna-XS.2's config.json gives original_max_position_embeddings so).
 /// rope_local_base_freq (Gemma 3's local layers, before v5) adds a second, unscaled instance of
 /// maxPos (unless rope_parameters is nested, which holds it); it must be a number. A nested
-/// rope_parameters whose values are not all objects is an error naming the value. Each instance is
-/// bounded like max_position_embeddings, so a hostile factor cannot overflow the bytes.
+/// rope_parameters holding an array is an error naming it. Each instance is bounded like
+/// max_position_embeddings, so a hostile factor cannot overflow the bytes.
 std::uint64_t rotaryCachePositions(const ConfigReader &lm, std::uint64_t maxPos) {
     std::vector<ConfigReader> instances;
-    bool nested = false; // transformers v5, one RoPE per layer type
+    std::vector<json> merged; // nested instances with the shared values; outlives `instances`
+    bool nested = false;      // transformers v5, one RoPE per layer type
     if (std::optional<ConfigReader> scaling = lm.optSub("rope_scaling")) {
         instances.push_back(*scaling);
     } else if (std::optional<ConfigReader> params = lm.optSub("rope_parameters")) {
         const json &raw = params->raw();
         nested = std::any_of(raw.begin(), raw.end(), [](const json &v) { return v.is_object(); });
         if (nested) {
+            json shared = json::object();
+            std::vector<std::string> kinds;
             for (auto it = raw.begin(); it != raw.end(); ++it) {
-                if (!it->is_object()) {
+                if (it->is_array()) {
                     fail(params->field(it.key()),
-                         "must be an object: rope_parameters holds one object per layer type "
-                         "when any of its values is one");
+                         "must be an object (one layer type's RoPE) or a value the layer types "
+                         "share, not an array");
                 }
-                instances.push_back(params->sub(it.key()));
+                if (it->is_object()) {
+                    kinds.push_back(it.key());
+                } else {
+                    shared[it.key()] = *it;
+                }
+            }
+            merged.reserve(kinds.size());
+            for (const std::string &k : kinds) {
+                json one = shared;
+                for (auto it = raw[k].begin(); it != raw[k].end(); ++it) {
+                    one[it.key()] = *it;
+                }
+                merged.push_back(std::move(one));
+                instances.emplace_back(merged.back(), params->field(k));
             }
         } else {
             instances.push_back(*params);

@@ -294,10 +294,32 @@ void TestGenericImport::genericFeatures() {
         chunked += l.kind == AttentionKind::SlidingWindow && l.window == 8192 ? l.count : 0;
     }
     QCOMPARE(chunked, 36u);
-    // Gemma 4: keys the generic reading does not know make the plan "estimated".
+    // Gemma 4 26B-A4B (vLLM gemma4.py @ eee7972f): 25 sliding layers (16 heads, 8 KV heads of
+    // 256, q/k norms) and 5 full ones (global_head_dim 512, attention_k_eq_v: 2 KV heads, no
+    // v_proj); every layer runs the dense GeGLU MLP (2112) beside 128 experts (704, top 8)
+    // with the router, its scale [H], per_expert_scale [E] and 7 norms; the tied embedding;
+    // the vision tower as a generic ViT (415,595,376, estimated). Google publishes 25.2B total
+    // and 3.8B active.
     const auto gemma4 = importStem("google--gemma-4-26B-A4B");
     QVERIFY(gemma4.ok());
-    QVERIFY(hasNote(*gemma4, "estimated: text_config.global_head_dim"));
+    const std::uint64_t H = 2816;
+    const std::uint64_t sliding = 25 * (16 * 256 * H * 2 + 8 * 256 * H * 2 + 2 * 256);
+    const std::uint64_t full = 5 * (16 * 512 * H * 2 + 2 * 512 * H + 2 * 512);
+    const std::uint64_t perLayer = 8 * H + 128 + 3 * H * 2112 + 128 * H;
+    const std::uint64_t experts = 30 * 128 * 3 * H * 704;
+    const std::uint64_t gemma4Total =
+        sliding + full + 30 * perLayer + experts + 262144 * H + H + 415595376ull;
+    QCOMPARE(gemma4->totalParams, gemma4Total);
+    QCOMPARE(gemma4->activeParams, gemma4Total - 415595376ull - experts + experts / 16);
+    QCOMPARE(gemma4->activeParams, 3822530560ull);
+    QCOMPARE(gemma4Total, 25648737136ull);
+    // KV per token: the full layers cache 2 KV heads of 512 (V beside K), the sliding ones 8
+    // of 256 within the window.
+    std::uint64_t fullKv = 0;
+    for (const auto &l : gemma4->layers) {
+        fullKv += l.window == 0 ? std::uint64_t(l.count) * l.kvHeads * l.headDim * 2 * 2 : 0;
+    }
+    QCOMPARE(fullKv, 20480ull);
     // QWen v1: intermediate_size 49152 counts both gated branches; the activation peak's width
     // is one branch's, as the weights are built (w1 / w2 [24576, 8192]).
     const auto qwen1 = importStem("Qwen--Qwen-72B");

@@ -365,6 +365,21 @@ class TestServingDtype : public QObject {
             << R"(,"rope_parameters":{"full_attention":{"rope_type":"default"},
                  "sliding_attention":{"rope_type":"default"}},"rope_local_base_freq":10000.0)"
             << 65536ull;
+        // A plain value beside the per-type objects is shared (poolside/Laguna-XS.2 gives
+        // original_max_position_embeddings so): yarn x 4 of 16384 is 65536 positions, the
+        // sliding layers' plain RoPE 32768; an object's own value wins over the shared one.
+        QTest::newRow("v5 nested with a shared value")
+            << "null"
+            << R"(,"rope_parameters":{"full_attention":{"rope_type":"yarn","factor":4.0},
+                 "sliding_attention":{"rope_type":"default"},
+                 "original_max_position_embeddings":16384})"
+            << 98304ull;
+        QTest::newRow("v5 nested, own value wins")
+            << "null"
+            << R"(,"rope_parameters":{"full_attention":{"rope_type":"yarn","factor":4.0,
+                 "original_max_position_embeddings":32768},"sliding_attention":{},
+                 "original_max_position_embeddings":16384})"
+            << 163840ull;
         QTest::newRow("gemma3 local + global") << R"({"rope_type":"linear","factor":8.0})"
                                                << R"(,"rope_local_base_freq":10000.0)" << 294912ull;
     }
@@ -408,13 +423,13 @@ class TestServingDtype : public QObject {
                    "factor":0}})"))
             << "rope_parameters.full_attention.factor"
             << "must be a number from 1 to 1024";
-        QTest::newRow("nested beside a plain value")
+        QTest::newRow("nested beside an array")
             << QString::fromStdString(
                    ropeConfig("null", R"(,"rope_parameters":{"full_attention":{"rope_type":"linear",
-                   "factor":2},"rope_theta":10000})"))
+                   "factor":2},"rope_theta":[10000]})"))
             << "rope_parameters.rope_theta"
-            << "must be an object: rope_parameters holds one object per layer type when any of "
-               "its values is one";
+            << "must be an object (one layer type's RoPE) or a value the layer types share, not "
+               "an array";
         QTest::newRow("local freq not a number")
             << QString::fromStdString(ropeConfig("null", R"(,"rope_local_base_freq":"10k")"))
             << "rope_local_base_freq"

@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: MIT
+#include "import/genericlayers.h"
+
+#include <algorithm>
+#include <set>
+
+namespace hostplan::importer {
+
+using u64 = std::uint64_t;
+
+Family familyOf(const std::string &type) {
+    Family f;
+    const auto starts = [&](const char *p) { return type.rfind(p, 0) == 0; };
+    if (starts("gemma")) {
+        f.tiedDefault = f.knownTying = true;
+        // Gemma (v1) has only the input and post-attention norms; Gemma 2 on add the
+        // pre / post feed-forward norms.
+        f.sandwichNorms = type != "gemma";
+        f.qkNorm = !starts("gemma2") && type != "gemma";
+        f.slidingAlternate = starts("gemma2");
+    }
+    if (starts("qwen3") || starts("olmo2") || starts("mimo") || starts("lfm2")) {
+        f.qkNorm = true;
+    }
+    if (starts("qwen2") || type == "qwen") {
+        f.qkvBias = true; // QWen v1's fused c_attn has a bias too
+    }
+    f.halfIntermediate = type == "qwen";
+    if (starts("smollm3")) {
+        f.tiedDefault = f.knownTying = true; // SmolLM3Config ties by default
+    }
+    if (starts("llama4")) {
+        f.sharedExpert = true;
+    }
+    f.mixtralNames = starts("minimax") || starts("mixtral");
+    if (starts("llama") || starts("mistral") || starts("qwen") || starts("deepseek") ||
+        starts("glm") || starts("minimax") || starts("mixtral") || starts("mimo")) {
+        f.knownTying = true; // these config classes default to untied
+    }
+    return f;
+}
+
+bool nonGatedFamily(const std::string &type) {
+    static const std::set<std::string> names = {"gpt2", "gpt_bigcode", "gpt_neox", "gptj",
+                                                "opt",  "bloom",       "falcon",   "mpt",
+                                                "phi",  "starcoder2",  "codegen"};
+    return names.count(type) > 0;
+}
+
+std::vector<LayerKind> layerKinds(const ConfigReader &c, const Family &fam, u64 L) {
+    std::vector<LayerKind> kinds(L, LayerKind::Full);
+    for (const char *k : {"hybrid_override_pattern", "layers_block_type"}) {
+        if (c.has(k)) {
+            fail(c.field(k), "Mamba / hybrid layer patterns are not supported by the generic "
+                             "importer");
+        }
+    }
+    const std::vector<std::string> types = c.strList("layer_types");
+    if (!types.empty()) {
+        if (types.size() != L) {
+            fail(c.field("layer_types"), "has " + std::to_string(types.size()) + " entries for " +
+                                             std::to_string(L) + " layers");
+        }
+        for (u64 i = 0; i < L; ++i) {
+            const std::string &t = types[i];
+            if (t == "full_attention" || t == "attention") {
+                kinds[i] = LayerKind::Full;
+            } else if (t == "sliding_attention") {
+                kinds[i] = LayerKind::Sliding;
+            } else if (t == "chunked_attention") {
+                kinds[i] = LayerKind::Chunked;
+            } else if (t == "linear_attention") {
+                kinds[i] = LayerKind::Linear;
+            } else if (t == "conv") {
+                kinds[i] = LayerKind::Conv;
+            } else {
+                fail(c.field("layer_types[" + std::to_string(i) + "]"),
+                     "unknown layer type '" + t + "'; its size cannot be read");
+            }
+        }
+        return kinds;
+    }
+    if (c.has("full_attn_idxs")) {
+        // LFM2's first configs: the attention layers' indices, short convolutions elsewhere.
+        std::fill(kinds.begin(), kinds.end(), LayerKind::Conv);
+        for (u64 i : c.countList("full_attn_idxs", L - 1, 0)) {
+            kinds[i] = LayerKind::Full;
+        }
+        return kinds;
+    }
+    if (c.has("full_attention_interval") && c.has("linear_num_value_heads")) {
+        const u64 interval = c.count("full_attention_interval", kMaxLayers);
+        for (u64 i = 0; i < L; ++i) {
+            kinds[i] = (i + 1) % interval != 0 ? LayerKind::Linear : LayerKind::Full;
+        }
+        return kinds;
+    }
+    if (c.has("attention_chunk_size")) {
+        // Llama 4: no_rope_layers[i] == 0 marks the global (NoPE) layers, by default every
+        // fourth; the others attend within chunks of attention_chunk_size tokens.
+        std::vector<u64> noRope = c.countList("no_rope_layers", 1, 0);
+        for (u64 i = 0; i < L; ++i) {
+            const bool global = noRope.size() == L ? noRope[i] == 0 : (i + 1) % 4 == 0;
+            kinds[i] = global ? LayerKind::Full : LayerKind::Chunked;
+        }
+        return kinds;
+    }
+    if (c.has("sliding_window") && c.flag("use_sliding_window", true)) {
+        const u64 pattern =
+            c.countOr("sliding_window_pattern", fam.slidingAlternate ? 2 : 0, kMaxLayers, 0);
+        const u64 maxWindowLayers = c.countOr("max_window_layers", 0, kMaxLayers, 0);
+        for (u64 i = 0; i < L; ++i) {
+            const bool sliding = pattern > 0 ? (i + 1) % pattern != 0 : i >= maxWindowLayers;
+            kinds[i] = sliding ? LayerKind::Sliding : LayerKind::Full;
+        }
+    }
+    return kinds;
+}
+
+std::vector<AttnShape> layerAttnShapes(const ConfigReader &c, const AttnShape &base,
+                                       const std::vector<LayerKind> &kinds) {
+    const u64 L = kinds.size();
+    std::vector<AttnShape> shapes(L, base);
+    const std::vector<u64> heads = c.countList("num_attention_heads_per_layer", kMaxHeads, 1);
+    if (!heads.empty() && heads.size() != L) {
+        fail(c.field("num_attention_heads_per_layer"), "has " + std::to_string(heads.size()) +
+                                                           " entries for " + std::to_string(L) +
+                                                           " layers");
+    }
+    AttnShape global = base;
+    global.hd = c.countOr("global_head_dim", base.hd, kMaxHidden);
+    if (c.flag("attention_k_eq_v", false)) {
+        global.kv = c.countOr("num_global_key_value_heads", base.kv, kMaxHeads);
+        global.kEqV = true;
+    }
+    for (u64 i = 0; i < L; ++i) {
+        if (kinds[i] == LayerKind::Full) {
+            shapes[i] = global;
+        }
+        if (!heads.empty()) {
+            shapes[i].heads = heads[i];
+        }
+        if (shapes[i].heads % shapes[i].kv != 0) {
+            fail(c.field(heads.empty()
+                             ? "num_global_key_value_heads"
+                             : "num_attention_heads_per_layer[" + std::to_string(i) + "]"),
+                 std::to_string(shapes[i].kv) + " KV heads do not divide layer " +
+                     std::to_string(i) + "'s " + std::to_string(shapes[i].heads) +
+                     " attention heads");
+        }
+    }
+    return shapes;
+}
+
+u64 addShortConv(const ConfigReader &c, ModelBuilder &b, u64 n) {
+    const u64 H = b.dimensions().hidden;
+    const u64 kernel = c.count("conv_L_cache", 1024);
+    const bool bias = c.flag("conv_bias", false);
+    const std::string at = b.layerModule(0) + "conv.";
+    const std::string f = c.field("hidden_size");
+    b.attention(at + "in_proj", checkedMul(3, H, f), H, n);
+    b.attention(at + "out_proj", H, H, n);
+    b.tensor("attention", GroupRole::Attention, Placement::Sharded, at + "conv", H, kernel, n, n);
+    if (bias) {
+        b.attentionBias(at + "in_proj.bias", checkedMul(3, H, f), n);
+        b.attentionBias(at + "out_proj.bias", H, n);
+        b.attentionBias(at + "conv.bias", H, n);
+    }
+    return kernel;
+}
+
+u64 lfm2FfWidth(const ConfigReader &c, u64 inter) {
+    inter = 2 * inter / 3;
+    const nlohmann::json *mult = c.get("block_ffn_dim_multiplier");
+    if (mult && !mult->is_null()) {
+        if (!mult->is_number() || !(mult->get<double>() > 0.0 && mult->get<double>() <= 64.0)) {
+            fail(c.field("block_ffn_dim_multiplier"), "must be a number above 0 and at most 64");
+        }
+        const u64 multipleOf = c.countOr("block_multiple_of", 1, kMaxIntermediate);
+        inter = u64(mult->get<double>() * double(inter));
+        inter =
+            checkedMul(ceilDivExact(inter, multipleOf), multipleOf, c.field("block_multiple_of"));
+    }
+    if (inter == 0) {
+        fail(c.field("intermediate_size"), "leaves an MLP of width 0");
+    }
+    return inter;
+}
+
+std::vector<bool> moeLayerMask(const ConfigReader &c, u64 L) {
+    std::vector<bool> moe(L, true);
+    if (c.has("moe_layers")) {
+        std::fill(moe.begin(), moe.end(), false);
+        for (u64 i : c.countList("moe_layers", L - 1, 0)) {
+            moe[i] = true;
+        }
+        return moe;
+    }
+    const std::vector<std::string> mlpTypes = c.strList("mlp_layer_types");
+    if (!mlpTypes.empty()) {
+        if (mlpTypes.size() != L) {
+            fail(c.field("mlp_layer_types"), "has " + std::to_string(mlpTypes.size()) +
+                                                 " entries for " + std::to_string(L) + " layers");
+        }
+        for (u64 i = 0; i < L; ++i) {
+            if (mlpTypes[i] != "dense" && mlpTypes[i] != "sparse") {
+                fail(c.field("mlp_layer_types[" + std::to_string(i) + "]"),
+                     "unknown MLP type '" + mlpTypes[i] + "'");
+            }
+            moe[i] = mlpTypes[i] == "sparse";
+        }
+        return moe;
+    }
+    // LFM2-MoE names the leading dense layers num_dense_layers.
+    const u64 firstDense =
+        c.countOr(c.has("first_k_dense_replace") ? "first_k_dense_replace" : "num_dense_layers", 0,
+                  kMaxLayers, 0);
+    const u64 sparseStep = c.countOr("decoder_sparse_step", 1, kMaxLayers);
+    const u64 interleave = c.countOr("interleave_moe_layer_step", 1, kMaxLayers);
+    const std::vector<u64> mlpOnly = c.countList("mlp_only_layers", kMaxLayers, 0);
+    std::vector<u64> freqList;
+    u64 freq = 1;
+    if (c.has("moe_layer_freq")) {
+        if (c.get("moe_layer_freq")->is_array()) {
+            freqList = c.countList("moe_layer_freq", 1, 0);
+            if (freqList.size() != L) {
+                fail(c.field("moe_layer_freq"), "has " + std::to_string(freqList.size()) +
+                                                    " entries for " + std::to_string(L) +
+                                                    " layers");
+            }
+        } else {
+            freq = c.count("moe_layer_freq", kMaxLayers);
+        }
+    }
+    for (u64 i = 0; i < L; ++i) {
+        bool m = i >= firstDense && (i + 1) % sparseStep == 0 && (i + 1) % interleave == 0;
+        m = m && (freqList.empty() ? i % freq == 0 : freqList[i] == 1);
+        m = m && std::find(mlpOnly.begin(), mlpOnly.end(), i) == mlpOnly.end();
+        moe[i] = m;
+    }
+    return moe;
+}
+
+} // namespace hostplan::importer

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// The generic importer's per-layer readings (arch_generic.cpp): family facts the keys do not
+// say, each layer's attention kind and shape, LFM2's short convolution and MLP width, and
+// which layers hold experts. All throw ImportFailure naming the field (import/configreader.h).
+#pragma once
+
+#include "import/archcommon.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hostplan::importer {
+
+/// Family facts the config keys do not say (transformers config-class defaults).
+struct Family {
+    bool tiedDefault = false;      ///< tie_word_embeddings when the key is absent
+    bool knownTying = false;       ///< the default above is the family's, not a guess
+    bool qkNorm = false;           ///< per-head q_norm / k_norm [head_dim]
+    bool qkvBias = false;          ///< q/k/v biases without attention_bias (Qwen2)
+    bool sandwichNorms = false;    ///< pre/post feed-forward norms too (4 norms per layer)
+    bool sharedExpert = false;     ///< one always-on shared expert of the expert width (Llama 4)
+    bool slidingAlternate = false; ///< even layers slide (Gemma 2)
+    /// Experts under block_sparse_moe with w1 / w3 / w2 (Mixtral's names, MiniMax's too):
+    /// quantization rules match these names ("gate" must not hit the experts).
+    bool mixtralNames = false;
+    /// intermediate_size counts both gated branches, each half as wide (QWen v1's
+    /// QWenMLP: w1 / w2 [intermediate_size / 2, H], c_proj [H, intermediate_size / 2]).
+    bool halfIntermediate = false;
+};
+
+/// The family facts of model_type `type` (a "_text" suffix already removed).
+Family familyOf(const std::string &type);
+
+/// Families whose MLP is not gated (fc1 / fc2): the generic gated reading would be wrong.
+bool nonGatedFamily(const std::string &type);
+
+/// The attention kind of each layer; Conv is LFM2's gated short convolution in its place.
+enum class LayerKind { Full, Sliding, Chunked, Linear, Conv };
+
+/// The kind of each of the `L` layers: layer_types (full_attention / attention,
+/// sliding_attention, chunked_attention, linear_attention, conv), else LFM2's full_attn_idxs,
+/// else Qwen3-Next's full_attention_interval, else Llama 4's attention_chunk_size with
+/// no_rope_layers, else sliding_window with sliding_window_pattern / max_window_layers.
+/// hybrid_override_pattern (Mamba hybrids) and unknown layer types are refused.
+std::vector<LayerKind> layerKinds(const ConfigReader &c, const Family &fam, std::uint64_t L);
+
+/// Each layer's softmax-attention shape: `base` (readAttnShape), with per-layer query heads from
+/// num_attention_heads_per_layer (poolside Laguna: 48 on full, 64 / 72 on sliding layers), and
+/// on full-attention layers Gemma 4's global_head_dim and, with attention_k_eq_v,
+/// num_global_key_value_heads KV heads whose K doubles as V (vLLM gemma4.py @ eee7972f
+/// Gemma4DecoderLayer: use_k_eq_v only on full attention; no v_proj). Each layer's KV heads must
+/// divide its query heads.
+std::vector<AttnShape> layerAttnShapes(const ConfigReader &c, const AttnShape &base,
+                                       const std::vector<LayerKind> &kinds);
+
+/// LFM2's gated short convolution in place of attention on `n` layers (transformers
+/// modeling_lfm2.py Lfm2ShortConv): in_proj [3H, H] and out_proj [H, H] (biases with
+/// conv_bias), a depthwise conv [H, conv_L_cache] (+ bias). Returns conv_L_cache, the kernel
+/// whose last L_cache - 1 inputs each sequence caches (vLLM ShortConv's conv state).
+std::uint64_t addShortConv(const ConfigReader &c, ModelBuilder &b, std::uint64_t n);
+
+/// LFM2's MLP width from intermediate_size `inter` with block_auto_adjust_ff_dim (vLLM
+/// lfm2.py Lfm2MLP, transformers Lfm2MLP): two thirds of it, then, with
+/// block_ffn_dim_multiplier, that many times it rounded up to block_multiple_of.
+std::uint64_t lfm2FfWidth(const ConfigReader &c, std::uint64_t inter);
+
+/// Which of the `L` layers hold routed experts: moe_layers, mlp_layer_types, else
+/// first_k_dense_replace (LFM2-MoE: num_dense_layers), decoder_sparse_step,
+/// interleave_moe_layer_step, moe_layer_freq (an integer or a 0/1 list) and mlp_only_layers.
+std::vector<bool> moeLayerMask(const ConfigReader &c, std::uint64_t L);
+
+} // namespace hostplan::importer

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: MIT
+// The generic importer (core/import/arch_generic.cpp, genericlayers.cpp) on 2025-2026 families
+// whose configs carry per-layer shapes: LFM2's short convolutions and MLP width rule, Tencent
+// Hunyuan's per-layer MoE lists, poolside Laguna's per-layer query heads and shared RoPE
+// values, MiniMax-M3's dense layers. Configs in tests/data/configs/ (sources in its README.md);
+// each expected count is the hand arithmetic written beside it.
+#include "import/modelimport.h"
+#include "testutil.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace hostplan;
+
+namespace {
+
+QByteArray readConfig(const QString &stem) {
+    QFile f(QStringLiteral(HOSTPLAN_TEST_DATA_DIR) + "/configs/" + stem + "_config.json");
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+Result<ModelSpec> importStem(const QString &stem) {
+    return importHfConfigText(readConfig(stem).toStdString(), stem.toStdString());
+}
+
+std::uint64_t groupParams(const ModelSpec &m, const std::string &name) {
+    std::uint64_t n = 0;
+    for (const auto &g : m.groups) {
+        n += g.name.rfind(name, 0) == 0 ? g.params : 0;
+    }
+    return n;
+}
+
+std::uint64_t layersOf(const ModelSpec &m, AttentionKind kind) {
+    std::uint64_t n = 0;
+    for (const auto &l : m.layers) {
+        n += l.kind == kind ? l.count : 0;
+    }
+    return n;
+}
+
+/// LFM2-1.2B's shape (LiquidAI/LFM2-1.2B config.json: the first LFM2 configs list the
+/// attention layers in full_attn_idxs and size the MLP with block_auto_adjust_ff_dim).
+const char *kLfm2Dense = R"({"architectures":["Lfm2ForCausalLM"],"model_type":"lfm2",
+  "hidden_size":2048,"num_hidden_layers":16,"num_attention_heads":32,"num_key_value_heads":8,
+  "vocab_size":65536,"max_position_embeddings":128000,"conv_L_cache":3,"conv_bias":false,
+  "full_attn_idxs":[2,5,8,10,12,14],"intermediate_size":12288,"block_ff_dim":12288,
+  "block_auto_adjust_ff_dim":true,"block_ffn_dim_multiplier":1.0,"block_multiple_of":256,
+  "tie_word_embeddings":true,"torch_dtype":"bfloat16"})";
+
+} // namespace
+
+class TestGenericFamilies : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void lfm2MoeShortConvolutions() {
+        // LFM2-8B-A1B (H 2048, 24 layers: 18 conv, 6 attention of 32 heads / 8 KV heads of 64
+        // with q/k norms; 2 dense layers of 7168, then 32 experts of 1792, top 4, with the expert
+        // bias; tied embedding of 65536). LiquidAI publishes 8.3B total, 1.5B active.
+        const auto m = importStem("LiquidAI--LFM2-8B-A1B");
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+        const std::uint64_t H = 2048;
+        const std::uint64_t attention = 6 * (32 * 64 * H * 2 + 8 * 64 * H * 2 + 2 * 64);
+        const std::uint64_t conv = 18 * (3 * H * H + H * H + H * 3);
+        const std::uint64_t experts = 22 * 32 * 3 * H * 1792;
+        const std::uint64_t total = attention + conv + (24 * 2 * H + H) + 2 * 3 * H * 7168 +
+                                    experts + 22 * 32 * (H + 1) + 65536 * H;
+        QCOMPARE(m->totalParams, total);
+        QCOMPARE(m->totalParams, 8339930560ull);
+        QCOMPARE(m->activeParams, total - experts + experts / 8);
+        QCOMPARE(groupParams(*m, "attention"), attention + conv - 6 * 2 * 64); // q/k norms: small
+        // The conv layers cache no KV, only their last L_cache - 1 = 2 inputs of H channels.
+        QCOMPARE(layersOf(*m, AttentionKind::Linear), 18ull);
+        QCOMPARE(layersOf(*m, AttentionKind::GQA), 6ull);
+        for (const auto &l : m->layers) {
+            if (l.kind == AttentionKind::Linear) {
+                QCOMPARE(l.stateElements, 0ull);
+                QCOMPARE(l.convElements, 2 * H);
+            }
+        }
+    }
+
+    void lfm2DenseWidthRule() {
+        // 10 conv and 6 attention layers; the MLP is 2/3 x 12288 = 8192 (x 1.0, a multiple of
+        // 256): 1,170,340,608 parameters, LiquidAI's published 1.17B.
+        const auto m = importHfConfigText(kLfm2Dense, "lfm2-1.2b");
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+        QCOMPARE(m->denseIntermediate, 8192u);
+        QCOMPARE(m->totalParams, 1170340608ull);
+        QCOMPARE(layersOf(*m, AttentionKind::Linear), 10ull);
+        // With a multiplier, int(1.3 x 8192) = 10649 rounds up to the multiple of 256.
+        std::string text = kLfm2Dense;
+        text.replace(text.find("\"block_ffn_dim_multiplier\":1.0"), 30,
+                     "\"block_ffn_dim_multiplier\":1.3");
+        const auto odd = importHfConfigText(text, "lfm2-1.3x");
+        QVERIFY(odd.ok());
+        QCOMPARE(odd->denseIntermediate, 10752u); // 42 x 256
+        text.replace(text.find("1.3"), 3, "-2");
+        const auto bad = importHfConfigText(text, "lfm2-negative");
+        QVERIFY(!bad.ok());
+        QCOMPARE(bad.error().field, std::string("block_ffn_dim_multiplier"));
+    }
+
+    void hunyuanPerLayerLists() {
+        // Hunyuan-A13B (tencent/Hunyuan-A13B-Instruct config.json's shape): moe_topk,
+        // moe_intermediate_size and num_shared_expert are per-layer lists of equal values; the
+        // shared MLP (use_mixed_mlp_moe) is intermediate_size x num_shared_expert wide. 32
+        // layers of 32 heads / 8 KV heads of 128 with q/k norms, 64 experts of 3072, top 8, a
+        // tied embedding of 128167. Tencent publishes 80B total, 13B active.
+        const auto m = importStem("tencent--Hunyuan-A13B");
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+        const std::uint64_t H = 4096;
+        const std::uint64_t experts = 32 * 64 * 3 * H * 3072;
+        const std::uint64_t total = 32 * (32 * 128 * H * 2 + 8 * 128 * H * 2 + 2 * 128) + experts +
+                                    32 * 3 * H * 3072 + 32 * 64 * H + (32 * 2 * H + H) + 128167 * H;
+        QCOMPARE(m->totalParams, total);
+        QCOMPARE(m->totalParams, 80393183232ull);
+        QCOMPARE(m->activeParams, total - experts + experts / 8);
+        QCOMPARE(m->experts.shared, 1u);
+        // Lists whose values differ are refused naming the first that differs.
+        QByteArray text = readConfig("tencent--Hunyuan-A13B");
+        const int at = text.indexOf("\"moe_topk\"");
+        text.replace(text.indexOf("8,", at), 2, "4,");
+        const auto bad = importHfConfigText(text.toStdString(), "hunyuan-bad");
+        QVERIFY(!bad.ok());
+        QCOMPARE(bad.error().field, std::string("moe_topk[1]"));
+        // Without use_mixed_mlp_moe there is no shared MLP.
+        text = readConfig("tencent--Hunyuan-A13B");
+        text.replace("\"use_mixed_mlp_moe\": true", "\"use_mixed_mlp_moe\": false");
+        const auto noShared = importHfConfigText(text.toStdString(), "hunyuan-no-shared");
+        QVERIFY(noShared.ok());
+        QCOMPARE(noShared->totalParams, total - 32 * 3 * H * 3072);
+    }
+
+    void lagunaPerLayerHeads() {
+        // Laguna-S.2.1: 48 query heads on the 12 full-attention layers, 72 on the 36 sliding
+        // ones, 8 KV heads of 128, H 3072: q and o follow each layer's heads.
+        const auto m = importStem("poolside--Laguna-S-2.1-FP8");
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+        const std::uint64_t H = 3072;
+        const std::uint64_t q = (12 * 48 + 36 * 72) * 128 * H;
+        QCOMPARE(groupParams(*m, "attention"), 2 * q + 48 * 2 * 8 * 128 * H);
+        for (const auto &l : m->layers) {
+            QCOMPARE(l.qHeads, l.window == 0 ? 48u : 72u);
+        }
+        // Laguna-XS.2 gives original_max_position_embeddings beside its per-type RoPE objects:
+        // a shared value, not a reason to refuse the config.
+        const auto xs = importStem("poolside--Laguna-XS.2-FP8");
+        QVERIFY2(xs.ok(), xs.ok() ? "" : xs.error().toString().c_str());
+        // A per-layer list of the wrong length names the key.
+        QJsonObject cfg =
+            QJsonDocument::fromJson(readConfig("poolside--Laguna-S-2.1-FP8")).object();
+        QJsonArray heads = cfg["num_attention_heads_per_layer"].toArray();
+        heads.removeFirst();
+        cfg["num_attention_heads_per_layer"] = heads;
+        const auto bad =
+            importHfConfigText(QJsonDocument(cfg).toJson().toStdString(), "laguna-bad");
+        QVERIFY(!bad.ok());
+        QCOMPARE(bad.error().field, std::string("num_attention_heads_per_layer"));
+    }
+
+    void minimaxM3DenseLayers() {
+        // MiniMax-M3: its 3 leading dense layers are dense_intermediate_size (12288) wide, not
+        // the experts' 3072.
+        const auto m = importStem("MiniMaxAI--MiniMax-M3");
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+        QCOMPARE(groupParams(*m, "dense MLP"), 3ull * 3 * 6144 * 12288);
+        QCOMPARE(m->denseIntermediate, 12288u);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGenericFamilies)
+#include "tst_generic_families.moc"
