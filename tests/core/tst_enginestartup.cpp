@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Engine start-up verdicts that differ by engine (engine/enginememory.h contextCapRule): a KV
 // pool smaller than one request of the context makes vLLM refuse to start, while SGLang and
-// TensorRT-LLM start and cap every request.
+// TensorRT-LLM start and cap every request; and SGLang's lower default memory fraction for a
+// model with a vision tower (engine/engine.h sglangVisionFractionFactor).
+#include "engine/engine.h"
 #include "engine/enginememory.h"
 #include "goldenmemory.h"
 #include "plan/decision.h"
@@ -152,6 +154,72 @@ class tst_EngineStartup : public QObject {
         const auto vj = planToJson(*v, "2026-01-01");
         QVERIFY(!vj["startup"]["starts"].get<bool>());
         QCOMPARE(vj["startup"]["max_request_tokens"].get<std::uint64_t>(), 0ull);
+    }
+
+    // SGLang v0.5 lowers its DEFAULT mem_fraction_static for a model with a vision tower:
+    // 0.95 x clamp(1 - 0.1 x (L x W^2 / (24 x 1024^2) - 1), 0.8, 1.05), L and W the
+    // vision_config's num_hidden_layers and hidden_size (24 and 1024 where absent).
+    void sglangVisionFactor_data() {
+        QTest::addColumn<QString>("config");
+        QTest::addColumn<uint>("layers");
+        QTest::addColumn<uint>("hidden");
+        QTest::addColumn<double>("factor");
+        // Gemma 3's SigLIP tower: 27 x 1152^2 / (24 x 1024^2) = 1.4238.
+        QTest::newRow("medgemma-27b-it/siglip-27x1152")
+            << QStringLiteral("google--medgemma-27b-it_config.json") << 27u << 1152u
+            << 0.95 * (1 - 0.1 * (27.0 * 1152 * 1152 / (24.0 * 1024 * 1024) - 1));
+        // Qwen3-VL names its depth "depth": SGLang reads num_hidden_layers, absent, so 24.
+        QTest::newRow("qwen3-vl-8b/depth-key-unread")
+            << QStringLiteral("Qwen--Qwen3-VL-8B-Instruct_config.json") << 0u << 1152u
+            << 0.95 * (1 - 0.1 * (1152.0 * 1152 / (1024.0 * 1024) - 1));
+        QTest::newRow("llama-3.1-8b/text-only")
+            << QStringLiteral("meta-llama--Meta-Llama-3.1-8B_config.json") << 0u << 0u << 1.0;
+    }
+    void sglangVisionFactor() {
+        QFETCH(QString, config);
+        QFETCH(uint, layers);
+        QFETCH(uint, hidden);
+        QFETCH(double, factor);
+        const std::string file = config.toStdString();
+        const ModelSpec m = golden::dataConfigModel(file.c_str(), file);
+        QCOMPARE(m.visionConfigLayers, layers);
+        QCOMPARE(m.visionConfigHidden, hidden);
+        COMPARE_NEAR(sglangVisionFractionFactor(m), factor, 1e-12, 0);
+        // The default fraction on an H200 carries it; a given fraction, vLLM's and
+        // TensorRT-LLM's defaults do not.
+        const GpuSpec h200 = golden::loggedGpu("NVIDIA H200", 139.8, true);
+        const double size = sglangDefaultMemFraction(139.8 * 1024, 1, 1);
+        COMPARE_NEAR(engineDefaultMemoryFraction(Engine::Sglang, h200, 1, false, false, &m),
+                     size * factor, 1e-12, 0);
+        COMPARE_NEAR(golden::rowInput(m, h200, {}, Engine::Sglang, 8192).memoryFraction,
+                     size * factor, 1e-12, 0);
+        Scenario given;
+        given.engine.engine = Engine::Sglang;
+        given.engine.memoryFraction = 0.88;
+        QCOMPARE(engineInputFor(m, h200, {}, given).memoryFraction, 0.88);
+        QCOMPARE(engineDefaultMemoryFraction(Engine::Vllm, h200, 1, false, false, &m), 0.9);
+        QCOMPARE(engineDefaultMemoryFraction(Engine::TensorRtLlm, h200, 1, false, false, &m), 0.9);
+    }
+
+    // The clamp: a tower far above ViT-L takes the floor 0.95 x 0.8, a small one the ceiling
+    // 0.95 x 1.05; without a Vision group the config numbers do nothing.
+    void sglangVisionFactorClamp() {
+        ModelSpec m = golden::catalogueModel("llama-3.1-8b");
+        m.visionConfigLayers = 48;
+        m.visionConfigHidden = 4096;
+        QCOMPARE(sglangVisionFractionFactor(m), 1.0);
+        TensorGroup tower;
+        tower.name = "vision";
+        tower.role = GroupRole::Vision;
+        tower.params = 1000;
+        m.groups.push_back(tower);
+        COMPARE_NEAR(sglangVisionFractionFactor(m), 0.95 * 0.8, 1e-12, 0);
+        m.visionConfigLayers = 12;
+        m.visionConfigHidden = 768;
+        COMPARE_NEAR(sglangVisionFractionFactor(m), 0.95 * 1.05, 1e-12, 0);
+        m.visionConfigLayers = 0;
+        m.visionConfigHidden = 0;
+        COMPARE_NEAR(sglangVisionFractionFactor(m), 0.95, 1e-12, 0);
     }
 };
 
