@@ -606,8 +606,8 @@ Quelle: %3 (Stand %4)</translation>
         <translation>%1 datenparallele Replikate auf %2: jeden Befehl einmal pro Replikat ausführen, hinter einem Load Balancer.</translation>
     </message>
     <message>
-        <source>The plan does not fit: these commands will not start or will hold fewer sequences.</source>
-        <translation>Der Plan passt nicht: Diese Befehle starten nicht oder halten weniger Sequenzen.</translation>
+        <source>The plan does not fit: these commands will not start, will cap every request below the context or will hold fewer sequences.</source>
+        <translation>Der Plan passt nicht: Diese Befehle starten nicht, begrenzen jede Anfrage unter den Kontext oder halten weniger Sequenzen.</translation>
     </message>
     <message>
         <source>First, on the nodes:</source>

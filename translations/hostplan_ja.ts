@@ -606,8 +606,8 @@ Source: %3 (as of %4)</source>
         <translation>%2 上にデータ並列レプリカ %1 個：各コマンドをレプリカごとに 1 回、ロードバランサーの背後で実行してください。</translation>
     </message>
     <message>
-        <source>The plan does not fit: these commands will not start or will hold fewer sequences.</source>
-        <translation>プランが収まりません：これらのコマンドは起動しないか、保持できるシーケンスが少なくなります。</translation>
+        <source>The plan does not fit: these commands will not start, will cap every request below the context or will hold fewer sequences.</source>
+        <translation>プランが収まりません：これらのコマンドは起動しないか、各リクエストをコンテキストより短く制限するか、保持できるシーケンスが少なくなります。</translation>
     </message>
     <message>
         <source>First, on the nodes:</source>

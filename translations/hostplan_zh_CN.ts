@@ -606,8 +606,8 @@ Source: %3 (as of %4)</source>
         <translation>%2 上的 %1 个数据并行副本：每个副本各运行一次每条命令，置于负载均衡器之后。</translation>
     </message>
     <message>
-        <source>The plan does not fit: these commands will not start or will hold fewer sequences.</source>
-        <translation>方案放不下：这些命令将无法启动，或只能容纳更少的序列。</translation>
+        <source>The plan does not fit: these commands will not start, will cap every request below the context or will hold fewer sequences.</source>
+        <translation>方案放不下：这些命令将无法启动、将每个请求限制在上下文长度以下，或只能容纳更少的序列。</translation>
     </message>
     <message>
         <source>First, on the nodes:</source>

@@ -251,8 +251,8 @@ int cmdServe(const std::vector<std::string> &args, std::ostream &out, std::ostre
         return kExitUsage;
     }
     if (!plan->fit.fits) {
-        err << "hostplan-cli: warning: the plan does not fit; these commands will not start "
-               "or will hold fewer sequences\n";
+        err << "hostplan-cli: warning: the plan does not fit; these commands will not start, "
+               "will cap every request below the context or will hold fewer sequences\n";
         if (failIfNoFit) {
             return kExitNoFit;
         }

@@ -152,8 +152,8 @@ void DeployView::rebuild() {
     }
     if (!p.fit.fits) {
         head += QStringLiteral("<br><span style='color:#b00'>%1</span>")
-                    .arg(tr("The plan does not fit: these commands will not start or will hold "
-                            "fewer sequences."));
+                    .arg(tr("The plan does not fit: these commands will not start, will cap "
+                            "every request below the context or will hold fewer sequences."));
     }
     auto *header = new QLabel(head);
     header->setWordWrap(true);

@@ -231,11 +231,28 @@ double sglangDefaultMemFraction(double gpuMiB, std::uint32_t tp, std::uint32_t p
     return std::round((gpuMiB - reserved) / gpuMiB * 1000.0) / 1000.0;
 }
 
+double sglangVisionFractionFactor(const ModelSpec &model) {
+    const bool vision =
+        std::any_of(model.groups.begin(), model.groups.end(),
+                    [](const TensorGroup &g) { return g.role == GroupRole::Vision; });
+    if (!vision) {
+        return 1.0;
+    }
+    constexpr double kBaseLayers = 24;   // ViT-L/14, SGLang's baseline and getattr default
+    constexpr double kBaseHidden = 1024; // likewise
+    const double layers = model.visionConfigLayers ? model.visionConfigLayers : kBaseLayers;
+    const double hidden = model.visionConfigHidden ? model.visionConfigHidden : kBaseHidden;
+    const double ratio = layers * hidden * hidden / (kBaseLayers * kBaseHidden * kBaseHidden);
+    const double dynamic = std::clamp(1.0 - 0.1 * (ratio - 1.0), 0.8, 1.05);
+    return 0.95 * dynamic;
+}
+
 double engineDefaultMemoryFraction(Engine engine, const GpuSpec &gpu, std::uint32_t tp,
-                                   bool speculative, bool standaloneDraft) {
+                                   bool speculative, bool standaloneDraft, const ModelSpec *model) {
     if (engine == Engine::Sglang) {
-        return sglangDefaultMemFraction(double(gpu.usableMemoryBytes) / kBytesPerMiB, tp, 1,
-                                        speculative, standaloneDraft);
+        const double size = sglangDefaultMemFraction(double(gpu.usableMemoryBytes) / kBytesPerMiB,
+                                                     tp, 1, speculative, standaloneDraft);
+        return model ? size * sglangVisionFractionFactor(*model) : size;
     }
     return engineInfo(engine).defaultMemoryFraction;
 }

@@ -18,6 +18,7 @@
 #pragma once
 
 #include "model/hardware.h"
+#include "model/modelspec.h"
 #include "util/result.h"
 
 #include <cstdint>
@@ -148,10 +149,29 @@ std::uint32_t engineMaxSequences(Engine engine, const GpuSpec &gpu);
 
 /// The engine's default memory fraction on `gpu` at tensor parallel `tp`: vLLM 0.9 (v0.11);
 /// SGLang's mem_fraction_static rule (sglangDefaultMemFraction, with `speculative` when
-/// speculative decoding is on and `standaloneDraft` when it drafts with a separate model);
-/// TensorRT-LLM 0.9.
+/// speculative decoding is on and `standaloneDraft` when it drafts with a separate model),
+/// times sglangVisionFractionFactor of `model` when given; TensorRT-LLM 0.9.
 double engineDefaultMemoryFraction(Engine engine, const GpuSpec &gpu, std::uint32_t tp,
-                                   bool speculative = false, bool standaloneDraft = false);
+                                   bool speculative = false, bool standaloneDraft = false,
+                                   const ModelSpec *model = nullptr);
+
+/// What SGLang multiplies its DEFAULT mem_fraction_static by for a multimodal model, leaving a
+/// fraction the user gives (--mem-fraction-static) as it is: 1 for a model without a vision
+/// tower (no GroupRole::Vision group), else 0.95 x clamp(1 - 0.1 x (r - 1), 0.8, 1.05) with
+/// r = L x W^2 / (24 x 1024^2), L and W the vision_config's num_hidden_layers and hidden_size
+/// (ModelSpec::visionConfigLayers, visionConfigHidden; 24 and 1024, a ViT-L/14, where absent,
+/// as SGLang's getattr defaults; HostPlan reads config.json, so a transformers config class
+/// that supplies its own default for a missing key is not followed). SGLang v0.5
+/// python/sglang/srt/server_args.py _handle_gpu_memory_settings calls
+/// ServerArgs.adjust_mem_fraction_for_vlm only inside `if self.mem_fraction_static is None`, after
+/// the size rule and the speculative reserve, and does not round the product; the newest release
+/// keeps the same rule in python/sglang/srt/arg_groups/memory_hook.py @ a82da8da
+/// handle_gpu_memory_settings (adjust_mem_fraction_for_vlm, still for the default only). Older
+/// releases (0.4.x) instead multiplied any fraction, given or default, by 0.95 in
+/// ModelRunner.model_specific_adjustment
+/// ("Automatically reduce --mem-fraction-static ... because this is a multimodal model"), which
+/// HostPlan does not follow. Gemma 3's SigLIP tower (27 layers of 1152): 0.95 x 0.958 = 0.910.
+double sglangVisionFractionFactor(const ModelSpec &model);
 /// Default tokens per step on `gpu` (vLLM max_num_batched_tokens of `vllm serve`: 8192 on
 /// GPUs >= 70 GiB whose name has no "A100", else 2048; SGLang chunked_prefill_size by its size
 /// table; TensorRT-LLM max_num_tokens 8192).

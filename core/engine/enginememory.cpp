@@ -60,6 +60,11 @@ bool adaGpu(const GpuSpec &gpu) {
            name.find("4090") != std::string::npos;
 }
 
+/// Tokens SGLang's pool must hold for its worker to start: TpModelWorker asserts
+/// max_req_input_len = min(context, pool) - 1 - 5 > 0 ("Memory pool size is too small",
+/// contextCapRule).
+constexpr std::uint64_t kSglangMinPoolTokens = 7;
+
 std::string fractionText(double f) {
     char buf[16];
     std::snprintf(buf, sizeof buf, "%.2f", f);
@@ -464,6 +469,8 @@ std::string startupOutcomeName(StartupOutcome outcome) {
         return "kv_pool_negative";
     case StartupOutcome::ContextExceedsCapacity:
         return "context_exceeds_capacity";
+    case StartupOutcome::StartsContextCapped:
+        return "starts_context_capped";
     case StartupOutcome::DraftDoesNotFit:
         return "draft_does_not_fit";
     case StartupOutcome::SpeculationWithPipeline:
@@ -493,21 +500,43 @@ const EngineMemoryModel &engineMemoryModel(Engine engine) {
     return vllmMemoryModel();
 }
 
+std::uint64_t contextCapRule(Engine engine, std::uint64_t kvTokens, std::uint64_t contextTokens) {
+    const std::uint64_t served = std::min(kvTokens, contextTokens);
+    switch (engine) {
+    case Engine::Vllm:
+        return 0;
+    case Engine::Sglang:
+        // max_req_len - 1, with max_req_len = min(context, pool) - 1; the worker asserts
+        // max_req_input_len = max_req_len - 5 > 0.
+        return served > kSglangMinPoolTokens - 1 ? served - 2 : 0;
+    case Engine::TensorRtLlm:
+        return served;
+    }
+    return 0;
+}
+
 namespace {
 
-/// The outcome alone (no fixes, no message) for `in`.
-StartupOutcome outcomeOf(const EngineMemoryModel &model, const EngineMemoryInput &in) {
+/// The outcome alone (no fixes, no message) for `in` under `engine`'s rules: the pool, the
+/// draft, then one request of the context against the pool (vLLM by its own byte rule, SGLang
+/// and TensorRT-LLM by tokens, as they compare them: contextCapRule).
+StartupOutcome outcomeOf(Engine engine, const EngineMemoryModel &model,
+                         const EngineMemoryInput &in) {
     const EngineMemoryTerms t = model.terms(in);
-    if (t.kvPoolBytes <= 0 || t.kvTokens == 0) {
+    if (t.kvPoolBytes <= 0 || t.kvTokens == 0 ||
+        (engine == Engine::Sglang && t.kvTokens < kSglangMinPoolTokens)) {
         return StartupOutcome::KvPoolNegative;
     }
     if (t.draftMarginBytes < 0) {
         return StartupOutcome::DraftDoesNotFit;
     }
-    if (model.requestBytes(in, t, in.maxModelLen) > std::uint64_t(t.kvPoolBytes)) {
-        return StartupOutcome::ContextExceedsCapacity;
+    if (engine == Engine::Vllm) {
+        return model.requestBytes(in, t, in.maxModelLen) > std::uint64_t(t.kvPoolBytes)
+                   ? StartupOutcome::ContextExceedsCapacity
+                   : StartupOutcome::Starts;
     }
-    return StartupOutcome::Starts;
+    return t.kvTokens < in.maxModelLen ? StartupOutcome::StartsContextCapped
+                                       : StartupOutcome::Starts;
 }
 
 /// The largest context in [1, hi] whose one request fits the pool (0 if none).
@@ -552,23 +581,45 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
         return s;
     }
     const EngineMemoryTerms t = model.terms(in);
-    s.outcome = outcomeOf(model, in);
+    s.outcome = outcomeOf(engine, model, in);
     const std::uint64_t need = model.requestBytes(in, t, in.maxModelLen);
     s.marginBytes = t.kvPoolBytes - std::int64_t(need);
-    s.largestContext = largestContext(model, in, t, in.maxModelLen);
+    // vLLM's own byte rule; SGLang and TensorRT-LLM compare tokens (contextCapRule).
+    s.largestContext = engine == Engine::Vllm ? largestContext(model, in, t, in.maxModelLen)
+                       : t.kvPoolBytes > 0 && contextCapRule(engine, t.kvTokens, in.maxModelLen) > 0
+                           ? std::min(t.kvTokens, in.maxModelLen)
+                           : 0;
     const std::string fracFlag(info.flags.memoryFraction);
     switch (s.outcome) {
     case StartupOutcome::Starts:
         s.kvTokens = t.kvTokens;
+        s.maxRequestTokens = in.maxModelLen;
         s.sequencesAtContext = model.sequences(in, t, in.maxModelLen);
         s.message = "KV cache of " + std::to_string(t.kvTokens) + " tokens; " +
                     countText(s.sequencesAtContext, "sequence") + " of " +
                     std::to_string(in.maxModelLen) + " tokens at once";
         break;
+    case StartupOutcome::StartsContextCapped:
+        s.kvTokens = t.kvTokens;
+        s.maxRequestTokens = contextCapRule(engine, t.kvTokens, in.maxModelLen);
+        s.message = info.displayName;
+        s.message += " starts with a KV cache of " + groupedText(t.kvTokens) +
+                     " tokens, fewer than one request of the " + groupedText(in.maxModelLen) +
+                     "-token context: it caps every request at " + groupedText(s.maxRequestTokens) +
+                     " tokens (prompt + output)";
+        s.message += engine == Engine::Sglang
+                         ? ", and refuses prompts of " + groupedText(s.maxRequestTokens - 4) +
+                               " tokens or more (--allow-auto-truncate cuts them instead)"
+                         : " (max_seq_len lowered to the pool)";
+        s.message += ", so the context cannot be served in full";
+        break;
     case StartupOutcome::KvPoolNegative:
         s.message = engine == Engine::Vllm
                         ? "No available memory for the cache blocks. Try increasing "
                           "`gpu_memory_utilization` when initializing the engine."
+                    : engine == Engine::Sglang && t.kvPoolBytes > 0 && t.kvTokens > 0
+                        ? "Memory pool size is too small (a pool of " + std::to_string(t.kvTokens) +
+                              " tokens)."
                     : engine == Engine::Sglang
                         ? "Not enough memory. Please try to increase --mem-fraction-static."
                         : "No memory left for the KV cache after weights and the warm-up peak.";
@@ -596,13 +647,14 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
     case StartupOutcome::SpeculationWithPipeline:
         break; // outcomeOf never returns it: answered above
     }
-    if (s.starts()) {
+    if (s.outcome == StartupOutcome::Starts) {
         return s;
     }
+    // A refusal or a capped start: each fix makes the engine start with the whole context.
     auto startsWith = [&](const std::function<void(EngineMemoryInput &)> &change) {
         EngineMemoryInput probe = in;
         change(probe);
-        return outcomeOf(model, probe) == StartupOutcome::Starts;
+        return outcomeOf(engine, model, probe) == StartupOutcome::Starts;
     };
     // Fraction: a draft that does not fit needs a smaller one (the largest that starts, 0.01
     // steps down to 0.30): the target's pool shrinks and the reserve grows.
@@ -643,7 +695,9 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
             break;
         }
     }
-    if (s.outcome == StartupOutcome::ContextExceedsCapacity && s.largestContext > 0) {
+    const bool contextOver = s.outcome == StartupOutcome::ContextExceedsCapacity ||
+                             s.outcome == StartupOutcome::StartsContextCapped;
+    if (contextOver && s.largestContext > 0) {
         s.fixes.push_back({engine == Engine::TensorRtLlm ? "--max_seq_len"
                            : engine == Engine::Sglang    ? "--context-length"
                                                          : "--max-model-len",

@@ -657,7 +657,8 @@ std::string serveCommandsText(const PlanResult &p, const Catalogue &cat) {
         for (const auto &r : p.fit.reasons) {
             s << "; " << r;
         }
-        s << ". These commands will not start or will hold fewer sequences.\n";
+        s << ". These commands will not start, will cap every request below the context or "
+             "will hold fewer sequences.\n";
     }
     for (const ServeCommand &c : serveCommands(p, cat)) {
         s << "\n# ---- " << c.title << " ----\n";

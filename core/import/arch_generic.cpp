@@ -232,6 +232,10 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
     add("layers.mlp.fc2", W, checkedAdd(I, 1, f), depth);
     add("layers.norms", checkedMul(4, W, f), 1, depth);
     add("projector", H, outW == W ? W : outW, 1);
+    // The two keys SGLang's memory-fraction rule reads, as they are (engine.h
+    // sglangVisionFractionFactor).
+    b.setVisionConfig(v.countOr("num_hidden_layers", 0, kMaxLayers, 0),
+                      v.countOr("hidden_size", 0, kMaxHidden, 0));
     b.note("estimated: the vision tower (" + v.path() + ") is counted as a generic ViT of " +
            std::to_string(depth) + " layers, width " + std::to_string(W));
 }

@@ -254,6 +254,10 @@ void addKimiVision(const ConfigReader &v, ModelBuilder &b) {
         tower("patch_embed.proj.bias", D, 1, 1);
     }
     tower("encoder.final_layernorm", normParams, 1, 1);
+    // The keys SGLang's memory-fraction rule reads (engine.h sglangVisionFractionFactor);
+    // MoonViT names its own vt_*, so they are usually absent.
+    b.setVisionConfig(v.countOr("num_hidden_layers", 0, kMaxLayers, 0),
+                      v.countOr("hidden_size", 0, kMaxHidden, 0));
 
     const std::string projType = v.str("mm_projector_type", "patchmergerv2");
     if (projType != "patchmergerv2") {

@@ -264,6 +264,8 @@ Result<ModelSpec> ModelBuilder::finish(NumberFormat dtype, const Quantization &q
         spec.experts = m_experts;
         spec.denseIntermediate = std::uint32_t(m_denseIntermediate);
         spec.mtpLayers = m_mtpLayers;
+        spec.visionConfigLayers = m_visionConfigLayers;
+        spec.visionConfigHidden = m_visionConfigHidden;
         spec.notes = m_notes;
         u64 embedding = 0;
         for (const auto &g : spec.groups) {

@@ -136,6 +136,12 @@ class ModelBuilder {
 
     /// The MTP / next-n prediction layers the checkpoint ships (ModelSpec::mtpLayers).
     void setMtpLayers(std::uint64_t n) { m_mtpLayers = narrow(n, "MTP layers"); }
+    /// The vision_config's num_hidden_layers and hidden_size keys, 0 when absent
+    /// (ModelSpec::visionConfigLayers, visionConfigHidden).
+    void setVisionConfig(std::uint64_t layers, std::uint64_t hidden) {
+        m_visionConfigLayers = narrow(layers, "vision_config.num_hidden_layers");
+        m_visionConfigHidden = narrow(hidden, "vision_config.hidden_size");
+    }
     /// The lightning indexer's key width of every MLA layer (LayerGroup::indexerHeadDim).
     void setIndexerHeadDim(std::uint64_t dim) { m_indexerHeadDim = narrow(dim, "index_head_dim"); }
 
@@ -170,6 +176,8 @@ class ModelBuilder {
     std::uint64_t m_denseIntermediate = 0; // widest dense gated MLP built (0: none)
     std::uint32_t m_mtpLayers = 0;
     std::uint32_t m_indexerHeadDim = 0;
+    std::uint32_t m_visionConfigLayers = 0;
+    std::uint32_t m_visionConfigHidden = 0;
     std::vector<std::string> m_notes;
     std::optional<Error> m_error;
 };

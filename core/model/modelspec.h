@@ -199,6 +199,14 @@ struct ModelSpec {
     std::vector<std::uint64_t> layerLargestExpertTensor;
     std::vector<std::uint64_t> layerLargestTensor;
 
+    /// The vision tower's config as SGLang's multimodal memory-fraction rule reads it
+    /// (engine/engine.h sglangVisionFractionFactor): config.json vision_config
+    /// num_hidden_layers and hidden_size, 0 where the key is absent (also for a tower described
+    /// under other keys, such as Qwen2-VL's depth or Kimi K3's vt_num_hidden_layers). Only
+    /// meaningful when a GroupRole::Vision group exists.
+    std::uint32_t visionConfigLayers = 0;
+    std::uint32_t visionConfigHidden = 0;
+
     /// Multi-token-prediction layers the checkpoint ships beside the decoder (config
     /// num_nextn_predict_layers / mtp_num_hidden_layers / num_mtp_modules). Not in groups or
     /// totalParams (see above); engines load them only for speculative decoding

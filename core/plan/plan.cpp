@@ -424,6 +424,17 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
         r.fit.fits = false;
         r.fit.reasons.push_back(r.startup.message);
     }
+    // One request of the context does not fit the pool: vLLM refuses to start, SGLang and
+    // TensorRT-LLM start and cap every request (engine/enginememory.h contextCapRule). Either
+    // way the workload's context is not served in full; say which the engine does.
+    if (r.startup.outcome == StartupOutcome::ContextExceedsCapacity) {
+        r.fit.fits = false;
+        r.fit.reasons.push_back(engineDisplayName(scenario.engine.engine) +
+                                " refuses to start: " + r.startup.message);
+    } else if (r.startup.outcome == StartupOutcome::StartsContextCapped) {
+        r.fit.fits = false;
+        r.fit.reasons.push_back(r.startup.message);
+    }
     if (scenario.engine.engine == Engine::Vllm) {
         const std::string unserved = vllmArchitectureProblem(
             model.architecture, scenario.engine.vllmVersion.value_or(kDefaultVllmProfile));

@@ -239,6 +239,7 @@ nlohmann::ordered_json startupJson(const EngineStartup &s) {
             {"context_tokens", s.contextTokens},
             {"sequences_at_context", s.sequencesAtContext},
             {"largest_context", s.largestContext},
+            {"max_request_tokens", s.maxRequestTokens},
             {"margin_bytes_per_gpu", s.marginBytes},
             {"fixes", fixes}};
 }

@@ -127,7 +127,7 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     in.draftModel = model.draft.get();
     const bool speculative = plansSpeculation(model, scenario);
     in.memoryFraction = scenario.engine.memoryFraction.value_or(engineDefaultMemoryFraction(
-        engine, gpu, in.tp, speculative, in.draftModel && !in.draftModel->eagleHead));
+        engine, gpu, in.tp, speculative, in.draftModel && !in.draftModel->eagleHead, &model));
     in.draftLayers = speculative && !in.draftModel ? model.mtpLayers : 0;
     in.speculative = speculative;
     in.maxNumSeqs = engineMaxSequences(engine, gpu);

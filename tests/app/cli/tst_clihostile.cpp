@@ -12,6 +12,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include <sys/stat.h>
 
 namespace {
@@ -183,6 +187,53 @@ class TestCliHostile : public QObject {
         QCOMPARE(other.code, 0);
         QCOMPARE(other.err.trimmed(), QByteArray("hostplan-cli: warning: --vllm-version applies to "
                                                  "--engine vllm only; the SGLang plan ignores it"));
+    }
+
+    // A KV pool below one request of the context (Llama-3.1-8B at 131,072 tokens on one RTX
+    // 4090): SGLang starts and caps each request, vLLM refuses; the plan, its JSON and the
+    // serving commands all say which, and neither fits.
+    void contextAboveThePool() {
+        const QStringList base = {
+            "--model", "llama-3.1-8b", "--gpu",  "rtx-4090",      "--gpu-count",
+            "1",       "--context",    "131072", "--concurrency", "1"};
+        const Run sg =
+            runTool(HOSTPLAN_CLI_BIN, QStringList{"plan", "--json", "--engine", "sglang"} + base);
+        QVERIFY2(sg.code == 0, sg.err.constData());
+        const auto j = nlohmann::json::parse(sg.out.toStdString());
+        QCOMPARE(j["startup"]["outcome"].get<std::string>(), "starts_context_capped");
+        QVERIFY(j["startup"]["starts"].get<bool>());
+        const auto pool = j["startup"]["kv_tokens"].get<std::uint64_t>();
+        QVERIFY(pool > 7 && pool < 131072);
+        QCOMPARE(j["startup"]["max_request_tokens"].get<std::uint64_t>(), pool - 2);
+        QCOMPARE(j["startup"]["largest_context"].get<std::uint64_t>(), pool);
+        QVERIFY(!j["fit"]["fits"].get<bool>());
+        const auto reasons = j["fit"]["reasons"].get<std::vector<std::string>>();
+        const std::string message = j["startup"]["message"].get<std::string>();
+        QVERIFY(std::find(reasons.begin(), reasons.end(), message) != reasons.end());
+        const Run text =
+            runTool(HOSTPLAN_CLI_BIN, QStringList{"plan", "--engine", "sglang"} + base);
+        QCOMPARE(text.code, 0);
+        QVERIFY2(text.out.contains("SGLang starts with a KV cache of") &&
+                     text.out.contains("so the context cannot be served in full"),
+                 text.out.constData());
+        const Run serve =
+            runTool(HOSTPLAN_CLI_BIN, QStringList{"serve-cmd", "--engine", "sglang"} + base);
+        QCOMPARE(serve.code, 0);
+        QVERIFY2(serve.out.contains("# WARNING: the plan does not fit") &&
+                     serve.out.contains("SGLang starts with a KV cache of"),
+                 serve.out.constData());
+
+        const Run vl =
+            runTool(HOSTPLAN_CLI_BIN, QStringList{"plan", "--json", "--engine", "vllm"} + base);
+        QVERIFY2(vl.code == 0, vl.err.constData());
+        const auto v = nlohmann::json::parse(vl.out.toStdString());
+        QCOMPARE(v["startup"]["outcome"].get<std::string>(), "context_exceeds_capacity");
+        QVERIFY(!v["startup"]["starts"].get<bool>());
+        QCOMPARE(v["startup"]["max_request_tokens"].get<std::uint64_t>(), 0u);
+        const auto vReasons = v["fit"]["reasons"].get<std::vector<std::string>>();
+        QVERIFY(std::any_of(vReasons.begin(), vReasons.end(), [](const std::string &r) {
+            return r.rfind("vLLM refuses to start: To serve at least one request", 0) == 0;
+        }));
     }
 
     // Hostile input files: a clear one-line error naming the file (or field), exit 2.

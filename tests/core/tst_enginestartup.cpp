@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+// Engine start-up verdicts that differ by engine (engine/enginememory.h contextCapRule): a KV
+// pool smaller than one request of the context makes vLLM refuse to start, while SGLang and
+// TensorRT-LLM start and cap every request; and SGLang's lower default memory fraction for a
+// model with a vision tower (engine/engine.h sglangVisionFractionFactor).
+#include "engine/engine.h"
+#include "engine/enginememory.h"
+#include "goldenmemory.h"
+#include "plan/decision.h"
+#include "plan/plan.h"
+#include "plan/planjson.h"
+#include "scenario/scenario.h"
+#include "testutil.h"
+#include "util/textutil.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <string>
+
+using namespace hostplan;
+
+namespace {
+
+/// Row P19's run (goldenmemory.h): QwQ-32B on 4x NVIDIA L4 (g6.12xlarge, PCIe), TP 4,
+/// context 131,072.
+EngineMemoryInput qwqOnFourL4(Engine engine) {
+    static const ModelSpec m = golden::qwq32b();
+    return golden::rowInput(m, golden::loggedL4(), {4, 1, 1}, engine, 131072);
+}
+
+bool hasFix(const EngineStartup &s, const std::string &flag, const std::string &value) {
+    return std::any_of(s.fixes.begin(), s.fixes.end(),
+                       [&](const FlagChange &f) { return f.flag == flag && f.value == value; });
+}
+
+} // namespace
+
+class tst_EngineStartup : public QObject {
+    Q_OBJECT
+
+  private slots:
+    // Each engine's answer to a pool of `kvTokens` below (or above) the context: vLLM refuses
+    // (0); SGLang serves min(context, pool) - 2 tokens (max_req_len - 1, max_req_len =
+    // min(context - 1, pool - 1)) and asserts at fewer than 7 pool tokens; TensorRT-LLM lowers
+    // max_seq_len to the pool.
+    void contextCapRule_data() {
+        QTest::addColumn<int>("engine");
+        QTest::addColumn<quint64>("kvTokens");
+        QTest::addColumn<quint64>("context");
+        QTest::addColumn<quint64>("longest");
+        // The S5 log: max_total_num_tokens=46611, context_len=131072.
+        QTest::newRow("sglang/qwq-32b/4x-l4/logged-pool")
+            << int(Engine::Sglang) << 46611ull << 131072ull << 46609ull;
+        QTest::newRow("sglang/poolAboveContext")
+            << int(Engine::Sglang) << 200000ull << 131072ull << 131070ull;
+        QTest::newRow("sglang/smallestPool") << int(Engine::Sglang) << 7ull << 131072ull << 5ull;
+        QTest::newRow("sglang/poolTooSmall") << int(Engine::Sglang) << 6ull << 131072ull << 0ull;
+        QTest::newRow("trtllm/blocksOfPool")
+            << int(Engine::TensorRtLlm) << 46592ull << 131072ull << 46592ull;
+        QTest::newRow("vllm/refuses") << int(Engine::Vllm) << 46611ull << 131072ull << 0ull;
+    }
+    void contextCapRule() {
+        QFETCH(int, engine);
+        QFETCH(quint64, kvTokens);
+        QFETCH(quint64, context);
+        QFETCH(quint64, longest);
+        QCOMPARE(quint64(hostplan::contextCapRule(Engine(engine), kvTokens, context)), longest);
+    }
+
+    // The S5 run (QwQ-32B, 4x L4, TP 4, mem_fraction_static 0.85, context 131,072): SGLang
+    // logged a pool of 46,611 tokens and served. HostPlan's pool is within 10 % of the log
+    // (its weights are 0.28 GiB per GPU under the logged 15.54 GiB, a tenth of a 2.8 GiB pool)
+    // and below the context, so SGLang starts capped while vLLM refuses the same pool.
+    void qwq32bOnFourL4PerEngine() {
+        EngineMemoryInput sg = qwqOnFourL4(Engine::Sglang);
+        sg.memoryFraction = 0.85;
+        const EngineStartup s = engineStartup(Engine::Sglang, sg);
+        QCOMPARE(s.outcome, StartupOutcome::StartsContextCapped);
+        QVERIFY(s.starts());
+        COMPARE_NEAR(double(s.kvTokens), 46611.0, 0, 0.10);
+        QVERIFY(s.kvTokens < 131072);
+        QCOMPARE(s.maxRequestTokens, s.kvTokens - 2);
+        QCOMPARE(s.largestContext, s.kvTokens);
+        QCOMPARE(s.sequencesAtContext, 0u);
+        QCOMPARE(QString::fromStdString(startupOutcomeName(s.outcome)),
+                 QStringLiteral("starts_context_capped"));
+        const QString msg = QString::fromStdString(s.message);
+        QVERIFY2(msg.startsWith(QStringLiteral("SGLang starts")), qPrintable(msg));
+        QVERIFY2(msg.contains(QStringLiteral("131,072-token context")), qPrintable(msg));
+        QVERIFY2(msg.contains(QString::fromStdString(groupedText(s.maxRequestTokens))),
+                 qPrintable(msg));
+        QVERIFY2(msg.contains(QStringLiteral("cannot be served in full")), qPrintable(msg));
+        // The fixes serve the whole context; the context fix is the pool itself.
+        QVERIFY(hasFix(s, "--context-length", std::to_string(s.kvTokens)));
+        EngineMemoryInput whole = sg;
+        whole.maxModelLen = s.kvTokens;
+        const EngineStartup w = engineStartup(Engine::Sglang, whole);
+        QCOMPARE(w.outcome, StartupOutcome::Starts);
+        QCOMPARE(w.maxRequestTokens, s.kvTokens);
+        QVERIFY(w.fixes.empty());
+
+        // vLLM with the same model, GPUs and context: the pool is smaller still (its fraction
+        // also holds the profile's activations) and it refuses, naming --max-model-len.
+        const EngineStartup v = engineStartup(Engine::Vllm, qwqOnFourL4(Engine::Vllm));
+        QCOMPARE(v.outcome, StartupOutcome::ContextExceedsCapacity);
+        QVERIFY(!v.starts());
+        QCOMPARE(v.maxRequestTokens, 0ull);
+        QVERIFY(v.largestContext > 0 && v.largestContext < 131072);
+        QVERIFY(hasFix(v, "--max-model-len", std::to_string(v.largestContext)));
+
+        // TensorRT-LLM: max_seq_len lowered to the pool's whole blocks.
+        const EngineStartup t =
+            engineStartup(Engine::TensorRtLlm, qwqOnFourL4(Engine::TensorRtLlm));
+        QCOMPARE(t.outcome, StartupOutcome::StartsContextCapped);
+        QVERIFY(t.starts());
+        QCOMPARE(t.maxRequestTokens, t.kvTokens);
+        QCOMPARE(t.kvTokens % 32, 0ull);
+        QVERIFY(hasFix(t, "--max_seq_len", std::to_string(t.kvTokens)));
+    }
+
+    // The plan says what the engine does: Llama-3.1-8B at 131,072 tokens on one RTX 4090 does
+    // not fit under any engine, but SGLang's reason is its capped start and vLLM's its
+    // refusal; the JSON carries the outcome and the longest request.
+    void planSaysWhichEngineCaps() {
+        Scenario s = withGpuType(defaultScenario(), "rtx-4090");
+        s.model.ref = "llama-3.1-8b";
+        s.hardware.gpuCount = 1;
+        s.hardware.tp = 1;
+        s.hardware.ep = 1;
+        s.hardware.pp = 1;
+        s.workload.contextTokens = 131072;
+        s.workload.concurrency = 1;
+        s.engine.engine = Engine::Sglang;
+        auto sg = evaluate(s);
+        QVERIFY2(sg.ok(), sg.ok() ? "" : sg.error().toString().c_str());
+        QCOMPARE(sg->startup.outcome, StartupOutcome::StartsContextCapped);
+        QVERIFY(!sg->fit.fits);
+        const auto &reasons = sg->fit.reasons;
+        QVERIFY(std::find(reasons.begin(), reasons.end(), sg->startup.message) != reasons.end());
+        const auto j = planToJson(*sg, "2026-01-01");
+        QCOMPARE(j["startup"]["outcome"].get<std::string>(), std::string("starts_context_capped"));
+        QVERIFY(j["startup"]["starts"].get<bool>());
+        QCOMPARE(j["startup"]["max_request_tokens"].get<std::uint64_t>(), sg->startup.kvTokens - 2);
+
+        s.engine.engine = Engine::Vllm;
+        auto v = evaluate(s);
+        QVERIFY2(v.ok(), v.ok() ? "" : v.error().toString().c_str());
+        QCOMPARE(v->startup.outcome, StartupOutcome::ContextExceedsCapacity);
+        QVERIFY(!v->fit.fits);
+        QVERIFY(std::any_of(v->fit.reasons.begin(), v->fit.reasons.end(), [](const auto &r) {
+            return r.rfind("vLLM refuses to start: ", 0) == 0;
+        }));
+        const auto vj = planToJson(*v, "2026-01-01");
+        QVERIFY(!vj["startup"]["starts"].get<bool>());
+        QCOMPARE(vj["startup"]["max_request_tokens"].get<std::uint64_t>(), 0ull);
+    }
+
+    // SGLang v0.5 lowers its DEFAULT mem_fraction_static for a model with a vision tower:
+    // 0.95 x clamp(1 - 0.1 x (L x W^2 / (24 x 1024^2) - 1), 0.8, 1.05), L and W the
+    // vision_config's num_hidden_layers and hidden_size (24 and 1024 where absent).
+    void sglangVisionFactor_data() {
+        QTest::addColumn<QString>("config");
+        QTest::addColumn<uint>("layers");
+        QTest::addColumn<uint>("hidden");
+        QTest::addColumn<double>("factor");
+        // Gemma 3's SigLIP tower: 27 x 1152^2 / (24 x 1024^2) = 1.4238.
+        QTest::newRow("medgemma-27b-it/siglip-27x1152")
+            << QStringLiteral("google--medgemma-27b-it_config.json") << 27u << 1152u
+            << 0.95 * (1 - 0.1 * (27.0 * 1152 * 1152 / (24.0 * 1024 * 1024) - 1));
+        // Qwen3-VL names its depth "depth": SGLang reads num_hidden_layers, absent, so 24.
+        QTest::newRow("qwen3-vl-8b/depth-key-unread")
+            << QStringLiteral("Qwen--Qwen3-VL-8B-Instruct_config.json") << 0u << 1152u
+            << 0.95 * (1 - 0.1 * (1152.0 * 1152 / (1024.0 * 1024) - 1));
+        QTest::newRow("llama-3.1-8b/text-only")
+            << QStringLiteral("meta-llama--Meta-Llama-3.1-8B_config.json") << 0u << 0u << 1.0;
+    }
+    void sglangVisionFactor() {
+        QFETCH(QString, config);
+        QFETCH(uint, layers);
+        QFETCH(uint, hidden);
+        QFETCH(double, factor);
+        const std::string file = config.toStdString();
+        const ModelSpec m = golden::dataConfigModel(file.c_str(), file);
+        QCOMPARE(m.visionConfigLayers, layers);
+        QCOMPARE(m.visionConfigHidden, hidden);
+        COMPARE_NEAR(sglangVisionFractionFactor(m), factor, 1e-12, 0);
+        // The default fraction on an H200 carries it; a given fraction, vLLM's and
+        // TensorRT-LLM's defaults do not.
+        const GpuSpec h200 = golden::loggedGpu("NVIDIA H200", 139.8, true);
+        const double size = sglangDefaultMemFraction(139.8 * 1024, 1, 1);
+        COMPARE_NEAR(engineDefaultMemoryFraction(Engine::Sglang, h200, 1, false, false, &m),
+                     size * factor, 1e-12, 0);
+        COMPARE_NEAR(golden::rowInput(m, h200, {}, Engine::Sglang, 8192).memoryFraction,
+                     size * factor, 1e-12, 0);
+        Scenario given;
+        given.engine.engine = Engine::Sglang;
+        given.engine.memoryFraction = 0.88;
+        QCOMPARE(engineInputFor(m, h200, {}, given).memoryFraction, 0.88);
+        QCOMPARE(engineDefaultMemoryFraction(Engine::Vllm, h200, 1, false, false, &m), 0.9);
+        QCOMPARE(engineDefaultMemoryFraction(Engine::TensorRtLlm, h200, 1, false, false, &m), 0.9);
+    }
+
+    // The clamp: a tower far above ViT-L takes the floor 0.95 x 0.8, a small one the ceiling
+    // 0.95 x 1.05; without a Vision group the config numbers do nothing.
+    void sglangVisionFactorClamp() {
+        ModelSpec m = golden::catalogueModel("llama-3.1-8b");
+        m.visionConfigLayers = 48;
+        m.visionConfigHidden = 4096;
+        QCOMPARE(sglangVisionFractionFactor(m), 1.0);
+        TensorGroup tower;
+        tower.name = "vision";
+        tower.role = GroupRole::Vision;
+        tower.params = 1000;
+        m.groups.push_back(tower);
+        COMPARE_NEAR(sglangVisionFractionFactor(m), 0.95 * 0.8, 1e-12, 0);
+        m.visionConfigLayers = 12;
+        m.visionConfigHidden = 768;
+        COMPARE_NEAR(sglangVisionFractionFactor(m), 0.95 * 1.05, 1e-12, 0);
+        m.visionConfigLayers = 0;
+        m.visionConfigHidden = 0;
+        COMPARE_NEAR(sglangVisionFractionFactor(m), 0.95, 1e-12, 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_EngineStartup)
+#include "tst_enginestartup.moc"
