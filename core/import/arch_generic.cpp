@@ -29,10 +29,11 @@
 //   family facts the keys do not say (familyOf): tying defaults, q/k norms, QKV biases, Gemma
 //     2+ sandwich norms, QWen v1's intermediate_size counting both gated branches;
 //     padded_vocab_size (when given) is the embedding's row count
-// Refused, naming the key: an unknown layer_types entry, Mamba / hybrid patterns
-// (hybrid_override_pattern), non-gated MLP families, an unread key holding one object per
-// layer (heterogeneous layers, Nemotron-NAS block_configs). Keys with a size-like name that it does
-// not read make the plan "estimated" with the key named in ModelSpec::notes.
+// Refused, naming the key: an unknown layer_types entry, Mamba / hybrid block lists
+// (hybrid_override_pattern, layers_block_type; nemotron_h has its own file), non-gated MLP
+// families, an unread key holding one object per layer (heterogeneous layers, Nemotron-NAS
+// block_configs). Keys with a size-like name that it does not read make the plan "estimated"
+// with the key named in ModelSpec::notes.
 #include "import/archcommon.h"
 #include "import/architectures.h"
 
@@ -224,9 +225,13 @@ enum class LayerKind { Full, Sliding, Chunked, Linear };
 
 std::vector<LayerKind> layerKinds(const ConfigReader &c, const Family &fam, u64 L) {
     std::vector<LayerKind> kinds(L, LayerKind::Full);
-    if (c.has("hybrid_override_pattern")) {
-        fail(c.field("hybrid_override_pattern"),
-             "Mamba / hybrid layer patterns are not supported by the generic importer");
+    // Block lists of Mamba hybrids: a layers_block_type read as attention everywhere once sized
+    // a 31.6B Nemotron 3 as a 102B transformer.
+    for (const char *k : {"hybrid_override_pattern", "layers_block_type"}) {
+        if (c.has(k)) {
+            fail(c.field(k), "Mamba / hybrid block lists are read for model_type nemotron_h "
+                             "only; the generic importer cannot size them");
+        }
     }
     const std::vector<std::string> types = c.strList("layer_types");
     if (!types.empty()) {
