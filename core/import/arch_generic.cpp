@@ -34,10 +34,11 @@
 //   family facts the keys do not say (familyOf): tying defaults, q/k norms, QKV biases, Gemma
 //     2+ sandwich norms, QWen v1's intermediate_size counting both gated branches;
 //     padded_vocab_size (when given) is the embedding's row count
-// Refused, naming the key: an unknown layer_types entry, Mamba / hybrid patterns
-// (hybrid_override_pattern), non-gated MLP families, an unread key holding one object per
-// layer (heterogeneous layers, Nemotron-NAS block_configs). Keys with a size-like name that it does
-// not read make the plan "estimated" with the key named in ModelSpec::notes.
+// Refused, naming the key: an unknown layer_types entry, Mamba / hybrid block lists
+// (hybrid_override_pattern, layers_block_type; nemotron_h has its own file), non-gated MLP
+// families, an unread key holding one object per layer (heterogeneous layers, Nemotron-NAS
+// block_configs). Keys with a size-like name that it does not read make the plan "estimated"
+// with the key named in ModelSpec::notes.
 #include "import/archcommon.h"
 #include "import/architectures.h"
 #include "import/genericlayers.h"

@@ -58,5 +58,8 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &c, const std::strin
 /// qwen3_next (arch_qwen3next.cpp).
 std::optional<ConfigReader> buildQwen3Next(const ConfigReader &c, const std::string &arch,
                                            ModelBuilder &b);
+/// nemotron_h: Mamba2 / attention / MLP / MoE hybrid blocks (arch_nemotronh.cpp).
+std::optional<ConfigReader> buildNemotronH(const ConfigReader &c, const std::string &arch,
+                                           ModelBuilder &b);
 
 } // namespace hostplan::importer

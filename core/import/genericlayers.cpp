@@ -51,8 +51,8 @@ std::vector<LayerKind> layerKinds(const ConfigReader &c, const Family &fam, u64 
     std::vector<LayerKind> kinds(L, LayerKind::Full);
     for (const char *k : {"hybrid_override_pattern", "layers_block_type"}) {
         if (c.has(k)) {
-            fail(c.field(k), "Mamba / hybrid layer patterns are not supported by the generic "
-                             "importer");
+            fail(c.field(k), "Mamba / hybrid block lists are read for model_type nemotron_h "
+                             "only; the generic importer cannot size them");
         }
     }
     const std::vector<std::string> types = c.strList("layer_types");

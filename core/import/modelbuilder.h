@@ -103,6 +103,12 @@ class ModelBuilder {
     void gatedMlp(const std::string &group, GroupRole role, const std::string &prefix,
                   const char *gate, const char *up, const char *down, std::uint64_t hidden,
                   std::uint64_t inter, std::uint64_t count, std::uint64_t active);
+    /// A non-gated MLP (Nemotron-H's relu2 NemotronHMLP): up [inter, hidden], down [hidden,
+    /// inter], modules prefix + name. With role DenseMlp, `inter` becomes the spec's
+    /// denseIntermediate, as for gatedMlp.
+    void plainMlp(const std::string &group, GroupRole role, const std::string &prefix,
+                  const char *up, const char *down, std::uint64_t hidden, std::uint64_t inter,
+                  std::uint64_t count, std::uint64_t active);
     /// A MoE router [experts, hidden] in `count` layers, replicated; `isLinear` when it is an
     /// nn.Linear a quantizer may convert (not a plain nn.Parameter).
     void router(const std::string &module, std::uint64_t experts, std::uint64_t hidden,
@@ -173,7 +179,7 @@ class ModelBuilder {
     std::vector<TensorPiece> m_pieces;
     std::vector<LayerGroup> m_layers; // one per decoder layer
     ExpertInfo m_experts;
-    std::uint64_t m_denseIntermediate = 0; // widest dense gated MLP built (0: none)
+    std::uint64_t m_denseIntermediate = 0; // widest dense MLP built (0: none)
     std::uint32_t m_mtpLayers = 0;
     std::uint32_t m_indexerHeadDim = 0;
     std::uint32_t m_visionConfigLayers = 0;

@@ -7,7 +7,8 @@
 // (MoE); deepseek_v3, kimi_k2 (MLA + MoE with shared experts, first_k_dense_replace dense
 // layers); gpt_oss (MoE, alternating sliding window, MXFP4 experts); kimi_linear (KDA + MLA
 // hybrid); qwen3_next (Gated DeltaNet hybrid); kimi_k3 (multimodal wrapper, language model under
-// text_config, latent MoE, 1-based linear_attn_config layer lists). Any other model_type is read
+// text_config, latent MoE, 1-based linear_attn_config layer lists); nemotron_h (Mamba2 /
+// attention / MLP / MoE blocks, latent MoE). Any other model_type is read
 // by the generic importer (import/arch_generic.cpp), which names the key it cannot read.
 //
 // Golden counts: ../shared/reference/model-facts.md and kimi-k3-facts.md.

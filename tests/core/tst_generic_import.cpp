@@ -172,11 +172,6 @@ void TestGenericImport::storedBytes() {
 void TestGenericImport::refusalsNameTheKey_data() {
     QTest::addColumn<QString>("stem");
     QTest::addColumn<QString>("field");
-    QTest::newRow("mamba-hybrid/nemotron-h") << "nvidia--Nemotron-H-56B-Base-8K"
-                                             << "hybrid_override_pattern";
-    QTest::newRow("mamba-hybrid-with-infinity/nemotron-3-super")
-        << "nvidia--NVIDIA-Nemotron-3-Super-120B-A12B-FP8"
-        << "hybrid_override_pattern";
     QTest::newRow("unknown-layer-type/glm-5.2") << "nvidia--GLM-5.2-NVFP4"
                                                 << "layer_types[0]";
     QTest::newRow("mixed-precision/qwen3.6-27b") << "nvidia--Qwen3.6-27B-NVFP4"
