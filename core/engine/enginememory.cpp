@@ -287,6 +287,43 @@ std::uint64_t indexerCacheBytesPerToken(const LayerGroup &layer) {
     return layer.indexerHeadDim ? layer.indexerHeadDim + layer.indexerHeadDim / kScaleBlock * 4 : 0;
 }
 
+std::uint64_t deepseekV4EntryBytes(const LayerGroup &layer) {
+    const std::uint64_t rope = std::min(layer.ropeDim, layer.kvLoraRank);
+    const std::uint64_t nope = layer.kvLoraRank - rope;
+    return nope + formats::bf16.bytesFor(rope) + nope / 64 + 1;
+}
+
+namespace {
+
+/// `bytes` rounded up to a multiple of the V4 page alignment.
+std::uint64_t deepseekV4Page(std::uint64_t bytes) {
+    return ceilDiv(bytes, kDeepseekV4PageAlign) * kDeepseekV4PageAlign;
+}
+
+} // namespace
+
+std::uint64_t deepseekV4CompressedBytesPerToken(const LayerGroup &layer, std::uint64_t layers) {
+    if (layer.compressRatio <= 1) {
+        return 0;
+    }
+    const std::uint64_t entries = ceilDiv(kDeepseekV4BlockTokens, layer.compressRatio);
+    std::uint64_t page = deepseekV4Page(entries * deepseekV4EntryBytes(layer));
+    if (layer.indexerHeadDim > 0) {
+        page += deepseekV4Page(entries * indexerCacheBytesPerToken(layer));
+    }
+    return ceilDiv(layers * page, kDeepseekV4BlockTokens);
+}
+
+std::uint64_t deepseekV4WindowBytesPerToken(const LayerGroup &layer, std::uint64_t layers) {
+    const std::uint64_t swaPage =
+        deepseekV4Page(kDeepseekV4SwaBlockTokens * deepseekV4EntryBytes(layer));
+    const std::uint64_t swa = layers * ceilDiv(swaPage, kDeepseekV4SwaBlockTokens);
+    const std::uint64_t state =
+        layer.window ? ceilDiv(layers * formats::fp32.bytesFor(layer.stateElements), layer.window)
+                     : 0;
+    return swa + state;
+}
+
 std::uint64_t mtpDraftWeightBytes(const ModelSpec &model, std::uint32_t layers, std::uint32_t tp,
                                   bool ownHead) {
     if (layers == 0 || model.mtpLayers == 0 || model.numLayers == 0) {
@@ -419,6 +456,19 @@ EngineKvLayout engineKvLayout(const EngineMemoryInput &in) {
             break;
         }
         case AttentionKind::MLA: {
+            if (l.compressRatio > 0) {
+                // DeepSeek V4: compressed caches per token, window cache and compressor state
+                // per window token; the MTP layer's window cache is not counted.
+                k.fullBytesPerToken += deepseekV4CompressedBytesPerToken(l, layers);
+                k.fullLayers += l.compressRatio > 1 ? layers : 0;
+                k.windowBytesPerToken += deepseekV4WindowBytesPerToken(l, layers);
+                k.windowLayers += layers;
+                k.window = std::max<std::uint64_t>(k.window, l.window);
+                k.maxLayerBytesPerToken =
+                    std::max(k.maxLayerBytesPerToken, deepseekV4EntryBytes(l));
+                k.hasMla = k.deepseekV4 = true;
+                break;
+            }
             const std::uint64_t latent = mlaCacheBytesPerToken(l, in.kvFormat);
             const std::uint64_t perLayer = latent + indexerCacheBytesPerToken(l);
             k.maxLayerBytesPerToken = std::max(k.maxLayerBytesPerToken, perLayer);

@@ -406,6 +406,42 @@ std::uint64_t mlaCacheBytesPerToken(const LayerGroup &layer, const NumberFormat 
 /// size: model_runner_kv_cache_mixin.py @ 001ccef0 get_cell_size_per_token). 0 without one.
 std::uint64_t indexerCacheBytesPerToken(const LayerGroup &layer);
 
+// DeepSeek V4 (LayerGroup::compressRatio > 0) caches as vLLM V1 allocates them. vLLM runs V4
+// with its own FP8 layout only (DeepseekV4MLAAttention turns any fp8 --kv-cache-dtype into
+// "fp8_ds_mla" and refuses others), so these ignore the plan's KV format. Sources, vLLM:
+// vllm/model_executor/layers/deepseek_v4_attention.py @ 0a291a2e (head_bytes, the SWA cache,
+// the compressed MLAAttentionSpec, the indexer's 132 B keys), deepseek_compressor.py
+// @ 0de10a27 (CompressorStateCache), v1/attention/backends/mla/sparse_swa.py @ 03dc5649
+// (64-token SWA blocks, 256-token blocks preferred) and v1/kv_cache_interface.py
+// (MLAAttentionSpec / SlidingWindowMLASpec: block_size / compress_ratio entries of 584 B per
+// page, pages padded to 576 B).
+
+/// Tokens per block of the compressed caches (DeepseekSparseSWABackend's preferred size).
+inline constexpr std::uint64_t kDeepseekV4BlockTokens = 256;
+/// Tokens per block of the sliding-window cache (DeepseekV4SWACache block_size).
+inline constexpr std::uint64_t kDeepseekV4SwaBlockTokens = 64;
+/// Every V4 cache page is padded up to a multiple of this (FlashMLA's alignment).
+inline constexpr std::uint64_t kDeepseekV4PageAlign = 576;
+
+/// Bytes of one cached entry of a V4 layer in fp8_ds_mla: the kvLoraRank - ropeDim nope
+/// channels in FP8, the rope channels in bf16, one ue8m0 scale byte per 64 nope channels and
+/// one pad byte: 448 + 128 + 7 + 1 = 584 B for head_dim 512.
+std::uint64_t deepseekV4EntryBytes(const LayerGroup &layer);
+
+/// Bytes per token of the compressed caches of `layers` V4 layers shaped like `layer`: per
+/// 256-token block, 256 / compressRatio entries of deepseekV4EntryBytes and, with an indexer,
+/// as many keys of indexerCacheBytesPerToken, each page padded to 576 B; the sum over the
+/// layers divided by 256, rounded up. 0 for compressRatio <= 1. Flash's 21 ratio-4 layers:
+/// 21 x (37,440 + 8,640) / 256 = 3,780 B; its 20 ratio-128 layers: ceil(20 x 1,728 / 256) =
+/// 135 B.
+std::uint64_t deepseekV4CompressedBytesPerToken(const LayerGroup &layer, std::uint64_t layers);
+
+/// Bytes per window token (the layer's `window`) of `layers` V4 layers: the sliding-window
+/// cache (64-token pages of 584 B entries padded to 576 B: 585 B a token) plus the
+/// compressors' float32 state (stateElements x 4 B a sequence, spread over the window and
+/// rounded up; exact once the window is full).
+std::uint64_t deepseekV4WindowBytesPerToken(const LayerGroup &layer, std::uint64_t layers);
+
 /// Weight bytes on one GPU of the model's MTP layers when an engine loads them for
 /// speculative decoding (0 when `layers` is 0 or the model has no MTP layers). Each MTP layer
 /// is one decoder layer of the model's kind (an MoE layer for an MoE model: attention, norms,
@@ -496,6 +532,10 @@ struct EngineKvLayout {
     std::uint32_t stateLayers = 0;    ///< linear-attention (mamba-type) layers
     std::uint64_t statePageBytes = 0; ///< one sequence's state in one such layer
     bool hasMla = false;
+    /// DeepSeek V4 layers (LayerGroup::compressRatio > 0): the compressed caches are in
+    /// fullBytesPerToken (their layers in fullLayers), every V4 layer's window cache and
+    /// compressor state in windowBytesPerToken / windowLayers.
+    bool deepseekV4 = false;
     /// What the FP8 MLA layout (mlaCacheBytesPerToken) adds over kv_lora_rank + rope FP8
     /// bytes, summed over this GPU's layers (SGLang's profile cell size leaves it out).
     std::uint64_t mlaLayoutExtraPerToken = 0;

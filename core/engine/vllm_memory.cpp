@@ -169,6 +169,22 @@ std::uint64_t requestBlocks(const VllmGroups &g, const EngineKvLayout &k,
     return g.fullGroups * full + g.windowGroups * window + g.stateGroups * 1;
 }
 
+/// DeepSeek V4 (EngineKvLayout::deepseekV4): one request of `len` tokens holds its compressed
+/// entries in 256-token blocks and, in every layer, its window cache and compressor state for
+/// the last window - 1 + max_num_batched_tokens tokens in 64-token blocks plus one
+/// (SlidingWindowSpec.max_memory_usage_bytes). vLLM's page unification across the V4 cache
+/// kinds is not modelled (ModelSpec notes it as estimated).
+std::uint64_t deepseekV4RequestBytes(const EngineKvLayout &k, const EngineMemoryInput &in,
+                                     std::uint64_t len) {
+    const std::uint64_t full =
+        ceilDiv(len, kDeepseekV4BlockTokens) * kDeepseekV4BlockTokens * k.fullBytesPerToken;
+    const std::uint64_t windowTokens =
+        std::min<std::uint64_t>(k.window ? k.window - 1 + in.maxBatchedTokens : 0, len);
+    const std::uint64_t window =
+        (ceilDiv(windowTokens, kDeepseekV4SwaBlockTokens) + 1) * kDeepseekV4SwaBlockTokens;
+    return full + window * k.windowBytesPerToken;
+}
+
 /// The layout vLLM sizes: the MTP layers' attention joins the full-attention layers.
 EngineKvLayout vllmLayout(const EngineMemoryInput &in) {
     EngineKvLayout k = engineKvLayout(in);
@@ -471,7 +487,15 @@ class VllmMemory final : public EngineMemoryModel {
         t.kvBlockTokens = g.block;
         // Only sliding-window layers reserve past their window (0 without them).
         t.windowExtraTokens = k.windowLayers && in.maxBatchedTokens ? in.maxBatchedTokens - 1 : 0;
-        if (t.kvPoolBytes > 0 && g.page > 0 && g.groups() > 0) {
+        if (k.deepseekV4) {
+            // The pool in tokens of compressed cache (each request adds its window part).
+            t.kvBlockTokens = std::uint32_t(kDeepseekV4BlockTokens);
+            const std::uint64_t perToken = std::max<std::uint64_t>(k.fullBytesPerToken, 1);
+            if (t.kvPoolBytes > 0) {
+                t.kvTokens = std::uint64_t(t.kvPoolBytes) / perToken / kDeepseekV4BlockTokens *
+                             kDeepseekV4BlockTokens;
+            }
+        } else if (t.kvPoolBytes > 0 && g.page > 0 && g.groups() > 0) {
             const std::uint64_t blocks = std::uint64_t(t.kvPoolBytes) / g.page / g.groupSize;
             t.kvTokens = blocks / g.groups() * g.block;
         }
@@ -489,6 +513,9 @@ class VllmMemory final : public EngineMemoryModel {
             s.draftModel = nullptr;
         }
         const EngineKvLayout k = vllmLayout(s);
+        if (k.deepseekV4) {
+            return deepseekV4RequestBytes(k, s, contextTokens);
+        }
         const VllmGroups g = vllmGroups(k, engineInfo(Engine::Vllm).kvBlockTokens);
         if (g.uniform) {
             // One uniform-type group: every layer's blocks for the context.

@@ -13,7 +13,7 @@ const std::vector<Architecture> &architectureTable() {
         {"deepseek_v3", buildDeepseekV3}, {"kimi_k2", buildDeepseekV3},
         {"gpt_oss", buildGptOss},         {"kimi_linear", buildKimiLinear},
         {"qwen3_next", buildQwen3Next},   {"kimi_k3", buildKimiK3},
-        {"nemotron_h", buildNemotronH},
+        {"nemotron_h", buildNemotronH},   {"deepseek_v4", buildDeepseekV4},
     };
     return table;
 }

@@ -42,6 +42,9 @@ std::optional<ConfigReader> buildLlamaFamily(const ConfigReader &c, const std::s
 /// deepseek_v3, kimi_k2 (arch_deepseek.cpp).
 std::optional<ConfigReader> buildDeepseekV3(const ConfigReader &c, const std::string &arch,
                                             ModelBuilder &b);
+/// deepseek_v4: compressed attention, hyper-connections, hash-routed MoE (arch_deepseekv4.cpp).
+std::optional<ConfigReader> buildDeepseekV4(const ConfigReader &c, const std::string &arch,
+                                            ModelBuilder &b);
 /// gpt_oss (arch_gptoss.cpp).
 std::optional<ConfigReader> buildGptOss(const ConfigReader &c, const std::string &arch,
                                         ModelBuilder &b);

@@ -22,7 +22,8 @@ std::vector<LayerGroup> mergeLayers(const std::vector<LayerGroup> &perLayer) {
                    g.headDim == l.headDim && g.vHeadDim == l.vHeadDim &&
                    g.kvLoraRank == l.kvLoraRank && g.ropeDim == l.ropeDim && g.window == l.window &&
                    g.stateElements == l.stateElements && g.convElements == l.convElements &&
-                   g.stateHeads == l.stateHeads;
+                   g.stateHeads == l.stateHeads && g.indexerHeadDim == l.indexerHeadDim &&
+                   g.compressRatio == l.compressRatio;
         });
         if (it == out.end()) {
             out.push_back(l);
@@ -51,7 +52,10 @@ std::vector<TensorGroup> makeGroups(const std::vector<TensorPiece> &pieces, cons
         }
         NumberFormat f = dtype;
         u64 bytes = 0;
-        if (p.fp32) {
+        if (p.stored) {
+            f = *p.stored;
+            bytes = f.bytesFor(p.params());
+        } else if (p.fp32) {
             f = formats::fp32;
             bytes = f.bytesFor(p.params());
         } else if (q.converts(p)) {
@@ -135,13 +139,13 @@ void ModelBuilder::add(TensorPiece p) {
 
 void ModelBuilder::linear(const std::string &group, GroupRole role, Placement placement,
                           const std::string &module, u64 rows, u64 cols, u64 count, u64 active) {
-    add(TensorPiece{group, role, placement, module, true, false, rows, cols, count, active});
+    add(TensorPiece{group, role, placement, module, true, false, rows, cols, count, active, {}});
 }
 
 void ModelBuilder::tensor(const std::string &group, GroupRole role, Placement placement,
                           const std::string &module, u64 rows, u64 cols, u64 count, u64 active,
                           bool fp32) {
-    add(TensorPiece{group, role, placement, module, false, fp32, rows, cols, count, active});
+    add(TensorPiece{group, role, placement, module, false, fp32, rows, cols, count, active, {}});
 }
 
 void ModelBuilder::small(const std::string &module, u64 elements, u64 count, bool fp32) {
@@ -185,8 +189,17 @@ void ModelBuilder::plainMlp(const std::string &group, GroupRole role, const std:
 
 void ModelBuilder::router(const std::string &module, u64 experts, u64 hidden, u64 count,
                           bool isLinear) {
-    add(TensorPiece{"router", GroupRole::MoeOther, Placement::Replicated, module, isLinear, false,
-                    experts, hidden, count, count});
+    add(TensorPiece{"router",
+                    GroupRole::MoeOther,
+                    Placement::Replicated,
+                    module,
+                    isLinear,
+                    false,
+                    experts,
+                    hidden,
+                    count,
+                    count,
+                    {}});
 }
 
 void ModelBuilder::addSoftmaxLayer(u64 qHeads, u64 kvHeads, u64 headDim, u64 window) {
@@ -267,7 +280,7 @@ Result<ModelSpec> ModelBuilder::finish(NumberFormat dtype, const Quantization &q
         spec.groups = makeGroups(m_pieces, quant, dtype);
         spec.layers = mergeLayers(m_layers);
         for (auto &l : spec.layers) {
-            if (l.kind == AttentionKind::MLA) {
+            if (l.kind == AttentionKind::MLA && m_indexerHeadDim > 0) {
                 l.indexerHeadDim = m_indexerHeadDim;
             }
         }

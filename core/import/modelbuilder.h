@@ -41,6 +41,9 @@ struct TensorPiece {
     std::uint64_t cols = 1;
     std::uint64_t count = 0;  ///< instances in the model
     std::uint64_t active = 0; ///< instances one text token touches
+    /// Stored in this format whatever the dtype and quantization_config say (a checkpoint fact
+    /// the config states elsewhere, e.g. DeepSeek V4 expert_dtype "fp4": MXFP4 experts).
+    std::optional<NumberFormat> stored;
 
     /// rows x cols x count; throws ImportFailure naming `module` on overflow (importer-internal:
     /// call inside guarded(), as finish() does).

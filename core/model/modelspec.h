@@ -97,16 +97,26 @@ struct LayerGroup {
     std::uint32_t vHeadDim = 0;   ///< V head dim if it differs (0 = headDim)
     std::uint32_t kvLoraRank = 0; ///< MLA latent width
     std::uint32_t ropeDim = 0;    ///< MLA decoupled rope dims cached beside the latent
-    std::uint32_t window = 0;     ///< SlidingWindow tokens
+    std::uint32_t window = 0;     ///< SlidingWindow tokens; DeepSeek V4 MLA: its window cache
     /// Linear attention: recurrent state elements per layer at TP 1 (heads x dk x dv), and
     /// short-conv window elements per layer at TP 1 (channels x (kernel - 1)). Both split by
-    /// attention TP (heads are sharded).
+    /// attention TP (heads are sharded). DeepSeek V4 MLA layers (compressRatio > 1):
+    /// stateElements holds the float32 elements of the compressors' state one sequence keeps
+    /// (replicated, not split by TP).
     std::uint64_t stateElements = 0;
     std::uint64_t convElements = 0;
     std::uint32_t stateHeads = 0; ///< heads the state is split over under TP
     /// MLA layers with a sparse-attention lightning indexer (DeepSeek V3.2 config
     /// index_head_dim): the indexer's key width per token, cached beside the latent; 0 = none.
     std::uint32_t indexerHeadDim = 0;
+    /// DeepSeek V4 compressed attention (config compress_ratios[i], vLLM
+    /// vllm/model_executor/models/deepseek_v4.py @ f1b76c19 DeepseekV4Attention): 0 = not a
+    /// V4 layer. A V4 layer (kind MLA, kvLoraRank = head_dim with the ropeDim rope channels
+    /// inside it) caches its last `window` tokens in the fp8_ds_mla entry layout
+    /// (engine/enginememory.h deepseekV4EntryBytes); with compressRatio 4 or 128 it also caches
+    /// one compressed entry per compressRatio tokens (plus, at 4, indexer keys of
+    /// indexerHeadDim per entry); 1 = the window cache only.
+    std::uint32_t compressRatio = 0;
 };
 
 /// Mixture-of-experts facts (all zero for a dense model).

@@ -53,6 +53,16 @@ CacheCost cacheCost(const ModelSpec &model, const Parallelism &par, const Number
             break;
         }
         case AttentionKind::MLA: {
+            if (l.compressRatio > 0) {
+                // DeepSeek V4: vLLM's own FP8 caches, whatever the KV format
+                // (engine/enginememory.h deepseekV4CompressedBytesPerToken).
+                c.kvBytesPerToken += deepseekV4CompressedBytesPerToken(l, l.count);
+                c.kvBytesPerTokenPerGpu += deepseekV4CompressedBytesPerToken(l, stageLayers);
+                c.windowBytesPerToken += deepseekV4WindowBytesPerToken(l, l.count);
+                c.windowBytesPerTokenPerGpu += deepseekV4WindowBytesPerToken(l, stageLayers);
+                c.windowTokens = std::max<std::uint64_t>(c.windowTokens, l.window);
+                break;
+            }
             // The compressed latent is replicated on every TP rank; the FP8 layout of DeepSeek
             // V3.2 and its indexer cache by the engines' rules (engine/enginememory.h).
             const std::uint64_t perLayer =

@@ -196,8 +196,6 @@ void TestGenericImport::estimatedNamesTheKey_data() {
     // "estimated" and says which key, never a silent guess.
     QTest::newRow("mimo-v2-flash") << "XiaomiMiMo--MiMo-V2-Flash"
                                    << "estimated: swa_num_attention_heads";
-    QTest::newRow("deepseek-v4-flash") << "deepseek-ai--DeepSeek-V4-Flash"
-                                       << "estimated: o_lora_rank";
     QTest::newRow("step-3.7-flash") << "stepfun-ai--Step-3.7-Flash"
                                     << "estimated: share_expert_dim";
 }

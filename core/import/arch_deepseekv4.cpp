@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: MIT
+// deepseek_v4 (DeepseekV4ForCausalLM: DeepSeek-V4-Flash, DeepSeek-V4-Pro). Every tensor vLLM
+// creates for it, after vllm/model_executor/models/deepseek_v4.py @ f1b76c19 and the modules it
+// imports: vllm/model_executor/layers/deepseek_v4_attention.py @ 0a291a2e (wrapper, indexer),
+// deepseek_compressor.py @ 0de10a27 (compressor).
+//
+// Per layer i (H = hidden_size, nh = heads, hd = head_dim, r = max(1, compress_ratios[i]),
+// coff = 2 at r = 4 else 1):
+//   attention: fused_wqa_wkv = wq_a [q_lora_rank, H] + wkv [hd, H] (replicated), q_norm
+//     [q_lora_rank], kv_norm [hd], wq_b [nh*hd, q_lora_rank], the grouped output projection
+//     wo_a [o_groups*o_lora_rank, nh*hd/o_groups] and wo_b [H, o_groups*o_lora_rank], attn_sink
+//     [nh] fp32
+//   r > 1: compressor ape [r, coff*hd] fp32, wkv + wgate [2*coff*hd, H] (unquantized), norm [hd]
+//   r = 4: indexer wq_b [index_n_heads*index_head_dim, q_lora_rank], weights_proj
+//     [index_n_heads, H] (unquantized), k_norm LayerNorm weight + bias [index_head_dim], and
+//     its own compressor (ratio 4, head index_head_dim)
+//   hyper-connections: hc_attn_fn / hc_ffn_fn [(2 + hc_mult)*hc_mult, hc_mult*H], hc_*_base
+//     [(2 + hc_mult)*hc_mult], hc_*_scale [3], all fp32; attn_norm, ffn_norm [H]
+//   MoE (every layer): gate [experts, H] (GateLinear, unquantized), routed experts w1 / w3
+//     [I, H] + w2 [H, I] (MXFP4 with expert_dtype "fp4", else the checkpoint's FP8), shared
+//     experts as one MLP of width n_shared_experts x I; the first num_hash_layers layers route
+//     by token id through tid2eid [vocab, top-k] (int32, counted as 4-byte elements, not
+//     active), the others carry e_score_correction_bias [experts] fp32 (topk_method noaux_tc)
+// Once: embed_tokens, lm_head, model.norm, hc_head_fn [hc_mult, hc_mult*H], hc_head_base
+// [hc_mult], hc_head_scale [1] (fp32).
+// Not counted: the MTP layer(s) (num_nextn_predict_layers; vLLM loads them only as a draft).
+//
+// Layers: one MLA LayerGroup per layer with compressRatio r (modelspec.h), its window
+// (sliding_window), the indexer key width at r = 4 and the compressors' float32 state one
+// sequence keeps: per compressor (slots coff*r) x (state 2*coff*head) — CompressorStateCache.
+#include "import/archcommon.h"
+#include "import/architectures.h"
+
+#include <algorithm>
+
+namespace hostplan::importer {
+
+using u64 = std::uint64_t;
+
+namespace {
+
+/// The per-layer compress ratios: compress_ratios[i] for the decoder layers (the list may
+/// carry one more entry per MTP layer, which vLLM ignores); each 0, 1, 4 or 128 (vLLM
+/// sparse_swa.py _layer_type_for).
+std::vector<u64> compressRatios(const ConfigReader &c, u64 layers, u64 mtp) {
+    if (!c.has("compress_ratios")) {
+        fail(c.field("compress_ratios"), "missing; DeepSeek V4 names each layer's ratio");
+    }
+    std::vector<u64> r = c.countList("compress_ratios", kMaxContext, 0);
+    if (r.size() != layers && r.size() != layers + mtp) {
+        fail(c.field("compress_ratios"), "has " + std::to_string(r.size()) + " entries for " +
+                                             std::to_string(layers) + " layers" +
+                                             (mtp ? " (and " + std::to_string(mtp) + " MTP)" : ""));
+    }
+    r.resize(layers);
+    for (std::size_t i = 0; i < r.size(); ++i) {
+        if (r[i] != 0 && r[i] != 1 && r[i] != 4 && r[i] != 128) {
+            fail(c.field("compress_ratios[" + std::to_string(i) + "]"),
+                 "unknown ratio " + std::to_string(r[i]) + " (vLLM runs 0, 1, 4 and 128)");
+        }
+        r[i] = std::max<u64>(r[i], 1);
+    }
+    return r;
+}
+
+/// A DeepseekCompressor of `n` layers under `at`: ape, fused wkv / wgate, norm.
+void addCompressor(ModelBuilder &b, const std::string &at, u64 ratio, u64 head, u64 n) {
+    const u64 coff = ratio == 4 ? 2 : 1;
+    const u64 H = b.dimensions().hidden;
+    b.tensor("attention", GroupRole::Attention, Placement::Replicated, at + "ape", ratio,
+             coff * head, n, n, true);
+    b.tensor("attention", GroupRole::Attention, Placement::Replicated, at + "fused_wkv_wgate",
+             2 * coff * head, H, n, n);
+    b.small(at + "norm", head, n);
+}
+
+/// Float32 elements of one compressor's state for one sequence (CompressorStateCache: coff*r
+/// slots of 2*coff*head).
+u64 compressorState(u64 ratio, u64 head) {
+    const u64 coff = ratio == 4 ? 2 : 1;
+    return coff * ratio * 2 * coff * head;
+}
+
+} // namespace
+
+std::optional<ConfigReader> buildDeepseekV4(const ConfigReader &c, const std::string &,
+                                            ModelBuilder &b) {
+    readCommon(c, b);
+    const u64 mtp = c.countOr("num_nextn_predict_layers", 0, kMaxLayers, 0);
+    b.setMtpLayers(mtp);
+    const ModelDimensions &d = b.dimensions();
+    const u64 H = d.hidden, nh = d.heads, L = d.layers;
+    const u64 hd = c.count("head_dim", kMaxHidden);
+    const u64 rope = c.count("qk_rope_head_dim", hd);
+    const u64 qLora = c.count("q_lora_rank", kMaxHidden);
+    const u64 oLora = c.count("o_lora_rank", kMaxHidden);
+    const u64 og = c.count("o_groups", kMaxHeads);
+    if (nh % og != 0) {
+        fail(c.field("o_groups"),
+             std::to_string(og) + " does not divide num_attention_heads " + std::to_string(nh));
+    }
+    const u64 window = c.count("sliding_window", kMaxContext);
+    const std::vector<u64> ratio = compressRatios(c, L, mtp);
+    const u64 n4 = u64(std::count(ratio.begin(), ratio.end(), 4));
+    const u64 n128 = u64(std::count(ratio.begin(), ratio.end(), 128));
+    const u64 ih = n4 ? c.count("index_n_heads", kMaxHeads) : 0;
+    const u64 ihd = n4 ? c.count("index_head_dim", kMaxHidden) : 0;
+    const u64 hc = c.count("hc_mult", 64);
+
+    const std::string l0 = b.layerModule(0);
+    const std::string at = l0 + "attn.";
+    const std::string f = c.field("head_dim");
+    b.attentionReplicated(at + "wq_a", qLora, H, L);
+    b.attentionReplicated(at + "wkv", hd, H, L);
+    b.small(at + "q_norm", qLora, L);
+    b.small(at + "kv_norm", hd, L);
+    b.attention(at + "wq_b", checkedMul(nh, hd, f), qLora, L);
+    b.attention(at + "wo_a", checkedMul(og, oLora, f), checkedMul(nh, hd, f) / og, L);
+    b.attention(at + "wo_b", H, checkedMul(og, oLora, f), L);
+    b.small(at + "attn_sink", nh, L, true);
+    addCompressor(b, at + "mla_attn.compressor.", 4, hd, n4);
+    addCompressor(b, at + "mla_attn.compressor.", 128, hd, n128);
+    b.attentionReplicated(at + "indexer.wq_b", checkedMul(ih, ihd, f), qLora, n4);
+    b.tensor("attention", GroupRole::Attention, Placement::Replicated, at + "indexer.weights_proj",
+             ih, H, n4, n4);
+    b.small(at + "indexer.k_norm", 2 * ihd, n4);
+    addCompressor(b, at + "indexer.compressor.", 4, ihd, n4);
+
+    // hc_attn_* and hc_ffn_* have one shape: counted together under the hc_attn_* names.
+    const u64 mix = (2 + hc) * hc;
+    const u64 hcDim = checkedMul(hc, H, c.field("hc_mult"));
+    b.tensor("hyper-connections", GroupRole::Norms, Placement::Replicated, l0 + "hc_attn_fn", mix,
+             hcDim, 2 * L, 2 * L, true);
+    b.small(l0 + "hc_attn_base", mix, 2 * L, true);
+    b.small(l0 + "hc_attn_scale", 3, 2 * L, true);
+    b.small(l0 + "attn_norm", H, L);
+    b.small(l0 + "ffn_norm", H, L);
+    for (u64 i = 0; i < L; ++i) {
+        LayerGroup g;
+        g.kind = AttentionKind::MLA;
+        g.qHeads = std::uint32_t(nh);
+        g.kvHeads = 1;
+        g.headDim = std::uint32_t(hd);
+        g.kvLoraRank = std::uint32_t(hd);
+        g.ropeDim = std::uint32_t(rope);
+        g.window = std::uint32_t(window);
+        g.compressRatio = std::uint32_t(ratio[i]);
+        g.indexerHeadDim = ratio[i] == 4 ? std::uint32_t(ihd) : 0;
+        g.stateElements = ratio[i] > 1 ? compressorState(ratio[i], hd) : 0;
+        if (ratio[i] == 4) {
+            g.stateElements += compressorState(4, ihd);
+        }
+        b.addLayer(g);
+    }
+
+    const u64 experts = c.count("n_routed_experts", kMaxExperts);
+    const u64 topK = topKOf(c, "num_experts_per_tok", experts);
+    const u64 inter = c.count("moe_intermediate_size", kMaxIntermediate);
+    const u64 shared = c.countOr("n_shared_experts", 0, kMaxExperts, 0);
+    const u64 hashLayers = c.countOr("num_hash_layers", 0, L, 0);
+    const std::string expertDtype = c.str("expert_dtype", "fp4");
+    if (expertDtype != "fp4" && expertDtype != "fp8") {
+        fail(c.field("expert_dtype"), "'" + expertDtype + "' is neither fp4 nor fp8");
+    }
+    const std::string m = l0 + "ffn.";
+    const std::string fe = c.field("n_routed_experts");
+    for (const char *w : {"w1", "w3", "w2"}) {
+        TensorPiece p;
+        p.group = "routed experts";
+        p.role = GroupRole::RoutedExperts;
+        p.module = m + "experts.0." + w;
+        p.linear = true;
+        p.rows = std::string(w) == "w2" ? H : inter;
+        p.cols = std::string(w) == "w2" ? inter : H;
+        p.count = checkedMul(experts, L, fe);
+        p.active = checkedMul(topK, L, fe);
+        if (expertDtype == "fp4") {
+            p.stored = formats::mxfp4; // vLLM DeepseekV4FP8Config: Mxfp4MoEMethod
+        }
+        b.add(p);
+    }
+    if (shared > 0) {
+        b.gatedMlp("shared experts", GroupRole::SharedExperts, m + "shared_experts.", "w1", "w3",
+                   "w2", H, checkedMul(shared, inter, c.field("n_shared_experts")), L, L);
+    }
+    b.router(m + "gate", experts, H, L, false);
+    if (c.str("topk_method") == "noaux_tc") {
+        b.tensor("router", GroupRole::MoeOther, Placement::Replicated,
+                 m + "gate.e_score_correction_bias", experts, 1, L - hashLayers, L - hashLayers,
+                 true);
+    }
+    b.tensor("router", GroupRole::MoeOther, Placement::Replicated, m + "gate.tid2eid", d.vocab,
+             topK, hashLayers, 0, true);
+    b.setExperts(experts, topK, shared, L,
+                 checkedMul(3, H, inter, c.field("moe_intermediate_size")), H, inter);
+
+    addEmbeddings(c, b);
+    const std::string p = b.modulePrefix() + "model.";
+    b.tensor("hyper-connections", GroupRole::Norms, Placement::Replicated, p + "hc_head_fn", hc,
+             hcDim, 1, 1, true);
+    b.small(p + "hc_head_base", hc, 1, true);
+    b.small(p + "hc_head_scale", 1, 1, true);
+    b.note("estimated: DeepSeek V4 KV cache: vLLM's own FP8 layout in 256-token pages (64 for "
+           "the window cache), compressor state spread over the window; how vLLM unifies the "
+           "pages of its V4 cache groups is not modelled");
+    return std::nullopt;
+}
+
+} // namespace hostplan::importer

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+// Tests for the DeepSeek V4 importer (core/import/arch_deepseekv4.cpp) and its KV cache
+// (LayerGroup::compressRatio; engine/enginememory.h deepseekV4*), on the real configs of
+// DeepSeek-V4-Flash and DeepSeek-V4-Pro in tests/data/configs/ (sources in its README.md).
+#include "catalogue/catalogue.h"
+#include "engine/enginememory.h"
+#include "import/modelimport.h"
+#include "sizing/memory.h"
+#include "testutil.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include <algorithm>
+
+using namespace hostplan;
+
+namespace {
+
+QJsonObject readConfig(const QString &stem) {
+    QFile f(QStringLiteral(HOSTPLAN_TEST_DATA_DIR) + "/configs/" + stem + "_config.json");
+    if (!f.open(QIODevice::ReadOnly)) {
+        return {};
+    }
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+Result<ModelSpec> importObject(const QJsonObject &o) {
+    return importHfConfigText(QJsonDocument(o).toJson().toStdString(), "test", "");
+}
+
+const QString kFlash = QStringLiteral("deepseek-ai--DeepSeek-V4-Flash");
+const QString kPro = QStringLiteral("deepseek-ai--DeepSeek-V4-Pro");
+
+} // namespace
+
+class TestDeepseekV4 : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void params_data();
+    void params();
+    void layers();
+    void kvBytesPerToken_data();
+    void kvBytesPerToken();
+    void vllmCapacity();
+    void malformed_data();
+    void malformed();
+};
+
+void TestDeepseekV4::params_data() {
+    QTest::addColumn<QString>("stem");
+    QTest::addColumn<qulonglong>("total");
+    QTest::addColumn<qulonglong>("active");
+    QTest::addColumn<qulonglong>("activeWithEmbedding");
+    // Counted tensor by tensor (arch_deepseekv4.cpp header) by hand from the configs. DeepSeek
+    // publishes 284B total / 13B active for V4-Flash and 1.6T / 49B for V4-Pro (model cards,
+    // 2026-04-24): 284.33B / 13.27B and 1,573.00B / 48.85B here. The totals include the three
+    // hash layers' tid2eid routing tables (3 x 129,280 x 6 = 2,327,040 int32 entries, not
+    // weights) and exclude the MTP layer; DeepSeek's "1.6T" is 1,573B rounded, and neither
+    // figure says whether MTP is in it, so the gap is within their rounding. Per layer, V4-Flash
+    // has 6,442,450,944 routed-expert parameters (256 x 3 x 2,048 x 4,096).
+    QTest::newRow("v4-flash") << kFlash << qulonglong(284334572887ull) << qulonglong(13270106967ull)
+                              << qulonglong(13799637847ull);
+    QTest::newRow("v4-pro") << kPro << qulonglong(1572999536483ull) << qulonglong(48852409699ull)
+                            << qulonglong(49779088739ull);
+}
+
+void TestDeepseekV4::params() {
+    QFETCH(QString, stem);
+    QFETCH(qulonglong, total);
+    QFETCH(qulonglong, active);
+    QFETCH(qulonglong, activeWithEmbedding);
+    const auto r = importObject(readConfig(stem));
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+    QCOMPARE(r->architecture, std::string("deepseek_v4"));
+    QCOMPARE(qulonglong(r->totalParams), total);
+    QCOMPARE(qulonglong(r->activeParams), active);
+    QCOMPARE(qulonglong(r->activeParamsWithEmbedding), activeWithEmbedding);
+    QCOMPARE(r->mtpLayers, 1u);
+    // What the importer cannot read from vLLM exactly is named, never guessed silently.
+    QVERIFY(std::any_of(r->notes.begin(), r->notes.end(), [](const std::string &n) {
+        return n.rfind("estimated: DeepSeek V4 KV cache", 0) == 0;
+    }));
+    // expert_dtype "fp4": the routed experts are MXFP4, the rest the checkpoint's FP8 / bf16.
+    bool mxfp4Experts = false;
+    for (const auto &g : r->groups) {
+        if (g.role == GroupRole::RoutedExperts) {
+            mxfp4Experts = g.format.kind == FormatKind::MXFP4;
+        }
+    }
+    QVERIFY(mxfp4Experts);
+}
+
+void TestDeepseekV4::layers() {
+    // V4-Flash compress_ratios: 0, 0, then 4 / 128 alternating to layer 42 (the 44th entry is
+    // the MTP layer's): 2 window-only layers, 21 ratio-4, 20 ratio-128.
+    const auto r = importObject(readConfig(kFlash));
+    QVERIFY(r.ok());
+    std::uint32_t byRatio[3] = {0, 0, 0};
+    for (const auto &l : r->layers) {
+        QCOMPARE(l.kind, AttentionKind::MLA);
+        QCOMPARE(l.window, 128u);
+        const int slot = l.compressRatio == 1 ? 0 : l.compressRatio == 4 ? 1 : 2;
+        byRatio[slot] += l.count;
+        QCOMPARE(l.indexerHeadDim, l.compressRatio == 4 ? 128u : 0u);
+    }
+    QCOMPARE(byRatio[0], 2u);
+    QCOMPARE(byRatio[1], 21u);
+    QCOMPARE(byRatio[2], 20u);
+    QCOMPARE(deepseekV4EntryBytes(r->layers.front()), 584ull);
+}
+
+void TestDeepseekV4::kvBytesPerToken_data() {
+    QTest::addColumn<QString>("stem");
+    QTest::addColumn<qulonglong>("context");
+    QTest::addColumn<qulonglong>("perToken");
+    QTest::addColumn<qulonglong>("windowPerToken");
+    QTest::addColumn<qulonglong>("perSequence");
+    // By hand from the rule (enginememory.h). Compressed, per 256-token block: a ratio-4 layer
+    // 64 entries x 584 B = 37,376 -> 37,440 (576-B pages) plus 64 indexer keys x 132 B = 8,448
+    // -> 8,640, i.e. 180 B a token; a ratio-128 layer 2 x 584 = 1,168 -> 1,728 (6.75 B a
+    // token). Window (128 tokens), every layer: 64 x 584 = 37,376 -> 37,440 per 64 tokens =
+    // 585 B, plus the compressors' fp32 state over the window: ratio 4, 8 slots x (2,048 +
+    // 512) floats = 81,920 B -> 640 B; ratio 128, 128 slots x 1,024 floats = 524,288 B ->
+    // 4,096 B.
+    // Flash: 21 x 180 + 20 x 6.75 = 3,915; 43 x 585 + 21 x 640 + 20 x 4,096 = 120,515.
+    // At 128k: 3,915 x 131,072 + 120,515 x 128.
+    QTest::newRow("v4-flash/ctx128k") << kFlash << qulonglong(131072) << qulonglong(3915)
+                                      << qulonglong(120515) << qulonglong(528572800ull);
+    // Below the window only the window part counts, token for token.
+    QTest::newRow("v4-flash/ctx100") << kFlash << qulonglong(100) << qulonglong(3915)
+                                     << qulonglong(120515) << qulonglong(100ull * (3915 + 120515));
+    // Pro: 30 x 180 + ceil(31 x 1,728 / 256) = 5,400 + 210; 61 x 585 + 30 x 640 + 31 x 4,096.
+    // At 1M: 5,610 x 1,048,576 + 181,861 x 128 (DeepSeek's "10% of V3.2's KV cache at 1M": V3.2
+    // keeps 61 x (656 + 132) = 48,068 B a token; 5,632 B here is 11.7%).
+    QTest::newRow("v4-pro/ctx1m") << kPro << qulonglong(1048576) << qulonglong(5610)
+                                  << qulonglong(181861) << qulonglong(5905789568ull);
+}
+
+void TestDeepseekV4::kvBytesPerToken() {
+    QFETCH(QString, stem);
+    QFETCH(qulonglong, context);
+    QFETCH(qulonglong, perToken);
+    QFETCH(qulonglong, windowPerToken);
+    QFETCH(qulonglong, perSequence);
+    const auto r = importObject(readConfig(stem));
+    QVERIFY(r.ok());
+    // vLLM runs V4 with its own FP8 layout whatever the plan's KV format.
+    for (const NumberFormat &kv : {formats::fp8, formats::bf16}) {
+        const CacheCost c = cacheCost(*r, Parallelism{8, 8, 1}, kv, formats::fp32, 1);
+        QCOMPARE(qulonglong(c.kvBytesPerToken), perToken);
+        QCOMPARE(qulonglong(c.kvBytesPerTokenPerGpu), perToken); // replicated on every rank
+        QCOMPARE(qulonglong(c.windowBytesPerToken), windowPerToken);
+        QCOMPARE(qulonglong(c.windowTokens), 128ull);
+        QCOMPARE(qulonglong(c.perSequence(context)), perSequence);
+    }
+}
+
+void TestDeepseekV4::vllmCapacity() {
+    // V4-Flash on 8 x H200 (TP 8, EP 8) with vLLM at 128k: the pool holds whole 256-token
+    // blocks of 3,915 B, and a request needs its compressed blocks plus its window part for
+    // window - 1 + max_num_batched_tokens tokens in 64-token blocks plus one.
+    const auto r = importObject(readConfig(kFlash));
+    QVERIFY(r.ok());
+    Scenario s;
+    s.workload.contextTokens = 131072;
+    s.workload.concurrency = 4;
+    const GpuSpec h200 = Catalogue::builtin().findGpu("h200").value();
+    const MemoryBreakdown mem = computeMemory(*r, h200, Parallelism{8, 8, 1}, s);
+    QVERIFY(mem.kvCapacityBytesPerGpu > 0);
+    const std::uint64_t pool = std::uint64_t(mem.kvCapacityBytesPerGpu);
+    QCOMPARE(qulonglong(mem.kvCapacityTokens), qulonglong(pool / 3915 / 256 * 256));
+    const std::uint64_t chunk = std::max<std::uint32_t>(s.engine.prefillChunkTokens, 1);
+    const std::uint64_t windowTokens = std::min<std::uint64_t>(127 + chunk, 131072);
+    const std::uint64_t request = 131072ull * 3915 + ((windowTokens + 63) / 64 + 1) * 64 * 120515;
+    QCOMPARE(qulonglong(mem.engineSequences), qulonglong(pool / request));
+    // Sanity: about 0.53 GB a 128k sequence, so an H200 pool of tens of GB holds dozens of them
+    // (the generic reading before this importer reported 0 B of KV a token).
+    QVERIFY(mem.engineSequences > 10);
+    QVERIFY(mem.perGpu.kvCache > 4 * 528572800ull);
+}
+
+void TestDeepseekV4::malformed_data() {
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QJsonValue>("value");
+    QTest::addColumn<QString>("field");
+    QJsonArray shortList;
+    for (int i = 0; i < 42; ++i) {
+        shortList.append(4);
+    }
+    QJsonArray badRatio = readConfig(kFlash).value("compress_ratios").toArray();
+    badRatio[5] = 16;
+    QTest::newRow("ratiosTooShort")
+        << "compress_ratios" << QJsonValue(shortList) << "compress_ratios";
+    QTest::newRow("unknownRatio") << "compress_ratios" << QJsonValue(badRatio)
+                                  << "compress_ratios[5]";
+    QTest::newRow("ratiosMissing") << "compress_ratios" << QJsonValue() << "compress_ratios";
+    QTest::newRow("oLoraMissing") << "o_lora_rank" << QJsonValue() << "o_lora_rank";
+    QTest::newRow("oGroupsNotDividing") << "o_groups" << QJsonValue(7) << "o_groups";
+    QTest::newRow("hcMultMissing") << "hc_mult" << QJsonValue() << "hc_mult";
+    QTest::newRow("windowMissing") << "sliding_window" << QJsonValue() << "sliding_window";
+    QTest::newRow("hashLayersAboveLayers")
+        << "num_hash_layers" << QJsonValue(44) << "num_hash_layers";
+    QTest::newRow("expertDtype") << "expert_dtype" << QJsonValue("int4") << "expert_dtype";
+}
+
+void TestDeepseekV4::malformed() {
+    QFETCH(QString, key);
+    QFETCH(QJsonValue, value);
+    QFETCH(QString, field);
+    QJsonObject cfg = readConfig(kFlash);
+    if (value.isUndefined() || value.isNull()) {
+        cfg.remove(key);
+    } else {
+        cfg[key] = value;
+    }
+    const auto r = importObject(cfg);
+    QVERIFY(!r.ok());
+    QCOMPARE(QString::fromStdString(r.error().field), field);
+}
+
+QTEST_GUILESS_MAIN(TestDeepseekV4)
+#include "tst_deepseekv4.moc"
