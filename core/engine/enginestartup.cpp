@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: MIT
+// The engines' start-up verdicts (engine/enginememory.h engineStartup): what each engine does
+// with the pool its memory model leaves, the messages it prints and the flags that make it
+// start. The memory terms themselves are in enginememory.cpp.
+#include "engine/enginememory.h"
+
+#include "util/textutil.h"
+#include "util/units.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+
+namespace hostplan {
+
+namespace {
+
+std::string gibText(double bytes) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", toGiB(bytes));
+    return buf;
+}
+
+/// Tokens SGLang's pool must hold for its worker to start: TpModelWorker asserts
+/// max_req_input_len = min(context, pool) - 1 - 5 > 0 ("Memory pool size is too small",
+/// contextCapRule).
+constexpr std::uint64_t kSglangMinPoolTokens = 7;
+
+std::string fractionText(double f) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%.2f", f);
+    return buf;
+}
+
+} // namespace
+
+std::string startupOutcomeName(StartupOutcome outcome) {
+    switch (outcome) {
+    case StartupOutcome::Starts:
+        return "starts";
+    case StartupOutcome::KvPoolNegative:
+        return "kv_pool_negative";
+    case StartupOutcome::ContextExceedsCapacity:
+        return "context_exceeds_capacity";
+    case StartupOutcome::StartsContextCapped:
+        return "starts_context_capped";
+    case StartupOutcome::DraftDoesNotFit:
+        return "draft_does_not_fit";
+    case StartupOutcome::SpeculationWithPipeline:
+        return "speculation_with_pipeline";
+    }
+    return "starts";
+}
+
+std::uint32_t EngineMemoryModel::sequences(const EngineMemoryInput &in, const EngineMemoryTerms &t,
+                                           std::uint64_t contextTokens) const {
+    const std::uint64_t need = requestBytes(in, t, contextTokens);
+    if (t.kvPoolBytes <= 0 || need == 0) {
+        return 0;
+    }
+    return std::uint32_t(std::min<std::uint64_t>(std::uint64_t(t.kvPoolBytes) / need, 0xffffffffu));
+}
+
+const EngineMemoryModel &engineMemoryModel(Engine engine) {
+    switch (engine) {
+    case Engine::Vllm:
+        return vllmMemoryModel();
+    case Engine::Sglang:
+        return sglangMemoryModel();
+    case Engine::TensorRtLlm:
+        return trtllmMemoryModel();
+    }
+    return vllmMemoryModel();
+}
+
+std::uint64_t contextCapRule(Engine engine, std::uint64_t kvTokens, std::uint64_t contextTokens) {
+    const std::uint64_t served = std::min(kvTokens, contextTokens);
+    switch (engine) {
+    case Engine::Vllm:
+        return 0;
+    case Engine::Sglang:
+        // max_req_len - 1, with max_req_len = min(context, pool) - 1; the worker asserts
+        // max_req_input_len = max_req_len - 5 > 0.
+        return served > kSglangMinPoolTokens - 1 ? served - 2 : 0;
+    case Engine::TensorRtLlm:
+        return served;
+    }
+    return 0;
+}
+
+namespace {
+
+/// The outcome alone (no fixes, no message) for `in` under `engine`'s rules: the pool, the
+/// draft, then one request of the context against the pool (vLLM by its own byte rule, SGLang
+/// and TensorRT-LLM by tokens, as they compare them: contextCapRule).
+StartupOutcome outcomeOf(Engine engine, const EngineMemoryModel &model,
+                         const EngineMemoryInput &in) {
+    const EngineMemoryTerms t = model.terms(in);
+    if (t.kvPoolBytes <= 0 || t.kvTokens == 0 ||
+        (engine == Engine::Sglang && t.kvTokens < kSglangMinPoolTokens)) {
+        return StartupOutcome::KvPoolNegative;
+    }
+    if (t.draftMarginBytes < 0) {
+        return StartupOutcome::DraftDoesNotFit;
+    }
+    if (engine == Engine::Vllm) {
+        return model.requestBytes(in, t, in.maxModelLen) > std::uint64_t(t.kvPoolBytes)
+                   ? StartupOutcome::ContextExceedsCapacity
+                   : StartupOutcome::Starts;
+    }
+    return t.kvTokens < in.maxModelLen ? StartupOutcome::StartsContextCapped
+                                       : StartupOutcome::Starts;
+}
+
+/// The largest context in [1, hi] whose one request fits the pool (0 if none).
+std::uint64_t largestContext(const EngineMemoryModel &model, const EngineMemoryInput &in,
+                             const EngineMemoryTerms &t, std::uint64_t hi) {
+    if (t.kvPoolBytes <= 0) {
+        return 0;
+    }
+    std::uint64_t lo = 0;
+    while (lo < hi) {
+        const std::uint64_t mid = lo + (hi - lo + 1) / 2;
+        EngineMemoryInput probe = in;
+        probe.maxModelLen = mid;
+        if (model.requestBytes(probe, t, mid) <= std::uint64_t(t.kvPoolBytes)) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    return lo;
+}
+
+} // namespace
+
+EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
+    const EngineMemoryModel &model = engineMemoryModel(engine);
+    const EngineInfo &info = engineInfo(engine);
+    EngineStartup s;
+    s.contextTokens = in.maxModelLen;
+    const std::string refusal =
+        in.speculative ? speculationPipelineProblem(engine, in.vllmProfile, in.pp) : "";
+    if (!refusal.empty()) {
+        // The engine checks its arguments before it loads a weight: no memory verdict.
+        s.outcome = StartupOutcome::SpeculationWithPipeline;
+        s.message = refusal;
+        s.fixes.push_back({std::string(info.flags.pipelineParallel), "1",
+                           "one pipeline stage (TP over the same GPUs): the engine runs "
+                           "speculative decoding with TP and EP"});
+        s.fixes.push_back({std::string(info.flags.speculation), "unset",
+                           "no speculative decoding: the engine runs PP " + std::to_string(in.pp) +
+                               " without a draft"});
+        return s;
+    }
+    const EngineMemoryTerms t = model.terms(in);
+    s.outcome = outcomeOf(engine, model, in);
+    const std::uint64_t need = model.requestBytes(in, t, in.maxModelLen);
+    s.marginBytes = t.kvPoolBytes - std::int64_t(need);
+    // vLLM's own byte rule; SGLang and TensorRT-LLM compare tokens (contextCapRule).
+    s.largestContext = engine == Engine::Vllm ? largestContext(model, in, t, in.maxModelLen)
+                       : t.kvPoolBytes > 0 && contextCapRule(engine, t.kvTokens, in.maxModelLen) > 0
+                           ? std::min(t.kvTokens, in.maxModelLen)
+                           : 0;
+    const std::string fracFlag(info.flags.memoryFraction);
+    switch (s.outcome) {
+    case StartupOutcome::Starts:
+        s.kvTokens = t.kvTokens;
+        s.maxRequestTokens = in.maxModelLen;
+        s.sequencesAtContext = model.sequences(in, t, in.maxModelLen);
+        s.message = "KV cache of " + std::to_string(t.kvTokens) + " tokens; " +
+                    countText(s.sequencesAtContext, "sequence") + " of " +
+                    std::to_string(in.maxModelLen) + " tokens at once";
+        break;
+    case StartupOutcome::StartsContextCapped:
+        s.kvTokens = t.kvTokens;
+        s.maxRequestTokens = contextCapRule(engine, t.kvTokens, in.maxModelLen);
+        s.message = info.displayName;
+        s.message += " starts with a KV cache of " + groupedText(t.kvTokens) +
+                     " tokens, fewer than one request of the " + groupedText(in.maxModelLen) +
+                     "-token context: it caps every request at " + groupedText(s.maxRequestTokens) +
+                     " tokens (prompt + output)";
+        s.message += engine == Engine::Sglang
+                         ? ", and refuses prompts of " + groupedText(s.maxRequestTokens - 4) +
+                               " tokens or more (--allow-auto-truncate cuts them instead)"
+                         : " (max_seq_len lowered to the pool)";
+        s.message += ", so the context cannot be served in full";
+        break;
+    case StartupOutcome::KvPoolNegative:
+        s.message = engine == Engine::Vllm
+                        ? "No available memory for the cache blocks. Try increasing "
+                          "`gpu_memory_utilization` when initializing the engine."
+                    : engine == Engine::Sglang && t.kvPoolBytes > 0 && t.kvTokens > 0
+                        ? "Memory pool size is too small (a pool of " + std::to_string(t.kvTokens) +
+                              " tokens)."
+                    : engine == Engine::Sglang
+                        ? "Not enough memory. Please try to increase --mem-fraction-static."
+                        : "No memory left for the KV cache after weights and the warm-up peak.";
+        s.message += " (KV pool " + gibText(double(t.kvPoolBytes)) + " GiB per GPU)";
+        break;
+    case StartupOutcome::ContextExceedsCapacity:
+        s.message = "To serve at least one request with the model's max seq len (" +
+                    std::to_string(in.maxModelLen) + "), " + gibText(double(need)) +
+                    " GiB KV cache is needed, which is larger than the available KV cache "
+                    "memory (" +
+                    gibText(double(t.kvPoolBytes)) +
+                    " GiB). Based on the available memory, the estimated maximum model length "
+                    "is " +
+                    std::to_string(s.largestContext) + ".";
+        break;
+    case StartupOutcome::DraftDoesNotFit:
+        // SGLang raises its "Not enough memory" only for the target's pool; the draft's pool
+        // (the target's token count) is then allocated in what the fraction left and fails.
+        s.message = "CUDA out of memory allocating the draft model's KV cache: its weights (" +
+                    gibText(double(t.draftWeights)) + " GiB) and KV pool of " +
+                    std::to_string(t.kvTokens) + " tokens (" + gibText(double(t.draftKvBytes)) +
+                    " GiB) need " + gibText(double(-t.draftMarginBytes)) +
+                    " GiB per GPU more than the memory fraction leaves.";
+        break;
+    case StartupOutcome::SpeculationWithPipeline:
+        break; // outcomeOf never returns it: answered above
+    }
+    if (s.outcome == StartupOutcome::Starts) {
+        return s;
+    }
+    // A refusal or a capped start: each fix makes the engine start with the whole context.
+    auto startsWith = [&](const std::function<void(EngineMemoryInput &)> &change) {
+        EngineMemoryInput probe = in;
+        change(probe);
+        return outcomeOf(engine, model, probe) == StartupOutcome::Starts;
+    };
+    // Fraction: a draft that does not fit needs a smaller one (the largest that starts, 0.01
+    // steps down to 0.30): the target's pool shrinks and the reserve grows.
+    if (s.outcome == StartupOutcome::DraftDoesNotFit) {
+        for (int pct = int(std::ceil(in.memoryFraction * 100.0 - 1e-9)) - 1; pct >= 30; --pct) {
+            if (startsWith([&](EngineMemoryInput &p) { p.memoryFraction = pct / 100.0; })) {
+                s.fixes.push_back({fracFlag, fractionText(pct / 100.0),
+                                   "a smaller static fraction leaves room for the draft's "
+                                   "weights and KV pool"});
+                break;
+            }
+        }
+    }
+    // Fraction: the smallest value (0.01 steps, up to 0.98) that starts.
+    for (int pct = int(std::floor(in.memoryFraction * 100.0 + 1e-9)) + 1;
+         s.outcome != StartupOutcome::DraftDoesNotFit && pct <= 98; ++pct) {
+        if (startsWith([&](EngineMemoryInput &p) { p.memoryFraction = pct / 100.0; })) {
+            s.fixes.push_back({fracFlag, fractionText(pct / 100.0),
+                               "a larger memory fraction leaves room for the KV pool"});
+            break;
+        }
+    }
+    // Max sequences: the sampler warm-up scales with it (vLLM).
+    if (engine == Engine::Vllm) {
+        for (std::uint32_t seqs = in.maxNumSeqs / 2; seqs >= 1; seqs /= 2) {
+            if (startsWith([&](EngineMemoryInput &p) { p.maxNumSeqs = seqs; })) {
+                s.fixes.push_back({std::string(info.flags.maxSequences), std::to_string(seqs),
+                                   "fewer sequences shrink the sampler's warm-up peak"});
+                break;
+            }
+        }
+    }
+    // Batched tokens: the forward activation peak scales with them.
+    for (std::uint32_t tok = in.maxBatchedTokens / 2; tok >= 256; tok /= 2) {
+        if (startsWith([&](EngineMemoryInput &p) { p.maxBatchedTokens = tok; })) {
+            s.fixes.push_back({std::string(info.flags.batchedTokens), std::to_string(tok),
+                               "fewer tokens per step shrink the forward activation peak"});
+            break;
+        }
+    }
+    const bool contextOver = s.outcome == StartupOutcome::ContextExceedsCapacity ||
+                             s.outcome == StartupOutcome::StartsContextCapped;
+    if (contextOver && s.largestContext > 0) {
+        s.fixes.push_back({engine == Engine::TensorRtLlm ? "--max_seq_len"
+                           : engine == Engine::Sglang    ? "--context-length"
+                                                         : "--max-model-len",
+                           std::to_string(s.largestContext),
+                           "the largest context whose one request fits the KV pool"});
+    }
+    if (in.kvFormat.kind == FormatKind::BF16 || in.kvFormat.kind == FormatKind::FP16) {
+        if (startsWith([&](EngineMemoryInput &p) { p.kvFormat = formats::fp8; })) {
+            s.fixes.push_back(
+                {engine == Engine::TensorRtLlm ? "kv_cache_config.dtype" : "--kv-cache-dtype",
+                 "fp8", "an FP8 KV cache halves the bytes per token"});
+        }
+    }
+    return s;
+}
+
+} // namespace hostplan
