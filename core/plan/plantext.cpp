@@ -11,6 +11,7 @@
 #include "util/textutil.h"
 #include "util/units.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <iomanip>
@@ -241,9 +242,14 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         << groupedText(w.contextTokens) << " tokens; engine "
         << engineName(p.scenario.engine.engine) << " (" << m.engine.engineVersion
         << " start-up rules), memory fraction " << fractionText(m.memoryFraction) << "\n";
+    // DeepSeek V4's cache is FP8 in vLLM's own layout whatever the KV format asked for
+    // (engine/enginememory.h deepseekV4EntryBytes).
+    const bool v4Layout = std::any_of(p.model.layers.begin(), p.model.layers.end(),
+                                      [](const LayerGroup &l) { return l.compressRatio > 0; });
     out << "KV cache  " << groupedText(m.cache.kvBytesPerToken) << " B per token (whole model, "
-        << p.scenario.model.kvFormat.label() << "), " << groupedText(m.cache.kvBytesPerTokenPerGpu)
-        << " B per token per GPU";
+        << (v4Layout ? std::string("FP8, DeepSeek V4 layout")
+                     : std::string(p.scenario.model.kvFormat.label()))
+        << "), " << groupedText(m.cache.kvBytesPerTokenPerGpu) << " B per token per GPU";
     if (!p.kvFormatNote.empty()) {
         out << "; " << p.kvFormatNote;
     }

@@ -5,6 +5,8 @@
 #include "catalogue/catalogue.h"
 #include "engine/enginememory.h"
 #include "import/modelimport.h"
+#include "plan/plan.h"
+#include "plan/plantext.h"
 #include "sizing/memory.h"
 #include "testutil.h"
 
@@ -15,6 +17,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <sstream>
 
 using namespace hostplan;
 
@@ -47,6 +50,7 @@ class TestDeepseekV4 : public QObject {
     void kvBytesPerToken_data();
     void kvBytesPerToken();
     void vllmCapacity();
+    void planTextNamesTheLayout();
     void malformed_data();
     void malformed();
 };
@@ -221,6 +225,23 @@ void TestDeepseekV4::malformed() {
     const auto r = importObject(cfg);
     QVERIFY(!r.ok());
     QCOMPARE(QString::fromStdString(r.error().field), field);
+}
+
+// The plan's KV line names vLLM's FP8 V4 layout, not the scenario's (BF16) KV format.
+void TestDeepseekV4::planTextNamesTheLayout() {
+    const auto spec = importObject(readConfig(kFlash));
+    QVERIFY(spec.ok());
+    Scenario s;
+    s.hardware.gpu = "h200";
+    s.hardware.gpuCount = 2;
+    const auto p = evaluate(s, Catalogue::builtin(), *spec);
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+    std::ostringstream text;
+    writePlanText(*p, text, "2026-12-01");
+    QVERIFY2(
+        text.str().find("KV cache  3,915 B per token (whole model, FP8, DeepSeek V4 layout)") !=
+            std::string::npos,
+        text.str().c_str());
 }
 
 QTEST_GUILESS_MAIN(TestDeepseekV4)
