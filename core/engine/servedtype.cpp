@@ -6,6 +6,8 @@
 #include "model/modelspec.h"
 #include "plan/plan.h"
 
+#include <algorithm>
+
 namespace hostplan {
 
 namespace {
@@ -68,6 +70,16 @@ void addKvCacheDtype(const PlanResult &p, Engine engine, ServeCommand &c) {
     const bool vllm = engine == Engine::Vllm;
     std::string value;
     std::string why = "the plan's KV format " + kv.label();
+    const bool v4Layout = std::any_of(p.model.layers.begin(), p.model.layers.end(),
+                                      [](const LayerGroup &l) { return l.compressRatio > 0; });
+    if (v4Layout && vllm) {
+        // vLLM caches DeepSeek V4 in its own FP8 layout whatever the flag asks
+        // (engine/enginememory.h deepseekV4EntryBytes); auto keeps it.
+        c.flags.push_back({"--kv-cache-dtype", "auto",
+                           "DeepSeek V4's cache is vLLM's own FP8 layout (FP8 entries with "
+                           "scales and a BF16 rope part); the plan sizes that layout"});
+        return;
+    }
     if (kv.kind == FormatKind::FP8_E4M3) {
         value = vllm ? "fp8" : "fp8_e4m3";
         why += " (FP8 E4M3 halves the KV bytes per token)";

@@ -490,7 +490,10 @@ class VllmMemory final : public EngineMemoryModel {
         if (k.deepseekV4) {
             // The pool in tokens of compressed cache (each request adds its window part).
             t.kvBlockTokens = std::uint32_t(kDeepseekV4BlockTokens);
-            const std::uint64_t perToken = std::max<std::uint64_t>(k.fullBytesPerToken, 1);
+            // Without compressed layers (every ratio 0 or 1: sliding window only) the pool is
+            // counted in window tokens, as for any model of sliding-window layers alone.
+            const std::uint64_t perToken = std::max<std::uint64_t>(
+                k.fullBytesPerToken ? k.fullBytesPerToken : k.windowBytesPerToken, 1);
             if (t.kvPoolBytes > 0) {
                 t.kvTokens = std::uint64_t(t.kvPoolBytes) / perToken / kDeepseekV4BlockTokens *
                              kDeepseekV4BlockTokens;

@@ -100,6 +100,14 @@ std::optional<ConfigReader> buildDeepseekV4(const ConfigReader &c, const std::st
              std::to_string(og) + " does not divide num_attention_heads " + std::to_string(nh));
     }
     const u64 window = c.count("sliding_window", kMaxContext);
+    const u64 maxPos = b.dimensions().maxContext;
+    if (maxPos > 0 && window > maxPos) {
+        // The compressors' state is spread over the window: a window past every position
+        // would make a token cost less, not more.
+        fail(c.field("sliding_window"), std::to_string(window) +
+                                            " is longer than max_position_embeddings " +
+                                            std::to_string(maxPos));
+    }
     const std::vector<u64> ratio = compressRatios(c, L, mtp);
     const u64 n4 = u64(std::count(ratio.begin(), ratio.end(), 4));
     const u64 n128 = u64(std::count(ratio.begin(), ratio.end(), 128));

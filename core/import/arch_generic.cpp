@@ -115,7 +115,7 @@ const std::set<std::string> &understoodKeys() {
         // Per-layer attention shapes (layerAttnShapes) and Gemma 4's parallel MoE block:
         "num_attention_heads_per_layer", "global_head_dim", "num_global_key_value_heads",
         "attention_k_eq_v", "enable_moe_block", "dense_intermediate_size", "num_shared_expert",
-        "use_mixed_mlp_moe",
+        "use_mixed_mlp_moe", "attention_head_dim", "use_cla",
         // LFM2: short convolutions, leading dense layers, the MLP width rule (lfm2FfWidth).
         "conv_L_cache", "full_attn_idxs", "num_dense_layers", "block_auto_adjust_ff_dim",
         "block_ffn_dim_multiplier", "block_multiple_of", "block_ff_dim", "block_dim"};
@@ -277,6 +277,11 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
                                         "reads gated (SwiGLU / GeGLU) MLPs only");
     }
     const Family fam = familyOf(type);
+    if (c.flag("use_cla", false)) {
+        // Hunyuan-Large's cross-layer attention: cla_share_factor layers share one KV cache.
+        fail(c.field("use_cla"), "cross-layer attention (layers sharing one KV cache) is not "
+                                 "read by the generic importer");
+    }
     if (wrapped) {
         // transformers' multimodal layout: model.language_model.layers.N, lm_head at the top.
         b.setModulePrefix("model.language_model.");
@@ -431,8 +436,8 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
             fail(c.field("num_experts_per_tok"),
                  "missing for a model with " + std::to_string(experts) + " experts");
         }
-        const u64 topK = topKOf(c, topKey, experts);
-        const u64 moeInter = uniformCount(c, moeInterKey, kMaxIntermediate);
+        const u64 topK = topKOf(c, topKey, experts, L);
+        const u64 moeInter = uniformCount(c, moeInterKey, kMaxIntermediate, 1, L);
         const u64 firstMoe = u64(std::find(moe.begin(), moe.end(), true) - moe.begin());
         const std::string m =
             b.layerModule(firstMoe) + (fam.mixtralNames ? "block_sparse_moe." : "mlp.");
@@ -444,7 +449,7 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         u64 shared = 0;
         if (const char *k =
                 firstKey(c, {"n_shared_experts", "num_shared_experts", "num_shared_expert"})) {
-            shared = c.get(k)->is_null() ? 0 : uniformCount(c, k, kMaxExperts, 0);
+            shared = c.get(k)->is_null() ? 0 : uniformCount(c, k, kMaxExperts, 0, L);
             // Hunyuan (num_shared_expert) runs its shared MLP only with use_mixed_mlp_moe, of
             // intermediate_size x num_shared_expert (vLLM hunyuan_v1.py HunYuanSparseMoeBlock);
             // the others' shared experts are n x the expert width.

@@ -270,6 +270,11 @@ void addMoeMixers(const ConfigReader &c, ModelBuilder &b, const std::string &at,
     const u64 inter = c.count("moe_intermediate_size", kMaxIntermediate);
     // vLLM: latent MoE when moe_latent_size is not None.
     const u64 latent = c.countOr("moe_latent_size", 0, kMaxHidden, 1);
+    if (latent > H) {
+        fail(c.field("moe_latent_size"), std::to_string(latent) + " is wider than hidden_size " +
+                                             std::to_string(H) +
+                                             " (a latent projects the hidden state down)");
+    }
     const u64 width = latent ? latent : H;
     const u64 shared = c.countOr("n_shared_experts", 0, kMaxExperts, 0);
     const bool bias = c.flag("mlp_bias", false);
@@ -345,6 +350,10 @@ std::optional<ConfigReader> buildNemotronH(const ConfigReader &c, const std::str
     const auto countOf = [&](Block k) { return u64(std::count(blocks.begin(), blocks.end(), k)); };
     const u64 nMamba = countOf(Block::Mamba), nAttn = countOf(Block::Attention);
     const u64 nMoe = countOf(Block::Moe);
+    if (nMamba + nAttn == 0) {
+        fail(c.field(c.has("layers_block_type") ? "layers_block_type" : "hybrid_override_pattern"),
+             "has no Mamba or attention block: no layer mixes tokens");
+    }
 
     MambaShape mamba;
     if (nMamba > 0) {

@@ -47,6 +47,9 @@ u64 headDimOf(const ConfigReader &c, u64 hidden, u64 heads) {
     if (c.has("head_dim")) {
         return c.count("head_dim", kMaxHidden);
     }
+    if (c.has("attention_head_dim")) { // Tencent Hunyuan's name for it
+        return c.count("attention_head_dim", kMaxHidden);
+    }
     if (hidden % heads != 0) {
         fail(c.field("head_dim"), "missing, and hidden_size " + std::to_string(hidden) +
                                       " is not a multiple of num_attention_heads " +
@@ -64,14 +67,15 @@ u64 kvHeadsOf(const ConfigReader &c, u64 heads) {
     return kv;
 }
 
-u64 uniformCount(const ConfigReader &c, std::string_view key, u64 hi, u64 lo) {
+u64 uniformCount(const ConfigReader &c, std::string_view key, u64 hi, u64 lo, u64 layers) {
     const nlohmann::json *v = c.get(key);
     if (!v || !v->is_array()) {
         return c.count(key, hi, lo);
     }
     const std::vector<u64> values = c.countList(key, hi, lo);
-    if (values.empty()) {
-        fail(c.field(key), "is an empty list");
+    if (values.empty() || (layers > 0 && values.size() != layers)) {
+        fail(c.field(key), "has " + std::to_string(values.size()) + " entries for " +
+                               std::to_string(layers) + " layers");
     }
     for (std::size_t i = 1; i < values.size(); ++i) {
         if (values[i] != values[0]) {
@@ -83,8 +87,8 @@ u64 uniformCount(const ConfigReader &c, std::string_view key, u64 hi, u64 lo) {
     return values[0];
 }
 
-u64 topKOf(const ConfigReader &c, std::string_view key, u64 experts) {
-    const u64 k = uniformCount(c, key, kMaxExperts);
+u64 topKOf(const ConfigReader &c, std::string_view key, u64 experts, u64 layers) {
+    const u64 k = uniformCount(c, key, kMaxExperts, 1, layers);
     if (k > experts) {
         fail(c.field(key),
              std::to_string(k) + " exceeds the " + std::to_string(experts) + " routed experts");

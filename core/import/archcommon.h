@@ -28,7 +28,7 @@ void addEmbeddings(const ConfigReader &c, ModelBuilder &b);
 /// addEmbeddings with the tying already decided.
 void addEmbeddings(ModelBuilder &b, bool tied);
 
-/// head_dim, or hidden / heads when absent (must divide).
+/// head_dim (Hunyuan: attention_head_dim), or hidden / heads when absent (must divide).
 std::uint64_t headDimOf(const ConfigReader &c, std::uint64_t hidden, std::uint64_t heads);
 
 /// num_key_value_heads (default: heads); must divide heads.
@@ -36,12 +36,14 @@ std::uint64_t kvHeadsOf(const ConfigReader &c, std::uint64_t heads);
 
 /// A required integer in [lo, hi], or a list of them with one value per layer (Tencent
 /// Hunyuan's moe_topk, moe_intermediate_size, num_shared_expert) that must all be equal;
-/// differing values are an error naming the first that differs.
+/// differing values are an error naming the first that differs, and a list must have `layers`
+/// entries (any non-zero count when `layers` is 0).
 std::uint64_t uniformCount(const ConfigReader &c, std::string_view key, std::uint64_t hi,
-                           std::uint64_t lo = 1);
+                           std::uint64_t lo = 1, std::uint64_t layers = 0);
 
-/// A top-k field (uniformCount) that must not exceed the expert count.
-std::uint64_t topKOf(const ConfigReader &c, std::string_view key, std::uint64_t experts);
+/// A top-k field (uniformCount over `layers`) that must not exceed the expert count.
+std::uint64_t topKOf(const ConfigReader &c, std::string_view key, std::uint64_t experts,
+                     std::uint64_t layers = 0);
 
 /// layer_types (0-based, one per layer) if present: "full_attention", "sliding_attention",
 /// "linear_attention". Empty when absent.

@@ -215,6 +215,10 @@ std::vector<bool> moeLayerMask(const ConfigReader &c, u64 L) {
     const u64 firstDense =
         c.countOr(c.has("first_k_dense_replace") ? "first_k_dense_replace" : "num_dense_layers", 0,
                   kMaxLayers, 0);
+    if (firstDense > L) {
+        fail(c.field(c.has("first_k_dense_replace") ? "first_k_dense_replace" : "num_dense_layers"),
+             std::to_string(firstDense) + " dense layers of " + std::to_string(L));
+    }
     const u64 sparseStep = c.countOr("decoder_sparse_step", 1, kMaxLayers);
     const u64 interleave = c.countOr("interleave_moe_layer_step", 1, kMaxLayers);
     const std::vector<u64> mlpOnly = c.countList("mlp_only_layers", kMaxLayers, 0);

@@ -4,6 +4,7 @@
 // DeepSeek-V4-Flash and DeepSeek-V4-Pro in tests/data/configs/ (sources in its README.md).
 #include "catalogue/catalogue.h"
 #include "engine/enginememory.h"
+#include "engine/servecommand.h"
 #include "import/modelimport.h"
 #include "plan/plan.h"
 #include "plan/plantext.h"
@@ -186,6 +187,20 @@ void TestDeepseekV4::vllmCapacity() {
     // (the generic reading before this importer reported 0 B of KV a token).
     QVERIFY(mem.engineSequences > 10);
     QVERIFY(mem.perGpu.kvCache > 4 * 528572800ull);
+    // Every ratio 0 or 1 (sliding window only): nothing grows with the context, and the pool is
+    // counted in window tokens (at least 43 layers x 585 B each), not in bytes.
+    QJsonObject swaOnly = readConfig(kFlash);
+    QJsonArray ones;
+    for (int i = 0; i < 44; ++i) {
+        ones.append(1);
+    }
+    swaOnly["compress_ratios"] = ones;
+    const auto w = importObject(swaOnly);
+    QVERIFY2(w.ok(), w.ok() ? "" : w.error().toString().c_str());
+    const MemoryBreakdown wm = computeMemory(*w, h200, Parallelism{8, 8, 1}, s);
+    QVERIFY(wm.kvCapacityBytesPerGpu > 0);
+    QVERIFY(wm.kvCapacityTokens > 0);
+    QVERIFY(wm.kvCapacityTokens <= std::uint64_t(wm.kvCapacityBytesPerGpu) / (43 * 585));
 }
 
 void TestDeepseekV4::malformed_data() {
@@ -207,6 +222,7 @@ void TestDeepseekV4::malformed_data() {
     QTest::newRow("oGroupsNotDividing") << "o_groups" << QJsonValue(7) << "o_groups";
     QTest::newRow("hcMultMissing") << "hc_mult" << QJsonValue() << "hc_mult";
     QTest::newRow("windowMissing") << "sliding_window" << QJsonValue() << "sliding_window";
+    QTest::newRow("windowPastPositions") << "sliding_window" << QJsonValue(1e9) << "sliding_window";
     QTest::newRow("hashLayersAboveLayers")
         << "num_hash_layers" << QJsonValue(44) << "num_hash_layers";
     QTest::newRow("expertDtype") << "expert_dtype" << QJsonValue("int4") << "expert_dtype";
@@ -242,6 +258,13 @@ void TestDeepseekV4::planTextNamesTheLayout() {
         text.str().find("KV cache  3,915 B per token (whole model, FP8, DeepSeek V4 layout)") !=
             std::string::npos,
         text.str().c_str());
+    // vLLM's serve command keeps --kv-cache-dtype auto and says why.
+    const ServeCommand cmd = vllmServeCommand(*p, Catalogue::builtin());
+    const auto kv = std::find_if(cmd.flags.begin(), cmd.flags.end(),
+                                 [](const ServeFlag &f) { return f.flag == "--kv-cache-dtype"; });
+    QVERIFY(kv != cmd.flags.end());
+    QCOMPARE(kv->value, std::string("auto"));
+    QVERIFY(kv->explanation.find("vLLM's own FP8 layout") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestDeepseekV4)

@@ -76,6 +76,12 @@ class TestGenericFamilies : public QObject {
         // The conv layers cache no KV, only their last L_cache - 1 = 2 inputs of H channels.
         QCOMPARE(layersOf(*m, AttentionKind::Linear), 18ull);
         QCOMPARE(layersOf(*m, AttentionKind::GQA), 6ull);
+        // More leading dense layers than layers is an error naming the key.
+        QJsonObject cfg = QJsonDocument::fromJson(readConfig("LiquidAI--LFM2-8B-A1B")).object();
+        cfg["num_dense_layers"] = 25;
+        const auto bad = importHfConfigText(QJsonDocument(cfg).toJson().toStdString(), "lfm2");
+        QVERIFY(!bad.ok());
+        QCOMPARE(bad.error().field, std::string("num_dense_layers"));
         for (const auto &l : m->layers) {
             if (l.kind == AttentionKind::Linear) {
                 QCOMPARE(l.stateElements, 0ull);
@@ -128,6 +134,25 @@ class TestGenericFamilies : public QObject {
         const auto bad = importHfConfigText(text.toStdString(), "hunyuan-bad");
         QVERIFY(!bad.ok());
         QCOMPARE(bad.error().field, std::string("moe_topk[1]"));
+        // A list must hold one value per layer; cross-layer attention is refused; the head
+        // width is attention_head_dim.
+        QJsonObject cfg = QJsonDocument::fromJson(readConfig("tencent--Hunyuan-A13B")).object();
+        QJsonObject edited = cfg;
+        edited["moe_topk"] = QJsonArray{8, 8, 8, 8, 8};
+        const auto shortList =
+            importHfConfigText(QJsonDocument(edited).toJson().toStdString(), "hunyuan-short");
+        QVERIFY(!shortList.ok());
+        QCOMPARE(shortList.error().field, std::string("moe_topk"));
+        edited = cfg;
+        edited["use_cla"] = true;
+        const auto cla = importHfConfigText(QJsonDocument(edited).toJson().toStdString(), "cla");
+        QVERIFY(!cla.ok());
+        QCOMPARE(cla.error().field, std::string("use_cla"));
+        edited = cfg;
+        edited["attention_head_dim"] = 256;
+        const auto wide = importHfConfigText(QJsonDocument(edited).toJson().toStdString(), "hd");
+        QVERIFY(wide.ok());
+        QCOMPARE(wide->layers.front().headDim, 256u);
         // Without use_mixed_mlp_moe there is no shared MLP.
         text = readConfig("tencent--Hunyuan-A13B");
         text.replace("\"use_mixed_mlp_moe\": true", "\"use_mixed_mlp_moe\": false");

@@ -395,6 +395,13 @@ void TestNemotronH::refusalsNameTheField_data() {
         },
         "ssm_state_size", "implausible");
     row(
+        "pattern/no-token-mixing", kNano,
+        [](J &j) { j["hybrid_override_pattern"] = std::string(52, 'E'); },
+        "hybrid_override_pattern", "no Mamba or attention block");
+    row(
+        "moe/latent-wider-than-hidden", kUltra, [](J &j) { j["moe_latent_size"] = 1 << 20; },
+        "moe_latent_size", "wider than hidden_size 8192");
+    row(
         "moe/top-k-above-experts", kNano, [](J &j) { j["num_experts_per_tok"] = 129; },
         "num_experts_per_tok", "exceeds the 128 routed experts");
     row(
