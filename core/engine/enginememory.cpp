@@ -270,6 +270,11 @@ std::uint64_t indexerCacheBytesPerToken(const LayerGroup &layer) {
     return layer.indexerHeadDim ? layer.indexerHeadDim + layer.indexerHeadDim / kScaleBlock * 4 : 0;
 }
 
+bool deepseekV4Cache(const ModelSpec &model) {
+    return std::any_of(model.layers.begin(), model.layers.end(),
+                       [](const LayerGroup &l) { return l.compressRatio > 0; });
+}
+
 std::uint64_t deepseekV4EntryBytes(const LayerGroup &layer) {
     const std::uint64_t rope = std::min(layer.ropeDim, layer.kvLoraRank);
     const std::uint64_t nope = layer.kvLoraRank - rope;

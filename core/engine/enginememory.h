@@ -423,6 +423,10 @@ inline constexpr std::uint64_t kDeepseekV4SwaBlockTokens = 64;
 /// Every V4 cache page is padded up to a multiple of this (FlashMLA's alignment).
 inline constexpr std::uint64_t kDeepseekV4PageAlign = 576;
 
+/// Whether `model` has DeepSeek V4 layers (LayerGroup::compressRatio > 0), whose cache vLLM
+/// keeps in its own FP8 layout whatever KV format is asked for.
+bool deepseekV4Cache(const ModelSpec &model);
+
 /// Bytes of one cached entry of a V4 layer in fp8_ds_mla: the kvLoraRank - ropeDim nope
 /// channels in FP8, the rope channels in bf16, one ue8m0 scale byte per 64 nope channels and
 /// one pad byte: 448 + 128 + 7 + 1 = 584 B for head_dim 512.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/servedtype.h"
 
+#include "engine/enginememory.h"
 #include "engine/shippedkv.h"
 
 #include "model/modelspec.h"
@@ -70,8 +71,7 @@ void addKvCacheDtype(const PlanResult &p, Engine engine, ServeCommand &c) {
     const bool vllm = engine == Engine::Vllm;
     std::string value;
     std::string why = "the plan's KV format " + kv.label();
-    const bool v4Layout = std::any_of(p.model.layers.begin(), p.model.layers.end(),
-                                      [](const LayerGroup &l) { return l.compressRatio > 0; });
+    const bool v4Layout = deepseekV4Cache(p.model);
     if (v4Layout && vllm) {
         // vLLM caches DeepSeek V4 in its own FP8 layout whatever the flag asks
         // (engine/enginememory.h deepseekV4EntryBytes); auto keeps it.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "plan/plantext.h"
 
+#include "engine/enginememory.h"
 #include "plan/decision.h"
 #include "plan/pareto.h"
 
@@ -244,8 +245,7 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         << " start-up rules), memory fraction " << fractionText(m.memoryFraction) << "\n";
     // DeepSeek V4's cache is FP8 in vLLM's own layout whatever the KV format asked for
     // (engine/enginememory.h deepseekV4EntryBytes).
-    const bool v4Layout = std::any_of(p.model.layers.begin(), p.model.layers.end(),
-                                      [](const LayerGroup &l) { return l.compressRatio > 0; });
+    const bool v4Layout = deepseekV4Cache(p.model);
     out << "KV cache  " << groupedText(m.cache.kvBytesPerToken) << " B per token (whole model, "
         << (v4Layout ? std::string("FP8, DeepSeek V4 layout")
                      : std::string(p.scenario.model.kvFormat.label()))
