@@ -185,7 +185,8 @@ std::uint64_t vllmMxfp4LayoutBytes(const ModelSpec &model, std::uint32_t tp, std
     constexpr std::uint64_t kScaleBlock = 32; // MXFP4: one ue8m0 per 32 e2m1
     const ExpertInfo &x = model.experts;
     const bool mxfp4 = mxfp4Experts(model);
-    if (!mxfp4 || x.routed == 0 || x.intermediate == 0 || profile != VllmProfile::V1v19 ||
+    const bool swizzles = profile == VllmProfile::V1v19 || profile == VllmProfile::V1;
+    if (!mxfp4 || x.routed == 0 || x.intermediate == 0 || !swizzles ||
         kernel != MoeKernel::Triton || !hopperGpu(gpu)) {
         return 0;
     }
@@ -194,10 +195,14 @@ std::uint64_t vllmMxfp4LayoutBytes(const ModelSpec &model, std::uint32_t tp, std
     // create_weights' layout: the intermediate per partition rounded up to 64 for TRITON
     // (oracle/mxfp4.py @ 001eda31 mxfp4_round_up_hidden_size_and_intermediate_size).
     const std::uint64_t i = roundUp(r.intermediate, 64);
-    // Value bytes: w13 [H/2][2I'], w2 [I'/2][H] (packed reduction dim first, as swizzled).
+    // Value bytes: w13 [H/2][2I'], w2 [I'/2][H] (packed reduction dim first, as swizzled);
+    // padded only by the v3.6.0 value layout that v0.19 uses.
+    const bool padsValues = profile == VllmProfile::V1v19;
     const std::uint64_t w13Pad =
-        roundUp(h / 2, kValueAlign) * roundUp(2 * i, kValueAlign) - h / 2 * (2 * i);
-    const std::uint64_t w2Pad = roundUp(i / 2, kValueAlign) * roundUp(h, kValueAlign) - i / 2 * h;
+        padsValues ? roundUp(h / 2, kValueAlign) * roundUp(2 * i, kValueAlign) - h / 2 * (2 * i)
+                   : 0;
+    const std::uint64_t w2Pad =
+        padsValues ? roundUp(i / 2, kValueAlign) * roundUp(h, kValueAlign) - i / 2 * h : 0;
     // The swizzled scale copy: rows are the output features, columns the 32-element blocks.
     const std::uint64_t scaleCopy = roundUp(2 * i, kScaleRows) * roundUp(h / kScaleBlock, 2) +
                                     roundUp(h, kScaleRows) * roundUp(i / kScaleBlock, 2);
@@ -243,7 +248,7 @@ std::uint64_t ncclNvlsBufferBytes(const GpuSpec &gpu, std::uint32_t ranks) {
     return channels * 2 * kChunk * kSteps * ranks;
 }
 
-std::uint64_t vllmTpCollectivesNonTorch(const GpuSpec &gpu, std::uint32_t tp) {
+std::uint64_t vllmTpCollectivesNonTorch(const GpuSpec &gpu, std::uint32_t tp, VllmProfile profile) {
     if (tp <= 1) {
         return 0;
     }
@@ -252,7 +257,30 @@ std::uint64_t vllmTpCollectivesNonTorch(const GpuSpec &gpu, std::uint32_t tp) {
     }
     // NVLS heads are the communicator's ranks on one node (one NVSwitch domain).
     const std::uint32_t nodeRanks = std::min(tp, std::max<std::uint32_t>(gpu.gpusPerNode, 1));
-    return std::uint64_t(gib(1.82)) + ncclNvlsBufferBytes(gpu, nodeRanks);
+    const double measuredGib = profile == VllmProfile::V1v19 ? 1.82 : 0.41;
+    return std::uint64_t(gib(measuredGib)) + ncclNvlsBufferBytes(gpu, nodeRanks);
+}
+
+std::uint64_t vllmSortSamplerBytes(std::uint64_t rows, std::uint64_t vocab) {
+    constexpr std::uint64_t kLiveAtSort = 2 + 4 + 4 + 8;  // bf16, fp32, sorted values, indices
+    constexpr std::uint64_t kIntMax = 2147483647;         // Sort.cu numel_or_intmax
+    constexpr std::uint64_t kLargeSegment = 1000000;      // Sort.cu: one segment at a time
+    constexpr std::uint64_t kFullSortBelowSegments = 128; // Sort.cu: by_full_sort below
+    if (rows == 0 || vocab == 0) {
+        return 0;
+    }
+    const std::uint64_t logits = rows * vocab;
+    const std::uint64_t batchRows = std::max<std::uint64_t>(std::min(rows, kIntMax / vocab), 1);
+    const std::uint64_t batch = batchRows * vocab;
+    std::uint64_t temp = 0;
+    if (batchRows == 1 || vocab >= kLargeSegment) {
+        temp = vocab * (8 + 4 + 8); // start indices and cub's buffers for one segment
+    } else if (batchRows < kFullSortBelowSegments) {
+        temp = batch * (8 + 8 + 4 + 4 + 8);
+    } else {
+        temp = batch * (8 + 4 + 8);
+    }
+    return std::max(logits * kVllmSamplerBytesPerLogit, logits * kLiveAtSort + temp);
 }
 
 std::uint64_t mlaCacheBytesPerToken(const LayerGroup &layer, const NumberFormat &kv) {

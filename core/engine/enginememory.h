@@ -316,13 +316,15 @@ bool hopperGpu(const GpuSpec &gpu);
 bool vllmMarlinMoe(const ModelSpec &model, const GpuSpec &gpu, MoeKernel requested,
                    std::uint32_t tp, std::uint32_t ep);
 
-/// Extra bytes per GPU that vLLM 0.19's TRITON MXFP4 MoE backend holds after
+/// Extra bytes per GPU that vLLM's TRITON MXFP4 MoE backend holds after
 /// process_weights_after_loading on a Hopper GPU, on top of create_weights' layout
-/// (mxfp4PaddingBytes). Per expert, I' the padded intermediate per partition and H the hidden:
-/// - the weights are re-laid in triton_kernels v3.6.0's HopperMXValueLayout, which pads both
-///   matrix dims of the packed [H/2][2I'] (w13) and [I'/2][H] (w2) bytes to multiples of 64
-///   (tensor_details/layout_details/hopper_value.py @ v3.6.0 swizzle_data, from triton
-///   4327b5b6 "pad tensors in HopperValue layout"); the unpadded originals are freed;
+/// (mxfp4PaddingBytes), for the V1 (v0.11) and V1 (v0.19) profiles. Per expert, I' the padded
+/// intermediate per partition and H the hidden:
+/// - V1 (v0.19) only: the weights are re-laid in triton_kernels v3.6.0's HopperMXValueLayout,
+///   which pads both matrix dims of the packed [H/2][2I'] (w13) and [I'/2][H] (w2) bytes to
+///   multiples of 64 (tensor_details/layout_details/hopper_value.py @ v3.6.0 swizzle_data,
+///   from triton 4327b5b6 "pad tensors in HopperValue layout"); the unpadded originals are
+///   freed. The earlier value layout that the v0.11 - v0.18 releases swizzle into does not pad;
 /// - the scales are swizzled into a second copy, HopperMXScaleLayout with 8 warps: rows
 ///   (2I', H) padded to 256, scale columns to 2 (hopper_scale.py @ v3.6.0); the loaded
 ///   w13_weight_scale / w2_weight_scale stay on the layer because the Triton branch keeps only
@@ -331,8 +333,13 @@ bool vllmMarlinMoe(const ModelSpec &model, const GpuSpec &gpu, MoeKernel request
 /// - the bf16 biases become fp32 (fused_moe/oracle/mxfp4.py @ 001eda31
 ///   convert_to_mxfp4_moe_kernel_format, TRITON_BACKENDS branch): +2 B per element.
 /// gpt-oss-20b at TP 2 (I' 1472): 615,808 B per expert, 0.44 GiB per GPU (v0.19 logs 7.01 GiB
-/// of weights at TP 2 and 13.64 at TP 1 on H100). 0 for other profiles, kernels, GPUs, or
-/// experts that are not MXFP4. `ep` > 1: whole experts, routed / ep per GPU.
+/// of weights at TP 2 and 13.64 at TP 1 on H100). V1 (v0.11), the scale copy and the fp32
+/// biases (mxfp4.py @ 007d5005, the same Triton branch): 823,680 B per expert at TP 1, so
+/// gpt-oss-120b loads 64.32 GiB on one H100 (v0.14.1 logs 64.38, vllm-project/vllm#33155).
+/// vLLM 0.11.0 itself, on torch 2.8.0, skips the Hopper swizzle (mxfp4_utils.py
+/// _swizzle_mxfp4: StridedLayout below torch 2.8.1) and loads about the checkpoint; the plan
+/// follows the later v0.11 releases. 0 for other profiles, kernels, GPUs, or experts that are
+/// not MXFP4. `ep` > 1: whole experts, routed / ep per GPU.
 std::uint64_t vllmMxfp4LayoutBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
                                    std::uint32_t pp, MoeKernel kernel, const GpuSpec &gpu,
                                    VllmProfile profile);
@@ -354,7 +361,8 @@ std::uint64_t ncclNvlsBufferBytes(const GpuSpec &gpu, std::uint32_t ranks);
 /// Non-torch device memory the first TP forward adds inside vLLM V1's profile on one GPU at
 /// `tp` ranks (0 at TP 1), the part of "non-torch forward increase" that comes with tensor
 /// parallelism:
-/// - NVLink GPUs: 1.82 GiB measured, plus ncclNvlsBufferBytes. vLLM 0.19.0 (NCCL 2.27.5,
+/// - NVLink GPUs, VllmProfile::V1v19: 1.82 GiB measured, plus ncclNvlsBufferBytes. vLLM 0.19.0
+///   (NCCL 2.27.5,
 ///   8x H100 SXM HGX) logs 2.06-2.11 GiB of non-torch increase at TP 2 on nine models from
 ///   7B to 72B and 0.24-0.26 GiB at TP 1 (llm-d-incubation/llm-d-planner
 ///   accuracy/results/v0.19.0/logs @ d3121e05), so the TP part does not depend on the model
@@ -372,8 +380,13 @@ std::uint64_t ncclNvlsBufferBytes(const GpuSpec &gpu, std::uint32_t ranks);
 ///   TP 4 adds the NVLS buffers (logged 2.13-2.21 GiB against 2.07 + 0.125 here), counted
 ///   for the TP ranks on one node (at most GpuSpec::gpusPerNode). TP across nodes is not
 ///   measured; the same figure is used.
+/// - NVLink GPUs, earlier profiles: 0.41 GiB measured, plus ncclNvlsBufferBytes. vLLM 0.11
+///   logs 0.54 and 0.55 GiB of non-torch memory at TP 2 (Qwen3-32B, Llama-3.3-70B FP8) and
+///   0.13-0.14 GiB at TP 1 on H100 (llm-d/llm-d-benchmark
+///   config_explorer/empirical-vllm-memory-results.md @ 4f4d4494): its TP group makes no
+///   second communicator inside the profile.
 /// - other GPUs (PCIe): 0.25 GiB, lazily allocated NCCL buffers; not measured.
-std::uint64_t vllmTpCollectivesNonTorch(const GpuSpec &gpu, std::uint32_t tp);
+std::uint64_t vllmTpCollectivesNonTorch(const GpuSpec &gpu, std::uint32_t tp, VllmProfile profile);
 
 /// Device bytes on one GPU that SGLang's distributed init takes before it reads `pre`, the
 /// free memory its KV rule scales by mem_fraction_static (SGLang logs it as "Init torch
@@ -487,10 +500,30 @@ std::uint64_t forwardActivationBytes(const ModelSpec &model, std::uint64_t token
                                      std::uint32_t ep, std::uint64_t moeChunkTokens,
                                      std::uint64_t *moeOut);
 
-/// Bytes per logit of vLLM V1's sampler warm-up (gpu_model_runner.py _dummy_sampler_run with
-/// top_k = vocab - 1 and top_p 0.9: bf16 logits 2 + fp32 copy 4 + sort values 4 + sort indices
-/// 8 + top-k/top-p masks 2 + softmax 4 + scattered logits 4 = 28).
+/// Bytes per logit live when vLLM's PyTorch top-k / top-p path scatters the masked logits back
+/// (gpu_model_runner.py _dummy_sampler_run with top_k = vocab - 1 and top_p 0.9;
+/// topk_topp_sampler.py @ 3babc05a apply_top_k_top_p): bf16 logits 2 + fp32 copy 4 + sort
+/// values 4 + sort indices 8 + top-k/top-p masks 2 + softmax 4 + scattered logits 4 = 28.
 inline constexpr std::uint64_t kVllmSamplerBytesPerLogit = 28;
+
+/// Peak bytes of vLLM's sampler warm-up on `rows` x `vocab` logits when top-k / top-p sort
+/// them with PyTorch (V1 as in v0.11, V0): the larger of the scatter moment
+/// (kVllmSamplerBytesPerLogit) and the sort itself, where the bf16 logits, their fp32 copy
+/// and the sort's outputs (values 4, int64 indices 8) are live, 18 B per logit, beside the
+/// sort's temporaries from PyTorch's CUDA caching allocator (aten/src/ATen/native/cuda/Sort.cu
+/// @ d63874ec launch_stable_sort_kernel, per batch of floor(INT_MAX / vocab) rows; cub.cuh
+/// CUB_WRAPPER; cub's radix sort without overwrite keeps a third key and value buffer,
+/// dispatch_radix_sort.cuh allocation_sizes):
+/// - 128 rows or more, segmented_sort_pairs: int64 start indices 8 + cub's key 4 and value 8
+///   buffers = 20 B per logit, so 38 in all;
+/// - 2 to 127 rows, segmented_sort_pairs_by_full_sort: two int2 index buffers 16 + the keys
+///   output 4 + cub's key 4 and int2 value 8 buffers = 32, so 50 in all;
+/// - one row, or a vocabulary of 10^6 or more: one segment at a time, vocab x 20 B.
+/// The llm-d empirical vLLM 0.11 results (llm-d/llm-d-benchmark
+/// config_explorer/empirical-vllm-memory-results.md @ 4f4d4494, H100, 1024 sequences) log
+/// activation peaks 38.1-38.4 B per logit above the forward for Qwen3-0.6B / -32B,
+/// Llama-3.1-8B and gpt-oss-20b / -120b. 0 when rows or vocab is 0.
+std::uint64_t vllmSortSamplerBytes(std::uint64_t rows, std::uint64_t vocab);
 
 /// Bytes per logit of vLLM v0.19's sampler warm-up, whose top-k / top-p masking runs the
 /// Triton kernel in place on the fp32 logits (vllm/v1/sample/ops/topk_topp_sampler.py

@@ -23,8 +23,8 @@
 //   block raised to a multiple of the kernel block (64 for MLA backends, 16 otherwise) until an
 //   attention page holds a mamba page.
 // - vllm/model_executor/layers/quantization/mxfp4.py @ afdb4a4f: MXFP4 MoE padding by backend;
-//   v0.19's TRITON backend on Hopper also keeps a swizzled scale copy, fp32 biases and
-//   triton_kernels v3.6.0's 64-padded value layout (vllmMxfp4LayoutBytes).
+//   the TRITON backend on Hopper also keeps a swizzled scale copy and fp32 biases (from
+//   v0.11.1), and v0.19 triton_kernels v3.6.0's 64-padded value layout (vllmMxfp4LayoutBytes).
 // - MTP speculative decoding: vllm/v1/spec_decode/eagle.py @ 008603a3 load_model builds the
 //   draft model inside the runner's load_model (so "Model loading took" and the profile's
 //   weights include it) and registers its attention layers beside the target's: they join
@@ -96,7 +96,7 @@ namespace {
 ///   is the median at TP 2 (2.07 GiB) less the TP 1 median, so the two add up to the logs.
 std::uint64_t vllmNonTorch(const EngineMemoryInput &in) {
     const double base = in.vllmProfile != VllmProfile::V1v19 ? 0.15 : in.pp > 1 ? 0.07 : 0.25;
-    return std::uint64_t(gib(base)) + vllmTpCollectivesNonTorch(in.gpu, in.tp);
+    return std::uint64_t(gib(base)) + vllmTpCollectivesNonTorch(in.gpu, in.tp, in.vllmProfile);
 }
 
 /// Whether the worker charges everything on the device outside torch's allocations after
@@ -436,8 +436,9 @@ class VllmMemory final : public EngineMemoryModel {
             forwardActivationBytes(m, tokens, in.tp, in.ep, moeChunk, &t.activationMoe);
         const std::uint64_t hiddenLive = tokens * m.hiddenSize * 2;
         const bool v19 = in.vllmProfile == VllmProfile::V1v19;
-        const std::uint64_t perLogit =
-            v19 ? kVllmTritonSamplerBytesPerLogit : kVllmSamplerBytesPerLogit;
+        const std::uint64_t logits = rows * std::uint64_t(m.vocabSize);
+        const std::uint64_t samplerLogits = v19 ? logits * kVllmTritonSamplerBytesPerLogit
+                                                : vllmSortSamplerBytes(rows, m.vocabSize);
         // V1 (v0.11 on): profile_run hands the sampler hidden_states[logit_indices], a copy of
         // the sampled rows' hidden states, while the whole batch's stay live.
         const bool sampledRowsCopy = v19 || in.vllmProfile == VllmProfile::V1;
@@ -445,8 +446,7 @@ class VllmMemory final : public EngineMemoryModel {
             !stage.last ? 0
             : in.vllmProfile == VllmProfile::V1Early
                 ? tokens * std::uint64_t(m.vocabSize) * 2 // bf16 logits, all rows
-                : rows * std::uint64_t(m.vocabSize) * perLogit +
-                      (sampledRowsCopy ? rows * m.hiddenSize * 2 : 0) +
+                : samplerLogits + (sampledRowsCopy ? rows * m.hiddenSize * 2 : 0) +
                       (v19 ? vllmTritonSamplerBufferBytes(in.gpu, rows, m.vocabSize) : 0);
         t.activationDraft = draftActivationBytes(in, tokens);
         t.activationPipeline = staged && !stage.first ? intermediateTensorBytes(m, tokens) : 0;

@@ -12,6 +12,8 @@
 
 namespace golden {
 
+inline void v011Checks(std::vector<Check> &out);
+
 /// A model from an inline config.json text; throws naming `source` when it does not import.
 inline ModelSpec inlineModel(const std::string &cfg, const std::string &source) {
     auto m = importHfConfigText(cfg, source);
@@ -154,6 +156,9 @@ inline void heldOutLogChecks(std::vector<Check> &out) {
                      {},
                      formats::fp32},
                     out);
+    v011Checks(out);
 }
 
 } // namespace golden
+
+#include "goldenv011.h"

@@ -103,7 +103,8 @@ class tst_EngineMemory : public QObject {
         QCOMPARE(engineDefaultBatchedTokens(Engine::TensorRtLlm, h100), 8192u);
     }
 
-    // vLLM V1 non-torch inside the profile: TP collectives on NVLink (measured, vLLM 0.19) plus
+    // vLLM V1 non-torch inside the profile: TP collectives on NVLink (measured, vLLM 0.11 and
+    // 0.19) plus
     // NCCL's NVLS buffers at more than two Hopper/Blackwell GPUs (NCCL 2.27.5 nvls.cc); pipeline
     // stages add nothing (the profile sends nothing between them).
     void vllmTpNonTorch() {
@@ -120,20 +121,29 @@ class tst_EngineMemory : public QObject {
         QCOMPARE(ncclNvlsBufferBytes(a100, 8), std::uint64_t(0));
         QCOMPARE(ncclNvlsBufferBytes(rtx, 4), std::uint64_t(0));
         const std::uint64_t measured = std::uint64_t(gib(1.82));
-        QCOMPARE(vllmTpCollectivesNonTorch(h100, 1), std::uint64_t(0));
-        QCOMPARE(vllmTpCollectivesNonTorch(h100, 2), measured);
-        QCOMPARE(vllmTpCollectivesNonTorch(h100, 4), measured + 128 * MiB);
-        QCOMPARE(vllmTpCollectivesNonTorch(a100, 4), measured);
+        QCOMPARE(vllmTpCollectivesNonTorch(h100, 1, VllmProfile::V1v19), std::uint64_t(0));
+        QCOMPARE(vllmTpCollectivesNonTorch(h100, 2, VllmProfile::V1v19), measured);
+        QCOMPARE(vllmTpCollectivesNonTorch(h100, 4, VllmProfile::V1v19), measured + 128 * MiB);
+        QCOMPARE(vllmTpCollectivesNonTorch(a100, 4, VllmProfile::V1v19), measured);
         // Across nodes the NVLS heads are one node's ranks (8 per HGX node).
-        QCOMPARE(vllmTpCollectivesNonTorch(h100, 16), measured + 256 * MiB);
-        QCOMPARE(vllmTpCollectivesNonTorch(rtx, 2), std::uint64_t(gib(0.25)));
+        QCOMPARE(vllmTpCollectivesNonTorch(h100, 16, VllmProfile::V1v19), measured + 256 * MiB);
+        QCOMPARE(vllmTpCollectivesNonTorch(rtx, 2, VllmProfile::V1v19), std::uint64_t(gib(0.25)));
+        // Before v0.19 the TP part is the 0.41 GiB vLLM 0.11 logs (llm-d results), NVLS beside.
+        const std::uint64_t measured11 = std::uint64_t(gib(0.41));
+        QCOMPARE(vllmTpCollectivesNonTorch(h100, 2, VllmProfile::V1), measured11);
+        QCOMPARE(vllmTpCollectivesNonTorch(h100, 8, VllmProfile::V1), measured11 + 256 * MiB);
+        QCOMPARE(vllmTpCollectivesNonTorch(rtx, 2, VllmProfile::V1), std::uint64_t(gib(0.25)));
+        QCOMPARE(vllmTpCollectivesNonTorch(h100, 1, VllmProfile::V1), std::uint64_t(0));
         // The engine's non-torch term: 0.15 GiB at TP 1 whatever the stages, plus the TP part.
         const ModelSpec m = golden::catalogueModel("llama-3.1-8b");
         const EngineMemoryInput pp2 = golden::rowInput(m, h100, {1, 1, 2}, Engine::Vllm, 8192);
         QCOMPARE(vllmMemoryModel().terms(pp2).nonTorch, std::uint64_t(gib(0.15)));
-        const EngineMemoryInput tp4 = golden::rowInput(m, h100, {4, 1, 1}, Engine::Vllm, 8192);
+        EngineMemoryInput tp4 = golden::rowInput(m, h100, {4, 1, 1}, Engine::Vllm, 8192);
         QCOMPARE(vllmMemoryModel().terms(tp4).nonTorch,
-                 std::uint64_t(gib(0.15)) + measured + 128 * MiB);
+                 std::uint64_t(gib(0.15)) + measured11 + 128 * MiB);
+        tp4.vllmProfile = VllmProfile::V1v19;
+        QCOMPARE(vllmMemoryModel().terms(tp4).nonTorch,
+                 std::uint64_t(gib(0.25)) + measured + 128 * MiB);
     }
 
     // SGLang: rest = pre x mfs - weights (everything before the pool comes out of the fraction).
@@ -303,7 +313,9 @@ class tst_EngineMemory : public QObject {
     void startupFixes() {
         const ModelSpec m = golden::catalogueModel("gpt-oss-120b");
         const GpuSpec g = golden::loggedGpu("NVIDIA H100 80GB HBM3", 79.19, true);
-        EngineMemoryInput in = golden::rowInput(m, g, {}, Engine::Vllm, 131072);
+        // At 32k tokens: the pool is negative at the default 0.9 (the logged -2.14 GiB, T6)
+        // and one 32k request fits at 0.95.
+        EngineMemoryInput in = golden::rowInput(m, g, {}, Engine::Vllm, 32768);
         in.moeKernel = MoeKernel::Marlin;
         const EngineStartup s = engineStartup(Engine::Vllm, in);
         QCOMPARE(s.outcome, StartupOutcome::KvPoolNegative);

@@ -112,7 +112,8 @@ class TestScenario : public QObject {
         const std::uint64_t vocab = v19.value().model.vocabSize;
         const GpuSpec &gpu = v19.value().gpu;
         QCOMPARE(a.activationSampler - b.activationSampler,
-                 1024 * vocab * (kVllmSamplerBytesPerLogit - kVllmTritonSamplerBytesPerLogit) -
+                 vllmSortSamplerBytes(1024, vocab) -
+                     1024 * vocab * kVllmTritonSamplerBytesPerLogit -
                      vllmTritonSamplerBufferBytes(gpu, 1024, vocab));
         QCOMPARE(b.checkpointWeights, a.checkpointWeights);
     }

@@ -50,8 +50,12 @@ class tst_VllmMemory : public QObject {
         // EP 2: 16 whole experts per GPU, the intermediate unsplit.
         QCOMPARE(vllmMxfp4LayoutBytes(m, 1, 2, 1, MoeKernel::Triton, h100, VllmProfile::V1v19),
                  24ull * 16 * 1100160);
-        // Not this layout: v0.11, Marlin, Ampere, Ada, Blackwell.
-        QCOMPARE(bytes(2, MoeKernel::Triton, h100, VllmProfile::V1), 0ull);
+        // v0.11 - v0.18: the scale copy and fp32 biases without the value padding, 823,680 B
+        // per expert at TP 1 (gpt-oss-120b: 64.32 GiB, vLLM 0.14.1 logs 64.38).
+        QCOMPARE(bytes(1, MoeKernel::Triton, h100, VllmProfile::V1), 24ull * 32 * 823680);
+        QCOMPARE(bytes(2, MoeKernel::Triton, h100, VllmProfile::V1), 24ull * 32 * (417792 + 11648));
+        // Not this layout: earlier profiles, Marlin, Ampere, Ada, Blackwell.
+        QCOMPARE(bytes(2, MoeKernel::Triton, h100, VllmProfile::V0), 0ull);
         QCOMPARE(bytes(2, MoeKernel::Marlin, h100, VllmProfile::V1v19), 0ull);
         const GpuSpec a100 = golden::loggedGpu("NVIDIA A100", 79.15, false);
         const GpuSpec l40s = golden::loggedGpu("NVIDIA L40S", 44.4, true);
@@ -99,7 +103,8 @@ class tst_VllmMemory : public QObject {
     }
 
     // gpu_model_runner.py _dummy_sampler_run: min(max_num_seqs, batched tokens) rows of the
-    // full vocabulary at 28 B per logit; the sampler dominates gpt-oss at 1024 sequences.
+    // full vocabulary; PyTorch's sort of 128 rows or more peaks at 38 B per logit, and the
+    // sampler dominates gpt-oss at 1024 sequences.
     void samplerLogits() {
         const ModelSpec m = golden::catalogueModel("gpt-oss-120b");
         const GpuSpec g = golden::loggedGpu("NVIDIA H100", 79.18, true);
@@ -108,13 +113,32 @@ class tst_VllmMemory : public QObject {
         QCOMPARE(in.maxBatchedTokens, 8192u);
         EngineMemoryTerms t = vllmMemoryModel().terms(in);
         // Plus hidden_states[logit_indices], the sampled rows' hidden states (a copy).
-        QCOMPARE(t.activationSampler,
-                 1024ull * 201088 * kVllmSamplerBytesPerLogit + 1024ull * 2880 * 2);
+        QCOMPARE(t.activationSampler, 1024ull * 201088 * 38 + 1024ull * 2880 * 2);
         QCOMPARE(t.activationPeak, 8192ull * 2880 * 2 + t.activationSampler);
         in.maxBatchedTokens = 512; // rows = min(max_num_seqs, tokens)
         t = vllmMemoryModel().terms(in);
-        QCOMPARE(t.activationSampler,
-                 512ull * 201088 * kVllmSamplerBytesPerLogit + 512ull * 2880 * 2);
+        QCOMPARE(t.activationSampler, 512ull * 201088 * 38 + 512ull * 2880 * 2);
+        in.maxBatchedTokens = 8192;
+        in.maxNumSeqs = 64; // below 128 rows PyTorch sorts the whole batch as one: 50 B
+        t = vllmMemoryModel().terms(in);
+        QCOMPARE(t.activationSampler, 64ull * 201088 * 50 + 64ull * 2880 * 2);
+    }
+
+    // Sort.cu launch_stable_sort_kernel's three paths and the scatter moment's 28 B.
+    void sortSamplerPaths() {
+        QCOMPARE(vllmSortSamplerBytes(0, 1000), 0ull);
+        QCOMPARE(vllmSortSamplerBytes(4, 0), 0ull);
+        // One row: one segment, whose start indices and cub buffers span the row: 38 B.
+        QCOMPARE(vllmSortSamplerBytes(1, 152064), 152064ull * 38);
+        QCOMPARE(vllmSortSamplerBytes(127, 152064), 127ull * 152064 * 50);
+        QCOMPARE(vllmSortSamplerBytes(128, 152064), 128ull * 152064 * 38);
+        // A vocabulary of 10^6 or more: 18 B live, 20 B of temporaries for one row.
+        QCOMPARE(vllmSortSamplerBytes(256, 1000000), 256ull * 1000000 * 28);
+        // More than INT_MAX logits: PyTorch sorts batches of floor(INT_MAX / vocab) rows and
+        // the temporaries follow the batch: 14,122 rows of 152,064.
+        const std::uint64_t batch = 2147483647ull / 152064 * 152064;
+        QCOMPARE(vllmSortSamplerBytes(20000, 152064),
+                 std::max(20000ull * 152064 * 28, 20000ull * 152064 * 18 + batch * 20));
     }
 
     // v0.19's sampler warm-up masks top-k / top-p in place (Triton): 14 B per logit.
@@ -137,10 +161,10 @@ class tst_VllmMemory : public QObject {
         QCOMPARE(vllmTritonSamplerBufferBytes(in.gpu, 100, 1000), 108ull * 1000 * 4);
         QCOMPARE(vllmTritonSamplerBufferBytes(in.gpu, 20, 1000), 32ull * 1000 * 4);
         QCOMPARE(vllmTritonSamplerBufferBytes(in.gpu, 0, 1000), 0ull);
-        // v0.11's profile has no such buffer.
+        // v0.11's profile has no such buffer: it sorts.
         in.vllmProfile = VllmProfile::V1;
         QCOMPARE(vllmMemoryModel().terms(in).activationSampler,
-                 1024ull * 201088 * kVllmSamplerBytesPerLogit + 1024ull * 2880 * 2);
+                 vllmSortSamplerBytes(1024, 201088) + 1024ull * 2880 * 2);
     }
 
     // "Model loading took" is torch's allocated bytes: each weight tensor of 10 MiB or more

@@ -442,12 +442,13 @@ class TestExplorer : public QObject {
         QVERIFY(doc->scenario().engine.vllmVersion == VllmProfile::V1);
         QCOMPARE(QString::fromStdString(doc->plan()->memory.engine.engineVersion),
                  "vLLM V1 (v0.11)");
-        // v0.11 sorts (28 bytes per logit) where v0.19 masks in place (14) with the Triton
-        // kernel's buffer: 1024 rows of Kimi K3's vocabulary on a B300.
+        // v0.11 sorts (38 bytes per logit at 1024 rows) where v0.19 masks in place (14) with
+        // the Triton kernel's buffer: 1024 rows of Kimi K3's vocabulary on a B300.
         const std::uint64_t vocab = doc->plan()->model.vocabSize;
         QCOMPARE(doc->plan()->memory.engine.activationSampler,
-                 sampler19 + 1024 * vocab * 14 -
+                 sampler19 + vllmSortSamplerBytes(1024, vocab) - 1024 * vocab * 14 -
                      vllmTritonSamplerBufferBytes(doc->plan()->gpu, 1024, vocab));
+        QCOMPARE(vllmSortSamplerBytes(1024, vocab), 1024 * vocab * 38);
         doc->undoStack()->undo();
         QVERIFY(!doc->scenario().engine.vllmVersion);
         QCOMPARE(box->currentData().toString(), QString());
