@@ -253,7 +253,7 @@ class EngineMemoryModel {
                                        std::uint64_t contextTokens) const = 0;
     /// Sequences of `contextTokens` the pool holds (the engine's concurrency figure): the pool
     /// divided by requestBytes(), 0 when the pool is empty or negative (SGLang also caps it by
-    /// its linear-attention state slots).
+    /// its linear-attention state slots, which alone bound a model without attention layers).
     virtual std::uint32_t sequences(const EngineMemoryInput &in, const EngineMemoryTerms &t,
                                     std::uint64_t contextTokens) const;
 };

@@ -234,14 +234,22 @@ class SglangMemory final : public EngineMemoryModel {
 
     std::uint32_t sequences(const EngineMemoryInput &in, const EngineMemoryTerms &t,
                             std::uint64_t contextTokens) const override {
-        if (t.kvPoolBytes <= 0 || t.kvTokens == 0 || contextTokens == 0) {
+        if (t.kvPoolBytes <= 0 || contextTokens == 0) {
+            return 0;
+        }
+        const std::uint32_t slots = std::max<std::uint32_t>(in.stateSlots, 1);
+        if (t.kvBytesPerToken == 0) {
+            // No attention layer (a pure state-space stack): the state slots alone bound the
+            // running requests, whatever the context.
+            return std::uint32_t(std::min<std::uint64_t>(t.stateSlotsInPool / slots, 0xffffffffu));
+        }
+        if (t.kvTokens == 0) {
             return 0;
         }
         std::uint64_t n = t.kvTokens / contextTokens;
         if (t.stateSlotsInPool > 0) {
             // init_memory: max_num_reqs <= max_mamba_cache_size // mamba ratio.
-            n = std::min<std::uint64_t>(n, t.stateSlotsInPool /
-                                               std::max<std::uint32_t>(in.stateSlots, 1));
+            n = std::min<std::uint64_t>(n, t.stateSlotsInPool / slots);
         }
         return std::uint32_t(std::min<std::uint64_t>(n, 0xffffffffu));
     }

@@ -12,8 +12,10 @@
 // [131072, H], norm_f: 31,577,940,288 in all (published: 31.6B), 3,227,754,816 active without
 // the embedding (published: about 3.2B; 3.6B with it). Super 120,668,707,840 / 12,233,366,528
 // (published 120B / 12B active); Ultra 549,308,993,536 / 54,985,101,312 (550B / 55B).
+#include "engine/enginememory.h"
 #include "import/configreader.h"
 #include "import/modelimport.h"
+#include "scenario/scenario.h"
 #include "sizing/memory.h"
 #include "testutil.h"
 
@@ -104,6 +106,7 @@ class TestNemotronH : public QObject {
     void refusalsNameTheField_data();
     void refusalsNameTheField();
     void malformedValuesNeverCrash();
+    void pureStateStackUnderSglang();
 };
 
 void TestNemotronH::parameterCounts_data() {
@@ -454,6 +457,34 @@ void TestNemotronH::malformedValuesNeverCrash() {
         }
     }
     QVERIFY(failures > 100); // the sizes the importer reads refuse most of these
+}
+
+// A stack of Mamba blocks alone (no attention layer, so no KV per token): SGLang's state slots
+// bound the running requests whatever the context, rather than a KV pool of 0 tokens.
+void TestNemotronH::pureStateStackUnderSglang() {
+    const auto m = importEdited(kH56, [](J &j) {
+        const std::size_t n = j["hybrid_override_pattern"].get<std::string>().size();
+        j["hybrid_override_pattern"] = std::string(n, 'M');
+    });
+    QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+    QCOMPARE(layersOf(m.value(), AttentionKind::GQA), 0ull);
+    GpuSpec g;
+    g.id = g.name = "NVIDIA H100";
+    g.vendor = "NVIDIA";
+    g.usableMemoryBytes = g.memoryBytes = 200'000'000'000ull;
+    g.fp8FlopsPerS = 1e15;
+    Scenario s;
+    s.engine.engine = Engine::Sglang;
+    s.workload.contextTokens = 8192;
+    const EngineMemoryInput in = engineInputFor(m.value(), g, Parallelism{}, s);
+    const EngineMemoryModel &sg = sglangMemoryModel();
+    const EngineMemoryTerms t = sg.terms(in);
+    QCOMPARE(t.kvBytesPerToken, 0ull);
+    QVERIFY(t.stateSlotsInPool > std::uint64_t(in.stateSlots));
+    const std::uint32_t bySlots = std::uint32_t(t.stateSlotsInPool / in.stateSlots);
+    QCOMPARE(sg.sequences(in, t, 8192), bySlots);
+    QCOMPARE(sg.sequences(in, t, 131072), bySlots);
+    QCOMPARE(sg.sequences(in, t, 0), 0u);
 }
 
 QTEST_GUILESS_MAIN(TestNemotronH)
