@@ -247,6 +247,20 @@ double sglangVisionFractionFactor(const ModelSpec &model) {
     return 0.95 * dynamic;
 }
 
+std::string vllmEncoderProfileNote(const ModelSpec &model) {
+    const bool vision =
+        std::any_of(model.groups.begin(), model.groups.end(),
+                    [](const TensorGroup &g) { return g.role == GroupRole::Vision; });
+    if (!vision) {
+        return {};
+    }
+    return "vLLM profiles the vision encoder on its largest dummy image or video before it "
+           "sizes the KV pool (the log's \"Encoder cache will be initialized with a budget of "
+           "N tokens\"); HostPlan does not model that peak, so the pool can be a few GiB per GPU "
+           "smaller than planned; --limit-mm-per-prompt '{\"image\": 0, \"video\": 0}' skips "
+           "it for text-only serving";
+}
+
 double engineDefaultMemoryFraction(Engine engine, const GpuSpec &gpu, std::uint32_t tp,
                                    bool speculative, bool standaloneDraft, const ModelSpec *model) {
     if (engine == Engine::Sglang) {

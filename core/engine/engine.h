@@ -172,6 +172,18 @@ double engineDefaultMemoryFraction(Engine engine, const GpuSpec &gpu, std::uint3
 /// ("Automatically reduce --mem-fraction-static ... because this is a multimodal model"), which
 /// HostPlan does not follow. Gemma 3's SigLIP tower (27 layers of 1152): 0.95 x 0.958 = 0.910.
 double sglangVisionFractionFactor(const ModelSpec &model);
+
+/// The note on what HostPlan does not model for a vLLM plan of a model with a vision tower
+/// (GroupRole::Vision): before it sizes the KV pool, vLLM V1's profile runs the encoder on one
+/// batch of its largest dummy image or video and keeps the outputs for the decoder's dummy run
+/// (vllm/v1/worker/gpu_model_runner.py @ 4e179065 profile_run; its log: "Encoder cache will be
+/// initialized with a budget of N tokens"). That peak depends on the processor's maximum image
+/// and video sizes, which config.json does not give, so the pool can be smaller than planned
+/// (a public vLLM 0.11 log of Qwen3-VL-30B-A3B at TP 4 on RTX 3090s: 2.4 GiB per GPU, 2.31
+/// GiB left of the 4.46 planned). A limit of 0 for every modality skips it (vLLM
+/// docs/configuration/conserving_memory.md: disable unused modalities by a limit of zero).
+/// Empty for a model without a vision tower.
+std::string vllmEncoderProfileNote(const ModelSpec &model);
 /// Default tokens per step on `gpu` (vLLM max_num_batched_tokens of `vllm serve`: 8192 on
 /// GPUs >= 70 GiB whose name has no "A100", else 2048; SGLang chunked_prefill_size by its size
 /// table; TensorRT-LLM max_num_tokens 8192).

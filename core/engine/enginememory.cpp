@@ -261,6 +261,31 @@ std::uint64_t vllmTpCollectivesNonTorch(const GpuSpec &gpu, std::uint32_t tp, Vl
     return std::uint64_t(gib(measuredGib)) + ncclNvlsBufferBytes(gpu, nodeRanks);
 }
 
+std::string vllmSamplerNote(const EngineMemoryInput &in) {
+    constexpr double kNoteFromGib = 1.0; // below, the two readings differ by under 0.65 GiB
+    if (in.vllmProfile != VllmProfile::V1 || !in.model) {
+        return {};
+    }
+    const std::uint64_t rows = std::min<std::uint64_t>(in.maxNumSeqs, in.maxBatchedTokens);
+    const std::uint64_t vocab = in.model->vocabSize;
+    const std::uint64_t sorted = vllmSortSamplerBytes(rows, vocab);
+    if (double(sorted) < gib(kNoteFromGib)) {
+        return {};
+    }
+    const std::uint64_t flash = rows * vocab * kVllmFlashInferSamplerBytesPerLogit;
+    auto gibText = [](std::uint64_t bytes) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.2f GiB", double(bytes) / gib(1.0));
+        return std::string(buf);
+    };
+    return "vLLM's sampler warm-up: the v0.11 rules sort " + std::to_string(rows) + " x " +
+           std::to_string(vocab) + " logits (" + gibText(sorted) +
+           " of the profile peak); a vLLM 0.10 install that samples with FlashInfer (its log "
+           "says \"Using FlashInfer for top-p & top-k sampling\") takes " +
+           gibText(flash) + ", so its KV pool is up to " + gibText(sorted - flash) +
+           " larger per GPU; --max-num-seqs shrinks either";
+}
+
 std::uint64_t vllmSortSamplerBytes(std::uint64_t rows, std::uint64_t vocab) {
     constexpr std::uint64_t kLiveAtSort = 2 + 4 + 4 + 8;  // bf16, fp32, sorted values, indices
     constexpr std::uint64_t kIntMax = 2147483647;         // Sort.cu numel_or_intmax

@@ -506,6 +506,15 @@ std::uint64_t forwardActivationBytes(const ModelSpec &model, std::uint64_t token
 /// values 4 + sort indices 8 + top-k/top-p masks 2 + softmax 4 + scattered logits 4 = 28.
 inline constexpr std::uint64_t kVllmSamplerBytesPerLogit = 28;
 
+/// Bytes per logit of the sampler warm-up of a vLLM 0.10 install that samples with FlashInfer
+/// (its log says "Using FlashInfer for top-p & top-k sampling"; later releases make it opt-in,
+/// topk_topp_sampler.py @ 3babc05a): forward_cuda hands the fp32 logits to
+/// flashinfer.sampling.top_k_top_p_sampling_from_logits, whose default top_k_first order masks
+/// them into a new tensor and softmaxes that into another before rejection sampling, without
+/// a sort: bf16 logits 2 + fp32 copy 4 + masked logits 4 + probabilities 4 = 14. HostPlan's
+/// profiles do not follow it; the plan names it as the other reading (vllmSamplerNote).
+inline constexpr std::uint64_t kVllmFlashInferSamplerBytesPerLogit = 14;
+
 /// Peak bytes of vLLM's sampler warm-up on `rows` x `vocab` logits when top-k / top-p sort
 /// them with PyTorch (V1 as in v0.11, V0): the larger of the scatter moment
 /// (kVllmSamplerBytesPerLogit) and the sort itself, where the bf16 logits, their fp32 copy
@@ -524,6 +533,14 @@ inline constexpr std::uint64_t kVllmSamplerBytesPerLogit = 28;
 /// activation peaks 38.1-38.4 B per logit above the forward for Qwen3-0.6B / -32B,
 /// Llama-3.1-8B and gpt-oss-20b / -120b. 0 when rows or vocab is 0.
 std::uint64_t vllmSortSamplerBytes(std::uint64_t rows, std::uint64_t vocab);
+
+/// The note on what HostPlan cannot know of a vLLM plan's (`in` of a vLLM plan) sampler
+/// warm-up: whether the install sorts (vllmSortSamplerBytes, the rule the plan follows) or
+/// samples with FlashInfer as vLLM 0.10 images do (kVllmFlashInferSamplerBytesPerLogit), with
+/// both figures in GiB for min(max_num_seqs, max_num_batched_tokens) rows on the last stage,
+/// and the pool difference. Empty for other profiles, or when the sorted warm-up is
+/// under 1 GiB (the difference is then under 0.65 GiB).
+std::string vllmSamplerNote(const EngineMemoryInput &in);
 
 /// Bytes per logit of vLLM v0.19's sampler warm-up, whose top-k / top-p masking runs the
 /// Triton kernel in place on the fp32 logits (vllm/v1/sample/ops/topk_topp_sampler.py

@@ -386,8 +386,8 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
     perReplica.workload.concurrency =
         std::uint32_t(ceilDiv(scenario.workload.concurrency, r.replicas));
     r.memory = computeMemory(model, gpu, r.layout, perReplica);
-    r.startup =
-        engineStartup(scenario.engine.engine, engineInputFor(model, gpu, r.layout, perReplica));
+    const EngineMemoryInput engineIn = engineInputFor(model, gpu, r.layout, perReplica);
+    r.startup = engineStartup(scenario.engine.engine, engineIn);
     const std::uint32_t block = engineDefaults(scenario.engine.engine).kvBlockTokens;
     r.fit.maxConcurrency =
         maxConcurrency(r.memory, scenario.workload.contextTokens, block) * r.replicas;
@@ -440,6 +440,14 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
             model.architecture, scenario.engine.vllmVersion.value_or(kDefaultVllmProfile));
         if (!unserved.empty()) {
             r.warnings.push_back(unserved);
+        }
+        const std::string encoder = vllmEncoderProfileNote(model);
+        if (!encoder.empty()) {
+            r.warnings.push_back(encoder);
+        }
+        const std::string sampler = vllmSamplerNote(engineIn);
+        if (!sampler.empty()) {
+            r.warnings.push_back(sampler);
         }
     }
     if (model.draft && scenario.workload.speculativeTokens == 0) {

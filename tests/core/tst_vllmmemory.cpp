@@ -124,6 +124,36 @@ class tst_VllmMemory : public QObject {
         QCOMPARE(t.activationSampler, 64ull * 201088 * 50 + 64ull * 2880 * 2);
     }
 
+    // What HostPlan cannot know: whether the install sorts (v0.11) or samples with FlashInfer
+    // (v0.10 images); the plan names both figures where they differ by more than 0.65 GiB.
+    void samplerRangeNote() {
+        const ModelSpec m = golden::catalogueModel("gpt-oss-120b");
+        const GpuSpec g = golden::loggedGpu("NVIDIA H100", 79.18, true);
+        EngineMemoryInput in = golden::rowInput(m, g, {}, Engine::Vllm, 8192);
+        QCOMPARE(in.vllmProfile, VllmProfile::V1);
+        const QString note = QString::fromStdString(vllmSamplerNote(in));
+        QVERIFY2(note.contains("sort 1024 x 201088 logits (7.29 GiB of the profile peak)"),
+                 qPrintable(note));
+        QVERIFY2(note.contains("takes 2.68 GiB, so its KV pool is up to 4.60 GiB larger"),
+                 qPrintable(note));
+        in.maxNumSeqs = 128; // 0.91 GiB sorted: no note
+        QCOMPARE(vllmSamplerNote(in), std::string());
+        in.maxNumSeqs = 1024;
+        in.vllmProfile = VllmProfile::V1v19;
+        QCOMPARE(vllmSamplerNote(in), std::string());
+    }
+
+    // A vision tower: vLLM profiles its encoder before the pool, which HostPlan says it does
+    // not model, with the flag that skips it.
+    void encoderProfileNote() {
+        const ModelSpec gemma = golden::gemma3("google/gemma-3-4b-it", 2560, 10240, 34, 8, 4, 256);
+        const std::string note = vllmEncoderProfileNote(gemma);
+        QVERIFY(note.find("profiles the vision encoder") != std::string::npos);
+        QVERIFY(note.find("--limit-mm-per-prompt '{\"image\": 0, \"video\": 0}'") !=
+                std::string::npos);
+        QCOMPARE(vllmEncoderProfileNote(golden::catalogueModel("llama-3.1-8b")), std::string());
+    }
+
     // Sort.cu launch_stable_sort_kernel's three paths and the scatter moment's 28 B.
     void sortSamplerPaths() {
         QCOMPARE(vllmSortSamplerBytes(0, 1000), 0ull);
