@@ -261,6 +261,28 @@ std::uint64_t vllmTpCollectivesNonTorch(const GpuSpec &gpu, std::uint32_t tp, Vl
     return std::uint64_t(gib(measuredGib)) + ncclNvlsBufferBytes(gpu, nodeRanks);
 }
 
+std::string vllmMxfp4KernelNote(const EngineMemoryInput &in) {
+    if (in.vllmProfile != VllmProfile::V1 || !in.model || !mxfp4Experts(*in.model) ||
+        !hopperGpu(in.gpu) || vllmMoeKernel(in.gpu, in.moeKernel) != MoeKernel::Triton) {
+        return {};
+    }
+    const ModelSpec &m = *in.model;
+    const std::uint64_t triton =
+        mxfp4PaddingBytes(m, in.tp, in.ep, in.pp, MoeKernel::Triton) +
+        vllmMxfp4LayoutBytes(m, in.tp, in.ep, in.pp, MoeKernel::Triton, in.gpu, in.vllmProfile);
+    const std::uint64_t marlin = mxfp4PaddingBytes(m, in.tp, in.ep, in.pp, MoeKernel::Marlin);
+    if (marlin <= triton) {
+        return {};
+    }
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f GiB", double(marlin - triton) / gib(1.0));
+    return "MXFP4 experts on Hopper: the plan follows vLLM's Triton kernel (triton_kernels "
+           "installed, as in the vllm/vllm-openai image; the log says \"Using Triton backend\"); "
+           "an install without triton_kernels falls back to Marlin (the log warns that FP4 runs "
+           "through \"the Marlin kernel\"), whose padding loads " +
+           std::string(buf) + " more per GPU and shrinks the KV pool as much";
+}
+
 std::string vllmSamplerNote(const EngineMemoryInput &in) {
     constexpr double kNoteFromGib = 1.0; // below, the two readings differ by under 0.65 GiB
     if (in.vllmProfile != VllmProfile::V1 || !in.model) {
@@ -278,8 +300,8 @@ std::string vllmSamplerNote(const EngineMemoryInput &in) {
         std::snprintf(buf, sizeof buf, "%.2f GiB", double(bytes) / gib(1.0));
         return std::string(buf);
     };
-    return "vLLM's sampler warm-up: the v0.11 rules sort " + std::to_string(rows) + " x " +
-           std::to_string(vocab) + " logits (" + gibText(sorted) +
+    return "vLLM's sampler warm-up: the v0.11 rules sort " + groupedText(rows) + " x " +
+           groupedText(vocab) + " logits (" + gibText(sorted) +
            " of the profile peak); a vLLM 0.10 install that samples with FlashInfer (its log "
            "says \"Using FlashInfer for top-p & top-k sampling\") takes " +
            gibText(flash) + ", so its KV pool is up to " + gibText(sorted - flash) +

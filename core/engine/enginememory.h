@@ -534,6 +534,15 @@ inline constexpr std::uint64_t kVllmFlashInferSamplerBytesPerLogit = 14;
 /// Llama-3.1-8B and gpt-oss-20b / -120b. 0 when rows or vocab is 0.
 std::uint64_t vllmSortSamplerBytes(std::uint64_t rows, std::uint64_t vocab);
 
+/// The note on what HostPlan cannot know of a vLLM (v0.11 rules) plan whose routed experts are
+/// MXFP4 on a Hopper GPU: vLLM picks its Triton backend only where triton_kernels is
+/// installed and falls back to Marlin without it (mxfp4.py @ 007d5005 get_mxfp4_backend). Public
+/// logs of one H100 show both: vLLM 0.14.1 "Using Triton backend" loading 64.38 GiB
+/// (vllm#33155), vLLM 0.10.1 warning of the Marlin kernel, 65.97 GiB (vllm#23278). The note gives
+/// the Marlin layout's extra bytes per GPU over the Triton one the plan follows
+/// (mxfp4PaddingBytes, vllmMxfp4LayoutBytes). Empty otherwise.
+std::string vllmMxfp4KernelNote(const EngineMemoryInput &in);
+
 /// The note on what HostPlan cannot know of a vLLM plan's (`in` of a vLLM plan) sampler
 /// warm-up: whether the install sorts (vllmSortSamplerBytes, the rule the plan follows) or
 /// samples with FlashInfer as vLLM 0.10 images do (kVllmFlashInferSamplerBytesPerLogit), with

@@ -445,6 +445,10 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
         if (!encoder.empty()) {
             r.warnings.push_back(encoder);
         }
+        const std::string kernel = vllmMxfp4KernelNote(engineIn);
+        if (!kernel.empty()) {
+            r.warnings.push_back(kernel);
+        }
         const std::string sampler = vllmSamplerNote(engineIn);
         if (!sampler.empty()) {
             r.warnings.push_back(sampler);

@@ -132,7 +132,7 @@ class tst_VllmMemory : public QObject {
         EngineMemoryInput in = golden::rowInput(m, g, {}, Engine::Vllm, 8192);
         QCOMPARE(in.vllmProfile, VllmProfile::V1);
         const QString note = QString::fromStdString(vllmSamplerNote(in));
-        QVERIFY2(note.contains("sort 1024 x 201088 logits (7.29 GiB of the profile peak)"),
+        QVERIFY2(note.contains("sort 1,024 x 201,088 logits (7.29 GiB of the profile peak)"),
                  qPrintable(note));
         QVERIFY2(note.contains("takes 2.68 GiB, so its KV pool is up to 4.60 GiB larger"),
                  qPrintable(note));
@@ -141,6 +141,25 @@ class tst_VllmMemory : public QObject {
         in.maxNumSeqs = 1024;
         in.vllmProfile = VllmProfile::V1v19;
         QCOMPARE(vllmSamplerNote(in), std::string());
+    }
+
+    // MXFP4 experts on Hopper: the Triton kernel the plan follows, or Marlin where an install
+    // lacks triton_kernels: gpt-oss-120b at TP 1, 4,608 experts x (1,195,264 - 823,680) B.
+    void mxfp4KernelNote() {
+        const ModelSpec m = golden::catalogueModel("gpt-oss-120b");
+        const GpuSpec h100 = golden::loggedGpu("NVIDIA H100 80GB HBM3", 79.19, true);
+        EngineMemoryInput in = golden::rowInput(m, h100, {}, Engine::Vllm, 8192);
+        const QString note = QString::fromStdString(vllmMxfp4KernelNote(in));
+        QCOMPARE(36ull * 128 * (1195264 - 823680), 1712259072ull); // 1.59 GiB
+        QVERIFY2(note.contains("padding loads 1.59 GiB more per GPU"), qPrintable(note));
+        in.moeKernel = MoeKernel::Marlin; // the plan already follows Marlin
+        QCOMPARE(vllmMxfp4KernelNote(in), std::string());
+        in.moeKernel = MoeKernel::Auto;
+        in.vllmProfile = VllmProfile::V1v19;
+        QCOMPARE(vllmMxfp4KernelNote(in), std::string());
+        const GpuSpec a100 = golden::loggedGpu("NVIDIA A100", 79.15, false);
+        EngineMemoryInput ampere = golden::rowInput(m, a100, {}, Engine::Vllm, 8192);
+        QCOMPARE(vllmMxfp4KernelNote(ampere), std::string()); // Marlin is the only choice
     }
 
     // A vision tower: vLLM profiles its encoder before the pool, which HostPlan says it does
