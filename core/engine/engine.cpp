@@ -231,11 +231,18 @@ double sglangDefaultMemFraction(double gpuMiB, std::uint32_t tp, std::uint32_t p
     return std::round((gpuMiB - reserved) / gpuMiB * 1000.0) / 1000.0;
 }
 
+namespace {
+
+/// Whether `model` carries a vision tower (a GroupRole::Vision group).
+bool hasVisionTower(const ModelSpec &model) {
+    return std::any_of(model.groups.begin(), model.groups.end(),
+                       [](const TensorGroup &g) { return g.role == GroupRole::Vision; });
+}
+
+} // namespace
+
 double sglangVisionFractionFactor(const ModelSpec &model) {
-    const bool vision =
-        std::any_of(model.groups.begin(), model.groups.end(),
-                    [](const TensorGroup &g) { return g.role == GroupRole::Vision; });
-    if (!vision) {
+    if (!hasVisionTower(model)) {
         return 1.0;
     }
     constexpr double kBaseLayers = 24;   // ViT-L/14, SGLang's baseline and getattr default
@@ -248,10 +255,7 @@ double sglangVisionFractionFactor(const ModelSpec &model) {
 }
 
 std::string vllmEncoderProfileNote(const ModelSpec &model) {
-    const bool vision =
-        std::any_of(model.groups.begin(), model.groups.end(),
-                    [](const TensorGroup &g) { return g.role == GroupRole::Vision; });
-    if (!vision) {
+    if (!hasVisionTower(model)) {
         return {};
     }
     return "vLLM profiles the vision encoder on its largest dummy image or video before it "

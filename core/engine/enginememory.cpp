@@ -261,6 +261,17 @@ std::uint64_t vllmTpCollectivesNonTorch(const GpuSpec &gpu, std::uint32_t tp, Vl
     return std::uint64_t(gib(measuredGib)) + ncclNvlsBufferBytes(gpu, nodeRanks);
 }
 
+namespace {
+
+/// `bytes` in GiB with two decimals, for the plan's notes.
+std::string gibNoteText(std::uint64_t bytes) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f GiB", double(bytes) / gib(1.0));
+    return buf;
+}
+
+} // namespace
+
 std::string vllmMxfp4KernelNote(const EngineMemoryInput &in) {
     if (in.vllmProfile != VllmProfile::V1 || !in.model || !mxfp4Experts(*in.model) ||
         !hopperGpu(in.gpu) || vllmMoeKernel(in.gpu, in.moeKernel) != MoeKernel::Triton) {
@@ -274,13 +285,11 @@ std::string vllmMxfp4KernelNote(const EngineMemoryInput &in) {
     if (marlin <= triton) {
         return {};
     }
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f GiB", double(marlin - triton) / gib(1.0));
     return "MXFP4 experts on Hopper: the plan follows vLLM's Triton kernel (triton_kernels "
            "installed, as in the vllm/vllm-openai image; the log says \"Using Triton backend\"); "
            "an install without triton_kernels falls back to Marlin (the log warns that FP4 runs "
            "through \"the Marlin kernel\"), whose padding loads " +
-           std::string(buf) + " more per GPU and shrinks the KV pool as much";
+           gibNoteText(marlin - triton) + " more per GPU and shrinks the KV pool as much";
 }
 
 std::string vllmSamplerNote(const EngineMemoryInput &in) {
@@ -295,16 +304,11 @@ std::string vllmSamplerNote(const EngineMemoryInput &in) {
         return {};
     }
     const std::uint64_t flash = rows * vocab * kVllmFlashInferSamplerBytesPerLogit;
-    auto gibText = [](std::uint64_t bytes) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.2f GiB", double(bytes) / gib(1.0));
-        return std::string(buf);
-    };
     return "vLLM's sampler warm-up: the v0.11 rules sort " + groupedText(rows) + " x " +
-           groupedText(vocab) + " logits (" + gibText(sorted) +
+           groupedText(vocab) + " logits (" + gibNoteText(sorted) +
            " of the profile peak); a vLLM 0.10 install that samples with FlashInfer (its log "
            "says \"Using FlashInfer for top-p & top-k sampling\") takes " +
-           gibText(flash) + ", so its KV pool is up to " + gibText(sorted - flash) +
+           gibNoteText(flash) + ", so its KV pool is up to " + gibNoteText(sorted - flash) +
            " larger per GPU; --max-num-seqs shrinks either";
 }
 

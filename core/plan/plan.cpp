@@ -441,17 +441,12 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
         if (!unserved.empty()) {
             r.warnings.push_back(unserved);
         }
-        const std::string encoder = vllmEncoderProfileNote(model);
-        if (!encoder.empty()) {
-            r.warnings.push_back(encoder);
-        }
-        const std::string kernel = vllmMxfp4KernelNote(engineIn);
-        if (!kernel.empty()) {
-            r.warnings.push_back(kernel);
-        }
-        const std::string sampler = vllmSamplerNote(engineIn);
-        if (!sampler.empty()) {
-            r.warnings.push_back(sampler);
+        // What the plan cannot know of this start-up: each note gives the other reading.
+        for (const std::string &note : {vllmEncoderProfileNote(model),
+                                        vllmMxfp4KernelNote(engineIn), vllmSamplerNote(engineIn)}) {
+            if (!note.empty()) {
+                r.warnings.push_back(note);
+            }
         }
     }
     if (model.draft && scenario.workload.speculativeTokens == 0) {
