@@ -44,47 +44,23 @@ inline void checkV011Row(const ModelSpec &m, const V011Row &r, std::vector<Check
                             std::to_string(r.maxModelLen);
     const std::string src =
         "llm-d/llm-d-benchmark config_explorer/empirical-vllm-memory-results.md @ 4f4d4494";
-    out.push_back({r.row,
-                   "weights GiB/GPU",
-                   set,
-                   r.weightsGib,
-                   giB(double(t.weights())),
-                   kWeightsTol,
-                   src,
-                   {}});
+    // One check of this row: the table's figure against HostPlan's, within `relTol`.
+    auto check = [&](const char *what, double logged, double planned, double relTol) {
+        out.push_back({r.row, what, set, logged, planned, relTol, src, {}});
+    };
+    check("weights GiB/GPU", r.weightsGib, giB(double(t.weights())), kWeightsTol);
     if (r.peakGib > 0) {
-        out.push_back({r.row,
-                       "activation peak GiB",
-                       set,
-                       r.peakGib,
-                       giB(double(t.activationPeak)),
-                       kKvTol,
-                       src,
-                       {}});
+        check("activation peak GiB", r.peakGib, giB(double(t.activationPeak)), kKvTol);
     }
     if (r.nonTorchGib > 0) {
         // Two decimals logged: compare within 0.02 GiB.
-        out.push_back({r.row,
-                       "non-torch GiB",
-                       set,
-                       r.nonTorchGib,
-                       giB(double(t.nonTorch)),
-                       0.02 / r.nonTorchGib,
-                       src,
-                       {}});
+        check("non-torch GiB", r.nonTorchGib, giB(double(t.nonTorch)), 0.02 / r.nonTorchGib);
     }
     if (r.kvGib > 0) {
-        out.push_back(
-            {r.row, "KV pool GiB", set, r.kvGib, giB(double(t.kvPoolBytes)), kKvTol, src, {}});
+        check("KV pool GiB", r.kvGib, giB(double(t.kvPoolBytes)), kKvTol);
     }
-    out.push_back({r.row,
-                   "starts",
-                   set,
-                   r.kvGib > 0 ? 1.0 : 0.0,
-                   engineStartup(Engine::Vllm, in).starts() ? 1.0 : 0.0,
-                   0,
-                   src,
-                   {}});
+    check("starts", r.kvGib > 0 ? 1.0 : 0.0, engineStartup(Engine::Vllm, in).starts() ? 1.0 : 0.0,
+          0);
 }
 
 inline void v011Checks(std::vector<Check> &out) {
