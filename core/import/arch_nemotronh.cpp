@@ -43,7 +43,7 @@
 // implausible size.
 #include "import/archcommon.h"
 #include "import/architectures.h"
-#include "import/quantization.h"
+#include "import/mamba.h"
 
 #include <algorithm>
 #include <cctype>
@@ -156,59 +156,6 @@ std::vector<Block> readBlocks(const ConfigReader &c) {
         }
     }
     return blocks;
-}
-
-/// The Mamba2 mixer sizes (MambaMixer2).
-struct MambaShape {
-    u64 heads = 0, headDim = 0, state = 0, groups = 0, kernel = 0;
-    u64 inner = 0;   ///< heads x headDim
-    u64 convDim = 0; ///< inner + 2 x groups x state
-};
-
-/// Reads mamba_num_heads, mamba_head_dim, ssm_state_size, n_groups (must divide the heads)
-/// and conv_kernel, all required.
-MambaShape readMamba(const ConfigReader &c) {
-    MambaShape m;
-    m.heads = c.count("mamba_num_heads", kMaxHeads);
-    m.headDim = c.count("mamba_head_dim", kMaxHidden);
-    m.state = c.count("ssm_state_size", kMaxHidden);
-    m.groups = c.count("n_groups", kMaxHeads);
-    m.kernel = c.count("conv_kernel", 64);
-    if (m.heads % m.groups != 0) {
-        fail(c.field("n_groups"), std::to_string(m.groups) + " does not divide mamba_num_heads " +
-                                      std::to_string(m.heads));
-    }
-    m.inner = checkedMul(m.heads, m.headDim, c.field("mamba_head_dim"));
-    m.convDim =
-        checkedAdd(m.inner, checkedMul(2, m.groups, m.state, c.field("n_groups")), "n_groups");
-    return m;
-}
-
-/// Adds `n` Mamba2 mixers under `at` ("backbone.layers.N.mixer.").
-void addMambaMixers(const ConfigReader &c, ModelBuilder &b, const std::string &at,
-                    const MambaShape &m, u64 n) {
-    const u64 H = b.dimensions().hidden;
-    const bool bias = c.flag("use_bias", false);
-    const u64 inRows =
-        checkedAdd(checkedAdd(m.inner, m.convDim, c.field("mamba_num_heads")), m.heads, "in_proj");
-    b.attention(at + "in_proj", inRows, H, n);
-    if (bias) {
-        b.attentionBias(at + "in_proj.bias", inRows, n);
-    }
-    b.tensor("short convolutions", GroupRole::Attention, Placement::Sharded, at + "conv1d",
-             m.convDim, m.kernel, n, n);
-    if (c.flag("use_conv_bias", true)) {
-        b.tensor("short convolutions", GroupRole::Attention, Placement::Sharded, at + "conv1d.bias",
-                 m.convDim, 1, n, n);
-    }
-    b.small(at + "dt_bias", m.heads, n);
-    b.small(at + "A_log", m.heads, n);
-    b.small(at + "D", m.heads, n);
-    b.small(at + "norm", m.inner, n);
-    b.attention(at + "out_proj", H, m.inner, n);
-    if (bias) {
-        b.attentionBias(at + "out_proj.bias", H, n);
-    }
 }
 
 /// The widths of the MLP blocks, in order: intermediate_size as an integer, a one-entry list
@@ -355,23 +302,11 @@ std::optional<ConfigReader> buildNemotronH(const ConfigReader &c, const std::str
              "has no Mamba or attention block: no layer mixes tokens");
     }
 
-    MambaShape mamba;
+    Mamba2Shape mamba;
     if (nMamba > 0) {
-        mamba = readMamba(c);
-        // Bounds the state bytes the sizing multiplies further (fp32 state, bf16 conv window).
-        const std::string f = c.field("ssm_state_size");
-        const u64 perLayer = checkedAdd(checkedMul(4, mamba.inner, mamba.state, f),
-                                        checkedMul(2, mamba.convDim, mamba.kernel - 1, f), f);
-        if (checkedMul(perLayer, nMamba, f) > kMaxParams) {
-            fail(f, "implausible: the Mamba state of one sequence would exceed " +
-                        std::to_string(kMaxParams) + " bytes");
-        }
-        addMambaMixers(c, b, b.layerModule(first(Block::Mamba)) + "mixer.", mamba, nMamba);
-        const std::string cacheDtype = c.str("mamba_ssm_cache_dtype", "float32");
-        if (parseTorchDtype(cacheDtype) != std::optional<NumberFormat>(formats::fp32)) {
-            b.note(c.field("mamba_ssm_cache_dtype") + " is '" + cacheDtype +
-                   "'; the plan sizes the Mamba state in the scenario's state format");
-        }
+        mamba = readMamba2(c, kNemotronHMambaKeys, H, nMamba);
+        addMamba2Mixers(b, b.layerModule(first(Block::Mamba)) + "mixer.", mamba, nMamba);
+        noteMambaCacheDtype(c, b, true);
     }
     AttnShape attn;
     if (nAttn > 0) {
@@ -382,8 +317,7 @@ std::optional<ConfigReader> buildNemotronH(const ConfigReader &c, const std::str
     const u64 window = c.countOr("sliding_window", 0, kMaxContext, 0);
     for (const Block k : blocks) {
         if (k == Block::Mamba) {
-            // State per sequence: heads x head_dim x ssm_state_size, conv conv x (kernel - 1).
-            b.addLinearLayer(mamba.heads, mamba.headDim, mamba.state, mamba.convDim, mamba.kernel);
+            addMamba2Layer(b, mamba);
         } else if (k == Block::Attention) {
             b.addSoftmaxLayer(attn.heads, attn.kv, attn.hd, window);
         }

@@ -7,13 +7,24 @@ namespace hostplan::importer {
 
 const std::vector<Architecture> &architectureTable() {
     static const std::vector<Architecture> table = {
-        {"llama", buildLlamaFamily},      {"mistral", buildLlamaFamily},
-        {"qwen2", buildLlamaFamily},      {"qwen3", buildLlamaFamily},
-        {"mixtral", buildLlamaFamily},    {"qwen3_moe", buildLlamaFamily},
-        {"deepseek_v3", buildDeepseekV3}, {"kimi_k2", buildDeepseekV3},
-        {"gpt_oss", buildGptOss},         {"kimi_linear", buildKimiLinear},
-        {"qwen3_next", buildQwen3Next},   {"kimi_k3", buildKimiK3},
-        {"nemotron_h", buildNemotronH},   {"deepseek_v4", buildDeepseekV4},
+        {"llama", buildLlamaFamily},
+        {"mistral", buildLlamaFamily},
+        {"qwen2", buildLlamaFamily},
+        {"qwen3", buildLlamaFamily},
+        {"mixtral", buildLlamaFamily},
+        {"qwen3_moe", buildLlamaFamily},
+        {"deepseek_v3", buildDeepseekV3},
+        {"kimi_k2", buildDeepseekV3},
+        {"gpt_oss", buildGptOss},
+        {"kimi_linear", buildKimiLinear},
+        {"qwen3_next", buildQwen3Next},
+        {"kimi_k3", buildKimiK3},
+        {"nemotron_h", buildNemotronH},
+        {"deepseek_v4", buildDeepseekV4},
+        {"granitemoehybrid", buildGraniteMoeHybrid},
+        {"mamba", buildMamba},
+        {"falcon_mamba", buildMamba},
+        {"mamba2", buildMamba2},
     };
     return table;
 }

@@ -65,4 +65,15 @@ std::optional<ConfigReader> buildQwen3Next(const ConfigReader &c, const std::str
 std::optional<ConfigReader> buildNemotronH(const ConfigReader &c, const std::string &arch,
                                            ModelBuilder &b);
 
+/// granitemoehybrid: Granite 4.0's Mamba2 / attention layers with MoE and shared MLP
+/// (arch_granite.cpp).
+std::optional<ConfigReader> buildGraniteMoeHybrid(const ConfigReader &c, const std::string &arch,
+                                                  ModelBuilder &b);
+/// mamba, falcon_mamba: pure Mamba stacks (arch_mamba.cpp).
+std::optional<ConfigReader> buildMamba(const ConfigReader &c, const std::string &arch,
+                                       ModelBuilder &b);
+/// mamba2: pure Mamba2 stacks (arch_mamba.cpp).
+std::optional<ConfigReader> buildMamba2(const ConfigReader &c, const std::string &arch,
+                                        ModelBuilder &b);
+
 } // namespace hostplan::importer

@@ -177,6 +177,17 @@ void ModelBuilder::gatedMlp(const std::string &group, GroupRole role, const std:
     linear(group, role, Placement::Sharded, prefix + down, hidden, inter, count, active);
 }
 
+void ModelBuilder::fusedGatedMlp(const std::string &group, GroupRole role,
+                                 const std::string &prefix, const char *gateUp, const char *down,
+                                 u64 hidden, u64 inter, u64 count, u64 active) {
+    if (role == GroupRole::DenseMlp) {
+        m_denseIntermediate = std::max(m_denseIntermediate, inter);
+    }
+    linear(group, role, Placement::Sharded, prefix + gateUp, checkedMul(2, inter, prefix + gateUp),
+           hidden, count, active);
+    linear(group, role, Placement::Sharded, prefix + down, hidden, inter, count, active);
+}
+
 void ModelBuilder::plainMlp(const std::string &group, GroupRole role, const std::string &prefix,
                             const char *up, const char *down, u64 hidden, u64 inter, u64 count,
                             u64 active) {

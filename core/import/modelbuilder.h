@@ -106,6 +106,12 @@ class ModelBuilder {
     void gatedMlp(const std::string &group, GroupRole role, const std::string &prefix,
                   const char *gate, const char *up, const char *down, std::uint64_t hidden,
                   std::uint64_t inter, std::uint64_t count, std::uint64_t active);
+    /// A gated MLP whose gate and up projections are one stored tensor: gate_up [2 x inter,
+    /// hidden], down [hidden, inter] (Granite's input_linear / output_linear). Otherwise as
+    /// gatedMlp.
+    void fusedGatedMlp(const std::string &group, GroupRole role, const std::string &prefix,
+                       const char *gateUp, const char *down, std::uint64_t hidden,
+                       std::uint64_t inter, std::uint64_t count, std::uint64_t active);
     /// A non-gated MLP (Nemotron-H's relu2 NemotronHMLP): up [inter, hidden], down [hidden,
     /// inter], modules prefix + name. With role DenseMlp, `inter` becomes the spec's
     /// denseIntermediate, as for gatedMlp.

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+// granitemoehybrid: IBM Granite 4.0 (GraniteMoeHybridForCausalLM: granite-4.0-h-small / -tiny /
+// -micro / -1b / -350m and the attention-only granite-4.0-micro / -1b / -350m). Each layer is a
+// Mamba2 or an attention mixer, as layer_types lists them, followed by the same feed-forward
+// part: a MoE of num_local_experts gated experts (when > 0) beside a shared gated MLP of
+// shared_intermediate_size (when > 0). With no experts the shared MLP is the dense MLP.
+//
+// Source: vLLM vllm/model_executor/models/granitemoehybrid.py at
+// 0195c9ec6ea9cda412d1c69034fc5926a2c29528 (GraniteMoeHybridMambaDecoderLayer,
+// GraniteMoeHybridAttentionDecoderLayer, GraniteMoeHybridAttention, load_weights; MambaMixer2
+// built with intermediate_size = mamba_expand x hidden_size) and the layers it reuses
+// (granitemoe.py GraniteMoeMoE, granitemoeshared.py GraniteMoeSharedMLP).
+//
+// Tensors counted (H = hidden_size; every layer under model.layers.N.):
+//   every layer: input_layernorm, post_attention_layernorm [H]
+//   Mamba2 (mamba.*): as import/mamba.h addMamba2Mixers, with mamba_n_heads, mamba_d_head,
+//     mamba_d_state, mamba_n_groups, mamba_d_conv, mamba_expand, mamba_proj_bias,
+//     mamba_conv_bias
+//   attention (self_attn.*): q_proj [heads x hd, H], k_proj / v_proj [kv x hd, H], o_proj
+//     [H, heads x hd] (biases with attention_bias); hd = H / heads (vLLM ignores head_dim);
+//     positions by rope or none (position_embedding_type "nope"): no weights either way
+//   MoE (block_sparse_moe.*): router.layer [E, H] (replicated), input_linear [E, 2 x I, H],
+//     output_linear [E, H, I]; I = intermediate_size
+//   shared MLP (shared_mlp.*): input_linear [2 x S, H], output_linear [H, S]; S =
+//     shared_intermediate_size
+//   once: model.embed_tokens [vocab, H], lm_head (tie_word_embeddings), model.norm [H]
+// Caches: attention layers K and V (kv x hd each per token); Mamba2 layers their state
+// (import/mamba.h addMamba2Layer). vLLM keeps the SSM state in the model dtype by default.
+// Refused, naming the key: a missing layer_types, an entry other than mamba / attention, a
+// length other than num_hidden_layers, expand x hidden differing from heads x head dim.
+#include "import/archcommon.h"
+#include "import/architectures.h"
+#include "import/mamba.h"
+
+#include <algorithm>
+
+namespace hostplan::importer {
+
+using u64 = std::uint64_t;
+
+std::optional<ConfigReader> buildGraniteMoeHybrid(const ConfigReader &c, const std::string &,
+                                                  ModelBuilder &b) {
+    readCommon(c, b);
+    const ModelDimensions &d = b.dimensions();
+    const u64 H = d.hidden, L = d.layers;
+    if (!c.has("layer_types")) {
+        fail(c.field("layer_types"),
+             "missing; a granitemoehybrid config names each layer's mixer (mamba or attention)");
+    }
+    const std::vector<std::string> types = c.strList("layer_types");
+    if (types.size() != L) {
+        fail(c.field("layer_types"), "has " + std::to_string(types.size()) + " entries for " +
+                                         std::to_string(L) + " layers (num_hidden_layers)");
+    }
+    for (u64 i = 0; i < L; ++i) {
+        if (types[i] != "mamba" && types[i] != "attention") {
+            fail(c.field("layer_types[" + std::to_string(i) + "]"),
+                 "unknown layer type '" + types[i] + "'; expected mamba or attention");
+        }
+    }
+    const auto firstOf = [&](const char *t) {
+        return u64(std::find(types.begin(), types.end(), t) - types.begin());
+    };
+    const u64 nMamba = u64(std::count(types.begin(), types.end(), "mamba"));
+    const u64 nAttn = L - nMamba;
+
+    Mamba2Shape mamba;
+    if (nMamba > 0) {
+        mamba = readMamba2(c, kGraniteMambaKeys, H, nMamba);
+        addMamba2Mixers(b, b.layerModule(firstOf("mamba")) + "mamba.", mamba, nMamba);
+        noteMambaCacheDtype(c, b, false);
+    }
+    AttnShape attn;
+    if (nAttn > 0) {
+        attn.heads = d.heads;
+        attn.kv = kvHeadsOf(c, d.heads);
+        if (H % d.heads != 0) {
+            fail(c.field("num_attention_heads"),
+                 std::to_string(d.heads) + " does not divide hidden_size " + std::to_string(H));
+        }
+        attn.hd = H / d.heads;
+        attn.qkvBias = attn.oBias = c.flag("attention_bias", false);
+        addSoftmaxAttention(b, b.layerModule(firstOf("attention")) + "self_attn.", attn, nAttn);
+    }
+    for (const std::string &t : types) {
+        if (t == "mamba") {
+            addMamba2Layer(b, mamba);
+        } else {
+            b.addSoftmaxLayer(attn.heads, attn.kv, attn.hd, 0);
+        }
+    }
+
+    const std::string l0 = b.layerModule(0);
+    const u64 experts = c.countOr("num_local_experts", 0, kMaxExperts, 0);
+    const u64 shared = c.countOr("shared_intermediate_size", 0, kMaxIntermediate, 0);
+    if (experts == 0 && shared == 0) {
+        fail(c.field("shared_intermediate_size"),
+             "is 0 with num_local_experts 0: the layers would have no feed-forward part");
+    }
+    if (experts > 0) {
+        const std::string f = c.field("num_local_experts");
+        const u64 topK = topKOf(c, "num_experts_per_tok", experts);
+        const u64 inter = c.count("intermediate_size", kMaxIntermediate);
+        const std::string m = l0 + "block_sparse_moe.";
+        b.router(m + "router.layer", experts, H, L, true);
+        b.fusedGatedMlp("routed experts", GroupRole::RoutedExperts, m, "input_linear",
+                        "output_linear", H, inter, checkedMul(experts, L, f),
+                        checkedMul(topK, L, f));
+        b.setExperts(experts, topK, shared > 0 ? 1 : 0, L,
+                     checkedMul(3, H, inter, c.field("intermediate_size")), H, inter);
+    }
+    if (shared > 0) {
+        b.fusedGatedMlp(experts > 0 ? "shared experts" : "dense MLP",
+                        experts > 0 ? GroupRole::SharedExperts : GroupRole::DenseMlp,
+                        l0 + "shared_mlp.", "input_linear", "output_linear", H, shared, L, L);
+    }
+    b.small(l0 + "input_layernorm", H, L);
+    b.small(l0 + "post_attention_layernorm", H, L);
+    addEmbeddings(c, b);
+    return std::nullopt;
+}
+
+} // namespace hostplan::importer

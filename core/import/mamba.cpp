@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: MIT
+#include "import/mamba.h"
+
+#include "import/quantization.h"
+
+#include <optional>
+
+namespace hostplan::importer {
+
+using u64 = std::uint64_t;
+
+namespace {
+
+/// Refuses a per-sequence state (fp32 recurrent state, bf16 conv window) over kMaxParams bytes,
+/// which the sizing would multiply further.
+void checkStateBound(u64 stateElements, u64 convElements, u64 layers, const std::string &f) {
+    const u64 perLayer =
+        checkedAdd(checkedMul(4, stateElements, f), checkedMul(2, convElements, f), f);
+    if (checkedMul(perLayer, layers, f) > kMaxParams) {
+        fail(f, "implausible: the Mamba state of one sequence would exceed " +
+                    std::to_string(kMaxParams) + " bytes");
+    }
+}
+
+} // namespace
+
+Mamba2Shape readMamba2(const ConfigReader &c, const Mamba2Keys &keys, u64 hidden, u64 mambaLayers) {
+    Mamba2Shape m;
+    m.heads = c.count(keys.heads, kMaxHeads);
+    m.headDim = c.count(keys.headDim, kMaxHidden);
+    m.state = c.count(keys.state, kMaxHidden);
+    m.groups = c.count(keys.groups, kMaxHeads);
+    m.kernel = c.count(keys.kernel, 64);
+    if (m.heads % m.groups != 0) {
+        fail(c.field(keys.groups), std::to_string(m.groups) + " does not divide " + keys.heads +
+                                       " " + std::to_string(m.heads));
+    }
+    m.inner = checkedMul(m.heads, m.headDim, c.field(keys.headDim));
+    if (keys.expand) {
+        // MambaMixer2's in_proj and conv width use expand x hidden_size, its state heads x
+        // head dim; the transformers config classes require the two to agree.
+        const u64 expand = c.countOr(keys.expand, 2, 1024);
+        const u64 wide = checkedMul(expand, hidden, c.field(keys.expand));
+        if (wide != m.inner) {
+            fail(c.field(keys.expand), std::to_string(expand) + " x hidden_size " +
+                                           std::to_string(hidden) + " = " + std::to_string(wide) +
+                                           " differs from " + keys.heads + " x " + keys.headDim +
+                                           " = " + std::to_string(m.inner));
+        }
+    }
+    m.convDim =
+        checkedAdd(m.inner, checkedMul(2, m.groups, m.state, c.field(keys.groups)), keys.groups);
+    m.projBias = c.flag(keys.projBias, false);
+    m.convBias = c.flag(keys.convBias, true);
+    checkStateBound(checkedMul(m.inner, m.state, c.field(keys.state)),
+                    checkedMul(m.convDim, m.kernel - 1, c.field(keys.kernel)), mambaLayers,
+                    c.field(keys.state));
+    return m;
+}
+
+void addMamba2Mixers(ModelBuilder &b, const std::string &at, const Mamba2Shape &m, u64 n) {
+    const u64 H = b.dimensions().hidden;
+    const u64 inRows = checkedAdd(checkedAdd(m.inner, m.convDim, "in_proj"), m.heads, "in_proj");
+    b.attention(at + "in_proj", inRows, H, n);
+    if (m.projBias) {
+        b.attentionBias(at + "in_proj.bias", inRows, n);
+    }
+    b.tensor("short convolutions", GroupRole::Attention, Placement::Sharded, at + "conv1d",
+             m.convDim, m.kernel, n, n);
+    if (m.convBias) {
+        b.tensor("short convolutions", GroupRole::Attention, Placement::Sharded, at + "conv1d.bias",
+                 m.convDim, 1, n, n);
+    }
+    b.small(at + "dt_bias", m.heads, n);
+    b.small(at + "A_log", m.heads, n);
+    b.small(at + "D", m.heads, n);
+    b.small(at + "norm", m.inner, n);
+    b.attention(at + "out_proj", H, m.inner, n);
+    if (m.projBias) {
+        b.attentionBias(at + "out_proj.bias", H, n);
+    }
+}
+
+void addMamba2Layer(ModelBuilder &b, const Mamba2Shape &m) {
+    b.addLinearLayer(m.heads, m.headDim, m.state, m.convDim, m.kernel);
+}
+
+void noteMambaCacheDtype(const ConfigReader &c, ModelBuilder &b, bool absentMeansFp32) {
+    if (!c.has("mamba_ssm_cache_dtype") && !absentMeansFp32) {
+        // vLLM (mamba_utils.py MambaStateDtypeCalculator._mamba_state_dtype): with
+        // --mamba-ssm-cache-dtype auto the recurrent state takes the model dtype.
+        b.note("the config sets no mamba_ssm_cache_dtype: vLLM keeps the SSM state in the model "
+               "dtype unless --mamba-ssm-cache-dtype is given; the plan sizes it in the "
+               "scenario's state format");
+        return;
+    }
+    const std::string cacheDtype = c.str("mamba_ssm_cache_dtype", "float32");
+    if (parseTorchDtype(cacheDtype) != std::optional<NumberFormat>(formats::fp32)) {
+        b.note(c.field("mamba_ssm_cache_dtype") + " is '" + cacheDtype +
+               "'; the plan sizes the Mamba state in the scenario's state format");
+    }
+}
+
+Mamba1Shape readMamba1(const ConfigReader &c, u64 hidden, u64 layers) {
+    Mamba1Shape m;
+    if (c.has("intermediate_size")) {
+        m.inner = c.count("intermediate_size", kMaxIntermediate);
+    } else {
+        // MambaConfig: intermediate_size = int(expand * hidden_size).
+        m.inner = checkedMul(c.countOr("expand", 2, 1024), hidden, c.field("expand"));
+    }
+    m.state = c.count("state_size", kMaxHidden);
+    m.kernel = c.count("conv_kernel", 64);
+    const nlohmann::json *rank = c.get("time_step_rank");
+    if (rank && rank->is_string()) {
+        if (rank->get<std::string>() != "auto") {
+            fail(c.field("time_step_rank"),
+                 "is '" + rank->get<std::string>() + "'; expected an integer or \"auto\"");
+        }
+        m.dtRank = (hidden + 15) / 16; // MambaConfig: math.ceil(hidden_size / 16)
+    } else if (rank) {
+        m.dtRank = c.count("time_step_rank", kMaxHidden);
+    } else {
+        m.dtRank = (hidden + 15) / 16;
+    }
+    m.projBias = c.flag("use_bias", false);
+    m.convBias = c.flag("use_conv_bias", true);
+    checkStateBound(checkedMul(m.inner, m.state, c.field("state_size")),
+                    checkedMul(m.inner, m.kernel - 1, c.field("conv_kernel")), layers,
+                    c.field("state_size"));
+    return m;
+}
+
+void addMamba1Mixers(ModelBuilder &b, const std::string &at, const Mamba1Shape &m, u64 n) {
+    const u64 H = b.dimensions().hidden;
+    const u64 inRows = checkedMul(2, m.inner, "in_proj");
+    b.attention(at + "in_proj", inRows, H, n);
+    if (m.projBias) {
+        b.attentionBias(at + "in_proj.bias", inRows, n);
+    }
+    b.tensor("short convolutions", GroupRole::Attention, Placement::Sharded, at + "conv1d", m.inner,
+             m.kernel, n, n);
+    if (m.convBias) {
+        b.tensor("short convolutions", GroupRole::Attention, Placement::Sharded, at + "conv1d.bias",
+                 m.inner, 1, n, n);
+    }
+    const u64 xRows = checkedAdd(m.dtRank, checkedMul(2, m.state, "x_proj"), "x_proj");
+    b.attention(at + "x_proj", xRows, m.inner, n);
+    b.attention(at + "dt_proj", m.inner, m.dtRank, n);
+    b.attentionBias(at + "dt_proj.bias", m.inner, n);
+    // A [inner, state] and D [inner] are split with the inner channels (vLLM MambaMixer).
+    b.tensor("SSM parameters", GroupRole::Attention, Placement::Sharded, at + "A_log", m.inner,
+             m.state, n, n);
+    b.tensor("SSM parameters", GroupRole::Attention, Placement::Sharded, at + "D", m.inner, 1, n,
+             n);
+    b.attention(at + "out_proj", H, m.inner, n);
+    if (m.projBias) {
+        b.attentionBias(at + "out_proj.bias", H, n);
+    }
+}
+
+void addMamba1Layer(ModelBuilder &b, const Mamba1Shape &m) {
+    // inner "heads" of one channel each: the state splits by channel under TP.
+    b.addLinearLayer(m.inner, 1, m.state, m.inner, m.kernel);
+}
+
+} // namespace hostplan::importer

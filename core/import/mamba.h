@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: MIT
+// The state-space mixers that several architecture files share: Mamba2 (Nemotron-H, Granite 4.0
+// H, Mamba-Codestral) and Mamba (Mamba, Falcon Mamba). Each family spells the same sizes with
+// its own config keys, so the readers take the key names.
+//
+// Sources: vLLM vllm/model_executor/layers/mamba/mamba_mixer2.py (MambaMixer2) and
+// mamba_mixer.py (MambaMixer) at 8744bb0924a53c0d16867426b8b17428d41e4002, with the state shapes
+// of vllm/model_executor/layers/mamba/mamba_utils.py (MambaStateShapeCalculator.mamba2_state_shape
+// / mamba1_state_shape); the checkpoint tensors of transformers' MambaMixer (models/mamba) and
+// Mamba2Mixer (models/mamba2).
+#pragma once
+
+#include "import/configreader.h"
+#include "import/modelbuilder.h"
+
+#include <cstdint>
+#include <string>
+
+namespace hostplan::importer {
+
+/// The config keys that hold one family's Mamba2 sizes (a key absent from a family: nullptr).
+struct Mamba2Keys {
+    const char *heads;    ///< SSM heads
+    const char *headDim;  ///< SSM head dim
+    const char *state;    ///< SSM state size per head
+    const char *groups;   ///< B / C groups (must divide the heads)
+    const char *kernel;   ///< causal conv kernel width
+    const char *expand;   ///< inner width = expand x hidden_size, which must be heads x head dim
+    const char *projBias; ///< in_proj / out_proj biases (default false)
+    const char *convBias; ///< conv1d bias (default true)
+};
+
+/// nemotron_h's keys (NemotronHConfig: no expand key; the inner width is heads x head dim).
+inline constexpr Mamba2Keys kNemotronHMambaKeys{
+    "mamba_num_heads", "mamba_head_dim", "ssm_state_size", "n_groups",
+    "conv_kernel",     nullptr,          "use_bias",       "use_conv_bias"};
+/// granitemoehybrid's keys (GraniteMoeHybridConfig).
+inline constexpr Mamba2Keys kGraniteMambaKeys{"mamba_n_heads",   "mamba_d_head",   "mamba_d_state",
+                                              "mamba_n_groups",  "mamba_d_conv",   "mamba_expand",
+                                              "mamba_proj_bias", "mamba_conv_bias"};
+/// mamba2's keys (Mamba2Config).
+inline constexpr Mamba2Keys kMamba2Keys{"num_heads",   "head_dim", "state_size", "n_groups",
+                                        "conv_kernel", "expand",   "use_bias",   "use_conv_bias"};
+
+/// One Mamba2 mixer's sizes (MambaMixer2).
+struct Mamba2Shape {
+    std::uint64_t heads = 0, headDim = 0, state = 0, groups = 0, kernel = 0;
+    std::uint64_t inner = 0;   ///< heads x headDim
+    std::uint64_t convDim = 0; ///< inner + 2 x groups x state
+    bool projBias = false, convBias = true;
+};
+
+/// Reads the sizes under `keys` (all required but the expand and bias keys; expand defaults
+/// to 2 as in the transformers config classes). Errors, naming the key: groups not dividing
+/// the heads, expand x hidden_size differing from heads x head dim, a conv kernel over 64, or a
+/// state of one sequence in `mambaLayers` layers over kMaxParams bytes.
+Mamba2Shape readMamba2(const ConfigReader &c, const Mamba2Keys &keys, std::uint64_t hidden,
+                       std::uint64_t mambaLayers);
+
+/// Adds `n` Mamba2 mixers under `at` ("backbone.layers.N.mixer."): in_proj [inner + convDim +
+/// heads, H] (+ bias), conv1d [convDim, kernel] (+ bias), dt_bias / A_log / D [heads], the gated
+/// norm [inner], out_proj [H, inner] (+ bias). H is the builder's hidden size.
+void addMamba2Mixers(ModelBuilder &b, const std::string &at, const Mamba2Shape &m, std::uint64_t n);
+
+/// Adds one Mamba2 layer's cache to the builder's layer list: heads x headDim x state recurrent
+/// state and convDim x (kernel - 1) conv window per sequence, split by heads under TP.
+void addMamba2Layer(ModelBuilder &b, const Mamba2Shape &m);
+
+/// Notes a mamba_ssm_cache_dtype other than float32: the plan sizes the state in the scenario's
+/// state format (fp32 by default). An absent key means float32 where vLLM's per-model config
+/// update says so (`absentMeansFp32`: NemotronHForCausalLMConfig in
+/// vllm/model_executor/models/config.py), else the model dtype (mamba_utils.py
+/// MambaStateDtypeCalculator with --mamba-ssm-cache-dtype auto), which is noted too.
+void noteMambaCacheDtype(const ConfigReader &c, ModelBuilder &b, bool absentMeansFp32);
+
+/// One Mamba (v1) mixer's sizes (MambaMixer).
+struct Mamba1Shape {
+    std::uint64_t inner = 0;  ///< intermediate_size (expand x hidden_size)
+    std::uint64_t state = 0;  ///< state_size
+    std::uint64_t kernel = 0; ///< conv_kernel
+    std::uint64_t dtRank = 0; ///< time_step_rank ("auto": ceil(hidden / 16))
+    bool projBias = false, convBias = true;
+};
+
+/// Reads intermediate_size (else expand x hidden_size, expand default 2), state_size,
+/// conv_kernel, time_step_rank, use_bias, use_conv_bias. Errors as readMamba2.
+Mamba1Shape readMamba1(const ConfigReader &c, std::uint64_t hidden, std::uint64_t layers);
+
+/// Adds `n` Mamba mixers under `at`: in_proj [2 x inner, H] (+ bias), conv1d [inner, kernel]
+/// (+ bias), x_proj [dtRank + 2 x state, inner], dt_proj [inner, dtRank] + bias [inner], A_log
+/// [inner, state], D [inner], out_proj [H, inner] (+ bias).
+void addMamba1Mixers(ModelBuilder &b, const std::string &at, const Mamba1Shape &m, std::uint64_t n);
+
+/// Adds one Mamba layer's cache: inner x state recurrent state and inner x (kernel - 1) conv
+/// window per sequence, split by inner channels under TP.
+void addMamba1Layer(ModelBuilder &b, const Mamba1Shape &m);
+
+} // namespace hostplan::importer

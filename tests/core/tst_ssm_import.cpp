@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: MIT
+// Tests for the state-space importers: granitemoehybrid (core/import/arch_granite.cpp) and the
+// pure Mamba / Falcon Mamba / Mamba2 stacks (core/import/arch_mamba.cpp), with the mixers of
+// core/import/mamba.h.
+//
+// The configs below carry the size fields of the models' published config.json files
+// (Hugging Face: ibm-granite/granite-4.0-h-tiny, granite-4.0-h-1b and granite-4.0-micro, released
+// 2025-10-02; state-spaces/mamba-2.8b-hf; tiiuae/falcon-mamba-7b; mistralai/Mamba-Codestral-7B-
+// v0.1). Expected totals are computed by hand from them with the tensor lists in the importers'
+// file comments, and agree with the published sizes:
+//   granite-4.0-h-tiny: Mamba2 layer 14,642,576 (in_proj [6448, 1536], conv1d [3328, 4] + bias,
+//     dt_bias / A_log / D [48], norm [3072], out_proj [1536, 3072]) x 36, attention 6,291,456
+//     (hd 128) x 4, per layer router 98,304 + 64 experts x 2,359,296 + shared 4,718,592, two
+//     norms, tied embedding [100352, 1536]: 6,939,037,248 (published 6.94B; "7B, 1B active")
+//   granite-4.0-h-1b: the same stack with a dense shared MLP of 4096: 1,461,538,368 (1.46B)
+//   granite-4.0-micro: 40 attention layers (hd 64) with a 8192 MLP: 3,402,836,480 (3.4B)
+//   mamba-2.8b-hf: layer 41,244,160 (in_proj [10240, 2560], conv1d [5120, 4] + bias, x_proj
+//     [192, 5120], dt_proj [5120, 160] + bias, A_log [5120, 16], D, out_proj, norm) x 64, tied
+//     embedding [50280, 2560], norm_f: 2,768,345,600 (published 2.77B)
+//   falcon-mamba-7b: layer 105,312,256 x 64, untied [65024, 4096] x 2: 7,272,665,088 (7.27B)
+//   Mamba-Codestral-7B: layer 109,640,064 (in_proj [18560, 4096], conv1d [10240, 4] + bias, ...)
+//     x 64, untied [32768, 4096] x 2: 7,285,403,648 (published 7.29B)
+#include "engine/enginememory.h"
+#include "import/modelimport.h"
+#include "scenario/scenario.h"
+#include "sizing/memory.h"
+#include "testutil.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QTest>
+
+#include <functional>
+
+using namespace hostplan;
+using J = nlohmann::json;
+using ConfigEdit = std::function<void(J &)>;
+Q_DECLARE_METATYPE(ConfigEdit)
+
+namespace {
+
+/// Granite 4.0 H: mamba x5, attention, mamba x9, attention, ... (36 Mamba2, 4 attention).
+J graniteLayerTypes() {
+    J t = J::array();
+    for (int i = 0; i < 40; ++i) {
+        t.push_back((i == 5 || i == 15 || i == 25 || i == 35) ? "attention" : "mamba");
+    }
+    return t;
+}
+
+J graniteHTiny() {
+    return {{"architectures", {"GraniteMoeHybridForCausalLM"}},
+            {"model_type", "granitemoehybrid"},
+            {"attention_bias", false},
+            {"hidden_size", 1536},
+            {"num_hidden_layers", 40},
+            {"num_attention_heads", 12},
+            {"num_key_value_heads", 4},
+            {"intermediate_size", 512},
+            {"shared_intermediate_size", 1024},
+            {"num_local_experts", 64},
+            {"num_experts_per_tok", 6},
+            {"vocab_size", 100352},
+            {"tie_word_embeddings", true},
+            {"mamba_chunk_size", 256},
+            {"mamba_conv_bias", true},
+            {"mamba_d_conv", 4},
+            {"mamba_d_head", 64},
+            {"mamba_d_state", 128},
+            {"mamba_expand", 2},
+            {"mamba_n_groups", 1},
+            {"mamba_n_heads", 48},
+            {"mamba_proj_bias", false},
+            {"max_position_embeddings", 131072},
+            {"position_embedding_type", "nope"},
+            {"layer_types", graniteLayerTypes()},
+            {"torch_dtype", "bfloat16"}};
+}
+
+J graniteH1b() {
+    J j = graniteHTiny();
+    j["intermediate_size"] = 4096;
+    j["shared_intermediate_size"] = 4096;
+    j["num_local_experts"] = 0;
+    j["num_experts_per_tok"] = 0;
+    return j;
+}
+
+J graniteMicro() {
+    J j = graniteHTiny();
+    j["hidden_size"] = 2560;
+    j["num_attention_heads"] = 40;
+    j["num_key_value_heads"] = 8;
+    j["intermediate_size"] = 8192;
+    j["shared_intermediate_size"] = 8192;
+    j["num_local_experts"] = 0;
+    j["num_experts_per_tok"] = 0;
+    j["mamba_d_state"] = 256;
+    j["mamba_n_heads"] = 128;
+    j["mamba_d_head"] = 32;
+    j["position_embedding_type"] = "rope";
+    j["layer_types"] = J(std::vector<std::string>(40, "attention"));
+    return j;
+}
+
+J mamba28b() {
+    return {{"architectures", {"MambaForCausalLM"}},
+            {"model_type", "mamba"},
+            {"conv_kernel", 4},
+            {"expand", 2},
+            {"hidden_size", 2560},
+            {"intermediate_size", 5120},
+            {"num_hidden_layers", 64},
+            {"state_size", 16},
+            {"time_step_rank", 160},
+            {"use_bias", false},
+            {"use_conv_bias", true},
+            {"vocab_size", 50280},
+            {"torch_dtype", "float32"}};
+}
+
+J falconMamba7b() {
+    return {{"architectures", {"FalconMambaForCausalLM"}},
+            {"model_type", "falcon_mamba"},
+            {"conv_kernel", 4},
+            {"expand", 16},
+            {"hidden_size", 4096},
+            {"intermediate_size", 8192},
+            {"num_hidden_layers", 64},
+            {"state_size", 16},
+            {"time_step_rank", 256},
+            {"tie_word_embeddings", false},
+            {"use_bias", false},
+            {"use_conv_bias", true},
+            {"vocab_size", 65024},
+            {"torch_dtype", "bfloat16"}};
+}
+
+J codestralMamba() {
+    return {{"architectures", {"Mamba2ForCausalLM"}},
+            {"model_type", "mamba2"},
+            {"chunk_size", 256},
+            {"conv_kernel", 4},
+            {"expand", 2},
+            {"head_dim", 64},
+            {"hidden_size", 4096},
+            {"n_groups", 8},
+            {"num_heads", 128},
+            {"num_hidden_layers", 64},
+            {"state_size", 128},
+            {"tie_word_embeddings", false},
+            {"use_bias", false},
+            {"use_conv_bias", true},
+            {"vocab_size", 32768},
+            {"torch_dtype", "bfloat16"}};
+}
+
+Result<ModelSpec> importJson(const J &j) {
+    return importHfConfigText(j.dump(), j.value("model_type", std::string("test")));
+}
+
+std::uint64_t layersOf(const ModelSpec &m, AttentionKind kind) {
+    std::uint64_t n = 0;
+    for (const auto &l : m.layers) {
+        n += l.kind == kind ? l.count : 0;
+    }
+    return n;
+}
+
+const LayerGroup *linearLayer(const ModelSpec &m) {
+    for (const auto &l : m.layers) {
+        if (l.kind == AttentionKind::Linear) {
+            return &l;
+        }
+    }
+    return nullptr;
+}
+
+GpuSpec h100() {
+    GpuSpec g;
+    g.id = g.name = "NVIDIA H100";
+    g.vendor = "NVIDIA";
+    g.usableMemoryBytes = g.memoryBytes = 85'520'809'984ull;
+    g.fp8FlopsPerS = 1e15;
+    return g;
+}
+
+} // namespace
+
+class TestSsmImport : public QObject {
+    Q_OBJECT
+  private slots:
+    void parameterCounts_data();
+    void parameterCounts();
+    void cacheShapes();
+    void graniteExpertsAndDenseMlp();
+    void stateDtypeNote();
+    void pureStackServesBySlots();
+    void graniteKvUnderVllm();
+    void refusalsNameTheField_data();
+    void refusalsNameTheField();
+};
+
+void TestSsmImport::parameterCounts_data() {
+    QTest::addColumn<QByteArray>("config");
+    QTest::addColumn<qulonglong>("total");
+    QTest::addColumn<qulonglong>("linearLayers");
+    QTest::addColumn<qulonglong>("attentionLayers");
+    QTest::addColumn<uint>("heads");
+    QTest::newRow("granite-4.0-h-tiny") << QByteArray::fromStdString(graniteHTiny().dump())
+                                        << 6'939'037'248ull << 36ull << 4ull << 12u;
+    QTest::newRow("granite-4.0-h-1b") << QByteArray::fromStdString(graniteH1b().dump())
+                                      << 1'461'538'368ull << 36ull << 4ull << 12u;
+    QTest::newRow("granite-4.0-micro") << QByteArray::fromStdString(graniteMicro().dump())
+                                       << 3'402'836'480ull << 0ull << 40ull << 40u;
+    QTest::newRow("mamba-2.8b") << QByteArray::fromStdString(mamba28b().dump()) << 2'768'345'600ull
+                                << 64ull << 0ull << 0u;
+    QTest::newRow("falcon-mamba-7b") << QByteArray::fromStdString(falconMamba7b().dump())
+                                     << 7'272'665'088ull << 64ull << 0ull << 0u;
+    QTest::newRow("mamba-codestral-7b") << QByteArray::fromStdString(codestralMamba().dump())
+                                        << 7'285'403'648ull << 64ull << 0ull << 128u;
+}
+
+void TestSsmImport::parameterCounts() {
+    QFETCH(QByteArray, config);
+    QFETCH(qulonglong, total);
+    QFETCH(qulonglong, linearLayers);
+    QFETCH(qulonglong, attentionLayers);
+    QFETCH(uint, heads);
+    const auto r = importJson(J::parse(config.toStdString()));
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+    const ModelSpec &m = r.value();
+    QCOMPARE(qulonglong(m.totalParams), total);
+    QCOMPARE(qulonglong(layersOf(m, AttentionKind::Linear)), linearLayers);
+    QCOMPARE(qulonglong(layersOf(m, AttentionKind::GQA) + layersOf(m, AttentionKind::MHA)),
+             attentionLayers);
+    QCOMPARE(m.numAttentionHeads, heads);
+    QCOMPARE(m.numLayers, uint(linearLayers + attentionLayers));
+}
+
+void TestSsmImport::cacheShapes() {
+    // Granite h-tiny: state 48 x 64 x 128, conv (3072 + 2 x 128) x 3, split over 48 heads.
+    const auto g = importJson(graniteHTiny());
+    QVERIFY(g.ok());
+    const LayerGroup *l = linearLayer(g.value());
+    QVERIFY(l);
+    QCOMPARE(l->stateElements, 48ull * 64 * 128);
+    QCOMPARE(l->convElements, 3328ull * 3);
+    QCOMPARE(l->stateHeads, 48u);
+    // Mamba 2.8b: state 5120 x 16 and conv 5120 x 3, split by channel.
+    const auto m = importJson(mamba28b());
+    QVERIFY(m.ok());
+    l = linearLayer(m.value());
+    QVERIFY(l);
+    QCOMPARE(l->stateElements, 5120ull * 16);
+    QCOMPARE(l->convElements, 5120ull * 3);
+    QCOMPARE(l->stateHeads, 5120u);
+    // Codestral: 128 x 64 x 128; conv (8192 + 2 x 8 x 128) x 3.
+    const auto c = importJson(codestralMamba());
+    QVERIFY(c.ok());
+    l = linearLayer(c.value());
+    QVERIFY(l);
+    QCOMPARE(l->stateElements, 128ull * 64 * 128);
+    QCOMPARE(l->convElements, 10240ull * 3);
+    // Granite attention: hd = hidden / heads = 128, 4 KV heads.
+    for (const auto &a : g.value().layers) {
+        if (a.kind == AttentionKind::GQA) {
+            QCOMPARE(a.headDim, 128u);
+            QCOMPARE(a.kvHeads, 4u);
+        }
+    }
+}
+
+void TestSsmImport::graniteExpertsAndDenseMlp() {
+    const auto t = importJson(graniteHTiny());
+    QVERIFY(t.ok());
+    const ExpertInfo &e = t.value().experts;
+    QCOMPARE(e.routed, 64u);
+    QCOMPARE(e.activePerToken, 6u);
+    QCOMPARE(e.shared, 1u);
+    QCOMPARE(e.moeLayers, 40u);
+    QCOMPARE(e.paramsPerExpert, 3ull * 1536 * 512);
+    QCOMPARE(t.value().denseIntermediate, 0u);
+    // Active: 6 of 64 experts, the shared MLP, router, mixers, norms and the tied LM head.
+    const std::uint64_t inactiveExperts = 40ull * 58 * 3 * 1536 * 512;
+    QCOMPARE(t.value().activeParams, 6'939'037'248ull - inactiveExperts);
+    // No experts: the shared MLP is the dense MLP, which sizes the activation peak.
+    const auto d = importJson(graniteH1b());
+    QVERIFY(d.ok());
+    QCOMPARE(d.value().experts.routed, 0u);
+    QCOMPARE(d.value().denseIntermediate, 4096u);
+}
+
+void TestSsmImport::stateDtypeNote() {
+    const auto contains = [](const ModelSpec &m, const char *text) {
+        for (const auto &n : m.notes) {
+            if (n.find(text) != std::string::npos) {
+                return true;
+            }
+        }
+        return false;
+    };
+    const auto g = importJson(graniteHTiny());
+    QVERIFY(g.ok());
+    QVERIFY(contains(g.value(), "mamba_ssm_cache_dtype"));
+    // Attention only: no state, no note.
+    const auto micro = importJson(graniteMicro());
+    QVERIFY(micro.ok());
+    QVERIFY(!contains(micro.value(), "mamba_ssm_cache_dtype"));
+    J f32 = graniteHTiny();
+    f32["mamba_ssm_cache_dtype"] = "float32";
+    const auto g32 = importJson(f32);
+    QVERIFY(g32.ok());
+    QVERIFY(!contains(g32.value(), "mamba_ssm_cache_dtype"));
+    // mamba's tying default is noted when the key is absent.
+    const auto m = importJson(mamba28b());
+    QVERIFY(m.ok());
+    QVERIFY(contains(m.value(), "tie_word_embeddings is absent: taken as true"));
+}
+
+void TestSsmImport::pureStackServesBySlots() {
+    // No attention: no KV per token; sequences come from the state pool and do not depend on
+    // the context length.
+    const auto m = importJson(codestralMamba());
+    QVERIFY(m.ok());
+    for (const Engine engine : {Engine::Vllm, Engine::Sglang}) {
+        Scenario s;
+        s.engine.engine = engine;
+        s.workload.contextTokens = 8192;
+        const EngineMemoryInput in = engineInputFor(m.value(), h100(), Parallelism{}, s);
+        const EngineMemoryModel &em =
+            engine == Engine::Vllm ? vllmMemoryModel() : sglangMemoryModel();
+        const EngineMemoryTerms t = em.terms(in);
+        QCOMPARE(t.kvBytesPerToken, 0ull);
+        const std::uint32_t at8k = em.sequences(in, t, 8192);
+        QVERIFY2(at8k > 0, std::to_string(int(engine)).c_str());
+        QCOMPARE(em.sequences(in, t, 131072), at8k);
+    }
+}
+
+void TestSsmImport::graniteKvUnderVllm() {
+    // 4 attention layers x K and V x 4 heads x 128 x 2 bytes = 8,192 bytes per token at TP 1.
+    const auto m = importJson(graniteHTiny());
+    QVERIFY(m.ok());
+    Scenario s;
+    s.engine.engine = Engine::Vllm;
+    s.workload.contextTokens = 32768;
+    const EngineMemoryInput in = engineInputFor(m.value(), h100(), Parallelism{}, s);
+    const EngineMemoryTerms t = vllmMemoryModel().terms(in);
+    QCOMPARE(t.kvBytesPerToken, 8192ull);
+    QVERIFY(vllmMemoryModel().sequences(in, t, 32768) > 0);
+}
+
+void TestSsmImport::refusalsNameTheField_data() {
+    QTest::addColumn<QByteArray>("base");
+    QTest::addColumn<ConfigEdit>("edit");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("says");
+    const QByteArray granite = QByteArray::fromStdString(graniteHTiny().dump());
+    const QByteArray mamba = QByteArray::fromStdString(mamba28b().dump());
+    const QByteArray mamba2 = QByteArray::fromStdString(codestralMamba().dump());
+    QTest::newRow("granite/no layer_types")
+        << granite << ConfigEdit([](J &j) { j.erase("layer_types"); }) << "layer_types"
+        << "missing";
+    QTest::newRow("granite/unknown layer")
+        << granite << ConfigEdit([](J &j) { j["layer_types"][3] = "mlp"; }) << "layer_types[3]"
+        << "unknown layer type 'mlp'";
+    QTest::newRow("granite/short layer_types")
+        << granite << ConfigEdit([](J &j) { j["layer_types"].erase(0); }) << "layer_types"
+        << "39 entries for 40 layers";
+    QTest::newRow("granite/expand disagrees")
+        << granite << ConfigEdit([](J &j) { j["mamba_expand"] = 3; }) << "mamba_expand"
+        << "differs from mamba_n_heads x mamba_d_head";
+    QTest::newRow("granite/no feed-forward") << granite << ConfigEdit([](J &j) {
+        j["num_local_experts"] = 0;
+        j["shared_intermediate_size"] = 0;
+    }) << "shared_intermediate_size"
+                                             << "no feed-forward part";
+    QTest::newRow("mamba/time_step_rank")
+        << mamba << ConfigEdit([](J &j) { j["time_step_rank"] = "big"; }) << "time_step_rank"
+        << "expected an integer or \"auto\"";
+    QTest::newRow("mamba/huge state") << mamba << ConfigEdit([](J &j) {
+        j["state_size"] = 1 << 20;
+        j["intermediate_size"] = 1 << 24;
+        j["num_hidden_layers"] = 4096;
+    }) << "state_size"
+                                      << "implausible";
+    QTest::newRow("mamba2/groups")
+        << mamba2 << ConfigEdit([](J &j) { j["n_groups"] = 3; }) << "n_groups"
+        << "does not divide num_heads 128";
+    QTest::newRow("mamba2/no heads")
+        << mamba2 << ConfigEdit([](J &j) { j.erase("num_heads"); }) << "num_heads"
+        << "missing";
+}
+
+void TestSsmImport::refusalsNameTheField() {
+    QFETCH(QByteArray, base);
+    QFETCH(ConfigEdit, edit);
+    QFETCH(QString, field);
+    QFETCH(QString, says);
+    J j = J::parse(base.toStdString());
+    edit(j);
+    const auto r = importJson(j);
+    QVERIFY(!r.ok());
+    const QString error = QString::fromStdString(r.error().toString());
+    QVERIFY2(QString::fromStdString(r.error().field) == field, qPrintable(error));
+    QVERIFY2(error.contains(says), qPrintable(error));
+}
+
+QTEST_GUILESS_MAIN(TestSsmImport)
+#include "tst_ssm_import.moc"
