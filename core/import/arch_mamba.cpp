@@ -69,7 +69,7 @@ std::optional<ConfigReader> buildMamba(const ConfigReader &c, const std::string 
                                        ModelBuilder &b) {
     readSsmDimensions(c, b, 0);
     const ModelDimensions &d = b.dimensions();
-    const Mamba1Shape m = readMamba1(c, d.hidden, d.layers);
+    const Mamba1Shape m = readMamba1(c, kMamba1Keys, d.hidden, d.layers);
     addMamba1Mixers(b, b.layerModule(0) + "mixer.", m, d.layers);
     for (u64 i = 0; i < d.layers; ++i) {
         addMamba1Layer(b, m);

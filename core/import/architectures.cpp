@@ -25,6 +25,7 @@ const std::vector<Architecture> &architectureTable() {
         {"mamba", buildMamba},
         {"falcon_mamba", buildMamba},
         {"mamba2", buildMamba2},
+        {"jamba", buildJamba},
     };
     return table;
 }

@@ -72,6 +72,9 @@ std::optional<ConfigReader> buildGraniteMoeHybrid(const ConfigReader &c, const s
 /// mamba, falcon_mamba: pure Mamba stacks (arch_mamba.cpp).
 std::optional<ConfigReader> buildMamba(const ConfigReader &c, const std::string &arch,
                                        ModelBuilder &b);
+/// jamba: Mamba / attention layers with MoE on alternate layers (arch_jamba.cpp).
+std::optional<ConfigReader> buildJamba(const ConfigReader &c, const std::string &arch,
+                                       ModelBuilder &b);
 /// mamba2: pure Mamba2 stacks (arch_mamba.cpp).
 std::optional<ConfigReader> buildMamba2(const ConfigReader &c, const std::string &arch,
                                         ModelBuilder &b);

@@ -101,33 +101,34 @@ void noteMambaCacheDtype(const ConfigReader &c, ModelBuilder &b, bool absentMean
     }
 }
 
-Mamba1Shape readMamba1(const ConfigReader &c, u64 hidden, u64 layers) {
+Mamba1Shape readMamba1(const ConfigReader &c, const Mamba1Keys &keys, u64 hidden, u64 mambaLayers) {
     Mamba1Shape m;
-    if (c.has("intermediate_size")) {
-        m.inner = c.count("intermediate_size", kMaxIntermediate);
+    if (keys.inner && c.has(keys.inner)) {
+        m.inner = c.count(keys.inner, kMaxIntermediate);
     } else {
-        // MambaConfig: intermediate_size = int(expand * hidden_size).
-        m.inner = checkedMul(c.countOr("expand", 2, 1024), hidden, c.field("expand"));
+        // MambaConfig / JambaConfig: the inner width is int(expand * hidden_size).
+        m.inner = checkedMul(c.countOr(keys.expand, 2, 1024), hidden, c.field(keys.expand));
     }
-    m.state = c.count("state_size", kMaxHidden);
-    m.kernel = c.count("conv_kernel", 64);
-    const nlohmann::json *rank = c.get("time_step_rank");
+    m.state = c.count(keys.state, kMaxHidden);
+    m.kernel = c.count(keys.kernel, 64);
+    const nlohmann::json *rank = c.get(keys.dtRank);
     if (rank && rank->is_string()) {
         if (rank->get<std::string>() != "auto") {
-            fail(c.field("time_step_rank"),
+            fail(c.field(keys.dtRank),
                  "is '" + rank->get<std::string>() + "'; expected an integer or \"auto\"");
         }
-        m.dtRank = (hidden + 15) / 16; // MambaConfig: math.ceil(hidden_size / 16)
+        m.dtRank = (hidden + 15) / 16; // the config classes: math.ceil(hidden_size / 16)
     } else if (rank) {
-        m.dtRank = c.count("time_step_rank", kMaxHidden);
+        m.dtRank = c.count(keys.dtRank, kMaxHidden);
     } else {
         m.dtRank = (hidden + 15) / 16;
     }
-    m.projBias = c.flag("use_bias", false);
-    m.convBias = c.flag("use_conv_bias", true);
-    checkStateBound(checkedMul(m.inner, m.state, c.field("state_size")),
-                    checkedMul(m.inner, m.kernel - 1, c.field("conv_kernel")), layers,
-                    c.field("state_size"));
+    m.projBias = c.flag(keys.projBias, false);
+    m.convBias = c.flag(keys.convBias, true);
+    m.innerNorms = keys.innerNorms;
+    checkStateBound(checkedMul(m.inner, m.state, c.field(keys.state)),
+                    checkedMul(m.inner, m.kernel - 1, c.field(keys.kernel)), mambaLayers,
+                    c.field(keys.state));
     return m;
 }
 
@@ -156,6 +157,11 @@ void addMamba1Mixers(ModelBuilder &b, const std::string &at, const Mamba1Shape &
     b.attention(at + "out_proj", H, m.inner, n);
     if (m.projBias) {
         b.attentionBias(at + "out_proj.bias", H, n);
+    }
+    if (m.innerNorms) {
+        b.small(at + "dt_layernorm", m.dtRank, n);
+        b.small(at + "b_layernorm", m.state, n);
+        b.small(at + "c_layernorm", m.state, n);
     }
 }
 

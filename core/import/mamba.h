@@ -73,22 +73,47 @@ void addMamba2Layer(ModelBuilder &b, const Mamba2Shape &m);
 /// MambaStateDtypeCalculator with --mamba-ssm-cache-dtype auto), which is noted too.
 void noteMambaCacheDtype(const ConfigReader &c, ModelBuilder &b, bool absentMeansFp32);
 
-/// One Mamba (v1) mixer's sizes (MambaMixer).
-struct Mamba1Shape {
-    std::uint64_t inner = 0;  ///< intermediate_size (expand x hidden_size)
-    std::uint64_t state = 0;  ///< state_size
-    std::uint64_t kernel = 0; ///< conv_kernel
-    std::uint64_t dtRank = 0; ///< time_step_rank ("auto": ceil(hidden / 16))
-    bool projBias = false, convBias = true;
+/// The config keys that hold one family's Mamba (v1) sizes (nullptr: absent in the family).
+struct Mamba1Keys {
+    const char *inner;    ///< inner width (else expand x hidden_size)
+    const char *expand;   ///< expand (default 2)
+    const char *state;    ///< SSM state size
+    const char *kernel;   ///< causal conv kernel width
+    const char *dtRank;   ///< time-step rank: an integer or "auto" (ceil(hidden_size / 16))
+    const char *projBias; ///< in_proj / out_proj biases (default false)
+    const char *convBias; ///< conv1d bias (default true)
+    bool innerNorms;      ///< RMS norms with weights on dt [dtRank] and B, C [state] (Jamba)
 };
 
-/// Reads intermediate_size (else expand x hidden_size, expand default 2), state_size,
-/// conv_kernel, time_step_rank, use_bias, use_conv_bias. Errors as readMamba2.
-Mamba1Shape readMamba1(const ConfigReader &c, std::uint64_t hidden, std::uint64_t layers);
+/// mamba's and falcon_mamba's keys (MambaConfig, FalconMambaConfig; Falcon Mamba's B / C / dt
+/// norms have no weights).
+inline constexpr Mamba1Keys kMamba1Keys{
+    "intermediate_size", "expand",   "state_size",    "conv_kernel",
+    "time_step_rank",    "use_bias", "use_conv_bias", false};
+/// jamba's keys (JambaConfig).
+inline constexpr Mamba1Keys kJambaMambaKeys{
+    nullptr,         "mamba_expand",    "mamba_d_state",   "mamba_d_conv",
+    "mamba_dt_rank", "mamba_proj_bias", "mamba_conv_bias", true};
+
+/// One Mamba (v1) mixer's sizes (MambaMixer).
+struct Mamba1Shape {
+    std::uint64_t inner = 0;  ///< inner channels (expand x hidden_size)
+    std::uint64_t state = 0;  ///< SSM state size
+    std::uint64_t kernel = 0; ///< conv kernel
+    std::uint64_t dtRank = 0; ///< time-step rank
+    bool projBias = false, convBias = true, innerNorms = false;
+};
+
+/// Reads the sizes under `keys` for `mambaLayers` layers. Errors, naming the key: a dt rank
+/// that is neither an integer nor "auto", a conv kernel over 64, a state of one sequence over
+/// kMaxParams bytes.
+Mamba1Shape readMamba1(const ConfigReader &c, const Mamba1Keys &keys, std::uint64_t hidden,
+                       std::uint64_t mambaLayers);
 
 /// Adds `n` Mamba mixers under `at`: in_proj [2 x inner, H] (+ bias), conv1d [inner, kernel]
 /// (+ bias), x_proj [dtRank + 2 x state, inner], dt_proj [inner, dtRank] + bias [inner], A_log
-/// [inner, state], D [inner], out_proj [H, inner] (+ bias).
+/// [inner, state], D [inner], out_proj [H, inner] (+ bias); with innerNorms dt_layernorm
+/// [dtRank], b_layernorm and c_layernorm [state].
 void addMamba1Mixers(ModelBuilder &b, const std::string &at, const Mamba1Shape &m, std::uint64_t n);
 
 /// Adds one Mamba layer's cache: inner x state recurrent state and inner x (kernel - 1) conv

@@ -461,7 +461,7 @@ void TestModelImportRules::supportedArchitectures() {
     for (const char *a :
          {"llama", "mistral", "qwen2", "qwen3", "mixtral", "qwen3_moe", "deepseek_v3", "kimi_k2",
           "gpt_oss", "kimi_linear", "qwen3_next", "kimi_k3", "nemotron_h", "deepseek_v4",
-          "granitemoehybrid", "mamba", "falcon_mamba", "mamba2"}) {
+          "granitemoehybrid", "mamba", "falcon_mamba", "mamba2", "jamba"}) {
         QVERIFY2(std::find(archs.begin(), archs.end(), a) != archs.end(), a);
     }
 }

@@ -6,8 +6,8 @@
 // The configs below carry the size fields of the models' published config.json files
 // (Hugging Face: ibm-granite/granite-4.0-h-tiny, granite-4.0-h-1b and granite-4.0-micro, released
 // 2025-10-02; state-spaces/mamba-2.8b-hf; tiiuae/falcon-mamba-7b; mistralai/Mamba-Codestral-7B-
-// v0.1). Expected totals are computed by hand from them with the tensor lists in the importers'
-// file comments, and agree with the published sizes:
+// v0.1; ai21labs/AI21-Jamba-1.5-Mini). Expected totals are computed by hand from them with the
+// tensor lists in the importers' file comments, and agree with the published sizes:
 //   granite-4.0-h-tiny: Mamba2 layer 14,642,576 (in_proj [6448, 1536], conv1d [3328, 4] + bias,
 //     dt_bias / A_log / D [48], norm [3072], out_proj [1536, 3072]) x 36, attention 6,291,456
 //     (hd 128) x 4, per layer router 98,304 + 64 experts x 2,359,296 + shared 4,718,592, two
@@ -18,6 +18,10 @@
 //     [192, 5120], dt_proj [5120, 160] + bias, A_log [5120, 16], D, out_proj, norm) x 64, tied
 //     embedding [50280, 2560], norm_f: 2,768,345,600 (published 2.77B)
 //   falcon-mamba-7b: layer 105,312,256 x 64, untied [65024, 4096] x 2: 7,272,665,088 (7.27B)
+//   Jamba 1.5 Mini (the v0.1 shape): Mamba layer 105,308,448 (as falcon-mamba's, time-step rank
+//     256, with dt / B / C norms) x 28, attention 41,943,040 x 4 (layers 4, 12, 20, 28), dense
+//     MLP 176,160,768 x 16, MoE 16 x 176,160,768 + router [16, 4096] x 16 (odd layers), norms,
+//     untied [65536, 4096] x 2: 51,570,323,328 (published 51.6B, 12B active)
 //   Mamba-Codestral-7B: layer 109,640,064 (in_proj [18560, 4096], conv1d [10240, 4] + bias, ...)
 //     x 64, untied [32768, 4096] x 2: 7,285,403,648 (published 7.29B)
 #include "engine/enginememory.h"
@@ -155,6 +159,32 @@ J codestralMamba() {
             {"torch_dtype", "bfloat16"}};
 }
 
+J jambaMini() {
+    return {{"architectures", {"JambaForCausalLM"}},
+            {"model_type", "jamba"},
+            {"attn_layer_offset", 4},
+            {"attn_layer_period", 8},
+            {"expert_layer_offset", 1},
+            {"expert_layer_period", 2},
+            {"hidden_size", 4096},
+            {"intermediate_size", 14336},
+            {"mamba_conv_bias", true},
+            {"mamba_d_conv", 4},
+            {"mamba_d_state", 16},
+            {"mamba_dt_rank", 256},
+            {"mamba_expand", 2},
+            {"mamba_proj_bias", false},
+            {"max_position_embeddings", 262144},
+            {"num_attention_heads", 32},
+            {"num_experts", 16},
+            {"num_experts_per_tok", 2},
+            {"num_hidden_layers", 32},
+            {"num_key_value_heads", 8},
+            {"tie_word_embeddings", false},
+            {"vocab_size", 65536},
+            {"torch_dtype", "bfloat16"}};
+}
+
 Result<ModelSpec> importJson(const J &j) {
     return importHfConfigText(j.dump(), j.value("model_type", std::string("test")));
 }
@@ -194,6 +224,7 @@ class TestSsmImport : public QObject {
     void parameterCounts();
     void cacheShapes();
     void graniteExpertsAndDenseMlp();
+    void jambaLayersAndExperts();
     void stateDtypeNote();
     void pureStackServesBySlots();
     void graniteKvUnderVllm();
@@ -219,6 +250,8 @@ void TestSsmImport::parameterCounts_data() {
                                      << 7'272'665'088ull << 64ull << 0ull << 0u;
     QTest::newRow("mamba-codestral-7b") << QByteArray::fromStdString(codestralMamba().dump())
                                         << 7'285'403'648ull << 64ull << 0ull << 128u;
+    QTest::newRow("jamba-1.5-mini") << QByteArray::fromStdString(jambaMini().dump())
+                                    << 51'570'323'328ull << 28ull << 4ull << 32u;
 }
 
 void TestSsmImport::parameterCounts() {
@@ -289,6 +322,38 @@ void TestSsmImport::graniteExpertsAndDenseMlp() {
     QVERIFY(d.ok());
     QCOMPARE(d.value().experts.routed, 0u);
     QCOMPARE(d.value().denseIntermediate, 4096u);
+}
+
+void TestSsmImport::jambaLayersAndExperts() {
+    const auto r = importJson(jambaMini());
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+    const ModelSpec &m = r.value();
+    QCOMPARE(m.experts.routed, 16u);
+    QCOMPARE(m.experts.activePerToken, 2u);
+    QCOMPARE(m.experts.moeLayers, 16u);
+    QCOMPARE(m.denseIntermediate, 14336u);
+    // Active without the input embedding: 14 of 16 experts idle in 16 layers.
+    QCOMPARE(m.activeParams, 51'570'323'328ull - 16ull * 14 * 176'160'768 - 65536ull * 4096);
+    // Mamba state: 8192 channels x 16, conv 8192 x 3; attention hd 128, 8 KV heads.
+    const LayerGroup *l = linearLayer(m);
+    QVERIFY(l);
+    QCOMPARE(l->stateElements, 8192ull * 16);
+    QCOMPARE(l->convElements, 8192ull * 3);
+    for (const auto &a : m.layers) {
+        if (a.kind == AttentionKind::GQA) {
+            QCOMPARE(a.headDim, 128u);
+            QCOMPARE(a.kvHeads, 8u);
+        }
+    }
+    // Attention every 4th layer from 1: 8 of 32; experts off: every layer dense.
+    J j = jambaMini();
+    j["attn_layer_period"] = 4;
+    j["attn_layer_offset"] = 1;
+    j["num_experts"] = 1;
+    const auto e = importJson(j);
+    QVERIFY(e.ok());
+    QCOMPARE(layersOf(e.value(), AttentionKind::GQA), 8ull);
+    QCOMPARE(e.value().experts.routed, 0u);
 }
 
 void TestSsmImport::stateDtypeNote() {
@@ -385,6 +450,13 @@ void TestSsmImport::refusalsNameTheField_data() {
         j["num_hidden_layers"] = 4096;
     }) << "state_size"
                                       << "implausible";
+    const QByteArray jamba = QByteArray::fromStdString(jambaMini().dump());
+    QTest::newRow("jamba/offset") << jamba << ConfigEdit([](J &j) { j["attn_layer_offset"] = 8; })
+                                  << "attn_layer_offset"
+                                  << "is not below attn_layer_period 8";
+    QTest::newRow("jamba/dt rank")
+        << jamba << ConfigEdit([](J &j) { j["mamba_dt_rank"] = "wide"; }) << "mamba_dt_rank"
+        << "expected an integer or \"auto\"";
     QTest::newRow("mamba2/groups")
         << mamba2 << ConfigEdit([](J &j) { j["n_groups"] = 3; }) << "n_groups"
         << "does not divide num_heads 128";
