@@ -90,6 +90,7 @@ std::string optionForField(const std::string &field) {
         {"model.ref", "--model"},
         {"model.weights_format", "--weights-format"},
         {"model.kv_format", "--kv-format"},
+        {"model.state_format", "--state-format"},
         {"hardware.gpu", "--gpu"},
         {"hardware.gpu_count", "--gpu-count"},
         {"hardware.tp", "--tp"},
@@ -313,6 +314,7 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                                                  "--model",
                                                  "--weights-format",
                                                  "--kv-format",
+                                                 "--state-format",
                                                  "--gpu",
                                                  "--gpu-count",
                                                  "--context",
@@ -414,6 +416,13 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
             } else {
                 scenario.model.weightsFormat = f.value();
             }
+        } else if (a == "--state-format") {
+            auto f = parseNumberFormat(v);
+            if (!f.ok() || (f->kind != FormatKind::FP32 && f->kind != FormatKind::BF16 &&
+                            f->kind != FormatKind::FP16)) {
+                return a + ": '" + v + "' is not a recurrent-state format (fp32, bf16, fp16)";
+            }
+            scenario.model.stateFormat = f.value();
         } else if (a == "--gpu") {
             auto g = Catalogue::builtin().findGpu(v);
             if (!g.ok()) {
@@ -566,6 +575,8 @@ Plan options (applied after --scenario, so they override the file):
                            follows the dtype unless --kv-format names one)
   --kv-format F            KV cache format: bf16, fp16, fp8 (= fp8_e4m3), fp8_e5m2, or
                            auto (the model's dtype, the default)
+  --state-format F         linear-attention / Mamba state format: fp32 (default), bf16,
+                           fp16 (serve-cmd sets the engines' Mamba state dtype to it)
   --gpu NAME               catalogue id or alias (h100, h200, b200, b300, gb300, mi355x, ...)
   --gpu-count N|auto       GPUs; auto = the cheapest layout x rental offer x replicas that
                            carries the workload

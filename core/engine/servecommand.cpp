@@ -379,6 +379,7 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     c.flags.push_back({flagOf(Engine::Vllm, &EngineFlags::maxSequences), std::to_string(batch),
                        why + rulesSuffix(p, Engine::Vllm)});
     addKvCacheDtype(p, Engine::Vllm, c);
+    addMambaSsmDtype(p, Engine::Vllm, c);
     c.flags.push_back({flagOf(Engine::Vllm, &EngineFlags::batchedTokens),
                        std::to_string(p.scenario.engine.prefillChunkTokens),
                        "the plan's prefill chunk: tokens per step, which sizes the activation "
@@ -433,6 +434,7 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
     c.flags.push_back({flagOf(Engine::Sglang, &EngineFlags::maxSequences), std::to_string(batch),
                        why + rulesSuffix(p, Engine::Sglang)});
     addKvCacheDtype(p, Engine::Sglang, c);
+    addMambaSsmDtype(p, Engine::Sglang, c);
     c.flags.push_back({flagOf(Engine::Sglang, &EngineFlags::batchedTokens),
                        std::to_string(p.scenario.engine.prefillChunkTokens),
                        "the plan's prefill chunk (tokens per prefill step)"});

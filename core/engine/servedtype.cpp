@@ -112,4 +112,39 @@ void addKvCacheDtype(const PlanResult &p, Engine engine, ServeCommand &c) {
     c.flags.push_back({"--kv-cache-dtype", value, why});
 }
 
+void addMambaSsmDtype(const PlanResult &p, Engine engine, ServeCommand &c) {
+    if (!p.model.mambaState) {
+        return;
+    }
+    const NumberFormat &state = p.scenario.model.stateFormat;
+    const NumberFormat compute = commandDtype(p, engine);
+    const bool vllm = engine == Engine::Vllm;
+    const char *flag = vllm ? "--mamba-ssm-cache-dtype" : "--mamba-ssm-dtype";
+    std::string value;
+    if (state == formats::fp32) {
+        value = "float32";
+    } else if (state == formats::fp16) {
+        value = "float16";
+    } else if (state == formats::bf16 && !vllm) {
+        value = "bfloat16";
+    } else if (state == compute && vllm) {
+        value = "auto";
+    }
+    const std::string why = "the plan's state format " + state.label() +
+                            " for the Mamba layers' SSM state (" +
+                            (vllm ? "auto keeps it in the model's dtype"
+                                  : "SGLang's default is "
+                                    "float32") +
+                            ")";
+    if (value.empty()) {
+        c.notes.push_back("The plan's state format " + state.label() + " is not one " +
+                          engineDisplayName(engine) +
+                          " offers for the Mamba state: its default will hold a different "
+                          "number of sequences. Plan with --state-format fp32 or " +
+                          compute.name() + " to match the engine.");
+        return;
+    }
+    c.flags.push_back({flag, value, why});
+}
+
 } // namespace hostplan

@@ -44,4 +44,12 @@ void addDtype(const PlanResult &p, Engine engine, ServeCommand &c);
 /// (PlanResult::kvFormatNote) names the scales and the engine's rule (engine/shippedkv.h).
 void addKvCacheDtype(const PlanResult &p, Engine engine, ServeCommand &c);
 
+/// For a model with Mamba state (ModelSpec::mambaState), appends `engine`'s SSM state dtype
+/// flag from the plan's state format, so that the engine keeps the state the plan sized: vLLM
+/// `--mamba-ssm-cache-dtype` float32 / float16, or auto for the model's own dtype (its
+/// MambaDType has no bfloat16 in releases before 0.19; vllm/config/cache.py); SGLang
+/// `--mamba-ssm-dtype` float32 / bfloat16 / float16 (server_args.py). Any other state format
+/// has no flag: a note says the engine's default will hold a different number of sequences.
+void addMambaSsmDtype(const PlanResult &p, Engine engine, ServeCommand &c);
+
 } // namespace hostplan

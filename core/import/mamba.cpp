@@ -82,6 +82,7 @@ void addMamba2Mixers(ModelBuilder &b, const std::string &at, const Mamba2Shape &
 }
 
 void addMamba2Layer(ModelBuilder &b, const Mamba2Shape &m) {
+    b.setMambaState();
     b.addLinearLayer(m.heads, m.headDim, m.state, m.convDim, m.kernel);
 }
 
@@ -166,6 +167,7 @@ void addMamba1Mixers(ModelBuilder &b, const std::string &at, const Mamba1Shape &
 }
 
 void addMamba1Layer(ModelBuilder &b, const Mamba1Shape &m) {
+    b.setMambaState();
     // inner "heads" of one channel each: the state splits by channel under TP.
     b.addLinearLayer(m.inner, 1, m.state, m.inner, m.kernel);
 }

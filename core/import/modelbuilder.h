@@ -151,6 +151,8 @@ class ModelBuilder {
 
     /// The MTP / next-n prediction layers the checkpoint ships (ModelSpec::mtpLayers).
     void setMtpLayers(std::uint64_t n) { m_mtpLayers = narrow(n, "MTP layers"); }
+    /// Marks the recurrent layers as Mamba mixers (ModelSpec::mambaState).
+    void setMambaState() { m_mambaState = true; }
     /// The vision_config's num_hidden_layers and hidden_size keys, 0 when absent
     /// (ModelSpec::visionConfigLayers, visionConfigHidden).
     void setVisionConfig(std::uint64_t layers, std::uint64_t hidden) {
@@ -189,6 +191,7 @@ class ModelBuilder {
     std::vector<LayerGroup> m_layers; // one per decoder layer
     ExpertInfo m_experts;
     std::uint64_t m_denseIntermediate = 0; // widest dense MLP built (0: none)
+    bool m_mambaState = false;
     std::uint32_t m_mtpLayers = 0;
     std::uint32_t m_indexerHeadDim = 0;
     std::uint32_t m_visionConfigLayers = 0;

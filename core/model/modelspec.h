@@ -158,6 +158,12 @@ struct ModelSpec {
     /// tokenizer code, which vLLM, SGLang and TensorRT-LLM load only with --trust-remote-code
     /// (Hugging Face transformers' custom-code convention).
     bool customCode = false;
+    /// Its recurrent layers are Mamba / Mamba2 mixers (import/mamba.h), whose SSM state dtype
+    /// the engines take from a flag: vLLM --mamba-ssm-cache-dtype (auto: the model dtype,
+    /// vllm/model_executor/layers/mamba/mamba_utils.py; Nemotron-H's hook reads the config,
+    /// float32 when absent), SGLang --mamba-ssm-dtype (float32 by default,
+    /// python/sglang/srt/server_args.py). The serve commands set it to the plan's state format.
+    bool mambaState = false;
     /// FP8 weights carry per-block scales (quantization_config weight_block_size, DeepSeek and
     /// Qwen FP8 checkpoints): their GEMMs run block-scaled kernels, slower than per-tensor FP8
     /// (serving model, core/sizing/servingmodel.h). Kept when formats are overridden.

@@ -24,8 +24,11 @@
 //     untied [65536, 4096] x 2: 51,570,323,328 (published 51.6B, 12B active)
 //   Mamba-Codestral-7B: layer 109,640,064 (in_proj [18560, 4096], conv1d [10240, 4] + bias, ...)
 //     x 64, untied [32768, 4096] x 2: 7,285,403,648 (published 7.29B)
+#include "catalogue/catalogue.h"
 #include "engine/enginememory.h"
+#include "engine/servecommand.h"
 #include "import/modelimport.h"
+#include "plan/plan.h"
 #include "scenario/scenario.h"
 #include "sizing/memory.h"
 #include "testutil.h"
@@ -228,6 +231,7 @@ class TestSsmImport : public QObject {
     void stateDtypeNote();
     void pureStackServesBySlots();
     void graniteKvUnderVllm();
+    void serveCommandsKeepThePlansState();
     void refusalsNameTheField_data();
     void refusalsNameTheField();
 };
@@ -414,6 +418,47 @@ void TestSsmImport::graniteKvUnderVllm() {
     const EngineMemoryTerms t = vllmMemoryModel().terms(in);
     QCOMPARE(t.kvBytesPerToken, 8192ull);
     QVERIFY(vllmMemoryModel().sequences(in, t, 32768) > 0);
+}
+
+void TestSsmImport::serveCommandsKeepThePlansState() {
+    const auto flag = [](const ServeCommand &c, const std::string &name) {
+        for (const auto &f : c.flags) {
+            if (f.flag == name) {
+                return f.value;
+            }
+        }
+        return std::string("<absent>");
+    };
+    const Catalogue &cat = Catalogue::builtin();
+    const auto g = importJson(graniteHTiny());
+    QVERIFY(g.ok());
+    QVERIFY(g.value().mambaState);
+    Scenario s;
+    s.hardware.gpu = "h100-sxm";
+    s.hardware.gpuCount = 1;
+    s.workload.contextTokens = 8192;
+    // The default state format, FP32, where vLLM's auto would keep the model's BF16.
+    const auto p32 = evaluate(s, cat, g.value());
+    QVERIFY2(p32.ok(), p32.ok() ? "" : p32.error().toString().c_str());
+    QCOMPARE(flag(vllmServeCommand(*p32, cat), "--mamba-ssm-cache-dtype"), std::string("float32"));
+    QCOMPARE(flag(sglangServeCommand(*p32, cat), "--mamba-ssm-dtype"), std::string("float32"));
+    // BF16: vLLM's auto (the model's dtype), SGLang's bfloat16.
+    s.model.stateFormat = formats::bf16;
+    const auto p16 = evaluate(s, cat, g.value());
+    QVERIFY(p16.ok());
+    QCOMPARE(flag(vllmServeCommand(*p16, cat), "--mamba-ssm-cache-dtype"), std::string("auto"));
+    QCOMPARE(flag(sglangServeCommand(*p16, cat), "--mamba-ssm-dtype"), std::string("bfloat16"));
+    // The recurrent state halves (36 layers x 48 x 64 x 128 x 2 B); the conv window stays BF16.
+    QCOMPARE(p32->memory.cache.stateBytesPerSequence - p16->memory.cache.stateBytesPerSequence,
+             36ull * 48 * 64 * 128 * 2);
+    // No Mamba layers (attention only; Kimi K3's KDA state): no flag.
+    const auto micro = importJson(graniteMicro());
+    QVERIFY(micro.ok());
+    QVERIFY(!micro.value().mambaState);
+    const auto pm = evaluate(s, cat, micro.value());
+    QVERIFY(pm.ok());
+    QCOMPARE(flag(vllmServeCommand(*pm, cat), "--mamba-ssm-cache-dtype"), std::string("<absent>"));
+    QVERIFY(!cat.loadModel("kimi-k3").value().mambaState);
 }
 
 void TestSsmImport::refusalsNameTheField_data() {

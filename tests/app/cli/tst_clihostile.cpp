@@ -167,6 +167,20 @@ class TestCliHostile : public QObject {
                             "offer (bf16, fp16, fp8 = fp8_e4m3, fp8_e5m2)"));
     }
 
+    // --state-format sets the linear-attention / Mamba state format the plan sizes (and the
+    // serve commands' Mamba state dtype); anything else is refused with the three it takes.
+    void stateFormatOption() {
+        const Run r = runTool(HOSTPLAN_CLI_BIN, {"plan", "--json", "--state-format", "bf16"});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const auto j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j["scenario"]["model"]["state_format"].get<std::string>(), "bf16");
+        const Run bad = runTool(HOSTPLAN_CLI_BIN, {"plan", "--state-format", "int4"});
+        QCOMPARE(bad.code, 2);
+        QCOMPARE(bad.err.trimmed(),
+                 QByteArray("hostplan-cli: --state-format: 'int4' is not a recurrent-state "
+                            "format (fp32, bf16, fp16)"));
+    }
+
     // --vllm-version picks the vLLM release whose start-up rules the plan follows; a release
     // HostPlan does not model is refused with the ones it does.
     void vllmVersionOption() {
