@@ -90,9 +90,9 @@ void noteMambaCacheDtype(const ConfigReader &c, ModelBuilder &b, bool absentMean
     if (!c.has("mamba_ssm_cache_dtype") && !absentMeansFp32) {
         // vLLM (mamba_utils.py MambaStateDtypeCalculator._mamba_state_dtype): with
         // --mamba-ssm-cache-dtype auto the recurrent state takes the model dtype.
-        b.note("the config sets no mamba_ssm_cache_dtype: vLLM keeps the SSM state in the model "
-               "dtype unless --mamba-ssm-cache-dtype is given; the plan sizes it in the "
-               "scenario's state format");
+        b.note("the config sets no mamba_ssm_cache_dtype: the SSM state's dtype is the engine's "
+               "setting (vLLM's auto: the model dtype; SGLang: float32); the plan sizes it in "
+               "the scenario's state format, which the serve commands set");
         return;
     }
     const std::string cacheDtype = c.str("mamba_ssm_cache_dtype", "float32");
