@@ -26,8 +26,12 @@
 //   once: model.embed_tokens [vocab, H], lm_head (tie_word_embeddings), model.norm [H]
 // Caches: attention layers K and V (kv x hd each per token); Mamba2 layers their state
 // (import/mamba.h addMamba2Layer). vLLM keeps the SSM state in the model dtype by default.
-// Refused, naming the key: a missing layer_types, an entry other than mamba / attention, a
-// length other than num_hidden_layers, expand x hidden differing from heads x head dim.
+// Omitted sizes take GraniteMoeHybridConfig's defaults (transformers
+// configuration_granitemoehybrid.py: 8 experts of top 2, a shared MLP of 1024, untied
+// embeddings, the Mamba2 defaults of import/mamba.h kGraniteMambaKeys), each noted.
+// Refused, naming the key: a missing layer_types (or its alias layers_block_type), an entry
+// other than mamba / attention, a length other than num_hidden_layers, expand x hidden
+// differing from heads x head dim.
 #include "import/archcommon.h"
 #include "import/architectures.h"
 #include "import/mamba.h"
@@ -43,18 +47,22 @@ std::optional<ConfigReader> buildGraniteMoeHybrid(const ConfigReader &c, const s
     readCommon(c, b);
     const ModelDimensions &d = b.dimensions();
     const u64 H = d.hidden, L = d.layers;
-    if (!c.has("layer_types")) {
-        fail(c.field("layer_types"),
-             "missing; a granitemoehybrid config names each layer's mixer (mamba or attention)");
+    // GraniteMoeHybridConfig's attribute_map reads layers_block_type as layer_types.
+    const char *listKey =
+        c.has("layer_types") || !c.has("layers_block_type") ? "layer_types" : "layers_block_type";
+    if (!c.has(listKey)) {
+        // transformers would build an all-Mamba stack; vLLM indexes config.layer_types.
+        fail(c.field(listKey), "missing; a granitemoehybrid config names each layer's mixer "
+                               "(mamba or attention), which vLLM reads");
     }
-    const std::vector<std::string> types = c.strList("layer_types");
+    const std::vector<std::string> types = c.strList(listKey);
     if (types.size() != L) {
-        fail(c.field("layer_types"), "has " + std::to_string(types.size()) + " entries for " +
-                                         std::to_string(L) + " layers (num_hidden_layers)");
+        fail(c.field(listKey), "has " + std::to_string(types.size()) + " entries for " +
+                                   std::to_string(L) + " layers (num_hidden_layers)");
     }
     for (u64 i = 0; i < L; ++i) {
         if (types[i] != "mamba" && types[i] != "attention") {
-            fail(c.field("layer_types[" + std::to_string(i) + "]"),
+            fail(c.field(std::string(listKey) + "[" + std::to_string(i) + "]"),
                  "unknown layer type '" + types[i] + "'; expected mamba or attention");
         }
     }
@@ -66,7 +74,7 @@ std::optional<ConfigReader> buildGraniteMoeHybrid(const ConfigReader &c, const s
 
     Mamba2Shape mamba;
     if (nMamba > 0) {
-        mamba = readMamba2(c, kGraniteMambaKeys, H, nMamba);
+        mamba = readMamba2(c, b, kGraniteMambaKeys, H, nMamba);
         addMamba2Mixers(b, b.layerModule(firstOf("mamba")) + "mamba.", mamba, nMamba);
         noteMambaCacheDtype(c, b, false);
     }
@@ -91,15 +99,17 @@ std::optional<ConfigReader> buildGraniteMoeHybrid(const ConfigReader &c, const s
     }
 
     const std::string l0 = b.layerModule(0);
-    const u64 experts = c.countOr("num_local_experts", 0, kMaxExperts, 0);
-    const u64 shared = c.countOr("shared_intermediate_size", 0, kMaxIntermediate, 0);
+    constexpr const char *cls = "GraniteMoeHybridConfig";
+    const u64 experts = countWithClassDefault(c, b, "num_local_experts", 8, kMaxExperts, 0, cls);
+    const u64 shared =
+        countWithClassDefault(c, b, "shared_intermediate_size", 1024, kMaxIntermediate, 0, cls);
     if (experts == 0 && shared == 0) {
         fail(c.field("shared_intermediate_size"),
              "is 0 with num_local_experts 0: the layers would have no feed-forward part");
     }
     if (experts > 0) {
         const std::string f = c.field("num_local_experts");
-        const u64 topK = topKOf(c, "num_experts_per_tok", experts);
+        const u64 topK = countWithClassDefault(c, b, "num_experts_per_tok", 2, experts, 1, cls);
         const u64 inter = c.count("intermediate_size", kMaxIntermediate);
         const std::string m = l0 + "block_sparse_moe.";
         b.router(m + "router.layer", experts, H, L, true);
@@ -116,6 +126,10 @@ std::optional<ConfigReader> buildGraniteMoeHybrid(const ConfigReader &c, const s
     }
     b.small(l0 + "input_layernorm", H, L);
     b.small(l0 + "post_attention_layernorm", H, L);
+    if (!c.has("tie_word_embeddings")) {
+        b.note(c.field("tie_word_embeddings") +
+               " is absent: taken as false, GraniteMoeHybridConfig's default");
+    }
     addEmbeddings(c, b);
     return std::nullopt;
 }

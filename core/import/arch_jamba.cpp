@@ -22,6 +22,7 @@
 //     final norm [H]
 // Caches: attention layers K and V; Mamba layers their state (import/mamba.h addMamba1Layer),
 // which vLLM keeps in the model dtype by default.
+// Omitted expert counts take JambaConfig's defaults (16 experts, top 2), noted.
 // Refused, naming the key: an offset not below its period (JambaConfig's own check), a
 // missing size, a dt rank that is neither an integer nor "auto".
 #include "import/archcommon.h"
@@ -59,7 +60,8 @@ std::optional<ConfigReader> buildJamba(const ConfigReader &c, const std::string 
     const u64 expertPeriod = c.countOr("expert_layer_period", 2, kMaxLayers);
     const u64 expertOffset =
         offsetBelow(c, "expert_layer_offset", "expert_layer_period", expertPeriod, 1);
-    const u64 experts = c.countOr("num_experts", 16, kMaxExperts);
+    const u64 experts =
+        countWithClassDefault(c, b, "num_experts", 16, kMaxExperts, 1, "JambaConfig");
 
     u64 nAttn = 0, firstAttn = L, firstMamba = L, nMoe = 0, firstMoe = L, firstDense = L;
     for (u64 i = 0; i < L; ++i) {
@@ -106,7 +108,8 @@ std::optional<ConfigReader> buildJamba(const ConfigReader &c, const std::string 
     }
     if (nMoe > 0) {
         const std::string f = c.field("num_experts");
-        const u64 topK = topKOf(c, "num_experts_per_tok", experts);
+        const u64 topK =
+            countWithClassDefault(c, b, "num_experts_per_tok", 2, experts, 1, "JambaConfig");
         const std::string m = b.layerModule(firstMoe) + "feed_forward.";
         b.router(m + "router", experts, H, nMoe, true);
         b.gatedMlp("routed experts", GroupRole::RoutedExperts, m + "experts.0.", "gate_proj",

@@ -15,7 +15,8 @@
 // config class's default, noted: tied for mamba and falcon_mamba, untied for mamba2);
 // mamba / falcon_mamba: intermediate_size (else expand x H), state_size, conv_kernel,
 // time_step_rank ("auto": ceil(H / 16)), use_bias, use_conv_bias; mamba2: num_heads,
-// head_dim, state_size, n_groups, conv_kernel, expand, use_bias, use_conv_bias. Attention
+// head_dim, state_size, n_groups, conv_kernel (Mamba2Config's defaults when absent, noted),
+// expand, use_bias, use_conv_bias. Attention
 // heads: none for mamba (any TP that divides intermediate_size), num_heads for mamba2 (TP
 // must divide the SSM heads, as MambaMixer2 asserts). Context: max_position_embeddings when
 // given, else unknown (the scenario's context is used).
@@ -81,9 +82,11 @@ std::optional<ConfigReader> buildMamba(const ConfigReader &c, const std::string 
 
 std::optional<ConfigReader> buildMamba2(const ConfigReader &c, const std::string &modelType,
                                         ModelBuilder &b) {
-    readSsmDimensions(c, b, c.count("num_heads", kMaxHeads));
-    const ModelDimensions &d = b.dimensions();
-    const Mamba2Shape m = readMamba2(c, kMamba2Keys, d.hidden, d.layers);
+    readSsmDimensions(c, b, 0);
+    ModelDimensions d = b.dimensions();
+    const Mamba2Shape m = readMamba2(c, b, kMamba2Keys, d.hidden, d.layers);
+    d.heads = m.heads; // TP divides the SSM heads (MambaMixer2)
+    b.setDimensions(d);
     addMamba2Mixers(b, b.layerModule(0) + "mixer.", m, d.layers);
     for (u64 i = 0; i < d.layers; ++i) {
         addMamba2Layer(b, m);

@@ -304,7 +304,7 @@ std::optional<ConfigReader> buildNemotronH(const ConfigReader &c, const std::str
 
     Mamba2Shape mamba;
     if (nMamba > 0) {
-        mamba = readMamba2(c, kNemotronHMambaKeys, H, nMamba);
+        mamba = readMamba2(c, b, kNemotronHMambaKeys, H, nMamba);
         addMamba2Mixers(b, b.layerModule(first(Block::Mamba)) + "mixer.", mamba, nMamba);
         noteMambaCacheDtype(c, b, true);
     }

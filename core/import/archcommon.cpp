@@ -20,6 +20,16 @@ void readCommon(const ConfigReader &c, ModelBuilder &b) {
     b.setDimensions(d);
 }
 
+u64 countWithClassDefault(const ConfigReader &c, ModelBuilder &b, std::string_view key, u64 def,
+                          u64 hi, u64 lo, std::string_view configClass) {
+    if (c.has(key)) {
+        return c.count(key, hi, lo);
+    }
+    b.note(c.field(key) + " is absent: taken as " + std::to_string(def) + ", " +
+           std::string(configClass) + "'s default");
+    return def;
+}
+
 void addEmbeddings(const ConfigReader &c, ModelBuilder &b) {
     // Every config class of the table's architectures defaults tie_word_embeddings to false.
     addEmbeddings(b, c.flag("tie_word_embeddings", false));

@@ -41,6 +41,14 @@ std::uint64_t kvHeadsOf(const ConfigReader &c, std::uint64_t heads);
 std::uint64_t uniformCount(const ConfigReader &c, std::string_view key, std::uint64_t hi,
                            std::uint64_t lo = 1, std::uint64_t layers = 0);
 
+/// An integer in [lo, hi] that the model's transformers config class defaults when the config
+/// omits it: the value of `key`, else `def` with a note naming the key, the value and
+/// `configClass` (the serving engines load the config through that class, so they see the
+/// same default).
+std::uint64_t countWithClassDefault(const ConfigReader &c, ModelBuilder &b, std::string_view key,
+                                    std::uint64_t def, std::uint64_t hi, std::uint64_t lo,
+                                    std::string_view configClass);
+
 /// A top-k field (uniformCount over `layers`) that must not exceed the expert count.
 std::uint64_t topKOf(const ConfigReader &c, std::string_view key, std::uint64_t experts,
                      std::uint64_t layers = 0);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "import/mamba.h"
 
+#include "import/archcommon.h"
 #include "import/quantization.h"
 
 #include <optional>
@@ -24,13 +25,32 @@ void checkStateBound(u64 stateElements, u64 convElements, u64 layers, const std:
 
 } // namespace
 
-Mamba2Shape readMamba2(const ConfigReader &c, const Mamba2Keys &keys, u64 hidden, u64 mambaLayers) {
+Mamba2Shape readMamba2(const ConfigReader &c, ModelBuilder &b, const Mamba2Keys &keys, u64 hidden,
+                       u64 mambaLayers) {
+    const std::string cls = keys.configClass ? keys.configClass : "";
+    const auto size = [&](const char *key, u64 def, u64 hi) {
+        return def ? countWithClassDefault(c, b, key, def, hi, 1, cls) : c.count(key, hi);
+    };
     Mamba2Shape m;
-    m.heads = c.count(keys.heads, kMaxHeads);
-    m.headDim = c.count(keys.headDim, kMaxHidden);
-    m.state = c.count(keys.state, kMaxHidden);
-    m.groups = c.count(keys.groups, kMaxHeads);
-    m.kernel = c.count(keys.kernel, 64);
+    m.heads = size(keys.heads, keys.headsDefault, kMaxHeads);
+    const u64 expand = keys.expand ? c.countOr(keys.expand, 2, 1024) : 0;
+    const nlohmann::json *hd = c.get(keys.headDim);
+    if (keys.headDimAuto && (!hd || (hd->is_string() && hd->get<std::string>() == "auto"))) {
+        // GraniteMoeHybridConfig: mamba_d_head "auto" = mamba_expand x hidden_size / heads.
+        const u64 wide = checkedMul(expand, hidden, c.field(keys.expand));
+        if (wide % m.heads != 0) {
+            fail(c.field(keys.heads), std::to_string(m.heads) + " does not divide " + keys.expand +
+                                          " x hidden_size = " + std::to_string(wide));
+        }
+        m.headDim = wide / m.heads;
+    } else {
+        m.headDim = size(keys.headDim, keys.headDimDefault, kMaxHidden);
+    }
+    m.state = size(keys.state, keys.stateDefault, kMaxHidden);
+    m.groups = size(keys.groups, keys.groupsDefault, kMaxHeads);
+    m.kernel = keys.kernelDefault
+                   ? countWithClassDefault(c, b, keys.kernel, keys.kernelDefault, 64, 1, cls)
+                   : c.count(keys.kernel, 64);
     if (m.heads % m.groups != 0) {
         fail(c.field(keys.groups), std::to_string(m.groups) + " does not divide " + keys.heads +
                                        " " + std::to_string(m.heads));
@@ -39,7 +59,6 @@ Mamba2Shape readMamba2(const ConfigReader &c, const Mamba2Keys &keys, u64 hidden
     if (keys.expand) {
         // MambaMixer2's in_proj and conv width use expand x hidden_size, its state heads x
         // head dim; the transformers config classes require the two to agree.
-        const u64 expand = c.countOr(keys.expand, 2, 1024);
         const u64 wide = checkedMul(expand, hidden, c.field(keys.expand));
         if (wide != m.inner) {
             fail(c.field(keys.expand), std::to_string(expand) + " x hidden_size " +

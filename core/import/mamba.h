@@ -18,7 +18,8 @@
 
 namespace hostplan::importer {
 
-/// The config keys that hold one family's Mamba2 sizes (a key absent from a family: nullptr).
+/// The config keys that hold one family's Mamba2 sizes (a key absent from a family: nullptr),
+/// and the defaults its transformers config class gives an omitted key (0: required).
 struct Mamba2Keys {
     const char *heads;    ///< SSM heads
     const char *headDim;  ///< SSM head dim
@@ -28,19 +29,50 @@ struct Mamba2Keys {
     const char *expand;   ///< inner width = expand x hidden_size, which must be heads x head dim
     const char *projBias; ///< in_proj / out_proj biases (default false)
     const char *convBias; ///< conv1d bias (default true)
+    const char *configClass = nullptr; ///< the config class named in a default's note
+    std::uint64_t headsDefault = 0, headDimDefault = 0, stateDefault = 0, groupsDefault = 0,
+                  kernelDefault = 0;
+    /// The head dim may be "auto" (or absent): expand x hidden_size / heads.
+    bool headDimAuto = false;
 };
 
 /// nemotron_h's keys (NemotronHConfig: no expand key; the inner width is heads x head dim).
 inline constexpr Mamba2Keys kNemotronHMambaKeys{
     "mamba_num_heads", "mamba_head_dim", "ssm_state_size", "n_groups",
     "conv_kernel",     nullptr,          "use_bias",       "use_conv_bias"};
-/// granitemoehybrid's keys (GraniteMoeHybridConfig).
-inline constexpr Mamba2Keys kGraniteMambaKeys{"mamba_n_heads",   "mamba_d_head",   "mamba_d_state",
-                                              "mamba_n_groups",  "mamba_d_conv",   "mamba_expand",
-                                              "mamba_proj_bias", "mamba_conv_bias"};
-/// mamba2's keys (Mamba2Config).
-inline constexpr Mamba2Keys kMamba2Keys{"num_heads",   "head_dim", "state_size", "n_groups",
-                                        "conv_kernel", "expand",   "use_bias",   "use_conv_bias"};
+/// granitemoehybrid's keys and GraniteMoeHybridConfig's defaults (transformers
+/// configuration_granitemoehybrid.py: 128 heads, head dim "auto", state 256, 1 group, kernel 4).
+inline constexpr Mamba2Keys kGraniteMambaKeys{"mamba_n_heads",
+                                              "mamba_d_head",
+                                              "mamba_d_state",
+                                              "mamba_n_groups",
+                                              "mamba_d_conv",
+                                              "mamba_expand",
+                                              "mamba_proj_bias",
+                                              "mamba_conv_bias",
+                                              "GraniteMoeHybridConfig",
+                                              128,
+                                              0,
+                                              256,
+                                              1,
+                                              4,
+                                              true};
+/// mamba2's keys and Mamba2Config's defaults (128 heads of 64, state 128, 8 groups, kernel 4).
+inline constexpr Mamba2Keys kMamba2Keys{"num_heads",
+                                        "head_dim",
+                                        "state_size",
+                                        "n_groups",
+                                        "conv_kernel",
+                                        "expand",
+                                        "use_bias",
+                                        "use_conv_bias",
+                                        "Mamba2Config",
+                                        128,
+                                        64,
+                                        128,
+                                        8,
+                                        4,
+                                        false};
 
 /// One Mamba2 mixer's sizes (MambaMixer2).
 struct Mamba2Shape {
@@ -50,12 +82,13 @@ struct Mamba2Shape {
     bool projBias = false, convBias = true;
 };
 
-/// Reads the sizes under `keys` (all required but the expand and bias keys; expand defaults
-/// to 2 as in the transformers config classes). Errors, naming the key: groups not dividing
-/// the heads, expand x hidden_size differing from heads x head dim, a conv kernel over 64, or a
-/// state of one sequence in `mambaLayers` layers over kMaxParams bytes.
-Mamba2Shape readMamba2(const ConfigReader &c, const Mamba2Keys &keys, std::uint64_t hidden,
-                       std::uint64_t mambaLayers);
+/// Reads the sizes under `keys`: a key with a class default may be omitted (a note names it);
+/// expand defaults to 2 as in the transformers config classes. Errors, naming the key: groups
+/// not dividing the heads, heads not dividing an "auto" head dim's inner width, expand x
+/// hidden_size differing from heads x head dim, a conv kernel over 64, or a state of one
+/// sequence in `mambaLayers` layers over kMaxParams bytes.
+Mamba2Shape readMamba2(const ConfigReader &c, ModelBuilder &b, const Mamba2Keys &keys,
+                       std::uint64_t hidden, std::uint64_t mambaLayers);
 
 /// Adds `n` Mamba2 mixers under `at` ("backbone.layers.N.mixer."): in_proj [inner + convDim +
 /// heads, H] (+ bias), conv1d [convDim, kernel] (+ bias), dt_bias / A_log / D [heads], the gated

@@ -37,6 +37,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <functional>
 
 using namespace hostplan;
@@ -228,6 +229,7 @@ class TestSsmImport : public QObject {
     void cacheShapes();
     void graniteExpertsAndDenseMlp();
     void jambaLayersAndExperts();
+    void configClassDefaults();
     void stateDtypeNote();
     void pureStackServesBySlots();
     void graniteKvUnderVllm();
@@ -358,6 +360,56 @@ void TestSsmImport::jambaLayersAndExperts() {
     QVERIFY(e.ok());
     QCOMPARE(layersOf(e.value(), AttentionKind::GQA), 8ull);
     QCOMPARE(e.value().experts.routed, 0u);
+}
+
+void TestSsmImport::configClassDefaults() {
+    const auto noted = [](const ModelSpec &m, const std::string &text) {
+        return std::any_of(m.notes.begin(), m.notes.end(),
+                           [&](const std::string &n) { return n.find(text) != std::string::npos; });
+    };
+    // GraniteMoeHybridConfig: mamba_d_head "auto" (or absent) is expand x hidden / heads; the
+    // other omitted sizes take the class's defaults, each noted; vLLM loads the same values.
+    J g = graniteHTiny();
+    g["mamba_d_head"] = "auto";
+    g.erase("num_local_experts");
+    g.erase("num_experts_per_tok");
+    g.erase("tie_word_embeddings");
+    g.erase("mamba_d_conv");
+    const auto r = importJson(g);
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+    QCOMPARE(r.value().experts.routed, 8u);
+    QCOMPARE(r.value().experts.activePerToken, 2u);
+    QCOMPARE(linearLayer(r.value())->stateElements, 48ull * 64 * 128); // head dim 3072 / 48
+    QVERIFY(noted(r.value(), "num_local_experts is absent: taken as 8, GraniteMoeHybridConfig"));
+    QVERIFY(noted(r.value(), "num_experts_per_tok is absent: taken as 2"));
+    QVERIFY(noted(r.value(), "mamba_d_conv is absent: taken as 4"));
+    QVERIFY(noted(r.value(), "tie_word_embeddings is absent: taken as false"));
+    // Untied: the LM head adds a second [100352, 1536] tensor; 8 experts instead of 64 (and
+    // router rows).
+    QCOMPARE(r.value().totalParams,
+             6'939'037'248ull + 100352ull * 1536 - 40ull * 56 * (3 * 1536 * 512 + 1536));
+    // The alias layers_block_type (GraniteMoeHybridConfig.attribute_map) reads as layer_types.
+    J alias = graniteHTiny();
+    alias["layers_block_type"] = alias["layer_types"];
+    alias.erase("layer_types");
+    const auto a = importJson(alias);
+    QVERIFY(a.ok());
+    QCOMPARE(a.value().totalParams, 6'939'037'248ull);
+    // Mamba2Config: num_heads absent is 128 heads (Codestral's own count), noted; Jamba's
+    // top-k absent is JambaConfig's 2.
+    J m2 = codestralMamba();
+    m2.erase("num_heads");
+    const auto c = importJson(m2);
+    QVERIFY(c.ok());
+    QCOMPARE(c.value().totalParams, 7'285'403'648ull);
+    QCOMPARE(c.value().numAttentionHeads, 128u);
+    QVERIFY(noted(c.value(), "num_heads is absent: taken as 128, Mamba2Config"));
+    J jm = jambaMini();
+    jm.erase("num_experts_per_tok");
+    const auto jr = importJson(jm);
+    QVERIFY(jr.ok());
+    QCOMPARE(jr.value().experts.activePerToken, 2u);
+    QVERIFY(noted(jr.value(), "num_experts_per_tok is absent: taken as 2, JambaConfig"));
 }
 
 void TestSsmImport::stateDtypeNote() {
@@ -505,9 +557,19 @@ void TestSsmImport::refusalsNameTheField_data() {
     QTest::newRow("mamba2/groups")
         << mamba2 << ConfigEdit([](J &j) { j["n_groups"] = 3; }) << "n_groups"
         << "does not divide num_heads 128";
-    QTest::newRow("mamba2/no heads")
-        << mamba2 << ConfigEdit([](J &j) { j.erase("num_heads"); }) << "num_heads"
-        << "missing";
+    QTest::newRow("granite/auto head dim indivisible")
+        << granite << ConfigEdit([](J &j) {
+               j["mamba_d_head"] = "auto";
+               j["mamba_n_heads"] = 50;
+           })
+        << "mamba_n_heads"
+        << "does not divide mamba_expand x hidden_size = 3072";
+    QTest::newRow("granite/alias layers_block_type") << granite << ConfigEdit([](J &j) {
+        j["layers_block_type"] = j["layer_types"];
+        j.erase("layer_types");
+        j["layers_block_type"][2] = "moe";
+    }) << "layers_block_type[2]"
+                                                     << "unknown layer type 'moe'";
 }
 
 void TestSsmImport::refusalsNameTheField() {
