@@ -80,13 +80,7 @@ std::optional<ConfigReader> buildGraniteMoeHybrid(const ConfigReader &c, const s
     }
     AttnShape attn;
     if (nAttn > 0) {
-        attn.heads = d.heads;
-        attn.kv = kvHeadsOf(c, d.heads);
-        if (H % d.heads != 0) {
-            fail(c.field("num_attention_heads"),
-                 std::to_string(d.heads) + " does not divide hidden_size " + std::to_string(H));
-        }
-        attn.hd = H / d.heads;
+        attn = hiddenSplitAttnShape(c, b);
         attn.qkvBias = attn.oBias = c.flag("attention_bias", false);
         addSoftmaxAttention(b, b.layerModule(firstOf("attention")) + "self_attn.", attn, nAttn);
     }

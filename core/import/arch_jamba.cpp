@@ -84,13 +84,7 @@ std::optional<ConfigReader> buildJamba(const ConfigReader &c, const std::string 
     }
     AttnShape attn;
     if (nAttn > 0) {
-        attn.heads = d.heads;
-        attn.kv = kvHeadsOf(c, d.heads);
-        if (H % d.heads != 0) {
-            fail(c.field("num_attention_heads"),
-                 std::to_string(d.heads) + " does not divide hidden_size " + std::to_string(H));
-        }
-        attn.hd = H / d.heads;
+        attn = hiddenSplitAttnShape(c, b);
         addSoftmaxAttention(b, b.layerModule(firstAttn) + "self_attn.", attn, nAttn);
     }
     for (u64 i = 0; i < L; ++i) {

@@ -130,6 +130,19 @@ AttnShape readAttnShape(const ConfigReader &c, const ModelBuilder &b) {
     return a;
 }
 
+AttnShape hiddenSplitAttnShape(const ConfigReader &c, const ModelBuilder &b) {
+    AttnShape a;
+    const u64 H = b.dimensions().hidden;
+    a.heads = b.dimensions().heads;
+    a.kv = kvHeadsOf(c, a.heads);
+    if (H % a.heads != 0) {
+        fail(c.field("num_attention_heads"),
+             std::to_string(a.heads) + " does not divide hidden_size " + std::to_string(H));
+    }
+    a.hd = H / a.heads;
+    return a;
+}
+
 void addSoftmaxAttention(ModelBuilder &b, const std::string &mod, const AttnShape &a, u64 n) {
     const u64 H = b.dimensions().hidden;
     const u64 qRows = checkedMul(a.heads, a.hd, a.outputGate ? 2 : 1, mod + "q_proj");

@@ -71,6 +71,10 @@ struct AttnShape {
 /// The head counts of a softmax-attention config: heads from the builder's dimensions, then
 /// num_key_value_heads (kvHeadsOf) and head_dim (headDimOf), read in that order.
 AttnShape readAttnShape(const ConfigReader &c, const ModelBuilder &b);
+/// The attention shape of models whose attention ignores any head_dim key (vLLM's Granite 4.0
+/// and Jamba attention: head dim = hidden_size / num_attention_heads, which must divide): heads
+/// from the builder's dimensions, num_key_value_heads (kvHeadsOf), no biases.
+AttnShape hiddenSplitAttnShape(const ConfigReader &c, const ModelBuilder &b);
 /// Adds `n` layers of `a` under module prefix `mod` ("...self_attn.").
 void addSoftmaxAttention(ModelBuilder &b, const std::string &mod, const AttnShape &a,
                          std::uint64_t n);

@@ -3,6 +3,7 @@
 
 #include "import/archcommon.h"
 #include "import/quantization.h"
+#include "util/units.h"
 
 #include <optional>
 
@@ -20,6 +21,30 @@ void checkStateBound(u64 stateElements, u64 convElements, u64 layers, const std:
     if (checkedMul(perLayer, layers, f) > kMaxParams) {
         fail(f, "implausible: the Mamba state of one sequence would exceed " +
                     std::to_string(kMaxParams) + " bytes");
+    }
+}
+
+/// in_proj [inRows, H] and conv1d [convChannels, kernel], each with its optional bias.
+void addInProjAndConv(ModelBuilder &b, const std::string &at, u64 inRows, u64 convChannels,
+                      u64 kernel, bool projBias, bool convBias, u64 n) {
+    b.attention(at + "in_proj", inRows, b.dimensions().hidden, n);
+    if (projBias) {
+        b.attentionBias(at + "in_proj.bias", inRows, n);
+    }
+    b.tensor("short convolutions", GroupRole::Attention, Placement::Sharded, at + "conv1d",
+             convChannels, kernel, n, n);
+    if (convBias) {
+        b.tensor("short convolutions", GroupRole::Attention, Placement::Sharded, at + "conv1d.bias",
+                 convChannels, 1, n, n);
+    }
+}
+
+/// out_proj [H, inner] with its optional bias.
+void addOutProj(ModelBuilder &b, const std::string &at, u64 inner, bool projBias, u64 n) {
+    const u64 H = b.dimensions().hidden;
+    b.attention(at + "out_proj", H, inner, n);
+    if (projBias) {
+        b.attentionBias(at + "out_proj.bias", H, n);
     }
 }
 
@@ -48,9 +73,7 @@ Mamba2Shape readMamba2(const ConfigReader &c, ModelBuilder &b, const Mamba2Keys 
     }
     m.state = size(keys.state, keys.stateDefault, kMaxHidden);
     m.groups = size(keys.groups, keys.groupsDefault, kMaxHeads);
-    m.kernel = keys.kernelDefault
-                   ? countWithClassDefault(c, b, keys.kernel, keys.kernelDefault, 64, 1, cls)
-                   : c.count(keys.kernel, 64);
+    m.kernel = size(keys.kernel, keys.kernelDefault, 64);
     if (m.heads % m.groups != 0) {
         fail(c.field(keys.groups), std::to_string(m.groups) + " does not divide " + keys.heads +
                                        " " + std::to_string(m.heads));
@@ -78,26 +101,13 @@ Mamba2Shape readMamba2(const ConfigReader &c, ModelBuilder &b, const Mamba2Keys 
 }
 
 void addMamba2Mixers(ModelBuilder &b, const std::string &at, const Mamba2Shape &m, u64 n) {
-    const u64 H = b.dimensions().hidden;
     const u64 inRows = checkedAdd(checkedAdd(m.inner, m.convDim, "in_proj"), m.heads, "in_proj");
-    b.attention(at + "in_proj", inRows, H, n);
-    if (m.projBias) {
-        b.attentionBias(at + "in_proj.bias", inRows, n);
-    }
-    b.tensor("short convolutions", GroupRole::Attention, Placement::Sharded, at + "conv1d",
-             m.convDim, m.kernel, n, n);
-    if (m.convBias) {
-        b.tensor("short convolutions", GroupRole::Attention, Placement::Sharded, at + "conv1d.bias",
-                 m.convDim, 1, n, n);
-    }
+    addInProjAndConv(b, at, inRows, m.convDim, m.kernel, m.projBias, m.convBias, n);
     b.small(at + "dt_bias", m.heads, n);
     b.small(at + "A_log", m.heads, n);
     b.small(at + "D", m.heads, n);
     b.small(at + "norm", m.inner, n);
-    b.attention(at + "out_proj", H, m.inner, n);
-    if (m.projBias) {
-        b.attentionBias(at + "out_proj.bias", H, n);
-    }
+    addOutProj(b, at, m.inner, m.projBias, n);
 }
 
 void addMamba2Layer(ModelBuilder &b, const Mamba2Shape &m) {
@@ -132,16 +142,14 @@ Mamba1Shape readMamba1(const ConfigReader &c, const Mamba1Keys &keys, u64 hidden
     m.state = c.count(keys.state, kMaxHidden);
     m.kernel = c.count(keys.kernel, 64);
     const nlohmann::json *rank = c.get(keys.dtRank);
-    if (rank && rank->is_string()) {
-        if (rank->get<std::string>() != "auto") {
+    if (rank && !rank->is_string()) {
+        m.dtRank = c.count(keys.dtRank, kMaxHidden);
+    } else {
+        if (rank && rank->get<std::string>() != "auto") {
             fail(c.field(keys.dtRank),
                  "is '" + rank->get<std::string>() + "'; expected an integer or \"auto\"");
         }
-        m.dtRank = (hidden + 15) / 16; // the config classes: math.ceil(hidden_size / 16)
-    } else if (rank) {
-        m.dtRank = c.count(keys.dtRank, kMaxHidden);
-    } else {
-        m.dtRank = (hidden + 15) / 16;
+        m.dtRank = ceilDiv(hidden, 16); // absent or "auto": the config classes' ceil(H / 16)
     }
     m.projBias = c.flag(keys.projBias, false);
     m.convBias = c.flag(keys.convBias, true);
@@ -153,18 +161,8 @@ Mamba1Shape readMamba1(const ConfigReader &c, const Mamba1Keys &keys, u64 hidden
 }
 
 void addMamba1Mixers(ModelBuilder &b, const std::string &at, const Mamba1Shape &m, u64 n) {
-    const u64 H = b.dimensions().hidden;
-    const u64 inRows = checkedMul(2, m.inner, "in_proj");
-    b.attention(at + "in_proj", inRows, H, n);
-    if (m.projBias) {
-        b.attentionBias(at + "in_proj.bias", inRows, n);
-    }
-    b.tensor("short convolutions", GroupRole::Attention, Placement::Sharded, at + "conv1d", m.inner,
-             m.kernel, n, n);
-    if (m.convBias) {
-        b.tensor("short convolutions", GroupRole::Attention, Placement::Sharded, at + "conv1d.bias",
-                 m.inner, 1, n, n);
-    }
+    addInProjAndConv(b, at, checkedMul(2, m.inner, "in_proj"), m.inner, m.kernel, m.projBias,
+                     m.convBias, n);
     const u64 xRows = checkedAdd(m.dtRank, checkedMul(2, m.state, "x_proj"), "x_proj");
     b.attention(at + "x_proj", xRows, m.inner, n);
     b.attention(at + "dt_proj", m.inner, m.dtRank, n);
@@ -174,10 +172,7 @@ void addMamba1Mixers(ModelBuilder &b, const std::string &at, const Mamba1Shape &
              m.state, n, n);
     b.tensor("SSM parameters", GroupRole::Attention, Placement::Sharded, at + "D", m.inner, 1, n,
              n);
-    b.attention(at + "out_proj", H, m.inner, n);
-    if (m.projBias) {
-        b.attentionBias(at + "out_proj.bias", H, n);
-    }
+    addOutProj(b, at, m.inner, m.projBias, n);
     if (m.innerNorms) {
         b.small(at + "dt_layernorm", m.dtRank, n);
         b.small(at + "b_layernorm", m.state, n);
