@@ -1792,10 +1792,6 @@ Alle Komponenten: %5 %4</translation>
         <translation>&amp;KV-Cache</translation>
     </message>
     <message>
-        <source>Format of the linear-attention recurrent state (models with KDA or Gated DeltaNet layers)</source>
-        <translation>Format des rekurrenten Zustands linearer Attention (Modelle mit KDA- oder Gated-DeltaNet-Schichten)</translation>
-    </message>
-    <message>
         <source>Recurrent state</source>
         <translation>Rekurrenter Zustand</translation>
     </message>
@@ -1814,10 +1810,6 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>KV cache format</source>
         <translation>KV-Cache-Format</translation>
-    </message>
-    <message>
-        <source>state format</source>
-        <translation>Zustandsformat</translation>
     </message>
     <message>
         <source>Default</source>
@@ -1908,16 +1900,8 @@ Alle Komponenten: %5 %4</translation>
         <translation>BF16, aus dem Standardszenario (der eigene dtype des Modells, wie „auto“ bei vLLM).</translation>
     </message>
     <message>
-        <source>Format of the fixed-size recurrent state that linear-attention layers (KDA, Gated DeltaNet) keep per sequence; other models ignore it.</source>
-        <translation>Format des rekurrenten Zustands fester Größe, den Schichten mit linearer Attention (KDA, Gated DeltaNet) pro Sequenz halten; andere Modelle ignorieren es.</translation>
-    </message>
-    <message>
         <source>bytes per element (FP32 4, BF16 and FP16 2)</source>
         <translation>Bytes pro Element (FP32 4, BF16 und FP16 2)</translation>
-    </message>
-    <message>
-        <source>FP32, from the default scenario.</source>
-        <translation>FP32, aus dem Standardszenario.</translation>
     </message>
     <message>
         <source>Number format of this tensor group only (%1), overriding the Weights choice.</source>
@@ -1954,6 +1938,30 @@ Alle Komponenten: %5 %4</translation>
     <message>
         <source>Hub id (org/name or org/name@revision), read from the local Hugging Face cache or else fetched from the Hub (config and safetensors headers only):</source>
         <translation>Hub-ID (org/name oder org/name@revision), aus dem lokalen Hugging-Face-Cache gelesen oder sonst vom Hub geladen (nur Konfiguration und Safetensors-Header):</translation>
+    </message>
+    <message>
+        <source>Engine default</source>
+        <translation>Engine-Standard</translation>
+    </message>
+    <message>
+        <source>Format of the recurrent state (models with KDA, Gated DeltaNet or Mamba layers)</source>
+        <translation>Format des rekurrenten Zustands (Modelle mit KDA-, Gated-DeltaNet- oder Mamba-Schichten)</translation>
+    </message>
+    <message>
+        <source>Format of the fixed-size recurrent state that linear-attention and Mamba layers (KDA, Gated DeltaNet, Mamba) keep per sequence; other models ignore it.</source>
+        <translation>Format des Zustands fester Größe, den Linear-Attention- und Mamba-Schichten (KDA, Gated DeltaNet, Mamba) je Sequenz halten; andere Modelle ignorieren es.</translation>
+    </message>
+    <message>
+        <source>Engine default: what the plan&apos;s engine keeps for this model when started without a state-dtype flag (vLLM: the model&apos;s dtype, FP32 for KDA and where the config names it; SGLang: FP32 unless the config names another).</source>
+        <translation>Engine-Standard: was die Engine des Plans für dieses Modell hält, wenn sie ohne State-Dtype-Flag startet (vLLM: der Dtype des Modells, FP32 für KDA und wo die Konfiguration es nennt; SGLang: FP32, sofern die Konfiguration nichts anderes nennt).</translation>
+    </message>
+    <message>
+        <source>Change state format to %1</source>
+        <translation>Zustandsformat auf %1 ändern</translation>
+    </message>
+    <message>
+        <source>Engine default (%1)</source>
+        <translation>Engine-Standard (%1)</translation>
     </message>
 </context>
 <context>
@@ -3304,10 +3312,6 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <translation>KV-Cache-Format</translation>
     </message>
     <message>
-        <source>Linear-attention state format</source>
-        <translation>Format des Zustands linearer Attention</translation>
-    </message>
-    <message>
         <source>GPU type</source>
         <translation>GPU-Typ</translation>
     </message>
@@ -3934,6 +3938,14 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>Headroom after the draft&apos;s weights and KV pool, in the memory that --mem-fraction-static keeps outside the static pool: %1 per GPU.</source>
         <translation>Reserve nach den Gewichten und dem KV-Pool des Drafts, im Speicher, den --mem-fraction-static außerhalb des statischen Pools lässt: %1 pro GPU.</translation>
+    </message>
+    <message>
+        <source>Recurrent state format</source>
+        <translation>Format des rekurrenten Zustands</translation>
+    </message>
+    <message>
+        <source>engine default: %1</source>
+        <translation>Engine-Standard: %1</translation>
     </message>
 </context>
 <context>

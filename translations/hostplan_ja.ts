@@ -1792,10 +1792,6 @@ All components: %5 %4</source>
         <translation>KVキャッシュ(&amp;K)</translation>
     </message>
     <message>
-        <source>Format of the linear-attention recurrent state (models with KDA or Gated DeltaNet layers)</source>
-        <translation>線形アテンションの再帰状態の形式（KDA または Gated DeltaNet 層を持つモデル）</translation>
-    </message>
-    <message>
         <source>Recurrent state</source>
         <translation>再帰状態</translation>
     </message>
@@ -1814,10 +1810,6 @@ All components: %5 %4</source>
     <message>
         <source>KV cache format</source>
         <translation>KVキャッシュ形式</translation>
-    </message>
-    <message>
-        <source>state format</source>
-        <translation>状態の形式</translation>
     </message>
     <message>
         <source>Default</source>
@@ -1908,16 +1900,8 @@ All components: %5 %4</source>
         <translation>BF16、既定シナリオより（モデル自身の dtype、vLLM の &quot;auto&quot; と同じ）。</translation>
     </message>
     <message>
-        <source>Format of the fixed-size recurrent state that linear-attention layers (KDA, Gated DeltaNet) keep per sequence; other models ignore it.</source>
-        <translation>線形アテンション層（KDA、Gated DeltaNet）がシーケンスごとに保持する固定サイズの再帰状態の形式。他のモデルでは無視されます。</translation>
-    </message>
-    <message>
         <source>bytes per element (FP32 4, BF16 and FP16 2)</source>
         <translation>要素あたりバイト数（FP32 は 4、BF16 と FP16 は 2）</translation>
-    </message>
-    <message>
-        <source>FP32, from the default scenario.</source>
-        <translation>FP32、既定シナリオより。</translation>
     </message>
     <message>
         <source>Number format of this tensor group only (%1), overriding the Weights choice.</source>
@@ -1954,6 +1938,30 @@ All components: %5 %4</source>
     <message>
         <source>Hub id (org/name or org/name@revision), read from the local Hugging Face cache or else fetched from the Hub (config and safetensors headers only):</source>
         <translation>Hub ID（org/name または org/name@revision）。ローカルの Hugging Face キャッシュから読み込み、なければ Hub から取得します（config と safetensors ヘッダーのみ）：</translation>
+    </message>
+    <message>
+        <source>Engine default</source>
+        <translation>エンジンの既定値</translation>
+    </message>
+    <message>
+        <source>Format of the recurrent state (models with KDA, Gated DeltaNet or Mamba layers)</source>
+        <translation>再帰状態の形式（KDA、Gated DeltaNet、Mamba 層を持つモデル）</translation>
+    </message>
+    <message>
+        <source>Format of the fixed-size recurrent state that linear-attention and Mamba layers (KDA, Gated DeltaNet, Mamba) keep per sequence; other models ignore it.</source>
+        <translation>線形アテンション層と Mamba 層（KDA、Gated DeltaNet、Mamba）がシーケンスごとに保持する固定サイズの再帰状態の形式。他のモデルでは無視されます。</translation>
+    </message>
+    <message>
+        <source>Engine default: what the plan&apos;s engine keeps for this model when started without a state-dtype flag (vLLM: the model&apos;s dtype, FP32 for KDA and where the config names it; SGLang: FP32 unless the config names another).</source>
+        <translation>エンジンの既定値：状態 dtype フラグなしで起動したとき、プランのエンジンがこのモデルに使う形式（vLLM：モデルの dtype、KDA と設定で指定された場合は FP32。SGLang：設定が別の形式を指定しない限り FP32）。</translation>
+    </message>
+    <message>
+        <source>Change state format to %1</source>
+        <translation>状態形式を %1 に変更</translation>
+    </message>
+    <message>
+        <source>Engine default (%1)</source>
+        <translation>エンジンの既定値（%1）</translation>
     </message>
 </context>
 <context>
@@ -2960,10 +2968,6 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <translation>KVキャッシュ形式</translation>
     </message>
     <message>
-        <source>Linear-attention state format</source>
-        <translation>線形アテンションの状態の形式</translation>
-    </message>
-    <message>
         <source>GPU type</source>
         <translation>GPU 種別</translation>
     </message>
@@ -3934,6 +3938,14 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>Headroom after the draft&apos;s weights and KV pool, in the memory that --mem-fraction-static keeps outside the static pool: %1 per GPU.</source>
         <translation>ドラフトの重みと KV プールを差し引いた後の、--mem-fraction-static が静的プールの外に確保するメモリの余裕：GPU あたり %1。</translation>
+    </message>
+    <message>
+        <source>Recurrent state format</source>
+        <translation>再帰状態の形式</translation>
+    </message>
+    <message>
+        <source>engine default: %1</source>
+        <translation>エンジンの既定値：%1</translation>
     </message>
 </context>
 <context>

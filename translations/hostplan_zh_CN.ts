@@ -1792,10 +1792,6 @@ All components: %5 %4</source>
         <translation>KV 缓存(&amp;K)</translation>
     </message>
     <message>
-        <source>Format of the linear-attention recurrent state (models with KDA or Gated DeltaNet layers)</source>
-        <translation>线性注意力循环状态的格式（含 KDA 或 Gated DeltaNet 层的模型）</translation>
-    </message>
-    <message>
         <source>Recurrent state</source>
         <translation>循环状态</translation>
     </message>
@@ -1814,10 +1810,6 @@ All components: %5 %4</source>
     <message>
         <source>KV cache format</source>
         <translation>KV 缓存格式</translation>
-    </message>
-    <message>
-        <source>state format</source>
-        <translation>状态格式</translation>
     </message>
     <message>
         <source>Default</source>
@@ -1908,16 +1900,8 @@ All components: %5 %4</source>
         <translation>BF16，来自默认场景（模型自身的 dtype，同 vLLM 的 &quot;auto&quot;）。</translation>
     </message>
     <message>
-        <source>Format of the fixed-size recurrent state that linear-attention layers (KDA, Gated DeltaNet) keep per sequence; other models ignore it.</source>
-        <translation>线性注意力层（KDA、Gated DeltaNet）为每个序列保存的固定大小循环状态的格式；其他模型忽略此项。</translation>
-    </message>
-    <message>
         <source>bytes per element (FP32 4, BF16 and FP16 2)</source>
         <translation>每元素字节数（FP32 为 4，BF16 和 FP16 为 2）</translation>
-    </message>
-    <message>
-        <source>FP32, from the default scenario.</source>
-        <translation>FP32，来自默认场景。</translation>
     </message>
     <message>
         <source>Number format of this tensor group only (%1), overriding the Weights choice.</source>
@@ -1954,6 +1938,30 @@ All components: %5 %4</source>
     <message>
         <source>Hub id (org/name or org/name@revision), read from the local Hugging Face cache or else fetched from the Hub (config and safetensors headers only):</source>
         <translation>Hub ID（org/name 或 org/name@revision），从本地 Hugging Face 缓存读取，否则从 Hub 获取（仅 config 和 safetensors 文件头）：</translation>
+    </message>
+    <message>
+        <source>Engine default</source>
+        <translation>引擎默认值</translation>
+    </message>
+    <message>
+        <source>Format of the recurrent state (models with KDA, Gated DeltaNet or Mamba layers)</source>
+        <translation>循环状态的格式（含 KDA、Gated DeltaNet 或 Mamba 层的模型）</translation>
+    </message>
+    <message>
+        <source>Format of the fixed-size recurrent state that linear-attention and Mamba layers (KDA, Gated DeltaNet, Mamba) keep per sequence; other models ignore it.</source>
+        <translation>线性注意力层和 Mamba 层（KDA、Gated DeltaNet、Mamba）为每个序列保存的固定大小循环状态的格式；其他模型忽略此项。</translation>
+    </message>
+    <message>
+        <source>Engine default: what the plan&apos;s engine keeps for this model when started without a state-dtype flag (vLLM: the model&apos;s dtype, FP32 for KDA and where the config names it; SGLang: FP32 unless the config names another).</source>
+        <translation>引擎默认值：计划所用引擎在未指定状态数据类型参数启动时为此模型保存的格式（vLLM：模型的 dtype，KDA 以及配置中指定时为 FP32；SGLang：FP32，除非配置指定其他格式）。</translation>
+    </message>
+    <message>
+        <source>Change state format to %1</source>
+        <translation>将状态格式改为 %1</translation>
+    </message>
+    <message>
+        <source>Engine default (%1)</source>
+        <translation>引擎默认值（%1）</translation>
     </message>
 </context>
 <context>
@@ -2960,10 +2968,6 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <translation>KV 缓存格式</translation>
     </message>
     <message>
-        <source>Linear-attention state format</source>
-        <translation>线性注意力状态格式</translation>
-    </message>
-    <message>
         <source>GPU type</source>
         <translation>GPU 型号</translation>
     </message>
@@ -3934,6 +3938,14 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>Headroom after the draft&apos;s weights and KV pool, in the memory that --mem-fraction-static keeps outside the static pool: %1 per GPU.</source>
         <translation>在 --mem-fraction-static 保留于静态池之外的显存中，扣除草稿模型权重和 KV 缓存池后的余量：每 GPU %1。</translation>
+    </message>
+    <message>
+        <source>Recurrent state format</source>
+        <translation>循环状态格式</translation>
+    </message>
+    <message>
+        <source>engine default: %1</source>
+        <translation>引擎默认值：%1</translation>
     </message>
 </context>
 <context>

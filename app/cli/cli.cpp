@@ -416,13 +416,17 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
             } else {
                 scenario.model.weightsFormat = f.value();
             }
+        } else if (a == "--state-format" && asciiLower(v) == "auto") {
+            // The plan's engine's default for the model (PlanResult::stateFormatNote).
+            scenario.model.stateFormatChosen = false;
         } else if (a == "--state-format") {
             auto f = parseNumberFormat(v);
             if (!f.ok() || (f->kind != FormatKind::FP32 && f->kind != FormatKind::BF16 &&
                             f->kind != FormatKind::FP16)) {
-                return a + ": '" + v + "' is not a recurrent-state format (fp32, bf16, fp16)";
+                return a + ": '" + v + "' is not a recurrent-state format (auto, fp32, bf16, fp16)";
             }
             scenario.model.stateFormat = f.value();
+            scenario.model.stateFormatChosen = true;
         } else if (a == "--gpu") {
             auto g = Catalogue::builtin().findGpu(v);
             if (!g.ok()) {
@@ -575,8 +579,9 @@ Plan options (applied after --scenario, so they override the file):
                            follows the dtype unless --kv-format names one)
   --kv-format F            KV cache format: bf16, fp16, fp8 (= fp8_e4m3), fp8_e5m2, or
                            auto (the model's dtype, the default)
-  --state-format F         linear-attention / Mamba state format: fp32 (default), bf16,
-                           fp16 (serve-cmd sets the engines' Mamba state dtype to it)
+  --state-format F         linear-attention / Mamba state format: fp32, bf16, fp16, or
+                           auto (the engine's default for the model, the default;
+                           serve-cmd sets the engines' state dtype flag to the plan's)
   --gpu NAME               catalogue id or alias (h100, h200, b200, b300, gb300, mi355x, ...)
   --gpu-count N|auto       GPUs; auto = the cheapest layout x rental offer x replicas that
                            carries the workload

@@ -158,13 +158,18 @@ ModelPanel::ModelPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc,
     m_state = new ElidingComboBox;
     m_state->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_state->setMinimumContentsLength(10);
+    m_state->setObjectName(QStringLiteral("stateCombo"));
+    m_state->addItem(tr("Engine default"), QString());
     fillFormats(m_state, {formats::fp32, formats::bf16, formats::fp16});
-    m_state->setToolTip(tr("Format of the linear-attention recurrent state (models with KDA or "
-                           "Gated DeltaNet layers)"));
+    m_state->setToolTip(tr("Format of the recurrent state (models with KDA, Gated DeltaNet or "
+                           "Mamba layers)"));
     m_state->setWhatsThis(fieldHelp(
-        tr("Format of the fixed-size recurrent state that linear-attention layers (KDA, Gated "
-           "DeltaNet) keep per sequence; other models ignore it."),
-        tr("bytes per element (FP32 4, BF16 and FP16 2)"), tr("FP32, from the default scenario.")));
+        tr("Format of the fixed-size recurrent state that linear-attention and Mamba layers "
+           "(KDA, Gated DeltaNet, Mamba) keep per sequence; other models ignore it."),
+        tr("bytes per element (FP32 4, BF16 and FP16 2)"),
+        tr("Engine default: what the plan's engine keeps for this model when started without "
+           "a state-dtype flag (vLLM: the model's dtype, FP32 for KDA and where the config "
+           "names it; SGLang: FP32 unless the config names another).")));
     form2->addRow(tr("Recurrent state"), m_state);
     panelLayout()->insertWidget(0, box);
 
@@ -204,8 +209,17 @@ ModelPanel::ModelPanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc,
             s.model.kvBf16Chosen = f == formats::bf16;
         },
         tr("KV cache format"));
-    formatEdit(
-        m_state, [](Scenario &s, NumberFormat f) { s.model.stateFormat = f; }, tr("state format"));
+    connect(m_state, &QComboBox::activated, this, [this](int index) {
+        Scenario s = m_doc->scenario();
+        const QString v = m_state->itemData(index).toString();
+        if (v.isEmpty()) {
+            s.model.stateFormatChosen = false;
+        } else if (auto f = parseNumberFormat(v.toStdString()); f.ok()) {
+            s.model.stateFormat = f.value();
+            s.model.stateFormatChosen = true;
+        }
+        commit(s, tr("Change state format to %1").arg(m_state->itemText(index)));
+    });
     resync();
 }
 
@@ -287,7 +301,9 @@ void ModelPanel::sync() {
     m_kv->setCurrentIndex(
         std::max(0, m_kv->findData(QString::fromStdString(s.model.kvFormat.name()))));
     m_state->setCurrentIndex(
-        std::max(0, m_state->findData(QString::fromStdString(s.model.stateFormat.name()))));
+        s.model.stateFormatChosen
+            ? std::max(0, m_state->findData(QString::fromStdString(s.model.stateFormat.name())))
+            : 0);
 
     auto imported = m_doc->importedModel();
     std::vector<GroupRole> roles;
@@ -306,6 +322,12 @@ void ModelPanel::sync() {
     rebuildGroupRows(roles);
     m_state->setEnabled(linear);
     const auto &plan = m_doc->plan();
+    // The engine default's entry names the format the plan took.
+    m_state->setItemText(
+        0, plan && !s.model.stateFormatChosen && !plan->stateFormatNote.empty()
+               ? tr("Engine default (%1)")
+                     .arg(QString::fromStdString(plan->scenario.model.stateFormat.label()))
+               : tr("Engine default"));
     for (const auto &[role, combo] : m_groupCombos) {
         auto it = s.model.groupFormats.find(role);
         QString effective;

@@ -47,7 +47,12 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
                  qs(format.label()));
     }
     inputRow(Report::tr("KV cache format"), qs(s.model.kvFormat.label()));
-    inputRow(Report::tr("Linear-attention state format"), qs(s.model.stateFormat.label()));
+    if (p.stateFormatNote.empty()) {
+        inputRow(Report::tr("Recurrent state format"), qs(s.model.stateFormat.label()));
+    } else {
+        row(Report::tr("Recurrent state format"), qs(s.model.stateFormat.label()),
+            Report::tr("engine default: %1").arg(qs(p.stateFormatNote)));
+    }
     inputRow(Report::tr("GPU type"), qs(s.hardware.gpu));
     inputRow(Report::tr("GPU count"),
              s.hardware.gpuCount

@@ -112,13 +112,62 @@ void addKvCacheDtype(const PlanResult &p, Engine engine, ServeCommand &c) {
     c.flags.push_back({"--kv-cache-dtype", value, why});
 }
 
+EngineStateFormat engineStateFormat(Engine engine, const ModelSpec &checkpoint,
+                                    const NumberFormat &modelDtype) {
+    const std::string name = engineDisplayName(engine);
+    const auto fromConfig = [&name](const NumberFormat &f, const char *key) {
+        return EngineStateFormat{f, name + " reads the config's " + key + ", " + f.label()};
+    };
+    switch (engine) {
+    case Engine::Sglang:
+        if (checkpoint.configSsmDtype) {
+            return fromConfig(*checkpoint.configSsmDtype, "mamba_ssm_dtype");
+        }
+        return {formats::fp32, "SGLang's default --mamba-ssm-dtype float32"};
+    case Engine::TensorRtLlm:
+        if (checkpoint.configSsmCacheDtype) {
+            return fromConfig(*checkpoint.configSsmCacheDtype, "mamba_ssm_cache_dtype");
+        }
+        if (checkpoint.configSsmDtype) {
+            return fromConfig(*checkpoint.configSsmDtype, "mamba_ssm_dtype");
+        }
+        break;
+    case Engine::Vllm:
+        if (checkpoint.kdaState) {
+            return {formats::fp32, "vLLM keeps KDA state in float32 whatever the flag"};
+        }
+        if (checkpoint.architecture == "nemotron_h") {
+            return checkpoint.configSsmCacheDtype
+                       ? fromConfig(*checkpoint.configSsmCacheDtype, "mamba_ssm_cache_dtype")
+                       : EngineStateFormat{formats::fp32,
+                                           "vLLM's Nemotron-H default, float32, as the config "
+                                           "names no mamba_ssm_cache_dtype"};
+        }
+        if ((checkpoint.architecture == "qwen3_5" || checkpoint.architecture == "qwen3_5_moe") &&
+            checkpoint.configSsmDtype) {
+            return fromConfig(*checkpoint.configSsmDtype, "mamba_ssm_dtype");
+        }
+        break;
+    }
+    return {modelDtype,
+            name +
+                (engine == Engine::Vllm ? "'s --mamba-ssm-cache-dtype"
+                                        : "'s kv_cache_config.mamba_ssm_cache_dtype") +
+                " auto keeps the model's " + modelDtype.label(),
+            true};
+}
+
 void addMambaSsmDtype(const PlanResult &p, Engine engine, ServeCommand &c) {
-    if (!p.model.mambaState) {
-        return;
+    const bool recurrent =
+        std::any_of(p.model.layers.begin(), p.model.layers.end(), [](const LayerGroup &l) {
+            return l.kind == AttentionKind::Linear && l.stateElements;
+        });
+    const bool vllm = engine == Engine::Vllm;
+    if (!recurrent || (vllm && p.model.kdaState)) {
+        return; // vLLM's KDA state is float32 whatever the flag (PlanResult sized it so)
     }
     const NumberFormat &state = p.scenario.model.stateFormat;
-    const NumberFormat compute = commandDtype(p, engine);
-    const bool vllm = engine == Engine::Vllm;
+    const EngineStateFormat def = engineStateFormat(engine, p.model, commandDtype(p, engine));
     const char *flag = vllm ? "--mamba-ssm-cache-dtype" : "--mamba-ssm-dtype";
     std::string value;
     if (state == formats::fp32) {
@@ -127,24 +176,20 @@ void addMambaSsmDtype(const PlanResult &p, Engine engine, ServeCommand &c) {
         value = "float16";
     } else if (state == formats::bf16 && !vllm) {
         value = "bfloat16";
-    } else if (state == compute && vllm) {
+    } else if (state == def.format && vllm && def.modelDtypeByAuto) {
         value = "auto";
     }
-    const std::string why = "the plan's state format " + state.label() +
-                            " for the Mamba layers' SSM state (" +
-                            (vllm ? "auto keeps it in the model's dtype"
-                                  : "SGLang's default is "
-                                    "float32") +
-                            ")";
     if (value.empty()) {
         c.notes.push_back("The plan's state format " + state.label() + " is not one " +
                           engineDisplayName(engine) +
-                          " offers for the Mamba state: its default will hold a different "
-                          "number of sequences. Plan with --state-format fp32 or " +
-                          compute.name() + " to match the engine.");
+                          " offers for this model's recurrent state: its default (" + def.reason +
+                          ") will hold a different number of sequences. Plan with "
+                          "--state-format fp32 or fp16 to match the engine.");
         return;
     }
-    c.flags.push_back({flag, value, why});
+    c.flags.push_back({flag, value,
+                       "the plan's state format " + state.label() +
+                           " for the recurrent (SSM) state; the engine's default: " + def.reason});
 }
 
 } // namespace hostplan

@@ -44,12 +44,39 @@ void addDtype(const PlanResult &p, Engine engine, ServeCommand &c);
 /// (PlanResult::kvFormatNote) names the scales and the engine's rule (engine/shippedkv.h).
 void addKvCacheDtype(const PlanResult &p, Engine engine, ServeCommand &c);
 
-/// For a model with Mamba state (ModelSpec::mambaState), appends `engine`'s SSM state dtype
-/// flag from the plan's state format, so that the engine keeps the state the plan sized: vLLM
-/// `--mamba-ssm-cache-dtype` float32 / float16, or auto for the model's own dtype (its
-/// MambaDType has no bfloat16 in releases before 0.19; vllm/config/cache.py); SGLang
-/// `--mamba-ssm-dtype` float32 / bfloat16 / float16 (server_args.py). Any other state format
-/// has no flag: a note says the engine's default will hold a different number of sequences.
+/// The format an engine keeps a model's recurrent (SSM) state in when started without a
+/// state-dtype flag, and a clause saying why (for the plan's note).
+struct EngineStateFormat {
+    NumberFormat format = formats::fp32;
+    std::string reason; ///< e.g. "vLLM's --mamba-ssm-cache-dtype auto keeps the model's BF16"
+    /// The engine's `auto` gives the model's dtype here (no config key or model hook decides).
+    bool modelDtypeByAuto = false;
+};
+
+/// engine's default recurrent-state format for `checkpoint` (the imported model) computing in
+/// `modelDtype` (planDtype). vLLM: KDA layers float32 whatever the flag (kda_state_dtype);
+/// Mamba, Mamba2 and Gated DeltaNet layers take --mamba-ssm-cache-dtype, whose auto is the
+/// model dtype (MambaStateDtypeCalculator._mamba_state_dtype,
+/// vllm/model_executor/layers/mamba/mamba_utils.py @ 02d71083) unless the architecture's
+/// config hook sets it first (vllm/model_executor/models/config.py MODELS_CONFIG_MAP):
+/// NemotronHForCausalLMConfig reads mamba_ssm_cache_dtype, float32 when absent, and
+/// Qwen3_5ForConditionalGenerationConfig reads mamba_ssm_dtype when present. SGLang: the
+/// config's mamba_ssm_dtype, else float32 (mamba2_state_dtype,
+/// python/sglang/srt/configs/mamba_utils.py @ 02e208de), for every linear-attention kind.
+/// TensorRT-LLM: the config's SSM cache dtype, else the checkpoint's dtype
+/// (validate_and_set_mamba_ssm_cache_dtype, tensorrt_llm/_torch/pyexecutor/model_loader.py);
+/// which config keys it reads is not pinned here, so mamba_ssm_cache_dtype, then
+/// mamba_ssm_dtype. llama.cpp keeps f32 states whatever the scenario says (engine/llamacpp.h).
+EngineStateFormat engineStateFormat(Engine engine, const ModelSpec &checkpoint,
+                                    const NumberFormat &modelDtype);
+
+/// For a model with a recurrent (SSM) state (Mamba, Mamba2, Gated DeltaNet, KDA layers),
+/// appends `engine`'s state dtype flag from the plan's state format, so that the engine keeps
+/// the state the plan sized: vLLM `--mamba-ssm-cache-dtype` float32 / float16, or auto where
+/// vLLM's auto gives the plan's BF16 (its MambaDType has no bfloat16 in releases before 0.19;
+/// vllm/config/cache.py); none for KDA under vLLM (engineStateFormat: float32 whatever the
+/// flag); SGLang `--mamba-ssm-dtype` float32 / bfloat16 / float16 (server_args.py). A format
+/// with no flag gets a note: the engine's default will hold a different number of sequences.
 void addMambaSsmDtype(const PlanResult &p, Engine engine, ServeCommand &c);
 
 } // namespace hostplan

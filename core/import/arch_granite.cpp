@@ -76,7 +76,6 @@ std::optional<ConfigReader> buildGraniteMoeHybrid(const ConfigReader &c, const s
     if (nMamba > 0) {
         mamba = readMamba2(c, b, kGraniteMambaKeys, H, nMamba);
         addMamba2Mixers(b, b.layerModule(firstOf("mamba")) + "mamba.", mamba, nMamba);
-        noteMambaCacheDtype(c, b, false);
     }
     AttnShape attn;
     if (nAttn > 0) {

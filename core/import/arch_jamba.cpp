@@ -80,7 +80,6 @@ std::optional<ConfigReader> buildJamba(const ConfigReader &c, const std::string 
     if (nMamba > 0) {
         mamba = readMamba1(c, kJambaMambaKeys, H, nMamba);
         addMamba1Mixers(b, b.layerModule(firstMamba) + "mamba.", mamba, nMamba);
-        noteMambaCacheDtype(c, b, false);
     }
     AttnShape attn;
     if (nAttn > 0) {

@@ -173,6 +173,7 @@ void buildKimiLanguageModel(const ConfigReader &c, ModelBuilder &b, bool k3) {
     for (u64 i = 0; i < L; ++i) {
         if (isLinear[i]) {
             const u64 convChannels = checkedMul(3, kda.heads, kda.headDim, "linear_attn_config");
+            b.setKdaState();
             b.addLinearLayer(kda.heads, kda.headDim, kda.headDim, convChannels, kda.kernel);
         } else {
             b.addMlaLayer(nh, mla.nope + mla.rope, mla.vDim, mla.kvLora, mla.rope);

@@ -75,7 +75,6 @@ std::optional<ConfigReader> buildMamba(const ConfigReader &c, const std::string 
     for (u64 i = 0; i < d.layers; ++i) {
         addMamba1Layer(b, m);
     }
-    noteMambaCacheDtype(c, b, false);
     addSsmEmbeddings(c, b, true, modelType);
     return std::nullopt;
 }
@@ -91,7 +90,6 @@ std::optional<ConfigReader> buildMamba2(const ConfigReader &c, const std::string
     for (u64 i = 0; i < d.layers; ++i) {
         addMamba2Layer(b, m);
     }
-    noteMambaCacheDtype(c, b, false);
     addSsmEmbeddings(c, b, false, modelType);
     return std::nullopt;
 }

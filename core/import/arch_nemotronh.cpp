@@ -306,7 +306,6 @@ std::optional<ConfigReader> buildNemotronH(const ConfigReader &c, const std::str
     if (nMamba > 0) {
         mamba = readMamba2(c, b, kNemotronHMambaKeys, H, nMamba);
         addMamba2Mixers(b, b.layerModule(first(Block::Mamba)) + "mixer.", mamba, nMamba);
-        noteMambaCacheDtype(c, b, true);
     }
     AttnShape attn;
     if (nAttn > 0) {

@@ -115,22 +115,6 @@ void addMamba2Layer(ModelBuilder &b, const Mamba2Shape &m) {
     b.addLinearLayer(m.heads, m.headDim, m.state, m.convDim, m.kernel);
 }
 
-void noteMambaCacheDtype(const ConfigReader &c, ModelBuilder &b, bool absentMeansFp32) {
-    if (!c.has("mamba_ssm_cache_dtype") && !absentMeansFp32) {
-        // vLLM (mamba_utils.py MambaStateDtypeCalculator._mamba_state_dtype): with
-        // --mamba-ssm-cache-dtype auto the recurrent state takes the model dtype.
-        b.note("the config sets no mamba_ssm_cache_dtype: the SSM state's dtype is the engine's "
-               "setting (vLLM's auto: the model dtype; SGLang: float32); the plan sizes it in "
-               "the scenario's state format, which the serve commands set");
-        return;
-    }
-    const std::string cacheDtype = c.str("mamba_ssm_cache_dtype", "float32");
-    if (parseTorchDtype(cacheDtype) != std::optional<NumberFormat>(formats::fp32)) {
-        b.note(c.field("mamba_ssm_cache_dtype") + " is '" + cacheDtype +
-               "'; the plan sizes the Mamba state in the scenario's state format");
-    }
-}
-
 Mamba1Shape readMamba1(const ConfigReader &c, const Mamba1Keys &keys, u64 hidden, u64 mambaLayers) {
     Mamba1Shape m;
     if (keys.inner && c.has(keys.inner)) {

@@ -99,13 +99,6 @@ void addMamba2Mixers(ModelBuilder &b, const std::string &at, const Mamba2Shape &
 /// state and convDim x (kernel - 1) conv window per sequence, split by heads under TP.
 void addMamba2Layer(ModelBuilder &b, const Mamba2Shape &m);
 
-/// Notes a mamba_ssm_cache_dtype other than float32: the plan sizes the state in the scenario's
-/// state format (fp32 by default). An absent key means float32 where vLLM's per-model config
-/// update says so (`absentMeansFp32`: NemotronHForCausalLMConfig in
-/// vllm/model_executor/models/config.py), else the model dtype (mamba_utils.py
-/// MambaStateDtypeCalculator with --mamba-ssm-cache-dtype auto), which is noted too.
-void noteMambaCacheDtype(const ConfigReader &c, ModelBuilder &b, bool absentMeansFp32);
-
 /// The config keys that hold one family's Mamba (v1) sizes (nullptr: absent in the family).
 struct Mamba1Keys {
     const char *inner;    ///< inner width (else expand x hidden_size)

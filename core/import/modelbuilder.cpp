@@ -299,6 +299,7 @@ Result<ModelSpec> ModelBuilder::finish(NumberFormat dtype, const Quantization &q
         spec.denseIntermediate = std::uint32_t(m_denseIntermediate);
         spec.mtpLayers = m_mtpLayers;
         spec.mambaState = m_mambaState;
+        spec.kdaState = m_kdaState;
         spec.visionConfigLayers = m_visionConfigLayers;
         spec.visionConfigHidden = m_visionConfigHidden;
         spec.notes = m_notes;

@@ -153,6 +153,8 @@ class ModelBuilder {
     void setMtpLayers(std::uint64_t n) { m_mtpLayers = narrow(n, "MTP layers"); }
     /// Marks the recurrent layers as Mamba mixers (ModelSpec::mambaState).
     void setMambaState() { m_mambaState = true; }
+    /// Marks the recurrent layers as Kimi Delta Attention (ModelSpec::kdaState).
+    void setKdaState() { m_kdaState = true; }
     /// The vision_config's num_hidden_layers and hidden_size keys, 0 when absent
     /// (ModelSpec::visionConfigLayers, visionConfigHidden).
     void setVisionConfig(std::uint64_t layers, std::uint64_t hidden) {
@@ -192,6 +194,7 @@ class ModelBuilder {
     ExpertInfo m_experts;
     std::uint64_t m_denseIntermediate = 0; // widest dense MLP built (0: none)
     bool m_mambaState = false;
+    bool m_kdaState = false;
     std::uint32_t m_mtpLayers = 0;
     std::uint32_t m_indexerHeadDim = 0;
     std::uint32_t m_visionConfigLayers = 0;

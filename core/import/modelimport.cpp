@@ -239,6 +239,9 @@ ModelSpec importConfig(const json &root, const std::string &source, const json *
         spec.shippedKvOrigin = hfQuant ? KvScalesOrigin::ModelOptFile : quant.kvOrigin;
     }
     spec.modelOptQuantAlgo = quant.modelOptAlgo;
+    spec.configSsmDtype = importer::readStateDtype(lm, wrapper, "mamba_ssm_dtype", spec.notes);
+    spec.configSsmCacheDtype =
+        importer::readStateDtype(lm, wrapper, "mamba_ssm_cache_dtype", spec.notes);
     if (!quant.kvNote.empty()) {
         spec.notes.push_back(quant.kvNote);
     }

@@ -366,4 +366,24 @@ NumberFormat readDtype(const ConfigReader &primary, const std::optional<ConfigRe
     return formats::bf16;
 }
 
+std::optional<NumberFormat> readStateDtype(const ConfigReader &primary,
+                                           const std::optional<ConfigReader> &secondary,
+                                           const char *key, std::vector<std::string> &notes) {
+    for (const ConfigReader *c : {&primary, secondary ? &*secondary : nullptr}) {
+        if (!c || !c->has(key)) {
+            continue;
+        }
+        const std::string s = c->str(key);
+        const std::optional<NumberFormat> f = parseTorchDtype(s);
+        if (f && (*f == formats::fp32 || *f == formats::bf16 || *f == formats::fp16)) {
+            return f;
+        }
+        notes.push_back(c->field(key) + " is '" + s.substr(0, 64) +
+                        "', not a recurrent-state dtype (float32, bfloat16, float16); the "
+                        "engines keep their default");
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
 } // namespace hostplan::importer

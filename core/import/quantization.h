@@ -90,4 +90,14 @@ std::optional<NumberFormat> parseTorchDtype(std::string_view text);
 /// an ImportFailure naming the field. Spellings: parseTorchDtype.
 NumberFormat readDtype(const ConfigReader &primary, const std::optional<ConfigReader> &secondary);
 
+/// The recurrent-state dtype a config names under `key` (mamba_ssm_dtype,
+/// mamba_ssm_cache_dtype): `primary`'s, else `secondary`'s; nullopt when neither names one.
+/// A dtype no engine keeps a state in (only float32, bfloat16 and float16 are) reads as absent
+/// with a note in `notes`, as SGLang's mamba2_state_dtype warns and keeps its default
+/// (python/sglang/srt/configs/mamba_utils.py @ 02e208de). A value that is not a string is an
+/// ImportFailure naming the field.
+std::optional<NumberFormat> readStateDtype(const ConfigReader &primary,
+                                           const std::optional<ConfigReader> &secondary,
+                                           const char *key, std::vector<std::string> &notes);
+
 } // namespace hostplan::importer

@@ -164,6 +164,18 @@ struct ModelSpec {
     /// float32 when absent), SGLang --mamba-ssm-dtype (float32 by default,
     /// python/sglang/srt/server_args.py). The serve commands set it to the plan's state format.
     bool mambaState = false;
+    /// Its recurrent layers are Kimi Delta Attention (import/arch_kimi.cpp). vLLM keeps their
+    /// recurrent state in float32 whatever --mamba-ssm-cache-dtype says
+    /// (MambaStateDtypeCalculator.kda_state_dtype, vllm/model_executor/layers/mamba/
+    /// mamba_utils.py @ 02d71083); SGLang follows --mamba-ssm-dtype (engine/servedtype.h).
+    bool kdaState = false;
+    /// The SSM-state dtypes the config names, nullopt where it names none (or a dtype no
+    /// engine keeps a state in, with a note): `mamba_ssm_dtype` (Qwen3.5, at the top level or in
+    /// text_config), which SGLang reads for every hybrid model and vLLM's Qwen3.5 hook reads;
+    /// and `mamba_ssm_cache_dtype` (Nemotron-H), which vLLM's Nemotron-H hook reads. How each
+    /// engine's default follows them: engine/servedtype.h engineStateFormat.
+    std::optional<NumberFormat> configSsmDtype;
+    std::optional<NumberFormat> configSsmCacheDtype;
     /// FP8 weights carry per-block scales (quantization_config weight_block_size, DeepSeek and
     /// Qwen FP8 checkpoints): their GEMMs run block-scaled kernels, slower than per-tensor FP8
     /// (serving model, core/sizing/servingmodel.h). Kept when formats are overridden.

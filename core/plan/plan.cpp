@@ -219,6 +219,38 @@ resolveDraft(const Scenario &scenario, const Catalogue &catalogue, const ModelSp
     return std::shared_ptr<const ModelSpec>(std::make_shared<const ModelSpec>(draft.value()));
 }
 
+namespace {
+
+/// The plan's recurrent-state format: the scenario's when chosen, else the engine's default
+/// for the model (engine/servedtype.h engineStateFormat), with PlanResult::stateFormatNote
+/// saying which. vLLM keeps KDA state in float32 whatever the flag, so a chosen other format
+/// is replaced there, with a warning. Models without a recurrent state keep the scenario's.
+void resolveStateFormat(const ModelSpec &checkpoint, const NumberFormat &dtype, PlanResult &r) {
+    const bool recurrent =
+        std::any_of(checkpoint.layers.begin(), checkpoint.layers.end(), [](const LayerGroup &l) {
+            return l.kind == AttentionKind::Linear && l.stateElements;
+        });
+    if (!recurrent) {
+        return;
+    }
+    ModelChoice &m = r.scenario.model;
+    const Engine engine = r.scenario.engine.engine;
+    const EngineStateFormat def = engineStateFormat(engine, checkpoint, dtype);
+    if (!m.stateFormatChosen) {
+        m.stateFormat = def.format;
+        r.stateFormatNote = def.reason;
+    } else if (engine == Engine::Vllm && checkpoint.kdaState && !(m.stateFormat == def.format)) {
+        r.warnings.push_back("vLLM keeps KDA state in " + def.format.label() +
+                             " whatever --mamba-ssm-cache-dtype says (kda_state_dtype), so the "
+                             "plan sizes it so rather than in the chosen " +
+                             m.stateFormat.label() + "; SGLang's --mamba-ssm-dtype honours it");
+        m.stateFormat = def.format;
+        r.stateFormatNote = def.reason;
+    }
+}
+
+} // namespace
+
 Result<PlanResult> evaluate(const Scenario &scenario) {
     return evaluate(scenario, Catalogue::builtin());
 }
@@ -262,6 +294,7 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
                          " (the engines' --kv-cache-dtype auto follows the model's " +
                          dtype.label() + " dtype)";
     }
+    resolveStateFormat(importedModel, dtype, r);
     const Scenario scenario = r.scenario; // the plan's inputs, before naming
 
     // Model with the scenario's formats. Without a float one, a float32 checkpoint runs in the

@@ -53,6 +53,10 @@ struct PlanResult {
     /// (ModelSpec::shippedKvFormat), naming the key and what the engine does with it; empty
     /// when it is the scenario's.
     std::string kvFormatNote;
+    /// "vLLM's --mamba-ssm-cache-dtype auto keeps the model's BF16": why, when the
+    /// recurrent-state format is the engine's default rather than the scenario's choice
+    /// (engine/servedtype.h engineStateFormat); empty when chosen or without recurrent state.
+    std::string stateFormatNote;
     GpuSpec gpu;
     /// Prices actually used: the entry as billed for the workload (its tier, the batch
     /// discount), then the scenario's typed overrides.

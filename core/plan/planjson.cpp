@@ -275,9 +275,13 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
     // The plan's scenario names the KV format it used, whether chosen or shipped.
     Scenario used = p.scenario;
     used.model.kvBf16Chosen = true;
+    used.model.stateFormatChosen = true;
     doc["scenario"] = oj::parse(scenarioToJson(used));
     if (!p.kvFormatNote.empty()) {
         doc["kv_format_note"] = p.kvFormatNote;
+    }
+    if (!p.stateFormatNote.empty()) {
+        doc["state_format_note"] = p.stateFormatNote;
     }
     doc["model"] = {{"id", p.model.id},
                     {"name", p.model.displayName},

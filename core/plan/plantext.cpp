@@ -255,8 +255,11 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
     }
     if (m.cache.stateBytesPerSequence) {
         out << "; state " << groupedText(m.cache.stateBytesPerSequence) << " B per sequence ("
-            << groupedText(m.cache.stateBytesPerSequencePerGpu) << " per GPU) x "
-            << countText(m.cache.stateSlotsPerRequest, "slot");
+            << groupedText(m.cache.stateBytesPerSequencePerGpu) << " per GPU; "
+            << p.scenario.model.stateFormat.label()
+            << (p.stateFormatNote.empty() ? std::string()
+                                          : ", the engine's default: " + p.stateFormatNote)
+            << ") x " << countText(m.cache.stateSlotsPerRequest, "slot");
     }
     if (m.cache.windowTokens) {
         out << "; sliding window " << groupedText(m.cache.windowBytesPerToken)

@@ -96,7 +96,11 @@ Result<bool> parseModel(const json &o, ModelChoice &m) {
     }
     assignIf(m.kvFormat, kv);
     m.kvBf16Chosen = kv && *kv == formats::bf16;
-    HOSTPLAN_TRY(st, formatField(o, "state_format", p));
+    // "auto": the plan's engine's default for the model, as when the key is absent.
+    const bool stateAuto = o.contains("state_format") && o["state_format"].is_string() &&
+                           asciiLower(o["state_format"].get<std::string>()) == "auto";
+    HOSTPLAN_TRY(st, stateAuto ? Result<std::optional<NumberFormat>>(std::nullopt)
+                               : formatField(o, "state_format", p));
     if (st && st->kind != FormatKind::FP32 && st->kind != FormatKind::BF16 &&
         st->kind != FormatKind::FP16) {
         return makeError("model.state_format", "'" + st->name() +
@@ -104,6 +108,7 @@ Result<bool> parseModel(const json &o, ModelChoice &m) {
                                                    "offer (fp32, bf16, fp16)");
     }
     assignIf(m.stateFormat, st);
+    m.stateFormatChosen = st.has_value();
     if (o.contains("group_formats") && !o["group_formats"].is_null()) {
         const auto &g = o["group_formats"];
         if (!g.is_object()) {
@@ -398,7 +403,10 @@ void resolveModelPathBeside(Scenario &scenario, const std::filesystem::path &sce
 }
 
 std::string scenarioToJson(const Scenario &s) {
-    nlohmann::json model = {{"ref", s.model.ref}, {"state_format", s.model.stateFormat.name()}};
+    nlohmann::json model = {{"ref", s.model.ref}};
+    if (s.model.stateFormatChosen) {
+        model["state_format"] = s.model.stateFormat.name();
+    }
     // An unset bf16 stays unset, so that the checkpoint's shipped KV format still applies.
     if (kvFormatExplicit(s.model)) {
         model["kv_format"] = s.model.kvFormat.name();

@@ -36,7 +36,12 @@ struct ModelChoice {
     /// has one (ModelSpec::shippedKvFormat). Any other kvFormat is always a choice. Files
     /// without kv_format load as before.
     bool kvBf16Chosen = false;
-    NumberFormat stateFormat = formats::fp32; ///< linear-attention recurrent state format
+    /// Recurrent (SSM) state format of linear-attention and Mamba layers. Unchosen, a plan
+    /// takes its engine's default for the model (engine/servedtype.h engineStateFormat) and
+    /// writes it here (PlanResult::stateFormatNote says why).
+    NumberFormat stateFormat = formats::fp32;
+    /// stateFormat was chosen (the file's state_format, --state-format, the GUI).
+    bool stateFormatChosen = false;
     bool operator==(const ModelChoice &) const = default;
 };
 

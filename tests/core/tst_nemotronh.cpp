@@ -317,7 +317,8 @@ void TestNemotronH::mlpWidthLists() {
     QCOMPARE(perBlock->denseIntermediate, 32768u);
 }
 
-// MTP blocks are noted, not counted; a Mamba state dtype other than float32 is noted.
+// MTP blocks are noted, not counted. The config's mamba_ssm_cache_dtype is kept (vLLM's
+// Nemotron-H hook reads it); one no engine keeps a state in is noted and read as absent.
 void TestNemotronH::notes() {
     const auto lightning = importStem(kLightning);
     const auto super = importStem(kSuper);
@@ -330,10 +331,20 @@ void TestNemotronH::notes() {
     QCOMPARE(nano->mtpLayers, 0u);
     QVERIFY(!hasNote(*nano, "MTP"));
     QVERIFY(!hasNote(*nano, "mamba_ssm_cache_dtype"));
+    QCOMPARE(nano->configSsmCacheDtype, std::optional<NumberFormat>(formats::fp32));
+    QVERIFY(!nano->configSsmDtype);
     const auto bf16State =
         importEdited(kNano, [](J &j) { j["mamba_ssm_cache_dtype"] = "bfloat16"; });
     QVERIFY(bf16State.ok());
-    QVERIFY(hasNote(*bf16State, "mamba_ssm_cache_dtype is 'bfloat16'"));
+    QCOMPARE(bf16State->configSsmCacheDtype, std::optional<NumberFormat>(formats::bf16));
+    const auto fp8State =
+        importEdited(kNano, [](J &j) { j["mamba_ssm_cache_dtype"] = "float8_e4m3fn"; });
+    QVERIFY(fp8State.ok());
+    QVERIFY(!fp8State->configSsmCacheDtype);
+    QVERIFY(hasNote(*fp8State, "mamba_ssm_cache_dtype is 'float8_e4m3fn', not a recurrent-state"));
+    const auto numeric = importEdited(kNano, [](J &j) { j["mamba_ssm_cache_dtype"] = 32; });
+    QVERIFY(!numeric.ok());
+    QCOMPARE(numeric.error().field, std::string("mamba_ssm_cache_dtype"));
 }
 
 void TestNemotronH::refusalsNameTheField_data() {

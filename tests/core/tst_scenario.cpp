@@ -69,6 +69,30 @@ class TestScenario : public QObject {
         QVERIFY(scenarioToJson(defaultScenario()).find("llamacpp_build") == std::string::npos);
     }
 
+    /// model.state_format: absent or "auto" leaves it to the plan's engine (nothing written
+    /// back); a format given is a choice and is written back. Files that wrote "fp32" before
+    /// the engine default existed keep planning FP32.
+    void stateFormatChoice() {
+        const Scenario d = defaultScenario();
+        QVERIFY(!d.model.stateFormatChosen);
+        QVERIFY(scenarioToJson(d).find("state_format") == std::string::npos);
+        const auto autoFile =
+            parseScenario(R"({"schema_version": 1, "model": {"state_format": "AUTO"}})");
+        QVERIFY2(autoFile.ok(), autoFile.ok() ? "" : autoFile.error().toString().c_str());
+        QVERIFY(!autoFile.value().model.stateFormatChosen);
+        const auto chosen =
+            parseScenario(R"({"schema_version": 1, "model": {"state_format": "bf16"}})");
+        QVERIFY(chosen.ok());
+        QVERIFY(chosen.value().model.stateFormatChosen);
+        QVERIFY(chosen.value().model.stateFormat == formats::bf16);
+        const std::string text = scenarioToJson(chosen.value());
+        QVERIFY(text.find("\"state_format\": \"bf16\"") != std::string::npos);
+        QVERIFY(parseScenario(text).value() == chosen.value());
+        const auto old =
+            parseScenario(R"({"schema_version": 1, "model": {"state_format": "fp32"}})");
+        QVERIFY(old.ok() && old.value().model.stateFormatChosen);
+    }
+
     /// engine.vllm_version picks the vLLM start-up rules the memory model follows; unknown
     /// releases are refused with the ones HostPlan models.
     void vllmVersion() {

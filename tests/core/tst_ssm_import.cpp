@@ -27,6 +27,7 @@
 #include "catalogue/catalogue.h"
 #include "engine/enginememory.h"
 #include "engine/servecommand.h"
+#include "engine/servedtype.h"
 #include "import/modelimport.h"
 #include "plan/plan.h"
 #include "scenario/scenario.h"
@@ -38,7 +39,9 @@
 #include <QTest>
 
 #include <algorithm>
+#include <fstream>
 #include <functional>
+#include <sstream>
 
 using namespace hostplan;
 using J = nlohmann::json;
@@ -230,7 +233,7 @@ class TestSsmImport : public QObject {
     void graniteExpertsAndDenseMlp();
     void jambaLayersAndExperts();
     void configClassDefaults();
-    void stateDtypeNote();
+    void engineStateDefaults();
     void pureStackServesBySlots();
     void graniteKvUnderVllm();
     void serveCommandsKeepThePlansState();
@@ -412,31 +415,86 @@ void TestSsmImport::configClassDefaults() {
     QVERIFY(noted(jr.value(), "num_experts_per_tok is absent: taken as 2, JambaConfig"));
 }
 
-void TestSsmImport::stateDtypeNote() {
-    const auto contains = [](const ModelSpec &m, const char *text) {
-        for (const auto &n : m.notes) {
-            if (n.find(text) != std::string::npos) {
-                return true;
-            }
-        }
-        return false;
+void TestSsmImport::engineStateDefaults() {
+    const auto file = [](const std::string &path) {
+        std::ifstream in(path);
+        std::stringstream text;
+        text << in.rdbuf();
+        return importHfConfigText(text.str(), path);
     };
+    const auto fmt = [](Engine e, const ModelSpec &m) {
+        return engineStateFormat(e, m, m.dtype).format.name();
+    };
+    // Granite 4.0 H names no state dtype: vLLM's and TensorRT-LLM's auto keep the model's BF16,
+    // SGLang float32.
     const auto g = importJson(graniteHTiny());
     QVERIFY(g.ok());
-    QVERIFY(contains(g.value(), "mamba_ssm_cache_dtype"));
-    // Attention only: no state, no note.
-    const auto micro = importJson(graniteMicro());
-    QVERIFY(micro.ok());
-    QVERIFY(!contains(micro.value(), "mamba_ssm_cache_dtype"));
-    J f32 = graniteHTiny();
-    f32["mamba_ssm_cache_dtype"] = "float32";
-    const auto g32 = importJson(f32);
-    QVERIFY(g32.ok());
-    QVERIFY(!contains(g32.value(), "mamba_ssm_cache_dtype"));
-    // mamba's tying default is noted when the key is absent.
-    const auto m = importJson(mamba28b());
-    QVERIFY(m.ok());
-    QVERIFY(contains(m.value(), "tie_word_embeddings is absent: taken as true"));
+    QVERIFY(!g->configSsmDtype && !g->configSsmCacheDtype);
+    QCOMPARE(fmt(Engine::Vllm, *g), std::string("bf16"));
+    QVERIFY(engineStateFormat(Engine::Vllm, *g, g->dtype).modelDtypeByAuto);
+    QCOMPARE(fmt(Engine::Sglang, *g), std::string("fp32"));
+    QCOMPARE(fmt(Engine::TensorRtLlm, *g), std::string("bf16"));
+    // A config's mamba_ssm_dtype: SGLang and TensorRT-LLM read it for any model, vLLM only
+    // through the Qwen3.5 hook.
+    J f16 = graniteHTiny();
+    f16["mamba_ssm_dtype"] = "float16";
+    const auto g16 = importJson(f16);
+    QVERIFY(g16.ok());
+    QCOMPARE(fmt(Engine::Sglang, *g16), std::string("fp16"));
+    QCOMPARE(fmt(Engine::TensorRtLlm, *g16), std::string("fp16"));
+    QCOMPARE(fmt(Engine::Vllm, *g16), std::string("bf16"));
+    const auto q35 = file(HOSTPLAN_TEST_DATA_DIR "/configs/Qwen--Qwen3.5-27B_config.json");
+    QVERIFY2(q35.ok(), q35.ok() ? "" : q35.error().toString().c_str());
+    QCOMPARE(q35->configSsmDtype, std::optional<NumberFormat>(formats::fp32));
+    QCOMPARE(fmt(Engine::Vllm, *q35), std::string("fp32"));
+    QCOMPARE(fmt(Engine::Sglang, *q35), std::string("fp32"));
+    // Qwen3-Next's Gated DeltaNet names none: vLLM keeps BF16.
+    const auto next = file(HOSTPLAN_RESOURCES_DIR "/models/Qwen3-Next-80B-A3B-Thinking.json");
+    QVERIFY(next.ok());
+    QCOMPARE(fmt(Engine::Vllm, *next), std::string("bf16"));
+    QCOMPARE(fmt(Engine::Sglang, *next), std::string("fp32"));
+    // Nemotron-H's hook: the config's mamba_ssm_cache_dtype, float32 when absent.
+    const auto nano = file(HOSTPLAN_TEST_DATA_DIR
+                           "/configs/nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16_config.json");
+    QVERIFY(nano.ok());
+    QCOMPARE(fmt(Engine::Vllm, *nano), std::string("fp32"));
+    J nanoNoKey = nlohmann::json::parse(std::ifstream(
+        HOSTPLAN_TEST_DATA_DIR "/configs/nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16_config.json"));
+    nanoNoKey.erase("mamba_ssm_cache_dtype");
+    const auto bare = importJson(nanoNoKey);
+    QVERIFY(bare.ok());
+    QCOMPARE(fmt(Engine::Vllm, *bare), std::string("fp32"));
+    // Kimi K3's KDA: float32 under vLLM whatever the flag.
+    const auto k3 = Catalogue::builtin().loadModel("kimi-k3");
+    QVERIFY(k3.ok() && k3->kdaState && !k3->mambaState);
+    QCOMPARE(fmt(Engine::Vllm, *k3), std::string("fp32"));
+
+    // A plan without a chosen format takes the engine's, and says why; a chosen one stays.
+    Scenario s;
+    s.hardware.gpu = "h100-sxm";
+    s.hardware.gpuCount = 1;
+    s.workload.contextTokens = 8192;
+    const Catalogue &cat = Catalogue::builtin();
+    const auto pv = evaluate(s, cat, g.value());
+    QVERIFY(pv.ok());
+    QCOMPARE(pv->scenario.model.stateFormat.name(), std::string("bf16"));
+    QCOMPARE(pv->stateFormatNote,
+             std::string("vLLM's --mamba-ssm-cache-dtype auto keeps the model's BF16"));
+    s.engine.engine = Engine::Sglang;
+    const auto ps = evaluate(s, cat, g.value());
+    QVERIFY(ps.ok());
+    QCOMPARE(ps->scenario.model.stateFormat.name(), std::string("fp32"));
+    // 36 Mamba layers x 48 heads x 64 x 128: SGLang's FP32 state is 2 bytes an element more.
+    QCOMPARE(ps->memory.cache.stateBytesPerSequence - pv->memory.cache.stateBytesPerSequence,
+             36ull * 48 * 64 * 128 * 2);
+    s.engine.engine = Engine::Vllm;
+    s.model.stateFormat = formats::fp32;
+    s.model.stateFormatChosen = true;
+    const auto pc = evaluate(s, cat, g.value());
+    QVERIFY(pc.ok());
+    QCOMPARE(pc->scenario.model.stateFormat.name(), std::string("fp32"));
+    QVERIFY(pc->stateFormatNote.empty());
+    QCOMPARE(pc->memory.cache.stateBytesPerSequence, ps->memory.cache.stateBytesPerSequence);
 }
 
 void TestSsmImport::pureStackServesBySlots() {
@@ -489,7 +547,8 @@ void TestSsmImport::serveCommandsKeepThePlansState() {
     s.hardware.gpu = "h100-sxm";
     s.hardware.gpuCount = 1;
     s.workload.contextTokens = 8192;
-    // The default state format, FP32, where vLLM's auto would keep the model's BF16.
+    // A chosen FP32, where vLLM's auto would keep the model's BF16.
+    s.model.stateFormatChosen = true;
     const auto p32 = evaluate(s, cat, g.value());
     QVERIFY2(p32.ok(), p32.ok() ? "" : p32.error().toString().c_str());
     QCOMPARE(flag(vllmServeCommand(*p32, cat), "--mamba-ssm-cache-dtype"), std::string("float32"));
@@ -503,14 +562,28 @@ void TestSsmImport::serveCommandsKeepThePlansState() {
     // The recurrent state halves (36 layers x 48 x 64 x 128 x 2 B); the conv window stays BF16.
     QCOMPARE(p32->memory.cache.stateBytesPerSequence - p16->memory.cache.stateBytesPerSequence,
              36ull * 48 * 64 * 128 * 2);
-    // No Mamba layers (attention only; Kimi K3's KDA state): no flag.
+    // No recurrent state (attention only): no flag.
     const auto micro = importJson(graniteMicro());
     QVERIFY(micro.ok());
     QVERIFY(!micro.value().mambaState);
     const auto pm = evaluate(s, cat, micro.value());
     QVERIFY(pm.ok());
     QCOMPARE(flag(vllmServeCommand(*pm, cat), "--mamba-ssm-cache-dtype"), std::string("<absent>"));
-    QVERIFY(!cat.loadModel("kimi-k3").value().mambaState);
+    QCOMPARE(flag(sglangServeCommand(*pm, cat), "--mamba-ssm-dtype"), std::string("<absent>"));
+    // Kimi K3's KDA state: SGLang's flag keeps the plan's BF16; vLLM has none that applies
+    // (float32 whatever it says), so the plan sized FP32 and no flag is given.
+    Scenario k;
+    k.model.stateFormat = formats::bf16;
+    k.model.stateFormatChosen = true;
+    k.engine.engine = Engine::Sglang;
+    const auto ks = evaluate(k, cat);
+    QVERIFY2(ks.ok(), ks.ok() ? "" : ks.error().toString().c_str());
+    QCOMPARE(flag(sglangServeCommand(*ks, cat), "--mamba-ssm-dtype"), std::string("bfloat16"));
+    k.engine.engine = Engine::Vllm;
+    const auto kv = evaluate(k, cat);
+    QVERIFY(kv.ok());
+    QCOMPARE(kv->scenario.model.stateFormat.name(), std::string("fp32"));
+    QCOMPARE(flag(vllmServeCommand(*kv, cat), "--mamba-ssm-cache-dtype"), std::string("<absent>"));
 }
 
 void TestSsmImport::refusalsNameTheField_data() {

@@ -168,17 +168,34 @@ class TestCliHostile : public QObject {
     }
 
     // --state-format sets the linear-attention / Mamba state format the plan sizes (and the
-    // serve commands' Mamba state dtype); anything else is refused with the three it takes.
+    // serve commands' state dtype); auto, like no option, takes the engine's default for the
+    // model; anything else is refused with the four it takes. Kimi K3's KDA state: SGLang
+    // honours bf16, vLLM keeps float32 whatever the flag (kda_state_dtype) and says so.
     void stateFormatOption() {
-        const Run r = runTool(HOSTPLAN_CLI_BIN, {"plan", "--json", "--state-format", "bf16"});
-        QVERIFY2(r.code == 0, r.err.constData());
-        const auto j = nlohmann::json::parse(r.out.toStdString());
-        QCOMPARE(j["scenario"]["model"]["state_format"].get<std::string>(), "bf16");
+        const auto plan = [](const QStringList &extra) {
+            const Run r = runTool(HOSTPLAN_CLI_BIN, QStringList{"plan", "--json"} + extra);
+            [&] { QVERIFY2(r.code == 0, r.err.constData()); }();
+            return nlohmann::json::parse(r.out.toStdString());
+        };
+        const auto sglang = plan({"--engine", "sglang", "--state-format", "bf16"});
+        QCOMPARE(sglang["scenario"]["model"]["state_format"].get<std::string>(), "bf16");
+        QVERIFY(!sglang.contains("state_format_note"));
+        const auto vllm = plan({"--engine", "vllm", "--state-format", "bf16"});
+        QCOMPARE(vllm["scenario"]["model"]["state_format"].get<std::string>(), "fp32");
+        QVERIFY(vllm["warnings"].dump().find("vLLM keeps KDA state in FP32") != std::string::npos);
+        // The state halves under SGLang: 69 KDA layers x 96 heads x 128 x 128 x 2 bytes less.
+        QCOMPARE(vllm["memory"]["state_bytes_per_sequence"].get<std::uint64_t>() -
+                     sglang["memory"]["state_bytes_per_sequence"].get<std::uint64_t>(),
+                 69ull * 96 * 128 * 128 * 2);
+        const auto autoState = plan({"--engine", "sglang", "--state-format", "auto"});
+        QCOMPARE(autoState["scenario"]["model"]["state_format"].get<std::string>(), "fp32");
+        QCOMPARE(autoState["state_format_note"].get<std::string>(),
+                 std::string("SGLang's default --mamba-ssm-dtype float32"));
         const Run bad = runTool(HOSTPLAN_CLI_BIN, {"plan", "--state-format", "int4"});
         QCOMPARE(bad.code, 2);
         QCOMPARE(bad.err.trimmed(),
                  QByteArray("hostplan-cli: --state-format: 'int4' is not a recurrent-state "
-                            "format (fp32, bf16, fp16)"));
+                            "format (auto, fp32, bf16, fp16)"));
     }
 
     // --vllm-version picks the vLLM release whose start-up rules the plan follows; a release
