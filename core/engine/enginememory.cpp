@@ -60,6 +60,16 @@ std::uint64_t kvHeadsPerRank(std::uint32_t kvHeads, std::uint32_t tp) {
     return std::max<std::uint64_t>(1, ceilDiv(kvHeads, std::max<std::uint32_t>(tp, 1)));
 }
 
+LinearStateElements linearStatePerRank(const LayerGroup &layer, std::uint32_t tp) {
+    const std::uint64_t heads = std::max<std::uint32_t>(layer.stateHeads, 1);
+    const std::uint64_t perRank = ceilDiv(heads, std::max<std::uint32_t>(tp, 1));
+    // elements x perRank / heads, rounded up, without the product's overflow.
+    const auto split = [&](std::uint64_t elements) {
+        return elements / heads * perRank + ceilDiv(elements % heads * perRank, heads);
+    };
+    return {split(layer.stateElements), split(layer.convElements)};
+}
+
 std::uint64_t kvReplicationBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t pp) {
     const NumberFormat *fmt = attentionFormat(model);
     if (!fmt || tp <= 1) {
@@ -551,12 +561,10 @@ EngineKvLayout engineKvLayout(const EngineMemoryInput &in) {
             break;
         }
         case AttentionKind::Linear: {
-            const std::uint64_t heads = std::max<std::uint32_t>(l.stateHeads, 1);
-            const std::uint64_t headsPerRank = ceilDiv(heads, tp);
-            k.statePageBytes = std::max<std::uint64_t>(
-                k.statePageBytes,
-                in.stateFormat.bytesFor(l.stateElements / heads * headsPerRank) +
-                    formats::bf16.bytesFor(l.convElements / heads * headsPerRank));
+            const LinearStateElements rank = linearStatePerRank(l, tp);
+            k.statePageBytes =
+                std::max<std::uint64_t>(k.statePageBytes, in.stateFormat.bytesFor(rank.state) +
+                                                              formats::bf16.bytesFor(rank.conv));
             k.stateLayers += layers;
             break;
         }

@@ -278,6 +278,17 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in);
 /// heads when TP exceeds them; ModelConfig.get_num_kv_heads).
 std::uint64_t kvHeadsPerRank(std::uint32_t kvHeads, std::uint32_t tp);
 
+/// A linear-attention / Mamba layer's per-sequence state on one TP rank, in elements: the
+/// recurrent state and the short-conv window, each split over the layer's stateHeads
+/// (ceil(heads / tp) heads per rank) and rounded up, so that at TP 1 they are the layer's own
+/// (vLLM MambaStateShapeCalculator, vllm/model_executor/layers/mamba/mamba_utils.py @ 02d71083:
+/// heads / tp for the state, conv_dim / tp for the window).
+struct LinearStateElements {
+    std::uint64_t state = 0;
+    std::uint64_t conv = 0;
+};
+LinearStateElements linearStatePerRank(const LayerGroup &layer, std::uint32_t tp);
+
 /// Extra weight bytes per GPU from replicating K/V projections when tp > kv heads
 /// (vllm/model_executor/layers/linear.py QKVParallelLinear: num_kv_head_replicas = tp / kv).
 std::uint64_t kvReplicationBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t pp);

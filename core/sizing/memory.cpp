@@ -81,14 +81,11 @@ CacheCost cacheCost(const ModelSpec &model, const Parallelism &par, const Number
         }
         case AttentionKind::Linear: {
             // Recurrent state in stateFormat (fp32 by default), short-conv windows in bf16.
-            const std::uint64_t heads = std::max<std::uint32_t>(l.stateHeads, 1);
-            const std::uint64_t headsPerRank = ceilDiv(heads, tp);
-            const std::uint64_t stateRank = l.stateElements / heads * headsPerRank;
-            const std::uint64_t convRank = l.convElements / heads * headsPerRank;
+            const LinearStateElements rank = linearStatePerRank(l, tp);
             c.stateBytesPerSequence += l.count * (stateFormat.bytesFor(l.stateElements) +
                                                   formats::bf16.bytesFor(l.convElements));
-            c.stateBytesPerSequencePerGpu +=
-                stageLayers * (stateFormat.bytesFor(stateRank) + formats::bf16.bytesFor(convRank));
+            c.stateBytesPerSequencePerGpu += stageLayers * (stateFormat.bytesFor(rank.state) +
+                                                            formats::bf16.bytesFor(rank.conv));
             break;
         }
         }

@@ -235,6 +235,7 @@ class TestSsmImport : public QObject {
     void configClassDefaults();
     void engineStateDefaults();
     void pureStackServesBySlots();
+    void stateSplitRoundsUp();
     void graniteKvUnderVllm();
     void serveCommandsKeepThePlansState();
     void refusalsNameTheField_data();
@@ -515,6 +516,32 @@ void TestSsmImport::pureStackServesBySlots() {
         QVERIFY2(at8k > 0, std::to_string(int(engine)).c_str());
         QCOMPARE(em.sequences(in, t, 131072), at8k);
     }
+}
+
+void TestSsmImport::stateSplitRoundsUp() {
+    // Mamba2-2.7B's shape: 80 heads of 64 over an inner width of 5120, one group of 128: a conv
+    // window of (5120 + 2 x 128) x 3 = 16,128 elements, not a multiple of the 80 heads. At TP 1
+    // a GPU holds the whole state; at TP 2 half of each, rounded up (vLLM divides conv_dim and
+    // the heads by TP).
+    J j = codestralMamba();
+    j["hidden_size"] = 2560;
+    j["num_heads"] = 80;
+    j["n_groups"] = 1;
+    const auto m = importJson(j);
+    QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+    const LayerGroup &l = m->layers.front();
+    QCOMPARE(l.convElements, 16128ull);
+    QCOMPARE(l.stateElements, 80ull * 64 * 128);
+    const LinearStateElements one = linearStatePerRank(l, 1);
+    QCOMPARE(one.conv, 16128ull);
+    QCOMPARE(one.state, 80ull * 64 * 128);
+    const LinearStateElements two = linearStatePerRank(l, 2);
+    QCOMPARE(two.conv, 8064ull);
+    QCOMPARE(two.state, 40ull * 64 * 128);
+    // Three ranks: 27 heads each of 80, 16128 x 27 / 80 = 5443.2, so 5444.
+    QCOMPARE(linearStatePerRank(l, 3).conv, 5444ull);
+    const CacheCost c = cacheCost(m.value(), Parallelism{}, formats::bf16, formats::fp32, 1);
+    QCOMPARE(c.stateBytesPerSequencePerGpu, c.stateBytesPerSequence);
 }
 
 void TestSsmImport::graniteKvUnderVllm() {
