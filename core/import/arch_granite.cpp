@@ -32,6 +32,19 @@
 // Refused, naming the key: a missing layer_types (or its alias layers_block_type), an entry
 // other than mamba / attention, a length other than num_hidden_layers, expand x hidden
 // differing from heads x head dim.
+//
+// bamba: IBM's Bamba (BambaForCausalLM, ibm-ai-platform/Bamba-9B), the dense predecessor of
+// Granite 4.0 H with the same Mamba2 keys. attn_layer_indices lists the attention layers (0-based;
+// BambaConfig.layers_block_type makes every other layer Mamba2); every layer then has a gated
+// dense MLP. Source: vLLM vllm/model_executor/models/bamba.py at
+// 7e1c150e50abf377f679feb4893b3072cf521bed (BambaMixerDecoderLayer, BambaAttentionDecoderLayer:
+// head_dim = hidden_size / heads, no attention biases; BambaMLP without bias).
+// Tensors counted (every layer under model.layers.N.): input_layernorm, pre_ff_layernorm [H];
+// mamba.* as above; self_attn.q/k/v/o_proj; feed_forward.gate_proj / up_proj [I, H], down_proj
+// [H, I]; once model.embed_tokens, lm_head (tie_word_embeddings, BambaConfig's default false),
+// model.final_layernorm [H]. Omitted Mamba2 sizes take BambaConfig's defaults (transformers
+// configuration_bamba.py, the same as GraniteMoeHybridConfig's), each noted. Refused, naming
+// the key: an index outside the layers, one given twice, a non-integer entry.
 #include "import/archcommon.h"
 #include "import/architectures.h"
 #include "import/mamba.h"
@@ -123,6 +136,70 @@ std::optional<ConfigReader> buildGraniteMoeHybrid(const ConfigReader &c, const s
         b.note(c.field("tie_word_embeddings") +
                " is absent: taken as false, GraniteMoeHybridConfig's default");
     }
+    addEmbeddings(c, b);
+    return std::nullopt;
+}
+
+std::optional<ConfigReader> buildBamba(const ConfigReader &c, const std::string &,
+                                       ModelBuilder &b) {
+    readCommon(c, b);
+    const ModelDimensions &d = b.dimensions();
+    const u64 H = d.hidden, L = d.layers;
+    std::vector<bool> isAttn(L, false);
+    const std::string listKey = "attn_layer_indices";
+    if (c.has(listKey) && !c.get(listKey)->is_null()) {
+        const nlohmann::json &list = *c.get(listKey);
+        if (!list.is_array()) {
+            fail(c.field(listKey), "must be a list of layer indices");
+        }
+        if (list.size() > L) {
+            fail(c.field(listKey), "lists " + std::to_string(list.size()) + " layers of " +
+                                       std::to_string(L) + " (num_hidden_layers)");
+        }
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string f = c.field(listKey + "[" + std::to_string(i) + "]");
+            if (!list[i].is_number_integer() || list[i].get<std::int64_t>() < 0 ||
+                std::uint64_t(list[i].get<std::int64_t>()) >= L) {
+                fail(f, "must be a layer index from 0 to " + std::to_string(L - 1));
+            }
+            const std::size_t at = std::size_t(list[i].get<std::int64_t>());
+            if (isAttn[at]) {
+                fail(f, "names layer " + std::to_string(at) + " twice");
+            }
+            isAttn[at] = true;
+        }
+    } else {
+        b.note(c.field(listKey) + " is absent: every layer is Mamba2, BambaConfig's default");
+    }
+    const u64 nAttn = u64(std::count(isAttn.begin(), isAttn.end(), true));
+    const u64 nMamba = L - nAttn;
+    const auto firstOf = [&](bool attn) {
+        return u64(std::find(isAttn.begin(), isAttn.end(), attn) - isAttn.begin());
+    };
+    Mamba2Keys keys = kGraniteMambaKeys;
+    keys.configClass = "BambaConfig";
+    Mamba2Shape mamba;
+    if (nMamba > 0) {
+        mamba = readMamba2(c, b, keys, H, nMamba);
+        addMamba2Mixers(b, b.layerModule(firstOf(false)) + "mamba.", mamba, nMamba);
+    }
+    AttnShape attn;
+    if (nAttn > 0) {
+        attn = hiddenSplitAttnShape(c, b);
+        addSoftmaxAttention(b, b.layerModule(firstOf(true)) + "self_attn.", attn, nAttn);
+    }
+    for (u64 i = 0; i < L; ++i) {
+        if (isAttn[i]) {
+            b.addSoftmaxLayer(attn.heads, attn.kv, attn.hd, 0);
+        } else {
+            addMamba2Layer(b, mamba);
+        }
+    }
+    const u64 inter = c.count("intermediate_size", kMaxIntermediate);
+    b.gatedMlp("dense MLP", GroupRole::DenseMlp, b.layerModule(0) + "feed_forward.", "gate_proj",
+               "up_proj", "down_proj", H, inter, L, L);
+    b.small(b.layerModule(0) + "input_layernorm", H, L);
+    b.small(b.layerModule(0) + "pre_ff_layernorm", H, L);
     addEmbeddings(c, b);
     return std::nullopt;
 }

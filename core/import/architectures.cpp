@@ -22,6 +22,7 @@ const std::vector<Architecture> &architectureTable() {
         {"nemotron_h", buildNemotronH},
         {"deepseek_v4", buildDeepseekV4},
         {"granitemoehybrid", buildGraniteMoeHybrid},
+        {"bamba", buildBamba},
         {"mamba", buildMamba},
         {"falcon_mamba", buildMamba},
         {"mamba2", buildMamba2},

@@ -72,6 +72,11 @@ std::optional<ConfigReader> buildGraniteMoeHybrid(const ConfigReader &c, const s
 /// mamba, falcon_mamba: pure Mamba stacks (arch_mamba.cpp).
 std::optional<ConfigReader> buildMamba(const ConfigReader &c, const std::string &arch,
                                        ModelBuilder &b);
+/// bamba: Mamba2 layers with attention at attn_layer_indices, each with a dense MLP
+/// (arch_granite.cpp).
+std::optional<ConfigReader> buildBamba(const ConfigReader &c, const std::string &arch,
+                                       ModelBuilder &b);
+
 /// jamba: Mamba / attention layers with MoE on alternate layers (arch_jamba.cpp).
 std::optional<ConfigReader> buildJamba(const ConfigReader &c, const std::string &arch,
                                        ModelBuilder &b);
