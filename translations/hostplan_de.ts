@@ -3092,10 +3092,6 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <translation>KV-Cache (%1 x %2 Tokens)</translation>
     </message>
     <message>
-        <source>Linear-attention state</source>
-        <translation>Zustand linearer Attention</translation>
-    </message>
-    <message>
         <source>Activations</source>
         <translation>Aktivierungen</translation>
     </message>
@@ -3947,6 +3943,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <source>engine default: %1</source>
         <translation>Engine-Standard: %1</translation>
     </message>
+    <message>
+        <source>Recurrent state</source>
+        <translation>Rekurrenter Zustand</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -4030,10 +4030,6 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>KV cache</source>
         <translation>KV-Cache</translation>
-    </message>
-    <message>
-        <source>Linear-attention state</source>
-        <translation>Zustand linearer Attention</translation>
     </message>
     <message>
         <source>Activations</source>
@@ -4218,6 +4214,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>Self-hosting does not win for heavy users of %1 tokens a month each on this plan: break-even needs %2 (%3 output tokens a month) and it serves %4, %5-%6 over the throughput band (more GPUs serve more).</source>
         <translation>Selbst betreiben lohnt sich auf diesem Plan nicht für Vielnutzer mit je %1 Tokens im Monat: die Gewinnschwelle braucht %2 (%3 Ausgabe-Tokens im Monat), er bedient %4, %5-%6 über die Durchsatzspanne (mehr GPUs bedienen mehr).</translation>
+    </message>
+    <message>
+        <source>Recurrent state</source>
+        <translation>Rekurrenter Zustand</translation>
     </message>
 </context>
 <context>

@@ -3384,10 +3384,6 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <translation>KVキャッシュ（%1 x %2 トークン）</translation>
     </message>
     <message>
-        <source>Linear-attention state</source>
-        <translation>線形アテンションの状態</translation>
-    </message>
-    <message>
         <source>Activations</source>
         <translation>アクティベーション</translation>
     </message>
@@ -3947,6 +3943,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <source>engine default: %1</source>
         <translation>エンジンの既定値：%1</translation>
     </message>
+    <message>
+        <source>Recurrent state</source>
+        <translation>再帰状態</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -4046,10 +4046,6 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>KV cache</source>
         <translation>KVキャッシュ</translation>
-    </message>
-    <message>
-        <source>Linear-attention state</source>
-        <translation>線形アテンションの状態</translation>
     </message>
     <message>
         <source>Activations</source>
@@ -4218,6 +4214,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>Self-hosting does not win for heavy users of %1 tokens a month each on this plan: break-even needs %2 (%3 output tokens a month) and it serves %4, %5-%6 over the throughput band (more GPUs serve more).</source>
         <translation>このプランでは、各自月 %1 トークンのヘビーユーザーに対してセルフホストは有利になりません：損益分岐には %2（月 %3 出力トークン）が必要ですが、処理できるのは %4、スループットの幅では %5-%6 です（GPU を増やせばより多く処理できます）。</translation>
+    </message>
+    <message>
+        <source>Recurrent state</source>
+        <translation>再帰状態</translation>
     </message>
 </context>
 <context>

@@ -3384,10 +3384,6 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <translation>KV 缓存（%1 x %2 tokens）</translation>
     </message>
     <message>
-        <source>Linear-attention state</source>
-        <translation>线性注意力状态</translation>
-    </message>
-    <message>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
@@ -3947,6 +3943,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <source>engine default: %1</source>
         <translation>引擎默认值：%1</translation>
     </message>
+    <message>
+        <source>Recurrent state</source>
+        <translation>循环状态</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -4046,10 +4046,6 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
-    </message>
-    <message>
-        <source>Linear-attention state</source>
-        <translation>线性注意力状态</translation>
     </message>
     <message>
         <source>Activations</source>
@@ -4218,6 +4214,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>Self-hosting does not win for heavy users of %1 tokens a month each on this plan: break-even needs %2 (%3 output tokens a month) and it serves %4, %5-%6 over the throughput band (more GPUs serve more).</source>
         <translation>在此方案下，每人每月 %1 tokens 的重度用户无法让自托管划算：盈亏平衡需要 %2（每月 %3 输出 tokens），而方案只能服务 %4，在吞吐量区间内为 %5-%6（更多 GPU 可服务更多用户）。</translation>
+    </message>
+    <message>
+        <source>Recurrent state</source>
+        <translation>循环状态</translation>
     </message>
 </context>
 <context>

@@ -73,8 +73,8 @@ ReportTable memoryTable(const PlanResult &p) {
          QStringLiteral("kv_cache"), m.perGpu.kvCache, m.total.kvCache},
     };
     if (m.perGpu.state || m.total.state) {
-        rows.push_back({Report::tr("Linear-attention state"), QStringLiteral("state"),
-                        m.perGpu.state, m.total.state});
+        rows.push_back({Report::tr("Recurrent state"), QStringLiteral("state"), m.perGpu.state,
+                        m.total.state});
     }
     rows.push_back({Report::tr("Activations"), QStringLiteral("activations"), m.perGpu.activations,
                     m.total.activations});

@@ -105,7 +105,7 @@ void SummaryView::rebuild() {
     row(tr("Weights"), double(m.perGpu.weights), double(m.total.weights));
     row(tr("KV cache"), double(m.perGpu.kvCache), double(m.total.kvCache));
     if (m.perGpu.state) {
-        row(tr("Linear-attention state"), double(m.perGpu.state), double(m.total.state));
+        row(tr("Recurrent state"), double(m.perGpu.state), double(m.total.state));
     }
     row(tr("Activations"), double(m.perGpu.activations), double(m.total.activations));
     row(tr("Runtime overhead"), double(m.perGpu.runtime), double(m.total.runtime));

@@ -271,12 +271,9 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         << std::setw(kGbWidth) << "decimal" << std::setw(kGibWidth) << "binary"
         << "\n";
     const std::pair<const char *, std::uint64_t> rows[] = {
-        {"  weights", m.perGpu.weights},
-        {"  KV cache", m.perGpu.kvCache},
-        {"  linear-attention state", m.perGpu.state},
-        {"  activations", m.perGpu.activations},
-        {"  runtime overhead", m.perGpu.runtime},
-        {"  total needed", m.perGpu.total()},
+        {"  weights", m.perGpu.weights},          {"  KV cache", m.perGpu.kvCache},
+        {"  recurrent state", m.perGpu.state},    {"  activations", m.perGpu.activations},
+        {"  runtime overhead", m.perGpu.runtime}, {"  total needed", m.perGpu.total()},
     };
     for (const auto &[label, bytes] : rows) {
         out << std::left << std::setw(kLabelWidth) << label << gbGib(double(bytes)) << "\n";
