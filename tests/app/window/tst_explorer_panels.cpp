@@ -173,6 +173,34 @@ class TestExplorerPanels : public QObject {
         QVERIFY(w.modelPanel()->groupCombo(GroupRole::Attention));
     }
 
+    // The recurrent-state combo offers the engine's default, naming what the plan took (vLLM
+    // keeps Qwen3-Next's Gated DeltaNet state in the model's BF16); a chosen format is one undo
+    // step, and undoing it brings the default back.
+    void stateComboShowsTheEngineDefault() {
+        MainWindow w;
+        w.setInteractive(false);
+        const int next = w.modelCombo()->findText("Qwen3 Next", Qt::MatchContains);
+        QVERIFY(next >= 0);
+        w.modelCombo()->setCurrentIndex(next);
+        emit w.modelCombo()->activated(next);
+        QVERIFY2(w.document()->plan().has_value(), qPrintable(w.document()->error()));
+        auto *state = w.findChild<QComboBox *>(QStringLiteral("stateCombo"));
+        QVERIFY(state);
+        QVERIFY(state->isEnabled());
+        QCOMPARE(state->currentIndex(), 0);
+        QCOMPARE(state->currentText(), QString("Engine default (BF16)"));
+        const std::uint64_t bf16State = w.document()->plan()->memory.cache.stateBytesPerSequence;
+        pick(state, QStringLiteral("fp32"));
+        QVERIFY(w.document()->scenario().model.stateFormatChosen);
+        QCOMPARE(w.document()->plan()->scenario.model.stateFormat.name(), std::string("fp32"));
+        QVERIFY(w.document()->plan()->memory.cache.stateBytesPerSequence > bf16State);
+        QCOMPARE(state->itemText(0), QString("Engine default"));
+        w.document()->undoStack()->undo();
+        QVERIFY(!w.document()->scenario().model.stateFormatChosen);
+        QCOMPARE(state->currentText(), QString("Engine default (BF16)"));
+        QCOMPARE(w.document()->plan()->memory.cache.stateBytesPerSequence, bf16State);
+    }
+
     void modelChangeResetsCountLayoutAndApi() {
         // After 24 GPUs for Kimi K3, a small model plans on its own count (the CLI's --model
         // does the same), and one undo brings back the 24 GPUs with the old model.
