@@ -505,6 +505,7 @@ ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                           ": TensorRT-LLM's FP8 KV cache is E4M3 (kv_cache_config: dtype: fp8), "
                           "the same size; it has no E5M2 KV cache.");
     }
+    addTrtllmStateNote(p, c);
     const std::uint32_t nodes = nodesOf(p);
     if (nodes > 1) {
         c.notes.push_back("The plan spans " + std::to_string(nodes) +

@@ -140,8 +140,8 @@ EngineStateFormat engineStateFormat(Engine engine, const ModelSpec &checkpoint,
             return checkpoint.configSsmCacheDtype
                        ? fromConfig(*checkpoint.configSsmCacheDtype, "mamba_ssm_cache_dtype")
                        : EngineStateFormat{formats::fp32,
-                                           "vLLM's Nemotron-H default, float32, as the config "
-                                           "names no mamba_ssm_cache_dtype"};
+                                           "vLLM's Nemotron-H default, float32 (the config "
+                                           "names no usable mamba_ssm_cache_dtype)"};
         }
         if ((checkpoint.architecture == "qwen3_5" || checkpoint.architecture == "qwen3_5_moe") &&
             checkpoint.configSsmDtype) {
@@ -190,6 +190,27 @@ void addMambaSsmDtype(const PlanResult &p, Engine engine, ServeCommand &c) {
     c.flags.push_back({flag, value,
                        "the plan's state format " + state.label() +
                            " for the recurrent (SSM) state; the engine's default: " + def.reason});
+}
+
+void addTrtllmStateNote(const PlanResult &p, ServeCommand &c) {
+    const bool recurrent =
+        std::any_of(p.model.layers.begin(), p.model.layers.end(), [](const LayerGroup &l) {
+            return l.kind == AttentionKind::Linear && l.stateElements;
+        });
+    if (!recurrent) {
+        return;
+    }
+    const NumberFormat &state = p.scenario.model.stateFormat;
+    const EngineStateFormat def =
+        engineStateFormat(Engine::TensorRtLlm, p.model, commandDtype(p, Engine::TensorRtLlm));
+    if (state == def.format) {
+        return;
+    }
+    c.notes.push_back("The plan's state format is " + state.label() +
+                      ": trtllm-serve takes it from a YAML file passed with "
+                      "--extra_llm_api_options (kv_cache_config: mamba_ssm_cache_dtype: " +
+                      dtypeValue(state) + "); without it the engine keeps " + def.format.label() +
+                      " (" + def.reason + ") and holds a different number of sequences.");
 }
 
 } // namespace hostplan

@@ -79,4 +79,10 @@ EngineStateFormat engineStateFormat(Engine engine, const ModelSpec &checkpoint,
 /// with no flag gets a note: the engine's default will hold a different number of sequences.
 void addMambaSsmDtype(const PlanResult &p, Engine engine, ServeCommand &c);
 
+/// For a model with a recurrent (SSM) state whose plan keeps it in another format than
+/// TensorRT-LLM's default (engineStateFormat), a note on the TensorRT-LLM command: trtllm-serve
+/// takes kv_cache_config.mamba_ssm_cache_dtype from its --extra_llm_api_options YAML
+/// (tensorrt_llm/llmapi/llm_args.py KvCacheConfig), so the command line alone keeps the default.
+void addTrtllmStateNote(const PlanResult &p, ServeCommand &c);
+
 } // namespace hostplan

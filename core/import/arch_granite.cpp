@@ -43,7 +43,8 @@
 // mamba.* as above; self_attn.q/k/v/o_proj; feed_forward.gate_proj / up_proj [I, H], down_proj
 // [H, I]; once model.embed_tokens, lm_head (tie_word_embeddings, BambaConfig's default false),
 // model.final_layernorm [H]. Omitted Mamba2 sizes take BambaConfig's defaults (transformers
-// configuration_bamba.py, the same as GraniteMoeHybridConfig's), each noted. Refused, naming
+// configuration_bamba.py, the same as GraniteMoeHybridConfig's), as does an omitted
+// num_key_value_heads (8; null: num_attention_heads), each noted. Refused, naming
 // the key: an index outside the layers, one given twice, a non-integer entry.
 #include "import/archcommon.h"
 #include "import/architectures.h"
@@ -158,7 +159,10 @@ std::optional<ConfigReader> buildBamba(const ConfigReader &c, const std::string 
         }
         for (std::size_t i = 0; i < list.size(); ++i) {
             const std::string f = c.field(listKey + "[" + std::to_string(i) + "]");
-            if (!list[i].is_number_integer() || list[i].get<std::int64_t>() < 0 ||
+            if (!list[i].is_number_integer()) {
+                fail(f, "must be an integer layer index, got " + list[i].dump().substr(0, 32));
+            }
+            if (list[i].get<std::int64_t>() < 0 ||
                 std::uint64_t(list[i].get<std::int64_t>()) >= L) {
                 fail(f, "must be a layer index from 0 to " + std::to_string(L - 1));
             }
@@ -185,7 +189,7 @@ std::optional<ConfigReader> buildBamba(const ConfigReader &c, const std::string 
     }
     AttnShape attn;
     if (nAttn > 0) {
-        attn = hiddenSplitAttnShape(c, b);
+        attn = hiddenSplitAttnShape(c, b, {"BambaConfig", 8});
         addSoftmaxAttention(b, b.layerModule(firstOf(true)) + "self_attn.", attn, nAttn);
     }
     for (u64 i = 0; i < L; ++i) {

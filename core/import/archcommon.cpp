@@ -130,11 +130,24 @@ AttnShape readAttnShape(const ConfigReader &c, const ModelBuilder &b) {
     return a;
 }
 
-AttnShape hiddenSplitAttnShape(const ConfigReader &c, const ModelBuilder &b) {
+AttnShape hiddenSplitAttnShape(const ConfigReader &c, ModelBuilder &b,
+                               const KvClassDefault &kvDef) {
     AttnShape a;
     const u64 H = b.dimensions().hidden;
     a.heads = b.dimensions().heads;
-    a.kv = kvHeadsOf(c, a.heads);
+    if (kvDef.configClass && !c.raw().contains("num_key_value_heads")) {
+        a.kv = kvDef.kvHeads;
+        if (a.kv > a.heads || a.heads % a.kv != 0) {
+            fail(c.field("num_key_value_heads"),
+                 "is absent, and " + std::string(kvDef.configClass) + "'s default " +
+                     std::to_string(a.kv) + " does not divide num_attention_heads " +
+                     std::to_string(a.heads));
+        }
+        b.note(c.field("num_key_value_heads") + " is absent: taken as " + std::to_string(a.kv) +
+               ", " + kvDef.configClass + "'s default");
+    } else {
+        a.kv = kvHeadsOf(c, a.heads);
+    }
     if (H % a.heads != 0) {
         fail(c.field("num_attention_heads"),
              std::to_string(a.heads) + " does not divide hidden_size " + std::to_string(H));

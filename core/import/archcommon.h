@@ -71,10 +71,19 @@ struct AttnShape {
 /// The head counts of a softmax-attention config: heads from the builder's dimensions, then
 /// num_key_value_heads (kvHeadsOf) and head_dim (headDimOf), read in that order.
 AttnShape readAttnShape(const ConfigReader &c, const ModelBuilder &b);
-/// The attention shape of models whose attention ignores any head_dim key (vLLM's Granite 4.0
-/// and Jamba attention: head dim = hidden_size / num_attention_heads, which must divide): heads
-/// from the builder's dimensions, num_key_value_heads (kvHeadsOf), no biases.
-AttnShape hiddenSplitAttnShape(const ConfigReader &c, const ModelBuilder &b);
+/// A config class's default for an absent num_key_value_heads (BambaConfig: 8); configClass
+/// nullptr: the class has none, and an absent key means num_attention_heads (kvHeadsOf).
+struct KvClassDefault {
+    const char *configClass = nullptr;
+    std::uint64_t kvHeads = 0;
+};
+/// The attention shape of models whose attention ignores any head_dim key (vLLM's Granite 4.0,
+/// Bamba and Jamba attention: head dim = hidden_size / num_attention_heads, which must divide):
+/// heads from the builder's dimensions, num_key_value_heads (kvHeadsOf; absent: `kvDef`'s
+/// default, noted, where the class has one; null: num_attention_heads, as the config classes
+/// read None), no biases.
+AttnShape hiddenSplitAttnShape(const ConfigReader &c, ModelBuilder &b,
+                               const KvClassDefault &kvDef = {});
 /// Adds `n` layers of `a` under module prefix `mod` ("...self_attn.").
 void addSoftmaxAttention(ModelBuilder &b, const std::string &mod, const AttnShape &a,
                          std::uint64_t n);

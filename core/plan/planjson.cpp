@@ -272,10 +272,11 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
     const auto &m = p.memory;
     oj doc;
     doc["schema_version"] = kPlanJsonSchemaVersion;
-    // The plan's scenario names the KV format it used, whether chosen or shipped.
+    // The plan's scenario names the KV format it used, whether chosen or shipped, and the
+    // recurrent-state format where the model keeps a state.
     Scenario used = p.scenario;
     used.model.kvBf16Chosen = true;
-    used.model.stateFormatChosen = true;
+    used.model.stateFormatChosen = p.memory.cache.stateBytesPerSequence > 0;
     doc["scenario"] = oj::parse(scenarioToJson(used));
     if (!p.kvFormatNote.empty()) {
         doc["kv_format_note"] = p.kvFormatNote;

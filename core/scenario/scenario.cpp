@@ -96,19 +96,24 @@ Result<bool> parseModel(const json &o, ModelChoice &m) {
     }
     assignIf(m.kvFormat, kv);
     m.kvBf16Chosen = kv && *kv == formats::bf16;
-    // "auto": the plan's engine's default for the model, as when the key is absent.
-    const bool stateAuto = o.contains("state_format") && o["state_format"].is_string() &&
-                           asciiLower(o["state_format"].get<std::string>()) == "auto";
-    HOSTPLAN_TRY(st, stateAuto ? Result<std::optional<NumberFormat>>(std::nullopt)
-                               : formatField(o, "state_format", p));
-    if (st && st->kind != FormatKind::FP32 && st->kind != FormatKind::BF16 &&
-        st->kind != FormatKind::FP16) {
-        return makeError("model.state_format", "'" + st->name() +
-                                                   "' is not a recurrent-state format engines "
-                                                   "offer (fp32, bf16, fp16)");
+    // "auto" (or no key): the plan's engine's default for the model.
+    HOSTPLAN_TRY(stText, hostplan::jsonfield::string(o, "state_format", p, false));
+    m.stateFormatChosen = stText && asciiLower(*stText) != "auto";
+    if (m.stateFormatChosen) {
+        const auto f = parseNumberFormat(*stText);
+        if (!f.ok() || (f->kind != FormatKind::FP32 && f->kind != FormatKind::BF16 &&
+                        f->kind != FormatKind::FP16)) {
+            // The value as typed, cut at 60 bytes on a character boundary.
+            std::size_t cut = std::min<std::size_t>(stText->size(), 60);
+            while (cut < stText->size() && cut > 0 && ((*stText)[cut] & 0xC0) == 0x80) {
+                --cut;
+            }
+            return makeError("model.state_format",
+                             "'" + stText->substr(0, cut) + (cut < stText->size() ? "..." : "") +
+                                 "' is not a recurrent-state format (auto, fp32, bf16, fp16)");
+        }
+        m.stateFormat = f.value();
     }
-    assignIf(m.stateFormat, st);
-    m.stateFormatChosen = st.has_value();
     if (o.contains("group_formats") && !o["group_formats"].is_null()) {
         const auto &g = o["group_formats"];
         if (!g.is_object()) {

@@ -114,6 +114,27 @@ class TestBamba : public QObject {
         }
     }
 
+    // An absent num_key_value_heads is BambaConfig's 8, noted; null reads as
+    // num_attention_heads (multi-head attention), as the class reads None.
+    void kvHeadsDefault() {
+        J j = bamba9b();
+        j.erase("num_key_value_heads");
+        const auto absent = importJson(j);
+        QVERIFY2(absent.ok(), absent.ok() ? "" : absent.error().toString().c_str());
+        QCOMPARE(absent->totalParams, 9'780'235'392ull);
+        bool noted = false;
+        for (const auto &n : absent->notes) {
+            noted =
+                noted || n == "num_key_value_heads is absent: taken as 8, BambaConfig's default";
+        }
+        QVERIFY(noted);
+        j["num_key_value_heads"] = nullptr;
+        const auto null = importJson(j);
+        QVERIFY(null.ok());
+        // K and V widen from 1024 to 4096 rows in 3 layers: 3 x 2 x 3072 x 4096 more.
+        QCOMPARE(null->totalParams, 9'780'235'392ull + 3ull * 2 * 3072 * 4096);
+    }
+
     void refusalsNameTheField_data() {
         QTest::addColumn<ConfigEdit>("edit");
         QTest::addColumn<QString>("field");
@@ -140,6 +161,9 @@ class TestBamba : public QObject {
         QTest::newRow("string index")
             << ConfigEdit([](J &j) { j["attn_layer_indices"][0] = "9"; }) << "attn_layer_indices[0]"
             << "layer index";
+        QTest::newRow("float index")
+            << ConfigEdit([](J &j) { j["attn_layer_indices"][0] = 9.5; }) << "attn_layer_indices[0]"
+            << "must be an integer layer index, got 9.5";
         QTest::newRow("no intermediate")
             << ConfigEdit([](J &j) { j.erase("intermediate_size"); }) << "intermediate_size"
             << "missing";

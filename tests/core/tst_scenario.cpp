@@ -91,6 +91,21 @@ class TestScenario : public QObject {
         const auto old =
             parseScenario(R"({"schema_version": 1, "model": {"state_format": "fp32"}})");
         QVERIFY(old.ok() && old.value().model.stateFormatChosen);
+        // A refusal quotes the value as typed (cut at 60 bytes) and lists what is taken.
+        const std::vector<std::pair<std::string, std::string>> refused = {
+            {"int4", "int4"},
+            {"Auto ", "Auto "},
+            {"", ""},
+            {std::string(100000, 'x'), std::string(60, 'x') + "..."},
+            {std::string(59, 'x') + "\u00e9", std::string(59, 'x') + "..."}};
+        for (const auto &[typed, quoted] : refused) {
+            nlohmann::json j = {{"schema_version", 1}, {"model", {{"state_format", typed}}}};
+            const auto bad = parseScenario(j.dump());
+            QVERIFY(!bad.ok());
+            QCOMPARE(bad.error().field, std::string("model.state_format"));
+            QCOMPARE(bad.error().message,
+                     "'" + quoted + "' is not a recurrent-state format (auto, fp32, bf16, fp16)");
+        }
     }
 
     /// engine.vllm_version picks the vLLM start-up rules the memory model follows; unknown

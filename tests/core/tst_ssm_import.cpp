@@ -465,6 +465,9 @@ void TestSsmImport::engineStateDefaults() {
     const auto bare = importJson(nanoNoKey);
     QVERIFY(bare.ok());
     QCOMPARE(fmt(Engine::Vllm, *bare), std::string("fp32"));
+    QCOMPARE(engineStateFormat(Engine::Vllm, *bare, bare->dtype).reason,
+             std::string("vLLM's Nemotron-H default, float32 (the config names no usable "
+                         "mamba_ssm_cache_dtype)"));
     // Kimi K3's KDA: float32 under vLLM whatever the flag.
     const auto k3 = Catalogue::builtin().loadModel("kimi-k3");
     QVERIFY(k3.ok() && k3->kdaState && !k3->mambaState);
@@ -580,6 +583,11 @@ void TestSsmImport::serveCommandsKeepThePlansState() {
     QVERIFY2(p32.ok(), p32.ok() ? "" : p32.error().toString().c_str());
     QCOMPARE(flag(vllmServeCommand(*p32, cat), "--mamba-ssm-cache-dtype"), std::string("float32"));
     QCOMPARE(flag(sglangServeCommand(*p32, cat), "--mamba-ssm-dtype"), std::string("float32"));
+    // TensorRT-LLM takes the state dtype from its YAML only: a note names the key.
+    const ServeCommand trt = trtllmServeCommand(*p32, cat);
+    QVERIFY(std::any_of(trt.notes.begin(), trt.notes.end(), [](const std::string &n) {
+        return n.find("kv_cache_config: mamba_ssm_cache_dtype: float32") != std::string::npos;
+    }));
     // BF16: vLLM's auto (the model's dtype), SGLang's bfloat16.
     s.model.stateFormat = formats::bf16;
     const auto p16 = evaluate(s, cat, g.value());

@@ -191,6 +191,9 @@ class TestCliHostile : public QObject {
         QCOMPARE(autoState["scenario"]["model"]["state_format"].get<std::string>(), "fp32");
         QCOMPARE(autoState["state_format_note"].get<std::string>(),
                  std::string("SGLang's default --mamba-ssm-dtype float32"));
+        // A model without a recurrent state: its plan's scenario names no state format.
+        const auto llama = plan({"--model", "llama-3.1-8b"});
+        QVERIFY(!llama["scenario"]["model"].contains("state_format"));
         const Run bad = runTool(HOSTPLAN_CLI_BIN, {"plan", "--state-format", "int4"});
         QCOMPARE(bad.code, 2);
         QCOMPARE(bad.err.trimmed(),
