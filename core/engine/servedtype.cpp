@@ -112,6 +112,12 @@ void addKvCacheDtype(const PlanResult &p, Engine engine, ServeCommand &c) {
     c.flags.push_back({"--kv-cache-dtype", value, why});
 }
 
+bool hasRecurrentState(const ModelSpec &model) {
+    return std::any_of(model.layers.begin(), model.layers.end(), [](const LayerGroup &l) {
+        return l.kind == AttentionKind::Linear && l.stateElements;
+    });
+}
+
 EngineStateFormat engineStateFormat(Engine engine, const ModelSpec &checkpoint,
                                     const NumberFormat &modelDtype) {
     const std::string name = engineDisplayName(engine);
@@ -158,10 +164,7 @@ EngineStateFormat engineStateFormat(Engine engine, const ModelSpec &checkpoint,
 }
 
 void addMambaSsmDtype(const PlanResult &p, Engine engine, ServeCommand &c) {
-    const bool recurrent =
-        std::any_of(p.model.layers.begin(), p.model.layers.end(), [](const LayerGroup &l) {
-            return l.kind == AttentionKind::Linear && l.stateElements;
-        });
+    const bool recurrent = hasRecurrentState(p.model);
     const bool vllm = engine == Engine::Vllm;
     if (!recurrent || (vllm && p.model.kdaState)) {
         return; // vLLM's KDA state is float32 whatever the flag (PlanResult sized it so)
@@ -193,10 +196,7 @@ void addMambaSsmDtype(const PlanResult &p, Engine engine, ServeCommand &c) {
 }
 
 void addTrtllmStateNote(const PlanResult &p, ServeCommand &c) {
-    const bool recurrent =
-        std::any_of(p.model.layers.begin(), p.model.layers.end(), [](const LayerGroup &l) {
-            return l.kind == AttentionKind::Linear && l.stateElements;
-        });
+    const bool recurrent = hasRecurrentState(p.model);
     if (!recurrent) {
         return;
     }

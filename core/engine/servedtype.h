@@ -53,6 +53,10 @@ struct EngineStateFormat {
     bool modelDtypeByAuto = false;
 };
 
+/// Whether `model` keeps a recurrent (SSM) state per sequence: a linear-attention or Mamba
+/// layer with state elements (short-conv-only layers keep none).
+bool hasRecurrentState(const ModelSpec &model);
+
 /// engine's default recurrent-state format for `checkpoint` (the imported model) computing in
 /// `modelDtype` (planDtype). vLLM: KDA layers float32 whatever the flag (kda_state_dtype);
 /// Mamba, Mamba2 and Gated DeltaNet layers take --mamba-ssm-cache-dtype, whose auto is the

@@ -226,24 +226,21 @@ namespace {
 /// saying which. vLLM keeps KDA state in float32 whatever the flag, so a chosen other format
 /// is replaced there, with a warning. Models without a recurrent state keep the scenario's.
 void resolveStateFormat(const ModelSpec &checkpoint, const NumberFormat &dtype, PlanResult &r) {
-    const bool recurrent =
-        std::any_of(checkpoint.layers.begin(), checkpoint.layers.end(), [](const LayerGroup &l) {
-            return l.kind == AttentionKind::Linear && l.stateElements;
-        });
-    if (!recurrent) {
+    if (!hasRecurrentState(checkpoint)) {
         return;
     }
     ModelChoice &m = r.scenario.model;
     const Engine engine = r.scenario.engine.engine;
     const EngineStateFormat def = engineStateFormat(engine, checkpoint, dtype);
-    if (!m.stateFormatChosen) {
-        m.stateFormat = def.format;
-        r.stateFormatNote = def.reason;
-    } else if (engine == Engine::Vllm && checkpoint.kdaState && !(m.stateFormat == def.format)) {
+    const bool kdaOverride = m.stateFormatChosen && engine == Engine::Vllm && checkpoint.kdaState &&
+                             !(m.stateFormat == def.format);
+    if (kdaOverride) {
         r.warnings.push_back("vLLM keeps KDA state in " + def.format.label() +
                              " whatever --mamba-ssm-cache-dtype says (kda_state_dtype), so the "
                              "plan sizes it so rather than in the chosen " +
                              m.stateFormat.label() + "; SGLang's --mamba-ssm-dtype honours it");
+    }
+    if (!m.stateFormatChosen || kdaOverride) {
         m.stateFormat = def.format;
         r.stateFormatNote = def.reason;
     }
