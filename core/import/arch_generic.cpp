@@ -31,14 +31,17 @@
 //   vision: a wrapper's vision_config as a generic ViT (estimated; noted)
 //   MTP / draft layers (num_nextn_predict_layers, mtp_num_hidden_layers, num_mtp_modules): not
 //     counted in the totals (modelspec.h); a note says how many.
-//   family facts the keys do not say (familyOf): tying defaults, q/k norms, QKV biases, Gemma
-//     2+ sandwich norms, QWen v1's intermediate_size counting both gated branches;
+//   family facts the keys do not say (familyOf): tying defaults, q/k norms (also the qk_norm
+//     key: Apertus), QKV biases, Gemma 2+ sandwich norms, QWen v1's intermediate_size counting
+//     both gated branches, non-gated up_proj / down_proj MLPs (Nemotron, Arcee, Apertus, or a
+//     hidden_act only such MLPs use: relu2, xielu; with xIELU's two learned scalars), Nemotron's
+//     LayerNorm biases;
 //     padded_vocab_size (when given) is the embedding's row count
 // Refused, naming the key: an unknown layer_types entry, Mamba / hybrid block lists
-// (hybrid_override_pattern, layers_block_type; nemotron_h has its own file), non-gated MLP
-// families, an unread key holding one object per layer (heterogeneous layers, Nemotron-NAS
-// block_configs). Keys with a size-like name that it does not read make the plan "estimated"
-// with the key named in ModelSpec::notes.
+// (hybrid_override_pattern, layers_block_type; nemotron_h has its own file), GPT-2-style
+// non-gated MLP families (fc1 / fc2), an unread key holding one object per layer (heterogeneous
+// layers, Nemotron-NAS block_configs). Keys with a size-like name that it does not read make the
+// plan "estimated" with the key named in ModelSpec::notes.
 #include "import/archcommon.h"
 #include "import/architectures.h"
 #include "import/genericlayers.h"
@@ -324,7 +327,9 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         a.qkvBias = fam.qkvBias || c.flag("attention_bias", false) || c.flag("qkv_bias", false);
         a.oBias = !fam.qkvBias && c.flag("attention_bias", false);
         a.outputGate = c.flag("attn_output_gate", false);
-        const bool normFlag = c.has("use_qk_norm") ? c.flag("use_qk_norm", false) : fam.qkNorm;
+        const bool normFlag = c.has("use_qk_norm") ? c.flag("use_qk_norm", false)
+                              : c.has("qk_norm")   ? c.flag("qk_norm", false) || fam.qkNorm
+                                                   : fam.qkNorm;
         // Llama 4's use_qk_norm is a weightless L2 norm.
         a.qkNorm = normFlag && type != "llama4";
         // MiniMax-M2: one norm over all heads' q and k instead of per-head norms.
@@ -385,8 +390,10 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
             }
         }
     }
-    b.small(l0 + "input_layernorm", H, L);
-    b.small(l0 + "post_attention_layernorm", H, L);
+    // Nemotron's LayerNorm1P keeps a bias beside each weight.
+    const u64 normElems = fam.normBias ? 2 * H : H;
+    b.small(l0 + "input_layernorm", normElems, L);
+    b.small(l0 + "post_attention_layernorm", normElems, L);
     if (fam.sandwichNorms) {
         b.small(l0 + "pre_feedforward_layernorm", H, L);
         b.small(l0 + "post_feedforward_layernorm", H, L);
@@ -405,6 +412,24 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
     // Gemma 4's enable_moe_block: every MoE layer also runs the dense MLP beside its experts
     // (vLLM gemma4.py @ eee7972f Gemma4DecoderLayer: mlp always, router + moe in parallel).
     const bool parallelMlp = moeLayers > 0 && c.flag("enable_moe_block", false);
+    // Non-gated MLPs (Family::plainMlp, or an activation only non-gated MLPs use) have
+    // up_proj and down_proj only: two matrices per MLP, not three.
+    const std::string act = c.str("hidden_act");
+    const bool plain = fam.plainMlp || nonGatedActivation(act);
+    if (plain && !fam.plainMlp) {
+        b.note("estimated: hidden_act '" + act +
+               "' is read as a non-gated MLP (up_proj, down_proj), as in transformers' "
+               "Nemotron, Arcee and Apertus");
+    }
+    const auto addMlp = [&](const std::string &group, GroupRole role, const std::string &prefix,
+                            const char *gate, const char *up, const char *down, u64 inter,
+                            u64 count, u64 active) {
+        if (plain) {
+            b.plainMlp(group, role, prefix, up, down, H, inter, count, active);
+        } else {
+            b.gatedMlp(group, role, prefix, gate, up, down, H, inter, count, active);
+        }
+    };
     const u64 denseLayers = L - moeLayers + (parallelMlp ? moeLayers : 0);
     const char *moeInterKey =
         c.has("moe_intermediate_size") ? "moe_intermediate_size" : "intermediate_size";
@@ -426,8 +451,13 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         if (c.flag("block_auto_adjust_ff_dim", false)) {
             inter = lfm2FfWidth(c, inter);
         }
-        b.gatedMlp("dense MLP", GroupRole::DenseMlp, l0 + "mlp.", "gate_proj", "up_proj",
-                   "down_proj", H, inter, denseLayers, denseLayers);
+        addMlp("dense MLP", GroupRole::DenseMlp, l0 + "mlp.", "gate_proj", "up_proj", "down_proj",
+               inter, denseLayers, denseLayers);
+        if (act == "xielu") {
+            // xIELU's learned scalars per MLP, alpha_p and alpha_n (vLLM apertus.py @ 055e47c2
+            // ApertusMLP's XIELU); its beta and eps are fixed buffers checkpoints may omit.
+            b.small(l0 + "mlp.act_fn", 2, denseLayers);
+        }
     }
     if (moeLayers > 0) {
         const char *topKey = firstKey(
@@ -442,10 +472,10 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         const std::string m =
             b.layerModule(firstMoe) + (fam.mixtralNames ? "block_sparse_moe." : "mlp.");
         const std::string f = c.field(expertsKey);
-        b.gatedMlp("routed experts", GroupRole::RoutedExperts, m + "experts.0.",
-                   fam.mixtralNames ? "w1" : "gate_proj", fam.mixtralNames ? "w3" : "up_proj",
-                   fam.mixtralNames ? "w2" : "down_proj", H, moeInter,
-                   checkedMul(experts, moeLayers, f), checkedMul(topK, moeLayers, f));
+        addMlp("routed experts", GroupRole::RoutedExperts, m + "experts.0.",
+               fam.mixtralNames ? "w1" : "gate_proj", fam.mixtralNames ? "w3" : "up_proj",
+               fam.mixtralNames ? "w2" : "down_proj", moeInter, checkedMul(experts, moeLayers, f),
+               checkedMul(topK, moeLayers, f));
         u64 shared = 0;
         if (const char *k =
                 firstKey(c, {"n_shared_experts", "num_shared_experts", "num_shared_expert"})) {
@@ -457,26 +487,25 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
             shared = c.flag("use_mixed_mlp_moe", true) ? shared : 0;
             const u64 width = hunyuan ? c.count("intermediate_size", kMaxIntermediate) : moeInter;
             if (shared > 0) {
-                b.gatedMlp("shared experts", GroupRole::SharedExperts, m + "shared_experts.",
-                           "gate_proj", "up_proj", "down_proj", H,
-                           checkedMul(shared, width, c.field(k)), moeLayers, moeLayers);
+                addMlp("shared experts", GroupRole::SharedExperts, m + "shared_experts.",
+                       "gate_proj", "up_proj", "down_proj", checkedMul(shared, width, c.field(k)),
+                       moeLayers, moeLayers);
             }
         } else if (const char *k2 = firstKey(
                        c, {"shared_expert_intermediate_size", "shared_intermediate_size"})) {
             const u64 sharedInter = c.countOr(k2, 0, kMaxIntermediate, 0);
             if (sharedInter > 0) {
                 shared = 1;
-                b.gatedMlp("shared experts", GroupRole::SharedExperts, m + "shared_expert.",
-                           "gate_proj", "up_proj", "down_proj", H, sharedInter, moeLayers,
-                           moeLayers);
+                addMlp("shared experts", GroupRole::SharedExperts, m + "shared_expert.",
+                       "gate_proj", "up_proj", "down_proj", sharedInter, moeLayers, moeLayers);
                 if (std::string(k2) == "shared_expert_intermediate_size") {
                     b.router(m + "shared_expert_gate", 1, H, moeLayers, true);
                 }
             }
         } else if (fam.sharedExpert) {
             shared = 1;
-            b.gatedMlp("shared experts", GroupRole::SharedExperts, m + "shared_expert.",
-                       "gate_proj", "up_proj", "down_proj", H, moeInter, moeLayers, moeLayers);
+            addMlp("shared experts", GroupRole::SharedExperts, m + "shared_expert.", "gate_proj",
+                   "up_proj", "down_proj", moeInter, moeLayers, moeLayers);
         }
         b.router(m + "gate", experts, H, moeLayers, true);
         if (parallelMlp) {
@@ -493,7 +522,8 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
             b.tensor("router", GroupRole::MoeOther, Placement::Replicated,
                      m + "gate.e_score_correction_bias", experts, 1, moeLayers, moeLayers, true);
         }
-        b.setExperts(experts, topK, shared, moeLayers, checkedMul(3, H, moeInter, f), H, moeInter);
+        b.setExperts(experts, topK, shared, moeLayers, checkedMul(plain ? 2 : 3, H, moeInter, f), H,
+                     moeInter);
     }
 
     // --- Embeddings, vision, notes ------------------------------------------------------------
@@ -506,6 +536,9 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         b.note("estimated: tie_word_embeddings is absent; lm_head is counted as its own tensor");
     }
     addEmbeddings(b, tied);
+    if (fam.normBias) {
+        b.small(b.modulePrefix() + "model.norm.bias", H, 1);
+    }
     if (wrapped) {
         if (auto v = top.optSub("vision_config")) {
             addVisionTower(*v, b);

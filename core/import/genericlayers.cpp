@@ -33,8 +33,12 @@ Family familyOf(const std::string &type) {
         f.sharedExpert = true;
     }
     f.mixtralNames = starts("minimax") || starts("mixtral");
+    // Nemotron (Nemotron-4, Minitron), Arcee (AFM) and Apertus: up_proj / down_proj only.
+    f.plainMlp = type == "nemotron" || starts("arcee") || starts("apertus");
+    f.normBias = type == "nemotron";
+    f.qkNorm = f.qkNorm || starts("apertus"); // vLLM apertus.py: q_norm / k_norm always
     if (starts("llama") || starts("mistral") || starts("qwen") || starts("deepseek") ||
-        starts("glm") || starts("minimax") || starts("mixtral") || starts("mimo")) {
+        starts("glm") || starts("minimax") || starts("mixtral") || starts("mimo") || f.plainMlp) {
         f.knownTying = true; // these config classes default to untied
     }
     return f;
@@ -45,6 +49,10 @@ bool nonGatedFamily(const std::string &type) {
                                                 "opt",  "bloom",       "falcon",   "mpt",
                                                 "phi",  "starcoder2",  "codegen"};
     return names.count(type) > 0;
+}
+
+bool nonGatedActivation(const std::string &hiddenAct) {
+    return hiddenAct == "relu2" || hiddenAct == "xielu";
 }
 
 std::vector<LayerKind> layerKinds(const ConfigReader &c, const Family &fam, u64 L) {

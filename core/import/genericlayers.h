@@ -27,13 +27,25 @@ struct Family {
     /// intermediate_size counts both gated branches, each half as wide (QWen v1's
     /// QWenMLP: w1 / w2 [intermediate_size / 2, H], c_proj [H, intermediate_size / 2]).
     bool halfIntermediate = false;
+    /// A non-gated MLP: up_proj [I, H] and down_proj [H, I] only, squared ReLU or xIELU between
+    /// (transformers modeling_nemotron.py NemotronMLP, Arcee's ArceeMLP(NemotronMLP), vLLM
+    /// apertus.py @ 055e47c2 ApertusMLP).
+    bool plainMlp = false;
+    /// Each norm is a LayerNorm with a bias beside its weight (Nemotron's NemotronLayerNorm1P,
+    /// an nn.LayerNorm with bias: transformers modeling_nemotron.py).
+    bool normBias = false;
 };
 
 /// The family facts of model_type `type` (a "_text" suffix already removed).
 Family familyOf(const std::string &type);
 
-/// Families whose MLP is not gated (fc1 / fc2): the generic gated reading would be wrong.
+/// Families whose MLP is not gated and named fc1 / fc2 (GPT-2-style blocks): refused, the
+/// generic reading would be wrong. Llama-style non-gated MLPs are Family::plainMlp.
 bool nonGatedFamily(const std::string &type);
+
+/// Whether `hidden_act` names an activation transformers uses only in non-gated MLPs: "relu2"
+/// (squared ReLU: Nemotron, Arcee, Nemotron-H) and "xielu" (Apertus).
+bool nonGatedActivation(const std::string &hiddenAct);
 
 /// The attention kind of each layer; Conv is LFM2's gated short convolution in its place.
 enum class LayerKind { Full, Sliding, Chunked, Linear, Conv };

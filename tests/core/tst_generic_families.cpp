@@ -2,8 +2,9 @@
 // The generic importer (core/import/arch_generic.cpp, genericlayers.cpp) on 2025-2026 families
 // whose configs carry per-layer shapes: LFM2's short convolutions and MLP width rule, Tencent
 // Hunyuan's per-layer MoE lists, poolside Laguna's per-layer query heads and shared RoPE
-// values, MiniMax-M3's dense layers. Configs in tests/data/configs/ (sources in its README.md);
-// each expected count is the hand arithmetic written beside it.
+// values, MiniMax-M3's dense layers, the non-gated MLPs of Nemotron, Arcee and Apertus. Configs in
+// tests/data/configs/ (sources in its README.md); each expected count is the hand arithmetic
+// written beside it.
 #include "import/modelimport.h"
 #include "testutil.h"
 
@@ -50,6 +51,27 @@ const char *kLfm2Dense = R"({"architectures":["Lfm2ForCausalLM"],"model_type":"l
   "full_attn_idxs":[2,5,8,10,12,14],"intermediate_size":12288,"block_ff_dim":12288,
   "block_auto_adjust_ff_dim":true,"block_ffn_dim_multiplier":1.0,"block_multiple_of":256,
   "tie_word_embeddings":true,"torch_dtype":"bfloat16"})";
+
+/// Apertus-8B's config (swiss-ai/Apertus-8B-2509, as quoted in ollama's
+/// x/mlxrunner/model/apertus test TestParseConfigApertus8B).
+const char *kApertus8b = R"({"architectures":["ApertusForCausalLM"],"model_type":"apertus",
+  "hidden_size":4096,"intermediate_size":21504,"num_hidden_layers":32,"num_attention_heads":32,
+  "num_key_value_heads":8,"max_position_embeddings":65536,"hidden_act":"xielu","qk_norm":true,
+  "post_norm":false,"attention_bias":false,"mlp_bias":false,"tie_word_embeddings":false,
+  "rms_norm_eps":1e-5,"vocab_size":131072})";
+
+/// Minitron-8B's shape (nvidia/Minitron-8B-Base; the Minitron paper's table: 32 layers, hidden
+/// 4096, 48 query and 8 KV heads of 128, MLP 16384, vocabulary 256,000).
+const char *kMinitron8b = R"({"architectures":["NemotronForCausalLM"],"model_type":"nemotron",
+  "hidden_size":4096,"intermediate_size":16384,"num_hidden_layers":32,"num_attention_heads":48,
+  "num_key_value_heads":8,"head_dim":128,"vocab_size":256000,"hidden_act":"relu2",
+  "partial_rotary_factor":0.5,"norm_eps":1e-5,"torch_dtype":"bfloat16"})";
+
+/// AFM-4.5B's shape (arcee-ai/AFM-4.5B: ArceeForCausalLM, ReLU-squared MLP).
+const char *kArceeAfm = R"({"architectures":["ArceeForCausalLM"],"model_type":"arcee",
+  "hidden_size":2560,"intermediate_size":18432,"num_hidden_layers":36,"num_attention_heads":20,
+  "num_key_value_heads":4,"head_dim":128,"vocab_size":128004,"hidden_act":"relu2",
+  "tie_word_embeddings":false,"torch_dtype":"bfloat16"})";
 
 } // namespace
 
@@ -195,6 +217,55 @@ class TestGenericFamilies : public QObject {
         QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
         QCOMPARE(groupParams(*m, "dense MLP"), 3ull * 3 * 6144 * 12288);
         QCOMPARE(m->denseIntermediate, 12288u);
+    }
+
+    void nonGatedMlps() {
+        // Apertus-8B: untied embedding and lm_head 2 x 131072 x 4096; per layer q 4096^2,
+        // k, v 2 x 4096 x 1024, o 4096^2, q / k norms 2 x 128, up / down 2 x 4096 x 21504,
+        // xIELU's alpha_p and alpha_n, two norms 2 x 4096; the final norm 4096.
+        const auto ap = importHfConfigText(kApertus8b, "apertus-8b");
+        QVERIFY2(ap.ok(), ap.ok() ? "" : ap.error().toString().c_str());
+        const std::uint64_t apLayer = 41943040ull + 256 + 176160768 + 2 + 8192;
+        QCOMPARE(ap->totalParams, 1073741824ull + 32 * apLayer + 4096); // 8,053,338,176
+        QCOMPARE(groupParams(*ap, "dense MLP"), 32ull * 2 * 4096 * 21504);
+        QCOMPARE(ap->denseIntermediate, 21504u);
+
+        // Minitron-8B: 2 x 256000 x 4096 untied; per layer q 4096 x 6144, k, v 2 x 4096 x 1024,
+        // o 6144 x 4096, up / down 2 x 4096 x 16384, two LayerNorm1P with weight and bias
+        // 2 x 2 x 4096; the final norm's weight and bias 2 x 4096.
+        const auto mt = importHfConfigText(kMinitron8b, "minitron-8b");
+        QVERIFY2(mt.ok(), mt.ok() ? "" : mt.error().toString().c_str());
+        const std::uint64_t mtLayer = 58720256ull + 134217728 + 16384;
+        QCOMPARE(mt->totalParams, 2097152000ull + 32 * mtLayer + 8192); // 8,271,699,968
+
+        // AFM-4.5B: 2 x 128004 x 2560; per layer q, o 2 x 2560^2, k, v 2 x 2560 x 512,
+        // up / down 2 x 2560 x 18432, two norms; the final norm.
+        const auto af = importHfConfigText(kArceeAfm, "afm-4.5b");
+        QVERIFY2(af.ok(), af.ok() ? "" : af.error().toString().c_str());
+        QCOMPARE(groupParams(*af, "dense MLP"), 36ull * 2 * 2560 * 18432);
+        QCOMPARE(af->totalParams, 655380480ull + 36 * 110105600ull + 2560); // 4,619,184,640
+        for (const auto *m : {&*ap, &*mt, &*af}) {
+            for (const auto &n : m->notes) {
+                QVERIFY2(n.find("non-gated") == std::string::npos, n.c_str());
+            }
+        }
+
+        // An unknown family with an activation only non-gated MLPs use is read as one, noted.
+        QJsonObject cfg = QJsonDocument::fromJson(kArceeAfm).object();
+        cfg["model_type"] = "some_relu2_lm";
+        const auto un = importHfConfigText(QJsonDocument(cfg).toJson().toStdString(), "relu2");
+        QVERIFY2(un.ok(), un.ok() ? "" : un.error().toString().c_str());
+        QCOMPARE(groupParams(*un, "dense MLP"), 36ull * 2 * 2560 * 18432);
+        bool noted = false;
+        for (const auto &n : un->notes) {
+            noted = noted || n.find("hidden_act 'relu2' is read as a non-gated MLP") != n.npos;
+        }
+        QVERIFY(noted);
+        // The same family with SiLU stays gated: three matrices.
+        cfg["hidden_act"] = "silu";
+        const auto gated = importHfConfigText(QJsonDocument(cfg).toJson().toStdString(), "silu");
+        QVERIFY(gated.ok());
+        QCOMPARE(groupParams(*gated, "dense MLP"), 36ull * 3 * 2560 * 18432);
     }
 };
 
