@@ -97,12 +97,14 @@ const std::set<std::string> &understoodKeys() {
         "shared_expert_intermediate_size", "shared_intermediate_size", "n_shared_experts",
         "num_shared_experts", "num_experts", "num_local_experts", "n_routed_experts",
         "num_experts_per_tok", "num_experts_per_token", "moe_topk", "top_k_experts",
-        "first_k_dense_replace", "moe_layer_freq", "decoder_sparse_step",
-        "interleave_moe_layer_step", "mlp_only_layers", "moe_layers", "mlp_layer_types",
-        "layer_types", "sliding_window", "sliding_window_pattern", "use_sliding_window",
-        "max_window_layers", "attention_chunk_size", "no_rope_layers", "kv_lora_rank",
-        "q_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "qk_head_dim", "v_head_dim",
-        "index_n_heads", "index_head_dim", "index_topk", "linear_num_key_heads",
+        // ERNIE 4.5's MoE keys (genericlayers.h moeLayerMask):
+        "moe_num_experts", "moe_k", "moe_num_shared_experts", "moe_layer_start_index",
+        "moe_layer_end_index", "moe_layer_interval", "moe_use_aux_free", "first_k_dense_replace",
+        "moe_layer_freq", "decoder_sparse_step", "interleave_moe_layer_step", "mlp_only_layers",
+        "moe_layers", "mlp_layer_types", "layer_types", "sliding_window", "sliding_window_pattern",
+        "use_sliding_window", "max_window_layers", "attention_chunk_size", "no_rope_layers",
+        "kv_lora_rank", "q_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "qk_head_dim",
+        "v_head_dim", "index_n_heads", "index_head_dim", "index_topk", "linear_num_key_heads",
         "linear_key_head_dim", "linear_num_value_heads", "linear_value_head_dim",
         "linear_conv_kernel_dim", "full_attention_interval", "num_nextn_predict_layers",
         "mtp_num_hidden_layers", "num_mtp_modules", "mtp_transformer_layers",
@@ -121,7 +123,8 @@ const std::set<std::string> &understoodKeys() {
         "use_mixed_mlp_moe", "attention_head_dim", "use_cla",
         // LFM2: short convolutions, leading dense layers, the MLP width rule (lfm2FfWidth).
         "conv_L_cache", "full_attn_idxs", "num_dense_layers", "block_auto_adjust_ff_dim",
-        "block_ffn_dim_multiplier", "block_multiple_of", "block_ff_dim", "block_dim"};
+        "block_ffn_dim_multiplier", "block_multiple_of", "block_ff_dim", "block_dim",
+        "tie_embedding", "use_embedding_sharing"};
     return keys;
 }
 
@@ -160,6 +163,37 @@ void noteUnreadKeys(const ConfigReader &c, ModelBuilder &b) {
         }
         b.note("estimated: " + c.field(k) +
                " is not read by the generic importer and may change the model's size");
+    }
+}
+
+/// Refuses, naming the key, an unread key that says the reading missed what sizes the model:
+/// an expert count above 1 when no experts were read (sizing a MoE as dense), or a KV-head or
+/// attention-group count that differs from the `kvHeads` KV heads read (0: not checked;
+/// Step3's num_attention_groups). Either would make every memory figure confidently wrong.
+void refuseUnreadShapeKeys(const ConfigReader &c, bool expertsRead, u64 kvHeads) {
+    for (auto it = c.raw().begin(); it != c.raw().end(); ++it) {
+        const std::string &k = it.key();
+        const nlohmann::json &v = it.value();
+        if (understoodKeys().count(k) || !v.is_number_integer() || v.get<std::int64_t>() < 1) {
+            continue;
+        }
+        const u64 n = u64(v.get<std::int64_t>());
+        const bool expertCount = k.find("experts") != std::string::npos &&
+                                 k.find("per_tok") == std::string::npos &&
+                                 k.find("shared") == std::string::npos;
+        if (expertCount && n > 1 && !expertsRead) {
+            fail(c.field(k), std::to_string(n) +
+                                 " experts, but the generic importer reads no "
+                                 "experts from this config; it would size a mixture of experts "
+                                 "as a dense model");
+        }
+        const bool kvCount = k.find("kv_heads") != std::string::npos ||
+                             k.find("attention_groups") != std::string::npos;
+        if (kvCount && kvHeads > 0 && n != kvHeads) {
+            fail(c.field(k), std::to_string(n) + " differs from the " + std::to_string(kvHeads) +
+                                 " KV heads read from num_key_value_heads; the generic importer "
+                                 "cannot tell which one the KV cache follows");
+        }
     }
 }
 
@@ -301,6 +335,7 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
     const ModelDimensions &d = b.dimensions();
     const u64 H = d.hidden, L = d.layers, nh = d.heads;
     const std::string l0 = b.layerModule(0);
+    u64 kvRead = 0; // the softmax layers' KV heads (0 for MLA / linear-only models)
 
     // --- Attention ---------------------------------------------------------------------------
     const std::vector<LayerKind> kinds = layerKinds(c, fam, L);
@@ -324,6 +359,7 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         }
     } else {
         AttnShape a = readAttnShape(c, b);
+        kvRead = a.kv;
         a.qkvBias = fam.qkvBias || c.flag("attention_bias", false) || c.flag("qkv_bias", false);
         a.oBias = !fam.qkvBias && c.flag("attention_bias", false);
         a.outputGate = c.flag("attn_output_gate", false);
@@ -393,14 +429,17 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
     // Nemotron's LayerNorm1P keeps a bias beside each weight.
     const u64 normElems = fam.normBias ? 2 * H : H;
     b.small(l0 + "input_layernorm", normElems, L);
-    b.small(l0 + "post_attention_layernorm", normElems, L);
+    if (!fam.oneNorm) {
+        b.small(l0 + "post_attention_layernorm", normElems, L);
+    }
     if (fam.sandwichNorms) {
         b.small(l0 + "pre_feedforward_layernorm", H, L);
         b.small(l0 + "post_feedforward_layernorm", H, L);
     }
 
     // --- MLP ---------------------------------------------------------------------------------
-    const char *expertsKey = firstKey(c, {"num_experts", "num_local_experts", "n_routed_experts"});
+    const char *expertsKey =
+        firstKey(c, {"num_experts", "num_local_experts", "n_routed_experts", "moe_num_experts"});
     // One expert routed to every token is a dense MLP (Hunyuan-7B's num_experts 1).
     u64 experts = expertsKey ? c.countOr(expertsKey, 0, kMaxExperts, 0) : 0;
     experts = experts == 1 ? 0 : experts;
@@ -460,8 +499,8 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         }
     }
     if (moeLayers > 0) {
-        const char *topKey = firstKey(
-            c, {"num_experts_per_tok", "num_experts_per_token", "moe_topk", "top_k_experts"});
+        const char *topKey = firstKey(c, {"num_experts_per_tok", "num_experts_per_token",
+                                          "moe_topk", "top_k_experts", "moe_k"});
         if (!topKey) {
             fail(c.field("num_experts_per_tok"),
                  "missing for a model with " + std::to_string(experts) + " experts");
@@ -477,8 +516,8 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
                fam.mixtralNames ? "w2" : "down_proj", moeInter, checkedMul(experts, moeLayers, f),
                checkedMul(topK, moeLayers, f));
         u64 shared = 0;
-        if (const char *k =
-                firstKey(c, {"n_shared_experts", "num_shared_experts", "num_shared_expert"})) {
+        if (const char *k = firstKey(c, {"n_shared_experts", "num_shared_experts",
+                                         "num_shared_expert", "moe_num_shared_experts"})) {
             shared = c.get(k)->is_null() ? 0 : uniformCount(c, k, kMaxExperts, 0, L);
             // Hunyuan (num_shared_expert) runs its shared MLP only with use_mixed_mlp_moe, of
             // intermediate_size x num_shared_expert (vLLM hunyuan_v1.py HunYuanSparseMoeBlock);
@@ -518,7 +557,7 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
             b.small(m + "post_feedforward_layernorm_2", H, moeLayers);
         }
         if (c.str("topk_method") == "noaux_tc" || c.flag("use_routing_bias", false) ||
-            c.flag("use_expert_bias", false)) {
+            c.flag("use_expert_bias", false) || c.flag("moe_use_aux_free", false)) {
             b.tensor("router", GroupRole::MoeOther, Placement::Replicated,
                      m + "gate.e_score_correction_bias", experts, 1, moeLayers, moeLayers, true);
         }
@@ -530,6 +569,10 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
     bool tied = fam.tiedDefault;
     if (c.has("tie_word_embeddings")) {
         tied = c.flag("tie_word_embeddings", false);
+    } else if (const char *k = firstKey(c, {"tie_embedding", "use_embedding_sharing"})) {
+        // LFM2's and Cohere's spellings of it (Lfm2Config reads tie_embedding; Cohere's
+        // configs carry use_embedding_sharing beside the class's tied default).
+        tied = c.flag(k, true);
     } else if (wrapped && top.has("tie_word_embeddings")) {
         tied = top.flag("tie_word_embeddings", false);
     } else if (!fam.knownTying) {
@@ -545,6 +588,7 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         }
     }
     noteMtp(c, b);
+    refuseUnreadShapeKeys(c, experts > 0, kvRead);
     noteUnreadKeys(c, b);
     return wrapped ? found : std::nullopt;
 }

@@ -22,6 +22,12 @@ Family familyOf(const std::string &type) {
     if (starts("qwen3") || starts("olmo2") || starts("mimo") || starts("lfm2")) {
         f.qkNorm = true;
     }
+    // CohereConfig and Cohere2Config tie by default (transformers configuration_cohere.py,
+    // configuration_cohere2.py); so does Lfm2Config (its tie_embedding key).
+    if (starts("cohere") || starts("lfm2")) {
+        f.tiedDefault = f.knownTying = true;
+    }
+    f.oneNorm = starts("cohere");
     if (starts("qwen2") || type == "qwen") {
         f.qkvBias = true; // QWen v1's fused c_attn has a bias too
     }
@@ -244,8 +250,19 @@ std::vector<bool> moeLayerMask(const ConfigReader &c, u64 L) {
             freq = c.count("moe_layer_freq", kMaxLayers);
         }
     }
+    // ERNIE 4.5: experts from moe_layer_start_index to moe_layer_end_index (-1: the last
+    // layer), on every moe_layer_interval-th layer (vLLM ernie45_moe.py @ 0028a751
+    // Ernie4_5_MoeDecoderLayer).
+    const u64 moeStart = c.countOr("moe_layer_start_index", 0, kMaxLayers, 0);
+    u64 moeEnd = L - 1;
+    if (const nlohmann::json *end = c.get("moe_layer_end_index");
+        end && !(end->is_number_integer() && end->get<std::int64_t>() == -1)) {
+        moeEnd = c.count("moe_layer_end_index", kMaxLayers, 0);
+    }
+    const u64 moeInterval = c.countOr("moe_layer_interval", 1, kMaxLayers);
     for (u64 i = 0; i < L; ++i) {
         bool m = i >= firstDense && (i + 1) % sparseStep == 0 && (i + 1) % interleave == 0;
+        m = m && i >= moeStart && i <= moeEnd && (i + 1) % moeInterval == 0;
         m = m && (freqList.empty() ? i % freq == 0 : freqList[i] == 1);
         m = m && std::find(mlpOnly.begin(), mlpOnly.end(), i) == mlpOnly.end();
         moe[i] = m;

@@ -31,6 +31,9 @@ struct Family {
     /// (transformers modeling_nemotron.py NemotronMLP, Arcee's ArceeMLP(NemotronMLP), vLLM
     /// apertus.py @ 055e47c2 ApertusMLP).
     bool plainMlp = false;
+    /// One norm per layer: attention and MLP read the same normed input in parallel (Cohere's
+    /// CohereDecoderLayer: input_layernorm only; transformers modeling_cohere.py).
+    bool oneNorm = false;
     /// Each norm is a LayerNorm with a bias beside its weight (Nemotron's NemotronLayerNorm1P,
     /// an nn.LayerNorm with bias: transformers modeling_nemotron.py).
     bool normBias = false;
@@ -79,7 +82,8 @@ std::uint64_t lfm2FfWidth(const ConfigReader &c, std::uint64_t inter);
 
 /// Which of the `L` layers hold routed experts: moe_layers, mlp_layer_types, else
 /// first_k_dense_replace (LFM2-MoE: num_dense_layers), decoder_sparse_step,
-/// interleave_moe_layer_step, moe_layer_freq (an integer or a 0/1 list) and mlp_only_layers.
+/// interleave_moe_layer_step, moe_layer_freq (an integer or a 0/1 list), mlp_only_layers and
+/// ERNIE 4.5's moe_layer_start_index / moe_layer_end_index (-1: the last) / moe_layer_interval.
 std::vector<bool> moeLayerMask(const ConfigReader &c, std::uint64_t L);
 
 } // namespace hostplan::importer

@@ -2,7 +2,9 @@
 // The generic importer (core/import/arch_generic.cpp, genericlayers.cpp) on 2025-2026 families
 // whose configs carry per-layer shapes: LFM2's short convolutions and MLP width rule, Tencent
 // Hunyuan's per-layer MoE lists, poolside Laguna's per-layer query heads and shared RoPE
-// values, MiniMax-M3's dense layers, the non-gated MLPs of Nemotron, Arcee and Apertus. Configs in
+// values, MiniMax-M3's dense layers, the non-gated MLPs of Nemotron, Arcee and Apertus,
+// ERNIE 4.5's MoE keys, tying defaults (Cohere 2, LFM2's tie_embedding) and the refusal of
+// unread keys that would change the answer. Configs in
 // tests/data/configs/ (sources in its README.md); each expected count is the hand arithmetic
 // written beside it.
 #include "import/modelimport.h"
@@ -72,6 +74,25 @@ const char *kArceeAfm = R"({"architectures":["ArceeForCausalLM"],"model_type":"a
   "hidden_size":2560,"intermediate_size":18432,"num_hidden_layers":36,"num_attention_heads":20,
   "num_key_value_heads":4,"head_dim":128,"vocab_size":128004,"hidden_act":"relu2",
   "tie_word_embeddings":false,"torch_dtype":"bfloat16"})";
+
+/// ERNIE-4.5-21B-A3B's config (baidu/ERNIE-4.5-21B-A3B-PT config.json).
+const char *kErnie45Moe = R"({"architectures":["Ernie4_5_MoeForCausalLM"],
+  "model_type":"ernie4_5_moe","hidden_act":"silu","hidden_size":2560,
+  "intermediate_size":12288,"max_position_embeddings":131072,"num_attention_heads":20,
+  "num_key_value_heads":4,"num_hidden_layers":28,"vocab_size":103424,"use_bias":false,
+  "moe_num_experts":64,"moe_num_shared_experts":2,"moe_layer_start_index":1,
+  "moe_intermediate_size":1536,"moe_capacity":[64,64,64],"moe_gate":"topk","moe_k":6,
+  "moe_layer_interval":1,"moe_use_aux_free":true,"tie_word_embeddings":true,
+  "torch_dtype":"bfloat16","head_dim":128,"moe_layer_end_index":27})";
+
+/// c4ai-command-r7b-12-2024's config (CohereForAI): no tie_word_embeddings key, Cohere's
+/// use_embedding_sharing instead.
+const char *kCommandR7b = R"({"architectures":["Cohere2ForCausalLM"],"model_type":"cohere2",
+  "attention_bias":false,"head_dim":128,"hidden_act":"silu","hidden_size":4096,
+  "intermediate_size":14336,"layer_norm_eps":1e-05,"max_position_embeddings":8192,
+  "num_attention_heads":32,"num_hidden_layers":32,"num_key_value_heads":8,
+  "sliding_window":4096,"sliding_window_pattern":4,"torch_dtype":"bfloat16",
+  "use_embedding_sharing":true,"vocab_size":256000})";
 
 } // namespace
 
@@ -266,6 +287,80 @@ class TestGenericFamilies : public QObject {
         const auto gated = importHfConfigText(QJsonDocument(cfg).toJson().toStdString(), "silu");
         QVERIFY(gated.ok());
         QCOMPARE(groupParams(*gated, "dense MLP"), 36ull * 3 * 2560 * 18432);
+    }
+
+    void ernie45Moe() {
+        // Layer 0 dense, layers 1-27 MoE (moe_layer_start_index 1, end 27, interval 1): tied
+        // embedding 103424 x 2560; per layer attention q, o 2 x 2560^2 + k, v 2 x 2560 x 512;
+        // layer 0's MLP 3 x 2560 x 12288; per MoE layer 64 experts of 3 x 2560 x 1536, shared
+        // experts 3 x 2560 x (2 x 1536), router 64 x 2560 and its correction bias 64
+        // (moe_use_aux_free); two norms a layer and the final norm.
+        const auto m = importHfConfigText(kErnie45Moe, "ernie-4.5-21b-a3b");
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+        QCOMPARE(m->experts.routed, 64u);
+        QCOMPARE(m->experts.activePerToken, 6u);
+        QCOMPARE(m->experts.moeLayers, 27u);
+        QCOMPARE(groupParams(*m, "routed experts"), 27ull * 64 * 3 * 2560 * 1536);
+        QCOMPARE(groupParams(*m, "shared experts"), 27ull * 3 * 2560 * 3072);
+        QCOMPARE(groupParams(*m, "dense MLP"), 3ull * 2560 * 12288);
+        const std::uint64_t moeLayer = 64ull * 11796480 + 23592960 + 163840 + 64;
+        QCOMPARE(m->totalParams, 264765440ull + 28 * 15728640ull + 94371840 + 27 * moeLayer +
+                                     28 * 2 * 2560 + 2560); // 21,825,437,888 (published: 21B)
+        for (const auto &n : m->notes) {
+            QVERIFY2(n.find("moe_") == std::string::npos, n.c_str());
+        }
+        // moe_layer_end_index -1 is the last layer; an interval of 2 keeps layers 1, 3, ...
+        QJsonObject cfg = QJsonDocument::fromJson(kErnie45Moe).object();
+        cfg["moe_layer_end_index"] = -1;
+        cfg["moe_layer_interval"] = 2;
+        const auto odd = importHfConfigText(QJsonDocument(cfg).toJson().toStdString(), "e");
+        QVERIFY2(odd.ok(), odd.ok() ? "" : odd.error().toString().c_str());
+        QCOMPARE(odd->experts.moeLayers, 14u); // layers 1, 3, ..., 27
+    }
+
+    void unreadShapeKeysAreRefused() {
+        // An expert count the reading does not take, or a KV-head count other than the one
+        // read, would make every figure wrong: refused, naming the key.
+        QJsonObject cfg = QJsonDocument::fromJson(kArceeAfm).object();
+        cfg["n_experts"] = 16;
+        const auto experts = importHfConfigText(QJsonDocument(cfg).toJson().toStdString(), "x");
+        QVERIFY(!experts.ok());
+        QCOMPARE(experts.error().field, std::string("n_experts"));
+        QVERIFY(experts.error().message.find("as a dense model") != std::string::npos);
+        cfg.remove("n_experts");
+        cfg["num_attention_groups"] = 1; // Step3's KV groups beside num_key_value_heads 4
+        const auto groups = importHfConfigText(QJsonDocument(cfg).toJson().toStdString(), "x");
+        QVERIFY(!groups.ok());
+        QCOMPARE(groups.error().field, std::string("num_attention_groups"));
+        cfg["num_attention_groups"] = 4; // agrees with the KV heads read
+        QVERIFY(importHfConfigText(QJsonDocument(cfg).toJson().toStdString(), "x").ok());
+    }
+
+    void tyingDefaults() {
+        // Command R7B: tied (use_embedding_sharing; Cohere2Config's default too), one norm per
+        // layer (attention and MLP in parallel): 256000 x 4096 + 32 x (q, o 2 x 4096^2, k, v
+        // 2 x 4096 x 1024, MLP 3 x 4096 x 14336, norm 4096) + the final norm.
+        const auto r7b = importHfConfigText(kCommandR7b, "command-r7b");
+        QVERIFY2(r7b.ok(), r7b.ok() ? "" : r7b.error().toString().c_str());
+        const std::uint64_t layer = 41943040ull + 176160768 + 4096;
+        QCOMPARE(r7b->totalParams, 1048576000ull + 32 * layer + 4096); // 8,028,033,024
+        QJsonObject cfg = QJsonDocument::fromJson(kCommandR7b).object();
+        cfg.remove("use_embedding_sharing");
+        const auto dflt = importHfConfigText(QJsonDocument(cfg).toJson().toStdString(), "c");
+        QCOMPARE(dflt->totalParams, r7b->totalParams);
+        // LFM2's tie_embedding spelling, and its class default when neither key is given.
+        QJsonObject lfm = QJsonDocument::fromJson(kLfm2Dense).object();
+        const auto tiedWord = importHfConfigText(kLfm2Dense, "lfm2");
+        lfm.remove("tie_word_embeddings");
+        lfm["tie_embedding"] = false;
+        const auto untied = importHfConfigText(QJsonDocument(lfm).toJson().toStdString(), "l");
+        QCOMPARE(untied->totalParams, tiedWord->totalParams + 65536ull * 2048);
+        lfm.remove("tie_embedding");
+        const auto none = importHfConfigText(QJsonDocument(lfm).toJson().toStdString(), "l");
+        QCOMPARE(none->totalParams, tiedWord->totalParams);
+        for (const auto &n : none->notes) {
+            QVERIFY2(n.find("tie_word_embeddings is absent") == std::string::npos, n.c_str());
+        }
     }
 };
 
