@@ -498,13 +498,11 @@ EngineKvLayout engineKvLayout(const EngineMemoryInput &in) {
     const std::uint32_t tp = std::max<std::uint32_t>(in.tp, 1);
     const std::uint32_t pp = std::max<std::uint32_t>(in.pp, 1);
     std::uint64_t draftPerLayer = 0; // the first full-attention layer's bytes per token
-    std::uint64_t totalLayers = 0;
+    const std::uint64_t totalLayers = model.decoderLayers();
     for (const auto &l : model.layers) {
-        totalLayers += l.count;
-    }
-    for (const auto &l : model.layers) {
-        // A named stage holds its share of every layer group; else the most loaded stage of
-        // an even split.
+        // A named stage holds its share of every layer group (of the decoder layers: both
+        // groups of a parallel hybrid cover every layer); else the most loaded stage of an
+        // even split.
         const std::uint32_t layers =
             in.stageLayers && totalLayers
                 ? std::uint32_t(ceilDiv(std::uint64_t(l.count) * in.stageLayers, totalLayers))

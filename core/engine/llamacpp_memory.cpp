@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <iterator>
 #include <string>
 
 namespace hostplan {
@@ -75,48 +76,65 @@ std::vector<const LayerGroup *> layerOrder(const ModelSpec &m) {
 }
 
 /// Per-layer caches in layer order (layerOrder). `unified`: one KV stream shared by every slot
-/// (-kvu); otherwise one stream of kv.perStream cells per slot.
+/// (-kvu); otherwise one stream of kv.perStream cells per slot. A parallel hybrid
+/// (ModelSpec::parallelHybrid, Falcon-H1) gives every layer its attention cache and its
+/// recurrent state together: llama.cpp's hybrid memory for Falcon-H1 takes every layer in both
+/// its attention and its recurrent filter (src/llama-model.cpp @ a5410f04 create_memory).
 Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::GgmlType &tk,
                                             const gguf::GgmlType &tv, const LlamaKvSizing &kv,
                                             std::uint32_t parallel, std::uint32_t ubatch,
                                             bool unified) {
-    std::vector<LayerCache> out;
     const std::uint64_t streams = unified ? 1 : parallel;
     const std::uint64_t perStream = kv.perStream; // kv_size of each stream
     const std::uint64_t perSlot = perStream;      // one stream per slot, or the unified one
-    for (const LayerGroup *layer : layerOrder(m)) {
-        const LayerGroup &g = *layer;
+    const auto cacheOf = [&](const LayerGroup &g) -> Result<LayerCache> {
         LayerCache c;
         if (g.kind == AttentionKind::Linear) {
             // llama.cpp's recurrent memory keeps one f32 state per sequence slot.
             c.stateRead = (g.stateElements + g.convElements) * 4;
             c.stateBytes = c.stateRead * parallel;
+            return c;
+        }
+        std::uint64_t kElems = 0;
+        std::uint64_t vElems = 0;
+        if (g.kind == AttentionKind::MLA) {
+            // MLA caches one K row of kv_lora_rank + rope dims per cell and no V tensor:
+            // V is a view into K (llama-kv-cache.cpp, see llamacpp.h).
+            kElems = std::uint64_t(g.kvLoraRank) + g.ropeDim;
         } else {
-            std::uint64_t kElems = 0;
-            std::uint64_t vElems = 0;
-            if (g.kind == AttentionKind::MLA) {
-                // MLA caches one K row of kv_lora_rank + rope dims per cell and no V tensor:
-                // V is a view into K (llama-kv-cache.cpp, see llamacpp.h).
-                kElems = std::uint64_t(g.kvLoraRank) + g.ropeDim;
-            } else {
-                kElems = std::uint64_t(g.headDim) * g.kvHeads;
-                vElems = std::uint64_t(g.vHeadDim ? g.vHeadDim : g.headDim) * g.kvHeads;
-            }
-            HOSTPLAN_TRY(k, rowBytes(tk, kElems, "K"));
-            HOSTPLAN_TRY(v, rowBytes(tv, vElems, "V"));
-            c.bytesPerCell = k + v;
-            if (g.kind == AttentionKind::SlidingWindow && g.window > 0) {
-                // llama_kv_cache_iswa: each stream of the SWA cache holds the window of every
-                // sequence it serves plus a micro-batch, padded by the release's rule.
-                const std::uint64_t want =
-                    std::uint64_t(g.window) * (unified ? parallel : 1) + ubatch;
-                c.cells = kv.swaCells(want) * streams;
-                c.swa = true;
-                c.cellsRead = std::min<std::uint64_t>(perSlot, g.window);
-            } else {
-                c.cells = kv.context;
-                c.cellsRead = perSlot;
-            }
+            kElems = std::uint64_t(g.headDim) * g.kvHeads;
+            vElems = std::uint64_t(g.vHeadDim ? g.vHeadDim : g.headDim) * g.kvHeads;
+        }
+        HOSTPLAN_TRY(k, rowBytes(tk, kElems, "K"));
+        HOSTPLAN_TRY(v, rowBytes(tv, vElems, "V"));
+        c.bytesPerCell = k + v;
+        if (g.kind == AttentionKind::SlidingWindow && g.window > 0) {
+            // llama_kv_cache_iswa: each stream of the SWA cache holds the window of every
+            // sequence it serves plus a micro-batch, padded by the release's rule.
+            const std::uint64_t want = std::uint64_t(g.window) * (unified ? parallel : 1) + ubatch;
+            c.cells = kv.swaCells(want) * streams;
+            c.swa = true;
+            c.cellsRead = std::min<std::uint64_t>(perSlot, g.window);
+        } else {
+            c.cells = kv.context;
+            c.cellsRead = perSlot;
+        }
+        return c;
+    };
+    std::vector<const LayerGroup *> order = layerOrder(m);
+    std::vector<const LayerGroup *> states;
+    if (m.parallelHybrid()) {
+        const auto recurrent = [](const LayerGroup *g) { return g->kind == AttentionKind::Linear; };
+        std::copy_if(order.begin(), order.end(), std::back_inserter(states), recurrent);
+        order.erase(std::remove_if(order.begin(), order.end(), recurrent), order.end());
+    }
+    std::vector<LayerCache> out;
+    for (std::size_t il = 0; il < order.size(); ++il) {
+        HOSTPLAN_TRY(c, cacheOf(*order[il]));
+        if (il < states.size()) {
+            HOSTPLAN_TRY(s, cacheOf(*states[il]));
+            c.stateRead = s.stateRead;
+            c.stateBytes = s.stateBytes;
         }
         out.push_back(c);
     }

@@ -61,14 +61,6 @@ std::uint64_t stageVocabPaddingBytes(const ModelSpec &m, std::uint32_t tp, const
     return vocabPaddingBytes(only, tp, 1);
 }
 
-std::uint32_t decoderLayers(const ModelSpec &m) {
-    std::uint32_t n = 0;
-    for (const auto &l : m.layers) {
-        n += l.count;
-    }
-    return n;
-}
-
 EngineMemoryInput stageInput(const EngineMemoryInput &whole, const PipelineStage &s) {
     EngineMemoryInput in = whole;
     if (whole.pp > 1) {
@@ -93,7 +85,7 @@ void setStageWeights(EngineMemoryTerms &t, const EngineMemoryInput &in, const Pi
         return;
     }
     const std::uint32_t tp = std::max<std::uint32_t>(in.tp, 1);
-    const std::uint32_t total = std::max<std::uint32_t>(decoderLayers(m), 1);
+    const std::uint32_t total = std::max<std::uint32_t>(m.decoderLayers(), 1);
     t.checkpointWeights = stageCheckpointBytes(m, tp, total, s);
     t.weightPadding = vocabPadding ? stageVocabPaddingBytes(m, tp, s) : 0;
     t.weightReplication = kvReplicationBytes(m, tp, 1) * s.layers / total;

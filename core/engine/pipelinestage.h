@@ -46,9 +46,6 @@ std::uint64_t stageCheckpointBytes(const ModelSpec &m, std::uint32_t tp, std::ui
 /// vocabPaddingBytes for the embedding and LM head a stage holds (TP split, no PP division).
 std::uint64_t stageVocabPaddingBytes(const ModelSpec &m, std::uint32_t tp, const PipelineStage &s);
 
-/// The decoder layers of `m` (the sum of its layer groups).
-std::uint32_t decoderLayers(const ModelSpec &m);
-
 /// `whole` as the worker of stage `s` sees it: at PP > 1 the stage's decoder layers
 /// (stageLayers), and the draft (MTP layers or a draft model) only on the last stage, beside
 /// the LM head (vLLM gpu_model_runner.py @ 4e179065; TensorRT-LLM get_pp_layers).

@@ -98,7 +98,7 @@ class SglangMemory final : public EngineMemoryModel {
             return rankTerms(in, PipelineStage{}, std::nullopt);
         }
         const std::vector<std::uint32_t> layers =
-            sglangPipelineLayers(decoderLayers(*in.model), pp);
+            sglangPipelineLayers(in.model->decoderLayers(), pp);
         const bool everyHead = sglangHeadOnEveryStage(*in.model);
         Pool pool;
         for (std::uint32_t r = 0; r < pp; ++r) {

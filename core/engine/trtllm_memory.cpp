@@ -56,7 +56,7 @@ class TrtllmMemory final : public EngineMemoryModel {
             return rankTerms(in, PipelineStage{});
         }
         const std::vector<std::uint32_t> layers =
-            trtllmPipelineLayers(decoderLayers(*in.model), pp);
+            trtllmPipelineLayers(in.model->decoderLayers(), pp);
         std::vector<PipelineStageMemory> stages;
         EngineMemoryTerms worst;
         for (std::uint32_t r = 0; r < pp; ++r) {

@@ -356,7 +356,7 @@ class VllmMemory final : public EngineMemoryModel {
         if (pp == 1) {
             return stageTerms(in, PipelineStage{});
         }
-        const std::vector<std::uint32_t> layers = vllmPipelineLayers(decoderLayers(*in.model), pp);
+        const std::vector<std::uint32_t> layers = vllmPipelineLayers(in.model->decoderLayers(), pp);
         std::vector<PipelineStageMemory> stages;
         EngineMemoryTerms worst;
         EngineMemoryTerms middle; // the last middle stage's terms: equal middles repeat them
@@ -395,7 +395,7 @@ class VllmMemory final : public EngineMemoryModel {
             std::string(info.displayName) + " " + std::string(vllmRules(in.vllmProfile).label);
         const std::uint32_t gpus =
             std::max<std::uint32_t>(in.tp, 1) * std::max<std::uint32_t>(in.pp, 1);
-        const std::uint32_t totalLayers = decoderLayers(m);
+        const std::uint32_t totalLayers = m.decoderLayers();
         const std::uint64_t stageCheckpoint =
             staged ? stageCheckpointBytes(m, std::max<std::uint32_t>(in.tp, 1), totalLayers, stage)
                    : 0;

@@ -25,6 +25,7 @@ const std::vector<Architecture> &architectureTable() {
         {"bamba", buildBamba},
         {"mamba", buildMamba},
         {"falcon_mamba", buildMamba},
+        {"falcon_h1", buildFalconH1},
         {"mamba2", buildMamba2},
         {"jamba", buildJamba},
     };

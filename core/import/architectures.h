@@ -77,6 +77,10 @@ std::optional<ConfigReader> buildMamba(const ConfigReader &c, const std::string 
 std::optional<ConfigReader> buildBamba(const ConfigReader &c, const std::string &arch,
                                        ModelBuilder &b);
 
+/// falcon_h1: attention and a Mamba2 mixer side by side in every layer (arch_falconh1.cpp).
+std::optional<ConfigReader> buildFalconH1(const ConfigReader &c, const std::string &arch,
+                                          ModelBuilder &b);
+
 /// jamba: Mamba / attention layers with MoE on alternate layers (arch_jamba.cpp).
 std::optional<ConfigReader> buildJamba(const ConfigReader &c, const std::string &arch,
                                        ModelBuilder &b);

@@ -321,6 +321,21 @@ void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &ar
             spec.layers.push_back(g);
         }
     }
+    if (arch == "falcon-h1" && recurrentKeys) {
+        // Falcon-H1 runs a Mamba-2 mixer beside every layer's attention: llama.cpp marks every
+        // layer recurrent and keeps both caches for each (src/llama-model.cpp @ a5410f04
+        // load_hparams recurrent_layer_arr, create_memory's filters), a parallel hybrid
+        // (ModelSpec::parallelHybrid).
+        LayerGroup g;
+        g.kind = AttentionKind::Linear;
+        g.count = std::uint32_t(layers);
+        g.stateElements = dInner * dState;
+        g.convElements = kernel ? (kernel - 1) * (dInner + 2 * nGroup * dState) : 0;
+        g.stateHeads = 1;
+        spec.layers.push_back(g);
+        spec.notes.push_back("estimated: every layer's Mamba-2 state from " + r.key("ssm.*") +
+                             " beside its attention (Falcon-H1)");
+    }
     (void)h;
 }
 

@@ -59,13 +59,25 @@ Mamba2Shape readMamba2(const ConfigReader &c, ModelBuilder &b, const Mamba2Keys 
     Mamba2Shape m;
     m.heads = size(keys.heads, keys.headsDefault, kMaxHeads);
     const u64 expand = keys.expand ? c.countOr(keys.expand, 2, 1024) : 0;
+    // The mixer's inner width: expand x hidden_size, or the family's own key (Falcon-H1's
+    // mamba_d_ssm; null there means expand x hidden_size, as FalconH1Config reads it).
+    std::string wideName = keys.expand ? std::string(keys.expand) + " x hidden_size" : "";
+    std::string wideValue =
+        keys.expand ? std::to_string(expand) + " x hidden_size " + std::to_string(hidden) : "";
+    u64 wide = keys.expand ? checkedMul(expand, hidden, c.field(keys.expand)) : 0;
+    if (keys.inner && c.has(keys.inner)) {
+        wide = c.count(keys.inner, kMaxIntermediate);
+        wideName = wideValue = keys.inner;
+    } else if (keys.inner && !c.raw().contains(keys.inner)) {
+        wide = countWithClassDefault(c, b, keys.inner, keys.innerDefault, kMaxIntermediate, 1, cls);
+        wideName = wideValue = keys.inner;
+    }
     const nlohmann::json *hd = c.get(keys.headDim);
     if (keys.headDimAuto && (!hd || (hd->is_string() && hd->get<std::string>() == "auto"))) {
-        // GraniteMoeHybridConfig: mamba_d_head "auto" = mamba_expand x hidden_size / heads.
-        const u64 wide = checkedMul(expand, hidden, c.field(keys.expand));
+        // GraniteMoeHybridConfig / FalconH1Config: mamba_d_head "auto" = inner width / heads.
         if (wide % m.heads != 0) {
-            fail(c.field(keys.heads), std::to_string(m.heads) + " does not divide " + keys.expand +
-                                          " x hidden_size = " + std::to_string(wide));
+            fail(c.field(keys.heads), std::to_string(m.heads) + " does not divide " + wideName +
+                                          " = " + std::to_string(wide));
         }
         m.headDim = wide / m.heads;
     } else {
@@ -80,20 +92,20 @@ Mamba2Shape readMamba2(const ConfigReader &c, ModelBuilder &b, const Mamba2Keys 
     }
     m.inner = checkedMul(m.heads, m.headDim, c.field(keys.headDim));
     if (keys.expand) {
-        // MambaMixer2's in_proj and conv width use expand x hidden_size, its state heads x
-        // head dim; the transformers config classes require the two to agree.
-        const u64 wide = checkedMul(expand, hidden, c.field(keys.expand));
+        // MambaMixer2's in_proj and conv width use the inner width, its state heads x head
+        // dim; the transformers config classes require the two to agree.
         if (wide != m.inner) {
-            fail(c.field(keys.expand), std::to_string(expand) + " x hidden_size " +
-                                           std::to_string(hidden) + " = " + std::to_string(wide) +
-                                           " differs from " + keys.heads + " x " + keys.headDim +
-                                           " = " + std::to_string(m.inner));
+            const char *at = keys.inner && wideName == keys.inner ? keys.inner : keys.expand;
+            fail(c.field(at), wideValue + " = " + std::to_string(wide) + " differs from " +
+                                  keys.heads + " x " + keys.headDim + " = " +
+                                  std::to_string(m.inner));
         }
     }
     m.convDim =
         checkedAdd(m.inner, checkedMul(2, m.groups, m.state, c.field(keys.groups)), keys.groups);
     m.projBias = c.flag(keys.projBias, false);
     m.convBias = c.flag(keys.convBias, true);
+    m.gatedNorm = keys.rmsNorm ? c.flag(keys.rmsNorm, false) : true;
     checkStateBound(checkedMul(m.inner, m.state, c.field(keys.state)),
                     checkedMul(m.convDim, m.kernel - 1, c.field(keys.kernel)), mambaLayers,
                     c.field(keys.state));
@@ -106,7 +118,9 @@ void addMamba2Mixers(ModelBuilder &b, const std::string &at, const Mamba2Shape &
     b.small(at + "dt_bias", m.heads, n);
     b.small(at + "A_log", m.heads, n);
     b.small(at + "D", m.heads, n);
-    b.small(at + "norm", m.inner, n);
+    if (m.gatedNorm) {
+        b.small(at + "norm", m.inner, n);
+    }
     addOutProj(b, at, m.inner, m.projBias, n);
 }
 

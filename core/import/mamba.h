@@ -32,9 +32,38 @@ struct Mamba2Keys {
     const char *configClass = nullptr; ///< the config class named in a default's note
     std::uint64_t headsDefault = 0, headDimDefault = 0, stateDefault = 0, groupsDefault = 0,
                   kernelDefault = 0;
-    /// The head dim may be "auto" (or absent): expand x hidden_size / heads.
+    /// The head dim may be "auto" (or absent): inner width / heads.
     bool headDimAuto = false;
+    /// The key of an inner width given in place of expand x hidden_size (Falcon-H1's
+    /// mamba_d_ssm: null means expand x hidden_size, absent innerDefault); nullptr: none.
+    const char *inner = nullptr;
+    std::uint64_t innerDefault = 0;
+    /// The flag of the gated RMS norm (Falcon-H1's mamba_rms_norm, default false); nullptr:
+    /// the mixer always has it.
+    const char *rmsNorm = nullptr;
 };
+
+/// falcon_h1's keys and FalconH1Config's defaults (transformers configuration_falcon_h1.py
+/// @ 020a37d2: mamba_d_ssm 1024, 128 heads, head dim "auto", state 256, 1 group, kernel 4,
+/// mamba_rms_norm false).
+inline constexpr Mamba2Keys kFalconH1MambaKeys{"mamba_n_heads",
+                                               "mamba_d_head",
+                                               "mamba_d_state",
+                                               "mamba_n_groups",
+                                               "mamba_d_conv",
+                                               "mamba_expand",
+                                               "mamba_proj_bias",
+                                               "mamba_conv_bias",
+                                               "FalconH1Config",
+                                               128,
+                                               0,
+                                               256,
+                                               1,
+                                               4,
+                                               true,
+                                               "mamba_d_ssm",
+                                               1024,
+                                               "mamba_rms_norm"};
 
 /// nemotron_h's keys (NemotronHConfig: no expand key; the inner width is heads x head dim).
 inline constexpr Mamba2Keys kNemotronHMambaKeys{
@@ -80,13 +109,15 @@ struct Mamba2Shape {
     std::uint64_t inner = 0;   ///< heads x headDim
     std::uint64_t convDim = 0; ///< inner + 2 x groups x state
     bool projBias = false, convBias = true;
+    bool gatedNorm = true; ///< the gated RMS norm's weight [inner]
 };
 
 /// Reads the sizes under `keys`: a key with a class default may be omitted (a note names it);
-/// expand defaults to 2 as in the transformers config classes. Errors, naming the key: groups
-/// not dividing the heads, heads not dividing an "auto" head dim's inner width, expand x
-/// hidden_size differing from heads x head dim, a conv kernel over 64, or a state of one
-/// sequence in `mambaLayers` layers over kMaxParams bytes.
+/// expand defaults to 2 as in the transformers config classes. The inner width is keys.inner's
+/// where the family has one, else expand x hidden_size. Errors, naming the key: groups not
+/// dividing the heads, heads not dividing an "auto" head dim's inner width, the inner width
+/// differing from heads x head dim, a conv kernel over 64, or a state of one sequence in
+/// `mambaLayers` layers over kMaxParams bytes.
 Mamba2Shape readMamba2(const ConfigReader &c, ModelBuilder &b, const Mamba2Keys &keys,
                        std::uint64_t hidden, std::uint64_t mambaLayers);
 

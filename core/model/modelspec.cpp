@@ -19,6 +19,25 @@ std::uint64_t ModelSpec::groupParams() const {
     return sum;
 }
 
+bool ModelSpec::parallelHybrid() const {
+    std::uint64_t recurrent = 0, attention = 0;
+    for (const auto &l : layers) {
+        (l.kind == AttentionKind::Linear ? recurrent : attention) += l.count;
+    }
+    return numLayers > 0 && recurrent == numLayers && attention == numLayers;
+}
+
+std::uint32_t ModelSpec::decoderLayers() const {
+    if (parallelHybrid()) {
+        return numLayers;
+    }
+    std::uint32_t n = 0;
+    for (const auto &l : layers) {
+        n += l.count;
+    }
+    return n;
+}
+
 namespace {
 bool isQuantizable(GroupRole role) {
     switch (role) {

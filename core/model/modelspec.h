@@ -255,6 +255,15 @@ struct ModelSpec {
     std::uint64_t weightBytes() const;
     /// Sum of TensorGroup::params.
     std::uint64_t groupParams() const;
+    /// Whether every decoder layer runs a softmax-attention layer and a recurrent mixer side by
+    /// side on the same input (Falcon-H1's parallel hybrid: vLLM falcon_h1.py
+    /// FalconH1ParallelHybrid): the linear (recurrent) groups of `layers` and the others each
+    /// count numLayers, so `layers` lists 2 x numLayers entries and every layer keeps both a
+    /// KV cache and a recurrent state.
+    bool parallelHybrid() const;
+    /// The decoder layers (blocks) a pipeline splits: numLayers for a parallel hybrid, else
+    /// the sum of the layer groups' counts.
+    std::uint32_t decoderLayers() const;
 };
 
 /// Re-quantizes a spec for a what-if. A quantized `format` (fewer than 16 bits per element:
