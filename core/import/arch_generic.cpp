@@ -292,6 +292,52 @@ void noteMtp(const ConfigReader &c, ModelBuilder &b) {
     }
 }
 
+/// A config class's defaults for keys its released configs omit.
+struct ClassDefaults {
+    const char *type;        ///< model_type, "_text" removed
+    const char *configClass; ///< named in the note
+    std::vector<std::pair<const char *, std::uint64_t>> keys;
+};
+
+/// Gemma 3's multimodal configs leave most of text_config to Gemma3TextConfig (transformers
+/// configuration_gemma3.py @ 008f5c8c: google/gemma-3-4b-it's text_config names only hidden
+/// and intermediate sizes, layers and the window).
+const std::vector<ClassDefaults> &classDefaults() {
+    static const std::vector<ClassDefaults> table = {
+        {"gemma3",
+         "Gemma3TextConfig",
+         {{"vocab_size", 262208},
+          {"hidden_size", 2304},
+          {"intermediate_size", 9216},
+          {"num_attention_heads", 8},
+          {"num_key_value_heads", 4},
+          {"head_dim", 256},
+          {"max_position_embeddings", 131072},
+          {"sliding_window", 4096},
+          {"sliding_window_pattern", 6}}},
+    };
+    return table;
+}
+
+/// `c`'s object with the class defaults of `type` added for the keys it lacks (absent, not
+/// null), each noted; a copy of `c` for a family without such defaults.
+nlohmann::json withClassDefaults(const ConfigReader &c, const std::string &type, ModelBuilder &b) {
+    nlohmann::json out = c.raw();
+    for (const ClassDefaults &d : classDefaults()) {
+        if (type != d.type) {
+            continue;
+        }
+        for (const auto &[key, value] : d.keys) {
+            if (!out.contains(key)) {
+                out[key] = value;
+                b.note(c.field(key) + " is absent: taken as " + std::to_string(value) + ", " +
+                       d.configClass + "'s default");
+            }
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::string &arch,
@@ -302,12 +348,14 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
              "missing, and no text_config / language_config / llm_config holds it: model_type '" +
                  arch + "' is not a decoder-only transformer config this importer can read");
     }
-    const ConfigReader &c = *found;
-    const bool wrapped = &c.raw() != &top.raw();
-    std::string type = c.str("model_type", arch);
+    const bool wrapped = &found->raw() != &top.raw();
+    std::string type = found->str("model_type", arch);
     if (type.size() > 5 && type.ends_with("_text")) {
         type.resize(type.size() - 5);
     }
+    // The language model's keys with its config class's defaults for those it omits.
+    const nlohmann::json filled = withClassDefaults(*found, type, b);
+    const ConfigReader c(filled, found->path());
     if (nonGatedFamily(type)) {
         fail(c.field("model_type"), "'" + type +
                                         "' has a non-gated MLP; the generic importer "
@@ -362,7 +410,7 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         kvRead = a.kv;
         a.qkvBias = fam.qkvBias || c.flag("attention_bias", false) || c.flag("qkv_bias", false);
         a.oBias = !fam.qkvBias && c.flag("attention_bias", false);
-        a.outputGate = c.flag("attn_output_gate", false);
+        a.outputGate = c.flag("attn_output_gate", fam.outputGate);
         const bool normFlag = c.has("use_qk_norm") ? c.flag("use_qk_norm", false)
                               : c.has("qk_norm")   ? c.flag("qk_norm", false) || fam.qkNorm
                                                    : fam.qkNorm;
@@ -557,7 +605,8 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
             b.small(m + "post_feedforward_layernorm_2", H, moeLayers);
         }
         if (c.str("topk_method") == "noaux_tc" || c.flag("use_routing_bias", false) ||
-            c.flag("use_expert_bias", false) || c.flag("moe_use_aux_free", false)) {
+            c.flag("use_expert_bias", false) || c.flag("moe_use_aux_free", false) ||
+            fam.expertBias) {
             b.tensor("router", GroupRole::MoeOther, Placement::Replicated,
                      m + "gate.e_score_correction_bias", experts, 1, moeLayers, moeLayers, true);
         }

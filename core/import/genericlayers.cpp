@@ -19,7 +19,11 @@ Family familyOf(const std::string &type) {
         f.qkNorm = !starts("gemma2") && type != "gemma";
         f.slidingAlternate = starts("gemma2");
     }
-    if (starts("qwen3") || starts("olmo2") || starts("mimo") || starts("lfm2")) {
+    // Arcee's AFMoE (Trinity): q / k norms and an output gate in every attention layer, norms
+    // before and after the MLP too, and a routing bias in every MoE layer.
+    f.outputGate = f.expertBias = starts("afmoe");
+    f.sandwichNorms = f.sandwichNorms || starts("afmoe");
+    if (starts("qwen3") || starts("olmo2") || starts("mimo") || starts("lfm2") || starts("afmoe")) {
         f.qkNorm = true;
     }
     // CohereConfig and Cohere2Config tie by default (transformers configuration_cohere.py,

@@ -31,6 +31,12 @@ struct Family {
     /// (transformers modeling_nemotron.py NemotronMLP, Arcee's ArceeMLP(NemotronMLP), vLLM
     /// apertus.py @ 055e47c2 ApertusMLP).
     bool plainMlp = false;
+    /// A sigmoid output gate [heads x head_dim, H] beside the attention output (afmoe's
+    /// AfmoeAttention gate_proj, transformers modular_afmoe.py), without attn_output_gate.
+    bool outputGate = false;
+    /// A per-expert routing bias [E] in every MoE layer without a config flag (afmoe's
+    /// AfmoeMoE expert_bias, transformers modular_afmoe.py).
+    bool expertBias = false;
     /// One norm per layer: attention and MLP read the same normed input in parallel (Cohere's
     /// CohereDecoderLayer: input_layernorm only; transformers modeling_cohere.py).
     bool oneNorm = false;

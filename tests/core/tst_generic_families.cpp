@@ -94,6 +94,45 @@ const char *kCommandR7b = R"({"architectures":["Cohere2ForCausalLM"],"model_type
   "sliding_window":4096,"sliding_window_pattern":4,"torch_dtype":"bfloat16",
   "use_embedding_sharing":true,"vocab_size":256000})";
 
+/// google/gemma-3-4b-it's config.json: text_config leaves the heads, head_dim, vocabulary and
+/// window pattern to Gemma3TextConfig's defaults.
+const char *kGemma3_4b = R"({"architectures":["Gemma3ForConditionalGeneration"],
+  "model_type":"gemma3","mm_tokens_per_image":256,"torch_dtype":"bfloat16",
+  "text_config":{"hidden_size":2560,"intermediate_size":10240,"model_type":"gemma3_text",
+    "num_hidden_layers":34,"rope_scaling":{"factor":8.0,"rope_type":"linear"},
+    "sliding_window":1024},
+  "vision_config":{"hidden_size":1152,"image_size":896,"intermediate_size":4304,
+    "model_type":"siglip_vision_model","num_attention_heads":16,"num_hidden_layers":27,
+    "patch_size":14,"vision_use_head":false}})";
+
+/// arcee-ai/Trinity-Nano's shape (AfmoeForCausalLM): 56 layers, the first 2 dense, 128
+/// experts of 256 (top 8) beside one shared expert, every fourth layer global.
+QByteArray trinityNano() {
+    QJsonObject c{{"architectures", QJsonArray{"AfmoeForCausalLM"}},
+                  {"model_type", "afmoe"},
+                  {"hidden_size", 1024},
+                  {"intermediate_size", 3072},
+                  {"moe_intermediate_size", 256},
+                  {"num_hidden_layers", 56},
+                  {"num_dense_layers", 2},
+                  {"num_attention_heads", 8},
+                  {"num_key_value_heads", 2},
+                  {"head_dim", 128},
+                  {"num_experts", 128},
+                  {"num_experts_per_tok", 8},
+                  {"num_shared_experts", 1},
+                  {"sliding_window", 2048},
+                  {"vocab_size", 200192},
+                  {"tie_word_embeddings", false},
+                  {"torch_dtype", "bfloat16"}};
+    QJsonArray types;
+    for (int i = 0; i < 56; ++i) {
+        types.append((i + 1) % 4 == 0 ? "full_attention" : "sliding_attention");
+    }
+    c["layer_types"] = types;
+    return QJsonDocument(c).toJson();
+}
+
 } // namespace
 
 class TestGenericFamilies : public QObject {
@@ -334,6 +373,52 @@ class TestGenericFamilies : public QObject {
         QCOMPARE(groups.error().field, std::string("num_attention_groups"));
         cfg["num_attention_groups"] = 4; // agrees with the KV heads read
         QVERIFY(importHfConfigText(QJsonDocument(cfg).toJson().toStdString(), "x").ok());
+    }
+
+    void gemma3ClassDefaults() {
+        // 8 heads and 4 KV heads of 256, vocabulary 262208 (tied), every sixth layer global:
+        // per layer q, o 2 x 2560 x 2048 + k, v 2 x 2560 x 1024, q / k norms 2 x 256, MLP
+        // 3 x 2560 x 10240, four norms; 34 layers + the embedding + the final norm.
+        const auto m = importHfConfigText(kGemma3_4b, "gemma-3-4b-it");
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+        const std::uint64_t layer = 15728640ull + 512 + 78643200 + 4 * 2560;
+        QCOMPARE(m->totalParams - groupParams(*m, "vision"),
+                 671252480ull + 34 * layer + 2560); // 3,880,263,168 (published 4.3B with vision)
+        std::uint64_t full = 0, sliding = 0;
+        for (const auto &l : m->layers) {
+            QCOMPARE(l.kvHeads, 4u);
+            QCOMPARE(l.headDim, 256u);
+            (l.kind == AttentionKind::SlidingWindow ? sliding : full) += l.count;
+        }
+        QCOMPARE(full, 5ull); // layers 5, 11, 17, 23, 29
+        QCOMPARE(sliding, 29ull);
+        bool noted = false;
+        for (const auto &n : m->notes) {
+            noted = noted || n == "text_config.num_attention_heads is absent: taken as 8, "
+                                  "Gemma3TextConfig's default";
+        }
+        QVERIFY(noted);
+        // A key the config gives is kept: 16 heads instead of the default.
+        QJsonObject cfg = QJsonDocument::fromJson(kGemma3_4b).object();
+        QJsonObject text = cfg["text_config"].toObject();
+        text["num_attention_heads"] = 16;
+        cfg["text_config"] = text;
+        const auto wide = importHfConfigText(QJsonDocument(cfg).toJson().toStdString(), "g");
+        QVERIFY(wide.ok());
+        QCOMPARE(wide->layers.front().qHeads, 16u);
+    }
+
+    void afmoeAttentionGateNormsAndBias() {
+        // AfmoeAttention: q, o [1024, 1024] + k, v [256, 1024], q / k norms 2 x 128, the output
+        // gate [1024, 1024]; four norms a layer; 2 dense MLPs 3 x 1024 x 3072; 54 MoE layers
+        // of 128 experts 3 x 1024 x 256, a shared one, the router [128, 1024] and expert_bias
+        // [128]; untied 2 x 200192 x 1024; the final norm.
+        const auto m = importHfConfigText(trinityNano().toStdString(), "trinity-nano");
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+        const std::uint64_t attn = 2ull * 1048576 + 2 * 262144 + 256 + 1048576 + 4 * 1024;
+        const std::uint64_t moe = 129ull * 786432 + 131072 + 128;
+        QCOMPARE(m->totalParams, 2ull * 200192 * 1024 + 1024 + 56 * attn + 2ull * 9437184 +
+                                     54 * moe); // 6,120,003,328
     }
 
     void tyingDefaults() {
