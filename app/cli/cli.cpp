@@ -180,7 +180,8 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
             }
             probeReport = rest[++i];
         } else {
-            err << "hostplan-cli: unknown option '" << a << "' (see hostplan-cli --help)\n";
+            err << "hostplan-cli: unknown option " << quotedInput(a)
+                << " (see hostplan-cli --help)\n";
             return kExitUsage;
         }
     }
@@ -242,7 +243,8 @@ int cmdServe(const std::vector<std::string> &args, std::ostream &out, std::ostre
         if (a == "--fail-if-no-fit") {
             failIfNoFit = true;
         } else {
-            err << "hostplan-cli: unknown option '" << a << "' (see hostplan-cli --help)\n";
+            err << "hostplan-cli: unknown option " << quotedInput(a)
+                << " (see hostplan-cli --help)\n";
             return kExitUsage;
         }
     }
@@ -404,12 +406,13 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
         } else if (a == "--weights-format" || a == "--kv-format") {
             auto f = parseNumberFormat(v);
             if (!f.ok()) {
-                return a == "--kv-format" ? a + ": '" + v + "' " + std::string(kKvFormatsText)
-                                          : a + ": " + f.error().message;
+                return a == "--kv-format"
+                           ? a + ": " + quotedInput(v) + " " + std::string(kKvFormatsText)
+                           : a + ": " + f.error().message;
             }
             if (a == "--kv-format") {
                 if (!isKvCacheFormat(f.value())) {
-                    return a + ": '" + v + "' " + std::string(kKvFormatsText);
+                    return a + ": " + quotedInput(v) + " " + std::string(kKvFormatsText);
                 }
                 scenario.model.kvFormat = f.value();
                 scenario.model.kvBf16Chosen = f.value() == formats::bf16;
@@ -423,7 +426,8 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
             auto f = parseNumberFormat(v);
             if (!f.ok() || (f->kind != FormatKind::FP32 && f->kind != FormatKind::BF16 &&
                             f->kind != FormatKind::FP16)) {
-                return a + ": '" + v + "' is not a recurrent-state format (auto, fp32, bf16, fp16)";
+                return a + ": " + quotedInput(v) +
+                       " is not a recurrent-state format (auto, fp32, bf16, fp16)";
             }
             scenario.model.stateFormat = f.value();
             scenario.model.stateFormatChosen = true;
@@ -439,14 +443,15 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
             if (v == "auto") {
                 scenario.hardware.gpuCount = 0;
             } else if (!parseUint(v, n) || n == 0 || n > 4096) {
-                return a + ": must be 'auto' or a whole number from 1 to 4096, got '" + v + "'";
+                return a + ": must be 'auto' or a whole number from 1 to 4096, got " +
+                       quotedInput(v);
             } else {
                 scenario.hardware.gpuCount = std::uint32_t(n);
             }
             hardwareChanged = true;
         } else if (a == "--tp" || a == "--pp" || a == "--ep" || a == "--gpus-per-node") {
             if (!parseUint(v, n) || n > 4096) {
-                return a + ": must be a whole number, got '" + v + "'";
+                return a + ": must be a whole number, got " + quotedInput(v);
             }
             auto &slot = a == "--tp"   ? scenario.hardware.tp
                          : a == "--pp" ? scenario.hardware.pp
@@ -456,12 +461,12 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
         } else if (a == "--context") {
             if (!parseUint(v, n) || n == 0 || n > kMaxContextTokens) {
                 return a + ": must be from 1 to " + std::to_string(kMaxContextTokens) +
-                       " tokens (k = 1024 and M = 1024^2 suffixes allowed), got '" + v + "'";
+                       " tokens (k = 1024 and M = 1024^2 suffixes allowed), got " + quotedInput(v);
             }
             scenario.workload.contextTokens = n;
         } else if (a == "--concurrency") {
             if (!parseUint(v, n) || n == 0 || n > 1000000) {
-                return a + ": must be a whole number from 1 to 1000000, got '" + v + "'";
+                return a + ": must be a whole number from 1 to 1000000, got " + quotedInput(v);
             }
             scenario.workload.concurrency = std::uint32_t(n);
         } else if (a == "--engine") {
@@ -490,18 +495,19 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
             mergeById(scenario.pricing.apiPrices, std::move(list).value());
         } else if (a == "--max-price-age-days") {
             if (!parseUint(v, n) || n == 0 || n > 36500) {
-                return a + ": must be a whole number of days from 1 to 36500, got '" + v + "'";
+                return a + ": must be a whole number of days from 1 to 36500, got " +
+                       quotedInput(v);
             }
             scenario.pricing.maxPriceAgeDays = std::uint32_t(n);
         } else if (a == "--activation-bytes-per-gpu" || a == "--runtime-bytes-per-gpu") {
             if (!parseUint(v, n)) {
-                return a + ": must be a whole number of bytes, got '" + v + "'";
+                return a + ": must be a whole number of bytes, got " + quotedInput(v);
             }
             (a == "--activation-bytes-per-gpu" ? scenario.engine.activationBytesPerGpu
                                                : scenario.engine.runtimeBytesPerGpu) = n;
         } else {
             if (!parseDouble(v, d) || d < 0) {
-                return a + ": must be a non-negative number, got '" + v + "'";
+                return a + ": must be a non-negative number, got " + quotedInput(v);
             }
             if (a == "--usd-per-gpu-hour") {
                 scenario.pricing.usdPerGpuHour = d;

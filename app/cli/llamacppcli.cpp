@@ -56,8 +56,8 @@ Result<std::vector<double>> parseSplit(const std::string &s) {
         const auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
         if (item.empty() || ec != std::errc() || p != item.data() + item.size() ||
             !std::isfinite(v) || v < 0) {
-            return makeError("--tensor-split", "'" + item +
-                                                   "' is not a proportion (non-negative numbers "
+            return makeError("--tensor-split", quotedInput(item) +
+                                                   " is not a proportion (non-negative numbers "
                                                    "separated by commas, e.g. 3,1)");
         }
         out.push_back(v);
@@ -119,7 +119,8 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
             continue;
         }
         if (!valued.count(a)) {
-            err << "hostplan-cli: unknown option '" << a << "' for --engine llama.cpp (see "
+            err << "hostplan-cli: unknown option " << quotedInput(a)
+                << " for --engine llama.cpp (see "
                 << "hostplan-cli --help)\n";
             return kExitUsage;
         }
@@ -141,17 +142,18 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
             hostName = v;
         } else if (a == "--host-memory-gb") {
             if (!parseCount(v, 1, 100000, n)) {
-                return bad(a, "must be a whole number of GB from 1 to 100000, got '" + v + "'");
+                return bad(a,
+                           "must be a whole number of GB from 1 to 100000, got " + quotedInput(v));
             }
             hostMemoryGb = double(n);
         } else if (a == "--ngl") {
             if (!parseCount(v, 0, 999, n)) {
-                return bad(a, "must be a whole number from 0 to 999, got '" + v + "'");
+                return bad(a, "must be a whole number from 0 to 999, got " + quotedInput(v));
             }
             in.gpuLayers = std::uint32_t(n);
         } else if (a == "--n-cpu-moe") {
             if (!parseCount(v, 0, 4096, n)) {
-                return bad(a, "must be a whole number from 0 to 4096, got '" + v + "'");
+                return bad(a, "must be a whole number from 0 to 4096, got " + quotedInput(v));
             }
             in.cpuMoeLayers = std::uint32_t(n);
         } else if (a == "--kv-type") {
@@ -162,19 +164,19 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
             in.kvTypeK = in.kvTypeV = *t;
         } else if (a == "--parallel") {
             if (!parseCount(v, 1, 256, n)) {
-                return bad(a, "must be a whole number from 1 to 256, got '" + v + "'");
+                return bad(a, "must be a whole number from 1 to 256, got " + quotedInput(v));
             }
             in.parallel = std::uint32_t(n);
         } else if (a == "--context") {
             if (!parseCount(v, 1, kMaxContextTokens, n)) {
                 return bad(a, "must be from 1 to " + std::to_string(kMaxContextTokens) +
-                                  " tokens (k = 1024 suffix allowed), got '" + v + "'");
+                                  " tokens (k = 1024 suffix allowed), got " + quotedInput(v));
             }
             in.context = n;
         } else if (a == "--gpus") {
             if (!parseCount(v, 1, kLlamaMaxGpus, n)) {
                 return bad(a, "must be a whole number from 1 to " + std::to_string(kLlamaMaxGpus) +
-                                  ", got '" + v + "'");
+                                  ", got " + quotedInput(v));
             }
             in.gpuCount = std::uint32_t(n);
         } else if (a == "--tensor-split") {
@@ -189,13 +191,13 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
             if (digits.find_first_of("kK") != std::string::npos ||
                 !parseCount(digits, 1, kLlamaMaxBuild, n)) {
                 return bad(a, "must be a llama.cpp release, b1 to b" +
-                                  std::to_string(kLlamaMaxBuild) + " (e.g. b5466), got '" + v +
-                                  "'");
+                                  std::to_string(kLlamaMaxBuild) + " (e.g. b5466), got " +
+                                  quotedInput(v));
             }
             in.build = std::uint32_t(n);
         } else if (a == "--ubatch" || a == "--batch") {
             if (!parseCount(v, 1, 65536, n)) {
-                return bad(a, "must be a whole number from 1 to 65536, got '" + v + "'");
+                return bad(a, "must be a whole number from 1 to 65536, got " + quotedInput(v));
             }
             (a == "--ubatch" ? in.ubatch : in.batch) = std::uint32_t(n);
         }
@@ -212,7 +214,8 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
     if (!isGgufModelRef(modelRef)) {
         const gguf::GgmlType *t = gguf::ggmlTypeByName(ggufType);
         if (!t) {
-            return bad("--gguf-type", "unknown ggml type '" + ggufType + "' (q4_K, q8_0, ...)");
+            return bad("--gguf-type",
+                       "unknown ggml type " + quotedInput(ggufType) + " (q4_K, q8_0, ...)");
         }
         spec = asGgufType(spec, *t);
     }

@@ -7,6 +7,7 @@
 #include "probereport.h"
 #include "report/reportwriter.h"
 #include "scenario/scenario.h"
+#include "util/textutil.h"
 #include "document/scenariodocument.h"
 
 #include <QApplication>
@@ -98,7 +99,7 @@ std::string parseArgs(const std::vector<std::string> &args, bool pdf, Scenario &
         const bool valued = a == "-o" || a == "--output" || a == "--probe-report" ||
                             (pdf && (a == "--page-size" || a == "--date"));
         if (!valued) {
-            return "unknown option '" + a + "' (see hostplan-cli --help)";
+            return "unknown option " + quotedInput(a) + " (see hostplan-cli --help)";
         }
         if (i + 1 >= rest.size()) {
             return a + ": missing value";
@@ -111,12 +112,12 @@ std::string parseArgs(const std::vector<std::string> &args, bool pdf, Scenario &
         } else if (a == "--page-size") {
             o.pageSize = parseReportPageSize(v);
             if (!o.pageSize) {
-                return a + ": must be a4 or letter, got '" + v.toStdString() + "'";
+                return a + ": must be a4 or letter, got " + quotedInput(v.toStdString());
             }
         } else {
             o.date = QDate::fromString(v, Qt::ISODate);
             if (!o.date.isValid()) {
-                return a + ": must be a date YYYY-MM-DD, got '" + v.toStdString() + "'";
+                return a + ": must be a date YYYY-MM-DD, got " + quotedInput(v.toStdString());
             }
         }
     }

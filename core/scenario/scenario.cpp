@@ -103,14 +103,9 @@ Result<bool> parseModel(const json &o, ModelChoice &m) {
         const auto f = parseNumberFormat(*stText);
         if (!f.ok() || (f->kind != FormatKind::FP32 && f->kind != FormatKind::BF16 &&
                         f->kind != FormatKind::FP16)) {
-            // The value as typed, cut at 60 bytes on a character boundary.
-            std::size_t cut = std::min<std::size_t>(stText->size(), 60);
-            while (cut < stText->size() && cut > 0 && ((*stText)[cut] & 0xC0) == 0x80) {
-                --cut;
-            }
             return makeError("model.state_format",
-                             "'" + stText->substr(0, cut) + (cut < stText->size() ? "..." : "") +
-                                 "' is not a recurrent-state format (auto, fp32, bf16, fp16)");
+                             quotedInput(*stText) +
+                                 " is not a recurrent-state format (auto, fp32, bf16, fp16)");
         }
         m.stateFormat = f.value();
     }

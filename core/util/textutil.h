@@ -67,4 +67,15 @@ inline std::string countText(std::uint64_t count, std::string_view noun) {
     return groupedText(count) + " " + std::string(noun) + (count == 1 ? "" : "s");
 }
 
+/// `text` as a message quotes what the user typed: in single quotes, cut at `maxBytes` bytes on
+/// a UTF-8 character boundary with "..." after a cut, so that a 100 KB value gives one short
+/// line.
+inline std::string quotedInput(std::string_view text, std::size_t maxBytes = 60) {
+    std::size_t cut = std::min(text.size(), maxBytes);
+    while (cut < text.size() && cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) {
+        --cut;
+    }
+    return "'" + std::string(text.substr(0, cut)) + (cut < text.size() ? "..." : "") + "'";
+}
+
 } // namespace hostplan

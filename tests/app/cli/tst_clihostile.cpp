@@ -360,6 +360,20 @@ class TestCliHostile : public QObject {
         }
     }
 
+    // A 100 KB value is quoted cut at 60 bytes, in every option that echoes what was typed.
+    void longValuesQuotedShort() {
+        const QString big(100000, QLatin1Char('x'));
+        for (const QStringList &args :
+             {QStringList{"plan", "--kv-format", big}, QStringList{"plan", "--state-format", big},
+              QStringList{"plan", "--context", big}, QStringList{"plan", big},
+              QStringList{"plan", "--engine", "llamacpp", "--host-memory-gb", big}}) {
+            const Run r = runTool(HOSTPLAN_CLI_BIN, args);
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.size() < 400, r.err.left(400).constData());
+            QVERIFY2(r.err.contains("'" + QByteArray(60, 'x') + "...'"), r.err.constData());
+        }
+    }
+
     // An argument that is not UTF-8 (found by the cliargs fuzz target: it aborted in the JSON
     // writer) is refused with exit 2, naming its position and the bad byte.
     void invalidUtf8Argument() {
