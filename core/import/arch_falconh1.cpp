@@ -34,28 +34,13 @@ using u64 = std::uint64_t;
 
 namespace {
 
-/// FalconH1Config's num_key_value_heads when the key is absent (null: num_attention_heads).
-constexpr u64 kFalconH1KvDefault = 8;
-
-/// The attention shape: num_key_value_heads (absent: the class default, noted), head_dim when
+/// The attention shape: num_key_value_heads (absent: FalconH1Config's 8, noted), head_dim when
 /// given, else hidden_size / heads (vLLM FalconH1AttentionDecoderLayer).
 AttnShape falconH1Attention(const ConfigReader &c, ModelBuilder &b) {
     AttnShape a;
-    const u64 H = b.dimensions().hidden;
     a.heads = b.dimensions().heads;
-    if (!c.raw().contains("num_key_value_heads")) {
-        a.kv = kFalconH1KvDefault;
-        if (a.kv > a.heads || a.heads % a.kv != 0) {
-            fail(c.field("num_key_value_heads"),
-                 "is absent, and FalconH1Config's default " + std::to_string(a.kv) +
-                     " does not divide num_attention_heads " + std::to_string(a.heads));
-        }
-        b.note(c.field("num_key_value_heads") + " is absent: taken as " + std::to_string(a.kv) +
-               ", FalconH1Config's default");
-    } else {
-        a.kv = kvHeadsOf(c, a.heads);
-    }
-    a.hd = headDimOf(c, H, a.heads);
+    a.kv = kvHeadsWithClassDefault(c, b, a.heads, {"FalconH1Config", 8});
+    a.hd = headDimOf(c, b.dimensions().hidden, a.heads);
     return a;
 }
 

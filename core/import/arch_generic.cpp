@@ -124,7 +124,9 @@ const std::set<std::string> &understoodKeys() {
         // LFM2: short convolutions, leading dense layers, the MLP width rule (lfm2FfWidth).
         "conv_L_cache", "full_attn_idxs", "num_dense_layers", "block_auto_adjust_ff_dim",
         "block_ffn_dim_multiplier", "block_multiple_of", "block_ff_dim", "block_dim",
-        "tie_embedding", "use_embedding_sharing"};
+        "tie_embedding", "use_embedding_sharing",
+        // MiniMax-Text-01's layer list, Arctic's MoE frequency and residual MLP.
+        "attn_type_list", "moe_layer_frequency", "use_residual"};
     return keys;
 }
 
@@ -187,6 +189,10 @@ void refuseUnreadShapeKeys(const ConfigReader &c, bool expertsRead, u64 kvHeads)
                                  "experts from this config; it would size a mixture of experts "
                                  "as a dense model");
         }
+        if (k.find("mamba") != std::string::npos || k.rfind("ssm_", 0) == 0) {
+            fail(c.field(k), "describes Mamba / state-space layers, which the generic importer "
+                             "does not read; sizing them as attention would be wrong");
+        }
         const bool kvCount = k.find("kv_heads") != std::string::npos ||
                              k.find("attention_groups") != std::string::npos;
         if (kvCount && kvHeads > 0 && n != kvHeads) {
@@ -240,7 +246,8 @@ void addIndexer(const ConfigReader &c, ModelBuilder &b, u64 qLora, u64 n) {
 /// width. Estimated: towers differ in details (merger, position embeddings).
 void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
     const char *depthKey = firstKey(v, {"num_hidden_layers", "depth", "num_layers"});
-    const char *widthKey = firstKey(v, {"hidden_size", "embed_dim", "width"});
+    // Qwen2-VL names the ViT's width embed_dim and the language model's hidden_size beside it.
+    const char *widthKey = firstKey(v, {"embed_dim", "hidden_size", "width"});
     if (!depthKey || !widthKey) {
         b.note("estimated: " + v.path() +
                " has no depth or width; the vision tower is not "
@@ -249,7 +256,10 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
     }
     const u64 depth = v.count(depthKey, kMaxLayers);
     const u64 W = v.count(widthKey, kMaxHidden);
-    const u64 I = v.countOr("intermediate_size", 4 * W, kMaxIntermediate);
+    // The MLP width: intermediate_size, else mlp_ratio x the width (Qwen2-VL), else 4 x.
+    const u64 I = v.has("intermediate_size")
+                      ? v.count("intermediate_size", kMaxIntermediate)
+                      : checkedMul(v.countOr("mlp_ratio", 4, 64), W, v.field("mlp_ratio"));
     const u64 patch = v.countOr("patch_size", 14, 1024);
     const u64 channels = v.countOr("num_channels", v.countOr("in_channels", 3, 16), 16);
     const u64 image = v.countOr("image_size", 0, 1u << 16, 0);
@@ -290,6 +300,26 @@ void noteMtp(const ConfigReader &c, ModelBuilder &b) {
                    ") are not counted; engines load them only for speculative decoding");
         }
     }
+}
+
+/// MiniMax's lightning attention in `n` layers of `a`'s heads (vLLM minimax_text_01.py
+/// @ 98370df7 MiniMaxText01LinearAttention): qkv_proj [3 x heads x hd, H], output_gate
+/// [heads x hd, H], out_proj [H, heads x hd], norm [heads x hd]. Each layer keeps a state of
+/// heads x hd x hd per sequence (MambaStateShapeCalculator.linear_attention_state_shape) and no
+/// convolution window. Returns the shape for the layer list.
+GdnShape addLightningAttention(ModelBuilder &b, const AttnShape &a, u64 n) {
+    const u64 H = b.dimensions().hidden;
+    const u64 inner = checkedMul(a.heads, a.hd, "num_attention_heads x head_dim");
+    const std::string at = b.layerModule(0) + "self_attn.";
+    b.attention(at + "qkv_proj", checkedMul(3, inner, "qkv_proj"), H, n);
+    b.attention(at + "output_gate", inner, H, n);
+    b.attention(at + "out_proj", H, inner, n);
+    b.small(at + "norm", inner, n);
+    GdnShape g;
+    g.nk = g.nv = a.heads;
+    g.dk = g.dv = a.hd;
+    g.kernel = 1; // no short convolution: a window of kernel - 1 = 0 inputs
+    return g;
 }
 
 /// A config class's defaults for keys its released configs omit.
@@ -443,7 +473,8 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         }
         GdnShape g;
         if (nLinear > 0) {
-            g = addGatedDeltaNet(c, b, nLinear);
+            g = fam.lightning ? addLightningAttention(b, a, nLinear)
+                              : addGatedDeltaNet(c, b, nLinear);
         }
         const u64 convCache = nConv > 0 ? addShortConv(c, b, nConv) : 0;
         for (u64 i = 0; i < L; ++i) {
@@ -595,6 +626,14 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
                    "up_proj", "down_proj", moeInter, moeLayers, moeLayers);
         }
         b.router(m + "gate", experts, H, moeLayers, true);
+        if (c.flag("use_residual", false)) {
+            // Snowflake Arctic: a dense MLP of hidden_size width beside the experts in every MoE
+            // layer, with its own norm (vLLM arctic.py ArcticDecoderLayer residual_mlp:
+            // ArcticMLP is_residual_mlp, ffn_dim = hidden_size).
+            addMlp("residual MLP", GroupRole::DenseMlp, b.layerModule(firstMoe) + "residual_mlp.",
+                   "w1", "w3", "w2", H, moeLayers, moeLayers);
+            b.small(b.layerModule(firstMoe) + "residual_layernorm", H, moeLayers);
+        }
         if (parallelMlp) {
             // Gemma4Router's per-dimension scale [H], Gemma4MoE's per_expert_scale [E], and
             // the three norms around the parallel block.
@@ -631,10 +670,10 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
     if (fam.normBias) {
         b.small(b.modulePrefix() + "model.norm.bias", H, 1);
     }
-    if (wrapped) {
-        if (auto v = top.optSub("vision_config")) {
-            addVisionTower(*v, b);
-        }
+    // A wrapper's vision tower, or a flat config's (Qwen2-VL, Qwen2.5-VL keep the language
+    // model's keys at the top level beside vision_config).
+    if (auto v = top.optSub("vision_config")) {
+        addVisionTower(*v, b);
     }
     noteMtp(c, b);
     refuseUnreadShapeKeys(c, experts > 0, kvRead);

@@ -130,24 +130,29 @@ AttnShape readAttnShape(const ConfigReader &c, const ModelBuilder &b) {
     return a;
 }
 
+u64 kvHeadsWithClassDefault(const ConfigReader &c, ModelBuilder &b, u64 heads,
+                            const KvClassDefault &kvDef) {
+    if (!kvDef.configClass || c.raw().contains("num_key_value_heads")) {
+        return kvHeadsOf(c, heads);
+    }
+    const u64 kv = kvDef.kvHeads;
+    if (kv > heads || heads % kv != 0) {
+        fail(c.field("num_key_value_heads"), "is absent, and " + std::string(kvDef.configClass) +
+                                                 "'s default " + std::to_string(kv) +
+                                                 " does not divide num_attention_heads " +
+                                                 std::to_string(heads));
+    }
+    b.note(c.field("num_key_value_heads") + " is absent: taken as " + std::to_string(kv) + ", " +
+           kvDef.configClass + "'s default");
+    return kv;
+}
+
 AttnShape hiddenSplitAttnShape(const ConfigReader &c, ModelBuilder &b,
                                const KvClassDefault &kvDef) {
     AttnShape a;
     const u64 H = b.dimensions().hidden;
     a.heads = b.dimensions().heads;
-    if (kvDef.configClass && !c.raw().contains("num_key_value_heads")) {
-        a.kv = kvDef.kvHeads;
-        if (a.kv > a.heads || a.heads % a.kv != 0) {
-            fail(c.field("num_key_value_heads"),
-                 "is absent, and " + std::string(kvDef.configClass) + "'s default " +
-                     std::to_string(a.kv) + " does not divide num_attention_heads " +
-                     std::to_string(a.heads));
-        }
-        b.note(c.field("num_key_value_heads") + " is absent: taken as " + std::to_string(a.kv) +
-               ", " + kvDef.configClass + "'s default");
-    } else {
-        a.kv = kvHeadsOf(c, a.heads);
-    }
+    a.kv = kvHeadsWithClassDefault(c, b, a.heads, kvDef);
     if (H % a.heads != 0) {
         fail(c.field("num_attention_heads"),
              std::to_string(a.heads) + " does not divide hidden_size " + std::to_string(H));

@@ -77,6 +77,10 @@ struct KvClassDefault {
     const char *configClass = nullptr;
     std::uint64_t kvHeads = 0;
 };
+/// num_key_value_heads for `heads` query heads (kvHeadsOf); absent: `kvDef`'s default, noted,
+/// where the class has one (it must divide the heads); null: `heads`, as the classes read None.
+std::uint64_t kvHeadsWithClassDefault(const ConfigReader &c, ModelBuilder &b, std::uint64_t heads,
+                                      const KvClassDefault &kvDef);
 /// The attention shape of models whose attention ignores any head_dim key (vLLM's Granite 4.0,
 /// Bamba and Jamba attention: head dim = hidden_size / num_attention_heads, which must divide):
 /// heads from the builder's dimensions, num_key_value_heads (kvHeadsOf; absent: `kvDef`'s

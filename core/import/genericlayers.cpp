@@ -19,6 +19,9 @@ Family familyOf(const std::string &type) {
         f.qkNorm = !starts("gemma2") && type != "gemma";
         f.slidingAlternate = starts("gemma2");
     }
+    // MiniMax-Text-01 / M1 (attn_type_list) and transformers' MiniMax (layer_types
+    // linear_attention): lightning attention.
+    f.lightning = starts("minimax");
     // Arcee's AFMoE (Trinity): q / k norms and an output gate in every attention layer, norms
     // before and after the MLP too, and a routing bias in every MoE layer.
     f.outputGate = f.expertBias = starts("afmoe");
@@ -67,10 +70,14 @@ bool nonGatedActivation(const std::string &hiddenAct) {
 
 std::vector<LayerKind> layerKinds(const ConfigReader &c, const Family &fam, u64 L) {
     std::vector<LayerKind> kinds(L, LayerKind::Full);
-    for (const char *k : {"hybrid_override_pattern", "layers_block_type"}) {
+    // Recurrent block lists of families without an architecture file: Mamba hybrids,
+    // RecurrentGemma's RG-LRU blocks, Phi-4-mini-flash's SambaY layers.
+    for (const char *k :
+         {"hybrid_override_pattern", "layers_block_type", "block_types", "mb_per_layer"}) {
         if (c.has(k)) {
-            fail(c.field(k), "Mamba / hybrid block lists are read for model_type nemotron_h "
-                             "only; the generic importer cannot size them");
+            fail(c.field(k), "recurrent / hybrid layer layouts are read only for the Mamba "
+                             "hybrids HostPlan has architecture files for; the generic "
+                             "importer cannot size them");
         }
     }
     const std::vector<std::string> types = c.strList("layer_types");
@@ -95,6 +102,19 @@ std::vector<LayerKind> layerKinds(const ConfigReader &c, const Family &fam, u64 
                 fail(c.field("layer_types[" + std::to_string(i) + "]"),
                      "unknown layer type '" + t + "'; its size cannot be read");
             }
+        }
+        return kinds;
+    }
+    if (c.has("attn_type_list")) {
+        // MiniMax-Text-01 / MiniMax-M1: 1 a softmax-attention layer, 0 a lightning (linear)
+        // attention layer (vLLM minimax_text_01.py @ 98370df7 MiniMaxText01DecoderLayer).
+        const std::vector<u64> list = c.countList("attn_type_list", 1, 0);
+        if (list.size() != L) {
+            fail(c.field("attn_type_list"), "has " + std::to_string(list.size()) + " entries for " +
+                                                std::to_string(L) + " layers");
+        }
+        for (u64 i = 0; i < L; ++i) {
+            kinds[i] = list[i] == 1 ? LayerKind::Full : LayerKind::Linear;
         }
         return kinds;
     }
@@ -264,9 +284,12 @@ std::vector<bool> moeLayerMask(const ConfigReader &c, u64 L) {
         moeEnd = c.count("moe_layer_end_index", kMaxLayers, 0);
     }
     const u64 moeInterval = c.countOr("moe_layer_interval", 1, kMaxLayers);
+    // Snowflake Arctic: every moe_layer_frequency-th layer (vLLM arctic.py ArcticDecoderLayer).
+    const u64 moeFrequency = c.countOr("moe_layer_frequency", 1, kMaxLayers);
     for (u64 i = 0; i < L; ++i) {
         bool m = i >= firstDense && (i + 1) % sparseStep == 0 && (i + 1) % interleave == 0;
-        m = m && i >= moeStart && i <= moeEnd && (i + 1) % moeInterval == 0;
+        m = m && i >= moeStart && i <= moeEnd && (i + 1) % moeInterval == 0 &&
+            (i + 1) % moeFrequency == 0;
         m = m && (freqList.empty() ? i % freq == 0 : freqList[i] == 1);
         m = m && std::find(mlpOnly.begin(), mlpOnly.end(), i) == mlpOnly.end();
         moe[i] = m;

@@ -34,6 +34,9 @@ struct Family {
     /// A sigmoid output gate [heads x head_dim, H] beside the attention output (afmoe's
     /// AfmoeAttention gate_proj, transformers modular_afmoe.py), without attn_output_gate.
     bool outputGate = false;
+    /// The linear-attention layers are MiniMax's lightning attention (linearLightning), not
+    /// Gated DeltaNet.
+    bool lightning = false;
     /// A per-expert routing bias [E] in every MoE layer without a config flag (afmoe's
     /// AfmoeMoE expert_bias, transformers modular_afmoe.py).
     bool expertBias = false;
@@ -60,10 +63,12 @@ bool nonGatedActivation(const std::string &hiddenAct);
 enum class LayerKind { Full, Sliding, Chunked, Linear, Conv };
 
 /// The kind of each of the `L` layers: layer_types (full_attention / attention,
-/// sliding_attention, chunked_attention, linear_attention, conv), else LFM2's full_attn_idxs,
+/// sliding_attention, chunked_attention, linear_attention, conv), else MiniMax-Text-01's
+/// attn_type_list (0 linear, 1 softmax), else LFM2's full_attn_idxs,
 /// else Qwen3-Next's full_attention_interval, else Llama 4's attention_chunk_size with
 /// no_rope_layers, else sliding_window with sliding_window_pattern / max_window_layers.
-/// hybrid_override_pattern (Mamba hybrids) and unknown layer types are refused.
+/// Recurrent block lists (hybrid_override_pattern, layers_block_type, block_types,
+/// mb_per_layer) and unknown layer types are refused.
 std::vector<LayerKind> layerKinds(const ConfigReader &c, const Family &fam, std::uint64_t L);
 
 /// Each layer's softmax-attention shape: `base` (readAttnShape), with per-layer query heads from
@@ -88,8 +93,9 @@ std::uint64_t lfm2FfWidth(const ConfigReader &c, std::uint64_t inter);
 
 /// Which of the `L` layers hold routed experts: moe_layers, mlp_layer_types, else
 /// first_k_dense_replace (LFM2-MoE: num_dense_layers), decoder_sparse_step,
-/// interleave_moe_layer_step, moe_layer_freq (an integer or a 0/1 list), mlp_only_layers and
-/// ERNIE 4.5's moe_layer_start_index / moe_layer_end_index (-1: the last) / moe_layer_interval.
+/// interleave_moe_layer_step, moe_layer_freq (an integer or a 0/1 list), mlp_only_layers,
+/// ERNIE 4.5's moe_layer_start_index / moe_layer_end_index (-1: the last) / moe_layer_interval
+/// and Arctic's moe_layer_frequency.
 std::vector<bool> moeLayerMask(const ConfigReader &c, std::uint64_t L);
 
 } // namespace hostplan::importer

@@ -133,6 +133,41 @@ QByteArray trinityNano() {
     return QJsonDocument(c).toJson();
 }
 
+/// MiniMax-Text-01's config (MiniMaxAI/MiniMax-Text-01, as transformers' conversion test quotes
+/// it): 80 layers, a softmax-attention layer every eighth (attn_type_list 1), lightning
+/// attention elsewhere, 32 experts of 9216 (top 2) in every layer.
+QByteArray minimaxText01() {
+    QJsonObject c{{"architectures", QJsonArray{"MiniMaxText01ForCausalLM"}},
+                  {"model_type", "minimax_text_01"},
+                  {"hidden_size", 6144},
+                  {"intermediate_size", 9216},
+                  {"num_hidden_layers", 80},
+                  {"num_attention_heads", 64},
+                  {"num_key_value_heads", 8},
+                  {"head_dim", 128},
+                  {"rotary_dim", 64},
+                  {"num_local_experts", 32},
+                  {"num_experts_per_tok", 2},
+                  {"shared_intermediate_size", 0},
+                  {"vocab_size", 200064},
+                  {"tie_word_embeddings", false},
+                  {"torch_dtype", "bfloat16"}};
+    QJsonArray types;
+    for (int i = 0; i < 80; ++i) {
+        types.append((i + 1) % 8 == 0 ? 1 : 0);
+    }
+    c["attn_type_list"] = types;
+    return QJsonDocument(c).toJson();
+}
+
+/// Snowflake Arctic's config (Snowflake/snowflake-arctic-instruct): 35 layers of 128 experts
+/// (top 2) with a dense residual MLP beside them.
+const char *kArctic = R"({"architectures":["ArcticForCausalLM"],"model_type":"arctic",
+  "hidden_size":7168,"intermediate_size":4864,"num_hidden_layers":35,"num_attention_heads":56,
+  "num_key_value_heads":8,"num_local_experts":128,"num_experts_per_tok":2,
+  "moe_layer_frequency":1,"parallel_attn_mlp_res":true,"use_residual":true,
+  "vocab_size":32000,"tie_word_embeddings":false,"torch_dtype":"bfloat16"})";
+
 } // namespace
 
 class TestGenericFamilies : public QObject {
@@ -419,6 +454,95 @@ class TestGenericFamilies : public QObject {
         const std::uint64_t moe = 129ull * 786432 + 131072 + 128;
         QCOMPARE(m->totalParams, 2ull * 200192 * 1024 + 1024 + 56 * attn + 2ull * 9437184 +
                                      54 * moe); // 6,120,003,328
+    }
+
+    void minimaxLightningAttention() {
+        // 10 softmax layers: q, o 6144 x 8192 + k, v 2 x 6144 x 1024; 70 lightning layers:
+        // qkv_proj 3 x 8192 x 6144, output_gate and out_proj 8192 x 6144, norm 8192; every layer
+        // 32 experts of 3 x 6144 x 9216, the router, two norms; untied 2 x 200064 x 6144.
+        const auto m = importHfConfigText(minimaxText01().toStdString(), "minimax-text-01");
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+        QCOMPARE(m->totalParams, 2458386432ull + 10 * 113246208ull + 70 * 251666432ull +
+                                     80 * (5435817984ull + 196608 + 12288) +
+                                     6144); // 456,089,655,296 (published 456B)
+        QCOMPARE(layersOf(*m, AttentionKind::Linear), 70ull);
+        QCOMPARE(layersOf(*m, AttentionKind::GQA), 10ull);
+        for (const auto &l : m->layers) {
+            if (l.kind == AttentionKind::Linear) {
+                QCOMPARE(l.stateElements, 64ull * 128 * 128); // heads x hd x hd
+                QCOMPARE(l.convElements, 0ull);
+            }
+        }
+        // transformers' MiniMax spells the same list as layer_types.
+        QJsonObject hf = QJsonDocument::fromJson(minimaxText01()).object();
+        QJsonArray types;
+        for (const auto v : hf["attn_type_list"].toArray()) {
+            types.append(v.toInt() == 1 ? "full_attention" : "linear_attention");
+        }
+        hf.remove("attn_type_list");
+        hf["layer_types"] = types;
+        hf["model_type"] = "minimax";
+        const auto h = importHfConfigText(QJsonDocument(hf).toJson().toStdString(), "minimax");
+        QVERIFY2(h.ok(), h.ok() ? "" : h.error().toString().c_str());
+        QCOMPARE(h->totalParams, m->totalParams);
+    }
+
+    void arcticResidualMlp() {
+        // Per layer: q, o 7168^2, k, v 2 x 7168 x 1024, 128 experts of 3 x 7168 x 4864, the
+        // router, the residual MLP 3 x 7168^2 and its norm, two norms; 2 x 32000 x 7168.
+        const auto m = importHfConfigText(kArctic, "arctic");
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+        const std::uint64_t layer =
+            117440512ull + 13388218368ull + 917504 + 154140672 + 7168 + 14336;
+        QCOMPARE(m->totalParams, 458752000ull + 35 * layer + 7168); // 478,584,608,768 (480B)
+        QCOMPARE(groupParams(*m, "residual MLP"), 35ull * 3 * 7168 * 7168);
+        QJsonObject cfg = QJsonDocument::fromJson(kArctic).object();
+        cfg["moe_layer_frequency"] = 2;
+        const auto half = importHfConfigText(QJsonDocument(cfg).toJson().toStdString(), "a");
+        QVERIFY(half.ok());
+        QCOMPARE(half->experts.moeLayers, 17u); // layers 1, 3, ..., 33
+    }
+
+    void recurrentLayoutsRefused_data() {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QByteArray>("value");
+        QTest::newRow("RecurrentGemma") << "block_types" << QByteArray(R"(["recurrent"])");
+        QTest::newRow("SambaY") << "mb_per_layer" << QByteArray("2");
+        QTest::newRow("Mamba keys") << "mamba_d_state" << QByteArray("64");
+        QTest::newRow("SSM keys") << "ssm_state_size" << QByteArray("128");
+    }
+    void recurrentLayoutsRefused() {
+        QFETCH(QString, key);
+        QFETCH(QByteArray, value);
+        QJsonObject cfg = QJsonDocument::fromJson(kArceeAfm).object();
+        cfg[key] =
+            QJsonDocument::fromJson("[" + value + "]").array().at(0).toVariant().toJsonValue();
+        const auto r = importHfConfigText(QJsonDocument(cfg).toJson().toStdString(), "x");
+        QVERIFY(!r.ok());
+        QCOMPARE(QString::fromStdString(r.error().field), key);
+    }
+
+    void flatVisionTower() {
+        // Qwen2-VL keeps the language model at the top level beside vision_config: the ViT
+        // (embed_dim 1280, mlp_ratio 4, 32 blocks) is counted, estimated and noted.
+        QJsonObject c = QJsonDocument::fromJson(kArceeAfm).object();
+        c["model_type"] = "qwen2_vl";
+        c["hidden_act"] = "silu";
+        c["vision_config"] =
+            QJsonObject{{"depth", 32},     {"embed_dim", 1280},   {"mlp_ratio", 4},
+                        {"num_heads", 16}, {"hidden_size", 2560}, {"patch_size", 14}};
+        const auto m = importHfConfigText(QJsonDocument(c).toJson().toStdString(), "qwen2-vl");
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+        // Per block: attention 4 x 1280 x 1281, fc1 5120 x 1281, fc2 1280 x 5121, norms 4 x 1280;
+        // the patch embedding 1280 x 3 x 14 x 14, the projector 2560 x 1280.
+        const std::uint64_t block = 4ull * 1280 * 1281 + 5120ull * 1281 + 1280ull * 5121 + 5120;
+        QCOMPARE(groupParams(*m, "vision"), 32 * block + 1280ull * 588 + 2560ull * 1280);
+        bool noted = false;
+        for (const auto &n : m->notes) {
+            noted = noted || n.find("counted as a generic ViT of 32 layers, width 1280") !=
+                                 std::string::npos;
+        }
+        QVERIFY(noted);
     }
 
     void tyingDefaults() {

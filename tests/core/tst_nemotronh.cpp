@@ -430,10 +430,10 @@ void TestNemotronH::refusalsNameTheField_data() {
     // Another model_type with a block list still goes to the generic reader, which refuses.
     row(
         "generic/layers_block_type", kLightning, [](J &j) { j["model_type"] = "hybrid_x"; },
-        "layers_block_type", "nemotron_h only");
+        "layers_block_type", "the generic importer cannot size them");
     row(
         "generic/hybrid_override_pattern", kNano, [](J &j) { j["model_type"] = "hybrid_x"; },
-        "hybrid_override_pattern", "nemotron_h only");
+        "hybrid_override_pattern", "the generic importer cannot size them");
 }
 
 void TestNemotronH::refusalsNameTheField() {
