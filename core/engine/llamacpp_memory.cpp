@@ -403,9 +403,6 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
     }
     p.layers = m.numLayers;
     const std::uint32_t all = p.layers + 1;
-    if (in.gpuLayers && *in.gpuLayers > 999) {
-        return makeError("--ngl", std::to_string(*in.gpuLayers) + " (at most 999)");
-    }
     const bool unified = in.host.unifiedMemory;
     const bool hasGpu = in.gpu.has_value() && !unified;
     p.gpuLayersFlag = hasGpu ? std::min(in.gpuLayers.value_or(all), all) : 0;

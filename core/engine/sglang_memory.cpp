@@ -210,6 +210,12 @@ class SglangMemory final : public EngineMemoryModel {
                 t.windowTokens = std::uint64_t(double(t.kvTokens) * kSwaFullTokensRatio);
             }
         }
+        if (statePerReq > 0 && t.stateSlotsInPool == 0) {
+            // Not one request's state fits in the state share: init_memory's
+            // max_num_reqs <= max_mamba_cache_size // ratio is 0, and nothing can run.
+            t.kvTokens = 0;
+            t.windowTokens = 0;
+        }
         t.draftKvBytes = t.kvTokens * t.draftKvBytesPerToken;
         if (t.draftWeights > 0) {
             // What the target's pool and CUDA graphs leave for the draft.

@@ -78,6 +78,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace hostplan {
 
@@ -128,7 +129,7 @@ VllmGroups vllmGroups(const EngineKvLayout &k, std::uint32_t blockTokens) {
     const int types = (k.fullLayers > 0) + (k.windowLayers > 0) + (k.stateLayers > 0);
     if (types <= 1 && k.stateLayers == 0) {
         // One attention type: one (uniform-type) group; page = block x all layers' bytes.
-        g.page = std::uint64_t(g.block) * k.attentionBytesPerToken();
+        g.page = saturatingMul(g.block, k.attentionBytesPerToken());
         g.fullGroups = k.fullLayers ? 1 : 0;
         g.windowGroups = k.windowLayers ? 1 : 0;
         g.groupSize = 1;
@@ -136,13 +137,17 @@ VllmGroups vllmGroups(const EngineKvLayout &k, std::uint32_t blockTokens) {
         return g;
     }
     const std::uint64_t attnPerToken = std::max<std::uint64_t>(k.maxLayerBytesPerToken, 1);
+    std::uint64_t block = blockTokens;
     if (k.stateLayers) {
         // Hybrid page unification: the attention block grows until a page holds a mamba page.
         const std::uint64_t align = k.hasMla ? 64 : 16;
-        g.block = std::uint32_t(std::max<std::uint64_t>(
-            blockTokens, align * ceilDiv(k.statePageBytes, align * attnPerToken)));
+        block = std::max(block, align * ceilDiv(k.statePageBytes, align * attnPerToken));
     }
-    g.page = std::uint64_t(g.block) * attnPerToken;
+    // The page from the whole block; a block past 32 bits (a state page of terabytes) is kept at
+    // the 32-bit maximum for the token counts, where its page already fits on no GPU.
+    g.page = saturatingMul(block, attnPerToken);
+    g.block =
+        std::uint32_t(std::min<std::uint64_t>(block, std::numeric_limits<std::uint32_t>::max()));
     std::vector<std::uint32_t> counts;
     for (std::uint32_t n : {k.fullLayers, k.windowLayers, k.stateLayers}) {
         if (n) {
@@ -522,9 +527,10 @@ class VllmMemory final : public EngineMemoryModel {
         const VllmGroups g = vllmGroups(k, engineInfo(Engine::Vllm).kvBlockTokens);
         if (g.uniform) {
             // One uniform-type group: every layer's blocks for the context.
-            return ceilDiv(contextTokens, g.block) * g.page;
+            return saturatingMul(ceilDiv(contextTokens, g.block), g.page);
         }
-        return requestBlocks(g, k, s, contextTokens) * g.page * g.groupSize;
+        return saturatingMul(saturatingMul(requestBlocks(g, k, s, contextTokens), g.page),
+                             g.groupSize);
     }
 };
 

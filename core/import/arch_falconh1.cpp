@@ -40,7 +40,16 @@ AttnShape falconH1Attention(const ConfigReader &c, ModelBuilder &b) {
     AttnShape a;
     a.heads = b.dimensions().heads;
     a.kv = kvHeadsWithClassDefault(c, b, a.heads, {"FalconH1Config", 8});
-    a.hd = headDimOf(c, b.dimensions().hidden, a.heads);
+    // head_dim only: FalconH1Config has no other spelling (headDimOf also reads Hunyuan's).
+    const u64 H = b.dimensions().hidden;
+    if (c.has("head_dim")) {
+        a.hd = c.count("head_dim", kMaxHidden);
+    } else if (H % a.heads != 0) {
+        fail(c.field("num_attention_heads"),
+             std::to_string(a.heads) + " does not divide hidden_size " + std::to_string(H));
+    } else {
+        a.hd = H / a.heads;
+    }
     return a;
 }
 

@@ -37,14 +37,19 @@
 //     hidden_act only such MLPs use: relu2, xielu; with xIELU's two learned scalars), Nemotron's
 //     LayerNorm biases;
 //     padded_vocab_size (when given) is the embedding's row count
-// Refused, naming the key: an unknown layer_types entry, Mamba / hybrid block lists
-// (hybrid_override_pattern, layers_block_type; nemotron_h has its own file), GPT-2-style
-// non-gated MLP families (fc1 / fc2), an unread key holding one object per layer (heterogeneous
-// layers, Nemotron-NAS block_configs). Keys with a size-like name that it does not read make the
-// plan "estimated" with the key named in ModelSpec::notes.
+// Refused, naming the key: an unknown layer_types entry, recurrent block lists
+// (hybrid_override_pattern, layers_block_type, block_types, mb_per_layer; the Mamba hybrids have
+// their own files), GPT-2-style non-gated MLP families (fc1 / fc2), two spellings of one size
+// that disagree, and the unread keys generickeys.h refuses (one object per layer, expert or
+// KV-head counts the reading did not take, mamba_* / ssm_* sizes). Config-class defaults fill
+// keys a family's released configs omit (generickeys.h withClassDefaults). Keys with a
+// size-like name that it does not read make the plan "estimated" with the key named in
+// ModelSpec::notes.
 #include "import/archcommon.h"
 #include "import/architectures.h"
+#include "import/generickeys.h"
 #include "import/genericlayers.h"
+#include "util/textutil.h"
 
 #include <algorithm>
 #include <set>
@@ -88,135 +93,18 @@ const char *firstKey(const ConfigReader &c, std::initializer_list<const char *> 
     return nullptr;
 }
 
-/// Keys the generic reading understands, or knows not to change the stored size.
-const std::set<std::string> &understoodKeys() {
-    static const std::set<std::string> keys = {
-        "hidden_size", "num_hidden_layers", "num_attention_heads", "num_key_value_heads",
-        "head_dim", "vocab_size", "max_position_embeddings", "model_max_length",
-        "intermediate_size", "intermediate_size_mlp", "moe_intermediate_size",
-        "shared_expert_intermediate_size", "shared_intermediate_size", "n_shared_experts",
-        "num_shared_experts", "num_experts", "num_local_experts", "n_routed_experts",
-        "num_experts_per_tok", "num_experts_per_token", "moe_topk", "top_k_experts",
-        // ERNIE 4.5's MoE keys (genericlayers.h moeLayerMask):
-        "moe_num_experts", "moe_k", "moe_num_shared_experts", "moe_layer_start_index",
-        "moe_layer_end_index", "moe_layer_interval", "moe_use_aux_free", "first_k_dense_replace",
-        "moe_layer_freq", "decoder_sparse_step", "interleave_moe_layer_step", "mlp_only_layers",
-        "moe_layers", "mlp_layer_types", "layer_types", "sliding_window", "sliding_window_pattern",
-        "use_sliding_window", "max_window_layers", "attention_chunk_size", "no_rope_layers",
-        "kv_lora_rank", "q_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "qk_head_dim",
-        "v_head_dim", "index_n_heads", "index_head_dim", "index_topk", "linear_num_key_heads",
-        "linear_key_head_dim", "linear_num_value_heads", "linear_value_head_dim",
-        "linear_conv_kernel_dim", "full_attention_interval", "num_nextn_predict_layers",
-        "mtp_num_hidden_layers", "num_mtp_modules", "mtp_transformer_layers",
-        // Do not change the stored tensors:
-        "rope_dim", "rotary_dim", "partial_rotary_factor", "num_groups", "n_group", "topk_group",
-        "routed_scaling_factor", "max_window_size", "rope_scaling", "num_key_value_groups",
-        "pretraining_tp", "ep_size", "moe_router_topk", "attention_dropout", "hidden_dropout",
-        "num_labels", "query_pre_attn_scalar", "pad_token_id", "bos_token_id", "eos_token_id",
-        "initializer_range", "rms_norm_eps", "layer_norm_eps", "output_router_logits",
-        "router_aux_loss_coef", "index_topk_freq",
-        // Gemma 2's duplicate of sliding_window; QWen v1's head_dim; read: padded_vocab_size.
-        "sliding_window_size", "kv_channels", "padded_vocab_size",
-        // Per-layer attention shapes (layerAttnShapes) and Gemma 4's parallel MoE block:
-        "num_attention_heads_per_layer", "global_head_dim", "num_global_key_value_heads",
-        "attention_k_eq_v", "enable_moe_block", "dense_intermediate_size", "num_shared_expert",
-        "use_mixed_mlp_moe", "attention_head_dim", "use_cla",
-        // LFM2: short convolutions, leading dense layers, the MLP width rule (lfm2FfWidth).
-        "conv_L_cache", "full_attn_idxs", "num_dense_layers", "block_auto_adjust_ff_dim",
-        "block_ffn_dim_multiplier", "block_multiple_of", "block_ff_dim", "block_dim",
-        "tie_embedding", "use_embedding_sharing",
-        // MiniMax-Text-01's layer list, Arctic's MoE frequency and residual MLP.
-        "attn_type_list", "moe_layer_frequency", "use_residual"};
-    return keys;
-}
-
-/// Whether an unread key's name suggests it changes tensor shapes.
-bool sizeLikeName(const std::string &k) {
-    for (const char *w : {"size", "dim", "num_", "heads", "layers", "experts", "rank", "_k_eq_",
-                          "gating", "double_wide", "per_layer"}) {
-        if (k.find(w) != std::string::npos) {
-            return true;
+/// firstKey for spellings of one size: a later spelling that `c` also holds with another value
+/// is an error naming it, since which one the engine reads cannot be told.
+const char *agreeingKey(const ConfigReader &c, std::initializer_list<const char *> keys) {
+    const char *first = firstKey(c, keys);
+    for (const char *k : keys) {
+        if (first && k != first && c.has(k) && *c.get(k) != *c.get(first)) {
+            fail(c.field(k), c.get(k)->dump().substr(0, 40) + " disagrees with " + first + " " +
+                                 c.get(first)->dump().substr(0, 40) +
+                                 "; which one the engines read cannot be told");
         }
     }
-    return false;
-}
-
-/// A value that could change a size: a non-zero number, true, a non-empty string or list.
-bool meaningful(const nlohmann::json &v) {
-    if (v.is_boolean()) {
-        return v.get<bool>();
-    }
-    if (v.is_number()) {
-        return v.get<double>() != 0.0;
-    }
-    if (v.is_string() || v.is_array() || v.is_object()) {
-        return !v.empty();
-    }
-    return false;
-}
-
-/// Notes "estimated: ..." for every size-like key of `c` the generic reading does not read.
-void noteUnreadKeys(const ConfigReader &c, ModelBuilder &b) {
-    for (auto it = c.raw().begin(); it != c.raw().end(); ++it) {
-        const std::string &k = it.key();
-        if (understoodKeys().count(k) || !sizeLikeName(k) || !meaningful(it.value()) ||
-            k.find("token") != std::string::npos || k.find("dropout") != std::string::npos) {
-            continue;
-        }
-        b.note("estimated: " + c.field(k) +
-               " is not read by the generic importer and may change the model's size");
-    }
-}
-
-/// Refuses, naming the key, an unread key that says the reading missed what sizes the model:
-/// an expert count above 1 when no experts were read (sizing a MoE as dense), or a KV-head or
-/// attention-group count that differs from the `kvHeads` KV heads read (0: not checked;
-/// Step3's num_attention_groups). Either would make every memory figure confidently wrong.
-void refuseUnreadShapeKeys(const ConfigReader &c, bool expertsRead, u64 kvHeads) {
-    for (auto it = c.raw().begin(); it != c.raw().end(); ++it) {
-        const std::string &k = it.key();
-        const nlohmann::json &v = it.value();
-        if (understoodKeys().count(k) || !v.is_number_integer() || v.get<std::int64_t>() < 1) {
-            continue;
-        }
-        const u64 n = u64(v.get<std::int64_t>());
-        const bool expertCount = k.find("experts") != std::string::npos &&
-                                 k.find("per_tok") == std::string::npos &&
-                                 k.find("shared") == std::string::npos;
-        if (expertCount && n > 1 && !expertsRead) {
-            fail(c.field(k), std::to_string(n) +
-                                 " experts, but the generic importer reads no "
-                                 "experts from this config; it would size a mixture of experts "
-                                 "as a dense model");
-        }
-        if (k.find("mamba") != std::string::npos || k.rfind("ssm_", 0) == 0) {
-            fail(c.field(k), "describes Mamba / state-space layers, which the generic importer "
-                             "does not read; sizing them as attention would be wrong");
-        }
-        const bool kvCount = k.find("kv_heads") != std::string::npos ||
-                             k.find("attention_groups") != std::string::npos;
-        if (kvCount && kvHeads > 0 && n != kvHeads) {
-            fail(c.field(k), std::to_string(n) + " differs from the " + std::to_string(kvHeads) +
-                                 " KV heads read from num_key_value_heads; the generic importer "
-                                 "cannot tell which one the KV cache follows");
-        }
-    }
-}
-
-/// Refuses, naming the key, an unread key that holds one object per layer (Nemotron-NAS
-/// block_configs): heterogeneous layers whose shapes the generic reading cannot know.
-void refusePerLayerObjects(const ConfigReader &c, u64 layers) {
-    for (auto it = c.raw().begin(); it != c.raw().end(); ++it) {
-        const nlohmann::json &v = it.value();
-        if (understoodKeys().count(it.key()) || !v.is_array() || v.size() != layers) {
-            continue;
-        }
-        if (std::all_of(v.begin(), v.end(),
-                        [](const nlohmann::json &e) { return e.is_object(); })) {
-            fail(c.field(it.key()), "holds one configuration object per layer (heterogeneous "
-                                    "layers); the generic importer cannot size them");
-        }
-    }
+    return first;
 }
 
 /// The DeepSeek-V3.2 / GLM-5 lightning indexer of `n` layers (DeepseekV32 Indexer): wq_b
@@ -320,52 +208,6 @@ GdnShape addLightningAttention(ModelBuilder &b, const AttnShape &a, u64 n) {
     g.dk = g.dv = a.hd;
     g.kernel = 1; // no short convolution: a window of kernel - 1 = 0 inputs
     return g;
-}
-
-/// A config class's defaults for keys its released configs omit.
-struct ClassDefaults {
-    const char *type;        ///< model_type, "_text" removed
-    const char *configClass; ///< named in the note
-    std::vector<std::pair<const char *, std::uint64_t>> keys;
-};
-
-/// Gemma 3's multimodal configs leave most of text_config to Gemma3TextConfig (transformers
-/// configuration_gemma3.py @ 008f5c8c: google/gemma-3-4b-it's text_config names only hidden
-/// and intermediate sizes, layers and the window).
-const std::vector<ClassDefaults> &classDefaults() {
-    static const std::vector<ClassDefaults> table = {
-        {"gemma3",
-         "Gemma3TextConfig",
-         {{"vocab_size", 262208},
-          {"hidden_size", 2304},
-          {"intermediate_size", 9216},
-          {"num_attention_heads", 8},
-          {"num_key_value_heads", 4},
-          {"head_dim", 256},
-          {"max_position_embeddings", 131072},
-          {"sliding_window", 4096},
-          {"sliding_window_pattern", 6}}},
-    };
-    return table;
-}
-
-/// `c`'s object with the class defaults of `type` added for the keys it lacks (absent, not
-/// null), each noted; a copy of `c` for a family without such defaults.
-nlohmann::json withClassDefaults(const ConfigReader &c, const std::string &type, ModelBuilder &b) {
-    nlohmann::json out = c.raw();
-    for (const ClassDefaults &d : classDefaults()) {
-        if (type != d.type) {
-            continue;
-        }
-        for (const auto &[key, value] : d.keys) {
-            if (!out.contains(key)) {
-                out[key] = value;
-                b.note(c.field(key) + " is absent: taken as " + std::to_string(value) + ", " +
-                       d.configClass + "'s default");
-            }
-        }
-    }
-    return out;
 }
 
 } // namespace
@@ -518,7 +360,7 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
 
     // --- MLP ---------------------------------------------------------------------------------
     const char *expertsKey =
-        firstKey(c, {"num_experts", "num_local_experts", "n_routed_experts", "moe_num_experts"});
+        agreeingKey(c, {"num_experts", "num_local_experts", "n_routed_experts", "moe_num_experts"});
     // One expert routed to every token is a dense MLP (Hunyuan-7B's num_experts 1).
     u64 experts = expertsKey ? c.countOr(expertsKey, 0, kMaxExperts, 0) : 0;
     experts = experts == 1 ? 0 : experts;
@@ -578,8 +420,8 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         }
     }
     if (moeLayers > 0) {
-        const char *topKey = firstKey(c, {"num_experts_per_tok", "num_experts_per_token",
-                                          "moe_topk", "top_k_experts", "moe_k"});
+        const char *topKey = agreeingKey(c, {"num_experts_per_tok", "num_experts_per_token",
+                                             "moe_topk", "top_k_experts", "moe_k"});
         if (!topKey) {
             fail(c.field("num_experts_per_tok"),
                  "missing for a model with " + std::to_string(experts) + " experts");
@@ -595,8 +437,8 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
                fam.mixtralNames ? "w2" : "down_proj", moeInter, checkedMul(experts, moeLayers, f),
                checkedMul(topK, moeLayers, f));
         u64 shared = 0;
-        if (const char *k = firstKey(c, {"n_shared_experts", "num_shared_experts",
-                                         "num_shared_expert", "moe_num_shared_experts"})) {
+        if (const char *k = agreeingKey(c, {"n_shared_experts", "num_shared_experts",
+                                            "num_shared_expert", "moe_num_shared_experts"})) {
             shared = c.get(k)->is_null() ? 0 : uniformCount(c, k, kMaxExperts, 0, L);
             // Hunyuan (num_shared_expert) runs its shared MLP only with use_mixed_mlp_moe, of
             // intermediate_size x num_shared_expert (vLLM hunyuan_v1.py HunYuanSparseMoeBlock);

@@ -2,6 +2,7 @@
 #include "import/configreader.h"
 
 #include "util/jsonutil.h"
+#include "util/textutil.h"
 
 #include <cctype>
 #include <cmath>
@@ -13,7 +14,10 @@ using json = nlohmann::json;
 using u64 = std::uint64_t;
 
 void fail(std::string field, std::string message) {
-    throw ImportFailure{makeError(std::move(field), std::move(message))};
+    // A field or message built from a hostile file (a 100 KB key, a quoted value) stays one
+    // readable line.
+    throw ImportFailure{
+        makeError(cutText(field, kMaxFieldBytes), cutText(message, kMaxMessageBytes))};
 }
 
 namespace {

@@ -26,7 +26,12 @@ struct ImportFailure {
     Error error;
 };
 
-/// Throws ImportFailure{field, message}.
+/// The longest field name and message an import error keeps (cutText): what a hostile file
+/// puts in them cannot make an error line longer.
+inline constexpr std::size_t kMaxFieldBytes = 160;
+inline constexpr std::size_t kMaxMessageBytes = 600;
+
+/// Throws ImportFailure{field, message}, each cut at its bound above.
 [[noreturn]] void fail(std::string field, std::string message);
 
 /// Runs `f` and returns its value, or the Error of an ImportFailure it threw.

@@ -145,7 +145,7 @@ std::vector<LayerKind> layerKinds(const ConfigReader &c, const Family &fam, u64 
     }
     if (c.has("sliding_window") && c.flag("use_sliding_window", true)) {
         const u64 pattern =
-            c.countOr("sliding_window_pattern", fam.slidingAlternate ? 2 : 0, kMaxLayers, 0);
+            c.countOr("sliding_window_pattern", fam.slidingAlternate ? 2 : 0, kMaxLayers, 1);
         const u64 maxWindowLayers = c.countOr("max_window_layers", 0, kMaxLayers, 0);
         for (u64 i = 0; i < L; ++i) {
             const bool sliding = pattern > 0 ? (i + 1) % pattern != 0 : i >= maxWindowLayers;

@@ -241,6 +241,14 @@ void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &ar
     // convolution (shortconv.l_cache).
     const bool recurrentKeys = dState > 0 || dInner > 0 || r.find("shortconv.l_cache");
     bool recurrentNoted = false;
+    // Falcon-H1 runs attention and a Mamba-2 mixer in every layer; llama.cpp reads both sets of
+    // keys for it (llama-model.cpp load_hparams), so a file without them cannot be planned.
+    const bool falconH1 = arch == "falcon-h1";
+    if (falconH1 && (dState == 0 || dInner == 0)) {
+        throw ImportError{r.key(dState == 0 ? "ssm.state_size" : "ssm.inner_size"),
+                          "missing or 0: falcon-h1 keeps a Mamba-2 state in every layer, sized "
+                          "from it"};
+    }
     for (std::uint64_t il = 0; il < layers; ++il) {
         LayerGroup g;
         g.count = 1;
@@ -257,6 +265,11 @@ void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &ar
                               std::to_string(kv) + " KV heads on layer " + std::to_string(il) +
                                   ", more than its " + std::to_string(g.qHeads) +
                                   " attention heads"};
+        }
+        if (kv == 0 && falconH1) {
+            throw ImportError{r.key("attention.head_count_kv"),
+                              "0 on layer " + std::to_string(il) +
+                                  ": falcon-h1 runs attention in every layer"};
         }
         if (kv == 0 && !recurrentKeys) {
             throw ImportError{r.key("attention.head_count_kv"),
@@ -321,7 +334,7 @@ void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &ar
             spec.layers.push_back(g);
         }
     }
-    if (arch == "falcon-h1" && recurrentKeys) {
+    if (falconH1) {
         // Falcon-H1 runs a Mamba-2 mixer beside every layer's attention: llama.cpp marks every
         // layer recurrent and keeps both caches for each (src/llama-model.cpp @ a5410f04
         // load_hparams recurrent_layer_arr, create_memory's filters), a parallel hybrid

@@ -135,8 +135,9 @@ std::uint64_t ropeInstancePositions(const ConfigReader &rope, std::uint64_t maxP
 /// (poolside/Laguna-XS.2's config.json gives original_max_position_embeddings so).
 /// rope_local_base_freq (Gemma 3's local layers, before v5) adds a second, unscaled instance of
 /// maxPos (unless rope_parameters is nested, which holds it); it must be a number. A nested
-/// rope_parameters holding an array is an error naming it. Each instance is bounded like
-/// max_position_embeddings, so a hostile factor cannot overflow the bytes.
+/// rope_parameters holding an array is an error naming it. Equal instances count once (vLLM's
+/// get_rope cache). Each instance and the sum are bounded like max_position_embeddings, so a
+/// hostile factor or list cannot overflow the bytes.
 std::uint64_t rotaryCachePositions(const ConfigReader &lm, std::uint64_t maxPos) {
     std::vector<ConfigReader> instances;
     std::vector<json> merged; // nested instances with the shared values; outlives `instances`
@@ -167,6 +168,10 @@ std::uint64_t rotaryCachePositions(const ConfigReader &lm, std::uint64_t maxPos)
                 for (auto it = raw[k].begin(); it != raw[k].end(); ++it) {
                     one[it.key()] = *it;
                 }
+                // get_rope keeps one instance per distinct set of parameters.
+                if (std::find(merged.begin(), merged.end(), one) != merged.end()) {
+                    continue;
+                }
                 merged.push_back(std::move(one));
                 instances.emplace_back(merged.back(), params->field(k));
             }
@@ -174,9 +179,13 @@ std::uint64_t rotaryCachePositions(const ConfigReader &lm, std::uint64_t maxPos)
             instances.push_back(*params);
         }
     }
+    // The sum is bounded like one instance, so that positions x rotary dim x bytes stays far
+    // inside 64 bits (kMaxContext x kMaxHidden x 2 = 2^61) however many instances a file lists.
     std::uint64_t positions = 0;
     for (const ConfigReader &rope : instances) {
-        positions += std::min(ropeInstancePositions(rope, maxPos), importer::kMaxContext);
+        positions = std::min(
+            positions + std::min(ropeInstancePositions(rope, maxPos), importer::kMaxContext),
+            importer::kMaxContext);
     }
     if (instances.empty()) {
         positions = maxPos;
@@ -185,7 +194,8 @@ std::uint64_t rotaryCachePositions(const ConfigReader &lm, std::uint64_t maxPos)
         if (!local->is_number()) {
             fail(lm.field("rope_local_base_freq"), "must be a number");
         }
-        positions += nested ? 0 : maxPos; // nested: the local RoPE is one of the instances
+        // nested: the local RoPE is one of the instances
+        positions = std::min(positions + (nested ? 0 : maxPos), importer::kMaxContext);
     }
     return positions;
 }

@@ -24,6 +24,20 @@ std::uint32_t roundToBundle(std::uint32_t gpus, std::uint32_t gpusPerNode) {
     return std::uint32_t(ceilDiv(gpus, gpusPerNode) * gpusPerNode);
 }
 
+namespace {
+/// The heads of the first recurrent (linear-attention / Mamba) layer group that TP `tp` does not
+/// divide, else 0. vLLM shards those heads over TP and asserts it divides them (MambaMixer2,
+/// the KDA and Gated DeltaNet layers); a group of one head (a short convolution) is not split.
+std::uint32_t recurrentHeadsNotDivided(const ModelSpec &model, std::uint32_t tp) {
+    for (const auto &l : model.layers) {
+        if (l.kind == AttentionKind::Linear && l.stateHeads > 1 && l.stateHeads % tp != 0) {
+            return l.stateHeads;
+        }
+    }
+    return 0;
+}
+} // namespace
+
 std::string layoutProblem(const ModelSpec &model, const Parallelism &par) {
     if (par.tp == 0 || par.pp == 0 || par.ep == 0) {
         return "TP, EP and PP must be at least 1";
@@ -36,6 +50,10 @@ std::string layoutProblem(const ModelSpec &model, const Parallelism &par) {
     if (model.numAttentionHeads && model.numAttentionHeads % par.tp != 0) {
         return "TP " + std::to_string(par.tp) + " does not divide the " +
                std::to_string(model.numAttentionHeads) + " attention heads";
+    }
+    if (const std::uint32_t heads = recurrentHeadsNotDivided(model, par.tp)) {
+        return "TP " + std::to_string(par.tp) + " does not divide the " + std::to_string(heads) +
+               " recurrent-state heads";
     }
     if (par.ep != 1 && par.ep != par.tp) {
         return "EP " + std::to_string(par.ep) + " must be 1 or equal to TP (" +
@@ -63,7 +81,8 @@ Result<Parallelism> preferredLayout(const ModelSpec &model, std::uint32_t gpus,
     const std::uint32_t node = std::max<std::uint32_t>(gpusPerNode, 1);
     std::uint32_t tp = 1;
     for (std::uint32_t t = 2; t <= std::min(gpus, node); t *= 2) {
-        if (gpus % t == 0 && (model.numAttentionHeads == 0 || model.numAttentionHeads % t == 0)) {
+        if (gpus % t == 0 && (model.numAttentionHeads == 0 || model.numAttentionHeads % t == 0) &&
+            recurrentHeadsNotDivided(model, t) == 0) {
             tp = t;
         }
     }

@@ -29,7 +29,8 @@ std::uint32_t memoryFloorGpus(std::uint64_t bytes, std::uint64_t memoryBytesPerG
 std::uint32_t roundToBundle(std::uint32_t gpus, std::uint32_t gpusPerNode);
 
 /// Why a layout is invalid for a model ("" if valid): TP not a power of two, TP not dividing
-/// the heads, EP not dividing the experts, PP above the layer count, GPUs not tp x pp.
+/// the attention or recurrent-state heads, EP not dividing the experts, PP above the layer
+/// count, GPUs not tp x pp.
 std::string layoutProblem(const ModelSpec &model, const Parallelism &par);
 
 /// The preferred valid layout on `gpus` GPUs: TP inside a node (the largest power of two that

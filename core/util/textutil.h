@@ -67,15 +67,19 @@ inline std::string countText(std::uint64_t count, std::string_view noun) {
     return groupedText(count) + " " + std::string(noun) + (count == 1 ? "" : "s");
 }
 
-/// `text` as a message quotes what the user typed: in single quotes, cut at `maxBytes` bytes on
-/// a UTF-8 character boundary with "..." after a cut, so that a 100 KB value gives one short
-/// line.
-inline std::string quotedInput(std::string_view text, std::size_t maxBytes = 60) {
+/// `text` cut at `maxBytes` bytes on a UTF-8 character boundary, with "..." after a cut.
+inline std::string cutText(std::string_view text, std::size_t maxBytes) {
     std::size_t cut = std::min(text.size(), maxBytes);
     while (cut < text.size() && cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) {
         --cut;
     }
-    return "'" + std::string(text.substr(0, cut)) + (cut < text.size() ? "..." : "") + "'";
+    return std::string(text.substr(0, cut)) + (cut < text.size() ? "..." : "");
+}
+
+/// `text` as a message quotes what the user typed: in single quotes, cut at `maxBytes` bytes
+/// (cutText), so that a 100 KB value gives one short line.
+inline std::string quotedInput(std::string_view text, std::size_t maxBytes = 60) {
+    return "'" + cutText(text, maxBytes) + "'";
 }
 
 } // namespace hostplan

@@ -40,4 +40,10 @@ constexpr std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) {
     return (a + b - 1) / b;
 }
 
+/// a x b, or the largest 64-bit value when the product would not fit: a byte count that large
+/// fits on no GPU, which is the answer a sizing rule needs from it.
+constexpr std::uint64_t saturatingMul(std::uint64_t a, std::uint64_t b) {
+    return b != 0 && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
 } // namespace hostplan

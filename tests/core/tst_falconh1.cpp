@@ -25,6 +25,7 @@
 #include "import/gguf.h"
 #include "import/ggufimport.h"
 #include "import/modelimport.h"
+#include "sizing/fit.h"
 #include "sizing/memory.h"
 #include "testutil.h"
 
@@ -254,6 +255,78 @@ class TestFalconH1 : public QObject {
         QCOMPARE(p->gpu.kvCache, kv + state);
     }
 
+    // A state of terabytes per sequence (hostile sizes within every key's own bound): vLLM's
+    // attention block would pass 32 bits; the plan holds no tokens instead of dividing by zero.
+    void hugeStateHoldsNothing() {
+        const J j = {{"model_type", "falcon_h1"},
+                     {"hidden_size", 64},
+                     {"num_hidden_layers", 1},
+                     {"num_attention_heads", 1},
+                     {"num_key_value_heads", 1},
+                     {"head_dim", 1},
+                     {"intermediate_size", 64},
+                     {"vocab_size", 1000},
+                     {"mamba_n_heads", 1024},
+                     {"mamba_d_head", 1024},
+                     {"mamba_d_ssm", 1048576},
+                     {"mamba_d_state", 16384},
+                     {"mamba_n_groups", 1},
+                     {"mamba_d_conv", 1},
+                     {"max_position_embeddings", 4096}};
+        const auto m = importJson(j);
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+        const GpuSpec g = golden::loggedGpu("NVIDIA H100 80GB HBM3", 79.19, true);
+        const EngineMemoryInput in = golden::rowInput(*m, g, {1, 1, 1}, Engine::Vllm, 4096);
+        const EngineMemoryTerms t = vllmMemoryModel().terms(in);
+        QCOMPARE(t.kvTokens, 0ull);
+        QVERIFY(vllmMemoryModel().requestBytes(in, t, 4096) > 80ull << 30);
+    }
+
+    // SGLang: when not one request's state fits in the state share, nothing runs (init_memory's
+    // max_num_reqs is 0), whatever the KV pool holds.
+    void sglangStateShareTooSmall() {
+        const ModelSpec m = importJson(falconH1_7b()).value();
+        const GpuSpec g = golden::loggedGpu("NVIDIA H100 80GB HBM3", 79.19, true);
+        bool seen = false;
+        for (int i = 0; i < 60; ++i) {
+            EngineMemoryInput in = golden::rowInput(m, g, {1, 1, 1}, Engine::Sglang, 1024);
+            in.memoryFraction = 0.170 + 0.001 * i;
+            const EngineMemoryTerms t = sglangMemoryModel().terms(in);
+            if (t.kvPoolBytes > 0 && t.stateSlotsInPool == 0) {
+                seen = true;
+                QCOMPARE(t.kvTokens, 0ull);
+                QCOMPARE(sglangMemoryModel().sequences(in, t, 1024), 0u);
+            }
+        }
+        QVERIFY(seen); // the sweep crosses the edge, so the branch above ran
+    }
+
+    // vLLM shards the Mamba heads over TP: 12 heads refuse TP 8, and the preferred layout on 8
+    // GPUs keeps a TP that divides them.
+    void tpMustDivideTheMambaHeads() {
+        J j = falconH1_7b();
+        j["num_attention_heads"] = 16;
+        j["num_key_value_heads"] = 8;
+        j["mamba_n_heads"] = 12;
+        j["mamba_d_head"] = 256;
+        const ModelSpec m = importJson(j).value();
+        QCOMPARE(QString::fromStdString(layoutProblem(m, {8, 1, 1})),
+                 QString("TP 8 does not divide the 12 recurrent-state heads"));
+        QVERIFY(layoutProblem(m, {4, 1, 2}).empty());
+        const auto par = preferredLayout(m, 8, 8);
+        QVERIFY(par.ok());
+        QCOMPARE(par->tp, 4u);
+    }
+
+    // Falcon-H1 reads head_dim only: Hunyuan's attention_head_dim does not change it.
+    void headDimOnly() {
+        J j = falconH1_7b();
+        j.erase("head_dim");
+        j["attention_head_dim"] = 64;
+        const ModelSpec m = importJson(j).value();
+        QCOMPARE(m.layers.front().headDim, 256u); // 3072 / 12
+    }
+
     // A falcon-h1 GGUF: every layer with KV heads also keeps the ssm.* state.
     void ggufFalconH1() {
         ggufwriter::Writer w;
@@ -281,6 +354,31 @@ class TestFalconH1 : public QObject {
                 QCOMPARE(l.convElements, 3ull * (128 + 2 * 16));
             }
         }
+        // Without its state keys, or with a layer of no KV heads, it is refused by name.
+        const auto refused = [](const std::string &drop, bool kvZero) {
+            ggufwriter::Writer f;
+            const std::string b = "falcon-h1";
+            f.string("general.architecture", b)
+                .u32(b + ".block_count", 4)
+                .u32(b + ".embedding_length", 64)
+                .u32(b + ".attention.head_count", 4)
+                .u32(b + ".attention.head_count_kv", kvZero ? 0 : 2)
+                .u32(b + ".vocab_size", 100)
+                .u32(b + ".ssm.conv_kernel", 4);
+            for (const char *k : {"ssm.state_size", "ssm.inner_size"}) {
+                if (drop != k) {
+                    f.u32(b + "." + k, 16);
+                }
+            }
+            auto fh = gguf::parseHeader(f.build(), 0, "f.gguf");
+            return ggufToModelSpec(gguf::Model{fh.value(), {}, 0}, "f.gguf");
+        };
+        QCOMPARE(refused("ssm.state_size", false).error().field,
+                 std::string("f.gguf: falcon-h1.ssm.state_size"));
+        QCOMPARE(refused("ssm.inner_size", false).error().field,
+                 std::string("f.gguf: falcon-h1.ssm.inner_size"));
+        QCOMPARE(refused("", true).error().field,
+                 std::string("f.gguf: falcon-h1.attention.head_count_kv"));
         // Another architecture with the same keys keeps attention only.
         ggufwriter::Writer other;
         other.string("general.architecture", "llama")

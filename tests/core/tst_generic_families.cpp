@@ -545,6 +545,54 @@ class TestGenericFamilies : public QObject {
         QVERIFY(noted);
     }
 
+    void conflictingAndDisguisedKeys() {
+        // Two spellings of one size that disagree are refused, naming the later one.
+        const auto ernie = [](const char *key, QJsonValue v) {
+            QJsonObject c = QJsonDocument::fromJson(kErnie45Moe).object();
+            c[key] = v;
+            return importHfConfigText(QJsonDocument(c).toJson().toStdString(), "e");
+        };
+        QCOMPARE(ernie("num_experts", 8).error().field, std::string("moe_num_experts"));
+        QCOMPARE(ernie("num_experts_per_tok", 2).error().field, std::string("moe_k"));
+        QCOMPARE(ernie("n_shared_experts", 7).error().field, std::string("moe_num_shared_experts"));
+        QVERIFY(ernie("num_experts", 64).ok()); // agreeing spellings are fine
+        // Expert or KV-head counts under names or types the reading does not take.
+        const auto afm = [](const char *key, QJsonValue v) {
+            QJsonObject c = QJsonDocument::fromJson(kArceeAfm).object();
+            c[key] = v;
+            return importHfConfigText(QJsonDocument(c).toJson().toStdString(), "a");
+        };
+        QCOMPARE(afm("num_routed_experts_total", 64.0).error().field,
+                 std::string("num_routed_experts_total"));
+        QCOMPARE(afm("expert_count", "64").error().field, std::string("expert_count"));
+        QCOMPARE(afm("n_exp", 16).error().field, std::string("n_exp"));
+        QCOMPARE(afm("multi_query_group_num", 2).error().field,
+                 std::string("multi_query_group_num"));
+        QVERIFY(afm("multi_query_group_num", 4).ok()); // the 4 KV heads read
+        QVERIFY(afm("moe_expert_capacity", 64).ok());  // not a count of experts
+        // A 100 KB key name is cut in the error, which stays one short line.
+        const auto longKey = afm(std::string(100000, 'k').append("_experts").c_str(), 64);
+        QVERIFY(!longKey.ok());
+        QVERIFY(longKey.error().toString().size() < 1000);
+    }
+
+    void windowPatterns() {
+        // sliding_window_pattern 0 would make every layer sliding: refused.
+        QJsonObject c = QJsonDocument::fromJson(kCommandR7b).object();
+        c["sliding_window_pattern"] = 0;
+        const auto zero = importHfConfigText(QJsonDocument(c).toJson().toStdString(), "c");
+        QCOMPARE(zero.error().field, std::string("sliding_window_pattern"));
+        // Cohere2Config's default pattern is 4: 8 global layers of 32 when the key is absent.
+        c.remove("sliding_window_pattern");
+        const auto dflt = importHfConfigText(QJsonDocument(c).toJson().toStdString(), "c");
+        QVERIFY2(dflt.ok(), dflt.ok() ? "" : dflt.error().toString().c_str());
+        std::uint64_t full = 0;
+        for (const auto &l : dflt->layers) {
+            full += l.kind == AttentionKind::SlidingWindow ? 0 : l.count;
+        }
+        QCOMPARE(full, 8ull);
+    }
+
     void tyingDefaults() {
         // Command R7B: tied (use_embedding_sharing; Cohere2Config's default too), one norm per
         // layer (attention and MLP in parallel): 256000 x 4096 + 32 x (q, o 2 x 4096^2, k, v

@@ -360,11 +360,19 @@ class TestServingDtype : public QObject {
             << R"(,"rope_parameters":{"full_attention":{"rope_type":"linear","factor":2.0},
                  "sliding_attention":{"rope_type":"default","rope_theta":10000.0}})"
             << 98304ull;
+        // Two equal per-type RoPEs are one cache (vLLM's get_rope keeps one instance per set of
+        // parameters); the nested form holds the local RoPE, so rope_local_base_freq adds none.
         QTest::newRow("v5 nested holds the local RoPE")
             << "null"
             << R"(,"rope_parameters":{"full_attention":{"rope_type":"default"},
-                 "sliding_attention":{"rope_type":"default"}},"rope_local_base_freq":10000.0)"
+                 "sliding_attention":{"rope_type":"default","rope_theta":10000.0}},
+                 "rope_local_base_freq":10000.0)"
             << 65536ull;
+        QTest::newRow("v5 nested equal instances")
+            << "null"
+            << R"(,"rope_parameters":{"full_attention":{"rope_type":"default"},
+                 "sliding_attention":{"rope_type":"default"}})"
+            << 32768ull;
         // A plain value beside the per-type objects is shared (poolside/Laguna-XS.2 gives
         // original_max_position_embeddings so): yarn x 4 of 16384 is 65536 positions, the
         // sliding layers' plain RoPE 32768; an object's own value wins over the shared one.
@@ -389,6 +397,16 @@ class TestServingDtype : public QObject {
         QFETCH(qulonglong, positions);
         const ModelSpec m = imported(ropeConfig(rope.toStdString(), extra.toStdString()), "rope");
         QCOMPARE(qulonglong(m.rotaryCachePositions), positions);
+    }
+
+    // However many distinct instances a file lists at the largest context, the sum stays within
+    // one instance's bound (2^40 positions), so positions x rotary dim x bytes cannot wrap.
+    void rotaryInstancesCapped() {
+        std::string cfg = ropeConfig("null", R"(,"rope_parameters":{"a":{"rope_type":"linear",
+            "factor":2.0},"b":{"rope_type":"linear","factor":3.0},"c":{"rope_type":"default"}})");
+        cfg.replace(cfg.find("32768"), 5, std::to_string(1ull << 40));
+        const ModelSpec m = imported(cfg, "rope");
+        QCOMPARE(qulonglong(m.rotaryCachePositions), qulonglong(1ull << 40));
     }
 
     void badRopeFactorNamesTheField_data() {
