@@ -99,8 +99,8 @@ const char *agreeingKey(const ConfigReader &c, std::initializer_list<const char 
     const char *first = firstKey(c, keys);
     for (const char *k : keys) {
         if (first && k != first && c.has(k) && *c.get(k) != *c.get(first)) {
-            fail(c.field(k), c.get(k)->dump().substr(0, 40) + " disagrees with " + first + " " +
-                                 c.get(first)->dump().substr(0, 40) +
+            fail(c.field(k), cutText(c.get(k)->dump(), 40) + " disagrees with " + first + " " +
+                                 cutText(c.get(first)->dump(), 40) +
                                  "; which one the engines read cannot be told");
         }
     }

@@ -257,8 +257,15 @@ std::vector<bool> moeLayerMask(const ConfigReader &c, u64 L) {
         fail(c.field(c.has("first_k_dense_replace") ? "first_k_dense_replace" : "num_dense_layers"),
              std::to_string(firstDense) + " dense layers of " + std::to_string(L));
     }
-    const u64 sparseStep = c.countOr("decoder_sparse_step", 1, kMaxLayers);
-    const u64 interleave = c.countOr("interleave_moe_layer_step", 1, kMaxLayers);
+    // Every step-th layer (layer i when (i + 1) % step == 0) under each family's key: Qwen's
+    // decoder_sparse_step, Llama 4's interleave_moe_layer_step, ERNIE 4.5's moe_layer_interval
+    // (vLLM ernie45_moe.py @ 0028a751 Ernie4_5_MoeDecoderLayer), Arctic's moe_layer_frequency
+    // (vLLM arctic.py ArcticDecoderLayer).
+    std::vector<u64> steps;
+    for (const char *k : {"decoder_sparse_step", "interleave_moe_layer_step", "moe_layer_interval",
+                          "moe_layer_frequency"}) {
+        steps.push_back(c.countOr(k, 1, kMaxLayers));
+    }
     const std::vector<u64> mlpOnly = c.countList("mlp_only_layers", kMaxLayers, 0);
     std::vector<u64> freqList;
     u64 freq = 1;
@@ -275,21 +282,16 @@ std::vector<bool> moeLayerMask(const ConfigReader &c, u64 L) {
         }
     }
     // ERNIE 4.5: experts from moe_layer_start_index to moe_layer_end_index (-1: the last
-    // layer), on every moe_layer_interval-th layer (vLLM ernie45_moe.py @ 0028a751
-    // Ernie4_5_MoeDecoderLayer).
+    // layer).
     const u64 moeStart = c.countOr("moe_layer_start_index", 0, kMaxLayers, 0);
     u64 moeEnd = L - 1;
     if (const nlohmann::json *end = c.get("moe_layer_end_index");
         end && !(end->is_number_integer() && end->get<std::int64_t>() == -1)) {
         moeEnd = c.count("moe_layer_end_index", kMaxLayers, 0);
     }
-    const u64 moeInterval = c.countOr("moe_layer_interval", 1, kMaxLayers);
-    // Snowflake Arctic: every moe_layer_frequency-th layer (vLLM arctic.py ArcticDecoderLayer).
-    const u64 moeFrequency = c.countOr("moe_layer_frequency", 1, kMaxLayers);
     for (u64 i = 0; i < L; ++i) {
-        bool m = i >= firstDense && (i + 1) % sparseStep == 0 && (i + 1) % interleave == 0;
-        m = m && i >= moeStart && i <= moeEnd && (i + 1) % moeInterval == 0 &&
-            (i + 1) % moeFrequency == 0;
+        bool m = i >= firstDense && i >= moeStart && i <= moeEnd &&
+                 std::all_of(steps.begin(), steps.end(), [&](u64 s) { return (i + 1) % s == 0; });
         m = m && (freqList.empty() ? i % freq == 0 : freqList[i] == 1);
         m = m && std::find(mlpOnly.begin(), mlpOnly.end(), i) == mlpOnly.end();
         moe[i] = m;

@@ -244,6 +244,14 @@ void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &ar
     // Falcon-H1 runs attention and a Mamba-2 mixer in every layer; llama.cpp reads both sets of
     // keys for it (llama-model.cpp load_hparams), so a file without them cannot be planned.
     const bool falconH1 = arch == "falcon-h1";
+    // Makes `g` a recurrent layer (Mamba-2 / Gated DeltaNet style): state d_inner x d_state
+    // and a conv window of (kernel - 1) x (d_inner + 2 x groups x d_state), fp32.
+    const auto makeRecurrent = [&](LayerGroup &g) {
+        g.kind = AttentionKind::Linear;
+        g.stateElements = dInner * dState;
+        g.convElements = kernel ? (kernel - 1) * (dInner + 2 * nGroup * dState) : 0;
+        g.stateHeads = 1;
+    };
     if (falconH1 && (dState == 0 || dInner == 0)) {
         throw ImportError{r.key(dState == 0 ? "ssm.state_size" : "ssm.inner_size"),
                           "missing or 0: falcon-h1 keeps a Mamba-2 state in every layer, sized "
@@ -286,12 +294,7 @@ void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &ar
                                   " (an attention layer's heads need a width)"};
         }
         if (kv == 0) {
-            // A recurrent layer (Mamba-2 / Gated DeltaNet style): state d_inner x d_state and
-            // a conv window of (kernel - 1) x (d_inner + 2 x groups x d_state), fp32.
-            g.kind = AttentionKind::Linear;
-            g.stateElements = dInner * dState;
-            g.convElements = kernel ? (kernel - 1) * (dInner + 2 * nGroup * dState) : 0;
-            g.stateHeads = 1;
+            makeRecurrent(g);
             if (!recurrentNoted) {
                 spec.notes.push_back("estimated: recurrent layers' state from " + r.key("ssm.*") +
                                      " (Mamba-2 layout)");
@@ -340,11 +343,8 @@ void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &ar
         // load_hparams recurrent_layer_arr, create_memory's filters), a parallel hybrid
         // (ModelSpec::parallelHybrid).
         LayerGroup g;
-        g.kind = AttentionKind::Linear;
         g.count = std::uint32_t(layers);
-        g.stateElements = dInner * dState;
-        g.convElements = kernel ? (kernel - 1) * (dInner + 2 * nGroup * dState) : 0;
-        g.stateHeads = 1;
+        makeRecurrent(g);
         spec.layers.push_back(g);
         spec.notes.push_back("estimated: every layer's Mamba-2 state from " + r.key("ssm.*") +
                              " beside its attention (Falcon-H1)");

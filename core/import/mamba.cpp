@@ -61,16 +61,17 @@ Mamba2Shape readMamba2(const ConfigReader &c, ModelBuilder &b, const Mamba2Keys 
     const u64 expand = keys.expand ? c.countOr(keys.expand, 2, 1024) : 0;
     // The mixer's inner width: expand x hidden_size, or the family's own key (Falcon-H1's
     // mamba_d_ssm; null there means expand x hidden_size, as FalconH1Config reads it).
+    const char *wideKey = keys.expand; // the key an inner width that disagrees is named by
     std::string wideName = keys.expand ? std::string(keys.expand) + " x hidden_size" : "";
     std::string wideValue =
         keys.expand ? std::to_string(expand) + " x hidden_size " + std::to_string(hidden) : "";
     u64 wide = keys.expand ? checkedMul(expand, hidden, c.field(keys.expand)) : 0;
     if (keys.inner && c.has(keys.inner)) {
         wide = c.count(keys.inner, kMaxIntermediate);
-        wideName = wideValue = keys.inner;
+        wideName = wideValue = wideKey = keys.inner;
     } else if (keys.inner && !c.raw().contains(keys.inner)) {
         wide = countWithClassDefault(c, b, keys.inner, keys.innerDefault, kMaxIntermediate, 1, cls);
-        wideName = wideValue = keys.inner;
+        wideName = wideValue = wideKey = keys.inner;
     }
     const nlohmann::json *hd = c.get(keys.headDim);
     if (keys.headDimAuto && (!hd || (hd->is_string() && hd->get<std::string>() == "auto"))) {
@@ -95,10 +96,9 @@ Mamba2Shape readMamba2(const ConfigReader &c, ModelBuilder &b, const Mamba2Keys 
         // MambaMixer2's in_proj and conv width use the inner width, its state heads x head
         // dim; the transformers config classes require the two to agree.
         if (wide != m.inner) {
-            const char *at = keys.inner && wideName == keys.inner ? keys.inner : keys.expand;
-            fail(c.field(at), wideValue + " = " + std::to_string(wide) + " differs from " +
-                                  keys.heads + " x " + keys.headDim + " = " +
-                                  std::to_string(m.inner));
+            fail(c.field(wideKey), wideValue + " = " + std::to_string(wide) + " differs from " +
+                                       keys.heads + " x " + keys.headDim + " = " +
+                                       std::to_string(m.inner));
         }
     }
     m.convDim =
