@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Shared by the model import tests (tst_modelimport, tst_modelimport_rules): the real configs
-// in resources/models that every test sweeps.
+// Shared by the model import tests: the real configs in resources/models that
+// tst_modelimport and tst_modelimport_rules sweep, and layersOf.
 #pragma once
 
+#include "model/modelspec.h"
+
 #include <QStringList>
+
+#include <cstdint>
 
 namespace hostplan::modelimporttest {
 
@@ -20,5 +24,14 @@ inline const QStringList kAllModels = {
     "Qwen3-Next-80B-A3B-Thinking.json",
     "gpt-oss-120b.json",
 };
+
+/// The layers of `m` whose attention kind is `kind` (the sum of those groups' counts).
+inline std::uint64_t layersOf(const ModelSpec &m, AttentionKind kind) {
+    std::uint64_t n = 0;
+    for (const auto &l : m.layers) {
+        n += l.kind == kind ? l.count : 0;
+    }
+    return n;
+}
 
 } // namespace hostplan::modelimporttest

@@ -16,6 +16,7 @@
 #include "engine/servedtype.h"
 #include "import/modelimport.h"
 #include "sizing/memory.h"
+#include "modelimporttestutil.h"
 #include "testutil.h"
 
 #include <nlohmann/json.hpp>
@@ -25,6 +26,7 @@
 #include <functional>
 
 using namespace hostplan;
+using hostplan::modelimporttest::layersOf;
 using J = nlohmann::json;
 using ConfigEdit = std::function<void(J &)>;
 Q_DECLARE_METATYPE(ConfigEdit)
@@ -56,14 +58,6 @@ J bamba9b() {
 
 Result<ModelSpec> importJson(const J &j) {
     return importHfConfigText(j.dump(), "bamba");
-}
-
-std::uint64_t layersOf(const ModelSpec &m, AttentionKind kind) {
-    std::uint64_t n = 0;
-    for (const auto &l : m.layers) {
-        n += l.kind == kind ? l.count : 0;
-    }
-    return n;
 }
 
 } // namespace

@@ -27,6 +27,7 @@
 #include "import/modelimport.h"
 #include "sizing/fit.h"
 #include "sizing/memory.h"
+#include "modelimporttestutil.h"
 #include "testutil.h"
 
 #include <nlohmann/json.hpp>
@@ -34,8 +35,11 @@
 #include <QTest>
 
 #include <functional>
+#include <utility>
+#include <vector>
 
 using namespace hostplan;
+using hostplan::modelimporttest::layersOf;
 using J = nlohmann::json;
 using ConfigEdit = std::function<void(J &)>;
 Q_DECLARE_METATYPE(ConfigEdit)
@@ -77,12 +81,32 @@ Result<ModelSpec> importJson(const J &j) {
     return importHfConfigText(j.dump(), "falcon-h1");
 }
 
-std::uint64_t layersOf(const ModelSpec &m, AttentionKind kind) {
-    std::uint64_t n = 0;
-    for (const auto &l : m.layers) {
-        n += l.kind == kind ? l.count : 0;
+/// A 4-layer GGUF header of `arch` ("f.gguf") with 4 heads, `kvHeads` KV heads and a Mamba-2
+/// state (ssm.state_size 16, inner_size 128, conv_kernel 4, one group), without the key
+/// `drop`, imported.
+Result<ModelSpec> tinyGguf(const std::string &arch, const std::string &drop = "",
+                           std::uint32_t kvHeads = 2) {
+    ggufwriter::Writer w;
+    w.string("general.architecture", arch);
+    for (const auto &[key, value] :
+         std::vector<std::pair<std::string, std::uint32_t>>{{"block_count", 4},
+                                                            {"embedding_length", 64},
+                                                            {"attention.head_count", 4},
+                                                            {"attention.head_count_kv", kvHeads},
+                                                            {"vocab_size", 100},
+                                                            {"ssm.state_size", 16},
+                                                            {"ssm.inner_size", 128},
+                                                            {"ssm.conv_kernel", 4},
+                                                            {"ssm.group_count", 1}}) {
+        if (key != drop) {
+            w.u32(arch + "." + key, value);
+        }
     }
-    return n;
+    auto h = gguf::parseHeader(w.build(), 0, "f.gguf");
+    if (!h.ok()) {
+        qFatal("%s", h.error().toString().c_str());
+    }
+    return ggufToModelSpec(gguf::Model{h.value(), {}, 0}, "f.gguf");
 }
 
 bool noted(const ModelSpec &m, const std::string &text) {
@@ -329,21 +353,7 @@ class TestFalconH1 : public QObject {
 
     // A falcon-h1 GGUF: every layer with KV heads also keeps the ssm.* state.
     void ggufFalconH1() {
-        ggufwriter::Writer w;
-        const std::string a = "falcon-h1";
-        w.string("general.architecture", a)
-            .u32(a + ".block_count", 4)
-            .u32(a + ".embedding_length", 64)
-            .u32(a + ".attention.head_count", 4)
-            .u32(a + ".attention.head_count_kv", 2)
-            .u32(a + ".vocab_size", 100)
-            .u32(a + ".ssm.state_size", 16)
-            .u32(a + ".ssm.inner_size", 128)
-            .u32(a + ".ssm.conv_kernel", 4)
-            .u32(a + ".ssm.group_count", 1);
-        auto h = gguf::parseHeader(w.build(), 0, "f.gguf");
-        QVERIFY(h.ok());
-        const auto spec = ggufToModelSpec(gguf::Model{h.value(), {}, 0}, "f.gguf");
+        const auto spec = tinyGguf("falcon-h1");
         QVERIFY2(spec.ok(), spec.ok() ? "" : spec.error().toString().c_str());
         QCOMPARE(layersOf(*spec, AttentionKind::GQA), 4ull);
         QCOMPARE(layersOf(*spec, AttentionKind::Linear), 4ull);
@@ -355,43 +365,14 @@ class TestFalconH1 : public QObject {
             }
         }
         // Without its state keys, or with a layer of no KV heads, it is refused by name.
-        const auto refused = [](const std::string &drop, bool kvZero) {
-            ggufwriter::Writer f;
-            const std::string b = "falcon-h1";
-            f.string("general.architecture", b)
-                .u32(b + ".block_count", 4)
-                .u32(b + ".embedding_length", 64)
-                .u32(b + ".attention.head_count", 4)
-                .u32(b + ".attention.head_count_kv", kvZero ? 0 : 2)
-                .u32(b + ".vocab_size", 100)
-                .u32(b + ".ssm.conv_kernel", 4);
-            for (const char *k : {"ssm.state_size", "ssm.inner_size"}) {
-                if (drop != k) {
-                    f.u32(b + "." + k, 16);
-                }
-            }
-            auto fh = gguf::parseHeader(f.build(), 0, "f.gguf");
-            return ggufToModelSpec(gguf::Model{fh.value(), {}, 0}, "f.gguf");
-        };
-        QCOMPARE(refused("ssm.state_size", false).error().field,
+        QCOMPARE(tinyGguf("falcon-h1", "ssm.state_size").error().field,
                  std::string("f.gguf: falcon-h1.ssm.state_size"));
-        QCOMPARE(refused("ssm.inner_size", false).error().field,
+        QCOMPARE(tinyGguf("falcon-h1", "ssm.inner_size").error().field,
                  std::string("f.gguf: falcon-h1.ssm.inner_size"));
-        QCOMPARE(refused("", true).error().field,
+        QCOMPARE(tinyGguf("falcon-h1", "", 0).error().field,
                  std::string("f.gguf: falcon-h1.attention.head_count_kv"));
         // Another architecture with the same keys keeps attention only.
-        ggufwriter::Writer other;
-        other.string("general.architecture", "llama")
-            .u32("llama.block_count", 4)
-            .u32("llama.embedding_length", 64)
-            .u32("llama.attention.head_count", 4)
-            .u32("llama.attention.head_count_kv", 2)
-            .u32("llama.vocab_size", 100)
-            .u32("llama.ssm.state_size", 16)
-            .u32("llama.ssm.inner_size", 128);
-        auto oh = gguf::parseHeader(other.build(), 0, "l.gguf");
-        QVERIFY(oh.ok());
-        const auto llama = ggufToModelSpec(gguf::Model{oh.value(), {}, 0}, "l.gguf");
+        const auto llama = tinyGguf("llama");
         QVERIFY(llama.ok());
         QCOMPARE(layersOf(*llama, AttentionKind::Linear), 0ull);
     }

@@ -8,6 +8,7 @@
 // tests/data/configs/ (sources in its README.md); each expected count is the hand arithmetic
 // written beside it.
 #include "import/modelimport.h"
+#include "modelimporttestutil.h"
 #include "testutil.h"
 
 #include <QFile>
@@ -17,6 +18,7 @@
 #include <QTest>
 
 using namespace hostplan;
+using hostplan::modelimporttest::layersOf;
 
 namespace {
 
@@ -33,14 +35,6 @@ std::uint64_t groupParams(const ModelSpec &m, const std::string &name) {
     std::uint64_t n = 0;
     for (const auto &g : m.groups) {
         n += g.name.rfind(name, 0) == 0 ? g.params : 0;
-    }
-    return n;
-}
-
-std::uint64_t layersOf(const ModelSpec &m, AttentionKind kind) {
-    std::uint64_t n = 0;
-    for (const auto &l : m.layers) {
-        n += l.kind == kind ? l.count : 0;
     }
     return n;
 }

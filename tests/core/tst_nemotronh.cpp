@@ -17,6 +17,7 @@
 #include "import/modelimport.h"
 #include "scenario/scenario.h"
 #include "sizing/memory.h"
+#include "modelimporttestutil.h"
 #include "testutil.h"
 
 #include <nlohmann/json.hpp>
@@ -27,6 +28,7 @@
 #include <functional>
 
 using namespace hostplan;
+using hostplan::modelimporttest::layersOf;
 using J = nlohmann::json;
 /// An edit of a parsed config (a data row of refusalsNameTheField).
 using ConfigEdit = std::function<void(J &)>;
@@ -62,14 +64,6 @@ Result<ModelSpec> importEdited(const QString &stem, const ConfigEdit &edit) {
 }
 
 /// Layers of one attention kind.
-std::uint64_t layersOf(const ModelSpec &m, AttentionKind kind) {
-    std::uint64_t n = 0;
-    for (const auto &l : m.layers) {
-        n += l.kind == kind ? l.count : 0;
-    }
-    return n;
-}
-
 const TensorGroup *groupNamed(const ModelSpec &m, const std::string &name) {
     for (const auto &g : m.groups) {
         if (g.name == name) {

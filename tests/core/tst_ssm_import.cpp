@@ -32,6 +32,7 @@
 #include "plan/plan.h"
 #include "scenario/scenario.h"
 #include "sizing/memory.h"
+#include "modelimporttestutil.h"
 #include "testutil.h"
 
 #include <nlohmann/json.hpp>
@@ -44,6 +45,7 @@
 #include <sstream>
 
 using namespace hostplan;
+using hostplan::modelimporttest::layersOf;
 using J = nlohmann::json;
 using ConfigEdit = std::function<void(J &)>;
 Q_DECLARE_METATYPE(ConfigEdit)
@@ -194,14 +196,6 @@ J jambaMini() {
 
 Result<ModelSpec> importJson(const J &j) {
     return importHfConfigText(j.dump(), j.value("model_type", std::string("test")));
-}
-
-std::uint64_t layersOf(const ModelSpec &m, AttentionKind kind) {
-    std::uint64_t n = 0;
-    for (const auto &l : m.layers) {
-        n += l.kind == kind ? l.count : 0;
-    }
-    return n;
 }
 
 const LayerGroup *linearLayer(const ModelSpec &m) {
