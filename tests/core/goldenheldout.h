@@ -13,6 +13,7 @@
 namespace golden {
 
 inline void v011Checks(std::vector<Check> &out);
+inline void hybridLogChecks(std::vector<Check> &out);
 
 /// A model from an inline config.json text; throws naming `source` when it does not import.
 inline ModelSpec inlineModel(const std::string &cfg, const std::string &source) {
@@ -157,8 +158,10 @@ inline void heldOutLogChecks(std::vector<Check> &out) {
                      formats::fp32},
                     out);
     v011Checks(out);
+    hybridLogChecks(out);
 }
 
 } // namespace golden
 
 #include "goldenv011.h"
+#include "goldenhybrid.h"
