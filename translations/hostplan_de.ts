@@ -1191,8 +1191,8 @@ Quelle: %6 (Stand %7)</translation>
         <translation>Die vLLM-Version, deren Speicherregeln beim Start vLLM-Pläne folgen</translation>
     </message>
     <message>
-        <source>a vLLM release HostPlan models: 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0)</source>
-        <translation>eine von HostPlan modellierte vLLM-Version: 0.19, 0.11, 0.7 (V1), 0.6.5 oder 0.6.4 (V0)</translation>
+        <source>a vLLM release HostPlan models: 0.24, 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0)</source>
+        <translation>eine von HostPlan modellierte vLLM-Version: 0.24, 0.19, 0.11, 0.7 (V1), 0.6.5 oder 0.6.4 (V0)</translation>
     </message>
     <message>
         <source>vLLM rules</source>
@@ -1207,8 +1207,40 @@ Quelle: %6 (Stand %7)</translation>
         <translation>Die vLLM-Version, deren Speicherregeln beim Start einen vLLM-Plan bemessen: wie ihr Worker die Aktivierungsspitze misst (Sampler-Aufwärmlauf, Logits), was sie als Nicht-Torch-Speicher zählt und wie ihre MoE-Kernel MXFP4-Experten ablegen. Wählen Sie die Version, die Sie betreiben; die Vorgaben (max_num_seqs, Tokens pro Schritt) sind für jede Version dieselben.</translation>
     </message>
     <message>
-        <source>default: v0.19&apos;s rules, the newest release HostPlan models.</source>
-        <translation>Standard: die Regeln von v0.19, der neuesten von HostPlan modellierten Version.</translation>
+        <source>default: v0.19&apos;s rules, the newest checked against whole start-up logs.</source>
+        <translation>Standard: die Regeln von v0.19, der neuesten an vollständigen Start-Logs geprüften Version.</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>Automatic prefix caching: on a model with recurrent layers vLLM keeps two state pages per request with it</source>
+        <translation>Automatisches Präfix-Caching: Bei einem Modell mit rekurrenten Schichten hält vLLM damit zwei Zustandsseiten pro Anfrage</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s automatic prefix caching (vLLM --enable-prefix-caching). On a model with Mamba or linear-attention layers vLLM then keeps two state pages per request in each of their cache groups instead of one, so fewer sequences fit.</source>
+        <translation>Das automatische Präfix-Caching der Engine (vLLM --enable-prefix-caching). Bei einem Modell mit Mamba- oder Linear-Attention-Schichten hält vLLM dann in jeder ihrer Cache-Gruppen zwei statt einer Zustandsseite pro Anfrage, sodass weniger Sequenzen passen.</translation>
+    </message>
+    <message>
+        <source>engine default, on or off</source>
+        <translation>Engine-Standard, an oder aus</translation>
+    </message>
+    <message>
+        <source>engine default: off for vLLM on a model with recurrent layers.</source>
+        <translation>Engine-Standard: aus bei vLLM für ein Modell mit rekurrenten Schichten.</translation>
+    </message>
+    <message>
+        <source>Prefix caching</source>
+        <translation>Präfix-Caching</translation>
+    </message>
+    <message>
+        <source>Change prefix caching to %1</source>
+        <translation>Präfix-Caching auf %1 ändern</translation>
     </message>
 </context>
 <context>

@@ -1191,8 +1191,8 @@ Source: %6 (as of %7)</source>
         <translation>vLLM プランが従う起動時メモリ規則の vLLM リリース</translation>
     </message>
     <message>
-        <source>a vLLM release HostPlan models: 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0)</source>
-        <translation>HostPlan がモデル化する vLLM リリース：0.19、0.11、0.7（V1）、0.6.5 または 0.6.4（V0）</translation>
+        <source>a vLLM release HostPlan models: 0.24, 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0)</source>
+        <translation>HostPlan がモデル化する vLLM リリース：0.24、0.19、0.11、0.7（V1）、0.6.5 または 0.6.4（V0）</translation>
     </message>
     <message>
         <source>vLLM rules</source>
@@ -1207,8 +1207,40 @@ Source: %6 (as of %7)</source>
         <translation>起動時メモリ規則で vLLM プランを見積もる vLLM リリース：ワーカーがアクティベーションのピーク（サンプラーのウォームアップ、logits）をどう測るか、何を非 torch メモリとして数えるか、MoE カーネルが MXFP4 エキスパートをどう配置するか。実行するリリースを選んでください。既定値（max_num_seqs、ステップあたりのトークン数）はどのリリースでも同じです。</translation>
     </message>
     <message>
-        <source>default: v0.19&apos;s rules, the newest release HostPlan models.</source>
-        <translation>既定：v0.19 の規則（HostPlan がモデル化する最新リリース）。</translation>
+        <source>default: v0.19&apos;s rules, the newest checked against whole start-up logs.</source>
+        <translation>既定：v0.19 の規則（起動ログ全体で検証した最新リリース）。</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>オン</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>オフ</translation>
+    </message>
+    <message>
+        <source>Automatic prefix caching: on a model with recurrent layers vLLM keeps two state pages per request with it</source>
+        <translation>自動プレフィックスキャッシュ：再帰層を持つモデルでは、有効にすると vLLM はリクエストごとに状態ページを 2 つ保持します</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s automatic prefix caching (vLLM --enable-prefix-caching). On a model with Mamba or linear-attention layers vLLM then keeps two state pages per request in each of their cache groups instead of one, so fewer sequences fit.</source>
+        <translation>エンジンの自動プレフィックスキャッシュ（vLLM --enable-prefix-caching）。Mamba 層や線形アテンション層を持つモデルでは、vLLM はそれらの各キャッシュグループでリクエストごとに状態ページを 1 つではなく 2 つ保持するため、収まるシーケンス数が減ります。</translation>
+    </message>
+    <message>
+        <source>engine default, on or off</source>
+        <translation>エンジン既定、オン、またはオフ</translation>
+    </message>
+    <message>
+        <source>engine default: off for vLLM on a model with recurrent layers.</source>
+        <translation>エンジン既定：再帰層を持つモデルでは vLLM はオフ。</translation>
+    </message>
+    <message>
+        <source>Prefix caching</source>
+        <translation>プレフィックスキャッシュ</translation>
+    </message>
+    <message>
+        <source>Change prefix caching to %1</source>
+        <translation>プレフィックスキャッシュを %1 に変更</translation>
     </message>
 </context>
 <context>

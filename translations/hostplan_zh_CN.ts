@@ -1191,8 +1191,8 @@ Source: %6 (as of %7)</source>
         <translation>vLLM 方案所遵循的启动内存规则对应的 vLLM 版本</translation>
     </message>
     <message>
-        <source>a vLLM release HostPlan models: 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0)</source>
-        <translation>HostPlan 建模的 vLLM 版本：0.19、0.11、0.7（V1）、0.6.5 或 0.6.4（V0）</translation>
+        <source>a vLLM release HostPlan models: 0.24, 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0)</source>
+        <translation>HostPlan 建模的 vLLM 版本：0.24、0.19、0.11、0.7（V1）、0.6.5 或 0.6.4（V0）</translation>
     </message>
     <message>
         <source>vLLM rules</source>
@@ -1207,8 +1207,40 @@ Source: %6 (as of %7)</source>
         <translation>用其启动内存规则来估算 vLLM 方案的 vLLM 版本：其 worker 如何测量激活峰值（采样器预热、logits）、哪些计为非 torch 内存，以及其 MoE 内核如何排布 MXFP4 专家。请选择您将运行的版本；默认值（max_num_seqs、每步 token 数）对每个版本都相同。</translation>
     </message>
     <message>
-        <source>default: v0.19&apos;s rules, the newest release HostPlan models.</source>
-        <translation>默认：v0.19 的规则，即 HostPlan 建模的最新版本。</translation>
+        <source>default: v0.19&apos;s rules, the newest checked against whole start-up logs.</source>
+        <translation>默认：v0.19 的规则，即经完整启动日志验证的最新版本。</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>Automatic prefix caching: on a model with recurrent layers vLLM keeps two state pages per request with it</source>
+        <translation>自动前缀缓存：对含循环层的模型，开启后 vLLM 每个请求保留两个状态页</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s automatic prefix caching (vLLM --enable-prefix-caching). On a model with Mamba or linear-attention layers vLLM then keeps two state pages per request in each of their cache groups instead of one, so fewer sequences fit.</source>
+        <translation>引擎的自动前缀缓存（vLLM --enable-prefix-caching）。对含 Mamba 或线性注意力层的模型，vLLM 随后在其每个缓存组中为每个请求保留两个而非一个状态页，因此可容纳的序列更少。</translation>
+    </message>
+    <message>
+        <source>engine default, on or off</source>
+        <translation>引擎默认、开或关</translation>
+    </message>
+    <message>
+        <source>engine default: off for vLLM on a model with recurrent layers.</source>
+        <translation>引擎默认：对含循环层的模型，vLLM 为关。</translation>
+    </message>
+    <message>
+        <source>Prefix caching</source>
+        <translation>前缀缓存</translation>
+    </message>
+    <message>
+        <source>Change prefix caching to %1</source>
+        <translation>将前缀缓存改为 %1</translation>
     </message>
 </context>
 <context>

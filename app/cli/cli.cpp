@@ -147,10 +147,12 @@ bool scenarioOrError(const std::vector<std::string> &args, Scenario &scenario,
         err << "hostplan-cli: " << e << "\n";
         return false;
     }
-    const bool vllmRulesGiven = std::find(args.begin(), args.end(), "--vllm-version") != args.end();
-    if (vllmRulesGiven && scenario.engine.engine != Engine::Vllm) {
-        err << "hostplan-cli: warning: --vllm-version applies to --engine vllm only; the "
-            << engineInfo(scenario.engine.engine).displayName << " plan ignores it\n";
+    for (const char *vllmOnly : {"--vllm-version", "--prefix-caching"}) {
+        if (std::find(args.begin(), args.end(), vllmOnly) != args.end() &&
+            scenario.engine.engine != Engine::Vllm) {
+            err << "hostplan-cli: warning: " << vllmOnly << " applies to --engine vllm only; the "
+                << engineInfo(scenario.engine.engine).displayName << " plan ignores it\n";
+        }
     }
     return true;
 }
@@ -341,6 +343,7 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                                                  "--target-ms-per-token",
                                                  "--memory-fraction",
                                                  "--vllm-version",
+                                                 "--prefix-caching",
                                                  "--draft",
                                                  "--activation-bytes-per-gpu",
                                                  "--runtime-bytes-per-gpu",
@@ -481,6 +484,11 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                 return a + ": " + rules.error().message;
             }
             scenario.engine.vllmVersion = rules.value();
+        } else if (a == "--prefix-caching") {
+            if (v != "on" && v != "off") {
+                return a + ": must be on or off, got " + quotedInput(v);
+            }
+            scenario.engine.prefixCaching = v == "on";
         } else if (a == "--api-price") {
             scenario.pricing.apiPriceId = v;
         } else if (a == "--draft") {
@@ -607,9 +615,11 @@ Plan options (applied after --scenario, so they override the file):
   --target-ms-per-token MS latency target per output token (default 50)
   --memory-fraction F      the engine's memory fraction (default: the engine's)
   --vllm-version V         the vLLM release whose start-up memory rules vLLM plans follow:
-                           0.19 (default: the newest modelled), 0.11, 0.7 (V1), 0.6.5
-                           or 0.6.4 (V0); the defaults (max_num_seqs, batched tokens)
-                           are the same for every release
+                           0.24 (0.19's memory, the KV tokens logged as concurrency x
+                           context), 0.19 (default), 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0);
+                           the defaults (max_num_seqs, batched tokens) are the same
+  --prefix-caching on|off  automatic prefix caching (default: the engine's; vLLM keeps two
+                           state pages per request of a hybrid model with it on)
   --draft MODEL|eagle      a speculative-decoding draft model (catalogue id or path), or
                            an EAGLE head built from the model (engine.draft)
   --activation-bytes-per-gpu N, --runtime-bytes-per-gpu N   override the engine estimates

@@ -168,9 +168,24 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
            "profiles the activation peak (sampler warm-up, logits), what it counts as non-torch "
            "memory and how its MoE kernels lay out MXFP4 experts. Pick the release you will "
            "run; the defaults (max_num_seqs, batched tokens) are the same for every release."),
-        tr("a vLLM release HostPlan models: 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0)"),
-        tr("default: v0.19's rules, the newest release HostPlan models.")));
+        tr("a vLLM release HostPlan models: 0.24, 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0)"),
+        tr("default: v0.19's rules, the newest checked against whole start-up logs.")));
     form->addRow(tr("vLLM rules"), m_vllmVersion);
+    m_prefixCaching = new ElidingComboBox;
+    m_prefixCaching->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_prefixCaching->setMinimumContentsLength(6);
+    m_prefixCaching->addItem(tr("engine default"), QString());
+    m_prefixCaching->addItem(tr("on"), QStringLiteral("on"));
+    m_prefixCaching->addItem(tr("off"), QStringLiteral("off"));
+    m_prefixCaching->setToolTip(tr("Automatic prefix caching: on a model with recurrent layers "
+                                   "vLLM keeps two state pages per request with it"));
+    m_prefixCaching->setWhatsThis(fieldHelp(
+        tr("The engine's automatic prefix caching (vLLM --enable-prefix-caching). On a model "
+           "with Mamba or linear-attention layers vLLM then keeps two state pages per request "
+           "in each of their cache groups instead of one, so fewer sequences fit."),
+        tr("engine default, on or off"),
+        tr("engine default: off for vLLM on a model with recurrent layers.")));
+    form->addRow(tr("Prefix caching"), m_prefixCaching);
     m_draft = new QLineEdit;
     m_draft->setPlaceholderText(tr("none (model id, path or \"eagle\")"));
     m_draft->setToolTip(tr("Speculative-decoding draft the engine loads beside the model: a "
@@ -258,6 +273,17 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         s.engine.vllmVersion = rules;
         commit(s, tr("Change vLLM rules to %1").arg(m_vllmVersion->itemText(index)));
     });
+    connect(m_prefixCaching, &QComboBox::activated, this, [this](int index) {
+        Scenario s = m_doc->scenario();
+        const QString v = m_prefixCaching->itemData(index).toString();
+        const std::optional<bool> on =
+            v.isEmpty() ? std::nullopt : std::optional<bool>(v == QStringLiteral("on"));
+        if (s.engine.prefixCaching == on) {
+            return;
+        }
+        s.engine.prefixCaching = on;
+        commit(s, tr("Change prefix caching to %1").arg(m_prefixCaching->itemText(index)));
+    });
     connect(m_fraction, &QDoubleSpinBox::editingFinished, this, [this] {
         Scenario s = m_doc->scenario();
         const double v = m_fraction->value();
@@ -338,6 +364,10 @@ void HardwarePanel::sync() {
                s.engine.vllmVersion ? QString::fromUtf8(vllmRules(*s.engine.vllmVersion).id.data())
                                     : QString())));
     m_vllmVersion->setEnabled(s.engine.engine == Engine::Vllm);
+    m_prefixCaching->setCurrentIndex(std::max(
+        0, m_prefixCaching->findData(
+               s.engine.prefixCaching ? QString::fromLatin1(*s.engine.prefixCaching ? "on" : "off")
+                                      : QString())));
     if (!m_draft->hasFocus()) {
         m_draft->setText(QString::fromStdString(s.engine.draft));
     }

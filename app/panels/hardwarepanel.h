@@ -34,6 +34,9 @@ class HardwarePanel : public InputPanel {
     /// engine.vllm_version; item data: the rule set's id, empty for the default). Enabled
     /// while the engine is vLLM.
     QComboBox *vllmVersionCombo() const { return m_vllmVersion; }
+    /// Automatic prefix caching (scenario engine.prefix_caching; item data: "" for the
+    /// engine's default, "on", "off").
+    QComboBox *prefixCachingCombo() const { return m_prefixCaching; }
     /// The speculative-decoding draft (scenario engine.draft).
     QLineEdit *draftEdit() const { return m_draft; }
     /// The llama.cpp release whose rules llama.cpp plans follow (scenario
@@ -58,6 +61,7 @@ class HardwarePanel : public InputPanel {
     QComboBox *m_engine;
     QDoubleSpinBox *m_fraction;
     QComboBox *m_vllmVersion;
+    QComboBox *m_prefixCaching;
     QLineEdit *m_draft;
     QSpinBox *m_llamaBuild;
 };

@@ -105,6 +105,10 @@ const EngineInfo &engineInfo(Engine engine) {
 
 const std::vector<VllmRules> &vllmRuleSets() {
     static const std::vector<VllmRules> table = {
+        {VllmProfile::V1v24, "0.24", "V1 (v0.24)",
+         "v0.19's memory terms; the logged KV cache size from the maximum concurrency: "
+         "vllm/v1/core/kv_cache_planning.py @ fc23e695 _report_kv_cache_config, as vLLM 0.24.0 "
+         "logs it (noonghunna/club-3090#612)"},
         {VllmProfile::V1v19, "0.19", "V1 (v0.19)",
          "llm-d-incubation/llm-d-planner accuracy/results/v0.19.0/logs @ d3121e05 (sampler "
          "warm-up, MXFP4 Hopper layout: core/engine/enginememory.cpp)"},
@@ -360,7 +364,7 @@ std::string speculationPipelineProblem(Engine engine, VllmProfile vllm, std::uin
                ": \"Drafting is not supported for selected executor loop. Please disable "
                "disagg/pipeline parallelism scheduler.\" (py_executor.py)";
     case Engine::Vllm:
-        if (vllm == VllmProfile::V1v19) {
+        if (vllmV019Memory(vllm)) {
             return {};
         }
         return "vLLM " + std::string(vllmRules(vllm).id) +

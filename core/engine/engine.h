@@ -40,6 +40,11 @@ enum class VllmProfile {
     /// V1 as in v0.19: as V1, but the sampler warm-up masks top-k / top-p in place on the fp32
     /// logits with the Triton kernel instead of sorting them (kVllmTritonSamplerBytesPerLogit).
     V1v19,
+    /// V1 as in v0.24: v0.19's memory terms; the log's "GPU KV cache size" is the maximum
+    /// concurrency times max_model_len (vllm/v1/core/kv_cache_planning.py @ fc23e695
+    /// _report_kv_cache_config) instead of v0.19's num_blocks // groups x block, which for
+    /// hybrid and sliding-window models counts a different figure (vllmReportedKvTokens).
+    V1v24,
     /// V1 v0.7: logits over every profiled token, no sampler run ("TODO(woosuk): Consider the
     /// memory usage of the sampler", v0.7 gpu_model_runner.py profile_run). The worker still
     /// charges as V0Legacy: torch's allocated peak since the profile began plus device used -
@@ -62,16 +67,23 @@ enum class VllmProfile {
 /// engine.vllm_version, `hostplan-cli --vllm-version`, the GUI's vLLM rules field).
 struct VllmRules {
     VllmProfile profile = VllmProfile::V1;
-    std::string_view id;     ///< JSON / CLI value: "0.19", "0.11", "0.7", "0.6.5", "0.6.4"
+    std::string_view id;     ///< JSON / CLI value: "0.24", "0.19", "0.11", "0.7", "0.6.5", "0.6.4"
     std::string_view label;  ///< prose, as plans print it: "V1 (v0.19)"
     std::string_view source; ///< where these rules were read (file @ commit, PR)
 };
 
-/// The rules a vLLM plan follows when the scenario names none: the newest release HostPlan
-/// models, v0.19 (VllmProfile::V1v19; 11 start-up logs of v0.19.0, April 2026, in the golden
-/// rows). Its defaults (max_num_batched_tokens 8192 on an H100, as those logs print) are the
-/// engine table's, read at v0.11.
+/// The rules a vLLM plan follows when the scenario names none: v0.19 (VllmProfile::V1v19; 11
+/// start-up logs of v0.19.0, April 2026, in the golden rows), the newest release whose whole
+/// start-up memory HostPlan checks against logs (v0.24 changes only the logged KV tokens). Its
+/// defaults (max_num_batched_tokens 8192 on an H100, as those logs print) are the engine table's,
+/// read at v0.11.
 inline constexpr VllmProfile kDefaultVllmProfile = VllmProfile::V1v19;
+
+/// Whether `p` follows v0.19's start-up memory terms (the Triton sampler warm-up, the MXFP4
+/// Hopper layouts, the TP collectives' non-torch memory): v0.19 and v0.24.
+constexpr bool vllmV019Memory(VllmProfile p) {
+    return p == VllmProfile::V1v19 || p == VllmProfile::V1v24;
+}
 
 /// Every vLLM rule set HostPlan models, newest first.
 const std::vector<VllmRules> &vllmRuleSets();

@@ -195,7 +195,7 @@ std::uint64_t vllmMxfp4LayoutBytes(const ModelSpec &model, std::uint32_t tp, std
     constexpr std::uint64_t kScaleBlock = 32; // MXFP4: one ue8m0 per 32 e2m1
     const ExpertInfo &x = model.experts;
     const bool mxfp4 = mxfp4Experts(model);
-    const bool swizzles = profile == VllmProfile::V1v19 || profile == VllmProfile::V1;
+    const bool swizzles = vllmV019Memory(profile) || profile == VllmProfile::V1;
     if (!mxfp4 || x.routed == 0 || x.intermediate == 0 || !swizzles ||
         kernel != MoeKernel::Triton || !hopperGpu(gpu)) {
         return 0;
@@ -207,7 +207,7 @@ std::uint64_t vllmMxfp4LayoutBytes(const ModelSpec &model, std::uint32_t tp, std
     const std::uint64_t i = roundUp(r.intermediate, 64);
     // Value bytes: w13 [H/2][2I'], w2 [I'/2][H] (packed reduction dim first, as swizzled);
     // padded only by the v3.6.0 value layout that v0.19 uses.
-    const bool padsValues = profile == VllmProfile::V1v19;
+    const bool padsValues = vllmV019Memory(profile);
     const std::uint64_t w13Pad =
         padsValues ? roundUp(h / 2, kValueAlign) * roundUp(2 * i, kValueAlign) - h / 2 * (2 * i)
                    : 0;
@@ -267,7 +267,7 @@ std::uint64_t vllmTpCollectivesNonTorch(const GpuSpec &gpu, std::uint32_t tp, Vl
     }
     // NVLS heads are the communicator's ranks on one node (one NVSwitch domain).
     const std::uint32_t nodeRanks = std::min(tp, std::max<std::uint32_t>(gpu.gpusPerNode, 1));
-    const double measuredGib = profile == VllmProfile::V1v19 ? 1.82 : 0.41;
+    const double measuredGib = vllmV019Memory(profile) ? 1.82 : 0.41;
     return std::uint64_t(gib(measuredGib)) + ncclNvlsBufferBytes(gpu, nodeRanks);
 }
 

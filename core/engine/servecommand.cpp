@@ -384,6 +384,16 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                        std::to_string(p.scenario.engine.prefillChunkTokens),
                        "the plan's prefill chunk: tokens per step, which sizes the activation "
                        "workspace"});
+    if (p.scenario.engine.prefixCaching) {
+        const bool on = *p.scenario.engine.prefixCaching;
+        c.flags.push_back(
+            {on ? "--enable-prefix-caching" : "--no-enable-prefix-caching", "",
+             std::string(on ? "the plan's prefix caching" : "the plan turns prefix caching off") +
+                 (hasRecurrentState(p.model)
+                      ? on ? ": each request holds two state pages per Mamba group ('align' mode)"
+                           : ": one state page per request in each Mamba group"
+                      : "")});
+    }
     addSpeculation(p, Engine::Vllm, cat, c);
     const std::uint32_t nodes = nodesOf(p);
     if (nodes > 1) {

@@ -96,7 +96,7 @@ namespace {
 ///   0.07 GiB per stage at PP 2 and 4, measured figures (not derived). vllmTpCollectivesNonTorch
 ///   is the median at TP 2 (2.07 GiB) less the TP 1 median, so the two add up to the logs.
 std::uint64_t vllmNonTorch(const EngineMemoryInput &in) {
-    const double base = in.vllmProfile != VllmProfile::V1v19 ? 0.15 : in.pp > 1 ? 0.07 : 0.25;
+    const double base = !vllmV019Memory(in.vllmProfile) ? 0.15 : in.pp > 1 ? 0.07 : 0.25;
     return std::uint64_t(gib(base)) + vllmTpCollectivesNonTorch(in.gpu, in.tp, in.vllmProfile);
 }
 
@@ -163,15 +163,17 @@ VllmGroups vllmGroups(const EngineKvLayout &k, std::uint32_t blockTokens) {
     return g;
 }
 
-/// Blocks one request of `len` tokens needs, summed over groups (max_memory_usage_bytes).
+/// Blocks one request of `len` tokens needs, summed over groups (max_memory_usage_bytes): a
+/// state group holds in.stateSlots pages (vllmStatePagesPerRequest).
 std::uint64_t requestBlocks(const VllmGroups &g, const EngineKvLayout &k,
                             const EngineMemoryInput &in, std::uint64_t len) {
     const std::uint64_t full = ceilDiv(len, g.block);
-    const bool plusOne = in.vllmProfile == VllmProfile::V1 || in.vllmProfile == VllmProfile::V1v19;
+    const bool plusOne = in.vllmProfile == VllmProfile::V1 || vllmV019Memory(in.vllmProfile);
     const std::uint64_t windowTokens =
         std::min<std::uint64_t>(k.window ? k.window - 1 + in.maxBatchedTokens : 0, len);
     const std::uint64_t window = ceilDiv(windowTokens, g.block) + (plusOne ? 1 : 0);
-    return g.fullGroups * full + g.windowGroups * window + g.stateGroups * 1;
+    return g.fullGroups * full + g.windowGroups * window +
+           std::uint64_t(g.stateGroups) * std::max<std::uint32_t>(in.stateSlots, 1);
 }
 
 /// DeepSeek V4 (EngineKvLayout::deepseekV4): one request of `len` tokens holds its compressed
@@ -440,7 +442,7 @@ class VllmMemory final : public EngineMemoryModel {
         t.activationForward =
             forwardActivationBytes(m, tokens, in.tp, in.ep, moeChunk, &t.activationMoe);
         const std::uint64_t hiddenLive = tokens * m.hiddenSize * 2;
-        const bool v19 = in.vllmProfile == VllmProfile::V1v19;
+        const bool v19 = vllmV019Memory(in.vllmProfile);
         const std::uint64_t logits = rows * std::uint64_t(m.vocabSize);
         const std::uint64_t samplerLogits = v19 ? logits * kVllmTritonSamplerBytesPerLogit
                                                 : vllmSortSamplerBytes(rows, m.vocabSize);
@@ -505,7 +507,10 @@ class VllmMemory final : public EngineMemoryModel {
             }
         } else if (t.kvPoolBytes > 0 && g.page > 0 && g.groups() > 0) {
             const std::uint64_t blocks = std::uint64_t(t.kvPoolBytes) / g.page / g.groupSize;
-            t.kvTokens = blocks / g.groups() * g.block;
+            const std::uint64_t perRequest = g.uniform ? ceilDiv(in.maxModelLen, g.block)
+                                                       : requestBlocks(g, k, in, in.maxModelLen);
+            t.kvTokens = vllmReportedKvTokens(in.vllmProfile, blocks, g.groups(), g.block,
+                                              perRequest, in.maxModelLen);
         }
         return t;
     }
@@ -535,6 +540,25 @@ class VllmMemory final : public EngineMemoryModel {
 };
 
 } // namespace
+
+std::uint64_t vllmReportedKvTokens(VllmProfile profile, std::uint64_t blocks, std::uint32_t groups,
+                                   std::uint32_t blockTokens, std::uint64_t requestBlocks,
+                                   std::uint64_t maxModelLen) {
+    if (profile != VllmProfile::V1v24) {
+        return groups ? saturatingMul(blocks / groups, blockTokens) : 0;
+    }
+    if (requestBlocks == 0) {
+        return 0;
+    }
+    // int(max_concurrency * max_model_len) with Python's float arithmetic, as vLLM computes it.
+    const double tokens = double(blocks) / double(requestBlocks) * double(maxModelLen);
+    return tokens >= 1.8e19 ? std::numeric_limits<std::uint64_t>::max() : std::uint64_t(tokens);
+}
+
+std::uint32_t vllmStatePagesPerRequest(bool prefixCaching, std::uint32_t speculativeTokens) {
+    const std::uint32_t spec = std::min<std::uint32_t>(speculativeTokens, 1024);
+    return (prefixCaching ? 2 : 1) + spec;
+}
 
 const EngineMemoryModel &vllmMemoryModel() {
     static const VllmMemory model;

@@ -163,10 +163,11 @@ Result<bool> parseHardware(const json &o, HardwareChoice &h) {
 
 Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
     const std::string p = "engine";
-    HOSTPLAN_TRY(k, checkKeys(o, p,
-                              {"name", "memory_fraction", "state_slots_per_request",
-                               "activation_bytes_per_gpu", "runtime_bytes_per_gpu",
-                               "prefill_chunk_tokens", "draft", "llamacpp_build", "vllm_version"}));
+    HOSTPLAN_TRY(
+        k, checkKeys(o, p,
+                     {"name", "memory_fraction", "state_slots_per_request",
+                      "activation_bytes_per_gpu", "runtime_bytes_per_gpu", "prefill_chunk_tokens",
+                      "draft", "llamacpp_build", "vllm_version", "prefix_caching"}));
     (void)k;
     HOSTPLAN_TRY(name, hostplan::jsonfield::string(o, "name", p, false));
     if (name) {
@@ -212,6 +213,8 @@ Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
         }
         e.vllmVersion = rules.value();
     }
+    HOSTPLAN_TRY(prefix, hostplan::jsonfield::boolean(o, "prefix_caching", p, false));
+    e.prefixCaching = prefix;
     return true;
 }
 
@@ -447,6 +450,9 @@ std::string scenarioToJson(const Scenario &s) {
     }
     if (!s.engine.draft.empty()) {
         eng["draft"] = s.engine.draft;
+    }
+    if (s.engine.prefixCaching) {
+        eng["prefix_caching"] = *s.engine.prefixCaching;
     }
     if (s.engine.vllmVersion) {
         eng["vllm_version"] = std::string(vllmRules(*s.engine.vllmVersion).id);

@@ -78,9 +78,14 @@ struct EngineSettings {
     /// optional.
     std::optional<std::uint32_t> llamaCppBuild;
     /// The vLLM release whose start-up memory rules vLLM plans follow (engine/engine.h
-    /// vllmRuleSets); unset = kDefaultVllmProfile. JSON "vllm_version": "0.19", "0.11", "0.7",
-    /// "0.6.5" or "0.6.4", optional.
+    /// vllmRuleSets); unset = kDefaultVllmProfile. JSON "vllm_version": "0.24", "0.19", "0.11",
+    /// "0.7", "0.6.5" or "0.6.4", optional.
     std::optional<VllmProfile> vllmVersion;
+    /// Automatic prefix caching (vLLM --enable-prefix-caching / --no-enable-prefix-caching).
+    /// Unset = the engine's default, which for vLLM on a hybrid (recurrent-state) model is off:
+    /// a vLLM 0.19.0 log holds one state page per request (golden row P29). Set on a hybrid
+    /// model, vLLM keeps two (vllmStatePagesPerRequest). JSON "prefix_caching", optional.
+    std::optional<bool> prefixCaching;
     bool operator==(const EngineSettings &) const = default;
 };
 

@@ -144,9 +144,15 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     }
     in.maxBatchedTokens = std::max<std::uint32_t>(scenario.engine.prefillChunkTokens, 1);
     in.maxModelLen = scenario.workload.contextTokens;
-    in.stateSlots = std::max<std::uint32_t>(
-        scenario.engine.stateSlotsPerRequest.value_or(engineDefaults(engine).stateSlotsPerRequest),
-        1);
+    // vLLM's state pages per request follow its cache mode and the speculative tokens.
+    const std::uint32_t slotsDefault =
+        engine == Engine::Vllm
+            ? vllmStatePagesPerRequest(
+                  scenario.engine.prefixCaching.value_or(false),
+                  speculative ? std::max<std::uint32_t>(scenario.workload.speculativeTokens, 1) : 0)
+            : engineDefaults(engine).stateSlotsPerRequest;
+    in.stateSlots =
+        std::max<std::uint32_t>(scenario.engine.stateSlotsPerRequest.value_or(slotsDefault), 1);
     // The vLLM release whose start-up memory rules apply (the defaults above are the same for every
     // release).
     in.vllmProfile = scenario.engine.vllmVersion.value_or(kDefaultVllmProfile);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Golden rows P29 on: vLLM start-up logs of hybrid models (Gated DeltaNet layers beside full
+// Golden rows P29-P31: vLLM start-up logs of hybrid models (Gated DeltaNet layers beside full
 // attention), whose pool vLLM shares between attention blocks and recurrent-state pages
 // (vllmGroups in core/engine/vllm_memory.cpp). Included by goldenv011.h, whose helpers they
 // use.
@@ -23,6 +23,8 @@ namespace golden {
 /// blocks: 1,487 blocks / 45 = 33.04. The H20 sold with 96 GB cannot hold that pool (1,487
 /// blocks of 16 x 3,211,264 B are 71.2 GiB beside 51 GiB of weights), so the card is the H20
 /// with 141 GB of HBM3e; it is given the H200's 139.8 GiB (the same memory, row T4).
+inline void poolLogChecks(std::vector<Check> &out);
+
 inline void hybridLogChecks(std::vector<Check> &out) {
     const ModelSpec m = dataConfigModel("Qwen--Qwen3.5-27B_config.json", "Qwen/Qwen3.5-27B");
     const GpuSpec g = loggedGpu("NVIDIA H20 (141 GB)", 139.8, true);
@@ -41,6 +43,77 @@ inline void hybridLogChecks(std::vector<Check> &out) {
     out.push_back({"P29", "KV tokens", set, 290864, double(t.kvTokens), kKvTol, src, {}});
     out.push_back({"P29", "sequences of 32768", set, 33, double(s.sequencesAtContext), 0, src, {}});
     out.push_back({"P29", "starts", set, 1, s.starts() ? 1.0 : 0.0, 0, src, {}});
+    poolLogChecks(out);
+}
+
+/// A hybrid-model log that gives the pool ("Available KV cache memory") and the KV tokens of
+/// a newer vLLM: the tokens HostPlan's groups, block and report rule make of the logged pool
+/// (the pool pinned through the overrides), and the sequences of the context.
+struct PoolLog {
+    std::string row, setting, source;
+    ModelSpec model;
+    std::uint32_t tp = 1;
+    std::uint64_t maxModelLen = 0;
+    NumberFormat kvFormat = formats::bf16;
+    bool prefixCaching = false;
+    double poolGib = 0;   ///< "Available KV cache memory", per GPU
+    double kvTokens = 0;  ///< "GPU KV cache size"
+    double sequences = 0; ///< "Maximum concurrency", its whole part
+};
+
+inline void checkPoolLog(const PoolLog &log, std::vector<Check> &out) {
+    const GpuSpec g = loggedGpu("GPU", 32, true);
+    EngineMemoryInput in = rowInput(log.model, g, {log.tp, 1, 1}, Engine::Vllm, log.maxModelLen);
+    in.vllmProfile = VllmProfile::V1v24;
+    in.kvFormat = log.kvFormat;
+    in.stateSlots = vllmStatePagesPerRequest(log.prefixCaching, 0);
+    const EngineMemoryTerms free = vllmMemoryModel().terms(in);
+    in.activationOverride = 0;
+    in.runtimeOverride =
+        std::uint64_t(double(free.budget) - double(free.weights()) - log.poolGib * kBytesPerGiB);
+    const EngineMemoryTerms t = vllmMemoryModel().terms(in);
+    // The pool is logged to 0.01 GiB (0.1 % here): 1 %, not the 5 % of a whole start-up, so
+    // that a state group's second page under prefix caching (+3 to +5 % without it) counts.
+    out.push_back({log.row,
+                   "KV tokens (logged pool)",
+                   log.setting,
+                   log.kvTokens,
+                   double(t.kvTokens),
+                   0.01,
+                   log.source,
+                   {}});
+    out.push_back({log.row,
+                   "sequences of " + std::to_string(log.maxModelLen),
+                   log.setting,
+                   log.sequences,
+                   double(engineStartup(Engine::Vllm, in).sequencesAtContext),
+                   0,
+                   log.source,
+                   {}});
+}
+
+/// P30 / P31: Qwen3.6 / 3.8 checkpoints served by vLLM 0.24 and later with prefix caching on,
+/// which log the KV tokens as the maximum concurrency times max_model_len
+/// (VllmProfile::V1v24). Their configs are not published with the logs; the rows use the
+/// Qwen3.5 configs of the same size, whose attention and Gated DeltaNet shapes the P31 log's
+/// own text states (16 of 64 layers with 4 KV heads of 256). With prefix caching each of the
+/// three state groups keeps two pages per request ("align" mode), so a 131,072-token request
+/// needs 63 + 6 blocks of 2,096 tokens (P30, FP8 KV) or 84 + 6 of 1,568 (P31, FP8 KV at TP 2).
+inline void poolLogChecks(std::vector<Check> &out) {
+    checkPoolLog({"P30",
+                  "Qwen3.6-35B-A3B NVFP4 (Qwen3.5-35B-A3B shapes), 1x RTX 5090, vLLM 0.24.0, "
+                  "fp8 KV, prefix caching, len 131072",
+                  "noonghunna/club-3090#612",
+                  dataConfigModel("Qwen--Qwen3.5-35B-A3B_config.json", "Qwen/Qwen3.5-35B-A3B"), 1,
+                  131072, formats::fp8, true, 5.98, 567978, 4},
+                 out);
+    checkPoolLog({"P31",
+                  "Qwen3.8-27B-FP8 (Qwen3.5-27B shapes), 2x RTX 3090, vLLM (0.24 rule), TP2, "
+                  "fp8 KV, prefix caching, len 131072",
+                  "mitchross/talos-argocd-proxmox#1995",
+                  dataConfigModel("Qwen--Qwen3.5-27B_config.json", "Qwen/Qwen3.5-27B"), 2, 131072,
+                  formats::fp8, true, 4.99, 302921, 2},
+                 out);
 }
 
 } // namespace golden

@@ -393,6 +393,75 @@ class tst_EngineMemory : public QObject {
         QCOMPARE(vllmMemoryModel().requestBytes(on, b, 32768), 32768ull / 64 * 64 * 62 * 1152);
     }
 
+    // vLLM on a hybrid model (Qwen3.5-27B: 16 attention layers, 48 Gated DeltaNet layers in
+    // three state groups, a 784-token block): a state group holds one page per request, two
+    // with prefix caching ('align'), and one more per speculative token; v0.24 logs the KV
+    // tokens as blocks / request blocks x max_model_len, v0.19 as blocks // 4 groups x block.
+    void vllmHybridStatePages() {
+        QCOMPARE(vllmStatePagesPerRequest(false, 0), 1u);
+        QCOMPARE(vllmStatePagesPerRequest(true, 0), 2u);
+        QCOMPARE(vllmStatePagesPerRequest(true, 3), 5u);
+        const ModelSpec m =
+            golden::dataConfigModel("Qwen--Qwen3.5-27B_config.json", "Qwen/Qwen3.5-27B");
+        const GpuSpec g = golden::loggedGpu("NVIDIA H200", 139.8, true);
+        Scenario s;
+        s.engine.engine = Engine::Vllm;
+        s.workload.contextTokens = 32768;
+        s.engine.prefillChunkTokens = 8192;
+        const EngineMemoryInput none = engineInputFor(m, g, {1, 1, 1}, s);
+        s.engine.prefixCaching = true;
+        EngineMemoryInput align = engineInputFor(m, g, {1, 1, 1}, s);
+        QCOMPARE(none.stateSlots, 1u);
+        QCOMPARE(align.stateSlots, 2u);
+        const EngineMemoryTerms t = vllmMemoryModel().terms(none);
+        QCOMPARE(t.kvBlockTokens, 784u);
+        const std::uint64_t page = 784ull * 4096 * 16; // one block of the 16 layer tensors
+        QCOMPARE(vllmMemoryModel().requestBytes(none, t, 32768), (42 + 3) * page);
+        QCOMPARE(vllmMemoryModel().requestBytes(align, t, 32768), (42 + 6) * page);
+        const std::uint64_t blocks = std::uint64_t(t.kvPoolBytes) / page;
+        QCOMPARE(t.kvTokens, blocks / 4 * 784);
+        QCOMPARE(engineStartup(Engine::Vllm, align).sequencesAtContext, std::uint32_t(blocks / 48));
+        align.vllmProfile = VllmProfile::V1v24;
+        QCOMPARE(vllmMemoryModel().terms(align).kvTokens,
+                 std::uint64_t(double(blocks) / 48 * 32768));
+        // Speculation with the MTP layer: three more pages in each state group.
+        s.workload.speculativeTokens = 3;
+        const EngineMemoryInput spec = engineInputFor(m, g, {1, 1, 1}, s);
+        QCOMPARE(spec.stateSlots, 5u);
+        EngineMemoryInput twoPages = spec;
+        twoPages.stateSlots = 2;
+        const EngineMemoryTerms st = vllmMemoryModel().terms(spec);
+        const std::uint32_t groupSize = 17; // 16 attention layers + the MTP layer's
+        QCOMPARE(vllmMemoryModel().requestBytes(spec, st, 32768) -
+                     vllmMemoryModel().requestBytes(twoPages, st, 32768),
+                 3ull * 3 * 784 * 4096 * groupSize);
+        // A user's state_slots_per_request still wins.
+        s.engine.stateSlotsPerRequest = 7;
+        QCOMPARE(engineInputFor(m, g, {1, 1, 1}, s).stateSlots, 7u);
+    }
+
+    // v0.24's report on a sliding-window model (gpt-oss-20b: 12 full, 12 sliding layers of
+    // 128 tokens): a request of 32,768 tokens needs 2,048 full blocks and, for the window and
+    // one step of 8,192 tokens, 520 + 1 window blocks, so the log's tokens are blocks / 2,569 x
+    // 32,768, not v0.19's blocks // 2 x 16.
+    void vllmV024Report() {
+        const ModelSpec m = golden::gptOss20b();
+        const GpuSpec g = golden::loggedGpu("NVIDIA H100 80GB HBM3", 79.19, true);
+        EngineMemoryInput in = golden::rowInput(m, g, {}, Engine::Vllm, 32768);
+        in.vllmProfile = VllmProfile::V1v19;
+        const EngineMemoryTerms a = vllmMemoryModel().terms(in);
+        in.vllmProfile = VllmProfile::V1v24;
+        const EngineMemoryTerms b = vllmMemoryModel().terms(in);
+        QCOMPARE(b.kvPoolBytes, a.kvPoolBytes);
+        QCOMPARE(a.kvBlockTokens, 16u);
+        const std::uint64_t page = 16ull * 8 * 64 * 2 * 2 * 12; // a block of 12 layers' K and V
+        const std::uint64_t blocks = std::uint64_t(a.kvPoolBytes) / page;
+        QCOMPARE(a.kvTokens, blocks / 2 * 16);
+        QCOMPARE(b.kvTokens, std::uint64_t(double(blocks) / (2048 + 521) * 32768));
+        QCOMPARE(vllmReportedKvTokens(VllmProfile::V1v24, 10, 2, 16, 0, 8192), 0ull);
+        QCOMPARE(vllmReportedKvTokens(VllmProfile::V1v19, 10, 0, 16, 5, 8192), 0ull);
+    }
+
     // SGLang: the draft worker loads after the target's pool: the pool is the same, the draft
     // weights and a draft pool of the target's tokens x one MLA layer come out of the reserve,
     // and the default fraction reserves 2 GiB more (server_args.py).

@@ -118,8 +118,9 @@ class TestScenario : public QObject {
         const auto bad = parseVllmVersion("0.12");
         QVERIFY(!bad.ok());
         QCOMPARE(QString::fromStdString(bad.error().message),
-                 "unknown vLLM rule set '0.12' (HostPlan models 0.19, 0.11, 0.7, 0.6.5, 0.6.4; a "
-                 "patch release such as 0.19.1 follows its minor release)");
+                 "unknown vLLM rule set '0.12' (HostPlan models 0.24, 0.19, 0.11, 0.7, 0.6.5, "
+                 "0.6.4; a patch release such as 0.19.1 follows its minor release)");
+        QVERIFY(parseVllmVersion("0.24.0").value() == VllmProfile::V1v24);
         // A patch release follows its minor release; a three-part id only itself.
         QVERIFY(parseVllmVersion("0.19.0").value() == VllmProfile::V1v19);
         QVERIFY(parseVllmVersion("v0.11.2").value() == VllmProfile::V1);
@@ -130,6 +131,17 @@ class TestScenario : public QObject {
             R"({"schema_version": 1, "engine": {"name": "vllm", "vllm_version": "0.19"}})");
         QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().toString().c_str());
         QVERIFY(parsed.value().engine.vllmVersion == VllmProfile::V1v19);
+        // engine.prefix_caching: optional, true or false, written back as given.
+        const auto prefix = parseScenario(
+            R"({"schema_version": 1, "engine": {"name": "vllm", "prefix_caching": true}})");
+        QVERIFY(prefix.ok() && prefix.value().engine.prefixCaching == true);
+        const auto round = parseScenario(scenarioToJson(prefix.value()));
+        QVERIFY(round.ok() && round.value().engine.prefixCaching == true);
+        QVERIFY(!parsed.value().engine.prefixCaching.has_value());
+        const auto notBool =
+            parseScenario(R"({"schema_version": 1, "engine": {"prefix_caching": "yes"}})");
+        QVERIFY(!notBool.ok());
+        QCOMPARE(QString::fromStdString(notBool.error().field), "engine.prefix_caching");
         const auto refused =
             parseScenario(R"({"schema_version": 1, "engine": {"vllm_version": "latest"}})");
         QVERIFY(!refused.ok());

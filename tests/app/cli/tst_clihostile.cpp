@@ -212,15 +212,42 @@ class TestCliHostile : public QObject {
         const Run bad = runTool(HOSTPLAN_CLI_BIN, {"plan", "--vllm-version", "0.12"});
         QCOMPARE(bad.code, 2);
         QCOMPARE(bad.err.trimmed(), QByteArray("hostplan-cli: --vllm-version: unknown vLLM rule "
-                                               "set '0.12' (HostPlan models 0.19, 0.11, 0.7, "
-                                               "0.6.5, 0.6.4; a patch release such as 0.19.1 "
-                                               "follows its minor release)"));
+                                               "set '0.12' (HostPlan models 0.24, 0.19, 0.11, "
+                                               "0.7, 0.6.5, 0.6.4; a patch release such as "
+                                               "0.19.1 follows its minor release)"));
         // With another engine it is named as ignored; the plan still runs.
         const Run other =
             runTool(HOSTPLAN_CLI_BIN, {"plan", "--engine", "sglang", "--vllm-version", "0.11"});
         QCOMPARE(other.code, 0);
         QCOMPARE(other.err.trimmed(), QByteArray("hostplan-cli: warning: --vllm-version applies to "
                                                  "--engine vllm only; the SGLang plan ignores it"));
+    }
+
+    // --prefix-caching on|off reaches the scenario, the plan's state pages (a hybrid model:
+    // two per request in each vLLM state group) and the vLLM command; other values are refused.
+    void prefixCachingOption() {
+        const QString cfg =
+            QStringLiteral(HOSTPLAN_TEST_DATA_DIR) + "/configs/Qwen--Qwen3.5-27B_config.json";
+        const QStringList base = {"plan", "--json",      "--model", cfg,         "--gpu",
+                                  "h200", "--gpu-count", "1",       "--context", "32768"};
+        const Run off = runTool(HOSTPLAN_CLI_BIN, base);
+        const Run on = runTool(HOSTPLAN_CLI_BIN, base + QStringList{"--prefix-caching", "on"});
+        QVERIFY2(off.code == 0 && on.code == 0, on.err.constData());
+        const auto a = nlohmann::json::parse(off.out.toStdString());
+        const auto b = nlohmann::json::parse(on.out.toStdString());
+        QVERIFY(!a["scenario"]["engine"].contains("prefix_caching"));
+        QCOMPARE(b["scenario"]["engine"]["prefix_caching"].get<bool>(), true);
+        QCOMPARE(a["memory"]["state_slots_per_request"].get<int>(), 1);
+        QCOMPARE(b["memory"]["state_slots_per_request"].get<int>(), 2);
+        const Run cmd = runTool(HOSTPLAN_CLI_BIN, {"serve-cmd", "--model", cfg, "--gpu", "h200",
+                                                   "--gpu-count", "1", "--prefix-caching", "on"});
+        QVERIFY2(cmd.code == 0, cmd.err.constData());
+        QVERIFY(cmd.out.contains("--enable-prefix-caching"));
+        QVERIFY(cmd.out.contains("two state pages per Mamba group"));
+        const Run bad = runTool(HOSTPLAN_CLI_BIN, {"plan", "--prefix-caching", "yes"});
+        QCOMPARE(bad.code, 2);
+        QCOMPARE(bad.err.trimmed(),
+                 QByteArray("hostplan-cli: --prefix-caching: must be on or off, got 'yes'"));
     }
 
     // A KV pool below one request of the context (Llama-3.1-8B at 131,072 tokens on one RTX

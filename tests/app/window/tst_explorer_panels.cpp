@@ -75,6 +75,27 @@ QString writeLlama8bFolder(const QTemporaryDir &dir) {
 class TestExplorerPanels : public QObject {
     Q_OBJECT
   private slots:
+    /// The prefix-caching field: one undoable edit; on Kimi K3 (KDA layers) under vLLM each
+    /// request then holds two state pages (scenario engine.prefix_caching).
+    void prefixCachingEditAndUndo() {
+        MainWindow w;
+        auto *doc = w.document();
+        QComboBox *box = w.hardwarePanel()->prefixCachingCombo();
+        QCOMPARE(box->currentData().toString(), QString());
+        QCOMPARE(doc->plan()->memory.cache.stateSlotsPerRequest, 1u);
+        pick(box, "on");
+        QVERIFY(doc->scenario().engine.prefixCaching == true);
+        QCOMPARE(box->currentData().toString(), QStringLiteral("on"));
+        QCOMPARE(doc->plan()->memory.cache.stateSlotsPerRequest, 2u);
+        pick(box, "off");
+        QVERIFY(doc->scenario().engine.prefixCaching == false);
+        doc->undoStack()->undo();
+        QVERIFY(doc->scenario().engine.prefixCaching == true);
+        doc->undoStack()->undo();
+        QVERIFY(!doc->scenario().engine.prefixCaching);
+        QCOMPARE(box->currentData().toString(), QString());
+    }
+
     void initTestCase() { useTestSettings(QStringLiteral("tst_explorer_panels")); }
     void cleanupTestCase() { AppSettings::clear(); }
     // A relative model path in a scenario opened in the GUI is relative to the file.
