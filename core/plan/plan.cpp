@@ -395,6 +395,18 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
                                                                                             : 1);
         r.layout = par;
     } else {
+        const std::uint64_t widest = largestLayoutGpus(model, node);
+        if (r.autoCount && !best && gpus > widest) {
+            // No GPU count was given and no layout reaches the weights' floor.
+            return makeError("hardware", "does not fit on any layout of " + gpu.id + ": " +
+                                             gbText(double(model.weightBytes())) +
+                                             " of weights need at least " +
+                                             countText(r.fit.gpusFloor, "GPU") +
+                                             ", and no layout of this model spans more than " +
+                                             std::to_string(widest) + " (TP within a node of " +
+                                             std::to_string(node) + ", PP up to the " +
+                                             std::to_string(model.numLayers) + " layers)");
+        }
         HOSTPLAN_TRY(par, preferredLayout(model, gpus, node));
         if (hw.ep) {
             par.ep = hw.ep;
@@ -470,6 +482,13 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
             model.architecture, scenario.engine.vllmVersion.value_or(kDefaultVllmProfile));
         if (!unserved.empty()) {
             r.warnings.push_back(unserved);
+        }
+        if (model.mambaState && scenario.engine.prefixCaching.value_or(false)) {
+            r.warnings.push_back(
+                "With prefix caching, vLLM runs a model whose class declares Mamba prefix caching "
+                "(SupportsMambaPrefixCaching: Nemotron-H, Mamba2) in its 'all' cache mode, a "
+                "state page per block of every request; the plan counts 'align' mode's two pages "
+                "per request, so for such a model vLLM holds fewer sequences than planned");
         }
         // What the plan cannot know of this start-up: each note gives the other reading.
         for (const std::string &note : {vllmEncoderProfileNote(model),

@@ -73,6 +73,17 @@ std::string layoutProblem(const ModelSpec &model, const Parallelism &par) {
     return {};
 }
 
+std::uint64_t largestLayoutGpus(const ModelSpec &model, std::uint32_t gpusPerNode) {
+    std::uint32_t tp = 1;
+    for (std::uint32_t t = 2; t <= std::max<std::uint32_t>(gpusPerNode, 1); t *= 2) {
+        if ((model.numAttentionHeads == 0 || model.numAttentionHeads % t == 0) &&
+            recurrentHeadsNotDivided(model, t) == 0) {
+            tp = t;
+        }
+    }
+    return std::uint64_t(tp) * std::max<std::uint32_t>(model.numLayers, 1);
+}
+
 Result<Parallelism> preferredLayout(const ModelSpec &model, std::uint32_t gpus,
                                     std::uint32_t gpusPerNode) {
     if (gpus == 0) {

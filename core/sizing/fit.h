@@ -33,6 +33,11 @@ std::uint32_t roundToBundle(std::uint32_t gpus, std::uint32_t gpusPerNode);
 /// count, GPUs not tp x pp.
 std::string layoutProblem(const ModelSpec &model, const Parallelism &par);
 
+/// The most GPUs any valid layout of `model` spans with at most `gpusPerNode` GPUs of TP in a
+/// node: the largest power-of-two TP within the node that divides the attention and
+/// recurrent-state heads, times PP up to the layer count (1 for a model without layers).
+std::uint64_t largestLayoutGpus(const ModelSpec &model, std::uint32_t gpusPerNode);
+
 /// The preferred valid layout on `gpus` GPUs: TP inside a node (the largest power of two that
 /// divides the heads, `gpus` and is at most gpusPerNode), PP = gpus / TP across nodes; EP = TP
 /// when the model is MoE and TP divides the routed experts. Error when PP would exceed the layer

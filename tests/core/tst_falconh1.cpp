@@ -25,6 +25,7 @@
 #include "import/gguf.h"
 #include "import/ggufimport.h"
 #include "import/modelimport.h"
+#include "plan/plan.h"
 #include "sizing/fit.h"
 #include "sizing/memory.h"
 #include "modelimporttestutil.h"
@@ -340,6 +341,29 @@ class TestFalconH1 : public QObject {
         const auto par = preferredLayout(m, 8, 8);
         QVERIFY(par.ok());
         QCOMPARE(par->tp, 4u);
+    }
+
+    // Prefix caching on a Mamba-mixer model under vLLM: the plan says that a class declaring
+    // Mamba prefix caching runs vLLM's 'all' mode, which the plan's two pages undercount.
+    void prefixCachingAllModeWarning() {
+        const ModelSpec m = importJson(falconH1_7b()).value();
+        Scenario s = defaultScenario();
+        s.hardware = HardwareChoice{};
+        s.hardware.gpu = "h100-sxm";
+        s.hardware.gpuCount = 1;
+        s.pricing.apiPriceId.clear();
+        const auto mentions = [&](const Scenario &sc) {
+            const auto p = evaluate(sc, Catalogue::builtin(), m);
+            return p.ok() &&
+                   std::any_of(p->warnings.begin(), p->warnings.end(), [](const std::string &w) {
+                       return w.find("'all' cache mode") != std::string::npos;
+                   });
+        };
+        QVERIFY(!mentions(s));
+        s.engine.prefixCaching = true;
+        QVERIFY(mentions(s));
+        s.engine.engine = Engine::Sglang;
+        QVERIFY(!mentions(s));
     }
 
     // Falcon-H1 reads head_dim only: Hunyuan's attention_head_dim does not change it.

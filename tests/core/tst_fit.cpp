@@ -2,6 +2,7 @@
 // Fit: layouts, bundles, practical counts, concurrency and the reasons a plan does not fit,
 // through evaluate() on real catalogue models and GPUs.
 #include "catalogue/catalogue.h"
+#include "import/modelimport.h"
 #include "sizing/fit.h"
 #include "plan/plan.h"
 #include "testutil.h"
@@ -209,6 +210,29 @@ class TestFit : public QObject {
         t.hardware.tp = 4;
         t.hardware.pp = 1;
         QVERIFY(!evaluate(t).ok());
+    }
+
+    /// A model too large for any layout on the GPU, no count given: four 124.5 GB layers on
+    /// single-GPU RTX 4090 hosts can split over 4 GPUs at most (TP 1, PP 4) where the weights
+    /// need 21. The error says so, not that PP 21 exceeds the layers.
+    void noLayoutReachesTheFloor() {
+        const std::string cfg =
+            R"({"architectures":["LlamaForCausalLM"],"model_type":"llama","hidden_size":65536,
+            "intermediate_size":262144,"num_attention_heads":64,"num_key_value_heads":8,
+            "num_hidden_layers":4,"vocab_size":32000,"max_position_embeddings":4096,
+            "torch_dtype":"bfloat16"})";
+        const ModelSpec m = importHfConfigText(cfg, "wide-4-layers").value();
+        QCOMPARE(largestLayoutGpus(m, 1), 4ull);
+        QCOMPARE(largestLayoutGpus(m, 8), 32ull);
+        Scenario s = scenario("kimi-k3", "rtx-4090", 0);
+        const auto p = evaluate(s, Catalogue::builtin(), m);
+        QVERIFY(!p.ok());
+        QCOMPARE(QString::fromStdString(p.error().toString()),
+                 "hardware: does not fit on any layout of rtx-4090: 498.0 GB of weights need at "
+                 "least 21 GPUs, and no layout of this model spans more than 4 (TP within a "
+                 "node of 1, PP up to the 4 layers)");
+        // On H100 nodes of 8 the same model fits a layout (TP 8 within the node).
+        QVERIFY(evaluate(scenario("kimi-k3", "h100-sxm", 0), Catalogue::builtin(), m).ok());
     }
 
     void hugeContextDoesNotOverflow() {
