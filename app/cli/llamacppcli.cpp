@@ -118,6 +118,13 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
             in.opOffload = false;
             continue;
         }
+        if ((a == "--vllm-version" || a == "--prefix-caching") && i + 1 < args.size()) {
+            // The vLLM options another engine's plan ignores, as plan / serve-cmd say there.
+            err << "hostplan-cli: warning: " << a
+                << " applies to --engine vllm only; the llama.cpp plan ignores it\n";
+            ++i;
+            continue;
+        }
         if (!valued.count(a)) {
             err << "hostplan-cli: unknown option " << quotedInput(a)
                 << " for --engine llama.cpp (see "

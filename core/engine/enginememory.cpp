@@ -302,6 +302,16 @@ std::string vllmMxfp4KernelNote(const EngineMemoryInput &in) {
            gibNoteText(marlin - triton) + " more per GPU and shrinks the KV pool as much";
 }
 
+std::string vllmMambaPrefixCachingNote(const ModelSpec &model, bool prefixCaching) {
+    if (!model.mambaState || !prefixCaching) {
+        return {};
+    }
+    return "With prefix caching, vLLM runs a model whose class declares Mamba prefix caching "
+           "(SupportsMambaPrefixCaching: Nemotron-H, Mamba2) in its 'all' cache mode, a state "
+           "page per block of every request; the plan counts 'align' mode's two pages per "
+           "request, so for such a model vLLM holds fewer sequences than planned";
+}
+
 std::string vllmSamplerNote(const EngineMemoryInput &in) {
     constexpr double kNoteFromGib = 1.0; // below, the two readings differ by under 0.65 GiB
     if (in.vllmProfile != VllmProfile::V1 || !in.model) {

@@ -584,6 +584,13 @@ std::string vllmMxfp4KernelNote(const EngineMemoryInput &in);
 /// under 1 GiB (the difference is then under 0.65 GiB).
 std::string vllmSamplerNote(const EngineMemoryInput &in);
 
+/// The note on a vLLM plan with prefix caching of a model with Mamba mixers (`mambaState`):
+/// vLLM runs a class that declares Mamba prefix caching (SupportsMambaPrefixCaching, as
+/// nemotron_h.py's NemotronHForCausalLM and mamba2.py do) in its "all" cache mode, a state page
+/// per block of every request (MambaSpec, vllm/v1/kv_cache_interface.py @ 001cabc1), where the
+/// plan counts "align" mode's two pages (vllmStatePagesPerRequest). Empty otherwise.
+std::string vllmMambaPrefixCachingNote(const ModelSpec &model, bool prefixCaching);
+
 /// Bytes per logit of vLLM v0.19's sampler warm-up, whose top-k / top-p masking runs the
 /// Triton kernel in place on the fp32 logits (vllm/v1/sample/ops/topk_topp_sampler.py
 /// apply_top_k_top_p calls apply_top_k_top_p_triton when Triton is present, PR #33538,

@@ -386,12 +386,13 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                        "workspace"});
     if (p.scenario.engine.prefixCaching) {
         const bool on = *p.scenario.engine.prefixCaching;
+        const std::uint32_t pages = e.memory.cache.stateSlotsPerRequest;
         c.flags.push_back(
             {on ? "--enable-prefix-caching" : "--no-enable-prefix-caching", "",
              std::string(on ? "the plan's prefix caching" : "the plan turns prefix caching off") +
                  (hasRecurrentState(p.model)
-                      ? on ? ": each request holds two state pages per Mamba group ('align' mode)"
-                           : ": one state page per request in each Mamba group"
+                      ? "; each request holds " + countText(pages, "state page") +
+                            " in each Mamba / linear-attention group"
                       : "")});
     }
     addSpeculation(p, Engine::Vllm, cat, c);

@@ -505,6 +505,12 @@ class VllmMemory final : public EngineMemoryModel {
                 t.kvTokens = std::uint64_t(t.kvPoolBytes) / perToken / kDeepseekV4BlockTokens *
                              kDeepseekV4BlockTokens;
             }
+            const std::uint64_t request = deepseekV4RequestBytes(k, in, in.maxModelLen);
+            if (t.kvPoolBytes > 0 && in.vllmProfile == VllmProfile::V1v24 && request > 0) {
+                // v0.24's report: the requests of max_model_len the pool holds, in tokens.
+                t.kvTokens = vllmReportedKvTokens(in.vllmProfile, std::uint64_t(t.kvPoolBytes), 1,
+                                                  1, request, in.maxModelLen);
+            }
         } else if (t.kvPoolBytes > 0 && g.page > 0 && g.groups() > 0) {
             const std::uint64_t blocks = std::uint64_t(t.kvPoolBytes) / g.page / g.groupSize;
             const std::uint64_t perRequest = g.uniform ? ceilDiv(in.maxModelLen, g.block)

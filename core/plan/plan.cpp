@@ -374,13 +374,15 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
     }
     const bool fromSearch = r.autoCount && best && !hw.tp && !hw.pp && !hw.ep;
     r.layoutFromSearch = fromSearch;
+    // Where the count is the weights' floor, the errors below say so.
+    const std::string floorNote = r.autoCount ? " the weights need (no GPU count was given)" : "";
     if (fromSearch) {
         r.layout = best->layout;
         r.replicas = best->replicas;
         r.gpusPerInstance = *best->offer().gpusPerInstance;
     } else if (hw.tp && gpus % hw.tp != 0) {
         return makeError("hardware.tp", "TP " + std::to_string(hw.tp) + " does not divide the " +
-                                            countText(gpus, "GPU"));
+                                            countText(gpus, "GPU") + floorNote);
     } else if (hw.tp || hw.pp) {
         Parallelism par;
         par.tp = hw.tp ? hw.tp : (hw.pp ? std::max<std::uint32_t>(gpus / hw.pp, 1) : gpus);
@@ -388,7 +390,7 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
         if (par.tp * par.pp != gpus) {
             return makeError("hardware.tp", "TP " + std::to_string(par.tp) + " x PP " +
                                                 std::to_string(par.pp) + " does not use the " +
-                                                countText(gpus, "GPU"));
+                                                countText(gpus, "GPU") + floorNote);
         }
         par.ep = hw.ep ? hw.ep
                        : (model.isMoe() && par.tp > 1 && model.experts.routed % par.tp == 0 ? par.tp
@@ -397,15 +399,15 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
     } else {
         const std::uint64_t widest = largestLayoutGpus(model, node);
         if (r.autoCount && !best && gpus > widest) {
-            // No GPU count was given and no layout reaches the weights' floor.
-            return makeError("hardware", "does not fit on any layout of " + gpu.id + ": " +
-                                             gbText(double(model.weightBytes())) +
-                                             " of weights need at least " +
-                                             countText(r.fit.gpusFloor, "GPU") +
-                                             ", and no layout of this model spans more than " +
-                                             std::to_string(widest) + " (TP within a node of " +
-                                             std::to_string(node) + ", PP up to the " +
-                                             std::to_string(model.numLayers) + " layers)");
+            // No GPU count was given and no layout reaches the weights' floor: the widest one.
+            r.warnings.push_back("does not fit on any layout of " + gpu.id + ": " +
+                                 gbText(double(model.weightBytes())) + " of weights need " +
+                                 countText(r.fit.gpusFloor, "GPU") +
+                                 ", and no layout of this model spans more than " +
+                                 std::to_string(widest) + " (TP within a node of " +
+                                 std::to_string(node) + ", PP up to the " +
+                                 std::to_string(model.numLayers) + " layers); the widest is shown");
+            gpus = std::uint32_t(widest);
         }
         HOSTPLAN_TRY(par, preferredLayout(model, gpus, node));
         if (hw.ep) {
@@ -483,20 +485,21 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
         if (!unserved.empty()) {
             r.warnings.push_back(unserved);
         }
-        if (model.mambaState && scenario.engine.prefixCaching.value_or(false)) {
-            r.warnings.push_back(
-                "With prefix caching, vLLM runs a model whose class declares Mamba prefix caching "
-                "(SupportsMambaPrefixCaching: Nemotron-H, Mamba2) in its 'all' cache mode, a "
-                "state page per block of every request; the plan counts 'align' mode's two pages "
-                "per request, so for such a model vLLM holds fewer sequences than planned");
-        }
         // What the plan cannot know of this start-up: each note gives the other reading.
-        for (const std::string &note : {vllmEncoderProfileNote(model),
-                                        vllmMxfp4KernelNote(engineIn), vllmSamplerNote(engineIn)}) {
+        for (const std::string &note :
+             {vllmEncoderProfileNote(model), vllmMxfp4KernelNote(engineIn),
+              vllmSamplerNote(engineIn),
+              vllmMambaPrefixCachingNote(model, scenario.engine.prefixCaching.value_or(false))}) {
             if (!note.empty()) {
                 r.warnings.push_back(note);
             }
         }
+    } else if (scenario.engine.prefixCaching || scenario.engine.vllmVersion) {
+        r.warnings.push_back(std::string(scenario.engine.prefixCaching ? "engine.prefix_caching"
+                                                                       : "engine.vllm_version") +
+                             " applies to vLLM plans only; the " +
+                             std::string(engineInfo(scenario.engine.engine).displayName) +
+                             " plan ignores it");
     }
     if (model.draft && scenario.workload.speculativeTokens == 0) {
         r.warnings.push_back("engine.draft " + scenario.engine.draft +

@@ -228,9 +228,10 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         << formatDouble(" (%.2f GiB)", toGiB(double(p.model.weightBytes()))) << " in " << formats
         << "\n";
     out << "GPUs      " << p.rentedGpus() << " x " << p.gpu.name
-        << (!p.autoCount ? ""
-            : p.fit.practicalFound
-                ? " (count chosen by HostPlan)"
+        << (!p.autoCount           ? ""
+            : p.fit.practicalFound ? " (count chosen by HostPlan)"
+            : p.rentedGpus() < p.fit.gpusFloor
+                ? " (no layout reaches the memory floor; the widest layout is shown)"
                 : " (no count carries the workload; shown at the memory floor, rounded to "
                   "whole nodes)")
         << "\n";

@@ -144,13 +144,19 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     }
     in.maxBatchedTokens = std::max<std::uint32_t>(scenario.engine.prefillChunkTokens, 1);
     in.maxModelLen = scenario.workload.contextTokens;
-    // vLLM's state pages per request follow its cache mode and the speculative tokens.
+    // vLLM's state pages per request (a model with state layers): 'align' mode with prefix
+    // caching from v0.19 (earlier releases turn prefix caching off for hybrid models,
+    // MambaModelConfig @ 0144dd5b), one more per token a drafter (MTP layers or a draft
+    // model) proposes.
+    const bool drafts = speculative && (in.draftLayers > 0 || in.draftModel != nullptr);
     const std::uint32_t slotsDefault =
-        engine == Engine::Vllm
-            ? vllmStatePagesPerRequest(
-                  scenario.engine.prefixCaching.value_or(false),
-                  speculative ? std::max<std::uint32_t>(scenario.workload.speculativeTokens, 1) : 0)
-            : engineDefaults(engine).stateSlotsPerRequest;
+        engine != Engine::Vllm ? engineDefaults(engine).stateSlotsPerRequest
+        : engineKvLayout(in).stateLayers == 0
+            ? 1
+            : vllmStatePagesPerRequest(
+                  scenario.engine.prefixCaching.value_or(false) &&
+                      vllmV019Memory(scenario.engine.vllmVersion.value_or(kDefaultVllmProfile)),
+                  drafts ? std::max<std::uint32_t>(scenario.workload.speculativeTokens, 1) : 0);
     in.stateSlots =
         std::max<std::uint32_t>(scenario.engine.stateSlotsPerRequest.value_or(slotsDefault), 1);
     // The vLLM release whose start-up memory rules apply (the defaults above are the same for every

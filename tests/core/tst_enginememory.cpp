@@ -435,6 +435,19 @@ class tst_EngineMemory : public QObject {
         QCOMPARE(vllmMemoryModel().requestBytes(spec, st, 32768) -
                      vllmMemoryModel().requestBytes(twoPages, st, 32768),
                  3ull * 3 * 784 * 4096 * groupSize);
+        // Speculative tokens with nothing to draft them (no MTP layers, no draft) add none.
+        ModelSpec noMtp = m;
+        noMtp.mtpLayers = 0;
+        QCOMPARE(engineInputFor(noMtp, g, {1, 1, 1}, s).stateSlots, 2u);
+        // Releases before v0.19 turn prefix caching off for hybrid models: one page.
+        s.workload.speculativeTokens = 0;
+        s.engine.vllmVersion = VllmProfile::V1;
+        QCOMPARE(engineInputFor(m, g, {1, 1, 1}, s).stateSlots, 1u);
+        s.engine.vllmVersion.reset();
+        // A model without state layers keeps one slot whatever the options.
+        s.workload.speculativeTokens = 3;
+        const ModelSpec llama = golden::catalogueModel("llama-3.1-8b");
+        QCOMPARE(engineInputFor(llama, g, {1, 1, 1}, s).stateSlots, 1u);
         // A user's state_slots_per_request still wins.
         s.engine.stateSlotsPerRequest = 7;
         QCOMPARE(engineInputFor(m, g, {1, 1, 1}, s).stateSlots, 7u);
@@ -458,6 +471,16 @@ class tst_EngineMemory : public QObject {
         const std::uint64_t blocks = std::uint64_t(a.kvPoolBytes) / page;
         QCOMPARE(a.kvTokens, blocks / 2 * 16);
         QCOMPARE(b.kvTokens, std::uint64_t(double(blocks) / (2048 + 521) * 32768));
+        // DeepSeek V4 (compressed MLA): the requests of the context its pool holds, in tokens.
+        const ModelSpec v4 = golden::dataConfigModel("deepseek-ai--DeepSeek-V4-Flash_config.json",
+                                                     "deepseek-ai/DeepSeek-V4-Flash");
+        EngineMemoryInput v4in = golden::rowInput(v4, golden::loggedGpu("NVIDIA H200", 139.8, true),
+                                                  {2, 1, 1}, Engine::Vllm, 32768);
+        v4in.vllmProfile = VllmProfile::V1v24;
+        const EngineMemoryTerms v4t = vllmMemoryModel().terms(v4in);
+        QVERIFY(v4t.kvPoolBytes > 0);
+        const std::uint64_t v4req = vllmMemoryModel().requestBytes(v4in, v4t, 32768);
+        QCOMPARE(v4t.kvTokens, std::uint64_t(double(v4t.kvPoolBytes) / double(v4req) * 32768));
         QCOMPARE(vllmReportedKvTokens(VllmProfile::V1v24, 10, 2, 16, 0, 8192), 0ull);
         QCOMPARE(vllmReportedKvTokens(VllmProfile::V1v19, 10, 0, 16, 5, 8192), 0ull);
     }

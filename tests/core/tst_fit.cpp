@@ -10,6 +10,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace hostplan;
 
 namespace {
@@ -214,7 +216,8 @@ class TestFit : public QObject {
 
     /// A model too large for any layout on the GPU, no count given: four 124.5 GB layers on
     /// single-GPU RTX 4090 hosts can split over 4 GPUs at most (TP 1, PP 4) where the weights
-    /// need 21. The error says so, not that PP 21 exceeds the layers.
+    /// need 21. The plan shows that widest layout, does not fit and says why (before: an error
+    /// that PP 21 exceeds the layers).
     void noLayoutReachesTheFloor() {
         const std::string cfg =
             R"({"architectures":["LlamaForCausalLM"],"model_type":"llama","hidden_size":65536,
@@ -225,12 +228,23 @@ class TestFit : public QObject {
         QCOMPARE(largestLayoutGpus(m, 1), 4ull);
         QCOMPARE(largestLayoutGpus(m, 8), 32ull);
         Scenario s = scenario("kimi-k3", "rtx-4090", 0);
+        s.workload.contextTokens = 4096;
         const auto p = evaluate(s, Catalogue::builtin(), m);
-        QVERIFY(!p.ok());
-        QCOMPARE(QString::fromStdString(p.error().toString()),
-                 "hardware: does not fit on any layout of rtx-4090: 498.0 GB of weights need at "
-                 "least 21 GPUs, and no layout of this model spans more than 4 (TP within a "
-                 "node of 1, PP up to the 4 layers)");
+        QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+        QVERIFY(!p->fit.fits);
+        QCOMPARE(p->layout.tp, 1u);
+        QCOMPARE(p->layout.pp, 4u);
+        QCOMPARE(p->fit.gpusFloor, 21u);
+        QVERIFY(std::find(p->warnings.begin(), p->warnings.end(),
+                          "does not fit on any layout of rtx-4090: 498.0 GB of weights need 21 "
+                          "GPUs, and no layout of this model spans more than 4 (TP within a node "
+                          "of 1, PP up to the 4 layers); the widest is shown") !=
+                p->warnings.end());
+        QVERIFY(p->fit.reasons.front().find("weights alone need") == 0);
+        // An explicit TP with no count: the error names the floor as the weights' need.
+        s.hardware.tp = 2;
+        QCOMPARE(QString::fromStdString(evaluate(s, Catalogue::builtin(), m).error().message),
+                 "TP 2 does not divide the 21 GPUs the weights need (no GPU count was given)");
         // On H100 nodes of 8 the same model fits a layout (TP 8 within the node).
         QVERIFY(evaluate(scenario("kimi-k3", "h100-sxm", 0), Catalogue::builtin(), m).ok());
     }

@@ -243,7 +243,18 @@ class TestCliHostile : public QObject {
                                                    "--gpu-count", "1", "--prefix-caching", "on"});
         QVERIFY2(cmd.code == 0, cmd.err.constData());
         QVERIFY(cmd.out.contains("--enable-prefix-caching"));
-        QVERIFY(cmd.out.contains("two state pages per Mamba group"));
+        QVERIFY(cmd.out.contains("each request holds 2 state pages in each Mamba"));
+        // Other engines ignore it, with a warning from the CLI (llama.cpp too) and the plan.
+        const Run llama =
+            runTool(HOSTPLAN_CLI_BIN, {"plan", "--engine", "llama.cpp", "--prefix-caching", "on"});
+        QCOMPARE(llama.code, 0);
+        QVERIFY(llama.err.contains("--prefix-caching applies to --engine vllm only; the llama.cpp "
+                                   "plan ignores it"));
+        const Run sg = runTool(HOSTPLAN_CLI_BIN,
+                               {"plan", "--json", "--engine", "sglang", "--prefix-caching", "on"});
+        QCOMPARE(sg.code, 0);
+        QVERIFY(sg.out.contains("engine.prefix_caching applies to vLLM plans only; the SGLang "
+                                "plan ignores it"));
         const Run bad = runTool(HOSTPLAN_CLI_BIN, {"plan", "--prefix-caching", "yes"});
         QCOMPARE(bad.code, 2);
         QCOMPARE(bad.err.trimmed(),
