@@ -375,7 +375,8 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
     const bool fromSearch = r.autoCount && best && !hw.tp && !hw.pp && !hw.ep;
     r.layoutFromSearch = fromSearch;
     // Where the count is the weights' floor, the errors below say so.
-    const std::string floorNote = r.autoCount ? " the weights need (no GPU count was given)" : "";
+    const std::string floorNote =
+        r.autoCount && !best ? " the weights need (no GPU count was given)" : "";
     if (fromSearch) {
         r.layout = best->layout;
         r.replicas = best->replicas;

@@ -36,6 +36,20 @@ std::uint32_t recurrentHeadsNotDivided(const ModelSpec &model, std::uint32_t tp)
     }
     return 0;
 }
+
+/// The largest power-of-two TP up to `limit` that divides the attention and recurrent-state
+/// heads and, when `gpus` is not 0, the GPU count.
+std::uint32_t largestTp(const ModelSpec &model, std::uint32_t limit, std::uint32_t gpus) {
+    std::uint32_t tp = 1;
+    for (std::uint32_t t = 2; t != 0 && t <= limit; t *= 2) {
+        if ((gpus == 0 || gpus % t == 0) &&
+            (model.numAttentionHeads == 0 || model.numAttentionHeads % t == 0) &&
+            recurrentHeadsNotDivided(model, t) == 0) {
+            tp = t;
+        }
+    }
+    return tp;
+}
 } // namespace
 
 std::string layoutProblem(const ModelSpec &model, const Parallelism &par) {
@@ -74,14 +88,8 @@ std::string layoutProblem(const ModelSpec &model, const Parallelism &par) {
 }
 
 std::uint64_t largestLayoutGpus(const ModelSpec &model, std::uint32_t gpusPerNode) {
-    std::uint32_t tp = 1;
-    for (std::uint32_t t = 2; t <= std::max<std::uint32_t>(gpusPerNode, 1); t *= 2) {
-        if ((model.numAttentionHeads == 0 || model.numAttentionHeads % t == 0) &&
-            recurrentHeadsNotDivided(model, t) == 0) {
-            tp = t;
-        }
-    }
-    return std::uint64_t(tp) * std::max<std::uint32_t>(model.numLayers, 1);
+    return std::uint64_t(largestTp(model, gpusPerNode, 0)) *
+           std::max<std::uint32_t>(model.numLayers, 1);
 }
 
 Result<Parallelism> preferredLayout(const ModelSpec &model, std::uint32_t gpus,
@@ -90,13 +98,7 @@ Result<Parallelism> preferredLayout(const ModelSpec &model, std::uint32_t gpus,
         return makeError("hardware.gpu_count", "must be at least 1");
     }
     const std::uint32_t node = std::max<std::uint32_t>(gpusPerNode, 1);
-    std::uint32_t tp = 1;
-    for (std::uint32_t t = 2; t <= std::min(gpus, node); t *= 2) {
-        if (gpus % t == 0 && (model.numAttentionHeads == 0 || model.numAttentionHeads % t == 0) &&
-            recurrentHeadsNotDivided(model, t) == 0) {
-            tp = t;
-        }
-    }
+    const std::uint32_t tp = largestTp(model, std::min(gpus, node), gpus);
     Parallelism par{tp, 1, gpus / tp};
     if (model.isMoe() && tp > 1 && model.experts.routed % tp == 0) {
         par.ep = tp;
