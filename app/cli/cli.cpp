@@ -147,11 +147,10 @@ bool scenarioOrError(const std::vector<std::string> &args, Scenario &scenario,
         err << "hostplan-cli: " << e << "\n";
         return false;
     }
-    for (const char *vllmOnly : {"--vllm-version", "--prefix-caching"}) {
+    for (std::string_view vllmOnly : kVllmOnlyOptions) {
         if (std::find(args.begin(), args.end(), vllmOnly) != args.end() &&
             scenario.engine.engine != Engine::Vllm) {
-            err << "hostplan-cli: warning: " << vllmOnly << " applies to --engine vllm only; the "
-                << engineInfo(scenario.engine.engine).displayName << " plan ignores it\n";
+            warnVllmOnly(err, vllmOnly, engineInfo(scenario.engine.engine).displayName);
         }
     }
     return true;
@@ -709,6 +708,11 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
     out.flush();
     err.flush();
     return code;
+}
+
+void warnVllmOnly(std::ostream &err, std::string_view option, std::string_view engineName) {
+    err << "hostplan-cli: warning: " << option << " applies to --engine vllm only; the "
+        << engineName << " plan ignores it\n";
 }
 
 } // namespace hostplan::cli

@@ -4,10 +4,12 @@
 // which needs Qt Gui).
 #pragma once
 
+#include <array>
 #include <functional>
 #include <map>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hostplan {
@@ -23,6 +25,16 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitNoFit = 1;
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitWriteFailed = 3;
+
+/// The plan options only vLLM plans read (--vllm-version, --prefix-caching): another
+/// engine's plan takes them with a warning (warnVllmOnly).
+inline constexpr std::array<std::string_view, 2> kVllmOnlyOptions = {"--vllm-version",
+                                                                     "--prefix-caching"};
+
+/// Writes "hostplan-cli: warning: OPTION applies to --engine vllm only; the ENGINE plan ignores
+/// it" to `err`, for an option of kVllmOnlyOptions given with another engine (`engineName` as
+/// plans print it, e.g. "SGLang").
+void warnVllmOnly(std::ostream &err, std::string_view option, std::string_view engineName);
 
 /// An extra sub-command: receives the arguments after its name.
 using Command =

@@ -118,10 +118,10 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
             in.opOffload = false;
             continue;
         }
-        if ((a == "--vllm-version" || a == "--prefix-caching") && i + 1 < args.size()) {
-            // The vLLM options another engine's plan ignores, as plan / serve-cmd say there.
-            err << "hostplan-cli: warning: " << a
-                << " applies to --engine vllm only; the llama.cpp plan ignores it\n";
+        if (std::find(kVllmOnlyOptions.begin(), kVllmOnlyOptions.end(), a) !=
+                kVllmOnlyOptions.end() &&
+            i + 1 < args.size()) {
+            warnVllmOnly(err, a, "llama.cpp"); // and skip its value
             ++i;
             continue;
         }

@@ -151,7 +151,9 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     const bool drafts = speculative && (in.draftLayers > 0 || in.draftModel != nullptr);
     const std::uint32_t slotsDefault =
         engine != Engine::Vllm ? engineDefaults(engine).stateSlotsPerRequest
-        : engineKvLayout(in).stateLayers == 0
+        : std::none_of(
+              model.layers.begin(), model.layers.end(),
+              [](const LayerGroup &l) { return l.kind == AttentionKind::Linear && l.count > 0; })
             ? 1
             : vllmStatePagesPerRequest(
                   scenario.engine.prefixCaching.value_or(false) &&
