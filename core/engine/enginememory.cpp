@@ -67,6 +67,17 @@ LinearStateElements linearStatePerRank(const LayerGroup &layer, std::uint32_t tp
     const auto split = [&](std::uint64_t elements) {
         return elements / heads * perRank + ceilDiv(elements % heads * perRank, heads);
     };
+    const std::uint64_t groups = layer.stateGroups;
+    if (groups == 1 && tp > 1 && layer.qHeads && layer.headDim) {
+        // One Mamba2 group at TP > 1: the rank keeps its share of the inner channels and the
+        // whole group's 2 x state-size channels (extra_groups_for_head_shards gives tp - 1
+        // more groups, conv_dim / tp per rank).
+        const std::uint64_t inner = std::uint64_t(layer.qHeads) * layer.headDim;
+        const std::uint64_t groupWidth =
+            2 * std::uint64_t(layer.vHeadDim ? layer.vHeadDim : layer.headDim);
+        const std::uint64_t window = layer.convElements / (inner + groupWidth); // kernel - 1
+        return {split(layer.stateElements), split(window * inner) + window * groupWidth};
+    }
     return {split(layer.stateElements), split(layer.convElements)};
 }
 

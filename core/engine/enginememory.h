@@ -304,7 +304,9 @@ std::uint64_t kvHeadsPerRank(std::uint32_t kvHeads, std::uint32_t tp);
 /// recurrent state and the short-conv window, each split over the layer's stateHeads
 /// (ceil(heads / tp) heads per rank) and rounded up, so that at TP 1 they are the layer's own
 /// (vLLM MambaStateShapeCalculator, vllm/model_executor/layers/mamba/mamba_utils.py @ 02d71083:
-/// heads / tp for the state, conv_dim / tp for the window).
+/// heads / tp for the state, conv_dim / tp for the window). A Mamba2 mixer with one group
+/// (stateGroups 1) keeps that group's 2 x state-size window channels whole on every rank at
+/// TP > 1 (extra_groups_for_head_shards, same file).
 struct LinearStateElements {
     std::uint64_t state = 0;
     std::uint64_t conv = 0;

@@ -126,7 +126,7 @@ void addMamba2Mixers(ModelBuilder &b, const std::string &at, const Mamba2Shape &
 
 void addMamba2Layer(ModelBuilder &b, const Mamba2Shape &m) {
     b.setMambaState();
-    b.addLinearLayer(m.heads, m.headDim, m.state, m.convDim, m.kernel);
+    b.addLinearLayer(m.heads, m.headDim, m.state, m.convDim, m.kernel, m.groups);
 }
 
 Mamba1Shape readMamba1(const ConfigReader &c, const Mamba1Keys &keys, u64 hidden, u64 mambaLayers) {

@@ -22,8 +22,8 @@ std::vector<LayerGroup> mergeLayers(const std::vector<LayerGroup> &perLayer) {
                    g.headDim == l.headDim && g.vHeadDim == l.vHeadDim &&
                    g.kvLoraRank == l.kvLoraRank && g.ropeDim == l.ropeDim && g.window == l.window &&
                    g.stateElements == l.stateElements && g.convElements == l.convElements &&
-                   g.stateHeads == l.stateHeads && g.indexerHeadDim == l.indexerHeadDim &&
-                   g.compressRatio == l.compressRatio;
+                   g.stateHeads == l.stateHeads && g.stateGroups == l.stateGroups &&
+                   g.indexerHeadDim == l.indexerHeadDim && g.compressRatio == l.compressRatio;
         });
         if (it == out.end()) {
             out.push_back(l);
@@ -238,7 +238,8 @@ void ModelBuilder::addMlaLayer(u64 heads, u64 qkDim, u64 vDim, u64 kvLora, u64 r
     m_layers.push_back(g);
 }
 
-void ModelBuilder::addLinearLayer(u64 heads, u64 dk, u64 dv, u64 convChannels, u64 kernel) {
+void ModelBuilder::addLinearLayer(u64 heads, u64 dk, u64 dv, u64 convChannels, u64 kernel,
+                                  u64 groups) {
     LayerGroup g;
     g.kind = AttentionKind::Linear;
     g.qHeads = narrow(heads, "linear attention heads");
@@ -259,6 +260,7 @@ void ModelBuilder::addLinearLayer(u64 heads, u64 dk, u64 dv, u64 convChannels, u
     g.stateElements = state.ok() ? *state : 0;
     g.convElements = conv.ok() ? *conv : 0;
     g.stateHeads = g.qHeads;
+    g.stateGroups = narrow(groups, "Mamba2 groups");
     m_layers.push_back(g);
 }
 

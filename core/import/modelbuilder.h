@@ -135,9 +135,10 @@ class ModelBuilder {
     void addMlaLayer(std::uint64_t heads, std::uint64_t qkDim, std::uint64_t vDim,
                      std::uint64_t kvLora, std::uint64_t rope);
     /// Linear attention (KDA, Gated DeltaNet): heads x dk x dv recurrent state and a short-conv
-    /// window of convChannels x (kernel - 1) elements; kernel >= 1.
+    /// window of convChannels x (kernel - 1) elements; kernel >= 1. `groups`: a Mamba2 mixer's
+    /// n_groups (LayerGroup::stateGroups), 0 for other kinds.
     void addLinearLayer(std::uint64_t heads, std::uint64_t dk, std::uint64_t dv,
-                        std::uint64_t convChannels, std::uint64_t kernel);
+                        std::uint64_t convChannels, std::uint64_t kernel, std::uint64_t groups = 0);
     /// Any other layer description (its count is ignored: one call is one layer).
     void addLayer(const LayerGroup &layer);
 

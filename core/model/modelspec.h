@@ -106,6 +106,11 @@ struct LayerGroup {
     std::uint64_t stateElements = 0;
     std::uint64_t convElements = 0;
     std::uint32_t stateHeads = 0; ///< heads the state is split over under TP
+    /// Mamba2 mixers: the B / C groups (config n_groups), whose conv channels are 2 x groups x
+    /// state size of convElements / (kernel - 1); 0 = not a grouped mixer. TP must divide them
+    /// or they must be 1, and a single group is then replicated on every rank (vLLM
+    /// MambaMixer2, vllm/model_executor/layers/mamba/mamba_mixer2.py @ bb435dbd).
+    std::uint32_t stateGroups = 0;
     /// MLA layers with a sparse-attention lightning indexer (DeepSeek V3.2 config
     /// index_head_dim): the indexer's key width per token, cached beside the latent; 0 = none.
     std::uint32_t indexerHeadDim = 0;

@@ -25,16 +25,28 @@ std::uint32_t roundToBundle(std::uint32_t gpus, std::uint32_t gpusPerNode) {
 }
 
 namespace {
-/// The heads of the first recurrent (linear-attention / Mamba) layer group that TP `tp` does not
-/// divide, else 0. vLLM shards those heads over TP and asserts it divides them (MambaMixer2,
+/// Why TP `tp` cannot shard the first recurrent (linear-attention / Mamba) layer group it does
+/// not fit, else "". vLLM shards those heads over TP and asserts it divides them (MambaMixer2,
 /// the KDA and Gated DeltaNet layers); a group of one head (a short convolution) is not split.
-std::uint32_t recurrentHeadsNotDivided(const ModelSpec &model, std::uint32_t tp) {
+/// A Mamba2 mixer's n_groups must be divisible by TP or be 1 (MambaMixer2,
+/// vllm/model_executor/layers/mamba/mamba_mixer2.py @ bb435dbd; SGLang's mixer asserts the
+/// same).
+std::string recurrentShardProblem(const ModelSpec &model, std::uint32_t tp) {
     for (const auto &l : model.layers) {
-        if (l.kind == AttentionKind::Linear && l.stateHeads > 1 && l.stateHeads % tp != 0) {
-            return l.stateHeads;
+        if (l.kind != AttentionKind::Linear) {
+            continue;
+        }
+        if (l.stateHeads > 1 && l.stateHeads % tp != 0) {
+            return "TP " + std::to_string(tp) + " does not divide the " +
+                   std::to_string(l.stateHeads) + " recurrent-state heads";
+        }
+        if (l.stateGroups > 1 && l.stateGroups % tp != 0) {
+            return "TP " + std::to_string(tp) + " does not divide the " +
+                   std::to_string(l.stateGroups) +
+                   " Mamba2 groups (n_groups must be a multiple of TP, or 1)";
         }
     }
-    return 0;
+    return {};
 }
 
 /// The largest power-of-two TP up to `limit` that divides the attention and recurrent-state
@@ -44,7 +56,7 @@ std::uint32_t largestTp(const ModelSpec &model, std::uint32_t limit, std::uint32
     for (std::uint32_t t = 2; t != 0 && t <= limit; t *= 2) {
         if ((gpus == 0 || gpus % t == 0) &&
             (model.numAttentionHeads == 0 || model.numAttentionHeads % t == 0) &&
-            recurrentHeadsNotDivided(model, t) == 0) {
+            recurrentShardProblem(model, t).empty()) {
             tp = t;
         }
     }
@@ -65,9 +77,8 @@ std::string layoutProblem(const ModelSpec &model, const Parallelism &par) {
         return "TP " + std::to_string(par.tp) + " does not divide the " +
                std::to_string(model.numAttentionHeads) + " attention heads";
     }
-    if (const std::uint32_t heads = recurrentHeadsNotDivided(model, par.tp)) {
-        return "TP " + std::to_string(par.tp) + " does not divide the " + std::to_string(heads) +
-               " recurrent-state heads";
+    if (std::string problem = recurrentShardProblem(model, par.tp); !problem.empty()) {
+        return problem;
     }
     if (par.ep != 1 && par.ep != par.tp) {
         return "EP " + std::to_string(par.ep) + " must be 1 or equal to TP (" +

@@ -343,6 +343,42 @@ class TestFalconH1 : public QObject {
         QCOMPARE(par->tp, 4u);
     }
 
+    // MambaMixer2 asserts that TP divides n_groups or that there is one group, which every rank
+    // then keeps whole: Falcon-H1-7B's one group of state 256 at TP 2 leaves each rank
+    // 3 x (3072 / 2 + 2 x 256) = 6,144 window elements (not 3 x 3,584 / 2 = 5,376), and two
+    // groups refuse TP 4 although its 24 heads allow it.
+    void mamba2GroupsUnderTp() {
+        const ModelSpec one = importJson(falconH1_7b()).value();
+        const LayerGroup *mixer = nullptr;
+        for (const LayerGroup &l : one.layers) {
+            mixer = l.kind == AttentionKind::Linear ? &l : mixer;
+        }
+        QVERIFY(mixer != nullptr);
+        QCOMPARE(mixer->stateGroups, 1u);
+        QCOMPARE(mixer->convElements, 10752ull);
+        QCOMPARE(linearStatePerRank(*mixer, 1).conv, 10752ull);
+        QCOMPARE(linearStatePerRank(*mixer, 2).conv, 6144ull);
+        QCOMPARE(linearStatePerRank(*mixer, 4).conv, 3ull * (768 + 512));
+        QCOMPARE(linearStatePerRank(*mixer, 2).state, 24ull * 128 * 256 / 2);
+        QVERIFY(layoutProblem(one, {4, 1, 1}).empty());
+
+        J j = falconH1_7b();
+        j["mamba_n_groups"] = 2;
+        const ModelSpec two = importJson(j).value();
+        QCOMPARE(QString::fromStdString(layoutProblem(two, {4, 1, 1})),
+                 QString("TP 4 does not divide the 2 Mamba2 groups (n_groups must be a multiple "
+                         "of TP, or 1)"));
+        QVERIFY(layoutProblem(two, {2, 1, 2}).empty());
+        const auto par = preferredLayout(two, 4, 8);
+        QVERIFY(par.ok());
+        QCOMPARE(par->tp, 2u);
+        for (const LayerGroup &l : two.layers) {
+            if (l.kind == AttentionKind::Linear) { // two groups split evenly: no replication
+                QCOMPARE(linearStatePerRank(l, 2).conv, 3ull * (3072 + 1024) / 2);
+            }
+        }
+    }
+
     // Prefix caching on a Mamba-mixer model under vLLM: the plan says that a class declaring
     // Mamba prefix caching runs vLLM's 'all' mode, which the plan's two pages undercount.
     void prefixCachingAllModeWarning() {

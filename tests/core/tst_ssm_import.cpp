@@ -518,8 +518,9 @@ void TestSsmImport::pureStackServesBySlots() {
 void TestSsmImport::stateSplitRoundsUp() {
     // Mamba2-2.7B's shape: 80 heads of 64 over an inner width of 5120, one group of 128: a conv
     // window of (5120 + 2 x 128) x 3 = 16,128 elements, not a multiple of the 80 heads. At TP 1
-    // a GPU holds the whole state; at TP 2 half of each, rounded up (vLLM divides conv_dim and
-    // the heads by TP).
+    // a GPU holds the whole state; at TP 2 half of the heads' state and inner channels, rounded
+    // up, and the one group's 2 x 128 channels whole (vLLM replicates a single group on every
+    // rank, extra_groups_for_head_shards).
     J j = codestralMamba();
     j["hidden_size"] = 2560;
     j["num_heads"] = 80;
@@ -533,10 +534,11 @@ void TestSsmImport::stateSplitRoundsUp() {
     QCOMPARE(one.conv, 16128ull);
     QCOMPARE(one.state, 80ull * 64 * 128);
     const LinearStateElements two = linearStatePerRank(l, 2);
-    QCOMPARE(two.conv, 8064ull);
+    QCOMPARE(two.conv, 3ull * (2560 + 256));
     QCOMPARE(two.state, 40ull * 64 * 128);
-    // Three ranks: 27 heads each of 80, 16128 x 27 / 80 = 5443.2, so 5444.
-    QCOMPARE(linearStatePerRank(l, 3).conv, 5444ull);
+    // Three ranks: 27 heads each of 80, 15360 x 27 / 80 = 5184 inner elements, and the group's
+    // 3 x 256.
+    QCOMPARE(linearStatePerRank(l, 3).conv, 5184ull + 768);
     const CacheCost c = cacheCost(m.value(), Parallelism{}, formats::bf16, formats::fp32, 1);
     QCOMPARE(c.stateBytesPerSequencePerGpu, c.stateBytesPerSequence);
 }
