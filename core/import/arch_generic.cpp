@@ -131,7 +131,12 @@ void addIndexer(const ConfigReader &c, ModelBuilder &b, u64 qLora, u64 n) {
 
 /// A wrapper's vision_config as a generic ViT: patch embedding, `depth` blocks of attention
 /// (4 [W, W] + biases) and an MLP (2 [I, W] + biases), norms, and a projector to the text
-/// width. Estimated: towers differ in details (merger, position embeddings).
+/// width. Estimated: towers differ in details (merger, position embeddings). Under TP the
+/// blocks' linear layers and the projector are sharded, as vLLM's default
+/// mm_encoder_tp_mode "weights" (vllm/config/multimodal.py @ 55e847c0) and SGLang's
+/// Qwen3-VL tower (ColumnParallelLinear / RowParallelLinear, python/sglang/srt/models/
+/// qwen3_vl.py @ 2409eacc) build them; the patch and position embeddings and the norms are
+/// replicated.
 void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
     const char *depthKey = firstKey(v, {"num_hidden_layers", "depth", "num_layers"});
     // Qwen2-VL names the ViT's width embed_dim and the language model's hidden_size beside it.
@@ -154,20 +159,20 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
     const u64 H = b.dimensions().hidden;
     const u64 outW = v.countOr("out_hidden_size", W, kMaxHidden);
     const std::string vm = b.modulePrefix() + "vision_tower.";
-    auto add = [&](const std::string &m, u64 rows, u64 cols, u64 count) {
-        b.tensor("vision", GroupRole::Vision, Placement::Replicated, vm + m, rows, cols, count, 0);
+    auto add = [&](const std::string &m, u64 rows, u64 cols, u64 count, Placement placement) {
+        b.tensor("vision", GroupRole::Vision, placement, vm + m, rows, cols, count, 0);
     };
     const std::string f = v.field(widthKey);
-    add("patch_embed", W, checkedMul(channels, patch, patch, f), 1);
+    add("patch_embed", W, checkedMul(channels, patch, patch, f), 1, Placement::Replicated);
     if (image > 0) {
         const u64 side = image / patch;
-        add("position_embedding", checkedMul(side, side, f), W, 1);
+        add("position_embedding", checkedMul(side, side, f), W, 1, Placement::Replicated);
     }
-    add("layers.attn", checkedMul(4, W, f), checkedAdd(W, 1, f), depth);
-    add("layers.mlp.fc1", I, checkedAdd(W, 1, f), depth);
-    add("layers.mlp.fc2", W, checkedAdd(I, 1, f), depth);
-    add("layers.norms", checkedMul(4, W, f), 1, depth);
-    add("projector", H, outW == W ? W : outW, 1);
+    add("layers.attn", checkedMul(4, W, f), checkedAdd(W, 1, f), depth, Placement::Sharded);
+    add("layers.mlp.fc1", I, checkedAdd(W, 1, f), depth, Placement::Sharded);
+    add("layers.mlp.fc2", W, checkedAdd(I, 1, f), depth, Placement::Sharded);
+    add("layers.norms", checkedMul(4, W, f), 1, depth, Placement::Replicated);
+    add("projector", H, outW == W ? W : outW, 1, Placement::Sharded);
     // The two keys SGLang's memory-fraction rule reads, as they are (engine.h
     // sglangVisionFractionFactor).
     b.setVisionConfig(v.countOr("num_hidden_layers", 0, kMaxLayers, 0),

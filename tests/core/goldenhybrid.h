@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: MIT
-// Golden rows P29-P31: vLLM start-up logs of hybrid models (Gated DeltaNet layers beside full
-// attention), whose pool vLLM shares between attention blocks and recurrent-state pages
-// (vllmGroups in core/engine/vllm_memory.cpp). Included by goldenv011.h, whose helpers they
-// use.
+// Golden rows P29-P32: start-up logs of hybrid models (Gated DeltaNet layers beside full
+// attention). P29-P31 are vLLM's, whose pool vLLM shares between attention blocks and
+// recurrent-state pages (vllmGroups in core/engine/vllm_memory.cpp); P32 is SGLang's, which
+// splits its pool between a state pool and the KV pool (core/engine/sglang_memory.cpp).
+// Included by goldenv011.h, whose helpers they use.
 #pragma once
 
 #include "goldenheldout.h"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
 
 namespace golden {
 
@@ -24,6 +29,7 @@ namespace golden {
 /// blocks of 16 x 3,211,264 B are 71.2 GiB beside 51 GiB of weights), so the card is the H20
 /// with 141 GB of HBM3e; it is given the H200's 139.8 GiB (the same memory, row T4).
 inline void poolLogChecks(std::vector<Check> &out);
+inline void sglangHybridLogChecks(std::vector<Check> &out);
 
 inline void hybridLogChecks(std::vector<Check> &out) {
     const ModelSpec m = dataConfigModel("Qwen--Qwen3.5-27B_config.json", "Qwen/Qwen3.5-27B");
@@ -44,6 +50,7 @@ inline void hybridLogChecks(std::vector<Check> &out) {
     out.push_back({"P29", "sequences of 32768", set, 33, double(s.sequencesAtContext), 0, src, {}});
     out.push_back({"P29", "starts", set, 1, s.starts() ? 1.0 : 0.0, 0, src, {}});
     poolLogChecks(out);
+    sglangHybridLogChecks(out);
 }
 
 /// A hybrid-model log that gives the pool ("Available KV cache memory") and the KV tokens of
@@ -114,6 +121,58 @@ inline void poolLogChecks(std::vector<Check> &out) {
                   dataConfigModel("Qwen--Qwen3.5-27B_config.json", "Qwen/Qwen3.5-27B"), 2, 131072,
                   formats::fp8, true, 4.99, 302921, 2},
                  out);
+}
+
+/// Qwen/Qwen3.5-9B as row P32 serves it: Qwen3.5-27B's config.json with the 9B's sizes, as a
+/// public test fixture quotes the 9B's own config (32 layers, every fourth full attention
+/// with 16 heads and 4 KV heads of 256, hidden 4,096, MLP 12,288, 16 key and 32 value Gated
+/// DeltaNet heads of 128, untied, the same 27-block vision tower projecting to 4,096).
+inline ModelSpec qwen35_9b() {
+    std::ifstream f(std::string(HOSTPLAN_TEST_DATA_DIR) + "/configs/Qwen--Qwen3.5-27B_config.json");
+    nlohmann::json c = nlohmann::json::parse(f);
+    nlohmann::json &t = c["text_config"];
+    t["hidden_size"] = 4096;
+    t["intermediate_size"] = 12288;
+    t["num_hidden_layers"] = 32;
+    t["num_attention_heads"] = 16;
+    t["linear_num_value_heads"] = 32;
+    nlohmann::json types = nlohmann::json::array();
+    for (int i = 0; i < 32; ++i) {
+        types.push_back(i % 4 == 3 ? "full_attention" : "linear_attention");
+    }
+    t["layer_types"] = types;
+    c["vision_config"]["out_hidden_size"] = 4096;
+    auto m = importHfConfigText(c.dump(), "Qwen/Qwen3.5-9B");
+    if (!m.ok()) {
+        throw std::runtime_error("Qwen3.5-9B: " + m.error().toString());
+    }
+    return m.value();
+}
+
+/// P32: Qwen3.5-9B on two RTX 4090 (no P2P), SGLang 0.0.0.dev11582+g4df60434d (2026-04-14),
+/// `--tp-size 2 --mem-fraction-static 0.8 --context-length 262144`, published as study notes
+/// ("Exp-001: Qwen3.5-9B TP=4", a public repository the notes do not name). Logged per GPU:
+/// "Load weight begin. avail mem=22.93 GB", "Load weight end ... mem usage=8.85 GB", "Mamba
+/// Cache is allocated. max_mamba_cache_size: 186, conv_state size: 0.10GB, ssm_state size:
+/// 4.38GB", "KV Cache is allocated. #tokens: 327310, K size: 2.50 GB, V size: 2.50 GB" and
+/// "max_total_num_tokens=327310 ... max_running_requests=62" (SGLang's GB are GiB). The card's
+/// 23.64 GiB is the catalogue's RTX 4090 (cudaMemGetInfo total).
+inline void sglangHybridLogChecks(std::vector<Check> &out) {
+    const ModelSpec m = qwen35_9b();
+    const GpuSpec g = loggedGpu("NVIDIA GeForce RTX 4090", 23.64, true, "PCIe 4.0");
+    EngineMemoryInput in = rowInput(m, g, {2, 1, 1}, Engine::Sglang, 262144);
+    in.memoryFraction = 0.8;
+    const EngineMemoryTerms t = sglangMemoryModel().terms(in);
+    const EngineStartup s = engineStartup(Engine::Sglang, in);
+    const std::string set =
+        "Qwen3.5-9B bf16 (hybrid), 2x RTX 4090, SGLang dev (2026-04) TP2, mfs 0.8, len 262144";
+    const std::string src = "SGLang study notes Exp-001 (2026-04-14), repository not named";
+    // The weights are 0.1 GiB under the log's: the vision tower is a generic ViT estimate.
+    out.push_back(
+        {"P32", "weights GiB/GPU", set, 8.85, giB(double(t.weights())), kWeightsTol, src, {}});
+    out.push_back({"P32", "KV tokens", set, 327310, double(t.kvTokens), kKvTol, src, {}});
+    out.push_back({"P32", "state slots", set, 186, double(t.stateSlotsInPool), kKvTol, src, {}});
+    out.push_back({"P32", "starts", set, 1, s.starts() ? 1.0 : 0.0, 0, src, {}});
 }
 
 } // namespace golden

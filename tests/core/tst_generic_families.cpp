@@ -531,6 +531,16 @@ class TestGenericFamilies : public QObject {
         // the patch embedding 1280 x 3 x 14 x 14, the projector 2560 x 1280.
         const std::uint64_t block = 4ull * 1280 * 1281 + 5120ull * 1281 + 1280ull * 5121 + 5120;
         QCOMPARE(groupParams(*m, "vision"), 32 * block + 1280ull * 588 + 2560ull * 1280);
+        // Under TP the blocks' linear layers and the projector are sharded (vLLM's default
+        // mm_encoder_tp_mode "weights"); the patch embedding and the norms stay whole.
+        std::uint64_t sharded = 0, replicated = 0;
+        for (const auto &g : m->groups) {
+            if (g.role == GroupRole::Vision) {
+                (g.placement == Placement::Sharded ? sharded : replicated) += g.params;
+            }
+        }
+        QCOMPARE(sharded, 32 * (block - 5120) + 2560ull * 1280);
+        QCOMPARE(replicated, 32ull * 5120 + 1280ull * 588);
         bool noted = false;
         for (const auto &n : m->notes) {
             noted = noted || n.find("counted as a generic ViT of 32 layers, width 1280") !=
