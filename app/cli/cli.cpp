@@ -484,10 +484,11 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
             }
             scenario.engine.vllmVersion = rules.value();
         } else if (a == "--prefix-caching") {
-            if (v != "on" && v != "off") {
+            const std::string onOff = asciiLower(v);
+            if (onOff != "on" && onOff != "off") {
                 return a + ": must be on or off, got " + quotedInput(v);
             }
-            scenario.engine.prefixCaching = v == "on";
+            scenario.engine.prefixCaching = onOff == "on";
         } else if (a == "--api-price") {
             scenario.pricing.apiPriceId = v;
         } else if (a == "--draft") {

@@ -390,9 +390,9 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
         c.flags.push_back(
             {on ? "--enable-prefix-caching" : "--no-enable-prefix-caching", "",
              std::string(on ? "the plan's prefix caching" : "the plan turns prefix caching off") +
-                 (hasRecurrentState(p.model)
+                 (hasLinearLayers(p.model)
                       ? "; each request holds " + countText(pages, "state page") +
-                            " in each Mamba / linear-attention group"
+                            " in each Mamba / linear-attention / short-conv group"
                       : "")});
     }
     addSpeculation(p, Engine::Vllm, cat, c);

@@ -118,6 +118,12 @@ bool hasRecurrentState(const ModelSpec &model) {
     });
 }
 
+bool hasLinearLayers(const ModelSpec &model) {
+    return std::any_of(model.layers.begin(), model.layers.end(), [](const LayerGroup &l) {
+        return l.kind == AttentionKind::Linear && l.count > 0;
+    });
+}
+
 EngineStateFormat engineStateFormat(Engine engine, const ModelSpec &checkpoint,
                                     const NumberFormat &modelDtype) {
     const std::string name = engineDisplayName(engine);

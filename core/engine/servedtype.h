@@ -57,6 +57,10 @@ struct EngineStateFormat {
 /// layer with state elements (short-conv-only layers keep none).
 bool hasRecurrentState(const ModelSpec &model);
 
+/// Whether `model` has linear-attention / Mamba / short-conv layers, each of which keeps state
+/// pages per request in vLLM (vllmStatePagesPerRequest) whether or not it has an SSM state.
+bool hasLinearLayers(const ModelSpec &model);
+
 /// engine's default recurrent-state format for `checkpoint` (the imported model) computing in
 /// `modelDtype` (planDtype). vLLM: KDA layers float32 whatever the flag (kda_state_dtype);
 /// Mamba, Mamba2 and Gated DeltaNet layers take --mamba-ssm-cache-dtype, whose auto is the

@@ -496,11 +496,13 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
             }
         }
     } else if (scenario.engine.prefixCaching || scenario.engine.vllmVersion) {
-        r.warnings.push_back(std::string(scenario.engine.prefixCaching ? "engine.prefix_caching"
-                                                                       : "engine.vllm_version") +
-                             " applies to vLLM plans only; the " +
+        const bool both = scenario.engine.prefixCaching && scenario.engine.vllmVersion;
+        r.warnings.push_back(std::string(both ? "engine.prefix_caching and engine.vllm_version"
+                                         : scenario.engine.prefixCaching ? "engine.prefix_caching"
+                                                                         : "engine.vllm_version") +
+                             (both ? " apply" : " applies") + " to vLLM plans only; the " +
                              std::string(engineInfo(scenario.engine.engine).displayName) +
-                             " plan ignores it");
+                             " plan ignores " + (both ? "them" : "it"));
     }
     if (model.draft && scenario.workload.speculativeTokens == 0) {
         r.warnings.push_back("engine.draft " + scenario.engine.draft +

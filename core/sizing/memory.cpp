@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "sizing/memory.h"
 
+#include "engine/servedtype.h"
+
 #include "util/units.h"
 
 #include <algorithm>
@@ -151,9 +153,7 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     const bool drafts = speculative && (in.draftLayers > 0 || in.draftModel != nullptr);
     const std::uint32_t slotsDefault =
         engine != Engine::Vllm ? engineDefaults(engine).stateSlotsPerRequest
-        : std::none_of(
-              model.layers.begin(), model.layers.end(),
-              [](const LayerGroup &l) { return l.kind == AttentionKind::Linear && l.count > 0; })
+        : !hasLinearLayers(model)
             ? 1
             : vllmStatePagesPerRequest(
                   scenario.engine.prefixCaching.value_or(false) &&

@@ -255,6 +255,22 @@ class TestCliHostile : public QObject {
         QCOMPARE(sg.code, 0);
         QVERIFY(sg.out.contains("engine.prefix_caching applies to vLLM plans only; the SGLang "
                                 "plan ignores it"));
+        // Both vLLM-only keys set: the plan names the two.
+        const Run both =
+            runTool(HOSTPLAN_CLI_BIN, {"plan", "--json", "--engine", "sglang", "--prefix-caching",
+                                       "OFF", "--vllm-version", "0.19"});
+        QCOMPARE(both.code, 0);
+        QVERIFY(both.out.contains("engine.prefix_caching and engine.vllm_version apply to vLLM "
+                                  "plans only; the SGLang plan ignores them"));
+        // A short-conv-only hybrid (LFM2) keeps pages too, and serve-cmd counts them.
+        const Run lfm = runTool(
+            HOSTPLAN_CLI_BIN,
+            {"serve-cmd", "--model",
+             QStringLiteral(HOSTPLAN_TEST_DATA_DIR) + "/configs/LiquidAI--LFM2-8B-A1B_config.json",
+             "--gpu", "h200", "--gpu-count", "1", "--prefix-caching", "On"});
+        QVERIFY2(lfm.code == 0, lfm.err.constData());
+        QVERIFY(lfm.out.contains("each request holds 2 state pages in each Mamba / "
+                                 "linear-attention / short-conv group"));
         const Run bad = runTool(HOSTPLAN_CLI_BIN, {"plan", "--prefix-caching", "yes"});
         QCOMPARE(bad.code, 2);
         QCOMPARE(bad.err.trimmed(),
