@@ -51,7 +51,9 @@ std::optional<ConfigReader> buildDeepseekV3(const ConfigReader &c, const std::st
 
     const u64 experts = c.countOr("n_routed_experts", 0, kMaxExperts, 0);
     const MoeLayout moe = deepseekMoeLayers(c, L, experts);
+    b.setPieceLayers(layersWhere(L, [&](u64 i) { return !moe.isMoe(i); }));
     addDenseMlp(c, b, L - moe.moeLayers);
+    b.setPieceLayers(layersWhere(L, [&](u64 i) { return moe.isMoe(i); }));
     if (moe.moeLayers > 0) {
         const u64 topK = topKOf(c, "num_experts_per_tok", experts);
         const u64 moeInter = c.count("moe_intermediate_size", kMaxIntermediate);
@@ -78,6 +80,7 @@ std::optional<ConfigReader> buildDeepseekV3(const ConfigReader &c, const std::st
         b.setExperts(experts, topK, shared, moe.moeLayers,
                      checkedMul(3, H, moeInter, c.field("moe_intermediate_size")), H, moeInter);
     }
+    b.setPieceLayers({});
     addEmbeddings(c, b);
     return std::nullopt;
 }

@@ -312,6 +312,10 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
             }
         }
         for (const auto &[shape, n] : distinct) {
+            b.setPieceLayers(layersWhere(L, [&](u64 i) {
+                return kinds[i] != LayerKind::Linear && kinds[i] != LayerKind::Conv &&
+                       shapes[i] == shape;
+            }));
             addSoftmaxAttention(b, l0 + "self_attn.", shape, n);
             if (normOverHeads) {
                 b.small(l0 + "self_attn.q_norm", checkedMul(shape.heads, shape.hd, "q_norm"), n);
@@ -319,11 +323,14 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
             }
         }
         GdnShape g;
+        b.setPieceLayers(layersWhere(L, [&](u64 i) { return kinds[i] == LayerKind::Linear; }));
         if (nLinear > 0) {
             g = fam.lightning ? addLightningAttention(b, a, nLinear)
                               : addGatedDeltaNet(c, b, nLinear);
         }
+        b.setPieceLayers(layersWhere(L, [&](u64 i) { return kinds[i] == LayerKind::Conv; }));
         const u64 convCache = nConv > 0 ? addShortConv(c, b, nConv) : 0;
+        b.setPieceLayers({});
         for (u64 i = 0; i < L; ++i) {
             switch (kinds[i]) {
             case LayerKind::Linear:
@@ -398,6 +405,7 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
     const u64 denseLayers = L - moeLayers + (parallelMlp ? moeLayers : 0);
     const char *moeInterKey =
         c.has("moe_intermediate_size") ? "moe_intermediate_size" : "intermediate_size";
+    b.setPieceLayers(layersWhere(L, [&](u64 i) { return parallelMlp || !moe[i]; }));
     if (denseLayers > 0) {
         // The dense layers' width: dense_intermediate_size (MiniMax-M3) where given, else
         // intermediate_size_mlp (Llama 4) when intermediate_size is the experts'.
@@ -424,6 +432,7 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
             b.small(l0 + "mlp.act_fn", 2, denseLayers);
         }
     }
+    b.setPieceLayers(layersWhere(L, [&](u64 i) { return bool(moe[i]); }));
     if (moeLayers > 0) {
         const char *topKey = agreeingKey(c, {"num_experts_per_tok", "num_experts_per_token",
                                              "moe_topk", "top_k_experts", "moe_k"});
@@ -499,6 +508,7 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         b.setExperts(experts, topK, shared, moeLayers, checkedMul(plain ? 2 : 3, H, moeInter, f), H,
                      moeInter);
     }
+    b.setPieceLayers({});
 
     // --- Embeddings, vision, notes ------------------------------------------------------------
     bool tied = fam.tiedDefault;

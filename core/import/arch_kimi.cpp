@@ -106,7 +106,10 @@ void addKimiMlps(const ConfigReader &c, ModelBuilder &b, bool k3) {
     const u64 H = b.dimensions().hidden, L = b.dimensions().layers;
     const u64 experts = c.countOr("num_experts", 0, kMaxExperts, 0);
     const MoeLayout moe = deepseekMoeLayers(c, L, experts);
+    b.setPieceLayers(layersWhere(L, [&](u64 i) { return !moe.isMoe(i); }));
     addDenseMlp(c, b, L - moe.moeLayers);
+    // The MoE layers' tensors span those layers (until buildKimiLanguageModel clears it).
+    b.setPieceLayers(layersWhere(L, [&](u64 i) { return moe.isMoe(i); }));
     if (moe.moeLayers == 0) {
         return;
     }
@@ -161,15 +164,19 @@ void buildKimiLanguageModel(const ConfigReader &c, ModelBuilder &b, bool k3) {
     const u64 nLinear = u64(std::count(isLinear.begin(), isLinear.end(), true));
     const u64 nMla = L - nLinear;
 
+    // Each kind's tensors span its own layers (a checkpoint's exclude list names them).
     KdaShape kda;
+    b.setPieceLayers(layersWhere(L, [&](u64 i) { return bool(isLinear[i]); }));
     if (nLinear > 0) {
         kda = addKda(c, b, at, nLinear, k3);
     }
     MlaShape mla;
+    b.setPieceLayers(layersWhere(L, [&](u64 i) { return !isLinear[i]; }));
     if (nMla > 0) {
         mla = readMla(c);
         addMlaAttention(c, b, at, mla, nMla, c.flag("mla_use_output_gate", false));
     }
+    b.setPieceLayers({});
     for (u64 i = 0; i < L; ++i) {
         if (isLinear[i]) {
             const u64 convChannels = checkedMul(3, kda.heads, kda.headDim, "linear_attn_config");
@@ -194,6 +201,7 @@ void buildKimiLanguageModel(const ConfigReader &c, ModelBuilder &b, bool k3) {
         b.small(b.modulePrefix() + "model.output_attn_res_proj", H, 1);
     }
     addKimiMlps(c, b, k3);
+    b.setPieceLayers({});
     addEmbeddings(c, b);
 }
 

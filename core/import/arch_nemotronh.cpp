@@ -197,6 +197,13 @@ void addMlpBlocks(const ConfigReader &c, ModelBuilder &b, const std::vector<Bloc
     }
     const u64 H = b.dimensions().hidden;
     for (const auto &[width, where] : byWidth) {
+        std::vector<std::uint32_t> layers;
+        for (std::size_t k = 0; k < widths.size(); ++k) {
+            if (widths[k] == width) {
+                layers.push_back(std::uint32_t(firstBlock[k]));
+            }
+        }
+        b.setPieceLayers(std::move(layers));
         const std::string m = b.layerModule(where.first) + "mixer.";
         b.plainMlp("dense MLP", GroupRole::DenseMlp, m, "up_proj", "down_proj", H, width,
                    where.second, where.second);
@@ -207,6 +214,7 @@ void addMlpBlocks(const ConfigReader &c, ModelBuilder &b, const std::vector<Bloc
                      1, where.second, where.second);
         }
     }
+    b.setPieceLayers({});
 }
 
 /// Adds `n` MoE mixers under `at` (NemotronHMoE) and sets the expert facts.
@@ -302,17 +310,24 @@ std::optional<ConfigReader> buildNemotronH(const ConfigReader &c, const std::str
              "has no Mamba or attention block: no layer mixes tokens");
     }
 
+    // Each kind of block's tensors span its own layers (a checkpoint's exclude list names them).
+    const auto layersOf = [&](Block k) {
+        return layersWhere(L, [&](u64 i) { return blocks[i] == k; });
+    };
     Mamba2Shape mamba;
+    b.setPieceLayers(layersOf(Block::Mamba));
     if (nMamba > 0) {
         mamba = readMamba2(c, b, kNemotronHMambaKeys, H, nMamba);
         addMamba2Mixers(b, b.layerModule(first(Block::Mamba)) + "mixer.", mamba, nMamba);
     }
     AttnShape attn;
+    b.setPieceLayers(layersOf(Block::Attention));
     if (nAttn > 0) {
         attn = readAttnShape(c, b);
         attn.qkvBias = attn.oBias = c.flag("attention_bias", false);
         addSoftmaxAttention(b, b.layerModule(first(Block::Attention)) + "mixer.", attn, nAttn);
     }
+    b.setPieceLayers({});
     const u64 window = c.countOr("sliding_window", 0, kMaxContext, 0);
     for (const Block k : blocks) {
         if (k == Block::Mamba) {
@@ -322,9 +337,11 @@ std::optional<ConfigReader> buildNemotronH(const ConfigReader &c, const std::str
         }
     }
     addMlpBlocks(c, b, blocks);
+    b.setPieceLayers(layersOf(Block::Moe));
     if (nMoe > 0) {
         addMoeMixers(c, b, b.layerModule(first(Block::Moe)) + "mixer.", nMoe);
     }
+    b.setPieceLayers({});
     b.small(b.layerModule(0) + "norm", H, L);
 
     if (c.flag("tie_word_embeddings", false)) {

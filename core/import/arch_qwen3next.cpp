@@ -43,13 +43,17 @@ std::optional<ConfigReader> buildQwen3Next(const ConfigReader &c, const std::str
     const u64 nLinear = u64(std::count(isLinear.begin(), isLinear.end(), true));
     const u64 nFull = L - nLinear;
     const std::string l0 = b.layerModule(0);
+    // Each kind's tensors span its own layers (a checkpoint's exclude list names them).
+    b.setPieceLayers(layersWhere(L, [&](u64 i) { return !isLinear[i]; }));
     if (nFull > 0) {
         addSoftmaxAttention(b, l0 + "self_attn.", a, nFull);
     }
+    b.setPieceLayers(layersWhere(L, [&](u64 i) { return bool(isLinear[i]); }));
     GdnShape g;
     if (nLinear > 0) {
         g = addGatedDeltaNet(c, b, nLinear);
     }
+    b.setPieceLayers({});
     for (u64 i = 0; i < L; ++i) {
         // The recurrent state is per value head: nv x dk x dv (model-facts.md §2).
         if (isLinear[i]) {

@@ -226,9 +226,10 @@ void addMlaAttention(const ConfigReader &c, ModelBuilder &b, const std::string &
 MoeLayout deepseekMoeLayers(const ConfigReader &c, u64 layers, u64 experts) {
     MoeLayout m;
     m.firstDense = c.countOr("first_k_dense_replace", 0, kMaxLayers, 0);
-    const u64 freq = c.countOr("moe_layer_freq", 1, kMaxLayers);
+    m.freq = c.countOr("moe_layer_freq", 1, kMaxLayers);
+    m.hasExperts = experts > 0;
     for (u64 i = 0; i < layers && experts > 0; ++i) {
-        if (i >= m.firstDense && i % freq == 0) {
+        if (m.isMoe(i)) {
             ++m.moeLayers;
         }
     }

@@ -110,10 +110,26 @@ void addMlaAttention(const ConfigReader &c, ModelBuilder &b, const std::string &
 struct MoeLayout {
     std::uint64_t moeLayers = 0;  ///< layers with experts
     std::uint64_t firstDense = 0; ///< first_k_dense_replace: the first MoE layer when freq is 1
+    std::uint64_t freq = 1;       ///< moe_layer_freq
+    bool hasExperts = false;      ///< experts > 0
+    /// Whether layer i holds experts.
+    bool isMoe(std::uint64_t i) const { return hasExperts && i >= firstDense && i % freq == 0; }
 };
 /// Layer i holds experts when experts > 0, i >= first_k_dense_replace and
 /// i % moe_layer_freq == 0 (DeepseekV3DecoderLayer, KimiDecoderLayer). Reads those two fields.
 MoeLayout deepseekMoeLayers(const ConfigReader &c, std::uint64_t layers, std::uint64_t experts);
+
+/// The layer indices i < layers for which pred(i) holds, ascending (ModelBuilder::
+/// setPieceLayers).
+template <typename Pred> std::vector<std::uint32_t> layersWhere(std::uint64_t layers, Pred pred) {
+    std::vector<std::uint32_t> out;
+    for (std::uint64_t i = 0; i < layers; ++i) {
+        if (pred(i)) {
+            out.push_back(std::uint32_t(i));
+        }
+    }
+    return out;
+}
 
 /// MoE layers of a Qwen-MoE-style config: layer i holds experts when experts > 0, i is not in
 /// mlp_only_layers and (i + 1) % decoder_sparse_step == 0. Reads those two fields.

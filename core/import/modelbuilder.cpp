@@ -5,6 +5,9 @@
 #include "import/quantization.h"
 
 #include <algorithm>
+#include <cctype>
+#include <optional>
+#include <tuple>
 #include <limits>
 
 namespace hostplan::importer {
@@ -35,14 +38,73 @@ std::vector<LayerGroup> mergeLayers(const std::vector<LayerGroup> &perLayer) {
     return out;
 }
 
+/// `p`'s module with its layer index replaced by `layer` (p.layers set).
+std::string moduleAtLayer(const TensorPiece &p, std::uint32_t layer) {
+    const std::size_t dot = p.module.find('.', p.layerRootSize);
+    return p.module.substr(0, p.layerRootSize) + std::to_string(layer) + p.module.substr(dot);
+}
+
+/// Exclude-rule tests a model's pieces may take layer by layer (layers x rules, summed over
+/// the pieces); past it a piece's representative module decides for all its layers, which
+/// bounds the time a hostile config (65,536 layers, a long exclude list) can take.
+constexpr u64 kLayerRuleBudget = u64(1) << 22;
+
+/// Appends `p` to `out` split by the layers `q` converts and those its exclude rules keep
+/// (each part's module names one of its layers, so that q.converts decides the same again):
+/// a checkpoint that keeps some layers' tensors unquantized (ModelOpt exclude_modules and
+/// compressed-tensors ignore lists name them one by one) has them in the model dtype.
+/// `budget`: the rule tests left (kLayerRuleBudget), decreased by those this piece takes.
+void splitByLayer(const TensorPiece &p, const Quantization &q, std::vector<TensorPiece> &out,
+                  u64 &budget) {
+    const std::size_t n = p.layers ? p.layers->size() : 0;
+    const u64 cost = u64(n) * (q.ruleCount() + 1);
+    if (n == 0 || q.method == Quantization::Method::None || !p.linear || p.stored || p.fp32 ||
+        cost > budget) {
+        out.push_back(p);
+        return;
+    }
+    budget -= cost;
+    TensorPiece probe = p;
+    std::optional<std::uint32_t> converted, kept;
+    u64 convertedLayers = 0;
+    for (const std::uint32_t layer : *p.layers) {
+        probe.module = moduleAtLayer(p, layer);
+        if (q.converts(probe)) {
+            ++convertedLayers;
+            converted = converted.value_or(layer);
+        } else {
+            kept = kept.value_or(layer);
+        }
+    }
+    const u64 perLayer = p.count / n;
+    const u64 activeConverted = u64(double(p.active) * double(convertedLayers) / double(n));
+    for (const auto &[layer, layers, active] :
+         {std::tuple{converted, convertedLayers, activeConverted},
+          std::tuple{kept, u64(n) - convertedLayers, p.active - activeConverted}}) {
+        if (layer) {
+            TensorPiece part = p;
+            part.module = moduleAtLayer(p, *layer);
+            part.count = perLayer * layers;
+            part.active = active;
+            part.layers = nullptr;
+            out.push_back(std::move(part));
+        }
+    }
+}
+
 /// Merges pieces into TensorGroups keyed by (name, role, placement, format). When one name
 /// ends up with several formats, each such group's name gets the format label.
-std::vector<TensorGroup> makeGroups(const std::vector<TensorPiece> &pieces, const Quantization &q,
+std::vector<TensorGroup> makeGroups(const std::vector<TensorPiece> &input, const Quantization &q,
                                     NumberFormat dtype) {
     struct Acc {
         TensorGroup group;
         u64 exact = 0;
     };
+    std::vector<TensorPiece> pieces;
+    u64 budget = kLayerRuleBudget;
+    for (const TensorPiece &p : input) {
+        splitByLayer(p, q, pieces, budget);
+    }
     std::vector<Acc> acc;
     for (const TensorPiece &p : pieces) {
         // Keeps every byte computation below (params x 32 bits at most) inside 64 bits.
@@ -131,10 +193,44 @@ std::string ModelBuilder::layerModule(u64 layer) const {
            std::to_string(layer) + ".";
 }
 
+void ModelBuilder::setPieceLayers(std::vector<std::uint32_t> layers) {
+    m_pieceLayers = layers.empty()
+                        ? nullptr
+                        : std::make_shared<const std::vector<std::uint32_t>>(std::move(layers));
+}
+
 void ModelBuilder::add(TensorPiece p) {
-    if (p.count > 0 && p.rows > 0 && p.cols > 0) {
-        m_pieces.push_back(std::move(p));
+    if (p.count == 0 || p.rows == 0 || p.cols == 0) {
+        return;
     }
+    // A module under "<layer root><index>." spans the layers setPieceLayers named, or every
+    // layer when it is layer 0's and its count is a multiple of the layers.
+    const std::string root = m_layerRoot.empty() ? m_prefix + "model.layers." : m_layerRoot;
+    std::size_t end = root.size();
+    if (p.module.compare(0, root.size(), root) == 0) {
+        while (end < p.module.size() && std::isdigit(static_cast<unsigned char>(p.module[end]))) {
+            ++end;
+        }
+    }
+    if (end > root.size() && end < p.module.size() && p.module[end] == '.') {
+        auto layers = m_pieceLayers;
+        if (!layers && end == root.size() + 1 && p.module[root.size()] == '0' &&
+            m_dims.layers > 0 && m_dims.layers <= kMaxLayers && p.count % m_dims.layers == 0) {
+            if (!m_allLayers || m_allLayers->size() != m_dims.layers) {
+                std::vector<std::uint32_t> all(m_dims.layers);
+                for (std::size_t i = 0; i < all.size(); ++i) {
+                    all[i] = std::uint32_t(i);
+                }
+                m_allLayers = std::make_shared<const std::vector<std::uint32_t>>(std::move(all));
+            }
+            layers = m_allLayers;
+        }
+        if (layers && p.count % layers->size() == 0) {
+            p.layers = std::move(layers);
+            p.layerRootSize = root.size();
+        }
+    }
+    m_pieces.push_back(std::move(p));
 }
 
 void ModelBuilder::linear(const std::string &group, GroupRole role, Placement placement,

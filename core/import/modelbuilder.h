@@ -21,6 +21,7 @@
 #include "util/result.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,6 +45,13 @@ struct TensorPiece {
     /// Stored in this format whatever the dtype and quantization_config say (a checkpoint fact
     /// the config states elsewhere, e.g. DeepSeek V4 expert_dtype "fp4": MXFP4 experts).
     std::optional<NumberFormat> stored;
+    /// The decoder layers the piece spans, ascending (count / layers->size() instances in
+    /// each), when known: those ModelBuilder::setPieceLayers named, or every layer for a piece
+    /// under layer 0 whose count is a multiple of the layers. Null otherwise. With them a
+    /// quantization's exclude rules are matched layer by layer (the module's layer index
+    /// replaced); without, on `module` alone.
+    std::shared_ptr<const std::vector<std::uint32_t>> layers;
+    std::size_t layerRootSize = 0; ///< length of the "<layer root>" that precedes the index
 
     /// rows x cols x count; throws ImportFailure naming `module` on overflow (importer-internal:
     /// call inside guarded(), as finish() does).
@@ -76,6 +84,10 @@ class ModelBuilder {
     void setLayerRoot(std::string root) { m_layerRoot = std::move(root); }
     /// "<layer root><layer>." : the representative module path of a decoder layer.
     std::string layerModule(std::uint64_t layer) const;
+    /// The decoder layers (ascending) that the pieces added next span, until called with an
+    /// empty list: for a hybrid model's kinds of layers, whose representative module names one
+    /// of them (TensorPiece::layers).
+    void setPieceLayers(std::vector<std::uint32_t> layers);
 
     // --- Tensors --------------------------------------------------------------------------------
 
@@ -191,6 +203,8 @@ class ModelBuilder {
     std::string m_prefix;
     std::string m_layerRoot; // empty: m_prefix + "model.layers."
     std::vector<TensorPiece> m_pieces;
+    std::shared_ptr<const std::vector<std::uint32_t>> m_pieceLayers; // setPieceLayers
+    mutable std::shared_ptr<const std::vector<std::uint32_t>> m_allLayers;
     std::vector<LayerGroup> m_layers; // one per decoder layer
     ExpertInfo m_experts;
     std::uint64_t m_denseIntermediate = 0; // widest dense MLP built (0: none)

@@ -61,6 +61,12 @@ struct Quantization {
     /// lm_head for transformers' own quantizers; not those matched by the ignore rules.
     bool converts(const TensorPiece &p) const;
 
+    /// How many exclude / ignore / not-convert rules `converts` may test per module.
+    std::size_t ruleCount() const {
+        return notConvert.size() + notConvertGlobs.size() + ignoreRegex.size() +
+               ignoreNames.size() + excludeGlobs.size();
+    }
+
     /// Exact stored bytes of a converted piece: FP8 adds one fp32 scale per weight block (or
     /// per tensor); MXFP4 / NVFP4 pack two e2m1 per byte plus one 8-bit scale per started
     /// block along each row (NVFP4 also one fp32 global scale per tensor); bitsandbytes 4-bit

@@ -10,6 +10,7 @@
 #include "testutil.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -35,6 +36,15 @@ Result<ModelSpec> importStem(const QString &stem) {
     const QByteArray config = readData(stem + "_config.json");
     const QByteArray quant = readData(stem + "_hf_quant_config.json");
     return importHfConfigText(config.toStdString(), stem.toStdString(), quant.toStdString());
+}
+
+/// Parameters of the groups with `role` stored in `format`.
+std::uint64_t paramsIn(const ModelSpec &spec, GroupRole role, const NumberFormat &format) {
+    std::uint64_t n = 0;
+    for (const auto &g : spec.groups) {
+        n += g.role == role && g.format == format ? g.params : 0;
+    }
+    return n;
 }
 
 bool hasNote(const ModelSpec &spec, const std::string &part) {
@@ -68,6 +78,7 @@ class TestGenericImport : public QObject {
     void dtypeSpellings();
     void hubCache();
     void hubCacheRoots();
+    void perLayerExcludes();
 };
 
 void TestGenericImport::publishedTotals_data() {
@@ -426,4 +437,47 @@ void TestGenericImport::hubCacheRoots() {
 }
 
 QTEST_GUILESS_MAIN(TestGenericImport)
+// Exclude lists that name layers one by one are matched layer by layer, not on the first
+// layer of each kind alone.
+void TestGenericImport::perLayerExcludes() {
+    // nvidia/Qwen3.5-122B-A10B-NVFP4 lists the self_attn of each of its 12 full-attention layers
+    // (3, 7, ..., 47) and the linear_attn of each of its 36 Gated DeltaNet layers: all attention
+    // stays BF16 (q with its output gate 2 x 32 x 256, k / v 2 x 2 x 256, o 32 x 256 over
+    // hidden 3,072 is 78,643,200 per full layer; the GDN projections 88,473,600 per layer;
+    // beside them the short convolutions' 1,769,472, which no quantizer converts).
+    const auto q35 = importStem("nvidia--Qwen3.5-122B-A10B-NVFP4");
+    QVERIFY2(q35.ok(), q35.ok() ? "" : q35.error().toString().c_str());
+    QCOMPARE(paramsIn(*q35, GroupRole::Attention, formats::nvfp4), 0ull);
+    QCOMPARE(paramsIn(*q35, GroupRole::Attention, formats::bf16),
+             12 * 78643200ull + 36 * 88473600ull + 1769472);
+
+    // A ModelOpt list that keeps layer 0 and layer 31's MLP of Llama-3.1-8B unquantized: one
+    // layer's attention (41,943,040) and two layers' MLP (176,160,768 each) stay BF16.
+    const QByteArray llama = readData("meta-llama--Meta-Llama-3.1-8B_config.json");
+    const std::string modelOpt =
+        R"({"quantization":{"quant_algo":"FP8","exclude_modules":["lm_head","model.layers.0.*",
+        "model.layers.31.mlp*"]}})";
+    const auto m = importHfConfigText(llama.toStdString(), "llama", modelOpt);
+    QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+    QCOMPARE(paramsIn(*m, GroupRole::Attention, formats::bf16), 41943040ull);
+    QCOMPARE(paramsIn(*m, GroupRole::Attention, formats::fp8), 31 * 41943040ull);
+    QCOMPARE(paramsIn(*m, GroupRole::DenseMlp, formats::bf16), 2 * 176160768ull);
+    QCOMPARE(paramsIn(*m, GroupRole::DenseMlp, formats::fp8), 30 * 176160768ull);
+
+    // compressed-tensors: an ignore entry naming one layer's q_proj (4,096 x 4,096).
+    QJsonObject cfg = QJsonDocument::fromJson(llama).object();
+    cfg["quantization_config"] = QJsonObject{
+        {"quant_method", "compressed-tensors"},
+        {"format", "float-quantized"},
+        {"ignore", QJsonArray{"lm_head", "model.layers.5.self_attn.q_proj"}},
+        {"config_groups",
+         QJsonObject{{"group_0", QJsonObject{{"targets", QJsonArray{"Linear"}},
+                                             {"weights", QJsonObject{{"num_bits", 8},
+                                                                     {"type", "float"},
+                                                                     {"strategy", "channel"}}}}}}}};
+    const auto ct = importHfConfigText(QJsonDocument(cfg).toJson().toStdString(), "llama-ct");
+    QVERIFY2(ct.ok(), ct.ok() ? "" : ct.error().toString().c_str());
+    QCOMPARE(paramsIn(*ct, GroupRole::Attention, formats::bf16), 4096ull * 4096);
+}
+
 #include "tst_generic_import.moc"
