@@ -312,9 +312,10 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
             }
         }
         for (const auto &[shape, n] : distinct) {
+            const AttnShape &of = shape; // a lambda may not capture a structured binding (C++17)
             b.setPieceLayers(layersWhere(L, [&](u64 i) {
                 return kinds[i] != LayerKind::Linear && kinds[i] != LayerKind::Conv &&
-                       shapes[i] == shape;
+                       shapes[i] == of;
             }));
             addSoftmaxAttention(b, l0 + "self_attn.", shape, n);
             if (normOverHeads) {
