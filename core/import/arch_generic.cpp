@@ -131,7 +131,12 @@ void addIndexer(const ConfigReader &c, ModelBuilder &b, u64 qLora, u64 n) {
 
 /// A wrapper's vision_config as a generic ViT: patch embedding, `depth` blocks of attention
 /// (4 [W, W] + biases) and an MLP (2 [I, W] + biases), norms, and a projector to the text
-/// width. Estimated: towers differ in details (merger, position embeddings). Under TP the
+/// width. A Qwen-VL tower (spatial_merge_size m) has a patch merger instead of the projector:
+/// a norm and two linear layers [W m^2, W m^2] and [out, W m^2] with biases, out =
+/// out_hidden_size else the text width, and one more such merger per deepstack_visual_indexes
+/// entry (its norm over W m^2); its Conv3d patch embedding spans temporal_patch_size frames
+/// and it learns num_position_embeddings positions (transformers Qwen2VL / Qwen3VL vision
+/// models). Estimated: other towers differ in details. Under TP the
 /// blocks' linear layers and the projector are sharded, as vLLM's default
 /// mm_encoder_tp_mode "weights" (vllm/config/multimodal.py @ 55e847c0) and SGLang's
 /// Qwen3-VL tower (ColumnParallelLinear / RowParallelLinear, python/sglang/srt/models/
@@ -163,16 +168,38 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
         b.tensor("vision", GroupRole::Vision, placement, vm + m, rows, cols, count, 0);
     };
     const std::string f = v.field(widthKey);
-    add("patch_embed", W, checkedMul(channels, patch, patch, f), 1, Placement::Replicated);
+    const u64 frames = v.countOr("temporal_patch_size", 1, 64);
+    add("patch_embed", W, checkedMul(channels, frames, checkedMul(patch, patch, f), f), 1,
+        Placement::Replicated);
     if (image > 0) {
         const u64 side = image / patch;
         add("position_embedding", checkedMul(side, side, f), W, 1, Placement::Replicated);
+    } else if (v.has("num_position_embeddings")) {
+        add("position_embedding", v.count("num_position_embeddings", kMaxContext), W, 1,
+            Placement::Replicated);
     }
     add("layers.attn", checkedMul(4, W, f), checkedAdd(W, 1, f), depth, Placement::Sharded);
     add("layers.mlp.fc1", I, checkedAdd(W, 1, f), depth, Placement::Sharded);
     add("layers.mlp.fc2", W, checkedAdd(I, 1, f), depth, Placement::Sharded);
     add("layers.norms", checkedMul(4, W, f), 1, depth, Placement::Replicated);
-    add("projector", H, outW == W ? W : outW, 1, Placement::Sharded);
+    const u64 merge = v.countOr("spatial_merge_size", 0, 64, 0);
+    if (merge > 0) {
+        const u64 merged = checkedMul(W, merge, merge, v.field("spatial_merge_size"));
+        const u64 out = v.has("out_hidden_size") ? outW : H;
+        const u64 deepstack = v.has("deepstack_visual_indexes")
+                                  ? v.countList("deepstack_visual_indexes", kMaxLayers, 0).size()
+                                  : 0;
+        const u64 mergers = 1 + deepstack;
+        add("merger.norm", 2 * W, 1, 1, Placement::Replicated);
+        if (deepstack > 0) {
+            add("deepstack_merger.norm", checkedMul(2, merged, f), 1, deepstack,
+                Placement::Replicated);
+        }
+        add("merger.fc1", merged, checkedAdd(merged, 1, f), mergers, Placement::Sharded);
+        add("merger.fc2", out, checkedAdd(merged, 1, f), mergers, Placement::Sharded);
+    } else {
+        add("projector", H, outW == W ? W : outW, 1, Placement::Sharded);
+    }
     // The two keys SGLang's memory-fraction rule reads, as they are (engine.h
     // sglangVisionFractionFactor).
     b.setVisionConfig(v.countOr("num_hidden_layers", 0, kMaxLayers, 0),

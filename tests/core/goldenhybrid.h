@@ -167,7 +167,8 @@ inline void sglangHybridLogChecks(std::vector<Check> &out) {
     const std::string set =
         "Qwen3.5-9B bf16 (hybrid), 2x RTX 4090, SGLang dev (2026-04) TP2, mfs 0.8, len 262144";
     const std::string src = "SGLang study notes Exp-001 (2026-04-14), repository not named";
-    // The weights are 0.1 GiB under the log's: the vision tower is a generic ViT estimate.
+    // The weights are 0.08 GiB under the log's; the tensors behind it cannot be told without
+    // the checkpoint's index (the vision tower is sized from its config, not its file).
     out.push_back(
         {"P32", "weights GiB/GPU", set, 8.85, giB(double(t.weights())), kWeightsTol, src, {}});
     out.push_back({"P32", "KV tokens", set, 327310, double(t.kvTokens), kKvTol, src, {}});

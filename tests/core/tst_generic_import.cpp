@@ -110,6 +110,11 @@ void TestGenericImport::publishedTotals_data() {
     row("nvidia--DeepSeek-V3.1-NVFP4", 671026419200.0);
     row("moonshotai--Kimi-K2-Instruct", 1026408232448.0);
     row("nvidia--Llama-3.1-70B-Instruct-FP8", 70553706496.0);
+    // The Hub's safetensors total for Qwen/Qwen3-VL-8B-Instruct (as NVIDIA's Cosmos-Reason2-8B
+    // card, which shares its architecture, quotes it): the text model and a Qwen-VL tower of
+    // 27 blocks with its patch merger, three deepstack mergers and learned positions (1,152
+    // low: the Conv3d patch embedding's bias is not counted).
+    row("Qwen--Qwen3-VL-8B-Instruct", 8767123696.0);
     // Added for issue #15 (sources and how each total is derived: configs/README.md).
     // Exact: safetensors index metadata.total_size / bytes per parameter (uniform dtype).
     row("google--gemma-2-9b-it", 9241705984.0);
