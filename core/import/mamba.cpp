@@ -114,7 +114,21 @@ Mamba2Shape readMamba2(const ConfigReader &c, ModelBuilder &b, const Mamba2Keys 
 
 void addMamba2Mixers(ModelBuilder &b, const std::string &at, const Mamba2Shape &m, u64 n) {
     const u64 inRows = checkedAdd(checkedAdd(m.inner, m.convDim, "in_proj"), m.heads, "in_proj");
-    addInProjAndConv(b, at, inRows, m.convDim, m.kernel, m.projBias, m.convBias, n);
+    if (m.groups == 1) {
+        // One group: every TP rank loads the whole B and C rows of in_proj
+        // (mamba_v2_sharded_weight_loader with duplicate groups, vLLM
+        // vllm/model_executor/layers/mamba/mamba_mixer2.py @ bb435dbd); the rest is sharded.
+        const u64 groupRows = checkedMul(2, m.state, "in_proj");
+        addInProjAndConv(b, at, inRows - groupRows, m.convDim, m.kernel, m.projBias, m.convBias, n);
+        b.linear("attention (Mamba2 group rows, replicated)", GroupRole::Attention,
+                 Placement::Replicated, at + "in_proj", groupRows, b.dimensions().hidden, n, n);
+        if (m.projBias) {
+            b.tensor("attention (Mamba2 group rows, replicated)", GroupRole::Attention,
+                     Placement::Replicated, at + "in_proj.bias", groupRows, 1, n, n);
+        }
+    } else {
+        addInProjAndConv(b, at, inRows, m.convDim, m.kernel, m.projBias, m.convBias, n);
+    }
     b.small(at + "dt_bias", m.heads, n);
     b.small(at + "A_log", m.heads, n);
     b.small(at + "D", m.heads, n);

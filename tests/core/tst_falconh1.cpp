@@ -361,6 +361,15 @@ class TestFalconH1 : public QObject {
         QCOMPARE(linearStatePerRank(*mixer, 4).conv, 3ull * (768 + 512));
         QCOMPARE(linearStatePerRank(*mixer, 2).state, 24ull * 128 * 256 / 2);
         QVERIFY(layoutProblem(one, {4, 1, 1}).empty());
+        // in_proj's B and C rows (2 x 256 of 3,072 columns, 44 layers) stay whole on each rank.
+        std::uint64_t groupRows = 0;
+        for (const GroupBytes &g : weightPlacement(one, {2, 1, 1})) {
+            if (g.name.find("Mamba2 group rows") != std::string::npos) {
+                QCOMPARE(g.perGpuBytes, g.totalBytes);
+                groupRows += g.totalBytes;
+            }
+        }
+        QCOMPARE(groupRows, 2ull * 256 * 3072 * 44 * 2);
 
         J j = falconH1_7b();
         j["mamba_n_groups"] = 2;
