@@ -92,6 +92,10 @@ std::optional<ConfigReader> buildLlamaFamily(const ConfigReader &c, const std::s
         expertPrefix = l0 + "mlp.experts.0.";
         routerModule = l0 + "mlp.gate";
     }
+    // The dense and MoE layers' tensors span their own layers (Qwen3-MoE's mlp_only_layers).
+    const std::vector<bool> moe = arch == "qwen3_moe" ? qwenMoeMask(c, d.layers, experts)
+                                                      : std::vector<bool>(d.layers, moeLayers > 0);
+    b.setPieceLayers(layersWhere(d.layers, [&](u64 i) { return !moe[i]; }));
     const u64 denseLayers = d.layers - moeLayers;
     const u64 inter = addDenseMlp(c, b, denseLayers);
     if (denseLayers > 0 && mlpBias) {
@@ -100,6 +104,7 @@ std::optional<ConfigReader> buildLlamaFamily(const ConfigReader &c, const std::s
         b.tensor("dense MLP", GroupRole::DenseMlp, Placement::Sharded, l0 + "mlp.gate_proj.bias",
                  biases, 1, denseLayers, denseLayers);
     }
+    b.setPieceLayers(layersWhere(d.layers, [&](u64 i) { return bool(moe[i]); }));
     if (moeLayers > 0) {
         const std::string f = c.field("num_experts_per_tok");
         b.gatedMlp("routed experts", GroupRole::RoutedExperts, expertPrefix, gate, up, down, H,
@@ -107,6 +112,7 @@ std::optional<ConfigReader> buildLlamaFamily(const ConfigReader &c, const std::s
         b.router(routerModule, experts, H, moeLayers, true);
         b.setExperts(experts, topK, 0, moeLayers, checkedMul(3, H, moeInter, f), H, moeInter);
     }
+    b.setPieceLayers({});
     addEmbeddings(c, b);
     return std::nullopt;
 }

@@ -66,8 +66,11 @@ std::optional<ConfigReader> buildQwen3Next(const ConfigReader &c, const std::str
     b.small(l0 + "post_attention_layernorm", H, L);
 
     const u64 experts = c.countOr("num_experts", 0, kMaxExperts, 0);
-    const u64 moeLayers = qwenMoeLayers(c, L, experts);
+    const std::vector<bool> moe = qwenMoeMask(c, L, experts);
+    const u64 moeLayers = u64(std::count(moe.begin(), moe.end(), true));
+    b.setPieceLayers(layersWhere(L, [&](u64 i) { return !moe[i]; }));
     addDenseMlp(c, b, L - moeLayers);
+    b.setPieceLayers(layersWhere(L, [&](u64 i) { return bool(moe[i]); }));
     if (moeLayers > 0) {
         const u64 topK = topKOf(c, "num_experts_per_tok", experts);
         const u64 moeInter = c.count("moe_intermediate_size", kMaxIntermediate);
@@ -87,6 +90,7 @@ std::optional<ConfigReader> buildQwen3Next(const ConfigReader &c, const std::str
         b.setExperts(experts, topK, sharedInter > 0 ? 1 : 0, moeLayers,
                      checkedMul(3, H, moeInter, c.field("moe_intermediate_size")), H, moeInter);
     }
+    b.setPieceLayers({});
     addEmbeddings(c, b);
     return std::nullopt;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "import/archcommon.h"
 
+#include <algorithm>
 #include <set>
 
 namespace hostplan::importer {
@@ -236,17 +237,20 @@ MoeLayout deepseekMoeLayers(const ConfigReader &c, u64 layers, u64 experts) {
     return m;
 }
 
-u64 qwenMoeLayers(const ConfigReader &c, u64 layers, u64 experts) {
+std::vector<bool> qwenMoeMask(const ConfigReader &c, u64 layers, u64 experts) {
     const std::vector<u64> mlpOnly = c.countList("mlp_only_layers", kMaxLayers, 0);
     const std::set<u64> dense(mlpOnly.begin(), mlpOnly.end());
     const u64 step = c.countOr("decoder_sparse_step", 1, kMaxLayers);
-    u64 moeLayers = 0;
+    std::vector<bool> moe(layers, false);
     for (u64 i = 0; i < layers && experts > 0; ++i) {
-        if (!dense.count(i) && (i + 1) % step == 0) {
-            ++moeLayers;
-        }
+        moe[i] = !dense.count(i) && (i + 1) % step == 0;
     }
-    return moeLayers;
+    return moe;
+}
+
+u64 qwenMoeLayers(const ConfigReader &c, u64 layers, u64 experts) {
+    const std::vector<bool> moe = qwenMoeMask(c, layers, experts);
+    return u64(std::count(moe.begin(), moe.end(), true));
 }
 
 GdnShape addGatedDeltaNet(const ConfigReader &c, ModelBuilder &b, u64 n) {

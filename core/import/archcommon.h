@@ -134,6 +134,8 @@ template <typename Pred> std::vector<std::uint32_t> layersWhere(std::uint64_t la
 /// MoE layers of a Qwen-MoE-style config: layer i holds experts when experts > 0, i is not in
 /// mlp_only_layers and (i + 1) % decoder_sparse_step == 0. Reads those two fields.
 std::uint64_t qwenMoeLayers(const ConfigReader &c, std::uint64_t layers, std::uint64_t experts);
+/// Which of `layers` hold experts by qwenMoeLayers' rule (all false without experts).
+std::vector<bool> qwenMoeMask(const ConfigReader &c, std::uint64_t layers, std::uint64_t experts);
 
 /// The Gated DeltaNet sizes of a Qwen3-Next-style config (linear_* keys).
 struct GdnShape {
