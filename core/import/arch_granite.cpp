@@ -86,17 +86,21 @@ std::optional<ConfigReader> buildGraniteMoeHybrid(const ConfigReader &c, const s
     const u64 nMamba = u64(std::count(types.begin(), types.end(), "mamba"));
     const u64 nAttn = L - nMamba;
 
+    // Each kind's tensors span its own layers (a checkpoint's exclude list names them).
     Mamba2Shape mamba;
+    b.setPieceLayers(layersWhere(L, [&](u64 i) { return types[i] == "mamba"; }));
     if (nMamba > 0) {
         mamba = readMamba2(c, b, kGraniteMambaKeys, H, nMamba);
         addMamba2Mixers(b, b.layerModule(firstOf("mamba")) + "mamba.", mamba, nMamba);
     }
     AttnShape attn;
+    b.setPieceLayers(layersWhere(L, [&](u64 i) { return types[i] == "attention"; }));
     if (nAttn > 0) {
         attn = hiddenSplitAttnShape(c, b);
         attn.qkvBias = attn.oBias = c.flag("attention_bias", false);
         addSoftmaxAttention(b, b.layerModule(firstOf("attention")) + "self_attn.", attn, nAttn);
     }
+    b.setPieceLayers({});
     for (const std::string &t : types) {
         if (t == "mamba") {
             addMamba2Layer(b, mamba);
@@ -182,16 +186,20 @@ std::optional<ConfigReader> buildBamba(const ConfigReader &c, const std::string 
     };
     Mamba2Keys keys = kGraniteMambaKeys;
     keys.configClass = "BambaConfig";
+    // Each kind's tensors span its own layers (a checkpoint's exclude list names them).
     Mamba2Shape mamba;
+    b.setPieceLayers(layersWhere(L, [&](u64 i) { return !isAttn[i]; }));
     if (nMamba > 0) {
         mamba = readMamba2(c, b, keys, H, nMamba);
         addMamba2Mixers(b, b.layerModule(firstOf(false)) + "mamba.", mamba, nMamba);
     }
     AttnShape attn;
+    b.setPieceLayers(layersWhere(L, [&](u64 i) { return bool(isAttn[i]); }));
     if (nAttn > 0) {
         attn = hiddenSplitAttnShape(c, b, {"BambaConfig", 8});
         addSoftmaxAttention(b, b.layerModule(firstOf(true)) + "self_attn.", attn, nAttn);
     }
+    b.setPieceLayers({});
     for (u64 i = 0; i < L; ++i) {
         if (isAttn[i]) {
             b.addSoftmaxLayer(attn.heads, attn.kv, attn.hd, 0);

@@ -76,12 +76,17 @@ std::optional<ConfigReader> buildJamba(const ConfigReader &c, const std::string 
     }
     const u64 nMamba = L - nAttn, nDense = L - nMoe;
 
+    // Each kind's tensors span its own layers (a checkpoint's exclude list names them).
+    const auto isAttn = [&](u64 i) { return i % attnPeriod == attnOffset; };
+    const auto isMoe = [&](u64 i) { return experts > 1 && i % expertPeriod == expertOffset; };
     Mamba1Shape mamba;
+    b.setPieceLayers(layersWhere(L, [&](u64 i) { return !isAttn(i); }));
     if (nMamba > 0) {
         mamba = readMamba1(c, kJambaMambaKeys, H, nMamba);
         addMamba1Mixers(b, b.layerModule(firstMamba) + "mamba.", mamba, nMamba);
     }
     AttnShape attn;
+    b.setPieceLayers(layersWhere(L, isAttn));
     if (nAttn > 0) {
         attn = hiddenSplitAttnShape(c, b);
         addSoftmaxAttention(b, b.layerModule(firstAttn) + "self_attn.", attn, nAttn);
@@ -95,10 +100,12 @@ std::optional<ConfigReader> buildJamba(const ConfigReader &c, const std::string 
     }
 
     const u64 inter = c.count("intermediate_size", kMaxIntermediate);
+    b.setPieceLayers(layersWhere(L, [&](u64 i) { return !isMoe(i); }));
     if (nDense > 0) {
         b.gatedMlp("dense MLP", GroupRole::DenseMlp, b.layerModule(firstDense) + "feed_forward.",
                    "gate_proj", "up_proj", "down_proj", H, inter, nDense, nDense);
     }
+    b.setPieceLayers(layersWhere(L, isMoe));
     if (nMoe > 0) {
         const std::string f = c.field("num_experts");
         const u64 topK =
@@ -111,6 +118,7 @@ std::optional<ConfigReader> buildJamba(const ConfigReader &c, const std::string 
         b.setExperts(experts, topK, 0, nMoe, checkedMul(3, H, inter, c.field("intermediate_size")),
                      H, inter);
     }
+    b.setPieceLayers({});
     b.small(b.layerModule(0) + "input_layernorm", H, L);
     b.small(b.layerModule(0) + "pre_ff_layernorm", H, L);
     addEmbeddings(c, b);

@@ -44,22 +44,33 @@ std::string moduleAtLayer(const TensorPiece &p, std::uint32_t layer) {
     return p.module.substr(0, p.layerRootSize) + std::to_string(layer) + p.module.substr(dot);
 }
 
-/// Exclude-rule tests a model's pieces may take layer by layer (layers x rules, summed over
-/// the pieces); past it a piece's representative module decides for all its layers, which
-/// bounds the time a hostile config (65,536 layers, a long exclude list) can take.
-constexpr u64 kLayerRuleBudget = u64(1) << 22;
+/// What a model's pieces may spend testing exclude rules layer by layer (Quantization::ruleCost
+/// units, about one character comparison each, summed over the pieces); a piece past it is
+/// decided by its representative module for all its layers, with a note. It bounds the time
+/// a hostile config (65,536 layers, long rules) can take to about a second.
+constexpr u64 kLayerRuleBudget = u64(1) << 25;
 
 /// Appends `p` to `out` split by the layers `q` converts and those its exclude rules keep
 /// (each part's module names one of its layers, so that q.converts decides the same again):
 /// a checkpoint that keeps some layers' tensors unquantized (ModelOpt exclude_modules and
 /// compressed-tensors ignore lists name them one by one) has them in the model dtype.
-/// `budget`: the rule tests left (kLayerRuleBudget), decreased by those this piece takes.
+/// `budget`: the rule cost left (kLayerRuleBudget), decreased by this piece's; `partial` is
+/// set when the piece did not fit in it.
 void splitByLayer(const TensorPiece &p, const Quantization &q, std::vector<TensorPiece> &out,
-                  u64 &budget) {
+                  u64 &budget, bool &partial) {
     const std::size_t n = p.layers ? p.layers->size() : 0;
-    const u64 cost = u64(n) * (q.ruleCount() + 1);
-    if (n == 0 || q.method == Quantization::Method::None || !p.linear || p.stored || p.fp32 ||
-        cost > budget) {
+    if (n == 0 || q.method == Quantization::Method::None || !p.linear || p.stored || p.fp32) {
+        out.push_back(p);
+        return;
+    }
+    const Quantization::LayerRules rules = q.rulesByLayer(p.module.substr(0, p.layerRootSize));
+    u64 cost = u64(n) * (rules.shared.ruleCost() + 1);
+    for (const std::uint32_t layer : *p.layers) {
+        const auto it = rules.byLayer.find(layer);
+        cost += it == rules.byLayer.end() ? 0 : it->second.ruleCost();
+    }
+    if (cost > budget) {
+        partial = true;
         out.push_back(p);
         return;
     }
@@ -69,7 +80,9 @@ void splitByLayer(const TensorPiece &p, const Quantization &q, std::vector<Tenso
     u64 convertedLayers = 0;
     for (const std::uint32_t layer : *p.layers) {
         probe.module = moduleAtLayer(p, layer);
-        if (q.converts(probe)) {
+        const auto it = rules.byLayer.find(layer);
+        if (rules.shared.converts(probe) &&
+            (it == rules.byLayer.end() || it->second.converts(probe))) {
             ++convertedLayers;
             converted = converted.value_or(layer);
         } else {
@@ -78,15 +91,16 @@ void splitByLayer(const TensorPiece &p, const Quantization &q, std::vector<Tenso
     }
     const u64 perLayer = p.count / n;
     const u64 activeConverted = u64(double(p.active) * double(convertedLayers) / double(n));
-    for (const auto &[layer, layers, active] :
-         {std::tuple{converted, convertedLayers, activeConverted},
-          std::tuple{kept, u64(n) - convertedLayers, p.active - activeConverted}}) {
+    for (const auto &[layer, layers, active, convert] :
+         {std::tuple{converted, convertedLayers, activeConverted, true},
+          std::tuple{kept, u64(n) - convertedLayers, p.active - activeConverted, false}}) {
         if (layer) {
             TensorPiece part = p;
             part.module = moduleAtLayer(p, *layer);
             part.count = perLayer * layers;
             part.active = active;
             part.layers = nullptr;
+            part.converted = convert; // decided here, not tested again
             out.push_back(std::move(part));
         }
     }
@@ -95,7 +109,7 @@ void splitByLayer(const TensorPiece &p, const Quantization &q, std::vector<Tenso
 /// Merges pieces into TensorGroups keyed by (name, role, placement, format). When one name
 /// ends up with several formats, each such group's name gets the format label.
 std::vector<TensorGroup> makeGroups(const std::vector<TensorPiece> &input, const Quantization &q,
-                                    NumberFormat dtype) {
+                                    NumberFormat dtype, bool &partial) {
     struct Acc {
         TensorGroup group;
         u64 exact = 0;
@@ -103,7 +117,7 @@ std::vector<TensorGroup> makeGroups(const std::vector<TensorPiece> &input, const
     std::vector<TensorPiece> pieces;
     u64 budget = kLayerRuleBudget;
     for (const TensorPiece &p : input) {
-        splitByLayer(p, q, pieces, budget);
+        splitByLayer(p, q, pieces, budget, partial);
     }
     std::vector<Acc> acc;
     for (const TensorPiece &p : pieces) {
@@ -120,7 +134,7 @@ std::vector<TensorGroup> makeGroups(const std::vector<TensorPiece> &input, const
         } else if (p.fp32) {
             f = formats::fp32;
             bytes = f.bytesFor(p.params());
-        } else if (q.converts(p)) {
+        } else if (p.converted ? *p.converted : q.converts(p)) {
             f = q.format;
             bytes = q.convertedBytes(p);
         } else {
@@ -386,7 +400,8 @@ Result<ModelSpec> ModelBuilder::finish(NumberFormat dtype, const Quantization &q
         spec.numAttentionHeads = std::uint32_t(m_dims.heads);
         spec.vocabSize = std::uint32_t(m_dims.vocab);
         spec.maxContextTokens = m_dims.maxContext;
-        spec.groups = makeGroups(m_pieces, quant, dtype);
+        bool partial = false;
+        spec.groups = makeGroups(m_pieces, quant, dtype, partial);
         spec.layers = mergeLayers(m_layers);
         for (auto &l : spec.layers) {
             if (l.kind == AttentionKind::MLA && m_indexerHeadDim > 0) {
@@ -401,6 +416,11 @@ Result<ModelSpec> ModelBuilder::finish(NumberFormat dtype, const Quantization &q
         spec.visionConfigLayers = m_visionConfigLayers;
         spec.visionConfigHidden = m_visionConfigHidden;
         spec.notes = m_notes;
+        if (partial) {
+            spec.notes.push_back(
+                "estimated: the quantization's exclude list is too long to test on every layer; "
+                "for some tensors the first layer of their kind decides for all");
+        }
         u64 embedding = 0;
         for (const auto &g : spec.groups) {
             spec.totalParams = checkedAdd(spec.totalParams, g.params, "total parameters");

@@ -52,6 +52,8 @@ struct TensorPiece {
     /// replaced); without, on `module` alone.
     std::shared_ptr<const std::vector<std::uint32_t>> layers;
     std::size_t layerRootSize = 0; ///< length of the "<layer root>" that precedes the index
+    /// Whether the quantization converts the piece, when already decided layer by layer.
+    std::optional<bool> converted;
 
     /// rows x cols x count; throws ImportFailure naming `module` on overflow (importer-internal:
     /// call inside guarded(), as finish() does).

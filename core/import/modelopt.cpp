@@ -106,8 +106,16 @@ Quantization readModelOpt(const ConfigReader &q) {
     readModelOptKv(q, out);
     // hf_quant_config.json says exclude_modules; the in-config form says ignore.
     for (const char *key : {"exclude_modules", "ignore"}) {
-        for (std::string &s : q.strList(key)) {
-            out.excludeGlobs.push_back(std::move(s));
+        std::vector<std::string> list = q.strList(key);
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            // A module path is at most a few hundred characters; a longer pattern only costs
+            // matching time (it is tested on every layer's modules).
+            if (list[i].size() > ModulePattern::kMaxPatternChars) {
+                fail(q.field(std::string(key) + "[" + std::to_string(i) + "]"),
+                     "longer than " + std::to_string(ModulePattern::kMaxPatternChars) +
+                         " characters");
+            }
+            out.excludeGlobs.push_back(std::move(list[i]));
         }
     }
     return out;

@@ -74,4 +74,8 @@ bool ModulePattern::matchesWhole(std::string_view text) const {
                        re2::RE2::ANCHOR_BOTH, nullptr, 0);
 }
 
+std::size_t ModulePattern::patternChars() const {
+    return m_re->pattern().size();
+}
+
 } // namespace hostplan::importer

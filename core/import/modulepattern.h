@@ -38,6 +38,8 @@ class ModulePattern {
     bool matchesPrefix(std::string_view text) const;
     /// The pattern matches the whole of `text`.
     bool matchesWhole(std::string_view text) const;
+    /// Characters of the compiled pattern (a measure of what one match costs).
+    std::size_t patternChars() const;
 
   private:
     explicit ModulePattern(std::shared_ptr<const re2::RE2> re) : m_re(std::move(re)) {}

@@ -3,11 +3,96 @@
 
 #include "import/modelopt.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace hostplan::importer {
 
 using u64 = std::uint64_t;
+
+std::uint64_t Quantization::ruleCost() const {
+    constexpr u64 kPerRule = 64;
+    u64 cost = 0;
+    for (const auto &r : notConvert) { // the globs among them are also in notConvertGlobs
+        cost += r.size() + kPerRule;
+    }
+    for (const auto &r : ignoreRegex) {
+        cost += r.patternChars() + kPerRule;
+    }
+    for (const auto &list : {&ignoreNames, &excludeGlobs}) {
+        for (const auto &r : *list) {
+            cost += r.size() + kPerRule;
+        }
+    }
+    return cost;
+}
+
+namespace {
+
+/// The layer `text` names when its first `literal` characters begin root + digits + ".";
+/// nullopt when it names none there; -1 (as int64) when it cannot begin a module under root.
+std::optional<std::int64_t> namedLayer(const std::string &text, std::size_t literal,
+                                       const std::string &root) {
+    const std::size_t common = std::min(literal, root.size());
+    if (text.compare(0, common, root, 0, common) != 0) {
+        return -1;
+    }
+    if (literal <= root.size()) {
+        return std::nullopt;
+    }
+    std::size_t end = root.size();
+    std::int64_t layer = 0;
+    while (end < literal && std::isdigit(static_cast<unsigned char>(text[end]))) {
+        layer = std::min<std::int64_t>(layer * 10 + (text[end] - '0'), std::int64_t(1) << 40);
+        ++end;
+    }
+    if (end == literal) {
+        return std::nullopt; // "model.layers.1*": the number runs into a wildcard
+    }
+    if (end == root.size() || text[end] != '.' || layer > 0xFFFFFFFFll) {
+        return -1; // a module under root has a layer number there, then a dot
+    }
+    return layer;
+}
+
+} // namespace
+
+Quantization::LayerRules Quantization::rulesByLayer(const std::string &root) const {
+    LayerRules out;
+    out.shared = *this;
+    out.shared.ignoreNames.clear();
+    out.shared.excludeGlobs.clear();
+    Quantization empty = *this;
+    empty.notConvert.clear();
+    empty.notConvertGlobs.clear();
+    empty.ignoreRegex.clear();
+    empty.ignoreNames.clear();
+    empty.excludeGlobs.clear();
+    const auto layerRules = [&](std::int64_t layer) -> Quantization & {
+        return out.byLayer.try_emplace(std::uint32_t(layer), empty).first->second;
+    };
+    for (const std::string &glob : excludeGlobs) {
+        const auto layer = namedLayer(glob, std::min(glob.find_first_of("*?["), glob.size()), root);
+        if (!layer) {
+            out.shared.excludeGlobs.push_back(glob);
+        } else if (*layer >= 0) {
+            layerRules(*layer).excludeGlobs.push_back(glob);
+        }
+    }
+    for (const std::string &name : ignoreNames) {
+        // Matched whole or as a suffix after a dot: only a name that begins with root is
+        // known to name one layer; the others stay shared.
+        const auto layer = name.compare(0, root.size(), root) == 0
+                               ? namedLayer(name, name.size(), root)
+                               : std::nullopt;
+        if (layer && *layer >= 0) {
+            layerRules(*layer).ignoreNames.push_back(name);
+        } else {
+            out.shared.ignoreNames.push_back(name);
+        }
+    }
+    return out;
+}
 
 bool Quantization::converts(const TensorPiece &p) const {
     if (method == Method::None || !p.linear) {
@@ -185,6 +270,10 @@ Quantization readQuantization(const ConfigReader &primary,
     q.notConvert =
         qc->strList(method == "bitsandbytes" ? "llm_int8_skip_modules" : "modules_to_not_convert");
     for (std::size_t i = 0; i < q.notConvert.size(); ++i) {
+        if (q.notConvert[i].size() > ModulePattern::kMaxPatternChars) {
+            fail(qc->field("modules_to_not_convert[" + std::to_string(i) + "]"),
+                 "longer than " + std::to_string(ModulePattern::kMaxPatternChars) + " characters");
+        }
         if (q.notConvert[i].find('*') != std::string::npos) {
             auto glob = ModulePattern::fromGlob(q.notConvert[i]);
             if (!glob.ok()) {
@@ -313,6 +402,10 @@ Quantization readQuantization(const ConfigReader &primary,
                     fail(qc->field("ignore[" + std::to_string(i) + "]"), re.error().message);
                 }
                 q.ignoreRegex.push_back(std::move(re).value());
+            } else if (ignore[i].size() > ModulePattern::kMaxPatternChars) {
+                fail(qc->field("ignore[" + std::to_string(i) + "]"),
+                     "longer than " + std::to_string(ModulePattern::kMaxPatternChars) +
+                         " characters");
             } else {
                 q.ignoreNames.push_back(ignore[i]);
             }

@@ -20,6 +20,7 @@
 #include "model/numberformat.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -61,11 +62,19 @@ struct Quantization {
     /// lm_head for transformers' own quantizers; not those matched by the ignore rules.
     bool converts(const TensorPiece &p) const;
 
-    /// How many exclude / ignore / not-convert rules `converts` may test per module.
-    std::size_t ruleCount() const {
-        return notConvert.size() + notConvertGlobs.size() + ignoreRegex.size() +
-               ignoreNames.size() + excludeGlobs.size();
-    }
+    /// What testing every exclude / ignore / not-convert rule on one module costs, in units of
+    /// about one character comparison: each rule's characters plus 64.
+    std::uint64_t ruleCost() const;
+
+    /// The rules split for matching the layers of modules under `root` ("model.layers."),
+    /// so that a list naming layers one by one costs one layer's entries per layer:
+    /// `byLayer[i]` holds the ModelOpt globs and compressed-tensors names whose literal text
+    /// begins root + i + "."; `shared` the method and every other rule (regexes, substrings,
+    /// globs with a wildcard before the layer number). A ModelOpt glob whose literal prefix
+    /// cannot begin a module under root is dropped (fnmatch matches the whole name). A module
+    /// of layer i is converted when both shared.converts and byLayer[i].converts say so.
+    struct LayerRules;
+    LayerRules rulesByLayer(const std::string &root) const;
 
     /// Exact stored bytes of a converted piece: FP8 adds one fp32 scale per weight block (or
     /// per tensor); MXFP4 / NVFP4 pack two e2m1 per byte plus one 8-bit scale per started
@@ -77,6 +86,11 @@ struct Quantization {
     /// output row; others by format.bytesFor. Throws ImportFailure naming the module on
     /// overflow.
     std::uint64_t convertedBytes(const TensorPiece &p) const;
+};
+
+struct Quantization::LayerRules {
+    Quantization shared;
+    std::map<std::uint32_t, Quantization> byLayer;
 };
 
 /// Reads quantization_config from `primary` (e.g. text_config) or else `secondary` (top level);

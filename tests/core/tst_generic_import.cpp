@@ -9,6 +9,8 @@
 #include "import/modelimport.h"
 #include "testutil.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -483,6 +485,27 @@ void TestGenericImport::perLayerExcludes() {
     const auto ct = importHfConfigText(QJsonDocument(cfg).toJson().toStdString(), "llama-ct");
     QVERIFY2(ct.ok(), ct.ok() ? "" : ct.error().toString().c_str());
     QCOMPARE(paramsIn(*ct, GroupRole::Attention, formats::bf16), 4096ull * 4096);
+
+    // The NVIDIA list among 20,000 entries naming modules the model does not have still
+    // decides layer by layer; an entry past 4,096 characters is refused by name.
+    nlohmann::json padded =
+        nlohmann::json::parse(readData("nvidia--Qwen3.5-122B-A10B-NVFP4_hf_quant_config.json"));
+    for (int i = 0; i < 20000; ++i) {
+        padded["quantization"]["exclude_modules"].push_back("vision_tower.blocks." +
+                                                            std::to_string(i) + ".*");
+    }
+    const auto q35Padded =
+        importHfConfigText(readData("nvidia--Qwen3.5-122B-A10B-NVFP4_config.json").toStdString(),
+                           "q35", padded.dump());
+    QVERIFY2(q35Padded.ok(), q35Padded.ok() ? "" : q35Padded.error().toString().c_str());
+    QCOMPARE(paramsIn(*q35Padded, GroupRole::Attention, formats::nvfp4), 0ull);
+    const std::string tooLong =
+        R"({"quantization":{"quant_algo":"FP8","exclude_modules":["lm_head",")" +
+        std::string(4097, '*') + R"("]}})";
+    const auto refused = importHfConfigText(llama.toStdString(), "llama", tooLong);
+    QVERIFY(!refused.ok());
+    QVERIFY2(refused.error().field.find("exclude_modules[1]") != std::string::npos,
+             refused.error().field.c_str());
 }
 
 #include "tst_generic_import.moc"
