@@ -126,13 +126,18 @@ std::optional<ConfigReader> buildDeepseekV4(const ConfigReader &c, const std::st
     b.attention(at + "wo_a", checkedMul(og, oLora, f), checkedMul(nh, hd, f) / og, L);
     b.attention(at + "wo_b", H, checkedMul(og, oLora, f), L);
     b.small(at + "attn_sink", nh, L, true);
-    addCompressor(b, at + "mla_attn.compressor.", 4, hd, n4);
+    // The compressors and the indexer span the layers of their ratio (a checkpoint's exclude
+    // list names them).
+    b.setPieceLayers(layersWhere(L, [&](u64 i) { return ratio[i] == 128; }));
     addCompressor(b, at + "mla_attn.compressor.", 128, hd, n128);
+    b.setPieceLayers(layersWhere(L, [&](u64 i) { return ratio[i] == 4; }));
+    addCompressor(b, at + "mla_attn.compressor.", 4, hd, n4);
     b.attentionReplicated(at + "indexer.wq_b", checkedMul(ih, ihd, f), qLora, n4);
     b.tensor("attention", GroupRole::Attention, Placement::Replicated, at + "indexer.weights_proj",
              ih, H, n4, n4);
     b.small(at + "indexer.k_norm", 2 * ihd, n4);
     addCompressor(b, at + "indexer.compressor.", 4, ihd, n4);
+    b.setPieceLayers({});
 
     // hc_attn_* and hc_ffn_* have one shape: counted together under the hc_attn_* names.
     const u64 mix = (2 + hc) * hc;
