@@ -165,7 +165,8 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
     const u64 outW = v.countOr("out_hidden_size", W, kMaxHidden);
     const std::string vm = b.modulePrefix() + "vision_tower.";
     auto add = [&](const std::string &m, u64 rows, u64 cols, u64 count, Placement placement) {
-        b.tensor("vision", GroupRole::Vision, placement, vm + m, rows, cols, count, 0);
+        b.tensor(placement == Placement::Sharded ? "vision" : "vision (embeddings and norms)",
+                 GroupRole::Vision, placement, vm + m, rows, cols, count, 0);
     };
     const std::string f = v.field(widthKey);
     const u64 frames = v.countOr("temporal_patch_size", 1, 64);
