@@ -205,7 +205,8 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
     // sglangVisionFractionFactor).
     b.setVisionConfig(v.countOr("num_hidden_layers", 0, kMaxLayers, 0),
                       v.countOr("hidden_size", 0, kMaxHidden, 0));
-    b.note("estimated: the vision tower (" + v.path() + ") is counted as a generic ViT of " +
+    b.note("estimated: the vision tower (" + v.path() + ") is counted as a " +
+           (merge > 0 ? "Qwen-VL ViT with its patch mergers" : "generic ViT") + " of " +
            std::to_string(depth) + " layers, width " + std::to_string(W));
 }
 
