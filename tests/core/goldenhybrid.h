@@ -150,8 +150,9 @@ inline ModelSpec qwen35_9b() {
 }
 
 /// P32: Qwen3.5-9B on two RTX 4090 (no P2P), SGLang 0.0.0.dev11582+g4df60434d (2026-04-14),
-/// `--tp-size 2 --mem-fraction-static 0.8 --context-length 262144`, published as study notes
-/// ("Exp-001: Qwen3.5-9B TP=4", a public repository the notes do not name). Logged per GPU:
+/// `--tp-size 2 --mem-fraction-static 0.8 --context-length 262144`, published in public study
+/// notes titled "Exp-001: Qwen3.5-9B TP=4" (the run shown is TP 2; the repository holding them
+/// could not be identified, so the row cites the notes by title and date). Logged per GPU:
 /// "Load weight begin. avail mem=22.93 GB", "Load weight end ... mem usage=8.85 GB", "Mamba
 /// Cache is allocated. max_mamba_cache_size: 186, conv_state size: 0.10GB, ssm_state size:
 /// 4.38GB", "KV Cache is allocated. #tokens: 327310, K size: 2.50 GB, V size: 2.50 GB" and
@@ -166,7 +167,7 @@ inline void sglangHybridLogChecks(std::vector<Check> &out) {
     const EngineStartup s = engineStartup(Engine::Sglang, in);
     const std::string set =
         "Qwen3.5-9B bf16 (hybrid), 2x RTX 4090, SGLang dev (2026-04) TP2, mfs 0.8, len 262144";
-    const std::string src = "SGLang study notes Exp-001 (2026-04-14), repository not named";
+    const std::string src = "SGLang study notes Exp-001 (2026-04-14), repository not identified";
     // The weights are 0.08 GiB under the log's; the tensors behind it cannot be told without
     // the checkpoint's index (the vision tower is sized from its config, not its file).
     out.push_back(
