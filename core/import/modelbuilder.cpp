@@ -247,15 +247,37 @@ void ModelBuilder::add(TensorPiece p) {
     m_pieces.push_back(std::move(p));
 }
 
+namespace {
+
+/// A TensorPiece with its sizes set and no stored format, layers or conversion decided yet.
+TensorPiece makePiece(const std::string &group, GroupRole role, Placement placement,
+                      const std::string &module, bool isLinear, bool fp32, u64 rows, u64 cols,
+                      u64 count, u64 active) {
+    TensorPiece p;
+    p.group = group;
+    p.role = role;
+    p.placement = placement;
+    p.module = module;
+    p.linear = isLinear;
+    p.fp32 = fp32;
+    p.rows = rows;
+    p.cols = cols;
+    p.count = count;
+    p.active = active;
+    return p;
+}
+
+} // namespace
+
 void ModelBuilder::linear(const std::string &group, GroupRole role, Placement placement,
                           const std::string &module, u64 rows, u64 cols, u64 count, u64 active) {
-    add(TensorPiece{group, role, placement, module, true, false, rows, cols, count, active, {}});
+    add(makePiece(group, role, placement, module, true, false, rows, cols, count, active));
 }
 
 void ModelBuilder::tensor(const std::string &group, GroupRole role, Placement placement,
                           const std::string &module, u64 rows, u64 cols, u64 count, u64 active,
                           bool fp32) {
-    add(TensorPiece{group, role, placement, module, false, fp32, rows, cols, count, active, {}});
+    add(makePiece(group, role, placement, module, false, fp32, rows, cols, count, active));
 }
 
 void ModelBuilder::small(const std::string &module, u64 elements, u64 count, bool fp32) {
@@ -310,17 +332,8 @@ void ModelBuilder::plainMlp(const std::string &group, GroupRole role, const std:
 
 void ModelBuilder::router(const std::string &module, u64 experts, u64 hidden, u64 count,
                           bool isLinear) {
-    add(TensorPiece{"router",
-                    GroupRole::MoeOther,
-                    Placement::Replicated,
-                    module,
-                    isLinear,
-                    false,
-                    experts,
-                    hidden,
-                    count,
-                    count,
-                    {}});
+    add(makePiece("router", GroupRole::MoeOther, Placement::Replicated, module, isLinear, false,
+                  experts, hidden, count, count));
 }
 
 void ModelBuilder::addSoftmaxLayer(u64 qHeads, u64 kvHeads, u64 headDim, u64 window) {
