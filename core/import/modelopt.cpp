@@ -2,16 +2,126 @@
 #include "import/modelopt.h"
 #include "util/textutil.h"
 
+#include <optional>
+#include <vector>
+
 namespace hostplan::importer {
 
 using u64 = std::uint64_t;
 
+namespace {
+
+constexpr int kJoin = -1; ///< a range operator between two chunks of a bracket set
+
+/// The bracket expression at pattern[open] ('['), as Python's fnmatch.translate reads it
+/// (cpython Lib/fnmatch.py, 3.11) and its regular expression then matches: the set's text is
+/// cut into chunks at each '-' (searching again two characters past it), a chunk boundary
+/// whose neighbours make a reversed range is removed with both neighbours, a trailing '-' is
+/// literal, and the joined text is a class whose first '!' negates it ("!" alone: any
+/// character; nothing left: no character). Bytes, not code points. Sets *end past the closing
+/// ']' and returns whether `ch` matches; nullopt when there is no closing ']' (the '[' is then
+/// a literal character). Linear in the set's length.
+std::optional<bool> bracketMatches(const std::string &pattern, std::size_t open, char ch,
+                                   std::size_t *end) {
+    const std::size_t i = open + 1;
+    std::size_t j = i;
+    if (j < pattern.size() && pattern[j] == '!') {
+        ++j;
+    }
+    if (j < pattern.size() && pattern[j] == ']') {
+        ++j;
+    }
+    const std::size_t close = pattern.find(']', j);
+    if (close == std::string::npos) {
+        return std::nullopt;
+    }
+    *end = close + 1;
+    const auto u = [](char c) { return int(static_cast<unsigned char>(c)); };
+    // Tokens: literal bytes and kJoin, chunk by chunk.
+    std::vector<int> t;
+    t.reserve(close - i);
+    std::size_t from = i;
+    std::size_t k = pattern[i] == '!' ? i + 2 : i + 1;
+    for (;;) {
+        const std::size_t dash = k < close ? pattern.find('-', k) : std::string::npos;
+        if (dash == std::string::npos || dash >= close) {
+            break;
+        }
+        for (std::size_t c = from; c < dash; ++c) {
+            t.push_back(u(pattern[c]));
+        }
+        t.push_back(kJoin);
+        from = dash + 1;
+        k = dash + 3;
+    }
+    for (std::size_t c = from; c < close; ++c) {
+        t.push_back(u(pattern[c]));
+    }
+    if (!t.empty() && t.back() == kJoin) {
+        t.back() = '-'; // the last chunk was empty: '-' ends the previous one, literally
+    }
+    // Reversed ranges go, with both ends. The middle chunks hold two or more bytes, so the
+    // removals never overlap and each is decided on the original neighbours.
+    std::vector<bool> gone(t.size(), false);
+    for (std::size_t x = 1; x + 1 < t.size(); ++x) {
+        if (t[x] == kJoin && t[x - 1] > t[x + 1]) {
+            gone[x - 1] = gone[x] = gone[x + 1] = true;
+        }
+    }
+    std::vector<int> set;
+    set.reserve(t.size());
+    for (std::size_t x = 0; x < t.size(); ++x) {
+        if (!gone[x]) {
+            set.push_back(t[x]);
+        }
+    }
+    if (set.empty()) {
+        return false;
+    }
+    if (set.size() == 1 && set[0] == '!') {
+        return true;
+    }
+    const bool negate = set[0] == '!';
+    const auto lit = [](int v) { return v == kJoin ? int('-') : v; };
+    bool hit = false;
+    for (std::size_t x = negate ? 1 : 0; x < set.size();) {
+        if (set[x] != kJoin && x + 2 < set.size() && set[x + 1] == kJoin) {
+            hit = hit || (set[x] <= u(ch) && u(ch) <= lit(set[x + 2]));
+            x += 3;
+        } else {
+            hit = hit || lit(set[x]) == u(ch);
+            ++x;
+        }
+    }
+    return hit != negate;
+}
+
+/// Whether the one-character token at pattern[p] ('?', a bracket set, or a literal) matches
+/// ch; *next is the index after the token.
+bool tokenMatches(const std::string &pattern, std::size_t p, char ch, std::size_t *next) {
+    if (pattern[p] == '?') {
+        *next = p + 1;
+        return true;
+    }
+    if (pattern[p] == '[') {
+        if (const std::optional<bool> m = bracketMatches(pattern, p, ch, next)) {
+            return *m;
+        }
+    }
+    *next = p + 1;
+    return pattern[p] == ch;
+}
+
+} // namespace
+
 bool fnmatchModule(const std::string &pattern, const std::string &module) {
-    // Iterative wildcard match with one backtrack point: linear in practice, no regex.
+    // Iterative wildcard match with one backtrack point: each step consumes one character of
+    // the module against one token ('?', a '[...]' set, a literal) or records a '*'.
     std::size_t p = 0, m = 0, star = std::string::npos, mark = 0;
     while (m < module.size()) {
-        if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == module[m])) {
-            ++p;
+        std::size_t next = 0;
+        if (p < pattern.size() && pattern[p] != '*' && tokenMatches(pattern, p, module[m], &next)) {
+            p = next;
             ++m;
         } else if (p < pattern.size() && pattern[p] == '*') {
             star = p++;

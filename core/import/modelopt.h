@@ -30,8 +30,10 @@ namespace hostplan::importer {
 /// other scheme leaves a note in kvNote naming the field.
 Quantization readModelOpt(const ConfigReader &q);
 
-/// fnmatch(3) without flags on a module name: '*' any run (dots too), '?' one character,
-/// the whole name must match. ModelOpt's exclude_modules semantics.
+/// Python fnmatch on a module name: '*' any run (dots too), '?' one character, '[seq]' /
+/// '[!seq]' one character in / not in the set (ranges "a-z"; an unclosed '[' is literal), the
+/// whole name must match. ModelOpt's exclude_modules semantics: vLLM's ModelOpt config tests
+/// them with fnmatch.fnmatch. Linear in practice (one backtrack point), no regex.
 bool fnmatchModule(const std::string &pattern, const std::string &module);
 
 } // namespace hostplan::importer

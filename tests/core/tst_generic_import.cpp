@@ -471,6 +471,17 @@ void TestGenericImport::perLayerExcludes() {
     QCOMPARE(paramsIn(*m, GroupRole::DenseMlp, formats::bf16), 2 * 176160768ull);
     QCOMPARE(paramsIn(*m, GroupRole::DenseMlp, formats::fp8), 30 * 176160768ull);
 
+    // fnmatch character sets: "model.layers.[0-2].*" keeps layers 0 to 2 whole in BF16,
+    // "model.layers.1[!0-8].mlp*" the MLP of layer 19 (not 10 to 18, nor 1).
+    const auto sets =
+        importHfConfigText(llama.toStdString(), "llama",
+                           R"({"quantization":{"quant_algo":"FP8","exclude_modules":["lm_head",
+        "model.layers.[0-2].*","model.layers.1[!0-8].mlp*"]}})");
+    QVERIFY2(sets.ok(), sets.ok() ? "" : sets.error().toString().c_str());
+    QCOMPARE(paramsIn(*sets, GroupRole::Attention, formats::bf16), 3 * 41943040ull);
+    QCOMPARE(paramsIn(*sets, GroupRole::DenseMlp, formats::bf16), 4 * 176160768ull);
+    QCOMPARE(paramsIn(*sets, GroupRole::DenseMlp, formats::fp8), 28 * 176160768ull);
+
     // compressed-tensors: an ignore entry naming one layer's q_proj (4,096 x 4,096).
     QJsonObject cfg = QJsonDocument::fromJson(llama).object();
     cfg["quantization_config"] = QJsonObject{

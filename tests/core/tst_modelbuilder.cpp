@@ -5,6 +5,7 @@
 // wrapped numbers.
 #include "import/configreader.h"
 #include "import/modelbuilder.h"
+#include "import/modelopt.h"
 #include "import/quantization.h"
 #include "testutil.h"
 
@@ -64,6 +65,8 @@ class TestModelBuilder : public QObject {
     void errorsNameTheField_data();
     void errorsNameTheField();
     void checkedArithmetic();
+    void fnmatchLikePython_data();
+    void fnmatchLikePython();
 };
 
 void TestModelBuilder::tinyModelCounts_data() {
@@ -192,6 +195,56 @@ void TestModelBuilder::checkedArithmetic() {
     QVERIFY(!sum.ok());
     QCOMPARE(QString::fromStdString(sum.error().field), QString("vocab_size"));
     QCOMPARE(qulonglong(ceilDivExact(~std::uint64_t(0), 2)), qulonglong(std::uint64_t(1) << 63));
+}
+
+void TestModelBuilder::fnmatchLikePython_data() {
+    // Expected values are Python 3.11's fnmatch.fnmatchcase(module, pattern), which vLLM's
+    // ModelOpt config applies to exclude_modules; the last rows are translate()'s quirks for
+    // sets with several '-' (a reversed range is dropped with both ends, and a '!' it
+    // leaves first negates the set).
+    QTest::addColumn<QString>("pattern");
+    QTest::addColumn<QString>("module");
+    QTest::addColumn<bool>("matches");
+    QTest::newRow("model.layers.[0-3].self_attn* ~ model.layers.2.self_attn.q_proj")
+        << QString("model.layers.[0-3].self_attn*") << QString("model.layers.2.self_attn.q_proj")
+        << true;
+    QTest::newRow("model.layers.[0-3].self_attn* ~ model.layers.12.self_attn.q_proj")
+        << QString("model.layers.[0-3].self_attn*") << QString("model.layers.12.self_attn.q_proj")
+        << false;
+    QTest::newRow("model.layers.[!0].mlp ~ model.layers.1.mlp")
+        << QString("model.layers.[!0].mlp") << QString("model.layers.1.mlp") << true;
+    QTest::newRow("model.layers.[!0].mlp ~ model.layers.0.mlp")
+        << QString("model.layers.[!0].mlp") << QString("model.layers.0.mlp") << false;
+    QTest::newRow("*.experts.[0-9]*.down_proj ~ model.layers.3.mlp.experts.17.down_proj")
+        << QString("*.experts.[0-9]*.down_proj")
+        << QString("model.layers.3.mlp.experts.17.down_proj") << true;
+    QTest::newRow("*mlp.gate ~ model.layers.0.mlp.gate")
+        << QString("*mlp.gate") << QString("model.layers.0.mlp.gate") << true;
+    QTest::newRow("*mlp.gate ~ model.layers.0.mlp.gate_proj")
+        << QString("*mlp.gate") << QString("model.layers.0.mlp.gate_proj") << false;
+    QTest::newRow("a?c ~ abc") << QString("a?c") << QString("abc") << true;
+    QTest::newRow("a[]]b ~ a]b") << QString("a[]]b") << QString("a]b") << true;
+    QTest::newRow("a[!]b ~ axb") << QString("a[!]b") << QString("axb") << false;
+    QTest::newRow("a[b ~ a[b") << QString("a[b") << QString("a[b") << true;
+    QTest::newRow("a[z-a]b ~ azb") << QString("a[z-a]b") << QString("azb") << false;
+    QTest::newRow("a[-x]b ~ a-b") << QString("a[-x]b") << QString("a-b") << true;
+    QTest::newRow("a[x-]b ~ a-b") << QString("a[x-]b") << QString("a-b") << true;
+    QTest::newRow("a[x-]b ~ ayb") << QString("a[x-]b") << QString("ayb") << false;
+    QTest::newRow("a[!a-c]c ~ adc") << QString("a[!a-c]c") << QString("adc") << true;
+    QTest::newRow("[*]x ~ *x") << QString("[*]x") << QString("*x") << true;
+    QTest::newRow("[*]x ~ ax") << QString("[*]x") << QString("ax") << false;
+    QTest::newRow("a[]-b]c ~ a-c") << QString("a[]-b]c") << QString("a-c") << false;
+    QTest::newRow("a[]-b]c ~ aac") << QString("a[]-b]c") << QString("aac") << true;
+    QTest::newRow("*[a--!?] ~ -*b") << QString("*[a--!?]") << QString("-*b") << true;
+    QTest::newRow("[a--b] ~ -") << QString("[a--b]") << QString("-") << false;
+    QTest::newRow("[a--b] ~ b") << QString("[a--b]") << QString("b") << true;
+}
+
+void TestModelBuilder::fnmatchLikePython() {
+    QFETCH(QString, pattern);
+    QFETCH(QString, module);
+    QFETCH(bool, matches);
+    QCOMPARE(fnmatchModule(pattern.toStdString(), module.toStdString()), matches);
 }
 
 QTEST_GUILESS_MAIN(TestModelBuilder)
