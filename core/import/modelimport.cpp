@@ -448,10 +448,18 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path, const Impor
         }
         auto spec = importHfConfigText(*text, config.string(), hfQuant);
         if (!spec) {
-            // Name the file: "m1/config.json: hidden_size: missing".
+            // Name the file: "m1/config.json: hidden_size: missing", or for a field of the
+            // ModelOpt record "m1/hf_quant_config.json: quantization.quant_algo: ...".
             const Error &e = spec.error();
             if (e.toString().rfind(config.string(), 0) == 0) {
                 return spec;
+            }
+            const std::string quantTag = "hf_quant_config.json";
+            if (hasHfQuant && e.field.rfind(quantTag, 0) == 0) {
+                const std::string rest =
+                    e.field.substr(std::min(e.field.size(), quantTag.size() + 1));
+                return makeError(hfQuantPath.string() + (rest.empty() ? "" : ": " + rest),
+                                 e.message);
             }
             return makeError(config.string() + (e.field.empty() ? "" : ": " + e.field), e.message);
         }

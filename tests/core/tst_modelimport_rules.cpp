@@ -50,6 +50,7 @@ class TestModelImportRules : public QObject {
     void importPath_data();
     void importPath();
     void oversizeConfigRefused();
+    void quantSidecarErrorsNameItsFile();
     void supportedArchitectures();
 };
 
@@ -454,6 +455,25 @@ void TestModelImportRules::oversizeConfigRefused() {
     QVERIFY(!r.ok());
     const QString error = QString::fromStdString(r.error().toString());
     QVERIFY2(error.contains("too large") && error.contains("config.json"), qPrintable(error));
+}
+
+// A bad field of ModelOpt's hf_quant_config.json is named in that file ("<dir>/hf_quant_config.
+// json: quantization.exclude_modules[0]"), not under config.json, whose fields are fine.
+void TestModelImportRules::quantSidecarErrorsNameItsFile() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    writeFile(tmp.filePath("config.json"), editedConfig("Llama-3.1-8B.json", [](auto &) {}));
+    const std::string sidecar = tmp.filePath("hf_quant_config.json").toStdString();
+    for (const auto &[text, expected] : std::vector<std::pair<QByteArray, std::string>>{
+             {R"({"quantization":{"quant_algo":"FP8","exclude_modules":[3]}})",
+              sidecar + ": quantization.exclude_modules[0]: must be a string"},
+             {"[1]", sidecar + ": not a JSON object"}}) {
+        writeFile(QString::fromStdString(sidecar), text);
+        const auto r = importModelPath(tmp.path().toStdString());
+        QVERIFY(!r.ok());
+        const std::string error = r.error().toString();
+        QVERIFY2(error.rfind(expected, 0) == 0, error.c_str());
+    }
 }
 
 void TestModelImportRules::supportedArchitectures() {
