@@ -20,7 +20,6 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTimer>
 #include <QUndoStack>
 
 #include <atomic>
@@ -113,15 +112,13 @@ class TestImportProgress : public QObject {
             dialogFollows = dialogFollows && d &&
                             (done == 1 || (d->value() == done - 1 && d->maximum() == total));
         });
-        int ticks = 0;
-        int ticksAtEnd = -1;
-        QTimer timer;
-        connect(&timer, &QTimer::timeout, this, [&] { ++ticks; });
-        connect(panel, &ModelPanel::importFinished, this, [&] { ticksAtEnd = ticks; });
-        timer.start(0);
         QSignalSpy finished(panel, &ModelPanel::importFinished);
         w.dropPath(m_folder);
-        // Nothing is applied on the GUI thread before the files are read.
+        // dropPath returns before the import ends, and nothing is applied on the GUI thread
+        // before the files are read: the result arrives later, through the event loop. (A 0 ms
+        // timer counting event-loop turns was flaky: on a loaded machine the worker can post
+        // every step before the GUI thread's first turn, and posted events run before timers.)
+        QCOMPARE(finished.count(), 0);
         QCOMPARE(w.document()->undoStack()->index(), before);
         QVERIFY(panel->importDialog() != nullptr);
         // Shown only when the import lasts: a fast one does not flash a dialog.
@@ -131,7 +128,6 @@ class TestImportProgress : public QObject {
         QVERIFY(finished.wait(60000));
         QCOMPARE(finished.first().at(1).toString(), QString());
         QCOMPARE(finished.first().at(2).toBool(), false);
-        QVERIFY2(ticksAtEnd > 0, "the event loop did not run during the import");
         // config.json, then each shard: 1..65 of 65, in order.
         QCOMPARE(steps.size(), kShards + 1);
         for (int i = 0; i < steps.size(); ++i) {
