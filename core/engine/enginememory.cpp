@@ -81,7 +81,11 @@ LinearStateElements linearStatePerRank(const LayerGroup &layer, std::uint32_t tp
     return {split(layer.stateElements), split(layer.convElements)};
 }
 
-std::uint64_t kvReplicationBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t pp) {
+namespace {
+
+/// kvReplicationBytes with `layersOf(l)` of each layer group on the GPU.
+template <typename LayersOf>
+std::uint64_t replicationBytes(const ModelSpec &model, std::uint32_t tp, LayersOf layersOf) {
     const NumberFormat *fmt = attentionFormat(model);
     if (!fmt || tp <= 1) {
         return 0;
@@ -97,10 +101,24 @@ std::uint64_t kvReplicationBytes(const ModelSpec &model, std::uint32_t tp, std::
         const double perHead =
             double(model.hiddenSize) * double(l.headDim + (l.vHeadDim ? l.vHeadDim : l.headDim));
         const double headsExtra = double(kvHeadsPerRank(l.kvHeads, tp)) - double(l.kvHeads) / tp;
-        extra += double(ceilDiv(l.count, std::max<std::uint32_t>(pp, 1))) *
-                 double(fmt->bytesFor(std::uint64_t(perHead * 1024))) / 1024.0 * headsExtra;
+        extra += double(layersOf(l)) * double(fmt->bytesFor(std::uint64_t(perHead * 1024))) /
+                 1024.0 * headsExtra;
     }
     return std::uint64_t(extra);
+}
+
+} // namespace
+
+std::uint64_t kvReplicationBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t pp) {
+    return replicationBytes(model, tp, [&](const LayerGroup &l) {
+        return ceilDiv(l.count, std::max<std::uint32_t>(pp, 1));
+    });
+}
+
+std::uint64_t kvReplicationBytes(const ModelSpec &model, std::uint32_t tp, LayerRange stage) {
+    const std::uint32_t total = model.decoderLayers();
+    return replicationBytes(model, tp,
+                            [&](const LayerGroup &l) { return layersInRange(l, stage, total); });
 }
 
 std::uint64_t vllmTritonSamplerBufferBytes(const GpuSpec &gpu, std::uint64_t rows,
@@ -521,12 +539,13 @@ EngineKvLayout engineKvLayout(const EngineMemoryInput &in) {
     std::uint64_t draftPerLayer = 0; // the first full-attention layer's bytes per token
     const std::uint64_t totalLayers = model.decoderLayers();
     for (const auto &l : model.layers) {
-        // A named stage holds its share of every layer group (of the decoder layers: both
-        // groups of a parallel hybrid cover every layer); else the most loaded stage of an
-        // even split.
+        // A named stage holds the layers of each group in its range (layersInRange: those
+        // the import listed, else its share of the decoder layers; both groups of a parallel
+        // hybrid cover every layer); else the most loaded stage of an even split.
         const std::uint32_t layers =
             in.stageLayers && totalLayers
-                ? std::uint32_t(ceilDiv(std::uint64_t(l.count) * in.stageLayers, totalLayers))
+                ? layersInRange(l, LayerRange{in.stageFirstLayer, in.stageLayers},
+                                std::uint32_t(totalLayers))
                 : std::uint32_t(ceilDiv(l.count, pp));
         switch (l.kind) {
         case AttentionKind::MHA:

@@ -72,6 +72,9 @@ struct EngineMemoryInput {
     /// Decoder layers of the pipeline stage the layout describes; 0 = ceil(layers / pp), the
     /// most loaded stage of an even split (engineKvLayout scales each layer group by it).
     std::uint32_t stageLayers = 0;
+    /// The stage's first decoder layer (with stageLayers): its layers of each kind are those
+    /// in [stageFirstLayer, stageFirstLayer + stageLayers) (layersInRange).
+    std::uint32_t stageFirstLayer = 0;
 };
 
 /// One pipeline stage's memory on one GPU, for engines that size each stage's worker on its
@@ -316,6 +319,9 @@ LinearStateElements linearStatePerRank(const LayerGroup &layer, std::uint32_t tp
 /// Extra weight bytes per GPU from replicating K/V projections when tp > kv heads
 /// (vllm/model_executor/layers/linear.py QKVParallelLinear: num_kv_head_replicas = tp / kv).
 std::uint64_t kvReplicationBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t pp);
+/// kvReplicationBytes for the layers a pipeline stage holds (`stage`: its decoder layers,
+/// layersInRange).
+std::uint64_t kvReplicationBytes(const ModelSpec &model, std::uint32_t tp, LayerRange stage);
 
 /// Extra weight bytes per GPU from padding the vocabulary to a multiple of 64 before the TP
 /// split (vllm/model_executor/layers/vocab_parallel_embedding.py DEFAULT_VOCAB_PADDING_SIZE).

@@ -6,8 +6,46 @@
 #include "util/units.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace hostplan {
+
+std::vector<PipelineStage> pipelineStages(const std::vector<std::uint32_t> &layers,
+                                          bool headOnEveryStage) {
+    std::vector<PipelineStage> out;
+    std::uint32_t first = 0;
+    for (std::size_t r = 0; r < layers.size(); ++r) {
+        PipelineStage s;
+        s.rank = std::uint32_t(r);
+        s.layers = layers[r];
+        s.firstLayer = first;
+        s.first = r == 0;
+        s.last = r + 1 == layers.size();
+        s.headOnEveryStage = headOnEveryStage;
+        out.push_back(s);
+        first += layers[r];
+    }
+    return out;
+}
+
+LayerRange stageRange(const PipelineStage &s) {
+    return LayerRange{s.firstLayer, s.layers};
+}
+
+bool sameStageLayers(const ModelSpec &m, const PipelineStage &a, const PipelineStage &b) {
+    if (a.layers != b.layers) {
+        return false;
+    }
+    const std::uint32_t total = m.decoderLayers();
+    const bool groups = std::all_of(m.groups.begin(), m.groups.end(), [&](const TensorGroup &g) {
+        return g.layerParams.empty() ||
+               layerShare(g, stageRange(a), total) == layerShare(g, stageRange(b), total);
+    });
+    return groups && std::all_of(m.layers.begin(), m.layers.end(), [&](const LayerGroup &l) {
+               return layersInRange(l, stageRange(a), total) ==
+                      layersInRange(l, stageRange(b), total);
+           });
+}
 
 bool hasOwnLmHead(const ModelSpec &m) {
     return std::any_of(m.groups.begin(), m.groups.end(), [](const TensorGroup &g) {
@@ -37,8 +75,13 @@ std::uint64_t stageCheckpointBytes(const ModelSpec &m, std::uint32_t tp, std::ui
             bytes += stageHoldsEmbedding(m, s) ? perGpu : 0;
         } else if (g.role == GroupRole::LmHead) {
             bytes += stageHoldsHead(m, s) ? perGpu : 0;
-        } else {
+        } else if (g.role == GroupRole::Vision) {
+            bytes += perGpu;
+        } else if (g.layerParams.empty()) {
             bytes += ceilDiv(perGpu * s.layers, std::max<std::uint32_t>(totalLayers, 1));
+        } else {
+            bytes += std::uint64_t(
+                std::ceil(double(perGpu) * layerShare(g, stageRange(s), totalLayers)));
         }
     }
     return bytes;
@@ -65,6 +108,7 @@ EngineMemoryInput stageInput(const EngineMemoryInput &whole, const PipelineStage
     EngineMemoryInput in = whole;
     if (whole.pp > 1) {
         in.stageLayers = s.layers;
+        in.stageFirstLayer = s.firstLayer;
         if (!s.last) {
             in.draftLayers = 0;
             in.draftModel = nullptr;
@@ -88,7 +132,7 @@ void setStageWeights(EngineMemoryTerms &t, const EngineMemoryInput &in, const Pi
     const std::uint32_t total = std::max<std::uint32_t>(m.decoderLayers(), 1);
     t.checkpointWeights = stageCheckpointBytes(m, tp, total, s);
     t.weightPadding = vocabPadding ? stageVocabPaddingBytes(m, tp, s) : 0;
-    t.weightReplication = kvReplicationBytes(m, tp, 1) * s.layers / total;
+    t.weightReplication = kvReplicationBytes(m, tp, stageRange(s));
 }
 
 std::vector<std::uint32_t> sglangPipelineLayers(std::uint32_t layers, std::uint32_t pp) {

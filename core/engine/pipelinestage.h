@@ -18,12 +18,29 @@ namespace hostplan {
 struct PipelineStage {
     std::uint32_t rank = 0;
     std::uint32_t layers = 0;
+    /// Its first decoder layer: the stages hold consecutive layers, rank 0 from layer 0
+    /// (vLLM get_pp_indices, SGLang get_pp_indices, TensorRT-LLM Mapping.pp_layers).
+    std::uint32_t firstLayer = 0;
     bool first = true;
     bool last = true;
     /// The engine builds and loads an untied LM head on every stage, not only the last
     /// (SGLang's llama.py, sglangHeadOnEveryStage).
     bool headOnEveryStage = false;
 };
+
+/// The stages of a pipeline whose ranks hold `layers[r]` consecutive decoder layers each, in
+/// rank order: rank 0 first, the last rank last, each starting where the one before ends;
+/// `headOnEveryStage` as given.
+std::vector<PipelineStage> pipelineStages(const std::vector<std::uint32_t> &layers,
+                                          bool headOnEveryStage = false);
+
+/// The decoder layers stage `s` holds: [s.firstLayer, s.firstLayer + s.layers).
+LayerRange stageRange(const PipelineStage &s);
+
+/// Whether stages `a` and `b` hold the same decoder layers of `m` for sizing: as many layers,
+/// the same share of every tensor group (layerShare) and as many layers of each layer group
+/// (layersInRange). Two middle stages that do have the same memory terms.
+bool sameStageLayers(const ModelSpec &m, const PipelineStage &a, const PipelineStage &b);
 
 /// Whether the model keeps a separate LM head (false: tied to the input embedding).
 bool hasOwnLmHead(const ModelSpec &m);
@@ -37,9 +54,16 @@ bool hasOwnLmHead(const ModelSpec &m);
 bool stageHoldsEmbedding(const ModelSpec &m, const PipelineStage &s);
 
 /// Checkpoint bytes on one GPU of a stage: the input embedding where stageHoldsEmbedding, the
-/// LM head on the last stage (every stage with headOnEveryStage), every other group by the
-/// stage's share of the `totalLayers` decoder layers; sharded groups divided by `tp`. 0 when
-/// the model lists no groups.
+/// LM head on the last stage (every stage with headOnEveryStage), every other group by its
+/// parameters in the stage's layers (layerShare of stageRange: a model whose first layers are
+/// dense or kept unquantized loads less on the first stage), and a vision tower whole on every
+/// stage: the engines build and load it on every rank and run it on the first (vLLM
+/// models/qwen3_vl.py @ 4f5768c7 and qwen2_5_vl.py @ fb33ec8c __init__ build `visual` without a
+/// rank check, v1/worker/gpu_model_runner.py @ 4e179065 _preprocess runs the encoder on the
+/// first rank; SGLang models/qwen3_vl.py @ 005fa833 Qwen3VLForConditionalGeneration __init__
+/// and load_weights; TensorRT-LLM _torch/models/modeling_qwen3vl.py @ f4faed18
+/// Qwen3VLModelBase, its mm_encoder outside the pipeline split). Sharded groups are divided by
+/// `tp`. 0 when the model lists no groups.
 std::uint64_t stageCheckpointBytes(const ModelSpec &m, std::uint32_t tp, std::uint32_t totalLayers,
                                    const PipelineStage &s);
 
@@ -47,13 +71,14 @@ std::uint64_t stageCheckpointBytes(const ModelSpec &m, std::uint32_t tp, std::ui
 std::uint64_t stageVocabPaddingBytes(const ModelSpec &m, std::uint32_t tp, const PipelineStage &s);
 
 /// `whole` as the worker of stage `s` sees it: at PP > 1 the stage's decoder layers
-/// (stageLayers), and the draft (MTP layers or a draft model) only on the last stage, beside
-/// the LM head (vLLM gpu_model_runner.py @ 4e179065; TensorRT-LLM get_pp_layers).
+/// (stageLayers from stageFirstLayer), and the draft (MTP layers or a draft model) only on the last
+/// stage, beside the LM head (vLLM gpu_model_runner.py @ 4e179065; TensorRT-LLM get_pp_layers).
 EngineMemoryInput stageInput(const EngineMemoryInput &whole, const PipelineStage &s);
 
 /// Sets `t`'s weight terms for one GPU of stage `s` of `in` (from stageInput): at PP > 1 the
 /// stage's checkpoint share (stageCheckpointBytes), vocabulary padding when `vocabPadding`
-/// (stageVocabPaddingBytes) and replicated KV projections by its share of the layers; at PP 1
+/// (stageVocabPaddingBytes) and replicated KV projections of the attention layers it holds
+/// (layersInRange); at PP 1
 /// the input's checkpointWeightsPerGpu with the whole model's padding and replication.
 void setStageWeights(EngineMemoryTerms &t, const EngineMemoryInput &in, const PipelineStage &s,
                      bool vocabPadding);

@@ -97,36 +97,37 @@ class SglangMemory final : public EngineMemoryModel {
         if (pp == 1) {
             return rankTerms(in, PipelineStage{}, std::nullopt);
         }
-        const std::vector<std::uint32_t> layers =
-            sglangPipelineLayers(in.model->decoderLayers(), pp);
-        const bool everyHead = sglangHeadOnEveryStage(*in.model);
+        const std::vector<PipelineStage> all = pipelineStages(
+            sglangPipelineLayers(in.model->decoderLayers(), pp), sglangHeadOnEveryStage(*in.model));
         Pool pool;
-        for (std::uint32_t r = 0; r < pp; ++r) {
+        std::vector<std::uint64_t> cells;
+        for (const PipelineStage &s : all) {
             // The target's weights only: a draft loads after the pool (out of the reserve).
-            const PipelineStage s{r, layers[r], r == 0, r == pp - 1, everyHead};
             EngineMemoryTerms w;
             setStageWeights(w, stageInput(in, s), s, true);
             pool.weights = std::max(pool.weights, w.weights());
-            pool.layers = std::max(pool.layers, layers[r]);
+            cells.push_back(sglangCellBytes(engineKvLayout(stageInput(in, s))));
+            if (cells.back() > cells[pool.cellStage.rank]) {
+                pool.cellStage = s;
+            }
         }
+        pool.cellStage = all[pool.cellStage.rank];
         std::vector<EngineMemoryTerms> ranks;
         std::vector<PipelineStageMemory> stages;
         std::size_t shown = 0;
-        for (std::uint32_t r = 0; r < pp; ++r) {
-            const PipelineStage s{r, layers[r], r == 0, r == pp - 1, everyHead};
+        for (const PipelineStage &s : all) {
             ranks.push_back(rankTerms(in, s, pool));
-            shown = ranks[r].weights() > ranks[shown].weights() ? r : shown;
+            shown = ranks[s.rank].weights() > ranks[shown].weights() ? s.rank : shown;
         }
-        for (std::uint32_t r = 0; r < pp; ++r) {
+        for (const PipelineStage &s : all) {
             // Each rank's own count before init_memory's MIN: the shared budget over its own
             // cell size.
-            const EngineMemoryTerms &t = ranks[r];
-            EngineMemoryInput own = in;
-            own.stageLayers = layers[r];
-            const std::uint64_t cell = sglangCellBytes(engineKvLayout(own));
+            const EngineMemoryTerms &t = ranks[s.rank];
+            const std::uint64_t cell = cells[s.rank];
             const std::uint64_t tokens =
                 t.kvPoolBytes > 0 && cell > 0 ? std::uint64_t(t.kvPoolBytes) / cell : 0;
-            stages.push_back({r, layers[r], t.weights(), t.activationPeak, t.kvPoolBytes, tokens});
+            stages.push_back(
+                {s.rank, s.layers, t.weights(), t.activationPeak, t.kvPoolBytes, tokens});
         }
         EngineMemoryTerms out = std::move(ranks[shown]);
         out.stages = std::move(stages);
@@ -135,10 +136,11 @@ class SglangMemory final : public EngineMemoryModel {
 
   private:
     /// What the pool of every rank is sized from at PP > 1: the most weights on any rank (the
-    /// smallest free memory after loading) and the most decoder layers (the largest cell).
+    /// smallest free memory after loading) and the rank with the largest cell (its KV bytes
+    /// per token, by the layers it holds), whose token count is the smallest.
     struct Pool {
         std::uint64_t weights = 0;
-        std::uint32_t layers = 0;
+        PipelineStage cellStage;
     };
 
     /// One rank's terms (the only one at PP 1); with `pool`, its KV pool follows the shared
@@ -182,10 +184,8 @@ class SglangMemory final : public EngineMemoryModel {
         const std::uint64_t loaded = pool ? pool->weights : t.weights() - t.draftWeights;
         std::int64_t rest =
             std::int64_t(std::floor(pre * in.memoryFraction)) - std::int64_t(loaded);
-        EngineMemoryInput cellInput = in;
-        if (pool) {
-            cellInput.stageLayers = pool->layers; // the largest cell sets the token count
-        }
+        // The largest cell sets the token count.
+        const EngineMemoryInput cellInput = pool ? stageInput(whole, pool->cellStage) : in;
         const EngineKvLayout k = engineKvLayout(cellInput);
         // The profile's cell size: the FP8 MLA layout's scales and bf16 rope are not in it.
         t.kvBytesPerToken = sglangCellBytes(k);

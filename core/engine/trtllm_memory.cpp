@@ -55,14 +55,15 @@ class TrtllmMemory final : public EngineMemoryModel {
         if (pp == 1) {
             return rankTerms(in, PipelineStage{});
         }
-        const std::vector<std::uint32_t> layers =
-            trtllmPipelineLayers(in.model->decoderLayers(), pp);
+        const std::vector<PipelineStage> all =
+            pipelineStages(trtllmPipelineLayers(in.model->decoderLayers(), pp));
         std::vector<PipelineStageMemory> stages;
         EngineMemoryTerms worst;
-        for (std::uint32_t r = 0; r < pp; ++r) {
-            EngineMemoryTerms t = rankTerms(in, PipelineStage{r, layers[r], r == 0, r == pp - 1});
+        for (const PipelineStage &s : all) {
+            const std::uint32_t r = s.rank;
+            EngineMemoryTerms t = rankTerms(in, s);
             stages.push_back(
-                {r, layers[r], t.weights(), t.activationPeak, t.kvPoolBytes, t.kvTokens});
+                {r, s.layers, t.weights(), t.activationPeak, t.kvPoolBytes, t.kvTokens});
             if (r == 0 || t.kvTokens < worst.kvTokens ||
                 (t.kvTokens == worst.kvTokens && t.kvPoolBytes < worst.kvPoolBytes)) {
                 worst = std::move(t);

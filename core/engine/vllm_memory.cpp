@@ -268,6 +268,15 @@ std::uint64_t vllmLoadExtraBytes(const EngineMemoryInput &in, const PipelineStag
     auto onStage = [&](std::uint64_t layers) {
         return std::uint64_t(std::llround(layers * share));
     };
+    // A stage's layers of a kind: those the import placed in its range, else its share.
+    const bool staged = totalLayers && s.layers;
+    auto kindOnStage = [&](const LayerGroup &l) -> std::uint64_t {
+        return staged ? layersInRange(l, stageRange(s), totalLayers) : l.count;
+    };
+    auto roleOnStage = [&](GroupRole role, std::uint64_t layers) -> std::uint64_t {
+        const auto placed = staged ? roleLayersInRange(m, role, stageRange(s)) : std::nullopt;
+        return placed ? *placed : onStage(layers);
+    };
     auto extra = [](std::uint64_t elements, std::uint32_t bits) {
         const std::uint64_t bytes = elements * bits / 8;
         return allocatorBlockBytes(bytes) - bytes;
@@ -282,14 +291,15 @@ std::uint64_t vllmLoadExtraBytes(const EngineMemoryInput &in, const PipelineStag
         }
         const std::uint64_t q = ceilDiv(l.qHeads, tp) * l.headDim;
         const std::uint64_t kv = kvHeadsPerRank(l.kvHeads, std::uint32_t(tp)) * l.headDim;
-        out += onStage(l.count) * (extra((q + 2 * kv) * h, attnBits) + extra(h * q, attnBits));
+        out += kindOnStage(l) * (extra((q + 2 * kv) * h, attnBits) + extra(h * q, attnBits));
         rotaryDim = std::max(rotaryDim, l.headDim);
     }
     const std::uint32_t moeLayers = m.experts.routed ? m.experts.moeLayers : 0;
     if (m.denseIntermediate && m.numLayers > moeLayers) {
         const std::uint64_t i = ceilDiv(m.denseIntermediate, tp);
         const std::uint32_t bits = roleBits(m, GroupRole::DenseMlp, 16);
-        out += onStage(m.numLayers - moeLayers) * (extra(2 * i * h, bits) + extra(h * i, bits));
+        out += roleOnStage(GroupRole::DenseMlp, m.numLayers - moeLayers) *
+               (extra(2 * i * h, bits) + extra(h * i, bits));
     }
     const auto routed = std::find_if(m.groups.begin(), m.groups.end(), [](const TensorGroup &g) {
         return g.role == GroupRole::RoutedExperts && g.params > 0;
@@ -302,7 +312,8 @@ std::uint64_t vllmLoadExtraBytes(const EngineMemoryInput &in, const PipelineStag
             ep > 1 ? m.experts.intermediate : ceilDiv(m.experts.intermediate, tp);
         const std::uint64_t w = m.experts.expertWidth ? m.experts.expertWidth : h;
         const std::uint32_t bits = routed->format.elementBits();
-        out += onStage(moeLayers) * (extra(e * 2 * i * w, bits) + extra(e * w * i, bits));
+        out += roleOnStage(GroupRole::RoutedExperts, moeLayers) *
+               (extra(e * 2 * i * w, bits) + extra(e * w * i, bits));
     }
     const std::uint64_t vocab = ceilDiv(ceilDiv(m.vocabSize, 64) * 64, tp);
     out += stageHoldsEmbedding(m, s) ? extra(vocab * h, embedBits) : 0;
@@ -363,13 +374,15 @@ class VllmMemory final : public EngineMemoryModel {
         if (pp == 1) {
             return stageTerms(in, PipelineStage{});
         }
-        const std::vector<std::uint32_t> layers = vllmPipelineLayers(in.model->decoderLayers(), pp);
+        const std::vector<PipelineStage> all =
+            pipelineStages(vllmPipelineLayers(in.model->decoderLayers(), pp));
         std::vector<PipelineStageMemory> stages;
         EngineMemoryTerms worst;
         EngineMemoryTerms middle; // the last middle stage's terms: equal middles repeat them
         for (std::uint32_t r = 0; r < pp; ++r) {
-            const PipelineStage s{r, layers[r], r == 0, r == pp - 1};
-            const bool repeat = !s.first && !s.last && r > 1 && layers[r - 1] == s.layers;
+            const PipelineStage &s = all[r];
+            const bool repeat =
+                !s.first && !s.last && r > 1 && sameStageLayers(*in.model, all[r - 1], s);
             EngineMemoryTerms t = repeat ? middle : stageTerms(in, s);
             t.pipelineRank = r;
             if (!s.first && !s.last) {

@@ -16,10 +16,27 @@ using u64 = std::uint64_t;
 
 namespace {
 
-/// Merges per-layer descriptions into LayerGroups, in order of first appearance.
-std::vector<LayerGroup> mergeLayers(const std::vector<LayerGroup> &perLayer) {
+/// Appends decoder layer `layer` to `ranges` (ascending), extending the last run when it is
+/// the next layer.
+void appendLayer(std::vector<LayerRange> &ranges, std::uint32_t layer) {
+    if (!ranges.empty() && std::uint64_t(ranges.back().first) + ranges.back().count == layer) {
+        ++ranges.back().count;
+    } else if (ranges.empty() ||
+               layer >= std::uint64_t(ranges.back().first) + ranges.back().count) {
+        ranges.push_back(LayerRange{layer, 1});
+    }
+}
+
+/// Merges per-layer descriptions into LayerGroups, in order of first appearance. When
+/// `perLayer` holds the same number of entries for each of `decoderLayers` layers (one, or a
+/// parallel hybrid's two), each group also lists its layers (LayerGroup::ranges).
+std::vector<LayerGroup> mergeLayers(const std::vector<LayerGroup> &perLayer,
+                                    std::uint64_t decoderLayers) {
+    const std::size_t perDecoderLayer =
+        decoderLayers && perLayer.size() % decoderLayers == 0 ? perLayer.size() / decoderLayers : 0;
     std::vector<LayerGroup> out;
-    for (const LayerGroup &l : perLayer) {
+    for (std::size_t i = 0; i < perLayer.size(); ++i) {
+        const LayerGroup &l = perLayer[i];
         auto it = std::find_if(out.begin(), out.end(), [&](const LayerGroup &g) {
             return g.kind == l.kind && g.qHeads == l.qHeads && g.kvHeads == l.kvHeads &&
                    g.headDim == l.headDim && g.vHeadDim == l.vHeadDim &&
@@ -31,12 +48,55 @@ std::vector<LayerGroup> mergeLayers(const std::vector<LayerGroup> &perLayer) {
         if (it == out.end()) {
             out.push_back(l);
             out.back().count = 1;
+            out.back().ranges.clear();
+            it = out.end() - 1;
         } else {
             ++it->count;
+        }
+        if (perDecoderLayer) {
+            appendLayer(it->ranges, std::uint32_t(i / perDecoderLayer));
         }
     }
     return out;
 }
+
+/// Parameters per decoder layer of one tensor group while pieces merge into it (dense over
+/// the layers, allocated for the first piece that names its layers).
+struct LayerTally {
+    std::vector<u64> params;
+
+    /// Adds `p`'s parameters to the layers it spans; a piece without layers, with an index
+    /// past `layers` or a count its layers do not divide stays unplaced.
+    void add(const TensorPiece &p, u64 layers) {
+        if (!p.layers || p.layers->empty() || p.count % p.layers->size() != 0 ||
+            std::any_of(p.layers->begin(), p.layers->end(),
+                        [&](std::uint32_t l) { return l >= layers; })) {
+            return;
+        }
+        params.resize(layers, 0);
+        const u64 each = p.rows * p.cols * (p.count / p.layers->size()); // <= p.params()
+        for (const std::uint32_t l : *p.layers) {
+            params[l] += each;
+        }
+    }
+
+    /// The tally as runs of equal, non-zero parameters per layer (TensorGroup::layerParams).
+    std::vector<LayerParams> runs() const {
+        std::vector<LayerParams> out;
+        for (std::size_t l = 0; l < params.size(); ++l) {
+            if (params[l] == 0) {
+                continue;
+            }
+            if (!out.empty() && out.back().paramsPerLayer == params[l] &&
+                std::uint64_t(out.back().range.first) + out.back().range.count == l) {
+                ++out.back().range.count;
+            } else {
+                out.push_back(LayerParams{LayerRange{std::uint32_t(l), 1}, params[l]});
+            }
+        }
+        return out;
+    }
+};
 
 /// `p`'s module with its layer index replaced by `layer` (p.layers set).
 std::string moduleAtLayer(const TensorPiece &p, std::uint32_t layer) {
@@ -76,43 +136,45 @@ void splitByLayer(const TensorPiece &p, const Quantization &q, std::vector<Tenso
     }
     budget -= cost;
     TensorPiece probe = p;
-    std::optional<std::uint32_t> converted, kept;
-    u64 convertedLayers = 0;
+    std::vector<std::uint32_t> converted, kept;
     for (const std::uint32_t layer : *p.layers) {
         probe.module = moduleAtLayer(p, layer);
         const auto it = rules.byLayer.find(layer);
         if (rules.shared.converts(probe) &&
             (it == rules.byLayer.end() || it->second.converts(probe))) {
-            ++convertedLayers;
-            converted = converted.value_or(layer);
+            converted.push_back(layer);
         } else {
-            kept = kept.value_or(layer);
+            kept.push_back(layer);
         }
     }
+    if (kept.empty() || converted.empty()) {
+        TensorPiece whole = p; // one decision for every layer
+        whole.converted = kept.empty();
+        out.push_back(std::move(whole));
+        return;
+    }
     const u64 perLayer = p.count / n;
-    const u64 activeConverted = u64(double(p.active) * double(convertedLayers) / double(n));
-    for (const auto &[layer, layers, active, convert] :
-         {std::tuple{converted, convertedLayers, activeConverted, true},
-          std::tuple{kept, u64(n) - convertedLayers, p.active - activeConverted, false}}) {
-        if (layer) {
-            TensorPiece part = p;
-            part.module = moduleAtLayer(p, *layer);
-            part.count = perLayer * layers;
-            part.active = active;
-            part.layers = nullptr;
-            part.converted = convert; // decided here, not tested again
-            out.push_back(std::move(part));
-        }
+    const u64 activeConverted = u64(double(p.active) * double(converted.size()) / double(n));
+    for (auto &[layers, active, convert] : {std::tuple{&converted, activeConverted, true},
+                                            std::tuple{&kept, p.active - activeConverted, false}}) {
+        TensorPiece part = p;
+        part.module = moduleAtLayer(p, layers->front());
+        part.count = perLayer * layers->size();
+        part.active = active;
+        part.layers = std::make_shared<const std::vector<std::uint32_t>>(std::move(*layers));
+        part.converted = convert; // decided here, not tested again
+        out.push_back(std::move(part));
     }
 }
 
 /// Merges pieces into TensorGroups keyed by (name, role, placement, format). When one name
 /// ends up with several formats, each such group's name gets the format label.
 std::vector<TensorGroup> makeGroups(const std::vector<TensorPiece> &input, const Quantization &q,
-                                    NumberFormat dtype, bool &partial) {
+                                    NumberFormat dtype, u64 layers, bool &partial) {
     struct Acc {
         TensorGroup group;
         u64 exact = 0;
+        LayerTally tally;
     };
     std::vector<TensorPiece> pieces;
     u64 budget = kLayerRuleBudget;
@@ -159,12 +221,14 @@ std::vector<TensorGroup> makeGroups(const std::vector<TensorPiece> &input, const
         it->group.activeParams = checkedAdd(
             it->group.activeParams, checkedMul(p.rows, p.cols, p.active, p.module), p.group);
         it->exact = checkedAdd(it->exact, bytes, p.group);
+        it->tally.add(p, layers);
     }
     std::vector<TensorGroup> out;
     for (Acc &a : acc) {
         if (a.exact != a.group.format.bytesFor(a.group.params)) {
             a.group.exactBytes = a.exact;
         }
+        a.group.layerParams = a.tally.runs();
         const auto sameName = std::count_if(
             acc.begin(), acc.end(), [&](const Acc &o) { return o.group.name == a.group.name; });
         out.push_back(a.group);
@@ -414,8 +478,8 @@ Result<ModelSpec> ModelBuilder::finish(NumberFormat dtype, const Quantization &q
         spec.vocabSize = std::uint32_t(m_dims.vocab);
         spec.maxContextTokens = m_dims.maxContext;
         bool partial = false;
-        spec.groups = makeGroups(m_pieces, quant, dtype, partial);
-        spec.layers = mergeLayers(m_layers);
+        spec.groups = makeGroups(m_pieces, quant, dtype, m_dims.layers, partial);
+        spec.layers = mergeLayers(m_layers, m_dims.layers);
         for (auto &l : spec.layers) {
             if (l.kind == AttentionKind::MLA && m_indexerHeadDim > 0) {
                 l.indexerHeadDim = m_indexerHeadDim;

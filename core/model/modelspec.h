@@ -56,6 +56,18 @@ enum class Placement {
     Replicated, ///< a full copy on every rank
 };
 
+/// A run of consecutive decoder layers, [first, first + count).
+struct LayerRange {
+    std::uint32_t first = 0;
+    std::uint32_t count = 0;
+};
+
+/// Parameters a tensor group holds in each decoder layer of a run (TensorGroup::layerParams).
+struct LayerParams {
+    LayerRange range;
+    std::uint64_t paramsPerLayer = 0;
+};
+
 /// A set of tensors that share a role, a number format and a placement.
 struct TensorGroup {
     std::string name; ///< e.g. "routed experts", "attention"
@@ -72,6 +84,12 @@ struct TensorGroup {
     /// Exact stored bytes when known (from a checkpoint or safetensors headers); 0 = derive
     /// from params and format with NumberFormat::bytesFor.
     std::uint64_t exactBytes = 0;
+    /// Where the group's parameters sit among the decoder layers, when the importer knows
+    /// (import/modelbuilder.h TensorPiece::layers): runs of layers, ascending, not
+    /// overlapping, each with its parameters per layer. Parameters beyond their sum (the final
+    /// norm, a vision tower, pieces of unknown layers) are spread evenly over the layers. Empty:
+    /// all of them are. Pipeline stages take their share by it (layerShare).
+    std::vector<LayerParams> layerParams;
 
     /// Stored bytes of this group: exactBytes if set, else format.bytesFor(params).
     std::uint64_t bytes() const { return exactBytes ? exactBytes : format.bytesFor(params); }
@@ -122,6 +140,11 @@ struct LayerGroup {
     /// one compressed entry per compressRatio tokens (plus, at 4, indexer keys of
     /// indexerHeadDim per entry); 1 = the window cache only.
     std::uint32_t compressRatio = 0;
+    /// The decoder layers of this kind, ascending runs, when the importer built the model
+    /// layer by layer (import/modelbuilder.h addLayer; a parallel hybrid's two groups each
+    /// cover every layer). Empty: unknown, a pipeline stage then holds its even share
+    /// (layersInRange).
+    std::vector<LayerRange> ranges;
 };
 
 /// Mixture-of-experts facts (all zero for a dense model).
@@ -288,6 +311,26 @@ bool isFloatDtype(const NumberFormat &format);
 /// Re-quantizes every group (embeddings and norms too): the seed articles' "params x bytes per
 /// weight" arithmetic.
 ModelSpec withUniformFormat(const ModelSpec &spec, const NumberFormat &format);
+
+/// The fraction of `g`'s parameters in the decoder layers `range` of a model with
+/// `totalLayers` of them: its layerParams inside the range, plus the parameters they do not
+/// place times range.count / totalLayers. In [0, 1]; range.count / totalLayers for a group
+/// without layerParams; 0 when totalLayers or g.params is 0.
+double layerShare(const TensorGroup &g, LayerRange range, std::uint32_t totalLayers);
+
+/// Whether `g`'s layerParams place all of its parameters in decoder layers: a stage's share is
+/// then exact.
+bool placedByLayer(const TensorGroup &g);
+
+/// The layers of `l` inside `range` of a model with `totalLayers` decoder layers: the overlap
+/// of l.ranges with it; without ranges, the even share ceil(l.count x range.count /
+/// totalLayers) (l.count when totalLayers is 0).
+std::uint32_t layersInRange(const LayerGroup &l, LayerRange range, std::uint32_t totalLayers);
+
+/// The decoder layers inside `range` in which groups of `role` hold parameters, by their
+/// layerParams; nullopt when no group of that role has layerParams.
+std::optional<std::uint32_t> roleLayersInRange(const ModelSpec &m, GroupRole role,
+                                               LayerRange range);
 
 /// Human-readable name of a role / kind for tables and JSON ("routed_experts", "mla").
 std::string roleName(GroupRole role);

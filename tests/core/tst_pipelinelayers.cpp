@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: MIT
+// Pipeline stages hold the layers they really hold: the importer records which decoder layers
+// each tensor group and each attention kind sit in (TensorGroup::layerParams,
+// LayerGroup::ranges), and a stage's weights, replicated projections and KV cache follow its own
+// range of layers (engine/pipelinestage.h), not an even share of the model. Real configs from
+// tests/data/configs (sources in its README.md).
+#include "engine/enginememory.h"
+#include "engine/pipelinestage.h"
+#include "goldenmemory.h"
+#include "import/modelimport.h"
+#include "testutil.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <fstream>
+
+using namespace hostplan;
+
+namespace {
+
+std::string readConfig(const char *file) {
+    std::ifstream f(std::string(HOSTPLAN_TEST_DATA_DIR) + "/configs/" + file);
+    return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+}
+
+/// The groups of `m` with `role`.
+std::vector<const TensorGroup *> groupsOf(const ModelSpec &m, GroupRole role) {
+    std::vector<const TensorGroup *> out;
+    for (const auto &g : m.groups) {
+        if (g.role == role && g.params > 0) {
+            out.push_back(&g);
+        }
+    }
+    return out;
+}
+
+/// The stage of `layers` consecutive decoder layers from `first`, neither first nor last.
+PipelineStage middleStage(std::uint32_t first, std::uint32_t layers) {
+    PipelineStage s;
+    s.firstLayer = first;
+    s.layers = layers;
+    s.first = s.last = false;
+    return s;
+}
+
+} // namespace
+
+class tst_PipelineLayers : public QObject {
+    Q_OBJECT
+
+  private slots:
+    // The share rule on a hand-made group: 300 of 1,000 parameters in layers 2 to 4, the other
+    // 700 spread over the 10 layers.
+    void layerShareRule() {
+        TensorGroup g;
+        g.params = 1000;
+        g.layerParams = {LayerParams{LayerRange{2, 3}, 100}};
+        QCOMPARE(layerShare(g, LayerRange{0, 5}, 10), 0.65);
+        QCOMPARE(layerShare(g, LayerRange{5, 5}, 10), 0.35);
+        QCOMPARE(layerShare(g, LayerRange{3, 1}, 10), 0.17);
+        QVERIFY(!placedByLayer(g));
+        g.params = 300;
+        QVERIFY(placedByLayer(g));
+        QCOMPARE(layerShare(g, LayerRange{0, 3}, 10), 1.0 / 3.0);
+        QCOMPARE(layerShare(g, LayerRange{5, 5}, 10), 0.0);
+        g.layerParams.clear(); // unknown: the even share
+        QCOMPARE(layerShare(g, LayerRange{0, 4}, 10), 0.4);
+        QCOMPARE(layerShare(g, LayerRange{0, 4}, 0), 0.0);
+
+        LayerGroup full;
+        full.count = 3;
+        full.ranges = {LayerRange{3, 1}, LayerRange{7, 1}, LayerRange{11, 1}};
+        QCOMPARE(layersInRange(full, LayerRange{0, 5}, 12), 1u);
+        QCOMPARE(layersInRange(full, LayerRange{4, 3}, 12), 0u);
+        QCOMPARE(layersInRange(full, LayerRange{4, 8}, 12), 2u);
+        full.ranges.clear(); // unknown: ceil(3 x 5 / 12)
+        QCOMPARE(layersInRange(full, LayerRange{0, 5}, 12), 2u);
+    }
+
+    // The import records where the parameters are: DeepSeek-V3's first three layers are dense
+    // (first_k_dense_replace 3), its other 58 hold 256 routed experts of 3 x 7,168 x 2,048.
+    void importRecordsLayers() {
+        const ModelSpec ds = golden::dataConfigModel("deepseek-ai--DeepSeek-V3_config.json", "ds");
+        const auto routed = groupsOf(ds, GroupRole::RoutedExperts);
+        QCOMPARE(routed.size(), std::size_t(1));
+        QCOMPARE(routed[0]->layerParams.size(), std::size_t(1));
+        QCOMPARE(routed[0]->layerParams[0].range.first, 3u);
+        QCOMPARE(routed[0]->layerParams[0].range.count, 58u);
+        QCOMPARE(routed[0]->layerParams[0].paramsPerLayer, 256ull * 3 * 7168 * 2048);
+        QVERIFY(placedByLayer(*routed[0]));
+        const auto dense = groupsOf(ds, GroupRole::DenseMlp);
+        QCOMPARE(dense.size(), std::size_t(1));
+        QCOMPARE(dense[0]->layerParams.size(), std::size_t(1));
+        QCOMPARE(dense[0]->layerParams[0].range.first, 0u);
+        QCOMPARE(dense[0]->layerParams[0].range.count, 3u);
+        QCOMPARE(dense[0]->layerParams[0].paramsPerLayer, 3ull * 7168 * 18432);
+        QCOMPARE(ds.layers.size(), std::size_t(1));
+        QCOMPARE(ds.layers[0].ranges.size(), std::size_t(1));
+        QCOMPARE(ds.layers[0].ranges[0].count, 61u);
+
+        // Qwen3.5-122B-A10B: full attention in every fourth layer (3, 7, ..., 47), Gated
+        // DeltaNet in the others.
+        const ModelSpec q =
+            golden::dataConfigModel("Qwen--Qwen3.5-122B-A10B_config.json", "qwen3.5");
+        for (const LayerGroup &l : q.layers) {
+            if (l.kind == AttentionKind::Linear) {
+                QCOMPARE(l.count, 36u);
+                QCOMPARE(l.ranges.size(), std::size_t(12));
+                QCOMPARE(l.ranges[1].first, 4u);
+                QCOMPARE(l.ranges[1].count, 3u);
+            } else {
+                QCOMPARE(l.count, 12u);
+                QCOMPARE(l.ranges.size(), std::size_t(12));
+                QCOMPARE(l.ranges[0].first, 3u);
+                QCOMPARE(l.ranges[11].first, 47u);
+                QCOMPARE(l.ranges[11].count, 1u);
+            }
+        }
+    }
+
+    // DeepSeek-V3 on TP 8 x PP 2 under vLLM (get_pp_indices: 31 and 30 layers): the first stage
+    // holds the three dense layers and 28 MoE layers, the second 30 MoE layers. Before, each
+    // stage had an even share of the experts and the dense MLP, so the first stage carried
+    // 31/61 x 58 - 28 = 1.5 MoE layers (2 GB per GPU) it does not hold,
+    // less the 1.5 dense layers it does.
+    void stagesHoldTheirLayers() {
+        const ModelSpec ds = golden::dataConfigModel("deepseek-ai--DeepSeek-V3_config.json", "ds");
+        const std::vector<PipelineStage> st = pipelineStages(vllmPipelineLayers(61, 2));
+        QCOMPARE(st.size(), std::size_t(2));
+        QCOMPARE(st[0].firstLayer, 0u);
+        QCOMPARE(st[1].firstLayer, 31u);
+        QCOMPARE(st[1].layers, 30u);
+        QVERIFY(st[0].first && !st[0].last && st[1].last);
+        for (const PipelineStage &s : st) {
+            double expected = 0;
+            for (const auto &g : ds.groups) {
+                const double perGpu = g.placement == Placement::Replicated
+                                          ? double(g.bytes())
+                                          : std::ceil(double(g.bytes()) / 8);
+                switch (g.role) {
+                case GroupRole::Embedding:
+                    expected += s.first ? perGpu : 0;
+                    break;
+                case GroupRole::LmHead:
+                    expected += s.last ? perGpu : 0;
+                    break;
+                case GroupRole::DenseMlp:
+                    expected += s.first ? perGpu : 0;
+                    break;
+                case GroupRole::RoutedExperts:
+                case GroupRole::SharedExperts:
+                    expected += perGpu * (s.first ? 28.0 : 30.0) / 58.0;
+                    break;
+                default: // attention, routers and norms: near the stage's share of the layers
+                    expected += perGpu * layerShare(g, stageRange(s), 61);
+                }
+            }
+            const double got = double(stageCheckpointBytes(ds, 8, 61, s));
+            QVERIFY2(
+                std::abs(got - expected) < 64.0 * 1024,
+                qPrintable(QStringLiteral("rank %1: %2 vs %3").arg(s.rank).arg(got).arg(expected)));
+        }
+        // The even-share rule the stages had before, for the size of the change.
+        ModelSpec even = ds;
+        for (auto &g : even.groups) {
+            g.layerParams.clear();
+        }
+        const double moeLayerPerGpu = 256.0 * 3 * 7168 * 2048 / 8; // FP8: a byte a weight
+        const double moved = double(stageCheckpointBytes(even, 8, 61, st[0])) -
+                             double(stageCheckpointBytes(ds, 8, 61, st[0]));
+        QVERIFY2(moved > 1.4 * moeLayerPerGpu && moved < 1.5 * moeLayerPerGpu,
+                 qPrintable(QString::number(moved)));
+        // vLLM's whole terms: the second stage is the heavier one.
+        const GpuSpec h200 = golden::loggedGpu("NVIDIA H200", 139.8, true);
+        const EngineMemoryTerms t =
+            vllmMemoryModel().terms(golden::rowInput(ds, h200, {8, 1, 2}, Engine::Vllm, 8192));
+        QCOMPARE(t.stages.size(), std::size_t(2));
+        QVERIFY(t.stages[1].weights > t.stages[0].weights);
+    }
+
+    // A ModelOpt FP8 checkpoint that keeps Llama-3.1-8B's first eight layers in BF16
+    // (exclude_modules "model.layers.[0-7].*"): at PP 2 (16 + 16 layers) those eight layers
+    // load on the first stage, one byte more per weight: 8 x (41,943,040 attention +
+    // 176,160,768 MLP) bytes more than the second stage, whose LM head is as large as the first
+    // stage's embedding. The even share had put half of it on each.
+    void keptLayersLoadOnTheirStage() {
+        const std::string quant =
+            R"({"quantization":{"quant_algo":"FP8","exclude_modules":["lm_head",
+            "model.layers.[0-7].*"]}})";
+        const auto m = importHfConfigText(readConfig("meta-llama--Meta-Llama-3.1-8B_config.json"),
+                                          "llama", quant);
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+        const std::vector<PipelineStage> st = pipelineStages(vllmPipelineLayers(32, 2));
+        const double first = double(stageCheckpointBytes(*m, 1, 32, st[0]));
+        const double second = double(stageCheckpointBytes(*m, 1, 32, st[1]));
+        const double expected = 8.0 * (41943040.0 + 176160768.0);
+        QVERIFY2(std::abs(first - second - expected) < 1024.0 * 1024,
+                 qPrintable(QString::number(first - second, 'f', 0)));
+    }
+
+    // Qwen3.5-122B-A10B on PP 5 under vLLM (9, 10, 10, 10, 9 layers): a stage's KV cache is that
+    // of the full-attention layers it holds (2, 2, 3, 2, 3), its state that of its Gated
+    // DeltaNet layers; an even share would give each stage ceil(12 x 10 / 48) = 3.
+    void stageKvFollowsLayerKinds() {
+        const ModelSpec q =
+            golden::dataConfigModel("Qwen--Qwen3.5-122B-A10B_config.json", "qwen3.5");
+        const GpuSpec h200 = golden::loggedGpu("NVIDIA H200", 139.8, true);
+        const EngineMemoryInput whole = golden::rowInput(q, h200, {1, 1, 5}, Engine::Vllm, 8192);
+        const std::vector<PipelineStage> st = pipelineStages(vllmPipelineLayers(48, 5));
+        const std::vector<std::uint32_t> full{2, 2, 3, 2, 3};
+        for (const PipelineStage &s : st) {
+            const EngineKvLayout k = engineKvLayout(stageInput(whole, s));
+            // Two KV heads of 256 dims, K and V, bf16, per full-attention layer.
+            QCOMPARE(k.fullLayers, full[s.rank]);
+            QCOMPARE(k.fullBytesPerToken, full[s.rank] * 2ull * 256 * 2 * 2);
+            QCOMPARE(k.stateLayers, s.layers - full[s.rank]);
+        }
+        // Stages 1 and 3 hold 10 layers each but not the same kinds as stage 2.
+        QVERIFY(!sameStageLayers(q, st[1], st[2]));
+        QVERIFY(sameStageLayers(q, st[1], st[3]));
+    }
+
+    // A vision tower loads whole (its TP shard) on every stage: vLLM, SGLang and TensorRT-LLM
+    // build it on every pipeline rank (pipelinestage.h stageCheckpointBytes).
+    void visionTowerOnEveryStage() {
+        const ModelSpec vl =
+            golden::dataConfigModel("Qwen--Qwen3-VL-8B-Instruct_config.json", "qwen3-vl");
+        ModelSpec text = vl;
+        std::erase_if(text.groups,
+                      [](const TensorGroup &g) { return g.role == GroupRole::Vision; });
+        std::uint64_t tower = 0;
+        for (const TensorGroup *g : groupsOf(vl, GroupRole::Vision)) {
+            tower += g->placement == Placement::Replicated ? g->bytes() : (g->bytes() + 1) / 2;
+        }
+        QVERIFY(tower > 500'000'000ull);
+        const std::uint32_t layers = vl.decoderLayers();
+        for (const PipelineStage &s : pipelineStages(vllmPipelineLayers(layers, 2))) {
+            QCOMPARE(stageCheckpointBytes(vl, 2, layers, s) -
+                         stageCheckpointBytes(text, 2, layers, s),
+                     tower);
+        }
+        QCOMPARE(stageCheckpointBytes(vl, 2, layers, middleStage(10, 12)) -
+                     stageCheckpointBytes(text, 2, layers, middleStage(10, 12)),
+                 tower);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_PipelineLayers)
+#include "tst_pipelinelayers.moc"
