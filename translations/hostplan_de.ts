@@ -4034,6 +4034,17 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     </message>
 </context>
 <context>
+    <name>hostplan::ui::Stages</name>
+    <message>
+        <source>stage %1, layers %2-%3: weights %4, KV pool %5, %6 tokens</source>
+        <translation>Stufe %1, Schichten %2-%3: Gewichte %4, KV-Pool %5, %6 Tokens</translation>
+    </message>
+    <message>
+        <source>Pipeline stages, each holding its own decoder layers; the engine keeps the smallest stage&apos;s KV tokens: %1.</source>
+        <translation>Pipeline-Stufen, jede mit ihren eigenen Decoder-Schichten; die Engine behält die KV-Tokens der kleinsten Stufe: %1.</translation>
+    </message>
+</context>
+<context>
     <name>hostplan::ui::SummaryView</name>
     <message>
         <source>&lt;h3 style=&apos;color:%1&apos;&gt;%2&lt;/h3&gt;</source>

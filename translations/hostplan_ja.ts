@@ -4034,6 +4034,17 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     </message>
 </context>
 <context>
+    <name>hostplan::ui::Stages</name>
+    <message>
+        <source>stage %1, layers %2-%3: weights %4, KV pool %5, %6 tokens</source>
+        <translation>ステージ %1、レイヤー %2-%3：重み %4、KV プール %5、%6 トークン</translation>
+    </message>
+    <message>
+        <source>Pipeline stages, each holding its own decoder layers; the engine keeps the smallest stage&apos;s KV tokens: %1.</source>
+        <translation>パイプラインの各ステージは自分のデコーダー層を持ち、エンジンは最小のステージの KV トークン数を使います：%1。</translation>
+    </message>
+</context>
+<context>
     <name>hostplan::ui::SummaryView</name>
     <message>
         <source>&lt;h3 style=&apos;color:%1&apos;&gt;%2&lt;/h3&gt;</source>

@@ -4034,6 +4034,17 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     </message>
 </context>
 <context>
+    <name>hostplan::ui::Stages</name>
+    <message>
+        <source>stage %1, layers %2-%3: weights %4, KV pool %5, %6 tokens</source>
+        <translation>第 %1 级，层 %2-%3：权重 %4，KV 池 %5，%6 个 token</translation>
+    </message>
+    <message>
+        <source>Pipeline stages, each holding its own decoder layers; the engine keeps the smallest stage&apos;s KV tokens: %1.</source>
+        <translation>流水线各级各自持有自己的解码器层；引擎取各级中最少的 KV token 数：%1。</translation>
+    </message>
+</context>
+<context>
     <name>hostplan::ui::SummaryView</name>
     <message>
         <source>&lt;h3 style=&apos;color:%1&apos;&gt;%2&lt;/h3&gt;</source>

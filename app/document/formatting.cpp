@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QLocale>
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
@@ -301,6 +302,28 @@ QString planRateText(const PlanResult &plan) {
                          usdCentsText(r.searchUsdPerGpuHour));
     }
     return text;
+}
+
+QString pipelineStagesText(const PlanResult &plan) {
+    const auto &stages = plan.memory.engine.stages;
+    if (stages.empty()) {
+        return {};
+    }
+    QStringList parts;
+    for (const PipelineStageMemory &s : stages) {
+        parts << QCoreApplication::translate(
+                     "hostplan::ui::Stages",
+                     "stage %1, layers %2-%3: weights %4, KV pool %5, %6 tokens")
+                     .arg(s.rank)
+                     .arg(s.firstLayer)
+                     .arg(s.firstLayer + (s.layers ? s.layers - 1 : 0))
+                     .arg(bytesText(double(s.weights)), signedBytesText(double(s.kvPoolBytes)),
+                          groupedInt(s.kvTokens));
+    }
+    return QCoreApplication::translate("hostplan::ui::Stages",
+                                       "Pipeline stages, each holding its own decoder layers; "
+                                       "the engine keeps the smallest stage's KV tokens: %1.")
+        .arg(parts.join(QStringLiteral("; ")));
 }
 
 } // namespace hostplan::ui

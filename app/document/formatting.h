@@ -90,4 +90,10 @@ QString breakEvenVerdictText(const BreakEvenVerdict &verdict);
 /// GPU-hour." The rate's source and date are planRate()'s source and asOf.
 QString planRateText(const PlanResult &plan);
 
+/// The pipeline stages of the plan's engine terms (PP > 1), in words (translated, context
+/// hostplan::ui::Stages): "Pipeline stages, each sized on its own; the engine keeps the
+/// smallest stage's KV tokens: stage 0, layers 0-30: weights 38.4 GiB, KV pool 83.4 GiB,
+/// 2,507,712 tokens; stage 1, ...". Empty at PP 1.
+QString pipelineStagesText(const PlanResult &plan);
+
 } // namespace hostplan::ui

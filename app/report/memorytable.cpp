@@ -114,6 +114,9 @@ ReportTable memoryTable(const PlanResult &p) {
                   .arg(bytesText(double(e.activationMoe)), bytesText(double(e.activationSampler)),
                        signedBytesText(double(e.kvPoolBytes)), groupedInt(e.kvBytesPerToken),
                        groupedInt(e.draftKvBytesPerToken), groupedInt(e.kvTokens));
+    if (!e.stages.empty()) {
+        t.note += QLatin1Char(' ') + pipelineStagesText(p);
+    }
     if (p.model.draft) {
         // The speculative-decoding draft the engine loads (engine.draft).
         t.note += QLatin1Char(' ') +

@@ -128,6 +128,9 @@ void SummaryView::rebuild() {
                  .arg(bytesText(double(m.total.total())), groupedInt(m.cache.kvBytesPerToken),
                       groupedInt(m.cache.kvBytesPerTokenPerGpu));
     }
+    if (!m.engine.stages.empty()) {
+        h += QStringLiteral("<p>%1</p>").arg(pipelineStagesText(p).toHtmlEscaped());
+    }
 
     const auto &r = p.rental;
     h += tr("<h4>Cost</h4>");

@@ -86,6 +86,7 @@ struct PipelineStageMemory {
     std::uint64_t activationPeak = 0; ///< its profiled peak (the sampler on the last stage)
     std::int64_t kvPoolBytes = 0;     ///< its pool (< 0: that worker refuses)
     std::uint64_t kvTokens = 0;       ///< tokens its own pool holds before the engine's minimum
+    std::uint32_t firstLayer = 0;     ///< its first decoder layer (it holds first .. + layers - 1)
 };
 
 /// One engine's memory on one GPU, every term the engine allocates. Bytes.

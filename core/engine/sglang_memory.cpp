@@ -126,8 +126,8 @@ class SglangMemory final : public EngineMemoryModel {
             const std::uint64_t cell = cells[s.rank];
             const std::uint64_t tokens =
                 t.kvPoolBytes > 0 && cell > 0 ? std::uint64_t(t.kvPoolBytes) / cell : 0;
-            stages.push_back(
-                {s.rank, s.layers, t.weights(), t.activationPeak, t.kvPoolBytes, tokens});
+            stages.push_back({s.rank, s.layers, t.weights(), t.activationPeak, t.kvPoolBytes,
+                              tokens, s.firstLayer});
         }
         EngineMemoryTerms out = std::move(ranks[shown]);
         out.stages = std::move(stages);

@@ -62,8 +62,8 @@ class TrtllmMemory final : public EngineMemoryModel {
         for (const PipelineStage &s : all) {
             const std::uint32_t r = s.rank;
             EngineMemoryTerms t = rankTerms(in, s);
-            stages.push_back(
-                {r, s.layers, t.weights(), t.activationPeak, t.kvPoolBytes, t.kvTokens});
+            stages.push_back({r, s.layers, t.weights(), t.activationPeak, t.kvPoolBytes, t.kvTokens,
+                              s.firstLayer});
             if (r == 0 || t.kvTokens < worst.kvTokens ||
                 (t.kvTokens == worst.kvTokens && t.kvPoolBytes < worst.kvPoolBytes)) {
                 worst = std::move(t);

@@ -388,8 +388,8 @@ class VllmMemory final : public EngineMemoryModel {
             if (!s.first && !s.last) {
                 middle = t;
             }
-            stages.push_back(
-                {r, s.layers, t.weights(), t.activationPeak, t.kvPoolBytes, t.kvTokens});
+            stages.push_back({r, s.layers, t.weights(), t.activationPeak, t.kvPoolBytes, t.kvTokens,
+                              s.firstLayer});
             if (r == 0 || t.kvTokens < worst.kvTokens ||
                 (t.kvTokens == worst.kvTokens && t.kvPoolBytes < worst.kvPoolBytes)) {
                 worst = std::move(t);

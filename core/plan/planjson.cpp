@@ -213,6 +213,7 @@ nlohmann::ordered_json engineTermsJson(const EngineMemoryTerms &t, const ModelSp
         for (const PipelineStageMemory &s : t.stages) {
             stages.push_back({{"rank", s.rank},
                               {"layers", s.layers},
+                              {"first_layer", s.firstLayer},
                               {"weights_bytes", s.weights},
                               {"activation_peak_bytes", s.activationPeak},
                               {"kv_pool_bytes", s.kvPoolBytes},

@@ -57,6 +57,11 @@ std::string gbGib(double bytes) {
     return formatDouble("%10.2f GB", toGB(bytes)) + formatDouble(" %10.2f GiB", toGiB(bytes));
 }
 
+/// `bytes` as "41.25 GB (38.41 GiB)", for figures inside a sentence.
+std::string gbGibInline(double bytes) {
+    return formatDouble("%.2f GB", toGB(bytes)) + formatDouble(" (%.2f GiB)", toGiB(bytes));
+}
+
 std::string tokens(double v) {
     if (!std::isfinite(v)) {
         return "never";
@@ -284,6 +289,15 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         out << "  draft " << p.model.draft->displayName << ": weights "
             << gbGib(double(m.engine.draftWeights)) << ", KV "
             << groupedText(m.engine.draftKvBytesPerToken) << " B per token\n";
+    }
+    for (const PipelineStageMemory &st : m.engine.stages) {
+        // PP > 1: each stage's own decoder layers, weights and KV pool (engine terms).
+        out << "  stage " << st.rank << " (layers " << st.firstLayer << "-"
+            << st.firstLayer + st.layers - (st.layers ? 1 : 0) << "): weights "
+            << gbGibInline(double(st.weights)) << ", KV pool "
+            << gbGibInline(double(std::max<std::int64_t>(st.kvPoolBytes, 0))) << ", "
+            << "holds " << groupedText(st.kvTokens) << " tokens"
+            << (st.rank == m.engine.pipelineRank ? " (the stage shown above)" : "") << "\n";
     }
     out << std::left << std::setw(kLabelWidth) << "  engine budget"
         << gbGib(double(m.budgetBytesPerGpu)) << "\n";

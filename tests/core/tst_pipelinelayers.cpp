@@ -8,12 +8,17 @@
 #include "engine/pipelinestage.h"
 #include "goldenmemory.h"
 #include "import/modelimport.h"
+#include "plan/planjson.h"
+#include "plan/plantext.h"
+#include "plantestutil.h"
+#include "scenario/scenario.h"
 #include "testutil.h"
 
 #include <QTest>
 
 #include <cmath>
 #include <fstream>
+#include <sstream>
 
 using namespace hostplan;
 
@@ -219,6 +224,38 @@ class tst_PipelineLayers : public QObject {
         // Stages 1 and 3 hold 10 layers each but not the same kinds as stage 2.
         QVERIFY(!sameStageLayers(q, st[1], st[2]));
         QVERIFY(sameStageLayers(q, st[1], st[3]));
+    }
+
+    // What a user sees: DeepSeek V3 on 16 H200 at TP 8 x PP 2 under vLLM lists each stage's
+    // layers, weights, pool and tokens in the text and the JSON, and the plan's per-GPU weights
+    // are the heavier stage's (the second, with 30 MoE layers and the LM head).
+    void planShowsStages() {
+        Scenario s = defaultScenario();
+        s.model.ref = "deepseek-v3";
+        s.hardware.gpu = "h200";
+        s.hardware.gpuCount = 16;
+        s.hardware.tp = 8;
+        s.hardware.ep = 1;
+        s.hardware.pp = 2;
+        s.engine.engine = Engine::Vllm;
+        s.pricing.apiPriceId.clear();
+        const PlanResult p = planOf(s);
+        const auto &stages = p.memory.engine.stages;
+        QCOMPARE(stages.size(), std::size_t(2));
+        QCOMPARE(stages[1].firstLayer, 31u);
+        QVERIFY(stages[1].weights > stages[0].weights);
+        QCOMPARE(p.memory.perGpu.weights, stages[p.memory.engine.pipelineRank].weights);
+        std::ostringstream text;
+        writePlanText(p, text);
+        QVERIFY2(text.str().find("  stage 0 (layers 0-30): weights ") != std::string::npos,
+                 text.str().c_str());
+        QVERIFY(text.str().find("  stage 1 (layers 31-60): weights ") != std::string::npos);
+        const auto json = planToJson(p);
+        const auto &js = json["memory"]["engine"]["pipeline_stages"];
+        QCOMPARE(js.size(), std::size_t(2));
+        QCOMPARE(js[1]["first_layer"].get<std::uint32_t>(), 31u);
+        QCOMPARE(js[1]["layers"].get<std::uint32_t>(), 30u);
+        QCOMPARE(js[0]["weights_bytes"].get<std::uint64_t>(), stages[0].weights);
     }
 
     // A vision tower loads whole (its TP shard) on every stage: vLLM, SGLang and TensorRT-LLM
