@@ -273,8 +273,9 @@ std::uint64_t vllmLoadExtraBytes(const EngineMemoryInput &in, const PipelineStag
     auto kindOnStage = [&](const LayerGroup &l) -> std::uint64_t {
         return staged ? layersInRange(l, stageRange(s), totalLayers) : l.count;
     };
-    auto roleOnStage = [&](GroupRole role, std::uint64_t layers) -> std::uint64_t {
-        const auto placed = staged ? roleLayersInRange(m, role, stageRange(s)) : std::nullopt;
+    auto roleOnStage = [&](GroupRole role, std::uint32_t layers) -> std::uint64_t {
+        const auto placed =
+            staged ? roleLayersInRange(m, role, stageRange(s), layers) : std::nullopt;
         return placed ? *placed : onStage(layers);
     };
     auto extra = [](std::uint64_t elements, std::uint32_t bits) {

@@ -16,17 +16,6 @@ using u64 = std::uint64_t;
 
 namespace {
 
-/// Appends decoder layer `layer` to `ranges` (ascending), extending the last run when it is
-/// the next layer.
-void appendLayer(std::vector<LayerRange> &ranges, std::uint32_t layer) {
-    if (!ranges.empty() && std::uint64_t(ranges.back().first) + ranges.back().count == layer) {
-        ++ranges.back().count;
-    } else if (ranges.empty() ||
-               layer >= std::uint64_t(ranges.back().first) + ranges.back().count) {
-        ranges.push_back(LayerRange{layer, 1});
-    }
-}
-
 /// Merges per-layer descriptions into LayerGroups, in order of first appearance. When
 /// `perLayer` holds the same number of entries for each of `decoderLayers` layers (one, or a
 /// parallel hybrid's two), each group also lists its layers (LayerGroup::ranges).
@@ -54,7 +43,7 @@ std::vector<LayerGroup> mergeLayers(const std::vector<LayerGroup> &perLayer,
             ++it->count;
         }
         if (perDecoderLayer) {
-            appendLayer(it->ranges, std::uint32_t(i / perDecoderLayer));
+            appendRun(it->ranges, std::uint32_t(i / perDecoderLayer), 1, 1);
         }
     }
     return out;
@@ -81,18 +70,10 @@ struct LayerTally {
     }
 
     /// The tally as runs of equal, non-zero parameters per layer (TensorGroup::layerParams).
-    std::vector<LayerParams> runs() const {
-        std::vector<LayerParams> out;
+    std::vector<LayerRun> runs() const {
+        std::vector<LayerRun> out;
         for (std::size_t l = 0; l < params.size(); ++l) {
-            if (params[l] == 0) {
-                continue;
-            }
-            if (!out.empty() && out.back().paramsPerLayer == params[l] &&
-                std::uint64_t(out.back().range.first) + out.back().range.count == l) {
-                ++out.back().range.count;
-            } else {
-                out.push_back(LayerParams{LayerRange{std::uint32_t(l), 1}, params[l]});
-            }
+            appendRun(out, std::uint32_t(l), 1, params[l]);
         }
         return out;
     }

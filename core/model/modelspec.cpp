@@ -2,43 +2,69 @@
 #include "model/modelspec.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace hostplan {
 
-namespace {
-
-/// Layers of `a` that are also in `b`.
-std::uint64_t overlap(LayerRange a, LayerRange b) {
-    const std::uint64_t lo = std::max(a.first, b.first);
-    const std::uint64_t hi =
-        std::min(std::uint64_t(a.first) + a.count, std::uint64_t(b.first) + b.count);
-    return hi > lo ? hi - lo : 0;
+void appendRun(std::vector<LayerRun> &runs, std::uint32_t first, std::uint32_t count,
+               std::uint64_t perLayer) {
+    if (count == 0 || perLayer == 0) {
+        return;
+    }
+    if (runs.empty()) {
+        runs.push_back(LayerRun{first, count, perLayer, 0});
+        return;
+    }
+    LayerRun &last = runs.back();
+    const std::uint64_t end = std::uint64_t(last.first) + last.count;
+    if (first < end) {
+        return;
+    }
+    if (first == end && last.perLayer == perLayer) {
+        last.count += count;
+    } else {
+        const std::uint64_t before = last.before + last.perLayer * last.count;
+        runs.push_back(LayerRun{first, count, perLayer, before});
+    }
 }
 
-/// Parameters `g`'s layerParams place, and of those, the ones inside `range`.
-std::pair<long double, long double> placedParams(const TensorGroup &g, LayerRange range) {
-    long double placed = 0, inside = 0;
-    for (const LayerParams &p : g.layerParams) {
-        placed += (long double)(p.paramsPerLayer) * p.range.count;
-        inside += (long double)(p.paramsPerLayer) * overlap(p.range, range);
+namespace {
+
+/// The sum of perLayer over the layers of `runs` below `layer`.
+std::uint64_t runsBelow(const std::vector<LayerRun> &runs, std::uint64_t layer) {
+    // The last run that starts below `layer`.
+    auto it = std::partition_point(runs.begin(), runs.end(),
+                                   [&](const LayerRun &r) { return r.first < layer; });
+    if (it == runs.begin()) {
+        return 0;
     }
-    return {placed, inside};
+    --it;
+    return it->before + it->perLayer * std::min<std::uint64_t>(layer - it->first, it->count);
 }
 
 } // namespace
+
+std::uint64_t runsIn(const std::vector<LayerRun> &runs, LayerRange range) {
+    return runsBelow(runs, std::uint64_t(range.first) + range.count) - runsBelow(runs, range.first);
+}
+
+std::uint64_t runsTotal(const std::vector<LayerRun> &runs) {
+    return runs.empty() ? 0 : runs.back().before + runs.back().perLayer * runs.back().count;
+}
 
 double layerShare(const TensorGroup &g, LayerRange range, std::uint32_t totalLayers) {
     if (totalLayers == 0 || g.params == 0) {
         return 0.0;
     }
-    const auto [placed, inside] = placedParams(g, range);
+    const long double placed = (long double)(runsTotal(g.layerParams));
+    const long double inside = (long double)(runsIn(g.layerParams, range));
     const long double rest = std::max<long double>((long double)(g.params) - placed, 0);
     const long double even = rest * std::min(range.count, totalLayers) / totalLayers;
     return double(std::clamp<long double>((inside + even) / g.params, 0, 1));
 }
 
 bool placedByLayer(const TensorGroup &g) {
-    return !g.layerParams.empty() && placedParams(g, LayerRange{}).first >= (long double)(g.params);
+    return !g.layerParams.empty() && runsTotal(g.layerParams) >= g.params;
 }
 
 std::uint32_t layersInRange(const LayerGroup &l, LayerRange range, std::uint32_t totalLayers) {
@@ -48,35 +74,26 @@ std::uint32_t layersInRange(const LayerGroup &l, LayerRange range, std::uint32_t
                                    totalLayers)
                    : l.count;
     }
-    std::uint64_t n = 0;
-    for (const LayerRange &r : l.ranges) {
-        n += overlap(r, range);
-    }
-    return std::uint32_t(n);
+    return std::uint32_t(runsIn(l.ranges, range));
 }
 
-std::optional<std::uint32_t> roleLayersInRange(const ModelSpec &m, GroupRole role,
-                                               LayerRange range) {
-    std::vector<bool> held(range.count, false);
+std::optional<std::uint32_t> roleLayersInRange(const ModelSpec &m, GroupRole role, LayerRange range,
+                                               std::uint32_t roleLayers) {
+    const std::uint32_t total = m.decoderLayers();
     bool known = false;
+    long double all = 0, inside = 0;
     for (const TensorGroup &g : m.groups) {
-        if (g.role != role || g.layerParams.empty()) {
+        if (g.role != role) {
             continue;
         }
-        known = true;
-        for (const LayerParams &p : g.layerParams) {
-            const std::uint64_t lo = std::max(p.range.first, range.first);
-            const std::uint64_t hi = std::min(std::uint64_t(p.range.first) + p.range.count,
-                                              std::uint64_t(range.first) + range.count);
-            for (std::uint64_t l = lo; l < hi; ++l) {
-                held[l - range.first] = true;
-            }
-        }
+        known = known || !g.layerParams.empty();
+        all += (long double)(g.params);
+        inside += (long double)(g.params) * layerShare(g, range, total);
     }
-    if (!known) {
+    if (!known || all <= 0) {
         return std::nullopt;
     }
-    return std::uint32_t(std::count(held.begin(), held.end(), true));
+    return std::uint32_t(std::llround(double(roleLayers * inside / all)));
 }
 
 std::uint64_t ModelSpec::weightBytes() const {

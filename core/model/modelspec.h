@@ -62,11 +62,29 @@ struct LayerRange {
     std::uint32_t count = 0;
 };
 
-/// Parameters a tensor group holds in each decoder layer of a run (TensorGroup::layerParams).
-struct LayerParams {
-    LayerRange range;
-    std::uint64_t paramsPerLayer = 0;
+/// A run of consecutive decoder layers that each hold `perLayer` of something: a tensor
+/// group's parameters (TensorGroup::layerParams) or, with perLayer 1, a layer group's layers
+/// (LayerGroup::ranges). `before` is the sum of perLayer x count over the runs before it in
+/// its list, which makes a range's sum a binary search (runsIn). Build lists with appendRun.
+struct LayerRun {
+    std::uint32_t first = 0;
+    std::uint32_t count = 0;
+    std::uint64_t perLayer = 0;
+    std::uint64_t before = 0;
 };
+
+/// Appends `count` layers from `first` holding `perLayer` each to `runs`, whose runs end at or
+/// before `first`: extends the last run when it ends at `first` with the same perLayer, else
+/// adds a run with its `before`. perLayer 0 or count 0 adds nothing; a `first` before the
+/// last run's end is ignored (the list stays ascending).
+void appendRun(std::vector<LayerRun> &runs, std::uint32_t first, std::uint32_t count,
+               std::uint64_t perLayer);
+
+/// The sum of perLayer over the layers of `runs` inside `range`, in O(log runs).
+std::uint64_t runsIn(const std::vector<LayerRun> &runs, LayerRange range);
+
+/// The sum of perLayer over every layer of `runs`.
+std::uint64_t runsTotal(const std::vector<LayerRun> &runs);
 
 /// A set of tensors that share a role, a number format and a placement.
 struct TensorGroup {
@@ -86,10 +104,10 @@ struct TensorGroup {
     std::uint64_t exactBytes = 0;
     /// Where the group's parameters sit among the decoder layers, when the importer knows
     /// (import/modelbuilder.h TensorPiece::layers): runs of layers, ascending, not
-    /// overlapping, each with its parameters per layer. Parameters beyond their sum (the final
-    /// norm, a vision tower, pieces of unknown layers) are spread evenly over the layers. Empty:
-    /// all of them are. Pipeline stages take their share by it (layerShare).
-    std::vector<LayerParams> layerParams;
+    /// overlapping, each with its parameters per layer (appendRun). Parameters beyond their sum
+    /// (the final norm, a vision tower, pieces of unknown layers) are spread evenly over the
+    /// layers. Empty: all of them are. Pipeline stages take their share by it (layerShare).
+    std::vector<LayerRun> layerParams;
 
     /// Stored bytes of this group: exactBytes if set, else format.bytesFor(params).
     std::uint64_t bytes() const { return exactBytes ? exactBytes : format.bytesFor(params); }
@@ -140,11 +158,11 @@ struct LayerGroup {
     /// one compressed entry per compressRatio tokens (plus, at 4, indexer keys of
     /// indexerHeadDim per entry); 1 = the window cache only.
     std::uint32_t compressRatio = 0;
-    /// The decoder layers of this kind, ascending runs, when the importer built the model
-    /// layer by layer (import/modelbuilder.h addLayer; a parallel hybrid's two groups each
-    /// cover every layer). Empty: unknown, a pipeline stage then holds its even share
-    /// (layersInRange).
-    std::vector<LayerRange> ranges;
+    /// The decoder layers of this kind, ascending runs of perLayer 1 (appendRun), when the
+    /// importer built the model layer by layer (import/modelbuilder.h addLayer; a parallel
+    /// hybrid's two groups each cover every layer). Empty: unknown, a pipeline stage then holds
+    /// its even share (layersInRange).
+    std::vector<LayerRun> ranges;
 };
 
 /// Mixture-of-experts facts (all zero for a dense model).
@@ -315,7 +333,7 @@ ModelSpec withUniformFormat(const ModelSpec &spec, const NumberFormat &format);
 /// The fraction of `g`'s parameters in the decoder layers `range` of a model with
 /// `totalLayers` of them: its layerParams inside the range, plus the parameters they do not
 /// place times range.count / totalLayers. In [0, 1]; range.count / totalLayers for a group
-/// without layerParams; 0 when totalLayers or g.params is 0.
+/// without layerParams; 0 when totalLayers or g.params is 0. O(log runs).
 double layerShare(const TensorGroup &g, LayerRange range, std::uint32_t totalLayers);
 
 /// Whether `g`'s layerParams place all of its parameters in decoder layers: a stage's share is
@@ -327,10 +345,12 @@ bool placedByLayer(const TensorGroup &g);
 /// totalLayers) (l.count when totalLayers is 0).
 std::uint32_t layersInRange(const LayerGroup &l, LayerRange range, std::uint32_t totalLayers);
 
-/// The decoder layers inside `range` in which groups of `role` hold parameters, by their
-/// layerParams; nullopt when no group of that role has layerParams.
-std::optional<std::uint32_t> roleLayersInRange(const ModelSpec &m, GroupRole role,
-                                               LayerRange range);
+/// Of the `roleLayers` decoder layers that hold groups of `role` alike, those inside `range`:
+/// roleLayers x the role's parameters in the range (layerShare of each group) / all of them,
+/// rounded; nullopt when no group of that role has layerParams. Exact when the role's layers
+/// hold equal parameters (dense MLPs, expert layers), however its groups split them by format.
+std::optional<std::uint32_t> roleLayersInRange(const ModelSpec &m, GroupRole role, LayerRange range,
+                                               std::uint32_t roleLayers);
 
 /// Human-readable name of a role / kind for tables and JSON ("routed_experts", "mla").
 std::string roleName(GroupRole role);

@@ -60,7 +60,7 @@ class tst_PipelineLayers : public QObject {
     void layerShareRule() {
         TensorGroup g;
         g.params = 1000;
-        g.layerParams = {LayerParams{LayerRange{2, 3}, 100}};
+        appendRun(g.layerParams, 2, 3, 100);
         QCOMPARE(layerShare(g, LayerRange{0, 5}, 10), 0.65);
         QCOMPARE(layerShare(g, LayerRange{5, 5}, 10), 0.35);
         QCOMPARE(layerShare(g, LayerRange{3, 1}, 10), 0.17);
@@ -75,7 +75,9 @@ class tst_PipelineLayers : public QObject {
 
         LayerGroup full;
         full.count = 3;
-        full.ranges = {LayerRange{3, 1}, LayerRange{7, 1}, LayerRange{11, 1}};
+        for (const std::uint32_t layer : {3u, 7u, 11u}) {
+            appendRun(full.ranges, layer, 1, 1);
+        }
         QCOMPARE(layersInRange(full, LayerRange{0, 5}, 12), 1u);
         QCOMPARE(layersInRange(full, LayerRange{4, 3}, 12), 0u);
         QCOMPARE(layersInRange(full, LayerRange{4, 8}, 12), 2u);
@@ -90,16 +92,16 @@ class tst_PipelineLayers : public QObject {
         const auto routed = groupsOf(ds, GroupRole::RoutedExperts);
         QCOMPARE(routed.size(), std::size_t(1));
         QCOMPARE(routed[0]->layerParams.size(), std::size_t(1));
-        QCOMPARE(routed[0]->layerParams[0].range.first, 3u);
-        QCOMPARE(routed[0]->layerParams[0].range.count, 58u);
-        QCOMPARE(routed[0]->layerParams[0].paramsPerLayer, 256ull * 3 * 7168 * 2048);
+        QCOMPARE(routed[0]->layerParams[0].first, 3u);
+        QCOMPARE(routed[0]->layerParams[0].count, 58u);
+        QCOMPARE(routed[0]->layerParams[0].perLayer, 256ull * 3 * 7168 * 2048);
         QVERIFY(placedByLayer(*routed[0]));
         const auto dense = groupsOf(ds, GroupRole::DenseMlp);
         QCOMPARE(dense.size(), std::size_t(1));
         QCOMPARE(dense[0]->layerParams.size(), std::size_t(1));
-        QCOMPARE(dense[0]->layerParams[0].range.first, 0u);
-        QCOMPARE(dense[0]->layerParams[0].range.count, 3u);
-        QCOMPARE(dense[0]->layerParams[0].paramsPerLayer, 3ull * 7168 * 18432);
+        QCOMPARE(dense[0]->layerParams[0].first, 0u);
+        QCOMPARE(dense[0]->layerParams[0].count, 3u);
+        QCOMPARE(dense[0]->layerParams[0].perLayer, 3ull * 7168 * 18432);
         QCOMPARE(ds.layers.size(), std::size_t(1));
         QCOMPARE(ds.layers[0].ranges.size(), std::size_t(1));
         QCOMPARE(ds.layers[0].ranges[0].count, 61u);
