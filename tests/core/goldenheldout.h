@@ -14,6 +14,7 @@ namespace golden {
 
 inline void v011Checks(std::vector<Check> &out);
 inline void hybridLogChecks(std::vector<Check> &out);
+inline void pipelineLogChecks(std::vector<Check> &out);
 
 /// A model from an inline config.json text; throws naming `source` when it does not import.
 inline ModelSpec inlineModel(const std::string &cfg, const std::string &source) {
@@ -159,9 +160,11 @@ inline void heldOutLogChecks(std::vector<Check> &out) {
                     out);
     v011Checks(out);
     hybridLogChecks(out);
+    pipelineLogChecks(out);
 }
 
 } // namespace golden
 
 #include "goldenv011.h"
 #include "goldenhybrid.h"
+#include "goldenpipeline.h"

@@ -143,8 +143,8 @@ inline GpuSpec loggedL4() {
     return loggedGpu("NVIDIA L4", 23034.0 / 1024, true, "PCIe 4.0");
 }
 
-/// Rows P1-P18 and P20-P31 from published vLLM start-up logs and P32 from an SGLang one
-/// (goldenstartuplogs.h, goldenheldout.h, goldenv011.h and goldenhybrid.h).
+/// Rows P1-P18, P20-P31 and P33 from published vLLM start-up logs and P32 from an SGLang one
+/// (goldenstartuplogs.h, goldenheldout.h, goldenv011.h, goldenhybrid.h and goldenpipeline.h).
 inline std::vector<Check> startupLogChecks();
 
 /// Every golden check, computed now.
