@@ -226,6 +226,20 @@ class tst_PipelineLayers : public QObject {
         // Stages 1 and 3 hold 10 layers each but not the same kinds as stage 2.
         QVERIFY(!sameStageLayers(q, st[1], st[2]));
         QVERIFY(sameStageLayers(q, st[1], st[3]));
+
+        // SGLang (9, 9, 10, 10, 10 layers: 2, 2, 3, 2, 3 full-attention layers) sizes every
+        // rank's token count by the largest cell, a stage with three attention layers, and
+        // each rank's own count by its own cell.
+        EngineMemoryInput sg = golden::rowInput(q, h200, {1, 1, 5}, Engine::Sglang, 8192);
+        sg.memoryFraction = 0.85;
+        const EngineMemoryTerms t = sglangMemoryModel().terms(sg);
+        QCOMPARE(t.kvBytesPerToken, 3ull * 2048);
+        QCOMPARE(t.stages.size(), std::size_t(5));
+        const std::vector<std::uint64_t> sgFull{2, 2, 3, 2, 3};
+        for (const PipelineStageMemory &m : t.stages) {
+            QCOMPARE(m.kvTokens, std::uint64_t(m.kvPoolBytes) / (sgFull[m.rank] * 2048));
+        }
+        QCOMPARE(t.stages[2].firstLayer, 18u);
     }
 
     // What a user sees: DeepSeek V3 on 16 H200 at TP 8 x PP 2 under vLLM lists each stage's
