@@ -38,12 +38,15 @@ std::uint64_t CacheCost::perSequence(std::uint64_t contextTokens) const {
 }
 
 CacheCost cacheCost(const ModelSpec &model, const Parallelism &par, const NumberFormat &kvFormat,
-                    const NumberFormat &stateFormat, std::uint32_t stateSlots) {
+                    const NumberFormat &stateFormat, std::uint32_t stateSlots,
+                    std::optional<LayerRange> stage) {
     CacheCost c;
     c.stateSlotsPerRequest = std::max<std::uint32_t>(stateSlots, 1);
     const std::uint32_t tp = std::max<std::uint32_t>(par.tp, 1);
+    const std::uint32_t total = model.decoderLayers();
     for (const auto &l : model.layers) {
-        const std::uint64_t stageLayers = layersPerStage(l.count, par.pp);
+        const std::uint64_t stageLayers =
+            stage ? layersInRange(l, *stage, total) : layersPerStage(l.count, par.pp);
         switch (l.kind) {
         case AttentionKind::MHA:
         case AttentionKind::GQA:
@@ -187,8 +190,15 @@ MemoryBreakdown computeMemory(const ModelSpec &model, const GpuSpec &gpu, const 
     m.perGpu.weights = t.weights();
     m.total.weights += (t.weights() - t.checkpointWeights) * gpus;
 
-    m.cache =
-        cacheCost(model, par, scenario.model.kvFormat, scenario.model.stateFormat, in.stateSlots);
+    // At PP > 1 the cache of the stage the engine terms describe, beside its weights.
+    std::optional<LayerRange> stage;
+    for (const PipelineStageMemory &st : t.stages) {
+        if (st.rank == t.pipelineRank) {
+            stage = LayerRange{st.firstLayer, st.layers};
+        }
+    }
+    m.cache = cacheCost(model, par, scenario.model.kvFormat, scenario.model.stateFormat,
+                        in.stateSlots, stage);
     m.cache.windowExtraTokens = t.windowExtraTokens;
     const std::uint64_t ctx = scenario.workload.contextTokens;
     const std::uint64_t conc = scenario.workload.concurrency;

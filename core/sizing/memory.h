@@ -23,6 +23,7 @@
 #include "scenario/scenario.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -105,9 +106,13 @@ struct MemoryBreakdown {
     EngineMemoryTerms engine;
 };
 
-/// Per-GPU cache cost under a layout. kvFormat / stateFormat from the scenario.
+/// Per-GPU cache cost under a layout. kvFormat / stateFormat from the scenario. The per-GPU
+/// figures are those of the pipeline stage holding the decoder layers `stage` (each layer kind
+/// by layersInRange) when given; else of the most loaded stage of an even split
+/// (ceil(layers of each kind / pp)).
 CacheCost cacheCost(const ModelSpec &model, const Parallelism &par, const NumberFormat &kvFormat,
-                    const NumberFormat &stateFormat, std::uint32_t stateSlots);
+                    const NumberFormat &stateFormat, std::uint32_t stateSlots,
+                    std::optional<LayerRange> stage = std::nullopt);
 
 /// Weight bytes per group and on the most loaded GPU under a layout: sharded groups divided by
 /// tp x pp (routed experts by ep x pp when EP is on, else tp x pp), replicated groups by pp only.
