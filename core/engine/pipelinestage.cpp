@@ -32,6 +32,19 @@ LayerRange stageRange(const PipelineStage &s) {
     return LayerRange{s.firstLayer, s.layers};
 }
 
+bool limitsMore(const EngineMemoryTerms &a, const EngineMemoryTerms &b) {
+    const bool aRefuses = a.kvPoolBytes < 0, bRefuses = b.kvPoolBytes < 0;
+    if (aRefuses || bRefuses) {
+        return aRefuses && (!bRefuses || a.kvPoolBytes < b.kvPoolBytes);
+    }
+    const bool aCaches = a.kvBytesPerToken > 0 || a.kvTokens > 0;
+    const bool bCaches = b.kvBytesPerToken > 0 || b.kvTokens > 0;
+    if (aCaches != bCaches) {
+        return aCaches;
+    }
+    return a.kvTokens < b.kvTokens || (a.kvTokens == b.kvTokens && a.kvPoolBytes < b.kvPoolBytes);
+}
+
 bool sameStageLayers(const ModelSpec &m, const PipelineStage &a, const PipelineStage &b) {
     if (a.layers != b.layers) {
         return false;
@@ -59,8 +72,19 @@ bool stageHoldsEmbedding(const ModelSpec &m, const PipelineStage &s) {
 
 namespace {
 
+/// Whether the model's input embedding is its LM head's tensor, stored once as an LmHead group
+/// (import/archcommon.cpp "embedding (tied lm_head)") with no Embedding group.
+bool tiedEmbedding(const ModelSpec &m) {
+    return hasOwnLmHead(m) &&
+           std::none_of(m.groups.begin(), m.groups.end(), [](const TensorGroup &g) {
+               return g.role == GroupRole::Embedding && g.params > 0;
+           });
+}
+
+/// Whether a stage holds the LM head group: the last stage (every stage with
+/// headOnEveryStage) and, when that group is the tied embedding, the first as well.
 bool stageHoldsHead(const ModelSpec &m, const PipelineStage &s) {
-    return (s.last || s.headOnEveryStage) && hasOwnLmHead(m);
+    return (s.last || s.headOnEveryStage || (s.first && tiedEmbedding(m))) && hasOwnLmHead(m);
 }
 
 } // namespace

@@ -37,6 +37,12 @@ std::vector<PipelineStage> pipelineStages(const std::vector<std::uint32_t> &laye
 /// The decoder layers stage `s` holds: [s.firstLayer, s.firstLayer + s.layers).
 LayerRange stageRange(const PipelineStage &s);
 
+/// Whether stage terms `a` limit the engine more than `b` (vLLM and TensorRT-LLM keep the
+/// smallest token count over their stages): a stage whose pool is negative first (the more
+/// negative, the more), then a stage that caches anything before one that holds no attention
+/// or state layer at all (its 0 tokens limit nothing), then fewer tokens, then a smaller pool.
+bool limitsMore(const EngineMemoryTerms &a, const EngineMemoryTerms &b);
+
 /// Whether stages `a` and `b` hold the same decoder layers of `m` for sizing: as many layers,
 /// the same share of every tensor group (layerShare) and as many layers of each layer group
 /// (layersInRange). Two middle stages that do have the same memory terms.
@@ -54,7 +60,8 @@ bool hasOwnLmHead(const ModelSpec &m);
 bool stageHoldsEmbedding(const ModelSpec &m, const PipelineStage &s);
 
 /// Checkpoint bytes on one GPU of a stage: the input embedding where stageHoldsEmbedding, the
-/// LM head on the last stage (every stage with headOnEveryStage), every other group by its
+/// LM head on the last stage (every stage with headOnEveryStage; a tied embedding, stored as
+/// the head, on the first stage too), every other group by its
 /// parameters in the stage's layers (layerShare of stageRange: a model whose first layers are
 /// dense or kept unquantized loads less on the first stage), and a vision tower whole on every
 /// stage: the engines build and load it on every rank and run it on the first (vLLM

@@ -64,8 +64,7 @@ class TrtllmMemory final : public EngineMemoryModel {
             EngineMemoryTerms t = rankTerms(in, s);
             stages.push_back({r, s.layers, t.weights(), t.activationPeak, t.kvPoolBytes, t.kvTokens,
                               s.firstLayer});
-            if (r == 0 || t.kvTokens < worst.kvTokens ||
-                (t.kvTokens == worst.kvTokens && t.kvPoolBytes < worst.kvPoolBytes)) {
+            if (r == 0 || limitsMore(t, worst)) {
                 worst = std::move(t);
             }
         }

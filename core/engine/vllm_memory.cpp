@@ -391,8 +391,7 @@ class VllmMemory final : public EngineMemoryModel {
             }
             stages.push_back({r, s.layers, t.weights(), t.activationPeak, t.kvPoolBytes, t.kvTokens,
                               s.firstLayer});
-            if (r == 0 || t.kvTokens < worst.kvTokens ||
-                (t.kvTokens == worst.kvTokens && t.kvPoolBytes < worst.kvPoolBytes)) {
+            if (r == 0 || limitsMore(t, worst)) {
                 worst = std::move(t);
             }
         }

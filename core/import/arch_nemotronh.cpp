@@ -329,10 +329,14 @@ std::optional<ConfigReader> buildNemotronH(const ConfigReader &c, const std::str
     }
     b.setPieceLayers({});
     const u64 window = c.countOr("sliding_window", 0, kMaxContext, 0);
-    for (const Block k : blocks) {
-        if (k == Block::Mamba) {
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+        // The mixers sit in their blocks among the MLP / MoE blocks, which pipeline stages
+        // split alike (vLLM nemotron_h.py builds num_hidden_layers blocks with make_layers).
+        if (blocks[i] == Block::Mamba) {
+            b.atBlock(i);
             addMamba2Layer(b, mamba);
-        } else if (k == Block::Attention) {
+        } else if (blocks[i] == Block::Attention) {
+            b.atBlock(i);
             b.addSoftmaxLayer(attn.heads, attn.kv, attn.hd, window);
         }
     }

@@ -16,13 +16,23 @@ using u64 = std::uint64_t;
 
 namespace {
 
-/// Merges per-layer descriptions into LayerGroups, in order of first appearance. When
-/// `perLayer` holds the same number of entries for each of `decoderLayers` layers (one, or a
-/// parallel hybrid's two), each group also lists its layers (LayerGroup::ranges).
+/// ModelBuilder's mark of a layer added without atBlock.
+constexpr std::uint32_t kNoBlock = std::numeric_limits<std::uint32_t>::max();
+
+/// Merges per-layer descriptions into LayerGroups, in order of first appearance. Each group
+/// also lists its layers (LayerGroup::ranges): by the block each entry names (`blocks`, from
+/// ModelBuilder::atBlock) when every entry names one, ascending; else when `perLayer` holds the
+/// same number of entries for each of `decoderLayers` layers (one, or a parallel hybrid's two).
 std::vector<LayerGroup> mergeLayers(const std::vector<LayerGroup> &perLayer,
+                                    const std::vector<std::uint32_t> &blocks,
                                     std::uint64_t decoderLayers) {
+    const bool byBlock =
+        !blocks.empty() && blocks.size() == perLayer.size() &&
+        std::none_of(blocks.begin(), blocks.end(), [](std::uint32_t b) { return b == kNoBlock; });
     const std::size_t perDecoderLayer =
-        decoderLayers && perLayer.size() % decoderLayers == 0 ? perLayer.size() / decoderLayers : 0;
+        !byBlock && decoderLayers && perLayer.size() % decoderLayers == 0
+            ? perLayer.size() / decoderLayers
+            : 0;
     std::vector<LayerGroup> out;
     for (std::size_t i = 0; i < perLayer.size(); ++i) {
         const LayerGroup &l = perLayer[i];
@@ -42,7 +52,9 @@ std::vector<LayerGroup> mergeLayers(const std::vector<LayerGroup> &perLayer,
         } else {
             ++it->count;
         }
-        if (perDecoderLayer) {
+        if (byBlock) {
+            appendRun(it->ranges, blocks[i], 1, 1);
+        } else if (perDecoderLayer) {
             appendRun(it->ranges, std::uint32_t(i / perDecoderLayer), 1, 1);
         }
     }
@@ -391,7 +403,7 @@ void ModelBuilder::addSoftmaxLayer(u64 qHeads, u64 kvHeads, u64 headDim, u64 win
     g.kvHeads = narrow(kvHeads, "num_key_value_heads");
     g.headDim = narrow(headDim, "head_dim");
     g.window = narrow(window, "sliding_window");
-    m_layers.push_back(g);
+    addLayer(g);
 }
 
 void ModelBuilder::addMlaLayer(u64 heads, u64 qkDim, u64 vDim, u64 kvLora, u64 rope) {
@@ -403,7 +415,7 @@ void ModelBuilder::addMlaLayer(u64 heads, u64 qkDim, u64 vDim, u64 kvLora, u64 r
     g.vHeadDim = vDim == qkDim ? 0 : narrow(vDim, "v_head_dim");
     g.kvLoraRank = narrow(kvLora, "kv_lora_rank");
     g.ropeDim = narrow(rope, "qk_rope_head_dim");
-    m_layers.push_back(g);
+    addLayer(g);
 }
 
 void ModelBuilder::addLinearLayer(u64 heads, u64 dk, u64 dv, u64 convChannels, u64 kernel,
@@ -429,11 +441,18 @@ void ModelBuilder::addLinearLayer(u64 heads, u64 dk, u64 dv, u64 convChannels, u
     g.convElements = conv.ok() ? *conv : 0;
     g.stateHeads = g.qHeads;
     g.stateGroups = narrow(groups, "Mamba2 groups");
-    m_layers.push_back(g);
+    addLayer(g);
 }
 
 void ModelBuilder::addLayer(const LayerGroup &layer) {
     m_layers.push_back(layer);
+    m_layerBlocks.push_back(m_nextBlock.value_or(kNoBlock));
+    m_nextBlock.reset();
+}
+
+void ModelBuilder::atBlock(std::uint64_t block) {
+    m_nextBlock =
+        block < m_dims.layers ? std::optional<std::uint32_t>(std::uint32_t(block)) : std::nullopt;
 }
 
 void ModelBuilder::setExperts(u64 routed, u64 topK, u64 shared, u64 moeLayers, u64 paramsPerExpert,
@@ -460,7 +479,7 @@ Result<ModelSpec> ModelBuilder::finish(NumberFormat dtype, const Quantization &q
         spec.maxContextTokens = m_dims.maxContext;
         bool partial = false;
         spec.groups = makeGroups(m_pieces, quant, dtype, m_dims.layers, partial);
-        spec.layers = mergeLayers(m_layers, m_dims.layers);
+        spec.layers = mergeLayers(m_layers, m_layerBlocks, m_dims.layers);
         for (auto &l : spec.layers) {
             if (l.kind == AttentionKind::MLA && m_indexerHeadDim > 0) {
                 l.indexerHeadDim = m_indexerHeadDim;

@@ -155,6 +155,11 @@ class ModelBuilder {
                         std::uint64_t convChannels, std::uint64_t kernel, std::uint64_t groups = 0);
     /// Any other layer description (its count is ignored: one call is one layer).
     void addLayer(const LayerGroup &layer);
+    /// The decoder block (index below the model's layers) the next layer added sits in, for a
+    /// model whose blocks are not all attention or mixer layers (Nemotron-H's MLP and MoE
+    /// blocks): when every layer names its block, LayerGroup::ranges follow them. A block past
+    /// the layers names none.
+    void atBlock(std::uint64_t block);
 
     // --- Experts ----------------------------------------------------------------------------
 
@@ -207,7 +212,9 @@ class ModelBuilder {
     std::vector<TensorPiece> m_pieces;
     std::shared_ptr<const std::vector<std::uint32_t>> m_pieceLayers; // setPieceLayers
     mutable std::shared_ptr<const std::vector<std::uint32_t>> m_allLayers;
-    std::vector<LayerGroup> m_layers; // one per decoder layer
+    std::vector<LayerGroup> m_layers;         // one per decoder layer
+    std::vector<std::uint32_t> m_layerBlocks; // each layer's atBlock, or none
+    std::optional<std::uint32_t> m_nextBlock; // atBlock for the next layer
     ExpertInfo m_experts;
     std::uint64_t m_denseIntermediate = 0; // widest dense MLP built (0: none)
     bool m_mambaState = false;

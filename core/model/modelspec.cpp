@@ -128,7 +128,7 @@ std::uint32_t ModelSpec::decoderLayers() const {
     for (const auto &l : layers) {
         n += l.count;
     }
-    return n;
+    return std::max(n, numLayers);
 }
 
 namespace {

@@ -308,7 +308,8 @@ struct ModelSpec {
     /// KV cache and a recurrent state.
     bool parallelHybrid() const;
     /// The decoder layers (blocks) a pipeline splits: numLayers for a parallel hybrid, else
-    /// the sum of the layer groups' counts.
+    /// the sum of the layer groups' counts or numLayers, whichever is larger (Nemotron-H's
+    /// num_hidden_layers blocks include MLP and MoE blocks beside its mixer layers).
     std::uint32_t decoderLayers() const;
 };
 

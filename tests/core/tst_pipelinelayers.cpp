@@ -274,6 +274,76 @@ class tst_PipelineLayers : public QObject {
         QCOMPARE(js[0]["weights_bytes"].get<std::uint64_t>(), stages[0].weights);
     }
 
+    // Every stage's share adds up to the whole model: Nemotron-H's 52 blocks of
+    // NVIDIA-Nemotron-3-Nano-30B-A3B (23 Mamba, 6 attention, 23 MoE) are what the stages split,
+    // its mixers listed at their blocks; before, the stages split the 29 mixers while the
+    // weights sat at block indices up to 51, and half the model went missing at PP 2.
+    void stagesAddUpToTheModel() {
+        const ModelSpec nano = golden::dataConfigModel(
+            "nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16_config.json", "nemotron-3-nano");
+        QCOMPARE(nano.decoderLayers(), 52u);
+        std::uint64_t mixers = 0;
+        for (const LayerGroup &l : nano.layers) {
+            QCOMPARE(std::uint64_t(runsIn(l.ranges, LayerRange{0, 52})), std::uint64_t(l.count));
+            mixers += l.count;
+        }
+        QCOMPARE(mixers, 29ull);
+        for (const std::uint32_t pp : {2u, 3u, 8u}) {
+            const std::vector<PipelineStage> st = pipelineStages(vllmPipelineLayers(52, pp));
+            double sum = 0;
+            std::uint64_t kinds = 0;
+            for (const PipelineStage &s : st) {
+                sum += double(stageCheckpointBytes(nano, 1, 52, s));
+                for (const LayerGroup &l : nano.layers) {
+                    kinds += layersInRange(l, stageRange(s), 52);
+                }
+            }
+            QVERIFY2(std::abs(sum / double(nano.weightBytes()) - 1) < 1e-6,
+                     qPrintable(QStringLiteral("PP %1: %2 of %3")
+                                    .arg(pp)
+                                    .arg(sum)
+                                    .arg(double(nano.weightBytes()))));
+            QCOMPARE(kinds, 29ull);
+        }
+    }
+
+    // A tied embedding (stored once, as the LM head) loads on the first stage, as the input
+    // embedding, and on the last, as the head: gemma-2b-it (18 layers) at PP 3 holds 6 layers
+    // on each stage, and the first and the last carry the 256,000 x 2,048 matrix each.
+    void tiedEmbeddingOnFirstAndLast() {
+        const ModelSpec g = golden::dataConfigModel("google--gemma-2b-it_config.json", "gemma");
+        const std::vector<PipelineStage> st = pipelineStages(vllmPipelineLayers(18, 3));
+        const std::uint64_t first = stageCheckpointBytes(g, 1, 18, st[0]);
+        const std::uint64_t middle = stageCheckpointBytes(g, 1, 18, st[1]);
+        const std::uint64_t last = stageCheckpointBytes(g, 1, 18, st[2]);
+        const std::uint64_t matrix = 256000ull * 2048 * 2;
+        QVERIFY2(first - middle >= matrix && first - middle < matrix + 1024 * 1024,
+                 qPrintable(QString::number(first - middle)));
+        QVERIFY(last >= middle + matrix && last < middle + matrix + 1024 * 1024);
+    }
+
+    // A stage that holds no attention or state layer caches nothing and limits nothing:
+    // Qwen3.5-122B-A10B at PP 16 under TensorRT-LLM (3 layers a stage) has a first stage of
+    // Gated DeltaNet layers only (0-2) and others with one full-attention layer; the engine's
+    // token count is theirs, not the first stage's 0.
+    void cachelessStageLimitsNothing() {
+        const ModelSpec q =
+            golden::dataConfigModel("Qwen--Qwen3.5-122B-A10B_config.json", "qwen3.5");
+        const GpuSpec h200 = golden::loggedGpu("NVIDIA H200", 139.8, true);
+        const EngineMemoryTerms t = trtllmMemoryModel().terms(
+            golden::rowInput(q, h200, {1, 1, 16}, Engine::TensorRtLlm, 8192));
+        QCOMPARE(t.stages.size(), std::size_t(16));
+        QCOMPARE(t.stages[0].kvTokens, 0ull);
+        QVERIFY(t.pipelineRank != 0);
+        QVERIFY(t.kvTokens > 0);
+        QVERIFY(t.kvBytesPerToken > 0);
+        std::uint64_t least = ~0ull;
+        for (const PipelineStageMemory &m : t.stages) {
+            least = m.kvTokens > 0 ? std::min(least, m.kvTokens) : least;
+        }
+        QCOMPARE(t.kvTokens, least);
+    }
+
     // A vision tower loads whole (its TP shard) on every stage: vLLM, SGLang and TensorRT-LLM
     // build it on every pipeline rank (pipelinestage.h stageCheckpointBytes).
     void visionTowerOnEveryStage() {
