@@ -162,8 +162,9 @@ struct EngineMemoryTerms {
     /// whose pool holds the fewest tokens, which the engine's KV size and verdict follow.
     /// Empty at PP 1 and for engines that split stages evenly.
     std::vector<PipelineStageMemory> stages;
-    std::uint32_t pipelineRank = 0; ///< the stage the terms above describe
-    std::uint32_t stageLayers = 0;  ///< its decoder layers (0 at PP 1: all)
+    std::uint32_t pipelineRank = 0;    ///< the stage the terms above describe
+    std::uint32_t stageLayers = 0;     ///< its decoder layers (0 at PP 1: all)
+    std::uint32_t stageFirstLayer = 0; ///< the first of them
 };
 
 /// What the engine does at start-up with a plan's flags.

@@ -146,6 +146,7 @@ void setStageWeights(EngineMemoryTerms &t, const EngineMemoryInput &in, const Pi
     const ModelSpec &m = *in.model;
     t.pipelineRank = s.rank;
     t.stageLayers = s.layers;
+    t.stageFirstLayer = s.firstLayer;
     if (in.pp <= 1) {
         t.checkpointWeights = in.checkpointWeightsPerGpu;
         t.weightPadding = vocabPadding ? vocabPaddingBytes(m, in.tp, 1) : 0;

@@ -74,7 +74,13 @@ class TrtllmMemory final : public EngineMemoryModel {
 
     std::uint64_t requestBytes(const EngineMemoryInput &in, const EngineMemoryTerms &t,
                                std::uint64_t contextTokens) const override {
-        const EngineKvLayout k = engineKvLayout(in);
+        // The state of the stage the terms describe (its own layers at PP > 1).
+        EngineMemoryInput s = in;
+        if (in.pp > 1 && t.stageLayers > 0) {
+            s.stageLayers = t.stageLayers;
+            s.stageFirstLayer = t.stageFirstLayer;
+        }
+        const EngineKvLayout k = engineKvLayout(s);
         return ceilDiv(contextTokens, t.kvBlockTokens) * t.kvBlockTokens * t.kvBytesPerToken +
                std::uint64_t(k.stateLayers) * k.statePageBytes * in.stateSlots;
     }

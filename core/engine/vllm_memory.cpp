@@ -411,6 +411,7 @@ class VllmMemory final : public EngineMemoryModel {
         EngineMemoryTerms t;
         t.pipelineRank = stage.rank;
         t.stageLayers = stage.layers;
+        t.stageFirstLayer = stage.firstLayer;
         t.engineVersion =
             std::string(info.displayName) + " " + std::string(vllmRules(in.vllmProfile).label);
         const std::uint32_t gpus =
@@ -540,6 +541,7 @@ class VllmMemory final : public EngineMemoryModel {
         // The stage the terms describe: its layers, and the drafter's only on the last.
         EngineMemoryInput s = in;
         s.stageLayers = t.stageLayers;
+        s.stageFirstLayer = t.stageFirstLayer;
         if (in.pp > 1 && t.pipelineRank + 1 < in.pp) {
             s.draftLayers = 0;
             s.draftModel = nullptr;

@@ -344,6 +344,27 @@ class tst_PipelineLayers : public QObject {
         QCOMPARE(t.kvTokens, least);
     }
 
+    // A request's blocks are counted on the limiting stage's own layers: Qwen3.5-122B-A10B at
+    // PP 16 under vLLM is limited by its last stage (layers 45-47: one full-attention layer,
+    // two Gated DeltaNet); counted from layer 0 (three Gated DeltaNet layers, no attention) a
+    // request of 32,768 tokens took state pages only and 8,754 of them "fit". vLLM's own
+    // concurrency is at most its token count x groups / context (four KV groups here).
+    void requestsCountTheStageLayers() {
+        const ModelSpec q =
+            golden::dataConfigModel("Qwen--Qwen3.5-122B-A10B_config.json", "qwen3.5");
+        const GpuSpec h200 = golden::loggedGpu("NVIDIA H200", 139.8, true);
+        const EngineMemoryInput in = golden::rowInput(q, h200, {1, 1, 16}, Engine::Vllm, 32768);
+        const EngineMemoryTerms t = vllmMemoryModel().terms(in);
+        QCOMPARE(t.stageFirstLayer, 45u);
+        const EngineStartup s = engineStartup(Engine::Vllm, in);
+        QVERIFY(s.starts());
+        QVERIFY2(double(s.sequencesAtContext) * 32768 <= 4.0 * double(t.kvTokens) &&
+                     double(s.sequencesAtContext) * 32768 >= double(t.kvTokens),
+                 qPrintable(QStringLiteral("%1 sequences, %2 tokens")
+                                .arg(s.sequencesAtContext)
+                                .arg(t.kvTokens)));
+    }
+
     // A vision tower loads whole (its TP shard) on every stage: vLLM, SGLang and TensorRT-LLM
     // build it on every pipeline rank (pipelinestage.h stageCheckpointBytes).
     void visionTowerOnEveryStage() {
