@@ -141,6 +141,18 @@ EngineMemoryInput stageInput(const EngineMemoryInput &whole, const PipelineStage
     return in;
 }
 
+PipelineStage termsStage(const EngineMemoryTerms &t, std::uint32_t pp) {
+    PipelineStage s;
+    if (pp > 1) {
+        s.rank = t.pipelineRank;
+        s.layers = t.stageLayers;
+        s.firstLayer = t.stageFirstLayer;
+        s.first = t.pipelineRank == 0;
+        s.last = t.pipelineRank + 1 >= pp;
+    }
+    return s;
+}
+
 void setStageWeights(EngineMemoryTerms &t, const EngineMemoryInput &in, const PipelineStage &s,
                      bool vocabPadding) {
     const ModelSpec &m = *in.model;

@@ -82,6 +82,10 @@ std::uint64_t stageVocabPaddingBytes(const ModelSpec &m, std::uint32_t tp, const
 /// stage, beside the LM head (vLLM gpu_model_runner.py @ 4e179065; TensorRT-LLM get_pp_layers).
 EngineMemoryInput stageInput(const EngineMemoryInput &whole, const PipelineStage &s);
 
+/// The stage whose terms `t` are (EngineMemoryTerms pipelineRank, stageLayers and
+/// stageFirstLayer) in a pipeline of `pp` stages; at PP 1 the whole model (PipelineStage{}).
+PipelineStage termsStage(const EngineMemoryTerms &t, std::uint32_t pp);
+
 /// Sets `t`'s weight terms for one GPU of stage `s` of `in` (from stageInput): at PP > 1 the
 /// stage's checkpoint share (stageCheckpointBytes), vocabulary padding when `vocabPadding`
 /// (stageVocabPaddingBytes) and replicated KV projections of the attention layers it holds

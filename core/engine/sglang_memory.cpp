@@ -103,15 +103,14 @@ class SglangMemory final : public EngineMemoryModel {
         std::vector<std::uint64_t> cells;
         for (const PipelineStage &s : all) {
             // The target's weights only: a draft loads after the pool (out of the reserve).
+            const EngineMemoryInput own = stageInput(in, s);
             EngineMemoryTerms w;
-            setStageWeights(w, stageInput(in, s), s, true);
+            setStageWeights(w, own, s, true);
             pool.weights = std::max(pool.weights, w.weights());
-            cells.push_back(sglangCellBytes(engineKvLayout(stageInput(in, s))));
-            if (cells.back() > cells[pool.cellStage.rank]) {
-                pool.cellStage = s;
-            }
+            cells.push_back(sglangCellBytes(engineKvLayout(own)));
         }
-        pool.cellStage = all[pool.cellStage.rank];
+        pool.cellStage =
+            all[std::size_t(std::max_element(cells.begin(), cells.end()) - cells.begin())];
         std::vector<EngineMemoryTerms> ranks;
         std::vector<PipelineStageMemory> stages;
         std::size_t shown = 0;

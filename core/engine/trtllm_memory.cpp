@@ -75,12 +75,7 @@ class TrtllmMemory final : public EngineMemoryModel {
     std::uint64_t requestBytes(const EngineMemoryInput &in, const EngineMemoryTerms &t,
                                std::uint64_t contextTokens) const override {
         // The state of the stage the terms describe (its own layers at PP > 1).
-        EngineMemoryInput s = in;
-        if (in.pp > 1 && t.stageLayers > 0) {
-            s.stageLayers = t.stageLayers;
-            s.stageFirstLayer = t.stageFirstLayer;
-        }
-        const EngineKvLayout k = engineKvLayout(s);
+        const EngineKvLayout k = engineKvLayout(stageInput(in, termsStage(t, in.pp)));
         return ceilDiv(contextTokens, t.kvBlockTokens) * t.kvBlockTokens * t.kvBytesPerToken +
                std::uint64_t(k.stateLayers) * k.statePageBytes * in.stateSlots;
     }

@@ -386,6 +386,7 @@ class VllmMemory final : public EngineMemoryModel {
                 !s.first && !s.last && r > 1 && sameStageLayers(*in.model, all[r - 1], s);
             EngineMemoryTerms t = repeat ? middle : stageTerms(in, s);
             t.pipelineRank = r;
+            t.stageFirstLayer = s.firstLayer;
             if (!s.first && !s.last) {
                 middle = t;
             }
@@ -539,13 +540,7 @@ class VllmMemory final : public EngineMemoryModel {
     std::uint64_t requestBytes(const EngineMemoryInput &in, const EngineMemoryTerms &t,
                                std::uint64_t contextTokens) const override {
         // The stage the terms describe: its layers, and the drafter's only on the last.
-        EngineMemoryInput s = in;
-        s.stageLayers = t.stageLayers;
-        s.stageFirstLayer = t.stageFirstLayer;
-        if (in.pp > 1 && t.pipelineRank + 1 < in.pp) {
-            s.draftLayers = 0;
-            s.draftModel = nullptr;
-        }
+        const EngineMemoryInput s = stageInput(in, termsStage(t, in.pp));
         const EngineKvLayout k = vllmLayout(s);
         if (k.deepseekV4) {
             return deepseekV4RequestBytes(k, s, contextTokens);

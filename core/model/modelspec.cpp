@@ -63,10 +63,6 @@ double layerShare(const TensorGroup &g, LayerRange range, std::uint32_t totalLay
     return double(std::clamp<long double>((inside + even) / g.params, 0, 1));
 }
 
-bool placedByLayer(const TensorGroup &g) {
-    return !g.layerParams.empty() && runsTotal(g.layerParams) >= g.params;
-}
-
 std::uint32_t layersInRange(const LayerGroup &l, LayerRange range, std::uint32_t totalLayers) {
     if (l.ranges.empty()) {
         return totalLayers

@@ -337,10 +337,6 @@ ModelSpec withUniformFormat(const ModelSpec &spec, const NumberFormat &format);
 /// without layerParams; 0 when totalLayers or g.params is 0. O(log runs).
 double layerShare(const TensorGroup &g, LayerRange range, std::uint32_t totalLayers);
 
-/// Whether `g`'s layerParams place all of its parameters in decoder layers: a stage's share is
-/// then exact.
-bool placedByLayer(const TensorGroup &g);
-
 /// The layers of `l` inside `range` of a model with `totalLayers` decoder layers: the overlap
 /// of l.ranges with it; without ranges, the even share ceil(l.count x range.count /
 /// totalLayers) (l.count when totalLayers is 0).

@@ -191,12 +191,9 @@ MemoryBreakdown computeMemory(const ModelSpec &model, const GpuSpec &gpu, const 
     m.total.weights += (t.weights() - t.checkpointWeights) * gpus;
 
     // At PP > 1 the cache of the stage the engine terms describe, beside its weights.
-    std::optional<LayerRange> stage;
-    for (const PipelineStageMemory &st : t.stages) {
-        if (st.rank == t.pipelineRank) {
-            stage = LayerRange{st.firstLayer, st.layers};
-        }
-    }
+    const std::optional<LayerRange> stage =
+        t.stages.empty() ? std::nullopt
+                         : std::optional<LayerRange>(LayerRange{t.stageFirstLayer, t.stageLayers});
     m.cache = cacheCost(model, par, scenario.model.kvFormat, scenario.model.stateFormat,
                         in.stateSlots, stage);
     m.cache.windowExtraTokens = t.windowExtraTokens;
