@@ -452,14 +452,15 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
             }
             hardwareChanged = true;
         } else if (a == "--tp" || a == "--pp" || a == "--ep" || a == "--gpus-per-node") {
-            if (!parseUint(v, n) || n > 4096) {
-                return a + ": must be a whole number, got " + quotedInput(v);
+            const std::uint64_t most = a == "--pp" ? 1024 : a == "--gpus-per-node" ? 72 : 4096;
+            if (!parseUint(v, n) || n > most) {
+                return a + ": must be a whole number from 0 (chosen) to " + std::to_string(most) +
+                       ", got " + quotedInput(v);
             }
-            auto &slot = a == "--tp"   ? scenario.hardware.tp
-                         : a == "--pp" ? scenario.hardware.pp
-                         : a == "--ep" ? scenario.hardware.ep
-                                       : scenario.hardware.gpusPerNode;
-            slot = std::uint32_t(n);
+            (a == "--tp"   ? scenario.hardware.tp
+             : a == "--pp" ? scenario.hardware.pp
+             : a == "--ep" ? scenario.hardware.ep
+                           : scenario.hardware.gpusPerNode) = std::uint32_t(n);
         } else if (a == "--context") {
             if (!parseUint(v, n) || n == 0 || n > kMaxContextTokens) {
                 return a + ": must be from 1 to " + std::to_string(kMaxContextTokens) +

@@ -98,6 +98,33 @@ class TestCliHostile : public QObject {
         QVERIFY2(r.err.contains("--gpu-count") && r.err.contains("tp x pp"), r.err.constData());
     }
 
+    // A layout option out of range names the option and the range the scenario file accepts
+    // for that field, whatever the size (65535 once read as "not a whole number").
+    void layoutOptionRange_data() {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QByteArray>("error");
+        QTest::newRow("pp 65535") << QStringList{"--pp", "65535"}
+                                  << QByteArray("--pp: must be a whole number from 0 (chosen) "
+                                                "to 1024, got '65535'");
+        QTest::newRow("tp 5000") << QStringList{"--tp", "5000"}
+                                 << QByteArray("--tp: must be a whole number from 0 (chosen) to "
+                                               "4096, got '5000'");
+        QTest::newRow("gpus per node 73")
+            << QStringList{"--gpus-per-node", "73"}
+            << QByteArray(
+                   "--gpus-per-node: must be a whole number from 0 (chosen) to 72, got '73'");
+        QTest::newRow("ep minus one") << QStringList{"--ep", "-1"}
+                                      << QByteArray("--ep: must be a whole number from 0 "
+                                                    "(chosen) to 4096, got '-1'");
+    }
+    void layoutOptionRange() {
+        QFETCH(QStringList, options);
+        QFETCH(QByteArray, error);
+        const Run r = runTool(HOSTPLAN_CLI_BIN, QStringList{"plan"} + options);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(error), r.err.constData());
+    }
+
     // llama.cpp: a GPU the plan would leave out is named, exit 2, not silently dropped.
     void llamaCppGpuLeftOut_data() {
         QTest::addColumn<QStringList>("options");
