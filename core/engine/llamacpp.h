@@ -384,6 +384,7 @@ struct LlamaCppWeights {
     std::vector<std::uint64_t> layer; ///< per layer, without routed experts
     std::vector<std::uint64_t> layerExperts; ///< per layer, routed experts
     bool exact = false;                      ///< from the checkpoint's tensor table (GGUF)
+    bool placed = false; ///< else from where the import placed each group (layerParams)
     /// The largest single tensor op offload copies (see the file comment): the LM head (the
     /// token embedding when tied); per layer the largest of the tensors in layerExperts and
     /// of the others, exact from a GGUF tensor table (ModelSpec::layerLargestTensor), else
@@ -393,8 +394,10 @@ struct LlamaCppWeights {
     std::vector<std::uint64_t> layerExpertTensor;
     std::vector<std::uint64_t> layerTensor;
 };
-/// The per-layer weights of `spec`: exact from ModelSpec::layerBytes when present (GGUF),
-/// else the groups spread evenly over the layers (experts over the MoE layers).
+/// The per-layer weights of `spec`: exact from ModelSpec::layerBytes when present (GGUF);
+/// else each group over the layers the import placed its parameters in
+/// (TensorGroup::layerParams, layerShare), spread evenly where it placed none; with no group
+/// placed, evenly over the layers (experts over the last MoE layers).
 LlamaCppWeights llamaCppWeights(const ModelSpec &spec);
 
 /// `spec` re-stored in one ggml type (every linear group, the embedding and the LM head, tied or

@@ -316,6 +316,33 @@ LlamaCppWeights llamaCppWeights(const ModelSpec &m) {
     if (n == 0) {
         return w;
     }
+    const bool placed =
+        m.decoderLayers() == n && std::any_of(m.groups.begin(), m.groups.end(),
+                                              [](const auto &g) { return !g.layerParams.empty(); });
+    if (placed) {
+        // Each group where the import placed its parameters (TensorGroup::layerParams: dense
+        // first layers, hybrids, kept layers), by its cumulative share so that the bytes add
+        // up exactly; a group it did not place spreads evenly.
+        for (const TensorGroup &g : m.groups) {
+            if (g.role == GroupRole::Embedding || g.role == GroupRole::LmHead ||
+                g.role == GroupRole::Vision) {
+                continue;
+            }
+            std::vector<std::uint64_t> &to =
+                g.role == GroupRole::RoutedExperts ? w.layerExperts : w.layer;
+            const double bytes = double(g.bytes());
+            std::uint64_t before = 0;
+            for (std::uint32_t i = 0; i < n; ++i) {
+                const auto upTo =
+                    std::uint64_t(std::llround(bytes * layerShare(g, LayerRange{0, i + 1}, n)));
+                to[i] += upTo - std::min(upTo, before);
+                before = std::max(before, upTo);
+            }
+        }
+        w.placed = true;
+        addCopyTensors(m, w);
+        return w;
+    }
     const std::uint64_t experts = sumRole(m, GroupRole::RoutedExperts);
     const std::uint64_t total = m.weightBytes();
     const std::uint64_t rest = total - std::min(total, w.input + head + vision + experts);
@@ -634,7 +661,9 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
         p.aggregateTokensPerSecond = p.parallel / (step + (p.parallel - 1) * tKv);
     }
     if (!w.exact) {
-        p.notes.push_back("weights per layer spread evenly (no per-layer tensor table)");
+        p.notes.push_back(w.placed ? "weights per layer from the config's layer layout (no "
+                                     "per-layer tensor table)"
+                                   : "weights per layer spread evenly (no per-layer tensor table)");
     }
     for (const LlamaRuleChange &c : llamaRuleChanges()) {
         if (!llamaFollows(in.build, c.rule)) {

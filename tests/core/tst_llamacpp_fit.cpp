@@ -3,7 +3,8 @@
 // 08033df0): the layers it keeps off the GPU for a dense model, the expert tensors it keeps in
 // RAM for a MoE model, a model too big for GPU and RAM together, the user's own -ngl and
 // --n-cpu-moe left alone, releases before --fit planned as before, and a context past the
-// model's training context named.
+// model's training context named; a Hugging Face config's weights per layer where its groups
+// sit.
 #include "testutil.h"
 
 #include "catalogue/catalogue.h"
@@ -13,6 +14,7 @@
 #include "util/units.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <sstream>
 
 using namespace hostplan;
@@ -68,6 +70,32 @@ class TestLlamaCppFit : public QObject {
     Q_OBJECT
 
   private slots:
+    // A Hugging Face config planned as GGUF puts each group in the layers the import placed it
+    // in: DeepSeek-V3 q4_K (144 B per 256 weights) holds its dense MLP (3 x 7168 x 18432) in
+    // layers 0-2 and its routed and shared experts in layers 3-60, so -ngl counts a dense
+    // layer about 189 MiB heavier than a MoE layer's non-expert part, not an even share.
+    void weightsFollowTheConfigLayers() {
+        const ModelSpec m = asGguf("deepseek-ai--DeepSeek-V3_config.json", "q4_K");
+        const LlamaCppWeights w = llamaCppWeights(m);
+        QVERIFY(w.placed && !w.exact);
+        QCOMPARE(w.layer.size(), std::size_t(61));
+        std::uint64_t sum = w.input + w.output;
+        for (std::size_t i = 0; i < 61; ++i) {
+            sum += w.layer[i] + w.layerExperts[i];
+            QVERIFY2((w.layerExperts[i] == 0) == (i < 3), qPrintable(QString::number(i)));
+        }
+        QCOMPARE(sum, m.weightBytes());
+        const double denseMlp = 3.0 * 7168 * 18432 * 144 / 256;
+        const double sharedExpert = 3.0 * 7168 * 2048 * 144 / 256;
+        const double heavier = double(w.layer[0]) - double(w.layer[3]);
+        QVERIFY2(heavier <= denseMlp - sharedExpert && heavier > denseMlp - sharedExpert - 8e6,
+                 qPrintable(QString::number(heavier)));
+        // MoE layers alike, to the byte each group's rounding may move.
+        QVERIFY(std::llabs(std::int64_t(w.layer[3]) - std::int64_t(w.layer[60])) <= 16);
+        QVERIFY(std::llabs(std::int64_t(w.layerExperts[3]) - std::int64_t(w.layerExperts[60])) <=
+                16);
+    }
+
     void denseLayersOff() {
         // Llama 3.1 70B q4_K on a 24 GB card: the context falls to --fit's floor, then --fit
         // gives the GPU the most layers (output layer first) that keep 1 GiB free.
