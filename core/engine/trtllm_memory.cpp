@@ -129,7 +129,13 @@ class TrtllmMemory final : public EngineMemoryModel {
         const std::uint64_t divisor =
             t.kvBytesPerToken + (in.draftModel ? t.draftKvBytesPerToken : 0);
         if (t.kvPoolBytes > 0 && divisor > 0) {
-            t.kvTokens = std::uint64_t(t.kvPoolBytes) / divisor / t.kvBlockTokens * t.kvBlockTokens;
+            // max_tokens = available // bytes per token, then whole blocks rounded up
+            // (resource_manager.py @ d2a5560a calculate_max_num_blocks: blocks_in_primary_pool
+            // = ceil(max_tokens / tokens_per_block); logged "(860320)" for an estimate of
+            // 860,308, NVIDIA/TensorRT-LLM#6294).
+            t.kvTokens =
+                ceilDiv(std::uint64_t(t.kvPoolBytes) / divisor, std::uint64_t(t.kvBlockTokens)) *
+                t.kvBlockTokens;
         }
         t.draftKvBytes = t.kvTokens * t.draftKvBytesPerToken;
         return t;

@@ -250,7 +250,7 @@ class tst_DraftMemory : public QObject {
         const double freeBytes = double(g.usableMemoryBytes) - double(b.weights()) -
                                  double(b.activationPeak) - double(b.runtime());
         COMPARE_NEAR(double(b.kvPoolBytes), 0.9 * freeBytes, 2, 0);
-        QCOMPARE(b.kvTokens, std::uint64_t(b.kvPoolBytes) / (61 * 1152) / 32 * 32);
+        QCOMPARE(b.kvTokens, (std::uint64_t(b.kvPoolBytes) / (61 * 1152) + 31) / 32 * 32);
         QCOMPARE(b.draftKvBytes, b.kvTokens * 1152);
         QVERIFY(b.kvTokens < a.kvTokens);
     }
@@ -266,8 +266,10 @@ class tst_DraftMemory : public QObject {
         const EngineMemoryTerms t = trtllmMemoryModel().terms(in);
         QCOMPARE(t.draftWeights, draftModelWeightBytes(draft, 4));
         QCOMPARE(t.kvBytesPerToken + t.draftKvBytesPerToken, (80ull + 32) * 2 * 128 * 2 * 2);
-        QCOMPARE(t.kvTokens, std::uint64_t(t.kvPoolBytes) /
-                                 (t.kvBytesPerToken + t.draftKvBytesPerToken) / 32 * 32);
+        QCOMPARE(
+            t.kvTokens,
+            (std::uint64_t(t.kvPoolBytes) / (t.kvBytesPerToken + t.draftKvBytesPerToken) + 31) /
+                32 * 32);
     }
 
     // engine.draft in a scenario file, and in a plan: an EAGLE head or a catalogue model is
