@@ -173,19 +173,23 @@ MoeKernel vllmMoeKernel(const GpuSpec &gpu, MoeKernel requested) {
 
 namespace {
 /// One rank's share of the MXFP4 experts: hidden width, unpadded intermediate per partition
-/// (whole under EP, / TP otherwise), experts per rank and MoE layers per PP stage (the most
-/// loaded stage).
+/// (whole under EP, / TP otherwise), experts per rank and the MoE layers on the GPU.
 struct RankExperts {
     std::uint64_t hidden = 0, intermediate = 0, experts = 0, layers = 0;
 };
+/// The routed experts one GPU holds, in `layers` MoE layers.
 RankExperts rankExperts(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
-                        std::uint32_t pp) {
+                        std::uint64_t layers) {
     const ExpertInfo &x = model.experts;
     const bool expertParallel = ep > 1;
     return {x.expertWidth ? x.expertWidth : model.hiddenSize,
             expertParallel ? x.intermediate : x.intermediate / std::max<std::uint32_t>(tp, 1),
-            expertParallel ? x.routed / ep : x.routed,
-            ceilDiv(x.moeLayers, std::max<std::uint32_t>(pp, 1))};
+            expertParallel ? x.routed / ep : x.routed, layers};
+}
+
+/// MoE layers on one GPU when `pp` stages split them evenly: ceil(moeLayers / pp).
+std::uint64_t evenMoeLayers(const ModelSpec &model, std::uint32_t pp) {
+    return ceilDiv(model.experts.moeLayers, std::max<std::uint32_t>(pp, 1));
 }
 } // namespace
 
@@ -210,15 +214,18 @@ bool vllmMarlinMoe(const ModelSpec &model, const GpuSpec &gpu, MoeKernel request
         return false;
     }
     const std::uint32_t group = experts->format.groupSize; // 0: one scale per channel
-    const RankExperts r = rankExperts(model, tp, ep, 1);
+    const RankExperts r = rankExperts(model, tp, ep, evenMoeLayers(model, 1));
     const bool groupFits = group == 0 || group == 32 || group == 64 || group == 128;
     return groupFits && r.hidden % 128 == 0 &&
            r.intermediate % std::max<std::uint64_t>(64, group) == 0;
 }
 
-std::uint64_t vllmMxfp4LayoutBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
-                                   std::uint32_t pp, MoeKernel kernel, const GpuSpec &gpu,
-                                   VllmProfile profile) {
+namespace {
+
+/// vllmMxfp4LayoutBytes on a GPU that holds `moeLayers` MoE layers.
+std::uint64_t mxfp4LayoutOn(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
+                            std::uint64_t moeLayers, MoeKernel kernel, const GpuSpec &gpu,
+                            VllmProfile profile) {
     constexpr std::uint64_t kValueAlign = 64; // HopperMXValueLayout: both dims of the bytes
     constexpr std::uint64_t kScaleRows = 256; // HopperMXScaleLayout: 2 x 8 warps x 2 x 8
     constexpr std::uint64_t kScaleBlock = 32; // MXFP4: one ue8m0 per 32 e2m1
@@ -229,7 +236,7 @@ std::uint64_t vllmMxfp4LayoutBytes(const ModelSpec &model, std::uint32_t tp, std
         kernel != MoeKernel::Triton || !hopperGpu(gpu)) {
         return 0;
     }
-    const RankExperts r = rankExperts(model, tp, ep, pp);
+    const RankExperts r = rankExperts(model, tp, ep, moeLayers);
     const std::uint64_t h = r.hidden;
     // create_weights' layout: the intermediate per partition rounded up to 64 for TRITON
     // (oracle/mxfp4.py @ 001eda31 mxfp4_round_up_hidden_size_and_intermediate_size).
@@ -250,14 +257,15 @@ std::uint64_t vllmMxfp4LayoutBytes(const ModelSpec &model, std::uint32_t tp, std
     return r.layers * r.experts * perExpert;
 }
 
-std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
-                                std::uint32_t pp, MoeKernel kernel) {
+/// mxfp4PaddingBytes on a GPU that holds `moeLayers` MoE layers.
+std::uint64_t mxfp4PaddingOn(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
+                             std::uint64_t moeLayers, MoeKernel kernel) {
     const ExpertInfo &x = model.experts;
     const bool mxfp4 = mxfp4Experts(model);
     if (!mxfp4 || x.routed == 0 || x.intermediate == 0 || kernel == MoeKernel::Auto) {
         return 0;
     }
-    const RankExperts r = rankExperts(model, tp, ep, pp);
+    const RankExperts r = rankExperts(model, tp, ep, moeLayers);
     const std::uint64_t hidden = r.hidden;
     const std::uint64_t interPart = r.intermediate;
     std::uint64_t h = hidden;
@@ -270,6 +278,42 @@ std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::u
     }
     const std::uint64_t perExpert = mxfp4ExpertBytes(h, i) - mxfp4ExpertBytes(hidden, interPart);
     return r.layers * r.experts * perExpert;
+}
+
+/// The MoE layers of a pipeline stage holding decoder layers `stage`: those the import placed
+/// there (roleLayersInRange of the routed experts), else the even share
+/// ceil(moeLayers x stage.count / decoder layers).
+std::uint64_t stageMoeLayers(const ModelSpec &model, LayerRange stage) {
+    const std::uint32_t moe = model.experts.moeLayers;
+    const std::uint32_t total = model.decoderLayers();
+    if (const auto placed = roleLayersInRange(model, GroupRole::RoutedExperts, stage, moe)) {
+        return *placed;
+    }
+    return total ? ceilDiv(std::uint64_t(moe) * stage.count, total) : moe;
+}
+
+} // namespace
+
+std::uint64_t vllmMxfp4LayoutBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
+                                   std::uint32_t pp, MoeKernel kernel, const GpuSpec &gpu,
+                                   VllmProfile profile) {
+    return mxfp4LayoutOn(model, tp, ep, evenMoeLayers(model, pp), kernel, gpu, profile);
+}
+
+std::uint64_t vllmMxfp4LayoutBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
+                                   LayerRange stage, MoeKernel kernel, const GpuSpec &gpu,
+                                   VllmProfile profile) {
+    return mxfp4LayoutOn(model, tp, ep, stageMoeLayers(model, stage), kernel, gpu, profile);
+}
+
+std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
+                                std::uint32_t pp, MoeKernel kernel) {
+    return mxfp4PaddingOn(model, tp, ep, evenMoeLayers(model, pp), kernel);
+}
+
+std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
+                                LayerRange stage, MoeKernel kernel) {
+    return mxfp4PaddingOn(model, tp, ep, stageMoeLayers(model, stage), kernel);
 }
 
 bool nvlinkGpu(const GpuSpec &gpu) {

@@ -336,6 +336,11 @@ std::uint64_t vocabPaddingBytes(const ModelSpec &model, std::uint32_t tp, std::u
 /// 0 when the routed experts are not MXFP4 or the kernel does not pad.
 std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
                                 std::uint32_t pp, MoeKernel kernel);
+/// mxfp4PaddingBytes on a GPU of the pipeline stage holding decoder layers `stage`: its own
+/// MoE layers (where the import placed the routed experts, roleLayersInRange; else the even
+/// share ceil(moeLayers x stage.count / decoder layers)) rather than ceil(moeLayers / pp).
+std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
+                                LayerRange stage, MoeKernel kernel);
 
 /// The MXFP4 MoE kernel vLLM picks for `gpu` when `requested` is Auto: Marlin below SM 9.0
 /// (A100, RTX 30/40, L40S: GPUs without FP8 tensor cores or Ada by name), else Triton.
@@ -385,6 +390,11 @@ bool vllmMarlinMoe(const ModelSpec &model, const GpuSpec &gpu, MoeKernel request
 /// not MXFP4. `ep` > 1: whole experts, routed / ep per GPU.
 std::uint64_t vllmMxfp4LayoutBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
                                    std::uint32_t pp, MoeKernel kernel, const GpuSpec &gpu,
+                                   VllmProfile profile);
+/// vllmMxfp4LayoutBytes on a GPU of the pipeline stage holding decoder layers `stage`: its
+/// own MoE layers, as the mxfp4PaddingBytes overload for a stage counts them.
+std::uint64_t vllmMxfp4LayoutBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
+                                   LayerRange stage, MoeKernel kernel, const GpuSpec &gpu,
                                    VllmProfile profile);
 
 /// Whether `gpu` reaches its peers over NVLink (the catalogue's interconnect names it), so

@@ -427,9 +427,13 @@ class VllmMemory final : public EngineMemoryModel {
             (staged ? stageVocabPaddingBytes(m, in.tp, stage)
                     : vocabPaddingBytes(m, in.tp, in.pp)) +
             vllmLoadExtraBytes(in, stage, totalLayers) +
-            mxfp4PaddingBytes(m, in.tp, in.ep, in.pp, moeKernel) +
-            vllmMxfp4LayoutBytes(m, in.tp, in.ep, in.pp, moeKernel, in.gpu, in.vllmProfile);
-        t.weightReplication = kvReplicationBytes(m, in.tp, in.pp);
+            (staged ? mxfp4PaddingBytes(m, in.tp, in.ep, stageRange(stage), moeKernel)
+                    : mxfp4PaddingBytes(m, in.tp, in.ep, 1, moeKernel)) +
+            (staged ? vllmMxfp4LayoutBytes(m, in.tp, in.ep, stageRange(stage), moeKernel, in.gpu,
+                                           in.vllmProfile)
+                    : vllmMxfp4LayoutBytes(m, in.tp, in.ep, 1, moeKernel, in.gpu, in.vllmProfile));
+        t.weightReplication = staged ? kvReplicationBytes(m, in.tp, stageRange(stage))
+                                     : kvReplicationBytes(m, in.tp, 1);
         t.draftWeights = draftWeightBytes(in, true);
         if (t.draftWeights && in.pp > 1 && !in.draftModel) {
             // PP > 1: the draft loads its own embedding (eagle.py load_model).

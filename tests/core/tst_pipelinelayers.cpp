@@ -365,6 +365,61 @@ class tst_PipelineLayers : public QObject {
                                 .arg(t.kvTokens)));
     }
 
+    // vLLM's MXFP4 expert layout extras follow the MoE layers a stage holds: DeepSeek-V3 with
+    // MXFP4 experts at TP 8 x PP 2 (31 + 30 layers) holds 28 and 30 of its 58 MoE layers, where
+    // ceil(58 / 2) = 29 each was charged before. Hopper, Triton, v0.19: the swizzled scale copy
+    // and fp32 biases per expert, times the stage's MoE layers.
+    void mxfp4ExtrasFollowStageMoeLayers() {
+        ModelSpec ds = golden::dataConfigModel("deepseek-ai--DeepSeek-V3_config.json", "ds");
+        const auto mx = parseNumberFormat("mxfp4");
+        QVERIFY(mx.ok());
+        for (TensorGroup &g : ds.groups) {
+            g.format = g.role == GroupRole::RoutedExperts ? *mx : g.format;
+        }
+        const GpuSpec h200 = golden::loggedGpu("NVIDIA H200", 139.8, true);
+        const auto layout = [&](LayerRange r) {
+            return vllmMxfp4LayoutBytes(ds, 8, 1, r, MoeKernel::Triton, h200, VllmProfile::V1v19);
+        };
+        const std::uint64_t all =
+            vllmMxfp4LayoutBytes(ds, 8, 1, 1, MoeKernel::Triton, h200, VllmProfile::V1v19);
+        QVERIFY(all > 0);
+        QCOMPARE(all % 58, 0ull);
+        const std::vector<PipelineStage> st = pipelineStages(vllmPipelineLayers(61, 2));
+        QCOMPARE(layout(stageRange(st[0])), all / 58 * 28);
+        QCOMPARE(layout(stageRange(st[1])), all / 58 * 30);
+        QCOMPARE(vllmMxfp4LayoutBytes(ds, 8, 1, 2, MoeKernel::Triton, h200, VllmProfile::V1v19),
+                 all / 58 * 29);
+        // Marlin pads neither 7168 (a multiple of 256) nor 2048 / 8 (of 128): nothing on any
+        // stage. Without placed experts, the even share of the stage's layers.
+        QCOMPARE(mxfp4PaddingBytes(ds, 8, 1, stageRange(st[1]), MoeKernel::Marlin), 0ull);
+        ModelSpec even = ds;
+        for (TensorGroup &g : even.groups) {
+            g.layerParams.clear();
+        }
+        const std::uint64_t evenFirst = vllmMxfp4LayoutBytes(
+            even, 8, 1, stageRange(st[0]), MoeKernel::Triton, h200, VllmProfile::V1v19);
+        QCOMPARE(evenFirst, all / 58 * 30); // ceil(58 x 31 / 61) = 30
+    }
+
+    // vLLM replicates KV projections per stage for the attention layers the stage holds:
+    // Qwen3.5-122B-A10B (two KV heads) at TP 4 x PP 5 holds 2, 2, 3, 2 and 3 of its 12
+    // full-attention layers, not ceil(12 / 5) = 3 on every stage.
+    void kvReplicationFollowsStageLayers() {
+        const ModelSpec q =
+            golden::dataConfigModel("Qwen--Qwen3.5-122B-A10B_config.json", "qwen3.5");
+        const std::uint64_t all = kvReplicationBytes(q, 4, 1);
+        QVERIFY(all > 0);
+        QCOMPARE(all % 12, 0ull);
+        const GpuSpec h200 = golden::loggedGpu("NVIDIA H200", 139.8, true);
+        const EngineMemoryTerms t =
+            vllmMemoryModel().terms(golden::rowInput(q, h200, {4, 1, 5}, Engine::Vllm, 8192));
+        const std::vector<std::uint64_t> full{2, 2, 3, 2, 3};
+        QCOMPARE(t.weightReplication, all / 12 * full[t.pipelineRank]);
+        for (const PipelineStage &s : pipelineStages(vllmPipelineLayers(48, 5))) {
+            QCOMPARE(kvReplicationBytes(q, 4, stageRange(s)), all / 12 * full[s.rank]);
+        }
+    }
+
     // A vision tower loads whole (its TP shard) on every stage: vLLM, SGLang and TensorRT-LLM
     // build it on every pipeline rank (pipelinestage.h stageCheckpointBytes).
     void visionTowerOnEveryStage() {
