@@ -427,10 +427,16 @@ std::uint64_t vllmSortSamplerBytes(std::uint64_t rows, std::uint64_t vocab) {
     return std::max(logits * kVllmSamplerBytesPerLogit, logits * kLiveAtSort + temp);
 }
 
-std::uint64_t mlaCacheBytesPerToken(const LayerGroup &layer, const NumberFormat &kv) {
+bool sparseMlaModel(const ModelSpec &model) {
+    return std::any_of(model.layers.begin(), model.layers.end(), [](const LayerGroup &l) {
+        return l.kind == AttentionKind::MLA && l.compressRatio == 0 && l.indexerHeadDim > 0;
+    });
+}
+
+std::uint64_t mlaCacheBytesPerToken(const LayerGroup &layer, const NumberFormat &kv, bool sparse) {
     constexpr std::uint64_t kScaleBlock = 128; // one float32 scale per 128 latent elements
     const bool fp8 = kv.kind == FormatKind::FP8_E4M3 || kv.kind == FormatKind::FP8_E5M2;
-    if (layer.indexerHeadDim > 0 && fp8) {
+    if (sparse && fp8) {
         return layer.kvLoraRank + layer.kvLoraRank / kScaleBlock * 4 +
                formats::bf16.bytesFor(layer.ropeDim);
     }
@@ -582,6 +588,7 @@ EngineKvLayout engineKvLayout(const EngineMemoryInput &in) {
     const std::uint32_t pp = std::max<std::uint32_t>(in.pp, 1);
     std::uint64_t draftPerLayer = 0; // the first full-attention layer's bytes per token
     const std::uint64_t totalLayers = model.decoderLayers();
+    const bool sparse = sparseMlaModel(model);
     for (const auto &l : model.layers) {
         // A named stage holds the layers of each group in its range (layersInRange: those
         // the import listed, else its share of the decoder layers; both groups of a parallel
@@ -628,7 +635,7 @@ EngineKvLayout engineKvLayout(const EngineMemoryInput &in) {
                 k.hasMla = k.deepseekV4 = true;
                 break;
             }
-            const std::uint64_t latent = mlaCacheBytesPerToken(l, in.kvFormat);
+            const std::uint64_t latent = mlaCacheBytesPerToken(l, in.kvFormat, sparse);
             const std::uint64_t perLayer = latent + indexerCacheBytesPerToken(l);
             k.maxLayerBytesPerToken = std::max(k.maxLayerBytesPerToken, perLayer);
             k.fullBytesPerToken += layers * perLayer;

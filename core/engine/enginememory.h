@@ -458,13 +458,18 @@ std::uint64_t vllmTpCollectivesNonTorch(const GpuSpec &gpu, std::uint32_t tp, Vl
 std::uint64_t sglangDistributedInitBytes(const GpuSpec &gpu, std::uint32_t tp, std::uint32_t pp);
 
 /// KV bytes per token of one MLA layer in `kv`: kv_lora_rank + rope elements, except
-/// DeepSeek V3.2's FP8 layout (layers with a lightning indexer and an FP8 cache), which stores
+/// DeepSeek V3.2's FP8 layout (`sparse`: a model with the DSA lightning indexer, whose every
+/// MLA layer takes it, with or without an indexer of its own; an FP8 cache), which stores
 /// the latent as FP8 with one float32 scale per 128 elements and the rope part in bf16:
 /// 512 + 4 x 4 + 64 x 2 = 656 B (vLLM `fp8_ds_mla`: vllm/model_executor/models/config.py
 /// @ 0144dd5b DeepseekV32ForCausalLM.verify_and_update_config, kv_cache_interface.py
 /// @ 001cabc1 MLAAttentionSpec; SGLang model_runner_kv_cache_mixin.py @ 001ccef0
 /// calculate_mla_kv_cache_dim, non-trtllm backends). bf16 stays 576 x 2.
-std::uint64_t mlaCacheBytesPerToken(const LayerGroup &layer, const NumberFormat &kv);
+std::uint64_t mlaCacheBytesPerToken(const LayerGroup &layer, const NumberFormat &kv, bool sparse);
+
+/// Whether `model` uses DeepSeek sparse attention: some MLA layer caches a lightning-indexer
+/// key (LayerGroup::indexerHeadDim), DeepSeek V4's compressed layers aside.
+bool sparseMlaModel(const ModelSpec &model);
 
 /// KV bytes per token of one layer's lightning-indexer key cache: index_head_dim FP8 bytes and
 /// one float32 scale per 128 (132 B for DeepSeek V3.2), whatever the KV dtype (vLLM

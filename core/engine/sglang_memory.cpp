@@ -82,6 +82,37 @@ std::uint64_t sglangCellBytes(const EngineKvLayout &k) {
     return k.attentionBytesPerToken() - k.mlaLayoutExtraPerToken;
 }
 
+/// `in` with, where some MLA layers cache a sparse-attention indexer key and others do not
+/// (GLM-5.2's shared layers), a copy of the model in `storage` whose every MLA layer caches it:
+/// SGLang's DSA pool sizes its cell with the indexer on every layer and allocates an index-K
+/// buffer for each (model_executor/pool_configurator.py @ 003fca80 _compute_cell_size:
+/// indexer size x effective_num_layers; _build_dsa_kv_pool layer_num), and builds an Indexer on
+/// every layer (deepseek_common/v32_mixin.py @ 2c48875 init_v32_attention), though shared
+/// layers never run it. Otherwise `in` unchanged.
+EngineMemoryInput indexerOnEveryLayer(const EngineMemoryInput &in, ModelSpec &storage) {
+    const ModelSpec &m = *in.model;
+    std::uint32_t dim = 0;
+    bool partial = false;
+    for (const LayerGroup &l : m.layers) {
+        if (l.kind == AttentionKind::MLA && l.compressRatio == 0) {
+            dim = std::max(dim, l.indexerHeadDim);
+            partial = partial || l.indexerHeadDim == 0;
+        }
+    }
+    if (dim == 0 || !partial) {
+        return in;
+    }
+    storage = m;
+    for (LayerGroup &l : storage.layers) {
+        if (l.kind == AttentionKind::MLA && l.compressRatio == 0) {
+            l.indexerHeadDim = dim;
+        }
+    }
+    EngineMemoryInput out = in;
+    out.model = &storage;
+    return out;
+}
+
 /// NCCL's per-peer buffer estimate: NCCL_BUFFSIZE 4 MiB x up to 32 channels per peer.
 constexpr std::uint64_t kPerPeerBytes = 32 * 4 * kBytesPerMiB;
 
@@ -92,7 +123,9 @@ class SglangMemory final : public EngineMemoryModel {
     /// most weights) and its own cell size, and init_memory takes the smallest token count over
     /// the ranks: tokens = rest / the largest cell. The terms are those of the rank with the
     /// most weights, with that shared token count; `stages` lists every rank.
-    EngineMemoryTerms terms(const EngineMemoryInput &in) const override {
+    EngineMemoryTerms terms(const EngineMemoryInput &given) const override {
+        ModelSpec storage;
+        const EngineMemoryInput in = indexerOnEveryLayer(given, storage);
         const std::uint32_t pp = std::max<std::uint32_t>(in.pp, 1);
         if (pp == 1) {
             return rankTerms(in, PipelineStage{}, std::nullopt);

@@ -107,10 +107,49 @@ const char *agreeingKey(const ConfigReader &c, std::initializer_list<const char 
     return first;
 }
 
+/// Which of the `L` layers hold the sparse-attention indexer (the others reuse the top-k of the
+/// layer before: GLM-5.2's IndexCache): indexer_types ("full" / "shared") where the config
+/// lists them (HF modular_glm_moe_dsa.py @ 01f8fa55 GlmMoeDsaAttention: no indexer on a
+/// shared layer); else index_topk_pattern ('S' = shared); else layer i is full when
+/// max(i - index_skip_topk_offset + 1, 0) % index_topk_freq == 0 (defaults 2 and 1: every
+/// layer), vLLM's rule (deepseek_v2.py @ 002d6073 DeepseekV2MLAAttention.__init__, which
+/// builds an indexer, and so its cache, on those layers only).
+std::vector<bool> indexerLayers(const ConfigReader &c, u64 L) {
+    std::vector<bool> full(L, true);
+    const std::vector<std::string> types = c.strList("indexer_types");
+    if (!types.empty()) {
+        if (types.size() != L) {
+            fail(c.field("indexer_types"), "has " + std::to_string(types.size()) + " entries for " +
+                                               std::to_string(L) + " layers");
+        }
+        for (u64 i = 0; i < L; ++i) {
+            if (types[i] != "full" && types[i] != "shared") {
+                fail(c.field("indexer_types[" + std::to_string(i) + "]"),
+                     "must be \"full\" or \"shared\", got '" + cutText(types[i], 40) + "'");
+            }
+            full[i] = types[i] == "full";
+        }
+        return full;
+    }
+    if (c.has("index_topk_pattern")) {
+        const std::string pattern = c.str("index_topk_pattern");
+        for (u64 i = 0; i < L && i < pattern.size(); ++i) {
+            full[i] = pattern[i] != 'S';
+        }
+        return full;
+    }
+    const u64 freq = c.countOr("index_topk_freq", 1, kMaxLayers);
+    const u64 offset = c.countOr("index_skip_topk_offset", 2, kMaxLayers, 0);
+    for (u64 i = 0; i < L; ++i) {
+        full[i] = (i + 1 > offset ? i + 1 - offset : 0) % freq == 0;
+    }
+    return full;
+}
+
 /// The DeepSeek-V3.2 / GLM-5 lightning indexer of `n` layers (DeepseekV32 Indexer): wq_b
 /// [heads*dim, q_lora_rank], wk [dim, H], k_norm (LayerNorm weight + bias) [dim],
-/// weights_proj [heads, H].
-void addIndexer(const ConfigReader &c, ModelBuilder &b, u64 qLora, u64 n) {
+/// weights_proj [heads, H]. Returns the key width it caches (index_head_dim).
+u64 addIndexer(const ConfigReader &c, ModelBuilder &b, u64 qLora, u64 n) {
     const u64 heads = c.count("index_n_heads", kMaxHeads);
     const u64 dim = c.count("index_head_dim", kMaxHidden);
     const u64 H = b.dimensions().hidden;
@@ -124,9 +163,9 @@ void addIndexer(const ConfigReader &c, ModelBuilder &b, u64 qLora, u64 n) {
     b.small(at + "k_norm", checkedMul(2, dim, c.field("index_head_dim")), n);
     b.tensor("attention (replicated down-projections)", GroupRole::Attention, Placement::Replicated,
              at + "weights_proj", heads, H, n, n);
-    b.setIndexerHeadDim(dim);
     b.note("the sparse-attention indexer caches " + std::to_string(dim) +
            " FP8 elements and their scale per token and layer beside the latent");
+    return dim;
 }
 
 /// A wrapper's vision_config as a generic ViT: patch embedding, `depth` blocks of attention
@@ -301,15 +340,31 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
     if (c.has("kv_lora_rank")) {
         const MlaShape mla = readMla(c);
         addMlaAttention(c, b, l0 + "self_attn.", mla, nSoftmax, false);
+        std::vector<bool> indexed(L, false);
+        u64 indexerDim = 0;
         if (c.has("index_n_heads")) {
-            addIndexer(c, b, mla.qLora, nSoftmax);
+            indexed = indexerLayers(c, L);
+            const u64 n = u64(std::count(indexed.begin(), indexed.end(), true));
+            b.setPieceLayers(layersWhere(L, [&](u64 i) { return bool(indexed[i]); }));
+            indexerDim = n ? addIndexer(c, b, mla.qLora, n) : 0;
+            b.setPieceLayers({});
+            if (n < L) {
+                b.note(std::to_string(n) + " of " + std::to_string(L) +
+                       " layers hold the sparse-attention indexer and its cache (" +
+                       (c.has("indexer_types")        ? "indexer_types"
+                        : c.has("index_topk_pattern") ? "index_topk_pattern"
+                                                      : "index_topk_freq") +
+                       "); the others reuse the top-k of the layer before. vLLM caches the "
+                       "indexer key on those layers only, SGLang on every layer");
+            }
         }
         for (u64 i = 0; i < L; ++i) {
             if (kinds[i] != LayerKind::Full) {
                 fail(c.field("layer_types[" + std::to_string(i) + "]"),
                      "only full attention is read for MLA layers");
             }
-            b.addMlaLayer(nh, mla.nope + mla.rope, mla.vDim, mla.kvLora, mla.rope);
+            b.addMlaLayer(nh, mla.nope + mla.rope, mla.vDim, mla.kvLora, mla.rope,
+                          indexed[i] ? indexerDim : 0);
         }
     } else {
         AttnShape a = readAttnShape(c, b);
@@ -356,7 +411,7 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         b.setPieceLayers(layersWhere(L, [&](u64 i) { return kinds[i] == LayerKind::Linear; }));
         if (nLinear > 0) {
             g = fam.lightning ? addLightningAttention(b, a, nLinear)
-                              : addGatedDeltaNet(c, b, nLinear);
+                              : addGatedDeltaNet(c, b, nLinear, true);
         }
         b.setPieceLayers(layersWhere(L, [&](u64 i) { return kinds[i] == LayerKind::Conv; }));
         const u64 convCache = nConv > 0 ? addShortConv(c, b, nConv) : 0;

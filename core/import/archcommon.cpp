@@ -253,7 +253,7 @@ u64 qwenMoeLayers(const ConfigReader &c, u64 layers, u64 experts) {
     return u64(std::count(moe.begin(), moe.end(), true));
 }
 
-GdnShape addGatedDeltaNet(const ConfigReader &c, ModelBuilder &b, u64 n) {
+GdnShape addGatedDeltaNet(const ConfigReader &c, ModelBuilder &b, u64 n, bool split) {
     GdnShape g;
     g.nk = c.count("linear_num_key_heads", kMaxHeads);
     g.dk = c.count("linear_key_head_dim", kMaxHidden);
@@ -267,8 +267,16 @@ GdnShape addGatedDeltaNet(const ConfigReader &c, ModelBuilder &b, u64 n) {
     const u64 values = checkedMul(g.nv, g.dv, fv);
     g.convDim = checkedAdd(keys, values, fv);
     const std::string la = b.layerModule(0) + "linear_attn.";
-    b.attention(la + "in_proj_qkvz", checkedAdd(keys, checkedMul(2, values, fv), fv), H, n);
-    b.attention(la + "in_proj_ba", checkedMul(2, g.nv, c.field("linear_num_value_heads")), H, n);
+    if (split) {
+        b.attention(la + "in_proj_qkv", g.convDim, H, n);
+        b.attention(la + "in_proj_z", values, H, n);
+        b.attention(la + "in_proj_b", g.nv, H, n);
+        b.attention(la + "in_proj_a", g.nv, H, n);
+    } else {
+        b.attention(la + "in_proj_qkvz", checkedAdd(keys, checkedMul(2, values, fv), fv), H, n);
+        b.attention(la + "in_proj_ba", checkedMul(2, g.nv, c.field("linear_num_value_heads")), H,
+                    n);
+    }
     b.tensor("short convolutions", GroupRole::Attention, Placement::Sharded, la + "conv1d",
              g.convDim, g.kernel, n, n);
     b.small(la + "dt_bias", g.nv, n);

@@ -88,7 +88,11 @@ std::vector<LayerKind> layerKinds(const ConfigReader &c, const Family &fam, u64 
         }
         for (u64 i = 0; i < L; ++i) {
             const std::string &t = types[i];
-            if (t == "full_attention" || t == "attention") {
+            // deepseek_sparse_attention (GLM-5.2): MLA with the DSA indexer, no window (HF
+            // GlmMoeDsa picks only its cache class by it; vLLM and SGLang do not read it).
+            if (t == "full_attention" || t == "attention" ||
+                (t == "deepseek_sparse_attention" && c.has("kv_lora_rank") &&
+                 c.has("index_n_heads"))) {
                 kinds[i] = LayerKind::Full;
             } else if (t == "sliding_attention") {
                 kinds[i] = LayerKind::Sliding;

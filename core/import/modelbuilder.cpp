@@ -128,34 +128,57 @@ void splitByLayer(const TensorPiece &p, const Quantization &q, std::vector<Tenso
         return;
     }
     budget -= cost;
+    // Each layer's outcome: kept (null) or the scheme that stores it (q itself, or under
+    // MIXED_PRECISION its module's quantized_layers entry). Layers whose schemes store alike
+    // share a part.
+    struct Part {
+        const Quantization *scheme = nullptr;
+        std::vector<std::uint32_t> layers;
+    };
+    std::vector<Part> parts;
     TensorPiece probe = p;
-    std::vector<std::uint32_t> converted, kept;
     for (const std::uint32_t layer : *p.layers) {
         probe.module = moduleAtLayer(p, layer);
         const auto it = rules.byLayer.find(layer);
-        if (rules.shared.converts(probe) &&
-            (it == rules.byLayer.end() || it->second.converts(probe))) {
-            converted.push_back(layer);
-        } else {
-            kept.push_back(layer);
+        const bool convert = rules.shared.converts(probe) &&
+                             (it == rules.byLayer.end() || it->second.converts(probe));
+        const Quantization *scheme = convert ? &q.schemeFor(probe) : nullptr;
+        auto same = std::find_if(parts.begin(), parts.end(), [&](const Part &x) {
+            return x.scheme == scheme ||
+                   (x.scheme && scheme && x.scheme->format == scheme->format &&
+                    x.scheme->scaleLayout == scheme->scaleLayout &&
+                    x.scheme->blockRows == scheme->blockRows &&
+                    x.scheme->blockCols == scheme->blockCols);
+        });
+        if (same == parts.end()) {
+            parts.push_back({scheme, {}});
+            same = parts.end() - 1;
         }
+        same->layers.push_back(layer);
     }
-    if (kept.empty() || converted.empty()) {
+    if (parts.size() == 1) {
         TensorPiece whole = p; // one decision for every layer
-        whole.converted = kept.empty();
+        // Named at one of its own layers, which resolves to its scheme again (a piece of
+        // Qwen3.5's full-attention layers is written at layer 0, a Gated DeltaNet layer).
+        whole.module = moduleAtLayer(p, parts.front().layers.front());
+        whole.converted = parts.front().scheme != nullptr;
         out.push_back(std::move(whole));
         return;
     }
     const u64 perLayer = p.count / n;
-    const u64 activeConverted = u64(double(p.active) * double(converted.size()) / double(n));
-    for (auto &[layers, active, convert] : {std::tuple{&converted, activeConverted, true},
-                                            std::tuple{&kept, p.active - activeConverted, false}}) {
+    u64 activeLeft = p.active;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        Part &x = parts[i];
+        const u64 active = i + 1 == parts.size()
+                               ? activeLeft
+                               : u64(double(p.active) * double(x.layers.size()) / double(n));
+        activeLeft -= std::min(active, activeLeft);
         TensorPiece part = p;
-        part.module = moduleAtLayer(p, layers->front());
-        part.count = perLayer * layers->size();
+        part.module = moduleAtLayer(p, x.layers.front()); // resolves to the part's scheme
+        part.count = perLayer * x.layers.size();
         part.active = active;
-        part.layers = std::make_shared<const std::vector<std::uint32_t>>(std::move(*layers));
-        part.converted = convert; // decided here, not tested again
+        part.layers = std::make_shared<const std::vector<std::uint32_t>>(std::move(x.layers));
+        part.converted = x.scheme != nullptr; // decided here, not tested again
         out.push_back(std::move(part));
     }
 }
@@ -190,7 +213,7 @@ std::vector<TensorGroup> makeGroups(const std::vector<TensorPiece> &input, const
             f = formats::fp32;
             bytes = f.bytesFor(p.params());
         } else if (p.converted ? *p.converted : q.converts(p)) {
-            f = q.format;
+            f = q.schemeFor(p).format;
             bytes = q.convertedBytes(p);
         } else {
             bytes = f.bytesFor(p.params());
@@ -406,7 +429,8 @@ void ModelBuilder::addSoftmaxLayer(u64 qHeads, u64 kvHeads, u64 headDim, u64 win
     addLayer(g);
 }
 
-void ModelBuilder::addMlaLayer(u64 heads, u64 qkDim, u64 vDim, u64 kvLora, u64 rope) {
+void ModelBuilder::addMlaLayer(u64 heads, u64 qkDim, u64 vDim, u64 kvLora, u64 rope,
+                               u64 indexerDim) {
     LayerGroup g;
     g.kind = AttentionKind::MLA;
     g.qHeads = narrow(heads, "num_attention_heads");
@@ -415,6 +439,7 @@ void ModelBuilder::addMlaLayer(u64 heads, u64 qkDim, u64 vDim, u64 kvLora, u64 r
     g.vHeadDim = vDim == qkDim ? 0 : narrow(vDim, "v_head_dim");
     g.kvLoraRank = narrow(kvLora, "kv_lora_rank");
     g.ropeDim = narrow(rope, "qk_rope_head_dim");
+    g.indexerHeadDim = narrow(indexerDim, "index_head_dim");
     addLayer(g);
 }
 
@@ -480,11 +505,6 @@ Result<ModelSpec> ModelBuilder::finish(NumberFormat dtype, const Quantization &q
         bool partial = false;
         spec.groups = makeGroups(m_pieces, quant, dtype, m_dims.layers, partial);
         spec.layers = mergeLayers(m_layers, m_layerBlocks, m_dims.layers);
-        for (auto &l : spec.layers) {
-            if (l.kind == AttentionKind::MLA && m_indexerHeadDim > 0) {
-                l.indexerHeadDim = m_indexerHeadDim;
-            }
-        }
         spec.experts = m_experts;
         spec.denseIntermediate = std::uint32_t(m_denseIntermediate);
         spec.mtpLayers = m_mtpLayers;

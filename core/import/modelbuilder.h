@@ -145,9 +145,10 @@ class ModelBuilder {
     void addSoftmaxLayer(std::uint64_t qHeads, std::uint64_t kvHeads, std::uint64_t headDim,
                          std::uint64_t window);
     /// MLA: caches kvLora + rope elements per token; the latent acts as one KV head shared by
-    /// all query heads (kvHeads = 1, replicated under TP). qkDim is nope + rope.
+    /// all query heads (kvHeads = 1, replicated under TP). qkDim is nope + rope. `indexerDim`:
+    /// the width of the sparse-attention indexer key this layer caches (0: none).
     void addMlaLayer(std::uint64_t heads, std::uint64_t qkDim, std::uint64_t vDim,
-                     std::uint64_t kvLora, std::uint64_t rope);
+                     std::uint64_t kvLora, std::uint64_t rope, std::uint64_t indexerDim = 0);
     /// Linear attention (KDA, Gated DeltaNet): heads x dk x dv recurrent state and a short-conv
     /// window of convChannels x (kernel - 1) elements; kernel >= 1. `groups`: a Mamba2 mixer's
     /// n_groups (LayerGroup::stateGroups), 0 for other kinds.
@@ -181,8 +182,6 @@ class ModelBuilder {
         m_visionConfigLayers = narrow(layers, "vision_config.num_hidden_layers");
         m_visionConfigHidden = narrow(hidden, "vision_config.hidden_size");
     }
-    /// The lightning indexer's key width of every MLA layer (LayerGroup::indexerHeadDim).
-    void setIndexerHeadDim(std::uint64_t dim) { m_indexerHeadDim = narrow(dim, "index_head_dim"); }
 
     // --- Notes -------------------------------------------------------------------------------
 
@@ -220,7 +219,6 @@ class ModelBuilder {
     bool m_mambaState = false;
     bool m_kdaState = false;
     std::uint32_t m_mtpLayers = 0;
-    std::uint32_t m_indexerHeadDim = 0;
     std::uint32_t m_visionConfigLayers = 0;
     std::uint32_t m_visionConfigHidden = 0;
     std::vector<std::string> m_notes;

@@ -2,6 +2,9 @@
 #include "import/modelopt.h"
 #include "util/textutil.h"
 
+#include <algorithm>
+#include <map>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -180,15 +183,13 @@ void readModelOptKv(const ConfigReader &q, Quantization &out) {
 
 } // namespace
 
-Quantization readModelOpt(const ConfigReader &q) {
-    Quantization out;
-    out.method = Quantization::Method::ModelOpt;
-    const std::string algo = q.str("quant_algo");
-    out.modelOptAlgo = algo;
-    const std::string field = q.field("quant_algo");
-    if (algo.empty()) {
-        fail(field, "missing in the ModelOpt quantization description");
-    }
+namespace {
+
+/// Sets out.format (and the FP8 scale layout) for ModelOpt quant_algo `algo`, read at `field`
+/// of `q` (group_size beside it). Throws ImportFailure naming the field for an algorithm it
+/// does not size.
+void readModelOptAlgo(const ConfigReader &q, const std::string &algo, const std::string &field,
+                      Quantization &out) {
     if (algo == "FP8") {
         out.format = formats::fp8;
         out.scaleLayout = Quantization::ScaleLayout::PerTensor;
@@ -199,7 +200,10 @@ Quantization readModelOpt(const ConfigReader &q) {
         out.format = formats::fp8;
         out.scaleLayout = Quantization::ScaleLayout::Block;
         out.blockRows = out.blockCols = 128;
-    } else if (algo == "NVFP4" || algo == "NVFP4_AWQ" || algo == "W4A8_NVFP4_FP8") {
+    } else if (algo == "NVFP4" || algo == "NVFP4_AWQ" || algo == "W4A8_NVFP4_FP8" ||
+               algo == "W4A16_NVFP4") {
+        // W4A16_NVFP4 stores the weights as NVFP4 does; only the activations stay 16-bit
+        // (vLLM modelopt.py @ 00155cde QUANT_ALGOS).
         const u64 group = q.countOr("group_size", 16, 1u << 16);
         if (group != 16) {
             fail(q.field("group_size"), "NVFP4 uses groups of 16, got " + std::to_string(group));
@@ -209,9 +213,72 @@ Quantization readModelOpt(const ConfigReader &q) {
         const u64 group = q.countOr("group_size", 128, 1u << 16, 0);
         out.format = NumberFormat{FormatKind::INT4, std::uint32_t(group)};
     } else {
-        fail(field, "unsupported ModelOpt quantization algorithm '" + algo + "'" +
-                        (algo == "MIXED_PRECISION" ? " (per-layer formats are not sized yet)"
-                                                   : std::string()));
+        fail(field, "unsupported ModelOpt quantization algorithm '" + algo + "'");
+    }
+}
+
+/// MIXED_PRECISION's quantized_layers (module path -> {quant_algo, group_size}) into
+/// out.perModule. Each entry is sized by its own algorithm (readModelOptAlgo). An absent or
+/// empty mapping is an error, as vLLM's ModelOptMixedPrecisionConfig._from_config raises
+/// (modelopt.py @ 00155cde); so are a module path longer than a pattern may be and more than
+/// 64 distinct schemes.
+void readQuantizedLayers(const ConfigReader &q, Quantization &out) {
+    const std::string field = q.field("quantized_layers");
+    const std::optional<ConfigReader> layers = q.optSub("quantized_layers");
+    if (!layers || layers->raw().empty()) {
+        fail(field, "MIXED_PRECISION needs a non-empty quantized_layers mapping");
+    }
+    auto table = std::make_shared<Quantization::ModuleSchemes>();
+    for (const auto &[module, entry] : layers->raw().items()) {
+        if (module.size() > ModulePattern::kMaxPatternChars) {
+            fail(field, "a module path longer than " +
+                            std::to_string(ModulePattern::kMaxPatternChars) + " characters");
+        }
+        if (!entry.is_object()) {
+            fail(layers->field(module), "must be an object with quant_algo");
+        }
+        const ConfigReader one(entry, layers->field(module));
+        Quantization scheme;
+        scheme.method = Quantization::Method::ModelOpt;
+        scheme.modelOptAlgo = asciiUpper(one.str("quant_algo"));
+        if (scheme.modelOptAlgo.empty()) {
+            fail(one.field("quant_algo"), "missing in a quantized_layers entry");
+        }
+        readModelOptAlgo(one, scheme.modelOptAlgo, one.field("quant_algo"), scheme);
+        auto same =
+            std::find_if(table->schemes.begin(), table->schemes.end(), [&](const Quantization &x) {
+                return x.modelOptAlgo == scheme.modelOptAlgo && x.format == scheme.format;
+            });
+        if (same == table->schemes.end()) {
+            // Real files name two or three; a bound keeps this search short on hostile ones.
+            constexpr std::size_t kMaxSchemes = 64;
+            if (table->schemes.size() == kMaxSchemes) {
+                fail(field, "more than " + std::to_string(kMaxSchemes) +
+                                " distinct quant_algo / group_size schemes");
+            }
+            table->schemes.push_back(std::move(scheme));
+            same = table->schemes.end() - 1;
+        }
+        table->byModule.emplace(module, std::uint32_t(same - table->schemes.begin()));
+    }
+    out.perModule = std::move(table);
+}
+
+} // namespace
+
+Quantization readModelOpt(const ConfigReader &q) {
+    Quantization out;
+    out.method = Quantization::Method::ModelOpt;
+    const std::string algo = q.str("quant_algo");
+    out.modelOptAlgo = algo;
+    const std::string field = q.field("quant_algo");
+    if (algo.empty()) {
+        fail(field, "missing in the ModelOpt quantization description");
+    }
+    if (asciiUpper(algo) == "MIXED_PRECISION") {
+        readQuantizedLayers(q, out);
+    } else {
+        readModelOptAlgo(q, asciiUpper(algo), field, out);
     }
     readModelOptKv(q, out);
     // hf_quant_config.json says exclude_modules; the in-config form says ignore.

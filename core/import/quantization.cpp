@@ -4,6 +4,7 @@
 #include "import/modelopt.h"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 
 namespace hostplan::importer {
@@ -23,6 +24,9 @@ std::uint64_t Quantization::ruleCost() const {
         for (const auto &r : *list) {
             cost += r.size() + kPerRule;
         }
+    }
+    if (perModule) { // moduleScheme: a few map searches of log2(entries) string comparisons
+        cost += kPerRule * 8 * (1 + u64(std::bit_width(perModule->byModule.size())));
     }
     return cost;
 }
@@ -116,15 +120,17 @@ bool Quantization::converts(const TensorPiece &p) const {
         return true;
     }
     if (method == Method::ModelOpt) {
-        if (p.role == GroupRole::LmHead || p.role == GroupRole::Embedding) {
-            return false; // ModelOpt exports keep embeddings and lm_head in the model dtype
+        // ModelOpt exports keep embeddings in the model dtype, and lm_head unless a
+        // MIXED_PRECISION checkpoint lists it among its quantized_layers.
+        if (p.role == GroupRole::Embedding || (p.role == GroupRole::LmHead && !perModule)) {
+            return false;
         }
         for (const auto &g : excludeGlobs) {
             if (fnmatchModule(g, p.module)) {
                 return false;
             }
         }
-        return true;
+        return !perModule || moduleScheme(p.module, p.role) != nullptr;
     }
     // transformers' fp8 / mxfp4 / awq / gptq quantizers keep the output embedding
     // (lm_head) unconverted.
@@ -144,7 +150,60 @@ bool Quantization::converts(const TensorPiece &p) const {
     return true;
 }
 
+const Quantization &Quantization::schemeFor(const TensorPiece &p) const {
+    const Quantization *own = perModule ? moduleScheme(p.module, p.role) : nullptr;
+    return own ? *own : *this;
+}
+
+const Quantization *Quantization::moduleScheme(const std::string &module, GroupRole role) const {
+    if (!perModule || perModule->byModule.empty()) {
+        return nullptr;
+    }
+    const auto &table = perModule->byModule;
+    const auto scheme = [&](auto it) { return &perModule->schemes[it->second]; };
+    std::vector<std::string> names{module};
+    const std::string a = "model.language_model.", b = "language_model.model.";
+    if (module.compare(0, a.size(), a) == 0) {
+        names.push_back(b + module.substr(a.size()));
+    } else if (module.compare(0, b.size(), b) == 0) {
+        names.push_back(a + module.substr(b.size()));
+    }
+    if (module.size() > 8 && module.compare(module.size() - 8, 8, ".lm_head") == 0) {
+        names.push_back("lm_head");
+    }
+    for (const std::string &name : names) { // the module itself
+        if (const auto it = table.find(name); it != table.end()) {
+            return scheme(it);
+        }
+    }
+    for (const std::string &name : names) { // a fused MoE layer listed whole
+        if (role != GroupRole::RoutedExperts) {
+            break;
+        }
+        for (std::size_t dot = name.rfind('.'); dot != std::string::npos && dot > 0;
+             dot = name.rfind('.', dot - 1)) {
+            if (const auto it = table.find(name.substr(0, dot)); it != table.end()) {
+                return scheme(it);
+            }
+        }
+    }
+    for (const std::string &name : names) { // children listed one by one
+        const std::string under = name + ".";
+        const auto it = table.lower_bound(under);
+        if (it != table.end() && it->first.compare(0, under.size(), under) == 0) {
+            return scheme(it);
+        }
+    }
+    return nullptr;
+}
+
 u64 Quantization::convertedBytes(const TensorPiece &p) const {
+    if (perModule) {
+        const Quantization &own = schemeFor(p);
+        if (&own != this) {
+            return own.convertedBytes(p);
+        }
+    }
     const u64 n = p.params();
     const std::string &f = p.module;
     switch (method) {

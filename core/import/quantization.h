@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,6 +58,12 @@ struct Quantization {
     /// hf_quant_config.json (readModelOpt cannot tell the two ModelOpt forms apart).
     KvScalesOrigin kvOrigin = KvScalesOrigin::None;
     std::string modelOptAlgo; ///< ModelOpt quant_algo as written; empty for other methods
+    /// ModelOpt MIXED_PRECISION: the scheme of each module its quantized_layers names, shared
+    /// by the copies rulesByLayer makes; null for every other scheme. A Linear module it does
+    /// not name stays in the model dtype (vLLM modelopt.py @ 00155cde
+    /// ModelOptMixedPrecisionConfig.get_quant_method: UnquantizedLinearMethod).
+    struct ModuleSchemes;
+    std::shared_ptr<const ModuleSchemes> perModule;
 
     /// Whether the scheme stores `p` in `format`: only Linear pieces; never the embedding or
     /// lm_head for transformers' own quantizers; not those matched by the ignore rules.
@@ -86,6 +93,25 @@ struct Quantization {
     /// output row; others by format.bytesFor. Throws ImportFailure naming the module on
     /// overflow.
     std::uint64_t convertedBytes(const TensorPiece &p) const;
+    /// The scheme that stores `p` when converts(p): its quantized_layers entry under
+    /// MIXED_PRECISION (moduleScheme), else this one.
+    const Quantization &schemeFor(const TensorPiece &p) const;
+    /// Under MIXED_PRECISION, the quantized_layers entry for `module` of a piece with `role`,
+    /// as vLLM resolves a layer's prefix (modelopt.py @ 00155cde _resolve_quant_algo): the
+    /// module itself (also with "model.language_model." and "language_model.model." swapped,
+    /// and "lm_head" for a path ending ".lm_head"); for routed experts ("...experts.0.w1"),
+    /// then the entry of a parent module, as vLLM looks up the FusedMoE layer's own prefix
+    /// ("...experts"); then the first entry under the module (vLLM's prefix rule). Null when
+    /// none names it, or when the scheme is not MIXED_PRECISION. O(depth x log entries).
+    const Quantization *moduleScheme(const std::string &module, GroupRole role) const;
+};
+
+/// MIXED_PRECISION's quantized_layers: the distinct schemes its entries name (a ModelOpt
+/// Quantization each: format, scale layout) and each module path's index among them, so that a
+/// file of many entries costs a map node per entry, not a Quantization.
+struct Quantization::ModuleSchemes {
+    std::vector<Quantization> schemes;
+    std::map<std::string, std::uint32_t> byModule;
 };
 
 struct Quantization::LayerRules {

@@ -44,6 +44,7 @@ CacheCost cacheCost(const ModelSpec &model, const Parallelism &par, const Number
     c.stateSlotsPerRequest = std::max<std::uint32_t>(stateSlots, 1);
     const std::uint32_t tp = std::max<std::uint32_t>(par.tp, 1);
     const std::uint32_t total = model.decoderLayers();
+    const bool sparse = sparseMlaModel(model);
     for (const auto &l : model.layers) {
         const std::uint64_t stageLayers =
             stage ? layersInRange(l, *stage, total) : layersPerStage(l.count, par.pp);
@@ -71,7 +72,7 @@ CacheCost cacheCost(const ModelSpec &model, const Parallelism &par, const Number
             // The compressed latent is replicated on every TP rank; the FP8 layout of DeepSeek
             // V3.2 and its indexer cache by the engines' rules (engine/enginememory.h).
             const std::uint64_t perLayer =
-                mlaCacheBytesPerToken(l, kvFormat) + indexerCacheBytesPerToken(l);
+                mlaCacheBytesPerToken(l, kvFormat, sparse) + indexerCacheBytesPerToken(l);
             c.kvBytesPerToken += l.count * perLayer;
             c.kvBytesPerTokenPerGpu += stageLayers * perLayer;
             break;

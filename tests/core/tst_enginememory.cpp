@@ -531,11 +531,12 @@ class tst_EngineMemory : public QObject {
         QCOMPARE(m.layers.size(), std::size_t(1));
         const LayerGroup &l = m.layers.front();
         QCOMPARE(l.indexerHeadDim, 128u);
-        QCOMPARE(mlaCacheBytesPerToken(l, formats::fp8), 656ull);
-        QCOMPARE(mlaCacheBytesPerToken(l, formats::bf16), 1152ull);
+        QCOMPARE(mlaCacheBytesPerToken(l, formats::fp8, sparseMlaModel(m)), 656ull);
+        QCOMPARE(mlaCacheBytesPerToken(l, formats::bf16, sparseMlaModel(m)), 1152ull);
         QCOMPARE(indexerCacheBytesPerToken(l), 132ull);
         const ModelSpec v3 = golden::catalogueModel("deepseek-v3");
-        QCOMPARE(mlaCacheBytesPerToken(v3.layers.front(), formats::fp8), 576ull);
+        QCOMPARE(sparseMlaModel(v3), false);
+        QCOMPARE(mlaCacheBytesPerToken(v3.layers.front(), formats::fp8, false), 576ull);
         QCOMPARE(indexerCacheBytesPerToken(v3.layers.front()), 0ull);
         const GpuSpec g = golden::loggedGpu("NVIDIA H200", 139.8, true);
         EngineMemoryInput in = golden::rowInput(m, g, {8, 1, 1}, Engine::Vllm, 32768);

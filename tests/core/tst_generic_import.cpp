@@ -190,10 +190,6 @@ void TestGenericImport::storedBytes() {
 void TestGenericImport::refusalsNameTheKey_data() {
     QTest::addColumn<QString>("stem");
     QTest::addColumn<QString>("field");
-    QTest::newRow("unknown-layer-type/glm-5.2") << "nvidia--GLM-5.2-NVFP4"
-                                                << "layer_types[0]";
-    QTest::newRow("mixed-precision/qwen3.6-27b") << "nvidia--Qwen3.6-27B-NVFP4"
-                                                 << "hf_quant_config.json.quantization.quant_algo";
     QTest::newRow("per-layer-blocks/nemotron-super-49b")
         << "nvidia--Llama-3_3-Nemotron-Super-49B-v1"
         << "block_configs";
