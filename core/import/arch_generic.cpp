@@ -110,12 +110,39 @@ const char *agreeingKey(const ConfigReader &c, std::initializer_list<const char 
 /// Which of the `L` layers hold the sparse-attention indexer (the others reuse the top-k of the
 /// layer before: GLM-5.2's IndexCache): indexer_types ("full" / "shared") where the config
 /// lists them (HF modular_glm_moe_dsa.py @ 01f8fa55 GlmMoeDsaAttention: no indexer on a
-/// shared layer); else index_topk_pattern ('S' = shared); else layer i is full when
+/// shared layer); else index_topk_pattern ('F' / 'S' per layer); else layer i is full when
 /// max(i - index_skip_topk_offset + 1, 0) % index_topk_freq == 0 (defaults 2 and 1: every
 /// layer), vLLM's rule (deepseek_v2.py @ 002d6073 DeepseekV2MLAAttention.__init__, which
-/// builds an indexer, and so its cache, on those layers only).
-std::vector<bool> indexerLayers(const ConfigReader &c, u64 L) {
-    std::vector<bool> full(L, true);
+/// builds an indexer, and so its cache, on those layers only; it reads the pattern, else the
+/// frequency, never indexer_types: a disagreement is noted). Layer 0 must compute its own
+/// top-k; a list of the wrong length, another kind or a shared layer 0 is an ImportFailure
+/// naming the key.
+std::vector<bool> indexerLayers(const ConfigReader &c, ModelBuilder &b, u64 L) {
+    std::vector<bool> byVllm(L, true);
+    std::string vllmKey = "index_topk_freq";
+    if (c.has("index_topk_pattern")) {
+        vllmKey = "index_topk_pattern";
+        const std::string pattern = c.str("index_topk_pattern");
+        if (pattern.size() != L) {
+            fail(c.field(vllmKey), "has " + std::to_string(pattern.size()) + " entries for " +
+                                       std::to_string(L) + " layers");
+        }
+        for (u64 i = 0; i < L; ++i) {
+            if (pattern[i] != 'F' && pattern[i] != 'S') {
+                fail(c.field(vllmKey), "must hold only 'F' (full) and 'S' (shared)");
+            }
+            byVllm[i] = pattern[i] == 'F';
+        }
+    } else {
+        const u64 freq = c.countOr("index_topk_freq", 1, kMaxLayers);
+        const u64 offset = c.countOr("index_skip_topk_offset", 2, kMaxLayers, 0);
+        for (u64 i = 0; i < L; ++i) {
+            byVllm[i] = (i + 1 > offset ? i + 1 - offset : 0) % freq == 0;
+        }
+        vllmKey = c.has("index_topk_freq") ? "index_topk_freq" : "index_skip_topk_offset";
+    }
+    std::vector<bool> full = byVllm;
+    std::string key = vllmKey;
     const std::vector<std::string> types = c.strList("indexer_types");
     if (!types.empty()) {
         if (types.size() != L) {
@@ -129,19 +156,17 @@ std::vector<bool> indexerLayers(const ConfigReader &c, u64 L) {
             }
             full[i] = types[i] == "full";
         }
-        return full;
-    }
-    if (c.has("index_topk_pattern")) {
-        const std::string pattern = c.str("index_topk_pattern");
-        for (u64 i = 0; i < L && i < pattern.size(); ++i) {
-            full[i] = pattern[i] != 'S';
+        key = "indexer_types";
+        if (full != byVllm) {
+            b.note("indexer_types and " + vllmKey + " name different indexer layers; the plan " +
+                   "follows indexer_types (the checkpoint's layout), vLLM builds the indexer " +
+                   "where " + vllmKey + " says");
         }
-        return full;
     }
-    const u64 freq = c.countOr("index_topk_freq", 1, kMaxLayers);
-    const u64 offset = c.countOr("index_skip_topk_offset", 2, kMaxLayers, 0);
-    for (u64 i = 0; i < L; ++i) {
-        full[i] = (i + 1 > offset ? i + 1 - offset : 0) % freq == 0;
+    if (L > 0 && !full[0]) {
+        fail(c.field(key == "indexer_types" ? "indexer_types[0]" : key),
+             "makes layer 0 a shared layer, which reuses the top-k of a layer before it; "
+             "there is none");
     }
     return full;
 }
@@ -343,7 +368,7 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         std::vector<bool> indexed(L, false);
         u64 indexerDim = 0;
         if (c.has("index_n_heads")) {
-            indexed = indexerLayers(c, L);
+            indexed = indexerLayers(c, b, L);
             const u64 n = u64(std::count(indexed.begin(), indexed.end(), true));
             b.setPieceLayers(layersWhere(L, [&](u64 i) { return bool(indexed[i]); }));
             indexerDim = n ? addIndexer(c, b, mla.qLora, n) : 0;
@@ -411,7 +436,7 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         b.setPieceLayers(layersWhere(L, [&](u64 i) { return kinds[i] == LayerKind::Linear; }));
         if (nLinear > 0) {
             g = fam.lightning ? addLightningAttention(b, a, nLinear)
-                              : addGatedDeltaNet(c, b, nLinear, true);
+                              : addGatedDeltaNet(c, b, nLinear);
         }
         b.setPieceLayers(layersWhere(L, [&](u64 i) { return kinds[i] == LayerKind::Conv; }));
         const u64 convCache = nConv > 0 ? addShortConv(c, b, nConv) : 0;

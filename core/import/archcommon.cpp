@@ -39,19 +39,24 @@ void addEmbeddings(const ConfigReader &c, ModelBuilder &b) {
 void addEmbeddings(ModelBuilder &b, bool tied) {
     const std::string &p = b.modulePrefix();
     const ModelDimensions &d = b.dimensions();
+    // transformers' multimodal layout keeps the text model's own modules under
+    // "model.language_model." and lm_head at the top; a "language_model." wrapper (Kimi)
+    // holds a whole causal LM, lm_head included.
+    const bool hfWrapped = p == "model.language_model.";
+    const std::string inner = hfWrapped ? p : p + "model.";
+    const std::string head = hfWrapped ? std::string("lm_head") : p + "lm_head";
     if (tied) {
         // One tensor serves as both: it is a matmul per token, so it counts as lm_head and
         // is active; activeParamsWithEmbedding then equals activeParams.
         b.tensor("embedding (tied lm_head)", GroupRole::LmHead, Placement::Sharded,
-                 p + "model.embed_tokens", d.vocab, d.hidden, 1, 1);
+                 inner + "embed_tokens", d.vocab, d.hidden, 1, 1);
     } else {
         // The input embedding is a row gather, not a matmul: not active (modelspec.h).
-        b.tensor("embedding", GroupRole::Embedding, Placement::Sharded, p + "model.embed_tokens",
+        b.tensor("embedding", GroupRole::Embedding, Placement::Sharded, inner + "embed_tokens",
                  d.vocab, d.hidden, 1, 0);
-        b.linear("lm_head", GroupRole::LmHead, Placement::Sharded, p + "lm_head", d.vocab, d.hidden,
-                 1, 1);
+        b.linear("lm_head", GroupRole::LmHead, Placement::Sharded, head, d.vocab, d.hidden, 1, 1);
     }
-    b.small(p + "model.norm", d.hidden, 1);
+    b.small(inner + "norm", d.hidden, 1);
 }
 
 u64 headDimOf(const ConfigReader &c, u64 hidden, u64 heads) {
@@ -253,7 +258,7 @@ u64 qwenMoeLayers(const ConfigReader &c, u64 layers, u64 experts) {
     return u64(std::count(moe.begin(), moe.end(), true));
 }
 
-GdnShape addGatedDeltaNet(const ConfigReader &c, ModelBuilder &b, u64 n, bool split) {
+GdnShape addGatedDeltaNet(const ConfigReader &c, ModelBuilder &b, u64 n) {
     GdnShape g;
     g.nk = c.count("linear_num_key_heads", kMaxHeads);
     g.dk = c.count("linear_key_head_dim", kMaxHidden);
@@ -267,16 +272,8 @@ GdnShape addGatedDeltaNet(const ConfigReader &c, ModelBuilder &b, u64 n, bool sp
     const u64 values = checkedMul(g.nv, g.dv, fv);
     g.convDim = checkedAdd(keys, values, fv);
     const std::string la = b.layerModule(0) + "linear_attn.";
-    if (split) {
-        b.attention(la + "in_proj_qkv", g.convDim, H, n);
-        b.attention(la + "in_proj_z", values, H, n);
-        b.attention(la + "in_proj_b", g.nv, H, n);
-        b.attention(la + "in_proj_a", g.nv, H, n);
-    } else {
-        b.attention(la + "in_proj_qkvz", checkedAdd(keys, checkedMul(2, values, fv), fv), H, n);
-        b.attention(la + "in_proj_ba", checkedMul(2, g.nv, c.field("linear_num_value_heads")), H,
-                    n);
-    }
+    b.attention(la + "in_proj_qkvz", checkedAdd(keys, checkedMul(2, values, fv), fv), H, n);
+    b.attention(la + "in_proj_ba", checkedMul(2, g.nv, c.field("linear_num_value_heads")), H, n);
     b.tensor("short convolutions", GroupRole::Attention, Placement::Sharded, la + "conv1d",
              g.convDim, g.kernel, n, n);
     b.small(la + "dt_bias", g.nv, n);

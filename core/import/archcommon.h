@@ -145,12 +145,10 @@ struct GdnShape {
 /// linear_value_head_dim, linear_conv_kernel_dim and adds `n` Gated DeltaNet layers under
 /// "<layer 0>linear_attn." (transformers Qwen3NextGatedDeltaNet): in_proj_qkvz
 /// [2*nk*dk + 2*nv*dv, H], in_proj_ba [2*nv, H], conv1d [2*nk*dk + nv*dv, kernel], dt_bias /
-/// A_log [nv], norm [dv], out_proj [H, nv*dv]. `split`: the Qwen3.5 checkpoint layout, whose
-/// in_proj_qkv [2*nk*dk + nv*dv, H], in_proj_z [nv*dv, H], in_proj_b and in_proj_a [nv, H]
-/// hold the same parameters under the module names its quantization rules name
-/// (transformers Qwen3_5GatedDeltaNet).
-GdnShape addGatedDeltaNet(const ConfigReader &c, ModelBuilder &b, std::uint64_t n,
-                          bool split = false);
+/// A_log [nv], norm [dv], out_proj [H, nv*dv]. Qwen3.5 checkpoints store in_proj_qkv /
+/// in_proj_z and in_proj_b / in_proj_a apart; vLLM fuses them back into these two layers
+/// (packed_modules_mapping), which its quantization rules then match (quantization.h).
+GdnShape addGatedDeltaNet(const ConfigReader &c, ModelBuilder &b, std::uint64_t n);
 
 /// The dense gated MLP (gate/up/down_proj, intermediate_size) of `denseLayers` layers under
 /// "<layer 0>mlp."; reads intermediate_size only when denseLayers > 0. Returns it (0 if none).

@@ -6,6 +6,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace hostplan::importer {
@@ -13,11 +14,32 @@ namespace hostplan::importer {
 using json = nlohmann::json;
 using u64 = std::uint64_t;
 
+namespace {
+
+/// `text` with its control characters (a newline in a JSON key, an escape) written as \u00XX.
+std::string oneLine(const std::string &text) {
+    std::string out;
+    out.reserve(text.size());
+    for (const char ch : text) {
+        const auto u = static_cast<unsigned char>(ch);
+        if (u < 0x20 || u == 0x7F) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04X", unsigned(u));
+            out += buf;
+        } else {
+            out += ch;
+        }
+    }
+    return out;
+}
+
+} // namespace
+
 void fail(std::string field, std::string message) {
-    // A field or message built from a hostile file (a 100 KB key, a quoted value) stays one
-    // readable line.
-    throw ImportFailure{
-        makeError(cutText(field, kMaxFieldBytes), cutText(message, kMaxMessageBytes))};
+    // A field or message built from a hostile file (a 100 KB key, a quoted value, a key with
+    // a newline) stays one readable line.
+    throw ImportFailure{makeError(cutText(oneLine(field), kMaxFieldBytes),
+                                  cutText(oneLine(message), kMaxMessageBytes))};
 }
 
 namespace {

@@ -31,7 +31,8 @@ struct ImportFailure {
 inline constexpr std::size_t kMaxFieldBytes = 160;
 inline constexpr std::size_t kMaxMessageBytes = 600;
 
-/// Throws ImportFailure{field, message}, each cut at its bound above.
+/// Throws ImportFailure{field, message}, each cut at its bound above, control characters (a
+/// newline in a hostile key) written as \u00XX so that the error stays one line.
 [[noreturn]] void fail(std::string field, std::string message);
 
 /// Runs `f` and returns its value, or the Error of an ImportFailure it threw.

@@ -90,9 +90,17 @@ std::vector<LayerKind> layerKinds(const ConfigReader &c, const Family &fam, u64 
             const std::string &t = types[i];
             // deepseek_sparse_attention (GLM-5.2): MLA with the DSA indexer, no window (HF
             // GlmMoeDsa picks only its cache class by it; vLLM and SGLang do not read it).
-            if (t == "full_attention" || t == "attention" ||
-                (t == "deepseek_sparse_attention" && c.has("kv_lora_rank") &&
-                 c.has("index_n_heads"))) {
+            if (t == "deepseek_sparse_attention") {
+                for (const char *k : {"kv_lora_rank", "index_n_heads"}) {
+                    if (!c.has(k)) {
+                        fail(c.field("layer_types[" + std::to_string(i) + "]"),
+                             "deepseek_sparse_attention is MLA with the sparse-attention "
+                             "indexer; the config has no " +
+                                 std::string(k));
+                    }
+                }
+                kinds[i] = LayerKind::Full;
+            } else if (t == "full_attention" || t == "attention") {
                 kinds[i] = LayerKind::Full;
             } else if (t == "sliding_attention") {
                 kinds[i] = LayerKind::Sliding;

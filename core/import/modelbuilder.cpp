@@ -513,6 +513,15 @@ Result<ModelSpec> ModelBuilder::finish(NumberFormat dtype, const Quantization &q
         spec.visionConfigLayers = m_visionConfigLayers;
         spec.visionConfigHidden = m_visionConfigHidden;
         spec.notes = m_notes;
+        if (quant.perModule &&
+            std::none_of(spec.groups.begin(), spec.groups.end(), [&](const TensorGroup &g) {
+                return std::any_of(quant.perModule->schemes.begin(), quant.perModule->schemes.end(),
+                                   [&](const Quantization &s) { return s.format == g.format; });
+            })) {
+            spec.notes.push_back("quantized_layers names none of this model's modules as vLLM "
+                                 "resolves them; every weight is planned in the checkpoint "
+                                 "dtype");
+        }
         if (partial) {
             spec.notes.push_back(
                 "estimated: the quantization's exclude list is too long to test on every layer; "

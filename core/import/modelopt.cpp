@@ -261,6 +261,7 @@ void readQuantizedLayers(const ConfigReader &q, Quantization &out) {
         }
         table->byModule.emplace(module, std::uint32_t(same - table->schemes.begin()));
     }
+    table->field = field;
     out.perModule = std::move(table);
 }
 

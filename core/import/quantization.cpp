@@ -2,6 +2,7 @@
 #include "import/quantization.h"
 
 #include "import/modelopt.h"
+#include "util/textutil.h"
 
 #include <algorithm>
 #include <bit>
@@ -125,6 +126,12 @@ bool Quantization::converts(const TensorPiece &p) const {
         if (p.role == GroupRole::Embedding || (p.role == GroupRole::LmHead && !perModule)) {
             return false;
         }
+        // MoE routers stay 16-bit: ModelOpt's default configs disable their quantizers
+        // ("*router*", "*mlp.gate.*", "*block_sparse_moe.gate*", "*mlp.shared_expert_gate.*":
+        // modelopt/torch/quantization/config.py @ 103b1bb1 _default_disabled_quantizer_cfg).
+        if (p.role == GroupRole::MoeOther && p.group == "router") {
+            return false;
+        }
         for (const auto &g : excludeGlobs) {
             if (fnmatchModule(g, p.module)) {
                 return false;
@@ -160,38 +167,61 @@ const Quantization *Quantization::moduleScheme(const std::string &module, GroupR
         return nullptr;
     }
     const auto &table = perModule->byModule;
-    const auto scheme = [&](auto it) { return &perModule->schemes[it->second]; };
-    std::vector<std::string> names{module};
-    const std::string a = "model.language_model.", b = "language_model.model.";
-    if (module.compare(0, a.size(), a) == 0) {
-        names.push_back(b + module.substr(a.size()));
-    } else if (module.compare(0, b.size(), b) == 0) {
-        names.push_back(a + module.substr(b.size()));
+    // vLLM resolves the layer it builds: a routed expert's is the FusedMoE layer
+    // ("...mlp.experts"), whichever expert and projection the piece is named by.
+    std::string own = module;
+    if (const std::size_t at = module.rfind(".experts.");
+        role == GroupRole::RoutedExperts && at != std::string::npos) {
+        own = module.substr(0, at + 8); // through ".experts"
     }
-    if (module.size() > 8 && module.compare(module.size() - 8, 8, ".lm_head") == 0) {
+    std::vector<std::string> names{own};
+    const std::string a = "model.language_model.", b = "language_model.model.";
+    if (own.compare(0, a.size(), a) == 0) {
+        names.push_back(b + own.substr(a.size()));
+    } else if (own.compare(0, b.size(), b) == 0) {
+        names.push_back(a + own.substr(b.size()));
+    }
+    if (own.size() > 8 && own.compare(own.size() - 8, 8, ".lm_head") == 0) {
         names.push_back("lm_head");
     }
     for (const std::string &name : names) { // the module itself
         if (const auto it = table.find(name); it != table.end()) {
-            return scheme(it);
+            return &perModule->schemes[it->second];
         }
     }
-    for (const std::string &name : names) { // a fused MoE layer listed whole
-        if (role != GroupRole::RoutedExperts) {
-            break;
+    // A fused layer by its shards (vLLM packed_modules_mapping; Qwen3.5's Gated DeltaNet
+    // fuses in_proj_qkv + in_proj_z and in_proj_b + in_proj_a); all listed shards must agree.
+    static const std::map<std::string, std::vector<std::string>> kPacked = {
+        {"qkv_proj", {"q_proj", "k_proj", "v_proj"}},
+        {"gate_up_proj", {"gate_proj", "up_proj"}},
+        {"in_proj_qkvz", {"in_proj_qkv", "in_proj_z"}},
+        {"in_proj_ba", {"in_proj_b", "in_proj_a"}}};
+    for (const std::string &name : names) {
+        const std::size_t dot = name.rfind('.');
+        const auto packed = kPacked.find(name.substr(dot == std::string::npos ? 0 : dot + 1));
+        if (packed == kPacked.end()) {
+            continue;
         }
-        for (std::size_t dot = name.rfind('.'); dot != std::string::npos && dot > 0;
-             dot = name.rfind('.', dot - 1)) {
-            if (const auto it = table.find(name.substr(0, dot)); it != table.end()) {
-                return scheme(it);
+        const Quantization *found = nullptr;
+        for (const std::string &shard : packed->second) {
+            const auto it = table.find(name.substr(0, dot + 1) + shard);
+            const Quantization *one = it == table.end() ? nullptr : &perModule->schemes[it->second];
+            if (one && found && one->modelOptAlgo != found->modelOptAlgo) {
+                fail(perModule->field, "the fused layer " + cutText(name, 200) + " has shards in " +
+                                           found->modelOptAlgo + " and " + one->modelOptAlgo +
+                                           "; vLLM refuses mixed algorithms within a fused layer");
             }
+            found = one ? one : found;
+        }
+        if (found) {
+            return found;
         }
     }
     for (const std::string &name : names) { // children listed one by one
         const std::string under = name + ".";
         const auto it = table.lower_bound(under);
         if (it != table.end() && it->first.compare(0, under.size(), under) == 0) {
-            return scheme(it);
+            return &perModule->schemes[it->second];
         }
     }
     return nullptr;

@@ -66,7 +66,9 @@ struct Quantization {
     std::shared_ptr<const ModuleSchemes> perModule;
 
     /// Whether the scheme stores `p` in `format`: only Linear pieces; never the embedding or
-    /// lm_head for transformers' own quantizers; not those matched by the ignore rules.
+    /// lm_head for transformers' own quantizers; under ModelOpt never the embedding or a MoE
+    /// router, the lm_head only when MIXED_PRECISION lists it; not those matched by the ignore
+    /// rules.
     bool converts(const TensorPiece &p) const;
 
     /// What testing every exclude / ignore / not-convert rule on one module costs, in units of
@@ -97,12 +99,14 @@ struct Quantization {
     /// MIXED_PRECISION (moduleScheme), else this one.
     const Quantization &schemeFor(const TensorPiece &p) const;
     /// Under MIXED_PRECISION, the quantized_layers entry for `module` of a piece with `role`,
-    /// as vLLM resolves a layer's prefix (modelopt.py @ 00155cde _resolve_quant_algo): the
-    /// module itself (also with "model.language_model." and "language_model.model." swapped,
-    /// and "lm_head" for a path ending ".lm_head"); for routed experts ("...experts.0.w1"),
-    /// then the entry of a parent module, as vLLM looks up the FusedMoE layer's own prefix
-    /// ("...experts"); then the first entry under the module (vLLM's prefix rule). Null when
-    /// none names it, or when the scheme is not MIXED_PRECISION. O(depth x log entries).
+    /// as vLLM resolves a layer's prefix (modelopt.py @ 00155cde _resolve_quant_algo), for a
+    /// routed expert ("...mlp.experts.0.w1") that of its FusedMoE layer ("...mlp.experts"):
+    /// the module itself (also with "model.language_model." and "language_model.model."
+    /// swapped, and "lm_head" for a path ending ".lm_head"); a fused layer (qkv_proj,
+    /// gate_up_proj, in_proj_qkvz, in_proj_ba) by its listed shards, which must agree (else
+    /// an ImportFailure naming the mapping, as vLLM raises); then the first entry under the
+    /// module (vLLM's prefix rule: experts listed one by one). Null when none names it, or when
+    /// the scheme is not MIXED_PRECISION. O(log entries) map searches.
     const Quantization *moduleScheme(const std::string &module, GroupRole role) const;
 };
 
@@ -112,6 +116,7 @@ struct Quantization {
 struct Quantization::ModuleSchemes {
     std::vector<Quantization> schemes;
     std::map<std::string, std::uint32_t> byModule;
+    std::string field; ///< where the mapping was read, for errors ("quantization.quantized_layers")
 };
 
 struct Quantization::LayerRules {

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <string>
 
 using namespace hostplan;
@@ -75,12 +76,15 @@ class tst_ModelOptMixed : public QObject {
         QCOMPARE(head.bytes, V * 2880 + 8);
         QCOMPARE(tally(*m, GroupRole::Embedding, formats::bf16).params, V * H);
         // FP8: full attention q (gated: 2 x 24 x 256), k, v (4 x 256) and o [H, 6144]; Gated
-        // DeltaNet in_proj_qkv (2 x 16 x 128 + 48 x 128 = 10240), in_proj_z (6144), out_proj.
+        // DeltaNet in_proj_qkv (2 x 16 x 128 + 48 x 128 = 10240) and in_proj_z (6144), which
+        // vLLM fuses into in_proj_qkvz and resolves by those shards, and out_proj.
         const Tally fp8 = tally(*m, GroupRole::Attention, formats::fp8);
         const std::uint64_t full = H * (12288 + 1024 + 1024 + 6144);
         const std::uint64_t gdn = H * (10240 + 6144 + 6144);
         QCOMPARE(fp8.params, 16 * full + 48 * gdn);
-        QCOMPARE(fp8.bytes, 16 * full + 48 * gdn + (16 * 4 + 48 * 3) * 8);
+        // Two fp32 scales per tensor; vLLM's fused in_proj_qkvz (in_proj_qkv + in_proj_z, both
+        // FP8 in quantized_layers) is one tensor here, 8 B short of the checkpoint's two.
+        QCOMPARE(fp8.bytes, 16 * full + 48 * gdn + (16 * 4 + 48 * 2) * 8);
         // in_proj_b and in_proj_a [48, H] stay bf16, with the norms and convolutions.
         QVERIFY(tally(*m, GroupRole::Attention, formats::bf16).params >= 48ull * 2 * 48 * H);
         // The same mapping in config.json's own quantization_config gives the same bytes.
@@ -119,13 +123,15 @@ class tst_ModelOptMixed : public QObject {
         QCOMPARE(tally(*m, GroupRole::LmHead, formats::bf16).params, 32000 * H);
     }
 
-    // Routed experts take the entry of their fused MoE layer ("model.layers.N.mlp.experts",
-    // vLLM's FusedMoE prefix) or of their own projections; layers named by neither stay bf16.
+    // Routed experts take the entry of their FusedMoE layer ("model.layers.N.mlp.experts",
+    // vLLM's layer prefix) or the first entry under it, whichever expert it names (layer 3
+    // lists expert 5's down_proj only: vLLM quantizes the whole layer by it); entries above the
+    // MoE layer ("model.layers.2.mlp", "model") do not count. The router stays bf16.
     void expertsByTheirMoeLayer() {
         const std::string config = R"({"architectures":["Qwen3MoeForCausalLM"],
             "model_type":"qwen3_moe","hidden_size":1024,"intermediate_size":4096,
             "moe_intermediate_size":512,"num_experts":8,"num_experts_per_tok":2,
-            "num_hidden_layers":3,"num_attention_heads":8,"num_key_value_heads":4,
+            "num_hidden_layers":4,"num_attention_heads":8,"num_key_value_heads":4,
             "head_dim":128,"vocab_size":32000,"max_position_embeddings":4096,
             "torch_dtype":"bfloat16"})";
         const auto m = importHfConfigText(config, "moe", R"({"quantization":{
@@ -133,12 +139,62 @@ class tst_ModelOptMixed : public QObject {
               "model.layers.0.mlp.experts":{"quant_algo":"NVFP4","group_size":16},
               "model.layers.1.mlp.experts.0.gate_proj":{"quant_algo":"FP8"},
               "model.layers.1.mlp.experts.0.up_proj":{"quant_algo":"FP8"},
-              "model.layers.1.mlp.experts.0.down_proj":{"quant_algo":"FP8"}}}})");
+              "model.layers.1.mlp.experts.0.down_proj":{"quant_algo":"FP8"},
+              "model.layers.2.mlp":{"quant_algo":"FP8"},
+              "model":{"quant_algo":"FP8"},
+              "model.layers.3.mlp.experts.5.down_proj":{"quant_algo":"NVFP4"}}}})");
         QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
         const std::uint64_t perLayer = 8ull * 3 * 1024 * 512;
-        QCOMPARE(tally(*m, GroupRole::RoutedExperts, formats::nvfp4).params, perLayer);
+        QCOMPARE(tally(*m, GroupRole::RoutedExperts, formats::nvfp4).params, 2 * perLayer);
         QCOMPARE(tally(*m, GroupRole::RoutedExperts, formats::fp8).params, perLayer);
         QCOMPARE(tally(*m, GroupRole::RoutedExperts, formats::bf16).params, perLayer);
+        QCOMPARE(tally(*m, GroupRole::MoeOther, formats::bf16).params, 4ull * 8 * 1024);
+    }
+
+    // A fused layer resolves by its shards (vLLM's packed_modules_mapping): Qwen3.5's
+    // in_proj_qkvz by in_proj_qkv and in_proj_z, which must agree; vLLM refuses a fused layer of
+    // two algorithms, and so does the import, naming the mapping.
+    void fusedShardsMustAgree() {
+        std::string quant = readConfig("nvidia--Qwen3.6-27B-NVFP4_hf_quant_config.json");
+        const std::string shard = "\"model.language_model.layers.0.linear_attn.in_proj_z\": {\n"
+                                  "                \"quant_algo\": \"FP8\"";
+        const std::size_t at = quant.find(shard);
+        QVERIFY(at != std::string::npos);
+        quant.replace(at, shard.size(),
+                      "\"model.language_model.layers.0.linear_attn.in_proj_z\": {\"group_size\": "
+                      "16, \"quant_algo\": \"NVFP4\"");
+        const auto m = importHfConfigText(readConfig("nvidia--Qwen3.6-27B-NVFP4_config.json"),
+                                          "qwen3.6", quant);
+        QVERIFY(!m.ok());
+        const QString error = QString::fromStdString(m.error().toString());
+        QVERIFY2(error.contains("quantization.quantized_layers") &&
+                     error.contains("layers.0.linear_attn.in_proj_qkvz has shards in FP8 and "
+                                    "NVFP4"),
+                 qPrintable(error));
+    }
+
+    // exclude_modules wins over quantized_layers (vLLM tests is_layer_excluded first), and a
+    // multimodal checkpoint's lm_head is the top-level "lm_head" (transformers' layout).
+    void excludeBeatsTheMapping() {
+        std::string quant = readConfig("nvidia--Qwen3.6-27B-NVFP4_hf_quant_config.json");
+        const std::size_t at = quant.find("\"mtp*\"");
+        QVERIFY(at != std::string::npos);
+        quant.insert(at, "\"lm_head\", ");
+        const auto m = importHfConfigText(readConfig("nvidia--Qwen3.6-27B-NVFP4_config.json"),
+                                          "qwen3.6", quant);
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+        QCOMPARE(tally(*m, GroupRole::LmHead, formats::bf16).params, 248320ull * 5120);
+    }
+
+    // A mapping that names none of the model's modules says so: nothing is silently bf16.
+    void noModuleNamedIsNoted() {
+        const auto m = llamaWith(R"({"quantization":{"quant_algo":"MIXED_PRECISION",
+            "quantized_layers":{"decoder.layers.0.fc1":{"quant_algo":"FP8"}}}})");
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+        QVERIFY(std::any_of(m->notes.begin(), m->notes.end(), [](const std::string &n) {
+            return n.find("quantized_layers names none of this model's modules") !=
+                   std::string::npos;
+        }));
     }
 
     // A hostile mapping of 300,000 entries (about 14 MB, under the 16 MiB config bound) costs
@@ -173,6 +229,11 @@ class tst_ModelOptMixed : public QObject {
             << R"({"quantization":{"quant_algo":"MIXED_PRECISION",
                   "quantized_layers":{"model.layers.0.mlp.up_proj":{"quant_algo":"INT3"}}}})"
             << "quantization.quantized_layers.model.layers.0.mlp.up_proj.quant_algo: "
+               "unsupported ModelOpt quantization algorithm 'INT3'";
+        QTest::newRow("newline in a key")
+            << R"({"quantization":{"quant_algo":"MIXED_PRECISION",
+                  "quantized_layers":{"a\nhostplan-cli: forged":{"quant_algo":"INT3"}}}})"
+            << "quantization.quantized_layers.a\\u000Ahostplan-cli: forged.quant_algo: "
                "unsupported ModelOpt quantization algorithm 'INT3'";
         QTest::newRow("NVFP4 group")
             << R"({"quantization":{"quant_algo":"MIXED_PRECISION",

@@ -120,6 +120,21 @@ class tst_SparseIndexer : public QObject {
         QTest::newRow("zero frequency") << "index_topk_freq"
                                         << "0"
                                         << "index_topk_freq";
+        QTest::newRow("shared first layer")
+            << "indexer_types"
+            << "replace:0:shared"
+            << "indexer_types[0]: makes layer 0 a shared layer, which reuses the top-k of a "
+               "layer before it";
+        QTest::newRow("offset 0") << "index_skip_topk_offset"
+                                  << "0"
+                                  << "index_topk_freq: makes layer 0 a shared layer";
+        QTest::newRow("short pattern") << "index_topk_pattern"
+                                       << R"("FS")"
+                                       << "index_topk_pattern: has 2 entries for 78 layers";
+        QTest::newRow("no latent") << "kv_lora_rank"
+                                   << "erase"
+                                   << "layer_types[0]: deepseek_sparse_attention is MLA with the "
+                                      "sparse-attention indexer; the config has no kv_lora_rank";
     }
     void badScheduleNamesTheField() {
         QFETCH(QString, key);
@@ -129,9 +144,14 @@ class tst_SparseIndexer : public QObject {
         if (value.startsWith("replace:")) {
             const QStringList parts = value.split(':');
             j[key.toStdString()][parts[1].toInt()] = parts[2].toStdString();
+        } else if (value == "erase") {
+            j.erase(key.toStdString());
         } else {
+            // The schedule keys decide only where the config lists no indexer_types.
             j[key.toStdString()] = nlohmann::json::parse(value.toStdString());
-            j.erase(key == "index_topk_freq" ? "indexer_types" : "");
+            if (key != "indexer_types") {
+                j.erase("indexer_types");
+            }
         }
         const auto m = importJson(j);
         QVERIFY(!m.ok());
