@@ -423,17 +423,15 @@ class VllmMemory final : public EngineMemoryModel {
                    : 0;
         t.checkpointWeights = stageCheckpoint ? stageCheckpoint : in.checkpointWeightsPerGpu;
         const MoeKernel moeKernel = vllmMoeKernel(in.gpu, in.moeKernel);
+        // The decoder layers this worker holds: its stage's, or all of them.
+        const LayerRange held = staged ? stageRange(stage) : LayerRange{0, totalLayers};
         t.weightPadding =
             (staged ? stageVocabPaddingBytes(m, in.tp, stage)
                     : vocabPaddingBytes(m, in.tp, in.pp)) +
             vllmLoadExtraBytes(in, stage, totalLayers) +
-            (staged ? mxfp4PaddingBytes(m, in.tp, in.ep, stageRange(stage), moeKernel)
-                    : mxfp4PaddingBytes(m, in.tp, in.ep, 1, moeKernel)) +
-            (staged ? vllmMxfp4LayoutBytes(m, in.tp, in.ep, stageRange(stage), moeKernel, in.gpu,
-                                           in.vllmProfile)
-                    : vllmMxfp4LayoutBytes(m, in.tp, in.ep, 1, moeKernel, in.gpu, in.vllmProfile));
-        t.weightReplication = staged ? kvReplicationBytes(m, in.tp, stageRange(stage))
-                                     : kvReplicationBytes(m, in.tp, 1);
+            mxfp4PaddingBytes(m, in.tp, in.ep, held, moeKernel) +
+            vllmMxfp4LayoutBytes(m, in.tp, in.ep, held, moeKernel, in.gpu, in.vllmProfile);
+        t.weightReplication = kvReplicationBytes(m, in.tp, held);
         t.draftWeights = draftWeightBytes(in, true);
         if (t.draftWeights && in.pp > 1 && !in.draftModel) {
             // PP > 1: the draft loads its own embedding (eagle.py load_model).

@@ -116,8 +116,8 @@ const char *agreeingKey(const ConfigReader &c, std::initializer_list<const char 
 /// builds an indexer, and so its cache, on those layers only; it reads the pattern, else the
 /// frequency, never indexer_types: a disagreement is noted). Layer 0 must compute its own
 /// top-k; a list of the wrong length, another kind or a shared layer 0 is an ImportFailure
-/// naming the key.
-std::vector<bool> indexerLayers(const ConfigReader &c, ModelBuilder &b, u64 L) {
+/// naming the key. `key` is set to the key the layers were read from.
+std::vector<bool> indexerLayers(const ConfigReader &c, ModelBuilder &b, u64 L, std::string &key) {
     std::vector<bool> byVllm(L, true);
     std::string vllmKey = "index_topk_freq";
     if (c.has("index_topk_pattern")) {
@@ -142,13 +142,9 @@ std::vector<bool> indexerLayers(const ConfigReader &c, ModelBuilder &b, u64 L) {
         vllmKey = c.has("index_topk_freq") ? "index_topk_freq" : "index_skip_topk_offset";
     }
     std::vector<bool> full = byVllm;
-    std::string key = vllmKey;
-    const std::vector<std::string> types = c.strList("indexer_types");
+    key = vllmKey;
+    const std::vector<std::string> types = perLayerStrings(c, "indexer_types", L);
     if (!types.empty()) {
-        if (types.size() != L) {
-            fail(c.field("indexer_types"), "has " + std::to_string(types.size()) + " entries for " +
-                                               std::to_string(L) + " layers");
-        }
         for (u64 i = 0; i < L; ++i) {
             if (types[i] != "full" && types[i] != "shared") {
                 fail(c.field("indexer_types[" + std::to_string(i) + "]"),
@@ -368,17 +364,15 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         std::vector<bool> indexed(L, false);
         u64 indexerDim = 0;
         if (c.has("index_n_heads")) {
-            indexed = indexerLayers(c, b, L);
+            std::string key;
+            indexed = indexerLayers(c, b, L, key);
             const u64 n = u64(std::count(indexed.begin(), indexed.end(), true));
             b.setPieceLayers(layersWhere(L, [&](u64 i) { return bool(indexed[i]); }));
             indexerDim = n ? addIndexer(c, b, mla.qLora, n) : 0;
             b.setPieceLayers({});
             if (n < L) {
                 b.note(std::to_string(n) + " of " + std::to_string(L) +
-                       " layers hold the sparse-attention indexer and its cache (" +
-                       (c.has("indexer_types")        ? "indexer_types"
-                        : c.has("index_topk_pattern") ? "index_topk_pattern"
-                                                      : "index_topk_freq") +
+                       " layers hold the sparse-attention indexer and its cache (" + key +
                        "); the others reuse the top-k of the layer before. vLLM caches the "
                        "indexer key on those layers only, SGLang on every layer");
             }

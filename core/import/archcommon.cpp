@@ -112,12 +112,17 @@ u64 topKOf(const ConfigReader &c, std::string_view key, u64 experts, u64 layers)
     return k;
 }
 
-std::vector<std::string> layerTypes(const ConfigReader &c, u64 layers) {
-    std::vector<std::string> types = c.strList("layer_types");
-    if (!types.empty() && types.size() != layers) {
-        fail(c.field("layer_types"), "has " + std::to_string(types.size()) + " entries for " +
-                                         std::to_string(layers) + " layers");
+std::vector<std::string> perLayerStrings(const ConfigReader &c, std::string_view key, u64 layers) {
+    std::vector<std::string> list = c.strList(key);
+    if (!list.empty() && list.size() != layers) {
+        fail(c.field(key), "has " + std::to_string(list.size()) + " entries for " +
+                               std::to_string(layers) + " layers");
     }
+    return list;
+}
+
+std::vector<std::string> layerTypes(const ConfigReader &c, u64 layers) {
+    const std::vector<std::string> types = perLayerStrings(c, "layer_types", layers);
     for (std::size_t i = 0; i < types.size(); ++i) {
         if (types[i] != "full_attention" && types[i] != "sliding_attention" &&
             types[i] != "linear_attention") {

@@ -53,6 +53,11 @@ std::uint64_t countWithClassDefault(const ConfigReader &c, ModelBuilder &b, std:
 std::uint64_t topKOf(const ConfigReader &c, std::string_view key, std::uint64_t experts,
                      std::uint64_t layers = 0);
 
+/// The list of strings at `key`, one per layer: empty when absent; an ImportFailure naming
+/// the key when it has another number of entries than `layers`.
+std::vector<std::string> perLayerStrings(const ConfigReader &c, std::string_view key,
+                                         std::uint64_t layers);
+
 /// layer_types (0-based, one per layer) if present: "full_attention", "sliding_attention",
 /// "linear_attention". Empty when absent.
 std::vector<std::string> layerTypes(const ConfigReader &c, std::uint64_t layers);

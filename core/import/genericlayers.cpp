@@ -80,12 +80,8 @@ std::vector<LayerKind> layerKinds(const ConfigReader &c, const Family &fam, u64 
                              "importer cannot size them");
         }
     }
-    const std::vector<std::string> types = c.strList("layer_types");
+    const std::vector<std::string> types = perLayerStrings(c, "layer_types", L);
     if (!types.empty()) {
-        if (types.size() != L) {
-            fail(c.field("layer_types"), "has " + std::to_string(types.size()) + " entries for " +
-                                             std::to_string(L) + " layers");
-        }
         for (u64 i = 0; i < L; ++i) {
             const std::string &t = types[i];
             // deepseek_sparse_attention (GLM-5.2): MLA with the DSA indexer, no window (HF

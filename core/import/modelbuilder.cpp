@@ -140,9 +140,10 @@ void splitByLayer(const TensorPiece &p, const Quantization &q, std::vector<Tenso
     for (const std::uint32_t layer : *p.layers) {
         probe.module = moduleAtLayer(p, layer);
         const auto it = rules.byLayer.find(layer);
-        const bool convert = rules.shared.converts(probe) &&
-                             (it == rules.byLayer.end() || it->second.converts(probe));
-        const Quantization *scheme = convert ? &q.schemeFor(probe) : nullptr;
+        const Quantization *scheme = rules.shared.storesAs(probe);
+        if (scheme && it != rules.byLayer.end() && !it->second.converts(probe)) {
+            scheme = nullptr;
+        }
         auto same = std::find_if(parts.begin(), parts.end(), [&](const Part &x) {
             return x.scheme == scheme ||
                    (x.scheme && scheme && x.scheme->format == scheme->format &&
@@ -213,8 +214,9 @@ std::vector<TensorGroup> makeGroups(const std::vector<TensorPiece> &input, const
             f = formats::fp32;
             bytes = f.bytesFor(p.params());
         } else if (p.converted ? *p.converted : q.converts(p)) {
-            f = q.schemeFor(p).format;
-            bytes = q.convertedBytes(p);
+            const Quantization &scheme = q.schemeFor(p);
+            f = scheme.format;
+            bytes = scheme.convertedBytes(p);
         } else {
             bytes = f.bytesFor(p.params());
         }

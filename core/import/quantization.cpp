@@ -100,14 +100,18 @@ Quantization::LayerRules Quantization::rulesByLayer(const std::string &root) con
 }
 
 bool Quantization::converts(const TensorPiece &p) const {
+    return storesAs(p) != nullptr;
+}
+
+const Quantization *Quantization::storesAs(const TensorPiece &p) const {
     if (method == Method::None || !p.linear) {
-        return false;
+        return nullptr;
     }
     if (method == Method::CompressedTensors) {
         // compressed-tensors matches ignore entries with re.match (anchored at the start).
         for (const auto &re : ignoreRegex) {
             if (re.matchesPrefix(p.module)) {
-                return false;
+                return nullptr;
             }
         }
         for (const auto &name : ignoreNames) {
@@ -115,46 +119,46 @@ bool Quantization::converts(const TensorPiece &p) const {
                 (p.module.size() > name.size() &&
                  p.module.compare(p.module.size() - name.size(), name.size(), name) == 0 &&
                  p.module[p.module.size() - name.size() - 1] == '.')) {
-                return false;
+                return nullptr;
             }
         }
-        return true;
+        return this;
     }
     if (method == Method::ModelOpt) {
         // ModelOpt exports keep embeddings in the model dtype, and lm_head unless a
         // MIXED_PRECISION checkpoint lists it among its quantized_layers.
         if (p.role == GroupRole::Embedding || (p.role == GroupRole::LmHead && !perModule)) {
-            return false;
+            return nullptr;
         }
         // MoE routers stay 16-bit: ModelOpt's default configs disable their quantizers
         // ("*router*", "*mlp.gate.*", "*block_sparse_moe.gate*", "*mlp.shared_expert_gate.*":
         // modelopt/torch/quantization/config.py @ 103b1bb1 _default_disabled_quantizer_cfg).
         if (p.role == GroupRole::MoeOther && p.group == "router") {
-            return false;
+            return nullptr;
         }
         for (const auto &g : excludeGlobs) {
             if (fnmatchModule(g, p.module)) {
-                return false;
+                return nullptr;
             }
         }
-        return !perModule || moduleScheme(p.module, p.role) != nullptr;
+        return perModule ? moduleScheme(p.module, p.role) : this;
     }
     // transformers' fp8 / mxfp4 / awq / gptq quantizers keep the output embedding
     // (lm_head) unconverted.
     if (p.role == GroupRole::LmHead || p.role == GroupRole::Embedding) {
-        return false;
+        return nullptr;
     }
     for (const auto &g : notConvertGlobs) {
         if (g.matchesWhole(p.module)) {
-            return false;
+            return nullptr;
         }
     }
     for (const auto &name : notConvert) {
         if (name.find('*') == std::string::npos && p.module.find(name) != std::string::npos) {
-            return false;
+            return nullptr;
         }
     }
-    return true;
+    return this;
 }
 
 const Quantization &Quantization::schemeFor(const TensorPiece &p) const {
@@ -228,12 +232,6 @@ const Quantization *Quantization::moduleScheme(const std::string &module, GroupR
 }
 
 u64 Quantization::convertedBytes(const TensorPiece &p) const {
-    if (perModule) {
-        const Quantization &own = schemeFor(p);
-        if (&own != this) {
-            return own.convertedBytes(p);
-        }
-    }
     const u64 n = p.params();
     const std::string &f = p.module;
     switch (method) {

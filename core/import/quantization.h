@@ -70,6 +70,10 @@ struct Quantization {
     /// router, the lm_head only when MIXED_PRECISION lists it; not those matched by the ignore
     /// rules.
     bool converts(const TensorPiece &p) const;
+    /// The scheme that stores `p` when converts(p) (its quantized_layers entry under
+    /// MIXED_PRECISION, else this one); null when `p` stays in the model dtype. One rule test
+    /// and one module lookup for both answers.
+    const Quantization *storesAs(const TensorPiece &p) const;
 
     /// What testing every exclude / ignore / not-convert rule on one module costs, in units of
     /// about one character comparison: each rule's characters plus 64.
@@ -93,7 +97,8 @@ struct Quantization {
     /// code) and a 16-entry fp32 code (quant_map) — the few-hundred-byte packed quant_state
     /// JSON is not counted; bitsandbytes 8-bit stores int8 plus one fp32 scale (SCB) per
     /// output row; others by format.bytesFor. Throws ImportFailure naming the module on
-    /// overflow.
+    /// overflow. `this` is the scheme that stores `p` (schemeFor / storesAs): a
+    /// MIXED_PRECISION description's own format is not any module's.
     std::uint64_t convertedBytes(const TensorPiece &p) const;
     /// The scheme that stores `p` when converts(p): its quantized_layers entry under
     /// MIXED_PRECISION (moduleScheme), else this one.
