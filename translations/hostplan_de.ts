@@ -4262,6 +4262,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <source>Recurrent state</source>
         <translation>Rekurrenter Zustand</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;The engine&apos;s KV pool takes %1 bytes per token per GPU (every layer, in its own cache layout); its token capacity follows that figure.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Der KV-Pool der Engine belegt %1 Bytes pro Token und GPU (jede Schicht, in ihrem eigenen Cache-Layout); ihre Token-Kapazität folgt dieser Zahl.&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ThroughputView</name>

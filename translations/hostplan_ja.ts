@@ -4262,6 +4262,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <source>Recurrent state</source>
         <translation>再帰状態</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;The engine&apos;s KV pool takes %1 bytes per token per GPU (every layer, in its own cache layout); its token capacity follows that figure.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;エンジンの KV プールはトークンあたり GPU あたり %1 バイトを使用します（全レイヤー、エンジン独自のキャッシュレイアウト）。トークン容量はこの値に従います。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ThroughputView</name>

@@ -4262,6 +4262,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <source>Recurrent state</source>
         <translation>循环状态</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;The engine&apos;s KV pool takes %1 bytes per token per GPU (every layer, in its own cache layout); its token capacity follows that figure.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;引擎的 KV 池每个 token 每个 GPU 占用 %1 字节（所有层，按引擎自身的缓存布局）；其 token 容量以此数值为准。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ThroughputView</name>

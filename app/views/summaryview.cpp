@@ -128,6 +128,13 @@ void SummaryView::rebuild() {
                  .arg(bytesText(double(m.total.total())), groupedInt(m.cache.kvBytesPerToken),
                       groupedInt(m.cache.kvBytesPerTokenPerGpu));
     }
+    if (m.engine.kvBytesPerToken && m.engine.kvBytesPerToken != m.cache.kvBytesPerTokenPerGpu) {
+        // The engine's own divisor (EngineMemoryTerms::kvBytesPerToken): every layer,
+        // sliding-window ones included, in its cache layout; its token count follows it.
+        h += tr("<p>The engine's KV pool takes %1 bytes per token per GPU (every layer, in its "
+                "own cache layout); its token capacity follows that figure.</p>")
+                 .arg(groupedInt(m.engine.kvBytesPerToken));
+    }
     if (!m.engine.stages.empty()) {
         h += QStringLiteral("<p>%1</p>").arg(pipelineStagesText(p).toHtmlEscaped());
     }

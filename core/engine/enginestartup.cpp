@@ -288,4 +288,37 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
     return s;
 }
 
+std::string vllmWholeModelPipelineCheckNote(const EngineMemoryInput &in) {
+    if (in.pp <= 1 || !in.model || in.maxModelLen == 0) {
+        return {};
+    }
+    const EngineMemoryModel &model = vllmMemoryModel();
+    const EngineMemoryTerms t = model.terms(in);
+    if (outcomeOf(Engine::Vllm, model, in) != StartupOutcome::Starts) {
+        return {}; // the plan's own verdict already refuses
+    }
+    EngineMemoryInput whole = in;
+    whole.pp = 1; // requestBytes then counts every layer, drafter included
+    const std::uint64_t need = model.requestBytes(whole, t, in.maxModelLen);
+    for (const PipelineStageMemory &st : t.stages) {
+        if (st.kvPoolBytes >= 0 && std::uint64_t(st.kvPoolBytes) >= need) {
+            continue;
+        }
+        EngineMemoryTerms pool = t;
+        pool.kvPoolBytes = st.kvPoolBytes;
+        const std::uint64_t estimate = largestContext(model, whole, pool, in.maxModelLen);
+        return "vLLM 0.14.0 to 0.15.x check one request of max_model_len against the whole "
+               "model's KV cache on every stage (get_kv_cache_configs, from PR #29431 until PR "
+               "#33698): " +
+               gibText(double(need)) + " GiB for " + groupedText(in.maxModelLen) +
+               " tokens, more than stage " + std::to_string(st.rank) + "'s " +
+               gibText(double(std::max<std::int64_t>(st.kvPoolBytes, 0))) +
+               " GiB, so those versions refuse this plan (\"To serve at least one request with "
+               "the model's max seq len\") unless --max-model-len is " +
+               (estimate ? "at most " + std::to_string(estimate) : std::string("lowered")) +
+               "; other versions check each stage's own layers, as the plan does";
+    }
+    return {};
+}
+
 } // namespace hostplan

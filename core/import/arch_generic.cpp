@@ -547,8 +547,13 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         const u64 topK = topKOf(c, topKey, experts, L);
         const u64 moeInter = uniformCount(c, moeInterKey, kMaxIntermediate, 1, L);
         const u64 firstMoe = u64(std::find(moe.begin(), moe.end(), true) - moe.begin());
-        const std::string m =
-            b.layerModule(firstMoe) + (fam.mixtralNames ? "block_sparse_moe." : "mlp.");
+        // Gemma 4's parallel block sits beside its dense MLP, not under it: the checkpoint
+        // names layers.N.experts.* and layers.N.router.* (vLLM gemma4.py @ 001cabc1
+        // _weight_iterator maps them to moe.experts and router.proj), so a per-module scheme
+        // that names layers.N.mlp* leaves the experts alone.
+        const std::string m = b.layerModule(firstMoe) + (parallelMlp        ? ""
+                                                         : fam.mixtralNames ? "block_sparse_moe."
+                                                                            : "mlp.");
         const std::string f = c.field(expertsKey);
         addMlp("routed experts", GroupRole::RoutedExperts, m + "experts.0.",
                fam.mixtralNames ? "w1" : "gate_proj", fam.mixtralNames ? "w3" : "up_proj",
@@ -585,7 +590,7 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
             addMlp("shared experts", GroupRole::SharedExperts, m + "shared_expert.", "gate_proj",
                    "up_proj", "down_proj", moeInter, moeLayers, moeLayers);
         }
-        b.router(m + "gate", experts, H, moeLayers, true);
+        b.router(m + (parallelMlp ? "router.proj" : "gate"), experts, H, moeLayers, true);
         if (c.flag("use_residual", false)) {
             // Snowflake Arctic: a dense MLP of hidden_size width beside the experts in every MoE
             // layer, with its own norm (vLLM arctic.py ArcticDecoderLayer residual_mlp:
@@ -598,7 +603,7 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
             // Gemma4Router's per-dimension scale [H], Gemma4MoE's per_expert_scale [E], and
             // the three norms around the parallel block.
             b.small(m + "router.scale", H, moeLayers);
-            b.small(m + "moe.per_expert_scale", experts, moeLayers);
+            b.small(m + "router.per_expert_scale", experts, moeLayers);
             b.small(m + "pre_feedforward_layernorm_2", H, moeLayers);
             b.small(m + "post_feedforward_layernorm_1", H, moeLayers);
             b.small(m + "post_feedforward_layernorm_2", H, moeLayers);

@@ -489,7 +489,7 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
         // What the plan cannot know of this start-up: each note gives the other reading.
         for (const std::string &note :
              {vllmEncoderProfileNote(model), vllmMxfp4KernelNote(engineIn),
-              vllmSamplerNote(engineIn),
+              vllmSamplerNote(engineIn), vllmWholeModelPipelineCheckNote(engineIn),
               vllmMambaPrefixCachingNote(model, scenario.engine.prefixCaching.value_or(false))}) {
             if (!note.empty()) {
                 r.warnings.push_back(note);

@@ -256,6 +256,12 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         << (v4Layout ? std::string("FP8, DeepSeek V4 layout")
                      : std::string(p.scenario.model.kvFormat.label()))
         << "), " << groupedText(m.cache.kvBytesPerTokenPerGpu) << " B per token per GPU";
+    if (m.engine.kvBytesPerToken && m.engine.kvBytesPerToken != m.cache.kvBytesPerTokenPerGpu) {
+        // What the engine divides its pool by (EngineMemoryTerms::kvBytesPerToken): every
+        // layer, sliding-window ones included, in the engine's own cache layout.
+        out << "; the engine's pool takes " << groupedText(m.engine.kvBytesPerToken)
+            << " B per token per GPU (every layer, in its own layout)";
+    }
     if (!p.kvFormatNote.empty()) {
         out << "; " << p.kvFormatNote;
     }

@@ -327,6 +327,22 @@ void TestGenericImport::genericFeatures() {
         fullKv += l.window == 0 ? std::uint64_t(l.count) * l.kvHeads * l.headDim * 2 * 2 : 0;
     }
     QCOMPARE(fullKv, 20480ull);
+    // nvidia/Gemma-4-26B-A4B-NVFP4: exclude_modules names layers.N.mlp*, router* and
+    // self_attn* of every layer, never the experts, which sit beside the MLP
+    // (layers.N.experts): the experts are NVFP4 (e2m1 two a byte, an e4m3 scale per 16, two
+    // fp32 scales per tensor), the dense MLP, router and attention stay bf16.
+    const auto nvfp4 = importStem("nvidia--Gemma-4-26B-A4B-NVFP4");
+    QVERIFY2(nvfp4.ok(), nvfp4.ok() ? "" : nvfp4.error().toString().c_str());
+    QCOMPARE(paramsIn(*nvfp4, GroupRole::RoutedExperts, formats::nvfp4), experts);
+    QCOMPARE(paramsIn(*nvfp4, GroupRole::RoutedExperts, formats::bf16), 0ull);
+    QCOMPARE(paramsIn(*nvfp4, GroupRole::DenseMlp, formats::bf16), 30ull * 3 * H * 2112);
+    QCOMPARE(paramsIn(*nvfp4, GroupRole::MoeOther, formats::bf16), 30ull * 128 * H);
+    std::uint64_t expertBytes = 0;
+    for (const auto &g : nvfp4->groups) {
+        expertBytes += g.role == GroupRole::RoutedExperts ? g.bytes() : 0;
+    }
+    // gate / up [704, 2816]: 1408 + 176 bytes a row; down [2816, 704]: 352 + 44.
+    QCOMPARE(expertBytes, 30ull * 128 * (2 * (704 * 1584 + 8) + (2816 * 396 + 8)));
     // QWen v1: intermediate_size 49152 counts both gated branches; the activation peak's width
     // is one branch's, as the weights are built (w1 / w2 [24576, 8192]).
     const auto qwen1 = importStem("Qwen--Qwen-72B");

@@ -365,6 +365,39 @@ class tst_PipelineLayers : public QObject {
                                 .arg(t.kvTokens)));
     }
 
+    // vLLM 0.14.0 to 0.15.x check one request of max_model_len against the whole model's KV
+    // cache on every stage (vllmWholeModelPipelineCheckNote). Qwen3-Coder-30B-A3B-FP8's
+    // attention (48 layers, 4 KV heads of 128, bf16 KV: 98,304 B a token) is Qwen3-30B-A3B's;
+    // vllm#34076 logs "24.0 GiB KV cache is needed" for 262,144 tokens at PP 2, and an estimated
+    // length of the stage's pool over that, in blocks of 16. At PP 2 on 40 GB A100s each stage
+    // holds its own 24 layers' request (12 GiB) but not the whole model's.
+    void wholeModelCheckOfVllm015() {
+        const ModelSpec q = golden::dataConfigModel("Qwen--Qwen3-30B-A3B-FP8_config.json", "q");
+        const GpuSpec a100 = golden::loggedGpu("NVIDIA A100-SXM4-40GB", 39.50, false);
+        const EngineMemoryInput in = golden::rowInput(q, a100, {1, 1, 2}, Engine::Vllm, 262144);
+        QVERIFY(engineStartup(Engine::Vllm, in).starts());
+        const EngineMemoryTerms t = vllmMemoryModel().terms(in);
+        QCOMPARE(t.stages.size(), std::size_t(2));
+        const std::string note = vllmWholeModelPipelineCheckNote(in);
+        QVERIFY2(note.find("24.00 GiB for 262,144 tokens") != std::string::npos, note.c_str());
+        // The first stage whose pool is below the whole model's need, and vLLM's estimate.
+        const PipelineStageMemory &st =
+            t.stages[0].kvPoolBytes < std::int64_t(24ll << 30) ? t.stages[0] : t.stages[1];
+        QVERIFY(st.kvPoolBytes > std::int64_t(12ll << 30) && st.kvPoolBytes < (24ll << 30));
+        const std::uint64_t estimate = std::uint64_t(st.kvPoolBytes) / (98304 * 16) * 16;
+        const std::string stage = "stage " + std::to_string(st.rank) + "'s";
+        QVERIFY2(note.find(stage) != std::string::npos, note.c_str());
+        QVERIFY2(note.find("at most " + std::to_string(estimate) + ";") != std::string::npos,
+                 note.c_str());
+        // Within every stage's pool, or at PP 1: nothing to say.
+        QVERIFY(vllmWholeModelPipelineCheckNote(
+                    golden::rowInput(q, a100, {1, 1, 2}, Engine::Vllm, 65536))
+                    .empty());
+        QVERIFY(vllmWholeModelPipelineCheckNote(
+                    golden::rowInput(q, a100, {2, 1, 1}, Engine::Vllm, 262144))
+                    .empty());
+    }
+
     // vLLM's MXFP4 expert layout extras follow the MoE layers a stage holds: DeepSeek-V3 with
     // MXFP4 experts at TP 8 x PP 2 (31 + 30 layers) holds 28 and 30 of its 58 MoE layers, where
     // ceil(58 / 2) = 29 each was charged before. Hopper, Triton, v0.19: the swizzled scale copy
