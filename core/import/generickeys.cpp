@@ -54,7 +54,9 @@ const std::set<std::string> &understoodKeys() {
         "block_ffn_dim_multiplier", "block_multiple_of", "block_ff_dim", "block_dim",
         "tie_embedding", "use_embedding_sharing",
         // MiniMax-Text-01's layer list, Arctic's MoE frequency and residual MLP.
-        "attn_type_list", "moe_layer_frequency", "use_residual"};
+        "attn_type_list", "moe_layer_frequency", "use_residual",
+        // EXAONE-MoE's per-layer MoE flags and the first configs' leading dense count.
+        "is_moe_layer", "first_last_k_dense_replace"};
     return keys;
 }
 

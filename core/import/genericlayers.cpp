@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "import/genericlayers.h"
 
+#include "util/textutil.h"
+
 #include <algorithm>
 #include <set>
 
@@ -151,7 +153,22 @@ std::vector<LayerKind> layerKinds(const ConfigReader &c, const Family &fam, u64 
         }
         return kinds;
     }
-    if (c.has("sliding_window") && c.flag("use_sliding_window", true)) {
+    if (c.has("sliding_window") && c.flag("use_sliding_window", true) &&
+        c.get("sliding_window_pattern") && c.get("sliding_window_pattern")->is_string()) {
+        // EXAONE 4's string form (transformers Exaone4Config): "L" local, "G" global from layer
+        // 0, repeated; the final layer is global whatever the pattern says.
+        const std::string pattern = c.str("sliding_window_pattern");
+        if (pattern.empty() || pattern.size() > kMaxLayers ||
+            pattern.find_first_not_of("LG") != std::string::npos) {
+            fail(c.field("sliding_window_pattern"),
+                 "must be a number or a string of L (local) and G (global), got '" +
+                     cutText(pattern, 40) + "'");
+        }
+        for (u64 i = 0; i < L; ++i) {
+            const bool global = pattern[i % pattern.size()] == 'G' || i + 1 == L;
+            kinds[i] = global ? LayerKind::Full : LayerKind::Sliding;
+        }
+    } else if (c.has("sliding_window") && c.flag("use_sliding_window", true)) {
         const u64 pattern =
             c.countOr("sliding_window_pattern", fam.slidingAlternate ? 2 : 0, kMaxLayers, 1);
         const u64 maxWindowLayers = c.countOr("max_window_layers", 0, kMaxLayers, 0);
@@ -242,6 +259,27 @@ std::vector<bool> moeLayerMask(const ConfigReader &c, u64 L) {
         }
         return moe;
     }
+    // EXAONE-MoE: is_moe_layer, a flag (true / false or 1 / 0) per layer (transformers
+    // ExaoneMoEDecoderLayer: the sparse block where it is set, the dense MLP elsewhere).
+    if (const nlohmann::json *flags = c.get("is_moe_layer"); flags && !flags->is_null()) {
+        if (!flags->is_array() || flags->size() != L) {
+            fail(c.field("is_moe_layer"),
+                 flags->is_array() ? "has " + std::to_string(flags->size()) + " entries for " +
+                                         std::to_string(L) + " layers"
+                                   : std::string("must be a list of one flag per layer"));
+        }
+        for (u64 i = 0; i < L; ++i) {
+            const nlohmann::json &f = (*flags)[i];
+            const bool isInt =
+                f.is_number_integer() && (f.get<std::int64_t>() == 0 || f.get<std::int64_t>() == 1);
+            if (!f.is_boolean() && !isInt) {
+                fail(c.field("is_moe_layer[" + std::to_string(i) + "]"),
+                     "must be true, false, 1 or 0");
+            }
+            moe[i] = f.is_boolean() ? f.get<bool>() : f.get<std::int64_t>() == 1;
+        }
+        return moe;
+    }
     const std::vector<std::string> mlpTypes = c.strList("mlp_layer_types");
     if (!mlpTypes.empty()) {
         if (mlpTypes.size() != L) {
@@ -257,12 +295,15 @@ std::vector<bool> moeLayerMask(const ConfigReader &c, u64 L) {
         }
         return moe;
     }
-    // LFM2-MoE names the leading dense layers num_dense_layers.
-    const u64 firstDense =
-        c.countOr(c.has("first_k_dense_replace") ? "first_k_dense_replace" : "num_dense_layers", 0,
-                  kMaxLayers, 0);
+    // LFM2-MoE names the leading dense layers num_dense_layers, K-EXAONE's first configs
+    // first_last_k_dense_replace (llama.cpp convert_hf_to_gguf.py reads it as the leading
+    // dense block count).
+    const char *denseKey = c.has("first_k_dense_replace")        ? "first_k_dense_replace"
+                           : c.has("first_last_k_dense_replace") ? "first_last_k_dense_replace"
+                                                                 : "num_dense_layers";
+    const u64 firstDense = c.countOr(denseKey, 0, kMaxLayers, 0);
     if (firstDense > L) {
-        fail(c.field(c.has("first_k_dense_replace") ? "first_k_dense_replace" : "num_dense_layers"),
+        fail(c.field(denseKey),
              std::to_string(firstDense) + " dense layers of " + std::to_string(L));
     }
     // Every step-th layer (layer i when (i + 1) % step == 0) under each family's key: Qwen's

@@ -81,6 +81,7 @@ class TestGenericImport : public QObject {
     void hubCache();
     void hubCacheRoots();
     void perLayerExcludes();
+    void exaoneLayerKeys();
 };
 
 void TestGenericImport::publishedTotals_data() {
@@ -529,6 +530,55 @@ void TestGenericImport::perLayerExcludes() {
     QVERIFY(!refused.ok());
     QVERIFY2(refused.error().field.find("exclude_modules[1]") != std::string::npos,
              refused.error().field.c_str());
+}
+
+// EXAONE's layer keys (transformers ExaoneMoEConfig / Exaone4Config): is_moe_layer flags each
+// layer's MLP, the first configs' first_last_k_dense_replace counts the leading dense layers,
+// and sliding_window_pattern "LLLG" marks local and global layers from layer 0, the last
+// layer always global. A 6-layer model of K-EXAONE's widths (hidden 6144, 8 KV heads of 128,
+// 128 experts of 2048 and one shared, dense width 18432).
+void TestGenericImport::exaoneLayerKeys() {
+    const auto config = [](const std::string &extra) {
+        return R"({"architectures":["ExaoneMoEForCausalLM"],"model_type":"exaone_moe",
+            "hidden_size":6144,"intermediate_size":18432,"moe_intermediate_size":2048,
+            "num_hidden_layers":6,"num_attention_heads":64,"num_key_value_heads":8,
+            "head_dim":128,"num_experts":128,"num_experts_per_tok":8,"num_shared_experts":1,
+            "vocab_size":153600,"tie_word_embeddings":false,"sliding_window":128,)" +
+               extra + "}";
+    };
+    const std::uint64_t H = 6144;
+    const auto denseParams = [](const ModelSpec &m) {
+        return paramsIn(m, GroupRole::DenseMlp, formats::bf16);
+    };
+    const auto flags = importHfConfigText(
+        config(R"("sliding_window_pattern":4,"is_moe_layer":[false,true,1,true,0,true])"), "e");
+    QVERIFY2(flags.ok(), flags.ok() ? "" : flags.error().toString().c_str());
+    QCOMPARE(denseParams(*flags), 2 * 3 * H * 18432);
+    QCOMPARE(paramsIn(*flags, GroupRole::RoutedExperts, formats::bf16), 4 * 128 * 3 * H * 2048);
+    const auto leading = importHfConfigText(
+        config(R"("sliding_window_pattern":4,"first_last_k_dense_replace":1)"), "e");
+    QVERIFY(leading.ok());
+    QCOMPARE(denseParams(*leading), 1 * 3 * H * 18432);
+    // "LLLG" over 6 layers: local 0-2 and 4, global 3 and (the last) 5.
+    const auto pattern =
+        importHfConfigText(config(R"("sliding_window_pattern":"LLLG","is_moe_layer":null)"), "e");
+    QVERIFY2(pattern.ok(), pattern.ok() ? "" : pattern.error().toString().c_str());
+    std::uint32_t global = 0, local = 0;
+    for (const auto &l : pattern->layers) {
+        (l.window == 0 ? global : local) += l.count;
+    }
+    QCOMPARE(global, 2u);
+    QCOMPARE(local, 4u);
+    // Bad values name their key.
+    for (const auto &[extra, field] : std::vector<std::pair<std::string, std::string>>{
+             {R"("sliding_window_pattern":"LLXG")", "sliding_window_pattern"},
+             {R"("sliding_window_pattern":"")", "sliding_window_pattern"},
+             {R"("is_moe_layer":[true,true])", "is_moe_layer"},
+             {R"("is_moe_layer":[true,true,true,2,true,true])", "is_moe_layer[3]"}}) {
+        const auto bad = importHfConfigText(config(extra), "e");
+        QVERIFY2(!bad.ok(), extra.c_str());
+        QCOMPARE(bad.error().field, field);
+    }
 }
 
 #include "tst_generic_import.moc"
