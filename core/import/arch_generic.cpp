@@ -49,6 +49,7 @@
 #include "import/architectures.h"
 #include "import/generickeys.h"
 #include "import/genericlayers.h"
+#include "import/towers.h"
 #include "util/textutil.h"
 
 #include <algorithm>
@@ -81,16 +82,6 @@ std::optional<ConfigReader> findLanguageModel(const ConfigReader &c, int depth) 
         }
     }
     return std::nullopt;
-}
-
-/// The first of `keys` that `c` holds, or nullptr.
-const char *firstKey(const ConfigReader &c, std::initializer_list<const char *> keys) {
-    for (const char *k : keys) {
-        if (c.has(k)) {
-            return k;
-        }
-    }
-    return nullptr;
 }
 
 /// firstKey for spellings of one size: a later spelling that `c` also holds with another value
@@ -187,87 +178,6 @@ u64 addIndexer(const ConfigReader &c, ModelBuilder &b, u64 qLora, u64 n) {
     b.note("the sparse-attention indexer caches " + std::to_string(dim) +
            " FP8 elements and their scale per token and layer beside the latent");
     return dim;
-}
-
-/// A wrapper's vision_config as a generic ViT: patch embedding, `depth` blocks of attention
-/// (4 [W, W] + biases) and an MLP (2 [I, W] + biases), norms, and a projector to the text
-/// width. A Qwen-VL tower (spatial_merge_size m) has a patch merger instead of the projector:
-/// a norm and two linear layers [W m^2, W m^2] and [out, W m^2] with biases, out =
-/// out_hidden_size else the text width, and one more such merger per deepstack_visual_indexes
-/// entry (its norm over W m^2); its Conv3d patch embedding spans temporal_patch_size frames
-/// and it learns num_position_embeddings positions (transformers Qwen2VL / Qwen3VL vision
-/// models). Estimated: other towers differ in details. Under TP the
-/// blocks' linear layers and the projector are sharded, as vLLM's default
-/// mm_encoder_tp_mode "weights" (vllm/config/multimodal.py @ 55e847c0) and SGLang's
-/// Qwen3-VL tower (ColumnParallelLinear / RowParallelLinear, python/sglang/srt/models/
-/// qwen3_vl.py @ 2409eacc) build them; the patch and position embeddings and the norms are
-/// replicated.
-void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
-    const char *depthKey = firstKey(v, {"num_hidden_layers", "depth", "num_layers"});
-    // Qwen2-VL names the ViT's width embed_dim and the language model's hidden_size beside it.
-    const char *widthKey = firstKey(v, {"embed_dim", "hidden_size", "width"});
-    if (!depthKey || !widthKey) {
-        b.note("estimated: " + v.path() +
-               " has no depth or width; the vision tower is not "
-               "counted");
-        return;
-    }
-    const u64 depth = v.count(depthKey, kMaxLayers);
-    const u64 W = v.count(widthKey, kMaxHidden);
-    // The MLP width: intermediate_size, else mlp_ratio x the width (Qwen2-VL), else 4 x.
-    const u64 I = v.has("intermediate_size")
-                      ? v.count("intermediate_size", kMaxIntermediate)
-                      : checkedMul(v.countOr("mlp_ratio", 4, 64), W, v.field("mlp_ratio"));
-    const u64 patch = v.countOr("patch_size", 14, 1024);
-    const u64 channels = v.countOr("num_channels", v.countOr("in_channels", 3, 16), 16);
-    const u64 image = v.countOr("image_size", 0, 1u << 16, 0);
-    const u64 H = b.dimensions().hidden;
-    const u64 outW = v.countOr("out_hidden_size", W, kMaxHidden);
-    const std::string vm = b.modulePrefix() + "vision_tower.";
-    auto add = [&](const std::string &m, u64 rows, u64 cols, u64 count, Placement placement) {
-        b.tensor(placement == Placement::Sharded ? "vision" : "vision (embeddings and norms)",
-                 GroupRole::Vision, placement, vm + m, rows, cols, count, 0);
-    };
-    const std::string f = v.field(widthKey);
-    const u64 frames = v.countOr("temporal_patch_size", 1, 64);
-    add("patch_embed", W, checkedMul(channels, frames, checkedMul(patch, patch, f), f), 1,
-        Placement::Replicated);
-    if (image > 0) {
-        const u64 side = image / patch;
-        add("position_embedding", checkedMul(side, side, f), W, 1, Placement::Replicated);
-    } else if (v.has("num_position_embeddings")) {
-        add("position_embedding", v.count("num_position_embeddings", kMaxContext), W, 1,
-            Placement::Replicated);
-    }
-    add("layers.attn", checkedMul(4, W, f), checkedAdd(W, 1, f), depth, Placement::Sharded);
-    add("layers.mlp.fc1", I, checkedAdd(W, 1, f), depth, Placement::Sharded);
-    add("layers.mlp.fc2", W, checkedAdd(I, 1, f), depth, Placement::Sharded);
-    add("layers.norms", checkedMul(4, W, f), 1, depth, Placement::Replicated);
-    const u64 merge = v.countOr("spatial_merge_size", 0, 64, 0);
-    if (merge > 0) {
-        const u64 merged = checkedMul(W, merge, merge, v.field("spatial_merge_size"));
-        const u64 out = v.has("out_hidden_size") ? outW : H;
-        const u64 deepstack = v.has("deepstack_visual_indexes")
-                                  ? v.countList("deepstack_visual_indexes", kMaxLayers, 0).size()
-                                  : 0;
-        const u64 mergers = 1 + deepstack;
-        add("merger.norm", 2 * W, 1, 1, Placement::Replicated);
-        if (deepstack > 0) {
-            add("deepstack_merger.norm", checkedMul(2, merged, f), 1, deepstack,
-                Placement::Replicated);
-        }
-        add("merger.fc1", merged, checkedAdd(merged, 1, f), mergers, Placement::Sharded);
-        add("merger.fc2", out, checkedAdd(merged, 1, f), mergers, Placement::Sharded);
-    } else {
-        add("projector", H, outW == W ? W : outW, 1, Placement::Sharded);
-    }
-    // The two keys SGLang's memory-fraction rule reads, as they are (engine.h
-    // sglangVisionFractionFactor).
-    b.setVisionConfig(v.countOr("num_hidden_layers", 0, kMaxLayers, 0),
-                      v.countOr("hidden_size", 0, kMaxHidden, 0));
-    b.note("estimated: the vision tower (" + v.path() + ") is counted as a " +
-           (merge > 0 ? "Qwen-VL ViT with its patch mergers" : "generic ViT") + " of " +
-           std::to_string(depth) + " layers, width " + std::to_string(W));
 }
 
 /// Notes the MTP / draft layers (not counted: modelspec.h).
@@ -640,6 +550,9 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
     // model's keys at the top level beside vision_config).
     if (auto v = top.optSub("vision_config")) {
         addVisionTower(*v, b);
+    }
+    if (top.optSub("audio_config")) {
+        addAudioTower(top, b);
     }
     noteMtp(c, b);
     refuseUnreadShapeKeys(c, experts > 0, kvRead);

@@ -6,6 +6,15 @@
 
 namespace hostplan::importer {
 
+const char *firstKey(const ConfigReader &c, std::initializer_list<const char *> keys) {
+    for (const char *k : keys) {
+        if (c.has(k)) {
+            return k;
+        }
+    }
+    return nullptr;
+}
+
 using u64 = std::uint64_t;
 
 void readCommon(const ConfigReader &c, ModelBuilder &b) {

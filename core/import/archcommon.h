@@ -12,11 +12,15 @@
 #include "import/modelbuilder.h"
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace hostplan::importer {
+
+/// The first of `keys` that `c` holds, or nullptr.
+const char *firstKey(const ConfigReader &c, std::initializer_list<const char *> keys);
 
 /// Reads hidden_size, num_hidden_layers, num_attention_heads, vocab_size and
 /// max_position_embeddings (else model_max_length, else 0 = unknown) into the builder.

@@ -82,6 +82,7 @@ class TestGenericImport : public QObject {
     void hubCacheRoots();
     void perLayerExcludes();
     void exaoneLayerKeys();
+    void audioTower();
 };
 
 void TestGenericImport::publishedTotals_data() {
@@ -579,6 +580,56 @@ void TestGenericImport::exaoneLayerKeys() {
         QVERIFY2(!bad.ok(), extra.c_str());
         QCOMPARE(bad.error().field, field);
     }
+}
+
+// audio_config as a Whisper-style encoder (import/towers.h addAudioTower): Voxtral-Mini-3B's
+// keys (transformers VoxtralEncoderConfig: hidden_size 1280, 32 layers, intermediate_size
+// 5120, 128 mel bins, 1500 positions), the same shape under Ming's whisper_encoder_config
+// (n_state, n_layer, n_mels, n_ctx), and a tower without readable keys, which a note names.
+void TestGenericImport::audioTower() {
+    const auto wrapper = [](const std::string &audio) {
+        return R"({"architectures":["VoxtralForConditionalGeneration"],"model_type":"voxtral",
+            "text_config":{"model_type":"llama","hidden_size":3072,"intermediate_size":8192,
+            "num_hidden_layers":30,"num_attention_heads":32,"num_key_value_heads":8,
+            "head_dim":128,"vocab_size":131072,"tie_word_embeddings":false},
+            "audio_config":)" +
+               audio + "}";
+    };
+    const std::uint64_t W = 1280, F = 5120, depth = 32;
+    const std::uint64_t encoder = W * (3 * 128 + 1) + W * (3 * W + 1) + 1500 * W +
+                                  depth * (4 * W * W + 3 * W + F * (W + 1) + W * (F + 1) + 4 * W) +
+                                  2 * W;
+    QCOMPARE(encoder, 636968960ull);
+    const std::uint64_t expected = encoder + 3072 * W; // and the projector to the text width
+    const auto audioParams = [](const ModelSpec &m) {
+        std::uint64_t n = 0;
+        for (const auto &g : m.groups) {
+            n += g.role == GroupRole::Vision ? g.params : 0;
+        }
+        return n;
+    };
+    const auto voxtral = importHfConfigText(
+        wrapper(R"({"model_type":"voxtral_encoder","hidden_size":1280,"intermediate_size":5120,
+            "num_hidden_layers":32,"num_attention_heads":20,"num_mel_bins":128,
+            "max_source_positions":1500})"),
+        "voxtral");
+    QVERIFY2(voxtral.ok(), voxtral.ok() ? "" : voxtral.error().toString().c_str());
+    QCOMPARE(audioParams(*voxtral), expected);
+    QVERIFY(hasNote(*voxtral, "audio tower (audio_config) is counted as a Whisper-style"));
+    const auto ming = importHfConfigText(
+        wrapper(R"({"ds_kernel_size":3,"whisper_encoder_config":{"n_ctx":1500,"n_head":20,
+            "n_layer":32,"n_mels":128,"n_state":1280}})"),
+        "ming");
+    QVERIFY2(ming.ok(), ming.ok() ? "" : ming.error().toString().c_str());
+    QCOMPARE(audioParams(*ming), expected);
+    const auto unread = importHfConfigText(wrapper(R"({"model_type":"usm"})"), "unread");
+    QVERIFY(unread.ok());
+    QCOMPARE(audioParams(*unread), 0ull);
+    QVERIFY(hasNote(*unread, "the audio tower is not counted"));
+    const auto bad =
+        importHfConfigText(wrapper(R"({"hidden_size":1280,"num_hidden_layers":-3})"), "bad");
+    QVERIFY(!bad.ok());
+    QCOMPARE(bad.error().field, std::string("audio_config.num_hidden_layers"));
 }
 
 #include "tst_generic_import.moc"

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: MIT
+#include "import/towers.h"
+
+#include "import/archcommon.h"
+
+#include <optional>
+#include <string>
+
+namespace hostplan::importer {
+
+using u64 = std::uint64_t;
+
+/// A wrapper's vision_config as a generic ViT: patch embedding, `depth` blocks of attention
+/// (4 [W, W] + biases) and an MLP (2 [I, W] + biases), norms, and a projector to the text
+/// width. A Qwen-VL tower (spatial_merge_size m) has a patch merger instead of the projector:
+/// a norm and two linear layers [W m^2, W m^2] and [out, W m^2] with biases, out =
+/// out_hidden_size else the text width, and one more such merger per deepstack_visual_indexes
+/// entry (its norm over W m^2); its Conv3d patch embedding spans temporal_patch_size frames
+/// and it learns num_position_embeddings positions (transformers Qwen2VL / Qwen3VL vision
+/// models). Estimated: other towers differ in details. Under TP the
+/// blocks' linear layers and the projector are sharded, as vLLM's default
+/// mm_encoder_tp_mode "weights" (vllm/config/multimodal.py @ 55e847c0) and SGLang's
+/// Qwen3-VL tower (ColumnParallelLinear / RowParallelLinear, python/sglang/srt/models/
+/// qwen3_vl.py @ 2409eacc) build them; the patch and position embeddings and the norms are
+/// replicated.
+void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
+    const char *depthKey = firstKey(v, {"num_hidden_layers", "depth", "num_layers"});
+    // Qwen2-VL names the ViT's width embed_dim and the language model's hidden_size beside it.
+    const char *widthKey = firstKey(v, {"embed_dim", "hidden_size", "width"});
+    if (!depthKey || !widthKey) {
+        b.note("estimated: " + v.path() +
+               " has no depth or width; the vision tower is not "
+               "counted");
+        return;
+    }
+    const u64 depth = v.count(depthKey, kMaxLayers);
+    const u64 W = v.count(widthKey, kMaxHidden);
+    // The MLP width: intermediate_size, else mlp_ratio x the width (Qwen2-VL), else 4 x.
+    const u64 I = v.has("intermediate_size")
+                      ? v.count("intermediate_size", kMaxIntermediate)
+                      : checkedMul(v.countOr("mlp_ratio", 4, 64), W, v.field("mlp_ratio"));
+    const u64 patch = v.countOr("patch_size", 14, 1024);
+    const u64 channels = v.countOr("num_channels", v.countOr("in_channels", 3, 16), 16);
+    const u64 image = v.countOr("image_size", 0, 1u << 16, 0);
+    const u64 H = b.dimensions().hidden;
+    const u64 outW = v.countOr("out_hidden_size", W, kMaxHidden);
+    const std::string vm = b.modulePrefix() + "vision_tower.";
+    auto add = [&](const std::string &m, u64 rows, u64 cols, u64 count, Placement placement) {
+        b.tensor(placement == Placement::Sharded ? "vision" : "vision (embeddings and norms)",
+                 GroupRole::Vision, placement, vm + m, rows, cols, count, 0);
+    };
+    const std::string f = v.field(widthKey);
+    const u64 frames = v.countOr("temporal_patch_size", 1, 64);
+    add("patch_embed", W, checkedMul(channels, frames, checkedMul(patch, patch, f), f), 1,
+        Placement::Replicated);
+    if (image > 0) {
+        const u64 side = image / patch;
+        add("position_embedding", checkedMul(side, side, f), W, 1, Placement::Replicated);
+    } else if (v.has("num_position_embeddings")) {
+        add("position_embedding", v.count("num_position_embeddings", kMaxContext), W, 1,
+            Placement::Replicated);
+    }
+    add("layers.attn", checkedMul(4, W, f), checkedAdd(W, 1, f), depth, Placement::Sharded);
+    add("layers.mlp.fc1", I, checkedAdd(W, 1, f), depth, Placement::Sharded);
+    add("layers.mlp.fc2", W, checkedAdd(I, 1, f), depth, Placement::Sharded);
+    add("layers.norms", checkedMul(4, W, f), 1, depth, Placement::Replicated);
+    const u64 merge = v.countOr("spatial_merge_size", 0, 64, 0);
+    if (merge > 0) {
+        const u64 merged = checkedMul(W, merge, merge, v.field("spatial_merge_size"));
+        const u64 out = v.has("out_hidden_size") ? outW : H;
+        const u64 deepstack = v.has("deepstack_visual_indexes")
+                                  ? v.countList("deepstack_visual_indexes", kMaxLayers, 0).size()
+                                  : 0;
+        const u64 mergers = 1 + deepstack;
+        add("merger.norm", 2 * W, 1, 1, Placement::Replicated);
+        if (deepstack > 0) {
+            add("deepstack_merger.norm", checkedMul(2, merged, f), 1, deepstack,
+                Placement::Replicated);
+        }
+        add("merger.fc1", merged, checkedAdd(merged, 1, f), mergers, Placement::Sharded);
+        add("merger.fc2", out, checkedAdd(merged, 1, f), mergers, Placement::Sharded);
+    } else {
+        add("projector", H, outW == W ? W : outW, 1, Placement::Sharded);
+    }
+    // The two keys SGLang's memory-fraction rule reads, as they are (engine.h
+    // sglangVisionFractionFactor).
+    b.setVisionConfig(v.countOr("num_hidden_layers", 0, kMaxLayers, 0),
+                      v.countOr("hidden_size", 0, kMaxHidden, 0));
+    b.note("estimated: the vision tower (" + v.path() + ") is counted as a " +
+           (merge > 0 ? "Qwen-VL ViT with its patch mergers" : "generic ViT") + " of " +
+           std::to_string(depth) + " layers, width " + std::to_string(W));
+}
+
+/// A wrapper's audio_config as a Whisper-style encoder (transformers WhisperEncoder, which
+/// Voxtral's, Qwen2-Audio's and Ming's audio towers follow): two 1-D convolutions of kernel 3
+/// ([W, mels x 3] and [W, W x 3] with biases), learned positions [positions, W], `depth` blocks
+/// of attention (q, k, v, o [W, W], biases on q, v and o) and an MLP (fc1 [F, W], fc2 [W, F] with
+/// biases) with two LayerNorms each, a final LayerNorm, and a projector to the text width
+/// [H, W]. Keys: width d_model / hidden_size / n_state, depth encoder_layers /
+/// num_hidden_layers / n_layer, MLP width encoder_ffn_dim / intermediate_size (else 4 W), mel
+/// bins num_mel_bins / n_mels (else 128), positions max_source_positions / n_ctx (else 1500,
+/// Whisper's 30 s); a sub-object holding them is read when audio_config itself does not
+/// (Ming's whisper_encoder_config). Estimated: projectors differ (Voxtral stacks four frames
+/// into [H, 4 W] and adds [H, H]). Under TP the blocks and the projector are sharded, as vLLM's
+/// whisper.py builds them (QKVParallelLinear, RowParallelLinear); the rest is replicated.
+void addAudioTower(const ConfigReader &top, ModelBuilder &b) {
+    const ConfigReader a = top.sub("audio_config");
+    const auto widthKeyOf = [](const ConfigReader &r) {
+        return firstKey(r, {"d_model", "hidden_size", "n_state"});
+    };
+    const auto depthKeyOf = [](const ConfigReader &r) {
+        return firstKey(r, {"encoder_layers", "num_hidden_layers", "n_layer"});
+    };
+    std::optional<ConfigReader> enc;
+    if (widthKeyOf(a) && depthKeyOf(a)) {
+        enc = a;
+    } else if (a.raw().is_object()) {
+        for (const auto &[key, value] : a.raw().items()) {
+            if (value.is_object()) {
+                ConfigReader r = a.sub(key);
+                if (widthKeyOf(r) && depthKeyOf(r)) {
+                    enc = r;
+                    break;
+                }
+            }
+        }
+    }
+    if (!enc) {
+        b.note("estimated: " + a.path() +
+               " has no encoder width or depth this importer reads; the audio tower is not "
+               "counted");
+        return;
+    }
+    const ConfigReader &e = *enc;
+    const char *widthKey = widthKeyOf(e);
+    const u64 W = e.count(widthKey, kMaxHidden);
+    const u64 depth = e.count(depthKeyOf(e), kMaxLayers);
+    const std::string f = e.field(widthKey);
+    const char *ffnKey = firstKey(e, {"encoder_ffn_dim", "intermediate_size"});
+    const u64 F = ffnKey ? e.count(ffnKey, kMaxIntermediate) : checkedMul(4, W, f);
+    const char *melKey = firstKey(e, {"num_mel_bins", "n_mels"});
+    const u64 mels = melKey ? e.count(melKey, 1024) : 128;
+    const char *posKey = firstKey(e, {"max_source_positions", "n_ctx"});
+    const u64 positions = posKey ? e.count(posKey, kMaxContext) : 1500;
+    const u64 H = b.dimensions().hidden;
+    const std::string am = b.modulePrefix() + "audio_tower.";
+    auto add = [&](const std::string &m, u64 rows, u64 cols, u64 count, Placement placement) {
+        b.tensor(placement == Placement::Sharded ? "audio" : "audio (embeddings and norms)",
+                 GroupRole::Vision, placement, am + m, rows, cols, count, 0);
+    };
+    add("conv1", W, checkedAdd(checkedMul(3, mels, f), 1, f), 1, Placement::Replicated);
+    add("conv2", W, checkedAdd(checkedMul(3, W, f), 1, f), 1, Placement::Replicated);
+    add("embed_positions", positions, W, 1, Placement::Replicated);
+    add("layers.self_attn", checkedMul(4, W, f), W, depth, Placement::Sharded);
+    add("layers.self_attn.bias", 3, W, depth, Placement::Sharded);
+    add("layers.fc1", F, checkedAdd(W, 1, f), depth, Placement::Sharded);
+    add("layers.fc2", W, checkedAdd(F, 1, f), depth, Placement::Sharded);
+    add("layers.norms", checkedMul(4, W, f), 1, depth, Placement::Replicated);
+    add("layer_norm", 2 * W, 1, 1, Placement::Replicated);
+    add("projector", H, W, 1, Placement::Sharded);
+    b.note("estimated: the audio tower (" + e.path() + ") is counted as a Whisper-style encoder " +
+           "of " + std::to_string(depth) + " layers, width " + std::to_string(W) +
+           ", with a projector to the text width");
+}
+
+} // namespace hostplan::importer

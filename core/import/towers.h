@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+// Multimodal towers of a wrapper config (vision_config, audio_config), sized as the generic
+// encoders they follow; each says "estimated" in a note, since real towers differ in details.
+#pragma once
+
+#include "import/configreader.h"
+#include "import/modelbuilder.h"
+
+namespace hostplan::importer {
+
+/// A wrapper's vision_config as a generic ViT: patch embedding, `depth` blocks of attention
+/// (4 [W, W] + biases) and an MLP (2 [I, W] + biases), norms, and a projector to the text
+/// width. A Qwen-VL tower (spatial_merge_size m) has a patch merger instead of the projector:
+/// a norm and two linear layers [W m^2, W m^2] and [out, W m^2] with biases, out =
+/// out_hidden_size else the text width, and one more such merger per deepstack_visual_indexes
+/// entry (its norm over W m^2); its Conv3d patch embedding spans temporal_patch_size frames
+/// and it learns num_position_embeddings positions (transformers Qwen2VL / Qwen3VL vision
+/// models). Estimated: other towers differ in details. Under TP the
+/// blocks' linear layers and the projector are sharded, as vLLM's default
+/// mm_encoder_tp_mode "weights" (vllm/config/multimodal.py @ 55e847c0) and SGLang's
+/// Qwen3-VL tower (ColumnParallelLinear / RowParallelLinear, python/sglang/srt/models/
+/// qwen3_vl.py @ 2409eacc) build them; the patch and position embeddings and the norms are
+/// replicated.
+void addVisionTower(const ConfigReader &v, ModelBuilder &b);
+
+/// A wrapper's audio_config as a Whisper-style encoder (transformers WhisperEncoder, which
+/// Voxtral's, Qwen2-Audio's and Ming's audio towers follow): two 1-D convolutions of kernel 3
+/// ([W, mels x 3] and [W, W x 3] with biases), learned positions [positions, W], `depth` blocks
+/// of attention (q, k, v, o [W, W], biases on q, v and o) and an MLP (fc1 [F, W], fc2 [W, F] with
+/// biases) with two LayerNorms each, a final LayerNorm, and a projector to the text width
+/// [H, W]. Keys: width d_model / hidden_size / n_state, depth encoder_layers /
+/// num_hidden_layers / n_layer, MLP width encoder_ffn_dim / intermediate_size (else 4 W), mel
+/// bins num_mel_bins / n_mels (else 128), positions max_source_positions / n_ctx (else 1500,
+/// Whisper's 30 s); a sub-object holding them is read when audio_config itself does not
+/// (Ming's whisper_encoder_config). Estimated: projectors differ (Voxtral stacks four frames
+/// into [H, 4 W] and adds [H, H]). Under TP the blocks and the projector are sharded, as vLLM's
+/// whisper.py builds them (QKVParallelLinear, RowParallelLinear); the rest is replicated.
+void addAudioTower(const ConfigReader &top, ModelBuilder &b);
+
+} // namespace hostplan::importer
