@@ -229,6 +229,23 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
     if (type.size() > 5 && type.ends_with("_text")) {
         type.resize(type.size() - 5);
     }
+    if (const Architecture *inner = wrapped ? findArchitecture(type) : nullptr;
+        inner && inner->readsWrapped) {
+        // A hybrid language model in a wrapper the table does not list: its own architecture
+        // file reads it, the wrapper's towers are added beside it.
+        const std::optional<ConfigReader> nested = inner->build(*found, type, b);
+        if (auto v = top.optSub("vision_config")) {
+            addVisionTower(*v, b);
+        }
+        if (top.optSub("audio_config")) {
+            addAudioTower(top, b);
+        }
+        b.note("the language model (" + found->path() + ", model_type '" + type +
+               "') is read as HostPlan reads " + type +
+               " checkpoints; its tensor names are "
+               "matched without the wrapper's prefix");
+        return nested ? nested : found;
+    }
     // The language model's keys with its config class's defaults for those it omits.
     const nlohmann::json filled = withClassDefaults(*found, type, b);
     const ConfigReader c(filled, found->path());

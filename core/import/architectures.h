@@ -27,6 +27,10 @@ using ArchitectureBuilder = std::optional<ConfigReader> (*)(const ConfigReader &
 struct Architecture {
     std::string_view modelType; ///< config.json model_type
     ArchitectureBuilder build;
+    /// The builder also reads this language model inside a multimodal wrapper the table does
+    /// not list (its text_config / llm_config, e.g. NemotronH_Nano_VL_V2 around nemotron_h):
+    /// recurrent and hybrid layouts, which the generic reader refuses (buildGeneric).
+    bool readsWrapped = false;
 };
 
 /// Every supported architecture, in the order supportedArchitectures() lists them.

@@ -83,6 +83,7 @@ class TestGenericImport : public QObject {
     void perLayerExcludes();
     void exaoneLayerKeys();
     void audioTower();
+    void wrappedHybrid();
 };
 
 void TestGenericImport::publishedTotals_data() {
@@ -630,6 +631,38 @@ void TestGenericImport::audioTower() {
         importHfConfigText(wrapper(R"({"hidden_size":1280,"num_hidden_layers":-3})"), "bad");
     QVERIFY(!bad.ok());
     QCOMPARE(bad.error().field, std::string("audio_config.num_hidden_layers"));
+}
+
+// A multimodal wrapper the table does not list around a hybrid language model
+// (NemotronH_Nano_VL_V2's llm_config of model_type nemotron_h): the language model is read by
+// its own architecture file, exactly as the bare config, and the wrapper's vision tower is
+// added beside it. The generic reader refused it (hybrid_override_pattern).
+void TestGenericImport::wrappedHybrid() {
+    const std::string llm =
+        readData("nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16_config.json").toStdString();
+    const auto bare = importHfConfigText(llm, "bare");
+    QVERIFY(bare.ok());
+    const std::string wrapper =
+        R"({"architectures":["NemotronH_Nano_VL_V2"],"model_type":"NemotronH_Nano_VL_V2",
+        "vision_config":{"hidden_size":1280,"num_hidden_layers":32,"intermediate_size":5120,
+        "patch_size":16,"image_size":512},"llm_config":)" +
+        llm + "}";
+    const auto wrapped = importHfConfigText(wrapper, "wrapped");
+    QVERIFY2(wrapped.ok(), wrapped.ok() ? "" : wrapped.error().toString().c_str());
+    std::uint64_t vision = 0;
+    for (const auto &g : wrapped->groups) {
+        vision += g.role == GroupRole::Vision ? g.params : 0;
+    }
+    QVERIFY(vision > 600000000ull && vision < 700000000ull);
+    QCOMPARE(wrapped->totalParams, bare->totalParams + vision);
+    QCOMPARE(wrapped->layers.size(), bare->layers.size());
+    QVERIFY(hasNote(*wrapped, "the language model (llm_config, model_type 'nemotron_h')"));
+    // A bad key inside names its path under the wrapper.
+    std::string bad = wrapper;
+    bad.replace(bad.find("MEMEM*"), 1, "Q");
+    const auto refused = importHfConfigText(bad, "bad");
+    QVERIFY(!refused.ok());
+    QVERIFY2(refused.error().field.rfind("llm_config.", 0) == 0, refused.error().field.c_str());
 }
 
 #include "tst_generic_import.moc"
