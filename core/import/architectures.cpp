@@ -28,6 +28,7 @@ const std::vector<Architecture> &architectureTable() {
         {"falcon_h1", buildFalconH1, true},
         {"mamba2", buildMamba2, true},
         {"jamba", buildJamba, true},
+        {"nemotron-nas", buildNemotronNas},
     };
     return table;
 }

@@ -65,6 +65,10 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &c, const std::strin
 /// qwen3_next (arch_qwen3next.cpp).
 std::optional<ConfigReader> buildQwen3Next(const ConfigReader &c, const std::string &arch,
                                            ModelBuilder &b);
+/// nemotron-nas: Llama-Nemotron Super / Ultra, a per-layer block_configs of attention and
+/// MLP shapes (arch_nemotronnas.cpp).
+std::optional<ConfigReader> buildNemotronNas(const ConfigReader &config,
+                                             const std::string &modelType, ModelBuilder &b);
 /// nemotron_h: Mamba2 / attention / MLP / MoE hybrid blocks (arch_nemotronh.cpp).
 std::optional<ConfigReader> buildNemotronH(const ConfigReader &c, const std::string &arch,
                                            ModelBuilder &b);

@@ -18,6 +18,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <tuple>
+
 #include <filesystem>
 #include <fstream>
 
@@ -68,8 +70,7 @@ class TestGenericImport : public QObject {
     void publishedTotals();
     void storedBytes_data();
     void storedBytes();
-    void refusalsNameTheKey_data();
-    void refusalsNameTheKey();
+    void nemotronNas();
     void estimatedNamesTheKey_data();
     void estimatedNamesTheKey();
     void bitsandbytes_data();
@@ -188,22 +189,6 @@ void TestGenericImport::storedBytes() {
     QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
     const double gb = double(r->weightBytes()) / 1e9;
     QVERIFY2(gb >= minGb && gb <= maxGb, qPrintable(QString::number(gb) + " GB"));
-}
-
-void TestGenericImport::refusalsNameTheKey_data() {
-    QTest::addColumn<QString>("stem");
-    QTest::addColumn<QString>("field");
-    QTest::newRow("per-layer-blocks/nemotron-super-49b")
-        << "nvidia--Llama-3_3-Nemotron-Super-49B-v1"
-        << "block_configs";
-}
-
-void TestGenericImport::refusalsNameTheKey() {
-    QFETCH(QString, stem);
-    QFETCH(QString, field);
-    const auto r = importStem(stem);
-    QVERIFY(!r.ok());
-    QCOMPARE(QString::fromStdString(r.error().field), field);
 }
 
 void TestGenericImport::estimatedNamesTheKey_data() {
@@ -663,6 +648,47 @@ void TestGenericImport::wrappedHybrid() {
     const auto refused = importHfConfigText(bad, "bad");
     QVERIFY(!refused.ok());
     QVERIFY2(refused.error().field.rfind("llm_config.", 0) == 0, refused.error().field.c_str());
+}
+
+// Llama-3.3-Nemotron-Super-49B-v1 (nemotron-nas, import/arch_nemotronnas.cpp): 80 layers of
+// hidden 8192 and 64 heads of 128, each with its own block config. 49 keep attention (48 with
+// n_heads_in_group 8 and one more: 8 KV heads), 31 skip it (no_op); every layer keeps an MLP
+// of int(2 x ffn_mult x 8192 / 3) rounded up to 256: ffn_mult 5.25 -> 28672 (49 layers),
+// 2.625 -> 14336 (6), 1.3125 -> 7168 (10), 1.0 -> 5632 (8), 0.5 -> 2816 (6), 3.28125 -> 17920
+// (1). NVIDIA's card gives 49.9B parameters.
+void TestGenericImport::nemotronNas() {
+    const auto m = importStem("nvidia--Llama-3_3-Nemotron-Super-49B-v1");
+    QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+    const std::uint64_t H = 8192, V = 128256;
+    const std::uint64_t attention = 49 * (2 * H * H + 2 * 1024 * H + H);
+    const std::uint64_t mlp =
+        3 * H * (49 * 28672 + 6 * 14336 + 10 * 7168 + 8 * 5632 + 6 * 2816 + 1 * 17920) + 80 * H;
+    QCOMPARE(m->totalParams, attention + mlp + 2 * V * H + H);
+    QCOMPARE(m->totalParams, 49867145216ull);
+    std::uint32_t cached = 0;
+    for (const auto &l : m->layers) {
+        QCOMPARE(l.kvHeads, 8u);
+        cached += l.count;
+    }
+    QCOMPARE(cached, 49u);
+    QCOMPARE(m->decoderLayers(), 80u);
+    // Bad block configs name their entry.
+    const QByteArray text = readData("nvidia--Llama-3_3-Nemotron-Super-49B-v1_config.json");
+    for (const auto &[from, to, field] :
+         std::vector<std::tuple<QByteArray, QByteArray, std::string>>{
+             {"\"n_heads_in_group\": 8", "\"n_heads_in_group\": 7",
+              "block_configs[0].attention.n_heads_in_group"},
+             {"\"ffn_mult\": 2.625", "\"ffn_mult\": -1", "block_configs[0].ffn.ffn_mult"},
+             {"\"no_op\": false", "\"no_op\": 3", "block_configs[0].attention.no_op"},
+             {"\"num_hidden_layers\": 80", "\"num_hidden_layers\": 81", "block_configs"}}) {
+        QByteArray bad = text;
+        const qsizetype at = bad.indexOf(from);
+        QVERIFY2(at >= 0, from.constData());
+        bad.replace(at, from.size(), to);
+        const auto r = importHfConfigText(bad.toStdString(), "bad");
+        QVERIFY2(!r.ok(), to.constData());
+        QCOMPARE(r.error().field, field);
+    }
 }
 
 #include "tst_generic_import.moc"
