@@ -226,24 +226,25 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
     }
     const bool wrapped = &found->raw() != &top.raw();
     std::string type = found->str("model_type", arch);
+    const Architecture *inner = wrapped ? findArchitecture(type) : nullptr;
     if (type.size() > 5 && type.ends_with("_text")) {
         type.resize(type.size() - 5);
     }
-    if (const Architecture *inner = wrapped ? findArchitecture(type) : nullptr;
-        inner && inner->readsWrapped) {
+    if (inner && inner->readsWrapped) {
         // A hybrid language model in a wrapper the table does not list: its own architecture
         // file reads it, the wrapper's towers are added beside it.
-        const std::optional<ConfigReader> nested = inner->build(*found, type, b);
+        const std::optional<ConfigReader> nested =
+            inner->build(*found, std::string(inner->modelType), b);
         if (auto v = top.optSub("vision_config")) {
             addVisionTower(*v, b);
         }
         if (top.optSub("audio_config")) {
             addAudioTower(top, b);
         }
-        b.note("the language model (" + found->path() + ", model_type '" + type +
-               "') is read as HostPlan reads " + type +
-               " checkpoints; its tensor names are "
-               "matched without the wrapper's prefix");
+        const std::string innerType(inner->modelType);
+        b.note("the language model (" + found->path() + ", model_type '" + innerType +
+               "') is read as HostPlan reads " + innerType +
+               " checkpoints; its tensor names are matched without the wrapper's prefix");
         return nested ? nested : found;
     }
     // The language model's keys with its config class's defaults for those it omits.

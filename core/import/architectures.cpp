@@ -29,6 +29,7 @@ const std::vector<Architecture> &architectureTable() {
         {"mamba2", buildMamba2, true},
         {"jamba", buildJamba, true},
         {"nemotron-nas", buildNemotronNas},
+        {"step3_text", buildStep3, true},
     };
     return table;
 }

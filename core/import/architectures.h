@@ -29,7 +29,7 @@ struct Architecture {
     ArchitectureBuilder build;
     /// The builder also reads this language model inside a multimodal wrapper the table does
     /// not list (its text_config / llm_config, e.g. NemotronH_Nano_VL_V2 around nemotron_h):
-    /// recurrent and hybrid layouts, which the generic reader refuses (buildGeneric).
+    /// recurrent and hybrid layouts and Step3, which the generic reader refuses (buildGeneric).
     bool readsWrapped = false;
 };
 
@@ -69,6 +69,9 @@ std::optional<ConfigReader> buildQwen3Next(const ConfigReader &c, const std::str
 /// MLP shapes (arch_nemotronnas.cpp).
 std::optional<ConfigReader> buildNemotronNas(const ConfigReader &config,
                                              const std::string &modelType, ModelBuilder &b);
+/// step3_text: Step3's low-rank-query attention with one KV head and MoE (arch_step3.cpp).
+std::optional<ConfigReader> buildStep3(const ConfigReader &config, const std::string &modelType,
+                                       ModelBuilder &b);
 /// nemotron_h: Mamba2 / attention / MLP / MoE hybrid blocks (arch_nemotronh.cpp).
 std::optional<ConfigReader> buildNemotronH(const ConfigReader &c, const std::string &arch,
                                            ModelBuilder &b);
