@@ -40,7 +40,8 @@ enum class VllmProfile {
     /// V1 as in v0.19: as V1, but the sampler warm-up masks top-k / top-p in place on the fp32
     /// logits with the Triton kernel instead of sorting them (kVllmTritonSamplerBytesPerLogit).
     V1v19,
-    /// V1 as in v0.24: v0.19's memory terms; the log's "GPU KV cache size" is the maximum
+    /// V1 as in v0.24: v0.19's memory terms, except that an MTP draft shares the target's
+    /// lm_head (vllm_memory.cpp); the log's "GPU KV cache size" is the maximum
     /// concurrency times max_model_len (vllm/v1/core/kv_cache_planning.py @ fc23e695
     /// _report_kv_cache_config) instead of v0.19's num_blocks // groups x block, which for
     /// hybrid and sliding-window models counts a different figure (vllmReportedKvTokens).

@@ -615,11 +615,12 @@ std::string vllmSamplerNote(const EngineMemoryInput &in);
 /// max_model_len against the merged spec of every stage's layers on each worker, so a stage
 /// whose pool is below the whole model's need refuses. The note gives the need in GiB (the
 /// whole model's requestBytes), the first such stage's pool and the largest max_model_len
-/// those versions start with (their "estimated maximum model length"). Public logs match the
+/// those versions start with (their "estimated maximum model length", over the smallest
+/// stage pool, so that every stage passes). Public logs match the
 /// rule to the token: GLM-4.7-FP8 at PP 8, 71.16 GiB for 202,752 tokens against 28.57 GiB,
 /// estimate 81,392 (vllm#32105); Qwen3-Coder-30B-A3B-FP8 at PP 2, 24.0 GiB for 262,144
-/// tokens (vllm#34076). Empty at PP 1, when the plan already refuses, or when every stage
-/// holds the whole model's request.
+/// tokens (vllm#34076). Empty at PP 1, when the plan already refuses (a context above the
+/// model's maximum included), or when every stage holds the whole model's request.
 std::string vllmWholeModelPipelineCheckNote(const EngineMemoryInput &in);
 
 /// The note on a vLLM plan with prefix caching of a model with Mamba mixers (`mambaState`):

@@ -289,8 +289,9 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
 }
 
 std::string vllmWholeModelPipelineCheckNote(const EngineMemoryInput &in) {
-    if (in.pp <= 1 || !in.model || in.maxModelLen == 0) {
-        return {};
+    if (in.pp <= 1 || !in.model || in.maxModelLen == 0 ||
+        (in.model->maxContextTokens && in.maxModelLen > in.model->maxContextTokens)) {
+        return {}; // nothing to check, or a context the plan already refuses
     }
     const EngineMemoryModel &model = vllmMemoryModel();
     const EngineMemoryTerms t = model.terms(in);
@@ -304,8 +305,13 @@ std::string vllmWholeModelPipelineCheckNote(const EngineMemoryInput &in) {
         if (st.kvPoolBytes >= 0 && std::uint64_t(st.kvPoolBytes) >= need) {
             continue;
         }
+        // vLLM names the first stage short of the need; a max_model_len that starts must fit
+        // the smallest pool.
         EngineMemoryTerms pool = t;
         pool.kvPoolBytes = st.kvPoolBytes;
+        for (const PipelineStageMemory &other : t.stages) {
+            pool.kvPoolBytes = std::min(pool.kvPoolBytes, other.kvPoolBytes);
+        }
         const std::uint64_t estimate = largestContext(model, whole, pool, in.maxModelLen);
         return "vLLM 0.14.0 to 0.15.x check one request of max_model_len against the whole "
                "model's KV cache on every stage (get_kv_cache_configs, from PR #29431 until PR "

@@ -432,7 +432,12 @@ class VllmMemory final : public EngineMemoryModel {
             mxfp4PaddingBytes(m, in.tp, in.ep, held, moeKernel) +
             vllmMxfp4LayoutBytes(m, in.tp, in.ep, held, moeKernel, in.gpu, in.vllmProfile);
         t.weightReplication = kvReplicationBytes(m, in.tp, held);
-        t.draftWeights = draftWeightBytes(in, true);
+        // An MTP draft's own output head: kept until v0.19 (eagle.py @ 008603a3 shares only
+        // embed_tokens); from the v0.2x proposer on, vLLM frees it after loading and points
+        // the draft at the target's lm_head ("Detected MTP model. Sharing target model lm_head
+        // weights with the draft model", llm_base_proposer.py; logged by vLLM 0.24 and 0.27.1
+        // runs, noonghunna/club-3090#652, #1087).
+        t.draftWeights = draftWeightBytes(in, in.vllmProfile != VllmProfile::V1v24);
         if (t.draftWeights && in.pp > 1 && !in.draftModel) {
             // PP > 1: the draft loads its own embedding (eagle.py load_model).
             for (const auto &g : m.groups) {

@@ -230,6 +230,9 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
     if (type.size() > 5 && type.ends_with("_text")) {
         type.resize(type.size() - 5);
     }
+    if (wrapped && (!inner || !inner->readsWrapped)) {
+        inner = findArchitecture(type); // kimi_linear_text reads as kimi_linear
+    }
     if (inner && inner->readsWrapped) {
         // A hybrid language model in a wrapper the table does not list: its own architecture
         // file reads it, the wrapper's towers are added beside it.
@@ -408,6 +411,15 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
     // One expert routed to every token is a dense MLP (Hunyuan-7B's num_experts 1).
     u64 experts = expertsKey ? c.countOr(expertsKey, 0, kMaxExperts, 0) : 0;
     experts = experts == 1 ? 0 : experts;
+    const bool moeBlock =
+        c.flag("enable_moe_block", false) || c.flag("use_second_mlp_block", false);
+    if (type == "gemma4" && experts > 0 && !moeBlock) {
+        // Gemma4DecoderLayer builds its router and experts only with the MoE block on (vLLM
+        // gemma4.py @ 001cabc1): num_experts alone adds no weights.
+        b.note(c.field(expertsKey) + " is set but enable_moe_block is not: Gemma 4 builds no "
+                                     "experts, and none are counted");
+        experts = 0;
+    }
     std::vector<bool> moe(L, false);
     if (experts > 0) {
         moe = moeLayerMask(c, L);
@@ -415,7 +427,7 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
     const u64 moeLayers = u64(std::count(moe.begin(), moe.end(), true));
     // Gemma 4's enable_moe_block: every MoE layer also runs the dense MLP beside its experts
     // (vLLM gemma4.py @ eee7972f Gemma4DecoderLayer: mlp always, router + moe in parallel).
-    const bool parallelMlp = moeLayers > 0 && c.flag("enable_moe_block", false);
+    const bool parallelMlp = moeLayers > 0 && moeBlock;
     // Non-gated MLPs (Family::plainMlp, or an activation only non-gated MLPs use) have
     // up_proj and down_proj only: two matrices per MLP, not three.
     const std::string act = c.str("hidden_act");
@@ -435,8 +447,11 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         }
     };
     const u64 denseLayers = L - moeLayers + (parallelMlp ? moeLayers : 0);
-    const char *moeInterKey =
-        c.has("moe_intermediate_size") ? "moe_intermediate_size" : "intermediate_size";
+    // The experts' width: moe_intermediate_size, else Gemma 4's expert_intermediate_size
+    // (vLLM gemma4.py reads either), else intermediate_size.
+    const char *moeInterKey = c.has("moe_intermediate_size")      ? "moe_intermediate_size"
+                              : c.has("expert_intermediate_size") ? "expert_intermediate_size"
+                                                                  : "intermediate_size";
     b.setPieceLayers(layersWhere(L, [&](u64 i) { return parallelMlp || !moe[i]; }));
     if (denseLayers > 0) {
         // The dense layers' width: dense_intermediate_size (MiniMax-M3) where given, else

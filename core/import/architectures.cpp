@@ -30,6 +30,7 @@ const std::vector<Architecture> &architectureTable() {
         {"jamba", buildJamba, true},
         {"nemotron-nas", buildNemotronNas},
         {"step3_text", buildStep3, true},
+        {"longcat_flash", buildLongcatFlash},
     };
     return table;
 }

@@ -72,6 +72,10 @@ std::optional<ConfigReader> buildNemotronNas(const ConfigReader &config,
 /// step3_text: Step3's low-rank-query attention with one KV head and MoE (arch_step3.cpp).
 std::optional<ConfigReader> buildStep3(const ConfigReader &config, const std::string &modelType,
                                        ModelBuilder &b);
+/// longcat_flash: two MLA sublayers and two MLPs per layer beside a MoE with zero-computation
+/// experts (arch_longcat.cpp).
+std::optional<ConfigReader> buildLongcatFlash(const ConfigReader &config,
+                                              const std::string &modelType, ModelBuilder &b);
 /// nemotron_h: Mamba2 / attention / MLP / MoE hybrid blocks (arch_nemotronh.cpp).
 std::optional<ConfigReader> buildNemotronH(const ConfigReader &c, const std::string &arch,
                                            ModelBuilder &b);

@@ -56,7 +56,9 @@ const std::set<std::string> &understoodKeys() {
         // MiniMax-Text-01's layer list, Arctic's MoE frequency and residual MLP.
         "attn_type_list", "moe_layer_frequency", "use_residual",
         // EXAONE-MoE's per-layer MoE flags and the first configs' leading dense count.
-        "is_moe_layer", "first_last_k_dense_replace"};
+        "is_moe_layer", "first_last_k_dense_replace",
+        // Gemma 4's other spellings of the MoE block switch and the experts' width.
+        "use_second_mlp_block", "expert_intermediate_size"};
     return keys;
 }
 
@@ -110,6 +112,10 @@ const std::vector<ClassDefaults> &classDefaults() {
           {"sliding_window_pattern", 6}}},
         // Cohere2Config @ 008f5c8c: a global layer every fourth.
         {"cohere2", "Cohere2Config", {{"sliding_window_pattern", 4}}},
+        // ExaoneMoEConfig: is_moe_layer defaults to [0] + [1] x (layers - 1), a dense layer 0
+        // (transformers modular_exaone_moe.py); read as one leading dense layer when the config
+        // names neither that list nor a leading dense count.
+        {"exaone_moe", "ExaoneMoEConfig", {{"first_k_dense_replace", 1}}},
     };
     return table;
 }
@@ -209,7 +215,11 @@ nlohmann::json withClassDefaults(const ConfigReader &c, const std::string &type,
             continue;
         }
         for (const auto &[key, value] : d.keys) {
-            if (!out.contains(key)) {
+            // A per-layer MoE list or the first configs' spelling already places the dense
+            // layers (genericlayers.h moeLayerMask); null counts as absent.
+            const bool placed = std::string_view(key) == "first_k_dense_replace" &&
+                                (c.has("is_moe_layer") || c.has("first_last_k_dense_replace"));
+            if (!out.contains(key) && !placed) {
                 out[key] = value;
                 b.note(c.field(key) + " is absent: taken as " + std::to_string(value) + ", " +
                        d.configClass + "'s default");

@@ -73,13 +73,14 @@ bool nonGatedActivation(const std::string &hiddenAct) {
 std::vector<LayerKind> layerKinds(const ConfigReader &c, const Family &fam, u64 L) {
     std::vector<LayerKind> kinds(L, LayerKind::Full);
     // Recurrent block lists of families without an architecture file: Mamba hybrids,
-    // RecurrentGemma's RG-LRU blocks, Phi-4-mini-flash's SambaY layers.
-    for (const char *k :
-         {"hybrid_override_pattern", "layers_block_type", "block_types", "mb_per_layer"}) {
+    // RecurrentGemma's RG-LRU blocks, Phi-4-mini-flash's SambaY layers, and Kimi Linear's KDA
+    // layout when it reaches this reader under another model_type.
+    for (const char *k : {"hybrid_override_pattern", "layers_block_type", "block_types",
+                          "mb_per_layer", "linear_attn_config"}) {
         if (c.has(k)) {
-            fail(c.field(k), "recurrent / hybrid layer layouts are read only for the Mamba "
-                             "hybrids HostPlan has architecture files for; the generic "
-                             "importer cannot size them");
+            fail(c.field(k), "recurrent / hybrid layer layouts are read only by the "
+                             "architecture files HostPlan has for those families (by their "
+                             "model_type); the generic importer cannot size them");
         }
     }
     const std::vector<std::string> types = perLayerStrings(c, "layer_types", L);

@@ -23,6 +23,7 @@ constexpr std::uint32_t kNoBlock = std::numeric_limits<std::uint32_t>::max();
 /// also lists its layers (LayerGroup::ranges): by the block each entry names (`blocks`, from
 /// ModelBuilder::atBlock) when every entry names one, ascending; else when `perLayer` holds the
 /// same number of entries for each of `decoderLayers` layers (one, or a parallel hybrid's two).
+/// A block with several entries of one group is one layer of the run holding that many.
 std::vector<LayerGroup> mergeLayers(const std::vector<LayerGroup> &perLayer,
                                     const std::vector<std::uint32_t> &blocks,
                                     std::uint64_t decoderLayers) {
@@ -34,6 +35,16 @@ std::vector<LayerGroup> mergeLayers(const std::vector<LayerGroup> &perLayer,
             ? perLayer.size() / decoderLayers
             : 0;
     std::vector<LayerGroup> out;
+    // Per group, the block of its entries not yet in its ranges and how many there are: a
+    // block holding two entries of one kind (LongCat-Flash's two MLA sublayers) is one run
+    // element of perLayer 2.
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> pending;
+    const auto flush = [&](std::size_t g) {
+        if (pending[g].second > 0) {
+            appendRun(out[g].ranges, pending[g].first, 1, pending[g].second);
+            pending[g].second = 0;
+        }
+    };
     for (std::size_t i = 0; i < perLayer.size(); ++i) {
         const LayerGroup &l = perLayer[i];
         auto it = std::find_if(out.begin(), out.end(), [&](const LayerGroup &g) {
@@ -48,15 +59,25 @@ std::vector<LayerGroup> mergeLayers(const std::vector<LayerGroup> &perLayer,
             out.push_back(l);
             out.back().count = 1;
             out.back().ranges.clear();
+            pending.emplace_back(0, 0);
             it = out.end() - 1;
         } else {
             ++it->count;
         }
-        if (byBlock) {
-            appendRun(it->ranges, blocks[i], 1, 1);
-        } else if (perDecoderLayer) {
-            appendRun(it->ranges, std::uint32_t(i / perDecoderLayer), 1, 1);
+        const std::size_t g = std::size_t(it - out.begin());
+        const std::uint32_t block = byBlock           ? blocks[i]
+                                    : perDecoderLayer ? std::uint32_t(i / perDecoderLayer)
+                                                      : kNoBlock;
+        if (block != kNoBlock) {
+            if (pending[g].second > 0 && pending[g].first != block) {
+                flush(g);
+            }
+            pending[g].first = block;
+            ++pending[g].second;
         }
+    }
+    for (std::size_t g = 0; g < out.size(); ++g) {
+        flush(g);
     }
     return out;
 }

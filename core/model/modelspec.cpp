@@ -120,9 +120,18 @@ std::uint32_t ModelSpec::decoderLayers() const {
     if (parallelHybrid()) {
         return numLayers;
     }
+    // Groups that list their layers name the blocks they sit in: the blocks count (several
+    // entries of one block, as LongCat-Flash's two attention sublayers, are one layer).
+    const bool listed =
+        !layers.empty() &&
+        std::all_of(layers.begin(), layers.end(), [](const auto &l) { return !l.ranges.empty(); });
     std::uint32_t n = 0;
     for (const auto &l : layers) {
-        n += l.count;
+        if (listed) {
+            n = std::max(n, l.ranges.back().first + l.ranges.back().count);
+        } else {
+            n += l.count;
+        }
     }
     return std::max(n, numLayers);
 }

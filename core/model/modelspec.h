@@ -308,8 +308,10 @@ struct ModelSpec {
     /// KV cache and a recurrent state.
     bool parallelHybrid() const;
     /// The decoder layers (blocks) a pipeline splits: numLayers for a parallel hybrid, else
-    /// the sum of the layer groups' counts or numLayers, whichever is larger (Nemotron-H's
-    /// num_hidden_layers blocks include MLP and MoE blocks beside its mixer layers).
+    /// numLayers or, if larger, the blocks the layer groups span (the end of their ranges when
+    /// every group lists them: LongCat-Flash's two attention sublayers per block count once),
+    /// else the sum of their counts (Nemotron-H's num_hidden_layers blocks include MLP and MoE
+    /// blocks beside its mixer layers).
     std::uint32_t decoderLayers() const;
 };
 

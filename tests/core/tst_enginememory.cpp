@@ -396,6 +396,19 @@ class tst_EngineMemory : public QObject {
         QCOMPARE(a.kvPoolBytes - b.kvPoolBytes, std::int64_t(b.draftWeights));
         QCOMPARE(b.kvTokens, std::uint64_t(b.kvPoolBytes) / (64 * 62 * 1152) * 64);
         QCOMPARE(vllmMemoryModel().requestBytes(on, b, 32768), 32768ull / 64 * 64 * 62 * 1152);
+        // From the v0.2x proposer on, vLLM frees the MTP draft's own head and shares the
+        // target's lm_head ("Detected MTP model. Sharing target model lm_head weights with the
+        // draft model"): the v0.24 profile loads one head less, its TP share.
+        EngineMemoryInput v24 = on;
+        v24.vllmProfile = VllmProfile::V1v24;
+        const EngineMemoryTerms c = vllmMemoryModel().terms(v24);
+        QCOMPARE(c.draftWeights, mtpDraftWeightBytes(m, 1, 8, false));
+        std::uint64_t head = 0;
+        for (const auto &g2 : m.groups) {
+            head += g2.role == GroupRole::LmHead ? g2.bytes() : 0;
+        }
+        QCOMPARE(b.draftWeights - c.draftWeights, head / 8);
+        QCOMPARE(c.kvPoolBytes - b.kvPoolBytes, std::int64_t(head / 8));
     }
 
     // vLLM on a hybrid model (Qwen3.5-27B: 16 attention layers, 48 Gated DeltaNet layers in

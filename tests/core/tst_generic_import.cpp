@@ -18,8 +18,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <tuple>
-
 #include <filesystem>
 #include <fstream>
 
@@ -70,7 +68,6 @@ class TestGenericImport : public QObject {
     void publishedTotals();
     void storedBytes_data();
     void storedBytes();
-    void nemotronNas();
     void estimatedNamesTheKey_data();
     void estimatedNamesTheKey();
     void bitsandbytes_data();
@@ -331,6 +328,26 @@ void TestGenericImport::genericFeatures() {
     }
     // gate / up [704, 2816]: 1408 + 176 bytes a row; down [2816, 704]: 352 + 44.
     QCOMPARE(expertBytes, 30ull * 128 * (2 * (704 * 1584 + 8) + (2816 * 396 + 8)));
+    // Gemma 4's other spellings (vLLM gemma4.py): expert_intermediate_size for the experts'
+    // width, use_second_mlp_block for the switch; without the switch no experts are built.
+    const QByteArray g4 = readData("google--gemma-4-26B-A4B_config.json");
+    const auto respelled = [&](const QByteArray &from, const QByteArray &to) {
+        QByteArray text = g4;
+        const qsizetype at = text.indexOf(from);
+        // Not found: an empty object, which fails the import and the test.
+        return importHfConfigText(
+            at < 0 ? std::string("{}") : text.replace(at, from.size(), to).toStdString(), "g4");
+    };
+    const auto width = respelled("moe_intermediate_size", "expert_intermediate_size");
+    QVERIFY2(width.ok(), width.ok() ? "" : width.error().toString().c_str());
+    QCOMPARE(width->totalParams, gemma4Total);
+    const auto second = respelled("enable_moe_block", "use_second_mlp_block");
+    QVERIFY(second.ok());
+    QCOMPARE(second->totalParams, gemma4Total);
+    const auto off = respelled("\"enable_moe_block\": true", "\"enable_moe_block\": false");
+    QVERIFY2(off.ok(), off.ok() ? "" : off.error().toString().c_str());
+    QCOMPARE(off->experts.routed, 0u);
+    QVERIFY(hasNote(*off, "Gemma 4 builds no experts"));
     // QWen v1: intermediate_size 49152 counts both gated branches; the activation peak's width
     // is one branch's, as the weights are built (w1 / w2 [24576, 8192]).
     const auto qwen1 = importStem("Qwen--Qwen-72B");
@@ -546,6 +563,13 @@ void TestGenericImport::exaoneLayerKeys() {
         config(R"("sliding_window_pattern":4,"first_last_k_dense_replace":1)"), "e");
     QVERIFY(leading.ok());
     QCOMPARE(denseParams(*leading), 1 * 3 * H * 18432);
+    // Neither: ExaoneMoEConfig's default is_moe_layer, layer 0 dense (a null counts as absent).
+    for (const char *extra : {R"("sliding_window_pattern":4)",
+                              R"("sliding_window_pattern":4,"first_last_k_dense_replace":null)"}) {
+        const auto byDefault = importHfConfigText(config(extra), "e");
+        QVERIFY(byDefault.ok());
+        QCOMPARE(denseParams(*byDefault), 1 * 3 * H * 18432);
+    }
     // "LLLG" over 6 layers: local 0-2 and 4, global 3 and (the last) 5.
     const auto pattern =
         importHfConfigText(config(R"("sliding_window_pattern":"LLLG","is_moe_layer":null)"), "e");
@@ -648,47 +672,6 @@ void TestGenericImport::wrappedHybrid() {
     const auto refused = importHfConfigText(bad, "bad");
     QVERIFY(!refused.ok());
     QVERIFY2(refused.error().field.rfind("llm_config.", 0) == 0, refused.error().field.c_str());
-}
-
-// Llama-3.3-Nemotron-Super-49B-v1 (nemotron-nas, import/arch_nemotronnas.cpp): 80 layers of
-// hidden 8192 and 64 heads of 128, each with its own block config. 49 keep attention (48 with
-// n_heads_in_group 8 and one more: 8 KV heads), 31 skip it (no_op); every layer keeps an MLP
-// of int(2 x ffn_mult x 8192 / 3) rounded up to 256: ffn_mult 5.25 -> 28672 (49 layers),
-// 2.625 -> 14336 (6), 1.3125 -> 7168 (10), 1.0 -> 5632 (8), 0.5 -> 2816 (6), 3.28125 -> 17920
-// (1). NVIDIA's card gives 49.9B parameters.
-void TestGenericImport::nemotronNas() {
-    const auto m = importStem("nvidia--Llama-3_3-Nemotron-Super-49B-v1");
-    QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
-    const std::uint64_t H = 8192, V = 128256;
-    const std::uint64_t attention = 49 * (2 * H * H + 2 * 1024 * H + H);
-    const std::uint64_t mlp =
-        3 * H * (49 * 28672 + 6 * 14336 + 10 * 7168 + 8 * 5632 + 6 * 2816 + 1 * 17920) + 80 * H;
-    QCOMPARE(m->totalParams, attention + mlp + 2 * V * H + H);
-    QCOMPARE(m->totalParams, 49867145216ull);
-    std::uint32_t cached = 0;
-    for (const auto &l : m->layers) {
-        QCOMPARE(l.kvHeads, 8u);
-        cached += l.count;
-    }
-    QCOMPARE(cached, 49u);
-    QCOMPARE(m->decoderLayers(), 80u);
-    // Bad block configs name their entry.
-    const QByteArray text = readData("nvidia--Llama-3_3-Nemotron-Super-49B-v1_config.json");
-    for (const auto &[from, to, field] :
-         std::vector<std::tuple<QByteArray, QByteArray, std::string>>{
-             {"\"n_heads_in_group\": 8", "\"n_heads_in_group\": 7",
-              "block_configs[0].attention.n_heads_in_group"},
-             {"\"ffn_mult\": 2.625", "\"ffn_mult\": -1", "block_configs[0].ffn.ffn_mult"},
-             {"\"no_op\": false", "\"no_op\": 3", "block_configs[0].attention.no_op"},
-             {"\"num_hidden_layers\": 80", "\"num_hidden_layers\": 81", "block_configs"}}) {
-        QByteArray bad = text;
-        const qsizetype at = bad.indexOf(from);
-        QVERIFY2(at >= 0, from.constData());
-        bad.replace(at, from.size(), to);
-        const auto r = importHfConfigText(bad.toStdString(), "bad");
-        QVERIFY2(!r.ok(), to.constData());
-        QCOMPARE(r.error().field, field);
-    }
 }
 
 #include "tst_generic_import.moc"

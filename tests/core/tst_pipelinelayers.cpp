@@ -372,7 +372,8 @@ class tst_PipelineLayers : public QObject {
     // length of the stage's pool over that, in blocks of 16. At PP 2 on 40 GB A100s each stage
     // holds its own 24 layers' request (12 GiB) but not the whole model's.
     void wholeModelCheckOfVllm015() {
-        const ModelSpec q = golden::dataConfigModel("Qwen--Qwen3-30B-A3B-FP8_config.json", "q");
+        ModelSpec q = golden::dataConfigModel("Qwen--Qwen3-30B-A3B-FP8_config.json", "q");
+        q.maxContextTokens = 262144; // Qwen3-Coder-30B-A3B's positions
         const GpuSpec a100 = golden::loggedGpu("NVIDIA A100-SXM4-40GB", 39.50, false);
         const EngineMemoryInput in = golden::rowInput(q, a100, {1, 1, 2}, Engine::Vllm, 262144);
         QVERIFY(engineStartup(Engine::Vllm, in).starts());
@@ -384,12 +385,18 @@ class tst_PipelineLayers : public QObject {
         const PipelineStageMemory &st =
             t.stages[0].kvPoolBytes < std::int64_t(24ll << 30) ? t.stages[0] : t.stages[1];
         QVERIFY(st.kvPoolBytes > std::int64_t(12ll << 30) && st.kvPoolBytes < (24ll << 30));
-        const std::uint64_t estimate = std::uint64_t(st.kvPoolBytes) / (98304 * 16) * 16;
+        // The length that starts fits the smallest stage pool.
+        const std::int64_t smallest = std::min(t.stages[0].kvPoolBytes, t.stages[1].kvPoolBytes);
+        const std::uint64_t estimate = std::uint64_t(smallest) / (98304 * 16) * 16;
         const std::string stage = "stage " + std::to_string(st.rank) + "'s";
         QVERIFY2(note.find(stage) != std::string::npos, note.c_str());
         QVERIFY2(note.find("at most " + std::to_string(estimate) + ";") != std::string::npos,
                  note.c_str());
-        // Within every stage's pool, or at PP 1: nothing to say.
+        // Within every stage's pool, at PP 1, or above the model's maximum (which the plan
+        // refuses already): nothing to say.
+        QVERIFY(vllmWholeModelPipelineCheckNote(
+                    golden::rowInput(q, a100, {1, 1, 2}, Engine::Vllm, 4 * q.maxContextTokens))
+                    .empty());
         QVERIFY(vllmWholeModelPipelineCheckNote(
                     golden::rowInput(q, a100, {1, 1, 2}, Engine::Vllm, 65536))
                     .empty());
