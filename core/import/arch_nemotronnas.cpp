@@ -79,7 +79,11 @@ std::vector<NasBlock> readBlocks(const ConfigReader &c, u64 layers, u64 heads, u
     }
     std::vector<NasBlock> blocks(layers);
     for (u64 i = 0; i < layers; ++i) {
-        const ConfigReader block((*list)[i], c.field("block_configs[" + std::to_string(i) + "]"));
+        const std::string at = c.field("block_configs[" + std::to_string(i) + "]");
+        if (!(*list)[i].is_object()) {
+            fail(at, "must be an {attention, ffn} object");
+        }
+        const ConfigReader block((*list)[i], at);
         const ConfigReader attn = block.sub("attention");
         const ConfigReader ffn = block.sub("ffn");
         NasBlock &k = blocks[i];

@@ -240,6 +240,17 @@ ModelSpec importConfig(const json &root, const std::string &source, const json *
     spec.dtype = dtype;
     spec.rotaryCachePositions = rotaryCachePositions(lm, spec.maxContextTokens);
     nameModel(top, textCfg, source, spec);
+    // A tower beside a language model whose architecture file reads the language model only
+    // (the generic reader adds or notes the towers itself).
+    const bool towerCounted =
+        std::any_of(spec.groups.begin(), spec.groups.end(),
+                    [](const TensorGroup &g) { return g.role == GroupRole::Vision; });
+    for (const char *tower : {"vision_config", "audio_config"}) {
+        if (entry && !towerCounted && top.optSub(tower)) {
+            spec.notes.push_back(std::string("estimated: ") + tower + " is not counted: the " +
+                                 arch + " importer reads the language model only");
+        }
+    }
     spec.customCode = root.contains("auto_map") || (textCfg && lm.has("auto_map"));
     spec.fp8BlockScaled =
         quant.method == importer::Quantization::Method::Fp8 && quant.blockRows > 0;

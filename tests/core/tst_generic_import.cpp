@@ -666,6 +666,13 @@ void TestGenericImport::wrappedHybrid() {
     QCOMPARE(wrapped->totalParams, bare->totalParams + vision);
     QCOMPARE(wrapped->layers.size(), bare->layers.size());
     QVERIFY(hasNote(*wrapped, "the language model (llm_config, model_type 'nemotron_h')"));
+    // The bare architecture with a tower beside it at the top level: not counted, and said.
+    std::string besides = llm;
+    besides.insert(besides.find('{') + 1, R"("vision_config":{"hidden_size":1280},)");
+    const auto plain = importHfConfigText(besides, "besides");
+    QVERIFY(plain.ok());
+    QCOMPARE(plain->totalParams, bare->totalParams);
+    QVERIFY(hasNote(*plain, "vision_config is not counted: the nemotron_h importer"));
     // A bad key inside names its path under the wrapper.
     std::string bad = wrapper;
     bad.replace(bad.find("MEMEM*"), 1, "Q");

@@ -72,6 +72,13 @@ void tst_NemotronNas::blockConfigs() {
         QVERIFY2(!r.ok(), to.constData());
         QCOMPARE(r.error().field, field);
     }
+    // An entry that is not an object names itself (81 entries for 81 layers, the first a 7).
+    QByteArray entry = text;
+    entry.replace(entry.indexOf("\"num_hidden_layers\": 80"), 23, "\"num_hidden_layers\": 81");
+    entry.replace(entry.indexOf("\"block_configs\": ["), 18, "\"block_configs\": [7, ");
+    const auto r = importHfConfigText(entry.toStdString(), "entry");
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().field, std::string("block_configs[0]"));
 }
 
 QTEST_GUILESS_MAIN(tst_NemotronNas)
