@@ -609,7 +609,8 @@ std::string vllmMxfp4KernelNote(const EngineMemoryInput &in);
 /// under 1 GiB (the difference is then under 0.65 GiB).
 std::string vllmSamplerNote(const EngineMemoryInput &in);
 
-/// The note on a vLLM plan at PP > 1 (`in` of a vLLM plan) that the plan's own rule starts
+/// The note on a vLLM plan at PP > 1 (`in` of a vLLM plan, `t` its vLLM terms with every
+/// stage, `outcome` its start-up verdict: the plan's, not computed again) that starts
 /// but vLLM 0.14.0 to 0.15.x refuse: from PR #29431 (commit 8ee90c8) until PR #33698 (fixes
 /// vllm#32105), get_kv_cache_configs (vllm/v1/core/kv_cache_utils.py) checked one request of
 /// max_model_len against the merged spec of every stage's layers on each worker, so a stage
@@ -621,7 +622,8 @@ std::string vllmSamplerNote(const EngineMemoryInput &in);
 /// estimate 81,392 (vllm#32105); Qwen3-Coder-30B-A3B-FP8 at PP 2, 24.0 GiB for 262,144
 /// tokens (vllm#34076). Empty at PP 1, when the plan already refuses (a context above the
 /// model's maximum included), or when every stage holds the whole model's request.
-std::string vllmWholeModelPipelineCheckNote(const EngineMemoryInput &in);
+std::string vllmWholeModelPipelineCheckNote(const EngineMemoryInput &in, const EngineMemoryTerms &t,
+                                            StartupOutcome outcome);
 
 /// The note on a vLLM plan with prefix caching of a model with Mamba mixers (`mambaState`):
 /// vLLM runs a class that declares Mamba prefix caching (SupportsMambaPrefixCaching, as

@@ -288,16 +288,16 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
     return s;
 }
 
-std::string vllmWholeModelPipelineCheckNote(const EngineMemoryInput &in) {
-    if (in.pp <= 1 || !in.model || in.maxModelLen == 0 ||
+std::string vllmWholeModelPipelineCheckNote(const EngineMemoryInput &in, const EngineMemoryTerms &t,
+                                            StartupOutcome outcome) {
+    if (in.pp <= 1 || !in.model || in.maxModelLen == 0 || t.stages.empty() ||
         (in.model->maxContextTokens && in.maxModelLen > in.model->maxContextTokens)) {
         return {}; // nothing to check, or a context the plan already refuses
     }
-    const EngineMemoryModel &model = vllmMemoryModel();
-    const EngineMemoryTerms t = model.terms(in);
-    if (outcomeOf(Engine::Vllm, model, in) != StartupOutcome::Starts) {
+    if (outcome != StartupOutcome::Starts) {
         return {}; // the plan's own verdict already refuses
     }
+    const EngineMemoryModel &model = vllmMemoryModel();
     EngineMemoryInput whole = in;
     whole.pp = 1; // requestBytes then counts every layer, drafter included
     const std::uint64_t need = model.requestBytes(whole, t, in.maxModelLen);
@@ -308,10 +308,10 @@ std::string vllmWholeModelPipelineCheckNote(const EngineMemoryInput &in) {
         // vLLM names the first stage short of the need; a max_model_len that starts must fit
         // the smallest pool.
         EngineMemoryTerms pool = t;
-        pool.kvPoolBytes = st.kvPoolBytes;
-        for (const PipelineStageMemory &other : t.stages) {
-            pool.kvPoolBytes = std::min(pool.kvPoolBytes, other.kvPoolBytes);
-        }
+        pool.kvPoolBytes =
+            std::min_element(t.stages.begin(), t.stages.end(), [](const auto &a, const auto &b) {
+                return a.kvPoolBytes < b.kvPoolBytes;
+            })->kvPoolBytes;
         const std::uint64_t estimate = largestContext(model, whole, pool, in.maxModelLen);
         return "vLLM 0.14.0 to 0.15.x check one request of max_model_len against the whole "
                "model's KV cache on every stage (get_kv_cache_configs, from PR #29431 until PR "

@@ -226,24 +226,24 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
     }
     const bool wrapped = &found->raw() != &top.raw();
     std::string type = found->str("model_type", arch);
-    const Architecture *inner = wrapped ? findArchitecture(type) : nullptr;
+    const std::string wrappedType = type;
     if (type.size() > 5 && type.ends_with("_text")) {
         type.resize(type.size() - 5);
     }
-    if (wrapped && (!inner || !inner->readsWrapped)) {
-        inner = findArchitecture(type); // kimi_linear_text reads as kimi_linear
+    // A language model in a wrapper the table does not list whose own architecture file reads
+    // it (Architecture::readsWrapped), by its model_type as given or without "_text"
+    // (kimi_linear_text reads as kimi_linear); the wrapper's towers are added beside it.
+    const Architecture *inner = nullptr;
+    for (const std::string &t : {wrappedType, type}) {
+        const Architecture *a = findArchitecture(t);
+        if (wrapped && !inner && a && a->readsWrapped) {
+            inner = a;
+        }
     }
-    if (inner && inner->readsWrapped) {
-        // A hybrid language model in a wrapper the table does not list: its own architecture
-        // file reads it, the wrapper's towers are added beside it.
+    if (inner) {
         const std::optional<ConfigReader> nested =
             inner->build(*found, std::string(inner->modelType), b);
-        if (auto v = top.optSub("vision_config")) {
-            addVisionTower(*v, b);
-        }
-        if (top.optSub("audio_config")) {
-            addAudioTower(top, b);
-        }
+        addTowers(top, b);
         const std::string innerType(inner->modelType);
         b.note("the language model (" + found->path() + ", model_type '" + innerType +
                "') is read as HostPlan reads " + innerType +
@@ -581,12 +581,7 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
     }
     // A wrapper's vision tower, or a flat config's (Qwen2-VL, Qwen2.5-VL keep the language
     // model's keys at the top level beside vision_config).
-    if (auto v = top.optSub("vision_config")) {
-        addVisionTower(*v, b);
-    }
-    if (top.optSub("audio_config")) {
-        addAudioTower(top, b);
-    }
+    addTowers(top, b);
     noteMtp(c, b);
     refuseUnreadShapeKeys(c, experts > 0, kvRead);
     noteUnreadKeys(c, b);

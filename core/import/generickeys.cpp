@@ -92,6 +92,8 @@ struct ClassDefaults {
     const char *type;        ///< model_type, "_text" removed
     const char *configClass; ///< named in the note
     std::vector<std::pair<const char *, std::uint64_t>> keys;
+    /// Keys that, given (not null), already say what the defaults would: none is added then.
+    std::vector<const char *> givenBy = {};
 };
 
 /// Gemma 3's multimodal configs leave most of text_config to Gemma3TextConfig (transformers
@@ -114,8 +116,11 @@ const std::vector<ClassDefaults> &classDefaults() {
         {"cohere2", "Cohere2Config", {{"sliding_window_pattern", 4}}},
         // ExaoneMoEConfig: is_moe_layer defaults to [0] + [1] x (layers - 1), a dense layer 0
         // (transformers modular_exaone_moe.py); read as one leading dense layer when the config
-        // names neither that list nor a leading dense count.
-        {"exaone_moe", "ExaoneMoEConfig", {{"first_k_dense_replace", 1}}},
+        // names neither that list nor the first configs' leading dense count (moeLayerMask).
+        {"exaone_moe",
+         "ExaoneMoEConfig",
+         {{"first_k_dense_replace", 1}},
+         {"is_moe_layer", "first_last_k_dense_replace"}},
     };
     return table;
 }
@@ -211,15 +216,12 @@ void refusePerLayerObjects(const ConfigReader &c, u64 layers) {
 nlohmann::json withClassDefaults(const ConfigReader &c, const std::string &type, ModelBuilder &b) {
     nlohmann::json out = c.raw();
     for (const ClassDefaults &d : classDefaults()) {
-        if (type != d.type) {
+        if (type != d.type || std::any_of(d.givenBy.begin(), d.givenBy.end(),
+                                          [&](const char *k) { return c.has(k); })) {
             continue;
         }
         for (const auto &[key, value] : d.keys) {
-            // A per-layer MoE list or the first configs' spelling already places the dense
-            // layers (genericlayers.h moeLayerMask); null counts as absent.
-            const bool placed = std::string_view(key) == "first_k_dense_replace" &&
-                                (c.has("is_moe_layer") || c.has("first_last_k_dense_replace"));
-            if (!out.contains(key) && !placed) {
+            if (!out.contains(key)) {
                 out[key] = value;
                 b.note(c.field(key) + " is absent: taken as " + std::to_string(value) + ", " +
                        d.configClass + "'s default");

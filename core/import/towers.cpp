@@ -163,4 +163,13 @@ void addAudioTower(const ConfigReader &top, ModelBuilder &b) {
            ", with a projector to the text width");
 }
 
+void addTowers(const ConfigReader &top, ModelBuilder &b) {
+    if (auto v = top.optSub("vision_config")) {
+        addVisionTower(*v, b);
+    }
+    if (top.optSub("audio_config")) {
+        addAudioTower(top, b);
+    }
+}
+
 } // namespace hostplan::importer

@@ -37,4 +37,8 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b);
 /// whisper.py builds them (QKVParallelLinear, RowParallelLinear); the rest is replicated.
 void addAudioTower(const ConfigReader &top, ModelBuilder &b);
 
+/// The towers of a wrapper `top`: its vision_config (addVisionTower) and its audio_config
+/// (addAudioTower), each where present.
+void addTowers(const ConfigReader &top, ModelBuilder &b);
+
 } // namespace hostplan::importer

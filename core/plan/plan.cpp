@@ -481,15 +481,14 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
         r.fit.reasons.push_back(r.startup.message);
     }
     if (scenario.engine.engine == Engine::Vllm) {
-        const std::string unserved = vllmArchitectureProblem(
-            model.architecture, scenario.engine.vllmVersion.value_or(kDefaultVllmProfile));
-        if (!unserved.empty()) {
-            r.warnings.push_back(unserved);
-        }
-        // What the plan cannot know of this start-up: each note gives the other reading.
+        // Whether the release serves the architecture, then what the plan cannot know of this
+        // start-up: each note gives the other reading.
         for (const std::string &note :
-             {vllmEncoderProfileNote(model), vllmMxfp4KernelNote(engineIn),
-              vllmSamplerNote(engineIn), vllmWholeModelPipelineCheckNote(engineIn),
+             {vllmArchitectureProblem(model.architecture,
+                                      scenario.engine.vllmVersion.value_or(kDefaultVllmProfile)),
+              vllmEncoderProfileNote(model), vllmMxfp4KernelNote(engineIn),
+              vllmSamplerNote(engineIn),
+              vllmWholeModelPipelineCheckNote(engineIn, r.memory.engine, r.startup.outcome),
               vllmMambaPrefixCachingNote(model, scenario.engine.prefixCaching.value_or(false))}) {
             if (!note.empty()) {
                 r.warnings.push_back(note);

@@ -375,11 +375,16 @@ class tst_PipelineLayers : public QObject {
         ModelSpec q = golden::dataConfigModel("Qwen--Qwen3-30B-A3B-FP8_config.json", "q");
         q.maxContextTokens = 262144; // Qwen3-Coder-30B-A3B's positions
         const GpuSpec a100 = golden::loggedGpu("NVIDIA A100-SXM4-40GB", 39.50, false);
+        // The note of a plan: its vLLM terms and start-up verdict, as the plan has them.
+        const auto noteFor = [](const EngineMemoryInput &input) {
+            return vllmWholeModelPipelineCheckNote(input, vllmMemoryModel().terms(input),
+                                                   engineStartup(Engine::Vllm, input).outcome);
+        };
         const EngineMemoryInput in = golden::rowInput(q, a100, {1, 1, 2}, Engine::Vllm, 262144);
         QVERIFY(engineStartup(Engine::Vllm, in).starts());
         const EngineMemoryTerms t = vllmMemoryModel().terms(in);
         QCOMPARE(t.stages.size(), std::size_t(2));
-        const std::string note = vllmWholeModelPipelineCheckNote(in);
+        const std::string note = noteFor(in);
         QVERIFY2(note.find("24.00 GiB for 262,144 tokens") != std::string::npos, note.c_str());
         // The first stage whose pool is below the whole model's need, and vLLM's estimate.
         const PipelineStageMemory &st =
@@ -394,15 +399,10 @@ class tst_PipelineLayers : public QObject {
                  note.c_str());
         // Within every stage's pool, at PP 1, or above the model's maximum (which the plan
         // refuses already): nothing to say.
-        QVERIFY(vllmWholeModelPipelineCheckNote(
-                    golden::rowInput(q, a100, {1, 1, 2}, Engine::Vllm, 4 * q.maxContextTokens))
+        QVERIFY(noteFor(golden::rowInput(q, a100, {1, 1, 2}, Engine::Vllm, 4 * q.maxContextTokens))
                     .empty());
-        QVERIFY(vllmWholeModelPipelineCheckNote(
-                    golden::rowInput(q, a100, {1, 1, 2}, Engine::Vllm, 65536))
-                    .empty());
-        QVERIFY(vllmWholeModelPipelineCheckNote(
-                    golden::rowInput(q, a100, {2, 1, 1}, Engine::Vllm, 262144))
-                    .empty());
+        QVERIFY(noteFor(golden::rowInput(q, a100, {1, 1, 2}, Engine::Vllm, 65536)).empty());
+        QVERIFY(noteFor(golden::rowInput(q, a100, {2, 1, 1}, Engine::Vllm, 262144)).empty());
     }
 
     // vLLM's MXFP4 expert layout extras follow the MoE layers a stage holds: DeepSeek-V3 with
