@@ -1119,10 +1119,6 @@ Quelle: %6 (Stand %7)</translation>
         <translation>Anteil, 0 bis 1 (0,90 = 90 %)</translation>
     </message>
     <message>
-        <source>&quot;engine default&quot; (0): the engine&apos;s own default, vLLM 0.9, SGLang by GPU size and TP (its server_args.py table), TensorRT-LLM 0.9.</source>
-        <translation>„Engine-Standard“ (0): der eigene Standardwert der Engine, vLLM 0,9, SGLang nach GPU-Größe und TP (Tabelle in server_args.py), TensorRT-LLM 0,9.</translation>
-    </message>
-    <message>
         <source>none (model id, path or &quot;eagle&quot;)</source>
         <translation>keins (Modell-ID, Pfad oder &quot;eagle&quot;)</translation>
     </message>
@@ -1241,6 +1237,58 @@ Quelle: %6 (Stand %7)</translation>
     <message>
         <source>Change prefix caching to %1</source>
         <translation>Präfix-Caching auf %1 ändern</translation>
+    </message>
+    <message>
+        <source>&quot;engine default&quot; (0): the engine&apos;s own default, vLLM 0.9 (0.92 from v0.22), SGLang by GPU size and TP (its server_args.py table), TensorRT-LLM 0.9.</source>
+        <translation>„Engine-Standard“ (0): der eigene Standard der Engine, vLLM 0,9 (0,92 ab v0.22), SGLang nach GPU-Größe und TP (ihre server_args.py-Tabelle), TensorRT-LLM 0,9.</translation>
+    </message>
+    <message>
+        <source>vLLM --max-num-seqs / SGLang --max-running-requests / TensorRT-LLM --max_batch_size: sequences the engine runs at once</source>
+        <translation>vLLM --max-num-seqs / SGLang --max-running-requests / TensorRT-LLM --max_batch_size: Sequenzen, die die Engine gleichzeitig ausführt</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s cap on running sequences. It bounds the batch the capacity figures use, the rows of the sampler the engine profiles at start-up and, for vLLM, the CUDA graphs it captures.</source>
+        <translation>Die Obergrenze der Engine für laufende Sequenzen. Sie begrenzt den Batch der Kapazitätszahlen, die Zeilen des Samplers, den die Engine beim Start misst, und bei vLLM die CUDA-Graphen, die sie aufzeichnet.</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>Sequenzen</translation>
+    </message>
+    <message>
+        <source>&quot;engine default&quot; (0): vLLM 1024 on GPUs of 70 GiB or more (256 on smaller ones and A100), SGLang its CUDA-graph batch by GPU size, TensorRT-LLM 2048.</source>
+        <translation>„Engine-Standard“ (0): vLLM 1024 auf GPUs ab 70 GiB (256 auf kleineren und A100), SGLang sein CUDA-Graph-Batch nach GPU-Größe, TensorRT-LLM 2048.</translation>
+    </message>
+    <message>
+        <source>Max &amp;sequences</source>
+        <translation>Max. &amp;Sequenzen</translation>
+    </message>
+    <message>
+        <source>vLLM --max-num-batched-tokens / SGLang --chunked-prefill-size: tokens per engine step</source>
+        <translation>vLLM --max-num-batched-tokens / SGLang --chunked-prefill-size: Tokens pro Engine-Schritt</translation>
+    </message>
+    <message>
+        <source>Tokens the engine runs in one step (a prefill chunk). The engine profiles a forward of this many tokens at start-up, so it sizes the activation peak.</source>
+        <translation>Tokens, die die Engine in einem Schritt ausführt (ein Prefill-Abschnitt). Die Engine misst beim Start einen Forward-Durchlauf mit so vielen Tokens; er bestimmt die Aktivierungsspitze.</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>8192, from the default scenario.</source>
+        <translation>8192, aus dem Standardszenario.</translation>
+    </message>
+    <message>
+        <source>&amp;Batched tokens</source>
+        <translation>&amp;Tokens pro Schritt</translation>
+    </message>
+    <message>
+        <source>Change max sequences to %1</source>
+        <translation>Max. Sequenzen auf %1 ändern</translation>
+    </message>
+    <message>
+        <source>Change batched tokens to %1</source>
+        <translation>Tokens pro Schritt auf %1 ändern</translation>
     </message>
 </context>
 <context>

@@ -1119,10 +1119,6 @@ Source: %6 (as of %7)</source>
         <translation>割合、0～1（0.90 = 90 %）</translation>
     </message>
     <message>
-        <source>&quot;engine default&quot; (0): the engine&apos;s own default, vLLM 0.9, SGLang by GPU size and TP (its server_args.py table), TensorRT-LLM 0.9.</source>
-        <translation>「エンジン既定」(0)：エンジン自身の既定値。vLLM は 0.9、SGLang は GPU サイズと TP による（server_args.py の表）、TensorRT-LLM は 0.9。</translation>
-    </message>
-    <message>
         <source>none (model id, path or &quot;eagle&quot;)</source>
         <translation>なし（モデル ID、パス、または &quot;eagle&quot;）</translation>
     </message>
@@ -1241,6 +1237,58 @@ Source: %6 (as of %7)</source>
     <message>
         <source>Change prefix caching to %1</source>
         <translation>プレフィックスキャッシュを %1 に変更</translation>
+    </message>
+    <message>
+        <source>&quot;engine default&quot; (0): the engine&apos;s own default, vLLM 0.9 (0.92 from v0.22), SGLang by GPU size and TP (its server_args.py table), TensorRT-LLM 0.9.</source>
+        <translation>「エンジン既定」(0): エンジン自身の既定値。vLLM 0.9（v0.22 以降 0.92）、SGLang は GPU メモリ容量と TP による（server_args.py の表）、TensorRT-LLM 0.9。</translation>
+    </message>
+    <message>
+        <source>vLLM --max-num-seqs / SGLang --max-running-requests / TensorRT-LLM --max_batch_size: sequences the engine runs at once</source>
+        <translation>vLLM --max-num-seqs / SGLang --max-running-requests / TensorRT-LLM --max_batch_size: エンジンが同時に実行するシーケンス数</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s cap on running sequences. It bounds the batch the capacity figures use, the rows of the sampler the engine profiles at start-up and, for vLLM, the CUDA graphs it captures.</source>
+        <translation>エンジンが同時に実行するシーケンスの上限。容量の数値が使うバッチ、起動時にエンジンがプロファイルするサンプラーの行数、そして vLLM ではキャプチャする CUDA グラフを制限します。</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>シーケンス</translation>
+    </message>
+    <message>
+        <source>&quot;engine default&quot; (0): vLLM 1024 on GPUs of 70 GiB or more (256 on smaller ones and A100), SGLang its CUDA-graph batch by GPU size, TensorRT-LLM 2048.</source>
+        <translation>「エンジン既定」(0): vLLM は 70 GiB 以上の GPU で 1024（それより小さい GPU と A100 では 256）、SGLang は GPU メモリ容量による CUDA グラフのバッチ、TensorRT-LLM は 2048。</translation>
+    </message>
+    <message>
+        <source>Max &amp;sequences</source>
+        <translation>最大シーケンス数(&amp;S)</translation>
+    </message>
+    <message>
+        <source>vLLM --max-num-batched-tokens / SGLang --chunked-prefill-size: tokens per engine step</source>
+        <translation>vLLM --max-num-batched-tokens / SGLang --chunked-prefill-size: エンジン 1 ステップあたりのトークン数</translation>
+    </message>
+    <message>
+        <source>Tokens the engine runs in one step (a prefill chunk). The engine profiles a forward of this many tokens at start-up, so it sizes the activation peak.</source>
+        <translation>エンジンが 1 ステップで実行するトークン数（プレフィルのチャンク）。エンジンは起動時にこの数のトークンで順伝播をプロファイルするため、活性化のピークを決めます。</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>トークン</translation>
+    </message>
+    <message>
+        <source>8192, from the default scenario.</source>
+        <translation>8192（既定のシナリオから）。</translation>
+    </message>
+    <message>
+        <source>&amp;Batched tokens</source>
+        <translation>ステップあたりトークン数(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Change max sequences to %1</source>
+        <translation>最大シーケンス数を %1 に変更</translation>
+    </message>
+    <message>
+        <source>Change batched tokens to %1</source>
+        <translation>ステップあたりトークン数を %1 に変更</translation>
     </message>
 </context>
 <context>

@@ -1119,10 +1119,6 @@ Source: %6 (as of %7)</source>
         <translation>比例，0 到 1（0.90 = 90 %）</translation>
     </message>
     <message>
-        <source>&quot;engine default&quot; (0): the engine&apos;s own default, vLLM 0.9, SGLang by GPU size and TP (its server_args.py table), TensorRT-LLM 0.9.</source>
-        <translation>“引擎默认值” (0)：引擎自身的默认值，vLLM 为 0.9，SGLang 按 GPU 显存大小和 TP 确定（其 server_args.py 中的表），TensorRT-LLM 为 0.9。</translation>
-    </message>
-    <message>
         <source>none (model id, path or &quot;eagle&quot;)</source>
         <translation>无（模型 ID、路径或 &quot;eagle&quot;）</translation>
     </message>
@@ -1241,6 +1237,58 @@ Source: %6 (as of %7)</source>
     <message>
         <source>Change prefix caching to %1</source>
         <translation>将前缀缓存改为 %1</translation>
+    </message>
+    <message>
+        <source>&quot;engine default&quot; (0): the engine&apos;s own default, vLLM 0.9 (0.92 from v0.22), SGLang by GPU size and TP (its server_args.py table), TensorRT-LLM 0.9.</source>
+        <translation>“引擎默认”(0)：引擎自己的默认值，vLLM 0.9（v0.22 起为 0.92），SGLang 按 GPU 显存大小和 TP（其 server_args.py 表），TensorRT-LLM 0.9。</translation>
+    </message>
+    <message>
+        <source>vLLM --max-num-seqs / SGLang --max-running-requests / TensorRT-LLM --max_batch_size: sequences the engine runs at once</source>
+        <translation>vLLM --max-num-seqs / SGLang --max-running-requests / TensorRT-LLM --max_batch_size：引擎同时运行的序列数</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s cap on running sequences. It bounds the batch the capacity figures use, the rows of the sampler the engine profiles at start-up and, for vLLM, the CUDA graphs it captures.</source>
+        <translation>引擎同时运行序列数的上限。它限制容量数字所用的批大小、引擎启动时剖析的采样器行数，以及 vLLM 捕获的 CUDA 图。</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>序列</translation>
+    </message>
+    <message>
+        <source>&quot;engine default&quot; (0): vLLM 1024 on GPUs of 70 GiB or more (256 on smaller ones and A100), SGLang its CUDA-graph batch by GPU size, TensorRT-LLM 2048.</source>
+        <translation>“引擎默认”(0)：vLLM 在 70 GiB 及以上的 GPU 上为 1024（较小的 GPU 和 A100 上为 256），SGLang 为按 GPU 显存大小定的 CUDA 图批大小，TensorRT-LLM 为 2048。</translation>
+    </message>
+    <message>
+        <source>Max &amp;sequences</source>
+        <translation>最大序列数(&amp;S)</translation>
+    </message>
+    <message>
+        <source>vLLM --max-num-batched-tokens / SGLang --chunked-prefill-size: tokens per engine step</source>
+        <translation>vLLM --max-num-batched-tokens / SGLang --chunked-prefill-size：每个引擎步的词元数</translation>
+    </message>
+    <message>
+        <source>Tokens the engine runs in one step (a prefill chunk). The engine profiles a forward of this many tokens at start-up, so it sizes the activation peak.</source>
+        <translation>引擎在一步中运行的词元数（一个预填充块）。引擎启动时会剖析这么多词元的一次前向，因此它决定激活峰值。</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>8192, from the default scenario.</source>
+        <translation>8192，来自默认场景。</translation>
+    </message>
+    <message>
+        <source>&amp;Batched tokens</source>
+        <translation>每步词元数(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Change max sequences to %1</source>
+        <translation>将最大序列数改为 %1</translation>
+    </message>
+    <message>
+        <source>Change batched tokens to %1</source>
+        <translation>将每步词元数改为 %1</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 #include "cli/cli.h"
 
 #include "cli/llamacppcli.h"
+#include "cli/options.h"
 
 #include "catalogue/catalogue.h"
 #include "catalogue/pricelist.h"
@@ -48,40 +49,6 @@ template <typename Entry> void mergeById(std::vector<Entry> &own, std::vector<En
     }
 }
 
-bool parseUint(const std::string &s, std::uint64_t &out) {
-    if (s.empty()) {
-        return false;
-    }
-    // Accept 32k / 1M style suffixes for token counts (k = 1024, M = 1024^2 as engines do).
-    std::uint64_t mult = 1;
-    std::string digits = s;
-    const char last = s.back();
-    if (last == 'k' || last == 'K') {
-        mult = 1024;
-        digits.pop_back();
-    } else if (last == 'm' || last == 'M') {
-        mult = 1024 * 1024;
-        digits.pop_back();
-    }
-    std::uint64_t v = 0;
-    auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
-    if (ec != std::errc() || p != digits.data() + digits.size() || digits.empty()) {
-        return false;
-    }
-    if (v > UINT64_MAX / mult) {
-        return false;
-    }
-    out = v * mult;
-    return true;
-}
-
-/// A finite decimal number, the whole of `s` (from_chars: no leading space, no hexadecimal
-/// "0x10", which std::stod read as 16).
-bool parseDouble(const std::string &s, double &out) {
-    const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-    return ec == std::errc() && p == s.data() + s.size() && std::isfinite(out);
-}
-
 /// Validates by round-tripping through the scenario parser, so that CLI values obey exactly the
 /// same limits as scenario files.
 /// The option that sets scenario field `field` ("hardware.tp" -> "--tp"), or "" for none.
@@ -104,6 +71,9 @@ std::string optionForField(const std::string &field) {
         {"workload.input_tokens_per_month", "--input-tokens-per-month"},
         {"workload.cached_input_tokens_per_month", "--cached-input-tokens-per-month"},
         {"engine.name", "--engine"},
+        {"engine.memory_fraction", "--memory-fraction"},
+        {"engine.max_num_seqs", "--max-num-seqs"},
+        {"engine.prefill_chunk_tokens", "--max-num-batched-tokens"},
         {"pricing.usd_per_gpu_hour", "--usd-per-gpu-hour"},
     };
     const auto it = options.find(field);
@@ -322,7 +292,6 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                                                  "--gpu-count",
                                                  "--context",
                                                  "--concurrency",
-                                                 "--engine",
                                                  "--tp",
                                                  "--pp",
                                                  "--ep",
@@ -340,12 +309,6 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                                                  "--api-output-usd-per-mtok",
                                                  "--utilisation",
                                                  "--target-ms-per-token",
-                                                 "--memory-fraction",
-                                                 "--vllm-version",
-                                                 "--prefix-caching",
-                                                 "--draft",
-                                                 "--activation-bytes-per-gpu",
-                                                 "--runtime-bytes-per-gpu",
                                                  "--heavy-user-tokens-per-month",
                                                  "--offers"};
     bool layoutGiven = false;
@@ -375,7 +338,7 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
             scenario.pricing.apiBatch = true;
             continue;
         }
-        if (!valued.count(a)) {
+        if (!valued.count(a) && !isEngineOption(a)) {
             rest.push_back(a);
             continue;
         }
@@ -472,28 +435,12 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                 return a + ": must be a whole number from 1 to 1000000, got " + quotedInput(v);
             }
             scenario.workload.concurrency = std::uint32_t(n);
-        } else if (a == "--engine") {
-            auto e = parseEngine(v);
-            if (!e.ok()) {
-                return a + ": " + e.error().message;
+        } else if (isEngineOption(a)) {
+            if (std::string e = applyEngineOption(a, v, scenario.engine); !e.empty()) {
+                return e;
             }
-            scenario.engine.engine = e.value();
-        } else if (a == "--vllm-version") {
-            auto rules = parseVllmVersion(v);
-            if (!rules.ok()) {
-                return a + ": " + rules.error().message;
-            }
-            scenario.engine.vllmVersion = rules.value();
-        } else if (a == "--prefix-caching") {
-            const std::string onOff = asciiLower(v);
-            if (onOff != "on" && onOff != "off") {
-                return a + ": must be on or off, got " + quotedInput(v);
-            }
-            scenario.engine.prefixCaching = onOff == "on";
         } else if (a == "--api-price") {
             scenario.pricing.apiPriceId = v;
-        } else if (a == "--draft") {
-            scenario.engine.draft = v;
         } else if (a == "--prices") {
             // A price list the user brought: its entries join the scenario's own (an entry
             // with the id of an earlier one replaces it).
@@ -508,12 +455,6 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                        quotedInput(v);
             }
             scenario.pricing.maxPriceAgeDays = std::uint32_t(n);
-        } else if (a == "--activation-bytes-per-gpu" || a == "--runtime-bytes-per-gpu") {
-            if (!parseUint(v, n)) {
-                return a + ": must be a whole number of bytes, got " + quotedInput(v);
-            }
-            (a == "--activation-bytes-per-gpu" ? scenario.engine.activationBytesPerGpu
-                                               : scenario.engine.runtimeBytesPerGpu) = n;
         } else {
             if (!parseDouble(v, d) || d < 0) {
                 return a + ": must be a non-negative number, got " + quotedInput(v);
@@ -530,8 +471,6 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                 scenario.workload.utilisation = d;
             } else if (a == "--target-ms-per-token") {
                 scenario.workload.targetSecondsPerOutputToken = d / 1000.0;
-            } else if (a == "--memory-fraction") {
-                scenario.engine.memoryFraction = d;
             } else if (a == "--heavy-user-tokens-per-month") {
                 scenario.workload.heavyUserTokensPerMonth = d;
             } else if (a == "--hours-per-day") {
@@ -605,8 +544,8 @@ Plan options (applied after --scenario, so they override the file):
   --gpus-per-node N        GPUs per node (default: the GPU's own)
   --context TOKENS         tokens per sequence (32k, 1M suffixes: k = 1024)
   --concurrency N          sequences in flight
-  --engine vllm|sglang|trtllm|llama.cpp   (llama.cpp: its own options, below)
-  --usd-per-gpu-hour X     rental rate for every offer (default: each offer's own)
+)" + engineOptionsUsage() +
+           R"(  --usd-per-gpu-hour X     rental rate for every offer (default: each offer's own)
   --offers FILE            add rental offers (resources/offers.json schema) to the search;
                            repeatable (an offer with an earlier id replaces it)
   --hours-per-day H        hours a day the GPUs are rented
@@ -614,16 +553,6 @@ Plan options (applied after --scenario, so they override the file):
   --heavy-user-tokens-per-month N   one heavy user's tokens (heavy-user break-even)
   --utilisation U          share of the serving capacity in use, 0 to 1 (default 0.5)
   --target-ms-per-token MS latency target per output token (default 50)
-  --memory-fraction F      the engine's memory fraction (default: the engine's)
-  --vllm-version V         the vLLM release whose start-up memory rules vLLM plans follow:
-                           0.24 (0.19's memory, the KV tokens logged as concurrency x
-                           context), 0.19 (default), 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0);
-                           the defaults (max_num_seqs, batched tokens) are the same
-  --prefix-caching on|off  automatic prefix caching (default: the engine's; vLLM keeps two
-                           state pages per request of a hybrid model with it on)
-  --draft MODEL|eagle      a speculative-decoding draft model (catalogue id or path), or
-                           an EAGLE head built from the model (engine.draft)
-  --activation-bytes-per-gpu N, --runtime-bytes-per-gpu N   override the engine estimates
   --api-price ID           compare with this API price (default: the cheapest for the model)
   --api-batch              an offline workload: compare with the providers' batch prices
                            where they publish one (pricing.api_batch)

@@ -147,9 +147,30 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
            "mem_fraction_static are of total memory, TensorRT-LLM free_gpu_memory_fraction of "
            "the memory left after the weights."),
         tr("fraction, 0 to 1 (0.90 = 90 %)"),
-        tr("\"engine default\" (0): the engine's own default, vLLM 0.9, SGLang by GPU size and "
-           "TP (its server_args.py table), TensorRT-LLM 0.9.")));
+        tr("\"engine default\" (0): the engine's own default, vLLM 0.9 (0.92 from v0.22), "
+           "SGLang by GPU size and TP (its server_args.py table), TensorRT-LLM 0.9.")));
     form->addRow(tr("Memory fraction"), m_fraction);
+    m_maxSeqs = autoSpin(1 << 20, tr("engine default"),
+                         tr("vLLM --max-num-seqs / SGLang --max-running-requests / TensorRT-LLM "
+                            "--max_batch_size: sequences the engine runs at once"));
+    m_maxSeqs->setWhatsThis(fieldHelp(
+        tr("The engine's cap on running sequences. It bounds the batch the capacity figures "
+           "use, the rows of the sampler the engine profiles at start-up and, for vLLM, the "
+           "CUDA graphs it captures."),
+        tr("sequences"),
+        tr("\"engine default\" (0): vLLM 1024 on GPUs of 70 GiB or more (256 on smaller ones "
+           "and A100), SGLang its CUDA-graph batch by GPU size, TensorRT-LLM 2048.")));
+    form->addRow(tr("Max &sequences"), m_maxSeqs);
+    m_batchedTokens = new QSpinBox;
+    m_batchedTokens->setRange(1, 1 << 24);
+    m_batchedTokens->setKeyboardTracking(false);
+    m_batchedTokens->setToolTip(tr("vLLM --max-num-batched-tokens / SGLang "
+                                   "--chunked-prefill-size: tokens per engine step"));
+    m_batchedTokens->setWhatsThis(
+        fieldHelp(tr("Tokens the engine runs in one step (a prefill chunk). The engine profiles a "
+                     "forward of this many tokens at start-up, so it sizes the activation peak."),
+                  tr("tokens"), tr("8192, from the default scenario.")));
+    form->addRow(tr("&Batched tokens"), m_batchedTokens);
     m_vllmVersion = new ElidingComboBox;
     m_vllmVersion->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_vllmVersion->setMinimumContentsLength(10);
@@ -294,6 +315,26 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         }
         commit(s, tr("Change memory fraction to %1").arg(m_fraction->text()));
     });
+    connect(m_maxSeqs, &QSpinBox::editingFinished, this, [this] {
+        Scenario s = m_doc->scenario();
+        const int v = m_maxSeqs->value();
+        const std::optional<std::uint32_t> cap =
+            v > 0 ? std::optional<std::uint32_t>(std::uint32_t(v)) : std::nullopt;
+        if (s.engine.maxNumSeqs == cap) {
+            return;
+        }
+        s.engine.maxNumSeqs = cap;
+        commit(s, tr("Change max sequences to %1").arg(m_maxSeqs->text()));
+    });
+    connect(m_batchedTokens, &QSpinBox::editingFinished, this, [this] {
+        Scenario s = m_doc->scenario();
+        const auto v = std::uint32_t(m_batchedTokens->value());
+        if (s.engine.prefillChunkTokens == v) {
+            return;
+        }
+        s.engine.prefillChunkTokens = v;
+        commit(s, tr("Change batched tokens to %1").arg(m_batchedTokens->text()));
+    });
     connect(m_draft, &QLineEdit::editingFinished, this, [this] {
         Scenario s = m_doc->scenario();
         const std::string v = m_draft->text().trimmed().toStdString();
@@ -357,8 +398,20 @@ void HardwarePanel::sync() {
         std::max(0, m_engine->findData(QString::fromStdString(engineName(s.engine.engine)))));
     m_fraction->setSpecialValueText(
         tr("engine default (%1)")
-            .arg(numberText(engineDefaults(s.engine.engine).memoryFraction, 2)));
+            .arg(numberText(s.engine.engine == Engine::Vllm
+                                ? vllmRules(s.engine.vllmVersion.value_or(kDefaultVllmProfile))
+                                      .defaultMemoryFraction
+                                : engineDefaults(s.engine.engine).memoryFraction,
+                            2)));
     m_fraction->setValue(s.engine.memoryFraction.value_or(0.0));
+    if (auto g = cat.findGpu(s.hardware.gpu); g.ok() && engineMaxSequences(s.engine.engine, *g)) {
+        m_maxSeqs->setSpecialValueText(
+            tr("engine default (%1)").arg(engineMaxSequences(s.engine.engine, *g)));
+    } else {
+        m_maxSeqs->setSpecialValueText(tr("engine default"));
+    }
+    m_maxSeqs->setValue(int(s.engine.maxNumSeqs.value_or(0)));
+    m_batchedTokens->setValue(int(s.engine.prefillChunkTokens));
     m_vllmVersion->setCurrentIndex(std::max(
         0, m_vllmVersion->findData(
                s.engine.vllmVersion ? QString::fromUtf8(vllmRules(*s.engine.vllmVersion).id.data())

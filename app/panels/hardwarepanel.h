@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Hardware panel: GPU type, GPU count (or auto), GPUs per node, TP / EP / PP (or auto), the
-// serving engine, its memory fraction, the vLLM release whose memory rules vLLM plans follow,
-// its speculative-decoding draft and the llama.cpp release
+// serving engine, its memory fraction, running-sequence cap and batched tokens, the vLLM release
+// whose memory rules vLLM plans follow, its speculative-decoding draft and the llama.cpp release
 // whose rules llama.cpp plans (the card-fit view) follow. Shows the evaluated
 // layout; a layout the core refuses (layoutProblem: TP 6, EP not dividing the experts, ...) is not
 // applied and the reason is shown.
@@ -30,6 +30,11 @@ class HardwarePanel : public InputPanel {
     QSpinBox *ppSpin() const { return m_pp; }
     QComboBox *engineCombo() const { return m_engine; }
     QDoubleSpinBox *memoryFractionSpin() const { return m_fraction; }
+    /// The running-sequence cap (scenario engine.max_num_seqs; 0 = the engine's default).
+    QSpinBox *maxSequencesSpin() const { return m_maxSeqs; }
+    /// Tokens per engine step (scenario engine.prefill_chunk_tokens, vLLM
+    /// max_num_batched_tokens).
+    QSpinBox *batchedTokensSpin() const { return m_batchedTokens; }
     /// The vLLM release whose start-up memory rules vLLM plans follow (scenario
     /// engine.vllm_version; item data: the rule set's id, empty for the default). Enabled
     /// while the engine is vLLM.
@@ -60,6 +65,8 @@ class HardwarePanel : public InputPanel {
     QLabel *m_layoutInfo;
     QComboBox *m_engine;
     QDoubleSpinBox *m_fraction;
+    QSpinBox *m_maxSeqs;
+    QSpinBox *m_batchedTokens;
     QComboBox *m_vllmVersion;
     QComboBox *m_prefixCaching;
     QLineEdit *m_draft;

@@ -108,7 +108,10 @@ const std::vector<VllmRules> &vllmRuleSets() {
         {VllmProfile::V1v24, "0.24", "V1 (v0.24)",
          "v0.19's memory terms; the logged KV cache size from the maximum concurrency: "
          "vllm/v1/core/kv_cache_planning.py @ fc23e695 _report_kv_cache_config, as vLLM 0.24.0 "
-         "logs it (noonghunna/club-3090#612)"},
+         "logs it (noonghunna/club-3090#612); the CUDA-graph memory estimate inside the budget "
+         "(vllm/v1/worker/gpu_model_runner.py profile_cudagraph_memory, on by default from "
+         "v0.21); gpu_memory_utilization 0.92 by default (vllm/config/cache.py from v0.22)",
+         0.92},
         {VllmProfile::V1v19, "0.19", "V1 (v0.19)",
          "llm-d-incubation/llm-d-planner accuracy/results/v0.19.0/logs @ d3121e05 (sampler "
          "warm-up, MXFP4 Hopper layout: core/engine/enginememory.cpp)"},

@@ -71,6 +71,9 @@ struct VllmRules {
     std::string_view id;     ///< JSON / CLI value: "0.24", "0.19", "0.11", "0.7", "0.6.5", "0.6.4"
     std::string_view label;  ///< prose, as plans print it: "V1 (v0.19)"
     std::string_view source; ///< where these rules were read (file @ commit, PR)
+    /// gpu_memory_utilization when the user gives none: 0.9 up to v0.21, 0.92 from v0.22
+    /// (vllm/config/cache.py CacheConfig, `Field(default=0.92, gt=0, le=1)` in v0.25.0).
+    double defaultMemoryFraction = 0.9;
 };
 
 /// The rules a vLLM plan follows when the scenario names none: v0.19 (VllmProfile::V1v19; 11

@@ -4,6 +4,7 @@
 #include "engine/draftmodel.h"
 
 #include "util/textutil.h"
+#include "util/numbertext.h"
 #include "util/units.h"
 
 #include <algorithm>
@@ -343,17 +344,6 @@ std::uint64_t vllmTpCollectivesNonTorch(const GpuSpec &gpu, std::uint32_t tp, Vl
     const double measuredGib = vllmV019Memory(profile) ? 1.82 : 0.41;
     return std::uint64_t(gib(measuredGib)) + ncclNvlsBufferBytes(gpu, nodeRanks);
 }
-
-namespace {
-
-/// `bytes` in GiB with two decimals, for the plan's notes.
-std::string gibNoteText(std::uint64_t bytes) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f GiB", double(bytes) / gib(1.0));
-    return buf;
-}
-
-} // namespace
 
 std::string vllmMxfp4KernelNote(const EngineMemoryInput &in) {
     if (in.vllmProfile != VllmProfile::V1 || !in.model || !mxfp4Experts(*in.model) ||

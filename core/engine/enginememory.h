@@ -65,6 +65,9 @@ struct EngineMemoryInput {
     /// as n-gram): engines that do not compose it with PP > 1 refuse the plan
     /// (speculationPipelineProblem).
     bool speculative = false;
+    /// Tokens the drafter proposes per step (workload.speculative_tokens; 0 without
+    /// speculation). vLLM captures CUDA graphs up to max_num_seqs x (1 + this) x 2 tokens.
+    std::uint32_t speculativeTokens = 0;
     std::optional<std::uint64_t> activationOverride; ///< scenario activation_bytes_per_gpu
     std::optional<std::uint64_t> runtimeOverride;    ///< scenario runtime_bytes_per_gpu
     MoeKernel moeKernel = MoeKernel::Auto;

@@ -167,6 +167,12 @@ std::string rulesSuffix(const PlanResult &p, Engine engine) {
 std::uint32_t batchLimit(const PlanResult &p, std::string &why) {
     const Capacity &c = p.throughput.capacity;
     const std::string ctx = std::to_string(p.scenario.workload.contextTokens);
+    if (p.scenario.engine.maxNumSeqs) {
+        // The user's cap: the one the plan's memory and capacity were computed with.
+        why = "the plan's running-sequence cap (engine.max_num_seqs); the KV room holds " +
+              countText(c.memoryMaxBatch, "sequence") + " of " + ctx + " tokens";
+        return *p.scenario.engine.maxNumSeqs;
+    }
     if (c.batch > 0) {
         const std::string target = num(c.targetSecondsPerOutputToken * 1e3, "%.0f") + " ms";
         // latencyMaxBatch is the top of its search when the target does not bind: not a

@@ -6,6 +6,7 @@
 
 #include "engine/draftmodel.h"
 #include "engine/shippedkv.h"
+#include "engine/vllmgraphs.h"
 #include "import/ggufimport.h"
 #include "import/modelimport.h"
 #include "util/units.h"
@@ -487,7 +488,7 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
              {vllmArchitectureProblem(model.architecture,
                                       scenario.engine.vllmVersion.value_or(kDefaultVllmProfile)),
               vllmEncoderProfileNote(model), vllmMxfp4KernelNote(engineIn),
-              vllmSamplerNote(engineIn),
+              vllmSamplerNote(engineIn), vllmCudaGraphNote(engineIn, r.memory.engine),
               vllmWholeModelPipelineCheckNote(engineIn, r.memory.engine, r.startup.outcome),
               vllmMambaPrefixCachingNote(model, scenario.engine.prefixCaching.value_or(false))}) {
             if (!note.empty()) {

@@ -163,11 +163,11 @@ Result<bool> parseHardware(const json &o, HardwareChoice &h) {
 
 Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
     const std::string p = "engine";
-    HOSTPLAN_TRY(
-        k, checkKeys(o, p,
-                     {"name", "memory_fraction", "state_slots_per_request",
-                      "activation_bytes_per_gpu", "runtime_bytes_per_gpu", "prefill_chunk_tokens",
-                      "draft", "llamacpp_build", "vllm_version", "prefix_caching"}));
+    HOSTPLAN_TRY(k, checkKeys(o, p,
+                              {"name", "memory_fraction", "state_slots_per_request",
+                               "activation_bytes_per_gpu", "runtime_bytes_per_gpu",
+                               "prefill_chunk_tokens", "draft", "llamacpp_build", "vllm_version",
+                               "prefix_caching", "max_num_seqs"}));
     (void)k;
     HOSTPLAN_TRY(name, hostplan::jsonfield::string(o, "name", p, false));
     if (name) {
@@ -215,6 +215,11 @@ Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
     }
     HOSTPLAN_TRY(prefix, hostplan::jsonfield::boolean(o, "prefix_caching", p, false));
     e.prefixCaching = prefix;
+    HOSTPLAN_TRY(seqs, hostplan::jsonfield::integer(o, "max_num_seqs", p, 1, 1u << 20, false));
+    e.maxNumSeqs.reset();
+    if (seqs) {
+        e.maxNumSeqs = std::uint32_t(*seqs);
+    }
     return true;
 }
 
@@ -453,6 +458,9 @@ std::string scenarioToJson(const Scenario &s) {
     }
     if (s.engine.prefixCaching) {
         eng["prefix_caching"] = *s.engine.prefixCaching;
+    }
+    if (s.engine.maxNumSeqs) {
+        eng["max_num_seqs"] = *s.engine.maxNumSeqs;
     }
     if (s.engine.vllmVersion) {
         eng["vllm_version"] = std::string(vllmRules(*s.engine.vllmVersion).id);

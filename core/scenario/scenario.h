@@ -86,6 +86,11 @@ struct EngineSettings {
     /// a vLLM 0.19.0 log holds one state page per request (golden row P29). Set on a hybrid
     /// model, vLLM keeps two (vllmStatePagesPerRequest). JSON "prefix_caching", optional.
     std::optional<bool> prefixCaching;
+    /// Cap on running sequences (vLLM --max-num-seqs, SGLang --max-running-requests,
+    /// TensorRT-LLM --max_batch_size). Unset = the engine's default for the GPU
+    /// (engineMaxSequences). It also bounds the rows of the profiled sampler and, for vLLM,
+    /// the CUDA-graph capture sizes. JSON "max_num_seqs", optional, 1 to 1,048,576.
+    std::optional<std::uint32_t> maxNumSeqs;
     bool operator==(const EngineSettings &) const = default;
 };
 

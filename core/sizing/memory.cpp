@@ -122,6 +122,10 @@ bool plansSpeculation(const ModelSpec &model, const Scenario &scenario) {
     return scenario.workload.speculativeTokens > 0 || model.draft != nullptr;
 }
 
+std::uint32_t runningSequenceCap(const EngineSettings &engine, const GpuSpec &gpu) {
+    return engine.maxNumSeqs.value_or(engineMaxSequences(engine.engine, gpu));
+}
+
 EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
                                  const Scenario &scenario) {
     const Engine engine = scenario.engine.engine;
@@ -139,14 +143,25 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     // A named draft (ModelSpec::draft, attached by the plan) replaces the MTP layers.
     in.draftModel = model.draft.get();
     const bool speculative = plansSpeculation(model, scenario);
-    in.memoryFraction = scenario.engine.memoryFraction.value_or(engineDefaultMemoryFraction(
-        engine, gpu, in.tp, speculative, in.draftModel && !in.draftModel->eagleHead, &model));
+    // The vLLM release whose start-up memory rules apply (the defaults below, max_num_seqs and
+    // batched tokens, are the same for every release; the memory fraction is the release's).
+    in.vllmProfile = scenario.engine.vllmVersion.value_or(kDefaultVllmProfile);
+    in.memoryFraction = scenario.engine.memoryFraction.value_or(
+        engine == Engine::Vllm
+            ? vllmRules(in.vllmProfile).defaultMemoryFraction
+            : engineDefaultMemoryFraction(engine, gpu, in.tp, speculative,
+                                          in.draftModel && !in.draftModel->eagleHead, &model));
     in.draftLayers = speculative && !in.draftModel ? model.mtpLayers : 0;
     in.speculative = speculative;
-    in.maxNumSeqs = engineMaxSequences(engine, gpu);
-    if (in.maxNumSeqs == 0) { // SGLang: its CUDA-graph batch bounds the decode batch it profiles
-        in.maxNumSeqs =
+    in.speculativeTokens = speculative ? scenario.workload.speculativeTokens : 0;
+    in.maxNumSeqs = runningSequenceCap(scenario.engine, gpu);
+    if (engine == Engine::Sglang) {
+        // SGLang: its CUDA-graph batch bounds the decode batch it profiles, and
+        // --max-running-requests bounds the captured batches (cuda_graph_runner.py
+        // get_batch_sizes_to_capture: bs <= req_to_token_pool.size).
+        const std::uint32_t graphBs =
             sglangGpuDefaults(double(gpu.usableMemoryBytes) / kBytesPerMiB, in.tp).cudaGraphMaxBs;
+        in.maxNumSeqs = in.maxNumSeqs ? std::min(in.maxNumSeqs, graphBs) : graphBs;
     }
     in.maxBatchedTokens = std::max<std::uint32_t>(scenario.engine.prefillChunkTokens, 1);
     in.maxModelLen = scenario.workload.contextTokens;
@@ -165,9 +180,6 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
                   drafts ? std::max<std::uint32_t>(scenario.workload.speculativeTokens, 1) : 0);
     in.stateSlots =
         std::max<std::uint32_t>(scenario.engine.stateSlotsPerRequest.value_or(slotsDefault), 1);
-    // The vLLM release whose start-up memory rules apply (the defaults above are the same for every
-    // release).
-    in.vllmProfile = scenario.engine.vllmVersion.value_or(kDefaultVllmProfile);
     in.activationOverride = scenario.engine.activationBytesPerGpu;
     in.runtimeOverride = scenario.engine.runtimeBytesPerGpu;
     return in;

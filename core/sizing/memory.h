@@ -123,9 +123,13 @@ std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelis
 /// (workload.speculative_tokens > 0: MTP layers, or n-gram without them).
 bool plansSpeculation(const ModelSpec &model, const Scenario &scenario);
 
+/// Sequences the plan's engine runs at once on `gpu`: the scenario's max_num_seqs when set,
+/// else the engine's default (engineMaxSequences; 0 = no fixed cap).
+std::uint32_t runningSequenceCap(const EngineSettings &engine, const GpuSpec &gpu);
+
 /// The engine memory model's input for a plan: the layout, the checkpoint's share per GPU,
 /// the scenario's fraction (else the engine's default for the GPU and TP), the engine's
-/// default running-sequence cap for the GPU (vLLM's A100 exception included), the scenario's
+/// running-sequence cap (runningSequenceCap: vLLM's A100 exception included), the scenario's
 /// batched tokens and context, its activation / runtime overrides, and the draft: the
 /// model's attached draft (ModelSpec::draft) when set, else its MTP layers when the workload
 /// speculates.

@@ -393,9 +393,8 @@ const WeightSums &weightSums(const ModelSpec &model, const GpuSpec &gpu, const S
     return last.sums;
 }
 
-/// What the serving model reads of a GPU's and engine's text fields: the engine's running-batch
-/// cap (engineMaxSequences: vLLM's rule searches the GPU's name for "a100") and whether the
-/// scale-up link is PCIe.
+/// What the serving model reads of a GPU's and engine's text fields: the engine's default cap
+/// (engineMaxSequences: vLLM's searches the GPU's name for "a100") and a PCIe scale-up link.
 struct GpuTraits {
     double engineMaxSeqs = 0;
     bool pcie = false;
@@ -432,7 +431,8 @@ const GpuTraits &gpuTraits(Engine engine, const GpuSpec &gpu) {
 ServingModel::ServingModel(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
                            const CacheCost &cache, double kvRoomBytesPerGpu, Engine engine,
                            std::uint32_t prefillChunk, std::uint32_t gpusPerNode,
-                           const ServingConstants &constants)
+                           const ServingConstants &constants,
+                           std::optional<std::uint32_t> maxNumSeqs)
     : m_c(constants) {
     StepFeatures &f = m_f;
     f.tp = std::max<std::uint32_t>(par.tp, 1);
@@ -502,7 +502,7 @@ ServingModel::ServingModel(const ModelSpec &model, const GpuSpec &gpu, const Par
         f.allReduceLatencyS = m_c.allReduceLatencyS;
     }
     f.kvRoomBytes = clampPositive(kvRoomBytesPerGpu);
-    f.engineMaxSeqs = traits.engineMaxSeqs;
+    f.engineMaxSeqs = maxNumSeqs ? double(*maxNumSeqs) : traits.engineMaxSeqs;
     f.chunk = std::max<std::uint32_t>(prefillChunk, 1);
     f.reserveWholeRequest = engine == Engine::TensorRtLlm;
     m_r = {f.hbmBytesPerS * m_c.effMem,

@@ -45,6 +45,7 @@
 #include "sizing/memory.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -206,10 +207,13 @@ class ServingModel {
     /// Build the features of `model` on `gpu` under `par` with the plan's cache cost and KV room.
     /// `fp8BlockScaled`: FP8 weights carry per-block scales (DeepSeek / Qwen FP8 checkpoints),
     /// whose GEMMs run at constants.fp8BlockEff of the FP8 rate's efficiency.
+    /// `maxNumSeqs`: the scenario's running-sequence cap (engine.max_num_seqs), replacing the
+    /// engine's default for the GPU (engineMaxSequences) when set.
     ServingModel(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
                  const CacheCost &cache, double kvRoomBytesPerGpu, Engine engine,
                  std::uint32_t prefillChunk, std::uint32_t gpusPerNode,
-                 const ServingConstants &constants);
+                 const ServingConstants &constants,
+                 std::optional<std::uint32_t> maxNumSeqs = std::nullopt);
 
     /// One engine step of one stage, seconds: nDec decode tokens at mean context ctx plus nPf
     /// prompt tokens whose attention costs pfAttnFlops (whole model).

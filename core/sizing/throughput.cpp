@@ -221,7 +221,8 @@ ServingModel servingModel(const PlanResult &plan, const Efficiency &efficiency) 
     const Scenario &s = plan.scenario;
     return ServingModel(plan.model, plan.gpu, plan.layout, plan.memory.cache,
                         double(plan.memory.kvCapacityBytesPerGpu), s.engine.engine,
-                        s.engine.prefillChunkTokens, plan.instanceSize(), efficiency.constants);
+                        s.engine.prefillChunkTokens, plan.instanceSize(), efficiency.constants,
+                        s.engine.maxNumSeqs);
 }
 
 Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficiency) {
@@ -272,7 +273,7 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
     c.memoryMaxBatch = plan.memory.kvCapacityBytesPerGpu > 0
                            ? maxConcurrency(plan.memory, w.contextTokens, block)
                            : 0;
-    // engineMaxSequences(engine, gpu), which the serving model already looked up (exact in a
+    // runningSequenceCap(engine, gpu), which the serving model already looked up (exact in a
     // double).
     c.engineMaxBatch = std::uint32_t(model.features().engineMaxSeqs);
 

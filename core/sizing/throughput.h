@@ -164,7 +164,7 @@ struct Capacity {
     /// Largest batch meeting the target (0: none); the search's top (engineMaxBatch, else
     /// kMaxLatencySearchBatch) when the target does not bind.
     std::uint32_t latencyMaxBatch = 0;
-    std::uint32_t engineMaxBatch = 0; ///< the engine's default cap (engineMaxSequences; 0 none)
+    std::uint32_t engineMaxBatch = 0; ///< the running cap (runningSequenceCap; 0 none)
     std::uint32_t batch = 0;          ///< min of the three
     /// The top of the latency search (sequences): engineMaxBatch, else kMaxLatencySearchBatch.
     /// latencyMaxBatch at or above it means the target does not limit the batch.

@@ -2,6 +2,7 @@
 // printf-style number text for the command-line tables (C locale digits, no grouping).
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 
@@ -13,6 +14,11 @@ inline std::string formatDouble(const char *format, double value) {
     char buf[64];
     std::snprintf(buf, sizeof buf, format, value);
     return buf;
+}
+
+/// `bytes` in GiB (2^30 B) with two decimals, as the plan's notes give memory: "1.25 GiB".
+inline std::string gibNoteText(std::uint64_t bytes) {
+    return formatDouble("%.2f GiB", double(bytes) / 1073741824.0);
 }
 
 /// A memory fraction as a launch flag or plan line writes it: the value rounded to 4 decimals

@@ -5,6 +5,7 @@
 // (scripts/accuracy.sh).
 #include "engine/enginememory.h"
 #include "engine/pipelinestage.h"
+#include "goldencudagraph.h"
 #include "goldenllamacpp.h"
 #include "engine/servecommand.h"
 #include "goldenmemory.h"
@@ -408,7 +409,10 @@ class tst_EngineMemory : public QObject {
             head += g2.role == GroupRole::LmHead ? g2.bytes() : 0;
         }
         QCOMPARE(b.draftWeights - c.draftWeights, head / 8);
-        QCOMPARE(c.kvPoolBytes - b.kvPoolBytes, std::int64_t(head / 8));
+        // ... and takes its CUDA-graph estimate out of the budget.
+        QVERIFY(c.graphsInsideBudget && !b.graphsInsideBudget);
+        QCOMPARE(c.kvPoolBytes - b.kvPoolBytes,
+                 std::int64_t(head / 8) - std::int64_t(c.cudaGraphs));
     }
 
     // vLLM on a hybrid model (Qwen3.5-27B: 16 attention layers, 48 Gated DeltaNet layers in
@@ -440,8 +444,9 @@ class tst_EngineMemory : public QObject {
         QCOMPARE(t.kvTokens, blocks / 4 * 784);
         QCOMPARE(engineStartup(Engine::Vllm, align).sequencesAtContext, std::uint32_t(blocks / 48));
         align.vllmProfile = VllmProfile::V1v24;
-        QCOMPARE(vllmMemoryModel().terms(align).kvTokens,
-                 std::uint64_t(double(blocks) / 48 * 32768));
+        const EngineMemoryTerms t24 = vllmMemoryModel().terms(align);
+        const std::uint64_t blocks24 = std::uint64_t(t24.kvPoolBytes) / page;
+        QCOMPARE(t24.kvTokens, std::uint64_t(double(blocks24) / 48 * 32768));
         // Speculation with the MTP layer: three more pages in each state group.
         s.workload.speculativeTokens = 3;
         const EngineMemoryInput spec = engineInputFor(m, g, {1, 1, 1}, s);
@@ -483,12 +488,14 @@ class tst_EngineMemory : public QObject {
         const EngineMemoryTerms a = vllmMemoryModel().terms(in);
         in.vllmProfile = VllmProfile::V1v24;
         const EngineMemoryTerms b = vllmMemoryModel().terms(in);
-        QCOMPARE(b.kvPoolBytes, a.kvPoolBytes);
+        // v0.24 also takes its CUDA-graph estimate out of the budget.
+        QCOMPARE(b.kvPoolBytes, a.kvPoolBytes - std::int64_t(b.cudaGraphs));
         QCOMPARE(a.kvBlockTokens, 16u);
         const std::uint64_t page = 16ull * 8 * 64 * 2 * 2 * 12; // a block of 12 layers' K and V
         const std::uint64_t blocks = std::uint64_t(a.kvPoolBytes) / page;
         QCOMPARE(a.kvTokens, blocks / 2 * 16);
-        QCOMPARE(b.kvTokens, std::uint64_t(double(blocks) / (2048 + 521) * 32768));
+        QCOMPARE(b.kvTokens,
+                 std::uint64_t(double(std::uint64_t(b.kvPoolBytes) / page) / (2048 + 521) * 32768));
         // DeepSeek V4 (compressed MLA): the requests of the context its pool holds, in tokens.
         const ModelSpec v4 = golden::dataConfigModel("deepseek-ai--DeepSeek-V4-Flash_config.json",
                                                      "deepseek-ai/DeepSeek-V4-Flash");
@@ -667,7 +674,8 @@ class tst_EngineMemory : public QObject {
 int main(int argc, char **argv) {
     if (argc > 1 && std::strcmp(argv[1], "--markdown") == 0) {
         std::cout << golden::accuracyMarkdown(golden::memoryChecks())
-                  << golden::llamaCppMarkdown(golden::llamaCppChecks());
+                  << golden::llamaCppMarkdown(golden::llamaCppChecks())
+                  << golden::cudaGraphMarkdown(golden::cudaGraphChecks());
         return 0;
     }
     tst_EngineMemory t;

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: MIT
+#include "cli/options.h"
+
+#include "engine/engine.h"
+#include "scenario/scenario.h"
+#include "util/textutil.h"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <system_error>
+
+namespace hostplan::cli {
+
+bool parseUint(const std::string &s, std::uint64_t &out) {
+    if (s.empty()) {
+        return false;
+    }
+    // Accept 32k / 1M style suffixes for token counts (k = 1024, M = 1024^2 as engines do).
+    std::uint64_t mult = 1;
+    std::string digits = s;
+    const char last = s.back();
+    if (last == 'k' || last == 'K') {
+        mult = 1024;
+        digits.pop_back();
+    } else if (last == 'm' || last == 'M') {
+        mult = 1024 * 1024;
+        digits.pop_back();
+    }
+    std::uint64_t v = 0;
+    auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+    if (ec != std::errc() || p != digits.data() + digits.size() || digits.empty()) {
+        return false;
+    }
+    if (v > UINT64_MAX / mult) {
+        return false;
+    }
+    out = v * mult;
+    return true;
+}
+
+bool parseDouble(const std::string &s, double &out) {
+    const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && p == s.data() + s.size() && std::isfinite(out);
+}
+
+namespace {
+
+constexpr std::array<std::string_view, 9> kEngineOptions = {"--engine",
+                                                            "--vllm-version",
+                                                            "--prefix-caching",
+                                                            "--draft",
+                                                            "--memory-fraction",
+                                                            "--max-num-seqs",
+                                                            "--max-num-batched-tokens",
+                                                            "--activation-bytes-per-gpu",
+                                                            "--runtime-bytes-per-gpu"};
+
+/// "OPTION: must be ..., got 'VALUE'".
+std::string mustBe(std::string_view option, std::string_view what, const std::string &value) {
+    return std::string(option) + ": must be " + std::string(what) + ", got " + quotedInput(value);
+}
+
+} // namespace
+
+bool isEngineOption(std::string_view option) {
+    for (const std::string_view o : kEngineOptions) {
+        if (o == option) {
+            return true;
+        }
+    }
+    return false;
+}
+
+std::string applyEngineOption(std::string_view option, const std::string &value,
+                              EngineSettings &engine) {
+    const std::string a(option);
+    std::uint64_t n = 0;
+    double d = 0;
+    if (a == "--engine") {
+        auto e = parseEngine(value);
+        if (!e.ok()) {
+            return a + ": " + e.error().message;
+        }
+        engine.engine = e.value();
+    } else if (a == "--vllm-version") {
+        auto rules = parseVllmVersion(value);
+        if (!rules.ok()) {
+            return a + ": " + rules.error().message;
+        }
+        engine.vllmVersion = rules.value();
+    } else if (a == "--prefix-caching") {
+        const std::string onOff = asciiLower(value);
+        if (onOff != "on" && onOff != "off") {
+            return mustBe(a, "on or off", value);
+        }
+        engine.prefixCaching = onOff == "on";
+    } else if (a == "--draft") {
+        engine.draft = value;
+    } else if (a == "--memory-fraction") {
+        if (!parseDouble(value, d) || d < 0) {
+            return mustBe(a, "a non-negative number", value);
+        }
+        engine.memoryFraction = d;
+    } else if (a == "--max-num-seqs") {
+        if (!parseUint(value, n) || n == 0 || n > (1u << 20)) {
+            return mustBe(a, "a whole number of sequences from 1 to 1048576", value);
+        }
+        engine.maxNumSeqs = std::uint32_t(n);
+    } else if (a == "--max-num-batched-tokens") {
+        if (!parseUint(value, n) || n == 0 || n > (1u << 24)) {
+            return mustBe(a, "a whole number of tokens from 1 to 16M", value);
+        }
+        engine.prefillChunkTokens = std::uint32_t(n);
+    } else if (a == "--activation-bytes-per-gpu" || a == "--runtime-bytes-per-gpu") {
+        if (!parseUint(value, n)) {
+            return mustBe(a, "a whole number of bytes", value);
+        }
+        (a == "--activation-bytes-per-gpu" ? engine.activationBytesPerGpu
+                                           : engine.runtimeBytesPerGpu) = n;
+    } else {
+        return a + ": not an engine option";
+    }
+    return {};
+}
+
+std::string engineOptionsUsage() {
+    return R"(  --engine vllm|sglang|trtllm|llama.cpp   (llama.cpp: its own options, below)
+  --memory-fraction F      the engine's memory fraction (default: the engine's)
+  --max-num-seqs N         running-sequence cap: vLLM --max-num-seqs, SGLang
+                           --max-running-requests, TensorRT-LLM --max_batch_size (default:
+                           the engine's for the GPU); sizes the profiled sampler and vLLM's
+                           CUDA-graph capture sizes
+  --max-num-batched-tokens N   tokens per engine step (vLLM max_num_batched_tokens, SGLang
+                           chunked_prefill_size; default 8192): the profiled forward
+  --vllm-version V         the vLLM release whose start-up memory rules vLLM plans follow:
+                           0.24 (0.19's memory, the CUDA-graph estimate inside the budget,
+                           the KV tokens logged as concurrency x context), 0.19 (default),
+                           0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0); the defaults (max_num_seqs,
+                           batched tokens) are the same
+  --prefix-caching on|off  automatic prefix caching (default: the engine's; vLLM keeps two
+                           state pages per request of a hybrid model with it on)
+  --draft MODEL|eagle      a speculative-decoding draft model (catalogue id or path), or
+                           an EAGLE head built from the model (engine.draft)
+  --activation-bytes-per-gpu N, --runtime-bytes-per-gpu N   override the engine estimates
+)";
+}
+
+} // namespace hostplan::cli

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// hostplan-cli option values: whole numbers with k / M suffixes, decimals, and the engine options
+// of `plan` and `serve-cmd` (--engine, --memory-fraction, --max-num-seqs, ...), which set the
+// scenario's engine section (scenario/scenario.h EngineSettings).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace hostplan {
+struct EngineSettings;
+}
+
+namespace hostplan::cli {
+
+/// A whole number, the whole of `s`, with an optional k (x 1024) or M (x 1024^2) suffix as
+/// engines read token counts ("32k" = 32768). False for empty text, other characters, or a
+/// value above 2^64 - 1.
+bool parseUint(const std::string &s, std::uint64_t &out);
+
+/// A finite decimal number, the whole of `s` (std::from_chars: no leading space, no
+/// hexadecimal "0x10", no "nan" or "inf").
+bool parseDouble(const std::string &s, double &out);
+
+/// Whether `option` is one of the engine options applyEngineOption reads (each takes a value).
+bool isEngineOption(std::string_view option);
+
+/// Applies engine option `option` (isEngineOption) with `value` to `engine`:
+/// --engine NAME, --vllm-version V, --prefix-caching on|off, --draft MODEL|eagle,
+/// --memory-fraction F, --max-num-seqs N (1 to 1,048,576), --max-num-batched-tokens N (1 to
+/// 2^24, k / M suffixes), --activation-bytes-per-gpu N, --runtime-bytes-per-gpu N. Returns ""
+/// on success, else a one-line error naming the option and the bad value (the scenario
+/// parser's round trip then checks the ranges it shares with scenario files).
+std::string applyEngineOption(std::string_view option, const std::string &value,
+                              EngineSettings &engine);
+
+/// The help lines of the engine options; each ends with a newline.
+std::string engineOptionsUsage();
+
+} // namespace hostplan::cli

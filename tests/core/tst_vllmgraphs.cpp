@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: MIT
+// vLLM 0.24 rules: the CUDA-graph capture sizes (vllm/config/vllm.py _set_cudagraph_sizes)
+// against the counts published logs print, the estimate against the estimates they print
+// (goldencudagraph.h), the estimate charged inside the KV budget, the 0.92 default
+// utilization, and the scenario's max_num_seqs reaching the engine terms.
+#include "engine/enginememory.h"
+#include "engine/vllmgraphs.h"
+#include "goldencudagraph.h"
+#include "goldenmemory.h"
+#include "plan/plan.h"
+#include "testutil.h"
+
+#include <QTest>
+
+using namespace hostplan;
+
+class tst_VllmGraphs : public QObject {
+    Q_OBJECT
+
+    /// The input of a vLLM 0.24 plan of `m` on one `gpu` with `maxNumSeqs` running sequences.
+    static EngineMemoryInput v24Input(const ModelSpec &m, const GpuSpec &gpu,
+                                      std::uint32_t maxNumSeqs) {
+        Scenario s;
+        s.engine.vllmVersion = VllmProfile::V1v24;
+        s.engine.maxNumSeqs = maxNumSeqs;
+        s.workload.contextTokens = 131072;
+        return engineInputFor(m, gpu, {}, s);
+    }
+
+  private slots:
+    // The counts vLLM logs as "Profiling CUDA graph memory: PIECEWISE=n (largest=k), FULL=m
+    // (largest=j)" for the logged flags.
+    void captureSizes_data() {
+        QTest::addColumn<uint>("seqs");
+        QTest::addColumn<uint>("draft");
+        QTest::addColumn<uint>("batched");
+        QTest::addColumn<bool>("full");
+        QTest::addColumn<uint>("pw");
+        QTest::addColumn<uint>("pwLargest");
+        QTest::addColumn<uint>("fullCount");
+        QTest::addColumn<uint>("fullLargest");
+        // noonghunna/club-3090#652 (vLLM 0.24.0): PIECEWISE=2 (largest=2), FULL=1 (largest=1).
+        QTest::newRow("1 seq") << 1u << 0u << 8192u << true << 2u << 2u << 1u << 1u;
+        // The defaults (256 seqs, 8192 tokens): PIECEWISE=51 (largest=512), FULL=35 (256).
+        QTest::newRow("defaults") << 256u << 0u << 8192u << true << 51u << 512u << 35u << 256u;
+        // 128 seqs at 2048 tokens (vLLM 0.22.0, Qwen2.5-7B): 35 (256) and 19 (128).
+        QTest::newRow("128 seqs") << 128u << 0u << 2048u << true << 35u << 256u << 19u << 128u;
+        // 10 seqs, MTP 4, PIECEWISE only (vLLM 0.24.0 on L40S): PIECEWISE=15 (largest=96).
+        QTest::newRow("mtp 4") << 10u << 4u << 8192u << false << 15u << 96u << 0u << 0u;
+        // 5 seqs, MTP 5 (the same notes' second start): PIECEWISE=10 (largest=56).
+        QTest::newRow("mtp 5") << 5u << 5u << 8192u << false << 10u << 56u << 0u << 0u;
+        // 8 seqs at 65536 tokens (vLLM 0.23.1, Qwen3.6-27B-NVFP4): 5 (16) and 4 (8).
+        QTest::newRow("8 seqs") << 8u << 0u << 65536u << true << 5u << 16u << 4u << 8u;
+        // Batched tokens below the decode batch bound every size.
+        QTest::newRow("batched 4") << 256u << 0u << 4u << true << 3u << 4u << 3u << 4u;
+    }
+    void captureSizes() {
+        QFETCH(uint, seqs);
+        QFETCH(uint, draft);
+        QFETCH(uint, batched);
+        QFETCH(bool, full);
+        const VllmCudaGraphs g = vllmCudaGraphSizes(seqs, draft, batched, full);
+        QTEST(g.piecewise, "pw");
+        QTEST(g.largestPiecewise, "pwLargest");
+        QTEST(g.full, "fullCount");
+        QTEST(g.largestFull, "fullLargest");
+    }
+
+    // Each published estimate within the fit's tolerance.
+    void golden_data() {
+        QTest::addColumn<int>("index");
+        const auto checks = golden::cudaGraphChecks();
+        for (std::size_t i = 0; i < checks.size(); ++i) {
+            QTest::newRow(checks[i].row.c_str()) << int(i);
+        }
+    }
+    void golden() {
+        QFETCH(int, index);
+        const golden::Check c = golden::cudaGraphChecks()[std::size_t(index)];
+        QVERIFY2(c.within(), qPrintable(QStringLiteral("%1: vLLM %2 GiB, HostPlan %3 GiB")
+                                            .arg(QString::fromStdString(c.row))
+                                            .arg(c.engine)
+                                            .arg(c.hostplan)));
+    }
+
+    // The estimate: one first capture (FULL graphs' larger), then a per-layer cost per further
+    // graph of each mode; none without graphs.
+    void estimateTerms() {
+        VllmCudaGraphs g;
+        QCOMPARE(vllmCudaGraphEstimateBytes(g, 64, false), 0ull);
+        g.piecewise = 1;
+        const std::uint64_t firstPw = vllmCudaGraphEstimateBytes(g, 64, false);
+        QCOMPARE(firstPw, std::uint64_t(0.10 * kBytesPerGiB));
+        g.full = 1;
+        const std::uint64_t firstFull = vllmCudaGraphEstimateBytes(g, 64, false);
+        QCOMPARE(firstFull, std::uint64_t(0.26 * kBytesPerGiB));
+        g.piecewise = 11; // ten more graphs of 64 layers at 0.16 MiB
+        QCOMPARE(vllmCudaGraphEstimateBytes(g, 64, false),
+                 std::uint64_t(0.26 * kBytesPerGiB + 10 * 64 * 0.16 * kBytesPerMiB));
+        QVERIFY(vllmCudaGraphEstimateBytes(g, 64, true) > vllmCudaGraphEstimateBytes(g, 64, false));
+    }
+
+    // vLLM 0.24 takes the estimate out of the KV budget; v0.19 keeps graphs outside it.
+    void estimateInsideBudget() {
+        const ModelSpec m =
+            golden::dataConfigModel("Qwen--Qwen3.5-35B-A3B_config.json", "Qwen/Qwen3.5-35B-A3B");
+        const GpuSpec g = golden::loggedGpu("NVIDIA GeForce RTX 5090", 31.36, true);
+        EngineMemoryInput in = v24Input(m, g, 1);
+        const EngineMemoryTerms t = vllmMemoryModel().terms(in);
+        QVERIFY(t.graphsInsideBudget);
+        const std::uint32_t layers = m.decoderLayers();
+        QCOMPARE(t.cudaGraphs,
+                 vllmCudaGraphEstimateBytes(vllmCudaGraphSizes(1, 0, 8192, true), layers, true));
+        QCOMPARE(t.kvPoolBytes, std::int64_t(t.budget) - std::int64_t(t.weights()) -
+                                    std::int64_t(t.activationPeak) - std::int64_t(t.nonTorch) -
+                                    std::int64_t(t.cudaGraphs));
+        in.vllmProfile = VllmProfile::V1v19;
+        const EngineMemoryTerms old = vllmMemoryModel().terms(in);
+        QVERIFY(!old.graphsInsideBudget);
+        QCOMPARE(old.kvPoolBytes, std::int64_t(old.budget) - std::int64_t(old.weights()) -
+                                      std::int64_t(old.activationPeak) -
+                                      std::int64_t(old.nonTorch));
+    }
+
+    // Drafting with an FP8 KV cache off Hopper: FlashInfer, PIECEWISE graphs only; on Hopper
+    // (FlashAttention 3) FULL graphs stay.
+    void speculationDropsFullGraphsOffHopper() {
+        const ModelSpec m =
+            golden::dataConfigModel("Qwen--Qwen3.5-27B_config.json", "Qwen/Qwen3.5-27B");
+        const GpuSpec rtx = Catalogue::builtin().findGpu("rtx-5090").value();
+        const GpuSpec h100 = golden::loggedGpu("NVIDIA H100 80GB HBM3", 79.18, true);
+        for (const bool hopper : {false, true}) {
+            Scenario s;
+            s.engine.vllmVersion = VllmProfile::V1v24;
+            s.engine.maxNumSeqs = 2;
+            s.model.kvFormat = formats::fp8;
+            s.workload.speculativeTokens = 3;
+            const EngineMemoryInput in = engineInputFor(m, hopper ? h100 : rtx, {2, 1, 1}, s);
+            QCOMPARE(in.speculativeTokens, 3u);
+            const EngineMemoryTerms t = vllmMemoryModel().terms(in);
+            // 2 seqs x (1 + 3) x 2 = 16 tokens: sizes 1, 2, 4, 8, 16; FULL up to 8.
+            const VllmCudaGraphs g = vllmCudaGraphSizes(2, 3, 8192, hopper);
+            QCOMPARE(g.piecewise, 5u);
+            QCOMPARE(g.full, hopper ? 4u : 0u);
+            QCOMPARE(t.cudaGraphs,
+                     vllmCudaGraphEstimateBytes(g, m.decoderLayers() + m.mtpLayers, false));
+        }
+    }
+
+    // The scenario's max_num_seqs bounds the sampler's rows; vLLM 0.24's default fraction is
+    // 0.92, v0.19's 0.9.
+    void maxNumSeqsAndFraction() {
+        const ModelSpec m = golden::catalogueModel("llama-3.1-8b");
+        const GpuSpec g = golden::loggedGpu("NVIDIA H100 80GB HBM3", 79.18, true);
+        const EngineMemoryInput two = v24Input(m, g, 2);
+        QCOMPARE(two.maxNumSeqs, 2u);
+        QCOMPARE(two.memoryFraction, 0.92);
+        Scenario s;
+        const EngineMemoryInput dflt = engineInputFor(m, g, {}, s);
+        QCOMPARE(dflt.maxNumSeqs, 1024u);
+        QCOMPARE(dflt.memoryFraction, 0.9);
+        const EngineMemoryTerms a = vllmMemoryModel().terms(two);
+        EngineMemoryInput many = two;
+        many.maxNumSeqs = 1024;
+        const EngineMemoryTerms b = vllmMemoryModel().terms(many);
+        QVERIFY(a.activationSampler > 0);
+        QVERIFY(b.activationSampler > 100 * a.activationSampler);
+        // More capture sizes, a larger estimate.
+        QVERIFY(b.cudaGraphs > a.cudaGraphs);
+        // SGLang: --max-running-requests bounds the CUDA-graph batch it profiles.
+        s.engine.engine = Engine::Sglang;
+        s.engine.maxNumSeqs = 4;
+        QCOMPARE(engineInputFor(m, g, {}, s).maxNumSeqs, 4u);
+        s.engine.maxNumSeqs.reset();
+        QVERIFY(engineInputFor(m, g, {}, s).maxNumSeqs > 4u);
+    }
+
+    // The scenario round-trips max_num_seqs and refuses 0.
+    void scenarioField() {
+        Scenario s;
+        s.engine.maxNumSeqs = 6;
+        auto back = parseScenario(scenarioToJson(s));
+        QVERIFY(back.ok());
+        QCOMPARE(back->engine.maxNumSeqs, std::optional<std::uint32_t>(6));
+        const auto bad = parseScenario(R"({"schema_version":1,"engine":{"max_num_seqs":0}})");
+        QVERIFY(!bad.ok());
+        QCOMPARE(bad.error().field, std::string("engine.max_num_seqs"));
+    }
+};
+
+QTEST_APPLESS_MAIN(tst_VllmGraphs)
+#include "tst_vllmgraphs.moc"
