@@ -304,6 +304,41 @@ class TestCliHostile : public QObject {
                  QByteArray("hostplan-cli: --prefix-caching: must be on or off, got 'yes'"));
     }
 
+    // --max-num-seqs and --max-num-batched-tokens reach the scenario, the profiled sampler and
+    // serve-cmd's flags; out-of-range values are refused naming the option.
+    void engineStepOptions() {
+        const QStringList base = {"plan", "--json",      "--model", "llama-3.1-8b", "--gpu",
+                                  "h100", "--gpu-count", "1",       "--context",    "8192"};
+        const Run dflt = runTool(HOSTPLAN_CLI_BIN, base);
+        const Run two =
+            runTool(HOSTPLAN_CLI_BIN,
+                    base + QStringList{"--max-num-seqs", "2", "--max-num-batched-tokens", "2k"});
+        QVERIFY2(dflt.code == 0 && two.code == 0, two.err.constData());
+        const auto a = nlohmann::json::parse(dflt.out.toStdString());
+        const auto b = nlohmann::json::parse(two.out.toStdString());
+        QVERIFY(!a["scenario"]["engine"].contains("max_num_seqs"));
+        QCOMPARE(b["scenario"]["engine"]["max_num_seqs"].get<int>(), 2);
+        QCOMPARE(b["scenario"]["engine"]["prefill_chunk_tokens"].get<int>(), 2048);
+        // Two rows of the 128,256-token vocabulary instead of 1,024: a far smaller sampler.
+        QVERIFY(b["memory"]["engine"]["activation_sampler_bytes"].get<double>() * 100 <
+                a["memory"]["engine"]["activation_sampler_bytes"].get<double>());
+        QCOMPARE(b["throughput"]["capacity"]["batch"].get<int>(), 2);
+        const Run cmd =
+            runTool(HOSTPLAN_CLI_BIN, {"serve-cmd", "--model", "llama-3.1-8b", "--gpu", "h100",
+                                       "--gpu-count", "1", "--max-num-seqs", "3"});
+        QVERIFY2(cmd.code == 0, cmd.err.constData());
+        QVERIFY(cmd.out.contains("--max-num-seqs 3 \\"));
+        QVERIFY(cmd.out.contains("the plan's running-sequence cap (engine.max_num_seqs)"));
+        const Run zero = runTool(HOSTPLAN_CLI_BIN, {"plan", "--max-num-seqs", "0"});
+        QCOMPARE(zero.code, 2);
+        QCOMPARE(zero.err.trimmed(),
+                 QByteArray("hostplan-cli: --max-num-seqs: must be a whole number of sequences "
+                            "from 1 to 1048576, got '0'"));
+        const Run huge = runTool(HOSTPLAN_CLI_BIN, {"plan", "--max-num-batched-tokens", "17M"});
+        QCOMPARE(huge.code, 2);
+        QVERIFY(huge.err.contains("--max-num-batched-tokens: must be a whole number of tokens"));
+    }
+
     // A KV pool below one request of the context (Llama-3.1-8B at 131,072 tokens on one RTX
     // 4090): SGLang starts and caps each request, vLLM refuses; the plan, its JSON and the
     // serving commands all say which, and neither fits.

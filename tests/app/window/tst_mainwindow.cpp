@@ -2,6 +2,7 @@
 // GUI smoke test, offscreen: the window opens on Kimi K3, edits reach the plan and the chart,
 // undo restores exactly, save/open round trips, and a screenshot can be taken for review.
 #include "window/mainwindow.h"
+#include "panels/hardwarepanel.h"
 #include "charts/memorychart.h"
 #include "document/scenariodocument.h"
 #include "views/summaryview.h"
@@ -79,6 +80,32 @@ class TestMainWindow : public QObject {
         QVERIFY(doc->plan().has_value());
         QVERIFY(doc->plan()->memory.perGpu.weights > 3 * shipped);
         QVERIFY(shown(w, w.summaryView())->toPlainText().contains("Does not fit"));
+    }
+
+    // The engine's step fields: max sequences (0 = the engine's default, shown with its value)
+    // and batched tokens, each one undoable edit that re-plans.
+    void engineStepFields() {
+        MainWindow w;
+        auto *doc = w.document();
+        QSpinBox *seqs = w.hardwarePanel()->maxSequencesSpin();
+        QSpinBox *tokens = w.hardwarePanel()->batchedTokensSpin();
+        QCOMPARE(seqs->value(), 0);
+        QCOMPARE(seqs->specialValueText(), QStringLiteral("engine default (1024)")); // B300
+        QCOMPARE(tokens->value(), 8192);
+        const auto samplerBefore = doc->plan()->memory.engine.activationSampler;
+        seqs->setValue(4);
+        emit seqs->editingFinished();
+        QCOMPARE(doc->scenario().engine.maxNumSeqs, std::optional<std::uint32_t>(4));
+        QVERIFY(doc->plan()->memory.engine.activationSampler < samplerBefore);
+        tokens->setValue(2048);
+        emit tokens->editingFinished();
+        QCOMPARE(doc->scenario().engine.prefillChunkTokens, 2048u);
+        QVERIFY(doc->undoStack()->undoText().contains("batched tokens"));
+        doc->undoStack()->undo();
+        doc->undoStack()->undo();
+        QVERIFY(!doc->scenario().engine.maxNumSeqs);
+        QCOMPARE(seqs->value(), 0);
+        QCOMPARE(tokens->value(), 8192);
     }
 
     void saveOpenRoundTrip() {
