@@ -18,9 +18,6 @@ namespace golden {
 
 using namespace hostplan;
 
-/// Tolerance of a CUDA-graph estimate row: the fit's worst row (+41 %), rounded up.
-inline constexpr double kCudaGraphTol = 0.45;
-
 /// One published estimate: the model's decoder layers the GPU runs (MTP layers included when
 /// the run drafts with them), dense or MoE, the logged graph counts and the logged estimate.
 struct CudaGraphLog {
