@@ -315,17 +315,25 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         }
         commit(s, tr("Change memory fraction to %1").arg(m_fraction->text()));
     });
-    connect(m_maxSeqs, &QSpinBox::editingFinished, this, [this] {
-        Scenario s = m_doc->scenario();
-        const int v = m_maxSeqs->value();
-        const std::optional<std::uint32_t> cap =
-            v > 0 ? std::optional<std::uint32_t>(std::uint32_t(v)) : std::nullopt;
-        if (s.engine.maxNumSeqs == cap) {
-            return;
-        }
-        s.engine.maxNumSeqs = cap;
-        commit(s, tr("Change max sequences to %1").arg(m_maxSeqs->text()));
-    });
+    // A spin whose 0 means "unset" (the engine's default): one edit per change.
+    auto optionalSpinEdit = [this](QSpinBox *spin,
+                                   std::optional<std::uint32_t> EngineSettings::*field,
+                                   const QString &what) {
+        connect(spin, &QSpinBox::editingFinished, this, [=, this] {
+            Scenario s = m_doc->scenario();
+            const int v = spin->value();
+            const std::optional<std::uint32_t> value =
+                v > 0 ? std::optional<std::uint32_t>(std::uint32_t(v)) : std::nullopt;
+            if (s.engine.*field == value) {
+                return;
+            }
+            s.engine.*field = value;
+            commit(s, what.arg(spin->text()));
+        });
+    };
+    optionalSpinEdit(m_maxSeqs, &EngineSettings::maxNumSeqs, tr("Change max sequences to %1"));
+    optionalSpinEdit(m_llamaBuild, &EngineSettings::llamaCppBuild,
+                     tr("Change llama.cpp release to %1"));
     connect(m_batchedTokens, &QSpinBox::editingFinished, this, [this] {
         Scenario s = m_doc->scenario();
         const auto v = std::uint32_t(m_batchedTokens->value());
@@ -344,17 +352,6 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         s.engine.draft = v;
         commit(s, v.empty() ? tr("Remove the draft model")
                             : tr("Change draft model to %1").arg(m_draft->text().trimmed()));
-    });
-    connect(m_llamaBuild, &QSpinBox::editingFinished, this, [this] {
-        Scenario s = m_doc->scenario();
-        const int v = m_llamaBuild->value();
-        const std::optional<std::uint32_t> build =
-            v > 0 ? std::optional<std::uint32_t>(std::uint32_t(v)) : std::nullopt;
-        if (s.engine.llamaCppBuild == build) {
-            return;
-        }
-        s.engine.llamaCppBuild = build;
-        commit(s, tr("Change llama.cpp release to %1").arg(m_llamaBuild->text()));
     });
     resync();
 }

@@ -125,30 +125,37 @@ inline void poolLogChecks(std::vector<Check> &out) {
                  out);
 }
 
+/// Qwen/Qwen3.5-27B's config.json (tests/data/configs) after `edit`, imported as `source`.
+template <typename Edit> ModelSpec qwen35_27bConfigWith(const char *source, Edit edit) {
+    std::ifstream f(std::string(HOSTPLAN_TEST_DATA_DIR) + "/configs/Qwen--Qwen3.5-27B_config.json");
+    nlohmann::json c = nlohmann::json::parse(f);
+    edit(c);
+    auto m = importHfConfigText(c.dump(), source);
+    if (!m.ok()) {
+        throw std::runtime_error(std::string(source) + ": " + m.error().toString());
+    }
+    return m.value();
+}
+
 /// Qwen/Qwen3.5-9B as row P32 serves it: Qwen3.5-27B's config.json with the 9B's sizes, as a
 /// public test fixture quotes the 9B's own config (32 layers, every fourth full attention
 /// with 16 heads and 4 KV heads of 256, hidden 4,096, MLP 12,288, 16 key and 32 value Gated
 /// DeltaNet heads of 128, untied, the same 27-block vision tower projecting to 4,096).
 inline ModelSpec qwen35_9b() {
-    std::ifstream f(std::string(HOSTPLAN_TEST_DATA_DIR) + "/configs/Qwen--Qwen3.5-27B_config.json");
-    nlohmann::json c = nlohmann::json::parse(f);
-    nlohmann::json &t = c["text_config"];
-    t["hidden_size"] = 4096;
-    t["intermediate_size"] = 12288;
-    t["num_hidden_layers"] = 32;
-    t["num_attention_heads"] = 16;
-    t["linear_num_value_heads"] = 32;
-    nlohmann::json types = nlohmann::json::array();
-    for (int i = 0; i < 32; ++i) {
-        types.push_back(i % 4 == 3 ? "full_attention" : "linear_attention");
-    }
-    t["layer_types"] = types;
-    c["vision_config"]["out_hidden_size"] = 4096;
-    auto m = importHfConfigText(c.dump(), "Qwen/Qwen3.5-9B");
-    if (!m.ok()) {
-        throw std::runtime_error("Qwen3.5-9B: " + m.error().toString());
-    }
-    return m.value();
+    return qwen35_27bConfigWith("Qwen/Qwen3.5-9B", [](nlohmann::json &c) {
+        nlohmann::json &t = c["text_config"];
+        t["hidden_size"] = 4096;
+        t["intermediate_size"] = 12288;
+        t["num_hidden_layers"] = 32;
+        t["num_attention_heads"] = 16;
+        t["linear_num_value_heads"] = 32;
+        nlohmann::json types = nlohmann::json::array();
+        for (int i = 0; i < 32; ++i) {
+            types.push_back(i % 4 == 3 ? "full_attention" : "linear_attention");
+        }
+        t["layer_types"] = types;
+        c["vision_config"]["out_hidden_size"] = 4096;
+    });
 }
 
 /// P32: Qwen3.5-9B on two RTX 4090 (no P2P), SGLang 0.0.0.dev11582+g4df60434d (2026-04-14),
@@ -185,20 +192,16 @@ inline void sglangHybridLogChecks(std::vector<Check> &out) {
 /// gives for it (64 layers, 16 full attention with 4 KV heads of 256, one MTP layer). Not the
 /// published file, which the logs do not quote.
 inline ModelSpec qwen38_27bFp8() {
-    std::ifstream f(std::string(HOSTPLAN_TEST_DATA_DIR) + "/configs/Qwen--Qwen3.5-27B_config.json");
-    nlohmann::json c = nlohmann::json::parse(f);
-    c["quantization_config"] = {{"quant_method", "fp8"},
-                                {"fmt", "e4m3"},
-                                {"activation_scheme", "dynamic"},
-                                {"weight_block_size", {128, 128}},
-                                {"modules_to_not_convert",
-                                 {"lm_head", "model.language_model.embed_tokens", "model.visual",
-                                  "linear_attn.in_proj_a", "linear_attn.in_proj_b"}}};
-    auto m = importHfConfigText(c.dump(), "Qwen3.8-27B-FP8");
-    if (!m.ok()) {
-        throw std::runtime_error("Qwen3.8-27B-FP8: " + m.error().toString());
-    }
-    return m.value();
+    return qwen35_27bConfigWith("Qwen3.8-27B-FP8", [](nlohmann::json &c) {
+        c["quantization_config"] = {
+            {"quant_method", "fp8"},
+            {"fmt", "e4m3"},
+            {"activation_scheme", "dynamic"},
+            {"weight_block_size", {128, 128}},
+            {"modules_to_not_convert",
+             {"lm_head", "model.language_model.embed_tokens", "model.visual",
+              "linear_attn.in_proj_a", "linear_attn.in_proj_b"}}};
+    });
 }
 
 /// P34 / P35: whole start-up breakdowns of vLLM 0.27.1 (VllmProfile::V1v24) serving
