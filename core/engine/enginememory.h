@@ -187,7 +187,18 @@ enum class StartupOutcome {
     /// The engine refuses speculative decoding with PP > 1 before it loads anything
     /// (speculationPipelineProblem).
     SpeculationWithPipeline,
+    /// vLLM refuses its arguments before it loads anything: max_num_batched_tokens below
+    /// max_num_seqs (vllm/config/scheduler.py SchedulerConfig._verify_args, "must be greater
+    /// than or equal to max_num_seqs").
+    ArgumentsRefused,
 };
+
+/// Whether `outcome` is a refusal the engine gives before it loads a weight (its arguments):
+/// SpeculationWithPipeline, ArgumentsRefused.
+constexpr bool refusedBeforeLoading(StartupOutcome outcome) {
+    return outcome == StartupOutcome::SpeculationWithPipeline ||
+           outcome == StartupOutcome::ArgumentsRefused;
+}
 
 /// A flag change that makes the engine start (or start with more room).
 struct FlagChange {

@@ -49,6 +49,8 @@ std::string startupOutcomeName(StartupOutcome outcome) {
         return "draft_does_not_fit";
     case StartupOutcome::SpeculationWithPipeline:
         return "speculation_with_pipeline";
+    case StartupOutcome::ArgumentsRefused:
+        return "arguments_refused";
     }
     return "starts";
 }
@@ -154,6 +156,20 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
                                " without a draft"});
         return s;
     }
+    if (engine == Engine::Vllm && in.maxBatchedTokens < in.maxNumSeqs) {
+        // SchedulerConfig._verify_args (vllm/config/scheduler.py): every running sequence
+        // needs a token of the step.
+        s.outcome = StartupOutcome::ArgumentsRefused;
+        s.message = "max_num_batched_tokens (" + std::to_string(in.maxBatchedTokens) +
+                    ") must be greater than or equal to max_num_seqs (" +
+                    std::to_string(in.maxNumSeqs) + ").";
+        s.fixes.push_back({std::string(info.flags.batchedTokens), std::to_string(in.maxNumSeqs),
+                           "one token of the step for every running sequence"});
+        s.fixes.push_back({std::string(info.flags.maxSequences),
+                           std::to_string(in.maxBatchedTokens),
+                           "no more running sequences than tokens per step"});
+        return s;
+    }
     const EngineMemoryTerms t = model.terms(in);
     s.outcome = outcomeOf(engine, model, in);
     const std::uint64_t need = model.requestBytes(in, t, in.maxModelLen);
@@ -219,7 +235,8 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
                     " GiB per GPU more than the memory fraction leaves.";
         break;
     case StartupOutcome::SpeculationWithPipeline:
-        break; // outcomeOf never returns it: answered above
+    case StartupOutcome::ArgumentsRefused:
+        break; // outcomeOf never returns them: answered above
     }
     if (s.outcome == StartupOutcome::Starts) {
         return s;

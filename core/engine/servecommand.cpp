@@ -574,8 +574,20 @@ ServeCommand llamaServerServeCommand(const PlanResult &p, const Catalogue &cat) 
                                "smaller type): llama.cpp loads GGUF files only"});
     }
     std::string why;
-    const std::uint32_t slots = batchLimit(p, why);
+    std::uint32_t slots = batchLimit(p, why);
     const std::uint64_t ctx = p.scenario.workload.contextTokens;
+    // llama.cpp runs at most LLAMA_MAX_SEQ (256) sequences (src/llama-cparams.h) and reads -c
+    // as a 32-bit int (common/arg.cpp std::stoi): fewer slots where the plan's batch is above.
+    constexpr std::uint64_t kLlamaMaxSeq = 256;
+    constexpr std::uint64_t kLlamaMaxCtx = 2147483647;
+    const std::uint64_t most = std::max<std::uint64_t>(
+        std::min(kLlamaMaxSeq, kLlamaMaxCtx / std::max<std::uint64_t>(ctx, 1)), 1);
+    if (slots > most) {
+        why = "the plan's batch of " + std::to_string(slots) + " capped at " +
+              std::to_string(most) + ", the most llama.cpp runs at " + std::to_string(ctx) +
+              " tokens each (256 sequences, -c below 2^31); " + why;
+        slots = std::uint32_t(most);
+    }
     c.flags.push_back({"-c", std::to_string(ctx * slots),
                        "the KV cache of all slots together: " + std::to_string(slots) + " x " +
                            std::to_string(ctx) +

@@ -76,6 +76,7 @@
 #include "engine/vllmgraphs.h"
 
 #include "util/numbertext.h"
+#include "util/textutil.h"
 #include "util/units.h"
 
 #include <algorithm>
@@ -621,7 +622,9 @@ VllmCudaGraphs vllmCudaGraphSizes(std::uint32_t maxNumSeqs, std::uint32_t specul
     auto add = [&](std::uint64_t size) {
         ++g.piecewise;
         g.largestPiecewise = std::uint32_t(size);
-        if (fullGraphs && size <= uniformDecode) {
+        // FULL decode graphs: sizes of 1 to max_num_seqs uniform decode requests
+        // (cudagraph_dispatcher.py initialize_cudagraph_keys).
+        if (fullGraphs && size >= decodeQuery && size <= uniformDecode) {
             ++g.full;
             g.largestFull = std::uint32_t(size);
         }
@@ -660,10 +663,10 @@ std::string vllmCudaGraphNote(const EngineMemoryInput &in, const EngineMemoryTer
         return {};
     }
     const VllmCudaGraphs g = vllmStartupGraphs(in);
-    const std::string counts = std::to_string(g.piecewise) + " PIECEWISE graphs (largest " +
-                               std::to_string(g.largestPiecewise) + " tokens)" +
+    const std::string counts = countText(g.piecewise, "PIECEWISE graph") + " (largest " +
+                               countText(g.largestPiecewise, "token") + ")" +
                                (g.full ? " and " + std::to_string(g.full) + " FULL (largest " +
-                                             std::to_string(g.largestFull) + ")"
+                                             countText(g.largestFull, "token") + ")"
                                        : std::string(" and no FULL graphs"));
     return "vLLM 0.21 and later take a CUDA-graph memory estimate out of the KV budget: " + counts +
            " at max_num_seqs " + std::to_string(in.maxNumSeqs) + ", estimated at " +

@@ -21,8 +21,9 @@ struct VllmCudaGraphs {
 /// vLLM's capture sizes for `maxNumSeqs` running sequences, `speculativeTokens` drafted per
 /// step and `maxBatchedTokens` per step: the largest is min(max_num_seqs x (1 + draft) x 2,
 /// 512, batched tokens); the sizes 1, 2, 4, then every 8 below 256, then every 16 up to it.
-/// FULL graphs (FULL_AND_PIECEWISE, the default from v0.11) are the sizes up to max_num_seqs
-/// x (1 + draft), the uniform decode batch; none when `fullGraphs` is false.
+/// FULL graphs (FULL_AND_PIECEWISE, the default from v0.11) are the sizes from 1 + draft up to
+/// max_num_seqs x (1 + draft), uniform decode batches of 1 to max_num_seqs requests
+/// (cudagraph_dispatcher.py initialize_cudagraph_keys); none when `fullGraphs` is false.
 VllmCudaGraphs vllmCudaGraphSizes(std::uint32_t maxNumSeqs, std::uint32_t speculativeTokens,
                                   std::uint32_t maxBatchedTokens, bool fullGraphs);
 

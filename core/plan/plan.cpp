@@ -466,7 +466,7 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
             gbText(double(need)) + " per GPU)");
     }
     if (r.startup.outcome == StartupOutcome::DraftDoesNotFit ||
-        r.startup.outcome == StartupOutcome::SpeculationWithPipeline) {
+        refusedBeforeLoading(r.startup.outcome)) {
         r.fit.fits = false;
         r.fit.reasons.push_back(r.startup.message);
     }

@@ -51,6 +51,10 @@ class tst_VllmGraphs : public QObject {
         QTest::newRow("mtp 5") << 5u << 5u << 8192u << false << 10u << 56u << 0u << 0u;
         // 8 seqs at 65536 tokens (vLLM 0.23.1, Qwen3.6-27B-NVFP4): 5 (16) and 4 (8).
         QTest::newRow("8 seqs") << 8u << 0u << 65536u << true << 5u << 16u << 4u << 8u;
+        // Drafting: FULL decode graphs hold 1 to 4 requests of 1 + 3 tokens (4 to 16).
+        QTest::newRow("4 seqs mtp 3") << 4u << 3u << 8192u << true << 7u << 32u << 3u << 16u;
+        // One request of 17 tokens: sizes up to 32, none of them a uniform decode batch.
+        QTest::newRow("1 seq draft 16") << 1u << 16u << 8192u << true << 7u << 32u << 0u << 0u;
         // Batched tokens below the decode batch bound every size.
         QTest::newRow("batched 4") << 256u << 0u << 4u << true << 3u << 4u << 3u << 4u;
     }
@@ -138,10 +142,11 @@ class tst_VllmGraphs : public QObject {
             const EngineMemoryInput in = engineInputFor(m, hopper ? h100 : rtx, {2, 1, 1}, s);
             QCOMPARE(in.speculativeTokens, 3u);
             const EngineMemoryTerms t = vllmMemoryModel().terms(in);
-            // 2 seqs x (1 + 3) x 2 = 16 tokens: sizes 1, 2, 4, 8, 16; FULL up to 8.
+            // 2 seqs x (1 + 3) x 2 = 16 tokens: sizes 1, 2, 4, 8, 16; FULL 4 and 8 (1 or 2
+            // requests).
             const VllmCudaGraphs g = vllmCudaGraphSizes(2, 3, 8192, hopper);
             QCOMPARE(g.piecewise, 5u);
-            QCOMPARE(g.full, hopper ? 4u : 0u);
+            QCOMPARE(g.full, hopper ? 2u : 0u);
             QCOMPARE(t.cudaGraphs,
                      vllmCudaGraphEstimateBytes(g, m.decoderLayers() + m.mtpLayers, false));
         }
@@ -173,6 +178,39 @@ class tst_VllmGraphs : public QObject {
         QCOMPARE(engineInputFor(m, g, {}, s).maxNumSeqs, 4u);
         s.engine.maxNumSeqs.reset();
         QVERIFY(engineInputFor(m, g, {}, s).maxNumSeqs > 4u);
+    }
+
+    // vLLM refuses fewer batched tokens than running sequences before it loads anything
+    // (SchedulerConfig._verify_args); SGLang has no such check.
+    void batchedTokensBelowSequences() {
+        const ModelSpec m = golden::catalogueModel("llama-3.1-8b");
+        const GpuSpec g = golden::loggedGpu("NVIDIA H100 80GB HBM3", 79.18, true);
+        EngineMemoryInput in = v24Input(m, g, 8);
+        in.maxBatchedTokens = 4;
+        const EngineStartup s = engineStartup(Engine::Vllm, in);
+        QCOMPARE(s.outcome, StartupOutcome::ArgumentsRefused);
+        QCOMPARE(s.message, std::string("max_num_batched_tokens (4) must be greater than or equal "
+                                        "to max_num_seqs (8)."));
+        QCOMPARE(s.fixes.size(), std::size_t(2));
+        QCOMPARE(s.fixes[0].flag + " " + s.fixes[0].value,
+                 std::string("--max-num-batched-tokens 8"));
+        QCOMPARE(s.fixes[1].flag + " " + s.fixes[1].value, std::string("--max-num-seqs 4"));
+        QVERIFY(refusedBeforeLoading(s.outcome));
+        in.maxBatchedTokens = 8;
+        QCOMPARE(engineStartup(Engine::Vllm, in).outcome, StartupOutcome::Starts);
+        in.maxBatchedTokens = 4;
+        QVERIFY(engineStartup(Engine::Sglang, in).outcome != StartupOutcome::ArgumentsRefused);
+        // The plan does not fit and says why.
+        Scenario sc;
+        sc.model.ref = "llama-3.1-8b";
+        sc.hardware.gpu = "h100";
+        sc.hardware.gpuCount = 1;
+        sc.engine.maxNumSeqs = 64;
+        sc.engine.prefillChunkTokens = 32;
+        const auto plan = evaluate(sc);
+        QVERIFY(plan.ok());
+        QVERIFY(!plan->fit.fits);
+        QCOMPARE(startupOutcomeName(plan->startup.outcome), std::string("arguments_refused"));
     }
 
     // The scenario round-trips max_num_seqs and refuses 0.

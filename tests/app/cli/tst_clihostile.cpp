@@ -329,6 +329,16 @@ class TestCliHostile : public QObject {
         QVERIFY2(cmd.code == 0, cmd.err.constData());
         QVERIFY(cmd.out.contains("--max-num-seqs 3 \\"));
         QVERIFY(cmd.out.contains("the plan's running-sequence cap (engine.max_num_seqs)"));
+        // llama-server runs at most 256 sequences and reads -c as a 32-bit int: its command
+        // caps the slots where the plan's batch is larger.
+        const Run many =
+            runTool(HOSTPLAN_CLI_BIN, {"serve-cmd", "--model", "llama-3.1-8b", "--gpu", "h100",
+                                       "--gpu-count", "1", "--context", "8388608", "--max-num-seqs",
+                                       "1048576", "--max-num-batched-tokens", "16M"});
+        QVERIFY2(many.code == 0, many.err.constData());
+        QVERIFY(many.out.contains("-np 255 \\"));
+        QVERIFY(many.out.contains("-c 2139095040 \\"));
+        QVERIFY(many.out.contains("capped at 255, the most llama.cpp runs"));
         const Run zero = runTool(HOSTPLAN_CLI_BIN, {"plan", "--max-num-seqs", "0"});
         QCOMPARE(zero.code, 2);
         QCOMPARE(zero.err.trimmed(),
