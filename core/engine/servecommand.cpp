@@ -576,6 +576,16 @@ ServeCommand llamaServerServeCommand(const PlanResult &p, const Catalogue &cat) 
     std::string why;
     std::uint32_t slots = batchLimit(p, why);
     const std::uint64_t ctx = p.scenario.workload.contextTokens;
+    const std::uint32_t room = p.throughput.capacity.memoryMaxBatch;
+    if (room > 0 && slots > room) {
+        // llama-server reserves every slot's whole context at start-up: no more than the KV
+        // room holds.
+        why = "the KV room holds " + countText(room, "sequence") + " of " + std::to_string(ctx) +
+              " tokens, and llama-server reserves every slot's context at start-up (the plan's "
+              "batch is " +
+              std::to_string(slots) + ")";
+        slots = room;
+    }
     // llama.cpp runs at most LLAMA_MAX_SEQ (256) sequences (src/llama-cparams.h) and reads -c
     // as a 32-bit int (common/arg.cpp std::stoi): fewer slots where the plan's batch is above.
     constexpr std::uint64_t kLlamaMaxSeq = 256;

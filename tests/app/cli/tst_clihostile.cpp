@@ -339,6 +339,13 @@ class TestCliHostile : public QObject {
         QVERIFY(many.out.contains("-np 255 \\"));
         QVERIFY(many.out.contains("-c 2139095040 \\"));
         QVERIFY(many.out.contains("capped at 255, the most llama.cpp runs"));
+        // ... and no more slots than the KV room holds: llama-server reserves each one's context.
+        const Run room = runTool(HOSTPLAN_CLI_BIN, {"serve-cmd", "--model", "llama-3.1-8b", "--gpu",
+                                                    "h100", "--gpu-count", "1", "--context",
+                                                    "131072", "--max-num-seqs", "1000"});
+        QVERIFY(room.out.contains("--max-num-seqs 1000 \\"));
+        QVERIFY(room.out.contains("-np 3 \\"));
+        QVERIFY(room.out.contains("-c 393216 \\"));
         const Run zero = runTool(HOSTPLAN_CLI_BIN, {"plan", "--max-num-seqs", "0"});
         QCOMPARE(zero.code, 2);
         QCOMPARE(zero.err.trimmed(),
