@@ -33,7 +33,7 @@ VllmCudaGraphs vllmCudaGraphSizes(std::uint32_t maxNumSeqs, std::uint32_t specul
 /// overlaid (gpu_model_runner.py profile_cudagraph_memory: max(first) + sum(per-graph x
 /// (n - 1))). `layers`: the decoder layers the GPU runs, MTP layers included. The capture
 /// costs are measured, not derived: kVllmGraphFirstCapture* and kVllmGraphPerLayer*, the
-/// least-worst fit to 12 published start-up logs of v0.20-v0.27 (dense and MoE, 1 to 102
+/// least-worst fit to 12 published start-up logs of v0.19-v0.27 (dense and MoE, 1 to 102
 /// graphs, 0.13 to 4.99 GiB estimated), each within 45 % of its log (docs/ACCURACY.md lists
 /// them; vLLM's own actual pool differs from its estimate by up to 2x in the same logs).
 std::uint64_t vllmCudaGraphEstimateBytes(const VllmCudaGraphs &graphs, std::uint32_t layers,
