@@ -395,11 +395,10 @@ void HardwarePanel::sync() {
         std::max(0, m_engine->findData(QString::fromStdString(engineName(s.engine.engine)))));
     m_fraction->setSpecialValueText(
         tr("engine default (%1)")
-            .arg(numberText(s.engine.engine == Engine::Vllm
-                                ? vllmRules(s.engine.vllmVersion.value_or(kDefaultVllmProfile))
-                                      .defaultMemoryFraction
-                                : engineDefaults(s.engine.engine).memoryFraction,
-                            2)));
+            .arg(numberText(
+                engineDefaults(s.engine.engine, s.engine.vllmVersion.value_or(kDefaultVllmProfile))
+                    .memoryFraction,
+                2)));
     m_fraction->setValue(s.engine.memoryFraction.value_or(0.0));
     if (auto g = cat.findGpu(s.hardware.gpu); g.ok() && engineMaxSequences(s.engine.engine, *g)) {
         m_maxSeqs->setSpecialValueText(

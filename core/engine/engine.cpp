@@ -167,9 +167,11 @@ Result<VllmProfile> parseVllmVersion(std::string_view text) {
                          "; a patch release such as 0.19.1 follows its minor release)");
 }
 
-EngineDefaults engineDefaults(Engine engine) {
+EngineDefaults engineDefaults(Engine engine, VllmProfile vllm) {
     const EngineInfo &e = engineInfo(engine);
-    return {e.defaultMemoryFraction, e.stateSlotsPerRequest, e.kvBlockTokens};
+    return {engine == Engine::Vllm ? vllmRules(vllm).defaultMemoryFraction
+                                   : e.defaultMemoryFraction,
+            e.stateSlotsPerRequest, e.kvBlockTokens};
 }
 
 bool vllmLargeGpuDefaults(const GpuSpec &gpu) {
@@ -273,13 +275,14 @@ std::string vllmEncoderProfileNote(const ModelSpec &model) {
 }
 
 double engineDefaultMemoryFraction(Engine engine, const GpuSpec &gpu, std::uint32_t tp,
-                                   bool speculative, bool standaloneDraft, const ModelSpec *model) {
+                                   bool speculative, bool standaloneDraft, const ModelSpec *model,
+                                   VllmProfile vllm) {
     if (engine == Engine::Sglang) {
         const double size = sglangDefaultMemFraction(double(gpu.usableMemoryBytes) / kBytesPerMiB,
                                                      tp, 1, speculative, standaloneDraft);
         return model ? size * sglangVisionFractionFactor(*model) : size;
     }
-    return engineInfo(engine).defaultMemoryFraction;
+    return engineDefaults(engine, vllm).memoryFraction;
 }
 
 std::string engineName(Engine engine) {

@@ -157,19 +157,22 @@ struct EngineDefaults {
     std::uint32_t stateSlotsPerRequest = 1;
     std::uint32_t kvBlockTokens = 16; ///< vLLM paged-attention block size; SGLang 1
 };
-/// The engine's documented defaults (engineInfo()).
-EngineDefaults engineDefaults(Engine engine);
+/// The engine's documented defaults (engineInfo()); for vLLM the memory fraction of the rule
+/// set `vllm` follows (VllmRules::defaultMemoryFraction: 0.92 from v0.22).
+EngineDefaults engineDefaults(Engine engine, VllmProfile vllm = kDefaultVllmProfile);
 /// Sequences the engine runs at once by default, whatever the memory allows (engineInfo();
 /// 0 = no fixed cap).
 std::uint32_t engineMaxSequences(Engine engine, const GpuSpec &gpu);
 
-/// The engine's default memory fraction on `gpu` at tensor parallel `tp`: vLLM 0.9 (v0.11);
-/// SGLang's mem_fraction_static rule (sglangDefaultMemFraction, with `speculative` when
-/// speculative decoding is on and `standaloneDraft` when it drafts with a separate model),
-/// times sglangVisionFractionFactor of `model` when given; TensorRT-LLM 0.9.
+/// The engine's default memory fraction on `gpu` at tensor parallel `tp`: vLLM the rule set
+/// `vllm`'s (0.9, 0.92 from v0.22); SGLang's mem_fraction_static rule
+/// (sglangDefaultMemFraction, with `speculative` when speculative decoding is on and
+/// `standaloneDraft` when it drafts with a separate model), times sglangVisionFractionFactor
+/// of `model` when given; TensorRT-LLM 0.9.
 double engineDefaultMemoryFraction(Engine engine, const GpuSpec &gpu, std::uint32_t tp,
                                    bool speculative = false, bool standaloneDraft = false,
-                                   const ModelSpec *model = nullptr);
+                                   const ModelSpec *model = nullptr,
+                                   VllmProfile vllm = kDefaultVllmProfile);
 
 /// What SGLang multiplies its DEFAULT mem_fraction_static by for a multimodal model, leaving a
 /// fraction the user gives (--mem-fraction-static) as it is: 1 for a model without a vision

@@ -472,13 +472,12 @@ class VllmMemory final : public EngineMemoryModel {
         // estimate).
         t.cudaContext = std::uint64_t(gib(0.5));
         t.communication = gpus > 1 ? std::uint64_t(gib(0.5)) : 0;
-        t.cudaGraphs = std::uint64_t(m.isMoe() ? gib(1.5) : gib(0.5));
-        t.graphsInsideBudget = false;
-        if (in.vllmProfile == VllmProfile::V1v24) {
-            t.cudaGraphs = vllmCudaGraphEstimateBytes(
-                vllmStartupGraphs(in), held.count + (stage.last ? in.draftLayers : 0), m.isMoe());
-            t.graphsInsideBudget = true;
-        }
+        t.graphsInsideBudget = in.vllmProfile == VllmProfile::V1v24;
+        t.cudaGraphs = t.graphsInsideBudget
+                           ? vllmCudaGraphEstimateBytes(
+                                 vllmStartupGraphs(in),
+                                 held.count + (stage.last ? in.draftLayers : 0), m.isMoe())
+                           : std::uint64_t(m.isMoe() ? gib(1.5) : gib(0.5));
         t.nonTorch = vllmNonTorch(in);
 
         // Profiled activation peak: the forward on every stage, the sampler on the last one,
@@ -671,9 +670,9 @@ std::string vllmCudaGraphNote(const EngineMemoryInput &in, const EngineMemoryTer
     return "vLLM 0.21 and later take a CUDA-graph memory estimate out of the KV budget: " + counts +
            " at max_num_seqs " + std::to_string(in.maxNumSeqs) + ", estimated at " +
            gibNoteText(t.cudaGraphs) +
-           " per GPU from capture costs measured in 12 published "
-           "logs (within 45 % of each), so vLLM's own estimate, and the KV pool with it, may "
-           "differ by up to " +
+           " per GPU from capture costs measured in 12 published logs (within " +
+           formatDouble("%.0f %%", 100 * kVllmGraphEstimateSpread) +
+           " of each), so vLLM's own estimate, and the KV pool with it, may differ by up to " +
            gibNoteText(std::uint64_t(double(t.cudaGraphs) * kVllmGraphEstimateSpread)) +
            "; VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0 leaves it out of the budget";
 }

@@ -146,11 +146,9 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     // The vLLM release whose start-up memory rules apply (the defaults below, max_num_seqs and
     // batched tokens, are the same for every release; the memory fraction is the release's).
     in.vllmProfile = scenario.engine.vllmVersion.value_or(kDefaultVllmProfile);
-    in.memoryFraction = scenario.engine.memoryFraction.value_or(
-        engine == Engine::Vllm
-            ? vllmRules(in.vllmProfile).defaultMemoryFraction
-            : engineDefaultMemoryFraction(engine, gpu, in.tp, speculative,
-                                          in.draftModel && !in.draftModel->eagleHead, &model));
+    in.memoryFraction = scenario.engine.memoryFraction.value_or(engineDefaultMemoryFraction(
+        engine, gpu, in.tp, speculative, in.draftModel && !in.draftModel->eagleHead, &model,
+        in.vllmProfile));
     in.draftLayers = speculative && !in.draftModel ? model.mtpLayers : 0;
     in.speculative = speculative;
     in.speculativeTokens = speculative ? scenario.workload.speculativeTokens : 0;
