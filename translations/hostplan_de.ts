@@ -3360,10 +3360,6 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <translation>Szenario-Eingabe (%1)</translation>
     </message>
     <message>
-        <source>%1 default (HostPlan core/sizing/memory.h, from the engine&apos;s documentation)</source>
-        <translation>%1-Standard (HostPlan core/sizing/memory.h, aus der Dokumentation der Engine)</translation>
-    </message>
-    <message>
         <source>Scenario name</source>
         <translation>Szenarioname</translation>
     </message>
@@ -3444,16 +3440,8 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <translation>Aktivierungen pro GPU</translation>
     </message>
     <message>
-        <source>HostPlan estimate: prefill chunk x hidden size x 2 bytes x 32 buffers, calibrated on seed 000 (core/sizing/memory.h)</source>
-        <translation>HostPlan-Schätzung: Prefill-Block x Hidden Size x 2 Bytes x 32 Puffer, kalibriert an Seed 000 (core/sizing/memory.h)</translation>
-    </message>
-    <message>
         <source>Runtime overhead per GPU</source>
         <translation>Laufzeit-Overhead pro GPU</translation>
-    </message>
-    <message>
-        <source>HostPlan estimate: 2 GB, plus 2 GB for NCCL buffers and CUDA graphs on more than one GPU (seed 003; core/sizing/memory.h)</source>
-        <translation>HostPlan-Schätzung: 2 GB, dazu 2 GB für NCCL-Puffer und CUDA-Graphen bei mehr als einer GPU (Seed 003; core/sizing/memory.h)</translation>
     </message>
     <message>
         <source>Context per sequence</source>
@@ -4026,6 +4014,22 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>Recurrent state</source>
         <translation>Rekurrenter Zustand</translation>
+    </message>
+    <message>
+        <source>%1 default (HostPlan core/engine/engine.cpp, from the engine&apos;s source)</source>
+        <translation>Standard von %1 (HostPlan core/engine/engine.cpp, aus dem Quellcode der Engine)</translation>
+    </message>
+    <message>
+        <source>%1 start-up rules (HostPlan core/engine)</source>
+        <translation>Startregeln von %1 (HostPlan core/engine)</translation>
+    </message>
+    <message>
+        <source>%1: the profiled peak of the forward over the prefill chunk, the sampler and the draft</source>
+        <translation>%1: die beim Profiling gemessene Spitze des Forward-Durchlaufs über den Prefill-Abschnitt, des Samplers und des Drafts</translation>
+    </message>
+    <message>
+        <source>%1: CUDA context, communication buffers, non-torch memory and CUDA graphs</source>
+        <translation>%1: CUDA-Kontext, Kommunikationspuffer, Nicht-Torch-Speicher und CUDA-Graphen</translation>
     </message>
 </context>
 <context>

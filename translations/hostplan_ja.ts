@@ -3020,10 +3020,6 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <translation>シナリオ入力（%1）</translation>
     </message>
     <message>
-        <source>%1 default (HostPlan core/sizing/memory.h, from the engine&apos;s documentation)</source>
-        <translation>%1 の既定値（HostPlan core/sizing/memory.h、エンジンのドキュメントより）</translation>
-    </message>
-    <message>
         <source>Scenario name</source>
         <translation>シナリオ名</translation>
     </message>
@@ -3104,16 +3100,8 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <translation>GPU あたりアクティベーション</translation>
     </message>
     <message>
-        <source>HostPlan estimate: prefill chunk x hidden size x 2 bytes x 32 buffers, calibrated on seed 000 (core/sizing/memory.h)</source>
-        <translation>HostPlan の推定：プリフィルのチャンク x 隠れ層サイズ x 2 バイト x 32 バッファ、seed 000 で較正（core/sizing/memory.h）</translation>
-    </message>
-    <message>
         <source>Runtime overhead per GPU</source>
         <translation>GPU あたりランタイムのオーバーヘッド</translation>
-    </message>
-    <message>
-        <source>HostPlan estimate: 2 GB, plus 2 GB for NCCL buffers and CUDA graphs on more than one GPU (seed 003; core/sizing/memory.h)</source>
-        <translation>HostPlan の推定：2 GB、GPU が複数の場合は NCCL バッファと CUDA グラフ用にさらに 2 GB（seed 003、core/sizing/memory.h）</translation>
     </message>
     <message>
         <source>Context per sequence</source>
@@ -4026,6 +4014,22 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>Recurrent state</source>
         <translation>再帰状態</translation>
+    </message>
+    <message>
+        <source>%1 default (HostPlan core/engine/engine.cpp, from the engine&apos;s source)</source>
+        <translation>%1 の既定値（HostPlan core/engine/engine.cpp、エンジンのソースから）</translation>
+    </message>
+    <message>
+        <source>%1 start-up rules (HostPlan core/engine)</source>
+        <translation>%1 の起動時ルール（HostPlan core/engine）</translation>
+    </message>
+    <message>
+        <source>%1: the profiled peak of the forward over the prefill chunk, the sampler and the draft</source>
+        <translation>%1: プレフィルのチャンクでの順伝播、サンプラー、ドラフトのプロファイル時のピーク</translation>
+    </message>
+    <message>
+        <source>%1: CUDA context, communication buffers, non-torch memory and CUDA graphs</source>
+        <translation>%1: CUDA コンテキスト、通信バッファ、torch 外のメモリ、CUDA グラフ</translation>
     </message>
 </context>
 <context>

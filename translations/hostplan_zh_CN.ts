@@ -3020,10 +3020,6 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <translation>场景输入（%1）</translation>
     </message>
     <message>
-        <source>%1 default (HostPlan core/sizing/memory.h, from the engine&apos;s documentation)</source>
-        <translation>%1 默认值（HostPlan core/sizing/memory.h，来自引擎文档）</translation>
-    </message>
-    <message>
         <source>Scenario name</source>
         <translation>场景名称</translation>
     </message>
@@ -3104,16 +3100,8 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <translation>每 GPU 激活值</translation>
     </message>
     <message>
-        <source>HostPlan estimate: prefill chunk x hidden size x 2 bytes x 32 buffers, calibrated on seed 000 (core/sizing/memory.h)</source>
-        <translation>HostPlan 估算：预填充分块 x 隐藏层大小 x 2 字节 x 32 个缓冲区，基于 seed 000 校准（core/sizing/memory.h）</translation>
-    </message>
-    <message>
         <source>Runtime overhead per GPU</source>
         <translation>每 GPU 运行时开销</translation>
-    </message>
-    <message>
-        <source>HostPlan estimate: 2 GB, plus 2 GB for NCCL buffers and CUDA graphs on more than one GPU (seed 003; core/sizing/memory.h)</source>
-        <translation>HostPlan 估算：2 GB，多于一个 GPU 时另加 2 GB 用于 NCCL 缓冲区和 CUDA graphs（seed 003；core/sizing/memory.h）</translation>
     </message>
     <message>
         <source>Context per sequence</source>
@@ -4026,6 +4014,22 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>Recurrent state</source>
         <translation>循环状态</translation>
+    </message>
+    <message>
+        <source>%1 default (HostPlan core/engine/engine.cpp, from the engine&apos;s source)</source>
+        <translation>%1 默认值（HostPlan core/engine/engine.cpp，取自引擎源代码）</translation>
+    </message>
+    <message>
+        <source>%1 start-up rules (HostPlan core/engine)</source>
+        <translation>%1 启动规则（HostPlan core/engine）</translation>
+    </message>
+    <message>
+        <source>%1: the profiled peak of the forward over the prefill chunk, the sampler and the draft</source>
+        <translation>%1：预填充块前向、采样器和草稿模型剖析时的峰值</translation>
+    </message>
+    <message>
+        <source>%1: CUDA context, communication buffers, non-torch memory and CUDA graphs</source>
+        <translation>%1：CUDA 上下文、通信缓冲区、非 torch 内存和 CUDA 图</translation>
     </message>
 </context>
 <context>

@@ -32,9 +32,11 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     auto inputRow = [&](const QString &item, const QString &value) { row(item, value, input); };
     const EngineDefaults defaults = engineDefaults(s.engine.engine);
     const QString engineDoc =
-        Report::tr("%1 default (HostPlan core/sizing/memory.h, from the engine's "
-                   "documentation)")
+        Report::tr("%1 default (HostPlan core/engine/engine.cpp, from the engine's source)")
             .arg(qs(engineName(s.engine.engine)));
+    // The engine memory model's terms, and the release whose rules they follow.
+    const QString engineRules = Report::tr("%1 start-up rules (HostPlan core/engine)")
+                                    .arg(qs(p.memory.engine.engineVersion));
 
     // Inputs, in scenario-file order.
     inputRow(Report::tr("Scenario name"), qs(s.name));
@@ -74,7 +76,8 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     if (s.engine.memoryFraction) {
         inputRow(Report::tr("Engine memory fraction"), numberText(*s.engine.memoryFraction, 2));
     } else {
-        row(Report::tr("Engine memory fraction"), numberText(defaults.memoryFraction, 2),
+        // The fraction the plan used: the engine's default for this GPU, TP and release.
+        row(Report::tr("Engine memory fraction"), numberText(p.memory.memoryFraction, 2),
             engineDoc);
     }
     if (s.engine.stateSlotsPerRequest) {
@@ -93,17 +96,18 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
                  bytesText(double(*s.engine.activationBytesPerGpu)));
     } else {
         row(Report::tr("Activations per GPU"), bytesText(double(p.memory.perGpu.activations)),
-            Report::tr("HostPlan estimate: prefill chunk x hidden size x 2 bytes x 32 buffers, "
-                       "calibrated on seed 000 (core/sizing/memory.h)"));
+            Report::tr("%1: the profiled peak of the forward over the prefill chunk, the "
+                       "sampler and the draft")
+                .arg(engineRules));
     }
     if (s.engine.runtimeBytesPerGpu) {
         inputRow(Report::tr("Runtime overhead per GPU"),
                  bytesText(double(*s.engine.runtimeBytesPerGpu)));
     } else {
         row(Report::tr("Runtime overhead per GPU"), bytesText(double(p.memory.perGpu.runtime)),
-            Report::tr(
-                "HostPlan estimate: 2 GB, plus 2 GB for NCCL buffers and CUDA graphs on more "
-                "than one GPU (seed 003; core/sizing/memory.h)"));
+            Report::tr("%1: CUDA context, communication buffers, non-torch memory and CUDA "
+                       "graphs")
+                .arg(engineRules));
     }
     const Workload &w = s.workload;
     inputRow(Report::tr("Context per sequence"),

@@ -174,6 +174,32 @@ class TestReport : public QObject {
         QVERIFY(content->notes.filter(QStringLiteral("Stale price")).isEmpty());
     }
 
+    // An unset memory fraction is reported as the one the plan used: vLLM 0.24's rules default
+    // to 0.92, SGLang's by GPU size and TP (0.836 on an H100 at TP 1, not its table's 0.88).
+    void defaultMemoryFractionIsThePlans() {
+        ScenarioDocument doc;
+        auto fraction = [&doc]() {
+            auto content = buildReportContent(doc, kDate);
+            for (const QStringList &row : content->assumptions.rows) {
+                if (row.value(0) == QLatin1String("Engine memory fraction")) {
+                    return row.value(1);
+                }
+            }
+            return QString();
+        };
+        Scenario s = doc.scenario();
+        s.engine.vllmVersion = VllmProfile::V1v24;
+        doc.reset(s);
+        QCOMPARE(fraction(), QStringLiteral("0.92"));
+        s.engine.engine = Engine::Sglang;
+        s.hardware.gpu = "h100";
+        s.model.ref = "llama-3.1-8b";
+        s.hardware.gpuCount = 1;
+        doc.reset(s);
+        QCOMPARE(fraction(), numberText(doc.plan()->memory.memoryFraction, 2));
+        QVERIFY(fraction() != QStringLiteral("0.88"));
+    }
+
     void tableHeadersWrapAtSpacesOnly() {
         // The probe table on A4: "Catalogue" got a column narrower than the word and broke as
         // "Catalogu / e". Columns now hold their header's longest word; the table keeps its
