@@ -1290,6 +1290,34 @@ Quelle: %6 (Stand %7)</translation>
         <source>Change batched tokens to %1</source>
         <translation>Tokens pro Schritt auf %1 ändern</translation>
     </message>
+    <message>
+        <source>Serve text only</source>
+        <translation>Nur Text bedienen</translation>
+    </message>
+    <message>
+        <source>vLLM: no vision tower is built, loaded or profiled</source>
+        <translation>vLLM: Es wird kein Vision-Tower gebaut, geladen oder vermessen</translation>
+    </message>
+    <message>
+        <source>Serve a multimodal model&apos;s text only (vLLM --limit-mm-per-prompt with 0 images and videos). vLLM then builds no vision tower: its weights are not loaded and the profile pass on the largest dummy image, which can take more memory than the decoder&apos;s, does not run, so the KV pool grows. Image and video requests are refused.</source>
+        <translation>Von einem multimodalen Modell nur Text bedienen (vLLM --limit-mm-per-prompt mit 0 Bildern und Videos). vLLM baut dann keinen Vision-Tower: Seine Gewichte werden nicht geladen, und der Profiling-Durchlauf mit dem größten Dummy-Bild, der mehr Speicher als der des Decoders brauchen kann, entfällt, sodass der KV-Pool wächst. Bild- und Videoanfragen werden abgelehnt.</translation>
+    </message>
+    <message>
+        <source>on or off</source>
+        <translation>an oder aus</translation>
+    </message>
+    <message>
+        <source>default: off; other engines ignore it.</source>
+        <translation>Standard: aus; andere Engines ignorieren es.</translation>
+    </message>
+    <message>
+        <source>Multimodal</source>
+        <translation>Multimodal</translation>
+    </message>
+    <message>
+        <source>Serve images and video</source>
+        <translation>Bilder und Video bedienen</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::HelpActions</name>
@@ -4030,6 +4058,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>%1: CUDA context, communication buffers, non-torch memory and CUDA graphs</source>
         <translation>%1: CUDA-Kontext, Kommunikationspuffer, Nicht-Torch-Speicher und CUDA-Graphen</translation>
+    </message>
+    <message>
+        <source>The vision encoder&apos;s profile pass before the decoder&apos;s: peak %1 per GPU, then %2 of its outputs kept through the decoder&apos;s run.</source>
+        <translation>Der Profiling-Durchlauf des Vision-Encoders vor dem des Decoders: Spitze %1 pro GPU, danach %2 seiner Ausgaben, die während des Decoder-Durchlaufs erhalten bleiben.</translation>
     </message>
 </context>
 <context>

@@ -1290,6 +1290,34 @@ Source: %6 (as of %7)</source>
         <source>Change batched tokens to %1</source>
         <translation>ステップあたりトークン数を %1 に変更</translation>
     </message>
+    <message>
+        <source>Serve text only</source>
+        <translation>テキストのみ提供</translation>
+    </message>
+    <message>
+        <source>vLLM: no vision tower is built, loaded or profiled</source>
+        <translation>vLLM: ビジョンタワーを構築・ロード・プロファイルしません</translation>
+    </message>
+    <message>
+        <source>Serve a multimodal model&apos;s text only (vLLM --limit-mm-per-prompt with 0 images and videos). vLLM then builds no vision tower: its weights are not loaded and the profile pass on the largest dummy image, which can take more memory than the decoder&apos;s, does not run, so the KV pool grows. Image and video requests are refused.</source>
+        <translation>マルチモーダルモデルのテキストのみを提供します（vLLM --limit-mm-per-prompt で画像と動画を 0）。vLLM はビジョンタワーを構築しません。その重みはロードされず、最大のダミー画像でのプロファイル（デコーダーより多くのメモリを使うことがあります）も実行されないため、KV プールが大きくなります。画像と動画のリクエストは拒否されます。</translation>
+    </message>
+    <message>
+        <source>on or off</source>
+        <translation>オンまたはオフ</translation>
+    </message>
+    <message>
+        <source>default: off; other engines ignore it.</source>
+        <translation>既定: オフ。他のエンジンは無視します。</translation>
+    </message>
+    <message>
+        <source>Multimodal</source>
+        <translation>マルチモーダル</translation>
+    </message>
+    <message>
+        <source>Serve images and video</source>
+        <translation>画像と動画を提供</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::HelpActions</name>
@@ -4030,6 +4058,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>%1: CUDA context, communication buffers, non-torch memory and CUDA graphs</source>
         <translation>%1: CUDA コンテキスト、通信バッファ、torch 外のメモリ、CUDA グラフ</translation>
+    </message>
+    <message>
+        <source>The vision encoder&apos;s profile pass before the decoder&apos;s: peak %1 per GPU, then %2 of its outputs kept through the decoder&apos;s run.</source>
+        <translation>デコーダーより前に行うビジョンエンコーダーのプロファイル: GPU あたりピーク %1、その後その出力 %2 をデコーダーの実行中保持。</translation>
     </message>
 </context>
 <context>

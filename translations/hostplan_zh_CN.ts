@@ -1290,6 +1290,34 @@ Source: %6 (as of %7)</source>
         <source>Change batched tokens to %1</source>
         <translation>将每步词元数改为 %1</translation>
     </message>
+    <message>
+        <source>Serve text only</source>
+        <translation>仅提供文本服务</translation>
+    </message>
+    <message>
+        <source>vLLM: no vision tower is built, loaded or profiled</source>
+        <translation>vLLM：不构建、不加载也不剖析视觉塔</translation>
+    </message>
+    <message>
+        <source>Serve a multimodal model&apos;s text only (vLLM --limit-mm-per-prompt with 0 images and videos). vLLM then builds no vision tower: its weights are not loaded and the profile pass on the largest dummy image, which can take more memory than the decoder&apos;s, does not run, so the KV pool grows. Image and video requests are refused.</source>
+        <translation>对多模态模型仅提供文本服务（vLLM --limit-mm-per-prompt 设图像和视频为 0）。vLLM 随后不构建视觉塔：不加载其权重，也不运行在最大虚拟图像上的剖析过程（它可能比解码器的占用更多显存），因此 KV 池变大。图像和视频请求会被拒绝。</translation>
+    </message>
+    <message>
+        <source>on or off</source>
+        <translation>开或关</translation>
+    </message>
+    <message>
+        <source>default: off; other engines ignore it.</source>
+        <translation>默认：关；其他引擎忽略此项。</translation>
+    </message>
+    <message>
+        <source>Multimodal</source>
+        <translation>多模态</translation>
+    </message>
+    <message>
+        <source>Serve images and video</source>
+        <translation>提供图像和视频服务</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::HelpActions</name>
@@ -4030,6 +4058,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>%1: CUDA context, communication buffers, non-torch memory and CUDA graphs</source>
         <translation>%1：CUDA 上下文、通信缓冲区、非 torch 内存和 CUDA 图</translation>
+    </message>
+    <message>
+        <source>The vision encoder&apos;s profile pass before the decoder&apos;s: peak %1 per GPU, then %2 of its outputs kept through the decoder&apos;s run.</source>
+        <translation>视觉编码器在解码器之前的剖析过程：每 GPU 峰值 %1，之后其输出 %2 在解码器运行期间保留。</translation>
     </message>
 </context>
 <context>

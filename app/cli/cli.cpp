@@ -74,6 +74,7 @@ std::string optionForField(const std::string &field) {
         {"engine.memory_fraction", "--memory-fraction"},
         {"engine.max_num_seqs", "--max-num-seqs"},
         {"engine.prefill_chunk_tokens", "--max-num-batched-tokens"},
+        {"engine.text_only", "--text-only"},
         {"pricing.usd_per_gpu_hour", "--usd-per-gpu-hour"},
     };
     const auto it = options.find(field);

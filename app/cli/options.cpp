@@ -46,15 +46,16 @@ bool parseDouble(const std::string &s, double &out) {
 
 namespace {
 
-constexpr std::array<std::string_view, 9> kEngineOptions = {"--engine",
-                                                            "--vllm-version",
-                                                            "--prefix-caching",
-                                                            "--draft",
-                                                            "--memory-fraction",
-                                                            "--max-num-seqs",
-                                                            "--max-num-batched-tokens",
-                                                            "--activation-bytes-per-gpu",
-                                                            "--runtime-bytes-per-gpu"};
+constexpr std::array<std::string_view, 10> kEngineOptions = {"--engine",
+                                                             "--vllm-version",
+                                                             "--prefix-caching",
+                                                             "--text-only",
+                                                             "--draft",
+                                                             "--memory-fraction",
+                                                             "--max-num-seqs",
+                                                             "--max-num-batched-tokens",
+                                                             "--activation-bytes-per-gpu",
+                                                             "--runtime-bytes-per-gpu"};
 
 /// "OPTION: must be ..., got 'VALUE'".
 std::string mustBe(std::string_view option, std::string_view what, const std::string &value) {
@@ -95,6 +96,12 @@ std::string applyEngineOption(std::string_view option, const std::string &value,
             return mustBe(a, "on or off", value);
         }
         engine.prefixCaching = onOff == "on";
+    } else if (a == "--text-only") {
+        const std::string onOff = asciiLower(value);
+        if (onOff != "on" && onOff != "off") {
+            return mustBe(a, "on or off", value);
+        }
+        engine.textOnly = onOff == "on";
     } else if (a == "--draft") {
         engine.draft = value;
     } else if (a == "--memory-fraction") {
@@ -140,6 +147,8 @@ std::string engineOptionsUsage() {
                            batched tokens) are the same
   --prefix-caching on|off  automatic prefix caching (default: the engine's; vLLM keeps two
                            state pages per request of a hybrid model with it on)
+  --text-only on|off       serve a multimodal model's text only (default off): vLLM then
+                           builds no vision tower and skips its profile pass
   --draft MODEL|eagle      a speculative-decoding draft model (catalogue id or path), or
                            an EAGLE head built from the model (engine.draft)
   --activation-bytes-per-gpu N, --runtime-bytes-per-gpu N   override the engine estimates

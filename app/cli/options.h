@@ -27,7 +27,8 @@ bool parseDouble(const std::string &s, double &out);
 bool isEngineOption(std::string_view option);
 
 /// Applies engine option `option` (isEngineOption) with `value` to `engine`:
-/// --engine NAME, --vllm-version V, --prefix-caching on|off, --draft MODEL|eagle,
+/// --engine NAME, --vllm-version V, --prefix-caching on|off, --text-only on|off,
+/// --draft MODEL|eagle,
 /// --memory-fraction F, --max-num-seqs N (1 to 1,048,576), --max-num-batched-tokens N (1 to
 /// 2^24, k / M suffixes), --activation-bytes-per-gpu N, --runtime-bytes-per-gpu N. Returns ""
 /// on success, else a one-line error naming the option and the bad value (the scenario

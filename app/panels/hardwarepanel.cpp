@@ -11,6 +11,7 @@
 #include "plan/decision.h"
 #include "engine/llamacpp.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -207,6 +208,16 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         tr("engine default, on or off"),
         tr("engine default: off for vLLM on a model with recurrent layers.")));
     form->addRow(tr("Prefix caching"), m_prefixCaching);
+    m_textOnly = new QCheckBox(tr("Serve text only"));
+    m_textOnly->setToolTip(tr("vLLM: no vision tower is built, loaded or profiled"));
+    m_textOnly->setWhatsThis(fieldHelp(
+        tr("Serve a multimodal model's text only (vLLM --limit-mm-per-prompt with 0 images "
+           "and videos). vLLM then builds no vision tower: its weights are not loaded and the "
+           "profile pass on the largest dummy image, which can take more memory than the "
+           "decoder's, does not run, so the KV pool grows. Image and video requests are "
+           "refused."),
+        tr("on or off"), tr("default: off; other engines ignore it.")));
+    form->addRow(tr("Multimodal"), m_textOnly);
     m_draft = new QLineEdit;
     m_draft->setPlaceholderText(tr("none (model id, path or \"eagle\")"));
     m_draft->setToolTip(tr("Speculative-decoding draft the engine loads beside the model: a "
@@ -304,6 +315,14 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         }
         s.engine.prefixCaching = on;
         commit(s, tr("Change prefix caching to %1").arg(m_prefixCaching->itemText(index)));
+    });
+    connect(m_textOnly, &QCheckBox::clicked, this, [this](bool on) {
+        Scenario s = m_doc->scenario();
+        if (s.engine.textOnly == on) {
+            return;
+        }
+        s.engine.textOnly = on;
+        commit(s, on ? tr("Serve text only") : tr("Serve images and video"));
     });
     connect(m_fraction, &QDoubleSpinBox::editingFinished, this, [this] {
         Scenario s = m_doc->scenario();
@@ -417,6 +436,8 @@ void HardwarePanel::sync() {
         0, m_prefixCaching->findData(
                s.engine.prefixCaching ? QString::fromLatin1(*s.engine.prefixCaching ? "on" : "off")
                                       : QString())));
+    m_textOnly->setChecked(s.engine.textOnly);
+    m_textOnly->setEnabled(s.engine.engine == Engine::Vllm);
     if (!m_draft->hasFocus()) {
         m_draft->setText(QString::fromStdString(s.engine.draft));
     }

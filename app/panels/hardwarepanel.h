@@ -9,6 +9,7 @@
 
 #include "panels/inputpanel.h"
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -42,6 +43,8 @@ class HardwarePanel : public InputPanel {
     /// Automatic prefix caching (scenario engine.prefix_caching; item data: "" for the
     /// engine's default, "on", "off").
     QComboBox *prefixCachingCombo() const { return m_prefixCaching; }
+    /// Serve text only (scenario engine.text_only).
+    QCheckBox *textOnlyCheck() const { return m_textOnly; }
     /// The speculative-decoding draft (scenario engine.draft).
     QLineEdit *draftEdit() const { return m_draft; }
     /// The llama.cpp release whose rules llama.cpp plans follow (scenario
@@ -69,6 +72,7 @@ class HardwarePanel : public InputPanel {
     QSpinBox *m_batchedTokens;
     QComboBox *m_vllmVersion;
     QComboBox *m_prefixCaching;
+    QCheckBox *m_textOnly;
     QLineEdit *m_draft;
     QSpinBox *m_llamaBuild;
 };

@@ -240,15 +240,12 @@ double sglangDefaultMemFraction(double gpuMiB, std::uint32_t tp, std::uint32_t p
     return std::round((gpuMiB - reserved) / gpuMiB * 1000.0) / 1000.0;
 }
 
-namespace {
-
-/// Whether `model` carries a vision tower (a GroupRole::Vision group).
 bool hasVisionTower(const ModelSpec &model) {
     return std::any_of(model.groups.begin(), model.groups.end(),
                        [](const TensorGroup &g) { return g.role == GroupRole::Vision; });
 }
 
-} // namespace
+namespace {} // namespace
 
 double sglangVisionFractionFactor(const ModelSpec &model) {
     if (!hasVisionTower(model)) {

@@ -174,6 +174,9 @@ double engineDefaultMemoryFraction(Engine engine, const GpuSpec &gpu, std::uint3
                                    const ModelSpec *model = nullptr,
                                    VllmProfile vllm = kDefaultVllmProfile);
 
+/// Whether `model` carries a vision tower (a GroupRole::Vision group).
+bool hasVisionTower(const ModelSpec &model);
+
 /// What SGLang multiplies its DEFAULT mem_fraction_static by for a multimodal model, leaving a
 /// fraction the user gives (--mem-fraction-static) as it is: 1 for a model without a vision
 /// tower (no GroupRole::Vision group), else 0.95 x clamp(1 - 0.1 x (r - 1), 0.8, 1.05) with
@@ -201,7 +204,8 @@ double sglangVisionFractionFactor(const ModelSpec &model);
 /// (a public vLLM 0.11 log of Qwen3-VL-30B-A3B at TP 4 on RTX 3090s: 2.4 GiB per GPU, 2.31
 /// GiB left of the 4.46 planned). A limit of 0 for every modality skips it (vLLM
 /// docs/configuration/conserving_memory.md: disable unused modalities by a limit of zero).
-/// Empty for a model without a vision tower.
+/// Empty for a model without a vision tower. For the towers HostPlan does model, and for
+/// text-only plans, vllmEncoderNote (engine/vllmencoder.h) says more.
 std::string vllmEncoderProfileNote(const ModelSpec &model);
 /// Default tokens per step on `gpu` (vLLM max_num_batched_tokens of `vllm serve`: 8192 on
 /// GPUs >= 70 GiB whose name has no "A100", else 2048; SGLang chunked_prefill_size by its size

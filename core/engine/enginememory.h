@@ -68,6 +68,9 @@ struct EngineMemoryInput {
     /// Tokens the drafter proposes per step (workload.speculative_tokens; 0 without
     /// speculation). vLLM captures CUDA graphs up to max_num_seqs x (1 + this) x 2 tokens.
     std::uint32_t speculativeTokens = 0;
+    /// The plan serves text only (scenario engine.text_only): vLLM's multimodal limits are 0,
+    /// so its profile skips the vision encoder (EngineMemoryTerms::activationEncoder).
+    bool textOnly = false;
     std::optional<std::uint64_t> activationOverride; ///< scenario activation_bytes_per_gpu
     std::optional<std::uint64_t> runtimeOverride;    ///< scenario runtime_bytes_per_gpu
     MoeKernel moeKernel = MoeKernel::Auto;
@@ -130,8 +133,16 @@ struct EngineMemoryTerms {
     /// engine's torch peak includes (vLLM V1 v0.7: inputs_embeds, max_num_batched_tokens x
     /// hidden x 2 B); 0 where the engine measures the peak from after them.
     std::uint64_t activationBuffers = 0;
+    /// The vision encoder's forward peak in vLLM V1's profile, run before the decoder's
+    /// (engine/vllmencoder.h vllmEncoderProfile); 0 without a modelled tower or when the plan
+    /// serves text only.
+    std::uint64_t activationEncoder = 0;
+    /// The encoder outputs that profile keeps through the decoder's dummy run (live with the
+    /// decoder's peak).
+    std::uint64_t encoderOutputs = 0;
     /// What the engine charges (vLLM: activationPipeline + activationBuffers + the largest of
-    /// the forward, draft and sampler peaks, the hidden states live with the last two).
+    /// the forward, draft and sampler peaks, the hidden states live with the last two; with a
+    /// vision encoder profiled first, the larger of its peak and that plus encoderOutputs).
     std::uint64_t activationPeak = 0;
     // Pool.
     double memoryFraction = 0;
@@ -283,28 +294,6 @@ const EngineMemoryModel &engineMemoryModel(Engine engine);
 const EngineMemoryModel &vllmMemoryModel();
 const EngineMemoryModel &sglangMemoryModel();
 const EngineMemoryModel &trtllmMemoryModel();
-
-/// The "GPU KV cache size: N tokens" vLLM logs for a pool of `blocks` blocks of
-/// `blockTokens` tokens in `groups` KV cache groups, when one request of `maxModelLen` tokens
-/// needs `requestBlocks` blocks (summed over the groups):
-/// - before v0.24 (vllm/v1/core/kv_cache_utils.py @ 001cabc1 _report_kv_cache_config):
-///   blocks // groups x blockTokens, which for a hybrid model counts the blocks the state
-///   groups share as if each group held its own (vllm-project/vllm#40691);
-/// - VllmProfile::V1v24 (kv_cache_planning.py @ fc23e695): int(max concurrency x
-///   maxModelLen), the concurrency being blocks / requestBlocks (0 when requestBlocks is 0).
-/// Saturates rather than wrapping for absurd inputs.
-std::uint64_t vllmReportedKvTokens(VllmProfile profile, std::uint64_t blocks, std::uint32_t groups,
-                                   std::uint32_t blockTokens, std::uint64_t requestBlocks,
-                                   std::uint64_t maxModelLen);
-
-/// Pages one request holds in each vLLM Mamba / linear-attention cache group
-/// (MambaSpec.max_memory_usage_bytes, vllm/v1/kv_cache_interface.py @ 001cabc1): one in the
-/// default "none" mode, two in "align", which vLLM sets for a hybrid model when prefix caching
-/// is on (HybridAttentionMambaModelConfig.verify_and_update_config,
-/// vllm/model_executor/models/config.py; a class declaring mamba prefix caching gets "all",
-/// not modelled), plus one per speculative token (MambaBase.get_kv_cache_spec
-/// num_speculative_blocks, vllm/model_executor/layers/mamba/abstract.py @ 00b08dc4).
-std::uint32_t vllmStatePagesPerRequest(bool prefixCaching, std::uint32_t speculativeTokens);
 
 /// The start-up verdict of `engine` for `in`: the outcome with the engine's message, the KV
 /// tokens and sequences of the context, the largest context served in full, the longest

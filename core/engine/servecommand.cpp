@@ -401,6 +401,10 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                             " in each Mamba / linear-attention / short-conv group"
                       : "")});
     }
+    if (p.scenario.engine.textOnly && hasVisionTower(p.model)) {
+        c.flags.push_back({"--limit-mm-per-prompt", R"({"image":0,"video":0})",
+                           "text only: no vision tower is built, loaded or profiled"});
+    }
     addSpeculation(p, Engine::Vllm, cat, c);
     const std::uint32_t nodes = nodesOf(p);
     if (nodes > 1) {

@@ -72,7 +72,9 @@
 //   inputs_embeds of max_num_batched_tokens x hidden in the model dtype in __init__, before
 //   the profile, so it sits in that peak.
 #include "engine/enginememory.h"
+#include "engine/vllmcounts.h"
 #include "engine/pipelinestage.h"
+#include "engine/vllmencoder.h"
 #include "engine/vllmgraphs.h"
 
 #include "util/numbertext.h"
@@ -508,9 +510,16 @@ class VllmMemory final : public EngineMemoryModel {
         t.activationBuffers = in.vllmProfile == VllmProfile::V1Early ? hiddenLive : 0;
         // v0.19: the MoE workspace outlives the forward (vllmResidentMoeWorkspace).
         const std::uint64_t residentMoe = v19 ? vllmResidentMoeWorkspace(in, tokens) : 0;
-        t.activationPeak = t.activationPipeline + t.activationBuffers +
-                           std::max({t.activationForward, hiddenLive + t.activationDraft,
-                                     hiddenLive + t.activationSampler + residentMoe});
+        // V1 runs a vision tower on its largest dummy images first and keeps the outputs
+        // through the decoder's run (vllmencoder.h); V0's multimodal profile is not modelled.
+        const VllmEncoderProfile encoder = vllmEncoderProfileFor(in);
+        t.activationEncoder = encoder.peakBytes;
+        t.encoderOutputs = encoder.outputBytes;
+        t.activationPeak =
+            t.activationPipeline + t.activationBuffers +
+            vllmPeakWithEncoder(std::max({t.activationForward, hiddenLive + t.activationDraft,
+                                          hiddenLive + t.activationSampler + residentMoe}),
+                                encoder);
         if (in.activationOverride) {
             t.activationPeak = *in.activationOverride;
         }

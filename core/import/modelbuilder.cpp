@@ -535,6 +535,7 @@ Result<ModelSpec> ModelBuilder::finish(NumberFormat dtype, const Quantization &q
         spec.kdaState = m_kdaState;
         spec.visionConfigLayers = m_visionConfigLayers;
         spec.visionConfigHidden = m_visionConfigHidden;
+        spec.visionEncoder = m_visionEncoder;
         spec.notes = m_notes;
         if (quant.perModule &&
             std::none_of(spec.groups.begin(), spec.groups.end(), [&](const TensorGroup &g) {

@@ -183,6 +183,9 @@ class ModelBuilder {
         m_visionConfigHidden = narrow(hidden, "vision_config.hidden_size");
     }
 
+    /// The vision tower's shapes (ModelSpec::visionEncoder).
+    void setVisionEncoder(VisionEncoderShape shape) { m_visionEncoder = std::move(shape); }
+
     // --- Notes -------------------------------------------------------------------------------
 
     /// An import note the plan repeats as a warning (ModelSpec::notes). Notes that start with
@@ -221,6 +224,7 @@ class ModelBuilder {
     std::uint32_t m_mtpLayers = 0;
     std::uint32_t m_visionConfigLayers = 0;
     std::uint32_t m_visionConfigHidden = 0;
+    VisionEncoderShape m_visionEncoder;
     std::vector<std::string> m_notes;
     std::optional<Error> m_error;
 };

@@ -31,6 +31,7 @@
 #include "import/modelbuilder.h"
 #include "import/modelopt.h"
 #include "import/ollama.h"
+#include "import/towers.h"
 #include "import/pathresolve.h"
 #include "import/quantization.h"
 #include "import/safetensors.h"
@@ -473,6 +474,19 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path, const Impor
                                  e.message);
             }
             return makeError(config.string() + (e.field.empty() ? "" : ": " + e.field), e.message);
+        }
+        // The image processor's largest image, for the vision tower's profile pass
+        // (towers.h applyPreprocessorConfig); read only where a modelled tower needs it.
+        if (const auto pre = config.parent_path() / "preprocessor_config.json";
+            spec->visionEncoder.known() && std::filesystem::exists(pre, ec)) {
+            auto preText = importer::readConfigFile(pre);
+            if (!preText) {
+                return preText.error();
+            }
+            if (auto bad =
+                    importer::applyPreprocessorConfig(spec.value(), *preText, pre.string())) {
+                return *bad;
+            }
         }
         if (!index.empty()) {
             if (!step()) {

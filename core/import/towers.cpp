@@ -2,6 +2,7 @@
 #include "import/towers.h"
 
 #include "import/archcommon.h"
+#include "util/jsonutil.h"
 
 #include <optional>
 #include <string>
@@ -61,7 +62,9 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
             Placement::Replicated);
     }
     add("layers.attn", checkedMul(4, W, f), checkedAdd(W, 1, f), depth, Placement::Sharded);
-    add("layers.mlp.fc1", I, checkedAdd(W, 1, f), depth, Placement::Sharded);
+    // A SiLU tower (Qwen2.5-VL) gates its MLP: gate_proj beside up_proj (Qwen2_5_VLMLP).
+    const bool gated = v.str("hidden_act") == "silu";
+    add("layers.mlp.fc1", I, checkedAdd(W, 1, f), gated ? 2 * depth : depth, Placement::Sharded);
     add("layers.mlp.fc2", W, checkedAdd(I, 1, f), depth, Placement::Sharded);
     add("layers.norms", checkedMul(4, W, f), 1, depth, Placement::Replicated);
     const u64 merge = v.countOr("spatial_merge_size", 0, 64, 0);
@@ -79,6 +82,24 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
         }
         add("merger.fc1", merged, checkedAdd(merged, 1, f), mergers, Placement::Sharded);
         add("merger.fc2", out, checkedAdd(merged, 1, f), mergers, Placement::Sharded);
+        VisionEncoderShape shape;
+        shape.width = std::uint32_t(W);
+        shape.mlpWidth = std::uint32_t(I);
+        shape.heads = std::uint32_t(v.countOr("num_heads", 0, 4096, 0));
+        shape.gatedMlp = gated;
+        shape.patch = std::uint32_t(patch);
+        shape.temporalPatch = std::uint32_t(frames);
+        shape.channels = std::uint32_t(v.countOr("in_chans", channels, 16));
+        shape.mergeSize = std::uint32_t(merge);
+        shape.outWidth = std::uint32_t(out);
+        shape.deepstackMergers = std::uint32_t(deepstack);
+        // Without the checkpoint's preprocessor_config.json (applyPreprocessorConfig): the
+        // largest image the published Qwen-VL checkpoints' files allow, kQwenVlDefaultImageTokens.
+        const u64 side = checkedMul(patch, merge, v.field("spatial_merge_size"));
+        shape.maxImagePixels = checkedMul(kQwenVlDefaultImageTokens, side, side, f);
+        shape.maxImagePixelsSource = "the Qwen-VL checkpoints' usual 16384 tokens (no "
+                                     "preprocessor_config.json was read)";
+        b.setVisionEncoder(std::move(shape));
     } else {
         add("projector", H, outW == W ? W : outW, 1, Placement::Sharded);
     }
@@ -170,6 +191,44 @@ void addTowers(const ConfigReader &top, ModelBuilder &b) {
     if (top.optSub("audio_config")) {
         addAudioTower(top, b);
     }
+}
+
+std::optional<Error> applyPreprocessorConfig(ModelSpec &spec, std::string_view text,
+                                             const std::string &source) {
+    if (!spec.visionEncoder.known()) {
+        return std::nullopt; // no tower whose profile HostPlan models: the file is not needed
+    }
+    constexpr std::uint64_t kMaxPixels = std::uint64_t(1) << 40;
+    auto parsed = jsonfield::parse(text, source);
+    if (!parsed) {
+        return parsed.error();
+    }
+    const nlohmann::json &j = parsed.value();
+    if (!j.is_object()) {
+        return makeError(source, "not a JSON object; this is not an image processor's "
+                                 "preprocessor_config.json");
+    }
+    auto maxPixels =
+        jsonfield::integer(j, "max_pixels", source + ": max_pixels", 1, kMaxPixels, false);
+    if (!maxPixels) {
+        return maxPixels.error();
+    }
+    std::string key = "max_pixels";
+    std::optional<std::uint64_t> pixels = *maxPixels;
+    if (!pixels && j.contains("size") && j["size"].is_object()) {
+        auto edge = jsonfield::integer(j["size"], "longest_edge", source + ": size.longest_edge", 1,
+                                       kMaxPixels, false);
+        if (!edge) {
+            return edge.error();
+        }
+        pixels = *edge;
+        key = "size.longest_edge";
+    }
+    if (pixels) {
+        spec.visionEncoder.maxImagePixels = *pixels;
+        spec.visionEncoder.maxImagePixelsSource = "preprocessor_config.json " + key;
+    }
+    return std::nullopt;
 }
 
 } // namespace hostplan::importer

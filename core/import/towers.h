@@ -6,7 +6,28 @@
 #include "import/configreader.h"
 #include "import/modelbuilder.h"
 
+#include <optional>
+#include <string>
+#include <string_view>
+
 namespace hostplan::importer {
+
+/// Merged tokens of the largest image the published Qwen-VL checkpoints' image processors
+/// take: Qwen2-VL's and Qwen2.5-VL's preprocessor_config.json max_pixels 12,845,056 =
+/// 16,384 x 28^2 (patch 14, merge 2); Qwen3-VL's and Qwen3.5's size.longest_edge 16,777,216 =
+/// 16,384 x 32^2 (patch 16, merge 2). vLLM logs "Encoder cache will be initialized with a
+/// budget of 16384 tokens" for them (vllm-project/vllm#38459, Qwen3-VL). Used where
+/// the checkpoint's own file is not at hand.
+inline constexpr std::uint64_t kQwenVlDefaultImageTokens = 16384;
+
+/// Reads the largest image of a checkpoint's preprocessor_config.json `text` into
+/// spec.visionEncoder.maxImagePixels: max_pixels where given (transformers Qwen2VLImageProcessor
+/// lets it override size), else size.longest_edge (a pixel count for the Qwen-VL processors).
+/// Does nothing for a model without a patch-and-merge tower, or a file with neither key.
+/// Errors: malformed JSON, a non-object, or a value that is not a whole number of pixels in
+/// [1, 2^40], naming `source` and the key (the spec is then unchanged); nullopt on success.
+std::optional<Error> applyPreprocessorConfig(ModelSpec &spec, std::string_view text,
+                                             const std::string &source);
 
 /// A wrapper's vision_config as a generic ViT: patch embedding, `depth` blocks of attention
 /// (4 [W, W] + biases) and an MLP (2 [I, W] + biases), norms, and a projector to the text

@@ -177,6 +177,30 @@ struct ExpertInfo {
 };
 
 /// Everything the sizing models need about one model.
+/// The shapes of a patch-and-merge vision tower (Qwen2-VL, Qwen2.5-VL, Qwen3-VL, Qwen3.5 and
+/// later) that an engine's start-up profile runs on its largest dummy image
+/// (engine/vllmencoder.h). From config.json vision_config and, where the checkpoint has one,
+/// preprocessor_config.json. `width` 0: no such tower, or one whose profile HostPlan does not
+/// model (towers without spatial_merge_size).
+struct VisionEncoderShape {
+    std::uint32_t width = 0;            ///< the ViT's hidden width W (embed_dim / hidden_size)
+    std::uint32_t mlpWidth = 0;         ///< its MLP width I (intermediate_size, else mlp_ratio x W)
+    std::uint32_t heads = 0;            ///< attention heads (num_heads), 0 = unknown
+    bool gatedMlp = false;              ///< gate and up projections (hidden_act silu: Qwen2.5-VL)
+    std::uint32_t patch = 0;            ///< patch side in pixels (patch_size)
+    std::uint32_t temporalPatch = 1;    ///< frames one patch spans (temporal_patch_size)
+    std::uint32_t channels = 3;         ///< in_channels
+    std::uint32_t mergeSize = 0;        ///< spatial_merge_size: m x m patches make one token
+    std::uint32_t outWidth = 0;         ///< the merger's output width (out_hidden_size, else text)
+    std::uint32_t deepstackMergers = 0; ///< deepstack_visual_indexes entries (Qwen3-VL)
+    /// The image processor's largest image in pixels (max_pixels, or size.longest_edge,
+    /// which the Qwen-VL processors read as a pixel count).
+    std::uint64_t maxImagePixels = 0;
+    /// Where maxImagePixels comes from: the file and key, or the processor's default.
+    std::string maxImagePixelsSource;
+    bool known() const { return width > 0 && mergeSize > 0 && patch > 0 && maxImagePixels > 0; }
+};
+
 struct ModelSpec {
     std::string id;           ///< catalogue id or file-derived id, e.g. "kimi-k3"
     std::string displayName;  ///< e.g. "Kimi K3"
@@ -280,6 +304,9 @@ struct ModelSpec {
     /// meaningful when a GroupRole::Vision group exists.
     std::uint32_t visionConfigLayers = 0;
     std::uint32_t visionConfigHidden = 0;
+    /// The vision tower's shapes for its profile pass (VisionEncoderShape); default (width 0)
+    /// where the tower is not a patch-and-merge ViT HostPlan models.
+    VisionEncoderShape visionEncoder;
 
     /// Multi-token-prediction layers the checkpoint ships beside the decoder (config
     /// num_nextn_predict_layers / mtp_num_hidden_layers / num_mtp_modules). Not in groups or

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "plan/plan.h"
 
-#include "engine/servedtype.h"
-#include "util/textutil.h"
-
 #include "engine/draftmodel.h"
+#include "engine/servedtype.h"
 #include "engine/shippedkv.h"
+#include "engine/vllmencoder.h"
 #include "engine/vllmgraphs.h"
 #include "import/ggufimport.h"
 #include "import/modelimport.h"
+#include "util/textutil.h"
 #include "util/units.h"
 
 #include <algorithm>
@@ -487,8 +487,8 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
         for (const std::string &note :
              {vllmArchitectureProblem(model.architecture,
                                       scenario.engine.vllmVersion.value_or(kDefaultVllmProfile)),
-              vllmEncoderProfileNote(model), vllmMxfp4KernelNote(engineIn),
-              vllmSamplerNote(engineIn), vllmCudaGraphNote(engineIn, r.memory.engine),
+              vllmEncoderNote(engineIn), vllmMxfp4KernelNote(engineIn), vllmSamplerNote(engineIn),
+              vllmCudaGraphNote(engineIn, r.memory.engine),
               vllmWholeModelPipelineCheckNote(engineIn, r.memory.engine, r.startup.outcome),
               vllmMambaPrefixCachingNote(model, scenario.engine.prefixCaching.value_or(false))}) {
             if (!note.empty()) {

@@ -192,6 +192,8 @@ nlohmann::ordered_json engineTermsJson(const EngineMemoryTerms &t, const ModelSp
                                 {"activation_moe_workspace_bytes", t.activationMoe},
                                 {"activation_sampler_bytes", t.activationSampler},
                                 {"activation_draft_bytes", t.activationDraft},
+                                {"activation_encoder_bytes", t.activationEncoder},
+                                {"encoder_outputs_bytes", t.encoderOutputs},
                                 {"activation_peak_bytes", t.activationPeak},
                                 {"kv_pool_bytes", t.kvPoolBytes},
                                 {"kv_bytes_per_token", t.kvBytesPerToken},

@@ -167,7 +167,7 @@ Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
                               {"name", "memory_fraction", "state_slots_per_request",
                                "activation_bytes_per_gpu", "runtime_bytes_per_gpu",
                                "prefill_chunk_tokens", "draft", "llamacpp_build", "vllm_version",
-                               "prefix_caching", "max_num_seqs"}));
+                               "prefix_caching", "max_num_seqs", "text_only"}));
     (void)k;
     HOSTPLAN_TRY(name, hostplan::jsonfield::string(o, "name", p, false));
     if (name) {
@@ -220,6 +220,8 @@ Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
     if (seqs) {
         e.maxNumSeqs = std::uint32_t(*seqs);
     }
+    HOSTPLAN_TRY(textOnly, hostplan::jsonfield::boolean(o, "text_only", p, false));
+    e.textOnly = textOnly.value_or(false);
     return true;
 }
 
@@ -461,6 +463,9 @@ std::string scenarioToJson(const Scenario &s) {
     }
     if (s.engine.maxNumSeqs) {
         eng["max_num_seqs"] = *s.engine.maxNumSeqs;
+    }
+    if (s.engine.textOnly) {
+        eng["text_only"] = true;
     }
     if (s.engine.vllmVersion) {
         eng["vllm_version"] = std::string(vllmRules(*s.engine.vllmVersion).id);

@@ -91,6 +91,10 @@ struct EngineSettings {
     /// (engineMaxSequences). It also bounds the rows of the profiled sampler and, for vLLM,
     /// the CUDA-graph capture sizes. JSON "max_num_seqs", optional, 1 to 1,048,576.
     std::optional<std::uint32_t> maxNumSeqs;
+    /// Serve a multimodal model's text only (vLLM --limit-mm-per-prompt of 0 for images and
+    /// videos): vLLM then builds no vision tower and skips its profile pass (engine/
+    /// vllmencoder.h). Other engines' plans are unchanged. JSON "text_only", optional (false).
+    bool textOnly = false;
     bool operator==(const EngineSettings &) const = default;
 };
 

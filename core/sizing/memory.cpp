@@ -2,6 +2,7 @@
 #include "sizing/memory.h"
 
 #include "engine/servedtype.h"
+#include "engine/vllmcounts.h"
 
 #include "util/units.h"
 
@@ -137,8 +138,11 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     in.ep = std::max<std::uint32_t>(par.ep, 1);
     in.kvFormat = scenario.model.kvFormat;
     in.stateFormat = scenario.model.stateFormat;
+    // Text only under vLLM: no vision tower is built, so none is loaded (vllmEncoderNote).
+    in.textOnly = scenario.engine.textOnly && engine == Engine::Vllm;
     for (const auto &g : weightPlacement(model, par)) {
-        in.checkpointWeightsPerGpu += g.perGpuBytes;
+        in.checkpointWeightsPerGpu +=
+            in.textOnly && g.role == GroupRole::Vision ? 0 : g.perGpuBytes;
     }
     // A named draft (ModelSpec::draft, attached by the plan) replaces the MTP layers.
     in.draftModel = model.draft.get();

@@ -4,6 +4,7 @@
 // `tst_enginememory --markdown` prints docs/ACCURACY.md instead of running the tests
 // (scripts/accuracy.sh).
 #include "engine/enginememory.h"
+#include "engine/vllmcounts.h"
 #include "engine/pipelinestage.h"
 #include "goldencudagraph.h"
 #include "goldenllamacpp.h"

@@ -142,6 +142,14 @@ class TestScenario : public QObject {
             parseScenario(R"({"schema_version": 1, "engine": {"prefix_caching": "yes"}})");
         QVERIFY(!notBool.ok());
         QCOMPARE(QString::fromStdString(notBool.error().field), "engine.prefix_caching");
+        // engine.text_only: optional bool, written back only when true.
+        const auto text = parseScenario(R"({"schema_version": 1, "engine": {"text_only": true}})");
+        QVERIFY(text.ok() && text.value().engine.textOnly);
+        QVERIFY(parseScenario(scenarioToJson(text.value())).value().engine.textOnly);
+        QVERIFY(scenarioToJson(parsed.value()).find("text_only") == std::string::npos);
+        const auto textBad = parseScenario(R"({"schema_version": 1, "engine": {"text_only": 1}})");
+        QVERIFY(!textBad.ok());
+        QCOMPARE(QString::fromStdString(textBad.error().field), "engine.text_only");
         const auto refused =
             parseScenario(R"({"schema_version": 1, "engine": {"vllm_version": "latest"}})");
         QVERIFY(!refused.ok());

@@ -304,6 +304,21 @@ class TestCliHostile : public QObject {
                  QByteArray("hostplan-cli: --prefix-caching: must be on or off, got 'yes'"));
     }
 
+    // --text-only on|off reaches the scenario and serve-cmd's limits flag; other values are
+    // refused naming the option.
+    void textOnlyOption() {
+        const QString qwen =
+            QStringLiteral(HOSTPLAN_TEST_DATA_DIR) + "/configs/Qwen--Qwen3.5-27B_config.json";
+        const Run cmd = runTool(HOSTPLAN_CLI_BIN, {"serve-cmd", "--model", qwen, "--gpu", "h100",
+                                                   "--gpu-count", "1", "--text-only", "on"});
+        QVERIFY2(cmd.code == 0, cmd.err.constData());
+        QVERIFY(cmd.out.contains(R"(--limit-mm-per-prompt '{"image":0,"video":0}')"));
+        const Run bad = runTool(HOSTPLAN_CLI_BIN, {"plan", "--text-only", "1"});
+        QCOMPARE(bad.code, 2);
+        QCOMPARE(bad.err.trimmed(),
+                 QByteArray("hostplan-cli: --text-only: must be on or off, got '1'"));
+    }
+
     // --max-num-seqs and --max-num-batched-tokens reach the scenario, the profiled sampler and
     // serve-cmd's flags; out-of-range values are refused naming the option.
     void engineStepOptions() {

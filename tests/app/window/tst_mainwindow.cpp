@@ -11,6 +11,7 @@
 
 #include <QChart>
 #include <QComboBox>
+#include <QCheckBox>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
@@ -106,6 +107,24 @@ class TestMainWindow : public QObject {
         QVERIFY(!doc->scenario().engine.maxNumSeqs);
         QCOMPARE(seqs->value(), 0);
         QCOMPARE(tokens->value(), 8192);
+    }
+
+    // "Serve text only": one undoable edit; vLLM then loads no vision tower (Kimi K3's
+    // MoonViT, in the default scenario).
+    void textOnlyCheck() {
+        MainWindow w;
+        auto *doc = w.document();
+        QCheckBox *box = w.hardwarePanel()->textOnlyCheck();
+        QVERIFY(!box->isChecked());
+        const auto weightsBefore = doc->plan()->memory.engine.checkpointWeights;
+        box->click();
+        QVERIFY(doc->scenario().engine.textOnly);
+        QVERIFY(doc->plan()->memory.engine.checkpointWeights < weightsBefore);
+        QCOMPARE(doc->undoStack()->undoText(), QStringLiteral("Serve text only"));
+        doc->undoStack()->undo();
+        QVERIFY(!doc->scenario().engine.textOnly);
+        QVERIFY(!box->isChecked());
+        QCOMPARE(doc->plan()->memory.engine.checkpointWeights, weightsBefore);
     }
 
     void saveOpenRoundTrip() {

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+// vLLM's own counting rules the memory model and the plan share: the KV tokens its log reports
+// and the state pages one request holds (vllm_memory.cpp).
+#pragma once
+
+#include "engine/engine.h"
+
+#include <cstdint>
+
+namespace hostplan {
+
+/// The "GPU KV cache size: N tokens" vLLM logs for a pool of `blocks` blocks of
+/// `blockTokens` tokens in `groups` KV cache groups, when one request of `maxModelLen` tokens
+/// needs `requestBlocks` blocks (summed over the groups):
+/// - before v0.24 (vllm/v1/core/kv_cache_utils.py @ 001cabc1 _report_kv_cache_config):
+///   blocks // groups x blockTokens, which for a hybrid model counts the blocks the state
+///   groups share as if each group held its own (vllm-project/vllm#40691);
+/// - VllmProfile::V1v24 (kv_cache_planning.py @ fc23e695): int(max concurrency x
+///   maxModelLen), the concurrency being blocks / requestBlocks (0 when requestBlocks is 0).
+/// Saturates rather than wrapping for absurd inputs.
+std::uint64_t vllmReportedKvTokens(VllmProfile profile, std::uint64_t blocks, std::uint32_t groups,
+                                   std::uint32_t blockTokens, std::uint64_t requestBlocks,
+                                   std::uint64_t maxModelLen);
+
+/// Pages one request holds in each vLLM Mamba / linear-attention cache group
+/// (MambaSpec.max_memory_usage_bytes, vllm/v1/kv_cache_interface.py @ 001cabc1): one in the
+/// default "none" mode, two in "align", which vLLM sets for a hybrid model when prefix caching
+/// is on (HybridAttentionMambaModelConfig.verify_and_update_config,
+/// vllm/model_executor/models/config.py; a class declaring mamba prefix caching gets "all",
+/// not modelled), plus one per speculative token (MambaBase.get_kv_cache_spec
+/// num_speculative_blocks, vllm/model_executor/layers/mamba/abstract.py @ 00b08dc4).
+std::uint32_t vllmStatePagesPerRequest(bool prefixCaching, std::uint32_t speculativeTokens);
+
+} // namespace hostplan

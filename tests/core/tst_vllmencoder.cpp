@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: MIT
+// vLLM V1's vision-encoder profile pass (engine/vllmencoder.h): the dummy batch by vLLM's
+// encoder budget, the tower's forward peak term by term, the peak charged beside the
+// decoder's, the image processor's largest image from preprocessor_config.json, and a
+// text-only plan, which loads and profiles no tower.
+#include "engine/enginememory.h"
+#include "engine/vllmencoder.h"
+#include "goldenmemory.h"
+#include "import/modelimport.h"
+#include "import/towers.h"
+#include "engine/servecommand.h"
+#include "plan/plan.h"
+#include "sizing/memory.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+
+using namespace hostplan;
+
+namespace {
+
+/// Qwen3.5's tower as config.json gives it (27 blocks of 1152, MLP 4304, 16 heads, patch 16,
+/// two frames per patch, merge 2, out 5120), with the 16,384-token default image.
+VisionEncoderShape qwen35Tower() {
+    return golden::dataConfigModel("Qwen--Qwen3.5-27B_config.json", "Qwen/Qwen3.5-27B")
+        .visionEncoder;
+}
+
+void writeFile(const QString &path, const std::string &text) {
+    std::ofstream(path.toStdString()) << text;
+}
+
+} // namespace
+
+class tst_VllmEncoder : public QObject {
+    Q_OBJECT
+
+  private slots:
+    // The import reads the tower's shapes from vision_config.
+    void towerShapeFromConfig() {
+        const VisionEncoderShape s = qwen35Tower();
+        QCOMPARE(s.width, 1152u);
+        QCOMPARE(s.mlpWidth, 4304u);
+        QCOMPARE(s.heads, 16u);
+        QCOMPARE(s.patch, 16u);
+        QCOMPARE(s.temporalPatch, 2u);
+        QCOMPARE(s.mergeSize, 2u);
+        QCOMPARE(s.outWidth, 5120u);
+        QCOMPARE(s.deepstackMergers, 0u);
+        QVERIFY(!s.gatedMlp);
+        QCOMPARE(s.maxImagePixels, std::uint64_t(16384) * 32 * 32); // 16,777,216
+        const VisionEncoderShape vl =
+            golden::dataConfigModel("Qwen--Qwen3-VL-8B-Instruct_config.json", "q").visionEncoder;
+        QCOMPARE(vl.deepstackMergers, 3u);
+        QCOMPARE(vl.outWidth, 4096u);
+        // A text-only model has none.
+        QVERIFY(!golden::catalogueModel("llama-3.1-8b").visionEncoder.known());
+    }
+
+    // The batch: one image of 16,384 tokens at 8,192 batched tokens (the logs' "budget of
+    // 16384 tokens, and profiled with 1 image items"); two at 32,768; vLLM 0.7 rounds up.
+    void dummyBatch() {
+        const VisionEncoderShape s = qwen35Tower();
+        VllmEncoderProfile p = vllmEncoderProfile(s, 2, 8192, 2, 262144);
+        QCOMPARE(p.tokensPerItem, std::uint64_t(16384));
+        QCOMPARE(p.budgetTokens, std::uint64_t(16384));
+        QCOMPARE(p.items, 1u);
+        QCOMPARE(p.patches, std::uint64_t(65536));
+        QCOMPARE(p.outputBytes, std::uint64_t(16384) * 5120 * 2);
+        QCOMPARE(vllmEncoderProfile(s, 1, 32768, 16, 65536).items, 2u);
+        QCOMPARE(vllmEncoderProfile(s, 1, 32767, 16, 65536).items, 1u);
+        QCOMPARE(vllmEncoderProfile(s, 1, 32767, 16, 65536, true).items, 2u); // vllm#12991
+        // The decoder's bound: one sequence whose context holds one image.
+        QCOMPARE(vllmEncoderProfile(s, 1, 65536, 1, 16384).items, 1u);
+        QCOMPARE(vllmEncoderProfile(s, 1, 65536, 1, 40000).items, 2u);
+        // smart_resize's square: floor(sqrt(1,003,520) / 28) = 35 tokens a side at patch 14.
+        VisionEncoderShape small = s;
+        small.patch = 14;
+        small.maxImagePixels = 1003520;
+        QCOMPARE(vllmEncoderProfile(small, 1, 8192, 1, 8192).tokensPerItem, std::uint64_t(1225));
+        // Smaller than one merged token: nothing runs.
+        small.maxImagePixels = 27 * 27;
+        QVERIFY(!vllmEncoderProfile(small, 1, 8192, 1, 8192).profiled());
+        QVERIFY(!vllmEncoderProfile(VisionEncoderShape{}, 1, 8192, 1, 8192).profiled());
+    }
+
+    // The peak term by term: pixel values twice (float32 and bf16), position embeddings and
+    // rotary cos / sin, then the MLP's live tensors on top of the residual and normed input.
+    void peakTerms() {
+        const VisionEncoderShape s = qwen35Tower();
+        const std::uint64_t n = 65536;
+        const std::uint64_t pixels = n * 3 * 2 * 16 * 16 * 6;
+        const std::uint64_t positions = n * (1152 + 72) * 2;
+        QCOMPARE(vllmEncoderPeakBytes(s, n, 1), pixels + positions + n * (2 * 1152 + 2 * 4304) * 2);
+        QCOMPARE(vllmEncoderPeakBytes(s, n, 2), pixels + positions + n * (2 * 1152 + 4304) * 2);
+        // At TP 8 the attention's 6 W / tp (864) outgrows the MLP's 2 I / tp (1076)? No: the
+        // MLP still leads; at a narrow MLP the attention does.
+        VisionEncoderShape narrow = s;
+        narrow.mlpWidth = 1000;
+        QCOMPARE(vllmEncoderPeakBytes(narrow, n, 1),
+                 pixels + positions + n * (2 * 1152 + 6 * 1152) * 2);
+        // A gated MLP keeps gate_up and the activation: 3 I.
+        VisionEncoderShape gated = s;
+        gated.gatedMlp = true;
+        QCOMPARE(vllmEncoderPeakBytes(gated, n, 1),
+                 pixels + positions + n * (2 * 1152 + 3 * 4304) * 2);
+        // Deepstack features stay live: patches / 4 x out width each.
+        VisionEncoderShape deep = s;
+        deep.deepstackMergers = 3;
+        QCOMPARE(vllmEncoderPeakBytes(deep, n, 2) - vllmEncoderPeakBytes(s, n, 2),
+                 3 * (n / 4) * 5120 * 2);
+        // A hostile shape saturates instead of wrapping.
+        VisionEncoderShape huge = s;
+        huge.patch = 1024;
+        huge.channels = 16;
+        huge.temporalPatch = 64;
+        QVERIFY(vllmEncoderPeakBytes(huge, std::uint64_t(1) << 40, 1) <= std::uint64_t(9.0e18));
+    }
+
+    // The charged peak is the larger pass: the encoder's, or the decoder's with the encoder
+    // outputs live.
+    void chargedPeak() {
+        VllmEncoderProfile e;
+        e.peakBytes = 1000;
+        e.outputBytes = 100;
+        QCOMPARE(vllmPeakWithEncoder(500, e), std::uint64_t(1000));
+        QCOMPARE(vllmPeakWithEncoder(950, e), std::uint64_t(1050));
+        QCOMPARE(vllmPeakWithEncoder(950, VllmEncoderProfile{}), std::uint64_t(950));
+    }
+
+    // The engine terms and the plan: the encoder sets vLLM's peak for Qwen3.5-27B at TP 2
+    // with 2 sequences (P34's flags); a text-only plan loads no tower and profiles nothing,
+    // and the V0 rules leave it out.
+    void planTerms() {
+        const ModelSpec m =
+            golden::dataConfigModel("Qwen--Qwen3.5-27B_config.json", "Qwen/Qwen3.5-27B");
+        const GpuSpec g = golden::loggedGpu("NVIDIA GeForce RTX 5090", 31.36, true);
+        Scenario s;
+        s.engine.vllmVersion = VllmProfile::V1v24;
+        s.engine.maxNumSeqs = 2;
+        s.workload.contextTokens = 262144;
+        Parallelism par;
+        par.tp = 2;
+        const EngineMemoryInput in = engineInputFor(m, g, par, s);
+        const EngineMemoryTerms t = vllmMemoryModel().terms(in);
+        const VllmEncoderProfile e = vllmEncoderProfileFor(in);
+        QVERIFY(e.profiled());
+        QCOMPARE(t.activationEncoder, e.peakBytes);
+        QCOMPARE(t.encoderOutputs, e.outputBytes);
+        QCOMPARE(t.activationPeak, e.peakBytes); // the encoder's pass is the larger here
+        QVERIFY(vllmEncoderNote(in).find("on 1 image of 16384 tokens (65536 patches") !=
+                std::string::npos);
+
+        s.engine.textOnly = true;
+        const EngineMemoryInput textIn = engineInputFor(m, g, par, s);
+        const EngineMemoryTerms text = vllmMemoryModel().terms(textIn);
+        QCOMPARE(text.activationEncoder, std::uint64_t(0));
+        QVERIFY(text.activationPeak < t.activationPeak);
+        std::uint64_t tower = 0;
+        for (const auto &gb : weightPlacement(m, par)) {
+            tower += gb.role == GroupRole::Vision ? gb.perGpuBytes : 0;
+        }
+        QVERIFY(tower > 0);
+        QCOMPARE(in.checkpointWeightsPerGpu - textIn.checkpointWeightsPerGpu, tower);
+        QCOMPARE(text.kvPoolBytes - t.kvPoolBytes,
+                 std::int64_t(tower + t.activationPeak - text.activationPeak));
+        QVERIFY(vllmEncoderNote(textIn).find("builds no vision tower") != std::string::npos);
+        // SGLang plans are unchanged by the switch.
+        s.engine.engine = Engine::Sglang;
+        QCOMPARE(engineInputFor(m, g, par, s).checkpointWeightsPerGpu, in.checkpointWeightsPerGpu);
+
+        EngineMemoryInput v0 = in;
+        v0.vllmProfile = VllmProfile::V0;
+        QVERIFY(!vllmEncoderProfileFor(v0).profiled());
+        QCOMPARE(vllmMemoryModel().terms(v0).activationEncoder, std::uint64_t(0));
+    }
+
+    // serve-cmd emits the limits that make vLLM build no tower, only for a text-only plan.
+    void serveCommandTextOnly() {
+        const ModelSpec m =
+            golden::dataConfigModel("Qwen--Qwen3.5-27B_config.json", "Qwen/Qwen3.5-27B");
+        Scenario s;
+        s.hardware.gpu = "h100-sxm";
+        s.hardware.gpuCount = 1;
+        s.workload.contextTokens = 32768;
+        auto limitFlag = [&](const Scenario &sc) {
+            const auto p = evaluate(sc, Catalogue::builtin(), m);
+            if (!p.ok()) {
+                return std::string("error: ") + p.error().toString();
+            }
+            for (const auto &f : vllmServeCommand(*p, Catalogue::builtin()).flags) {
+                if (f.flag == "--limit-mm-per-prompt") {
+                    return f.value;
+                }
+            }
+            return std::string();
+        };
+        QCOMPARE(limitFlag(s), std::string());
+        s.engine.textOnly = true;
+        QCOMPARE(limitFlag(s), std::string(R"({"image":0,"video":0})"));
+    }
+
+    // preprocessor_config.json: max_pixels wins over size.longest_edge; bad values name the
+    // file and key and leave the spec as it was; a model without a modelled tower ignores it.
+    void preprocessorConfig() {
+        ModelSpec m = golden::dataConfigModel("Qwen--Qwen3.5-27B_config.json", "q");
+        QVERIFY(!importer::applyPreprocessorConfig(m, R"({"size": {"longest_edge": 1048576}})",
+                                                   "p.json"));
+        QCOMPARE(m.visionEncoder.maxImagePixels, std::uint64_t(1048576));
+        QCOMPARE(m.visionEncoder.maxImagePixelsSource,
+                 std::string("preprocessor_config.json size.longest_edge"));
+        QVERIFY(!importer::applyPreprocessorConfig(
+            m, R"({"max_pixels": 12845056, "size": {"longest_edge": 99}})", "p.json"));
+        QCOMPARE(m.visionEncoder.maxImagePixels, std::uint64_t(12845056));
+        QVERIFY(!importer::applyPreprocessorConfig(m, R"({"do_resize": true})", "p.json"));
+        QCOMPARE(m.visionEncoder.maxImagePixels, std::uint64_t(12845056));
+        for (const char *bad : {"{", "[1]", R"({"max_pixels": -1})", R"({"max_pixels": 0})",
+                                R"({"max_pixels": "big"})", R"({"max_pixels": 1e300})",
+                                R"({"size": {"longest_edge": 2.5}})"}) {
+            const auto e = importer::applyPreprocessorConfig(m, bad, "p.json");
+            QVERIFY2(e.has_value(), bad);
+            QVERIFY2(e->toString().find("p.json") != std::string::npos, bad);
+            QCOMPARE(m.visionEncoder.maxImagePixels, std::uint64_t(12845056));
+        }
+        ModelSpec text = golden::catalogueModel("llama-3.1-8b");
+        QVERIFY(!importer::applyPreprocessorConfig(text, "not json", "p.json"));
+    }
+
+    // A checkpoint folder's preprocessor_config.json reaches the plan; a malformed one is an
+    // error naming the file.
+    void folderImport() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        std::ifstream f(std::string(HOSTPLAN_TEST_DATA_DIR) +
+                        "/configs/Qwen--Qwen3.5-27B_config.json");
+        writeFile(dir.filePath("config.json"),
+                  std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()));
+        auto plain = importModelPath(dir.path().toStdString());
+        QVERIFY2(plain.ok(), plain.ok() ? "" : plain.error().toString().c_str());
+        QCOMPARE(plain->visionEncoder.maxImagePixels, std::uint64_t(16777216));
+        writeFile(dir.filePath("preprocessor_config.json"),
+                  R"({"size": {"longest_edge": 4194304, "shortest_edge": 65536}})");
+        auto spec = importModelPath(dir.path().toStdString());
+        QVERIFY2(spec.ok(), spec.ok() ? "" : spec.error().toString().c_str());
+        QCOMPARE(spec->visionEncoder.maxImagePixels, std::uint64_t(4194304));
+        QCOMPARE(vllmEncoderProfile(spec->visionEncoder, 1, 8192, 1, 8192).tokensPerItem,
+                 std::uint64_t(4096));
+        writeFile(dir.filePath("preprocessor_config.json"), R"({"max_pixels": "all"})");
+        auto bad = importModelPath(dir.path().toStdString());
+        QVERIFY(!bad.ok());
+        QVERIFY(bad.error().toString().find("preprocessor_config.json") != std::string::npos);
+        QVERIFY(bad.error().toString().find("max_pixels") != std::string::npos);
+    }
+};
+
+QTEST_APPLESS_MAIN(tst_VllmEncoder)
+#include "tst_vllmencoder.moc"
