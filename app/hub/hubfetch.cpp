@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "hub/hubfetch.h"
 
+#include "import/towers.h"
 #include "import/hubcache.h"
 #include "import/pathresolve.h"
 #include "import/safetensors.h"
@@ -213,6 +214,7 @@ class Fetch {
 struct Fetched {
     QByteArray config;
     std::optional<QByteArray> hfQuant;
+    std::optional<QByteArray> preprocessor; ///< preprocessor_config.json (a vision tower's)
     std::optional<QByteArray> index;
     std::optional<QByteArray> header; ///< 8 + N bytes of model.safetensors
 };
@@ -338,6 +340,20 @@ class HubRepoFetch {
         }
         if (!absent) {
             out.hfQuant = r.body;
+        }
+        // The image processor's largest image, only where a modelled tower needs it
+        // (import/towers.h applyPreprocessorConfig).
+        if (importer::wantsPreprocessorConfig(
+                std::string_view(out.config.constData(), std::size_t(out.config.size())))) {
+            const QString name = QStringLiteral("preprocessor_config.json");
+            r = m_fetch.get(url(name, commit), qint64(importer::kMaxConfigBytes));
+            absent = false;
+            if (auto e = check(r, name, true, &absent)) {
+                return *e;
+            }
+            if (!absent) {
+                out.preprocessor = r.body;
+            }
         }
         const QString indexName = QStringLiteral("model.safetensors.index.json");
         r = m_fetch.get(url(indexName, commit), qint64(kMaxSafetensorsIndexBytes));
@@ -556,6 +572,9 @@ Result<fs::path> fetchHubCheckpoint(std::string_view hubId, const HubFetchSettin
             {QStringLiteral("config.json"), files.config}};
         if (files.hfQuant) {
             out.emplace_back(QStringLiteral("hf_quant_config.json"), *files.hfQuant);
+        }
+        if (files.preprocessor) {
+            out.emplace_back(QStringLiteral("preprocessor_config.json"), *files.preprocessor);
         }
         if (files.index) {
             out.emplace_back(QStringLiteral("model.safetensors.index.json"), *files.index);

@@ -193,6 +193,15 @@ void addTowers(const ConfigReader &top, ModelBuilder &b) {
     }
 }
 
+bool wantsPreprocessorConfig(std::string_view configText) {
+    const auto parsed = jsonfield::parse(configText, "config.json");
+    if (!parsed || !parsed->is_object()) {
+        return false;
+    }
+    const auto v = parsed->find("vision_config");
+    return v != parsed->end() && v->is_object() && v->contains("spatial_merge_size");
+}
+
 std::optional<Error> applyPreprocessorConfig(ModelSpec &spec, std::string_view text,
                                              const std::string &source) {
     if (!spec.visionEncoder.known()) {

@@ -26,6 +26,11 @@ inline constexpr std::uint64_t kQwenVlDefaultImageTokens = 16384;
 /// Does nothing for a model without a patch-and-merge tower, or a file with neither key.
 /// Errors: malformed JSON, a non-object, or a value that is not a whole number of pixels in
 /// [1, 2^40], naming `source` and the key (the spec is then unchanged); nullopt on success.
+/// Whether a config.json `configText` describes a patch-and-merge vision tower
+/// (vision_config.spatial_merge_size), whose profile needs the checkpoint's
+/// preprocessor_config.json; false for text that does not parse (the import says why).
+bool wantsPreprocessorConfig(std::string_view configText);
+
 std::optional<Error> applyPreprocessorConfig(ModelSpec &spec, std::string_view text,
                                              const std::string &source);
 

@@ -14,6 +14,7 @@
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -215,6 +216,7 @@ class TestHubFetch : public QObject {
     void init();
     void singleFileOverHttp();
     void indexedOverHttp();
+    void visionPreprocessor();
     void planFromCli();
     void gated();
     void notFound();
@@ -368,6 +370,30 @@ void TestHubFetch::indexedOverHttp() {
         QVERIFY2(!r.contains(QStringLiteral(".safetensors ")), qPrintable(r));
     }
     QCOMPARE(hub.requests.size(), 3);
+}
+
+void TestHubFetch::visionPreprocessor() {
+    // A Qwen-VL tower: preprocessor_config.json comes with config.json and is kept in the
+    // commit folder, so the largest image is the checkpoint's; a text model never asks for it
+    // (singleFileOverHttp's request list).
+    FakeHub hub;
+    const QByteArray config =
+        readAll(QStringLiteral(HOSTPLAN_TEST_DATA_DIR "/configs/Qwen--Qwen3.5-27B_config.json"));
+    QVERIFY(!config.isEmpty());
+    hub.addText(QStringLiteral("org/vl"), QStringLiteral("config.json"), config);
+    hub.addText(QStringLiteral("org/vl"), QStringLiteral("preprocessor_config.json"),
+                R"({"size": {"longest_edge": 4194304, "shortest_edge": 65536}})");
+    hub.addText(QStringLiteral("org/vl"), QStringLiteral("model.safetensors.index.json"),
+                R"({"metadata": {"total_size": 55000000000}, "weight_map": {}})");
+    const auto folder = hub::fetchHubCheckpoint("org/vl", settings(hub), "cache miss");
+    QVERIFY2(folder.ok(), folder.ok() ? "" : folder.error().toString().c_str());
+    QVERIFY(
+        QFileInfo::exists(QString::fromStdString((*folder / "preprocessor_config.json").string())));
+    QVERIFY(hub.requests.contains(
+        QStringLiteral("/org/vl/resolve/%1/preprocessor_config.json ").arg(kCommit)));
+    const auto spec = importModelPath(*folder);
+    QVERIFY2(spec.ok(), spec.ok() ? "" : spec.error().toString().c_str());
+    QCOMPARE(quint64(spec->visionEncoder.maxImagePixels), 4194304ull);
 }
 
 void TestHubFetch::planFromCli() {
