@@ -104,10 +104,11 @@ std::string vllmEncoderProfileText(const VisionEncoderShape &shape, const VllmEn
            " patches; the log's \"Encoder cache will be initialized with a budget of " +
            std::to_string(e.budgetTokens) + " tokens\"): " + gibNoteText(e.peakBytes) +
            " peak per GPU, then " + gibNoteText(e.outputBytes) +
-           " of outputs kept through the decoder's dummy run; the largest image is from " +
+           " of outputs kept through the decoder's dummy run; the largest image comes from " +
            shape.maxImagePixelsSource +
-           ". --limit-mm-per-prompt '{\"image\": 0, \"video\": 0}' skips the pass for "
-           "text-only serving; videos are not modelled";
+           ". Serving text only (engine.text_only; vLLM --limit-mm-per-prompt "
+           "'{\"image\": 0, \"video\": 0}') loads no tower and skips the pass. Video "
+           "inputs are not modelled";
 }
 
 VllmEncoderProfile vllmEncoderProfileFor(const EngineMemoryInput &in) {
