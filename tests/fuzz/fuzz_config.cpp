@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
 // libFuzzer target: a Hugging Face config.json through the model importer (duplicate names,
-// number ranges, quantization patterns compiled with RE2, the architecture readers).
+// number ranges, quantization patterns compiled with RE2, the architecture readers), then,
+// for a model with a patch-and-merge vision tower, the same bytes as its
+// preprocessor_config.json and vLLM's encoder profile over the shapes it read.
+#include "engine/vllmencoder.h"
 #include "import/modelimport.h"
+#include "import/towers.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -9,6 +13,15 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char *>(data), size);
-    (void)hostplan::importHfConfigText(text, "fuzz/config.json");
+    auto spec = hostplan::importHfConfigText(text, "fuzz/config.json");
+    if (!spec.ok() || !hostplan::importer::wantsPreprocessorConfig(text)) {
+        return 0;
+    }
+    (void)hostplan::importer::applyPreprocessorConfig(spec.value(), text,
+                                                      "fuzz/preprocessor_config.json");
+    for (const std::uint32_t tp : {1u, 3u, 8u}) {
+        const auto p = hostplan::vllmEncoderProfile(spec->visionEncoder, tp, 8192, 256, 131072);
+        (void)hostplan::vllmPeakWithEncoder(std::uint64_t(1) << 40, p);
+    }
     return 0;
 }

@@ -47,6 +47,15 @@ put("config", "llama-nan.json", llama.replace('"hidden_size": 4096', '"hidden_si
 put("config", "llama-negative.json", llama.replace('"hidden_size": 4096', '"hidden_size": -4096'))
 put("config", "llama-truncated.json", llama[: len(llama) // 2])
 put("config", "deep.json", "[" * 600 + "]" * 600)
+# A Qwen-VL tower whose file is also its own preprocessor_config.json (max_pixels, size).
+qwenvl = json.loads(res("tests/data/configs/Qwen--Qwen3.5-27B_config.json"))
+qwenvl["max_pixels"] = 1003520
+qwenvl["size"] = {"longest_edge": 16777216, "shortest_edge": 65536}
+put("config", "qwen35-vl-preprocessor.json", json.dumps(qwenvl))
+qwenvl["vision_config"]["spatial_merge_size"] = 64
+qwenvl["vision_config"]["patch_size"] = 1024
+qwenvl["max_pixels"] = 1 << 40
+put("config", "qwen35-vl-huge-image.json", json.dumps(qwenvl))
 
 
 def st(header, data=8):
