@@ -28,8 +28,8 @@ inline constexpr int kExitWriteFailed = 3;
 
 /// The plan options only vLLM plans read (--vllm-version, --prefix-caching): another
 /// engine's plan takes them with a warning (warnVllmOnly).
-inline constexpr std::array<std::string_view, 2> kVllmOnlyOptions = {"--vllm-version",
-                                                                     "--prefix-caching"};
+inline constexpr std::array<std::string_view, 3> kVllmOnlyOptions = {
+    "--vllm-version", "--prefix-caching", "--text-only"};
 
 /// Writes "hostplan-cli: warning: OPTION applies to --engine vllm only; the ENGINE plan ignores
 /// it" to `err`, for an option of kVllmOnlyOptions given with another engine (`engineName` as

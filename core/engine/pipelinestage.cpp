@@ -3,6 +3,7 @@
 #include "engine/pipelinestage.h"
 
 #include "engine/enginememory.h"
+#include "engine/vllmencoder.h"
 #include "util/units.h"
 
 #include <algorithm>
@@ -90,7 +91,7 @@ bool stageHoldsHead(const ModelSpec &m, const PipelineStage &s) {
 } // namespace
 
 std::uint64_t stageCheckpointBytes(const ModelSpec &m, std::uint32_t tp, std::uint32_t totalLayers,
-                                   const PipelineStage &s) {
+                                   const PipelineStage &s, bool withVision) {
     std::uint64_t bytes = 0;
     for (const auto &g : m.groups) {
         const std::uint64_t perGpu =
@@ -100,7 +101,7 @@ std::uint64_t stageCheckpointBytes(const ModelSpec &m, std::uint32_t tp, std::ui
         } else if (g.role == GroupRole::LmHead) {
             bytes += stageHoldsHead(m, s) ? perGpu : 0;
         } else if (g.role == GroupRole::Vision) {
-            bytes += perGpu;
+            bytes += withVision ? perGpu : 0;
         } else if (g.layerParams.empty()) {
             bytes += ceilDiv(perGpu * s.layers, std::max<std::uint32_t>(totalLayers, 1));
         } else {
@@ -167,7 +168,7 @@ void setStageWeights(EngineMemoryTerms &t, const EngineMemoryInput &in, const Pi
     }
     const std::uint32_t tp = std::max<std::uint32_t>(in.tp, 1);
     const std::uint32_t total = std::max<std::uint32_t>(m.decoderLayers(), 1);
-    t.checkpointWeights = stageCheckpointBytes(m, tp, total, s);
+    t.checkpointWeights = stageCheckpointBytes(m, tp, total, s, !vllmTextOnlyApplies(in));
     t.weightPadding = vocabPadding ? stageVocabPaddingBytes(m, tp, s) : 0;
     t.weightReplication = kvReplicationBytes(m, tp, stageRange(s));
 }

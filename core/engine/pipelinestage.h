@@ -71,8 +71,10 @@ bool stageHoldsEmbedding(const ModelSpec &m, const PipelineStage &s);
 /// and load_weights; TensorRT-LLM _torch/models/modeling_qwen3vl.py @ f4faed18
 /// Qwen3VLModelBase, its mm_encoder outside the pipeline split). Sharded groups are divided by
 /// `tp`. 0 when the model lists no groups.
+/// `withVision` false: the vision tower is not loaded (a vLLM text-only plan,
+/// EngineMemoryInput::textOnly).
 std::uint64_t stageCheckpointBytes(const ModelSpec &m, std::uint32_t tp, std::uint32_t totalLayers,
-                                   const PipelineStage &s);
+                                   const PipelineStage &s, bool withVision = true);
 
 /// vocabPaddingBytes for the embedding and LM head a stage holds (TP split, no PP division).
 std::uint64_t stageVocabPaddingBytes(const ModelSpec &m, std::uint32_t tp, const PipelineStage &s);

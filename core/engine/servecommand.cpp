@@ -4,6 +4,7 @@
 #include "engine/llamacpp.h"
 #include "engine/servedtype.h"
 #include "engine/servespeculation.h"
+#include "engine/vllmencoder.h"
 
 #include "catalogue/embeddedresources.h"
 #include "import/ggufimport.h"
@@ -402,8 +403,8 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                       : "")});
     }
     if (p.scenario.engine.textOnly && hasVisionTower(p.model)) {
-        c.flags.push_back({"--limit-mm-per-prompt", R"({"image":0,"video":0})",
-                           "text only: no vision tower is built, loaded or profiled"});
+        const auto [limits, why] = vllmTextOnlyLimitFlag(p.scenario.engine.vllmVersion);
+        c.flags.push_back({"--limit-mm-per-prompt", limits, why});
     }
     addSpeculation(p, Engine::Vllm, cat, c);
     const std::uint32_t nodes = nodesOf(p);
@@ -582,8 +583,7 @@ ServeCommand llamaServerServeCommand(const PlanResult &p, const Catalogue &cat) 
     const std::uint64_t ctx = p.scenario.workload.contextTokens;
     const std::uint32_t room = p.throughput.capacity.memoryMaxBatch;
     if (room > 0 && slots > room) {
-        // llama-server reserves every slot's whole context at start-up: no more than the KV
-        // room holds.
+        // llama-server reserves every slot's whole context at start-up: at most the KV room.
         why = "the KV room holds " + countText(room, "sequence") + " of " + std::to_string(ctx) +
               " tokens, and llama-server reserves every slot's context at start-up (the plan's "
               "batch is " +

@@ -440,7 +440,8 @@ class VllmMemory final : public EngineMemoryModel {
             std::max<std::uint32_t>(in.tp, 1) * std::max<std::uint32_t>(in.pp, 1);
         const std::uint32_t totalLayers = m.decoderLayers();
         const std::uint64_t stageCheckpoint =
-            staged ? stageCheckpointBytes(m, std::max<std::uint32_t>(in.tp, 1), totalLayers, stage)
+            staged ? stageCheckpointBytes(m, std::max<std::uint32_t>(in.tp, 1), totalLayers, stage,
+                                          !vllmTextOnlyApplies(in))
                    : 0;
         t.checkpointWeights = stageCheckpoint ? stageCheckpoint : in.checkpointWeightsPerGpu;
         const MoeKernel moeKernel = vllmMoeKernel(in.gpu, in.moeKernel);

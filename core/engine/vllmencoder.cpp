@@ -63,11 +63,9 @@ VllmEncoderProfile vllmEncoderProfile(const VisionEncoderShape &s, std::uint32_t
         return p;
     }
     const std::uint64_t factor = std::uint64_t(s.patch) * s.mergeSize;
-    const std::uint64_t sideTokens = isqrt(s.maxImagePixels) / factor;
+    // smart_resize keeps each side at least one factor long: one token at the least.
+    const std::uint64_t sideTokens = std::max<std::uint64_t>(isqrt(s.maxImagePixels) / factor, 1);
     p.tokensPerItem = sideTokens * sideTokens;
-    if (p.tokensPerItem == 0) {
-        return VllmEncoderProfile{}; // smaller than one merged token: nothing to run
-    }
     p.budgetTokens = std::max(maxBatchedTokens, p.tokensPerItem);
     const std::uint64_t encoderItems =
         ceilItems ? (p.budgetTokens + p.tokensPerItem - 1) / p.tokensPerItem
@@ -100,7 +98,8 @@ std::string vllmEncoderProfileText(const VisionEncoderShape &shape, const VllmEn
     }
     return "vLLM profiles the vision encoder before it sizes the KV pool, on " +
            std::to_string(e.items) + (e.items == 1 ? " image" : " images") + " of " +
-           std::to_string(e.tokensPerItem) + " tokens (" + std::to_string(e.patches) +
+           std::to_string(e.tokensPerItem) + (e.tokensPerItem == 1 ? " token (" : " tokens (") +
+           std::to_string(e.patches) +
            " patches; the log's \"Encoder cache will be initialized with a budget of " +
            std::to_string(e.budgetTokens) + " tokens\"): " + gibNoteText(e.peakBytes) +
            " peak per GPU, then " + gibNoteText(e.outputBytes) +
@@ -111,9 +110,27 @@ std::string vllmEncoderProfileText(const VisionEncoderShape &shape, const VllmEn
            "inputs are not modelled";
 }
 
+bool vllmSkipsTowerWhenTextOnly(VllmProfile profile) {
+    return profile == VllmProfile::V1 || profile == VllmProfile::V1v19 ||
+           profile == VllmProfile::V1v24;
+}
+
+bool vllmTextOnlyApplies(const EngineMemoryInput &in) {
+    return in.textOnly && vllmSkipsTowerWhenTextOnly(in.vllmProfile);
+}
+
+std::pair<std::string, std::string> vllmTextOnlyLimitFlag(std::optional<VllmProfile> profile) {
+    if (vllmSkipsTowerWhenTextOnly(profile.value_or(kDefaultVllmProfile))) {
+        return {R"({"image":0,"video":0})",
+                "text only: no vision tower is built, loaded or profiled"};
+    }
+    return {"image=0,video=0", "text only: image and video requests are refused (this release "
+                               "still loads the vision tower)"};
+}
+
 VllmEncoderProfile vllmEncoderProfileFor(const EngineMemoryInput &in) {
     const bool v0 = in.vllmProfile == VllmProfile::V0 || in.vllmProfile == VllmProfile::V0Legacy;
-    if (!in.model || v0 || in.textOnly) {
+    if (!in.model || v0 || vllmTextOnlyApplies(in)) {
         return {};
     }
     return vllmEncoderProfile(in.model->visionEncoder, in.tp, in.maxBatchedTokens, in.maxNumSeqs,
@@ -123,6 +140,17 @@ VllmEncoderProfile vllmEncoderProfileFor(const EngineMemoryInput &in) {
 std::string vllmEncoderNote(const EngineMemoryInput &in) {
     if (!in.model || !hasVisionTower(*in.model)) {
         return {};
+    }
+    if (in.textOnly && !vllmTextOnlyApplies(in)) {
+        const VllmEncoderProfile e = vllmEncoderProfileFor(in);
+        return "text only (engine.text_only): vLLM before v0.10.1 still builds and loads the "
+               "vision tower with every multimodal limit at 0 (the skip came with "
+               "vllm-project/vllm#22299), so the plan keeps its weights" +
+               (e.profiled()
+                    ? " and its profile pass (" + gibNoteText(e.peakBytes) +
+                          " peak per GPU: whether that release skips it at limits of 0 is not "
+                          "known, so it is kept)"
+                    : std::string());
     }
     if (in.textOnly) {
         return "text only (engine.text_only): vLLM started with --limit-mm-per-prompt "

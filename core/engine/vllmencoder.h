@@ -8,7 +8,9 @@
 #include "model/modelspec.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 
 namespace hostplan {
 
@@ -32,8 +34,8 @@ struct VllmEncoderProfile {
 /// zero, when !shape.known()).
 ///
 /// Tokens per item: the processor's largest image, a square of side floor(sqrt(max_pixels) /
-/// f) x f pixels with f = patch x merge (transformers smart_resize, which vLLM's Qwen-VL
-/// get_image_size_with_most_features calls on a 9,999,999-pixel square), so (floor(sqrt
+/// f) x f pixels with f = patch x merge, at least f (transformers smart_resize, which vLLM's
+/// Qwen-VL get_image_size_with_most_features calls on a 9,999,999-pixel square), so (floor(sqrt
 /// (max_pixels) / f))^2 tokens and that x merge^2 patches. Budget: max(batched tokens, tokens
 /// per item), the smaller of vLLM's encoder compute budget and encoder cache size, both
 /// max(max_num_batched_tokens, largest item) by default (v1/core/encoder_cache_manager.py
@@ -82,6 +84,22 @@ std::uint64_t vllmPeakWithEncoder(std::uint64_t decoderPeak, const VllmEncoderPr
 /// nothing is profiled.
 std::string vllmEncoderProfileText(const VisionEncoderShape &shape,
                                    const VllmEncoderProfile &encoder);
+
+/// Whether vLLM under `profile` builds no vision tower when every modality's limit is 0, so
+/// that a text-only plan (EngineMemoryInput::textOnly) loads and profiles none: from v0.10.1
+/// (vllm-project/vllm#22299, the model classes' `get_limit_per_prompt` checks), so the 0.11,
+/// 0.19 and 0.24 rules; the 0.7 and 0.6.x releases load and profile the tower regardless.
+bool vllmSkipsTowerWhenTextOnly(VllmProfile profile);
+
+/// Whether `in` is a text-only vLLM plan whose release skips the tower (in.textOnly and
+/// vllmSkipsTowerWhenTextOnly): its tower's weights and profile are left out.
+bool vllmTextOnlyApplies(const EngineMemoryInput &in);
+
+/// serve-cmd's --limit-mm-per-prompt value and explanation for a text-only plan under
+/// `profile`: JSON ({"image":0,"video":0}) from the 0.11 rules on, the key=value form
+/// (image=0,video=0) the 0.7 and 0.6.x releases parse.
+/// `profile` unset: kDefaultVllmProfile.
+std::pair<std::string, std::string> vllmTextOnlyLimitFlag(std::optional<VllmProfile> profile);
 
 /// The encoder profile of a vLLM plan `in`: vllmEncoderProfile over in.model's tower at
 /// in.tp, in.maxBatchedTokens, in.maxNumSeqs and in.maxModelLen (rounding up under the v0.7

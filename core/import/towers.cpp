@@ -41,7 +41,9 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
                       ? v.count("intermediate_size", kMaxIntermediate)
                       : checkedMul(v.countOr("mlp_ratio", 4, 64), W, v.field("mlp_ratio"));
     const u64 patch = v.countOr("patch_size", 14, 1024);
-    const u64 channels = v.countOr("num_channels", v.countOr("in_channels", 3, 16), 16);
+    // Input channels: num_channels, in_channels (Qwen3-VL) or in_chans (Qwen2-VL).
+    const u64 channels =
+        v.countOr("num_channels", v.countOr("in_channels", v.countOr("in_chans", 3, 16), 16), 16);
     const u64 image = v.countOr("image_size", 0, 1u << 16, 0);
     const u64 H = b.dimensions().hidden;
     const u64 outW = v.countOr("out_hidden_size", W, kMaxHidden);
@@ -74,6 +76,11 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
         const u64 deepstack = v.has("deepstack_visual_indexes")
                                   ? v.countList("deepstack_visual_indexes", kMaxLayers, 0).size()
                                   : 0;
+        if (deepstack > depth) {
+            fail(v.field("deepstack_visual_indexes"), "lists " + std::to_string(deepstack) +
+                                                          " layers, more than the tower's " +
+                                                          std::to_string(depth));
+        }
         const u64 mergers = 1 + deepstack;
         add("merger.norm", 2 * W, 1, 1, Placement::Replicated);
         if (deepstack > 0) {
@@ -89,7 +96,7 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
         shape.gatedMlp = gated;
         shape.patch = std::uint32_t(patch);
         shape.temporalPatch = std::uint32_t(frames);
-        shape.channels = std::uint32_t(v.countOr("in_chans", channels, 16));
+        shape.channels = std::uint32_t(channels);
         shape.mergeSize = std::uint32_t(merge);
         shape.outWidth = std::uint32_t(out);
         shape.deepstackMergers = std::uint32_t(deepstack);
@@ -208,27 +215,36 @@ std::optional<Error> applyPreprocessorConfig(ModelSpec &spec, std::string_view t
         return std::nullopt; // no tower whose profile HostPlan models: the file is not needed
     }
     constexpr std::uint64_t kMaxPixels = std::uint64_t(1) << 40;
+    // Errors name the file first, then the key: "m/preprocessor_config.json: max_pixels: ...".
+    const auto named = [&](const Error &e) {
+        return makeError(e.field.empty() || e.field == source ? source : source + ": " + e.field,
+                         e.message);
+    };
     auto parsed = jsonfield::parse(text, source);
     if (!parsed) {
-        return parsed.error();
+        return named(parsed.error());
     }
     const nlohmann::json &j = parsed.value();
     if (!j.is_object()) {
         return makeError(source, "not a JSON object; this is not an image processor's "
                                  "preprocessor_config.json");
     }
-    auto maxPixels =
-        jsonfield::integer(j, "max_pixels", source + ": max_pixels", 1, kMaxPixels, false);
+    auto maxPixels = jsonfield::integer(j, "max_pixels", "", 1, kMaxPixels, false);
     if (!maxPixels) {
-        return maxPixels.error();
+        return named(maxPixels.error());
     }
     std::string key = "max_pixels";
     std::optional<std::uint64_t> pixels = *maxPixels;
-    if (!pixels && j.contains("size") && j["size"].is_object()) {
-        auto edge = jsonfield::integer(j["size"], "longest_edge", source + ": size.longest_edge", 1,
-                                       kMaxPixels, false);
+    const auto size = j.find("size");
+    if (size != j.end() && !size->is_null() && !size->is_object()) {
+        return makeError(source + ": size", "must be an object of shortest_edge and "
+                                            "longest_edge, got " +
+                                                jsonfield::brief(*size));
+    }
+    if (!pixels && size != j.end() && size->is_object()) {
+        auto edge = jsonfield::integer(*size, "longest_edge", "size", 1, kMaxPixels, false);
         if (!edge) {
-            return edge.error();
+            return named(edge.error());
         }
         pixels = *edge;
         key = "size.longest_edge";
@@ -236,6 +252,10 @@ std::optional<Error> applyPreprocessorConfig(ModelSpec &spec, std::string_view t
     if (pixels) {
         spec.visionEncoder.maxImagePixels = *pixels;
         spec.visionEncoder.maxImagePixelsSource = "preprocessor_config.json " + key;
+    } else {
+        spec.visionEncoder.maxImagePixelsSource =
+            "the Qwen-VL checkpoints' usual 16384 tokens (preprocessor_config.json gives neither "
+            "max_pixels nor size.longest_edge)";
     }
     return std::nullopt;
 }

@@ -24,8 +24,10 @@ inline constexpr std::uint64_t kQwenVlDefaultImageTokens = 16384;
 /// spec.visionEncoder.maxImagePixels: max_pixels where given (transformers Qwen2VLImageProcessor
 /// lets it override size), else size.longest_edge (a pixel count for the Qwen-VL processors).
 /// Does nothing for a model without a patch-and-merge tower, or a file with neither key.
-/// Errors: malformed JSON, a non-object, or a value that is not a whole number of pixels in
-/// [1, 2^40], naming `source` and the key (the spec is then unchanged); nullopt on success.
+/// Errors: malformed JSON, a non-object, a size that is not an object, or a value that is not
+/// a whole number of pixels in [1, 2^40], naming `source` and the key ("p.json: max_pixels");
+/// the spec is then unchanged. nullopt on success; a file with neither key says so in
+/// maxImagePixelsSource and keeps the default.
 /// Whether a config.json `configText` describes a patch-and-merge vision tower
 /// (vision_config.spatial_merge_size), whose profile needs the checkpoint's
 /// preprocessor_config.json; false for text that does not parse (the import says why).

@@ -495,14 +495,11 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
                 r.warnings.push_back(note);
             }
         }
-    } else if (scenario.engine.prefixCaching || scenario.engine.vllmVersion) {
-        const bool both = scenario.engine.prefixCaching && scenario.engine.vllmVersion;
-        r.warnings.push_back(std::string(both ? "engine.prefix_caching and engine.vllm_version"
-                                         : scenario.engine.prefixCaching ? "engine.prefix_caching"
-                                                                         : "engine.vllm_version") +
-                             (both ? " apply" : " applies") + " to vLLM plans only; the " +
+    } else if (const auto only = vllmOnlySettings(scenario.engine); !only.empty()) {
+        const bool many = only.find(" and ") != std::string::npos;
+        r.warnings.push_back(only + (many ? " apply" : " applies") + " to vLLM plans only; the " +
                              std::string(engineInfo(scenario.engine.engine).displayName) +
-                             " plan ignores " + (both ? "them" : "it"));
+                             " plan ignores " + (many ? "them" : "it"));
     }
     if (model.draft && scenario.workload.speculativeTokens == 0) {
         r.warnings.push_back("engine.draft " + scenario.engine.draft +

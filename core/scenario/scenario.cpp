@@ -553,4 +553,22 @@ bool isKvCacheFormat(const NumberFormat &format) {
            format.kind == FormatKind::FP8_E4M3 || format.kind == FormatKind::FP8_E5M2;
 }
 
+std::string vllmOnlySettings(const EngineSettings &e) {
+    std::vector<std::string> keys;
+    if (e.prefixCaching) {
+        keys.emplace_back("engine.prefix_caching");
+    }
+    if (e.textOnly) {
+        keys.emplace_back("engine.text_only");
+    }
+    if (e.vllmVersion) {
+        keys.emplace_back("engine.vllm_version");
+    }
+    std::string out;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        out += (i == 0 ? "" : i + 1 == keys.size() ? " and " : ", ") + keys[i];
+    }
+    return out;
+}
+
 } // namespace hostplan

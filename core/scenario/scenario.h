@@ -98,6 +98,11 @@ struct EngineSettings {
     bool operator==(const EngineSettings &) const = default;
 };
 
+/// The settings of `e` only vLLM plans read, as their JSON keys joined by ", " and " and "
+/// ("engine.prefix_caching and engine.text_only"): engine.prefix_caching and
+/// engine.vllm_version when set, engine.text_only when true; "" when none is.
+std::string vllmOnlySettings(const EngineSettings &e);
+
 /// What the deployment must carry. Defaults are a stated workload, never the model maximum.
 struct Workload {
     std::uint64_t contextTokens = 32768;      ///< tokens per sequence (prompt + output)

@@ -3,6 +3,7 @@
 
 #include "engine/servedtype.h"
 #include "engine/vllmcounts.h"
+#include "engine/vllmencoder.h"
 
 #include "util/units.h"
 
@@ -140,9 +141,10 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     in.stateFormat = scenario.model.stateFormat;
     // Text only under vLLM: no vision tower is built, so none is loaded (vllmEncoderNote).
     in.textOnly = scenario.engine.textOnly && engine == Engine::Vllm;
+    in.vllmProfile = scenario.engine.vllmVersion.value_or(kDefaultVllmProfile);
+    const bool noTower = vllmTextOnlyApplies(in);
     for (const auto &g : weightPlacement(model, par)) {
-        in.checkpointWeightsPerGpu +=
-            in.textOnly && g.role == GroupRole::Vision ? 0 : g.perGpuBytes;
+        in.checkpointWeightsPerGpu += noTower && g.role == GroupRole::Vision ? 0 : g.perGpuBytes;
     }
     // A named draft (ModelSpec::draft, attached by the plan) replaces the MTP layers.
     in.draftModel = model.draft.get();
@@ -197,6 +199,9 @@ MemoryBreakdown computeMemory(const ModelSpec &model, const GpuSpec &gpu, const 
 
     m.groups = weightPlacement(model, par);
     for (const auto &g : m.groups) {
+        if (vllmTextOnlyApplies(in) && g.role == GroupRole::Vision) {
+            continue; // vLLM builds no tower for a text-only plan (vllmEncoderNote)
+        }
         m.total.weights += g.placement == Placement::Replicated
                                ? g.totalBytes * std::max<std::uint32_t>(par.tp, 1)
                                : g.totalBytes;
@@ -217,14 +222,16 @@ MemoryBreakdown computeMemory(const ModelSpec &model, const GpuSpec &gpu, const 
     const std::uint64_t kvSeqGpu =
         m.cache.perSequencePerGpu(ctx) -
         m.cache.stateBytesPerSequencePerGpu * m.cache.stateSlotsPerRequest;
-    m.perGpu.kvCache = kvSeqGpu * conc;
-    m.perGpu.state = m.cache.stateBytesPerSequencePerGpu * m.cache.stateSlotsPerRequest * conc;
+    // Saturating: absurd inputs reach the largest byte count, never a wrapped small one.
+    m.perGpu.kvCache = saturatingMul(kvSeqGpu, conc);
+    m.perGpu.state = saturatingMul(
+        saturatingMul(m.cache.stateBytesPerSequencePerGpu, m.cache.stateSlotsPerRequest), conc);
     m.perGpu.activations = t.activationPeak;
     m.perGpu.runtime = t.runtime();
-    m.total.kvCache = m.perGpu.kvCache * gpus;
-    m.total.state = m.perGpu.state * gpus;
-    m.total.activations = m.perGpu.activations * gpus;
-    m.total.runtime = m.perGpu.runtime * gpus;
+    m.total.kvCache = saturatingMul(m.perGpu.kvCache, gpus);
+    m.total.state = saturatingMul(m.perGpu.state, gpus);
+    m.total.activations = saturatingMul(m.perGpu.activations, gpus);
+    m.total.runtime = saturatingMul(m.perGpu.runtime, gpus);
 
     m.memoryFraction = in.memoryFraction;
     m.usableBytesPerGpu = gpu.usableMemoryBytes;

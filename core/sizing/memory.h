@@ -21,6 +21,7 @@
 #include "model/hardware.h"
 #include "model/modelspec.h"
 #include "scenario/scenario.h"
+#include "util/units.h"
 
 #include <cstdint>
 #include <optional>
@@ -46,7 +47,12 @@ struct MemoryComponents {
     std::uint64_t state = 0;   ///< linear-attention state for the workload
     std::uint64_t activations = 0;
     std::uint64_t runtime = 0; ///< CUDA context, allocator, NCCL buffers, CUDA graphs
-    std::uint64_t total() const { return weights + kvCache + state + activations + runtime; }
+    /// The sum, saturating (saturatingAdd) for absurd inputs.
+    std::uint64_t total() const {
+        return saturatingAdd(
+            saturatingAdd(saturatingAdd(saturatingAdd(weights, kvCache), state), activations),
+            runtime);
+    }
 };
 
 /// Bytes of one tensor group in a plan.

@@ -46,4 +46,9 @@ constexpr std::uint64_t saturatingMul(std::uint64_t a, std::uint64_t b) {
     return b != 0 && a > UINT64_MAX / b ? UINT64_MAX : a * b;
 }
 
+/// a + b, or the largest 64-bit value when the sum would not fit (as saturatingMul).
+constexpr std::uint64_t saturatingAdd(std::uint64_t a, std::uint64_t b) {
+    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
 } // namespace hostplan

@@ -12,9 +12,12 @@
 #include "plan/plan.h"
 #include "sizing/memory.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <fstream>
 
 using namespace hostplan;
@@ -80,9 +83,12 @@ class tst_VllmEncoder : public QObject {
         small.patch = 14;
         small.maxImagePixels = 1003520;
         QCOMPARE(vllmEncoderProfile(small, 1, 8192, 1, 8192).tokensPerItem, std::uint64_t(1225));
-        // Smaller than one merged token: nothing runs.
+        // Smaller than one merged token: smart_resize keeps one a side, so vLLM profiles
+        // 999 one-token images (the items per prompt) at 8,192 batched tokens.
         small.maxImagePixels = 27 * 27;
-        QVERIFY(!vllmEncoderProfile(small, 1, 8192, 1, 8192).profiled());
+        const VllmEncoderProfile tiny = vllmEncoderProfile(small, 1, 8192, 1, 8192);
+        QCOMPARE(tiny.tokensPerItem, std::uint64_t(1));
+        QCOMPARE(tiny.items, 999u);
         QVERIFY(!vllmEncoderProfile(VisionEncoderShape{}, 1, 8192, 1, 8192).profiled());
     }
 
@@ -177,6 +183,83 @@ class tst_VllmEncoder : public QObject {
         QCOMPARE(vllmMemoryModel().terms(v0).activationEncoder, std::uint64_t(0));
     }
 
+    // Text only at PP 2: every stage drops the tower, which each stage held.
+    void textOnlyPipeline() {
+        const ModelSpec m =
+            golden::dataConfigModel("Qwen--Qwen3.5-27B_config.json", "Qwen/Qwen3.5-27B");
+        const GpuSpec g = golden::loggedGpu("NVIDIA H100 80GB HBM3", 79.19, true);
+        Scenario s;
+        s.workload.contextTokens = 32768;
+        Parallelism par;
+        par.pp = 2;
+        const EngineMemoryTerms full = vllmMemoryModel().terms(engineInputFor(m, g, par, s));
+        s.engine.textOnly = true;
+        const EngineMemoryTerms text = vllmMemoryModel().terms(engineInputFor(m, g, par, s));
+        std::uint64_t tower = 0;
+        for (const auto &gb : weightPlacement(m, {})) {
+            tower += gb.role == GroupRole::Vision ? gb.perGpuBytes : 0;
+        }
+        QCOMPARE(full.stages.size(), std::size_t(2));
+        QCOMPARE(text.stages.size(), std::size_t(2));
+        for (std::size_t i = 0; i < 2; ++i) {
+            QCOMPARE(full.stages[i].weights - text.stages[i].weights, tower);
+        }
+    }
+
+    // Releases before v0.10.1 load the tower whatever the limits: the 0.7 and 0.6.x rules keep
+    // its weights (and 0.7 its profile), say so, and serve-cmd writes their key=value limits.
+    void textOnlyOldReleases() {
+        const ModelSpec m =
+            golden::dataConfigModel("Qwen--Qwen3.5-27B_config.json", "Qwen/Qwen3.5-27B");
+        const GpuSpec g = golden::loggedGpu("NVIDIA H100 80GB HBM3", 79.19, true);
+        for (const VllmProfile old : {VllmProfile::V1Early, VllmProfile::V0}) {
+            Scenario s;
+            s.engine.vllmVersion = old;
+            s.workload.contextTokens = 32768;
+            const EngineMemoryInput full = engineInputFor(m, g, {}, s);
+            s.engine.textOnly = true;
+            const EngineMemoryInput text = engineInputFor(m, g, {}, s);
+            QVERIFY(!vllmTextOnlyApplies(text));
+            QCOMPARE(text.checkpointWeightsPerGpu, full.checkpointWeightsPerGpu);
+            QCOMPARE(vllmMemoryModel().terms(text).activationEncoder,
+                     vllmMemoryModel().terms(full).activationEncoder);
+            QVERIFY(vllmEncoderNote(text).find("before v0.10.1") != std::string::npos);
+            QCOMPARE(vllmTextOnlyLimitFlag(old).first, std::string("image=0,video=0"));
+        }
+        QVERIFY(vllmMemoryModel()
+                    .terms(engineInputFor(m, g, {},
+                                          [] {
+                                              Scenario s;
+                                              s.engine.vllmVersion = VllmProfile::V1Early;
+                                              return s;
+                                          }()))
+                    .activationEncoder > 0);
+        QCOMPARE(vllmTextOnlyLimitFlag(std::nullopt).first,
+                 std::string(R"({"image":0,"video":0})"));
+    }
+
+    // A tower config the import refuses: more deepstack layers than blocks; in_chans (Qwen2-VL)
+    // is read as the input channels.
+    void towerConfigChecks() {
+        std::ifstream f(std::string(HOSTPLAN_TEST_DATA_DIR) +
+                        "/configs/Qwen--Qwen3.5-27B_config.json");
+        nlohmann::json c = nlohmann::json::parse(f);
+        nlohmann::json deep = c;
+        deep["vision_config"]["deepstack_visual_indexes"] = nlohmann::json::array();
+        for (int i = 0; i < 28; ++i) {
+            deep["vision_config"]["deepstack_visual_indexes"].push_back(i % 27);
+        }
+        const auto refused = importHfConfigText(deep.dump(), "deep");
+        QVERIFY(!refused.ok());
+        QVERIFY(refused.error().toString().find("deepstack_visual_indexes") != std::string::npos);
+        nlohmann::json chans = c;
+        chans["vision_config"].erase("in_channels");
+        chans["vision_config"]["in_chans"] = 4;
+        const auto four = importHfConfigText(chans.dump(), "chans");
+        QVERIFY2(four.ok(), four.ok() ? "" : four.error().toString().c_str());
+        QCOMPARE(four->visionEncoder.channels, 4u);
+    }
+
     // serve-cmd emits the limits that make vLLM build no tower, only for a text-only plan.
     void serveCommandTextOnly() {
         const ModelSpec m =
@@ -200,6 +283,17 @@ class tst_VllmEncoder : public QObject {
         QCOMPARE(limitFlag(s), std::string());
         s.engine.textOnly = true;
         QCOMPARE(limitFlag(s), std::string(R"({"image":0,"video":0})"));
+        // Another engine ignores the switch, and the plan says so.
+        s.engine.engine = Engine::Sglang;
+        const auto sglang = evaluate(s, Catalogue::builtin(), m);
+        QVERIFY(sglang.ok());
+        QVERIFY(std::find(sglang->warnings.begin(), sglang->warnings.end(),
+                          "engine.text_only applies to vLLM plans only; the SGLang plan ignores "
+                          "it") != sglang->warnings.end());
+        s.engine.prefixCaching = false;
+        s.engine.vllmVersion = VllmProfile::V1v24;
+        QCOMPARE(vllmOnlySettings(s.engine),
+                 std::string("engine.prefix_caching, engine.text_only and engine.vllm_version"));
     }
 
     // preprocessor_config.json: max_pixels wins over size.longest_edge; bad values name the
@@ -218,12 +312,28 @@ class tst_VllmEncoder : public QObject {
         QCOMPARE(m.visionEncoder.maxImagePixels, std::uint64_t(12845056));
         for (const char *bad : {"{", "[1]", R"({"max_pixels": -1})", R"({"max_pixels": 0})",
                                 R"({"max_pixels": "big"})", R"({"max_pixels": 1e300})",
-                                R"({"size": {"longest_edge": 2.5}})"}) {
+                                R"({"size": {"longest_edge": 2.5}})", R"({"size": [1024, 1024]})",
+                                R"({"size": "1024"})"}) {
             const auto e = importer::applyPreprocessorConfig(m, bad, "p.json");
             QVERIFY2(e.has_value(), bad);
             QVERIFY2(e->toString().find("p.json") != std::string::npos, bad);
             QCOMPARE(m.visionEncoder.maxImagePixels, std::uint64_t(12845056));
         }
+        // The file first, then the key, once.
+        QCOMPARE(importer::applyPreprocessorConfig(m, R"({"max_pixels": true})", "p.json")
+                     ->toString()
+                     .rfind("p.json: max_pixels: ", 0),
+                 std::size_t(0));
+        QCOMPARE(importer::applyPreprocessorConfig(m, R"({"size": {"longest_edge": -1}})", "p.json")
+                     ->toString()
+                     .rfind("p.json: size.longest_edge: ", 0),
+                 std::size_t(0));
+        // Neither key: the default, and the note says the file lacked them.
+        ModelSpec plain = golden::dataConfigModel("Qwen--Qwen3.5-27B_config.json", "q");
+        QVERIFY(!importer::applyPreprocessorConfig(plain, R"({"size": {"height": 448}})", "p"));
+        QCOMPARE(plain.visionEncoder.maxImagePixels, std::uint64_t(16777216));
+        QVERIFY(plain.visionEncoder.maxImagePixelsSource.find("gives neither") !=
+                std::string::npos);
         ModelSpec text = golden::catalogueModel("llama-3.1-8b");
         QVERIFY(!importer::applyPreprocessorConfig(text, "not json", "p.json"));
     }

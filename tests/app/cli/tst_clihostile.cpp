@@ -313,6 +313,11 @@ class TestCliHostile : public QObject {
                                                    "--gpu-count", "1", "--text-only", "on"});
         QVERIFY2(cmd.code == 0, cmd.err.constData());
         QVERIFY(cmd.out.contains(R"(--limit-mm-per-prompt '{"image":0,"video":0}')"));
+        const Run sglang =
+            runTool(HOSTPLAN_CLI_BIN, {"plan", "--engine", "sglang", "--text-only", "on"});
+        QVERIFY2(sglang.code == 0, sglang.err.constData());
+        QVERIFY(sglang.err.contains("warning: --text-only applies to --engine vllm only; the "
+                                    "SGLang plan ignores it"));
         const Run bad = runTool(HOSTPLAN_CLI_BIN, {"plan", "--text-only", "1"});
         QCOMPARE(bad.code, 2);
         QCOMPARE(bad.err.trimmed(),
