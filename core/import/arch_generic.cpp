@@ -189,7 +189,9 @@ void noteMtp(const ConfigReader &c, ModelBuilder &b) {
         if (n > 0) {
             b.setMtpLayers(n);
             b.note(std::to_string(n) + " MTP / draft layer(s) (" + c.field(k) +
-                   ") are not counted; engines load them only for speculative decoding");
+                   ") are not in the model's parameter count; engines load them only for "
+                   "speculative decoding, and a plan that speculates counts their memory (draft "
+                   "weights)");
         }
     }
 }

@@ -281,7 +281,8 @@ void noteMtp(const ConfigReader &c, ModelBuilder &b) {
     b.setMtpLayers(n);
     b.note(std::to_string(n) + " MTP layer(s)" + blocks + " (" +
            c.field("num_nextn_predict_layers") +
-           ") are not counted; engines load them only for speculative decoding");
+           ") are not in the model's parameter count; engines load them only for "
+           "speculative decoding, and a plan that speculates counts their memory (draft weights)");
 }
 
 } // namespace
