@@ -9,6 +9,16 @@
 
 namespace hostplan::importer {
 
+namespace {
+
+/// VisionEncoderShape::maxImagePixelsSource for the default image, with why it is used.
+std::string defaultImageSource(const char *why) {
+    return "the Qwen-VL checkpoints' usual " + std::to_string(kQwenVlDefaultImageTokens) +
+           " tokens (" + why + ")";
+}
+
+} // namespace
+
 using u64 = std::uint64_t;
 
 /// A wrapper's vision_config as a generic ViT: patch embedding, `depth` blocks of attention
@@ -104,8 +114,7 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
         // largest image the published Qwen-VL checkpoints' files allow, kQwenVlDefaultImageTokens.
         const u64 side = checkedMul(patch, merge, v.field("spatial_merge_size"));
         shape.maxImagePixels = checkedMul(kQwenVlDefaultImageTokens, side, side, f);
-        shape.maxImagePixelsSource = "the Qwen-VL checkpoints' usual 16384 tokens (no "
-                                     "preprocessor_config.json was read)";
+        shape.maxImagePixelsSource = defaultImageSource("no preprocessor_config.json was read");
         b.setVisionEncoder(std::move(shape));
     } else {
         add("projector", H, outW == W ? W : outW, 1, Placement::Sharded);
@@ -254,8 +263,8 @@ std::optional<Error> applyPreprocessorConfig(ModelSpec &spec, std::string_view t
         spec.visionEncoder.maxImagePixelsSource = "preprocessor_config.json " + key;
     } else {
         spec.visionEncoder.maxImagePixelsSource =
-            "the Qwen-VL checkpoints' usual 16384 tokens (preprocessor_config.json gives neither "
-            "max_pixels nor size.longest_edge)";
+            defaultImageSource("preprocessor_config.json gives neither max_pixels nor "
+                               "size.longest_edge");
     }
     return std::nullopt;
 }

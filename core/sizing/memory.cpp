@@ -139,9 +139,12 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     in.ep = std::max<std::uint32_t>(par.ep, 1);
     in.kvFormat = scenario.model.kvFormat;
     in.stateFormat = scenario.model.stateFormat;
-    // Text only under vLLM: no vision tower is built, so none is loaded (vllmEncoderNote).
-    in.textOnly = scenario.engine.textOnly && engine == Engine::Vllm;
+    // The vLLM release whose start-up memory rules apply (the defaults below, max_num_seqs and
+    // batched tokens, are the same for every release; the memory fraction is the release's).
     in.vllmProfile = scenario.engine.vllmVersion.value_or(kDefaultVllmProfile);
+    // Text only under vLLM 0.10.1+: no vision tower is built, so none is loaded
+    // (vllmEncoderNote).
+    in.textOnly = scenario.engine.textOnly && engine == Engine::Vllm;
     const bool noTower = vllmTextOnlyApplies(in);
     for (const auto &g : weightPlacement(model, par)) {
         in.checkpointWeightsPerGpu += noTower && g.role == GroupRole::Vision ? 0 : g.perGpuBytes;
@@ -149,9 +152,6 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     // A named draft (ModelSpec::draft, attached by the plan) replaces the MTP layers.
     in.draftModel = model.draft.get();
     const bool speculative = plansSpeculation(model, scenario);
-    // The vLLM release whose start-up memory rules apply (the defaults below, max_num_seqs and
-    // batched tokens, are the same for every release; the memory fraction is the release's).
-    in.vllmProfile = scenario.engine.vllmVersion.value_or(kDefaultVllmProfile);
     in.memoryFraction = scenario.engine.memoryFraction.value_or(engineDefaultMemoryFraction(
         engine, gpu, in.tp, speculative, in.draftModel && !in.draftModel->eagleHead, &model,
         in.vllmProfile));
