@@ -4060,8 +4060,8 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <translation>%1: CUDA-Kontext, Kommunikationspuffer, Nicht-Torch-Speicher und CUDA-Graphen</translation>
     </message>
     <message>
-        <source>The vision encoder&apos;s profile pass before the decoder&apos;s: peak %1 per GPU, then %2 of its outputs kept through the decoder&apos;s run.</source>
-        <translation>Der Profiling-Durchlauf des Vision-Encoders vor dem des Decoders: Spitze %1 pro GPU, danach %2 seiner Ausgaben, die während des Decoder-Durchlaufs erhalten bleiben.</translation>
+        <source>The vision encoder&apos;s profile pass before the decoder&apos;s: peak %1 per GPU, then %2 of its outputs and %3 of its dummy inputs kept through the decoder&apos;s run.</source>
+        <translation>Der Profiling-Durchlauf des Vision-Encoders vor dem des Decoders: Spitze %1 pro GPU, danach %2 seiner Ausgaben und %3 seiner Dummy-Eingaben, die während des Decoder-Durchlaufs erhalten bleiben.</translation>
     </message>
 </context>
 <context>

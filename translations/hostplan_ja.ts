@@ -4060,8 +4060,8 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <translation>%1: CUDA コンテキスト、通信バッファ、torch 外のメモリ、CUDA グラフ</translation>
     </message>
     <message>
-        <source>The vision encoder&apos;s profile pass before the decoder&apos;s: peak %1 per GPU, then %2 of its outputs kept through the decoder&apos;s run.</source>
-        <translation>デコーダーより前に行うビジョンエンコーダーのプロファイル: GPU あたりピーク %1、その後その出力 %2 をデコーダーの実行中保持。</translation>
+        <source>The vision encoder&apos;s profile pass before the decoder&apos;s: peak %1 per GPU, then %2 of its outputs and %3 of its dummy inputs kept through the decoder&apos;s run.</source>
+        <translation>デコーダーより前に行うビジョンエンコーダーのプロファイル: GPU あたりピーク %1、その後その出力 %2 とダミー入力 %3 をデコーダーの実行中保持。</translation>
     </message>
 </context>
 <context>

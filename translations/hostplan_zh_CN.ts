@@ -4060,8 +4060,8 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <translation>%1：CUDA 上下文、通信缓冲区、非 torch 内存和 CUDA 图</translation>
     </message>
     <message>
-        <source>The vision encoder&apos;s profile pass before the decoder&apos;s: peak %1 per GPU, then %2 of its outputs kept through the decoder&apos;s run.</source>
-        <translation>视觉编码器在解码器之前的剖析过程：每 GPU 峰值 %1，之后其输出 %2 在解码器运行期间保留。</translation>
+        <source>The vision encoder&apos;s profile pass before the decoder&apos;s: peak %1 per GPU, then %2 of its outputs and %3 of its dummy inputs kept through the decoder&apos;s run.</source>
+        <translation>视觉编码器在解码器之前的剖析过程：每 GPU 峰值 %1，之后其输出 %2 和虚拟输入 %3 在解码器运行期间保留。</translation>
     </message>
 </context>
 <context>

@@ -115,11 +115,12 @@ ReportTable memoryTable(const PlanResult &p) {
                        signedBytesText(double(e.kvPoolBytes)), groupedInt(e.kvBytesPerToken),
                        groupedInt(e.draftKvBytesPerToken), groupedInt(e.kvTokens));
     if (e.activationEncoder > 0) {
-        t.note +=
-            QLatin1Char(' ') +
-            Report::tr("The vision encoder's profile pass before the decoder's: peak %1 "
-                       "per GPU, then %2 of its outputs kept through the decoder's run.")
-                .arg(bytesText(double(e.activationEncoder)), bytesText(double(e.encoderOutputs)));
+        t.note += QLatin1Char(' ') +
+                  Report::tr("The vision encoder's profile pass before the decoder's: peak %1 "
+                             "per GPU, then %2 of its outputs and %3 of its dummy inputs kept "
+                             "through the decoder's run.")
+                      .arg(bytesText(double(e.activationEncoder)),
+                           bytesText(double(e.encoderOutputs)), bytesText(double(e.encoderInputs)));
     }
     if (!e.stages.empty()) {
         t.note += QLatin1Char(' ') + pipelineStagesText(p);

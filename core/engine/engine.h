@@ -89,6 +89,12 @@ constexpr bool vllmV019Memory(VllmProfile p) {
     return p == VllmProfile::V1v19 || p == VllmProfile::V1v24;
 }
 
+/// Whether `p` is one of the V0 engine's rule sets (v0.6.4 or v0.6.5: no chunked prefill up to
+/// 32k, no encoder profile HostPlan models).
+constexpr bool vllmV0Rules(VllmProfile p) {
+    return p == VllmProfile::V0 || p == VllmProfile::V0Legacy;
+}
+
 /// Every vLLM rule set HostPlan models, newest first.
 const std::vector<VllmRules> &vllmRuleSets();
 /// The table entry of `profile`.

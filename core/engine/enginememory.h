@@ -140,9 +140,13 @@ struct EngineMemoryTerms {
     /// The encoder outputs that profile keeps through the decoder's dummy run (live with the
     /// decoder's peak).
     std::uint64_t encoderOutputs = 0;
+    /// The encoder's dummy inputs (float32 pixel values) that profile also keeps through the
+    /// decoder's dummy run (VllmEncoderProfile::inputBytes).
+    std::uint64_t encoderInputs = 0;
     /// What the engine charges (vLLM: activationPipeline + activationBuffers + the largest of
     /// the forward, draft and sampler peaks, the hidden states live with the last two; with a
-    /// vision encoder profiled first, the larger of its peak and that plus encoderOutputs).
+    /// vision encoder profiled first, the larger of its peak and that plus encoderOutputs and
+    /// encoderInputs).
     std::uint64_t activationPeak = 0;
     // Pool.
     double memoryFraction = 0;

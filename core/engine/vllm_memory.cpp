@@ -227,8 +227,7 @@ EngineKvLayout vllmLayout(const EngineMemoryInput &in) {
 
 /// The profiled batch: V0 without chunked prefill profiles max(max_model_len, 2048) tokens.
 std::uint64_t profiledTokens(const EngineMemoryInput &in) {
-    const bool v0 = in.vllmProfile == VllmProfile::V0 || in.vllmProfile == VllmProfile::V0Legacy;
-    if (v0 && in.maxModelLen <= 32768) {
+    if (vllmV0Rules(in.vllmProfile) && in.maxModelLen <= 32768) {
         return std::max<std::uint64_t>(in.maxModelLen, 2048);
     }
     return in.maxBatchedTokens;
@@ -511,11 +510,13 @@ class VllmMemory final : public EngineMemoryModel {
         t.activationBuffers = in.vllmProfile == VllmProfile::V1Early ? hiddenLive : 0;
         // v0.19: the MoE workspace outlives the forward (vllmResidentMoeWorkspace).
         const std::uint64_t residentMoe = v19 ? vllmResidentMoeWorkspace(in, tokens) : 0;
-        // V1 runs a vision tower on its largest dummy images first and keeps the outputs
-        // through the decoder's run (vllmencoder.h); V0's multimodal profile is not modelled.
+        // V1 runs a vision tower on its largest dummy images first and keeps the outputs and
+        // the dummy inputs through the decoder's run (vllmencoder.h); V0's multimodal profile
+        // is not modelled.
         const VllmEncoderProfile encoder = vllmEncoderProfileFor(in);
         t.activationEncoder = encoder.peakBytes;
         t.encoderOutputs = encoder.outputBytes;
+        t.encoderInputs = encoder.inputBytes;
         t.activationPeak =
             t.activationPipeline + t.activationBuffers +
             vllmPeakWithEncoder(std::max({t.activationForward, hiddenLive + t.activationDraft,

@@ -2,6 +2,7 @@
 #include "engine/vllmencoder.h"
 
 #include "util/numbertext.h"
+#include "util/units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -46,11 +47,12 @@ std::uint64_t vllmEncoderPeakBytes(const VisionEncoderShape &s, std::uint64_t pa
     const double pixelValues = double(s.channels) * s.temporalPatch * s.patch * s.patch;
     const double pixels = n * pixelValues * (kProcessorPixelBytes + kTowerElementBytes);
     const double headDim = s.heads ? w / s.heads : 0;
-    const double positions = n * (w + headDim) * kTowerElementBytes;
+    // Rotary towers keep their position embeddings and cos / sin to the end of the forward.
+    const double positions = s.rotaryPositions ? n * (w + headDim) * kTowerElementBytes : 0;
     const double merged = n / (double(s.mergeSize) * s.mergeSize);
     const double deepstack = double(s.deepstackMergers) * merged * s.outWidth * kTowerElementBytes;
     const double mlp = (s.gatedMlp ? 3.0 : 2.0) * s.mlpWidth / t;
-    const double attention = 6.0 * w / t;
+    const double attention = (s.rotaryPositions ? 6.0 : 4.0) * w / t;
     const double block = n * (2 * w + std::max(mlp, attention)) * kTowerElementBytes;
     return clampBytes(pixels + positions + deepstack + block);
 }
@@ -82,6 +84,8 @@ VllmEncoderProfile vllmEncoderProfile(const VisionEncoderShape &s, std::uint32_t
     p.peakBytes = vllmEncoderPeakBytes(s, p.patches, tp);
     p.outputBytes = clampBytes(double(p.items) * double(p.tokensPerItem) * s.outWidth *
                                (1.0 + s.deepstackMergers) * kTowerElementBytes);
+    p.inputBytes = clampBytes(patches * s.channels * s.temporalPatch * double(s.patch) * s.patch *
+                              kProcessorPixelBytes);
     return p;
 }
 
@@ -89,7 +93,9 @@ std::uint64_t vllmPeakWithEncoder(std::uint64_t decoderPeak, const VllmEncoderPr
     if (!encoder.profiled()) {
         return decoderPeak;
     }
-    return std::max(encoder.peakBytes, decoderPeak + encoder.outputBytes);
+    return std::max(
+        encoder.peakBytes,
+        saturatingAdd(decoderPeak, saturatingAdd(encoder.outputBytes, encoder.inputBytes)));
 }
 
 std::string vllmEncoderProfileText(const VisionEncoderShape &shape, const VllmEncoderProfile &e) {
@@ -102,8 +108,9 @@ std::string vllmEncoderProfileText(const VisionEncoderShape &shape, const VllmEn
            std::to_string(e.patches) +
            " patches; the log's \"Encoder cache will be initialized with a budget of " +
            std::to_string(e.budgetTokens) + " tokens\"): " + gibNoteText(e.peakBytes) +
-           " peak per GPU, then " + gibNoteText(e.outputBytes) +
-           " of outputs kept through the decoder's dummy run; the largest image comes from " +
+           " peak per GPU, then " + gibNoteText(e.outputBytes) + " of outputs and " +
+           gibNoteText(e.inputBytes) +
+           " of pixel values kept through the decoder's dummy run; the largest image comes from " +
            shape.maxImagePixelsSource +
            ". Serving text only (engine.text_only; vLLM --limit-mm-per-prompt "
            "'{\"image\": 0, \"video\": 0}') loads no tower and skips the pass. Video "
@@ -129,8 +136,7 @@ std::pair<std::string, std::string> vllmTextOnlyLimitFlag(std::optional<VllmProf
 }
 
 VllmEncoderProfile vllmEncoderProfileFor(const EngineMemoryInput &in) {
-    const bool v0 = in.vllmProfile == VllmProfile::V0 || in.vllmProfile == VllmProfile::V0Legacy;
-    if (!in.model || v0 || vllmTextOnlyApplies(in)) {
+    if (!in.model || vllmV0Rules(in.vllmProfile) || vllmTextOnlyApplies(in)) {
         return {};
     }
     return vllmEncoderProfile(in.model->visionEncoder, in.tp, in.maxBatchedTokens, in.maxNumSeqs,

@@ -478,7 +478,7 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path, const Impor
         // The image processor's largest image, for the vision tower's profile pass
         // (towers.h applyPreprocessorConfig); read only where a modelled tower needs it.
         if (const auto pre = config.parent_path() / "preprocessor_config.json";
-            spec->visionEncoder.known() && std::filesystem::exists(pre, ec)) {
+            spec->visionEncoder.readsPreprocessorConfig() && std::filesystem::exists(pre, ec)) {
             auto preText = importer::readConfigFile(pre);
             if (!preText) {
                 return preText.error();

@@ -17,9 +17,54 @@ std::string defaultImageSource(const char *why) {
            " tokens (" + why + ")";
 }
 
-} // namespace
-
 using u64 = std::uint64_t;
+
+/// The shapes of a tower without a patch merger, as addVisionTower read them.
+struct PlainTower {
+    u64 width, mlpWidth, patch, channels, image;
+    bool gated;
+};
+
+/// A fixed-resolution tower whose projector pools its patch grid into `tokensPerImage` tokens
+/// (Gemma 3: a SigLIP tower on 896 x 896 images, 64 x 64 patches of 14, average-pooled 4 x 4
+/// into mm_tokens_per_image = 256; vLLM gemma3_mm.py Gemma3MultiModalProjector): its shape for
+/// vLLM's encoder profile, the pooling side as the merge size. Nothing where the wrapper gives
+/// no tokens per image, or they do not pool the square patch grid evenly.
+void setPooledEncoder(const ConfigReader &v, ModelBuilder &b, const PlainTower &t,
+                      u64 tokensPerImage) {
+    if (tokensPerImage == 0 || t.image == 0 || t.image % t.patch != 0) {
+        return;
+    }
+    const u64 side = t.image / t.patch;
+    u64 tokenSide = 1;
+    while (tokenSide * tokenSide < tokensPerImage && tokenSide < side) {
+        ++tokenSide;
+    }
+    if (tokenSide * tokenSide != tokensPerImage || side % tokenSide != 0) {
+        b.note("estimated: mm_tokens_per_image " + std::to_string(tokensPerImage) +
+               " does not pool the tower's " + std::to_string(side) + " x " + std::to_string(side) +
+               " patches evenly; vLLM's encoder profile is not modelled");
+        return;
+    }
+    VisionEncoderShape shape;
+    shape.width = std::uint32_t(t.width);
+    shape.mlpWidth = std::uint32_t(t.mlpWidth);
+    shape.heads = std::uint32_t(v.countOr("num_attention_heads", 0, 4096, 0));
+    shape.gatedMlp = t.gated;
+    shape.patch = std::uint32_t(t.patch);
+    shape.channels = std::uint32_t(t.channels);
+    shape.mergeSize = std::uint32_t(side / tokenSide);
+    shape.outWidth = std::uint32_t(b.dimensions().hidden);
+    shape.rotaryPositions = false;
+    shape.fixedResolution = true;
+    shape.maxImagePixels = t.image * t.image;
+    shape.maxImagePixelsSource = v.field("image_size") + " (every image is resized to " +
+                                 std::to_string(t.image) + " x " + std::to_string(t.image) +
+                                 " pixels; pan-and-scan crops are off by default)";
+    b.setVisionEncoder(std::move(shape));
+}
+
+} // namespace
 
 /// A wrapper's vision_config as a generic ViT: patch embedding, `depth` blocks of attention
 /// (4 [W, W] + biases) and an MLP (2 [I, W] + biases), norms, and a projector to the text
@@ -34,7 +79,7 @@ using u64 = std::uint64_t;
 /// Qwen3-VL tower (ColumnParallelLinear / RowParallelLinear, python/sglang/srt/models/
 /// qwen3_vl.py @ 2409eacc) build them; the patch and position embeddings and the norms are
 /// replicated.
-void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
+void addVisionTower(const ConfigReader &v, ModelBuilder &b, std::uint64_t tokensPerImage) {
     const char *depthKey = firstKey(v, {"num_hidden_layers", "depth", "num_layers"});
     // Qwen2-VL names the ViT's width embed_dim and the language model's hidden_size beside it.
     const char *widthKey = firstKey(v, {"embed_dim", "hidden_size", "width"});
@@ -118,6 +163,7 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b) {
         b.setVisionEncoder(std::move(shape));
     } else {
         add("projector", H, outW == W ? W : outW, 1, Placement::Sharded);
+        setPooledEncoder(v, b, {W, I, patch, channels, image, gated}, tokensPerImage);
     }
     // The two keys SGLang's memory-fraction rule reads, as they are (engine.h
     // sglangVisionFractionFactor).
@@ -202,7 +248,7 @@ void addAudioTower(const ConfigReader &top, ModelBuilder &b) {
 
 void addTowers(const ConfigReader &top, ModelBuilder &b) {
     if (auto v = top.optSub("vision_config")) {
-        addVisionTower(*v, b);
+        addVisionTower(*v, b, top.countOr("mm_tokens_per_image", 0, 1u << 20, 0));
     }
     if (top.optSub("audio_config")) {
         addAudioTower(top, b);
@@ -220,8 +266,8 @@ bool wantsPreprocessorConfig(std::string_view configText) {
 
 std::optional<Error> applyPreprocessorConfig(ModelSpec &spec, std::string_view text,
                                              const std::string &source) {
-    if (!spec.visionEncoder.known()) {
-        return std::nullopt; // no tower whose profile HostPlan models: the file is not needed
+    if (!spec.visionEncoder.readsPreprocessorConfig()) {
+        return std::nullopt; // no tower whose largest image the file sets: not needed
     }
     constexpr std::uint64_t kMaxPixels = std::uint64_t(1) << 40;
     // Errors name the file first, then the key: "m/preprocessor_config.json: max_pixels: ...".

@@ -48,8 +48,10 @@ std::optional<Error> applyPreprocessorConfig(ModelSpec &spec, std::string_view t
 /// mm_encoder_tp_mode "weights" (vllm/config/multimodal.py @ 55e847c0) and SGLang's
 /// Qwen3-VL tower (ColumnParallelLinear / RowParallelLinear, python/sglang/srt/models/
 /// qwen3_vl.py @ 2409eacc) build them; the patch and position embeddings and the norms are
-/// replicated.
-void addVisionTower(const ConfigReader &v, ModelBuilder &b);
+/// replicated. A tower without a merger whose wrapper gives `tokensPerImage`
+/// (mm_tokens_per_image, Gemma 3) and a fixed image_size also gets its shape for vLLM's encoder
+/// profile: the projector average-pools the square patch grid into that many tokens.
+void addVisionTower(const ConfigReader &v, ModelBuilder &b, std::uint64_t tokensPerImage = 0);
 
 /// A wrapper's audio_config as a Whisper-style encoder (transformers WhisperEncoder, which
 /// Voxtral's, Qwen2-Audio's and Ming's audio towers follow): two 1-D convolutions of kernel 3
@@ -65,8 +67,8 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b);
 /// whisper.py builds them (QKVParallelLinear, RowParallelLinear); the rest is replicated.
 void addAudioTower(const ConfigReader &top, ModelBuilder &b);
 
-/// The towers of a wrapper `top`: its vision_config (addVisionTower) and its audio_config
-/// (addAudioTower), each where present.
+/// The towers of a wrapper `top`: its vision_config (addVisionTower, with top's
+/// mm_tokens_per_image) and its audio_config (addAudioTower), each where present.
 void addTowers(const ConfigReader &top, ModelBuilder &b);
 
 } // namespace hostplan::importer

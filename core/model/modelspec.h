@@ -193,12 +193,24 @@ struct VisionEncoderShape {
     std::uint32_t mergeSize = 0;        ///< spatial_merge_size: m x m patches make one token
     std::uint32_t outWidth = 0;         ///< the merger's output width (out_hidden_size, else text)
     std::uint32_t deepstackMergers = 0; ///< deepstack_visual_indexes entries (Qwen3-VL)
+    /// The tower rotates q and k by 2-D rotary positions whose embeddings it keeps through the
+    /// forward (the Qwen-VL towers); false: learned positions added once to the patch
+    /// embeddings (SigLIP, as Gemma 3's tower).
+    bool rotaryPositions = true;
+    /// The image processor resizes every image to one square of maxImagePixels pixels
+    /// (Gemma 3's 896 x 896, vision_config.image_size), so no preprocessor_config.json is
+    /// read; mergeSize is then the projector's pooling side (mm_tokens_per_image tokens per
+    /// image). False: the Qwen-VL processors' dynamic resolution up to maxImagePixels.
+    bool fixedResolution = false;
     /// The image processor's largest image in pixels (max_pixels, or size.longest_edge,
     /// which the Qwen-VL processors read as a pixel count).
     std::uint64_t maxImagePixels = 0;
     /// Where maxImagePixels comes from: the file and key, or the processor's default.
     std::string maxImagePixelsSource;
     bool known() const { return width > 0 && mergeSize > 0 && patch > 0 && maxImagePixels > 0; }
+    /// Whether the checkpoint's preprocessor_config.json sets the largest image (a known
+    /// tower of dynamic resolution).
+    bool readsPreprocessorConfig() const { return known() && !fixedResolution; }
 };
 
 struct ModelSpec {
@@ -305,7 +317,8 @@ struct ModelSpec {
     std::uint32_t visionConfigLayers = 0;
     std::uint32_t visionConfigHidden = 0;
     /// The vision tower's shapes for its profile pass (VisionEncoderShape); default (width 0)
-    /// where the tower is not a patch-and-merge ViT HostPlan models.
+    /// where the tower is neither a patch-and-merge ViT nor a fixed-resolution pooled one
+    /// (Gemma 3) HostPlan models.
     VisionEncoderShape visionEncoder;
 
     /// Multi-token-prediction layers the checkpoint ships beside the decoder (config

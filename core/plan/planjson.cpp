@@ -194,6 +194,7 @@ nlohmann::ordered_json engineTermsJson(const EngineMemoryTerms &t, const ModelSp
                                 {"activation_draft_bytes", t.activationDraft},
                                 {"activation_encoder_bytes", t.activationEncoder},
                                 {"encoder_outputs_bytes", t.encoderOutputs},
+                                {"encoder_inputs_bytes", t.encoderInputs},
                                 {"activation_peak_bytes", t.activationPeak},
                                 {"kv_pool_bytes", t.kvPoolBytes},
                                 {"kv_bytes_per_token", t.kvBytesPerToken},

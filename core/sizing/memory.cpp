@@ -197,11 +197,13 @@ MemoryBreakdown computeMemory(const ModelSpec &model, const GpuSpec &gpu, const 
     const EngineMemoryTerms t = engineMemoryModel(scenario.engine.engine).terms(in);
     m.engine = t;
 
-    m.groups = weightPlacement(model, par);
-    for (const auto &g : m.groups) {
+    for (auto &g : weightPlacement(model, par)) {
         if (vllmTextOnlyApplies(in) && g.role == GroupRole::Vision) {
             continue; // vLLM builds no tower for a text-only plan (vllmEncoderNote)
         }
+        m.groups.push_back(std::move(g));
+    }
+    for (const auto &g : m.groups) {
         m.total.weights += g.placement == Placement::Replicated
                                ? g.totalBytes * std::max<std::uint32_t>(par.tp, 1)
                                : g.totalBytes;

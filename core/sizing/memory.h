@@ -92,6 +92,8 @@ struct CacheCost {
 struct MemoryBreakdown {
     MemoryComponents perGpu; ///< the most loaded GPU
     MemoryComponents total;  ///< summed over all GPUs of the plan
+    /// The groups the engine loads, placed (weightPlacement); a text-only vLLM plan's vision
+    /// tower is not among them (vllmTextOnlyApplies).
     std::vector<GroupBytes> groups;
     CacheCost cache;
     double memoryFraction = 0.9;         ///< engine fraction used

@@ -102,7 +102,10 @@ inline ModelSpec qwen15Moe() {
 inline void heldOutLogChecks(std::vector<Check> &out) {
     // P12: Gemma 3 4B / 12B / 27B. "Model loading took" carries vLLM's RoPE caches: the global
     // layers' linear x 8 cache spans 1,048,576 positions (512 MiB at head dim 256, 256 MiB at
-    // 128) beside the local layers' 131,072.
+    // 128) beside the local layers' 131,072. The profile first runs the SigLIP tower on 32
+    // images of 256 tokens (the logs' "profiled with 32 image items"); the sampler's pass then
+    // leads, with the 32 images' outputs and float32 pixel values still live (logged peaks
+    // 3.89 / 3.94 / 3.99 GiB).
     checkStartupLog(gemma3("google/gemma-3-4b-it", 2560, 10240, 34, 8, 4, 256),
                     {"P12", "google-gemma-3-4b-it--h100-80gb--tp1pp1dp1--8192.log",
                      "gemma-3-4b-it bf16", 1, 1, 8192, 0.95, 8.58, 468144},

@@ -47,10 +47,11 @@ inline void hybridLogChecks(std::vector<Check> &out) {
     const std::string set = "Qwen3.5-27B bf16 (hybrid), 1x H20 141GB, vLLM 0.19 TP1, u 0.90, "
                             "len 32768, 16 seqs, 16384 batched";
     const std::string src = "vllm-project/vllm#40691";
-    // HostPlan's pool is about 1.2 GiB larger than the log's. vLLM profiles the vision tower
+    // HostPlan's pool is about 0.8 GiB larger than the log's. vLLM profiles the vision tower
     // first (vllmencoder.h: one 16,384-token image, 2.04 GiB at TP 1), but at 16,384 batched
-    // tokens the decoder's pass is about as large, so the encoder moves the pool by only
-    // 0.3 %; the rest is unexplained (the card's total is inferred, see above).
+    // tokens the decoder's pass, with the image's outputs and float32 pixel values (0.38 GiB)
+    // still live, is the larger, so the encoder moves the pool by only 0.8 %; the rest is
+    // unexplained (the card's total is inferred, see above).
     out.push_back({"P29", "KV tokens", set, 290864, double(t.kvTokens), kKvTol, src, {}});
     out.push_back({"P29", "sequences of 32768", set, 33, double(s.sequencesAtContext), 0, src, {}});
     out.push_back({"P29", "starts", set, 1, s.starts() ? 1.0 : 0.0, 0, src, {}});

@@ -31,6 +31,23 @@ VisionEncoderShape qwen35Tower() {
         .visionEncoder;
 }
 
+/// google/gemma-3-27b-it's config.json, the keys the import and the profile read: a SigLIP
+/// tower of 27 blocks of 1152 (MLP 4304, 16 heads) on 896 x 896 images in patches of 14,
+/// pooled into mm_tokens_per_image tokens, beside a text model of width 5376.
+std::string gemma3Config(int tokensPerImage) {
+    return R"({"architectures":["Gemma3ForConditionalGeneration"],"model_type":"gemma3",
+        "mm_tokens_per_image":)" +
+           std::to_string(tokensPerImage) +
+           R"(,"torch_dtype":"bfloat16","text_config":{"model_type":"gemma3_text",
+        "hidden_size":5376,"intermediate_size":21504,"num_hidden_layers":62,
+        "num_attention_heads":32,"num_key_value_heads":16,"head_dim":128,"sliding_window":1024,
+        "sliding_window_pattern":6,"max_position_embeddings":131072,"vocab_size":262208,
+        "hidden_activation":"gelu_pytorch_tanh"},"vision_config":{"hidden_size":1152,
+        "image_size":896,"intermediate_size":4304,"model_type":"siglip_vision_model",
+        "num_attention_heads":16,"num_hidden_layers":27,"patch_size":14,
+        "hidden_act":"gelu_pytorch_tanh","vision_use_head":false}})";
+}
+
 void writeFile(const QString &path, const std::string &text) {
     std::ofstream(path.toStdString()) << text;
 }
@@ -133,6 +150,9 @@ class tst_VllmEncoder : public QObject {
         e.outputBytes = 100;
         QCOMPARE(vllmPeakWithEncoder(500, e), std::uint64_t(1000));
         QCOMPARE(vllmPeakWithEncoder(950, e), std::uint64_t(1050));
+        e.inputBytes = 40; // the dummy pixel values stay referenced as well
+        QCOMPARE(vllmPeakWithEncoder(950, e), std::uint64_t(1090));
+        QCOMPARE(vllmPeakWithEncoder(800, e), std::uint64_t(1000));
         QCOMPARE(vllmPeakWithEncoder(950, VllmEncoderProfile{}), std::uint64_t(950));
     }
 
@@ -173,6 +193,16 @@ class tst_VllmEncoder : public QObject {
         QCOMPARE(text.kvPoolBytes - t.kvPoolBytes,
                  std::int64_t(tower + t.activationPeak - text.activationPeak));
         QVERIFY(vllmEncoderNote(textIn).find("builds no vision tower") != std::string::npos);
+        // The plan's weights by group (summary, JSON, report) list no tower either.
+        const auto towerGroups = [&](const Scenario &sc) {
+            const auto groups = computeMemory(m, g, par, sc).groups;
+            return std::count_if(groups.begin(), groups.end(),
+                                 [](const GroupBytes &gb) { return gb.role == GroupRole::Vision; });
+        };
+        QCOMPARE(towerGroups(s), std::ptrdiff_t(0));
+        s.engine.textOnly = false;
+        QVERIFY(towerGroups(s) > 0);
+        s.engine.textOnly = true;
         // SGLang plans are unchanged by the switch.
         s.engine.engine = Engine::Sglang;
         QCOMPARE(engineInputFor(m, g, par, s).checkpointWeightsPerGpu, in.checkpointWeightsPerGpu);
@@ -340,6 +370,63 @@ class tst_VllmEncoder : public QObject {
 
     // A checkpoint folder's preprocessor_config.json reaches the plan; a malformed one is an
     // error naming the file.
+    // Gemma 3's fixed-resolution SigLIP tower: every image is 896 x 896 = 4,096 patches,
+    // pooled 4 x 4 into 256 tokens, so 8,192 batched tokens profile 32 images (vLLM 0.19's
+    // log of gemma-3-27b-it: "budget of 8192 tokens, and profiled with 32 image items").
+    void pooledTower() {
+        auto spec = importHfConfigText(gemma3Config(256), "gemma-3-27b-it");
+        QVERIFY2(spec.ok(), spec.ok() ? "" : spec.error().toString().c_str());
+        const VisionEncoderShape s = spec->visionEncoder;
+        QVERIFY(s.known() && s.fixedResolution && !s.rotaryPositions);
+        QVERIFY(!s.readsPreprocessorConfig());
+        QCOMPARE(s.mergeSize, 4u);
+        QCOMPARE(s.maxImagePixels, std::uint64_t(896) * 896);
+        QCOMPARE(s.outWidth, 5376u);
+        QCOMPARE(s.heads, 16u);
+        QVERIFY(!s.gatedMlp);
+        const VllmEncoderProfile p = vllmEncoderProfile(s, 1, 8192, 1024, 8192);
+        QCOMPARE(p.tokensPerItem, std::uint64_t(256));
+        QCOMPARE(p.budgetTokens, std::uint64_t(8192));
+        QCOMPARE(p.items, 32u);
+        QCOMPARE(p.patches, std::uint64_t(131072));
+        // No kept positions; the MLP (2 x 4304) outgrows the attention's 4 W (no rotated q, k).
+        const std::uint64_t n = 131072;
+        QCOMPARE(p.peakBytes, n * 3 * 14 * 14 * 6 + n * (2 * 1152 + 2 * 4304) * 2);
+        QCOMPARE(p.outputBytes, std::uint64_t(32) * 256 * 5376 * 2);
+        QCOMPARE(p.inputBytes, n * 3 * 14 * 14 * 4); // the float32 pixel values, 0.29 GiB
+        VisionEncoderShape narrow = s;
+        narrow.mlpWidth = 1000;
+        QCOMPARE(vllmEncoderPeakBytes(narrow, n, 1),
+                 n * 3 * 14 * 14 * 6 + n * (2 * 1152 + 4 * 1152) * 2);
+        // Its preprocessor_config.json (size as height and width) changes nothing.
+        ModelSpec withFile = spec.value();
+        QVERIFY(!importer::applyPreprocessorConfig(
+            withFile, R"({"size": {"height": 896, "width": 896}, "max_pixels": 99})", "p.json"));
+        QCOMPARE(withFile.visionEncoder.maxImagePixels, std::uint64_t(896) * 896);
+        // At vLLM 0.19's defaults on an H100 the sampler's pass leads; the outputs add to it.
+        const GpuSpec g = golden::loggedGpu("NVIDIA H100 80GB HBM3", 79.19, true);
+        Scenario sc;
+        sc.engine.vllmVersion = VllmProfile::V1v19;
+        sc.engine.maxNumSeqs = 1024;
+        sc.workload.contextTokens = 8192;
+        const EngineMemoryInput in = engineInputFor(spec.value(), g, Parallelism{}, sc);
+        QCOMPARE(vllmEncoderProfileFor(in).items, 32u);
+        const EngineMemoryTerms t = vllmMemoryModel().terms(in);
+        QCOMPARE(t.activationEncoder, p.peakBytes);
+        QCOMPARE(t.encoderOutputs, p.outputBytes);
+        QCOMPARE(t.encoderInputs, p.inputBytes);
+        QVERIFY(t.activationPeak > p.peakBytes);
+        QVERIFY(vllmEncoderNote(in).find("on 32 images of 256 tokens (131072 patches") !=
+                std::string::npos);
+        // mm_tokens_per_image that does not pool the 64 x 64 grid evenly: not modelled, noted.
+        auto odd = importHfConfigText(gemma3Config(250), "odd");
+        QVERIFY(odd.ok());
+        QVERIFY(!odd->visionEncoder.known());
+        QVERIFY(std::any_of(odd->notes.begin(), odd->notes.end(), [](const std::string &note) {
+            return note.find("mm_tokens_per_image 250") != std::string::npos;
+        }));
+    }
+
     void folderImport() {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
