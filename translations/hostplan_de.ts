@@ -1275,10 +1275,6 @@ Quelle: %6 (Stand %7)</translation>
         <translation>Tokens</translation>
     </message>
     <message>
-        <source>8192, from the default scenario.</source>
-        <translation>8192, aus dem Standardszenario.</translation>
-    </message>
-    <message>
         <source>&amp;Batched tokens</source>
         <translation>&amp;Tokens pro Schritt</translation>
     </message>
@@ -1317,6 +1313,10 @@ Quelle: %6 (Stand %7)</translation>
     <message>
         <source>Serve images and video</source>
         <translation>Bilder und Video bedienen</translation>
+    </message>
+    <message>
+        <source>&quot;engine default&quot; (0): vLLM 8192 on GPUs of 70 GiB or more (2048 on smaller ones and A100), SGLang its chunked prefill size by GPU size, TensorRT-LLM 8192.</source>
+        <translation>&quot;Engine-Standard&quot; (0): vLLM 8192 auf GPUs mit 70 GiB oder mehr (2048 auf kleineren und A100), SGLang seine Chunked-Prefill-Größe nach GPU-Größe, TensorRT-LLM 8192.</translation>
     </message>
 </context>
 <context>

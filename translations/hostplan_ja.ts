@@ -1275,10 +1275,6 @@ Source: %6 (as of %7)</source>
         <translation>トークン</translation>
     </message>
     <message>
-        <source>8192, from the default scenario.</source>
-        <translation>8192（既定のシナリオから）。</translation>
-    </message>
-    <message>
         <source>&amp;Batched tokens</source>
         <translation>ステップあたりトークン数(&amp;B)</translation>
     </message>
@@ -1317,6 +1313,10 @@ Source: %6 (as of %7)</source>
     <message>
         <source>Serve images and video</source>
         <translation>画像と動画を提供</translation>
+    </message>
+    <message>
+        <source>&quot;engine default&quot; (0): vLLM 8192 on GPUs of 70 GiB or more (2048 on smaller ones and A100), SGLang its chunked prefill size by GPU size, TensorRT-LLM 8192.</source>
+        <translation>「エンジン既定」(0): vLLM は 70 GiB 以上の GPU で 8192（それより小さい GPU と A100 では 2048）、SGLang は GPU サイズに応じたチャンク化プリフィルサイズ、TensorRT-LLM は 8192。</translation>
     </message>
 </context>
 <context>

@@ -1275,10 +1275,6 @@ Source: %6 (as of %7)</source>
         <translation>词元</translation>
     </message>
     <message>
-        <source>8192, from the default scenario.</source>
-        <translation>8192，来自默认场景。</translation>
-    </message>
-    <message>
         <source>&amp;Batched tokens</source>
         <translation>每步词元数(&amp;B)</translation>
     </message>
@@ -1317,6 +1313,10 @@ Source: %6 (as of %7)</source>
     <message>
         <source>Serve images and video</source>
         <translation>提供图像和视频服务</translation>
+    </message>
+    <message>
+        <source>&quot;engine default&quot; (0): vLLM 8192 on GPUs of 70 GiB or more (2048 on smaller ones and A100), SGLang its chunked prefill size by GPU size, TensorRT-LLM 8192.</source>
+        <translation>“引擎默认”（0）：vLLM 在 70 GiB 及以上的 GPU 上为 8192（较小的 GPU 和 A100 上为 2048），SGLang 按 GPU 大小取其分块预填充大小，TensorRT-LLM 为 8192。</translation>
     </message>
 </context>
 <context>

@@ -139,7 +139,8 @@ std::string engineOptionsUsage() {
                            the engine's for the GPU); sizes the profiled sampler and vLLM's
                            CUDA-graph capture sizes
   --max-num-batched-tokens N   tokens per engine step (vLLM max_num_batched_tokens, SGLang
-                           chunked_prefill_size; default 8192): the profiled forward
+                           chunked_prefill_size; default: the engine's for the GPU, vLLM
+                           8192 on 70 GiB and more but A100, else 2048): the profiled forward
   --vllm-version V         the vLLM release whose start-up memory rules vLLM plans follow:
                            0.24 (0.19's memory, the CUDA-graph estimate inside the budget,
                            the KV tokens logged as concurrency x context), 0.19 (default),

@@ -162,15 +162,16 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         tr("\"engine default\" (0): vLLM 1024 on GPUs of 70 GiB or more (256 on smaller ones "
            "and A100), SGLang its CUDA-graph batch by GPU size, TensorRT-LLM 2048.")));
     form->addRow(tr("Max &sequences"), m_maxSeqs);
-    m_batchedTokens = new QSpinBox;
-    m_batchedTokens->setRange(1, 1 << 24);
-    m_batchedTokens->setKeyboardTracking(false);
-    m_batchedTokens->setToolTip(tr("vLLM --max-num-batched-tokens / SGLang "
-                                   "--chunked-prefill-size: tokens per engine step"));
+    m_batchedTokens = autoSpin(1 << 24, tr("engine default"),
+                               tr("vLLM --max-num-batched-tokens / SGLang "
+                                  "--chunked-prefill-size: tokens per engine step"));
     m_batchedTokens->setWhatsThis(
         fieldHelp(tr("Tokens the engine runs in one step (a prefill chunk). The engine profiles a "
                      "forward of this many tokens at start-up, so it sizes the activation peak."),
-                  tr("tokens"), tr("8192, from the default scenario.")));
+                  tr("tokens"),
+                  tr("\"engine default\" (0): vLLM 8192 on GPUs of 70 GiB or more (2048 on "
+                     "smaller ones and A100), SGLang its chunked prefill size by GPU size, "
+                     "TensorRT-LLM 8192.")));
     form->addRow(tr("&Batched tokens"), m_batchedTokens);
     m_vllmVersion = new ElidingComboBox;
     m_vllmVersion->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -353,15 +354,8 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
     optionalSpinEdit(m_maxSeqs, &EngineSettings::maxNumSeqs, tr("Change max sequences to %1"));
     optionalSpinEdit(m_llamaBuild, &EngineSettings::llamaCppBuild,
                      tr("Change llama.cpp release to %1"));
-    connect(m_batchedTokens, &QSpinBox::editingFinished, this, [this] {
-        Scenario s = m_doc->scenario();
-        const auto v = std::uint32_t(m_batchedTokens->value());
-        if (s.engine.prefillChunkTokens == v) {
-            return;
-        }
-        s.engine.prefillChunkTokens = v;
-        commit(s, tr("Change batched tokens to %1").arg(m_batchedTokens->text()));
-    });
+    optionalSpinEdit(m_batchedTokens, &EngineSettings::prefillChunkTokens,
+                     tr("Change batched tokens to %1"));
     connect(m_draft, &QLineEdit::editingFinished, this, [this] {
         Scenario s = m_doc->scenario();
         const std::string v = m_draft->text().trimmed().toStdString();
@@ -426,7 +420,13 @@ void HardwarePanel::sync() {
         m_maxSeqs->setSpecialValueText(tr("engine default"));
     }
     m_maxSeqs->setValue(int(s.engine.maxNumSeqs.value_or(0)));
-    m_batchedTokens->setValue(int(s.engine.prefillChunkTokens));
+    if (auto g = cat.findGpu(s.hardware.gpu); g.ok()) {
+        m_batchedTokens->setSpecialValueText(
+            tr("engine default (%1)").arg(engineDefaultBatchedTokens(s.engine.engine, *g)));
+    } else {
+        m_batchedTokens->setSpecialValueText(tr("engine default"));
+    }
+    m_batchedTokens->setValue(int(s.engine.prefillChunkTokens.value_or(0)));
     m_vllmVersion->setCurrentIndex(std::max(
         0, m_vllmVersion->findData(
                s.engine.vllmVersion ? QString::fromUtf8(vllmRules(*s.engine.vllmVersion).id.data())

@@ -89,8 +89,14 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     }
     row(Report::tr("KV block size"), Report::tr("%1 tokens").arg(defaults.kvBlockTokens),
         engineDoc);
-    inputRow(Report::tr("Prefill chunk"),
-             Report::tr("%1 tokens").arg(groupedInt(s.engine.prefillChunkTokens)));
+    if (s.engine.prefillChunkTokens) {
+        inputRow(Report::tr("Prefill chunk"),
+                 Report::tr("%1 tokens").arg(groupedInt(*s.engine.prefillChunkTokens)));
+    } else {
+        // The engine's default for this GPU, which the plan used.
+        row(Report::tr("Prefill chunk"),
+            Report::tr("%1 tokens").arg(groupedInt(batchedTokens(s.engine, p.gpu))), engineDoc);
+    }
     if (s.engine.activationBytesPerGpu) {
         inputRow(Report::tr("Activations per GPU"),
                  bytesText(double(*s.engine.activationBytesPerGpu)));

@@ -388,7 +388,7 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     addKvCacheDtype(p, Engine::Vllm, c);
     addMambaSsmDtype(p, Engine::Vllm, c);
     c.flags.push_back({flagOf(Engine::Vllm, &EngineFlags::batchedTokens),
-                       std::to_string(p.scenario.engine.prefillChunkTokens),
+                       std::to_string(batchedTokens(p.scenario.engine, p.gpu)),
                        "the plan's prefill chunk: tokens per step, which sizes the activation "
                        "workspace"});
     if (p.scenario.engine.prefixCaching) {
@@ -458,7 +458,7 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
     addKvCacheDtype(p, Engine::Sglang, c);
     addMambaSsmDtype(p, Engine::Sglang, c);
     c.flags.push_back({flagOf(Engine::Sglang, &EngineFlags::batchedTokens),
-                       std::to_string(p.scenario.engine.prefillChunkTokens),
+                       std::to_string(batchedTokens(p.scenario.engine, p.gpu)),
                        "the plan's prefill chunk (tokens per prefill step)"});
     addSpeculation(p, Engine::Sglang, cat, c);
     const std::uint32_t nodes = nodesOf(p);
@@ -508,7 +508,7 @@ ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     c.flags.push_back({flagOf(Engine::TensorRtLlm, &EngineFlags::maxSequences),
                        std::to_string(batch), why + rulesSuffix(p, Engine::TensorRtLlm)});
     c.flags.push_back({flagOf(Engine::TensorRtLlm, &EngineFlags::batchedTokens),
-                       std::to_string(p.scenario.engine.prefillChunkTokens),
+                       std::to_string(batchedTokens(p.scenario.engine, p.gpu)),
                        "the plan's prefill chunk (tokens per batch step)"});
     c.flags.push_back({"--max_seq_len", std::to_string(p.scenario.workload.contextTokens),
                        "the workload's context per sequence (prompt + output)"});
@@ -638,7 +638,7 @@ ServeCommand llamaServerServeCommand(const PlanResult &p, const Catalogue &cat) 
     if (cacheType == "q8_0" || cacheType == "q4_0") {
         c.flags.push_back({"-fa", "on", "a quantized V cache needs Flash Attention"});
     }
-    c.flags.push_back({"-b", std::to_string(p.scenario.engine.prefillChunkTokens),
+    c.flags.push_back({"-b", std::to_string(batchedTokens(p.scenario.engine, p.gpu)),
                        "the plan's prefill chunk: tokens per logical batch"});
     const std::uint32_t nodes = nodesOf(p);
     if (nodes > 1) {

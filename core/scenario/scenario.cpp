@@ -195,7 +195,10 @@ Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
     e.runtimeBytesPerGpu = rt;
     HOSTPLAN_TRY(chunk,
                  hostplan::jsonfield::integer(o, "prefill_chunk_tokens", p, 1, 1u << 24, false));
-    assignIf(e.prefillChunkTokens, chunk);
+    e.prefillChunkTokens.reset();
+    if (chunk) {
+        e.prefillChunkTokens = std::uint32_t(*chunk);
+    }
     HOSTPLAN_TRY(draft, hostplan::jsonfield::string(o, "draft", p, false));
     e.draft = draft.value_or(std::string());
     HOSTPLAN_TRY(build,
@@ -438,8 +441,10 @@ std::string scenarioToJson(const Scenario &s) {
                          {"tp", s.hardware.tp},
                          {"ep", s.hardware.ep},
                          {"pp", s.hardware.pp}};
-    nlohmann::json eng = {{"name", engineName(s.engine.engine)},
-                          {"prefill_chunk_tokens", s.engine.prefillChunkTokens}};
+    nlohmann::json eng = {{"name", engineName(s.engine.engine)}};
+    if (s.engine.prefillChunkTokens) {
+        eng["prefill_chunk_tokens"] = *s.engine.prefillChunkTokens;
+    }
     if (s.engine.memoryFraction) {
         eng["memory_fraction"] = *s.engine.memoryFraction;
     }

@@ -65,8 +65,10 @@ struct EngineSettings {
     std::optional<std::uint32_t> stateSlotsPerRequest;  ///< linear-attention state slots
     std::optional<std::uint64_t> activationBytesPerGpu; ///< override of the activation estimate
     std::optional<std::uint64_t> runtimeBytesPerGpu;    ///< override of the runtime overhead
-    std::uint32_t prefillChunkTokens = 8192;            ///< max tokens per prefill step (vLLM
-                                                        ///< max_num_batched_tokens)
+    /// Max tokens per engine step, the prefill chunk (vLLM max_num_batched_tokens, SGLang
+    /// chunked_prefill_size, TensorRT-LLM max_num_tokens). Unset: the engine's default for the
+    /// GPU (sizing/memory.h batchedTokens), as the engine started without the flag takes it.
+    std::optional<std::uint32_t> prefillChunkTokens;
     /// Speculative-decoding draft the engine loads beside the model. JSON "draft": empty for
     /// none (the model's own MTP layers then draft when workload.speculative_tokens > 0);
     /// "eagle" for an EAGLE head built from the model (engine/draftmodel.h eagleHeadSpec);

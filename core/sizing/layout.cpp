@@ -155,7 +155,7 @@ ReplicaFigures replicaFigures(const ModelSpec &model, const GpuSpec &gpu, const 
     const std::uint32_t limit =
         engineCap > 0 ? std::min(f.memoryMaxBatch, engineCap) : f.memoryMaxBatch;
     const ServingModel sm(model, gpu, par, mem.cache, double(mem.kvCapacityBytesPerGpu),
-                          s.engine.engine, s.engine.prefillChunkTokens, instance,
+                          s.engine.engine, batchedTokens(s.engine, gpu), instance,
                           efficiency.constants, s.engine.maxNumSeqs);
     const ServingCase sc = servingCase(s.workload);
     f.latencyMaxBatch = maxBatchWithinTarget(sm, sc, s.workload.targetSecondsPerOutputToken, limit);

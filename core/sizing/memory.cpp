@@ -128,6 +128,11 @@ std::uint32_t runningSequenceCap(const EngineSettings &engine, const GpuSpec &gp
     return engine.maxNumSeqs.value_or(engineMaxSequences(engine.engine, gpu));
 }
 
+std::uint32_t batchedTokens(const EngineSettings &engine, const GpuSpec &gpu) {
+    return std::max<std::uint32_t>(
+        engine.prefillChunkTokens.value_or(engineDefaultBatchedTokens(engine.engine, gpu)), 1);
+}
+
 EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
                                  const Scenario &scenario) {
     const Engine engine = scenario.engine.engine;
@@ -167,7 +172,7 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
             sglangGpuDefaults(double(gpu.usableMemoryBytes) / kBytesPerMiB, in.tp).cudaGraphMaxBs;
         in.maxNumSeqs = in.maxNumSeqs ? std::min(in.maxNumSeqs, graphBs) : graphBs;
     }
-    in.maxBatchedTokens = std::max<std::uint32_t>(scenario.engine.prefillChunkTokens, 1);
+    in.maxBatchedTokens = batchedTokens(scenario.engine, gpu);
     in.maxModelLen = scenario.workload.contextTokens;
     // vLLM's state pages per request (a model with state layers): 'align' mode with prefix
     // caching from v0.19 (earlier releases turn prefix caching off for hybrid models,

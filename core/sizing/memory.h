@@ -135,6 +135,12 @@ bool plansSpeculation(const ModelSpec &model, const Scenario &scenario);
 /// else the engine's default (engineMaxSequences; 0 = no fixed cap).
 std::uint32_t runningSequenceCap(const EngineSettings &engine, const GpuSpec &gpu);
 
+/// Tokens per engine step the plan's engine runs on `gpu`: the scenario's prefill chunk when
+/// set, else the engine's default for the GPU (engine/engine.h engineDefaultBatchedTokens:
+/// vLLM `serve` 8192 on GPUs of 70 GiB or more other than A100, else 2048; SGLang its
+/// chunked_prefill_size by GPU memory; TensorRT-LLM 8192).
+std::uint32_t batchedTokens(const EngineSettings &engine, const GpuSpec &gpu);
+
 /// The engine memory model's input for a plan: the layout, the checkpoint's share per GPU,
 /// the scenario's fraction (else the engine's default for the GPU and TP), the engine's
 /// running-sequence cap (runningSequenceCap: vLLM's A100 exception included), the scenario's

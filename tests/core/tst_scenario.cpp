@@ -69,6 +69,42 @@ class TestScenario : public QObject {
         QVERIFY(scenarioToJson(defaultScenario()).find("llamacpp_build") == std::string::npos);
     }
 
+    /// engine.prefill_chunk_tokens: unset, the engine's default for the GPU (vLLM `serve`
+    /// 8192 on an H100, 2048 on an RTX 4090 and an A100; SGLang's chunked_prefill_size by GPU
+    /// memory), which the plan profiles and serve-cmd passes; a value given wins and is written
+    /// back.
+    void batchedTokensDefault() {
+        Scenario s = defaultScenario();
+        QVERIFY(!s.engine.prefillChunkTokens);
+        QVERIFY(scenarioToJson(s).find("prefill_chunk_tokens") == std::string::npos);
+        const Catalogue &cat = Catalogue::builtin();
+        const auto tokensOn = [&](const char *gpu, Engine engine) {
+            EngineSettings e = s.engine;
+            e.engine = engine;
+            return batchedTokens(e, cat.findGpu(gpu).value());
+        };
+        QCOMPARE(tokensOn("h100", Engine::Vllm), 8192u);
+        QCOMPARE(tokensOn("rtx-4090", Engine::Vllm), 2048u);
+        QCOMPARE(tokensOn("a100-80gb", Engine::Vllm), 2048u);
+        QCOMPARE(tokensOn("rtx-4090", Engine::Sglang), 2048u);
+        QCOMPARE(tokensOn("h200", Engine::Sglang), 8192u);
+        QCOMPARE(tokensOn("b200", Engine::Sglang), 16384u);
+        QCOMPARE(tokensOn("h100", Engine::TensorRtLlm), 8192u);
+        // The plan profiles that default.
+        s.model.ref = "llama-3.1-8b";
+        s.hardware = {};
+        s.hardware.gpu = "rtx-4090";
+        s.hardware.gpuCount = 1;
+        const GpuSpec g = cat.findGpu("rtx-4090").value();
+        const ModelSpec m = cat.loadModel("llama-3.1-8b").value();
+        QCOMPARE(engineInputFor(m, g, Parallelism{}, s).maxBatchedTokens, 2048u);
+        s.engine.prefillChunkTokens = 4096;
+        QCOMPARE(engineInputFor(m, g, Parallelism{}, s).maxBatchedTokens, 4096u);
+        QVERIFY(scenarioToJson(s).find("\"prefill_chunk_tokens\": 4096") != std::string::npos);
+        const auto back = parseScenario(scenarioToJson(s));
+        QVERIFY(back.ok() && back->engine.prefillChunkTokens == std::optional<std::uint32_t>(4096));
+    }
+
     /// model.state_format: absent or "auto" leaves it to the plan's engine (nothing written
     /// back); a format given is a choice and is written back. Files that wrote "fp32" before
     /// the engine default existed keep planning FP32.

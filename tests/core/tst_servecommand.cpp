@@ -185,7 +185,7 @@ class TestServeCommand : public QObject {
         QCOMPARE(find(c, "--pp_size")->value, std::to_string(p.layout.pp));
         QCOMPARE(find(c, "--ep_size")->value, std::to_string(p.layout.ep));
         QCOMPARE(find(c, "--max_batch_size")->value, std::to_string(p.throughput.capacity.batch));
-        QCOMPARE(find(c, "--max_num_tokens")->value, std::to_string(s.engine.prefillChunkTokens));
+        QCOMPARE(find(c, "--max_num_tokens")->value, std::string("8192")); // TensorRT-LLM's default
         QCOMPARE(find(c, "--max_seq_len")->value, std::string("8192"));
         QCOMPARE(find(c, "--kv_cache_free_gpu_memory_fraction")->value, std::string("0.85"));
         // FP8 KV has no trtllm-serve flag: a note says how.

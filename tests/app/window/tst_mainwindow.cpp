@@ -92,7 +92,8 @@ class TestMainWindow : public QObject {
         QSpinBox *tokens = w.hardwarePanel()->batchedTokensSpin();
         QCOMPARE(seqs->value(), 0);
         QCOMPARE(seqs->specialValueText(), QStringLiteral("engine default (1024)")); // B300
-        QCOMPARE(tokens->value(), 8192);
+        QCOMPARE(tokens->value(), 0);
+        QCOMPARE(tokens->specialValueText(), QStringLiteral("engine default (8192)"));
         const auto samplerBefore = doc->plan()->memory.engine.activationSampler;
         seqs->setValue(4);
         emit seqs->editingFinished();
@@ -100,13 +101,14 @@ class TestMainWindow : public QObject {
         QVERIFY(doc->plan()->memory.engine.activationSampler < samplerBefore);
         tokens->setValue(2048);
         emit tokens->editingFinished();
-        QCOMPARE(doc->scenario().engine.prefillChunkTokens, 2048u);
+        QCOMPARE(doc->scenario().engine.prefillChunkTokens, std::optional<std::uint32_t>(2048));
         QVERIFY(doc->undoStack()->undoText().contains("batched tokens"));
         doc->undoStack()->undo();
         doc->undoStack()->undo();
         QVERIFY(!doc->scenario().engine.maxNumSeqs);
         QCOMPARE(seqs->value(), 0);
-        QCOMPARE(tokens->value(), 8192);
+        QCOMPARE(tokens->value(), 0);
+        QVERIFY(!doc->scenario().engine.prefillChunkTokens);
     }
 
     // "Serve text only": one undoable edit; vLLM then loads no vision tower (Kimi K3's
