@@ -39,11 +39,11 @@
 //     padded_vocab_size (when given) is the embedding's row count
 // Refused, naming the key: an unknown layer_types entry, recurrent block lists
 // (hybrid_override_pattern, layers_block_type, block_types, mb_per_layer; the Mamba hybrids have
-// their own files), GPT-2-style non-gated MLP families (fc1 / fc2), two spellings of one size
-// that disagree, and the unread keys generickeys.h refuses (one object per layer, expert or
-// KV-head counts the reading did not take, mamba_* / ssm_* sizes). Config-class defaults fill
-// keys a family's released configs omit (generickeys.h withClassDefaults). Keys with a
-// size-like name that it does not read make the plan "estimated" with the key named in
+// their own files), GPT-2-style non-gated MLP families (fc1 / fc2; Phi-1 / 2's is read), two
+// spellings of one size that disagree, and the unread keys generickeys.h refuses (one object per
+// layer, expert or KV-head counts the reading did not take, mamba_* / ssm_* sizes). Config-class
+// defaults fill keys a family's released configs omit (generickeys.h withClassDefaults). Keys with
+// a size-like name that it does not read make the plan "estimated" with the key named in
 // ModelSpec::notes.
 #include "import/archcommon.h"
 #include "import/architectures.h"
@@ -322,7 +322,7 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         AttnShape a = readAttnShape(c, b);
         kvRead = a.kv;
         a.qkvBias = fam.qkvBias || c.flag("attention_bias", false) || c.flag("qkv_bias", false);
-        a.oBias = !fam.qkvBias && c.flag("attention_bias", false);
+        a.oBias = (!fam.qkvBias && c.flag("attention_bias", false)) || fam.linearBiases;
         a.outputGate = c.flag("attn_output_gate", fam.outputGate);
         const bool normFlag = c.has("use_qk_norm") ? c.flag("use_qk_norm", false)
                               : c.has("qk_norm")   ? c.flag("qk_norm", false) || fam.qkNorm
@@ -473,8 +473,13 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         if (c.flag("block_auto_adjust_ff_dim", false)) {
             inter = lfm2FfWidth(c, inter);
         }
-        addMlp("dense MLP", GroupRole::DenseMlp, l0 + "mlp.", "gate_proj", "up_proj", "down_proj",
-               inter, denseLayers, denseLayers);
+        addMlp("dense MLP", GroupRole::DenseMlp, l0 + "mlp.", "gate_proj",
+               fam.linearBiases ? "fc1" : "up_proj", fam.linearBiases ? "fc2" : "down_proj", inter,
+               denseLayers, denseLayers);
+        if (fam.linearBiases) {
+            b.small(l0 + "mlp.fc1.bias", inter, denseLayers);
+            b.small(l0 + "mlp.fc2.bias", H, denseLayers);
+        }
         if (act == "xielu") {
             // xIELU's learned scalars per MLP, alpha_p and alpha_n (vLLM apertus.py @ 055e47c2
             // ApertusMLP's XIELU); its beta and eps are fixed buffers checkpoints may omit.
@@ -578,6 +583,9 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         b.note("estimated: tie_word_embeddings is absent; lm_head is counted as its own tensor");
     }
     addEmbeddings(b, tied);
+    if (fam.linearBiases && !tied) {
+        b.small(b.modulePrefix() + "lm_head.bias", b.dimensions().vocab, 1);
+    }
     if (fam.normBias) {
         b.small(b.modulePrefix() + "model.norm.bias", H, 1);
     }

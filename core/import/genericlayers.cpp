@@ -51,6 +51,11 @@ Family familyOf(const std::string &type) {
     // Nemotron (Nemotron-4, Minitron), Arcee (AFM) and Apertus: up_proj / down_proj only.
     f.plainMlp = type == "nemotron" || starts("arcee") || starts("apertus");
     f.normBias = type == "nemotron";
+    // Phi-1 / 1.5 / 2 (PhiConfig, untied by default): a GPT-style block of one LayerNorm with
+    // bias, parallel attention and a non-gated fc1 / fc2 MLP, biases on every linear layer.
+    if (type == "phi") {
+        f.plainMlp = f.oneNorm = f.normBias = f.qkvBias = f.linearBiases = true;
+    }
     f.qkNorm = f.qkNorm || starts("apertus"); // vLLM apertus.py: q_norm / k_norm always
     if (starts("llama") || starts("mistral") || starts("qwen") || starts("deepseek") ||
         starts("glm") || starts("minimax") || starts("mixtral") || starts("mimo") || f.plainMlp) {
@@ -60,9 +65,9 @@ Family familyOf(const std::string &type) {
 }
 
 bool nonGatedFamily(const std::string &type) {
-    static const std::set<std::string> names = {"gpt2", "gpt_bigcode", "gpt_neox", "gptj",
-                                                "opt",  "bloom",       "falcon",   "mpt",
-                                                "phi",  "starcoder2",  "codegen"};
+    static const std::set<std::string> names = {"gpt2",       "gpt_bigcode", "gpt_neox", "gptj",
+                                                "opt",        "bloom",       "falcon",   "mpt",
+                                                "starcoder2", "codegen"};
     return names.count(type) > 0;
 }
 

@@ -46,13 +46,18 @@ struct Family {
     /// Each norm is a LayerNorm with a bias beside its weight (Nemotron's NemotronLayerNorm1P,
     /// an nn.LayerNorm with bias: transformers modeling_nemotron.py).
     bool normBias = false;
+    /// Every linear layer has a bias, the LM head too, and the MLP is fc1 / fc2 (Phi-1 / 1.5 / 2:
+    /// vLLM phi.py PhiAttention qkv_proj and dense with bias, PhiMLP fc1 / fc2 with bias,
+    /// lm_head with bias; one LayerNorm per layer, attention and MLP in parallel).
+    bool linearBiases = false;
 };
 
 /// The family facts of model_type `type` (a "_text" suffix already removed).
 Family familyOf(const std::string &type);
 
 /// Families whose MLP is not gated and named fc1 / fc2 (GPT-2-style blocks): refused, the
-/// generic reading would be wrong. Llama-style non-gated MLPs are Family::plainMlp.
+/// generic reading would be wrong. Llama-style non-gated MLPs are Family::plainMlp, and Phi's
+/// (Family::linearBiases) are read.
 bool nonGatedFamily(const std::string &type);
 
 /// Whether `hidden_act` names an activation transformers uses only in non-gated MLPs: "relu2"

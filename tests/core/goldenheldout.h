@@ -198,6 +198,12 @@ inline void heldOutLogChecks(std::vector<Check> &out) {
                     {"P36", "meta-llama-llama-4-scout--h100-80gb--tp4pp1dp1--8192.log",
                      "Llama-4-Scout-17B-16E bf16", 4, 1, 8192, 0.95, 53.12, 365968},
                     out);
+    // P37: Phi-2 (float16, max_model_len 2048), refused before its GPT-style block was read:
+    // weights 5.19 GiB logged, a 0.79 GiB peak, 327,680 B of KV per token.
+    checkStartupLog(dataConfigModel("microsoft--phi-2_config.json", "microsoft/phi-2"),
+                    {"P37", "microsoft-phi-2--h100-80gb--tp1pp1dp1--2048.log", "phi-2 fp16", 1, 1,
+                     2048, 0.95, 5.19, 226112},
+                    out);
     v011Checks(out);
     hybridLogChecks(out);
     pipelineLogChecks(out);

@@ -142,6 +142,9 @@ void TestGenericImport::publishedTotals_data() {
     row("Qwen--Qwen3-14B", 14768307200.0);
     // The Hub's safetensors parameter count as a stored page shows it (14.66B).
     row("microsoft--phi-4", 14.66e9);
+    // Phi-2: GPT-style blocks (fc1 / fc2, biases on every linear layer and the LM head); its
+    // model.safetensors.index.json total_size 5,559,367,680 B of float16.
+    row("microsoft--phi-2", 2779683840.0);
 }
 
 void TestGenericImport::publishedTotals() {
