@@ -421,8 +421,10 @@ void HardwarePanel::sync() {
     }
     m_maxSeqs->setValue(int(s.engine.maxNumSeqs.value_or(0)));
     if (auto g = cat.findGpu(s.hardware.gpu); g.ok()) {
+        EngineSettings unset = s.engine;
+        unset.prefillChunkTokens.reset();
         m_batchedTokens->setSpecialValueText(
-            tr("engine default (%1)").arg(engineDefaultBatchedTokens(s.engine.engine, *g)));
+            tr("engine default (%1)").arg(batchedTokens(unset, *g)));
     } else {
         m_batchedTokens->setSpecialValueText(tr("engine default"));
     }

@@ -2,6 +2,7 @@
 #include "report/reporttables.h"
 
 #include "document/formatting.h"
+#include "engine/servebatch.h"
 
 #include <QFileInfo>
 
@@ -95,7 +96,8 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     } else {
         // The engine's default for this GPU, which the plan used.
         row(Report::tr("Prefill chunk"),
-            Report::tr("%1 tokens").arg(groupedInt(batchedTokens(s.engine, p.gpu))), engineDoc);
+            Report::tr("%1 tokens").arg(groupedInt(servedBatchedTokens(p, s.engine.engine))),
+            engineDoc);
     }
     if (s.engine.activationBytesPerGpu) {
         inputRow(Report::tr("Activations per GPU"),

@@ -119,7 +119,9 @@ const std::vector<VllmRules> &vllmRuleSets() {
          "vllm/v1/worker/gpu_worker.py @ 35d5cda1 determine_available_memory; "
          "gpu_model_runner.py @ 4e179065 profile_run"},
         {VllmProfile::V1Early, "0.7", "V1 (v0.7)",
-         "vllm/v1/worker/gpu_worker.py of the v0.7 period (KuntaiDu/vllm @ fedd3692)"},
+         "vllm/v1/worker/gpu_worker.py of the v0.7 period (KuntaiDu/vllm @ fedd3692); "
+         "max_num_batched_tokens 2048 for `vllm serve` (arg_utils.py _override_v1_engine_args)",
+         0.9, 2048},
         {VllmProfile::V0, "0.6.5", "V0 (v0.6.5)",
          "vllm/worker/worker.py determine_num_available_blocks after PR #10511"},
         {VllmProfile::V0Legacy, "0.6.4", "V0 (v0.6.4)",

@@ -74,6 +74,10 @@ struct VllmRules {
     /// gpu_memory_utilization when the user gives none: 0.9 up to v0.21, 0.92 from v0.22
     /// (vllm/config/cache.py CacheConfig, `Field(default=0.92, gt=0, le=1)` in v0.25.0).
     double defaultMemoryFraction = 0.9;
+    /// `vllm serve`'s max_num_batched_tokens on every GPU in this release; 0: by the GPU
+    /// (engineDefaultBatchedTokens). v0.7's V1 engine took 2048 for the API server
+    /// (vllm/engine/arg_utils.py _override_v1_engine_args of v0.7.0).
+    std::uint32_t serveBatchedTokens = 0;
 };
 
 /// The rules a vLLM plan follows when the scenario names none: v0.19 (VllmProfile::V1v19; 11

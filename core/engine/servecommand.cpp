@@ -2,6 +2,7 @@
 #include "engine/servecommand.h"
 
 #include "engine/llamacpp.h"
+#include "engine/servebatch.h"
 #include "engine/servedtype.h"
 #include "engine/servespeculation.h"
 #include "engine/vllmencoder.h"
@@ -62,8 +63,6 @@ std::uint32_t nodesOf(const PlanResult &p) {
         ceilDiv(std::max<std::uint32_t>(p.layout.gpuCount(), 1), p.instanceSize()));
 }
 
-/// The batch to allow: the capacity batch (memory and target), else what memory allows, else
-/// the workload's concurrency. `why` receives the derivation.
 /// The plan re-evaluated under `engine`'s memory rules on the same GPUs and layout, with the
 /// plan's throughput efficiency (calibrated or not), so that each engine's batch limit and
 /// memory fraction follow that engine's own rules (memory.h engineDefaults()). The plan's model
@@ -165,6 +164,8 @@ std::string rulesSuffix(const PlanResult &p, Engine engine) {
                : " (under " + engineDisplayName(engine) + "'s memory rules)";
 }
 
+/// The batch to allow: the capacity batch (memory and target), else what memory allows, else
+/// the workload's concurrency. `why` receives the derivation.
 std::uint32_t batchLimit(const PlanResult &p, std::string &why) {
     const Capacity &c = p.throughput.capacity;
     const std::string ctx = std::to_string(p.scenario.workload.contextTokens);
@@ -387,10 +388,7 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                        why + rulesSuffix(p, Engine::Vllm)});
     addKvCacheDtype(p, Engine::Vllm, c);
     addMambaSsmDtype(p, Engine::Vllm, c);
-    c.flags.push_back({flagOf(Engine::Vllm, &EngineFlags::batchedTokens),
-                       std::to_string(batchedTokens(p.scenario.engine, p.gpu)),
-                       "the plan's prefill chunk: tokens per step, which sizes the activation "
-                       "workspace"});
+    addBatchedTokens(p, Engine::Vllm, "tokens per step, which sizes the activation workspace", c);
     if (p.scenario.engine.prefixCaching) {
         const bool on = *p.scenario.engine.prefixCaching;
         const std::uint32_t pages = e.memory.cache.stateSlotsPerRequest;
@@ -457,9 +455,7 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
                        why + rulesSuffix(p, Engine::Sglang)});
     addKvCacheDtype(p, Engine::Sglang, c);
     addMambaSsmDtype(p, Engine::Sglang, c);
-    c.flags.push_back({flagOf(Engine::Sglang, &EngineFlags::batchedTokens),
-                       std::to_string(batchedTokens(p.scenario.engine, p.gpu)),
-                       "the plan's prefill chunk (tokens per prefill step)"});
+    addBatchedTokens(p, Engine::Sglang, "tokens per prefill step", c);
     addSpeculation(p, Engine::Sglang, cat, c);
     const std::uint32_t nodes = nodesOf(p);
     if (nodes > 1) {
@@ -507,9 +503,7 @@ ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     const std::uint32_t batch = batchLimit(e, why);
     c.flags.push_back({flagOf(Engine::TensorRtLlm, &EngineFlags::maxSequences),
                        std::to_string(batch), why + rulesSuffix(p, Engine::TensorRtLlm)});
-    c.flags.push_back({flagOf(Engine::TensorRtLlm, &EngineFlags::batchedTokens),
-                       std::to_string(batchedTokens(p.scenario.engine, p.gpu)),
-                       "the plan's prefill chunk (tokens per batch step)"});
+    addBatchedTokens(p, Engine::TensorRtLlm, "tokens per batch step", c);
     c.flags.push_back({"--max_seq_len", std::to_string(p.scenario.workload.contextTokens),
                        "the workload's context per sequence (prompt + output)"});
     c.flags.push_back(
@@ -638,8 +632,9 @@ ServeCommand llamaServerServeCommand(const PlanResult &p, const Catalogue &cat) 
     if (cacheType == "q8_0" || cacheType == "q4_0") {
         c.flags.push_back({"-fa", "on", "a quantized V cache needs Flash Attention"});
     }
-    c.flags.push_back({"-b", std::to_string(batchedTokens(p.scenario.engine, p.gpu)),
-                       "the plan's prefill chunk: tokens per logical batch"});
+    c.flags.push_back(
+        {"-b", std::to_string(p.scenario.engine.prefillChunkTokens.value_or(kLlamaDefaultBatch)),
+         "tokens per logical batch" + chunkOrigin(p)});
     const std::uint32_t nodes = nodesOf(p);
     if (nodes > 1) {
         std::string workers;

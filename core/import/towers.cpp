@@ -32,7 +32,13 @@ struct PlainTower {
 /// no tokens per image, or they do not pool the square patch grid evenly.
 void setPooledEncoder(const ConfigReader &v, ModelBuilder &b, const PlainTower &t,
                       u64 tokensPerImage) {
-    if (tokensPerImage == 0 || t.image == 0 || t.image % t.patch != 0) {
+    if (tokensPerImage == 0) {
+        return;
+    }
+    if (t.image == 0 || t.image % t.patch != 0) {
+        b.note("estimated: " + v.field("image_size") + " " + std::to_string(t.image) +
+               " is not a whole number of patches of " + std::to_string(t.patch) +
+               "; vLLM's encoder profile is not modelled");
         return;
     }
     const u64 side = t.image / t.patch;
@@ -248,7 +254,9 @@ void addAudioTower(const ConfigReader &top, ModelBuilder &b) {
 
 void addTowers(const ConfigReader &top, ModelBuilder &b) {
     if (auto v = top.optSub("vision_config")) {
-        addVisionTower(*v, b, top.countOr("mm_tokens_per_image", 0, 1u << 20, 0));
+        // transformers' Gemma3Config defaults mm_tokens_per_image to 256 (configuration_gemma3.py).
+        const u64 tokensDefault = top.str("model_type") == "gemma3" ? 256 : 0;
+        addVisionTower(*v, b, top.countOr("mm_tokens_per_image", tokensDefault, 1u << 20, 0));
     }
     if (top.optSub("audio_config")) {
         addAudioTower(top, b);

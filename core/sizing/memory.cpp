@@ -129,8 +129,16 @@ std::uint32_t runningSequenceCap(const EngineSettings &engine, const GpuSpec &gp
 }
 
 std::uint32_t batchedTokens(const EngineSettings &engine, const GpuSpec &gpu) {
-    return std::max<std::uint32_t>(
-        engine.prefillChunkTokens.value_or(engineDefaultBatchedTokens(engine.engine, gpu)), 1);
+    if (engine.prefillChunkTokens) {
+        return std::max<std::uint32_t>(*engine.prefillChunkTokens, 1);
+    }
+    if (engine.engine == Engine::Vllm) {
+        const VllmRules &rules = vllmRules(engine.vllmVersion.value_or(kDefaultVllmProfile));
+        if (rules.serveBatchedTokens > 0) {
+            return rules.serveBatchedTokens;
+        }
+    }
+    return engineDefaultBatchedTokens(engine.engine, gpu);
 }
 
 EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,

@@ -138,7 +138,8 @@ std::uint32_t runningSequenceCap(const EngineSettings &engine, const GpuSpec &gp
 /// Tokens per engine step the plan's engine runs on `gpu`: the scenario's prefill chunk when
 /// set, else the engine's default for the GPU (engine/engine.h engineDefaultBatchedTokens:
 /// vLLM `serve` 8192 on GPUs of 70 GiB or more other than A100, else 2048; SGLang its
-/// chunked_prefill_size by GPU memory; TensorRT-LLM 8192).
+/// chunked_prefill_size by GPU memory; TensorRT-LLM 8192), or the vLLM release's own
+/// (VllmRules::serveBatchedTokens: 2048 under the 0.7 rules).
 std::uint32_t batchedTokens(const EngineSettings &engine, const GpuSpec &gpu);
 
 /// The engine memory model's input for a plan: the layout, the checkpoint's share per GPU,

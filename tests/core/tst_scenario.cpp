@@ -90,6 +90,10 @@ class TestScenario : public QObject {
         QCOMPARE(tokensOn("h200", Engine::Sglang), 8192u);
         QCOMPARE(tokensOn("b200", Engine::Sglang), 16384u);
         QCOMPARE(tokensOn("h100", Engine::TensorRtLlm), 8192u);
+        // vLLM 0.7's V1 engine served with 2048 on every GPU.
+        s.engine.vllmVersion = VllmProfile::V1Early;
+        QCOMPARE(tokensOn("h100", Engine::Vllm), 2048u);
+        s.engine.vllmVersion.reset();
         // The plan profiles that default.
         s.model.ref = "llama-3.1-8b";
         s.hardware = {};

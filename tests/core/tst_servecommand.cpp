@@ -141,6 +141,47 @@ class TestServeCommand : public QObject {
     }
 
     // PP stages are described where they are: one per node, or within one node.
+    // Tokens per step: unset, each engine's line takes that engine's own default on the GPU,
+    // not the plan engine's (vLLM and SGLang 2048 on an RTX 4090, TensorRT-LLM 8192; on a
+    // B200 vLLM 8192, SGLang 16384); a value given goes to every line. Under vLLM's V0 rules a
+    // 32k context needs 32768 (no chunked prefill there: V0 refuses fewer).
+    void batchedTokensPerEngine() {
+        const Catalogue &cat = Catalogue::builtin();
+        Scenario s = scenarioFor("llama-3.1-8b", "rtx-4090", 1);
+        s.workload.contextTokens = 8192;
+        s.workload.concurrency = 1;
+        const PlanResult p = planFor(s);
+        QCOMPARE(find(vllmServeCommand(p, cat), "--max-num-batched-tokens")->value,
+                 std::string("2048"));
+        QCOMPARE(find(sglangServeCommand(p, cat), "--chunked-prefill-size")->value,
+                 std::string("2048"));
+        QCOMPARE(find(trtllmServeCommand(p, cat), "--max_num_tokens")->value, std::string("8192"));
+        QCOMPARE(find(llamaServerServeCommand(p, cat), "-b")->value, std::string("2048"));
+        QVERIFY(find(vllmServeCommand(p, cat), "--max-num-batched-tokens")
+                    ->explanation.find("the engine's default") != std::string::npos);
+        Scenario b200 = scenarioFor("llama-3.1-70b", "b200", 1);
+        b200.engine.engine = Engine::Sglang;
+        b200.workload.contextTokens = 8192;
+        const PlanResult g = planFor(b200);
+        QCOMPARE(find(sglangServeCommand(g, cat), "--chunked-prefill-size")->value,
+                 std::string("16384"));
+        QCOMPARE(find(vllmServeCommand(g, cat), "--max-num-batched-tokens")->value,
+                 std::string("8192"));
+        s.engine.prefillChunkTokens = 4096;
+        const PlanResult set = planFor(s);
+        QCOMPARE(find(trtllmServeCommand(set, cat), "--max_num_tokens")->value,
+                 std::string("4096"));
+        QCOMPARE(find(llamaServerServeCommand(set, cat), "-b")->value, std::string("4096"));
+        QVERIFY(find(vllmServeCommand(set, cat), "--max-num-batched-tokens")
+                    ->explanation.find("the plan's prefill chunk") != std::string::npos);
+        Scenario v0 = scenarioFor("llama-3.1-8b", "h100", 1);
+        v0.engine.vllmVersion = VllmProfile::V0;
+        v0.workload.contextTokens = 32768;
+        v0.workload.concurrency = 1;
+        QCOMPARE(find(vllmServeCommand(planFor(v0), cat), "--max-num-batched-tokens")->value,
+                 std::string("32768"));
+    }
+
     void pipelineStagesWhereTheyAre() {
         Scenario s = scenarioFor("llama-3.1-70b", "h100", 4);
         s.hardware.tp = 2;
@@ -274,7 +315,7 @@ class TestServeCommand : public QObject {
         QVERIFY(find(c, "--split-mode")->explanation.find("8 GPUs") != std::string::npos);
         QCOMPARE(find(c, "-ctk")->value, std::string("bf16"));
         QVERIFY(find(c, "-fa") == nullptr); // a bf16 V cache needs no Flash Attention
-        QCOMPARE(find(c, "-b")->value, std::string("8192"));
+        QCOMPARE(find(c, "-b")->value, std::string("2048")); // llama.cpp's own n_batch default
         QVERIFY(find(c, "--rpc") == nullptr);
         QVERIFY(c.setup.empty());
         for (const ServeFlag &f : c.flags) {

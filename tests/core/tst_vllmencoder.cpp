@@ -418,6 +418,22 @@ class tst_VllmEncoder : public QObject {
         QVERIFY(t.activationPeak > p.peakBytes);
         QVERIFY(vllmEncoderNote(in).find("on 32 images of 256 tokens (131072 patches") !=
                 std::string::npos);
+        // Without mm_tokens_per_image, Gemma3Config's default of 256.
+        nlohmann::json noKey = nlohmann::json::parse(gemma3Config(256));
+        noKey.erase("mm_tokens_per_image");
+        auto defaulted = importHfConfigText(noKey.dump(), "no-key");
+        QVERIFY(defaulted.ok());
+        QCOMPARE(defaulted->visionEncoder.mergeSize, 4u);
+        // An image that is not a whole number of patches: not modelled, and the note says why.
+        nlohmann::json odd895 = nlohmann::json::parse(gemma3Config(256));
+        odd895["vision_config"]["image_size"] = 895;
+        auto ragged = importHfConfigText(odd895.dump(), "ragged");
+        QVERIFY(ragged.ok());
+        QVERIFY(!ragged->visionEncoder.known());
+        QVERIFY(std::any_of(ragged->notes.begin(), ragged->notes.end(), [](const std::string &n) {
+            return n.find("image_size 895 is not a whole number of patches of 14") !=
+                   std::string::npos;
+        }));
         // mm_tokens_per_image that does not pool the 64 x 64 grid evenly: not modelled, noted.
         auto odd = importHfConfigText(gemma3Config(250), "odd");
         QVERIFY(odd.ok());

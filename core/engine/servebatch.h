@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+// The tokens-per-step flags of the serving commands (servecommand.h): vLLM
+// --max-num-batched-tokens, SGLang --chunked-prefill-size, TensorRT-LLM --max_num_tokens.
+#pragma once
+
+#include "engine/engine.h"
+#include "engine/servecommand.h"
+
+#include <string>
+
+namespace hostplan {
+
+struct PlanResult;
+
+/// The tokens per step `engine`'s command passes: the scenario's prefill chunk, else that
+/// engine's own default on the plan's GPU (sizing/memory.h batchedTokens, so a vLLM line of an
+/// SGLang plan gets vLLM's default); under vLLM's V0 rules without one and up to 32k context,
+/// the batch the plan profiles, max(max_model_len, 2048): V0 runs without chunked prefill
+/// there and refuses fewer tokens than max_model_len (vllm/config.py SchedulerConfig
+/// _verify_args of v0.6).
+std::uint64_t servedBatchedTokens(const PlanResult &p, Engine engine);
+
+/// Appends `engine`'s tokens-per-step flag (servedBatchedTokens) to `c`, its comment `what`
+/// the tokens are and where the value comes from (chunkOrigin).
+void addBatchedTokens(const PlanResult &p, Engine engine, const std::string &what, ServeCommand &c);
+
+/// Where a tokens-per-step value comes from, as a comment's tail: ": the plan's prefill chunk"
+/// when the scenario sets one, else ": the engine's default".
+std::string chunkOrigin(const PlanResult &p);
+
+} // namespace hostplan
