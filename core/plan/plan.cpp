@@ -314,13 +314,12 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
     }
     if (weightsFormat) {
         model = withWeightFormat(model, *weightsFormat);
-        r.checkpointQuantized = quantizedLinearFormat(importedModel);
-        if (!isFloatDtype(*weightsFormat)) {
-            r.checkpointQuantized.reset();
-        } else if (r.checkpointQuantized) {
-            r.warnings.push_back("The checkpoint stores its linear layers in " +
-                                 r.checkpointQuantized->label() + "; the plan sizes them as " +
-                                 weightsFormat->label() +
+        // A quantized checkpoint re-sized in another format, float or quantized: said so.
+        const std::optional<NumberFormat> stored = quantizedLinearFormat(importedModel);
+        r.checkpointQuantized = isFloatDtype(*weightsFormat) ? stored : std::nullopt;
+        if (stored && !(*stored == *weightsFormat)) {
+            r.warnings.push_back("The checkpoint stores its linear layers in " + stored->label() +
+                                 "; the plan sizes them as " + weightsFormat->label() +
                                  " (--weights-format), which vLLM and SGLang do not do at load: "
                                  "they serve the checkpoint as stored. The figures are those of "
                                  "a " +

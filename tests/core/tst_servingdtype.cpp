@@ -203,6 +203,16 @@ class TestServingDtype : public QObject {
         QVERIFY(p->checkpointQuantized.has_value());
         QCOMPARE(p->checkpointQuantized->kind, FormatKind::FP8_E4M3);
         QVERIFY(anyHas(p->warnings, "stores its linear layers in FP8"));
+        // A quantized re-sizing is said as well (the engines serve FP8 as stored), the same
+        // format is not.
+        Scenario q = s;
+        q.model.weightsFormat = formats::nvfp4;
+        const auto p4 = evaluate(q, Catalogue::builtin(), fp8);
+        QVERIFY(p4.ok() && !p4->checkpointQuantized);
+        QVERIFY(anyHas(p4->warnings, "stores its linear layers in FP8; the plan sizes them as"));
+        q.model.weightsFormat = formats::fp8;
+        const auto same = evaluate(q, Catalogue::builtin(), fp8);
+        QVERIFY(same.ok() && !anyHas(same->warnings, "stores its linear layers in"));
         const ServeCommand v = vllmServeCommand(*p, Catalogue::builtin());
         QCOMPARE(flagValue(v, "--dtype"), std::string("<absent>")); // auto is BF16 already
         QVERIFY(anyHas(v.notes, "The plan assumes BF16 weights"));
