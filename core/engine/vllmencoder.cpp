@@ -163,6 +163,14 @@ std::string vllmEncoderNote(const EngineMemoryInput &in) {
                "'{\"image\": 0, \"video\": 0}' builds no vision tower, so its weights are not "
                "loaded and no encoder profile runs; image and video requests are refused";
     }
+    if (vllmV0Rules(in.vllmProfile)) {
+        // V0's profile_run (vllm/worker/model_runner.py) gives its dummy sequences dummy images
+        // (dummy_data_for_profiling), so the tower runs inside the profiled forward.
+        return "vLLM V0 fills its profiled dummy sequences with dummy images, so the vision "
+               "encoder runs inside the profiled forward; HostPlan does not model that part of "
+               "the peak, so the pool can be smaller than planned; --limit-mm-per-prompt "
+               "image=0,video=0 refuses images but still loads the tower";
+    }
     const VllmEncoderProfile e = vllmEncoderProfileFor(in);
     return e.profiled() ? vllmEncoderProfileText(in.model->visionEncoder, e)
                         : vllmEncoderProfileNote(*in.model);

@@ -126,7 +126,8 @@ VllmEncoderProfile vllmEncoderProfileFor(const EngineMemoryInput &in);
 /// text-only plan, that vLLM loads no tower and runs no encoder profile (its Qwen-VL model
 /// classes build the tower only when the image or video limit is above 0: qwen3_vl.py
 /// _mark_tower_model, before that `self.visual = None` when both limits are 0); the profiled
-/// batch (vllmEncoderProfileText) where HostPlan models it; else vllmEncoderProfileNote.
+/// batch (vllmEncoderProfileText) where HostPlan models it; under the V0 rules that the encoder
+/// runs inside the profiled forward, unmodelled; else vllmEncoderProfileNote.
 std::string vllmEncoderNote(const EngineMemoryInput &in);
 
 } // namespace hostplan

@@ -209,6 +209,9 @@ class tst_VllmEncoder : public QObject {
 
         EngineMemoryInput v0 = in;
         v0.vllmProfile = VllmProfile::V0;
+        // V0 profiles the tower inside its forward, and its note does not quote V1's log line.
+        QVERIFY(vllmEncoderNote(v0).find("vLLM V0 fills its profiled dummy sequences") == 0);
+        QVERIFY(vllmEncoderNote(v0).find("Encoder cache") == std::string::npos);
         QVERIFY(!vllmEncoderProfileFor(v0).profiled());
         QCOMPARE(vllmMemoryModel().terms(v0).activationEncoder, std::uint64_t(0));
     }
