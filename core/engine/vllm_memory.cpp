@@ -227,10 +227,8 @@ EngineKvLayout vllmLayout(const EngineMemoryInput &in) {
 
 /// The profiled batch: V0 without chunked prefill profiles max(max_model_len, 2048) tokens.
 std::uint64_t profiledTokens(const EngineMemoryInput &in) {
-    if (vllmV0Rules(in.vllmProfile) && in.maxModelLen <= 32768) {
-        return std::max<std::uint64_t>(in.maxModelLen, 2048);
-    }
-    return in.maxBatchedTokens;
+    const std::uint64_t v0 = vllmV0StepTokens(in.vllmProfile, in.maxModelLen);
+    return v0 ? v0 : in.maxBatchedTokens;
 }
 
 /// Bytes PyTorch's CUDA caching allocator counts as allocated (allocated_bytes, block sizes)

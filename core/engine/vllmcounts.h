@@ -31,4 +31,14 @@ std::uint64_t vllmReportedKvTokens(VllmProfile profile, std::uint64_t blocks, st
 /// num_speculative_blocks, vllm/model_executor/layers/mamba/abstract.py @ 00b08dc4).
 std::uint32_t vllmStatePagesPerRequest(bool prefixCaching, std::uint32_t speculativeTokens);
 
+/// The tokens vLLM's V0 rules (vllmV0Rules) run in one step whatever max_num_batched_tokens
+/// says, or 0 where that setting holds: up to a max_model_len of 32,768 V0 runs without
+/// chunked prefill, so it profiles (and needs, SchedulerConfig._verify_args of v0.6) a step of
+/// max(max_model_len, 2048) tokens (vllm/engine/arg_utils.py, worker/worker.py of v0.6).
+inline std::uint64_t vllmV0StepTokens(VllmProfile profile, std::uint64_t maxModelLen) {
+    return vllmV0Rules(profile) && maxModelLen <= 32768
+               ? (maxModelLen > 2048 ? maxModelLen : std::uint64_t(2048))
+               : 0;
+}
+
 } // namespace hostplan

@@ -34,6 +34,11 @@ std::uint64_t clampBytes(double bytes) {
     return std::uint64_t(std::min(std::max(bytes, 0.0), kMaxBytes));
 }
 
+/// Pixel values of one patch: channels x temporal patch x patch^2.
+double pixelValuesPerPatch(const VisionEncoderShape &s) {
+    return double(s.channels) * s.temporalPatch * s.patch * s.patch;
+}
+
 } // namespace
 
 std::uint64_t vllmEncoderPeakBytes(const VisionEncoderShape &s, std::uint64_t patches,
@@ -44,8 +49,7 @@ std::uint64_t vllmEncoderPeakBytes(const VisionEncoderShape &s, std::uint64_t pa
     const double n = double(patches);
     const double t = double(std::max<std::uint32_t>(tp, 1));
     const double w = s.width;
-    const double pixelValues = double(s.channels) * s.temporalPatch * s.patch * s.patch;
-    const double pixels = n * pixelValues * (kProcessorPixelBytes + kTowerElementBytes);
+    const double pixels = n * pixelValuesPerPatch(s) * (kProcessorPixelBytes + kTowerElementBytes);
     const double headDim = s.heads ? w / s.heads : 0;
     // Rotary towers keep their position embeddings and cos / sin to the end of the forward.
     const double positions = s.rotaryPositions ? n * (w + headDim) * kTowerElementBytes : 0;
@@ -84,8 +88,7 @@ VllmEncoderProfile vllmEncoderProfile(const VisionEncoderShape &s, std::uint32_t
     p.peakBytes = vllmEncoderPeakBytes(s, p.patches, tp);
     p.outputBytes = clampBytes(double(p.items) * double(p.tokensPerItem) * s.outWidth *
                                (1.0 + s.deepstackMergers) * kTowerElementBytes);
-    p.inputBytes = clampBytes(patches * s.channels * s.temporalPatch * double(s.patch) * s.patch *
-                              kProcessorPixelBytes);
+    p.inputBytes = clampBytes(patches * pixelValuesPerPatch(s) * kProcessorPixelBytes);
     return p;
 }
 
