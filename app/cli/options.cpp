@@ -110,15 +110,21 @@ std::string applyEngineOption(std::string_view option, const std::string &value,
         }
         engine.memoryFraction = d;
     } else if (a == "--max-num-seqs") {
-        if (!parseUint(value, n) || n == 0 || n > (1u << 20)) {
-            return mustBe(a, "a whole number of sequences from 1 to 1048576", value);
+        if (asciiLower(value) == "auto") {
+            engine.maxNumSeqs.reset(); // the engine's default, over a scenario's value
+        } else if (!parseUint(value, n) || n == 0 || n > (1u << 20)) {
+            return mustBe(a, "'auto' or a whole number of sequences from 1 to 1048576", value);
+        } else {
+            engine.maxNumSeqs = std::uint32_t(n);
         }
-        engine.maxNumSeqs = std::uint32_t(n);
     } else if (a == "--max-num-batched-tokens") {
-        if (!parseUint(value, n) || n == 0 || n > (1u << 24)) {
-            return mustBe(a, "a whole number of tokens from 1 to 16M", value);
+        if (asciiLower(value) == "auto") {
+            engine.prefillChunkTokens.reset(); // the engine's default, over a scenario's value
+        } else if (!parseUint(value, n) || n == 0 || n > (1u << 24)) {
+            return mustBe(a, "'auto' or a whole number of tokens from 1 to 16M", value);
+        } else {
+            engine.prefillChunkTokens = std::uint32_t(n);
         }
-        engine.prefillChunkTokens = std::uint32_t(n);
     } else if (a == "--activation-bytes-per-gpu" || a == "--runtime-bytes-per-gpu") {
         if (!parseUint(value, n)) {
             return mustBe(a, "a whole number of bytes", value);
@@ -134,18 +140,19 @@ std::string applyEngineOption(std::string_view option, const std::string &value,
 std::string engineOptionsUsage() {
     return R"(  --engine vllm|sglang|trtllm|llama.cpp   (llama.cpp: its own options, below)
   --memory-fraction F      the engine's memory fraction (default: the engine's)
-  --max-num-seqs N         running-sequence cap: vLLM --max-num-seqs, SGLang
-                           --max-running-requests, TensorRT-LLM --max_batch_size (default:
-                           the engine's for the GPU); sizes the profiled sampler and vLLM's
-                           CUDA-graph capture sizes
-  --max-num-batched-tokens N   tokens per engine step (vLLM max_num_batched_tokens, SGLang
-                           chunked_prefill_size; default: the engine's for the GPU, vLLM
-                           8192 on 70 GiB and more but A100, else 2048): the profiled forward
+  --max-num-seqs N|auto    running-sequence cap: vLLM --max-num-seqs, SGLang
+                           --max-running-requests, TensorRT-LLM --max_batch_size (default or
+                           auto: the engine's for the GPU); sizes the profiled sampler and
+                           vLLM's CUDA-graph capture sizes
+  --max-num-batched-tokens N|auto   tokens per engine step (vLLM max_num_batched_tokens,
+                           SGLang chunked_prefill_size; default or auto: the engine's for the
+                           GPU and context, vLLM 8192 on 70 GiB and more but A100, else 2048;
+                           vLLM 0.6.x max(context, 2048) up to 32k): the profiled forward
   --vllm-version V         the vLLM release whose start-up memory rules vLLM plans follow:
                            0.24 (0.19's memory, the CUDA-graph estimate inside the budget,
                            the KV tokens logged as concurrency x context), 0.19 (default),
-                           0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0); the defaults (max_num_seqs,
-                           batched tokens) are the same
+                           0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0), and that release's
+                           default batched tokens (max_num_seqs: the engine table's)
   --prefix-caching on|off  automatic prefix caching (default: the engine's; vLLM keeps two
                            state pages per request of a hybrid model with it on)
   --text-only on|off       serve a multimodal model's text only (default off): vLLM then

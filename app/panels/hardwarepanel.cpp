@@ -413,16 +413,18 @@ void HardwarePanel::sync() {
                     .memoryFraction,
                 2)));
     m_fraction->setValue(s.engine.memoryFraction.value_or(0.0));
-    if (auto g = cat.findGpu(s.hardware.gpu); g.ok() && engineMaxSequences(s.engine.engine, *g)) {
+    Scenario seqsUnset = s;
+    seqsUnset.engine.maxNumSeqs.reset();
+    if (auto g = cat.findGpu(s.hardware.gpu); g.ok() && runningSequenceCap(seqsUnset, *g)) {
         m_maxSeqs->setSpecialValueText(
-            tr("engine default (%1)").arg(engineMaxSequences(s.engine.engine, *g)));
+            tr("engine default (%1)").arg(runningSequenceCap(seqsUnset, *g)));
     } else {
         m_maxSeqs->setSpecialValueText(tr("engine default"));
     }
     m_maxSeqs->setValue(int(s.engine.maxNumSeqs.value_or(0)));
     if (auto g = cat.findGpu(s.hardware.gpu); g.ok()) {
-        EngineSettings unset = s.engine;
-        unset.prefillChunkTokens.reset();
+        Scenario unset = s;
+        unset.engine.prefillChunkTokens.reset();
         m_batchedTokens->setSpecialValueText(
             tr("engine default (%1)").arg(batchedTokens(unset, *g)));
     } else {

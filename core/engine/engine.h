@@ -74,10 +74,20 @@ struct VllmRules {
     /// gpu_memory_utilization when the user gives none: 0.9 up to v0.21, 0.92 from v0.22
     /// (vllm/config/cache.py CacheConfig, `Field(default=0.92, gt=0, le=1)` in v0.25.0).
     double defaultMemoryFraction = 0.9;
-    /// `vllm serve`'s max_num_batched_tokens on every GPU in this release; 0: by the GPU
-    /// (engineDefaultBatchedTokens). v0.7's V1 engine took 2048 for the API server
-    /// (vllm/engine/arg_utils.py _override_v1_engine_args of v0.7.0).
+    /// `vllm serve`'s max_num_batched_tokens with chunked prefill on every GPU in this release;
+    /// 0: by the GPU (engineDefaultBatchedTokens). v0.7's V1 engine took 2048 for the API server
+    /// (vllm/engine/arg_utils.py _override_v1_engine_args of v0.7.0). Under the V0 rules it
+    /// applies beyond a max_model_len of 32,768, where V0 turns chunked prefill on: 512 up to
+    /// v0.6.4, 2048 from v0.6.5 (vllm/config.py SchedulerConfig, PR #10544 of 2024-11-21).
     std::uint32_t serveBatchedTokens = 0;
+    /// Whether an unset max_num_batched_tokens is capped at max_num_seqs x max_model_len
+    /// (vllm/engine/arg_utils.py _set_default_max_num_seqs_and_batched_tokens_args, the cap of
+    /// PR #17853 moved there; read in the 2026 source, so the v0.19 and v0.24 rules take it).
+    bool capsDefaultBatchedTokens = false;
+    /// Whether an unset max_num_seqs is lowered to max_num_batched_tokens when those are fewer
+    /// (arg_utils.py _set_default_args of the v0.11 period: `min(default_max_num_seqs,
+    /// max_num_batched_tokens)`), so a small --max-num-batched-tokens alone starts.
+    bool lowersDefaultSequences = false;
 };
 
 /// The rules a vLLM plan follows when the scenario names none: v0.19 (VllmProfile::V1v19; 11

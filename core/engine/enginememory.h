@@ -202,9 +202,11 @@ enum class StartupOutcome {
     /// The engine refuses speculative decoding with PP > 1 before it loads anything
     /// (speculationPipelineProblem).
     SpeculationWithPipeline,
-    /// vLLM refuses its arguments before it loads anything: max_num_batched_tokens below
-    /// max_num_seqs (vllm/config/scheduler.py SchedulerConfig._verify_args, "must be greater
-    /// than or equal to max_num_seqs").
+    /// The engine refuses its arguments before it loads anything: vLLM's
+    /// max_num_batched_tokens below max_num_seqs (vllm/config/scheduler.py
+    /// SchedulerConfig._verify_args, "must be greater than or equal to max_num_seqs") or,
+    /// under the V0 rules up to 32k of context, below max_model_len (vllmV0StepTooSmall);
+    /// TensorRT-LLM on a GPU that is not NVIDIA's (it runs on CUDA only).
     ArgumentsRefused,
 };
 

@@ -3,6 +3,7 @@
 // with the pool its memory model leaves, the messages it prints and the flags that make it
 // start. The memory terms themselves are in enginememory.cpp.
 #include "engine/enginememory.h"
+#include "engine/vllmcounts.h"
 
 #include "util/textutil.h"
 #include "util/units.h"
@@ -156,6 +157,26 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
                                " without a draft"});
         return s;
     }
+    if (engine == Engine::TensorRtLlm && !in.gpu.vendor.empty() && in.gpu.vendor != "NVIDIA") {
+        s.outcome = StartupOutcome::ArgumentsRefused;
+        s.message = "TensorRT-LLM runs on NVIDIA GPUs only (CUDA); the " + in.gpu.name + " is " +
+                    in.gpu.vendor + "'s. vLLM and SGLang serve it.";
+        return s;
+    }
+    if (engine == Engine::Vllm &&
+        vllmV0StepTooSmall(in.vllmProfile, in.maxBatchedTokens, in.maxModelLen)) {
+        // V0 without chunked prefill runs every prompt in one step (engine/vllmcounts.h).
+        s.outcome = StartupOutcome::ArgumentsRefused;
+        s.message = "max_num_batched_tokens (" + std::to_string(in.maxBatchedTokens) +
+                    ") is smaller than max_model_len (" + std::to_string(in.maxModelLen) +
+                    "): vLLM's V0 engine runs no chunked prefill up to 32,768 tokens of "
+                    "context, so every prompt must fit one step.";
+        s.fixes.push_back({std::string(info.flags.batchedTokens), std::to_string(in.maxModelLen),
+                           "one step holds a prompt of the whole context"});
+        s.fixes.push_back({"--max-model-len", std::to_string(in.maxBatchedTokens),
+                           "no prompt longer than one step"});
+        return s;
+    }
     if (engine == Engine::Vllm && in.maxBatchedTokens < in.maxNumSeqs) {
         // SchedulerConfig._verify_args (vllm/config/scheduler.py): every running sequence
         // needs a token of the step.
@@ -278,8 +299,12 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
             }
         }
     }
-    // Batched tokens: the forward activation peak scales with them.
+    // Batched tokens: the forward activation peak scales with them (not below max_model_len
+    // where vLLM's V0 rules need a whole prompt per step).
     for (std::uint32_t tok = in.maxBatchedTokens / 2; tok >= 256; tok /= 2) {
+        if (engine == Engine::Vllm && vllmV0StepTooSmall(in.vllmProfile, tok, in.maxModelLen)) {
+            break;
+        }
         if (startsWith([&](EngineMemoryInput &p) { p.maxBatchedTokens = tok; })) {
             s.fixes.push_back({std::string(info.flags.batchedTokens), std::to_string(tok),
                                "fewer tokens per step shrink the forward activation peak"});

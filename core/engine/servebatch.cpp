@@ -1,19 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "engine/servebatch.h"
 
-#include "engine/vllmcounts.h"
 #include "plan/plan.h"
+#include "sizing/memory.h"
 
 namespace hostplan {
 
 std::uint64_t servedBatchedTokens(const PlanResult &p, Engine engine) {
-    EngineSettings s = p.scenario.engine;
-    s.engine = engine;
-    const std::uint64_t v0 = engine == Engine::Vllm && !s.prefillChunkTokens
-                                 ? vllmV0StepTokens(s.vllmVersion.value_or(kDefaultVllmProfile),
-                                                    p.scenario.workload.contextTokens)
-                                 : 0;
-    return v0 ? v0 : batchedTokens(s, p.gpu);
+    Scenario s = p.scenario;
+    s.engine.engine = engine;
+    return batchedTokens(s, p.gpu);
 }
 
 std::string chunkOrigin(const PlanResult &p) {

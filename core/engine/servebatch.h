@@ -13,10 +13,9 @@ namespace hostplan {
 struct PlanResult;
 
 /// The tokens per step `engine`'s command passes: the scenario's prefill chunk, else that
-/// engine's own default on the plan's GPU (sizing/memory.h batchedTokens, so a vLLM line of an
-/// SGLang plan gets vLLM's default); under vLLM's V0 rules without one and up to 32k context,
-/// the step V0 runs and profiles (engine/vllmcounts.h vllmV0StepTokens), since V0 refuses
-/// fewer tokens than max_model_len there.
+/// engine's own default for the plan's GPU and context (sizing/memory.h batchedTokens, so a
+/// vLLM line of an SGLang plan gets vLLM's default; under vLLM's V0 rules up to 32k context,
+/// max(max_model_len, 2048), since V0 refuses fewer tokens than max_model_len there).
 std::uint64_t servedBatchedTokens(const PlanResult &p, Engine engine);
 
 /// Appends `engine`'s tokens-per-step flag (servedBatchedTokens) to `c`, its comment `what`

@@ -242,15 +242,22 @@ std::string modelExplanation(const PlanResult &p, const Catalogue &cat, const st
     return "folder of the imported model files (" + path + ")";
 }
 
+/// "`lead`; reason; reason." over the plan's fit reasons, one full stop at the end (a reason
+/// may end its own sentence).
+std::string notFitSentence(const PlanResult &p, const std::string &lead) {
+    std::string why = lead;
+    for (const auto &r : p.fit.reasons) {
+        why += "; " + r;
+    }
+    return why.back() == '.' ? why : why + ".";
+}
+
 /// Notes every command carries; `gguf`: the command runs a GGUF file (llama-server), whose
 /// formats come from llama.cpp's own tools.
 void commonNotes(const PlanResult &p, std::vector<std::string> &notes, bool gguf = false) {
     if (!p.fit.fits) {
-        std::string why = "The plan does not fit";
-        for (const auto &r : p.fit.reasons) {
-            why += "; " + r;
-        }
-        notes.push_back(why + ". The engine will fail to start or will hold fewer sequences.");
+        notes.push_back(notFitSentence(p, "The plan does not fit") +
+                        " The engine will fail to start or will hold fewer sequences.");
     }
     const ModelChoice &m = p.scenario.model;
     // A float dtype re-formats only a quantized checkpoint's linear layers (dequantized).
@@ -694,11 +701,8 @@ std::string serveCommandsText(const PlanResult &p, const Catalogue &cat) {
           << ", CUDA_VISIBLE_DEVICES or its own instance) behind a load balancer\n";
     }
     if (!p.fit.fits) {
-        s << "# WARNING: the plan does not fit";
-        for (const auto &r : p.fit.reasons) {
-            s << "; " << r;
-        }
-        s << ". These commands will not start, will cap every request below the context or "
+        s << notFitSentence(p, "# WARNING: the plan does not fit")
+          << " These commands will not start, will cap every request below the context or "
              "will hold fewer sequences.\n";
     }
     for (const ServeCommand &c : serveCommands(p, cat)) {

@@ -225,12 +225,6 @@ EngineKvLayout vllmLayout(const EngineMemoryInput &in) {
     return k;
 }
 
-/// The profiled batch: V0 without chunked prefill profiles max(max_model_len, 2048) tokens.
-std::uint64_t profiledTokens(const EngineMemoryInput &in) {
-    const std::uint64_t v0 = vllmV0StepTokens(in.vllmProfile, in.maxModelLen);
-    return v0 ? v0 : in.maxBatchedTokens;
-}
-
 /// Bytes PyTorch's CUDA caching allocator counts as allocated (allocated_bytes, block sizes)
 /// for one fresh tensor of `bytes` (c10/cuda/CUDACachingAllocator.cpp @ eb42ad6e
 /// get_allocation_size, should_split): a request of kMinLargeAlloc (10 MiB) or more gets a
@@ -482,7 +476,9 @@ class VllmMemory final : public EngineMemoryModel {
 
         // Profiled activation peak: the forward on every stage, the sampler on the last one,
         // the receive buffers on every stage after the first.
-        const std::uint64_t tokens = profiledTokens(in);
+        // (max_num_batched_tokens: V0 without chunked prefill defaults it to max_model_len,
+        // sizing/memory.h batchedTokens.)
+        const std::uint64_t tokens = in.maxBatchedTokens;
         const std::uint64_t rows = std::min<std::uint64_t>(in.maxNumSeqs, tokens);
         // Marlin MoE takes the whole batch in one call; the Triton path loops over chunks.
         const std::uint64_t moeChunk =

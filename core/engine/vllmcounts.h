@@ -31,14 +31,24 @@ std::uint64_t vllmReportedKvTokens(VllmProfile profile, std::uint64_t blocks, st
 /// num_speculative_blocks, vllm/model_executor/layers/mamba/abstract.py @ 00b08dc4).
 std::uint32_t vllmStatePagesPerRequest(bool prefixCaching, std::uint32_t speculativeTokens);
 
-/// The tokens vLLM's V0 rules (vllmV0Rules) run in one step whatever max_num_batched_tokens
-/// says, or 0 where that setting holds: up to a max_model_len of 32,768 V0 runs without
-/// chunked prefill, so it profiles (and needs, SchedulerConfig._verify_args of v0.6) a step of
-/// max(max_model_len, 2048) tokens (vllm/engine/arg_utils.py, worker/worker.py of v0.6).
+/// The max_num_batched_tokens vLLM's V0 rules (vllmV0Rules) take when none is given, or 0
+/// where chunked prefill is on: up to a max_model_len of 32,768 V0 runs without chunked
+/// prefill, so its default step is max(max_model_len, 2048) tokens (vllm/config.py
+/// SchedulerConfig of v0.6), and a smaller step given is refused (vllmV0StepTooSmall); beyond,
+/// vllm/engine/arg_utils.py of v0.6 turns chunked prefill on (VllmRules::serveBatchedTokens).
 inline std::uint64_t vllmV0StepTokens(VllmProfile profile, std::uint64_t maxModelLen) {
     return vllmV0Rules(profile) && maxModelLen <= 32768
                ? (maxModelLen > 2048 ? maxModelLen : std::uint64_t(2048))
                : 0;
+}
+
+/// Whether vLLM's V0 rules refuse `batchedTokens` at `maxModelLen`: without chunked prefill
+/// (max_model_len up to 32,768, vllmV0StepTokens) every prompt runs in one step, so
+/// SchedulerConfig._verify_args of v0.6 raises "max_num_batched_tokens (B) is smaller than
+/// max_model_len (L)".
+inline bool vllmV0StepTooSmall(VllmProfile profile, std::uint64_t batchedTokens,
+                               std::uint64_t maxModelLen) {
+    return vllmV0StepTokens(profile, maxModelLen) > 0 && batchedTokens < maxModelLen;
 }
 
 } // namespace hostplan

@@ -583,8 +583,17 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         b.note("estimated: tie_word_embeddings is absent; lm_head is counted as its own tensor");
     }
     addEmbeddings(b, tied);
-    if (fam.linearBiases && !tied) {
+    if (fam.linearBiases) {
+        // Phi's lm_head has a bias whether or not its weight is tied (transformers
+        // modeling_phi.py); vLLM's PhiForCausalLM asserts an untied one (phi.py, "lm_head use
+        // bias, cannot share word embeddings").
         b.small(b.modulePrefix() + "lm_head.bias", b.dimensions().vocab, 1);
+        if (tied) {
+            b.note("tie_word_embeddings is true, which vLLM's PhiForCausalLM refuses (its "
+                   "lm_head has a bias; vllm/model_executor/models/phi.py asserts an untied "
+                   "one): planned as transformers builds it, one shared embedding and the "
+                   "lm_head's bias");
+        }
     }
     if (fam.normBias) {
         b.small(b.modulePrefix() + "model.norm.bias", H, 1);

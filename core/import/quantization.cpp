@@ -403,7 +403,7 @@ Quantization readQuantization(const ConfigReader &primary,
         const nlohmann::json *groupValue = qc->get(groupKey);
         const bool perColumn =
             groupValue && groupValue->is_number_integer() && groupValue->get<std::int64_t>() == -1;
-        const u64 group = perColumn ? 0 : qc->countOr(groupKey, 128, 1u << 16, 0);
+        const u64 group = perColumn ? 0 : qc->countOr(groupKey, 128, 1u << 16);
         if (bits == 4) {
             q.format = NumberFormat{FormatKind::INT4, std::uint32_t(group)};
         } else if (bits == 8) {

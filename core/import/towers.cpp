@@ -19,6 +19,17 @@ std::string defaultImageSource(const char *why) {
 
 using u64 = std::uint64_t;
 
+/// Fails naming `key` of `v` when `heads` attention heads do not split `width` evenly: the
+/// tower's attention divides its width by them (transformers SiglipAttention raises
+/// "embed_dim must be divisible by num_heads"; vLLM's towers shard width / heads per head).
+/// Nothing when the key is absent (0 heads).
+void requireHeadsDivide(const ConfigReader &v, const char *key, u64 heads, u64 width) {
+    if (heads > 0 && width % heads != 0) {
+        fail(v.field(key), std::to_string(heads) + " heads do not divide the tower's width of " +
+                               std::to_string(width));
+    }
+}
+
 /// The shapes of a tower without a patch merger, as addVisionTower read them.
 struct PlainTower {
     u64 width, mlpWidth, patch, channels, image;
@@ -55,7 +66,8 @@ void setPooledEncoder(const ConfigReader &v, ModelBuilder &b, const PlainTower &
     VisionEncoderShape shape;
     shape.width = std::uint32_t(t.width);
     shape.mlpWidth = std::uint32_t(t.mlpWidth);
-    shape.heads = std::uint32_t(v.countOr("num_attention_heads", 0, 4096, 0));
+    shape.heads = std::uint32_t(v.countOr("num_attention_heads", 0, 4096));
+    requireHeadsDivide(v, "num_attention_heads", shape.heads, t.width);
     shape.gatedMlp = t.gated;
     shape.patch = std::uint32_t(t.patch);
     shape.channels = std::uint32_t(t.channels);
@@ -153,7 +165,8 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b, std::uint64_t tokens
         VisionEncoderShape shape;
         shape.width = std::uint32_t(W);
         shape.mlpWidth = std::uint32_t(I);
-        shape.heads = std::uint32_t(v.countOr("num_heads", 0, 4096, 0));
+        shape.heads = std::uint32_t(v.countOr("num_heads", 0, 4096));
+        requireHeadsDivide(v, "num_heads", shape.heads, W);
         shape.gatedMlp = gated;
         shape.patch = std::uint32_t(patch);
         shape.temporalPatch = std::uint32_t(frames);

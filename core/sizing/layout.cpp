@@ -151,12 +151,12 @@ ReplicaFigures replicaFigures(const ModelSpec &model, const GpuSpec &gpu, const 
                                    gbText(double(mem.cache.perSequencePerGpu(ctx))) + " per GPU)";
         return f;
     }
-    const std::uint32_t engineCap = runningSequenceCap(s.engine, gpu);
+    const std::uint32_t engineCap = runningSequenceCap(s, gpu);
     const std::uint32_t limit =
         engineCap > 0 ? std::min(f.memoryMaxBatch, engineCap) : f.memoryMaxBatch;
     const ServingModel sm(model, gpu, par, mem.cache, double(mem.kvCapacityBytesPerGpu),
-                          s.engine.engine, batchedTokens(s.engine, gpu), instance,
-                          efficiency.constants, s.engine.maxNumSeqs);
+                          s.engine.engine, batchedTokens(s, gpu), instance, efficiency.constants,
+                          s.engine.maxNumSeqs);
     const ServingCase sc = servingCase(s.workload);
     f.latencyMaxBatch = maxBatchWithinTarget(sm, sc, s.workload.targetSecondsPerOutputToken, limit);
     if (f.latencyMaxBatch == 0) {
@@ -370,7 +370,7 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
                 rejected.push_back(std::move(c));
                 continue;
             }
-            const std::uint32_t engineCap = runningSequenceCap(scenario.engine, gpu);
+            const std::uint32_t engineCap = runningSequenceCap(scenario, gpu);
             const std::uint32_t holds =
                 engineCap > 0 ? std::min(f.memoryMaxBatch, engineCap) : f.memoryMaxBatch;
             const double forMemory = std::ceil(double(concurrency) / holds);

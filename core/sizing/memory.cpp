@@ -124,21 +124,44 @@ bool plansSpeculation(const ModelSpec &model, const Scenario &scenario) {
     return scenario.workload.speculativeTokens > 0 || model.draft != nullptr;
 }
 
-std::uint32_t runningSequenceCap(const EngineSettings &engine, const GpuSpec &gpu) {
-    return engine.maxNumSeqs.value_or(engineMaxSequences(engine.engine, gpu));
+std::uint32_t runningSequenceCap(const Scenario &scenario, const GpuSpec &gpu) {
+    const EngineSettings &engine = scenario.engine;
+    if (engine.maxNumSeqs) {
+        return *engine.maxNumSeqs;
+    }
+    const std::uint32_t cap = engineMaxSequences(engine.engine, gpu);
+    if (engine.engine == Engine::Vllm &&
+        vllmRules(engine.vllmVersion.value_or(kDefaultVllmProfile)).lowersDefaultSequences) {
+        return std::min(cap, batchedTokens(scenario, gpu));
+    }
+    return cap;
 }
 
-std::uint32_t batchedTokens(const EngineSettings &engine, const GpuSpec &gpu) {
+std::uint32_t batchedTokens(const Scenario &scenario, const GpuSpec &gpu) {
+    const EngineSettings &engine = scenario.engine;
     if (engine.prefillChunkTokens) {
         return std::max<std::uint32_t>(*engine.prefillChunkTokens, 1);
     }
-    if (engine.engine == Engine::Vllm) {
-        const VllmRules &rules = vllmRules(engine.vllmVersion.value_or(kDefaultVllmProfile));
-        if (rules.serveBatchedTokens > 0) {
-            return rules.serveBatchedTokens;
-        }
+    const std::uint32_t table = engineDefaultBatchedTokens(engine.engine, gpu);
+    if (engine.engine != Engine::Vllm) {
+        return table;
     }
-    return engineDefaultBatchedTokens(engine.engine, gpu);
+    const VllmProfile profile = engine.vllmVersion.value_or(kDefaultVllmProfile);
+    const std::uint64_t maxModelLen = scenario.workload.contextTokens;
+    if (const std::uint64_t step = vllmV0StepTokens(profile, maxModelLen)) {
+        return std::uint32_t(step); // at most 32,768
+    }
+    const VllmRules &rules = vllmRules(profile);
+    if (rules.serveBatchedTokens > 0) {
+        return rules.serveBatchedTokens;
+    }
+    if (rules.capsDefaultBatchedTokens && maxModelLen > 0) {
+        const std::uint64_t seqs =
+            engine.maxNumSeqs.value_or(engineMaxSequences(engine.engine, gpu));
+        return std::uint32_t(
+            std::min<std::uint64_t>(table, std::max<std::uint64_t>(seqs * maxModelLen, 1)));
+    }
+    return table;
 }
 
 EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
@@ -171,7 +194,7 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     in.draftLayers = speculative && !in.draftModel ? model.mtpLayers : 0;
     in.speculative = speculative;
     in.speculativeTokens = speculative ? scenario.workload.speculativeTokens : 0;
-    in.maxNumSeqs = runningSequenceCap(scenario.engine, gpu);
+    in.maxNumSeqs = runningSequenceCap(scenario, gpu);
     if (engine == Engine::Sglang) {
         // SGLang: its CUDA-graph batch bounds the decode batch it profiles, and
         // --max-running-requests bounds the captured batches (cuda_graph_runner.py
@@ -180,7 +203,7 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
             sglangGpuDefaults(double(gpu.usableMemoryBytes) / kBytesPerMiB, in.tp).cudaGraphMaxBs;
         in.maxNumSeqs = in.maxNumSeqs ? std::min(in.maxNumSeqs, graphBs) : graphBs;
     }
-    in.maxBatchedTokens = batchedTokens(scenario.engine, gpu);
+    in.maxBatchedTokens = batchedTokens(scenario, gpu);
     in.maxModelLen = scenario.workload.contextTokens;
     // vLLM's state pages per request (a model with state layers): 'align' mode with prefix
     // caching from v0.19 (earlier releases turn prefix caching off for hybrid models,

@@ -224,8 +224,13 @@ Result<std::optional<std::uint64_t>> integer(const nlohmann::json &obj, const ch
         return makeError(field, "must not be negative, got " + brief(v));
     } else if (v.is_number_float()) {
         const double d = v.get<double>();
-        if (!std::isfinite(d) || d < 0 || d != std::floor(d) || d > 1.8e19) {
+        if (!std::isfinite(d) || d < 0 || d != std::floor(d)) {
             return makeError(field, "must be a whole non-negative number, got " + brief(v));
+        }
+        if (d > double(max) || d >= 18446744073709551616.0) { // 2^64: no uint64_t holds it
+            // Above the field's range (and perhaps above any 64-bit integer): say the range.
+            return makeError(field, "must be between " + std::to_string(min) + " and " +
+                                        std::to_string(max) + ", got " + brief(v));
         }
         u = std::uint64_t(d);
     } else {

@@ -164,6 +164,7 @@ inline std::vector<Check> memoryChecks() {
         const GpuSpec g = loggedGpu("NVIDIA A100-SXM4-40GB", 39.50, false);
         EngineMemoryInput in = rowInput(m, g, {}, Engine::Vllm, 8192);
         in.vllmProfile = VllmProfile::V0;
+        in.maxBatchedTokens = 8192; // V0's default step without chunked prefill: max_model_len
         in.memoryFraction = 0.90;
         const EngineMemoryTerms t = vllmMemoryModel().terms(in);
         const std::string set = "Llama-3-8B bf16, 1x A100 40GB, vLLM V0, u 0.90, len 8192";
@@ -204,6 +205,7 @@ inline std::vector<Check> memoryChecks() {
                                           std::pair<std::uint64_t, double>{29000, 1478}}) {
             EngineMemoryInput in = rowInput(m, g, {}, Engine::Vllm, len);
             in.vllmProfile = VllmProfile::V0Legacy;
+            in.maxBatchedTokens = std::uint32_t(len); // V0's default step: max_model_len
             in.memoryFraction = 0.90;
             const EngineMemoryTerms t = vllmMemoryModel().terms(in);
             const std::string set =

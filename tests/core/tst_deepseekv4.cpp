@@ -179,7 +179,7 @@ void TestDeepseekV4::vllmCapacity() {
     QVERIFY(mem.kvCapacityBytesPerGpu > 0);
     const std::uint64_t pool = std::uint64_t(mem.kvCapacityBytesPerGpu);
     QCOMPARE(qulonglong(mem.kvCapacityTokens), qulonglong(pool / 3915 / 256 * 256));
-    const std::uint64_t chunk = batchedTokens(s.engine, h200); // vLLM's 8192 on an H200
+    const std::uint64_t chunk = batchedTokens(s, h200); // vLLM's 8192 on an H200
     QCOMPARE(chunk, std::uint64_t(8192));
     const std::uint64_t windowTokens = std::min<std::uint64_t>(127 + chunk, 131072);
     const std::uint64_t request = 131072ull * 3915 + ((windowTokens + 63) / 64 + 1) * 64 * 120515;

@@ -156,6 +156,70 @@ class tst_EngineStartup : public QObject {
         QCOMPARE(vj["startup"]["max_request_tokens"].get<std::uint64_t>(), 0ull);
     }
 
+    // vLLM's V0 rules (v0.6.x) run no chunked prefill up to 32k of context: a step given
+    // below max_model_len is refused before any memory is counted (SchedulerConfig.
+    // _verify_args), a larger one is profiled as given, and the default is max_model_len.
+    void v0StepBelowContextRefused() {
+        Scenario s = withGpuType(defaultScenario(), "h100");
+        s.model.ref = "llama-3.1-8b";
+        s.hardware.gpuCount = 1;
+        s.hardware.tp = 1;
+        s.hardware.ep = 1;
+        s.hardware.pp = 1;
+        s.workload.contextTokens = 8192;
+        s.workload.concurrency = 1;
+        s.engine.engine = Engine::Vllm;
+        s.engine.vllmVersion = VllmProfile::V0;
+        const auto byDefault = evaluate(s);
+        QVERIFY2(byDefault.ok(), byDefault.ok() ? "" : byDefault.error().toString().c_str());
+        QCOMPARE(byDefault->startup.outcome, StartupOutcome::Starts);
+        s.engine.prefillChunkTokens = 2048;
+        const auto small = evaluate(s);
+        QVERIFY(small.ok());
+        QCOMPARE(small->startup.outcome, StartupOutcome::ArgumentsRefused);
+        QVERIFY(small->startup.message.rfind(
+                    "max_num_batched_tokens (2048) is smaller than max_model_len (8192)", 0) == 0);
+        QVERIFY(hasFix(small->startup, "--max-num-batched-tokens", "8192"));
+        QVERIFY(hasFix(small->startup, "--max-model-len", "2048"));
+        QVERIFY(!small->fit.fits);
+        s.engine.prefillChunkTokens = 65536;
+        const auto large = evaluate(s);
+        QVERIFY(large.ok());
+        QCOMPARE(large->startup.outcome, StartupOutcome::Starts);
+        QVERIFY(large->memory.engine.activationForward >
+                7 * byDefault->memory.engine.activationForward);
+        // Beyond 32k V0 turns chunked prefill on: a step below the context starts.
+        s.workload.contextTokens = 65536;
+        s.engine.prefillChunkTokens = 2048;
+        const auto chunked = evaluate(s);
+        QVERIFY(chunked.ok());
+        QVERIFY(chunked->startup.outcome != StartupOutcome::ArgumentsRefused);
+    }
+
+    // TensorRT-LLM runs on CUDA only: a plan of it on an AMD Instinct GPU does not start, and
+    // the plan says why instead of a memory verdict; vLLM on the same GPU starts.
+    void trtllmNeedsNvidia() {
+        Scenario s = withGpuType(defaultScenario(), "mi300x");
+        s.model.ref = "llama-3.1-8b";
+        s.hardware.gpuCount = 1;
+        s.hardware.tp = 1;
+        s.hardware.ep = 1;
+        s.hardware.pp = 1;
+        s.workload.contextTokens = 8192;
+        s.workload.concurrency = 1;
+        s.engine.engine = Engine::TensorRtLlm;
+        const auto trt = evaluate(s);
+        QVERIFY2(trt.ok(), trt.ok() ? "" : trt.error().toString().c_str());
+        QCOMPARE(trt->startup.outcome, StartupOutcome::ArgumentsRefused);
+        QVERIFY(trt->startup.message.find("NVIDIA GPUs only") != std::string::npos);
+        QVERIFY(trt->startup.message.find("MI300X") != std::string::npos);
+        QVERIFY(!trt->fit.fits);
+        s.engine.engine = Engine::Vllm;
+        const auto vllm = evaluate(s);
+        QVERIFY(vllm.ok());
+        QCOMPARE(vllm->startup.outcome, StartupOutcome::Starts);
+    }
+
     // SGLang v0.5 lowers its DEFAULT mem_fraction_static for a model with a vision tower:
     // 0.95 x clamp(1 - 0.1 x (L x W^2 / (24 x 1024^2) - 1), 0.8, 1.05), L and W the
     // vision_config's num_hidden_layers and hidden_size (24 and 1024 where absent).

@@ -74,6 +74,7 @@ class TestGenericImport : public QObject {
     void bitsandbytes();
     void genericFeatures();
     void nonFiniteLiterals();
+    void phiTiedKeepsHeadBias();
     void dtypeSpellings_data();
     void dtypeSpellings();
     void hubCache();
@@ -366,6 +367,21 @@ void TestGenericImport::nonFiniteLiterals() {
     QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
     QVERIFY(hasNote(*r, "rms_norm_eps, x[1]"));
     QCOMPARE(r->totalParams, 8030261248ull);
+}
+
+// Phi with tie_word_embeddings true: transformers ties only the lm_head weight, so its bias
+// stays (2,779,683,840 less one 51,200 x 2,560 embedding); vLLM refuses such a config, and the
+// plan says so.
+void TestGenericImport::phiTiedKeepsHeadBias() {
+    nlohmann::json cfg =
+        nlohmann::json::parse(readData("microsoft--phi-2_config.json").toStdString());
+    cfg["tie_word_embeddings"] = true;
+    const auto r = importHfConfigText(cfg.dump(), "phi-2-tied.json");
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+    QCOMPARE(r->totalParams, 2779683840ull - 51200ull * 2560ull);
+    QVERIFY(hasNote(*r, "vLLM's PhiForCausalLM refuses"));
+    const auto untied = importStem("microsoft--phi-2");
+    QVERIFY(untied.ok() && !hasNote(*untied, "PhiForCausalLM"));
 }
 
 void TestGenericImport::dtypeSpellings_data() {

@@ -204,6 +204,16 @@ void TestModelImportRules::badConfigs_data() {
         QTest::newRow("nanHiddenSize") << nan << "hidden_size"
                                        << "is Infinity or NaN";
     }
+    // AWQ / GPTQ groups of 0 columns (-1 is per-column, read as such).
+    QTest::newRow("awqGroupZero") << editedConfig("Llama-3.1-8B.json",
+                                                  [](J &j) {
+                                                      j["quantization_config"] = {
+                                                          {"quant_method", "awq"},
+                                                          {"bits", 4},
+                                                          {"group_size", 0}};
+                                                  })
+                                  << "quantization_config.group_size"
+                                  << "at least 1";
     QTest::newRow("headDimNotDerivable")
         << editedConfig("Llama-3.1-8B.json", [](J &j) { j["num_attention_heads"] = 48; })
         << "head_dim"

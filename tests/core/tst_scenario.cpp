@@ -79,8 +79,8 @@ class TestScenario : public QObject {
         QVERIFY(scenarioToJson(s).find("prefill_chunk_tokens") == std::string::npos);
         const Catalogue &cat = Catalogue::builtin();
         const auto tokensOn = [&](const char *gpu, Engine engine) {
-            EngineSettings e = s.engine;
-            e.engine = engine;
+            Scenario e = s;
+            e.engine.engine = engine;
             return batchedTokens(e, cat.findGpu(gpu).value());
         };
         QCOMPARE(tokensOn("h100", Engine::Vllm), 8192u);
@@ -93,6 +93,38 @@ class TestScenario : public QObject {
         // vLLM 0.7's V1 engine served with 2048 on every GPU.
         s.engine.vllmVersion = VllmProfile::V1Early;
         QCOMPARE(tokensOn("h100", Engine::Vllm), 2048u);
+        // The V0 rules: no chunked prefill up to 32k of context, so one step holds
+        // max(max_model_len, 2048); beyond, chunked prefill's 512 (v0.6.4) or 2048 (v0.6.5).
+        const std::uint64_t context = s.workload.contextTokens;
+        s.engine.vllmVersion = VllmProfile::V0Legacy;
+        s.workload.contextTokens = 8192;
+        QCOMPARE(tokensOn("h100", Engine::Vllm), 8192u);
+        s.workload.contextTokens = 1024;
+        QCOMPARE(tokensOn("h100", Engine::Vllm), 2048u);
+        s.workload.contextTokens = 32768;
+        QCOMPARE(tokensOn("rtx-4090", Engine::Vllm), 32768u);
+        s.workload.contextTokens = 32769;
+        QCOMPARE(tokensOn("h100", Engine::Vllm), 512u);
+        s.engine.vllmVersion = VllmProfile::V0;
+        QCOMPARE(tokensOn("h100", Engine::Vllm), 2048u);
+        QCOMPARE(tokensOn("h100", Engine::Sglang), 8192u); // SGLang keeps its own
+        // The v0.19 rules cap the default at max_num_seqs x max_model_len; v0.11 does not.
+        s.workload.contextTokens = 2048;
+        s.engine.maxNumSeqs = 3;
+        s.engine.vllmVersion = VllmProfile::V1v19;
+        QCOMPARE(tokensOn("h100", Engine::Vllm), 6144u);
+        s.engine.vllmVersion = VllmProfile::V1;
+        QCOMPARE(tokensOn("h100", Engine::Vllm), 8192u);
+        // From the v0.11 rules an unset max_num_seqs drops to a smaller step; v0.7 keeps 1024.
+        const GpuSpec h100 = cat.findGpu("h100").value();
+        s.engine.maxNumSeqs.reset();
+        QCOMPARE(runningSequenceCap(s, h100), 1024u);
+        s.engine.prefillChunkTokens = 300;
+        QCOMPARE(runningSequenceCap(s, h100), 300u);
+        s.engine.vllmVersion = VllmProfile::V1Early;
+        QCOMPARE(runningSequenceCap(s, h100), 1024u);
+        s.engine.prefillChunkTokens.reset();
+        s.workload.contextTokens = context;
         s.engine.vllmVersion.reset();
         // The plan profiles that default.
         s.model.ref = "llama-3.1-8b";
@@ -306,6 +338,24 @@ class TestScenario : public QObject {
         QVERIFY(!r.ok());
         QCOMPARE(QString::fromStdString(r.error().field), field);
         QVERIFY(!r.error().message.empty());
+    }
+
+    // A whole number above a field's range gets the range, however it is written (1e9, 1e300,
+    // 2^64); a fraction or a negative gets its own complaint.
+    void wholeNumberOutOfRange() {
+        for (const char *raw : {"1000000000", "1e9", "1e300", "18446744073709551616"}) {
+            const auto r = parseScenario(
+                std::string(R"({"schema_version":1,"engine":{"prefill_chunk_tokens":)") + raw +
+                "}}");
+            QVERIFY(!r.ok());
+            QCOMPARE(r.error().field, std::string("engine.prefill_chunk_tokens"));
+            QVERIFY2(r.error().message.rfind("must be between 1 and 16777216, got ", 0) == 0,
+                     r.error().message.c_str());
+        }
+        const auto frac =
+            parseScenario(R"({"schema_version":1,"engine":{"prefill_chunk_tokens":8192.5}})");
+        QVERIFY(!frac.ok());
+        QVERIFY(frac.error().message.rfind("must be a whole non-negative number", 0) == 0);
     }
 
     // A scenario with long lists of the user's own API prices and rental offers reads in time

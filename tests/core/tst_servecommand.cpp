@@ -180,6 +180,12 @@ class TestServeCommand : public QObject {
         v0.workload.concurrency = 1;
         QCOMPARE(find(vllmServeCommand(planFor(v0), cat), "--max-num-batched-tokens")->value,
                  std::string("32768"));
+        // A step below max_model_len is V0's refusal: the header says so in one sentence.
+        v0.engine.prefillChunkTokens = 8192;
+        const std::string refused = serveCommandsText(planFor(v0), cat);
+        QVERIFY(refused.find("is smaller than max_model_len (32768)") != std::string::npos);
+        QVERIFY(refused.find("one step. These commands will not start") != std::string::npos);
+        QVERIFY(refused.find("..") == std::string::npos);
     }
 
     void pipelineStagesWhereTheyAre() {

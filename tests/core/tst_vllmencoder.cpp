@@ -444,6 +444,14 @@ class tst_VllmEncoder : public QObject {
         QVERIFY(std::any_of(odd->notes.begin(), odd->notes.end(), [](const std::string &note) {
             return note.find("mm_tokens_per_image 250") != std::string::npos;
         }));
+        // Heads that cannot split the tower's width (0, or 7 of 1152): refused, naming the key.
+        for (const int heads : {0, 7}) {
+            nlohmann::json bad = nlohmann::json::parse(gemma3Config(256));
+            bad["vision_config"]["num_attention_heads"] = heads;
+            auto r = importHfConfigText(bad.dump(), "heads");
+            QVERIFY(!r.ok());
+            QCOMPARE(r.error().field, std::string("vision_config.num_attention_heads"));
+        }
     }
 
     void folderImport() {

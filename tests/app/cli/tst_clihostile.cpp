@@ -343,6 +343,15 @@ class TestCliHostile : public QObject {
         QVERIFY(b["memory"]["engine"]["activation_sampler_bytes"].get<double>() * 100 <
                 a["memory"]["engine"]["activation_sampler_bytes"].get<double>());
         QCOMPARE(b["throughput"]["capacity"]["batch"].get<int>(), 2);
+        // 'auto' gives a value set earlier (or by a scenario file) back to the engine.
+        const Run back = runTool(
+            HOSTPLAN_CLI_BIN,
+            base + QStringList{"--max-num-seqs", "2", "--max-num-batched-tokens", "2k",
+                               "--max-num-seqs", "AUTO", "--max-num-batched-tokens", "auto"});
+        QVERIFY2(back.code == 0, back.err.constData());
+        const auto c = nlohmann::json::parse(back.out.toStdString());
+        QVERIFY(c["scenario"]["engine"] == a["scenario"]["engine"]);
+        QCOMPARE(c["throughput"]["prefill"]["chunk_tokens"].get<int>(), 8192);
         const Run cmd =
             runTool(HOSTPLAN_CLI_BIN, {"serve-cmd", "--model", "llama-3.1-8b", "--gpu", "h100",
                                        "--gpu-count", "1", "--max-num-seqs", "3"});
@@ -369,11 +378,11 @@ class TestCliHostile : public QObject {
         const Run zero = runTool(HOSTPLAN_CLI_BIN, {"plan", "--max-num-seqs", "0"});
         QCOMPARE(zero.code, 2);
         QCOMPARE(zero.err.trimmed(),
-                 QByteArray("hostplan-cli: --max-num-seqs: must be a whole number of sequences "
-                            "from 1 to 1048576, got '0'"));
+                 QByteArray("hostplan-cli: --max-num-seqs: must be 'auto' or a whole number of "
+                            "sequences from 1 to 1048576, got '0'"));
         const Run huge = runTool(HOSTPLAN_CLI_BIN, {"plan", "--max-num-batched-tokens", "17M"});
         QCOMPARE(huge.code, 2);
-        QVERIFY(huge.err.contains("--max-num-batched-tokens: must be a whole number of tokens"));
+        QVERIFY(huge.err.contains("--max-num-batched-tokens: must be 'auto' or a whole number"));
     }
 
     // A KV pool below one request of the context (Llama-3.1-8B at 131,072 tokens on one RTX
