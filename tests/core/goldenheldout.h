@@ -204,6 +204,55 @@ inline void heldOutLogChecks(std::vector<Check> &out) {
                     {"P37", "microsoft-phi-2--h100-80gb--tp1pp1dp1--2048.log", "phi-2 fp16", 1, 1,
                      2048, 0.95, 5.19, 226112},
                     out);
+    // P38: gpt-oss-20b at u 0.95 on TP 1 and TP 2 (the same run as P10 with the fraction
+    // raised): vLLM sized its pool as HostPlan does (1,277,184 / 2,764,768 tokens logged) and
+    // then ran out of memory warming the sampler up with 1024 dummy requests after the KV cache
+    // and the CUDA graphs were in place ("CUDA out of memory occurred when warming up
+    // sampler": 786 MiB of fp32 logits asked, 552 MiB free at TP 1). vLLM's own estimate in
+    // the same log (59.93 GiB of KV "to fully utilize gpu memory") has room for the 58.47 GiB
+    // it allocated; at the failure PyTorch held 1.78 GiB reserved but unallocated, which
+    // neither vLLM's budget nor HostPlan counts. 58 other logs of the run at u 0.95 started,
+    // some with less room outside the budget after the CUDA context and the graphs
+    // (Llama-4-Scout TP 4: 0.76 GiB, against 1.61 GiB here), so no rule on that room
+    // separates them; a known miss.
+    const std::string warmUp =
+        "vLLM ran out of memory in its sampler warm-up after allocating the pool (PyTorch held "
+        "1.78 GiB reserved but unallocated, in neither vLLM's budget nor HostPlan's); runs "
+        "with less room outside the budget started, so no general rule separates this one";
+    checkStartupLog(gptOss20b(),
+                    {"P38",
+                     "openai-gpt-oss-20b--h100-80gb--tp1pp1dp1--8192.FAILED.log",
+                     "gpt-oss-20b",
+                     1,
+                     1,
+                     8192,
+                     0.95,
+                     13.64,
+                     1277184,
+                     MoeKernel::Triton,
+                     {},
+                     {},
+                     formats::bf16,
+                     false,
+                     warmUp},
+                    out);
+    checkStartupLog(gptOss20b(),
+                    {"P38",
+                     "openai-gpt-oss-20b--h100-80gb--tp2pp1dp1--8192.FAILED.log",
+                     "gpt-oss-20b",
+                     2,
+                     1,
+                     8192,
+                     0.95,
+                     7.01,
+                     2764768,
+                     MoeKernel::Triton,
+                     {},
+                     {},
+                     formats::bf16,
+                     false,
+                     warmUp},
+                    out);
     v011Checks(out);
     hybridLogChecks(out);
     pipelineLogChecks(out);

@@ -77,6 +77,8 @@ struct StartupLog {
     std::string weightsCause = {};         ///< non-empty: the weights row is a known miss, and why
     std::string kvCause = {};              ///< non-empty: the KV row is a known miss, and why
     NumberFormat kvFormat = formats::bf16; ///< --kv-cache-dtype (auto: the model dtype)
+    bool served = true;                    ///< the run started serving (false: a FAILED log)
+    std::string startsCause = {};          ///< non-empty: the verdict row is a known miss, and why
 };
 
 /// The checks of one logged start-up: weights per GPU, KV tokens and the verdict (the run
@@ -103,14 +105,8 @@ inline void checkStartupLog(const ModelSpec &m, const StartupLog &log, std::vect
     }
     out.push_back(
         {log.row, "KV tokens", set, log.kvTokens, double(t.kvTokens), kKvTol, src, log.kvCause});
-    out.push_back({log.row,
-                   "starts",
-                   set,
-                   1,
-                   engineStartup(Engine::Vllm, in).starts() ? 1.0 : 0.0,
-                   0,
-                   src,
-                   {}});
+    out.push_back({log.row, "starts", set, log.served ? 1.0 : 0.0,
+                   engineStartup(Engine::Vllm, in).starts() ? 1.0 : 0.0, 0, src, log.startsCause});
 }
 
 /// Golden rows P12-P18 (goldenheldout.h), appended to `out`.
