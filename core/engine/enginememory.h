@@ -206,7 +206,8 @@ enum class StartupOutcome {
     /// max_num_batched_tokens below max_num_seqs (vllm/config/scheduler.py
     /// SchedulerConfig._verify_args, "must be greater than or equal to max_num_seqs") or,
     /// under the V0 rules up to 32k of context, below max_model_len (vllmV0StepTooSmall);
-    /// TensorRT-LLM on a GPU that is not NVIDIA's (it runs on CUDA only).
+    /// vLLM's and SGLang's context above the model's derived maximum
+    /// (ModelSpec::maxContextTokens); TensorRT-LLM on a GPU that is not NVIDIA's.
     ArgumentsRefused,
 };
 

@@ -163,6 +163,28 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
                     in.gpu.vendor + "'s. vLLM and SGLang serve it.";
         return s;
     }
+    const std::uint64_t derived = !in.model ? 0
+                                  : engine == Engine::Sglang && in.model->sglangMaxContextTokens
+                                      ? in.model->sglangMaxContextTokens
+                                      : in.model->maxContextTokens;
+    if ((engine == Engine::Vllm || engine == Engine::Sglang) && derived > 0 &&
+        in.maxModelLen > derived) {
+        // vllm/config/model.py _get_and_verify_max_len (VLLM_ALLOW_LONG_MAX_MODEL_LEN);
+        // sglang/srt/configs/model_config.py _derive_context_length
+        // (SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN).
+        const bool vllm = engine == Engine::Vllm;
+        s.outcome = StartupOutcome::ArgumentsRefused;
+        s.message =
+            std::string(vllm ? "max_model_len (" : "context_length (") +
+            std::to_string(in.maxModelLen) + ") is greater than the model's derived " +
+            std::to_string(derived) + " (max_position_embeddings and its RoPE scaling); " +
+            std::string(info.displayName) + " refuses it unless " +
+            (vllm ? "VLLM_ALLOW_LONG_MAX_MODEL_LEN" : "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN") +
+            "=1 is set, and outputs past the trained length are unreliable.";
+        s.fixes.push_back({vllm ? "--max-model-len" : "--context-length", std::to_string(derived),
+                           "the model's own maximum context"});
+        return s;
+    }
     if (engine == Engine::Vllm &&
         vllmV0StepTooSmall(in.vllmProfile, in.maxBatchedTokens, in.maxModelLen)) {
         // V0 without chunked prefill runs every prompt in one step (engine/vllmcounts.h).

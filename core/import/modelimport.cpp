@@ -201,6 +201,65 @@ std::uint64_t rotaryCachePositions(const ConfigReader &lm, std::uint64_t maxPos)
     return positions;
 }
 
+/// The longest context vLLM derives for `lm` from `maxPos` (max_position_embeddings, or
+/// model_max_length without it) and its RoPE scaling (vllm/config/model.py
+/// _get_and_verify_max_len): unless the model type names gemma3 (whose 128K is already
+/// scaled), each RoPE instance of a type other than su / longrope / llama3 sets the factor
+/// (1 without one) and, for yarn, replaces the length by its
+/// original_max_position_embeddings; the length is then multiplied by the factor. So a
+/// Qwen3 config given YaRN x 4 over 32,768 positions serves 131,072 tokens. Factors are
+/// checked by ropeInstancePositions (rotaryCachePositions reads the same objects first).
+std::uint64_t derivedMaxContext(const ConfigReader &lm, const std::string &modelType,
+                                std::uint64_t maxPos) {
+    if (maxPos == 0 || modelType.find("gemma3") != std::string::npos) {
+        return maxPos;
+    }
+    std::vector<ConfigReader> ropes;
+    if (std::optional<ConfigReader> scaling = lm.optSub("rope_scaling")) {
+        ropes.push_back(*scaling);
+    } else if (std::optional<ConfigReader> params = lm.optSub("rope_parameters")) {
+        const json &raw = params->raw();
+        for (auto it = raw.begin(); it != raw.end(); ++it) {
+            if (it->is_object()) {
+                ropes.emplace_back(*it, params->field(it.key())); // transformers v5, per layer type
+            }
+        }
+        if (ropes.empty()) {
+            ropes.push_back(*params);
+        }
+    }
+    double factor = 1.0;
+    std::uint64_t length = maxPos;
+    for (const ConfigReader &rope : ropes) {
+        const std::string type = rope.str("rope_type", rope.str("type", "default"));
+        if (type == "su" || type == "longrope" || type == "llama3") {
+            continue;
+        }
+        if (const json *f = rope.get("factor"); f && f->is_number()) {
+            factor = f->get<double>();
+        }
+        if (type == "yarn") {
+            length =
+                rope.countOr("original_max_position_embeddings", length, importer::kMaxContext, 1);
+        }
+    }
+    return std::min<std::uint64_t>(std::uint64_t(double(length) * factor), importer::kMaxContext);
+}
+
+/// SGLang's derived context_length for `lm` (python/sglang/srt/utils/hf_transformers_utils.py
+/// get_context_length): `maxPos` times rope_scaling's factor, unless that object has an
+/// original_max_position_embeddings (YaRN) or is llama3; no RoPE object, `maxPos`.
+std::uint64_t sglangDerivedContext(const ConfigReader &lm, std::uint64_t maxPos) {
+    std::optional<ConfigReader> rope = lm.optSub("rope_scaling");
+    if (!rope || rope->has("original_max_position_embeddings") ||
+        rope->str("rope_type") == "llama3") {
+        return maxPos;
+    }
+    const json *f = rope->get("factor");
+    const double factor = f && f->is_number() ? f->get<double>() : 1.0;
+    return std::min<std::uint64_t>(std::uint64_t(double(maxPos) * factor), importer::kMaxContext);
+}
+
 ModelSpec importConfig(const json &root, const std::string &source, const json *hfQuant) {
     if (!root.is_object()) {
         fail("", "not a JSON object; this is not a Hugging Face config.json");
@@ -240,6 +299,9 @@ ModelSpec importConfig(const json &root, const std::string &source, const json *
     spec.source = source;
     spec.dtype = dtype;
     spec.rotaryCachePositions = rotaryCachePositions(lm, spec.maxContextTokens);
+    spec.sglangMaxContextTokens = sglangDerivedContext(lm, spec.maxContextTokens);
+    spec.maxContextTokens =
+        derivedMaxContext(lm, lm.str("model_type", arch), spec.maxContextTokens);
     nameModel(top, textCfg, source, spec);
     // A tower beside a language model whose architecture file reads the language model only
     // (the generic reader adds or notes the towers itself).

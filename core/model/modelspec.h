@@ -231,7 +231,14 @@ struct ModelSpec {
     /// Intermediate width of the dense MLP layers (config intermediate_size when the model has
     /// a dense MLP group; 0 for all-MoE models). Sizes the engines' activation peak.
     std::uint32_t denseIntermediate = 0;
-    std::uint64_t maxContextTokens = 0; ///< max_position_embeddings
+    /// The longest context the model serves, as vLLM derives max_model_len: config
+    /// max_position_embeddings (GGUF context_length), scaled by the RoPE scaling factor
+    /// (import/modelimport.cpp derivedMaxContext); 0 = unknown.
+    std::uint64_t maxContextTokens = 0;
+    /// SGLang's derived context_length where it differs (sglang get_context_length: the RoPE
+    /// factor only for a scaling without original_max_position_embeddings and not llama3, so
+    /// YaRN adds nothing); 0: maxContextTokens.
+    std::uint64_t sglangMaxContextTokens = 0;
     /// Positions vLLM's rotary cos / sin caches span, summed over the model's RoPE instances
     /// (import/modelimport.cpp rotaryCachePositions: scaled RoPE builds its cache past
     /// max_position_embeddings); 0: maxContextTokens.

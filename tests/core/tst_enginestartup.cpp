@@ -15,7 +15,10 @@
 
 #include <QTest>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
+#include <fstream>
 #include <string>
 
 using namespace hostplan;
@@ -218,6 +221,45 @@ class tst_EngineStartup : public QObject {
         const auto vllm = evaluate(s);
         QVERIFY(vllm.ok());
         QCOMPARE(vllm->startup.outcome, StartupOutcome::Starts);
+    }
+
+    // A context above the model's derived maximum (phi-2's 2,048 positions at 8,192, as
+    // llm-d-planner's FAILED vLLM 0.19 log shows: "User-specified max_model_len (8192) is
+    // greater than the derived max_model_len") is refused by vLLM and SGLang, with the model's
+    // maximum as the fix.
+    void contextAboveModelMaximumRefused() {
+        const ModelSpec phi2 = golden::dataConfigModel("microsoft--phi-2_config.json", "phi-2");
+        QCOMPARE(phi2.maxContextTokens, 2048ull);
+        const GpuSpec h100 = golden::loggedGpu("NVIDIA H100 80GB HBM3", 79.19, true);
+        for (const Engine engine : {Engine::Vllm, Engine::Sglang}) {
+            const EngineMemoryInput in = golden::rowInput(phi2, h100, {}, engine, 8192);
+            const EngineStartup s = engineStartup(engine, in);
+            QCOMPARE(s.outcome, StartupOutcome::ArgumentsRefused);
+            QVERIFY(s.message.find("(8192) is greater than the model's derived 2048") !=
+                    std::string::npos);
+            QVERIFY(
+                hasFix(s, engine == Engine::Vllm ? "--max-model-len" : "--context-length", "2048"));
+            const EngineMemoryInput at2k = golden::rowInput(phi2, h100, {}, engine, 2048);
+            QVERIFY(engineStartup(engine, at2k).starts());
+        }
+        // Qwen3-8B given YaRN x 4 over 32,768 (its card's recipe for 131,072 tokens): vLLM
+        // scales the length; SGLang takes no factor from a YaRN that names its original
+        // length, so it keeps 40,960 and refuses 131,072.
+        std::ifstream f(std::string(HOSTPLAN_TEST_DATA_DIR) +
+                        "/configs/Qwen--Qwen3-8B_config.json");
+        nlohmann::json cfg = nlohmann::json::parse(f);
+        cfg["rope_scaling"] = {
+            {"rope_type", "yarn"}, {"factor", 4.0}, {"original_max_position_embeddings", 32768}};
+        const auto qwen = importHfConfigText(cfg.dump(), "qwen3-8b-yarn");
+        QVERIFY(qwen.ok());
+        QCOMPARE(qwen->maxContextTokens, 131072ull);
+        QCOMPARE(qwen->sglangMaxContextTokens, 40960ull);
+        const auto at128k = [&](Engine engine) {
+            return engineStartup(engine, golden::rowInput(*qwen, h100, {}, engine, 131072));
+        };
+        QVERIFY(at128k(Engine::Vllm).starts());
+        QCOMPARE(at128k(Engine::Sglang).outcome, StartupOutcome::ArgumentsRefused);
+        QVERIFY(hasFix(at128k(Engine::Sglang), "--context-length", "40960"));
     }
 
     // SGLang v0.5 lowers its DEFAULT mem_fraction_static for a model with a vision tower:

@@ -52,6 +52,7 @@ class TestModelImportRules : public QObject {
     void oversizeConfigRefused();
     void quantSidecarErrorsNameItsFile();
     void supportedArchitectures();
+    void derivedMaxContext();
 };
 
 // --- Bad inputs ---------------------------------------------------------------------------
@@ -494,6 +495,59 @@ void TestModelImportRules::supportedArchitectures() {
           "granitemoehybrid", "mamba", "falcon_mamba", "mamba2", "jamba"}) {
         QVERIFY2(std::find(archs.begin(), archs.end(), a) != archs.end(), a);
     }
+}
+
+// The model's longest context as vLLM derives max_model_len: max_position_embeddings scaled by
+// the RoPE factor (YaRN over its original length), not for llama3 / longrope or Gemma 3.
+void TestModelImportRules::derivedMaxContext() {
+    const auto contextOf = [](const QByteArray &cfg) {
+        const auto r = importHfConfigText(cfg.toStdString(), "ctx.json");
+        return r.ok() ? r->maxContextTokens : 0;
+    };
+    // Qwen3 given YaRN x 4 over 32,768 (its model card's long-context recipe): 131,072.
+    const auto yarn = [](J &j) {
+        j["rope_scaling"] = {
+            {"rope_type", "yarn"}, {"factor", 4.0}, {"original_max_position_embeddings", 32768}};
+    };
+    QCOMPARE(contextOf(editedConfig("Qwen3-235B-A22B.json", [](J &) {})), 40960ull);
+    QCOMPARE(contextOf(editedConfig("Qwen3-235B-A22B.json", yarn)), 131072ull);
+    {
+        // SGLang takes no factor from a YaRN that names its original length.
+        const auto r = importHfConfigText(editedConfig("Qwen3-235B-A22B.json", yarn).toStdString(),
+                                          "yarn.json");
+        QVERIFY(r.ok());
+        QCOMPARE(r->sglangMaxContextTokens, 40960ull);
+    }
+    // transformers v5's per-layer-type rope_parameters, the same YaRN on one of them.
+    QCOMPARE(contextOf(editedConfig("Qwen3-235B-A22B.json",
+                                    [](J &j) {
+                                        j.erase("rope_scaling");
+                                        j["rope_parameters"] = {
+                                            {"full_attention",
+                                             {{"rope_type", "yarn"},
+                                              {"factor", 4.0},
+                                              {"original_max_position_embeddings", 32768}}},
+                                            {"sliding_attention", {{"rope_type", "default"}}}};
+                                    })),
+             131072ull);
+    // Linear and dynamic scale the length; "type" is the older spelling of rope_type.
+    QCOMPARE(contextOf(editedConfig("Qwen3-235B-A22B.json",
+                                    [](J &j) {
+                                        j["rope_scaling"] = {{"type", "linear"}, {"factor", 2.0}};
+                                    })),
+             81920ull);
+    // llama3 and longrope keep max_position_embeddings; DeepSeek-V3's YaRN (40 x 4,096) is it.
+    QCOMPARE(contextOf(editedConfig("Llama-3.1-8B.json", [](J &) {})), 131072ull);
+    QCOMPARE(contextOf(editedConfig("DeepSeek-V3.json", [](J &) {})), 163840ull);
+    // Gemma 3's 131,072 is already scaled (linear x 8): not scaled again.
+    auto gemma = editedConfig("Llama-3.1-8B.json", [](J &j) {
+        j["model_type"] = "gemma3_text";
+        j["architectures"] = {"Gemma3ForCausalLM"};
+        j["rope_scaling"] = {{"rope_type", "linear"}, {"factor", 8.0}};
+    });
+    const auto g = importHfConfigText(gemma.toStdString(), "gemma3.json");
+    QVERIFY2(g.ok(), g.ok() ? "" : g.error().toString().c_str());
+    QCOMPARE(g->maxContextTokens, 131072ull);
 }
 
 QTEST_GUILESS_MAIN(TestModelImportRules)
