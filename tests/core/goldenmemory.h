@@ -300,6 +300,9 @@ inline std::vector<Check> memoryChecks() {
                 gr.exactBytes = 0;
             }
         }
+        // Kimi-K2-Thinking's config serves 262,144 positions (YaRN 64 x 4,096); the catalogue's
+        // K2-Instruct, whose shapes it shares, 131,072 (YaRN 32 x 4,096).
+        m.maxContextTokens = 262144;
         const GpuSpec g = loggedGpu("NVIDIA H200", 139.8, true, "NVLink 4, NVSwitch");
         const EngineMemoryInput in = rowInput(m, g, {8, 1, 1}, Engine::Vllm, 262144);
         const EngineMemoryTerms t = vllmMemoryModel().terms(in);

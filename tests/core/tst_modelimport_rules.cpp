@@ -500,6 +500,7 @@ void TestModelImportRules::supportedArchitectures() {
 // The model's longest context as vLLM derives max_model_len: max_position_embeddings scaled by
 // the RoPE factor (YaRN over its original length), not for llama3 / longrope or Gemma 3.
 void TestModelImportRules::derivedMaxContext() {
+    using J = nlohmann::json;
     const auto contextOf = [](const QByteArray &cfg) {
         const auto r = importHfConfigText(cfg.toStdString(), "ctx.json");
         return r.ok() ? r->maxContextTokens : 0;
