@@ -111,23 +111,24 @@ const std::vector<VllmRules> &vllmRuleSets() {
          "logs it (noonghunna/club-3090#612); the CUDA-graph memory estimate inside the budget "
          "(vllm/v1/worker/gpu_model_runner.py profile_cudagraph_memory, on by default from "
          "v0.21); gpu_memory_utilization 0.92 by default (vllm/config/cache.py from v0.22)",
-         0.92, 0, true, true},
+         0.92, 0, 0, true, true},
         {VllmProfile::V1v19, "0.19", "V1 (v0.19)",
          "llm-d-incubation/llm-d-planner accuracy/results/v0.19.0/logs @ d3121e05 (sampler "
          "warm-up, MXFP4 Hopper layout: core/engine/enginememory.cpp)",
-         0.9, 0, true, true},
+         0.9, 0, 0, true, true},
         {VllmProfile::V1, "0.11", "V1 (v0.11)",
          "vllm/v1/worker/gpu_worker.py @ 35d5cda1 determine_available_memory; "
          "gpu_model_runner.py @ 4e179065 profile_run",
-         0.9, 0, false, true},
+         0.9, 0, 0, false, true},
         {VllmProfile::V1Early, "0.7", "V1 (v0.7)",
          "vllm/v1/worker/gpu_worker.py of the v0.7 period (KuntaiDu/vllm @ fedd3692); "
          "max_num_batched_tokens 2048 for `vllm serve` (arg_utils.py _override_v1_engine_args)",
-         0.9, 2048},
+         0.9, 2048, 1024},
         {VllmProfile::V0, "0.6.5", "V0 (v0.6.5)",
-         "vllm/worker/worker.py determine_num_available_blocks after PR #10511", 0.9, 2048},
+         "vllm/worker/worker.py determine_num_available_blocks after PR #10511", 0.9, 2048, 256},
         {VllmProfile::V0Legacy, "0.6.4", "V0 (v0.6.4)",
-         "vllm/worker/worker.py determine_num_available_blocks, PR #9352 to PR #10511", 0.9, 512},
+         "vllm/worker/worker.py determine_num_available_blocks, PR #9352 to PR #10511", 0.9, 512,
+         256},
     };
     return table;
 }
@@ -242,6 +243,21 @@ double sglangDefaultMemFraction(double gpuMiB, std::uint32_t tp, std::uint32_t p
         reserved += 2048; // EAGLE / NEXTN draft model and its CUDA graphs
     }
     return std::round((gpuMiB - reserved) / gpuMiB * 1000.0) / 1000.0;
+}
+
+bool vllmV0ChunkedPrefill(VllmProfile profile, std::uint64_t maxModelLen, const ModelSpec *model,
+                          bool speculative, const GpuSpec &gpu) {
+    if (!vllmV0Rules(profile) || maxModelLen <= 32768 || speculative ||
+        (profile == VllmProfile::V0 && gpu.vendor == "AMD")) {
+        return false;
+    }
+    if (model && (hasVisionTower(*model) ||
+                  std::any_of(model->layers.begin(), model->layers.end(), [](const auto &l) {
+                      return l.kind == AttentionKind::SlidingWindow;
+                  }))) {
+        return false;
+    }
+    return true;
 }
 
 bool hasVisionTower(const ModelSpec &model) {

@@ -80,6 +80,10 @@ struct VllmRules {
     /// applies beyond a max_model_len of 32,768, where V0 turns chunked prefill on: 512 up to
     /// v0.6.4, 2048 from v0.6.5 (vllm/config.py SchedulerConfig, PR #10544 of 2024-11-21).
     std::uint32_t serveBatchedTokens = 0;
+    /// max_num_seqs when the user gives none, on every GPU; 0: the engine table's by GPU
+    /// (engineMaxSequences). v0.6's EngineArgs took 256; v0.7's `256 if not VLLM_USE_V1 else
+    /// 1024` gave its V1 engine 1024 (vllm/engine/arg_utils.py EngineArgs.__post_init__).
+    std::uint32_t defaultMaxNumSeqs = 0;
     /// Whether an unset max_num_batched_tokens is capped at max_num_seqs x max_model_len
     /// (vllm/engine/arg_utils.py _set_default_max_num_seqs_and_batched_tokens_args, the cap of
     /// PR #17853 moved there; read in the 2026 source, so the v0.19 and v0.24 rules take it).

@@ -302,6 +302,11 @@ const EngineMemoryModel &vllmMemoryModel();
 const EngineMemoryModel &sglangMemoryModel();
 const EngineMemoryModel &trtllmMemoryModel();
 
+/// The checks `engine` makes of its flags before it loads a weight, no memory counted: a
+/// refusal (refusedBeforeLoading, ArgumentsRefused's cases) with its message and fixes, else
+/// outcome Starts alone. engineStartup runs it first; the layout search alone per candidate.
+EngineStartup engineArgumentsCheck(Engine engine, const EngineMemoryInput &in);
+
 /// The start-up verdict of `engine` for `in`: the outcome with the engine's message, the KV
 /// tokens and sequences of the context, the largest context served in full, the longest
 /// request the engine serves (contextCapRule when the pool holds less than the context), and

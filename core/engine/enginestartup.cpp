@@ -138,8 +138,7 @@ std::uint64_t largestContext(const EngineMemoryModel &model, const EngineMemoryI
 
 } // namespace
 
-EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
-    const EngineMemoryModel &model = engineMemoryModel(engine);
+EngineStartup engineArgumentsCheck(Engine engine, const EngineMemoryInput &in) {
     const EngineInfo &info = engineInfo(engine);
     EngineStartup s;
     s.contextTokens = in.maxModelLen;
@@ -185,16 +184,21 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
                            "the model's own maximum context"});
         return s;
     }
+    const bool v0Chunked =
+        vllmV0ChunkedPrefill(in.vllmProfile, in.maxModelLen, in.model, in.speculative, in.gpu);
     if (engine == Engine::Vllm &&
-        vllmV0StepTooSmall(in.vllmProfile, in.maxBatchedTokens, in.maxModelLen)) {
+        vllmV0StepTooSmall(in.vllmProfile, in.maxBatchedTokens, in.maxModelLen, v0Chunked)) {
         // V0 without chunked prefill runs every prompt in one step (engine/vllmcounts.h).
         s.outcome = StartupOutcome::ArgumentsRefused;
         s.message = "max_num_batched_tokens (" + std::to_string(in.maxBatchedTokens) +
                     ") is smaller than max_model_len (" + std::to_string(in.maxModelLen) +
-                    "): vLLM's V0 engine runs no chunked prefill up to 32,768 tokens of "
-                    "context, so every prompt must fit one step.";
+                    "): vLLM's V0 engine runs no chunked prefill here by default (up to "
+                    "32,768 tokens of context, or for this model), so every prompt must fit "
+                    "one step.";
         s.fixes.push_back({std::string(info.flags.batchedTokens), std::to_string(in.maxModelLen),
                            "one step holds a prompt of the whole context"});
+        s.fixes.push_back({"--enable-chunked-prefill", "",
+                           "V0 then splits prompts into steps of max_num_batched_tokens"});
         s.fixes.push_back({"--max-model-len", std::to_string(in.maxBatchedTokens),
                            "no prompt longer than one step"});
         return s;
@@ -213,6 +217,16 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
                            "no more running sequences than tokens per step"});
         return s;
     }
+    return s; // outcome Starts: the flags pass
+}
+
+EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
+    EngineStartup s = engineArgumentsCheck(engine, in);
+    if (refusedBeforeLoading(s.outcome)) {
+        return s;
+    }
+    const EngineMemoryModel &model = engineMemoryModel(engine);
+    const EngineInfo &info = engineInfo(engine);
     const EngineMemoryTerms t = model.terms(in);
     s.outcome = outcomeOf(engine, model, in);
     const std::uint64_t need = model.requestBytes(in, t, in.maxModelLen);
@@ -324,7 +338,10 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
     // Batched tokens: the forward activation peak scales with them (not below max_model_len
     // where vLLM's V0 rules need a whole prompt per step).
     for (std::uint32_t tok = in.maxBatchedTokens / 2; tok >= 256; tok /= 2) {
-        if (engine == Engine::Vllm && vllmV0StepTooSmall(in.vllmProfile, tok, in.maxModelLen)) {
+        if (engine == Engine::Vllm &&
+            vllmV0StepTooSmall(in.vllmProfile, tok, in.maxModelLen,
+                               vllmV0ChunkedPrefill(in.vllmProfile, in.maxModelLen, in.model,
+                                                    in.speculative, in.gpu))) {
             break;
         }
         if (startsWith([&](EngineMemoryInput &p) { p.maxBatchedTokens = tok; })) {

@@ -9,7 +9,7 @@ namespace hostplan {
 std::uint64_t servedBatchedTokens(const PlanResult &p, Engine engine) {
     Scenario s = p.scenario;
     s.engine.engine = engine;
-    return batchedTokens(s, p.gpu);
+    return batchedTokens(s, p.gpu, &p.model);
 }
 
 std::string chunkOrigin(const PlanResult &p) {

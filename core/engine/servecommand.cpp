@@ -354,7 +354,8 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     ServeCommand c;
     c.engine = "vllm";
     c.title = "vLLM";
-    c.program = "vllm serve";
+    c.program = p.scenario.engine.vllmVersion == VllmProfile::V1Early ? "VLLM_USE_V1=1 vllm serve"
+                                                                      : "vllm serve";
     const std::string model = servingModelPath(p, cat);
     const auto &L = p.layout;
     c.flags.push_back({"", model, modelExplanation(p, cat, model)});

@@ -31,24 +31,32 @@ std::uint64_t vllmReportedKvTokens(VllmProfile profile, std::uint64_t blocks, st
 /// num_speculative_blocks, vllm/model_executor/layers/mamba/abstract.py @ 00b08dc4).
 std::uint32_t vllmStatePagesPerRequest(bool prefixCaching, std::uint32_t speculativeTokens);
 
-/// The max_num_batched_tokens vLLM's V0 rules (vllmV0Rules) take when none is given, or 0
-/// where chunked prefill is on: up to a max_model_len of 32,768 V0 runs without chunked
-/// prefill, so its default step is max(max_model_len, 2048) tokens (vllm/config.py
-/// SchedulerConfig of v0.6), and a smaller step given is refused (vllmV0StepTooSmall); beyond,
-/// vllm/engine/arg_utils.py of v0.6 turns chunked prefill on (VllmRules::serveBatchedTokens).
-inline std::uint64_t vllmV0StepTokens(VllmProfile profile, std::uint64_t maxModelLen) {
-    return vllmV0Rules(profile) && maxModelLen <= 32768
+/// Whether vLLM's V0 rules (vllmV0Rules) run chunked prefill when the user does not say so:
+/// only beyond a max_model_len of 32,768, and not for a multimodal model, a model with a
+/// sliding window, speculative decoding or (the 0.6.5 rules) an AMD GPU
+/// (vllm/engine/arg_utils.py EngineArgs.create_engine_config of v0.6.x; LoRA, prompt adapters
+/// and pooling models, which HostPlan does not plan, keep it off too). `model` may be null
+/// (none of the model's exceptions); defined in engine.cpp.
+bool vllmV0ChunkedPrefill(VllmProfile profile, std::uint64_t maxModelLen, const ModelSpec *model,
+                          bool speculative, const GpuSpec &gpu);
+
+/// The max_num_batched_tokens vLLM's V0 rules take when none is given without chunked
+/// prefill (`chunked` false, vllmV0ChunkedPrefill): max(max_model_len, 2048), every prompt in
+/// one step (vllm/config.py SchedulerConfig of v0.6); 0 under other rules or with chunked
+/// prefill (VllmRules::serveBatchedTokens then).
+inline std::uint64_t vllmV0StepTokens(VllmProfile profile, std::uint64_t maxModelLen,
+                                      bool chunked) {
+    return vllmV0Rules(profile) && !chunked
                ? (maxModelLen > 2048 ? maxModelLen : std::uint64_t(2048))
                : 0;
 }
 
-/// Whether vLLM's V0 rules refuse `batchedTokens` at `maxModelLen`: without chunked prefill
-/// (max_model_len up to 32,768, vllmV0StepTokens) every prompt runs in one step, so
-/// SchedulerConfig._verify_args of v0.6 raises "max_num_batched_tokens (B) is smaller than
-/// max_model_len (L)".
+/// Whether vLLM's V0 rules refuse `batchedTokens` at `maxModelLen` without chunked prefill
+/// (`chunked` false): every prompt runs in one step, so SchedulerConfig._verify_args of v0.6
+/// raises "max_num_batched_tokens (B) is smaller than max_model_len (L)".
 inline bool vllmV0StepTooSmall(VllmProfile profile, std::uint64_t batchedTokens,
-                               std::uint64_t maxModelLen) {
-    return vllmV0StepTokens(profile, maxModelLen) > 0 && batchedTokens < maxModelLen;
+                               std::uint64_t maxModelLen, bool chunked) {
+    return vllmV0StepTokens(profile, maxModelLen, chunked) > 0 && batchedTokens < maxModelLen;
 }
 
 } // namespace hostplan

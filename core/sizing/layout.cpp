@@ -134,6 +134,14 @@ ReplicaFigures replicaFigures(const ModelSpec &model, const GpuSpec &gpu, const 
                               std::uint32_t instance, const Scenario &s,
                               const Efficiency &efficiency) {
     ReplicaFigures f;
+    // A layout whose flags the engine refuses before loading (TensorRT-LLM off NVIDIA GPUs, a
+    // context above the model's maximum, ...) carries nothing, whatever its memory.
+    const EngineStartup args =
+        engineArgumentsCheck(s.engine.engine, engineInputFor(model, gpu, par, s));
+    if (refusedBeforeLoading(args.outcome)) {
+        f.memoryReason = args.message;
+        return f;
+    }
     const MemoryBreakdown mem = computeMemory(model, gpu, par, s);
     const std::uint32_t block = engineDefaults(s.engine.engine).kvBlockTokens;
     const std::uint64_t ctx = s.workload.contextTokens;
@@ -151,12 +159,12 @@ ReplicaFigures replicaFigures(const ModelSpec &model, const GpuSpec &gpu, const 
                                    gbText(double(mem.cache.perSequencePerGpu(ctx))) + " per GPU)";
         return f;
     }
-    const std::uint32_t engineCap = runningSequenceCap(s, gpu);
+    const std::uint32_t engineCap = runningSequenceCap(s, gpu, &model);
     const std::uint32_t limit =
         engineCap > 0 ? std::min(f.memoryMaxBatch, engineCap) : f.memoryMaxBatch;
     const ServingModel sm(model, gpu, par, mem.cache, double(mem.kvCapacityBytesPerGpu),
-                          s.engine.engine, batchedTokens(s, gpu), instance, efficiency.constants,
-                          s.engine.maxNumSeqs);
+                          s.engine.engine, batchedTokens(s, gpu, &model), instance,
+                          efficiency.constants, engineCap);
     const ServingCase sc = servingCase(s.workload);
     f.latencyMaxBatch = maxBatchWithinTarget(sm, sc, s.workload.targetSecondsPerOutputToken, limit);
     if (f.latencyMaxBatch == 0) {
@@ -370,7 +378,7 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
                 rejected.push_back(std::move(c));
                 continue;
             }
-            const std::uint32_t engineCap = runningSequenceCap(scenario, gpu);
+            const std::uint32_t engineCap = runningSequenceCap(scenario, gpu, &model);
             const std::uint32_t holds =
                 engineCap > 0 ? std::min(f.memoryMaxBatch, engineCap) : f.memoryMaxBatch;
             const double forMemory = std::ceil(double(concurrency) / holds);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace hostplan {
 
@@ -124,20 +125,37 @@ bool plansSpeculation(const ModelSpec &model, const Scenario &scenario) {
     return scenario.workload.speculativeTokens > 0 || model.draft != nullptr;
 }
 
-std::uint32_t runningSequenceCap(const Scenario &scenario, const GpuSpec &gpu) {
+namespace {
+
+/// max_num_seqs the scenario's engine takes when the user gives none, before vLLM lowers it to
+/// a smaller step: a vLLM release's own (VllmRules::defaultMaxNumSeqs), else the engine table's.
+std::uint32_t defaultSequences(const EngineSettings &engine, const GpuSpec &gpu) {
+    if (engine.engine == Engine::Vllm) {
+        const VllmRules &r = vllmRules(engine.vllmVersion.value_or(kDefaultVllmProfile));
+        if (r.defaultMaxNumSeqs > 0) {
+            return r.defaultMaxNumSeqs;
+        }
+    }
+    return engineMaxSequences(engine.engine, gpu);
+}
+
+} // namespace
+
+std::uint32_t runningSequenceCap(const Scenario &scenario, const GpuSpec &gpu,
+                                 const ModelSpec *model) {
     const EngineSettings &engine = scenario.engine;
     if (engine.maxNumSeqs) {
         return *engine.maxNumSeqs;
     }
-    const std::uint32_t cap = engineMaxSequences(engine.engine, gpu);
+    const std::uint32_t cap = defaultSequences(engine, gpu);
     if (engine.engine == Engine::Vllm &&
         vllmRules(engine.vllmVersion.value_or(kDefaultVllmProfile)).lowersDefaultSequences) {
-        return std::min(cap, batchedTokens(scenario, gpu));
+        return std::min(cap, batchedTokens(scenario, gpu, model));
     }
     return cap;
 }
 
-std::uint32_t batchedTokens(const Scenario &scenario, const GpuSpec &gpu) {
+std::uint32_t batchedTokens(const Scenario &scenario, const GpuSpec &gpu, const ModelSpec *model) {
     const EngineSettings &engine = scenario.engine;
     if (engine.prefillChunkTokens) {
         return std::max<std::uint32_t>(*engine.prefillChunkTokens, 1);
@@ -148,16 +166,19 @@ std::uint32_t batchedTokens(const Scenario &scenario, const GpuSpec &gpu) {
     }
     const VllmProfile profile = engine.vllmVersion.value_or(kDefaultVllmProfile);
     const std::uint64_t maxModelLen = scenario.workload.contextTokens;
-    if (const std::uint64_t step = vllmV0StepTokens(profile, maxModelLen)) {
-        return std::uint32_t(step); // at most 32,768
+    const bool speculative =
+        model ? plansSpeculation(*model, scenario) : scenario.workload.speculativeTokens > 0;
+    const bool chunked = vllmV0ChunkedPrefill(profile, maxModelLen, model, speculative, gpu);
+    if (const std::uint64_t step = vllmV0StepTokens(profile, maxModelLen, chunked)) {
+        return std::uint32_t(
+            std::min<std::uint64_t>(step, std::numeric_limits<std::uint32_t>::max()));
     }
     const VllmRules &rules = vllmRules(profile);
     if (rules.serveBatchedTokens > 0) {
         return rules.serveBatchedTokens;
     }
     if (rules.capsDefaultBatchedTokens && maxModelLen > 0) {
-        const std::uint64_t seqs =
-            engine.maxNumSeqs.value_or(engineMaxSequences(engine.engine, gpu));
+        const std::uint64_t seqs = engine.maxNumSeqs.value_or(defaultSequences(engine, gpu));
         return std::uint32_t(
             std::min<std::uint64_t>(table, std::max<std::uint64_t>(seqs * maxModelLen, 1)));
     }
@@ -194,7 +215,7 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     in.draftLayers = speculative && !in.draftModel ? model.mtpLayers : 0;
     in.speculative = speculative;
     in.speculativeTokens = speculative ? scenario.workload.speculativeTokens : 0;
-    in.maxNumSeqs = runningSequenceCap(scenario, gpu);
+    in.maxNumSeqs = runningSequenceCap(scenario, gpu, &model);
     if (engine == Engine::Sglang) {
         // SGLang: its CUDA-graph batch bounds the decode batch it profiles, and
         // --max-running-requests bounds the captured batches (cuda_graph_runner.py
@@ -203,7 +224,7 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
             sglangGpuDefaults(double(gpu.usableMemoryBytes) / kBytesPerMiB, in.tp).cudaGraphMaxBs;
         in.maxNumSeqs = in.maxNumSeqs ? std::min(in.maxNumSeqs, graphBs) : graphBs;
     }
-    in.maxBatchedTokens = batchedTokens(scenario, gpu);
+    in.maxBatchedTokens = batchedTokens(scenario, gpu, &model);
     in.maxModelLen = scenario.workload.contextTokens;
     // vLLM's state pages per request (a model with state layers): 'align' mode with prefix
     // caching from v0.19 (earlier releases turn prefix caching off for hybrid models,

@@ -132,10 +132,12 @@ std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelis
 bool plansSpeculation(const ModelSpec &model, const Scenario &scenario);
 
 /// Sequences the scenario's engine runs at once on `gpu`: the scenario's max_num_seqs when
-/// set, else the engine's default (engineMaxSequences; 0 = no fixed cap), which vLLM from the
-/// 0.11 rules lowers to the step's batched tokens when those are fewer
-/// (VllmRules::lowersDefaultSequences).
-std::uint32_t runningSequenceCap(const Scenario &scenario, const GpuSpec &gpu);
+/// set, else the engine's default (engineMaxSequences; 0 = no fixed cap; a vLLM release's own,
+/// VllmRules::defaultMaxNumSeqs: 256 under the 0.6.x rules, 1024 under 0.7), which vLLM from
+/// the 0.11 rules lowers to the step's batched tokens when those are fewer
+/// (VllmRules::lowersDefaultSequences). `model` as for batchedTokens.
+std::uint32_t runningSequenceCap(const Scenario &scenario, const GpuSpec &gpu,
+                                 const ModelSpec *model = nullptr);
 
 /// Tokens per engine step (max_num_batched_tokens) the scenario's engine runs on `gpu`: the
 /// scenario's prefill chunk when set, else the engine's default for that GPU, release and
@@ -143,10 +145,13 @@ std::uint32_t runningSequenceCap(const Scenario &scenario, const GpuSpec &gpu);
 /// more other than A100, else 2048 (engine/engine.h engineDefaultBatchedTokens), capped at
 /// max_num_seqs x max_model_len under the 0.19 / 0.24 rules
 /// (VllmRules::capsDefaultBatchedTokens); 2048 under the 0.7 rules; under the V0 rules
-/// max(max_model_len, 2048) up to 32,768 tokens of context (no chunked prefill,
-/// vllmV0StepTokens) and 512 (0.6.4) / 2048 (0.6.5) beyond (VllmRules::serveBatchedTokens).
-/// SGLang its chunked_prefill_size by GPU memory; TensorRT-LLM 8192.
-std::uint32_t batchedTokens(const Scenario &scenario, const GpuSpec &gpu);
+/// max(max_model_len, 2048) without chunked prefill (vllmV0StepTokens: up to 32,768 tokens of
+/// context, and beyond for a multimodal or sliding-window `model`, speculative decoding or
+/// an AMD GPU, vllmV0ChunkedPrefill) and else 512 (0.6.4) / 2048 (0.6.5)
+/// (VllmRules::serveBatchedTokens). SGLang its chunked_prefill_size by GPU memory;
+/// TensorRT-LLM 8192. `model` may be null: no multimodal, sliding-window or draft exception.
+std::uint32_t batchedTokens(const Scenario &scenario, const GpuSpec &gpu,
+                            const ModelSpec *model = nullptr);
 
 /// The engine memory model's input for a plan: the layout, the checkpoint's share per GPU,
 /// the scenario's fraction (else the engine's default for the GPU and TP), the engine's

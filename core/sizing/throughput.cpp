@@ -221,8 +221,8 @@ ServingModel servingModel(const PlanResult &plan, const Efficiency &efficiency) 
     const Scenario &s = plan.scenario;
     return ServingModel(plan.model, plan.gpu, plan.layout, plan.memory.cache,
                         double(plan.memory.kvCapacityBytesPerGpu), s.engine.engine,
-                        batchedTokens(s, plan.gpu), plan.instanceSize(), efficiency.constants,
-                        s.engine.maxNumSeqs);
+                        batchedTokens(s, plan.gpu, &plan.model), plan.instanceSize(),
+                        efficiency.constants, runningSequenceCap(s, plan.gpu, &plan.model));
 }
 
 Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficiency) {
@@ -251,7 +251,7 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
     {
         Prefill &pf = t.prefill;
         pf.promptTokens = w.contextTokens;
-        pf.chunkTokens = batchedTokens(s, plan.gpu);
+        pf.chunkTokens = batchedTokens(s, plan.gpu, &plan.model);
         const double ctx = double(w.contextTokens);
         const double chunk = std::max<double>(pf.chunkTokens, 1);
         const double steps = std::ceil(ctx / chunk);

@@ -217,10 +217,22 @@ class tst_EngineStartup : public QObject {
         QVERIFY(trt->startup.message.find("NVIDIA GPUs only") != std::string::npos);
         QVERIFY(trt->startup.message.find("MI300X") != std::string::npos);
         QVERIFY(!trt->fit.fits);
+        // The GPU-count search finds no layout either, and says why.
+        s.hardware.gpuCount = 0;
+        s.hardware.tp = s.hardware.ep = s.hardware.pp = 0;
+        const auto searched = evaluate(s);
+        QVERIFY2(searched.ok(), searched.ok() ? "" : searched.error().toString().c_str());
+        QVERIFY(!searched->fit.fits);
+        QVERIFY(std::any_of(searched->warnings.begin(), searched->warnings.end(),
+                            [](const std::string &w) {
+                                return w.find("carries the workload") != std::string::npos &&
+                                       w.find("NVIDIA GPUs only") != std::string::npos;
+                            }));
         s.engine.engine = Engine::Vllm;
         const auto vllm = evaluate(s);
         QVERIFY(vllm.ok());
         QCOMPARE(vllm->startup.outcome, StartupOutcome::Starts);
+        QVERIFY(vllm->fit.fits);
     }
 
     // A context above the model's derived maximum (phi-2's 2,048 positions at 8,192, as

@@ -123,7 +123,26 @@ class TestScenario : public QObject {
         QCOMPARE(runningSequenceCap(s, h100), 300u);
         s.engine.vllmVersion = VllmProfile::V1Early;
         QCOMPARE(runningSequenceCap(s, h100), 1024u);
+        // v0.7's V1 engine took 1024 on every GPU, v0.6's EngineArgs 256.
+        const GpuSpec rtx4090 = cat.findGpu("rtx-4090").value();
+        QCOMPARE(runningSequenceCap(s, rtx4090), 1024u);
+        s.engine.vllmVersion = VllmProfile::V0;
+        QCOMPARE(runningSequenceCap(s, h100), 256u);
         s.engine.prefillChunkTokens.reset();
+        // Beyond 32k V0 keeps chunked prefill off for a sliding-window or multimodal model,
+        // with speculative decoding and (0.6.5) on an AMD GPU: one step holds the context.
+        s.workload.contextTokens = 65536;
+        ModelSpec windowed = cat.loadModel("llama-3.1-8b").value();
+        QCOMPARE(batchedTokens(s, h100, &windowed), 2048u);
+        windowed.layers.front().kind = AttentionKind::SlidingWindow;
+        windowed.layers.front().window = 4096;
+        QCOMPARE(batchedTokens(s, h100, &windowed), 65536u);
+        QCOMPARE(batchedTokens(s, cat.findGpu("mi300x").value()), 65536u);
+        s.engine.vllmVersion = VllmProfile::V0Legacy;
+        QCOMPARE(batchedTokens(s, cat.findGpu("mi300x").value()), 512u);
+        s.workload.speculativeTokens = 2;
+        QCOMPARE(batchedTokens(s, h100), 65536u);
+        s.workload.speculativeTokens = 0;
         s.workload.contextTokens = context;
         s.engine.vllmVersion.reset();
         // The plan profiles that default.

@@ -186,6 +186,20 @@ class TestServeCommand : public QObject {
         QVERIFY(refused.find("is smaller than max_model_len (32768)") != std::string::npos);
         QVERIFY(refused.find("one step. These commands will not start") != std::string::npos);
         QVERIFY(refused.find("..") == std::string::npos);
+        // vLLM 0.7 ran its V1 engine (whose rules the plan followed) only with VLLM_USE_V1=1.
+        Scenario v07 = scenarioFor("llama-3.1-8b", "h100", 1);
+        v07.engine.vllmVersion = VllmProfile::V1Early;
+        QVERIFY(vllmServeCommand(planFor(v07), cat)
+                    .commandLine()
+                    .rfind("VLLM_USE_V1=1 vllm serve ", 0) == 0);
+        // A step of 64 tokens: from the 0.11 rules vLLM runs at most 64 sequences, so the
+        // capacity batch and --max-num-seqs stay within it (vLLM refuses more).
+        Scenario small = scenarioFor("llama-3.1-8b", "h100", 1);
+        small.engine.prefillChunkTokens = 64;
+        const PlanResult smallPlan = planFor(small);
+        QVERIFY(smallPlan.throughput.capacity.batch <= 64);
+        QVERIFY(std::stoul(find(vllmServeCommand(smallPlan, cat), "--max-num-seqs")->value) <= 64);
+        QVERIFY(smallPlan.startup.starts());
     }
 
     void pipelineStagesWhereTheyAre() {
