@@ -163,11 +163,11 @@ Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDat
                               qs(p.model.displayName), groupedInt(p.fit.maxConcurrency));
     } else {
         for (const auto &r : p.fit.reasons) {
-            c.summary << Report::tr("Does not fit: %1.").arg(qs(r));
+            c.summary << Report::tr("Does not fit: %1.").arg(clause(r));
         }
     }
     for (const auto &warning : p.warnings) {
-        c.notes << Report::tr("Note: %1.").arg(qs(warning));
+        c.notes << Report::tr("Note: %1.").arg(clause(warning));
     }
     // Prices older than the scenario's limit, as of the report's date (plan/decision.h).
     for (const StalePrice &stale : stalePrices(p, date.toString(Qt::ISODate).toStdString())) {

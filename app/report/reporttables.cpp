@@ -11,6 +11,14 @@ QString qs(const std::string &s) {
     return QString::fromStdString(s);
 }
 
+QString clause(const std::string &s) {
+    QString q = qs(s);
+    if (q.endsWith(QLatin1Char('.'))) {
+        q.chop(1);
+    }
+    return q;
+}
+
 QString csvInt(std::uint64_t v) {
     return QString::number(qulonglong(v));
 }

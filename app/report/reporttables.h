@@ -24,6 +24,8 @@ inline constexpr double kInf = std::numeric_limits<double>::infinity();
 
 /// UTF-8 std::string -> QString.
 QString qs(const std::string &s);
+/// qs(s) without a full stop of its own at the end, for a sentence that ends it ("Note: %1.").
+QString clause(const std::string &s);
 /// A byte or count cell for CSV: the integer, no grouping.
 QString csvInt(std::uint64_t v);
 /// A signed byte difference for CSV.

@@ -147,6 +147,17 @@ Result<VllmProfile> parseVllmVersion(std::string_view text) {
     if (!s.empty() && (s.front() == 'v' || s.front() == 'V')) {
         s.remove_prefix(1);
     }
+    // A post release ("0.6.4.post1") has its release's rules.
+    if (const std::size_t post = s.find(".post");
+        post != std::string_view::npos && post + 5 < s.size() &&
+        std::all_of(s.begin() + std::ptrdiff_t(post) + 5, s.end(),
+                    [](char c) { return c >= '0' && c <= '9'; })) {
+        s = s.substr(0, post);
+    }
+    // v0.6.6 kept v0.6.5's V0 worker (PR #10511 landed in v0.6.5).
+    if (s == "0.6.6") {
+        return VllmProfile::V0;
+    }
     std::string known;
     for (const VllmRules &r : vllmRuleSets()) {
         if (s == r.id) {

@@ -242,18 +242,18 @@ std::string modelExplanation(const PlanResult &p, const Catalogue &cat, const st
     return "folder of the imported model files (" + path + ")";
 }
 
-/// "`lead`; reason; reason." over the plan's fit reasons, one full stop at the end (a reason
-/// may end its own sentence).
+/// "`lead`; reason; reason." over the plan's fit reasons, one full stop at the end (a reason's
+/// own, which may end it, dropped).
 std::string notFitSentence(const PlanResult &p, const std::string &lead) {
     std::string why = lead;
     for (const auto &r : p.fit.reasons) {
-        why += "; " + r;
+        why += "; " + (!r.empty() && r.back() == '.' ? r.substr(0, r.size() - 1) : r);
     }
-    return why.back() == '.' ? why : why + ".";
+    return why + ".";
 }
 
-/// Notes every command carries; `gguf`: the command runs a GGUF file (llama-server), whose
-/// formats come from llama.cpp's own tools.
+/// Notes every command carries, from `p`, the plan under the command's engine (its verdict);
+/// `gguf`: a GGUF file (llama-server), whose formats come from llama.cpp's own tools.
 void commonNotes(const PlanResult &p, std::vector<std::string> &notes, bool gguf = false) {
     if (!p.fit.fits) {
         notes.push_back(notFitSentence(p, "The plan does not fit") +
@@ -422,7 +422,7 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
         c.setup.push_back("ray start --head --port=6379  # on the head node");
         c.setup.push_back("ray start --address=\"${HEAD_IP}:6379\"  # " + onOtherNodes(nodes));
     }
-    commonNotes(p, c.notes);
+    commonNotes(e, c.notes);
     return c;
 }
 
@@ -482,7 +482,7 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
                           "(0 on the head node, 1.." +
                           std::to_string(nodes - 1) + " on the others).");
     }
-    commonNotes(p, c.notes);
+    commonNotes(e, c.notes);
     return c;
 }
 
@@ -538,7 +538,7 @@ ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                           " ranks) through trtllm-llmapi-launch, as TensorRT-LLM's multi-node "
                           "serving guide shows.");
     }
-    commonNotes(p, c.notes);
+    commonNotes(e, c.notes);
     return c;
 }
 

@@ -51,6 +51,10 @@ inline std::uint64_t vllmV0StepTokens(VllmProfile profile, std::uint64_t maxMode
                : 0;
 }
 
+/// The smallest default step vLLM's V0 rules give a multimodal model
+/// (_MULTIMODAL_MODEL_MAX_NUM_BATCHED_TOKENS, vllm/config.py SchedulerConfig of v0.6).
+inline constexpr std::uint64_t kVllmV0MultimodalStepTokens = 5120;
+
 /// Whether vLLM's V0 rules refuse `batchedTokens` at `maxModelLen` without chunked prefill
 /// (`chunked` false): every prompt runs in one step, so SchedulerConfig._verify_args of v0.6
 /// raises "max_num_batched_tokens (B) is smaller than max_model_len (L)".

@@ -169,7 +169,10 @@ std::uint32_t batchedTokens(const Scenario &scenario, const GpuSpec &gpu, const 
     const bool speculative =
         model ? plansSpeculation(*model, scenario) : scenario.workload.speculativeTokens > 0;
     const bool chunked = vllmV0ChunkedPrefill(profile, maxModelLen, model, speculative, gpu);
-    if (const std::uint64_t step = vllmV0StepTokens(profile, maxModelLen, chunked)) {
+    if (std::uint64_t step = vllmV0StepTokens(profile, maxModelLen, chunked)) {
+        if (model && hasVisionTower(*model)) {
+            step = std::max(step, kVllmV0MultimodalStepTokens);
+        }
         return std::uint32_t(
             std::min<std::uint64_t>(step, std::numeric_limits<std::uint32_t>::max()));
     }

@@ -218,6 +218,12 @@ class TestScenario : public QObject {
         QVERIFY(!parseVllmVersion("0.6.5.1").ok());
         QVERIFY(!parseVllmVersion("0.19.x").ok());
         QVERIFY(!parseVllmVersion("0.19.").ok());
+        // Post releases have their release's rules; v0.6.6 kept v0.6.5's V0 worker.
+        QVERIFY(parseVllmVersion("0.6.4.post1").value() == VllmProfile::V0Legacy);
+        QVERIFY(parseVllmVersion("v0.19.1.post2").value() == VllmProfile::V1v19);
+        QVERIFY(parseVllmVersion("0.6.6").value() == VllmProfile::V0);
+        QVERIFY(!parseVllmVersion("0.6.4.post").ok());
+        QVERIFY(!parseVllmVersion("0.6.3").ok());
         const auto parsed = parseScenario(
             R"({"schema_version": 1, "engine": {"name": "vllm", "vllm_version": "0.19"}})");
         QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().toString().c_str());

@@ -186,6 +186,37 @@ class TestServeCommand : public QObject {
         QVERIFY(refused.find("is smaller than max_model_len (32768)") != std::string::npos);
         QVERIFY(refused.find("one step. These commands will not start") != std::string::npos);
         QVERIFY(refused.find("..") == std::string::npos);
+        // Reasons that end their own sentence join without a stray full stop (".;").
+        Scenario twoReasons = scenarioFor("llama-3.1-8b", "mi300x", 1);
+        twoReasons.engine.engine = Engine::TensorRtLlm;
+        twoReasons.workload.contextTokens = 262144;
+        const std::string joined = serveCommandsText(planFor(twoReasons), cat);
+        QVERIFY(joined.find("NVIDIA GPUs only") != std::string::npos);
+        QVERIFY(joined.find(".;") == std::string::npos && joined.find("..") == std::string::npos);
+        // Each engine's line carries its own verdict: an SGLang plan under vLLM 0.6.4's rules
+        // with 4,096 tokens a step at 8,192 of context, which vLLM refuses and SGLang serves.
+        const auto noted = [](const ServeCommand &c, const char *what) {
+            return std::any_of(c.notes.begin(), c.notes.end(), [&](const std::string &n) {
+                return n.find(what) != std::string::npos;
+            });
+        };
+        Scenario sg = scenarioFor("llama-3.1-8b", "h100", 1);
+        sg.engine.engine = Engine::Sglang;
+        sg.engine.vllmVersion = VllmProfile::V0Legacy;
+        sg.engine.prefillChunkTokens = 4096;
+        sg.workload.contextTokens = 8192;
+        sg.workload.concurrency = 1;
+        const PlanResult sgPlan = planFor(sg);
+        QVERIFY(sgPlan.fit.fits);
+        QVERIFY(noted(vllmServeCommand(sgPlan, cat), "is smaller than max_model_len (8192)"));
+        QVERIFY(!noted(sglangServeCommand(sgPlan, cat), "does not fit"));
+        // TensorRT-LLM on an AMD GPU: the vLLM and SGLang lines serve it, without that note.
+        Scenario amd = scenarioFor("llama-3.1-8b", "mi300x", 1);
+        amd.engine.engine = Engine::TensorRtLlm;
+        const PlanResult amdPlan = planFor(amd);
+        QVERIFY(!amdPlan.fit.fits);
+        QVERIFY(!noted(vllmServeCommand(amdPlan, cat), "does not fit"));
+        QVERIFY(!noted(sglangServeCommand(amdPlan, cat), "does not fit"));
         // vLLM 0.7 ran its V1 engine (whose rules the plan followed) only with VLLM_USE_V1=1.
         Scenario v07 = scenarioFor("llama-3.1-8b", "h100", 1);
         v07.engine.vllmVersion = VllmProfile::V1Early;
