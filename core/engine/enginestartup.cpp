@@ -339,9 +339,10 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
     // where vLLM's V0 rules need a whole prompt per step).
     for (std::uint32_t tok = in.maxBatchedTokens / 2; tok >= 256; tok /= 2) {
         if (engine == Engine::Vllm &&
-            vllmV0StepTooSmall(in.vllmProfile, tok, in.maxModelLen,
-                               vllmV0ChunkedPrefill(in.vllmProfile, in.maxModelLen, in.model,
-                                                    in.speculative, in.gpu))) {
+            (tok < in.maxNumSeqs || // vLLM refuses fewer tokens a step than sequences
+             vllmV0StepTooSmall(in.vllmProfile, tok, in.maxModelLen,
+                                vllmV0ChunkedPrefill(in.vllmProfile, in.maxModelLen, in.model,
+                                                     in.speculative, in.gpu)))) {
             break;
         }
         if (startsWith([&](EngineMemoryInput &p) { p.maxBatchedTokens = tok; })) {

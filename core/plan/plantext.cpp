@@ -316,6 +316,11 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
     for (const auto &r : p.fit.reasons) {
         out << "          - " << r << "\n";
     }
+    // What makes the engine start with the whole context (engine/enginememory.h FlagChange).
+    for (const FlagChange &f : p.startup.fixes) {
+        out << "          fix: " << f.flag << (f.value.empty() ? "" : " " + f.value) << " ("
+            << f.effect << ")\n";
+    }
     out << "          max concurrency at " << groupedText(w.contextTokens)
         << " tokens: " << groupedText(p.fit.maxConcurrency)
         << (p.fit.maxConcurrency == 1 ? " sequence\n" : " sequences\n");

@@ -375,6 +375,15 @@ class TestCliHostile : public QObject {
         QVERIFY(room.out.contains("--max-num-seqs 1000 \\"));
         QVERIFY(room.out.contains("-np 3 \\"));
         QVERIFY(room.out.contains("-c 393216 \\"));
+        // vLLM 0.6.x refuses a step below the context; the text plan lists the fixes.
+        const Run v0 =
+            runTool(HOSTPLAN_CLI_BIN, {"plan", "--model", "llama-3.1-8b", "--gpu", "h100",
+                                       "--gpu-count", "1", "--context", "8192", "--vllm-version",
+                                       "0.6.4.post1", "--max-num-batched-tokens", "2048"});
+        QVERIFY(v0.out.contains("is smaller than max_model_len (8192)"));
+        QVERIFY(v0.out.contains(
+            "fix: --max-num-batched-tokens 8192 (one step holds a prompt of the whole context)"));
+        QVERIFY(v0.out.contains("fix: --enable-chunked-prefill (V0 then splits prompts"));
         const Run zero = runTool(HOSTPLAN_CLI_BIN, {"plan", "--max-num-seqs", "0"});
         QCOMPARE(zero.code, 2);
         QCOMPARE(zero.err.trimmed(),
