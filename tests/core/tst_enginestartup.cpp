@@ -32,6 +32,20 @@ EngineMemoryInput qwqOnFourL4(Engine engine) {
     return golden::rowInput(m, golden::loggedL4(), {4, 1, 1}, engine, 131072);
 }
 
+/// Llama-3.1-8B on one `gpu`, one sequence of `context` tokens, on `engine`.
+Scenario oneGpuLlama8b(const char *gpu, std::uint64_t context, Engine engine) {
+    Scenario s = withGpuType(defaultScenario(), gpu);
+    s.model.ref = "llama-3.1-8b";
+    s.hardware.gpuCount = 1;
+    s.hardware.tp = 1;
+    s.hardware.ep = 1;
+    s.hardware.pp = 1;
+    s.workload.contextTokens = context;
+    s.workload.concurrency = 1;
+    s.engine.engine = engine;
+    return s;
+}
+
 bool hasFix(const EngineStartup &s, const std::string &flag, const std::string &value) {
     return std::any_of(s.fixes.begin(), s.fixes.end(),
                        [&](const FlagChange &f) { return f.flag == flag && f.value == value; });
@@ -126,15 +140,7 @@ class tst_EngineStartup : public QObject {
     // not fit under any engine, but SGLang's reason is its capped start and vLLM's its
     // refusal; the JSON carries the outcome and the longest request.
     void planSaysWhichEngineCaps() {
-        Scenario s = withGpuType(defaultScenario(), "rtx-4090");
-        s.model.ref = "llama-3.1-8b";
-        s.hardware.gpuCount = 1;
-        s.hardware.tp = 1;
-        s.hardware.ep = 1;
-        s.hardware.pp = 1;
-        s.workload.contextTokens = 131072;
-        s.workload.concurrency = 1;
-        s.engine.engine = Engine::Sglang;
+        Scenario s = oneGpuLlama8b("rtx-4090", 131072, Engine::Sglang);
         auto sg = evaluate(s);
         QVERIFY2(sg.ok(), sg.ok() ? "" : sg.error().toString().c_str());
         QCOMPARE(sg->startup.outcome, StartupOutcome::StartsContextCapped);
@@ -163,15 +169,7 @@ class tst_EngineStartup : public QObject {
     // below max_model_len is refused before any memory is counted (SchedulerConfig.
     // _verify_args), a larger one is profiled as given, and the default is max_model_len.
     void v0StepBelowContextRefused() {
-        Scenario s = withGpuType(defaultScenario(), "h100");
-        s.model.ref = "llama-3.1-8b";
-        s.hardware.gpuCount = 1;
-        s.hardware.tp = 1;
-        s.hardware.ep = 1;
-        s.hardware.pp = 1;
-        s.workload.contextTokens = 8192;
-        s.workload.concurrency = 1;
-        s.engine.engine = Engine::Vllm;
+        Scenario s = oneGpuLlama8b("h100", 8192, Engine::Vllm);
         s.engine.vllmVersion = VllmProfile::V0;
         const auto byDefault = evaluate(s);
         QVERIFY2(byDefault.ok(), byDefault.ok() ? "" : byDefault.error().toString().c_str());
@@ -202,15 +200,7 @@ class tst_EngineStartup : public QObject {
     // TensorRT-LLM runs on CUDA only: a plan of it on an AMD Instinct GPU does not start, and
     // the plan says why instead of a memory verdict; vLLM on the same GPU starts.
     void trtllmNeedsNvidia() {
-        Scenario s = withGpuType(defaultScenario(), "mi300x");
-        s.model.ref = "llama-3.1-8b";
-        s.hardware.gpuCount = 1;
-        s.hardware.tp = 1;
-        s.hardware.ep = 1;
-        s.hardware.pp = 1;
-        s.workload.contextTokens = 8192;
-        s.workload.concurrency = 1;
-        s.engine.engine = Engine::TensorRtLlm;
+        Scenario s = oneGpuLlama8b("mi300x", 8192, Engine::TensorRtLlm);
         const auto trt = evaluate(s);
         QVERIFY2(trt.ok(), trt.ok() ? "" : trt.error().toString().c_str());
         QCOMPARE(trt->startup.outcome, StartupOutcome::ArgumentsRefused);
