@@ -109,21 +109,18 @@ std::string applyEngineOption(std::string_view option, const std::string &value,
             return mustBe(a, "a non-negative number", value);
         }
         engine.memoryFraction = d;
-    } else if (a == "--max-num-seqs") {
+    } else if (a == "--max-num-seqs" || a == "--max-num-batched-tokens") {
+        const bool seqs = a == "--max-num-seqs";
+        std::optional<std::uint32_t> &field = seqs ? engine.maxNumSeqs : engine.prefillChunkTokens;
         if (asciiLower(value) == "auto") {
-            engine.maxNumSeqs.reset(); // the engine's default, over a scenario's value
-        } else if (!parseUint(value, n) || n == 0 || n > (1u << 20)) {
-            return mustBe(a, "'auto' or a whole number of sequences from 1 to 1048576", value);
+            field.reset(); // the engine's default, over a scenario's value
+        } else if (!parseUint(value, n) || n == 0 || n > (seqs ? 1u << 20 : 1u << 24)) {
+            return mustBe(a,
+                          seqs ? "'auto' or a whole number of sequences from 1 to 1048576"
+                               : "'auto' or a whole number of tokens from 1 to 16M",
+                          value);
         } else {
-            engine.maxNumSeqs = std::uint32_t(n);
-        }
-    } else if (a == "--max-num-batched-tokens") {
-        if (asciiLower(value) == "auto") {
-            engine.prefillChunkTokens.reset(); // the engine's default, over a scenario's value
-        } else if (!parseUint(value, n) || n == 0 || n > (1u << 24)) {
-            return mustBe(a, "'auto' or a whole number of tokens from 1 to 16M", value);
-        } else {
-            engine.prefillChunkTokens = std::uint32_t(n);
+            field = std::uint32_t(n);
         }
     } else if (a == "--activation-bytes-per-gpu" || a == "--runtime-bytes-per-gpu") {
         if (!parseUint(value, n)) {

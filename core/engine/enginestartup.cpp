@@ -337,12 +337,12 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
     }
     // Batched tokens: the forward activation peak scales with them (not below max_model_len
     // where vLLM's V0 rules need a whole prompt per step).
+    const bool v0Chunked =
+        vllmV0ChunkedPrefill(in.vllmProfile, in.maxModelLen, in.model, in.speculative, in.gpu);
     for (std::uint32_t tok = in.maxBatchedTokens / 2; tok >= 256; tok /= 2) {
         if (engine == Engine::Vllm &&
             (tok < in.maxNumSeqs || // vLLM refuses fewer tokens a step than sequences
-             vllmV0StepTooSmall(in.vllmProfile, tok, in.maxModelLen,
-                                vllmV0ChunkedPrefill(in.vllmProfile, in.maxModelLen, in.model,
-                                                     in.speculative, in.gpu)))) {
+             vllmV0StepTooSmall(in.vllmProfile, tok, in.maxModelLen, v0Chunked))) {
             break;
         }
         if (startsWith([&](EngineMemoryInput &p) { p.maxBatchedTokens = tok; })) {
