@@ -39,7 +39,10 @@ const std::vector<EngineInfo> &engines() {
                    .maxSequences = "--max-num-seqs",
                    .batchedTokens = "--max-num-batched-tokens",
                    .pipelineParallel = "--pipeline-parallel-size",
-                   .speculation = "--speculative-config"}},
+                   .speculation = "--speculative-config",
+                   .tensorParallel = "--tensor-parallel-size",
+                   .expertParallel = "--enable-expert-parallel",
+                   .expertParallelSwitch = true}},
         // SGLang v0.5: mem_fraction_static by GPU size and TP (sglangDefaultMemFraction; 0.88
         // below is only the fallback when the GPU size is unknown); page_size 1; mamba radix
         // cache extra_buffer = 5 slots (kimi-k3-facts.md section 6). Running requests are sized
@@ -65,7 +68,9 @@ const std::vector<EngineInfo> &engines() {
                    .maxSequences = "--max-running-requests",
                    .batchedTokens = "--chunked-prefill-size",
                    .pipelineParallel = "--pp-size",
-                   .speculation = "--speculative-algorithm"}},
+                   .speculation = "--speculative-algorithm",
+                   .tensorParallel = "--tp-size",
+                   .expertParallel = "--ep-size"}},
         // TensorRT-LLM <= 1.0 PyTorch backend: BuildConfig max_batch_size 2048,
         // max_num_tokens 8192 (tensorrt_llm/commands/serve.py @ 4c05a748, builder.py).
         {.engine = Engine::TensorRtLlm,
@@ -89,7 +94,9 @@ const std::vector<EngineInfo> &engines() {
                    .maxSequences = "--max_batch_size",
                    .batchedTokens = "--max_num_tokens",
                    .pipelineParallel = "--pp_size",
-                   .speculation = "speculative_config"}},
+                   .speculation = "speculative_config",
+                   .tensorParallel = "--tp_size",
+                   .expertParallel = "--ep_size"}},
     };
     return table;
 }
@@ -125,7 +132,8 @@ const std::vector<VllmRules> &vllmRuleSets() {
          "max_num_batched_tokens 2048 for `vllm serve` (arg_utils.py _override_v1_engine_args)",
          0.9, 2048, 1024},
         {VllmProfile::V0, "0.6.5", "V0 (v0.6.5)",
-         "vllm/worker/worker.py determine_num_available_blocks after PR #10511", 0.9, 2048, 256},
+         "vllm/worker/worker.py determine_num_available_blocks after PR #10511", 0.9, 2048, 256,
+         false, false, "0.6.6"},
         {VllmProfile::V0Legacy, "0.6.4", "V0 (v0.6.4)",
          "vllm/worker/worker.py determine_num_available_blocks, PR #9352 to PR #10511", 0.9, 512,
          256},
@@ -142,6 +150,20 @@ const VllmRules &vllmRules(VllmProfile profile) {
     return vllmRuleSets().front();
 }
 
+namespace {
+/// Whether the comma-separated `list` (VllmRules::alsoReleases) names `release`.
+bool listsRelease(std::string_view list, std::string_view release) {
+    while (!list.empty()) {
+        const std::size_t comma = list.find(',');
+        if (list.substr(0, comma) == release) {
+            return true;
+        }
+        list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+    }
+    return false;
+}
+} // namespace
+
 Result<VllmProfile> parseVllmVersion(std::string_view text) {
     std::string_view s = text;
     if (!s.empty() && (s.front() == 'v' || s.front() == 'V')) {
@@ -154,13 +176,9 @@ Result<VllmProfile> parseVllmVersion(std::string_view text) {
                     [](char c) { return c >= '0' && c <= '9'; })) {
         s = s.substr(0, post);
     }
-    // v0.6.6 kept v0.6.5's V0 worker (PR #10511 landed in v0.6.5).
-    if (s == "0.6.6") {
-        return VllmProfile::V0;
-    }
     std::string known;
     for (const VllmRules &r : vllmRuleSets()) {
-        if (s == r.id) {
+        if (s == r.id || listsRelease(r.alsoReleases, s)) {
             return r.profile;
         }
         known += (known.empty() ? "" : ", ") + std::string(r.id);
@@ -275,8 +293,6 @@ bool hasVisionTower(const ModelSpec &model) {
     return std::any_of(model.groups.begin(), model.groups.end(),
                        [](const TensorGroup &g) { return g.role == GroupRole::Vision; });
 }
-
-namespace {} // namespace
 
 double sglangVisionFractionFactor(const ModelSpec &model) {
     if (!hasVisionTower(model)) {

@@ -92,6 +92,9 @@ struct VllmRules {
     /// (arg_utils.py _set_default_args of the v0.11 period: `min(default_max_num_seqs,
     /// max_num_batched_tokens)`), so a small --max-num-batched-tokens alone starts.
     bool lowersDefaultSequences = false;
+    /// Further releases, comma separated, whose rules these are although their id is not a
+    /// patch of `id` (v0.6.6 kept v0.6.5's V0 worker: PR #10511 landed in v0.6.5); "" if none.
+    std::string_view alsoReleases = {};
 };
 
 /// The rules a vLLM plan follows when the scenario names none: v0.19 (VllmProfile::V1v19; 11
@@ -142,6 +145,11 @@ struct EngineFlags {
     std::string_view batchedTokens;    ///< the tokens per scheduler step
     std::string_view pipelineParallel; ///< the PP degree
     std::string_view speculation;      ///< turns speculative decoding on
+    std::string_view tensorParallel;   ///< the TP degree
+    /// Expert parallelism for a MoE model: vLLM's is a switch (EP = TP), SGLang's and
+    /// TensorRT-LLM's take the EP size.
+    std::string_view expertParallel;
+    bool expertParallelSwitch = false; ///< expertParallel takes no value (vLLM)
 };
 
 /// Everything HostPlan knows about one engine.

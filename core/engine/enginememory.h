@@ -202,12 +202,12 @@ enum class StartupOutcome {
     /// The engine refuses speculative decoding with PP > 1 before it loads anything
     /// (speculationPipelineProblem).
     SpeculationWithPipeline,
-    /// The engine refuses its arguments before it loads anything: vLLM's
-    /// max_num_batched_tokens below max_num_seqs (vllm/config/scheduler.py
-    /// SchedulerConfig._verify_args, "must be greater than or equal to max_num_seqs") or,
-    /// under the V0 rules up to 32k of context, below max_model_len (vllmV0StepTooSmall);
-    /// vLLM's and SGLang's context above the model's derived maximum
-    /// (ModelSpec::maxContextTokens); TensorRT-LLM on a GPU that is not NVIDIA's.
+    /// The engine refuses its arguments or config before it loads anything: vLLM's
+    /// max_num_batched_tokens below max_num_seqs (SchedulerConfig._verify_args) or, under the
+    /// V0 rules up to 32k of context, below max_model_len (vllmV0StepTooSmall); vLLM's and
+    /// SGLang's context above the model's derived maximum (ModelSpec::maxContextTokens) or TP
+    /// shards that split a width, an FP8 block or a quantization group (tpShardProblem); vLLM's
+    /// config refusals (ModelSpec::vllmLoadRefusal); TensorRT-LLM on a GPU not NVIDIA's.
     ArgumentsRefused,
 };
 

@@ -3,6 +3,7 @@
 // with the pool its memory model leaves, the messages it prints and the flags that make it
 // start. The memory terms themselves are in enginememory.cpp.
 #include "engine/enginememory.h"
+#include "engine/tpshard.h"
 #include "engine/vllmcounts.h"
 
 #include "util/textutil.h"
@@ -136,6 +137,35 @@ std::uint64_t largestContext(const EngineMemoryModel &model, const EngineMemoryI
     return lo;
 }
 
+/// The flags that shard `model` where TP `tp` (EP `ep`) splits what the engine refuses to
+/// split (tpShardProblem): expert parallelism when that alone mends it, and the largest smaller
+/// TP that the engine shards (with the same EP choice), pipeline parallelism taking the GPUs it
+/// frees.
+std::vector<FlagChange> tpShardFixes(Engine engine, const ModelSpec &model, std::uint32_t tp,
+                                     std::uint32_t ep) {
+    const EngineFlags &flags = engineInfo(engine).flags;
+    std::vector<FlagChange> fixes;
+    const std::uint32_t withEp = expertParallelFor(model, tp);
+    if (ep <= 1 && withEp > 0 && tpShardProblem(engine, model, tp, withEp).empty()) {
+        fixes.push_back(
+            {std::string(flags.expertParallel),
+             flags.expertParallelSwitch ? "" : std::to_string(withEp),
+             "each routed expert stays whole on one GPU, EP " + std::to_string(withEp)});
+    }
+    for (std::uint32_t t = tp / 2; t >= 1; t /= 2) {
+        const std::uint32_t e = ep > 1 ? expertParallelFor(model, t) : 1;
+        if (tp % t == 0 && tpShardProblem(engine, model, t, e).empty()) {
+            fixes.push_back({std::string(flags.tensorParallel), std::to_string(t),
+                             "the largest TP whose shards the engine accepts; pipeline "
+                             "parallelism (" +
+                                 std::string(flags.pipelineParallel) +
+                                 ") can take the GPUs it frees, memory permitting"});
+            break;
+        }
+    }
+    return fixes;
+}
+
 } // namespace
 
 EngineStartup engineArgumentsCheck(Engine engine, const EngineMemoryInput &in) {
@@ -160,6 +190,19 @@ EngineStartup engineArgumentsCheck(Engine engine, const EngineMemoryInput &in) {
         s.outcome = StartupOutcome::ArgumentsRefused;
         s.message = "TensorRT-LLM runs on NVIDIA GPUs only (CUDA); the " + in.gpu.name + " is " +
                     in.gpu.vendor + "'s. vLLM and SGLang serve it.";
+        return s;
+    }
+    if (engine == Engine::Vllm && in.model && !in.model->vllmLoadRefusal.empty()) {
+        s.outcome = StartupOutcome::ArgumentsRefused;
+        s.message = "vLLM refuses this model's config: " + in.model->vllmLoadRefusal;
+        return s;
+    }
+    if (std::string shard =
+            in.model ? tpShardProblem(engine, *in.model, in.tp, in.ep) : std::string();
+        !shard.empty()) {
+        s.outcome = StartupOutcome::ArgumentsRefused;
+        s.message = std::move(shard);
+        s.fixes = tpShardFixes(engine, *in.model, in.tp, in.ep);
         return s;
     }
     const std::uint64_t derived = !in.model ? 0

@@ -589,6 +589,10 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         // bias, cannot share word embeddings").
         b.small(b.modulePrefix() + "lm_head.bias", b.dimensions().vocab, 1);
         if (tied) {
+            b.refuseInVllm("tie_word_embeddings is true, and vLLM's PhiForCausalLM asserts an "
+                           "untied lm_head because Phi's has a bias "
+                           "(vllm/model_executor/models/phi.py: assert not "
+                           "config.tie_word_embeddings).");
             b.note("tie_word_embeddings is true, which vLLM's PhiForCausalLM refuses (its "
                    "lm_head has a bias; vllm/model_executor/models/phi.py asserts an untied "
                    "one): planned as transformers builds it, one shared embedding and the "

@@ -401,12 +401,18 @@ void ModelBuilder::attentionReplicated(const std::string &module, u64 rows, u64 
            module, rows, cols, count, count);
 }
 
+void ModelBuilder::noteMlpWidth(GroupRole role, u64 inter) {
+    if (role == GroupRole::DenseMlp) {
+        m_denseIntermediate = std::max(m_denseIntermediate, inter);
+    } else if (role == GroupRole::SharedExperts) {
+        m_sharedIntermediate = std::max(m_sharedIntermediate, inter);
+    }
+}
+
 void ModelBuilder::gatedMlp(const std::string &group, GroupRole role, const std::string &prefix,
                             const char *gate, const char *up, const char *down, u64 hidden,
                             u64 inter, u64 count, u64 active) {
-    if (role == GroupRole::DenseMlp) {
-        m_denseIntermediate = std::max(m_denseIntermediate, inter);
-    }
+    noteMlpWidth(role, inter);
     linear(group, role, Placement::Sharded, prefix + gate, inter, hidden, count, active);
     linear(group, role, Placement::Sharded, prefix + up, inter, hidden, count, active);
     linear(group, role, Placement::Sharded, prefix + down, hidden, inter, count, active);
@@ -415,9 +421,7 @@ void ModelBuilder::gatedMlp(const std::string &group, GroupRole role, const std:
 void ModelBuilder::fusedGatedMlp(const std::string &group, GroupRole role,
                                  const std::string &prefix, const char *gateUp, const char *down,
                                  u64 hidden, u64 inter, u64 count, u64 active) {
-    if (role == GroupRole::DenseMlp) {
-        m_denseIntermediate = std::max(m_denseIntermediate, inter);
-    }
+    noteMlpWidth(role, inter);
     linear(group, role, Placement::Sharded, prefix + gateUp, checkedMul(2, inter, prefix + gateUp),
            hidden, count, active);
     linear(group, role, Placement::Sharded, prefix + down, hidden, inter, count, active);
@@ -426,9 +430,7 @@ void ModelBuilder::fusedGatedMlp(const std::string &group, GroupRole role,
 void ModelBuilder::plainMlp(const std::string &group, GroupRole role, const std::string &prefix,
                             const char *up, const char *down, u64 hidden, u64 inter, u64 count,
                             u64 active) {
-    if (role == GroupRole::DenseMlp) {
-        m_denseIntermediate = std::max(m_denseIntermediate, inter);
-    }
+    noteMlpWidth(role, inter);
     linear(group, role, Placement::Sharded, prefix + up, inter, hidden, count, active);
     linear(group, role, Placement::Sharded, prefix + down, hidden, inter, count, active);
 }
@@ -530,6 +532,7 @@ Result<ModelSpec> ModelBuilder::finish(NumberFormat dtype, const Quantization &q
         spec.layers = mergeLayers(m_layers, m_layerBlocks, m_dims.layers);
         spec.experts = m_experts;
         spec.denseIntermediate = std::uint32_t(m_denseIntermediate);
+        spec.experts.sharedIntermediate = std::uint32_t(m_sharedIntermediate);
         spec.mtpLayers = m_mtpLayers;
         spec.mambaState = m_mambaState;
         spec.kdaState = m_kdaState;
@@ -537,6 +540,7 @@ Result<ModelSpec> ModelBuilder::finish(NumberFormat dtype, const Quantization &q
         spec.visionConfigHidden = m_visionConfigHidden;
         spec.visionEncoder = m_visionEncoder;
         spec.notes = m_notes;
+        spec.vllmLoadRefusal = m_vllmLoadRefusal;
         if (quant.perModule &&
             std::none_of(spec.groups.begin(), spec.groups.end(), [&](const TensorGroup &g) {
                 return std::any_of(quant.perModule->schemes.begin(), quant.perModule->schemes.end(),

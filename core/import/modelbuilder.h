@@ -192,6 +192,9 @@ class ModelBuilder {
     /// "estimated: " mark a size the importer could not read exactly, with the reason.
     void note(std::string text) { m_notes.push_back(std::move(text)); }
     const std::vector<std::string> &notes() const { return m_notes; }
+    /// vLLM refuses this config before loading a weight, for `why` (ModelSpec::vllmLoadRefusal;
+    /// cite the vLLM source that asserts it).
+    void refuseInVllm(std::string why) { m_vllmLoadRefusal = std::move(why); }
 
     // --- Result ------------------------------------------------------------------------------
 
@@ -205,10 +208,14 @@ class ModelBuilder {
     Result<ModelSpec> finish(NumberFormat dtype) const;
 
   private:
+    /// Keeps the widest dense MLP (denseIntermediate) and shared-expert MLP
+    /// (ExpertInfo::sharedIntermediate) built.
+    void noteMlpWidth(GroupRole role, std::uint64_t inter);
     void keepError(std::string field, std::string message);
     std::uint32_t narrow(std::uint64_t value, const char *field);
 
     ModelDimensions m_dims;
+    std::string m_vllmLoadRefusal;
     std::string m_prefix;
     std::string m_layerRoot; // empty: m_prefix + "model.layers."
     std::vector<TensorPiece> m_pieces;
@@ -218,7 +225,8 @@ class ModelBuilder {
     std::vector<std::uint32_t> m_layerBlocks; // each layer's atBlock, or none
     std::optional<std::uint32_t> m_nextBlock; // atBlock for the next layer
     ExpertInfo m_experts;
-    std::uint64_t m_denseIntermediate = 0; // widest dense MLP built (0: none)
+    std::uint64_t m_denseIntermediate = 0;  // widest dense MLP built (0: none)
+    std::uint64_t m_sharedIntermediate = 0; // widest shared-expert MLP built (0: none)
     bool m_mambaState = false;
     bool m_kdaState = false;
     std::uint32_t m_mtpLayers = 0;

@@ -317,6 +317,11 @@ ModelSpec importConfig(const json &root, const std::string &source, const json *
     spec.customCode = root.contains("auto_map") || (textCfg && lm.has("auto_map"));
     spec.fp8BlockScaled =
         quant.method == importer::Quantization::Method::Fp8 && quant.blockRows > 0;
+    if (spec.fp8BlockScaled) {
+        // countList bounds each entry by kMaxHidden (import/quantization.cpp), so they narrow.
+        spec.fp8BlockRows = std::uint32_t(quant.blockRows);
+        spec.fp8BlockCols = std::uint32_t(quant.blockCols);
+    }
     if (quant.kvFormat) {
         spec.shippedKvFormat = quant.kvFormat;
         spec.shippedKvSource = quant.kvSource;

@@ -167,6 +167,10 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b, std::uint64_t tokens
         shape.mlpWidth = std::uint32_t(I);
         shape.heads = std::uint32_t(v.countOr("num_heads", 0, 4096));
         requireHeadsDivide(v, "num_heads", shape.heads, W);
+        if (shape.heads == 0) {
+            b.note("estimated: " + v.field("num_heads") +
+                   " is absent; the encoder profile counts no rotary cos / sin of a head's width");
+        }
         shape.gatedMlp = gated;
         shape.patch = std::uint32_t(patch);
         shape.temporalPatch = std::uint32_t(frames);

@@ -174,6 +174,11 @@ struct ExpertInfo {
     std::uint64_t paramsPerExpert = 0; ///< parameters of one routed expert in one layer
     std::uint32_t expertWidth = 0;     ///< hidden width an expert reads (latent MoE: smaller)
     std::uint32_t intermediate = 0;    ///< expert intermediate size
+    /// The shared experts' MLP width as one MLP (n_shared_experts x the expert width, or
+    /// shared_expert_intermediate_size); 0 without shared experts or where the importer
+    /// does not build them as an MLP. Engines shard it over TP like a dense MLP, with or
+    /// without EP (engine/tpshard.h).
+    std::uint32_t sharedIntermediate = 0;
 };
 
 /// Everything the sizing models need about one model.
@@ -269,6 +274,17 @@ struct ModelSpec {
     /// Qwen FP8 checkpoints): their GEMMs run block-scaled kernels, slower than per-tensor FP8
     /// (serving model, core/sizing/servingmodel.h). Kept when formats are overridden.
     bool fp8BlockScaled = false;
+    /// The FP8 weight_block_size of a block-scaled checkpoint (quantization_config, quant_method
+    /// "fp8"): rows is block_n along a weight's output rows, cols block_k along its input; 0
+    /// without blocks. vLLM and SGLang refuse a TP whose shards split a block
+    /// (engine/tpshard.h).
+    std::uint32_t fp8BlockRows = 0;
+    std::uint32_t fp8BlockCols = 0;
+    /// Why vLLM refuses this config before loading a weight (an assertion of its model class,
+    /// such as phi.py's untied lm_head with a bias), "" when it loads it. The importer that
+    /// reads the config sets it; engine/enginestartup.cpp engineArgumentsCheck refuses a vLLM
+    /// plan with it.
+    std::string vllmLoadRefusal;
     /// KV-cache format the checkpoint ships calibrated scales for, nullopt when it ships none:
     /// compressed-tensors quantization_config.kv_cache_scheme with num_bits 8 and type float is
     /// FP8 E4M3 with per-tensor k/v scales, which vLLM loads (CompressedTensorsKVCacheMethod,

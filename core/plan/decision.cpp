@@ -491,6 +491,12 @@ DecisionRanges decisionRanges(const PlanResult &p) {
     r.capacityTokensPerMonth = {c.outputTokensPerMonthLow, c.outputTokensPerMonth,
                                 c.outputTokensPerMonthHigh};
     r.heavyUsersServed = {c.usersServedLow, c.usersServed, c.usersServedHigh};
+    if (!p.fit.fits) {
+        // A plan that does not fit serves nothing (costPerMTok), at any end of the band.
+        r.usdPerMTokAtCapacity = {kInf, kInf, kInf};
+        r.capacityTokensPerMonth = {};
+        r.heavyUsersServed = {};
+    }
     r.breakEvenTokensPerMonth = breakEvenVolume(p);
     const double userBill = p.breakeven.heavyUserApiUsdPerMonth;
     r.heavyUsersNeeded = userBill > 0 ? p.rental.usdPerMonthScheduled / userBill : 0;

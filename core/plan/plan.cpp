@@ -4,6 +4,7 @@
 #include "engine/draftmodel.h"
 #include "engine/servedtype.h"
 #include "engine/shippedkv.h"
+#include "engine/tpshard.h"
 #include "engine/vllmencoder.h"
 #include "engine/vllmgraphs.h"
 #include "import/ggufimport.h"
@@ -154,22 +155,20 @@ std::string tokenCountText(double tokens) {
 /// The warning limitBreakEvenToCapacity adds; calibrate() drops it before recomputing.
 constexpr std::string_view kApiCheaperWarning = "the API stays cheaper at any volume";
 
-/// See updateBreakEven.
+/// See updateBreakEven. A plan that does not fit serves nothing (0), so it never breaks even.
 void limitBreakEvenToCapacity(PlanResult &r) {
     if (!r.apiPriced || !r.throughput.computed) {
         return;
     }
-    // Self-hosted cost is a step per deployment of capacity C; the API grows linearly. They
-    // cross at the break-even volume V = M / p only if V <= C (for n deployments: p n C >= n M
-    // is the same condition), so beyond C the API stays cheaper at any volume.
-    const double capacity = r.throughput.capacity.outputTokensPerMonth;
+    // Self-hosted cost is a step per deployment of capacity C, the API's linear: they cross at
+    // V = M / p only if V <= C (n deployments: p n C >= n M), so beyond C the API stays cheaper.
+    const double capacity = r.fit.fits ? r.throughput.capacity.outputTokensPerMonth : 0;
     const double inf = std::numeric_limits<double>::infinity();
-    auto show = [](double tokens) { return tokenCountText(tokens); };
     if (!(capacity > 0) || r.breakeven.outputTokensPerMonth > capacity) {
         r.warnings.push_back(std::string(kApiCheaperWarning) + ": break-even needs " +
-                             show(r.breakeven.outputTokensPerMonth) +
+                             tokenCountText(r.breakeven.outputTokensPerMonth) +
                              " output tokens a month, but the plan serves " +
-                             show(std::max(capacity, 0.0)) + " (throughput model, " +
+                             tokenCountText(std::max(capacity, 0.0)) + " (throughput model, " +
                              std::to_string(int(r.throughput.capacity.utilisation * 100 + 0.5)) +
                              "% utilisation), and more deployments add cost as fast as volume");
         r.breakeven.outputTokensPerMonth = inf;
@@ -413,6 +412,8 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
         HOSTPLAN_TRY(par, preferredLayout(model, gpus, node));
         if (hw.ep) {
             par.ep = hw.ep;
+        } else {
+            par = widestShardedLayout(scenario.engine.engine, model, par, r.warnings);
         }
         r.layout = par;
     }

@@ -374,6 +374,10 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
             replicas > 1 ? " per replica x " + countText(replicas, "replica") : std::string();
         out << "Speed     " << confidenceLabel(p.throughput.confidence) << " ("
             << p.throughput.efficiencySource << ")\n";
+        if (!p.fit.fits) {
+            out << "          (the layout's speed were it to start; the plan as given does not "
+                   "fit, so it serves nothing)\n";
+        }
         out << "          at " << countText(running, "sequence") << perReplica;
         if (std::uint64_t(running) * replicas < w.concurrency) {
             out << " running (" << groupedText(w.concurrency)

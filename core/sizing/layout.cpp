@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "sizing/layout.h"
 
+#include "engine/tpshard.h"
 #include "sizing/cost.h"
 #include "sizing/fit.h"
 #include "util/numbertext.h"
@@ -49,10 +50,10 @@ std::string layoutText(const Parallelism &p) {
     return s;
 }
 
-/// A plan's speculative decoding, as the layout rules need it.
+/// A plan's speculative decoding and engine, as the layout rules need them.
 struct SpeculationRule {
     bool on = false;                        ///< the plan speculates (plansSpeculation)
-    Engine engine = Engine::Vllm;           ///< the scenario's engine
+    Engine engine = Engine::Vllm;           ///< the scenario's engine (also when `on` is false)
     VllmProfile vllm = kDefaultVllmProfile; ///< its vLLM rule set (vLLM only)
 };
 
@@ -63,10 +64,14 @@ struct SpeculationRule {
 /// gets the engine's refusal as its error.
 Result<Parallelism> replicaLayout(const ModelSpec &model, std::uint32_t n, std::uint32_t instance,
                                   const SpeculationRule &speculation) {
+    // The widest TP whose shards the engine accepts too (tpShardProblem, with EP where the
+    // replica runs it), so an FP8-block or AWQ checkpoint gets TP x PP, not a refused TP.
     auto widestTp = [&](std::uint32_t cap) {
         std::uint32_t tp = 1;
         for (std::uint32_t t = 2; t <= cap; t *= 2) {
-            if (n % t == 0 && engineLayoutProblem(model, Parallelism{t, 1, 1}).empty()) {
+            const std::uint32_t ep = std::max<std::uint32_t>(expertParallelFor(model, t), 1);
+            if (n % t == 0 && engineLayoutProblem(model, Parallelism{t, 1, 1}).empty() &&
+                tpShardProblem(speculation.engine, model, t, ep).empty()) {
                 tp = t;
             }
         }

@@ -221,7 +221,10 @@ Result<std::optional<std::uint64_t>> integer(const nlohmann::json &obj, const ch
     if (v.is_number_unsigned()) {
         u = v.get<std::uint64_t>();
     } else if (v.is_number_integer()) {
-        return makeError(field, "must not be negative, got " + brief(v));
+        // A signed integer: negative, or zero written "-0" (which is zero).
+        if (v.get<std::int64_t>() < 0) {
+            return makeError(field, "must not be negative, got " + brief(v));
+        }
     } else if (v.is_number_float()) {
         const double d = v.get<double>();
         if (!std::isfinite(d) || d < 0 || d != std::floor(d)) {

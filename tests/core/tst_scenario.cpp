@@ -381,6 +381,15 @@ class TestScenario : public QObject {
             parseScenario(R"({"schema_version":1,"engine":{"prefill_chunk_tokens":8192.5}})");
         QVERIFY(!frac.ok());
         QVERIFY(frac.error().message.rfind("must be a whole non-negative number", 0) == 0);
+        // "-0" is zero, so it meets the range check, not the sign check; -1 the sign check.
+        const auto zero =
+            parseScenario(R"({"schema_version":1,"engine":{"prefill_chunk_tokens":-0}})");
+        QVERIFY(!zero.ok());
+        QVERIFY2(zero.error().message.rfind("must be between 1 and 16777216, got ", 0) == 0,
+                 zero.error().message.c_str());
+        const auto negative =
+            parseScenario(R"({"schema_version":1,"engine":{"prefill_chunk_tokens":-1}})");
+        QVERIFY(negative.error().message.rfind("must not be negative", 0) == 0);
     }
 
     // A scenario with long lists of the user's own API prices and rental offers reads in time

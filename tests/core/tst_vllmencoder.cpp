@@ -452,6 +452,18 @@ class tst_VllmEncoder : public QObject {
             QVERIFY(!r.ok());
             QCOMPARE(r.error().field, std::string("vision_config.num_attention_heads"));
         }
+        // A rotary tower without its heads key imports, with a note that the profile counts
+        // no cos / sin of a head's width (0 heads).
+        std::ifstream f(std::string(HOSTPLAN_TEST_DATA_DIR) +
+                        "/configs/Qwen--Qwen3.5-27B_config.json");
+        nlohmann::json headless = nlohmann::json::parse(f);
+        headless["vision_config"].erase("num_heads");
+        auto noHeads = importHfConfigText(headless.dump(), "no-heads");
+        QVERIFY(noHeads.ok());
+        QCOMPARE(noHeads->visionEncoder.heads, 0u);
+        QVERIFY(std::any_of(noHeads->notes.begin(), noHeads->notes.end(), [](const auto &n) {
+            return n.find("vision_config.num_heads is absent") != std::string::npos;
+        }));
     }
 
     void folderImport() {

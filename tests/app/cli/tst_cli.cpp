@@ -393,14 +393,14 @@ class TestCli : public QObject {
         QVERIFY(j["api"]["id"].get<std::string>().rfind("llama-3.1-8b", 0) == 0);
         QCOMPARE(QString::fromStdString(j["scenario"]["name"].get<std::string>()),
                  "Llama 3.1 8B on 1x B300");
-        // With the user's own API prices the comparison comes back, labelled as theirs; a cheap
-        // API that one H100 cannot beat at the volume it serves gives 'never' (null) with a
-        // warning, a dear one a finite break-even inside the plan's capacity.
+        // With the user's own prices (8 sequences on one H100, which fit), a cheap API gives
+        // 'never' (null) with a warning, a dear one a break-even inside the plan's capacity.
         QTemporaryDir dir;
         auto planWith = [&](const char *prices) {
             QFile f(dir.path() + "/s.json");
             f.open(QIODevice::WriteOnly | QIODevice::Truncate);
             f.write(QByteArray(R"({"schema_version": 1, "model": {"ref": "llama-3.1-8b"},
+                   "workload": {"concurrency": 8},
                    "hardware": {"gpu": "h100", "gpu_count": 1}, "pricing": {)") +
                     prices + "}}");
             f.close();

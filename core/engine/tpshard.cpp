@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: MIT
+#include "engine/tpshard.h"
+
+#include <algorithm>
+#include <string>
+
+namespace hostplan {
+
+namespace {
+
+/// One linear width an engine splits over TP: what it is (for the message) and its size.
+struct ShardedWidth {
+    std::string what;        ///< "the dense MLP's intermediate width"
+    std::uint64_t width = 0; ///< elements along the split dimension, all ranks together
+};
+
+std::string perRankText(const ShardedWidth &w, std::uint32_t tp) {
+    return w.what + " " + std::to_string(w.width) + " / TP " + std::to_string(tp) + " = " +
+           std::to_string(w.width / tp) + " per GPU";
+}
+
+bool isFp8Kind(FormatKind k) {
+    return k == FormatKind::FP8_E4M3 || k == FormatKind::FP8_E5M2;
+}
+
+bool isGroupedInt(const NumberFormat &f) {
+    return (f.kind == FormatKind::INT4 || f.kind == FormatKind::INT2) && f.groupSize > 0;
+}
+
+/// The first row-parallel input width of `role` whose per-rank share `check` rejects (its
+/// message), else "". Attention: each softmax-attention layer group's o_proj input (query heads
+/// x value head width); DenseMlp / SharedExperts: that MLP's intermediate width.
+/// Widths TP does not divide are skipped: tpShardProblem's whole-width check and the layout's
+/// head rule (sizing/fit.h layoutProblem) refuse those first.
+template <class Check>
+std::string rowParallelProblem(const ModelSpec &model, GroupRole role, std::uint32_t tp,
+                               Check check) {
+    if (role == GroupRole::DenseMlp || role == GroupRole::SharedExperts) {
+        const bool dense = role == GroupRole::DenseMlp;
+        const std::uint64_t width =
+            dense ? model.denseIntermediate : model.experts.sharedIntermediate;
+        return width && width % tp == 0
+                   ? check(ShardedWidth{dense ? "the dense MLP's intermediate width (down_proj's "
+                                                "input)"
+                                              : "the shared experts' intermediate width "
+                                                "(down_proj's input)",
+                                        width})
+                   : std::string();
+    }
+    for (const LayerGroup &l : model.layers) {
+        const bool softmax = l.kind != AttentionKind::Linear && l.compressRatio == 0;
+        if (!softmax || l.count == 0 || l.qHeads == 0 || l.qHeads % tp != 0) {
+            continue;
+        }
+        const std::uint64_t v = l.vHeadDim ? l.vHeadDim : l.headDim;
+        std::string problem =
+            check(ShardedWidth{"the attention output projection's input (" +
+                                   std::to_string(l.qHeads) + " heads x " + std::to_string(v) + ")",
+                               std::uint64_t(l.qHeads) * v});
+        if (!problem.empty()) {
+            return problem;
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+std::uint32_t expertParallelFor(const ModelSpec &model, std::uint32_t tp) {
+    return model.isMoe() && tp > 1 && model.experts.routed % tp == 0 ? tp : 0;
+}
+
+std::string tpShardProblem(Engine engine, const ModelSpec &model, std::uint32_t tp,
+                           std::uint32_t ep) {
+    if (engine == Engine::TensorRtLlm || tp == 0) {
+        return {};
+    }
+    const std::string name(engineInfo(engine).displayName);
+    const bool expertsSplit = model.isMoe() && ep <= 1 && model.experts.intermediate > 0;
+    const ShardedWidth experts{"the routed experts' intermediate width",
+                               model.experts.intermediate};
+    // Whole widths first: the engines divide every sharded width by TP.
+    for (const ShardedWidth &w :
+         {ShardedWidth{"the dense MLP's intermediate width", model.denseIntermediate},
+          ShardedWidth{"the shared experts' intermediate width", model.experts.sharedIntermediate},
+          expertsSplit ? experts : ShardedWidth{}}) {
+        if (w.width > 0 && w.width % tp != 0) {
+            return "TP " + std::to_string(tp) + " does not divide " + w.what + " (" +
+                   std::to_string(w.width) + "): " + name +
+                   " splits it evenly over the TP ranks (\"is not divisible by\").";
+        }
+    }
+    for (const TensorGroup &g : model.groups) {
+        if (!g.linear) {
+            continue;
+        }
+        const bool fp8Blocks =
+            isFp8Kind(g.format.kind) && model.fp8BlockRows > 0 && model.fp8BlockCols > 0;
+        const std::string rows = std::to_string(model.fp8BlockRows);
+        const std::string cols = std::to_string(model.fp8BlockCols);
+        if (fp8Blocks && g.role == GroupRole::RoutedExperts && expertsSplit) {
+            const std::uint64_t per = experts.width / tp;
+            const bool outputSplit = per % model.fp8BlockRows != 0;
+            if (outputSplit || (tp > 1 && per % model.fp8BlockCols != 0)) {
+                return name + " refuses TP " + std::to_string(tp) + " for FP8 blocks of " + rows +
+                       " x " + cols + ": " + perRankText(experts, tp) + " is not a multiple of " +
+                       (outputSplit ? rows : cols) + " (\"The " +
+                       (outputSplit ? "output_size of gate's and up's" : "input_size of down's") +
+                       " weight = " + std::to_string(per) +
+                       " is not divisible by weight quantization " +
+                       (outputSplit ? "block_n = " + rows : "block_k = " + cols) + "\").";
+            }
+        }
+        const bool rowParallel = g.role == GroupRole::DenseMlp ||
+                                 g.role == GroupRole::SharedExperts ||
+                                 g.role == GroupRole::Attention;
+        if (!rowParallel) {
+            continue;
+        }
+        if (fp8Blocks && tp > 1) {
+            std::string problem = rowParallelProblem(model, g.role, tp, [&](const ShardedWidth &w) {
+                const std::uint64_t per = w.width / tp;
+                return per % model.fp8BlockCols == 0
+                           ? std::string()
+                           : name + " refuses TP " + std::to_string(tp) + " for FP8 blocks of " +
+                                 rows + " x " + cols + ": " + perRankText(w, tp) +
+                                 " is not a multiple of " + cols +
+                                 " (\"Weight input_size_per_partition = " + std::to_string(per) +
+                                 " is not divisible by weight quantization block_k = " + cols +
+                                 "\").";
+            });
+            if (!problem.empty()) {
+                return problem;
+            }
+        }
+        if (isGroupedInt(g.format)) {
+            const std::uint32_t group = g.format.groupSize;
+            std::string problem = rowParallelProblem(model, g.role, tp, [&](const ShardedWidth &w) {
+                return (w.width / tp) % group == 0
+                           ? std::string()
+                           : name + " refuses TP " + std::to_string(tp) + " for " +
+                                 g.format.label() + " weights: " + perRankText(w, tp) +
+                                 " is not a whole number of quantization groups of " +
+                                 std::to_string(group) +
+                                 " (\"The input size is not aligned with the quantized weight "
+                                 "shape. This can be caused by too large tensor parallel "
+                                 "size.\").";
+            });
+            if (!problem.empty()) {
+                return problem;
+            }
+        }
+    }
+    return {};
+}
+
+Parallelism widestShardedLayout(Engine engine, const ModelSpec &model, Parallelism par,
+                                std::vector<std::string> &warnings) {
+    const auto epAt = [&](std::uint32_t tp) {
+        return par.ep > 1 ? std::max<std::uint32_t>(expertParallelFor(model, tp), 1) : 1u;
+    };
+    const std::string refused = tpShardProblem(engine, model, par.tp, epAt(par.tp));
+    if (refused.empty()) {
+        return par;
+    }
+    for (std::uint32_t tp = par.tp / 2; tp >= 1; tp /= 2) {
+        const std::uint32_t pp = par.pp * (par.tp / tp);
+        if (par.tp % tp != 0 || (model.numLayers && pp > model.numLayers)) {
+            break;
+        }
+        if (tpShardProblem(engine, model, tp, epAt(tp)).empty()) {
+            const Parallelism narrower{tp, epAt(tp), pp};
+            warnings.push_back("TP " + std::to_string(par.tp) + " is refused: " + refused +
+                               " HostPlan lays the " + std::to_string(par.gpuCount()) +
+                               " GPUs out as TP " + std::to_string(tp) + " x PP " +
+                               std::to_string(pp) + " instead.");
+            return narrower;
+        }
+    }
+    return par;
+}
+
+} // namespace hostplan

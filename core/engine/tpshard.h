@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+// Whether an engine can shard a model's linear layers over tensor parallelism: every rank's
+// share of a width must be whole, and whole quantization groups or FP8 blocks. vLLM and SGLang
+// check this as they create the weights, before loading any, and refuse the TP otherwise.
+#pragma once
+
+#include "engine/engine.h"
+#include "model/modelspec.h"
+#include "sizing/memory.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hostplan {
+
+/// Why `engine` refuses to shard `model`'s linear layers over TP `tp` with EP `ep` (ep > 1:
+/// each routed expert stays whole on one rank, vLLM --enable-expert-parallel / SGLang
+/// --ep-size), "" when it shards them. The widths checked, per rank:
+/// - the dense MLP's and the shared experts' intermediate widths and, without EP, the routed
+///   experts' (down_proj's input, gate / up's output) must divide by TP (vLLM
+///   vllm/distributed/utils.py @ 5a6541db divide: "is not divisible by"). Shared experts stay
+///   TP-sharded under EP in both engines (sgl-project/sglang#10852: Qwen3-Next-80B-A3B-FP8 at
+///   TP 8 with EP, a shared-expert width of 512 / 8 = 64);
+/// - FP8 block-scaled checkpoints (ModelSpec::fp8BlockRows x fp8BlockCols): the routed experts'
+///   width per rank, without EP, must be a whole number of blocks along the output (block_n)
+///   and, at TP > 1, along the input (block_k) (vLLM vllm/model_executor/layers/quantization/
+///   fp8.py @ 1436674b Fp8MoEMethod.create_weights, "The output_size of gate's and up's weight
+///   = 192 is not divisible by weight quantization block_n = 128"; SGLang
+///   python/sglang/srt/layers/quantization/fp8.py @ d94a1535, the same check); the
+///   row-parallel layers' input per rank (the dense and shared-expert down_proj, the attention
+///   o_proj) must be whole block_k at TP > 1 (validate_fp8_block_shape in both engines'
+///   fp8_utils.py, "Weight input_size_per_partition = 64 is not divisible by weight
+///   quantization block_k = 128" for Qwen3.6-35B-A3B-FP8 at TP 8, vllm-project/vllm#52915);
+/// - group-quantized INT4 / INT2 weights (AWQ, GPTQ, compressed-tensors WNA16; the format's
+///   groupSize): the row-parallel layers' input per rank must be whole groups (vLLM
+///   vllm/model_executor/layers/quantization/awq.py @ 92d756e9 and gptq.py @ e5dd90be
+///   create_weights, "The input size is not aligned with the quantized weight shape. This can
+///   be caused by too large tensor parallel size."; SGLang's awq.py / gptq.py the same). Routed
+///   experts are not checked: both engines fall back to a MoE kernel that regroups them
+///   (vLLM MoeWNA16Method).
+/// Not checked: the column-parallel outputs (vLLM since PR #30836 lets merged gate / up and QKV
+/// layers skip the block check, and a misaligned gate / up width fails the down_proj check
+/// above first), linear-attention and DeepSeek V4 compressed layers. TensorRT-LLM: "" (its sharding
+/// rules are not modelled). SGLang on ROCm with SGLANG_USE_AITER pads the experts instead; HostPlan
+/// follows the default.
+std::string tpShardProblem(Engine engine, const ModelSpec &model, std::uint32_t tp,
+                           std::uint32_t ep);
+
+/// The EP degree a plan at TP `tp` runs with when it turns expert parallelism on (EP = TP, as
+/// layoutProblem allows), or 0 when it cannot: a dense model, TP 1, or routed experts TP does
+/// not divide.
+std::uint32_t expertParallelFor(const ModelSpec &model, std::uint32_t tp);
+
+/// `par` (a layout HostPlan chose, sizing/fit.h preferredLayout) with its TP halved and its PP
+/// doubled over the same GPUs until `engine` shards `model` at that TP (tpShardProblem), EP
+/// following TP where `par` runs EP (expertParallelFor); `par` itself when the engine shards it
+/// or no narrower TP within the layers does. When it narrows, `warnings` gets a line saying
+/// why.
+Parallelism widestShardedLayout(Engine engine, const ModelSpec &model, Parallelism par,
+                                std::vector<std::string> &warnings);
+
+} // namespace hostplan
