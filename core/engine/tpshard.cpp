@@ -111,6 +111,17 @@ std::string tpShardProblem(Engine engine, const ModelSpec &model, std::uint32_t 
                        (outputSplit ? "block_n = " + rows : "block_k = " + cols) + "\").";
             }
         }
+        if (engine == Engine::Vllm && isGroupedInt(g.format) &&
+            g.role == GroupRole::RoutedExperts && expertsSplit &&
+            (experts.width / tp) % g.format.groupSize != 0) {
+            return "vLLM's MoE kernels refuse TP " + std::to_string(tp) + " for " +
+                   g.format.label() + " experts: " + perRankText(experts, tp) +
+                   " is not a whole number of quantization groups of " +
+                   std::to_string(g.format.groupSize) +
+                   " (Marlin's MoE kernel needs whole groups, and the moe_wna16 kernel it falls "
+                   "back to stops the start-up profile: \"size_k must divisible by "
+                   "BLOCK_SIZE_K\").";
+        }
         const bool rowParallel = g.role == GroupRole::DenseMlp ||
                                  g.role == GroupRole::SharedExperts ||
                                  g.role == GroupRole::Attention;

@@ -36,9 +36,13 @@ namespace hostplan {
 ///   groupSize): the row-parallel layers' input per rank must be whole groups (vLLM
 ///   vllm/model_executor/layers/quantization/awq.py @ 92d756e9 and gptq.py @ e5dd90be
 ///   create_weights, "The input size is not aligned with the quantized weight shape. This can
-///   be caused by too large tensor parallel size."; SGLang's awq.py / gptq.py the same). Routed
-///   experts are not checked: both engines fall back to a MoE kernel that regroups them
-///   (vLLM MoeWNA16Method).
+///   be caused by too large tensor parallel size."; SGLang's awq.py / gptq.py the same). vLLM's
+///   routed INT4 experts without EP need whole groups per rank too: its Marlin MoE kernel
+///   requires them (check_moe_marlin_supports_layer) and the moe_wna16 kernel it falls back to
+///   checks `size_k % BLOCK_SIZE_K` with BLOCK_SIZE_K a multiple of the group
+///   (csrc/moe/moe_wna16.cu @ d26c81b6), which stops its start-up profile
+///   (vllm-project/vllm#17604: Qwen3-30B-A3B-AWQ at TP 4, 768 / 4 = 192 per GPU, groups of
+///   128). SGLang's INT4 experts are not checked (its MoE fallback is not read).
 /// Not checked: the column-parallel outputs (vLLM since PR #30836 lets merged gate / up and QKV
 /// layers skip the block check, and a misaligned gate / up width fails the down_proj check
 /// above first), linear-attention and DeepSeek V4 compressed layers. TensorRT-LLM: "" (its sharding

@@ -315,8 +315,10 @@ ModelSpec importConfig(const json &root, const std::string &source, const json *
         }
     }
     spec.customCode = root.contains("auto_map") || (textCfg && lm.has("auto_map"));
-    spec.fp8BlockScaled =
-        quant.method == importer::Quantization::Method::Fp8 && quant.blockRows > 0;
+    spec.fp8BlockScaled = (quant.method == importer::Quantization::Method::Fp8 ||
+                           (quant.method == importer::Quantization::Method::CompressedTensors &&
+                            quant.format == formats::fp8)) &&
+                          quant.blockRows > 0;
     if (spec.fp8BlockScaled) {
         // countList bounds each entry by kMaxHidden (import/quantization.cpp), so they narrow.
         spec.fp8BlockRows = std::uint32_t(quant.blockRows);

@@ -467,7 +467,17 @@ Quantization readQuantization(const ConfigReader &primary,
         } else if (fmt == "nvfp4-pack-quantized" && bits == 4 && type == "float") {
             q.format = formats::nvfp4;
         } else if (fmt == "float-quantized" && bits == 8 && type == "float") {
-            q.format = formats::fp8; // per-channel scales, counted as negligible
+            q.format = formats::fp8; // per-channel or per-block scales, counted as negligible
+            if (w.str("strategy") == "block") {
+                // llm-compressor's FP8_BLOCK: [rows, cols] blocks, as quant_method "fp8"'s
+                // weight_block_size (vLLM CompressedTensorsW8A8Fp8 checks TP shards alike).
+                const std::vector<u64> block = w.countList("block_structure", kMaxHidden, 1);
+                if (block.size() != 2) {
+                    fail(w.field("block_structure"), "must be a [rows, cols] pair");
+                }
+                q.blockRows = block[0];
+                q.blockCols = block[1];
+            }
         } else if ((fmt == "int-quantized" || fmt == "naive-quantized") && bits == 8 &&
                    type == "int") {
             // W8A8 INT8 (llm-compressor's quantized.w8a8 checkpoints): one int8 per weight

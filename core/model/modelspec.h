@@ -270,14 +270,15 @@ struct ModelSpec {
     /// engine's default follows them: engine/servedtype.h engineStateFormat.
     std::optional<NumberFormat> configSsmDtype;
     std::optional<NumberFormat> configSsmCacheDtype;
-    /// FP8 weights carry per-block scales (quantization_config weight_block_size, DeepSeek and
-    /// Qwen FP8 checkpoints): their GEMMs run block-scaled kernels, slower than per-tensor FP8
-    /// (serving model, core/sizing/servingmodel.h). Kept when formats are overridden.
+    /// FP8 weights carry per-block scales (weight_block_size or a compressed-tensors block
+    /// strategy: DeepSeek, Qwen FP8 checkpoints): their GEMMs run block-scaled kernels, slower
+    /// than per-tensor FP8 (serving model, core/sizing/servingmodel.h). Kept when formats are
+    /// overridden.
     bool fp8BlockScaled = false;
-    /// The FP8 weight_block_size of a block-scaled checkpoint (quantization_config, quant_method
-    /// "fp8"): rows is block_n along a weight's output rows, cols block_k along its input; 0
-    /// without blocks. vLLM and SGLang refuse a TP whose shards split a block
-    /// (engine/tpshard.h).
+    /// The FP8 weight blocks of a block-scaled checkpoint (quant_method "fp8" weight_block_size,
+    /// or compressed-tensors weights strategy "block" block_structure): rows is block_n along a
+    /// weight's output rows, cols block_k along its input; 0 without blocks. vLLM and SGLang
+    /// refuse a TP whose shards split a block (engine/tpshard.h).
     std::uint32_t fp8BlockRows = 0;
     std::uint32_t fp8BlockCols = 0;
     /// Why vLLM refuses this config before loading a weight (an assertion of its model class,

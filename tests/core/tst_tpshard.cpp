@@ -209,6 +209,44 @@ class tst_TpShard : public QObject {
         QVERIFY(tpShardProblem(Engine::Vllm, oddHeads, 1, 1).empty());
     }
 
+    // vLLM's INT4 experts without EP need whole groups per GPU: Qwen3-30B-A3B-AWQ (768 wide
+    // experts, groups of 128) at TP 4 leaves 192 per GPU and vLLM's moe_wna16 fallback stops
+    // the start-up profile ("size_k must divisible by BLOCK_SIZE_K", vllm-project/vllm#17604);
+    // TP 2 (384) and EP start. SGLang's INT4 experts are not checked.
+    void awqExpertsNeedWholeGroupsInVllm() {
+        const ModelSpec m = editedConfig("Qwen--Qwen3-30B-A3B-FP8_config.json", [](J &c) {
+            c["quantization_config"] = {{"quant_method", "awq"},
+                                        {"bits", 4},
+                                        {"group_size", 128},
+                                        {"zero_point", true},
+                                        {"version", "gemm"}};
+        });
+        const std::string why = tpShardProblem(Engine::Vllm, m, 4, 1);
+        QVERIFY2(contains(why, "768 / TP 4 = 192 per GPU"), why.c_str());
+        QVERIFY(contains(why, "size_k must divisible by BLOCK_SIZE_K"));
+        QVERIFY(tpShardProblem(Engine::Vllm, m, 2, 1).empty());
+        QVERIFY(tpShardProblem(Engine::Vllm, m, 4, 4).empty());
+        QVERIFY(tpShardProblem(Engine::Sglang, m, 4, 1).empty());
+        const EngineStartup s = engineArgumentsCheck(Engine::Vllm, inputAt(m, 4, 1));
+        QVERIFY(hasFix(s, "--enable-expert-parallel", ""));
+        QVERIFY(hasFix(s, "--tensor-parallel-size", "2"));
+    }
+
+    // llm-compressor's block FP8 (compressed-tensors weights strategy "block") carries its
+    // blocks like weight_block_size: Laguna-S.2.1-FP8's 1,024-wide routed experts at TP 16
+    // without EP leave 64 per GPU; its shared experts stay BF16 (the ignore list), so EP starts.
+    void compressedTensorsBlockFp8() {
+        const ModelSpec m = golden::dataConfigModel("poolside--Laguna-S-2.1-FP8_config.json",
+                                                    "poolside/Laguna-S.2.1-FP8");
+        QCOMPARE(m.fp8BlockRows, 128u);
+        QCOMPARE(m.fp8BlockCols, 128u);
+        QVERIFY(m.fp8BlockScaled);
+        QVERIFY(tpShardProblem(Engine::Vllm, m, 8, 1).empty());
+        QVERIFY(contains(tpShardProblem(Engine::Vllm, m, 16, 1),
+                         "routed experts' intermediate width 1024 / TP 16 = 64 per GPU"));
+        QVERIFY(tpShardProblem(Engine::Vllm, m, 16, 16).empty());
+    }
+
     // The layout search shards only as the engine does: on 8-GPU H100 nodes the AWQ model
     // above runs TP 1 (x PP where it needs more memory), never a TP vLLM refuses.
     void layoutSearchAvoidsRefusedTp() {
