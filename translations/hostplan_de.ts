@@ -4063,6 +4063,18 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <source>The vision encoder&apos;s profile pass before the decoder&apos;s: peak %1 per GPU, then %2 of its outputs and %3 of its dummy inputs kept through the decoder&apos;s run.</source>
         <translation>Der Profiling-Durchlauf des Vision-Encoders vor dem des Decoders: Spitze %1 pro GPU, danach %2 seiner Ausgaben und %3 seiner Dummy-Eingaben, die während des Decoder-Durchlaufs erhalten bleiben.</translation>
     </message>
+    <message>
+        <source>%1 of %2 tokens (the engine refuses the flags)</source>
+        <translation>%1 mit %2 Tokens (die Engine weist die Flags zurück)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Each alone makes %1 start with the whole context: %2.</source>
+        <translation>Jedes allein lässt %1 mit dem ganzen Kontext starten: %2.</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -4271,10 +4283,6 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <translation>Alle %1</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Up to &lt;b&gt;%1&lt;/b&gt; of %2 tokens at once. Memory floor (weights only): &lt;b&gt;%3&lt;/b&gt;; practical count for this workload: &lt;b&gt;%4&lt;/b&gt;.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Bis zu &lt;b&gt;%1&lt;/b&gt; mit %2 Tokens gleichzeitig. Speicheruntergrenze (nur Gewichte): &lt;b&gt;%3&lt;/b&gt;; praktische Anzahl für diese Last: &lt;b&gt;%4&lt;/b&gt;.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>none up to %1</source>
         <translation>keine bis %1</translation>
     </message>
@@ -4349,6 +4357,22 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>&lt;p&gt;The engine&apos;s KV pool takes %1 bytes per token per GPU (every layer, in its own cache layout); its token capacity follows that figure.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Der KV-Pool der Engine belegt %1 Bytes pro Token und GPU (jede Schicht, in ihrem eigenen Cache-Layout); ihre Token-Kapazität folgt dieser Zahl.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Each of these flags alone makes %1 start with the whole context:&lt;/p&gt;&lt;ul&gt;</source>
+        <translation>&lt;p&gt;Jedes dieser Flags allein lässt %1 mit dem ganzen Kontext starten:&lt;/p&gt;&lt;ul&gt;</translation>
+    </message>
+    <message>
+        <source>The engine refuses these flags before loading, so it holds no sequence.</source>
+        <translation>Die Engine weist diese Flags vor dem Laden zurück und hält daher keine Sequenz.</translation>
+    </message>
+    <message>
+        <source>Up to &lt;b&gt;%1&lt;/b&gt; of %2 tokens at once.</source>
+        <translation>Bis zu &lt;b&gt;%1&lt;/b&gt; mit %2 Tokens gleichzeitig.</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 Memory floor (weights only): &lt;b&gt;%2&lt;/b&gt;; practical count for this workload: &lt;b&gt;%3&lt;/b&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1 Speicheruntergrenze (nur Gewichte): &lt;b&gt;%2&lt;/b&gt;; praktische Anzahl für diese Last: &lt;b&gt;%3&lt;/b&gt;.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

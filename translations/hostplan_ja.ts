@@ -4063,6 +4063,18 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <source>The vision encoder&apos;s profile pass before the decoder&apos;s: peak %1 per GPU, then %2 of its outputs and %3 of its dummy inputs kept through the decoder&apos;s run.</source>
         <translation>デコーダーより前に行うビジョンエンコーダーのプロファイル: GPU あたりピーク %1、その後その出力 %2 とダミー入力 %3 をデコーダーの実行中保持。</translation>
     </message>
+    <message>
+        <source>%1 of %2 tokens (the engine refuses the flags)</source>
+        <translation>%2 トークンで %1（エンジンがフラグを拒否）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Each alone makes %1 start with the whole context: %2.</source>
+        <translation>次のどれか一つで %1 が全コンテキストで起動します：%2。</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -4141,10 +4153,6 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>Does not fit on %1 x %2</source>
         <translation>%1 x %2 に収まらない</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Up to &lt;b&gt;%1&lt;/b&gt; of %2 tokens at once. Memory floor (weights only): &lt;b&gt;%3&lt;/b&gt;; practical count for this workload: &lt;b&gt;%4&lt;/b&gt;.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;%2 トークンで同時に最大 &lt;b&gt;%1&lt;/b&gt;。メモリ下限（重みのみ）：&lt;b&gt;%3&lt;/b&gt;、このワークロードの実用数：&lt;b&gt;%4&lt;/b&gt;。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>none up to %1</source>
@@ -4349,6 +4357,22 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>&lt;p&gt;The engine&apos;s KV pool takes %1 bytes per token per GPU (every layer, in its own cache layout); its token capacity follows that figure.&lt;/p&gt;</source>
         <translation>&lt;p&gt;エンジンの KV プールはトークンあたり GPU あたり %1 バイトを使用します（全レイヤー、エンジン独自のキャッシュレイアウト）。トークン容量はこの値に従います。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Each of these flags alone makes %1 start with the whole context:&lt;/p&gt;&lt;ul&gt;</source>
+        <translation>&lt;p&gt;次のフラグはどれか一つで %1 を全コンテキストで起動させます：&lt;/p&gt;&lt;ul&gt;</translation>
+    </message>
+    <message>
+        <source>The engine refuses these flags before loading, so it holds no sequence.</source>
+        <translation>エンジンは読み込み前にこれらのフラグを拒否するため、シーケンスを保持しません。</translation>
+    </message>
+    <message>
+        <source>Up to &lt;b&gt;%1&lt;/b&gt; of %2 tokens at once.</source>
+        <translation>%2 トークンで同時に最大 &lt;b&gt;%1&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 Memory floor (weights only): &lt;b&gt;%2&lt;/b&gt;; practical count for this workload: &lt;b&gt;%3&lt;/b&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1 メモリ下限（重みのみ）：&lt;b&gt;%2&lt;/b&gt;、このワークロードの実用数：&lt;b&gt;%3&lt;/b&gt;。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -4063,6 +4063,18 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <source>The vision encoder&apos;s profile pass before the decoder&apos;s: peak %1 per GPU, then %2 of its outputs and %3 of its dummy inputs kept through the decoder&apos;s run.</source>
         <translation>视觉编码器在解码器之前的剖析过程：每 GPU 峰值 %1，之后其输出 %2 和虚拟输入 %3 在解码器运行期间保留。</translation>
     </message>
+    <message>
+        <source>%1 of %2 tokens (the engine refuses the flags)</source>
+        <translation>%1，每个 %2 tokens（引擎拒绝这些标志）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Each alone makes %1 start with the whole context: %2.</source>
+        <translation>以下任一项单独即可使 %1 以完整上下文启动：%2。</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -4141,10 +4153,6 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>Does not fit on %1 x %2</source>
         <translation>无法放在 %1 x %2 上</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Up to &lt;b&gt;%1&lt;/b&gt; of %2 tokens at once. Memory floor (weights only): &lt;b&gt;%3&lt;/b&gt;; practical count for this workload: &lt;b&gt;%4&lt;/b&gt;.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;最多同时 &lt;b&gt;%1&lt;/b&gt;（%2 tokens）。显存下限（仅权重）：&lt;b&gt;%3&lt;/b&gt;；此负载的实际数量：&lt;b&gt;%4&lt;/b&gt;。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>none up to %1</source>
@@ -4349,6 +4357,22 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>&lt;p&gt;The engine&apos;s KV pool takes %1 bytes per token per GPU (every layer, in its own cache layout); its token capacity follows that figure.&lt;/p&gt;</source>
         <translation>&lt;p&gt;引擎的 KV 池每个 token 每个 GPU 占用 %1 字节（所有层，按引擎自身的缓存布局）；其 token 容量以此数值为准。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Each of these flags alone makes %1 start with the whole context:&lt;/p&gt;&lt;ul&gt;</source>
+        <translation>&lt;p&gt;以下任一标志单独即可使 %1 以完整上下文启动：&lt;/p&gt;&lt;ul&gt;</translation>
+    </message>
+    <message>
+        <source>The engine refuses these flags before loading, so it holds no sequence.</source>
+        <translation>引擎在加载前拒绝这些标志，因此不容纳任何序列。</translation>
+    </message>
+    <message>
+        <source>Up to &lt;b&gt;%1&lt;/b&gt; of %2 tokens at once.</source>
+        <translation>最多同时 &lt;b&gt;%1&lt;/b&gt;（%2 tokens）。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 Memory floor (weights only): &lt;b&gt;%2&lt;/b&gt;; practical count for this workload: &lt;b&gt;%3&lt;/b&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1 显存下限（仅权重）：&lt;b&gt;%2&lt;/b&gt;；此负载的实际数量：&lt;b&gt;%3&lt;/b&gt;。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -38,9 +38,12 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
         QStringLiteral("gpu_count"), csvInt(std::uint64_t(p.layout.gpuCount())),
         QStringLiteral("gpus"));
     row(Report::tr("Workload"),
-        Report::tr("%1 of %2 tokens (up to %3 fit)")
-            .arg(sequencesText(w.concurrency), groupedInt(w.contextTokens),
-                 groupedInt(p.fit.maxConcurrency)),
+        refusedBeforeLoading(p.startup.outcome)
+            ? Report::tr("%1 of %2 tokens (the engine refuses the flags)")
+                  .arg(sequencesText(w.concurrency), groupedInt(w.contextTokens))
+            : Report::tr("%1 of %2 tokens (up to %3 fit)")
+                  .arg(sequencesText(w.concurrency), groupedInt(w.contextTokens),
+                       groupedInt(p.fit.maxConcurrency)),
         QStringLiteral("max_concurrency"), csvInt(std::uint64_t(p.fit.maxConcurrency)),
         QStringLiteral("sequences"));
     row(Report::tr("Memory per GPU"),

@@ -166,6 +166,17 @@ Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDat
             c.summary << Report::tr("Does not fit: %1.").arg(clause(r));
         }
     }
+    // The engine's own fixes (EngineStartup::fixes), each alone enough, as the GUI lists them.
+    QStringList fixes;
+    for (const FlagChange &f : p.startup.fixes) {
+        fixes << Report::tr("%1 (%2)").arg(qs(f.value.empty() ? f.flag : f.flag + " " + f.value),
+                                           clause(f.effect));
+    }
+    if (!fixes.empty()) {
+        c.summary << Report::tr("Each alone makes %1 start with the whole context: %2.")
+                         .arg(qs(std::string(engineInfo(p.scenario.engine.engine).displayName)),
+                              fixes.join(QStringLiteral("; ")));
+    }
     for (const auto &warning : p.warnings) {
         c.notes << Report::tr("Note: %1.").arg(clause(warning));
     }

@@ -61,10 +61,29 @@ void SummaryView::rebuild() {
         }
         h += QStringLiteral("</ul>");
     }
-    h += tr("<p>Up to <b>%1</b> of %2 tokens at once. Memory floor (weights only): "
-            "<b>%3</b>; practical count for this workload: <b>%4</b>.</p>")
-             .arg(sequencesText(p.fit.maxConcurrency),
-                  groupedInt(p.scenario.workload.contextTokens), gpusText(p.fit.gpusFloor),
+    // The engine's own fixes (engine/enginememory.h EngineStartup::fixes): each alone starts it.
+    if (!p.startup.fixes.empty()) {
+        h += tr("<p>Each of these flags alone makes %1 start with the whole context:</p><ul>")
+                 .arg(QString::fromStdString(
+                     std::string(engineInfo(p.scenario.engine.engine).displayName)));
+        for (const FlagChange &f : p.startup.fixes) {
+            h += QStringLiteral("<li><code>%1</code>: %2</li>")
+                     .arg(QString::fromStdString(f.value.empty() ? f.flag : f.flag + " " + f.value)
+                              .toHtmlEscaped(),
+                          QString::fromStdString(f.effect).toHtmlEscaped());
+        }
+        h += QStringLiteral("</ul>");
+    }
+    // Refused before loading (its flags or config): it holds no sequence, whatever the memory.
+    const QString held = refusedBeforeLoading(p.startup.outcome)
+                             ? tr("The engine refuses these flags before loading, so it holds "
+                                  "no sequence.")
+                             : tr("Up to <b>%1</b> of %2 tokens at once.")
+                                   .arg(sequencesText(p.fit.maxConcurrency),
+                                        groupedInt(p.scenario.workload.contextTokens));
+    h += tr("<p>%1 Memory floor (weights only): <b>%2</b>; practical count for this workload: "
+            "<b>%3</b>.</p>")
+             .arg(held, gpusText(p.fit.gpusFloor),
                   p.fit.practicalFound ? gpusText(p.fit.gpusPractical)
                                        : tr("none up to %1").arg(gpusText(kMaxPracticalGpus)));
     // The decision unit's verdicts (plan/decision.h), worded as the report words them.

@@ -280,6 +280,34 @@ class TestConsistency : public QObject {
         }
     }
 
+    // The engine's refusal before loading and its fixes reach every display: Llama 3.1 8B at
+    // 262,144 tokens (its derived maximum is 131,072) is refused by vLLM with the context as
+    // the fix, and no display claims sequences that would fit.
+    void engineFixesInEveryDisplay() {
+        Scenario s = defaultScenario();
+        s.model.ref = "llama-3.1-8b";
+        s.hardware = HardwareChoice{};
+        s.hardware.gpu = "h100";
+        s.hardware.gpuCount = 1;
+        s.workload.contextTokens = 262144;
+        s.workload.concurrency = 1;
+        QTemporaryDir dir;
+        const Displays d = displays(s, dir.path());
+        QCOMPARE(d.json["startup"]["outcome"].get<std::string>(), std::string("arguments_refused"));
+        const QString fix = QStringLiteral("--max-model-len 131072");
+        QVERIFY2(d.cliText.contains(QStringLiteral("fix: ") + fix), qPrintable(d.cliText));
+        QVERIFY2(d.summary.contains(fix), qPrintable(d.summary));
+        QVERIFY(d.summary.contains(QStringLiteral("refuses these flags before loading")));
+        QVERIFY(!d.summary.contains(QStringLiteral("Up to ")));
+        if (!d.report.isNull()) {
+            QVERIFY2(d.report.contains(QStringLiteral("Each alone makes vLLM start with the "
+                                                      "whole context: ") +
+                                       fix),
+                     qPrintable(d.report));
+            QVERIFY(d.report.contains(QStringLiteral("(the engine refuses the flags)")));
+        }
+    }
+
   private:
     /// Pilot range from the JSON in the displays' wording.
     struct PilotRangeJson {
