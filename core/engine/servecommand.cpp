@@ -5,8 +5,8 @@
 #include "engine/servebatch.h"
 #include "engine/servedtype.h"
 #include "engine/servespeculation.h"
+#include "engine/startupfixes.h"
 #include "engine/vllmencoder.h"
-
 #include "catalogue/embeddedresources.h"
 #include "import/ggufimport.h"
 #include "plan/plan.h"
@@ -242,8 +242,7 @@ std::string modelExplanation(const PlanResult &p, const Catalogue &cat, const st
     return "folder of the imported model files (" + path + ")";
 }
 
-/// "`lead`; reason; reason." over the plan's fit reasons, one full stop at the end (a reason's
-/// own, which may end it, dropped).
+/// "`lead`; reason; reason." over the plan's fit reasons, one full stop at the end.
 std::string notFitSentence(const PlanResult &p, const std::string &lead) {
     std::string why = lead;
     for (const auto &r : p.fit.reasons) {
@@ -257,7 +256,8 @@ std::string notFitSentence(const PlanResult &p, const std::string &lead) {
 void commonNotes(const PlanResult &p, std::vector<std::string> &notes, bool gguf = false) {
     if (!p.fit.fits) {
         notes.push_back(notFitSentence(p, "The plan does not fit") +
-                        " The engine will fail to start or will hold fewer sequences.");
+                        " The engine will fail to start or will hold fewer sequences." +
+                        startupFixesText(p.startup));
     }
     const ModelChoice &m = p.scenario.model;
     // A float dtype re-formats only a quantized checkpoint's linear layers (dequantized).

@@ -209,6 +209,10 @@ class TestServeCommand : public QObject {
         const PlanResult sgPlan = planFor(sg);
         QVERIFY(sgPlan.fit.fits);
         QVERIFY(noted(vllmServeCommand(sgPlan, cat), "is smaller than max_model_len (8192)"));
+        // ... with the engine's fixes, each alone enough, on that engine's line.
+        QVERIFY(noted(vllmServeCommand(sgPlan, cat),
+                      "Fix: --max-num-batched-tokens 8192 (one step holds a prompt of the whole "
+                      "context). Fix: --enable-chunked-prefill (V0 then splits"));
         QVERIFY(!noted(sglangServeCommand(sgPlan, cat), "does not fit"));
         // TensorRT-LLM on an AMD GPU: the vLLM and SGLang lines serve it, without that note.
         Scenario amd = scenarioFor("llama-3.1-8b", "mi300x", 1);
