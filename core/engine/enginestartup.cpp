@@ -152,16 +152,12 @@ std::vector<FlagChange> tpShardFixes(Engine engine, const ModelSpec &model, std:
              flags.expertParallelSwitch ? "" : std::to_string(withEp),
              "each routed expert stays whole on one GPU, EP " + std::to_string(withEp)});
     }
-    for (std::uint32_t t = tp / 2; t >= 1; t /= 2) {
-        const std::uint32_t e = ep > 1 ? expertParallelFor(model, t) : 1;
-        if (tp % t == 0 && tpShardProblem(engine, model, t, e).empty()) {
-            fixes.push_back({std::string(flags.tensorParallel), std::to_string(t),
-                             "the largest TP whose shards the engine accepts; pipeline "
-                             "parallelism (" +
-                                 std::string(flags.pipelineParallel) +
-                                 ") can take the GPUs it frees, memory permitting"});
-            break;
-        }
+    if (const std::uint32_t t = narrowerShardedTp(engine, model, tp, ep > 1); t > 0) {
+        fixes.push_back({std::string(flags.tensorParallel), std::to_string(t),
+                         "the largest TP whose shards the engine accepts; pipeline "
+                         "parallelism (" +
+                             std::string(flags.pipelineParallel) +
+                             ") can take the GPUs it frees, memory permitting"});
     }
     return fixes;
 }

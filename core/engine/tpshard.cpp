@@ -165,30 +165,38 @@ std::string tpShardProblem(Engine engine, const ModelSpec &model, std::uint32_t 
     return {};
 }
 
+std::uint32_t narrowerShardedTp(Engine engine, const ModelSpec &model, std::uint32_t tp,
+                                bool expertParallel) {
+    for (std::uint32_t t = tp / 2; t >= 1; t /= 2) {
+        if (tp % t == 0 &&
+            tpShardProblem(engine, model, t, expertParallel ? expertParallelFor(model, t) : 1)
+                .empty()) {
+            return t;
+        }
+    }
+    return 0;
+}
+
 Parallelism widestShardedLayout(Engine engine, const ModelSpec &model, Parallelism par,
                                 std::vector<std::string> &warnings) {
+    const bool expertParallel = par.ep > 1;
     const auto epAt = [&](std::uint32_t tp) {
-        return par.ep > 1 ? std::max<std::uint32_t>(expertParallelFor(model, tp), 1) : 1u;
+        return expertParallel ? std::max<std::uint32_t>(expertParallelFor(model, tp), 1) : 1u;
     };
     const std::string refused = tpShardProblem(engine, model, par.tp, epAt(par.tp));
     if (refused.empty()) {
         return par;
     }
-    for (std::uint32_t tp = par.tp / 2; tp >= 1; tp /= 2) {
-        const std::uint32_t pp = par.pp * (par.tp / tp);
-        if (par.tp % tp != 0 || (model.numLayers && pp > model.numLayers)) {
-            break;
-        }
-        if (tpShardProblem(engine, model, tp, epAt(tp)).empty()) {
-            const Parallelism narrower{tp, epAt(tp), pp};
-            warnings.push_back("TP " + std::to_string(par.tp) + " is refused: " + refused +
-                               " HostPlan lays the " + std::to_string(par.gpuCount()) +
-                               " GPUs out as TP " + std::to_string(tp) + " x PP " +
-                               std::to_string(pp) + " instead.");
-            return narrower;
-        }
+    // A narrower TP needs more pipeline stages, so the widest one that shards is the one to try.
+    const std::uint32_t tp = narrowerShardedTp(engine, model, par.tp, expertParallel);
+    const std::uint32_t pp = tp ? par.pp * (par.tp / tp) : 0;
+    if (tp == 0 || (model.numLayers && pp > model.numLayers)) {
+        return par;
     }
-    return par;
+    warnings.push_back("TP " + std::to_string(par.tp) + " is refused: " + refused +
+                       " HostPlan lays the " + std::to_string(par.gpuCount()) + " GPUs out as TP " +
+                       std::to_string(tp) + " x PP " + std::to_string(pp) + " instead.");
+    return Parallelism{tp, epAt(tp), pp};
 }
 
 } // namespace hostplan

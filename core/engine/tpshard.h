@@ -56,6 +56,12 @@ std::string tpShardProblem(Engine engine, const ModelSpec &model, std::uint32_t 
 /// not divide.
 std::uint32_t expertParallelFor(const ModelSpec &model, std::uint32_t tp);
 
+/// The largest TP below `tp` that divides it and whose shards `engine` accepts
+/// (tpShardProblem), EP following that TP (expertParallelFor) when `expertParallel`, found by
+/// halving `tp`; 0 when none does.
+std::uint32_t narrowerShardedTp(Engine engine, const ModelSpec &model, std::uint32_t tp,
+                                bool expertParallel);
+
 /// `par` (a layout HostPlan chose, sizing/fit.h preferredLayout) with its TP halved and its PP
 /// doubled over the same GPUs until `engine` shards `model` at that TP (tpShardProblem), EP
 /// following TP where `par` runs EP (expertParallelFor); `par` itself when the engine shards it

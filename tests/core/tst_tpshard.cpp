@@ -275,6 +275,8 @@ class tst_TpShard : public QObject {
         QVERIFY2(contains(warnings.front(), "TP 8 is refused: vLLM refuses TP 8"),
                  warnings.front().c_str());
         QVERIFY(contains(warnings.front(), "as TP 1 x PP 8 instead"));
+        QCOMPARE(narrowerShardedTp(Engine::Vllm, awq72b(128), 8, false), 1u);
+        QCOMPARE(narrowerShardedTp(Engine::Vllm, awq72b(128), 1, false), 0u); // none below 1
         const ModelSpec q = golden::dataConfigModel("Qwen--Qwen3-235B-A22B-FP8_config.json",
                                                     "Qwen/Qwen3-235B-A22B-FP8");
         warnings.clear();
