@@ -6,7 +6,10 @@ namespace hostplan {
 namespace {
 
 /// SGLang builds ModelOptFp4Config for NVFP4 checkpoints and ModelOptFp8Config for the FP8
-/// algorithms (quant_algo containing "FP8"); it serves no other ModelOpt algorithm.
+/// algorithms (quant_algo containing "FP8"), whose KV scales it applies as below; it loads
+/// MIXED_PRECISION through another config (configs/model_config.py
+/// _parse_modelopt_quant_config: w4afp8, later modelopt_mixed), whose KV-scale handling
+/// HostPlan does not follow: the plan keeps its KV format there.
 bool sglangModelOptNvfp4(const ModelSpec &m) {
     return m.modelOptQuantAlgo.find("NVFP4") != std::string::npos;
 }
@@ -45,8 +48,9 @@ ShippedKvRule shippedKvRule(Engine engine, const ModelSpec &model) {
                     "model dtype for a ModelOpt FP8 checkpoint)"};
         }
         return {ShippedKvUse::NotLoaded,
-                modelOpt ? "SGLang serves no ModelOpt " + model.modelOptQuantAlgo +
-                               " checkpoint with KV scales"
+                modelOpt ? "SGLang applies a ModelOpt checkpoint's KV scales only for its FP8 "
+                           "and NVFP4 algorithms, not for " +
+                               model.modelOptQuantAlgo
                          : std::string("SGLang does not load compressed-tensors KV scales")};
     case Engine::TensorRtLlm:
         if (origin == KvScalesOrigin::ModelOptFile) {

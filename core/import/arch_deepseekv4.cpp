@@ -17,8 +17,11 @@
 //   hyper-connections: hc_attn_fn / hc_ffn_fn [(2 + hc_mult)*hc_mult, hc_mult*H], hc_*_base
 //     [(2 + hc_mult)*hc_mult], hc_*_scale [3], all fp32; attn_norm, ffn_norm [H]
 //   MoE (every layer): gate [experts, H] (GateLinear, unquantized), routed experts w1 / w3
-//     [I, H] + w2 [H, I] (MXFP4 with expert_dtype "fp4", else the checkpoint's FP8), shared
-//     experts as one MLP of width n_shared_experts x I; the first num_hash_layers layers route
+//     [I, H] + w2 [H, I] (MXFP4 with expert_dtype "fp4" in DeepSeek's FP8 release, else the
+//     checkpoint's scheme), shared experts as one MLP of width n_shared_experts x I; pieces
+//     carry vLLM's module names (gate_proj / up_proj / down_proj, which a checkpoint's
+//     quantization targets match; the release's w1 / w3 / w2 are vLLM's load-time aliases);
+//     the first num_hash_layers layers route
 //     by token id through tid2eid [vocab, top-k] (int32, counted as 4-byte elements, not
 //     active), the others carry e_score_correction_bias [experts] fp32 (topk_method noaux_tc)
 // Once: embed_tokens, lm_head, model.norm, hc_head_fn [hc_mult, hc_mult*H], hc_head_base
@@ -175,26 +178,41 @@ std::optional<ConfigReader> buildDeepseekV4(const ConfigReader &c, const std::st
     if (expertDtype != "fp4" && expertDtype != "fp8") {
         fail(c.field("expert_dtype"), "'" + expertDtype + "' is neither fp4 nor fp8");
     }
+    if (!c.has("expert_dtype")) {
+        // DeepSeek's own configs write expert_dtype; repacks may drop it with their experts
+        // in the quantization_config's format.
+        b.note("estimated: expert_dtype is not given; the routed experts are planned as "
+               "MXFP4, vLLM's default (deepseek_v4.py), though a repacked checkpoint without "
+               "it may store them in its quantization_config format (FP8: about twice their "
+               "bytes)");
+    }
+    // DeepSeek's own FP8 release (quant_method "fp8", vLLM DeepseekV4FP8Config) stores FP4
+    // experts by expert_dtype; under another scheme (compressed-tensors' mixed NVFP4 / FP8
+    // block groups) the scheme's targets decide, as vLLM's config for that method does.
+    const std::optional<ConfigReader> qc = c.optSub("quantization_config");
+    const bool ownFp8 = !qc || qc->str("quant_method", "fp8") == "fp8";
     const std::string m = l0 + "ffn.";
     const std::string fe = c.field("n_routed_experts");
-    for (const char *w : {"w1", "w3", "w2"}) {
+    for (const char *w : {"gate_proj", "up_proj", "down_proj"}) {
+        const bool down = std::string(w) == "down_proj";
         TensorPiece p;
         p.group = "routed experts";
         p.role = GroupRole::RoutedExperts;
         p.module = m + "experts.0." + w;
         p.linear = true;
-        p.rows = std::string(w) == "w2" ? H : inter;
-        p.cols = std::string(w) == "w2" ? inter : H;
+        p.rows = down ? H : inter;
+        p.cols = down ? inter : H;
         p.count = checkedMul(experts, L, fe);
         p.active = checkedMul(topK, L, fe);
-        if (expertDtype == "fp4") {
+        if (expertDtype == "fp4" && ownFp8) {
             p.stored = formats::mxfp4; // vLLM DeepseekV4FP8Config: Mxfp4MoEMethod
         }
         b.add(p);
     }
     if (shared > 0) {
-        b.gatedMlp("shared experts", GroupRole::SharedExperts, m + "shared_experts.", "w1", "w3",
-                   "w2", H, checkedMul(shared, inter, c.field("n_shared_experts")), L, L);
+        b.gatedMlp("shared experts", GroupRole::SharedExperts, m + "shared_experts.", "gate_proj",
+                   "up_proj", "down_proj", H,
+                   checkedMul(shared, inter, c.field("n_shared_experts")), L, L);
     }
     b.router(m + "gate", experts, H, L, false);
     if (c.str("topk_method") == "noaux_tc") {

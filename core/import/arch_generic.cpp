@@ -519,10 +519,14 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
             const bool hunyuan = std::string(k) == "num_shared_expert";
             shared = c.flag("use_mixed_mlp_moe", true) ? shared : 0;
             const u64 width = hunyuan ? c.count("intermediate_size", kMaxIntermediate) : moeInter;
+            // Step 3.5 / 3.7 name the shared MLP's own width, share_expert_dim (vLLM
+            // step3_text.py Step3TextDecoderLayer: one MLP of share_expert_dim).
+            const u64 ownWidth = c.countOr("share_expert_dim", 0, kMaxIntermediate, 0);
             if (shared > 0) {
                 addMlp("shared experts", GroupRole::SharedExperts, m + "shared_experts.",
-                       "gate_proj", "up_proj", "down_proj", checkedMul(shared, width, c.field(k)),
-                       moeLayers, moeLayers);
+                       "gate_proj", "up_proj", "down_proj",
+                       ownWidth > 0 ? ownWidth : checkedMul(shared, width, c.field(k)), moeLayers,
+                       moeLayers);
             }
         } else if (const char *k2 = firstKey(
                        c, {"shared_expert_intermediate_size", "shared_intermediate_size"})) {

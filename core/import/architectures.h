@@ -31,6 +31,11 @@ struct Architecture {
     /// not list (its text_config / llm_config, e.g. NemotronH_Nano_VL_V2 around nemotron_h):
     /// recurrent and hybrid layouts and Step3, which the generic reader refuses (buildGeneric).
     bool readsWrapped = false;
+    /// The model class its config.json names in architectures[0] ("DeepseekV4ForCausalLM"),
+    /// by which the engines pick the model (vLLM model_executor/models/registry.py resolves
+    /// architectures, not model_type); empty where the generic reader serves other model_types
+    /// of the same class as well (the Llama family, DeepSeek-V3).
+    std::string_view modelClass = {};
 };
 
 /// Every supported architecture, in the order supportedArchitectures() lists them.
@@ -38,6 +43,9 @@ const std::vector<Architecture> &architectureTable();
 
 /// The row for `modelType`, or nullptr.
 const Architecture *findArchitecture(std::string_view modelType);
+/// The row whose modelClass is `modelClass` (a config's architectures[0]), or nullptr; for a
+/// model_type the table does not list (DeepSeek V4's release config says "deepseek_ref").
+const Architecture *findArchitectureByClass(std::string_view modelClass);
 
 // The builders, one family per file.
 /// llama, mistral, qwen2, qwen3, mixtral, qwen3_moe (arch_llama.cpp).

@@ -550,6 +550,13 @@ Result<ModelSpec> ModelBuilder::finish(NumberFormat dtype, const Quantization &q
                                  "resolves them; every weight is planned in the checkpoint "
                                  "dtype");
         }
+        if (quant.targets &&
+            std::none_of(spec.groups.begin(), spec.groups.end(),
+                         [&](const TensorGroup &g) { return g.linear && g.format != dtype; })) {
+            spec.notes.push_back("the targets of quantization_config.config_groups match none "
+                                 "of this model's Linear layers as vLLM names them; every "
+                                 "weight is planned in the checkpoint dtype");
+        }
         if (partial) {
             spec.notes.push_back(
                 "estimated: the quantization's exclude list is too long to test on every layer; "

@@ -36,6 +36,7 @@
 #include "import/quantization.h"
 #include "import/safetensors.h"
 #include "util/jsonutil.h"
+#include "util/textutil.h"
 
 #include <nlohmann/json.hpp>
 
@@ -268,12 +269,27 @@ ModelSpec importConfig(const json &root, const std::string &source, const json *
     if (!top.has("model_type")) {
         fail("model_type", "missing; this is not a Hugging Face config.json");
     }
-    const std::string arch = top.str("model_type");
-    // A model_type the table does not list goes to the generic reader (arch_generic.cpp).
-    const importer::Architecture *entry = importer::findArchitecture(arch);
+    const std::string givenType = top.str("model_type");
+    // A model_type the table does not list is read by its architectures[0] class where the
+    // table names that class (the engines pick the model by class), else by the generic
+    // reader (arch_generic.cpp).
+    const importer::Architecture *entry = importer::findArchitecture(givenType);
+    std::string modelClass;
+    if (const json *classes = top.get("architectures"); !entry && classes && classes->is_array() &&
+                                                        !classes->empty() &&
+                                                        classes->front().is_string()) {
+        modelClass = classes->front().get<std::string>();
+        entry = importer::findArchitectureByClass(modelClass);
+    }
+    const std::string arch = entry ? std::string(entry->modelType) : givenType;
     const importer::ArchitectureBuilder build = entry ? entry->build : importer::buildGeneric;
 
     importer::ModelBuilder b;
+    if (arch != givenType) {
+        b.note("model_type '" + cutText(givenType, 64) + "' is read as " + arch +
+               ", the model of " + "its architectures[0] " + cutText(modelClass, 64) +
+               " (the class the engines load)");
+    }
     // textCfg: the language model's config when it sits in text_config of a wrapper (kimi_k3);
     // the wrapper's top level then supplies what text_config lacks.
     const std::optional<ConfigReader> textCfg = build(top, arch, b);
@@ -315,9 +331,10 @@ ModelSpec importConfig(const json &root, const std::string &source, const json *
         }
     }
     spec.customCode = root.contains("auto_map") || (textCfg && lm.has("auto_map"));
+    // Blocks are read only for FP8 (weight_block_size; compressed-tensors' FP8_BLOCK group,
+    // which need not be the first of several).
     spec.fp8BlockScaled = (quant.method == importer::Quantization::Method::Fp8 ||
-                           (quant.method == importer::Quantization::Method::CompressedTensors &&
-                            quant.format == formats::fp8)) &&
+                           quant.method == importer::Quantization::Method::CompressedTensors) &&
                           quant.blockRows > 0;
     if (spec.fp8BlockScaled) {
         // countList bounds each entry by kMaxHidden (import/quantization.cpp), so they narrow.

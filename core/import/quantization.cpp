@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "import/quantization.h"
 
+#include "import/compressedtensors.h"
 #include "import/modelopt.h"
 #include "util/textutil.h"
 
@@ -29,10 +30,57 @@ std::uint64_t Quantization::ruleCost() const {
     if (perModule) { // moduleScheme: a few map searches of log2(entries) string comparisons
         cost += kPerRule * 8 * (1 + u64(std::bit_width(perModule->byModule.size())));
     }
+    if (targets) { // targetScheme: every target against up to three names
+        for (const auto &t : targets->targets) {
+            cost += 3 * (t.text.size() + kPerRule);
+        }
+    }
     return cost;
 }
 
 namespace {
+
+/// `name` with a multimodal wrapper's two spellings of the language model's prefix swapped
+/// ("model.language_model." <-> "language_model.model."): vLLM's module paths take the first,
+/// checkpoints (and so their exclude and quantized_layers lists) often the second; vLLM maps
+/// them with each model's hf_to_vllm_mapper. Empty when `name` begins with neither.
+std::string swappedWrapperPrefix(const std::string &name) {
+    static const std::string a = "model.language_model.", b = "language_model.model.";
+    if (name.compare(0, a.size(), a) == 0) {
+        return b + name.substr(a.size());
+    }
+    if (name.compare(0, b.size(), b) == 0) {
+        return a + name.substr(b.size());
+    }
+    return {};
+}
+
+/// vLLM's fused layers by their checkpoint shards (each model's packed_modules_mapping:
+/// llama.py qkv_proj / gate_up_proj, deepseek_v2.py fused_qkv_a_proj, deepseek_v4.py
+/// fused_wqa_wkv, qwen3_next.py in_proj_qkvz / in_proj_ba).
+const std::map<std::string, std::vector<std::string>> &packedLayers() {
+    static const std::map<std::string, std::vector<std::string>> table = {
+        {"qkv_proj", {"q_proj", "k_proj", "v_proj"}},
+        {"gate_up_proj", {"gate_proj", "up_proj"}},
+        {"fused_qkv_a_proj", {"q_a_proj", "kv_a_proj_with_mqa"}},
+        {"fused_wqa_wkv", {"wq_a", "wkv"}},
+        {"in_proj_qkvz", {"in_proj_qkv", "in_proj_z"}},
+        {"in_proj_ba", {"in_proj_b", "in_proj_a"}}};
+    return table;
+}
+
+/// The fused layer vLLM builds for the shard `module` ("...self_attn.q_proj" ->
+/// "...self_attn.qkv_proj"); empty when its last name is no shard of packedLayers().
+std::string fusedLayerName(const std::string &module) {
+    const std::size_t dot = module.rfind('.');
+    const std::string last = module.substr(dot == std::string::npos ? 0 : dot + 1);
+    for (const auto &[fused, shards] : packedLayers()) {
+        if (std::find(shards.begin(), shards.end(), last) != shards.end()) {
+            return module.substr(0, dot == std::string::npos ? 0 : dot + 1) + fused;
+        }
+    }
+    return {};
+}
 
 /// The layer `text` names when its first `literal` characters begin root + digits + ".";
 /// nullopt when it names none there; -1 (as int64) when it cannot begin a module under root.
@@ -76,12 +124,20 @@ Quantization::LayerRules Quantization::rulesByLayer(const std::string &root) con
     const auto layerRules = [&](std::int64_t layer) -> Quantization & {
         return out.byLayer.try_emplace(std::uint32_t(layer), empty).first->second;
     };
-    for (const std::string &glob : excludeGlobs) {
-        const auto layer = namedLayer(glob, std::min(glob.find_first_of("*?["), glob.size()), root);
-        if (!layer) {
-            out.shared.excludeGlobs.push_back(glob);
-        } else if (*layer >= 0) {
-            layerRules(*layer).excludeGlobs.push_back(glob);
+    for (const std::string &written : excludeGlobs) {
+        // A glob in the wrapper's other spelling is kept in the spelling of root's modules.
+        const std::string twin = swappedWrapperPrefix(written);
+        for (const std::string *glob : {&written, &twin}) {
+            if (glob->empty()) {
+                continue;
+            }
+            const auto layer =
+                namedLayer(*glob, std::min(glob->find_first_of("*?["), glob->size()), root);
+            if (!layer) {
+                out.shared.excludeGlobs.push_back(*glob);
+            } else if (*layer >= 0) {
+                layerRules(*layer).excludeGlobs.push_back(*glob);
+            }
         }
     }
     for (const std::string &name : ignoreNames) {
@@ -122,7 +178,7 @@ const Quantization *Quantization::storesAs(const TensorPiece &p) const {
                 return nullptr;
             }
         }
-        return this;
+        return targets ? targetScheme(p) : this;
     }
     if (method == Method::ModelOpt) {
         // ModelOpt exports keep embeddings in the model dtype, and lm_head unless a
@@ -136,8 +192,9 @@ const Quantization *Quantization::storesAs(const TensorPiece &p) const {
         if (p.role == GroupRole::MoeOther && p.group == "router") {
             return nullptr;
         }
+        const std::string twin = swappedWrapperPrefix(p.module);
         for (const auto &g : excludeGlobs) {
-            if (fnmatchModule(g, p.module)) {
+            if (fnmatchModule(g, p.module) || (!twin.empty() && fnmatchModule(g, twin))) {
                 return nullptr;
             }
         }
@@ -162,8 +219,68 @@ const Quantization *Quantization::storesAs(const TensorPiece &p) const {
 }
 
 const Quantization &Quantization::schemeFor(const TensorPiece &p) const {
-    const Quantization *own = perModule ? moduleScheme(p.module, p.role) : nullptr;
+    const Quantization *own = perModule ? moduleScheme(p.module, p.role)
+                              : targets ? targetScheme(p)
+                                        : nullptr;
     return own ? *own : *this;
+}
+
+const Quantization *Quantization::targetScheme(const TensorPiece &p) const {
+    if (!targets) {
+        return nullptr;
+    }
+    // The names vLLM looks up: the layer's own, or for a routed expert its FusedMoE layer's
+    // first expert's three projections.
+    using Target = TargetSchemes::Target;
+    const bool expert = p.role == GroupRole::RoutedExperts;
+    std::vector<std::string> names;
+    if (const std::size_t at = p.module.rfind(".experts."); expert && at != std::string::npos) {
+        const std::string layer = p.module.substr(0, at + 9); // through ".experts."
+        names = {layer + "0.gate_proj", layer + "0.up_proj", layer + "0.down_proj"};
+    } else {
+        names = {p.module};
+    }
+    const auto byName = [&](const std::string &name) -> const Target * {
+        for (const auto &t : targets->targets) { // equal, or re.match
+            if (t.re ? t.re->matchesPrefix(name) : t.text == name) {
+                return &t;
+            }
+        }
+        return nullptr;
+    };
+    const auto byClass = [&]() -> const Target * { // every Linear layer's class contains it
+        for (const auto &t : targets->targets) {
+            if (!t.re && p.linear && asciiLower(t.text) == "linear") {
+                return &t;
+            }
+        }
+        return nullptr;
+    };
+    // A shard (q_proj) is matched as vLLM matches its fused layer: the fused name, the
+    // class, then the shards' own names (_match_fused_layer).
+    const auto resolve = [&](const std::string &name) -> const Target * {
+        const std::string fused = expert ? std::string() : fusedLayerName(name);
+        const Target *t = byName(fused.empty() ? name : fused);
+        t = t ? t : byClass();
+        return t || fused.empty() ? t : byName(name);
+    };
+    const Target *found = resolve(names.front());
+    for (std::size_t i = 1; i < names.size(); ++i) {
+        const Target *other = resolve(names[i]);
+        const auto scheme = [](const Target *t) {
+            return t ? std::int64_t(t->scheme) : std::int64_t(-1);
+        };
+        if (scheme(other) != scheme(found)) {
+            fail(targets->field,
+                 "the MoE layer " +
+                     cutText(names.front().substr(0, names.front().size() - 12), 200) +
+                     " has its projections in different config groups ('" +
+                     (found ? cutText(found->text, 100) : std::string("none")) + "', '" +
+                     (other ? cutText(other->text, 100) : std::string("none")) +
+                     "'); vLLM needs one scheme for all of them");
+        }
+    }
+    return found ? &targets->schemes[found->scheme] : nullptr;
 }
 
 const Quantization *Quantization::moduleScheme(const std::string &module, GroupRole role) const {
@@ -179,11 +296,8 @@ const Quantization *Quantization::moduleScheme(const std::string &module, GroupR
         own = module.substr(0, at + 8); // through ".experts"
     }
     std::vector<std::string> names{own};
-    const std::string a = "model.language_model.", b = "language_model.model.";
-    if (own.compare(0, a.size(), a) == 0) {
-        names.push_back(b + own.substr(a.size()));
-    } else if (own.compare(0, b.size(), b) == 0) {
-        names.push_back(a + own.substr(b.size()));
+    if (std::string twin = swappedWrapperPrefix(own); !twin.empty()) {
+        names.push_back(std::move(twin));
     }
     if (own.size() > 8 && own.compare(own.size() - 8, 8, ".lm_head") == 0) {
         names.push_back("lm_head");
@@ -195,11 +309,7 @@ const Quantization *Quantization::moduleScheme(const std::string &module, GroupR
     }
     // A fused layer by its shards (vLLM packed_modules_mapping; Qwen3.5's Gated DeltaNet
     // fuses in_proj_qkv + in_proj_z and in_proj_b + in_proj_a); all listed shards must agree.
-    static const std::map<std::string, std::vector<std::string>> kPacked = {
-        {"qkv_proj", {"q_proj", "k_proj", "v_proj"}},
-        {"gate_up_proj", {"gate_proj", "up_proj"}},
-        {"in_proj_qkvz", {"in_proj_qkv", "in_proj_z"}},
-        {"in_proj_ba", {"in_proj_b", "in_proj_a"}}};
+    const auto &kPacked = packedLayers();
     for (const std::string &name : names) {
         const std::size_t dot = name.rfind('.');
         const auto packed = kPacked.find(name.substr(dot == std::string::npos ? 0 : dot + 1));
@@ -290,50 +400,6 @@ u64 Quantization::convertedBytes(const TensorPiece &p) const {
     }
 }
 
-namespace {
-
-/// compressed-tensors quantization_config.kv_cache_scheme (a QuantizationArgs: num_bits, type,
-/// strategy, symmetric, dynamic) into q.kvFormat, or a note in q.kvNote naming the field when
-/// HostPlan cannot plan it. vLLM accepts only 8-bit float, per-tensor, symmetric schemes
-/// (CompressedTensorsKVCacheMethod.validate_kv_cache_scheme,
-/// vllm/model_executor/layers/quantization/compressed_tensors/compressed_tensors.py at
-/// be696453ee1bf3b7a2f652cc457b340d5a20c88c); HostPlan has no INT8 KV format. A value of the
-/// wrong type is an ImportFailure naming the field.
-void readKvCacheScheme(const ConfigReader &qc, Quantization &q) {
-    const std::optional<ConfigReader> kv = qc.optSub("kv_cache_scheme");
-    if (!kv) {
-        return;
-    }
-    const u64 bits = kv->count("num_bits", 64);
-    const std::string type = kv->str("type", "int");
-    const std::string strategy = kv->str("strategy", "tensor");
-    const bool symmetric = kv->flag("symmetric", true);
-    const bool dynamic = kv->flag("dynamic", false);
-    const std::string keep = "; the plan keeps the scenario's KV format";
-    if (bits == 8 && type == "int") {
-        q.kvNote =
-            kv->path() + ": an 8-bit int KV cache, which HostPlan has no KV format for" + keep;
-    } else if (bits != 8 || type != "float") {
-        q.kvNote = kv->path() + ": " + std::to_string(bits) + "-bit " + type +
-                   " KV cache is not a format vLLM loads from compressed-tensors" + keep;
-    } else if (strategy != "tensor") {
-        q.kvNote = kv->field("strategy") + ": '" + strategy +
-                   "' scales; vLLM loads only per-tensor KV scales" + keep;
-    } else if (!symmetric) {
-        q.kvNote =
-            kv->field("symmetric") + ": asymmetric KV scales; vLLM loads only symmetric" + keep;
-    } else if (dynamic) {
-        q.kvNote =
-            kv->field("dynamic") + ": true, the checkpoint ships no calibrated KV scales" + keep;
-    } else {
-        q.kvFormat = formats::fp8;
-        q.kvSource = "kv_cache_scheme";
-        q.kvOrigin = KvScalesOrigin::CompressedTensors;
-    }
-}
-
-} // namespace
-
 Quantization readQuantization(const ConfigReader &primary,
                               const std::optional<ConfigReader> &secondary) {
     Quantization q;
@@ -382,7 +448,9 @@ Quantization readQuantization(const ConfigReader &primary,
         q.format = fmt == "e5m2" || (torchFmt && *torchFmt == formats::fp8e5m2) ? formats::fp8e5m2
                                                                                 : formats::fp8;
         const std::vector<u64> block = qc->countList("weight_block_size", kMaxHidden, 1);
-        if (!block.empty() && block.size() != 2) {
+        // null is "no blocks"; a list must be a pair (vLLM Fp8Config raises otherwise, [] too).
+        const nlohmann::json *given = qc->get("weight_block_size");
+        if (given && given->is_array() && block.size() != 2) {
             fail(qc->field("weight_block_size"), "must be a [rows, cols] pair");
         }
         if (block.size() == 2) {
@@ -441,72 +509,7 @@ Quantization readQuantization(const ConfigReader &primary,
             q.format = formats::int8;
         }
     } else if (method == "compressed-tensors") {
-        q.method = Quantization::Method::CompressedTensors;
-        readKvCacheScheme(*qc, q);
-        const ConfigReader groups = qc->sub("config_groups");
-        if (groups.raw().size() != 1) {
-            fail(groups.path(),
-                 "only one config group is supported, got " + std::to_string(groups.raw().size()));
-        }
-        const ConfigReader g0 = groups.sub(groups.raw().begin().key());
-        const std::vector<std::string> targets = g0.strList("targets");
-        if (targets.size() != 1 || targets[0] != "Linear") {
-            fail(g0.field("targets"), "only [\"Linear\"] is supported");
-        }
-        const ConfigReader w = g0.sub("weights");
-        const std::string fmt = g0.str("format", qc->str("format"));
-        const u64 bits = w.count("num_bits", 32);
-        const std::string type = w.str("type", "int");
-        const u64 group = w.countOr("group_size", 0, 1u << 16, 0);
-        if (fmt == "mxfp4-pack-quantized" && bits == 4 && type == "float") {
-            if (group != 0 && group != 32) {
-                fail(w.field("group_size"),
-                     "MXFP4 uses groups of 32, got " + std::to_string(group));
-            }
-            q.format = formats::mxfp4;
-        } else if (fmt == "nvfp4-pack-quantized" && bits == 4 && type == "float") {
-            q.format = formats::nvfp4;
-        } else if (fmt == "float-quantized" && bits == 8 && type == "float") {
-            q.format = formats::fp8; // per-channel or per-block scales, counted as negligible
-            if (w.str("strategy") == "block") {
-                // llm-compressor's FP8_BLOCK: [rows, cols] blocks, as quant_method "fp8"'s
-                // weight_block_size (vLLM CompressedTensorsW8A8Fp8 checks TP shards alike).
-                const std::vector<u64> block = w.countList("block_structure", kMaxHidden, 1);
-                if (block.size() != 2) {
-                    fail(w.field("block_structure"), "must be a [rows, cols] pair");
-                }
-                q.blockRows = block[0];
-                q.blockCols = block[1];
-            }
-        } else if ((fmt == "int-quantized" || fmt == "naive-quantized") && bits == 8 &&
-                   type == "int") {
-            // W8A8 INT8 (llm-compressor's quantized.w8a8 checkpoints): one int8 per weight
-            // with per-channel scales, counted as negligible; vLLM runs it as
-            // CompressedTensorsW8A8Int8.
-            q.format = formats::int8;
-        } else if (fmt == "pack-quantized" && type == "int" && (bits == 4 || bits == 8)) {
-            q.format =
-                bits == 4 ? NumberFormat{FormatKind::INT4, std::uint32_t(group)} : formats::int8;
-        } else {
-            fail(qc->field("format"), "unsupported compressed-tensors format '" + fmt + "' (" +
-                                          std::to_string(bits) + "-bit " + type + ")");
-        }
-        const std::vector<std::string> ignore = qc->strList("ignore");
-        for (std::size_t i = 0; i < ignore.size(); ++i) {
-            if (ignore[i].rfind("re:", 0) == 0) {
-                auto re = ModulePattern::fromRegex(std::string_view(ignore[i]).substr(3));
-                if (!re.ok()) {
-                    fail(qc->field("ignore[" + std::to_string(i) + "]"), re.error().message);
-                }
-                q.ignoreRegex.push_back(std::move(re).value());
-            } else if (ignore[i].size() > ModulePattern::kMaxPatternChars) {
-                fail(qc->field("ignore[" + std::to_string(i) + "]"),
-                     "longer than " + std::to_string(ModulePattern::kMaxPatternChars) +
-                         " characters");
-            } else {
-                q.ignoreNames.push_back(ignore[i]);
-            }
-        }
+        readCompressedTensors(*qc, q);
     } else {
         fail(qc->field("quant_method"), "unsupported quantization method '" + method + "'");
     }

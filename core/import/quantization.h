@@ -64,6 +64,11 @@ struct Quantization {
     /// ModelOptMixedPrecisionConfig.get_quant_method: UnquantizedLinearMethod).
     struct ModuleSchemes;
     std::shared_ptr<const ModuleSchemes> perModule;
+    /// compressed-tensors whose config_groups are several, or target anything but the Linear
+    /// class: every group's targets with its scheme (TargetSchemes); null for one group
+    /// targeting ["Linear"], which stores every Linear piece the ignore list leaves.
+    struct TargetSchemes;
+    std::shared_ptr<const TargetSchemes> targets;
 
     /// Whether the scheme stores `p` in `format`: only Linear pieces; never the embedding or
     /// lm_head for transformers' own quantizers; under ModelOpt never the embedding or a MoE
@@ -113,6 +118,17 @@ struct Quantization {
     /// module (vLLM's prefix rule: experts listed one by one). Null when none names it, or when
     /// the scheme is not MIXED_PRECISION. O(log entries) map searches.
     const Quantization *moduleScheme(const std::string &module, GroupRole role) const;
+    /// Under compressed-tensors with `targets`, the scheme of the first target that matches
+    /// `p` as vLLM matches a layer (compressed_tensors/utils.py @ 008014e8 find_matched_target:
+    /// first the layer name, equal or a "re:" re.match, over every target in the file's order;
+    /// then the module class, where a target "Linear" takes any Linear piece; a checkpoint
+    /// shard vLLM fuses (q_proj in qkv_proj, wq_a in fused_wqa_wkv) by its fused layer's name
+    /// first and its own last, as _match_fused_layer matches the shards); a routed expert
+    /// by its FusedMoE layer's ".0.gate_proj", ".0.up_proj" and ".0.down_proj"
+    /// (compressed_tensors_moe.py get_moe_method), which must agree, else an ImportFailure
+    /// naming config_groups, as vLLM raises. Null when no target matches: the piece stays in
+    /// the model dtype (get_scheme_dict returns None). Null without `targets`.
+    const Quantization *targetScheme(const TensorPiece &p) const;
 };
 
 /// MIXED_PRECISION's quantized_layers: the distinct schemes its entries name (a ModelOpt
@@ -122,6 +138,20 @@ struct Quantization::ModuleSchemes {
     std::vector<Quantization> schemes;
     std::map<std::string, std::uint32_t> byModule;
     std::string field; ///< where the mapping was read, for errors ("quantization.quantized_layers")
+};
+
+/// compressed-tensors config_groups flattened as vLLM flattens them into target_scheme_map
+/// (compressed_tensors.py @ be696453 _quantization_scheme_map_from_config): each target once,
+/// in the order first written, with the scheme of the last group that names it.
+struct Quantization::TargetSchemes {
+    struct Target {
+        std::string text;                ///< as written ("re:..." included)
+        std::optional<ModulePattern> re; ///< the compiled "re:" pattern; none for a name
+        std::uint32_t scheme = 0;        ///< index into schemes
+    };
+    std::vector<Target> targets;
+    std::vector<Quantization> schemes; ///< one per config group, in the file's order
+    std::string field;                 ///< "quantization_config.config_groups", for errors
 };
 
 struct Quantization::LayerRules {

@@ -199,8 +199,6 @@ void TestGenericImport::estimatedNamesTheKey_data() {
     // "estimated" and says which key, never a silent guess.
     QTest::newRow("mimo-v2-flash") << "XiaomiMiMo--MiMo-V2-Flash"
                                    << "estimated: swa_num_attention_heads";
-    QTest::newRow("step-3.7-flash") << "stepfun-ai--Step-3.7-Flash"
-                                    << "estimated: share_expert_dim";
 }
 
 void TestGenericImport::estimatedNamesTheKey() {

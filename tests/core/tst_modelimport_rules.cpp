@@ -215,6 +215,29 @@ void TestModelImportRules::badConfigs_data() {
                                                   })
                                   << "quantization_config.group_size"
                                   << "at least 1";
+    // vLLM's Fp8Config takes no blocks from null but refuses any list but a pair, [] too.
+    QTest::newRow("fp8EmptyBlocks")
+        << editedConfig("Llama-3.1-8B.json",
+                        [](J &j) {
+                            j["quantization_config"] = {{"quant_method", "fp8"},
+                                                        {"weight_block_size", J::array()}};
+                        })
+        << "quantization_config.weight_block_size"
+        << "must be a [rows, cols] pair";
+    // compressed-tensors: a config group of no targets.
+    QTest::newRow("compressedGroupNoTargets")
+        << editedConfig("Llama-3.1-8B.json",
+                        [](J &j) {
+                            j["quantization_config"] = {
+                                {"quant_method", "compressed-tensors"},
+                                {"config_groups",
+                                 {{"group_0",
+                                   {{"targets", J::array()},
+                                    {"format", "float-quantized"},
+                                    {"weights", {{"num_bits", 8}, {"type", "float"}}}}}}}};
+                        })
+        << "quantization_config.config_groups.group_0.targets"
+        << "names no target";
     QTest::newRow("headDimNotDerivable")
         << editedConfig("Llama-3.1-8B.json", [](J &j) { j["num_attention_heads"] = 48; })
         << "head_dim"

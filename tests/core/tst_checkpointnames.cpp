@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: MIT
+// Tests for how a checkpoint's quantization names its layers (core/import/quantization.cpp):
+// compressed-tensors config groups matched per layer as vLLM matches them
+// (compressed_tensors/utils.py find_matched_target), ModelOpt exclude lists in a multimodal
+// wrapper's other spelling, a model_type read by its architectures[0] class, and keys the
+// generic reader knows not to change a size. Real configs from tests/data/configs (README.md).
+#include "import/modelimport.h"
+#include "testutil.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QFile>
+#include <QTest>
+
+using namespace hostplan;
+using nlohmann::json;
+
+namespace {
+
+json readConfig(const QString &name) {
+    QFile f(QStringLiteral(HOSTPLAN_TEST_DATA_DIR) + "/configs/" + name);
+    if (!f.open(QIODevice::ReadOnly)) {
+        return {};
+    }
+    return json::parse(f.readAll().toStdString(), nullptr, false);
+}
+
+std::uint64_t paramsIn(const ModelSpec &spec, GroupRole role, const NumberFormat &format) {
+    std::uint64_t n = 0;
+    for (const auto &g : spec.groups) {
+        n += g.role == role && g.format == format ? g.params : 0;
+    }
+    return n;
+}
+
+bool hasNote(const ModelSpec &spec, const std::string &part) {
+    for (const auto &n : spec.notes) {
+        if (n.find(part) != std::string::npos) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/// A compressed-tensors group of `weights` for `targets`.
+json group(json targets, const std::string &format, json weights) {
+    return {{"targets", std::move(targets)}, {"format", format}, {"weights", std::move(weights)}};
+}
+
+const json kFp8Block = {
+    {"num_bits", 8}, {"type", "float"}, {"strategy", "block"}, {"block_structure", {128, 128}}};
+const json kInt4 = {{"num_bits", 4}, {"type", "int"}, {"strategy", "group"}, {"group_size", 128}};
+const json kInt8 = {{"num_bits", 8}, {"type", "int"}, {"strategy", "channel"}};
+
+/// Llama 3.1 8B with `groups` as its compressed-tensors config_groups.
+Result<ModelSpec> llamaWith(const json &groups) {
+    json cfg = readConfig("meta-llama--Meta-Llama-3.1-8B_config.json");
+    cfg["quantization_config"] = {{"quant_method", "compressed-tensors"},
+                                  {"format", "mixed-precision"},
+                                  {"ignore", {"lm_head"}},
+                                  {"config_groups", groups}};
+    return importHfConfigText(cfg.dump(), "llama-ct");
+}
+
+// Llama 3.1 8B per layer: attention q / o 4096 x 4096, k / v 1024 x 4096; MLP 3 x 4096 x 14336.
+constexpr std::uint64_t kLayers = 32;
+constexpr std::uint64_t kQ = 4096ull * 4096, kKv = 1024ull * 4096;
+constexpr std::uint64_t kAttn = 2 * kQ + 2 * kKv;
+constexpr std::uint64_t kMlpOne = 4096ull * 14336;
+const NumberFormat kInt4g128{FormatKind::INT4, 128};
+
+} // namespace
+
+class TestCheckpointNames : public QObject {
+    Q_OBJECT
+  private slots:
+    void compressedTensorsGroups();
+    void compressedTensorsMatchOrder();
+    void compressedTensorsMoeProjectionsAgree();
+    void deepseekV4MixedCheckpoint();
+    void modelOptExcludeInWrapperSpelling();
+    void modelTypeReadByClass();
+    void sharedExpertWidthAndQuietKeys();
+};
+
+// Two groups by regex: FP8 128 x 128 blocks on attention, INT4 g128 on the MLP; lm_head
+// ignored. Each layer takes its group's format, and the blocks reach the TP sharding rules.
+void TestCheckpointNames::compressedTensorsGroups() {
+    const auto m =
+        llamaWith({{"group_0", group({"re:.*self_attn.*"}, "float-quantized", kFp8Block)},
+                   {"group_1", group({"re:.*mlp.*"}, "pack-quantized", kInt4)}});
+    QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+    QCOMPARE(paramsIn(*m, GroupRole::Attention, formats::fp8), kLayers * kAttn);
+    QCOMPARE(paramsIn(*m, GroupRole::Attention, formats::bf16), 0ull);
+    QCOMPARE(paramsIn(*m, GroupRole::DenseMlp, kInt4g128), kLayers * 3 * kMlpOne);
+    QVERIFY(m->fp8BlockScaled);
+    QCOMPARE(m->fp8BlockRows, 128u);
+    QCOMPARE(m->fp8BlockCols, 128u);
+
+    // A target nothing matches leaves every layer in BF16, with a note saying so.
+    const auto none = llamaWith({{"group_0", group({"re:.*nothing$"}, "pack-quantized", kInt4)}});
+    QVERIFY2(none.ok(), none.ok() ? "" : none.error().toString().c_str());
+    QCOMPARE(paramsIn(*none, GroupRole::DenseMlp, formats::bf16), kLayers * 3 * kMlpOne);
+    QVERIFY(hasNote(*none, "match none of this model's Linear layers"));
+
+    // A fused layer's target (vLLM builds qkv_proj) takes its q / k / v shards; o_proj stays.
+    const auto fused =
+        llamaWith({{"group_0", group({"re:.*qkv_proj$"}, "float-quantized", kFp8Block)}});
+    QVERIFY2(fused.ok(), fused.ok() ? "" : fused.error().toString().c_str());
+    QCOMPARE(paramsIn(*fused, GroupRole::Attention, formats::fp8), kLayers * (kQ + 2 * kKv));
+    QCOMPARE(paramsIn(*fused, GroupRole::Attention, formats::bf16), kLayers * kQ);
+}
+
+// vLLM's order: a layer-name match in any group beats the Linear class in another, and a
+// target written again in a later group takes that group's scheme.
+void TestCheckpointNames::compressedTensorsMatchOrder() {
+    const auto m = llamaWith({{"group_0", group({"Linear"}, "float-quantized", kFp8Block)},
+                              {"group_1", group({"re:.*down_proj$"}, "int-quantized", kInt8)}});
+    QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+    QCOMPARE(paramsIn(*m, GroupRole::DenseMlp, formats::int8), kLayers * kMlpOne);
+    QCOMPARE(paramsIn(*m, GroupRole::DenseMlp, formats::fp8), kLayers * 2 * kMlpOne);
+    QCOMPARE(paramsIn(*m, GroupRole::Attention, formats::fp8), kLayers * kAttn);
+
+    const auto again = llamaWith(
+        {{"group_0", group({"re:.*self_attn.*"}, "float-quantized", kFp8Block)},
+         {"group_1", group({"re:.*self_attn.*", "re:.*mlp.*"}, "pack-quantized", kInt4)}});
+    QVERIFY2(again.ok(), again.ok() ? "" : again.error().toString().c_str());
+    QCOMPARE(paramsIn(*again, GroupRole::Attention, kInt4g128), kLayers * kAttn);
+    QCOMPARE(paramsIn(*again, GroupRole::Attention, formats::fp8), 0ull);
+}
+
+// vLLM looks a FusedMoE layer up by its first expert's gate_proj, up_proj and down_proj and
+// refuses projections in different groups; HostPlan names the field.
+void TestCheckpointNames::compressedTensorsMoeProjectionsAgree() {
+    json cfg = readConfig("Qwen--Qwen3-30B-A3B_config.json");
+    QVERIFY(cfg.is_object());
+    cfg["quantization_config"] = {
+        {"quant_method", "compressed-tensors"},
+        {"config_groups",
+         {{"group_0",
+           group({"re:.*(gate|up)_proj$", "re:.*self_attn.*"}, "float-quantized", kFp8Block)},
+          {"group_1", group({"re:.*down_proj$"}, "pack-quantized", kInt4)}}}};
+    const auto split = importHfConfigText(cfg.dump(), "qwen3-moe-split");
+    QVERIFY(!split.ok());
+    QVERIFY2(split.error().field.find("config_groups") != std::string::npos,
+             split.error().field.c_str());
+    QVERIFY2(split.error().message.find("different config groups") != std::string::npos,
+             split.error().message.c_str());
+}
+
+// RedHatAI's DeepSeek-V4-Flash NVFP4-FP8: FP8 blocks on the attention projections vLLM names
+// fused_wqa_wkv / wq_b / wo_a / wo_b, NVFP4 on every ffn gate / up / down projection (routed
+// experts by their FusedMoE layer, shared experts). It was refused ("only one config group").
+void TestCheckpointNames::deepseekV4MixedCheckpoint() {
+    const json cfg = readConfig("RedHatAI--DeepSeek-V4-Flash-NVFP4-FP8_config.json");
+    QVERIFY(cfg.is_object());
+    const auto m = importHfConfigText(cfg.dump(), "redhat-v4");
+    QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+    const std::uint64_t L = 43, H = 4096, I = 2048, experts = 256;
+    QCOMPARE(paramsIn(*m, GroupRole::RoutedExperts, formats::nvfp4), L * experts * 3 * H * I);
+    QCOMPARE(paramsIn(*m, GroupRole::RoutedExperts, formats::mxfp4), 0ull);
+    QCOMPARE(paramsIn(*m, GroupRole::SharedExperts, formats::nvfp4), L * 3 * H * I);
+    // wq_a [1024, H] and wkv [512, H] (fused_wqa_wkv), wq_b [64 x 512, 1024], wo_a
+    // [8 x 1024, 64 x 512 / 8], wo_b [H, 8 x 1024] per layer, plus the ratio-4 layers'
+    // indexer wq_b [64 x 128, 1024], all FP8.
+    const std::uint64_t perLayer = 1024 * H + 512 * H + 32768ull * 1024 + 8192ull * 4096 + H * 8192;
+    const std::uint64_t ratio4 = 21;
+    QCOMPARE(paramsIn(*m, GroupRole::Attention, formats::fp8), L * perLayer + ratio4 * 8192 * 1024);
+    QVERIFY(m->fp8BlockScaled);
+    QCOMPARE(m->fp8BlockRows, 128u);
+}
+
+// nvidia's Kimi-K2.6-NVFP4 writes exclude_modules as the checkpoint spells the wrapper
+// ("language_model.model.layers.N.self_attn*"); vLLM's module is model.language_model...:
+// attention, layer 0's dense MLP and the shared experts stay BF16 (the card's split).
+void TestCheckpointNames::modelOptExcludeInWrapperSpelling() {
+    const json cfg = readConfig("nvidia--Kimi-K2.6-NVFP4_config.json");
+    const json quant = readConfig("nvidia--Kimi-K2.6-NVFP4_hf_quant_config.json");
+    QVERIFY(cfg.is_object() && quant.is_object());
+    const auto m = importHfConfigText(cfg.dump(), "kimi-k26", quant.dump());
+    QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+    QCOMPARE(paramsIn(*m, GroupRole::Attention, formats::nvfp4), 0ull);
+    QCOMPARE(paramsIn(*m, GroupRole::SharedExperts, formats::nvfp4), 0ull);
+    QCOMPARE(paramsIn(*m, GroupRole::DenseMlp, formats::nvfp4), 0ull);
+    // MLA per layer: q_a 1536 x 7168, q_b 64 x 192 x 1536, kv_a 576 x 7168, kv_b 64 x 256 x
+    // 512, o 7168 x 64 x 128.
+    const std::uint64_t mla =
+        1536ull * 7168 + 12288ull * 1536 + 576ull * 7168 + 16384ull * 512 + 7168ull * 8192;
+    QCOMPARE(paramsIn(*m, GroupRole::Attention, formats::bf16), 61 * mla);
+    QCOMPARE(paramsIn(*m, GroupRole::RoutedExperts, formats::nvfp4), 60ull * 384 * 3 * 7168 * 2048);
+    // transformers' generation defaults in text_config are not size keys.
+    QVERIFY(!hasNote(*m, "num_beams"));
+}
+
+// DeepSeek's V4 release config says model_type "deepseek_ref"; its architectures[0]
+// DeepseekV4ForCausalLM is what vLLM and SGLang load, so it reads as deepseek_v4: the same
+// parameters and compressed attention as the official config, with notes on the reading and
+// on the missing expert_dtype.
+void TestCheckpointNames::modelTypeReadByClass() {
+    const json ref = readConfig("sgl-project--DeepSeek-V4-Flash-FP8_config.json");
+    const json official = readConfig("deepseek-ai--DeepSeek-V4-Flash_config.json");
+    QVERIFY(ref.is_object() && official.is_object());
+    const auto m = importHfConfigText(ref.dump(), "sgl-v4");
+    const auto o = importHfConfigText(official.dump(), "v4");
+    QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+    QVERIFY2(o.ok(), o.ok() ? "" : o.error().toString().c_str());
+    QCOMPARE(m->architecture, std::string("deepseek_v4"));
+    QCOMPARE(m->totalParams, o->totalParams);
+    QCOMPARE(m->activeParams, o->activeParams);
+    QCOMPARE(m->layers.size(), o->layers.size());
+    QVERIFY(hasNote(*m, "model_type 'deepseek_ref' is read as deepseek_v4"));
+    QVERIFY(hasNote(*m, "expert_dtype is not given"));
+    QVERIFY(!hasNote(*o, "expert_dtype is not given"));
+
+    // A class the table does not name still goes to the generic reader.
+    json other = readConfig("meta-llama--Meta-Llama-3.1-8B_config.json");
+    other["model_type"] = "llama_variant";
+    const auto generic = importHfConfigText(other.dump(), "variant");
+    QVERIFY2(generic.ok(), generic.ok() ? "" : generic.error().toString().c_str());
+    QCOMPARE(generic->architecture, std::string("llama_variant"));
+}
+
+// Step 3.7 names its shared MLP's width (share_expert_dim, vLLM Step3TextDecoderLayer); the
+// generic reader used n_shared_experts x moe_intermediate_size, equal only by coincidence.
+// Gemma 4's vocab_size_per_layer_input with hidden_size_per_layer_input 0 builds nothing.
+void TestCheckpointNames::sharedExpertWidthAndQuietKeys() {
+    json step = readConfig("stepfun-ai--Step-3.7-Flash-FP8_config.json");
+    QVERIFY(step.is_object());
+    const std::uint64_t moeLayers = 45 - 3, H = 4096;
+    const auto asIs = importHfConfigText(step.dump(), "step37");
+    QVERIFY2(asIs.ok(), asIs.ok() ? "" : asIs.error().toString().c_str());
+    const auto sharedParams = [](const ModelSpec &s) {
+        std::uint64_t n = 0;
+        for (const auto &g : s.groups) {
+            n += g.role == GroupRole::SharedExperts ? g.params : 0;
+        }
+        return n;
+    };
+    QCOMPARE(sharedParams(*asIs), moeLayers * 3 * H * 1280);
+    QVERIFY(!hasNote(*asIs, "share_expert_dim"));
+    step["share_expert_dim"] = 2560;
+    const auto wider = importHfConfigText(step.dump(), "step37-wide");
+    QVERIFY2(wider.ok(), wider.ok() ? "" : wider.error().toString().c_str());
+    QCOMPARE(sharedParams(*wider), moeLayers * 3 * H * 2560);
+
+    json llama = readConfig("meta-llama--Meta-Llama-3.1-8B_config.json");
+    llama["vocab_size_per_layer_input"] = 262144;
+    llama["hidden_size_per_layer_input"] = 0;
+    llama["model_type"] = "llama_variant";
+    const auto quiet = importHfConfigText(llama.dump(), "quiet");
+    QVERIFY2(quiet.ok(), quiet.ok() ? "" : quiet.error().toString().c_str());
+    QVERIFY(!hasNote(*quiet, "vocab_size_per_layer_input"));
+    llama["hidden_size_per_layer_input"] = 256;
+    const auto loud = importHfConfigText(llama.dump(), "loud");
+    QVERIFY2(loud.ok(), loud.ok() ? "" : loud.error().toString().c_str());
+    QVERIFY(hasNote(*loud, "vocab_size_per_layer_input"));
+}
+
+QTEST_GUILESS_MAIN(TestCheckpointNames)
+#include "tst_checkpointnames.moc"
