@@ -217,12 +217,33 @@ double scheduledSecondsPerMonth(const Scenario &s) {
     return s.pricing.hoursPerMonth * kSecondsPerHour * s.workload.hoursPerDay / 24.0;
 }
 
+namespace {
+
+/// Whether vLLM overlaps its CPU scheduling with the GPU step under the plan's rules: the
+/// v0.19 and v0.24 rules schedule asynchronously by default (vllm-project/vllm PR #27614 made
+/// --async-scheduling the default, late 2025; PR #31998 keeps it on with EAGLE / MTP drafts
+/// and turns it off for any other draft and for pipeline parallelism). The v0.11 and older
+/// rules, and the calibration's measurements (vLLM v0.10.2 / v0.11.0), run synchronously
+/// unless started with --async-scheduling.
+bool vllmAsyncByDefault(const PlanResult &plan) {
+    const EngineSettings &e = plan.scenario.engine;
+    const bool otherDraft =
+        plan.scenario.workload.speculativeTokens > 0 && !e.draft.empty() && e.draft != "eagle";
+    return e.engine == Engine::Vllm &&
+           vllmV019Memory(e.vllmVersion.value_or(kDefaultVllmProfile)) && plan.layout.pp <= 1 &&
+           !otherDraft;
+}
+
+} // namespace
+
 ServingModel servingModel(const PlanResult &plan, const Efficiency &efficiency) {
     const Scenario &s = plan.scenario;
+    ServingConstants constants = efficiency.constants;
+    constants.overlap = constants.overlap || vllmAsyncByDefault(plan);
     return ServingModel(plan.model, plan.gpu, plan.layout, plan.memory.cache,
                         double(plan.memory.kvCapacityBytesPerGpu), s.engine.engine,
-                        batchedTokens(s, plan.gpu, &plan.model), plan.instanceSize(),
-                        efficiency.constants, runningSequenceCap(s, plan.gpu, &plan.model));
+                        batchedTokens(s, plan.gpu, &plan.model), plan.instanceSize(), constants,
+                        runningSequenceCap(s, plan.gpu, &plan.model));
 }
 
 Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficiency) {

@@ -150,6 +150,15 @@ class TestThroughputAccuracy : public QObject {
             spec.fp8BlockScaled = blockFp8;
             auto plan = evaluate(s, cat, spec);
             QVERIFY2(plan.ok(), qPrintable(QString::fromStdString(res.id)));
+            // A vLLM row of v0.11 or older (the set's are v0.10.2 / v0.11.0) scheduled
+            // synchronously unless its command turned --async-scheduling on (below); the
+            // serving model reads that from the plan's vLLM rules. Its memory terms stay the
+            // default rules' the constants were fitted with (tools/throughput-fit).
+            const std::string version = str(r, "engine_version");
+            if (s.engine.engine == Engine::Vllm &&
+                (version.rfind("v0.10", 0) == 0 || version.rfind("v0.11", 0) == 0)) {
+                plan.value().scenario.engine.vllmVersion = VllmProfile::V1;
+            }
             Efficiency eff = defaultEfficiency(s.engine.engine, plan.value().gpu);
             if (cmd.find("--async-scheduling") != std::string::npos) {
                 eff.constants.overlap = true; // vLLM's async scheduler overlaps the CPU
