@@ -118,11 +118,24 @@ std::string implausibleMeasurement(const ProbeReport &report, const Catalogue &c
         }
         return {};
     };
+    // A device-to-device copy under 1% of the data sheet is a broken or shared GPU, not one
+    // to plan on: calibrating with it would leave a plan that fits and serves nothing.
+    constexpr double kSlowestCopyFraction = 0.01;
+    auto measuredCopy = [&](double bytesPerS, const std::string &what) -> std::string {
+        if (gpu->hbmBandwidthBytesPerS > 0 && bytesPerS > 0 && // 0: not measured
+            bytesPerS < gpu->hbmBandwidthBytesPerS * kSlowestCopyFraction) {
+            return what + " of " + rateText(bytesPerS) + " is under 1% of the " + gpu->name +
+                   " data-sheet HBM bandwidth of " + rateText(gpu->hbmBandwidthBytesPerS) +
+                   ": not a real measurement";
+        }
+        return tooFast(bytesPerS, what);
+    };
     if (report.bandwidth) {
         for (const auto &b : *report.bandwidth) {
             if (b.status == StepStatus::Ok) {
-                if (auto why = tooFast(b.d2dBytesPerS, "bandwidth[" + std::to_string(b.device) +
-                                                           "].d2d_bytes_per_s");
+                if (auto why =
+                        measuredCopy(b.d2dBytesPerS,
+                                     "bandwidth[" + std::to_string(b.device) + "].d2d_bytes_per_s");
                     !why.empty()) {
                     return why;
                 }
@@ -131,7 +144,7 @@ std::string implausibleMeasurement(const ProbeReport &report, const Catalogue &c
     }
     if (report.kernels && report.kernels->ran) {
         const KernelsSection &k = *report.kernels;
-        if (auto why = tooFast(k.copyBandwidthBytesPerS, "kernels.copy_bandwidth_bytes_per_s");
+        if (auto why = measuredCopy(k.copyBandwidthBytesPerS, "kernels.copy_bandwidth_bytes_per_s");
             !why.empty()) {
             return why;
         }

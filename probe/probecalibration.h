@@ -35,7 +35,8 @@ std::optional<Calibration> calibrationFromReport(const ProbeReport &report,
                                                  const Catalogue &catalogue);
 
 /// Why the report's measurements cannot be real, or "" when they are plausible: a device-copy
-/// bandwidth or a GEMV rate above 1.05x the probed GPU's data-sheet HBM bandwidth (a copy
+/// bandwidth under 1% of the probed GPU's data-sheet HBM bandwidth (a broken or shared GPU),
+/// a device-copy bandwidth or a GEMV rate above 1.05x that bandwidth (a copy
 /// cannot beat the memory's peak; the 5% allows for rounded data-sheet figures), or a GEMM
 /// rate above 1.05x its dense BF16 peak (resources/gpus.json). Only checked when the device
 /// matches a catalogue GPU. calibrationFromReport() does not check: call this first.

@@ -107,6 +107,10 @@ Result<std::vector<RentalOffer>> parseOfferList(const nlohmann::json &list,
     if (!list.is_array()) {
         return makeError(path, "must be a list of rental offers");
     }
+    if (list.size() > kMaxOffers) {
+        return makeError(path, std::to_string(list.size()) + " offers; at most " +
+                                   std::to_string(kMaxOffers) + " are read");
+    }
     std::vector<RentalOffer> out;
     std::set<std::string> ids; // lowercased, one look-up per offer (linear in the list)
     for (std::size_t i = 0; i < list.size(); ++i) {

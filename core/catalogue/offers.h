@@ -55,8 +55,12 @@ struct RentalOffer {
 /// id, provider, gpu, source, as_of; prices at least 0 and below 1e4 USD per GPU-hour;
 /// gpus_per_instance 1-1024 or null.
 Result<RentalOffer> parseOffer(const nlohmann::json &object, const std::string &path);
+/// Most offers one list holds: the layout search prices every offer at every replica count,
+/// so 58,000 offers took a gigabyte and 12 s; a provider's price list runs to hundreds.
+inline constexpr std::size_t kMaxOffers = 2000;
 /// Parse a JSON list of offers; `path` names the list in errors ("pricing.offers"). Ids must
-/// be unique (case-insensitive): a duplicate is named by its index.
+/// be unique (case-insensitive): a duplicate is named by its index. More than kMaxOffers is an
+/// error naming the list.
 Result<std::vector<RentalOffer>> parseOfferList(const nlohmann::json &list,
                                                 const std::string &path);
 /// Parse an offers document ({"offers": [...]}) or a bare list of offers. `file` names the

@@ -425,7 +425,7 @@ bool sparseMlaModel(const ModelSpec &model) {
 
 std::uint64_t mlaCacheBytesPerToken(const LayerGroup &layer, const NumberFormat &kv, bool sparse) {
     constexpr std::uint64_t kScaleBlock = 128; // one float32 scale per 128 latent elements
-    const bool fp8 = kv.kind == FormatKind::FP8_E4M3 || kv.kind == FormatKind::FP8_E5M2;
+    const bool fp8 = kv.isFp8();
     if (sparse && fp8) {
         return layer.kvLoraRank + layer.kvLoraRank / kScaleBlock * 4 +
                formats::bf16.bytesFor(layer.ropeDim);

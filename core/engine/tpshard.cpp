@@ -19,10 +19,6 @@ std::string perRankText(const ShardedWidth &w, std::uint32_t tp) {
            std::to_string(w.width / tp) + " per GPU";
 }
 
-bool isFp8Kind(FormatKind k) {
-    return k == FormatKind::FP8_E4M3 || k == FormatKind::FP8_E5M2;
-}
-
 bool isGroupedInt(const NumberFormat &f) {
     return (f.kind == FormatKind::INT4 || f.kind == FormatKind::INT2) && f.groupSize > 0;
 }
@@ -94,8 +90,7 @@ std::string tpShardProblem(Engine engine, const ModelSpec &model, std::uint32_t 
         if (!g.linear) {
             continue;
         }
-        const bool fp8Blocks =
-            isFp8Kind(g.format.kind) && model.fp8BlockRows > 0 && model.fp8BlockCols > 0;
+        const bool fp8Blocks = g.format.isFp8() && model.fp8BlockRows > 0 && model.fp8BlockCols > 0;
         const std::string rows = std::to_string(model.fp8BlockRows);
         const std::string cols = std::to_string(model.fp8BlockCols);
         if (fp8Blocks && g.role == GroupRole::RoutedExperts && expertsSplit) {

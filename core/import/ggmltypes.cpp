@@ -80,7 +80,11 @@ Result<std::uint64_t> ggmlTensorBytes(const GgmlType &type, std::span<const std:
                                      std::string(type.name) + "'s block of " +
                                      std::to_string(type.blockSize));
     }
-    std::uint64_t bytes = dims[0] / type.blockSize * type.typeSize;
+    const std::uint64_t blocks = dims[0] / type.blockSize;
+    if (blocks > kMaxCount / type.typeSize) { // [2^63, 2] of f32 would wrap to 0 bytes
+        return makeError("dims", "the tensor's size exceeds 2^60 bytes");
+    }
+    std::uint64_t bytes = blocks * type.typeSize;
     for (std::size_t i = 1; i < dims.size(); ++i) {
         if (dims[i] == 0) {
             return makeError("dims", "ne[" + std::to_string(i) + "] is 0");

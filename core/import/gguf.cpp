@@ -29,6 +29,8 @@ class Cursor {
 
     std::uint64_t pos() const { return m_pos; }
     std::uint64_t remaining() const { return m_bytes.size() - m_pos; }
+    /// Numeric array elements the header may still keep (kMaxKeptNumbers in all).
+    std::uint64_t keptLeft = kMaxKeptNumbers;
 
     /// Throws unless `n` more bytes are available.
     void need(std::uint64_t n, const std::string &where) const {
@@ -196,7 +198,8 @@ Value readValue(Cursor &c, ValueType type, const std::string &where, std::uint32
     c.need(v.count * atLeast, where); // count <= 2^24, so no overflow
     const std::uint64_t size = scalarSize(v.elementType);
     if (size > 0) {
-        if (v.count <= kMaxKeptArray) {
+        if (v.count <= kMaxKeptArray && v.count <= c.keptLeft) {
+            c.keptLeft -= v.count;
             v.numbers.reserve(v.count);
             for (std::uint64_t k = 0; k < v.count; ++k) {
                 Value e;

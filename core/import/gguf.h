@@ -59,10 +59,14 @@ inline constexpr std::uint64_t kMaxTensors = 1u << 20;
 inline constexpr std::uint32_t kMaxDims = 4;             ///< GGML_MAX_DIMS
 inline constexpr std::uint32_t kMaxArrayDepth = 8;       ///< arrays of arrays of ...
 inline constexpr std::uint64_t kMaxKeptArray = 1u << 16; ///< numeric elements kept per array
+/// Numeric elements kept in all (8 bytes each, 32 MiB): 3,000 arrays of 65,536 bytes took a
+/// 200 MB header to 1.75 GB when each array was kept.
+inline constexpr std::uint64_t kMaxKeptNumbers = 1u << 22;
 
 /// One metadata value. Scalars keep their value (integers in `i` or `u` by signedness, floats
 /// in `f`, strings in `s`); arrays keep their element type and count, and their elements when
-/// those are numbers or bools and at most kMaxKeptArray (per-layer head counts); string and
+/// those are numbers or bools, at most kMaxKeptArray and within the header's kMaxKeptNumbers
+/// (per-layer head counts come first, in the architecture's keys); string and
 /// nested arrays keep only their count (a vocabulary's tokens are counted, not stored).
 struct Value {
     ValueType type = ValueType::UInt32;

@@ -62,6 +62,8 @@ struct NumberFormat {
     std::string label() const;
     /// True when the format is a 4-bit float with block scales (MXFP4 or NVFP4).
     bool isFp4() const { return kind == FormatKind::MXFP4 || kind == FormatKind::NVFP4; }
+    /// True when the format is an 8-bit float (E4M3 or E5M2), per-tensor, per-channel or blocked.
+    bool isFp8() const { return kind == FormatKind::FP8_E4M3 || kind == FormatKind::FP8_E5M2; }
 };
 
 /// Common formats.

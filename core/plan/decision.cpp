@@ -115,19 +115,23 @@ HeavyUserVerdict heavyUserVerdict(const PlanResult &p) {
         v.usersServed = v.usersServedLow = v.usersServedHigh = 0;
         return v;
     }
+    // A count past 2^64 (a price of 1e-300 $ per million tokens) is no count: converting it
+    // would be undefined; such a verdict reads as never reached.
+    constexpr double kMaxUsers = 1e18;
+    const auto whole = [](double x) { return std::uint64_t(std::ceil(x)); };
     const double users = p.breakeven.heavyUsersToBreakEven;
-    if (std::isfinite(users)) {
+    if (std::isfinite(users) && users <= kMaxUsers) {
         if (users <= 0) {
             v.kind = HeavyUserKind::Free;
             return v;
         }
         v.kind = HeavyUserKind::WinsFrom;
-        v.usersNeeded = std::uint64_t(std::ceil(users));
+        v.usersNeeded = whole(users);
         return v;
     }
-    if (std::isfinite(p.breakeven.heavyUsersNeeded)) {
+    if (std::isfinite(p.breakeven.heavyUsersNeeded) && p.breakeven.heavyUsersNeeded <= kMaxUsers) {
         v.kind = HeavyUserKind::OutOfReach;
-        v.usersNeeded = std::uint64_t(std::ceil(p.breakeven.heavyUsersNeeded));
+        v.usersNeeded = whole(p.breakeven.heavyUsersNeeded);
         return v;
     }
     v.kind = HeavyUserKind::Never;

@@ -165,12 +165,15 @@ void limitBreakEvenToCapacity(PlanResult &r) {
     const double capacity = r.fit.fits ? r.throughput.capacity.outputTokensPerMonth : 0;
     const double inf = std::numeric_limits<double>::infinity();
     if (!(capacity > 0) || r.breakeven.outputTokensPerMonth > capacity) {
-        r.warnings.push_back(std::string(kApiCheaperWarning) + ": break-even needs " +
-                             tokenCountText(r.breakeven.outputTokensPerMonth) +
-                             " output tokens a month, but the plan serves " +
-                             tokenCountText(std::max(capacity, 0.0)) + " (throughput model, " +
-                             std::to_string(int(r.throughput.capacity.utilisation * 100 + 0.5)) +
-                             "% utilisation), and more deployments add cost as fast as volume");
+        const double needed = r.breakeven.outputTokensPerMonth; // infinite near a free API
+        r.warnings.push_back(
+            std::string(kApiCheaperWarning) +
+            (std::isfinite(needed)
+                 ? ": break-even needs " + tokenCountText(needed) + " output tokens a month, but"
+                 : std::string(": no volume breaks even, and")) +
+            " the plan serves " + tokenCountText(std::max(capacity, 0.0)) + " (throughput model, " +
+            std::to_string(int(r.throughput.capacity.utilisation * 100 + 0.5)) +
+            "% utilisation), and more deployments add cost as fast as volume");
         r.breakeven.outputTokensPerMonth = inf;
         r.breakeven.outputTokensPerSecond = inf;
     }
@@ -549,7 +552,7 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
     }
     if (gpu.fp8FlopsPerS <= 0) {
         for (const auto &g : model.groups) {
-            if (g.format.kind == FormatKind::FP8_E4M3 || g.format.kind == FormatKind::FP8_E5M2) {
+            if (g.format.isFp8()) {
                 r.warnings.push_back(gpu.id + " has no FP8 tensor cores: " + g.format.label() +
                                      " weights run through weight-only kernels that convert to "
                                      "BF16 (memory savings kept, compute at the BF16 rate)");

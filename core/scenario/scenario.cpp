@@ -357,6 +357,13 @@ Result<Scenario> parseScenario(std::string_view jsonText) {
                                                std::to_string(kScenarioSchemaVersion) + ")");
     }
     HOSTPLAN_TRY(name, hostplan::jsonfield::string(doc, "name", "", false));
+    // A title, printed on every report page: a megabyte of it took the PDF's text layout
+    // minutes.
+    constexpr std::size_t kMaxNameChars = 1000;
+    if (name && name->size() > kMaxNameChars) {
+        return makeError("name", "longer than " + std::to_string(kMaxNameChars) + " characters (" +
+                                     std::to_string(name->size()) + ")");
+    }
     assignIf(s.name, name);
     if (doc.contains("model")) {
         HOSTPLAN_TRY(r, parseModel(doc["model"], s.model));
@@ -554,8 +561,7 @@ Scenario defaultScenario() {
 }
 
 bool isKvCacheFormat(const NumberFormat &format) {
-    return format.kind == FormatKind::BF16 || format.kind == FormatKind::FP16 ||
-           format.kind == FormatKind::FP8_E4M3 || format.kind == FormatKind::FP8_E5M2;
+    return format.kind == FormatKind::BF16 || format.kind == FormatKind::FP16 || format.isFp8();
 }
 
 std::string vllmOnlySettings(const EngineSettings &e) {

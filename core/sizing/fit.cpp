@@ -25,15 +25,30 @@ std::uint32_t roundToBundle(std::uint32_t gpus, std::uint32_t gpusPerNode) {
 }
 
 namespace {
-/// Why TP `tp` cannot shard the first recurrent (linear-attention / Mamba) layer group it does
-/// not fit, else "". vLLM shards those heads over TP and asserts it divides them (MambaMixer2,
-/// the KDA and Gated DeltaNet layers); a group of one head (a short convolution) is not split.
-/// A Mamba2 mixer's n_groups must be divisible by TP or be 1 (MambaMixer2,
-/// vllm/model_executor/layers/mamba/mamba_mixer2.py @ bb435dbd; SGLang's mixer asserts the
-/// same).
+/// Why TP `tp` cannot shard the first layer group it does not fit, else "": a softmax layer's
+/// query or KV heads (below), a recurrent (linear-attention / Mamba) layer's heads. vLLM shards
+/// those heads over TP and asserts it divides them (MambaMixer2, the KDA and Gated DeltaNet
+/// layers); a group of one head (a short convolution) is not split. A Mamba2 mixer's n_groups must
+/// be divisible by TP or be 1 (MambaMixer2, vllm/model_executor/layers/mamba/mamba_mixer2.py @
+/// bb435dbd; SGLang's mixer asserts the same).
 std::string recurrentShardProblem(const ModelSpec &model, std::uint32_t tp) {
     for (const auto &l : model.layers) {
-        if (l.kind != AttentionKind::Linear) {
+        if (l.count > 0 && l.kind != AttentionKind::Linear) {
+            // Every softmax layer's own heads, not only the config's num_attention_heads
+            // (Laguna and Nemotron-NAS vary them by layer): vLLM's QKVParallelLinear divides
+            // the query heads by TP, and the KV heads too, or replicates them when TP is a
+            // multiple of their count (vllm/model_executor/layers/linear.py
+            // QKVParallelLinear.__init__). MLA's one latent "KV head" is not split that way.
+            if (l.qHeads > 0 && l.qHeads % tp != 0) {
+                return "TP " + std::to_string(tp) + " does not divide the " +
+                       std::to_string(l.qHeads) + " attention heads of " +
+                       countText(l.count, "layer");
+            }
+            const bool kvSplit = l.kind != AttentionKind::MLA && l.kvHeads > 0;
+            if (kvSplit && (tp >= l.kvHeads ? tp % l.kvHeads : l.kvHeads % tp) != 0) {
+                return "TP " + std::to_string(tp) + " neither divides nor is a multiple of the " +
+                       std::to_string(l.kvHeads) + " KV heads of " + countText(l.count, "layer");
+            }
             continue;
         }
         if (l.stateHeads > 1 && l.stateHeads % tp != 0) {

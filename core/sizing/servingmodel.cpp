@@ -161,10 +161,6 @@ double matmulRate(const NumberFormat &f, const GpuSpec &gpu) {
     }
 }
 
-bool isFp8(const NumberFormat &f) {
-    return f.kind == FormatKind::FP8_E4M3 || f.kind == FormatKind::FP8_E5M2;
-}
-
 double clampPositive(double x) {
     return x > 0 ? x : 0;
 }
@@ -327,7 +323,7 @@ WeightSums sumWeights(const ModelSpec &model, const GpuSpec &gpu, const StepFeat
         double factor = scale;
         if (dequantized(g.format, gpu)) {
             factor *= k.dequant;
-        } else if (isFp8(g.format) && model.fp8BlockScaled) {
+        } else if (g.format.isFp8() && model.fp8BlockScaled) {
             factor *= k.fp8BlockEff;
         }
         // Matmul time per token at efficiency 1 of the GEMM curve (divided by eff(M) later).

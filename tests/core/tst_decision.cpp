@@ -9,6 +9,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -147,6 +148,27 @@ class TestDecision : public QObject {
         QCOMPARE(h.kind, HeavyUserKind::DoesNotFit);
         QCOMPARE(h.usersServed, 0.0); // a plan that does not fit serves no one
         QVERIFY(std::isinf(costPerMTok(p).atCapacityUsd));
+    }
+
+    /// An API priced near nothing (1e-300 $ per million tokens, inside the accepted range):
+    /// no heavy-user count is named (converting ~1e301 users to an integer was undefined and
+    /// printed 0) and the warning names no infinite volume.
+    void nearFreeApiNeverBreaksEven() {
+        Scenario s = defaultScenario();
+        s.pricing.apiInputUsdPerMTok = 1e-300;
+        s.pricing.apiCachedInputUsdPerMTok = 1e-300;
+        s.pricing.apiOutputUsdPerMTok = 1e-300;
+        const PlanResult p = planOf(s);
+        QVERIFY(p.fit.fits && p.apiPriced);
+        const HeavyUserVerdict h = heavyUserVerdict(p);
+        QCOMPARE(h.kind, HeavyUserKind::Never);
+        QCOMPARE(h.usersNeeded, std::uint64_t(0));
+        QVERIFY(std::none_of(p.warnings.begin(), p.warnings.end(), [](const std::string &w) {
+            return w.find("inf billion") != std::string::npos;
+        }));
+        QVERIFY(std::any_of(p.warnings.begin(), p.warnings.end(), [](const std::string &w) {
+            return w.find("no volume breaks even") != std::string::npos;
+        }));
     }
 
     void noApiPrice() {

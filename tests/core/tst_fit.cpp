@@ -8,6 +8,7 @@
 #include "testutil.h"
 #include "util/units.h"
 
+#include <QFile>
 #include <QTest>
 
 #include <algorithm>
@@ -247,6 +248,32 @@ class TestFit : public QObject {
                  "TP 2 does not divide the 21 GPUs the weights need (no GPU count was given)");
         // On H100 nodes of 8 the same model fits a layout (TP 8 within the node).
         QVERIFY(evaluate(scenario("kimi-k3", "h100-sxm", 0), Catalogue::builtin(), m).ok());
+    }
+
+    /// Every layer's own heads bound TP, not only num_attention_heads: Laguna-S-2.1 has 72
+    /// query heads on 36 of its 48 layers (48 in the config's top-level key), so vLLM's
+    /// QKVParallelLinear refuses TP 16 (4.5 heads per GPU) and the search must not pick it.
+    /// KV heads are split or replicated: 12 of them shard over TP 4 but not TP 8.
+    void perLayerHeadsBoundTp() {
+        QFile f(QStringLiteral(HOSTPLAN_TEST_DATA_DIR) +
+                "/configs/poolside--Laguna-S-2.1-FP8_config.json");
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto laguna = importHfConfigText(f.readAll().toStdString(), "laguna-s");
+        QVERIFY2(laguna.ok(), laguna.ok() ? "" : laguna.error().toString().c_str());
+        QCOMPARE(QString::fromStdString(layoutProblem(*laguna, Parallelism{16, 16, 1})),
+                 "TP 16 does not divide the 72 attention heads of 36 layers");
+        QCOMPARE(layoutProblem(*laguna, Parallelism{8, 8, 1}), std::string());
+        QCOMPARE(largestLayoutGpus(*laguna, 16), std::uint64_t(8) * laguna->numLayers);
+
+        const auto kv12 = importHfConfigText(
+            R"({"model_type":"llama","hidden_size":6144,"intermediate_size":16384,
+            "num_hidden_layers":4,"num_attention_heads":48,"num_key_value_heads":12,
+            "head_dim":128,"vocab_size":32000})",
+            "kv12");
+        QVERIFY2(kv12.ok(), kv12.ok() ? "" : kv12.error().toString().c_str());
+        QCOMPARE(layoutProblem(*kv12, Parallelism{4, 1, 1}), std::string());
+        QCOMPARE(QString::fromStdString(layoutProblem(*kv12, Parallelism{8, 1, 1})),
+                 "TP 8 neither divides nor is a multiple of the 12 KV heads of 4 layers");
     }
 
     void hugeContextDoesNotOverflow() {

@@ -137,6 +137,11 @@ class TestGguf : public QObject {
         const std::uint64_t experts[] = {2880, 2880, 128}; // gpt-oss-120b mxfp4 expert tensor
         QCOMPARE(*gguf::ggmlTensorBytes(*gguf::ggmlTypeByName("mxfp4"), experts),
                  std::uint64_t(2880) / 32 * 17 * 2880 * 128);
+        // ne[0] alone past 2^60 bytes: 2^63 f32 values would wrap to 0 bytes, not be sized.
+        const std::uint64_t wraps[] = {std::uint64_t(1) << 63, 2};
+        const auto huge = gguf::ggmlTensorBytes(*gguf::ggmlTypeByName("f32"), wraps);
+        QVERIFY(!huge.ok());
+        QVERIFY(huge.error().message.find("exceeds 2^60 bytes") != std::string::npos);
     }
 
     void llama31_8b_q4km() {
@@ -174,6 +179,35 @@ class TestGguf : public QObject {
         QCOMPARE(spec->layerBytes[4], std::uint64_t(122716160)); // all q4_K
         QCOMPARE(spec->layerBytes[6], std::uint64_t(138936320));
         QVERIFY(!spec->isMoe());
+    }
+
+    // Numeric arrays are kept up to kMaxKeptNumbers elements in all: 66 arrays of 65,536
+    // uint8 keep the first 64 (4,194,304 numbers) and count the rest without their elements,
+    // so a header of small arrays cannot take 8 bytes per byte of file.
+    void keptNumbersBounded() {
+        std::string arrays;
+        const auto put = [&](auto v) {
+            arrays.append(reinterpret_cast<const char *>(&v), sizeof v);
+        };
+        for (int i = 0; i < 66; ++i) {
+            const std::string key = "junk." + std::to_string(i);
+            put(std::uint64_t(key.size()));
+            arrays += key;
+            put(std::uint32_t(9)); // array
+            put(std::uint32_t(0)); // of uint8
+            put(std::uint64_t(65536));
+            arrays.append(65536, char(1));
+        }
+        Writer w = ggufwriter::llama31_8b_q4km();
+        w.raw(arrays, 66);
+        const std::string header = w.build();
+        auto h = gguf::parseHeader(header, w.fileSize(), "bomb.gguf");
+        QVERIFY2(h.ok(), h.ok() ? "" : h.error().toString().c_str());
+        QCOMPARE(h->find("junk.0")->numbers.size(), std::size_t(65536));
+        QCOMPARE(h->find("junk.63")->numbers.size(), std::size_t(65536));
+        QCOMPARE(h->find("junk.64")->numbers.size(), std::size_t(0));
+        QCOMPARE(h->find("junk.65")->count, std::uint64_t(65536));
+        QCOMPARE(gguf::kMaxKeptNumbers, std::uint64_t(64) * 65536);
     }
 
     void fileAndSplit() {

@@ -250,6 +250,20 @@ class TestHostileInput : public QObject {
             << "scenario"
             << QByteArray::fromStdString(withDuplicate(scenario, "/workload", "concurrency", "1"))
             << "workload.concurrency";
+        {
+            // A title past 1,000 characters (a megabyte of it stalled the PDF's layout) and
+            // more offers than the layout search should price (58,000 took a gigabyte).
+            J longName = scenario;
+            longName["name"] = std::string(1001, 'A');
+            QTest::newRow("scenario/longName")
+                << "scenario" << QByteArray::fromStdString(longName.dump())
+                << "name: longer than 1000 characters (1001)";
+            J manyOffers = scenario;
+            manyOffers["pricing"]["offers"] = J(std::vector<J>(2001, J::object()));
+            QTest::newRow("scenario/tooManyOffers")
+                << "scenario" << QByteArray::fromStdString(manyOffers.dump())
+                << "pricing.offers: 2001 offers; at most 2000 are read";
+        }
         QTest::newRow("probe/duplicateStatus")
             << "probe"
             << QByteArray::fromStdString(

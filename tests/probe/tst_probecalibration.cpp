@@ -98,6 +98,17 @@ class TestProbeCalibration : public QObject {
         }
         QVERIFY(probe::implausibleMeasurement(gemm, Catalogue::builtin()).find("dense BF16 peak") !=
                 std::string::npos);
+        // A copy under 1% of the data sheet (1e-300 B/s was accepted, and the calibrated plan
+        // then fitted yet served nothing); 0 is "not measured" and passes.
+        probe::ProbeReport slow = load("h200-kernels-report.json");
+        QVERIFY(slow.kernels && slow.kernels->ran);
+        slow.kernels->copyBandwidthBytesPerS = 1e-300;
+        const std::string slowWhy = probe::implausibleMeasurement(slow, Catalogue::builtin());
+        QVERIFY2(slowWhy.find("kernels.copy_bandwidth_bytes_per_s") != std::string::npos &&
+                     slowWhy.find("under 1% of the NVIDIA H200") != std::string::npos,
+                 slowWhy.c_str());
+        slow.kernels->copyBandwidthBytesPerS = 0;
+        QCOMPARE(probe::implausibleMeasurement(slow, Catalogue::builtin()), std::string());
     }
 
     // Bandwidth is judged against the probed GPU's own data sheet, not the plan's GPU: the
