@@ -72,7 +72,20 @@
 //   stream (unless --swa-full). src/llama-kv-cache.cpp @ the same commit (read): each cache is
 //   [n_embd_k_gqa, kv_size, n_stream] with n_stream = 1 when unified, else n_seq_max; an MLA
 //   model (hparams.is_mla(), e.g. deepseek2 / Kimi) allocates the K tensor only (has_v =
-//   !is_mla), K rows of kv_lora_rank + rope dims, V read as a view of K.
+//   !is_mla), K rows of kv_lora_rank + rope dims, V read as a view of K. That holds only for
+//   a GGUF with attention.key_length_mla / value_length_mla (is_mla() tests both, src/llama-
+//   hparams.h as indexed; the keys came with PR #12801) on a release with PR #19067 ("kv-cache :
+//   support V-less cache", 2026-01, which added is_mla() and has_v). From PR #12801 (2025-04,
+//   "DeepSeek V2/V3 MLA implementation") to it, such a file cached a V row of kv_lora_rank
+//   beside K: n_embd_head_v = value_length = kv_lora_rank with one KV head, and no is_mla()
+//   to drop it (src/llama-hparams.cpp @ 01b77b5793989e0a1508a2fe3757d4e743a7bbd1, read; the PR's
+//   description: "almost x2 less memory for the KV cache"; GLM-4.7-Flash logs in ollama issue
+//   #15855 print n_embd_head_k = 576, n_embd_head_v = 512).
+//   A file without the keys (converted before PR #12801), and every file on a release before
+//   it, runs as plain multi-head attention: K rows of n_head x (qk_nope + qk_rope), V rows of
+//   n_head x v_head_dim (rows L4 and L7 of docs/ACCURACY.md: "n_embd_k_gqa = 24576,
+//   n_embd_v_gqa = 16384" for DeepSeek-V3 at b4568, 3072 and 2048 for DeepSeek-V2-Lite at
+//   b7057). LlamaRule::MlaLatentCache, MlaVlessCache.
 // - KV cache types: common/arg.cpp kv_cache_types (f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl,
 //   q5_0, q5_1), bytes per row from the ggml type table (import/ggmltypes.h).
 //
@@ -245,6 +258,16 @@ enum class LlamaRule {
     /// 256 cells whatever Flash Attention does (src/llama-context.cpp and
     /// src/llama-kv-cache-iswa.cpp @ 02c28f533ebba3e4ea944fc4a0719a012b3e7097, read).
     KvPadded256,
+    /// An MLA model (deepseek2 and its kin) whose GGUF has attention.key_length_mla /
+    /// value_length_mla caches the compressed latent: K rows of kv_lora_rank + rope dims and V
+    /// rows of kv_lora_rank, one KV head (PR #12801). Before: every file runs its MLA layers as
+    /// plain attention, K rows of n_head x (qk_nope + qk_rope) and V rows of n_head x
+    /// v_head_dim, as a file without the keys still does (its MLA LayerGroup has kvHeads =
+    /// qHeads, the GGUF's head_count_kv; import/ggufimport.cpp).
+    MlaLatentCache,
+    /// Such a model caches no V tensor (V is a view of the latent in K: has_v = !is_mla(),
+    /// PR #19067). Before: a V row of kv_lora_rank per cell beside K.
+    MlaVlessCache,
 };
 
 /// A rule change and the first llama.cpp release (bNNNN) HostPlan applies it from.
@@ -277,7 +300,15 @@ struct LlamaRuleChange {
 /// #14363 is merge commit 225e7a1438f4ea85eaa7b5ef3ab3b266ee4d9c06 (2025-07); b5913 is the first
 /// release whose KV cache maps sequences to streams (issue #14847: the seq_to_stream assertion
 /// first fails in b5913, not in b5912). Not modelled: PR #21277 kept the SWA cache f16
-/// under a quantized -ctk / -ctv from b8633 until its revert, PR #21332, in b8644.
+/// under a quantized -ctk / -ctv from b8633 until its revert, PR #21332, in b8644. The MLA
+/// cache's releases are estimated, not read from the tags (the llama.cpp mirror, 1.4 GB, was
+/// over the size this work could fetch): PR #12801 is merge commit
+/// daa422881a0ec7944771bcc8ff8de34d11f5bd3b (2025-04-15), PR #19067 was merged 2026-01-24;
+/// the releases are placed from the daily rate between published anchors (b5074 = Llama 4
+/// support, 2025-04-05, and b5331 shipped 2025-05-09 by node-llama-cpp; b7347 on 2025-12-10
+/// and b7917 built 2026-02-02 in llama.cpp issue #19307): b5138 and b7824, each within some
+/// twenty releases of the true one. A plan for a release that close follows one of the two
+/// rules and may be off by the V row.
 const std::vector<LlamaRuleChange> &llamaRuleChanges();
 
 /// How a release sizes the KV cache from -c and -np (LlamaRule::KvUnpadded, KvPadded256).

@@ -79,11 +79,13 @@ std::vector<const LayerGroup *> layerOrder(const ModelSpec &m) {
 /// (-kvu); otherwise one stream of kv.perStream cells per slot. A parallel hybrid
 /// (ModelSpec::parallelHybrid, Falcon-H1) gives every layer its attention cache and its
 /// recurrent state together: llama.cpp's hybrid memory for Falcon-H1 takes every layer in both
-/// its attention and its recurrent filter (src/llama-model.cpp @ a5410f04 create_memory).
+/// its attention and its recurrent filter (src/llama-model.cpp @ a5410f04 create_memory). An MLA
+/// layer's rows follow release `build` and the GGUF's keys (LlamaRule::MlaLatentCache,
+/// MlaVlessCache; engine/llamacpp.h).
 Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::GgmlType &tk,
                                             const gguf::GgmlType &tv, const LlamaKvSizing &kv,
                                             std::uint32_t parallel, std::uint32_t ubatch,
-                                            bool unified) {
+                                            bool unified, std::uint32_t build) {
     const std::uint64_t streams = unified ? 1 : parallel;
     const std::uint64_t perStream = kv.perStream; // kv_size of each stream
     const std::uint64_t perSlot = perStream;      // one stream per slot, or the unified one
@@ -97,10 +99,19 @@ Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::Ggml
         }
         std::uint64_t kElems = 0;
         std::uint64_t vElems = 0;
-        if (g.kind == AttentionKind::MLA) {
-            // MLA caches one K row of kv_lora_rank + rope dims per cell and no V tensor:
-            // V is a view into K (llama-kv-cache.cpp, see llamacpp.h).
+        // An MLA group's kvHeads is 1 for the latent (a config, or a GGUF with the *_mla keys)
+        // and its query heads for a GGUF without them (import/ggufimport.cpp).
+        const bool latent = g.kvHeads <= 1 && llamaFollows(build, LlamaRule::MlaLatentCache);
+        if (g.kind == AttentionKind::MLA && (latent || g.compressRatio > 0)) {
+            // The latent cache: one K row of kv_lora_rank + rope dims per cell, and a V row of
+            // kv_lora_rank until PR #19067 made V a view into K (see llamacpp.h).
             kElems = std::uint64_t(g.kvLoraRank) + g.ropeDim;
+            const bool vless = llamaFollows(build, LlamaRule::MlaVlessCache) || g.compressRatio > 0;
+            vElems = vless ? 0 : g.kvLoraRank;
+        } else if (g.kind == AttentionKind::MLA) {
+            // Plain multi-head attention over every query head: each head's full K and V.
+            kElems = std::uint64_t(g.headDim) * g.qHeads;
+            vElems = std::uint64_t(g.vHeadDim ? g.vHeadDim : g.headDim) * g.qHeads;
         } else {
             kElems = std::uint64_t(g.headDim) * g.kvHeads;
             vElems = std::uint64_t(g.vHeadDim ? g.vHeadDim : g.headDim) * g.kvHeads;
@@ -459,7 +470,7 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
 
     const LlamaCppWeights w = llamaCppWeights(m);
     p.weightsExact = w.exact;
-    HOSTPLAN_TRY(caches, layerCaches(m, tk, tv, kv, p.parallel, ubatch, unifiedKv));
+    HOSTPLAN_TRY(caches, layerCaches(m, tk, tv, kv, p.parallel, ubatch, unifiedKv, in.build));
     LlamaCppSide &h = p.host;
     h.weights += w.input;
     if (p.outputOnGpu) {
