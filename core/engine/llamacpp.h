@@ -92,7 +92,25 @@
 // Compute buffer: each device reserves its largest graph stage (ggml-alloc reuses a stage's
 // memory for the next). With Flash Attention that is the logits stage, (n_vocab + n_embd) x
 // n_ubatch x 4 bytes (Llama-3.1-8B at -ub 512: 132,352 x 512 x 4 = 258.5 MiB, the "CUDA0 compute
-// buffer size = 258.50 MiB" llama-server logs), or a layer's FFN stage when that is larger.
+// buffer size = 258.50 MiB" llama-server logs), a layer's FFN stage when that is larger, or,
+// on a device that runs layers, the KQ-mask stage. src/llama-graph.cpp @
+// 434f71a5b4d1ff9c9c9b59e08326f0fe3d15193a (read; build_attn_inp_kv and _iswa) makes each
+// cache's mask an f32 input of n_kv x PAD(n_ubatch, GGML_KQ_MASK_PAD) and, with Flash
+// Attention, a ggml_cast of it to f16 that every layer's flash_attn_ext reads. The input stays
+// on the CPU backend (the host buffer below); the cast has no weight, so ggml-backend's
+// scheduler gives it the GPU of the layer nodes around it, and the f32 mask becomes that
+// split's input: the scheduler copies it into the GPU's buffer when the split starts (with one
+// copy it is an ordinary node, freed after its last use, the cast). At the cast the GPU holds
+// the f32 copy (4 B per cell and token), the f16 result (2 B) and the first layer's rows the
+// allocator placed before it. Three published logs fix those rows at the input and normed
+// rows and the query before and after RoPE, (2 x n_embd + 2 x n_head x head_dim) x n_ubatch x
+// 4 B, to 0.1 MiB on two of them (GLM-4.5-Air at -c 131072 -ub 4096 on CUDA, b6168: 2048 +
+// 1024 + 512 = 3584.09 MiB logged; gpt-oss-20b at -ub 2048 on Metal, b7217: 1672.08) and
+// -1.6 % on the third (gpt-oss-20b at -ub 512, b8164: 420.08): the rows are that inference, not
+// a node-by-node replay of ggml-alloc (llamaMaskStage). Newer releases create the mask in f16
+// under Flash Attention (build_attn_inp_kq_mask, src/llama-graph.cpp @
+// 00395eb285c7c6821ff372e3ca41dae9da33c2c7, read); no log of such a release was at hand and
+// HostPlan keeps the cast for every release.
 // Without Flash Attention a layer's attention stage, n_ubatch x 4 x (n_kv x (n_head + 1) + 4 x
 // n_embd) bytes, when larger: the f32 scores KQ, the f32 KQ mask copied to the device and four
 // n_embd rows (the query, attention output and residual rows live beside the scores). Published
@@ -116,7 +134,21 @@
 // embeddings input, (n_embd + n_kv) x n_ubatch x 4: a 2024 build logs "CUDA_Host compute
 // buffer size = 9.01 MiB" = (4096 + 512) x 512 x 4 for a Llama-3-8B Q4_K_M at -c 512
 // (github.com/developer0hye/llama-3-korean-bllossom-8b-q4-docker README.md); a plan for such a
-// build (LlamaCppInput::build) follows that rule. Layers on the CPU compute there instead.
+// build (LlamaCppInput::build) follows that rule. With layers on the CPU and op offload at
+// this micro-batch (below), GPU 0 runs those layers' matmuls and, with them, the weightless
+// nodes around them (ggml_backend_sched_split_graph's passes expand a GPU assignment to the
+// neighbouring nodes and never to the CPU; ggml/src/ggml-backend.cpp @
+// 0054c01370c2105fa7ba68c16c5e8ff5f55e430d): norms, RoPE, attention over the RAM-resident K
+// and V (copied in per layer) and the FFN. The CPU keeps the graph inputs and the nodes whose
+// output lives in a host buffer: get_rows from token_embd (not offloaded) and the copies of K
+// and V into the RAM-resident cache. So the host buffer is the f32 masks and the larger of the
+// embedding rows and one such layer's K and V rows (f32, n_embd_k_gqa + n_embd_v_gqa per
+// token), which the allocator reuses one block for (llamaOffloadHostCompute): DeepSeek-V3 at
+// -ngl 5 of 61, b4568, 512 x (4096 + 24576 + 16384) x 4 = 88.01 MiB logged; Qwen3-235B-A22B at
+// -ngl 93 of 94, b5398, 512 x (4096 + 4096) x 4 = 16.01 MiB; llama.cpp#18258, 512 x (20224 +
+// 2 x 1024) x 4 = 43.51 MiB. GPU 0 holds the attention stage of those layers beside their
+// K and V. Without op offload (or below kLlamaOpOffloadMinBatch) the layers on the CPU compute
+// there: the host buffer is their largest stage.
 //
 // Pipeline parallelism (llama.cpp PR #6017, b2413): llama_context turns it on when the model
 // has more than one device, n_gpu_layers exceeds n_layer (every layer and the output layer on

@@ -168,10 +168,16 @@ class TestLlamaCppSplit : public QObject {
         }
         target -= 3 * (fit.gpu.weights / 32) / 2; // 2 GPUs: 3 x half of 1/32 of the model
         QVERIFY(used(fit) <= target);
-        LlamaCppInput more = in;
-        more.context = fit.context + 256;
-        more.gpuLayers = 99; // every layer, split evenly, as --fit projects them
-        QVERIFY(used(planLlamaCpp(more).value()) > target);
+        // Linear between the projections at 4096 and at the training context (every layer,
+        // split evenly, as --fit projects them), rounded down to 256.
+        LlamaCppInput at = in;
+        at.gpuLayers = 99;
+        at.context = 4096;
+        const std::uint64_t lo = used(planLlamaCpp(at).value());
+        at.context = fit.trainingContext;
+        const std::uint64_t hi = used(planLlamaCpp(at).value());
+        std::uint64_t expect = 4096 + (fit.trainingContext - 4096) * (target - lo) / (hi - lo);
+        QCOMPARE(fit.context, expect - expect % 256);
     }
 
     void fitIsPerGpu() {
