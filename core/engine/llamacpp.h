@@ -72,14 +72,45 @@
 //   stream (unless --swa-full). src/llama-kv-cache.cpp @ the same commit (read): each cache is
 //   [n_embd_k_gqa, kv_size, n_stream] with n_stream = 1 when unified, else n_seq_max; an MLA
 //   model (hparams.is_mla(), e.g. deepseek2 / Kimi) allocates the K tensor only (has_v =
-//   !is_mla), K rows of kv_lora_rank + rope dims, V read as a view of K.
+//   !is_mla), K rows of kv_lora_rank + rope dims, V read as a view of K. That holds only for
+//   a GGUF with attention.key_length_mla / value_length_mla (is_mla() tests both, src/llama-
+//   hparams.h as indexed; the keys came with PR #12801) on a release with PR #19067 ("kv-cache :
+//   support V-less cache", 2026-01, which added is_mla() and has_v). From PR #12801 (2025-04,
+//   "DeepSeek V2/V3 MLA implementation") to it, such a file cached a V row of kv_lora_rank
+//   beside K: n_embd_head_v = value_length = kv_lora_rank with one KV head, and no is_mla()
+//   to drop it (src/llama-hparams.cpp @ 01b77b5793989e0a1508a2fe3757d4e743a7bbd1, read; the PR's
+//   description: "almost x2 less memory for the KV cache"; GLM-4.7-Flash logs in ollama issue
+//   #15855 print n_embd_head_k = 576, n_embd_head_v = 512).
+//   A file without the keys (converted before PR #12801), and every file on a release before
+//   it, runs as plain multi-head attention: K rows of n_head x (qk_nope + qk_rope), V rows of
+//   n_head x v_head_dim (rows L4 and L7 of docs/ACCURACY.md: "n_embd_k_gqa = 24576,
+//   n_embd_v_gqa = 16384" for DeepSeek-V3 at b4568, 3072 and 2048 for DeepSeek-V2-Lite at
+//   b7057). LlamaRule::MlaLatentCache, MlaVlessCache.
 // - KV cache types: common/arg.cpp kv_cache_types (f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl,
 //   q5_0, q5_1), bytes per row from the ggml type table (import/ggmltypes.h).
 //
 // Compute buffer: each device reserves its largest graph stage (ggml-alloc reuses a stage's
 // memory for the next). With Flash Attention that is the logits stage, (n_vocab + n_embd) x
 // n_ubatch x 4 bytes (Llama-3.1-8B at -ub 512: 132,352 x 512 x 4 = 258.5 MiB, the "CUDA0 compute
-// buffer size = 258.50 MiB" llama-server logs), or a layer's FFN stage when that is larger.
+// buffer size = 258.50 MiB" llama-server logs), a layer's FFN stage when that is larger, or,
+// on a device that runs layers, the KQ-mask stage. src/llama-graph.cpp @
+// 434f71a5b4d1ff9c9c9b59e08326f0fe3d15193a (read; build_attn_inp_kv and _iswa) makes each
+// cache's mask an f32 input of n_kv x PAD(n_ubatch, GGML_KQ_MASK_PAD) and, with Flash
+// Attention, a ggml_cast of it to f16 that every layer's flash_attn_ext reads. The input stays
+// on the CPU backend (the host buffer below); the cast has no weight, so ggml-backend's
+// scheduler gives it the GPU of the layer nodes around it, and the f32 mask becomes that
+// split's input: the scheduler copies it into the GPU's buffer when the split starts (with one
+// copy it is an ordinary node, freed after its last use, the cast). At the cast the GPU holds
+// the f32 copy (4 B per cell and token), the f16 result (2 B) and the first layer's rows the
+// allocator placed before it. Three published logs fix those rows at the input and normed
+// rows and the query before and after RoPE, (2 x n_embd + 2 x n_head x head_dim) x n_ubatch x
+// 4 B, to 0.1 MiB on two of them (GLM-4.5-Air at -c 131072 -ub 4096 on CUDA, b6168: 2048 +
+// 1024 + 512 = 3584.09 MiB logged; gpt-oss-20b at -ub 2048 on Metal, b7217: 1672.08) and
+// -1.6 % on the third (gpt-oss-20b at -ub 512, b8164: 420.08): the rows are that inference, not
+// a node-by-node replay of ggml-alloc (llamaMaskStage). Newer releases create the mask in f16
+// under Flash Attention (build_attn_inp_kq_mask, src/llama-graph.cpp @
+// 00395eb285c7c6821ff372e3ca41dae9da33c2c7, read); no log of such a release was at hand and
+// HostPlan keeps the cast for every release.
 // Without Flash Attention a layer's attention stage, n_ubatch x 4 x (n_kv x (n_head + 1) + 4 x
 // n_embd) bytes, when larger: the f32 scores KQ, the f32 KQ mask copied to the device and four
 // n_embd rows (the query, attention output and residual rows live beside the scores). Published
@@ -103,7 +134,21 @@
 // embeddings input, (n_embd + n_kv) x n_ubatch x 4: a 2024 build logs "CUDA_Host compute
 // buffer size = 9.01 MiB" = (4096 + 512) x 512 x 4 for a Llama-3-8B Q4_K_M at -c 512
 // (github.com/developer0hye/llama-3-korean-bllossom-8b-q4-docker README.md); a plan for such a
-// build (LlamaCppInput::build) follows that rule. Layers on the CPU compute there instead.
+// build (LlamaCppInput::build) follows that rule. With layers on the CPU and op offload at
+// this micro-batch (below), GPU 0 runs those layers' matmuls and, with them, the weightless
+// nodes around them (ggml_backend_sched_split_graph's passes expand a GPU assignment to the
+// neighbouring nodes and never to the CPU; ggml/src/ggml-backend.cpp @
+// 0054c01370c2105fa7ba68c16c5e8ff5f55e430d): norms, RoPE, attention over the RAM-resident K
+// and V (copied in per layer) and the FFN. The CPU keeps the graph inputs and the nodes whose
+// output lives in a host buffer: get_rows from token_embd (not offloaded) and the copies of K
+// and V into the RAM-resident cache. So the host buffer is the f32 masks and the larger of the
+// embedding rows and one such layer's K and V rows (f32, n_embd_k_gqa + n_embd_v_gqa per
+// token), which the allocator reuses one block for (llamaOffloadHostCompute): DeepSeek-V3 at
+// -ngl 5 of 61, b4568, 512 x (4096 + 24576 + 16384) x 4 = 88.01 MiB logged; Qwen3-235B-A22B at
+// -ngl 93 of 94, b5398, 512 x (4096 + 4096) x 4 = 16.01 MiB; llama.cpp#18258, 512 x (20224 +
+// 2 x 1024) x 4 = 43.51 MiB. GPU 0 holds the attention stage of those layers beside their
+// K and V. Without op offload (or below kLlamaOpOffloadMinBatch) the layers on the CPU compute
+// there: the host buffer is their largest stage.
 //
 // Pipeline parallelism (llama.cpp PR #6017, b2413): llama_context turns it on when the model
 // has more than one device, n_gpu_layers exceeds n_layer (every layer and the output layer on
@@ -245,6 +290,16 @@ enum class LlamaRule {
     /// 256 cells whatever Flash Attention does (src/llama-context.cpp and
     /// src/llama-kv-cache-iswa.cpp @ 02c28f533ebba3e4ea944fc4a0719a012b3e7097, read).
     KvPadded256,
+    /// An MLA model (deepseek2 and its kin) whose GGUF has attention.key_length_mla /
+    /// value_length_mla caches the compressed latent: K rows of kv_lora_rank + rope dims and V
+    /// rows of kv_lora_rank, one KV head (PR #12801). Before: every file runs its MLA layers as
+    /// plain attention, K rows of n_head x (qk_nope + qk_rope) and V rows of n_head x
+    /// v_head_dim, as a file without the keys still does (its MLA LayerGroup has kvHeads =
+    /// qHeads, the GGUF's head_count_kv; import/ggufimport.cpp).
+    MlaLatentCache,
+    /// Such a model caches no V tensor (V is a view of the latent in K: has_v = !is_mla(),
+    /// PR #19067). Before: a V row of kv_lora_rank per cell beside K.
+    MlaVlessCache,
 };
 
 /// A rule change and the first llama.cpp release (bNNNN) HostPlan applies it from.
@@ -277,7 +332,15 @@ struct LlamaRuleChange {
 /// #14363 is merge commit 225e7a1438f4ea85eaa7b5ef3ab3b266ee4d9c06 (2025-07); b5913 is the first
 /// release whose KV cache maps sequences to streams (issue #14847: the seq_to_stream assertion
 /// first fails in b5913, not in b5912). Not modelled: PR #21277 kept the SWA cache f16
-/// under a quantized -ctk / -ctv from b8633 until its revert, PR #21332, in b8644.
+/// under a quantized -ctk / -ctv from b8633 until its revert, PR #21332, in b8644. The MLA
+/// cache's releases are estimated, not read from the tags (the llama.cpp mirror, 1.4 GB, was
+/// over the size this work could fetch): PR #12801 is merge commit
+/// daa422881a0ec7944771bcc8ff8de34d11f5bd3b (2025-04-15), PR #19067 was merged 2026-01-24;
+/// the releases are placed from the daily rate between published anchors (b5074 = Llama 4
+/// support, 2025-04-05, and b5331 shipped 2025-05-09 by node-llama-cpp; b7347 on 2025-12-10
+/// and b7917 built 2026-02-02 in llama.cpp issue #19307): b5138 and b7824, each within some
+/// twenty releases of the true one. A plan for a release that close follows one of the two
+/// rules and may be off by the V row.
 const std::vector<LlamaRuleChange> &llamaRuleChanges();
 
 /// How a release sizes the KV cache from -c and -np (LlamaRule::KvUnpadded, KvPadded256).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Internal to the llama.cpp planner (llamacpp_memory.cpp and llamacpp_fit.cpp); not for other
-// callers, which use planLlamaCpp (engine/llamacpp.h).
+// Internal to the llama.cpp planner (llamacpp_memory.cpp, llamacpp_compute.cpp and
+// llamacpp_fit.cpp); not for other callers, which use planLlamaCpp (engine/llamacpp.h).
 #pragma once
 
 #include "engine/llamacpp.h"
@@ -28,5 +28,41 @@ struct LlamaPipeline {
 /// expert overrides). No errors.
 LlamaPipeline llamaPipeline(const LlamaCppInput &in, std::size_t gpus, bool everyLayerOnGpu,
                             bool tensorOverrides);
+
+/// The compute-buffer stages (engine/llamacpp.h, "Compute buffer"), bytes, at `tokens` = the
+/// micro-batch the worst-case graph is reserved at (min(n_ctx, n_ubatch)). No errors.
+///
+/// The output device's logits stage: n_vocab + n_embd f32 per token.
+std::uint64_t llamaLogitsStage(const ModelSpec &m, std::uint64_t tokens);
+/// A layer's FFN stage: gate and up outputs (top-k experts for MoE) plus four n_embd rows, f32.
+std::uint64_t llamaFfnStage(const ModelSpec &m, std::uint64_t tokens);
+/// A layer's attention stage without Flash Attention: the f32 scores KQ, n_kv x n_head per
+/// token, the f32 KQ mask copied to the device, n_kv per token, and four n_embd rows beside
+/// them. `kvCells`: the n_kv the graph is reserved with (one stream's cells).
+std::uint64_t llamaAttentionStage(const ModelSpec &m, std::uint64_t tokens, std::uint64_t kvCells);
+/// The query width of the first attention layer (n_head x head_dim), elements; n_embd when the
+/// model has no attention layer with heads.
+std::uint64_t llamaQueryWidth(const ModelSpec &m);
+/// The KQ-mask stage with Flash Attention on a device that runs layers: the scheduler's f32
+/// copy of every KQ mask (4 B per cell and token, `f32Copy`; false where pipeline parallelism
+/// already counts the copies) and its f16 cast (2 B), alive together at the cast, beside the
+/// first layer's rows allocated before it: the input and normed rows (2 x n_embd) and the
+/// query and its rotated copy (2 x llamaQueryWidth), f32. `maskCells`: the masks' n_kv summed.
+std::uint64_t llamaMaskStage(const ModelSpec &m, std::uint64_t tokens, std::uint64_t maskCells,
+                             bool f32Copy = true);
+/// The inputs one GPU's splits copy in from other backends ("Pipeline parallelism"): the token
+/// rows or the previous GPU's hidden state (n_embd f32 per token) and, where layers run, the KQ
+/// masks (`maskCells` f32 per token) and the positions (I32); where the output layer is, the
+/// output ids (I32).
+std::uint64_t llamaSplitInputBytes(const ModelSpec &m, std::uint64_t tokens, bool layers,
+                                   std::uint64_t maskCells, bool output);
+/// The host compute buffer with layers in system RAM and op offload on: the f32 KQ masks
+/// (`maskCells` per token) and the larger of the embedding inputs (`embeddingInputs` n_embd
+/// rows: 1, or 2 from LlamaRule::EmbeddingsInput) and the K and V rows a RAM-resident layer
+/// writes into its cache (`kvRowElements` f32 per token), which the allocator never holds at
+/// once.
+std::uint64_t llamaOffloadHostCompute(const ModelSpec &m, std::uint64_t tokens,
+                                      std::uint64_t maskCells, std::uint64_t embeddingInputs,
+                                      std::uint64_t kvRowElements);
 
 } // namespace hostplan

@@ -18,6 +18,7 @@ namespace {
 /// One decoder layer's cache shape as llama.cpp allocates it.
 struct LayerCache {
     std::uint64_t bytesPerCell = 0; ///< K + V row bytes of one cell (0 for recurrent layers)
+    std::uint64_t kvElements = 0;   ///< K + V row elements of one cell (what a token writes)
     std::uint64_t cells = 0;        ///< cells this layer holds over all slots
     std::uint64_t cellsRead = 0;    ///< cells one sequence reads per step at its full context
     std::uint64_t stateBytes = 0;   ///< recurrent state over all slots
@@ -79,11 +80,13 @@ std::vector<const LayerGroup *> layerOrder(const ModelSpec &m) {
 /// (-kvu); otherwise one stream of kv.perStream cells per slot. A parallel hybrid
 /// (ModelSpec::parallelHybrid, Falcon-H1) gives every layer its attention cache and its
 /// recurrent state together: llama.cpp's hybrid memory for Falcon-H1 takes every layer in both
-/// its attention and its recurrent filter (src/llama-model.cpp @ a5410f04 create_memory).
+/// its attention and its recurrent filter (src/llama-model.cpp @ a5410f04 create_memory). An MLA
+/// layer's rows follow release `build` and the GGUF's keys (LlamaRule::MlaLatentCache,
+/// MlaVlessCache; engine/llamacpp.h).
 Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::GgmlType &tk,
                                             const gguf::GgmlType &tv, const LlamaKvSizing &kv,
                                             std::uint32_t parallel, std::uint32_t ubatch,
-                                            bool unified) {
+                                            bool unified, std::uint32_t build) {
     const std::uint64_t streams = unified ? 1 : parallel;
     const std::uint64_t perStream = kv.perStream; // kv_size of each stream
     const std::uint64_t perSlot = perStream;      // one stream per slot, or the unified one
@@ -97,10 +100,19 @@ Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::Ggml
         }
         std::uint64_t kElems = 0;
         std::uint64_t vElems = 0;
-        if (g.kind == AttentionKind::MLA) {
-            // MLA caches one K row of kv_lora_rank + rope dims per cell and no V tensor:
-            // V is a view into K (llama-kv-cache.cpp, see llamacpp.h).
+        // An MLA group's kvHeads is 1 for the latent (a config, or a GGUF with the *_mla keys)
+        // and its query heads for a GGUF without them (import/ggufimport.cpp).
+        const bool latent = g.kvHeads <= 1 && llamaFollows(build, LlamaRule::MlaLatentCache);
+        if (g.kind == AttentionKind::MLA && (latent || g.compressRatio > 0)) {
+            // The latent cache: one K row of kv_lora_rank + rope dims per cell, and a V row of
+            // kv_lora_rank until PR #19067 made V a view into K (see llamacpp.h).
             kElems = std::uint64_t(g.kvLoraRank) + g.ropeDim;
+            const bool vless = llamaFollows(build, LlamaRule::MlaVlessCache) || g.compressRatio > 0;
+            vElems = vless ? 0 : g.kvLoraRank;
+        } else if (g.kind == AttentionKind::MLA) {
+            // Plain multi-head attention over every query head: each head's full K and V.
+            kElems = std::uint64_t(g.headDim) * g.qHeads;
+            vElems = std::uint64_t(g.vHeadDim ? g.vHeadDim : g.headDim) * g.qHeads;
         } else {
             kElems = std::uint64_t(g.headDim) * g.kvHeads;
             vElems = std::uint64_t(g.vHeadDim ? g.vHeadDim : g.headDim) * g.kvHeads;
@@ -108,6 +120,7 @@ Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::Ggml
         HOSTPLAN_TRY(k, rowBytes(tk, kElems, "K"));
         HOSTPLAN_TRY(v, rowBytes(tv, vElems, "V"));
         c.bytesPerCell = k + v;
+        c.kvElements = kElems + vElems;
         if (g.kind == AttentionKind::SlidingWindow && g.window > 0) {
             // llama_kv_cache_iswa: each stream of the SWA cache holds the window of every
             // sequence it serves plus a micro-batch, padded by the release's rule.
@@ -160,37 +173,6 @@ std::uint64_t applyExpertFraction(std::uint64_t bytes, const ModelSpec &m) {
     const double f =
         double(std::min(m.experts.activePerToken, m.experts.routed)) / m.experts.routed;
     return std::uint64_t(double(bytes) * f);
-}
-
-/// The output device's share of compute: the logits stage.
-std::uint64_t logitsStage(const ModelSpec &m, std::uint64_t tokens) {
-    return (std::uint64_t(m.vocabSize) + m.hiddenSize) * tokens * 4;
-}
-
-/// A layer's FFN stage: gate and up outputs (top-k experts for MoE) plus a few hidden rows.
-std::uint64_t ffnStage(const ModelSpec &m, std::uint64_t tokens) {
-    const std::uint64_t moeWidth = std::uint64_t(m.experts.activePerToken) * m.experts.intermediate;
-    const std::uint64_t ff = std::max<std::uint64_t>(m.denseIntermediate, moeWidth);
-    return tokens * 4 * (2 * ff + 4 * std::uint64_t(m.hiddenSize));
-}
-
-/// A layer's attention stage without Flash Attention (engine/llamacpp.h, "Compute buffer"):
-/// the f32 scores KQ, n_kv x n_head per token, the f32 KQ mask copied to the device, n_kv per
-/// token, and four n_embd rows per token beside them. `kvCells`: the n_kv the graph is
-/// reserved with (one stream's cells).
-std::uint64_t attentionStage(const ModelSpec &m, std::uint64_t tokens, std::uint64_t kvCells) {
-    return tokens * 4 *
-           (kvCells * (std::uint64_t(m.numAttentionHeads) + 1) + 4 * std::uint64_t(m.hiddenSize));
-}
-
-/// The inputs one GPU's splits copy in from other backends (engine/llamacpp.h, "Pipeline
-/// parallelism"), bytes: the token rows or the previous GPU's hidden state (n_embd f32 per
-/// token) and, where layers run, the KQ masks (`maskCells` per token, f32) and the positions
-/// (I32); where the output layer is, the output ids (I32).
-std::uint64_t splitInputBytes(const ModelSpec &m, std::uint64_t tokens, bool layers,
-                              std::uint64_t maskCells, bool output) {
-    return tokens * 4 *
-           (std::uint64_t(m.hiddenSize) + (layers ? maskCells + 1 : 0) + (output ? 1 : 0));
 }
 
 /// The normalised running sums of the split (see llamacpp.h), one per GPU; empty without a GPU.
@@ -459,7 +441,7 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
 
     const LlamaCppWeights w = llamaCppWeights(m);
     p.weightsExact = w.exact;
-    HOSTPLAN_TRY(caches, layerCaches(m, tk, tv, kv, p.parallel, ubatch, unifiedKv));
+    HOSTPLAN_TRY(caches, layerCaches(m, tk, tv, kv, p.parallel, ubatch, unifiedKv, in.build));
     LlamaCppSide &h = p.host;
     h.weights += w.input;
     if (p.outputOnGpu) {
@@ -499,8 +481,8 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
     h.outputBuffer = std::uint64_t(m.vocabSize) * (p.parallel + (extraSequence ? 1 : 0)) * 4;
     p.outputBufferMax =
         std::uint64_t(m.vocabSize) * std::min<std::uint64_t>(in.batch, p.context) * 4;
-    const std::uint64_t ffn = ffnStage(m, ubatch);
-    const std::uint64_t logits = logitsStage(m, ubatch);
+    const std::uint64_t ffn = llamaFfnStage(m, ubatch);
+    const std::uint64_t logits = llamaLogitsStage(m, ubatch);
     // The graph's KQ masks: one per KV cache (the iSWA cache has two), n_kv = one stream's
     // cells, the whole cache before per-sequence streams (llamaUnifiedKv).
     std::uint64_t maskCells = 0;
@@ -525,25 +507,28 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
     // Every GPU reserves the largest graph stage it runs (the allocator reuses one stage's
     // memory for the next): the logits stage where the output layer is, a layer's FFN stage
     // and, without Flash Attention, its attention stage where layers are. computeHigh is the
-    // figure without Flash Attention, compute the plan's own. With pipeline parallelism the
-    // split inputs are held schedCopies times beside the stage, which then leaves out the
-    // mask copy the single-copy attention stage holds.
+    // figure without Flash Attention, compute the plan's own; with Flash Attention a device
+    // that runs layers also holds the KQ-mask stage (llamaMaskStage). With pipeline parallelism
+    // the split inputs are held schedCopies times beside the stage, which then leaves out the
+    // mask copy the single-copy stages hold.
     for (std::size_t d = 0; d < nGpu; ++d) {
         LlamaCppSide &gd = p.perGpu[d];
         const bool hasOutput = p.outputOnGpu && p.outputGpu == d;
         const bool layers = p.layersPerGpu[d] > 0;
         if (layers || hasOutput) {
             const std::uint64_t low = std::max(hasOutput ? logits : 0, layers ? ffn : 0);
-            const std::uint64_t attn = layers ? attentionStage(m, ubatch, gpuCellsRead[d]) : 0;
-            gd.compute = low;
+            const std::uint64_t attn = layers ? llamaAttentionStage(m, ubatch, gpuCellsRead[d]) : 0;
+            gd.compute = std::max(low, layers ? llamaMaskStage(m, ubatch, maskCells) : 0);
             gd.computeHigh = std::max(low, attn);
             if (p.schedCopies > 1) {
                 const std::uint64_t single = in.flashAttention ? gd.compute : gd.computeHigh;
                 const std::uint64_t copies =
-                    p.schedCopies * splitInputBytes(m, ubatch, layers, maskCells, hasOutput);
+                    p.schedCopies * llamaSplitInputBytes(m, ubatch, layers, maskCells, hasOutput);
                 const std::uint64_t ownMask =
                     layers ? std::uint64_t(ubatch) * 4 * gpuCellsRead[d] : 0;
-                gd.compute = copies + low;
+                gd.compute =
+                    copies +
+                    std::max(low, layers ? llamaMaskStage(m, ubatch, maskCells, false) : 0);
                 gd.computeHigh = copies + std::max(low, attn - ownMask);
                 const std::uint64_t now = in.flashAttention ? gd.compute : gd.computeHigh;
                 p.pipelineCopyBytes += now > single ? now - single : 0;
@@ -555,9 +540,13 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
         }
     }
     // Op offload (see llamacpp.h): GPU 0 runs the matmuls of host-resident weights at this
-    // micro-batch, each weight copied into its compute buffer beside the stage that reads it.
-    if (nGpu > 0 && in.opOffload && ubatch >= kLlamaOpOffloadMinBatch) {
+    // micro-batch, each weight copied into its compute buffer beside the stage that reads it,
+    // and the attention of the layers left in RAM with them, their K and V rows copied in.
+    const bool offloadRam = nGpu > 0 && in.opOffload && ubatch >= kLlamaOpOffloadMinBatch;
+    std::uint64_t ramKvElements = 0; // the widest K + V row a RAM-resident layer writes
+    if (offloadRam) {
         std::uint64_t stage = 0;
+        std::uint64_t ramKvView = 0;
         const auto copy = [&](std::uint64_t bytes, std::uint64_t activations) {
             if (bytes > 0) {
                 p.opOffloadCopy = std::max(p.opOffloadCopy, bytes);
@@ -574,11 +563,21 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
             }
             if (!onGpu) {
                 copy(w.layerTensor[il], ffn);
+                const LayerCache &c = caches[il];
+                ramKvElements = std::max(ramKvElements, c.kvElements);
+                ramKvView =
+                    std::max(ramKvView, c.bytesPerCell * (c.cells / (unifiedKv ? 1 : p.parallel)));
             }
         }
+        std::uint64_t attnLow = 0;
+        std::uint64_t attnHigh = 0;
+        if (p.layersOnGpu < p.layers) {
+            attnLow = ramKvView + llamaMaskStage(m, ubatch, maskCells);
+            attnHigh = ramKvView + llamaAttentionStage(m, ubatch, maxCellsRead);
+        }
         LlamaCppSide &g0 = p.perGpu[0];
-        g0.compute = std::max(g0.compute, stage);
-        g0.computeHigh = std::max(g0.computeHigh, stage);
+        g0.compute = std::max({g0.compute, stage, in.flashAttention ? attnLow : attnHigh});
+        g0.computeHigh = std::max({g0.computeHigh, stage, attnHigh});
     }
     LlamaCppSide &g = p.gpu;
     for (const LlamaCppSide &gd : p.perGpu) {
@@ -608,10 +607,16 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
             p.pipelineCopyBytes += h.compute - single;
         }
         h.computeHigh = h.compute;
+    } else if (offloadRam && p.layersOnGpu < p.layers) {
+        // Layers in RAM with op offload: GPU 0 runs their matmuls and attention, the host keeps
+        // the graph inputs and the K and V rows written into its cache (llamacpp.h).
+        const std::uint64_t inputs = llamaFollows(in.build, LlamaRule::EmbeddingsInput) ? 2 : 1;
+        h.compute = llamaOffloadHostCompute(m, ubatch, maskCells, inputs, ramKvElements);
+        h.computeHigh = h.compute;
     } else {
         h.compute = std::max(p.outputOnGpu ? 0 : logits, p.layersOnGpu < p.layers ? ffn : 0);
         h.computeHigh = std::max(
-            h.compute, p.layersOnGpu < p.layers ? attentionStage(m, ubatch, maxCellsRead) : 0);
+            h.compute, p.layersOnGpu < p.layers ? llamaAttentionStage(m, ubatch, maxCellsRead) : 0);
         h.compute = in.flashAttention ? h.compute : h.computeHigh;
     }
 

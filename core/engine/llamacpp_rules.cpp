@@ -27,6 +27,10 @@ const std::vector<LlamaRuleChange> &llamaRuleChanges() {
         {LlamaRule::ServerSlotSequences, 4038, "#10187", "2024-11",
          "llama-server creates one sequence per slot (before, from b2366: one more for a "
          "system prompt, so the output buffer holds n_vocab x (slots + 1) logits)"},
+        {LlamaRule::MlaLatentCache, 5138, "#12801", "2025-04",
+         "an MLA model (DeepSeek-2/3 family) from a GGUF with the key_length_mla keys caches the "
+         "compressed latent, kv_lora_rank + rope per cell (before: every file cached each "
+         "head's full K and V, as a file without those keys still does)"},
         {LlamaRule::KvStreams, 5913, "#14363", "2025-07",
          "-np N without -kvu gives each slot its own KV stream of n_ctx / N cells and the "
          "worst-case graph is reserved at one stream's cells (before: one KV cache of n_ctx "
@@ -37,6 +41,9 @@ const std::vector<LlamaRuleChange> &llamaRuleChanges() {
         {LlamaRule::KvPadded256, 6975, "#17046", "2025-11",
          "n_ctx, each stream and the SWA cache padded to 256 cells whatever Flash Attention "
          "does (before: no padding, since PR #16812)"},
+        {LlamaRule::MlaVlessCache, 7824, "#19067", "2026-01",
+         "an MLA model's latent cache keeps no V row (before, from PR #12801: a V row of "
+         "kv_lora_rank per cell beside K)"},
         {LlamaRule::OutputLayerFirst, 7847, "#18148", "2025-12",
          "-ngl counts the output layer first (before: the repeating layers, the output layer "
          "on the GPU only when -ngl exceeds the layer count)"},

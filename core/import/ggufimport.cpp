@@ -301,12 +301,24 @@ void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &ar
                 recurrentNoted = true;
             }
         } else if (kvLora > 0) {
+            // A conversion with the latent cache (llama.cpp PR #12801, convert_hf_to_gguf.py's
+            // DeepseekV2Model) writes key_length = kv_lora_rank + rope, value_length =
+            // kv_lora_rank and head_count_kv 1, and each head's widths as key_length_mla /
+            // value_length_mla; an older one writes each head's widths as key_length /
+            // value_length, head_count_kv = head_count and no *_mla keys, and llama.cpp runs
+            // it as plain attention (llama_hparams::is_mla(), engine/llamacpp.h). The group
+            // keeps each head's widths either way, as a Hugging Face config gives them, and
+            // llama.cpp's KV heads: 1 for the latent, every query head without the keys.
+            const std::uint64_t kMla = r.bounded("attention.key_length_mla", 0, 1u << 16);
+            const std::uint64_t vMla = r.bounded("attention.value_length_mla", 0, 1u << 16);
+            const bool latentKeys = kMla > 0 && vMla > 0;
             g.kind = AttentionKind::MLA;
-            g.kvHeads = 1;
+            g.kvHeads = latentKeys ? 1 : std::max<std::uint32_t>(g.qHeads, 1);
             g.kvLoraRank = std::uint32_t(kvLora);
             g.ropeDim = std::uint32_t(rope);
-            g.headDim = std::uint32_t(kLen);
-            g.vHeadDim = std::uint32_t(vLen);
+            g.headDim = std::uint32_t(latentKeys ? kMla : kLen);
+            const std::uint64_t vHead = latentKeys ? vMla : vLen;
+            g.vHeadDim = vHead == g.headDim ? 0 : std::uint32_t(vHead);
         } else {
             g.kvHeads = std::uint32_t(kv);
             g.headDim = std::uint32_t(kLen);

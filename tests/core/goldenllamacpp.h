@@ -29,6 +29,8 @@ namespace golden {
 inline constexpr double kLlamaTol = 0.03;
 inline constexpr double kMiB = 1024.0 * 1024.0;
 
+inline void llamaLogChecks(std::vector<Check> &out); // rows L4-L10, goldenllamalogs.h
+
 /// The llama.cpp plan of `in`, or an exception (a broken row, not a case to check).
 inline LlamaCppPlan llamaPlan(const LlamaCppInput &in) {
     auto p = planLlamaCpp(in);
@@ -576,6 +578,7 @@ inline std::vector<Check> llamaCppChecks() {
             "three devices are +2.5 %, -1.1 % and +0.1 % from gguf-parser";
         addSplitRows(out, "G6", set, gpNew, p, {36, 22, 22}, {20.20, 12.69, 14.00}, cause);
     }
+    llamaLogChecks(out);
     // A "differs because" cause stands only where the row leaves 3 %.
     for (Check &c : out) {
         if (c.within()) {
@@ -591,7 +594,9 @@ inline std::string llamaCppMarkdown(const std::vector<Check> &checks) {
         "\n## llama.cpp memory\n\n"
         "Each row is a named GGUF file mirrored by a header with its metadata and tensor "
         "types (tests/core/goldenllamacpp.h), planned by HostPlan's llama.cpp model at the "
-        "published settings. \"llama.cpp log\" rows are buffers llama.cpp allocated; "
+        "published settings; rows L4-L10 (tests/core/goldenllamalogs.h) size the model's "
+        "config as one uniform GGUF type instead and compare no model buffers. \"llama.cpp "
+        "log\" rows are buffers llama.cpp allocated; "
         "\"llama.cpp --fit-print\" rows are the buffers llama.cpp's own --fit projects (model, "
         "context and compute per device, integer MiB); "
         "\"gguf-parser\" rows are gguf-parser's estimates. Tolerance 3 % per component and "
@@ -604,7 +609,10 @@ inline std::string llamaCppMarkdown(const std::vector<Check> &checks) {
         "from a llama.cpp log is planned by the rules of the release that printed it (the "
         "setting names it; engine/llamacpp.h llamaRuleChanges: releases before b7847 count -ngl "
         "from the repeating layers and keep one host input fewer, releases before b6868 pad the "
-        "KV cache to 256 cells with Flash Attention and 32 without, b6868-b6974 not at all); a "
+        "KV cache to 256 cells with Flash Attention and 32 without, b6868-b6974 not at all; "
+        "an MLA model caches each head's full K and V before b5138 and from a GGUF without the "
+        "key_length_mla keys, the latent with a V row of kv_lora_rank from b5138, and no V "
+        "from b7824, two release numbers estimated from the pull requests' merge dates); a "
         "log without a build line but older than b6868 is planned by b6867's rules.\n\n"
         "| row | figure | setting | published | HostPlan | error | tolerance | status | "
         "source |\n|---|---|---|---|---|---|---|---|---|\n";
@@ -612,3 +620,5 @@ inline std::string llamaCppMarkdown(const std::vector<Check> &checks) {
 }
 
 } // namespace golden
+
+#include "goldenllamalogs.h"

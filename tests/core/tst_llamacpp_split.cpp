@@ -168,10 +168,16 @@ class TestLlamaCppSplit : public QObject {
         }
         target -= 3 * (fit.gpu.weights / 32) / 2; // 2 GPUs: 3 x half of 1/32 of the model
         QVERIFY(used(fit) <= target);
-        LlamaCppInput more = in;
-        more.context = fit.context + 256;
-        more.gpuLayers = 99; // every layer, split evenly, as --fit projects them
-        QVERIFY(used(planLlamaCpp(more).value()) > target);
+        // Linear between the projections at 4096 and at the training context (every layer,
+        // split evenly, as --fit projects them), rounded down to 256.
+        LlamaCppInput at = in;
+        at.gpuLayers = 99;
+        at.context = 4096;
+        const std::uint64_t lo = used(planLlamaCpp(at).value());
+        at.context = fit.trainingContext;
+        const std::uint64_t hi = used(planLlamaCpp(at).value());
+        std::uint64_t expect = 4096 + (fit.trainingContext - 4096) * (target - lo) / (hi - lo);
+        QCOMPARE(fit.context, expect - expect % 256);
     }
 
     void fitIsPerGpu() {
@@ -260,28 +266,24 @@ class TestLlamaCppSplit : public QObject {
     // (the newest) follows every new rule, b1 none.
     void releaseRuleTable() {
         const auto &changes = llamaRuleChanges();
-        QCOMPARE(changes.size(), std::size_t(8));
-        QVERIFY(changes[0].rule == LlamaRule::PipelineParallel && changes[0].prs == "#6017");
-        QCOMPARE(changes[0].build, 2413u);
-        QVERIFY(changes[1].rule == LlamaRule::ServerSlotSequences && changes[1].prs == "#10187");
-        QCOMPARE(changes[1].build, 4038u);
-        QVERIFY(changes[2].rule == LlamaRule::KvStreams && changes[2].prs == "#14363");
-        QCOMPARE(changes[2].build, 5913u);
-        QVERIFY(changes[3].rule == LlamaRule::KvUnpadded && changes[3].prs == "#16812");
-        QCOMPARE(changes[3].build, 6868u);
-        QVERIFY(changes[4].rule == LlamaRule::KvPadded256 && changes[4].prs == "#17046");
-        QCOMPARE(changes[4].build, 6975u);
-        QVERIFY(changes[5].rule == LlamaRule::OutputLayerFirst && changes[5].prs == "#18148");
-        QVERIFY(changes[6].rule == LlamaRule::EmbeddingsInput &&
-                changes[6].prs == "#18550, #18898");
-        QVERIFY(changes[7].rule == LlamaRule::FitPlacement && changes[7].prs == "#16653");
+        QCOMPARE(changes.size(), std::size_t(10));
+        const auto is = [&](std::size_t i, LlamaRule rule, std::string_view prs, unsigned build) {
+            return changes[i].rule == rule && changes[i].prs == prs && changes[i].build == build;
+        };
+        QVERIFY(is(0, LlamaRule::PipelineParallel, "#6017", 2413));
+        QVERIFY(is(1, LlamaRule::ServerSlotSequences, "#10187", 4038));
+        QVERIFY(is(2, LlamaRule::MlaLatentCache, "#12801", 5138));
+        QVERIFY(is(3, LlamaRule::KvStreams, "#14363", 5913));
+        QVERIFY(is(4, LlamaRule::KvUnpadded, "#16812", 6868));
+        QVERIFY(is(5, LlamaRule::KvPadded256, "#17046", 6975));
+        QVERIFY(is(6, LlamaRule::MlaVlessCache, "#19067", 7824));
+        QVERIFY(is(7, LlamaRule::OutputLayerFirst, "#18148", 7847));
+        QVERIFY(is(8, LlamaRule::EmbeddingsInput, "#18550, #18898", 7847));
+        QVERIFY(is(9, LlamaRule::FitPlacement, "#16653", 7847));
         for (std::size_t i = 1; i < changes.size(); ++i) {
             QVERIFY(changes[i - 1].build <= changes[i].build); // oldest first
         }
         for (const LlamaRuleChange &c : changes) {
-            QVERIFY(c.build == 7847 || c.rule == LlamaRule::KvUnpadded ||
-                    c.rule == LlamaRule::KvPadded256 || c.rule == LlamaRule::PipelineParallel ||
-                    c.rule == LlamaRule::KvStreams || c.rule == LlamaRule::ServerSlotSequences);
             QVERIFY(llamaFollows(0, c.rule));
             QVERIFY(llamaFollows(c.build, c.rule));
             QVERIFY(!llamaFollows(c.build - 1, c.rule));

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: MIT
+// Golden llama.cpp rows L4-L10: buffers llama.cpp printed at start-up in published logs, gathered
+// by a validation of HostPlan's planner against them (the logs' lines are quoted with each row).
+// They check the three rules that validation found wrong: the MLA cache by the GGUF's keys and
+// the release (LlamaRule::MlaLatentCache, MlaVlessCache), the KQ-mask stage of a GPU's compute
+// buffer with Flash Attention (llamaMaskStage), and the host compute buffer with layers in
+// system RAM under op offload (llamaOffloadHostCompute). Configs are sized as a uniform GGUF
+// type (asGgufType) unless the row says how the file differs; model buffers are not compared
+// (the files mix quant types). Included by goldenllamacpp.h.
+#pragma once
+
+#include "goldenllamacpp.h"
+
+namespace golden {
+
+/// zai-org/GLM-4.5-Air as the b6168 log's print_info and GGUF metadata give it (46 layers and
+/// one next-token layer llama.cpp loads but does not run, hidden 4096, 96 heads of 128, 8 KV
+/// heads, 128 experts of 1408, top 8, one shared, first layer dense of 10944, vocab 151552).
+inline ModelSpec glm45Air() {
+    return inlineModel(
+        R"({"architectures":["Glm4MoeForCausalLM"],"model_type":"glm4_moe","attention_bias":true,
+        "first_k_dense_replace":1,"head_dim":128,"hidden_act":"silu","hidden_size":4096,
+        "intermediate_size":10944,"max_position_embeddings":131072,"moe_intermediate_size":1408,
+        "n_group":1,"n_routed_experts":128,"n_shared_experts":1,"norm_topk_prob":true,
+        "num_attention_heads":96,"num_experts_per_tok":8,"num_hidden_layers":46,
+        "num_key_value_heads":8,"num_nextn_predict_layers":1,"partial_rotary_factor":0.5,
+        "rms_norm_eps":1e-05,"rope_theta":1000000,"routed_scaling_factor":1.0,
+        "tie_word_embeddings":false,"topk_group":1,"torch_dtype":"bfloat16",
+        "use_qk_norm":false,"vocab_size":151552})",
+        "zai-org/GLM-4.5-Air");
+}
+
+/// `m` sized as a uniform GGUF of ggml type `type`.
+inline ModelSpec ggufOf(const ModelSpec &m, const char *type) {
+    return asGgufType(m, *gguf::ggmlTypeByName(type));
+}
+
+/// Rows L4-L10 (see the file comment), appended to `out`.
+inline void llamaLogChecks(std::vector<Check> &out) {
+    const HostSpec host = findHost("ddr5-desktop").value();
+    const auto kvType = [](const char *name) { return parseLlamaKvType(name).value(); };
+
+    // L4: DeepSeek-V3 Q3_K_M on an RTX 4090, llama-cli b4568 ("build: 4568 (a4417ddd)"),
+    // --cache-type-k q5_0 (V f16) --n-gpu-layers 5, n_ctx 4096, n_ubatch 512, flash_attn 0:
+    // "CUDA0 KV buffer size = 970.00 MiB", "CPU KV buffer size = 10864.00 MiB" (a release
+    // before PR #12801 caches each head's full K and V: n_embd_k_gqa 24576, n_embd_v_gqa
+    // 16384), "CPU output buffer size = 0.49 MiB", "CUDA0 compute buffer size = 3630.00 MiB",
+    // "CUDA_Host compute buffer size = 88.01 MiB" (the f32 mask and one RAM-resident layer's K
+    // and V rows, 512 x (4096 + 24576 + 16384) x 4 B). b4568 counts -ngl from the repeating
+    // layers: blocks 56-60 on the GPU, the output layer in RAM.
+    {
+        const ModelSpec m =
+            ggufOf(dataConfigModel("deepseek-ai--DeepSeek-V3_config.json", "DeepSeek-V3"), "q3_K");
+        LlamaCppInput in =
+            llamaRowInput(m, loggedGpu("NVIDIA GeForce RTX 4090", 24.0, true), host, 4096);
+        in.build = 4568;
+        in.gpuLayers = 5;
+        in.kvTypeK = kvType("q5_0");
+        in.kvTypeV = kvType("f16");
+        in.server = false;
+        const LlamaCppPlan p = llamaPlan(in);
+        const std::string set = "DeepSeek-V3 Q3_K_M, RTX 4090, llama.cpp b4568, -c 4096 -ngl 5 "
+                                "-ctk q5_0, FA off, 1 slot";
+        const std::string src = "llama.cpp log: 'Running DeepSeek V3 on your Windows machine' "
+                                "(public repository file, llama-cli b4568)";
+        addLlamaComponents(out, "L4", set, src,
+                           {{"CUDA0 KV buffer MiB", 970.00, double(p.gpu.kvCache) / kMiB},
+                            {"CPU KV buffer MiB", 10864.00, double(p.host.kvCache) / kMiB},
+                            {"output buffer MiB", 0.49, double(p.host.outputBuffer) / kMiB},
+                            {"host compute MiB", 88.01, double(p.host.compute) / kMiB}});
+        out.push_back({"L4", "CUDA0 compute MiB", set, 3630.00, double(p.gpu.compute) / kMiB,
+                       kLlamaTol, src,
+                       "differs by 1962 MiB that HostPlan does not account for: its figure is "
+                       "the op-offload copy of the largest RAM-resident tensor (an expert "
+                       "tensor, 1540 MiB as uniform q3_K) beside the FFN stage; the Q3_K_M file "
+                       "keeps some tensors in larger types (llama-quantize's Q3_K_M rule) and "
+                       "its tensor table was not at hand, and the attention stage of the layers "
+                       "in RAM (1282 MiB with their K and V) does not close the gap either"});
+    }
+
+    // L5: GLM-4.5-Air on an RTX PRO 6000, llama-server b6168 ("build: 6168 (092fd845)"), -fa
+    // -c 131072 -ngl 99 -b 4096 -ub 4096, one sequence: "CUDA0 KV buffer size = 23552.00 MiB",
+    // "CUDA_Host output buffer size = 0.58 MiB", "CUDA0 compute buffer size = 3584.09 MiB"
+    // (the KQ-mask stage: 131072 x 4096 x (4 + 2) B of f32 mask copy and f16 cast, and (2 x
+    // 4096 + 2 x 12288) x 4096 x 4 B of first-layer rows), "CUDA_Host compute buffer size =
+    // 2112.11 MiB" (the f32 mask and the token rows). The file is Thireus's mixed-type GLM-4.5-Air
+    // (about 5 bits per weight), sized here as q5_K.
+    {
+        const ModelSpec m = ggufOf(glm45Air(), "q5_K");
+        LlamaCppInput in =
+            llamaRowInput(m, loggedGpu("NVIDIA RTX PRO 6000", 96.0, true), host, 131072);
+        in.build = 6168;
+        in.flashAttention = true;
+        in.batch = 4096;
+        in.ubatch = 4096;
+        const LlamaCppPlan p = llamaPlan(in);
+        const std::string set = "GLM-4.5-Air ~5 bpw, RTX PRO 6000, llama.cpp b6168, -c 131072 "
+                                "-b 4096 -ub 4096, FA on, -ngl all, 1 slot";
+        const std::string src = "llama.cpp log: ik_llama.cpp discussion (Thireus, 2025-08-14), "
+                                "mainline llama-server b6168";
+        addLlamaComponents(out, "L5", set, src,
+                           {{"CUDA0 KV buffer MiB", 23552.00, double(p.gpu.kvCache) / kMiB},
+                            {"output buffer MiB", 0.58, double(p.host.outputBuffer) / kMiB},
+                            {"CUDA0 compute MiB", 3584.09, double(p.gpu.compute) / kMiB},
+                            {"host compute MiB", 2112.11, double(p.host.compute) / kMiB}});
+    }
+
+    // L6: llama.cpp issue #18258 (a Qwen3-0.6B-shaped model: 28 layers, n_embd 1024, 8 KV heads
+    // of 128, vocab 151936), n_ctx 20224, n_batch 20224, n_ubatch 512, flash_attn enabled, q8_0
+    // K and V, 7 layers and the output layer on CUDA0 (its KV split): "CPU KV buffer size =
+    // 881.34 MiB", "CUDA0 KV buffer size = 293.78 MiB", "CUDA_Host output buffer size = 0.58
+    // MiB", "CUDA0 compute buffer size = 298.75 MiB", "CUDA_Host compute buffer size = 43.51
+    // MiB" (the f32 mask and two n_embd embedding inputs, or one RAM-resident layer's K and V
+    // rows: both 512 x (20224 + 2048) x 4 B). The issue reports a build after b7406; the log's
+    // KV split puts the output layer on the GPU first, so it is planned as b7847.
+    {
+        const ModelSpec m =
+            ggufOf(dataConfigModel("Qwen--Qwen3-0.6B_config.json", "Qwen3-0.6B"), "q8_0");
+        LlamaCppInput in =
+            llamaRowInput(m, loggedGpu("NVIDIA GeForce GPU", 24.0, true), host, 20224);
+        in.build = 7847;
+        in.flashAttention = true;
+        in.batch = 20224;
+        in.gpuLayers = 8;
+        in.kvTypeK = kvType("q8_0");
+        in.kvTypeV = kvType("q8_0");
+        const LlamaCppPlan p = llamaPlan(in);
+        const std::string set = "Qwen3-0.6B shape, q8_0 KV, CUDA, llama.cpp b7406+, -c 20224 "
+                                "-b 20224, FA on, 7 of 28 layers and the output on the GPU";
+        const std::string src = "llama.cpp log: github.com/ggml-org/llama.cpp/issues/18258";
+        addLlamaComponents(out, "L6", set, src,
+                           {{"CUDA0 KV buffer MiB", 293.78, double(p.gpu.kvCache) / kMiB},
+                            {"CPU KV buffer MiB", 881.34, double(p.host.kvCache) / kMiB},
+                            {"output buffer MiB", 0.58, double(p.host.outputBuffer) / kMiB},
+                            {"CUDA0 compute MiB", 298.75, double(p.gpu.compute) / kMiB},
+                            {"host compute MiB", 43.51, double(p.host.compute) / kMiB}});
+    }
+
+    // L7: DeepSeek-V2-Lite-Chat Q4_0 on an Adreno 840 (OpenCL), llama-cli b7057 ("build: 7057
+    // (915803d1)"), -ngl 30 (all 27 layers and the output), n_ctx 4096, flash_attn auto (on):
+    // the file has no *_mla keys ("n_embd_head_k_mla = 0"), so llama.cpp caches full K and V:
+    // "K (f16): 648.00 MiB, V (f16): 432.00 MiB", "CPU output buffer size = 0.39 MiB",
+    // "OpenCL compute buffer size = 208.00 MiB", "CPU compute buffer size = 12.01 MiB". The
+    // config's model with llama.cpp's KV heads of such a file (16: import/ggufimport.cpp).
+    {
+        ModelSpec m = ggufOf(deepseekV2Lite(), "q4_0");
+        for (LayerGroup &g : m.layers) {
+            g.kvHeads = g.kind == AttentionKind::MLA ? g.qHeads : g.kvHeads;
+        }
+        LlamaCppInput in =
+            llamaRowInput(m, loggedGpu("OpenCL Adreno 840", 16.0, false), host, 4096);
+        in.build = 7057;
+        in.flashAttention = true;
+        in.server = false;
+        const LlamaCppPlan p = llamaPlan(in);
+        const std::string set = "DeepSeek-V2-Lite-Chat Q4_0 (no MLA keys), OpenCL, llama.cpp "
+                                "b7057, -c 4096, FA on, -ngl all, 1 slot";
+        const std::string src = "llama.cpp log: llama-cli b7057 on a Snapdragon Adreno 840 "
+                                "(public repository file)";
+        addLlamaComponents(out, "L7", set, src,
+                           {{"KV buffer MiB", 1080.00, double(p.gpu.kvCache) / kMiB},
+                            {"output buffer MiB", 0.39, double(p.host.outputBuffer) / kMiB},
+                            {"OpenCL compute MiB", 208.00, double(p.gpu.compute) / kMiB},
+                            {"host compute MiB", 12.01, double(p.host.compute) / kMiB}});
+    }
+
+    // L8: unsloth Qwen3-235B-A22B Q3_K_S on a Strix Halo (Vulkan, RADV GFX1151), llama-cli
+    // b5398 (its llama-bench lines: "build: c531edfa (5398)"), -ngl 93 of 94 layers, n_ctx
+    // 4096, n_ubatch 512, flash_attn 0: "Vulkan0 KV buffer size = 744.00 MiB", "CPU KV buffer
+    // size = 8.00 MiB", "CPU output buffer size = 0.58 MiB", "Vulkan0 compute buffer size =
+    // 791.61 MiB" (op offload copies the q6_K LM head, 486.9 MiB, beside the 300.75 MiB logits
+    // stage), "Vulkan_Host compute buffer size = 16.01 MiB" (the f32 mask and the token rows,
+    // 512 x (4096 + 4096) x 4 B). The file is q3_K but for output.weight, kept q6_K (its 659
+    // q3_K tensors and one q6_K): the LM head is sized so here.
+    {
+        ModelSpec m =
+            ggufOf(dataConfigModel("Qwen--Qwen3-235B-A22B_config.json", "Qwen3-235B-A22B"), "q3_K");
+        const gguf::GgmlType &q6k = *gguf::ggmlTypeByName("q6_K");
+        for (TensorGroup &g : m.groups) {
+            if (g.role == GroupRole::LmHead) {
+                g.exactBytes = g.params / q6k.blockSize * q6k.typeSize;
+            }
+        }
+        LlamaCppInput in =
+            llamaRowInput(m, loggedGpu("Vulkan0 (Radeon 8060S)", 96.0, false), host, 4096);
+        in.build = 5398;
+        in.gpuLayers = 93;
+        in.server = false;
+        const LlamaCppPlan p = llamaPlan(in);
+        const std::string set = "Qwen3-235B-A22B Q3_K_S, Vulkan, llama.cpp b5398, -c 4096 "
+                                "-ngl 93 of 94, FA off, 1 slot";
+        const std::string src = "llama.cpp log: Strix Halo llama-cli b5398 (public repository "
+                                "file)";
+        addLlamaComponents(out, "L8", set, src,
+                           {{"Vulkan0 KV buffer MiB", 744.00, double(p.gpu.kvCache) / kMiB},
+                            {"CPU KV buffer MiB", 8.00, double(p.host.kvCache) / kMiB},
+                            {"output buffer MiB", 0.58, double(p.host.outputBuffer) / kMiB},
+                            {"Vulkan0 compute MiB", 791.61, double(p.gpu.compute) / kMiB},
+                            {"host compute MiB", 16.01, double(p.host.compute) / kMiB}});
+    }
+
+    // L9a, L9b: ggml-org/gpt-oss-20b-GGUF on an Apple M5 (Metal), n_ctx 131072 (the training
+    // context), flash_attn auto (on), one sequence. L9a: llama-cli b7217 with -ub 2048 -b 2048:
+    // "Metal compute buffer size = 1672.08 MiB" (the masks of both caches, 131072 + 2304 cells
+    // x 2048 x 6 B, and (2 x 2880 + 2 x 4096) x 2048 x 4 B of first-layer rows), "CPU compute
+    // buffer size = 1064.59 MiB"; L9b: llama-completion b8164 at -ub 512: "MTL0 compute buffer size
+    // = 420.08 MiB", "CPU compute buffer size = 268.77 MiB". The mirrored header of row O1.
+    {
+        const ModelSpec m =
+            ggufwriter::modelOf(ggufwriter::gptOss20bMxfp4(201088), "gpt-oss-20b.gguf");
+        struct Run {
+            std::uint32_t build;
+            std::uint32_t ubatch;
+            double gpu;
+            double cpu;
+            double kv;
+        };
+        for (const Run &r : {Run{7217, 2048, 1672.08, 1064.59, 3126.00},
+                             Run{8164, 512, 420.08, 268.77, 3090.00}}) {
+            LlamaCppInput in = llamaRowInput(m, loggedGpu("MTL0", 32.0, false), host, 131072);
+            in.build = r.build;
+            in.flashAttention = true;
+            in.batch = r.ubatch;
+            in.ubatch = r.ubatch;
+            in.server = false;
+            const LlamaCppPlan p = llamaPlan(in);
+            const std::string b = std::to_string(r.build);
+            const std::string set = "gpt-oss-20b MXFP4, Metal, llama.cpp b" + b +
+                                    ", -c 131072 -ub " + std::to_string(r.ubatch) +
+                                    ", FA on, -ngl all, 1 slot";
+            const std::string src = "llama.cpp log: llama-" +
+                                    std::string(r.build == 7217 ? "cli" : "completion") + " b" + b +
+                                    " on an Apple M5 (public repository file)";
+            addLlamaComponents(out, r.build == 7217 ? "L9a" : "L9b", set, src,
+                               {{"KV buffer MiB", r.kv, double(p.gpu.kvCache) / kMiB},
+                                {"output buffer MiB", 0.77, double(p.host.outputBuffer) / kMiB},
+                                {"MTL0 compute MiB", r.gpu, double(p.gpu.compute) / kMiB},
+                                {"CPU compute MiB", r.cpu, double(p.host.compute) / kMiB}});
+        }
+    }
+
+    // L10: Qwen3-Coder-30B-A3B-Instruct Q8_0 (Qwen3-30B-A3B's shape) on an A100-40GB,
+    // llama-server b7342 (docker server-cuda-b7342), --ctx-size 65536, -np unset (4 unified
+    // slots), flash_attn auto (on): "KV ... 6144.00 MiB", "CUDA_Host output buffer size = 2.32
+    // MiB", "CUDA0 compute buffer size = 300.75 MiB" (the logits stage; the mask stage, 216 MiB,
+    // is smaller), "CUDA_Host compute buffer size = 132.01 MiB".
+    {
+        const ModelSpec m =
+            ggufOf(dataConfigModel("Qwen--Qwen3-30B-A3B_config.json", "Qwen3-30B-A3B"), "q8_0");
+        LlamaCppInput in =
+            llamaRowInput(m, loggedGpu("NVIDIA A100-PCIE-40GB", 40.0, false), host, 65536);
+        in.build = 7342;
+        in.flashAttention = true;
+        in.parallel = 4;
+        in.unifiedKv = true;
+        const LlamaCppPlan p = llamaPlan(in);
+        const std::string set = "Qwen3-Coder-30B-A3B Q8_0, A100-40GB, llama.cpp b7342, -c 65536, "
+                                "4 unified slots, FA on, -ngl all";
+        const std::string src = "llama.cpp log: llama-server docker server-cuda-b7342 (public "
+                                "repository file)";
+        addLlamaComponents(out, "L10", set, src,
+                           {{"KV buffer MiB", 6144.00, double(p.gpu.kvCache) / kMiB},
+                            {"output buffer MiB", 2.32, double(p.host.outputBuffer) / kMiB},
+                            {"CUDA0 compute MiB", 300.75, double(p.gpu.compute) / kMiB},
+                            {"host compute MiB", 132.01, double(p.host.compute) / kMiB}});
+    }
+}
+
+} // namespace golden
