@@ -313,6 +313,16 @@ Header parseChecked(std::string_view bytes, std::uint64_t fileSize) {
     for (std::uint64_t i = 0; i < nTensors; ++i) {
         h.tensors.push_back(readTensorInfo(c, i));
     }
+    // ggml's gguf reader refuses a name given twice (ggml/src/gguf.cpp "duplicate tensor
+    // name"); counting it twice would size weights that are not there.
+    std::map<std::string_view, std::size_t> seen;
+    for (std::size_t i = 0; i < h.tensors.size(); ++i) {
+        if (const auto [it, fresh] = seen.emplace(h.tensors[i].name, i); !fresh) {
+            throw Malformed{tensorField(i, h.tensors[i].name) + ".name",
+                            "duplicate tensor name (also tensor_infos[" +
+                                std::to_string(it->second) + "])"};
+        }
+    }
     h.dataOffset = (c.pos() + h.alignment - 1) / h.alignment * h.alignment;
     for (std::size_t i = 0; i < h.tensors.size(); ++i) {
         const TensorInfo &t = h.tensors[i];

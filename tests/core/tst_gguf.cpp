@@ -537,6 +537,20 @@ class TestGguf : public QObject {
             }
             return b.data;
         };
+        {
+            // One name twice (ggml's reader refuses it; its bytes would count twice).
+            Bytes b = start(2, 0);
+            for (std::uint64_t offset : {0, 128}) {
+                b.str("blk.0.attn_q.weight").put<std::uint32_t>(1).put<std::uint64_t>(32);
+                b.put<std::uint32_t>(0).put(offset);
+            }
+            while (b.data.size() % 32) {
+                b.data.push_back('\0');
+            }
+            row("duplicateTensorName", b.data, 0,
+                "tensor_infos[1] 'blk.0.attn_q.weight'.name: duplicate tensor name (also "
+                "tensor_infos[0])");
+        }
         row("fiveDims", tensor(5, {32, 1, 1, 1, 1}, 0, 0), 0, "'t'.n_dims: 5 dimensions (1 to 4)");
         row("removedType", tensor(2, {32, 1}, 4, 0), 0, "unknown or removed ggml type 4");
         row("unknownType", tensor(2, {32, 1}, 99, 0), 0, "unknown or removed ggml type 99");
