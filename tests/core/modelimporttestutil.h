@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Shared by the model import tests: the real configs in resources/models that
-// tst_modelimport and tst_modelimport_rules sweep, and layersOf.
+// tst_modelimport and tst_modelimport_rules sweep, layersOf, paramsIn and hasNote.
 #pragma once
 
 #include "model/modelspec.h"
@@ -8,6 +8,7 @@
 #include <QStringList>
 
 #include <cstdint>
+#include <string>
 
 namespace hostplan::modelimporttest {
 
@@ -32,6 +33,25 @@ inline std::uint64_t layersOf(const ModelSpec &m, AttentionKind kind) {
         n += l.kind == kind ? l.count : 0;
     }
     return n;
+}
+
+/// Parameters of the groups of `m` with `role` stored in `format`.
+inline std::uint64_t paramsIn(const ModelSpec &m, GroupRole role, const NumberFormat &format) {
+    std::uint64_t n = 0;
+    for (const auto &g : m.groups) {
+        n += g.role == role && g.format == format ? g.params : 0;
+    }
+    return n;
+}
+
+/// Whether one of `m`'s notes contains `part`.
+inline bool hasNote(const ModelSpec &m, const std::string &part) {
+    for (const auto &note : m.notes) {
+        if (note.find(part) != std::string::npos) {
+            return true;
+        }
+    }
+    return false;
 }
 
 } // namespace hostplan::modelimporttest

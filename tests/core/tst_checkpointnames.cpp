@@ -5,6 +5,7 @@
 // wrapper's other spelling, a model_type read by its architectures[0] class, and keys the
 // generic reader knows not to change a size. Real configs from tests/data/configs (README.md).
 #include "import/modelimport.h"
+#include "modelimporttestutil.h"
 #include "testutil.h"
 
 #include <nlohmann/json.hpp>
@@ -13,6 +14,8 @@
 #include <QTest>
 
 using namespace hostplan;
+using hostplan::modelimporttest::hasNote;
+using hostplan::modelimporttest::paramsIn;
 using nlohmann::json;
 
 namespace {
@@ -23,23 +26,6 @@ json readConfig(const QString &name) {
         return {};
     }
     return json::parse(f.readAll().toStdString(), nullptr, false);
-}
-
-std::uint64_t paramsIn(const ModelSpec &spec, GroupRole role, const NumberFormat &format) {
-    std::uint64_t n = 0;
-    for (const auto &g : spec.groups) {
-        n += g.role == role && g.format == format ? g.params : 0;
-    }
-    return n;
-}
-
-bool hasNote(const ModelSpec &spec, const std::string &part) {
-    for (const auto &n : spec.notes) {
-        if (n.find(part) != std::string::npos) {
-            return true;
-        }
-    }
-    return false;
 }
 
 /// A compressed-tensors group of `weights` for `targets`.

@@ -7,6 +7,7 @@
 // count of the Hub model page's safetensors metadata; the tolerance is the 0.5%.
 #include "import/hubcache.h"
 #include "import/modelimport.h"
+#include "modelimporttestutil.h"
 #include "testutil.h"
 
 #include <nlohmann/json.hpp>
@@ -22,6 +23,8 @@
 #include <fstream>
 
 using namespace hostplan;
+using hostplan::modelimporttest::hasNote;
+using hostplan::modelimporttest::paramsIn;
 
 namespace {
 
@@ -38,24 +41,6 @@ Result<ModelSpec> importStem(const QString &stem) {
     const QByteArray config = readData(stem + "_config.json");
     const QByteArray quant = readData(stem + "_hf_quant_config.json");
     return importHfConfigText(config.toStdString(), stem.toStdString(), quant.toStdString());
-}
-
-/// Parameters of the groups with `role` stored in `format`.
-std::uint64_t paramsIn(const ModelSpec &spec, GroupRole role, const NumberFormat &format) {
-    std::uint64_t n = 0;
-    for (const auto &g : spec.groups) {
-        n += g.role == role && g.format == format ? g.params : 0;
-    }
-    return n;
-}
-
-bool hasNote(const ModelSpec &spec, const std::string &part) {
-    for (const auto &n : spec.notes) {
-        if (n.find(part) != std::string::npos) {
-            return true;
-        }
-    }
-    return false;
 }
 
 } // namespace
