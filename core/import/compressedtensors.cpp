@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "import/compressedtensors.h"
 
+#include "util/textutil.h"
+
 #include <algorithm>
 
 namespace hostplan::importer {
@@ -134,7 +136,8 @@ void readCompressedTensors(const ConfigReader &qc, Quantization &q) {
                 same->scheme = index;
                 continue;
             }
-            Quantization::TargetSchemes::Target t{targets[i], std::nullopt, index};
+            Quantization::TargetSchemes::Target t{targets[i], std::nullopt,
+                                                  asciiLower(targets[i]) == "linear", index};
             if (targets[i].rfind("re:", 0) == 0) {
                 auto re = ModulePattern::fromRegex(std::string_view(targets[i]).substr(3));
                 if (!re.ok()) {

@@ -287,7 +287,7 @@ ModelSpec importConfig(const json &root, const std::string &source, const json *
     importer::ModelBuilder b;
     if (arch != givenType) {
         b.note("model_type '" + cutText(givenType, 64) + "' is read as " + arch +
-               ", the model of " + "its architectures[0] " + cutText(modelClass, 64) +
+               ", the model of its architectures[0] " + cutText(modelClass, 64) +
                " (the class the engines load)");
     }
     // textCfg: the language model's config when it sits in text_config of a wrapper (kimi_k3);

@@ -250,7 +250,7 @@ const Quantization *Quantization::targetScheme(const TensorPiece &p) const {
     };
     const auto byClass = [&]() -> const Target * { // every Linear layer's class contains it
         for (const auto &t : targets->targets) {
-            if (!t.re && p.linear && asciiLower(t.text) == "linear") {
+            if (p.linear && t.linearClass) {
                 return &t;
             }
         }

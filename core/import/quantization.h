@@ -147,6 +147,7 @@ struct Quantization::TargetSchemes {
     struct Target {
         std::string text;                ///< as written ("re:..." included)
         std::optional<ModulePattern> re; ///< the compiled "re:" pattern; none for a name
+        bool linearClass = false;        ///< "Linear" in any case: names every Linear layer
         std::uint32_t scheme = 0;        ///< index into schemes
     };
     std::vector<Target> targets;

@@ -31,7 +31,7 @@ namespace {
 /// layers); a group of one head (a short convolution) is not split. A Mamba2 mixer's n_groups must
 /// be divisible by TP or be 1 (MambaMixer2, vllm/model_executor/layers/mamba/mamba_mixer2.py @
 /// bb435dbd; SGLang's mixer asserts the same).
-std::string recurrentShardProblem(const ModelSpec &model, std::uint32_t tp) {
+std::string headShardProblem(const ModelSpec &model, std::uint32_t tp) {
     for (const auto &l : model.layers) {
         if (l.count > 0 && l.kind != AttentionKind::Linear) {
             // Every softmax layer's own heads, not only the config's num_attention_heads
@@ -71,7 +71,7 @@ std::uint32_t largestTp(const ModelSpec &model, std::uint32_t limit, std::uint32
     for (std::uint32_t t = 2; t != 0 && t <= limit; t *= 2) {
         if ((gpus == 0 || gpus % t == 0) &&
             (model.numAttentionHeads == 0 || model.numAttentionHeads % t == 0) &&
-            recurrentShardProblem(model, t).empty()) {
+            headShardProblem(model, t).empty()) {
             tp = t;
         }
     }
@@ -92,7 +92,7 @@ std::string layoutProblem(const ModelSpec &model, const Parallelism &par) {
         return "TP " + std::to_string(par.tp) + " does not divide the " +
                std::to_string(model.numAttentionHeads) + " attention heads";
     }
-    if (std::string problem = recurrentShardProblem(model, par.tp); !problem.empty()) {
+    if (std::string problem = headShardProblem(model, par.tp); !problem.empty()) {
         return problem;
     }
     if (par.ep != 1 && par.ep != par.tp) {
