@@ -178,7 +178,12 @@ std::optional<ConfigReader> buildDeepseekV4(const ConfigReader &c, const std::st
     if (expertDtype != "fp4" && expertDtype != "fp8") {
         fail(c.field("expert_dtype"), "'" + expertDtype + "' is neither fp4 nor fp8");
     }
-    if (!c.has("expert_dtype")) {
+    // DeepSeek's own FP8 release (quant_method "fp8", vLLM DeepseekV4FP8Config) stores FP4
+    // experts by expert_dtype; under another scheme (compressed-tensors' mixed NVFP4 / FP8
+    // block groups) the scheme's targets decide, as vLLM's config for that method does.
+    const std::optional<ConfigReader> qc = c.optSub("quantization_config");
+    const bool ownFp8 = !qc || qc->str("quant_method", "fp8") == "fp8";
+    if (ownFp8 && !c.has("expert_dtype")) {
         // DeepSeek's own configs write expert_dtype; repacks may drop it with their experts
         // in the quantization_config's format.
         b.note("estimated: expert_dtype is not given; the routed experts are planned as "
@@ -186,11 +191,6 @@ std::optional<ConfigReader> buildDeepseekV4(const ConfigReader &c, const std::st
                "it may store them in its quantization_config format (FP8: about twice their "
                "bytes)");
     }
-    // DeepSeek's own FP8 release (quant_method "fp8", vLLM DeepseekV4FP8Config) stores FP4
-    // experts by expert_dtype; under another scheme (compressed-tensors' mixed NVFP4 / FP8
-    // block groups) the scheme's targets decide, as vLLM's config for that method does.
-    const std::optional<ConfigReader> qc = c.optSub("quantization_config");
-    const bool ownFp8 = !qc || qc->str("quant_method", "fp8") == "fp8";
     const std::string m = l0 + "ffn.";
     const std::string fe = c.field("n_routed_experts");
     for (const char *w : {"gate_proj", "up_proj", "down_proj"}) {

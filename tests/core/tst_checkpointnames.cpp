@@ -154,6 +154,14 @@ void TestCheckpointNames::deepseekV4MixedCheckpoint() {
     QCOMPARE(paramsIn(*m, GroupRole::Attention, formats::fp8), L * perLayer + ratio4 * 8192 * 1024);
     QVERIFY(m->fp8BlockScaled);
     QCOMPARE(m->fp8BlockRows, 128u);
+    // Without expert_dtype the experts still follow the scheme's targets, and no note claims
+    // they are planned as MXFP4.
+    json noDtype = cfg;
+    noDtype.erase("expert_dtype");
+    const auto n = importHfConfigText(noDtype.dump(), "redhat-v4-no-dtype");
+    QVERIFY2(n.ok(), n.ok() ? "" : n.error().toString().c_str());
+    QCOMPARE(paramsIn(*n, GroupRole::RoutedExperts, formats::nvfp4), L * experts * 3 * H * I);
+    QVERIFY(!hasNote(*n, "expert_dtype is not given"));
 }
 
 // nvidia's Kimi-K2.6-NVFP4 writes exclude_modules as the checkpoint spells the wrapper
