@@ -149,7 +149,9 @@ std::string engineOptionsUsage() {
                            0.24 (0.19's memory, the CUDA-graph estimate inside the budget,
                            the KV tokens logged as concurrency x context), 0.19 (default),
                            0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0), and that release's
-                           default batched tokens (max_num_seqs: the engine table's)
+                           default batched tokens (max_num_seqs: the engine table's);
+                           another release (0.8.5, 0.22) follows the newest of these at
+                           or before it, which the plan's engine version names
   --prefix-caching on|off  automatic prefix caching (default: the engine's; vLLM keeps two
                            state pages per request of a hybrid model with it on)
   --text-only on|off       serve a multimodal model's text only (default off): vLLM then

@@ -133,12 +133,12 @@ ReportTable memoryTable(const PlanResult &p) {
                       .arg(QString::fromStdString(p.model.draft->displayName),
                            bytesText(double(e.draftWeights)), groupedInt(e.draftKvBytesPerToken),
                            bytesText(double(e.draftKvBytes)), bytesText(double(e.activationDraft)));
-        if (e.draftMarginBytes != 0) {
+        if (e.reserveMarginBytes != 0) {
             t.note += QLatin1Char(' ') +
                       Report::tr("Headroom after the draft's weights and KV pool, in the memory "
                                  "that --mem-fraction-static keeps outside the static pool: "
                                  "%1 per GPU.")
-                          .arg(signedBytesText(double(e.draftMarginBytes)));
+                          .arg(signedBytesText(double(e.reserveMarginBytes)));
         }
     }
     return t;

@@ -5,7 +5,9 @@
 #include "util/units.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <optional>
 
 namespace hostplan {
 
@@ -151,6 +153,29 @@ const VllmRules &vllmRules(VllmProfile profile) {
 }
 
 namespace {
+/// "0.8.5" -> {0, 8, 5}, "0.22" -> {0, 22, 0}: two or three dot-separated numbers of at most
+/// six digits each, else nullopt.
+std::optional<std::array<std::uint32_t, 3>> releaseNumbers(std::string_view s) {
+    std::array<std::uint32_t, 3> out{0, 0, 0};
+    std::size_t part = 0;
+    std::size_t digits = 0;
+    for (const char c : s) {
+        if (c == '.' && digits > 0 && part < 2) {
+            ++part;
+            digits = 0;
+        } else if (c >= '0' && c <= '9' && digits < 6) {
+            out[part] = out[part] * 10 + std::uint32_t(c - '0');
+            ++digits;
+        } else {
+            return std::nullopt;
+        }
+    }
+    if (part == 0 || digits == 0) {
+        return std::nullopt;
+    }
+    return out;
+}
+
 /// Whether the comma-separated `list` (VllmRules::alsoReleases) names `release`.
 bool listsRelease(std::string_view list, std::string_view release) {
     while (!list.empty()) {
@@ -194,11 +219,23 @@ Result<VllmProfile> parseVllmVersion(std::string_view text) {
             return r.profile;
         }
     }
+    // Any other release ("0.8.5", "0.10.1", "0.22"): the newest rule set at or before it.
+    const auto release = releaseNumbers(s);
+    if (release) {
+        for (const VllmRules &r : vllmRuleSets()) {
+            if (const auto id = releaseNumbers(r.id); id && *id <= *release) {
+                return r.profile;
+            }
+        }
+    }
     const std::string shown =
         text.size() > 40 ? std::string(text.substr(0, 40)) + "..." : std::string(text);
     return makeError("vllm_version",
-                     "unknown vLLM rule set '" + shown + "' (HostPlan models " + known +
-                         "; a patch release such as 0.19.1 follows its minor release)");
+                     (release ? "vLLM " + shown +
+                                    " is older than 0.6.4, the earliest rules "
+                                    "HostPlan models ("
+                              : "unknown vLLM release '" + shown + "' (HostPlan models ") +
+                         known + "; another release follows the newest of them at or before it)");
 }
 
 EngineDefaults engineDefaults(Engine engine, VllmProfile vllm) {

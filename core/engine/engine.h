@@ -122,8 +122,9 @@ const std::vector<VllmRules> &vllmRuleSets();
 const VllmRules &vllmRules(VllmProfile profile);
 /// The rule set a user names: an id of vllmRuleSets(), with or without a leading 'v'
 /// ("0.19", "v0.11"), or a patch release of a minor-release id ("0.19.1" -> 0.19, as
-/// `vllm --version` prints it). Error (field "vllm_version"): any other text, with the known
-/// ids.
+/// `vllm --version` prints it); any other release from 0.6.4 on follows the newest rule set
+/// at or before it ("0.8.5" -> 0.7, "0.22" -> 0.19), which the plan's engine version names.
+/// Error (field "vllm_version"): an older release or other text, with the known ids.
 Result<VllmProfile> parseVllmVersion(std::string_view text);
 
 /// What an engine's memory fraction is a fraction of, and what lives inside it.

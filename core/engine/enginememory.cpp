@@ -258,27 +258,36 @@ std::uint64_t mxfp4LayoutOn(const ModelSpec &model, std::uint32_t tp, std::uint3
     return r.layers * r.experts * perExpert;
 }
 
-/// mxfp4PaddingBytes on a GPU that holds `moeLayers` MoE layers.
-std::uint64_t mxfp4PaddingOn(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
-                             std::uint64_t moeLayers, MoeKernel kernel) {
+/// The MXFP4 experts' extra bytes on a GPU that holds `moeLayers` MoE layers when the kernel
+/// rounds the hidden width up to `hiddenAlign` and the intermediate per partition to
+/// `interAlign` (1: unpadded).
+std::uint64_t mxfp4AlignedPadding(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
+                                  std::uint64_t moeLayers, std::uint64_t hiddenAlign,
+                                  std::uint64_t interAlign) {
     const ExpertInfo &x = model.experts;
-    const bool mxfp4 = mxfp4Experts(model);
-    if (!mxfp4 || x.routed == 0 || x.intermediate == 0 || kernel == MoeKernel::Auto) {
+    if (!mxfp4Experts(model) || x.routed == 0 || x.intermediate == 0) {
         return 0;
     }
     const RankExperts r = rankExperts(model, tp, ep, moeLayers);
-    const std::uint64_t hidden = r.hidden;
-    const std::uint64_t interPart = r.intermediate;
-    std::uint64_t h = hidden;
-    std::uint64_t i = interPart;
-    if (kernel == MoeKernel::Marlin) {
-        h = roundUp(hidden, 256);
-        i = roundUp(interPart, 128);
-    } else {
-        i = roundUp(interPart, 64);
-    }
-    const std::uint64_t perExpert = mxfp4ExpertBytes(h, i) - mxfp4ExpertBytes(hidden, interPart);
+    const std::uint64_t h = roundUp(r.hidden, hiddenAlign);
+    const std::uint64_t i = roundUp(r.intermediate, interAlign);
+    const std::uint64_t perExpert =
+        mxfp4ExpertBytes(h, i) - mxfp4ExpertBytes(r.hidden, r.intermediate);
     return r.layers * r.experts * perExpert;
+}
+
+/// mxfp4PaddingBytes on a GPU that holds `moeLayers` MoE layers.
+std::uint64_t mxfp4PaddingOn(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
+                             std::uint64_t moeLayers, MoeKernel kernel) {
+    switch (kernel) {
+    case MoeKernel::Marlin:
+        return mxfp4AlignedPadding(model, tp, ep, moeLayers, 256, 128);
+    case MoeKernel::Triton:
+        return mxfp4AlignedPadding(model, tp, ep, moeLayers, 1, 64);
+    case MoeKernel::Auto:
+        break;
+    }
+    return 0;
 }
 
 /// The MoE layers of a pipeline stage holding decoder layers `stage`: those the import placed
@@ -305,6 +314,20 @@ std::uint64_t vllmMxfp4LayoutBytes(const ModelSpec &model, std::uint32_t tp, std
                                    LayerRange stage, MoeKernel kernel, const GpuSpec &gpu,
                                    VllmProfile profile) {
     return mxfp4LayoutOn(model, tp, ep, stageMoeLayers(model, stage), kernel, gpu, profile);
+}
+
+std::uint64_t sglangMxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
+                                      std::uint32_t pp, const GpuSpec &gpu) {
+    const std::uint64_t layers = evenMoeLayers(model, pp);
+    const bool flashinfer =
+        (model.architecture == "gpt_oss" || model.architecture == "deepseek_v4") &&
+        blackwellGpu(gpu) && !asciiLower(gpu.vendor).starts_with("amd");
+    if (flashinfer) {
+        return mxfp4AlignedPadding(model, tp, ep, layers, 256, 256);
+    }
+    return asciiLower(gpu.vendor).starts_with("amd")
+               ? mxfp4AlignedPadding(model, tp, ep, layers, 1, 128)
+               : mxfp4AlignedPadding(model, tp, ep, layers, 1, 64);
 }
 
 std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,

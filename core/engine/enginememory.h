@@ -15,6 +15,7 @@
 #pragma once
 
 #include "engine/engine.h"
+#include "engine/startupoutcome.h"
 #include "model/hardware.h"
 #include "model/modelspec.h"
 #include "model/numberformat.h"
@@ -48,6 +49,7 @@ struct EngineMemoryInput {
     std::uint64_t checkpointWeightsPerGpu = 0;
     double memoryFraction = 0.9;           ///< the engine's fraction (its own meaning)
     std::uint32_t maxNumSeqs = 256;        ///< running-sequence cap (vLLM max_num_seqs)
+    std::uint32_t maxRunningRequests = 0;  ///< SGLang --max-running-requests (0: its rule)
     std::uint32_t maxBatchedTokens = 8192; ///< tokens per step (max_num_batched_tokens)
     std::uint64_t maxModelLen = 8192;      ///< context one request may reach
     std::uint32_t stateSlots = 1;          ///< linear-attention state slots per request
@@ -166,9 +168,14 @@ struct EngineMemoryTerms {
     /// draftKvBytesPerToken), allocated after the target's pool, so it comes out of the
     /// reserve total x (1 - mem_fraction_static) like the draft weights. 0 for vLLM.
     std::uint64_t draftKvBytes = 0;
-    /// SGLang: what the reserve total x (1 - mem_fraction_static) keeps after the draft's
-    /// weights and its KV pool (< 0: the pool's allocation runs out of memory). 0 elsewhere.
-    std::int64_t draftMarginBytes = 0;
+    /// SGLang: its request-to-token table (ReqToTokenPool: requestSlots x (context_len + 4 +
+    /// draft tokens) int32), allocated once the pool is sized, so out of the reserve. 0 elsewhere.
+    std::uint64_t requestTableBytes = 0;
+    std::uint32_t requestSlots = 0; ///< SGLang: its max_num_reqs, the table's rows
+    /// SGLang: what the reserve total x (1 - mem_fraction_static) keeps after the request table,
+    /// its CUDA-graph estimate and a draft's weights and KV pool (< 0: out of memory at
+    /// start-up). 0 elsewhere.
+    std::int64_t reserveMarginBytes = 0;
     /// SGLang: pool split for hybrid models. Sliding-window layers' tokens
     /// (swa_full_tokens_ratio x the full layers' tokens; 0 when the model has none).
     std::uint64_t windowTokens = 0;
@@ -184,99 +191,6 @@ struct EngineMemoryTerms {
     std::uint32_t stageLayers = 0;     ///< its decoder layers (0 at PP 1: all)
     std::uint32_t stageFirstLayer = 0; ///< the first of them
 };
-
-/// What the engine does at start-up with a plan's flags.
-enum class StartupOutcome {
-    Starts,         ///< allocates the KV pool and serves requests of the whole context
-    KvPoolNegative, ///< no memory left for the KV pool
-    /// vLLM: one request of the context does not fit the pool, and the engine refuses to
-    /// start (contextCapRule).
-    ContextExceedsCapacity,
-    /// SGLang, TensorRT-LLM: one request of the context does not fit the pool; the engine
-    /// starts all the same and caps every request at EngineStartup::maxRequestTokens, so the
-    /// context asked for cannot be served in full (contextCapRule).
-    StartsContextCapped,
-    /// SGLang: the draft's weights and KV pool, allocated after the target's pool, do not fit
-    /// what the memory fraction leaves (CUDA out of memory at start-up).
-    DraftDoesNotFit,
-    /// The engine refuses speculative decoding with PP > 1 before it loads anything
-    /// (speculationPipelineProblem).
-    SpeculationWithPipeline,
-    /// The engine refuses its arguments or config before it loads anything: vLLM's
-    /// max_num_batched_tokens below max_num_seqs (SchedulerConfig._verify_args) or, under the
-    /// V0 rules up to 32k of context, below max_model_len (vllmV0StepTooSmall); vLLM's and
-    /// SGLang's context above the model's derived maximum (ModelSpec::maxContextTokens) or TP
-    /// shards that split a width, an FP8 block or a quantization group (tpShardProblem); vLLM's
-    /// config refusals (ModelSpec::vllmLoadRefusal); TensorRT-LLM on a GPU not NVIDIA's.
-    ArgumentsRefused,
-};
-
-/// Whether `outcome` is a refusal the engine gives before it loads a weight (its arguments):
-/// SpeculationWithPipeline, ArgumentsRefused.
-constexpr bool refusedBeforeLoading(StartupOutcome outcome) {
-    return outcome == StartupOutcome::SpeculationWithPipeline ||
-           outcome == StartupOutcome::ArgumentsRefused;
-}
-
-/// A flag change that makes the engine start (or start with more room).
-struct FlagChange {
-    std::string flag;   ///< e.g. "--gpu-memory-utilization"
-    std::string value;  ///< e.g. "0.95"
-    std::string effect; ///< what it changes, one sentence
-};
-
-/// The engine's start-up verdict for a plan.
-struct EngineStartup {
-    StartupOutcome outcome = StartupOutcome::Starts;
-    std::string message;                  ///< the engine's own words (paraphrased from its source)
-    std::uint64_t kvTokens = 0;           ///< KV tokens the engine allocates (when it starts)
-    std::uint64_t contextTokens = 0;      ///< the context asked for (max_model_len)
-    std::uint32_t sequencesAtContext = 0; ///< sequences of the context the pool holds
-    /// Largest context one request of which fits the pool, which the engine therefore serves
-    /// in full (0 = none).
-    std::uint64_t largestContext = 0;
-    /// Longest request, prompt plus output tokens, the engine serves when it starts (0 when
-    /// it refuses): the context asked for, or for StartsContextCapped the engine's cap
-    /// (contextCapRule). SGLang's own bookkeeping keeps two tokens below its limit either way
-    /// (max_req_len - 1 with max_req_len = context - 1).
-    std::uint64_t maxRequestTokens = 0;
-    std::int64_t marginBytes = 0; ///< pool minus one request of the context, per GPU
-    /// Each alone makes the engine start, or for StartsContextCapped serve the whole context
-    /// (empty when it starts with the whole context).
-    std::vector<FlagChange> fixes;
-    /// The engine starts and serves (Starts or StartsContextCapped).
-    bool starts() const {
-        return outcome == StartupOutcome::Starts || outcome == StartupOutcome::StartsContextCapped;
-    }
-};
-
-/// What `engine` does at start-up when its pool holds `kvTokens` tokens and one request of
-/// `contextTokens` does not fit in it: its longest request in tokens (prompt plus output), or
-/// 0 when it refuses to start. From each engine's source:
-/// - vLLM refuses: "To serve at least one request with the model's max seq len (...), ... KV
-///   cache is needed, which is larger than the available KV cache memory" (ValueError,
-///   vllm/v1/core/kv_cache_utils.py @ 001cabc1 check_enough_kv_cache_memory): returns 0.
-/// - SGLang starts and caps each request to the pool: TpModelWorker sets max_req_len =
-///   min(context_len - 1, max_total_num_tokens - 1) and max_req_input_len = max_req_len - 5,
-///   asserting only that both are positive ("Memory pool size is too small",
-///   python/sglang/srt/managers/tp_worker.py @ 4f34e24a; later workers put the pool's
-///   max_token_pool_size in place of max_total_num_tokens); the scheduler then refuses a prompt of
-///   max_req_input_len tokens or more ("Input length (...) exceeds the maximum allowed length",
-///   or truncates it with --allow-auto-truncate: managers/utils.py @ 005f6ca5
-///   validate_input_length) and clips max_new_tokens to max_req_len - prompt - 1
-///   (scheduler.py handle_generate_request; init_req_max_new_tokens later). Returns min(context,
-///   kvTokens) - 2, the longest prompt plus output; 0 below 7 tokens (the assertion). A public
-///   SGLang 0.4.3 log (QwQ-32B on 4x L4, TP 4, didier-durand/llms-in-clouds docs/sglang.md @
-///   b001c869) shows it serving with max_total_num_tokens 46,611 and context_len 131,072.
-/// - TensorRT-LLM (PyTorch backend) starts and lowers max_seq_len to the pool: KVCacheManager
-///   bounds the attention window by blocks_in_primary_pool x tokens_per_block (beam 1, no
-///   sink tokens) and sets max_seq_len to it ("Adjusted max_seq_len to ...",
-///   tensorrt_llm/_torch/pyexecutor/resource_manager.py @ d2a5560a
-///   _validate_and_adjust_attention_windows, get_max_atten_window_upper_bound), and the
-///   executor takes that value ("KVCacheManager (Non-draft) modifies the max_seq_len field",
-///   _torch/pyexecutor/_util.py @ d8ae02ca KvCacheCreator._create_kv_cache_manager). Returns
-///   kvTokens (HostPlan's pool is whole blocks); it refuses only an empty pool.
-std::uint64_t contextCapRule(Engine engine, std::uint64_t kvTokens, std::uint64_t contextTokens);
 
 /// One engine's memory rules. Implementations are stateless singletons (engineMemoryModel()).
 class EngineMemoryModel {
@@ -351,6 +265,16 @@ std::uint64_t vocabPaddingBytes(const ModelSpec &model, std::uint32_t tp, std::u
 /// 0 when the routed experts are not MXFP4 or the kernel does not pad.
 std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
                                 std::uint32_t pp, MoeKernel kernel);
+/// SGLang's MXFP4 expert padding per GPU (python/sglang/srt/layers/quantization/mxfp4.py @
+/// 0043c43a Mxfp4MoEMethod.create_weights, the same w13 / w2 layout): with the FlashInfer MXFP4
+/// MoE backend both the intermediate per partition and the hidden width round up to 256 (gpt-oss:
+/// 2880 -> 3072, +13.8 % on the experts), on ROCm the intermediate to 128, else to 64.
+/// server_args.py (_handle_model_specific_adjustments) picks FlashInfer MXFP4 for gpt-oss
+/// on NVIDIA Blackwell ("Detected SM100 and MXFP4 quantization format for GPT-OSS model"), and
+/// DeepSeek-V4's FP4 experts require it; other models keep the default path. A gpt-oss-20b load
+/// on one B200-class GPU logged 14.53 GiB (ovg-project/kvcached#198). 0 for other experts.
+std::uint64_t sglangMxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
+                                      std::uint32_t pp, const GpuSpec &gpu);
 /// mxfp4PaddingBytes on a GPU of the pipeline stage holding decoder layers `stage`: its own
 /// MoE layers (where the import placed the routed experts, roleLayersInRange; else the even
 /// share ceil(moeLayers x stage.count / decoder layers)) rather than ceil(moeLayers / pp).

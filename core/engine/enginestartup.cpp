@@ -49,6 +49,8 @@ std::string startupOutcomeName(StartupOutcome outcome) {
         return "starts_context_capped";
     case StartupOutcome::DraftDoesNotFit:
         return "draft_does_not_fit";
+    case StartupOutcome::ReserveExhausted:
+        return "reserve_exhausted";
     case StartupOutcome::SpeculationWithPipeline:
         return "speculation_with_pipeline";
     case StartupOutcome::ArgumentsRefused:
@@ -105,8 +107,11 @@ StartupOutcome outcomeOf(Engine engine, const EngineMemoryModel &model,
         (engine == Engine::Sglang && t.kvTokens < kSglangMinPoolTokens)) {
         return StartupOutcome::KvPoolNegative;
     }
-    if (t.draftMarginBytes < 0) {
-        return StartupOutcome::DraftDoesNotFit;
+    if (t.reserveMarginBytes < 0) {
+        return t.draftWeights > 0 &&
+                       t.reserveMarginBytes + std::int64_t(t.draftWeights + t.draftKvBytes) >= 0
+                   ? StartupOutcome::DraftDoesNotFit
+                   : StartupOutcome::ReserveExhausted;
     }
     if (engine == Engine::Vllm) {
         return model.requestBytes(in, t, in.maxModelLen) > std::uint64_t(t.kvPoolBytes)
@@ -327,7 +332,17 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
         s.message = "CUDA out of memory allocating the draft model's KV cache: its weights (" +
                     gibText(double(t.draftWeights)) + " GiB) and KV pool of " +
                     std::to_string(t.kvTokens) + " tokens (" + gibText(double(t.draftKvBytes)) +
-                    " GiB) need " + gibText(double(-t.draftMarginBytes)) +
+                    " GiB) need " + gibText(double(-t.reserveMarginBytes)) +
+                    " GiB per GPU more than the memory fraction leaves.";
+        break;
+    case StartupOutcome::ReserveExhausted:
+        // Allocated after the pool is sized (model_runner_kv_cache_mixin.py init_memory).
+        s.message = "CUDA out of memory allocating the request-to-token table: " +
+                    std::to_string(t.requestSlots) + " requests x " +
+                    groupedText(in.maxModelLen + 4) +
+                    " tokens x 4 B = " + gibText(double(t.requestTableBytes)) +
+                    " GiB, which with the CUDA graphs (" + gibText(double(t.cudaGraphs)) +
+                    " GiB) needs " + gibText(double(-t.reserveMarginBytes)) +
                     " GiB per GPU more than the memory fraction leaves.";
         break;
     case StartupOutcome::SpeculationWithPipeline:
@@ -343,25 +358,40 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
         change(probe);
         return outcomeOf(engine, model, probe) == StartupOutcome::Starts;
     };
-    // Fraction: a draft that does not fit needs a smaller one (the largest that starts, 0.01
-    // steps down to 0.30): the target's pool shrinks and the reserve grows.
-    if (s.outcome == StartupOutcome::DraftDoesNotFit) {
+    // Fraction: a draft or a request table that does not fit needs a smaller one (the largest
+    // that starts, 0.01 steps down to 0.30): the target's pool shrinks and the reserve grows.
+    const bool reserveShort = s.outcome == StartupOutcome::DraftDoesNotFit ||
+                              s.outcome == StartupOutcome::ReserveExhausted;
+    if (reserveShort) {
         for (int pct = int(std::ceil(in.memoryFraction * 100.0 - 1e-9)) - 1; pct >= 30; --pct) {
             if (startsWith([&](EngineMemoryInput &p) { p.memoryFraction = pct / 100.0; })) {
                 s.fixes.push_back({fracFlag, fractionText(pct / 100.0),
-                                   "a smaller static fraction leaves room for the draft's "
-                                   "weights and KV pool"});
+                                   s.outcome == StartupOutcome::DraftDoesNotFit
+                                       ? "a smaller static fraction leaves room for the draft's "
+                                         "weights and KV pool"
+                                       : "a smaller static fraction leaves room for the "
+                                         "request-to-token table"});
                 break;
             }
         }
     }
     // Fraction: the smallest value (0.01 steps, up to 0.98) that starts.
     for (int pct = int(std::floor(in.memoryFraction * 100.0 + 1e-9)) + 1;
-         s.outcome != StartupOutcome::DraftDoesNotFit && pct <= 98; ++pct) {
+         !reserveShort && pct <= 98; ++pct) {
         if (startsWith([&](EngineMemoryInput &p) { p.memoryFraction = pct / 100.0; })) {
             s.fixes.push_back({fracFlag, fractionText(pct / 100.0),
                                "a larger memory fraction leaves room for the KV pool"});
             break;
+        }
+    }
+    // Max running requests: SGLang's request table has one row per request.
+    if (s.outcome == StartupOutcome::ReserveExhausted) {
+        for (std::uint32_t n = t.requestSlots / 2; n >= 1; n /= 2) {
+            if (startsWith([&](EngineMemoryInput &p) { p.maxRunningRequests = n; })) {
+                s.fixes.push_back({std::string(info.flags.maxSequences), std::to_string(n),
+                                   "fewer requests shrink the request-to-token table"});
+                break;
+            }
         }
     }
     // Max sequences: the sampler warm-up scales with it (vLLM).
@@ -398,6 +428,20 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
                                                          : "--max-model-len",
                            std::to_string(s.largestContext),
                            "the largest context whose one request fits the KV pool"});
+    }
+    if (s.outcome == StartupOutcome::ReserveExhausted) {
+        // The request table grows with the context: the longest that starts (binary search).
+        std::uint64_t lo = 0;
+        std::uint64_t hi = in.maxModelLen;
+        while (lo + 1 < hi) {
+            const std::uint64_t mid = lo + (hi - lo) / 2;
+            (startsWith([&](EngineMemoryInput &p) { p.maxModelLen = mid; }) ? lo : hi) = mid;
+        }
+        if (lo > 0) {
+            s.fixes.push_back({"--context-length", std::to_string(lo),
+                               "a shorter context shrinks every row of the request-to-token "
+                               "table"});
+        }
     }
     if (in.kvFormat.kind == FormatKind::BF16 || in.kvFormat.kind == FormatKind::FP16) {
         if (startsWith([&](EngineMemoryInput &p) { p.kvFormat = formats::fp8; })) {

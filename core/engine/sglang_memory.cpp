@@ -139,6 +139,7 @@ class SglangMemory final : public EngineMemoryModel {
             const EngineMemoryInput own = stageInput(in, s);
             EngineMemoryTerms w;
             setStageWeights(w, own, s, true);
+            w.weightPadding += sglangMxfp4PaddingBytes(*own.model, own.tp, own.ep, pp, own.gpu);
             pool.weights = std::max(pool.weights, w.weights());
             cells.push_back(sglangCellBytes(engineKvLayout(own)));
         }
@@ -187,6 +188,7 @@ class SglangMemory final : public EngineMemoryModel {
         EngineMemoryTerms t;
         t.engineVersion = std::string(info.displayName) + " " + std::string(info.versionFollowed);
         setStageWeights(t, in, stage, true);
+        t.weightPadding += sglangMxfp4PaddingBytes(m, in.tp, in.ep, in.pp, in.gpu);
         t.draftWeights = draftWeightBytes(in, false);
         // Before `pre`: the CUDA context and SGLang's distributed init.
         t.cudaContext = std::uint64_t(gib(0.5));
@@ -249,13 +251,38 @@ class SglangMemory final : public EngineMemoryModel {
             t.windowTokens = 0;
         }
         t.draftKvBytes = t.kvTokens * t.draftKvBytesPerToken;
-        if (t.draftWeights > 0) {
-            // What the target's pool and CUDA graphs leave for the draft.
-            const double reserve = pre - std::floor(pre * in.memoryFraction) - double(t.cudaGraphs);
-            t.draftMarginBytes =
-                std::int64_t(std::floor(reserve)) - std::int64_t(t.draftWeights + t.draftKvBytes);
-        }
+        setRequestTable(in, t);
+        // What the reserve keeps once the request table, the CUDA graphs and a draft (its
+        // weights and KV pool, allocated after the target's pool) are in it.
+        const double reserve = pre - std::floor(pre * in.memoryFraction) - double(t.cudaGraphs);
+        t.reserveMarginBytes = std::int64_t(std::floor(reserve)) -
+                               std::int64_t(t.requestTableBytes + t.draftWeights + t.draftKvBytes);
         return t;
+    }
+
+    /// SGLang's request-to-token table (model_executor/model_runner_kv_cache_mixin.py @
+    /// 001ccef0 init_memory): max_num_reqs rows, --max-running-requests where given, else
+    /// min(max(int(max_total_num_tokens / context_len x 512), 2048), 4096), at most the state
+    /// slots over their ratio for a hybrid model; each row context_len + 4 (+ the draft's
+    /// tokens) int32 (mem_cache/memory_pool.py ReqToTokenPool, torch.zeros((size,
+    /// max_context_len), int32)). It is allocated after profile_max_num_token sized the pool
+    /// from total x mem_fraction_static, so it comes out of the reserve: at a 10M context and
+    /// 2,048 rows it is 80 GiB (sgl-project/sglang#5755, Llama 4 Scout: "Tried to allocate
+    /// 80.04 GiB").
+    static void setRequestTable(const EngineMemoryInput &in, EngineMemoryTerms &t) {
+        std::uint64_t slots = in.maxRunningRequests;
+        if (slots == 0) {
+            const double byTokens =
+                in.maxModelLen ? double(t.kvTokens) / double(in.maxModelLen) * 512.0 : 0.0;
+            slots = std::uint64_t(std::clamp(std::floor(byTokens), 2048.0, 4096.0));
+        }
+        if (t.stateSlotsInPool > 0) {
+            const std::uint64_t perRequest = std::max<std::uint32_t>(in.stateSlots, 1);
+            slots = std::min<std::uint64_t>(slots, t.stateSlotsInPool / perRequest);
+        }
+        const std::uint64_t draftTokens = in.speculative ? in.speculativeTokens + 1 : 0;
+        t.requestSlots = std::uint32_t(std::min<std::uint64_t>(slots, 0xffffffffu));
+        t.requestTableBytes = slots * (in.maxModelLen + 4 + draftTokens) * 4;
     }
 
     std::uint64_t requestBytes(const EngineMemoryInput &in, const EngineMemoryTerms &t,

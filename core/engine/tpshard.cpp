@@ -20,7 +20,9 @@ std::string perRankText(const ShardedWidth &w, std::uint32_t tp) {
 }
 
 bool isGroupedInt(const NumberFormat &f) {
-    return (f.kind == FormatKind::INT4 || f.kind == FormatKind::INT2) && f.groupSize > 0;
+    return (f.kind == FormatKind::INT8 || f.kind == FormatKind::INT4 ||
+            f.kind == FormatKind::INT2) &&
+           f.groupSize > 0;
 }
 
 /// The first row-parallel input width of `role` whose per-rank share `check` rejects (its

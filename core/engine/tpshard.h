@@ -32,7 +32,7 @@ namespace hostplan {
 ///   o_proj) must be whole block_k at TP > 1 (validate_fp8_block_shape in both engines'
 ///   fp8_utils.py, "Weight input_size_per_partition = 64 is not divisible by weight
 ///   quantization block_k = 128" for Qwen3.6-35B-A3B-FP8 at TP 8, vllm-project/vllm#52915);
-/// - group-quantized INT4 / INT2 weights (AWQ, GPTQ, compressed-tensors WNA16; the format's
+/// - group-quantized INT8 / INT4 / INT2 weights (AWQ, GPTQ, compressed-tensors WNA16; the format's
 ///   groupSize): the row-parallel layers' input per rank must be whole groups (vLLM
 ///   vllm/model_executor/layers/quantization/awq.py @ 92d756e9 and gptq.py @ e5dd90be
 ///   create_weights, "The input size is not aligned with the quantized weight shape. This can

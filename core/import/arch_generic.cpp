@@ -321,8 +321,14 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
     } else {
         AttnShape a = readAttnShape(c, b);
         kvRead = a.kv;
-        a.qkvBias = fam.qkvBias || c.flag("attention_bias", false) || c.flag("qkv_bias", false);
-        a.oBias = (!fam.qkvBias && c.flag("attention_bias", false)) || fam.linearBiases;
+        // A boolean "bias" (openPangu, InternLM) is attention_bias as vLLM's Llama reads it
+        // (model_executor/models/llama.py LlamaDecoderLayer: attention_bias or bias, on q/k/v
+        // and o_proj).
+        const bool attnBias =
+            c.flag("attention_bias", false) ||
+            (c.has("bias") && c.raw().at("bias").is_boolean() && c.flag("bias", false));
+        a.qkvBias = fam.qkvBias || attnBias || c.flag("qkv_bias", false);
+        a.oBias = (!fam.qkvBias && attnBias) || fam.linearBiases;
         a.outputGate = c.flag("attn_output_gate", fam.outputGate);
         const bool normFlag = c.has("use_qk_norm") ? c.flag("use_qk_norm", false)
                               : c.has("qk_norm")   ? c.flag("qk_norm", false) || fam.qkNorm

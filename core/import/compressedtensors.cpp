@@ -89,7 +89,8 @@ void readCompressedGroup(const ConfigReader &qc, const ConfigReader &g, Quantiza
         // per-channel scales, counted as negligible; vLLM runs it as CompressedTensorsW8A8Int8.
         s.format = formats::int8;
     } else if (fmt == "pack-quantized" && type == "int" && (bits == 4 || bits == 8)) {
-        s.format = bits == 4 ? NumberFormat{FormatKind::INT4, std::uint32_t(group)} : formats::int8;
+        s.format =
+            NumberFormat{bits == 4 ? FormatKind::INT4 : FormatKind::INT8, std::uint32_t(group)};
     } else {
         fail(g.has("format") ? g.field("format") : qc.field("format"),
              "unsupported compressed-tensors format '" + fmt + "' (" + std::to_string(bits) +

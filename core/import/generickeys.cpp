@@ -130,6 +130,26 @@ const std::vector<ClassDefaults> &classDefaults() {
     return table;
 }
 
+/// A key a config class's constructor reads in place of its own (the released configs' original
+/// spelling), as transformers reads it: given, it wins over the class's key.
+struct ClassAlias {
+    const char *type;        ///< model_type, "_text" removed
+    const char *configClass; ///< named in the note
+    const char *from;        ///< the original spelling
+    const char *to;          ///< the class's key
+};
+
+/// Lfm2Config (transformers configuration_lfm2.py, its "to fit original config keys" lines):
+/// LiquidAI's released LFM2-350M / 700M / 1.2B configs give the MLP width only as block_ff_dim
+/// and tying as tie_embedding.
+const std::vector<ClassAlias> &classAliases() {
+    static const std::vector<ClassAlias> table = {
+        {"lfm2", "Lfm2Config", "block_ff_dim", "intermediate_size"},
+        {"lfm2", "Lfm2Config", "tie_embedding", "tie_word_embeddings"},
+    };
+    return table;
+}
+
 } // namespace
 
 /// Notes "estimated: ..." for every size-like key of `c` the generic reading does not read.
@@ -226,6 +246,12 @@ void refusePerLayerObjects(const ConfigReader &c, u64 layers) {
 /// null), each noted; a copy of `c` for a family without such defaults.
 nlohmann::json withClassDefaults(const ConfigReader &c, const std::string &type, ModelBuilder &b) {
     nlohmann::json out = c.raw();
+    for (const ClassAlias &a : classAliases()) {
+        if (type == a.type && c.has(a.from) && (!out.contains(a.to) || out[a.to] != out[a.from])) {
+            b.note(c.field(a.from) + " is read as " + a.to + ", as " + a.configClass + " reads it");
+            out[a.to] = out[a.from];
+        }
+    }
     for (const ClassDefaults &d : classDefaults()) {
         if (type != d.type || std::any_of(d.givenBy.begin(), d.givenBy.end(),
                                           [&](const char *k) { return c.has(k); })) {

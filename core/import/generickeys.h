@@ -29,10 +29,11 @@ void refuseUnreadShapeKeys(const ConfigReader &c, bool expertsRead, std::uint64_
 /// block_configs): heterogeneous layers whose shapes the generic reading cannot know.
 void refusePerLayerObjects(const ConfigReader &c, std::uint64_t layers);
 
-/// `c`'s object with its config class's defaults added for the keys it lacks (absent, not
-/// null), each noted, for model_type `type` ("_text" removed): Gemma3TextConfig's (Gemma 3's
-/// multimodal configs leave most of text_config to it) and Cohere2Config's window pattern. A
-/// copy of `c` for other families.
+/// `c`'s object as its config class reads it, for model_type `type` ("_text" removed): the
+/// class's aliases of original keys applied (Lfm2Config's block_ff_dim for intermediate_size),
+/// then its defaults added for the keys it lacks (absent, not null): Gemma3TextConfig's (Gemma
+/// 3's multimodal configs leave most of text_config to it) and Cohere2Config's window pattern.
+/// Each alias read and default taken is noted. A copy of `c` for other families.
 nlohmann::json withClassDefaults(const ConfigReader &c, const std::string &type, ModelBuilder &b);
 
 } // namespace hostplan::importer

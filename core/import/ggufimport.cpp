@@ -410,6 +410,19 @@ void addTensors(const MetaReader &r, const gguf::Header &h, std::uint64_t layers
         g.params += t.elements();
         g.exactBytes += t.bytes;
     }
+    // llama.cpp's loader creates every block's tensors and stops at the first required one the
+    // file lacks (src/llama-model.cpp load_tensors, its create_tensor: "missing tensor" unless
+    // TENSOR_NOT_REQUIRED; every block has required ones): a block with none is a truncated or
+    // mislabelled file, never a smaller model.
+    for (std::uint64_t il = 0; il < layers; ++il) {
+        if (spec.layerBytes[il] + spec.layerExpertBytes[il] == 0) {
+            throw ImportError{"blk." + std::to_string(il), "no tensor of this block, though " +
+                                                               r.key("block_count") + " is " +
+                                                               std::to_string(layers) +
+                                                               " (llama.cpp stops at the missing "
+                                                               "tensor)"};
+        }
+    }
     if (extraLayerTensors) {
         spec.notes.push_back(std::to_string(extraLayerTensors) +
                              " tensors of layers past block_count (MTP / nextn) counted as "

@@ -418,6 +418,15 @@ Quantization readQuantization(const ConfigReader &primary,
     if (method == "modelopt" || modelOptProducer) {
         return readModelOpt(*qc);
     }
+    // mlx-lm's conversions carry {"group_size", "bits", "mode"} without quant_method, as
+    // "quantization" and again as "quantization_config" (an mlx-community Qwen3.5-9B 8-bit
+    // conversion's config.json).
+    if (method.empty() && qc->has("bits") && qc->has("group_size")) {
+        fail(qc->field("quant_method"),
+             "missing: bits and group_size without it are an MLX (mlx-lm) checkpoint, which "
+             "vLLM, SGLang, TensorRT-LLM and llama.cpp do not load; plan the original model or a "
+             "GGUF / GPU-quantized file");
+    }
     // bitsandbytes names its exclusions llm_int8_skip_modules (matched like
     // modules_to_not_convert: transformers' get_keys_to_not_convert adds lm_head).
     q.notConvert =
@@ -475,7 +484,7 @@ Quantization readQuantization(const ConfigReader &primary,
         if (bits == 4) {
             q.format = NumberFormat{FormatKind::INT4, std::uint32_t(group)};
         } else if (bits == 8) {
-            q.format = formats::int8;
+            q.format = NumberFormat{FormatKind::INT8, std::uint32_t(group)};
         } else if (bits == 2) {
             q.format = NumberFormat{FormatKind::INT2, std::uint32_t(group)};
         } else {

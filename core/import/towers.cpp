@@ -97,7 +97,8 @@ void setPooledEncoder(const ConfigReader &v, ModelBuilder &b, const PlainTower &
 /// Qwen3-VL tower (ColumnParallelLinear / RowParallelLinear, python/sglang/srt/models/
 /// qwen3_vl.py @ 2409eacc) build them; the patch and position embeddings and the norms are
 /// replicated.
-void addVisionTower(const ConfigReader &v, ModelBuilder &b, std::uint64_t tokensPerImage) {
+void addVisionTower(const ConfigReader &v, ModelBuilder &b, std::uint64_t tokensPerImage,
+                    std::uint64_t shuffleFactor) {
     const char *depthKey = firstKey(v, {"num_hidden_layers", "depth", "num_layers"});
     // Qwen2-VL names the ViT's width embed_dim and the language model's hidden_size beside it.
     const char *widthKey = firstKey(v, {"embed_dim", "hidden_size", "width"});
@@ -185,7 +186,9 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b, std::uint64_t tokens
         shape.maxImagePixelsSource = defaultImageSource("no preprocessor_config.json was read");
         b.setVisionEncoder(std::move(shape));
     } else {
-        add("projector", H, outW == W ? W : outW, 1, Placement::Sharded);
+        add("projector", H,
+            checkedMul(outW == W ? W : outW, shuffleFactor, shuffleFactor, v.field(widthKey)), 1,
+            Placement::Sharded);
         setPooledEncoder(v, b, {W, I, patch, channels, image, gated}, tokensPerImage);
     }
     // The two keys SGLang's memory-fraction rule reads, as they are (engine.h
@@ -273,7 +276,15 @@ void addTowers(const ConfigReader &top, ModelBuilder &b) {
     if (auto v = top.optSub("vision_config")) {
         // transformers' Gemma3Config defaults mm_tokens_per_image to 256 (configuration_gemma3.py).
         const u64 tokensDefault = top.str("model_type") == "gemma3" ? 256 : 0;
-        addVisionTower(*v, b, top.countOr("mm_tokens_per_image", tokensDefault, 1u << 20, 0));
+        // Idefics3Config's (and SmolVLM's) pixel shuffle folds scale_factor^2 patches into one
+        // projector input: Idefics3SimpleMLP is [text width, vision width x scale_factor^2]
+        // without a bias (vLLM model_executor/models/idefics3.py, transformers
+        // modeling_idefics3.py); Idefics3Config's default scale_factor is 2.
+        const std::string type = top.str("model_type");
+        const u64 shuffle =
+            type == "idefics3" || type == "smolvlm" ? top.countOr("scale_factor", 2, 64) : 1;
+        addVisionTower(*v, b, top.countOr("mm_tokens_per_image", tokensDefault, 1u << 20, 0),
+                       shuffle);
     }
     if (top.optSub("audio_config")) {
         addAudioTower(top, b);

@@ -50,8 +50,11 @@ std::optional<Error> applyPreprocessorConfig(ModelSpec &spec, std::string_view t
 /// qwen3_vl.py @ 2409eacc) build them; the patch and position embeddings and the norms are
 /// replicated. A tower without a merger whose wrapper gives `tokensPerImage`
 /// (mm_tokens_per_image, Gemma 3) and a fixed image_size also gets its shape for vLLM's encoder
-/// profile: the projector average-pools the square patch grid into that many tokens.
-void addVisionTower(const ConfigReader &v, ModelBuilder &b, std::uint64_t tokensPerImage = 0);
+/// profile: the projector average-pools the square patch grid into that many tokens. A pixel
+/// shuffle of `shuffleFactor` (Idefics3's scale_factor) widens the projector's input to
+/// width x shuffleFactor^2.
+void addVisionTower(const ConfigReader &v, ModelBuilder &b, std::uint64_t tokensPerImage = 0,
+                    std::uint64_t shuffleFactor = 1);
 
 /// A wrapper's audio_config as a Whisper-style encoder (transformers WhisperEncoder, which
 /// Voxtral's, Qwen2-Audio's and Ming's audio towers follow): two 1-D convolutions of kernel 3

@@ -43,6 +43,7 @@ std::uint32_t NumberFormat::blockSize() const {
         return 32; // OCP MX v1.0
     case FormatKind::NVFP4:
         return 16; // NVIDIA NVFP4
+    case FormatKind::INT8:
     case FormatKind::INT4:
     case FormatKind::INT2:
         return groupSize;
@@ -57,6 +58,7 @@ std::uint32_t NumberFormat::blockOverheadBits() const {
         return 8; // one E8M0 scale
     case FormatKind::NVFP4:
         return 8; // one E4M3 scale
+    case FormatKind::INT8:
     case FormatKind::INT4:
     case FormatKind::INT2:
         return groupSize == 0 ? 0 : 16 + elementBits(); // fp16 scale + zero
@@ -99,7 +101,7 @@ std::string NumberFormat::name() const {
     case FormatKind::FP4:
         return "fp4";
     case FormatKind::INT8:
-        return "int8";
+        return groupSize ? "int8_g" + std::to_string(groupSize) : std::string("int8");
     case FormatKind::INT4:
         return "int4_g" + std::to_string(groupSize);
     case FormatKind::INT2:
@@ -127,7 +129,7 @@ std::string NumberFormat::label() const {
     case FormatKind::FP4:
         return "FP4 (no scales)";
     case FormatKind::INT8:
-        return "INT8";
+        return groupSize ? "INT8 g" + std::to_string(groupSize) : std::string("INT8");
     case FormatKind::INT4:
         return groupSize ? "INT4 g" + std::to_string(groupSize) : std::string("INT4");
     case FormatKind::INT2:
@@ -157,7 +159,8 @@ Result<NumberFormat> parseNumberFormat(std::string_view text) {
         }
     }
     for (auto [prefix, kind] :
-         {std::pair{"int4_g", FormatKind::INT4}, std::pair{"int2_g", FormatKind::INT2}}) {
+         {std::pair{"int8_g", FormatKind::INT8}, std::pair{"int4_g", FormatKind::INT4},
+          std::pair{"int2_g", FormatKind::INT2}}) {
         const std::string_view p(prefix);
         if (s.size() > p.size() && s.compare(0, p.size(), p) == 0) {
             std::uint32_t group = 0;
@@ -171,7 +174,7 @@ Result<NumberFormat> parseNumberFormat(std::string_view text) {
     }
     return makeError("format", "unknown number format '" + std::string(text) +
                                    "' (expected bf16, fp16, fp32, fp8, fp8_e5m2, mxfp4, nvfp4, "
-                                   "fp4, int8, int4, int4_gN, int2, int2_gN)");
+                                   "fp4, int8, int8_gN, int4, int4_gN, int2, int2_gN)");
 }
 
 std::vector<NumberFormat> comparisonFormats() {

@@ -32,12 +32,12 @@ enum class FormatKind {
     MXFP4,
     NVFP4,
     FP4,  ///< bare E2M1, no block scales (seed arithmetic only)
-    INT8, ///< per-channel scale (negligible overhead)
+    INT8, ///< per-channel scale (negligible overhead), or group-wise scale + zero (GPTQ)
     INT4, ///< group-wise scale + zero point
     INT2, ///< group-wise scale + zero point
 };
 
-/// A number format: its kind plus, for int4/int2, the quantization group size
+/// A number format: its kind plus, for int8/int4/int2, the quantization group size
 /// (0 = per-channel, i.e. no per-group overhead counted).
 struct NumberFormat {
     FormatKind kind = FormatKind::BF16;

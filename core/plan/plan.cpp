@@ -9,6 +9,7 @@
 #include "engine/vllmgraphs.h"
 #include "import/ggufimport.h"
 #include "import/modelimport.h"
+#include "util/numbertext.h"
 #include "util/textutil.h"
 #include "util/units.h"
 
@@ -20,7 +21,6 @@
 #include <map>
 #include <mutex>
 #include <optional>
-#include <sstream>
 
 namespace hostplan {
 
@@ -120,36 +120,26 @@ Result<std::shared_ptr<const ModelSpec>> importedDraft(const std::string &ref) {
     return makeError("engine.draft", entry.error);
 }
 
+/// `bytes` in GB with one decimal: "1560.9 GB".
 std::string gbText(double bytes) {
-    std::ostringstream s;
-    s.precision(1);
-    s << std::fixed << toGB(bytes) << " GB";
-    return s.str();
+    return formatDouble("%.1f GB", toGB(bytes));
 }
 
 /// Usable memory reads in GiB: drivers report binary units, and vendors' "GB" labels are loose
 /// (an H200 "141 GB" card reports 139.8 GiB = 150.1 GB).
 std::string gibText(double bytes) {
-    std::ostringstream s;
-    s.precision(1);
-    s << std::fixed << toGiB(bytes) << " GiB";
-    return s.str();
+    return formatDouble("%.1f GiB", toGiB(bytes));
 }
 
 /// 1.23e9 -> "1.23 billion", 9.26e7 -> "92.6 million", 0 -> "0", 12345 -> "12,345".
 std::string tokenCountText(double tokens) {
-    std::ostringstream s;
-    s << std::fixed;
     if (tokens >= 1e9) {
-        s.precision(2);
-        s << tokens / 1e9 << " billion";
-    } else if (tokens >= 1e6) {
-        s.precision(1);
-        s << tokens / 1e6 << " million";
-    } else {
-        return groupedText(std::uint64_t(std::llround(std::max(tokens, 0.0))));
+        return formatDouble("%.2f billion", tokens / 1e9);
     }
-    return s.str();
+    if (tokens >= 1e6) {
+        return formatDouble("%.1f million", tokens / 1e6);
+    }
+    return groupedText(std::uint64_t(std::llround(std::max(tokens, 0.0))));
 }
 
 /// The warning limitBreakEvenToCapacity adds; calibrate() drops it before recomputing.
@@ -374,7 +364,8 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
         gpus = best ? best->layout.gpuCount()
                     : roundToBundle(std::max<std::uint32_t>(r.fit.gpusFloor, 1), node);
     }
-    const bool fromSearch = r.autoCount && best && !hw.tp && !hw.pp && !hw.ep;
+    // Without a count, the search holds the scenario's own TP / PP / EP (searchLayouts).
+    const bool fromSearch = r.autoCount && best;
     r.layoutFromSearch = fromSearch;
     // Where the count is the weights' floor, the errors below say so.
     const std::string floorNote =
@@ -469,6 +460,7 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
             gbText(double(need)) + " per GPU)");
     }
     if (r.startup.outcome == StartupOutcome::DraftDoesNotFit ||
+        r.startup.outcome == StartupOutcome::ReserveExhausted ||
         refusedBeforeLoading(r.startup.outcome)) {
         r.fit.fits = false;
         r.fit.reasons.push_back(r.startup.message);
@@ -483,6 +475,13 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
     } else if (r.startup.outcome == StartupOutcome::StartsContextCapped) {
         r.fit.fits = false;
         r.fit.reasons.push_back(r.startup.message);
+    }
+    // An engine that stops at start-up serves no sequence, whatever its memory would hold.
+    const StartupOutcome o = r.startup.outcome;
+    if (refusedBeforeLoading(o) || o == StartupOutcome::KvPoolNegative ||
+        o == StartupOutcome::ContextExceedsCapacity || o == StartupOutcome::DraftDoesNotFit ||
+        o == StartupOutcome::ReserveExhausted) {
+        r.fit.maxConcurrency = 0;
     }
     if (scenario.engine.engine == Engine::Vllm) {
         // Whether the release serves the architecture, then what the plan cannot know of this

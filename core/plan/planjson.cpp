@@ -208,7 +208,9 @@ nlohmann::ordered_json engineTermsJson(const EngineMemoryTerms &t, const ModelSp
                                 {"state_bytes", t.stateBytes},
                                 {"draft_kv_bytes_per_token", t.draftKvBytesPerToken},
                                 {"draft_kv_bytes", t.draftKvBytes},
-                                {"draft_margin_bytes", t.draftMarginBytes}};
+                                {"request_slots", t.requestSlots},
+                                {"request_table_bytes", t.requestTableBytes},
+                                {"reserve_margin_bytes", t.reserveMarginBytes}};
     if (!t.stages.empty()) {
         // Pipeline stages sized one by one (vLLM at PP > 1): the terms above are the stage
         // whose pool holds the fewest tokens.

@@ -61,9 +61,13 @@ struct FitResult {
     std::uint32_t gpusFloor = 0;      ///< weights only, pooled advertised memory
     std::uint32_t gpusPractical = 0;  ///< GPUs the layout search's choice rents
     Parallelism practicalLayout;
-    bool practicalFound = false;          ///< false if nothing up to the search cap fits
-    std::uint32_t maxConcurrency = 0;     ///< at the workload context, on the chosen plan
-    std::int64_t headroomBytesPerGpu = 0; ///< budget - need on the most loaded GPU
+    bool practicalFound = false; ///< false if nothing up to the search cap fits
+    /// Sequences of the workload context the chosen plan holds at once; 0 when the engine
+    /// does not start (engineDoesNotStart).
+    std::uint32_t maxConcurrency = 0;
+    /// Budget - need on the most loaded GPU, bytes: a memory figure, kept when the plan is
+    /// refused for another reason (negative: short by that much).
+    std::int64_t headroomBytesPerGpu = 0;
 };
 
 } // namespace hostplan

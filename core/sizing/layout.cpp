@@ -13,6 +13,7 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <optional>
 #include <tuple>
 #include <vector>
 
@@ -111,6 +112,59 @@ Result<Parallelism> replicaLayout(const ModelSpec &model, std::uint32_t n, std::
         return makeError("layout", problem);
     }
     return par;
+}
+
+/// The scenario's own TP / PP / EP as a layout names them ("TP 4 x PP 2", "EP 8").
+std::string pinText(const HardwareChoice &hw) {
+    std::string s;
+    const auto add = [&s](const char *name, std::uint32_t value) {
+        if (value) {
+            s += (s.empty() ? "" : " x ") + std::string(name) + std::to_string(value);
+        }
+    };
+    add("TP ", hw.tp);
+    add("EP ", hw.ep);
+    add("PP ", hw.pp);
+    return s;
+}
+
+/// The replica layout on `n` GPUs under the scenario's own TP / PP / EP (`hw`, 0 = free), for a
+/// search without a GPU count: nullopt when `n` is not a size the pin allows (TP x PP, or a
+/// free layout whose TP is not the given EP); else the layout, or the engines' refusal of it.
+/// EP, where not given, follows TP as the explicit layouts' rule (expertParallelFor).
+std::optional<Result<Parallelism>> pinnedLayout(const ModelSpec &model, std::uint32_t n,
+                                                std::uint32_t instance, const HardwareChoice &hw,
+                                                const SpeculationRule &speculation) {
+    if (!hw.tp && !hw.pp) {
+        Result<Parallelism> free = replicaLayout(model, n, instance, speculation);
+        if (free.ok() && hw.ep > 1 && free.value().tp != hw.ep) {
+            return std::nullopt;
+        }
+        if (free.ok()) {
+            free.value().ep = hw.ep;
+        }
+        return free;
+    }
+    Parallelism par;
+    par.tp = hw.tp ? hw.tp : n / hw.pp;
+    par.pp = hw.pp ? hw.pp : n / std::max<std::uint32_t>(par.tp, 1);
+    if (par.tp == 0 || par.pp == 0 || par.tp * par.pp != n) {
+        return std::nullopt;
+    }
+    par.ep = hw.ep ? hw.ep : std::max<std::uint32_t>(expertParallelFor(model, par.tp), 1);
+    std::string problem =
+        speculation.on ? speculationPipelineProblem(speculation.engine, speculation.vllm, par.pp)
+                       : "";
+    if (problem.empty()) {
+        problem = engineLayoutProblem(model, par);
+    }
+    if (problem.empty()) {
+        problem = tpShardProblem(speculation.engine, model, par.tp, par.ep);
+    }
+    if (!problem.empty()) {
+        return Result<Parallelism>(makeError("layout", layoutText(par) + ": " + problem));
+    }
+    return Result<Parallelism>(par);
 }
 
 /// Replica sizes worth trying on instances of `instance` GPUs: powers of two up to the
@@ -291,6 +345,10 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
     // Engines that do not compose speculative decoding with PP refuse PP layouts for it.
     const SpeculationRule speculation{plansSpeculation(model, scenario), scenario.engine.engine,
                                       scenario.engine.vllmVersion.value_or(kDefaultVllmProfile)};
+    // Without a GPU count, a TP / PP / EP the scenario gives holds every replica
+    // (pinnedLayout); with one, the search stays free (the cheapest layout, for comparison).
+    const HardwareChoice &hw = scenario.hardware;
+    const bool pinned = hw.gpuCount == 0 && (hw.tp || hw.pp || hw.ep);
     // From here on the offers are immutable and owned by the result: candidates point into
     // this table and share its ownership.
     const auto table = std::make_shared<const std::vector<RentalOffer>>(std::move(offers));
@@ -339,8 +397,12 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
             }
             auto lit = layouts.find({n, g});
             if (lit == layouts.end()) {
-                lit = layouts.emplace(std::make_pair(n, g), replicaLayout(model, n, g, speculation))
-                          .first;
+                auto made = pinned ? pinnedLayout(model, n, g, hw, speculation)
+                                   : std::optional(replicaLayout(model, n, g, speculation));
+                if (!made) {
+                    continue; // a size the scenario's own TP / PP / EP rules out
+                }
+                lit = layouts.emplace(std::make_pair(n, g), std::move(*made)).first;
             }
             LayoutCandidate c;
             c.offerRef = shared(offer);
@@ -466,7 +528,8 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
                       layoutText(it->layout) + "): " + it->reason;
             }
         }
-        out.noneReason = "no layout on any " + gpu.id + " offer carries the workload" +
+        const std::string pin = pinned ? " with the scenario's " + pinText(hw) : "";
+        out.noneReason = "no layout" + pin + " on any " + gpu.id + " offer carries the workload" +
                          (why.empty() ? std::string() : ": " + why);
     }
     out.candidates = std::move(carrying);

@@ -130,8 +130,9 @@ std::vector<RentalOffer> fallbackOffers(const GpuSpec &gpu, std::uint32_t nodeSi
 /// Search every layout x offer x replica count for the workload. `offers` are those for this
 /// GPU type (catalogue + user; others are dropped), taken by value so a caller that no longer
 /// needs its list moves it in: the result keeps them (LayoutSearch::offers). A scenario GPU-hour
-/// rate overrides every offer's rate; `nodeSize` sizes the fallback. Never fails: the result
-/// says why nothing serves.
+/// rate overrides every offer's rate; `nodeSize` sizes the fallback. Without a GPU count
+/// (HardwareChoice::gpuCount 0) every replica keeps the scenario's TP / PP / EP where given;
+/// with a count the search stays free. Never fails: the result says why nothing serves.
 LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Scenario &scenario,
                            std::vector<RentalOffer> offers, std::uint32_t nodeSize,
                            const Efficiency &efficiency);

@@ -226,6 +226,7 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
         const std::uint32_t graphBs =
             sglangGpuDefaults(double(gpu.usableMemoryBytes) / kBytesPerMiB, in.tp).cudaGraphMaxBs;
         in.maxNumSeqs = in.maxNumSeqs ? std::min(in.maxNumSeqs, graphBs) : graphBs;
+        in.maxRunningRequests = scenario.engine.maxNumSeqs.value_or(0);
     }
     in.maxBatchedTokens = batchedTokens(scenario, gpu, &model);
     in.maxModelLen = scenario.workload.contextTokens;

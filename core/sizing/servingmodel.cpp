@@ -138,6 +138,8 @@ bool dequantized(const NumberFormat &f, const GpuSpec &gpu) {
     case FormatKind::INT4:
     case FormatKind::INT2:
         return true;
+    case FormatKind::INT8:
+        return f.groupSize > 0; // GPTQ / WNA16 groups: weight-only (W8A8 has channel scales)
     default:
         return false;
     }

@@ -83,6 +83,14 @@ class Writer {
         m_tensors.push_back(std::move(t));
         return *this;
     }
+    /// One f32 attention norm of `width` per block 0..blocks-1 ("blk.N.attn_norm.weight"): the
+    /// least a metadata-shaped header needs to load (llama.cpp stops at a block with none).
+    Writer &blockNorms(std::uint64_t blocks, std::uint64_t width) {
+        for (std::uint64_t i = 0; i < blocks; ++i) {
+            tensor({"blk." + std::to_string(i) + ".attn_norm.weight", {width}, "f32"});
+        }
+        return *this;
+    }
     /// Raw bytes after the key-values written so far, counted as `extraKv` more key-values.
     Writer &raw(const std::string &bytes, std::uint64_t extraKv) {
         m_kv.data += bytes;
@@ -152,7 +160,8 @@ inline Writer gemma3SlidingWindow() {
         .u32("gemma3.attention.head_count_kv", 1)
         .u32("gemma3.attention.key_length", 256)
         .u32("gemma3.attention.sliding_window", 512)
-        .u32("gemma3.vocab_size", 262144);
+        .u32("gemma3.vocab_size", 262144)
+        .blockNorms(12, 1152);
     return w;
 }
 

@@ -147,17 +147,17 @@ class tst_DraftMemory : public QObject {
         QCOMPARE(t.draftKvBytes, t.kvTokens * t.draftKvBytesPerToken);
         QCOMPARE(t.draftWeights, draftModelWeightBytes(draft, 4));
         const double pre = double(g.usableMemoryBytes) - double(t.cudaContext + t.communication);
-        COMPARE_NEAR(double(t.draftMarginBytes),
+        COMPARE_NEAR(double(t.reserveMarginBytes),
                      pre - std::floor(pre * in.memoryFraction) - double(t.cudaGraphs) -
-                         double(t.draftWeights + t.draftKvBytes),
+                         double(t.requestTableBytes + t.draftWeights + t.draftKvBytes),
                      2, 0);
-        QVERIFY(t.draftMarginBytes > 0);
+        QVERIFY(t.reserveMarginBytes > 0);
         QVERIFY(engineStartup(Engine::Sglang, in).starts());
 
         in.memoryFraction = 0.9;
         const EngineMemoryTerms full = sglangMemoryModel().terms(in);
         QVERIFY(full.kvPoolBytes > 0);
-        QVERIFY(full.draftMarginBytes < 0);
+        QVERIFY(full.reserveMarginBytes < 0);
         const EngineStartup st = engineStartup(Engine::Sglang, in);
         QCOMPARE(st.outcome, StartupOutcome::DraftDoesNotFit);
         QCOMPARE(startupOutcomeName(st.outcome), std::string("draft_does_not_fit"));

@@ -3,8 +3,10 @@
 // pool smaller than one request of the context makes vLLM refuse to start, while SGLang and
 // TensorRT-LLM start and cap every request; and SGLang's lower default memory fraction for a
 // model with a vision tower (engine/engine.h sglangVisionFractionFactor).
+#include "catalogue/catalogue.h"
 #include "engine/engine.h"
 #include "engine/enginememory.h"
+#include "goldenheldout.h"
 #include "goldenmemory.h"
 #include "plan/decision.h"
 #include "plan/plan.h"
@@ -139,6 +141,92 @@ class tst_EngineStartup : public QObject {
     // The plan says what the engine does: Llama-3.1-8B at 131,072 tokens on one RTX 4090 does
     // not fit under any engine, but SGLang's reason is its capped start and vLLM's its
     // refusal; the JSON carries the outcome and the longest request.
+    /// SGLang's request-to-token table (ReqToTokenPool): max_num_reqs rows of context + 4
+    /// int32, 2,048 rows by default below 4 x the context in pool tokens, allocated out of the
+    /// reserve the memory fraction leaves. Llama 4 Scout on 8x H100 at its default 10M context
+    /// asks for 80 GiB and fails ("Tried to allocate 80.04 GiB", sgl-project/sglang#5755, an
+    /// older SGLang whose table had one row more); at 32k the table is 256 MiB and it starts.
+    /// The fixes (fewer running requests, a shorter context) each start.
+    void sglangRequestTable() {
+        static const ModelSpec scout = golden::llama4Scout();
+        const GpuSpec h100 = golden::loggedGpu("NVIDIA H100 80GB HBM3", 79.18, true);
+        const EngineMemoryInput at10m =
+            golden::rowInput(scout, h100, {8, 1, 1}, Engine::Sglang, 10485760);
+        const EngineMemoryTerms t = sglangMemoryModel().terms(at10m);
+        QVERIFY(t.kvTokens > 0);
+        QVERIFY(t.kvTokens < 4 * 10485760ull);
+        QCOMPARE(t.requestSlots, 2048u);
+        QCOMPARE(t.requestTableBytes, 2048ull * (10485760 + 4) * 4);
+        QVERIFY(t.reserveMarginBytes < 0);
+        const EngineStartup s = engineStartup(Engine::Sglang, at10m);
+        QCOMPARE(int(s.outcome), int(StartupOutcome::ReserveExhausted));
+        QCOMPARE(startupOutcomeName(s.outcome), std::string("reserve_exhausted"));
+        QVERIFY2(s.message.find("request-to-token table: 2048 requests x 10,485,764 tokens") !=
+                     std::string::npos,
+                 s.message.c_str());
+        QVERIFY(!s.starts());
+        // The pool holds 1.28M tokens: the longest context that starts in full.
+        QCOMPARE(s.fixes.size(), std::size_t(1));
+        QCOMPARE(s.fixes.front().flag, std::string("--context-length"));
+        EngineMemoryInput shorter = at10m;
+        shorter.maxModelLen = std::stoull(s.fixes.front().value);
+        QCOMPARE(shorter.maxModelLen, t.kvTokens);
+        QCOMPARE(int(engineStartup(Engine::Sglang, shorter).outcome), int(StartupOutcome::Starts));
+        // At 1M tokens with a 0.95 fraction the pool holds the context but the reserve does not
+        // hold 2,048 rows of it: fewer running requests, a shorter context or a smaller fraction
+        // each start.
+        EngineMemoryInput at1m = golden::rowInput(scout, h100, {8, 1, 1}, Engine::Sglang, 1048576);
+        at1m.memoryFraction = 0.95;
+        const EngineStartup tight = engineStartup(Engine::Sglang, at1m);
+        QCOMPARE(int(tight.outcome), int(StartupOutcome::ReserveExhausted));
+        QStringList flags;
+        for (const FlagChange &f : tight.fixes) {
+            EngineMemoryInput fixed = at1m;
+            if (f.flag == "--max-running-requests") {
+                fixed.maxRunningRequests = std::uint32_t(std::stoul(f.value));
+            } else if (f.flag == "--context-length") {
+                fixed.maxModelLen = std::stoull(f.value);
+            } else if (f.flag == "--mem-fraction-static") {
+                fixed.memoryFraction = std::stod(f.value);
+            }
+            flags << QString::fromStdString(f.flag);
+            QVERIFY2(engineStartup(Engine::Sglang, fixed).starts(), f.flag.c_str());
+        }
+        QCOMPARE(flags, QStringList({"--mem-fraction-static", "--max-running-requests",
+                                     "--context-length"}));
+
+        const EngineMemoryInput at32k =
+            golden::rowInput(scout, h100, {8, 1, 1}, Engine::Sglang, 32768);
+        const EngineMemoryTerms small = sglangMemoryModel().terms(at32k);
+        QCOMPARE(small.requestSlots, 4096u); // pool tokens / 32k x 512 passes 4,096
+        QCOMPARE(small.requestTableBytes, 4096ull * (32768 + 4) * 4);
+        QVERIFY(small.reserveMarginBytes > 0);
+        QVERIFY(engineStartup(Engine::Sglang, at32k).starts());
+        EngineMemoryInput capped = at32k;
+        capped.maxRunningRequests = 64;
+        QCOMPARE(sglangMemoryModel().terms(capped).requestTableBytes, 64ull * (32768 + 4) * 4);
+    }
+
+    /// SGLang pads gpt-oss's MXFP4 experts for the FlashInfer MXFP4 MoE backend it picks on
+    /// NVIDIA Blackwell: hidden and intermediate 2880 -> 3072, 1,822,464 B more per expert, x 32
+    /// experts x 24 layers = 1.30 GiB on one GPU (gpt-oss-20b's load logged 14.53 GiB on a
+    /// B200-class GPU, ovg-project/kvcached#198; HostPlan's unpadded 12.8 GiB was -12 %). On
+    /// Hopper the Triton path rounds the intermediate to 64 (2880 already is); on ROCm to 128.
+    void sglangMxfp4Padding() {
+        static const ModelSpec m = golden::gptOss20b();
+        const Catalogue &cat = Catalogue::builtin();
+        const auto on = [&](const char *gpu) {
+            return sglangMemoryModel()
+                .terms(
+                    golden::rowInput(m, cat.findGpu(gpu).value(), {1, 1, 1}, Engine::Sglang, 8192))
+                .weightPadding;
+        };
+        QCOMPARE(on("b200"), 24ull * 32 * 1822464);
+        QCOMPARE(on("h200"), 0ull);
+        QCOMPARE(on("mi355x"),
+                 24ull * 32 * (2880ull * 64 / 2 * 3 + 2880ull * 64 / 32 * 3 + 2 * 64 * 2));
+    }
+
     void planSaysWhichEngineCaps() {
         Scenario s = oneGpuLlama8b("rtx-4090", 131072, Engine::Sglang);
         auto sg = evaluate(s);

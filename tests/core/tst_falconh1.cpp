@@ -103,6 +103,7 @@ Result<ModelSpec> tinyGguf(const std::string &arch, const std::string &drop = ""
             w.u32(arch + "." + key, value);
         }
     }
+    w.blockNorms(4, 64);
     auto h = gguf::parseHeader(w.build(), 0, "f.gguf");
     if (!h.ok()) {
         qFatal("%s", h.error().toString().c_str());

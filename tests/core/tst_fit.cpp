@@ -276,6 +276,29 @@ class TestFit : public QObject {
                  "TP 8 neither divides nor is a multiple of the 12 KV heads of 4 layers");
     }
 
+    /// An engine that refuses its arguments serves no sequence: vLLM refuses a context above
+    /// the model's maximum before loading, so the plan's concurrency is 0 although its memory
+    /// would hold several such sequences; the headroom stays the memory figure.
+    void refusedEngineHoldsNoSequence() {
+        Scenario s = defaultScenario();
+        s.engine.engine = Engine::Vllm;
+        s.workload.concurrency = 1;
+        const auto first = evaluate(s);
+        QVERIFY(first.ok());
+        QVERIFY(first->model.maxContextTokens > 0);
+        s.workload.contextTokens = first->model.maxContextTokens + 1;
+        const auto p = evaluate(s);
+        QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+        QCOMPARE(int(p->startup.outcome), int(StartupOutcome::ArgumentsRefused));
+        QVERIFY(!p->fit.fits);
+        QVERIFY(maxConcurrency(p->memory, s.workload.contextTokens, 16) >= 2);
+        QCOMPARE(p->fit.maxConcurrency, 0u);
+        QCOMPARE(p->fit.headroomBytesPerGpu,
+                 p->memory.kvCapacityBytesPerGpu -
+                     std::int64_t(p->memory.perGpu.kvCache + p->memory.perGpu.state));
+        QVERIFY(p->fit.headroomBytesPerGpu > 0);
+    }
+
     void hugeContextDoesNotOverflow() {
         Scenario s = scenario("kimi-k3", "b300", 8);
         s.workload.contextTokens = kMaxContextTokens;

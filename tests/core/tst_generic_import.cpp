@@ -19,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -51,6 +52,7 @@ class TestGenericImport : public QObject {
   private slots:
     void publishedTotals_data();
     void publishedTotals();
+    void biasKeyAndMlxCheckpoints();
     void storedBytes_data();
     void storedBytes();
     void estimatedNamesTheKey_data();
@@ -131,6 +133,12 @@ void TestGenericImport::publishedTotals_data() {
     // Phi-2: GPT-style blocks (fc1 / fc2, biases on every linear layer and the LM head); its
     // model.safetensors.index.json total_size 5,559,367,680 B of float16.
     row("microsoft--phi-2", 2779683840.0);
+    // LiquidAI's card: 1,170,340,608 (its config gives the MLP width as block_ff_dim only,
+    // which Lfm2Config reads as intermediate_size).
+    row("LiquidAI--LFM2-1.2B", 1170340608.0);
+    // By hand from the config (the card says 258M): text 164.0M, the SigLIP tower 86.4M and
+    // the Idefics3 connector [576, 768 x 4^2] (scale_factor 4) 7.08M.
+    row("ibm-granite--granite-docling-258M", 257517120.0);
 }
 
 void TestGenericImport::publishedTotals() {
@@ -143,6 +151,31 @@ void TestGenericImport::publishedTotals() {
                                           .arg(r->totalParams)
                                           .arg(published, 0, 'f', 0)
                                           .arg(rel * 100, 0, 'f', 3)));
+}
+
+/// Keys HostPlan read past before: a boolean "bias" puts biases on q/k/v and o_proj as vLLM's
+/// Llama reads it (openPangu's index total_size 16,061,784,576 B less its 34 layers' float32
+/// rotary inv_freq buffers of 64, 8,704 B, which are not weights, is exact); an mlx-lm
+/// checkpoint (bits and group_size, no quant_method) is refused naming what it is.
+void TestGenericImport::biasKeyAndMlxCheckpoints() {
+    const auto pangu = importStem("FreedomIntelligence--openPangu-Embedded-7B");
+    QVERIFY2(pangu.ok(), pangu.ok() ? "" : pangu.error().toString().c_str());
+    QCOMPARE(quint64(pangu->weightBytes()), 16061784576ull - 34ull * 64 * 4);
+    const auto lfm2 = importStem("LiquidAI--LFM2-1.2B");
+    QVERIFY(lfm2.ok());
+    QVERIFY(std::any_of(lfm2->notes.begin(), lfm2->notes.end(), [](const std::string &n) {
+        return n.find("block_ff_dim is read as intermediate_size, as Lfm2Config reads it") !=
+               std::string::npos;
+    }));
+    QByteArray mlx = readData("Qwen--Qwen3-8B_config.json");
+    auto cfg = nlohmann::json::parse(mlx.toStdString());
+    cfg["quantization_config"] = {{"group_size", 64}, {"bits", 8}, {"mode", "affine"}};
+    const auto r = importHfConfigText(cfg.dump(), "mlx.json");
+    QVERIFY(!r.ok());
+    QCOMPARE(QString::fromStdString(r.error().toString()),
+             "quantization_config.quant_method: missing: bits and group_size without it "
+             "are an MLX (mlx-lm) checkpoint, which vLLM, SGLang, TensorRT-LLM and llama.cpp do "
+             "not load; plan the original model or a GGUF / GPU-quantized file");
 }
 
 void TestGenericImport::storedBytes_data() {

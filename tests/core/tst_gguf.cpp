@@ -52,7 +52,8 @@ Writer tinyHeader(const std::string &arch) {
         .u32(arch + ".block_count", 2)
         .u32(arch + ".embedding_length", 64)
         .u32(arch + ".attention.head_count", 4)
-        .u32(arch + ".vocab_size", 100);
+        .u32(arch + ".vocab_size", 100)
+        .blockNorms(2, 64);
     return w;
 }
 
@@ -428,6 +429,30 @@ class TestGguf : public QObject {
         const auto spec = importTiny(w);
         QVERIFY(!spec.ok());
         QCOMPARE(QString::fromStdString(spec.error().toString()), error);
+    }
+
+    /// A block the file holds no tensor of: llama.cpp stops at its first missing tensor, so
+    /// the file is refused, naming the block, never planned as a smaller model. Tensors past
+    /// block_count (MTP) do not stand in for a missing block.
+    void missingBlockRefused() {
+        Writer w;
+        w.string("general.architecture", "llama")
+            .u32("llama.block_count", 3)
+            .u32("llama.embedding_length", 64)
+            .u32("llama.attention.head_count", 4)
+            .u32("llama.vocab_size", 100)
+            .tensor({"blk.0.attn_norm.weight", {64}, "f32"})
+            .tensor({"blk.2.attn_norm.weight", {64}, "f32"})
+            .tensor({"blk.3.attn_norm.weight", {64}, "f32"});
+        const auto spec = importTiny(w);
+        QVERIFY(!spec.ok());
+        QCOMPARE(QString::fromStdString(spec.error().toString()),
+                 "m.gguf: blk.1: no tensor of this block, though llama.block_count is 3 "
+                 "(llama.cpp stops at the missing tensor)");
+        w.tensor({"blk.1.attn_norm.weight", {64}, "f32"});
+        const auto whole = importTiny(w);
+        QVERIFY2(whole.ok(), whole.ok() ? "" : whole.error().toString().c_str());
+        QCOMPARE(whole->numLayers, 3u);
     }
 
     void zeroKvHeadsNeedRecurrentKeys() {

@@ -215,6 +215,49 @@ class TestLayout : public QObject {
                  cmd.c_str());
     }
 
+    // Without a GPU count, the scenario's own TP / PP holds every replica the search tries:
+    // Llama-3.1-8B at 16 x 32k on H100 is 2 x TP 1 free, and with TP 2 pinned the plan is
+    // replicas of TP 2 (never one replica of the free search's 2 GPUs read as TP 2); a PP pin
+    // likewise. With a count given, the search stays free (the cheapest, for comparison).
+    void autoCountKeepsGivenLayout() {
+        Scenario s = autoScenario("llama-3.1-8b", "h100-sxm");
+        s.hardware.tp = 2;
+        const PlanResult tp2 = planFor(s);
+        QVERIFY(tp2.layoutFromSearch);
+        QCOMPARE(tp2.layout.tp, 2u);
+        QCOMPARE(tp2.layout.pp, 1u);
+        QCOMPARE(tp2.gpusRented, tp2.replicas * 2);
+        QVERIFY(tp2.fit.maxConcurrency >= 16);
+        for (const LayoutCandidate &c : tp2.search.candidates) {
+            QVERIFY2(!c.carries() || c.layout.tp == 2, c.reason.c_str());
+        }
+        s.hardware.tp = 0;
+        s.hardware.pp = 2;
+        const PlanResult pp2 = planFor(s);
+        QCOMPARE(pp2.layout.pp, 2u);
+        QCOMPARE(pp2.layout.tp, 1u);
+        QCOMPARE(pp2.gpusRented, pp2.replicas * 2);
+        s.hardware.pp = 0;
+        s.hardware.tp = 2;
+        s.hardware.gpuCount = 4;
+        const PlanResult given = planFor(s);
+        QCOMPARE(given.layout.tp, 2u);
+        QCOMPARE(given.layout.pp, 2u);
+        QCOMPARE(given.search.best()->layout.tp, 1u);
+    }
+
+    // A pin no offer carries says so, naming it.
+    void autoCountPinNobodyCarries() {
+        Scenario s = autoScenario("llama-3.1-8b", "h100-sxm");
+        s.hardware.tp = 3; // no replica size of the offers is a multiple of 3
+        const auto p = evaluate(s);
+        QVERIFY(!p.ok() || !p->search.found);
+        if (p.ok()) {
+            QVERIFY2(p->search.noneReason.find("with the scenario's TP 3") != std::string::npos,
+                     p->search.noneReason.c_str());
+        }
+    }
+
     // Kimi K3 on H100: 24 GPUs (the memory floor's whole nodes) is rejected with a reason that
     // names the engine rule; 32 is chosen.
     void kimiK3H100Rejects24() {

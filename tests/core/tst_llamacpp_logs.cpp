@@ -65,7 +65,8 @@ ModelSpec deepseekV2Lite(bool latentKeys) {
         .u32("deepseek2.rope.dimension_count", 64)
         .u32("deepseek2.attention.key_length", latentKeys ? 576 : 192)
         .u32("deepseek2.attention.value_length", latentKeys ? 512 : 128)
-        .u32("deepseek2.vocab_size", 102400);
+        .u32("deepseek2.vocab_size", 102400)
+        .blockNorms(27, 2048);
     if (latentKeys) {
         w.u32("deepseek2.attention.key_length_mla", 192)
             .u32("deepseek2.attention.value_length_mla", 128);

@@ -362,10 +362,10 @@ void TestModelImportRules::generalRules_data() {
     // GPTQConfig), as AutoGPTQ writes it, with one scale per output channel and no groups.
     {
         const quint64 linear = 32ull * (2 * 4096 * 4096 + 2 * 1024 * 4096 + 3 * 14336 * 4096);
-        const auto gptq = [](int group) {
-            return editedConfig("Llama-3.1-8B.json", [group](J &j) {
+        const auto gptq = [](int group, int bits = 4) {
+            return editedConfig("Llama-3.1-8B.json", [group, bits](J &j) {
                 j["quantization_config"] = {{"quant_method", "gptq"},
-                                            {"bits", 4},
+                                            {"bits", bits},
                                             {"group_size", group},
                                             {"desc_act", true},
                                             {"sym", true}};
@@ -377,6 +377,11 @@ void TestModelImportRules::generalRules_data() {
         QTest::newRow("llama/gptq-per-column")
             << gptq(-1) << llama8b << linear / 2 + (llama8b - linear) * 2 << AttentionKind::GQA
             << 0u;
+        // 8-bit GPTQ (e.g. Qwen's *-GPTQ-Int8 releases: bits 8, group_size 128) keeps its
+        // groups: an fp16 scale and an 8-bit zero per 128 weights (24 bits), 2.3 % over 1 B.
+        QTest::newRow("llama/gptq-int8-g128")
+            << gptq(128, 8) << llama8b << linear + linear * 24 / 1024 + (llama8b - linear) * 2
+            << AttentionKind::GQA << 0u;
     }
 }
 

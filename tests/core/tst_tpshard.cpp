@@ -207,6 +207,15 @@ class tst_TpShard : public QObject {
         QVERIFY(contains(tpShardProblem(Engine::Vllm, oddHeads, 8, 1), "(40 heads x 80) 3200"));
         QVERIFY(!tpShardProblem(Engine::Vllm, oddHeads, 4, 1).empty()); // 800: 6.25 groups
         QVERIFY(tpShardProblem(Engine::Vllm, oddHeads, 1, 1).empty());
+        // 8-bit GPTQ keeps its groups, and the same rule (gptq.py checks any bit width).
+        const ModelSpec oddHeads8 = editedConfig("Qwen--Qwen3-32B-FP8_config.json", [](J &c) {
+            c["num_attention_heads"] = 40;
+            c["head_dim"] = 80;
+            c["num_key_value_heads"] = 8;
+            c["quantization_config"] = {{"quant_method", "gptq"}, {"bits", 8}, {"group_size", 128}};
+        });
+        QVERIFY(contains(tpShardProblem(Engine::Vllm, oddHeads8, 8, 1), "(40 heads x 80) 3200"));
+        QVERIFY(tpShardProblem(Engine::Vllm, oddHeads8, 1, 1).empty());
     }
 
     // vLLM's INT4 experts without EP need whole groups per GPU: Qwen3-30B-A3B-AWQ (768 wide
@@ -307,12 +316,14 @@ class tst_TpShard : public QObject {
     }
 
     // A release a rule set names beside its id takes its rules (v0.6.6 kept v0.6.5's V0
-    // worker), and no other id is invented by it.
+    // worker); a later one the newest rule set at or before it (0.6.66 is after 0.6.5 and
+    // before 0.7, not 0.6.6).
     void alsoReleasesParse() {
         QCOMPARE(parseVllmVersion("0.6.6").value(), VllmProfile::V0);
         QCOMPARE(parseVllmVersion("v0.6.6.post1").value(), VllmProfile::V0);
         QVERIFY(!parseVllmVersion("0.6.").ok());
-        QVERIFY(!parseVllmVersion("0.6.66").ok());
+        QCOMPARE(parseVllmVersion("0.6.66").value(), VllmProfile::V0);
+        QCOMPARE(parseVllmVersion("0.7.3").value(), VllmProfile::V1Early);
     }
 };
 

@@ -236,12 +236,19 @@ class TestCliHostile : public QObject {
         const auto j = nlohmann::json::parse(r.out.toStdString());
         QCOMPARE(j["scenario"]["engine"]["vllm_version"].get<std::string>(), "0.19");
         QCOMPARE(j["memory"]["engine"]["version"].get<std::string>(), "vLLM V1 (v0.19)");
-        const Run bad = runTool(HOSTPLAN_CLI_BIN, {"plan", "--vllm-version", "0.12"});
+        // Another release plans with the newest rule set at or before it, which the plan names.
+        const Run later = runTool(HOSTPLAN_CLI_BIN, {"plan", "--json", "--vllm-version", "0.8.5"});
+        QVERIFY2(later.code == 0, later.err.constData());
+        QCOMPARE(nlohmann::json::parse(later.out.toStdString())["memory"]["engine"]["version"]
+                     .get<std::string>(),
+                 "vLLM V1 (v0.7)");
+        const Run bad = runTool(HOSTPLAN_CLI_BIN, {"plan", "--vllm-version", "0.5.4"});
         QCOMPARE(bad.code, 2);
-        QCOMPARE(bad.err.trimmed(), QByteArray("hostplan-cli: --vllm-version: unknown vLLM rule "
-                                               "set '0.12' (HostPlan models 0.24, 0.19, 0.11, "
-                                               "0.7, 0.6.5, 0.6.4; a patch release such as "
-                                               "0.19.1 follows its minor release)"));
+        QCOMPARE(bad.err.trimmed(),
+                 QByteArray("hostplan-cli: --vllm-version: vLLM 0.5.4 is older than 0.6.4, the "
+                            "earliest rules HostPlan models (0.24, 0.19, 0.11, 0.7, 0.6.5, "
+                            "0.6.4; another release follows the newest of them at or before "
+                            "it)"));
         // With another engine it is named as ignored; the plan still runs.
         const Run other =
             runTool(HOSTPLAN_CLI_BIN, {"plan", "--engine", "sglang", "--vllm-version", "0.11"});
