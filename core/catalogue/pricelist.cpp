@@ -16,6 +16,12 @@ namespace {
 /// breaks and "" for a quote). Errors name the row of an unterminated quote.
 Result<std::vector<std::vector<std::string>>> csvRecords(std::string_view text,
                                                          const std::string &what) {
+    // Excel's "CSV UTF-8" starts with a byte-order mark; UTF-16 cannot be read as UTF-8.
+    if (text.starts_with("\xEF\xBB\xBF")) {
+        text.remove_prefix(3);
+    } else if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF")) {
+        return makeError(what, "UTF-16 text: save the price list as UTF-8");
+    }
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> row;
     std::string field;

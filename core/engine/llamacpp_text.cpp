@@ -4,6 +4,7 @@
 
 #include "util/numbertext.h"
 #include "util/units.h"
+#include "util/terminaltext.h"
 
 #include <algorithm>
 #include <sstream>
@@ -117,8 +118,8 @@ std::string llamaContextRuleText(const LlamaCppPlan &p) {
 
 void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::ostream &out) {
     const ModelSpec &m = *in.model;
-    out << "llama.cpp plan: " << m.displayName << " (" << m.architecture << ", "
-        << formatDouble("%.2f", m.totalParams / 1e9) << "B params, weights "
+    out << "llama.cpp plan: " << singleLine(m.displayName) << " (" << singleLine(m.architecture)
+        << ", " << formatDouble("%.2f", m.totalParams / 1e9) << "B params, weights "
         << gibText(m.weightBytes())
         << (p.weightsExact ? ", exact from the tensor table" : ", estimated") << ")\n";
     out << "  hardware: "

@@ -14,6 +14,7 @@
 #include "util/textutil.h"
 #include "sizing/throughput.h"
 #include "util/units.h"
+#include "util/terminaltext.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -322,13 +323,14 @@ std::string ServeCommand::annotated() const {
     std::ostringstream s;
     for (const auto &f : flags) {
         s << "# " << (f.flag.empty() ? std::string("MODEL") : f.flag)
-          << (f.value.empty() ? "" : " " + f.value) << ": " << f.explanation << "\n";
+          << (f.value.empty() ? "" : " " + singleLine(f.value)) << ": " << singleLine(f.explanation)
+          << "\n";
     }
     for (const auto &n : notes) {
-        s << "# Note: " << n << "\n";
+        s << "# Note: " << singleLine(n) << "\n";
     }
     for (const auto &line : setup) {
-        s << "# Run first: " << line << "\n";
+        s << "# Run first: " << singleLine(line) << "\n";
     }
     s << shellText();
     return s.str();
@@ -691,10 +693,10 @@ std::vector<ServeCommand> serveCommands(const PlanResult &p, const Catalogue &ca
 
 std::string serveCommandsText(const PlanResult &p, const Catalogue &cat) {
     std::ostringstream s;
-    s << "# HostPlan serving commands for: " << p.scenario.name << "\n# " << p.model.displayName
-      << " on " << p.layout.gpuCount() << " x " << p.gpu.name << " (TP " << p.layout.tp << ", EP "
-      << p.layout.ep << ", PP " << p.layout.pp << "), context " << p.scenario.workload.contextTokens
-      << " tokens\n";
+    s << "# HostPlan serving commands for: " << singleLine(p.scenario.name) << "\n# "
+      << singleLine(p.model.displayName) << " on " << p.layout.gpuCount() << " x "
+      << singleLine(p.gpu.name) << " (TP " << p.layout.tp << ", EP " << p.layout.ep << ", PP "
+      << p.layout.pp << "), context " << p.scenario.workload.contextTokens << " tokens\n";
     if (p.replicas > 1) {
         s << "# " << p.replicas << " data-parallel replicas on " << p.rentedGpus()
           << " GPUs: run the command below once per replica (each on its own "
@@ -707,12 +709,8 @@ std::string serveCommandsText(const PlanResult &p, const Catalogue &cat) {
              "will hold fewer sequences.\n";
     }
     for (const ServeCommand &c : serveCommands(p, cat)) {
-        s << "\n# ---- " << c.title << " ----\n";
-        if (!c.unavailable.empty()) {
-            s << "# " << c.unavailable << "\n";
-        } else {
-            s << c.annotated();
-        }
+        s << "\n# ---- " << c.title << " ----\n"
+          << (c.unavailable.empty() ? c.annotated() : "# " + singleLine(c.unavailable) + "\n");
     }
     return s.str();
 }

@@ -4,6 +4,7 @@
 #include "util/textutil.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace hostplan::importer {
 
@@ -53,6 +54,10 @@ void readKvCacheScheme(const ConfigReader &qc, Quantization &q) {
 
 /// Most compressed-tensors config groups read (files write one to a handful).
 constexpr std::size_t kMaxConfigGroups = 64;
+/// "re:" entries read from one quantization config (targets and ignore together): published
+/// llm-compressor configs write a few (a "re:.*mlp.gate$" per kind of layer), and 4,096
+/// compiled patterns stay within about 10 MB.
+constexpr std::size_t kMaxRegexEntries = 4096;
 
 /// One compressed-tensors config group's weights (`g`; format from the group, else the
 /// quantization_config `qc`) into s.format and, for llm-compressor's FP8_BLOCK, s.blockRows /
@@ -113,6 +118,18 @@ void readCompressedTensors(const ConfigReader &qc, Quantization &q) {
     }
     auto table = std::make_shared<Quantization::TargetSchemes>();
     table->field = groups.path();
+    // Each target's place in table->targets, to find one written again in linear time (a
+    // 1.2-million-target list took minutes compared pairwise).
+    std::unordered_map<std::string, std::size_t> placeOf;
+    // Compiled "re:" entries over targets and ignore: each RE2 program costs kilobytes, so a
+    // file of a million of them took gigabytes.
+    std::size_t regexes = 0;
+    const auto countRegex = [&regexes](const std::string &field) {
+        if (++regexes > kMaxRegexEntries) {
+            fail(field, "more than " + std::to_string(kMaxRegexEntries) +
+                            " 're:' entries in targets and ignore together");
+        }
+    };
     for (auto it = groups.raw().begin(); it != groups.raw().end(); ++it) {
         const ConfigReader g = groups.sub(it.key());
         Quantization scheme = q;
@@ -131,15 +148,15 @@ void readCompressedTensors(const ConfigReader &qc, Quantization &q) {
             }
             // A target written again in a later group takes that group's scheme and
             // keeps its first place (a Python dict's assignment).
-            const auto same = std::find_if(table->targets.begin(), table->targets.end(),
-                                           [&](const auto &t) { return t.text == targets[i]; });
-            if (same != table->targets.end()) {
-                same->scheme = index;
+            if (const auto same = placeOf.find(targets[i]); same != placeOf.end()) {
+                table->targets[same->second].scheme = index;
                 continue;
             }
+            placeOf.emplace(targets[i], table->targets.size());
             Quantization::TargetSchemes::Target t{targets[i], std::nullopt,
                                                   asciiLower(targets[i]) == "linear", index};
             if (targets[i].rfind("re:", 0) == 0) {
+                countRegex(field);
                 auto re = ModulePattern::fromRegex(std::string_view(targets[i]).substr(3));
                 if (!re.ok()) {
                     fail(field, re.error().message);
@@ -167,6 +184,7 @@ void readCompressedTensors(const ConfigReader &qc, Quantization &q) {
     const std::vector<std::string> ignore = qc.strList("ignore");
     for (std::size_t i = 0; i < ignore.size(); ++i) {
         if (ignore[i].rfind("re:", 0) == 0) {
+            countRegex(qc.field("ignore[" + std::to_string(i) + "]"));
             auto re = ModulePattern::fromRegex(std::string_view(ignore[i]).substr(3));
             if (!re.ok()) {
                 fail(qc.field("ignore[" + std::to_string(i) + "]"), re.error().message);

@@ -5,11 +5,14 @@
 #include "import/gguf.h"
 
 #include "util/fileio.h"
+#include "util/textutil.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <iterator>
+#include <set>
+#include <string>
 
 namespace hostplan::gguf {
 
@@ -464,16 +467,55 @@ std::optional<SplitName> parseSplitName(const std::filesystem::path &path) {
     return n;
 }
 
+namespace {
+
+/// The integer metadata `key` of `h`, or nullopt when absent (an error when not a non-negative
+/// integer).
+Result<std::optional<std::uint64_t>> splitKey(const Header &h, const std::string &key,
+                                              const std::string &file) {
+    const Value *v = h.find(key);
+    if (!v) {
+        return std::optional<std::uint64_t>();
+    }
+    const auto n = v->asCount();
+    if (!n) {
+        return makeError(file + ": " + key, "must be a non-negative integer");
+    }
+    return std::optional<std::uint64_t>(*n);
+}
+
+} // namespace
+
 Result<Model> readModel(const std::filesystem::path &path) {
     Model model;
     const auto split = parseSplitName(path);
     if (!split || split->count == 1) {
         HOSTPLAN_TRY(h, readHeader(path));
+        // llama.cpp opens a file whose split.count is above 1 as a set, by its split name
+        // (src/llama-model-loader.cpp: the other parts by llama_split_prefix); alone it is a
+        // part of a model, never the model.
+        HOSTPLAN_TRY(count, splitKey(h, "split.count", path.string()));
+        if (count && *count > 1) {
+            char first[40];
+            std::snprintf(first, sizeof first, "-00001-of-%05llu.gguf",
+                          static_cast<unsigned long long>(std::min<std::uint64_t>(*count, 99999)));
+            return makeError(path.string() + ": split.count",
+                             std::to_string(*count) +
+                                 ": this file is one part of a split model; open its first part, "
+                                 "named <name>" +
+                                 first + ", with the others beside it");
+        }
         model.parts.push_back(path);
         model.fileBytes = h.fileSize;
         model.header = std::move(h);
         return model;
     }
+    // Each tensor once over all parts (ggml refuses a duplicated name), each part's split.no its
+    // place and split.count the set's size, one architecture, and split.tensors.count tensors
+    // in all where given: llama.cpp's loader checks the same ("invalid split file idx",
+    // "corrupted model: %d tensors expected but %d found", src/llama-model-loader.cpp).
+    std::set<std::string> seen;
+    std::string architecture;
     for (std::uint32_t k = 1; k <= split->count; ++k) {
         char suffix[32];
         std::snprintf(suffix, sizeof suffix, "-%05u-of-%05u.gguf", k, split->count);
@@ -484,6 +526,34 @@ Result<Model> readModel(const std::filesystem::path &path) {
                                                 std::to_string(split->count));
         }
         HOSTPLAN_TRY(h, readHeader(part));
+        const std::string file = part.string();
+        HOSTPLAN_TRY(no, splitKey(h, "split.no", file));
+        if (no && *no != k - 1) {
+            return makeError(file + ": split.no", std::to_string(*no) + ", but the file is part " +
+                                                      std::to_string(k) + " (split.no " +
+                                                      std::to_string(k - 1) + ")");
+        }
+        HOSTPLAN_TRY(count, splitKey(h, "split.count", file));
+        if (count && *count != split->count) {
+            return makeError(file + ": split.count", std::to_string(*count) +
+                                                         ", but the set's names say " +
+                                                         std::to_string(split->count) + " parts");
+        }
+        const Value *arch = h.find("general.architecture");
+        const std::string archText = arch && arch->type == ValueType::String ? arch->s : "";
+        if (k == 1) {
+            architecture = archText;
+        } else if (arch && archText != architecture) {
+            return makeError(file + ": general.architecture",
+                             "'" + cutText(archText, 60) + "', but part 1's is '" +
+                                 cutText(architecture, 60) + "': the parts are of two models");
+        }
+        for (const TensorInfo &t : h.tensors) {
+            if (!seen.insert(t.name).second) {
+                return makeError(file + ": tensor_infos '" + cutText(t.name, 80) + "'",
+                                 "also in an earlier part (ggml refuses a duplicated tensor)");
+            }
+        }
         model.parts.push_back(part);
         model.fileBytes += h.fileSize;
         if (k == 1) {
@@ -493,6 +563,13 @@ Result<Model> readModel(const std::filesystem::path &path) {
                 model.header.tensors.push_back(std::move(t));
             }
         }
+    }
+    HOSTPLAN_TRY(expected, splitKey(model.header, "split.tensors.count", model.parts[0].string()));
+    if (expected && *expected != model.header.tensors.size()) {
+        return makeError(model.parts[0].string() + ": split.tensors.count",
+                         std::to_string(*expected) + " tensors, but the " +
+                             std::to_string(split->count) + " parts hold " +
+                             std::to_string(model.header.tensors.size()));
     }
     return model;
 }

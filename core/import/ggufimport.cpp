@@ -3,6 +3,7 @@
 #include "import/ggufimport.h"
 
 #include "util/textutil.h"
+#include "util/terminaltext.h"
 
 #include <algorithm>
 #include <cctype>
@@ -366,8 +367,18 @@ void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &ar
 
 /// Tensor groups by (role, ggml type) with exact bytes, per-layer bytes, experts, totals.
 void addTensors(const MetaReader &r, const gguf::Header &h, std::uint64_t layers, ModelSpec &spec) {
-    const std::uint64_t routed = r.count("expert_count", 0);
-    const std::uint64_t used = r.count("expert_used_count", 0);
+    // llama.cpp's load_hparams asserts n_expert_used <= n_expert, and above 0 exactly when
+    // there are experts (src/llama-model.cpp); each expert tensor's last dimension is n_expert
+    // (create_tensor's shape check, "wrong shape").
+    const std::uint64_t routed = r.bounded("expert_count", 0, 1u << 16);
+    const std::uint64_t used = r.bounded("expert_used_count", 0, 1u << 16);
+    if (used > routed || (routed > 0 && used == 0)) {
+        throw ImportError{r.key("expert_used_count"), std::to_string(used) + " with " +
+                                                          r.key("expert_count") + " " +
+                                                          std::to_string(routed) +
+                                                          " (must be 1 to the expert count, or 0 "
+                                                          "without experts)"};
+    }
     spec.layerBytes.assign(layers, 0);
     spec.layerExpertBytes.assign(layers, 0);
     spec.layerLargestTensor.assign(layers, 0);
@@ -377,6 +388,12 @@ void addTensors(const MetaReader &r, const gguf::Header &h, std::uint64_t layers
     std::uint64_t extraLayerTensors = 0;
     for (const auto &t : h.tensors) {
         GroupRole role = roleOf(t);
+        if (role == GroupRole::RoutedExperts && (t.dims.empty() || t.dims.back() != routed)) {
+            throw ImportError{
+                "tensor_infos '" + cutText(t.name, 80) + "'",
+                "an expert tensor of " + std::to_string(t.dims.empty() ? 0 : t.dims.back()) +
+                    " experts, but " + r.key("expert_count") + " is " + std::to_string(routed)};
+        }
         const auto il = layerOf(t.name);
         if (il && *il >= layers) {
             role = GroupRole::Other; // nextn / MTP layers llama.cpp does not run
@@ -479,7 +496,7 @@ void nameModel(const gguf::Header &h, const std::string &source, ModelSpec &spec
     if (display.empty()) {
         display = stem;
     }
-    spec.displayName = display;
+    spec.displayName = singleLine(display); // one line wherever it is printed
     std::string id;
     for (char ch : stem) {
         const auto u = static_cast<unsigned char>(ch);

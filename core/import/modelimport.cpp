@@ -37,6 +37,7 @@
 #include "import/safetensors.h"
 #include "util/jsonutil.h"
 #include "util/textutil.h"
+#include "util/terminaltext.h"
 
 #include <nlohmann/json.hpp>
 
@@ -86,7 +87,7 @@ void nameModel(const ConfigReader &top, const std::optional<ConfigReader> &text,
     if (name.empty()) {
         name = spec.architecture;
     }
-    spec.displayName = name;
+    spec.displayName = singleLine(name); // one line wherever it is printed
     std::string base = name.substr(
         name.find_last_of("/\\") == std::string::npos ? 0 : name.find_last_of("/\\") + 1);
     if (base.empty()) {

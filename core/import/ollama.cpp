@@ -5,6 +5,7 @@
 #include "import/hubcache.h"
 #include "util/fileio.h"
 #include "util/jsonutil.h"
+#include "util/textutil.h"
 
 #include <nlohmann/json.hpp>
 
@@ -66,16 +67,24 @@ Result<fs::path> resolveOllamaModel(std::string_view name, const fs::path &model
     if (!doc.is_object() || !doc.contains("layers") || !doc["layers"].is_array()) {
         return makeError(manifest.string() + ": layers", "missing list of layers");
     }
+    std::size_t index = 0;
     for (const auto &layer : doc["layers"]) {
-        if (!layer.is_object() ||
-            layer.value("mediaType", "") != "application/vnd.ollama.image.model") {
+        const std::string at = manifest.string() + ": layers[" + std::to_string(index++) + "]";
+        if (!layer.is_object()) {
+            continue;
+        }
+        for (const char *key : {"mediaType", "digest"}) {
+            if (layer.contains(key) && !layer[key].is_string()) {
+                return makeError(at + "." + key, "not a string");
+            }
+        }
+        if (layer.value("mediaType", "") != "application/vnd.ollama.image.model") {
             continue;
         }
         const std::string digest = layer.value("digest", "");
         const std::string hex = digest.rfind("sha256:", 0) == 0 ? digest.substr(7) : "";
         if (hex.size() != 64 || hex.find_first_not_of("0123456789abcdef") != std::string::npos) {
-            return makeError(manifest.string() + ": digest",
-                             "not a sha256 digest: '" + digest + "'");
+            return makeError(at + ".digest", "not a sha256 digest: '" + cutText(digest, 80) + "'");
         }
         const fs::path blob = modelsDir / "blobs" / ("sha256-" + hex);
         if (!fs::exists(blob, ec)) {

@@ -11,6 +11,7 @@
 #include "util/numbertext.h"
 #include "util/textutil.h"
 #include "util/units.h"
+#include "util/terminaltext.h"
 
 #include <algorithm>
 #include <cmath>
@@ -216,8 +217,9 @@ void writeDecisionText(const PlanResult &p, std::ostream &out) {
 void writePlanText(const PlanResult &p, std::ostream &out, std::string_view today) {
     const auto &m = p.memory;
     const auto &w = p.scenario.workload;
-    out << "HostPlan: " << p.scenario.name << "\n\n";
-    out << "Model     " << p.model.displayName << " (" << p.model.architecture << ")\n";
+    out << "HostPlan: " << singleLine(p.scenario.name) << "\n\n";
+    out << "Model     " << singleLine(p.model.displayName) << " ("
+        << singleLine(p.model.architecture) << ")\n";
     out << "          " << formatDouble("%.2f", p.model.totalParams / 1e9)
         << " B parameters total, " << formatDouble("%.2f", p.model.activeParams / 1e9)
         << " B active per token (LM head counted, input embedding not)\n";

@@ -97,4 +97,19 @@ std::size_t firstInvalidUtf8(std::string_view text) {
     return std::string_view::npos;
 }
 
+std::string singleLine(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (const char ch : text) {
+        if (ch == '\n') {
+            out += "\\u000A";
+        } else if (ch == '\t') {
+            out += "\\u0009";
+        } else {
+            out += ch;
+        }
+    }
+    return terminalSafe(out);
+}
+
 } // namespace hostplan

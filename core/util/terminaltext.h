@@ -17,6 +17,11 @@ namespace hostplan {
 /// UTF-8 as \xNN. Other text, UTF-8 included, is unchanged.
 std::string terminalSafe(std::string_view text);
 
+/// terminalSafe(`text`) with newline and tab escaped too (\u000A, \u0009): a name read from a
+/// file (a model's _name_or_path, a GGUF general.name) kept on one line, so printed after a
+/// "# " in a shell script or at the head of a plan it cannot start a line of its own.
+std::string singleLine(std::string_view text);
+
 /// Byte offset of the first byte of `text` that does not start a valid UTF-8 sequence (overlong
 /// forms, surrogates and code points above U+10FFFF count as invalid), or std::string_view::npos
 /// when all of `text` is valid UTF-8. JSON text must be UTF-8 (RFC 8259 section 8.1), so a name

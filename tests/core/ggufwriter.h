@@ -98,6 +98,8 @@ class Writer {
         return *this;
     }
 
+    /// Tensors written so far.
+    std::size_t tensorCount() const { return m_tensors.size(); }
     /// Sum of the tensors' bytes (ggml type table).
     std::uint64_t tensorBytes() const {
         std::uint64_t s = 0;

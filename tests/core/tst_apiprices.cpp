@@ -110,6 +110,14 @@ class TestApiPrices : public QObject {
         QCOMPARE(list->front().name, std::string("Llama 8B, \"fast\""));
         QCOMPARE(list->front().outputUsdPerMTok, 0.05);
         QCOMPARE(list->front().cachedInputUsdPerMTok, 0.02);
+        // Excel's "CSV UTF-8" byte-order mark is skipped; UTF-16 is named.
+        const auto bom = parsePriceList(std::string("\xEF\xBB\xBF") + csv, "prices.csv");
+        QVERIFY2(bom.ok(), bom.ok() ? "" : bom.error().toString().c_str());
+        QCOMPARE(bom->front().id, std::string("a"));
+        const auto utf16 = parsePriceList(std::string("\xFF\xFEi\0d\0", 6), "prices.csv");
+        QVERIFY(!utf16.ok());
+        QCOMPARE(utf16.error().toString(),
+                 std::string("prices.csv: UTF-16 text: save the price list as UTF-8"));
     }
 
     void malformedListsNameTheField_data() {

@@ -243,6 +243,89 @@ class TestGguf : public QObject {
         QVERIFY(missing.error().toString().find("missing: split part 2 of 2") != std::string::npos);
     }
 
+    /// A split set is one model: each tensor once over its parts (ggml refuses a duplicate),
+    /// each part's split.no its place and split.count the set's size, one architecture, and
+    /// split.tensors.count tensors in all (llama.cpp's loader checks the same); a part opened
+    /// alone is refused, never sized as the model.
+    void splitSetsChecked() {
+        QTemporaryDir dir;
+        const auto base = std::filesystem::path(dir.path().toStdString()) / "set";
+        const std::string first = base.string() + "-00001-of-00002.gguf";
+        const std::string second = base.string() + "-00002-of-00002.gguf";
+        const auto tryPair = [&](const Writer &a, const Writer &b) {
+            writeFile(first, a.build(), a.fileSize());
+            writeFile(second, b.build(), b.fileSize());
+            const auto m = gguf::readModel(first);
+            return m.ok() ? std::string() : m.error().toString();
+        };
+        const Writer a = ggufwriter::llama31_8b_q4km(1000);
+        Writer ok;
+        ok.u32("split.no", 1).u32("split.count", 2).tensor({"extra.weight", {64, 64}, "f16"});
+        QCOMPARE(tryPair(a, ok), std::string());
+        Writer dup = ok;
+        dup.tensor({"token_embd.weight", {64, 64}, "f16"});
+        QCOMPARE(tryPair(a, dup), second + ": tensor_infos 'token_embd.weight': also in an "
+                                           "earlier part (ggml refuses a duplicated tensor)");
+        Writer place;
+        place.u32("split.no", 0).u32("split.count", 2).tensor({"extra.weight", {64}, "f32"});
+        QCOMPARE(tryPair(a, place), second + ": split.no: 0, but the file is part 2 (split.no 1)");
+        Writer count;
+        count.u32("split.no", 1).u32("split.count", 3).tensor({"extra.weight", {64}, "f32"});
+        QCOMPARE(tryPair(a, count), second + ": split.count: 3, but the set's names say 2 parts");
+        Writer other = ok;
+        other.string("general.architecture", "qwen2");
+        QCOMPARE(tryPair(a, other), second + ": general.architecture: 'qwen2', but part 1's is "
+                                             "'llama': the parts are of two models");
+        Writer counted = ggufwriter::llama31_8b_q4km(1000);
+        counted.u64("split.tensors.count", 9999);
+        const std::string held = std::to_string(a.tensorCount() + 1);
+        QCOMPARE(tryPair(counted, ok), first +
+                                           ": split.tensors.count: 9999 tensors, but the 2 "
+                                           "parts hold " +
+                                           held);
+        // One part alone: refused by its split.count.
+        const std::string alone =
+            (std::filesystem::path(dir.path().toStdString()) / "part.gguf").string();
+        Writer part = ggufwriter::llama31_8b_q4km(1000);
+        part.u32("split.count", 3);
+        writeFile(alone, part.build(), part.fileSize());
+        const auto single = gguf::readModel(alone);
+        QVERIFY(!single.ok());
+        QCOMPARE(single.error().toString(),
+                 alone + ": split.count: 3: this file is one part of a split model; open its "
+                         "first part, named <name>-00001-of-00003.gguf, with the others beside "
+                         "it");
+    }
+
+    /// Expert counts as llama.cpp asserts them (expert_used_count 1 to expert_count, 0 without
+    /// experts) and as its expert tensors' last dimension holds them.
+    void expertCountsChecked() {
+        const auto moe = [](std::uint64_t count, std::uint64_t used, std::uint64_t inTensors) {
+            Writer w = tinyHeader("qwen3moe");
+            w.u64("qwen3moe.expert_count", count).u64("qwen3moe.expert_used_count", used);
+            for (int i = 0; i < 2; ++i) {
+                w.tensor({"blk." + std::to_string(i) + ".ffn_up_exps.weight",
+                          {64, 32, inTensors},
+                          "f16"});
+            }
+            return importTiny(w);
+        };
+        const auto ok = moe(8, 2, 8);
+        QVERIFY2(ok.ok(), ok.ok() ? "" : ok.error().toString().c_str());
+        QCOMPARE(ok->experts.routed, 8u);
+        QCOMPARE(QString::fromStdString(moe(8, 9, 8).error().toString()),
+                 "m.gguf: qwen3moe.expert_used_count: 9 with qwen3moe.expert_count 8 (must be 1 "
+                 "to the expert count, or 0 without experts)");
+        QCOMPARE(QString::fromStdString(moe(8, 0, 8).error().toString()),
+                 "m.gguf: qwen3moe.expert_used_count: 0 with qwen3moe.expert_count 8 (must be 1 "
+                 "to the expert count, or 0 without experts)");
+        QCOMPARE(QString::fromStdString(moe(128, 8, 8).error().toString()),
+                 "m.gguf: tensor_infos 'blk.0.ffn_up_exps.weight': an expert tensor of 8 "
+                 "experts, but qwen3moe.expert_count is 128");
+        QCOMPARE(QString::fromStdString(moe((1ull << 32) + 8, 8, 8).error().toString()),
+                 "m.gguf: qwen3moe.expert_count: 4294967304 (at most 65536)");
+    }
+
     void ollamaName() {
         // ~/.ollama/models as `ollama pull qwen3:14b` leaves it: manifest -> model layer blob.
         QTemporaryDir dir;
@@ -272,6 +355,12 @@ class TestGguf : public QObject {
         qunsetenv("OLLAMA_MODELS");
         QVERIFY2(spec.ok(), spec.ok() ? "" : spec.error().toString().c_str());
         QCOMPARE(spec->weightBytes(), kLlama8bQ4kmTensorBytes);
+        // A manifest whose layer fields are not strings names the field (not a JSON exception).
+        std::ofstream(manifest) << "{\"layers\":[{\"mediaType\":7,\"digest\":\"x\"}]}";
+        const auto typed = importer::resolveOllamaModel("qwen3:14b", models);
+        QVERIFY(!typed.ok());
+        QCOMPARE(typed.error().toString(),
+                 manifest.string() + ": layers[0].mediaType: not a string");
     }
 
     void moeAndPerLayerArrays() {

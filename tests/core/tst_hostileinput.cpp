@@ -5,6 +5,9 @@
 // asserting wall time would be flaky); peak memory is reported by tst_hostilememory.
 #include "testutil.h"
 
+#include "catalogue/catalogue.h"
+#include "engine/servecommand.h"
+#include "plan/plan.h"
 #include "import/gguf.h"
 #include "import/modelimport.h"
 #include "import/modulepattern.h"
@@ -623,6 +626,78 @@ class TestHostileInput : public QObject {
         QFETCH(QByteArray, in);
         QFETCH(QByteArray, out);
         QCOMPARE(QByteArray::fromStdString(hostplan::terminalSafe(in.toStdString())), out);
+    }
+
+    /// A name read from a file stays one line: serve-cmd prints it after "# ", where a line
+    /// break would start a shell command of its own (a config's _name_or_path "org/model\ntouch
+    /// /tmp/x #" wrote a runnable `touch` line). Model names are kept on one line where they
+    /// are read, and every comment line of the script (the scenario's name included) is too.
+    void namesStayOneLine() {
+        QCOMPARE(hostplan::singleLine("a\nb\tc\x1b"), std::string("a\\u000Ab\\u0009c\\u001B"));
+        QTemporaryDir dir;
+        const std::string cfg = dir.filePath("config.json").toStdString();
+        J doc = J::parse(R"({"architectures":["LlamaForCausalLM"],"model_type":"llama",
+            "hidden_size":4096,"intermediate_size":14336,"num_attention_heads":32,
+            "num_key_value_heads":8,"num_hidden_layers":32,"vocab_size":128256,
+            "max_position_embeddings":131072,"torch_dtype":"bfloat16"})");
+        doc["_name_or_path"] = "org/model\ntouch /tmp/hostplan-pwned #";
+        QVERIFY(hostplan::writeFileAtomically(cfg, doc.dump()).ok());
+        const auto m = hostplan::importModelPath(cfg);
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+        QCOMPARE(m->displayName, std::string("org/model\\u000Atouch /tmp/hostplan-pwned #"));
+        hostplan::Scenario s = hostplan::defaultScenario();
+        s.model.ref = cfg;
+        s.hardware.gpu = "h100-sxm";
+        s.hardware.gpuCount = 1;
+        s.workload.contextTokens = 8192;
+        s.workload.concurrency = 1;
+        const auto plan = hostplan::evaluate(s);
+        QVERIFY2(plan.ok(), plan.ok() ? "" : plan.error().toString().c_str());
+        const std::string text = hostplan::serveCommandsText(*plan, hostplan::Catalogue::builtin());
+        QVERIFY(text.find("\ntouch ") == std::string::npos);
+        QVERIFY(text.find("org/model\\u000Atouch") != std::string::npos);
+        // A scenario's own name (kept as the user wrote it) is printed on one line too.
+        hostplan::Scenario named = s;
+        named.name = "Kimi\ntouch /tmp/x #";
+        const auto second = hostplan::evaluate(named);
+        QVERIFY(second.ok());
+        const std::string again =
+            hostplan::serveCommandsText(*second, hostplan::Catalogue::builtin());
+        QVERIFY(again.find("\ntouch ") == std::string::npos);
+        QVERIFY(again.find("# HostPlan serving commands for: Kimi\\u000Atouch /tmp/x #\n") !=
+                std::string::npos);
+    }
+
+    /// compressed-tensors lists: a target written again is found in linear time (200,000
+    /// targets import), and at most 4,096 "re:" entries are compiled (each costs kilobytes: a
+    /// million took gigabytes), past which the entry is named.
+    void compressedTensorsLists() {
+        J doc = J::parse(R"({"architectures":["LlamaForCausalLM"],"model_type":"llama",
+            "hidden_size":4096,"intermediate_size":14336,"num_attention_heads":32,
+            "num_key_value_heads":8,"num_hidden_layers":32,"vocab_size":128256,
+            "max_position_embeddings":131072,"torch_dtype":"bfloat16"})");
+        J group = {{"format", "float-quantized"},
+                   {"weights", {{"num_bits", 8}, {"type", "float"}, {"strategy", "channel"}}},
+                   {"targets", J::array()}};
+        for (int i = 0; i < 200000; ++i) {
+            group["targets"].push_back("model.layers.0.mlp.x" + std::to_string(i % 150000));
+        }
+        group["targets"].push_back("Linear");
+        doc["quantization_config"] = {{"quant_method", "compressed-tensors"},
+                                      {"format", "float-quantized"},
+                                      {"config_groups", {{"group_0", group}}},
+                                      {"ignore", J::array({"lm_head"})}};
+        const auto many = hostplan::importHfConfigText(doc.dump(), "many.json");
+        QVERIFY2(many.ok(), many.ok() ? "" : many.error().toString().c_str());
+        doc["quantization_config"]["config_groups"]["group_0"]["targets"] = J::array({"Linear"});
+        for (int i = 0; i < 4097; ++i) {
+            doc["quantization_config"]["ignore"].push_back("re:.*x" + std::to_string(i) + "$");
+        }
+        const auto regexes = hostplan::importHfConfigText(doc.dump(), "re.json");
+        QVERIFY(!regexes.ok());
+        QCOMPARE(regexes.error().toString(),
+                 std::string("quantization_config.ignore[4097]: more than 4096 're:' "
+                             "entries in targets and ignore together"));
     }
 };
 
