@@ -178,8 +178,16 @@ bool isPriceDate(std::string_view text) {
     if (text.size() == 7) {
         return month;
     }
-    return month && text.size() == 10 && text[7] == '-' && digits(8, 2) &&
-           text.substr(8, 2) >= "01" && text.substr(8, 2) <= "31";
+    if (!month || text.size() != 10 || text[7] != '-' || !digits(8, 2)) {
+        return false;
+    }
+    // The day within its month, February's 29th in leap years (Gregorian).
+    const int year = std::stoi(std::string(text.substr(0, 4)));
+    const int m = std::stoi(std::string(text.substr(5, 2)));
+    const int day = std::stoi(std::string(text.substr(8, 2)));
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    return day >= 1 && day <= kDays[m - 1] + (m == 2 && leap ? 1 : 0);
 }
 
 Result<ApiPrice> parseApiPrice(const nlohmann::json &o, const std::string &path) {

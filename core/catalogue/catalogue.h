@@ -77,7 +77,8 @@ Result<ApiPrice> parseApiPrice(const nlohmann::json &object, const std::string &
 /// The JSON object of an entry (inverse of parseApiPrice).
 nlohmann::json apiPriceToJson(const ApiPrice &price);
 
-/// "2026-11-30" or "2026-11": the dates price entries carry.
+/// "2026-11-30" or "2026-11": the dates price entries and rental offers carry (a day that its
+/// month has: 2025-02-31 is not one).
 bool isPriceDate(std::string_view text);
 
 /// Whether `price` is for the model with catalogue id / imported id `modelId` and Hugging

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "catalogue/offers.h"
 
+#include "catalogue/catalogue.h"
 #include "util/fileio.h"
 #include "util/jsonutil.h"
 #include "util/textutil.h"
@@ -70,6 +71,10 @@ Result<RentalOffer> parseOffer(const nlohmann::json &o, const std::string &path)
     HOSTPLAN_TRY(gpu, requiredText(o, "gpu", path));
     HOSTPLAN_TRY(source, requiredText(o, "source", path));
     HOSTPLAN_TRY(asOf, requiredText(o, "as_of", path));
+    if (!isPriceDate(asOf)) {
+        return makeError(path + ".as_of",
+                         "'" + cutText(asOf, 40) + "' is not a date (YYYY-MM-DD or YYYY-MM)");
+    }
     if (o.contains("gpus_per_instance") && !o.at("gpus_per_instance").is_null()) {
         HOSTPLAN_TRY(n, jsonfield::integer(o, "gpus_per_instance", path, 1, 1024, false));
         r.gpusPerInstance = std::uint32_t(*n);

@@ -131,17 +131,6 @@ std::string gibText(double bytes) {
     return formatDouble("%.1f GiB", toGiB(bytes));
 }
 
-/// 1.23e9 -> "1.23 billion", 9.26e7 -> "92.6 million", 0 -> "0", 12345 -> "12,345".
-std::string tokenCountText(double tokens) {
-    if (tokens >= 1e9) {
-        return formatDouble("%.2f billion", tokens / 1e9);
-    }
-    if (tokens >= 1e6) {
-        return formatDouble("%.1f million", tokens / 1e6);
-    }
-    return groupedText(std::uint64_t(std::llround(std::max(tokens, 0.0))));
-}
-
 /// The warning limitBreakEvenToCapacity adds; calibrate() drops it before recomputing.
 constexpr std::string_view kApiCheaperWarning = "the API stays cheaper at any volume";
 
@@ -574,6 +563,10 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
     r.usdPerGpuHour = scenario.pricing.usdPerGpuHour.value_or(gpu.defaultUsdPerGpuHour);
     if (fromSearch) {
         r.usdPerGpuHour = best->usdPerGpuHour; // the chosen offer's rate (or the override)
+    }
+    if (!(r.usdPerGpuHour > 0)) { // an offer or override of $0 is a slip, or owned GPUs
+        r.warnings.push_back("the GPU-hour rate is $0: the rental cost, cost per 1M tokens and "
+                             "break-even count the GPUs as free (enter their hourly cost)");
     }
     r.rental = rentalCost(r.gpusRented, r.usdPerGpuHour, scenario.workload.hoursPerDay,
                           scenario.pricing.hoursPerMonth);

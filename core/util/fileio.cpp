@@ -187,8 +187,9 @@ namespace {
 
 /// The file a write to `path` lands in: the final target of a symbolic link (so that saving
 /// through a link updates the file it points to and keeps the link), else `path`. Links are
-/// followed at most 40 deep (Linux's MAXSYMLINKS); a loop stops there and the name is kept.
-std::filesystem::path writeTarget(const std::filesystem::path &path) {
+/// followed at most 40 deep (Linux's MAXSYMLINKS); deeper, or a loop, is an error (ELOOP), as
+/// open() would give, rather than a write that replaces the link.
+Result<std::filesystem::path> writeTarget(const std::filesystem::path &path) {
     std::filesystem::path p = path;
     for (int depth = 0; depth < 40; ++depth) {
         std::error_code ec;
@@ -201,7 +202,7 @@ std::filesystem::path writeTarget(const std::filesystem::path &path) {
         }
         p = to.is_absolute() ? to : p.parent_path() / to;
     }
-    return path;
+    return makeError(path.string(), "cannot write: " + reason(ELOOP));
 }
 
 /// Writes `bytes` straight into a character device or FIFO the user named as output
@@ -245,7 +246,7 @@ struct StagedFile {
 /// folder (fsync, close). On failure nothing is left behind and the error names the target.
 /// A character device or FIFO is written into directly (StagedFile::tmp empty).
 Result<StagedFile> stageFile(const std::filesystem::path &requested, std::string_view bytes) {
-    const std::filesystem::path path = writeTarget(requested);
+    HOSTPLAN_TRY(path, writeTarget(requested));
     const std::string name = path.string();
     std::error_code ec;
     const auto existing = std::filesystem::status(path, ec);

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
-// printf-style number text for the command-line tables (C locale digits, no grouping).
+// printf-style number text for the command-line tables and plan notes (C locale digits).
 #pragma once
 
+#include "util/textutil.h"
+
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -32,6 +36,17 @@ inline std::string fractionText(double value) {
         s.pop_back();
     }
     return s;
+}
+
+/// 1.23e9 -> "1.23 billion", 9.26e7 -> "92.6 million", 0 -> "0", 12345 -> "12,345".
+inline std::string tokenCountText(double tokens) {
+    if (tokens >= 1e9) {
+        return formatDouble("%.2f billion", tokens / 1e9);
+    }
+    if (tokens >= 1e6) {
+        return formatDouble("%.1f million", tokens / 1e6);
+    }
+    return groupedText(std::uint64_t(std::llround(std::max(tokens, 0.0))));
 }
 
 } // namespace hostplan

@@ -299,6 +299,26 @@ class TestFit : public QObject {
         QVERIFY(p->fit.headroomBytesPerGpu > 0);
     }
 
+    /// A $0 GPU-hour rate (an offer's slip, or owned GPUs entered as free) is said: every cost
+    /// figure counts the GPUs as free.
+    void zeroRateWarned() {
+        Scenario s = defaultScenario();
+        s.pricing.usdPerGpuHour = 0.0;
+        const auto p = evaluate(s);
+        QVERIFY(p.ok());
+        QCOMPARE(p->rental.usdPerMonthScheduled, 0.0);
+        QVERIFY(std::find(p->warnings.begin(), p->warnings.end(),
+                          "the GPU-hour rate is $0: the rental cost, cost per 1M tokens and "
+                          "break-even count the GPUs as free (enter their hourly cost)") !=
+                p->warnings.end());
+        s.pricing.usdPerGpuHour = 2.0;
+        const auto priced = evaluate(s);
+        QVERIFY(priced.ok());
+        for (const std::string &w : priced->warnings) {
+            QVERIFY(w.find("rate is $0") == std::string::npos);
+        }
+    }
+
     void hugeContextDoesNotOverflow() {
         Scenario s = scenario("kimi-k3", "b300", 8);
         s.workload.contextTokens = kMaxContextTokens;

@@ -559,6 +559,18 @@ class TestHostileInput : public QObject {
         QVERIFY(S_ISLNK(st.st_mode));
         QCOMPARE(readRegularFile(real, 64).value(), std::string("new\n"));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
+        // A loop of links is refused (ELOOP), never replaced by a regular file.
+        const std::string a = QFile::encodeName(dir.filePath("a.pdf")).toStdString();
+        const std::string b = QFile::encodeName(dir.filePath("b.pdf")).toStdString();
+        QCOMPARE(::symlink("b.pdf", a.c_str()), 0);
+        QCOMPARE(::symlink("a.pdf", b.c_str()), 0);
+        const auto loop = writeFileAtomically(a, "x\n");
+        QVERIFY(!loop.ok());
+        QVERIFY2(loop.error().toString().find("Too many levels of symbolic links") !=
+                     std::string::npos,
+                 loop.error().toString().c_str());
+        QCOMPARE(::lstat(a.c_str(), &st), 0);
+        QVERIFY(S_ISLNK(st.st_mode));
     }
 
     // An output that is a character device (here a private null device node) is written into,

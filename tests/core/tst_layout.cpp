@@ -467,17 +467,30 @@ class TestLayout : public QObject {
             QVERIFY(!o.asOf.empty());
         }
         const auto bad = parseOffers(R"({"offers": [{"id": "x", "provider": "p", "gpu": "h200",
-            "source": "s", "as_of": "d", "gpus_per_instance": 0}]})",
+            "source": "s", "as_of": "2026-12-01", "gpus_per_instance": 0}]})",
                                      "mine.json");
         QVERIFY(!bad.ok());
         QCOMPARE(bad.error().field, std::string("mine.json: offers[0].gpus_per_instance"));
         // Duplicate ids are named by index, case-insensitively (as for every other list).
         const auto twice = parseOffers(R"([{"id": "x", "provider": "p", "gpu": "h200",
-            "source": "s", "as_of": "d"}, {"id": "X", "provider": "q", "gpu": "h200",
-            "source": "s", "as_of": "d"}])",
+            "source": "s", "as_of": "2026-12-01"}, {"id": "X", "provider": "q", "gpu": "h200",
+            "source": "s", "as_of": "2026-12-01"}])",
                                        "mine.json");
         QVERIFY(!twice.ok());
         QCOMPARE(twice.error().field, std::string("mine.json: offers[1].id"));
+        // as_of is a date, as price entries' are, with a day its month has.
+        for (const std::string date : {"banana", "2025-02-31", "2026-13"}) {
+            const std::string text = "[{\"id\": \"x\", \"provider\": \"p\", \"gpu\": \"h200\", "
+                                     "\"source\": \"s\", \"as_of\": \"" +
+                                     date + "\"}]";
+            const auto undated = parseOffers(text, "mine.json");
+            QVERIFY(!undated.ok());
+            QCOMPARE(undated.error().toString(), "mine.json: offers[0].as_of: '" + date +
+                                                     "' is not a date (YYYY-MM-DD or YYYY-MM)");
+        }
+        QVERIFY(isPriceDate("2024-02-29"));
+        QVERIFY(!isPriceDate("2025-02-29"));
+        QVERIFY(isPriceDate("2026-04-30") && !isPriceDate("2026-04-31"));
     }
 
     // A dense model across instances runs TP inside an instance x PP across them; with

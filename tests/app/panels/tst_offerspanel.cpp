@@ -167,13 +167,13 @@ class TestOffersPanel : public QObject {
                                     << "offers[0].gpu";
         QTest::newRow("zeroGpusPerInstance")
             << QByteArray(R"([{"id": "x", "provider": "p", "gpu": "h100-sxm", "source": "s",
-            "as_of": "d", "gpus_per_instance": 0}])")
+            "as_of": "2026-12-01", "gpus_per_instance": 0}])")
             << "offers[0].gpus_per_instance";
         QTest::newRow("priceAsText") << QByteArray(R"([{"id": "x", "provider": "p",
-            "gpu": "h100-sxm", "source": "s", "as_of": "d", "usd_per_gpu_hour_on_demand": "2"}])")
+            "gpu": "h100-sxm", "source": "s", "as_of": "2026-12-01", "usd_per_gpu_hour_on_demand": "2"}])")
                                      << "offers[0].usd_per_gpu_hour_on_demand";
         QTest::newRow("unknownGpu") << QByteArray(R"([{"id": "x", "provider": "p",
-            "gpu": "h100-nvl", "source": "s", "as_of": "d"}])")
+            "gpu": "h100-nvl", "source": "s", "as_of": "2026-12-01"}])")
                                     << "offers[0].gpu";
         QTest::newRow("notJson") << QByteArray("{offers: [") << "bad.json";
     }
