@@ -198,22 +198,21 @@ class tst_TpShard : public QObject {
         // The attention output projection is row-parallel too: 64 heads of 80 at TP 8 give
         // 640 per GPU, 5 groups of 128; at 24 heads of 80, TP 8 does not divide the heads
         // (a layout problem, not this rule's), and at 40 heads TP 8 gives 400 (3.125 groups).
-        const ModelSpec oddHeads = editedConfig("Qwen--Qwen3-32B-FP8_config.json", [](J &c) {
-            c["num_attention_heads"] = 40;
-            c["head_dim"] = 80;
-            c["num_key_value_heads"] = 8;
-            c["quantization_config"] = {{"quant_method", "gptq"}, {"bits", 4}, {"group_size", 128}};
-        });
+        const auto oddHeadsGptq = [](int bits) {
+            return editedConfig("Qwen--Qwen3-32B-FP8_config.json", [bits](J &c) {
+                c["num_attention_heads"] = 40;
+                c["head_dim"] = 80;
+                c["num_key_value_heads"] = 8;
+                c["quantization_config"] = {
+                    {"quant_method", "gptq"}, {"bits", bits}, {"group_size", 128}};
+            });
+        };
+        const ModelSpec oddHeads = oddHeadsGptq(4);
         QVERIFY(contains(tpShardProblem(Engine::Vllm, oddHeads, 8, 1), "(40 heads x 80) 3200"));
         QVERIFY(!tpShardProblem(Engine::Vllm, oddHeads, 4, 1).empty()); // 800: 6.25 groups
         QVERIFY(tpShardProblem(Engine::Vllm, oddHeads, 1, 1).empty());
         // 8-bit GPTQ keeps its groups, and the same rule (gptq.py checks any bit width).
-        const ModelSpec oddHeads8 = editedConfig("Qwen--Qwen3-32B-FP8_config.json", [](J &c) {
-            c["num_attention_heads"] = 40;
-            c["head_dim"] = 80;
-            c["num_key_value_heads"] = 8;
-            c["quantization_config"] = {{"quant_method", "gptq"}, {"bits", 8}, {"group_size", 128}};
-        });
+        const ModelSpec oddHeads8 = oddHeadsGptq(8);
         QVERIFY(contains(tpShardProblem(Engine::Vllm, oddHeads8, 8, 1), "(40 heads x 80) 3200"));
         QVERIFY(tpShardProblem(Engine::Vllm, oddHeads8, 1, 1).empty());
     }
