@@ -375,9 +375,7 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
                                                 std::to_string(par.pp) + " does not use the " +
                                                 countText(gpus, "GPU") + floorNote);
         }
-        par.ep = hw.ep ? hw.ep
-                       : (model.isMoe() && par.tp > 1 && model.experts.routed % par.tp == 0 ? par.tp
-                                                                                            : 1);
+        par.ep = hw.ep ? hw.ep : std::max<std::uint32_t>(expertParallelFor(model, par.tp), 1);
         r.layout = par;
     } else {
         const std::uint64_t widest = largestLayoutGpus(model, node);
@@ -466,10 +464,7 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
         r.fit.reasons.push_back(r.startup.message);
     }
     // An engine that stops at start-up serves no sequence, whatever its memory would hold.
-    const StartupOutcome o = r.startup.outcome;
-    if (refusedBeforeLoading(o) || o == StartupOutcome::KvPoolNegative ||
-        o == StartupOutcome::ContextExceedsCapacity || o == StartupOutcome::DraftDoesNotFit ||
-        o == StartupOutcome::ReserveExhausted) {
+    if (!r.startup.starts()) {
         r.fit.maxConcurrency = 0;
     }
     if (scenario.engine.engine == Engine::Vllm) {

@@ -63,7 +63,7 @@ struct FitResult {
     Parallelism practicalLayout;
     bool practicalFound = false; ///< false if nothing up to the search cap fits
     /// Sequences of the workload context the chosen plan holds at once; 0 when the engine
-    /// does not start (engineDoesNotStart).
+    /// does not start (EngineStartup::starts() false).
     std::uint32_t maxConcurrency = 0;
     /// Budget - need on the most loaded GPU, bytes: a memory figure, kept when the plan is
     /// refused for another reason (negative: short by that much).
