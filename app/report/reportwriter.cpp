@@ -452,10 +452,13 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
     // 4. Options across GPU types.
     pg.heading(Report::tr("4. Options across GPU types"), 1, pg.pt(60));
     pg.table(c.options);
-    pg.heading(Report::tr("Monthly rental per GPU type"), 2, pg.pt(300));
-    pg.chart(charts.options.get(), 300);
+    // One bar row per GPU type: about 18 pt each, so that no category label is taller than
+    // its row (Qt Charts elides such a label to "...").
+    const double rowsPt = 18.0 * double(c.gpuOptions.size()) + 100.0;
+    pg.heading(Report::tr("Monthly rental per GPU type"), 2, pg.pt(std::max(300.0, rowsPt)));
+    pg.chart(charts.options.get(), std::max(300.0, rowsPt));
     for (const auto &view : charts.optionsExtra) {
-        pg.chart(view.get(), 280);
+        pg.chart(view.get(), std::max(280.0, rowsPt));
     }
 
     // 5. Serving commands.

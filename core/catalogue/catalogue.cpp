@@ -440,12 +440,24 @@ Result<GpuSpec> Catalogue::findGpu(std::string_view nameOrAlias) const {
             }
         }
     }
-    // 2. unique prefix of an id or alias
+    // 2. unique prefix of an id or alias that ends where a run of digits or of letters ends:
+    // "h100" finds h100-sxm and "rtx" the RTX cards, but "h20" is not the H200, "l4" not the
+    // L40S and "a10" not the A100 (each another GPU with a fraction of the memory).
+    const auto tokenPrefix = [&key](const std::string &candidate) {
+        if (candidate.rfind(key, 0) != 0) {
+            return false;
+        }
+        if (candidate.size() == key.size()) {
+            return true;
+        }
+        const auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+        return digit(candidate[key.size()]) != digit(key.back());
+    };
     std::vector<const GpuSpec *> hits;
     for (const auto &g : m_gpus) {
-        bool hit = squash(g.id).rfind(key, 0) == 0;
+        bool hit = tokenPrefix(squash(g.id));
         for (const auto &a : g.aliases) {
-            hit = hit || squash(a).rfind(key, 0) == 0;
+            hit = hit || tokenPrefix(squash(a));
         }
         if (hit) {
             hits.push_back(&g);

@@ -81,6 +81,20 @@ class TestCatalogue : public QObject {
                               << "rtx-4090" << 24.0;
         QTest::newRow("5090") << "5090"
                               << "rtx-5090" << 32.0;
+        // Short names of smaller cards are those cards, never a longer id they begin
+        // (l4 is not the L40S, a10 not the A100).
+        QTest::newRow("l4") << "l4"
+                            << "l4" << 24.0;
+        QTest::newRow("a10") << "A10"
+                             << "a10" << 24.0;
+        QTest::newRow("gh200") << "gh200"
+                               << "gh200" << 96.0;
+        QTest::newRow("h100 nvl") << "H100 NVL"
+                                  << "h100-nvl" << 94.0;
+        QTest::newRow("h100 pcie") << "h100-pcie"
+                                   << "h100-pcie" << 80.0;
+        QTest::newRow("a100 40gb") << "a100-40gb"
+                                   << "a100-40gb" << 40.0;
     }
     void requiredGpus() {
         QFETCH(QString, alias);
@@ -96,9 +110,18 @@ class TestCatalogue : public QObject {
         const auto unknown = c.findGpu("tpu-v5");
         QVERIFY(!unknown.ok());
         QVERIFY(QString::fromStdString(unknown.error().message).contains("known:"));
-        const auto ambiguous = c.findGpu("mi3");
+        const auto ambiguous = c.findGpu("mi");
         QVERIFY(!ambiguous.ok());
         QVERIFY(QString::fromStdString(ambiguous.error().message).contains("ambiguous"));
+        // A prefix that ends inside a run of digits names no GPU: "h20" is not the H200 (an
+        // H20 has 96 GB, not 141), "mi3" none of the MI3xx cards.
+        for (const char *partial : {"h20", "mi3", "b3", "rtx-40"}) {
+            const auto none = c.findGpu(partial);
+            QVERIFY2(!none.ok(), partial);
+            QVERIFY2(QString::fromStdString(none.error().message).startsWith("unknown GPU"),
+                     partial);
+        }
+        QCOMPARE(c.findGpu("h100")->id, std::string("h100-sxm"));
         QVERIFY(!c.findModel("gpt-7").ok());
         QVERIFY(c.findModel("K3").ok());
         QVERIFY(c.findModel("moonshotai/Kimi-K3").ok());

@@ -327,7 +327,7 @@ class TestLayout : public QObject {
         auto back = parseScenario(scenarioToJson(s));
         QVERIFY(back.ok());
         QCOMPARE(back->pricing.offers, s.pricing.offers);
-        s.pricing.offers.front().gpu = "h100-nvl";
+        s.pricing.offers.front().gpu = "tpu-v5p";
         const auto bad = evaluate(s);
         QVERIFY(!bad.ok());
         QCOMPARE(bad.error().field, std::string("pricing.offers[0].gpu"));

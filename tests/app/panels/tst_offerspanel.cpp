@@ -173,7 +173,7 @@ class TestOffersPanel : public QObject {
             "gpu": "h100-sxm", "source": "s", "as_of": "2026-12-01", "usd_per_gpu_hour_on_demand": "2"}])")
                                      << "offers[0].usd_per_gpu_hour_on_demand";
         QTest::newRow("unknownGpu") << QByteArray(R"([{"id": "x", "provider": "p",
-            "gpu": "h100-nvl", "source": "s", "as_of": "2026-12-01"}])")
+            "gpu": "tpu-v5p", "source": "s", "as_of": "2026-12-01"}])")
                                     << "offers[0].gpu";
         QTest::newRow("notJson") << QByteArray("{offers: [") << "bad.json";
     }
