@@ -145,10 +145,6 @@
         <translation>Weder die GPU noch GPU und System-RAM zusammen fassen es.</translation>
     </message>
     <message>
-        <source>Decode ceiling at peak memory bandwidth: %1 tokens/s for one sequence.</source>
-        <translation>Decode-Obergrenze bei maximaler Speicherbandbreite: %1 Tokens/s für eine Sequenz.</translation>
-    </message>
-    <message>
         <source>%1 of system memory at %2 GB/s
 Source: %3 (as of %4)</source>
         <translation>%1 Systemspeicher mit %2 GB/s
@@ -183,30 +179,34 @@ Quelle: %3 (Stand %4)</translation>
         <translation>diese Datei: %1</translation>
     </message>
     <message>
-        <source>runs to %1
-%2 tokens/s</source>
-        <translation>läuft bis %1
-%2 Tokens/s</translation>
-    </message>
-    <message>
-        <source>--n-cpu-moe %1
-%2 tokens/s</source>
-        <translation>--n-cpu-moe %1
-%2 Tokens/s</translation>
-    </message>
-    <message>
-        <source>-ngl %1/%2
-%3 tokens/s</source>
-        <translation>-ngl %1/%2
-%3 Tokens/s</translation>
-    </message>
-    <message>
         <source>Every layer on the GPU at llama-server&apos;s defaults (the model&apos;s training context, which --fit lowers as far as 4,096 tokens before it moves layers); the longest context that still fits there: %1 tokens (four slots in one unified f16 KV cache).</source>
         <translation>Jede Schicht auf der GPU mit den Standardwerten von llama-server (dem Trainingskontext des Modells, den --fit bis auf 4.096 Tokens senkt, bevor es Schichten verschiebt); der längste Kontext, der dort noch passt: %1 Tokens (vier Slots in einem gemeinsamen f16-KV-Cache).</translation>
     </message>
     <message>
         <source>Each model stored as each llama.cpp type and run by llama-server with its defaults (four slots in one unified f16 KV cache; the model&apos;s training context, lowered by --fit as far as 4,096 tokens). A cell gives the longest context that runs wholly on the card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: only experts), and the decode ceiling at peak bandwidth. Uniform types approximate published files (Q4_K_M is mostly q4_K).</source>
         <translation>Jedes Modell in jedem llama.cpp-Typ gespeichert und von llama-server mit seinen Standardwerten ausgeführt (vier Slots in einem gemeinsamen f16-KV-Cache; der Trainingskontext des Modells, von --fit bis auf 4.096 Tokens gesenkt). Eine Zelle zeigt den längsten Kontext, der vollständig auf der Karte läuft, oder sonst das passende Offloading (-ngl: ganze Schichten im System-RAM; --n-cpu-moe: nur Experten), und die Decode-Obergrenze bei maximaler Bandbreite. Einheitliche Typen nähern veröffentlichte Dateien an (Q4_K_M ist größtenteils q4_K).</translation>
+    </message>
+    <message>
+        <source>Decode ceiling at peak memory bandwidth: %1 tokens/s for one sequence at a %2-token context; longer contexts read more KV per token (hostplan-cli plan --engine llama.cpp --context N gives the speed at N).</source>
+        <translation>Decode-Obergrenze bei maximaler Speicherbandbreite: %1 Tokens/s für eine Sequenz bei einem Kontext von %2 Tokens; längere Kontexte lesen mehr KV pro Token (hostplan-cli plan --engine llama.cpp --context N gibt die Geschwindigkeit bei N an).</translation>
+    </message>
+    <message>
+        <source>runs to %1
+%2 tokens/s at %3</source>
+        <translation>läuft bis %1
+%2 Tokens/s bei %3</translation>
+    </message>
+    <message>
+        <source>--n-cpu-moe %1
+%2 tokens/s at %3</source>
+        <translation>--n-cpu-moe %1
+%2 Tokens/s bei %3</translation>
+    </message>
+    <message>
+        <source>-ngl %1/%2
+%3 tokens/s at %4</source>
+        <translation>-ngl %1/%2
+%3 Tokens/s bei %4</translation>
     </message>
 </context>
 <context>
@@ -1721,14 +1721,6 @@ Höchstens %3 gleichzeitig</translation>
         <translation>Speicher: kein Plan (%1)</translation>
     </message>
     <message>
-        <source>Memory per GPU by weight precision (%1 x %2, TP %3, PP %4)</source>
-        <translation>Speicher pro GPU nach Gewichtsgenauigkeit (%1 x %2, TP %3, PP %4)</translation>
-    </message>
-    <message>
-        <source>Memory of the whole deployment by weight precision (%1 x %2, TP %3, PP %4)</source>
-        <translation>Speicher des gesamten Einsatzes nach Gewichtsgenauigkeit (%1 x %2, TP %3, PP %4)</translation>
-    </message>
-    <message>
         <source>Weights</source>
         <translation>Gewichte</translation>
     </message>
@@ -1807,6 +1799,22 @@ Alle Komponenten: %5 %4</translation>
 %1 (%2 GiB)</source>
         <translation>Eine GPU
 %1 (%2 GiB)</translation>
+    </message>
+    <message>
+        <source>%1 replicas of %2 x %3, TP %4, PP %5</source>
+        <translation>%1 Replikate von %2 x %3, TP %4, PP %5</translation>
+    </message>
+    <message>
+        <source>%1 x %2, TP %3, PP %4</source>
+        <translation>%1 x %2, TP %3, PP %4</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by weight precision (%1)</source>
+        <translation>Speicher pro GPU nach Gewichtsgenauigkeit (%1)</translation>
+    </message>
+    <message>
+        <source>Memory of the whole deployment by weight precision (%1)</source>
+        <translation>Speicher der gesamten Bereitstellung nach Gewichtsgenauigkeit (%1)</translation>
     </message>
 </context>
 <context>
@@ -4074,6 +4082,26 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>Each alone makes %1 start with the whole context: %2.</source>
         <translation>Jedes allein lässt %1 mit dem ganzen Kontext starten: %2.</translation>
+    </message>
+    <message>
+        <source>the checkpoint&apos;s config.json (its quantization, else its dtype)</source>
+        <translation>die config.json des Checkpoints (seine Quantisierung, sonst sein dtype)</translation>
+    </message>
+    <message>
+        <source>the engines&apos; --kv-cache-dtype auto: the model&apos;s 16-bit dtype</source>
+        <translation>--kv-cache-dtype auto der Engines: der 16-Bit-dtype des Modells</translation>
+    </message>
+    <message>
+        <source>HostPlan default: 365 x 24 / 12, the average month</source>
+        <translation>HostPlan-Standard: 365 x 24 / 12, der durchschnittliche Monat</translation>
+    </message>
+    <message>
+        <source>The pool also keeps each running sequence&apos;s recurrent state (%1 per sequence per GPU), so its tokens take only part of it.</source>
+        <translation>Der Pool hält außerdem den rekurrenten Zustand jeder laufenden Sequenz (%1 pro Sequenz pro GPU), daher belegen seine Tokens nur einen Teil davon.</translation>
+    </message>
+    <message>
+        <source>Price date: %1 is dated %2, %3 days after this report; check its date before deciding.</source>
+        <translation>Preisdatum: %1 ist auf %2 datiert, %3 Tage nach diesem Bericht; prüfen Sie das Datum vor der Entscheidung.</translation>
     </message>
 </context>
 <context>

@@ -145,10 +145,6 @@
         <translation>GPU だけでも、GPU とシステム RAM を合わせても収まりません。</translation>
     </message>
     <message>
-        <source>Decode ceiling at peak memory bandwidth: %1 tokens/s for one sequence.</source>
-        <translation>ピークメモリ帯域幅でのデコード上限：1 シーケンスで %1 tokens/s。</translation>
-    </message>
-    <message>
         <source>%1 of system memory at %2 GB/s
 Source: %3 (as of %4)</source>
         <translation>システムメモリ %1、%2 GB/s
@@ -183,30 +179,34 @@ Source: %3 (as of %4)</source>
         <translation>このファイル：%1</translation>
     </message>
     <message>
-        <source>runs to %1
-%2 tokens/s</source>
-        <translation>%1 まで動作
-%2 tokens/s</translation>
-    </message>
-    <message>
-        <source>--n-cpu-moe %1
-%2 tokens/s</source>
-        <translation>--n-cpu-moe %1
-%2 tokens/s</translation>
-    </message>
-    <message>
-        <source>-ngl %1/%2
-%3 tokens/s</source>
-        <translation>-ngl %1/%2
-%3 tokens/s</translation>
-    </message>
-    <message>
         <source>Every layer on the GPU at llama-server&apos;s defaults (the model&apos;s training context, which --fit lowers as far as 4,096 tokens before it moves layers); the longest context that still fits there: %1 tokens (four slots in one unified f16 KV cache).</source>
         <translation>llama-server の既定設定（モデルの学習時コンテキスト。--fit はレイヤーを移す前に 4,096 トークンまで下げます）で全レイヤーを GPU に配置。そこに収まる最長のコンテキスト：%1 トークン（1 つの統合 f16 KVキャッシュに 4 スロット）。</translation>
     </message>
     <message>
         <source>Each model stored as each llama.cpp type and run by llama-server with its defaults (four slots in one unified f16 KV cache; the model&apos;s training context, lowered by --fit as far as 4,096 tokens). A cell gives the longest context that runs wholly on the card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: only experts), and the decode ceiling at peak bandwidth. Uniform types approximate published files (Q4_K_M is mostly q4_K).</source>
         <translation>各モデルを llama.cpp の各型で保存し、llama-server を既定設定で実行した場合（1 つの統合 f16 KVキャッシュに 4 スロット。モデルの学習時コンテキストを --fit が 4,096 トークンまで下げます）。セルには、すべてカード上で実行できる最長のコンテキスト、そうでなければ収まるオフロード（-ngl：レイヤー単位でシステム RAM に配置。--n-cpu-moe：エキスパートのみ）と、ピーク帯域幅でのデコード上限を表示します。単一の型は公開ファイルの近似です（Q4_K_M は大部分が q4_K）。</translation>
+    </message>
+    <message>
+        <source>Decode ceiling at peak memory bandwidth: %1 tokens/s for one sequence at a %2-token context; longer contexts read more KV per token (hostplan-cli plan --engine llama.cpp --context N gives the speed at N).</source>
+        <translation>ピークメモリ帯域でのデコード上限: %2 トークンのコンテキストで 1 シーケンスあたり %1 tokens/s。コンテキストが長いほどトークンごとに読む KV が増えます（hostplan-cli plan --engine llama.cpp --context N で N のときの速度が分かります）。</translation>
+    </message>
+    <message>
+        <source>runs to %1
+%2 tokens/s at %3</source>
+        <translation>%1 まで動作
+%3 で %2 tokens/s</translation>
+    </message>
+    <message>
+        <source>--n-cpu-moe %1
+%2 tokens/s at %3</source>
+        <translation>--n-cpu-moe %1
+%3 で %2 tokens/s</translation>
+    </message>
+    <message>
+        <source>-ngl %1/%2
+%3 tokens/s at %4</source>
+        <translation>-ngl %1/%2
+%4 で %3 tokens/s</translation>
     </message>
 </context>
 <context>
@@ -1721,14 +1721,6 @@ KVキャッシュ + 状態：GPU・シーケンスあたり %2
         <translation>メモリ：プランなし（%1）</translation>
     </message>
     <message>
-        <source>Memory per GPU by weight precision (%1 x %2, TP %3, PP %4)</source>
-        <translation>重みの精度別の GPU あたりメモリ（%1 x %2、TP %3、PP %4）</translation>
-    </message>
-    <message>
-        <source>Memory of the whole deployment by weight precision (%1 x %2, TP %3, PP %4)</source>
-        <translation>重みの精度別のデプロイ全体のメモリ（%1 x %2、TP %3、PP %4）</translation>
-    </message>
-    <message>
         <source>Weights</source>
         <translation>重み</translation>
     </message>
@@ -1807,6 +1799,22 @@ All components: %5 %4</source>
 %1 (%2 GiB)</source>
         <translation>GPU 1 基
 %1（%2 GiB）</translation>
+    </message>
+    <message>
+        <source>%1 replicas of %2 x %3, TP %4, PP %5</source>
+        <translation>%1 レプリカ（各 %2 x %3、TP %4、PP %5）</translation>
+    </message>
+    <message>
+        <source>%1 x %2, TP %3, PP %4</source>
+        <translation>%1 x %2、TP %3、PP %4</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by weight precision (%1)</source>
+        <translation>重み精度別の GPU あたりメモリ（%1）</translation>
+    </message>
+    <message>
+        <source>Memory of the whole deployment by weight precision (%1)</source>
+        <translation>重み精度別のデプロイ全体のメモリ（%1）</translation>
     </message>
 </context>
 <context>
@@ -4074,6 +4082,26 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>Each alone makes %1 start with the whole context: %2.</source>
         <translation>次のどれか一つで %1 が全コンテキストで起動します：%2。</translation>
+    </message>
+    <message>
+        <source>the checkpoint&apos;s config.json (its quantization, else its dtype)</source>
+        <translation>チェックポイントの config.json（その量子化、なければ dtype）</translation>
+    </message>
+    <message>
+        <source>the engines&apos; --kv-cache-dtype auto: the model&apos;s 16-bit dtype</source>
+        <translation>エンジンの --kv-cache-dtype auto: モデルの 16 ビット dtype</translation>
+    </message>
+    <message>
+        <source>HostPlan default: 365 x 24 / 12, the average month</source>
+        <translation>HostPlan の既定値: 365 x 24 / 12（平均的な月）</translation>
+    </message>
+    <message>
+        <source>The pool also keeps each running sequence&apos;s recurrent state (%1 per sequence per GPU), so its tokens take only part of it.</source>
+        <translation>プールには実行中の各シーケンスの再帰状態（GPU あたりシーケンスごとに %1）も保持されるため、トークンはその一部しか使いません。</translation>
+    </message>
+    <message>
+        <source>Price date: %1 is dated %2, %3 days after this report; check its date before deciding.</source>
+        <translation>価格の日付: %1 の日付は %2 で、このレポートより %3 日後です。判断の前に日付を確認してください。</translation>
     </message>
 </context>
 <context>

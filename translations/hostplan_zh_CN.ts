@@ -145,10 +145,6 @@
         <translation>GPU 放不下，GPU 加系统内存也放不下。</translation>
     </message>
     <message>
-        <source>Decode ceiling at peak memory bandwidth: %1 tokens/s for one sequence.</source>
-        <translation>峰值显存带宽下的解码上限：单序列 %1 tokens/s。</translation>
-    </message>
-    <message>
         <source>%1 of system memory at %2 GB/s
 Source: %3 (as of %4)</source>
         <translation>%1 系统内存，%2 GB/s
@@ -183,30 +179,34 @@ Source: %3 (as of %4)</source>
         <translation>此文件：%1</translation>
     </message>
     <message>
-        <source>runs to %1
-%2 tokens/s</source>
-        <translation>可运行至 %1
-%2 tokens/s</translation>
-    </message>
-    <message>
-        <source>--n-cpu-moe %1
-%2 tokens/s</source>
-        <translation>--n-cpu-moe %1
-%2 tokens/s</translation>
-    </message>
-    <message>
-        <source>-ngl %1/%2
-%3 tokens/s</source>
-        <translation>-ngl %1/%2
-%3 tokens/s</translation>
-    </message>
-    <message>
         <source>Every layer on the GPU at llama-server&apos;s defaults (the model&apos;s training context, which --fit lowers as far as 4,096 tokens before it moves layers); the longest context that still fits there: %1 tokens (four slots in one unified f16 KV cache).</source>
         <translation>所有层都在 GPU 上，使用 llama-server 的默认设置（模型的训练上下文，--fit 在移动层之前最多将其降至 4,096 tokens）；在此仍能放下的最长上下文：%1 tokens（四个槽位共用一个统一的 f16 KV 缓存）。</translation>
     </message>
     <message>
         <source>Each model stored as each llama.cpp type and run by llama-server with its defaults (four slots in one unified f16 KV cache; the model&apos;s training context, lowered by --fit as far as 4,096 tokens). A cell gives the longest context that runs wholly on the card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: only experts), and the decode ceiling at peak bandwidth. Uniform types approximate published files (Q4_K_M is mostly q4_K).</source>
         <translation>每个模型分别以各种 llama.cpp 类型存储，由 llama-server 以默认设置运行（四个槽位共用一个统一的 f16 KV 缓存；模型的训练上下文，--fit 最多将其降至 4,096 tokens）。每个单元格给出完全在显卡上运行时的最长上下文，否则给出可行的卸载方式（-ngl：整层放在系统内存中；--n-cpu-moe：仅卸载专家），以及峰值带宽下的解码上限。统一类型近似于已发布的文件（Q4_K_M 大部分为 q4_K）。</translation>
+    </message>
+    <message>
+        <source>Decode ceiling at peak memory bandwidth: %1 tokens/s for one sequence at a %2-token context; longer contexts read more KV per token (hostplan-cli plan --engine llama.cpp --context N gives the speed at N).</source>
+        <translation>峰值内存带宽下的解码上限：在 %2 个 token 的上下文中，单个序列 %1 tokens/s；更长的上下文每个 token 读取更多 KV（hostplan-cli plan --engine llama.cpp --context N 给出 N 时的速度）。</translation>
+    </message>
+    <message>
+        <source>runs to %1
+%2 tokens/s at %3</source>
+        <translation>可运行至 %1
+%3 时 %2 tokens/s</translation>
+    </message>
+    <message>
+        <source>--n-cpu-moe %1
+%2 tokens/s at %3</source>
+        <translation>--n-cpu-moe %1
+%3 时 %2 tokens/s</translation>
+    </message>
+    <message>
+        <source>-ngl %1/%2
+%3 tokens/s at %4</source>
+        <translation>-ngl %1/%2
+%4 时 %3 tokens/s</translation>
     </message>
 </context>
 <context>
@@ -1721,14 +1721,6 @@ KV 缓存 + 状态：每 GPU 每序列 %2
         <translation>显存：无方案（%1）</translation>
     </message>
     <message>
-        <source>Memory per GPU by weight precision (%1 x %2, TP %3, PP %4)</source>
-        <translation>按权重精度的每 GPU 显存（%1 x %2，TP %3，PP %4）</translation>
-    </message>
-    <message>
-        <source>Memory of the whole deployment by weight precision (%1 x %2, TP %3, PP %4)</source>
-        <translation>按权重精度的整个部署显存（%1 x %2，TP %3，PP %4）</translation>
-    </message>
-    <message>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
@@ -1807,6 +1799,22 @@ All components: %5 %4</source>
 %1 (%2 GiB)</source>
         <translation>单个 GPU
 %1（%2 GiB）</translation>
+    </message>
+    <message>
+        <source>%1 replicas of %2 x %3, TP %4, PP %5</source>
+        <translation>%1 个副本，每个 %2 x %3，TP %4，PP %5</translation>
+    </message>
+    <message>
+        <source>%1 x %2, TP %3, PP %4</source>
+        <translation>%1 x %2，TP %3，PP %4</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by weight precision (%1)</source>
+        <translation>按权重精度划分的每 GPU 内存（%1）</translation>
+    </message>
+    <message>
+        <source>Memory of the whole deployment by weight precision (%1)</source>
+        <translation>按权重精度划分的整个部署内存（%1）</translation>
     </message>
 </context>
 <context>
@@ -4074,6 +4082,26 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>Each alone makes %1 start with the whole context: %2.</source>
         <translation>以下任一项单独即可使 %1 以完整上下文启动：%2。</translation>
+    </message>
+    <message>
+        <source>the checkpoint&apos;s config.json (its quantization, else its dtype)</source>
+        <translation>检查点的 config.json（其量化方式，否则为其 dtype）</translation>
+    </message>
+    <message>
+        <source>the engines&apos; --kv-cache-dtype auto: the model&apos;s 16-bit dtype</source>
+        <translation>引擎的 --kv-cache-dtype auto：模型的 16 位 dtype</translation>
+    </message>
+    <message>
+        <source>HostPlan default: 365 x 24 / 12, the average month</source>
+        <translation>HostPlan 默认值：365 x 24 / 12，即平均每月</translation>
+    </message>
+    <message>
+        <source>The pool also keeps each running sequence&apos;s recurrent state (%1 per sequence per GPU), so its tokens take only part of it.</source>
+        <translation>该池还保存每个运行中序列的循环状态（每个序列每 GPU %1），因此其 token 只占池的一部分。</translation>
+    </message>
+    <message>
+        <source>Price date: %1 is dated %2, %3 days after this report; check its date before deciding.</source>
+        <translation>价格日期：%1 的日期为 %2，比本报告晚 %3 天；决策前请核对其日期。</translation>
     </message>
 </context>
 <context>

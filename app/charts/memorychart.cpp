@@ -64,17 +64,27 @@ void MemoryChart::rebuild() {
         return;
     }
     const bool perGpu = m_scope == Scope::PerGpu;
+    // One replica's layout, evaluated with its share of the sequences; the whole deployment is
+    // every data-parallel replica (PlanResult::replicas), as the Summary counts it.
+    const std::uint32_t replicas = std::max<std::uint32_t>(plan->replicas, 1);
     const std::uint32_t gpus = plan->layout.gpuCount();
     const std::uint32_t node = m_doc->scenario().hardware.gpusPerNode
                                    ? m_doc->scenario().hardware.gpusPerNode
                                    : plan->gpu.gpusPerNode;
-    c->setTitle((perGpu ? tr("Memory per GPU by weight precision (%1 x %2, TP %3, PP %4)")
-                        : tr("Memory of the whole deployment by weight precision (%1 x %2, "
-                             "TP %3, PP %4)"))
-                    .arg(gpus)
-                    .arg(QString::fromStdString(plan->gpu.name))
-                    .arg(plan->layout.tp)
-                    .arg(plan->layout.pp));
+    const QString layoutText = replicas > 1 ? tr("%1 replicas of %2 x %3, TP %4, PP %5")
+                                                  .arg(replicas)
+                                                  .arg(gpus)
+                                                  .arg(QString::fromStdString(plan->gpu.name))
+                                                  .arg(plan->layout.tp)
+                                                  .arg(plan->layout.pp)
+                                            : tr("%1 x %2, TP %3, PP %4")
+                                                  .arg(gpus)
+                                                  .arg(QString::fromStdString(plan->gpu.name))
+                                                  .arg(plan->layout.tp)
+                                                  .arg(plan->layout.pp);
+    c->setTitle((perGpu ? tr("Memory per GPU by weight precision (%1)")
+                        : tr("Memory of the whole deployment by weight precision (%1)"))
+                    .arg(layoutText));
 
     const QStringList names = {tr("Weights"), tr("KV cache"), tr("State"), tr("Activations"),
                                tr("Runtime")};
@@ -99,16 +109,20 @@ void MemoryChart::rebuild() {
         variant.hardware.tp = plan->layout.tp;
         variant.hardware.pp = plan->layout.pp;
         variant.hardware.ep = plan->layout.ep;
+        // Each replica holds its share of the sequences (the layout search splits them evenly).
+        variant.workload.concurrency = (variant.workload.concurrency + replicas - 1) / replicas;
         auto r = m_doc->evaluateVariant(variant);
         const MemoryComponents m =
             r.ok() ? (perGpu ? r->memory.perGpu : r->memory.total) : MemoryComponents{};
-        const double vals[] = {double(m.weights), double(m.kvCache), double(m.state),
-                               double(m.activations), double(m.runtime)};
+        const double copies = perGpu ? 1.0 : double(replicas);
+        const double vals[] = {double(m.weights) * copies, double(m.kvCache) * copies,
+                               double(m.state) * copies, double(m.activations) * copies,
+                               double(m.runtime) * copies};
         for (int i = 0; i < sets.size(); ++i) {
             sets[i]->append(toGB(vals[i]));
         }
-        m_totals << double(m.total());
-        maxGb = std::max(maxGb, toGB(double(m.total())));
+        m_totals << double(m.total()) * copies;
+        maxGb = std::max(maxGb, toGB(double(m.total()) * copies));
     }
     auto *series = new QStackedBarSeries;
     series->setBarWidth(0.6);
@@ -196,8 +210,9 @@ void MemoryChart::rebuild() {
                 usable, QColor(0xc0, 0x39, 0x2b), Qt::DotLine);
         addLine(tr("One node (%1)\n%2").arg(gpusText(node), gbText(usable * node, 0)),
                 usable * node, QColor(0xc0, 0x39, 0x2b), Qt::DashLine);
-        if (gpus != node && gpus > 1) {
-            addLine(tr("All %1\n%2").arg(gpusText(gpus), gbText(usable * gpus, 0)), usable * gpus,
+        const std::uint32_t all = gpus * replicas;
+        if (all != node && all > 1) {
+            addLine(tr("All %1\n%2").arg(gpusText(all), gbText(usable * all, 0)), usable * all,
                     QColor(0x6d, 0x1a, 0x12), Qt::SolidLine);
         }
     }

@@ -75,6 +75,7 @@ std::string optionForField(const std::string &field) {
         {"engine.max_num_seqs", "--max-num-seqs"},
         {"engine.prefill_chunk_tokens", "--max-num-batched-tokens"},
         {"engine.text_only", "--text-only"},
+        {"engine.cuda_graphs", "--cuda-graphs"},
         {"pricing.usd_per_gpu_hour", "--usd-per-gpu-hour"},
     };
     const auto it = options.find(field);

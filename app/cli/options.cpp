@@ -46,10 +46,11 @@ bool parseDouble(const std::string &s, double &out) {
 
 namespace {
 
-constexpr std::array<std::string_view, 10> kEngineOptions = {"--engine",
+constexpr std::array<std::string_view, 11> kEngineOptions = {"--engine",
                                                              "--vllm-version",
                                                              "--prefix-caching",
                                                              "--text-only",
+                                                             "--cuda-graphs",
                                                              "--draft",
                                                              "--memory-fraction",
                                                              "--max-num-seqs",
@@ -96,6 +97,12 @@ std::string applyEngineOption(std::string_view option, const std::string &value,
             return mustBe(a, "on or off", value);
         }
         engine.prefixCaching = onOff == "on";
+    } else if (a == "--cuda-graphs") {
+        const std::string onOff = asciiLower(value);
+        if (onOff != "on" && onOff != "off") {
+            return mustBe(a, "on or off", value);
+        }
+        engine.cudaGraphs = onOff == "on";
     } else if (a == "--text-only") {
         const std::string onOff = asciiLower(value);
         if (onOff != "on" && onOff != "off") {
@@ -156,6 +163,9 @@ std::string engineOptionsUsage() {
                            state pages per request of a hybrid model with it on)
   --text-only on|off       serve a multimodal model's text only (default off): vLLM then
                            builds no vision tower and skips its profile pass
+  --cuda-graphs on|off     CUDA graphs (default on); off: vLLM --enforce-eager, SGLang
+                           --disable-cuda-graph, TensorRT-LLM without cuda_graph_config:
+                           no graph memory, slower small-batch decode (speed not modelled)
   --draft MODEL|eagle      a speculative-decoding draft model (catalogue id or path), or
                            an EAGLE head built from the model (engine.draft)
   --activation-bytes-per-gpu N, --runtime-bytes-per-gpu N   override the engine estimates

@@ -10,6 +10,7 @@
 #include "document/scenariodocument.h"
 #include "plan/decision.h"
 #include "engine/llamacpp.h"
+#include "util/numbertext.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -406,12 +407,17 @@ void HardwarePanel::sync() {
     m_pp->setValue(int(s.hardware.pp));
     m_engine->setCurrentIndex(
         std::max(0, m_engine->findData(QString::fromStdString(engineName(s.engine.engine)))));
+    // The default the plan's engine takes for this GPU, layout and model (SGLang's depends on
+    // them), as serve-cmd writes it; the engine table's when there is no plan.
+    const auto &plan = m_doc->plan();
     m_fraction->setSpecialValueText(
         tr("engine default (%1)")
-            .arg(numberText(
-                engineDefaults(s.engine.engine, s.engine.vllmVersion.value_or(kDefaultVllmProfile))
-                    .memoryFraction,
-                2)));
+            .arg(QString::fromStdString(fractionText(
+                plan && !s.engine.memoryFraction
+                    ? plan->memory.memoryFraction
+                    : engineDefaults(s.engine.engine,
+                                     s.engine.vllmVersion.value_or(kDefaultVllmProfile))
+                          .memoryFraction))));
     m_fraction->setValue(s.engine.memoryFraction.value_or(0.0));
     Scenario seqsUnset = s;
     seqsUnset.engine.maxNumSeqs.reset();

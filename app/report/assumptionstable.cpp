@@ -3,6 +3,7 @@
 
 #include "document/formatting.h"
 #include "engine/servebatch.h"
+#include "engine/servedtype.h"
 
 #include <QFileInfo>
 
@@ -40,17 +41,30 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
                                     .arg(qs(p.memory.engine.engineVersion));
 
     // Inputs, in scenario-file order.
-    inputRow(Report::tr("Scenario name"), qs(s.name));
+    // Only what the scenario sets is credited to it; the rest names where it comes from.
+    if (!s.name.empty()) {
+        inputRow(Report::tr("Scenario name"), qs(s.name));
+    }
     inputRow(Report::tr("Model"), qs(s.model.ref));
-    inputRow(Report::tr("Weights format"), s.model.weightsFormat
-                                               ? qs(s.model.weightsFormat->label())
-                                               : Report::tr("as shipped in the checkpoint"));
+    if (s.model.weightsFormat) {
+        inputRow(Report::tr("Weights format"), qs(s.model.weightsFormat->label()));
+    } else {
+        row(Report::tr("Weights format"), Report::tr("as shipped in the checkpoint"),
+            Report::tr("the checkpoint's config.json (its quantization, else its dtype)"));
+    }
     for (const auto &[role, format] : s.model.groupFormats) {
         inputRow(Report::tr("Format of %1 weights").arg(groupRoleText(role).toLower()),
                  qs(format.label()));
     }
-    inputRow(Report::tr("KV cache format"), qs(s.model.kvFormat.label()));
-    if (p.stateFormatNote.empty()) {
+    if (kvFormatExplicit(s.model)) {
+        inputRow(Report::tr("KV cache format"), qs(s.model.kvFormat.label()));
+    } else {
+        row(Report::tr("KV cache format"), qs(s.model.kvFormat.label()),
+            Report::tr("the engines' --kv-cache-dtype auto: the model's 16-bit dtype"));
+    }
+    if (!hasLinearLayers(p.model)) {
+        // No recurrent layers: no state format to report.
+    } else if (p.stateFormatNote.empty()) {
         inputRow(Report::tr("Recurrent state format"), qs(s.model.stateFormat.label()));
     } else {
         row(Report::tr("Recurrent state format"), qs(s.model.stateFormat.label()),
@@ -128,7 +142,12 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     inputRow(Report::tr("Hours per day rented"), numberText(w.hoursPerDay, 1));
     inputRow(Report::tr("Heavy user's tokens per month"),
              tokensPerMonthText(w.heavyUserTokensPerMonth));
-    inputRow(Report::tr("Hours per month"), numberText(s.pricing.hoursPerMonth, 0));
+    if (s.pricing.hoursPerMonth != PricingChoice{}.hoursPerMonth) {
+        inputRow(Report::tr("Hours per month"), numberText(s.pricing.hoursPerMonth, 0));
+    } else {
+        row(Report::tr("Hours per month"), numberText(s.pricing.hoursPerMonth, 0),
+            Report::tr("HostPlan default: 365 x 24 / 12, the average month"));
+    }
 
     // Prices.
     if (s.pricing.usdPerGpuHour) {

@@ -2,6 +2,7 @@
 #include "report/reporttables.h"
 
 #include "document/formatting.h"
+#include "util/numbertext.h"
 
 #include <algorithm>
 
@@ -86,7 +87,8 @@ ReportTable memoryTable(const PlanResult &p) {
     add(Report::tr("Total needed"), QStringLiteral("total"), m.perGpu.total(), m.total.total(),
         bytes, true);
     const std::uint64_t gpus = p.layout.gpuCount();
-    add(Report::tr("Engine budget (memory fraction %1)").arg(numberText(m.memoryFraction, 2)),
+    add(Report::tr("Engine budget (memory fraction %1)")
+            .arg(QString::fromStdString(fractionText(m.memoryFraction))),
         QStringLiteral("engine_budget"), m.budgetBytesPerGpu, m.budgetBytesPerGpu * gpus, bytes);
     add(Report::tr("Usable GPU memory (driver total)"), QStringLiteral("usable"),
         m.usableBytesPerGpu, m.usableBytesPerGpu * gpus, bytes);
@@ -114,6 +116,14 @@ ReportTable memoryTable(const PlanResult &p) {
                   .arg(bytesText(double(e.activationMoe)), bytesText(double(e.activationSampler)),
                        signedBytesText(double(e.kvPoolBytes)), groupedInt(e.kvBytesPerToken),
                        groupedInt(e.draftKvBytesPerToken), groupedInt(e.kvTokens));
+    if (m.cache.stateBytesPerSequencePerGpu > 0) {
+        // A hybrid model: tokens x bytes per token is only the attention layers' share.
+        t.note += QLatin1Char(' ') +
+                  Report::tr("The pool also keeps each running sequence's recurrent state (%1 "
+                             "per sequence per GPU), so its tokens take only part of it.")
+                      .arg(bytesText(double(m.cache.stateBytesPerSequencePerGpu *
+                                            m.cache.stateSlotsPerRequest)));
+    }
     if (e.activationEncoder > 0) {
         t.note += QLatin1Char(' ') +
                   Report::tr("The vision encoder's profile pass before the decoder's: peak %1 "

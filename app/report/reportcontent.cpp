@@ -182,6 +182,13 @@ Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDat
     }
     // Prices older than the scenario's limit, as of the report's date (plan/decision.h).
     for (const StalePrice &stale : stalePrices(p, date.toString(Qt::ISODate).toStdString())) {
+        if (stale.future()) {
+            c.notes << Report::tr("Price date: %1 is dated %2, %3 days after this report; "
+                                  "check its date before deciding.")
+                           .arg(qs(stale.name), qs(stale.asOf))
+                           .arg(-stale.ageDays);
+            continue;
+        }
         c.notes << Report::tr("Stale price: %1 is from %2, %3 days before this report (older "
                               "than %4 days); check the provider's page before deciding.")
                        .arg(qs(stale.name), qs(stale.asOf))

@@ -56,9 +56,15 @@ QString cellTip(const CardFitCell &c) {
                CardFitView::tr("Neither the GPU nor the GPU and system RAM together hold it.");
     }
     if (c.tokensPerSecond > 0) {
-        tip += QLatin1Char('\n') + CardFitView::tr("Decode ceiling at peak memory bandwidth: "
-                                                   "%1 tokens/s for one sequence.")
-                                       .arg(numberText(c.tokensPerSecond, 1));
+        // The cell's speed is at --fit's smallest context (CardFitCell); a longer one reads
+        // more KV per token, so the plan at the context asked for is slower.
+        tip += QLatin1Char('\n') +
+               CardFitView::tr("Decode ceiling at peak memory bandwidth: %1 tokens/s for one "
+                               "sequence at a %2-token context; longer contexts read more KV "
+                               "per token (hostplan-cli plan --engine llama.cpp --context N "
+                               "gives the speed at N).")
+                   .arg(numberText(c.tokensPerSecond, 1))
+                   .arg(kLlamaFitMinContext);
     }
     return tip;
 }
@@ -176,20 +182,23 @@ const CardFitCell *CardFitView::cell(const std::string &modelId, const std::stri
 }
 
 QString CardFitView::cellText(const CardFitCell &c) {
+    // Speeds are at --fit's smallest context (CardFitCell::tokensPerSecond), named so that a
+    // cell is not read as the speed at the longest context it runs.
+    const QString at = contextText(kLlamaFitMinContext);
     if (c.fitsAtDefault) {
-        return tr("runs to %1\n%2 tokens/s")
-            .arg(contextText(c.maxContext), numberText(c.tokensPerSecond, 0));
+        return tr("runs to %1\n%2 tokens/s at %3")
+            .arg(contextText(c.maxContext), numberText(c.tokensPerSecond, 0), at);
     }
     if (c.cpuMoeLayers) {
-        return tr("--n-cpu-moe %1\n%2 tokens/s")
+        return tr("--n-cpu-moe %1\n%2 tokens/s at %3")
             .arg(*c.cpuMoeLayers)
-            .arg(numberText(c.tokensPerSecond, 1));
+            .arg(numberText(c.tokensPerSecond, 1), at);
     }
     if (c.offloadGpuLayers) {
-        return tr("-ngl %1/%2\n%3 tokens/s")
+        return tr("-ngl %1/%2\n%3 tokens/s at %4")
             .arg(*c.offloadGpuLayers)
             .arg(c.layers + 1)
-            .arg(numberText(c.tokensPerSecond, 1));
+            .arg(numberText(c.tokensPerSecond, 1), at);
     }
     return tr("does not fit");
 }

@@ -8,6 +8,7 @@
 #include "charts/viewrefresher.h"
 #include "plan/decision.h"
 #include "report/reportcontent.h"
+#include "util/numbertext.h"
 
 #include <QEvent>
 
@@ -129,7 +130,8 @@ void SummaryView::rebuild() {
     row(tr("Activations"), double(m.perGpu.activations), double(m.total.activations));
     row(tr("Runtime overhead"), double(m.perGpu.runtime), double(m.total.runtime));
     row(tr("Total needed"), double(m.perGpu.total()), double(m.total.total()), true);
-    row(tr("Engine budget (fraction %1)").arg(numberText(m.memoryFraction, 2)),
+    row(tr("Engine budget (fraction %1)")
+            .arg(QString::fromStdString(fractionText(m.memoryFraction))),
         double(m.budgetBytesPerGpu), -1);
     row(tr("Usable GPU memory"), double(m.usableBytesPerGpu), -1);
     row(tr("Headroom after the workload"), double(p.fit.headroomBytesPerGpu), -1);

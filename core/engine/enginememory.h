@@ -73,6 +73,9 @@ struct EngineMemoryInput {
     /// The plan serves text only (scenario engine.text_only): vLLM's multimodal limits are 0,
     /// so its profile skips the vision encoder (EngineMemoryTerms::activationEncoder).
     bool textOnly = false;
+    /// The engine captures CUDA graphs (scenario engine.cuda_graphs; false: eager mode, no
+    /// graph memory in any engine's terms and no vLLM graph-capture checks).
+    bool cudaGraphs = true;
     std::optional<std::uint64_t> activationOverride; ///< scenario activation_bytes_per_gpu
     std::optional<std::uint64_t> runtimeOverride;    ///< scenario runtime_bytes_per_gpu
     MoeKernel moeKernel = MoeKernel::Auto;
@@ -181,6 +184,10 @@ struct EngineMemoryTerms {
     std::uint64_t windowTokens = 0;
     /// SGLang: linear-attention state slots in the pool (max_mamba_cache_size; 0 = none).
     std::uint64_t stateSlotsInPool = 0;
+    /// vLLM, a model with recurrent-state layers: the blocks of its KV pool, one of which each
+    /// decoding sequence's state takes ("available Mamba cache blocks"; 0 without state layers
+    /// or without a pool). vllmStateBlocksShort compares max_num_seqs with it.
+    std::uint64_t stateBlocks = 0;
     /// SGLang: bytes of those state slots (taken out of the pool before the KV division).
     std::uint64_t stateBytes = 0;
     /// vLLM at PP > 1: every stage's figures, first to last; the terms above are the stage

@@ -5,6 +5,7 @@
 #include "engine/enginememory.h"
 #include "engine/tpshard.h"
 #include "engine/vllmcounts.h"
+#include "engine/vllmgraphs.h"
 
 #include "util/textutil.h"
 #include "util/units.h"
@@ -51,6 +52,8 @@ std::string startupOutcomeName(StartupOutcome outcome) {
         return "draft_does_not_fit";
     case StartupOutcome::ReserveExhausted:
         return "reserve_exhausted";
+    case StartupOutcome::StateBlocksExhausted:
+        return "state_blocks_exhausted";
     case StartupOutcome::SpeculationWithPipeline:
         return "speculation_with_pipeline";
     case StartupOutcome::ArgumentsRefused:
@@ -112,6 +115,9 @@ StartupOutcome outcomeOf(Engine engine, const EngineMemoryModel &model,
                        t.reserveMarginBytes + std::int64_t(t.draftWeights + t.draftKvBytes) >= 0
                    ? StartupOutcome::DraftDoesNotFit
                    : StartupOutcome::ReserveExhausted;
+    }
+    if (engine == Engine::Vllm && vllmStateBlocksShort(in, t)) {
+        return StartupOutcome::StateBlocksExhausted;
     }
     if (engine == Engine::Vllm) {
         return model.requestBytes(in, t, in.maxModelLen) > std::uint64_t(t.kvPoolBytes)
@@ -345,6 +351,13 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
                     " GiB) needs " + gibText(double(-t.reserveMarginBytes)) +
                     " GiB per GPU more than the memory fraction leaves.";
         break;
+    case StartupOutcome::StateBlocksExhausted:
+        // Raised while vLLM resolves its CUDA-graph sizes after the memory profile.
+        s.message = "max_num_seqs (" + std::to_string(in.maxNumSeqs) +
+                    ") exceeds available Mamba cache blocks (" + std::to_string(t.stateBlocks) +
+                    "): each decoding sequence keeps its recurrent state in one block of the KV "
+                    "pool, so vLLM cannot capture its CUDA graphs.";
+        break;
     case StartupOutcome::SpeculationWithPipeline:
     case StartupOutcome::ArgumentsRefused:
         break; // outcomeOf never returns them: answered above
@@ -394,8 +407,17 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
             }
         }
     }
-    // Max sequences: the sampler warm-up scales with it (vLLM).
-    if (engine == Engine::Vllm) {
+    // Max sequences: at most the pool's blocks for a hybrid model's states (the engine's own
+    // advice), else the sampler warm-up scales with it (vLLM).
+    bool seqsFixed = false;
+    if (s.outcome == StartupOutcome::StateBlocksExhausted && startsWith([&](EngineMemoryInput &p) {
+            p.maxNumSeqs = std::uint32_t(std::min<std::uint64_t>(t.stateBlocks, p.maxNumSeqs));
+        })) {
+        s.fixes.push_back({std::string(info.flags.maxSequences), std::to_string(t.stateBlocks),
+                           "no more running sequences than state blocks in the pool"});
+        seqsFixed = true;
+    }
+    if (engine == Engine::Vllm && !seqsFixed) {
         for (std::uint32_t seqs = in.maxNumSeqs / 2; seqs >= 1; seqs /= 2) {
             if (startsWith([&](EngineMemoryInput &p) { p.maxNumSeqs = seqs; })) {
                 s.fixes.push_back({std::string(info.flags.maxSequences), std::to_string(seqs),

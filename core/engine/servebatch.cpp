@@ -23,4 +23,22 @@ void addBatchedTokens(const PlanResult &p, Engine engine, const std::string &wha
                        std::to_string(servedBatchedTokens(p, engine)), what + chunkOrigin(p)});
 }
 
+void addStepFlags(const PlanResult &p, Engine engine, const std::string &what, ServeCommand &c) {
+    addBatchedTokens(p, engine, what, c);
+    if (p.scenario.engine.cudaGraphs) {
+        return;
+    }
+    const std::string why = "the plan runs without CUDA graphs (engine.cuda_graphs false): no "
+                            "graph memory, which the plan counts as none; small-batch decode is "
+                            "slower than the plan's speed figures, which assume graphs";
+    if (engine == Engine::Vllm) {
+        c.flags.push_back({"--enforce-eager", "", why});
+    } else if (engine == Engine::Sglang) {
+        c.flags.push_back({"--disable-cuda-graph", "", why});
+    } else if (engine == Engine::TensorRtLlm) {
+        c.notes.push_back("The plan runs without CUDA graphs: set cuda_graph_config: null in the "
+                          "YAML file passed with --extra_llm_api_options.");
+    }
+}
+
 } // namespace hostplan

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The tokens-per-step flags of the serving commands (servecommand.h): vLLM
-// --max-num-batched-tokens, SGLang --chunked-prefill-size, TensorRT-LLM --max_num_tokens.
+// The step flags of the serving commands (servecommand.h): tokens per step (vLLM
+// --max-num-batched-tokens, SGLang --chunked-prefill-size, TensorRT-LLM --max_num_tokens) and
+// CUDA graphs off (vLLM --enforce-eager, SGLang --disable-cuda-graph).
 #pragma once
 
 #include "engine/engine.h"
@@ -21,6 +22,11 @@ std::uint64_t servedBatchedTokens(const PlanResult &p, Engine engine);
 /// Appends `engine`'s tokens-per-step flag (servedBatchedTokens) to `c`, its comment `what`
 /// the tokens are and where the value comes from (chunkOrigin).
 void addBatchedTokens(const PlanResult &p, Engine engine, const std::string &what, ServeCommand &c);
+
+/// addBatchedTokens, then, when the scenario turns CUDA graphs off (engine.cuda_graphs), the
+/// engine's eager flag (vLLM --enforce-eager, SGLang --disable-cuda-graph) or, for
+/// TensorRT-LLM, a note on its YAML option (cuda_graph_config: null).
+void addStepFlags(const PlanResult &p, Engine engine, const std::string &what, ServeCommand &c);
 
 /// Where a tokens-per-step value comes from, as a comment's tail: ": the plan's prefill chunk"
 /// when the scenario sets one, else ": the engine's default".

@@ -150,12 +150,14 @@ std::string fractionOrigin(const PlanResult &p, Engine engine) {
            engineDisplayName(p.scenario.engine.engine) + ")";
 }
 
-/// "leaving 19.5 GB per GPU for KV", or that nothing is left.
+/// "leaving 19.5 GB (18.16 GiB) per GPU for KV", or that nothing is left: the GiB figure is
+/// the one the engines log ("Available KV cache memory: 18.16 GiB").
 std::string kvRoomText(const PlanResult &e) {
     if (e.memory.kvCapacityBytesPerGpu <= 0) {
         return "leaving no room for KV (the plan does not fit)";
     }
-    return "leaving " + gbText(double(e.memory.kvCapacityBytesPerGpu)) + " per GPU for KV";
+    return "leaving " + gbText(double(e.memory.kvCapacityBytesPerGpu)) + " (" +
+           gibNoteText(std::uint64_t(e.memory.kvCapacityBytesPerGpu)) + ") per GPU for KV";
 }
 
 /// " (under SGLang's memory rules)" when the plan follows another engine, else "".
@@ -178,15 +180,15 @@ std::uint32_t batchLimit(const PlanResult &p, std::string &why) {
     }
     if (c.batch > 0) {
         const std::string target = num(c.targetSecondsPerOutputToken * 1e3, "%.0f") + " ms";
-        // latencyMaxBatch is the top of its search when the target does not bind: not a
-        // modelled limit, so not quoted as one.
+        // latencyMaxBatch is the top of its search when the target does not bind; the serving
+        // model runs no more sequences than the KV room holds, so that top stands for "every
+        // batch memory allows", not a batch it modelled, and is not quoted.
         const std::uint32_t searched = c.latencySearchTop();
         if (c.latencyMaxBatch >= searched) {
             why = "the capacity batch: the KV room holds " +
                   countText(c.memoryMaxBatch, "sequence") + " of " + ctx +
-                  " tokens; the modelled time per output token stays within " + target +
-                  " at every batch up to " + std::to_string(searched) +
-                  ", so latency does not limit it";
+                  " tokens, and the modelled time per output token stays within " + target +
+                  " at every batch the KV room holds, so latency does not limit it";
             return c.batch;
         }
         why = "the capacity batch: the KV room holds " + countText(c.memoryMaxBatch, "sequence") +
@@ -398,7 +400,7 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                        why + rulesSuffix(p, Engine::Vllm)});
     addKvCacheDtype(p, Engine::Vllm, c);
     addMambaSsmDtype(p, Engine::Vllm, c);
-    addBatchedTokens(p, Engine::Vllm, "tokens per step, which sizes the activation workspace", c);
+    addStepFlags(p, Engine::Vllm, "tokens per step, which sizes the activation workspace", c);
     if (p.scenario.engine.prefixCaching) {
         const bool on = *p.scenario.engine.prefixCaching;
         const std::uint32_t pages = e.memory.cache.stateSlotsPerRequest;
@@ -465,7 +467,7 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
                        why + rulesSuffix(p, Engine::Sglang)});
     addKvCacheDtype(p, Engine::Sglang, c);
     addMambaSsmDtype(p, Engine::Sglang, c);
-    addBatchedTokens(p, Engine::Sglang, "tokens per prefill step", c);
+    addStepFlags(p, Engine::Sglang, "tokens per prefill step", c);
     addSpeculation(p, Engine::Sglang, cat, c);
     const std::uint32_t nodes = nodesOf(p);
     if (nodes > 1) {
@@ -513,7 +515,7 @@ ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     const std::uint32_t batch = batchLimit(e, why);
     c.flags.push_back({flagOf(Engine::TensorRtLlm, &EngineFlags::maxSequences),
                        std::to_string(batch), why + rulesSuffix(p, Engine::TensorRtLlm)});
-    addBatchedTokens(p, Engine::TensorRtLlm, "tokens per batch step", c);
+    addStepFlags(p, Engine::TensorRtLlm, "tokens per batch step", c);
     c.flags.push_back({"--max_seq_len", std::to_string(p.scenario.workload.contextTokens),
                        "the workload's context per sequence (prompt + output)"});
     c.flags.push_back(

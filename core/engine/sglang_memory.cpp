@@ -195,8 +195,9 @@ class SglangMemory final : public EngineMemoryModel {
         t.communication = sglangDistributedInitBytes(in.gpu, in.tp, in.pp);
         const SglangGpuDefaults d =
             sglangGpuDefaults(double(in.gpu.usableMemoryBytes) / kBytesPerMiB, in.tp);
-        // The reserve rule's own estimate of graph memory: cuda_graph_max_bs x 2 MiB.
-        t.cudaGraphs = std::uint64_t(d.cudaGraphMaxBs * 2 * kBytesPerMiB);
+        // The reserve rule's own estimate of graph memory: cuda_graph_max_bs x 2 MiB; none with
+        // --disable-cuda-graph.
+        t.cudaGraphs = in.cudaGraphs ? std::uint64_t(d.cudaGraphMaxBs * 2 * kBytesPerMiB) : 0;
         t.graphsInsideBudget = false;
         t.activationForward = forwardActivationBytes(m, in.maxBatchedTokens, in.tp, in.ep,
                                                      kFusedMoeChunkTokens, &t.activationMoe);

@@ -29,6 +29,10 @@ enum class StartupOutcome {
     /// SGLang: its request-to-token table (with the CUDA graphs) does not fit what the memory
     /// fraction leaves: CUDA out of memory allocating it, at long contexts.
     ReserveExhausted,
+    /// vLLM from 0.20 (the 0.24 rule set here): a hybrid model's recurrent state takes one
+    /// block of the KV pool per decoding sequence, and the engine refuses to capture its CUDA
+    /// graphs when max_num_seqs exceeds the pool's blocks (EngineMemoryTerms::stateBlocks).
+    StateBlocksExhausted,
     /// The engine refuses speculative decoding with PP > 1 before it loads anything
     /// (speculationPipelineProblem).
     SpeculationWithPipeline,

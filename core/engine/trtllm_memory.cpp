@@ -95,7 +95,7 @@ class TrtllmMemory final : public EngineMemoryModel {
         t.draftWeights = draftWeightBytes(in, false);
         t.cudaContext = std::uint64_t(gib(0.5));
         t.communication = gpus > 1 ? std::uint64_t(gib(0.5)) : 0;
-        t.cudaGraphs = std::uint64_t(m.isMoe() ? gib(1.5) : gib(0.5));
+        t.cudaGraphs = !in.cudaGraphs ? 0 : std::uint64_t(m.isMoe() ? gib(1.5) : gib(0.5));
         t.graphsInsideBudget = true; // captured in the warm-up, before the pool is sized
         t.activationForward = forwardActivationBytes(m, in.maxBatchedTokens, in.tp, in.ep,
                                                      kFusedMoeChunkTokens, &t.activationMoe);

@@ -42,10 +42,35 @@ std::uint64_t vllmCudaGraphEstimateBytes(const VllmCudaGraphs &graphs, std::uint
 struct EngineMemoryInput;
 struct EngineMemoryTerms;
 
+/// The CUDA graphs a vLLM worker of `in` captures (vllmCudaGraphSizes). FULL graphs need an
+/// attention backend that runs them with speculative decoding; FlashInfer does not ("CUDAGraph
+/// Mode.FULL_AND_PIECEWISE is not supported with spec-decode for attention backend
+/// FlashInferBackend ...; setting cudagraph_mode=PIECEWISE", vLLM 0.24-0.27 logs on RTX 3090,
+/// RTX 5090 and L40S, noonghunna/club-3090#1087), and vLLM picks FlashInfer for an FP8 KV cache
+/// where FlashAttention 3 is missing (every GPU but Hopper); so a drafting plan with an FP8 KV
+/// cache off Hopper captures PIECEWISE graphs only. An assumption from those logs: the backend
+/// choice itself is not modelled.
+VllmCudaGraphs vllmStartupGraphs(const EngineMemoryInput &in);
+
 /// The plan note on vLLM 0.24's CUDA-graph estimate (`t` the terms vllmMemoryModel() gave for
 /// `in`): the graphs counted, the estimate, and the range its measured capture costs leave
 /// (45 % either way, the fit's worst row), which moves the KV pool by as much; how to turn the
 /// estimate off. Empty for other rule sets and without graphs.
 std::string vllmCudaGraphNote(const EngineMemoryInput &in, const EngineMemoryTerms &t);
+
+/// Whether vLLM refuses to capture its CUDA graphs because a hybrid model's decoding sequences
+/// need more state blocks than its KV pool holds: max_num_seqs (in.maxNumSeqs) above
+/// t.stateBlocks, under the 0.24 rule set. vLLM from 0.20 raises "max_num_seqs (N) exceeds
+/// available Mamba cache blocks (M). Each decode sequence requires one Mamba cache block, so
+/// CUDA graph capture cannot proceed" after its memory profile (vllm/config/compilation.py,
+/// resolving the CUDA-graph sizes, from determine_available_memory); published start-up logs of
+/// 0.20 to 0.27 show it (Qwen3.5/3.6, Qwen3-Next, Nemotron-H, Kimi-style KDA models), and 0.17.1
+/// started the same configuration. False without state layers or a pool.
+bool vllmStateBlocksShort(const EngineMemoryInput &in, const EngineMemoryTerms &t);
+
+/// The plan note for the 0.19 rule set, which also plans vLLM 0.20 to 0.23: those releases
+/// refuse max_num_seqs above the pool's state blocks (vllmStateBlocksShort), 0.19 itself is not
+/// known to. Empty when the blocks suffice, for other rule sets and without state layers.
+std::string vllmStateBlocksNote(const EngineMemoryInput &in, const EngineMemoryTerms &t);
 
 } // namespace hostplan

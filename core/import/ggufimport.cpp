@@ -484,6 +484,46 @@ void addTensors(const MetaReader &r, const gguf::Header &h, std::uint64_t layers
     }
 }
 
+/// Refuses a file whose attention projections disagree with the heads the metadata gives:
+/// llama.cpp creates each attention layer's K and V projections as {n_embd, n_head_kv(il) x
+/// n_embd_head_k} and {n_embd, n_head_kv(il) x n_embd_head_v} and refuses any other shape
+/// (src/llama-model.cpp @ a5410f046c01d01330c8a42f13b64a211fedf2c3 load_tensors, create_tensor's
+/// "wrong shape"), so the KV cache is never sized from a key_length the weights contradict.
+/// Only plain attention layers (MHA / GQA / MQA / sliding window) are checked; latent (MLA) and
+/// recurrent layers have other tensors. `layers` is block_count.
+void checkAttentionShapes(const MetaReader &r, const gguf::Header &h, std::uint64_t layers,
+                          const ModelSpec &spec) {
+    std::vector<const LayerGroup *> byLayer;
+    for (const LayerGroup &g : spec.layers) {
+        for (std::uint32_t i = 0; i < g.count && byLayer.size() < layers; ++i) {
+            byLayer.push_back(&g);
+        }
+    }
+    for (const auto &t : h.tensors) {
+        const auto il = layerOf(t.name);
+        if (!il || *il >= byLayer.size() || t.dims.size() != 2 || t.dims[0] != spec.hiddenSize) {
+            continue;
+        }
+        const bool isK = t.name.ends_with(".attn_k.weight");
+        if (!isK && !t.name.ends_with(".attn_v.weight")) {
+            continue;
+        }
+        const LayerGroup &g = *byLayer[*il];
+        if (g.kind == AttentionKind::MLA || g.kind == AttentionKind::Linear || g.kvHeads == 0) {
+            continue;
+        }
+        const std::uint64_t width =
+            std::uint64_t(g.kvHeads) * (isK || g.vHeadDim == 0 ? g.headDim : g.vHeadDim);
+        if (t.dims[1] != width) {
+            throw ImportError{
+                "tensor_infos '" + cutText(t.name, 80) + "'",
+                std::to_string(t.dims[1]) + " outputs, but " + r.key("attention.head_count_kv") +
+                    " x " + r.key(isK ? "attention.key_length" : "attention.value_length") +
+                    " give " + std::to_string(width) + " (llama.cpp refuses the shape)"};
+        }
+    }
+}
+
 /// A name and id from general.name, else the file name without the split suffix.
 void nameModel(const gguf::Header &h, const std::string &source, ModelSpec &spec) {
     const Value *name = h.find("general.name");
@@ -568,6 +608,7 @@ Result<ModelSpec> ggufToModelSpec(const gguf::Model &model, const std::string &s
         spec.vocabSize = std::uint32_t(vocab);
         addLayers(r, h, arch, layers, hidden, spec);
         addTensors(r, h, layers, spec);
+        checkAttentionShapes(r, h, layers, spec);
         nameModel(h, source, spec);
         spec.checkpointBytes = h.tensorBytes();
         if (model.parts.size() > 1) {

@@ -59,6 +59,11 @@ Result<fs::path> resolveOllamaModel(std::string_view name, const fs::path &model
     const fs::path manifest = modelsDir / "manifests" / parts[0] / parts[1] / parts[2] / tag;
     std::error_code ec;
     if (!fs::exists(manifest, ec)) {
+        // A path that cannot be looked up (a loop of symbolic links, a folder without search
+        // permission) is named with the system's reason, not reported as never pulled.
+        if (ec) {
+            return makeError(manifest.string(), "cannot read: " + ec.message());
+        }
         return makeError(field, "not pulled: no manifest " + manifest.string() +
                                     " (ollama pull, or set OLLAMA_MODELS)");
     }
@@ -88,6 +93,9 @@ Result<fs::path> resolveOllamaModel(std::string_view name, const fs::path &model
         }
         const fs::path blob = modelsDir / "blobs" / ("sha256-" + hex);
         if (!fs::exists(blob, ec)) {
+            if (ec) {
+                return makeError(blob.string(), "cannot read: " + ec.message());
+            }
             return makeError(field, "blob missing: " + blob.string());
         }
         return blob;

@@ -190,7 +190,8 @@ std::vector<StalePrice> stalePrices(const PlanResult &p, std::string_view today)
             }
         }
         const auto age = priceAgeDays(price.asOf, today);
-        if (age && *age > int(limit)) {
+        // A date after today is a typing error or a list from a wrong clock: flagged too.
+        if (age && (*age > int(limit) || *age < 0)) {
             out.push_back({price.id, price.name, price.asOf, *age});
         }
     };

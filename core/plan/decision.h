@@ -132,15 +132,18 @@ struct PlanRate {
 /// The plan's rate basis (the rule above).
 PlanRate planRate(const PlanResult &plan);
 
-/// An API price older than the scenario's pricing.max_price_age_days.
+/// An API price older than the scenario's pricing.max_price_age_days, or dated after today.
 struct StalePrice {
     std::string id;
     std::string name;
     std::string asOf;
-    int ageDays = 0;
+    int ageDays = 0; ///< days from as_of to today; negative: dated after today
+    /// Whether the price is dated after today (a wrong date, not an old price).
+    bool future() const { return ageDays < 0; }
 };
 /// The stale prices among the one compared with and its alternatives, on `today`
-/// (YYYY-MM-DD, e.g. todayIsoDate() or the report's date); none when today is not a date.
+/// (YYYY-MM-DD, e.g. todayIsoDate() or the report's date): older than the limit, or dated
+/// after today; none when today is not a date.
 std::vector<StalePrice> stalePrices(const PlanResult &plan, std::string_view today);
 
 /// One catalogue GPU type evaluated for the scenario with the GPU count on auto.

@@ -443,11 +443,12 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
             "KV cache room per GPU (" + gbText(double(r.memory.kvCapacityBytesPerGpu)) +
             ") holds " + countText(r.fit.maxConcurrency, "sequence") + " of " +
             groupedText(scenario.workload.contextTokens) + " tokens, fewer than the " +
-            std::to_string(scenario.workload.concurrency) + " requested (needs " +
+            groupedText(scenario.workload.concurrency) + " requested (needs " +
             gbText(double(need)) + " per GPU)");
     }
     if (r.startup.outcome == StartupOutcome::DraftDoesNotFit ||
         r.startup.outcome == StartupOutcome::ReserveExhausted ||
+        r.startup.outcome == StartupOutcome::StateBlocksExhausted ||
         refusedBeforeLoading(r.startup.outcome)) {
         r.fit.fits = false;
         r.fit.reasons.push_back(r.startup.message);
@@ -467,6 +468,10 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
     if (!r.startup.starts()) {
         r.fit.maxConcurrency = 0;
     }
+    if (!scenario.engine.cudaGraphs) {
+        r.warnings.push_back("CUDA graphs off: no graph memory is counted, and the speed figures "
+                             "assume graphs (eager decode is slower at small batches)");
+    }
     if (scenario.engine.engine == Engine::Vllm) {
         // Whether the release serves the architecture, then what the plan cannot know of this
         // start-up: each note gives the other reading.
@@ -475,6 +480,7 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
                                       scenario.engine.vllmVersion.value_or(kDefaultVllmProfile)),
               vllmEncoderNote(engineIn), vllmMxfp4KernelNote(engineIn), vllmSamplerNote(engineIn),
               vllmCudaGraphNote(engineIn, r.memory.engine),
+              vllmStateBlocksNote(engineIn, r.memory.engine),
               vllmWholeModelPipelineCheckNote(engineIn, r.memory.engine, r.startup.outcome),
               vllmMambaPrefixCachingNote(model, scenario.engine.prefixCaching.value_or(false))}) {
             if (!note.empty()) {

@@ -206,6 +206,7 @@ nlohmann::ordered_json engineTermsJson(const EngineMemoryTerms &t, const ModelSp
                                 {"window_tokens", t.windowTokens},
                                 {"state_slots", t.stateSlotsInPool},
                                 {"state_bytes", t.stateBytes},
+                                {"state_blocks", t.stateBlocks},
                                 {"draft_kv_bytes_per_token", t.draftKvBytesPerToken},
                                 {"draft_kv_bytes", t.draftKvBytes},
                                 {"request_slots", t.requestSlots},
@@ -403,7 +404,8 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
     }
     oj stale = oj::array();
     for (const StalePrice &s : stalePrices(p, today)) {
-        stale.push_back({{"id", s.id}, {"as_of", s.asOf}, {"age_days", s.ageDays}});
+        stale.push_back(
+            {{"id", s.id}, {"as_of", s.asOf}, {"age_days", s.ageDays}, {"future", s.future()}});
     }
     doc["api"] = {
         {"priced", p.apiPriced},

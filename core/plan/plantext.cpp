@@ -452,6 +452,11 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
                 << " more in plan --json (api.alternatives)\n";
         }
         for (const StalePrice &stale : stalePrices(p, today)) {
+            if (stale.future()) {
+                out << "          check: " << stale.name << " is dated " << stale.asOf << ", "
+                    << -stale.ageDays << " days after today: check its date\n";
+                continue;
+            }
             out << "          stale: " << stale.name << " is from " << stale.asOf << ", "
                 << stale.ageDays << " days ago (older than " << p.scenario.pricing.maxPriceAgeDays
                 << " days): check the provider's page\n";

@@ -167,7 +167,7 @@ Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
                               {"name", "memory_fraction", "state_slots_per_request",
                                "activation_bytes_per_gpu", "runtime_bytes_per_gpu",
                                "prefill_chunk_tokens", "draft", "llamacpp_build", "vllm_version",
-                               "prefix_caching", "max_num_seqs", "text_only"}));
+                               "prefix_caching", "max_num_seqs", "text_only", "cuda_graphs"}));
     (void)k;
     HOSTPLAN_TRY(name, hostplan::jsonfield::string(o, "name", p, false));
     if (name) {
@@ -225,6 +225,8 @@ Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
     }
     HOSTPLAN_TRY(textOnly, hostplan::jsonfield::boolean(o, "text_only", p, false));
     e.textOnly = textOnly.value_or(false);
+    HOSTPLAN_TRY(graphs, hostplan::jsonfield::boolean(o, "cuda_graphs", p, false));
+    e.cudaGraphs = graphs.value_or(true);
     return true;
 }
 
@@ -478,6 +480,9 @@ std::string scenarioToJson(const Scenario &s) {
     }
     if (s.engine.textOnly) {
         eng["text_only"] = true;
+    }
+    if (!s.engine.cudaGraphs) {
+        eng["cuda_graphs"] = false;
     }
     if (s.engine.vllmVersion) {
         eng["vllm_version"] = std::string(vllmRules(*s.engine.vllmVersion).id);

@@ -97,6 +97,11 @@ struct EngineSettings {
     /// videos): vLLM then builds no vision tower and skips its profile pass (engine/
     /// vllmencoder.h). Other engines' plans are unchanged. JSON "text_only", optional (false).
     bool textOnly = false;
+    /// CUDA graphs captured at start-up (the engines' default). false: vLLM --enforce-eager,
+    /// SGLang --disable-cuda-graph, TensorRT-LLM without cuda_graph_config: no graph memory and
+    /// no graph capture (vLLM's check of a hybrid model's state blocks is part of that capture,
+    /// engine/vllmgraphs.h vllmStateBlocksShort). JSON "cuda_graphs", optional (true).
+    bool cudaGraphs = true;
     bool operator==(const EngineSettings &) const = default;
 };
 

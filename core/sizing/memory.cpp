@@ -245,6 +245,7 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
                   drafts ? std::max<std::uint32_t>(scenario.workload.speculativeTokens, 1) : 0);
     in.stateSlots =
         std::max<std::uint32_t>(scenario.engine.stateSlotsPerRequest.value_or(slotsDefault), 1);
+    in.cudaGraphs = scenario.engine.cudaGraphs;
     in.activationOverride = scenario.engine.activationBytesPerGpu;
     in.runtimeOverride = scenario.engine.runtimeBytesPerGpu;
     return in;

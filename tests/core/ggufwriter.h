@@ -9,6 +9,8 @@
 #include "import/gguf.h"
 #include "import/ggufimport.h"
 
+#include <QtGlobal>
+
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -465,6 +467,28 @@ inline hostplan::ModelSpec modelOf(const Writer &w, const std::string &file) {
 /// llama31_8b_q4km() read back as HostPlan's model (header only, as "llama.gguf").
 inline hostplan::ModelSpec llama31_8b_q4kmModel() {
     return modelOf(llama31_8b_q4km(), "llama.gguf");
+}
+
+/// A two-layer header of `arch` (hidden 64, 4 heads, vocab 100) with each block's norms: the
+/// base the metadata-check tests edit.
+inline Writer tinyHeader(const std::string &arch) {
+    Writer w;
+    w.string("general.architecture", arch)
+        .u32(arch + ".block_count", 2)
+        .u32(arch + ".embedding_length", 64)
+        .u32(arch + ".attention.head_count", 4)
+        .u32(arch + ".vocab_size", 100)
+        .blockNorms(2, 64);
+    return w;
+}
+
+/// `w` parsed and imported as "m.gguf" (a header that does not parse stops the test).
+inline hostplan::Result<hostplan::ModelSpec> importTiny(const Writer &w) {
+    auto h = hostplan::gguf::parseHeader(w.build(), 0, "m.gguf");
+    if (!h.ok()) {
+        qFatal("%s", h.error().toString().c_str());
+    }
+    return hostplan::ggufToModelSpec(hostplan::gguf::Model{h.value(), {}, 0}, "m.gguf");
 }
 
 } // namespace ggufwriter

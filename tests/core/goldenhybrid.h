@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 
 namespace golden {
@@ -96,6 +97,11 @@ inline void checkPoolLog(const PoolLog &log, std::vector<Check> &out) {
                    0.01,
                    log.source,
                    {}});
+    // The logs do not give max_num_seqs; the runs started, so it was within the pool's state
+    // blocks (vllmStateBlocksShort): the engine's default is not assumed for them.
+    if (t.stateBlocks > 0) {
+        in.maxNumSeqs = std::uint32_t(std::min<std::uint64_t>(in.maxNumSeqs, t.stateBlocks));
+    }
     out.push_back({log.row,
                    "sequences of " + std::to_string(log.maxModelLen),
                    log.setting,

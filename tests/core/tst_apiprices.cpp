@@ -10,6 +10,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace hostplan;
@@ -185,8 +186,20 @@ class TestApiPrices : public QObject {
         QVERIFY(!stale.empty());
         QCOMPARE(stale.front().id, std::string("kimi-k3-moonshot"));
         QCOMPARE(stale.front().ageDays, 153); // 2026-07-01 to 2026-12-01
-        QVERIFY(stalePrices(p, "2026-07-15").empty());
+        // On 2026-07-15 no price is older than 30 days; those flagged are dated later.
+        for (const StalePrice &later : stalePrices(p, "2026-07-15")) {
+            QVERIFY2(later.future(), later.id.c_str());
+        }
         QVERIFY(stalePrices(p, "").empty()); // no date, no flag
+        // A price dated after today is flagged as a date to check, whatever the age limit.
+        const auto early = stalePrices(p, "2026-06-20");
+        const auto moonshot = std::find_if(early.begin(), early.end(), [](const StalePrice &e) {
+            return e.id == "kimi-k3-moonshot";
+        });
+        QVERIFY(moonshot != early.end());
+        QCOMPARE(moonshot->ageDays, -11); // 2026-07-01 is 11 days after 2026-06-20
+        QVERIFY(moonshot->future());
+        QVERIFY(!stale.front().future());
     }
 };
 

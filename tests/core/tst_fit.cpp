@@ -156,7 +156,7 @@ class TestFit : public QObject {
             << "rtx-4090" << 2u << 8192ull << 1u << "weights alone";
         QTest::newRow("llama8b 1000 users at 128k")
             << "llama-3.1-8b"
-            << "h100" << 1u << 131072ull << 1000u << "fewer than the 1000 requested";
+            << "h100" << 1u << 131072ull << 1000u << "fewer than the 1,000 requested";
         QTest::newRow("context above max")
             << "llama-3.1-8b"
             << "h100" << 1u << 200000ull << 1u << "above the model's maximum";

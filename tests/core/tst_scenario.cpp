@@ -257,6 +257,17 @@ class TestScenario : public QObject {
         QVERIFY(text.ok() && text.value().engine.textOnly);
         QVERIFY(parseScenario(scenarioToJson(text.value())).value().engine.textOnly);
         QVERIFY(scenarioToJson(parsed.value()).find("text_only") == std::string::npos);
+        // engine.cuda_graphs: optional bool (true), written back only when false.
+        const auto eager =
+            parseScenario(R"({"schema_version": 1, "engine": {"cuda_graphs": false}})");
+        QVERIFY(eager.ok() && !eager.value().engine.cudaGraphs);
+        QVERIFY(!parseScenario(scenarioToJson(eager.value())).value().engine.cudaGraphs);
+        QVERIFY(parsed.value().engine.cudaGraphs);
+        QVERIFY(scenarioToJson(parsed.value()).find("cuda_graphs") == std::string::npos);
+        const auto graphsBad =
+            parseScenario(R"({"schema_version": 1, "engine": {"cuda_graphs": "off"}})");
+        QVERIFY(!graphsBad.ok());
+        QCOMPARE(QString::fromStdString(graphsBad.error().field), "engine.cuda_graphs");
         const auto textBad = parseScenario(R"({"schema_version": 1, "engine": {"text_only": 1}})");
         QVERIFY(!textBad.ok());
         QCOMPARE(QString::fromStdString(textBad.error().field), "engine.text_only");

@@ -79,10 +79,11 @@ class TestServeCommand : public QObject {
         const std::string why =
             find(sglangServeCommand(p, Catalogue::builtin()), "--max-running-requests")
                 ->explanation;
-        QVERIFY2(why.find("at every batch up to 65536, so latency does not limit it") !=
+        QVERIFY2(why.find("at every batch the KV room holds, so latency does not limit it") !=
                      std::string::npos,
                  why.c_str());
-        QVERIFY2(why.find("65536 keep") == std::string::npos, why.c_str());
+        // The search's top is no batch the model ran (it runs no more than the KV room holds).
+        QVERIFY2(why.find("65536") == std::string::npos, why.c_str());
         // The memory fraction as planned, never rounded up (fractionText).
         QCOMPARE(fractionText(0.905), std::string("0.905"));
         QCOMPARE(fractionText(0.85671), std::string("0.8567"));
@@ -105,6 +106,34 @@ class TestServeCommand : public QObject {
         QVERIFY(find(c, "--max-running-requests") != nullptr);
         QVERIFY(find(c, "--kv-cache-dtype") == nullptr); // bf16 KV: engine default
         QVERIFY(c.commandLine().rfind("python3 -m sglang.launch_server --model-path ", 0) == 0);
+    }
+
+    // CUDA graphs off (engine.cuda_graphs false): each engine's eager flag, no graph memory in
+    // the plan (vLLM 0.24's estimate leaves the budget, so the pool grows by it), and the
+    // speed caveat.
+    void cudaGraphsOff() {
+        Scenario s = scenarioFor("qwen3-235b-a22b", "h100", 8);
+        s.workload.contextTokens = 8192;
+        s.engine.vllmVersion = VllmProfile::V1v24;
+        const PlanResult graphs = planFor(s);
+        QVERIFY(graphs.memory.engine.cudaGraphs > 0);
+        QVERIFY(find(vllmServeCommand(graphs, Catalogue::builtin()), "--enforce-eager") == nullptr);
+        s.engine.cudaGraphs = false;
+        const PlanResult eager = planFor(s);
+        QCOMPARE(eager.memory.engine.cudaGraphs, std::uint64_t(0));
+        QCOMPARE(eager.memory.kvCapacityBytesPerGpu,
+                 graphs.memory.kvCapacityBytesPerGpu +
+                     std::int64_t(graphs.memory.engine.cudaGraphs));
+        QVERIFY(find(vllmServeCommand(eager, Catalogue::builtin()), "--enforce-eager") != nullptr);
+        QVERIFY(find(sglangServeCommand(eager, Catalogue::builtin()), "--disable-cuda-graph") !=
+                nullptr);
+        const ServeCommand trt = trtllmServeCommand(eager, Catalogue::builtin());
+        QVERIFY(std::any_of(trt.notes.begin(), trt.notes.end(), [](const std::string &n) {
+            return n.find("cuda_graph_config: null") != std::string::npos;
+        }));
+        QVERIFY(std::any_of(eager.warnings.begin(), eager.warnings.end(), [](const std::string &w) {
+            return w.rfind("CUDA graphs off", 0) == 0;
+        }));
     }
 
     // Each engine's line is sized by that engine's memory rules on the plan's GPUs and layout,

@@ -8,6 +8,7 @@
 #include "goldencudagraph.h"
 #include "goldenmemory.h"
 #include "plan/plan.h"
+#include "plan/planjson.h"
 #include "testutil.h"
 
 #include <QTest>
@@ -124,6 +125,91 @@ class tst_VllmGraphs : public QObject {
         QCOMPARE(old.kvPoolBytes, std::int64_t(old.budget) - std::int64_t(old.weights()) -
                                       std::int64_t(old.activationPeak) -
                                       std::int64_t(old.nonTorch));
+    }
+
+    // A hybrid model's recurrent state takes one block of vLLM's pool per decoding sequence:
+    // from 0.20 (the 0.24 rule set) vLLM refuses to capture its CUDA graphs when max_num_seqs
+    // exceeds the pool's blocks, and says to lower max_num_seqs to at most that many; the 0.19
+    // rule set notes it for 0.20 to 0.23. Qwen3.5-35B-A3B (bf16) on an H200 at a 0.90 fraction.
+    void stateBlocksCapSequences() {
+        const ModelSpec m =
+            golden::dataConfigModel("Qwen--Qwen3.5-35B-A3B_config.json", "Qwen/Qwen3.5-35B-A3B");
+        const GpuSpec g = golden::loggedGpu("NVIDIA H200", 139.8, true);
+        Scenario s;
+        s.engine.vllmVersion = VllmProfile::V1v24;
+        s.workload.contextTokens = 32768;
+        s.engine.maxNumSeqs = 8;
+        EngineMemoryInput in = engineInputFor(m, g, {}, s);
+        const EngineMemoryTerms few = vllmMemoryModel().terms(in);
+        QVERIFY(few.kvPoolBytes > 0);
+        QVERIFY(few.stateBlocks > 8);
+        QVERIFY(few.stateBlocks < 4096);
+        QVERIFY(!vllmStateBlocksShort(in, few));
+        QCOMPARE(int(engineStartup(Engine::Vllm, in).outcome), int(StartupOutcome::Starts));
+
+        in.maxNumSeqs = 4096;
+        const EngineMemoryTerms many = vllmMemoryModel().terms(in);
+        QVERIFY(many.stateBlocks > 0);
+        QVERIFY(vllmStateBlocksShort(in, many));
+        const EngineStartup refused = engineStartup(Engine::Vllm, in);
+        QCOMPARE(int(refused.outcome), int(StartupOutcome::StateBlocksExhausted));
+        QCOMPARE(startupOutcomeName(refused.outcome), std::string("state_blocks_exhausted"));
+        QVERIFY2(refused.message.find("max_num_seqs (4096) exceeds available Mamba cache blocks (" +
+                                      std::to_string(many.stateBlocks) + ")") == 0,
+                 refused.message.c_str());
+        QVERIFY(!refused.fixes.empty());
+        QCOMPARE(refused.fixes.front().flag, std::string("--max-num-seqs"));
+        QCOMPARE(refused.fixes.front().value, std::to_string(many.stateBlocks));
+        EngineMemoryInput fixed = in;
+        fixed.maxNumSeqs = std::uint32_t(many.stateBlocks);
+        QVERIFY(engineStartup(Engine::Vllm, fixed).starts());
+
+        // The 0.19 rule set starts it and says which releases refuse it.
+        in.vllmProfile = VllmProfile::V1v19;
+        const EngineMemoryTerms old = vllmMemoryModel().terms(in);
+        QVERIFY(!vllmStateBlocksShort(in, old));
+        QVERIFY(engineStartup(Engine::Vllm, in).starts());
+        const std::string note = vllmStateBlocksNote(in, old);
+        QVERIFY2(note.find("vLLM 0.20 to 0.23") == 0, note.c_str());
+        QVERIFY2(note.find("--max-num-seqs " + std::to_string(old.stateBlocks)) !=
+                     std::string::npos,
+                 note.c_str());
+        // A model without state layers has no state blocks.
+        const ModelSpec dense =
+            golden::dataConfigModel("Qwen--Qwen3-8B_config.json", "Qwen/Qwen3-8B");
+        in = engineInputFor(dense, g, {}, s);
+        in.maxNumSeqs = 4096;
+        QCOMPARE(vllmMemoryModel().terms(in).stateBlocks, std::uint64_t(0));
+    }
+
+    // The plan refuses it too, with the engine's words, and the JSON gives the blocks.
+    void stateBlocksInPlan() {
+        Scenario s = defaultScenario();
+        s.model.ref =
+            std::string(HOSTPLAN_TEST_DATA_DIR) + "/configs/Qwen--Qwen3.5-35B-A3B_config.json";
+        s.pricing.apiPriceId.clear();
+        s.hardware = HardwareChoice{};
+        s.hardware.gpu = "h200";
+        s.hardware.gpuCount = 1;
+        s.engine.engine = Engine::Vllm;
+        s.engine.vllmVersion = VllmProfile::V1v24;
+        s.engine.maxNumSeqs = 4096;
+        s.workload.contextTokens = 32768;
+        s.workload.concurrency = 1;
+        const auto p = evaluate(s);
+        QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+        QCOMPARE(int(p->startup.outcome), int(StartupOutcome::StateBlocksExhausted));
+        QVERIFY(!p->fit.fits);
+        QCOMPARE(p->fit.maxConcurrency, 0u);
+        const auto j = planToJson(*p);
+        QCOMPARE(j["memory"]["engine"]["state_blocks"].get<std::uint64_t>(),
+                 p->memory.engine.stateBlocks);
+        QVERIFY(p->memory.engine.stateBlocks > 0);
+        // Eager mode captures no graphs, so vLLM does not check.
+        s.engine.cudaGraphs = false;
+        const auto eager = evaluate(s);
+        QVERIFY(eager.ok());
+        QVERIFY(eager->startup.starts());
     }
 
     // Drafting with an FP8 KV cache off Hopper: FlashInfer, PIECEWISE graphs only; on Hopper

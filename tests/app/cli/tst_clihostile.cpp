@@ -331,6 +331,26 @@ class TestCliHostile : public QObject {
                  QByteArray("hostplan-cli: --text-only: must be on or off, got '1'"));
     }
 
+    // --cuda-graphs on|off reaches the scenario and the engines' eager flags; other values are
+    // refused naming the option.
+    void cudaGraphsOption() {
+        const Run cmd =
+            runTool(HOSTPLAN_CLI_BIN, {"serve-cmd", "--model", "llama-3.1-8b", "--gpu", "h100",
+                                       "--gpu-count", "1", "--cuda-graphs", "off"});
+        QVERIFY2(cmd.code == 0, cmd.err.constData());
+        QVERIFY(cmd.out.contains("--enforce-eager"));
+        QVERIFY(cmd.out.contains("--disable-cuda-graph"));
+        const Run on =
+            runTool(HOSTPLAN_CLI_BIN, {"serve-cmd", "--model", "llama-3.1-8b", "--gpu", "h100",
+                                       "--gpu-count", "1", "--cuda-graphs", "on"});
+        QVERIFY2(on.code == 0, on.err.constData());
+        QVERIFY(!on.out.contains("--enforce-eager"));
+        const Run bad = runTool(HOSTPLAN_CLI_BIN, {"plan", "--cuda-graphs", "eager"});
+        QCOMPARE(bad.code, 2);
+        QCOMPARE(bad.err.trimmed(),
+                 QByteArray("hostplan-cli: --cuda-graphs: must be on or off, got 'eager'"));
+    }
+
     // --max-num-seqs and --max-num-batched-tokens reach the scenario, the profiled sampler and
     // serve-cmd's flags; out-of-range values are refused naming the option.
     void engineStepOptions() {

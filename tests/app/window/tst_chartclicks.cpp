@@ -22,6 +22,7 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace hostplan;
@@ -170,6 +171,39 @@ class TestChartClicks : public QObject {
         QVERIFY(!chooseContext(w.document(), w.document()->scenario().workload.contextTokens));
         QCOMPARE(w.document()->undoStack()->count(), count);
         QVERIFY(!clickHint().isEmpty());
+    }
+
+    // A plan of several data-parallel replicas: the memory chart's bar for the plan's own format
+    // is one replica's GPU with its share of the sequences, as the Summary counts it, and the
+    // whole-deployment view counts every replica.
+    void memoryChartCountsReplicas() {
+        ScenarioDocument doc;
+        MemoryChart perGpu(&doc);
+        Scenario s = doc.scenario();
+        s.model.ref = "llama-3.1-70b";
+        s.model.weightsFormat = formats::bf16;
+        s.pricing.apiPriceId.clear();
+        s.hardware.gpuCount = 0; // auto: the layout search's replicas, as the model panel sets
+        s.hardware.tp = s.hardware.ep = s.hardware.pp = 0;
+        doc.edit(s, "Model");
+        const auto &plan = doc.plan();
+        QVERIFY(plan.has_value());
+        QVERIFY2(plan->replicas > 1, std::to_string(plan->replicas).c_str());
+        QVERIFY(perGpu.chart()->title().contains(QString("%1 replicas of").arg(plan->replicas)));
+        const auto formats = comparisonFormats();
+        const auto it = std::find(formats.begin(), formats.end(), formats::bf16);
+        QVERIFY(it != formats.end());
+        const int index = int(it - formats.begin());
+        const double shown = perGpu.totalsBytes().at(index);
+        const double planned = double(plan->memory.perGpu.total());
+        QVERIFY2(std::abs(shown - planned) <= 0.01 * planned,
+                 (std::to_string(shown) + " vs " + std::to_string(planned)).c_str());
+        MemoryChart whole(&doc);
+        whole.setScope(MemoryChart::Scope::Deployment);
+        QVERIFY2(std::abs(whole.totalsBytes().at(index) -
+                          double(plan->replicas) * double(plan->memory.total.total())) <=
+                     0.01 * double(plan->replicas) * double(plan->memory.total.total()),
+                 "whole deployment");
     }
 };
 
