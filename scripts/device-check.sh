@@ -32,6 +32,8 @@
 #   kernels.json       hostplan-probe kernels (MXFP4 benchmarks of the shipped kernels)
 #   kernel-dev.log     every kernel experiment (build/kernels/dev/mxfp4-dev-*): its check
 #                      PASS/FAIL, time, GB/s or TFLOP/s and the library's time per case
+# and, where python3 has PyTorch, scripts/device-context.py's figures (the CUDA context and the
+# memory cuBLAS, attention and a CUDA graph hold outside PyTorch's allocator) in summary.txt.
 #
 # Exit code 0 when every step ran as expected (the default scenario, Kimi K3 on 8x B300, is
 # expected not to fit one smaller GPU: exit 4 there is fine; an experiment that cannot run on
@@ -207,7 +209,26 @@ if [ -x "$PROBE" ]; then
     fi
 fi
 
-# ---- 5. kernel experiments (kernels/dev/) -----------------------------------------------------
+# ---- 5. memory outside PyTorch's allocator (engine start-up terms) ---------------------------
+# scripts/device-context.py: the CUDA context and what cuBLAS, attention kernels and a CUDA graph
+# add outside PyTorch's allocator, lazily and eagerly loaded; into summary.txt (no file of its
+# own: the folder holds at most 8).
+if command -v python3 >/dev/null && timeout 30 python3 -c 'import torch' 2>/dev/null; then
+    for mode in lazy eager; do
+        flag=""
+        [ "$mode" = eager ] && flag="--eager"
+        CTX="$OUT/.context-$mode.json"
+        run_step "context-$mode" 60 0 bash -c 'exec python3 "$1" $2 >"$3"' \
+            ctx "$SRC/scripts/device-context.py" "$flag" "$CTX"
+        { echo "  context ($mode):"; sed 's/^/    /' "$CTX"; } >>"$SUMMARY" 2>/dev/null
+        cat "$CTX" 2>/dev/null
+        rm -f "$CTX"
+    done
+else
+    note "context      skipped: no python3 with PyTorch"
+fi
+
+# ---- 6. kernel experiments (kernels/dev/) -----------------------------------------------------
 # Each program checks itself against the CPU reference and times itself beside the library's
 # kernel; its whole output goes to kernel-dev.log, its last line (N passed, N failed or SKIP)
 # into summary.txt. 77: the variant cannot run on this GPU (e.g. wgmma off sm_90).
