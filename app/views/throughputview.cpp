@@ -185,7 +185,10 @@ void ThroughputView::rebuild() {
         marker(c, x, yUser, m_memoryLimit, yUser->max(),
                tr("Memory limit (%1)").arg(groupedInt(cap.memoryMaxBatch)), Qt::red);
     }
-    if (cap.latencyMaxBatch > 0 && double(cap.latencyMaxBatch) <= maxBatch) {
+    // At the top of its search the target does not bind (Capacity::latencySearchTop): no
+    // batch the model ran reaches it, so no marker claims one.
+    if (cap.latencyMaxBatch > 0 && cap.latencyMaxBatch < cap.latencySearchTop() &&
+        double(cap.latencyMaxBatch) <= maxBatch) {
         marker(c, x, yUser, double(cap.latencyMaxBatch), yUser->max(),
                tr("%1 ms target (%2)")
                    .arg(numberText(cap.targetSecondsPerOutputToken * 1e3, 0))

@@ -130,6 +130,32 @@ class TestChartClicks : public QObject {
         QCOMPARE(w.document()->scenario().workload.concurrency, before);
     }
 
+    // The latency target's marker stands where the target binds; where no batch the model ran
+    // reaches it (SGLang's default Kimi K3 plan: the search's top), there is none.
+    void latencyMarkerOnlyWhereTheTargetBinds() {
+        MainWindow w;
+        auto *view = w.findChild<ThroughputView *>();
+        QVERIFY(view);
+        shown(w, view);
+        const auto targetMarkers = [&] {
+            int n = 0;
+            for (QLineSeries *l : seriesOf<QLineSeries>(view->chart())) {
+                n += l->name().startsWith("50 ms target") ? 1 : 0;
+            }
+            return n;
+        };
+        const auto &cap = w.document()->plan()->throughput.capacity;
+        QVERIFY(cap.latencyMaxBatch < cap.latencySearchTop()); // vLLM: 43 of 68 in memory
+        QCOMPARE(targetMarkers(), 1);
+        Scenario s = w.document()->scenario();
+        s.engine.engine = Engine::Sglang;
+        w.document()->edit(s, "Engine");
+        shown(w, view);
+        const auto &sg = w.document()->plan()->throughput.capacity;
+        QCOMPARE(sg.latencyMaxBatch, sg.latencySearchTop());
+        QCOMPARE(targetMarkers(), 0);
+    }
+
     void breakEvenLineSetsGpuType() {
         MainWindow w;
         BreakEvenChart *chart = shown(w, w.breakEvenChart());
