@@ -4402,6 +4402,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <source>&lt;p&gt;%1 Memory floor (weights only): &lt;b&gt;%2&lt;/b&gt;; practical count for this workload: &lt;b&gt;%3&lt;/b&gt;.&lt;/p&gt;</source>
         <translation>&lt;p&gt;%1 Speicheruntergrenze (nur Gewichte): &lt;b&gt;%2&lt;/b&gt;; praktische Anzahl für diese Last: &lt;b&gt;%3&lt;/b&gt;.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>never within the %1 output tokens a month this plan serves</source>
+        <translation>nie innerhalb der %1 Ausgabe-Tokens im Monat, die dieser Plan bedient</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ThroughputView</name>

@@ -4402,6 +4402,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <source>&lt;p&gt;%1 Memory floor (weights only): &lt;b&gt;%2&lt;/b&gt;; practical count for this workload: &lt;b&gt;%3&lt;/b&gt;.&lt;/p&gt;</source>
         <translation>&lt;p&gt;%1 メモリ下限（重みのみ）：&lt;b&gt;%2&lt;/b&gt;、このワークロードの実用数：&lt;b&gt;%3&lt;/b&gt;。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>never within the %1 output tokens a month this plan serves</source>
+        <translation>このプランが月に処理できる %1 出力トークンの範囲では決して達しません</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ThroughputView</name>

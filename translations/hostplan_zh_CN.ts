@@ -4402,6 +4402,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <source>&lt;p&gt;%1 Memory floor (weights only): &lt;b&gt;%2&lt;/b&gt;; practical count for this workload: &lt;b&gt;%3&lt;/b&gt;.&lt;/p&gt;</source>
         <translation>&lt;p&gt;%1 显存下限（仅权重）：&lt;b&gt;%2&lt;/b&gt;；此负载的实际数量：&lt;b&gt;%3&lt;/b&gt;。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>never within the %1 output tokens a month this plan serves</source>
+        <translation>在本方案每月可服务的 %1 输出 tokens 内永远不会</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ThroughputView</name>

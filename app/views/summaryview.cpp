@@ -244,11 +244,19 @@ void SummaryView::rebuild() {
                      : tr("<p>Break-even: <b>never</b>: the plan does not fit, so it "
                           "serves no tokens.</p>");
         } else {
+            // "never" alone would read as a contradiction of the heavy-user sentence: it means
+            // beyond what this plan serves, as the CLI says.
+            const double outputOnly = p.breakeven.outputOnlyTokensPerMonth;
+            const QString onlyText =
+                std::isfinite(outputOnly)
+                    ? tokensText(outputOnly)
+                    : tr("never within the %1 output tokens a month this plan serves")
+                          .arg(tokensText(p.throughput.capacity.outputTokensPerMonth));
             h += tr("<p>Break-even: <b>%1 output tokens per month</b> with this token mix (%2 "
                     "tokens/s sustained; %3 if every token were billed as output). %4</p>")
                      .arg(tokensText(be.outputTokensPerMonth),
                           groupedInt(std::uint64_t(std::llround(be.outputTokensPerSecond))),
-                          tokensText(p.breakeven.outputOnlyTokensPerMonth), users);
+                          onlyText, users);
         }
         if (p.fit.fits) {
             h += tr("<p>Your volume: %1 output tokens per month; self-hosting is <b>%2</b> the "

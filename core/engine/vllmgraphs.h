@@ -63,9 +63,11 @@ std::string vllmCudaGraphNote(const EngineMemoryInput &in, const EngineMemoryTer
 /// t.stateBlocks, under the 0.24 rule set. vLLM from 0.20 raises "max_num_seqs (N) exceeds
 /// available Mamba cache blocks (M). Each decode sequence requires one Mamba cache block, so
 /// CUDA graph capture cannot proceed" after its memory profile (vllm/config/compilation.py,
-/// resolving the CUDA-graph sizes, from determine_available_memory); published start-up logs of
-/// 0.20 to 0.27 show it (Qwen3.5/3.6, Qwen3-Next, Nemotron-H, Kimi-style KDA models), and 0.17.1
-/// started the same configuration. False without state layers or a pool.
+/// resolving the CUDA-graph sizes, from determine_available_memory; vLLM PR #38270 compares
+/// max_num_reqs with kv_cache_config.num_blocks, the whole pool's blocks, which every state
+/// group shares). Published start-up logs of 0.20 to 0.28 show it (Qwen3.5/3.6/3.8, Qwen3-Next,
+/// Nemotron-H, KDA models), and 0.17.1 started the same configuration; golden rows P39 / P40
+/// check the block count (+0.5 %, +2.0 %). False without state layers or a pool.
 bool vllmStateBlocksShort(const EngineMemoryInput &in, const EngineMemoryTerms &t);
 
 /// The plan note for the 0.19 rule set, which also plans vLLM 0.20 to 0.23: those releases

@@ -34,6 +34,7 @@ namespace golden {
 inline void poolLogChecks(std::vector<Check> &out);
 inline void sglangHybridLogChecks(std::vector<Check> &out);
 inline void v024BreakdownChecks(std::vector<Check> &out);
+inline void stateBlockChecks(std::vector<Check> &out);
 
 inline void hybridLogChecks(std::vector<Check> &out) {
     const ModelSpec m = dataConfigModel("Qwen--Qwen3.5-27B_config.json", "Qwen/Qwen3.5-27B");
@@ -59,6 +60,7 @@ inline void hybridLogChecks(std::vector<Check> &out) {
     poolLogChecks(out);
     sglangHybridLogChecks(out);
     v024BreakdownChecks(out);
+    stateBlockChecks(out);
 }
 
 /// A hybrid-model log that gives the pool ("Available KV cache memory") and the KV tokens of
@@ -286,6 +288,59 @@ inline void v024BreakdownChecks(std::vector<Check> &out) {
                        "starts",
                        set,
                        1,
+                       engineStartup(Engine::Vllm, in).starts() ? 1.0 : 0.0,
+                       0,
+                       l.source,
+                       {}});
+    }
+}
+
+/// P39 / P40: vLLM's refusal of a hybrid model whose max_num_seqs exceeds the pool's blocks
+/// (engine/vllmgraphs.h vllmStateBlocksShort; vLLM PR #38270: max_num_reqs > the KV cache
+/// config's num_blocks), as two public logs print it: "max_num_seqs (1024) exceeds available
+/// Mamba cache blocks (M)". The blocks are the whole pool's (not per state group), so each row
+/// checks HostPlan's pool in blocks against M, and the refusal. Qwen3.6 / 3.8-27B-FP8 as
+/// Qwen3.5-27B's shapes in block FP8 (qwen38_27bFp8); max_model_len is the model's 262,144
+/// (the logs' launch lines give none), which moves no block: the check is on the pool.
+inline void stateBlockChecks(std::vector<Check> &out) {
+    const ModelSpec m = qwen38_27bFp8();
+    struct Log {
+        const char *row, *gpu, *setting, *source;
+        double totalGib, fraction;
+        std::uint32_t draftTokens;
+        double blocks;
+    };
+    for (const Log &l :
+         {Log{"P39", "h100-sxm",
+              "Qwen3.6-27B-FP8 (Qwen3.5-27B shapes), 1x H100 SXM, vLLM recipe, u 0.95, len "
+              "262144, 1024 seqs",
+              "vllm-project/recipes PR #551", 79.18, 0.95, 0, 856},
+          Log{"P40", "h100-nvl",
+              "Qwen3.8-27B-FP8 (Qwen3.5-27B shapes), 1x H100 NVL, MTP 1, u 0.92, len 262144, "
+              "1024 seqs",
+              "visionaryqueens/vastai-vllm-runbook README.md", 93.0, 0.92, 1, 983}}) {
+        GpuSpec g = Catalogue::builtin().findGpu(l.gpu).value();
+        g.usableMemoryBytes = std::uint64_t(l.totalGib * kBytesPerGiB);
+        Scenario s;
+        s.engine.vllmVersion = VllmProfile::V1v24;
+        s.engine.memoryFraction = l.fraction;
+        s.engine.maxNumSeqs = 1024;
+        s.workload.contextTokens = 262144;
+        s.workload.speculativeTokens = l.draftTokens;
+        const EngineMemoryInput in = engineInputFor(m, g, {}, s);
+        const EngineMemoryTerms t = vllmMemoryModel().terms(in);
+        out.push_back({l.row,
+                       "state blocks",
+                       l.setting,
+                       l.blocks,
+                       double(t.stateBlocks),
+                       kKvTol,
+                       l.source,
+                       {}});
+        out.push_back({l.row,
+                       "starts",
+                       l.setting,
+                       0,
                        engineStartup(Engine::Vllm, in).starts() ? 1.0 : 0.0,
                        0,
                        l.source,
