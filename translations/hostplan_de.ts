@@ -460,6 +460,10 @@ Quelle: %3 (Stand %4)</translation>
         <source>Tokens/s per USD per hour</source>
         <translation>Tokens/s pro USD pro Stunde</translation>
     </message>
+    <message>
+        <source>%1 (serves %2)</source>
+        <translation>%1 (bedient %2)</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::CompareView</name>

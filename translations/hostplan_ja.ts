@@ -460,6 +460,10 @@ Source: %3 (as of %4)</source>
         <source>Tokens/s per USD per hour</source>
         <translation>1 時間 1 USD あたり tokens/s</translation>
     </message>
+    <message>
+        <source>%1 (serves %2)</source>
+        <translation>%1（対応可能 %2）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::CompareView</name>

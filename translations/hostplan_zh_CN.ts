@@ -460,6 +460,10 @@ Source: %3 (as of %4)</source>
         <source>Tokens/s per USD per hour</source>
         <translation>每小时每美元 tokens/s</translation>
     </message>
+    <message>
+        <source>%1 (serves %2)</source>
+        <translation>%1（可服务 %2）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::CompareView</name>

@@ -4,6 +4,7 @@
 #include "catalogue/catalogue.h"
 #include "document/formatting.h"
 #include "document/themecolours.h"
+#include "plan/decision.h"
 
 #include <QBrush>
 #include <QColor>
@@ -166,13 +167,25 @@ void CompareModel::setSides(const QList<Side> &sides) {
         }
         return p.fit.fits ? tokensText(p.breakeven.outputTokensPerMonth) : tr("never");
     });
+    // The decision unit's verdict, as the Summary words it (plan/decision.h): a count the plan
+    // cannot serve is a count all the same, not "never".
     result(tr("Break-even heavy users"), [](const PlanResult &p) {
-        if (!p.apiPriced) {
+        const HeavyUserVerdict v = heavyUserVerdict(p);
+        switch (v.kind) {
+        case HeavyUserKind::NotPriced:
             return tr("no API price");
+        case HeavyUserKind::Free:
+            return groupedInt(1);
+        case HeavyUserKind::WinsFrom:
+            return groupedInt(v.usersNeeded);
+        case HeavyUserKind::OutOfReach:
+            return tr("%1 (serves %2)")
+                .arg(groupedInt(v.usersNeeded), numberText(v.usersServed, 1));
+        case HeavyUserKind::DoesNotFit:
+        case HeavyUserKind::Never:
+            break;
         }
-        return p.fit.fits && std::isfinite(p.breakeven.heavyUsersToBreakEven)
-                   ? groupedInt(std::uint64_t(std::ceil(p.breakeven.heavyUsersToBreakEven)))
-                   : tr("never");
+        return tr("never");
     });
     rows.append({tr("Throughput at the target"), none, true});
     serving(tr("Running batch (sequences)"),

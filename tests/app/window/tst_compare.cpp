@@ -75,6 +75,17 @@ class TestCompare : public QObject {
         QCOMPARE(cell(m, "Median TTFT / TPOT", 3), QString("%1 ms / %2 ms")
                                                        .arg(numberText(cap.ttftSeconds * 1e3, 0),
                                                             numberText(cap.tpotSeconds * 1e3, 1)));
+        // Heavy users as the decision unit gives them: a count beyond what the plan serves is
+        // still that count (the Summary's "needs N ... serves M"), not "never".
+        const HeavyUserVerdict heavy = heavyUserVerdict(*plan);
+        if (heavy.kind == HeavyUserKind::OutOfReach) {
+            QCOMPARE(cell(m, "Break-even heavy users", 3),
+                     QString("%1 (serves %2)")
+                         .arg(groupedInt(heavy.usersNeeded), numberText(heavy.usersServed, 1)));
+        } else if (heavy.kind == HeavyUserKind::WinsFrom) {
+            QCOMPARE(cell(m, "Break-even heavy users", 3), groupedInt(heavy.usersNeeded));
+        }
+        QVERIFY(cell(m, "Break-even heavy users", 3) != QString("never"));
         // The first pin is B300 at the default 32K context: its own capacity, not the current.
         Scenario first = withGpuType(doc->scenario(), b300);
         first.workload.contextTokens = 32768;
