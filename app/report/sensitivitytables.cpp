@@ -79,8 +79,13 @@ ReportTable rangesTable(const PlanResult &p) {
            QStringLiteral("capacity_output_tokens_per_month"), r.capacityTokensPerMonth, tokens);
     ranged(Report::tr("Cost per 1M output tokens at capacity"),
            QStringLiteral("usd_per_mtok_output_at_capacity"), r.usdPerMTokAtCapacity, cents);
+    // Served to one decimal, as the Summary and the CLI give them (rounding up would claim a
+    // user the plan does not carry); needed, below, in whole users.
+    const auto served = [](double v) {
+        return std::isfinite(v) ? numberText(v, 1) : notAvailableText();
+    };
     ranged(Report::tr("Heavy users served"), QStringLiteral("heavy_users_served"),
-           r.heavyUsersServed, users);
+           r.heavyUsersServed, served);
     if (p.apiPriced) {
         ranged(Report::tr("Break-even volume (output tokens a month)"),
                QStringLiteral("break_even_output_tokens_per_month"), r.breakEvenTokensPerMonthRange,

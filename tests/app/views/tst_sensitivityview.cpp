@@ -75,6 +75,10 @@ class TestSensitivityView : public QObject {
         QCOMPARE(t->item(1, 2)->text(), usdCentsText(r.usdPerMTokAtCapacity.value));
         QCOMPARE(t->item(1, 3)->text(), usdCentsText(r.usdPerMTokAtCapacity.high));
         QCOMPARE(t->item(0, 2)->text(), tokensText(r.capacityTokensPerMonth.value));
+        // Row 2: heavy users served, to one decimal as the Summary gives them (not rounded up).
+        QCOMPARE(t->item(2, 1)->text(), numberText(r.heavyUsersServed.low, 1));
+        QCOMPARE(t->item(2, 2)->text(), numberText(r.heavyUsersServed.value, 1));
+        QCOMPARE(t->item(2, 3)->text(), numberText(r.heavyUsersServed.high, 1));
         QCOMPARE(view->callText(), rangeCallText(p));
         QVERIFY(!view->callText().isEmpty());
     }
