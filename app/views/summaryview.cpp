@@ -282,9 +282,14 @@ void SummaryView::rebuild() {
                                QString::fromStdString(rate.asOf)));
     }
     for (const auto &w : p.warnings) {
+        // The core words a warning to follow "warning: " (lower case); a paragraph of its own
+        // starts with a capital.
+        QString text = QString::fromStdString(w);
+        if (!text.isEmpty()) {
+            text[0] = text[0].toUpper();
+        }
         h += QStringLiteral("<p style='color:%1'>%2</p>")
-                 .arg(toneColour(Tone::Note, palette()).name(),
-                      QString::fromStdString(w).toHtmlEscaped());
+                 .arg(toneColour(Tone::Note, palette()).name(), text.toHtmlEscaped());
     }
     // Weights per tensor group on the most loaded GPU: detail, after the cost, so that the
     // verdict, memory, cost and notes come first on the first screen.

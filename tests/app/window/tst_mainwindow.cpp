@@ -43,6 +43,12 @@ class TestMainWindow : public QObject {
             QVERIFY2(summary.contains("never within the"), qPrintable(summary));
             QVERIFY(!summary.contains("; never if every token"));
         }
+        // Each warning is a paragraph of its own, starting with a capital.
+        for (const std::string &warning : plan->warnings) {
+            QString para = QString::fromStdString(warning);
+            para[0] = para[0].toUpper();
+            QVERIFY2(summary.contains(para), qPrintable(para));
+        }
         QCOMPARE(shown(w, w.memoryChart())->totalsBytes().size(), 6);
         const QString shot = qEnvironmentVariable("HOSTPLAN_SCREENSHOT");
         if (!shot.isEmpty()) {
