@@ -3676,10 +3676,6 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <translation>Praktische Anzahl: die kleinste mietbare Anzahl (1 GPU oder ganze Knoten in der Knotengröße der GPU), deren bevorzugte Aufteilung (TP innerhalb eines Knotens, PP über Knoten hinweg) die Gewichte, Aktivierungen, Laufzeit und den KV-Cache der Last innerhalb des Speicherbudgets der Engine fasst.</translation>
     </message>
     <message>
-        <source>Pilot range: from the practical count to one more node, at most twice the practical count, rounded to whole nodes: the GPU counts to ask a provider to quote for a pilot (cf. seed 004&apos;s starting ranges).</source>
-        <translation>Pilotbereich: von der praktischen Anzahl bis zu einem Knoten mehr, höchstens das Doppelte der praktischen Anzahl, auf ganze Knoten gerundet: die GPU-Anzahlen, für die man einen Anbieter um ein Angebot für einen Pilotbetrieb bittet (vgl. die Startbereiche von Seed 004).</translation>
-    </message>
-    <message>
         <source>Costs: GPU-hours x rate. A month is %1 h (365 x 24 / 12) always on; at H h/day it is H x %1 / 24 h. 30 days = 720 h.</source>
         <translation>Kosten: GPU-Stunden x Preis. Ein Monat hat im Dauerbetrieb %1 h (365 x 24 / 12); bei H h/Tag sind es H x %1 / 24 h. 30 Tage = 720 h.</translation>
     </message>
@@ -4106,6 +4102,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>Price date: %1 is dated %2, %3 days after this report; check its date before deciding.</source>
         <translation>Preisdatum: %1 ist auf %2 datiert, %3 Tage nach diesem Bericht; prüfen Sie das Datum vor der Entscheidung.</translation>
+    </message>
+    <message>
+        <source>Pilot range: from the practical count to one more node, at most twice the practical count, rounded to whole nodes: the GPU counts to ask a provider to quote for a pilot (cf. the starting ranges of &apos;Kimi K3 Self-Hosting Cost: GPU Count, the $2.4M Claim, and Rental Math&apos;).</source>
+        <translation>Pilotbereich: von der praktischen Anzahl bis zu einem Knoten mehr, höchstens das Doppelte der praktischen Anzahl, auf ganze Knoten gerundet: die GPU-Anzahlen, für die man einen Anbieter um ein Angebot für einen Pilotbetrieb bittet (vgl. die Startbereiche von &apos;Kimi K3 Self-Hosting Cost: GPU Count, the $2.4M Claim, and Rental Math&apos;).</translation>
     </message>
 </context>
 <context>

@@ -3716,10 +3716,6 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <translation>実用数：推奨構成（ノード内で TP、ノード間で PP）が、エンジンのメモリ予算内に重み、アクティベーション、ランタイム、ワークロードの KVキャッシュを格納できる最小のレンタル可能数（GPU 1 基、またはその GPU のノードサイズ単位のノード）。</translation>
     </message>
     <message>
-        <source>Pilot range: from the practical count to one more node, at most twice the practical count, rounded to whole nodes: the GPU counts to ask a provider to quote for a pilot (cf. seed 004&apos;s starting ranges).</source>
-        <translation>パイロット範囲：実用数から 1 ノード多い数まで（最大で実用数の 2 倍）をノード単位に丸めたもの。パイロットのために事業者へ見積もりを依頼する GPU 数です（seed 004 の初期範囲を参照）。</translation>
-    </message>
-    <message>
         <source>Costs: GPU-hours x rate. A month is %1 h (365 x 24 / 12) always on; at H h/day it is H x %1 / 24 h. 30 days = 720 h.</source>
         <translation>コスト：GPU時間 x 料金。常時稼働の 1 か月は %1 時間（365 x 24 / 12）、1 日 H 時間なら H x %1 / 24 時間。30 日 = 720 時間。</translation>
     </message>
@@ -4106,6 +4102,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>Price date: %1 is dated %2, %3 days after this report; check its date before deciding.</source>
         <translation>価格の日付: %1 の日付は %2 で、このレポートより %3 日後です。判断の前に日付を確認してください。</translation>
+    </message>
+    <message>
+        <source>Pilot range: from the practical count to one more node, at most twice the practical count, rounded to whole nodes: the GPU counts to ask a provider to quote for a pilot (cf. the starting ranges of &apos;Kimi K3 Self-Hosting Cost: GPU Count, the $2.4M Claim, and Rental Math&apos;).</source>
+        <translation>パイロット範囲：実用数から 1 ノード多い数まで（最大で実用数の 2 倍）をノード単位に丸めたもの。パイロットのために事業者へ見積もりを依頼する GPU 数です（&apos;Kimi K3 Self-Hosting Cost: GPU Count, the $2.4M Claim, and Rental Math&apos; の初期範囲を参照）。</translation>
     </message>
 </context>
 <context>

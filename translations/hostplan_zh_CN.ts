@@ -3716,10 +3716,6 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <translation>实际数量：最小的可租数量（1 个 GPU，或按该 GPU 节点规模的整节点），其首选布局（节点内 TP，跨节点 PP）能在引擎显存预算内容纳权重、激活、运行时以及工作负载的 KV 缓存。</translation>
     </message>
     <message>
-        <source>Pilot range: from the practical count to one more node, at most twice the practical count, rounded to whole nodes: the GPU counts to ask a provider to quote for a pilot (cf. seed 004&apos;s starting ranges).</source>
-        <translation>试点范围：从实际数量到多一个节点，最多为实际数量的两倍，按整节点取整：即向供应商询价试点时的 GPU 数量（参见 seed 004 的起始范围）。</translation>
-    </message>
-    <message>
         <source>Costs: GPU-hours x rate. A month is %1 h (365 x 24 / 12) always on; at H h/day it is H x %1 / 24 h. 30 days = 720 h.</source>
         <translation>成本：GPU 小时 x 单价。全天运行时一个月为 %1 小时（365 x 24 / 12）；每天 H 小时则为 H x %1 / 24 小时。30 天 = 720 小时。</translation>
     </message>
@@ -4106,6 +4102,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>Price date: %1 is dated %2, %3 days after this report; check its date before deciding.</source>
         <translation>价格日期：%1 的日期为 %2，比本报告晚 %3 天；决策前请核对其日期。</translation>
+    </message>
+    <message>
+        <source>Pilot range: from the practical count to one more node, at most twice the practical count, rounded to whole nodes: the GPU counts to ask a provider to quote for a pilot (cf. the starting ranges of &apos;Kimi K3 Self-Hosting Cost: GPU Count, the $2.4M Claim, and Rental Math&apos;).</source>
+        <translation>试点范围：从实际数量到多一个节点，最多为实际数量的两倍，按整节点取整：即向供应商询价试点时的 GPU 数量（参见 &apos;Kimi K3 Self-Hosting Cost: GPU Count, the $2.4M Claim, and Rental Math&apos; 的起始范围）。</translation>
     </message>
 </context>
 <context>

@@ -231,7 +231,8 @@ Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDat
     c.rules << Report::tr(
         "Pilot range: from the practical count to one more node, at most twice the "
         "practical count, rounded to whole nodes: the GPU counts to ask a provider to "
-        "quote for a pilot (cf. seed 004's starting ranges).");
+        "quote for a pilot (cf. the starting ranges of 'Kimi K3 Self-Hosting Cost: GPU Count, the "
+        "$2.4M Claim, and Rental Math').");
     c.rules << Report::tr(
                    "Costs: GPU-hours x rate. A month is %1 h (365 x 24 / 12) always on; at H h/day "
                    "it is H x %1 / 24 h. 30 days = 720 h.")
