@@ -3628,10 +3628,6 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <translation>keine bis %1 GPUs</translation>
     </message>
     <message>
-        <source>%1: for this volume the API costs %2 a month, no more than renting %3 at %4 h/day (%5 a month).</source>
-        <translation>%1: für dieses Volumen kostet die API %2 im Monat, nicht mehr als die Miete von %3 bei %4 h/Tag (%5 im Monat).</translation>
-    </message>
-    <message>
         <source>%1: the API would cost %2 per month, more than %3 always on (%4); rent or own them around the clock.</source>
         <translation>%1: die API würde %2 pro Monat kosten, mehr als %3 im Dauerbetrieb (%4); mieten oder besitzen Sie sie rund um die Uhr.</translation>
     </message>
@@ -4106,6 +4102,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>Pilot range: from the practical count to one more node, at most twice the practical count, rounded to whole nodes: the GPU counts to ask a provider to quote for a pilot (cf. the starting ranges of &apos;Kimi K3 Self-Hosting Cost: GPU Count, the $2.4M Claim, and Rental Math&apos;).</source>
         <translation>Pilotbereich: von der praktischen Anzahl bis zu einem Knoten mehr, höchstens das Doppelte der praktischen Anzahl, auf ganze Knoten gerundet: die GPU-Anzahlen, für die man einen Anbieter um ein Angebot für einen Pilotbetrieb bittet (vgl. die Startbereiche von &apos;Kimi K3 Self-Hosting Cost: GPU Count, the $2.4M Claim, and Rental Math&apos;).</translation>
+    </message>
+    <message>
+        <source>%1: for this volume the API costs %2 a month; renting %3 at %4 h/day costs %5 a month.</source>
+        <translation>%1: für dieses Volumen kostet die API %2 im Monat; die Miete von %3 bei %4 h/Tag kostet %5 im Monat.</translation>
     </message>
 </context>
 <context>

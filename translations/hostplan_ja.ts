@@ -3660,10 +3660,6 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <translation>GPU %1 基まででなし</translation>
     </message>
     <message>
-        <source>%1: for this volume the API costs %2 a month, no more than renting %3 at %4 h/day (%5 a month).</source>
-        <translation>%1：この利用量では API は月 %2 で、%3 を 1 日 %4 時間レンタルする費用（月 %5）以下です。</translation>
-    </message>
-    <message>
         <source>%1: the API would cost %2 per month, more than %3 always on (%4); rent or own them around the clock.</source>
         <translation>%1：API は月 %2 かかり、%3 の常時稼働（%4）より高くなります。24 時間レンタルするか購入してください。</translation>
     </message>
@@ -4106,6 +4102,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>Pilot range: from the practical count to one more node, at most twice the practical count, rounded to whole nodes: the GPU counts to ask a provider to quote for a pilot (cf. the starting ranges of &apos;Kimi K3 Self-Hosting Cost: GPU Count, the $2.4M Claim, and Rental Math&apos;).</source>
         <translation>パイロット範囲：実用数から 1 ノード多い数まで（最大で実用数の 2 倍）をノード単位に丸めたもの。パイロットのために事業者へ見積もりを依頼する GPU 数です（&apos;Kimi K3 Self-Hosting Cost: GPU Count, the $2.4M Claim, and Rental Math&apos; の初期範囲を参照）。</translation>
+    </message>
+    <message>
+        <source>%1: for this volume the API costs %2 a month; renting %3 at %4 h/day costs %5 a month.</source>
+        <translation>%1：この利用量では API は月 %2 です。%3 を 1 日 %4 時間レンタルすると月 %5 です。</translation>
     </message>
 </context>
 <context>

@@ -3660,10 +3660,6 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <translation>%1 个 GPU 以内均无</translation>
     </message>
     <message>
-        <source>%1: for this volume the API costs %2 a month, no more than renting %3 at %4 h/day (%5 a month).</source>
-        <translation>%1：在此用量下 API 每月花费 %2，不高于以每天 %4 小时租用 %3 的费用（每月 %5）。</translation>
-    </message>
-    <message>
         <source>%1: the API would cost %2 per month, more than %3 always on (%4); rent or own them around the clock.</source>
         <translation>%1：API 每月将花费 %2，高于全天运行 %3 的费用（%4）；请全天租用或自购这些 GPU。</translation>
     </message>
@@ -4106,6 +4102,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>Pilot range: from the practical count to one more node, at most twice the practical count, rounded to whole nodes: the GPU counts to ask a provider to quote for a pilot (cf. the starting ranges of &apos;Kimi K3 Self-Hosting Cost: GPU Count, the $2.4M Claim, and Rental Math&apos;).</source>
         <translation>试点范围：从实际数量到多一个节点，最多为实际数量的两倍，按整节点取整：即向供应商询价试点时的 GPU 数量（参见 &apos;Kimi K3 Self-Hosting Cost: GPU Count, the $2.4M Claim, and Rental Math&apos; 的起始范围）。</translation>
+    </message>
+    <message>
+        <source>%1: for this volume the API costs %2 a month; renting %3 at %4 h/day costs %5 a month.</source>
+        <translation>%1：在此用量下 API 每月花费 %2；以每天 %4 小时租用 %3 每月花费 %5。</translation>
     </message>
 </context>
 <context>

@@ -61,9 +61,8 @@ QString recommendationLine(const PlanResult &p) {
     }
     switch (r) {
     case Recommendation::Api:
-        return Report::tr(
-                   "%1: for this volume the API costs %2 a month, no more than renting %3 at "
-                   "%4 h/day (%5 a month).")
+        return Report::tr("%1: for this volume the API costs %2 a month; renting %3 at %4 h/day "
+                          "costs %5 a month.")
             .arg(name, usdText(p.apiUsdPerMonth), gpuLabel(p), hpd,
                  usdText(p.rental.usdPerMonthScheduled));
     case Recommendation::Dedicated:
