@@ -1322,6 +1322,10 @@ Quelle: %6 (Stand %7)</translation>
         <source>&quot;engine default&quot; (0): vLLM 8192 on GPUs of 70 GiB or more (2048 on smaller ones and A100), SGLang its chunked prefill size by GPU size, TensorRT-LLM 8192.</source>
         <translation>&quot;Engine-Standard&quot; (0): vLLM 8192 auf GPUs mit 70 GiB oder mehr (2048 auf kleineren und A100), SGLang seine Chunked-Prefill-Größe nach GPU-Größe, TensorRT-LLM 8192.</translation>
     </message>
+    <message>
+        <source> of %1</source>
+        <translation> zu je %1</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::HelpActions</name>

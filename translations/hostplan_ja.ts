@@ -1322,6 +1322,10 @@ Source: %6 (as of %7)</source>
         <source>&quot;engine default&quot; (0): vLLM 8192 on GPUs of 70 GiB or more (2048 on smaller ones and A100), SGLang its chunked prefill size by GPU size, TensorRT-LLM 8192.</source>
         <translation>「エンジン既定」(0): vLLM は 70 GiB 以上の GPU で 8192（それより小さい GPU と A100 では 2048）、SGLang は GPU サイズに応じたチャンク化プリフィルサイズ、TensorRT-LLM は 8192。</translation>
     </message>
+    <message>
+        <source> of %1</source>
+        <translation>（各 %1）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::HelpActions</name>

@@ -1322,6 +1322,10 @@ Source: %6 (as of %7)</source>
         <source>&quot;engine default&quot; (0): vLLM 8192 on GPUs of 70 GiB or more (2048 on smaller ones and A100), SGLang its chunked prefill size by GPU size, TensorRT-LLM 8192.</source>
         <translation>“引擎默认”（0）：vLLM 在 70 GiB 及以上的 GPU 上为 8192（较小的 GPU 和 A100 上为 2048），SGLang 按 GPU 大小取其分块预填充大小，TensorRT-LLM 为 8192。</translation>
     </message>
+    <message>
+        <source> of %1</source>
+        <translation>，每个 %1</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::HelpActions</name>

@@ -463,6 +463,11 @@ void HardwarePanel::sync() {
                            .arg(p->layout.pp)
                            .arg(p->layout.ep)
                            .arg(nodesText(nodes));
+        if (best) {
+            // The chosen offer's instance, which may differ from "GPUs per node" (an offer of
+            // 1-GPU instances): "2 nodes of 1 GPU".
+            text += tr(" of %1").arg(gpusText(node));
+        }
         if (p->replicas > 1) {
             text += tr("; %1 data-parallel replicas").arg(p->replicas);
         }

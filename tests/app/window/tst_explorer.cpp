@@ -373,6 +373,13 @@ class TestExplorer : public QObject {
         const QString many = w.hardwarePanel()->layoutLabel()->text();
         QVERIFY2(many.startsWith("Evaluated: 16 GPUs = TP ") && many.endsWith("; 2 nodes"),
                  qPrintable(many));
+        // On auto the chosen offer's instance shape follows the node count.
+        enter(w.gpuCountSpin(), 0);
+        const QString offered = w.hardwarePanel()->layoutLabel()->text();
+        const auto &p = w.document()->plan();
+        QVERIFY(p && p->search.best());
+        QVERIFY2(offered.contains(QString(" of %1; offer ").arg(gpusText(p->instanceSize()))),
+                 qPrintable(offered));
     }
 
     // The wheel passing over an unfocused field scrolls the dock; it does not edit the value.
