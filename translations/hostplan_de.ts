@@ -1091,10 +1091,6 @@ Quelle: %6 (Stand %7)</translation>
         <translation>GPUs (Expert-Parallel-Ränge)</translation>
     </message>
     <message>
-        <source>auto (0): the layout search, from the experts in the model&apos;s config.json (n_routed_experts or num_local_experts).</source>
-        <translation>automatisch (0): die Aufteilungssuche, anhand der Experten in der config.json des Modells (n_routed_experts oder num_local_experts).</translation>
-    </message>
-    <message>
         <source>Pipeline parallel size: layers split into stages across nodes; TP x PP = GPU count, at most one stage per layer.</source>
         <translation>Pipeline-Parallelgröße: Schichten in Stufen über Knoten aufgeteilt; TP x PP = GPU-Anzahl, höchstens eine Stufe pro Schicht.</translation>
     </message>
@@ -1325,6 +1321,10 @@ Quelle: %6 (Stand %7)</translation>
     <message>
         <source> of %1</source>
         <translation> zu je %1</translation>
+    </message>
+    <message>
+        <source>auto (0): the layout search, from the experts in the model&apos;s config.json (n_routed_experts or num_local_experts); with TP or PP given, off (EP 1), as the engines start without their expert-parallel flag.</source>
+        <translation>automatisch (0): die Aufteilungssuche, anhand der Experten in der config.json des Modells (n_routed_experts oder num_local_experts); mit angegebenem TP oder PP aus (EP 1), wie die Engines ohne ihr Expert-Parallel-Flag starten.</translation>
     </message>
 </context>
 <context>

@@ -1091,10 +1091,6 @@ Source: %6 (as of %7)</source>
         <translation>GPU（エキスパート並列ランク）</translation>
     </message>
     <message>
-        <source>auto (0): the layout search, from the experts in the model&apos;s config.json (n_routed_experts or num_local_experts).</source>
-        <translation>自動 (0)：構成探索が、モデルの config.json のエキスパート数（n_routed_experts または num_local_experts）から決めます。</translation>
-    </message>
-    <message>
         <source>Pipeline parallel size: layers split into stages across nodes; TP x PP = GPU count, at most one stage per layer.</source>
         <translation>パイプライン並列サイズ：レイヤーをステージに分けてノード間に配置します。TP x PP = GPU 数、1 レイヤーあたり最大 1 ステージ。</translation>
     </message>
@@ -1325,6 +1321,10 @@ Source: %6 (as of %7)</source>
     <message>
         <source> of %1</source>
         <translation>（各 %1）</translation>
+    </message>
+    <message>
+        <source>auto (0): the layout search, from the experts in the model&apos;s config.json (n_routed_experts or num_local_experts); with TP or PP given, off (EP 1), as the engines start without their expert-parallel flag.</source>
+        <translation>自動 (0)：構成探索が、モデルの config.json のエキスパート数（n_routed_experts または num_local_experts）から決めます。TP または PP を指定した場合はオフ（EP 1）で、エキスパート並列のフラグなしで起動するエンジンと同じです。</translation>
     </message>
 </context>
 <context>

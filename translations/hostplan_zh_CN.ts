@@ -1091,10 +1091,6 @@ Source: %6 (as of %7)</source>
         <translation>GPU（专家并行 rank）</translation>
     </message>
     <message>
-        <source>auto (0): the layout search, from the experts in the model&apos;s config.json (n_routed_experts or num_local_experts).</source>
-        <translation>自动 (0)：由布局搜索根据模型 config.json 中的专家数（n_routed_experts 或 num_local_experts）确定。</translation>
-    </message>
-    <message>
         <source>Pipeline parallel size: layers split into stages across nodes; TP x PP = GPU count, at most one stage per layer.</source>
         <translation>流水线并行规模：层被拆分为跨节点的阶段；TP x PP = GPU 数量，每层最多一个阶段。</translation>
     </message>
@@ -1325,6 +1321,10 @@ Source: %6 (as of %7)</source>
     <message>
         <source> of %1</source>
         <translation>，每个 %1</translation>
+    </message>
+    <message>
+        <source>auto (0): the layout search, from the experts in the model&apos;s config.json (n_routed_experts or num_local_experts); with TP or PP given, off (EP 1), as the engines start without their expert-parallel flag.</source>
+        <translation>自动 (0)：由布局搜索根据模型 config.json 中的专家数（n_routed_experts 或 num_local_experts）确定；指定了 TP 或 PP 时为关闭（EP 1），与引擎在不加专家并行参数时的启动方式一致。</translation>
     </message>
 </context>
 <context>

@@ -542,7 +542,8 @@ Plan options (applied after --scenario, so they override the file):
   --gpu-count N|auto       GPUs; auto = the cheapest layout x rental offer x replicas that
                            carries the workload
                            (--model and --gpu reset count and layout to auto unless given)
-  --tp N --ep N --pp N     parallel layout (default: chosen from the GPU count)
+  --tp N --ep N --pp N     parallel layout (default: chosen from the GPU count); with --tp
+                           or --pp given, EP is 1 unless --ep is (the engines' default)
   --gpus-per-node N        GPUs per node (default: the GPU's own)
   --context TOKENS         tokens per sequence (32k, 1M suffixes: k = 1024)
   --concurrency N          sequences in flight

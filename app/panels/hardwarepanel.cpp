@@ -103,7 +103,8 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
            "tensor parallelism (EP = 1). Must divide the routed experts."),
         tr("GPUs (expert-parallel ranks)"),
         tr("auto (0): the layout search, from the experts in the model's config.json "
-           "(n_routed_experts or num_local_experts).")));
+           "(n_routed_experts or num_local_experts); with TP or PP given, off (EP 1), as the "
+           "engines start without their expert-parallel flag.")));
     form->addRow(tr("&EP"), m_ep);
     m_pp = autoSpin(1024, tr("auto"),
                     tr("Pipeline parallel size: stages across nodes; TP x PP = GPU count, at "
@@ -284,7 +285,8 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
     spinEdit(m_pp, &HardwareChoice::pp, tr("PP"), [](HardwareChoice &h) {
         h.tp = 0; // TP follows: GPUs / PP
         if (h.ep > 1) {
-            h.ep = 0; // EP follows TP
+            // Expert parallelism stays on at the TP that follows, where the count gives it.
+            h.ep = h.gpuCount && h.pp && h.gpuCount % h.pp == 0 ? h.gpuCount / h.pp : 0;
         }
     });
     connect(m_engine, &QComboBox::activated, this, [this](int index) {

@@ -375,7 +375,9 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
                                                 std::to_string(par.pp) + " does not use the " +
                                                 countText(gpus, "GPU") + floorNote);
         }
-        par.ep = hw.ep ? hw.ep : std::max<std::uint32_t>(expertParallelFor(model, par.tp), 1);
+        // EP only where asked, as the engines start it (expert parallelism is opt-in in vLLM,
+        // SGLang and TensorRT-LLM); HostPlan's own layouts (no TP / PP given) choose it.
+        par.ep = hw.ep ? hw.ep : 1;
         r.layout = par;
     } else {
         const std::uint64_t widest = largestLayoutGpus(model, node);

@@ -131,7 +131,9 @@ std::string pinText(const HardwareChoice &hw) {
 /// The replica layout on `n` GPUs under the scenario's own TP / PP / EP (`hw`, 0 = free), for a
 /// search without a GPU count: nullopt when `n` is not a size the pin allows (TP x PP, or a
 /// free layout whose TP is not the given EP); else the layout, or the engines' refusal of it.
-/// EP, where not given, follows TP as the explicit layouts' rule (expertParallelFor).
+/// EP, where not given beside a pinned TP or PP, is 1 as in the explicit layouts: the engines
+/// turn expert parallelism on only when asked (vLLM --enable-expert-parallel, SGLang --ep-size,
+/// TensorRT-LLM --ep_size), so `--tp 8` plans what `--tensor-parallel-size 8` starts.
 std::optional<Result<Parallelism>> pinnedLayout(const ModelSpec &model, std::uint32_t n,
                                                 std::uint32_t instance, const HardwareChoice &hw,
                                                 const SpeculationRule &speculation) {
@@ -151,7 +153,7 @@ std::optional<Result<Parallelism>> pinnedLayout(const ModelSpec &model, std::uin
     if (par.tp == 0 || par.pp == 0 || par.tp * par.pp != n) {
         return std::nullopt;
     }
-    par.ep = hw.ep ? hw.ep : std::max<std::uint32_t>(expertParallelFor(model, par.tp), 1);
+    par.ep = hw.ep ? hw.ep : 1;
     std::string problem =
         speculation.on ? speculationPipelineProblem(speculation.engine, speculation.vllm, par.pp)
                        : "";

@@ -108,6 +108,32 @@ class TestServeCommand : public QObject {
         QVERIFY(c.commandLine().rfind("python3 -m sglang.launch_server --model-path ", 0) == 0);
     }
 
+    // A TP given without EP plans what the engines start with it: expert parallelism is opt-in
+    // in vLLM, SGLang and TensorRT-LLM, so EP stays 1 and no EP flag is emitted; where the
+    // engine then refuses the expert split (Qwen3-235B-A22B-FP8: 1536 / 8 = 192, not a multiple
+    // of its 128-wide FP8 blocks) the plan says so, with the EP flag as the fix.
+    void pinnedTpKeepsExpertParallelismOff() {
+        Scenario s = scenarioFor("qwen3-235b-a22b", "h100", 8);
+        s.hardware.tp = 8;
+        s.hardware.ep = 0;
+        s.workload.contextTokens = 8192;
+        const PlanResult bf16 = planFor(s);
+        QCOMPARE(bf16.layout.ep, 1u);
+        QVERIFY(find(vllmServeCommand(bf16, Catalogue::builtin()), "--enable-expert-parallel") ==
+                nullptr);
+        s.hardware.ep = 8;
+        QCOMPARE(planFor(s).layout.ep, 8u);
+        s.hardware.ep = 0;
+        s.model.ref =
+            std::string(HOSTPLAN_TEST_DATA_DIR) + "/configs/Qwen--Qwen3-235B-A22B-FP8_config.json";
+        const PlanResult fp8 = planFor(s);
+        QCOMPARE(fp8.layout.ep, 1u);
+        QCOMPARE(int(fp8.startup.outcome), int(StartupOutcome::ArgumentsRefused));
+        QVERIFY(
+            std::any_of(fp8.startup.fixes.begin(), fp8.startup.fixes.end(),
+                        [](const FlagChange &f) { return f.flag == "--enable-expert-parallel"; }));
+    }
+
     // CUDA graphs off (engine.cuda_graphs false): each engine's eager flag, no graph memory in
     // the plan (vLLM 0.24's estimate leaves the budget, so the pool grows by it), and the
     // speed caveat.
