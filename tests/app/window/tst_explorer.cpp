@@ -344,24 +344,6 @@ class TestExplorer : public QObject {
         QCOMPARE(w.document()->plan()->layout.pp, 2u); // PP followed: 8 GPUs / TP 4
     }
 
-    // Expert parallelism the user turned on stays on through TP and PP edits, at the TP that
-    // follows; with TP given and EP left on auto it is off, as the engines start.
-    void expertParallelFollowsLayoutEdits() {
-        MainWindow w;
-        w.setInteractive(false);
-        auto *hw = w.hardwarePanel();
-        enter(hw->tpSpin(), 8);
-        QCOMPARE(w.document()->plan()->layout.ep, 1u); // EP auto with TP given: off
-        enter(hw->epSpin(), 8);
-        QCOMPARE(w.document()->plan()->layout.ep, 8u);
-        enter(hw->tpSpin(), 4);
-        QCOMPARE(w.document()->scenario().hardware.ep, 4u);
-        enter(hw->ppSpin(), 4);
-        QCOMPARE(w.document()->scenario().hardware.ep, 2u); // 8 GPUs / PP 4
-        QCOMPARE(w.document()->plan()->layout.tp, 2u);
-        QCOMPARE(w.document()->plan()->layout.ep, 2u);
-    }
-
     // Issue 13: a GPU-type change re-plans like the CLI's --gpu: the count goes back to auto
     // and the layout search picks the new type's layout and offer.
     void gpuChangeResetsCountToAuto() {

@@ -6,6 +6,7 @@
 #include "charts/memorychart.h"
 #include "document/scenariodocument.h"
 #include "views/summaryview.h"
+#include "explorertestutil.h"
 #include "testutil.h"
 #include "viewtestutil.h"
 
@@ -21,6 +22,7 @@
 
 using namespace hostplan;
 using namespace hostplan::ui;
+using namespace hostplan::explorertest;
 
 class TestMainWindow : public QObject {
     Q_OBJECT
@@ -165,6 +167,24 @@ class TestMainWindow : public QObject {
         const QString err = other.open(bad.fileName());
         QVERIFY(err.contains("workload.concurrency"));
         QVERIFY(other.scenario() == keep);
+    }
+
+    // Expert parallelism the user turned on stays on through TP and PP edits, at the TP that
+    // follows; with TP given and EP left on auto it is off, as the engines start.
+    void expertParallelFollowsLayoutEdits() {
+        MainWindow w;
+        w.setInteractive(false);
+        auto *hw = w.hardwarePanel();
+        enter(hw->tpSpin(), 8);
+        QCOMPARE(w.document()->plan()->layout.ep, 1u); // EP auto with TP given: off
+        enter(hw->epSpin(), 8);
+        QCOMPARE(w.document()->plan()->layout.ep, 8u);
+        enter(hw->tpSpin(), 4);
+        QCOMPARE(w.document()->scenario().hardware.ep, 4u);
+        enter(hw->ppSpin(), 4);
+        QCOMPARE(w.document()->scenario().hardware.ep, 2u); // 8 GPUs / PP 4
+        QCOMPARE(w.document()->plan()->layout.tp, 2u);
+        QCOMPARE(w.document()->plan()->layout.ep, 2u);
     }
 };
 
