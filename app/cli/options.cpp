@@ -91,24 +91,19 @@ std::string applyEngineOption(std::string_view option, const std::string &value,
             return a + ": " + rules.error().message;
         }
         engine.vllmVersion = rules.value();
-    } else if (a == "--prefix-caching") {
+    } else if (a == "--prefix-caching" || a == "--cuda-graphs" || a == "--text-only") {
         const std::string onOff = asciiLower(value);
         if (onOff != "on" && onOff != "off") {
             return mustBe(a, "on or off", value);
         }
-        engine.prefixCaching = onOff == "on";
-    } else if (a == "--cuda-graphs") {
-        const std::string onOff = asciiLower(value);
-        if (onOff != "on" && onOff != "off") {
-            return mustBe(a, "on or off", value);
+        const bool on = onOff == "on";
+        if (a == "--prefix-caching") {
+            engine.prefixCaching = on;
+        } else if (a == "--cuda-graphs") {
+            engine.cudaGraphs = on;
+        } else {
+            engine.textOnly = on;
         }
-        engine.cudaGraphs = onOff == "on";
-    } else if (a == "--text-only") {
-        const std::string onOff = asciiLower(value);
-        if (onOff != "on" && onOff != "off") {
-            return mustBe(a, "on or off", value);
-        }
-        engine.textOnly = onOff == "on";
     } else if (a == "--draft") {
         engine.draft = value;
     } else if (a == "--memory-fraction") {

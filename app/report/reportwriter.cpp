@@ -455,8 +455,9 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
     // One bar row per GPU type: about 18 pt each, so that no category label is taller than
     // its row (Qt Charts elides such a label to "...").
     const double rowsPt = 18.0 * double(c.gpuOptions.size()) + 100.0;
-    pg.heading(Report::tr("Monthly rental per GPU type"), 2, pg.pt(std::max(300.0, rowsPt)));
-    pg.chart(charts.options.get(), std::max(300.0, rowsPt));
+    const double optionsPt = std::max(300.0, rowsPt);
+    pg.heading(Report::tr("Monthly rental per GPU type"), 2, pg.pt(optionsPt));
+    pg.chart(charts.options.get(), optionsPt);
     for (const auto &view : charts.optionsExtra) {
         pg.chart(view.get(), std::max(280.0, rowsPt));
     }

@@ -410,9 +410,9 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
     // Max sequences: at most the pool's blocks for a hybrid model's states (the engine's own
     // advice), else the sampler warm-up scales with it (vLLM).
     bool seqsFixed = false;
-    if (s.outcome == StartupOutcome::StateBlocksExhausted && startsWith([&](EngineMemoryInput &p) {
-            p.maxNumSeqs = std::uint32_t(std::min<std::uint64_t>(t.stateBlocks, p.maxNumSeqs));
-        })) {
+    // (That outcome means max_num_seqs is above the blocks, so the blocks are the lower cap.)
+    if (s.outcome == StartupOutcome::StateBlocksExhausted &&
+        startsWith([&](EngineMemoryInput &p) { p.maxNumSeqs = std::uint32_t(t.stateBlocks); })) {
         s.fixes.push_back({std::string(info.flags.maxSequences), std::to_string(t.stateBlocks),
                            "no more running sequences than state blocks in the pool"});
         seqsFixed = true;

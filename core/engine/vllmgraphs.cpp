@@ -111,14 +111,22 @@ std::string vllmCudaGraphNote(const EngineMemoryInput &in, const EngineMemoryTer
            "; VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0 leaves it out of the budget";
 }
 
+namespace {
+
+/// The capture's condition, whichever release checks it: graphs captured, a pool of state
+/// blocks, and more running sequences than blocks.
+bool fewerStateBlocksThanSequences(const EngineMemoryInput &in, const EngineMemoryTerms &t) {
+    return in.cudaGraphs && t.stateBlocks > 0 && in.maxNumSeqs > t.stateBlocks;
+}
+
+} // namespace
+
 bool vllmStateBlocksShort(const EngineMemoryInput &in, const EngineMemoryTerms &t) {
-    return in.vllmProfile == VllmProfile::V1v24 && in.cudaGraphs && t.stateBlocks > 0 &&
-           in.maxNumSeqs > t.stateBlocks;
+    return in.vllmProfile == VllmProfile::V1v24 && fewerStateBlocksThanSequences(in, t);
 }
 
 std::string vllmStateBlocksNote(const EngineMemoryInput &in, const EngineMemoryTerms &t) {
-    if (in.vllmProfile != VllmProfile::V1v19 || !in.cudaGraphs || t.stateBlocks == 0 ||
-        in.maxNumSeqs <= t.stateBlocks) {
+    if (in.vllmProfile != VllmProfile::V1v19 || !fewerStateBlocksThanSequences(in, t)) {
         return {};
     }
     return "vLLM 0.20 to 0.23 (planned with 0.19's rules) refuse to start this plan: its KV pool "
