@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "catalogue/catalogue.h"
+#include "util/terminaltext.h"
 #include "util/textutil.h"
 
 #include "catalogue/embeddedresources.h"
@@ -31,7 +32,8 @@ Result<std::string> reqString(const nlohmann::json &o, const char *key, const st
     if (v->empty()) {
         return makeError(path + "." + key, "must not be empty");
     }
-    return *v;
+    // Price lists are user input printed in the plan and the report: one line (singleLine).
+    return singleLine(*v);
 }
 
 Result<double> reqNumber(const nlohmann::json &o, const char *key, const std::string &path,
@@ -90,6 +92,12 @@ Result<GpuSpec> parseGpu(const nlohmann::json &o, const std::string &path) {
     HOSTPLAN_TRY(ic, reqString(o, "interconnect", path));
     HOSTPLAN_TRY(icGbs, reqNumber(o, "interconnect_gb_per_s", path, 0.1, 1e5));
     HOSTPLAN_TRY(node, jsonfield::integer(o, "gpus_per_node", path, 1, 72, true));
+    HOSTPLAN_TRY(clustered, jsonfield::boolean(o, "clustered_rentals", path, false));
+    std::string clusteredSource;
+    if (clustered && !*clustered) {
+        HOSTPLAN_TRY(why, reqString(o, "clustered_rentals_source", path));
+        clusteredSource = why;
+    }
     HOSTPLAN_TRY(sms, parseSmCount(o, path));
     HOSTPLAN_TRY(smSource, reqString(o, "sm_count_source", path));
     HOSTPLAN_TRY(smAsOf, reqString(o, "sm_count_as_of", path));
@@ -109,6 +117,8 @@ Result<GpuSpec> parseGpu(const nlohmann::json &o, const std::string &path) {
     g.interconnect = ic;
     g.interconnectBytesPerS = icGbs * 1e9;
     g.gpusPerNode = std::uint32_t(*node);
+    g.clusteredRentals = clustered.value_or(true);
+    g.clusteredRentalsSource = clusteredSource;
     g.smCount = sms;
     g.smCountSource = smSource;
     g.smCountAsOf = smAsOf;
@@ -217,11 +227,11 @@ Result<ApiPrice> parseApiPrice(const nlohmann::json &o, const std::string &path)
     p.outputUsdPerMTok = out;
     p.source = source;
     p.asOf = asOf;
-    p.model = model.value_or("");
-    p.hfId = hf.value_or("");
-    p.provider = provider.value_or("");
-    p.precision = precision.value_or("");
-    p.note = note.value_or("");
+    p.model = singleLine(model.value_or(""));
+    p.hfId = singleLine(hf.value_or(""));
+    p.provider = singleLine(provider.value_or(""));
+    p.precision = singleLine(precision.value_or(""));
+    p.note = singleLine(note.value_or(""));
     HOSTPLAN_TRY(tiers, parseTiers(o, path));
     p.tiers = std::move(tiers);
     HOSTPLAN_TRY(batch, jsonfield::number(o, "batch_discount", path, 0, 1, false));

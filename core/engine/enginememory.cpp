@@ -330,6 +330,13 @@ std::uint64_t sglangMxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, 
                : mxfp4AlignedPadding(model, tp, ep, layers, 1, 64);
 }
 
+std::uint64_t trtllmMxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
+                                      LayerRange stage) {
+    constexpr std::uint64_t kCutlassAlignment = 128; // MXFP4WeightCutlassFusedMoEMethod
+    return mxfp4AlignedPadding(model, tp, ep, stageMoeLayers(model, stage), kCutlassAlignment,
+                               kCutlassAlignment);
+}
+
 std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
                                 std::uint32_t pp, MoeKernel kernel) {
     return mxfp4PaddingOn(model, tp, ep, evenMoeLayers(model, pp), kernel);

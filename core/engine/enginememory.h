@@ -282,6 +282,17 @@ std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::u
 /// on one B200-class GPU logged 14.53 GiB (ovg-project/kvcached#198). 0 for other experts.
 std::uint64_t sglangMxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
                                       std::uint32_t pp, const GpuSpec &gpu);
+/// TensorRT-LLM's MXFP4 expert padding per GPU on the rank holding decoder layers `stage`
+/// (tensorrt_llm/_torch/modules/fused_moe/quantization.py @ a98a9061
+/// MXFP4WeightFusedMoEMethod.create_weights: the hidden width and the intermediate per
+/// partition round up to the backend's weight_alignment, the same w13 / w2 layout). The
+/// CUTLASS backend, MoeConfig's default in TensorRT-LLM 1.0, aligns to 128, as does the Triton
+/// backend (fused_moe_triton.py TritonMXFP4FusedMoEMethod: k 128, n 2 x 128); gpt-oss:
+/// 2880 -> 2944, +4.5 % on the experts. The TRTLLM-Gen backend (256: 3072) is the default only
+/// where moe_config.backend is AUTO on Blackwell, which later releases resolve
+/// (model_config.py resolve_moe_backend); HostPlan follows 1.0. 0 for experts not in MXFP4.
+std::uint64_t trtllmMxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
+                                      LayerRange stage);
 /// mxfp4PaddingBytes on a GPU of the pipeline stage holding decoder layers `stage`: its own
 /// MoE layers (where the import placed the routed experts, roleLayersInRange; else the even
 /// share ceil(moeLayers x stage.count / decoder layers)) rather than ceil(moeLayers / pp).

@@ -9,6 +9,7 @@
 //   the fraction applies to what is FREE after weights, the activation peak, the CUDA context,
 //   NCCL and graphs. kv_size_per_token: 2 x heads_per_rank x head_dim x layers x dtype (MLA:
 //   kv_lora_rank + rope, factor 1). tokens_per_block 32.
+// - MXFP4 experts: padded to the CUTLASS backend's 128 alignment (trtllmMxfp4PaddingBytes).
 // - tensorrt_llm/commands/serve.py @ 4c05a748: max_batch_size 2048, max_num_tokens 8192,
 //   kv_cache_free_gpu_memory_fraction 0.9.
 // - MTP (DeepSeek, one-model): the MTP layers load with the target (their head keeps only a
@@ -92,6 +93,8 @@ class TrtllmMemory final : public EngineMemoryModel {
         const std::uint32_t gpus =
             std::max<std::uint32_t>(in.tp, 1) * std::max<std::uint32_t>(in.pp, 1);
         setStageWeights(t, in, stage, false);
+        const LayerRange held = in.pp > 1 ? stageRange(stage) : LayerRange{0, m.decoderLayers()};
+        t.weightPadding += trtllmMxfp4PaddingBytes(m, in.tp, in.ep, held);
         t.draftWeights = draftWeightBytes(in, false);
         t.cudaContext = std::uint64_t(gib(0.5));
         t.communication = gpus > 1 ? std::uint64_t(gib(0.5)) : 0;

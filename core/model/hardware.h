@@ -25,6 +25,13 @@ struct GpuSpec {
     std::string interconnect;            ///< e.g. "NVLink 4 (900 GB/s)"
     double interconnectBytesPerS = 0;    ///< per-GPU scale-up bandwidth, bytes/s (one way)
     std::uint32_t gpusPerNode = 8;       ///< GPUs in the usual rental node / tray
+    /// Whether providers rent this GPU in nodes they cluster over a scale-out fabric
+    /// (InfiniBand / RoCE between nodes): true for data-centre nodes (the default); false for
+    /// consumer and workstation cards, rented as single machines of one to eight cards with no
+    /// fabric between machines. Only the fallback shapes read it (fallbackOffers): a real
+    /// offer says itself whether its instances cluster (RentalOffer::multiInstance).
+    bool clusteredRentals = true;
+    std::string clusteredRentalsSource; ///< why clusteredRentals is false ("" when true)
     /// Streaming multiprocessors (NVIDIA) or compute units (AMD): what CUDA / HIP report as
     /// multiProcessorCount. 0 = unknown (the vendor publishes no figure); every rule that reads
     /// it states its fallback.

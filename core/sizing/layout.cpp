@@ -292,6 +292,11 @@ std::string engineLayoutProblem(const ModelSpec &model, const Parallelism &par) 
 
 std::vector<RentalOffer> fallbackOffers(const GpuSpec &gpu, std::uint32_t nodeSize) {
     const std::uint32_t node = std::max<std::uint32_t>(nodeSize, 1);
+    // A card rented as a single machine: one to eight of it (or the node size given), none
+    // clustered. A data-centre node: 1, 2, 4 ... inside it and whole clustered nodes.
+    const bool machines = !gpu.clusteredRentals;
+    const std::uint32_t largest = machines && node == 1 ? kFallbackMachineMaxGpus : node;
+    const std::string shapes = fallbackShapesText(gpu, node);
     std::vector<RentalOffer> out;
     auto add = [&](std::uint32_t n, bool clustered) {
         RentalOffer o;
@@ -304,17 +309,27 @@ std::vector<RentalOffer> fallbackOffers(const GpuSpec &gpu, std::uint32_t nodeSi
         o.interconnectIntra = gpu.interconnect;
         o.source = gpu.priceSource.empty() ? "gpus.json" : gpu.priceSource;
         o.asOf = gpu.priceAsOf.empty() ? "-" : gpu.priceAsOf;
-        o.note = "no rental offer for " + gpu.id + ": the GPU's own node of " +
-                 countText(node, "GPU") +
-                 " with 1, 2, 4, 8 inside a node and whole nodes "
-                 "beyond, at the catalogue's GPU-hour rate";
+        o.note =
+            "no rental offer for " + gpu.id + ": " + shapes + ", at the catalogue's GPU-hour rate";
         out.push_back(std::move(o));
     };
-    for (std::uint32_t n = 1; n < node; n *= 2) {
+    for (std::uint32_t n = 1; n < largest; n *= 2) {
         add(n, false);
     }
-    add(node, true);
+    add(largest, !machines);
     return out;
+}
+
+std::string fallbackShapesText(const GpuSpec &gpu, std::uint32_t nodeSize) {
+    const std::uint32_t node = std::max<std::uint32_t>(nodeSize, 1);
+    if (!gpu.clusteredRentals) {
+        // The why (GpuSpec::clusteredRentalsSource) stays in the catalogue: it is long.
+        const std::uint32_t largest = node == 1 ? kFallbackMachineMaxGpus : node;
+        return "single machines of 1 to " + countText(largest, "GPU") +
+               " (a card rented without a fabric between machines: never clustered)";
+    }
+    return "the GPU's own node of " + countText(node, "GPU") +
+           " (1, 2, 4, 8 inside a node, whole clustered nodes beyond)";
 }
 
 const RentalOffer &LayoutCandidate::offer() const {
@@ -334,8 +349,7 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
             offers.push_back(std::move(o));
         }
         out.note = "no rental offer with an instance shape and a price for " + gpu.id +
-                   ": searched the GPU's own node of " + countText(nodeSize, "GPU") +
-                   " (1, 2, 4, 8 inside a node, whole nodes beyond) at the catalogue rate";
+                   ": searched " + fallbackShapesText(gpu, nodeSize) + " at the catalogue rate";
     }
     if (scenario.pricing.usdPerGpuHour) {
         for (RentalOffer &o : offers) {

@@ -122,10 +122,22 @@ struct LayoutSearch {
 /// EP rules above plus PP within the layers.
 std::string engineLayoutProblem(const ModelSpec &model, const Parallelism &par);
 
-/// Offers used when none with a shape and a price exists for `gpu`: instances of 1, 2, 4 and
-/// 8 GPUs up to `nodeSize` (not clustered) and whole nodes of `nodeSize` (clustered), at the
-/// GPU's catalogue rate, provider "HostPlan fallback".
+/// Largest single machine the fallback assumes for a card rented without clustering
+/// (GpuSpec::clusteredRentals false) when no node size is given: 8 cards, the largest
+/// consumer / workstation instance in resources/offers.json (RunPod's 8x RTX 6000 Ada pod,
+/// SkyPilot catalogue) and the usual 8-slot GPU server.
+inline constexpr std::uint32_t kFallbackMachineMaxGpus = 8;
+
+/// Offers used when none with a shape and a price exists for `gpu`, at the GPU's catalogue
+/// rate, provider "HostPlan fallback". A data-centre GPU (GpuSpec::clusteredRentals): instances
+/// of 1, 2, 4 ... GPUs below `nodeSize` (not clustered) and whole nodes of `nodeSize`
+/// (clustered). A card rented as single machines: machines of 1, 2, 4 ... up to `nodeSize`, or
+/// up to kFallbackMachineMaxGpus where the node is the card's own 1, none clustered (no
+/// provider rents a fabric between consumer machines, so no replica spans two).
 std::vector<RentalOffer> fallbackOffers(const GpuSpec &gpu, std::uint32_t nodeSize);
+
+/// The shapes fallbackOffers(gpu, nodeSize) searches, in words, for the plan's note.
+std::string fallbackShapesText(const GpuSpec &gpu, std::uint32_t nodeSize);
 
 /// Search every layout x offer x replica count for the workload. `offers` are those for this
 /// GPU type (catalogue + user; others are dropped), taken by value so a caller that no longer

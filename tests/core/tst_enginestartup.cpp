@@ -227,6 +227,27 @@ class tst_EngineStartup : public QObject {
                  24ull * 32 * (2880ull * 64 / 2 * 3 + 2880ull * 64 / 32 * 3 + 2 * 64 * 2));
     }
 
+    /// TensorRT-LLM 1.0's default CUTLASS MXFP4 MoE backend pads the hidden width and the
+    /// intermediate per partition to 128 (quantization.py @ a98a9061 weight_alignment): gpt-oss
+    /// 2880 -> 2944 at TP 1, and at TP 4 the intermediate per partition 720 -> 768. The bytes per
+    /// expert: w13 2I'H'/2 + 2I'H'/32 + 2I' x 2, w2 H'I'/2 + H'I'/32 + H' x 2.
+    void trtllmMxfp4Padding() {
+        static const ModelSpec m = golden::gptOss20b(); // 24 layers x 32 experts
+        const auto expert = [](std::uint64_t h, std::uint64_t i) {
+            return 2 * i * h / 2 + 2 * i * h / 32 + 2 * i * 2 + h * i / 2 + h * i / 32 + h * 2;
+        };
+        const GpuSpec h100 = Catalogue::builtin().findGpu("h100").value();
+        const auto padding = [&](std::uint32_t tp) {
+            return trtllmMemoryModel()
+                .terms(golden::rowInput(m, h100, {tp, 1, 1}, Engine::TensorRtLlm, 8192))
+                .weightPadding;
+        };
+        QCOMPARE(padding(1), 24ull * 32 * (expert(2944, 2944) - expert(2880, 2880)));
+        QCOMPARE(padding(4), 24ull * 32 * (expert(2944, 768) - expert(2880, 720)));
+        // 594,432 B per expert at TP 1: 0.43 GiB on gpt-oss-20b.
+        QCOMPARE(expert(2944, 2944) - expert(2880, 2880), 594432ull);
+    }
+
     void planSaysWhichEngineCaps() {
         Scenario s = oneGpuLlama8b("rtx-4090", 131072, Engine::Sglang);
         auto sg = evaluate(s);

@@ -308,6 +308,45 @@ class TestLayout : public QObject {
         QVERIFY(said);
     }
 
+    // The fallback's shapes follow how the GPU is rented: a data-centre node (MI325X, 8 per
+    // node) gives 1, 2, 4 unclustered and the clustered node of 8; a consumer card (RTX 3090,
+    // a node of 1, clustered_rentals false) gives single machines of 1, 2, 4, 8, none
+    // clustered, so no replica spans two machines.
+    void fallbackShapesFollowTheRental() {
+        const auto shapes = [](const std::string &id, std::uint32_t node) {
+            const GpuSpec gpu = Catalogue::builtin().findGpu(id).value();
+            std::vector<std::pair<std::uint32_t, bool>> out;
+            for (const RentalOffer &o : fallbackOffers(gpu, node)) {
+                out.emplace_back(o.gpusPerInstance.value_or(0), o.multiInstance.value_or(false));
+            }
+            return out;
+        };
+        using Shapes = std::vector<std::pair<std::uint32_t, bool>>;
+        QCOMPARE(shapes("mi325x", 8), (Shapes{{1, false}, {2, false}, {4, false}, {8, true}}));
+        QCOMPARE(shapes("rtx-3090", 1), (Shapes{{1, false}, {2, false}, {4, false}, {8, false}}));
+        // A node size the user gives bounds the machine.
+        QCOMPARE(shapes("rtx-3090", 4), (Shapes{{1, false}, {2, false}, {4, false}}));
+        QVERIFY(!Catalogue::builtin().findGpu("rtx-3090").value().clusteredRentals);
+        QVERIFY(Catalogue::builtin().findGpu("h100").value().clusteredRentals);
+
+        // Llama 3.1 8B, 16 x 32k: it was planned as PP 3 over three clustered 1-GPU "nodes";
+        // now every replica sits inside one machine.
+        QVERIFY(Catalogue::builtin().offersFor("rtx-3090").empty());
+        const PlanResult p = planFor(autoScenario("llama-3.1-8b", "rtx-3090"));
+        QVERIFY(p.search.fallback);
+        const LayoutCandidate *best = p.search.best();
+        QVERIFY(best != nullptr);
+        QVERIFY(!best->offer().multiInstance.value_or(false));
+        QVERIFY(best->layout.gpuCount() <= best->offer().gpusPerInstance.value_or(0));
+        QVERIFY(p.search.note.find("single machines of 1 to 8 GPUs (a card rented without") !=
+                std::string::npos);
+        for (const LayoutCandidate &c : p.search.candidates) {
+            if (c.carries()) {
+                QVERIFY(c.layout.gpuCount() <= c.offer().gpusPerInstance.value_or(0));
+            }
+        }
+    }
+
     // A user's offer (scenario pricing.offers) is searched with the built-in ones and wins when
     // cheaper; an offer for an unknown GPU id is an error naming the field.
     void userOffers() {
