@@ -8,6 +8,67 @@
 
 namespace hostplan::probe {
 
+namespace {
+
+/// Whether `key` occurs in `name` on token boundaries: the character before it (if any) is
+/// not a digit where key starts with one nor a letter where it starts with one, and likewise
+/// after it. So "nvidia a10" is not in "nvidia a100-sxm4-80gb" and "nvidia l4" not in
+/// "nvidia l40s" (the same rule as Catalogue::findGpu's prefixes), while "a10" is in
+/// "nvidia a10g" (a letter after a digit).
+bool containsToken(const std::string &name, const std::string &key) {
+    if (key.empty()) {
+        return false;
+    }
+    const auto kind = [](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return std::isdigit(u) ? 1 : std::isalpha(u) ? 2 : 0;
+    };
+    for (std::size_t at = name.find(key); at != std::string::npos; at = name.find(key, at + 1)) {
+        const bool startOk =
+            at == 0 || kind(name[at - 1]) == 0 || kind(name[at - 1]) != kind(key.front());
+        const std::size_t end = at + key.size();
+        const bool endOk =
+            end == name.size() || kind(name[end]) == 0 || kind(name[end]) != kind(key.back());
+        if (startOk && endOk) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/// The decode rate calibrationFromReport uses: the best correct M = 1 GEMV (gemv or
+/// cublas_bf16) on the largest shape measured, GB/s; 0 when none.
+double decodeGbPerS(const KernelsSection &k) {
+    std::int64_t largest = 0;
+    for (const auto &r : k.rows) {
+        if (r.correct && r.m == 1 && (r.kernel == "gemv" || r.kernel == "cublas_bf16")) {
+            largest = std::max(largest, r.n * r.k);
+        }
+    }
+    double best = 0;
+    for (const auto &r : k.rows) {
+        if (r.correct && r.m == 1 && r.n * r.k == largest &&
+            (r.kernel == "gemv" || r.kernel == "cublas_bf16")) {
+            best = std::max(best, r.gbPerS);
+        }
+    }
+    return best;
+}
+
+/// The prefill rate: the best correct large-M (>= 4096) GEMM (gemm or cublas_bf16), TFLOP/s;
+/// 0 when none.
+double prefillTflops(const KernelsSection &k) {
+    double best = 0;
+    for (const auto &r : k.rows) {
+        if (r.correct && r.m >= 4096 && (r.kernel == "gemm" || r.kernel == "cublas_bf16")) {
+            best = std::max(best, r.tflops);
+        }
+    }
+    return best;
+}
+
+} // namespace
+
 std::optional<GpuSpec> catalogueGpuFor(const std::string &deviceName, const Catalogue &catalogue) {
     const std::string name = asciiLower(deviceName);
     // The longest matching key wins ("h100-sxm" over "h100", "mi355x" over "mi355").
@@ -18,7 +79,7 @@ std::optional<GpuSpec> catalogueGpuFor(const std::string &deviceName, const Cata
         keys.push_back(g.id);
         for (const auto &k : keys) {
             const std::string key = asciiLower(k);
-            if (key.size() > bestLength && name.find(key) != std::string::npos) {
+            if (key.size() > bestLength && containsToken(name, key)) {
                 best = g;
                 bestLength = key.size();
             }
@@ -54,30 +115,11 @@ std::optional<Calibration> calibrationFromReport(const ProbeReport &report,
         if (!k.deviceName.empty()) {
             device = k.deviceName;
         }
-        // Decode: the largest M = 1 GEMV shape measured.
-        std::int64_t largest = 0;
-        for (const auto &r : k.rows) {
-            if (r.correct && r.m == 1 && (r.kernel == "gemv" || r.kernel == "cublas_bf16")) {
-                largest = std::max(largest, r.n * r.k);
-            }
-        }
-        double bestGbPerS = 0;
-        for (const auto &r : k.rows) {
-            if (r.correct && r.m == 1 && r.n * r.k == largest &&
-                (r.kernel == "gemv" || r.kernel == "cublas_bf16")) {
-                bestGbPerS = std::max(bestGbPerS, r.gbPerS);
-            }
-        }
+        const double bestGbPerS = decodeGbPerS(k);
         if (bestGbPerS > 0 && cal.hbmBandwidthBytesPerS > 0) {
             cal.decodeEfficiency = std::min(1.0, bestGbPerS * 1e9 / cal.hbmBandwidthBytesPerS);
         }
-        // Prefill: the best large-M GEMM against the GPU's dense BF16 peak.
-        double bestTflops = 0;
-        for (const auto &r : k.rows) {
-            if (r.correct && r.m >= 4096 && (r.kernel == "gemm" || r.kernel == "cublas_bf16")) {
-                bestTflops = std::max(bestTflops, r.tflops);
-            }
-        }
+        const double bestTflops = prefillTflops(k);
         const auto gpu = catalogueGpuFor(device, catalogue);
         if (bestTflops > 0 && gpu && gpu->bf16FlopsPerS > 0) {
             cal.prefillEfficiency = std::min(1.0, bestTflops * 1e12 / gpu->bf16FlopsPerS);
@@ -165,6 +207,22 @@ std::string implausibleMeasurement(const ProbeReport &report, const Catalogue &c
                               gpu->name.c_str(), gpu->bf16FlopsPerS / 1e12);
                 return "the " + r.kernel + " rate of " + buf + ": not a real measurement";
             }
+        }
+        // The rates that calibrate (a single slow small shape is plausible; the best one at
+        // under 1 % of the data sheet is not, and would scale the plan to 0 tokens/s).
+        if (auto why = measuredCopy(decodeGbPerS(k) * 1e9, "the best M = 1 GEMV rate");
+            !why.empty()) {
+            return why;
+        }
+        const double tflops = prefillTflops(k);
+        if (gpu->bf16FlopsPerS > 0 && tflops > 0 &&
+            tflops * 1e12 < gpu->bf16FlopsPerS * kSlowestCopyFraction) {
+            char buf[200];
+            std::snprintf(buf, sizeof buf,
+                          "the best large-M GEMM rate of %.3g TFLOP/s is under 1%% of the %s "
+                          "dense BF16 peak of %.0f: not a real measurement",
+                          tflops, gpu->name.c_str(), gpu->bf16FlopsPerS / 1e12);
+            return buf;
         }
     }
     return {};

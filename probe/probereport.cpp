@@ -3,6 +3,7 @@
 
 #include "util/fileio.h"
 #include "util/jsonutil.h"
+#include "util/terminaltext.h"
 
 #include <nlohmann/json.hpp>
 
@@ -245,7 +246,9 @@ class Obj {
         if (!v->is_string()) {
             throw FieldError{field(key), "must be a string, got " + describe(*v)};
         }
-        return v->get<std::string>();
+        // One line (singleLine): a host or device name is printed in the plan, the report and
+        // the GUI, where a newline in a report from elsewhere would forge a line.
+        return singleLine(v->get<std::string>());
     }
 
     bool boolean(const std::string &key) const {

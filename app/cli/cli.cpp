@@ -70,6 +70,9 @@ std::string optionForField(const std::string &field) {
         {"workload.output_tokens_per_month", "--output-tokens-per-month"},
         {"workload.input_tokens_per_month", "--input-tokens-per-month"},
         {"workload.cached_input_tokens_per_month", "--cached-input-tokens-per-month"},
+        {"workload.utilisation", "--utilisation"},
+        {"workload.heavy_user_tokens_per_month", "--heavy-user-tokens-per-month"},
+        {"workload.target_seconds_per_output_token", "--target-ms-per-token"},
         {"engine.name", "--engine"},
         {"engine.memory_fraction", "--memory-fraction"},
         {"engine.max_num_seqs", "--max-num-seqs"},
@@ -315,10 +318,12 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                                                  "--offers"};
     bool layoutGiven = false;
     bool countGiven = false;
+    bool nodeGiven = false;
     bool hardwareChanged = false;
     for (const auto &a : args) {
         layoutGiven |= a == "--tp" || a == "--ep" || a == "--pp";
         countGiven |= a == "--gpu-count";
+        nodeGiven |= a == "--gpus-per-node";
     }
     // --scenario first, so that other options override the file.
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -404,7 +409,9 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                 return a + ": " + g.error().message;
             }
             scenario.hardware.gpu = g->id;
-            scenario.hardware.gpusPerNode = 0; // the new GPU's own node size
+            if (!nodeGiven) {
+                scenario.hardware.gpusPerNode = 0; // the new GPU's own node size
+            }
             hardwareChanged = true;
         } else if (a == "--gpu-count") {
             if (v == "auto") {
@@ -638,8 +645,15 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
         code = runCommand(args, bufferedOut, bufferedErr, extra);
     }
     out << terminalSafe(bufferedOut.str());
-    err << terminalSafe(bufferedErr.str());
     out.flush();
+    if (!out) {
+        // A full disk or a closed file: a truncated script or JSON must not pass for a whole
+        // one (`serve-cmd > run.sh && bash run.sh`).
+        bufferedErr << "hostplan-cli: cannot write the output (disk full, or the file or pipe "
+                       "closed): it is incomplete\n";
+        code = kExitWriteFailed;
+    }
+    err << terminalSafe(bufferedErr.str());
     err.flush();
     return code;
 }

@@ -10,7 +10,35 @@ namespace hostplan::ui {
 
 namespace {
 
-QString csvField(const QString &field) {
+/// Whether a spreadsheet opening the CSV would run `field` as a formula: it starts with =, @,
+/// a tab or CR, or with + or - and is not a number HostPlan wrote ("-12.5", "+3%", "-1,024").
+bool formulaLike(const QString &field) {
+    if (field.isEmpty()) {
+        return false;
+    }
+    const QChar c = field.front();
+    if (c == QLatin1Char('=') || c == QLatin1Char('@') || c == QLatin1Char('\t') ||
+        c == QLatin1Char('\r')) {
+        return true;
+    }
+    if (c != QLatin1Char('+') && c != QLatin1Char('-')) {
+        return false;
+    }
+    QString number = field;
+    if (number.endsWith(QLatin1Char('%'))) {
+        number.chop(1);
+    }
+    number.remove(QLatin1Char(','));
+    bool ok = false;
+    number.toDouble(&ok);
+    return !ok;
+}
+
+/// One CSV field (RFC 4180 quoting). Text from files (a scenario or model name, a price
+/// list's) that a spreadsheet would run as a formula gets a leading apostrophe, the usual
+/// neutralisation of CSV injection (OWASP).
+QString csvField(const QString &text) {
+    const QString field = formulaLike(text) ? QLatin1Char('\'') + text : text;
     if (!field.contains(QLatin1Char(',')) && !field.contains(QLatin1Char('"')) &&
         !field.contains(QLatin1Char('\n')) && !field.contains(QLatin1Char('\r'))) {
         return field;

@@ -4,6 +4,7 @@
 #include "catalogue/catalogue.h"
 #include "util/fileio.h"
 #include "util/jsonutil.h"
+#include "util/terminaltext.h"
 #include "util/textutil.h"
 
 #include <algorithm>
@@ -16,24 +17,26 @@ namespace {
 
 constexpr double kMaxUsdPerGpuHour = 1e4;
 
+/// A required string, kept on one line (singleLine): offer files are user input, and their
+/// text is printed in the plan, the report and the GUI, where a newline would forge a line.
 Result<std::string> requiredText(const nlohmann::json &o, const char *key,
                                  const std::string &path) {
     HOSTPLAN_TRY(v, jsonfield::string(o, key, path, true));
-    std::string text = v.value_or(std::string());
+    std::string text = singleLine(v.value_or(std::string()));
     if (text.empty()) {
         return makeError(path + "." + key, "must not be empty");
     }
     return text;
 }
 
-/// An optional string that may also be JSON null.
+/// An optional string that may also be JSON null, kept on one line (requiredText).
 Result<std::string> optionalText(const nlohmann::json &o, const char *key,
                                  const std::string &path) {
     if (!o.contains(key) || o.at(key).is_null()) {
         return std::string();
     }
     HOSTPLAN_TRY(v, jsonfield::string(o, key, path, false));
-    return v.value_or(std::string());
+    return singleLine(v.value_or(std::string()));
 }
 
 /// An optional price (null or missing = not published).

@@ -380,32 +380,51 @@ namespace {
 struct VllmArchitectureAdded {
     std::string_view modelType;    ///< config.json model_type
     std::string_view architecture; ///< config.json architectures[0], the registry key
-    VllmProfile firstRules;        ///< the oldest modelled rule set whose release serves it
-    std::string_view added;        ///< when vLLM added it, as its evidence says: "in v0.6.6"
-    std::string_view source;       ///< that evidence
+    /// The oldest modelled rule set one of whose releases serves it (a rule set plans its own
+    /// release up to the next rule set's: "0.7" plans 0.7 to 0.10.x, parseVllmVersion).
+    VllmProfile firstRules;
+    /// Whether releases firstRules plans also include ones before the addition.
+    bool firstRulesMixed;
+    std::string_view added;  ///< when vLLM added it, as its evidence says: "in v0.6.6"
+    std::string_view source; ///< that evidence
 };
 
 const std::vector<VllmArchitectureAdded> &vllmArchitecturesAdded() {
     static const std::vector<VllmArchitectureAdded> table = {
-        {"deepseek_v3", "DeepseekV3ForCausalLM", VllmProfile::V1Early, "in v0.6.6",
+        {"deepseek_v3", "DeepseekV3ForCausalLM", VllmProfile::V0, true, "in v0.6.6",
          "vllm-project/vllm issue #11559, a maintainer: supported since v0.6.6"},
-        {"kimi_k2", "DeepseekV3ForCausalLM", VllmProfile::V1Early, "in v0.6.6",
+        {"kimi_k2", "DeepseekV3ForCausalLM", VllmProfile::V0, true, "in v0.6.6",
          "Kimi K2's config names DeepseekV3ForCausalLM; vllm-project/vllm issue #11559"},
-        {"qwen3", "Qwen3ForCausalLM", VllmProfile::V1, "after v0.7",
+        {"qwen3", "Qwen3ForCausalLM", VllmProfile::V1Early, true, "after v0.7",
          "registry.py: absent from copies up to February 2025, present from April 2025; "
          "Qwen3 was published on 2025-04-29"},
-        {"qwen3_moe", "Qwen3MoeForCausalLM", VllmProfile::V1, "after v0.7",
+        {"qwen3_moe", "Qwen3MoeForCausalLM", VllmProfile::V1Early, true, "after v0.7",
          "registry.py: absent from copies up to February 2025, present from April 2025; "
          "Qwen3 was published on 2025-04-29"},
-        {"gpt_oss", "GptOssForCausalLM", VllmProfile::V1, "in v0.10.1",
+        {"gpt_oss", "GptOssForCausalLM", VllmProfile::V1Early, true, "in v0.10.1",
          "vLLM v0.10.1 release notes: GPT-OSS"},
-        {"qwen3_next", "Qwen3NextForCausalLM", VllmProfile::V1, "by v0.11.0",
+        {"qwen3_next", "Qwen3NextForCausalLM", VllmProfile::V1, false, "by v0.11.0",
          "vLLM v0.11.0 release notes: Qwen3-Next, PR #24526"},
-        {"kimi_linear", "KimiLinearForCausalLM", VllmProfile::V1v19, "after v0.11.0",
+        {"kimi_linear", "KimiLinearForCausalLM", VllmProfile::V1, true, "after v0.11.0",
          "the model was published on 2025-10-30, after v0.11.0 (2025-10-02); registry.py has "
          "it from November 2025"},
+        {"kimi_k3", "KimiK3ForConditionalGeneration", VllmProfile::V1v19, true,
+         "after Kimi K3's launch on 2026-08-21",
+         "the model's config is dated 2026-08-21, long after v0.19.0 (April 2026); the stable "
+         "vLLM releases did not carry its KDA attention and MoE layer at launch, and self-hosters "
+         "were told to run a newer vLLM build with K3 support"},
     };
     return table;
+}
+
+/// The table's row for `modelType`, or null.
+const VllmArchitectureAdded *vllmArchitectureAdded(std::string_view modelType) {
+    for (const VllmArchitectureAdded &a : vllmArchitecturesAdded()) {
+        if (a.modelType == modelType) {
+            return &a;
+        }
+    }
+    return nullptr;
 }
 
 /// Position of `p` in vllmRuleSets() (0 = newest).
@@ -422,17 +441,28 @@ std::size_t ruleSetIndex(VllmProfile p) {
 } // namespace
 
 std::string vllmArchitectureProblem(std::string_view modelType, VllmProfile vllm) {
-    for (const VllmArchitectureAdded &a : vllmArchitecturesAdded()) {
-        if (a.modelType != modelType || ruleSetIndex(vllm) <= ruleSetIndex(a.firstRules)) {
-            continue;
-        }
-        return "vLLM " + std::string(vllmRules(vllm).id) + " does not serve " +
-               std::string(a.architecture) + " (model_type " + std::string(modelType) +
-               "): vLLM added it " + std::string(a.added) + " (" + std::string(a.source) +
-               "); the plan follows that release's memory rules, but that release will not "
-               "load the model";
+    const VllmArchitectureAdded *a = vllmArchitectureAdded(modelType);
+    if (!a || ruleSetIndex(vllm) <= ruleSetIndex(a->firstRules)) {
+        return {};
     }
-    return {};
+    return "vLLM " + std::string(vllmRules(vllm).id) + " does not serve " +
+           std::string(a->architecture) + " (model_type " + std::string(modelType) +
+           "): vLLM added it " + std::string(a->added) + " (" + std::string(a->source) +
+           "), after every release these rules plan, which stop at start-up (\"Model "
+           "architectures [...] are not supported\"). A later release serves it (the vLLM " +
+           std::string(vllmRules(a->firstRules).id) + " rules plan it)";
+}
+
+std::string vllmArchitectureNote(std::string_view modelType, VllmProfile vllm) {
+    const VllmArchitectureAdded *a = vllmArchitectureAdded(modelType);
+    if (!a || vllm != a->firstRules || !a->firstRulesMixed) {
+        return {};
+    }
+    return "vLLM added " + std::string(a->architecture) + " " + std::string(a->added) + " (" +
+           std::string(a->source) + "): a release before that, which the vLLM " +
+           std::string(vllmRules(vllm).id) +
+           " rules also plan, stops at start-up (\"Model architectures [...] are not "
+           "supported\")";
 }
 
 std::string speculationPipelineProblem(Engine engine, VllmProfile vllm, std::uint32_t pp) {

@@ -265,13 +265,17 @@ SglangGpuDefaults sglangGpuDefaults(double gpuMiB, std::uint32_t tp);
 double sglangDefaultMemFraction(double gpuMiB, std::uint32_t tp, std::uint32_t pp,
                                 bool speculative = false, bool standaloneDraft = false);
 
-/// Whether vLLM rule set `vllm`'s release serves a model of Hugging Face model_type
-/// `modelType`: "" when it does or when HostPlan does not know (a model_type outside the
-/// table), else a sentence naming the architecture and the release that added it. The table
-/// lists the architectures HostPlan imports that vLLM added after v0.6.4, each with the
-/// evidence of when (vllm/model_executor/models/registry.py _TEXT_GENERATION_MODELS; release
-/// notes and maintainers' statements cited per row in engine.cpp).
+/// Why no release that vLLM rule set `vllm` plans serves a model of Hugging Face model_type
+/// `modelType` (every one predates the architecture: the start-up refuses it), or "" when one
+/// may or when HostPlan does not know (a model_type outside the table). The table lists the
+/// architectures HostPlan imports that vLLM added after v0.6.4, each with the evidence of when
+/// (vllm/model_executor/models/registry.py _TEXT_GENERATION_MODELS; release notes and
+/// maintainers' statements cited per row in engine.cpp).
 std::string vllmArchitectureProblem(std::string_view modelType, VllmProfile vllm);
+/// A note where rule set `vllm` plans releases both before and after vLLM added the
+/// architecture (gpt-oss under the 0.7 rules, which plan 0.7 to 0.10.x; it came in 0.10.1): the
+/// earlier ones refuse it. "" otherwise.
+std::string vllmArchitectureNote(std::string_view modelType, VllmProfile vllm);
 
 /// Why `engine` will not run speculative decoding (a draft model, EAGLE, MTP or n-gram) with
 /// `pp` pipeline stages, in the engine's words, or "" when it does (pp 1, or a release that

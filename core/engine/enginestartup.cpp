@@ -199,6 +199,16 @@ EngineStartup engineArgumentsCheck(Engine engine, const EngineMemoryInput &in) {
                     in.gpu.vendor + "'s. vLLM and SGLang serve it.";
         return s;
     }
+    if (std::string unserved = engine == Engine::Vllm && in.model
+                                   ? vllmArchitectureProblem(in.model->architecture, in.vllmProfile)
+                                   : std::string();
+        !unserved.empty()) {
+        // The release stops at "Model architectures [...] are not supported" before it loads
+        // a weight: no memory verdict.
+        s.outcome = StartupOutcome::ArgumentsRefused;
+        s.message = std::move(unserved);
+        return s;
+    }
     if (engine == Engine::Vllm && in.model && !in.model->vllmLoadRefusal.empty()) {
         s.outcome = StartupOutcome::ArgumentsRefused;
         s.message = "vLLM refuses this model's config: " + in.model->vllmLoadRefusal;

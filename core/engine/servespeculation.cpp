@@ -3,6 +3,8 @@
 
 #include "plan/plan.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -38,11 +40,16 @@ void addDraftFlags(const PlanResult &p, Engine engine, const Catalogue &cat, Ser
     const std::string why = "the plan's draft " + d.displayName + " proposes " + std::to_string(k) +
                             " token(s) per step; the engine loads it with its own KV cache";
     if (engine == Engine::Vllm) {
-        c.flags.push_back({std::string(engineInfo(engine).flags.speculation),
-                           std::string("{") + (d.eagleHead ? "\"method\":\"eagle\"," : "") +
-                               "\"model\":\"" + path +
-                               "\",\"num_speculative_tokens\":" + std::to_string(k) + "}",
-                           why});
+        // Built as JSON, not by concatenation: a path may hold a quote or a backslash.
+        nlohmann::ordered_json config;
+        if (d.eagleHead) {
+            config["method"] = "eagle";
+        }
+        config["model"] = path;
+        config["num_speculative_tokens"] = k;
+        c.flags.push_back(
+            {std::string(engineInfo(engine).flags.speculation),
+             config.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace), why});
         return;
     }
     c.flags.push_back({std::string(engineInfo(engine).flags.speculation),

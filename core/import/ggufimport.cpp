@@ -484,24 +484,52 @@ void addTensors(const MetaReader &r, const gguf::Header &h, std::uint64_t layers
     }
 }
 
+/// Refuses a tensor named "blk." whose layer number is not llama.cpp's: the loader looks up
+/// "blk.%d.<name>" (src/llama-arch.cpp LLM_TN), so "blk.007.attn_k.weight" or a number of more
+/// than ten digits is a tensor it never finds (and the layer's own is then missing).
+void checkBlockNames(const gguf::Header &h) {
+    for (const auto &t : h.tensors) {
+        if (t.name.rfind("blk.", 0) != 0) {
+            continue;
+        }
+        const std::size_t dot = t.name.find('.', 4);
+        const std::string_view n =
+            std::string_view(t.name).substr(4, dot == std::string::npos ? 0 : dot - 4);
+        const bool digits = !n.empty() && std::all_of(n.begin(), n.end(),
+                                                      [](char c) { return c >= '0' && c <= '9'; });
+        if (!digits || n.size() > 10 || (n.size() > 1 && n.front() == '0')) {
+            throw ImportError{"tensor_infos '" + cutText(t.name, 80) + "'",
+                              "is not llama.cpp's blk.<layer>.<tensor> name (a layer number "
+                              "without leading zeros): llama.cpp would not find it"};
+        }
+    }
+}
+
 /// Refuses a file whose attention projections disagree with the heads the metadata gives:
 /// llama.cpp creates each attention layer's K and V projections as {n_embd, n_head_kv(il) x
 /// n_embd_head_k} and {n_embd, n_head_kv(il) x n_embd_head_v} and refuses any other shape
 /// (src/llama-model.cpp @ a5410f046c01d01330c8a42f13b64a211fedf2c3 load_tensors, create_tensor's
-/// "wrong shape"), so the KV cache is never sized from a key_length the weights contradict.
-/// Only plain attention layers (MHA / GQA / MQA / sliding window) are checked; latent (MLA) and
-/// recurrent layers have other tensors. `layers` is block_count.
+/// "wrong shape": every dimension must match, so a third dimension other than 1 is refused), so
+/// the KV cache is never sized from a key_length the weights contradict. Only plain attention
+/// layers (MHA / GQA / MQA / sliding window) are checked; latent (MLA) and recurrent layers have
+/// other tensors. A block without attn_k / attn_v (a fused attn_qkv, or a file that lacks them)
+/// is not checked: which tensors each architecture requires is llama.cpp's per-architecture
+/// table, not read here. `layers` is block_count.
 void checkAttentionShapes(const MetaReader &r, const gguf::Header &h, std::uint64_t layers,
                           const ModelSpec &spec) {
+    checkBlockNames(h);
     std::vector<const LayerGroup *> byLayer;
     for (const LayerGroup &g : spec.layers) {
         for (std::uint32_t i = 0; i < g.count && byLayer.size() < layers; ++i) {
             byLayer.push_back(&g);
         }
     }
+    const auto plain = [](const LayerGroup &g) {
+        return g.kind != AttentionKind::MLA && g.kind != AttentionKind::Linear && g.kvHeads > 0;
+    };
     for (const auto &t : h.tensors) {
         const auto il = layerOf(t.name);
-        if (!il || *il >= byLayer.size() || t.dims.size() != 2 || t.dims[0] != spec.hiddenSize) {
+        if (!il || *il >= byLayer.size()) {
             continue;
         }
         const bool isK = t.name.ends_with(".attn_k.weight");
@@ -509,17 +537,24 @@ void checkAttentionShapes(const MetaReader &r, const gguf::Header &h, std::uint6
             continue;
         }
         const LayerGroup &g = *byLayer[*il];
-        if (g.kind == AttentionKind::MLA || g.kind == AttentionKind::Linear || g.kvHeads == 0) {
+        if (!plain(g)) {
             continue;
         }
         const std::uint64_t width =
             std::uint64_t(g.kvHeads) * (isK || g.vHeadDim == 0 ? g.headDim : g.vHeadDim);
-        if (t.dims[1] != width) {
-            throw ImportError{
-                "tensor_infos '" + cutText(t.name, 80) + "'",
-                std::to_string(t.dims[1]) + " outputs, but " + r.key("attention.head_count_kv") +
-                    " x " + r.key(isK ? "attention.key_length" : "attention.value_length") +
-                    " give " + std::to_string(width) + " (llama.cpp refuses the shape)"};
+        const bool flat = t.dims.size() >= 2 && std::all_of(t.dims.begin() + 2, t.dims.end(),
+                                                            [](std::uint64_t d) { return d == 1; });
+        if (!flat || t.dims[0] != spec.hiddenSize || t.dims[1] != width) {
+            std::string shape;
+            for (const std::uint64_t d : t.dims) {
+                shape += (shape.empty() ? "" : ", ") + std::to_string(d);
+            }
+            throw ImportError{"tensor_infos '" + cutText(t.name, 80) + "'",
+                              "shape {" + shape + "}, but " + r.key("embedding_length") + " and " +
+                                  r.key("attention.head_count_kv") + " x " +
+                                  r.key(isK ? "attention.key_length" : "attention.value_length") +
+                                  " give {" + std::to_string(spec.hiddenSize) + ", " +
+                                  std::to_string(width) + "} (llama.cpp refuses the shape)"};
         }
     }
 }

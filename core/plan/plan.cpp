@@ -241,6 +241,9 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
 
 Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
                             const ModelSpec &importedModel) {
+    if (auto e = requestLengthProblem(given.workload)) {
+        return *e; // a scenario built in code or edited in the GUI, not parsed
+    }
     PlanResult r;
     r.scenario = given;
     // A checkpoint that ships calibrated KV scales runs its KV cache in that format when the
@@ -475,11 +478,11 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
                              "assume graphs (eager decode is slower at small batches)");
     }
     if (scenario.engine.engine == Engine::Vllm) {
-        // Whether the release serves the architecture, then what the plan cannot know of this
-        // start-up: each note gives the other reading.
+        // What the plan cannot know of this start-up: each note gives the other reading (rules
+        // none of whose releases serve the architecture refuse it: engineStartup).
         for (const std::string &note :
-             {vllmArchitectureProblem(model.architecture,
-                                      scenario.engine.vllmVersion.value_or(kDefaultVllmProfile)),
+             {vllmArchitectureNote(model.architecture,
+                                   scenario.engine.vllmVersion.value_or(kDefaultVllmProfile)),
               vllmEncoderNote(engineIn), vllmMxfp4KernelNote(engineIn), vllmSamplerNote(engineIn),
               vllmCudaGraphNote(engineIn, r.memory.engine),
               vllmStateBlocksNote(engineIn, r.memory.engine),

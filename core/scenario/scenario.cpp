@@ -393,7 +393,28 @@ Result<Scenario> parseScenario(std::string_view jsonText) {
                          "tp x pp = " + std::to_string(s.hardware.tp * s.hardware.pp) +
                              " does not equal gpu_count " + std::to_string(s.hardware.gpuCount));
     }
+    if (auto e = requestLengthProblem(s.workload)) {
+        return *e;
+    }
     return s;
+}
+
+std::optional<Error> requestLengthProblem(const Workload &w) {
+    if (!w.inputTokensPerRequest && !w.outputTokensPerRequest) {
+        return std::nullopt;
+    }
+    const std::uint64_t in = w.inputTokensPerRequest.value_or(0);
+    const std::uint64_t out = w.outputTokensPerRequest.value_or(1);
+    if (in + out <= w.contextTokens) {
+        return std::nullopt;
+    }
+    return Error{w.outputTokensPerRequest ? "workload.output_tokens_per_request"
+                                          : "workload.input_tokens_per_request",
+                 std::to_string(in) + " input + " + std::to_string(out) +
+                     " output tokens per request exceed the context of " +
+                     std::to_string(w.contextTokens) +
+                     " tokens (an engine refuses a request longer than its max_model_len): "
+                     "shorten the requests or raise the context"};
 }
 
 Result<Scenario> loadScenarioFile(const std::filesystem::path &path) {

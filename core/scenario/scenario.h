@@ -180,6 +180,12 @@ struct Scenario {
 /// The built-in default scenario (resources/default-scenario.json: Kimi K3 on 8x B300).
 Scenario defaultScenario();
 
+/// Why the workload's request lengths cannot run in its context, or nullopt: the input and
+/// output tokens per request given (an absent input counts 0, an absent output 1) must fit in
+/// context_tokens together, as an engine refuses a request longer than its max_model_len. The
+/// error names output_tokens_per_request where given, else input_tokens_per_request.
+std::optional<Error> requestLengthProblem(const Workload &workload);
+
 /// Parse and validate a scenario document. Missing keys take defaults; wrong types, negative,
 /// NaN or out-of-range values are errors naming the field ("workload.context_tokens: must be
 /// between 1 and 1e8, got 0").

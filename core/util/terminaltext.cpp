@@ -16,9 +16,11 @@ void appendEscape(std::string &out, std::uint32_t cp) {
     }
 }
 
+/// The bidi formatting characters, and the Unicode line and paragraph separators U+2028 /
+/// U+2029, which Qt's text layout (the GUI, the PDF report) breaks a line at.
 bool isBidiControl(std::uint32_t cp) {
-    return cp == 0x061C || cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
-           (cp >= 0x2066 && cp <= 0x2069);
+    return cp == 0x061C || cp == 0x200E || cp == 0x200F || cp == 0x2028 || cp == 0x2029 ||
+           (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
 }
 
 /// Length of the valid UTF-8 sequence at `s` (1..4) and its code point, or 0 when invalid

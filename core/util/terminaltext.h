@@ -12,7 +12,8 @@ namespace hostplan {
 
 /// `text` with every character that could change how a terminal shows the rest escaped:
 /// C0 controls except newline and tab, DEL, C1 controls (U+0080..U+009F) and the bidi
-/// formatting characters (U+061C, U+200E, U+200F, U+202A..U+202E, U+2066..U+2069) as \uXXXX
+/// formatting characters (U+061C, U+200E, U+200F, U+202A..U+202E, U+2066..U+2069) and the
+/// line / paragraph separators U+2028 / U+2029 (Qt breaks lines at them) as \uXXXX
 /// (the JSON escape, so JSON output stays valid and means the same), bytes that are not valid
 /// UTF-8 as \xNN. Other text, UTF-8 included, is unchanged.
 std::string terminalSafe(std::string_view text);

@@ -13,6 +13,7 @@
 #include "scenario/scenario.h"
 #include "testutil.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -321,6 +322,35 @@ class tst_DraftMemory : public QObject {
         QVERIFY(none.ok());
         QVERIFY(!none->model.draft);
         QVERIFY(planToJson(*none)["memory"]["engine"]["draft"].is_null());
+    }
+
+    // vLLM's --speculative-config is JSON built as JSON: a draft folder named with a quote and
+    // a backslash stays one "model" string (concatenated, it was invalid JSON, or new keys).
+    void draftPathInSpeculativeConfig() {
+        QTemporaryDir dir;
+        const QString draft = dir.filePath(QStringLiteral("dj\",\"quantization\":\"x\\q"));
+        QVERIFY(QDir().mkpath(draft));
+        QVERIFY(QFile::copy(QStringLiteral(HOSTPLAN_TEST_DATA_DIR
+                                           "/configs/meta-llama--Meta-Llama-3.1-8B_config.json"),
+                            draft + QStringLiteral("/config.json")));
+        Scenario s;
+        s.model.ref = "llama-3.1-70b";
+        s.hardware.gpu = "h100";
+        s.hardware.gpuCount = 4;
+        s.engine.draft = draft.toStdString();
+        s.workload.speculativeTokens = 2;
+        const auto plan = evaluate(s);
+        QVERIFY2(plan.ok(), plan.ok() ? "" : plan.error().toString().c_str());
+        for (const ServeFlag &f : vllmServeCommand(*plan, Catalogue::builtin()).flags) {
+            if (f.flag == "--speculative-config") {
+                const auto j = nlohmann::json::parse(f.value);
+                QCOMPARE(j.size(), std::size_t(2));
+                QCOMPARE(j["model"].get<std::string>(), draft.toStdString());
+                QCOMPARE(j["num_speculative_tokens"].get<int>(), 2);
+                return;
+            }
+        }
+        QFAIL("no --speculative-config");
     }
 
     // A draft from files is read once and kept while its files are unchanged; an edited

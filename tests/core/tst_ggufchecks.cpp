@@ -174,13 +174,50 @@ class TestGgufChecks : public QObject {
         QCOMPARE(ok->layers.front().headDim, 16u);
         QCOMPARE(ok->layers.front().vHeadDim, 32u);
         QCOMPARE(QString::fromStdString(import(128, 64).error().toString()),
-                 "m.gguf: tensor_infos 'blk.1.attn_k.weight': 128 outputs, but "
-                 "llama.attention.head_count_kv x llama.attention.key_length give 32 (llama.cpp "
-                 "refuses the shape)");
+                 "m.gguf: tensor_infos 'blk.1.attn_k.weight': shape {64, 128}, but "
+                 "llama.embedding_length and llama.attention.head_count_kv x "
+                 "llama.attention.key_length give {64, 32} (llama.cpp refuses the shape)");
         QCOMPARE(QString::fromStdString(import(32, 32).error().toString()),
-                 "m.gguf: tensor_infos 'blk.1.attn_v.weight': 32 outputs, but "
-                 "llama.attention.head_count_kv x llama.attention.value_length give 64 "
-                 "(llama.cpp refuses the shape)");
+                 "m.gguf: tensor_infos 'blk.1.attn_v.weight': shape {64, 32}, but "
+                 "llama.embedding_length and llama.attention.head_count_kv x "
+                 "llama.attention.value_length give {64, 64} (llama.cpp refuses the shape)");
+    }
+
+    /// The shape check cannot be stepped around (each planned 1024 KiB of KV per token where
+    /// the weights give 1 KiB): a first dimension other than embedding_length, a third
+    /// dimension, or a block number llama.cpp would not look up ("blk.01").
+    void attentionShapesNotBypassed() {
+        const auto import = [](std::vector<std::uint64_t> kDims, const std::string &block) {
+            Writer w;
+            w.string("general.architecture", "llama")
+                .u32("llama.block_count", 2)
+                .u32("llama.embedding_length", 64)
+                .u32("llama.attention.head_count", 4)
+                .u32("llama.attention.head_count_kv", 2)
+                .u32("llama.attention.key_length", 16)
+                .u32("llama.vocab_size", 100);
+            for (const std::string i : {"0", "1"}) {
+                const std::string p = "blk." + (i == "1" ? block : i) + ".";
+                w.tensor({p + "attn_k.weight",
+                          i == "1" ? kDims : std::vector<std::uint64_t>{64, 32}, "f16"});
+                w.tensor({p + "attn_v.weight", {64, 32}, "f16"});
+            }
+            return importTiny(w);
+        };
+        QVERIFY(import({64, 32}, "1").ok());
+        QVERIFY(import({64, 32, 1}, "1").ok()); // trailing 1s are the same shape
+        const auto why = [&](std::vector<std::uint64_t> d, const std::string &b) {
+            const auto r = import(std::move(d), b);
+            return r.ok() ? std::string("imported") : r.error().toString();
+        };
+        QVERIFY(why({32, 32}, "1").find("shape {32, 32}") != std::string::npos);
+        QVERIFY(why({64, 32, 4}, "1").find("shape {64, 32, 4}") != std::string::npos);
+        QVERIFY(why({64, 32}, "01").find("not llama.cpp's blk.<layer>.<tensor> name") !=
+                std::string::npos);
+        // Eleven digits: refused too (block 1 is then missing, which the reader names first).
+        const std::string eleven = why({64, 32}, "12345678901");
+        QVERIFY2(eleven.find("blk.1: no tensor of this block") != std::string::npos,
+                 eleven.c_str());
     }
 
     void zeroKvHeadsNeedRecurrentKeys() {

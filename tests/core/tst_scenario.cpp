@@ -334,6 +334,15 @@ class TestScenario : public QObject {
         QTest::newRow("hours per day 25")
             << "{\"schema_version\":1,\"workload\":{\"hours_per_day\":25}}"
             << "workload.hours_per_day";
+        // Requests longer than the context: no engine runs them (max_model_len).
+        QTest::newRow("requests over the context")
+            << "{\"schema_version\":1,\"workload\":{\"context_tokens\":1024,"
+               "\"input_tokens_per_request\":1000000,\"output_tokens_per_request\":1000000}}"
+            << "workload.output_tokens_per_request";
+        QTest::newRow("input over the context")
+            << "{\"schema_version\":1,\"workload\":{\"context_tokens\":1024,"
+               "\"input_tokens_per_request\":1024}}"
+            << "workload.input_tokens_per_request";
         QTest::newRow("bad format") << "{\"schema_version\":1,\"model\":{\"kv_format\":\"fp3\"}}"
                                     << "model.kv_format";
         QTest::newRow("kv format no engine offers")

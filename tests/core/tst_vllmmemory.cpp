@@ -392,20 +392,26 @@ class tst_VllmMemory : public QObject {
                      plan->memory.cache.windowBytesPerTokenPerGpu * (128 + 2047));
     }
 
-    // A vLLM rule set older than the release that added a model's architecture: the plan
-    // warns that the release will not load it (gpt-oss: v0.10.1; DeepSeek-V3: v0.6.6;
-    // Kimi Linear: after v0.11.0); newer rule sets, other engines and model types outside
-    // the table say nothing.
+    // Rules none of whose releases serve a model's architecture (each predates it) refuse it
+    // at start-up: the plan does not fit. Rules that plan releases on both sides of the
+    // addition (gpt-oss came in v0.10.1, inside the 0.7 rules' 0.7 to 0.10.x) note it. Newer
+    // rules, other engines and model types outside the table say nothing.
     void architectureByRelease() {
-        const std::string oss = vllmArchitectureProblem("gpt_oss", VllmProfile::V1Early);
-        QVERIFY(oss.find("GptOssForCausalLM") != std::string::npos);
-        QVERIFY(oss.find("vLLM 0.7 ") == 0);
+        const std::string oss = vllmArchitectureProblem("gpt_oss", VllmProfile::V0);
+        QVERIFY(oss.find("vLLM 0.6.5 does not serve GptOssForCausalLM") == 0);
         QVERIFY(oss.find("in v0.10.1") != std::string::npos);
-        QVERIFY(vllmArchitectureProblem("gpt_oss", VllmProfile::V1).empty());
-        QVERIFY(!vllmArchitectureProblem("deepseek_v3", VllmProfile::V0).empty());
-        QVERIFY(vllmArchitectureProblem("deepseek_v3", VllmProfile::V1Early).empty());
-        QVERIFY(!vllmArchitectureProblem("kimi_linear", VllmProfile::V1).empty());
-        QVERIFY(vllmArchitectureProblem("kimi_linear", VllmProfile::V1v19).empty());
+        QVERIFY(oss.find("the vLLM 0.7 rules plan it") != std::string::npos);
+        QVERIFY(vllmArchitectureProblem("gpt_oss", VllmProfile::V1Early).empty());
+        QVERIFY(vllmArchitectureNote("gpt_oss", VllmProfile::V1Early).find("in v0.10.1") !=
+                std::string::npos);
+        QVERIFY(vllmArchitectureNote("gpt_oss", VllmProfile::V1).empty());
+        QVERIFY(!vllmArchitectureProblem("deepseek_v3", VllmProfile::V0Legacy).empty());
+        QVERIFY(vllmArchitectureProblem("deepseek_v3", VllmProfile::V0).empty());
+        QVERIFY(!vllmArchitectureProblem("kimi_linear", VllmProfile::V1Early).empty());
+        QVERIFY(vllmArchitectureProblem("kimi_linear", VllmProfile::V1).empty());
+        QVERIFY(!vllmArchitectureProblem("kimi_k3", VllmProfile::V1).empty());
+        QVERIFY(vllmArchitectureProblem("kimi_k3", VllmProfile::V1v19).empty());
+        QVERIFY(vllmArchitectureNote("qwen3_next", VllmProfile::V1).empty()); // by v0.11.0
         QVERIFY(vllmArchitectureProblem("llama", VllmProfile::V0Legacy).empty());
         QVERIFY(vllmArchitectureProblem("some_future_arch", VllmProfile::V0Legacy).empty());
         Scenario s;
@@ -413,17 +419,26 @@ class tst_VllmMemory : public QObject {
         s.hardware.gpu = "h200";
         s.hardware.gpuCount = 1;
         s.workload.contextTokens = 8192;
-        auto count = [](const PlanResult &p) {
-            return int(
-                std::count_if(p.warnings.begin(), p.warnings.end(), [](const std::string &w) {
-                    return w.find("does not serve GptOssForCausalLM") != std::string::npos;
-                }));
+        const auto noted = [](const PlanResult &p) {
+            return int(std::count_if(p.warnings.begin(), p.warnings.end(), [](const auto &w) {
+                return w.find("vLLM added GptOssForCausalLM") != std::string::npos;
+            }));
         };
-        QCOMPARE(count(evaluate(s).value()), 0);
+        const PlanResult served = evaluate(s).value();
+        QVERIFY(served.fit.fits);
+        QCOMPARE(noted(served), 0);
         s.engine.vllmVersion = VllmProfile::V1Early;
-        QCOMPARE(count(evaluate(s).value()), 1);
+        const PlanResult mixed = evaluate(s).value();
+        QCOMPARE(mixed.startup.outcome, StartupOutcome::Starts);
+        QCOMPARE(noted(mixed), 1);
+        s.engine.vllmVersion = VllmProfile::V0;
+        const PlanResult old = evaluate(s).value();
+        QVERIFY(!old.fit.fits);
+        QCOMPARE(old.startup.outcome, StartupOutcome::ArgumentsRefused);
+        QVERIFY(old.startup.message.find("does not serve GptOssForCausalLM") != std::string::npos);
+        QCOMPARE(old.fit.maxConcurrency, 0u);
         s.engine.engine = Engine::Sglang; // the vLLM release does not apply
-        QCOMPARE(count(evaluate(s).value()), 0);
+        QCOMPARE(evaluate(s).value().startup.outcome, StartupOutcome::Starts);
     }
 };
 

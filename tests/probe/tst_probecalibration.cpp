@@ -36,6 +36,18 @@ class TestProbeCalibration : public QObject {
                                   << "rtx-4090";
         QTest::newRow("unknown") << "NVIDIA T4"
                                  << "";
+        // Names are matched on token boundaries: the A10's and L4's aliases ("nvidia a10",
+        // "nvidia l4") are inside these names but end within a number.
+        QTest::newRow("a100 sxm") << "NVIDIA A100-SXM4-80GB"
+                                  << "a100-80gb";
+        QTest::newRow("a100 pcie") << "NVIDIA A100 80GB PCIe"
+                                   << "a100-80gb";
+        QTest::newRow("l40s") << "NVIDIA L40S"
+                              << "l40s";
+        QTest::newRow("a10g") << "NVIDIA A10G"
+                              << "a10";
+        QTest::newRow("l4") << "NVIDIA L4"
+                            << "l4";
     }
     void catalogueMatch() {
         QFETCH(QString, device);
@@ -109,6 +121,25 @@ class TestProbeCalibration : public QObject {
                  slowWhy.c_str());
         slow.kernels->copyBandwidthBytesPerS = 0;
         QCOMPARE(probe::implausibleMeasurement(slow, Catalogue::builtin()), std::string());
+        // The kernel rates that calibrate decode (the best M = 1 GEMV) and prefill (the best
+        // large-M GEMM) have the same floor: 1e-300 scaled the plan to 0 tokens/s.
+        for (const bool gemv : {true, false}) {
+            probe::ProbeReport tiny = load("h200-kernels-report.json");
+            for (auto &r : tiny.kernels->rows) {
+                if (gemv && r.m == 1) {
+                    r.gbPerS = 1e-300;
+                }
+                if (!gemv && r.m >= 4096) {
+                    r.tflops = 1e-300;
+                }
+            }
+            const std::string tinyWhy = probe::implausibleMeasurement(tiny, Catalogue::builtin());
+            QVERIFY2(tinyWhy.find(gemv ? "best M = 1 GEMV rate of 0.00 TB/s is under 1% of the "
+                                         "NVIDIA H200"
+                                       : "best large-M GEMM rate of 1e-300 TFLOP/s is under 1% "
+                                         "of the NVIDIA H200") != std::string::npos,
+                     tinyWhy.c_str());
+        }
     }
 
     // Bandwidth is judged against the probed GPU's own data sheet, not the plan's GPU: the

@@ -91,6 +91,26 @@ class TestCliHostile : public QObject {
         QCOMPARE(j["scenario"]["hardware"]["tp"].get<int>(), 2);
         QCOMPARE(j["scenario"]["hardware"]["gpu_count"].get<int>(), 2);
     }
+    // --gpu takes the new GPU's own node size, but not over a --gpus-per-node given before it.
+    void gpusPerNodeBeforeGpu() {
+        for (const QStringList &order : {QStringList{"--gpus-per-node", "2", "--gpu", "h100"},
+                                         QStringList{"--gpu", "h100", "--gpus-per-node", "2"}}) {
+            const Run r = runTool(HOSTPLAN_CLI_BIN,
+                                  QStringList{"plan", "--json", "--gpu-count", "4"} + order);
+            QVERIFY2(r.code == 0, r.err.constData());
+            const auto j = nlohmann::json::parse(r.out.toStdString());
+            QCOMPARE(j["scenario"]["hardware"]["gpus_per_node"].get<int>(), 2);
+        }
+    }
+    // Standard output on a full disk: exit 3 and a message, not 0 with half a script.
+    void stdoutOnFullDisk() {
+        QProcess p;
+        p.setStandardOutputFile(QStringLiteral("/dev/full"));
+        p.start(QStringLiteral(HOSTPLAN_CLI_BIN), {"serve-cmd", "--gpu", "h100"});
+        QVERIFY(p.waitForFinished(100000));
+        QCOMPARE(p.exitCode(), 3);
+        QVERIFY(p.readAllStandardError().contains("cannot write the output"));
+    }
     void inconsistentOptionsNameTheOption() {
         const Run r =
             runTool(HOSTPLAN_CLI_BIN, {"plan", "--gpu-count", "4", "--tp", "2", "--pp", "1"});
