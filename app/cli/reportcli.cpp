@@ -115,7 +115,8 @@ std::string parseArgs(const std::vector<std::string> &args, bool pdf, Scenario &
                 return a + ": must be a4 or letter, got " + quotedInput(v.toStdString());
             }
         } else {
-            o.date = QDate::fromString(v, Qt::ISODate);
+            // Exactly YYYY-MM-DD: Qt's ISO parse also takes a date followed by other text.
+            o.date = v.size() == 10 ? QDate::fromString(v, Qt::ISODate) : QDate();
             if (!o.date.isValid()) {
                 return a + ": must be a date YYYY-MM-DD, got " + quotedInput(v.toStdString());
             }

@@ -570,7 +570,8 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
     if (fromSearch) {
         r.usdPerGpuHour = best->usdPerGpuHour; // the chosen offer's rate (or the override)
     }
-    if (!(r.usdPerGpuHour > 0)) { // an offer or override of $0 is a slip, or owned GPUs
+    // An offer or override of $0 (or one that prints as $0.00) is a slip, or owned GPUs.
+    if (!(r.usdPerGpuHour >= 0.005)) {
         r.warnings.push_back("the GPU-hour rate is $0: the rental cost, cost per 1M tokens and "
                              "break-even count the GPUs as free (enter their hourly cost)");
     }

@@ -299,8 +299,8 @@ class TestFit : public QObject {
         QVERIFY(p->fit.headroomBytesPerGpu > 0);
     }
 
-    /// A $0 GPU-hour rate (an offer's slip, or owned GPUs entered as free) is said: every cost
-    /// figure counts the GPUs as free.
+    /// A $0 GPU-hour rate (an offer's slip, or owned GPUs entered as free), or one under half
+    /// a cent, is said: every cost figure counts the GPUs as free.
     void zeroRateWarned() {
         Scenario s = defaultScenario();
         s.pricing.usdPerGpuHour = 0.0;
@@ -311,6 +311,13 @@ class TestFit : public QObject {
                           "the GPU-hour rate is $0: the rental cost, cost per 1M tokens and "
                           "break-even count the GPUs as free (enter their hourly cost)") !=
                 p->warnings.end());
+        // A rate that prints as $0.00 is said too (it priced the plan at $0.00 silently).
+        s.pricing.usdPerGpuHour = 1e-4;
+        const auto tiny = evaluate(s);
+        QVERIFY(tiny.ok());
+        QVERIFY(std::any_of(tiny->warnings.begin(), tiny->warnings.end(), [](const auto &w) {
+            return w.find("rate is $0") != std::string::npos;
+        }));
         s.pricing.usdPerGpuHour = 2.0;
         const auto priced = evaluate(s);
         QVERIFY(priced.ok());

@@ -169,6 +169,9 @@ class TestExport : public QObject {
                                      << "--page-size: must be a4 or letter, got 'a3'";
         QTest::newRow("badDate") << QStringList{"-o", "x.pdf", "--date", "29.11.2026"}
                                  << "--date: must be a date YYYY-MM-DD";
+        QTest::newRow("dateWithTrailingText")
+            << QStringList{"-o", "x.pdf", "--date", "2026-01-01x"}
+            << "--date: must be a date YYYY-MM-DD, got '2026-01-01x'";
         QTest::newRow("unknownOption")
             << QStringList{"-o", "x.pdf", "--colour"} << "unknown option '--colour'";
         QTest::newRow("missingProbe")
