@@ -439,6 +439,13 @@ Result<GpuSpec> Catalogue::findGpu(std::string_view nameOrAlias) const {
     if (key.empty()) {
         return makeError("gpu", "empty GPU name");
     }
+    // Only ASCII letters and digits count (squash): 'H１００' (full-width digits) would lose
+    // its number and match every H-series GPU.
+    if (std::any_of(nameOrAlias.begin(), nameOrAlias.end(),
+                    [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
+        return makeError("gpu", "unknown GPU '" + std::string(nameOrAlias.substr(0, 80)) +
+                                    "': GPU names are ASCII (see hostplan-cli gpus)");
+    }
     // 1. exact id / alias / name
     for (const auto &g : m_gpus) {
         if (squash(g.id) == key || squash(g.name) == key) {

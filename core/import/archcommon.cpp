@@ -279,6 +279,13 @@ GdnShape addGatedDeltaNet(const ConfigReader &c, ModelBuilder &b, u64 n) {
     g.nv = c.count("linear_num_value_heads", kMaxHeads);
     g.dv = c.count("linear_value_head_dim", kMaxHidden);
     g.kernel = c.count("linear_conv_kernel_dim", 64);
+    // Each key head serves a whole group of value heads (the Gated DeltaNet kernels repeat
+    // q / k over nv / nk value heads: vLLM qwen3_next.py, transformers modeling_qwen3_next.py).
+    if (g.nv % g.nk != 0) {
+        fail(c.field("linear_num_value_heads"),
+             std::to_string(g.nv) + " is not a multiple of linear_num_key_heads " +
+                 std::to_string(g.nk) + ": each key head serves a whole group of value heads");
+    }
     const u64 H = b.dimensions().hidden;
     const std::string fk = c.field("linear_key_head_dim");
     const std::string fv = c.field("linear_value_head_dim");

@@ -126,6 +126,12 @@ Result<fs::path> resolveHubSnapshot(std::string_view hubId, const HubCacheEnv &e
                                    " --include '*.json'` or give a path");
     }
     std::string commit = readRef(repo / "refs" / revision);
+    if (!commit.empty() && !validNamePart(commit)) {
+        // A ref holds a commit hash; anything else ("../..", an absolute path) would lead the
+        // snapshot path out of the cache.
+        return makeError(full, (repo / "refs" / revision).string() + " holds '" +
+                                   commit.substr(0, 80) + "', not a commit hash");
+    }
     if (commit.empty() && fs::is_directory(repo / "snapshots" / revision, ec)) {
         commit = revision; // a commit hash given directly
     }

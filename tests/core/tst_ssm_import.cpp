@@ -448,6 +448,13 @@ void TestSsmImport::engineStateDefaults() {
     QVERIFY(next.ok());
     QCOMPARE(fmt(Engine::Vllm, *next), std::string("bf16"));
     QCOMPARE(fmt(Engine::Sglang, *next), std::string("fp32"));
+    // Value heads that are not whole groups of the key heads are refused, naming the key.
+    J odd = nlohmann::json::parse(
+        std::ifstream(HOSTPLAN_RESOURCES_DIR "/models/Qwen3-Next-80B-A3B-Thinking.json"));
+    odd["linear_num_value_heads"] = 33;
+    const auto oddHeads = importJson(odd);
+    QVERIFY(!oddHeads.ok());
+    QVERIFY(oddHeads.error().toString().find("linear_num_value_heads") != std::string::npos);
     // Nemotron-H's hook: the config's mamba_ssm_cache_dtype, float32 when absent.
     const auto nano = file(HOSTPLAN_TEST_DATA_DIR
                            "/configs/nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16_config.json");

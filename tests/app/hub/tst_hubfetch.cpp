@@ -20,6 +20,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -220,6 +222,7 @@ class TestHubFetch : public QObject {
     void planFromCli();
     void gated();
     void notFound();
+    void refOutsideTheCache();
     void offline();
     void timeout();
     void unreachable();
@@ -435,6 +438,25 @@ void TestHubFetch::gated() {
     const auto spec = importModelPath(*ok);
     QVERIFY(spec.ok());
     QCOMPARE(quint64(spec->checkpointBytes), kLlamaBytes);
+}
+
+// A local cache's refs/<revision> holds a commit hash; one that holds a path ("../..", an
+// absolute one) is refused rather than followed out of the cache.
+void TestHubFetch::refOutsideTheCache() {
+    namespace fs = std::filesystem;
+    QTemporaryDir tmp;
+    const fs::path repo = fs::path(tmp.path().toStdString()) / "models--org--m";
+    fs::create_directories(repo / "refs");
+    fs::create_directories(repo / "snapshots");
+    importer::HubCacheEnv env;
+    env.hfHubCache = tmp.path().toStdString();
+    for (const std::string ref : {"../../../elsewhere", "/etc"}) {
+        { std::ofstream(repo / "refs" / "main") << ref; }
+        const auto snap = importer::resolveHubSnapshot("org/m", env);
+        QVERIFY(!snap.ok());
+        QVERIFY2(snap.error().message.find("not a commit hash") != std::string::npos,
+                 snap.error().message.c_str());
+    }
 }
 
 void TestHubFetch::notFound() {
