@@ -20,6 +20,11 @@ Result<CheckpointPaths> resolveCheckpointPaths(const fs::path &path) {
         if (fs::is_directory(path, ec)) {
             out.config = path / "config.json";
             if (!fs::exists(out.config, ec)) {
+                // A config.json that is there but cannot be followed (a loop of symbolic
+                // links, no permission on its target) says why, not "no config.json".
+                if (ec && ec != std::errc::no_such_file_or_directory) {
+                    return makeError(out.config.string(), "cannot read: " + ec.message());
+                }
                 return makeError(path.string(), "no config.json in this folder");
             }
             if (fs::exists(path / "model.safetensors.index.json", ec)) {

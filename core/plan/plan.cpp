@@ -374,9 +374,9 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
         par.tp = hw.tp ? hw.tp : (hw.pp ? std::max<std::uint32_t>(gpus / hw.pp, 1) : gpus);
         par.pp = hw.pp ? hw.pp : std::max<std::uint32_t>(gpus / par.tp, 1);
         if (par.tp * par.pp != gpus) {
-            return makeError("hardware.tp", "TP " + std::to_string(par.tp) + " x PP " +
-                                                std::to_string(par.pp) + " does not use the " +
-                                                countText(gpus, "GPU") + floorNote);
+            return makeError(hw.tp ? "hardware.tp" : "hardware.pp", // the one given
+                             "TP " + std::to_string(par.tp) + " x PP " + std::to_string(par.pp) +
+                                 " does not use the " + countText(gpus, "GPU") + floorNote);
         }
         // EP only where asked, as the engines start it (expert parallelism is opt-in in vLLM,
         // SGLang and TensorRT-LLM); HostPlan's own layouts (no TP / PP given) choose it.

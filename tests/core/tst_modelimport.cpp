@@ -9,7 +9,10 @@
 #include "modelimporttestutil.h"
 #include "testutil.h"
 
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <filesystem>
 
 using namespace hostplan;
 using hostplan::modelimporttest::kAllModels;
@@ -48,7 +51,22 @@ class TestModelImport : public QObject {
     void experts();
     void groupFacts_data();
     void groupFacts();
+    void configSymlinkLoop();
 };
+
+// A folder whose config.json is a loop of symbolic links says so (the system's reason), not
+// "no config.json in this folder".
+void TestModelImport::configSymlinkLoop() {
+    QTemporaryDir dir;
+    const std::filesystem::path folder = dir.path().toStdString();
+    std::filesystem::create_symlink(folder / "loop", folder / "config.json");
+    std::filesystem::create_symlink(folder / "config.json", folder / "loop");
+    const auto r = importModelPath(folder.string());
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error().message.find("cannot read: Too many levels of symbolic links") !=
+                 std::string::npos,
+             r.error().toString().c_str());
+}
 
 // --- Totals, active counts, bytes --------------------------------------------------------
 

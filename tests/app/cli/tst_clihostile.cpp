@@ -133,6 +133,10 @@ class TestCliHostile : public QObject {
             << QStringList{"--gpus-per-node", "73"}
             << QByteArray(
                    "--gpus-per-node: must be a whole number from 0 (chosen) to 72, got '73'");
+        // A PP that cannot use the GPUs names --pp, the option given (it named --tp's field).
+        QTest::newRow("pp over the count")
+            << QStringList{"--gpu-count", "2", "--pp", "1024"}
+            << QByteArray("--pp: TP 1 x PP 1024 does not use the 2 GPUs");
         QTest::newRow("ep minus one") << QStringList{"--ep", "-1"}
                                       << QByteArray("--ep: must be a whole number from 0 "
                                                     "(chosen) to 4096, got '-1'");
