@@ -33,6 +33,10 @@ LayerRange stageRange(const PipelineStage &s) {
     return LayerRange{s.firstLayer, s.layers};
 }
 
+LayerRange heldLayers(const PipelineStage &s, std::uint32_t pp, std::uint32_t totalLayers) {
+    return pp > 1 ? stageRange(s) : LayerRange{0, totalLayers};
+}
+
 bool limitsMore(const EngineMemoryTerms &a, const EngineMemoryTerms &b) {
     const bool aRefuses = a.kvPoolBytes < 0, bRefuses = b.kvPoolBytes < 0;
     if (aRefuses || bRefuses) {

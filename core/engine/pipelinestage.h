@@ -36,6 +36,8 @@ std::vector<PipelineStage> pipelineStages(const std::vector<std::uint32_t> &laye
 
 /// The decoder layers stage `s` holds: [s.firstLayer, s.firstLayer + s.layers).
 LayerRange stageRange(const PipelineStage &s);
+/// The decoder layers one worker holds: stage `s`'s at `pp` > 1, else all `totalLayers`.
+LayerRange heldLayers(const PipelineStage &s, std::uint32_t pp, std::uint32_t totalLayers);
 
 /// Whether stage terms `a` limit the engine more than `b` (vLLM and TensorRT-LLM keep the
 /// smallest token count over their stages): a stage whose pool is negative first (the more

@@ -93,8 +93,8 @@ class TrtllmMemory final : public EngineMemoryModel {
         const std::uint32_t gpus =
             std::max<std::uint32_t>(in.tp, 1) * std::max<std::uint32_t>(in.pp, 1);
         setStageWeights(t, in, stage, false);
-        const LayerRange held = in.pp > 1 ? stageRange(stage) : LayerRange{0, m.decoderLayers()};
-        t.weightPadding += trtllmMxfp4PaddingBytes(m, in.tp, in.ep, held);
+        t.weightPadding +=
+            trtllmMxfp4PaddingBytes(m, in.tp, in.ep, heldLayers(stage, in.pp, m.decoderLayers()));
         t.draftWeights = draftWeightBytes(in, false);
         t.cudaContext = std::uint64_t(gib(0.5));
         t.communication = gpus > 1 ? std::uint64_t(gib(0.5)) : 0;

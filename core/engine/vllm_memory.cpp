@@ -420,8 +420,7 @@ class VllmMemory final : public EngineMemoryModel {
                    : 0;
         t.checkpointWeights = stageCheckpoint ? stageCheckpoint : in.checkpointWeightsPerGpu;
         const MoeKernel moeKernel = vllmMoeKernel(in.gpu, in.moeKernel);
-        // The decoder layers this worker holds: its stage's, or all of them.
-        const LayerRange held = staged ? stageRange(stage) : LayerRange{0, totalLayers};
+        const LayerRange held = heldLayers(stage, whole.pp, totalLayers);
         t.weightPadding =
             (staged ? stageVocabPaddingBytes(m, in.tp, stage)
                     : vocabPaddingBytes(m, in.tp, in.pp)) +

@@ -486,18 +486,15 @@ void addTensors(const MetaReader &r, const gguf::Header &h, std::uint64_t layers
 
 /// Refuses a tensor named "blk." whose layer number is not llama.cpp's: the loader looks up
 /// "blk.%d.<name>" (src/llama-arch.cpp LLM_TN), so "blk.007.attn_k.weight" or a number of more
-/// than ten digits is a tensor it never finds (and the layer's own is then missing).
+/// than ten digits (layerOf's bound) is a tensor it never finds (and the layer's own is then
+/// missing).
 void checkBlockNames(const gguf::Header &h) {
     for (const auto &t : h.tensors) {
         if (t.name.rfind("blk.", 0) != 0) {
             continue;
         }
-        const std::size_t dot = t.name.find('.', 4);
-        const std::string_view n =
-            std::string_view(t.name).substr(4, dot == std::string::npos ? 0 : dot - 4);
-        const bool digits = !n.empty() && std::all_of(n.begin(), n.end(),
-                                                      [](char c) { return c >= '0' && c <= '9'; });
-        if (!digits || n.size() > 10 || (n.size() > 1 && n.front() == '0')) {
+        const bool leadingZero = t.name.size() > 5 && t.name[4] == '0' && t.name[5] != '.';
+        if (!layerOf(t.name) || leadingZero) {
             throw ImportError{"tensor_infos '" + cutText(t.name, 80) + "'",
                               "is not llama.cpp's blk.<layer>.<tensor> name (a layer number "
                               "without leading zeros): llama.cpp would not find it"};

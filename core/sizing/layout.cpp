@@ -290,12 +290,23 @@ std::string engineLayoutProblem(const ModelSpec &model, const Parallelism &par) 
     return {};
 }
 
+namespace {
+
+/// The largest fallback instance: a card rented as a single machine, up to
+/// kFallbackMachineMaxGpus of it (or the node size given); a data-centre GPU, its whole node.
+std::uint32_t fallbackLargestInstance(const GpuSpec &gpu, std::uint32_t nodeSize) {
+    const std::uint32_t node = std::max<std::uint32_t>(nodeSize, 1);
+    return !gpu.clusteredRentals && node == 1 ? kFallbackMachineMaxGpus : node;
+}
+
+} // namespace
+
 std::vector<RentalOffer> fallbackOffers(const GpuSpec &gpu, std::uint32_t nodeSize) {
     const std::uint32_t node = std::max<std::uint32_t>(nodeSize, 1);
-    // A card rented as a single machine: one to eight of it (or the node size given), none
-    // clustered. A data-centre node: 1, 2, 4 ... inside it and whole clustered nodes.
+    // A card rented as a single machine: 1, 2, 4 ... of it, none clustered. A data-centre
+    // node: 1, 2, 4 ... inside it and whole clustered nodes.
     const bool machines = !gpu.clusteredRentals;
-    const std::uint32_t largest = machines && node == 1 ? kFallbackMachineMaxGpus : node;
+    const std::uint32_t largest = fallbackLargestInstance(gpu, node);
     const std::string shapes = fallbackShapesText(gpu, node);
     std::vector<RentalOffer> out;
     auto add = [&](std::uint32_t n, bool clustered) {
@@ -321,14 +332,13 @@ std::vector<RentalOffer> fallbackOffers(const GpuSpec &gpu, std::uint32_t nodeSi
 }
 
 std::string fallbackShapesText(const GpuSpec &gpu, std::uint32_t nodeSize) {
-    const std::uint32_t node = std::max<std::uint32_t>(nodeSize, 1);
+    const std::uint32_t largest = fallbackLargestInstance(gpu, nodeSize);
     if (!gpu.clusteredRentals) {
         // The why (GpuSpec::clusteredRentalsSource) stays in the catalogue: it is long.
-        const std::uint32_t largest = node == 1 ? kFallbackMachineMaxGpus : node;
         return "single machines of 1 to " + countText(largest, "GPU") +
                " (a card rented without a fabric between machines: never clustered)";
     }
-    return "the GPU's own node of " + countText(node, "GPU") +
+    return "the GPU's own node of " + countText(largest, "GPU") +
            " (1, 2, 4, 8 inside a node, whole clustered nodes beyond)";
 }
 

@@ -17,6 +17,27 @@ using ggufwriter::importTiny;
 using ggufwriter::tinyHeader;
 using ggufwriter::Writer;
 
+namespace {
+
+/// Two llama blocks' metadata: hidden 64, 4 heads, 2 KV heads of key_length 16, and
+/// value_length `valueLength` where it is not 0 (absent, it follows key_length).
+Writer twoBlockLlama(std::uint32_t valueLength) {
+    Writer w;
+    w.string("general.architecture", "llama")
+        .u32("llama.block_count", 2)
+        .u32("llama.embedding_length", 64)
+        .u32("llama.attention.head_count", 4)
+        .u32("llama.attention.head_count_kv", 2)
+        .u32("llama.attention.key_length", 16)
+        .u32("llama.vocab_size", 100);
+    if (valueLength) {
+        w.u32("llama.attention.value_length", valueLength);
+    }
+    return w;
+}
+
+} // namespace
+
 class TestGgufChecks : public QObject {
     Q_OBJECT
 
@@ -153,15 +174,7 @@ class TestGgufChecks : public QObject {
     /// the metadata gives import.
     void attentionShapesChecked() {
         const auto import = [](std::uint64_t kWidth, std::uint64_t vWidth) {
-            Writer w;
-            w.string("general.architecture", "llama")
-                .u32("llama.block_count", 2)
-                .u32("llama.embedding_length", 64)
-                .u32("llama.attention.head_count", 4)
-                .u32("llama.attention.head_count_kv", 2)
-                .u32("llama.attention.key_length", 16)
-                .u32("llama.attention.value_length", 32)
-                .u32("llama.vocab_size", 100);
+            Writer w = twoBlockLlama(32);
             for (int i = 0; i < 2; ++i) {
                 const std::string p = "blk." + std::to_string(i) + ".";
                 w.tensor({p + "attn_k.weight", {64, i == 1 ? kWidth : 32}, "f16"});
@@ -188,14 +201,7 @@ class TestGgufChecks : public QObject {
     /// dimension, or a block number llama.cpp would not look up ("blk.01").
     void attentionShapesNotBypassed() {
         const auto import = [](std::vector<std::uint64_t> kDims, const std::string &block) {
-            Writer w;
-            w.string("general.architecture", "llama")
-                .u32("llama.block_count", 2)
-                .u32("llama.embedding_length", 64)
-                .u32("llama.attention.head_count", 4)
-                .u32("llama.attention.head_count_kv", 2)
-                .u32("llama.attention.key_length", 16)
-                .u32("llama.vocab_size", 100);
+            Writer w = twoBlockLlama(0);
             for (const std::string i : {"0", "1"}) {
                 const std::string p = "blk." + (i == "1" ? block : i) + ".";
                 w.tensor({p + "attn_k.weight",
