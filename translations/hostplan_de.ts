@@ -1326,6 +1326,46 @@ Quelle: %6 (Stand %7)</translation>
         <source>auto (0): the layout search, from the experts in the model&apos;s config.json (n_routed_experts or num_local_experts); with TP or PP given, off (EP 1), as the engines start without their expert-parallel flag.</source>
         <translation>automatisch (0): die Aufteilungssuche, anhand der Experten in der config.json des Modells (n_routed_experts oder num_local_experts); mit angegebenem TP oder PP aus (EP 1), wie die Engines ohne ihr Expert-Parallel-Flag starten.</translation>
     </message>
+    <message>
+        <source>Add GPU types...</source>
+        <translation>GPU-Typen hinzufügen...</translation>
+    </message>
+    <message>
+        <source>Read your own GPU types from a JSON file in resources/gpus.json&apos;s schema: a card the catalogue lacks, or your measured figures for one it has (same id). They are saved in the scenario (hardware.custom_gpus).</source>
+        <translation>Eigene GPU-Typen aus einer JSON-Datei im Schema von resources/gpus.json lesen: eine Karte, die der Katalog nicht kennt, oder Ihre gemessenen Werte für eine, die er kennt (gleiche id). Sie werden im Szenario gespeichert (hardware.custom_gpus).</translation>
+    </message>
+    <message>
+        <source>Add GPU types</source>
+        <translation>GPU-Typen hinzufügen</translation>
+    </message>
+    <message>
+        <source>GPU types (*.json);;All files (*)</source>
+        <translation>GPU-Typen (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1 (yours)</source>
+        <translation>%1 (eigener Typ)</translation>
+    </message>
+    <message>
+        <source>%1 holds no GPU types</source>
+        <translation>%1 enthält keine GPU-Typen</translation>
+    </message>
+    <message>
+        <source>at most %1 GPU types of your own</source>
+        <translation>höchstens %1 eigene GPU-Typen</translation>
+    </message>
+    <message>
+        <source>Add GPU types from %1</source>
+        <translation>GPU-Typen aus %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Adds GPU types of your own to the GPU list: a JSON file in resources/gpus.json&apos;s schema (an example: docs/examples/gpus-a30.json), one entry per type with its memory, usable memory, bandwidth, compute rates, node size and compute capability, each with its source. An entry with a catalogue id replaces that GPU&apos;s figures (your measured usable memory); a name that already names another GPU is refused. The types are saved in the scenario (hardware.custom_gpus); undo removes them.</source>
+        <translation>Fügt der GPU-Liste eigene GPU-Typen hinzu: eine JSON-Datei im Schema von resources/gpus.json (ein Beispiel: docs/examples/gpus-a30.json), ein Eintrag je Typ mit Speicher, nutzbarem Speicher, Bandbreite, Rechenleistung, Knotengröße und Compute Capability, jeweils mit Quelle. Ein Eintrag mit einer Katalog-id ersetzt die Werte dieser GPU (Ihr gemessener nutzbarer Speicher); ein Name, der schon eine andere GPU bezeichnet, wird abgelehnt. Die Typen werden im Szenario gespeichert (hardware.custom_gpus); Rückgängig entfernt sie.</translation>
+    </message>
+    <message>
+        <source>none: the catalogue&apos;s GPU types only.</source>
+        <translation>keine: nur die GPU-Typen des Katalogs.</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::HelpActions</name>

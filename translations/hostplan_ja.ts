@@ -1326,6 +1326,46 @@ Source: %6 (as of %7)</source>
         <source>auto (0): the layout search, from the experts in the model&apos;s config.json (n_routed_experts or num_local_experts); with TP or PP given, off (EP 1), as the engines start without their expert-parallel flag.</source>
         <translation>自動 (0)：構成探索が、モデルの config.json のエキスパート数（n_routed_experts または num_local_experts）から決めます。TP または PP を指定した場合はオフ（EP 1）で、エキスパート並列のフラグなしで起動するエンジンと同じです。</translation>
     </message>
+    <message>
+        <source>Add GPU types...</source>
+        <translation>GPU タイプを追加...</translation>
+    </message>
+    <message>
+        <source>Read your own GPU types from a JSON file in resources/gpus.json&apos;s schema: a card the catalogue lacks, or your measured figures for one it has (same id). They are saved in the scenario (hardware.custom_gpus).</source>
+        <translation>resources/gpus.json のスキーマの JSON ファイルから独自の GPU タイプを読み込みます。カタログにないカード、またはカタログにあるカードの実測値（同じ id）です。シナリオに保存されます（hardware.custom_gpus）。</translation>
+    </message>
+    <message>
+        <source>Add GPU types</source>
+        <translation>GPU タイプを追加</translation>
+    </message>
+    <message>
+        <source>GPU types (*.json);;All files (*)</source>
+        <translation>GPU タイプ (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>%1 (yours)</source>
+        <translation>%1（独自）</translation>
+    </message>
+    <message>
+        <source>%1 holds no GPU types</source>
+        <translation>%1 には GPU タイプがありません</translation>
+    </message>
+    <message>
+        <source>at most %1 GPU types of your own</source>
+        <translation>独自の GPU タイプは最大 %1 個です</translation>
+    </message>
+    <message>
+        <source>Add GPU types from %1</source>
+        <translation>%1 から GPU タイプを追加</translation>
+    </message>
+    <message>
+        <source>Adds GPU types of your own to the GPU list: a JSON file in resources/gpus.json&apos;s schema (an example: docs/examples/gpus-a30.json), one entry per type with its memory, usable memory, bandwidth, compute rates, node size and compute capability, each with its source. An entry with a catalogue id replaces that GPU&apos;s figures (your measured usable memory); a name that already names another GPU is refused. The types are saved in the scenario (hardware.custom_gpus); undo removes them.</source>
+        <translation>独自の GPU タイプを GPU 一覧に追加します。resources/gpus.json のスキーマの JSON ファイル（例: docs/examples/gpus-a30.json）で、タイプごとにメモリ、使用可能メモリ、帯域幅、演算性能、ノードサイズ、compute capability をそれぞれ出典付きで記述します。カタログの id を持つエントリはその GPU の値（実測の使用可能メモリなど）を置き換え、別の GPU を指す名前は拒否されます。タイプはシナリオに保存され（hardware.custom_gpus）、元に戻すで削除されます。</translation>
+    </message>
+    <message>
+        <source>none: the catalogue&apos;s GPU types only.</source>
+        <translation>なし: カタログの GPU タイプのみ。</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::HelpActions</name>

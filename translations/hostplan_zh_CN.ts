@@ -1326,6 +1326,46 @@ Source: %6 (as of %7)</source>
         <source>auto (0): the layout search, from the experts in the model&apos;s config.json (n_routed_experts or num_local_experts); with TP or PP given, off (EP 1), as the engines start without their expert-parallel flag.</source>
         <translation>自动 (0)：由布局搜索根据模型 config.json 中的专家数（n_routed_experts 或 num_local_experts）确定；指定了 TP 或 PP 时为关闭（EP 1），与引擎在不加专家并行参数时的启动方式一致。</translation>
     </message>
+    <message>
+        <source>Add GPU types...</source>
+        <translation>添加 GPU 类型...</translation>
+    </message>
+    <message>
+        <source>Read your own GPU types from a JSON file in resources/gpus.json&apos;s schema: a card the catalogue lacks, or your measured figures for one it has (same id). They are saved in the scenario (hardware.custom_gpus).</source>
+        <translation>从采用 resources/gpus.json 格式的 JSON 文件读取您自己的 GPU 类型：目录中没有的显卡，或您为目录中已有显卡测得的数据（相同 id）。它们保存在场景中（hardware.custom_gpus）。</translation>
+    </message>
+    <message>
+        <source>Add GPU types</source>
+        <translation>添加 GPU 类型</translation>
+    </message>
+    <message>
+        <source>GPU types (*.json);;All files (*)</source>
+        <translation>GPU 类型 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 (yours)</source>
+        <translation>%1（您的）</translation>
+    </message>
+    <message>
+        <source>%1 holds no GPU types</source>
+        <translation>%1 不含任何 GPU 类型</translation>
+    </message>
+    <message>
+        <source>at most %1 GPU types of your own</source>
+        <translation>最多 %1 个自定义 GPU 类型</translation>
+    </message>
+    <message>
+        <source>Add GPU types from %1</source>
+        <translation>从 %1 添加 GPU 类型</translation>
+    </message>
+    <message>
+        <source>Adds GPU types of your own to the GPU list: a JSON file in resources/gpus.json&apos;s schema (an example: docs/examples/gpus-a30.json), one entry per type with its memory, usable memory, bandwidth, compute rates, node size and compute capability, each with its source. An entry with a catalogue id replaces that GPU&apos;s figures (your measured usable memory); a name that already names another GPU is refused. The types are saved in the scenario (hardware.custom_gpus); undo removes them.</source>
+        <translation>向 GPU 列表添加您自己的 GPU 类型：采用 resources/gpus.json 格式的 JSON 文件（示例：docs/examples/gpus-a30.json），每种类型一个条目，包含显存、可用显存、带宽、算力、节点规模和计算能力（compute capability），每项都注明来源。id 与目录相同的条目会替换该 GPU 的数据（您实测的可用显存）；已指代其他 GPU 的名称会被拒绝。这些类型保存在场景中（hardware.custom_gpus）；撤销即可移除。</translation>
+    </message>
+    <message>
+        <source>none: the catalogue&apos;s GPU types only.</source>
+        <translation>无：仅使用目录中的 GPU 类型。</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::HelpActions</name>

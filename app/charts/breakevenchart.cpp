@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "charts/breakevenchart.h"
+#include "plan/plan.h"
 
 #include "catalogue/catalogue.h"
 #include "charts/chartclicks.h"
@@ -161,7 +162,7 @@ void BreakEvenChart::rebuild() {
         c->addSeries(line);
         steps << line;
         connect(line, &QLineSeries::clicked, this, [this, i](const QPointF &) { choose(int(i)); });
-        const auto gpu = Catalogue::builtin().findGpu(l.gpuId);
+        const auto gpu = scenarioCatalogue(m_doc->scenario()).findGpu(l.gpuId);
         const QString gpuName = QString::fromStdString(gpu.ok() ? gpu->name : l.gpuId);
         const double hoursPerDay = w.hoursPerDay;
         const double alwaysOn = l.usdPerMonthAlwaysOn;

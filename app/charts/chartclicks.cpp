@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "charts/chartclicks.h"
+#include "plan/plan.h"
 
 #include "catalogue/catalogue.h"
 #include "document/formatting.h"
@@ -24,11 +25,11 @@ QString clickHint() {
 }
 
 bool chooseGpuType(ScenarioDocument *doc, const std::string &gpuId) {
-    const auto gpu = Catalogue::builtin().findGpu(gpuId);
+    const auto gpu = scenarioCatalogue(doc->scenario()).findGpu(gpuId);
     if (!gpu.ok()) {
         return false;
     }
-    const auto current = Catalogue::builtin().findGpu(doc->scenario().hardware.gpu);
+    const auto current = scenarioGpu(doc->scenario());
     if (current.ok() && current->id == gpu->id) {
         return false;
     }

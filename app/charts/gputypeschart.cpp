@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "charts/gputypeschart.h"
+#include "plan/plan.h"
 
 #include "catalogue/catalogue.h"
 #include "charts/chartclicks.h"
@@ -49,7 +50,7 @@ void GpuTypesChart::rebuild() {
     clearChart(c);
     m_rows.clear();
     const auto &sweep = m_doc->gpuSweep();
-    const auto current = Catalogue::builtin().findGpu(m_doc->scenario().hardware.gpu);
+    const auto current = scenarioGpu(m_doc->scenario());
     const QString currentId = current.ok() ? QString::fromStdString(current->id) : QString();
     const Scenario &s = m_doc->scenario();
     c->setTitle(

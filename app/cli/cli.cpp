@@ -172,13 +172,14 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
             err << "hostplan-cli: --probe-report: " << report.error().toString() << "\n";
             return kExitUsage;
         }
-        if (const std::string why =
-                probe::implausibleMeasurement(report.value(), Catalogue::builtin());
+        // The scenario's own GPU types are known to the probe too (a card the catalogue lacks).
+        const Catalogue types = scenarioCatalogue(scenario);
+        if (const std::string why = probe::implausibleMeasurement(report.value(), types);
             !why.empty()) {
             err << "hostplan-cli: --probe-report: " << probeReport << ": " << why << "\n";
             return kExitUsage;
         }
-        const auto cal = probe::calibrationFromReport(report.value(), Catalogue::builtin());
+        const auto cal = probe::calibrationFromReport(report.value(), types);
         if (!cal) {
             err << "hostplan-cli: --probe-report: " << probeReport
                 << " holds no bandwidth or kernel measurement to calibrate with\n";
@@ -186,7 +187,7 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
         }
         // A measurement calibrates only the GPU type it was taken on.
         const std::string device = probe::probedDeviceName(report.value());
-        const auto probed = probe::catalogueGpuFor(device, Catalogue::builtin());
+        const auto probed = probe::catalogueGpuFor(device, types);
         if (probed && probed->id == plan->gpu.id) {
             calibrate(plan.value(), *cal);
         } else {
@@ -261,8 +262,7 @@ int cmdModels(std::ostream &out) {
     return kExitOk;
 }
 
-int cmdGpus(std::ostream &out) {
-    const auto &cat = Catalogue::builtin();
+int cmdGpus(const Catalogue &cat, std::ostream &out) {
     // The id column as wide as the longest id, plus a space ("rtx-pro-6000" is 12 characters).
     int idWidth = 3;
     for (const auto &g : cat.gpus()) {
@@ -315,7 +315,8 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                                                  "--utilisation",
                                                  "--target-ms-per-token",
                                                  "--heavy-user-tokens-per-month",
-                                                 "--offers"};
+                                                 "--offers",
+                                                 "--gpu-file"};
     bool layoutGiven = false;
     bool countGiven = false;
     bool nodeGiven = false;
@@ -338,6 +339,29 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
             scenario = s.value();
         }
     }
+    // Then the user's GPU types, so that --gpu and --offers may name them whatever the order.
+    for (std::size_t i = 0; i + 1 < args.size(); ++i) {
+        if (args[i] == "--gpu-file") {
+            auto gpus = loadGpuFile(args[i + 1]);
+            if (!gpus.ok()) {
+                return "--gpu-file: " + gpus.error().toString();
+            }
+            if (auto clash = Catalogue::builtin().withGpus(gpus.value(), args[i + 1] + ": gpus");
+                !clash.ok()) {
+                return "--gpu-file: " + clash.error().toString();
+            }
+            for (GpuSpec &g : gpus.value()) {
+                std::erase_if(scenario.hardware.customGpus,
+                              [&g](const GpuSpec &e) { return e.id == g.id; });
+                scenario.hardware.customGpus.push_back(std::move(g));
+            }
+        }
+    }
+    auto merged = Catalogue::builtin().withGpus(scenario.hardware.customGpus, "--gpu-file");
+    if (!merged.ok()) {
+        return "--gpu-file: " + merged.error().toString();
+    }
+    const Catalogue &types = merged.value();
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string &a = args[i];
         if (a == "--api-batch") {
@@ -355,14 +379,14 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
         const std::string &v = args[++i];
         std::uint64_t n = 0;
         double d = 0;
-        if (a == "--scenario") {
+        if (a == "--scenario" || a == "--gpu-file") {
             continue;
         } else if (a == "--offers") {
             auto offers = loadOffersFile(v);
             if (!offers.ok()) {
                 return a + ": " + offers.error().toString();
             }
-            auto known = Catalogue::builtin().checkOfferGpus(offers.value(), v + ": offers");
+            auto known = types.checkOfferGpus(offers.value(), v + ": offers");
             if (!known.ok()) {
                 return a + ": " + known.error().toString();
             }
@@ -404,7 +428,7 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
             scenario.model.stateFormat = f.value();
             scenario.model.stateFormatChosen = true;
         } else if (a == "--gpu") {
-            auto g = Catalogue::builtin().findGpu(v);
+            auto g = types.findGpu(v);
             if (!g.ok()) {
                 return a + ": " + g.error().message;
             }
@@ -520,7 +544,7 @@ Usage:
                                  commands for the plan, each flag's derivation as a
                                  comment (the GUI's Deploy tab shows the same text)
   hostplan-cli models            models in the catalogue
-  hostplan-cli gpus              GPUs in the catalogue
+  hostplan-cli gpus [--gpu-file FILE]   GPUs in the catalogue (and in FILE)
   hostplan-cli report --scenario FILE -o OUT.pdf [--page-size a4|letter]
                      [--probe-report FILE] [--date YYYY-MM-DD]   PDF budget report
   hostplan-cli export-csv --scenario FILE -o BASE   the report's tables as CSV files
@@ -546,6 +570,10 @@ Plan options (applied after --scenario, so they override the file):
                            auto (the engine's default for the model, the default;
                            serve-cmd sets the engines' state dtype flag to the plan's)
   --gpu NAME               catalogue id or alias (h100, h200, b200, b300, gb300, mi355x, ...)
+  --gpu-file FILE          your own GPU types (resources/gpus.json schema; examples/gpus-
+                           example.json): a card the catalogue lacks, or your measured
+                           figures for one it has (same id); repeatable; kept in the
+                           scenario (hardware.custom_gpus); llama.cpp plans read it too
   --gpu-count N|auto       GPUs; auto = the cheapest layout x rental offer x replicas that
                            carries the workload
                            (--model and --gpu reset count and layout to auto unless given)
@@ -604,12 +632,29 @@ int runCommand(const std::vector<std::string> &args, std::ostream &out, std::ost
     if (cmd == "serve-cmd") {
         return cmdServe(rest, out, err);
     }
-    if (cmd == "models" || cmd == "gpus") {
-        if (!rest.empty()) {
-            err << "hostplan-cli: " << cmd << " takes no options\n";
+    if (cmd == "gpus" && rest.size() >= 2 && rest.size() % 2 == 0) {
+        // gpus --gpu-file FILE ...: the catalogue with the user's GPU types
+        Scenario s;
+        std::vector<std::string> left;
+        const std::string e = scenarioFromArgs(rest, s, left);
+        if (!e.empty() || !left.empty() ||
+            std::any_of(rest.begin(), rest.end(), [&](const std::string &a) {
+                return a.starts_with("--") && a != "--gpu-file";
+            })) {
+            err << "hostplan-cli: gpus: "
+                << (e.empty() ? std::string("takes only --gpu-file FILE") : e) << "\n";
             return kExitUsage;
         }
-        return cmd == "models" ? cmdModels(out) : cmdGpus(out);
+        return cmdGpus(Catalogue::builtin().withGpus(s.hardware.customGpus, "--gpu-file").value(),
+                       out);
+    }
+    if (cmd == "models" || cmd == "gpus") {
+        if (!rest.empty()) {
+            err << "hostplan-cli: " << cmd
+                << (cmd == "gpus" ? " takes only --gpu-file FILE" : " takes no options") << "\n";
+            return kExitUsage;
+        }
+        return cmd == "models" ? cmdModels(out) : cmdGpus(Catalogue::builtin(), out);
     }
     auto it = extra.find(cmd);
     if (it != extra.end()) {

@@ -84,9 +84,9 @@ bool wantsLlamaCpp(const std::vector<std::string> &args) {
 int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &out,
                 std::ostream &err) {
     static const std::set<std::string> valued = {
-        "--model",   "--gpu",      "--host",         "--host-memory-gb", "--ngl",   "--n-cpu-moe",
-        "--kv-type", "--parallel", "--context",      "--ubatch",         "--batch", "--gguf-type",
-        "--engine",  "--gpus",     "--tensor-split", "--llamacpp-build"};
+        "--model",   "--gpu",      "--host",         "--host-memory-gb", "--ngl",     "--n-cpu-moe",
+        "--kv-type", "--parallel", "--context",      "--ubatch",         "--batch",   "--gguf-type",
+        "--engine",  "--gpus",     "--tensor-split", "--llamacpp-build", "--gpu-file"};
     LlamaCppInput in;
     std::string modelRef = "llama-3.1-8b";
     std::string ggufType = "q4_K";
@@ -96,6 +96,7 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
     bool failIfNoFit = false;
     bool gpuGiven = false; // --gpu named a GPU (not none)
     bool json = false;
+    std::vector<GpuSpec> customGpus; // --gpu-file: the user's GPU types
     const auto bad = [&](const std::string &option, const std::string &why) {
         err << "hostplan-cli: " << option << ": " << why << "\n";
         return kExitUsage;
@@ -145,6 +146,18 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
         } else if (a == "--gpu") {
             gpuName = v;
             gpuGiven = asciiLower(v) != "none";
+        } else if (a == "--gpu-file") {
+            auto gpus = loadGpuFile(v);
+            if (!gpus) {
+                return bad(a, gpus.error().toString());
+            }
+            if (auto clash = Catalogue::builtin().withGpus(gpus.value(), v + ": gpus"); !clash) {
+                return bad(a, clash.error().toString());
+            }
+            for (GpuSpec &g : gpus.value()) {
+                std::erase_if(customGpus, [&g](const GpuSpec &e) { return e.id == g.id; });
+                customGpus.push_back(std::move(g));
+            }
         } else if (a == "--host") {
             hostName = v;
         } else if (a == "--host-memory-gb") {
@@ -258,7 +271,11 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
         return bad("--tensor-split", "splits layers between GPUs; --gpu none plans the CPU alone");
     }
     if (!noGpu && !in.host.unifiedMemory) {
-        auto gpu = Catalogue::builtin().findGpu(gpuName);
+        auto types = Catalogue::builtin().withGpus(customGpus, "--gpu-file");
+        if (!types) {
+            return bad("--gpu-file", types.error().toString());
+        }
+        auto gpu = types->findGpu(gpuName);
         if (!gpu) {
             return bad("--gpu", gpu.error().message);
         }

@@ -183,7 +183,7 @@ int runReportCommand(const std::vector<std::string> &args, std::ostream &out, st
         }
         if (const std::string device = probeReport ? probe::probedDeviceName(*probeReport) : "";
             !device.empty()) {
-            const auto probed = probe::catalogueGpuFor(device, Catalogue::builtin());
+            const auto probed = probe::catalogueGpuFor(device, scenarioCatalogue(doc.scenario()));
             if (!probed || probed->id != doc.plan()->gpu.id) {
                 err << "hostplan-cli report: note: the probe report is from " << device
                     << ", the plan is for " << doc.plan()->gpu.name

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "document/scenariodocument.h"
+#include "plan/plan.h"
 
 #include "document/savefile.h"
 #include "util/fileio.h"
@@ -107,7 +108,8 @@ const std::vector<GpuOption> &ScenarioDocument::gpuSweep() const {
         } else {
             // The model does not import: every type carries that error.
             std::vector<GpuOption> out;
-            for (const GpuSpec &g : Catalogue::builtin().gpus()) {
+            const Catalogue types = scenarioCatalogue(m_scenario);
+            for (const GpuSpec &g : types.gpus()) {
                 GpuOption o;
                 o.gpu = g;
                 o.error = spec.error().toString();

@@ -15,9 +15,14 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -36,24 +41,28 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
     m_gpu->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_gpu->setMinimumContentsLength(10);
     m_gpu->setObjectName(QStringLiteral("gpuCombo"));
-    for (const auto &g : Catalogue::builtin().gpus()) {
-        m_gpu->addItem(QString::fromStdString(g.name), QString::fromStdString(g.id));
-        m_gpu->setItemData(
-            m_gpu->count() - 1,
-            tr("%1: %2 per GPU, %3 TB/s HBM, %4 GPUs per node%5\nSource: %6 (as of %7)")
-                .arg(QString::fromStdString(g.name), gbText(double(g.memoryBytes), 0))
-                .arg(numberText(g.hbmBandwidthBytesPerS / 1e12, 2))
-                .arg(g.gpusPerNode)
-                .arg(g.nativeMxfp4 ? tr(", native MXFP4") : QString())
-                .arg(QString::fromStdString(g.source), QString::fromStdString(g.asOf)),
-            Qt::ToolTipRole);
-    }
+    fillGpus({});
     m_gpu->setWhatsThis(fieldHelp(
         tr("The GPU type to rent, from the catalogue resources/gpus.json (memory, usable memory, "
            "HBM bandwidth, compute rates and node size, each with its source and date). "
            "Choosing one sets the count, node size and layout back to auto."),
         QString(), tr("B300, from the default scenario (resources/default-scenario.json).")));
     form->addRow(tr("&GPU"), m_gpu);
+    m_addGpus = new QPushButton(tr("Add GPU types..."));
+    m_addGpus->setObjectName(QStringLiteral("addGpuTypesButton"));
+    m_addGpus->setWhatsThis(fieldHelp(
+        tr("Adds GPU types of your own to the GPU list: a JSON file in resources/gpus.json's "
+           "schema (an example: docs/examples/gpus-a30.json), one entry per type with its "
+           "memory, usable memory, bandwidth, compute rates, node size and compute capability, "
+           "each with its source. An entry with a catalogue id replaces that GPU's figures (your "
+           "measured usable memory); a name that already names another GPU is refused. The types "
+           "are saved in the scenario (hardware.custom_gpus); undo removes them."),
+        QString(), tr("none: the catalogue's GPU types only.")));
+    m_addGpus->setToolTip(
+        tr("Read your own GPU types from a JSON file in resources/gpus.json's schema: a card "
+           "the catalogue lacks, or your measured figures for one it has (same id). They are "
+           "saved in the scenario (hardware.custom_gpus)."));
+    form->addRow(QString(), m_addGpus);
     m_gpuInfo = new QLabel;
     m_gpuInfo->setWordWrap(true);
     m_gpuInfo->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -249,6 +258,17 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
     form->addRow(tr("&llama.cpp release"), m_llamaBuild);
     panelLayout()->insertLayout(0, form);
 
+    connect(m_addGpus, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Add GPU types"), QString(),
+                                                          tr("GPU types (*.json);;All files (*)"));
+        if (path.isEmpty()) {
+            return;
+        }
+        const QString error = importGpus(path);
+        if (!error.isEmpty()) {
+            QMessageBox::warning(this, tr("Add GPU types"), error);
+        }
+    });
     connect(m_gpu, &QComboBox::activated, this, [this](int index) {
         // Like the CLI's --gpu: count, node size and layout back to auto (the layout search
         // re-plans on the new type), and the rate back to the new type's offers.
@@ -389,9 +409,64 @@ QString HardwarePanel::refusalReason(const Scenario &next, const QString &error)
     return problem.empty() ? error : QString::fromStdString(problem);
 }
 
+void HardwarePanel::fillGpus(const std::vector<GpuSpec> &custom) {
+    m_customShown = custom;
+    m_gpu->clear();
+    Scenario withCustom;
+    withCustom.hardware.customGpus = custom;
+    const Catalogue types = scenarioCatalogue(withCustom);
+    for (const auto &g : types.gpus()) {
+        const bool own = std::any_of(custom.begin(), custom.end(),
+                                     [&g](const GpuSpec &c) { return c.id == g.id; });
+        m_gpu->addItem(own ? tr("%1 (yours)").arg(QString::fromStdString(g.name))
+                           : QString::fromStdString(g.name),
+                       QString::fromStdString(g.id));
+        m_gpu->setItemData(
+            m_gpu->count() - 1,
+            tr("%1: %2 per GPU, %3 TB/s HBM, %4 GPUs per node%5\nSource: %6 (as of %7)")
+                .arg(QString::fromStdString(g.name), gbText(double(g.memoryBytes), 0))
+                .arg(numberText(g.hbmBandwidthBytesPerS / 1e12, 2))
+                .arg(g.gpusPerNode)
+                .arg(g.nativeMxfp4 ? tr(", native MXFP4") : QString())
+                .arg(QString::fromStdString(g.source), QString::fromStdString(g.asOf)),
+            Qt::ToolTipRole);
+    }
+}
+
+QString HardwarePanel::importGpus(const QString &path) {
+    const std::string file = QFile::encodeName(path).toStdString();
+    auto loaded = loadGpuFile(file);
+    if (!loaded.ok()) {
+        return QString::fromStdString(loaded.error().toString());
+    }
+    if (loaded->empty()) {
+        return tr("%1 holds no GPU types").arg(path);
+    }
+    Scenario s = m_doc->scenario();
+    for (const GpuSpec &g : loaded.value()) {
+        std::erase_if(s.hardware.customGpus, [&g](const GpuSpec &e) { return e.id == g.id; });
+        s.hardware.customGpus.push_back(g);
+    }
+    if (s.hardware.customGpus.size() > kMaxUserGpus) {
+        return tr("at most %1 GPU types of your own").arg(kMaxUserGpus);
+    }
+    if (auto ok = Catalogue::builtin().withGpus(s.hardware.customGpus, file + ": gpus"); !ok.ok()) {
+        return QString::fromStdString(ok.error().toString());
+    }
+    // The first type read becomes the plan's GPU, as choosing it in the list would.
+    s = withGpuType(s, loaded->front().id);
+    if (!commit(s, tr("Add GPU types from %1").arg(QFileInfo(path).fileName()))) {
+        return problemText();
+    }
+    return {};
+}
+
 void HardwarePanel::sync() {
     const Scenario &s = m_doc->scenario();
-    const auto &cat = Catalogue::builtin();
+    if (s.hardware.customGpus != m_customShown) {
+        fillGpus(s.hardware.customGpus);
+    }
+    const Catalogue cat = scenarioCatalogue(s);
     if (auto g = cat.findGpu(s.hardware.gpu); g.ok()) {
         m_gpu->setCurrentIndex(m_gpu->findData(QString::fromStdString(g->id)));
         // Vendors advertise decimal GB loosely; drivers report the usable memory in GiB.

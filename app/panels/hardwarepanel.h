@@ -14,6 +14,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
 
 namespace hostplan::ui {
@@ -54,11 +55,22 @@ class HardwarePanel : public InputPanel {
     /// Memory, bandwidth and MXFP4 support of the chosen GPU type.
     QLabel *gpuInfoLabel() const { return m_gpuInfo; }
 
+    /// "Add GPU types...": the button that reads a GPU file.
+    QPushButton *addGpuTypesButton() const { return m_addGpus; }
+    /// Add the GPU types in the JSON file `path` (resources/gpus.json's schema, loadGpuFile) to
+    /// the scenario's hardware.custom_gpus (same id: replaced) and plan on the first of them,
+    /// as one undoable edit. Returns "" or the error, naming the file and field.
+    QString importGpus(const QString &path);
+
   private:
     void sync() override;
+    /// Fill the GPU list: the catalogue with `custom` (the scenario's own types, marked).
+    void fillGpus(const std::vector<GpuSpec> &custom);
     QString refusalReason(const Scenario &next, const QString &error) const override;
 
     QComboBox *m_gpu;
+    QPushButton *m_addGpus;
+    std::vector<GpuSpec> m_customShown; ///< the scenario's own GPU types in m_gpu
     QLabel *m_gpuInfo;
     QSpinBox *m_count;
     QSpinBox *m_node;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "panels/offerspanel.h"
+#include "plan/plan.h"
 
 #include "catalogue/catalogue.h"
 #include "catalogue/pricelist.h"
@@ -268,7 +269,8 @@ void OffersPanel::fillRow(QTableWidget *t, int row, const RentalOffer &o, bool c
     auto *combo = qobject_cast<QComboBox *>(t->cellWidget(row, GpuColumn));
     if (!combo) {
         combo = new QComboBox;
-        for (const GpuSpec &g : Catalogue::builtin().gpus()) {
+        const Catalogue types = scenarioCatalogue(m_doc->scenario());
+        for (const GpuSpec &g : types.gpus()) {
             combo->addItem(qs(g.id), qs(g.id));
         }
         t->setCellWidget(row, GpuColumn, combo);
@@ -298,7 +300,7 @@ void OffersPanel::fillRow(QTableWidget *t, int row, const RentalOffer &o, bool c
 void OffersPanel::sync() {
     const Scenario &s = m_doc->scenario();
     const auto &p = m_doc->plan();
-    const auto gpu = Catalogue::builtin().findGpu(s.hardware.gpu);
+    const auto gpu = scenarioGpu(s);
     const std::string gpuId = gpu.ok() ? gpu->id : s.hardware.gpu;
     const std::vector<RentalOffer> catalogue = Catalogue::builtin().offersFor(gpuId);
     auto overrideOf = [&](const std::string &id) -> const RentalOffer * {
@@ -535,7 +537,8 @@ QString OffersPanel::importOffers(const QString &path) {
     if (!loaded.ok()) {
         return qs(loaded.error().toString());
     }
-    const auto known = Catalogue::builtin().checkOfferGpus(loaded.value(), file + ": offers");
+    const auto known =
+        scenarioCatalogue(m_doc->scenario()).checkOfferGpus(loaded.value(), file + ": offers");
     if (!known.ok()) {
         return qs(known.error().toString());
     }

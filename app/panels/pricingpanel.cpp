@@ -343,7 +343,7 @@ void PricingPanel::sync() {
     m_apiTier->setText(p ? tierText(*p) : QString());
     // The rate is the scenario's GPU's even when the scenario has no plan (e.g. an invalid
     // layout): never the last valid plan's GPU.
-    const auto gpu = p ? Result<GpuSpec>(p->gpu) : Catalogue::builtin().findGpu(s.hardware.gpu);
+    const auto gpu = p ? Result<GpuSpec>(p->gpu) : scenarioGpu(s);
     if (gpu.ok()) {
         m_rateLabel->setText(tr("%1 rate").arg(QString::fromStdString(gpu->id).toUpper()));
         // The box shows the rate the plan's cost uses (planRate()): yours, the chosen offer's

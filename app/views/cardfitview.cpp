@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "views/cardfitview.h"
+#include "plan/plan.h"
 
 #include "charts/viewrefresher.h"
 #include "document/formatting.h"
@@ -207,12 +208,13 @@ void CardFitView::rebuild() {
     loadModels();
     // Until the user picks a card, the view follows the plan's GPU.
     if (!m_gpuChosen) {
-        const auto gpu = Catalogue::builtin().findGpu(m_doc->scenario().hardware.gpu);
+        const auto gpu = scenarioGpu(m_doc->scenario());
         if (gpu.ok()) {
             m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(QString::fromStdString(gpu->id))));
         }
     }
-    const auto gpu = Catalogue::builtin().findGpu(m_gpu->currentData().toString().toStdString());
+    const auto gpu =
+        scenarioCatalogue(m_doc->scenario()).findGpu(m_gpu->currentData().toString().toStdString());
     const auto host = findHost(m_host->currentData().toString().toStdString());
     if (!gpu.ok() || !host.ok()) {
         return;

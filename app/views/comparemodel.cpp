@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "views/comparemodel.h"
+#include "plan/plan.h"
 
 #include "catalogue/catalogue.h"
 #include "document/formatting.h"
@@ -89,7 +90,7 @@ void CompareModel::setSides(const QList<Side> &sides) {
     input(tr("KV cache format"),
           [](const Scenario &s) { return QString::fromStdString(s.model.kvFormat.label()); });
     input(tr("GPU"), [](const Scenario &s) {
-        const auto gpu = Catalogue::builtin().findGpu(s.hardware.gpu);
+        const auto gpu = scenarioGpu(s);
         return QString::fromStdString(gpu.ok() ? gpu->name : s.hardware.gpu);
     });
     input(tr("GPU count"), [](const Scenario &s) { return autoOr(s.hardware.gpuCount); });

@@ -283,9 +283,15 @@ void SummaryView::rebuild() {
     }
     for (const auto &w : p.warnings) {
         // The core words a warning to follow "warning: " (lower case); a paragraph of its own
-        // starts with a capital.
+        // starts with a capital, unless its first word is a name written so ("vLLM",
+        // "gpt-oss-120b", "h100-sxm"): only a plain lower-case word is capitalised.
         QString text = QString::fromStdString(w);
-        if (!text.isEmpty()) {
+        const QString first = text.section(QLatin1Char(' '), 0, 0);
+        const bool plainWord =
+            !first.isEmpty() && std::all_of(first.begin(), first.end(), [](QChar c) {
+                return c.isLower() || c == QLatin1Char(',') || c == QLatin1Char(':');
+            });
+        if (plainWord) {
             text[0] = text[0].toUpper();
         }
         h += QStringLiteral("<p style='color:%1'>%2</p>")

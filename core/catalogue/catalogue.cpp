@@ -1,131 +1,25 @@
 // SPDX-License-Identifier: MIT
 #include "catalogue/catalogue.h"
+#include "catalogue/cataloguefields.h"
 #include "util/terminaltext.h"
 #include "util/textutil.h"
 
 #include "catalogue/embeddedresources.h"
+#include "util/fileio.h"
 #include "util/jsonutil.h"
 #include "import/modelimport.h"
 #include "util/units.h"
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <set>
 
 namespace hostplan {
 
+using namespace cataloguefields;
+
 namespace {
-
-/// Lowercase and drop separators so "H100 SXM", "h100-sxm" and "h100_sxm" compare equal.
-std::string squash(std::string_view s) {
-    std::string out;
-    for (unsigned char c : s) {
-        if (std::isalnum(c)) {
-            out.push_back(char(std::tolower(c)));
-        }
-    }
-    return out;
-}
-
-Result<std::string> reqString(const nlohmann::json &o, const char *key, const std::string &path) {
-    HOSTPLAN_TRY(v, jsonfield::string(o, key, path, true));
-    if (v->empty()) {
-        return makeError(path + "." + key, "must not be empty");
-    }
-    // Price lists are user input printed in the plan and the report: one line (singleLine).
-    return singleLine(*v);
-}
-
-Result<double> reqNumber(const nlohmann::json &o, const char *key, const std::string &path,
-                         double min, double max) {
-    HOSTPLAN_TRY(v, jsonfield::number(o, key, path, min, max, true));
-    return *v;
-}
-
-Result<std::vector<std::string>> stringList(const nlohmann::json &o, const char *key,
-                                            const std::string &path) {
-    std::vector<std::string> out;
-    if (!o.contains(key)) {
-        return out;
-    }
-    const auto &a = o.at(key);
-    if (!a.is_array()) {
-        return makeError(path + "." + key, "must be a list of strings");
-    }
-    for (const auto &e : a) {
-        if (!e.is_string()) {
-            return makeError(path + "." + key,
-                             "must be a list of strings, got " + jsonfield::brief(e));
-        }
-        out.push_back(e.get<std::string>());
-    }
-    return out;
-}
-
-/// "sm_count": an integer in [1, 4096], or the string "unknown" (-> 0) where the vendor
-/// publishes no figure; required, so that every entry says which.
-Result<std::uint32_t> parseSmCount(const nlohmann::json &o, const std::string &path) {
-    if (o.contains("sm_count") && o.at("sm_count").is_string()) {
-        if (o.at("sm_count").get<std::string>() != "unknown") {
-            return makeError(path + ".sm_count", "must be an integer or \"unknown\", got " +
-                                                     jsonfield::brief(o.at("sm_count")));
-        }
-        return std::uint32_t(0);
-    }
-    HOSTPLAN_TRY(n, jsonfield::integer(o, "sm_count", path, 1, 4096, true));
-    return std::uint32_t(*n);
-}
-
-Result<GpuSpec> parseGpu(const nlohmann::json &o, const std::string &path) {
-    GpuSpec g;
-    HOSTPLAN_TRY(id, reqString(o, "id", path));
-    HOSTPLAN_TRY(name, reqString(o, "name", path));
-    HOSTPLAN_TRY(vendor, reqString(o, "vendor", path));
-    HOSTPLAN_TRY(aliases, stringList(o, "aliases", path));
-    HOSTPLAN_TRY(memGb, reqNumber(o, "memory_gb", path, 1, 1e5));
-    HOSTPLAN_TRY(usableGib, reqNumber(o, "usable_memory_gib", path, 1, 1e5));
-    HOSTPLAN_TRY(bw, reqNumber(o, "hbm_bandwidth_tb_per_s", path, 0.01, 1e3));
-    HOSTPLAN_TRY(bf16, reqNumber(o, "bf16_dense_tflops", path, 1, 1e6));
-    HOSTPLAN_TRY(fp8, reqNumber(o, "fp8_dense_tflops", path, 0, 1e6));
-    HOSTPLAN_TRY(fp4, reqNumber(o, "fp4_dense_tflops", path, 0, 1e6));
-    HOSTPLAN_TRY(native, jsonfield::boolean(o, "native_mxfp4", path, true));
-    HOSTPLAN_TRY(ic, reqString(o, "interconnect", path));
-    HOSTPLAN_TRY(icGbs, reqNumber(o, "interconnect_gb_per_s", path, 0.1, 1e5));
-    HOSTPLAN_TRY(node, jsonfield::integer(o, "gpus_per_node", path, 1, 72, true));
-    HOSTPLAN_TRY(clustered, jsonfield::boolean(o, "clustered_rentals", path, false));
-    std::string clusteredSource;
-    if (clustered && !*clustered) {
-        HOSTPLAN_TRY(why, reqString(o, "clustered_rentals_source", path));
-        clusteredSource = why;
-    }
-    HOSTPLAN_TRY(sms, parseSmCount(o, path));
-    HOSTPLAN_TRY(smSource, reqString(o, "sm_count_source", path));
-    HOSTPLAN_TRY(smAsOf, reqString(o, "sm_count_as_of", path));
-    HOSTPLAN_TRY(source, reqString(o, "source", path));
-    HOSTPLAN_TRY(asOf, reqString(o, "as_of", path));
-    g.id = id;
-    g.name = name;
-    g.vendor = vendor;
-    g.aliases = aliases;
-    g.memoryBytes = std::uint64_t(memGb * kBytesPerGB + 0.5);
-    g.usableMemoryBytes = std::uint64_t(usableGib * kBytesPerGiB + 0.5);
-    g.hbmBandwidthBytesPerS = bw * 1e12;
-    g.bf16FlopsPerS = bf16 * 1e12;
-    g.fp8FlopsPerS = fp8 * 1e12;
-    g.fp4FlopsPerS = fp4 * 1e12;
-    g.nativeMxfp4 = *native;
-    g.interconnect = ic;
-    g.interconnectBytesPerS = icGbs * 1e9;
-    g.gpusPerNode = std::uint32_t(*node);
-    g.clusteredRentals = clustered.value_or(true);
-    g.clusteredRentalsSource = clusteredSource;
-    g.smCount = sms;
-    g.smCountSource = smSource;
-    g.smCountAsOf = smAsOf;
-    g.source = source;
-    g.asOf = asOf;
-    return g;
-}
 
 /// The optional "tiers" list of an API price entry (parseApiPrice): each tier's threshold an
 /// integer above the previous one (and above 0), its prices in [0, 10,000].
@@ -324,7 +218,8 @@ Result<Catalogue> Catalogue::parse(std::string_view gpusJson, std::string_view p
         return makeError("gpus.json: gpus", "missing list of GPUs");
     }
     for (std::size_t i = 0; i < gdoc["gpus"].size(); ++i) {
-        HOSTPLAN_TRY(g, parseGpu(gdoc["gpus"][i], "gpus.json: gpus[" + std::to_string(i) + "]"));
+        HOSTPLAN_TRY(g,
+                     parseGpuEntry(gdoc["gpus"][i], "gpus.json: gpus[" + std::to_string(i) + "]"));
         c.m_gpus.push_back(std::move(g));
     }
 

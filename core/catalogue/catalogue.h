@@ -77,6 +77,34 @@ Result<ApiPrice> parseApiPrice(const nlohmann::json &object, const std::string &
 /// The JSON object of an entry (inverse of parseApiPrice).
 nlohmann::json apiPriceToJson(const ApiPrice &price);
 
+/// Most GPU types a user's file or a scenario brings (parseGpuList).
+inline constexpr std::size_t kMaxUserGpus = 64;
+
+/// One GPU type from a JSON object (the schema of gpus.json "gpus" entries): required id (1 to
+/// 64 of a-z, 0-9, '-', '.', '_'), name, vendor (NVIDIA or AMD), memory_gb (advertised, decimal
+/// GB), usable_memory_gib (what the driver reports) with usable_memory_source,
+/// hbm_bandwidth_tb_per_s, bf16 / fp8 / fp4 dense TFLOPS, native_mxfp4, interconnect and
+/// interconnect_gb_per_s (one way), gpus_per_node, sm_count (or "unknown") with sm_count_source and
+/// sm_count_as_of, compute_capability
+/// ("9.0", NVIDIA only and required there) with its _source and _as_of, source, as_of; optional
+/// aliases, clustered_rentals (false needs clustered_rentals_source) and, for a user's own
+/// type, usd_per_gpu_hour with price_source and price_as_of. Errors name `path` and the field.
+Result<GpuSpec> parseGpuEntry(const nlohmann::json &object, const std::string &path);
+/// The JSON object of a GPU type (inverse of parseGpuEntry).
+nlohmann::json gpuToJson(const GpuSpec &gpu);
+/// A list of GPU types (parseGpuEntry each; at most kMaxUserGpus; a later entry with an earlier
+/// one's id replaces it). Errors name `path` ("hardware.custom_gpus[2].memory_gb").
+Result<std::vector<GpuSpec>> parseGpuList(const nlohmann::json &list, const std::string &path);
+/// A user's GPU file: resources/gpus.json's schema ({"gpus": [...]}), parseGpuList. Errors
+/// name `file`.
+Result<std::vector<GpuSpec>> parseGpuFile(std::string_view text, const std::string &file);
+
+/// Largest GPU file read (bytes): 64 types of a few kilobytes each.
+inline constexpr std::uint64_t kMaxGpuFileBytes = 1u << 20;
+/// Read and parse a user's GPU file (parseGpuFile; at most kMaxGpuFileBytes, a regular file).
+/// Errors name the file.
+Result<std::vector<GpuSpec>> loadGpuFile(const std::string &path);
+
 /// "2026-11-30" or "2026-11": the dates price entries and rental offers carry (a day that its
 /// month has: 2025-02-31 is not one).
 bool isPriceDate(std::string_view text);
@@ -120,6 +148,10 @@ class Catalogue {
     Result<bool> checkOfferGpus(const std::vector<RentalOffer> &offers,
                                 const std::string &what) const;
 
+    /// This catalogue with a user's GPU types (a GPU file, a scenario's hardware.custom_gpus):
+    /// an entry with a catalogue id replaces that GPU's figures, another is added. Error (naming
+    /// `what`[i] and the field) when an entry's id, name or alias already names another GPU.
+    Result<Catalogue> withGpus(const std::vector<GpuSpec> &extra, const std::string &what) const;
     /// Find a GPU by id or alias, case-insensitive, also by unique prefix / substring of the
     /// id or name ("h100", "b300", "mi355x"). Error lists the candidates when ambiguous.
     Result<GpuSpec> findGpu(std::string_view nameOrAlias) const;

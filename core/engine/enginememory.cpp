@@ -43,16 +43,9 @@ bool mxfp4Experts(const ModelSpec &model) {
     });
 }
 
-/// Ada (SM 8.9) by name: FP8 tensor cores, but below the SM 9.0 kernels.
 /// Blackwell or later: native MXFP4 or FP4 tensor cores.
 bool blackwellGpu(const GpuSpec &gpu) {
     return gpu.nativeMxfp4 || gpu.fp4FlopsPerS > 0;
-}
-
-bool adaGpu(const GpuSpec &gpu) {
-    const std::string name = asciiLower(gpu.name);
-    return name.find("l40") != std::string::npos || name.find("rtx 40") != std::string::npos ||
-           name.find("4090") != std::string::npos;
 }
 
 } // namespace
@@ -168,8 +161,8 @@ MoeKernel vllmMoeKernel(const GpuSpec &gpu, MoeKernel requested) {
     if (gpu.vendor != "NVIDIA") {
         return MoeKernel::Triton;
     }
-    // SM < 9.0: Ampere (no FP8 tensor cores) and Ada take the Marlin path.
-    return (gpu.fp8FlopsPerS <= 0 || adaGpu(gpu)) ? MoeKernel::Marlin : MoeKernel::Triton;
+    // SM < 9.0: Ampere and Ada (L4, L40S, RTX 4090, RTX 6000 Ada) take the Marlin path.
+    return gpu.computeCapability < 90 ? MoeKernel::Marlin : MoeKernel::Triton;
 }
 
 namespace {
@@ -195,7 +188,7 @@ std::uint64_t evenMoeLayers(const ModelSpec &model, std::uint32_t pp) {
 } // namespace
 
 bool hopperGpu(const GpuSpec &gpu) {
-    return gpu.vendor == "NVIDIA" && gpu.fp8FlopsPerS > 0 && !adaGpu(gpu) && !blackwellGpu(gpu);
+    return gpu.vendor == "NVIDIA" && gpu.computeCapability == 90;
 }
 
 bool vllmMarlinMoe(const ModelSpec &model, const GpuSpec &gpu, MoeKernel requested,

@@ -299,12 +299,13 @@ std::uint64_t trtllmMxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, 
 std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::uint32_t ep,
                                 LayerRange stage, MoeKernel kernel);
 
-/// The MXFP4 MoE kernel vLLM picks for `gpu` when `requested` is Auto: Marlin below SM 9.0
-/// (A100, RTX 30/40, L40S: GPUs without FP8 tensor cores or Ada by name), else Triton.
+/// The MXFP4 MoE kernel vLLM picks for `gpu` when `requested` is Auto: Marlin on NVIDIA GPUs
+/// below compute capability 9.0 (A100, A10, RTX 30 / 40, L4, L40S, RTX 6000 Ada), else Triton
+/// (also on AMD).
 MoeKernel vllmMoeKernel(const GpuSpec &gpu, MoeKernel requested);
 
-/// Whether `gpu` is an SM 9.x NVIDIA part (H100, H200, GH200): FP8 tensor cores, not Ada by
-/// name, no native FP4 (Blackwell). triton_kernels picks its Hopper MX layouts for these.
+/// Whether `gpu` is an SM 9.0 NVIDIA part (H100, H200, GH200: gpus.json compute_capability
+/// "9.0"). triton_kernels picks its Hopper MX layouts for these.
 bool hopperGpu(const GpuSpec &gpu);
 
 /// Whether vLLM runs the routed experts through its Marlin MoE kernel (fused_marlin_moe), which

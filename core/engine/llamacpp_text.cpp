@@ -200,7 +200,17 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
     out << gibText(p.host.bytesPerToken)
         << (in.host.unifiedMemory ? " in unified memory" : " in RAM") << " at "
         << formatDouble("%.0f", p.hostBandwidth / 1e9) << " GB/s\n";
-    out << "  one sequence: at most " << formatDouble("%.1f", p.tokensPerSecond) << " tokens/s";
+    out << "  one sequence: at most " << formatDouble("%.1f", p.tokensPerSecond)
+        << " tokens/s with the whole " << groupedText(p.context) << "-token context in its cache";
+    if (constexpr std::uint32_t kShort = 4096; p.context > kShort) {
+        // The KV read shrinks with the tokens in the cache: a short chat reads far less.
+        LlamaCppInput shortContext = in;
+        shortContext.context = kShort;
+        if (const auto q = planLlamaCpp(shortContext); q.ok()) {
+            out << " (at " << groupedText(kShort) << " tokens: at most "
+                << formatDouble("%.1f", q->tokensPerSecond) << ")";
+        }
+    }
     if (p.parallel > 1) {
         out << "; all " << p.parallel << " slots: at most "
             << formatDouble("%.1f", p.aggregateTokensPerSecond) << " tokens/s";

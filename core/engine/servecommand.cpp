@@ -263,10 +263,11 @@ void commonNotes(const PlanResult &p, std::vector<std::string> &notes, bool gguf
                         startupFixesText(p.startup));
     }
     const ModelChoice &m = p.scenario.model;
-    // A float dtype re-formats only a quantized checkpoint's linear layers (dequantized).
+    // A float dtype re-formats only a quantized checkpoint's linear layers (dequantized); FP8
+    // from a BF16 checkpoint is the engine's own --quantization fp8 (addOnlineQuantization).
     const bool requantized =
         m.weightsFormat && (!isFloatDtype(*m.weightsFormat) || p.checkpointQuantized);
-    if (requantized || !m.groupFormats.empty()) {
+    if ((requantized || !m.groupFormats.empty()) && !onlineFp8(p, p.scenario.engine.engine)) {
         std::string what = requantized ? m.weightsFormat->label() + " weights" : "";
         for (const auto &[role, format] : m.groupFormats) {
             what += (what.empty() ? "" : ", ") + roleName(role) + " in " + format.label();
@@ -278,8 +279,7 @@ void commonNotes(const PlanResult &p, std::vector<std::string> &notes, bool gguf
                                 "(convert_hf_to_gguf.py) and quantize it (llama-quantize) to "
                                 "the type you plan.")
                   : std::string("Point it at a checkpoint already in that format, or quantize "
-                                "first (e.g. llm-compressor); for FP8 weights vLLM can also "
-                                "quantize a BF16 checkpoint at load with --quantization fp8.")));
+                                "first (e.g. llm-compressor; TensorRT-LLM: ModelOpt).")));
     }
     if (p.throughput.capacity.latencyMaxBatch == 0) {
         notes.push_back("Even one sequence is slower than the target time per output token (" +
@@ -365,6 +365,7 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     c.flags.push_back({"", model, modelExplanation(p, cat, model)});
     addTrustRemoteCode(p, "--trust-remote-code", c);
     addDtype(p, Engine::Vllm, c);
+    addOnlineQuantization(p, Engine::Vllm, c);
     c.flags.push_back(
         {"--tensor-parallel-size", std::to_string(L.tp),
          L.tp > 1 ? "TP " + std::to_string(L.tp) +
@@ -440,6 +441,7 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
     c.flags.push_back({"--model-path", model, modelExplanation(p, cat, model)});
     addTrustRemoteCode(p, "--trust-remote-code", c);
     addDtype(p, Engine::Sglang, c);
+    addOnlineQuantization(p, Engine::Sglang, c);
     c.flags.push_back({"--tp-size", std::to_string(L.tp),
                        "TP " + std::to_string(L.tp) +
                            " of the plan's layout (a power of two "
@@ -545,29 +547,6 @@ ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     commonNotes(e, c.notes);
     return c;
 }
-
-namespace {
-
-/// llama-server's cache type for the plan's KV format: the same bytes per element where ggml
-/// has the type, q8_0 (8.5 bits) for FP8, which ggml has no cache type for, q4_0 below 8 bits.
-std::string llamaCacheType(const NumberFormat &kv) {
-    switch (kv.kind) {
-    case FormatKind::FP32:
-        return "f32";
-    case FormatKind::BF16:
-        return "bf16";
-    case FormatKind::FP16:
-        return "f16";
-    case FormatKind::FP8_E4M3:
-    case FormatKind::FP8_E5M2:
-    case FormatKind::INT8:
-        return "q8_0";
-    default:
-        return "q4_0";
-    }
-}
-
-} // namespace
 
 ServeCommand llamaServerServeCommand(const PlanResult &p, const Catalogue &cat) {
     ServeCommand c;

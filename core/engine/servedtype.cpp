@@ -6,6 +6,7 @@
 
 #include "model/modelspec.h"
 #include "plan/plan.h"
+#include "util/numbertext.h"
 
 #include <algorithm>
 
@@ -63,6 +64,63 @@ void addDtype(const PlanResult &p, Engine engine, ServeCommand &c) {
                p.checkpointQuantized->label() + " linear layers load as stored";
     }
     c.flags.push_back({"--dtype", dtypeValue(want), why});
+}
+
+std::string llamaCacheType(const NumberFormat &kv) {
+    switch (kv.kind) {
+    case FormatKind::FP32:
+        return "f32";
+    case FormatKind::BF16:
+        return "bf16";
+    case FormatKind::FP16:
+        return "f16";
+    case FormatKind::FP8_E4M3:
+    case FormatKind::FP8_E5M2:
+    case FormatKind::INT8:
+        return "q8_0";
+    default:
+        return "q4_0";
+    }
+}
+
+bool onlineFp8(const PlanResult &p, Engine engine) {
+    const ModelChoice &m = p.scenario.model;
+    return (engine == Engine::Vllm || engine == Engine::Sglang) && m.weightsFormat &&
+           m.weightsFormat->kind == FormatKind::FP8_E4M3 && m.groupFormats.empty() &&
+           !p.storedLinearFormat;
+}
+
+void addOnlineQuantization(const PlanResult &p, Engine engine, ServeCommand &c) {
+    if (!onlineFp8(p, engine)) {
+        return;
+    }
+    const bool streams =
+        engine == Engine::Vllm &&
+        (p.scenario.engine.vllmVersion.value_or(kDefaultVllmProfile) == VllmProfile::V1v19 ||
+         p.scenario.engine.vllmVersion.value_or(kDefaultVllmProfile) == VllmProfile::V1v24);
+    const std::uint64_t ranks =
+        std::uint64_t(std::max(p.layout.tp, 1u)) * std::max(p.layout.pp, 1u);
+    const double bf16PerGpu =
+        double(withWeightFormat(p.model, formats::bf16).weightBytes()) / double(ranks);
+    const std::string bf16Text = formatDouble("%.1f GB", bf16PerGpu / 1e9);
+    if (!streams && bf16PerGpu > double(p.gpu.usableMemoryBytes)) {
+        c.notes.push_back(engineDisplayName(engine) +
+                          "'s --quantization fp8 would load the BF16 "
+                          "checkpoint whole before quantizing it (" +
+                          bf16Text +
+                          " per GPU, more than the GPU holds): quantize it offline first (e.g. "
+                          "llm-compressor's FP8_DYNAMIC scheme) and serve that checkpoint.");
+        return;
+    }
+    c.flags.push_back(
+        {"--quantization", "fp8",
+         "the plan's FP8 weights from the BF16 checkpoint: " + engineDisplayName(engine) +
+             " quantizes each linear layer to FP8 (per-tensor weight scales, dynamic activation "
+             "scales) at load; " +
+             (streams
+                  ? std::string("this release streams the quantization layer by layer, so "
+                                "the load peaks at the FP8 weights")
+                  : "it loads the whole BF16 model first, " + bf16Text + " per GPU, which fits")});
 }
 
 void addKvCacheDtype(const PlanResult &p, Engine engine, ServeCommand &c) {

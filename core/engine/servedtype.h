@@ -35,6 +35,27 @@ NumberFormat planDtype(const Scenario &scenario, const ModelSpec &checkpoint);
 /// on a quantized checkpoint gets a note instead of a flag the engine would refuse.
 void addDtype(const PlanResult &p, Engine engine, ServeCommand &c);
 
+/// llama-server's cache type (-ctk / -ctv) for the plan's KV format: the same bytes per element
+/// where ggml has the type, q8_0 (8.5 bits) for FP8, which ggml has no cache type for, q4_0
+/// below 8 bits.
+std::string llamaCacheType(const NumberFormat &kv);
+
+/// Whether `engine` can start the plan's weights by quantizing the checkpoint at load: the plan
+/// re-formats every linear layer to FP8 E4M3 (--weights-format fp8, no per-role format) from a
+/// checkpoint whose linear layers are stored in a float dtype (PlanResult::storedLinearFormat
+/// empty), under vLLM or SGLang, whose `--quantization fp8` does that (vLLM
+/// docs/features/quantization/fp8.md "online dynamic quantization"; SGLang's fp8 method on an
+/// unquantized checkpoint).
+bool onlineFp8(const PlanResult &p, Engine engine);
+
+/// Appends `--quantization fp8` to `engine`'s command (vLLM or SGLang) when onlineFp8 holds
+/// and the load fits: vLLM from v0.19's rules streams the quantization layer by layer (vLLM
+/// PR #31914, 2026-01: weights created on the meta device and quantized as each is loaded),
+/// so the peak is the FP8 model; older vLLM releases and SGLang load the whole BF16 model
+/// first (vLLM #4387, sgl-project/sglang#2895), so the BF16 weights per GPU must fit the GPU's
+/// usable memory. When they do not, no flag: a note says to quantize offline.
+void addOnlineQuantization(const PlanResult &p, Engine engine, ServeCommand &c);
+
 /// Appends `--kv-cache-dtype` for `engine` (vLLM or SGLang) from the plan's KV format: FP8 by
 /// its variant (vLLM `fp8` / `fp8_e5m2`, SGLang `fp8_e4m3` / `fp8_e5m2`); `auto` (vLLM; SGLang
 /// leaves the flag out) when the KV format is planDtype; `bfloat16` for a BF16 cache beside

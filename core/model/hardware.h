@@ -17,6 +17,7 @@ struct GpuSpec {
     std::string vendor;                  ///< "NVIDIA" or "AMD"
     std::uint64_t memoryBytes = 0;       ///< advertised memory, decimal (141 GB = 141e9 B)
     std::uint64_t usableMemoryBytes = 0; ///< total the driver reports (cudaMemGetInfo)
+    std::string usableMemorySource;      ///< where usableMemoryBytes was measured or read
     double hbmBandwidthBytesPerS = 0;    ///< peak HBM bandwidth, bytes/s
     double bf16FlopsPerS = 0;            ///< dense BF16 tensor rate, FLOP/s
     double fp8FlopsPerS = 0;             ///< dense FP8 tensor rate, FLOP/s
@@ -36,13 +37,20 @@ struct GpuSpec {
     /// multiProcessorCount. 0 = unknown (the vendor publishes no figure); every rule that reads
     /// it states its fallback.
     std::uint32_t smCount = 0;
-    std::string smCountSource;       ///< where smCount comes from, or why it is unknown
-    std::string smCountAsOf;         ///< ISO date smCountSource was read
-    double defaultUsdPerGpuHour = 0; ///< default rental rate, USD per GPU-hour
-    std::string priceSource;         ///< where the rate comes from
+    std::string smCountSource; ///< where smCount comes from, or why it is unknown
+    std::string smCountAsOf;   ///< ISO date smCountSource was read
+    /// CUDA compute capability as major x 10 + minor (90 = sm_90, Hopper; 89 = Ada; 120 = sm_120)
+    /// for NVIDIA GPUs, from gpus.json "compute_capability" ("9.0"); 0 for other vendors. The
+    /// engines pick kernels by it (vLLM's MXFP4 MoE backend: Marlin below 9.0).
+    std::uint32_t computeCapability = 0;
+    std::string computeCapabilitySource; ///< where computeCapability comes from
+    std::string computeCapabilityAsOf;   ///< ISO date computeCapabilitySource was read
+    double defaultUsdPerGpuHour = 0;     ///< default rental rate, USD per GPU-hour
+    std::string priceSource;             ///< where the rate comes from
     std::string priceAsOf;
     std::string source; ///< data sheet URL
     std::string asOf;   ///< ISO date
+    bool operator==(const GpuSpec &) const = default;
 };
 
 /// A host: CPU and system memory that llama.cpp plans put layers or experts on. Every figure

@@ -209,16 +209,21 @@ Scenario withGpuType(const Scenario &base, const std::string &gpuId) {
     if (s.hardware.gpu != gpuId) {
         s.pricing.usdPerGpuHour.reset();
     }
+    std::vector<GpuSpec> custom = std::move(s.hardware.customGpus);
     s.hardware = HardwareChoice{};
     s.hardware.gpu = gpuId;
+    s.hardware.customGpus = std::move(custom); // the user's GPU types stay in the catalogue
     return s;
 }
 
 std::vector<GpuOption> gpuOptions(const Scenario &scenario, const Catalogue &catalogue,
                                   const ModelSpec &model) {
     std::vector<GpuOption> out;
-    const auto own = catalogue.findGpu(scenario.hardware.gpu);
-    for (const GpuSpec &g : catalogue.gpus()) {
+    // The scenario's own GPU types are options too (evaluate adds them again, by id).
+    const auto merged = catalogue.withGpus(scenario.hardware.customGpus, "hardware.custom_gpus");
+    const Catalogue &types = merged.ok() ? merged.value() : catalogue;
+    const auto own = types.findGpu(scenario.hardware.gpu);
+    for (const GpuSpec &g : types.gpus()) {
         GpuOption o;
         o.gpu = g;
         o.isScenarioGpu = own.ok() && own->id == g.id;

@@ -1,25 +1,18 @@
 // SPDX-License-Identifier: MIT
 #include "plan/plan.h"
 
-#include "engine/draftmodel.h"
 #include "engine/servedtype.h"
 #include "engine/shippedkv.h"
 #include "engine/tpshard.h"
 #include "engine/vllmencoder.h"
 #include "engine/vllmgraphs.h"
-#include "import/ggufimport.h"
-#include "import/modelimport.h"
 #include "util/numbertext.h"
 #include "util/textutil.h"
 #include "util/units.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <limits>
-#include <filesystem>
-#include <map>
-#include <mutex>
 #include <optional>
 
 namespace hostplan {
@@ -36,88 +29,6 @@ std::optional<NumberFormat> quantizedLinearFormat(const ModelSpec &m) {
         }
     }
     return largest ? std::optional<NumberFormat>(largest->format) : std::nullopt;
-}
-
-bool looksLikePath(const std::string &ref) {
-    if (ref.find('/') != std::string::npos || ref.find('\\') != std::string::npos) {
-        return true;
-    }
-    if (ref.size() > 5 && ref.compare(ref.size() - 5, 5, ".json") == 0) {
-        return true;
-    }
-    if (isGgufModelRef(ref)) {
-        return true;
-    }
-    std::error_code ec;
-    return std::filesystem::exists(ref, ec);
-}
-
-/// What importedDraft() keeps of one reference.
-struct DraftMemo {
-    std::shared_ptr<const ModelSpec> spec; ///< null: the import failed with `error`
-    std::string error;
-    std::optional<std::filesystem::file_time_type> stamp; ///< local files' time; none = Hub id
-    std::chrono::steady_clock::time_point at;             ///< when it was imported
-};
-
-/// The newest modification time of `ref` and, for a folder, of its config.json; none when
-/// `ref` names no file (a Hub id, or a path that does not exist).
-std::optional<std::filesystem::file_time_type> draftStamp(const std::string &ref) {
-    std::error_code ec;
-    const std::filesystem::path path(ref);
-    auto stamp = std::filesystem::last_write_time(path, ec);
-    if (ec) {
-        return std::nullopt;
-    }
-    const auto config = std::filesystem::last_write_time(path / "config.json", ec);
-    if (!ec) {
-        stamp = std::max(stamp, config);
-    }
-    return stamp;
-}
-
-/// engine.draft given as a path or Hub id, imported once: evaluate() runs on every edit and for
-/// every GPU type of a sweep, and a draft's files (or its Hub fetch, up to the fetch's timeout)
-/// must not be read each time. An entry for local files is kept while their modification time
-/// is unchanged; one for a Hub id (no such file: the importer's Hub cache, then the fetcher)
-/// while the process runs, except that a failed import of a Hub id is tried again after
-/// kDraftRetry, and a failed local import every time (a fixed file is seen at once). At most
-/// kDraftMemoEntries references are kept. Thread-safe (sweeps evaluate on worker threads).
-Result<std::shared_ptr<const ModelSpec>> importedDraft(const std::string &ref) {
-    constexpr auto kDraftRetry = std::chrono::seconds(30);
-    constexpr std::size_t kDraftMemoEntries = 16;
-    static std::mutex mutex;
-    static std::map<std::string, DraftMemo> memo;
-    const auto stamp = draftStamp(ref);
-    const auto now = std::chrono::steady_clock::now();
-    {
-        const std::lock_guard lock(mutex);
-        const auto it = memo.find(ref);
-        if (it != memo.end() && it->second.stamp == stamp &&
-            (it->second.spec || (!stamp && now - it->second.at < kDraftRetry))) {
-            if (it->second.spec) {
-                return it->second.spec;
-            }
-            return makeError("engine.draft", it->second.error);
-        }
-    }
-    // Imported outside the lock: a Hub fetch may take seconds.
-    Result<ModelSpec> draft = importModelPath(ref);
-    DraftMemo entry{nullptr, {}, stamp, now};
-    if (draft.ok()) {
-        entry.spec = std::make_shared<const ModelSpec>(std::move(draft.value()));
-    } else {
-        entry.error = draft.error().toString();
-    }
-    const std::lock_guard lock(mutex);
-    if (memo.size() >= kDraftMemoEntries && memo.find(ref) == memo.end()) {
-        memo.clear();
-    }
-    memo.insert_or_assign(ref, entry);
-    if (entry.spec) {
-        return entry.spec;
-    }
-    return makeError("engine.draft", entry.error);
 }
 
 /// `bytes` in GB with one decimal: "1560.9 GB".
@@ -167,41 +78,36 @@ void limitBreakEvenToCapacity(PlanResult &r) {
     }
 }
 
-} // namespace
+/// The warning limitWorkloadToCapacity adds; calibrate() drops it before recomputing.
+constexpr std::string_view kShortOfWorkloadWarning = "the plan serves only ";
 
-Result<ModelSpec> resolveModel(const Scenario &scenario, const Catalogue &catalogue) {
-    const std::string &ref = scenario.model.ref;
-    if (looksLikePath(ref)) {
-        auto r = importModelPath(ref);
-        if (!r.ok()) {
-            return makeError("model.ref", r.error().toString());
-        }
-        return r;
+/// A plan that fits but serves fewer output tokens a month than the workload asks (the
+/// throughput model at the latency target and utilisation) says so, with the copies of its
+/// layout that would carry the workload, and prices its cost per 1M output tokens by the tokens
+/// it serves: the workload's own volume would count tokens it cannot produce. Called by
+/// evaluate() and calibrate() once throughput is known.
+void limitWorkloadToCapacity(PlanResult &r) {
+    const double wanted = r.scenario.workload.outputTokensPerMonth;
+    const Capacity &c = r.throughput.capacity;
+    if (!r.fit.fits || !r.throughput.computed || !(c.outputTokensPerMonth > 0) ||
+        !(wanted > c.outputTokensPerMonth)) {
+        return;
     }
-    return catalogue.loadModel(ref);
+    r.selfHostUsdPerMTokOutput = r.rental.usdPerMonthScheduled / c.outputTokensPerMonth * 1e6;
+    const int percent = std::max(1, int(c.outputTokensPerMonth / wanted * 100));
+    r.warnings.push_back(
+        std::string(kShortOfWorkloadWarning) + std::to_string(percent) +
+        "% of the workload's output: " + tokenCountText(c.outputTokensPerMonth) + " of " +
+        tokenCountText(wanted) + " output tokens a month (throughput model at the " +
+        formatDouble("%.0f", r.scenario.workload.targetSecondsPerOutputToken * 1e3) +
+        " ms target, " + std::to_string(int(c.utilisation * 100 + 0.5)) +
+        "% utilisation); carrying it takes " +
+        (c.replicasForWorkload > 1 ? groupedText(c.replicasForWorkload) +
+                                         " copies of this layout (the GPU count on auto finds "
+                                         "them)"
+                                   : std::string("more GPUs (the GPU count on auto)")) +
+        "; its cost per 1M output tokens is per token served");
 }
-
-Result<std::shared_ptr<const ModelSpec>>
-resolveDraft(const Scenario &scenario, const Catalogue &catalogue, const ModelSpec &target) {
-    const std::string &ref = scenario.engine.draft;
-    if (ref.empty()) {
-        return std::shared_ptr<const ModelSpec>();
-    }
-    if (asciiLower(ref) == kEagleDraft) {
-        return std::shared_ptr<const ModelSpec>(
-            std::make_shared<const ModelSpec>(eagleHeadSpec(target)));
-    }
-    if (looksLikePath(ref)) {
-        return importedDraft(ref);
-    }
-    Result<ModelSpec> draft = catalogue.loadModel(ref);
-    if (!draft.ok()) {
-        return makeError("engine.draft", draft.error().toString());
-    }
-    return std::shared_ptr<const ModelSpec>(std::make_shared<const ModelSpec>(draft.value()));
-}
-
-namespace {
 
 /// The plan's recurrent-state format: the scenario's when chosen, else the engine's default
 /// for the model (engine/servedtype.h engineStateFormat), with PlanResult::stateFormatNote
@@ -239,8 +145,24 @@ Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue
     return evaluate(scenario, catalogue, model);
 }
 
+namespace {
+Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogue,
+                                const ModelSpec &importedModel);
+} // namespace
+
 Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
                             const ModelSpec &importedModel) {
+    if (given.hardware.customGpus.empty()) {
+        return evaluatePlan(given, catalogue, importedModel);
+    }
+    // The user's own GPU types join the catalogue for this plan (its GPU, offers, options).
+    HOSTPLAN_TRY(withCustom, catalogue.withGpus(given.hardware.customGpus, "hardware.custom_gpus"));
+    return evaluatePlan(given, withCustom, importedModel);
+}
+
+namespace {
+Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogue,
+                                const ModelSpec &importedModel) {
     if (auto e = requestLengthProblem(given.workload)) {
         return *e; // a scenario built in code or edited in the GUI, not parsed
     }
@@ -296,6 +218,7 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
                                             : std::string()) +
                              ". --weights-format fp32 plans float32 weights and KV cache.");
     }
+    r.storedLinearFormat = quantizedLinearFormat(importedModel);
     if (weightsFormat) {
         model = withWeightFormat(model, *weightsFormat);
         // A quantized checkpoint re-sized in another format, float or quantized: said so.
@@ -610,6 +533,15 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
     for (const ApiPrice &price : catalogue.apiPricesFor(model.id)) {
         r.apiAlternatives.push_back(alternative(price, false));
     }
+    // One product priced twice (a list's older snapshot beside a newer one, by name): the
+    // newest stands, so that a superseded price is not compared as a current one.
+    const std::vector<ApiAlternative> all = r.apiAlternatives;
+    std::erase_if(r.apiAlternatives, [&all](const ApiAlternative &a) {
+        return std::any_of(all.begin(), all.end(), [&a](const ApiAlternative &b) {
+            return asciiLower(b.price.name) == asciiLower(a.price.name) &&
+                   b.price.asOf > a.price.asOf;
+        });
+    });
     std::stable_sort(r.apiAlternatives.begin(), r.apiAlternatives.end(),
                      [](const ApiAlternative &a, const ApiAlternative &b) {
                          return a.usdPerMonth < b.usdPerMonth;
@@ -690,9 +622,11 @@ Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
                                      ? r.rental.usdPerMonthScheduled / w.outputTokensPerMonth * 1e6
                                      : std::numeric_limits<double>::infinity();
     r.throughput = computeThroughput(r, defaultEfficiency(r.scenario.engine.engine, r.gpu));
+    limitWorkloadToCapacity(r);
     updateBreakEven(r);
     return r;
 }
+} // namespace
 
 void updateBreakEven(PlanResult &r) {
     if (!r.apiPriced) {
@@ -710,9 +644,14 @@ void updateBreakEven(PlanResult &r) {
 
 void calibrate(PlanResult &plan, const Calibration &calibration) {
     applyCalibration(plan, calibration);
-    // Drop the capacity warning of the uncalibrated figures; updateBreakEven adds it anew.
-    std::erase_if(plan.warnings,
-                  [](const std::string &w) { return w.rfind(kApiCheaperWarning, 0) == 0; });
+    // Drop the capacity warnings of the uncalibrated figures; they are added anew below.
+    std::erase_if(plan.warnings, [](const std::string &w) {
+        return w.rfind(kApiCheaperWarning, 0) == 0 || w.rfind(kShortOfWorkloadWarning, 0) == 0;
+    });
+    const double wanted = plan.scenario.workload.outputTokensPerMonth;
+    plan.selfHostUsdPerMTokOutput = wanted > 0 ? plan.rental.usdPerMonthScheduled / wanted * 1e6
+                                               : std::numeric_limits<double>::infinity();
+    limitWorkloadToCapacity(plan);
     updateBreakEven(plan);
 }
 

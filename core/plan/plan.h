@@ -48,6 +48,10 @@ struct PlanResult {
     /// group's, e.g. FP8 for an FP8 checkpoint) when the plan's --weights-format is a float
     /// dtype that sizes them dequantized, which the engines do not do at load; else nullopt.
     std::optional<NumberFormat> checkpointQuantized;
+    /// The format the imported checkpoint stores its quantized linear layers in (the largest
+    /// such group's), whatever the plan's formats; nullopt for a checkpoint whose linear layers
+    /// are a float dtype, which vLLM and SGLang can quantize to FP8 at load (onlineFp8).
+    std::optional<NumberFormat> storedLinearFormat;
     /// "KV cache FP8 (shipped calibrated scales, kv_cache_scheme; vLLM loads the scales with
     /// --kv-cache-dtype fp8 ...)" when the plan's KV format is the checkpoint's
     /// (ModelSpec::shippedKvFormat), naming the key and what the engine does with it; empty
@@ -138,6 +142,18 @@ void updateBreakEven(PlanResult &plan);
 
 /// applyCalibration (throughput.h) plus the break-even that follows from the new capacity.
 void calibrate(PlanResult &plan, const Calibration &calibration);
+
+/// The GPU types a scenario plans with: `catalogue` with the scenario's own
+/// (hardware.custom_gpus, Catalogue::withGpus); `catalogue` alone when those clash with it
+/// (evaluate and scenarioGpu report the clash).
+Catalogue scenarioCatalogue(const Scenario &scenario,
+                            const Catalogue &catalogue = Catalogue::builtin());
+
+/// The scenario's GPU type: hardware.gpu looked up (Catalogue::findGpu) in `catalogue` with the
+/// scenario's own GPU types (hardware.custom_gpus, Catalogue::withGpus). Errors: an unknown or
+/// ambiguous name, a custom type that clashes with the catalogue.
+Result<GpuSpec> scenarioGpu(const Scenario &scenario,
+                            const Catalogue &catalogue = Catalogue::builtin());
 
 /// Resolve the scenario's model reference (catalogue name or path) to a ModelSpec, before format
 /// overrides.

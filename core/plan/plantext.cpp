@@ -251,6 +251,13 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         << groupedText(w.contextTokens) << " tokens; engine "
         << engineName(p.scenario.engine.engine) << " (" << m.engine.engineVersion
         << " start-up rules), memory fraction " << fractionText(m.memoryFraction) << "\n";
+    // The monthly volumes size the replicas, the cost per token and the break-even: shown, so
+    // that a default carried over from the scenario is not a hidden input.
+    out << "          a month: " << tokenCountText(w.inputTokensPerMonth) << " input + "
+        << tokenCountText(w.cachedInputTokensPerMonth) << " cached input + "
+        << tokenCountText(w.outputTokensPerMonth)
+        << " output tokens (--input-tokens-per-month, --cached-input-tokens-per-month, "
+           "--output-tokens-per-month)\n";
     // DeepSeek V4's cache is FP8 in vLLM's own layout whatever the KV format asked for
     // (engine/enginememory.h deepseekV4EntryBytes).
     const bool v4Layout = deepseekV4Cache(p.model);

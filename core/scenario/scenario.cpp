@@ -130,8 +130,16 @@ Result<bool> parseModel(const json &o, ModelChoice &m) {
 
 Result<bool> parseHardware(const json &o, HardwareChoice &h) {
     const std::string p = "hardware";
-    HOSTPLAN_TRY(k, checkKeys(o, p, {"gpu", "gpu_count", "gpus_per_node", "tp", "ep", "pp"}));
+    HOSTPLAN_TRY(
+        k, checkKeys(o, p, {"gpu", "gpu_count", "gpus_per_node", "tp", "ep", "pp", "custom_gpus"}));
     (void)k;
+    if (o.contains("custom_gpus")) {
+        HOSTPLAN_TRY(custom, parseGpuList(o["custom_gpus"], p + ".custom_gpus"));
+        // Checked against the catalogue here, so that a clash names the field at load.
+        HOSTPLAN_TRY(merged, Catalogue::builtin().withGpus(custom, p + ".custom_gpus"));
+        (void)merged;
+        h.customGpus = std::move(custom);
+    }
     HOSTPLAN_TRY(gpu, hostplan::jsonfield::string(o, "gpu", p, false));
     if (gpu) {
         if (gpu->empty()) {
@@ -471,6 +479,13 @@ std::string scenarioToJson(const Scenario &s) {
                          {"tp", s.hardware.tp},
                          {"ep", s.hardware.ep},
                          {"pp", s.hardware.pp}};
+    if (!s.hardware.customGpus.empty()) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const GpuSpec &g : s.hardware.customGpus) {
+            list.push_back(gpuToJson(g));
+        }
+        hw["custom_gpus"] = list;
+    }
     nlohmann::json eng = {{"name", engineName(s.engine.engine)}};
     if (s.engine.prefillChunkTokens) {
         eng["prefill_chunk_tokens"] = *s.engine.prefillChunkTokens;

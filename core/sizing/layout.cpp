@@ -557,6 +557,22 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
         const std::string pin = pinned ? " with the scenario's " + pinText(hw) : "";
         out.noneReason = "no layout" + pin + " on any " + gpu.id + " offer carries the workload" +
                          (why.empty() ? std::string() : ": " + why);
+        // Offers of single machines bound every replica by their largest machine: say so, as
+        // a larger machine (another provider's) may well exist.
+        std::uint32_t largest = 0;
+        bool clustered = false;
+        for (const RentalOffer &o : *table) {
+            if (rankable(o)) {
+                largest = std::max(largest, *o.gpusPerInstance);
+                clustered = clustered || o.clusterable();
+            }
+        }
+        if (largest && !clustered) {
+            out.noneReason += "; the largest " + gpu.id + " machine offered holds " +
+                              countText(largest, "GPU") +
+                              " and no offer clusters machines: add an offer of larger machines "
+                              "(--offers, pricing.offers) to search them";
+        }
     }
     out.candidates = std::move(carrying);
     for (LayoutCandidate &c : rejected) {

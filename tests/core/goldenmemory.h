@@ -81,6 +81,18 @@ inline GpuSpec loggedGpu(const char *name, double totalGib, bool fp8,
     g.usableMemoryBytes = std::uint64_t(totalGib * kBytesPerGiB);
     g.memoryBytes = g.usableMemoryBytes;
     g.fp8FlopsPerS = fp8 ? 1e15 : 0;
+    // The logged GPU's CUDA compute capability (developer.nvidia.com/cuda-gpus), which picks
+    // the engines' kernels; a log that names no known card: 9.0 with FP8 tensor cores, else 8.0.
+    const std::string n = name;
+    const auto has = [&n](const char *part) { return n.find(part) != std::string::npos; };
+    g.computeCapability = has("5090") || has("RTX PRO 6000")          ? 120
+                          : has("B200")                               ? 100
+                          : has("H100") || has("H200") || has("H20 ") ? 90
+                          : has("4080") || has("4090") || has("L4")   ? 89
+                          : has("3070") || has("3090")                ? 86
+                          : has("A100")                               ? 80
+                          : fp8                                       ? 90
+                                                                      : 80;
     return g;
 }
 

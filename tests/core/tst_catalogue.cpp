@@ -113,11 +113,12 @@ class TestCatalogue : public QObject {
         const auto ambiguous = c.findGpu("mi");
         QVERIFY(!ambiguous.ok());
         QVERIFY(QString::fromStdString(ambiguous.error().message).contains("ambiguous"));
-        // A prefix that ends inside a run of digits names no GPU: "h20" is not the H200 (an
-        // H20 has 96 GB, not 141), "mi3" none of the MI3xx cards.
+        // A prefix that ends inside a run of digits names no GPU: "h1" is not the H100, "mi3"
+        // none of the MI3xx cards; "h20" is the H20 (96 GB), never the H200 (141 GB).
         // Full-width digits are not dropped into "h" (which matched every H-series GPU).
+        QCOMPARE(c.findGpu("h20")->id, std::string("h20"));
         for (const char *partial :
-             {"h20", "mi3", "b3", "rtx-40", "H\xEF\xBC\x91\xEF\xBC\x90\xEF\xBC\x90"}) {
+             {"h1", "mi3", "b3", "rtx-40", "H\xEF\xBC\x91\xEF\xBC\x90\xEF\xBC\x90"}) {
             const auto none = c.findGpu(partial);
             QVERIFY2(!none.ok(), partial);
             QVERIFY2(QString::fromStdString(none.error().message).startsWith("unknown GPU"),

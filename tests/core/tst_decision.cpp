@@ -331,6 +331,67 @@ class TestDecision : public QObject {
             }
         }
     }
+
+    // A plan that holds the sequences but serves less than the workload's monthly output says
+    // so, and prices a token it serves, not a token of the workload it cannot produce.
+    void planShortOfTheWorkloadSaysSo() {
+        Scenario s = defaultScenario();
+        s.model.ref = "llama-3.1-70b";
+        s.model.weightsFormat = formats::int4g128;
+        s.hardware = HardwareChoice{};
+        s.hardware.gpu = "l40s";
+        s.hardware.gpuCount = 4;
+        s.workload.contextTokens = 8192;
+        s.workload.concurrency = 8;
+        s.pricing.apiPriceId.clear();
+        const PlanResult p = evaluate(s).value();
+        const Capacity &c = p.throughput.capacity;
+        QVERIFY(p.fit.fits);
+        QVERIFY2(!c.carriesWorkload && c.replicasForWorkload >= 2,
+                 std::to_string(c.replicasForWorkload).c_str());
+        const auto short_ = std::find_if(p.warnings.begin(), p.warnings.end(), [](const auto &w) {
+            return w.starts_with("the plan serves only ");
+        });
+        QVERIFY(short_ != p.warnings.end());
+        QVERIFY2(short_->find(std::to_string(c.replicasForWorkload) + " copies of this layout") !=
+                     std::string::npos,
+                 short_->c_str());
+        COMPARE_NEAR(p.selfHostUsdPerMTokOutput,
+                     p.rental.usdPerMonthScheduled / c.outputTokensPerMonth * 1e6, 0, 1e-9);
+        QVERIFY(p.selfHostUsdPerMTokOutput >
+                p.rental.usdPerMonthScheduled / s.workload.outputTokensPerMonth * 1e6);
+        // A twentieth of each volume (the same input / output mix) is carried: no warning,
+        // the workload's own tokens.
+        s.workload.inputTokensPerMonth /= 20;
+        s.workload.cachedInputTokensPerMonth /= 20;
+        s.workload.outputTokensPerMonth /= 20;
+        QVERIFY(s.workload.outputTokensPerMonth < c.outputTokensPerMonth);
+        const PlanResult q = evaluate(s).value();
+        QVERIFY(std::none_of(q.warnings.begin(), q.warnings.end(),
+                             [](const auto &w) { return w.starts_with("the plan serves only "); }));
+        COMPARE_NEAR(q.selfHostUsdPerMTokOutput,
+                     q.rental.usdPerMonthScheduled / s.workload.outputTokensPerMonth * 1e6, 0,
+                     1e-9);
+    }
+
+    // One product priced in two snapshots (DeepInfra Turbo's Llama 3.1 70B of 2026-11-05 and
+    // of 2026-12-01): only the newer is compared.
+    void supersededApiPriceIsDropped() {
+        Scenario s = defaultScenario();
+        s.model.ref = "llama-3.1-70b";
+        s.hardware = HardwareChoice{};
+        s.hardware.gpu = "h100-sxm";
+        s.pricing.apiPriceId.clear();
+        const PlanResult p = evaluate(s).value();
+        int turbo = 0;
+        for (const ApiAlternative &a : p.apiAlternatives) {
+            if (a.price.name == "Llama 3.1 70B Instruct, DeepInfra (Turbo)") {
+                ++turbo;
+                QCOMPARE(QString::fromStdString(a.price.asOf), "2026-12-01");
+            }
+        }
+        QCOMPARE(turbo, 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDecision)

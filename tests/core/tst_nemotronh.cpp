@@ -481,6 +481,7 @@ void TestNemotronH::pureStateStackUnderSglang() {
     g.vendor = "NVIDIA";
     g.usableMemoryBytes = g.memoryBytes = 200'000'000'000ull;
     g.fp8FlopsPerS = 1e15;
+    g.computeCapability = 90;
     Scenario s;
     s.engine.engine = Engine::Sglang;
     s.workload.contextTokens = 8192;

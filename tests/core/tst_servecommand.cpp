@@ -552,13 +552,39 @@ class TestServeCommand : public QObject {
             return false;
         };
         QVERIFY(!hasNote(vllmServeCommand(planFor(s), Catalogue::builtin())));
+        QVERIFY(!find(vllmServeCommand(planFor(s), Catalogue::builtin()), "--quantization"));
+        // FP8 from the BF16 checkpoint: both engines quantize at load (--quantization fp8), so
+        // the command starts what the plan sized and needs no other checkpoint.
         s.model.weightsFormat = formats::fp8;
-        QVERIFY(hasNote(vllmServeCommand(planFor(s), Catalogue::builtin())));
-        QVERIFY(hasNote(sglangServeCommand(planFor(s), Catalogue::builtin())));
+        const ServeCommand vllm = vllmServeCommand(planFor(s), Catalogue::builtin());
+        QVERIFY(!hasNote(vllm));
+        QVERIFY(find(vllm, "--quantization") && find(vllm, "--quantization")->value == "fp8");
+        QVERIFY2(find(vllm, "--quantization")->explanation.find("streams") != std::string::npos,
+                 find(vllm, "--quantization")->explanation.c_str());
+        // SGLang loads the BF16 model whole first: 141.1 GB over TP 2 = 70.6 GB per GPU fits an
+        // H100's 79 GiB, so the flag stands, saying so.
+        const ServeCommand sglang = sglangServeCommand(planFor(s), Catalogue::builtin());
+        QVERIFY(find(sglang, "--quantization"));
+        QVERIFY2(find(sglang, "--quantization")->explanation.find("70.") != std::string::npos,
+                 find(sglang, "--quantization")->explanation.c_str());
         // A dense model gets no expert-parallel flag at all.
-        for (const auto &f : sglangServeCommand(planFor(s), Catalogue::builtin()).flags) {
+        for (const auto &f : sglang.flags) {
             QVERIFY(f.flag != "--ep-size");
         }
+        // On one H100 the BF16 model (141 GB) cannot load whole: no flag, a note to quantize
+        // offline; vLLM's streaming load still takes the flag.
+        Scenario one = s;
+        one.hardware.gpuCount = 1;
+        const ServeCommand sglangOne = sglangServeCommand(planFor(one), Catalogue::builtin());
+        QVERIFY(!find(sglangOne, "--quantization"));
+        QVERIFY(std::any_of(sglangOne.notes.begin(), sglangOne.notes.end(), [](const auto &n) {
+            return n.find("quantize it offline first") != std::string::npos;
+        }));
+        QVERIFY(find(vllmServeCommand(planFor(one), Catalogue::builtin()), "--quantization"));
+        // INT4 has no online path: the note says to bring such a checkpoint.
+        s.model.weightsFormat = formats::int4g128;
+        QVERIFY(hasNote(vllmServeCommand(planFor(s), Catalogue::builtin())));
+        QVERIFY(!find(vllmServeCommand(planFor(s), Catalogue::builtin()), "--quantization"));
     }
 
     void shellQuoting() {

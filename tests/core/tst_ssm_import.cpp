@@ -213,6 +213,7 @@ GpuSpec h100() {
     g.vendor = "NVIDIA";
     g.usableMemoryBytes = g.memoryBytes = 85'520'809'984ull;
     g.fp8FlopsPerS = 1e15;
+    g.computeCapability = 90;
     return g;
 }
 

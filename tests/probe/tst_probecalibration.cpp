@@ -34,8 +34,19 @@ class TestProbeCalibration : public QObject {
                                 << "mi300x";
         QTest::newRow("rtx 4090") << "NVIDIA GeForce RTX 4090"
                                   << "rtx-4090";
-        QTest::newRow("unknown") << "NVIDIA T4"
+        QTest::newRow("unknown") << "NVIDIA Tesla K80"
                                  << "";
+        // Cards the catalogue gained later, by the names nvidia-smi prints.
+        QTest::newRow("t4") << "Tesla T4"
+                            << "t4";
+        QTest::newRow("a6000") << "NVIDIA RTX A6000"
+                               << "rtx-a6000";
+        QTest::newRow("a800") << "NVIDIA A800-SXM4-80GB"
+                              << "a800-sxm";
+        QTest::newRow("h20") << "NVIDIA H20"
+                             << "h20";
+        QTest::newRow("l40 is not l40s") << "NVIDIA L40"
+                                         << "l40";
         // Names are matched on token boundaries: the A10's and L4's aliases ("nvidia a10",
         // "nvidia l4") are inside these names but end within a number.
         QTest::newRow("a100 sxm") << "NVIDIA A100-SXM4-80GB"

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+// The field readers the catalogue files share (catalogue.cpp, gputypes.cpp): required strings
+// kept to one line, bounded numbers, string lists, and the name squashing GPU look-ups use.
+// Errors name the path and the field, as every catalogue error does.
+#pragma once
+
+#include "util/jsonutil.h"
+#include "util/result.h"
+#include "util/terminaltext.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cctype>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hostplan::cataloguefields {
+
+/// Lowercase and drop separators so "H100 SXM", "h100-sxm" and "h100_sxm" compare equal.
+inline std::string squash(std::string_view s) {
+    std::string out;
+    for (unsigned char c : s) {
+        if (std::isalnum(c)) {
+            out.push_back(char(std::tolower(c)));
+        }
+    }
+    return out;
+}
+
+inline Result<std::string> reqString(const nlohmann::json &o, const char *key,
+                                     const std::string &path) {
+    HOSTPLAN_TRY(v, jsonfield::string(o, key, path, true));
+    if (v->empty()) {
+        return makeError(path + "." + key, "must not be empty");
+    }
+    // Price lists are user input printed in the plan and the report: one line (singleLine).
+    return singleLine(*v);
+}
+
+inline Result<double> reqNumber(const nlohmann::json &o, const char *key, const std::string &path,
+                                double min, double max) {
+    HOSTPLAN_TRY(v, jsonfield::number(o, key, path, min, max, true));
+    return *v;
+}
+
+inline Result<std::vector<std::string>> stringList(const nlohmann::json &o, const char *key,
+                                                   const std::string &path) {
+    std::vector<std::string> out;
+    if (!o.contains(key)) {
+        return out;
+    }
+    const auto &a = o.at(key);
+    if (!a.is_array()) {
+        return makeError(path + "." + key, "must be a list of strings");
+    }
+    for (const auto &e : a) {
+        if (!e.is_string()) {
+            return makeError(path + "." + key,
+                             "must be a list of strings, got " + jsonfield::brief(e));
+        }
+        out.push_back(e.get<std::string>());
+    }
+    return out;
+}
+
+} // namespace hostplan::cataloguefields

@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: MIT
+// GPU type entries (catalogue.h): the gpus.json entry schema read and written, a user's GPU
+// file, and the catalogue with a user's types merged in (Catalogue::withGpus).
+#include "catalogue/catalogue.h"
+#include "catalogue/cataloguefields.h"
+
+#include "util/fileio.h"
+#include "util/jsonutil.h"
+#include "util/textutil.h"
+#include "util/units.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+namespace hostplan {
+
+using namespace cataloguefields;
+
+namespace {
+
+/// "sm_count": an integer in [1, 4096], or the string "unknown" (-> 0) where the vendor
+/// publishes no figure; required, so that every entry says which.
+Result<std::uint32_t> parseSmCount(const nlohmann::json &o, const std::string &path) {
+    if (o.contains("sm_count") && o.at("sm_count").is_string()) {
+        if (o.at("sm_count").get<std::string>() != "unknown") {
+            return makeError(path + ".sm_count", "must be an integer or \"unknown\", got " +
+                                                     jsonfield::brief(o.at("sm_count")));
+        }
+        return std::uint32_t(0);
+    }
+    HOSTPLAN_TRY(n, jsonfield::integer(o, "sm_count", path, 1, 4096, true));
+    return std::uint32_t(*n);
+}
+
+/// "compute_capability": "major.minor" (1 to 2 digits, one digit), as nvidia-smi's compute_cap
+/// prints it; required for NVIDIA entries and refused for others. 0 when absent.
+Result<std::uint32_t> parseComputeCapability(const nlohmann::json &o, const std::string &path,
+                                             bool nvidia) {
+    if (!o.contains("compute_capability")) {
+        if (nvidia) {
+            return makeError(path + ".compute_capability",
+                             "missing: an NVIDIA GPU's CUDA compute capability, e.g. \"9.0\" "
+                             "(nvidia-smi --query-gpu=compute_cap)");
+        }
+        return std::uint32_t(0);
+    }
+    if (!nvidia) {
+        return makeError(path + ".compute_capability",
+                         "only NVIDIA GPUs have a CUDA compute capability");
+    }
+    const auto &v = o.at("compute_capability");
+    const std::string text = v.is_string() ? v.get<std::string>() : std::string();
+    const auto dot = text.find('.');
+    const bool digits = std::all_of(text.begin(), text.end(), [](char c) {
+        return c == '.' || std::isdigit(static_cast<unsigned char>(c));
+    });
+    if (!v.is_string() || !digits || dot == std::string::npos || dot == 0 || dot > 2 ||
+        text.size() != dot + 2) {
+        return makeError(path + ".compute_capability",
+                         "must be \"major.minor\" such as \"8.9\" or \"12.0\", got " +
+                             jsonfield::brief(v));
+    }
+    const std::uint32_t major = std::uint32_t(std::stoul(text.substr(0, dot)));
+    if (major == 0) {
+        return makeError(path + ".compute_capability", "major version must be at least 1");
+    }
+    return major * 10 + std::uint32_t(text[dot + 1] - '0');
+}
+
+/// Whether `id` is a GPU id: 1 to 64 of a-z, 0-9, '-', '.', '_' (it names offers and files).
+bool validGpuId(std::string_view id) {
+    return !id.empty() && id.size() <= 64 && std::all_of(id.begin(), id.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_';
+    });
+}
+
+} // namespace
+
+Result<GpuSpec> parseGpuEntry(const nlohmann::json &o, const std::string &path) {
+    GpuSpec g;
+    if (!o.is_object()) {
+        return makeError(path, "must be an object (a gpus.json entry), got " + jsonfield::brief(o));
+    }
+    HOSTPLAN_TRY(id, reqString(o, "id", path));
+    if (!validGpuId(id)) {
+        return makeError(path + ".id", "must be 1 to 64 of a-z, 0-9, '-', '.', '_', got '" +
+                                           id.substr(0, 80) + "'");
+    }
+    HOSTPLAN_TRY(name, reqString(o, "name", path));
+    HOSTPLAN_TRY(vendorText, reqString(o, "vendor", path));
+    const std::string vendor = asciiUpper(vendorText);
+    if (vendor != "NVIDIA" && vendor != "AMD") {
+        return makeError(path + ".vendor",
+                         "must be NVIDIA or AMD (the GPUs HostPlan models), got '" +
+                             vendorText.substr(0, 80) + "'");
+    }
+    HOSTPLAN_TRY(aliases, stringList(o, "aliases", path));
+    if (name.size() > 200 || aliases.size() > 32 ||
+        std::any_of(aliases.begin(), aliases.end(),
+                    [](const std::string &a) { return a.size() > 64; })) {
+        return makeError(path + (name.size() > 200 ? ".name" : ".aliases"),
+                         "too long (a name up to 200 characters, up to 32 aliases of 64)");
+    }
+    HOSTPLAN_TRY(memGb, reqNumber(o, "memory_gb", path, 1, 1e5));
+    HOSTPLAN_TRY(usableGib, reqNumber(o, "usable_memory_gib", path, 1, 1e5));
+    HOSTPLAN_TRY(usableSource, reqString(o, "usable_memory_source", path));
+    HOSTPLAN_TRY(bw, reqNumber(o, "hbm_bandwidth_tb_per_s", path, 0.01, 1e3));
+    HOSTPLAN_TRY(bf16, reqNumber(o, "bf16_dense_tflops", path, 1, 1e6));
+    HOSTPLAN_TRY(fp8, reqNumber(o, "fp8_dense_tflops", path, 0, 1e6));
+    HOSTPLAN_TRY(fp4, reqNumber(o, "fp4_dense_tflops", path, 0, 1e6));
+    HOSTPLAN_TRY(native, jsonfield::boolean(o, "native_mxfp4", path, true));
+    HOSTPLAN_TRY(ic, reqString(o, "interconnect", path));
+    HOSTPLAN_TRY(icGbs, reqNumber(o, "interconnect_gb_per_s", path, 0.1, 1e5));
+    HOSTPLAN_TRY(node, jsonfield::integer(o, "gpus_per_node", path, 1, 72, true));
+    HOSTPLAN_TRY(clustered, jsonfield::boolean(o, "clustered_rentals", path, false));
+    std::string clusteredSource;
+    if (clustered && !*clustered) {
+        HOSTPLAN_TRY(why, reqString(o, "clustered_rentals_source", path));
+        clusteredSource = why;
+    }
+    HOSTPLAN_TRY(sms, parseSmCount(o, path));
+    HOSTPLAN_TRY(smSource, reqString(o, "sm_count_source", path));
+    HOSTPLAN_TRY(smAsOf, reqString(o, "sm_count_as_of", path));
+    HOSTPLAN_TRY(cc, parseComputeCapability(o, path, vendor == "NVIDIA"));
+    if (cc) {
+        HOSTPLAN_TRY(ccSource, reqString(o, "compute_capability_source", path));
+        HOSTPLAN_TRY(ccAsOf, reqString(o, "compute_capability_as_of", path));
+        g.computeCapabilitySource = ccSource;
+        g.computeCapabilityAsOf = ccAsOf;
+    }
+    g.computeCapability = cc;
+    HOSTPLAN_TRY(source, reqString(o, "source", path));
+    HOSTPLAN_TRY(asOf, reqString(o, "as_of", path));
+    // A user's own GPU type may carry its rental rate (gpus.json has none: prices.json's
+    // gpu_hour_rates set the catalogue's).
+    HOSTPLAN_TRY(rate, jsonfield::number(o, "usd_per_gpu_hour", path, 0, 1e4, false));
+    if (rate) {
+        HOSTPLAN_TRY(priceSource, reqString(o, "price_source", path));
+        HOSTPLAN_TRY(priceAsOf, reqString(o, "price_as_of", path));
+        g.defaultUsdPerGpuHour = *rate;
+        g.priceSource = priceSource;
+        g.priceAsOf = priceAsOf;
+    }
+    g.id = id;
+    g.name = name;
+    g.vendor = vendor;
+    g.aliases = aliases;
+    g.memoryBytes = std::uint64_t(memGb * kBytesPerGB + 0.5);
+    g.usableMemoryBytes = std::uint64_t(usableGib * kBytesPerGiB + 0.5);
+    g.usableMemorySource = usableSource;
+    g.hbmBandwidthBytesPerS = bw * 1e12;
+    g.bf16FlopsPerS = bf16 * 1e12;
+    g.fp8FlopsPerS = fp8 * 1e12;
+    g.fp4FlopsPerS = fp4 * 1e12;
+    g.nativeMxfp4 = *native;
+    g.interconnect = ic;
+    g.interconnectBytesPerS = icGbs * 1e9;
+    g.gpusPerNode = std::uint32_t(*node);
+    g.clusteredRentals = clustered.value_or(true);
+    g.clusteredRentalsSource = clusteredSource;
+    g.smCount = sms;
+    g.smCountSource = smSource;
+    g.smCountAsOf = smAsOf;
+    g.source = source;
+    g.asOf = asOf;
+    return g;
+}
+
+namespace {
+/// The JSON figure `value` / `scale` that parseGpuEntry scales back to exactly `value`: the
+/// quotient or one of its neighbouring doubles, so that a saved GPU type reads back unchanged.
+double unscaled(double value, double scale) {
+    const double q = value / scale;
+    for (const double d : {q, std::nextafter(q, HUGE_VAL), std::nextafter(q, -HUGE_VAL)}) {
+        if (d * scale == value) {
+            return d;
+        }
+    }
+    return q;
+}
+} // namespace
+
+nlohmann::json gpuToJson(const GpuSpec &g) {
+    nlohmann::json o = {
+        {"id", g.id},
+        {"name", g.name},
+        {"aliases", g.aliases},
+        {"vendor", g.vendor},
+        {"memory_gb", double(g.memoryBytes) / kBytesPerGB},
+        {"usable_memory_gib", double(g.usableMemoryBytes) / kBytesPerGiB},
+        {"usable_memory_source", g.usableMemorySource},
+        {"hbm_bandwidth_tb_per_s", unscaled(g.hbmBandwidthBytesPerS, 1e12)},
+        {"bf16_dense_tflops", unscaled(g.bf16FlopsPerS, 1e12)},
+        {"fp8_dense_tflops", unscaled(g.fp8FlopsPerS, 1e12)},
+        {"fp4_dense_tflops", unscaled(g.fp4FlopsPerS, 1e12)},
+        {"native_mxfp4", g.nativeMxfp4},
+        {"interconnect", g.interconnect},
+        {"interconnect_gb_per_s", unscaled(g.interconnectBytesPerS, 1e9)},
+        {"gpus_per_node", g.gpusPerNode},
+        {"sm_count", g.smCount ? nlohmann::json(g.smCount) : nlohmann::json("unknown")},
+        {"sm_count_source", g.smCountSource},
+        {"sm_count_as_of", g.smCountAsOf},
+        {"source", g.source},
+        {"as_of", g.asOf}};
+    if (!g.clusteredRentals) {
+        o["clustered_rentals"] = false;
+        o["clustered_rentals_source"] = g.clusteredRentalsSource;
+    }
+    if (g.computeCapability) {
+        o["compute_capability"] = std::to_string(g.computeCapability / 10) + "." +
+                                  std::to_string(g.computeCapability % 10);
+        o["compute_capability_source"] = g.computeCapabilitySource;
+        o["compute_capability_as_of"] = g.computeCapabilityAsOf;
+    }
+    if (!g.priceSource.empty()) {
+        o["usd_per_gpu_hour"] = g.defaultUsdPerGpuHour;
+        o["price_source"] = g.priceSource;
+        o["price_as_of"] = g.priceAsOf;
+    }
+    return o;
+}
+
+Result<std::vector<GpuSpec>> parseGpuList(const nlohmann::json &list, const std::string &path) {
+    if (!list.is_array()) {
+        return makeError(path, "must be a list of GPU types (gpus.json entries)");
+    }
+    if (list.size() > kMaxUserGpus) {
+        return makeError(path, "holds " + std::to_string(list.size()) + " GPU types; at most " +
+                                   std::to_string(kMaxUserGpus) + " are read");
+    }
+    std::vector<GpuSpec> out;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        HOSTPLAN_TRY(g, parseGpuEntry(list[i], path + "[" + std::to_string(i) + "]"));
+        // A later entry with an earlier one's id replaces it, as the files' offers do.
+        std::erase_if(out, [&g](const GpuSpec &e) { return e.id == g.id; });
+        out.push_back(std::move(g));
+    }
+    return out;
+}
+
+Result<std::vector<GpuSpec>> parseGpuFile(std::string_view text, const std::string &file) {
+    HOSTPLAN_TRY(doc, jsonfield::parse(text, file));
+    if (!doc.is_object() || !doc.contains("gpus")) {
+        return makeError(file + ": gpus", "missing list of GPU types (the resources/gpus.json "
+                                          "schema: {\"gpus\": [...]})");
+    }
+    return parseGpuList(doc["gpus"], file + ": gpus");
+}
+
+Result<std::vector<GpuSpec>> loadGpuFile(const std::string &path) {
+    HOSTPLAN_TRY(text, readRegularFile(path, kMaxGpuFileBytes));
+    return parseGpuFile(text, path);
+}
+
+Result<Catalogue> Catalogue::withGpus(const std::vector<GpuSpec> &extra,
+                                      const std::string &what) const {
+    Catalogue c = *this;
+    for (std::size_t i = 0; i < extra.size(); ++i) {
+        const GpuSpec &g = extra[i];
+        const std::string path = what + "[" + std::to_string(i) + "]";
+        // Every name the entry answers to must not already name another GPU type, or --gpu and
+        // the offers would pick one of the two by catalogue order.
+        std::vector<std::pair<std::string, std::string>> names = {{"id", g.id}, {"name", g.name}};
+        for (std::size_t a = 0; a < g.aliases.size(); ++a) {
+            names.emplace_back("aliases[" + std::to_string(a) + "]", g.aliases[a]);
+        }
+        for (const GpuSpec &other : c.m_gpus) {
+            if (other.id == g.id) {
+                continue; // replaced below
+            }
+            std::vector<std::string> taken = {squash(other.id), squash(other.name)};
+            for (const std::string &a : other.aliases) {
+                taken.push_back(squash(a));
+            }
+            for (const auto &[field, text] : names) {
+                if (!squash(text).empty() &&
+                    std::find(taken.begin(), taken.end(), squash(text)) != taken.end()) {
+                    return makeError(path + "." + field,
+                                     "'" + text + "' already names GPU '" + other.id + "'");
+                }
+            }
+        }
+        // The user's figures for a catalogue GPU replace the catalogue's (a measured usable
+        // memory, a node size); a new id is added.
+        auto same = std::find_if(c.m_gpus.begin(), c.m_gpus.end(),
+                                 [&g](const GpuSpec &e) { return e.id == g.id; });
+        if (same != c.m_gpus.end()) {
+            *same = g;
+        } else {
+            c.m_gpus.push_back(g);
+        }
+    }
+    return c;
+}
+
+} // namespace hostplan
