@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "cli/cli.h"
 
+#include "cli/cardfitcli.h"
 #include "cli/llamacppcli.h"
 #include "cli/options.h"
 
@@ -545,6 +546,8 @@ Usage:
                                  comment (the GUI's Deploy tab shows the same text)
   hostplan-cli models            models in the catalogue
   hostplan-cli gpus [--gpu-file FILE]   GPUs in the catalogue (and in FILE)
+  hostplan-cli card-fit [--gpu NAME] [--host NAME] [--model M ...]   what fits one card
+                                 under llama.cpp: each model at q4_K, q5_K, q8_0, f16
   hostplan-cli report --scenario FILE -o OUT.pdf [--page-size a4|letter]
                      [--probe-report FILE] [--date YYYY-MM-DD]   PDF budget report
   hostplan-cli export-csv --scenario FILE -o BASE   the report's tables as CSV files
@@ -602,7 +605,8 @@ Plan options (applied after --scenario, so they override the file):
 
 Exit codes: 0 ok, 1 does not fit (plan / serve-cmd with --fail-if-no-fit), 2 bad
 arguments or input, 3 an output file could not be written (report, export-csv).
-)" + llamaCppUsage();
+)" + llamaCppUsage() +
+           "\n" + cardFitUsage();
 }
 
 std::string version() {
@@ -632,6 +636,9 @@ int runCommand(const std::vector<std::string> &args, std::ostream &out, std::ost
     if (cmd == "serve-cmd") {
         return cmdServe(rest, out, err);
     }
+    if (cmd == "card-fit") {
+        return cmdCardFit(rest, out, err);
+    }
     if (cmd == "gpus" && rest.size() >= 2 && rest.size() % 2 == 0) {
         // gpus --gpu-file FILE ...: the catalogue with the user's GPU types
         Scenario s;
@@ -660,7 +667,7 @@ int runCommand(const std::vector<std::string> &args, std::ostream &out, std::ost
     if (it != extra.end()) {
         return it->second(rest, out, err);
     }
-    err << "hostplan-cli: unknown command '" << cmd << "' (plan, serve-cmd, models, gpus";
+    err << "hostplan-cli: unknown command '" << cmd << "' (plan, serve-cmd, models, gpus, card-fit";
     for (const auto &[name, fn] : extra) {
         err << ", " << name;
     }

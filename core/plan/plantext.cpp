@@ -206,9 +206,18 @@ void writeDecisionText(const PlanResult &p, std::ostream &out) {
     }
     const std::vector<SensitivityEntry> sens = sensitivity(p);
     for (std::size_t i = 0; i < sens.size() && i < 3; ++i) {
+        // An API price moves the break-even, not the cost per token: show what it moves.
+        const SensitivityEntry &e = sens[i];
+        const bool costMoves = std::abs(e.costAtPlus - e.costAtMinus) >
+                               1e-9 * std::max(std::abs(e.costAtPlus), std::abs(e.costAtMinus));
         out << (i == 0 ? "          most sensitive to: " : "                             ")
-            << sens[i].label << " (+/-20%: " << usdCents(sens[i].costAtMinus) << " / "
-            << usdCents(sens[i].costAtPlus) << " per 1M output tokens)\n";
+            << e.label << " (+/-20%: "
+            << (costMoves
+                    ? usdCents(e.costAtMinus) + " / " + usdCents(e.costAtPlus) +
+                          " per 1M output tokens"
+                    : "capacity over break-even volume " + formatDouble("%.2f", e.marginAtMinus) +
+                          "x / " + formatDouble("%.2f", e.marginAtPlus) + "x")
+            << ")\n";
     }
 }
 
@@ -396,7 +405,8 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         out << ": " << formatDouble("%.1f", p.throughput.atConcurrency.tokensPerSecondPerSequence)
             << " tokens/s per user, "
             << formatDouble("%.0f", p.throughput.atConcurrency.tokensPerSecond)
-            << " tokens/s in total\n";
+            << " output tokens/s in total (each request's prefill time included, so below the "
+               "users' sum)\n";
         out << "          capacity at "
             << formatDouble("%.0f", cap.targetSecondsPerOutputToken * 1000)
             << " ms per output token: " << countText(cap.batch, "sequence") << perReplica << ", "

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: MIT
+#include "cli/cardfitcli.h"
+
+#include "cli/cli.h"
+#include "cli/options.h"
+
+#include "catalogue/catalogue.h"
+#include "catalogue/hosts.h"
+#include "engine/cardfit.h"
+#include "engine/llamacpp.h"
+#include "import/ggmltypes.h"
+#include "plan/plan.h"
+#include "scenario/scenario.h"
+#include "util/numbertext.h"
+#include "util/terminaltext.h"
+#include "util/textutil.h"
+#include "util/units.h"
+
+#include <algorithm>
+#include <iomanip>
+#include <set>
+#include <sstream>
+
+namespace hostplan::cli {
+
+namespace {
+
+/// "128k" for a multiple of 1024 tokens, else the grouped count.
+std::string contextShort(std::uint64_t tokens) {
+    return tokens % 1024 == 0 ? std::to_string(tokens / 1024) + "k" : groupedText(tokens);
+}
+
+/// One cell as the This card view words it, on one line.
+std::string cellText(const CardFitCell &c) {
+    const std::string speed = " @ " + formatDouble("%.1f", c.tokensPerSecond) + " tok/s";
+    if (c.fitsAtDefault) {
+        return "runs to " + contextShort(c.maxContext) + speed;
+    }
+    if (c.cpuMoeLayers) {
+        return "--n-cpu-moe " + std::to_string(*c.cpuMoeLayers) + speed;
+    }
+    if (c.offloadGpuLayers) {
+        return "-ngl " + std::to_string(*c.offloadGpuLayers) + "/" + std::to_string(c.layers + 1) +
+               speed;
+    }
+    return "does not fit";
+}
+
+} // namespace
+
+std::string cardFitUsage() {
+    return R"(card-fit options (what fits one card under llama.cpp, the GUI's This card view):
+  --gpu NAME               the card (default rtx-4090); --gpu-file FILE adds your own types
+  --host NAME              the host (default ddr5-desktop); --host-memory-gb N its memory
+  --model NAME|PATH        a model to size (repeatable; default every catalogue model)
+  --types T,T,...          ggml types (default q4_K,q5_K,q8_0,f16)
+  --llamacpp-build bN      the memory rules of llama.cpp release bN (default: the newest)
+)";
+}
+
+int cmdCardFit(const std::vector<std::string> &args, std::ostream &out, std::ostream &err) {
+    const auto bad = [&err](const std::string &option, const std::string &why) {
+        err << "hostplan-cli card-fit: " << option << ": " << why << "\n";
+        return kExitUsage;
+    };
+    std::string gpuName = "rtx-4090";
+    std::string hostName = "ddr5-desktop";
+    std::uint64_t hostMemoryGb = 0;
+    std::uint64_t build = 0;
+    std::vector<std::string> models;
+    std::vector<const gguf::GgmlType *> types = defaultCardFitTypes();
+    Scenario forGpus; // --gpu-file: the user's GPU types, read as plan reads them
+    std::vector<std::string> gpuFileArgs;
+    static const std::set<std::string> valued = {"--gpu",           "--gpu-file",       "--host",
+                                                 "--model",         "--host-memory-gb", "--types",
+                                                 "--llamacpp-build"};
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        if (!valued.count(a)) {
+            return bad(a, "unknown option (see hostplan-cli --help)");
+        }
+        if (i + 1 >= args.size()) {
+            return bad(a, "missing value");
+        }
+        const std::string &v = args[++i];
+        if (a == "--gpu") {
+            gpuName = v;
+        } else if (a == "--gpu-file") {
+            gpuFileArgs.insert(gpuFileArgs.end(), {a, v});
+        } else if (a == "--host") {
+            hostName = v;
+        } else if (a == "--model") {
+            models.push_back(v);
+        } else if (a == "--host-memory-gb") {
+            if (!parseUint(v, hostMemoryGb) || hostMemoryGb == 0 || hostMemoryGb > 100000) {
+                return bad(a,
+                           "must be a whole number of GB from 1 to 100000, got " + quotedInput(v));
+            }
+        } else if (a == "--llamacpp-build") {
+            const std::string digits = !v.empty() && (v[0] == 'b' || v[0] == 'B') ? v.substr(1) : v;
+            if (!parseUint(digits, build) || build == 0 || build > kLlamaMaxBuild) {
+                return bad(a, "must be a llama.cpp release, b1 to b" +
+                                  std::to_string(kLlamaMaxBuild) + ", got " + quotedInput(v));
+            }
+        } else if (a == "--types") {
+            types.clear();
+            std::stringstream list(v);
+            for (std::string name; std::getline(list, name, ',');) {
+                const gguf::GgmlType *t = gguf::ggmlTypeByName(name);
+                if (!t) {
+                    return bad(a, "unknown ggml type " + quotedInput(name) + " (q4_K, q8_0, ...)");
+                }
+                types.push_back(t);
+            }
+            if (types.empty() || types.size() > 8) {
+                return bad(a, "one to eight ggml types, comma-separated");
+            }
+        }
+    }
+    std::vector<std::string> rest;
+    if (const std::string e = scenarioFromArgs(gpuFileArgs, forGpus, rest); !e.empty()) {
+        err << "hostplan-cli card-fit: " << e << "\n";
+        return kExitUsage;
+    }
+    const auto gpu = scenarioCatalogue(forGpus).findGpu(gpuName);
+    if (!gpu.ok()) {
+        return bad("--gpu", gpu.error().message);
+    }
+    auto host = findHost(hostName);
+    if (!host.ok()) {
+        return bad("--host", host.error().message);
+    }
+    if (hostMemoryGb) {
+        host.value().memoryBytes = hostMemoryGb * std::uint64_t(kBytesPerGB);
+    }
+    if (host->unifiedMemory) {
+        return bad("--host", hostName + " is a unified-memory host: it has no separate card");
+    }
+    if (models.empty()) {
+        for (const ModelEntry &m : Catalogue::builtin().models()) {
+            models.push_back(m.id);
+        }
+    }
+    std::vector<CardFitRow> rows;
+    for (const std::string &ref : models) {
+        Scenario s = defaultScenario();
+        s.model.ref = ref;
+        const auto spec = resolveModel(s, Catalogue::builtin());
+        if (!spec.ok()) {
+            return bad("--model", spec.error().toString());
+        }
+        rows.push_back(
+            cardFit(spec.value(), gpu.value(), host.value(), types, std::uint32_t(build)));
+    }
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const CardFitRow &a, const CardFitRow &b) { return a.params < b.params; });
+
+    out << "What fits " << singleLine(gpu->name) << " + " << singleLine(host->name)
+        << " under llama.cpp" << (build ? " b" + std::to_string(build) : std::string()) << "\n"
+        << "(one slot, f16 KV, llama-server's defaults: \"runs to C\" = every layer on the GPU up "
+           "to C tokens; -ngl / --n-cpu-moe = the rest in system RAM; decode ceilings at "
+        << contextShort(kLlamaFitMinContext) << " tokens)\n\n";
+    constexpr int kModelWidth = 30;
+    constexpr int kCellWidth = 32; // the widest cell, "runs to 125,440 @ 118.4 tok/s", and a gap
+    // Each line built whole, so that it ends without the last column's padding.
+    const auto emit = [&out](const std::ostringstream &line) {
+        std::string text = line.str();
+        text.erase(text.find_last_not_of(' ') + 1);
+        out << text << "\n";
+    };
+    std::ostringstream head;
+    head << std::left << std::setw(kModelWidth) << "model" << std::setw(8) << "params";
+    for (const gguf::GgmlType *t : types) {
+        head << std::setw(kCellWidth) << t->name;
+    }
+    emit(head);
+    for (const CardFitRow &r : rows) {
+        std::ostringstream line;
+        line << std::left << std::setw(kModelWidth) << singleLine(r.modelName).substr(0, 29)
+             << std::setw(8) << formatDouble("%.1fB", r.params / 1e9);
+        for (const CardFitCell &c : r.cells) {
+            line << std::setw(kCellWidth - 1)
+                 << (c.type == "gguf" ? "this file: " : std::string()) + cellText(c) << ' ';
+        }
+        emit(line);
+    }
+    return kExitOk;
+}
+
+} // namespace hostplan::cli

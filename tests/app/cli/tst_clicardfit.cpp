@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+// hostplan-cli card-fit: "what fits this card" at the command line, cell by cell the same
+// answers as the core's cardFit (the GUI's This card view), with bad options refused.
+#include "catalogue/catalogue.h"
+#include "catalogue/hosts.h"
+#include "cli/cli.h"
+#include "engine/cardfit.h"
+#include "import/ggmltypes.h"
+
+#include <QTest>
+
+#include <sstream>
+
+using namespace hostplan;
+
+namespace {
+
+struct Run {
+    int code;
+    std::string out;
+    std::string err;
+};
+Run run(const std::vector<std::string> &args) {
+    std::ostringstream out;
+    std::ostringstream err;
+    const int code = cli::run(args, out, err);
+    return {code, out.str(), err.str()};
+}
+
+/// The output line of the model named `name` ("" if none).
+std::string lineOf(const std::string &out, const std::string &name) {
+    std::istringstream in(out);
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind(name, 0) == 0) {
+            return line;
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+class TestCliCardFit : public QObject {
+    Q_OBJECT
+  private slots:
+    void answersLikeTheCore() {
+        const Run r = run({"card-fit", "--gpu", "rtx-4090", "--model", "llama-3.1-8b", "--model",
+                           "llama-3.1-70b", "--model", "mixtral-8x7b"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QVERIFY(r.out.starts_with("What fits NVIDIA GeForce RTX 4090 24GB + Desktop"));
+        // Smallest model first; each cell the core's answer for that type.
+        QVERIFY(r.out.find("Llama 3.1 8B") < r.out.find("Mixtral 8x7B"));
+        QVERIFY(r.out.find("Mixtral 8x7B") < r.out.find("Llama 3.1 70B"));
+        const GpuSpec gpu = Catalogue::builtin().findGpu("rtx-4090").value();
+        const HostSpec host = findHost("ddr5-desktop").value();
+        const CardFitRow seventy = cardFit(Catalogue::builtin().loadModel("llama-3.1-70b").value(),
+                                           gpu, host, defaultCardFitTypes());
+        const std::string line = lineOf(r.out, "Llama 3.1 70B");
+        QVERIFY(!seventy.cells[0].fitsAtDefault && seventy.cells[0].offloadGpuLayers);
+        QVERIFY2(line.find("-ngl " + std::to_string(*seventy.cells[0].offloadGpuLayers) + "/81") !=
+                     std::string::npos,
+                 line.c_str());
+        QVERIFY2(line.ends_with("does not fit"), line.c_str()); // f16: 141 GB
+        const std::string eight = lineOf(r.out, "Llama 3.1 8B");
+        QVERIFY2(eight.find("runs to 128k @ ") != std::string::npos, eight.c_str());
+        const std::string mixtral = lineOf(r.out, "Mixtral 8x7B");
+        QVERIFY2(mixtral.find("--n-cpu-moe ") != std::string::npos, mixtral.c_str());
+    }
+
+    void typesAndTheUsersGpu() {
+        const Run r = run({"card-fit", "--gpu", "l40s", "--types", "q8_0", "--model",
+                           "llama-3.1-70b", "--host-memory-gb", "256"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const std::string line = lineOf(r.out, "Llama 3.1 70B");
+        QVERIFY2(line.find("-ngl ") != std::string::npos, line.c_str());
+        QVERIFY(r.out.find("q5_K") == std::string::npos);
+    }
+
+    void badOptionsAreRefused_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("gpu") << QStringList{"--gpu", "nope"} << "--gpu: unknown GPU 'nope'";
+        QTest::newRow("type") << QStringList{"--types", "q4_K,q9"}
+                              << "--types: unknown ggml type 'q9'";
+        QTest::newRow("host") << QStringList{"--host", "apple-m4-max"}
+                              << "--host: apple-m4-max is a unified-memory host";
+        QTest::newRow("memory") << QStringList{"--host-memory-gb", "0"}
+                                << "--host-memory-gb: must be a whole number";
+        QTest::newRow("option") << QStringList{"--ngl", "3"} << "--ngl: unknown option";
+        QTest::newRow("missing") << QStringList{"--model"} << "--model: missing value";
+        QTest::newRow("model") << QStringList{"--model", "no-such-model"} << "--model: ";
+    }
+    void badOptionsAreRefused() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, error);
+        std::vector<std::string> a = {"card-fit"};
+        for (const QString &s : args) {
+            a.push_back(s.toStdString());
+        }
+        const Run r = run(a);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.starts_with("hostplan-cli card-fit: " + error.toStdString()), r.err.c_str());
+        QVERIFY(r.out.empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliCardFit)
+#include "tst_clicardfit.moc"
