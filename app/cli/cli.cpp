@@ -343,24 +343,16 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
     // Then the user's GPU types, so that --gpu and --offers may name them whatever the order.
     for (std::size_t i = 0; i + 1 < args.size(); ++i) {
         if (args[i] == "--gpu-file") {
-            auto gpus = loadGpuFile(args[i + 1]);
-            if (!gpus.ok()) {
-                return "--gpu-file: " + gpus.error().toString();
-            }
-            if (auto clash = Catalogue::builtin().withGpus(gpus.value(), args[i + 1] + ": gpus");
-                !clash.ok()) {
-                return "--gpu-file: " + clash.error().toString();
-            }
-            for (GpuSpec &g : gpus.value()) {
-                std::erase_if(scenario.hardware.customGpus,
-                              [&g](const GpuSpec &e) { return e.id == g.id; });
-                scenario.hardware.customGpus.push_back(std::move(g));
+            if (const std::string e = addGpuFile(args[i + 1], scenario.hardware.customGpus);
+                !e.empty()) {
+                return "--gpu-file: " + e;
             }
         }
     }
-    auto merged = Catalogue::builtin().withGpus(scenario.hardware.customGpus, "--gpu-file");
+    auto merged =
+        Catalogue::builtin().withGpus(scenario.hardware.customGpus, "hardware.custom_gpus");
     if (!merged.ok()) {
-        return "--gpu-file: " + merged.error().toString();
+        return merged.error().toString();
     }
     const Catalogue &types = merged.value();
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -494,7 +486,7 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                 return a + ": must be a non-negative number, got " + quotedInput(v);
             }
             if (a == "--usd-per-gpu-hour") {
-                scenario.pricing.usdPerGpuHour = d;
+                scenario.pricing.usdPerGpuHour = d + 0.0; // -0 is 0 ("$-0.00" otherwise)
             } else if (a == "--api-input-usd-per-mtok") {
                 scenario.pricing.apiInputUsdPerMTok = d;
             } else if (a == "--api-cached-input-usd-per-mtok") {

@@ -2,6 +2,7 @@
 #include "cli/llamacppcli.h"
 
 #include "cli/cli.h"
+#include "cli/options.h"
 
 #include "catalogue/catalogue.h"
 #include "catalogue/hosts.h"
@@ -147,16 +148,8 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
             gpuName = v;
             gpuGiven = asciiLower(v) != "none";
         } else if (a == "--gpu-file") {
-            auto gpus = loadGpuFile(v);
-            if (!gpus) {
-                return bad(a, gpus.error().toString());
-            }
-            if (auto clash = Catalogue::builtin().withGpus(gpus.value(), v + ": gpus"); !clash) {
-                return bad(a, clash.error().toString());
-            }
-            for (GpuSpec &g : gpus.value()) {
-                std::erase_if(customGpus, [&g](const GpuSpec &e) { return e.id == g.id; });
-                customGpus.push_back(std::move(g));
+            if (const std::string e = addGpuFile(v, customGpus); !e.empty()) {
+                return bad(a, e);
             }
         } else if (a == "--host") {
             hostName = v;

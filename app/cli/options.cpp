@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "cli/options.h"
 
+#include "catalogue/catalogue.h"
+
 #include "engine/engine.h"
 #include "scenario/scenario.h"
 #include "util/textutil.h"
@@ -165,6 +167,26 @@ std::string engineOptionsUsage() {
                            an EAGLE head built from the model (engine.draft)
   --activation-bytes-per-gpu N, --runtime-bytes-per-gpu N   override the engine estimates
 )";
+}
+
+std::string addGpuFile(const std::string &file, std::vector<GpuSpec> &types) {
+    auto loaded = loadGpuFile(file);
+    if (!loaded.ok()) {
+        return loaded.error().toString();
+    }
+    // Against the catalogue with the types read so far, so that a clash names this file.
+    auto sofar = Catalogue::builtin().withGpus(types, "hardware.custom_gpus");
+    if (!sofar.ok()) {
+        return sofar.error().toString();
+    }
+    if (auto clash = sofar->withGpus(loaded.value(), file + ": gpus"); !clash.ok()) {
+        return clash.error().toString();
+    }
+    for (GpuSpec &g : loaded.value()) {
+        std::erase_if(types, [&g](const GpuSpec &e) { return e.id == g.id; });
+        types.push_back(std::move(g));
+    }
+    return {};
 }
 
 } // namespace hostplan::cli

@@ -7,10 +7,12 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace hostplan {
 struct EngineSettings;
-}
+struct GpuSpec;
+} // namespace hostplan
 
 namespace hostplan::cli {
 
@@ -38,5 +40,10 @@ std::string applyEngineOption(std::string_view option, const std::string &value,
 
 /// The help lines of the engine options; each ends with a newline.
 std::string engineOptionsUsage();
+
+/// --gpu-file FILE: reads the user's GPU types from `file` (loadGpuFile) into `types` (an entry
+/// with an id already there replaces it). Returns "" or the error, naming the file and field:
+/// the file's own problems, or a name that already names a catalogue GPU or one of `types`.
+std::string addGpuFile(const std::string &file, std::vector<GpuSpec> &types);
 
 } // namespace hostplan::cli

@@ -82,18 +82,20 @@ inline constexpr std::size_t kMaxUserGpus = 64;
 
 /// One GPU type from a JSON object (the schema of gpus.json "gpus" entries): required id (1 to
 /// 64 of a-z, 0-9, '-', '.', '_'), name, vendor (NVIDIA or AMD), memory_gb (advertised, decimal
-/// GB), usable_memory_gib (what the driver reports) with usable_memory_source,
-/// hbm_bandwidth_tb_per_s, bf16 / fp8 / fp4 dense TFLOPS, native_mxfp4, interconnect and
-/// interconnect_gb_per_s (one way), gpus_per_node, sm_count (or "unknown") with sm_count_source and
-/// sm_count_as_of, compute_capability
-/// ("9.0", NVIDIA only and required there) with its _source and _as_of, source, as_of; optional
-/// aliases, clustered_rentals (false needs clustered_rentals_source) and, for a user's own
-/// type, usd_per_gpu_hour with price_source and price_as_of. Errors name `path` and the field.
+/// GB), usable_memory_gib (what the driver reports, at most memory_gb) with usable_memory_source,
+/// hbm_bandwidth_tb_per_s, bf16 / fp8 / fp4 dense TFLOPS (native_mxfp4 true needs fp4 > 0),
+/// interconnect and interconnect_gb_per_s (one way), gpus_per_node, sm_count (or "unknown")
+/// with sm_count_source and sm_count_as_of, compute_capability ("9.0"; NVIDIA only and required
+/// there; major 1 to 15) with its _source and _as_of, source, as_of; optional aliases (each with
+/// a letter or digit), clustered_rentals (false needs clustered_rentals_source) and, for a
+/// user's own type, usd_per_gpu_hour with price_source and price_as_of. Dates are YYYY-MM-DD or
+/// YYYY-MM, texts at most 4,096 bytes, kept to one line; any other key is an error. Errors name
+/// `path` and the field.
 Result<GpuSpec> parseGpuEntry(const nlohmann::json &object, const std::string &path);
 /// The JSON object of a GPU type (inverse of parseGpuEntry).
 nlohmann::json gpuToJson(const GpuSpec &gpu);
-/// A list of GPU types (parseGpuEntry each; at most kMaxUserGpus; a later entry with an earlier
-/// one's id replaces it). Errors name `path` ("hardware.custom_gpus[2].memory_gb").
+/// A list of GPU types (parseGpuEntry each; at most kMaxUserGpus; the same id twice is an
+/// error). Errors name `path` ("hardware.custom_gpus[2].memory_gb").
 Result<std::vector<GpuSpec>> parseGpuList(const nlohmann::json &list, const std::string &path);
 /// A user's GPU file: resources/gpus.json's schema ({"gpus": [...]}), parseGpuList. Errors
 /// name `file`.

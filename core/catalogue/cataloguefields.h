@@ -28,11 +28,21 @@ inline std::string squash(std::string_view s) {
     return out;
 }
 
+/// Longest catalogue text accepted (bytes): the longest source in the shipped files is under
+/// 1,000; a longer one is not a citation, and the report lays text out in time that grows
+/// faster than its length.
+inline constexpr std::size_t kMaxCatalogueTextBytes = 4096;
+
 inline Result<std::string> reqString(const nlohmann::json &o, const char *key,
                                      const std::string &path) {
     HOSTPLAN_TRY(v, jsonfield::string(o, key, path, true));
     if (v->empty()) {
         return makeError(path + "." + key, "must not be empty");
+    }
+    if (v->size() > kMaxCatalogueTextBytes) {
+        return makeError(path + "." + key, "too long: " + std::to_string(v->size()) +
+                                               " bytes, at most " +
+                                               std::to_string(kMaxCatalogueTextBytes));
     }
     // Price lists are user input printed in the plan and the report: one line (singleLine).
     return singleLine(*v);

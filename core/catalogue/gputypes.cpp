@@ -6,10 +6,12 @@
 
 #include "util/fileio.h"
 #include "util/jsonutil.h"
+#include "util/numbertext.h"
 #include "util/textutil.h"
 #include "util/units.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 
@@ -31,6 +33,51 @@ Result<std::uint32_t> parseSmCount(const nlohmann::json &o, const std::string &p
     }
     HOSTPLAN_TRY(n, jsonfield::integer(o, "sm_count", path, 1, 4096, true));
     return std::uint32_t(*n);
+}
+
+/// Highest CUDA compute capability major version accepted: 12 is the newest shipped (Blackwell
+/// RTX, sm_120); a few more leave room for parts to come, not for typing errors like "99.9".
+constexpr std::uint32_t kMaxComputeCapabilityMajor = 15;
+
+/// The keys of a gpus.json entry (parseGpuEntry): any other is a typing error ("usd_per_gpu_
+/// hours") that would otherwise drop a figure without a word.
+constexpr std::array<std::string_view, 28> kGpuEntryKeys = {"id",
+                                                            "name",
+                                                            "aliases",
+                                                            "vendor",
+                                                            "memory_gb",
+                                                            "usable_memory_gib",
+                                                            "usable_memory_source",
+                                                            "hbm_bandwidth_tb_per_s",
+                                                            "bf16_dense_tflops",
+                                                            "fp8_dense_tflops",
+                                                            "fp4_dense_tflops",
+                                                            "native_mxfp4",
+                                                            "interconnect",
+                                                            "interconnect_gb_per_s",
+                                                            "gpus_per_node",
+                                                            "clustered_rentals",
+                                                            "clustered_rentals_source",
+                                                            "sm_count",
+                                                            "sm_count_source",
+                                                            "sm_count_as_of",
+                                                            "compute_capability",
+                                                            "compute_capability_source",
+                                                            "compute_capability_as_of",
+                                                            "source",
+                                                            "as_of",
+                                                            "usd_per_gpu_hour",
+                                                            "price_source",
+                                                            "price_as_of"};
+
+/// A date field: YYYY-MM-DD or YYYY-MM (isPriceDate), so that the age checks can read it.
+Result<std::string> reqDate(const nlohmann::json &o, const char *key, const std::string &path) {
+    HOSTPLAN_TRY(text, reqString(o, key, path));
+    if (!isPriceDate(text)) {
+        return makeError(path + "." + key,
+                         "must be a date, YYYY-MM-DD or YYYY-MM, got " + quotedInput(text));
+    }
+    return text;
 }
 
 /// "compute_capability": "major.minor" (1 to 2 digits, one digit), as nvidia-smi's compute_cap
@@ -62,8 +109,10 @@ Result<std::uint32_t> parseComputeCapability(const nlohmann::json &o, const std:
                              jsonfield::brief(v));
     }
     const std::uint32_t major = std::uint32_t(std::stoul(text.substr(0, dot)));
-    if (major == 0) {
-        return makeError(path + ".compute_capability", "major version must be at least 1");
+    if (major == 0 || major > kMaxComputeCapabilityMajor) {
+        return makeError(path + ".compute_capability",
+                         "major version must be 1 to " +
+                             std::to_string(kMaxComputeCapabilityMajor) + ", got " + text);
     }
     return major * 10 + std::uint32_t(text[dot + 1] - '0');
 }
@@ -82,6 +131,14 @@ Result<GpuSpec> parseGpuEntry(const nlohmann::json &o, const std::string &path) 
     if (!o.is_object()) {
         return makeError(path, "must be an object (a gpus.json entry), got " + jsonfield::brief(o));
     }
+    for (const auto &[key, value] : o.items()) {
+        (void)value;
+        if (std::find(kGpuEntryKeys.begin(), kGpuEntryKeys.end(), key) == kGpuEntryKeys.end()) {
+            return makeError(path + "." + cutText(singleLine(key), 60),
+                             "unknown key (a gpus.json entry has id, name, aliases, vendor, "
+                             "memory_gb, usable_memory_gib, ... as resources/gpus.json)");
+        }
+    }
     HOSTPLAN_TRY(id, reqString(o, "id", path));
     if (!validGpuId(id)) {
         return makeError(path + ".id", "must be 1 to 64 of a-z, 0-9, '-', '.', '_', got '" +
@@ -95,7 +152,17 @@ Result<GpuSpec> parseGpuEntry(const nlohmann::json &o, const std::string &path) 
                          "must be NVIDIA or AMD (the GPUs HostPlan models), got '" +
                              vendorText.substr(0, 80) + "'");
     }
-    HOSTPLAN_TRY(aliases, stringList(o, "aliases", path));
+    HOSTPLAN_TRY(aliasList, stringList(o, "aliases", path));
+    // Aliases are printed in errors and lists: one line each, and each must name something
+    // (the look-up compares letters and digits only).
+    std::vector<std::string> aliases;
+    for (std::size_t a = 0; a < aliasList.size(); ++a) {
+        if (squash(aliasList[a]).empty()) {
+            return makeError(path + ".aliases[" + std::to_string(a) + "]",
+                             "must hold a letter or digit, got " + quotedInput(aliasList[a]));
+        }
+        aliases.push_back(singleLine(aliasList[a]));
+    }
     if (name.size() > 200 || aliases.size() > 32 ||
         std::any_of(aliases.begin(), aliases.end(),
                     [](const std::string &a) { return a.size() > 64; })) {
@@ -105,11 +172,23 @@ Result<GpuSpec> parseGpuEntry(const nlohmann::json &o, const std::string &path) 
     HOSTPLAN_TRY(memGb, reqNumber(o, "memory_gb", path, 1, 1e5));
     HOSTPLAN_TRY(usableGib, reqNumber(o, "usable_memory_gib", path, 1, 1e5));
     HOSTPLAN_TRY(usableSource, reqString(o, "usable_memory_source", path));
+    // The driver reports the capacity in GiB, never more GiB than the vendor's GB figure (the
+    // catalogue's highest is 99.5 % of it): a larger one is a unit slip or a typing error.
+    if (usableGib > memGb) {
+        return makeError(path + ".usable_memory_gib",
+                         formatDouble("%g", usableGib) + " GiB is more than memory_gb (" +
+                             formatDouble("%g", memGb) +
+                             "): the driver reports at most the advertised capacity in GiB");
+    }
     HOSTPLAN_TRY(bw, reqNumber(o, "hbm_bandwidth_tb_per_s", path, 0.01, 1e3));
     HOSTPLAN_TRY(bf16, reqNumber(o, "bf16_dense_tflops", path, 1, 1e6));
     HOSTPLAN_TRY(fp8, reqNumber(o, "fp8_dense_tflops", path, 0, 1e6));
     HOSTPLAN_TRY(fp4, reqNumber(o, "fp4_dense_tflops", path, 0, 1e6));
     HOSTPLAN_TRY(native, jsonfield::boolean(o, "native_mxfp4", path, true));
+    if (*native && !(fp4 > 0)) {
+        return makeError(path + ".native_mxfp4",
+                         "true needs FP4 tensor cores (fp4_dense_tflops above 0)");
+    }
     HOSTPLAN_TRY(ic, reqString(o, "interconnect", path));
     HOSTPLAN_TRY(icGbs, reqNumber(o, "interconnect_gb_per_s", path, 0.1, 1e5));
     HOSTPLAN_TRY(node, jsonfield::integer(o, "gpus_per_node", path, 1, 72, true));
@@ -121,24 +200,24 @@ Result<GpuSpec> parseGpuEntry(const nlohmann::json &o, const std::string &path) 
     }
     HOSTPLAN_TRY(sms, parseSmCount(o, path));
     HOSTPLAN_TRY(smSource, reqString(o, "sm_count_source", path));
-    HOSTPLAN_TRY(smAsOf, reqString(o, "sm_count_as_of", path));
+    HOSTPLAN_TRY(smAsOf, reqDate(o, "sm_count_as_of", path));
     HOSTPLAN_TRY(cc, parseComputeCapability(o, path, vendor == "NVIDIA"));
     if (cc) {
         HOSTPLAN_TRY(ccSource, reqString(o, "compute_capability_source", path));
-        HOSTPLAN_TRY(ccAsOf, reqString(o, "compute_capability_as_of", path));
+        HOSTPLAN_TRY(ccAsOf, reqDate(o, "compute_capability_as_of", path));
         g.computeCapabilitySource = ccSource;
         g.computeCapabilityAsOf = ccAsOf;
     }
     g.computeCapability = cc;
     HOSTPLAN_TRY(source, reqString(o, "source", path));
-    HOSTPLAN_TRY(asOf, reqString(o, "as_of", path));
+    HOSTPLAN_TRY(asOf, reqDate(o, "as_of", path));
     // A user's own GPU type may carry its rental rate (gpus.json has none: prices.json's
     // gpu_hour_rates set the catalogue's).
     HOSTPLAN_TRY(rate, jsonfield::number(o, "usd_per_gpu_hour", path, 0, 1e4, false));
     if (rate) {
         HOSTPLAN_TRY(priceSource, reqString(o, "price_source", path));
-        HOSTPLAN_TRY(priceAsOf, reqString(o, "price_as_of", path));
-        g.defaultUsdPerGpuHour = *rate;
+        HOSTPLAN_TRY(priceAsOf, reqDate(o, "price_as_of", path));
+        g.defaultUsdPerGpuHour = *rate + 0.0; // -0 is 0 ("$-0.00" otherwise)
         g.priceSource = priceSource;
         g.priceAsOf = priceAsOf;
     }
@@ -232,8 +311,15 @@ Result<std::vector<GpuSpec>> parseGpuList(const nlohmann::json &list, const std:
     std::vector<GpuSpec> out;
     for (std::size_t i = 0; i < list.size(); ++i) {
         HOSTPLAN_TRY(g, parseGpuEntry(list[i], path + "[" + std::to_string(i) + "]"));
-        // A later entry with an earlier one's id replaces it, as the files' offers do.
-        std::erase_if(out, [&g](const GpuSpec &e) { return e.id == g.id; });
+        // The same id twice in one list is a slip (which entry was meant?); across files a
+        // later one replaces an earlier (Catalogue::withGpus).
+        const auto same =
+            std::find_if(out.begin(), out.end(), [&g](const GpuSpec &e) { return e.id == g.id; });
+        if (same != out.end()) {
+            return makeError(path + "[" + std::to_string(i) + "].id",
+                             "duplicate id '" + g.id + "' (also " + path + "[" +
+                                 std::to_string(same - out.begin()) + "])");
+        }
         out.push_back(std::move(g));
     }
     return out;

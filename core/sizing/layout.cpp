@@ -318,7 +318,12 @@ std::vector<RentalOffer> fallbackOffers(const GpuSpec &gpu, std::uint32_t nodeSi
         o.usdPerGpuHourOnDemand = gpu.defaultUsdPerGpuHour;
         o.multiInstance = clustered;
         o.interconnectIntra = gpu.interconnect;
-        o.source = gpu.priceSource.empty() ? "gpus.json" : gpu.priceSource;
+        // A GPU type of the user's without a rate is free here: said so where the rate shows.
+        o.source = gpu.priceSource.empty()
+                       ? "no GPU-hour rate for " + gpu.id +
+                             ": give usd_per_gpu_hour in its GPU file, --usd-per-gpu-hour or "
+                             "--offers"
+                       : gpu.priceSource;
         o.asOf = gpu.priceAsOf.empty() ? "-" : gpu.priceAsOf;
         o.note =
             "no rental offer for " + gpu.id + ": " + shapes + ", at the catalogue's GPU-hour rate";

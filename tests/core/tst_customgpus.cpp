@@ -15,6 +15,8 @@
 
 #include <QTest>
 
+#include <cmath>
+
 #include <nlohmann/json.hpp>
 
 using namespace hostplan;
@@ -109,7 +111,7 @@ class TestCustomGpus : public QObject {
                                     << "gpus[0].compute_capability: must be";
         QTest::newRow("cc zero") << "compute_capability"
                                  << "\"0.5\""
-                                 << "gpus[0].compute_capability: major version";
+                                 << "gpus[0].compute_capability: major version must be 1";
         QTest::newRow("cc without source") << "compute_capability_source"
                                            << "-"
                                            << "gpus[0].compute_capability_source";
@@ -131,6 +133,27 @@ class TestCustomGpus : public QObject {
         QTest::newRow("rate without source") << "usd_per_gpu_hour"
                                              << "1.5"
                                              << "gpus[0].price_source";
+        QTest::newRow("mistyped key") << "usd_per_gpu_hours"
+                                      << "1.5"
+                                      << "gpus[0].usd_per_gpu_hours: unknown key";
+        QTest::newRow("usable above advertised") << "usable_memory_gib"
+                                                 << "1000"
+                                                 << "gpus[0].usable_memory_gib: 1000 GiB is more "
+                                                    "than memory_gb (80)";
+        QTest::newRow("MXFP4 without FP4") << "native_mxfp4"
+                                           << "true"
+                                           << "gpus[0].native_mxfp4: true needs FP4";
+        QTest::newRow("date") << "as_of"
+                              << "\"yesterday\""
+                              << "gpus[0].as_of: must be a date";
+        QTest::newRow("cc 99.9") << "compute_capability"
+                                 << "\"99.9\""
+                                 << "gpus[0].compute_capability: major version must be 1 to 15";
+        QTest::newRow("long source") << "source" << ("\"" + QString(5000, QLatin1Char('x')) + "\"")
+                                     << "gpus[0].source: too long: 5000 bytes";
+        QTest::newRow("empty alias") << "aliases"
+                                     << "[\"---\"]"
+                                     << "gpus[0].aliases[0]: must hold a letter or digit";
     }
     void malformedEntriesNameTheField() {
         QFETCH(QString, key);
@@ -170,12 +193,22 @@ class TestCustomGpus : public QObject {
         const auto tooMany = parseGpuFile(nlohmann::json{{"gpus", many}}.dump(), "many.json");
         QVERIFY(!tooMany.ok());
         QVERIFY(tooMany.error().toString().find("at most 64") != std::string::npos);
-        // The same id twice: the later entry replaces the earlier (as offers do).
-        nlohmann::json twice = nlohmann::json::array({h100As("a"), h100As("a")});
-        twice[1]["usable_memory_gib"] = 70.0;
-        const auto replaced = parseGpuList(twice, "gpus");
-        QCOMPARE(replaced->size(), std::size_t(1));
-        QCOMPARE(replaced->front().usableMemoryBytes, std::uint64_t(70.0 * kBytesPerGiB));
+        // An alias is kept to one line; a rate of -0 is 0 (it printed "$-0.00").
+        nlohmann::json odd = h100As("c");
+        odd["aliases"] = {"lab\ncard"};
+        odd["usd_per_gpu_hour"] = -0.0;
+        odd["price_source"] = "ours";
+        odd["price_as_of"] = "2026-12";
+        const GpuSpec oddGpu = parsed(odd);
+        QCOMPARE(oddGpu.aliases.size(), std::size_t(1));
+        QVERIFY(oddGpu.aliases[0].find('\n') == std::string::npos);
+        QVERIFY(!std::signbit(oddGpu.defaultUsdPerGpuHour));
+        // The same id twice in one list is a slip: which entry was meant?
+        nlohmann::json twice = nlohmann::json::array({h100As("a"), h100As("b"), h100As("a")});
+        const auto duplicate = parseGpuList(twice, "gpus");
+        QVERIFY(!duplicate.ok());
+        QCOMPARE(QString::fromStdString(duplicate.error().toString()),
+                 "gpus[2].id: duplicate id 'a' (also gpus[0])");
     }
 
     void mergedIntoTheCatalogue() {

@@ -129,6 +129,19 @@ class TestGpuFile : public QObject {
         QCOMPARE(QString::fromStdString(r.err).trimmed(),
                  QString::fromStdString("hostplan-cli: --gpu-file: " + clash +
                                         ": gpus[0].aliases[0]: 'h200' already names GPU 'h200'"));
+        // Two files: the second's clash with the first names the second file and its entry.
+        nlohmann::json other = nlohmann::json::parse(labGpuFile().toStdString());
+        other["gpus"][0]["id"] = "other-card";
+        other["gpus"][0]["name"] = "Other card";
+        const std::string first = writeFile(dir, "first.json", labGpuFile()).toStdString();
+        const std::string second =
+            writeFile(dir, "second.json", QByteArray::fromStdString(other.dump())).toStdString();
+        const Run two = run({"plan", "--gpu-file", first, "--gpu-file", second});
+        QCOMPARE(two.code, 2);
+        QCOMPARE(QString::fromStdString(two.err).trimmed(),
+                 QString::fromStdString("hostplan-cli: --gpu-file: " + second +
+                                        ": gpus[0].aliases[0]: 'lab card' already names GPU "
+                                        "'my-l40s'"));
         doc["gpus"][0].erase("memory_gb");
         const std::string missing =
             writeFile(dir, "missing.json", QByteArray::fromStdString(doc.dump())).toStdString();
