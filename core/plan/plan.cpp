@@ -535,13 +535,27 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
     }
     // One product priced twice (a list's older snapshot beside a newer one, by name): the
     // newest stands, so that a superseded price is not compared as a current one.
-    const std::vector<ApiAlternative> all = r.apiAlternatives;
-    std::erase_if(r.apiAlternatives, [&all](const ApiAlternative &a) {
-        return std::any_of(all.begin(), all.end(), [&a](const ApiAlternative &b) {
-            return asciiLower(b.price.name) == asciiLower(a.price.name) &&
-                   b.price.asOf > a.price.asOf;
-        });
-    });
+    {
+        std::vector<std::string> names;
+        names.reserve(r.apiAlternatives.size());
+        for (const ApiAlternative &a : r.apiAlternatives) {
+            names.push_back(asciiLower(a.price.name));
+        }
+        std::vector<bool> superseded(names.size(), false);
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            for (std::size_t j = 0; j < names.size() && !superseded[i]; ++j) {
+                superseded[i] = names[j] == names[i] &&
+                                r.apiAlternatives[j].price.asOf > r.apiAlternatives[i].price.asOf;
+            }
+        }
+        std::vector<ApiAlternative> kept;
+        for (std::size_t k = 0; k < superseded.size(); ++k) {
+            if (!superseded[k]) {
+                kept.push_back(std::move(r.apiAlternatives[k]));
+            }
+        }
+        r.apiAlternatives = std::move(kept);
+    }
     std::stable_sort(r.apiAlternatives.begin(), r.apiAlternatives.end(),
                      [](const ApiAlternative &a, const ApiAlternative &b) {
                          return a.usdPerMonth < b.usdPerMonth;
