@@ -412,9 +412,8 @@ QString HardwarePanel::refusalReason(const Scenario &next, const QString &error)
 void HardwarePanel::fillGpus(const std::vector<GpuSpec> &custom) {
     m_customShown = custom;
     m_gpu->clear();
-    Scenario withCustom;
-    withCustom.hardware.customGpus = custom;
-    const Catalogue types = scenarioCatalogue(withCustom);
+    const auto merged = Catalogue::builtin().withGpus(custom, "hardware.custom_gpus");
+    const Catalogue &types = merged.ok() ? merged.value() : Catalogue::builtin();
     for (const auto &g : types.gpus()) {
         const bool own = std::any_of(custom.begin(), custom.end(),
                                      [&g](const GpuSpec &c) { return c.id == g.id; });

@@ -312,7 +312,7 @@ Result<std::vector<GpuSpec>> parseGpuList(const nlohmann::json &list, const std:
     for (std::size_t i = 0; i < list.size(); ++i) {
         HOSTPLAN_TRY(g, parseGpuEntry(list[i], path + "[" + std::to_string(i) + "]"));
         // The same id twice in one list is a slip (which entry was meant?); across files a
-        // later one replaces an earlier (Catalogue::withGpus).
+        // later one replaces an earlier (the CLI's --gpu-file, the Hardware panel's import).
         const auto same =
             std::find_if(out.begin(), out.end(), [&g](const GpuSpec &e) { return e.id == g.id; });
         if (same != out.end()) {

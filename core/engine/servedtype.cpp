@@ -94,10 +94,9 @@ void addOnlineQuantization(const PlanResult &p, Engine engine, ServeCommand &c) 
     if (!onlineFp8(p, engine)) {
         return;
     }
+    const VllmProfile rules = p.scenario.engine.vllmVersion.value_or(kDefaultVllmProfile);
     const bool streams =
-        engine == Engine::Vllm &&
-        (p.scenario.engine.vllmVersion.value_or(kDefaultVllmProfile) == VllmProfile::V1v19 ||
-         p.scenario.engine.vllmVersion.value_or(kDefaultVllmProfile) == VllmProfile::V1v24);
+        engine == Engine::Vllm && (rules == VllmProfile::V1v19 || rules == VllmProfile::V1v24);
     const std::uint64_t ranks =
         std::uint64_t(std::max(p.layout.tp, 1u)) * std::max(p.layout.pp, 1u);
     const double bf16PerGpu =

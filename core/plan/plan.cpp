@@ -81,13 +81,16 @@ void limitBreakEvenToCapacity(PlanResult &r) {
 /// The warning limitWorkloadToCapacity adds; calibrate() drops it before recomputing.
 constexpr std::string_view kShortOfWorkloadWarning = "the plan serves only ";
 
-/// A plan that fits but serves fewer output tokens a month than the workload asks (the
-/// throughput model at the latency target and utilisation) says so, with the copies of its
-/// layout that would carry the workload, and prices its cost per 1M output tokens by the tokens
-/// it serves: the workload's own volume would count tokens it cannot produce. Called by
-/// evaluate() and calibrate() once throughput is known.
+/// The plan's cost per 1M output tokens: the scheduled rental over the workload's output tokens
+/// (infinite without any). A plan that fits but serves fewer output tokens a month than the
+/// workload asks (the throughput model at the latency target and utilisation) says so, with the
+/// copies of its layout that would carry the workload, and prices by the tokens it serves: the
+/// workload's own volume would count tokens it cannot produce. Called by evaluate() and
+/// calibrate() once throughput is known.
 void limitWorkloadToCapacity(PlanResult &r) {
     const double wanted = r.scenario.workload.outputTokensPerMonth;
+    r.selfHostUsdPerMTokOutput = wanted > 0 ? r.rental.usdPerMonthScheduled / wanted * 1e6
+                                            : std::numeric_limits<double>::infinity();
     const Capacity &c = r.throughput.capacity;
     if (!r.fit.fits || !r.throughput.computed || !(c.outputTokensPerMonth > 0) ||
         !(wanted > c.outputTokensPerMonth)) {
@@ -152,7 +155,13 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
 
 Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
                             const ModelSpec &importedModel) {
-    if (given.hardware.customGpus.empty()) {
+    // A catalogue that already holds them (gpuOptions passes one, then evaluates each type) is
+    // used as it is, rather than copied and checked again per type.
+    const auto held = [&catalogue](const GpuSpec &g) {
+        return std::find(catalogue.gpus().begin(), catalogue.gpus().end(), g) !=
+               catalogue.gpus().end();
+    };
+    if (std::all_of(given.hardware.customGpus.begin(), given.hardware.customGpus.end(), held)) {
         return evaluatePlan(given, catalogue, importedModel);
     }
     // The user's own GPU types join the catalogue for this plan (its GPU, offers, options).
@@ -632,9 +641,6 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
     if (!r.apiPriced) {
         r.apiUsdPerMonth = std::numeric_limits<double>::quiet_NaN();
     }
-    r.selfHostUsdPerMTokOutput = w.outputTokensPerMonth > 0
-                                     ? r.rental.usdPerMonthScheduled / w.outputTokensPerMonth * 1e6
-                                     : std::numeric_limits<double>::infinity();
     r.throughput = computeThroughput(r, defaultEfficiency(r.scenario.engine.engine, r.gpu));
     limitWorkloadToCapacity(r);
     updateBreakEven(r);
@@ -662,9 +668,6 @@ void calibrate(PlanResult &plan, const Calibration &calibration) {
     std::erase_if(plan.warnings, [](const std::string &w) {
         return w.rfind(kApiCheaperWarning, 0) == 0 || w.rfind(kShortOfWorkloadWarning, 0) == 0;
     });
-    const double wanted = plan.scenario.workload.outputTokensPerMonth;
-    plan.selfHostUsdPerMTokOutput = wanted > 0 ? plan.rental.usdPerMonthScheduled / wanted * 1e6
-                                               : std::numeric_limits<double>::infinity();
     limitWorkloadToCapacity(plan);
     updateBreakEven(plan);
 }

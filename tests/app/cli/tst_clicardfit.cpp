@@ -3,7 +3,7 @@
 // answers as the core's cardFit (the GUI's This card view), with bad options refused.
 #include "catalogue/catalogue.h"
 #include "catalogue/hosts.h"
-#include "cli/cli.h"
+#include "cli/clirun.h"
 #include "engine/cardfit.h"
 #include "import/ggmltypes.h"
 
@@ -15,17 +15,8 @@ using namespace hostplan;
 
 namespace {
 
-struct Run {
-    int code;
-    std::string out;
-    std::string err;
-};
-Run run(const std::vector<std::string> &args) {
-    std::ostringstream out;
-    std::ostringstream err;
-    const int code = cli::run(args, out, err);
-    return {code, out.str(), err.str()};
-}
+using clitest::Run;
+using clitest::run;
 
 /// The output line of the model named `name` ("" if none).
 std::string lineOf(const std::string &out, const std::string &name) {

@@ -5,7 +5,7 @@
 // refused naming the file and field with nothing changed.
 #include "appscenarios.h"
 #include "catalogue/catalogue.h"
-#include "cli/cli.h"
+#include "cli/clirun.h"
 #include "document/scenariodocument.h"
 #include "panels/hardwarepanel.h"
 #include "testutil.h"
@@ -25,17 +25,8 @@ using namespace hostplan::ui;
 
 namespace {
 
-struct Run {
-    int code;
-    std::string out;
-    std::string err;
-};
-Run run(const std::vector<std::string> &args) {
-    std::ostringstream out;
-    std::ostringstream err;
-    const int code = cli::run(args, out, err);
-    return {code, out.str(), err.str()};
-}
+using clitest::Run;
+using clitest::run;
 
 /// A GPU file holding the catalogue's L40S figures as "my-l40s" ("Lab L40S", alias "lab card"),
 /// rented at $0.90 per GPU-hour.
