@@ -182,10 +182,17 @@ std::string addGpuFile(const std::string &file, std::vector<GpuSpec> &types) {
     if (auto clash = sofar->withGpus(loaded.value(), file + ": gpus"); !clash.ok()) {
         return clash.error().toString();
     }
+    std::vector<GpuSpec> merged = types;
     for (GpuSpec &g : loaded.value()) {
-        std::erase_if(types, [&g](const GpuSpec &e) { return e.id == g.id; });
-        types.push_back(std::move(g));
+        std::erase_if(merged, [&g](const GpuSpec &e) { return e.id == g.id; });
+        merged.push_back(std::move(g));
     }
+    // The scenario keeps them (hardware.custom_gpus), which reads back at most kMaxUserGpus.
+    if (merged.size() > kMaxUserGpus) {
+        return file + ": gpus: " + std::to_string(merged.size()) +
+               " GPU types with the files before it; at most " + std::to_string(kMaxUserGpus);
+    }
+    types = std::move(merged);
     return {};
 }
 

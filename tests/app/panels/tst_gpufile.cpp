@@ -133,6 +133,27 @@ class TestGpuFile : public QObject {
                  QString::fromStdString("hostplan-cli: --gpu-file: " + second +
                                         ": gpus[0].aliases[0]: 'lab card' already names GPU "
                                         "'my-l40s'"));
+        // Two files of 40 types each: more than a scenario reads back (64), refused.
+        const auto forty = [&dir](const std::string &prefix) {
+            nlohmann::json list = nlohmann::json::array();
+            for (int i = 0; i < 40; ++i) {
+                nlohmann::json g = nlohmann::json::parse(labGpuFile().toStdString())["gpus"][0];
+                g["id"] = prefix + std::to_string(i);
+                g["name"] = prefix + " card " + std::to_string(i);
+                g["aliases"] = nlohmann::json::array();
+                list.push_back(g);
+            }
+            return writeFile(dir, QString::fromStdString(prefix + ".json"),
+                             QByteArray::fromStdString(nlohmann::json{{"gpus", list}}.dump()))
+                .toStdString();
+        };
+        const std::string many = forty("b");
+        const Run tooMany = run({"plan", "--gpu-file", forty("a"), "--gpu-file", many});
+        QCOMPARE(tooMany.code, 2);
+        QVERIFY2(
+            tooMany.err.find(many + ": gpus: 80 GPU types with the files before it; at most 64") !=
+                std::string::npos,
+            tooMany.err.c_str());
         doc["gpus"][0].erase("memory_gb");
         const std::string missing =
             writeFile(dir, "missing.json", QByteArray::fromStdString(doc.dump())).toStdString();
