@@ -183,10 +183,6 @@ Quelle: %3 (Stand %4)</translation>
         <translation>Jede Schicht auf der GPU mit den Standardwerten von llama-server (dem Trainingskontext des Modells, den --fit bis auf 4.096 Tokens senkt, bevor es Schichten verschiebt); der längste Kontext, der dort noch passt: %1 Tokens (vier Slots in einem gemeinsamen f16-KV-Cache).</translation>
     </message>
     <message>
-        <source>Each model stored as each llama.cpp type and run by llama-server with its defaults (four slots in one unified f16 KV cache; the model&apos;s training context, lowered by --fit as far as 4,096 tokens). A cell gives the longest context that runs wholly on the card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: only experts), and the decode ceiling at peak bandwidth. Uniform types approximate published files (Q4_K_M is mostly q4_K).</source>
-        <translation>Jedes Modell in jedem llama.cpp-Typ gespeichert und von llama-server mit seinen Standardwerten ausgeführt (vier Slots in einem gemeinsamen f16-KV-Cache; der Trainingskontext des Modells, von --fit bis auf 4.096 Tokens gesenkt). Eine Zelle zeigt den längsten Kontext, der vollständig auf der Karte läuft, oder sonst das passende Offloading (-ngl: ganze Schichten im System-RAM; --n-cpu-moe: nur Experten), und die Decode-Obergrenze bei maximaler Bandbreite. Einheitliche Typen nähern veröffentlichte Dateien an (Q4_K_M ist größtenteils q4_K).</translation>
-    </message>
-    <message>
         <source>Decode ceiling at peak memory bandwidth: %1 tokens/s for one sequence at a %2-token context; longer contexts read more KV per token (hostplan-cli plan --engine llama.cpp --context N gives the speed at N).</source>
         <translation>Decode-Obergrenze bei maximaler Speicherbandbreite: %1 Tokens/s für eine Sequenz bei einem Kontext von %2 Tokens; längere Kontexte lesen mehr KV pro Token (hostplan-cli plan --engine llama.cpp --context N gibt die Geschwindigkeit bei N an).</translation>
     </message>
@@ -207,6 +203,10 @@ Quelle: %3 (Stand %4)</translation>
 %3 tokens/s at %4</source>
         <translation>-ngl %1/%2
 %3 Tokens/s bei %4</translation>
+    </message>
+    <message>
+        <source>Each model stored as each llama.cpp type and run by llama-server with its defaults (four slots in one unified f16 KV cache; the model&apos;s training context, lowered by --fit as far as 4,096 tokens). A cell gives the longest context that runs wholly on the card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: only experts), each leaving the 1 GiB free that --fit leaves, and the decode ceiling at peak bandwidth. Uniform types approximate published files (Q4_K_M is mostly q4_K).</source>
+        <translation>Jedes Modell in jedem llama.cpp-Typ gespeichert und von llama-server mit seinen Standardwerten ausgeführt (vier Slots in einem gemeinsamen f16-KV-Cache; der Trainingskontext des Modells, von --fit bis auf 4.096 Tokens gesenkt). Eine Zelle zeigt den längsten Kontext, der vollständig auf der Karte läuft, oder sonst das passende Offloading (-ngl: ganze Schichten im System-RAM; --n-cpu-moe: nur Experten), jeweils mit den 1 GiB frei, die --fit frei lässt, und die Decode-Obergrenze bei maximaler Bandbreite. Einheitliche Typen nähern veröffentlichte Dateien an (Q4_K_M ist größtenteils q4_K).</translation>
     </message>
 </context>
 <context>
@@ -1365,6 +1365,30 @@ Quelle: %6 (Stand %7)</translation>
     <message>
         <source>none: the catalogue&apos;s GPU types only.</source>
         <translation>keine: nur die GPU-Typen des Katalogs.</translation>
+    </message>
+    <message>
+        <source>The SGLang release whose start-up memory rules SGLang plans follow</source>
+        <translation>Die SGLang-Version, deren Speicherregeln beim Start SGLang-Pläne folgen</translation>
+    </message>
+    <message>
+        <source>The SGLang release whose start-up memory rules size an SGLang plan: from v0.5.10 the server captures piecewise CUDA graphs and reserves 8 MiB per capture size in its default --mem-fraction-static; from v0.5.14 a draft model&apos;s weights and KV cache come out of that fraction instead of the rest of the GPU.</source>
+        <translation>Die SGLang-Version, deren Speicherregeln beim Start einen SGLang-Plan bemessen: ab v0.5.10 erfasst der Server stückweise CUDA-Graphen und reserviert im Standardwert von --mem-fraction-static 8 MiB je Erfassungsgröße; ab v0.5.14 gehen Gewichte und KV-Cache eines Draft-Modells von diesem Anteil ab statt vom Rest der GPU.</translation>
+    </message>
+    <message>
+        <source>an SGLang release HostPlan models: 0.5.14, 0.5.10 or 0.5 (0.5.0 to 0.5.9)</source>
+        <translation>eine von HostPlan modellierte SGLang-Version: 0.5.14, 0.5.10 oder 0.5 (0.5.0 bis 0.5.9)</translation>
+    </message>
+    <message>
+        <source>default: v0.5.14&apos;s rules, the newest (without speculative decoding they are v0.5.10&apos;s, checked against start-up logs of 2026).</source>
+        <translation>Standard: die Regeln von v0.5.14, die neuesten (ohne spekulatives Decoding die von v0.5.10, geprüft an Startprotokollen von 2026).</translation>
+    </message>
+    <message>
+        <source>SGLang rules</source>
+        <translation>SGLang-Regeln</translation>
+    </message>
+    <message>
+        <source>Change SGLang rules to %1</source>
+        <translation>SGLang-Regeln auf %1 ändern</translation>
     </message>
 </context>
 <context>

@@ -183,10 +183,6 @@ Source: %3 (as of %4)</source>
         <translation>llama-server の既定設定（モデルの学習時コンテキスト。--fit はレイヤーを移す前に 4,096 トークンまで下げます）で全レイヤーを GPU に配置。そこに収まる最長のコンテキスト：%1 トークン（1 つの統合 f16 KVキャッシュに 4 スロット）。</translation>
     </message>
     <message>
-        <source>Each model stored as each llama.cpp type and run by llama-server with its defaults (four slots in one unified f16 KV cache; the model&apos;s training context, lowered by --fit as far as 4,096 tokens). A cell gives the longest context that runs wholly on the card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: only experts), and the decode ceiling at peak bandwidth. Uniform types approximate published files (Q4_K_M is mostly q4_K).</source>
-        <translation>各モデルを llama.cpp の各型で保存し、llama-server を既定設定で実行した場合（1 つの統合 f16 KVキャッシュに 4 スロット。モデルの学習時コンテキストを --fit が 4,096 トークンまで下げます）。セルには、すべてカード上で実行できる最長のコンテキスト、そうでなければ収まるオフロード（-ngl：レイヤー単位でシステム RAM に配置。--n-cpu-moe：エキスパートのみ）と、ピーク帯域幅でのデコード上限を表示します。単一の型は公開ファイルの近似です（Q4_K_M は大部分が q4_K）。</translation>
-    </message>
-    <message>
         <source>Decode ceiling at peak memory bandwidth: %1 tokens/s for one sequence at a %2-token context; longer contexts read more KV per token (hostplan-cli plan --engine llama.cpp --context N gives the speed at N).</source>
         <translation>ピークメモリ帯域でのデコード上限: %2 トークンのコンテキストで 1 シーケンスあたり %1 tokens/s。コンテキストが長いほどトークンごとに読む KV が増えます（hostplan-cli plan --engine llama.cpp --context N で N のときの速度が分かります）。</translation>
     </message>
@@ -207,6 +203,10 @@ Source: %3 (as of %4)</source>
 %3 tokens/s at %4</source>
         <translation>-ngl %1/%2
 %4 で %3 tokens/s</translation>
+    </message>
+    <message>
+        <source>Each model stored as each llama.cpp type and run by llama-server with its defaults (four slots in one unified f16 KV cache; the model&apos;s training context, lowered by --fit as far as 4,096 tokens). A cell gives the longest context that runs wholly on the card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: only experts), each leaving the 1 GiB free that --fit leaves, and the decode ceiling at peak bandwidth. Uniform types approximate published files (Q4_K_M is mostly q4_K).</source>
+        <translation>各モデルを llama.cpp の各型で保存し、llama-server を既定設定で実行した場合（1 つの統合 f16 KVキャッシュに 4 スロット。モデルの学習時コンテキストを --fit が 4,096 トークンまで下げます）。セルには、すべてカード上で実行できる最長のコンテキスト、そうでなければ収まるオフロード（-ngl：レイヤー単位でシステム RAM に配置。--n-cpu-moe：エキスパートのみ）を、いずれも --fit と同じくカードに 1 GiB の空きを残して示し、ピーク帯域幅でのデコード上限も表示します。単一の型は公開ファイルの近似です（Q4_K_M は大部分が q4_K）。</translation>
     </message>
 </context>
 <context>
@@ -1365,6 +1365,30 @@ Source: %6 (as of %7)</source>
     <message>
         <source>none: the catalogue&apos;s GPU types only.</source>
         <translation>なし: カタログの GPU タイプのみ。</translation>
+    </message>
+    <message>
+        <source>The SGLang release whose start-up memory rules SGLang plans follow</source>
+        <translation>SGLang のプランが従う起動時メモリ規則の SGLang リリース</translation>
+    </message>
+    <message>
+        <source>The SGLang release whose start-up memory rules size an SGLang plan: from v0.5.10 the server captures piecewise CUDA graphs and reserves 8 MiB per capture size in its default --mem-fraction-static; from v0.5.14 a draft model&apos;s weights and KV cache come out of that fraction instead of the rest of the GPU.</source>
+        <translation>SGLang のプランを見積もる起動時メモリ規則の SGLang リリース：v0.5.10 以降、サーバーはピースワイズ CUDA グラフをキャプチャし、既定の --mem-fraction-static でキャプチャサイズごとに 8 MiB を確保します。v0.5.14 以降、ドラフトモデルの重みと KV キャッシュは GPU の残りではなくこの割合から差し引かれます。</translation>
+    </message>
+    <message>
+        <source>an SGLang release HostPlan models: 0.5.14, 0.5.10 or 0.5 (0.5.0 to 0.5.9)</source>
+        <translation>HostPlan がモデル化する SGLang リリース：0.5.14、0.5.10、0.5（0.5.0〜0.5.9）</translation>
+    </message>
+    <message>
+        <source>default: v0.5.14&apos;s rules, the newest (without speculative decoding they are v0.5.10&apos;s, checked against start-up logs of 2026).</source>
+        <translation>既定：最新の v0.5.14 の規則（投機的デコードなしでは v0.5.10 と同じで、2026 年の起動ログで確認済み）。</translation>
+    </message>
+    <message>
+        <source>SGLang rules</source>
+        <translation>SGLang の規則</translation>
+    </message>
+    <message>
+        <source>Change SGLang rules to %1</source>
+        <translation>SGLang の規則を %1 に変更</translation>
     </message>
 </context>
 <context>

@@ -183,10 +183,6 @@ Source: %3 (as of %4)</source>
         <translation>所有层都在 GPU 上，使用 llama-server 的默认设置（模型的训练上下文，--fit 在移动层之前最多将其降至 4,096 tokens）；在此仍能放下的最长上下文：%1 tokens（四个槽位共用一个统一的 f16 KV 缓存）。</translation>
     </message>
     <message>
-        <source>Each model stored as each llama.cpp type and run by llama-server with its defaults (four slots in one unified f16 KV cache; the model&apos;s training context, lowered by --fit as far as 4,096 tokens). A cell gives the longest context that runs wholly on the card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: only experts), and the decode ceiling at peak bandwidth. Uniform types approximate published files (Q4_K_M is mostly q4_K).</source>
-        <translation>每个模型分别以各种 llama.cpp 类型存储，由 llama-server 以默认设置运行（四个槽位共用一个统一的 f16 KV 缓存；模型的训练上下文，--fit 最多将其降至 4,096 tokens）。每个单元格给出完全在显卡上运行时的最长上下文，否则给出可行的卸载方式（-ngl：整层放在系统内存中；--n-cpu-moe：仅卸载专家），以及峰值带宽下的解码上限。统一类型近似于已发布的文件（Q4_K_M 大部分为 q4_K）。</translation>
-    </message>
-    <message>
         <source>Decode ceiling at peak memory bandwidth: %1 tokens/s for one sequence at a %2-token context; longer contexts read more KV per token (hostplan-cli plan --engine llama.cpp --context N gives the speed at N).</source>
         <translation>峰值内存带宽下的解码上限：在 %2 个 token 的上下文中，单个序列 %1 tokens/s；更长的上下文每个 token 读取更多 KV（hostplan-cli plan --engine llama.cpp --context N 给出 N 时的速度）。</translation>
     </message>
@@ -207,6 +203,10 @@ Source: %3 (as of %4)</source>
 %3 tokens/s at %4</source>
         <translation>-ngl %1/%2
 %4 时 %3 tokens/s</translation>
+    </message>
+    <message>
+        <source>Each model stored as each llama.cpp type and run by llama-server with its defaults (four slots in one unified f16 KV cache; the model&apos;s training context, lowered by --fit as far as 4,096 tokens). A cell gives the longest context that runs wholly on the card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: only experts), each leaving the 1 GiB free that --fit leaves, and the decode ceiling at peak bandwidth. Uniform types approximate published files (Q4_K_M is mostly q4_K).</source>
+        <translation>每个模型分别以各种 llama.cpp 类型存储，由 llama-server 以默认设置运行（四个槽位共用一个统一的 f16 KV 缓存；模型的训练上下文，--fit 最多将其降至 4,096 tokens）。每个单元格给出完全在显卡上运行时的最长上下文，否则给出可行的卸载方式（-ngl：整层放在系统内存中；--n-cpu-moe：仅卸载专家），均像 --fit 一样在显卡上留出 1 GiB 空闲，以及峰值带宽下的解码上限。统一类型近似于已发布的文件（Q4_K_M 大部分为 q4_K）。</translation>
     </message>
 </context>
 <context>
@@ -1365,6 +1365,30 @@ Source: %6 (as of %7)</source>
     <message>
         <source>none: the catalogue&apos;s GPU types only.</source>
         <translation>无：仅使用目录中的 GPU 类型。</translation>
+    </message>
+    <message>
+        <source>The SGLang release whose start-up memory rules SGLang plans follow</source>
+        <translation>SGLang 方案所遵循的启动内存规则对应的 SGLang 版本</translation>
+    </message>
+    <message>
+        <source>The SGLang release whose start-up memory rules size an SGLang plan: from v0.5.10 the server captures piecewise CUDA graphs and reserves 8 MiB per capture size in its default --mem-fraction-static; from v0.5.14 a draft model&apos;s weights and KV cache come out of that fraction instead of the rest of the GPU.</source>
+        <translation>决定 SGLang 方案规模的启动内存规则所对应的 SGLang 版本：从 v0.5.10 起，服务器会捕获分段 CUDA 图，并在默认的 --mem-fraction-static 中为每个捕获尺寸预留 8 MiB；从 v0.5.14 起，草稿模型的权重和 KV 缓存从该比例中扣除，而不是从 GPU 的剩余部分中扣除。</translation>
+    </message>
+    <message>
+        <source>an SGLang release HostPlan models: 0.5.14, 0.5.10 or 0.5 (0.5.0 to 0.5.9)</source>
+        <translation>HostPlan 建模的 SGLang 版本：0.5.14、0.5.10 或 0.5（0.5.0 至 0.5.9）</translation>
+    </message>
+    <message>
+        <source>default: v0.5.14&apos;s rules, the newest (without speculative decoding they are v0.5.10&apos;s, checked against start-up logs of 2026).</source>
+        <translation>默认：v0.5.14 的规则，即最新规则（不使用推测解码时与 v0.5.10 相同，已用 2026 年的启动日志核对）。</translation>
+    </message>
+    <message>
+        <source>SGLang rules</source>
+        <translation>SGLang 规则</translation>
+    </message>
+    <message>
+        <source>Change SGLang rules to %1</source>
+        <translation>将 SGLang 规则改为 %1</translation>
     </message>
 </context>
 <context>

@@ -46,6 +46,39 @@ std::string cellText(const CardFitCell &c) {
     return "does not fit";
 }
 
+/// `text` (as singleLine leaves it: UTF-8 with \uXXXX and \xNN escapes) cut to at most
+/// `columns` characters, never inside a UTF-8 sequence or an escape, and padded with spaces to
+/// `columns` + 1. Characters are counted as one column each (a double-width CJK character
+/// takes two on a terminal, which this does not measure).
+std::string column(const std::string &text, std::size_t columns) {
+    std::string out;
+    std::size_t shown = 0;
+    for (std::size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        const char next = i + 1 < text.size() ? text[i + 1] : '\0';
+        const std::size_t len = c == '\\' && next == 'u'   ? 6
+                                : c == '\\' && next == 'x' ? 4
+                                : c >= 0xF0                ? 4
+                                : c >= 0xE0                ? 3
+                                : c >= 0xC0                ? 2
+                                                           : 1;
+        const std::size_t width = c == '\\' ? len : 1; // an escape shows as its characters
+        if (shown + width > columns) {
+            break;
+        }
+        out.append(text, i, len);
+        shown += width;
+        i += len;
+    }
+    return out + std::string(columns + 1 - shown, ' ');
+}
+
+/// Parameters as "46.7B", or "2.78T" from a trillion on, so the column keeps its gap.
+std::string paramsText(double params) {
+    return params < 999.95e9 ? formatDouble("%.1fB", params / 1e9)
+                             : formatDouble("%.2fT", params / 1e12);
+}
+
 } // namespace
 
 std::string cardFitUsage() {
@@ -157,8 +190,9 @@ int cmdCardFit(const std::vector<std::string> &args, std::ostream &out, std::ost
 
     out << "What fits " << singleLine(gpu->name) << " + " << singleLine(host->name)
         << " under llama.cpp" << (build ? " b" + std::to_string(build) : std::string()) << "\n"
-        << "(one slot, f16 KV, llama-server's defaults: \"runs to C\" = every layer on the GPU up "
-           "to C tokens; -ngl / --n-cpu-moe = the rest in system RAM; decode ceilings at "
+        << "(llama-server's defaults: four slots in one unified f16 KV cache, 1 GiB left free on "
+           "the card as --fit leaves it; \"runs to C\" = every layer on the GPU up to C tokens; "
+           "-ngl / --n-cpu-moe = the rest in system RAM; decode ceilings at "
         << contextShort(kLlamaFitMinContext) << " tokens)\n\n";
     constexpr int kModelWidth = 30;
     constexpr int kCellWidth = 32; // the widest cell, "runs to 125,440 @ 118.4 tok/s", and a gap
@@ -176,8 +210,8 @@ int cmdCardFit(const std::vector<std::string> &args, std::ostream &out, std::ost
     emit(head);
     for (const CardFitRow &r : rows) {
         std::ostringstream line;
-        line << std::left << std::setw(kModelWidth) << singleLine(r.modelName).substr(0, 29)
-             << std::setw(8) << formatDouble("%.1fB", r.params / 1e9);
+        line << std::left << column(singleLine(r.modelName), kModelWidth - 1) << std::setw(8)
+             << paramsText(r.params);
         for (const CardFitCell &c : r.cells) {
             line << std::setw(kCellWidth - 1)
                  << (c.type == "gguf" ? "this file: " : std::string()) + cellText(c) << ' ';

@@ -123,10 +123,10 @@ bool scenarioOrError(const std::vector<std::string> &args, Scenario &scenario,
         err << "hostplan-cli: " << e << "\n";
         return false;
     }
-    for (std::string_view vllmOnly : kVllmOnlyOptions) {
-        if (std::find(args.begin(), args.end(), vllmOnly) != args.end() &&
-            scenario.engine.engine != Engine::Vllm) {
-            warnVllmOnly(err, vllmOnly, engineInfo(scenario.engine.engine).displayName);
+    for (const EngineOnlyOption &only : kEngineOnlyOptions) {
+        if (std::find(args.begin(), args.end(), only.option) != args.end() &&
+            engineName(scenario.engine.engine) != only.engine) {
+            warnEngineOnly(err, only, engineInfo(scenario.engine.engine).displayName);
         }
     }
     return true;
@@ -702,9 +702,10 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
     return code;
 }
 
-void warnVllmOnly(std::ostream &err, std::string_view option, std::string_view engineName) {
-    err << "hostplan-cli: warning: " << option << " applies to --engine vllm only; the "
-        << engineName << " plan ignores it\n";
+void warnEngineOnly(std::ostream &err, const EngineOnlyOption &option,
+                    std::string_view planEngine) {
+    err << "hostplan-cli: warning: " << option.option << " applies to --engine " << option.engine
+        << " only; the " << planEngine << " plan ignores it\n";
 }
 
 } // namespace hostplan::cli

@@ -26,15 +26,24 @@ inline constexpr int kExitNoFit = 1;
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitWriteFailed = 3;
 
-/// The plan options only vLLM plans read (--vllm-version, --prefix-caching): another
-/// engine's plan takes them with a warning (warnVllmOnly).
-inline constexpr std::array<std::string_view, 3> kVllmOnlyOptions = {
-    "--vllm-version", "--prefix-caching", "--text-only"};
+/// A plan option only one engine's plans read (its --engine name in `engine`).
+struct EngineOnlyOption {
+    std::string_view option; ///< "--vllm-version"
+    std::string_view engine; ///< "vllm"
+};
+/// The plan options only one engine's plans read (--vllm-version, --prefix-caching,
+/// --sglang-version): another engine's plan takes them with a warning (warnEngineOnly).
+inline constexpr std::array<EngineOnlyOption, 4> kEngineOnlyOptions = {{
+    {"--vllm-version", "vllm"},
+    {"--prefix-caching", "vllm"},
+    {"--text-only", "vllm"},
+    {"--sglang-version", "sglang"},
+}};
 
-/// Writes "hostplan-cli: warning: OPTION applies to --engine vllm only; the ENGINE plan ignores
-/// it" to `err`, for an option of kVllmOnlyOptions given with another engine (`engineName` as
+/// Writes "hostplan-cli: warning: OPTION applies to --engine ENGINE only; the PLAN plan ignores
+/// it" to `err`, for an option of kEngineOnlyOptions given with another engine (`planEngine` as
 /// plans print it, e.g. "SGLang").
-void warnVllmOnly(std::ostream &err, std::string_view option, std::string_view engineName);
+void warnEngineOnly(std::ostream &err, const EngineOnlyOption &option, std::string_view planEngine);
 
 /// An extra sub-command: receives the arguments after its name.
 using Command =

@@ -120,10 +120,11 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
             in.opOffload = false;
             continue;
         }
-        if (std::find(kVllmOnlyOptions.begin(), kVllmOnlyOptions.end(), a) !=
-                kVllmOnlyOptions.end() &&
-            i + 1 < args.size()) {
-            warnVllmOnly(err, a, "llama.cpp"); // and skip its value
+        if (const auto only =
+                std::find_if(kEngineOnlyOptions.begin(), kEngineOnlyOptions.end(),
+                             [&a](const EngineOnlyOption &o) { return o.option == a; });
+            only != kEngineOnlyOptions.end() && i + 1 < args.size()) {
+            warnEngineOnly(err, *only, "llama.cpp"); // and skip its value
             ++i;
             continue;
         }

@@ -48,8 +48,9 @@ bool parseDouble(const std::string &s, double &out) {
 
 namespace {
 
-constexpr std::array<std::string_view, 11> kEngineOptions = {"--engine",
+constexpr std::array<std::string_view, 12> kEngineOptions = {"--engine",
                                                              "--vllm-version",
+                                                             "--sglang-version",
                                                              "--prefix-caching",
                                                              "--text-only",
                                                              "--cuda-graphs",
@@ -93,6 +94,12 @@ std::string applyEngineOption(std::string_view option, const std::string &value,
             return a + ": " + rules.error().message;
         }
         engine.vllmVersion = rules.value();
+    } else if (a == "--sglang-version") {
+        auto rules = parseSglangVersion(value);
+        if (!rules.ok()) {
+            return a + ": " + rules.error().message;
+        }
+        engine.sglangVersion = rules.value();
     } else if (a == "--prefix-caching" || a == "--cuda-graphs" || a == "--text-only") {
         const std::string onOff = asciiLower(value);
         if (onOff != "on" && onOff != "off") {
@@ -156,6 +163,12 @@ std::string engineOptionsUsage() {
                            default batched tokens (max_num_seqs: the engine table's);
                            another release (0.8.5, 0.22) follows the newest of these at
                            or before it, which the plan's engine version names
+  --sglang-version V       the SGLang release whose start-up memory rules SGLang plans
+                           follow: 0.5 (0.5.0 to 0.5.9), 0.5.10 (piecewise CUDA graphs,
+                           8 MiB reserved per capture size) or 0.5.14 (default: also with
+                           speculative decoding; the draft's weights and KV inside
+                           --mem-fraction-static); another release (0.5.12, 0.5.19)
+                           follows the newest of these at or before it
   --prefix-caching on|off  automatic prefix caching (default: the engine's; vLLM keeps two
                            state pages per request of a hybrid model with it on)
   --text-only on|off       serve a multimodal model's text only (default off): vLLM then

@@ -29,7 +29,8 @@ bool parseDouble(const std::string &s, double &out);
 bool isEngineOption(std::string_view option);
 
 /// Applies engine option `option` (isEngineOption) with `value` to `engine`:
-/// --engine NAME, --vllm-version V, --prefix-caching on|off, --text-only on|off,
+/// --engine NAME, --vllm-version V, --sglang-version V, --prefix-caching on|off, --text-only
+/// on|off,
 /// --draft MODEL|eagle,
 /// --memory-fraction F, --max-num-seqs N (1 to 1,048,576), --max-num-batched-tokens N (1 to
 /// 2^24, k / M suffixes), --activation-bytes-per-gpu N, --runtime-bytes-per-gpu N. Returns ""

@@ -31,6 +31,28 @@
 
 namespace hostplan::ui {
 
+namespace {
+
+/// A combo of an engine's rule sets (VllmRules, SglangRules: each with `label` and `id`), led
+/// by "default (v`defaultId`)" whose data is empty; each other item's data is its id.
+template <class Rules>
+QComboBox *rulesCombo(const std::vector<Rules> &table, std::string_view defaultId) {
+    auto *combo = new ElidingComboBox;
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(10);
+    combo->addItem(HardwarePanel::tr("default (%1)")
+                       .arg(QStringLiteral("v") +
+                            QString::fromUtf8(defaultId.data(), qsizetype(defaultId.size()))),
+                   QString());
+    for (const Rules &r : table) {
+        combo->addItem(QString::fromUtf8(r.label.data(), qsizetype(r.label.size())),
+                       QString::fromUtf8(r.id.data(), qsizetype(r.id.size())));
+    }
+    return combo;
+}
+
+} // namespace
+
 HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPanel(doc, parent) {
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -184,17 +206,7 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
                      "smaller ones and A100), SGLang its chunked prefill size by GPU size, "
                      "TensorRT-LLM 8192.")));
     form->addRow(tr("&Batched tokens"), m_batchedTokens);
-    m_vllmVersion = new ElidingComboBox;
-    m_vllmVersion->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_vllmVersion->setMinimumContentsLength(10);
-    m_vllmVersion->addItem(
-        tr("default (%1)")
-            .arg(QStringLiteral("v") + QString::fromUtf8(vllmRules(kDefaultVllmProfile).id.data())),
-        QString());
-    for (const VllmRules &r : vllmRuleSets()) {
-        m_vllmVersion->addItem(QString::fromUtf8(r.label.data(), qsizetype(r.label.size())),
-                               QString::fromUtf8(r.id.data(), qsizetype(r.id.size())));
-    }
+    m_vllmVersion = rulesCombo(vllmRuleSets(), vllmRules(kDefaultVllmProfile).id);
     m_vllmVersion->setToolTip(tr("The vLLM release whose start-up memory rules vLLM plans "
                                  "follow"));
     m_vllmVersion->setWhatsThis(fieldHelp(
@@ -205,6 +217,18 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         tr("a vLLM release HostPlan models: 0.24, 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0)"),
         tr("default: v0.19's rules, the newest checked against whole start-up logs.")));
     form->addRow(tr("vLLM rules"), m_vllmVersion);
+    m_sglangVersion = rulesCombo(sglangRuleSets(), sglangRules(kDefaultSglangProfile).id);
+    m_sglangVersion->setToolTip(tr("The SGLang release whose start-up memory rules SGLang plans "
+                                   "follow"));
+    m_sglangVersion->setWhatsThis(fieldHelp(
+        tr("The SGLang release whose start-up memory rules size an SGLang plan: from v0.5.10 "
+           "the server captures piecewise CUDA graphs and reserves 8 MiB per capture size in "
+           "its default --mem-fraction-static; from v0.5.14 a draft model's weights and KV "
+           "cache come out of that fraction instead of the rest of the GPU."),
+        tr("an SGLang release HostPlan models: 0.5.14, 0.5.10 or 0.5 (0.5.0 to 0.5.9)"),
+        tr("default: v0.5.14's rules, the newest (without speculative decoding they are "
+           "v0.5.10's, checked against start-up logs of 2026).")));
+    form->addRow(tr("SGLang rules"), m_sglangVersion);
     m_prefixCaching = new ElidingComboBox;
     m_prefixCaching->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_prefixCaching->setMinimumContentsLength(6);
@@ -328,6 +352,19 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         }
         s.engine.vllmVersion = rules;
         commit(s, tr("Change vLLM rules to %1").arg(m_vllmVersion->itemText(index)));
+    });
+    connect(m_sglangVersion, &QComboBox::activated, this, [this](int index) {
+        Scenario s = m_doc->scenario();
+        const std::string id = m_sglangVersion->itemData(index).toString().toStdString();
+        std::optional<SglangProfile> rules;
+        if (auto r = parseSglangVersion(id); !id.empty() && r.ok()) {
+            rules = r.value();
+        }
+        if (s.engine.sglangVersion == rules) {
+            return;
+        }
+        s.engine.sglangVersion = rules;
+        commit(s, tr("Change SGLang rules to %1").arg(m_sglangVersion->itemText(index)));
     });
     connect(m_prefixCaching, &QComboBox::activated, this, [this](int index) {
         Scenario s = m_doc->scenario();
@@ -518,6 +555,12 @@ void HardwarePanel::sync() {
                s.engine.vllmVersion ? QString::fromUtf8(vllmRules(*s.engine.vllmVersion).id.data())
                                     : QString())));
     m_vllmVersion->setEnabled(s.engine.engine == Engine::Vllm);
+    m_sglangVersion->setCurrentIndex(
+        std::max(0, m_sglangVersion->findData(
+                        s.engine.sglangVersion
+                            ? QString::fromUtf8(sglangRules(*s.engine.sglangVersion).id.data())
+                            : QString())));
+    m_sglangVersion->setEnabled(s.engine.engine == Engine::Sglang);
     m_prefixCaching->setCurrentIndex(std::max(
         0, m_prefixCaching->findData(
                s.engine.prefixCaching ? QString::fromLatin1(*s.engine.prefixCaching ? "on" : "off")

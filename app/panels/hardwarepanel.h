@@ -41,6 +41,7 @@ class HardwarePanel : public InputPanel {
     /// engine.vllm_version; item data: the rule set's id, empty for the default). Enabled
     /// while the engine is vLLM.
     QComboBox *vllmVersionCombo() const { return m_vllmVersion; }
+    QComboBox *sglangVersionCombo() const { return m_sglangVersion; }
     /// Automatic prefix caching (scenario engine.prefix_caching; item data: "" for the
     /// engine's default, "on", "off").
     QComboBox *prefixCachingCombo() const { return m_prefixCaching; }
@@ -83,6 +84,7 @@ class HardwarePanel : public InputPanel {
     QSpinBox *m_maxSeqs;
     QSpinBox *m_batchedTokens;
     QComboBox *m_vllmVersion;
+    QComboBox *m_sglangVersion;
     QComboBox *m_prefixCaching;
     QCheckBox *m_textOnly;
     QLineEdit *m_draft;

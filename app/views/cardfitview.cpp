@@ -112,7 +112,8 @@ CardFitView::CardFitView(ScenarioDocument *doc, QWidget *parent) : QWidget(paren
         "(four slots in one unified f16 KV cache; the model's training context, lowered by "
         "--fit as far as 4,096 tokens). A cell gives the longest context that runs wholly on the "
         "card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: "
-        "only experts), and the decode ceiling at peak bandwidth. Uniform types approximate "
+        "only experts), each leaving the 1 GiB free that --fit leaves, and the decode ceiling at "
+        "peak bandwidth. Uniform types approximate "
         "published files (Q4_K_M is mostly q4_K)."));
     m_note->setWordWrap(true);
     layout->addWidget(m_note);

@@ -351,6 +351,13 @@ Result<Catalogue> Catalogue::withGpus(const std::vector<GpuSpec> &extra,
         for (std::size_t a = 0; a < g.aliases.size(); ++a) {
             names.emplace_back("aliases[" + std::to_string(a) + "]", g.aliases[a]);
         }
+        for (const auto &[field, text] : names) {
+            // "none" asks a llama.cpp plan for no GPU (hostplan-cli --gpu none).
+            if (squash(text) == "none") {
+                return makeError(path + "." + field,
+                                 "'" + text + "' is reserved: --gpu none plans without a GPU");
+            }
+        }
         for (const GpuSpec &other : c.m_gpus) {
             if (other.id == g.id) {
                 continue; // replaced below

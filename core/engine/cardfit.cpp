@@ -4,6 +4,8 @@
 
 #include "import/ggmltypes.h"
 
+#include <algorithm>
+
 namespace hostplan {
 
 namespace {
@@ -16,13 +18,20 @@ CardFitCell cellFor(const ModelSpec &spec, const std::string &type, const GpuSpe
     c.layers = spec.numLayers;
     LlamaCppInput in;
     in.model = &spec;
+    // Every answer keeps the free memory llama-server's --fit keeps on each device
+    // (kLlamaFitMarginBytes, --fit-target 1 GiB): the card's capacity less that margin, so a
+    // cell's -ngl / --n-cpu-moe / context is the one --fit itself would settle on, not a
+    // placement that leaves a few MiB.
     in.gpu = gpu;
+    in.gpu->usableMemoryBytes -= std::min(gpu.usableMemoryBytes, kLlamaFitMarginBytes);
     in.host = host;
     in.build = llamaBuild;
     // llama-server's default -c is the training context, which --fit lowers to 4096 before
     // it moves any layer to the CPU (engine/llamacpp.h): a model fits the card at llama.cpp's
     // defaults when it fits at 4096, and runs there at the speed of that context.
-    in.context = kLlamaFitMinContext;
+    // A model trained on fewer tokens keeps its own (llama.cpp's default -c is n_ctx_train).
+    const std::uint64_t train = llamaTrainingContext(spec);
+    in.context = std::min<std::uint64_t>(kLlamaFitMinContext, train);
     // Every layer on the GPU: -ngl given, so --fit keeps its hands off the placement.
     in.gpuLayers = llamaAllLayersFlag(spec.numLayers);
     const auto atDefault = planLlamaCpp(in);
@@ -34,10 +43,13 @@ CardFitCell cellFor(const ModelSpec &spec, const std::string &type, const GpuSpe
         c.tokensPerSecond = atDefault->tokensPerSecond;
         // The longest context that still fits: fit falls as the context grows, so bisect
         // over multiples of the KV padding.
-        const std::uint64_t cap =
-            std::max<std::uint64_t>(spec.maxContextTokens, kLlamaDefaultContext);
-        std::uint64_t lo = kLlamaDefaultContext / kLlamaKvPadding; // fits
-        std::uint64_t hi = cap / kLlamaKvPadding + 1;              // first that may not
+        const std::uint64_t cap = train;
+        if (cap <= kLlamaFitMinContext) {
+            c.maxContext = cap;
+            return c;
+        }
+        std::uint64_t lo = kLlamaFitMinContext / kLlamaKvPadding; // fits
+        std::uint64_t hi = cap / kLlamaKvPadding + 1;             // first that may not
         while (hi - lo > 1) {
             const std::uint64_t mid = lo + (hi - lo) / 2;
             in.context = mid * kLlamaKvPadding;

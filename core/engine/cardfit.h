@@ -22,7 +22,8 @@ struct CardFitCell {
     /// --fit lowers as far as 4096 before it moves layers): fits at -c 4096.
     bool fitsAtDefault = false;
     /// The longest context (a multiple of 256 tokens, at most the model's
-    /// max_position_embeddings) with every layer on the GPU; 0 when none fits.
+    /// max_position_embeddings; that context itself when it is under 4,096) with every layer on
+    /// the GPU; 0 when none fits.
     std::uint64_t maxContext = 0;
     /// When it does not fit at the default context: the largest -ngl that fits with the other
     /// layers in RAM (nullopt: not even the host holds it).
@@ -48,11 +49,12 @@ struct CardFitRow {
 /// llama-quantize choices: Q4_K_M / Q5_K_M are mostly q4_K / q5_K).
 std::vector<const gguf::GgmlType *> defaultCardFitTypes();
 
-/// Plans `model` as each of `types` on `gpu` + `host` (one slot, f16 KV, llama-server's
-/// defaults otherwise). A model read from a GGUF file (llamaCppWeights exact) gets one
-/// cell of its own tensors, type "gguf". Cost: a binary search over the context per cell,
-/// about 20 plans. `llamaBuild`: the llama.cpp release whose rules the plans follow
-/// (LlamaCppInput::build; 0 = the newest).
+/// Plans `model` as each of `types` on `gpu` + `host` (f16 KV, llama-server's defaults
+/// otherwise), each placement keeping the 1 GiB free that --fit keeps on the card
+/// (kLlamaFitMarginBytes), as `hostplan-cli plan --engine llama.cpp` places it. A model read from a
+/// GGUF file (llamaCppWeights exact) gets one cell of its own tensors, type "gguf". Cost: a binary
+/// search over the context per cell, about 20 plans. `llamaBuild`: the llama.cpp release whose
+/// rules the plans follow (LlamaCppInput::build; 0 = the newest).
 CardFitRow cardFit(const ModelSpec &model, const GpuSpec &gpu, const HostSpec &host,
                    const std::vector<const gguf::GgmlType *> &types, std::uint32_t llamaBuild = 0);
 

@@ -187,20 +187,34 @@ bool listsRelease(std::string_view list, std::string_view release) {
     }
     return false;
 }
-} // namespace
 
-Result<VllmProfile> parseVllmVersion(std::string_view text) {
+/// `text` without a leading 'v' and a trailing ".postN", "rcN" or ".devN" (Python's version
+/// suffixes, as `pip show` or `__version__` print them): a post release ("0.6.4.post1") has its
+/// release's rules, and so has a pre-release ("0.5.3rc0") or development build.
+std::string_view releaseCore(std::string_view text) {
     std::string_view s = text;
     if (!s.empty() && (s.front() == 'v' || s.front() == 'V')) {
         s.remove_prefix(1);
     }
-    // A post release ("0.6.4.post1") has its release's rules.
-    if (const std::size_t post = s.find(".post");
-        post != std::string_view::npos && post + 5 < s.size() &&
-        std::all_of(s.begin() + std::ptrdiff_t(post) + 5, s.end(),
-                    [](char c) { return c >= '0' && c <= '9'; })) {
-        s = s.substr(0, post);
+    for (const std::string_view suffix : {".post", "rc", ".dev"}) {
+        if (const std::size_t at = s.find(suffix);
+            at != std::string_view::npos && at > 0 && at + suffix.size() < s.size() &&
+            std::all_of(s.begin() + std::ptrdiff_t(at + suffix.size()), s.end(),
+                        [](char c) { return c >= '0' && c <= '9'; })) {
+            s = s.substr(0, at);
+        }
     }
+    return s;
+}
+
+/// `text` shortened to 40 bytes for an error message.
+std::string shownRelease(std::string_view text) {
+    return text.size() > 40 ? std::string(text.substr(0, 40)) + "..." : std::string(text);
+}
+} // namespace
+
+Result<VllmProfile> parseVllmVersion(std::string_view text) {
+    const std::string_view s = releaseCore(text);
     std::string known;
     for (const VllmRules &r : vllmRuleSets()) {
         if (s == r.id || listsRelease(r.alsoReleases, s)) {
@@ -228,14 +242,67 @@ Result<VllmProfile> parseVllmVersion(std::string_view text) {
             }
         }
     }
-    const std::string shown =
-        text.size() > 40 ? std::string(text.substr(0, 40)) + "..." : std::string(text);
+    const std::string shown = shownRelease(text);
     return makeError("vllm_version",
                      (release ? "vLLM " + shown +
                                     " is older than 0.6.4, the earliest rules "
                                     "HostPlan models ("
                               : "unknown vLLM release '" + shown + "' (HostPlan models ") +
                          known + "; another release follows the newest of them at or before it)");
+}
+
+const std::vector<SglangRules> &sglangRuleSets() {
+    static const std::vector<SglangRules> table = {
+        {SglangProfile::V0514, "0.5.14", "v0.5.14 and later",
+         "python/sglang/srt/server_args.py (PR #22128: piecewise CUDA graphs with speculative "
+         "decoding); model_runner_kv_cache_mixin.py (PR #23862: the draft's KV inside "
+         "mem_fraction_static; PR #28855: the pool sized after target and draft weights)",
+         true, true, true, 0, 0},
+        {SglangProfile::V0510, "0.5.10", "v0.5.10 to v0.5.13",
+         "python/sglang/srt/server_args.py (PR #16331: piecewise CUDA graphs on by default; "
+         "PR #15927: 8 MiB reserved per capture size)",
+         true, false, false, 4096, 6144},
+        {SglangProfile::V05, "0.5", "v0.5.0 to v0.5.9",
+         "python/sglang/srt/server_args.py @ 469c63e5 _handle_gpu_memory_settings (PR #10975); "
+         "model_runner_kv_cache_mixin.py @ 001ccef0 profile_max_num_token",
+         false, false, false, 2048, 6144},
+    };
+    return table;
+}
+
+const SglangRules &sglangRules(SglangProfile profile) {
+    for (const SglangRules &r : sglangRuleSets()) {
+        if (r.profile == profile) {
+            return r;
+        }
+    }
+    return sglangRuleSets().back();
+}
+
+Result<SglangProfile> parseSglangVersion(std::string_view text) {
+    const std::string_view s = releaseCore(text);
+    std::string known;
+    for (const SglangRules &r : sglangRuleSets()) {
+        if (s == r.id) {
+            return r.profile;
+        }
+        known += (known.empty() ? "" : ", ") + std::string(r.id);
+    }
+    // Any other release ("0.5.12", "0.6.1"): the newest rule set at or before it.
+    const auto release = releaseNumbers(s);
+    if (release) {
+        for (const SglangRules &r : sglangRuleSets()) {
+            if (const auto id = releaseNumbers(r.id); id && *id <= *release) {
+                return r.profile;
+            }
+        }
+    }
+    const std::string shown = shownRelease(text);
+    return makeError(
+        "sglang_version",
+        (release ? "SGLang " + shown + " is older than 0.5, the earliest rules HostPlan models ("
+                 : "unknown SGLang release '" + shown + "' (HostPlan models ") +
+            known + "; another release follows the newest of them at or before it)");
 }
 
 EngineDefaults engineDefaults(Engine engine, VllmProfile vllm) {
@@ -294,21 +361,88 @@ SglangGpuDefaults sglangGpuDefaults(double gpuMiB, std::uint32_t tp) {
 
 double sglangDefaultMemFraction(double gpuMiB, std::uint32_t tp, std::uint32_t pp, bool speculative,
                                 bool standaloneDraft) {
-    if (gpuMiB <= 0) {
+    SglangFractionInput in;
+    in.rules = SglangProfile::V05;
+    in.gpuMiB = gpuMiB;
+    in.tp = tp;
+    in.pp = pp;
+    in.speculative = speculative;
+    in.standaloneDraft = standaloneDraft;
+    return sglangDefaultMemFraction(in);
+}
+
+double sglangDefaultMemFraction(const SglangFractionInput &in) {
+    const double gpuMiB = in.gpuMiB;
+    if (!(gpuMiB > 0)) {
         return engineInfo(Engine::Sglang).defaultMemoryFraction;
     }
-    const SglangGpuDefaults d = sglangGpuDefaults(gpuMiB, tp);
-    double reserved = 512 + std::max<double>(d.chunkedPrefillSize, 2048) * 1.5 +
-                      d.cudaGraphMaxBs * 2.0 + double(tp) * double(pp) / 8.0 * 1024;
+    const SglangGpuDefaults d = sglangGpuDefaults(gpuMiB, in.tp);
+    const double chunk = in.chunkedPrefillSize ? in.chunkedPrefillSize : d.chunkedPrefillSize;
+    double reserved = 512 + std::max<double>(chunk, 2048) * 1.5 + d.cudaGraphMaxBs * 2.0 +
+                      double(std::max<std::uint32_t>(in.tp, 1)) *
+                          double(std::max<std::uint32_t>(in.pp, 1)) / 8.0 * 1024;
+    reserved += in.piecewiseReserveMiB;
     if (gpuMiB > 60 * 1024) {
         reserved = std::max(reserved, 10.0 * 1024);
     }
-    if (standaloneDraft) {
-        reserved += 6 * 1024; // STANDALONE draft model and its CUDA graphs
-    } else if (speculative) {
-        reserved += 2048; // EAGLE / NEXTN draft model and its CUDA graphs
+    // After the floor: the draft model and its CUDA graphs.
+    const SglangRules &rules = sglangRules(in.rules);
+    if (in.standaloneDraft) {
+        reserved += rules.standaloneReserveMiB;
+    } else if (in.speculative) {
+        reserved += rules.eagleReserveMiB;
     }
     return std::round((gpuMiB - reserved) / gpuMiB * 1000.0) / 1000.0;
+}
+
+std::uint32_t sglangPiecewiseGraphSizes(std::uint32_t maxTokens) {
+    // (first, last, step) runs of _generate_piecewise_cuda_graph_tokens; the last runs on to
+    // maxTokens.
+    struct Run {
+        std::uint32_t first, last, step;
+    };
+    static constexpr Run runs[] = {
+        {4, 32, 4}, {48, 256, 16}, {288, 512, 32}, {576, 1024, 64}, {1280, 4096, 256}};
+    std::uint32_t n = 0;
+    for (const Run &r : runs) {
+        if (maxTokens >= r.first) {
+            n += (std::min(maxTokens, r.last) - r.first) / r.step + 1;
+        }
+    }
+    if (maxTokens >= 4608) {
+        n += (maxTokens - 4608) / 512 + 1;
+    }
+    return n;
+}
+
+SglangPiecewiseGraphs sglangPiecewiseGraphs(const SglangPiecewiseInput &in) {
+    const SglangRules &rules = sglangRules(in.rules);
+    if (!rules.piecewiseGraphs || in.pp > 1 || in.model == nullptr || in.gpu == nullptr ||
+        in.gpu->vendor != "NVIDIA" || hasVisionTower(*in.model) ||
+        in.model->architecture == "qwen3_next" ||
+        (in.speculative && !rules.piecewiseWithSpeculation)) {
+        return {};
+    }
+    bool mla = false;
+    for (const LayerGroup &l : in.model->layers) {
+        if (l.kind == AttentionKind::MLA) {
+            mla = true;
+            if (l.indexerHeadDim > 0) {
+                return {}; // sparse attention (DeepseekV32, GlmMoeDsa): on the disabled list
+            }
+        }
+    }
+    // The MLA backend: at most 2,048 tokens, and a flat 1.5 GiB ("MLA backend overhead").
+    if (mla) {
+        return {sglangPiecewiseGraphSizes(2048), 1536.0};
+    }
+    const std::uint32_t chunk =
+        in.chunkedPrefillSize
+            ? in.chunkedPrefillSize
+            : sglangGpuDefaults(double(in.gpu->usableMemoryBytes) / kBytesPerMiB, 1)
+                  .chunkedPrefillSize;
+    const std::uint32_t sizes = sglangPiecewiseGraphSizes(chunk);
+    return {sizes, 8.0 * sizes};
 }
 
 bool vllmV0ChunkedPrefill(VllmProfile profile, std::uint64_t maxModelLen, const ModelSpec *model,

@@ -127,6 +127,63 @@ const VllmRules &vllmRules(VllmProfile profile);
 /// Error (field "vllm_version"): an older release or other text, with the known ids.
 Result<VllmProfile> parseVllmVersion(std::string_view text);
 
+/// Which SGLang start-up memory rules a figure follows (the same model and GPU start with a
+/// different KV pool between releases).
+enum class SglangProfile {
+    /// v0.5.0 to v0.5.9: the default mem_fraction_static of PR #10975 (sglangDefaultMemFraction)
+    /// with no piecewise CUDA graphs (opt-in then); a draft model's weights and KV pool are
+    /// allocated after the target's pool, out of the reserve.
+    V05,
+    /// v0.5.10 to v0.5.13: piecewise CUDA graphs are on by default (PR #16331, release notes of
+    /// v0.5.10), and the default fraction reserves 8 MiB per captured size for them (PR #15927,
+    /// sglangPiecewiseGraphs), 1.5 GiB for an MLA model; speculative decoding still turns them
+    /// off, and its reserve is 4 GiB (EAGLE, NEXTN) or 6 GiB (STANDALONE).
+    V0510,
+    /// v0.5.14 on: piecewise CUDA graphs also with speculative decoding (PR #22128); the KV
+    /// pool is sized after the target's and the draft's weights have loaded (PR #28855) and
+    /// holds the draft's KV inside the fraction (PR #23862), and the default fraction has no
+    /// speculative reserve.
+    V0514,
+};
+
+/// One set of SGLang start-up memory rules HostPlan models, as a user names it (scenario
+/// engine.sglang_version, `hostplan-cli --sglang-version`, the GUI's SGLang rules field).
+struct SglangRules {
+    SglangProfile profile = SglangProfile::V05;
+    std::string_view id;     ///< JSON / CLI value: "0.5.14", "0.5.10", "0.5"
+    std::string_view label;  ///< prose, as plans print it: "v0.5.10 to v0.5.13"
+    std::string_view source; ///< where these rules were read (file @ commit, PR)
+    /// Piecewise CUDA graphs captured by default (sglangPiecewiseGraphs).
+    bool piecewiseGraphs = false;
+    /// Piecewise CUDA graphs stay on with speculative decoding.
+    bool piecewiseWithSpeculation = false;
+    /// The draft's weights and KV pool are budgeted inside mem_fraction_static.
+    bool draftInsideFraction = false;
+    /// What the default fraction reserves after the 10 GiB floor for an EAGLE / NEXTN (MTP)
+    /// draft and for a separate (STANDALONE) draft model, MiB: 2,048 / 6,144 in v0.5
+    /// (server_args.py @ 469c63e5), 4,096 / 6,144 in the v0.5.10 period (its server_args.py;
+    /// PR #23862 names the "flat 4GB/6GB heuristic reservation" it replaced), none once the
+    /// draft is inside the fraction.
+    std::uint32_t eagleReserveMiB = 2048;
+    std::uint32_t standaloneReserveMiB = 6144;
+};
+
+/// The rules an SGLang plan follows when the scenario names none: the newest, v0.5.14's. Without
+/// speculative decoding they are the v0.5.10 rules, which the SGLang start-up logs of 2026
+/// (golden rows P41, P42: the default fraction with its piecewise-graph reserve) check; the
+/// older golden rows (SGLang 0.4.3 to 0.5.3) name v0.5's.
+inline constexpr SglangProfile kDefaultSglangProfile = SglangProfile::V0514;
+
+/// Every SGLang rule set HostPlan models, newest first.
+const std::vector<SglangRules> &sglangRuleSets();
+/// The table entry of `profile`.
+const SglangRules &sglangRules(SglangProfile profile);
+/// The rule set a user names: an id of sglangRuleSets() with or without a leading 'v', or any
+/// release from 0.5.0 on ("0.5.12", "v0.5.10.post1", "0.6.1": the newest rule set at or
+/// before it, which the plan's engine version names).
+/// Error (field "sglang_version"): an older release or other text, with the known ids.
+Result<SglangProfile> parseSglangVersion(std::string_view text);
+
 /// What an engine's memory fraction is a fraction of, and what lives inside it.
 enum class MemoryPoolRule {
     /// fraction x total holds weights, activations, runtime and KV (vLLM).
@@ -261,9 +318,67 @@ SglangGpuDefaults sglangGpuDefaults(double gpuMiB, std::uint32_t tp);
 /// (AIConfigurator's asserted values). `speculative` (EAGLE / NEXTN-MTP draft): 2 GiB more
 /// after the floor (same function: "eagle draft models and cuda graphs"); with
 /// `standaloneDraft` (--speculative-algorithm STANDALONE, a separate draft model) 6 GiB more
-/// instead.
+/// instead. These are the v0.5 rules (SglangProfile::V05) at the size table's chunk.
 double sglangDefaultMemFraction(double gpuMiB, std::uint32_t tp, std::uint32_t pp,
                                 bool speculative = false, bool standaloneDraft = false);
+
+/// What SGLang's default mem_fraction_static depends on, beyond the GPU size and layout.
+struct SglangFractionInput {
+    double gpuMiB = 0;            ///< device memory, MiB (the engine reads total memory)
+    std::uint32_t tp = 1;         ///< tensor parallel size
+    std::uint32_t pp = 1;         ///< pipeline stages
+    bool speculative = false;     ///< an EAGLE / NEXTN-MTP draft
+    bool standaloneDraft = false; ///< a separate draft model (STANDALONE)
+    /// --chunked-prefill-size; 0: the size table's (sglangGpuDefaults)
+    std::uint32_t chunkedPrefillSize = 0;
+    /// The piecewise CUDA graphs' reserve (sglangPiecewiseGraphs), MiB; 0 when they are off.
+    double piecewiseReserveMiB = 0;
+    SglangProfile rules = kDefaultSglangProfile;
+};
+/// SGLang's default mem_fraction_static under rule set `in.rules` (server_args.py
+/// _handle_gpu_memory_settings): the reserve of the overload above with the chunked prefill
+/// size the server runs with (a given --chunked-prefill-size counts: `self.
+/// chunked_prefill_size` is set before the reserve is taken), plus the piecewise graphs'
+/// reserve before the 10 GiB floor (server_args.py of the v0.5.10 period), and the rule set's
+/// speculative reserve after it (SglangRules::eagleReserveMiB, standaloneReserveMiB). 81,920
+/// MiB at TP 1 under the v0.5.10 rules, 58 sizes: 512 + 12,288 + 512 + 128 + 464 MiB
+/// reserved, 0.830. 0.88 when `gpuMiB` is not positive.
+double sglangDefaultMemFraction(const SglangFractionInput &in);
+
+/// How many sizes SGLang captures piecewise CUDA graphs for up to `maxTokens` tokens
+/// (server_args.py _generate_piecewise_cuda_graph_tokens: 4 to 32 by 4, 48 to 256 by 16, 288
+/// to 512 by 32, 576 to 1,024 by 64, 1,280 to 4,096 by 256, then by 512, each at most
+/// `maxTokens`): 42 at 2,048, 50 at 4,096, 58 at 8,192, 74 at 16,384; 0 at 0.
+std::uint32_t sglangPiecewiseGraphSizes(std::uint32_t maxTokens);
+
+/// What decides whether SGLang captures piecewise CUDA graphs, and for how many tokens.
+struct SglangPiecewiseInput {
+    SglangProfile rules = kDefaultSglangProfile;
+    const ModelSpec *model = nullptr;     ///< the served model (required)
+    const GpuSpec *gpu = nullptr;         ///< the GPU (required)
+    std::uint32_t pp = 1;                 ///< pipeline stages
+    bool speculative = false;             ///< speculative decoding on
+    std::uint32_t chunkedPrefillSize = 0; ///< the server's chunked_prefill_size
+};
+/// SGLang's piecewise (prefill) CUDA graphs as its server sets them up.
+struct SglangPiecewiseGraphs {
+    /// Capture sizes (sglangPiecewiseGraphSizes of the chunked prefill size, or of 2,048 for an
+    /// MLA model, use_mla_backend); 0 when they are off.
+    std::uint32_t sizes = 0;
+    /// What the default fraction reserves for them, MiB: 8 per size ("only non-torch memory",
+    /// PR #15927), a flat 1,536 for an MLA model.
+    double reserveMiB = 0;
+};
+/// The piecewise CUDA graphs of `in` under rules that capture them by default, unless the
+/// server's _handle_piecewise_cuda_graph turns them off before it sizes the fraction: PP > 1, a
+/// non-NVIDIA GPU, a multimodal model (a vision tower), an architecture on its list (DeepSeek
+/// sparse attention models, i.e. those with an indexer, and Qwen3-Next), or speculative
+/// decoding where the rules do not combine the two (python/sglang/srt/server_args.py and
+/// configs/model_config.py of the v0.5.10 period, read in a vendored copy of the code just
+/// before v0.5.10.post1; docs/advanced_features/piecewise_cuda_graph.md @ 1e52b9b1).
+/// --disable-cuda-graph does not turn them off. Turned off later (flashinfer MoE runners, a
+/// model whose every layer is not standard attention), their reserve stays in the fraction.
+SglangPiecewiseGraphs sglangPiecewiseGraphs(const SglangPiecewiseInput &in);
 
 /// Why no release that vLLM rule set `vllm` plans serves a model of Hugging Face model_type
 /// `modelType` (every one predates the architecture: the start-up refuses it), or "" when one

@@ -6,7 +6,7 @@
 // One interface (EngineMemoryModel), one implementation per engine, each in its own file and
 // citing the engine source it follows:
 // - vllm_memory.cpp   vLLM V1 (v0.19 by default; v0.11, v0.7 and V0 rule sets by choice)
-// - sglang_memory.cpp SGLang v0.5
+// - sglang_memory.cpp SGLang v0.5 (by default; v0.5.10 and v0.5.14 rule sets by choice)
 // - trtllm_memory.cpp TensorRT-LLM 1.0 (PyTorch backend)
 // Research notes with every rule and its source: ../notes/engine-memory.md (sections 1-3, 9).
 //
@@ -79,7 +79,8 @@ struct EngineMemoryInput {
     std::optional<std::uint64_t> activationOverride; ///< scenario activation_bytes_per_gpu
     std::optional<std::uint64_t> runtimeOverride;    ///< scenario runtime_bytes_per_gpu
     MoeKernel moeKernel = MoeKernel::Auto;
-    VllmProfile vllmProfile = kDefaultVllmProfile; ///< scenario engine.vllm_version
+    VllmProfile vllmProfile = kDefaultVllmProfile;       ///< scenario engine.vllm_version
+    SglangProfile sglangProfile = kDefaultSglangProfile; ///< scenario engine.sglang_version
     /// Decoder layers of the pipeline stage the layout describes; 0 = ceil(layers / pp), the
     /// most loaded stage of an even split (engineKvLayout scales each layer group by it).
     std::uint32_t stageLayers = 0;

@@ -100,6 +100,26 @@ std::uint64_t contextCapRule(Engine engine, std::uint64_t kvTokens, std::uint64_
 
 namespace {
 
+/// SGLang's refusal from v0.5.14 when the loaded weights (target and draft) leave the pool
+/// nothing (model_runner_kv_cache_mixin.py of that period: "Loaded weights leave no GPU memory
+/// for the KV cache under --mem-fraction-static=X. Raise --mem-fraction-static above Y
+/// (minimum viable = 1 - available/pre = Z)."), with pre the free memory before loading and
+/// available the free memory after it, as `t` plans them.
+std::string sglangNoRoomMessage(const EngineMemoryInput &in, const EngineMemoryTerms &t) {
+    const double pre = double(in.gpu.usableMemoryBytes) - double(t.cudaContext) -
+                       double(t.communication) - double(t.nonTorch);
+    const double available = pre - double(t.weights());
+    const double minimum = pre > 0 ? 1.0 - available / pre : 1.0;
+    char text[256];
+    std::snprintf(text, sizeof text,
+                  "Loaded weights leave no GPU memory for the KV cache under "
+                  "--mem-fraction-static=%s. Raise --mem-fraction-static above %.3f (minimum "
+                  "viable = 1 - available/pre = %.4f).",
+                  fractionText(in.memoryFraction).c_str(), std::ceil(minimum * 1000) / 1000,
+                  minimum);
+    return text;
+}
+
 /// The outcome alone (no fixes, no message) for `in` under `engine`'s rules: the pool, the
 /// draft, then one request of the context against the pool (vLLM by its own byte rule, SGLang
 /// and TensorRT-LLM by tokens, as they compare them: contextCapRule).
@@ -324,6 +344,9 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
         s.message = engine == Engine::Vllm
                         ? "No available memory for the cache blocks. Try increasing "
                           "`gpu_memory_utilization` when initializing the engine."
+                    : engine == Engine::Sglang && t.kvPoolBytes <= 0 &&
+                            sglangRules(in.sglangProfile).draftInsideFraction
+                        ? sglangNoRoomMessage(in, t)
                     : engine == Engine::Sglang && t.kvPoolBytes > 0 && t.kvTokens > 0
                         ? "Memory pool size is too small (a pool of " + std::to_string(t.kvTokens) +
                               " tokens)."

@@ -318,8 +318,10 @@ Result<LlamaCppPlan> planLlamaCpp(const LlamaCppInput &in) {
     const bool lowered = min.target > min.used && atTrain.used > min.used;
     if (lowered) {
         // Linear between the minimum and the training context, rounded down to 256 x streams.
-        ctx += (maxCtx - minCtx) * std::uint64_t(min.target - min.used) /
-               std::uint64_t(atTrain.used - min.used);
+        // In 128 bits: a training context near 2^40 times tens of GiB overflows 64.
+        __extension__ using U128 = unsigned __int128;
+        ctx += std::uint64_t(U128(maxCtx - minCtx) * U128(min.target - min.used) /
+                             U128(atTrain.used - min.used));
         const std::uint64_t align = 256 * streams;
         ctx = std::max<std::uint64_t>(ctx - ctx % align, minCtx);
     }
@@ -353,20 +355,48 @@ std::optional<std::uint64_t> largestFittingContext(LlamaCppInput in, std::uint64
     return lo ? std::optional<std::uint64_t>(lo * kLlamaKvPadding) : std::nullopt;
 }
 
+namespace {
+
+/// The first n in [lo, hi] for which pred(n) holds, pred false below some n and true from it
+/// on (monotone); hi + 1 when none. About log2(hi - lo) calls: a model of 65,536 layers takes
+/// 17 plans, not one per layer.
+template <class Pred>
+std::uint64_t firstTrue(std::uint64_t lo, std::uint64_t hi, const Pred &pred) {
+    std::uint64_t end = hi + 1;
+    while (lo < end) {
+        const std::uint64_t mid = lo + (end - lo) / 2;
+        if (pred(mid)) {
+            end = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    return end;
+}
+
+} // namespace
+
 std::optional<std::uint32_t> largestFittingGpuLayers(LlamaCppInput in) {
     if (!in.model) {
         return std::nullopt;
     }
-    for (std::uint32_t k = in.model->numLayers + 1;; --k) {
+    // GPU memory grows with -ngl and RAM shrinks, so the plans that fit are a range of -ngl:
+    // the largest that fits the GPU is the answer when the host holds the rest there.
+    const std::uint32_t all = in.model->numLayers + 1;
+    const auto plan = [&in](std::uint32_t k) {
         in.gpuLayers = k;
-        const auto p = planLlamaCpp(in);
-        if (p.ok() && p->fits()) {
-            return k;
-        }
-        if (k == 0) {
-            return std::nullopt;
-        }
+        return planLlamaCpp(in);
+    };
+    const std::uint64_t over = firstTrue(0, all, [&](std::uint64_t k) {
+        const auto p = plan(std::uint32_t(all - k));
+        return p.ok() && p->fitsGpu;
+    });
+    if (over > all) {
+        return std::nullopt; // not even -ngl 0 fits the GPU
     }
+    const auto k = std::uint32_t(all - over);
+    const auto p = plan(k);
+    return p.ok() && p->fits() ? std::optional<std::uint32_t>(k) : std::nullopt;
 }
 
 std::optional<std::uint32_t> smallestFittingCpuMoe(LlamaCppInput in) {
@@ -374,14 +404,21 @@ std::optional<std::uint32_t> smallestFittingCpuMoe(LlamaCppInput in) {
         return std::nullopt;
     }
     in.gpuLayers = in.model->numLayers + 1; // every layer: --fit must not move any
-    for (std::uint32_t k = 0; k <= in.model->numLayers; ++k) {
+    // GPU memory shrinks with --n-cpu-moe and RAM grows: the smallest that fits the GPU is the
+    // answer when the host holds those experts.
+    const auto plan = [&in](std::uint32_t k) {
         in.cpuMoeLayers = k;
-        const auto p = planLlamaCpp(in);
-        if (p.ok() && p->fits()) {
-            return k;
-        }
+        return planLlamaCpp(in);
+    };
+    const std::uint64_t k = firstTrue(0, in.model->numLayers, [&](std::uint64_t n) {
+        const auto p = plan(std::uint32_t(n));
+        return p.ok() && p->fitsGpu;
+    });
+    if (k > in.model->numLayers) {
+        return std::nullopt;
     }
-    return std::nullopt;
+    const auto p = plan(std::uint32_t(k));
+    return p.ok() && p->fits() ? std::optional<std::uint32_t>(std::uint32_t(k)) : std::nullopt;
 }
 
 } // namespace hostplan

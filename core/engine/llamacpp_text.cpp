@@ -270,7 +270,7 @@ std::string llamaServerCommand(const LlamaCppInput &in, const LlamaCppPlan &p) {
     const auto add = [&](std::string flag, std::string why) {
         flags.emplace_back(std::move(flag), std::move(why));
     };
-    add("-m " + (in.modelPath.empty() ? std::string("model.gguf") : in.modelPath),
+    add("-m " + shellWord(in.modelPath.empty() ? std::string("model.gguf") : in.modelPath),
         "the GGUF file (for a split model, its first part)");
     add("-c " + std::to_string(p.context),
         "KV cache cells over all slots (" + llamaContextRuleText(p) + ")");
@@ -341,14 +341,17 @@ std::string llamaServerCommand(const LlamaCppInput &in, const LlamaCppPlan &p) {
     text << "# llama.cpp (llama-server)\n";
     std::string cmd = "llama-server";
     for (const auto &[flag, why] : flags) {
-        text << "# " << (flag.empty() ? "" : flag + ": ") << why << "\n";
+        // The comment on one line whatever a path holds (a newline would end it).
+        text << "# " << singleLine(flag.empty() ? why : flag + ": " + why) << "\n";
         cmd += flag.empty() ? "" : " " + flag;
     }
     text << cmd << "\n";
-    text << "# Ollama Modelfile parameters for the same plan\n"
-         << "PARAMETER num_ctx " << p.contextPerSlot << "\n";
+    // Commented, so that the text runs as a shell script; a Modelfile takes the lines
+    // without the leading "# ".
+    text << "# Ollama Modelfile parameters for the same plan (without the leading \"# \"):\n"
+         << "# PARAMETER num_ctx " << p.contextPerSlot << "\n";
     if (discrete) {
-        text << "PARAMETER num_gpu " << (p.gpuLayersFlag > p.layers ? 999u : p.gpuLayersFlag)
+        text << "# PARAMETER num_gpu " << (p.gpuLayersFlag > p.layers ? 999u : p.gpuLayersFlag)
              << "\n";
     }
     return text.str();

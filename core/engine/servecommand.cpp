@@ -41,18 +41,6 @@ std::string gbText(double bytes) {
     return num(toGB(bytes), "%.1f") + " GB";
 }
 
-/// Quote a shell word when it holds characters the shell would split or expand.
-std::string shellWord(const std::string &w) {
-    if (w.find_first_of(" \t'\"$`\\!*?;&|<>()#~") == std::string::npos && !w.empty()) {
-        return w;
-    }
-    std::string q = "'";
-    for (char c : w) {
-        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    }
-    return q + "'";
-}
-
 /// A flag's value as the shell should see it.
 std::string shellValue(const ServeFlag &f) {
     return f.expandsShellVariables ? "\"" + f.value + "\"" : shellWord(f.value);

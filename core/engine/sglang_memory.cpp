@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// SGLang memory rules (SGLang v0.5.x; the sources below, each at the commit read).
+// SGLang memory rules (SGLang v0.5.x, three rule sets: engine.h SglangProfile; the sources
+// below, each at the commit read).
 //
 // Sources (sgl-project/sglang):
 // - python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py @ 001ccef0
@@ -36,7 +37,16 @@
 //   pool is allocated (CUDA out of memory), in the reserve left after the target's CUDA
 //   graphs (ModelRunner.initialize captures them right after the target's pool,
 //   model_executor/model_runner.py @ 01cc04e2, before the draft worker is built).
-//   (Newer SGLang, PR #23862, budgets the draft inside the fraction; not followed here.)
+//   The v0.5.14 rules (SglangRules::draftInsideFraction) follow the newer order instead: the
+//   pool is profiled after the target's and the draft's weights have loaded (PR #28855), and
+//   the draft's pool of the same token count is budgeted inside the fraction (PR #23862:
+//   tokens = rest / (target cell + draft cell)); a pool with no room left then raises
+//   "Loaded weights leave no GPU memory for the KV cache under --mem-fraction-static=X"
+//   with the minimum viable fraction 1 - available / pre
+//   (model_runner_kv_cache_mixin.py, the guard of that period).
+// - Piecewise CUDA graphs (v0.5.10 on, sglangPiecewiseGraphs): they are captured after the
+//   pool, out of the reserve; the reserve's own estimate (8 MiB per capture size, PR #15927,
+//   "only non-torch memory"; 1.5 GiB for MLA) is added to the graph term.
 // - Pipeline parallelism: each rank holds sglangPipelineLayers' share of the decoder layers
 //   (distributed/utils.py @ 1107be11 get_pp_indices), the input embedding on the first rank,
 //   the final norm and LM head on the last (models/qwen3.py; llama.py builds its untied head on
@@ -185,8 +195,9 @@ class SglangMemory final : public EngineMemoryModel {
         const EngineMemoryInput in = stageInput(whole, stage);
         const ModelSpec &m = *in.model;
         const EngineInfo &info = engineInfo(Engine::Sglang);
+        const SglangRules &rules = sglangRules(in.sglangProfile);
         EngineMemoryTerms t;
-        t.engineVersion = std::string(info.displayName) + " " + std::string(info.versionFollowed);
+        t.engineVersion = std::string(info.displayName) + " " + std::string(rules.label);
         setStageWeights(t, in, stage, true);
         t.weightPadding += sglangMxfp4PaddingBytes(m, in.tp, in.ep, in.pp, in.gpu);
         t.draftWeights = draftWeightBytes(in, false);
@@ -195,9 +206,13 @@ class SglangMemory final : public EngineMemoryModel {
         t.communication = sglangDistributedInitBytes(in.gpu, in.tp, in.pp);
         const SglangGpuDefaults d =
             sglangGpuDefaults(double(in.gpu.usableMemoryBytes) / kBytesPerMiB, in.tp);
-        // The reserve rule's own estimate of graph memory: cuda_graph_max_bs x 2 MiB; none with
-        // --disable-cuda-graph.
-        t.cudaGraphs = in.cudaGraphs ? std::uint64_t(d.cudaGraphMaxBs * 2 * kBytesPerMiB) : 0;
+        // The reserve rule's own estimate of graph memory: cuda_graph_max_bs x 2 MiB (none with
+        // --disable-cuda-graph), and the piecewise (prefill) graphs' reserve where the release
+        // captures them (which --disable-cuda-graph does not turn off).
+        const SglangPiecewiseGraphs piecewise = sglangPiecewiseGraphs(
+            {in.sglangProfile, &m, &in.gpu, in.pp, in.speculative, in.maxBatchedTokens});
+        t.cudaGraphs = std::uint64_t(
+            ((in.cudaGraphs ? d.cudaGraphMaxBs * 2.0 : 0.0) + piecewise.reserveMiB) * kBytesPerMiB);
         t.graphsInsideBudget = false;
         t.activationForward = forwardActivationBytes(m, in.maxBatchedTokens, in.tp, in.ep,
                                                      kFusedMoeChunkTokens, &t.activationMoe);
@@ -214,9 +229,11 @@ class SglangMemory final : public EngineMemoryModel {
         const double pre = double(in.gpu.usableMemoryBytes) - double(t.cudaContext) -
                            double(t.communication) - double(in.runtimeOverride.value_or(0));
         t.budget = std::uint64_t(std::max(0.0, pre * in.memoryFraction));
-        // The target's pool: the draft model loads after it (out of the reserve). At PP > 1
-        // free memory is the smallest over the ranks, after the heaviest rank's weights.
-        const std::uint64_t loaded = pool ? pool->weights : t.weights() - t.draftWeights;
+        // The target's pool: the draft model loads after it (out of the reserve), or from
+        // v0.5.14 before it (inside the fraction). At PP > 1 free memory is the smallest over
+        // the ranks, after the heaviest rank's weights.
+        const std::uint64_t loaded =
+            pool ? pool->weights : t.weights() - (rules.draftInsideFraction ? 0 : t.draftWeights);
         std::int64_t rest =
             std::int64_t(std::floor(pre * in.memoryFraction)) - std::int64_t(loaded);
         // The largest cell sets the token count.
@@ -226,6 +243,14 @@ class SglangMemory final : public EngineMemoryModel {
         t.kvBytesPerToken = sglangCellBytes(k);
         t.kvBlockTokens = info.kvBlockTokens;
         t.draftKvBytesPerToken = k.draftBytesPerToken;
+        std::uint64_t draftInside = 0;
+        if (rules.draftInsideFraction && rest > 0 && k.draftBytesPerToken > 0) {
+            // PR #23862: the draft's pool holds as many tokens as the target's, inside the
+            // budget: tokens = rest / (target cell + draft cell).
+            draftInside = std::uint64_t(rest) / (t.kvBytesPerToken + k.draftBytesPerToken) *
+                          k.draftBytesPerToken;
+            rest -= std::int64_t(draftInside);
+        }
         const std::uint64_t statePerReq = std::uint64_t(k.stateLayers) * k.statePageBytes;
         if (rest > 0 && statePerReq > 0) {
             const double share =
@@ -254,10 +279,12 @@ class SglangMemory final : public EngineMemoryModel {
         t.draftKvBytes = t.kvTokens * t.draftKvBytesPerToken;
         setRequestTable(in, t);
         // What the reserve keeps once the request table, the CUDA graphs and a draft (its
-        // weights and KV pool, allocated after the target's pool) are in it.
+        // weights and KV pool, allocated after the target's pool up to v0.5.13) are in it.
         const double reserve = pre - std::floor(pre * in.memoryFraction) - double(t.cudaGraphs);
-        t.reserveMarginBytes = std::int64_t(std::floor(reserve)) -
-                               std::int64_t(t.requestTableBytes + t.draftWeights + t.draftKvBytes);
+        const std::uint64_t draftAfter =
+            rules.draftInsideFraction ? 0 : t.draftWeights + t.draftKvBytes;
+        t.reserveMarginBytes =
+            std::int64_t(std::floor(reserve)) - std::int64_t(t.requestTableBytes + draftAfter);
         return t;
     }
 

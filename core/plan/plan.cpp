@@ -430,6 +430,12 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
                              std::string(engineInfo(scenario.engine.engine).displayName) +
                              " plan ignores " + (many ? "them" : "it"));
     }
+    if (const auto only = sglangOnlySettings(scenario.engine);
+        !only.empty() && scenario.engine.engine != Engine::Sglang) {
+        r.warnings.push_back(only + " applies to SGLang plans only; the " +
+                             std::string(engineInfo(scenario.engine.engine).displayName) +
+                             " plan ignores it");
+    }
     if (model.draft && scenario.workload.speculativeTokens == 0) {
         r.warnings.push_back("engine.draft " + scenario.engine.draft +
                              " is loaded (its memory is counted) but workload.speculative_tokens "

@@ -171,11 +171,12 @@ Result<bool> parseHardware(const json &o, HardwareChoice &h) {
 
 Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
     const std::string p = "engine";
-    HOSTPLAN_TRY(k, checkKeys(o, p,
-                              {"name", "memory_fraction", "state_slots_per_request",
-                               "activation_bytes_per_gpu", "runtime_bytes_per_gpu",
-                               "prefill_chunk_tokens", "draft", "llamacpp_build", "vllm_version",
-                               "prefix_caching", "max_num_seqs", "text_only", "cuda_graphs"}));
+    HOSTPLAN_TRY(
+        k, checkKeys(o, p,
+                     {"name", "memory_fraction", "state_slots_per_request",
+                      "activation_bytes_per_gpu", "runtime_bytes_per_gpu", "prefill_chunk_tokens",
+                      "draft", "llamacpp_build", "vllm_version", "sglang_version", "prefix_caching",
+                      "max_num_seqs", "text_only", "cuda_graphs"}));
     (void)k;
     HOSTPLAN_TRY(name, hostplan::jsonfield::string(o, "name", p, false));
     if (name) {
@@ -223,6 +224,15 @@ Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
             return makeError("engine.vllm_version", rules.error().message);
         }
         e.vllmVersion = rules.value();
+    }
+    HOSTPLAN_TRY(sglang, hostplan::jsonfield::string(o, "sglang_version", p, false));
+    e.sglangVersion.reset();
+    if (sglang) {
+        auto rules = parseSglangVersion(*sglang);
+        if (!rules.ok()) {
+            return makeError("engine.sglang_version", rules.error().message);
+        }
+        e.sglangVersion = rules.value();
     }
     HOSTPLAN_TRY(prefix, hostplan::jsonfield::boolean(o, "prefix_caching", p, false));
     e.prefixCaching = prefix;
@@ -520,6 +530,9 @@ std::string scenarioToJson(const Scenario &s) {
     if (!s.engine.cudaGraphs) {
         eng["cuda_graphs"] = false;
     }
+    if (s.engine.sglangVersion) {
+        eng["sglang_version"] = std::string(sglangRules(*s.engine.sglangVersion).id);
+    }
     if (s.engine.vllmVersion) {
         eng["vllm_version"] = std::string(vllmRules(*s.engine.vllmVersion).id);
     }
@@ -621,6 +634,10 @@ std::string vllmOnlySettings(const EngineSettings &e) {
         out += (i == 0 ? "" : i + 1 == keys.size() ? " and " : ", ") + keys[i];
     }
     return out;
+}
+
+std::string sglangOnlySettings(const EngineSettings &e) {
+    return e.sglangVersion ? "engine.sglang_version" : "";
 }
 
 } // namespace hostplan

@@ -87,6 +87,10 @@ struct EngineSettings {
     /// vllmRuleSets); unset = kDefaultVllmProfile. JSON "vllm_version": "0.24", "0.19", "0.11",
     /// "0.7", "0.6.5" or "0.6.4", optional.
     std::optional<VllmProfile> vllmVersion;
+    /// The SGLang release whose start-up memory rules SGLang plans follow (engine/engine.h
+    /// sglangRuleSets); unset = kDefaultSglangProfile. JSON "sglang_version": "0.5.14",
+    /// "0.5.10", "0.5" or any release from 0.5.0 (parseSglangVersion), optional.
+    std::optional<SglangProfile> sglangVersion;
     /// Automatic prefix caching (vLLM --enable-prefix-caching / --no-enable-prefix-caching).
     /// Unset = the engine's default, which for vLLM on a hybrid (recurrent-state) model is off:
     /// a vLLM 0.19.0 log holds one state page per request (golden row P29). Set on a hybrid
@@ -113,6 +117,8 @@ struct EngineSettings {
 /// ("engine.prefix_caching and engine.text_only"): engine.prefix_caching and
 /// engine.vllm_version when set, engine.text_only when true; "" when none is.
 std::string vllmOnlySettings(const EngineSettings &e);
+/// "engine.sglang_version" when `e` sets it (only SGLang plans read it), else "".
+std::string sglangOnlySettings(const EngineSettings &e);
 
 /// What the deployment must carry. Defaults are a stated workload, never the model maximum.
 struct Workload {

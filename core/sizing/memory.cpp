@@ -212,9 +212,10 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     // A named draft (ModelSpec::draft, attached by the plan) replaces the MTP layers.
     in.draftModel = model.draft.get();
     const bool speculative = plansSpeculation(model, scenario);
+    in.sglangProfile = scenario.engine.sglangVersion.value_or(kDefaultSglangProfile);
+    const bool standaloneDraft = in.draftModel && !in.draftModel->eagleHead;
     in.memoryFraction = scenario.engine.memoryFraction.value_or(engineDefaultMemoryFraction(
-        engine, gpu, in.tp, speculative, in.draftModel && !in.draftModel->eagleHead, &model,
-        in.vllmProfile));
+        engine, gpu, in.tp, speculative, standaloneDraft, &model, in.vllmProfile));
     in.draftLayers = speculative && !in.draftModel ? model.mtpLayers : 0;
     in.speculative = speculative;
     in.speculativeTokens = speculative ? scenario.workload.speculativeTokens : 0;
@@ -229,6 +230,22 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
         in.maxRunningRequests = scenario.engine.maxNumSeqs.value_or(0);
     }
     in.maxBatchedTokens = batchedTokens(scenario, gpu, &model);
+    if (engine == Engine::Sglang && !scenario.engine.memoryFraction) {
+        // SGLang's default fraction takes the server's chunked prefill size and layout, and
+        // from v0.5.10 its piecewise CUDA graphs (server_args.py _handle_gpu_memory_settings).
+        SglangFractionInput f;
+        f.gpuMiB = double(gpu.usableMemoryBytes) / kBytesPerMiB;
+        f.tp = in.tp;
+        f.pp = in.pp;
+        f.speculative = speculative;
+        f.standaloneDraft = standaloneDraft;
+        f.chunkedPrefillSize = in.maxBatchedTokens;
+        f.rules = in.sglangProfile;
+        f.piecewiseReserveMiB = sglangPiecewiseGraphs({in.sglangProfile, &model, &gpu, in.pp,
+                                                       speculative, in.maxBatchedTokens})
+                                    .reserveMiB;
+        in.memoryFraction = sglangDefaultMemFraction(f) * sglangVisionFractionFactor(model);
+    }
     in.maxModelLen = scenario.workload.contextTokens;
     // vLLM's state pages per request (a model with state layers): 'align' mode with prefix
     // caching from v0.19 (earlier releases turn prefix caching off for hybrid models,

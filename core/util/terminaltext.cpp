@@ -114,4 +114,16 @@ std::string singleLine(std::string_view text) {
     return terminalSafe(out);
 }
 
+std::string shellWord(std::string_view word) {
+    if (!word.empty() &&
+        word.find_first_of(" \t\n\r'\"$`\\!*?[;&|<>(){}#~^") == std::string_view::npos) {
+        return std::string(word);
+    }
+    std::string q = "'";
+    for (const char c : word) {
+        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    }
+    return q + "'";
+}
+
 } // namespace hostplan

@@ -23,6 +23,13 @@ std::string terminalSafe(std::string_view text);
 /// "# " in a shell script or at the head of a plan it cannot start a line of its own.
 std::string singleLine(std::string_view text);
 
+/// `word` as one word of a POSIX shell command line: as it is when it holds nothing the shell
+/// would split, expand or read specially (letters, digits and -_./:=,+%@ and other bytes), else
+/// in single quotes with each ' written as '\'' (POSIX sh, "Single-Quotes": nothing inside
+/// is special). An empty word is ''. Newlines stay inside the quotes, so the command is still
+/// one word; write a comment about it with singleLine.
+std::string shellWord(std::string_view word);
+
 /// Byte offset of the first byte of `text` that does not start a valid UTF-8 sequence (overlong
 /// forms, surrogates and code points above U+10FFFF count as invalid), or std::string_view::npos
 /// when all of `text` is valid UTF-8. JSON text must be UTF-8 (RFC 8259 section 8.1), so a name

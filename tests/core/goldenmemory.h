@@ -97,13 +97,14 @@ inline GpuSpec loggedGpu(const char *name, double totalGib, bool fp8,
 }
 
 /// The engine input for a row: the plan's own placement, then the row's flags. vLLM rows follow
-/// v0.11's rules (their logs are from the v0.10 / v0.11 releases of 2025) unless the row sets
-/// another profile.
+/// v0.11's rules (their logs are from the v0.10 / v0.11 releases of 2025) and SGLang rows v0.5's
+/// unless the row sets another profile.
 inline EngineMemoryInput rowInput(const ModelSpec &m, const GpuSpec &gpu, Parallelism par,
                                   Engine engine, std::uint64_t maxModelLen) {
     Scenario s;
     s.engine.engine = engine;
     s.engine.vllmVersion = VllmProfile::V1;
+    s.engine.sglangVersion = SglangProfile::V05; // the SGLang rows' logs: 0.4.3 to 0.5.3
     s.workload.contextTokens = maxModelLen;
     s.engine.prefillChunkTokens = engineDefaultBatchedTokens(engine, gpu);
     return engineInputFor(m, gpu, par, s);
@@ -496,6 +497,53 @@ inline std::vector<Check> memoryChecks() {
              "the logged free memory (21.63 GiB) too, 46,620"});
         out.push_back(
             {"P19", "starts", set, 1, verdict(engineStartup(Engine::Sglang, in)), 0, src, {}});
+    }
+    // P41, P42: Qwen3-8B bf16 on one B200 and one B300, `sglang serve --model-path
+    // Qwen/Qwen3-8B` with the DEFAULT mem_fraction_static, SGLang main of 2026-04-27 and
+    // 2026-05-24 (the v0.5.10 / v0.5.12 period: piecewise CUDA graphs on, 74 capture sizes at
+    // chunk 16,384, so the default fraction reserves 512 + 24,576 + 1,024 + 128 + 592 MiB).
+    // Logged: "Load weight begin. avail mem=177.57 GB" / "275.75 GB", "mem usage=15.28 GB",
+    // "#tokens: 992896" / "#tokens: 1707904" (sgl-project/sglang
+    // .claude/skills/clean-startup-log/SKILL.md @ 31a40974 and @ 5a87f6bd, its reference
+    // logs). The logs print no GPU total: the B200 is its nvidia-smi 183,359 MiB, the B300 the
+    // catalogue's estimate (279.36 GiB), which the logged pool (a fraction of 0.906 worked back
+    // from it) agrees with. HostPlan's `pre` takes 0.5 GiB of CUDA context where the logs show
+    // 1.5 GiB (B200) and 3.6 GiB (B300, against the estimate) used before loading.
+    {
+        const ModelSpec m = dataConfigModel("Qwen--Qwen3-8B_config.json", "Qwen/Qwen3-8B");
+        struct Row {
+            const char *id;
+            GpuSpec gpu;
+            double tokens;
+            const char *src;
+        };
+        const Row rows[] = {
+            {"P41", loggedGpu("NVIDIA B200", 183359.0 / 1024, true), 992896,
+             "sgl-project/sglang .claude/skills/clean-startup-log/SKILL.md @ 31a40974"},
+            {"P42", Catalogue::builtin().findGpu("b300").value(), 1707904,
+             "sgl-project/sglang .claude/skills/clean-startup-log/SKILL.md @ 5a87f6bd"}};
+        for (const Row &r : rows) {
+            Scenario s;
+            s.engine.engine = Engine::Sglang;
+            s.engine.sglangVersion = SglangProfile::V0510;
+            s.workload.contextTokens = 40960;
+            const EngineMemoryInput in = engineInputFor(m, r.gpu, {}, s);
+            const EngineMemoryTerms t = sglangMemoryModel().terms(in);
+            const std::string set = "Qwen3-8B bf16, 1x " + r.gpu.name +
+                                    ", SGLang v0.5.10 period TP1, default mfs, len 40960";
+            out.push_back({r.id,
+                           "weights GiB/GPU",
+                           set,
+                           15.28,
+                           giB(double(t.weights())),
+                           kWeightsTol,
+                           r.src,
+                           {}});
+            out.push_back(
+                {r.id, "KV tokens", set, r.tokens, double(t.kvTokens), kKvTol, r.src, {}});
+            out.push_back(
+                {r.id, "starts", set, 1, verdict(engineStartup(Engine::Sglang, in)), 0, r.src, {}});
+        }
     }
     for (Check &c : startupLogChecks()) {
         out.push_back(std::move(c));

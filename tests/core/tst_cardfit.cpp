@@ -23,6 +23,14 @@ HostSpec desktop() {
     return findHost("ddr5-desktop").value();
 }
 
+/// The RTX 4090 as the card-fit cells plan it: 1 GiB of its memory left free, as llama-server's
+/// --fit leaves it (kLlamaFitMarginBytes).
+GpuSpec rtx4090LessFitMargin() {
+    GpuSpec g = rtx4090();
+    g.usableMemoryBytes -= kLlamaFitMarginBytes;
+    return g;
+}
+
 ModelSpec catalogueModel(const char *id) {
     return Catalogue::builtin().loadModel(id).value();
 }
@@ -32,7 +40,7 @@ bool fitsAt(const ModelSpec &m, const char *type, std::uint64_t context) {
     const ModelSpec spec = asGgufType(m, *gguf::ggmlTypeByName(type));
     LlamaCppInput in;
     in.model = &spec;
-    in.gpu = rtx4090();
+    in.gpu = rtx4090LessFitMargin();
     in.host = desktop();
     in.context = context;
     in.gpuLayers = 99; // every layer on the GPU (no --fit placement)
@@ -85,7 +93,7 @@ class TestCardFit : public QObject {
         const ModelSpec spec = asGgufType(m, *gguf::ggmlTypeByName("q4_K"));
         LlamaCppInput in;
         in.model = &spec;
-        in.gpu = rtx4090();
+        in.gpu = rtx4090LessFitMargin();
         in.host = desktop();
         QCOMPARE(q4.offloadGpuLayers, largestFittingGpuLayers(in));
         QVERIFY(*q4.offloadGpuLayers > 0 && *q4.offloadGpuLayers < q4.layers + 1);
@@ -108,7 +116,7 @@ class TestCardFit : public QObject {
         const ModelSpec spec = asGgufType(m, *gguf::ggmlTypeByName("q4_K"));
         LlamaCppInput in;
         in.model = &spec;
-        in.gpu = rtx4090();
+        in.gpu = rtx4090LessFitMargin();
         in.host = host;
         in.context = kLlamaFitMinContext; // the context cardfit plans at (--fit's floor)
         QCOMPARE(c.cpuMoeLayers, smallestFittingCpuMoe(in));
@@ -118,6 +126,37 @@ class TestCardFit : public QObject {
         LlamaCppInput ngl = in;
         ngl.gpuLayers = largestFittingGpuLayers(in);
         QVERIFY(c.tokensPerSecond > planLlamaCpp(ngl)->tokensPerSecond);
+    }
+
+    void placementsKeepFitsMargin() {
+        // Mixtral 8x7B as q4_K on 24 GiB: the cell's --n-cpu-moe leaves at least the 1 GiB
+        // llama-server's --fit keeps free, and one layer fewer in RAM would not; so the cell
+        // agrees with the placement --fit makes (plan --engine llama.cpp), which moves the
+        // experts of as many layers.
+        const ModelSpec m = catalogueModel("mixtral-8x7b-v0.1");
+        const CardFitRow row = cardFit(m, rtx4090(), desktop(), {gguf::ggmlTypeByName("q4_K")});
+        const CardFitCell &c = row.cells[0];
+        QVERIFY(c.cpuMoeLayers.has_value());
+        const ModelSpec spec = asGgufType(m, *gguf::ggmlTypeByName("q4_K"));
+        LlamaCppInput in;
+        in.model = &spec;
+        in.gpu = rtx4090();
+        in.host = desktop();
+        in.context = kLlamaFitMinContext;
+        in.gpuLayers = llamaAllLayersFlag(spec.numLayers);
+        const auto freeWith = [&in](std::uint32_t cpuMoe) {
+            LlamaCppInput x = in;
+            x.cpuMoeLayers = cpuMoe;
+            const LlamaCppPlan p = planLlamaCpp(x).value();
+            return std::int64_t(p.gpuCapacity) - std::int64_t(p.gpu.total());
+        };
+        QVERIFY(freeWith(*c.cpuMoeLayers) >= std::int64_t(kLlamaFitMarginBytes));
+        QVERIFY(freeWith(*c.cpuMoeLayers - 1) < std::int64_t(kLlamaFitMarginBytes));
+        LlamaCppInput fit = in;
+        fit.gpuLayers.reset(); // --fit places it
+        const LlamaCppPlan placed = planLlamaCpp(fit).value();
+        QVERIFY(placed.fitPlaced);
+        QCOMPARE(std::uint32_t(placed.fitCpuExpertLayers.size()), *c.cpuMoeLayers);
     }
 
     void tooLargeForTheHostToo() {

@@ -239,6 +239,13 @@ class TestCustomGpus : public QObject {
         GpuSpec idClash = mine;
         idClash.id = "h100"; // an alias of h100-sxm
         QVERIFY(!builtin.withGpus({idClash}, "g").ok());
+        // "none" is --gpu none (a llama.cpp plan without a GPU), whichever field says it.
+        GpuSpec none = mine;
+        none.aliases = {"NONE"};
+        const auto reserved = builtin.withGpus({none}, "g");
+        QVERIFY(!reserved.ok());
+        QCOMPARE(QString::fromStdString(reserved.error().toString()),
+                 "g[0].aliases[0]: 'NONE' is reserved: --gpu none plans without a GPU");
     }
 
     void aCustomTypePlansLikeTheSameFiguresInTheCatalogue() {

@@ -31,9 +31,11 @@ ModelSpec withDraft(ModelSpec target, const ModelSpec &draft) {
     return target;
 }
 
+/// A scenario of `engine` at `context` tokens; SGLang's v0.5 rules (a draft out of the reserve).
 Scenario engineScenario(Engine engine, std::uint64_t context) {
     Scenario s;
     s.engine.engine = engine;
+    s.engine.sglangVersion = SglangProfile::V05;
     s.workload.contextTokens = context;
     s.engine.prefillChunkTokens = 8192;
     return s;

@@ -511,9 +511,10 @@ class tst_EngineMemory : public QObject {
         QCOMPARE(vllmReportedKvTokens(VllmProfile::V1v19, 10, 0, 16, 5, 8192), 0ull);
     }
 
-    // SGLang: the draft worker loads after the target's pool: the pool is the same, the draft
-    // weights and a draft pool of the target's tokens x one MLA layer come out of the reserve,
-    // and the default fraction reserves 2 GiB more (server_args.py).
+    // SGLang v0.5: the draft worker loads after the target's pool: the pool is the same, the
+    // draft weights and a draft pool of the target's tokens x one MLA layer come out of the
+    // reserve, and the default fraction reserves 2 GiB more (server_args.py). (From v0.5.14
+    // the draft is inside the fraction: tst_sglangrules.)
     void sglangMtpDraft() {
         const ModelSpec m = golden::catalogueModel("deepseek-v3");
         const GpuSpec g = golden::loggedGpu("NVIDIA H200", 141.0, true); // 144,384 MiB
@@ -521,6 +522,7 @@ class tst_EngineMemory : public QObject {
         COMPARE_NEAR(sglangDefaultMemFraction(144384, 8, 1, false), 0.897, 1e-9, 0);
         Scenario s;
         s.engine.engine = Engine::Sglang;
+        s.engine.sglangVersion = SglangProfile::V05;
         s.workload.contextTokens = 32768;
         s.engine.prefillChunkTokens = 8192;
         EngineMemoryInput off = engineInputFor(m, g, {8, 1, 1}, s);

@@ -148,6 +148,13 @@ class TestThroughputAccuracy : public QObject {
             }
             ModelSpec spec = it->second;
             spec.fp8BlockScaled = blockFp8;
+            // An SGLang row follows its release's start-up rules (the set's are v0.5.3 to
+            // v0.5.5: no piecewise CUDA graphs).
+            if (s.engine.engine == Engine::Sglang) {
+                if (const auto rules = parseSglangVersion(str(r, "engine_version")); rules.ok()) {
+                    s.engine.sglangVersion = rules.value();
+                }
+            }
             auto plan = evaluate(s, cat, spec);
             QVERIFY2(plan.ok(), qPrintable(QString::fromStdString(res.id)));
             // A vLLM row of v0.11 or older (the set's are v0.10.2 / v0.11.0) scheduled

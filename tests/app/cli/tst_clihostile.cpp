@@ -281,6 +281,28 @@ class TestCliHostile : public QObject {
                                                  "--engine vllm only; the SGLang plan ignores it"));
     }
 
+    // --sglang-version names the SGLang rule set the plan follows, the newest at or before the
+    // release; an older release is refused; another engine's plan ignores it with a warning.
+    void sglangVersionOption() {
+        const Run r = runTool(HOSTPLAN_CLI_BIN, {"plan", "--json", "--engine", "sglang",
+                                                 "--sglang-version", "0.5.19"});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const auto j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j["scenario"]["engine"]["sglang_version"].get<std::string>(), "0.5.14");
+        QCOMPARE(j["memory"]["engine"]["version"].get<std::string>(), "SGLang v0.5.14 and later");
+        const Run bad = runTool(HOSTPLAN_CLI_BIN, {"plan", "--sglang-version", "0.4.3"});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(
+            bad.err.startsWith("hostplan-cli: --sglang-version: SGLang 0.4.3 is older than "
+                               "0.5, the earliest rules HostPlan models (0.5.14, 0.5.10, 0.5;"),
+            bad.err.constData());
+        const Run other = runTool(HOSTPLAN_CLI_BIN, {"plan", "--sglang-version", "0.5.10"});
+        QCOMPARE(other.code, 0);
+        QCOMPARE(other.err.trimmed(), QByteArray("hostplan-cli: warning: --sglang-version applies "
+                                                 "to --engine sglang only; the vLLM plan ignores "
+                                                 "it"));
+    }
+
     // --prefix-caching on|off reaches the scenario, the plan's state pages (a hybrid model:
     // two per request in each vLLM state group) and the vLLM command; other values are refused.
     void prefixCachingOption() {

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+// llama.cpp plans at the edges of what a file may say: a path the shell would read, a training
+// context near the reader's limit, thousands of layers, a context shorter than llama.cpp's
+// floor. Each answer must be the rule's, in bounded work.
+#include "ggufwriter.h"
+#include "testutil.h"
+
+#include "catalogue/catalogue.h"
+#include "catalogue/hosts.h"
+#include "engine/cardfit.h"
+#include "engine/llamacpp.h"
+#include "import/ggmltypes.h"
+#include "import/modelimport.h"
+#include "util/terminaltext.h"
+
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+
+using namespace hostplan;
+
+namespace {
+
+GpuSpec gpu(const char *name) {
+    return Catalogue::builtin().findGpu(name).value();
+}
+
+HostSpec desktop() {
+    return findHost("ddr5-desktop").value();
+}
+
+/// Llama-3.1-8B's config.json with `layers` layers and a `context`-token training window,
+/// imported and stored as q4_K.
+ModelSpec stretched(std::uint32_t layers, std::uint64_t context) {
+    std::ifstream f(std::string(HOSTPLAN_TEST_DATA_DIR) +
+                    "/configs/meta-llama--Meta-Llama-3.1-8B_config.json");
+    auto cfg = nlohmann::json::parse(f);
+    cfg["num_hidden_layers"] = layers;
+    cfg["max_position_embeddings"] = context;
+    cfg.erase("rope_scaling");
+    auto m = importHfConfigText(cfg.dump(), "stretched");
+    if (!m.ok()) {
+        qFatal("%s", m.error().toString().c_str());
+    }
+    return asGgufType(m.value(), *gguf::ggmlTypeByName("q4_K"));
+}
+
+} // namespace
+
+class tst_LlamaCppLimits : public QObject {
+    Q_OBJECT
+
+  private slots:
+    // The shell reads a path as one word, whatever it holds; its comment stays one line; the
+    // Ollama parameters are comments, so the text runs as a script.
+    void serveCommandQuotesThePath() {
+        QCOMPARE(shellWord("plain-model_Q4_K_M.gguf"), std::string("plain-model_Q4_K_M.gguf"));
+        QCOMPARE(shellWord(""), std::string("''"));
+        QCOMPARE(shellWord("a b;$(touch X)`id`.gguf"), std::string("'a b;$(touch X)`id`.gguf'"));
+        QCOMPARE(shellWord("it's.gguf"), std::string("'it'\\''s.gguf'"));
+        const ModelSpec m = ggufwriter::llama31_8b_q4kmModel();
+        LlamaCppInput in;
+        in.model = &m;
+        in.modelPath = "dir x/a;$(touch PWNED)\nrm -rf ~.gguf";
+        in.gpu = gpu("rtx-4090");
+        in.host = desktop();
+        in.context = 8192;
+        const std::string cmd = llamaServerCommand(in, planLlamaCpp(in).value());
+        QVERIFY2(cmd.find("llama-server -m 'dir x/a;$(touch PWNED)\nrm -rf ~.gguf' -c 8192") !=
+                     std::string::npos,
+                 cmd.c_str());
+        std::istringstream lines(cmd);
+        std::string line;
+        int commands = 0;
+        bool inQuote = false;
+        while (std::getline(lines, line)) {
+            if (!inQuote && line.rfind("llama-server ", 0) == 0) {
+                ++commands;
+            } else if (!inQuote) {
+                QVERIFY2(line.empty() || line[0] == '#', line.c_str());
+            }
+            // The quoted path's newline continues the command's one word (a comment's
+            // apostrophes quote nothing).
+            if (inQuote || line.rfind("llama-server ", 0) == 0) {
+                for (char c : line) {
+                    inQuote = c == '\'' ? !inQuote : inQuote;
+                }
+            }
+        }
+        QCOMPARE(commands, 1);
+        QVERIFY(!inQuote);
+        QVERIFY2(cmd.find("\n# PARAMETER num_ctx ") != std::string::npos, cmd.c_str());
+    }
+
+    // --fit's context interpolation with a training context of 2^40 tokens: the product of the
+    // context range and the bytes to spare passes 2^64, and the plan must still land where the
+    // bytes say (a context that fits, with 256 more not fitting the interpolation's line), not
+    // at the 4,096 floor.
+    void fitContextDoesNotOverflow() {
+        const ModelSpec m = stretched(32, std::uint64_t(1) << 40);
+        LlamaCppInput in;
+        in.model = &m;
+        in.gpu = gpu("mi355x");
+        in.host = desktop();
+        const LlamaCppPlan p = planLlamaCpp(in).value();
+        QCOMPARE(p.contextRule, LlamaContextRule::Fitted);
+        // 128 KiB of f16 KV per cell: some 260 GiB free holds about two million cells.
+        QVERIFY2(p.context > 1'500'000 && p.context < 2'300'000, std::to_string(p.context).c_str());
+        QVERIFY(p.fits());
+    }
+
+    // A model of 16,384 layers: the -ngl search bisects, and its answer is the largest -ngl
+    // that fits (one more does not fit the GPU).
+    void largestGpuLayersBisects() {
+        const ModelSpec m = stretched(16384, 8192);
+        LlamaCppInput in;
+        in.model = &m;
+        in.gpu = gpu("rtx-4090");
+        in.host = findHost("ddr5-desktop").value();
+        in.host.memoryBytes = std::uint64_t(8e12); // holds the rest
+        in.context = 4096;
+        const auto k = largestFittingGpuLayers(in);
+        QVERIFY(k.has_value());
+        LlamaCppInput at = in;
+        at.gpuLayers = *k;
+        QVERIFY(planLlamaCpp(at)->fits());
+        at.gpuLayers = *k + 1;
+        QVERIFY(!planLlamaCpp(at)->fitsGpu);
+        // About 4.3 GiB of q4_K per 32 layers, with each layer's KV at 4,096 tokens: some 175
+        // layers in 23.6 GiB.
+        QVERIFY2(*k > 150 && *k < 200, std::to_string(*k).c_str());
+        // A host too small for the rest: no -ngl fits.
+        in.host.memoryBytes = std::uint64_t(64e9);
+        QVERIFY(!largestFittingGpuLayers(in).has_value());
+    }
+
+    // A model trained on 1,000 tokens runs at its own context, not llama.cpp's 4,096 floor.
+    void cardFitKeepsAShortContext() {
+        const ModelSpec m = stretched(32, 1000);
+        const CardFitRow row =
+            cardFit(m, gpu("rtx-4090"), desktop(), {gguf::ggmlTypeByName("q4_K")});
+        QVERIFY(row.cells[0].fitsAtDefault);
+        QCOMPARE(row.cells[0].maxContext, std::uint64_t(1000));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_LlamaCppLimits)
+#include "tst_llamacpplimits.moc"
