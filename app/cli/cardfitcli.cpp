@@ -139,9 +139,27 @@ int cmdCardFit(const std::vector<std::string> &args, std::ostream &out, std::ost
             types.clear();
             std::stringstream list(v);
             for (std::string name; std::getline(list, name, ',');) {
+                // A llama-quantize file type names its main type ("Q4_K_M" is mostly q4_K).
+                const std::string lowered = asciiLower(name);
                 const gguf::GgmlType *t = gguf::ggmlTypeByName(name);
                 if (!t) {
-                    return bad(a, "unknown ggml type " + quotedInput(name) + " (q4_K, q8_0, ...)");
+                    const bool ftype =
+                        lowered.size() > 2 && (lowered.ends_with("_m") || lowered.ends_with("_s") ||
+                                               lowered.ends_with("_l"));
+                    return bad(a, "unknown ggml type " + quotedInput(name) +
+                                      (ftype ? " (a file type: its main ggml type is " +
+                                                   name.substr(0, name.size() - 2) + ")"
+                                             : " (q4_K, q8_0, ...)"));
+                }
+                // Integer and f64 tensors, and the q8_K / q8_1 dot-product intermediates, are
+                // not types llama-quantize stores a model's weights in.
+                if ((lowered.starts_with("i") && lowered.size() <= 3) || lowered == "f64" ||
+                    lowered == "q8_k" || lowered == "q8_1") {
+                    return bad(a, quotedInput(name) + " is not a type a model's weights are "
+                                                      "stored in (q4_K, q8_0, f16, ...)");
+                }
+                if (std::find(types.begin(), types.end(), t) != types.end()) {
+                    return bad(a, quotedInput(name) + " is named twice");
                 }
                 types.push_back(t);
             }
@@ -202,21 +220,42 @@ int cmdCardFit(const std::vector<std::string> &args, std::ostream &out, std::ost
         text.erase(text.find_last_not_of(' ') + 1);
         out << text << "\n";
     };
-    std::ostringstream head;
-    head << std::left << std::setw(kModelWidth) << "model" << std::setw(8) << "params";
-    for (const gguf::GgmlType *t : types) {
-        head << std::setw(kCellWidth) << t->name;
-    }
-    emit(head);
-    for (const CardFitRow &r : rows) {
-        std::ostringstream line;
-        line << std::left << column(singleLine(r.modelName), kModelWidth - 1) << std::setw(8)
-             << paramsText(r.params);
-        for (const CardFitCell &c : r.cells) {
-            line << std::setw(kCellWidth - 1)
-                 << (c.type == "gguf" ? "this file: " : std::string()) + cellText(c) << ' ';
+    // A GGUF file's row has one cell, its own tensors: a table of its own, so it never sits
+    // under a type it is not stored as.
+    for (const bool files : {false, true}) {
+        const bool any = std::any_of(rows.begin(), rows.end(), [files](const CardFitRow &r) {
+            return !r.cells.empty() && (r.cells.front().type == "gguf") == files;
+        });
+        if (!any) {
+            continue;
         }
-        emit(line);
+        std::ostringstream head;
+        head << std::left << std::setw(kModelWidth) << (files ? "GGUF file" : "model")
+             << std::setw(8) << "params";
+        if (files) {
+            head << "its own tensors";
+        }
+        for (const gguf::GgmlType *t : files ? std::vector<const gguf::GgmlType *>() : types) {
+            head << std::setw(kCellWidth) << t->name;
+        }
+        if (files && std::any_of(rows.begin(), rows.end(), [](const CardFitRow &r) {
+                return r.cells.empty() || r.cells.front().type != "gguf";
+            })) {
+            out << "\n";
+        }
+        emit(head);
+        for (const CardFitRow &r : rows) {
+            if (r.cells.empty() || (r.cells.front().type == "gguf") != files) {
+                continue;
+            }
+            std::ostringstream line;
+            line << std::left << column(singleLine(r.modelName), kModelWidth - 1) << std::setw(8)
+                 << paramsText(r.params);
+            for (const CardFitCell &c : r.cells) {
+                line << std::setw(kCellWidth - 1) << cellText(c) << ' ';
+            }
+            emit(line);
+        }
     }
     return kExitOk;
 }

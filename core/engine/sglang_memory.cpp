@@ -43,7 +43,8 @@
 //   tokens = rest / (target cell + draft cell)); a pool with no room left then raises
 //   "Loaded weights leave no GPU memory for the KV cache under --mem-fraction-static=X"
 //   with the minimum viable fraction 1 - available / pre
-//   (model_runner_kv_cache_mixin.py, the guard of that period).
+//   (model_runner_kv_cache_mixin.py, the guard of that period). An MTP draft's own
+//   embedding and LM head are still resident then (sglangMtpPlaceholderBytes).
 // - Piecewise CUDA graphs (v0.5.10 on, sglangPiecewiseGraphs): they are captured after the
 //   pool, out of the reserve; the reserve's own estimate (8 MiB per capture size, PR #15927,
 //   "only non-torch memory"; 1.5 GiB for MLA) is added to the graph term.
@@ -121,6 +122,23 @@ EngineMemoryInput indexerOnEveryLayer(const EngineMemoryInput &in, ModelSpec &st
     EngineMemoryInput out = in;
     out.model = &storage;
     return out;
+}
+
+/// What an MTP (NEXTN) draft holds of its own vocabulary layers when SGLang v0.5.14 on sizes
+/// the KV pool: the draft builds its own embed_tokens and ParallelLMHead (one tensor when the
+/// model ties them), bf16, the vocabulary padded to 64 and split over TP, and gives them back
+/// for the target's only after the pool is sized (EagleDraftWorker.init_lm_head in
+/// alloc_memory_pool, after Scheduler.init_target_memory_pool; sgl-project/sglang PRs #35996,
+/// #37155 and #38364 describe it, open or closed unmerged as of v0.5.19; a v0.5.19 log of
+/// Qwen3.8-27B at TP 2 loads its MTP head as 2.57 GB, PR #32468). The memory is then idle.
+std::uint64_t sglangMtpPlaceholderBytes(const ModelSpec &m, std::uint32_t tp) {
+    const std::uint64_t padded = (std::uint64_t(m.vocabSize) + 63) / 64 * 64;
+    const std::uint64_t perRank =
+        (padded + std::max<std::uint32_t>(tp, 1) - 1) / std::max<std::uint32_t>(tp, 1);
+    const bool ownHead = std::any_of(m.groups.begin(), m.groups.end(), [](const TensorGroup &g) {
+        return g.role == GroupRole::LmHead;
+    });
+    return (ownHead ? 2 : 1) * perRank * m.hiddenSize * 2;
 }
 
 /// NCCL's per-peer buffer estimate: NCCL_BUFFSIZE 4 MiB x up to 32 channels per peer.
@@ -201,6 +219,9 @@ class SglangMemory final : public EngineMemoryModel {
         setStageWeights(t, in, stage, true);
         t.weightPadding += sglangMxfp4PaddingBytes(m, in.tp, in.ep, in.pp, in.gpu);
         t.draftWeights = draftWeightBytes(in, false);
+        if (rules.draftInsideFraction && !in.draftModel && in.draftLayers > 0) {
+            t.draftWeights += sglangMtpPlaceholderBytes(m, in.tp);
+        }
         // Before `pre`: the CUDA context and SGLang's distributed init.
         t.cudaContext = std::uint64_t(gib(0.5));
         t.communication = sglangDistributedInitBytes(in.gpu, in.tp, in.pp);

@@ -253,6 +253,27 @@ class tst_SglangRules : public QObject {
         QVERIFY(t.kvTokens < sglangMemoryModel().terms(old).kvTokens);
     }
 
+    // v0.5.14: an MTP draft's own embedding and LM head (bf16, split over TP) are resident when
+    // the pool is sized. Qwen3.5-27B at TP 2: 2 x 124,160 x 5,120 x 2 B, the "~2.37 GB/rank
+    // ... two un-shared bf16 placeholders (124,160 x 5,120 x 2 B each)" of a v0.5.19 log
+    // (sgl-project/sglang PR #32468). v0.5's draft loads after the pool and shares them.
+    void mtpPlaceholders() {
+        const ModelSpec m =
+            golden::dataConfigModel("Qwen--Qwen3.5-27B_config.json", "Qwen/Qwen3.5-27B");
+        QCOMPARE(m.mtpLayers, 1u);
+        const GpuSpec g = golden::loggedGpu("NVIDIA H100 80GB HBM3", 80.0, true);
+        Scenario s = sglangScenario(SglangProfile::V0514, 8192);
+        s.workload.speculativeTokens = 3;
+        const EngineMemoryInput in = engineInputFor(m, g, {2, 1, 1}, s);
+        QCOMPARE(in.draftLayers, 1u);
+        const std::uint64_t placeholders = 2ull * 124160 * 5120 * 2;
+        QCOMPARE(sglangMemoryModel().terms(in).draftWeights,
+                 mtpDraftWeightBytes(m, 1, 2, false) + placeholders);
+        s.engine.sglangVersion = SglangProfile::V05;
+        QCOMPARE(sglangMemoryModel().terms(engineInputFor(m, g, {2, 1, 1}, s)).draftWeights,
+                 mtpDraftWeightBytes(m, 1, 2, false));
+    }
+
     // v0.5.14's refusal when the loaded weights leave nothing: it names the minimum viable
     // fraction 1 - available / pre, which is the loaded weights over pre.
     void noRoomRefusal() {

@@ -4,11 +4,15 @@
 #include "catalogue/catalogue.h"
 #include "catalogue/hosts.h"
 #include "cli/clirun.h"
+#include "ggufwriter.h"
 #include "engine/cardfit.h"
 #include "import/ggmltypes.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 using namespace hostplan;
@@ -67,12 +71,37 @@ class TestCliCardFit : public QObject {
         QVERIFY(r.out.find("q5_K") == std::string::npos);
     }
 
+    // A long name is cut at a character, a GGUF file gets a table of its own (its one cell is
+    // its own tensors, under no type it is not stored as).
+    void namesAndFilesKeepTheirColumns() {
+        QTemporaryDir dir;
+        const auto gguf = std::filesystem::path(dir.path().toStdString()) / "m-Q4_K_M.gguf";
+        const ggufwriter::Writer w = ggufwriter::llama31_8b_q4km(1000);
+        std::ofstream(gguf, std::ios::binary) << w.build();
+        std::filesystem::resize_file(gguf, w.fileSize()); // sparse: the data reads as zeros
+        const Run r = run(
+            {"card-fit", "--types", "q8_0", "--model", "llama-3.1-8b", "--model", gguf.string()});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const std::size_t files = r.out.find("\nGGUF file ");
+        QVERIFY2(files != std::string::npos, r.out.c_str());
+        QVERIFY(r.out.find("its own tensors", files) != std::string::npos);
+        QVERIFY(r.out.find("this file") == std::string::npos);
+        QVERIFY(r.out.find("Llama 3.1 8B") < files);
+    }
+
     void badOptionsAreRefused_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("error");
         QTest::newRow("gpu") << QStringList{"--gpu", "nope"} << "--gpu: unknown GPU 'nope'";
         QTest::newRow("type") << QStringList{"--types", "q4_K,q9"}
                               << "--types: unknown ggml type 'q9'";
+        QTest::newRow("file type") << QStringList{"--types", "Q4_K_M"}
+                                   << "--types: unknown ggml type 'Q4_K_M' (a file type: its "
+                                      "main ggml type is Q4_K)";
+        QTest::newRow("i32") << QStringList{"--types", "q4_K,i32"}
+                             << "--types: 'i32' is not a type a model's weights are stored in";
+        QTest::newRow("twice") << QStringList{"--types", "q4_K,Q4_K"}
+                               << "--types: 'Q4_K' is named twice";
         QTest::newRow("host") << QStringList{"--host", "apple-m4-max"}
                               << "--host: apple-m4-max is a unified-memory host";
         QTest::newRow("memory") << QStringList{"--host-memory-gb", "0"}
