@@ -2,6 +2,7 @@
 #include "cli/options.h"
 
 #include "catalogue/catalogue.h"
+#include "catalogue/gpufile.h"
 
 #include "engine/engine.h"
 #include "scenario/scenario.h"
@@ -187,25 +188,11 @@ std::string addGpuFile(const std::string &file, std::vector<GpuSpec> &types) {
     if (!loaded.ok()) {
         return loaded.error().toString();
     }
-    // Against the catalogue with the types read so far, so that a clash names this file.
-    auto sofar = Catalogue::builtin().withGpus(types, "hardware.custom_gpus");
-    if (!sofar.ok()) {
-        return sofar.error().toString();
+    auto merged = mergeGpuTypes(types, std::move(loaded).value(), file + ": gpus");
+    if (!merged.ok()) {
+        return merged.error().toString();
     }
-    if (auto clash = sofar->withGpus(loaded.value(), file + ": gpus"); !clash.ok()) {
-        return clash.error().toString();
-    }
-    std::vector<GpuSpec> merged = types;
-    for (GpuSpec &g : loaded.value()) {
-        std::erase_if(merged, [&g](const GpuSpec &e) { return e.id == g.id; });
-        merged.push_back(std::move(g));
-    }
-    // The scenario keeps them (hardware.custom_gpus), which reads back at most kMaxUserGpus.
-    if (merged.size() > kMaxUserGpus) {
-        return file + ": gpus: " + std::to_string(merged.size()) +
-               " GPU types with the files before it; at most " + std::to_string(kMaxUserGpus);
-    }
-    types = std::move(merged);
+    types = std::move(merged).value();
     return {};
 }
 

@@ -3,6 +3,7 @@
 
 #include "panels/fieldhelp.h"
 #include "catalogue/catalogue.h"
+#include "catalogue/gpufile.h"
 #include "panels/elidingcombobox.h"
 #include "sizing/fit.h"
 #include "document/formatting.h"
@@ -479,18 +480,14 @@ QString HardwarePanel::importGpus(const QString &path) {
         return tr("%1 holds no GPU types").arg(path);
     }
     Scenario s = m_doc->scenario();
-    for (const GpuSpec &g : loaded.value()) {
-        std::erase_if(s.hardware.customGpus, [&g](const GpuSpec &e) { return e.id == g.id; });
-        s.hardware.customGpus.push_back(g);
+    const std::string first = loaded->front().id;
+    auto merged = mergeGpuTypes(s.hardware.customGpus, std::move(loaded).value(), file + ": gpus");
+    if (!merged.ok()) {
+        return QString::fromStdString(merged.error().toString());
     }
-    if (s.hardware.customGpus.size() > kMaxUserGpus) {
-        return tr("at most %1 GPU types of your own").arg(kMaxUserGpus);
-    }
-    if (auto ok = Catalogue::builtin().withGpus(s.hardware.customGpus, file + ": gpus"); !ok.ok()) {
-        return QString::fromStdString(ok.error().toString());
-    }
+    s.hardware.customGpus = std::move(merged).value();
     // The first type read becomes the plan's GPU, as choosing it in the list would.
-    s = withGpuType(s, loaded->front().id);
+    s = withGpuType(s, first);
     if (!commit(s, tr("Add GPU types from %1").arg(QFileInfo(path).fileName()))) {
         return problemText();
     }

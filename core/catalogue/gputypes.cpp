@@ -2,6 +2,7 @@
 // GPU type entries (catalogue.h): the gpus.json entry schema read and written, a user's GPU
 // file, and the catalogue with a user's types merged in (Catalogue::withGpus).
 #include "catalogue/catalogue.h"
+#include "catalogue/gpufile.h"
 #include "catalogue/cataloguefields.h"
 
 #include "util/fileio.h"
@@ -385,6 +386,30 @@ Result<Catalogue> Catalogue::withGpus(const std::vector<GpuSpec> &extra,
         }
     }
     return c;
+}
+
+Result<std::vector<GpuSpec>> mergeGpuTypes(const std::vector<GpuSpec> &types,
+                                           std::vector<GpuSpec> added, const std::string &where) {
+    // Against the catalogue with the types held so far, so that a clash names the new entry.
+    HOSTPLAN_TRY(sofar, Catalogue::builtin().withGpus(types, "hardware.custom_gpus"));
+    HOSTPLAN_TRY(checked, sofar.withGpus(added, where));
+    (void)checked;
+    std::vector<GpuSpec> merged = types;
+    for (GpuSpec &g : added) {
+        const auto same = std::find_if(merged.begin(), merged.end(),
+                                       [&g](const GpuSpec &e) { return e.id == g.id; });
+        if (same != merged.end()) {
+            *same = std::move(g);
+        } else {
+            merged.push_back(std::move(g));
+        }
+    }
+    if (merged.size() > kMaxUserGpus) {
+        return makeError(where, std::to_string(merged.size()) +
+                                    " GPU types with the ones already added; at most " +
+                                    std::to_string(kMaxUserGpus));
+    }
+    return merged;
 }
 
 } // namespace hostplan

@@ -150,10 +150,10 @@ class TestGpuFile : public QObject {
         const std::string many = forty("b");
         const Run tooMany = run({"plan", "--gpu-file", forty("a"), "--gpu-file", many});
         QCOMPARE(tooMany.code, 2);
-        QVERIFY2(
-            tooMany.err.find(many + ": gpus: 80 GPU types with the files before it; at most 64") !=
-                std::string::npos,
-            tooMany.err.c_str());
+        QVERIFY2(tooMany.err.find(many +
+                                  ": gpus: 80 GPU types with the ones already added; at most 64") !=
+                     std::string::npos,
+                 tooMany.err.c_str());
         doc["gpus"][0].erase("memory_gb");
         const std::string missing =
             writeFile(dir, "missing.json", QByteArray::fromStdString(doc.dump())).toStdString();
@@ -208,6 +208,18 @@ class TestGpuFile : public QObject {
         QVERIFY2(error.contains("gpus[0].compute_capability"), qPrintable(error));
         QCOMPARE(doc.scenario(), before);
         QCOMPARE(doc.undoStack()->count(), 1); // the undone edit, still on the stack
+
+        // A second file whose entry clashes with the first file's types names its own entry,
+        // as the CLI's --gpu-file does (one rule: catalogue/gpufile.h).
+        doc.undoStack()->redo();
+        nlohmann::json other = nlohmann::json::parse(labGpuFile().toStdString());
+        other["gpus"][0]["id"] = "other-card";
+        other["gpus"][0]["name"] = "Other card";
+        const QString second =
+            writeFile(dir, "second.json", QByteArray::fromStdString(other.dump()));
+        QCOMPARE(panel.importGpus(second),
+                 second + ": gpus[0].aliases[0]: 'lab card' already names GPU 'my-l40s'");
+        QCOMPARE(doc.scenario().hardware.customGpus.size(), std::size_t(1));
     }
 };
 
