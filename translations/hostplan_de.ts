@@ -1351,10 +1351,6 @@ Quelle: %6 (Stand %7)</translation>
         <translation>%1 enthält keine GPU-Typen</translation>
     </message>
     <message>
-        <source>at most %1 GPU types of your own</source>
-        <translation>höchstens %1 eigene GPU-Typen</translation>
-    </message>
-    <message>
         <source>Add GPU types from %1</source>
         <translation>GPU-Typen aus %1 hinzufügen</translation>
     </message>

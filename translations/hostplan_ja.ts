@@ -1351,10 +1351,6 @@ Source: %6 (as of %7)</source>
         <translation>%1 には GPU タイプがありません</translation>
     </message>
     <message>
-        <source>at most %1 GPU types of your own</source>
-        <translation>独自の GPU タイプは最大 %1 個です</translation>
-    </message>
-    <message>
         <source>Add GPU types from %1</source>
         <translation>%1 から GPU タイプを追加</translation>
     </message>

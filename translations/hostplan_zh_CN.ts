@@ -1351,10 +1351,6 @@ Source: %6 (as of %7)</source>
         <translation>%1 不含任何 GPU 类型</translation>
     </message>
     <message>
-        <source>at most %1 GPU types of your own</source>
-        <translation>最多 %1 个自定义 GPU 类型</translation>
-    </message>
-    <message>
         <source>Add GPU types from %1</source>
         <translation>从 %1 添加 GPU 类型</translation>
     </message>
