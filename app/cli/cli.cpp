@@ -74,6 +74,8 @@ std::string optionForField(const std::string &field) {
         {"workload.utilisation", "--utilisation"},
         {"workload.heavy_user_tokens_per_month", "--heavy-user-tokens-per-month"},
         {"workload.target_seconds_per_output_token", "--target-ms-per-token"},
+        {"workload.speculative_tokens", "--speculative-tokens"},
+        {"workload.speculative_acceptance", "--speculative-acceptance"},
         {"engine.name", "--engine"},
         {"engine.memory_fraction", "--memory-fraction"},
         {"engine.max_num_seqs", "--max-num-seqs"},
@@ -362,7 +364,7 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
             scenario.pricing.apiBatch = true;
             continue;
         }
-        if (!valued.count(a) && !isEngineOption(a)) {
+        if (!valued.count(a) && !isEngineOption(a) && !isSpeculationOption(a)) {
             rest.push_back(a);
             continue;
         }
@@ -463,6 +465,10 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
             scenario.workload.concurrency = std::uint32_t(n);
         } else if (isEngineOption(a)) {
             if (std::string e = applyEngineOption(a, v, scenario.engine); !e.empty()) {
+                return e;
+            }
+        } else if (isSpeculationOption(a)) {
+            if (std::string e = applySpeculationOption(a, v, scenario.workload); !e.empty()) {
                 return e;
             }
         } else if (a == "--api-price") {

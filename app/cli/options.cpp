@@ -179,8 +179,36 @@ std::string engineOptionsUsage() {
                            no graph memory, slower small-batch decode (speed not modelled)
   --draft MODEL|eagle      a speculative-decoding draft model (catalogue id or path), or
                            an EAGLE head built from the model (engine.draft)
+  --speculative-tokens N   tokens the draft (or the model's MTP layers) proposes per step,
+                           0 to 16 (default 0: no speculation); the speed figures and the
+                           engines' speculative flags follow it
+  --speculative-acceptance A   the chance each proposed token is accepted, 0 to 0.99
+                           (default 0.7, an assumption: measure yours)
   --activation-bytes-per-gpu N, --runtime-bytes-per-gpu N   override the engine estimates
 )";
+}
+
+bool isSpeculationOption(std::string_view option) {
+    return option == "--speculative-tokens" || option == "--speculative-acceptance";
+}
+
+std::string applySpeculationOption(std::string_view option, const std::string &value,
+                                   Workload &workload) {
+    const std::string a(option);
+    if (a == "--speculative-tokens") {
+        std::uint64_t n = 0;
+        if (!parseUint(value, n) || n > 16) {
+            return mustBe(a, "a whole number from 0 to 16", value);
+        }
+        workload.speculativeTokens = std::uint32_t(n);
+        return {};
+    }
+    double d = 0;
+    if (!parseDouble(value, d) || d < 0 || d > 0.99) {
+        return mustBe(a, "a number from 0 to 0.99", value);
+    }
+    workload.speculativeAcceptance = d;
+    return {};
 }
 
 std::string addGpuFile(const std::string &file, std::vector<GpuSpec> &types) {

@@ -12,6 +12,7 @@
 namespace hostplan {
 struct EngineSettings;
 struct GpuSpec;
+struct Workload;
 } // namespace hostplan
 
 namespace hostplan::cli {
@@ -38,6 +39,15 @@ bool isEngineOption(std::string_view option);
 /// parser's round trip then checks the ranges it shares with scenario files).
 std::string applyEngineOption(std::string_view option, const std::string &value,
                               EngineSettings &engine);
+
+/// Whether `option` is a speculative-decoding option applySpeculationOption reads.
+bool isSpeculationOption(std::string_view option);
+/// Applies --speculative-tokens N (0 to 16: tokens the draft proposes per step, 0 = off;
+/// workload.speculative_tokens) or --speculative-acceptance A (0 to 0.99: the chance each is
+/// accepted; workload.speculative_acceptance) to `workload`. Returns "" on success, else a
+/// one-line error naming the option and the bad value.
+std::string applySpeculationOption(std::string_view option, const std::string &value,
+                                   Workload &workload);
 
 /// The help lines of the engine options; each ends with a newline.
 std::string engineOptionsUsage();

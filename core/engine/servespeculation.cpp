@@ -37,8 +37,12 @@ void addDraftFlags(const PlanResult &p, Engine engine, const Catalogue &cat, Ser
             path = entry->hfRepo;
         }
     }
-    const std::string why = "the plan's draft " + d.displayName + " proposes " + std::to_string(k) +
-                            " token(s) per step; the engine loads it with its own KV cache";
+    std::string why = "the plan's draft " + d.displayName + " proposes " + std::to_string(k) +
+                      " token(s) per step; the engine loads it with its own KV cache";
+    if (p.scenario.workload.speculativeTokens == 0) {
+        why += " (1, the least the engine takes: the plan's speed assumes no speculation; "
+               "--speculative-tokens N plans it)";
+    }
     if (engine == Engine::Vllm) {
         // Built as JSON, not by concatenation: a path may hold a quote or a backslash.
         nlohmann::ordered_json config;

@@ -267,6 +267,18 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         << tokenCountText(w.outputTokensPerMonth)
         << " output tokens (--input-tokens-per-month, --cached-input-tokens-per-month, "
            "--output-tokens-per-month)\n";
+    if (w.speculativeTokens > 0) {
+        // The speed figures assume this speculation; its acceptance is an input, not a
+        // measurement (Leviathan et al. 2023: (1 - a^(k+1)) / (1 - a) tokens per step).
+        const double a = std::clamp(w.speculativeAcceptance, 0.0, 0.999);
+        const double perStep = (1.0 - std::pow(a, double(w.speculativeTokens) + 1.0)) / (1.0 - a);
+        out << "          speculative decoding: " << countText(w.speculativeTokens, "draft token")
+            << " per step by "
+            << (p.model.draft ? singleLine(p.scenario.engine.draft) : std::string("MTP layers"))
+            << ", acceptance " << formatDouble("%.2f", w.speculativeAcceptance)
+            << " assumed (--speculative-acceptance), " << formatDouble("%.2f", perStep)
+            << " tokens per verify step on average\n";
+    }
     // DeepSeek V4's cache is FP8 in vLLM's own layout whatever the KV format asked for
     // (engine/enginememory.h deepseekV4EntryBytes).
     const bool v4Layout = deepseekV4Cache(p.model);

@@ -49,6 +49,11 @@ ServingPoint closedLoopAt(const ServingModel &model, const ClosedLoopCase &cs, d
     }
     // Decode step at the running batch; speculative decoding verifies 1 + k tokens per sequence
     // per step and keeps (1 - a^(k+1)) / (1 - a) of them on average (Leviathan et al. 2023).
+    // The verify step runs the k draft tokens through every GEMM (weights and experts they
+    // touch) and attends each over its sequence's context, but reads each sequence's KV cache
+    // once: the 1 + k query tokens of a sequence share it in one attention kernel (SGLang's and
+    // vLLM's target-verify forward is an extend of 1 + k tokens per request). Charging c x
+    // (1 + k) whole sequences read the KV 1 + k times and made a memory-bound decode slower.
     const Speculation &spec = cs.speculation;
     double tDec = 0;
     double tokensPerStep = 1;
@@ -56,8 +61,10 @@ ServingPoint closedLoopAt(const ServingModel &model, const ClosedLoopCase &cs, d
         const double k = spec.draftTokens;
         const double a = std::clamp(spec.acceptance, 0.0, 0.999);
         tokensPerStep = (1.0 - std::pow(a, k + 1)) / (1.0 - a);
+        const double drafts = c * k;
         const double verify =
-            pp > 1 ? pp * model.step(c * (1 + k) / pp, ctx) : model.step(c * (1 + k), ctx);
+            pp > 1 ? pp * model.step(c / pp, ctx, drafts / pp, drafts / pp * ctx.attnFlopsPerToken)
+                   : model.step(c, ctx, drafts, drafts * ctx.attnFlopsPerToken);
         tDec = verify + k * spec.draftCost * model.decodeTokenSeconds(c, ctx);
     } else {
         tDec = model.decodeTokenSeconds(c, ctx);

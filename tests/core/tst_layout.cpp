@@ -568,9 +568,11 @@ class TestLayout : public QObject {
         const Parallelism spec = layoutOf(s);
         QCOMPARE(spec.pp, 1u);
         QCOMPARE(spec.tp, 8u);
+        // vLLM 0.19 composes the two: its plan keeps pipeline stages (one replica of TP 2 x
+        // PP 4 here, the speculative decode carrying the output on fewer replicas).
         s.engine.engine = Engine::Vllm;
         s.engine.vllmVersion = VllmProfile::V1v19;
-        QCOMPARE(layoutOf(s).pp, plain.pp);
+        QVERIFY(layoutOf(s).pp > 1);
     }
 
     // Options that cannot serve the workload are marked (Kimi K3 on RTX cards).
