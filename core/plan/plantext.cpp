@@ -143,7 +143,17 @@ void writeParetoText(const PlanResult &p, std::ostream &out) {
             << formatDouble("%.1f", e.tpotSeconds * 1e3) << " ms, "
             << formatDouble("%.0f", e.outputTokensPerSecond) << " tokens/s, "
             << usdCents(e.usdPerMTokOutput) << " per 1M output tokens"
-            << (e.isPlan ? " (this plan)" : "") << "\n";
+            << (e.offerId.empty() ? std::string() : " on " + singleLine(e.offerId));
+        // Each point is priced at its offer's rate; the plan's own cost is at the plan's rate
+        // (the Decision and Cost lines), which a row of the plan then names too.
+        if (e.isPlan && front.plan &&
+            std::abs(front.plan->usdPerMTokOutput - e.usdPerMTokOutput) > 0.005) {
+            out << " (this plan; " << usdCents(front.plan->usdPerMTokOutput) << " at its rate of "
+                << usdCents(p.usdPerGpuHour) << " per GPU-hour)";
+        } else if (e.isPlan) {
+            out << " (this plan)";
+        }
+        out << "\n";
     }
 }
 

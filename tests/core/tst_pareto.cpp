@@ -7,6 +7,7 @@
 // same front in plan --json.
 #include "plan/pareto.h"
 #include "plan/planjson.h"
+#include "plan/plantext.h"
 #include "plantestutil.h"
 #include "testutil.h"
 
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
 using namespace hostplan;
 
@@ -148,6 +150,24 @@ class TestPareto : public QObject {
         QVERIFY(own != f.dominated.end());
         QVERIFY(std::any_of(f.front.begin(), f.front.end(),
                             [&](const ParetoPoint &a) { return dominates(a, *own); }));
+    }
+
+    // The text names each row's offer, and the plan's row also gives the plan's own cost at its
+    // rate (the Cost and Decision lines' figure) where the offer's rate differs: Kimi K3's
+    // 8 x B300 is $4.76 per GPU-hour in the plan, $9.50 on the chosen offer.
+    void planRowNamesBothRates() {
+        const PlanResult p = planOf(defaultScenario());
+        const ParetoFront f = paretoFront(p);
+        const auto own = std::find_if(f.front.begin(), f.front.end(),
+                                      [](const ParetoPoint &e) { return e.isPlan; });
+        QVERIFY(own != f.front.end() && f.plan);
+        QVERIFY(std::abs(own->usdPerMTokOutput - f.plan->usdPerMTokOutput) > 1);
+        std::ostringstream text;
+        writePlanText(p, text);
+        COMPARE_NEAR(f.plan->usdPerMTokOutput, 24.54, 0.005, 0);
+        const std::string want = " per 1M output tokens on " + own->offerId +
+                                 " (this plan; $24.54 at its rate of $4.76 per GPU-hour)";
+        QVERIFY2(text.str().find(want) != std::string::npos, text.str().c_str());
     }
 
     void inPlanJson() {
