@@ -3968,10 +3968,6 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <translation>(Modell)</translation>
     </message>
     <message>
-        <source>%1 terms per GPU: weight padding %2, replication %3, draft (MTP) weights %4; CUDA context %5, communication %6, non-torch %7, CUDA graphs %8; activation peak %9 (MoE workspace %10, sampler %11); KV pool %12 at %13 bytes per token (draft layers %14), %15 tokens.</source>
-        <translation>%1-Posten pro GPU: Gewichts-Padding %2, Replikation %3, Draft-Gewichte (MTP) %4; CUDA-Kontext %5, Kommunikation %6, Nicht-Torch %7, CUDA-Graphen %8; Aktivierungsspitze %9 (MoE-Arbeitsbereich %10, Sampler %11); KV-Pool %12 bei %13 Bytes pro Token (Draft-Schichten %14), %15 Tokens.</translation>
-    </message>
-    <message>
         <source>How sure the decision is</source>
         <translation>Wie sicher die Entscheidung ist</translation>
     </message>
@@ -4170,6 +4166,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>%1: for this volume the API costs %2 a month; renting %3 at %4 h/day costs %5 a month.</source>
         <translation>%1: für dieses Volumen kostet die API %2 im Monat; die Miete von %3 bei %4 h/Tag kostet %5 im Monat.</translation>
+    </message>
+    <message>
+        <source>%1 terms per GPU: weight padding %2, replication %3, draft weights %4; CUDA context %5, communication %6, non-torch %7, CUDA graphs %8; activation peak %9 (MoE workspace %10, sampler %11); KV pool %12 at %13 bytes per token (draft layers %14), %15 tokens.</source>
+        <translation>%1-Posten pro GPU: Gewichts-Padding %2, Replikation %3, Draft-Gewichte %4; CUDA-Kontext %5, Kommunikation %6, Nicht-Torch %7, CUDA-Graphen %8; Aktivierungsspitze %9 (MoE-Arbeitsbereich %10, Sampler %11); KV-Pool %12 bei %13 Bytes pro Token (Draft-Schichten %14), %15 Tokens.</translation>
     </message>
 </context>
 <context>
@@ -4473,6 +4473,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>never within the %1 output tokens a month this plan serves</source>
         <translation>nie innerhalb der %1 Ausgabe-Tokens im Monat, die dieser Plan bedient</translation>
+    </message>
+    <message>
+        <source>Engine budget (KV: fraction %1 of the memory free after loading)</source>
+        <translation>Engine-Budget (KV: Anteil %1 des nach dem Laden freien Speichers)</translation>
     </message>
 </context>
 <context>

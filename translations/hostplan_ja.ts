@@ -3968,10 +3968,6 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <translation>（モデル）</translation>
     </message>
     <message>
-        <source>%1 terms per GPU: weight padding %2, replication %3, draft (MTP) weights %4; CUDA context %5, communication %6, non-torch %7, CUDA graphs %8; activation peak %9 (MoE workspace %10, sampler %11); KV pool %12 at %13 bytes per token (draft layers %14), %15 tokens.</source>
-        <translation>%1 の GPU あたりの内訳：重みのパディング %2、複製 %3、ドラフト（MTP）重み %4。CUDA コンテキスト %5、通信 %6、torch 外 %7、CUDA グラフ %8。アクティベーションのピーク %9（MoE ワークスペース %10、サンプラー %11）。KV プール %12、トークンあたり %13 バイト（ドラフト層 %14）、%15 トークン。</translation>
-    </message>
-    <message>
         <source>How sure the decision is</source>
         <translation>判断の確かさ</translation>
     </message>
@@ -4170,6 +4166,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>%1: for this volume the API costs %2 a month; renting %3 at %4 h/day costs %5 a month.</source>
         <translation>%1：この利用量では API は月 %2 です。%3 を 1 日 %4 時間レンタルすると月 %5 です。</translation>
+    </message>
+    <message>
+        <source>%1 terms per GPU: weight padding %2, replication %3, draft weights %4; CUDA context %5, communication %6, non-torch %7, CUDA graphs %8; activation peak %9 (MoE workspace %10, sampler %11); KV pool %12 at %13 bytes per token (draft layers %14), %15 tokens.</source>
+        <translation>%1 の GPU あたりの内訳：重みのパディング %2、複製 %3、ドラフト重み %4。CUDA コンテキスト %5、通信 %6、torch 外 %7、CUDA グラフ %8。アクティベーションのピーク %9（MoE ワークスペース %10、サンプラー %11）。KV プール %12、トークンあたり %13 バイト（ドラフト層 %14）、%15 トークン。</translation>
     </message>
 </context>
 <context>
@@ -4473,6 +4473,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>never within the %1 output tokens a month this plan serves</source>
         <translation>このプランが月に処理できる %1 出力トークンの範囲では決して達しません</translation>
+    </message>
+    <message>
+        <source>Engine budget (KV: fraction %1 of the memory free after loading)</source>
+        <translation>エンジン予算（KV：ロード後の空きメモリの %1）</translation>
     </message>
 </context>
 <context>

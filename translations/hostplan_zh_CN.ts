@@ -3968,10 +3968,6 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <translation>（模型）</translation>
     </message>
     <message>
-        <source>%1 terms per GPU: weight padding %2, replication %3, draft (MTP) weights %4; CUDA context %5, communication %6, non-torch %7, CUDA graphs %8; activation peak %9 (MoE workspace %10, sampler %11); KV pool %12 at %13 bytes per token (draft layers %14), %15 tokens.</source>
-        <translation>%1 每 GPU 各项：权重填充 %2，复制 %3，草稿 (MTP) 权重 %4；CUDA 上下文 %5，通信 %6，非 torch %7，CUDA graphs %8；激活峰值 %9（MoE 工作区 %10，采样器 %11）；KV 缓存池 %12，每 token %13 字节（草稿层 %14），共 %15 tokens。</translation>
-    </message>
-    <message>
         <source>How sure the decision is</source>
         <translation>决策的把握程度</translation>
     </message>
@@ -4170,6 +4166,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>%1: for this volume the API costs %2 a month; renting %3 at %4 h/day costs %5 a month.</source>
         <translation>%1：在此用量下 API 每月花费 %2；以每天 %4 小时租用 %3 每月花费 %5。</translation>
+    </message>
+    <message>
+        <source>%1 terms per GPU: weight padding %2, replication %3, draft weights %4; CUDA context %5, communication %6, non-torch %7, CUDA graphs %8; activation peak %9 (MoE workspace %10, sampler %11); KV pool %12 at %13 bytes per token (draft layers %14), %15 tokens.</source>
+        <translation>%1 每 GPU 各项：权重填充 %2，复制 %3，草稿权重 %4；CUDA 上下文 %5，通信 %6，非 torch %7，CUDA graphs %8；激活峰值 %9（MoE 工作区 %10，采样器 %11）；KV 缓存池 %12，每 token %13 字节（草稿层 %14），共 %15 tokens。</translation>
     </message>
 </context>
 <context>
@@ -4473,6 +4473,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>never within the %1 output tokens a month this plan serves</source>
         <translation>在本方案每月可服务的 %1 输出 tokens 内永远不会</translation>
+    </message>
+    <message>
+        <source>Engine budget (KV: fraction %1 of the memory free after loading)</source>
+        <translation>引擎预算（KV：加载后空闲内存的 %1）</translation>
     </message>
 </context>
 <context>

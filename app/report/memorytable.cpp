@@ -104,7 +104,7 @@ ReportTable memoryTable(const PlanResult &p) {
     // The engine's own terms per GPU, with the engine version they follow.
     const EngineMemoryTerms &e = m.engine;
     t.note += QLatin1Char(' ') +
-              Report::tr("%1 terms per GPU: weight padding %2, replication %3, draft (MTP) "
+              Report::tr("%1 terms per GPU: weight padding %2, replication %3, draft "
                          "weights %4; CUDA context %5, communication %6, non-torch %7, CUDA "
                          "graphs %8; activation peak %9 (MoE workspace %10, sampler %11); KV "
                          "pool %12 at %13 bytes per token (draft layers %14), %15 tokens.")

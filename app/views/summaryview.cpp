@@ -130,8 +130,13 @@ void SummaryView::rebuild() {
     row(tr("Activations"), double(m.perGpu.activations), double(m.total.activations));
     row(tr("Runtime overhead"), double(m.perGpu.runtime), double(m.total.runtime));
     row(tr("Total needed"), double(m.perGpu.total()), double(m.total.total()), true);
-    row(tr("Engine budget (fraction %1)")
-            .arg(QString::fromStdString(fractionText(m.memoryFraction))),
+    // TensorRT-LLM's fraction is of the memory free after the weights and the warm-up, its
+    // budget all of the GPU (engine.h MemoryPoolRule).
+    row(engineInfo(p.scenario.engine.engine).poolRule == MemoryPoolRule::FractionOfFreeAfterLoad
+            ? tr("Engine budget (KV: fraction %1 of the memory free after loading)")
+                  .arg(QString::fromStdString(fractionText(m.memoryFraction)))
+            : tr("Engine budget (fraction %1)")
+                  .arg(QString::fromStdString(fractionText(m.memoryFraction))),
         double(m.budgetBytesPerGpu), -1);
     row(tr("Usable GPU memory"), double(m.usableBytesPerGpu), -1);
     row(tr("Headroom after the workload"), double(p.fit.headroomBytesPerGpu), -1);

@@ -653,17 +653,24 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
     if (step > 0) {
         p.tokensPerSecond = 1.0 / step;
         p.hostTimeShare = tHost / step;
-        // All slots decoding: weights are read once per step, every slot reads its own KV.
-        std::uint64_t kvGpu = 0;
-        std::uint64_t kvHost = 0;
+        // All slots decoding: weights are read once per step, every slot reads its own cells
+        // and state. The slots' cells together are at most the cache's: in one unified cache
+        // (-kvu, llama-server's default) each slot may fill the whole context, but four slots
+        // doing so share its n_ctx cells, so a step reads the cache once, not four times.
+        double kvOne = 0; // one sequence's KV and state read, seconds
+        double kvAll = 0; // every slot's
+        const double slots = p.parallel;
         for (std::uint32_t il = 0; il < p.layers; ++il) {
             const LayerCache &c = caches[il];
-            (hasGpu && il >= gpuStart ? kvGpu : kvHost) +=
-                c.bytesPerCell * c.cellsRead + c.stateRead;
+            const double bw = hasGpu && il >= gpuStart ? p.gpuBandwidth : p.hostBandwidth;
+            if (bw <= 0) {
+                continue;
+            }
+            const double cellsAll = std::min(slots * double(c.cellsRead), double(c.cells));
+            kvOne += double(c.bytesPerCell * c.cellsRead + c.stateRead) / bw;
+            kvAll += (double(c.bytesPerCell) * cellsAll + slots * double(c.stateRead)) / bw;
         }
-        const double tKv = (p.gpuBandwidth > 0 ? kvGpu / p.gpuBandwidth : 0) +
-                           (p.hostBandwidth > 0 ? kvHost / p.hostBandwidth : 0);
-        p.aggregateTokensPerSecond = p.parallel / (step + (p.parallel - 1) * tKv);
+        p.aggregateTokensPerSecond = slots / (step - kvOne + std::max(kvAll, kvOne));
     }
     if (!w.exact) {
         p.notes.push_back(w.placed ? "weights per layer from the config's layer layout (no "

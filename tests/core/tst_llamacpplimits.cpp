@@ -137,6 +137,27 @@ class tst_LlamaCppLimits : public QObject {
         QVERIFY(!largestFittingGpuLayers(in).has_value());
     }
 
+    // All slots decoding read at most the cells the cache holds: four slots in one unified
+    // cache (llama-server's default) share its n_ctx cells, so with the cache full a step reads
+    // it once and the four slots decode four tokens in one sequence's step time. Four streams
+    // of n_ctx / 4 cells read their own.
+    void allSlotsReadTheCacheOnce() {
+        const ModelSpec m = ggufwriter::llama31_8b_q4kmModel();
+        LlamaCppInput in;
+        in.model = &m;
+        in.gpu = gpu("rtx-3090");
+        in.host = desktop();
+        in.context = 32768;
+        const LlamaCppPlan unified = planLlamaCpp(in).value();
+        QVERIFY(unified.unifiedKv && unified.parallel == 4);
+        COMPARE_NEAR(unified.aggregateTokensPerSecond, 4 * unified.tokensPerSecond, 0, 1e-9);
+        in.parallel = 4; // -np 4 without -kvu: a stream of 8,192 cells each
+        const LlamaCppPlan streams = planLlamaCpp(in).value();
+        QVERIFY(!streams.unifiedKv);
+        QVERIFY(streams.aggregateTokensPerSecond > 2 * streams.tokensPerSecond);
+        QVERIFY(streams.aggregateTokensPerSecond < 4 * streams.tokensPerSecond);
+    }
+
     // A model trained on 1,000 tokens runs at its own context, not llama.cpp's 4,096 floor.
     void cardFitKeepsAShortContext() {
         const ModelSpec m = stretched(32, 1000);
