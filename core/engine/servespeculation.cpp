@@ -37,6 +37,12 @@ void addDraftFlags(const PlanResult &p, Engine engine, const Catalogue &cat, Ser
             path = entry->hfRepo;
         }
     }
+    if (d.eagleHead) {
+        c.notes.push_back("replace " + path +
+                          " with an EAGLE head checkpoint trained for this model before running "
+                          "(HostPlan sized the head from the model's shape; it names no "
+                          "checkpoint, so the command fails at start as written)");
+    }
     std::string why = "the plan's draft " + d.displayName + " proposes " + std::to_string(k) +
                       " token(s) per step; the engine loads it with its own KV cache";
     if (p.scenario.workload.speculativeTokens == 0) {

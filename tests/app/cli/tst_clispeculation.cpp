@@ -37,6 +37,18 @@ class TestCliSpeculation : public QObject {
                  r.out.c_str());
     }
 
+    // An EAGLE head HostPlan built has no checkpoint: the command says to replace its
+    // placeholder.
+    void eagleHeadPlaceholderIsNamed() {
+        const Run r = run({"serve-cmd", "--model", "llama-3.1-70b", "--gpu", "h100", "--gpu-count",
+                           "4", "--draft", "eagle", "--speculative-tokens", "3"});
+        QVERIFY2(r.code == 0 || r.code == 1, r.err.c_str());
+        QVERIFY2(r.out.find("# Note: replace <EAGLE head for llama-3.1-70b> with an EAGLE head "
+                            "checkpoint trained for this model before running") !=
+                     std::string::npos,
+                 r.out.c_str());
+    }
+
     void badValuesAreRefused() {
         const Run high = run({"plan", "--speculative-acceptance", "1"});
         QCOMPARE(high.code, 2);
