@@ -368,7 +368,8 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         << "; practical (cheapest rental offer that carries the workload): "
         << (p.fit.practicalFound ? countText(p.fit.gpusPractical, "GPU") + " (" +
                                        countText(p.search.best()->replicas, "replica") + " of TP " +
-                                       std::to_string(p.fit.practicalLayout.tp) + ", PP " +
+                                       std::to_string(p.fit.practicalLayout.tp) + " EP " +
+                                       std::to_string(p.fit.practicalLayout.ep) + ", PP " +
                                        std::to_string(p.fit.practicalLayout.pp) + " on " +
                                        p.search.best()->offer().id + ")"
             : p.model.maxContextTokens && w.contextTokens > p.model.maxContextTokens

@@ -158,8 +158,8 @@ class TestCli : public QObject {
         // Issue 13: the practical count is the layout search's cheapest rental offer, not the
         // seeds' "1 GPU or whole nodes".
         QVERIFY2(out.contains("memory floor (weights only): 1 GPU; practical (cheapest rental "
-                              "offer that carries the workload): 1 GPU (1 replica of TP 1, PP 1 "
-                              "on "),
+                              "offer that carries the workload): 1 GPU (1 replica of TP 1 EP 1, "
+                              "PP 1 on "),
                  qPrintable(out));
         QVERIFY(!out.contains("1 GPUs"));
     }
