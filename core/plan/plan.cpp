@@ -604,7 +604,17 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
     }
     const bool overridden =
         pc.apiInputUsdPerMTok || pc.apiCachedInputUsdPerMTok || pc.apiOutputUsdPerMTok;
+    // All three classes typed: the user's own prices, whatever entry would have been chosen
+    // (a provider's name and "the cheapest of N" would misattribute them).
+    const bool allTyped =
+        pc.apiInputUsdPerMTok && pc.apiCachedInputUsdPerMTok && pc.apiOutputUsdPerMTok;
     if (overridden) {
+        if (allTyped && r.apiPriced) {
+            api = ApiPrice{};
+            r.apiTier.reset();
+            r.apiBatch = false;
+            r.apiPriced = false;
+        }
         if (!r.apiPriced) {
             r.apiSelection = ApiSelection::Entered;
             api.id = "scenario";

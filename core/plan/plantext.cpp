@@ -474,8 +474,9 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
             << (p.apiSelection == ApiSelection::Pinned    ? std::string("pinned")
                 : p.apiSelection == ApiSelection::Entered ? std::string("typed in")
                 : p.apiAlternatives.size() > 1
-                    ? "the cheapest of " + std::to_string(p.apiAlternatives.size()) +
-                          " for this model"
+                    ? (p.api.source.rfind("scenario", 0) == 0 ? "the classes typed in over " : "") +
+                          std::string("the cheapest of ") +
+                          std::to_string(p.apiAlternatives.size()) + " for this model"
                     : std::string("the only price known for this model"))
             << "; " << p.api.source << ", " << p.api.asOf << ")\n";
         apiTierAndBatchLines(out, p);

@@ -79,6 +79,19 @@ class TestApiPrices : public QObject {
         const PlanResult typed = planOf(s);
         QCOMPARE(typed.api.outputUsdPerMTok, 2.0);
         QCOMPARE(typed.api.inputUsdPerMTok, 0.35);
+        // All three classes typed: the user's own prices, no provider's name, tier or batch
+        // discount carried over from the entry they replace.
+        s.pricing.apiInputUsdPerMTok = 3.0;
+        s.pricing.apiCachedInputUsdPerMTok = 0.3;
+        s.pricing.apiOutputUsdPerMTok = 15.0;
+        const PlanResult own = planOf(s);
+        QCOMPARE(own.apiSelection, ApiSelection::Entered);
+        QCOMPARE(own.api.id, std::string("scenario"));
+        QCOMPARE(own.api.name, std::string("API prices from the scenario"));
+        QVERIFY(!own.apiTier && !own.apiBatch);
+        COMPARE_NEAR(own.apiUsdPerMonth, 2e3 * 3.0 + 1e3 * 0.3 + 5e2 * 15.0, 1e-9, 1e-12);
+        s.pricing.apiInputUsdPerMTok.reset();
+        s.pricing.apiCachedInputUsdPerMTok.reset();
         // Unknown pinned id: the error names the field.
         s.pricing.apiPriceId = "nobody-sells-this";
         auto bad = evaluate(s);
