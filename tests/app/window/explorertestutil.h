@@ -10,14 +10,21 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLineSeries>
+#include <QSettings>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace hostplan::explorertest {
 
-/// Points QSettings at organisation HostPlanTests, application `app` (one per test executable,
-/// so parallel runs do not share settings) and clears them; for initTestCase.
+/// Points QSettings at organisation HostPlanTests, application `app` (one per test executable),
+/// in a folder of this process's own (two checkouts' test runs at once, or two runs of one
+/// executable, would otherwise share ~/.config and overwrite each other's saved session), and
+/// clears them; for initTestCase.
 inline void useTestSettings(const QString &app) {
+    static QTemporaryDir folder;
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, folder.path());
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, folder.path());
     QCoreApplication::setOrganizationName(QStringLiteral("HostPlanTests"));
     QCoreApplication::setApplicationName(app);
     ui::AppSettings::clear();
