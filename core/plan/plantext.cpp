@@ -284,7 +284,7 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         const double perStep = (1.0 - std::pow(a, double(w.speculativeTokens) + 1.0)) / (1.0 - a);
         out << "          speculative decoding: " << countText(w.speculativeTokens, "draft token")
             << " per step by "
-            << (p.model.draft ? singleLine(p.scenario.engine.draft) : std::string("MTP layers"))
+            << (p.model.draft ? singleLine(p.model.draft->displayName) : std::string("MTP layers"))
             << ", acceptance " << formatDouble("%.2f", w.speculativeAcceptance)
             << " assumed (--speculative-acceptance), " << formatDouble("%.2f", perStep)
             << " tokens per verify step on average\n";
