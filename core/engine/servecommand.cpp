@@ -523,6 +523,14 @@ ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                           ": TensorRT-LLM's FP8 KV cache is E4M3 (kv_cache_config: dtype: fp8), "
                           "the same size; it has no E5M2 KV cache.");
     }
+    if (p.model.draft || p.scenario.workload.speculativeTokens > 0) {
+        // trtllm-serve takes speculative decoding from the LLM API options only.
+        c.notes.push_back("The plan speculates (" +
+                          (p.model.draft ? p.model.draft->displayName : std::string("MTP layers")) +
+                          "): trtllm-serve takes it from a YAML file passed with "
+                          "--extra_llm_api_options (speculative_config); as written this command "
+                          "runs without it, and the batch above was sized for it.");
+    }
     addTrtllmStateNote(p, c);
     const std::uint32_t nodes = nodesOf(p);
     if (nodes > 1) {

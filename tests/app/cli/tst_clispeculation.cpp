@@ -47,6 +47,11 @@ class TestCliSpeculation : public QObject {
                             "checkpoint trained for this model before running") !=
                      std::string::npos,
                  r.out.c_str());
+        // TensorRT-LLM takes speculation from its LLM API options only: the command says so.
+        QVERIFY2(r.out.find("# Note: The plan speculates (Llama 3.1 70B EAGLE head): trtllm-serve "
+                            "takes it from a YAML file passed with --extra_llm_api_options "
+                            "(speculative_config)") != std::string::npos,
+                 r.out.c_str());
     }
 
     void badValuesAreRefused() {
