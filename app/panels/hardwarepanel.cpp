@@ -29,6 +29,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <type_traits>
 
 namespace hostplan::ui {
 
@@ -341,32 +342,28 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         }
         commit(s, tr("Change engine to %1").arg(m_engine->itemText(index)));
     });
-    connect(m_vllmVersion, &QComboBox::activated, this, [this](int index) {
-        Scenario s = m_doc->scenario();
-        const std::string id = m_vllmVersion->itemData(index).toString().toStdString();
-        std::optional<VllmProfile> rules;
-        if (auto r = parseVllmVersion(id); !id.empty() && r.ok()) {
-            rules = r.value();
-        }
-        if (s.engine.vllmVersion == rules) {
-            return;
-        }
-        s.engine.vllmVersion = rules;
-        commit(s, tr("Change vLLM rules to %1").arg(m_vllmVersion->itemText(index)));
-    });
-    connect(m_sglangVersion, &QComboBox::activated, this, [this](int index) {
-        Scenario s = m_doc->scenario();
-        const std::string id = m_sglangVersion->itemData(index).toString().toStdString();
-        std::optional<SglangProfile> rules;
-        if (auto r = parseSglangVersion(id); !id.empty() && r.ok()) {
-            rules = r.value();
-        }
-        if (s.engine.sglangVersion == rules) {
-            return;
-        }
-        s.engine.sglangVersion = rules;
-        commit(s, tr("Change SGLang rules to %1").arg(m_sglangVersion->itemText(index)));
-    });
+    // A rule-set combo (rulesCombo) edits one engine's release field: the empty data is the
+    // default (unset), any other the id its parser reads. `undo` takes the item's text.
+    const auto rulesEdit = [this](QComboBox *combo, auto EngineSettings::*field, auto parse,
+                                  const QString &undo) {
+        connect(combo, &QComboBox::activated, this, [=, this](int index) {
+            Scenario s = m_doc->scenario();
+            const std::string id = combo->itemData(index).toString().toStdString();
+            std::remove_reference_t<decltype(s.engine.*field)> rules;
+            if (auto r = parse(id); !id.empty() && r.ok()) {
+                rules = r.value();
+            }
+            if (s.engine.*field == rules) {
+                return;
+            }
+            s.engine.*field = rules;
+            commit(s, undo.arg(combo->itemText(index)));
+        });
+    };
+    rulesEdit(m_vllmVersion, &EngineSettings::vllmVersion, &parseVllmVersion,
+              tr("Change vLLM rules to %1"));
+    rulesEdit(m_sglangVersion, &EngineSettings::sglangVersion, &parseSglangVersion,
+              tr("Change SGLang rules to %1"));
     connect(m_prefixCaching, &QComboBox::activated, this, [this](int index) {
         Scenario s = m_doc->scenario();
         const QString v = m_prefixCaching->itemData(index).toString();

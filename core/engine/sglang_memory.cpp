@@ -132,9 +132,9 @@ EngineMemoryInput indexerOnEveryLayer(const EngineMemoryInput &in, ModelSpec &st
 /// #37155 and #38364 describe it, open or closed unmerged as of v0.5.19; a v0.5.19 log of
 /// Qwen3.8-27B at TP 2 loads its MTP head as 2.57 GB, PR #32468). The memory is then idle.
 std::uint64_t sglangMtpPlaceholderBytes(const ModelSpec &m, std::uint32_t tp) {
+    const std::uint64_t ranks = std::max<std::uint32_t>(tp, 1);
     const std::uint64_t padded = (std::uint64_t(m.vocabSize) + 63) / 64 * 64;
-    const std::uint64_t perRank =
-        (padded + std::max<std::uint32_t>(tp, 1) - 1) / std::max<std::uint32_t>(tp, 1);
+    const std::uint64_t perRank = (padded + ranks - 1) / ranks;
     const bool ownHead = std::any_of(m.groups.begin(), m.groups.end(), [](const TensorGroup &g) {
         return g.role == GroupRole::LmHead;
     });
@@ -264,13 +264,11 @@ class SglangMemory final : public EngineMemoryModel {
         t.kvBytesPerToken = sglangCellBytes(k);
         t.kvBlockTokens = info.kvBlockTokens;
         t.draftKvBytesPerToken = k.draftBytesPerToken;
-        std::uint64_t draftInside = 0;
         if (rules.draftInsideFraction && rest > 0 && k.draftBytesPerToken > 0) {
             // PR #23862: the draft's pool holds as many tokens as the target's, inside the
             // budget: tokens = rest / (target cell + draft cell).
-            draftInside = std::uint64_t(rest) / (t.kvBytesPerToken + k.draftBytesPerToken) *
-                          k.draftBytesPerToken;
-            rest -= std::int64_t(draftInside);
+            rest -= std::int64_t(std::uint64_t(rest) / (t.kvBytesPerToken + k.draftBytesPerToken) *
+                                 k.draftBytesPerToken);
         }
         const std::uint64_t statePerReq = std::uint64_t(k.stateLayers) * k.statePageBytes;
         if (rest > 0 && statePerReq > 0) {

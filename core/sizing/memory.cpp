@@ -213,9 +213,6 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     in.draftModel = model.draft.get();
     const bool speculative = plansSpeculation(model, scenario);
     in.sglangProfile = scenario.engine.sglangVersion.value_or(kDefaultSglangProfile);
-    const bool standaloneDraft = in.draftModel && !in.draftModel->eagleHead;
-    in.memoryFraction = scenario.engine.memoryFraction.value_or(engineDefaultMemoryFraction(
-        engine, gpu, in.tp, speculative, standaloneDraft, &model, in.vllmProfile));
     in.draftLayers = speculative && !in.draftModel ? model.mtpLayers : 0;
     in.speculative = speculative;
     in.speculativeTokens = speculative ? scenario.workload.speculativeTokens : 0;
@@ -230,7 +227,10 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
         in.maxRunningRequests = scenario.engine.maxNumSeqs.value_or(0);
     }
     in.maxBatchedTokens = batchedTokens(scenario, gpu, &model);
-    if (engine == Engine::Sglang && !scenario.engine.memoryFraction) {
+    const bool standaloneDraft = in.draftModel && !in.draftModel->eagleHead;
+    if (scenario.engine.memoryFraction) {
+        in.memoryFraction = *scenario.engine.memoryFraction;
+    } else if (engine == Engine::Sglang) {
         // SGLang's default fraction takes the server's chunked prefill size and layout, and
         // from v0.5.10 its piecewise CUDA graphs (server_args.py _handle_gpu_memory_settings).
         SglangFractionInput f;
@@ -245,6 +245,9 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
                                                        speculative, in.maxBatchedTokens})
                                     .reserveMiB;
         in.memoryFraction = sglangDefaultMemFraction(f) * sglangVisionFractionFactor(model);
+    } else {
+        in.memoryFraction = engineDefaultMemoryFraction(engine, gpu, in.tp, speculative,
+                                                        standaloneDraft, &model, in.vllmProfile);
     }
     in.maxModelLen = scenario.workload.contextTokens;
     // vLLM's state pages per request (a model with state layers): 'align' mode with prefix
