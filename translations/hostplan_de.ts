@@ -744,12 +744,12 @@ Quelle: %3 (Stand %4)</translation>
         <translation>gemessen</translation>
     </message>
     <message>
-        <source>%1 advertised (vendors&apos; GB here are GiB), %2 usable</source>
-        <translation>%1 laut Hersteller (dessen GB sind hier GiB), %2 nutzbar</translation>
-    </message>
-    <message>
         <source>modelled</source>
         <translation>modelliert</translation>
+    </message>
+    <message>
+        <source>%1 advertised, %2 usable (as the engines measure it)</source>
+        <translation>%1 beworben, %2 nutzbar (wie die Engines messen)</translation>
     </message>
 </context>
 <context>
@@ -811,12 +811,20 @@ Speicheruntergrenze: %2 (%3 Gewichte / %4 pro GPU)
         <translation>Benötigte GPUs pro GPU-Typ: %1 Tokens x %2, %3</translation>
     </message>
     <message>
-        <source>Your plan (GPU count fixed at %1): %2</source>
-        <translation>Ihr Plan (GPU-Anzahl fest auf %1): %2</translation>
-    </message>
-    <message>
         <source>%1/month · %2</source>
         <translation>%1/Monat · %2</translation>
+    </message>
+    <message>
+        <source>Practical: %1 (TP %2 x PP %3, EP %4)</source>
+        <translation>Praktisch: %1 (TP %2 x PP %3, EP %4)</translation>
+    </message>
+    <message>
+        <source>%1/month at your %2 · %3</source>
+        <translation>%1/Monat bei Ihren %2 · %3</translation>
+    </message>
+    <message>
+        <source>Your plan (GPU count fixed at %1): %2 per month</source>
+        <translation>Ihr Plan (GPU-Anzahl fest auf %1): %2 pro Monat</translation>
     </message>
 </context>
 <context>
@@ -1187,10 +1195,6 @@ Quelle: %6 (Stand %7)</translation>
         <translation>Die vLLM-Version, deren Speicherregeln beim Start vLLM-Pläne folgen</translation>
     </message>
     <message>
-        <source>a vLLM release HostPlan models: 0.24, 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0)</source>
-        <translation>eine von HostPlan modellierte vLLM-Version: 0.24, 0.19, 0.11, 0.7 (V1), 0.6.5 oder 0.6.4 (V0)</translation>
-    </message>
-    <message>
         <source>vLLM rules</source>
         <translation>vLLM-Regeln</translation>
     </message>
@@ -1385,6 +1389,10 @@ Quelle: %6 (Stand %7)</translation>
     <message>
         <source>Change SGLang rules to %1</source>
         <translation>SGLang-Regeln auf %1 ändern</translation>
+    </message>
+    <message>
+        <source>a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
+        <translation>ein von HostPlan modelliertes vLLM-Release: 0.24, 0.22, 0.21, 0.19, 0.11, 0.7 (V1), 0.6.5 oder 0.6.4 (V0); ab 0.21 zieht vLLM seine Schätzung des CUDA-Graph-Speichers vom KV-Cache-Budget ab</translation>
     </message>
 </context>
 <context>
@@ -3920,10 +3928,6 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <translation>Alle %1 Replikate (%2)</translation>
     </message>
     <message>
-        <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Sequences at the target: how many of them the practical layout runs within the time per output token (0: too slow, e.g. pipeline stages over many nodes). Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs are at the practical count and the rate of each type&apos;s chosen offer (or yours); %1</source>
-        <translation>Speicheruntergrenze: GPUs, deren beworbener Speicher allein die Gewichte fasst. Praktische Anzahl: die kleinste mietbare Anzahl (1 GPU oder ganze Knoten), deren Aufteilung die Gewichte und die Last fasst. Sequenzen beim Ziel: wie viele davon die praktische Aufteilung innerhalb der Zeit pro Ausgabe-Token ausführt (0: zu langsam, z. B. Pipeline-Stufen über viele Knoten). Pilotbereich: die Spanne, für die man einen Anbieter um ein Angebot für einen Pilotbetrieb bittet, von der praktischen Anzahl bis zu einem Knoten mehr (höchstens das Doppelte der praktischen Anzahl). Monatskosten gelten bei der praktischen Anzahl und dem Preis des gewählten Angebots jedes Typs (oder Ihrem Preis); %1</translation>
-    </message>
-    <message>
         <source>5. Serving commands</source>
         <translation>5. Serving-Befehle</translation>
     </message>
@@ -4170,6 +4174,18 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>%1 terms per GPU: weight padding %2, replication %3, draft weights %4; CUDA context %5, communication %6, non-torch %7, CUDA graphs %8; activation peak %9 (MoE workspace %10, sampler %11); KV pool %12 at %13 bytes per token (draft layers %14), %15 tokens.</source>
         <translation>%1-Posten pro GPU: Gewichts-Padding %2, Replikation %3, Draft-Gewichte %4; CUDA-Kontext %5, Kommunikation %6, Nicht-Torch %7, CUDA-Graphen %8; Aktivierungsspitze %9 (MoE-Arbeitsbereich %10, Sampler %11); KV-Pool %12 bei %13 Bytes pro Token (Draft-Schichten %14), %15 Tokens.</translation>
+    </message>
+    <message>
+        <source>%1 (row at your %2)</source>
+        <translation>%1 (Zeile bei Ihren %2)</translation>
+    </message>
+    <message>
+        <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Sequences at the target: how many of them the practical layout runs within the time per output token (0: too slow, e.g. pipeline stages over many nodes). Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs and sequences are at the practical count (on the scenario&apos;s row, at its own GPU count when it fixes one) and the rate of each type&apos;s chosen offer (or yours); %1 A * marks a rate no rental offer gives (the GPU type&apos;s assumed catalogue rate, or yours).</source>
+        <translation>Speicheruntergrenze: GPUs, deren beworbener Speicher allein die Gewichte fasst. Praktische Anzahl: die kleinste mietbare Anzahl (1 GPU oder ganze Knoten), deren Aufteilung die Gewichte und die Last fasst. Sequenzen am Ziel: wie viele davon die praktische Aufteilung innerhalb der Zeit pro Ausgabe-Token ausführt (0: zu langsam, z. B. Pipeline-Stufen über viele Knoten). Pilotbereich: was man für einen Pilotbetrieb bei einem Anbieter anfragen sollte, von der praktischen Anzahl bis zu einem Knoten mehr (höchstens das Doppelte der praktischen Anzahl). Monatskosten und Sequenzen gelten bei der praktischen Anzahl (in der Zeile des Szenarios bei dessen eigener GPU-Anzahl, wenn es eine festlegt) und zum Preis des gewählten Angebots jedes Typs (oder Ihrem); %1 Ein * markiert einen Preis, den kein Mietangebot nennt (den angenommenen Katalogpreis des GPU-Typs oder Ihren).</translation>
+    </message>
+    <message>
+        <source>%1 copies of %2 (one serves part of the workload)</source>
+        <translation>%1 Kopien von %2 (eine bedient einen Teil der Last)</translation>
     </message>
 </context>
 <context>
@@ -4477,6 +4493,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>Engine budget (KV: fraction %1 of the memory free after loading)</source>
         <translation>Engine-Budget (KV: Anteil %1 des nach dem Laden freien Speichers)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;This deployment serves part of that volume: %1 copies carry it, %2 a month at the chosen hours.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Diese Bereitstellung bedient einen Teil dieses Volumens: %1 Kopien tragen es, %2 pro Monat zu den gewählten Stunden.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -744,12 +744,12 @@ Source: %3 (as of %4)</source>
         <translation>実測</translation>
     </message>
     <message>
-        <source>%1 advertised (vendors&apos; GB here are GiB), %2 usable</source>
-        <translation>公称 %1（ここでのメーカーの GB は GiB）、利用可能 %2</translation>
-    </message>
-    <message>
         <source>modelled</source>
         <translation>モデル推定</translation>
+    </message>
+    <message>
+        <source>%1 advertised, %2 usable (as the engines measure it)</source>
+        <translation>公称 %1、使用可能 %2（エンジンの計測値）</translation>
     </message>
 </context>
 <context>
@@ -811,12 +811,20 @@ No native MXFP4: FP4 weights are dequantized</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <source>Your plan (GPU count fixed at %1): %2</source>
-        <translation>現在のプラン（GPU 数は %1 に固定）：%2</translation>
-    </message>
-    <message>
         <source>%1/month · %2</source>
         <translation>%1/月 · %2</translation>
+    </message>
+    <message>
+        <source>Practical: %1 (TP %2 x PP %3, EP %4)</source>
+        <translation>実用：%1（TP %2 x PP %3、EP %4）</translation>
+    </message>
+    <message>
+        <source>%1/month at your %2 · %3</source>
+        <translation>指定の %2 で月 %1 · %3</translation>
+    </message>
+    <message>
+        <source>Your plan (GPU count fixed at %1): %2 per month</source>
+        <translation>あなたのプラン（GPU 数を %1 に固定）：月 %2</translation>
     </message>
 </context>
 <context>
@@ -1187,10 +1195,6 @@ Source: %6 (as of %7)</source>
         <translation>vLLM プランが従う起動時メモリ規則の vLLM リリース</translation>
     </message>
     <message>
-        <source>a vLLM release HostPlan models: 0.24, 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0)</source>
-        <translation>HostPlan がモデル化する vLLM リリース：0.24、0.19、0.11、0.7（V1）、0.6.5 または 0.6.4（V0）</translation>
-    </message>
-    <message>
         <source>vLLM rules</source>
         <translation>vLLM 規則</translation>
     </message>
@@ -1385,6 +1389,10 @@ Source: %6 (as of %7)</source>
     <message>
         <source>Change SGLang rules to %1</source>
         <translation>SGLang の規則を %1 に変更</translation>
+    </message>
+    <message>
+        <source>a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
+        <translation>HostPlan がモデル化する vLLM リリース：0.24、0.22、0.21、0.19、0.11、0.7（V1）、0.6.5、0.6.4（V0）。0.21 以降、vLLM は CUDA グラフメモリの見積もりを KV キャッシュ予算から差し引きます</translation>
     </message>
 </context>
 <context>
@@ -3920,10 +3928,6 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <translation>全 %1 レプリカ（%2）</translation>
     </message>
     <message>
-        <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Sequences at the target: how many of them the practical layout runs within the time per output token (0: too slow, e.g. pipeline stages over many nodes). Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs are at the practical count and the rate of each type&apos;s chosen offer (or yours); %1</source>
-        <translation>メモリ下限：公称メモリで重みだけを格納できる GPU 数。実用数：重みと負荷を保持できる構成となる最小のレンタル可能数（GPU 1 基またはノード単位）。目標でのシーケンス数：実用構成が出力トークンあたりの時間内に処理できるシーケンス数（0：遅すぎる。例：多数のノードにまたがるパイプラインステージ）。パイロット範囲：パイロット用にプロバイダーへ見積もりを依頼する範囲で、実用数から 1 ノード追加まで（最大で実用数の 2 倍）。月額コストは実用数と、各種別で選ばれたレンタルオファー（または設定した料金）の料金によるものです。%1</translation>
-    </message>
-    <message>
         <source>5. Serving commands</source>
         <translation>5. サービングコマンド</translation>
     </message>
@@ -4170,6 +4174,18 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>%1 terms per GPU: weight padding %2, replication %3, draft weights %4; CUDA context %5, communication %6, non-torch %7, CUDA graphs %8; activation peak %9 (MoE workspace %10, sampler %11); KV pool %12 at %13 bytes per token (draft layers %14), %15 tokens.</source>
         <translation>%1 の GPU あたりの内訳：重みのパディング %2、複製 %3、ドラフト重み %4。CUDA コンテキスト %5、通信 %6、torch 外 %7、CUDA グラフ %8。アクティベーションのピーク %9（MoE ワークスペース %10、サンプラー %11）。KV プール %12、トークンあたり %13 バイト（ドラフト層 %14）、%15 トークン。</translation>
+    </message>
+    <message>
+        <source>%1 (row at your %2)</source>
+        <translation>%1（この行は指定の %2）</translation>
+    </message>
+    <message>
+        <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Sequences at the target: how many of them the practical layout runs within the time per output token (0: too slow, e.g. pipeline stages over many nodes). Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs and sequences are at the practical count (on the scenario&apos;s row, at its own GPU count when it fixes one) and the rate of each type&apos;s chosen offer (or yours); %1 A * marks a rate no rental offer gives (the GPU type&apos;s assumed catalogue rate, or yours).</source>
+        <translation>メモリ下限：公称メモリで重みだけを保持できる GPU 数。実用数：レイアウトが重みとワークロードを保持できる最小のレンタル可能数（1 GPU またはノード単位）。目標でのシーケンス数：実用レイアウトが出力トークンあたりの時間内に実行できる数（0：遅すぎる。例：多数のノードにまたがるパイプライン段）。パイロット範囲：パイロット用にプロバイダーへ見積もりを依頼する GPU 数。実用数から 1 ノード多い数まで（最大で実用数の 2 倍）。月額費用とシーケンス数は実用数（シナリオの行で GPU 数を固定している場合はその数）と各タイプで選ばれたオファー（またはあなた）の料金によります。%1 * はレンタルオファーにない料金（GPU タイプの想定カタログ料金、またはあなたの料金）を示します。</translation>
+    </message>
+    <message>
+        <source>%1 copies of %2 (one serves part of the workload)</source>
+        <translation>%2 のコピー %1 個（1 つはワークロードの一部のみを担う）</translation>
     </message>
 </context>
 <context>
@@ -4477,6 +4493,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>Engine budget (KV: fraction %1 of the memory free after loading)</source>
         <translation>エンジン予算（KV：ロード後の空きメモリの %1）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;This deployment serves part of that volume: %1 copies carry it, %2 a month at the chosen hours.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;このデプロイはその量の一部しか担いません：%1 個のコピーで担い、選択した時間で月 %2 です。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

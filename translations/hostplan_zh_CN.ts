@@ -744,12 +744,12 @@ Source: %3 (as of %4)</source>
         <translation>实测</translation>
     </message>
     <message>
-        <source>%1 advertised (vendors&apos; GB here are GiB), %2 usable</source>
-        <translation>标称 %1（厂商此处的 GB 实为 GiB），可用 %2</translation>
-    </message>
-    <message>
         <source>modelled</source>
         <translation>模型估算</translation>
+    </message>
+    <message>
+        <source>%1 advertised, %2 usable (as the engines measure it)</source>
+        <translation>标称 %1，可用 %2（按引擎的测量）</translation>
     </message>
 </context>
 <context>
@@ -811,12 +811,20 @@ No native MXFP4: FP4 weights are dequantized</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <source>Your plan (GPU count fixed at %1): %2</source>
-        <translation>您的方案（GPU 数量固定为 %1）：%2</translation>
-    </message>
-    <message>
         <source>%1/month · %2</source>
         <translation>%1/月 · %2</translation>
+    </message>
+    <message>
+        <source>Practical: %1 (TP %2 x PP %3, EP %4)</source>
+        <translation>实际：%1（TP %2 x PP %3，EP %4）</translation>
+    </message>
+    <message>
+        <source>%1/month at your %2 · %3</source>
+        <translation>按您的 %2 每月 %1 · %3</translation>
+    </message>
+    <message>
+        <source>Your plan (GPU count fixed at %1): %2 per month</source>
+        <translation>您的方案（GPU 数量固定为 %1）：每月 %2</translation>
     </message>
 </context>
 <context>
@@ -1187,10 +1195,6 @@ Source: %6 (as of %7)</source>
         <translation>vLLM 方案所遵循的启动内存规则对应的 vLLM 版本</translation>
     </message>
     <message>
-        <source>a vLLM release HostPlan models: 0.24, 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0)</source>
-        <translation>HostPlan 建模的 vLLM 版本：0.24、0.19、0.11、0.7（V1）、0.6.5 或 0.6.4（V0）</translation>
-    </message>
-    <message>
         <source>vLLM rules</source>
         <translation>vLLM 规则</translation>
     </message>
@@ -1385,6 +1389,10 @@ Source: %6 (as of %7)</source>
     <message>
         <source>Change SGLang rules to %1</source>
         <translation>将 SGLang 规则改为 %1</translation>
+    </message>
+    <message>
+        <source>a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
+        <translation>HostPlan 建模的 vLLM 版本：0.24、0.22、0.21、0.19、0.11、0.7（V1）、0.6.5 或 0.6.4（V0）；从 0.21 起 vLLM 从 KV 缓存预算中扣除其 CUDA 图内存估算</translation>
     </message>
 </context>
 <context>
@@ -3920,10 +3928,6 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <translation>全部 %1 个副本（%2）</translation>
     </message>
     <message>
-        <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Sequences at the target: how many of them the practical layout runs within the time per output token (0: too slow, e.g. pipeline stages over many nodes). Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs are at the practical count and the rate of each type&apos;s chosen offer (or yours); %1</source>
-        <translation>显存下限：标称显存仅能容纳权重所需的 GPU 数。实际数量：其布局能容纳权重和负载的最小可租数量（1 个 GPU 或整节点）。目标下的序列数：实际布局在每个输出 token 的时间内可运行的序列数（0：太慢，例如流水线阶段跨越多个节点）。试点范围：向供应商询价试点时的数量，从实际数量到多一个节点（最多为实际数量的两倍）。月成本按实际数量和各型号所选租用报价的单价（或您的单价）计算；%1</translation>
-    </message>
-    <message>
         <source>5. Serving commands</source>
         <translation>5. 推理服务命令</translation>
     </message>
@@ -4170,6 +4174,18 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>%1 terms per GPU: weight padding %2, replication %3, draft weights %4; CUDA context %5, communication %6, non-torch %7, CUDA graphs %8; activation peak %9 (MoE workspace %10, sampler %11); KV pool %12 at %13 bytes per token (draft layers %14), %15 tokens.</source>
         <translation>%1 每 GPU 各项：权重填充 %2，复制 %3，草稿权重 %4；CUDA 上下文 %5，通信 %6，非 torch %7，CUDA graphs %8；激活峰值 %9（MoE 工作区 %10，采样器 %11）；KV 缓存池 %12，每 token %13 字节（草稿层 %14），共 %15 tokens。</translation>
+    </message>
+    <message>
+        <source>%1 (row at your %2)</source>
+        <translation>%1（此行按您的 %2）</translation>
+    </message>
+    <message>
+        <source>Memory floor: GPUs whose advertised memory holds the weights alone. Practical count: the smallest rentable count (1 GPU or whole nodes) whose layout holds the weights and the workload. Sequences at the target: how many of them the practical layout runs within the time per output token (0: too slow, e.g. pipeline stages over many nodes). Pilot range: what to ask a provider to quote for a pilot, from the practical count to one more node (at most twice the practical count). Monthly costs and sequences are at the practical count (on the scenario&apos;s row, at its own GPU count when it fixes one) and the rate of each type&apos;s chosen offer (or yours); %1 A * marks a rate no rental offer gives (the GPU type&apos;s assumed catalogue rate, or yours).</source>
+        <translation>内存下限：标称内存仅能容纳权重的 GPU 数量。实际数量：布局能容纳权重和工作负载的最小可租数量（1 块 GPU 或整节点）。目标下的序列数：实际布局在每输出 token 时间内运行的序列数（0：太慢，例如跨多个节点的流水线阶段）。试点范围：向供应商询价的试点规模，从实际数量到多一个节点（最多为实际数量的两倍）。月成本和序列数按实际数量计算（场景所在行在其固定 GPU 数量时按该数量）并按各类型所选报价（或您的价格）；%1 * 表示没有租用报价给出的价格（GPU 类型的假定目录价格或您的价格）。</translation>
+    </message>
+    <message>
+        <source>%1 copies of %2 (one serves part of the workload)</source>
+        <translation>%2 的 %1 份副本（一份只承担部分工作负载）</translation>
     </message>
 </context>
 <context>
@@ -4477,6 +4493,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>Engine budget (KV: fraction %1 of the memory free after loading)</source>
         <translation>引擎预算（KV：加载后空闲内存的 %1）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;This deployment serves part of that volume: %1 copies carry it, %2 a month at the chosen hours.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;此部署只承担该用量的一部分：需要 %1 份副本，按所选时长每月 %2。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

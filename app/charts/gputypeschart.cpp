@@ -85,33 +85,43 @@ void GpuTypesChart::rebuild() {
             row.floor = int(o.plan->fit.gpusFloor);
             row.practical = o.plan->fit.practicalFound ? int(o.plan->fit.gpusPractical) : 0;
             const auto &l = o.plan->fit.practicalLayout;
+            // The scenario's own row is its plan: with a fixed count, its cost is at that count,
+            // not at the practical one the bar draws.
+            const bool fixedCount = o.isScenarioGpu && !o.plan->autoCount;
             tip = tr("%1\nMemory floor: %2 (%3 of weights / %4 per GPU)\n")
                       .arg(QString::fromStdString(o.gpu.name), gpusText(row.floor),
                            gbText(double(o.plan->model.weightBytes())),
                            gbText(double(o.gpu.memoryBytes), 0));
-            tip += row.practical ? tr("Practical: %1 (TP %2 x PP %3, EP %4), %5 per month")
-                                       .arg(gpusText(row.practical))
-                                       .arg(l.tp)
-                                       .arg(l.pp)
-                                       .arg(l.ep)
-                                       .arg(usdText(o.plan->rental.usdPerMonthScheduled))
-                                 : tr("Practical: no layout up to %1 GPUs carries the workload")
-                                       .arg(kMaxPracticalGpus);
+            tip += !row.practical ? tr("Practical: no layout up to %1 GPUs carries the workload")
+                                        .arg(kMaxPracticalGpus)
+                   : fixedCount ? tr("Practical: %1 (TP %2 x PP %3, EP %4)")
+                                      .arg(gpusText(row.practical))
+                                      .arg(l.tp)
+                                      .arg(l.pp)
+                                      .arg(l.ep)
+                                : tr("Practical: %1 (TP %2 x PP %3, EP %4), %5 per month")
+                                      .arg(gpusText(row.practical))
+                                      .arg(l.tp)
+                                      .arg(l.pp)
+                                      .arg(l.ep)
+                                      .arg(usdText(o.plan->rental.usdPerMonthScheduled));
             if (row.practical) {
                 // Which rate that month is at (every type here is on auto: its offer's own).
                 tip += QLatin1Char('\n') + planRateText(*o.plan);
                 // The cost beside the name, first, so that a long name elides, not the cost:
                 // what each type costs is the point of comparing them.
                 row.usdPerMonth = o.plan->rental.usdPerMonthScheduled;
-                label = tr("%1/month · %2").arg(usdText(row.usdPerMonth), label);
+                label = fixedCount ? tr("%1/month at your %2 · %3")
+                                         .arg(usdText(row.usdPerMonth),
+                                              gpusText(o.plan->rentedGpus()), label)
+                                   : tr("%1/month · %2").arg(usdText(row.usdPerMonth), label);
             } else {
                 label += tr(" (no fit)");
             }
-            const auto &own = m_doc->plan();
-            if (row.id == currentId && own && !own->autoCount) {
-                tip += QLatin1Char('\n') + tr("Your plan (GPU count fixed at %1): %2")
-                                               .arg(own->rentedGpus())
-                                               .arg(planRateText(*own));
+            if (fixedCount) {
+                tip += QLatin1Char('\n') + tr("Your plan (GPU count fixed at %1): %2 per month")
+                                               .arg(o.plan->rentedGpus())
+                                               .arg(usdText(o.plan->rental.usdPerMonthScheduled));
             }
         } else {
             label += tr(" (n/a)");

@@ -73,10 +73,12 @@ QString gibText(double bytes, int decimals) {
 }
 
 QString gpuMemoryText(double advertisedBytes, double usableBytes) {
-    // HBM capacities are sold in binary units written "GB" (an "80 GB" H100 holds 80 GiB =
-    // 85.9 GB), which is why the usable figure can exceed the advertised one.
+    // HBM capacities are often sold in binary units written "GB" (an "80 GB" H100 holds 80 GiB
+    // = 85.9 GB), which is why the usable figure can exceed the advertised one. HostPlan reads
+    // the advertised figure as decimal GB (the memory floor's rule) and the usable figure as
+    // the engines measure it, in GiB: the text names each unit and claims neither.
     return QCoreApplication::translate("hostplan::ui::Format",
-                                       "%1 advertised (vendors' GB here are GiB), %2 usable")
+                                       "%1 advertised, %2 usable (as the engines measure it)")
         .arg(gbText(advertisedBytes, 0), gibText(usableBytes));
 }
 

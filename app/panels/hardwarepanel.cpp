@@ -216,7 +216,9 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
            "profiles the activation peak (sampler warm-up, logits), what it counts as non-torch "
            "memory and how its MoE kernels lay out MXFP4 experts. Pick the release you will "
            "run; the defaults (max_num_seqs, batched tokens) are the same for every release."),
-        tr("a vLLM release HostPlan models: 0.24, 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0)"),
+        tr("a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.7 (V1), 0.6.5 or "
+           "0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache "
+           "budget"),
         tr("default: v0.19's rules, the newest checked against whole start-up logs.")));
     form->addRow(tr("vLLM rules"), m_vllmVersion);
     m_sglangVersion = rulesCombo(sglangRuleSets(), sglangRules(kDefaultSglangProfile).id);

@@ -39,7 +39,9 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
                     QStringLiteral("usd_per_gpu_hour"),
                     QStringLiteral("usd_per_month_scheduled"),
                     QStringLiteral("usd_per_month_always_on"),
-                    QStringLiteral("scenario_gpu")};
+                    QStringLiteral("scenario_gpu"),
+                    QStringLiteral("gpus_costed"),
+                    QStringLiteral("rate_from_offer")};
     for (const GpuOptionRow &o : options) {
         const QString name =
             qs(o.gpu.name) + (o.isScenarioGpu ? Report::tr(" (scenario)") : QString());
@@ -51,7 +53,8 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
                    {qs(o.gpu.id), qs(o.gpu.name), csvInt(o.gpu.memoryBytes),
                     csvInt(std::uint64_t(o.gpu.gpusPerNode)), QString(), QString(), QString(),
                     QString(), QString(), QString(), QString(), QString(),
-                    o.isScenarioGpu ? QStringLiteral("1") : QStringLiteral("0")},
+                    o.isScenarioGpu ? QStringLiteral("1") : QStringLiteral("0"), QString(),
+                    QString()},
                    o.isScenarioGpu);
             continue;
         }
@@ -59,12 +62,15 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
         addRow(t,
                {name, gbText(double(o.gpu.memoryBytes), 0), QString::number(o.gpusPerNode),
                 QString::number(o.floorGpus),
-                found ? QString::number(o.practicalGpus)
-                      : Report::tr("none up to %1").arg(kMaxPracticalGpus),
+                !found ? Report::tr("none up to %1").arg(kMaxPracticalGpus)
+                : o.costedGpus != o.practicalGpus
+                    ? Report::tr("%1 (row at your %2)").arg(o.practicalGpus).arg(o.costedGpus)
+                    : QString::number(o.practicalGpus),
                 !found                     ? QStringLiteral("-")
                 : o.sequencesAtTarget == 0 ? Report::tr("0 (too slow)")
                                            : groupedInt(o.sequencesAtTarget),
-                pilotRangeText(o.pilot), rateText(o.usdPerGpuHour),
+                pilotRangeText(o.pilot),
+                rateText(o.usdPerGpuHour) + (o.offerRate ? QString() : QStringLiteral(" *")),
                 found ? usdText(o.usdPerMonthScheduled) : QStringLiteral("-"),
                 found ? usdText(o.usdPerMonthAlwaysOn) : QStringLiteral("-")},
                {qs(o.gpu.id), qs(o.gpu.name), csvInt(o.gpu.memoryBytes),
@@ -75,7 +81,9 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
                 found ? csvInt(std::uint64_t(o.pilot.high)) : QString(), csvNumber(o.usdPerGpuHour),
                 found ? csvNumber(o.usdPerMonthScheduled) : QString(),
                 found ? csvNumber(o.usdPerMonthAlwaysOn) : QString(),
-                o.isScenarioGpu ? QStringLiteral("1") : QStringLiteral("0")},
+                o.isScenarioGpu ? QStringLiteral("1") : QStringLiteral("0"),
+                found ? csvInt(std::uint64_t(o.costedGpus)) : QString(),
+                o.offerRate ? QStringLiteral("1") : QStringLiteral("0")},
                o.isScenarioGpu);
     }
     t.note =
@@ -86,8 +94,11 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
             "practical layout runs within the time per output token (0: too slow, e.g. "
             "pipeline stages over many nodes). Pilot range: what to ask a provider to quote for "
             "a pilot, from the practical count to one more node (at most twice the practical "
-            "count). Monthly costs are at the practical count and the rate of each type's chosen "
-            "offer (or yours); %1")
+            "count). Monthly costs and sequences are at the practical count (on the scenario's "
+            "row, "
+            "at its own GPU count when it fixes one) and the rate of each type's chosen offer "
+            "(or yours); %1 A * marks a rate no rental offer gives (the GPU type's assumed "
+            "catalogue rate, or yours).")
             .arg(p.apiPriced ? Report::tr("the API costs %1 per month for the same tokens.")
                                    .arg(usdText(p.apiUsdPerMonth))
                              : Report::tr("no API price is known for this model."));

@@ -59,26 +59,33 @@ QString recommendationLine(const PlanResult &p) {
                  p.fit.practicalFound ? gpusText(p.fit.gpusPractical)
                                       : Report::tr("none up to %1 GPUs").arg(kMaxPracticalGpus));
     }
+    // A deployment that serves part of the workload is compared as the copies that carry it.
+    const std::uint32_t copies = workloadCopies(p);
+    const QString deployment = copies > 1
+                                   ? Report::tr("%1 copies of %2 (one serves part of the workload)")
+                                         .arg(copies)
+                                         .arg(gpuLabel(p))
+                                   : gpuLabel(p);
+    const double scheduled = copies * p.rental.usdPerMonthScheduled;
+    const double alwaysOn = copies * p.rental.usdPerMonthAlwaysOn;
     switch (r) {
     case Recommendation::Api:
         return Report::tr("%1: for this volume the API costs %2 a month; renting %3 at %4 h/day "
                           "costs %5 a month.")
-            .arg(name, usdText(p.apiUsdPerMonth), gpuLabel(p), hpd,
-                 usdText(p.rental.usdPerMonthScheduled));
+            .arg(name, usdText(p.apiUsdPerMonth), deployment, hpd, usdText(scheduled));
     case Recommendation::Dedicated:
         return Report::tr(
                    "%1: the API would cost %2 per month, more than %3 always on (%4); rent or "
                    "own them around the clock.")
-            .arg(name, usdText(p.apiUsdPerMonth), gpuLabel(p),
-                 usdText(p.rental.usdPerMonthAlwaysOn));
+            .arg(name, usdText(p.apiUsdPerMonth), deployment, usdText(alwaysOn));
     case Recommendation::NoApiPrice:
         break;
     case Recommendation::BurstRental:
         return Report::tr(
                    "%1: rent %2 for %3 h/day (%4 per month) instead of the API (%5); always on "
                    "(%6) would cost more than the API.")
-            .arg(name, gpuLabel(p), hpd, usdText(p.rental.usdPerMonthScheduled),
-                 usdText(p.apiUsdPerMonth), usdText(p.rental.usdPerMonthAlwaysOn));
+            .arg(name, deployment, hpd, usdText(scheduled), usdText(p.apiUsdPerMonth),
+                 usdText(alwaysOn));
     }
     return name;
 }
@@ -127,7 +134,10 @@ std::vector<GpuOptionRow> gpuOptionRows(const ScenarioDocument &doc) {
         o.floorGpus = p.fit.gpusFloor;
         o.practicalFound = p.fit.practicalFound;
         o.practicalGpus = p.fit.practicalFound ? p.fit.gpusPractical : 0;
+        o.costedGpus = p.autoCount ? o.practicalGpus : p.rentedGpus();
         o.usdPerGpuHour = p.usdPerGpuHour;
+        const PlanRate rate = planRate(p);
+        o.offerRate = rate.basis == RateBasis::ChosenOffer && !p.search.fallback;
         o.usdPerMonthScheduled = p.rental.usdPerMonthScheduled;
         o.usdPerMonthAlwaysOn = p.rental.usdPerMonthAlwaysOn;
         out.push_back(std::move(o));

@@ -56,10 +56,16 @@ struct GpuOptionRow {
     std::uint32_t floorGpus = 0;   ///< weights only, advertised memory
     bool practicalFound = false;
     std::uint32_t practicalGpus = 0; ///< smallest rentable count carrying the workload
+    /// GPUs the row's cost and sequences are at: the practical count, or the scenario's own
+    /// fixed count on its row (PlanResult::rentedGpus()).
+    std::uint32_t costedGpus = 0;
     PilotRange pilot;
     double usdPerGpuHour = 0;
-    double usdPerMonthScheduled = 0; ///< at the practical count, scenario hours per day
-    double usdPerMonthAlwaysOn = 0;  ///< at the practical count, 24 h a day
+    /// The rate is a rental offer's (planRate(): the chosen offer, not HostPlan's fallback
+    /// shapes); false: the GPU type's catalogue rate (an assumption) or the user's own.
+    bool offerRate = false;
+    double usdPerMonthScheduled = 0; ///< at costedGpus, scenario hours per day
+    double usdPerMonthAlwaysOn = 0;  ///< at costedGpus, 24 h a day
     /// Sequences the practical plan runs within the time-per-output-token target (throughput
     /// model's capacity batch; 0: even one sequence is too slow, e.g. PP across many nodes).
     std::uint32_t sequencesAtTarget = 0;

@@ -46,9 +46,8 @@ ReportOptionsChart::ReportOptionsChart(const std::vector<GpuOptionRow> &options,
                 name.remove(0, vendor.size());
             }
         }
-        const QString label =
-            QStringLiteral("%1 \u00b7 %2")
-                .arg(name, found ? gpusText(o.practicalGpus) : tr("does not fit"));
+        const QString label = QStringLiteral("%1 \u00b7 %2")
+                                  .arg(name, found ? gpusText(o.costedGpus) : tr("does not fit"));
         const double a = found ? o.usdPerMonthAlwaysOn / 1000 : 0;
         const double s = found ? o.usdPerMonthScheduled / 1000 : 0;
         always->append(a);

@@ -264,12 +264,20 @@ void SummaryView::rebuild() {
                           onlyText, users);
         }
         if (p.fit.fits) {
+            // The copies of the deployment the volume takes (one may serve only part of it).
+            const std::uint32_t copies = workloadCopies(p);
             h += tr("<p>Your volume: %1 output tokens per month; self-hosting is <b>%2</b> the "
                     "API at this volume.</p>")
                      .arg(tokensText(p.scenario.workload.outputTokensPerMonth))
-                     .arg(p.rental.usdPerMonthScheduled < p.apiUsdPerMonth
+                     .arg(copies * p.rental.usdPerMonthScheduled < p.apiUsdPerMonth
                               ? tr("cheaper than")
                               : tr("more expensive than"));
+            if (copies > 1) {
+                h += tr("<p>This deployment serves part of that volume: %1 copies carry it, "
+                        "%2 a month at the chosen hours.</p>")
+                         .arg(copies)
+                         .arg(usdText(copies * p.rental.usdPerMonthScheduled));
+            }
         }
     }
     // The source of the rate the cost is at: the chosen offer's, else the GPU type's.

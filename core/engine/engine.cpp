@@ -121,6 +121,16 @@ const std::vector<VllmRules> &vllmRuleSets() {
          "(vllm/v1/worker/gpu_model_runner.py profile_cudagraph_memory, on by default from "
          "v0.21); gpu_memory_utilization 0.92 by default (vllm/config/cache.py from v0.22)",
          0.92, 0, 0, true, true},
+        {VllmProfile::V1v22, "0.22", "V1 (v0.22)",
+         "v0.21's rules; gpu_memory_utilization 0.92 by default (vllm/config/cache.py "
+         "CacheConfig from v0.22)",
+         0.92, 0, 0, true, true},
+        {VllmProfile::V1v21, "0.21", "V1 (v0.21)",
+         "v0.19's memory terms; the CUDA-graph memory estimate inside the budget "
+         "(vllm/v1/worker/gpu_model_runner.py profile_cudagraph_memory, PR #30515, on by default "
+         "from v0.21.0 as gpu_worker.py's start-up line says, gpustack/runner#251 logs of "
+         "v0.27.1); max_num_seqs above the state blocks refused (PR #38270)",
+         0.9, 0, 0, true, true},
         {VllmProfile::V1v19, "0.19", "V1 (v0.19)",
          "llm-d-incubation/llm-d-planner accuracy/results/v0.19.0/logs @ d3121e05 (sampler "
          "warm-up, MXFP4 Hopper layout: core/engine/enginememory.cpp)",

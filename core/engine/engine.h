@@ -40,7 +40,14 @@ enum class VllmProfile {
     /// V1 as in v0.19: as V1, but the sampler warm-up masks top-k / top-p in place on the fp32
     /// logits with the Triton kernel instead of sorting them (kVllmTritonSamplerBytesPerLogit).
     V1v19,
-    /// V1 as in v0.24: v0.19's memory terms, except that an MTP draft shares the target's
+    /// V1 as in v0.21: v0.19's memory terms, and the CUDA-graph memory estimate taken out of
+    /// the KV budget (profile_cudagraph_memory of PR #30515, on by default from v0.21.0: "CUDA
+    /// graph memory profiling is enabled (default since v0.21.0)", gpu_worker.py's start-up
+    /// line); max_num_seqs above the pool's state blocks refused (vllmStateBlocksShort).
+    V1v21,
+    /// V1 as in v0.22: v0.21's rules with gpu_memory_utilization 0.92 by default.
+    V1v22,
+    /// V1 as in v0.24: v0.22's rules, except that an MTP draft shares the target's
     /// lm_head (vllm_memory.cpp); the log's "GPU KV cache size" is the maximum
     /// concurrency times max_model_len (vllm/v1/core/kv_cache_planning.py @ fc23e695
     /// _report_kv_cache_config) instead of v0.19's num_blocks // groups x block, which for
@@ -105,9 +112,16 @@ struct VllmRules {
 inline constexpr VllmProfile kDefaultVllmProfile = VllmProfile::V1v19;
 
 /// Whether `p` follows v0.19's start-up memory terms (the Triton sampler warm-up, the MXFP4
-/// Hopper layouts, the TP collectives' non-torch memory): v0.19 and v0.24.
+/// Hopper layouts, the TP collectives' non-torch memory): v0.19 and every later rule set.
 constexpr bool vllmV019Memory(VllmProfile p) {
-    return p == VllmProfile::V1v19 || p == VllmProfile::V1v24;
+    return p == VllmProfile::V1v19 || p == VllmProfile::V1v21 || p == VllmProfile::V1v22 ||
+           p == VllmProfile::V1v24;
+}
+
+/// Whether `p` takes vLLM's CUDA-graph memory estimate out of the KV budget and refuses
+/// max_num_seqs above the pool's state blocks: the rule sets from v0.21 (VllmProfile::V1v21).
+constexpr bool vllmGraphEstimateInBudget(VllmProfile p) {
+    return p == VllmProfile::V1v21 || p == VllmProfile::V1v22 || p == VllmProfile::V1v24;
 }
 
 /// Whether `p` is one of the V0 engine's rule sets (v0.6.4 or v0.6.5: no chunked prefill up to
@@ -123,7 +137,7 @@ const VllmRules &vllmRules(VllmProfile profile);
 /// The rule set a user names: an id of vllmRuleSets(), with or without a leading 'v'
 /// ("0.19", "v0.11"), or a patch release of a minor-release id ("0.19.1" -> 0.19, as
 /// `vllm --version` prints it); any other release from 0.6.4 on follows the newest rule set
-/// at or before it ("0.8.5" -> 0.7, "0.22" -> 0.19), which the plan's engine version names.
+/// at or before it ("0.8.5" -> 0.7, "0.23" -> 0.22), which the plan's engine version names.
 /// Error (field "vllm_version"): an older release or other text, with the known ids.
 Result<VllmProfile> parseVllmVersion(std::string_view text);
 

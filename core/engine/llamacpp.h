@@ -300,6 +300,14 @@ enum class LlamaRule {
     /// Such a model caches no V tensor (V is a view of the latent in K: has_v = !is_mla(),
     /// PR #19067). Before: a V row of kv_lora_rank per cell beside K.
     MlaVlessCache,
+    /// llama-server reserves the worst-case graph for n_outputs_max rows of logits: n_parallel x
+    /// (1 + the draft's tokens), at most n_batch, unless embeddings or pooling are on (PR
+    /// #23861 "llama: limit max outputs of llama_context", commit de6f727aa of 2026-06-01,
+    /// release b9460: common_params::n_outputs_max, server_n_outputs_max(); PR #23988, b9464,
+    /// counts an implicit --model-draft). The prompt-processing graph then holds min(n_ubatch,
+    /// n_outputs_max) rows of logits, not n_ubatch. llama-cli and the other tools keep n_batch.
+    /// Before: every graph reserved n_ubatch rows.
+    ServerOutputsPerSlot,
 };
 
 /// A rule change and the first llama.cpp release (bNNNN) HostPlan applies it from.

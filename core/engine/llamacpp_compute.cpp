@@ -7,8 +7,8 @@
 
 namespace hostplan {
 
-std::uint64_t llamaLogitsStage(const ModelSpec &m, std::uint64_t tokens) {
-    return (std::uint64_t(m.vocabSize) + m.hiddenSize) * tokens * 4;
+std::uint64_t llamaLogitsStage(const ModelSpec &m, std::uint64_t tokens, std::uint64_t outputs) {
+    return (std::uint64_t(m.vocabSize) * outputs + std::uint64_t(m.hiddenSize) * tokens) * 4;
 }
 
 std::uint64_t llamaFfnStage(const ModelSpec &m, std::uint64_t tokens) {

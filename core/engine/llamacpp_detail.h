@@ -32,8 +32,9 @@ LlamaPipeline llamaPipeline(const LlamaCppInput &in, std::size_t gpus, bool ever
 /// The compute-buffer stages (engine/llamacpp.h, "Compute buffer"), bytes, at `tokens` = the
 /// micro-batch the worst-case graph is reserved at (min(n_ctx, n_ubatch)). No errors.
 ///
-/// The output device's logits stage: n_vocab + n_embd f32 per token.
-std::uint64_t llamaLogitsStage(const ModelSpec &m, std::uint64_t tokens);
+/// The output device's logits stage: n_embd f32 per token and n_vocab f32 per output row
+/// (`outputs`: the micro-batch, or fewer under LlamaRule::ServerOutputsPerSlot).
+std::uint64_t llamaLogitsStage(const ModelSpec &m, std::uint64_t tokens, std::uint64_t outputs);
 /// A layer's FFN stage: gate and up outputs (top-k experts for MoE) plus four n_embd rows, f32.
 std::uint64_t llamaFfnStage(const ModelSpec &m, std::uint64_t tokens);
 /// A layer's attention stage without Flash Attention: the f32 scores KQ, n_kv x n_head per

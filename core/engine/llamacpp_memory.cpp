@@ -452,6 +452,9 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
     outSide.bytesPerToken += w.output;
     std::uint64_t maxCellsRead = 0;
     std::vector<std::uint64_t> gpuCellsRead(nGpu, 0);
+    // Routed-expert bytes one token reads, on the GPUs and in RAM (the all-slots ceiling).
+    std::uint64_t expertReadGpu = 0;
+    std::uint64_t expertReadHost = 0;
     for (std::uint32_t il = 0; il < p.layers; ++il) {
         const bool onGpu = hasGpu && il >= gpuStart;
         const std::size_t dev = onGpu ? deviceOf(il) : 0;
@@ -466,7 +469,9 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
         side.weights += w.layer[il];
         side.bytesPerToken += w.layer[il];
         expertSide.weights += w.layerExperts[il];
-        expertSide.bytesPerToken += applyExpertFraction(w.layerExperts[il], m);
+        const std::uint64_t expertRead = applyExpertFraction(w.layerExperts[il], m);
+        expertSide.bytesPerToken += expertRead;
+        (&expertSide == &h ? expertReadHost : expertReadGpu) += expertRead;
         const LayerCache &c = caches[il];
         side.kvCache += c.bytesPerCell * c.cells + c.stateBytes;
         side.bytesPerToken += c.bytesPerCell * c.cellsRead + c.stateRead;
@@ -482,7 +487,13 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
     p.outputBufferMax =
         std::uint64_t(m.vocabSize) * std::min<std::uint64_t>(in.batch, p.context) * 4;
     const std::uint64_t ffn = llamaFfnStage(m, ubatch);
-    const std::uint64_t logits = llamaLogitsStage(m, ubatch);
+    // llama-server from b9460 reserves one output row per slot (LlamaRule::ServerOutputsPerSlot;
+    // HostPlan plans no llama.cpp draft, so 1 + 0 draft tokens).
+    const std::uint64_t outputs =
+        in.server && llamaFollows(in.build, LlamaRule::ServerOutputsPerSlot)
+            ? std::min<std::uint64_t>(ubatch, std::max<std::uint32_t>(p.parallel, 1))
+            : ubatch;
+    const std::uint64_t logits = llamaLogitsStage(m, ubatch, outputs);
     // The graph's KQ masks: one per KV cache (the iSWA cache has two), n_kv = one stream's
     // cells, the whole cache before per-sequence streams (llamaUnifiedKv).
     std::uint64_t maskCells = 0;
@@ -657,6 +668,8 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
         // and state. The slots' cells together are at most the cache's: in one unified cache
         // (-kvu, llama-server's default) each slot may fill the whole context, but four slots
         // doing so share its n_ctx cells, so a step reads the cache once, not four times.
+        // A MoE model's slots route apart: a step reads the experts any of them touches, 1 -
+        // (1 - k/E)^slots of each layer's (k of E per token, independently), not k/E.
         double kvOne = 0; // one sequence's KV and state read, seconds
         double kvAll = 0; // every slot's
         const double slots = p.parallel;
@@ -670,7 +683,18 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
             kvOne += double(c.bytesPerCell * c.cellsRead + c.stateRead) / bw;
             kvAll += (double(c.bytesPerCell) * cellsAll + slots * double(c.stateRead)) / bw;
         }
-        p.aggregateTokensPerSecond = slots / (step - kvOne + std::max(kvAll, kvOne));
+        double expertOne = 0; // one token's routed experts read, seconds
+        double expertAll = 0; // the slots' together
+        if (m.isMoe() && m.experts.routed > 0) {
+            expertOne = (p.gpuBandwidth > 0 ? double(expertReadGpu) / p.gpuBandwidth : 0) +
+                        (p.hostBandwidth > 0 ? double(expertReadHost) / p.hostBandwidth : 0);
+            const double f =
+                double(std::min(m.experts.activePerToken, m.experts.routed)) / m.experts.routed;
+            const double touched = 1.0 - std::pow(1.0 - f, std::max(slots, 1.0));
+            expertAll = f > 0 ? expertOne * std::max(touched / f, 1.0) : expertOne;
+        }
+        p.aggregateTokensPerSecond =
+            slots / (step - kvOne - expertOne + std::max(kvAll, kvOne) + expertAll);
     }
     if (!w.exact) {
         p.notes.push_back(w.placed ? "weights per layer from the config's layer layout (no "

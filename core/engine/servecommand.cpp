@@ -646,6 +646,15 @@ ServeCommand llamaServerServeCommand(const PlanResult &p, const Catalogue &cat) 
     c.notes.push_back("HostPlan sized this plan by " + engineDisplayName(p.scenario.engine.engine) +
                       "'s memory rules; llama.cpp's own split of GPU and system memory is "
                       "hostplan-cli plan --engine llama.cpp.");
+    if (p.model.draft || p.scenario.workload.speculativeTokens > 0) {
+        // llama-server's speculative decoding takes a draft model of its own GGUF file.
+        c.notes.push_back(
+            "The plan speculates (" +
+            (p.model.draft ? p.model.draft->displayName : std::string("MTP layers")) +
+            "): llama-server takes a draft model as a GGUF file of its own (--model-draft, "
+            "--draft-max); as written this command runs without it, and -np above was sized "
+            "for it.");
+    }
     commonNotes(p, c.notes, true);
     return c;
 }

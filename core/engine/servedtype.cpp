@@ -95,8 +95,7 @@ void addOnlineQuantization(const PlanResult &p, Engine engine, ServeCommand &c) 
         return;
     }
     const VllmProfile rules = p.scenario.engine.vllmVersion.value_or(kDefaultVllmProfile);
-    const bool streams =
-        engine == Engine::Vllm && (rules == VllmProfile::V1v19 || rules == VllmProfile::V1v24);
+    const bool streams = engine == Engine::Vllm && vllmV019Memory(rules);
     const std::uint64_t ranks =
         std::uint64_t(std::max(p.layout.tp, 1u)) * std::max(p.layout.pp, 1u);
     const double bf16PerGpu =

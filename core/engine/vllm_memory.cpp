@@ -450,7 +450,7 @@ class VllmMemory final : public EngineMemoryModel {
         t.cudaContext = std::uint64_t(gib(0.5));
         t.communication = gpus > 1 ? std::uint64_t(gib(0.5)) : 0;
         // --enforce-eager captures no graphs: nothing to estimate or to allocate.
-        t.graphsInsideBudget = in.vllmProfile == VllmProfile::V1v24 && in.cudaGraphs;
+        t.graphsInsideBudget = vllmGraphEstimateInBudget(in.vllmProfile) && in.cudaGraphs;
         t.cudaGraphs = !in.cudaGraphs ? 0
                        : t.graphsInsideBudget
                            ? vllmCudaGraphEstimateBytes(

@@ -121,8 +121,7 @@ std::string vllmEncoderProfileText(const VisionEncoderShape &shape, const VllmEn
 }
 
 bool vllmSkipsTowerWhenTextOnly(VllmProfile profile) {
-    return profile == VllmProfile::V1 || profile == VllmProfile::V1v19 ||
-           profile == VllmProfile::V1v24;
+    return profile == VllmProfile::V1 || vllmV019Memory(profile);
 }
 
 bool vllmTextOnlyApplies(const EngineMemoryInput &in) {

@@ -92,7 +92,7 @@ std::uint64_t vllmCudaGraphEstimateBytes(const VllmCudaGraphs &graphs, std::uint
 }
 
 std::string vllmCudaGraphNote(const EngineMemoryInput &in, const EngineMemoryTerms &t) {
-    if (in.vllmProfile != VllmProfile::V1v24 || !t.graphsInsideBudget || t.cudaGraphs == 0) {
+    if (!vllmGraphEstimateInBudget(in.vllmProfile) || !t.graphsInsideBudget || t.cudaGraphs == 0) {
         return {};
     }
     const VllmCudaGraphs g = vllmStartupGraphs(in);
@@ -122,14 +122,14 @@ bool fewerStateBlocksThanSequences(const EngineMemoryInput &in, const EngineMemo
 } // namespace
 
 bool vllmStateBlocksShort(const EngineMemoryInput &in, const EngineMemoryTerms &t) {
-    return in.vllmProfile == VllmProfile::V1v24 && fewerStateBlocksThanSequences(in, t);
+    return vllmGraphEstimateInBudget(in.vllmProfile) && fewerStateBlocksThanSequences(in, t);
 }
 
 std::string vllmStateBlocksNote(const EngineMemoryInput &in, const EngineMemoryTerms &t) {
     if (in.vllmProfile != VllmProfile::V1v19 || !fewerStateBlocksThanSequences(in, t)) {
         return {};
     }
-    return "vLLM 0.20 to 0.23 (planned with 0.19's rules) refuse to start this plan: its KV pool "
+    return "vLLM 0.20 (planned with 0.19's rules) refuses to start this plan: its KV pool "
            "holds " +
            countText(t.stateBlocks, "block") +
            " and each decoding sequence keeps its recurrent "

@@ -52,7 +52,7 @@ struct EngineMemoryTerms;
 /// choice itself is not modelled.
 VllmCudaGraphs vllmStartupGraphs(const EngineMemoryInput &in);
 
-/// The plan note on vLLM 0.24's CUDA-graph estimate (`t` the terms vllmMemoryModel() gave for
+/// The plan note on vLLM's CUDA-graph estimate from 0.21 (`t` the terms vllmMemoryModel() gave for
 /// `in`): the graphs counted, the estimate, and the range its measured capture costs leave
 /// (45 % either way, the fit's worst row), which moves the KV pool by as much; how to turn the
 /// estimate off. Empty for other rule sets and without graphs.
@@ -60,19 +60,20 @@ std::string vllmCudaGraphNote(const EngineMemoryInput &in, const EngineMemoryTer
 
 /// Whether vLLM refuses to capture its CUDA graphs because a hybrid model's decoding sequences
 /// need more state blocks than its KV pool holds: max_num_seqs (in.maxNumSeqs) above
-/// t.stateBlocks, under the 0.24 rule set. vLLM from 0.20 raises "max_num_seqs (N) exceeds
-/// available Mamba cache blocks (M). Each decode sequence requires one Mamba cache block, so
-/// CUDA graph capture cannot proceed" after its memory profile (vllm/config/compilation.py,
-/// resolving the CUDA-graph sizes, from determine_available_memory; vLLM PR #38270 compares
-/// max_num_reqs with kv_cache_config.num_blocks, the whole pool's blocks, which every state
-/// group shares). Published start-up logs of 0.20 to 0.28 show it (Qwen3.5/3.6/3.8, Qwen3-Next,
-/// Nemotron-H, KDA models), and 0.17.1 started the same configuration; golden rows P39 / P40
-/// check the block count (+0.5 %, +2.0 %). False without state layers or a pool.
+/// t.stateBlocks, under the rule sets from 0.21 (vllmGraphEstimateInBudget). vLLM from 0.20 raises
+/// "max_num_seqs (N) exceeds available Mamba cache blocks (M). Each decode sequence requires one
+/// Mamba cache block, so CUDA graph capture cannot proceed" after its memory profile
+/// (vllm/config/compilation.py, resolving the CUDA-graph sizes, from determine_available_memory;
+/// vLLM PR #38270 compares max_num_reqs with kv_cache_config.num_blocks, the whole pool's blocks,
+/// which every state group shares). Published start-up logs of 0.20 to 0.28 show it
+/// (Qwen3.5/3.6/3.8, Qwen3-Next, Nemotron-H, KDA models), and 0.17.1 started the same
+/// configuration; golden rows P39 / P40 check the block count (+0.5 %, +2.0 %). False without state
+/// layers or a pool.
 bool vllmStateBlocksShort(const EngineMemoryInput &in, const EngineMemoryTerms &t);
 
-/// The plan note for the 0.19 rule set, which also plans vLLM 0.20 to 0.23: those releases
-/// refuse max_num_seqs above the pool's state blocks (vllmStateBlocksShort), 0.19 itself is not
-/// known to. Empty when the blocks suffice, for other rule sets and without state layers.
+/// The plan note for the 0.19 rule set, which also plans vLLM 0.20: that release refuses
+/// max_num_seqs above the pool's state blocks (vllmStateBlocksShort), 0.19 itself is not known to.
+/// Empty when the blocks suffice, for other rule sets and without state layers.
 std::string vllmStateBlocksNote(const EngineMemoryInput &in, const EngineMemoryTerms &t);
 
 } // namespace hostplan

@@ -14,7 +14,10 @@
 //     shared_expert_intermediate_size and shared_expert_gate [1, H]; router gate [experts, H]
 //   dense layers (mlp_only_layers): mlp.gate_proj / up_proj / down_proj
 //   once: embed_tokens, lm_head, model.norm
-// Not counted: the MTP module (mtp.* tensors in the checkpoint); see model-facts.md §1.
+// Not counted in the parameters: the MTP module (mtp.* tensors in the checkpoint, one layer:
+// 81.32B parameters with it, 79.67B without, model-facts.md §1). The configs name no MTP key,
+// so the model keeps one MTP layer (ModelSpec::mtpLayers) unless mtp_num_hidden_layers or
+// num_nextn_predict_layers says otherwise; a plan that speculates with it counts its memory.
 #include "import/archcommon.h"
 #include "import/architectures.h"
 
@@ -92,6 +95,16 @@ std::optional<ConfigReader> buildQwen3Next(const ConfigReader &c, const std::str
     }
     b.setPieceLayers({});
     addEmbeddings(c, b);
+    const char *mtpKey = firstKey(c, {"mtp_num_hidden_layers", "num_nextn_predict_layers"});
+    const u64 mtp = mtpKey ? c.countOr(mtpKey, 0, kMaxLayers, 1) : 1;
+    b.setMtpLayers(mtp);
+    if (mtp > 0) {
+        b.note(std::to_string(mtp) + " MTP layer(s) (" +
+               (mtpKey ? c.field(mtpKey) : std::string("the checkpoint's mtp.* tensors")) +
+               ") are not in the model's parameter count; engines load them only for "
+               "speculative decoding, and a plan that speculates counts their memory (draft "
+               "weights)");
+    }
     return std::nullopt;
 }
 

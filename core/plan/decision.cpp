@@ -17,14 +17,24 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 
 } // namespace
 
+std::uint32_t workloadCopies(const PlanResult &p) {
+    const Capacity &c = p.throughput.capacity;
+    if (!p.fit.fits || !p.throughput.computed || !(c.outputTokensPerMonth > 0) ||
+        !(p.scenario.workload.outputTokensPerMonth > c.outputTokensPerMonth)) {
+        return 1;
+    }
+    return std::max<std::uint32_t>(c.replicasForWorkload, 1);
+}
+
 Recommendation recommend(const PlanResult &p) {
     if (!p.apiPriced) {
         return Recommendation::NoApiPrice;
     }
-    if (!p.fit.fits || p.apiUsdPerMonth <= p.rental.usdPerMonthScheduled) {
+    const double copies = workloadCopies(p);
+    if (!p.fit.fits || p.apiUsdPerMonth <= copies * p.rental.usdPerMonthScheduled) {
         return Recommendation::Api;
     }
-    if (p.apiUsdPerMonth > p.rental.usdPerMonthAlwaysOn) {
+    if (p.apiUsdPerMonth > copies * p.rental.usdPerMonthAlwaysOn) {
         return Recommendation::Dedicated;
     }
     return Recommendation::BurstRental;
@@ -353,7 +363,7 @@ BreakEvenChartData breakEvenChart(const PlanResult &plan, const std::vector<GpuO
     for (const PlanResult *c : candidates) {
         BreakEvenLine l;
         l.gpuId = c->gpu.id;
-        l.gpus = c->layout.gpuCount();
+        l.gpus = c->rentedGpus(); // every replica: the cost drawn is theirs
         l.chosen = c == &plan;
         l.fits = c->fit.fits;
         l.usdPerMonth = c->rental.usdPerMonthScheduled;

@@ -56,14 +56,19 @@ void limitBreakEvenToCapacity(PlanResult &r) {
     const double inf = std::numeric_limits<double>::infinity();
     if (!(capacity > 0) || r.breakeven.outputTokensPerMonth > capacity) {
         const double needed = r.breakeven.outputTokensPerMonth; // infinite near a free API
-        r.warnings.push_back(
-            std::string(kApiCheaperWarning) +
-            (std::isfinite(needed)
-                 ? ": break-even needs " + tokenCountText(needed) + " output tokens a month, but"
-                 : std::string(": no volume breaks even, and")) +
-            " the plan serves " + tokenCountText(std::max(capacity, 0.0)) + " (throughput model, " +
-            std::to_string(int(r.throughput.capacity.utilisation * 100 + 0.5)) +
-            "% utilisation), and more deployments add cost as fast as volume");
+        // A plan that does not fit says so itself: "serves 0" beside its speed reads as a
+        // contradiction.
+        if (r.fit.fits) {
+            r.warnings.push_back(
+                std::string(kApiCheaperWarning) +
+                (std::isfinite(needed) ? ": break-even needs " + tokenCountText(needed) +
+                                             " output tokens a month, but"
+                                       : std::string(": no volume breaks even, and")) +
+                " the plan serves " + tokenCountText(std::max(capacity, 0.0)) +
+                " (throughput model, " +
+                std::to_string(int(r.throughput.capacity.utilisation * 100 + 0.5)) +
+                "% utilisation), and more deployments add cost as fast as volume");
+        }
         r.breakeven.outputTokensPerMonth = inf;
         r.breakeven.outputTokensPerSecond = inf;
     }
@@ -78,8 +83,9 @@ void limitBreakEvenToCapacity(PlanResult &r) {
     }
 }
 
-/// The warning limitWorkloadToCapacity adds; calibrate() drops it before recomputing.
+/// The warnings limitWorkloadToCapacity adds; calibrate() drops them before recomputing.
 constexpr std::string_view kShortOfWorkloadWarning = "the plan serves only ";
+constexpr std::string_view kSlowAtConcurrencyWarning = "the workload's concurrency runs at ";
 
 /// The plan's cost per 1M output tokens: the scheduled rental over the workload's output tokens
 /// (infinite without any). A plan that fits but serves fewer output tokens a month than the
@@ -92,6 +98,19 @@ void limitWorkloadToCapacity(PlanResult &r) {
     r.selfHostUsdPerMTokOutput = wanted > 0 ? r.rental.usdPerMonthScheduled / wanted * 1e6
                                             : std::numeric_limits<double>::infinity();
     const Capacity &c = r.throughput.capacity;
+    // The requested sequences decode slower than the target: say how many meet it.
+    const double target = r.scenario.workload.targetSecondsPerOutputToken;
+    const DecodeStep &at = r.throughput.atConcurrency;
+    if (r.fit.fits && r.throughput.computed && target > 0 && at.tpotSeconds > target) {
+        const std::uint32_t replicas = std::max<std::uint32_t>(r.replicas, 1);
+        r.warnings.push_back(
+            std::string(kSlowAtConcurrencyWarning) + formatDouble("%.1f", at.tpotSeconds * 1e3) +
+            " ms per output token (" + countText(std::uint64_t(at.batch) * replicas, "sequence") +
+            " running), above the " + formatDouble("%.0f", target * 1e3) + " ms target: " +
+            (c.batch > 0 ? countText(std::uint64_t(c.batch) * replicas, "sequence") +
+                               " meet it (the capacity figures are at that batch)"
+                         : std::string("not even one sequence meets it")));
+    }
     if (!r.fit.fits || !r.throughput.computed || !(c.outputTokensPerMonth > 0) ||
         !(wanted > c.outputTokensPerMonth)) {
         return;
@@ -682,7 +701,8 @@ void calibrate(PlanResult &plan, const Calibration &calibration) {
     applyCalibration(plan, calibration);
     // Drop the capacity warnings of the uncalibrated figures; they are added anew below.
     std::erase_if(plan.warnings, [](const std::string &w) {
-        return w.rfind(kApiCheaperWarning, 0) == 0 || w.rfind(kShortOfWorkloadWarning, 0) == 0;
+        return w.rfind(kApiCheaperWarning, 0) == 0 || w.rfind(kShortOfWorkloadWarning, 0) == 0 ||
+               w.rfind(kSlowAtConcurrencyWarning, 0) == 0;
     });
     limitWorkloadToCapacity(plan);
     updateBreakEven(plan);

@@ -142,6 +142,7 @@ nlohmann::ordered_json decisionJson(const PlanResult &p) {
     const HeavyUserVerdict heavy = heavyUserVerdict(p);
     return {{"recommendation", recommendationId(rec)},
             {"recommendation_name", recommendationName(rec)},
+            {"workload_copies", workloadCopies(p)},
             {"pilot_range",
              pilot.low ? oj{{"low_gpus", pilot.low}, {"high_gpus", pilot.high}} : oj(nullptr)},
             {"usd_per_mtok_output_for_workload", num(cost.forWorkloadUsd)},

@@ -178,6 +178,12 @@ void writeDecisionText(const PlanResult &p, std::ostream &out) {
         break;
     }
     out << "\n";
+    if (const std::uint32_t copies = workloadCopies(p); copies > 1 && p.apiPriced) {
+        out << "          compared at " << copies
+            << " copies of this deployment, which the workload takes: "
+            << usd(copies * p.rental.usdPerMonthScheduled) << " a month at the chosen hours, "
+            << usd(copies * p.rental.usdPerMonthAlwaysOn) << " always on\n";
+    }
     const PilotRange pilot = pilotRange(p);
     out << "          pilot range: "
         << (pilot.low == 0 ? std::string("none (no practical count)")
@@ -189,7 +195,11 @@ void writeDecisionText(const PlanResult &p, std::ostream &out) {
     out << "          cost per 1M output tokens, this workload: "
         << (p.fit.fits && std::isfinite(cost.forWorkloadUsd)
                 ? usdCents(cost.forWorkloadUsd) +
-                      " (the rental at the chosen hours a day / the workload's output tokens)"
+                      (workloadCopies(p) > 1
+                           ? " (the rental at the chosen hours a day / the output tokens it "
+                             "serves, fewer than the workload's)"
+                           : " (the rental at the chosen hours a day / the workload's output "
+                             "tokens)")
                 : std::string("n/a (the plan does not fit, or the workload has no output)"))
         << "\n";
     out << "          cost per 1M output tokens at capacity: "
@@ -347,6 +357,12 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
     }
     out << std::left << std::setw(kLabelWidth) << "  engine budget"
         << gbGib(double(m.budgetBytesPerGpu)) << "\n";
+    if (m.perGpu.total() > m.budgetBytesPerGpu && !m.engine.graphsInsideBudget &&
+        m.engine.cudaGraphs > 0) {
+        // The engine's fraction leaves its CUDA graphs out: they sit beside the budget.
+        out << "  (the total includes CUDA graphs of " << gbGibInline(double(m.engine.cudaGraphs))
+            << ", which the engine allocates outside its budget)\n";
+    }
     out << std::left << std::setw(kLabelWidth) << "  KV + state room"
         << gbGib(double(m.kvCapacityBytesPerGpu)) << "\n";
     out << std::left << std::setw(kLabelWidth) << "Memory in total (all GPUs)"
@@ -416,14 +432,22 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         out << "Speed     " << confidenceLabel(p.throughput.confidence) << " ("
             << p.throughput.efficiencySource << ")\n";
         if (!p.fit.fits) {
-            out << "          (the layout's speed were it to start; the plan as given does not "
-                   "fit, so it serves nothing)\n";
+            out << (p.startup.starts() && p.fit.maxConcurrency > 0
+                        ? "          (the engine starts and runs " +
+                              countText(p.fit.maxConcurrency, "sequence") +
+                              " of the context at once, fewer than the workload's: HostPlan "
+                              "prices no part of it until the plan fits)\n"
+                        : std::string("          (the layout's speed were it to start; the plan "
+                                      "as given does not fit, so it serves nothing)\n"));
         }
         out << "          at " << countText(running, "sequence") << perReplica;
         if (std::uint64_t(running) * replicas < w.concurrency) {
-            out << " running (" << groupedText(w.concurrency)
-                << " requested; the rest wait: the KV room or the engine's cap holds "
-                << groupedText(running) << ")";
+            out << " running (" << groupedText(w.concurrency) << " requested; "
+                << (cap.memoryMaxBatch == 0
+                        ? std::string("the KV room holds none of them at the full context")
+                        : "the rest wait: the KV room or the engine's cap holds " +
+                              groupedText(running))
+                << ")";
         }
         out << ": " << formatDouble("%.1f", p.throughput.atConcurrency.tokensPerSecondPerSequence)
             << " tokens/s per user, "

@@ -352,13 +352,28 @@ const RentalOffer &LayoutCandidate::offer() const {
     return offerRef ? *offerRef : none;
 }
 
-LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Scenario &scenario,
-                           std::vector<RentalOffer> offers, std::uint32_t nodeSize,
-                           const Efficiency &efficiency) {
+namespace {
+
+/// searchLayouts over `offers` (this GPU type's already); `addFallback`: the fallback shapes
+/// are searched beside them (searchLayouts' second pass), else only when none is rankable.
+LayoutSearch searchLayoutsIn(const ModelSpec &model, const GpuSpec &gpu, const Scenario &scenario,
+                             std::vector<RentalOffer> offers, std::uint32_t nodeSize,
+                             const Efficiency &efficiency, bool addFallback) {
     LayoutSearch out;
-    std::erase_if(offers, [&](const RentalOffer &o) { return o.gpu != gpu.id; });
     const bool anyRankable = std::any_of(offers.begin(), offers.end(), rankable);
-    if (!anyRankable) {
+    if (addFallback) {
+        out.fallback = true;
+        std::uint32_t largest = 0;
+        for (const RentalOffer &o : offers) {
+            largest = rankable(o) ? std::max(largest, *o.gpusPerInstance) : largest;
+        }
+        for (RentalOffer &o : fallbackOffers(gpu, nodeSize)) {
+            offers.push_back(std::move(o));
+        }
+        out.note = "no " + gpu.id + " offer carries the workload and the largest holds " +
+                   countText(largest, "GPU") + ": also searched " +
+                   fallbackShapesText(gpu, nodeSize) + " at the catalogue rate";
+    } else if (!anyRankable) {
         out.fallback = true;
         for (RentalOffer &o : fallbackOffers(gpu, nodeSize)) {
             offers.push_back(std::move(o));
@@ -584,6 +599,31 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
         out.candidates.push_back(std::move(c));
     }
     return out;
+}
+
+} // namespace
+
+LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Scenario &scenario,
+                           std::vector<RentalOffer> offers, std::uint32_t nodeSize,
+                           const Efficiency &efficiency) {
+    std::erase_if(offers, [&](const RentalOffer &o) { return o.gpu != gpu.id; });
+    std::uint32_t largest = 0;
+    for (const RentalOffer &o : offers) {
+        largest = rankable(o) ? std::max(largest, *o.gpusPerInstance) : largest;
+    }
+    // Offers of only smaller machines than the GPU's usual node (single-GPU cloud instances
+    // of a card sold in 8-GPU servers) do not show the type cannot serve: when none carries
+    // the workload, the fallback shapes are searched beside them.
+    const bool smallOffersOnly = largest > 0 && largest < fallbackLargestInstance(gpu, nodeSize);
+    LayoutSearch first =
+        searchLayoutsIn(model, gpu, scenario, smallOffersOnly ? offers : std::move(offers),
+                        nodeSize, efficiency, false);
+    if (first.found || !smallOffersOnly) {
+        return first;
+    }
+    LayoutSearch second =
+        searchLayoutsIn(model, gpu, scenario, std::move(offers), nodeSize, efficiency, true);
+    return second.found ? second : first;
 }
 
 } // namespace hostplan

@@ -112,7 +112,9 @@ struct LayoutSearch {
     /// added), immutable and shared with every candidate: owned by the result, not by the
     /// catalogue or the scenario it was searched from.
     std::shared_ptr<const std::vector<RentalOffer>> offers;
-    bool fallback = false;  ///< no usable offers: the GPU's own node shapes were used
+    /// The fallback shapes were searched: no usable offer, or only machines smaller than the
+    /// GPU's node and none of them carries the workload.
+    bool fallback = false;
     std::string note;       ///< says how the offers were chosen (fallback, rate override)
     std::string noneReason; ///< when !found: why no candidate serves the workload
     const LayoutCandidate *best() const { return found ? &candidates[chosen] : nullptr; }
@@ -144,7 +146,9 @@ std::string fallbackShapesText(const GpuSpec &gpu, std::uint32_t nodeSize);
 /// needs its list moves it in: the result keeps them (LayoutSearch::offers). A scenario GPU-hour
 /// rate overrides every offer's rate; `nodeSize` sizes the fallback. Without a GPU count
 /// (HardwareChoice::gpuCount 0) every replica keeps the scenario's TP / PP / EP where given;
-/// with a count the search stays free. Never fails: the result says why nothing serves.
+/// with a count the search stays free. Offers of only machines smaller than the fallback's
+/// largest (single-GPU instances of an 8-GPU server card) that carry nothing are searched
+/// again with the fallback shapes beside them. Never fails: the result says why nothing serves.
 LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Scenario &scenario,
                            std::vector<RentalOffer> offers, std::uint32_t nodeSize,
                            const Efficiency &efficiency);

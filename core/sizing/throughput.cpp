@@ -300,7 +300,9 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
 
     // The running batch at the workload's concurrency: capped by the KV room (at the full
     // context, conservative) and the engine's cap; continuous batching queues the rest. A plan
-    // that holds none is evaluated at the request (shown for reference only).
+    // that holds none runs what the serving model's own KV cap lets it (one sequence when
+    // nothing fits; shown for reference only), so that its per-user and total rates are of
+    // the same batch.
     std::uint32_t running =
         std::uint32_t(ceilDiv(std::max<std::uint32_t>(w.concurrency, 1), std::uint32_t(replicas)));
     if (c.memoryMaxBatch > 0) {
@@ -310,7 +312,11 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
         running = std::min(running, c.engineMaxBatch);
     }
     {
-        const ServingPoint sp = serve(running);
+        ServingPoint sp = serve(running);
+        if (sp.runningBatch < double(running)) {
+            running = std::max(1u, std::uint32_t(sp.runningBatch));
+            sp = serve(running);
+        }
         DecodeStep &d = t.atConcurrency;
         d.batch = running;
         d.contextTokens = tokens(meanCtx);
@@ -393,22 +399,23 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
         c.band = throughputBand(s.engine.engine, plan.gpu, servingRegimeOf(running, isl, osl));
     }
 
-    // Curve (one replica's batch): powers of two up to twice the largest limit of interest,
-    // plus the limits.
+    // Curve (one replica's batch): powers of two up to twice the memory limit or the request
+    // (at least 64), plus the limits within that.
     const std::uint32_t requested = std::uint32_t(ceilDiv(w.concurrency, std::uint32_t(replicas)));
     // Powers of two up to 2 x kMaxLatencySearchBatch (18) and the three limits: on the stack.
     std::array<std::uint32_t, 24> batchList{};
     std::size_t count = 0;
-    const std::uint32_t top = std::min<std::uint32_t>(
-        std::max({c.memoryMaxBatch, requested, std::min(c.latencyMaxBatch, kMaxLatencySearchBatch),
-                  64u}),
-        kMaxLatencySearchBatch);
-    for (std::uint32_t b = 1; b <= 2 * top && b <= 2 * kMaxLatencySearchBatch; b *= 2) {
+    // The latency limit does not raise it: no engine runs more sequences than the KV room holds
+    // (the serving model caps the running batch there), so the curve past twice the memory limit
+    // (or the request) would run flat to the search's top.
+    const std::uint32_t top = std::min<std::uint32_t>(std::max({c.memoryMaxBatch, requested, 64u}),
+                                                      kMaxLatencySearchBatch);
+    for (std::uint32_t b = 1; b <= 2 * top; b *= 2) {
         batchList[count++] = b;
     }
     // The limits go in by insertion: the powers of two are already in order.
     for (std::uint32_t b : {c.memoryMaxBatch, c.latencyMaxBatch, requested}) {
-        if (b > 0 && b <= 2 * kMaxLatencySearchBatch) {
+        if (b > 0 && b <= 2 * top) {
             std::size_t i = count++;
             for (; i > 0 && batchList[i - 1] > b; --i) {
                 batchList[i] = batchList[i - 1];

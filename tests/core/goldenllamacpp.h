@@ -345,6 +345,9 @@ inline std::vector<Check> llamaCppChecks() {
         const ModelSpec m = ggufwriter::modelOf(ggufwriter::gemma3_4b_f16(), "gemma-3-4b-it.gguf");
         LlamaCppInput in = llamaRowInput(m, loggedGpu("MTL0", 64.0, false), host, 32768);
         in.flashAttention = true;
+        // llama-fit-params is not llama-server: it leaves n_outputs_max at n_batch (PR #23861
+        // lowers it in the server only), so its logits stage holds the whole micro-batch.
+        in.server = false;
         const LlamaCppPlan p = llamaPlan(in);
         const std::string set = "gemma-3-4b-it f16, Metal, -c 32768, FA on, -ngl all, 1 slot";
         const std::string src = "llama.cpp --fit-print: github.com/ggml-org/llama.cpp/pull/22171";

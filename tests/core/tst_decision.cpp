@@ -374,6 +374,47 @@ class TestDecision : public QObject {
                      1e-9);
     }
 
+    // A deployment that serves part of the workload is compared with the API as the copies
+    // that carry it: the default scenario at 8 h a day costs $9,266 against the API's $13,800,
+    // but serves 75 % of the output, so two copies ($18,532) are what the API bill buys, and
+    // the API wins (it recommended "Burst rental").
+    void shortPlanComparedAsItsCopies() {
+        Scenario s = defaultScenario();
+        s.workload.hoursPerDay = 8;
+        const PlanResult p = planOf(s);
+        QVERIFY(p.fit.fits);
+        QCOMPARE(workloadCopies(p), 2u);
+        QVERIFY(p.rental.usdPerMonthScheduled < p.apiUsdPerMonth);
+        QVERIFY(2 * p.rental.usdPerMonthScheduled > p.apiUsdPerMonth);
+        QCOMPARE(recommend(p), Recommendation::Api);
+        std::ostringstream text;
+        writePlanText(p, text);
+        QVERIFY2(text.str().find("compared at 2 copies of this deployment, which the workload "
+                                 "takes: $18,532 a month") != std::string::npos,
+                 text.str().c_str());
+        // A plan that carries its workload is one copy.
+        QCOMPARE(workloadCopies(planOf(defaultScenario())), 1u);
+    }
+
+    // The workload's own concurrency decoding slower than the target is a warning that says how
+    // many sequences meet it.
+    void slowAtTheWorkloadsConcurrencyWarns() {
+        Scenario s = defaultScenario();
+        s.workload.targetSecondsPerOutputToken = 0.001;
+        const PlanResult p = planOf(s);
+        const auto slow = std::find_if(p.warnings.begin(), p.warnings.end(), [](const auto &w) {
+            return w.starts_with("the workload's concurrency runs at ");
+        });
+        QVERIFY(slow != p.warnings.end());
+        QVERIFY2(slow->find("above the 1 ms target: not even one sequence meets it") !=
+                     std::string::npos,
+                 slow->c_str());
+        const PlanResult fast = planOf(defaultScenario());
+        QVERIFY(std::none_of(fast.warnings.begin(), fast.warnings.end(), [](const auto &w) {
+            return w.starts_with("the workload's concurrency runs at ");
+        }));
+    }
+
     // One product priced in two snapshots (DeepInfra Turbo's Llama 3.1 70B of 2026-11-05 and
     // of 2026-12-01): only the newer is compared.
     void supersededApiPriceIsDropped() {

@@ -375,6 +375,17 @@ class tst_EngineMemory : public QObject {
         QCOMPARE(mtpDraftWeightBytes(golden::catalogueModel("llama-3.1-8b"), 1, 1, true), 0ull);
     }
 
+    // Qwen3-Next's configs name no MTP key, but its checkpoint holds one MTP layer (MF §1:
+    // 81,324,862,720 parameters with it, 79,674,391,296 without; vLLM's qwen3_next_mtp loads
+    // it for speculative decoding): the importer keeps one, so a plan that speculates with it
+    // loads its weights. It shares the target's embedding and head (no own head in the count).
+    void qwen3NextMtpLayer() {
+        const ModelSpec m = golden::catalogueModel("qwen3-next-80b-a3b");
+        QCOMPARE(m.mtpLayers, 1u);
+        const double exact = 2.0 * (81'324'862'720.0 - 79'674'391'296.0); // bf16
+        COMPARE_NEAR(double(mtpDraftWeightBytes(m, 1, 1, false)), exact, 0, 0.03);
+    }
+
     // vLLM: the MTP layer's attention joins the KV cache groups (one more MLA layer of
     // 576 x 2 B per token) and its weights load before the profile, so they leave the pool.
     void vllmMtpDraft() {

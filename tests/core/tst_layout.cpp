@@ -347,6 +347,39 @@ class TestLayout : public QObject {
         }
     }
 
+    // Offers of only machines smaller than the GPU's node (H100 PCIe: three single-GPU
+    // instances of a card sold in 8-GPU servers; RTX 4090: two 1-GPU instances) that carry
+    // nothing do not make the type unusable: the fallback shapes are searched beside them, at
+    // the catalogue rate, and the plan says so. A model that fits one of the offered machines
+    // keeps the offer (no fallback).
+    void smallOffersAddFallback() {
+        for (const char *gpu : {"h100-pcie", "rtx-4090"}) {
+            std::uint32_t largest = 0;
+            for (const RentalOffer &o : Catalogue::builtin().offersFor(gpu)) {
+                largest = std::max(largest, o.gpusPerInstance.value_or(0));
+            }
+            QCOMPARE(largest, 1u);
+            const PlanResult p = planFor(autoScenario("llama-3.1-70b", gpu));
+            QVERIFY2(p.search.found, gpu);
+            QVERIFY(p.search.fallback);
+            QCOMPARE(p.search.best()->offer().provider, std::string("HostPlan fallback"));
+            QVERIFY(p.search.best()->layout.gpuCount() > 1);
+            QVERIFY2(p.search.note.find("offer carries the workload and the largest holds 1 "
+                                        "GPU: also searched") != std::string::npos,
+                     p.search.note.c_str());
+            // The real offers were searched too, and lost on memory.
+            bool realSearched = false;
+            for (const LayoutCandidate &c : p.search.candidates) {
+                realSearched = realSearched || c.offer().provider != "HostPlan fallback";
+            }
+            QVERIFY(realSearched);
+        }
+        const PlanResult small = planFor(autoScenario("llama-3.1-8b", "h100-pcie"));
+        QVERIFY(small.search.found);
+        QVERIFY(!small.search.fallback);
+        QVERIFY(small.search.best()->offer().provider != "HostPlan fallback");
+    }
+
     // A user's offer (scenario pricing.offers) is searched with the built-in ones and wins when
     // cheaper; an offer for an unknown GPU id is an error naming the field.
     void userOffers() {

@@ -61,8 +61,9 @@ constexpr std::uint32_t kFit2Gpu0 = 40;
 constexpr std::uint32_t kFit2Gpu1 = 40;
 // Every layer on the two GPUs: llama.cpp runs them with pipeline parallelism, whose 4 copies of
 // the graph inputs --fit's projection counts (engine/llamacpp.h), so the context is lower than
-// the 24320 a single-copy compute buffer leaves room for.
-constexpr std::uint64_t kFit2Context = 20480;
+// the 24320 a single-copy compute buffer leaves room for; from b9460 the output GPU's logits
+// stage holds one row per slot (PR #23861), which leaves room for one step more (20480 before).
+constexpr std::uint64_t kFit2Context = 20736;
 
 } // namespace
 

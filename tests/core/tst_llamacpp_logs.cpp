@@ -201,6 +201,27 @@ class TestLlamaCppLogs : public QObject {
         QCOMPARE(p->gpu.compute, std::uint64_t(151936 + 2048) * 512 * 4);
     }
 
+    // From b9460 (PR #23861) llama-server reserves the logits for one output per slot, not the
+    // whole micro-batch: the same plan's logits stage holds 4 rows of 151,936, and the mask
+    // stage above (65536 x 512 x 6 B + (2 x 2048 + 2 x 4096) x 512 x 4 B) sets the buffer.
+    // llama-cli keeps n_batch outputs. A llama-server log of a later build (Qwen3-4B q4_K_M,
+    // -c 8192, four slots) shows the cut: CUDA0 compute 85.01 MiB where 512 rows of logits
+    // alone are 296.75 MiB.
+    void serverOutputsPerSlot() {
+        const ModelSpec m = asType(config("Qwen--Qwen3-30B-A3B_config.json"), "q8_0");
+        LlamaCppInput in = onGpu(m, "a100-80gb", 65536, 9459);
+        in.parallel = 4;
+        in.unifiedKv = true;
+        QCOMPARE(planLlamaCpp(in)->gpu.compute, std::uint64_t(151936 + 2048) * 512 * 4);
+        in.build = 9460;
+        QCOMPARE(planLlamaCpp(in)->gpu.compute,
+                 std::uint64_t(65536) * 512 * 6 + std::uint64_t(2 * 2048 + 2 * 4096) * 512 * 4);
+        in.server = false; // llama-cli
+        QCOMPARE(planLlamaCpp(in)->gpu.compute, std::uint64_t(151936 + 2048) * 512 * 4);
+        QVERIFY(!llamaFollows(9459, LlamaRule::ServerOutputsPerSlot));
+        QVERIFY(llamaFollows(9460, LlamaRule::ServerOutputsPerSlot));
+    }
+
     // Layers in RAM with op offload: GPU 0 runs their matmuls and attention, the host buffer
     // holds the f32 KQ mask and the larger of the embedding inputs and the K and V rows a
     // RAM-resident layer writes. Logged host buffers (rows L4, L8, L6):

@@ -35,9 +35,12 @@ LlamaCppInput on4090(const ModelSpec &m) {
 // (mxfp4 2880 x 2880 x 32).
 constexpr std::uint64_t kOssHead = std::uint64_t(2880) * 201088 / 32 * 34;
 constexpr std::uint64_t kOssExpert = std::uint64_t(2880) * 2880 * 32 / 32 * 17;
-// Stages at -ub 512: logits (201088 + 2880 rows of f32) and a layer's FFN stage (4 experts x
-// 2880 gate and up outputs plus four hidden rows).
+// Stages at -ub 512: logits (201088 + 2880 rows of f32, before b9460) and a layer's FFN stage (4
+// experts x 2880 gate and up outputs plus four hidden rows).
 constexpr std::uint64_t kOssLogits = std::uint64_t(201088 + 2880) * 512 * 4;
+// From b9460 (PR #23861) llama-server reserves one row of logits per slot (one slot here).
+constexpr std::uint64_t kOssLogitsOneRow =
+    std::uint64_t(201088) * 4 + std::uint64_t(2880) * 512 * 4;
 constexpr std::uint64_t kOssFfn = std::uint64_t(512) * 4 * (2 * 4 * 2880 + 4 * 2880);
 
 } // namespace
@@ -90,11 +93,12 @@ class TestLlamaCppOffload : public QObject {
     }
 
     void cpuExpertsAreCopiedOneTensorAtATime() {
-        // Newest rules, every layer and the output on the GPU, all experts in RAM: the largest
-        // copy is one expert projection, read beside a layer's FFN stage; the logits stage is
-        // larger and stays the buffer's size.
+        // b9459's rules, every layer and the output on the GPU, all experts in RAM: the largest
+        // copy is one expert projection, read beside a layer's FFN stage; the logits stage of
+        // 512 rows is larger and stays the buffer's size.
         LlamaCppInput in = on4090(gptOss20b());
         in.cpuMoeLayers = 24;
+        in.build = 9459;
         const LlamaCppPlan p = planLlamaCpp(in).value();
         QVERIFY(p.outputOnGpu);
         QCOMPARE(p.opOffloadCopy, kOssExpert);
@@ -104,6 +108,12 @@ class TestLlamaCppOffload : public QObject {
         const LlamaCppPlan big = planLlamaCpp(in).value();
         QCOMPARE(big.opOffloadCopy, kOssExpert);
         QCOMPARE(big.perGpu[0].compute, std::uint64_t(201088 + 2880) * 4096 * 4);
+        // The newest rules reserve one row of logits: the copy and its FFN stage set the buffer.
+        in.build = 0;
+        in.ubatch = 512;
+        const LlamaCppPlan now = planLlamaCpp(in).value();
+        QVERIFY(kOssLogitsOneRow < kOssExpert + kOssFfn);
+        QCOMPARE(now.perGpu[0].compute, kOssExpert + kOssFfn);
         // No expert in RAM and everything on the GPU: nothing to copy.
         in.cpuMoeLayers = 0;
         QCOMPARE(planLlamaCpp(in)->opOffloadCopy, std::uint64_t(0));
@@ -124,7 +134,10 @@ class TestLlamaCppOffload : public QObject {
         const std::uint64_t ffn = std::uint64_t(32) * 4 * (2 * 8 * 768 + 4 * 2048);
         QCOMPARE(p.perGpu[0].compute, q6 + ffn);
         in.ubatch = 512;
+        QCOMPARE(planLlamaCpp(in)->perGpu[0].compute, q6 + ffn * 16); // one row of logits
+        in.build = 9459; // before PR #23861: 512 rows of logits
         QCOMPARE(planLlamaCpp(in)->perGpu[0].compute, std::uint64_t(151936 + 2048) * 512 * 4);
+        in.build = 0;
         // Without a tensor table (the same model with its per-layer lists dropped) the copy is
         // estimated as a third of a layer's experts: the mean of q4_K, q4_K and q6_K here.
         ModelSpec coarse = m;
@@ -155,7 +168,7 @@ class TestLlamaCppOffload : public QObject {
         in.gpuLayers = 0;
         const LlamaCppPlan none = planLlamaCpp(in).value();
         QCOMPARE(none.layersOnGpu, 0u);
-        QCOMPARE(none.perGpu[0].compute, kOssHead + kOssLogits);
+        QCOMPARE(none.perGpu[0].compute, kOssHead + kOssLogitsOneRow);
     }
 };
 

@@ -122,7 +122,10 @@ class TestLlamaCppSplit : public QObject {
 
     void computeBufferWhereTheStagesRun() {
         const ModelSpec m = llama8b();
-        const auto p = planLlamaCpp(on4090s(m, 2)).value();
+        // Before PR #23861 (b9460): the logits stage of 512 rows, as the log's release had it.
+        LlamaCppInput in = on4090s(m, 2);
+        in.build = 9459;
+        const auto p = planLlamaCpp(in).value();
         // The output GPU reserves the logits stage ("CUDA0 compute buffer size = 258.50 MiB"
         // for one GPU); the other GPU only a layer's stage, which is smaller for this model.
         // Every layer on the two GPUs runs them with pipeline parallelism (engine/llamacpp.h):
@@ -135,7 +138,7 @@ class TestLlamaCppSplit : public QObject {
         QVERIFY(p.perGpu[0].compute < p.perGpu[1].compute);
         // -ngl 32 (the output layer and 31 of the 32 layers) keeps block 0 on the CPU, which
         // turns the copies off: the output GPU's logits stage alone.
-        LlamaCppInput partial = on4090s(m, 2);
+        LlamaCppInput partial = in;
         partial.gpuLayers = 32;
         const auto q = planLlamaCpp(partial).value();
         QCOMPARE(q.schedCopies, 1u);
@@ -266,7 +269,7 @@ class TestLlamaCppSplit : public QObject {
     // (the newest) follows every new rule, b1 none.
     void releaseRuleTable() {
         const auto &changes = llamaRuleChanges();
-        QCOMPARE(changes.size(), std::size_t(10));
+        QCOMPARE(changes.size(), std::size_t(11));
         const auto is = [&](std::size_t i, LlamaRule rule, std::string_view prs, unsigned build) {
             return changes[i].rule == rule && changes[i].prs == prs && changes[i].build == build;
         };
@@ -280,6 +283,7 @@ class TestLlamaCppSplit : public QObject {
         QVERIFY(is(7, LlamaRule::OutputLayerFirst, "#18148", 7847));
         QVERIFY(is(8, LlamaRule::EmbeddingsInput, "#18550, #18898", 7847));
         QVERIFY(is(9, LlamaRule::FitPlacement, "#16653", 7847));
+        QVERIFY(is(10, LlamaRule::ServerOutputsPerSlot, "#23861, #23988", 9460));
         for (std::size_t i = 1; i < changes.size(); ++i) {
             QVERIFY(changes[i - 1].build <= changes[i].build); // oldest first
         }

@@ -158,6 +158,27 @@ class tst_LlamaCppLimits : public QObject {
         QVERIFY(streams.aggregateTokensPerSecond < 4 * streams.tokensPerSecond);
     }
 
+    // A MoE model's slots route to different experts: four tokens of gpt-oss-20b (4 of 32
+    // experts each) touch 1 - (7/8)^4 = 41 % of each layer's experts, not one token's 12.5 %,
+    // so the all-slots ceiling is well below four times one sequence's rate (it read one
+    // token's experts for all four and gave 3.9x). Every weight on the GPU, the cache full.
+    void allSlotsTouchMoreExperts() {
+        const ModelSpec m = ggufwriter::modelOf(ggufwriter::gptOss20bMxfp4(201088), "oss.gguf");
+        LlamaCppInput in;
+        in.model = &m;
+        in.gpu = gpu("rtx-4090");
+        in.host = desktop();
+        in.context = 4096;
+        const LlamaCppPlan p = planLlamaCpp(in).value();
+        QVERIFY(p.unifiedKv && p.parallel == 4 && p.layersOnGpu == p.layers);
+        const double ratio = p.aggregateTokensPerSecond / p.tokensPerSecond;
+        QVERIFY2(ratio > 1.5 && ratio < 2.6, std::to_string(ratio).c_str());
+        in.parallel = 1;
+        in.unifiedKv = true;
+        const LlamaCppPlan one = planLlamaCpp(in).value();
+        COMPARE_NEAR(one.aggregateTokensPerSecond, one.tokensPerSecond, 0, 1e-9);
+    }
+
     // A model trained on 1,000 tokens runs at its own context, not llama.cpp's 4,096 floor.
     void cardFitKeepsAShortContext() {
         const ModelSpec m = stretched(32, 1000);

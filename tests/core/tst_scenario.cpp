@@ -210,20 +210,26 @@ class TestScenario : public QObject {
         QVERIFY(parseVllmVersion("0.12").value() == VllmProfile::V1);
         QVERIFY(parseVllmVersion("0.8.5").value() == VllmProfile::V1Early);
         QVERIFY(parseVllmVersion("v0.10.1").value() == VllmProfile::V1Early);
-        QVERIFY(parseVllmVersion("0.22").value() == VllmProfile::V1v19);
+        QVERIFY(parseVllmVersion("0.20").value() == VllmProfile::V1v19);
+        QVERIFY(parseVllmVersion("0.21.1").value() == VllmProfile::V1v21);
+        QVERIFY(parseVllmVersion("0.22").value() == VllmProfile::V1v22);
+        QVERIFY(parseVllmVersion("0.23").value() == VllmProfile::V1v22);
+        QCOMPARE(vllmRules(VllmProfile::V1v21).defaultMemoryFraction, 0.9);
+        QCOMPARE(vllmRules(VllmProfile::V1v22).defaultMemoryFraction, 0.92);
         QVERIFY(parseVllmVersion("0.30.1").value() == VllmProfile::V1v24);
         QVERIFY(parseVllmVersion("1.0").value() == VllmProfile::V1v24);
         const auto old = parseVllmVersion("0.6.3");
         QVERIFY(!old.ok());
-        QCOMPARE(QString::fromStdString(old.error().message),
-                 "vLLM 0.6.3 is older than 0.6.4, the earliest rules HostPlan models (0.24, 0.19, "
-                 "0.11, 0.7, 0.6.5, 0.6.4; another release follows the newest of them at or "
-                 "before it)");
+        QCOMPARE(
+            QString::fromStdString(old.error().message),
+            "vLLM 0.6.3 is older than 0.6.4, the earliest rules HostPlan models (0.24, 0.22, "
+            "0.21, 0.19, 0.11, 0.7, 0.6.5, 0.6.4; another release follows the newest of them at or "
+            "before it)");
         const auto bad = parseVllmVersion("latest");
         QVERIFY(!bad.ok());
         QCOMPARE(QString::fromStdString(bad.error().message),
-                 "unknown vLLM release 'latest' (HostPlan models 0.24, 0.19, 0.11, 0.7, 0.6.5, "
-                 "0.6.4; another release follows the newest of them at or before it)");
+                 "unknown vLLM release 'latest' (HostPlan models 0.24, 0.22, 0.21, 0.19, 0.11, "
+                 "0.7, 0.6.5, 0.6.4; another release follows the newest of them at or before it)");
         QVERIFY(parseVllmVersion("0.24.0").value() == VllmProfile::V1v24);
         // A patch release follows its minor release; a three-part id only itself.
         QVERIFY(parseVllmVersion("0.19.0").value() == VllmProfile::V1v19);

@@ -157,6 +157,33 @@ class TestThroughput : public QObject {
         }
     }
 
+    // The curve stops at twice the memory limit (or the request, at least 64): no engine runs
+    // more sequences than the KV room holds, so the points beyond ran flat to batch 131,072 (a
+    // memory limit of 34 drew 19 points).
+    void curveStopsPastTheMemoryLimit() {
+        const PlanResult p = planFor("llama-3.1-70b", "h100", 4, 32768, 16);
+        const Throughput &t = p.throughput;
+        const std::uint32_t mem = t.capacity.memoryMaxBatch;
+        QVERIFY(mem > 0 && mem < 64);
+        QCOMPARE(t.curve.back().batch, 128u); // 2 x max(memory limit, request, 64)
+        QVERIFY(t.curve.size() < 12);
+        for (const BatchPoint &b : t.curve) {
+            QVERIFY(b.batch <= 128);
+        }
+    }
+
+    // A plan whose KV room holds none of the context runs what the serving model lets it (one
+    // sequence), and its per-user and total rates are of that batch: "50 sequences, 3.9 tokens/s
+    // per user, 4 tokens/s in total" contradicted itself.
+    void nonFittingPlanRunsOneSequence() {
+        const PlanResult p = planFor("llama-3.1-70b", "rtx-4090", 6, 8192, 50);
+        QVERIFY(!p.fit.fits);
+        QCOMPARE(p.throughput.capacity.memoryMaxBatch, 0u);
+        const DecodeStep &d = p.throughput.atConcurrency;
+        QCOMPARE(d.batch, 1u);
+        QVERIFY(d.tokensPerSecond <= d.tokensPerSecondPerSequence * d.batch + 1e-9);
+    }
+
     void calibrationReplacesDefaults() {
         PlanResult p = planFor("llama-3.1-70b", "h200", 4, 8192, 64);
         const double before = p.throughput.atConcurrency.tokensPerSecond;

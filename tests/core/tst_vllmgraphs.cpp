@@ -119,6 +119,15 @@ class tst_VllmGraphs : public QObject {
         QCOMPARE(t.kvPoolBytes, std::int64_t(t.budget) - std::int64_t(t.weights()) -
                                     std::int64_t(t.activationPeak) - std::int64_t(t.nonTorch) -
                                     std::int64_t(t.cudaGraphs));
+        // vLLM 0.21 and 0.22 take the same estimate out of the budget (default since v0.21.0):
+        // they planned as 0.19 and gave the whole estimate to the KV pool.
+        for (VllmProfile v : {VllmProfile::V1v21, VllmProfile::V1v22}) {
+            in.vllmProfile = v;
+            const EngineMemoryTerms mid = vllmMemoryModel().terms(in);
+            QVERIFY(mid.graphsInsideBudget);
+            QCOMPARE(mid.cudaGraphs, t.cudaGraphs);
+            QCOMPARE(mid.kvPoolBytes, t.kvPoolBytes);
+        }
         in.vllmProfile = VllmProfile::V1v19;
         const EngineMemoryTerms old = vllmMemoryModel().terms(in);
         QVERIFY(!old.graphsInsideBudget);
@@ -170,7 +179,15 @@ class tst_VllmGraphs : public QObject {
         QVERIFY(!vllmStateBlocksShort(in, old));
         QVERIFY(engineStartup(Engine::Vllm, in).starts());
         const std::string note = vllmStateBlocksNote(in, old);
-        QVERIFY2(note.find("vLLM 0.20 to 0.23") == 0, note.c_str());
+        QVERIFY2(note.find("vLLM 0.20 (planned with 0.19's rules) refuses") == 0, note.c_str());
+        // The 0.21 and 0.22 rule sets refuse it themselves.
+        for (VllmProfile v : {VllmProfile::V1v21, VllmProfile::V1v22}) {
+            EngineMemoryInput mid = in;
+            mid.vllmProfile = v;
+            const EngineMemoryTerms t = vllmMemoryModel().terms(mid);
+            QVERIFY(vllmStateBlocksShort(mid, t));
+            QVERIFY(vllmStateBlocksNote(mid, t).empty());
+        }
         QVERIFY2(note.find("--max-num-seqs " + std::to_string(old.stateBlocks)) !=
                      std::string::npos,
                  note.c_str());
@@ -250,6 +267,11 @@ class tst_VllmGraphs : public QObject {
         const EngineMemoryInput dflt = engineInputFor(m, g, {}, s);
         QCOMPARE(dflt.maxNumSeqs, 1024u);
         QCOMPARE(dflt.memoryFraction, 0.9);
+        s.engine.vllmVersion = VllmProfile::V1v21;
+        QCOMPARE(engineInputFor(m, g, {}, s).memoryFraction, 0.9);
+        s.engine.vllmVersion = VllmProfile::V1v22;
+        QCOMPARE(engineInputFor(m, g, {}, s).memoryFraction, 0.92);
+        s.engine.vllmVersion.reset();
         const EngineMemoryTerms a = vllmMemoryModel().terms(two);
         EngineMemoryInput many = two;
         many.maxNumSeqs = 1024;

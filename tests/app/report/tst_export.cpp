@@ -10,6 +10,7 @@
 #include "probereport.h"
 #include "cli/reportcli.h"
 #include "report/reportcontent.h"
+#include "report/reporttables.h"
 #include "window/reportexport.h"
 #include "report/reportwriter.h"
 #include "document/scenariodocument.h"
@@ -262,6 +263,18 @@ class TestExport : public QObject {
                 QCOMPARE(r.value(8).toUInt(), o.pilot.high);
                 QCOMPARE(r.value(10).toDouble(), o.usdPerMonthScheduled);
                 QCOMPARE(r.value(11).toDouble(), o.usdPerMonthAlwaysOn);
+                QCOMPARE(r.value(13).toUInt(), o.costedGpus);
+            }
+            // Whether the rate is a rental offer's: the scenario's B300 is at the catalogue's
+            // assumed rate ($4.76), an H100 row at its chosen offer's.
+            QCOMPARE(r.value(14), o.offerRate ? QStringLiteral("1") : QStringLiteral("0"));
+            if (o.gpu.id == "b300") {
+                QVERIFY(!o.offerRate);
+                QCOMPARE(o.costedGpus, 8u);
+            }
+            if (o.gpu.id == "h100-sxm" && o.practicalFound) {
+                QVERIFY(o.offerRate);
+                QCOMPARE(o.costedGpus, o.practicalGpus);
             }
         }
         // Issue 13: an option that cannot serve the workload is marked and not ranked. Kimi K3
@@ -287,6 +300,34 @@ class TestExport : public QObject {
         for (const QStringList &r : assumptions) {
             QCOMPARE(r.size(), 4);
         }
+    }
+
+    // The scenario's own row is its plan: with a fixed count above the practical one (Llama 3.1
+    // 70B on 8 x H100, which 4 carry), its cost and sequences are at the 8 GPUs and the row says
+    // so; the chart's label names the same count (it drew 4 GPUs at the 8-GPU cost).
+    void scenarioRowAtItsOwnCount() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("l70.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"schema_version":1,"model":{"ref":"llama-3.1-70b"},
+                    "hardware":{"gpu":"h100","gpu_count":8},
+                    "workload":{"context_tokens":8192,"concurrency":50}})");
+        f.close();
+        ScenarioDocument doc;
+        QVERIFY(doc.open(path).isEmpty());
+        const auto rows = gpuOptionRows(doc);
+        const auto own = std::find_if(rows.begin(), rows.end(),
+                                      [](const GpuOptionRow &o) { return o.isScenarioGpu; });
+        QVERIFY(own != rows.end());
+        QVERIFY(own->practicalFound);
+        QCOMPARE(own->costedGpus, 8u);
+        QVERIFY(own->practicalGpus < 8u);
+        COMPARE_NEAR(own->usdPerMonthAlwaysOn, doc.plan()->rental.usdPerMonthAlwaysOn, 0, 1e-12);
+        const ReportTable t = reporttables::optionsTable(*doc.plan(), rows);
+        const int i = int(own - rows.begin());
+        QCOMPARE(t.rows.value(i).value(4),
+                 QStringLiteral("%1 (row at your 8)").arg(own->practicalGpus));
     }
 
     void jsonExportIsTheCliSchema() {

@@ -255,7 +255,7 @@ class TestReport : public QObject {
         QTest::newRow("gib") << gibText(300'000'000'000.0) << "279.4 GiB";
         QTest::newRow("gpuMemory/b300")
             << gpuMemoryText(288e9, 300'000'000'000.0)
-            << "288 GB advertised (vendors' GB here are GiB), 279.4 GiB usable";
+            << "288 GB advertised, 279.4 GiB usable (as the engines measure it)";
     }
 
     void formatting() {
@@ -559,9 +559,9 @@ class TestReport : public QObject {
             }
             if (row.value(0).endsWith(QLatin1String(" memory")) &&
                 row.value(0).startsWith(QLatin1String("NVIDIA B300"))) {
-                other =
-                    row.value(1) ==
-                    QLatin1String("288 GB advertised (vendors' GB here are GiB), 279.4 GiB usable");
+                other = row.value(1) ==
+                        QLatin1String(
+                            "288 GB advertised, 279.4 GiB usable (as the engines measure it)");
             }
         }
         QVERIFY(usable);

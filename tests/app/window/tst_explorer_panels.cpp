@@ -550,7 +550,7 @@ class TestExplorerPanels : public QObject {
         QCOMPARE(w.concurrencySpin()->text(), QString("16 sequences"));
         // Advertised GB against measured GiB.
         QVERIFY2(w.hardwarePanel()->gpuInfoLabel()->text().startsWith(
-                     "288 GB advertised (vendors' GB here are GiB), 279.4 GiB usable"),
+                     "288 GB advertised, 279.4 GiB usable (as the engines measure it)"),
                  qPrintable(w.hardwarePanel()->gpuInfoLabel()->text()));
         const QString summary = shown(w, w.summaryView())->toPlainText();
         QVERIFY2(summary.contains("Up to 68 sequences of 32,768 tokens"), qPrintable(summary));
