@@ -54,6 +54,15 @@ inline LlamaCppInput llamaRowInput(const ModelSpec &m, const GpuSpec &gpu, const
     return in;
 }
 
+/// A gguf-parser row's input (a GPU of 80 GiB): gguf-parser sizes the logits stage at n_ubatch
+/// rows, as llama.cpp did before b9460 (PR #23861) and its tools other than llama-server do.
+inline LlamaCppInput ggufParserRowInput(const ModelSpec &m, const HostSpec &host,
+                                        std::uint64_t context) {
+    LlamaCppInput in = llamaRowInput(m, loggedGpu("GPU", 80.0, true), host, context);
+    in.server = false;
+    return in;
+}
+
 /// One published buffer of a row: its name, llama.cpp's figure, HostPlan's, the tolerance and,
 /// for a known miss, its cause.
 struct LlamaComponent {
@@ -427,7 +436,7 @@ inline std::vector<Check> llamaCppChecks() {
         d.fileType = 17;
         const ModelSpec m =
             ggufwriter::modelOf(ggufwriter::denseKQuantM(d, "q5_K", d.vocab), "llama3-q5km.gguf");
-        LlamaCppInput in = llamaRowInput(m, loggedGpu("GPU", 80.0, true), host, 8192);
+        LlamaCppInput in = ggufParserRowInput(m, host, 8192);
         const LlamaCppPlan p = llamaPlan(in);
         const std::string set = "Meta-Llama-3-8B-Instruct Q5_K_M, -c 8192, FA off, -ngl all";
         out.push_back({"G1", "RAM MiB", set, 360.80, double(p.host.totalHigh()) / kMiB, kLlamaTol,
@@ -458,7 +467,7 @@ inline std::vector<Check> llamaCppChecks() {
         d.qkvBias = true;
         const ModelSpec m =
             ggufwriter::modelOf(ggufwriter::denseKQuantM(d, "q4_K", d.vocab), "r1-qwen7b.gguf");
-        LlamaCppInput in = llamaRowInput(m, loggedGpu("GPU", 80.0, true), host, 131072);
+        LlamaCppInput in = ggufParserRowInput(m, host, 131072);
         const LlamaCppPlan p = llamaPlan(in);
         const std::string set = "DeepSeek-R1-Distill-Qwen-7B Q4_K_M, -c 131072, FA off, -ngl all";
         out.push_back({"G2",
@@ -487,7 +496,7 @@ inline std::vector<Check> llamaCppChecks() {
     // llama3.1:70b's Q4_K_M.
     {
         const ModelSpec m = llama70bQ4km();
-        LlamaCppInput in = llamaRowInput(m, loggedGpu("GPU", 80.0, true), host, 1024);
+        LlamaCppInput in = ggufParserRowInput(m, host, 1024);
         in.gpuCount = 2;
         in.tensorSplit = {8, 10};
         const LlamaCppPlan p = llamaPlan(in);
@@ -526,7 +535,7 @@ inline std::vector<Check> llamaCppChecks() {
             {"G4", {8, 10, 12, 6}, {18, 23, 27, 12}, {9.28, 11.32, 13.19, 7.38}},
             {"G5", {11, 12, 8, 10, 6}, {19, 21, 14, 17, 9}, {9.79, 10.36, 7.01, 8.54, 5.91}}};
         for (const Split &sp : splits) {
-            LlamaCppInput in = llamaRowInput(m, loggedGpu("GPU", 80.0, true), host, 1024);
+            LlamaCppInput in = ggufParserRowInput(m, host, 1024);
             in.gpuCount = std::uint32_t(sp.ts.size());
             in.tensorSplit = sp.ts;
             in.asyncEvents = false; // RPC devices: no pipeline parallelism (engine/llamacpp.h)
@@ -561,7 +570,7 @@ inline std::vector<Check> llamaCppChecks() {
                                        .vAtLeastQ5 = true};
         const ModelSpec m =
             ggufwriter::modelOf(ggufwriter::denseKQuantM(d, "q4_K", 1000), "qwen72b.gguf");
-        LlamaCppInput in = llamaRowInput(m, loggedGpu("GPU", 80.0, true), host, 8192);
+        LlamaCppInput in = ggufParserRowInput(m, host, 8192);
         in.gpuCount = 3;
         in.tensorSplit = {20369, 12935, 13325};
         in.asyncEvents = false; // an RPC device: no pipeline parallelism (engine/llamacpp.h)
