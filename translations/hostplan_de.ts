@@ -819,12 +819,12 @@ Speicheruntergrenze: %2 (%3 Gewichte / %4 pro GPU)
         <translation>Praktisch: %1 (TP %2 x PP %3, EP %4)</translation>
     </message>
     <message>
-        <source>%1/month at your %2 · %3</source>
-        <translation>%1/Monat bei Ihren %2 · %3</translation>
-    </message>
-    <message>
         <source>Your plan (GPU count fixed at %1): %2 per month</source>
         <translation>Ihr Plan (GPU-Anzahl fest auf %1): %2 pro Monat</translation>
+    </message>
+    <message>
+        <source>%1/month (%2) · %3</source>
+        <translation>%1/Monat (%2) · %3</translation>
     </message>
 </context>
 <context>
@@ -3208,10 +3208,6 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <translation>Break-even Vielnutzer</translation>
     </message>
     <message>
-        <source>%1 (%2 tokens a month each)</source>
-        <translation>%1 (je %2 Tokens im Monat)</translation>
-    </message>
-    <message>
         <source>Recommendation</source>
         <translation>Empfehlung</translation>
     </message>
@@ -4187,6 +4183,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <source>%1 copies of %2 (one serves part of the workload)</source>
         <translation>%1 Kopien von %2 (eine bedient einen Teil der Last)</translation>
     </message>
+    <message>
+        <source>%1 (%2 tokens a month each, all billed at the API&apos;s output price)</source>
+        <translation>%1 (je %2 Tokens im Monat, alle zum Ausgabepreis der API abgerechnet)</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -4574,6 +4574,14 @@ Above the memory limit: the KV room holds %1</source>
     <message>
         <source>modelled (fitted to published serving measurements; see the band)</source>
         <translation>modelliert (an veröffentlichte Serving-Messungen angepasst; siehe die Spanne)</translation>
+    </message>
+    <message>
+        <source>Batch per replica (sequences in flight; %1 replicas)</source>
+        <translation>Batch pro Replikat (laufende Sequenzen; %1 Replikate)</translation>
+    </message>
+    <message>
+        <source>Memory limit per replica (%1)</source>
+        <translation>Speichergrenze pro Replikat (%1)</translation>
     </message>
 </context>
 <context>

@@ -819,12 +819,12 @@ No native MXFP4: FP4 weights are dequantized</source>
         <translation>実用：%1（TP %2 x PP %3、EP %4）</translation>
     </message>
     <message>
-        <source>%1/month at your %2 · %3</source>
-        <translation>指定の %2 で月 %1 · %3</translation>
-    </message>
-    <message>
         <source>Your plan (GPU count fixed at %1): %2 per month</source>
         <translation>あなたのプラン（GPU 数を %1 に固定）：月 %2</translation>
+    </message>
+    <message>
+        <source>%1/month (%2) · %3</source>
+        <translation>月 %1（%2）· %3</translation>
     </message>
 </context>
 <context>
@@ -3536,10 +3536,6 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <translation>損益分岐ヘビーユーザー数</translation>
     </message>
     <message>
-        <source>%1 (%2 tokens a month each)</source>
-        <translation>%1（各自月 %2 トークン）</translation>
-    </message>
-    <message>
         <source>Recommendation</source>
         <translation>推奨</translation>
     </message>
@@ -4187,6 +4183,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <source>%1 copies of %2 (one serves part of the workload)</source>
         <translation>%2 のコピー %1 個（1 つはワークロードの一部のみを担う）</translation>
     </message>
+    <message>
+        <source>%1 (%2 tokens a month each, all billed at the API&apos;s output price)</source>
+        <translation>%1（1 人あたり月 %2 トークン、すべて API の出力価格で課金）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -4574,6 +4574,14 @@ Slower than the %1 ms target per output token</source>
     <message>
         <source>modelled (fitted to published serving measurements; see the band)</source>
         <translation>モデル推定（公開されたサービング実測値に合わせて調整、幅を参照）</translation>
+    </message>
+    <message>
+        <source>Batch per replica (sequences in flight; %1 replicas)</source>
+        <translation>レプリカあたりのバッチ（処理中のシーケンス、%1 レプリカ）</translation>
+    </message>
+    <message>
+        <source>Memory limit per replica (%1)</source>
+        <translation>レプリカあたりのメモリ上限（%1）</translation>
     </message>
 </context>
 <context>

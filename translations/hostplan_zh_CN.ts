@@ -819,12 +819,12 @@ No native MXFP4: FP4 weights are dequantized</source>
         <translation>实际：%1（TP %2 x PP %3，EP %4）</translation>
     </message>
     <message>
-        <source>%1/month at your %2 · %3</source>
-        <translation>按您的 %2 每月 %1 · %3</translation>
-    </message>
-    <message>
         <source>Your plan (GPU count fixed at %1): %2 per month</source>
         <translation>您的方案（GPU 数量固定为 %1）：每月 %2</translation>
+    </message>
+    <message>
+        <source>%1/month (%2) · %3</source>
+        <translation>每月 %1（%2）· %3</translation>
     </message>
 </context>
 <context>
@@ -3536,10 +3536,6 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <translation>盈亏平衡重度用户数</translation>
     </message>
     <message>
-        <source>%1 (%2 tokens a month each)</source>
-        <translation>%1（每人每月 %2 tokens）</translation>
-    </message>
-    <message>
         <source>Recommendation</source>
         <translation>建议</translation>
     </message>
@@ -4187,6 +4183,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <source>%1 copies of %2 (one serves part of the workload)</source>
         <translation>%2 的 %1 份副本（一份只承担部分工作负载）</translation>
     </message>
+    <message>
+        <source>%1 (%2 tokens a month each, all billed at the API&apos;s output price)</source>
+        <translation>%1（每人每月 %2 tokens，全部按 API 输出价格计费）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -4574,6 +4574,14 @@ Slower than the %1 ms target per output token</source>
     <message>
         <source>modelled (fitted to published serving measurements; see the band)</source>
         <translation>模型估算（按已发布的推理服务实测拟合；见区间）</translation>
+    </message>
+    <message>
+        <source>Batch per replica (sequences in flight; %1 replicas)</source>
+        <translation>每个副本的批大小（进行中的序列；%1 个副本）</translation>
+    </message>
+    <message>
+        <source>Memory limit per replica (%1)</source>
+        <translation>每个副本的内存上限（%1）</translation>
     </message>
 </context>
 <context>

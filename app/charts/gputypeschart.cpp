@@ -11,6 +11,7 @@
 #include "charts/viewrefresher.h"
 
 #include <QBarCategoryAxis>
+#include <QFont>
 #include <QBarSet>
 #include <QChart>
 #include <QHorizontalStackedBarSeries>
@@ -24,14 +25,16 @@ namespace hostplan::ui {
 namespace {
 
 /// "NVIDIA H200 SXM 141GB" -> "H200 SXM 141GB": the vendor is implied by the name.
-QString shortGpuName(const std::string &name) {
+/// The name without its vendor, cut to `maxChars` characters (the tooltip has it whole): the
+/// chart does not widen its label column to the longest label, so a long one ran off the left.
+QString shortGpuName(const std::string &name, int maxChars = 24) {
     QString n = QString::fromStdString(name);
     for (const QString &prefix : {QStringLiteral("NVIDIA "), QStringLiteral("AMD ")}) {
         if (n.startsWith(prefix)) {
             n = n.mid(prefix.size());
         }
     }
-    return n;
+    return n.size() > maxChars ? n.left(maxChars - 1).trimmed() + QChar(0x2026) : n;
 }
 
 } // namespace
@@ -111,10 +114,12 @@ void GpuTypesChart::rebuild() {
                 // The cost beside the name, first, so that a long name elides, not the cost:
                 // what each type costs is the point of comparing them.
                 row.usdPerMonth = o.plan->rental.usdPerMonthScheduled;
-                label = fixedCount ? tr("%1/month at your %2 · %3")
-                                         .arg(usdText(row.usdPerMonth),
-                                              gpusText(o.plan->rentedGpus()), label)
-                                   : tr("%1/month · %2").arg(usdText(row.usdPerMonth), label);
+                // The fixed count takes room: a shorter name beside it.
+                label = fixedCount
+                            ? tr("%1/month (%2) · %3")
+                                  .arg(usdText(row.usdPerMonth), gpusText(o.plan->rentedGpus()),
+                                       shortGpuName(o.gpu.name, 16))
+                            : tr("%1/month · %2").arg(usdText(row.usdPerMonth), label);
             } else {
                 label += tr(" (no fit)");
             }
@@ -164,6 +169,11 @@ void GpuTypesChart::rebuild() {
 
     auto *y = new QBarCategoryAxis;
     y->append(cats);
+    // Whole labels: elided ones all read "..." when the window is narrow (the plot shrinks).
+    y->setTruncateLabels(false);
+    QFont small = y->labelsFont();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    y->setLabelsFont(small);
     auto *x = new QValueAxis;
     x->setTitleText(tr("GPUs"));
     x->setRange(0, maxCount * 1.1);

@@ -99,8 +99,10 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
         QStringLiteral("tokens"));
     const HeavyUserVerdict heavy = heavyUserVerdict(p);
     row(Report::tr("Break-even heavy users"),
-        heavy.kind == HeavyUserKind::WinsFrom
-            ? Report::tr("%1 (%2 tokens a month each)")
+        // A heavy user's tokens are all billed at the API's output price (seed 001), unlike
+        // the break-even volume above, which keeps the workload's mix: said beside the figure.
+        heavy.kind == HeavyUserKind::WinsFrom || heavy.kind == HeavyUserKind::OutOfReach
+            ? Report::tr("%1 (%2 tokens a month each, all billed at the API's output price)")
                   .arg(heavyUserVerdictText(heavy), tokensText(w.heavyUserTokensPerMonth))
             : heavyUserVerdictText(heavy),
         QStringLiteral("breakeven_heavy_users"),

@@ -160,7 +160,11 @@ void ThroughputView::rebuild() {
     auto *x = new QLogValueAxis;
     x->setBase(2);
     x->setLabelFormat(QStringLiteral("%.0f"));
-    x->setTitleText(tr("Batch (sequences in flight)"));
+    // The curve is one replica's batch (BatchPoint); with data-parallel replicas say so.
+    const std::uint32_t replicas = std::max<std::uint32_t>(plan->replicas, 1);
+    x->setTitleText(replicas > 1
+                        ? tr("Batch per replica (sequences in flight; %1 replicas)").arg(replicas)
+                        : tr("Batch (sequences in flight)"));
     x->setRange(1, maxBatch * 1.2);
     auto *yUser = new QValueAxis;
     yUser->setTitleText(tr("Tokens/s per user"));
@@ -183,7 +187,10 @@ void ThroughputView::rebuild() {
     if (cap.memoryMaxBatch > 0) {
         m_memoryLimit = double(cap.memoryMaxBatch);
         marker(c, x, yUser, m_memoryLimit, yUser->max(),
-               tr("Memory limit (%1)").arg(groupedInt(cap.memoryMaxBatch)), Qt::red);
+               replicas > 1
+                   ? tr("Memory limit per replica (%1)").arg(groupedInt(cap.memoryMaxBatch))
+                   : tr("Memory limit (%1)").arg(groupedInt(cap.memoryMaxBatch)),
+               Qt::red);
     }
     // At the top of its search the target does not bind (Capacity::latencySearchTop): no
     // batch the model ran reaches it, so no marker claims one.

@@ -2,9 +2,8 @@
 // What-if explorer, offscreen, editing: every input (sliders, spin boxes, GPU, formats,
 // layout) reaches the right view and chart, invalid input is refused with a message, undo
 // restores exactly (the undo shortcut wins in spin boxes, discarded edits do not come back),
-// files round-trip losslessly (corrupt ones change nothing) and unsaved changes prompt. The
-// panels, the compare table, the session and the views' wording are tested by
-// tst_explorer_panels.
+// files round-trip losslessly (corrupt ones change nothing) and unsaved changes prompt. Panels,
+// compare table, session and wording: tst_explorer_panels.
 #include "appscenarios.h"
 #include "document/appsettings.h"
 #include "engine/enginememory.h"
@@ -202,8 +201,7 @@ class TestExplorer : public QObject {
         QVERIFY(find("h100-sxm").floor > find("b300").floor);
         QVERIFY(find("b300").nativeMxfp4);
         QVERIFY(!find("h100-sxm").nativeMxfp4);
-        // Each type that carries the workload shows its monthly cost beside its name, the same
-        // figure as that type's plan (the GPU sweep).
+        // Each type that carries the workload shows its plan's monthly cost beside its name.
         QStringList labels;
         for (auto *a : w.gpuTypesChart()->chart()->axes(Qt::Vertical)) {
             if (auto *cat = qobject_cast<QBarCategoryAxis *>(a)) {
@@ -211,17 +209,23 @@ class TestExplorer : public QObject {
             }
         }
         int costed = 0;
-        for (const GpuOption &o : w.document()->gpuSweep()) {
+        const auto &sweep = w.document()->gpuSweep();
+        QCOMPARE(labels.size(), int(sweep.size()));
+        for (std::size_t i = 0; i < sweep.size(); ++i) {
+            const GpuOption &o = sweep[i];
             const GpuTypesChart::Row r = find(QString::fromStdString(o.gpu.id));
             if (!r.practical) {
                 QCOMPARE(r.usdPerMonth, 0.0);
                 continue;
             }
             QCOMPARE(r.usdPerMonth, o.plan->rental.usdPerMonthScheduled);
-            const QString cost = usdText(r.usdPerMonth) + "/month · ";
-            QVERIFY2(std::any_of(labels.begin(), labels.end(),
-                                 [&](const QString &l) { return l.contains(cost); }),
-                     qPrintable(cost));
+            // Labels run bottom-up. The scenario's own row fixes its count (8 B300s): its cost
+            // is at that count and says so; every other row is at its practical count.
+            const QString label = labels.value(labels.size() - 1 - int(i));
+            const QString cost =
+                usdText(r.usdPerMonth) + (o.isScenarioGpu ? QStringLiteral("/month (8 GPUs) · ")
+                                                          : QStringLiteral("/month · "));
+            QVERIFY2(label.contains(cost), qPrintable(label + " / " + cost));
             ++costed;
         }
         QVERIFY(costed >= 5);
