@@ -158,12 +158,13 @@ std::string engineOptionsUsage() {
                            GPU and context, vLLM 8192 on 70 GiB and more but A100, else 2048;
                            vLLM 0.6.x max(context, 2048) up to 32k): the profiled forward
   --vllm-version V         the vLLM release whose start-up memory rules vLLM plans follow:
-                           0.24 (0.19's memory, the CUDA-graph estimate inside the budget,
-                           the KV tokens logged as concurrency x context), 0.19 (default),
-                           0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0), and that release's
-                           default batched tokens (max_num_seqs: the engine table's);
-                           another release (0.8.5, 0.22) follows the newest of these at
-                           or before it, which the plan's engine version names
+                           0.24 (0.22's rules, the KV tokens logged as concurrency x
+                           context), 0.22 (0.21's, memory fraction 0.92 by default), 0.21
+                           (0.19's memory, the CUDA-graph estimate inside the budget),
+                           0.19 (default), 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0), and that
+                           release's default batched tokens (max_num_seqs: the engine
+                           table's); another release (0.8.5, 0.23) follows the newest of
+                           these at or before it, which the plan's engine version names
   --sglang-version V       the SGLang release whose start-up memory rules SGLang plans
                            follow: 0.5 (0.5.0 to 0.5.9), 0.5.10 (piecewise CUDA graphs,
                            8 MiB reserved per capture size) or 0.5.14 (default: also with

@@ -60,14 +60,17 @@ QString recommendationLine(const PlanResult &p) {
                                       : Report::tr("none up to %1 GPUs").arg(kMaxPracticalGpus));
     }
     // A deployment that serves part of the workload is compared as the copies that carry it.
+    const auto deploymentOf = [&](std::uint32_t copies) {
+        return copies > 1 ? Report::tr("%1 copies of %2 (one serves part of the workload)")
+                                .arg(copies)
+                                .arg(gpuLabel(p))
+                          : gpuLabel(p);
+    };
     const std::uint32_t copies = workloadCopies(p);
-    const QString deployment = copies > 1
-                                   ? Report::tr("%1 copies of %2 (one serves part of the workload)")
-                                         .arg(copies)
-                                         .arg(gpuLabel(p))
-                                   : gpuLabel(p);
+    const std::uint32_t copiesAlwaysOn = workloadCopies(p, true);
+    const QString deployment = deploymentOf(copies);
     const double scheduled = copies * p.rental.usdPerMonthScheduled;
-    const double alwaysOn = copies * p.rental.usdPerMonthAlwaysOn;
+    const double alwaysOn = copiesAlwaysOn * p.rental.usdPerMonthAlwaysOn;
     switch (r) {
     case Recommendation::Api:
         return Report::tr("%1: for this volume the API costs %2 a month; renting %3 at %4 h/day "
@@ -77,7 +80,7 @@ QString recommendationLine(const PlanResult &p) {
         return Report::tr(
                    "%1: the API would cost %2 per month, more than %3 always on (%4); rent or "
                    "own them around the clock.")
-            .arg(name, usdText(p.apiUsdPerMonth), deployment, usdText(alwaysOn));
+            .arg(name, usdText(p.apiUsdPerMonth), deploymentOf(copiesAlwaysOn), usdText(alwaysOn));
     case Recommendation::NoApiPrice:
         break;
     case Recommendation::BurstRental:

@@ -606,7 +606,9 @@ std::string vllmArchitectureNote(std::string_view modelType, VllmProfile vllm) {
            std::string(a->source) + "): a release before that, which the vLLM " +
            std::string(vllmRules(vllm).id) +
            " rules also plan, stops at start-up (\"Model architectures [...] are not "
-           "supported\")";
+           "supported\"); run a release that serves it: the plan's memory follows the " +
+           std::string(vllmRules(vllm).id) +
+           " rules, and --vllm-version (engine.vllm_version) names a newer rule set";
 }
 
 std::string speculationPipelineProblem(Engine engine, VllmProfile vllm, std::uint32_t pp) {

@@ -17,13 +17,17 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 
 } // namespace
 
-std::uint32_t workloadCopies(const PlanResult &p) {
+std::uint32_t workloadCopies(const PlanResult &p, bool alwaysOn) {
     const Capacity &c = p.throughput.capacity;
-    if (!p.fit.fits || !p.throughput.computed || !(c.outputTokensPerMonth > 0) ||
-        !(p.scenario.workload.outputTokensPerMonth > c.outputTokensPerMonth)) {
+    const double wanted = p.scenario.workload.outputTokensPerMonth;
+    const double hours = p.scenario.workload.hoursPerDay;
+    // One copy's output a month: at the scheduled hours, or around the clock.
+    const double each =
+        alwaysOn && hours > 0 ? c.outputTokensPerMonth * 24 / hours : c.outputTokensPerMonth;
+    if (!p.fit.fits || !p.throughput.computed || !(each > 0) || !(wanted > each)) {
         return 1;
     }
-    return std::max<std::uint32_t>(c.replicasForWorkload, 1);
+    return std::uint32_t(std::clamp(std::ceil(wanted / each), 1.0, 4294967295.0));
 }
 
 Recommendation recommend(const PlanResult &p) {
@@ -34,7 +38,7 @@ Recommendation recommend(const PlanResult &p) {
     if (!p.fit.fits || p.apiUsdPerMonth <= copies * p.rental.usdPerMonthScheduled) {
         return Recommendation::Api;
     }
-    if (p.apiUsdPerMonth > copies * p.rental.usdPerMonthAlwaysOn) {
+    if (p.apiUsdPerMonth > workloadCopies(p, true) * p.rental.usdPerMonthAlwaysOn) {
         return Recommendation::Dedicated;
     }
     return Recommendation::BurstRental;

@@ -32,14 +32,16 @@ enum class Recommendation {
 ///     24 h a day.
 ///  4. BurstRental otherwise: renting for the chosen hours a day beats the API, keeping the GPUs
 ///     around the clock would not.
-/// The rental compared is workloadCopies(plan) times the plan's: the API bill is for the whole
-/// workload, which one deployment that serves part of it does not carry.
+/// The rental compared is workloadCopies(plan) times the plan's (workloadCopies(plan, true) for
+/// the always-on rental): the API bill is for the whole workload, which one deployment that
+/// serves part of it does not carry.
 Recommendation recommend(const PlanResult &plan);
 
 /// Copies of the plan's deployment the workload takes: Capacity::replicasForWorkload (at least 1)
 /// when the plan fits and serves fewer output tokens a month than the workload asks (the
-/// throughput model at the latency target and utilisation), else 1.
-std::uint32_t workloadCopies(const PlanResult &plan);
+/// throughput model at the latency target and utilisation), else 1. `alwaysOn`: the copies
+/// rented 24 h a day, each serving 24 / hours-per-day times the scheduled capacity.
+std::uint32_t workloadCopies(const PlanResult &plan, bool alwaysOn = false);
 /// Stable id for JSON and CSV: "api", "burst_rental", "dedicated", "no_api_price".
 std::string recommendationId(Recommendation recommendation);
 /// English name: "API", "Burst rental", "Dedicated", "No API comparison".

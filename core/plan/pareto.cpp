@@ -122,10 +122,22 @@ ParetoFront paretoFront(const PlanResult &plan) {
             all.push_back(p);
         }
     }
-    for (const ParetoPoint &p : all) {
+    // The same layout on two offers at the same rate (a 2-GPU and a 4-GPU pod of one provider)
+    // ties on every figure: the front lists it once, the plan's own point if it is one of them.
+    const auto sameFigures = [](const ParetoPoint &a, const ParetoPoint &b) {
+        return a.layout == b.layout && a.replicas == b.replicas && a.gpus == b.gpus &&
+               a.ttftSeconds == b.ttftSeconds && a.tpotSeconds == b.tpotSeconds &&
+               a.usdPerMTokOutput == b.usdPerMTokOutput;
+    };
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const ParetoPoint &p = all[i];
         const bool beaten = std::any_of(all.begin(), all.end(),
                                         [&](const ParetoPoint &q) { return dominates(q, p); });
-        (beaten ? out.dominated : out.front).push_back(p);
+        const bool tiedEarlier = std::any_of(all.begin(), all.end(), [&](const ParetoPoint &q) {
+            const std::size_t j = std::size_t(&q - all.data());
+            return j != i && sameFigures(q, p) && (q.isPlan || (!p.isPlan && j < i));
+        });
+        (beaten || tiedEarlier ? out.dominated : out.front).push_back(p);
     }
     const auto order = [](const ParetoPoint &a, const ParetoPoint &b) {
         return std::tie(a.tpotSeconds, a.ttftSeconds, a.usdPerMTokOutput) <

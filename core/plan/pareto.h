@@ -41,9 +41,10 @@ bool dominates(const ParetoPoint &a, const ParetoPoint &b);
 
 /// The front and what it dropped.
 struct ParetoFront {
-    /// Non-dominated candidates, by TPOT (fastest first), then TTFT, then cost.
+    /// Non-dominated candidates, by TPOT (fastest first), then TTFT, then cost; a candidate
+    /// tying another on layout, GPUs and every figure (another offer at the same rate) once.
     std::vector<ParetoPoint> front;
-    /// Carrying candidates some point of `front` dominates, in the same order.
+    /// Carrying candidates some point of `front` dominates or ties, in the same order.
     std::vector<ParetoPoint> dominated;
     /// The plan itself at the workload (its layout, replicas, rate and throughput): empty when
     /// the plan has no throughput. isPlan marks its candidate (see ParetoPoint::isPlan).

@@ -116,9 +116,10 @@ void limitWorkloadToCapacity(PlanResult &r) {
         return;
     }
     r.selfHostUsdPerMTokOutput = r.rental.usdPerMonthScheduled / c.outputTokensPerMonth * 1e6;
-    const int percent = std::max(1, int(c.outputTokensPerMonth / wanted * 100));
+    const int percent = int(c.outputTokensPerMonth / wanted * 100);
     r.warnings.push_back(
-        std::string(kShortOfWorkloadWarning) + std::to_string(percent) +
+        std::string(kShortOfWorkloadWarning) +
+        (percent < 1 ? std::string("under 1") : std::to_string(percent)) +
         "% of the workload's output: " + tokenCountText(c.outputTokensPerMonth) + " of " +
         tokenCountText(wanted) + " output tokens a month (throughput model at the " +
         formatDouble("%.0f", r.scenario.workload.targetSecondsPerOutputToken * 1e3) +

@@ -181,8 +181,10 @@ void writeDecisionText(const PlanResult &p, std::ostream &out) {
     if (const std::uint32_t copies = workloadCopies(p); copies > 1 && p.apiPriced) {
         out << "          compared at " << copies
             << " copies of this deployment, which the workload takes: "
-            << usd(copies * p.rental.usdPerMonthScheduled) << " a month at the chosen hours, "
-            << usd(copies * p.rental.usdPerMonthAlwaysOn) << " always on\n";
+            << usd(copies * p.rental.usdPerMonthScheduled) << " a month at the chosen hours ("
+            << workloadCopies(p, true)
+            << " always on: " << usd(workloadCopies(p, true) * p.rental.usdPerMonthAlwaysOn)
+            << ")\n";
     }
     const PilotRange pilot = pilotRange(p);
     out << "          pilot range: "
@@ -477,6 +479,9 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
             : rate.basis == RateBasis::ChosenOffer
                 ? rate.provider + " " + rate.offerId + ", " + rate.rateKind + "; " + rate.source +
                       ", " + rate.asOf
+            : rate.source.empty()
+                ? std::string("no GPU-hour rate for ") + p.gpu.id +
+                      ": give usd_per_gpu_hour in its GPU file, --usd-per-gpu-hour or --offers"
                 : rate.source + ", " + rate.asOf)
         << ")\n";
     if (!p.fit.fits) {

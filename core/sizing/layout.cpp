@@ -343,8 +343,13 @@ std::string fallbackShapesText(const GpuSpec &gpu, std::uint32_t nodeSize) {
         return "single machines of 1 to " + countText(largest, "GPU") +
                " (a card rented without a fabric between machines: never clustered)";
     }
-    return "the GPU's own node of " + countText(largest, "GPU") +
-           " (1, 2, 4, 8 inside a node, whole clustered nodes beyond)";
+    // The shapes fallbackOffers adds: the powers of two below the node, then the node.
+    std::string inside;
+    for (std::uint32_t n = 1; n < largest; n *= 2) {
+        inside += std::to_string(n) + ", ";
+    }
+    return "the GPU's own node of " + countText(largest, "GPU") + " (" + inside +
+           std::to_string(largest) + " inside a node, whole clustered nodes beyond)";
 }
 
 const RentalOffer &LayoutCandidate::offer() const {
@@ -372,14 +377,16 @@ LayoutSearch searchLayoutsIn(const ModelSpec &model, const GpuSpec &gpu, const S
         }
         out.note = "no " + gpu.id + " offer carries the workload and the largest holds " +
                    countText(largest, "GPU") + ": also searched " +
-                   fallbackShapesText(gpu, nodeSize) + " at the catalogue rate";
+                   fallbackShapesText(gpu, nodeSize) +
+                   (scenario.pricing.usdPerGpuHour ? "" : " at the catalogue rate");
     } else if (!anyRankable) {
         out.fallback = true;
         for (RentalOffer &o : fallbackOffers(gpu, nodeSize)) {
             offers.push_back(std::move(o));
         }
         out.note = "no rental offer with an instance shape and a price for " + gpu.id +
-                   ": searched " + fallbackShapesText(gpu, nodeSize) + " at the catalogue rate";
+                   ": searched " + fallbackShapesText(gpu, nodeSize) +
+                   (scenario.pricing.usdPerGpuHour ? "" : " at the catalogue rate");
     }
     if (scenario.pricing.usdPerGpuHour) {
         for (RentalOffer &o : offers) {
@@ -543,11 +550,15 @@ LayoutSearch searchLayoutsIn(const ModelSpec &model, const GpuSpec &gpu, const S
         }
     }
 
-    std::stable_sort(
-        carrying.begin(), carrying.end(), [](const LayoutCandidate &a, const LayoutCandidate &b) {
-            return std::tie(a.usdPerMonth, a.gpusRented, a.replicas, a.layout.pp, a.offer().id) <
-                   std::tie(b.usdPerMonth, b.gpusRented, b.replicas, b.layout.pp, b.offer().id);
-        });
+    // Cheapest first; at the same cost and GPUs the one that serves more (two replicas of TP 8
+    // serve more than one TP 8 x PP 2 on the same 16 GPUs), then fewer replicas, less PP.
+    std::stable_sort(carrying.begin(), carrying.end(),
+                     [](const LayoutCandidate &a, const LayoutCandidate &b) {
+                         return std::tie(a.usdPerMonth, a.gpusRented, b.outputTokensPerMonth,
+                                         a.replicas, a.layout.pp, a.offer().id) <
+                                std::tie(b.usdPerMonth, b.gpusRented, a.outputTokensPerMonth,
+                                         b.replicas, b.layout.pp, b.offer().id);
+                     });
     if (!carrying.empty()) {
         out.found = true;
         out.chosen = 0;
@@ -613,17 +624,20 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
     }
     // Offers of only smaller machines than the GPU's usual node (single-GPU cloud instances
     // of a card sold in 8-GPU servers) do not show the type cannot serve: when none carries
-    // the workload, the fallback shapes are searched beside them.
-    const bool smallOffersOnly = largest > 0 && largest < fallbackLargestInstance(gpu, nodeSize);
+    // the workload, the fallback shapes are searched beside them, at a known rate only (a GPU
+    // type of the user's without one would price them at $0 and outbid every priced offer).
+    const bool priced = gpu.defaultUsdPerGpuHour > 0 || scenario.pricing.usdPerGpuHour;
+    const bool smallOffersOnly =
+        priced && largest > 0 && largest < fallbackLargestInstance(gpu, nodeSize);
     LayoutSearch first =
         searchLayoutsIn(model, gpu, scenario, smallOffersOnly ? offers : std::move(offers),
                         nodeSize, efficiency, false);
     if (first.found || !smallOffersOnly) {
         return first;
     }
-    LayoutSearch second =
-        searchLayoutsIn(model, gpu, scenario, std::move(offers), nodeSize, efficiency, true);
-    return second.found ? second : first;
+    // The second search's answer either way: when nothing carries the workload its reason is
+    // the one met on the larger shapes, which the plan should name.
+    return searchLayoutsIn(model, gpu, scenario, std::move(offers), nodeSize, efficiency, true);
 }
 
 } // namespace hostplan

@@ -148,7 +148,8 @@ std::string fallbackShapesText(const GpuSpec &gpu, std::uint32_t nodeSize);
 /// (HardwareChoice::gpuCount 0) every replica keeps the scenario's TP / PP / EP where given;
 /// with a count the search stays free. Offers of only machines smaller than the fallback's
 /// largest (single-GPU instances of an 8-GPU server card) that carry nothing are searched
-/// again with the fallback shapes beside them. Never fails: the result says why nothing serves.
+/// again with the fallback shapes beside them (when the GPU type or the scenario has a rate),
+/// and that search's result is returned. Never fails: the result says why nothing serves.
 LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Scenario &scenario,
                            std::vector<RentalOffer> offers, std::uint32_t nodeSize,
                            const Efficiency &efficiency);

@@ -375,11 +375,12 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
         c.usdPerMTokOutput = perM(c.outputTokensPerMonth);
         c.tokensPerSecondPerUsdPerHour =
             usdPerHour > 0 ? c.servingOutputTokensPerSecond / usdPerHour : kInf;
-        c.replicasForWorkload =
-            c.outputTokensPerMonth > 0
-                ? std::uint32_t(
-                      std::max(1.0, std::ceil(w.outputTokensPerMonth / c.outputTokensPerMonth)))
-                : 0;
+        // At most 2^32 - 1 copies (a workload billions of times the plan's capacity).
+        c.replicasForWorkload = c.outputTokensPerMonth > 0
+                                    ? std::uint32_t(std::clamp(std::ceil(w.outputTokensPerMonth /
+                                                                         c.outputTokensPerMonth),
+                                                               1.0, 4294967295.0))
+                                    : 0;
         c.carriesWorkload = c.replicasForWorkload == 1;
         // The band of the measured error on the reference rows.
         c.band = throughputBand(s.engine.engine, plan.gpu, servingRegimeOf(c.batch, isl, osl));

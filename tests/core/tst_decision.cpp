@@ -390,8 +390,11 @@ class TestDecision : public QObject {
         std::ostringstream text;
         writePlanText(p, text);
         QVERIFY2(text.str().find("compared at 2 copies of this deployment, which the workload "
-                                 "takes: $18,532 a month") != std::string::npos,
+                                 "takes: $18,532 a month at the chosen hours (1 always "
+                                 "on: $27,798)") != std::string::npos,
                  text.str().c_str());
+        // Around the clock one copy serves three times as much: one carries it.
+        QCOMPARE(workloadCopies(p, true), 1u);
         // A plan that carries its workload is one copy.
         QCOMPARE(workloadCopies(planOf(defaultScenario())), 1u);
     }

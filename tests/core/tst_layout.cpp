@@ -5,12 +5,14 @@
 #include "engine/servecommand.h"
 #include "plan/decision.h"
 #include "plan/plan.h"
+#include "plan/plantext.h"
 #include "sizing/layout.h"
 #include "testutil.h"
 
 #include <QTest>
 
 #include <memory>
+#include <sstream>
 
 using namespace hostplan;
 
@@ -81,10 +83,11 @@ class TestLayout : public QObject {
                                    << "h200" << 8u << 1u << 8u << 1u;
         QTest::newRow("dsv3/mi300x") << "deepseek-v3"
                                      << "mi300x" << 8u << 1u << 8u << 1u;
-        // B300: the 8-GPU instance as TP 8; two TP 4 replicas filling it cost the same and are
-        // kept as the tie (fewer replicas rank first).
+        // B300: the 8-GPU instance as two TP 4 replicas, which serve more than one TP 8 on the
+        // same instance at the same cost (at equal cost the larger output ranks first; TP 8 is
+        // the near tie).
         QTest::newRow("dsv3/b300") << "deepseek-v3"
-                                   << "b300" << 8u << 1u << 8u << 1u;
+                                   << "b300" << 8u << 2u << 4u << 1u;
         // Qwen3-235B (BF16, 470 GB): on H100 one TP/EP 16 replica across two clustered nodes:
         // by vLLM 0.19's start-up rules (the default) the engine's KV pool on TP 8, less the TP
         // collectives' 2 GiB of non-torch memory and the fused-MoE workspace the profile keeps
@@ -369,8 +372,15 @@ class TestLayout : public QObject {
                      p.search.note.c_str());
             // The real offers were searched too, and lost on memory.
             bool realSearched = false;
+            const LayoutCandidate &best = *p.search.best();
             for (const LayoutCandidate &c : p.search.candidates) {
                 realSearched = realSearched || c.offer().provider != "HostPlan fallback";
+                // At the same cost on the same GPUs the choice serves the most (TP 8 x DP 2
+                // over TP 8 x PP 2 on 16 H100 PCIe).
+                if (c.carries() && c.usdPerMonth == best.usdPerMonth &&
+                    c.gpusRented == best.gpusRented) {
+                    QVERIFY(best.outputTokensPerMonth >= c.outputTokensPerMonth);
+                }
             }
             QVERIFY(realSearched);
         }
@@ -378,6 +388,35 @@ class TestLayout : public QObject {
         QVERIFY(small.search.found);
         QVERIFY(!small.search.fallback);
         QVERIFY(small.search.best()->offer().provider != "HostPlan fallback");
+        // A GPU type of the user's without a rate: fallback shapes would cost $0 and outbid the
+        // priced offer, so they are not added; nothing carries 70B on one 80 GB card.
+        Scenario own = autoScenario("llama-3.1-70b", "mine");
+        GpuSpec mine = Catalogue::builtin().findGpu("h100-pcie").value();
+        mine.id = "mine";
+        mine.name = "Mine";
+        mine.aliases.clear();
+        mine.defaultUsdPerGpuHour = 0;
+        mine.priceSource.clear();
+        mine.priceAsOf.clear();
+        own.hardware.customGpus = {mine};
+        RentalOffer one;
+        one.id = "mine-1x";
+        one.provider = "Me";
+        one.gpu = "mine";
+        one.gpusPerInstance = 1;
+        one.usdPerGpuHourOnDemand = 0.5;
+        one.source = "quote";
+        one.asOf = "2026-12-01";
+        one.userEntered = true;
+        own.pricing.offers = {one};
+        const PlanResult unpriced = planFor(own);
+        QVERIFY(!unpriced.search.found);
+        QVERIFY(!unpriced.search.fallback);
+        // The text names the missing rate instead of an empty source.
+        std::ostringstream text;
+        writePlanText(unpriced, text);
+        QVERIFY2(text.str().find("no GPU-hour rate for mine") != std::string::npos,
+                 text.str().c_str());
     }
 
     // A user's offer (scenario pricing.offers) is searched with the built-in ones and wins when
@@ -593,14 +632,15 @@ class TestLayout : public QObject {
             return r.best()->layout;
         };
         // The monthly output needs 8 GPUs: two replicas of TP 2 x PP 2 without speculation;
-        // with it one replica of TP 8 over the four instances (two of TP 4 tie on cost).
+        // with it no PP: two replicas of TP 4 (one TP 8 over the four instances costs the same
+        // and serves less).
         const Parallelism plain = layoutOf(s);
         QCOMPARE(plain.tp, 2u);
         QCOMPARE(plain.pp, 2u);
         s.workload.speculativeTokens = 3;
         const Parallelism spec = layoutOf(s);
         QCOMPARE(spec.pp, 1u);
-        QCOMPARE(spec.tp, 8u);
+        QCOMPARE(spec.tp, 4u);
         // vLLM 0.19 composes the two: its plan keeps pipeline stages (one replica of TP 2 x
         // PP 4 here, the speculative decode carrying the output on fewer replicas).
         s.engine.engine = Engine::Vllm;

@@ -133,6 +133,40 @@ class TestPareto : public QObject {
         }
     }
 
+    // Qwen3-235B FP8 on H200 with the count on auto, 64 x 32k: one layout on RunPod's 2-GPU
+    // and 4-GPU pods at the same rate ties on every figure; the front lists it once.
+    void tiesListedOnce() {
+        Scenario s = defaultScenario();
+        s.model.ref = "qwen3-235b-a22b";
+        s.model.weightsFormat = formats::fp8;
+        s.hardware = HardwareChoice{};
+        s.hardware.gpu = "h200";
+        s.workload.concurrency = 64;
+        s.workload.inputTokensPerMonth = 8e9;
+        s.workload.cachedInputTokensPerMonth = 2e9;
+        s.workload.outputTokensPerMonth = 2e9;
+        const ParetoFront f = paretoFront(planOf(s));
+        QVERIFY(!f.front.empty());
+        for (std::size_t i = 0; i < f.front.size(); ++i) {
+            for (std::size_t j = i + 1; j < f.front.size(); ++j) {
+                const ParetoPoint &a = f.front[i];
+                const ParetoPoint &b = f.front[j];
+                QVERIFY2(!(a.layout == b.layout && a.replicas == b.replicas && a.gpus == b.gpus &&
+                           a.tpotSeconds == b.tpotSeconds &&
+                           a.usdPerMTokOutput == b.usdPerMTokOutput),
+                         (a.offerId + " / " + b.offerId).c_str());
+            }
+        }
+        // Every dropped candidate is dominated by, or ties, one on the front.
+        for (const ParetoPoint &d : f.dominated) {
+            QVERIFY(std::any_of(f.front.begin(), f.front.end(), [&](const ParetoPoint &a) {
+                return dominates(a, d) ||
+                       (a.tpotSeconds == d.tpotSeconds && a.ttftSeconds == d.ttftSeconds &&
+                        a.usdPerMTokOutput == d.usdPerMTokOutput);
+            }));
+        }
+    }
+
     // gpt-oss-120b on H100 SXM: the cheapest rent a month is not the cheapest per token at
     // capacity, so the search's choice is dominated and stays off the front.
     void choiceCanBeDominated() {
