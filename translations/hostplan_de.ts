@@ -4498,6 +4498,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <source>&lt;p&gt;This deployment serves part of that volume: %1 copies carry it, %2 a month at the chosen hours.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Diese Bereitstellung bedient einen Teil dieses Volumens: %1 Kopien tragen es, %2 pro Monat zu den gewählten Stunden.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>API bill per 1M output tokens, this mix</source>
+        <translation>API-Rechnung pro 1 Mio. Ausgabe-Tokens, dieser Mix</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ThroughputView</name>

@@ -4498,6 +4498,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <source>&lt;p&gt;This deployment serves part of that volume: %1 copies carry it, %2 a month at the chosen hours.&lt;/p&gt;</source>
         <translation>&lt;p&gt;このデプロイはその量の一部しか担いません：%1 個のコピーで担い、選択した時間で月 %2 です。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>API bill per 1M output tokens, this mix</source>
+        <translation>この構成での出力 100 万トークンあたりの API 請求額</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ThroughputView</name>

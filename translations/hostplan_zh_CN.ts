@@ -4498,6 +4498,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <source>&lt;p&gt;This deployment serves part of that volume: %1 copies carry it, %2 a month at the chosen hours.&lt;/p&gt;</source>
         <translation>&lt;p&gt;此部署只承担该用量的一部分：需要 %1 份副本，按所选时长每月 %2。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>API bill per 1M output tokens, this mix</source>
+        <translation>按此组合每 1M 输出 token 的 API 账单</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ThroughputView</name>

@@ -203,6 +203,13 @@ void SummaryView::rebuild() {
               tr("%1 per month").arg(usdText(p.apiUsdPerMonth)), true);
         money(tr("API output price"),
               tr("%1 per 1M output tokens").arg(usdCentsText(p.api.outputUsdPerMTok)));
+        // Like for like with the self-hosted figure above: the whole API bill (input and cached
+        // input too) over the workload's output tokens, not the output price alone.
+        const double out = p.scenario.workload.outputTokensPerMonth;
+        if (out > 0 && std::isfinite(p.apiUsdPerMonth)) {
+            money(tr("API bill per 1M output tokens, this mix"),
+                  usdCentsText(p.apiUsdPerMonth / out * 1e6));
+        }
     } else {
         money(tr("API comparison"), tr("no API price for this model: set one under Pricing"), true);
     }

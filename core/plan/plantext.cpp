@@ -456,22 +456,32 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
             << formatDouble("%.0f", p.throughput.atConcurrency.tokensPerSecond)
             << " output tokens/s in total (each request's prefill time included, so below the "
                "users' sum)\n";
-        out << "          capacity at "
-            << formatDouble("%.0f", cap.targetSecondsPerOutputToken * 1000)
-            << " ms per output token: " << countText(cap.batch, "sequence") << perReplica << ", "
-            << formatDouble("%.0f", cap.servingOutputTokensPerSecond)
-            << " output tokens/s served\n";
+        if (cap.batch == 0) {
+            // Nothing meets the target: no capacity, and no band of nothing to print.
+            out << "          capacity at "
+                << formatDouble("%.0f", cap.targetSecondsPerOutputToken * 1000)
+                << " ms per output token: none (even one sequence decodes slower than that)"
+                << "\n\n";
+        } else {
+            out << "          capacity at "
+                << formatDouble("%.0f", cap.targetSecondsPerOutputToken * 1000)
+                << " ms per output token: " << countText(cap.batch, "sequence") << perReplica
+                << ", " << formatDouble("%.0f", cap.servingOutputTokensPerSecond)
+                << " output tokens/s served\n";
+        }
         // The band: the serving model's measured error on the reference rows (issue 14).
-        out << "          likely " << formatDouble("%.0f", cap.servingOutputTokensPerSecondLow)
-            << "-" << formatDouble("%.0f", cap.servingOutputTokensPerSecondHigh)
-            << " output tokens/s (the model's measured error in the "
-            << servingRegimeName(cap.band.regime) << " regime, "
-            << formatDouble("%.2f", cap.band.low) << "-" << formatDouble("%.2f", cap.band.high)
-            << "x"
-            << (cap.band.calibratedGpu ? std::string()
-                                       : std::string("; widened: this GPU type is not in the "
-                                                     "calibration rows"))
-            << ")\n\n";
+        if (cap.batch > 0) {
+            out << "          likely " << formatDouble("%.0f", cap.servingOutputTokensPerSecondLow)
+                << "-" << formatDouble("%.0f", cap.servingOutputTokensPerSecondHigh)
+                << " output tokens/s (the model's measured error in the "
+                << servingRegimeName(cap.band.regime) << " regime, "
+                << formatDouble("%.2f", cap.band.low) << "-" << formatDouble("%.2f", cap.band.high)
+                << "x"
+                << (cap.band.calibratedGpu ? std::string()
+                                           : std::string("; widened: this GPU type is not in the "
+                                                         "calibration rows"))
+                << ")\n\n";
+        }
     }
     const auto &c = p.rental;
     out << "Cost      " << formatDouble("$%.2f", p.usdPerGpuHour) << " per GPU-hour ("

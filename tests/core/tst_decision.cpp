@@ -399,6 +399,25 @@ class TestDecision : public QObject {
         QCOMPARE(workloadCopies(planOf(defaultScenario())), 1u);
     }
 
+    // Pipeline stages over three H100s decode slower than the target at every batch: the text
+    // says there is no capacity, not "0 sequences" and a band of "0-0 tokens/s".
+    void noCapacitySaysSo() {
+        Scenario s = defaultScenario();
+        s.model.ref = "llama-3.1-70b";
+        s.hardware = HardwareChoice{};
+        s.hardware.gpu = "h100-sxm";
+        s.hardware.gpuCount = 3;
+        s.pricing.apiPriceId.clear();
+        const PlanResult p = planOf(s);
+        QCOMPARE(p.throughput.capacity.batch, 0u);
+        std::ostringstream text;
+        writePlanText(p, text);
+        QVERIFY2(text.str().find("capacity at 50 ms per output token: none (even one sequence "
+                                 "decodes slower than that)") != std::string::npos,
+                 text.str().c_str());
+        QVERIFY(text.str().find("likely 0-0") == std::string::npos);
+    }
+
     // The workload's own concurrency decoding slower than the target is a warning that says how
     // many sequences meet it.
     void slowAtTheWorkloadsConcurrencyWarns() {
