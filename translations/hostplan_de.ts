@@ -4187,6 +4187,22 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <source>%1 (%2 tokens a month each, all billed at the API&apos;s output price)</source>
         <translation>%1 (je %2 Tokens im Monat, alle zum Ausgabepreis der API abgerechnet)</translation>
     </message>
+    <message>
+        <source>Speed per user</source>
+        <translation>Geschwindigkeit pro Nutzer</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s at %2 running (%3, likely %4-%5x of it)</source>
+        <translation>%1 Tokens/s bei %2 laufend (%3, wahrscheinlich das %4- bis %5-Fache davon)</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>Zeit bis zum ersten Token</translation>
+    </message>
+    <message>
+        <source>%1 s (median, at the same load)</source>
+        <translation>%1 s (Median, bei gleicher Last)</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>

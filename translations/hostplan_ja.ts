@@ -4187,6 +4187,22 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <source>%1 (%2 tokens a month each, all billed at the API&apos;s output price)</source>
         <translation>%1（1 人あたり月 %2 トークン、すべて API の出力価格で課金）</translation>
     </message>
+    <message>
+        <source>Speed per user</source>
+        <translation>ユーザーあたりの速度</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s at %2 running (%3, likely %4-%5x of it)</source>
+        <translation>%2 実行中に %1 トークン/秒（%3、おそらくその %4〜%5 倍）</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>最初のトークンまでの時間</translation>
+    </message>
+    <message>
+        <source>%1 s (median, at the same load)</source>
+        <translation>%1 秒（中央値、同じ負荷で）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>

@@ -4187,6 +4187,22 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <source>%1 (%2 tokens a month each, all billed at the API&apos;s output price)</source>
         <translation>%1（每人每月 %2 tokens，全部按 API 输出价格计费）</translation>
     </message>
+    <message>
+        <source>Speed per user</source>
+        <translation>每用户速度</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s at %2 running (%3, likely %4-%5x of it)</source>
+        <translation>%2 运行时 %1 tokens/s（%3，可能为其 %4-%5 倍）</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>首 token 时间</translation>
+    </message>
+    <message>
+        <source>%1 s (median, at the same load)</source>
+        <translation>%1 秒（中位数，相同负载下）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>

@@ -46,6 +46,23 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
                        groupedInt(p.fit.maxConcurrency)),
         QStringLiteral("max_concurrency"), csvInt(std::uint64_t(p.fit.maxConcurrency)),
         QStringLiteral("sequences"));
+    // The service level: what a user sees at the workload's concurrency (the serving model's
+    // closed loop, prefill interference in), with the band the model's measured error gives.
+    if (p.throughput.computed) {
+        const DecodeStep &d = p.throughput.atConcurrency;
+        const ThroughputBand &band = p.throughput.capacity.band;
+        row(Report::tr("Speed per user"),
+            Report::tr("%1 tokens/s at %2 running (%3, likely %4-%5x of it)")
+                .arg(numberText(d.tokensPerSecondPerSequence, 1),
+                     sequencesText(d.batch * std::max<std::uint32_t>(p.replicas, 1)),
+                     confidenceText(p.throughput.confidence), numberText(band.low, 2),
+                     numberText(band.high, 2)),
+            QStringLiteral("tokens_per_second_per_user"), csvNumber(d.tokensPerSecondPerSequence),
+            QStringLiteral("tokens/s"));
+        row(Report::tr("Time to first token"),
+            Report::tr("%1 s (median, at the same load)").arg(numberText(d.ttftSeconds, 2)),
+            QStringLiteral("ttft_s"), csvNumber(d.ttftSeconds), QStringLiteral("s"));
+    }
     row(Report::tr("Memory per GPU"),
         Report::tr("%1 needed of %2 usable")
             .arg(bytesText(double(p.memory.perGpu.total())),

@@ -247,6 +247,11 @@ class TestExport : public QObject {
         QCOMPARE(rowFor(summary, "gpu").value(1), QString::fromStdString(p.gpu.id));
         QCOMPARE(rowFor(summary, "gpu").value(2), QString());
         QCOMPARE(rowFor(summary, "usd_per_gpu_hour").value(1), QStringLiteral("4.76"));
+        // The service level a user sees: tokens/s per user and the first token's wait.
+        QCOMPARE(rowFor(summary, "tokens_per_second_per_user").value(1).toDouble(),
+                 p.throughput.atConcurrency.tokensPerSecondPerSequence);
+        QCOMPARE(rowFor(summary, "ttft_s").value(1).toDouble(),
+                 p.throughput.atConcurrency.ttftSeconds);
 
         const auto options = readCsv(dir.filePath(QStringLiteral("plan-options.csv")));
         const auto rows = gpuOptionRows(doc);
