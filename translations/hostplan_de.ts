@@ -4203,6 +4203,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <source>%1 s (median, at the same load)</source>
         <translation>%1 s (Median, bei gleicher Last)</translation>
     </message>
+    <message>
+        <source>Monthly rental at the search&apos;s offer (%1, %2 per GPU-hour)</source>
+        <translation>Monatsmiete zum Angebot der Suche (%1, %2 pro GPU-Stunde)</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>

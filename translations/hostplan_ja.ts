@@ -4203,6 +4203,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <source>%1 s (median, at the same load)</source>
         <translation>%1 秒（中央値、同じ負荷で）</translation>
     </message>
+    <message>
+        <source>Monthly rental at the search&apos;s offer (%1, %2 per GPU-hour)</source>
+        <translation>検索が選んだオファーでの月額レンタル（%1、GPU 時間あたり %2）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>

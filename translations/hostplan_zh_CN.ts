@@ -4203,6 +4203,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <source>%1 s (median, at the same load)</source>
         <translation>%1 秒（中位数，相同负载下）</translation>
     </message>
+    <message>
+        <source>Monthly rental at the search&apos;s offer (%1, %2 per GPU-hour)</source>
+        <translation>按搜索所选报价的月租（%1，每 GPU 小时 %2）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>

@@ -88,6 +88,15 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
     row(Report::tr("Monthly rental at %1 h/day").arg(hpd), usdText(p.rental.usdPerMonthScheduled),
         QStringLiteral("usd_per_month"), csvNumber(p.rental.usdPerMonthScheduled),
         QStringLiteral("USD"), true);
+    // A fixed count at the GPU type's catalogue rate while the layout search's chosen offer
+    // costs otherwise: that offer's month beside it, so the headline is not the only figure.
+    const PlanRate rate = planRate(p);
+    if (rate.searchRateDiffers) {
+        row(Report::tr("Monthly rental at the search's offer (%1, %2 per GPU-hour)")
+                .arg(qs(rate.searchOfferId), rateText(rate.searchUsdPerGpuHour)),
+            usdText(rate.searchUsdPerMonth), QStringLiteral("usd_per_month_at_search_offer"),
+            csvNumber(rate.searchUsdPerMonth), QStringLiteral("USD"));
+    }
     // Without an API price the API cost and break-even are NaN: say so (the CSV stays empty).
     const QString noApi = Report::tr("no API price");
     row(p.apiPriced ? Report::tr("API, same volume (%1)").arg(qs(p.api.name))

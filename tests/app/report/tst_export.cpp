@@ -247,6 +247,12 @@ class TestExport : public QObject {
         QCOMPARE(rowFor(summary, "gpu").value(1), QString::fromStdString(p.gpu.id));
         QCOMPARE(rowFor(summary, "gpu").value(2), QString());
         QCOMPARE(rowFor(summary, "usd_per_gpu_hour").value(1), QStringLiteral("4.76"));
+        // The default's rate is the catalogue's assumption ($4.76); the search's own offer's
+        // month stands beside it.
+        const PlanRate rate = planRate(p);
+        QVERIFY(rate.searchRateDiffers);
+        QCOMPARE(rowFor(summary, "usd_per_month_at_search_offer").value(1).toDouble(),
+                 rate.searchUsdPerMonth);
         // The service level a user sees: tokens/s per user and the first token's wait.
         QCOMPARE(rowFor(summary, "tokens_per_second_per_user").value(1).toDouble(),
                  p.throughput.atConcurrency.tokensPerSecondPerSequence);
