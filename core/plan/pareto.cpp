@@ -133,11 +133,12 @@ ParetoFront paretoFront(const PlanResult &plan) {
         const ParetoPoint &p = all[i];
         const bool beaten = std::any_of(all.begin(), all.end(),
                                         [&](const ParetoPoint &q) { return dominates(q, p); });
-        const bool tiedEarlier = std::any_of(all.begin(), all.end(), [&](const ParetoPoint &q) {
-            const std::size_t j = std::size_t(&q - all.data());
-            return j != i && sameFigures(q, p) && (q.isPlan || (!p.isPlan && j < i));
-        });
-        (beaten || tiedEarlier ? out.dominated : out.front).push_back(p);
+        // Tied by the plan's own point, or (p not the plan's) by an earlier one.
+        bool tied = false;
+        for (std::size_t j = 0; j < all.size() && !tied; ++j) {
+            tied = j != i && sameFigures(all[j], p) && (all[j].isPlan || (!p.isPlan && j < i));
+        }
+        (beaten || tied ? out.dominated : out.front).push_back(p);
     }
     const auto order = [](const ParetoPoint &a, const ParetoPoint &b) {
         return std::tie(a.tpotSeconds, a.ttftSeconds, a.usdPerMTokOutput) <

@@ -178,13 +178,13 @@ void writeDecisionText(const PlanResult &p, std::ostream &out) {
         break;
     }
     out << "\n";
-    if (const std::uint32_t copies = workloadCopies(p); copies > 1 && p.apiPriced) {
+    const std::uint32_t copies = workloadCopies(p);
+    if (copies > 1 && p.apiPriced) {
+        const std::uint32_t alwaysOn = workloadCopies(p, true);
         out << "          compared at " << copies
             << " copies of this deployment, which the workload takes: "
             << usd(copies * p.rental.usdPerMonthScheduled) << " a month at the chosen hours ("
-            << workloadCopies(p, true)
-            << " always on: " << usd(workloadCopies(p, true) * p.rental.usdPerMonthAlwaysOn)
-            << ")\n";
+            << alwaysOn << " always on: " << usd(alwaysOn * p.rental.usdPerMonthAlwaysOn) << ")\n";
     }
     const PilotRange pilot = pilotRange(p);
     out << "          pilot range: "
@@ -197,7 +197,7 @@ void writeDecisionText(const PlanResult &p, std::ostream &out) {
     out << "          cost per 1M output tokens, this workload: "
         << (p.fit.fits && std::isfinite(cost.forWorkloadUsd)
                 ? usdCents(cost.forWorkloadUsd) +
-                      (workloadCopies(p) > 1
+                      (copies > 1
                            ? " (the rental at the chosen hours a day / the output tokens it "
                              "serves, fewer than the workload's)"
                            : " (the rental at the chosen hours a day / the workload's output "
@@ -468,9 +468,7 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
                 << " ms per output token: " << countText(cap.batch, "sequence") << perReplica
                 << ", " << formatDouble("%.0f", cap.servingOutputTokensPerSecond)
                 << " output tokens/s served\n";
-        }
-        // The band: the serving model's measured error on the reference rows (issue 14).
-        if (cap.batch > 0) {
+            // The band: the serving model's measured error on the reference rows (issue 14).
             out << "          likely " << formatDouble("%.0f", cap.servingOutputTokensPerSecondLow)
                 << "-" << formatDouble("%.0f", cap.servingOutputTokensPerSecondHigh)
                 << " output tokens/s (the model's measured error in the "

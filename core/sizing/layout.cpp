@@ -359,33 +359,33 @@ const RentalOffer &LayoutCandidate::offer() const {
 
 namespace {
 
-/// searchLayouts over `offers` (this GPU type's already); `addFallback`: the fallback shapes
-/// are searched beside them (searchLayouts' second pass), else only when none is rankable.
+/// The most GPUs one rankable offer of `offers` rents in an instance (0: none is rankable).
+std::uint32_t largestRankableInstance(const std::vector<RentalOffer> &offers) {
+    std::uint32_t largest = 0;
+    for (const RentalOffer &o : offers) {
+        largest = rankable(o) ? std::max(largest, *o.gpusPerInstance) : largest;
+    }
+    return largest;
+}
+
+/// searchLayouts over `offers` (this GPU type's already). The fallback shapes are searched
+/// beside them when none is rankable, or when `smallOffersLargest` is not 0 (searchLayouts'
+/// second pass: the largest offered instance, smaller than the GPU's node, carried nothing).
 LayoutSearch searchLayoutsIn(const ModelSpec &model, const GpuSpec &gpu, const Scenario &scenario,
                              std::vector<RentalOffer> offers, std::uint32_t nodeSize,
-                             const Efficiency &efficiency, bool addFallback) {
+                             const Efficiency &efficiency, std::uint32_t smallOffersLargest) {
     LayoutSearch out;
-    const bool anyRankable = std::any_of(offers.begin(), offers.end(), rankable);
-    if (addFallback) {
+    if (smallOffersLargest > 0 || !std::any_of(offers.begin(), offers.end(), rankable)) {
         out.fallback = true;
-        std::uint32_t largest = 0;
-        for (const RentalOffer &o : offers) {
-            largest = rankable(o) ? std::max(largest, *o.gpusPerInstance) : largest;
-        }
         for (RentalOffer &o : fallbackOffers(gpu, nodeSize)) {
             offers.push_back(std::move(o));
         }
-        out.note = "no " + gpu.id + " offer carries the workload and the largest holds " +
-                   countText(largest, "GPU") + ": also searched " +
+        out.note = (smallOffersLargest > 0
+                        ? "no " + gpu.id + " offer carries the workload and the largest holds " +
+                              countText(smallOffersLargest, "GPU") + ": also searched "
+                        : "no rental offer with an instance shape and a price for " + gpu.id +
+                              ": searched ") +
                    fallbackShapesText(gpu, nodeSize) +
-                   (scenario.pricing.usdPerGpuHour ? "" : " at the catalogue rate");
-    } else if (!anyRankable) {
-        out.fallback = true;
-        for (RentalOffer &o : fallbackOffers(gpu, nodeSize)) {
-            offers.push_back(std::move(o));
-        }
-        out.note = "no rental offer with an instance shape and a price for " + gpu.id +
-                   ": searched " + fallbackShapesText(gpu, nodeSize) +
                    (scenario.pricing.usdPerGpuHour ? "" : " at the catalogue rate");
     }
     if (scenario.pricing.usdPerGpuHour) {
@@ -590,14 +590,10 @@ LayoutSearch searchLayoutsIn(const ModelSpec &model, const GpuSpec &gpu, const S
                          (why.empty() ? std::string() : ": " + why);
         // Offers of single machines bound every replica by their largest machine: say so, as
         // a larger machine (another provider's) may well exist.
-        std::uint32_t largest = 0;
-        bool clustered = false;
-        for (const RentalOffer &o : *table) {
-            if (rankable(o)) {
-                largest = std::max(largest, *o.gpusPerInstance);
-                clustered = clustered || o.clusterable();
-            }
-        }
+        const std::uint32_t largest = largestRankableInstance(*table);
+        const bool clustered = std::any_of(table->begin(), table->end(), [](const RentalOffer &o) {
+            return rankable(o) && o.clusterable();
+        });
         if (largest && !clustered) {
             out.noneReason += "; the largest " + gpu.id + " machine offered holds " +
                               countText(largest, "GPU") +
@@ -618,10 +614,7 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
                            std::vector<RentalOffer> offers, std::uint32_t nodeSize,
                            const Efficiency &efficiency) {
     std::erase_if(offers, [&](const RentalOffer &o) { return o.gpu != gpu.id; });
-    std::uint32_t largest = 0;
-    for (const RentalOffer &o : offers) {
-        largest = rankable(o) ? std::max(largest, *o.gpusPerInstance) : largest;
-    }
+    const std::uint32_t largest = largestRankableInstance(offers);
     // Offers of only smaller machines than the GPU's usual node (single-GPU cloud instances
     // of a card sold in 8-GPU servers) do not show the type cannot serve: when none carries
     // the workload, the fallback shapes are searched beside them, at a known rate only (a GPU
@@ -631,13 +624,13 @@ LayoutSearch searchLayouts(const ModelSpec &model, const GpuSpec &gpu, const Sce
         priced && largest > 0 && largest < fallbackLargestInstance(gpu, nodeSize);
     LayoutSearch first =
         searchLayoutsIn(model, gpu, scenario, smallOffersOnly ? offers : std::move(offers),
-                        nodeSize, efficiency, false);
+                        nodeSize, efficiency, 0);
     if (first.found || !smallOffersOnly) {
         return first;
     }
     // The second search's answer either way: when nothing carries the workload its reason is
     // the one met on the larger shapes, which the plan should name.
-    return searchLayoutsIn(model, gpu, scenario, std::move(offers), nodeSize, efficiency, true);
+    return searchLayoutsIn(model, gpu, scenario, std::move(offers), nodeSize, efficiency, largest);
 }
 
 } // namespace hostplan

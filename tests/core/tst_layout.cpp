@@ -27,6 +27,21 @@ Scenario autoScenario(const std::string &model, const std::string &gpu) {
     return s;
 }
 
+/// A user's quoted offer (scenario pricing.offers): `gpus` per instance of `gpu` at `usd` an hour.
+RentalOffer quotedOffer(const std::string &id, const std::string &gpu, std::uint32_t gpus,
+                        double usd) {
+    RentalOffer o;
+    o.id = id;
+    o.provider = "Mine";
+    o.gpu = gpu;
+    o.gpusPerInstance = gpus;
+    o.usdPerGpuHourOnDemand = usd;
+    o.source = "quote";
+    o.asOf = "2026-12-01";
+    o.userEntered = true;
+    return o;
+}
+
 PlanResult planFor(const Scenario &s) {
     auto p = evaluate(s);
     if (!p.ok()) {
@@ -399,16 +414,7 @@ class TestLayout : public QObject {
         mine.priceSource.clear();
         mine.priceAsOf.clear();
         own.hardware.customGpus = {mine};
-        RentalOffer one;
-        one.id = "mine-1x";
-        one.provider = "Me";
-        one.gpu = "mine";
-        one.gpusPerInstance = 1;
-        one.usdPerGpuHourOnDemand = 0.5;
-        one.source = "quote";
-        one.asOf = "2026-12-01";
-        one.userEntered = true;
-        own.pricing.offers = {one};
+        own.pricing.offers = {quotedOffer("mine-1x", "mine", 1, 0.5)};
         const PlanResult unpriced = planFor(own);
         QVERIFY(!unpriced.search.found);
         QVERIFY(!unpriced.search.fallback);
@@ -423,16 +429,7 @@ class TestLayout : public QObject {
     // cheaper; an offer for an unknown GPU id is an error naming the field.
     void userOffers() {
         Scenario s = autoScenario("llama-3.1-70b", "h100-sxm");
-        RentalOffer o;
-        o.id = "my-2x-h100";
-        o.provider = "Mine";
-        o.gpu = "h100-sxm";
-        o.gpusPerInstance = 4;
-        o.usdPerGpuHourOnDemand = 1.0;
-        o.source = "quote";
-        o.asOf = "2026-12-01";
-        o.userEntered = true;
-        s.pricing.offers.push_back(o);
+        s.pricing.offers.push_back(quotedOffer("my-2x-h100", "h100-sxm", 4, 1.0));
         const PlanResult p = planFor(s);
         QCOMPARE(p.search.best()->offer().id, std::string("my-2x-h100"));
         auto back = parseScenario(scenarioToJson(s));
