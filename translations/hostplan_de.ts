@@ -464,6 +464,10 @@ Quelle: %3 (Stand %4)</translation>
         <source>%1 (serves %2)</source>
         <translation>%1 (bedient %2)</translation>
     </message>
+    <message>
+        <source>starts, holds %1 of %2 sequences</source>
+        <translation>startet, hält %1 von %2 Sequenzen</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::CompareView</name>
@@ -610,10 +614,6 @@ Quelle: %3 (Stand %4)</translation>
         <translation>%1 datenparallele Replikate auf %2: jeden Befehl einmal pro Replikat ausführen, hinter einem Load Balancer.</translation>
     </message>
     <message>
-        <source>The plan does not fit: these commands will not start, will cap every request below the context or will hold fewer sequences.</source>
-        <translation>Der Plan passt nicht: Diese Befehle starten nicht, begrenzen jede Anfrage unter den Kontext oder halten weniger Sequenzen.</translation>
-    </message>
-    <message>
         <source>First, on the nodes:</source>
         <translation>Zuerst auf den Knoten:</translation>
     </message>
@@ -640,6 +640,14 @@ Quelle: %3 (Stand %4)</translation>
     <message>
         <source>(model)</source>
         <translation>(Modell)</translation>
+    </message>
+    <message>
+        <source>These commands start, holding %1 of the workload&apos;s %2 sequences at once; the rest queue.</source>
+        <translation>Diese Befehle starten und halten %1 der %2 Sequenzen der Last gleichzeitig; der Rest wartet.</translation>
+    </message>
+    <message>
+        <source>The plan does not fit: these commands will not start or will cap every request below the context.</source>
+        <translation>Der Plan passt nicht: Diese Befehle starten nicht oder kappen jede Anfrage unter den Kontext.</translation>
     </message>
 </context>
 <context>
@@ -1788,6 +1796,10 @@ Höchstens %3 gleichzeitig</translation>
     <message>
         <source>the fetch from the Hugging Face Hub was cancelled; import the model again to fetch it</source>
         <translation>der Abruf vom Hugging Face Hub wurde abgebrochen; importieren Sie das Modell erneut, um es abzurufen</translation>
+    </message>
+    <message>
+        <source>Starts short (%1 of %2 sequences)</source>
+        <translation>Startet knapp (%1 von %2 Sequenzen)</translation>
     </message>
 </context>
 <context>
@@ -4207,6 +4219,18 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <source>Monthly rental at the search&apos;s offer (%1, %2 per GPU-hour)</source>
         <translation>Monatsmiete zum Angebot der Suche (%1, %2 pro GPU-Stunde)</translation>
     </message>
+    <message>
+        <source>starts, holding %1 of %2 sequences at once</source>
+        <translation>startet und hält %1 von %2 Sequenzen gleichzeitig</translation>
+    </message>
+    <message>
+        <source>Starts on %1, holding %2 of %3 sequences at once (the rest queue)</source>
+        <translation>Startet auf %1 und hält %2 von %3 Sequenzen gleichzeitig (der Rest wartet)</translation>
+    </message>
+    <message>
+        <source>Starts short: %1.</source>
+        <translation>Startet knapp: %1.</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -4521,6 +4545,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>API bill per 1M output tokens, this mix</source>
         <translation>API-Rechnung pro 1 Mio. Ausgabe-Tokens, dieser Mix</translation>
+    </message>
+    <message>
+        <source>Starts on %1 x %2, holding %3 of %4 sequences at once (the rest queue)</source>
+        <translation>Startet auf %1 x %2 und hält %3 von %4 Sequenzen gleichzeitig (der Rest wartet)</translation>
     </message>
 </context>
 <context>

@@ -464,6 +464,10 @@ Source: %3 (as of %4)</source>
         <source>%1 (serves %2)</source>
         <translation>%1（対応可能 %2）</translation>
     </message>
+    <message>
+        <source>starts, holds %1 of %2 sequences</source>
+        <translation>起動可、%2 シーケンス中 %1 を保持</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::CompareView</name>
@@ -610,10 +614,6 @@ Source: %3 (as of %4)</source>
         <translation>%2 上にデータ並列レプリカ %1 個：各コマンドをレプリカごとに 1 回、ロードバランサーの背後で実行してください。</translation>
     </message>
     <message>
-        <source>The plan does not fit: these commands will not start, will cap every request below the context or will hold fewer sequences.</source>
-        <translation>プランが収まりません：これらのコマンドは起動しないか、各リクエストをコンテキストより短く制限するか、保持できるシーケンスが少なくなります。</translation>
-    </message>
-    <message>
         <source>First, on the nodes:</source>
         <translation>まず、各ノードで：</translation>
     </message>
@@ -640,6 +640,14 @@ Source: %3 (as of %4)</source>
     <message>
         <source>(model)</source>
         <translation>（モデル）</translation>
+    </message>
+    <message>
+        <source>These commands start, holding %1 of the workload&apos;s %2 sequences at once; the rest queue.</source>
+        <translation>これらのコマンドは起動し、ワークロードの %2 シーケンス中 %1 を同時に保持します。残りは待機します。</translation>
+    </message>
+    <message>
+        <source>The plan does not fit: these commands will not start or will cap every request below the context.</source>
+        <translation>プランは収まりません：これらのコマンドは起動しないか、すべてのリクエストをコンテキスト未満に制限します。</translation>
     </message>
 </context>
 <context>
@@ -1788,6 +1796,10 @@ KVキャッシュ + 状態：GPU・シーケンスあたり %2
     <message>
         <source>the fetch from the Hugging Face Hub was cancelled; import the model again to fetch it</source>
         <translation>Hugging Face Hub からの取得はキャンセルされました。取得するにはモデルをもう一度インポートしてください</translation>
+    </message>
+    <message>
+        <source>Starts short (%1 of %2 sequences)</source>
+        <translation>起動するが不足（%2 シーケンス中 %1）</translation>
     </message>
 </context>
 <context>
@@ -4207,6 +4219,18 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <source>Monthly rental at the search&apos;s offer (%1, %2 per GPU-hour)</source>
         <translation>検索が選んだオファーでの月額レンタル（%1、GPU 時間あたり %2）</translation>
     </message>
+    <message>
+        <source>starts, holding %1 of %2 sequences at once</source>
+        <translation>起動し、%2 シーケンス中 %1 を同時に保持</translation>
+    </message>
+    <message>
+        <source>Starts on %1, holding %2 of %3 sequences at once (the rest queue)</source>
+        <translation>%1 で起動し、%3 シーケンス中 %2 を同時に保持（残りは待機）</translation>
+    </message>
+    <message>
+        <source>Starts short: %1.</source>
+        <translation>起動するが不足：%1。</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -4521,6 +4545,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>API bill per 1M output tokens, this mix</source>
         <translation>この構成での出力 100 万トークンあたりの API 請求額</translation>
+    </message>
+    <message>
+        <source>Starts on %1 x %2, holding %3 of %4 sequences at once (the rest queue)</source>
+        <translation>%1 x %2 で起動し、%4 シーケンス中 %3 を同時に保持（残りは待機）</translation>
     </message>
 </context>
 <context>

@@ -464,6 +464,10 @@ Source: %3 (as of %4)</source>
         <source>%1 (serves %2)</source>
         <translation>%1（可服务 %2）</translation>
     </message>
+    <message>
+        <source>starts, holds %1 of %2 sequences</source>
+        <translation>可启动，容纳 %2 个序列中的 %1 个</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::CompareView</name>
@@ -610,10 +614,6 @@ Source: %3 (as of %4)</source>
         <translation>%2 上的 %1 个数据并行副本：每个副本各运行一次每条命令，置于负载均衡器之后。</translation>
     </message>
     <message>
-        <source>The plan does not fit: these commands will not start, will cap every request below the context or will hold fewer sequences.</source>
-        <translation>方案放不下：这些命令将无法启动、将每个请求限制在上下文长度以下，或只能容纳更少的序列。</translation>
-    </message>
-    <message>
         <source>First, on the nodes:</source>
         <translation>首先，在各节点上：</translation>
     </message>
@@ -640,6 +640,14 @@ Source: %3 (as of %4)</source>
     <message>
         <source>(model)</source>
         <translation>（模型）</translation>
+    </message>
+    <message>
+        <source>These commands start, holding %1 of the workload&apos;s %2 sequences at once; the rest queue.</source>
+        <translation>这些命令可以启动，同时容纳工作负载 %2 个序列中的 %1 个；其余排队等待。</translation>
+    </message>
+    <message>
+        <source>The plan does not fit: these commands will not start or will cap every request below the context.</source>
+        <translation>方案放不下：这些命令无法启动，或会把每个请求截断到上下文以下。</translation>
     </message>
 </context>
 <context>
@@ -1788,6 +1796,10 @@ KV 缓存 + 状态：每 GPU 每序列 %2
     <message>
         <source>the fetch from the Hugging Face Hub was cancelled; import the model again to fetch it</source>
         <translation>已取消从 Hugging Face Hub 获取；请重新导入该模型以获取它</translation>
+    </message>
+    <message>
+        <source>Starts short (%1 of %2 sequences)</source>
+        <translation>可启动但不足（%2 个序列中的 %1 个）</translation>
     </message>
 </context>
 <context>
@@ -4207,6 +4219,18 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <source>Monthly rental at the search&apos;s offer (%1, %2 per GPU-hour)</source>
         <translation>按搜索所选报价的月租（%1，每 GPU 小时 %2）</translation>
     </message>
+    <message>
+        <source>starts, holding %1 of %2 sequences at once</source>
+        <translation>可启动，同时容纳 %2 个序列中的 %1 个</translation>
+    </message>
+    <message>
+        <source>Starts on %1, holding %2 of %3 sequences at once (the rest queue)</source>
+        <translation>可在 %1 上启动，同时容纳 %3 个序列中的 %2 个（其余排队）</translation>
+    </message>
+    <message>
+        <source>Starts short: %1.</source>
+        <translation>可启动但不足：%1。</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -4521,6 +4545,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>API bill per 1M output tokens, this mix</source>
         <translation>按此组合每 1M 输出 token 的 API 账单</translation>
+    </message>
+    <message>
+        <source>Starts on %1 x %2, holding %3 of %4 sequences at once (the rest queue)</source>
+        <translation>可在 %1 x %2 上启动，同时容纳 %4 个序列中的 %3 个（其余排队）</translation>
     </message>
 </context>
 <context>

@@ -233,12 +233,15 @@ int cmdServe(const std::vector<std::string> &args, std::ostream &out, std::ostre
         err << "hostplan-cli: " << evaluationError(plan.error(), args) << "\n";
         return kExitUsage;
     }
-    if (!plan->fit.fits) {
-        err << "hostplan-cli: warning: the plan does not fit; these commands will not start, "
-               "will cap every request below the context or will hold fewer sequences\n";
-        if (failIfNoFit) {
-            return kExitNoFit;
-        }
+    if (plan->fit.startsShort) {
+        err << "hostplan-cli: note: the engine starts but holds fewer sequences at once than the "
+               "workload's concurrency (the rest queue)\n";
+    } else if (!plan->fit.fits) {
+        err << "hostplan-cli: warning: the plan does not fit; these commands will not start or "
+               "will cap every request below the context\n";
+    }
+    if (!plan->fit.fits && failIfNoFit) {
+        return kExitNoFit;
     }
     out << serveCommandsText(plan.value(), Catalogue::builtin());
     return kExitOk;
@@ -601,7 +604,7 @@ Plan options (applied after --scenario, so they override the file):
   --api-input-usd-per-mtok X, --api-cached-input-usd-per-mtok X,
   --api-output-usd-per-mtok X   type the API's prices per 1M tokens
 
-Exit codes: 0 ok, 1 does not fit (plan / serve-cmd with --fail-if-no-fit), 2 bad
+Exit codes: 0 ok, 1 does not hold the workload (plan / serve-cmd with --fail-if-no-fit), 2 bad
 arguments or input, 3 an output file could not be written (report, export-csv).
 )" + llamaCppUsage() +
            "\n" + cardFitUsage();

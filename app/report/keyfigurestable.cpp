@@ -24,7 +24,12 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
                    const QString &raw, const QString &unit, bool bold = false) {
         addRow(t, {label, value}, {id, raw, unit}, bold);
     };
-    row(Report::tr("Fits"), p.fit.fits ? Report::tr("yes") : Report::tr("no"),
+    row(Report::tr("Fits"),
+        p.fit.fits          ? Report::tr("yes")
+        : p.fit.startsShort ? Report::tr("starts, holding %1 of %2 sequences at once")
+                                  .arg(p.fit.maxConcurrency)
+                                  .arg(w.concurrency)
+                            : Report::tr("no"),
         QStringLiteral("fits"), p.fit.fits ? QStringLiteral("1") : QStringLiteral("0"),
         QStringLiteral("bool"), true);
     // The GPU type and the count are two figures: the CSV's unit column holds units only.
@@ -105,12 +110,12 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
         csvNumber(p.apiUsdPerMonth), QStringLiteral("USD"), true);
     // Both costs per 1M output tokens (decision.h): a plan that does not fit has neither.
     const CostPerMTok perMTok = costPerMTok(p);
-    const double forWorkload = p.fit.fits ? perMTok.forWorkloadUsd : kNaN;
+    const double forWorkload = p.fit.serves() ? perMTok.forWorkloadUsd : kNaN;
     row(Report::tr("Self-hosted cost per 1M output tokens"),
-        p.fit.fits ? usdCentsText(forWorkload) : Report::tr("n/a (the plan does not fit)"),
+        p.fit.serves() ? usdCentsText(forWorkload) : Report::tr("n/a (the plan does not fit)"),
         QStringLiteral("self_host_usd_per_mtok_output"), csvNumber(forWorkload),
         QStringLiteral("USD"));
-    const bool served = p.fit.fits && std::isfinite(perMTok.atCapacityUsd);
+    const bool served = p.fit.serves() && std::isfinite(perMTok.atCapacityUsd);
     row(Report::tr("Cost per 1M output tokens at capacity (%1% utilisation)")
             .arg(numberText(p.throughput.capacity.utilisation * 100, 0)),
         served ? usdCentsText(perMTok.atCapacityUsd) : Report::tr("n/a (the plan does not fit)"),

@@ -51,7 +51,7 @@ QString recommendationLine(const PlanResult &p) {
             .arg(name, QString::fromStdString(p.model.displayName), gpuLabel(p),
                  usdText(p.rental.usdPerMonthScheduled), hpd);
     }
-    if (!p.fit.fits) {
+    if (!p.fit.serves()) {
         return Report::tr(
                    "%1: %2 does not carry this workload; stay on the API until a configuration "
                    "fits (practical count: %3).")
@@ -162,8 +162,12 @@ Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDat
     c.scenarioFile = doc.filePath();
     c.date = date;
 
-    c.verdict = p.fit.fits ? Report::tr("Fits on %1").arg(gpuLabel(p))
-                           : Report::tr("Does not fit on %1").arg(gpuLabel(p));
+    c.verdict =
+        p.fit.fits ? Report::tr("Fits on %1").arg(gpuLabel(p))
+        : p.fit.startsShort
+            ? Report::tr("Starts on %1, holding %2 of %3 sequences at once (the rest queue)")
+                  .arg(gpuLabel(p), groupedInt(p.fit.maxConcurrency), groupedInt(w.concurrency))
+            : Report::tr("Does not fit on %1").arg(gpuLabel(p));
     if (p.fit.fits) {
         c.summary << Report::tr("%1 (TP %2, EP %3, PP %4) carry %5 of %6 tokens of %7; up to "
                                 "%8 fit at once.")
@@ -175,7 +179,9 @@ Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDat
                               qs(p.model.displayName), groupedInt(p.fit.maxConcurrency));
     } else {
         for (const auto &r : p.fit.reasons) {
-            c.summary << Report::tr("Does not fit: %1.").arg(clause(r));
+            c.summary << (p.fit.startsShort ? Report::tr("Starts short: %1.")
+                                            : Report::tr("Does not fit: %1."))
+                             .arg(clause(r));
         }
     }
     // The engine's own fixes (EngineStartup::fixes), each alone enough, as the GUI lists them.

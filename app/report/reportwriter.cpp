@@ -412,9 +412,15 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
     pg.heading(Report::tr("1. Executive summary"), 1);
     QStringList verdict = {c.verdict};
     verdict << c.summary;
-    pg.box(verdict, p.fit.fits ? QColor(0xe4, 0xf3, 0xe4) : QColor(0xf8, 0xe1, 0xe1),
-           p.fit.fits ? QColor(0x2e, 0x7d, 0x32) : QColor(0xb0, 0x00, 0x20), reportFont(11, true),
-           body);
+    // Green: fits; amber: starts and queues part of the workload; red: does not fit.
+    pg.box(verdict,
+           p.fit.fits          ? QColor(0xe4, 0xf3, 0xe4)
+           : p.fit.startsShort ? QColor(0xfb, 0xf0, 0xd9)
+                               : QColor(0xf8, 0xe1, 0xe1),
+           p.fit.fits          ? QColor(0x2e, 0x7d, 0x32)
+           : p.fit.startsShort ? QColor(0x8a, 0x5a, 0x00)
+                               : QColor(0xb0, 0x00, 0x20),
+           reportFont(11, true), body);
     pg.box({Report::tr("Recommendation"), c.recommendationLine}, QColor(0xe8, 0xf0, 0xf8), kAccent,
            reportFont(kBodyPt, true), body);
     pg.table(c.keyFigures);

@@ -46,7 +46,7 @@ void CompareChart::setSides(const QList<CompareModel::Side> &sides) {
         const QColor colour = chartColour(c, colours[i % colours.size()]);
         auto *line = new QLineSeries;
         Line drawn{side.title, {}, {}};
-        const bool fits = side.plan && side.plan->fit.fits && side.plan->throughput.computed;
+        const bool fits = side.plan && side.plan->fit.serves() && side.plan->throughput.computed;
         if (!fits) {
             line->setName(side.plan ? tr("%1 (does not fit)").arg(side.title)
                                     : tr("%1 (no plan)").arg(side.title));

@@ -72,7 +72,7 @@ void CompareModel::setSides(const QList<Side> &sides) {
     auto serving = [&](const QString &what,
                        const std::function<QString(const PlanResult &, const Capacity &)> &f) {
         result(what, [&f](const PlanResult &p) {
-            if (!p.fit.fits) {
+            if (!p.fit.serves()) {
                 return tr("n/a (does not fit)");
             }
             return p.throughput.computed ? f(p, p.throughput.capacity) : tr("not modelled");
@@ -118,7 +118,13 @@ void CompareModel::setSides(const QList<Side> &sides) {
           [](const Scenario &s) { return numberText(s.workload.hoursPerDay, 1); });
 
     rows.append({tr("Results"), none, true});
-    result(tr("Fits"), [](const PlanResult &p) { return p.fit.fits ? tr("yes") : tr("no"); });
+    result(tr("Fits"), [](const PlanResult &p) {
+        return p.fit.fits          ? tr("yes")
+               : p.fit.startsShort ? tr("starts, holds %1 of %2 sequences")
+                                         .arg(p.fit.maxConcurrency)
+                                         .arg(p.scenario.workload.concurrency)
+                                   : tr("no");
+    });
     result(tr("Layout"), [](const PlanResult &p) {
         return tr("%1 x %2, TP %3 x PP %4, EP %5")
             .arg(p.rentedGpus())
@@ -155,7 +161,7 @@ void CompareModel::setSides(const QList<Side> &sides) {
     });
     result(tr("Self-hosted per 1M output tokens"), [](const PlanResult &p) {
         // A plan that does not fit serves no tokens.
-        if (!p.fit.fits) {
+        if (!p.fit.serves()) {
             return tr("n/a (does not fit)");
         }
         return std::isfinite(p.selfHostUsdPerMTokOutput) && p.selfHostUsdPerMTokOutput > 0
@@ -166,7 +172,7 @@ void CompareModel::setSides(const QList<Side> &sides) {
         if (!p.apiPriced) {
             return tr("no API price");
         }
-        return p.fit.fits ? tokensText(p.breakeven.outputTokensPerMonth) : tr("never");
+        return p.fit.serves() ? tokensText(p.breakeven.outputTokensPerMonth) : tr("never");
     });
     // The decision unit's verdict, as the Summary words it (plan/decision.h): a count the plan
     // cannot serve is a count all the same, not "never".

@@ -150,10 +150,16 @@ void DeployView::rebuild() {
                     .arg(p.replicas)
                     .arg(gpusText(p.rentedGpus()));
     }
-    if (!p.fit.fits) {
+    if (p.fit.startsShort) {
+        head += QStringLiteral("<br><span style='color:#8a5a00'>%1</span>")
+                    .arg(tr("These commands start, holding %1 of the workload's %2 sequences at "
+                            "once; the rest queue.")
+                             .arg(p.fit.maxConcurrency)
+                             .arg(p.scenario.workload.concurrency));
+    } else if (!p.fit.fits) {
         head += QStringLiteral("<br><span style='color:#b00'>%1</span>")
-                    .arg(tr("The plan does not fit: these commands will not start, will cap "
-                            "every request below the context or will hold fewer sequences."));
+                    .arg(tr("The plan does not fit: these commands will not start or will cap "
+                            "every request below the context."));
     }
     auto *header = new QLabel(head);
     header->setWordWrap(true);

@@ -48,13 +48,24 @@ void SummaryView::rebuild() {
     const auto &m = p.memory;
     QString h;
     h += tr("<h3 style='color:%1'>%2</h3>")
-             .arg(toneColour(p.fit.fits ? Tone::Good : Tone::Bad, palette()).name(),
+             .arg(toneColour(p.fit.fits          ? Tone::Good
+                             : p.fit.startsShort ? Tone::Note
+                                                 : Tone::Bad,
+                             palette())
+                      .name(),
                   p.fit.fits ? tr("Fits on %1 x %2")
                                    .arg(p.rentedGpus())
                                    .arg(QString::fromStdString(p.gpu.name))
-                             : tr("Does not fit on %1 x %2")
-                                   .arg(p.rentedGpus())
-                                   .arg(QString::fromStdString(p.gpu.name)));
+                  : p.fit.startsShort
+                      ? tr("Starts on %1 x %2, holding %3 of %4 sequences at once (the rest "
+                           "queue)")
+                            .arg(p.rentedGpus())
+                            .arg(QString::fromStdString(p.gpu.name))
+                            .arg(p.fit.maxConcurrency)
+                            .arg(p.scenario.workload.concurrency)
+                      : tr("Does not fit on %1 x %2")
+                            .arg(p.rentedGpus())
+                            .arg(QString::fromStdString(p.gpu.name)));
     if (!p.fit.reasons.empty()) {
         h += QStringLiteral("<ul>");
         for (const auto &r : p.fit.reasons) {
@@ -183,12 +194,12 @@ void SummaryView::rebuild() {
           tr("%1 per month").arg(usdText(r.usdPerMonthScheduled)), true);
     // A plan that does not fit serves no tokens: it has no cost per token.
     money(tr("Self-hosted cost per 1M output tokens"),
-          !p.fit.fits ? tr("n/a (does not fit)")
+          !p.fit.serves() ? tr("n/a (does not fit)")
           : std::isfinite(p.selfHostUsdPerMTokOutput) && p.selfHostUsdPerMTokOutput > 0
               ? usdCentsText(p.selfHostUsdPerMTokOutput)
               : tr("n/a (no output tokens)"),
           true);
-    if (p.fit.fits && p.throughput.computed &&
+    if (p.fit.serves() && p.throughput.computed &&
         std::isfinite(p.throughput.capacity.usdPerMTokOutput) &&
         p.throughput.capacity.usdPerMTokOutput > 0) {
         money(tr("Per 1M output tokens at %1% utilisation (%2)")
@@ -270,7 +281,7 @@ void SummaryView::rebuild() {
                           groupedInt(std::uint64_t(std::llround(be.outputTokensPerSecond))),
                           onlyText, users);
         }
-        if (p.fit.fits) {
+        if (p.fit.serves()) {
             // The copies of the deployment the volume takes (one may serve only part of it).
             const std::uint32_t copies = workloadCopies(p);
             h += tr("<p>Your volume: %1 output tokens per month; self-hosting is <b>%2</b> the "

@@ -463,11 +463,16 @@ void MainWindow::documentChanged() {
         const QString api =
             p->apiPriced ? tr("API %1/month").arg(usdText(p->apiUsdPerMonth)) : tr("no API price");
         m_verdict->setText(tr("%1 on %2 x %3 | %4/month | %5")
-                               .arg(p->fit.fits ? tr("Fits") : tr("Does not fit"))
+                               .arg(p->fit.fits ? tr("Fits")
+                                    : p->fit.startsShort
+                                        ? tr("Starts short (%1 of %2 sequences)")
+                                              .arg(p->fit.maxConcurrency)
+                                              .arg(p->scenario.workload.concurrency)
+                                        : tr("Does not fit"))
                                .arg(p->rentedGpus())
                                .arg(QString::fromStdString(p->gpu.id).toUpper(),
                                     usdText(p->rental.usdPerMonthScheduled), api));
-        setTone(m_verdict, p->fit.fits ? Tone::Good : Tone::Bad);
+        setTone(m_verdict, p->fit.fits ? Tone::Good : p->fit.startsShort ? Tone::Note : Tone::Bad);
         // The plan is back: its earlier error is stale.
         if (!m_shownError.isEmpty() && statusBar()->currentMessage() == m_shownError) {
             statusBar()->clearMessage();

@@ -151,8 +151,9 @@ Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::Ggml
         }
         out.push_back(c);
     }
-    const LayerCache fill = out.empty() ? LayerCache{} : out.back();
-    out.resize(m.numLayers, fill);
+    // Blocks no group names (Nemotron-H's MLP / MoE blocks) hold no KV and no state (create_memory
+    // filters on is_recurrent(il), n_ff(il)): Nemotron 3 Ultra, b9525, 189 MiB (issue #24175).
+    out.resize(m.numLayers, LayerCache{});
     return out;
 }
 
@@ -424,7 +425,8 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
     const std::uint32_t counted = outputFirst ? all : p.layers;
     const std::uint32_t gpuStart = counted > p.gpuLayersFlag ? counted - p.gpuLayersFlag : 0;
     p.outputOnGpu = outputFirst ? p.gpuLayersFlag >= 1 : p.gpuLayersFlag > p.layers;
-    const std::uint32_t ubatch = std::uint32_t(std::min<std::uint64_t>(in.ubatch, p.context));
+    // n_ubatch = min(n_ctx, n_batch, n_ubatch) (src/llama-context.cpp @ 4c7103b9 llama_context).
+    const auto ubatch = std::uint32_t(std::min<std::uint64_t>({in.ubatch, in.batch, p.context}));
 
     HOSTPLAN_TRY(splitPoints, llamaSplitPoints(in, hasGpu));
     p.splitPoints = std::move(splitPoints);
@@ -602,16 +604,14 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
     }
     if (p.layersOnGpu == p.layers && p.outputOnGpu) {
         // Everything offloaded: the host buffer holds the graph inputs (llama-graph.cpp, see
-        // llamacpp.h): two n_embd x n_ubatch f32 tensors (the rows gathered from token_embd
-        // and the embeddings input both paths are built with; one before PR #18898) and one
-        // f32 KQ mask of n_kv x n_ubatch per KV cache (maskCells).
+        // llamacpp.h): two n_embd x n_ubatch f32 tensors (token_embd rows and the embeddings
+        // input; one before PR #18898), one f32 KQ mask of n_kv x n_ubatch per KV cache.
         const std::uint64_t inputs = llamaFollows(in.build, LlamaRule::EmbeddingsInput) ? 2 : 1;
         const std::uint64_t hidden = m.hiddenSize;
         h.compute = std::uint64_t(ubatch) * (inputs * hidden + maskCells) * 4;
         if (p.schedCopies > 1) {
-            // Pipeline parallelism: the token rows once, and schedCopies copies of each graph
-            // input: the masks, the embeddings input and the I32 token ids, positions and
-            // output ids.
+            // Pipeline parallelism: the token rows once, schedCopies copies of each graph input
+            // (masks, embeddings input, I32 token ids, positions and output ids).
             const std::uint64_t single = h.compute;
             h.compute = std::uint64_t(ubatch) * 4 *
                         (hidden + p.schedCopies * (maskCells + (inputs - 1) * hidden + 3));

@@ -245,10 +245,15 @@ std::string notFitSentence(const PlanResult &p, const std::string &lead) {
 /// Notes every command carries, from `p`, the plan under the command's engine (its verdict);
 /// `gguf`: a GGUF file (llama-server), whose formats come from llama.cpp's own tools.
 void commonNotes(const PlanResult &p, std::vector<std::string> &notes, bool gguf = false) {
-    if (!p.fit.fits) {
-        notes.push_back(notFitSentence(p, "The plan does not fit") +
-                        " The engine will fail to start or will hold fewer sequences." +
+    if (p.fit.startsShort) {
+        notes.push_back(notFitSentence(p, "The engine starts, holding fewer sequences at once "
+                                          "than the workload's concurrency") +
                         startupFixesText(p.startup));
+    } else if (!p.fit.fits) {
+        notes.push_back(
+            notFitSentence(p, "The plan does not fit") +
+            " The engine will fail to start or will cap every request below the context." +
+            startupFixesText(p.startup));
     }
     const ModelChoice &m = p.scenario.model;
     // A float dtype re-formats only a quantized checkpoint's linear layers (dequantized); FP8
@@ -689,10 +694,13 @@ std::string serveCommandsText(const PlanResult &p, const Catalogue &cat) {
           << countText(p.layout.gpuCount(), "GPU")
           << ", CUDA_VISIBLE_DEVICES or its own instance) behind a load balancer\n";
     }
-    if (!p.fit.fits) {
+    if (p.fit.startsShort) {
+        s << notFitSentence(p, "# NOTE: the engine starts, holding fewer sequences at once than "
+                               "the workload's concurrency")
+          << "\n";
+    } else if (!p.fit.fits) {
         s << notFitSentence(p, "# WARNING: the plan does not fit")
-          << " These commands will not start, will cap every request below the context or "
-             "will hold fewer sequences.\n";
+          << " These commands will not start or will cap every request below the context.\n";
     }
     for (const ServeCommand &c : serveCommands(p, cat)) {
         s << "\n# ---- " << c.title << " ----\n"

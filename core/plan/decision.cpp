@@ -24,7 +24,7 @@ std::uint32_t workloadCopies(const PlanResult &p, bool alwaysOn) {
     // One copy's output a month: at the scheduled hours, or around the clock.
     const double each =
         alwaysOn && hours > 0 ? c.outputTokensPerMonth * 24 / hours : c.outputTokensPerMonth;
-    if (!p.fit.fits || !p.throughput.computed || !(each > 0) || !(wanted > each)) {
+    if (!p.fit.serves() || !p.throughput.computed || !(each > 0) || !(wanted > each)) {
         return 1;
     }
     return std::uint32_t(std::clamp(std::ceil(wanted / each), 1.0, 4294967295.0));
@@ -35,7 +35,7 @@ Recommendation recommend(const PlanResult &p) {
         return Recommendation::NoApiPrice;
     }
     const double copies = workloadCopies(p);
-    if (!p.fit.fits || p.apiUsdPerMonth <= copies * p.rental.usdPerMonthScheduled) {
+    if (!p.fit.serves() || p.apiUsdPerMonth <= copies * p.rental.usdPerMonthScheduled) {
         return Recommendation::Api;
     }
     if (p.apiUsdPerMonth > workloadCopies(p, true) * p.rental.usdPerMonthAlwaysOn) {
@@ -91,7 +91,7 @@ CostPerMTok costPerMTok(const PlanResult &p) {
     CostPerMTok c;
     c.forWorkloadUsd = p.selfHostUsdPerMTokOutput;
     c.atCapacityUsd =
-        p.fit.fits && p.throughput.computed ? p.throughput.capacity.usdPerMTokOutput : kInf;
+        p.fit.serves() && p.throughput.computed ? p.throughput.capacity.usdPerMTokOutput : kInf;
     return c;
 }
 
@@ -100,7 +100,7 @@ BreakEvenVerdict breakEvenVerdict(const PlanResult &p) {
     if (!p.apiPriced) {
         return v;
     }
-    if (!p.fit.fits) {
+    if (!p.fit.serves()) {
         v.kind = BreakEvenKind::DoesNotFit;
         return v;
     }
@@ -124,7 +124,7 @@ HeavyUserVerdict heavyUserVerdict(const PlanResult &p) {
     if (!p.apiPriced) {
         return v;
     }
-    if (!p.fit.fits) {
+    if (!p.fit.serves()) {
         v.kind = HeavyUserKind::DoesNotFit;
         v.usersServed = v.usersServedLow = v.usersServedHigh = 0;
         return v;
@@ -369,7 +369,7 @@ BreakEvenChartData breakEvenChart(const PlanResult &plan, const std::vector<GpuO
         l.gpuId = c->gpu.id;
         l.gpus = c->rentedGpus(); // every replica: the cost drawn is theirs
         l.chosen = c == &plan;
-        l.fits = c->fit.fits;
+        l.fits = c->fit.serves();
         l.usdPerMonth = c->rental.usdPerMonthScheduled;
         l.usdPerMonthAlwaysOn = c->rental.usdPerMonthAlwaysOn;
         l.capacityTokensPerMonth =
@@ -487,7 +487,7 @@ void setPriceRanges(const PlanResult &p, DecisionRanges &r) {
                                       breakEvenVolume(p, p.apiLow)};
     const double capacity = p.throughput.capacity.outputTokensPerMonth;
     const RangedValue &v = r.breakEvenTokensPerMonthRange;
-    if (!p.fit.fits || !p.throughput.computed || !(capacity > 0) || !std::isfinite(v.low)) {
+    if (!p.fit.serves() || !p.throughput.computed || !(capacity > 0) || !std::isfinite(v.low)) {
         return;
     }
     // An infinite high end (the cheap end of the price is free) is never served.
@@ -515,7 +515,7 @@ DecisionRanges decisionRanges(const PlanResult &p) {
     r.capacityTokensPerMonth = {c.outputTokensPerMonthLow, c.outputTokensPerMonth,
                                 c.outputTokensPerMonthHigh};
     r.heavyUsersServed = {c.usersServedLow, c.usersServed, c.usersServedHigh};
-    if (!p.fit.fits) {
+    if (!p.fit.serves()) {
         // A plan that does not fit serves nothing (costPerMTok), at any end of the band.
         r.usdPerMTokAtCapacity = {kInf, kInf, kInf};
         r.capacityTokensPerMonth = {};
@@ -525,8 +525,8 @@ DecisionRanges decisionRanges(const PlanResult &p) {
     const double userBill = p.breakeven.heavyUserApiUsdPerMonth;
     r.heavyUsersNeeded = userBill > 0 ? p.rental.usdPerMonthScheduled / userBill : 0;
     setPriceRanges(p, r);
-    if (!p.apiPriced || !p.fit.fits || !p.throughput.computed || !(c.outputTokensPerMonth > 0) ||
-        !std::isfinite(r.breakEvenTokensPerMonth)) {
+    if (!p.apiPriced || !p.fit.serves() || !p.throughput.computed ||
+        !(c.outputTokensPerMonth > 0) || !std::isfinite(r.breakEvenTokensPerMonth)) {
         return r;
     }
     const double v = r.breakEvenTokensPerMonth;
@@ -557,7 +557,7 @@ double capacityOverBreakEven(const PlanResult &p) {
 std::vector<SensitivityEntry> sensitivity(const PlanResult &p) {
     std::vector<SensitivityEntry> out;
     const Capacity &c = p.throughput.capacity;
-    if (!p.fit.fits || !p.throughput.computed || !(c.outputTokensPerMonth > 0)) {
+    if (!p.fit.serves() || !p.throughput.computed || !(c.outputTokensPerMonth > 0)) {
         return out;
     }
     const double v = breakEvenVolume(p);

@@ -192,7 +192,8 @@ struct BreakEvenLine {
     std::string gpuId;
     std::uint32_t gpus = 0;
     bool chosen = false; ///< the scenario's plan (others are the cheapest alternatives)
-    bool fits = false;
+    bool fits =
+        false; ///< the plan serves the workload (FitResult::serves: fits, or starts and queues)
     double usdPerMonth = 0; ///< one deployment at the scenario's hours a day
     double usdPerMonthAlwaysOn = 0;
     /// Output tokens a month one deployment serves (throughput capacity; 0: unknown, drawn flat).

@@ -52,13 +52,13 @@ void limitBreakEvenToCapacity(PlanResult &r) {
     }
     // Self-hosted cost is a step per deployment of capacity C, the API's linear: they cross at
     // V = M / p only if V <= C (n deployments: p n C >= n M), so beyond C the API stays cheaper.
-    const double capacity = r.fit.fits ? r.throughput.capacity.outputTokensPerMonth : 0;
+    const double capacity = r.fit.serves() ? r.throughput.capacity.outputTokensPerMonth : 0;
     const double inf = std::numeric_limits<double>::infinity();
     if (!(capacity > 0) || r.breakeven.outputTokensPerMonth > capacity) {
         const double needed = r.breakeven.outputTokensPerMonth; // infinite near a free API
         // A plan that does not fit says so itself: "serves 0" beside its speed reads as a
         // contradiction.
-        if (r.fit.fits) {
+        if (r.fit.serves()) {
             r.warnings.push_back(
                 std::string(kApiCheaperWarning) +
                 (std::isfinite(needed) ? ": break-even needs " + tokenCountText(needed) +
@@ -101,7 +101,7 @@ void limitWorkloadToCapacity(PlanResult &r) {
     // The requested sequences decode slower than the target: say how many meet it.
     const double target = r.scenario.workload.targetSecondsPerOutputToken;
     const DecodeStep &at = r.throughput.atConcurrency;
-    if (r.fit.fits && r.throughput.computed && target > 0 && at.tpotSeconds > target) {
+    if (r.fit.serves() && r.throughput.computed && target > 0 && at.tpotSeconds > target) {
         const std::uint32_t replicas = std::max<std::uint32_t>(r.replicas, 1);
         r.warnings.push_back(
             std::string(kSlowAtConcurrencyWarning) + formatDouble("%.1f", at.tpotSeconds * 1e3) +
@@ -111,7 +111,7 @@ void limitWorkloadToCapacity(PlanResult &r) {
                                " meet it (the capacity figures are at that batch)"
                          : std::string("not even one sequence meets it")));
     }
-    if (!r.fit.fits || !r.throughput.computed || !(c.outputTokensPerMonth > 0) ||
+    if (!r.fit.serves() || !r.throughput.computed || !(c.outputTokensPerMonth > 0) ||
         !(wanted > c.outputTokensPerMonth)) {
         return;
     }
@@ -396,6 +396,9 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
             gbText(double(r.memory.budgetBytesPerGpu)) + " (memory fraction " +
             std::to_string(r.memory.memoryFraction).substr(0, 4) + ")");
     } else if (!r.fit.fits) {
+        // The only shortfall so far: the engine may still start and queue the rest (checked
+        // below against every other reason).
+        r.fit.startsShort = r.fit.maxConcurrency > 0;
         r.fit.reasons.push_back(
             "KV cache room per GPU (" + gbText(double(r.memory.kvCapacityBytesPerGpu)) +
             ") holds " + countText(r.fit.maxConcurrency, "sequence") + " of " +
@@ -407,23 +410,24 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
         r.startup.outcome == StartupOutcome::ReserveExhausted ||
         r.startup.outcome == StartupOutcome::StateBlocksExhausted ||
         refusedBeforeLoading(r.startup.outcome)) {
-        r.fit.fits = false;
+        r.fit.fits = r.fit.startsShort = false;
         r.fit.reasons.push_back(r.startup.message);
     }
     // One request of the context does not fit the pool: vLLM refuses to start, SGLang and
     // TensorRT-LLM start and cap every request (engine/enginememory.h contextCapRule). Either
     // way the workload's context is not served in full; say which the engine does.
     if (r.startup.outcome == StartupOutcome::ContextExceedsCapacity) {
-        r.fit.fits = false;
+        r.fit.fits = r.fit.startsShort = false;
         r.fit.reasons.push_back(engineDisplayName(scenario.engine.engine) +
                                 " refuses to start: " + r.startup.message);
     } else if (r.startup.outcome == StartupOutcome::StartsContextCapped) {
-        r.fit.fits = false;
+        r.fit.fits = r.fit.startsShort = false;
         r.fit.reasons.push_back(r.startup.message);
     }
     // An engine that stops at start-up serves no sequence, whatever its memory would hold.
     if (!r.startup.starts()) {
         r.fit.maxConcurrency = 0;
+        r.fit.startsShort = false;
     }
     if (!scenario.engine.cudaGraphs) {
         r.warnings.push_back("CUDA graphs off: no graph memory is counted, and the speed figures "
@@ -462,10 +466,14 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
                              "is 0: throughput assumes no speculation");
     }
     if (model.maxContextTokens && scenario.workload.contextTokens > model.maxContextTokens) {
-        r.fit.fits = false;
+        r.fit.fits = r.fit.startsShort = false;
         r.fit.reasons.push_back("context " + groupedText(scenario.workload.contextTokens) +
                                 " tokens is above the model's maximum of " +
                                 groupedText(model.maxContextTokens));
+    }
+    if (r.fit.startsShort) { // its one reason is the KV room's
+        r.fit.reasons.back() += "; the engine starts with them and queues the rest, so the plan "
+                                "serves the workload at that running batch (costs are of it)";
     }
     const std::uint32_t inst = r.gpusPerInstance;
     if (r.layout.tp > 1 && r.layout.tp <= inst && inst % r.layout.tp != 0) {

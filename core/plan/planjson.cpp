@@ -344,6 +344,7 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
                      {"engine", engineTermsJson(m.engine, p.model)}};
     doc["startup"] = startupJson(p.startup);
     doc["fit"] = {{"fits", p.fit.fits},
+                  {"starts_short", p.fit.startsShort},
                   {"reasons", p.fit.reasons},
                   {"gpus_floor", p.fit.gpusFloor},
                   {"gpus_practical", p.fit.practicalFound ? oj(p.fit.gpusPractical) : oj(nullptr)},

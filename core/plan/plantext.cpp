@@ -167,8 +167,8 @@ void writeDecisionText(const PlanResult &p, std::ostream &out) {
         out << " (no API price to compare with)";
         break;
     case Recommendation::Api:
-        out << (p.fit.fits ? " (the API bill is no more than renting at the chosen hours a day)"
-                           : " (the plan does not fit)");
+        out << (p.fit.serves() ? " (the API bill is no more than renting at the chosen hours a day)"
+                               : " (the plan does not fit)");
         break;
     case Recommendation::Dedicated:
         out << " (the API bill is more than renting always on)";
@@ -195,7 +195,7 @@ void writeDecisionText(const PlanResult &p, std::ostream &out) {
         << "\n";
     const CostPerMTok cost = costPerMTok(p);
     out << "          cost per 1M output tokens, this workload: "
-        << (p.fit.fits && std::isfinite(cost.forWorkloadUsd)
+        << (p.fit.serves() && std::isfinite(cost.forWorkloadUsd)
                 ? usdCents(cost.forWorkloadUsd) +
                       (copies > 1
                            ? " (the rental at the chosen hours a day / the output tokens it "
@@ -370,7 +370,13 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
     out << std::left << std::setw(kLabelWidth) << "Memory in total (all GPUs)"
         << gbGib(double(m.total.total()) * std::max<std::uint32_t>(p.replicas, 1)) << "\n\n";
 
-    out << "Fit       " << (p.fit.fits ? "FITS" : "DOES NOT FIT") << "\n";
+    out << "Fit       "
+        << (p.fit.fits ? std::string("FITS")
+            : p.fit.startsShort
+                ? "STARTS SHORT: holds " + groupedText(p.fit.maxConcurrency) + " of the " +
+                      groupedText(w.concurrency) + " sequences at once, the rest queue"
+                : std::string("DOES NOT FIT"))
+        << "\n";
     for (const auto &r : p.fit.reasons) {
         out << "          - " << r << "\n";
     }
@@ -433,14 +439,14 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
             replicas > 1 ? " per replica x " + countText(replicas, "replica") : std::string();
         out << "Speed     " << confidenceLabel(p.throughput.confidence) << " ("
             << p.throughput.efficiencySource << ")\n";
-        if (!p.fit.fits) {
-            out << (p.startup.starts() && p.fit.maxConcurrency > 0
-                        ? "          (the engine starts and runs " +
-                              countText(p.fit.maxConcurrency, "sequence") +
-                              " of the context at once, fewer than the workload's: HostPlan "
-                              "prices no part of it until the plan fits)\n"
-                        : std::string("          (the layout's speed were it to start; the plan "
-                                      "as given does not fit, so it serves nothing)\n"));
+        if (p.fit.startsShort) {
+            out << "          (the engine starts and runs " +
+                       countText(p.fit.maxConcurrency, "sequence") +
+                       " of the context at once, fewer than the workload's: the rest queue, "
+                       "and every figure below is at that batch)\n";
+        } else if (!p.fit.fits) {
+            out << "          (the layout's speed were it to start; the plan as given does not "
+                   "fit, so it serves nothing)\n";
         }
         out << "          at " << countText(running, "sequence") << perReplica;
         if (std::uint64_t(running) * replicas < w.concurrency) {
@@ -492,7 +498,7 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
                       ": give usd_per_gpu_hour in its GPU file, --usd-per-gpu-hour or --offers"
                 : rate.source + ", " + rate.asOf)
         << ")\n";
-    if (!p.fit.fits) {
+    if (!p.fit.serves()) {
         out << "          (costs of the plan as given, which does not fit)\n";
     }
     out << "          " << usdCents(c.usdPerHour) << " per hour, " << usdCents(c.usdPerDayAlwaysOn)

@@ -56,7 +56,16 @@ std::uint32_t maxConcurrency(const MemoryBreakdown &memory, std::uint64_t contex
 
 /// Fit of one plan.
 struct FitResult {
+    /// The engine starts and holds the workload: every requested sequence at its context.
     bool fits = false;
+    /// The engine starts and holds maxConcurrency (at least one) sequences of the workload's
+    /// context, fewer than requested, and nothing else stops the plan: continuous batching
+    /// queues the rest, so the plan serves the workload at that running batch (vLLM V1's
+    /// Scheduler.schedule, vllm/v1/core/sched/scheduler.py: a waiting request for which
+    /// allocate_slots finds no free KV blocks stays waiting, a running one out of blocks is
+    /// preempted). Costs, capacity and break-even are of what it serves; the verdict still
+    /// says it does not hold the workload.
+    bool startsShort = false;
     std::vector<std::string> reasons; ///< why not (or warnings when it fits)
     std::uint32_t gpusFloor = 0;      ///< weights only, pooled advertised memory
     std::uint32_t gpusPractical = 0;  ///< GPUs the layout search's choice rents
@@ -68,6 +77,10 @@ struct FitResult {
     /// Budget - need on the most loaded GPU, bytes: a memory figure, kept when the plan is
     /// refused for another reason (negative: short by that much).
     std::int64_t headroomBytesPerGpu = 0;
+
+    /// The plan serves the workload, in full (fits) or with part of its sequences queued
+    /// (startsShort): what every cost, capacity and break-even figure is gated on.
+    bool serves() const { return fits || startsShort; }
 };
 
 } // namespace hostplan

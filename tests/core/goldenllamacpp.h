@@ -29,7 +29,7 @@ namespace golden {
 inline constexpr double kLlamaTol = 0.03;
 inline constexpr double kMiB = 1024.0 * 1024.0;
 
-inline void llamaLogChecks(std::vector<Check> &out); // rows L4-L10, goldenllamalogs.h
+inline void llamaLogChecks(std::vector<Check> &out); // rows L4-L11, goldenllamalogs.h
 
 /// The llama.cpp plan of `in`, or an exception (a broken row, not a case to check).
 inline LlamaCppPlan llamaPlan(const LlamaCppInput &in) {
@@ -606,7 +606,7 @@ inline std::string llamaCppMarkdown(const std::vector<Check> &checks) {
         "\n## llama.cpp memory\n\n"
         "Each row is a named GGUF file mirrored by a header with its metadata and tensor "
         "types (tests/core/goldenllamacpp.h), planned by HostPlan's llama.cpp model at the "
-        "published settings; rows L4-L10 (tests/core/goldenllamalogs.h) size the model's "
+        "published settings; rows L4-L11 (tests/core/goldenllamalogs.h) size the model's "
         "config as one uniform GGUF type instead and compare no model buffers. \"llama.cpp "
         "log\" rows are buffers llama.cpp allocated; "
         "\"llama.cpp --fit-print\" rows are the buffers llama.cpp's own --fit projects (model, "

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-// Golden llama.cpp rows L4-L10: buffers llama.cpp printed at start-up in published logs, gathered
+// Golden llama.cpp rows L4-L11: buffers llama.cpp printed at start-up in published logs, gathered
 // by a validation of HostPlan's planner against them (the logs' lines are quoted with each row).
-// They check the three rules that validation found wrong: the MLA cache by the GGUF's keys and
+// They check the rules those validations found wrong: the MLA cache by the GGUF's keys and
 // the release (LlamaRule::MlaLatentCache, MlaVlessCache), the KQ-mask stage of a GPU's compute
-// buffer with Flash Attention (llamaMaskStage), and the host compute buffer with layers in
-// system RAM under op offload (llamaOffloadHostCompute). Configs are sized as a uniform GGUF
-// type (asGgufType) unless the row says how the file differs; model buffers are not compared
-// (the files mix quant types). Included by goldenllamacpp.h.
+// buffer with Flash Attention (llamaMaskStage), the host compute buffer with layers in system
+// RAM under op offload (llamaOffloadHostCompute), and which blocks of a hybrid hold a cache.
+// Configs are sized as a uniform GGUF type (asGgufType) unless the row says how the file differs;
+// model buffers are not compared (the files mix quant types). Included by goldenllamacpp.h.
 #pragma once
 
 #include "goldenllamacpp.h"
@@ -35,7 +35,7 @@ inline ModelSpec ggufOf(const ModelSpec &m, const char *type) {
     return asGgufType(m, *gguf::ggmlTypeByName(type));
 }
 
-/// Rows L4-L10 (see the file comment), appended to `out`.
+/// Rows L4-L11 (see the file comment), appended to `out`.
 inline void llamaLogChecks(std::vector<Check> &out) {
     const HostSpec host = findHost("ddr5-desktop").value();
     const auto kvType = [](const char *name) { return parseLlamaKvType(name).value(); };
@@ -263,6 +263,35 @@ inline void llamaLogChecks(std::vector<Check> &out) {
                             {"output buffer MiB", 2.32, double(p.host.outputBuffer) / kMiB},
                             {"CUDA0 compute MiB", 300.75, double(p.gpu.compute) / kMiB},
                             {"host compute MiB", 132.01, double(p.host.compute) / kMiB}});
+    }
+
+    // L11: NVIDIA Nemotron 3 Ultra 550B on an RTX 5090, llama-server b9525 ("version: 9525
+    // (ad1b88ca0)"), -b 16, four slots in one unified stream of 16128 cells, quant and expert
+    // placement not shown (neither changes these buffers): "CUDA_Host output buffer size = 2.00
+    // MiB", "KV buffer size = 189.00 MiB (16128 cells, 12 layers, 4/1 seqs)", "RS buffer size =
+    // 1576.50 MiB (4 cells, 108 layers, 4 seqs)". Only the 12 attention blocks hold KV, only the
+    // Mamba blocks state: the MLP / MoE blocks hold neither (HostPlan charged them KV before).
+    {
+        const ModelSpec m =
+            ggufOf(dataConfigModel("nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16_config.json",
+                                   "NVIDIA-Nemotron-3-Ultra-550B-A55B"),
+                   "q2_K");
+        LlamaCppInput in =
+            llamaRowInput(m, loggedGpu("NVIDIA GeForce RTX 5090", 32.0, false), host, 16128);
+        in.build = 9525;
+        in.flashAttention = true;
+        in.parallel = 4;
+        in.unifiedKv = true;
+        in.batch = 16;
+        in.cpuMoeLayers = 999;
+        const LlamaCppPlan p = llamaPlan(in);
+        const std::string set = "Nemotron 3 Ultra 550B, RTX 5090, llama.cpp b9525, -c 16128 -b 16, "
+                                "4 unified slots, experts in RAM";
+        const std::string src = "llama.cpp log: llama-server b9525 "
+                                "(https://github.com/ggml-org/llama.cpp/issues/24175)";
+        addLlamaComponents(out, "L11", set, src,
+                           {{"KV + RS buffers MiB", 189.00 + 1576.50, double(p.gpu.kvCache) / kMiB},
+                            {"output buffer MiB", 2.00, double(p.host.outputBuffer) / kMiB}});
     }
 }
 

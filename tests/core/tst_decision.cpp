@@ -5,9 +5,11 @@
 #include "plantestutil.h"
 #include "plan/decision.h"
 #include "plan/plantext.h"
+#include "plan/planjson.h"
 #include "testutil.h"
 
 #include <QTest>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -148,6 +150,60 @@ class TestDecision : public QObject {
         QCOMPARE(h.kind, HeavyUserKind::DoesNotFit);
         QCOMPARE(h.usersServed, 0.0); // a plan that does not fit serves no one
         QVERIFY(std::isinf(costPerMTok(p).atCapacityUsd));
+    }
+
+    /// A plan whose engine starts but holds fewer sequences than the workload asks (Kimi K3 on
+    /// the default 8 x B300 at 100 x 32k: the KV room holds some tens) queues the rest: it
+    /// does not fit, yet it serves the workload at that running batch, so it is costed, broken
+    /// even and compared as what it serves, not as nothing. What stops the engine (a context
+    /// above the model's maximum) is no such plan.
+    void planThatStartsShortIsCostedAtItsBatch() {
+        Scenario s = defaultScenario();
+        s.workload.concurrency = 100;
+        const PlanResult p = planOf(s);
+        QVERIFY(!p.fit.fits);
+        QVERIFY(p.fit.startsShort && p.fit.serves());
+        QVERIFY2(p.fit.maxConcurrency > 16 && p.fit.maxConcurrency < 100,
+                 std::to_string(p.fit.maxConcurrency).c_str());
+        QCOMPARE(p.fit.reasons.size(), std::size_t(1));
+        QVERIFY2(p.fit.reasons[0].find("the engine starts with them and queues the rest") !=
+                     std::string::npos,
+                 p.fit.reasons[0].c_str());
+        // The throughput model runs the batch the KV room holds.
+        QCOMPARE(p.throughput.atConcurrency.batch, p.fit.maxConcurrency);
+        QVERIFY(p.throughput.capacity.outputTokensPerMonth > 0);
+        // Costs of what it serves (a plan that does not fit had none).
+        const CostPerMTok cost = costPerMTok(p);
+        QCOMPARE(cost.atCapacityUsd, p.throughput.capacity.usdPerMTokOutput);
+        QVERIFY(std::isfinite(cost.atCapacityUsd) && cost.atCapacityUsd > 0);
+        QVERIFY(breakEvenVerdict(p).kind != BreakEvenKind::DoesNotFit);
+        const HeavyUserVerdict h = heavyUserVerdict(p);
+        QVERIFY(h.kind != HeavyUserKind::DoesNotFit);
+        QCOMPARE(h.usersServed, p.throughput.capacity.usersServed);
+        QVERIFY(h.usersServed > 0);
+        const DecisionRanges r = decisionRanges(p);
+        QCOMPARE(r.capacityTokensPerMonth.value, p.throughput.capacity.outputTokensPerMonth);
+        // $13,800 of API against $27,798 of rental: the API, for its price, not for a misfit.
+        QCOMPARE(recommend(p), Recommendation::Api);
+        std::ostringstream text;
+        writePlanText(p, text);
+        const std::string held = "STARTS SHORT: holds " + std::to_string(p.fit.maxConcurrency) +
+                                 " of the 100 sequences at once, the rest queue";
+        QVERIFY2(text.str().find(held) != std::string::npos, text.str().c_str());
+        QVERIFY(text.str().find("the API bill is no more than renting") != std::string::npos);
+        QVERIFY(text.str().find("(the plan does not fit)") == std::string::npos);
+        const auto j = nlohmann::json::parse(planToJsonText(p, "2026-12-06"));
+        QCOMPARE(j["fit"]["fits"].get<bool>(), false);
+        QCOMPARE(j["fit"]["starts_short"].get<bool>(), true);
+
+        // A context above the model's maximum stops the plan: not a short start.
+        Scenario tooLong = s;
+        tooLong.workload.contextTokens = 4'000'000;
+        const PlanResult q = planOf(tooLong);
+        QVERIFY(!q.fit.fits && !q.fit.startsShort && !q.fit.serves());
+        // Nor is a plan whose weights exceed the GPUs.
+        const PlanResult n = planOf(noFitScenario());
+        QVERIFY(!n.fit.startsShort && !n.fit.serves());
     }
 
     /// An API priced near nothing (1e-300 $ per million tokens, inside the accepted range):

@@ -103,8 +103,12 @@ class TestLlamaCppOffload : public QObject {
         QVERIFY(p.outputOnGpu);
         QCOMPARE(p.opOffloadCopy, kOssExpert);
         QCOMPARE(p.perGpu[0].compute, kOssLogits);
-        // At -ub 4096 the stages grow with the tokens, the copy does not.
+        // At -b 4096 -ub 4096 the stages grow with the tokens, the copy does not (-ub alone
+        // stays at n_batch's 2048: llama.cpp takes n_ubatch = min(n_batch, n_ubatch)).
         in.ubatch = 4096;
+        QCOMPARE(planLlamaCpp(in).value().perGpu[0].compute,
+                 std::uint64_t(201088 + 2880) * 2048 * 4);
+        in.batch = 4096;
         const LlamaCppPlan big = planLlamaCpp(in).value();
         QCOMPARE(big.opOffloadCopy, kOssExpert);
         QCOMPARE(big.perGpu[0].compute, std::uint64_t(201088 + 2880) * 4096 * 4);
