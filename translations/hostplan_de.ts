@@ -1799,7 +1799,7 @@ Höchstens %3 gleichzeitig</translation>
     </message>
     <message>
         <source>Starts short (%1 of %2 sequences)</source>
-        <translation>Startet knapp (%1 von %2 Sequenzen)</translation>
+        <translation>Startet, hält %1 von %2 Sequenzen</translation>
     </message>
 </context>
 <context>
@@ -4229,7 +4229,19 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     </message>
     <message>
         <source>Starts short: %1.</source>
-        <translation>Startet knapp: %1.</translation>
+        <translation>Startet, hält nicht alle Sequenzen: %1.</translation>
+    </message>
+    <message>
+        <source>Engine starts and serves part of the workload</source>
+        <translation>Engine startet und bedient einen Teil der Last</translation>
+    </message>
+    <message>
+        <source>%1 s once a slot is free (median; the requests beyond the %2 held wait for one first)</source>
+        <translation>%1 s, sobald ein Platz frei ist (Median; Anfragen über die %2 gehaltenen hinaus warten zuerst darauf)</translation>
+    </message>
+    <message>
+        <source>n/a (no sequence meets the latency target)</source>
+        <translation>n/a (keine Sequenz erreicht das Latenzziel)</translation>
     </message>
 </context>
 <context>

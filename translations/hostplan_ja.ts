@@ -4231,6 +4231,18 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <source>Starts short: %1.</source>
         <translation>起動するが不足：%1。</translation>
     </message>
+    <message>
+        <source>Engine starts and serves part of the workload</source>
+        <translation>エンジンは起動しワークロードの一部を担う</translation>
+    </message>
+    <message>
+        <source>%1 s once a slot is free (median; the requests beyond the %2 held wait for one first)</source>
+        <translation>空きができてから %1 秒（中央値。保持される %2 を超えるリクエストは先に空きを待つ）</translation>
+    </message>
+    <message>
+        <source>n/a (no sequence meets the latency target)</source>
+        <translation>n/a（遅延目標を満たすシーケンスなし）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>

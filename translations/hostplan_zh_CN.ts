@@ -4231,6 +4231,18 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <source>Starts short: %1.</source>
         <translation>可启动但不足：%1。</translation>
     </message>
+    <message>
+        <source>Engine starts and serves part of the workload</source>
+        <translation>引擎可启动并承担部分工作负载</translation>
+    </message>
+    <message>
+        <source>%1 s once a slot is free (median; the requests beyond the %2 held wait for one first)</source>
+        <translation>有空位后 %1 秒（中位数；超出所容纳 %2 个的请求需先等待空位）</translation>
+    </message>
+    <message>
+        <source>n/a (no sequence meets the latency target)</source>
+        <translation>n/a（没有序列达到延迟目标）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>

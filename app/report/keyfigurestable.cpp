@@ -27,11 +27,18 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
     row(Report::tr("Fits"),
         p.fit.fits          ? Report::tr("yes")
         : p.fit.startsShort ? Report::tr("starts, holding %1 of %2 sequences at once")
-                                  .arg(p.fit.maxConcurrency)
-                                  .arg(w.concurrency)
+                                  .arg(groupedInt(p.fit.maxConcurrency), groupedInt(w.concurrency))
                             : Report::tr("no"),
         QStringLiteral("fits"), p.fit.fits ? QStringLiteral("1") : QStringLiteral("0"),
         QStringLiteral("bool"), true);
+    // A plan that does not hold the workload: whether its engine starts at all (the CSV's way
+    // to tell a short start, costed at what it serves, from a plan that serves nothing).
+    if (!p.fit.fits) {
+        row(Report::tr("Engine starts and serves part of the workload"),
+            p.fit.startsShort ? Report::tr("yes") : Report::tr("no"),
+            QStringLiteral("starts_short"),
+            p.fit.startsShort ? QStringLiteral("1") : QStringLiteral("0"), QStringLiteral("bool"));
+    }
     // The GPU type and the count are two figures: the CSV's unit column holds units only.
     row(Report::tr("GPU type"), qs(p.gpu.name), QStringLiteral("gpu"), qs(p.gpu.id), QString());
     row(Report::tr("GPUs"),
@@ -65,7 +72,12 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
             QStringLiteral("tokens_per_second_per_user"), csvNumber(d.tokensPerSecondPerSequence),
             QStringLiteral("tokens/s"));
         row(Report::tr("Time to first token"),
-            Report::tr("%1 s (median, at the same load)").arg(numberText(d.ttftSeconds, 2)),
+            // A plan that starts short queues the rest: their wait for a slot comes first.
+            (p.fit.startsShort
+                 ? Report::tr("%1 s once a slot is free (median; the requests beyond the %2 "
+                              "held wait for one first)")
+                       .arg(numberText(d.ttftSeconds, 2), groupedInt(p.fit.maxConcurrency))
+                 : Report::tr("%1 s (median, at the same load)").arg(numberText(d.ttftSeconds, 2))),
             QStringLiteral("ttft_s"), csvNumber(d.ttftSeconds), QStringLiteral("s"));
     }
     row(Report::tr("Memory per GPU"),
@@ -118,7 +130,9 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
     const bool served = p.fit.serves() && std::isfinite(perMTok.atCapacityUsd);
     row(Report::tr("Cost per 1M output tokens at capacity (%1% utilisation)")
             .arg(numberText(p.throughput.capacity.utilisation * 100, 0)),
-        served ? usdCentsText(perMTok.atCapacityUsd) : Report::tr("n/a (the plan does not fit)"),
+        served           ? usdCentsText(perMTok.atCapacityUsd)
+        : p.fit.serves() ? Report::tr("n/a (no sequence meets the latency target)")
+                         : Report::tr("n/a (the plan does not fit)"),
         QStringLiteral("usd_per_mtok_output_at_capacity"),
         csvNumber(served ? perMTok.atCapacityUsd : kNaN), QStringLiteral("USD"));
     // Break-even and heavy users as the decision unit states them (the CSV holds the number,

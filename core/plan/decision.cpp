@@ -24,10 +24,16 @@ std::uint32_t workloadCopies(const PlanResult &p, bool alwaysOn) {
     // One copy's output a month: at the scheduled hours, or around the clock.
     const double each =
         alwaysOn && hours > 0 ? c.outputTokensPerMonth * 24 / hours : c.outputTokensPerMonth;
-    if (!p.fit.serves() || !p.throughput.computed || !(each > 0) || !(wanted > each)) {
-        return 1;
-    }
-    return std::uint32_t(std::clamp(std::ceil(wanted / each), 1.0, 4294967295.0));
+    // A plan that starts short holds maxConcurrency of the workload's sequences at once: the
+    // workload's concurrency takes ceil(requested / held) copies whatever its volume.
+    const double forConcurrency =
+        p.fit.startsShort && p.fit.maxConcurrency > 0
+            ? std::ceil(double(p.scenario.workload.concurrency) / p.fit.maxConcurrency)
+            : 1.0;
+    const double forVolume = p.fit.serves() && p.throughput.computed && each > 0 && wanted > each
+                                 ? std::ceil(wanted / each)
+                                 : 1.0;
+    return std::uint32_t(std::clamp(std::max(forConcurrency, forVolume), 1.0, 4294967295.0));
 }
 
 Recommendation recommend(const PlanResult &p) {

@@ -25,7 +25,7 @@ enum class Recommendation {
 
 /// The recommendation rule:
 ///  1. NoApiPrice when the plan has no API price to compare with.
-///  2. Api when the plan does not fit (no self-hosted answer to the workload yet), or when the
+///  2. Api when the plan serves nothing (FitResult::serves false), or when the
 ///     API bill for the workload's tokens is not above the rental at the chosen hours per day
 ///     (apiUsdPerMonth <= rental.usdPerMonthScheduled).
 ///  3. Dedicated when the API bill is above the always-on rental: the volume pays for GPUs
@@ -37,10 +37,12 @@ enum class Recommendation {
 /// serves part of it does not carry.
 Recommendation recommend(const PlanResult &plan);
 
-/// Copies of the plan's deployment the workload takes: Capacity::replicasForWorkload (at least 1)
-/// when the plan fits and serves fewer output tokens a month than the workload asks (the
-/// throughput model at the latency target and utilisation), else 1. `alwaysOn`: the copies
-/// rented 24 h a day, each serving 24 / hours-per-day times the scheduled capacity.
+/// Copies of the plan's deployment the workload takes, the larger of: for its volume,
+/// Capacity::replicasForWorkload (at least 1) when the plan serves fewer output tokens a month
+/// than the workload asks (the throughput model at the latency target and utilisation); for
+/// its concurrency, ceil(requested / held) when the plan starts short (FitResult::startsShort);
+/// else 1. `alwaysOn`: the copies rented 24 h a day, each serving 24 / hours-per-day times the
+/// scheduled capacity (the concurrency's copies are the same either way).
 std::uint32_t workloadCopies(const PlanResult &plan, bool alwaysOn = false);
 /// Stable id for JSON and CSV: "api", "burst_rental", "dedicated", "no_api_price".
 std::string recommendationId(Recommendation recommendation);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "plan/plan.h"
+#include "plan/plancapacity.h"
 
 #include "engine/servedtype.h"
 #include "engine/shippedkv.h"
@@ -40,96 +41,6 @@ std::string gbText(double bytes) {
 /// (an H200 "141 GB" card reports 139.8 GiB = 150.1 GB).
 std::string gibText(double bytes) {
     return formatDouble("%.1f GiB", toGiB(bytes));
-}
-
-/// The warning limitBreakEvenToCapacity adds; calibrate() drops it before recomputing.
-constexpr std::string_view kApiCheaperWarning = "the API stays cheaper at any volume";
-
-/// See updateBreakEven. A plan that does not fit serves nothing (0), so it never breaks even.
-void limitBreakEvenToCapacity(PlanResult &r) {
-    if (!r.apiPriced || !r.throughput.computed) {
-        return;
-    }
-    // Self-hosted cost is a step per deployment of capacity C, the API's linear: they cross at
-    // V = M / p only if V <= C (n deployments: p n C >= n M), so beyond C the API stays cheaper.
-    const double capacity = r.fit.serves() ? r.throughput.capacity.outputTokensPerMonth : 0;
-    const double inf = std::numeric_limits<double>::infinity();
-    if (!(capacity > 0) || r.breakeven.outputTokensPerMonth > capacity) {
-        const double needed = r.breakeven.outputTokensPerMonth; // infinite near a free API
-        // A plan that does not fit says so itself: "serves 0" beside its speed reads as a
-        // contradiction.
-        if (r.fit.serves()) {
-            r.warnings.push_back(
-                std::string(kApiCheaperWarning) +
-                (std::isfinite(needed) ? ": break-even needs " + tokenCountText(needed) +
-                                             " output tokens a month, but"
-                                       : std::string(": no volume breaks even, and")) +
-                " the plan serves " + tokenCountText(std::max(capacity, 0.0)) +
-                " (throughput model, " +
-                std::to_string(int(r.throughput.capacity.utilisation * 100 + 0.5)) +
-                "% utilisation), and more deployments add cost as fast as volume");
-        }
-        r.breakeven.outputTokensPerMonth = inf;
-        r.breakeven.outputTokensPerSecond = inf;
-    }
-    if (!(capacity > 0) || r.breakeven.outputOnlyTokensPerMonth > capacity) {
-        r.breakeven.outputOnlyTokensPerMonth = inf;
-        r.breakeven.outputOnlyTokensPerSecond = inf;
-    }
-    // Users come whole: the first count that wins must also be served by the plan.
-    const double heavy = r.scenario.workload.heavyUserTokensPerMonth;
-    if (!(capacity > 0) || std::ceil(r.breakeven.heavyUsersToBreakEven) * heavy > capacity) {
-        r.breakeven.heavyUsersToBreakEven = inf;
-    }
-}
-
-/// The warnings limitWorkloadToCapacity adds; calibrate() drops them before recomputing.
-constexpr std::string_view kShortOfWorkloadWarning = "the plan serves only ";
-constexpr std::string_view kSlowAtConcurrencyWarning = "the workload's concurrency runs at ";
-
-/// The plan's cost per 1M output tokens: the scheduled rental over the workload's output tokens
-/// (infinite without any). A plan that fits but serves fewer output tokens a month than the
-/// workload asks (the throughput model at the latency target and utilisation) says so, with the
-/// copies of its layout that would carry the workload, and prices by the tokens it serves: the
-/// workload's own volume would count tokens it cannot produce. Called by evaluate() and
-/// calibrate() once throughput is known.
-void limitWorkloadToCapacity(PlanResult &r) {
-    const double wanted = r.scenario.workload.outputTokensPerMonth;
-    r.selfHostUsdPerMTokOutput = wanted > 0 ? r.rental.usdPerMonthScheduled / wanted * 1e6
-                                            : std::numeric_limits<double>::infinity();
-    const Capacity &c = r.throughput.capacity;
-    // The requested sequences decode slower than the target: say how many meet it.
-    const double target = r.scenario.workload.targetSecondsPerOutputToken;
-    const DecodeStep &at = r.throughput.atConcurrency;
-    if (r.fit.serves() && r.throughput.computed && target > 0 && at.tpotSeconds > target) {
-        const std::uint32_t replicas = std::max<std::uint32_t>(r.replicas, 1);
-        r.warnings.push_back(
-            std::string(kSlowAtConcurrencyWarning) + formatDouble("%.1f", at.tpotSeconds * 1e3) +
-            " ms per output token (" + countText(std::uint64_t(at.batch) * replicas, "sequence") +
-            " running), above the " + formatDouble("%.0f", target * 1e3) + " ms target: " +
-            (c.batch > 0 ? countText(std::uint64_t(c.batch) * replicas, "sequence") +
-                               " meet it (the capacity figures are at that batch)"
-                         : std::string("not even one sequence meets it")));
-    }
-    if (!r.fit.serves() || !r.throughput.computed || !(c.outputTokensPerMonth > 0) ||
-        !(wanted > c.outputTokensPerMonth)) {
-        return;
-    }
-    r.selfHostUsdPerMTokOutput = r.rental.usdPerMonthScheduled / c.outputTokensPerMonth * 1e6;
-    const int percent = int(c.outputTokensPerMonth / wanted * 100);
-    r.warnings.push_back(
-        std::string(kShortOfWorkloadWarning) +
-        (percent < 1 ? std::string("under 1") : std::to_string(percent)) +
-        "% of the workload's output: " + tokenCountText(c.outputTokensPerMonth) + " of " +
-        tokenCountText(wanted) + " output tokens a month (throughput model at the " +
-        formatDouble("%.0f", r.scenario.workload.targetSecondsPerOutputToken * 1e3) +
-        " ms target, " + std::to_string(int(c.utilisation * 100 + 0.5)) +
-        "% utilisation); carrying it takes " +
-        (c.replicasForWorkload > 1 ? groupedText(c.replicasForWorkload) +
-                                         " copies of this layout (the GPU count on auto finds "
-                                         "them)"
-                                   : std::string("more GPUs (the GPU count on auto)")) +
-        "; its cost per 1M output tokens is per token served");
 }
 
 /// The plan's recurrent-state format: the scenario's when chosen, else the engine's default
@@ -373,8 +284,17 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
     const EngineMemoryInput engineIn = engineInputFor(model, gpu, r.layout, perReplica);
     r.startup = engineStartup(scenario.engine.engine, engineIn);
     const std::uint32_t block = engineDefaults(scenario.engine.engine).kvBlockTokens;
+    // Sequences held at once: what the KV room holds, at most the engine's running cap
+    // (max_num_seqs; vLLM's scheduler admits no more), per replica times the replicas, as the
+    // layout search counts them (sizing/layout.cpp).
+    const std::uint64_t kvHolds =
+        std::uint64_t(maxConcurrency(r.memory, scenario.workload.contextTokens, block)) *
+        r.replicas;
+    const std::uint64_t runCap =
+        std::uint64_t(runningSequenceCap(perReplica, gpu, &model)) * r.replicas;
     r.fit.maxConcurrency =
-        maxConcurrency(r.memory, scenario.workload.contextTokens, block) * r.replicas;
+        std::uint32_t(std::min<std::uint64_t>(runCap > 0 ? std::min(kvHolds, runCap) : kvHolds,
+                                              std::numeric_limits<std::uint32_t>::max()));
     const std::uint64_t need = r.memory.perGpu.kvCache + r.memory.perGpu.state;
     r.fit.headroomBytesPerGpu = r.memory.kvCapacityBytesPerGpu - std::int64_t(need);
     r.fit.fits = r.memory.kvCapacityBytesPerGpu >= 0 &&
@@ -400,11 +320,18 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
         // below against every other reason).
         r.fit.startsShort = r.fit.maxConcurrency > 0;
         r.fit.reasons.push_back(
-            "KV cache room per GPU (" + gbText(double(r.memory.kvCapacityBytesPerGpu)) +
-            ") holds " + countText(r.fit.maxConcurrency, "sequence") + " of " +
-            groupedText(scenario.workload.contextTokens) + " tokens, fewer than the " +
-            groupedText(scenario.workload.concurrency) + " requested (needs " +
-            gbText(double(need)) + " per GPU)");
+            kvHolds < scenario.workload.concurrency
+                ? "KV cache room per GPU (" + gbText(double(r.memory.kvCapacityBytesPerGpu)) +
+                      ") holds " + countText(r.fit.maxConcurrency, "sequence") + " of " +
+                      groupedText(scenario.workload.contextTokens) + " tokens, fewer than the " +
+                      groupedText(scenario.workload.concurrency) + " requested (needs " +
+                      gbText(double(need)) + " per GPU)"
+                : "the engine runs at most " + countText(r.fit.maxConcurrency, "sequence") +
+                      " at once (" +
+                      std::string(engineInfo(scenario.engine.engine).flags.maxSequences) + " " +
+                      groupedText(runCap / r.replicas) + (r.replicas > 1 ? " per replica" : "") +
+                      "), fewer than the " + groupedText(scenario.workload.concurrency) +
+                      " requested");
     }
     if (r.startup.outcome == StartupOutcome::DraftDoesNotFit ||
         r.startup.outcome == StartupOutcome::ReserveExhausted ||
@@ -691,30 +618,5 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
     return r;
 }
 } // namespace
-
-void updateBreakEven(PlanResult &r) {
-    if (!r.apiPriced) {
-        // Unknown API price: nothing to compare (NaN, printed as "no API price", JSON null).
-        const double nan = std::numeric_limits<double>::quiet_NaN();
-        r.breakeven = BreakEven{nan, nan, nan, nan, nan, nan};
-        return;
-    }
-    const Workload &w = r.scenario.workload;
-    r.breakeven = breakEven(r.rental.usdPerMonthScheduled, r.api, w.inputTokensPerMonth,
-                            w.cachedInputTokensPerMonth, w.outputTokensPerMonth,
-                            w.heavyUserTokensPerMonth, r.scenario.pricing.hoursPerMonth);
-    limitBreakEvenToCapacity(r);
-}
-
-void calibrate(PlanResult &plan, const Calibration &calibration) {
-    applyCalibration(plan, calibration);
-    // Drop the capacity warnings of the uncalibrated figures; they are added anew below.
-    std::erase_if(plan.warnings, [](const std::string &w) {
-        return w.rfind(kApiCheaperWarning, 0) == 0 || w.rfind(kShortOfWorkloadWarning, 0) == 0 ||
-               w.rfind(kSlowAtConcurrencyWarning, 0) == 0;
-    });
-    limitWorkloadToCapacity(plan);
-    updateBreakEven(plan);
-}
 
 } // namespace hostplan

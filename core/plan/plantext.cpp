@@ -36,6 +36,16 @@ std::string usdCents(double v) {
     return "$" + groupedText(cents / 100) + (rest < 10 ? ".0" : ".") + std::to_string(rest);
 }
 
+/// A price per 1M tokens with the digits it was published with, at least cents and at most four
+/// decimals: "$0.30", "$0.145", "$0.0028" (a cache-hit price below a cent printed "$0.00").
+std::string perMTokPrice(double v) {
+    std::string t = formatDouble("$%.4f", v);
+    while (t.size() > 4 && t.back() == '0' && t[t.size() - 3] != '.') {
+        t.pop_back();
+    }
+    return t;
+}
+
 /// Monthly sums: whole grouped dollars ("$27,798"), with cents below $100 ("$21.00"), as the
 /// GUI and the report write them (app/document/formatting.h usdText).
 std::string usd(double v) {
@@ -93,9 +103,9 @@ void apiTierAndBatchLines(std::ostream &out, const PlanResult &p) {
     if (p.apiTier) {
         out << "          tier: prompts above " << groupedText(p.apiTier->abovePromptTokens)
             << " tokens (this workload's " << prompt << " per request) pay "
-            << formatDouble("$%.2f", p.apiTier->inputUsdPerMTok) << " in / "
-            << formatDouble("$%.2f", p.apiTier->cachedInputUsdPerMTok) << " cached / "
-            << formatDouble("$%.2f", p.apiTier->outputUsdPerMTok) << " out per 1M tokens\n";
+            << perMTokPrice(p.apiTier->inputUsdPerMTok) << " in / "
+            << perMTokPrice(p.apiTier->cachedInputUsdPerMTok) << " cached / "
+            << perMTokPrice(p.apiTier->outputUsdPerMTok) << " out per 1M tokens\n";
     } else if (!p.api.tiers.empty()) {
         out << "          tier: base prices (this workload's " << prompt
             << " prompt tokens per request are not above "
@@ -182,9 +192,14 @@ void writeDecisionText(const PlanResult &p, std::ostream &out) {
     if (copies > 1 && p.apiPriced) {
         const std::uint32_t alwaysOn = workloadCopies(p, true);
         out << "          compared at " << copies
-            << " copies of this deployment, which the workload takes: "
-            << usd(copies * p.rental.usdPerMonthScheduled) << " a month at the chosen hours ("
-            << alwaysOn << " always on: " << usd(alwaysOn * p.rental.usdPerMonthAlwaysOn) << ")\n";
+            << " copies of this deployment, which the workload "
+            << (p.fit.startsShort ? "takes (each holds " + groupedText(p.fit.maxConcurrency) +
+                                        " of its " + groupedText(p.scenario.workload.concurrency) +
+                                        " sequences at once, or serves part of its volume)"
+                                  : std::string("takes"))
+            << ": " << usd(copies * p.rental.usdPerMonthScheduled)
+            << " a month at the chosen hours (" << alwaysOn
+            << " always on: " << usd(alwaysOn * p.rental.usdPerMonthAlwaysOn) << ")\n";
     }
     const PilotRange pilot = pilotRange(p);
     out << "          pilot range: "
@@ -197,7 +212,9 @@ void writeDecisionText(const PlanResult &p, std::ostream &out) {
     out << "          cost per 1M output tokens, this workload: "
         << (p.fit.serves() && std::isfinite(cost.forWorkloadUsd)
                 ? usdCents(cost.forWorkloadUsd) +
-                      (copies > 1
+                      (p.throughput.computed && p.throughput.capacity.outputTokensPerMonth > 0 &&
+                               p.throughput.capacity.outputTokensPerMonth <
+                                   p.scenario.workload.outputTokensPerMonth
                            ? " (the rental at the chosen hours a day / the output tokens it "
                              "serves, fewer than the workload's)"
                            : " (the rental at the chosen hours a day / the workload's output "
@@ -511,9 +528,9 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         out << "API       no API price for this model: set pricing.api_price_id or "
                "pricing.api_*_usd_per_mtok to compare\n";
     } else {
-        out << "API       " << p.api.name << ": " << formatDouble("$%.2f", p.api.inputUsdPerMTok)
-            << " in / " << formatDouble("$%.2f", p.api.cachedInputUsdPerMTok) << " cached / "
-            << formatDouble("$%.2f", p.api.outputUsdPerMTok) << " out per 1M tokens ("
+        out << "API       " << p.api.name << ": " << perMTokPrice(p.api.inputUsdPerMTok) << " in / "
+            << perMTokPrice(p.api.cachedInputUsdPerMTok) << " cached / "
+            << perMTokPrice(p.api.outputUsdPerMTok) << " out per 1M tokens ("
             << (p.apiSelection == ApiSelection::Pinned    ? std::string("pinned")
                 : p.apiSelection == ApiSelection::Entered ? std::string("typed in")
                 : p.apiAlternatives.size() > 1

@@ -196,6 +196,33 @@ class TestDecision : public QObject {
         QCOMPARE(j["fit"]["fits"].get<bool>(), false);
         QCOMPARE(j["fit"]["starts_short"].get<bool>(), true);
 
+        // The API is compared with the copies that hold the workload's concurrency: at $2 per
+        // GPU-hour one deployment ($11,680) undercuts the API, but 1,000 sequences take
+        // ceil(1000 / held) of them.
+        Scenario many = s;
+        many.workload.concurrency = 1000;
+        many.pricing.usdPerGpuHour = 2.0;
+        const PlanResult m = planOf(many);
+        QVERIFY(m.fit.startsShort);
+        const auto copies = std::uint32_t(std::ceil(1000.0 / m.fit.maxConcurrency));
+        QCOMPARE(workloadCopies(m), copies);
+        QCOMPARE(workloadCopies(m, true), copies);
+        QVERIFY(m.apiUsdPerMonth > m.rental.usdPerMonthScheduled);
+        QVERIFY(m.apiUsdPerMonth < copies * m.rental.usdPerMonthScheduled);
+        QCOMPARE(recommend(m), Recommendation::Api);
+
+        // The engine's running cap holds fewer than its KV room: a short start at the cap.
+        Scenario capped = defaultScenario();
+        capped.workload.concurrency = 60;
+        capped.engine.maxNumSeqs = 16;
+        const PlanResult c = planOf(capped);
+        QVERIFY(!c.fit.fits && c.fit.startsShort);
+        QCOMPARE(c.fit.maxConcurrency, 16u);
+        QCOMPARE(c.throughput.atConcurrency.batch, 16u);
+        QVERIFY2(c.fit.reasons[0].starts_with("the engine runs at most 16 sequences at once "
+                                              "(--max-num-seqs 16), fewer than the 60 requested"),
+                 c.fit.reasons[0].c_str());
+
         // A context above the model's maximum stops the plan: not a short start.
         Scenario tooLong = s;
         tooLong.workload.contextTokens = 4'000'000;

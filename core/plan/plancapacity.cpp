@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: MIT
+// A plan's figures limited to what it serves: the cost per 1M output tokens of a plan short of
+// the workload's volume, the break-even a capacity cannot reach, and the calibrated recompute.
+#include "plan/plancapacity.h"
+
+#include "util/numbertext.h"
+#include "util/textutil.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+namespace hostplan {
+
+namespace {
+
+/// The warning limitBreakEvenToCapacity adds; calibrate() drops it before recomputing.
+constexpr std::string_view kApiCheaperWarning = "the API stays cheaper at any volume";
+
+/// The warnings limitWorkloadToCapacity adds; calibrate() drops them before recomputing.
+constexpr std::string_view kShortOfWorkloadWarning = "the plan serves only ";
+constexpr std::string_view kSlowAtConcurrencyWarning = "the workload's concurrency runs at ";
+
+/// See updateBreakEven. A plan that serves nothing (0) never breaks even.
+void limitBreakEvenToCapacity(PlanResult &r) {
+    if (!r.apiPriced || !r.throughput.computed) {
+        return;
+    }
+    // Self-hosted cost is a step per deployment of capacity C, the API's linear: they cross at
+    // V = M / p only if V <= C (n deployments: p n C >= n M), so beyond C the API stays cheaper.
+    const double capacity = r.fit.serves() ? r.throughput.capacity.outputTokensPerMonth : 0;
+    const double inf = std::numeric_limits<double>::infinity();
+    if (!(capacity > 0) || r.breakeven.outputTokensPerMonth > capacity) {
+        const double needed = r.breakeven.outputTokensPerMonth; // infinite near a free API
+        // A plan that does not fit says so itself: "serves 0" beside its speed reads as a
+        // contradiction.
+        if (r.fit.serves()) {
+            r.warnings.push_back(
+                std::string(kApiCheaperWarning) +
+                (std::isfinite(needed) ? ": break-even needs " + tokenCountText(needed) +
+                                             " output tokens a month, but"
+                                       : std::string(": no volume breaks even, and")) +
+                " the plan serves " + tokenCountText(std::max(capacity, 0.0)) +
+                " (throughput model, " +
+                std::to_string(int(r.throughput.capacity.utilisation * 100 + 0.5)) +
+                "% utilisation), and more deployments add cost as fast as volume");
+        }
+        r.breakeven.outputTokensPerMonth = inf;
+        r.breakeven.outputTokensPerSecond = inf;
+    }
+    if (!(capacity > 0) || r.breakeven.outputOnlyTokensPerMonth > capacity) {
+        r.breakeven.outputOnlyTokensPerMonth = inf;
+        r.breakeven.outputOnlyTokensPerSecond = inf;
+    }
+    // Users come whole: the first count that wins must also be served by the plan.
+    const double heavy = r.scenario.workload.heavyUserTokensPerMonth;
+    if (!(capacity > 0) || std::ceil(r.breakeven.heavyUsersToBreakEven) * heavy > capacity) {
+        r.breakeven.heavyUsersToBreakEven = inf;
+    }
+}
+
+} // namespace
+
+void limitWorkloadToCapacity(PlanResult &r) {
+    const double wanted = r.scenario.workload.outputTokensPerMonth;
+    r.selfHostUsdPerMTokOutput = wanted > 0 ? r.rental.usdPerMonthScheduled / wanted * 1e6
+                                            : std::numeric_limits<double>::infinity();
+    const Capacity &c = r.throughput.capacity;
+    // The requested sequences decode slower than the target: say how many meet it.
+    const double target = r.scenario.workload.targetSecondsPerOutputToken;
+    const DecodeStep &at = r.throughput.atConcurrency;
+    if (r.fit.serves() && r.throughput.computed && target > 0 && at.tpotSeconds > target) {
+        const std::uint32_t replicas = std::max<std::uint32_t>(r.replicas, 1);
+        r.warnings.push_back(
+            std::string(kSlowAtConcurrencyWarning) + formatDouble("%.1f", at.tpotSeconds * 1e3) +
+            " ms per output token (" + countText(std::uint64_t(at.batch) * replicas, "sequence") +
+            " running), above the " + formatDouble("%.0f", target * 1e3) + " ms target: " +
+            (c.batch > 0 ? countText(std::uint64_t(c.batch) * replicas, "sequence") +
+                               " meet it (the capacity figures are at that batch)"
+                         : std::string("not even one sequence meets it")));
+    }
+    if (!r.fit.serves() || !r.throughput.computed || !(c.outputTokensPerMonth > 0) ||
+        !(wanted > c.outputTokensPerMonth)) {
+        return;
+    }
+    r.selfHostUsdPerMTokOutput = r.rental.usdPerMonthScheduled / c.outputTokensPerMonth * 1e6;
+    const int percent = int(c.outputTokensPerMonth / wanted * 100);
+    r.warnings.push_back(
+        std::string(kShortOfWorkloadWarning) +
+        (percent < 1 ? std::string("under 1") : std::to_string(percent)) +
+        "% of the workload's output: " + tokenCountText(c.outputTokensPerMonth) + " of " +
+        tokenCountText(wanted) + " output tokens a month (throughput model at the " +
+        formatDouble("%.0f", r.scenario.workload.targetSecondsPerOutputToken * 1e3) +
+        " ms target, " + std::to_string(int(c.utilisation * 100 + 0.5)) +
+        "% utilisation); carrying it takes " +
+        (c.replicasForWorkload > 1 ? groupedText(c.replicasForWorkload) +
+                                         " copies of this layout (the GPU count on auto finds "
+                                         "them)"
+                                   : std::string("more GPUs (the GPU count on auto)")) +
+        "; its cost per 1M output tokens is per token served");
+}
+
+void updateBreakEven(PlanResult &r) {
+    if (!r.apiPriced) {
+        // Unknown API price: nothing to compare (NaN, printed as "no API price", JSON null).
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        r.breakeven = BreakEven{nan, nan, nan, nan, nan, nan};
+        return;
+    }
+    const Workload &w = r.scenario.workload;
+    r.breakeven = breakEven(r.rental.usdPerMonthScheduled, r.api, w.inputTokensPerMonth,
+                            w.cachedInputTokensPerMonth, w.outputTokensPerMonth,
+                            w.heavyUserTokensPerMonth, r.scenario.pricing.hoursPerMonth);
+    limitBreakEvenToCapacity(r);
+}
+
+void calibrate(PlanResult &plan, const Calibration &calibration) {
+    applyCalibration(plan, calibration);
+    // Drop the capacity warnings of the uncalibrated figures; they are added anew below.
+    std::erase_if(plan.warnings, [](const std::string &w) {
+        return w.rfind(kApiCheaperWarning, 0) == 0 || w.rfind(kShortOfWorkloadWarning, 0) == 0 ||
+               w.rfind(kSlowAtConcurrencyWarning, 0) == 0;
+    });
+    limitWorkloadToCapacity(plan);
+    updateBreakEven(plan);
+}
+
+} // namespace hostplan

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+// The step of evaluate() that limits a plan's cost per token to what it serves (plan.h has
+// updateBreakEven and calibrate, which follow it).
+#pragma once
+
+#include "plan/plan.h"
+
+namespace hostplan {
+
+/// Sets r.selfHostUsdPerMTokOutput: the scheduled rental over the workload's output tokens
+/// (infinite without any). A plan that serves the workload (FitResult::serves) but fewer
+/// output tokens a month than it asks (the throughput model at the latency target and
+/// utilisation) says so in a warning, with the copies of its layout that would carry the
+/// workload, and prices by the tokens it serves: the workload's own volume would count tokens
+/// it cannot produce. Also warns when the workload's concurrency decodes slower than the
+/// latency target. Called by evaluate() and calibrate() once throughput is known.
+void limitWorkloadToCapacity(PlanResult &r);
+
+} // namespace hostplan
