@@ -4243,6 +4243,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <source>n/a (no sequence meets the latency target)</source>
         <translation>n/a (keine Sequenz erreicht das Latenzziel)</translation>
     </message>
+    <message>
+        <source>%1 (row at your %2, which holds %3 of %4 sequences)</source>
+        <translation>%1 (Zeile bei Ihren %2, die %3 von %4 Sequenzen halten)</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -4561,6 +4565,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>Starts on %1 x %2, holding %3 of %4 sequences at once (the rest queue)</source>
         <translation>Startet auf %1 x %2 und hält %3 von %4 Sequenzen gleichzeitig (der Rest wartet)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;This deployment holds %1 of the workload&apos;s %2 sequences at once: %3 copies carry the workload, %4 a month at the chosen hours.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Diese Bereitstellung hält %1 der %2 Sequenzen der Last gleichzeitig: %3 Kopien tragen die Last, %4 pro Monat zu den gewählten Stunden.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -4243,6 +4243,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <source>n/a (no sequence meets the latency target)</source>
         <translation>n/a（遅延目標を満たすシーケンスなし）</translation>
     </message>
+    <message>
+        <source>%1 (row at your %2, which holds %3 of %4 sequences)</source>
+        <translation>%1（この行は指定の %2、%4 シーケンス中 %3 を保持）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -4561,6 +4565,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>Starts on %1 x %2, holding %3 of %4 sequences at once (the rest queue)</source>
         <translation>%1 x %2 で起動し、%4 シーケンス中 %3 を同時に保持（残りは待機）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;This deployment holds %1 of the workload&apos;s %2 sequences at once: %3 copies carry the workload, %4 a month at the chosen hours.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;このデプロイはワークロードの %2 シーケンス中 %1 を同時に保持します：%3 個のコピーでワークロードを担い、選択した時間で月 %4 です。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -4243,6 +4243,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <source>n/a (no sequence meets the latency target)</source>
         <translation>n/a（没有序列达到延迟目标）</translation>
     </message>
+    <message>
+        <source>%1 (row at your %2, which holds %3 of %4 sequences)</source>
+        <translation>%1（此行按您的 %2，可同时容纳 %4 个序列中的 %3 个）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -4561,6 +4565,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>Starts on %1 x %2, holding %3 of %4 sequences at once (the rest queue)</source>
         <translation>可在 %1 x %2 上启动，同时容纳 %4 个序列中的 %3 个（其余排队）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;This deployment holds %1 of the workload&apos;s %2 sequences at once: %3 copies carry the workload, %4 a month at the chosen hours.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;此部署同时容纳工作负载 %2 个序列中的 %1 个：需要 %3 份副本承担工作负载，按所选时长每月 %4。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

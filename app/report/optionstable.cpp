@@ -63,6 +63,13 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
                {name, gbText(double(o.gpu.memoryBytes), 0), QString::number(o.gpusPerNode),
                 QString::number(o.floorGpus),
                 !found ? Report::tr("none up to %1").arg(kMaxPracticalGpus)
+                // The scenario's own count, when it starts short, holds part of the sequences
+                // that every other row holds in full: said in the row.
+                : o.isScenarioGpu && o.costedGpus != o.practicalGpus && p.fit.startsShort
+                    ? Report::tr("%1 (row at your %2, which holds %3 of %4 sequences)")
+                          .arg(QString::number(o.practicalGpus), QString::number(o.costedGpus),
+                               groupedInt(p.fit.maxConcurrency),
+                               groupedInt(p.scenario.workload.concurrency))
                 : o.costedGpus != o.practicalGpus
                     ? Report::tr("%1 (row at your %2)").arg(o.practicalGpus).arg(o.costedGpus)
                     : QString::number(o.practicalGpus),

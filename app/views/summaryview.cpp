@@ -290,7 +290,14 @@ void SummaryView::rebuild() {
                      .arg(copies * p.rental.usdPerMonthScheduled < p.apiUsdPerMonth
                               ? tr("cheaper than")
                               : tr("more expensive than"));
-            if (copies > 1) {
+            if (copies > 1 && p.fit.startsShort) {
+                h += tr("<p>This deployment holds %1 of the workload's %2 sequences at once: %3 "
+                        "copies carry the workload, %4 a month at the chosen hours.</p>")
+                         .arg(groupedInt(p.fit.maxConcurrency))
+                         .arg(groupedInt(p.scenario.workload.concurrency))
+                         .arg(copies)
+                         .arg(usdText(copies * p.rental.usdPerMonthScheduled));
+            } else if (copies > 1) {
                 h += tr("<p>This deployment serves part of that volume: %1 copies carry it, "
                         "%2 a month at the chosen hours.</p>")
                          .arg(copies)

@@ -295,7 +295,9 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
     r.fit.maxConcurrency =
         std::uint32_t(std::min<std::uint64_t>(runCap > 0 ? std::min(kvHolds, runCap) : kvHolds,
                                               std::numeric_limits<std::uint32_t>::max()));
-    const std::uint64_t need = r.memory.perGpu.kvCache + r.memory.perGpu.state;
+    // The state in a pool of its own (SGLang) is outside the KV room: only its KV is needed there.
+    const std::uint64_t need = r.memory.perGpu.kvCache +
+                               (r.memory.engine.stateSlotsInPool > 0 ? 0 : r.memory.perGpu.state);
     r.fit.headroomBytesPerGpu = r.memory.kvCapacityBytesPerGpu - std::int64_t(need);
     r.fit.fits = r.memory.kvCapacityBytesPerGpu >= 0 &&
                  r.fit.maxConcurrency >= scenario.workload.concurrency;

@@ -223,9 +223,8 @@ ReplicaFigures replicaFigures(const ModelSpec &model, const GpuSpec &gpu, const 
     const std::uint32_t engineCap = runningSequenceCap(s, gpu, &model);
     const std::uint32_t limit =
         engineCap > 0 ? std::min(f.memoryMaxBatch, engineCap) : f.memoryMaxBatch;
-    const ServingModel sm(model, gpu, par, mem.cache, double(mem.kvCapacityBytesPerGpu),
-                          s.engine.engine, batchedTokens(s, gpu, &model), instance,
-                          efficiency.constants, engineCap);
+    const ServingModel sm =
+        servingModelFor(model, gpu, par, mem, s, instance, efficiency.constants);
     const ServingCase sc = servingCase(s.workload);
     f.latencyMaxBatch = maxBatchWithinTarget(sm, sc, s.workload.targetSecondsPerOutputToken, limit);
     if (f.latencyMaxBatch == 0) {

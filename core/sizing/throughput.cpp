@@ -236,14 +236,26 @@ bool vllmAsyncByDefault(const PlanResult &plan) {
 
 } // namespace
 
+ServingModel servingModelFor(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
+                             const MemoryBreakdown &memory, const Scenario &scenario,
+                             std::uint32_t instance, const ServingConstants &constants) {
+    CacheCost cache = memory.cache;
+    std::uint32_t cap = runningSequenceCap(scenario, gpu, &model);
+    if (const std::uint64_t pool = memory.engine.stateSlotsInPool; pool > 0) {
+        const std::uint64_t held = pool / std::max<std::uint32_t>(cache.stateSlotsPerRequest, 1);
+        cap = std::uint32_t(std::min<std::uint64_t>(cap > 0 ? cap : held, held));
+        cache.stateSlotsPerRequest = 0;
+    }
+    return ServingModel(model, gpu, par, cache, double(memory.kvCapacityBytesPerGpu),
+                        scenario.engine.engine, batchedTokens(scenario, gpu, &model), instance,
+                        constants, cap);
+}
+
 ServingModel servingModel(const PlanResult &plan, const Efficiency &efficiency) {
-    const Scenario &s = plan.scenario;
     ServingConstants constants = efficiency.constants;
     constants.overlap = constants.overlap || vllmAsyncByDefault(plan);
-    return ServingModel(plan.model, plan.gpu, plan.layout, plan.memory.cache,
-                        double(plan.memory.kvCapacityBytesPerGpu), s.engine.engine,
-                        batchedTokens(s, plan.gpu, &plan.model), plan.instanceSize(), constants,
-                        runningSequenceCap(s, plan.gpu, &plan.model));
+    return servingModelFor(plan.model, plan.gpu, plan.layout, plan.memory, plan.scenario,
+                           plan.instanceSize(), constants);
 }
 
 Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficiency) {

@@ -244,6 +244,16 @@ std::uint32_t maxBatchWithinTarget(const ServingModel &model, const ServingCase 
 /// Seconds a month the plan is scheduled to run: hours_per_month x hours_per_day / 24.
 double scheduledSecondsPerMonth(const Scenario &scenario);
 
+/// The serving model of `model` on `gpu` under `par` whose memory is `memory` (what
+/// servingModel(plan) and the layout search build): its KV room and cache cost, the scenario's
+/// engine, batched tokens and running cap, `instance` GPUs per node. An engine that keeps
+/// linear-attention state in a pool of its own (SGLang, EngineMemoryTerms::stateSlotsInPool)
+/// has taken it out of the KV room: a sequence takes only its KV there, and the pool's slots /
+/// slots per request cap the batch (as maxConcurrency, sizing/fit.h, counts them).
+ServingModel servingModelFor(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
+                             const MemoryBreakdown &memory, const Scenario &scenario,
+                             std::uint32_t instance, const ServingConstants &constants);
+
 /// The serving model of an evaluated plan (features built once; what computeThroughput uses),
 /// on the plan's instance size (PlanResult::instanceSize()).
 ServingModel servingModel(const PlanResult &plan, const Efficiency &efficiency);

@@ -233,6 +233,27 @@ class TestDecision : public QObject {
         QVERIFY(!n.fit.startsShort && !n.fit.serves());
     }
 
+    /// SGLang keeps Kimi K3's KDA state in a pool of its own, already out of the KV room: the
+    /// fit, its headroom and the running batch all charge a sequence only its KV there (the
+    /// headroom was -9.2 GB and 27 of 34 ran while the verdict said FITS at 34).
+    void sglangStatePoolIsChargedOnce() {
+        Scenario s = defaultScenario();
+        s.engine.engine = Engine::Sglang;
+        s.workload.concurrency = 1;
+        const std::uint32_t held = planOf(s).fit.maxConcurrency;
+        QVERIFY(held > 1);
+        s.workload.concurrency = held;
+        const PlanResult p = planOf(s);
+        QVERIFY(p.memory.engine.stateSlotsInPool > 0);
+        QVERIFY(p.fit.fits);
+        QVERIFY2(p.fit.headroomBytesPerGpu >= 0, std::to_string(p.fit.headroomBytesPerGpu).c_str());
+        QCOMPARE(p.fit.headroomBytesPerGpu,
+                 p.memory.kvCapacityBytesPerGpu - std::int64_t(p.memory.perGpu.kvCache));
+        QCOMPARE(p.throughput.atConcurrency.batch, held);
+        s.workload.concurrency = held + 1;
+        QVERIFY(planOf(s).fit.startsShort);
+    }
+
     /// An API priced near nothing (1e-300 $ per million tokens, inside the accepted range):
     /// no heavy-user count is named (converting ~1e301 users to an integer was undefined and
     /// printed 0) and the warning names no infinite volume.

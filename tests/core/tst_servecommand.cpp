@@ -70,11 +70,22 @@ class TestServeCommand : public QObject {
     }
 
     // A batch the latency target does not limit is not quoted as a modelled limit: SGLang has
-    // no default running-request cap, so the target search runs to its top.
+    // no default running-request cap, so for a model without recurrent state (gpt-oss-120b) the
+    // target search runs to its top. A hybrid model's state pool caps it (Kimi K3's KDA state:
+    // the pool's slots over the slots a request takes).
     void unlimitedLatencyIsNotAFigure() {
-        Scenario s = defaultScenario();
+        Scenario hybrid = defaultScenario();
+        hybrid.engine.engine = Engine::Sglang;
+        const PlanResult k3 = planFor(hybrid);
+        const std::uint64_t poolSlots = k3.memory.engine.stateSlotsInPool;
+        QVERIFY(poolSlots > 0);
+        QCOMPARE(std::uint64_t(k3.throughput.capacity.engineMaxBatch),
+                 poolSlots / k3.memory.cache.stateSlotsPerRequest);
+        QVERIFY(k3.throughput.capacity.latencyMaxBatch <= k3.throughput.capacity.engineMaxBatch);
+        Scenario s = scenarioFor("gpt-oss-120b", "b300", 1);
         s.engine.engine = Engine::Sglang;
         const PlanResult p = planFor(s);
+        QCOMPARE(p.memory.engine.stateSlotsInPool, std::uint64_t(0));
         QCOMPARE(p.throughput.capacity.latencyMaxBatch, kMaxLatencySearchBatch);
         const std::string why =
             find(sglangServeCommand(p, Catalogue::builtin()), "--max-running-requests")
