@@ -308,6 +308,13 @@ enum class LlamaRule {
     /// n_outputs_max) rows of logits, not n_ubatch. llama-cli and the other tools keep n_batch.
     /// Before: every graph reserved n_ubatch rows.
     ServerOutputsPerSlot,
+    /// With Flash Attention the KQ mask is created in f16 (build_attn_inp_kq_mask; PR #23764
+    /// "llama: use f16 mask for FA to save VRAM", merged 2026-05, release b9410): 2 B per cell
+    /// and token in the host compute buffer, and the GPU receives that f16 mask as its split's
+    /// input, with no f32 copy to cast. A llama-server log of a Qwen3.6-35B-A3B at -c 150000
+    /// -ub 4096 with both PRs (llama.cpp issue #23527 / PR #23861) shows "CUDA_Host compute
+    /// buffer size = 1236 MiB" = 4096 x (2 x 2048 x 4 + 150016 x 2) B. Before: an f32 mask.
+    F16FlashMask,
 };
 
 /// A rule change and the first llama.cpp release (bNNNN) HostPlan applies it from.

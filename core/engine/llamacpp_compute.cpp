@@ -45,9 +45,9 @@ std::uint64_t llamaSplitInputBytes(const ModelSpec &m, std::uint64_t tokens, boo
 
 std::uint64_t llamaOffloadHostCompute(const ModelSpec &m, std::uint64_t tokens,
                                       std::uint64_t maskCells, std::uint64_t embeddingInputs,
-                                      std::uint64_t kvRowElements) {
+                                      std::uint64_t kvRowElements, std::uint64_t maskCellBytes) {
     const std::uint64_t rows = std::max(embeddingInputs * m.hiddenSize, kvRowElements);
-    return tokens * 4 * (maskCells + rows);
+    return tokens * (maskCellBytes * maskCells + 4 * rows);
 }
 
 } // namespace hostplan

@@ -46,7 +46,8 @@ std::uint64_t llamaAttentionStage(const ModelSpec &m, std::uint64_t tokens, std:
 std::uint64_t llamaQueryWidth(const ModelSpec &m);
 /// The KQ-mask stage with Flash Attention on a device that runs layers: the scheduler's f32
 /// copy of every KQ mask (4 B per cell and token, `f32Copy`; false where pipeline parallelism
-/// already counts the copies) and its f16 cast (2 B), alive together at the cast, beside the
+/// already counts the copies, and from LlamaRule::F16FlashMask, which creates the mask in f16)
+/// and its f16 cast (2 B; from that rule the f16 mask itself), alive together, beside the
 /// first layer's rows allocated before it: the input and normed rows (2 x n_embd) and the
 /// query and its rotated copy (2 x llamaQueryWidth), f32. `maskCells`: the masks' n_kv summed.
 std::uint64_t llamaMaskStage(const ModelSpec &m, std::uint64_t tokens, std::uint64_t maskCells,
@@ -57,13 +58,14 @@ std::uint64_t llamaMaskStage(const ModelSpec &m, std::uint64_t tokens, std::uint
 /// output ids (I32).
 std::uint64_t llamaSplitInputBytes(const ModelSpec &m, std::uint64_t tokens, bool layers,
                                    std::uint64_t maskCells, bool output);
-/// The host compute buffer with layers in system RAM and op offload on: the f32 KQ masks
-/// (`maskCells` per token) and the larger of the embedding inputs (`embeddingInputs` n_embd
+/// The host compute buffer with layers in system RAM and op offload on: the KQ masks
+/// (`maskCells` per token of `maskCellBytes`: 4 in f32, 2 in f16 from LlamaRule::F16FlashMask
+/// under Flash Attention) and the larger of the embedding inputs (`embeddingInputs` n_embd
 /// rows: 1, or 2 from LlamaRule::EmbeddingsInput) and the K and V rows a RAM-resident layer
 /// writes into its cache (`kvRowElements` f32 per token), which the allocator never holds at
 /// once.
 std::uint64_t llamaOffloadHostCompute(const ModelSpec &m, std::uint64_t tokens,
                                       std::uint64_t maskCells, std::uint64_t embeddingInputs,
-                                      std::uint64_t kvRowElements);
+                                      std::uint64_t kvRowElements, std::uint64_t maskCellBytes);
 
 } // namespace hostplan

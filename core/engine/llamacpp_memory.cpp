@@ -414,6 +414,7 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
     p.layers = m.numLayers;
     const std::uint32_t all = p.layers + 1;
     const bool unified = in.host.unifiedMemory;
+    const bool f16Mask = llamaFollows(in.build, LlamaRule::F16FlashMask);
     const bool hasGpu = in.gpu.has_value() && !unified;
     p.gpuLayersFlag = hasGpu ? std::min(in.gpuLayers.value_or(all), all) : 0;
     // llama.cpp adds one override per block i < N whatever the model's depth (common.h @
@@ -531,7 +532,7 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
         if (layers || hasOutput) {
             const std::uint64_t low = std::max(hasOutput ? logits : 0, layers ? ffn : 0);
             const std::uint64_t attn = layers ? llamaAttentionStage(m, ubatch, gpuCellsRead[d]) : 0;
-            gd.compute = std::max(low, layers ? llamaMaskStage(m, ubatch, maskCells) : 0);
+            gd.compute = std::max(low, layers ? llamaMaskStage(m, ubatch, maskCells, !f16Mask) : 0);
             gd.computeHigh = std::max(low, attn);
             if (p.schedCopies > 1) {
                 const std::uint64_t single = in.flashAttention ? gd.compute : gd.computeHigh;
@@ -585,7 +586,7 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
         std::uint64_t attnLow = 0;
         std::uint64_t attnHigh = 0;
         if (p.layersOnGpu < p.layers) {
-            attnLow = ramKvView + llamaMaskStage(m, ubatch, maskCells);
+            attnLow = ramKvView + llamaMaskStage(m, ubatch, maskCells, !f16Mask);
             attnHigh = ramKvView + llamaAttentionStage(m, ubatch, maxCellsRead);
         }
         LlamaCppSide &g0 = p.perGpu[0];
@@ -603,27 +604,26 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
         g.bytesPerToken += gd.bytesPerToken;
     }
     if (p.layersOnGpu == p.layers && p.outputOnGpu) {
-        // Everything offloaded: the host buffer holds the graph inputs (llama-graph.cpp, see
-        // llamacpp.h): two n_embd x n_ubatch f32 tensors (token_embd rows and the embeddings
-        // input; one before PR #18898), one f32 KQ mask of n_kv x n_ubatch per KV cache.
+        // Everything offloaded: the graph inputs (llamacpp.h): two n_embd x n_ubatch f32 rows
+        // (one before PR #18898), a KQ mask of n_kv x n_ubatch per cache (f32; f16 with FA from
+        // F16FlashMask); under PP the token rows once, schedCopies copies of the other inputs.
         const std::uint64_t inputs = llamaFollows(in.build, LlamaRule::EmbeddingsInput) ? 2 : 1;
         const std::uint64_t hidden = m.hiddenSize;
-        h.compute = std::uint64_t(ubatch) * (inputs * hidden + maskCells) * 4;
-        if (p.schedCopies > 1) {
-            // Pipeline parallelism: the token rows once, schedCopies copies of each graph input
-            // (masks, embeddings input, I32 token ids, positions and output ids).
-            const std::uint64_t single = h.compute;
-            h.compute = std::uint64_t(ubatch) * 4 *
-                        (hidden + p.schedCopies * (maskCells + (inputs - 1) * hidden + 3));
-            p.pipelineCopyBytes += h.compute - single;
-        }
-        h.computeHigh = h.compute;
+        const auto hostInputs = [&](std::uint64_t maskBytes, std::uint64_t copies) {
+            return copies <= 1 ? ubatch * (inputs * hidden * 4 + maskCells * maskBytes)
+                               : ubatch * (hidden * 4 + copies * (maskCells * maskBytes +
+                                                                  ((inputs - 1) * hidden + 3) * 4));
+        };
+        const std::uint64_t maskBytes = in.flashAttention && f16Mask ? 2 : 4;
+        h.compute = hostInputs(maskBytes, p.schedCopies);
+        h.computeHigh = hostInputs(4, p.schedCopies);
+        p.pipelineCopyBytes += h.compute - hostInputs(maskBytes, 1);
     } else if (offloadRam && p.layersOnGpu < p.layers) {
-        // Layers in RAM with op offload: GPU 0 runs their matmuls and attention, the host keeps
-        // the graph inputs and the K and V rows written into its cache (llamacpp.h).
+        // Layers in RAM with op offload: the host keeps the inputs and those layers' K, V rows.
         const std::uint64_t inputs = llamaFollows(in.build, LlamaRule::EmbeddingsInput) ? 2 : 1;
-        h.compute = llamaOffloadHostCompute(m, ubatch, maskCells, inputs, ramKvElements);
-        h.computeHigh = h.compute;
+        h.compute = llamaOffloadHostCompute(m, ubatch, maskCells, inputs, ramKvElements,
+                                            in.flashAttention && f16Mask ? 2 : 4);
+        h.computeHigh = llamaOffloadHostCompute(m, ubatch, maskCells, inputs, ramKvElements, 4);
     } else {
         h.compute = std::max(p.outputOnGpu ? 0 : logits, p.layersOnGpu < p.layers ? ffn : 0);
         h.computeHigh = std::max(

@@ -53,6 +53,9 @@ const std::vector<LlamaRuleChange> &llamaRuleChanges() {
         {LlamaRule::FitPlacement, 7847, "#16653", "2025-12",
          "--fit chooses -ngl, the split over GPUs and the expert tensors kept in RAM when -ngl "
          "is not given (before: every layer on the GPU)"},
+        {LlamaRule::F16FlashMask, 9410, "#23764", "2026-05",
+         "with Flash Attention the KQ mask is created in f16, 2 B per cell and token, in the "
+         "host compute buffer and on the GPU (before: an f32 mask the GPU copied and cast)"},
         {LlamaRule::ServerOutputsPerSlot, 9460, "#23861, #23988", "2026-06",
          "llama-server reserves the compute buffer's logits for one output per slot (times 1 + "
          "the draft's tokens), not the whole micro-batch"},

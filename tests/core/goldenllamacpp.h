@@ -354,6 +354,9 @@ inline std::vector<Check> llamaCppChecks() {
         const ModelSpec m = ggufwriter::modelOf(ggufwriter::gemma3_4b_f16(), "gemma-3-4b-it.gguf");
         LlamaCppInput in = llamaRowInput(m, loggedGpu("MTL0", 64.0, false), host, 32768);
         in.flashAttention = true;
+        // PR #22171 was merged by 2026-04-21 (bindings dropped its removed symbols that day),
+        // before PR #23764 made the mask f16 (b9410): planned by b9409's rules.
+        in.build = 9409;
         // llama-fit-params is not llama-server: it leaves n_outputs_max at n_batch (PR #23861
         // lowers it in the server only), so its logits stage holds the whole micro-batch.
         in.server = false;

@@ -201,9 +201,36 @@ class TestLlamaCppLogs : public QObject {
         QCOMPARE(p->gpu.compute, std::uint64_t(151936 + 2048) * 512 * 4);
     }
 
+    // llama-graph.cpp @ 434f71a5: with everything offloaded the host compute buffer holds the
+    // graph inputs: the token rows gathered from token_embd, the f32 embeddings input that
+    // build_inp_embd has created beside them since PRs #18550 / #18898, and the f32 KQ mask.
+    // Releases before b7847 (LlamaCppInput::build) lack the embeddings input: they log 9.01 MiB
+    // at -c 512 and 16.01 MiB at -c 4096 for Llama-3-8B, n_ubatch 512 (one n_embd row fewer).
+    // Gemma-3 (iSWA) has a second mask over the SWA cache's cells.
+    // From b9410 (PR #23764) the mask is f16 under Flash Attention: 2 B per cell and token.
+    void hostComputeIsTheGraphInputs() {
+        const ModelSpec m = ggufwriter::llama31_8b_q4kmModel();
+        LlamaCppInput in = onGpu(m, "rtx-4090", 512, 0);
+        QCOMPARE(planLlamaCpp(in)->host.compute, (2 * 4096 * 4 + 512 * 2) * std::uint64_t(512));
+        in.context = 4096;
+        QCOMPARE(planLlamaCpp(in)->host.compute, (2 * 4096 * 4 + 4096 * 2) * std::uint64_t(512));
+        in.flashAttention = false;
+        QCOMPARE(planLlamaCpp(in)->host.compute, std::uint64_t(2 * 4096 + 4096) * 512 * 4);
+        in.flashAttention = true;
+        in.build = 9409;
+        QCOMPARE(planLlamaCpp(in)->host.compute, std::uint64_t(2 * 4096 + 4096) * 512 * 4);
+        in.build = 7846;
+        QCOMPARE(planLlamaCpp(in)->host.compute, std::uint64_t(4096 + 4096) * 512 * 4);
+        in.context = 512;
+        QCOMPARE(planLlamaCpp(in)->host.compute, std::uint64_t(4096 + 512) * 512 * 4);
+        in.build = 7847;
+        QCOMPARE(planLlamaCpp(in)->host.compute, std::uint64_t(2 * 4096 + 512) * 512 * 4);
+    }
+
     // From b9460 (PR #23861) llama-server reserves the logits for one output per slot, not the
     // whole micro-batch: the same plan's logits stage holds 4 rows of 151,936, and the mask
-    // stage above (65536 x 512 x 6 B + (2 x 2048 + 2 x 4096) x 512 x 4 B) sets the buffer.
+    // stage (the f16 mask of PR #23764, b9410, 65536 x 512 x 2 B, + (2 x 2048 + 2 x 4096) x
+    // 512 x 4 B) sets the buffer.
     // llama-cli keeps n_batch outputs. A llama-server log of a later build (Qwen3-4B q4_K_M,
     // -c 8192, four slots) shows the cut: CUDA0 compute 85.01 MiB where 512 rows of logits
     // alone are 296.75 MiB.
@@ -215,7 +242,7 @@ class TestLlamaCppLogs : public QObject {
         QCOMPARE(planLlamaCpp(in)->gpu.compute, std::uint64_t(151936 + 2048) * 512 * 4);
         in.build = 9460;
         QCOMPARE(planLlamaCpp(in)->gpu.compute,
-                 std::uint64_t(65536) * 512 * 6 + std::uint64_t(2 * 2048 + 2 * 4096) * 512 * 4);
+                 std::uint64_t(65536) * 512 * 2 + std::uint64_t(2 * 2048 + 2 * 4096) * 512 * 4);
         in.server = false; // llama-cli
         QCOMPARE(planLlamaCpp(in)->gpu.compute, std::uint64_t(151936 + 2048) * 512 * 4);
         QVERIFY(!llamaFollows(9459, LlamaRule::ServerOutputsPerSlot));

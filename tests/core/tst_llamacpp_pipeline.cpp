@@ -128,12 +128,13 @@ class TestLlamaCppPipeline : public QObject {
         const LlamaCppPlan on = plan(in);
         QCOMPARE(on.schedCopies, 4u);
         const std::uint64_t hidden = 2048;
-        QCOMPARE(on.host.compute, kUb * 4 * (hidden + 4 * (4096 + hidden + 3)));
+        // Four copies of the f16 mask (PR #23764), the embeddings input and the I32 inputs.
+        QCOMPARE(on.host.compute, kUb * (4 * hidden + 4 * (4096 * 2 + (hidden + 3) * 4)));
         in.cpuMoeLayers = 1;
         const LlamaCppPlan off = plan(in);
         QCOMPARE(off.schedCopies, 1u);
         QVERIFY(off.pipelineWhy.find("override") != std::string::npos);
-        QCOMPARE(off.host.compute, kUb * 4 * (2 * hidden + 4096));
+        QCOMPARE(off.host.compute, kUb * (4 * 2 * hidden + 2 * 4096));
         // The override's experts go back to RAM; the GPU without the output layer keeps its
         // FFN stage (Flash Attention on): 8 x 768 wide, 4 hidden rows, no input copies.
         QCOMPARE(off.perGpu[0].compute, kUb * 4 * (2 * 8 * 768 + 4 * hidden));

@@ -269,7 +269,7 @@ class TestLlamaCppSplit : public QObject {
     // (the newest) follows every new rule, b1 none.
     void releaseRuleTable() {
         const auto &changes = llamaRuleChanges();
-        QCOMPARE(changes.size(), std::size_t(11));
+        QCOMPARE(changes.size(), std::size_t(12));
         const auto is = [&](std::size_t i, LlamaRule rule, std::string_view prs, unsigned build) {
             return changes[i].rule == rule && changes[i].prs == prs && changes[i].build == build;
         };
@@ -283,7 +283,8 @@ class TestLlamaCppSplit : public QObject {
         QVERIFY(is(7, LlamaRule::OutputLayerFirst, "#18148", 7847));
         QVERIFY(is(8, LlamaRule::EmbeddingsInput, "#18550, #18898", 7847));
         QVERIFY(is(9, LlamaRule::FitPlacement, "#16653", 7847));
-        QVERIFY(is(10, LlamaRule::ServerOutputsPerSlot, "#23861, #23988", 9460));
+        QVERIFY(is(10, LlamaRule::F16FlashMask, "#23764", 9410));
+        QVERIFY(is(11, LlamaRule::ServerOutputsPerSlot, "#23861, #23988", 9460));
         for (std::size_t i = 1; i < changes.size(); ++i) {
             QVERIFY(changes[i - 1].build <= changes[i].build); // oldest first
         }
