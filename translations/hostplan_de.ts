@@ -4247,6 +4247,14 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <source>%1 (row at your %2, which holds %3 of %4 sequences)</source>
         <translation>%1 (Zeile bei Ihren %2, die %3 von %4 Sequenzen halten)</translation>
     </message>
+    <message>
+        <source>Copies of this deployment the workload takes</source>
+        <translation>Kopien dieser Bereitstellung, die die Last braucht</translation>
+    </message>
+    <message>
+        <source>%1 (%2 a month at %3 h/day)</source>
+        <translation>%1 (%2 pro Monat bei %3 h/Tag)</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>

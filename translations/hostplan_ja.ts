@@ -4247,6 +4247,14 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <source>%1 (row at your %2, which holds %3 of %4 sequences)</source>
         <translation>%1（この行は指定の %2、%4 シーケンス中 %3 を保持）</translation>
     </message>
+    <message>
+        <source>Copies of this deployment the workload takes</source>
+        <translation>ワークロードに必要なこのデプロイのコピー数</translation>
+    </message>
+    <message>
+        <source>%1 (%2 a month at %3 h/day)</source>
+        <translation>%1（1 日 %3 時間で月 %2）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>

@@ -4247,6 +4247,14 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <source>%1 (row at your %2, which holds %3 of %4 sequences)</source>
         <translation>%1（此行按您的 %2，可同时容纳 %4 个序列中的 %3 个）</translation>
     </message>
+    <message>
+        <source>Copies of this deployment the workload takes</source>
+        <translation>工作负载所需的此部署副本数</translation>
+    </message>
+    <message>
+        <source>%1 (%2 a month at %3 h/day)</source>
+        <translation>%1（按每天 %3 小时每月 %2）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>

@@ -103,6 +103,18 @@ QString usdCentsText(double usd) {
     return dollars(usd, numberText(std::abs(usd), 2));
 }
 
+QString usdPerMTokText(double usd) {
+    if (!std::isfinite(usd)) {
+        return notAvailableText();
+    }
+    int places = 2;
+    while (places < 4 && std::abs(usd * std::pow(10.0, places) -
+                                  std::round(usd * std::pow(10.0, places))) > 1e-6) {
+        ++places;
+    }
+    return dollars(usd, numberText(std::abs(usd), places));
+}
+
 QString tokensText(double tokens) {
     if (!std::isfinite(tokens)) {
         return QCoreApplication::translate("hostplan::ui::Format", "never");

@@ -43,6 +43,9 @@ QString usdText(double usd);
 /// Money with cents, for rates (per GPU-hour, per 1M tokens): "$4.76", "$1,234.50"; "n/a" when
 /// not finite.
 QString usdCentsText(double usd);
+/// A price per 1M tokens with the digits it was published with: cents and up to four decimals
+/// ("$0.30", "$0.145", "$0.0028"; a cache-hit price below a cent is not "$0.00").
+QString usdPerMTokText(double usd);
 /// "1.85 billion", "92.6 million", "12,345", "0"; "never" for infinity (German "1,85 Mrd.",
 /// "92,6 Mio.", "12.345", "nie"; in Chinese and Japanese myriads from a million: "18.5亿",
 /// "18.5億", "9,260万").

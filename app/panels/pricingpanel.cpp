@@ -32,13 +32,18 @@ namespace hostplan::ui {
 
 namespace {
 
-/// A price in dollars: edited to a tenth of a cent, shown with cents unless the third decimal
-/// matters ("$4.76 /GPU-h", "$0.075 /1M cached"), with grouped thousands.
+/// A price in dollars: edited to a hundredth of a cent, shown with cents and the further
+/// decimals that matter ("$4.76 /GPU-h", "$0.075 /1M cached", "$0.0028 /1M cached"), with
+/// grouped thousands.
 class MoneySpinBox : public QDoubleSpinBox {
   public:
     QString textFromValue(double value) const override {
-        const bool cents = std::abs(value * 100 - std::round(value * 100)) < 1e-6;
-        QString t = locale().toString(value, 'f', cents ? 2 : decimals());
+        int places = 2;
+        while (places < decimals() && std::abs(value * std::pow(10.0, places) -
+                                               std::round(value * std::pow(10.0, places))) > 1e-6) {
+            ++places;
+        }
+        QString t = locale().toString(value, 'f', places);
         if (!isGroupSeparatorShown()) {
             t.remove(locale().groupSeparator());
         }
@@ -50,7 +55,7 @@ QDoubleSpinBox *moneySpin(const QString &suffix, const QString &tip) {
     auto *spin = new MoneySpinBox;
     spin->setGroupSeparatorShown(true);
     spin->setRange(0, 10000);
-    spin->setDecimals(3);
+    spin->setDecimals(4);
     spin->setSingleStep(0.1);
     spin->setPrefix(QStringLiteral("$"));
     spin->setSuffix(suffix);

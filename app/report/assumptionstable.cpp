@@ -162,7 +162,7 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
             rateText(p.usdPerGpuHour), qs(rate.source), qs(rate.asOf));
     }
     auto apiRow = [&](const QString &item, const std::optional<double> &override, double value) {
-        const QString v = Report::tr("%1 per 1M tokens").arg(usdCentsText(value));
+        const QString v = Report::tr("%1 per 1M tokens").arg(usdPerMTokText(value));
         if (override) {
             inputRow(item, v);
         } else {

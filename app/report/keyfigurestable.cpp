@@ -120,6 +120,15 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
                     : Report::tr("API, same volume"),
         p.apiPriced ? usdText(p.apiUsdPerMonth) : noApi, QStringLiteral("api_usd_per_month"),
         csvNumber(p.apiUsdPerMonth), QStringLiteral("USD"), true);
+    // The copies the recommendation weighs (decision.h workloadCopies), when one deployment
+    // does not carry the workload's volume or concurrency.
+    if (const std::uint32_t copies = workloadCopies(p); copies > 1) {
+        row(Report::tr("Copies of this deployment the workload takes"),
+            Report::tr("%1 (%2 a month at %3 h/day)")
+                .arg(groupedInt(copies), usdText(copies * p.rental.usdPerMonthScheduled), hpd),
+            QStringLiteral("workload_copies"), csvInt(std::uint64_t(copies)),
+            QStringLiteral("copies"));
+    }
     // Both costs per 1M output tokens (decision.h): a plan that does not fit has neither.
     const CostPerMTok perMTok = costPerMTok(p);
     const double forWorkload = p.fit.serves() ? perMTok.forWorkloadUsd : kNaN;

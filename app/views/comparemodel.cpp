@@ -121,8 +121,8 @@ void CompareModel::setSides(const QList<Side> &sides) {
     result(tr("Fits"), [](const PlanResult &p) {
         return p.fit.fits          ? tr("yes")
                : p.fit.startsShort ? tr("starts, holds %1 of %2 sequences")
-                                         .arg(p.fit.maxConcurrency)
-                                         .arg(p.scenario.workload.concurrency)
+                                         .arg(groupedInt(p.fit.maxConcurrency))
+                                         .arg(groupedInt(p.scenario.workload.concurrency))
                                    : tr("no");
     });
     result(tr("Layout"), [](const PlanResult &p) {

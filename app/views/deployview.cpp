@@ -154,8 +154,8 @@ void DeployView::rebuild() {
         head += QStringLiteral("<br><span style='color:#8a5a00'>%1</span>")
                     .arg(tr("These commands start, holding %1 of the workload's %2 sequences at "
                             "once; the rest queue.")
-                             .arg(p.fit.maxConcurrency)
-                             .arg(p.scenario.workload.concurrency));
+                             .arg(groupedInt(p.fit.maxConcurrency))
+                             .arg(groupedInt(p.scenario.workload.concurrency)));
     } else if (!p.fit.fits) {
         head += QStringLiteral("<br><span style='color:#b00'>%1</span>")
                     .arg(tr("The plan does not fit: these commands will not start or will cap "

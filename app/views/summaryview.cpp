@@ -61,8 +61,8 @@ void SummaryView::rebuild() {
                            "queue)")
                             .arg(p.rentedGpus())
                             .arg(QString::fromStdString(p.gpu.name))
-                            .arg(p.fit.maxConcurrency)
-                            .arg(p.scenario.workload.concurrency)
+                            .arg(groupedInt(p.fit.maxConcurrency))
+                            .arg(groupedInt(p.scenario.workload.concurrency))
                       : tr("Does not fit on %1 x %2")
                             .arg(p.rentedGpus())
                             .arg(QString::fromStdString(p.gpu.name)));

@@ -466,8 +466,8 @@ void MainWindow::documentChanged() {
                                .arg(p->fit.fits ? tr("Fits")
                                     : p->fit.startsShort
                                         ? tr("Starts short (%1 of %2 sequences)")
-                                              .arg(p->fit.maxConcurrency)
-                                              .arg(p->scenario.workload.concurrency)
+                                              .arg(groupedInt(p->fit.maxConcurrency))
+                                              .arg(groupedInt(p->scenario.workload.concurrency))
                                         : tr("Does not fit"))
                                .arg(p->rentedGpus())
                                .arg(QString::fromStdString(p->gpu.id).toUpper(),

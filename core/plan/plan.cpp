@@ -331,7 +331,7 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
                 : "the engine runs at most " + countText(r.fit.maxConcurrency, "sequence") +
                       " at once (" +
                       std::string(engineInfo(scenario.engine.engine).flags.maxSequences) + " " +
-                      groupedText(runCap / r.replicas) + (r.replicas > 1 ? " per replica" : "") +
+                      std::to_string(runCap / r.replicas) + (r.replicas > 1 ? " per replica" : "") +
                       "), fewer than the " + groupedText(scenario.workload.concurrency) +
                       " requested");
     }

@@ -191,14 +191,14 @@ void writeDecisionText(const PlanResult &p, std::ostream &out) {
     const std::uint32_t copies = workloadCopies(p);
     if (copies > 1 && p.apiPriced) {
         const std::uint32_t alwaysOn = workloadCopies(p, true);
-        out << "          compared at " << copies
+        out << "          compared at " << groupedText(copies)
             << " copies of this deployment, which the workload "
             << (p.fit.startsShort ? "takes (each holds " + groupedText(p.fit.maxConcurrency) +
                                         " of its " + groupedText(p.scenario.workload.concurrency) +
                                         " sequences at once, or serves part of its volume)"
                                   : std::string("takes"))
             << ": " << usd(copies * p.rental.usdPerMonthScheduled)
-            << " a month at the chosen hours (" << alwaysOn
+            << " a month at the chosen hours (" << groupedText(alwaysOn)
             << " always on: " << usd(alwaysOn * p.rental.usdPerMonthAlwaysOn) << ")\n";
     }
     const PilotRange pilot = pilotRange(p);

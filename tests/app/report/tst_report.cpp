@@ -120,6 +120,36 @@ class TestReport : public QObject {
         QVERIFY(!content->options.note.contains("n/a"));
     }
 
+    // A plan that starts short (the default at 1,000 sequences: its KV room holds some tens):
+    // amber, costed, and the CSV says it starts and how many copies the workload takes.
+    void startsShortKeyFigures() {
+        ScenarioDocument doc;
+        Scenario s = doc.scenario();
+        s.workload.concurrency = 1000;
+        doc.edit(s, "1,000 sequences");
+        const PlanResult &p = *doc.plan();
+        QVERIFY(p.fit.startsShort);
+        auto content = buildReportContent(doc, kDate);
+        QVERIFY(content.ok());
+        QVERIFY2(content->verdict.startsWith("Starts on 8 x "), qPrintable(content->verdict));
+        QVERIFY(content->verdict.contains(" of 1,000 sequences at once"));
+        QMap<QString, QString> csv;
+        for (const QStringList &row : content->keyFigures.csvRows) {
+            csv[row.value(0)] = row.value(1);
+        }
+        QCOMPARE(csv.value("fits"), QString("0"));
+        QCOMPARE(csv.value("starts_short"), QString("1"));
+        const auto copies = std::uint32_t(std::ceil(1000.0 / p.fit.maxConcurrency));
+        QCOMPARE(csv.value("workload_copies"), QString::number(copies));
+        QVERIFY(!csv.value("self_host_usd_per_mtok_output").isEmpty());
+        // The default plan fits: neither row.
+        ScenarioDocument fitting;
+        auto fits = buildReportContent(fitting, kDate);
+        for (const QStringList &row : fits->keyFigures.csvRows) {
+            QVERIFY(row.value(0) != "starts_short" && row.value(0) != "workload_copies");
+        }
+    }
+
     void reportStringsAreTranslated() {
         // The report's fixed contexts must be the ones lupdate writes (Report::tr / Export::tr),
         // or the German build shows English reports.

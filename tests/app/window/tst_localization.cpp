@@ -245,6 +245,12 @@ class TestLocalization : public QObject {
         QCOMPARE(tokensText(1.85e9), tokens);
         QCOMPARE(tokensText(92.6e6), volume);
         QCOMPARE(usdText(-0.35), locale == "de_DE" ? QString("-$0,35") : QString("-$0.35"));
+        // A price per 1M tokens keeps its published digits: cents, up to four decimals.
+        const QString sep = locale == "de_DE" ? QStringLiteral(",") : QStringLiteral(".");
+        QCOMPARE(usdPerMTokText(0.0028), "$0" + sep + "0028");
+        QCOMPARE(usdPerMTokText(0.145), "$0" + sep + "145");
+        QCOMPARE(usdPerMTokText(0.3), "$0" + sep + "30");
+        QCOMPARE(usdPerMTokText(15.0), "$15" + sep + "00");
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     }
 
