@@ -145,7 +145,9 @@ nlohmann::ordered_json decisionJson(const PlanResult &p) {
             {"workload_copies", workloadCopies(p)},
             {"pilot_range",
              pilot.low ? oj{{"low_gpus", pilot.low}, {"high_gpus", pilot.high}} : oj(nullptr)},
-            {"usd_per_mtok_output_for_workload", num(cost.forWorkloadUsd)},
+            // A plan that serves nothing has no cost per token (the text's "n/a"): null.
+            {"usd_per_mtok_output_for_workload",
+             p.fit.serves() ? num(cost.forWorkloadUsd) : oj(nullptr)},
             {"usd_per_mtok_output_at_capacity", num(cost.atCapacityUsd)},
             {"break_even",
              {{"kind", breakEvenKindId(be.kind)},
@@ -379,7 +381,8 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
                    {"gpu_hours_per_month_always_on", p.rental.gpuHoursPerMonthAlwaysOn},
                    {"usd_per_month_always_on", p.rental.usdPerMonthAlwaysOn},
                    {"api_usd_per_month", p.apiUsdPerMonth},
-                   {"self_host_usd_per_mtok_output", num(p.selfHostUsdPerMTokOutput)},
+                   {"self_host_usd_per_mtok_output",
+                    p.fit.serves() ? num(p.selfHostUsdPerMTokOutput) : oj(nullptr)},
                    {"price_source", p.scenario.pricing.usdPerGpuHour ? std::string("scenario")
                                     : chosenOffer                    ? chosenOffer->offer().source
                                                                      : p.gpu.priceSource},

@@ -228,9 +228,15 @@ class TestDecision : public QObject {
         tooLong.workload.contextTokens = 4'000'000;
         const PlanResult q = planOf(tooLong);
         QVERIFY(!q.fit.fits && !q.fit.startsShort && !q.fit.serves());
-        // Nor is a plan whose weights exceed the GPUs.
+        // Nor is a plan whose weights exceed the GPUs; it has no cost per token in its JSON
+        // either (the text's "n/a"), while the short start has one.
         const PlanResult n = planOf(noFitScenario());
         QVERIFY(!n.fit.startsShort && !n.fit.serves());
+        const auto nj = nlohmann::json::parse(planToJsonText(n, "2026-12-06"));
+        QVERIFY(nj["cost"]["self_host_usd_per_mtok_output"].is_null());
+        QVERIFY(nj["decision"]["usd_per_mtok_output_for_workload"].is_null());
+        QVERIFY(j["cost"]["self_host_usd_per_mtok_output"].is_number());
+        QVERIFY(j["decision"]["usd_per_mtok_output_for_workload"].is_number());
     }
 
     /// SGLang keeps Kimi K3's KDA state in a pool of its own, already out of the KV room: the
