@@ -4244,8 +4244,8 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <translation>n/a (keine Sequenz erreicht das Latenzziel)</translation>
     </message>
     <message>
-        <source>%1 (row at your %2, which holds %3 of %4 sequences)</source>
-        <translation>%1 (Zeile bei Ihren %2, die %3 von %4 Sequenzen halten)</translation>
+        <source>%1 (row at your %2, holding %3 of %4)</source>
+        <translation>%1 (Zeile bei Ihren %2, hält %3 von %4)</translation>
     </message>
     <message>
         <source>Copies of this deployment the workload takes</source>

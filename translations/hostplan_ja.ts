@@ -4244,8 +4244,8 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <translation>n/a（遅延目標を満たすシーケンスなし）</translation>
     </message>
     <message>
-        <source>%1 (row at your %2, which holds %3 of %4 sequences)</source>
-        <translation>%1（この行は指定の %2、%4 シーケンス中 %3 を保持）</translation>
+        <source>%1 (row at your %2, holding %3 of %4)</source>
+        <translation>%1（この行は指定の %2、%4 中 %3 を保持）</translation>
     </message>
     <message>
         <source>Copies of this deployment the workload takes</source>

@@ -4244,8 +4244,8 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <translation>n/a（没有序列达到延迟目标）</translation>
     </message>
     <message>
-        <source>%1 (row at your %2, which holds %3 of %4 sequences)</source>
-        <translation>%1（此行按您的 %2，可同时容纳 %4 个序列中的 %3 个）</translation>
+        <source>%1 (row at your %2, holding %3 of %4)</source>
+        <translation>%1（此行按您的 %2，容纳 %4 中的 %3）</translation>
     </message>
     <message>
         <source>Copies of this deployment the workload takes</source>

@@ -66,7 +66,7 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
                 // The scenario's own count, when it starts short, holds part of the sequences
                 // that every other row holds in full: said in the row.
                 : o.isScenarioGpu && o.costedGpus != o.practicalGpus && p.fit.startsShort
-                    ? Report::tr("%1 (row at your %2, which holds %3 of %4 sequences)")
+                    ? Report::tr("%1 (row at your %2, holding %3 of %4)")
                           .arg(QString::number(o.practicalGpus), QString::number(o.costedGpus),
                                groupedInt(p.fit.maxConcurrency),
                                groupedInt(p.scenario.workload.concurrency))
