@@ -4255,6 +4255,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <source>%1 (%2 a month at %3 h/day)</source>
         <translation>%1 (%2 pro Monat bei %3 h/Tag)</translation>
     </message>
+    <message>
+        <source>%1 (%2 replicas of TP %3, EP %4, PP %5)</source>
+        <translation>%1 (%2 Replikate mit TP %3, EP %4, PP %5)</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>

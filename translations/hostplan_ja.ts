@@ -4255,6 +4255,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <source>%1 (%2 a month at %3 h/day)</source>
         <translation>%1（1 日 %3 時間で月 %2）</translation>
     </message>
+    <message>
+        <source>%1 (%2 replicas of TP %3, EP %4, PP %5)</source>
+        <translation>%1（レプリカ %2 個、各 TP %3、EP %4、PP %5）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>

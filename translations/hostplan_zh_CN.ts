@@ -4255,6 +4255,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <source>%1 (%2 a month at %3 h/day)</source>
         <translation>%1（按每天 %3 小时每月 %2）</translation>
     </message>
+    <message>
+        <source>%1 (%2 replicas of TP %3, EP %4, PP %5)</source>
+        <translation>%1（%2 个副本，每个 TP %3、EP %4、PP %5）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>

@@ -41,14 +41,21 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
     }
     // The GPU type and the count are two figures: the CSV's unit column holds units only.
     row(Report::tr("GPU type"), qs(p.gpu.name), QStringLiteral("gpu"), qs(p.gpu.id), QString());
+    // Every GPU rented: data-parallel replicas each run the layout (the cost is theirs).
+    const std::uint32_t replicas = std::max<std::uint32_t>(p.replicas, 1);
     row(Report::tr("GPUs"),
-        Report::tr("%1 (TP %2, EP %3, PP %4)")
-            .arg(p.layout.gpuCount())
-            .arg(p.layout.tp)
-            .arg(p.layout.ep)
-            .arg(p.layout.pp),
-        QStringLiteral("gpu_count"), csvInt(std::uint64_t(p.layout.gpuCount())),
-        QStringLiteral("gpus"));
+        replicas > 1 ? Report::tr("%1 (%2 replicas of TP %3, EP %4, PP %5)")
+                           .arg(p.rentedGpus())
+                           .arg(replicas)
+                           .arg(p.layout.tp)
+                           .arg(p.layout.ep)
+                           .arg(p.layout.pp)
+                     : Report::tr("%1 (TP %2, EP %3, PP %4)")
+                           .arg(p.layout.gpuCount())
+                           .arg(p.layout.tp)
+                           .arg(p.layout.ep)
+                           .arg(p.layout.pp),
+        QStringLiteral("gpu_count"), csvInt(std::uint64_t(p.rentedGpus())), QStringLiteral("gpus"));
     row(Report::tr("Workload"),
         refusedBeforeLoading(p.startup.outcome)
             ? Report::tr("%1 of %2 tokens (the engine refuses the flags)")
@@ -85,8 +92,9 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
             .arg(bytesText(double(p.memory.perGpu.total())),
                  bytesText(double(p.memory.usableBytesPerGpu))),
         QStringLiteral("per_gpu_bytes"), csvInt(p.memory.perGpu.total()), QStringLiteral("bytes"));
-    row(Report::tr("Memory in total"), bytesText(double(p.memory.total.total())),
-        QStringLiteral("total_bytes"), csvInt(p.memory.total.total()), QStringLiteral("bytes"));
+    const std::uint64_t allGpus = p.memory.total.total() * replicas;
+    row(Report::tr("Memory in total"), bytesText(double(allGpus)), QStringLiteral("total_bytes"),
+        csvInt(allGpus), QStringLiteral("bytes"));
     row(Report::tr("Memory floor (weights only)"), gpusText(p.fit.gpusFloor),
         QStringLiteral("gpus_floor"), csvInt(std::uint64_t(p.fit.gpusFloor)),
         QStringLiteral("gpus"));

@@ -142,6 +142,20 @@ class TestReport : public QObject {
         const auto copies = std::uint32_t(std::ceil(1000.0 / p.fit.maxConcurrency));
         QCOMPARE(csv.value("workload_copies"), QString::number(copies));
         QVERIFY(!csv.value("self_host_usd_per_mtok_output").isEmpty());
+        // On auto the same workload takes two replicas: the key figures count every GPU rented.
+        Scenario twice = doc.scenario();
+        twice.workload.concurrency = 100;
+        twice.hardware.gpuCount = 0;
+        doc.edit(twice, "auto");
+        QVERIFY(doc.plan()->replicas > 1);
+        auto two = buildReportContent(doc, kDate);
+        QMap<QString, QString> csv2;
+        for (const QStringList &row : two->keyFigures.csvRows) {
+            csv2[row.value(0)] = row.value(1);
+        }
+        QCOMPARE(csv2.value("gpu_count"), QString::number(doc.plan()->rentedGpus()));
+        QCOMPARE(csv2.value("total_bytes"),
+                 QString::number(doc.plan()->memory.total.total() * doc.plan()->replicas));
         // The default plan fits: neither row.
         ScenarioDocument fitting;
         auto fits = buildReportContent(fitting, kDate);
