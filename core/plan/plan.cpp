@@ -290,8 +290,8 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
     const std::uint64_t kvHolds =
         std::uint64_t(maxConcurrency(r.memory, scenario.workload.contextTokens, block)) *
         r.replicas;
-    const std::uint64_t runCap =
-        std::uint64_t(runningSequenceCap(perReplica, gpu, &model)) * r.replicas;
+    const std::uint32_t capPerReplica = runningSequenceCap(perReplica, gpu, &model);
+    const std::uint64_t runCap = std::uint64_t(capPerReplica) * r.replicas;
     r.fit.maxConcurrency =
         std::uint32_t(std::min<std::uint64_t>(runCap > 0 ? std::min(kvHolds, runCap) : kvHolds,
                                               std::numeric_limits<std::uint32_t>::max()));
@@ -331,7 +331,7 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
                 : "the engine runs at most " + countText(r.fit.maxConcurrency, "sequence") +
                       " at once (" +
                       std::string(engineInfo(scenario.engine.engine).flags.maxSequences) + " " +
-                      std::to_string(runCap / r.replicas) + (r.replicas > 1 ? " per replica" : "") +
+                      std::to_string(capPerReplica) + (r.replicas > 1 ? " per replica" : "") +
                       "), fewer than the " + groupedText(scenario.workload.concurrency) +
                       " requested");
     }
