@@ -104,7 +104,7 @@ void BreakEvenChart::rebuild() {
         o.gpuId = QString::fromStdString(l.gpuId);
         o.gpus = int(l.gpus);
         o.usdPerMonth = l.usdPerMonth;
-        o.fits = l.fits;
+        o.fits = l.serves;
         o.crossingTokens = l.crossingTokensPerMonth;
         m_options << o;
     }

@@ -2,6 +2,7 @@
 #include "plan/decision.h"
 
 #include "catalogue/pricelist.h"
+#include "plan/plancapacity.h"
 #include "util/units.h"
 
 #include <algorithm>
@@ -26,10 +27,7 @@ std::uint32_t workloadCopies(const PlanResult &p, bool alwaysOn) {
         alwaysOn && hours > 0 ? c.outputTokensPerMonth * 24 / hours : c.outputTokensPerMonth;
     // A plan that starts short holds maxConcurrency of the workload's sequences at once: the
     // workload's concurrency takes ceil(requested / held) copies whatever its volume.
-    const double forConcurrency =
-        p.fit.startsShort && p.fit.maxConcurrency > 0
-            ? std::ceil(double(p.scenario.workload.concurrency) / p.fit.maxConcurrency)
-            : 1.0;
+    const double forConcurrency = concurrencyCopies(p);
     const double forVolume = p.fit.serves() && p.throughput.computed && each > 0 && wanted > each
                                  ? std::ceil(wanted / each)
                                  : 1.0;
@@ -315,10 +313,12 @@ double crossingTokens(const PlanResult &p, const PlanResult &scenarioPlan, doubl
             .outputTokensPerMonth;
     };
     const double monthly = p.rental.usdPerMonthScheduled;
+    // The workload's concurrency takes at least this many deployments (concurrencyCopies).
+    const int first = int(std::min<std::uint32_t>(concurrencyCopies(p), 4096));
     if (!(capacity > 0) || !std::isfinite(capacity)) {
-        return be(monthly);
+        return be(monthly * first);
     }
-    for (int n = 1; n <= 4096; ++n) {
+    for (int n = first; n <= 4096; ++n) {
         const double t = be(monthly * n);
         if (!std::isfinite(t)) {
             return kInf;
@@ -375,14 +375,15 @@ BreakEvenChartData breakEvenChart(const PlanResult &plan, const std::vector<GpuO
         l.gpuId = c->gpu.id;
         l.gpus = c->rentedGpus(); // every replica: the cost drawn is theirs
         l.chosen = c == &plan;
-        l.fits = c->fit.serves();
+        l.serves = c->fit.serves();
         l.usdPerMonth = c->rental.usdPerMonthScheduled;
         l.usdPerMonthAlwaysOn = c->rental.usdPerMonthAlwaysOn;
+        l.firstCopies = std::min<std::uint32_t>(concurrencyCopies(*c), 4096);
         l.capacityTokensPerMonth =
             c->throughput.computed ? c->throughput.capacity.outputTokensPerMonth : 0.0;
         // A plan that does not fit serves no tokens, so it never breaks even.
         l.crossingTokensPerMonth =
-            l.fits ? crossingTokens(*c, plan, l.capacityTokensPerMonth) : kInf;
+            l.serves ? crossingTokens(*c, plan, l.capacityTokensPerMonth) : kInf;
         if (std::isfinite(l.crossingTokensPerMonth) && l.crossingTokensPerMonth > 0) {
             lo = std::min(lo, l.crossingTokensPerMonth);
             hi = std::max(hi, l.crossingTokensPerMonth);
@@ -396,11 +397,12 @@ BreakEvenChartData breakEvenChart(const PlanResult &plan, const std::vector<GpuO
         const double t = d.xMinTokens * std::pow(d.xMaxTokens / d.xMinTokens, i / 40.0);
         d.apiLine.emplace_back(t, apiUsdForOutput(plan, t));
     }
-    // Step lines: n deployments cost n x the rental up to n x capacity.
+    // Step lines: n deployments cost n x the rental up to n x capacity, from the copies the
+    // workload's concurrency takes.
     for (BreakEvenLine &l : d.lines) {
         const double cap = l.capacityTokensPerMonth;
         if (cap > 0 && std::isfinite(cap)) {
-            int n = 1;
+            int n = int(l.firstCopies);
             double from = d.xMinTokens;
             while (from < d.xMaxTokens && n <= 4096) {
                 const double to = std::min(d.xMaxTokens, cap * n);
@@ -412,8 +414,8 @@ BreakEvenChartData breakEvenChart(const PlanResult &plan, const std::vector<GpuO
                 ++n;
             }
         } else {
-            l.steps.emplace_back(d.xMinTokens, l.usdPerMonth);
-            l.steps.emplace_back(d.xMaxTokens, l.usdPerMonth);
+            l.steps.emplace_back(d.xMinTokens, l.usdPerMonth * l.firstCopies);
+            l.steps.emplace_back(d.xMaxTokens, l.usdPerMonth * l.firstCopies);
         }
     }
     return d;
@@ -464,12 +466,19 @@ std::string rangeCallId(RangeCall c) {
 
 namespace {
 
-/// Break-even output tokens a month: the scheduled rental over the API cost of one output token
-/// with its input in the workload's ratio (apiUsdForOutput is linear in the volume).
+/// Break-even output tokens a month: the scheduled rental of the copies the workload's
+/// concurrency takes (concurrencyCopies) over the API cost of one output token with its input in
+/// the workload's ratio (apiUsdForOutput is linear in the volume).
 double breakEvenVolume(const PlanResult &p, const ApiPrice &price) {
     const double perToken = apiUsdForOutputAt(p, price, 1e6) / 1e6;
-    return p.apiPriced && perToken > 0 ? p.rental.usdPerMonthScheduled / perToken
-                                       : std::numeric_limits<double>::quiet_NaN();
+    return p.apiPriced && perToken > 0
+               ? concurrencyCopies(p) * p.rental.usdPerMonthScheduled / perToken
+               : std::numeric_limits<double>::quiet_NaN();
+}
+
+/// Output tokens a month the copies the workload's concurrency takes serve, at `perCopy`.
+double copiesCapacity(const PlanResult &p, double perCopy) {
+    return concurrencyCopies(p) * perCopy;
 }
 double breakEvenVolume(const PlanResult &p) {
     return breakEvenVolume(p, p.api);
@@ -491,7 +500,7 @@ void setPriceRanges(const PlanResult &p, DecisionRanges &r) {
     r.apiUsdPerMonth = {bill(p.apiLow), p.apiUsdPerMonth, bill(p.apiHigh)};
     r.breakEvenTokensPerMonthRange = {breakEvenVolume(p, p.apiHigh), r.breakEvenTokensPerMonth,
                                       breakEvenVolume(p, p.apiLow)};
-    const double capacity = p.throughput.capacity.outputTokensPerMonth;
+    const double capacity = copiesCapacity(p, p.throughput.capacity.outputTokensPerMonth);
     const RangedValue &v = r.breakEvenTokensPerMonthRange;
     if (!p.fit.serves() || !p.throughput.computed || !(capacity > 0) || !std::isfinite(v.low)) {
         return;
@@ -518,8 +527,9 @@ DecisionRanges decisionRanges(const PlanResult &p) {
     DecisionRanges r;
     const Capacity &c = p.throughput.capacity;
     r.usdPerMTokAtCapacity = {c.usdPerMTokOutputLow, c.usdPerMTokOutput, c.usdPerMTokOutputHigh};
-    r.capacityTokensPerMonth = {c.outputTokensPerMonthLow, c.outputTokensPerMonth,
-                                c.outputTokensPerMonthHigh};
+    r.capacityTokensPerMonth = {copiesCapacity(p, c.outputTokensPerMonthLow),
+                                copiesCapacity(p, c.outputTokensPerMonth),
+                                copiesCapacity(p, c.outputTokensPerMonthHigh)};
     r.heavyUsersServed = {c.usersServedLow, c.usersServed, c.usersServedHigh};
     if (!p.fit.serves()) {
         // A plan that does not fit serves nothing (costPerMTok), at any end of the band.
@@ -536,10 +546,10 @@ DecisionRanges decisionRanges(const PlanResult &p) {
         return r;
     }
     const double v = r.breakEvenTokensPerMonth;
-    r.utilisationToBreakEven = c.utilisation * v / c.outputTokensPerMonth;
-    if (c.outputTokensPerMonthLow >= v) {
+    r.utilisationToBreakEven = c.utilisation * v / copiesCapacity(p, c.outputTokensPerMonth);
+    if (copiesCapacity(p, c.outputTokensPerMonthLow) >= v) {
         r.capacityCall = RangeCall::Serves;
-    } else if (c.outputTokensPerMonthHigh < v) {
+    } else if (copiesCapacity(p, c.outputTokensPerMonthHigh) < v) {
         r.capacityCall = RangeCall::FallsShort;
     } else {
         r.capacityCall = RangeCall::TooCloseToCall;
@@ -556,7 +566,8 @@ DecisionRanges decisionRanges(const PlanResult &p) {
 
 double capacityOverBreakEven(const PlanResult &p) {
     const double v = breakEvenVolume(p);
-    const double capacity = p.throughput.computed ? p.throughput.capacity.outputTokensPerMonth : 0;
+    const double capacity =
+        p.throughput.computed ? copiesCapacity(p, p.throughput.capacity.outputTokensPerMonth) : 0;
     return std::isfinite(v) && v > 0 && std::isfinite(capacity) ? capacity / v : 0;
 }
 
@@ -594,8 +605,9 @@ std::vector<SensitivityEntry> sensitivity(const PlanResult &p) {
         PlanResult q = p;
         q.scenario.workload.targetSecondsPerOutputToken = target;
         const Capacity cap = computeThroughput(q, eff).capacity;
-        return std::pair{cap.usdPerMTokOutput,
-                         std::isfinite(v) && v > 0 ? cap.outputTokensPerMonth / v : 0.0};
+        return std::pair{cap.usdPerMTokOutput, std::isfinite(v) && v > 0
+                                                   ? copiesCapacity(p, cap.outputTokensPerMonth) / v
+                                                   : 0.0};
     };
     const Efficiency base = p.throughput.efficiency;
     const double target = c.targetSecondsPerOutputToken;

@@ -194,9 +194,12 @@ struct BreakEvenLine {
     std::string gpuId;
     std::uint32_t gpus = 0;
     bool chosen = false; ///< the scenario's plan (others are the cheapest alternatives)
-    bool fits =
-        false; ///< the plan serves the workload (FitResult::serves: fits, or starts and queues)
+    /// The plan serves the workload (FitResult::serves: it fits, or starts and queues the rest).
+    bool serves = false;
     double usdPerMonth = 0; ///< one deployment at the scenario's hours a day
+    /// Deployments the line starts at: the copies the workload's concurrency takes
+    /// (concurrencyCopies, plan/plancapacity.h; 1 unless the plan starts short), at most 4096.
+    std::uint32_t firstCopies = 1;
     double usdPerMonthAlwaysOn = 0;
     /// Output tokens a month one deployment serves (throughput capacity; 0: unknown, drawn flat).
     double capacityTokensPerMonth = 0;
@@ -257,11 +260,14 @@ std::string rangeCallId(RangeCall call);
 /// given). Break-even volume does not depend on throughput; what the band moves is whether the
 /// plan can serve it, the heavy users it carries and the cost per 1M output tokens.
 struct DecisionRanges {
-    RangedValue usdPerMTokAtCapacity;   ///< low = fast end of the band (cheapest)
-    RangedValue capacityTokensPerMonth; ///< output tokens a month at the utilisation
+    RangedValue usdPerMTokAtCapacity; ///< low = fast end of the band (cheapest)
+    /// Output tokens a month at the utilisation, of the copies the workload's concurrency takes
+    /// (concurrencyCopies: one unless the plan starts short), as breakEvenTokensPerMonth counts.
+    RangedValue capacityTokensPerMonth;
     RangedValue heavyUsersServed;
-    double breakEvenTokensPerMonth = 0; ///< rental / API cost per output token (mix included)
-    double heavyUsersNeeded = 0;        ///< rental / one heavy user's API bill
+    /// Rental of those copies / API cost per output token (mix included).
+    double breakEvenTokensPerMonth = 0;
+    double heavyUsersNeeded = 0; ///< rental / one heavy user's API bill
     RangeCall capacityCall = RangeCall::NotApplicable;
     /// Utilisation at which the modelled capacity equals the break-even volume (> 1: none).
     double utilisationToBreakEven = 0;

@@ -29,7 +29,10 @@ void limitBreakEvenToCapacity(PlanResult &r) {
     }
     // Self-hosted cost is a step per deployment of capacity C, the API's linear: they cross at
     // V = M / p only if V <= C (n deployments: p n C >= n M), so beyond C the API stays cheaper.
-    const double capacity = r.fit.serves() ? r.throughput.capacity.outputTokensPerMonth : 0;
+    // The deployment is the copies the workload's concurrency takes (concurrencyCopies).
+    const double copies = concurrencyCopies(r);
+    const double each = r.fit.serves() ? r.throughput.capacity.outputTokensPerMonth : 0;
+    const double capacity = copies * each;
     const double inf = std::numeric_limits<double>::infinity();
     if (!(capacity > 0) || r.breakeven.outputTokensPerMonth > capacity) {
         const double needed = r.breakeven.outputTokensPerMonth; // infinite near a free API
@@ -41,8 +44,10 @@ void limitBreakEvenToCapacity(PlanResult &r) {
                 (std::isfinite(needed) ? ": break-even needs " + tokenCountText(needed) +
                                              " output tokens a month, but"
                                        : std::string(": no volume breaks even, and")) +
-                " the plan serves " + tokenCountText(std::max(capacity, 0.0)) +
-                " (throughput model, " +
+                (copies > 1 ? " the " + groupedText(std::uint64_t(copies)) +
+                                  " copies the workload's concurrency takes serve "
+                            : std::string(" the plan serves ")) +
+                tokenCountText(std::max(capacity, 0.0)) + " (throughput model, " +
                 std::to_string(int(r.throughput.capacity.utilisation * 100 + 0.5)) +
                 "% utilisation), and more deployments add cost as fast as volume");
         }
@@ -53,18 +58,29 @@ void limitBreakEvenToCapacity(PlanResult &r) {
         r.breakeven.outputOnlyTokensPerMonth = inf;
         r.breakeven.outputOnlyTokensPerSecond = inf;
     }
-    // Users come whole: the first count that wins must also be served by the plan.
+    // Users come whole: the first count that wins must also be served by the plan. Heavy users
+    // are counted against one deployment (updateBreakEven).
     const double heavy = r.scenario.workload.heavyUserTokensPerMonth;
-    if (!(capacity > 0) || std::ceil(r.breakeven.heavyUsersToBreakEven) * heavy > capacity) {
+    if (!(each > 0) || std::ceil(r.breakeven.heavyUsersToBreakEven) * heavy > each) {
         r.breakeven.heavyUsersToBreakEven = inf;
     }
 }
 
 } // namespace
 
+std::uint32_t concurrencyCopies(const PlanResult &r) {
+    if (!r.fit.startsShort || r.fit.maxConcurrency == 0) {
+        return 1;
+    }
+    const double copies = std::ceil(double(r.scenario.workload.concurrency) / r.fit.maxConcurrency);
+    return std::uint32_t(std::clamp(copies, 1.0, 4294967295.0));
+}
+
 void limitWorkloadToCapacity(PlanResult &r) {
     const double wanted = r.scenario.workload.outputTokensPerMonth;
-    r.selfHostUsdPerMTokOutput = wanted > 0 ? r.rental.usdPerMonthScheduled / wanted * 1e6
+    const double copies = concurrencyCopies(r);
+    // The workload's tokens pay for every copy its concurrency takes.
+    r.selfHostUsdPerMTokOutput = wanted > 0 ? copies * r.rental.usdPerMonthScheduled / wanted * 1e6
                                             : std::numeric_limits<double>::infinity();
     const Capacity &c = r.throughput.capacity;
     // The requested sequences decode slower than the target: say how many meet it.
@@ -81,7 +97,7 @@ void limitWorkloadToCapacity(PlanResult &r) {
                          : std::string("not even one sequence meets it")));
     }
     if (!r.fit.serves() || !r.throughput.computed || !(c.outputTokensPerMonth > 0) ||
-        !(wanted > c.outputTokensPerMonth)) {
+        !(wanted > copies * c.outputTokensPerMonth)) {
         return;
     }
     r.selfHostUsdPerMTokOutput = r.rental.usdPerMonthScheduled / c.outputTokensPerMonth * 1e6;
@@ -109,9 +125,20 @@ void updateBreakEven(PlanResult &r) {
         return;
     }
     const Workload &w = r.scenario.workload;
-    r.breakeven = breakEven(r.rental.usdPerMonthScheduled, r.api, w.inputTokensPerMonth,
-                            w.cachedInputTokensPerMonth, w.outputTokensPerMonth,
-                            w.heavyUserTokensPerMonth, r.scenario.pricing.hoursPerMonth);
+    const auto at = [&](double usdPerMonth) {
+        return breakEven(usdPerMonth, r.api, w.inputTokensPerMonth, w.cachedInputTokensPerMonth,
+                         w.outputTokensPerMonth, w.heavyUserTokensPerMonth,
+                         r.scenario.pricing.hoursPerMonth);
+    };
+    // The volume breaks even against the copies the workload's concurrency takes; heavy users
+    // are a count of users of one deployment (each brings his own volume, not the workload's
+    // concurrency).
+    const BreakEven one = at(r.rental.usdPerMonthScheduled);
+    r.breakeven =
+        concurrencyCopies(r) > 1 ? at(concurrencyCopies(r) * r.rental.usdPerMonthScheduled) : one;
+    r.breakeven.heavyUserApiUsdPerMonth = one.heavyUserApiUsdPerMonth;
+    r.breakeven.heavyUsersToBreakEven = one.heavyUsersToBreakEven;
+    r.breakeven.heavyUsersNeeded = one.heavyUsersNeeded;
     limitBreakEvenToCapacity(r);
 }
 

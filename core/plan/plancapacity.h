@@ -17,3 +17,15 @@ namespace hostplan {
 void limitWorkloadToCapacity(PlanResult &r);
 
 } // namespace hostplan
+
+namespace hostplan {
+
+/// Copies of the plan's deployment that the workload's concurrency takes: ceil(requested /
+/// held) when the plan starts short (FitResult::startsShort with fit.maxConcurrency > 0), else
+/// 1. A workload of 1,000 sequences on a deployment that holds 68 of them at once pays for 15
+/// deployments whatever its monthly volume, so the break-even volume, the cost per 1M of the
+/// workload's output tokens and the break-even chart count these copies' rental and capacity
+/// (the recommendation's workloadCopies() takes the larger of this and the volume's copies).
+std::uint32_t concurrencyCopies(const PlanResult &r);
+
+} // namespace hostplan

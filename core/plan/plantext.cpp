@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "plan/plantext.h"
 
+#include "plan/plancapacity.h"
+
 #include "engine/enginememory.h"
 #include "plan/decision.h"
 #include "plan/pareto.h"
+#include "plan/plancapacity.h"
 
 #include "sizing/fit.h"
 #include "sizing/servingmodel.h"
@@ -213,12 +216,16 @@ void writeDecisionText(const PlanResult &p, std::ostream &out) {
         << (p.fit.serves() && std::isfinite(cost.forWorkloadUsd)
                 ? usdCents(cost.forWorkloadUsd) +
                       (p.throughput.computed && p.throughput.capacity.outputTokensPerMonth > 0 &&
-                               p.throughput.capacity.outputTokensPerMonth <
+                               concurrencyCopies(p) * p.throughput.capacity.outputTokensPerMonth <
                                    p.scenario.workload.outputTokensPerMonth
                            ? " (the rental at the chosen hours a day / the output tokens it "
                              "serves, fewer than the workload's)"
-                           : " (the rental at the chosen hours a day / the workload's output "
-                             "tokens)")
+                       : concurrencyCopies(p) > 1
+                           ? " (the rental of the " + groupedText(concurrencyCopies(p)) +
+                                 " copies the workload's concurrency takes, at the chosen hours "
+                                 "a day / the workload's output tokens)"
+                           : std::string(" (the rental at the chosen hours a day / the "
+                                         "workload's output tokens)"))
                 : std::string("n/a (the plan does not fit, or the workload has no output)"))
         << "\n";
     out << "          cost per 1M output tokens at capacity: "
@@ -566,6 +573,8 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         apiRangeLine(out, p);
         const BreakEven &b = p.breakeven;
         const BreakEvenVerdict be = breakEvenVerdict(p);
+        const std::uint32_t copies = concurrencyCopies(p);
+        const std::string servers = copies > 1 ? "those copies serve" : "this plan serves";
         switch (be.kind) {
         case BreakEvenKind::At:
             out << "Break-even " << tokens(be.outputTokensPerMonth)
@@ -575,9 +584,16 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
                 << " if all tokens were output"
                 << (std::isfinite(b.outputOnlyTokensPerMonth)
                         ? std::string()
-                        : " (more than the " + tokens(p.throughput.capacity.outputTokensPerMonth) +
-                              " output tokens a month this plan serves)")
+                        : " (more than the " +
+                              tokens(copies * p.throughput.capacity.outputTokensPerMonth) +
+                              " output tokens a month " + servers + ")")
                 << "\n";
+            if (copies > 1) {
+                out << "          at the rental of the " << groupedText(copies)
+                    << " copies of this deployment the workload's concurrency takes (each holds "
+                    << groupedText(p.fit.maxConcurrency) << " of its "
+                    << groupedText(p.scenario.workload.concurrency) << " sequences at once)\n";
+            }
             break;
         case BreakEvenKind::DoesNotFit:
             out << "Break-even never: the plan does not fit, so it serves no tokens\n";

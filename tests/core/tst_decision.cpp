@@ -4,6 +4,7 @@
 // scenario (Kimi K3 on 8 x B300) and on scenarios that do not fit or have no API price.
 #include "plantestutil.h"
 #include "plan/decision.h"
+#include "plan/plancapacity.h"
 #include "plan/plantext.h"
 #include "plan/planjson.h"
 #include "testutil.h"
@@ -181,8 +182,14 @@ class TestDecision : public QObject {
         QVERIFY(h.kind != HeavyUserKind::DoesNotFit);
         QCOMPARE(h.usersServed, p.throughput.capacity.usersServed);
         QVERIFY(h.usersServed > 0);
+        // 100 sequences take two copies of a deployment that holds some tens: the capacity
+        // and break-even volume the decision compares are those two copies'.
+        const std::uint32_t twice = concurrencyCopies(p);
+        QCOMPARE(twice, std::uint32_t(std::ceil(100.0 / p.fit.maxConcurrency)));
+        QVERIFY(twice >= 2);
         const DecisionRanges r = decisionRanges(p);
-        QCOMPARE(r.capacityTokensPerMonth.value, p.throughput.capacity.outputTokensPerMonth);
+        QCOMPARE(r.capacityTokensPerMonth.value,
+                 twice * p.throughput.capacity.outputTokensPerMonth);
         // $13,800 of API against $27,798 of rental: the API, for its price, not for a misfit.
         QCOMPARE(recommend(p), Recommendation::Api);
         std::ostringstream text;
@@ -210,6 +217,37 @@ class TestDecision : public QObject {
         QVERIFY(m.apiUsdPerMonth > m.rental.usdPerMonthScheduled);
         QVERIFY(m.apiUsdPerMonth < copies * m.rental.usdPerMonthScheduled);
         QCOMPARE(recommend(m), Recommendation::Api);
+        // Every figure beside the recommendation is of those copies: the break-even volume is
+        // their rental over the API's price of an output token with its input, above the
+        // workload's volume (one copy's would be below it, contradicting "API"); the cost per
+        // 1M of the workload's tokens is their rental over its tokens, above the API's bill
+        // per output token; the chart's step starts at that many deployments.
+        QCOMPARE(concurrencyCopies(m), copies);
+        const double perOutputToken = apiUsdForOutput(m, 1e6) / 1e6;
+        const BreakEvenVerdict be = breakEvenVerdict(m);
+        QCOMPARE(be.kind, BreakEvenKind::At);
+        QVERIFY(qFuzzyCompare(be.outputTokensPerMonth,
+                              copies * m.rental.usdPerMonthScheduled / perOutputToken));
+        QVERIFY(m.rental.usdPerMonthScheduled / perOutputToken <
+                m.scenario.workload.outputTokensPerMonth);
+        QVERIFY(decisionRanges(m).breakEvenTokensPerMonth >
+                m.scenario.workload.outputTokensPerMonth);
+        const double workloadCost = costPerMTok(m).forWorkloadUsd;
+        QVERIFY(qFuzzyCompare(workloadCost, copies * m.rental.usdPerMonthScheduled /
+                                                m.scenario.workload.outputTokensPerMonth * 1e6));
+        QVERIFY(workloadCost > m.apiUsdPerMonth / m.scenario.workload.outputTokensPerMonth * 1e6);
+        const BreakEvenChartData chart = breakEvenChart(m, {});
+        QCOMPARE(chart.lines.size(), std::size_t(1));
+        QCOMPARE(chart.lines[0].firstCopies, copies);
+        QVERIFY(!chart.lines[0].steps.empty());
+        QVERIFY(qFuzzyCompare(chart.lines[0].steps.front().second,
+                              copies * m.rental.usdPerMonthScheduled));
+        std::ostringstream manyText;
+        writePlanText(m, manyText);
+        const std::string copiesLine = "at the rental of the " + std::to_string(copies) +
+                                       " copies of this deployment the workload's concurrency "
+                                       "takes";
+        QVERIFY2(manyText.str().find(copiesLine) != std::string::npos, manyText.str().c_str());
 
         // The engine's running cap holds fewer than its KV room: a short start at the cap.
         Scenario capped = defaultScenario();
