@@ -61,6 +61,7 @@
 // - python/sglang/srt/server_args.py @ 469c63e5 _handle_gpu_memory_settings (PR #10975): the
 //   default mem_fraction_static, chunked_prefill_size and cuda_graph_max_bs by GPU size
 //   (engine.cpp sglangDefaultMemFraction, sglangGpuDefaults).
+#include "engine/deepseekv4pool.h"
 #include "engine/enginememory.h"
 #include "engine/pipelinestage.h"
 
@@ -264,6 +265,10 @@ class SglangMemory final : public EngineMemoryModel {
         t.kvBytesPerToken = sglangCellBytes(k);
         t.kvBlockTokens = info.kvBlockTokens;
         t.draftKvBytesPerToken = k.draftBytesPerToken;
+        if (k.deepseekV4) {
+            // DeepSeek V4: its own pools, the draft's layer inside the per-token coefficient.
+            return deepseekV4Terms(in, cellInput, t, rest, pre, rules.draftInsideFraction);
+        }
         if (rules.draftInsideFraction && rest > 0 && k.draftBytesPerToken > 0) {
             // PR #23862: the draft's pool holds as many tokens as the target's, inside the
             // budget: tokens = rest / (target cell + draft cell).
@@ -302,6 +307,32 @@ class SglangMemory final : public EngineMemoryModel {
         const double reserve = pre - std::floor(pre * in.memoryFraction) - double(t.cudaGraphs);
         const std::uint64_t draftAfter =
             rules.draftInsideFraction ? 0 : t.draftWeights + t.draftKvBytes;
+        t.reserveMarginBytes =
+            std::int64_t(std::floor(reserve)) - std::int64_t(t.requestTableBytes + draftAfter);
+        return t;
+    }
+
+    /// The rest of rankTerms for DeepSeek V4 (sglangDeepseekV4Pool): the pool holds the full
+    /// tokens, the window pool its share, the ratio-128 compressor state of every request slot
+    /// (so kvPoolBytes / kvTokens is a token's share of all three); max_running_requests is V4's
+    /// default 256 unless set, which the request table takes too. `pre`: free memory before
+    /// loading; `draftInside`: the release loads a draft inside the fraction.
+    static EngineMemoryTerms deepseekV4Terms(const EngineMemoryInput &in,
+                                             const EngineMemoryInput &cellInput,
+                                             EngineMemoryTerms t, std::int64_t rest, double pre,
+                                             bool draftInside) {
+        const SglangDeepseekV4Pool v4 = sglangDeepseekV4Pool(cellInput, rest);
+        t.kvBytesPerToken = std::uint64_t(std::ceil(v4.bytesPerFullToken));
+        t.kvBlockTokens = std::uint32_t(kSglangDeepseekV4PageTokens);
+        t.draftKvBytesPerToken = 0;
+        t.kvPoolBytes = rest;
+        t.kvTokens = v4.fullTokens;
+        t.windowTokens = v4.windowTokens;
+        EngineMemoryInput table = in;
+        table.maxRunningRequests = v4.maxRunningRequests;
+        setRequestTable(table, t);
+        const double reserve = pre - std::floor(pre * in.memoryFraction) - double(t.cudaGraphs);
+        const std::uint64_t draftAfter = draftInside ? 0 : t.draftWeights;
         t.reserveMarginBytes =
             std::int64_t(std::floor(reserve)) - std::int64_t(t.requestTableBytes + draftAfter);
         return t;

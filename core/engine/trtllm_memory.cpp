@@ -33,6 +33,7 @@
 //   the token count with MIN over every rank (resource_manager.py @ d2a5560a
 //   calculate_max_num_blocks, "make sure all ranks use same value for maxTokens"). The context
 //   logits of the warm-up are the last rank's.
+#include "engine/deepseekv4pool.h"
 #include "engine/enginememory.h"
 #include "engine/pipelinestage.h"
 
@@ -76,9 +77,13 @@ class TrtllmMemory final : public EngineMemoryModel {
     std::uint64_t requestBytes(const EngineMemoryInput &in, const EngineMemoryTerms &t,
                                std::uint64_t contextTokens) const override {
         // The state of the stage the terms describe (its own layers at PP > 1).
-        const EngineKvLayout k = engineKvLayout(stageInput(in, termsStage(t, in.pp)));
+        const EngineMemoryInput stage = stageInput(in, termsStage(t, in.pp));
+        const EngineKvLayout k = engineKvLayout(stage);
+        // DeepSeek V4's window caches and compressor state, per request.
+        const std::uint64_t windowed =
+            k.deepseekV4 ? trtllmDeepseekV4Cache(stage).bytesPerRequest : 0;
         return ceilDiv(contextTokens, t.kvBlockTokens) * t.kvBlockTokens * t.kvBytesPerToken +
-               std::uint64_t(k.stateLayers) * k.statePageBytes * in.stateSlots;
+               std::uint64_t(k.stateLayers) * k.statePageBytes * in.stateSlots + windowed;
     }
 
   private:
@@ -126,6 +131,11 @@ class TrtllmMemory final : public EngineMemoryModel {
             std::int64_t(std::floor(freeBytes > 0 ? freeBytes * in.memoryFraction : freeBytes));
         const EngineKvLayout k = engineKvLayout(in);
         t.kvBytesPerToken = k.attentionBytesPerToken();
+        if (k.deepseekV4) {
+            // DeepSeek V4: the compressed caches per token; the window caches and compressor
+            // state per request (requestBytes).
+            t.kvBytesPerToken = trtllmDeepseekV4Cache(in).bytesPerToken;
+        }
         t.kvBlockTokens = info.kvBlockTokens;
         t.draftKvBytesPerToken = k.draftBytesPerToken;
         // The estimate's divisor: the target's layers, plus a draft model's (not MTP layers).

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "sizing/memory.h"
 
+#include "engine/deepseekv4pool.h"
+
 #include "engine/servedtype.h"
 #include "engine/vllmcounts.h"
 #include "engine/vllmencoder.h"
@@ -148,6 +150,11 @@ std::uint32_t runningSequenceCap(const Scenario &scenario, const GpuSpec &gpu,
         return *engine.maxNumSeqs;
     }
     const std::uint32_t cap = defaultSequences(engine, gpu);
+    if (engine.engine == Engine::Sglang && model && deepseekV4Cache(*model)) {
+        // SGLang sets DeepSeek V4's max_running_requests (deepseekv4pool.h).
+        return cap ? std::min(cap, kSglangDeepseekV4MaxRunningRequests)
+                   : kSglangDeepseekV4MaxRunningRequests;
+    }
     if (engine.engine == Engine::Vllm &&
         vllmRules(engine.vllmVersion.value_or(kDefaultVllmProfile)).lowersDefaultSequences) {
         return std::min(cap, batchedTokens(scenario, gpu, model));

@@ -135,7 +135,8 @@ bool plansSpeculation(const ModelSpec &model, const Scenario &scenario);
 /// set, else the engine's default (engineMaxSequences; 0 = no fixed cap; a vLLM release's own,
 /// VllmRules::defaultMaxNumSeqs: 256 under the 0.6.x rules, 1024 under 0.7), which vLLM from
 /// the 0.11 rules lowers to the step's batched tokens when those are fewer
-/// (VllmRules::lowersDefaultSequences). `model` as for batchedTokens.
+/// (VllmRules::lowersDefaultSequences), and SGLang sets to 256 for DeepSeek V4
+/// (kSglangDeepseekV4MaxRunningRequests). `model` as for batchedTokens.
 std::uint32_t runningSequenceCap(const Scenario &scenario, const GpuSpec &gpu,
                                  const ModelSpec *model = nullptr);
 

@@ -3,6 +3,7 @@
 // (LayerGroup::compressRatio; engine/enginememory.h deepseekV4*), on the real configs of
 // DeepSeek-V4-Flash and DeepSeek-V4-Pro in tests/data/configs/ (sources in its README.md).
 #include "catalogue/catalogue.h"
+#include "engine/deepseekv4pool.h"
 #include "engine/enginememory.h"
 #include "engine/servecommand.h"
 #include "import/modelimport.h"
@@ -51,6 +52,8 @@ class TestDeepseekV4 : public QObject {
     void kvBytesPerToken_data();
     void kvBytesPerToken();
     void vllmCapacity();
+    void sglangPools();
+    void trtllmCache();
     void planTextNamesTheLayout();
     void malformed_data();
     void malformed();
@@ -202,6 +205,90 @@ void TestDeepseekV4::vllmCapacity() {
     QVERIFY(wm.kvCapacityBytesPerGpu > 0);
     QVERIFY(wm.kvCapacityTokens > 0);
     QVERIFY(wm.kvCapacityTokens <= std::uint64_t(wm.kvCapacityBytesPerGpu) / (43 * 585));
+}
+
+void TestDeepseekV4::sglangPools() {
+    // V4-Pro on 8 x H200 (TP 8, EP 8) under SGLang: DSV4PoolConfigurator's coefficient per full
+    // token and its fixed ratio-128 state, by hand from the real config's 61 layers (30 at
+    // ratio 4, 31 at ratio 128), 584 B entries, 132 B indexer keys, head 512, indexer head 128,
+    // window 128, swa_full_tokens_ratio 0.1 and 256 running requests:
+    //   0.1 x 584 x 61 + (584 + 132) / 4 x 30 + 584 / 128 x 31
+    //   + 0.1 x (8 / 128) x (4 x 512 + 4 x 128) x 4 x 30 = 10,993.84 B
+    // (it charged the window cache and compressor state of every layer to every token: 187 KB).
+    const auto r = importObject(readConfig(kPro));
+    QVERIFY(r.ok());
+    Scenario s;
+    s.engine.engine = Engine::Sglang;
+    s.workload.contextTokens = 32768;
+    s.workload.concurrency = 4;
+    const GpuSpec h200 = Catalogue::builtin().findGpu("h200").value();
+    const MemoryBreakdown mem = computeMemory(*r, h200, Parallelism{8, 8, 1}, s);
+    const EngineMemoryInput in = engineInputFor(*r, h200, Parallelism{8, 8, 1}, s);
+    const SglangDeepseekV4Pool v4 = sglangDeepseekV4Pool(in, mem.engine.kvPoolBytes);
+    const double bpft =
+        0.1 * 584 * 61 + 716.0 / 4 * 30 + 584.0 / 128 * 31 + 0.1 * (8.0 / 128) * 10240 * 30;
+    QVERIFY(std::abs(v4.bytesPerFullToken - bpft) < 1e-6);
+    QCOMPARE(v4.maxRunningRequests, 256u);
+    // ceil((257 x 128 + 129) / 128) x 128 rows of 2 x 512 float32 in 31 layers.
+    QCOMPARE(qulonglong(v4.fixedStateBytes), 33152ull * 1024 * 4 * 31);
+    QVERIFY(mem.engine.kvPoolBytes > std::int64_t(v4.fixedStateBytes));
+    const auto full =
+        std::uint64_t((double(mem.engine.kvPoolBytes) - double(v4.fixedStateBytes)) / bpft) / 128 *
+        128;
+    QCOMPARE(qulonglong(mem.engine.kvTokens), qulonglong(full));
+    QCOMPARE(qulonglong(mem.engine.windowTokens),
+             qulonglong(std::uint64_t(full * 0.1) / 128 * 128));
+    QCOMPARE(qulonglong(mem.engine.kvBytesPerToken), 10994ull);
+    QCOMPARE(mem.engine.requestSlots, 256u);
+    // About 1.7 million tokens on each GPU: 52 sequences of 32k (it said 3).
+    QVERIFY(mem.engine.kvTokens > 1'600'000 && mem.engine.kvTokens < 1'800'000);
+    QCOMPARE(qulonglong(mem.engineSequences), qulonglong(mem.engine.kvTokens / 32768));
+    // Speculative decoding: the draft layer inflates the coefficient by (L + 1) / L and the
+    // compressor rings double.
+    EngineMemoryInput spec = in;
+    spec.speculative = true;
+    const SglangDeepseekV4Pool sv = sglangDeepseekV4Pool(spec, mem.engine.kvPoolBytes);
+    const double specBpft =
+        (0.1 * 584 * 61 + 716.0 / 4 * 30 + 584.0 / 128 * 31 + 0.1 * (16.0 / 128) * 10240 * 30) *
+        62 / 61;
+    QVERIFY(std::abs(sv.bytesPerFullToken - specBpft) < 1e-6);
+    QVERIFY(sv.fullTokens < v4.fullTokens);
+    // Nothing left: no tokens, no crash.
+    QCOMPARE(qulonglong(sglangDeepseekV4Pool(in, -1).fullTokens), 0ull);
+    QCOMPARE(qulonglong(sglangDeepseekV4Pool(in, std::int64_t(v4.fixedStateBytes)).fullTokens),
+             0ull);
+}
+
+void TestDeepseekV4::trtllmCache() {
+    // V4-Pro under TensorRT-LLM (cache_manager.py get_token_bytes): per token the compressed
+    // caches, 512 / 4 + (128 + 4) / 4 = 161 B on the 30 ratio-4 layers and 512 / 128 = 4 B on
+    // the 31 ratio-128 layers with FP8 entries (4,954 B); per request the windows in whole
+    // 128-token blocks: every layer's 128-token window cache (512 B), the float32 compressor KV
+    // and score of 2 x 512 on the ratio-4 layers (window 8) and of 512 on the ratio-128 layers
+    // (window 128), and the indexer compressor's 2 x 128 on the ratio-4 layers.
+    const auto r = importObject(readConfig(kPro));
+    QVERIFY(r.ok());
+    Scenario s;
+    s.engine.engine = Engine::TensorRtLlm;
+    s.model.kvFormat = formats::fp8;
+    s.workload.contextTokens = 32768;
+    const GpuSpec b200 = Catalogue::builtin().findGpu("b200").value();
+    const EngineMemoryInput in = engineInputFor(*r, b200, Parallelism{8, 8, 1}, s);
+    const TrtllmDeepseekV4Cache c = trtllmDeepseekV4Cache(in);
+    QCOMPARE(qulonglong(c.bytesPerToken), 30ull * 161 + 31ull * 4);
+    const std::uint64_t perRequest = 61ull * 128 * 512 + 30ull * 2 * 128 * 4096 +
+                                     31ull * 2 * 128 * 2048 + 30ull * 2 * 128 * 1024;
+    QCOMPARE(qulonglong(c.bytesPerRequest), qulonglong(perRequest));
+    const MemoryBreakdown mem = computeMemory(*r, b200, Parallelism{8, 8, 1}, s);
+    QCOMPARE(qulonglong(mem.engine.kvBytesPerToken), qulonglong(c.bytesPerToken));
+    const std::uint64_t request = 32768ull * c.bytesPerToken + perRequest;
+    QCOMPARE(qulonglong(mem.engineSequences),
+             qulonglong(std::uint64_t(mem.engine.kvPoolBytes) / request));
+    // BF16 entries double the compressed KV, not the indexer key: 30 x 289 + 31 x 8.
+    s.model.kvFormat = formats::bf16;
+    const TrtllmDeepseekV4Cache b =
+        trtllmDeepseekV4Cache(engineInputFor(*r, b200, Parallelism{8, 8, 1}, s));
+    QCOMPARE(qulonglong(b.bytesPerToken), 30ull * 289 + 31ull * 8);
 }
 
 void TestDeepseekV4::malformed_data() {
