@@ -35,9 +35,8 @@ namespace {
 /// Append `added` to `own`; an entry with the id of an earlier one replaces it (price lists
 /// and offer files given later win). Ids compare ignoring ASCII case, as the scenario and
 /// catalogue parsers do (which refuse "P1" beside "p1"). Linear in the entries: one set
-/// look-up per entry, never a scan of the list per entry.
+/// look-up per entry, never a scan of the list per entry. The last added entry of an id is kept.
 template <typename Entry> void mergeById(std::vector<Entry> &own, std::vector<Entry> added) {
-    // For each id, the last added entry with it: that one is kept, at the end.
     std::map<std::string, std::size_t> lastAdded;
     for (std::size_t i = 0; i < added.size(); ++i) {
         lastAdded[asciiLower(added[i].id)] = i;
@@ -50,8 +49,6 @@ template <typename Entry> void mergeById(std::vector<Entry> &own, std::vector<En
     }
 }
 
-/// Validates by round-tripping through the scenario parser, so that CLI values obey exactly the
-/// same limits as scenario files.
 /// The option that sets scenario field `field` ("hardware.tp" -> "--tp"), or "" for none.
 std::string optionForField(const std::string &field) {
     static const std::map<std::string, std::string> options = {
@@ -505,6 +502,9 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
             } else if (a == "--utilisation") {
                 scenario.workload.utilisation = d;
             } else if (a == "--target-ms-per-token") {
+                if (!(d >= 0.1 && d <= 3.6e6)) { // in ms; the scenario's range is in seconds
+                    return a + ": must be between 0.1 and 3,600,000 ms, got " + quotedInput(v);
+                }
                 scenario.workload.targetSecondsPerOutputToken = d / 1000.0;
             } else if (a == "--heavy-user-tokens-per-month") {
                 scenario.workload.heavyUserTokensPerMonth = d;

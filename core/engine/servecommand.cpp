@@ -4,6 +4,7 @@
 #include "engine/llamacpp.h"
 #include "engine/servebatch.h"
 #include "engine/servedtype.h"
+#include "engine/servemodel.h"
 #include "engine/servespeculation.h"
 #include "engine/startupfixes.h"
 #include "engine/vllmencoder.h"
@@ -56,8 +57,8 @@ std::uint32_t nodesOf(const PlanResult &p) {
 /// plan's throughput efficiency (calibrated or not), so that each engine's batch limit and
 /// memory fraction follow that engine's own rules (memory.h engineDefaults()). The plan's model
 /// is reused (its formats already applied; applying them again changes nothing), so an imported
-/// model is not read from disk again. The plan itself when it already follows `engine`, or when
-/// the re-evaluation fails.
+/// model is not read from disk again. One replica, with its share of the workload's concurrency
+/// and volume. The plan itself when it already follows `engine`, or when the re-evaluation fails.
 PlanResult planUnder(const PlanResult &p, Engine engine, const Catalogue &cat) {
     if (p.scenario.engine.engine == engine) {
         return p;
@@ -70,6 +71,13 @@ PlanResult planUnder(const PlanResult &p, Engine engine, const Catalogue &cat) {
     s.hardware.tp = p.layout.tp;
     s.hardware.ep = p.layout.ep;
     s.hardware.pp = p.layout.pp;
+    // That one replica carries its share of the workload (each command starts one replica).
+    const std::uint32_t replicas = std::max<std::uint32_t>(p.replicas, 1);
+    Workload &w = s.workload;
+    w.concurrency = std::uint32_t((std::uint64_t(w.concurrency) + replicas - 1) / replicas);
+    w.inputTokensPerMonth /= replicas;
+    w.cachedInputTokensPerMonth /= replicas;
+    w.outputTokensPerMonth /= replicas;
     auto r = evaluate(s, cat, p.model);
     if (!r.ok()) {
         return p;
@@ -194,45 +202,6 @@ std::uint32_t batchLimit(const PlanResult &p, std::string &why) {
     return std::max<std::uint32_t>(p.scenario.workload.concurrency, 1);
 }
 
-/// The catalogue entry the plan's model is: named by id, name, alias or repository, or given
-/// as the path of a file that is byte for byte the entry's shipped config (the copy that
-/// `cmake --install` puts in share/hostplan/models/, or resources/models/). Such a file's folder
-/// holds no weights, so the engines must load the entry's repository instead.
-std::optional<ModelEntry> catalogueEntryOf(const PlanResult &p, const Catalogue &cat) {
-    const std::string &ref = p.scenario.model.ref;
-    if (auto entry = cat.findModel(ref); entry.ok()) {
-        return entry.value();
-    }
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const auto size = fs::file_size(fs::path(ref), ec);
-    if (ec) {
-        return std::nullopt;
-    }
-    const auto &files = embeddedResources();
-    for (const ModelEntry &entry : cat.models()) {
-        const auto shipped = files.find(entry.configFile);
-        if (shipped == files.end() || shipped->second.size() != size) {
-            continue;
-        }
-        std::ifstream in(fs::path(ref), std::ios::binary);
-        std::string bytes(size, '\0');
-        if (in.read(bytes.data(), std::streamsize(size)) && bytes == shipped->second) {
-            return entry;
-        }
-    }
-    return std::nullopt;
-}
-
-std::string modelExplanation(const PlanResult &p, const Catalogue &cat, const std::string &path) {
-    const auto entry = catalogueEntryOf(p, cat);
-    if (entry && !entry->hfRepo.empty()) {
-        return "Hugging Face repository of the catalogue entry '" + entry->id + "' (" +
-               entry->name + ")";
-    }
-    return "folder of the imported model files (" + path + ")";
-}
-
 /// "`lead`; reason; reason." over the plan's fit reasons, one full stop at the end.
 std::string notFitSentence(const PlanResult &p, const std::string &lead) {
     std::string why = lead;
@@ -331,22 +300,6 @@ std::string ServeCommand::annotated() const {
     return s.str();
 }
 
-std::string servingModelPath(const PlanResult &plan, const Catalogue &catalogue) {
-    const std::string &ref = plan.scenario.model.ref;
-    const auto entry = catalogueEntryOf(plan, catalogue);
-    if (entry && !entry->hfRepo.empty()) {
-        return entry->hfRepo;
-    }
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const fs::path path(ref);
-    if (fs::is_directory(path, ec)) {
-        return path.string();
-    }
-    const fs::path parent = path.parent_path();
-    return parent.empty() ? std::string(".") : parent.string();
-}
-
 ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     ServeCommand c;
     c.engine = "vllm";
@@ -355,7 +308,7 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                                                                       : "vllm serve";
     const std::string model = servingModelPath(p, cat);
     const auto &L = p.layout;
-    c.flags.push_back({"", model, modelExplanation(p, cat, model)});
+    c.flags.push_back({"", model, servingModelExplanation(p, cat, model)});
     addTrustRemoteCode(p, "--trust-remote-code", c);
     addDtype(p, Engine::Vllm, c);
     addOnlineQuantization(p, Engine::Vllm, c);
@@ -431,7 +384,7 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
     c.program = "python3 -m sglang.launch_server";
     const std::string model = servingModelPath(p, cat);
     const auto &L = p.layout;
-    c.flags.push_back({"--model-path", model, modelExplanation(p, cat, model)});
+    c.flags.push_back({"--model-path", model, servingModelExplanation(p, cat, model)});
     addTrustRemoteCode(p, "--trust-remote-code", c);
     addDtype(p, Engine::Sglang, c);
     addOnlineQuantization(p, Engine::Sglang, c);
@@ -492,7 +445,7 @@ ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     c.program = "trtllm-serve";
     const std::string model = servingModelPath(p, cat);
     const auto &L = p.layout;
-    c.flags.push_back({"", model, modelExplanation(p, cat, model)});
+    c.flags.push_back({"", model, servingModelExplanation(p, cat, model)});
     c.flags.push_back({"--backend", "pytorch",
                        "the PyTorch flow loads the Hugging Face checkpoint as it is (no engine "
                        "build step)"});
@@ -646,7 +599,9 @@ ServeCommand llamaServerServeCommand(const PlanResult &p, const Catalogue &cat) 
                           "through rpc-server; every token crosses the network once per node, "
                           "so expect far less than the plan's throughput.");
     }
-    c.flags.push_back({"--host", "0.0.0.0", "listen on every interface"});
+    c.flags.push_back({"--host", "0.0.0.0",
+                       "listen on every interface (llama-server's own default is 127.0.0.1, and "
+                       "it asks no key: add --api-key or keep the port behind a firewall)"});
     c.flags.push_back({"--port", "8080", "llama-server's default port"});
     c.notes.push_back("HostPlan sized this plan by " + engineDisplayName(p.scenario.engine.engine) +
                       "'s memory rules; llama.cpp's own split of GPU and system memory is "

@@ -56,8 +56,8 @@ struct ServeCommand {
 
 /// What the engines should load: the catalogue entry's Hugging Face repository for a catalogue
 /// model (also when the reference is the path of the entry's shipped config file, e.g. the
-/// installed share/hostplan/models/Kimi-K2-Instruct.json), else the folder of an imported file
-/// (the folder itself when the reference is one).
+/// installed share/hostplan/models/Kimi-K2-Instruct.json), a GGUF file itself, else the folder
+/// of an imported file (the folder itself when the reference is one).
 std::string servingModelPath(const PlanResult &plan, const Catalogue &catalogue);
 
 /// `vllm serve MODEL --tensor-parallel-size ... --kv-cache-dtype ...` for the plan; under the

@@ -528,9 +528,17 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
         }
         r.apiAlternatives = std::move(kept);
     }
+    // Cheapest for the workload; equal bills (a workload with no tokens of some kind, or none
+    // at all) by the output, then input price, not by the list's order.
     std::stable_sort(r.apiAlternatives.begin(), r.apiAlternatives.end(),
                      [](const ApiAlternative &a, const ApiAlternative &b) {
-                         return a.usdPerMonth < b.usdPerMonth;
+                         if (a.usdPerMonth != b.usdPerMonth) {
+                             return a.usdPerMonth < b.usdPerMonth;
+                         }
+                         if (a.price.outputUsdPerMTok != b.price.outputUsdPerMTok) {
+                             return a.price.outputUsdPerMTok < b.price.outputUsdPerMTok;
+                         }
+                         return a.price.inputUsdPerMTok < b.price.inputUsdPerMTok;
                      });
     ApiPrice api;
     if (!pc.apiPriceId.empty()) {

@@ -21,6 +21,10 @@ constexpr std::string_view kApiCheaperWarning = "the API stays cheaper at any vo
 /// The warnings limitWorkloadToCapacity adds; calibrate() drops them before recomputing.
 constexpr std::string_view kShortOfWorkloadWarning = "the plan serves only ";
 constexpr std::string_view kSlowAtConcurrencyWarning = "the workload's concurrency runs at ";
+constexpr std::string_view kNoOutputWarning =
+    "the workload has no output tokens: HostPlan models generation, so its requests are run "
+    "with one output token each, and the time per output token, the capacity in output tokens "
+    "and every cost per 1M output tokens describe that token, not a prefill-only service";
 
 /// See updateBreakEven. A plan that serves nothing (0) never breaks even.
 void limitBreakEvenToCapacity(PlanResult &r) {
@@ -83,14 +87,24 @@ void limitWorkloadToCapacity(PlanResult &r) {
     r.selfHostUsdPerMTokOutput = wanted > 0 ? copies * r.rental.usdPerMonthScheduled / wanted * 1e6
                                             : std::numeric_limits<double>::infinity();
     const Capacity &c = r.throughput.capacity;
+    // A workload without output tokens (prefill only) has no time per output token to meet:
+    // the model runs its requests with one output token each.
+    const bool noOutput = !(wanted > 0) && !r.scenario.workload.outputTokensPerRequest;
+    if (noOutput) {
+        r.warnings.push_back(std::string(kNoOutputWarning));
+    }
     // The requested sequences decode slower than the target: say how many meet it.
     const double target = r.scenario.workload.targetSecondsPerOutputToken;
     const DecodeStep &at = r.throughput.atConcurrency;
-    if (r.fit.serves() && r.throughput.computed && target > 0 && at.tpotSeconds > target) {
+    if (!noOutput && r.fit.serves() && r.throughput.computed && target > 0 &&
+        at.tpotSeconds > target) {
         const std::uint32_t replicas = std::max<std::uint32_t>(r.replicas, 1);
         r.warnings.push_back(
             std::string(kSlowAtConcurrencyWarning) + formatDouble("%.1f", at.tpotSeconds * 1e3) +
-            " ms per output token (" + countText(std::uint64_t(at.batch) * replicas, "sequence") +
+            " ms per output token (" +
+            countText(std::min<std::uint64_t>(std::uint64_t(at.batch) * replicas,
+                                              r.scenario.workload.concurrency),
+                      "sequence") +
             " running), above the " + formatDouble("%.0f", target * 1e3) + " ms target: " +
             (c.batch > 0 ? countText(std::uint64_t(c.batch) * replicas, "sequence") +
                                " meet it (the capacity figures are at that batch)"
@@ -147,7 +161,7 @@ void calibrate(PlanResult &plan, const Calibration &calibration) {
     // Drop the capacity warnings of the uncalibrated figures; they are added anew below.
     std::erase_if(plan.warnings, [](const std::string &w) {
         return w.rfind(kApiCheaperWarning, 0) == 0 || w.rfind(kShortOfWorkloadWarning, 0) == 0 ||
-               w.rfind(kSlowAtConcurrencyWarning, 0) == 0;
+               w.rfind(kSlowAtConcurrencyWarning, 0) == 0 || w == kNoOutputWarning;
     });
     limitWorkloadToCapacity(plan);
     updateBreakEven(plan);

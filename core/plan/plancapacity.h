@@ -7,18 +7,17 @@
 
 namespace hostplan {
 
-/// Sets r.selfHostUsdPerMTokOutput: the scheduled rental over the workload's output tokens
-/// (infinite without any). A plan that serves the workload (FitResult::serves) but fewer
+/// Sets r.selfHostUsdPerMTokOutput: the scheduled rental of the copies the workload's
+/// concurrency takes (concurrencyCopies) over the workload's output tokens (infinite without
+/// any). A plan that serves the workload (FitResult::serves) but fewer
 /// output tokens a month than it asks (the throughput model at the latency target and
 /// utilisation) says so in a warning, with the copies of its layout that would carry the
 /// workload, and prices by the tokens it serves: the workload's own volume would count tokens
 /// it cannot produce. Also warns when the workload's concurrency decodes slower than the
-/// latency target. Called by evaluate() and calibrate() once throughput is known.
+/// latency target, and when the workload has no output tokens (its figures per output token
+/// are of the one token a request the model then runs). Called by evaluate() and calibrate()
+/// once throughput is known.
 void limitWorkloadToCapacity(PlanResult &r);
-
-} // namespace hostplan
-
-namespace hostplan {
 
 /// Copies of the plan's deployment that the workload's concurrency takes: ceil(requested /
 /// held) when the plan starts short (FitResult::startsShort with fit.maxConcurrency > 0), else

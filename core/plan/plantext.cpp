@@ -490,8 +490,10 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
             // Nothing meets the target: no capacity, and no band of nothing to print.
             out << "          capacity at "
                 << formatDouble("%.0f", cap.targetSecondsPerOutputToken * 1000)
-                << " ms per output token: none (even one sequence decodes slower than that)"
-                << "\n\n";
+                << " ms per output token: none ("
+                << (cap.memoryMaxBatch == 0 ? "the KV room holds no sequence of the full context"
+                                            : "even one sequence decodes slower than that")
+                << ")\n\n";
         } else {
             out << "          capacity at "
                 << formatDouble("%.0f", cap.targetSecondsPerOutputToken * 1000)
@@ -616,9 +618,13 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
             out << "self-hosting wins from the first heavy user (the rental costs nothing)" << each;
             break;
         case HeavyUserKind::OutOfReach:
-            out << "never on this plan" << each << ": break-even needs "
-                << countText(heavy.usersNeeded, "heavy user") << " ("
-                << tokens(double(heavy.usersNeeded) * heavy.tokensPerUserMonth)
+            // "never" beside "within reach" reads as a contradiction: the modelled capacity
+            // falls short, the band's fast end may not.
+            out << (double(heavy.usersNeeded) <= heavy.usersServedHigh
+                        ? "not at the modelled capacity of this plan"
+                        : "never on this plan")
+                << each << ": break-even needs " << countText(heavy.usersNeeded, "heavy user")
+                << " (" << tokens(double(heavy.usersNeeded) * heavy.tokensPerUserMonth)
                 << " output tokens a month), the plan serves " << servedText(heavy);
             if (double(heavy.usersNeeded) <= heavy.usersServedHigh) {
                 out << ": within reach only towards the band's fast end";

@@ -8,6 +8,7 @@
 #include "util/fileio.h"
 #include "util/jsonutil.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <set>
@@ -383,6 +384,19 @@ Result<Scenario> parseScenario(std::string_view jsonText) {
     if (name && name->size() > kMaxNameChars) {
         return makeError("name", "longer than " + std::to_string(kMaxNameChars) + " characters (" +
                                      std::to_string(name->size()) + ")");
+    }
+    if (name) {
+        // A title for the PDF and a cell in the CSV: a NUL, an escape sequence or a line break
+        // would garble both (a shared scenario could colour a terminal or fake a CSV row).
+        const auto bad = std::find_if(name->begin(), name->end(), [](char c) {
+            return (static_cast<unsigned char>(c) < 0x20) || c == 0x7f;
+        });
+        if (bad != name->end()) {
+            return makeError("name", "holds a control character (code " +
+                                         std::to_string(int(static_cast<unsigned char>(*bad))) +
+                                         " at byte " + std::to_string(bad - name->begin()) +
+                                         "); use plain text");
+        }
     }
     assignIf(s.name, name);
     if (doc.contains("model")) {

@@ -264,6 +264,11 @@ Result<StagedFile> stageFile(const std::filesystem::path &requested, std::string
         return makeError(name, "cannot write: not a regular file (a block device or socket); "
                                "choose a file name");
     }
+    // A file the user may not write stays as it is: renaming over it in a writable folder
+    // would replace it all the same (and take it from its owner).
+    if (!ec && std::filesystem::is_regular_file(existing) && ::access(name.c_str(), W_OK) != 0) {
+        return makeError(name, "cannot write: " + reason(errno) + "; the old file is kept");
+    }
     // The temporary sits beside the target so that the rename stays in one file system; its
     // name carries the target's unless that would pass the file-name limit.
     const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";

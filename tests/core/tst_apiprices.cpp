@@ -67,6 +67,24 @@ class TestApiPrices : public QObject {
                      1e-9, 1e-12);
     }
 
+    // A workload with no tokens bills every price $0: the cheapest is then the lowest output
+    // (then input) price, not the list's first (llama-3.1-70b: DeepInfra Turbo's $0.28, not
+    // DeepInfra's $0.40 listed before it).
+    void equalBillsGoToTheLowestPrice() {
+        Scenario s = scenarioFor("llama-3.1-70b");
+        s.workload.inputTokensPerMonth = s.workload.cachedInputTokensPerMonth = 0;
+        s.workload.outputTokensPerMonth = 0;
+        const PlanResult p = planOf(s);
+        QCOMPARE(p.apiSelection, ApiSelection::Cheapest);
+        QVERIFY(p.apiAlternatives.size() >= 2);
+        for (std::size_t i = 1; i < p.apiAlternatives.size(); ++i) {
+            QCOMPARE(p.apiAlternatives[i].usdPerMonth, 0.0);
+            QVERIFY(p.apiAlternatives[i - 1].price.outputUsdPerMTok <=
+                    p.apiAlternatives[i].price.outputUsdPerMTok);
+        }
+        QCOMPARE(p.api.outputUsdPerMTok, 0.28);
+    }
+
     void pinnedAndTyped() {
         Scenario s = scenarioFor("gpt-oss-120b");
         s.pricing.apiPriceId = "gpt-oss-120b-cerebras";

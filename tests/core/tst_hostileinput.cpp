@@ -254,13 +254,16 @@ class TestHostileInput : public QObject {
             << QByteArray::fromStdString(withDuplicate(scenario, "/workload", "concurrency", "1"))
             << "workload.concurrency";
         {
-            // A title past 1,000 characters (a megabyte of it stalled the PDF's layout) and
-            // more offers than the layout search should price (58,000 took a gigabyte).
+            // A title too long (1 MB stalled the PDF) or with an escape; 2,001 offers (1 GB).
             J longName = scenario;
             longName["name"] = std::string(1001, 'A');
             QTest::newRow("scenario/longName")
                 << "scenario" << QByteArray::fromStdString(longName.dump())
                 << "name: longer than 1000 characters (1001)";
+            longName["name"] = "RED\x1b[31m";
+            QTest::newRow("scenario/controlName")
+                << "scenario" << QByteArray::fromStdString(longName.dump())
+                << "name: holds a control character (code 27 at byte 3)";
             J manyOffers = scenario;
             manyOffers["pricing"]["offers"] = J(std::vector<J>(2001, J::object()));
             QTest::newRow("scenario/tooManyOffers")

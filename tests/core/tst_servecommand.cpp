@@ -3,6 +3,7 @@
 #include "plan/plan.h"
 #include "engine/servecommand.h"
 #include "sizing/throughput.h"
+#include "ggufwriter.h"
 #include "testutil.h"
 #include "util/numbertext.h"
 
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 
 using namespace hostplan;
 
@@ -547,6 +549,44 @@ class TestServeCommand : public QObject {
             s.workload.concurrency = 1;
             const PlanResult p = planFor(s);
             QCOMPARE(servingModelPath(p, Catalogue::builtin()), expected);
+        }
+    }
+
+    // A GGUF file is served as the file (vLLM's GGUF loader), not as its folder, and the
+    // comment says what SGLang and TensorRT-LLM make of one.
+    void ggufServedAsTheFile() {
+        QTemporaryDir tmp;
+        const std::string file = tmp.filePath("m-Q4_K_M.gguf").toStdString();
+        const ggufwriter::Writer w = ggufwriter::llama31_8b_q4km(1000);
+        std::ofstream(file, std::ios::binary) << w.build();
+        std::filesystem::resize_file(file, w.fileSize());
+        Scenario s = scenarioFor(file.c_str(), "h100", 1);
+        s.workload.contextTokens = 8192;
+        s.workload.concurrency = 1;
+        const PlanResult p = planFor(s);
+        QCOMPARE(servingModelPath(p, Catalogue::builtin()), file);
+        const ServeCommand v = vllmServeCommand(p, Catalogue::builtin());
+        QCOMPARE(v.flags.front().value, file);
+        QVERIFY2(v.flags.front().explanation.find("GGUF loader") != std::string::npos &&
+                     v.flags.front().explanation.find("--tokenizer") != std::string::npos,
+                 v.flags.front().explanation.c_str());
+    }
+
+    // Data-parallel replicas: each engine's command starts one replica, which carries its share
+    // of the workload, so no section says the engine starts short (16 sequences of 32k on RTX
+    // 4090s: one per card, 16 replicas).
+    void replicasCarryTheirShare() {
+        Scenario s = scenarioFor("llama-3.1-8b", "rtx-4090", 0);
+        s.workload.contextTokens = 32768;
+        s.workload.concurrency = 16;
+        const PlanResult p = planFor(s);
+        QVERIFY(p.fit.fits);
+        QVERIFY2(p.replicas > 1, std::to_string(p.replicas).c_str());
+        for (const ServeCommand &c : serveCommands(p, Catalogue::builtin())) {
+            for (const std::string &n : c.notes) {
+                QVERIFY2(n.find("holding fewer sequences") == std::string::npos,
+                         (c.title + ": " + n).c_str());
+            }
         }
     }
 

@@ -587,11 +587,17 @@ class TestCliHostile : public QObject {
         QVERIFY2(r.err.count('\n') == 1, r.err.constData());
     }
 
-    // A name with a right-to-left override or an escape sequence reaches the terminal escaped.
+    // A name's right-to-left override reaches the terminal escaped; an escape is refused.
     void controlCharactersEscaped() {
         QTemporaryDir dir;
         auto j = nlohmann::json::parse(resource("default-scenario.json").toStdString());
         j["name"] = "evil\u202Efdp.exe \x1b]0;owned\x07";
+        writeFile(dir.filePath("s"), QByteArray::fromStdString(j.dump()));
+        const Run refused = runTool(HOSTPLAN_CLI_BIN, {"plan", "--scenario", dir.filePath("s")});
+        QCOMPARE(refused.code, 2);
+        QVERIFY2(refused.err.contains("name: holds a control character (code 27 at byte 15)"),
+                 refused.err.constData());
+        j["name"] = "evil\u202Efdp.exe";
         writeFile(dir.path() + "/s.json", QByteArray::fromStdString(j.dump()));
         for (const QStringList &args :
              {QStringList{"plan", "--scenario", dir.path() + "/s.json"},

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// hostplan-cli's workload figures as a user reads them: the latency target in the unit of its
+// flag, why no sequence meets it, and a workload without output tokens.
+#include "cli/clirun.h"
+
+#include <QTest>
+
+#include <string>
+
+using clitest::Run;
+using clitest::run;
+
+class TestCliWorkload : public QObject {
+    Q_OBJECT
+  private slots:
+    // --target-ms-per-token is in ms: its range and the value echoed are in ms too (the
+    // scenario's field is in seconds; its message read "between 0.0001 and 3600.0, got 1e-07").
+    void latencyTargetInMilliseconds() {
+        for (const char *bad : {"0.0001", "0.05", "3600001", "nan", "-5"}) {
+            const Run r = run({"plan", "--target-ms-per-token", bad});
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.find("--target-ms-per-token: must be") != std::string::npos, bad);
+        }
+        const Run tiny = run({"plan", "--target-ms-per-token", "0.05"});
+        QVERIFY2(tiny.err.find("must be between 0.1 and 3,600,000 ms, got '0.05'") !=
+                     std::string::npos,
+                 tiny.err.c_str());
+        // 5 s a token is a slow target, not an error.
+        const Run slow = run({"plan", "--target-ms-per-token", "5000"});
+        QVERIFY2(slow.code == 0, slow.err.c_str());
+        QVERIFY2(slow.out.find("capacity at 5000 ms per output token") != std::string::npos,
+                 slow.out.c_str());
+    }
+
+    // No sequence of the context fits in memory: the capacity line names the memory, not the
+    // latency (one 70B sequence on 2 x H100 decodes in about 42 ms, within 50).
+    void noCapacityNamesTheMemory() {
+        const Run r = run({"plan", "--model", "llama-3.1-70b", "--gpu", "h100", "--gpu-count", "2",
+                           "--concurrency", "64"});
+        QVERIFY2(r.out.find("ms per output token: none (the KV room holds no sequence of the "
+                            "full context)") != std::string::npos,
+                 r.out.c_str());
+        QVERIFY(r.out.find("even one sequence decodes slower") == std::string::npos);
+    }
+
+    // A workload without output tokens is said to be one (the model runs one output token a
+    // request), not reported as "24063.8 ms per output token ... above the target".
+    void noOutputTokensSaysSo() {
+        const Run r = run({"plan", "--model", "llama-3.1-70b", "--gpu", "h100",
+                           "--output-tokens-per-month", "0"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QVERIFY2(r.out.find("Note      the workload has no output tokens: HostPlan models "
+                            "generation") != std::string::npos,
+                 r.out.c_str());
+        QVERIFY(r.out.find("the workload's concurrency runs at") == std::string::npos);
+        const Run some = run({"plan", "--model", "llama-3.1-70b", "--gpu", "h100"});
+        QVERIFY(some.out.find("the workload has no output tokens") == std::string::npos);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliWorkload)
+#include "tst_cliworkload.moc"
