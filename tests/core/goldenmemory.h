@@ -498,17 +498,18 @@ inline std::vector<Check> memoryChecks() {
         out.push_back(
             {"P19", "starts", set, 1, verdict(engineStartup(Engine::Sglang, in)), 0, src, {}});
     }
-    // P41, P42: Qwen3-8B bf16 on one B200 and one B300, `sglang serve --model-path
+    // P41, P42: Qwen3-8B bf16 on one B200 and one GB300, `sglang serve --model-path
     // Qwen/Qwen3-8B` with the DEFAULT mem_fraction_static, SGLang main of 2026-04-27 and
     // 2026-05-24 (the v0.5.10 / v0.5.12 period: piecewise CUDA graphs on, 74 capture sizes at
     // chunk 16,384, so the default fraction reserves 512 + 24,576 + 1,024 + 128 + 592 MiB).
     // Logged: "Load weight begin. avail mem=177.57 GB" / "275.75 GB", "mem usage=15.28 GB",
     // "#tokens: 992896" / "#tokens: 1707904" (sgl-project/sglang
     // .claude/skills/clean-startup-log/SKILL.md @ 31a40974 and @ 5a87f6bd, its reference
-    // logs). The logs print no GPU total: the B200 is its nvidia-smi 183,359 MiB, the B300 the
-    // catalogue's estimate (279.36 GiB), which the logged pool (a fraction of 0.906 worked back
-    // from it) agrees with. HostPlan's `pre` takes 0.5 GiB of CUDA context where the logs show
-    // 1.5 GiB (B200) and 3.6 GiB (B300, against the estimate) used before loading.
+    // logs). The logs print no GPU name or total: the B200 is its nvidia-smi 183,359 MiB; the
+    // second (SM100, "Multiple NUMA nodes found for GPU 0": a Grace system) has 275.75 GiB free
+    // before loading, more than a B300's 267.69 GiB in all, so it is read as a GB300 (the
+    // catalogue's measured 276.50 GiB). HostPlan's `pre` takes 0.5 GiB of CUDA context where
+    // the logs show 1.5 GiB (B200) and 0.75 GiB (GB300) used before loading.
     {
         const ModelSpec m = dataConfigModel("Qwen--Qwen3-8B_config.json", "Qwen/Qwen3-8B");
         struct Row {
@@ -520,7 +521,7 @@ inline std::vector<Check> memoryChecks() {
         const Row rows[] = {
             {"P41", loggedGpu("NVIDIA B200", 183359.0 / 1024, true), 992896,
              "sgl-project/sglang .claude/skills/clean-startup-log/SKILL.md @ 31a40974"},
-            {"P42", Catalogue::builtin().findGpu("b300").value(), 1707904,
+            {"P42", Catalogue::builtin().findGpu("gb300").value(), 1707904,
              "sgl-project/sglang .claude/skills/clean-startup-log/SKILL.md @ 5a87f6bd"}};
         for (const Row &r : rows) {
             Scenario s;

@@ -550,10 +550,10 @@ class TestExplorerPanels : public QObject {
         QCOMPARE(w.concurrencySpin()->text(), QString("16 sequences"));
         // Advertised GB against measured GiB.
         QVERIFY2(w.hardwarePanel()->gpuInfoLabel()->text().startsWith(
-                     "288 GB advertised, 279.4 GiB usable (as the engines measure it)"),
+                     "288 GB advertised, 267.7 GiB usable (as the engines measure it)"),
                  qPrintable(w.hardwarePanel()->gpuInfoLabel()->text()));
         const QString summary = shown(w, w.summaryView())->toPlainText();
-        QVERIFY2(summary.contains("Up to 68 sequences of 32,768 tokens"), qPrintable(summary));
+        QVERIFY2(summary.contains("Up to 57 sequences of 32,768 tokens"), qPrintable(summary));
         QVERIFY2(summary.contains("(weights only): 6 GPUs"), qPrintable(summary));
         QVERIFY2(summary.contains("$4.76 per GPU-hour x 8 GPUs"), qPrintable(summary));
         QVERIFY2(summary.contains("$27,798 per month"), qPrintable(summary));

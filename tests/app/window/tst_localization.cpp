@@ -263,7 +263,7 @@ class TestLocalization : public QObject {
         const QString summary = shown(w, w.summaryView())->toPlainText();
         // One number format: the workload field and the summary agree.
         QCOMPARE(w.contextSpin()->text(), QString("32.768 Tokens"));
-        QVERIFY2(summary.contains("68 Sequenzen mit 32.768 Tokens"), qPrintable(summary));
+        QVERIFY2(summary.contains("57 Sequenzen mit 32.768 Tokens"), qPrintable(summary));
         QVERIFY2(summary.contains("$4,76 pro GPU-Stunde"), qPrintable(summary));
         QVERIFY2(summary.contains("$27.798 pro Monat"), qPrintable(summary));
         QVERIFY2(summary.contains("1.575,2 GB"), qPrintable(summary));
