@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "document/formatting.h"
 
+#include "util/pricedigits.h"
 #include "util/units.h"
 
 #include <QCoreApplication>
@@ -107,12 +108,7 @@ QString usdPerMTokText(double usd) {
     if (!std::isfinite(usd)) {
         return notAvailableText();
     }
-    int places = 2;
-    while (places < 4 && std::abs(usd * std::pow(10.0, places) -
-                                  std::round(usd * std::pow(10.0, places))) > 1e-6) {
-        ++places;
-    }
-    return dollars(usd, numberText(std::abs(usd), places));
+    return dollars(usd, numberText(std::abs(usd), priceDecimalPlaces(usd)));
 }
 
 QString tokensText(double tokens) {

@@ -3,6 +3,7 @@
 
 #include "panels/fieldhelp.h"
 #include "catalogue/catalogue.h"
+#include "util/pricedigits.h"
 #include "catalogue/pricelist.h"
 #include "panels/elidingcombobox.h"
 #include "panels/offerspanel.h"
@@ -38,12 +39,7 @@ namespace {
 class MoneySpinBox : public QDoubleSpinBox {
   public:
     QString textFromValue(double value) const override {
-        int places = 2;
-        while (places < decimals() && std::abs(value * std::pow(10.0, places) -
-                                               std::round(value * std::pow(10.0, places))) > 1e-6) {
-            ++places;
-        }
-        QString t = locale().toString(value, 'f', places);
+        QString t = locale().toString(value, 'f', priceDecimalPlaces(value, decimals()));
         if (!isGroupSeparatorShown()) {
             t.remove(locale().groupSeparator());
         }

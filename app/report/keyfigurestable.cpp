@@ -55,7 +55,8 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
                            .arg(p.layout.tp)
                            .arg(p.layout.ep)
                            .arg(p.layout.pp),
-        QStringLiteral("gpu_count"), csvInt(std::uint64_t(p.rentedGpus())), QStringLiteral("gpus"));
+        QStringLiteral("gpus_rented"), csvInt(std::uint64_t(p.rentedGpus())),
+        QStringLiteral("gpus"));
     row(Report::tr("Workload"),
         refusedBeforeLoading(p.startup.outcome)
             ? Report::tr("%1 of %2 tokens (the engine refuses the flags)")

@@ -161,6 +161,10 @@ struct EngineMemoryTerms {
     /// Attention KV bytes per token, all layers, this GPU, as the engine divides its pool by
     /// (SGLang: its profile cell size, without the FP8 MLA layout's scales and bf16 rope).
     std::uint64_t kvBytesPerToken = 0;
+    /// KV bytes each request takes on top of kvBytesPerToken x its tokens, at max_model_len:
+    /// DeepSeek V4's window caches and compressor state under vLLM (deepseekV4RequestBytes) and
+    /// TensorRT-LLM (trtllmDeepseekV4Cache); 0 elsewhere.
+    std::uint64_t kvBytesPerRequest = 0;
     std::uint32_t kvBlockTokens = 16; ///< the engine's block (page) in tokens
     std::uint64_t kvTokens = 0;       ///< the engine's logged KV capacity in tokens
     /// Sliding-window reservation beyond the window (vLLM: max_num_batched_tokens - 1).

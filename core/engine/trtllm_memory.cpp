@@ -134,7 +134,9 @@ class TrtllmMemory final : public EngineMemoryModel {
         if (k.deepseekV4) {
             // DeepSeek V4: the compressed caches per token; the window caches and compressor
             // state per request (requestBytes).
-            t.kvBytesPerToken = trtllmDeepseekV4Cache(in).bytesPerToken;
+            const TrtllmDeepseekV4Cache v4 = trtllmDeepseekV4Cache(in);
+            t.kvBytesPerToken = v4.bytesPerToken;
+            t.kvBytesPerRequest = v4.bytesPerRequest;
         }
         t.kvBlockTokens = info.kvBlockTokens;
         t.draftKvBytesPerToken = k.draftBytesPerToken;

@@ -539,11 +539,17 @@ class VllmMemory final : public EngineMemoryModel {
             // counted in window tokens, as for any model of sliding-window layers alone.
             const std::uint64_t perToken = std::max<std::uint64_t>(
                 k.fullBytesPerToken ? k.fullBytesPerToken : k.windowBytesPerToken, 1);
+            t.kvBytesPerToken = perToken;
             if (t.kvPoolBytes > 0) {
                 t.kvTokens = std::uint64_t(t.kvPoolBytes) / perToken / kDeepseekV4BlockTokens *
                              kDeepseekV4BlockTokens;
             }
             const std::uint64_t request = deepseekV4RequestBytes(k, in, in.maxModelLen);
+            if (k.fullBytesPerToken) {
+                const std::uint64_t full =
+                    ceilDiv(in.maxModelLen, kDeepseekV4BlockTokens) * kDeepseekV4BlockTokens;
+                t.kvBytesPerRequest = request - std::min(request, full * k.fullBytesPerToken);
+            }
             if (t.kvPoolBytes > 0 && in.vllmProfile == VllmProfile::V1v24 && request > 0) {
                 // v0.24's report: the requests of max_model_len the pool holds, in tokens.
                 t.kvTokens = vllmReportedKvTokens(in.vllmProfile, std::uint64_t(t.kvPoolBytes), 1,

@@ -231,9 +231,10 @@ std::optional<ConfigReader> buildDeepseekV4(const ConfigReader &c, const std::st
              hcDim, 1, 1, true);
     b.small(p + "hc_head_base", hc, 1, true);
     b.small(p + "hc_head_scale", 1, 1, true);
-    b.note("estimated: DeepSeek V4 KV cache: vLLM's own FP8 layout in 256-token pages (64 for "
-           "the window cache), compressor state spread over the window; how vLLM unifies the "
-           "pages of its V4 cache groups is not modelled");
+    b.note("estimated: DeepSeek V4 KV cache: each engine's own pools (vLLM's FP8 layout in "
+           "256-token pages, 64 for the window cache; SGLang's pools per full token; "
+           "TensorRT-LLM's compressed caches per token and windows per request); how vLLM "
+           "unifies the pages of its V4 cache groups is not modelled");
     return std::nullopt;
 }
 

@@ -93,7 +93,7 @@ PilotRange pilotRange(const PlanResult &p) {
 
 CostPerMTok costPerMTok(const PlanResult &p) {
     CostPerMTok c;
-    c.forWorkloadUsd = p.selfHostUsdPerMTokOutput;
+    c.forWorkloadUsd = p.fit.serves() ? p.selfHostUsdPerMTokOutput : kInf;
     c.atCapacityUsd =
         p.fit.serves() && p.throughput.computed ? p.throughput.capacity.usdPerMTokOutput : kInf;
     return c;
@@ -324,7 +324,8 @@ double crossingTokens(const PlanResult &p, const PlanResult &scenarioPlan, doubl
             return kInf;
         }
         if (t <= capacity * n) {
-            return std::max(t, capacity * (n - 1));
+            // Beyond the first count, n deployments are rented only past n - 1's capacity.
+            return n > first ? std::max(t, capacity * (n - 1)) : t;
         }
     }
     return kInf;

@@ -66,8 +66,9 @@ PilotRange pilotRange(const PlanResult &plan);
 
 /// Cost per 1M output tokens in HostPlan's two definitions, always shown together and labelled.
 struct CostPerMTok {
-    /// Scheduled monthly rental / the workload's own output tokens x 1e6: what this workload's
-    /// tokens cost on this plan (NaN or inf when the workload has no output tokens).
+    /// Scheduled monthly rental of the copies the workload's concurrency takes / the workload's
+    /// own output tokens x 1e6: what this workload's tokens cost on this plan (limitWorkload-
+    /// ToCapacity; inf when the workload has no output tokens or the plan serves nothing).
     double forWorkloadUsd = 0;
     /// Scheduled monthly rental / the output the plan serves at its capacity batch, utilisation
     /// and hours per day x 1e6 (throughput model; inf when it serves nothing).

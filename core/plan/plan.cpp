@@ -305,10 +305,21 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
     // Reasons, most basic first. Each says per GPU or in total.
     const double usable = double(gpu.usableMemoryBytes);
     if (double(r.memory.perGpu.weights) > usable) {
-        r.fit.reasons.push_back("weights alone need " + gibText(double(r.memory.perGpu.weights)) +
-                                " per GPU, more than the " + gibText(usable) + " usable on each " +
-                                gpu.id + "; the floor is " + countText(r.fit.gpusFloor, "GPU") +
-                                " for " + gbText(double(model.weightBytes())) + " in total");
+        // The engine's own additions (kernel padding, vocab round-up, vLLM's rotary cos/sin
+        // cache of every position the model allows) named when they are what overflows.
+        const double added = double(r.memory.engine.weightPadding);
+        r.fit.reasons.push_back(
+            "weights alone need " + gibText(double(r.memory.perGpu.weights)) + " per GPU, more " +
+            "than the " + gibText(usable) + " usable on each " + gpu.id + "; the floor is " +
+            countText(r.fit.gpusFloor, "GPU") + " for " + gbText(double(model.weightBytes())) +
+            " in total" +
+            (added > 0.5 * double(r.memory.perGpu.weights)
+                 ? "; " + gibText(added) + " of it is the engine's own (kernel padding and the " +
+                       "rotary cos/sin cache of the model's " +
+                       groupedText(model.rotaryCachePositions ? model.rotaryCachePositions
+                                                              : model.maxContextTokens) +
+                       " positions)"
+                 : std::string()));
     } else if (r.memory.kvCapacityBytesPerGpu < 0) {
         r.fit.reasons.push_back(
             "weights, activations and runtime need " +
@@ -333,7 +344,9 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
                       std::string(engineInfo(scenario.engine.engine).flags.maxSequences) + " " +
                       std::to_string(capPerReplica) + (r.replicas > 1 ? " per replica" : "") +
                       "), fewer than the " + groupedText(scenario.workload.concurrency) +
-                      " requested");
+                      " requested, which the KV room holds: raise it to " +
+                      groupedText(ceilDiv(scenario.workload.concurrency, r.replicas)) +
+                      " (engine.max_num_seqs, --max-num-seqs)");
     }
     if (r.startup.outcome == StartupOutcome::DraftDoesNotFit ||
         r.startup.outcome == StartupOutcome::ReserveExhausted ||
@@ -401,8 +414,10 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
                                 groupedText(model.maxContextTokens));
     }
     if (r.fit.startsShort) { // its one reason is the KV room's
-        r.fit.reasons.back() += "; the engine starts with them and queues the rest, so the plan "
-                                "serves the workload at that running batch (costs are of it)";
+        r.fit.reasons.back() +=
+            "; the engine starts with them and queues the rest, so the plan "
+            "serves the workload at that running batch (the cost comparison counts the "
+            "copies that hold all of it)";
     }
     const std::uint32_t inst = r.gpusPerInstance;
     if (r.layout.tp > 1 && r.layout.tp <= inst && inst % r.layout.tp != 0) {

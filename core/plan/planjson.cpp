@@ -201,6 +201,7 @@ nlohmann::ordered_json engineTermsJson(const EngineMemoryTerms &t, const ModelSp
                                 {"activation_peak_bytes", t.activationPeak},
                                 {"kv_pool_bytes", t.kvPoolBytes},
                                 {"kv_bytes_per_token", t.kvBytesPerToken},
+                                {"kv_bytes_per_request", t.kvBytesPerRequest},
                                 {"kv_block_tokens", t.kvBlockTokens},
                                 {"kv_tokens", t.kvTokens},
                                 {"memory_fraction", t.memoryFraction},

@@ -12,6 +12,7 @@
 #include "sizing/servingmodel.h"
 #include "sizing/throughput.h"
 #include "util/numbertext.h"
+#include "util/pricedigits.h"
 #include "util/textutil.h"
 #include "util/units.h"
 #include "util/terminaltext.h"
@@ -42,11 +43,8 @@ std::string usdCents(double v) {
 /// A price per 1M tokens with the digits it was published with, at least cents and at most four
 /// decimals: "$0.30", "$0.145", "$0.0028" (a cache-hit price below a cent printed "$0.00").
 std::string perMTokPrice(double v) {
-    std::string t = formatDouble("$%.4f", v);
-    while (t.size() > 4 && t.back() == '0' && t[t.size() - 3] != '.') {
-        t.pop_back();
-    }
-    return t;
+    const std::string format = "$%." + std::to_string(priceDecimalPlaces(v)) + "f";
+    return formatDouble(format.c_str(), v);
 }
 
 /// Monthly sums: whole grouped dollars ("$27,798"), with cents below $100 ("$21.00"), as the
@@ -337,6 +335,10 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         // layer, sliding-window ones included, in the engine's own cache layout.
         out << "; the engine's pool takes " << groupedText(m.engine.kvBytesPerToken)
             << " B per token per GPU (every layer, in its own layout)";
+        if (m.engine.kvBytesPerRequest) {
+            out << " and " << groupedText(m.engine.kvBytesPerRequest)
+                << " B per sequence (its window caches and compressor state)";
+        }
     }
     if (!p.kvFormatNote.empty()) {
         out << "; " << p.kvFormatNote;

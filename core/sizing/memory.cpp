@@ -310,9 +310,13 @@ MemoryBreakdown computeMemory(const ModelSpec &model, const GpuSpec &gpu, const 
     m.cache.windowExtraTokens = t.windowExtraTokens;
     const std::uint64_t ctx = scenario.workload.contextTokens;
     const std::uint64_t conc = scenario.workload.concurrency;
-    const std::uint64_t kvSeqGpu =
-        m.cache.perSequencePerGpu(ctx) -
-        m.cache.stateBytesPerSequencePerGpu * m.cache.stateSlotsPerRequest;
+    std::uint64_t kvSeqGpu = m.cache.perSequencePerGpu(ctx) -
+                             m.cache.stateBytesPerSequencePerGpu * m.cache.stateSlotsPerRequest;
+    if (deepseekV4Cache(model) && scenario.engine.engine != Engine::Vllm) {
+        // SGLang's and TensorRT-LLM's own DeepSeek V4 pools (engine/deepseekv4pool.h) hold a
+        // sequence in other bytes than vLLM's layout above: the KV it takes is the engine's.
+        kvSeqGpu = engineMemoryModel(scenario.engine.engine).requestBytes(in, t, ctx);
+    }
     // Saturating: absurd inputs reach the largest byte count, never a wrapped small one.
     m.perGpu.kvCache = saturatingMul(kvSeqGpu, conc);
     m.perGpu.state = saturatingMul(

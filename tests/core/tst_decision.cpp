@@ -151,6 +151,7 @@ class TestDecision : public QObject {
         QCOMPARE(h.kind, HeavyUserKind::DoesNotFit);
         QCOMPARE(h.usersServed, 0.0); // a plan that does not fit serves no one
         QVERIFY(std::isinf(costPerMTok(p).atCapacityUsd));
+        QVERIFY(std::isinf(costPerMTok(p).forWorkloadUsd)); // nor any of the workload's tokens
     }
 
     /// A plan whose engine starts but holds fewer sequences than the workload asks (Kimi K3 on
@@ -251,14 +252,15 @@ class TestDecision : public QObject {
 
         // The engine's running cap holds fewer than its KV room: a short start at the cap.
         Scenario capped = defaultScenario();
-        capped.workload.concurrency = 60;
+        capped.workload.concurrency = 50; // the KV room holds them all
         capped.engine.maxNumSeqs = 16;
         const PlanResult c = planOf(capped);
         QVERIFY(!c.fit.fits && c.fit.startsShort);
         QCOMPARE(c.fit.maxConcurrency, 16u);
         QCOMPARE(c.throughput.atConcurrency.batch, 16u);
         QVERIFY2(c.fit.reasons[0].starts_with("the engine runs at most 16 sequences at once "
-                                              "(--max-num-seqs 16), fewer than the 60 requested"),
+                                              "(--max-num-seqs 16), fewer than the 50 requested, "
+                                              "which the KV room holds: raise it to 50"),
                  c.fit.reasons[0].c_str());
 
         // A context above the model's maximum stops the plan: not a short start.

@@ -241,9 +241,9 @@ class TestExport : public QObject {
         } else {
             QCOMPARE(rowFor(summary, "breakeven_heavy_users").value(1), QString());
         }
-        QCOMPARE(rowFor(summary, "gpu_count").value(1).toUInt(), p.layout.gpuCount());
+        QCOMPARE(rowFor(summary, "gpus_rented").value(1).toUInt(), p.layout.gpuCount());
         // The unit column holds units; the GPU type is a figure of its own.
-        QCOMPARE(rowFor(summary, "gpu_count").value(2), QStringLiteral("gpus"));
+        QCOMPARE(rowFor(summary, "gpus_rented").value(2), QStringLiteral("gpus"));
         QCOMPARE(rowFor(summary, "gpu").value(1), QString::fromStdString(p.gpu.id));
         QCOMPARE(rowFor(summary, "gpu").value(2), QString());
         QCOMPARE(rowFor(summary, "usd_per_gpu_hour").value(1), QStringLiteral("4.76"));
