@@ -51,6 +51,7 @@
 #include <QRadioButton>
 #include <QScrollArea>
 #include <QStatusBar>
+#include <QScreen>
 #include <QTimer>
 #include <QStyle>
 #include <QTabWidget>
@@ -102,7 +103,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_doc(new Scenari
     connect(m_doc->undoStack(), &QUndoStack::cleanChanged, this,
             [this](bool clean) { setWindowModified(!clean); });
     documentChanged();
-    resize(1280, 800);
+    // A first window (no saved geometry) takes most of the screen, up to 1680 x 1050, so that
+    // the docks leave the views room for every tab; a saved geometry replaces it.
+    const QRect screenArea = screen() ? screen()->availableGeometry() : QRect(0, 0, 1280, 800);
+    resize(std::min(1680, screenArea.width() * 23 / 25),
+           std::min(1050, screenArea.height() * 23 / 25));
 }
 
 void MainWindow::buildViews() {
