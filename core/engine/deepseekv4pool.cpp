@@ -8,21 +8,30 @@
 
 namespace hostplan {
 
+namespace {
+
+/// The layers of `l` on `in`'s rank, as engineKvLayout counts them: those in the named stage,
+/// else the most loaded stage's share of an even split. 0 for a group that is not DeepSeek V4's.
+std::uint32_t rankV4Layers(const EngineMemoryInput &in, const LayerGroup &l) {
+    if (l.kind != AttentionKind::MLA || l.compressRatio == 0) {
+        return 0;
+    }
+    const std::uint64_t total = in.model->decoderLayers();
+    return in.stageLayers && total
+               ? layersInRange(l, LayerRange{in.stageFirstLayer, in.stageLayers},
+                               std::uint32_t(total))
+               : std::uint32_t(ceilDiv(l.count, std::max<std::uint32_t>(in.pp, 1)));
+}
+
+} // namespace
+
 DeepseekV4Layers deepseekV4Layers(const EngineMemoryInput &in) {
     DeepseekV4Layers v;
-    const ModelSpec &model = *in.model;
-    const std::uint32_t pp = std::max<std::uint32_t>(in.pp, 1);
-    const std::uint64_t totalLayers = model.decoderLayers();
-    for (const LayerGroup &l : model.layers) {
-        if (l.kind != AttentionKind::MLA || l.compressRatio == 0) {
+    for (const LayerGroup &l : in.model->layers) {
+        const std::uint32_t layers = rankV4Layers(in, l);
+        if (layers == 0) {
             continue;
         }
-        // The stage's layers as engineKvLayout counts them.
-        const std::uint32_t layers =
-            in.stageLayers && totalLayers
-                ? layersInRange(l, LayerRange{in.stageFirstLayer, in.stageLayers},
-                                std::uint32_t(totalLayers))
-                : std::uint32_t(ceilDiv(l.count, pp));
         v.all += layers;
         v.ratio4 += l.compressRatio == 4 ? layers : 0;
         v.ratio128 += l.compressRatio == 128 ? layers : 0;
@@ -73,23 +82,16 @@ SglangDeepseekV4Pool sglangDeepseekV4Pool(const EngineMemoryInput &in,
 
 TrtllmDeepseekV4Cache trtllmDeepseekV4Cache(const EngineMemoryInput &in) {
     TrtllmDeepseekV4Cache c;
-    const ModelSpec &model = *in.model;
-    const std::uint32_t pp = std::max<std::uint32_t>(in.pp, 1);
-    const std::uint64_t totalLayers = model.decoderLayers();
     const std::uint64_t dtype = in.kvFormat.elementBits() > 8 ? 2 : 1;
     const std::uint64_t block = kTrtllmDeepseekV4BlockTokens;
     const auto windowBytes = [&](std::uint64_t window, std::uint64_t bytesPerToken) {
         return ceilDiv(window, block) * block * bytesPerToken;
     };
-    for (const LayerGroup &l : model.layers) {
-        if (l.kind != AttentionKind::MLA || l.compressRatio == 0) {
+    for (const LayerGroup &l : in.model->layers) {
+        const std::uint64_t layers = rankV4Layers(in, l);
+        if (layers == 0) {
             continue;
         }
-        const std::uint64_t layers =
-            in.stageLayers && totalLayers
-                ? layersInRange(l, LayerRange{in.stageFirstLayer, in.stageLayers},
-                                std::uint32_t(totalLayers))
-                : ceilDiv(l.count, pp);
         const std::uint64_t hd = l.kvLoraRank;
         const std::uint64_t ihd = l.indexerHeadDim;
         const std::uint64_t ratio = l.compressRatio;
