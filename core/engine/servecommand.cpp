@@ -74,7 +74,7 @@ PlanResult planUnder(const PlanResult &p, Engine engine, const Catalogue &cat) {
     // That one replica carries its share of the workload (each command starts one replica).
     const std::uint32_t replicas = std::max<std::uint32_t>(p.replicas, 1);
     Workload &w = s.workload;
-    w.concurrency = std::uint32_t((std::uint64_t(w.concurrency) + replicas - 1) / replicas);
+    w.concurrency = std::uint32_t(ceilDiv(w.concurrency, replicas));
     w.inputTokensPerMonth /= replicas;
     w.cachedInputTokensPerMonth /= replicas;
     w.outputTokensPerMonth /= replicas;

@@ -265,43 +265,47 @@ class SglangMemory final : public EngineMemoryModel {
         t.kvBytesPerToken = sglangCellBytes(k);
         t.kvBlockTokens = info.kvBlockTokens;
         t.draftKvBytesPerToken = k.draftBytesPerToken;
+        // The request table's rows: --max-running-requests, or DeepSeek V4's own default.
+        EngineMemoryInput tableInput = in;
         if (k.deepseekV4) {
             // DeepSeek V4: its own pools, the draft's layer inside the per-token coefficient.
-            return deepseekV4Terms(in, cellInput, t, rest, pre, rules.draftInsideFraction);
-        }
-        if (rules.draftInsideFraction && rest > 0 && k.draftBytesPerToken > 0) {
-            // PR #23862: the draft's pool holds as many tokens as the target's, inside the
-            // budget: tokens = rest / (target cell + draft cell).
-            rest -= std::int64_t(std::uint64_t(rest) / (t.kvBytesPerToken + k.draftBytesPerToken) *
+            tableInput.maxRunningRequests = setDeepseekV4Pool(cellInput, rest, t);
+        } else {
+            if (rules.draftInsideFraction && rest > 0 && k.draftBytesPerToken > 0) {
+                // PR #23862: the draft's pool holds as many tokens as the target's, inside the
+                // budget: tokens = rest / (target cell + draft cell).
+                rest -=
+                    std::int64_t(std::uint64_t(rest) / (t.kvBytesPerToken + k.draftBytesPerToken) *
                                  k.draftBytesPerToken);
-        }
-        const std::uint64_t statePerReq = std::uint64_t(k.stateLayers) * k.statePageBytes;
-        if (rest > 0 && statePerReq > 0) {
-            const double share =
-                double(rest) * kMambaFullMemoryRatio / (1.0 + kMambaFullMemoryRatio);
-            t.stateSlotsInPool = std::uint64_t(share) / statePerReq;
-            t.stateBytes = t.stateSlotsInPool * statePerReq;
-            rest -= std::int64_t(t.stateBytes);
-        }
-        t.kvPoolBytes = rest;
-        if (rest > 0 && t.kvBytesPerToken > 0) {
-            t.kvTokens = std::uint64_t(rest) / t.kvBytesPerToken;
-            if (k.windowLayers > 0 && k.fullLayers > 0 && sglangHybridSwa(m)) {
-                const double total = double(t.kvTokens) * double(t.kvBytesPerToken);
-                const double denom = double(k.fullBytesPerToken) +
-                                     kSwaFullTokensRatio * double(k.windowBytesPerToken);
-                t.kvTokens = std::uint64_t(total / denom);
-                t.windowTokens = std::uint64_t(double(t.kvTokens) * kSwaFullTokensRatio);
+            }
+            const std::uint64_t statePerReq = std::uint64_t(k.stateLayers) * k.statePageBytes;
+            if (rest > 0 && statePerReq > 0) {
+                const double share =
+                    double(rest) * kMambaFullMemoryRatio / (1.0 + kMambaFullMemoryRatio);
+                t.stateSlotsInPool = std::uint64_t(share) / statePerReq;
+                t.stateBytes = t.stateSlotsInPool * statePerReq;
+                rest -= std::int64_t(t.stateBytes);
+            }
+            t.kvPoolBytes = rest;
+            if (rest > 0 && t.kvBytesPerToken > 0) {
+                t.kvTokens = std::uint64_t(rest) / t.kvBytesPerToken;
+                if (k.windowLayers > 0 && k.fullLayers > 0 && sglangHybridSwa(m)) {
+                    const double total = double(t.kvTokens) * double(t.kvBytesPerToken);
+                    const double denom = double(k.fullBytesPerToken) +
+                                         kSwaFullTokensRatio * double(k.windowBytesPerToken);
+                    t.kvTokens = std::uint64_t(total / denom);
+                    t.windowTokens = std::uint64_t(double(t.kvTokens) * kSwaFullTokensRatio);
+                }
+            }
+            if (statePerReq > 0 && t.stateSlotsInPool == 0) {
+                // Not one request's state fits in the state share: init_memory's
+                // max_num_reqs <= max_mamba_cache_size // ratio is 0, and nothing can run.
+                t.kvTokens = 0;
+                t.windowTokens = 0;
             }
         }
-        if (statePerReq > 0 && t.stateSlotsInPool == 0) {
-            // Not one request's state fits in the state share: init_memory's
-            // max_num_reqs <= max_mamba_cache_size // ratio is 0, and nothing can run.
-            t.kvTokens = 0;
-            t.windowTokens = 0;
-        }
         t.draftKvBytes = t.kvTokens * t.draftKvBytesPerToken;
-        setRequestTable(in, t);
+        setRequestTable(tableInput, t);
         // What the reserve keeps once the request table, the CUDA graphs and a draft (its
         // weights and KV pool, allocated after the target's pool up to v0.5.13) are in it.
         const double reserve = pre - std::floor(pre * in.memoryFraction) - double(t.cudaGraphs);
@@ -312,15 +316,13 @@ class SglangMemory final : public EngineMemoryModel {
         return t;
     }
 
-    /// The rest of rankTerms for DeepSeek V4 (sglangDeepseekV4Pool): the pool holds the full
-    /// tokens, the window pool its share, the ratio-128 compressor state of every request slot
-    /// (so kvPoolBytes / kvTokens is a token's share of all three); max_running_requests is V4's
-    /// default 256 unless set, which the request table takes too. `pre`: free memory before
-    /// loading; `draftInside`: the release loads a draft inside the fraction.
-    static EngineMemoryTerms deepseekV4Terms(const EngineMemoryInput &in,
-                                             const EngineMemoryInput &cellInput,
-                                             EngineMemoryTerms t, std::int64_t rest, double pre,
-                                             bool draftInside) {
+    /// DeepSeek V4's pools (sglangDeepseekV4Pool) from `rest`, the bytes the fraction leaves
+    /// after the weights: the full tokens, the window pool's share and the ratio-128 compressor
+    /// state of every request slot, so that kvPoolBytes / kvTokens is a token's share of all
+    /// three; the draft's layer is inside the per-token coefficient, so no draft pool. Returns
+    /// max_running_requests (V4's default 256 unless set), the request table's rows.
+    static std::uint32_t setDeepseekV4Pool(const EngineMemoryInput &cellInput, std::int64_t rest,
+                                           EngineMemoryTerms &t) {
         const SglangDeepseekV4Pool v4 = sglangDeepseekV4Pool(cellInput, rest);
         t.kvBytesPerToken = std::uint64_t(std::ceil(v4.bytesPerFullToken));
         t.kvBlockTokens = std::uint32_t(kSglangDeepseekV4PageTokens);
@@ -328,14 +330,7 @@ class SglangMemory final : public EngineMemoryModel {
         t.kvPoolBytes = rest;
         t.kvTokens = v4.fullTokens;
         t.windowTokens = v4.windowTokens;
-        EngineMemoryInput table = in;
-        table.maxRunningRequests = v4.maxRunningRequests;
-        setRequestTable(table, t);
-        const double reserve = pre - std::floor(pre * in.memoryFraction) - double(t.cudaGraphs);
-        const std::uint64_t draftAfter = draftInside ? 0 : t.draftWeights;
-        t.reserveMarginBytes =
-            std::int64_t(std::floor(reserve)) - std::int64_t(t.requestTableBytes + draftAfter);
-        return t;
+        return v4.maxRunningRequests;
     }
 
     /// SGLang's request-to-token table (model_executor/model_runner_kv_cache_mixin.py @

@@ -77,13 +77,11 @@ class TrtllmMemory final : public EngineMemoryModel {
     std::uint64_t requestBytes(const EngineMemoryInput &in, const EngineMemoryTerms &t,
                                std::uint64_t contextTokens) const override {
         // The state of the stage the terms describe (its own layers at PP > 1).
-        const EngineMemoryInput stage = stageInput(in, termsStage(t, in.pp));
-        const EngineKvLayout k = engineKvLayout(stage);
-        // DeepSeek V4's window caches and compressor state, per request.
-        const std::uint64_t windowed =
-            k.deepseekV4 ? trtllmDeepseekV4Cache(stage).bytesPerRequest : 0;
+        const EngineKvLayout k = engineKvLayout(stageInput(in, termsStage(t, in.pp)));
+        // Plus what each request holds whatever its length (DeepSeek V4's windows).
         return ceilDiv(contextTokens, t.kvBlockTokens) * t.kvBlockTokens * t.kvBytesPerToken +
-               std::uint64_t(k.stateLayers) * k.statePageBytes * in.stateSlots + windowed;
+               std::uint64_t(k.stateLayers) * k.statePageBytes * in.stateSlots +
+               t.kvBytesPerRequest;
     }
 
   private:

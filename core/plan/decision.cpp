@@ -302,9 +302,11 @@ double apiUsdForOutput(const PlanResult &p, double outputTokens) {
 
 namespace {
 
-/// Output tokens a month where n deployments of `p` first cost no more than the API: the
-/// core's break-even of n x the monthly rental, within n deployments' capacity (inf: never).
-double crossingTokens(const PlanResult &p, const PlanResult &scenarioPlan, double capacity) {
+/// Output tokens a month where n deployments of `p`, from `first` (the copies its concurrency
+/// takes), first cost no more than the API: the core's break-even of n x the monthly rental,
+/// within n deployments' capacity (inf: never).
+double crossingTokens(const PlanResult &p, const PlanResult &scenarioPlan, double capacity,
+                      int first) {
     const Workload &w = scenarioPlan.scenario.workload;
     const double hoursPerMonth = scenarioPlan.scenario.pricing.hoursPerMonth;
     auto be = [&](double usd) {
@@ -313,8 +315,6 @@ double crossingTokens(const PlanResult &p, const PlanResult &scenarioPlan, doubl
             .outputTokensPerMonth;
     };
     const double monthly = p.rental.usdPerMonthScheduled;
-    // The workload's concurrency takes at least this many deployments (concurrencyCopies).
-    const int first = int(std::min<std::uint32_t>(concurrencyCopies(p), 4096));
     if (!(capacity > 0) || !std::isfinite(capacity)) {
         return be(monthly * first);
     }
@@ -384,7 +384,8 @@ BreakEvenChartData breakEvenChart(const PlanResult &plan, const std::vector<GpuO
             c->throughput.computed ? c->throughput.capacity.outputTokensPerMonth : 0.0;
         // A plan that does not fit serves no tokens, so it never breaks even.
         l.crossingTokensPerMonth =
-            l.serves ? crossingTokens(*c, plan, l.capacityTokensPerMonth) : kInf;
+            l.serves ? crossingTokens(*c, plan, l.capacityTokensPerMonth, int(l.firstCopies))
+                     : kInf;
         if (std::isfinite(l.crossingTokensPerMonth) && l.crossingTokensPerMonth > 0) {
             lo = std::min(lo, l.crossingTokensPerMonth);
             hi = std::max(hi, l.crossingTokensPerMonth);

@@ -145,9 +145,8 @@ nlohmann::ordered_json decisionJson(const PlanResult &p) {
             {"workload_copies", workloadCopies(p)},
             {"pilot_range",
              pilot.low ? oj{{"low_gpus", pilot.low}, {"high_gpus", pilot.high}} : oj(nullptr)},
-            // A plan that serves nothing has no cost per token (the text's "n/a"): null.
-            {"usd_per_mtok_output_for_workload",
-             p.fit.serves() ? num(cost.forWorkloadUsd) : oj(nullptr)},
+            // A plan that serves nothing has no cost per token (inf, the text's "n/a"): null.
+            {"usd_per_mtok_output_for_workload", num(cost.forWorkloadUsd)},
             {"usd_per_mtok_output_at_capacity", num(cost.atCapacityUsd)},
             {"break_even",
              {{"kind", breakEvenKindId(be.kind)},

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "plan/plantext.h"
 
-#include "plan/plancapacity.h"
-
 #include "engine/enginememory.h"
 #include "plan/decision.h"
 #include "plan/pareto.h"
