@@ -166,11 +166,13 @@ std::string engineOptionsUsage() {
                            table's); another release (0.8.5, 0.23) follows the newest of
                            these at or before it, which the plan's engine version names
   --sglang-version V       the SGLang release whose start-up memory rules SGLang plans
-                           follow: 0.5 (0.5.0 to 0.5.9), 0.5.10 (piecewise CUDA graphs,
-                           8 MiB reserved per capture size) or 0.5.14 (default: also with
-                           speculative decoding; the draft's weights and KV inside
-                           --mem-fraction-static); another release (0.5.12, 0.5.19)
-                           follows the newest of these at or before it
+                           follow, 0.4.0 or later (post releases count: 0.4.7.post1):
+                           0.4 to 0.4.7 (default fraction by TP size), 0.4.7.post1 to
+                           0.5.2 (by memory tier), 0.5.3 (PR #10975's reserve), 0.5.10
+                           (piecewise CUDA graphs, 8 MiB reserved per capture size) or
+                           0.5.14 (default: also with speculative decoding; the draft's
+                           weights and KV inside --mem-fraction-static); a release follows
+                           the newest rule set at or before it (0.5.12: 0.5.10's)
   --prefix-caching on|off  automatic prefix caching (default: the engine's; vLLM keeps two
                            state pages per request of a hybrid model with it on)
   --text-only on|off       serve a multimodal model's text only (default off): vLLM then

@@ -225,11 +225,14 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
     m_sglangVersion->setToolTip(tr("The SGLang release whose start-up memory rules SGLang plans "
                                    "follow"));
     m_sglangVersion->setWhatsThis(fieldHelp(
-        tr("The SGLang release whose start-up memory rules size an SGLang plan: from v0.5.10 "
-           "the server captures piecewise CUDA graphs and reserves 8 MiB per capture size in "
-           "its default --mem-fraction-static; from v0.5.14 a draft model's weights and KV "
-           "cache come out of that fraction instead of the rest of the GPU."),
-        tr("an SGLang release HostPlan models: 0.5.14, 0.5.10 or 0.5 (0.5.0 to 0.5.9)"),
+        tr("The SGLang release whose start-up memory rules size an SGLang plan. The default "
+           "--mem-fraction-static follows a table by TP size up to v0.4.7, a memory tier's "
+           "reserve from v0.4.7.post1 and PR #10975's reserve from v0.5.3; from v0.5.10 the "
+           "server captures piecewise CUDA graphs and reserves 8 MiB per capture size; from "
+           "v0.5.14 a draft model's weights and KV cache come out of that fraction instead of "
+           "the rest of the GPU."),
+        tr("an SGLang release from 0.4.0 on (for example 0.4.7.post1); it follows the newest "
+           "rule set at or before it"),
         tr("default: v0.5.14's rules, the newest (without speculative decoding they are "
            "v0.5.10's, checked against start-up logs of 2026).")));
     form->addRow(tr("SGLang rules"), m_sglangVersion);

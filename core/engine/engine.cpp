@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "engine/engine.h"
+#include "engine/releasetext.h"
 
 #include "util/textutil.h"
 #include "util/units.h"
@@ -163,28 +164,9 @@ const VllmRules &vllmRules(VllmProfile profile) {
 }
 
 namespace {
-/// "0.8.5" -> {0, 8, 5}, "0.22" -> {0, 22, 0}: two or three dot-separated numbers of at most
-/// six digits each, else nullopt.
-std::optional<std::array<std::uint32_t, 3>> releaseNumbers(std::string_view s) {
-    std::array<std::uint32_t, 3> out{0, 0, 0};
-    std::size_t part = 0;
-    std::size_t digits = 0;
-    for (const char c : s) {
-        if (c == '.' && digits > 0 && part < 2) {
-            ++part;
-            digits = 0;
-        } else if (c >= '0' && c <= '9' && digits < 6) {
-            out[part] = out[part] * 10 + std::uint32_t(c - '0');
-            ++digits;
-        } else {
-            return std::nullopt;
-        }
-    }
-    if (part == 0 || digits == 0) {
-        return std::nullopt;
-    }
-    return out;
-}
+using release::releaseCore;
+using release::releaseNumbers;
+using release::shownRelease;
 
 /// Whether the comma-separated `list` (VllmRules::alsoReleases) names `release`.
 bool listsRelease(std::string_view list, std::string_view release) {
@@ -198,29 +180,6 @@ bool listsRelease(std::string_view list, std::string_view release) {
     return false;
 }
 
-/// `text` without a leading 'v' and a trailing ".postN", "rcN" or ".devN" (Python's version
-/// suffixes, as `pip show` or `__version__` print them): a post release ("0.6.4.post1") has its
-/// release's rules, and so has a pre-release ("0.5.3rc0") or development build.
-std::string_view releaseCore(std::string_view text) {
-    std::string_view s = text;
-    if (!s.empty() && (s.front() == 'v' || s.front() == 'V')) {
-        s.remove_prefix(1);
-    }
-    for (const std::string_view suffix : {".post", "rc", ".dev"}) {
-        if (const std::size_t at = s.find(suffix);
-            at != std::string_view::npos && at > 0 && at + suffix.size() < s.size() &&
-            std::all_of(s.begin() + std::ptrdiff_t(at + suffix.size()), s.end(),
-                        [](char c) { return c >= '0' && c <= '9'; })) {
-            s = s.substr(0, at);
-        }
-    }
-    return s;
-}
-
-/// `text` shortened to 40 bytes for an error message.
-std::string shownRelease(std::string_view text) {
-    return text.size() > 40 ? std::string(text.substr(0, 40)) + "..." : std::string(text);
-}
 } // namespace
 
 Result<VllmProfile> parseVllmVersion(std::string_view text) {
@@ -261,60 +220,6 @@ Result<VllmProfile> parseVllmVersion(std::string_view text) {
                          known + "; another release follows the newest of them at or before it)");
 }
 
-const std::vector<SglangRules> &sglangRuleSets() {
-    static const std::vector<SglangRules> table = {
-        {SglangProfile::V0514, "0.5.14", "v0.5.14 and later",
-         "python/sglang/srt/server_args.py (PR #22128: piecewise CUDA graphs with speculative "
-         "decoding); model_runner_kv_cache_mixin.py (PR #23862: the draft's KV inside "
-         "mem_fraction_static; PR #28855: the pool sized after target and draft weights)",
-         true, true, true, 0, 0},
-        {SglangProfile::V0510, "0.5.10", "v0.5.10 to v0.5.13",
-         "python/sglang/srt/server_args.py (PR #16331: piecewise CUDA graphs on by default; "
-         "PR #15927: 8 MiB reserved per capture size)",
-         true, false, false, 4096, 6144},
-        {SglangProfile::V05, "0.5", "v0.5.0 to v0.5.9",
-         "python/sglang/srt/server_args.py @ 469c63e5 _handle_gpu_memory_settings (PR #10975); "
-         "model_runner_kv_cache_mixin.py @ 001ccef0 profile_max_num_token",
-         false, false, false, 2048, 6144},
-    };
-    return table;
-}
-
-const SglangRules &sglangRules(SglangProfile profile) {
-    for (const SglangRules &r : sglangRuleSets()) {
-        if (r.profile == profile) {
-            return r;
-        }
-    }
-    return sglangRuleSets().back();
-}
-
-Result<SglangProfile> parseSglangVersion(std::string_view text) {
-    const std::string_view s = releaseCore(text);
-    std::string known;
-    for (const SglangRules &r : sglangRuleSets()) {
-        if (s == r.id) {
-            return r.profile;
-        }
-        known += (known.empty() ? "" : ", ") + std::string(r.id);
-    }
-    // Any other release ("0.5.12", "0.6.1"): the newest rule set at or before it.
-    const auto release = releaseNumbers(s);
-    if (release) {
-        for (const SglangRules &r : sglangRuleSets()) {
-            if (const auto id = releaseNumbers(r.id); id && *id <= *release) {
-                return r.profile;
-            }
-        }
-    }
-    const std::string shown = shownRelease(text);
-    return makeError(
-        "sglang_version",
-        (release ? "SGLang " + shown + " is older than 0.5, the earliest rules HostPlan models ("
-                 : "unknown SGLang release '" + shown + "' (HostPlan models ") +
-            known + "; another release follows the newest of them at or before it)");
-}
-
 EngineDefaults engineDefaults(Engine engine, VllmProfile vllm) {
     const EngineInfo &e = engineInfo(engine);
     return {engine == Engine::Vllm ? vllmRules(vllm).defaultMemoryFraction
@@ -347,62 +252,6 @@ std::uint32_t engineDefaultBatchedTokens(Engine engine, const GpuSpec &gpu) {
         break;
     }
     return e.batchedTokensLargeGpu;
-}
-
-SglangGpuDefaults sglangGpuDefaults(double gpuMiB, std::uint32_t tp) {
-    // Rows of _handle_gpu_memory_settings: (upper bound MiB, chunk, graph bs TP<4, TP>=4).
-    struct Row {
-        double belowMiB;
-        std::uint32_t chunk, bsSmallTp, bsLargeTp;
-    };
-    static constexpr Row rows[] = {{20 * 1024, 2048, 8, 8},      {35 * 1024, 2048, 24, 80},
-                                   {60 * 1024, 4096, 32, 160},   {90 * 1024, 8192, 256, 512},
-                                   {160 * 1024, 8192, 256, 512}, {1e18, 16384, 512, 512}};
-    if (gpuMiB <= 0) {
-        return {};
-    }
-    for (const Row &r : rows) {
-        if (gpuMiB < r.belowMiB) {
-            return {r.chunk, tp >= 4 ? r.bsLargeTp : r.bsSmallTp};
-        }
-    }
-    return {};
-}
-
-double sglangDefaultMemFraction(double gpuMiB, std::uint32_t tp, std::uint32_t pp, bool speculative,
-                                bool standaloneDraft) {
-    SglangFractionInput in;
-    in.rules = SglangProfile::V05;
-    in.gpuMiB = gpuMiB;
-    in.tp = tp;
-    in.pp = pp;
-    in.speculative = speculative;
-    in.standaloneDraft = standaloneDraft;
-    return sglangDefaultMemFraction(in);
-}
-
-double sglangDefaultMemFraction(const SglangFractionInput &in) {
-    const double gpuMiB = in.gpuMiB;
-    if (!(gpuMiB > 0)) {
-        return engineInfo(Engine::Sglang).defaultMemoryFraction;
-    }
-    const SglangGpuDefaults d = sglangGpuDefaults(gpuMiB, in.tp);
-    const double chunk = in.chunkedPrefillSize ? in.chunkedPrefillSize : d.chunkedPrefillSize;
-    double reserved = 512 + std::max<double>(chunk, 2048) * 1.5 + d.cudaGraphMaxBs * 2.0 +
-                      double(std::max<std::uint32_t>(in.tp, 1)) *
-                          double(std::max<std::uint32_t>(in.pp, 1)) / 8.0 * 1024;
-    reserved += in.piecewiseReserveMiB;
-    if (gpuMiB > 60 * 1024) {
-        reserved = std::max(reserved, 10.0 * 1024);
-    }
-    // After the floor: the draft model and its CUDA graphs.
-    const SglangRules &rules = sglangRules(in.rules);
-    if (in.standaloneDraft) {
-        reserved += rules.standaloneReserveMiB;
-    } else if (in.speculative) {
-        reserved += rules.eagleReserveMiB;
-    }
-    return std::round((gpuMiB - reserved) / gpuMiB * 1000.0) / 1000.0;
 }
 
 std::uint32_t sglangPiecewiseGraphSizes(std::uint32_t maxTokens) {

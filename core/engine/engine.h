@@ -143,8 +143,36 @@ Result<VllmProfile> parseVllmVersion(std::string_view text);
 
 /// Which SGLang start-up memory rules a figure follows (the same model and GPU start with a
 /// different KV pool between releases).
+/// Listed oldest first: a rule that starts at a release compares `profile >= V...`. The releases
+/// are pinned by the version bump commits of sgl-project/sglang (python/sglang/version.py at
+/// each); the server_args.py of each rule set is named in sglangRuleSets().
 enum class SglangProfile {
-    /// v0.5.0 to v0.5.9: the default mem_fraction_static of PR #10975 (sglangDefaultMemFraction)
+    /// v0.4.0 to v0.4.4.post3: the default mem_fraction_static by TP size alone (0.88 at TP 1,
+    /// 0.87 at 2, 0.85 at 4, 0.81 at 8, 0.79 at 16); a multimodal model's fraction, given or
+    /// default, times 0.95 (model_runner.py).
+    V040,
+    /// v0.4.4.post4 to v0.4.5.post2: as V040, the multimodal factor 0.90 (PR #4754).
+    V0444,
+    /// v0.4.5.post3 to v0.4.6.post1: GPUs above 81,920 MiB reserve 13 GiB instead of the TP
+    /// table (PR #5604).
+    V0453,
+    /// v0.4.6.post2 to v0.4.6.post5: the table counts TP x PP (PR #5724); above 96 GiB the
+    /// fraction is min(f + 48 GiB x (1 - f) / gpu, (gpu - 18 GiB) / gpu) with f = 0.88 above
+    /// 81,920 MiB (PR #5893).
+    V0462,
+    /// v0.4.7: as V0462, 0.79 above 180,000 MB on CUDA (PR #6748); speculative decoding
+    /// reserves 20 GiB above 96 GiB or takes 0.95 of the fraction below (PR #6726).
+    V047,
+    /// v0.4.7.post1 to v0.4.8.post1: the fraction reserves a memory tier's GiB (PR #7054,
+    /// sglangDefaultMemFraction), 2 GiB more with speculative decoding.
+    V0471,
+    /// v0.4.9 to v0.4.9.post2: as V0471, the multimodal factor 0.90 for the default fraction
+    /// only (PR #7748).
+    V049,
+    /// v0.4.9.post3 to v0.5.2: as V049, the multimodal factor by the vision tower's size
+    /// (PR #6881, sglangVisionFractionFactor); 0.5.2 adds STANDALONE drafts (6 GiB).
+    V0493,
+    /// v0.5.3 to v0.5.9: the default mem_fraction_static of PR #10975 (sglangDefaultMemFraction)
     /// with no piecewise CUDA graphs (opt-in then); a draft model's weights and KV pool are
     /// allocated after the target's pool, out of the reserve.
     V05,
@@ -164,7 +192,7 @@ enum class SglangProfile {
 /// engine.sglang_version, `hostplan-cli --sglang-version`, the GUI's SGLang rules field).
 struct SglangRules {
     SglangProfile profile = SglangProfile::V05;
-    std::string_view id;     ///< JSON / CLI value: "0.5.14", "0.5.10", "0.5"
+    std::string_view id;     ///< JSON / CLI value: "0.5.14", "0.5.3", "0.4.7.post1", "0.4"
     std::string_view label;  ///< prose, as plans print it: "v0.5.10 to v0.5.13"
     std::string_view source; ///< where these rules were read (file @ commit, PR)
     /// Piecewise CUDA graphs captured by default (sglangPiecewiseGraphs).
@@ -292,12 +320,22 @@ bool hasVisionTower(const ModelSpec &model);
 /// ServerArgs.adjust_mem_fraction_for_vlm only inside `if self.mem_fraction_static is None`, after
 /// the size rule and the speculative reserve, and does not round the product; the newest release
 /// keeps the same rule in python/sglang/srt/arg_groups/memory_hook.py @ a82da8da
-/// handle_gpu_memory_settings (adjust_mem_fraction_for_vlm, still for the default only). Older
-/// releases (0.4.x) instead multiplied any fraction, given or default, by 0.95 in
-/// ModelRunner.model_specific_adjustment
-/// ("Automatically reduce --mem-fraction-static ... because this is a multimodal model"), which
-/// HostPlan does not follow. Gemma 3's SigLIP tower (27 layers of 1152): 0.95 x 0.958 = 0.910.
+/// handle_gpu_memory_settings (adjust_mem_fraction_for_vlm, still for the default only); it
+/// came in v0.4.9.post3 (PR #6881). Older releases: the overload below. Gemma 3's SigLIP tower
+/// (27 layers of 1152): 0.95 x 0.958 = 0.910.
 double sglangVisionFractionFactor(const ModelSpec &model);
+/// What rule set `rules` multiplies SGLang's DEFAULT mem_fraction_static of `model` by (a
+/// fraction the user gives is left as it is): 1 without a vision tower and before v0.4.9 (the
+/// server set none then); 0.90 from v0.4.9 (server_args.py @ ec5f9c62, PR #7748);
+/// sglangVisionFractionFactor(model) from v0.4.9.post3 (PR #6881).
+double sglangVisionFractionFactor(const ModelSpec &model, SglangProfile rules);
+/// What SGLang's model runner multiplied ANY mem_fraction_static of `model` by, given or
+/// default, before it sized the KV pool: 0.95 for a model with a vision tower to v0.4.4.post3
+/// (model_runner.py model_specific_adjustment @ f8b03269), 0.90 from v0.4.4.post4 (@ 35e0856b,
+/// PR #4754) to v0.4.8.post1; 1 from v0.4.9, which moved the factor to the default
+/// (sglangVisionFractionFactor) and without a vision tower. The flag keeps its value; the
+/// pool is sized with the product (sglang_memory.cpp).
+double sglangRunnerFractionFactor(const ModelSpec &model, SglangProfile rules);
 
 /// The note on what HostPlan does not model for a vLLM plan of a model with a vision tower
 /// (GroupRole::Vision): before it sizes the KV pool, vLLM V1's profile runs the encoder on one
@@ -320,12 +358,22 @@ std::uint32_t engineDefaultBatchedTokens(Engine engine, const GpuSpec &gpu);
 bool vllmLargeGpuDefaults(const GpuSpec &gpu);
 
 /// SGLang defaults by GPU memory (sglang/srt/server_args.py _handle_gpu_memory_settings,
-/// PR #10975): chunked_prefill_size and cuda_graph_max_bs for `gpuMiB` of device memory.
+/// PR #10975, from v0.5.3): chunked_prefill_size and cuda_graph_max_bs for `gpuMiB` of device
+/// memory.
 struct SglangGpuDefaults {
     std::uint32_t chunkedPrefillSize = 4096;
     std::uint32_t cudaGraphMaxBs = 160;
 };
 SglangGpuDefaults sglangGpuDefaults(double gpuMiB, std::uint32_t tp);
+/// The same defaults under rule set `rules`. Before v0.5.3 (PR #10975) the server sets
+/// chunked_prefill_size by size (2,048 below 25,000 MiB, else 8,192; v0.4.7 16,384 above
+/// 180,000 MiB; from v0.4.7.post1 2,048 below 35 GiB, 8,192 below 160 GiB, else 16,384) and
+/// cuda_graph_max_bs only on small GPUs (8, or 80 from TP 4); otherwise the CUDA-graph runner
+/// captures up to 160 sizes' largest batch, 256 above 81,920 MiB (v0.4.5.post3), 96 GiB
+/// (v0.4.6.post2) or 90 GiB (v0.4.7.post1), 512 above 180,000 MiB (v0.4.7) or 160,000 MiB
+/// (v0.4.7.post1): cuda_graph_runner.py get_batch_sizes_to_capture @ b9c87e78, 4f723edd,
+/// f9dc9dd2. From v0.5.3 the overload above.
+SglangGpuDefaults sglangGpuDefaults(double gpuMiB, std::uint32_t tp, SglangProfile rules);
 /// SGLang's default mem_fraction_static (same source): reserved MiB = 512 + max(chunk, 2048) x
 /// 1.5 + cuda_graph_max_bs x 2 + tp x pp / 8 x 1024, at least 10 GiB on GPUs above 60 GiB;
 /// fraction = round((gpuMiB - reserved) / gpuMiB, 3). H100 TP1 0.836, B200 TP1 0.858
@@ -348,6 +396,8 @@ struct SglangFractionInput {
     /// The piecewise CUDA graphs' reserve (sglangPiecewiseGraphs), MiB; 0 when they are off.
     double piecewiseReserveMiB = 0;
     SglangProfile rules = kDefaultSglangProfile;
+    /// An NVIDIA (CUDA) GPU: v0.4.7's 0.79 for GPUs above 180,000 MB is CUDA's only.
+    bool cuda = true;
 };
 /// SGLang's default mem_fraction_static under rule set `in.rules` (server_args.py
 /// _handle_gpu_memory_settings): the reserve of the overload above with the chunked prefill
@@ -356,7 +406,14 @@ struct SglangFractionInput {
 /// reserve before the 10 GiB floor (server_args.py of the v0.5.10 period), and the rule set's
 /// speculative reserve after it (SglangRules::eagleReserveMiB, standaloneReserveMiB). 81,920
 /// MiB at TP 1 under the v0.5.10 rules, 58 sizes: 512 + 12,288 + 512 + 128 + 464 MiB
-/// reserved, 0.830. 0.88 when `gpuMiB` is not positive.
+/// reserved, 0.830. 0.88 when `gpuMiB` is not positive. Older rule sets (server_args.py
+/// __post_init__): to v0.4.7 the TP table (0.88 / 0.87 / 0.85 / 0.81 / 0.79 from TP 1 / 2 / 4
+/// / 8 / 16; from v0.4.6.post2 of TP x PP) with the large-GPU rules of SglangProfile V0453 to
+/// V047, unrounded (@ f8b03269, b9c87e78, 9858113c, 4f723edd); from v0.4.7.post1 to v0.5.2
+/// round((gpu - reserved) / gpu, 3) with reserved (2.8 + TP x PP / 10) GiB below 35 GiB,
+/// (9.5 + TP x PP / 2) GiB below 90 GiB, (12 + TP x PP / 2) GiB below 160 GiB, else 32 GiB, 2
+/// GiB more with speculative decoding (6 GiB for STANDALONE, v0.5.2) (@ f9dc9dd2, b0d25e72):
+/// an 81,080 MiB H100 at TP 1 0.874, TP 8 0.830.
 double sglangDefaultMemFraction(const SglangFractionInput &in);
 
 /// How many sizes SGLang captures piecewise CUDA graphs for up to `maxTokens` tokens

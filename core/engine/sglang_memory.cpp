@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// SGLang memory rules (SGLang v0.5.x, three rule sets: engine.h SglangProfile; the sources
-// below, each at the commit read).
+// SGLang memory rules (SGLang v0.4.0 to v0.5.x; the rule sets' defaults: engine.h
+// SglangProfile, sglangrules.cpp; the sources below, each at the commit read).
 //
 // Sources (sgl-project/sglang):
 // - python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py @ 001ccef0
@@ -60,7 +60,7 @@
 //   plan before any memory term (speculationPipelineProblem).
 // - python/sglang/srt/server_args.py @ 469c63e5 _handle_gpu_memory_settings (PR #10975): the
 //   default mem_fraction_static, chunked_prefill_size and cuda_graph_max_bs by GPU size
-//   (engine.cpp sglangDefaultMemFraction, sglangGpuDefaults).
+//   (sglangrules.cpp sglangDefaultMemFraction, sglangGpuDefaults, with the older rule sets).
 #include "engine/deepseekv4pool.h"
 #include "engine/enginememory.h"
 #include "engine/pipelinestage.h"
@@ -226,8 +226,8 @@ class SglangMemory final : public EngineMemoryModel {
         // Before `pre`: the CUDA context and SGLang's distributed init.
         t.cudaContext = std::uint64_t(gib(0.5));
         t.communication = sglangDistributedInitBytes(in.gpu, in.tp, in.pp);
-        const SglangGpuDefaults d =
-            sglangGpuDefaults(double(in.gpu.usableMemoryBytes) / kBytesPerMiB, in.tp);
+        const SglangGpuDefaults d = sglangGpuDefaults(
+            double(in.gpu.usableMemoryBytes) / kBytesPerMiB, in.tp, in.sglangProfile);
         // The reserve rule's own estimate of graph memory: cuda_graph_max_bs x 2 MiB (none with
         // --disable-cuda-graph), and the piecewise (prefill) graphs' reserve where the release
         // captures them (which --disable-cuda-graph does not turn off).
@@ -250,14 +250,16 @@ class SglangMemory final : public EngineMemoryModel {
         t.memoryFraction = in.memoryFraction;
         const double pre = double(in.gpu.usableMemoryBytes) - double(t.cudaContext) -
                            double(t.communication) - double(in.runtimeOverride.value_or(0));
-        t.budget = std::uint64_t(std::max(0.0, pre * in.memoryFraction));
+        // The fraction the pool is sized with: releases before v0.4.9 scaled a multimodal
+        // model's flag in the model runner (sglangRunnerFractionFactor).
+        const double fraction = in.memoryFraction * sglangRunnerFractionFactor(m, in.sglangProfile);
+        t.budget = std::uint64_t(std::max(0.0, pre * fraction));
         // The target's pool: the draft model loads after it (out of the reserve), or from
         // v0.5.14 before it (inside the fraction). At PP > 1 free memory is the smallest over
         // the ranks, after the heaviest rank's weights.
         const std::uint64_t loaded =
             pool ? pool->weights : t.weights() - (rules.draftInsideFraction ? 0 : t.draftWeights);
-        std::int64_t rest =
-            std::int64_t(std::floor(pre * in.memoryFraction)) - std::int64_t(loaded);
+        std::int64_t rest = std::int64_t(std::floor(pre * fraction)) - std::int64_t(loaded);
         // The largest cell sets the token count.
         const EngineMemoryInput cellInput = pool ? stageInput(whole, pool->cellStage) : in;
         const EngineKvLayout k = engineKvLayout(cellInput);
@@ -308,7 +310,7 @@ class SglangMemory final : public EngineMemoryModel {
         setRequestTable(tableInput, t);
         // What the reserve keeps once the request table, the CUDA graphs and a draft (its
         // weights and KV pool, allocated after the target's pool up to v0.5.13) are in it.
-        const double reserve = pre - std::floor(pre * in.memoryFraction) - double(t.cudaGraphs);
+        const double reserve = pre - std::floor(pre * fraction) - double(t.cudaGraphs);
         const std::uint64_t draftAfter =
             rules.draftInsideFraction ? 0 : t.draftWeights + t.draftKvBytes;
         t.reserveMarginBytes =

@@ -2,6 +2,7 @@
 #include "plan/plan.h"
 #include "plan/plancapacity.h"
 
+#include "engine/enginememory.h"
 #include "engine/servedtype.h"
 #include "engine/shippedkv.h"
 #include "engine/tpshard.h"
@@ -137,6 +138,21 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
         r.kvFormatNote = "KV cache " + dtype.label() +
                          " (the engines' --kv-cache-dtype auto follows the model's " +
                          dtype.label() + " dtype)";
+    }
+    // SGLang resolves "auto" to FP8 E4M3 for a DeepSeek sparse-attention (DSA) model on a GPU
+    // of compute capability 10.0 or more, BF16 below (server_args.py
+    // _set_default_nsa_kv_cache_dtype, "for Blackwell, we support fp8 only currently", in the
+    // model-specific adjustments of DeepSeek V3.2 and, with is_deepseek_dsa, GLM-5:
+    // configs/model_config.py @ 001adf56).
+    if (given.engine.engine == Engine::Sglang && !kvFormatExplicit(given.model) &&
+        !importedModel.shippedKvFormat && sparseMlaModel(importedModel)) {
+        const auto gpu = catalogue.findGpu(given.hardware.gpu);
+        if (gpu.ok() && gpu.value().computeCapability >= 100) {
+            r.scenario.model.kvFormat = formats::fp8;
+            r.kvFormatNote = "KV cache FP8 (SGLang's --kv-cache-dtype auto is fp8_e4m3 for a "
+                             "DeepSeek sparse-attention model on a GPU of compute capability "
+                             "10.0 or more)";
+        }
     }
     resolveStateFormat(importedModel, dtype, r);
     const Scenario scenario = r.scenario; // the plan's inputs, before naming

@@ -88,8 +88,8 @@ struct EngineSettings {
     /// "0.7", "0.6.5" or "0.6.4", optional.
     std::optional<VllmProfile> vllmVersion;
     /// The SGLang release whose start-up memory rules SGLang plans follow (engine/engine.h
-    /// sglangRuleSets); unset = kDefaultSglangProfile. JSON "sglang_version": "0.5.14",
-    /// "0.5.10", "0.5" or any release from 0.5.0 (parseSglangVersion), optional.
+    /// sglangRuleSets); unset = kDefaultSglangProfile. JSON "sglang_version": a rule set's id
+    /// ("0.5.14", "0.4.7.post1") or any release from 0.4.0 (parseSglangVersion), optional.
     std::optional<SglangProfile> sglangVersion;
     /// Automatic prefix caching (vLLM --enable-prefix-caching / --no-enable-prefix-caching).
     /// Unset = the engine's default, which for vLLM on a hybrid (recurrent-state) model is off:

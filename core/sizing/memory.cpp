@@ -168,6 +168,11 @@ std::uint32_t batchedTokens(const Scenario &scenario, const GpuSpec &gpu, const 
         return std::max<std::uint32_t>(*engine.prefillChunkTokens, 1);
     }
     const std::uint32_t table = engineDefaultBatchedTokens(engine.engine, gpu);
+    if (engine.engine == Engine::Sglang) {
+        return sglangGpuDefaults(double(gpu.usableMemoryBytes) / kBytesPerMiB, 1,
+                                 engine.sglangVersion.value_or(kDefaultSglangProfile))
+            .chunkedPrefillSize;
+    }
     if (engine.engine != Engine::Vllm) {
         return table;
     }
@@ -229,7 +234,8 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
         // --max-running-requests bounds the captured batches (cuda_graph_runner.py
         // get_batch_sizes_to_capture: bs <= req_to_token_pool.size).
         const std::uint32_t graphBs =
-            sglangGpuDefaults(double(gpu.usableMemoryBytes) / kBytesPerMiB, in.tp).cudaGraphMaxBs;
+            sglangGpuDefaults(double(gpu.usableMemoryBytes) / kBytesPerMiB, in.tp, in.sglangProfile)
+                .cudaGraphMaxBs;
         in.maxNumSeqs = in.maxNumSeqs ? std::min(in.maxNumSeqs, graphBs) : graphBs;
         in.maxRunningRequests = scenario.engine.maxNumSeqs.value_or(0);
     }
@@ -248,10 +254,12 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
         f.standaloneDraft = standaloneDraft;
         f.chunkedPrefillSize = in.maxBatchedTokens;
         f.rules = in.sglangProfile;
+        f.cuda = gpu.vendor == "NVIDIA";
         f.piecewiseReserveMiB = sglangPiecewiseGraphs({in.sglangProfile, &model, &gpu, in.pp,
                                                        speculative, in.maxBatchedTokens})
                                     .reserveMiB;
-        in.memoryFraction = sglangDefaultMemFraction(f) * sglangVisionFractionFactor(model);
+        in.memoryFraction =
+            sglangDefaultMemFraction(f) * sglangVisionFractionFactor(model, in.sglangProfile);
     } else {
         in.memoryFraction = engineDefaultMemoryFraction(engine, gpu, in.tp, speculative,
                                                         standaloneDraft, &model, in.vllmProfile);

@@ -97,14 +97,14 @@ inline GpuSpec loggedGpu(const char *name, double totalGib, bool fp8,
 }
 
 /// The engine input for a row: the plan's own placement, then the row's flags. vLLM rows follow
-/// v0.11's rules (their logs are from the v0.10 / v0.11 releases of 2025) and SGLang rows v0.5's
-/// unless the row sets another profile.
+/// v0.11's rules (their logs are from the v0.10 / v0.11 releases of 2025) and SGLang rows
+/// v0.5.3's unless the row sets another profile (every SGLang row gives its fraction).
 inline EngineMemoryInput rowInput(const ModelSpec &m, const GpuSpec &gpu, Parallelism par,
                                   Engine engine, std::uint64_t maxModelLen) {
     Scenario s;
     s.engine.engine = engine;
     s.engine.vllmVersion = VllmProfile::V1;
-    s.engine.sglangVersion = SglangProfile::V05; // the SGLang rows' logs: 0.4.3 to 0.5.3
+    s.engine.sglangVersion = SglangProfile::V05;
     s.workload.contextTokens = maxModelLen;
     s.engine.prefillChunkTokens = engineDefaultBatchedTokens(engine, gpu);
     return engineInputFor(m, gpu, par, s);
@@ -482,6 +482,7 @@ inline std::vector<Check> memoryChecks() {
     {
         const ModelSpec m = qwq32b();
         EngineMemoryInput in = rowInput(m, loggedL4(), {4, 1, 1}, Engine::Sglang, 131072);
+        in.sglangProfile = SglangProfile::V040; // the log's release, 0.4.3.post4
         in.memoryFraction = 0.85;
         const EngineMemoryTerms t = sglangMemoryModel().terms(in);
         const std::string set = "QwQ-32B bf16, 4x L4, SGLang 0.4.3 TP4, mfs 0.85, len 131072";

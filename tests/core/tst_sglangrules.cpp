@@ -7,6 +7,7 @@
 #include "engine/draftmodel.h"
 #include "engine/enginememory.h"
 #include "goldenmemory.h"
+#include "plan/plan.h"
 #include "scenario/scenario.h"
 #include "sizing/memory.h"
 #include "testutil.h"
@@ -51,8 +52,9 @@ class tst_SglangRules : public QObject {
     // releases are taken; older releases and other text are refused naming the field.
     void parseRelease_data() {
         QTest::addColumn<QString>("text");
-        QTest::addColumn<int>("profile"); // -1: refused
-        QTest::newRow("0.5") << "0.5" << int(SglangProfile::V05);
+        QTest::addColumn<int>("profile");                           // -1: refused
+        QTest::newRow("0.5") << "0.5" << int(SglangProfile::V0493); // 0.5.0
+        QTest::newRow("0.5.2") << "0.5.2" << int(SglangProfile::V0493);
         QTest::newRow("0.5.3") << "0.5.3" << int(SglangProfile::V05);
         QTest::newRow("0.5.9") << "0.5.9" << int(SglangProfile::V05);
         QTest::newRow("v0.5.10") << "v0.5.10" << int(SglangProfile::V0510);
@@ -64,7 +66,23 @@ class tst_SglangRules : public QObject {
         QTest::newRow("0.5.14") << "0.5.14" << int(SglangProfile::V0514);
         QTest::newRow("0.5.19") << "0.5.19" << int(SglangProfile::V0514);
         QTest::newRow("0.6.1") << "0.6.1" << int(SglangProfile::V0514);
-        QTest::newRow("0.4.3") << "0.4.3" << -1;
+        // The releases before v0.5.3, each by its post release.
+        QTest::newRow("0.4") << "0.4" << int(SglangProfile::V040);
+        QTest::newRow("0.4.3.post4") << "0.4.3.post4" << int(SglangProfile::V040);
+        QTest::newRow("0.4.4.post3") << "0.4.4.post3" << int(SglangProfile::V040);
+        QTest::newRow("0.4.4.post4") << "0.4.4.post4" << int(SglangProfile::V0444);
+        QTest::newRow("0.4.5.post2") << "0.4.5.post2" << int(SglangProfile::V0444);
+        QTest::newRow("v0.4.5.post3") << "v0.4.5.post3" << int(SglangProfile::V0453);
+        QTest::newRow("0.4.6.post1") << "0.4.6.post1" << int(SglangProfile::V0453);
+        QTest::newRow("0.4.6.post5") << "0.4.6.post5" << int(SglangProfile::V0462);
+        QTest::newRow("0.4.7") << "0.4.7" << int(SglangProfile::V047);
+        QTest::newRow("0.4.7.post1") << "0.4.7.post1" << int(SglangProfile::V0471);
+        QTest::newRow("0.4.8.post1") << "0.4.8.post1" << int(SglangProfile::V0471);
+        QTest::newRow("0.4.9.post2") << "0.4.9.post2" << int(SglangProfile::V049);
+        QTest::newRow("0.4.9.post3") << "0.4.9.post3" << int(SglangProfile::V0493);
+        QTest::newRow("0.4.10.post2") << "0.4.10.post2" << int(SglangProfile::V0493);
+        QTest::newRow("0.3.6") << "0.3.6" << -1;
+        QTest::newRow("bad post") << "0.4.7.postx" << -1;
         QTest::newRow("word") << "latest" << -1;
         QTest::newRow("empty") << "" << -1;
     }
@@ -75,7 +93,8 @@ class tst_SglangRules : public QObject {
         if (profile < 0) {
             QVERIFY(!r.ok());
             QCOMPARE(r.error().field, std::string("sglang_version"));
-            QVERIFY2(r.error().message.find("0.5.14, 0.5.10, 0.5") != std::string::npos,
+            QVERIFY2(r.error().message.find("0.5.14, 0.5.10, 0.5.3, 0.4.9.post3") !=
+                         std::string::npos,
                      r.error().message.c_str());
             return;
         }
@@ -94,7 +113,13 @@ class tst_SglangRules : public QObject {
         auto back = parseScenario(text);
         QVERIFY(back.ok());
         QCOMPARE(back.value().engine, s.value().engine);
-        auto bad = parseScenario(R"({"schema_version": 1, "engine": {"sglang_version": "0.4"}})");
+        auto post =
+            parseScenario(R"({"schema_version": 1, "engine": {"sglang_version": "0.4.8.post1"}})");
+        QVERIFY(post.ok());
+        QCOMPARE(post.value().engine.sglangVersion, std::optional(SglangProfile::V0471));
+        QVERIFY(scenarioToJson(post.value()).find(R"("sglang_version": "0.4.7.post1")") !=
+                std::string::npos);
+        auto bad = parseScenario(R"({"schema_version": 1, "engine": {"sglang_version": "0.3.6"}})");
         QVERIFY(!bad.ok());
         QCOMPARE(bad.error().field, std::string("engine.sglang_version"));
     }
@@ -155,6 +180,158 @@ class tst_SglangRules : public QObject {
         QCOMPARE(sglangDefaultMemFraction(pp.gpuMiB, 4, 1), 0.900);
     }
 
+    // The default fraction before v0.5.3 (server_args.py at each release's bump commit): the
+    // TP table to v0.4.7 with its large-GPU rules, then PR #7054's memory tiers.
+    void olderDefaultFraction() {
+        const double h100 = 81080; // 79.18 GiB
+        const double h200 = 139.8 * 1024;
+        const double b200 = 178.35 * 1024;
+        auto frac = [](SglangProfile rules, double gpu, std::uint32_t tp, std::uint32_t pp = 1,
+                       bool spec = false, bool standalone = false, bool cuda = true) {
+            SglangFractionInput in;
+            in.rules = rules;
+            in.gpuMiB = gpu;
+            in.tp = tp;
+            in.pp = pp;
+            in.speculative = spec;
+            in.standaloneDraft = standalone;
+            in.cuda = cuda;
+            return sglangDefaultMemFraction(in);
+        };
+        QCOMPARE(frac(SglangProfile::V040, h100, 1), 0.88);
+        QCOMPARE(frac(SglangProfile::V040, h100, 2), 0.87);
+        QCOMPARE(frac(SglangProfile::V040, h100, 4), 0.85);
+        QCOMPARE(frac(SglangProfile::V040, h100, 8), 0.81);
+        QCOMPARE(frac(SglangProfile::V040, h100, 16), 0.79);
+        QCOMPARE(frac(SglangProfile::V040, h200, 8), 0.81);          // no size rule yet
+        QCOMPARE(frac(SglangProfile::V0444, h100, 4, 2), 0.85);      // TP alone
+        QCOMPARE(frac(SglangProfile::V0462, h100, 4, 2), 0.81);      // TP x PP
+        QCOMPARE(frac(SglangProfile::V040, h100, 1, 1, true), 0.88); // no speculative term
+        // v0.4.5.post3: 13 GiB above 81,920 MiB, at any TP.
+        QCOMPARE(frac(SglangProfile::V0453, h200, 8), (h200 - 13312) / h200);
+        QCOMPARE(frac(SglangProfile::V0453, h100, 8), 0.81);
+        // v0.4.6.post2: min(0.88 + 48 GiB x 0.12 / gpu, (gpu - 18 GiB) / gpu) above 96 GiB.
+        QCOMPARE(frac(SglangProfile::V0462, h200, 8), (h200 - 18432) / h200); // 0.871
+        QVERIFY(std::abs(frac(SglangProfile::V0462, h200, 8) - 0.8712) < 1e-4);
+        // v0.4.7: 0.79 above 180,000 MB on CUDA; an AMD GPU of 192 GB takes the 96 GiB rule;
+        // speculative decoding reserves 20 GiB above 96 GiB, else takes 0.95 of the table.
+        QCOMPARE(frac(SglangProfile::V047, b200, 8), 0.79);
+        QCOMPARE(frac(SglangProfile::V0462, b200, 8), (b200 - 18432) / b200);
+        const double mi300x = 191.98 * 1024;
+        QCOMPARE(frac(SglangProfile::V047, mi300x, 8, 1, false, false, false),
+                 std::min(0.88 + 49152 * 0.12 / mi300x, (mi300x - 18432) / mi300x));
+        QCOMPARE(frac(SglangProfile::V047, h200, 8, 1, true), (h200 - 20480) / h200);
+        QCOMPARE(frac(SglangProfile::V047, h100, 1, 1, true), 0.88 * 0.95);
+        // v0.4.7.post1 to v0.5.2: (9.5 + TP x PP / 2) GiB on an 80 GB GPU, 12 + TP x PP / 2
+        // below 160 GiB, 32 GiB above, (2.8 + TP x PP / 10) GiB below 35 GiB; rounded.
+        QCOMPARE(frac(SglangProfile::V0471, h100, 1), 0.874);                // 10,240 MiB reserved
+        QCOMPARE(frac(SglangProfile::V0471, h100, 8), 0.830);                // 13,824 MiB
+        QCOMPARE(frac(SglangProfile::V0493, h200, 8), 0.886);                // 16,384 MiB
+        QCOMPARE(frac(SglangProfile::V0493, b200, 8), 0.821);                // 32,768 MiB
+        QCOMPARE(frac(SglangProfile::V049, 22.03 * 1024, 4), 0.855);         // L4: 3,277 MiB
+        QCOMPARE(frac(SglangProfile::V0471, h100, 1, 1, true), 0.848);       // + 2 GiB
+        QCOMPARE(frac(SglangProfile::V0471, h100, 1, 1, true, true), 0.848); // no STANDALONE
+        QCOMPARE(frac(SglangProfile::V0493, h100, 1, 1, true, true), 0.798); // + 6 GiB (0.5.2)
+    }
+
+    // chunked_prefill_size and the largest CUDA-graph batch before v0.5.3.
+    void olderGpuDefaults() {
+        auto check = [](SglangProfile rules, double gpu, std::uint32_t tp, std::uint32_t chunk,
+                        std::uint32_t bs) {
+            const SglangGpuDefaults d = sglangGpuDefaults(gpu, tp, rules);
+            QCOMPARE(d.chunkedPrefillSize, chunk);
+            QCOMPARE(d.cudaGraphMaxBs, bs);
+        };
+        check(SglangProfile::V040, 22558, 1, 2048, 8); // L4: below 25,000 MiB
+        check(SglangProfile::V040, 22558, 4, 2048, 80);
+        check(SglangProfile::V040, 81080, 1, 8192, 160);
+        check(SglangProfile::V040, 143155, 1, 8192, 160);
+        check(SglangProfile::V0453, 143155, 1, 8192, 256); // above 81,920 MiB
+        check(SglangProfile::V0462, 97280, 1, 8192, 160);  // not above 96 GiB
+        check(SglangProfile::V0471, 97280, 1, 8192, 256);  // above 90 GiB
+        check(SglangProfile::V0462, 182630, 8, 8192, 256);
+        check(SglangProfile::V047, 182630, 8, 16384, 512); // above 180,000 MiB
+        check(SglangProfile::V0471, 170000, 8, 16384, 512);
+        check(SglangProfile::V0471, 30000, 2, 2048, 8); // below 35 GiB
+        check(SglangProfile::V0471, 81080, 8, 8192, 160);
+        // From v0.5.3 the size table of PR #10975.
+        check(SglangProfile::V05, 81080, 1, 8192, 256);
+    }
+
+    // A multimodal model: to v0.4.8.post1 the model runner scales any fraction (0.95, then
+    // 0.90 from v0.4.4.post4); from v0.4.9 only the default, 0.90, then by the tower's size.
+    void olderVisionFactor() {
+        const ModelSpec vision = golden::dataConfigModel("google--medgemma-27b-it_config.json",
+                                                         "google/medgemma-27b-it");
+        const ModelSpec text = golden::catalogueModel("llama-3.1-8b");
+        QCOMPARE(sglangRunnerFractionFactor(vision, SglangProfile::V040), 0.95);
+        QCOMPARE(sglangRunnerFractionFactor(vision, SglangProfile::V0444), 0.90);
+        QCOMPARE(sglangRunnerFractionFactor(vision, SglangProfile::V0471), 0.90);
+        QCOMPARE(sglangRunnerFractionFactor(vision, SglangProfile::V049), 1.0);
+        QCOMPARE(sglangRunnerFractionFactor(text, SglangProfile::V040), 1.0);
+        QCOMPARE(sglangVisionFractionFactor(vision, SglangProfile::V0471), 1.0);
+        QCOMPARE(sglangVisionFractionFactor(vision, SglangProfile::V049), 0.90);
+        QCOMPARE(sglangVisionFractionFactor(vision, SglangProfile::V0493),
+                 sglangVisionFractionFactor(vision));
+        QCOMPARE(sglangVisionFractionFactor(text, SglangProfile::V049), 1.0);
+        // A given 0.85 stays the plan's flag; v0.4.3's pool is sized at 0.85 x 0.95 of the free
+        // memory before loading.
+        const GpuSpec h100 = golden::loggedGpu("NVIDIA H100 80GB HBM3", 80.0, true);
+        Scenario s = sglangScenario(SglangProfile::V040, 8192);
+        s.engine.memoryFraction = 0.85;
+        const EngineMemoryInput in = engineInputFor(vision, h100, {2, 1, 1}, s);
+        QCOMPARE(in.memoryFraction, 0.85);
+        const EngineMemoryTerms t = sglangMemoryModel().terms(in);
+        const double pre = double(h100.usableMemoryBytes) - double(t.cudaContext + t.communication);
+        QCOMPARE(t.memoryFraction, 0.85);
+        QVERIFY(std::abs(double(t.budget) - pre * 0.85 * 0.95) < 2.0);
+        s.engine.sglangVersion = SglangProfile::V049;
+        const EngineMemoryTerms later =
+            sglangMemoryModel().terms(engineInputFor(vision, h100, {2, 1, 1}, s));
+        QVERIFY(std::abs(double(later.budget) - pre * 0.85) < 2.0);
+        QVERIFY(later.kvTokens > t.kvTokens);
+        // The default under v0.4.9: the memory tier's fraction times 0.90.
+        s.engine.memoryFraction.reset();
+        QCOMPARE(engineInputFor(vision, h100, {2, 1, 1}, s).memoryFraction,
+                 sglangDefaultMemFraction({double(h100.usableMemoryBytes) / kBytesPerMiB, 2, 1,
+                                           false, false, 0, 0, SglangProfile::V049}) *
+                     0.90);
+    }
+
+    // SGLang's "auto" KV cache of a DeepSeek sparse-attention model: FP8 E4M3 on a GPU of
+    // compute capability 10.0 or more, BF16 on Hopper; a format the scenario names wins, and
+    // neither vLLM nor a dense-attention MLA model follows the rule.
+    void dsaAutoKvDtype() {
+        const ModelSpec dsa = golden::dataConfigModel("deepseek-ai--DeepSeek-V3.2_config.json",
+                                                      "deepseek-ai/DeepSeek-V3.2");
+        const ModelSpec v3 = golden::catalogueModel("deepseek-v3");
+        auto plan = [](const ModelSpec &m, const char *gpu, Engine engine, bool bf16Chosen) {
+            Scenario s;
+            s.engine.engine = engine;
+            s.hardware.gpu = gpu;
+            s.hardware.gpuCount = 8;
+            s.model.kvBf16Chosen = bf16Chosen;
+            auto p = evaluate(s, Catalogue::builtin(), m);
+            if (!p.ok()) {
+                qFatal("%s", p.error().toString().c_str());
+            }
+            return std::move(p.value());
+        };
+        const PlanResult b200 = plan(dsa, "b200", Engine::Sglang, false);
+        QCOMPARE(b200.scenario.model.kvFormat, formats::fp8);
+        QVERIFY2(b200.kvFormatNote.find("fp8_e4m3 for a DeepSeek sparse-attention model") !=
+                     std::string::npos,
+                 b200.kvFormatNote.c_str());
+        const PlanResult h200 = plan(dsa, "h200", Engine::Sglang, false);
+        QCOMPARE(h200.scenario.model.kvFormat, formats::bf16);
+        QVERIFY(h200.kvFormatNote.empty());
+        QVERIFY(b200.memory.cache.kvBytesPerToken < h200.memory.cache.kvBytesPerToken);
+        QCOMPARE(plan(dsa, "b200", Engine::Sglang, true).scenario.model.kvFormat, formats::bf16);
+        QCOMPARE(plan(dsa, "b200", Engine::Vllm, false).kvFormatNote.find("SGLang"),
+                 std::string::npos);
+        QCOMPARE(plan(v3, "b200", Engine::Sglang, false).scenario.model.kvFormat, formats::bf16);
+    }
+
     // When the server captures piecewise graphs, for how many tokens, and what it reserves.
     void piecewiseConditions() {
         const ModelSpec dense = golden::catalogueModel("llama-3.1-8b");
@@ -213,7 +390,7 @@ class tst_SglangRules : public QObject {
         const EngineMemoryInput e = engineInputFor(m, h200, tp8, eager);
         QCOMPARE(e.memoryFraction, 0.886);
         QCOMPARE(sglangMemoryModel().terms(e).cudaGraphs, 1536ull * kBytesPerMiB);
-        QCOMPARE(a.engineVersion, std::string("SGLang v0.5.0 to v0.5.9"));
+        QCOMPARE(a.engineVersion, std::string("SGLang v0.5.3 to v0.5.9"));
         QCOMPARE(b.engineVersion, std::string("SGLang v0.5.10 to v0.5.13"));
         QVERIFY(b.kvTokens < a.kvTokens);
         // A given fraction is the user's under every rule set.

@@ -290,12 +290,12 @@ class TestCliHostile : public QObject {
         const auto j = nlohmann::json::parse(r.out.toStdString());
         QCOMPARE(j["scenario"]["engine"]["sglang_version"].get<std::string>(), "0.5.14");
         QCOMPARE(j["memory"]["engine"]["version"].get<std::string>(), "SGLang v0.5.14 and later");
-        const Run bad = runTool(HOSTPLAN_CLI_BIN, {"plan", "--sglang-version", "0.4.3"});
+        const Run bad = runTool(HOSTPLAN_CLI_BIN, {"plan", "--sglang-version", "0.3.6"});
         QCOMPARE(bad.code, 2);
-        QVERIFY2(
-            bad.err.startsWith("hostplan-cli: --sglang-version: SGLang 0.4.3 is older than "
-                               "0.5, the earliest rules HostPlan models (0.5.14, 0.5.10, 0.5;"),
-            bad.err.constData());
+        QVERIFY2(bad.err.startsWith("hostplan-cli: --sglang-version: SGLang 0.3.6 is older than "
+                                    "0.4, the earliest rules HostPlan models (0.5.14, 0.5.10, "
+                                    "0.5.3, 0.4.9.post3,"),
+                 bad.err.constData());
         const Run other = runTool(HOSTPLAN_CLI_BIN, {"plan", "--sglang-version", "0.5.10"});
         QCOMPARE(other.code, 0);
         QCOMPARE(other.err.trimmed(), QByteArray("hostplan-cli: warning: --sglang-version applies "

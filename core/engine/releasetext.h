@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+// Release strings as engines print them ("0.8.5", "v0.5.10.post1", "0.5.3rc0"): the parsing the
+// vLLM and SGLang rule-set lookups share (engine.cpp, sglangrules.cpp).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace hostplan::release {
+
+/// "0.8.5" -> {0, 8, 5}, "0.22" -> {0, 22, 0}: two or three dot-separated numbers of at most
+/// six digits each, else nullopt.
+inline std::optional<std::array<std::uint32_t, 3>> releaseNumbers(std::string_view s) {
+    std::array<std::uint32_t, 3> out{0, 0, 0};
+    std::size_t part = 0;
+    std::size_t digits = 0;
+    for (const char c : s) {
+        if (c == '.' && digits > 0 && part < 2) {
+            ++part;
+            digits = 0;
+        } else if (c >= '0' && c <= '9' && digits < 6) {
+            out[part] = out[part] * 10 + std::uint32_t(c - '0');
+            ++digits;
+        } else {
+            return std::nullopt;
+        }
+    }
+    if (part == 0 || digits == 0) {
+        return std::nullopt;
+    }
+    return out;
+}
+
+/// Whether `s` is one or more ASCII digits.
+inline bool allDigits(std::string_view s) {
+    return !s.empty() &&
+           std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+/// `text` without a leading 'v' and a trailing ".postN", "rcN" or ".devN" (Python's version
+/// suffixes, as `pip show` or `__version__` print them): a post release ("0.6.4.post1") has its
+/// release's rules, and so has a pre-release ("0.5.3rc0") or development build.
+inline std::string_view releaseCore(std::string_view text) {
+    std::string_view s = text;
+    if (!s.empty() && (s.front() == 'v' || s.front() == 'V')) {
+        s.remove_prefix(1);
+    }
+    for (const std::string_view suffix : {".post", "rc", ".dev"}) {
+        if (const std::size_t at = s.find(suffix);
+            at != std::string_view::npos && at > 0 && allDigits(s.substr(at + suffix.size()))) {
+            s = s.substr(0, at);
+        }
+    }
+    return s;
+}
+
+/// `text` shortened to 40 bytes for an error message.
+inline std::string shownRelease(std::string_view text) {
+    return text.size() > 40 ? std::string(text.substr(0, 40)) + "..." : std::string(text);
+}
+
+} // namespace hostplan::release
