@@ -107,7 +107,12 @@
 // 4 B, to 0.1 MiB on two of them (GLM-4.5-Air at -c 131072 -ub 4096 on CUDA, b6168: 2048 +
 // 1024 + 512 = 3584.09 MiB logged; gpt-oss-20b at -ub 2048 on Metal, b7217: 1672.08) and
 // -1.6 % on the third (gpt-oss-20b at -ub 512, b8164: 420.08): the rows are that inference, not
-// a node-by-node replay of ggml-alloc (llamaMaskStage). Newer releases create the mask in f16
+// a node-by-node replay of ggml-alloc (llamaMaskStage). An MLA model on its latent cache reads
+// the absorbed query, n_head x (kv_lora_rank + n_rot) wide (llamaMlaLatentQuery), as that
+// query. An op-offload weight copy of a layer with its stage lands in the f32 copy's freed
+// memory when it fits there, and otherwise above it and the f16 mask, which every layer still
+// reads (llamaFlashLayerBlock: Qwen3-235B-A22B logs at 774.00 and 1024.00 MiB, rows L12, L13).
+// Newer releases create the mask in f16
 // under Flash Attention (build_attn_inp_kq_mask, src/llama-graph.cpp @
 // 00395eb285c7c6821ff372e3ca41dae9da33c2c7, read); no log of such a release was at hand and
 // HostPlan keeps the cast for every release.

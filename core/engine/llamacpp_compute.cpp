@@ -12,9 +12,26 @@ std::uint64_t llamaLogitsStage(const ModelSpec &m, std::uint64_t tokens, std::ui
 }
 
 std::uint64_t llamaFfnStage(const ModelSpec &m, std::uint64_t tokens) {
-    const std::uint64_t moeWidth = std::uint64_t(m.experts.activePerToken) * m.experts.intermediate;
+    const std::uint64_t used = m.experts.activePerToken;
+    const std::uint64_t moeWidth = used * m.experts.intermediate;
     const std::uint64_t ff = std::max<std::uint64_t>(m.denseIntermediate, moeWidth);
-    return tokens * 4 * (2 * ff + 4 * std::uint64_t(m.hiddenSize));
+    const std::uint64_t hidden = m.hiddenSize;
+    const std::uint64_t down = moeWidth > 0 ? moeWidth + used * hidden + hidden : 0;
+    return tokens * 4 * std::max(2 * ff + 4 * hidden, down);
+}
+
+std::uint64_t llamaFlashLayerBlock(std::uint64_t block, std::uint64_t tokens,
+                                   std::uint64_t maskCells, bool f32Copy) {
+    const std::uint64_t hole = f32Copy ? tokens * maskCells * 4 : 0;
+    return block <= hole ? block : hole + tokens * maskCells * 2 + block;
+}
+
+bool llamaMlaLatentQuery(const ModelSpec &m, std::uint32_t build) {
+    return llamaFollows(build, LlamaRule::MlaLatentCache) &&
+           std::any_of(m.layers.begin(), m.layers.end(), [](const LayerGroup &g) {
+               return g.kind == AttentionKind::MLA && g.compressRatio == 0 && g.kvHeads <= 1 &&
+                      g.kvLoraRank > 0;
+           });
 }
 
 std::uint64_t llamaAttentionStage(const ModelSpec &m, std::uint64_t tokens, std::uint64_t kvCells) {
@@ -22,8 +39,11 @@ std::uint64_t llamaAttentionStage(const ModelSpec &m, std::uint64_t tokens, std:
            (kvCells * (std::uint64_t(m.numAttentionHeads) + 1) + 4 * std::uint64_t(m.hiddenSize));
 }
 
-std::uint64_t llamaQueryWidth(const ModelSpec &m) {
+std::uint64_t llamaQueryWidth(const ModelSpec &m, bool mlaLatent) {
     for (const LayerGroup &g : m.layers) {
+        if (mlaLatent && g.kind == AttentionKind::MLA && g.kvLoraRank > 0) {
+            return std::uint64_t(g.qHeads) * (std::uint64_t(g.kvLoraRank) + g.ropeDim);
+        }
         if (g.kind != AttentionKind::Linear && g.qHeads > 0 && g.headDim > 0) {
             return std::uint64_t(g.qHeads) * g.headDim;
         }
@@ -32,8 +52,8 @@ std::uint64_t llamaQueryWidth(const ModelSpec &m) {
 }
 
 std::uint64_t llamaMaskStage(const ModelSpec &m, std::uint64_t tokens, std::uint64_t maskCells,
-                             bool f32Copy) {
-    const std::uint64_t rows = 2 * (std::uint64_t(m.hiddenSize) + llamaQueryWidth(m));
+                             bool f32Copy, bool mlaLatent) {
+    const std::uint64_t rows = 2 * (std::uint64_t(m.hiddenSize) + llamaQueryWidth(m, mlaLatent));
     return tokens * (maskCells * ((f32Copy ? 4 : 0) + 2) + 4 * rows);
 }
 

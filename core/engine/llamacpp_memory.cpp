@@ -15,148 +15,6 @@ namespace hostplan {
 
 namespace {
 
-/// One decoder layer's cache shape as llama.cpp allocates it.
-struct LayerCache {
-    std::uint64_t bytesPerCell = 0; ///< K + V row bytes of one cell (0 for recurrent layers)
-    std::uint64_t kvElements = 0;   ///< K + V row elements of one cell (what a token writes)
-    std::uint64_t cells = 0;        ///< cells this layer holds over all slots
-    std::uint64_t cellsRead = 0;    ///< cells one sequence reads per step at its full context
-    std::uint64_t stateBytes = 0;   ///< recurrent state over all slots
-    std::uint64_t stateRead = 0;    ///< one sequence's state
-    bool swa = false;               ///< a sliding-window layer (the iSWA cache's SWA half)
-};
-
-Result<std::uint64_t> rowBytes(const gguf::GgmlType &type, std::uint64_t elements,
-                               const char *which) {
-    if (elements == 0) {
-        return std::uint64_t(0);
-    }
-    if (elements % type.blockSize != 0) {
-        return makeError("--kv-type", std::string(which) + " rows of " + std::to_string(elements) +
-                                          " elements are not a multiple of " +
-                                          std::string(type.name) + "'s block of " +
-                                          std::to_string(type.blockSize));
-    }
-    return elements / type.blockSize * type.typeSize;
-}
-
-/// The layer group of each decoder layer, in order. A GGUF spec keeps runs in order; a Hugging
-/// Face spec merges its layers into one group per kind, so two groups, full attention beside
-/// `n - 1` times as many sliding-window or recurrent layers, are interleaved as llama.cpp lays
-/// them out: the full-attention layer last in every period of n (hparams.set_swa_pattern(n),
-/// SWA when il % n < n - 1, for Gemma 2 / 3, gpt-oss, Llama 4; recurrent_layer_arr for
-/// Qwen3-Next, full when (il + 1) % n == 0; src/llama-model.cpp load_hparams). Any other mix
-/// stays in group order.
-std::vector<const LayerGroup *> layerOrder(const ModelSpec &m) {
-    std::vector<const LayerGroup *> order;
-    for (const LayerGroup &g : m.layers) {
-        order.insert(order.end(), g.count, &g);
-    }
-    if (m.layers.size() != 2) {
-        return order;
-    }
-    const auto full = [](const LayerGroup &g) {
-        return g.kind != AttentionKind::SlidingWindow && g.kind != AttentionKind::Linear;
-    };
-    const LayerGroup &a = m.layers[0];
-    const LayerGroup &b = m.layers[1];
-    if (full(a) == full(b)) {
-        return order;
-    }
-    const LayerGroup &f = full(a) ? a : b;
-    const LayerGroup &other = full(a) ? b : a;
-    const std::uint64_t total = std::uint64_t(f.count) + other.count;
-    if (f.count == 0 || other.count < f.count || total % f.count != 0) {
-        return order;
-    }
-    const std::uint64_t n = total / f.count;
-    for (std::uint64_t il = 0; il < order.size(); ++il) {
-        order[il] = il % n == n - 1 ? &f : &other;
-    }
-    return order;
-}
-
-/// Per-layer caches in layer order (layerOrder). `unified`: one KV stream shared by every slot
-/// (-kvu); otherwise one stream of kv.perStream cells per slot. A parallel hybrid
-/// (ModelSpec::parallelHybrid, Falcon-H1) gives every layer its attention cache and its
-/// recurrent state together: llama.cpp's hybrid memory for Falcon-H1 takes every layer in both
-/// its attention and its recurrent filter (src/llama-model.cpp @ a5410f04 create_memory). An MLA
-/// layer's rows follow release `build` and the GGUF's keys (LlamaRule::MlaLatentCache,
-/// MlaVlessCache; engine/llamacpp.h).
-Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::GgmlType &tk,
-                                            const gguf::GgmlType &tv, const LlamaKvSizing &kv,
-                                            std::uint32_t parallel, std::uint32_t ubatch,
-                                            bool unified, std::uint32_t build) {
-    const std::uint64_t streams = unified ? 1 : parallel;
-    const std::uint64_t perStream = kv.perStream; // kv_size of each stream
-    const std::uint64_t perSlot = perStream;      // one stream per slot, or the unified one
-    const auto cacheOf = [&](const LayerGroup &g) -> Result<LayerCache> {
-        LayerCache c;
-        if (g.kind == AttentionKind::Linear) {
-            // llama.cpp's recurrent memory keeps one f32 state per sequence slot.
-            c.stateRead = (g.stateElements + g.convElements) * 4;
-            c.stateBytes = c.stateRead * parallel;
-            return c;
-        }
-        std::uint64_t kElems = 0;
-        std::uint64_t vElems = 0;
-        // An MLA group's kvHeads is 1 for the latent (a config, or a GGUF with the *_mla keys)
-        // and its query heads for a GGUF without them (import/ggufimport.cpp).
-        const bool latent = g.kvHeads <= 1 && llamaFollows(build, LlamaRule::MlaLatentCache);
-        if (g.kind == AttentionKind::MLA && (latent || g.compressRatio > 0)) {
-            // The latent cache: one K row of kv_lora_rank + rope dims per cell, and a V row of
-            // kv_lora_rank until PR #19067 made V a view into K (see llamacpp.h).
-            kElems = std::uint64_t(g.kvLoraRank) + g.ropeDim;
-            const bool vless = llamaFollows(build, LlamaRule::MlaVlessCache) || g.compressRatio > 0;
-            vElems = vless ? 0 : g.kvLoraRank;
-        } else if (g.kind == AttentionKind::MLA) {
-            // Plain multi-head attention over every query head: each head's full K and V.
-            kElems = std::uint64_t(g.headDim) * g.qHeads;
-            vElems = std::uint64_t(g.vHeadDim ? g.vHeadDim : g.headDim) * g.qHeads;
-        } else {
-            kElems = std::uint64_t(g.headDim) * g.kvHeads;
-            vElems = std::uint64_t(g.vHeadDim ? g.vHeadDim : g.headDim) * g.kvHeads;
-        }
-        HOSTPLAN_TRY(k, rowBytes(tk, kElems, "K"));
-        HOSTPLAN_TRY(v, rowBytes(tv, vElems, "V"));
-        c.bytesPerCell = k + v;
-        c.kvElements = kElems + vElems;
-        if (g.kind == AttentionKind::SlidingWindow && g.window > 0) {
-            // llama_kv_cache_iswa: each stream of the SWA cache holds the window of every
-            // sequence it serves plus a micro-batch, padded by the release's rule.
-            const std::uint64_t want = std::uint64_t(g.window) * (unified ? parallel : 1) + ubatch;
-            c.cells = kv.swaCells(want) * streams;
-            c.swa = true;
-            c.cellsRead = std::min<std::uint64_t>(perSlot, g.window);
-        } else {
-            c.cells = kv.context;
-            c.cellsRead = perSlot;
-        }
-        return c;
-    };
-    std::vector<const LayerGroup *> order = layerOrder(m);
-    std::vector<const LayerGroup *> states;
-    if (m.parallelHybrid()) {
-        const auto recurrent = [](const LayerGroup *g) { return g->kind == AttentionKind::Linear; };
-        std::copy_if(order.begin(), order.end(), std::back_inserter(states), recurrent);
-        order.erase(std::remove_if(order.begin(), order.end(), recurrent), order.end());
-    }
-    std::vector<LayerCache> out;
-    for (std::size_t il = 0; il < order.size(); ++il) {
-        HOSTPLAN_TRY(c, cacheOf(*order[il]));
-        if (il < states.size()) {
-            HOSTPLAN_TRY(s, cacheOf(*states[il]));
-            c.stateRead = s.stateRead;
-            c.stateBytes = s.stateBytes;
-        }
-        out.push_back(c);
-    }
-    // Blocks no group names (Nemotron-H's MLP / MoE blocks) hold no KV and no state (create_memory
-    // filters on is_recurrent(il), n_ff(il)): Nemotron 3 Ultra, b9525, 189 MiB (issue #24175).
-    out.resize(m.numLayers, LayerCache{});
-    return out;
-}
-
 std::uint64_t sumRole(const ModelSpec &m, GroupRole role) {
     std::uint64_t s = 0;
     for (const auto &g : m.groups) {
@@ -415,6 +273,7 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
     const std::uint32_t all = p.layers + 1;
     const bool unified = in.host.unifiedMemory;
     const bool f16Mask = llamaFollows(in.build, LlamaRule::F16FlashMask);
+    const bool mla = llamaMlaLatentQuery(m, in.build);
     const bool hasGpu = in.gpu.has_value() && !unified;
     p.gpuLayersFlag = hasGpu ? std::min(in.gpuLayers.value_or(all), all) : 0;
     // llama.cpp adds one override per block i < N whatever the model's depth (common.h @
@@ -532,7 +391,8 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
         if (layers || hasOutput) {
             const std::uint64_t low = std::max(hasOutput ? logits : 0, layers ? ffn : 0);
             const std::uint64_t attn = layers ? llamaAttentionStage(m, ubatch, gpuCellsRead[d]) : 0;
-            gd.compute = std::max(low, layers ? llamaMaskStage(m, ubatch, maskCells, !f16Mask) : 0);
+            gd.compute =
+                std::max(low, layers ? llamaMaskStage(m, ubatch, maskCells, !f16Mask, mla) : 0);
             gd.computeHigh = std::max(low, attn);
             if (p.schedCopies > 1) {
                 const std::uint64_t single = in.flashAttention ? gd.compute : gd.computeHigh;
@@ -542,7 +402,7 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
                     layers ? std::uint64_t(ubatch) * 4 * gpuCellsRead[d] : 0;
                 gd.compute =
                     copies +
-                    std::max(low, layers ? llamaMaskStage(m, ubatch, maskCells, false) : 0);
+                    std::max(low, layers ? llamaMaskStage(m, ubatch, maskCells, false, mla) : 0);
                 gd.computeHigh = copies + std::max(low, attn - ownMask);
                 const std::uint64_t now = in.flashAttention ? gd.compute : gd.computeHigh;
                 p.pipelineCopyBytes += now > single ? now - single : 0;
@@ -560,23 +420,30 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
     std::uint64_t ramKvElements = 0; // the widest K + V row a RAM-resident layer writes
     if (offloadRam) {
         std::uint64_t stage = 0;
+        std::uint64_t flashStage = 0; // with Flash Attention, inside the layer loop's mask
         std::uint64_t ramKvView = 0;
-        const auto copy = [&](std::uint64_t bytes, std::uint64_t activations) {
+        const bool gpu0Layers = p.layersPerGpu[0] > 0;
+        const auto copy = [&](std::uint64_t bytes, std::uint64_t activations, bool layer) {
             if (bytes > 0) {
                 p.opOffloadCopy = std::max(p.opOffloadCopy, bytes);
                 stage = std::max(stage, bytes + activations);
+                flashStage =
+                    std::max(flashStage, layer && gpu0Layers
+                                             ? llamaFlashLayerBlock(bytes + activations, ubatch,
+                                                                    maskCells, !f16Mask)
+                                             : bytes + activations);
             }
         };
         if (!p.outputOnGpu) {
-            copy(w.outputTensor, logits);
+            copy(w.outputTensor, logits, false);
         }
         for (std::uint32_t il = 0; il < p.layers; ++il) {
             const bool onGpu = il >= gpuStart;
             if (!onGpu || il < p.cpuMoeLayers || (il < cpuExperts.size() && cpuExperts[il])) {
-                copy(w.layerExpertTensor[il], ffn);
+                copy(w.layerExpertTensor[il], ffn, true);
             }
             if (!onGpu) {
-                copy(w.layerTensor[il], ffn);
+                copy(w.layerTensor[il], ffn, true);
                 const LayerCache &c = caches[il];
                 ramKvElements = std::max(ramKvElements, c.kvElements);
                 ramKvView =
@@ -586,11 +453,12 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
         std::uint64_t attnLow = 0;
         std::uint64_t attnHigh = 0;
         if (p.layersOnGpu < p.layers) {
-            attnLow = ramKvView + llamaMaskStage(m, ubatch, maskCells, !f16Mask);
+            attnLow = ramKvView + llamaMaskStage(m, ubatch, maskCells, !f16Mask, mla);
             attnHigh = ramKvView + llamaAttentionStage(m, ubatch, maxCellsRead);
         }
         LlamaCppSide &g0 = p.perGpu[0];
-        g0.compute = std::max({g0.compute, stage, in.flashAttention ? attnLow : attnHigh});
+        g0.compute = std::max({g0.compute, in.flashAttention ? flashStage : stage,
+                               in.flashAttention ? attnLow : attnHigh});
         g0.computeHigh = std::max({g0.computeHigh, stage, attnHigh});
     }
     LlamaCppSide &g = p.gpu;

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
-// Golden llama.cpp rows L4-L11: buffers llama.cpp printed at start-up in published logs, gathered
+// Golden llama.cpp rows L4-L14: buffers llama.cpp printed at start-up in published logs, gathered
 // by a validation of HostPlan's planner against them (the logs' lines are quoted with each row).
 // They check the rules those validations found wrong: the MLA cache by the GGUF's keys and
 // the release (LlamaRule::MlaLatentCache, MlaVlessCache), the KQ-mask stage of a GPU's compute
 // buffer with Flash Attention (llamaMaskStage), the host compute buffer with layers in system
-// RAM under op offload (llamaOffloadHostCompute), and which blocks of a hybrid hold a cache.
+// RAM under op offload (llamaOffloadHostCompute), which blocks of a hybrid hold a cache, and
+// the compute buffer's layer blocks under Flash Attention (llamaFlashLayerBlock, the MoE down
+// projection of llamaFfnStage, MLA's absorbed query in llamaMaskStage).
 // Configs are sized as a uniform GGUF type (asGgufType) unless the row says how the file differs;
 // model buffers are not compared (the files mix quant types). Included by goldenllamacpp.h.
 #pragma once
@@ -35,7 +37,7 @@ inline ModelSpec ggufOf(const ModelSpec &m, const char *type) {
     return asGgufType(m, *gguf::ggmlTypeByName(type));
 }
 
-/// Rows L4-L11 (see the file comment), appended to `out`.
+/// Rows L4-L14 (see the file comment), appended to `out`.
 inline void llamaLogChecks(std::vector<Check> &out) {
     const HostSpec host = findHost("ddr5-desktop").value();
     const auto kvType = [](const char *name) { return parseLlamaKvType(name).value(); };
@@ -70,7 +72,7 @@ inline void llamaLogChecks(std::vector<Check> &out) {
                             {"host compute MiB", 88.01, double(p.host.compute) / kMiB}});
         out.push_back({"L4", "CUDA0 compute MiB", set, 3630.00, double(p.gpu.compute) / kMiB,
                        kLlamaTol, src,
-                       "differs by 1962 MiB that HostPlan does not account for: its figure is "
+                       "differs by 1932 MiB that HostPlan does not account for: its figure is "
                        "the op-offload copy of the largest RAM-resident tensor (an expert "
                        "tensor, 1540 MiB as uniform q3_K) beside the FFN stage; the Q3_K_M file "
                        "keeps some tensors in larger types (llama-quantize's Q3_K_M rule) and "
@@ -263,6 +265,105 @@ inline void llamaLogChecks(std::vector<Check> &out) {
                             {"output buffer MiB", 2.32, double(p.host.outputBuffer) / kMiB},
                             {"CUDA0 compute MiB", 300.75, double(p.gpu.compute) / kMiB},
                             {"host compute MiB", 132.01, double(p.host.compute) / kMiB}});
+    }
+
+    // L12-L14 come from mainline llama.cpp logs posted in ik_llama.cpp threads (archived there as
+    // repository files); their `-ot "blk\.N\.ffn.*=CPU"` overrides are planned as --n-cpu-moe
+    // with as many blocks, which leaves the compute and KV buffers compared here as they are
+    // (the model buffers differ by each block's ffn_norm and ffn_gate_inp, which -ot also moves).
+    const ModelSpec qwen235 =
+        dataConfigModel("Qwen--Qwen3-235B-A22B_config.json", "Qwen/Qwen3-235B-A22B");
+
+    // L12: Qwen3-235B-A22B pure Q8_0 on an RTX A6000, llama-sweep-bench b5192 ("build: 5192
+    // (e59a5f1e)"), --no-mmap -fa -ctk f16 -ctv f16 -c 32768 -ngl 99, the FFN of blocks 13-93 in
+    // RAM, n_ubatch 512: "CUDA0 KV buffer size = 6016.00 MiB", "CUDA0 compute buffer size =
+    // 1024.00 MiB" (the op-offload copy of one q8_0 expert tensor, 4096 x 1536 x 128: 816 MiB,
+    // with the down projection's node, 96 MiB, above the f32 mask copy's freed 64 MiB and the f16
+    // mask, 32 MiB: 1008 MiB).
+    {
+        const ModelSpec m = ggufOf(qwen235, "q8_0");
+        LlamaCppInput in =
+            llamaRowInput(m, loggedGpu("NVIDIA RTX A6000", 47.5, false), host, 32768);
+        in.build = 5192;
+        in.flashAttention = true;
+        in.cpuMoeLayers = 81;
+        in.server = false;
+        const LlamaCppPlan p = llamaPlan(in);
+        const std::string set = "Qwen3-235B-A22B Q8_0, RTX A6000, llama.cpp b5192, -c 32768, FA "
+                                "on, FFN of 81 blocks in RAM";
+        const std::string src = "llama.cpp log: ik_llama.cpp discussion #357 (ubergarm, "
+                                "'## llama.cpp' run), repository file @ 8337e4cd";
+        addLlamaComponents(out, "L12", set, src,
+                           {{"CUDA0 KV buffer MiB", 6016.00, double(p.gpu.kvCache) / kMiB},
+                            {"CUDA0 compute MiB", 1024.00, double(p.gpu.compute) / kMiB}});
+    }
+
+    // L13: Qwen3-235B-A22B-128K uniform Q6_K (four split files), llama-sweep-bench b5269
+    // ("build: 5269 (1d36b367)"), -c 16384 -fa -ctk q8_0 -ctv q8_0 -ngl 99: (a) one RTX 3090,
+    // the FFN of blocks 5-93 in RAM: "CUDA0 KV buffer size = 1598.00 MiB", "CUDA0 compute buffer
+    // size = 774.00 MiB" (a q6_K expert tensor, 630 MiB, with the 96 MiB node above the 32 MiB
+    // hole and the 16 MiB f16 mask); (b) two RTX 3090, the FFN of blocks 14-93 in RAM: "CUDA0
+    // compute buffer size = 774.00 MiB", "CUDA1 compute buffer size = 304.75 MiB" (the logits
+    // stage of the output layer's GPU).
+    {
+        const ModelSpec m = ggufOf(qwen235, "q6_K");
+        const GpuSpec rtx3090 = loggedGpu("NVIDIA GeForce RTX 3090", 23.57, false);
+        LlamaCppInput in = llamaRowInput(m, rtx3090, host, 16384);
+        in.build = 5269;
+        in.flashAttention = true;
+        in.kvTypeK = kvType("q8_0");
+        in.kvTypeV = kvType("q8_0");
+        in.cpuMoeLayers = 89;
+        in.server = false;
+        const std::string src = "llama.cpp logs: ik_llama.cpp discussion #357 (AesSedai, "
+                                "2025-05-03), repository file @ 8337e4cd";
+        const LlamaCppPlan one = llamaPlan(in);
+        addLlamaComponents(out, "L13",
+                           "Qwen3-235B-A22B Q6_K, RTX 3090, llama.cpp b5269, -c 16384 "
+                           "q8_0 KV, FA on, FFN of 89 blocks in RAM",
+                           src,
+                           {{"CUDA0 KV buffer MiB", 1598.00, double(one.gpu.kvCache) / kMiB},
+                            {"CUDA0 compute MiB", 774.00, double(one.gpu.compute) / kMiB}});
+        in.gpuCount = 2;
+        in.cpuMoeLayers = 80;
+        const LlamaCppPlan two = llamaPlan(in);
+        addLlamaComponents(out, "L13",
+                           "Qwen3-235B-A22B Q6_K, 2x RTX 3090, llama.cpp b5269, -c "
+                           "16384 q8_0 KV, FA on, FFN of 80 blocks in RAM",
+                           src,
+                           {{"CUDA0 compute MiB", 774.00, double(two.perGpu[0].compute) / kMiB},
+                            {"CUDA1 compute MiB", 304.75, double(two.perGpu[1].compute) / kMiB}});
+    }
+
+    // L14: DeepSeek-V3-0324 UD-Q2_K_XL on four GPUs, llama-server b5331 ("build: 5331
+    // (33eff402)"), -c 16384 -fa -ub 1024 -ngl 99, experts on the GPUs or in RAM by -ot: "CUDA1
+    // compute buffer size = 788.00 MiB" on a GPU that runs layers but not the output layer. With
+    // the GGUF's MLA keys llama.cpp's graph absorbs wk_b into the query, so the mask stage holds
+    // n_head x (kv_lora_rank + n_rot) = 73,728-float query rows (llamaMlaLatentQuery); the mix of
+    // cards (RTX 5090, two 4090s, an A6000) is planned as four 24 GB cards, which changes the
+    // layer split but not this buffer.
+    {
+        const ModelSpec m =
+            ggufOf(dataConfigModel("deepseek-ai--DeepSeek-V3_config.json", "DeepSeek-V3"), "q2_K");
+        LlamaCppInput in =
+            llamaRowInput(m, loggedGpu("NVIDIA GeForce RTX 4090", 23.5, true), host, 16384);
+        in.build = 5331;
+        in.flashAttention = true;
+        in.ubatch = 1024;
+        in.gpuCount = 4;
+        in.cpuMoeLayers = 61;
+        const LlamaCppPlan p = llamaPlan(in);
+        out.push_back({"L14", "CUDA1 compute MiB",
+                       "DeepSeek-V3-0324 ~2.7 bpw, 4 GPUs, llama.cpp b5331, -c 16384 -ub 1024, FA "
+                       "on, experts in RAM",
+                       788.00, double(p.perGpu[1].compute) / kMiB, kLlamaTol,
+                       "llama.cpp log: ik_llama.cpp PR #394 (Panchovix, 2025-05-10), repository "
+                       "file",
+                       "differs by the 60 MiB above the mask stage (96 MiB of f32 and f16 mask, "
+                       "two rows of n_embd and two of the absorbed query, 632 MiB) that the log "
+                       "does not split: the attention output (n_head x kv_lora_rank) and the "
+                       "value projection's rows may be live beside the query, which HostPlan's "
+                       "rows do not count (it was 344 MiB, -56 %, with the unabsorbed query)"});
     }
 
     // L11: NVIDIA Nemotron 3 Ultra 550B on an RTX 5090, llama-server b9525 ("version: 9525

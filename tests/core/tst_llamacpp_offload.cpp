@@ -42,6 +42,10 @@ constexpr std::uint64_t kOssLogits = std::uint64_t(201088 + 2880) * 512 * 4;
 constexpr std::uint64_t kOssLogitsOneRow =
     std::uint64_t(201088) * 4 + std::uint64_t(2880) * 512 * 4;
 constexpr std::uint64_t kOssFfn = std::uint64_t(512) * 4 * (2 * 4 * 2880 + 4 * 2880);
+// A copy of a layer's weight sits above the f16 masks every layer still reads under Flash
+// Attention (llamaFlashLayerBlock; the newest rules create them in f16, so no f32 hole below):
+// 4,096 cells of the full cache and 768 of the sliding-window one, 2 B each per token.
+constexpr std::uint64_t kOssMasksF16 = std::uint64_t(512) * (4096 + 768) * 2;
 
 } // namespace
 
@@ -117,7 +121,7 @@ class TestLlamaCppOffload : public QObject {
         in.ubatch = 512;
         const LlamaCppPlan now = planLlamaCpp(in).value();
         QVERIFY(kOssLogitsOneRow < kOssExpert + kOssFfn);
-        QCOMPARE(now.perGpu[0].compute, kOssExpert + kOssFfn);
+        QCOMPARE(now.perGpu[0].compute, kOssMasksF16 + kOssExpert + kOssFfn);
         // No expert in RAM and everything on the GPU: nothing to copy.
         in.cpuMoeLayers = 0;
         QCOMPARE(planLlamaCpp(in)->opOffloadCopy, std::uint64_t(0));
@@ -135,10 +139,14 @@ class TestLlamaCppOffload : public QObject {
         const std::uint64_t q6 = std::uint64_t(2048) * 768 * 128 / 256 * 210;
         const LlamaCppPlan p = planLlamaCpp(in).value();
         QCOMPARE(p.opOffloadCopy, q6);
-        const std::uint64_t ffn = std::uint64_t(32) * 4 * (2 * 8 * 768 + 4 * 2048);
-        QCOMPARE(p.perGpu[0].compute, q6 + ffn);
+        // The FFN stage is the down projection's node (8 experts' 768-wide input and 2048-wide
+        // outputs, one residual row): larger than gate and up here. The f16 mask of 4,096 cells
+        // lies below the copy.
+        const std::uint64_t ffn = std::uint64_t(32) * 4 * (8 * 768 + 8 * 2048 + 2048);
+        const std::uint64_t mask = std::uint64_t(32) * 4096 * 2;
+        QCOMPARE(p.perGpu[0].compute, mask + q6 + ffn);
         in.ubatch = 512;
-        QCOMPARE(planLlamaCpp(in)->perGpu[0].compute, q6 + ffn * 16); // one row of logits
+        QCOMPARE(planLlamaCpp(in)->perGpu[0].compute, 16 * (mask + ffn) + q6); // one row of logits
         in.build = 9459; // before PR #23861: 512 rows of logits
         QCOMPARE(planLlamaCpp(in)->perGpu[0].compute, std::uint64_t(151936 + 2048) * 512 * 4);
         in.build = 0;
@@ -165,7 +173,8 @@ class TestLlamaCppOffload : public QObject {
         off.opOffload = false;
         const LlamaCppPlan q = planLlamaCpp(off).value();
         QCOMPARE(p.opOffloadCopy, kOssExpert);
-        QCOMPARE(p.perGpu[0].compute, std::max(q.perGpu[0].compute, kOssExpert + kOssFfn));
+        QCOMPARE(p.perGpu[0].compute,
+                 std::max(q.perGpu[0].compute, kOssMasksF16 + kOssExpert + kOssFfn));
         QCOMPARE(p.perGpu[1].compute, q.perGpu[1].compute);
         // -ngl 0: no layer on a GPU, yet GPU 0 still runs the big matmuls.
         in.gpuCount = 1;

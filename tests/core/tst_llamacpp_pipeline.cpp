@@ -136,8 +136,9 @@ class TestLlamaCppPipeline : public QObject {
         QVERIFY(off.pipelineWhy.find("override") != std::string::npos);
         QCOMPARE(off.host.compute, kUb * (4 * 2 * hidden + 2 * 4096));
         // The override's experts go back to RAM; the GPU without the output layer keeps its
-        // FFN stage (Flash Attention on): 8 x 768 wide, 4 hidden rows, no input copies.
-        QCOMPARE(off.perGpu[0].compute, kUb * 4 * (2 * 8 * 768 + 4 * hidden));
+        // FFN stage (Flash Attention on), no input copies: the down projection's node, the 8
+        // experts' 768-wide input and hidden-wide outputs and one residual row.
+        QCOMPARE(off.perGpu[0].compute, kUb * 4 * (8 * 768 + 8 * hidden + hidden));
         QCOMPARE(on.perGpu[0].compute, off.perGpu[0].compute + 4 * kUb * 4 * (hidden + 4096 + 1));
     }
 
