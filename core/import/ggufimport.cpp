@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // GGUF header -> ModelSpec (keys and tensor roles in ggufimport.h).
 #include "import/ggufimport.h"
+#include "import/ggufarchs.h"
 
 #include "util/textutil.h"
 #include "util/terminaltext.h"
@@ -591,6 +592,9 @@ Result<ModelSpec> ggufToModelSpec(const gguf::Model &model, const std::string &s
         ModelSpec spec;
         spec.architecture = arch;
         spec.source = source;
+        if (std::string note = unknownGgufArchitectureNote(arch); !note.empty()) {
+            spec.notes.push_back(std::move(note));
+        }
         const std::uint64_t layers = r.count("block_count", std::nullopt);
         const std::uint64_t hidden = r.count("embedding_length", std::nullopt);
         if (layers == 0 || layers > 4096) {

@@ -131,9 +131,10 @@ std::string NumberFormat::label() const {
     case FormatKind::INT8:
         return groupSize ? "INT8 g" + std::to_string(groupSize) : std::string("INT8");
     case FormatKind::INT4:
-        return groupSize ? "INT4 g" + std::to_string(groupSize) : std::string("INT4");
+        // Group 0: one scale per output channel (GPTQ's group_size -1).
+        return groupSize ? "INT4 g" + std::to_string(groupSize) : std::string("INT4 per-channel");
     case FormatKind::INT2:
-        return groupSize ? "2-bit g" + std::to_string(groupSize) : std::string("2-bit");
+        return groupSize ? "2-bit g" + std::to_string(groupSize) : std::string("2-bit per-channel");
     }
     return "BF16";
 }
@@ -174,7 +175,8 @@ Result<NumberFormat> parseNumberFormat(std::string_view text) {
     }
     return makeError("format", "unknown number format '" + std::string(text) +
                                    "' (expected bf16, fp16, fp32, fp8, fp8_e5m2, mxfp4, nvfp4, "
-                                   "fp4, int8, int8_gN, int4, int4_gN, int2, int2_gN)");
+                                   "fp4, int8, int8_gN, int4, int4_gN, int2, int2_gN; N a group "
+                                   "size up to 65536, 0 for one scale per output channel)");
 }
 
 std::vector<NumberFormat> comparisonFormats() {

@@ -123,6 +123,13 @@ Result<nlohmann::json> parse(std::string_view text, const std::string &what) {
                                    (field.empty() ? std::string() : " (in " + field + ")") + ": " +
                                    check.message());
     }
+    // nlohmann's lexer takes a NUL byte for the end of input and ignores what follows it; JSON
+    // has no raw NUL anywhere (RFC 8259: control characters in strings are escaped), so a text
+    // that parsed up to one is refused rather than read in part.
+    if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
+        return makeError(what, "not valid JSON: a NUL byte at byte " + std::to_string(nul) +
+                                   " (JSON text has none; the file may be truncated or binary)");
+    }
     if (check.duplicate()) {
         return makeError(*check.duplicate(),
                          "appears twice in one object of " + what +

@@ -6,6 +6,7 @@
 #include "testutil.h"
 
 #include "import/gguf.h"
+#include "import/ggufarchs.h"
 #include "import/ggufimport.h"
 
 #include <QTest>
@@ -254,6 +255,24 @@ class TestGgufChecks : public QObject {
         QVERIFY(std::find(spec->notes.begin(), spec->notes.end(),
                           "llama.context_length is missing: llama.cpp refuses to load the file "
                           "without it") != spec->notes.end());
+    }
+
+    // An architecture llama.cpp does not name (src/llama-arch.cpp) is planned from the generic
+    // keys with a note that llama.cpp refuses the file; one it names gets no such note.
+    void unknownArchitectureIsNoted() {
+        const auto unknown = importTiny(tinyHeader("zzzz"));
+        QVERIFY2(unknown.ok(), unknown.ok() ? "" : unknown.error().toString().c_str());
+        const auto says = [](const ModelSpec &m) {
+            return std::any_of(m.notes.begin(), m.notes.end(), [](const std::string &n) {
+                return n.find("not an architecture llama.cpp names") != std::string::npos;
+            });
+        };
+        QVERIFY(says(*unknown));
+        QVERIFY(!says(*importTiny(tinyHeader("llama"))));
+        QVERIFY(llamaCppKnowsArchitecture("gpt-oss"));
+        QVERIFY(llamaCppKnowsArchitecture("nemotron_h_moe"));
+        QVERIFY(!llamaCppKnowsArchitecture("Llama"));
+        QVERIFY(!llamaCppKnowsArchitecture(""));
     }
 };
 

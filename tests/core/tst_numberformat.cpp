@@ -73,6 +73,20 @@ class TestNumberFormat : public QObject {
         QVERIFY(f.error().message.find("unknown number format") != std::string::npos);
     }
 
+    // Group 0 is per-channel quantization (one scale per output channel, GPTQ's group_size
+    // -1): it parses, says so in its label, and the error for a bad group says what N may be.
+    void perChannelGroup() {
+        const auto f = parseNumberFormat("int4_g0");
+        QVERIFY(f.ok());
+        QCOMPARE(f->groupSize, 0u);
+        QCOMPARE(f->label(), std::string("INT4 per-channel"));
+        QCOMPARE(f->name(), std::string("int4_g0"));
+        QCOMPARE(parseNumberFormat("int2_g0")->label(), std::string("2-bit per-channel"));
+        QVERIFY(parseNumberFormat("int4_g-1")
+                    .error()
+                    .message.find("0 for one scale per output channel") != std::string::npos);
+    }
+
     void roundTripNames() {
         for (const auto &f : comparisonFormats()) {
             auto back = parseNumberFormat(f.name());

@@ -527,6 +527,16 @@ class TestScenario : public QObject {
         }
     }
 
+    // A NUL byte ends nlohmann's input; what follows it must not be ignored.
+    void nulByteRefused() {
+        const std::string text(std::string(R"({"schema_version": 1})") + '\0' +
+                               R"(, "workload": {"concurrency": 5}})");
+        const auto r = parseScenario(text);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().message.find("a NUL byte at byte 21") != std::string::npos,
+                 r.error().toString().c_str());
+    }
+
     // "ref": "../m1" in sc/s.json means <folder of sc>/../m1, wherever the command runs.
     void relativeModelPathIsRelativeToTheScenarioFile() {
         QTemporaryDir dir;
