@@ -468,6 +468,10 @@ Quelle: %3 (Stand %4)</translation>
         <source>starts, holds %1 of %2 sequences</source>
         <translation>startet, hält %1 von %2 Sequenzen</translation>
     </message>
+    <message>
+        <source>no GPU-hour rate</source>
+        <translation>kein GPU-Stundenpreis</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::CompareView</name>
@@ -1379,14 +1383,6 @@ Quelle: %6 (Stand %7)</translation>
         <translation>Die SGLang-Version, deren Speicherregeln beim Start SGLang-Pläne folgen</translation>
     </message>
     <message>
-        <source>The SGLang release whose start-up memory rules size an SGLang plan: from v0.5.10 the server captures piecewise CUDA graphs and reserves 8 MiB per capture size in its default --mem-fraction-static; from v0.5.14 a draft model&apos;s weights and KV cache come out of that fraction instead of the rest of the GPU.</source>
-        <translation>Die SGLang-Version, deren Speicherregeln beim Start einen SGLang-Plan bemessen: ab v0.5.10 erfasst der Server stückweise CUDA-Graphen und reserviert im Standardwert von --mem-fraction-static 8 MiB je Erfassungsgröße; ab v0.5.14 gehen Gewichte und KV-Cache eines Draft-Modells von diesem Anteil ab statt vom Rest der GPU.</translation>
-    </message>
-    <message>
-        <source>an SGLang release HostPlan models: 0.5.14, 0.5.10 or 0.5 (0.5.0 to 0.5.9)</source>
-        <translation>eine von HostPlan modellierte SGLang-Version: 0.5.14, 0.5.10 oder 0.5 (0.5.0 bis 0.5.9)</translation>
-    </message>
-    <message>
         <source>default: v0.5.14&apos;s rules, the newest (without speculative decoding they are v0.5.10&apos;s, checked against start-up logs of 2026).</source>
         <translation>Standard: die Regeln von v0.5.14, die neuesten (ohne spekulatives Decoding die von v0.5.10, geprüft an Startprotokollen von 2026).</translation>
     </message>
@@ -1401,6 +1397,14 @@ Quelle: %6 (Stand %7)</translation>
     <message>
         <source>a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
         <translation>ein von HostPlan modelliertes vLLM-Release: 0.24, 0.22, 0.21, 0.19, 0.11, 0.7 (V1), 0.6.5 oder 0.6.4 (V0); ab 0.21 zieht vLLM seine Schätzung des CUDA-Graph-Speichers vom KV-Cache-Budget ab</translation>
+    </message>
+    <message>
+        <source>The SGLang release whose start-up memory rules size an SGLang plan. The default --mem-fraction-static follows a table by TP size up to v0.4.7, a memory tier&apos;s reserve from v0.4.7.post1 and PR #10975&apos;s reserve from v0.5.3; from v0.5.10 the server captures piecewise CUDA graphs and reserves 8 MiB per capture size; from v0.5.14 a draft model&apos;s weights and KV cache come out of that fraction instead of the rest of the GPU.</source>
+        <translation>Das SGLang-Release, dessen Start-Speicherregeln einen SGLang-Plan bemessen. Das voreingestellte --mem-fraction-static folgt bis v0.4.7 einer Tabelle nach TP-Größe, ab v0.4.7.post1 der Reserve einer Speicherstufe und ab v0.5.3 der Reserve aus PR #10975; ab v0.5.10 erfasst der Server stückweise CUDA-Graphen und reserviert 8 MiB je Erfassungsgröße; ab v0.5.14 kommen Gewichte und KV-Cache eines Draft-Modells aus diesem Anteil statt aus dem Rest der GPU.</translation>
+    </message>
+    <message>
+        <source>an SGLang release from 0.4.0 on (for example 0.4.7.post1); it follows the newest rule set at or before it</source>
+        <translation>ein SGLang-Release ab 0.4.0 (zum Beispiel 0.4.7.post1); es folgt dem neuesten Regelsatz bis zu diesem Release</translation>
     </message>
 </context>
 <context>
@@ -4259,6 +4263,14 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <source>%1 (%2 replicas of TP %3, EP %4, PP %5)</source>
         <translation>%1 (%2 Replikate mit TP %3, EP %4, PP %5)</translation>
     </message>
+    <message>
+        <source>No GPU price</source>
+        <translation>Kein GPU-Preis</translation>
+    </message>
+    <message>
+        <source>%1: no GPU-hour rate is known for %2; give one (its GPU file&apos;s usd_per_gpu_hour, a rate or an offer) to compare renting %3 with the API&apos;s %4 a month.</source>
+        <translation>%1: Für %2 ist kein GPU-Stundenpreis bekannt; geben Sie einen an (usd_per_gpu_hour in der GPU-Datei, einen Preis oder ein Angebot), um die Miete von %3 mit den %4 pro Monat der API zu vergleichen.</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -4582,6 +4594,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <source>&lt;p&gt;This deployment holds %1 of the workload&apos;s %2 sequences at once: %3 copies carry the workload, %4 a month at the chosen hours.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Diese Bereitstellung hält %1 der %2 Sequenzen der Last gleichzeitig: %3 Kopien tragen die Last, %4 pro Monat zu den gewählten Stunden.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;unknown&lt;/b&gt;: HostPlan knows no GPU-hour rate for %1; enter one (Pricing) to compare renting with the API.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Break-even: &lt;b&gt;unbekannt&lt;/b&gt;: HostPlan kennt keinen GPU-Stundenpreis für %1; geben Sie einen ein (Preise), um Miete und API zu vergleichen.&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ThroughputView</name>
@@ -4792,6 +4808,10 @@ Ausschlag (Rangfolge): %5 %</translation>
     <message>
         <source>never on this plan: break-even needs %1, it serves %2 (%3-%4 over the throughput band)</source>
         <translation>nie mit diesem Plan: die Gewinnschwelle braucht %1, er bedient %2 (%3-%4 über die Durchsatzspanne)</translation>
+    </message>
+    <message>
+        <source>unknown: no GPU-hour rate</source>
+        <translation>unbekannt: kein GPU-Stundenpreis</translation>
     </message>
 </context>
 <context>

@@ -468,6 +468,10 @@ Source: %3 (as of %4)</source>
         <source>starts, holds %1 of %2 sequences</source>
         <translation>起動可、%2 シーケンス中 %1 を保持</translation>
     </message>
+    <message>
+        <source>no GPU-hour rate</source>
+        <translation>GPU 時間単価なし</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::CompareView</name>
@@ -1379,14 +1383,6 @@ Source: %6 (as of %7)</source>
         <translation>SGLang のプランが従う起動時メモリ規則の SGLang リリース</translation>
     </message>
     <message>
-        <source>The SGLang release whose start-up memory rules size an SGLang plan: from v0.5.10 the server captures piecewise CUDA graphs and reserves 8 MiB per capture size in its default --mem-fraction-static; from v0.5.14 a draft model&apos;s weights and KV cache come out of that fraction instead of the rest of the GPU.</source>
-        <translation>SGLang のプランを見積もる起動時メモリ規則の SGLang リリース：v0.5.10 以降、サーバーはピースワイズ CUDA グラフをキャプチャし、既定の --mem-fraction-static でキャプチャサイズごとに 8 MiB を確保します。v0.5.14 以降、ドラフトモデルの重みと KV キャッシュは GPU の残りではなくこの割合から差し引かれます。</translation>
-    </message>
-    <message>
-        <source>an SGLang release HostPlan models: 0.5.14, 0.5.10 or 0.5 (0.5.0 to 0.5.9)</source>
-        <translation>HostPlan がモデル化する SGLang リリース：0.5.14、0.5.10、0.5（0.5.0〜0.5.9）</translation>
-    </message>
-    <message>
         <source>default: v0.5.14&apos;s rules, the newest (without speculative decoding they are v0.5.10&apos;s, checked against start-up logs of 2026).</source>
         <translation>既定：最新の v0.5.14 の規則（投機的デコードなしでは v0.5.10 と同じで、2026 年の起動ログで確認済み）。</translation>
     </message>
@@ -1401,6 +1397,14 @@ Source: %6 (as of %7)</source>
     <message>
         <source>a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
         <translation>HostPlan がモデル化する vLLM リリース：0.24、0.22、0.21、0.19、0.11、0.7（V1）、0.6.5、0.6.4（V0）。0.21 以降、vLLM は CUDA グラフメモリの見積もりを KV キャッシュ予算から差し引きます</translation>
+    </message>
+    <message>
+        <source>The SGLang release whose start-up memory rules size an SGLang plan. The default --mem-fraction-static follows a table by TP size up to v0.4.7, a memory tier&apos;s reserve from v0.4.7.post1 and PR #10975&apos;s reserve from v0.5.3; from v0.5.10 the server captures piecewise CUDA graphs and reserves 8 MiB per capture size; from v0.5.14 a draft model&apos;s weights and KV cache come out of that fraction instead of the rest of the GPU.</source>
+        <translation>SGLang プランの規模を決める SGLang リリースの起動時メモリ規則。既定の --mem-fraction-static は v0.4.7 までは TP サイズの表、v0.4.7.post1 からはメモリ階層ごとの予約、v0.5.3 からは PR #10975 の予約に従います。v0.5.10 からサーバーは区分 CUDA グラフをキャプチャし、キャプチャサイズごとに 8 MiB を予約します。v0.5.14 からはドラフトモデルの重みと KV キャッシュが GPU の残りではなくこの割合から割り当てられます。</translation>
+    </message>
+    <message>
+        <source>an SGLang release from 0.4.0 on (for example 0.4.7.post1); it follows the newest rule set at or before it</source>
+        <translation>0.4.0 以降の SGLang リリース（例: 0.4.7.post1）。それ以前で最新の規則セットに従います</translation>
     </message>
 </context>
 <context>
@@ -4259,6 +4263,14 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <source>%1 (%2 replicas of TP %3, EP %4, PP %5)</source>
         <translation>%1（レプリカ %2 個、各 TP %3、EP %4、PP %5）</translation>
     </message>
+    <message>
+        <source>No GPU price</source>
+        <translation>GPU 価格なし</translation>
+    </message>
+    <message>
+        <source>%1: no GPU-hour rate is known for %2; give one (its GPU file&apos;s usd_per_gpu_hour, a rate or an offer) to compare renting %3 with the API&apos;s %4 a month.</source>
+        <translation>%1: %2 の GPU 時間単価が不明です。%3 のレンタルと API の月額 %4 を比較するには、単価（GPU ファイルの usd_per_gpu_hour、料金またはオファー）を指定してください。</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -4582,6 +4594,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <source>&lt;p&gt;This deployment holds %1 of the workload&apos;s %2 sequences at once: %3 copies carry the workload, %4 a month at the chosen hours.&lt;/p&gt;</source>
         <translation>&lt;p&gt;このデプロイはワークロードの %2 シーケンス中 %1 を同時に保持します：%3 個のコピーでワークロードを担い、選択した時間で月 %4 です。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;unknown&lt;/b&gt;: HostPlan knows no GPU-hour rate for %1; enter one (Pricing) to compare renting with the API.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;損益分岐点: &lt;b&gt;不明&lt;/b&gt;: HostPlan は %1 の GPU 時間単価を知りません。レンタルと API を比較するには単価を入力してください（価格）。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ThroughputView</name>
@@ -4792,6 +4808,10 @@ Swing (ranking): %5%</source>
     <message>
         <source>never on this plan: break-even needs %1, it serves %2 (%3-%4 over the throughput band)</source>
         <translation>このプランではなし：損益分岐には %1 が必要ですが、処理できるのは %2（スループットの幅では %3-%4）</translation>
+    </message>
+    <message>
+        <source>unknown: no GPU-hour rate</source>
+        <translation>不明: GPU 時間単価なし</translation>
     </message>
 </context>
 <context>

@@ -468,6 +468,10 @@ Source: %3 (as of %4)</source>
         <source>starts, holds %1 of %2 sequences</source>
         <translation>可启动，容纳 %2 个序列中的 %1 个</translation>
     </message>
+    <message>
+        <source>no GPU-hour rate</source>
+        <translation>无 GPU 小时价格</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::CompareView</name>
@@ -1379,14 +1383,6 @@ Source: %6 (as of %7)</source>
         <translation>SGLang 方案所遵循的启动内存规则对应的 SGLang 版本</translation>
     </message>
     <message>
-        <source>The SGLang release whose start-up memory rules size an SGLang plan: from v0.5.10 the server captures piecewise CUDA graphs and reserves 8 MiB per capture size in its default --mem-fraction-static; from v0.5.14 a draft model&apos;s weights and KV cache come out of that fraction instead of the rest of the GPU.</source>
-        <translation>决定 SGLang 方案规模的启动内存规则所对应的 SGLang 版本：从 v0.5.10 起，服务器会捕获分段 CUDA 图，并在默认的 --mem-fraction-static 中为每个捕获尺寸预留 8 MiB；从 v0.5.14 起，草稿模型的权重和 KV 缓存从该比例中扣除，而不是从 GPU 的剩余部分中扣除。</translation>
-    </message>
-    <message>
-        <source>an SGLang release HostPlan models: 0.5.14, 0.5.10 or 0.5 (0.5.0 to 0.5.9)</source>
-        <translation>HostPlan 建模的 SGLang 版本：0.5.14、0.5.10 或 0.5（0.5.0 至 0.5.9）</translation>
-    </message>
-    <message>
         <source>default: v0.5.14&apos;s rules, the newest (without speculative decoding they are v0.5.10&apos;s, checked against start-up logs of 2026).</source>
         <translation>默认：v0.5.14 的规则，即最新规则（不使用推测解码时与 v0.5.10 相同，已用 2026 年的启动日志核对）。</translation>
     </message>
@@ -1401,6 +1397,14 @@ Source: %6 (as of %7)</source>
     <message>
         <source>a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
         <translation>HostPlan 建模的 vLLM 版本：0.24、0.22、0.21、0.19、0.11、0.7（V1）、0.6.5 或 0.6.4（V0）；从 0.21 起 vLLM 从 KV 缓存预算中扣除其 CUDA 图内存估算</translation>
+    </message>
+    <message>
+        <source>The SGLang release whose start-up memory rules size an SGLang plan. The default --mem-fraction-static follows a table by TP size up to v0.4.7, a memory tier&apos;s reserve from v0.4.7.post1 and PR #10975&apos;s reserve from v0.5.3; from v0.5.10 the server captures piecewise CUDA graphs and reserves 8 MiB per capture size; from v0.5.14 a draft model&apos;s weights and KV cache come out of that fraction instead of the rest of the GPU.</source>
+        <translation>决定 SGLang 方案规模的 SGLang 版本的启动内存规则。默认 --mem-fraction-static 在 v0.4.7 及之前按 TP 规模查表，从 v0.4.7.post1 起按显存档位预留，从 v0.5.3 起按 PR #10975 的预留；从 v0.5.10 起服务器捕获分段 CUDA 图并为每个捕获尺寸预留 8 MiB；从 v0.5.14 起草稿模型的权重和 KV 缓存从该比例中扣除，而不是占用 GPU 的其余部分。</translation>
+    </message>
+    <message>
+        <source>an SGLang release from 0.4.0 on (for example 0.4.7.post1); it follows the newest rule set at or before it</source>
+        <translation>0.4.0 及之后的 SGLang 版本（例如 0.4.7.post1）；采用不晚于该版本的最新规则集</translation>
     </message>
 </context>
 <context>
@@ -4259,6 +4263,14 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <source>%1 (%2 replicas of TP %3, EP %4, PP %5)</source>
         <translation>%1（%2 个副本，每个 TP %3、EP %4、PP %5）</translation>
     </message>
+    <message>
+        <source>No GPU price</source>
+        <translation>无 GPU 价格</translation>
+    </message>
+    <message>
+        <source>%1: no GPU-hour rate is known for %2; give one (its GPU file&apos;s usd_per_gpu_hour, a rate or an offer) to compare renting %3 with the API&apos;s %4 a month.</source>
+        <translation>%1：%2 没有已知的 GPU 小时价格；请提供一个（GPU 文件中的 usd_per_gpu_hour、价格或报价），以便将租用 %3 与 API 每月 %4 进行比较。</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -4582,6 +4594,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <source>&lt;p&gt;This deployment holds %1 of the workload&apos;s %2 sequences at once: %3 copies carry the workload, %4 a month at the chosen hours.&lt;/p&gt;</source>
         <translation>&lt;p&gt;此部署同时容纳工作负载 %2 个序列中的 %1 个：需要 %3 份副本承担工作负载，按所选时长每月 %4。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;unknown&lt;/b&gt;: HostPlan knows no GPU-hour rate for %1; enter one (Pricing) to compare renting with the API.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;盈亏平衡：&lt;b&gt;未知&lt;/b&gt;：HostPlan 不知道 %1 的 GPU 小时价格；请输入一个（定价）以比较租用与 API。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ThroughputView</name>
@@ -4792,6 +4808,10 @@ Swing (ranking): %5%</source>
     <message>
         <source>never on this plan: break-even needs %1, it serves %2 (%3-%4 over the throughput band)</source>
         <translation>此方案下永不：盈亏平衡需要 %1，方案只能服务 %2（吞吐量区间内 %3-%4）</translation>
+    </message>
+    <message>
+        <source>unknown: no GPU-hour rate</source>
+        <translation>未知：无 GPU 小时价格</translation>
     </message>
 </context>
 <context>

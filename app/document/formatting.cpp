@@ -195,6 +195,8 @@ QString heavyUserVerdictText(const HeavyUserVerdict &v) {
     switch (v.kind) {
     case HeavyUserKind::NotPriced:
         return QCoreApplication::translate("hostplan::ui::Verdict", "no API price");
+    case HeavyUserKind::NoGpuPrice:
+        return QCoreApplication::translate("hostplan::ui::Verdict", "unknown: no GPU-hour rate");
     case HeavyUserKind::DoesNotFit:
         return QCoreApplication::translate("hostplan::ui::Verdict",
                                            "never: the plan does not fit, so it serves no one");
@@ -219,6 +221,8 @@ QString breakEvenVerdictText(const BreakEvenVerdict &v) {
     switch (v.kind) {
     case BreakEvenKind::NotPriced:
         return QCoreApplication::translate("hostplan::ui::Verdict", "no API price");
+    case BreakEvenKind::NoGpuPrice:
+        return QCoreApplication::translate("hostplan::ui::Verdict", "unknown: no GPU-hour rate");
     case BreakEvenKind::DoesNotFit:
         return QCoreApplication::translate("hostplan::ui::Verdict",
                                            "never: the plan does not fit, so it serves no tokens");

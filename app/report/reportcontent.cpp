@@ -36,6 +36,8 @@ QString recommendationText(Recommendation r) {
         return Report::tr("Dedicated");
     case Recommendation::NoApiPrice:
         return Report::tr("No API comparison");
+    case Recommendation::NoGpuPrice:
+        return Report::tr("No GPU price");
     }
     return {};
 }
@@ -50,6 +52,12 @@ QString recommendationLine(const PlanResult &p) {
                    "renting %3 (%4 a month at %5 h/day) with paying per token.")
             .arg(name, QString::fromStdString(p.model.displayName), gpuLabel(p),
                  usdText(p.rental.usdPerMonthScheduled), hpd);
+    }
+    if (r == Recommendation::NoGpuPrice) {
+        return Report::tr("%1: no GPU-hour rate is known for %2; give one (its GPU file's "
+                          "usd_per_gpu_hour, a rate or an offer) to compare renting %3 with the "
+                          "API's %4 a month.")
+            .arg(name, QString::fromStdString(p.gpu.name), gpuLabel(p), usdText(p.apiUsdPerMonth));
     }
     if (!p.fit.serves()) {
         return Report::tr(
@@ -82,6 +90,7 @@ QString recommendationLine(const PlanResult &p) {
                    "own them around the clock.")
             .arg(name, usdText(p.apiUsdPerMonth), deploymentOf(copiesAlwaysOn), usdText(alwaysOn));
     case Recommendation::NoApiPrice:
+    case Recommendation::NoGpuPrice:
         break;
     case Recommendation::BurstRental:
         return Report::tr(

@@ -181,6 +181,8 @@ void CompareModel::setSides(const QList<Side> &sides) {
         switch (v.kind) {
         case HeavyUserKind::NotPriced:
             return tr("no API price");
+        case HeavyUserKind::NoGpuPrice:
+            return tr("no GPU-hour rate");
         case HeavyUserKind::Free:
             return groupedInt(1);
         case HeavyUserKind::WinsFrom:

@@ -252,6 +252,7 @@ void SummaryView::rebuild() {
             break;
         case HeavyUserKind::NotPriced:
         case HeavyUserKind::DoesNotFit:
+        case HeavyUserKind::NoGpuPrice:
             break;
         case HeavyUserKind::Never:
             users = tr("Self-hosting does not win at any number of heavy users of %1 "
@@ -259,7 +260,11 @@ void SummaryView::rebuild() {
                         .arg(heavy);
             break;
         }
-        if (be.kind != BreakEvenKind::At) {
+        if (be.kind == BreakEvenKind::NoGpuPrice) {
+            h += tr("<p>Break-even: <b>unknown</b>: HostPlan knows no GPU-hour rate for %1; "
+                    "enter one (Pricing) to compare renting with the API.</p>")
+                     .arg(QString::fromStdString(p.gpu.name).toHtmlEscaped());
+        } else if (be.kind != BreakEvenKind::At) {
             h += be.kind == BreakEvenKind::Never
                      ? tr("<p>Break-even: <b>never</b>: the API stays cheaper at any volume "
                           "this plan can serve. %1</p>")

@@ -34,12 +34,22 @@ std::uint32_t workloadCopies(const PlanResult &p, bool alwaysOn) {
     return std::uint32_t(std::clamp(std::max(forConcurrency, forVolume), 1.0, 4294967295.0));
 }
 
+bool gpuRateUnknown(const PlanResult &p) {
+    return !(p.usdPerGpuHour > 0) && planRate(p).basis != RateBasis::Scenario;
+}
+
 Recommendation recommend(const PlanResult &p) {
     if (!p.apiPriced) {
         return Recommendation::NoApiPrice;
     }
+    if (!p.fit.serves()) {
+        return Recommendation::Api;
+    }
+    if (gpuRateUnknown(p)) {
+        return Recommendation::NoGpuPrice;
+    }
     const double copies = workloadCopies(p);
-    if (!p.fit.serves() || p.apiUsdPerMonth <= copies * p.rental.usdPerMonthScheduled) {
+    if (p.apiUsdPerMonth <= copies * p.rental.usdPerMonthScheduled) {
         return Recommendation::Api;
     }
     if (p.apiUsdPerMonth > workloadCopies(p, true) * p.rental.usdPerMonthAlwaysOn) {
@@ -58,6 +68,8 @@ std::string recommendationId(Recommendation r) {
         return "dedicated";
     case Recommendation::NoApiPrice:
         return "no_api_price";
+    case Recommendation::NoGpuPrice:
+        return "no_gpu_price";
     }
     return {};
 }
@@ -72,6 +84,8 @@ std::string recommendationName(Recommendation r) {
         return "Dedicated";
     case Recommendation::NoApiPrice:
         return "No API comparison";
+    case Recommendation::NoGpuPrice:
+        return "No GPU price";
     }
     return {};
 }
@@ -108,6 +122,10 @@ BreakEvenVerdict breakEvenVerdict(const PlanResult &p) {
         v.kind = BreakEvenKind::DoesNotFit;
         return v;
     }
+    if (gpuRateUnknown(p)) {
+        v.kind = BreakEvenKind::NoGpuPrice;
+        return v;
+    }
     if (!std::isfinite(p.breakeven.outputTokensPerMonth)) {
         v.kind = BreakEvenKind::Never;
         return v;
@@ -131,6 +149,10 @@ HeavyUserVerdict heavyUserVerdict(const PlanResult &p) {
     if (!p.fit.serves()) {
         v.kind = HeavyUserKind::DoesNotFit;
         v.usersServed = v.usersServedLow = v.usersServedHigh = 0;
+        return v;
+    }
+    if (gpuRateUnknown(p)) {
+        v.kind = HeavyUserKind::NoGpuPrice;
         return v;
     }
     // A count past 2^64 (a price of 1e-300 $ per million tokens) is no count: converting it

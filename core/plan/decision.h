@@ -21,10 +21,18 @@ enum class Recommendation {
     BurstRental, ///< rent the GPUs only for the hours a day they are needed
     Dedicated,   ///< rent (or own) the GPUs around the clock
     NoApiPrice,  ///< no API price known: sizing and cost only, nothing to compare
+    NoGpuPrice,  ///< no GPU-hour rate known (gpuRateUnknown): sizing only, nothing to compare
 };
 
+/// Whether the plan's GPU-hour rate is unknown rather than free: 0 without the user typing it
+/// (RateBasis other than Scenario): a GPU type of the user's with no usd_per_gpu_hour, priced
+/// by a HostPlan fallback offer at its catalogue rate of 0.
+bool gpuRateUnknown(const PlanResult &plan);
+
 /// The recommendation rule:
-///  1. NoApiPrice when the plan has no API price to compare with.
+///  1. NoApiPrice when the plan has no API price to compare with; NoGpuPrice when it serves
+///     the workload but its GPU-hour rate is unknown (gpuRateUnknown): a free rental would
+///     otherwise beat any API bill.
 ///  2. Api when the plan serves nothing (FitResult::serves false), or when the
 ///     API bill for the workload's tokens is not above the rental at the chosen hours per day
 ///     (apiUsdPerMonth <= rental.usdPerMonthScheduled).
@@ -44,9 +52,10 @@ Recommendation recommend(const PlanResult &plan);
 /// else 1. `alwaysOn`: the copies rented 24 h a day, each serving 24 / hours-per-day times the
 /// scheduled capacity (the concurrency's copies are the same either way).
 std::uint32_t workloadCopies(const PlanResult &plan, bool alwaysOn = false);
-/// Stable id for JSON and CSV: "api", "burst_rental", "dedicated", "no_api_price".
+/// Stable id for JSON and CSV: "api", "burst_rental", "dedicated", "no_api_price",
+/// "no_gpu_price".
 std::string recommendationId(Recommendation recommendation);
-/// English name: "API", "Burst rental", "Dedicated", "No API comparison".
+/// English name: "API", "Burst rental", "Dedicated", "No API comparison", "No GPU price".
 std::string recommendationName(Recommendation recommendation);
 
 /// The GPU counts to ask a provider to quote for a pilot: from the practical count `low` (the
@@ -82,6 +91,7 @@ enum class BreakEvenKind {
     DoesNotFit, ///< the plan does not fit: it serves no tokens
     At,         ///< breaks even at `outputTokensPerMonth`
     Never,      ///< the API stays cheaper at any volume the plan can serve
+    NoGpuPrice, ///< the plan's GPU-hour rate is unknown (gpuRateUnknown)
 };
 struct BreakEvenVerdict {
     BreakEvenKind kind = BreakEvenKind::NotPriced;
@@ -98,6 +108,7 @@ enum class HeavyUserKind {
     WinsFrom,   ///< self-hosting wins from `usersNeeded` users, which the plan serves
     OutOfReach, ///< break-even needs `usersNeeded` users, more than the `usersServed` it serves
     Never, ///< no number of users breaks even (the API is free, or the heavy user uses no tokens)
+    NoGpuPrice, ///< the plan's GPU-hour rate is unknown (gpuRateUnknown)
 };
 struct HeavyUserVerdict {
     HeavyUserKind kind = HeavyUserKind::NotPriced;

@@ -498,8 +498,13 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
     }
     // An offer or override of $0 (or one that prints as $0.00) is a slip, or owned GPUs.
     if (!(r.usdPerGpuHour >= 0.005)) {
-        r.warnings.push_back("the GPU-hour rate is $0: the rental cost, cost per 1M tokens and "
-                             "break-even count the GPUs as free (enter their hourly cost)");
+        r.warnings.push_back(
+            scenario.pricing.usdPerGpuHour
+                ? "the GPU-hour rate is $0: the rental cost, cost per 1M tokens and break-even "
+                  "count the GPUs as free (enter their hourly cost)"
+                : "no GPU-hour rate is known for " + gpu.id +
+                      ": the plan sizes the GPUs, but its costs read $0 and it decides nothing "
+                      "against the API until a rate is given");
     }
     r.rental = rentalCost(r.gpusRented, r.usdPerGpuHour, scenario.workload.hoursPerDay,
                           scenario.pricing.hoursPerMonth);

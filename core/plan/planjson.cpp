@@ -51,6 +51,8 @@ const char *breakEvenKindId(BreakEvenKind k) {
         return "at";
     case BreakEvenKind::Never:
         return "never";
+    case BreakEvenKind::NoGpuPrice:
+        return "no_gpu_price";
     }
     return "";
 }
@@ -69,6 +71,8 @@ const char *heavyUserKindId(HeavyUserKind k) {
         return "out_of_reach";
     case HeavyUserKind::Never:
         return "never";
+    case HeavyUserKind::NoGpuPrice:
+        return "no_gpu_price";
     }
     return "";
 }

@@ -175,6 +175,11 @@ void writeDecisionText(const PlanResult &p, std::ostream &out) {
     case Recommendation::NoApiPrice:
         out << " (no API price to compare with)";
         break;
+    case Recommendation::NoGpuPrice:
+        out << " (no GPU-hour rate for " << p.gpu.id
+            << " to compare with the API: give usd_per_gpu_hour in its GPU file, "
+               "--usd-per-gpu-hour or --offers)";
+        break;
     case Recommendation::Api:
         out << (p.fit.serves() ? " (the API bill is no more than renting at the chosen hours a day)"
                                : " (the plan does not fit)");
@@ -207,6 +212,12 @@ void writeDecisionText(const PlanResult &p, std::ostream &out) {
                 ? countText(pilot.low, "GPU")
                 : std::to_string(pilot.low) + "-" + std::to_string(pilot.high) + " GPUs")
         << "\n";
+    if (gpuRateUnknown(p)) {
+        // Costs of a rate nobody gave would read as free GPUs: none is printed.
+        out << "          cost per 1M output tokens: unknown (no GPU-hour rate for " << p.gpu.id
+            << ")\n";
+        return;
+    }
     const CostPerMTok cost = costPerMTok(p);
     out << "          cost per 1M output tokens, this workload: "
         << (p.fit.serves() && std::isfinite(cost.forWorkloadUsd)
@@ -578,6 +589,9 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         const std::uint32_t copies = concurrencyCopies(p);
         const std::string servers = copies > 1 ? "those copies serve" : "this plan serves";
         switch (be.kind) {
+        case BreakEvenKind::NoGpuPrice:
+            out << "Break-even unknown: no GPU-hour rate for " << p.gpu.id << "\n";
+            break;
         case BreakEvenKind::At:
             out << "Break-even " << tokens(be.outputTokensPerMonth)
                 << " output tokens per month with this token mix ("
@@ -632,6 +646,9 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
             break;
         case HeavyUserKind::DoesNotFit:
             out << "never: the plan does not fit, so it serves no one";
+            break;
+        case HeavyUserKind::NoGpuPrice:
+            out << "unknown: no GPU-hour rate for " << p.gpu.id << each;
             break;
         default:
             out << "never" << each;

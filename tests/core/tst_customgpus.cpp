@@ -9,6 +9,7 @@
 #include "plan/decision.h"
 #include "plan/plan.h"
 #include "plan/planjson.h"
+#include "plan/plantext.h"
 #include "scenario/scenario.h"
 #include "testutil.h"
 #include "util/units.h"
@@ -16,6 +17,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -300,6 +302,44 @@ class TestCustomGpus : public QObject {
         const double expected = lessBytes * plan->memory.memoryFraction / cell;
         QVERIFY2(std::abs(double(full - less) - expected) / expected < 0.02,
                  (std::to_string(full - less) + " vs " + std::to_string(expected)).c_str());
+    }
+
+    // A user's GPU type with no usd_per_gpu_hour is priced by HostPlan's fallback offers at
+    // $0: that is an unknown rate, not a free GPU, so the plan makes no API decision and names
+    // no break-even or heavy-user count; a rate the user types as 0 stays free.
+    void aTypeWithoutARateDecidesNothing() {
+        nlohmann::json o = h100As("my-h100");
+        o.erase("usd_per_gpu_hour");
+        o.erase("price_source");
+        o.erase("price_as_of");
+        Scenario s = llama70b("my-h100");
+        s.hardware.customGpus = {parsed(o)};
+        s.hardware.gpuCount = 0; // the layout search picks the count and the fallback offer
+        s.hardware.tp = 0;
+        s.pricing.usdPerGpuHour.reset();
+        const auto p = evaluate(s);
+        QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+        QCOMPARE(p->usdPerGpuHour, 0.0);
+        QVERIFY(p->apiPriced);
+        QVERIFY(gpuRateUnknown(*p));
+        QCOMPARE(recommend(*p), Recommendation::NoGpuPrice);
+        QCOMPARE(breakEvenVerdict(*p).kind, BreakEvenKind::NoGpuPrice);
+        QCOMPARE(heavyUserVerdict(*p).kind, HeavyUserKind::NoGpuPrice);
+        std::ostringstream text;
+        writePlanText(*p, text, "2026-12-06");
+        for (const char *line : {"recommendation: No GPU price (no GPU-hour rate for my-h100",
+                                 "Break-even unknown: no GPU-hour rate for my-h100",
+                                 "Heavy users unknown: no GPU-hour rate for my-h100"}) {
+            QVERIFY2(text.str().find(line) != std::string::npos, line);
+        }
+        const auto j = nlohmann::json::parse(planToJsonText(*p));
+        QCOMPARE(j["decision"]["recommendation"].get<std::string>(), "no_gpu_price");
+        // Typed as 0 (owned GPUs whose cost the user leaves out): free, and decided.
+        s.pricing.usdPerGpuHour = 0.0;
+        const auto typed = evaluate(s);
+        QVERIFY(typed.ok());
+        QVERIFY(!gpuRateUnknown(*typed));
+        QCOMPARE(recommend(*typed), Recommendation::Dedicated);
     }
 
     void aScenarioClashNamesTheField() {

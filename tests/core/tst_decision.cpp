@@ -92,9 +92,14 @@ class TestDecision : public QObject {
         p.apiPriced = true;
         p.fit.fits = fits;
         p.apiUsdPerMonth = api;
+        p.usdPerGpuHour = 1.0;
         p.rental.usdPerMonthScheduled = scheduled;
         p.rental.usdPerMonthAlwaysOn = alwaysOn;
         QCOMPARE(int(recommend(p)), expected);
+        // A rate of 0 the user did not type is unknown: a plan that serves decides nothing.
+        p.usdPerGpuHour = 0;
+        QCOMPARE(int(recommend(p)), fits ? int(Recommendation::NoGpuPrice) : expected);
+        p.usdPerGpuHour = 1.0;
         // Without an API price there is nothing to compare, whatever the figures.
         p.apiPriced = false;
         QCOMPARE(recommend(p), Recommendation::NoApiPrice);

@@ -86,10 +86,17 @@ class TestReport : public QObject {
         p.apiPriced = true;
         p.fit.fits = true;
         p.apiUsdPerMonth = 5000;
+        p.usdPerGpuHour = 2.0;
         p.rental.usdPerMonthScheduled = 1000;
         p.rental.usdPerMonthAlwaysOn = 3000;
         QCOMPARE(recommend(p), Recommendation::Dedicated);
         QVERIFY(recommendationLine(p).startsWith(recommendationText(recommend(p)) + ':'));
+        // No GPU-hour rate: nothing to compare, and the line says which rate is missing.
+        p.usdPerGpuHour = 0;
+        p.gpu.name = "My A30";
+        QCOMPARE(recommend(p), Recommendation::NoGpuPrice);
+        QVERIFY(recommendationLine(p).startsWith("No GPU price: no GPU-hour rate is known for My "
+                                                 "A30"));
         p.apiPriced = false;
         QVERIFY(recommendationLine(p).contains("no API price"));
     }
