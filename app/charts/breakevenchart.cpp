@@ -153,7 +153,10 @@ void BreakEvenChart::rebuild() {
         }
         line->setPen(pen);
         for (const auto &[t, usd] : l.steps) {
-            line->append(lg(t), lg(usd));
+            // A rental of $0 (a GPU without a rate) has no point on the log axis.
+            if (t > 0 && usd > 0) {
+                line->append(lg(t), lg(usd));
+            }
         }
         for (const QPointF &pt : line->points()) {
             yMin = std::min(yMin, unlg(pt.y()));

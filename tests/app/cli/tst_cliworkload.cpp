@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // hostplan-cli's workload figures as a user reads them: the latency target in the unit of its
-// flag, why no sequence meets it, and a workload without output tokens.
+// flag, why no sequence meets it, a workload without output tokens, and a GPU without a rate.
 #include "cli/clirun.h"
 
 #include <QTest>
@@ -55,6 +55,24 @@ class TestCliWorkload : public QObject {
         QVERIFY(r.out.find("the workload's concurrency runs at") == std::string::npos);
         const Run some = run({"plan", "--model", "llama-3.1-70b", "--gpu", "h100"});
         QVERIFY(some.out.find("the workload has no output tokens") == std::string::npos);
+    }
+
+    // The README's A30 GPU file has no rate: the plan sizes it and decides nothing, with no
+    // $0 cost per 1M tokens; a typed rate of 0 is a choice and is decided.
+    void gpuWithoutRateDecidesNothing() {
+        const std::string file = HOSTPLAN_SOURCE_DIR "/docs/examples/gpus-a30.json";
+        const Run r = run({"plan", "--gpu-file", file, "--gpu", "a30", "--model", "llama-3.1-8b"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        for (const char *line : {"recommendation: No GPU price", "Break-even unknown",
+                                 "cost per 1M output tokens: unknown (no GPU-hour rate for a30)",
+                                 "no GPU-hour rate is known for a30"}) {
+            QVERIFY2(r.out.find(line) != std::string::npos, line);
+        }
+        QVERIFY(r.out.find("recommendation: Dedicated") == std::string::npos);
+        const Run typed = run({"plan", "--gpu-file", file, "--gpu", "a30", "--model",
+                               "llama-3.1-8b", "--usd-per-gpu-hour", "0"});
+        QVERIFY(typed.out.find("No GPU price") == std::string::npos);
+        QVERIFY(typed.out.find("count the GPUs as free") != std::string::npos);
     }
 };
 
