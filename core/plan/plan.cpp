@@ -577,6 +577,7 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
                          return a.price.inputUsdPerMTok < b.price.inputUsdPerMTok;
                      });
     ApiPrice api;
+    bool ownChosen = false; // the scenario's own entry (pricing.api_prices, --prices)
     if (!pc.apiPriceId.empty()) {
         const auto own =
             std::find_if(pc.apiPrices.begin(), pc.apiPrices.end(), [&](const ApiPrice &p) {
@@ -584,6 +585,7 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
             });
         if (own != pc.apiPrices.end()) {
             api = *own;
+            ownChosen = true;
         } else {
             HOSTPLAN_TRY(found, catalogue.findApiPrice(pc.apiPriceId));
             api = found;
@@ -592,8 +594,19 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
         r.apiSelection = ApiSelection::Pinned;
     } else if (!r.apiAlternatives.empty()) {
         api = r.apiAlternatives.front().price;
+        ownChosen = r.apiAlternatives.front().fromScenario;
         r.apiPriced = true;
         r.apiSelection = ApiSelection::Cheapest;
+    }
+    // A user's list that reuses a catalogue id: its entry is the one compared, said so, so
+    // that it is not taken for the catalogue's.
+    if (ownChosen) {
+        if (auto listed = catalogue.findApiPrice(api.id); listed.ok()) {
+            r.warnings.push_back("the API price compared, '" + api.id +
+                                 "', is the scenario's own entry (pricing.api_prices, --prices), "
+                                 "not the catalogue's of that id (" +
+                                 listed->name + ", " + listed->source + ", " + listed->asOf + ")");
+        }
     }
     if (r.apiPriced) {
         const BilledApiPrice b = billed(api);

@@ -11,6 +11,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 #include <cmath>
 
 using namespace hostplan;
@@ -184,6 +186,38 @@ class TestApiPriceTiers : public QObject {
         QCOMPARE(callFor(atCapacity * 4), RangeCall::Serves);     // break-even <= capacity/2
         QCOMPARE(callFor(atCapacity / 4), RangeCall::FallsShort); // break-even >= 2 x capacity
         QCOMPARE(rangeCallId(callFor(atCapacity)), std::string("too_close_to_call"));
+    }
+
+    // A user's list entry that reuses a catalogue id is the one compared (pinned, or the
+    // cheapest), and the plan says it is not the catalogue's; a new id says nothing.
+    void ownEntryWithACatalogueIdIsNamed() {
+        ApiPrice own;
+        own.id = "kimi-k3-moonshot";
+        own.name = "my quote";
+        own.model = "kimi-k3";
+        own.source = "test";
+        own.asOf = "2026-12-01";
+        own.inputUsdPerMTok = 0.01;
+        own.outputUsdPerMTok = 0.05;
+        const auto said = [](const PlanResult &p) {
+            return std::any_of(p.warnings.begin(), p.warnings.end(), [](const std::string &w) {
+                return w.find("is the scenario's own entry (pricing.api_prices, --prices), not "
+                              "the catalogue's of that id (Kimi K3") != std::string::npos;
+            });
+        };
+        Scenario pinned = defaultScenario();
+        pinned.pricing.apiPriceId = "kimi-k3-moonshot";
+        pinned.pricing.apiPrices = {own};
+        const PlanResult a = planOf(pinned);
+        QCOMPARE(a.api.outputUsdPerMTok, 0.05);
+        QVERIFY(said(a));
+        Scenario cheapest = defaultScenario();
+        cheapest.pricing.apiPriceId.clear();
+        cheapest.pricing.apiPrices = {own};
+        QVERIFY(said(planOf(cheapest)));
+        own.id = "my-quote";
+        cheapest.pricing.apiPrices = {own};
+        QVERIFY(!said(planOf(cheapest)));
     }
 
     void listFieldsRoundTrip() {
