@@ -4068,10 +4068,6 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <translation>Heute: %1 pro 1 Mio. Ausgabe-Tokens bei voller Kapazität, Kapazität %2 des Break-even-Volumens. Der Ausschlag ist die größere relative Änderung der beiden.</translation>
     </message>
     <message>
-        <source>No call on capacity against break-even: no API price, no fit or no capacity.</source>
-        <translation>Keine Aussage zu Kapazität gegenüber Break-even: kein API-Preis, passt nicht oder keine Kapazität.</translation>
-    </message>
-    <message>
         <source>Serves the break-even volume (%1 output tokens a month) even at the slow end of the throughput band (%2).</source>
         <translation>Bedient das Break-even-Volumen (%1 Ausgabe-Tokens im Monat) selbst am langsamen Ende der Durchsatzspanne (%2).</translation>
     </message>
@@ -4270,6 +4266,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>%1: no GPU-hour rate is known for %2; give one (its GPU file&apos;s usd_per_gpu_hour, a rate or an offer) to compare renting %3 with the API&apos;s %4 a month.</source>
         <translation>%1: Für %2 ist kein GPU-Stundenpreis bekannt; geben Sie einen an (usd_per_gpu_hour in der GPU-Datei, einen Preis oder ein Angebot), um die Miete von %3 mit den %4 pro Monat der API zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>No call on capacity against break-even: no API price or GPU-hour rate, no fit or no capacity.</source>
+        <translation>Keine Aussage zur Kapazität gegenüber dem Break-even: kein API-Preis oder GPU-Stundenpreis, keine passende Konfiguration oder keine Kapazität.</translation>
     </message>
 </context>
 <context>
@@ -4597,6 +4597,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>&lt;p&gt;Break-even: &lt;b&gt;unknown&lt;/b&gt;: HostPlan knows no GPU-hour rate for %1; enter one (Pricing) to compare renting with the API.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Break-even: &lt;b&gt;unbekannt&lt;/b&gt;: HostPlan kennt keinen GPU-Stundenpreis für %1; geben Sie einen ein (Preise), um Miete und API zu vergleichen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>unknown (no GPU-hour rate)</source>
+        <translation>unbekannt (kein GPU-Stundenpreis)</translation>
     </message>
 </context>
 <context>

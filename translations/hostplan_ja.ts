@@ -4068,10 +4068,6 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <translation>現在：フル稼働時の出力 1M トークンあたり %1、容量は損益分岐量の %2。変動幅は両者のうち大きい方の相対変化です。</translation>
     </message>
     <message>
-        <source>No call on capacity against break-even: no API price, no fit or no capacity.</source>
-        <translation>容量と損益分岐の比較は判定できません：API 価格がないか、収まらないか、容量がありません。</translation>
-    </message>
-    <message>
         <source>Serves the break-even volume (%1 output tokens a month) even at the slow end of the throughput band (%2).</source>
         <translation>スループットの幅の遅い側（%2）でも損益分岐量（月 %1 出力トークン）を処理できます。</translation>
     </message>
@@ -4270,6 +4266,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>%1: no GPU-hour rate is known for %2; give one (its GPU file&apos;s usd_per_gpu_hour, a rate or an offer) to compare renting %3 with the API&apos;s %4 a month.</source>
         <translation>%1: %2 の GPU 時間単価が不明です。%3 のレンタルと API の月額 %4 を比較するには、単価（GPU ファイルの usd_per_gpu_hour、料金またはオファー）を指定してください。</translation>
+    </message>
+    <message>
+        <source>No call on capacity against break-even: no API price or GPU-hour rate, no fit or no capacity.</source>
+        <translation>容量と損益分岐点の比較はできません: API 価格または GPU 時間単価がない、収まらない、または容量がありません。</translation>
     </message>
 </context>
 <context>
@@ -4597,6 +4597,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>&lt;p&gt;Break-even: &lt;b&gt;unknown&lt;/b&gt;: HostPlan knows no GPU-hour rate for %1; enter one (Pricing) to compare renting with the API.&lt;/p&gt;</source>
         <translation>&lt;p&gt;損益分岐点: &lt;b&gt;不明&lt;/b&gt;: HostPlan は %1 の GPU 時間単価を知りません。レンタルと API を比較するには単価を入力してください（価格）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>unknown (no GPU-hour rate)</source>
+        <translation>不明（GPU 時間単価なし）</translation>
     </message>
 </context>
 <context>

@@ -4068,10 +4068,6 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <translation>当前：满负荷时每 1M 输出 tokens %1，容量为盈亏平衡用量的 %2。波动幅度取两者中较大的相对变化。</translation>
     </message>
     <message>
-        <source>No call on capacity against break-even: no API price, no fit or no capacity.</source>
-        <translation>无法判断容量与盈亏平衡的关系：无 API 价格、放不下或无容量。</translation>
-    </message>
-    <message>
         <source>Serves the break-even volume (%1 output tokens a month) even at the slow end of the throughput band (%2).</source>
         <translation>即使在吞吐量区间的慢端（%2），也能服务盈亏平衡用量（每月 %1 输出 tokens）。</translation>
     </message>
@@ -4270,6 +4266,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>%1: no GPU-hour rate is known for %2; give one (its GPU file&apos;s usd_per_gpu_hour, a rate or an offer) to compare renting %3 with the API&apos;s %4 a month.</source>
         <translation>%1：%2 没有已知的 GPU 小时价格；请提供一个（GPU 文件中的 usd_per_gpu_hour、价格或报价），以便将租用 %3 与 API 每月 %4 进行比较。</translation>
+    </message>
+    <message>
+        <source>No call on capacity against break-even: no API price or GPU-hour rate, no fit or no capacity.</source>
+        <translation>无法判断容量与盈亏平衡点的关系：没有 API 价格或 GPU 小时价格、方案放不下或没有容量。</translation>
     </message>
 </context>
 <context>
@@ -4597,6 +4597,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>&lt;p&gt;Break-even: &lt;b&gt;unknown&lt;/b&gt;: HostPlan knows no GPU-hour rate for %1; enter one (Pricing) to compare renting with the API.&lt;/p&gt;</source>
         <translation>&lt;p&gt;盈亏平衡：&lt;b&gt;未知&lt;/b&gt;：HostPlan 不知道 %1 的 GPU 小时价格；请输入一个（定价）以比较租用与 API。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>unknown (no GPU-hour rate)</source>
+        <translation>未知（无 GPU 小时价格）</translation>
     </message>
 </context>
 <context>

@@ -143,8 +143,8 @@ QString rangeCallText(const PlanResult &p) {
     QString text;
     switch (r.capacityCall) {
     case RangeCall::NotApplicable:
-        text = Report::tr("No call on capacity against break-even: no API price, no fit or no "
-                          "capacity.");
+        text = Report::tr("No call on capacity against break-even: no API price or GPU-hour "
+                          "rate, no fit or no capacity.");
         break;
     case RangeCall::Serves:
         text = Report::tr("Serves the break-even volume (%1 output tokens a month) even at the "

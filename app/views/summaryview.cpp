@@ -194,7 +194,8 @@ void SummaryView::rebuild() {
           tr("%1 per month").arg(usdText(r.usdPerMonthScheduled)), true);
     // A plan that does not fit serves no tokens: it has no cost per token.
     money(tr("Self-hosted cost per 1M output tokens"),
-          !p.fit.serves() ? tr("n/a (does not fit)")
+          !p.fit.serves()     ? tr("n/a (does not fit)")
+          : gpuRateUnknown(p) ? tr("unknown (no GPU-hour rate)")
           : std::isfinite(p.selfHostUsdPerMTokOutput) && p.selfHostUsdPerMTokOutput > 0
               ? usdCentsText(p.selfHostUsdPerMTokOutput)
               : tr("n/a (no output tokens)"),
@@ -286,7 +287,7 @@ void SummaryView::rebuild() {
                           groupedInt(std::uint64_t(std::llround(be.outputTokensPerSecond))),
                           onlyText, users);
         }
-        if (p.fit.serves()) {
+        if (p.fit.serves() && !gpuRateUnknown(p)) {
             // The copies of the deployment the volume takes (one may serve only part of it).
             const std::uint32_t copies = workloadCopies(p);
             h += tr("<p>Your volume: %1 output tokens per month; self-hosting is <b>%2</b> the "

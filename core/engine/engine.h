@@ -221,8 +221,9 @@ const std::vector<SglangRules> &sglangRuleSets();
 /// The table entry of `profile`.
 const SglangRules &sglangRules(SglangProfile profile);
 /// The rule set a user names: an id of sglangRuleSets() with or without a leading 'v', or any
-/// release from 0.5.0 on ("0.5.12", "v0.5.10.post1", "0.6.1": the newest rule set at or
-/// before it, which the plan's engine version names).
+/// release from 0.4.0 on ("0.5.12", "v0.5.10.post1", "0.4.7.post1", "0.6.1": the newest rule
+/// set at or before it, which the plan's engine version names); "0.5", the id earlier HostPlan
+/// versions saved for the v0.5.3 rules, still names them.
 /// Error (field "sglang_version"): an older release or other text, with the known ids.
 Result<SglangProfile> parseSglangVersion(std::string_view text);
 

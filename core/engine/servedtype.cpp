@@ -121,6 +121,10 @@ void addOnlineQuantization(const PlanResult &p, Engine engine, ServeCommand &c) 
                   : "it loads the whole BF16 model first, " + bf16Text + " per GPU, which fits")});
 }
 
+bool sglangAutoKvIsFp8(const ModelSpec &model, std::uint32_t computeCapability) {
+    return computeCapability >= 100 && sparseMlaModel(model);
+}
+
 void addKvCacheDtype(const PlanResult &p, Engine engine, ServeCommand &c) {
     const NumberFormat &kv = p.scenario.model.kvFormat;
     const NumberFormat compute = commandDtype(p, engine);
@@ -139,12 +143,19 @@ void addKvCacheDtype(const PlanResult &p, Engine engine, ServeCommand &c) {
     if (kv.kind == FormatKind::FP8_E4M3) {
         value = vllm ? "fp8" : "fp8_e4m3";
         why += " (FP8 E4M3 halves the KV bytes per token)";
-        if (!p.kvFormatNote.empty()) {
+        if (!p.kvFormatNote.empty() && p.model.shippedKvFormat) {
             why += "; the checkpoint ships calibrated FP8 KV scales (" + p.model.shippedKvSource +
                    "): " + shippedKvRule(engine, p.model).reason;
+        } else if (!vllm && sglangAutoKvIsFp8(p.model, p.gpu.computeCapability)) {
+            why += "; SGLang's auto is fp8_e4m3 for a DeepSeek sparse-attention model on this GPU";
         }
     } else if (kv.kind == FormatKind::FP8_E5M2) {
         value = "fp8_e5m2";
+    } else if (!vllm && kv == formats::bf16 &&
+               sglangAutoKvIsFp8(p.model, p.gpu.computeCapability)) {
+        value = "bfloat16";
+        why += " (SGLang's auto would be fp8_e4m3 for a DeepSeek sparse-attention model on this "
+               "GPU)";
     } else if (kv == compute) {
         if (!vllm) {
             return; // SGLang's default, auto, is the model's dtype

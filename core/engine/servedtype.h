@@ -22,6 +22,13 @@ struct PlanResult;
 /// to the dtype its build names, llama.cpp to the GGUF's types).
 NumberFormat engineAutoDtype(Engine engine, const ModelSpec &checkpoint);
 
+/// Whether SGLang's --kv-cache-dtype auto is fp8_e4m3 for `model` on a GPU of compute
+/// capability `computeCapability` (major x 10 + minor): a DeepSeek sparse-attention model
+/// (DeepSeek V3.2, GLM-5: sparseMlaModel) on 10.0 or more (server_args.py
+/// _set_default_nsa_kv_cache_dtype, "for Blackwell, we support fp8 only currently"; the
+/// DSA architectures as configs/model_config.py @ 001adf56 is_deepseek_dsa names them).
+bool sglangAutoKvIsFp8(const ModelSpec &model, std::uint32_t computeCapability);
+
 /// The dtype the plan computes in and, under `--kv-cache-dtype auto`, caches in: its float
 /// --weights-format (FP32, BF16, FP16) when it gives one, else engineAutoDtype for the plan's
 /// engine. `checkpoint` is the imported model (PlanResult::model keeps its dtype).

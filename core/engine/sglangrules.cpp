@@ -174,6 +174,11 @@ Result<SglangProfile> parseSglangVersion(std::string_view text) {
     for (const SglangRules &r : sglangRuleSets()) {
         known += (known.empty() ? "" : ", ") + std::string(r.id);
     }
+    // "0.5" is the id earlier HostPlan versions saved for the v0.5.3 rules (then labelled v0.5.0
+    // to v0.5.9): a saved scenario keeps planning as it did.
+    if (text == "0.5" || text == "v0.5") {
+        return SglangProfile::V05;
+    }
     // A release names the newest rule set at or before it ("0.5.12", "0.4.7.post1", "0.6.1").
     const auto key = sglangReleaseKey(text);
     if (key) {

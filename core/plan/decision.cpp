@@ -107,6 +107,10 @@ PilotRange pilotRange(const PlanResult &p) {
 
 CostPerMTok costPerMTok(const PlanResult &p) {
     CostPerMTok c;
+    if (gpuRateUnknown(p)) {
+        c.forWorkloadUsd = c.atCapacityUsd = std::numeric_limits<double>::quiet_NaN();
+        return c;
+    }
     c.forWorkloadUsd = p.fit.serves() ? p.selfHostUsdPerMTokOutput : kInf;
     c.atCapacityUsd =
         p.fit.serves() && p.throughput.computed ? p.throughput.capacity.usdPerMTokOutput : kInf;
@@ -495,7 +499,7 @@ namespace {
 /// the workload's ratio (apiUsdForOutput is linear in the volume).
 double breakEvenVolume(const PlanResult &p, const ApiPrice &price) {
     const double perToken = apiUsdForOutputAt(p, price, 1e6) / 1e6;
-    return p.apiPriced && perToken > 0
+    return p.apiPriced && perToken > 0 && !gpuRateUnknown(p)
                ? concurrencyCopies(p) * p.rental.usdPerMonthScheduled / perToken
                : std::numeric_limits<double>::quiet_NaN();
 }
@@ -522,6 +526,10 @@ void setPriceRanges(const PlanResult &p, DecisionRanges &r) {
                               w.outputTokensPerMonth);
     };
     r.apiUsdPerMonth = {bill(p.apiLow), p.apiUsdPerMonth, bill(p.apiHigh)};
+    if (gpuRateUnknown(p)) { // the API's bill is known, the rental's is not
+        r.breakEvenTokensPerMonthRange = {nan, nan, nan};
+        return;
+    }
     r.breakEvenTokensPerMonthRange = {breakEvenVolume(p, p.apiHigh), r.breakEvenTokensPerMonth,
                                       breakEvenVolume(p, p.apiLow)};
     const double capacity = copiesCapacity(p, p.throughput.capacity.outputTokensPerMonth);
@@ -563,7 +571,9 @@ DecisionRanges decisionRanges(const PlanResult &p) {
     }
     r.breakEvenTokensPerMonth = breakEvenVolume(p);
     const double userBill = p.breakeven.heavyUserApiUsdPerMonth;
-    r.heavyUsersNeeded = userBill > 0 ? p.rental.usdPerMonthScheduled / userBill : 0;
+    r.heavyUsersNeeded = gpuRateUnknown(p) ? std::numeric_limits<double>::quiet_NaN()
+                         : userBill > 0    ? p.rental.usdPerMonthScheduled / userBill
+                                           : 0;
     setPriceRanges(p, r);
     if (!p.apiPriced || !p.fit.serves() || !p.throughput.computed ||
         !(c.outputTokensPerMonth > 0) || !std::isfinite(r.breakEvenTokensPerMonth)) {
@@ -598,7 +608,8 @@ double capacityOverBreakEven(const PlanResult &p) {
 std::vector<SensitivityEntry> sensitivity(const PlanResult &p) {
     std::vector<SensitivityEntry> out;
     const Capacity &c = p.throughput.capacity;
-    if (!p.fit.serves() || !p.throughput.computed || !(c.outputTokensPerMonth > 0)) {
+    if (!p.fit.serves() || !p.throughput.computed || !(c.outputTokensPerMonth > 0) ||
+        gpuRateUnknown(p)) {
         return out;
     }
     const double v = breakEvenVolume(p);

@@ -145,9 +145,9 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
     // model-specific adjustments of DeepSeek V3.2 and, with is_deepseek_dsa, GLM-5:
     // configs/model_config.py @ 001adf56).
     if (given.engine.engine == Engine::Sglang && !kvFormatExplicit(given.model) &&
-        !importedModel.shippedKvFormat && sparseMlaModel(importedModel)) {
+        !importedModel.shippedKvFormat) {
         const auto gpu = catalogue.findGpu(given.hardware.gpu);
-        if (gpu.ok() && gpu.value().computeCapability >= 100) {
+        if (gpu.ok() && sglangAutoKvIsFp8(importedModel, gpu.value().computeCapability)) {
             r.scenario.model.kvFormat = formats::fp8;
             r.kvFormatNote = "KV cache FP8 (SGLang's --kv-cache-dtype auto is fp8_e4m3 for a "
                              "DeepSeek sparse-attention model on a GPU of compute capability "
@@ -390,6 +390,19 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
     if (!scenario.engine.cudaGraphs) {
         r.warnings.push_back("CUDA graphs off: no graph memory is counted, and the speed figures "
                              "assume graphs (eager decode is slower at small batches)");
+    }
+    if (scenario.engine.engine == Engine::Sglang) {
+        // SGLang before v0.4.9 scaled any fraction of a multimodal model in its model runner.
+        const SglangProfile rules = scenario.engine.sglangVersion.value_or(kDefaultSglangProfile);
+        if (const double f = sglangRunnerFractionFactor(model, rules); f < 1) {
+            r.warnings.push_back(
+                "SGLang " + std::string(sglangRules(rules).label) +
+                " multiplies --mem-fraction-static by " + formatDouble("%.2f", f) +
+                " for a multimodal model before it sizes the KV pool (model_runner.py): the pool "
+                "is sized at " +
+                formatDouble("%.3f", r.memory.memoryFraction * f) + ", the flag stays " +
+                formatDouble("%.3f", r.memory.memoryFraction));
+        }
     }
     if (scenario.engine.engine == Engine::Vllm) {
         // What the plan cannot know of this start-up: each note gives the other reading (rules

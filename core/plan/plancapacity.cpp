@@ -2,6 +2,7 @@
 // A plan's figures limited to what it serves: the cost per 1M output tokens of a plan short of
 // the workload's volume, the break-even a capacity cannot reach, and the calibrated recompute.
 #include "plan/plancapacity.h"
+#include "plan/decision.h"
 
 #include "util/numbertext.h"
 #include "util/textutil.h"
@@ -132,9 +133,16 @@ void limitWorkloadToCapacity(PlanResult &r) {
 }
 
 void updateBreakEven(PlanResult &r) {
-    if (!r.apiPriced) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    if (gpuRateUnknown(r)) {
+        // An unknown GPU-hour rate (decision.h): no cost of the plan's to compare or divide,
+        // rather than the $0 a fallback offer carries (JSON null, printed as unknown).
+        r.selfHostUsdPerMTokOutput = nan;
+        Capacity &c = r.throughput.capacity;
+        c.usdPerMTokOutput = c.usdPerMTokOutputLow = c.usdPerMTokOutputHigh = nan;
+    }
+    if (!r.apiPriced || gpuRateUnknown(r)) {
         // Unknown API price: nothing to compare (NaN, printed as "no API price", JSON null).
-        const double nan = std::numeric_limits<double>::quiet_NaN();
         r.breakeven = BreakEven{nan, nan, nan, nan, nan, nan};
         return;
     }

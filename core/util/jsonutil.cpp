@@ -119,9 +119,13 @@ Result<nlohmann::json> parse(std::string_view text, const std::string &what) {
                              "number out of range (beyond +-1.8e308) in " + what + ": " +
                                  check.message());
         }
-        return makeError(what, "not valid JSON" +
-                                   (field.empty() ? std::string() : " (in " + field + ")") + ": " +
-                                   check.message());
+        const std::size_t nul = text.find('\0');
+        return makeError(
+            what, "not valid JSON" + (field.empty() ? std::string() : " (in " + field + ")") +
+                      ": " + check.message() +
+                      (nul == std::string_view::npos
+                           ? std::string()
+                           : " (the text has a NUL byte at byte " + std::to_string(nul) + ")"));
     }
     // nlohmann's lexer takes a NUL byte for the end of input and ignores what follows it; JSON
     // has no raw NUL anywhere (RFC 8259: control characters in strings are escaped), so a text

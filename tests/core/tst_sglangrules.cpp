@@ -7,6 +7,7 @@
 #include "engine/draftmodel.h"
 #include "engine/enginememory.h"
 #include "goldenmemory.h"
+#include "engine/servecommand.h"
 #include "plan/plan.h"
 #include "scenario/scenario.h"
 #include "sizing/memory.h"
@@ -14,6 +15,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -52,8 +54,9 @@ class tst_SglangRules : public QObject {
     // releases are taken; older releases and other text are refused naming the field.
     void parseRelease_data() {
         QTest::addColumn<QString>("text");
-        QTest::addColumn<int>("profile");                           // -1: refused
-        QTest::newRow("0.5") << "0.5" << int(SglangProfile::V0493); // 0.5.0
+        QTest::addColumn<int>("profile");                         // -1: refused
+        QTest::newRow("0.5") << "0.5" << int(SglangProfile::V05); // the id saved before
+        QTest::newRow("0.5.0") << "0.5.0" << int(SglangProfile::V0493);
         QTest::newRow("0.5.2") << "0.5.2" << int(SglangProfile::V0493);
         QTest::newRow("0.5.3") << "0.5.3" << int(SglangProfile::V05);
         QTest::newRow("0.5.9") << "0.5.9" << int(SglangProfile::V05);
@@ -296,6 +299,18 @@ class tst_SglangRules : public QObject {
                  sglangDefaultMemFraction({double(h100.usableMemoryBytes) / kBytesPerMiB, 2, 1,
                                            false, false, 0, 0, SglangProfile::V049}) *
                      0.90);
+        // The plan says the pool is sized below the flag.
+        s.engine.memoryFraction = 0.85;
+        s.engine.sglangVersion = SglangProfile::V040;
+        s.hardware.gpu = "h100";
+        s.hardware.gpuCount = 2;
+        const auto p = evaluate(s, Catalogue::builtin(), vision);
+        QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+        QVERIFY(std::any_of(p->warnings.begin(), p->warnings.end(), [](const std::string &w) {
+            return w.find("multiplies --mem-fraction-static by 0.95 for a multimodal model") !=
+                       std::string::npos &&
+                   w.find("the pool is sized at 0.807, the flag stays 0.850") != std::string::npos;
+        }));
     }
 
     // SGLang's "auto" KV cache of a DeepSeek sparse-attention model: FP8 E4M3 on a GPU of
@@ -326,7 +341,25 @@ class tst_SglangRules : public QObject {
         QCOMPARE(h200.scenario.model.kvFormat, formats::bf16);
         QVERIFY(h200.kvFormatNote.empty());
         QVERIFY(b200.memory.cache.kvBytesPerToken < h200.memory.cache.kvBytesPerToken);
-        QCOMPARE(plan(dsa, "b200", Engine::Sglang, true).scenario.model.kvFormat, formats::bf16);
+        const PlanResult chosen = plan(dsa, "b200", Engine::Sglang, true);
+        QCOMPARE(chosen.scenario.model.kvFormat, formats::bf16);
+        // serve-cmd: the FP8 default is SGLang's own, not a checkpoint's scales; a BF16 plan on
+        // Blackwell must ask for BF16, as auto would start the FP8 cache.
+        const auto kvFlag = [](const PlanResult &p) {
+            for (const ServeFlag &f : sglangServeCommand(p, Catalogue::builtin()).flags) {
+                if (f.flag == "--kv-cache-dtype") {
+                    return f;
+                }
+            }
+            return ServeFlag{"<absent>", "", "", false};
+        };
+        QCOMPARE(kvFlag(b200).value, std::string("fp8_e4m3"));
+        QVERIFY2(kvFlag(b200).explanation.find("SGLang's auto is fp8_e4m3 for a DeepSeek "
+                                               "sparse-attention model") != std::string::npos,
+                 kvFlag(b200).explanation.c_str());
+        QVERIFY(kvFlag(b200).explanation.find("ships") == std::string::npos);
+        QCOMPARE(kvFlag(chosen).value, std::string("bfloat16"));
+        QCOMPARE(kvFlag(h200).flag, std::string("<absent>")); // auto is BF16 on Hopper
         QCOMPARE(plan(dsa, "b200", Engine::Vllm, false).kvFormatNote.find("SGLang"),
                  std::string::npos);
         QCOMPARE(plan(v3, "b200", Engine::Sglang, false).scenario.model.kvFormat, formats::bf16);
