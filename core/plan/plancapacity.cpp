@@ -134,14 +134,15 @@ void limitWorkloadToCapacity(PlanResult &r) {
 
 void updateBreakEven(PlanResult &r) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
-    if (gpuRateUnknown(r)) {
+    const bool rateUnknown = gpuRateUnknown(r);
+    if (rateUnknown) {
         // An unknown GPU-hour rate (decision.h): no cost of the plan's to compare or divide,
         // rather than the $0 a fallback offer carries (JSON null, printed as unknown).
         r.selfHostUsdPerMTokOutput = nan;
         Capacity &c = r.throughput.capacity;
         c.usdPerMTokOutput = c.usdPerMTokOutputLow = c.usdPerMTokOutputHigh = nan;
     }
-    if (!r.apiPriced || gpuRateUnknown(r)) {
+    if (!r.apiPriced || rateUnknown) {
         // Unknown API price: nothing to compare (NaN, printed as "no API price", JSON null).
         r.breakeven = BreakEven{nan, nan, nan, nan, nan, nan};
         return;

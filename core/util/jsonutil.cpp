@@ -105,6 +105,9 @@ class CheckingSax {
 } // namespace
 
 Result<nlohmann::json> parse(std::string_view text, const std::string &what) {
+    // nlohmann's lexer takes a NUL byte for the end of input and ignores what follows it; JSON
+    // has no raw NUL anywhere (RFC 8259: control characters in strings are escaped).
+    const std::size_t nul = text.find('\0');
     CheckingSax check;
     if (!nlohmann::json::sax_parse(text.begin(), text.end(), &check)) {
         const std::string field = check.path();
@@ -119,7 +122,6 @@ Result<nlohmann::json> parse(std::string_view text, const std::string &what) {
                              "number out of range (beyond +-1.8e308) in " + what + ": " +
                                  check.message());
         }
-        const std::size_t nul = text.find('\0');
         return makeError(
             what, "not valid JSON" + (field.empty() ? std::string() : " (in " + field + ")") +
                       ": " + check.message() +
@@ -127,10 +129,8 @@ Result<nlohmann::json> parse(std::string_view text, const std::string &what) {
                            ? std::string()
                            : " (the text has a NUL byte at byte " + std::to_string(nul) + ")"));
     }
-    // nlohmann's lexer takes a NUL byte for the end of input and ignores what follows it; JSON
-    // has no raw NUL anywhere (RFC 8259: control characters in strings are escaped), so a text
-    // that parsed up to one is refused rather than read in part.
-    if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    // A text that parsed up to a NUL byte is refused rather than read in part.
+    if (nul != std::string_view::npos) {
         return makeError(what, "not valid JSON: a NUL byte at byte " + std::to_string(nul) +
                                    " (JSON text has none; the file may be truncated or binary)");
     }

@@ -26,6 +26,7 @@
 #include "plan/planjson.h"
 #include "plan/plantext.h"
 #include "scenario/scenario.h"
+#include "plantestutil.h"
 #include "testutil.h"
 
 #include <QFile>
@@ -88,15 +89,6 @@ Scenario h100Scenario(Engine engine = Engine::Vllm, const char *gpu = "h100-sxm"
     s.workload.contextTokens = 8192;
     s.workload.concurrency = 4;
     return s;
-}
-
-std::string flagValue(const ServeCommand &c, const std::string &name) {
-    for (const auto &f : c.flags) {
-        if (f.flag == name) {
-            return f.value;
-        }
-    }
-    return "<absent>";
 }
 
 /// A real nvidia repository's config.json, with its hf_quant_config.json when `withQuantFile`.

@@ -23,6 +23,7 @@
 #include "import/modelimport.h"
 #include "plan/plan.h"
 #include "sizing/memory.h"
+#include "plantestutil.h"
 #include "testutil.h"
 
 #include <QFile>
@@ -63,15 +64,6 @@ const TensorGroup *group(const ModelSpec &m, GroupRole role) {
 bool anyHas(const std::vector<std::string> &lines, const std::string &text) {
     return std::any_of(lines.begin(), lines.end(),
                        [&](const std::string &l) { return l.find(text) != std::string::npos; });
-}
-
-std::string flagValue(const ServeCommand &c, const std::string &name) {
-    for (const auto &f : c.flags) {
-        if (f.flag == name) {
-            return f.value;
-        }
-    }
-    return "<absent>";
 }
 
 Scenario h100(std::uint32_t gpus) {

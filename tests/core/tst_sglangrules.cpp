@@ -9,6 +9,7 @@
 #include "goldenmemory.h"
 #include "engine/servecommand.h"
 #include "plan/plan.h"
+#include "plantestutil.h"
 #include "scenario/scenario.h"
 #include "sizing/memory.h"
 #include "testutil.h"
@@ -345,21 +346,20 @@ class tst_SglangRules : public QObject {
         QCOMPARE(chosen.scenario.model.kvFormat, formats::bf16);
         // serve-cmd: the FP8 default is SGLang's own, not a checkpoint's scales; a BF16 plan on
         // Blackwell must ask for BF16, as auto would start the FP8 cache.
-        const auto kvFlag = [](const PlanResult &p) {
-            for (const ServeFlag &f : sglangServeCommand(p, Catalogue::builtin()).flags) {
-                if (f.flag == "--kv-cache-dtype") {
-                    return f;
-                }
-            }
-            return ServeFlag{"<absent>", "", "", false};
+        const auto sglang = [](const PlanResult &p) {
+            return sglangServeCommand(p, Catalogue::builtin());
         };
-        QCOMPARE(kvFlag(b200).value, std::string("fp8_e4m3"));
-        QVERIFY2(kvFlag(b200).explanation.find("SGLang's auto is fp8_e4m3 for a DeepSeek "
-                                               "sparse-attention model") != std::string::npos,
-                 kvFlag(b200).explanation.c_str());
-        QVERIFY(kvFlag(b200).explanation.find("ships") == std::string::npos);
-        QCOMPARE(kvFlag(chosen).value, std::string("bfloat16"));
-        QCOMPARE(kvFlag(h200).flag, std::string("<absent>")); // auto is BF16 on Hopper
+        const ServeCommand fp8 = sglang(b200);
+        const ServeFlag *kv = findFlag(fp8, "--kv-cache-dtype");
+        QVERIFY(kv != nullptr);
+        QCOMPARE(kv->value, std::string("fp8_e4m3"));
+        QVERIFY2(kv->explanation.find("SGLang's auto is fp8_e4m3 for a DeepSeek "
+                                      "sparse-attention model") != std::string::npos,
+                 kv->explanation.c_str());
+        QVERIFY(kv->explanation.find("ships") == std::string::npos);
+        QCOMPARE(flagValue(sglang(chosen), "--kv-cache-dtype"), std::string("bfloat16"));
+        // auto is BF16 on Hopper: no flag.
+        QCOMPARE(flagValue(sglang(h200), "--kv-cache-dtype"), std::string("<absent>"));
         QCOMPARE(plan(dsa, "b200", Engine::Vllm, false).kvFormatNote.find("SGLang"),
                  std::string::npos);
         QCOMPARE(plan(v3, "b200", Engine::Sglang, false).scenario.model.kvFormat, formats::bf16);
