@@ -1406,6 +1406,34 @@ Quelle: %6 (Stand %7)</translation>
         <source>an SGLang release from 0.4.0 on (for example 0.4.7.post1); it follows the newest rule set at or before it</source>
         <translation>ein SGLang-Release ab 0.4.0 (zum Beispiel 0.4.7.post1); es folgt dem neuesten Regelsatz bis zu diesem Release</translation>
     </message>
+    <message>
+        <source>Attention data parallel ranks (MoE models): TP / DP GPUs split each attention layer and hold their own sequences&apos; KV</source>
+        <translation>Attention-Datenparallelität (MoE-Modelle): je TP / DP GPUs teilen eine Attention-Schicht und halten den KV-Cache ihrer eigenen Sequenzen</translation>
+    </message>
+    <message>
+        <source>Attention data parallelism for a mixture-of-experts model: the TP GPUs form DP groups of TP / DP GPUs; each group holds the attention weights and the KV cache of its own sequences, and the routed experts span all TP GPUs (vLLM --data-parallel-size with --enable-expert-parallel, SGLang --dp-size --enable-dp-attention). Must divide TP.</source>
+        <translation>Attention-Datenparallelität für ein Mixture-of-Experts-Modell: die TP-GPUs bilden DP Gruppen zu je TP / DP GPUs; jede Gruppe hält die Attention-Gewichte und den KV-Cache ihrer eigenen Sequenzen, die gerouteten Experten verteilen sich über alle TP-GPUs (vLLM --data-parallel-size mit --enable-expert-parallel, SGLang --dp-size --enable-dp-attention). Muss TP teilen.</translation>
+    </message>
+    <message>
+        <source>attention groups (DP ranks)</source>
+        <translation>Attention-Gruppen (DP-Ränge)</translation>
+    </message>
+    <message>
+        <source>off (0 or 1): every GPU of the replica splits every attention layer.</source>
+        <translation>aus (0 oder 1): jede GPU der Replik teilt jede Attention-Schicht.</translation>
+    </message>
+    <message>
+        <source>&amp;Attention DP</source>
+        <translation>&amp;Attention-DP</translation>
+    </message>
+    <message>
+        <source>attention DP</source>
+        <translation>Attention-DP</translation>
+    </message>
+    <message>
+        <source>; attention DP %1 (TP %2 per attention group)</source>
+        <translation>; Attention-DP %1 (TP %2 je Attention-Gruppe)</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::HelpActions</name>

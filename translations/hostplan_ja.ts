@@ -1406,6 +1406,34 @@ Source: %6 (as of %7)</source>
         <source>an SGLang release from 0.4.0 on (for example 0.4.7.post1); it follows the newest rule set at or before it</source>
         <translation>0.4.0 以降の SGLang リリース（例: 0.4.7.post1）。それ以前で最新の規則セットに従います</translation>
     </message>
+    <message>
+        <source>Attention data parallel ranks (MoE models): TP / DP GPUs split each attention layer and hold their own sequences&apos; KV</source>
+        <translation>アテンションのデータ並列数（MoE モデル）：TP / DP 個の GPU が各アテンション層を分割し、自分のシーケンスの KV を保持</translation>
+    </message>
+    <message>
+        <source>Attention data parallelism for a mixture-of-experts model: the TP GPUs form DP groups of TP / DP GPUs; each group holds the attention weights and the KV cache of its own sequences, and the routed experts span all TP GPUs (vLLM --data-parallel-size with --enable-expert-parallel, SGLang --dp-size --enable-dp-attention). Must divide TP.</source>
+        <translation>Mixture-of-Experts モデルのアテンション・データ並列：TP 個の GPU が TP / DP 個ずつの DP グループを作り、各グループがアテンションの重みと自分のシーケンスの KV キャッシュを持ち、ルーティングされるエキスパートは全 TP 個の GPU にまたがります（vLLM --data-parallel-size と --enable-expert-parallel、SGLang --dp-size --enable-dp-attention）。TP を割り切る必要があります。</translation>
+    </message>
+    <message>
+        <source>attention groups (DP ranks)</source>
+        <translation>アテンション・グループ（DP ランク）</translation>
+    </message>
+    <message>
+        <source>off (0 or 1): every GPU of the replica splits every attention layer.</source>
+        <translation>オフ（0 または 1）：レプリカのすべての GPU が各アテンション層を分割します。</translation>
+    </message>
+    <message>
+        <source>&amp;Attention DP</source>
+        <translation>アテンション DP(&amp;A)</translation>
+    </message>
+    <message>
+        <source>attention DP</source>
+        <translation>アテンション DP</translation>
+    </message>
+    <message>
+        <source>; attention DP %1 (TP %2 per attention group)</source>
+        <translation>；アテンション DP %1（アテンション・グループごとに TP %2）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::HelpActions</name>

@@ -1406,6 +1406,34 @@ Source: %6 (as of %7)</source>
         <source>an SGLang release from 0.4.0 on (for example 0.4.7.post1); it follows the newest rule set at or before it</source>
         <translation>0.4.0 及之后的 SGLang 版本（例如 0.4.7.post1）；采用不晚于该版本的最新规则集</translation>
     </message>
+    <message>
+        <source>Attention data parallel ranks (MoE models): TP / DP GPUs split each attention layer and hold their own sequences&apos; KV</source>
+        <translation>注意力数据并行组数（MoE 模型）：每 TP / DP 个 GPU 切分一层注意力，并保存各自序列的 KV</translation>
+    </message>
+    <message>
+        <source>Attention data parallelism for a mixture-of-experts model: the TP GPUs form DP groups of TP / DP GPUs; each group holds the attention weights and the KV cache of its own sequences, and the routed experts span all TP GPUs (vLLM --data-parallel-size with --enable-expert-parallel, SGLang --dp-size --enable-dp-attention). Must divide TP.</source>
+        <translation>混合专家模型的注意力数据并行：TP 个 GPU 组成 DP 个组，每组 TP / DP 个 GPU；每组保存注意力权重及其自身序列的 KV 缓存，路由专家分布在全部 TP 个 GPU 上（vLLM --data-parallel-size 加 --enable-expert-parallel，SGLang --dp-size --enable-dp-attention）。必须整除 TP。</translation>
+    </message>
+    <message>
+        <source>attention groups (DP ranks)</source>
+        <translation>注意力组（DP rank）</translation>
+    </message>
+    <message>
+        <source>off (0 or 1): every GPU of the replica splits every attention layer.</source>
+        <translation>关闭（0 或 1）：副本中的每个 GPU 都切分每一层注意力。</translation>
+    </message>
+    <message>
+        <source>&amp;Attention DP</source>
+        <translation>注意力 DP(&amp;A)</translation>
+    </message>
+    <message>
+        <source>attention DP</source>
+        <translation>注意力 DP</translation>
+    </message>
+    <message>
+        <source>; attention DP %1 (TP %2 per attention group)</source>
+        <translation>；注意力 DP %1（每个注意力组 TP %2）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::HelpActions</name>

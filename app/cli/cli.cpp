@@ -49,42 +49,6 @@ template <typename Entry> void mergeById(std::vector<Entry> &own, std::vector<En
     }
 }
 
-/// The option that sets scenario field `field` ("hardware.tp" -> "--tp"), or "" for none.
-std::string optionForField(const std::string &field) {
-    static const std::map<std::string, std::string> options = {
-        {"model.ref", "--model"},
-        {"model.weights_format", "--weights-format"},
-        {"model.kv_format", "--kv-format"},
-        {"model.state_format", "--state-format"},
-        {"hardware.gpu", "--gpu"},
-        {"hardware.gpu_count", "--gpu-count"},
-        {"hardware.tp", "--tp"},
-        {"hardware.pp", "--pp"},
-        {"hardware.ep", "--ep"},
-        {"hardware.gpus_per_node", "--gpus-per-node"},
-        {"workload.context_tokens", "--context"},
-        {"workload.concurrency", "--concurrency"},
-        {"workload.hours_per_day", "--hours-per-day"},
-        {"workload.output_tokens_per_month", "--output-tokens-per-month"},
-        {"workload.input_tokens_per_month", "--input-tokens-per-month"},
-        {"workload.cached_input_tokens_per_month", "--cached-input-tokens-per-month"},
-        {"workload.utilisation", "--utilisation"},
-        {"workload.heavy_user_tokens_per_month", "--heavy-user-tokens-per-month"},
-        {"workload.target_seconds_per_output_token", "--target-ms-per-token"},
-        {"workload.speculative_tokens", "--speculative-tokens"},
-        {"workload.speculative_acceptance", "--speculative-acceptance"},
-        {"engine.name", "--engine"},
-        {"engine.memory_fraction", "--memory-fraction"},
-        {"engine.max_num_seqs", "--max-num-seqs"},
-        {"engine.prefill_chunk_tokens", "--max-num-batched-tokens"},
-        {"engine.text_only", "--text-only"},
-        {"engine.cuda_graphs", "--cuda-graphs"},
-        {"pricing.usd_per_gpu_hour", "--usd-per-gpu-hour"},
-    };
-    const auto it = options.find(field);
-    return it == options.end() ? std::string() : it->second;
-}
-
 /// "option: message" when `e`'s field is set by an option that `args` gives, else "".
 std::string optionError(const Error &e, const std::vector<std::string> &args) {
     const std::string option = optionForField(e.field);
@@ -303,6 +267,7 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                                                  "--tp",
                                                  "--pp",
                                                  "--ep",
+                                                 "--attention-dp",
                                                  "--usd-per-gpu-hour",
                                                  "--hours-per-day",
                                                  "--gpus-per-node",
@@ -325,7 +290,7 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
     bool nodeGiven = false;
     bool hardwareChanged = false;
     for (const auto &a : args) {
-        layoutGiven |= a == "--tp" || a == "--ep" || a == "--pp";
+        layoutGiven |= a == "--tp" || a == "--ep" || a == "--pp" || a == "--attention-dp";
         countGiven |= a == "--gpu-count";
         nodeGiven |= a == "--gpus-per-node";
     }
@@ -442,16 +407,18 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                 scenario.hardware.gpuCount = std::uint32_t(n);
             }
             hardwareChanged = true;
-        } else if (a == "--tp" || a == "--pp" || a == "--ep" || a == "--gpus-per-node") {
+        } else if (a == "--tp" || a == "--pp" || a == "--ep" || a == "--attention-dp" ||
+                   a == "--gpus-per-node") {
             const std::uint64_t most = a == "--pp" ? 1024 : a == "--gpus-per-node" ? 72 : 4096;
             if (!parseUint(v, n) || n > most) {
                 return a + ": must be a whole number from 0 (chosen) to " + std::to_string(most) +
                        ", got " + quotedInput(v);
             }
-            (a == "--tp"   ? scenario.hardware.tp
-             : a == "--pp" ? scenario.hardware.pp
-             : a == "--ep" ? scenario.hardware.ep
-                           : scenario.hardware.gpusPerNode) = std::uint32_t(n);
+            (a == "--tp"             ? scenario.hardware.tp
+             : a == "--pp"           ? scenario.hardware.pp
+             : a == "--ep"           ? scenario.hardware.ep
+             : a == "--attention-dp" ? scenario.hardware.attentionDp
+                                     : scenario.hardware.gpusPerNode) = std::uint32_t(n);
         } else if (a == "--context") {
             if (!parseUint(v, n) || n == 0 || n > kMaxContextTokens) {
                 return a + ": must be from 1 to " + std::to_string(kMaxContextTokens) +
@@ -521,6 +488,7 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
         if (hardwareChanged && !layoutGiven) {
             // A layout chosen for another model, GPU or count rarely carries over: auto.
             scenario.hardware.tp = scenario.hardware.ep = scenario.hardware.pp = 0;
+            scenario.hardware.attentionDp = 0;
         }
         if ((a == "--model" || a == "--gpu") && !countGiven) {
             scenario.hardware.gpuCount = 0; // nor does a count: the practical one
@@ -583,6 +551,9 @@ Plan options (applied after --scenario, so they override the file):
                            (--model and --gpu reset count and layout to auto unless given)
   --tp N --ep N --pp N     parallel layout (default: chosen from the GPU count); with --tp
                            or --pp given, EP is 1 unless --ep is (the engines' default)
+  --attention-dp N         attention data parallel for an MoE model: TP / N GPUs split each
+                           attention layer and hold their own sequences' KV, the experts
+                           span all TP (vLLM -dp N, SGLang --enable-dp-attention); default 1
   --gpus-per-node N        GPUs per node (default: the GPU's own)
   --context TOKENS         tokens per sequence (32k, 1M suffixes: k = 1024)
   --concurrency N          sequences in flight

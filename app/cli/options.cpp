@@ -9,6 +9,7 @@
 #include "util/textutil.h"
 
 #include <array>
+#include <map>
 #include <charconv>
 #include <cmath>
 #include <system_error>
@@ -225,6 +226,43 @@ std::string addGpuFile(const std::string &file, std::vector<GpuSpec> &types) {
     }
     types = std::move(merged).value();
     return {};
+}
+
+/// The option that sets scenario field `field` ("hardware.tp" -> "--tp"), or "" for none.
+std::string optionForField(const std::string &field) {
+    static const std::map<std::string, std::string> options = {
+        {"model.ref", "--model"},
+        {"model.weights_format", "--weights-format"},
+        {"model.kv_format", "--kv-format"},
+        {"model.state_format", "--state-format"},
+        {"hardware.gpu", "--gpu"},
+        {"hardware.gpu_count", "--gpu-count"},
+        {"hardware.tp", "--tp"},
+        {"hardware.pp", "--pp"},
+        {"hardware.ep", "--ep"},
+        {"hardware.attention_dp", "--attention-dp"},
+        {"hardware.gpus_per_node", "--gpus-per-node"},
+        {"workload.context_tokens", "--context"},
+        {"workload.concurrency", "--concurrency"},
+        {"workload.hours_per_day", "--hours-per-day"},
+        {"workload.output_tokens_per_month", "--output-tokens-per-month"},
+        {"workload.input_tokens_per_month", "--input-tokens-per-month"},
+        {"workload.cached_input_tokens_per_month", "--cached-input-tokens-per-month"},
+        {"workload.utilisation", "--utilisation"},
+        {"workload.heavy_user_tokens_per_month", "--heavy-user-tokens-per-month"},
+        {"workload.target_seconds_per_output_token", "--target-ms-per-token"},
+        {"workload.speculative_tokens", "--speculative-tokens"},
+        {"workload.speculative_acceptance", "--speculative-acceptance"},
+        {"engine.name", "--engine"},
+        {"engine.memory_fraction", "--memory-fraction"},
+        {"engine.max_num_seqs", "--max-num-seqs"},
+        {"engine.prefill_chunk_tokens", "--max-num-batched-tokens"},
+        {"engine.text_only", "--text-only"},
+        {"engine.cuda_graphs", "--cuda-graphs"},
+        {"pricing.usd_per_gpu_hour", "--usd-per-gpu-hour"},
+    };
+    const auto it = options.find(field);
+    return it == options.end() ? std::string() : it->second;
 }
 
 } // namespace hostplan::cli

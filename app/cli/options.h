@@ -57,4 +57,7 @@ std::string engineOptionsUsage();
 /// the file's own problems, or a name that already names a catalogue GPU or one of `types`.
 std::string addGpuFile(const std::string &file, std::vector<GpuSpec> &types);
 
+/// The option that sets scenario field `field` ("hardware.tp" -> "--tp"), or "" for none.
+std::string optionForField(const std::string &field);
+
 } // namespace hostplan::cli

@@ -139,6 +139,17 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
            "(n_routed_experts or num_local_experts); with TP or PP given, off (EP 1), as the "
            "engines start without their expert-parallel flag.")));
     form->addRow(tr("&EP"), m_ep);
+    m_attentionDp = autoSpin(4096, tr("off"),
+                             tr("Attention data parallel ranks (MoE models): TP / DP GPUs split "
+                                "each attention layer and hold their own sequences' KV"));
+    m_attentionDp->setWhatsThis(fieldHelp(
+        tr("Attention data parallelism for a mixture-of-experts model: the TP GPUs form DP groups "
+           "of TP / DP GPUs; each group holds the attention weights and the KV cache of its own "
+           "sequences, and the routed experts span all TP GPUs (vLLM --data-parallel-size with "
+           "--enable-expert-parallel, SGLang --dp-size --enable-dp-attention). Must divide TP."),
+        tr("attention groups (DP ranks)"),
+        tr("off (0 or 1): every GPU of the replica splits every attention layer.")));
+    form->addRow(tr("&Attention DP"), m_attentionDp);
     m_pp = autoSpin(1024, tr("auto"),
                     tr("Pipeline parallel size: stages across nodes; TP x PP = GPU count, at "
                        "most one stage per layer"));
@@ -324,6 +335,7 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
     };
     spinEdit(m_count, &HardwareChoice::gpuCount, tr("GPU count"), [](HardwareChoice &h) {
         h.tp = h.ep = h.pp = 0; // a new count gets the preferred layout
+        h.attentionDp = 0;
     });
     spinEdit(m_node, &HardwareChoice::gpusPerNode, tr("GPUs per node"), [](HardwareChoice &) {});
     spinEdit(m_tp, &HardwareChoice::tp, tr("TP"), [](HardwareChoice &h) {
@@ -331,7 +343,12 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         if (h.ep > 1) {
             h.ep = h.tp ? h.tp : 0; // expert parallel stays on, at the new TP
         }
+        if (h.attentionDp > 1 && (h.tp == 0 || h.tp % h.attentionDp != 0)) {
+            h.attentionDp = 0; // no longer divides TP
+        }
     });
+    spinEdit(m_attentionDp, &HardwareChoice::attentionDp, tr("attention DP"),
+             [](HardwareChoice &) {});
     spinEdit(m_ep, &HardwareChoice::ep, tr("EP"), [](HardwareChoice &) {});
     spinEdit(m_pp, &HardwareChoice::pp, tr("PP"), [](HardwareChoice &h) {
         h.tp = 0; // TP follows: GPUs / PP
@@ -445,6 +462,7 @@ QString HardwarePanel::refusalReason(const Scenario &next, const QString &error)
     par.tp = h.tp ? h.tp : (h.pp ? std::max<std::uint32_t>(gpus / h.pp, 1) : p->layout.tp);
     par.pp = h.pp ? h.pp : std::max<std::uint32_t>(gpus / par.tp, 1);
     par.ep = h.ep ? h.ep : 1;
+    par.dp = h.attentionDp ? h.attentionDp : 1;
     const std::string problem = layoutProblem(p->model, par);
     return problem.empty() ? error : QString::fromStdString(problem);
 }
@@ -516,6 +534,7 @@ void HardwarePanel::sync() {
     m_node->setValue(int(s.hardware.gpusPerNode));
     m_tp->setValue(int(s.hardware.tp));
     m_ep->setValue(int(s.hardware.ep));
+    m_attentionDp->setValue(int(s.hardware.attentionDp));
     m_pp->setValue(int(s.hardware.pp));
     m_engine->setCurrentIndex(
         std::max(0, m_engine->findData(QString::fromStdString(engineName(s.engine.engine)))));
@@ -585,6 +604,11 @@ void HardwarePanel::sync() {
             // The chosen offer's instance, which may differ from "GPUs per node" (an offer of
             // 1-GPU instances): "2 nodes of 1 GPU".
             text += tr(" of %1").arg(gpusText(node));
+        }
+        if (p->layout.dp > 1) {
+            text += tr("; attention DP %1 (TP %2 per attention group)")
+                        .arg(p->layout.dp)
+                        .arg(p->layout.attentionTp());
         }
         if (p->replicas > 1) {
             text += tr("; %1 data-parallel replicas").arg(p->replicas);

@@ -29,6 +29,7 @@ class HardwarePanel : public InputPanel {
     QSpinBox *gpusPerNodeSpin() const { return m_node; }
     QSpinBox *tpSpin() const { return m_tp; }
     QSpinBox *epSpin() const { return m_ep; }
+    QSpinBox *attentionDpSpin() const { return m_attentionDp; }
     QSpinBox *ppSpin() const { return m_pp; }
     QComboBox *engineCombo() const { return m_engine; }
     QDoubleSpinBox *memoryFractionSpin() const { return m_fraction; }
@@ -77,6 +78,7 @@ class HardwarePanel : public InputPanel {
     QSpinBox *m_node;
     QSpinBox *m_tp;
     QSpinBox *m_ep;
+    QSpinBox *m_attentionDp; ///< hardware.attention_dp
     QSpinBox *m_pp;
     QLabel *m_layoutInfo;
     QComboBox *m_engine;

@@ -387,9 +387,14 @@ double sglangDefaultMemFraction(double gpuMiB, std::uint32_t tp, std::uint32_t p
 
 /// What SGLang's default mem_fraction_static depends on, beyond the GPU size and layout.
 struct SglangFractionInput {
-    double gpuMiB = 0;            ///< device memory, MiB (the engine reads total memory)
-    std::uint32_t tp = 1;         ///< tensor parallel size
-    std::uint32_t pp = 1;         ///< pipeline stages
+    double gpuMiB = 0;    ///< device memory, MiB (the engine reads total memory)
+    std::uint32_t tp = 1; ///< tensor parallel size
+    std::uint32_t pp = 1; ///< pipeline stages
+    /// Attention DP ranks (--dp-size with --enable-dp-attention; 1: off). Its reserve: 4 GiB
+    /// more from v0.4.7.post1 to v0.5.2 (server_args.py @ 2272c2a5); from v0.5.3
+    /// cuda_graph_max_bs x dp x 3 MiB more, and x 1.5 MiB more again above a graph batch of
+    /// 300, before the 10 GiB floor (@ 758b887a, 6559e43f _handle_gpu_memory_settings).
+    std::uint32_t dp = 1;
     bool speculative = false;     ///< an EAGLE / NEXTN-MTP draft
     bool standaloneDraft = false; ///< a separate draft model (STANDALONE)
     /// --chunked-prefill-size; 0: the size table's (sglangGpuDefaults)

@@ -553,7 +553,7 @@ std::uint64_t mtpDraftWeightBytes(const ModelSpec &model, std::uint32_t layers, 
 
 std::uint64_t draftWeightBytes(const EngineMemoryInput &in, bool mtpOwnHead) {
     if (in.draftModel) {
-        return draftModelWeightBytes(*in.draftModel, in.tp);
+        return draftModelWeightBytes(*in.draftModel, in.attentionTp()); // each rank's drafter
     }
     return in.model ? mtpDraftWeightBytes(*in.model, in.draftLayers, in.tp, mtpOwnHead) : 0;
 }
@@ -566,27 +566,30 @@ std::uint64_t draftActivationBytes(const EngineMemoryInput &in, std::uint64_t to
 
 std::uint64_t forwardActivationBytes(const ModelSpec &model, std::uint64_t tokens, std::uint32_t tp,
                                      std::uint32_t ep, std::uint64_t moeChunkTokens,
-                                     std::uint64_t *moeOut) {
+                                     std::uint64_t *moeOut, std::uint32_t attentionDp) {
     constexpr std::uint64_t kAct = 2; // bf16 activations
     const std::uint64_t H = model.hiddenSize;
     const std::uint64_t t = std::max<std::uint32_t>(tp, 1);
+    const std::uint64_t dp = attentionDp > 1 && t % attentionDp == 0 ? attentionDp : 1;
+    const std::uint64_t attnTp = t / dp; // the rank's own TP group
     std::uint64_t dense = 0;
     if (model.denseIntermediate) {
-        dense = tokens * (3 * H * kAct + 3 * model.denseIntermediate / t * kAct);
+        dense = tokens * (3 * H * kAct + 3 * model.denseIntermediate / attnTp * kAct);
     }
     std::uint64_t moe = 0;
     std::uint64_t workspace = 0;
     const ExpertInfo &x = model.experts;
     if (x.routed && x.intermediate) {
+        const std::uint64_t gathered = tokens * dp; // every DP rank's tokens
         const std::uint64_t k = std::max<std::uint32_t>(x.activePerToken, 1);
         const std::uint64_t N = 2 * std::uint64_t(x.intermediate) / (ep > 1 ? 1 : t);
-        const std::uint64_t mc = moeChunkTokens ? std::min(tokens, moeChunkTokens) : tokens;
-        workspace = mc * k * std::max(N, H) * kAct + mc * k * (N / 2) * kAct + tokens * k * 8 +
-                    tokens * x.routed * 4;
+        const std::uint64_t mc = moeChunkTokens ? std::min(gathered, moeChunkTokens) : gathered;
+        workspace = mc * k * std::max(N, H) * kAct + mc * k * (N / 2) * kAct + gathered * k * 8 +
+                    gathered * x.routed * 4;
         if (x.shared) {
-            workspace += tokens * 3 * std::uint64_t(x.intermediate) * x.shared / t * kAct;
+            workspace += tokens * 3 * std::uint64_t(x.intermediate) * x.shared / attnTp * kAct;
         }
-        moe = 3 * tokens * H * kAct + workspace;
+        moe = 3 * gathered * H * kAct + workspace;
     }
     if (moeOut) {
         *moeOut = moe >= dense ? workspace : 0;
@@ -597,7 +600,7 @@ std::uint64_t forwardActivationBytes(const ModelSpec &model, std::uint64_t token
 EngineKvLayout engineKvLayout(const EngineMemoryInput &in) {
     EngineKvLayout k;
     const ModelSpec &model = *in.model;
-    const std::uint32_t tp = std::max<std::uint32_t>(in.tp, 1);
+    const std::uint32_t tp = std::max<std::uint32_t>(in.attentionTp(), 1); // KV heads' split
     const std::uint32_t pp = std::max<std::uint32_t>(in.pp, 1);
     std::uint64_t draftPerLayer = 0; // the first full-attention layer's bytes per token
     const std::uint64_t totalLayers = model.decoderLayers();

@@ -42,6 +42,12 @@ struct EngineMemoryInput {
     std::uint32_t tp = 1;
     std::uint32_t pp = 1;
     std::uint32_t ep = 1;
+    /// Attention data-parallel ranks (sizing/memory.h Parallelism::dp): tp / dp GPUs split one
+    /// attention layer, each rank holds the KV of its own sequences, and maxBatchedTokens and
+    /// maxNumSeqs are each rank's own (every DP rank has its own scheduler).
+    std::uint32_t dp = 1;
+    /// GPUs that split one attention layer (tp / dp).
+    std::uint32_t attentionTp() const { return dp > 1 && tp % dp == 0 ? tp / dp : tp; }
     NumberFormat kvFormat = formats::bf16;
     NumberFormat stateFormat = formats::fp32;
     /// Checkpoint weights on the most loaded GPU, divided by the layout without any kernel
@@ -517,9 +523,14 @@ inline constexpr std::uint64_t kFusedMoeChunkTokens = 32768;
 /// the same shapes in fused_marlin_moe.py @ 00a130a0 _fused_marlin_moe, allocated for every
 /// token of the call), top-k ids/weights tokens x k x 8, router logits tokens x E x 4, with
 /// N = 2 I_e / tp (2 I_e under EP). `moeOut` receives the MoE workspace part.
+/// `attentionDp` > 1 (Parallelism::dp): `tokens` are one DP rank's; its dense MLP and shared
+/// experts run on them at TP tp / attentionDp, while the MoE layers take the tokens of every
+/// rank: vLLM's naive and allgather-reducescatter all2all backends all-gather the DP ranks'
+/// hidden states and router logits before the experts (vllm/distributed/device_communicators/
+/// all2all.py NaiveAll2AllManager.dispatch), so the MoE terms above count tokens x attentionDp.
 std::uint64_t forwardActivationBytes(const ModelSpec &model, std::uint64_t tokens, std::uint32_t tp,
                                      std::uint32_t ep, std::uint64_t moeChunkTokens,
-                                     std::uint64_t *moeOut);
+                                     std::uint64_t *moeOut, std::uint32_t attentionDp = 1);
 
 /// Bytes per logit live when vLLM's PyTorch top-k / top-p path scatters the masked logits back
 /// (gpu_model_runner.py _dummy_sampler_run with top_k = vocab - 1 and top_p 0.9;

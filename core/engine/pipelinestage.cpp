@@ -166,8 +166,9 @@ void setStageWeights(EngineMemoryTerms &t, const EngineMemoryInput &in, const Pi
     t.stageFirstLayer = s.firstLayer;
     if (in.pp <= 1) {
         t.checkpointWeights = in.checkpointWeightsPerGpu;
-        t.weightPadding = vocabPadding ? vocabPaddingBytes(m, in.tp, 1) : 0;
-        t.weightReplication = kvReplicationBytes(m, in.tp, 1);
+        // The vocabulary and the KV heads are split over the attention TP (tp / dp).
+        t.weightPadding = vocabPadding ? vocabPaddingBytes(m, in.attentionTp(), 1) : 0;
+        t.weightReplication = kvReplicationBytes(m, in.attentionTp(), 1);
         return;
     }
     const std::uint32_t tp = std::max<std::uint32_t>(in.tp, 1);

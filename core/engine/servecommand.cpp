@@ -156,6 +156,21 @@ std::string kvRoomText(const PlanResult &e) {
            gibNoteText(std::uint64_t(e.memory.kvCapacityBytesPerGpu)) + ") per GPU for KV";
 }
 
+/// What attention DP does in the plan's layout, for a flag's explanation. The engines' flags:
+/// vLLM --data-parallel-size with TP tp / dp per rank, its expert layers over DP x TP
+/// (docs/serving/data_parallel_deployment.md); SGLang --dp-size --enable-dp-attention
+/// (server_args.py, layers/dp_attention.py); TensorRT-LLM enable_attention_dp in the
+/// --extra_llm_api_options YAML (llmapi/llm_args.py).
+std::string attentionDpText(const PlanResult &p) {
+    const auto &L = p.layout;
+    return "attention DP " + std::to_string(L.dp) +
+           " of the plan's layout: " + std::to_string(L.dp) + " ranks of TP " +
+           std::to_string(L.attentionTp()) +
+           ", each holding the attention weights and the KV of its own sequences, the routed "
+           "experts split over all " +
+           std::to_string(L.tp) + " GPUs";
+}
+
 /// " (under SGLang's memory rules)" when the plan follows another engine, else "".
 std::string rulesSuffix(const PlanResult &p, Engine engine) {
     return p.scenario.engine.engine == engine
@@ -165,7 +180,7 @@ std::string rulesSuffix(const PlanResult &p, Engine engine) {
 
 /// The batch to allow: the capacity batch (memory and target), else what memory allows, else
 /// the workload's concurrency. `why` receives the derivation.
-std::uint32_t batchLimit(const PlanResult &p, std::string &why) {
+std::uint32_t replicaBatchLimit(const PlanResult &p, std::string &why) {
     const Capacity &c = p.throughput.capacity;
     const std::string ctx = std::to_string(p.scenario.workload.contextTokens);
     if (p.scenario.engine.maxNumSeqs) {
@@ -200,6 +215,21 @@ std::uint32_t batchLimit(const PlanResult &p, std::string &why) {
     }
     why = "the workload's concurrency (the plan has no KV room at this context)";
     return std::max<std::uint32_t>(p.scenario.workload.concurrency, 1);
+}
+
+/// The running-sequence flag's value: replicaBatchLimit, divided over the attention DP ranks
+/// (each rank schedules its own max_num_seqs / max_running_requests / max_batch_size; the
+/// user's cap is already a rank's). `why` receives the derivation.
+std::uint32_t batchLimit(const PlanResult &p, std::string &why) {
+    const std::uint32_t batch = replicaBatchLimit(p, why);
+    const std::uint32_t dp = std::max(p.layout.dp, 1u);
+    if (dp <= 1 || p.scenario.engine.maxNumSeqs) {
+        return batch;
+    }
+    const std::uint32_t rank = std::uint32_t(ceilDiv(batch, dp));
+    why += "; " + std::to_string(batch) + " over the " + std::to_string(dp) +
+           " attention DP ranks, each of which schedules its own, is " + std::to_string(rank);
+    return rank;
 }
 
 /// "`lead`; reason; reason." over the plan's fit reasons, one full stop at the end.
@@ -312,15 +342,24 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     addTrustRemoteCode(p, "--trust-remote-code", c);
     addDtype(p, Engine::Vllm, c);
     addOnlineQuantization(p, Engine::Vllm, c);
-    c.flags.push_back(
-        {"--tensor-parallel-size", std::to_string(L.tp),
-         L.tp > 1 ? "TP " + std::to_string(L.tp) +
-                        " of the plan's layout: every layer split over " + std::to_string(L.tp) +
-                        " GPUs" + (p.instanceSize() % L.tp == 0 ? " of one node" : "") +
-                        " (a power of two that divides the " +
-                        std::to_string(p.model.numAttentionHeads) + " attention heads)"
-                  : std::string("TP 1 of the plan's layout: the model is not split "
-                                "across GPUs")});
+    if (L.dp > 1) {
+        c.flags.push_back({"--data-parallel-size", std::to_string(L.dp), attentionDpText(p)});
+        c.flags.push_back({"--tensor-parallel-size", std::to_string(L.attentionTp()),
+                           "TP " + std::to_string(L.attentionTp()) +
+                               " inside each DP rank (the plan's TP " + std::to_string(L.tp) +
+                               " / attention DP " + std::to_string(L.dp) + ")"});
+    } else {
+        c.flags.push_back({"--tensor-parallel-size", std::to_string(L.tp),
+                           L.tp > 1
+                               ? "TP " + std::to_string(L.tp) +
+                                     " of the plan's layout: every layer split over " +
+                                     std::to_string(L.tp) + " GPUs" +
+                                     (p.instanceSize() % L.tp == 0 ? " of one node" : "") +
+                                     " (a power of two that divides the " +
+                                     std::to_string(p.model.numAttentionHeads) + " attention heads)"
+                               : std::string("TP 1 of the plan's layout: the model is not split "
+                                             "across GPUs")});
+    }
     if (L.ep > 1) {
         c.flags.push_back({"--enable-expert-parallel", "",
                            "EP " + std::to_string(L.ep) + ": each GPU holds " +
@@ -393,6 +432,12 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
                            " of the plan's layout (a power of two "
                            "that divides the " +
                            std::to_string(p.model.numAttentionHeads) + " attention heads)"});
+    if (L.dp > 1) {
+        c.flags.push_back({"--dp-size", std::to_string(L.dp), attentionDpText(p)});
+        c.flags.push_back({"--enable-dp-attention", "",
+                           "attention and KV per DP rank; the MoE layers span all " +
+                               std::to_string(L.tp) + " GPUs"});
+    }
     if (L.pp > 1) {
         c.flags.push_back({flagOf(Engine::Sglang, &EngineFlags::pipelineParallel),
                            std::to_string(L.pp), ppExplanation(p)});
@@ -410,7 +455,7 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
          "live in the rest); " +
              fractionOrigin(p, Engine::Sglang) + ", " + kvRoomText(e)});
     std::string why;
-    const std::uint32_t batch = batchLimit(e, why);
+    const std::uint32_t batch = replicaBatchLimit(e, why);
     c.flags.push_back({flagOf(Engine::Sglang, &EngineFlags::maxSequences), std::to_string(batch),
                        why + rulesSuffix(p, Engine::Sglang)});
     addKvCacheDtype(p, Engine::Sglang, c);
@@ -457,6 +502,13 @@ ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                        std::to_string(L.pp), ppExplanation(p)});
     if (p.model.isMoe()) {
         c.flags.push_back({"--ep_size", std::to_string(std::max(L.ep, 1u)), epExplanation(p)});
+    }
+    if (L.dp > 1) {
+        c.notes.push_back("The plan runs attention DP " + std::to_string(L.dp) +
+                          ": set enable_attention_dp: true in the YAML file given to "
+                          "--extra_llm_api_options (" +
+                          attentionDpText(p) + "); as written this command runs TP " +
+                          std::to_string(L.tp) + " attention, not the plan's layout.");
     }
     const PlanResult e = planUnder(p, Engine::TensorRtLlm, cat);
     std::string why;
@@ -642,7 +694,8 @@ std::string serveCommandsText(const PlanResult &p, const Catalogue &cat) {
     s << "# HostPlan serving commands for: " << singleLine(p.scenario.name) << "\n# "
       << singleLine(p.model.displayName) << " on " << p.layout.gpuCount() << " x "
       << singleLine(p.gpu.name) << " (TP " << p.layout.tp << ", EP " << p.layout.ep << ", PP "
-      << p.layout.pp << "), context " << p.scenario.workload.contextTokens << " tokens\n";
+      << p.layout.pp << (p.layout.dp > 1 ? ", attention DP " + std::to_string(p.layout.dp) : "")
+      << "), context " << p.scenario.workload.contextTokens << " tokens\n";
     if (p.replicas > 1) {
         s << "# " << p.replicas << " data-parallel replicas on " << p.rentedGpus()
           << " GPUs: run the command below once per replica (each on its own "

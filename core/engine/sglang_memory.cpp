@@ -237,7 +237,7 @@ class SglangMemory final : public EngineMemoryModel {
             ((in.cudaGraphs ? d.cudaGraphMaxBs * 2.0 : 0.0) + piecewise.reserveMiB) * kBytesPerMiB);
         t.graphsInsideBudget = false;
         t.activationForward = forwardActivationBytes(m, in.maxBatchedTokens, in.tp, in.ep,
-                                                     kFusedMoeChunkTokens, &t.activationMoe);
+                                                     kFusedMoeChunkTokens, &t.activationMoe, in.dp);
         t.activationSampler =
             std::uint64_t(std::min<std::uint32_t>(in.maxNumSeqs, in.maxBatchedTokens)) *
             m.vocabSize * 4;

@@ -101,6 +101,9 @@ double sglangTierEraFraction(const SglangFractionInput &in) {
     } else if (in.speculative) {
         reservedGiB += rules.eagleReserveMiB / 1024.0;
     }
+    if (in.dp > 1) {
+        reservedGiB += 4; // "reserve more memory for dp attention" (server_args.py @ 2272c2a5)
+    }
     return std::round((gpu - reservedGiB * 1024) / gpu * 1000.0) / 1000.0;
 }
 
@@ -245,6 +248,11 @@ double sglangDefaultMemFraction(const SglangFractionInput &in) {
                       double(std::max<std::uint32_t>(in.tp, 1)) *
                           double(std::max<std::uint32_t>(in.pp, 1)) / 8.0 * 1024;
     reserved += in.piecewiseReserveMiB;
+    if (in.dp > 1) {
+        // DP attention's gathered buffers (_handle_gpu_memory_settings, before the floor).
+        const double graphs = d.cudaGraphMaxBs * double(in.dp);
+        reserved += graphs * 3 + (d.cudaGraphMaxBs > 300 ? graphs * 1.5 : 0.0);
+    }
     if (gpuMiB > 60 * 1024) {
         reserved = std::max(reserved, 10.0 * 1024);
     }

@@ -104,7 +104,7 @@ class TrtllmMemory final : public EngineMemoryModel {
         t.cudaGraphs = !in.cudaGraphs ? 0 : std::uint64_t(m.isMoe() ? gib(1.5) : gib(0.5));
         t.graphsInsideBudget = true; // captured in the warm-up, before the pool is sized
         t.activationForward = forwardActivationBytes(m, in.maxBatchedTokens, in.tp, in.ep,
-                                                     kFusedMoeChunkTokens, &t.activationMoe);
+                                                     kFusedMoeChunkTokens, &t.activationMoe, in.dp);
         // Context logits of the last token of each dummy request, fp32 (on the last rank).
         t.activationSampler =
             stage.last

@@ -423,11 +423,11 @@ class VllmMemory final : public EngineMemoryModel {
         const LayerRange held = heldLayers(stage, whole.pp, totalLayers);
         t.weightPadding =
             (staged ? stageVocabPaddingBytes(m, in.tp, stage)
-                    : vocabPaddingBytes(m, in.tp, in.pp)) +
+                    : vocabPaddingBytes(m, in.attentionTp(), in.pp)) +
             vllmLoadExtraBytes(in, stage, totalLayers) +
             mxfp4PaddingBytes(m, in.tp, in.ep, held, moeKernel) +
             vllmMxfp4LayoutBytes(m, in.tp, in.ep, held, moeKernel, in.gpu, in.vllmProfile);
-        t.weightReplication = kvReplicationBytes(m, in.tp, held);
+        t.weightReplication = kvReplicationBytes(m, in.attentionTp(), held);
         // An MTP draft's own output head: kept until v0.19 (eagle.py @ 008603a3 shares only
         // embed_tokens); from the v0.2x proposer on, vLLM frees it after loading and points
         // the draft at the target's lm_head ("Detected MTP model. Sharing target model lm_head
@@ -469,7 +469,7 @@ class VllmMemory final : public EngineMemoryModel {
         const std::uint64_t moeChunk =
             vllmMarlinMoe(m, in.gpu, in.moeKernel, in.tp, in.ep) ? 0 : kFusedMoeChunkTokens;
         t.activationForward =
-            forwardActivationBytes(m, tokens, in.tp, in.ep, moeChunk, &t.activationMoe);
+            forwardActivationBytes(m, tokens, in.tp, in.ep, moeChunk, &t.activationMoe, in.dp);
         const std::uint64_t hiddenLive = tokens * m.hiddenSize * 2;
         const bool v19 = vllmV019Memory(in.vllmProfile);
         const std::uint64_t logits = rows * std::uint64_t(m.vocabSize);

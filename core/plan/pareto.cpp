@@ -13,7 +13,9 @@ namespace hostplan {
 
 std::string ParetoPoint::label() const {
     return "TP " + std::to_string(layout.tp) + " x EP " + std::to_string(layout.ep) + " x PP " +
-           std::to_string(layout.pp) + " x DP " + std::to_string(replicas);
+           std::to_string(layout.pp) +
+           (layout.dp > 1 ? " (attention DP " + std::to_string(layout.dp) + ")" : "") + " x DP " +
+           std::to_string(replicas);
 }
 
 bool dominates(const ParetoPoint &a, const ParetoPoint &b) {

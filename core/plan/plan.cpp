@@ -260,6 +260,7 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
         // EP only where asked, as the engines start it (expert parallelism is opt-in in vLLM,
         // SGLang and TensorRT-LLM); HostPlan's own layouts (no TP / PP given) choose it.
         par.ep = hw.ep ? hw.ep : 1;
+        par.dp = hw.attentionDp ? hw.attentionDp : 1; // attention DP only where asked
         r.layout = par;
     } else {
         const std::uint64_t widest = largestLayoutGpus(model, node);
@@ -280,6 +281,7 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
         } else {
             par = widestShardedLayout(scenario.engine.engine, model, par, r.warnings);
         }
+        par.dp = hw.attentionDp ? hw.attentionDp : 1;
         r.layout = par;
     }
     r.gpusRented = fromSearch ? best->gpusRented : r.layout.gpuCount();
@@ -306,7 +308,8 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
     const std::uint64_t kvHolds =
         std::uint64_t(maxConcurrency(r.memory, scenario.workload.contextTokens, block)) *
         r.replicas;
-    const std::uint32_t capPerReplica = runningSequenceCap(perReplica, gpu, &model);
+    // Each attention DP rank schedules its own max_num_seqs.
+    const std::uint32_t capPerReplica = replicaSequenceCap(perReplica, gpu, &model, r.layout);
     const std::uint64_t runCap = std::uint64_t(capPerReplica) * r.replicas;
     r.fit.maxConcurrency =
         std::uint32_t(std::min<std::uint64_t>(runCap > 0 ? std::min(kvHolds, runCap) : kvHolds,

@@ -28,6 +28,7 @@ nlohmann::ordered_json candidateJson(const LayoutCandidate &c) {
               {"tp", c.layout.tp},
               {"ep", c.layout.ep},
               {"pp", c.layout.pp},
+              {"attention_dp", c.layout.dp},
               {"replicas", c.replicas},
               {"instances", c.instances},
               {"gpus_rented", c.gpusRented},
@@ -323,6 +324,7 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
                        {"tp", p.layout.tp},
                        {"ep", p.layout.ep},
                        {"pp", p.layout.pp},
+                       {"attention_dp", p.layout.dp},
                        {"replicas", p.replicas},
                        {"gpus_rented", p.gpusRented},
                        {"gpus_per_instance", p.gpusPerInstance},
@@ -354,10 +356,12 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
                   {"reasons", p.fit.reasons},
                   {"gpus_floor", p.fit.gpusFloor},
                   {"gpus_practical", p.fit.practicalFound ? oj(p.fit.gpusPractical) : oj(nullptr)},
-                  {"practical_layout", p.fit.practicalFound ? oj{{"tp", p.fit.practicalLayout.tp},
-                                                                 {"ep", p.fit.practicalLayout.ep},
-                                                                 {"pp", p.fit.practicalLayout.pp}}
-                                                            : oj(nullptr)},
+                  {"practical_layout", p.fit.practicalFound
+                                           ? oj{{"tp", p.fit.practicalLayout.tp},
+                                                {"ep", p.fit.practicalLayout.ep},
+                                                {"pp", p.fit.practicalLayout.pp},
+                                                {"attention_dp", p.fit.practicalLayout.dp}}
+                                           : oj(nullptr)},
                   {"max_concurrency", p.fit.maxConcurrency},
                   {"headroom_bytes_per_gpu", p.fit.headroomBytesPerGpu}};
     {

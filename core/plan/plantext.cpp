@@ -307,6 +307,9 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
     out << "          " << formatDouble("%.0f GB", toGB(double(p.gpu.memoryBytes)))
         << " advertised, " << formatDouble("%.1f GiB", toGiB(double(p.gpu.usableMemoryBytes)))
         << " usable per GPU; TP " << p.layout.tp << ", EP " << p.layout.ep << ", PP " << p.layout.pp
+        << (p.layout.dp > 1 ? ", attention DP " + std::to_string(p.layout.dp) + " (TP " +
+                                  std::to_string(p.layout.attentionTp()) + " per attention group)"
+                            : std::string())
         << (p.replicas > 1 ? " x " + countText(p.replicas, "data-parallel replica") : std::string())
         << "\n";
     out << "Workload  " << countText(w.concurrency, "sequence") << " x "
@@ -425,12 +428,16 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         << (p.fit.maxConcurrency == 1 ? " sequence\n" : " sequences\n");
     out << "          memory floor (weights only): " << countText(p.fit.gpusFloor, "GPU")
         << "; practical (cheapest rental offer that carries the workload): "
-        << (p.fit.practicalFound ? countText(p.fit.gpusPractical, "GPU") + " (" +
-                                       countText(p.search.best()->replicas, "replica") + " of TP " +
-                                       std::to_string(p.fit.practicalLayout.tp) + " EP " +
-                                       std::to_string(p.fit.practicalLayout.ep) + ", PP " +
-                                       std::to_string(p.fit.practicalLayout.pp) + " on " +
-                                       p.search.best()->offer().id + ")"
+        << (p.fit.practicalFound
+                ? countText(p.fit.gpusPractical, "GPU") + " (" +
+                      countText(p.search.best()->replicas, "replica") + " of TP " +
+                      std::to_string(p.fit.practicalLayout.tp) + " EP " +
+                      std::to_string(p.fit.practicalLayout.ep) + ", PP " +
+                      std::to_string(p.fit.practicalLayout.pp) +
+                      (p.fit.practicalLayout.dp > 1
+                           ? ", attention DP " + std::to_string(p.fit.practicalLayout.dp)
+                           : std::string()) +
+                      " on " + p.search.best()->offer().id + ")"
             : p.model.maxContextTokens && w.contextTokens > p.model.maxContextTokens
                 ? std::string("none (the context is above the model's maximum)")
                 : std::string("none up to ").append(countText(kMaxPracticalGpus, "GPU")))

@@ -131,8 +131,9 @@ Result<bool> parseModel(const json &o, ModelChoice &m) {
 
 Result<bool> parseHardware(const json &o, HardwareChoice &h) {
     const std::string p = "hardware";
-    HOSTPLAN_TRY(
-        k, checkKeys(o, p, {"gpu", "gpu_count", "gpus_per_node", "tp", "ep", "pp", "custom_gpus"}));
+    HOSTPLAN_TRY(k, checkKeys(o, p,
+                              {"gpu", "gpu_count", "gpus_per_node", "tp", "ep", "pp",
+                               "attention_dp", "custom_gpus"}));
     (void)k;
     if (o.contains("custom_gpus")) {
         HOSTPLAN_TRY(custom, parseGpuList(o["custom_gpus"], p + ".custom_gpus"));
@@ -167,6 +168,8 @@ Result<bool> parseHardware(const json &o, HardwareChoice &h) {
     assignIf(h.ep, ep);
     HOSTPLAN_TRY(pp, hostplan::jsonfield::integer(o, "pp", p, 0, 1024, false));
     assignIf(h.pp, pp);
+    HOSTPLAN_TRY(dp, hostplan::jsonfield::integer(o, "attention_dp", p, 0, 4096, false));
+    assignIf(h.attentionDp, dp);
     return true;
 }
 
@@ -502,7 +505,8 @@ std::string scenarioToJson(const Scenario &s) {
                          {"gpus_per_node", s.hardware.gpusPerNode},
                          {"tp", s.hardware.tp},
                          {"ep", s.hardware.ep},
-                         {"pp", s.hardware.pp}};
+                         {"pp", s.hardware.pp},
+                         {"attention_dp", s.hardware.attentionDp}};
     if (!s.hardware.customGpus.empty()) {
         nlohmann::json list = nlohmann::json::array();
         for (const GpuSpec &g : s.hardware.customGpus) {

@@ -53,6 +53,9 @@ struct HardwareChoice {
     std::uint32_t tp = 0;          ///< tensor parallel size, 0 = auto
     std::uint32_t ep = 0;          ///< expert parallel size (1 or tp), 0 = auto
     std::uint32_t pp = 0;          ///< pipeline parallel size, 0 = auto
+    /// Attention data-parallel ranks in a pipeline stage (sizing/memory.h Parallelism::dp),
+    /// JSON hardware.attention_dp: 0 = auto (1 unless the layout search picks it), 1 = none.
+    std::uint32_t attentionDp = 0;
     /// The user's own GPU types (JSON hardware.custom_gpus, resources/gpus.json's entry schema,
     /// parseGpuEntry): a card the catalogue lacks, or measured figures for one it has (same
     /// id). evaluate() plans with the catalogue plus these (Catalogue::withGpus).

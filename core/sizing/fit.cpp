@@ -79,6 +79,26 @@ std::uint32_t largestTp(const ModelSpec &model, std::uint32_t limit, std::uint32
 }
 } // namespace
 
+std::string attentionDpProblem(const ModelSpec &model, const Parallelism &par) {
+    if (par.dp <= 1) {
+        return par.dp == 0 ? "attention DP must be at least 1" : std::string();
+    }
+    if (par.tp % par.dp != 0) {
+        return "attention DP " + std::to_string(par.dp) + " does not divide TP " +
+               std::to_string(par.tp) + " (each attention group takes TP / DP GPUs)";
+    }
+    if (par.pp > 1) {
+        return "attention DP " + std::to_string(par.dp) + " with PP " + std::to_string(par.pp) +
+               ": HostPlan plans attention DP within one pipeline stage (PP 1)";
+    }
+    if (!model.isMoe()) {
+        return "attention DP " + std::to_string(par.dp) +
+               " needs a mixture-of-experts model (a dense model's data-parallel copies are "
+               "replicas)";
+    }
+    return {};
+}
+
 std::string layoutProblem(const ModelSpec &model, const Parallelism &par) {
     if (par.tp == 0 || par.pp == 0 || par.ep == 0) {
         return "TP, EP and PP must be at least 1";
@@ -88,11 +108,16 @@ std::string layoutProblem(const ModelSpec &model, const Parallelism &par) {
                " is not a power of two (TP works on 1, 2, 4, 8, "
                "... GPUs)";
     }
-    if (model.numAttentionHeads && model.numAttentionHeads % par.tp != 0) {
-        return "TP " + std::to_string(par.tp) + " does not divide the " +
+    if (std::string problem = attentionDpProblem(model, par); !problem.empty()) {
+        return problem;
+    }
+    // With attention DP, one attention layer is split over tp / dp GPUs only.
+    const std::uint32_t attnTp = par.attentionTp();
+    if (model.numAttentionHeads && model.numAttentionHeads % attnTp != 0) {
+        return "TP " + std::to_string(attnTp) + " does not divide the " +
                std::to_string(model.numAttentionHeads) + " attention heads";
     }
-    if (std::string problem = headShardProblem(model, par.tp); !problem.empty()) {
+    if (std::string problem = headShardProblem(model, attnTp); !problem.empty()) {
         return problem;
     }
     if (par.ep != 1 && par.ep != par.tp) {
@@ -157,11 +182,14 @@ std::uint32_t maxConcurrency(const MemoryBreakdown &memory, std::uint64_t contex
         perSeq -= std::min(perSeq, memory.cache.stateBytesPerSequencePerGpu * slots);
         cap = std::min(cap, memory.engine.stateSlotsInPool / slots);
     }
-    if (perSeq == 0) {
-        return std::uint32_t(cap);
-    }
+    // One attention DP rank's sequences, times the ranks (MemoryBreakdown::attentionDp).
+    const std::uint64_t ranks = std::max<std::uint32_t>(memory.attentionDp, 1);
+    const std::uint64_t perRank =
+        perSeq == 0
+            ? cap
+            : std::min<std::uint64_t>(std::uint64_t(memory.kvCapacityBytesPerGpu) / perSeq, cap);
     return std::uint32_t(
-        std::min<std::uint64_t>(std::uint64_t(memory.kvCapacityBytesPerGpu) / perSeq, cap));
+        std::min<std::uint64_t>(perRank * ranks, std::numeric_limits<std::uint32_t>::max()));
 }
 
 } // namespace hostplan

@@ -28,10 +28,17 @@ std::uint32_t memoryFloorGpus(std::uint64_t bytes, std::uint64_t memoryBytesPerG
 /// and the pilot range's upper end.
 std::uint32_t roundToBundle(std::uint32_t gpus, std::uint32_t gpusPerNode);
 
-/// Why a layout is invalid for a model ("" if valid): TP not a power of two, TP not dividing
-/// the attention or recurrent-state heads, EP not dividing the experts, PP above the layer
-/// count, GPUs not tp x pp.
+/// Why a layout is invalid for a model ("" if valid): TP not a power of two, the attention TP
+/// (tp / dp) not dividing the attention or recurrent-state heads, EP not dividing the experts,
+/// PP above the layer count, GPUs not tp x pp, and attentionDpProblem.
 std::string layoutProblem(const ModelSpec &model, const Parallelism &par);
+
+/// Why the layout's attention data parallelism (Parallelism::dp) is invalid ("" if valid or
+/// dp is 1): dp 0, dp not dividing tp (vLLM and SGLang build dp attention groups of tp / dp
+/// GPUs), PP above 1 (not planned), or a model without routed experts (attention DP exists for the
+/// MoE layers that span the groups; a dense model's data-parallel copies are replicas,
+/// LayoutCandidate::replicas).
+std::string attentionDpProblem(const ModelSpec &model, const Parallelism &par);
 
 /// The most GPUs any valid layout of `model` spans with at most `gpusPerNode` GPUs of TP in a
 /// node: the largest power-of-two TP within the node that divides the attention and

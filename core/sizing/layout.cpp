@@ -48,6 +48,9 @@ std::string layoutText(const Parallelism &p) {
     if (p.pp > 1) {
         s += " x PP " + std::to_string(p.pp);
     }
+    if (p.dp > 1) {
+        s += " (attention DP " + std::to_string(p.dp) + ")";
+    }
     return s;
 }
 
@@ -125,6 +128,7 @@ std::string pinText(const HardwareChoice &hw) {
     add("TP ", hw.tp);
     add("EP ", hw.ep);
     add("PP ", hw.pp);
+    add("attention DP ", hw.attentionDp);
     return s;
 }
 
@@ -144,6 +148,16 @@ std::optional<Result<Parallelism>> pinnedLayout(const ModelSpec &model, std::uin
         }
         if (free.ok()) {
             free.value().ep = hw.ep;
+            if (hw.attentionDp) {
+                if (free.value().tp % hw.attentionDp != 0) {
+                    return std::nullopt; // not a size the pinned attention DP divides
+                }
+                free.value().dp = hw.attentionDp;
+                if (std::string why = engineLayoutProblem(model, free.value()); !why.empty()) {
+                    return Result<Parallelism>(
+                        makeError("layout", layoutText(free.value()) + ": " + why));
+                }
+            }
         }
         return free;
     }
@@ -154,6 +168,7 @@ std::optional<Result<Parallelism>> pinnedLayout(const ModelSpec &model, std::uin
         return std::nullopt;
     }
     par.ep = hw.ep ? hw.ep : 1;
+    par.dp = hw.attentionDp ? hw.attentionDp : 1;
     std::string problem =
         speculation.on ? speculationPipelineProblem(speculation.engine, speculation.vllm, par.pp)
                        : "";
@@ -220,7 +235,8 @@ ReplicaFigures replicaFigures(const ModelSpec &model, const GpuSpec &gpu, const 
                                    gbText(double(mem.cache.perSequencePerGpu(ctx))) + " per GPU)";
         return f;
     }
-    const std::uint32_t engineCap = runningSequenceCap(s, gpu, &model);
+    // Each attention DP rank schedules its own max_num_seqs.
+    const std::uint32_t engineCap = replicaSequenceCap(s, gpu, &model, par);
     const std::uint32_t limit =
         engineCap > 0 ? std::min(f.memoryMaxBatch, engineCap) : f.memoryMaxBatch;
     const ServingModel sm =
@@ -279,9 +295,10 @@ std::string engineLayoutProblem(const ModelSpec &model, const Parallelism &par) 
         if (!headed || g.kvHeads == 0) {
             continue;
         }
-        const bool ok = par.tp >= g.kvHeads ? par.tp % g.kvHeads == 0 : g.kvHeads % par.tp == 0;
+        const std::uint32_t tp = par.attentionTp(); // the GPUs that split one attention layer
+        const bool ok = tp >= g.kvHeads ? tp % g.kvHeads == 0 : g.kvHeads % tp == 0;
         if (!ok) {
-            return "TP " + std::to_string(par.tp) + " and the " + std::to_string(g.kvHeads) +
+            return "TP " + std::to_string(tp) + " and the " + std::to_string(g.kvHeads) +
                    " KV heads: engines need TP to divide the KV heads, or the KV heads to divide "
                    "TP (replicated)";
         }
@@ -400,7 +417,7 @@ LayoutSearch searchLayoutsIn(const ModelSpec &model, const GpuSpec &gpu, const S
     // Without a GPU count, a TP / PP / EP the scenario gives holds every replica
     // (pinnedLayout); with one, the search stays free (the cheapest layout, for comparison).
     const HardwareChoice &hw = scenario.hardware;
-    const bool pinned = hw.gpuCount == 0 && (hw.tp || hw.pp || hw.ep);
+    const bool pinned = hw.gpuCount == 0 && (hw.tp || hw.pp || hw.ep || hw.attentionDp);
     // From here on the offers are immutable and owned by the result: candidates point into
     // this table and share its ownership.
     const auto table = std::make_shared<const std::vector<RentalOffer>>(std::move(offers));
@@ -416,7 +433,8 @@ LayoutSearch searchLayoutsIn(const ModelSpec &model, const GpuSpec &gpu, const S
         return out;
     }
 
-    std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t>, ReplicaFigures>
+    std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t>,
+             ReplicaFigures>
         cache;
     std::map<std::pair<std::uint32_t, std::uint32_t>, Result<Parallelism>> layouts;
     std::vector<LayoutCandidate> carrying;
@@ -475,7 +493,7 @@ LayoutSearch searchLayoutsIn(const ModelSpec &model, const GpuSpec &gpu, const S
             }
             const Parallelism par = lit->second.value();
             c.layout = par;
-            const auto key = std::make_tuple(par.tp, par.ep, par.pp, g);
+            const auto key = std::make_tuple(par.tp, par.ep, par.pp, par.dp, g);
             auto fit = cache.find(key);
             if (fit == cache.end()) {
                 fit = cache.emplace(key, replicaFigures(model, gpu, par, g, scenario, efficiency))
@@ -497,7 +515,7 @@ LayoutSearch searchLayoutsIn(const ModelSpec &model, const GpuSpec &gpu, const S
                 rejected.push_back(std::move(c));
                 continue;
             }
-            const std::uint32_t engineCap = runningSequenceCap(scenario, gpu, &model);
+            const std::uint32_t engineCap = replicaSequenceCap(scenario, gpu, &model, par);
             const std::uint32_t holds =
                 engineCap > 0 ? std::min(f.memoryMaxBatch, engineCap) : f.memoryMaxBatch;
             const double forMemory = std::ceil(double(concurrency) / holds);

@@ -47,7 +47,8 @@ CacheCost cacheCost(const ModelSpec &model, const Parallelism &par, const Number
                     std::optional<LayerRange> stage) {
     CacheCost c;
     c.stateSlotsPerRequest = std::max<std::uint32_t>(stateSlots, 1);
-    const std::uint32_t tp = std::max<std::uint32_t>(par.tp, 1);
+    // One attention layer is split over the attention TP (tp / dp under attention DP).
+    const std::uint32_t tp = std::max<std::uint32_t>(par.attentionTp(), 1);
     const std::uint32_t total = model.decoderLayers();
     const bool sparse = sparseMlaModel(model);
     for (const auto &l : model.layers) {
@@ -104,10 +105,31 @@ CacheCost cacheCost(const ModelSpec &model, const Parallelism &par, const Number
     return c;
 }
 
-std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelism &par) {
+std::uint32_t attentionDpSplit(GroupRole role, const Parallelism &par, Engine engine) {
+    const std::uint32_t tp = std::max<std::uint32_t>(par.tp, 1);
+    const std::uint32_t attnTp = std::max<std::uint32_t>(par.attentionTp(), 1);
+    if (attnTp == tp || role == GroupRole::RoutedExperts) {
+        return tp;
+    }
+    if (engine == Engine::Sglang) {
+        switch (role) {
+        case GroupRole::Embedding:
+            return 1;
+        case GroupRole::LmHead:
+        case GroupRole::DenseMlp:
+        case GroupRole::SharedExperts:
+            return tp;
+        default:
+            return attnTp;
+        }
+    }
+    return attnTp;
+}
+
+std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelism &par,
+                                        Engine engine) {
     std::vector<GroupBytes> out;
     const std::uint64_t pp = std::max<std::uint32_t>(par.pp, 1);
-    const std::uint64_t tp = std::max<std::uint32_t>(par.tp, 1);
     for (const auto &g : model.groups) {
         GroupBytes b;
         b.name = g.name;
@@ -116,8 +138,9 @@ std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelis
         b.placement = g.placement;
         b.params = g.params;
         b.totalBytes = g.bytes();
+        const std::uint64_t split = attentionDpSplit(g.role, par, engine); // tp without DP
         b.perGpuBytes = g.placement == Placement::Replicated ? ceilDiv(b.totalBytes, pp)
-                                                             : ceilDiv(b.totalBytes, tp * pp);
+                                                             : ceilDiv(b.totalBytes, split * pp);
         out.push_back(b);
     }
     return out;
@@ -160,6 +183,17 @@ std::uint32_t runningSequenceCap(const Scenario &scenario, const GpuSpec &gpu,
         return std::min(cap, batchedTokens(scenario, gpu, model));
     }
     return cap;
+}
+
+std::uint32_t replicaSequenceCap(const Scenario &scenario, const GpuSpec &gpu,
+                                 const ModelSpec *model, const Parallelism &par) {
+    const std::uint32_t cap = runningSequenceCap(scenario, gpu, model);
+    const bool total = scenario.engine.engine == Engine::Sglang && scenario.engine.maxNumSeqs;
+    if (par.dp <= 1 || total) {
+        return cap;
+    }
+    return std::uint32_t(std::min<std::uint64_t>(std::uint64_t(cap) * par.dp,
+                                                 std::numeric_limits<std::uint32_t>::max()));
 }
 
 std::uint32_t batchedTokens(const Scenario &scenario, const GpuSpec &gpu, const ModelSpec *model) {
@@ -209,6 +243,7 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     in.tp = std::max<std::uint32_t>(par.tp, 1);
     in.pp = std::max<std::uint32_t>(par.pp, 1);
     in.ep = std::max<std::uint32_t>(par.ep, 1);
+    in.dp = std::max<std::uint32_t>(par.dp, 1);
     in.kvFormat = scenario.model.kvFormat;
     in.stateFormat = scenario.model.stateFormat;
     // The vLLM release whose start-up memory rules apply (the defaults below, max_num_seqs and
@@ -218,7 +253,7 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     // (vllmEncoderNote).
     in.textOnly = scenario.engine.textOnly && engine == Engine::Vllm;
     const bool noTower = vllmTextOnlyApplies(in);
-    for (const auto &g : weightPlacement(model, par)) {
+    for (const auto &g : weightPlacement(model, par, engine)) {
         in.checkpointWeightsPerGpu += noTower && g.role == GroupRole::Vision ? 0 : g.perGpuBytes;
     }
     // A named draft (ModelSpec::draft, attached by the plan) replaces the MTP layers.
@@ -250,6 +285,7 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
         f.gpuMiB = double(gpu.usableMemoryBytes) / kBytesPerMiB;
         f.tp = in.tp;
         f.pp = in.pp;
+        f.dp = in.dp;
         f.speculative = speculative;
         f.standaloneDraft = standaloneDraft;
         f.chunkedPrefillSize = in.maxBatchedTokens;
@@ -263,6 +299,12 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     } else {
         in.memoryFraction = engineDefaultMemoryFraction(engine, gpu, in.tp, speculative,
                                                         standaloneDraft, &model, in.vllmProfile);
+    }
+    if (engine == Engine::Sglang && in.dp > 1 && !scenario.engine.prefillChunkTokens.has_value()) {
+        // With DP attention SGLang runs chunked_prefill_size // dp_size per rank, set after the
+        // default fraction took the undivided size (server_args.py _handle_data_parallelism
+        // runs after _handle_gpu_memory_settings, @ 6559e43f).
+        in.maxBatchedTokens = std::max<std::uint32_t>(in.maxBatchedTokens / in.dp, 1);
     }
     in.maxModelLen = scenario.workload.contextTokens;
     // vLLM's state pages per request (a model with state layers): 'align' mode with prefix
@@ -294,16 +336,22 @@ MemoryBreakdown computeMemory(const ModelSpec &model, const GpuSpec &gpu, const 
     const EngineMemoryTerms t = engineMemoryModel(scenario.engine.engine).terms(in);
     m.engine = t;
 
-    for (auto &g : weightPlacement(model, par)) {
+    for (auto &g : weightPlacement(model, par, scenario.engine.engine)) {
         if (vllmTextOnlyApplies(in) && g.role == GroupRole::Vision) {
             continue; // vLLM builds no tower for a text-only plan (vllmEncoderNote)
         }
         m.groups.push_back(std::move(g));
     }
     for (const auto &g : m.groups) {
-        m.total.weights += g.placement == Placement::Replicated
-                               ? g.totalBytes * std::max<std::uint32_t>(par.tp, 1)
-                               : g.totalBytes;
+        // Copies in the stage: a replicated group on every GPU, a sharded one once per
+        // attention group (routed experts once).
+        const std::uint32_t tp = std::max<std::uint32_t>(par.tp, 1);
+        const std::uint64_t copies =
+            g.placement == Placement::Replicated
+                ? tp
+                : tp / std::max<std::uint32_t>(
+                           attentionDpSplit(g.role, par, scenario.engine.engine), 1);
+        m.total.weights += g.totalBytes * copies;
     }
     // The engine's own weights: the checkpoint's share plus kernel padding and replication.
     m.perGpu.weights = t.weights();
@@ -317,7 +365,9 @@ MemoryBreakdown computeMemory(const ModelSpec &model, const GpuSpec &gpu, const 
                         in.stateSlots, stage);
     m.cache.windowExtraTokens = t.windowExtraTokens;
     const std::uint64_t ctx = scenario.workload.contextTokens;
-    const std::uint64_t conc = scenario.workload.concurrency;
+    // Each attention DP rank holds the KV of its own share of the sequences.
+    m.attentionDp = std::max<std::uint32_t>(par.dp, 1);
+    const std::uint64_t conc = ceilDiv(scenario.workload.concurrency, m.attentionDp);
     std::uint64_t kvSeqGpu = m.cache.perSequencePerGpu(ctx) -
                              m.cache.stateBytesPerSequencePerGpu * m.cache.stateSlotsPerRequest;
     if (deepseekV4Cache(model) && scenario.engine.engine != Engine::Vllm) {
@@ -342,7 +392,10 @@ MemoryBreakdown computeMemory(const ModelSpec &model, const GpuSpec &gpu, const 
     m.kvCapacityBytesPerGpu = t.kvPoolBytes;
     m.kvCapacityTokens = t.kvTokens;
     m.engineSequencesContext = in.maxModelLen;
-    m.engineSequences = engineMemoryModel(scenario.engine.engine).sequences(in, t, in.maxModelLen);
+    m.engineSequences = std::uint32_t(std::min<std::uint64_t>(
+        std::uint64_t(engineMemoryModel(scenario.engine.engine).sequences(in, t, in.maxModelLen)) *
+            m.attentionDp,
+        std::numeric_limits<std::uint32_t>::max()));
     return m;
 }
 

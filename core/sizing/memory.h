@@ -31,12 +31,21 @@
 namespace hostplan {
 
 /// A parallel layout. GPUs = tp x pp. ep is 1 (experts sliced by TP) or tp (whole experts per
-/// rank, vLLM --enable-expert-parallel).
+/// rank, vLLM --enable-expert-parallel). dp is the attention data-parallel ranks inside one
+/// pipeline stage (1: none): with dp > 1 the tp GPUs of a stage form dp attention groups of
+/// tp / dp GPUs each, every group holding the attention, embeddings and dense layers of its
+/// own TP (attentionTp()) and the KV of its own sequences, while the MoE layers span all tp
+/// GPUs (vLLM `--data-parallel-size dp --tensor-parallel-size tp/dp`, whose expert layers form
+/// a DP x TP group, vllm/distributed/parallel_state.py; SGLang `--tp tp --dp dp
+/// --enable-dp-attention`, server_args.py).
 struct Parallelism {
     std::uint32_t tp = 1;
     std::uint32_t ep = 1;
     std::uint32_t pp = 1;
+    std::uint32_t dp = 1;
     std::uint32_t gpuCount() const { return tp * pp; }
+    /// GPUs that split one attention layer: tp / dp (tp when dp is 0 or does not divide it).
+    std::uint32_t attentionTp() const { return dp > 1 && tp % dp == 0 ? tp / dp : tp; }
     bool operator==(const Parallelism &) const = default;
 };
 
@@ -110,6 +119,11 @@ struct MemoryBreakdown {
     /// maxConcurrency gives at that context. 0 when the pool is empty or negative.
     std::uint32_t engineSequences = 0;
     std::uint64_t engineSequencesContext = 0; ///< the context it counts (tokens)
+    /// Attention data-parallel ranks of the layout (Parallelism::dp): the per-GPU figures
+    /// (KV pool, kvCapacityTokens, perGpu.kvCache) are one rank's, holding its own share of
+    /// the sequences; engineSequences and maxConcurrency count all ranks (attentionDp times
+    /// one rank's).
+    std::uint32_t attentionDp = 1;
     /// The engine's terms behind the figures above (padding, runtime parts, activation parts).
     EngineMemoryTerms engine;
 };
@@ -124,7 +138,21 @@ CacheCost cacheCost(const ModelSpec &model, const Parallelism &par, const Number
 
 /// Weight bytes per group and on the most loaded GPU under a layout: sharded groups divided by
 /// tp x pp (routed experts by ep x pp when EP is on, else tp x pp), replicated groups by pp only.
-std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelism &par);
+/// Under attention DP (par.dp > 1) the routed experts stay divided by tp, and the rest by the
+/// engine's rule (attentionDpSplit).
+std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelism &par,
+                                        Engine engine = Engine::Vllm);
+
+/// GPUs one sharded weight group of `role` is split over under attention DP (par.dp > 1; tp
+/// otherwise): routed experts over tp in every engine. vLLM: everything else over the DP rank's
+/// own TP, tp / dp (fused_moe/config.py FusedMoEParallelConfig.make flattens only the expert
+/// layers over DP x TP; docs/serving/data_parallel_deployment.md). SGLang: the attention over
+/// tp / dp, the input embedding whole on every GPU (VocabParallelEmbedding enable_tp = not
+/// is_dp_attention_enabled()), lm_head, dense MLP layers and shared experts over all tp
+/// (ParallelLMHead without --enable-dp-lm-head, DeepseekV2MLP without --moe-dense-tp-size 1;
+/// models/deepseek_v2.py and layers/dp_attention.py @ 6559e43f). TensorRT-LLM: as vLLM.
+/// Returns 1 for a group whole on every GPU.
+std::uint32_t attentionDpSplit(GroupRole role, const Parallelism &par, Engine engine);
 
 /// Whether a plan of `model` under `scenario` runs speculative decoding: a draft attached to
 /// the model (ModelSpec::draft, scenario engine.draft) or draft tokens in the workload
@@ -144,6 +172,13 @@ std::uint32_t runningSequenceCap(const Scenario &scenario, const GpuSpec &gpu,
 /// scenario's prefill chunk when set, else the engine's default for that GPU, release and
 /// context (workload.context_tokens as max_model_len): vLLM `serve` 8192 on GPUs of 70 GiB or
 /// more other than A100, else 2048 (engine/engine.h engineDefaultBatchedTokens), capped at
+/// Sequences one replica of layout `par` runs at once: runningSequenceCap, times the attention
+/// DP ranks (each schedules its own), except SGLang's --max-running-requests, which already
+/// counts every rank (the scheduler takes max_running_requests // dp_size per rank,
+/// managers/tp_worker.py @ 6559e43f). 0 = no fixed cap; saturating.
+std::uint32_t replicaSequenceCap(const Scenario &scenario, const GpuSpec &gpu,
+                                 const ModelSpec *model, const Parallelism &par);
+
 /// max_num_seqs x max_model_len under the 0.19 / 0.24 rules
 /// (VllmRules::capsDefaultBatchedTokens); 2048 under the 0.7 rules; under the V0 rules
 /// max(max_model_len, 2048) without chunked prefill (vllmV0StepTokens: up to 32,768 tokens of

@@ -2,6 +2,7 @@
 #include "sizing/servingmodel.h"
 
 #include "catalogue/embeddedresources.h"
+#include "sizing/gemmrate.h"
 
 #include <nlohmann/json.hpp>
 
@@ -123,44 +124,6 @@ const CalibrationData &calibration() {
 /// Ampere class: no FP8 tensor cores (A100). Everything newer uses the Hopper-class scale.
 bool ampereClass(const GpuSpec &gpu) {
     return gpu.fp8FlopsPerS <= 0;
-}
-
-/// Weight-only formats the GPU dequantizes in the GEMM (no tensor-core path for them).
-bool dequantized(const NumberFormat &f, const GpuSpec &gpu) {
-    switch (f.kind) {
-    case FormatKind::MXFP4:
-    case FormatKind::NVFP4:
-    case FormatKind::FP4:
-        return !gpu.nativeMxfp4 || gpu.fp4FlopsPerS <= 0;
-    case FormatKind::FP8_E4M3:
-    case FormatKind::FP8_E5M2:
-        return gpu.fp8FlopsPerS <= 0;
-    case FormatKind::INT4:
-    case FormatKind::INT2:
-        return true;
-    case FormatKind::INT8:
-        return f.groupSize > 0; // GPTQ / WNA16 groups: weight-only (W8A8 has channel scales)
-    default:
-        return false;
-    }
-}
-
-/// Peak rate of a group's matmuls: FP8 weights (and native FP4, whose kernels take MXFP8
-/// activations) at the FP8 rate, everything else and dequantized formats at the BF16 rate.
-double matmulRate(const NumberFormat &f, const GpuSpec &gpu) {
-    if (dequantized(f, gpu)) {
-        return gpu.bf16FlopsPerS;
-    }
-    switch (f.kind) {
-    case FormatKind::MXFP4:
-    case FormatKind::NVFP4:
-    case FormatKind::FP4:
-    case FormatKind::FP8_E4M3:
-    case FormatKind::FP8_E5M2:
-        return gpu.fp8FlopsPerS > 0 ? gpu.fp8FlopsPerS : gpu.bf16FlopsPerS;
-    default:
-        return gpu.bf16FlopsPerS;
-    }
 }
 
 double clampPositive(double x) {
@@ -305,7 +268,8 @@ struct WeightSums {
 WeightSums sumWeights(const ModelSpec &model, const GpuSpec &gpu, const StepFeatures &f,
                       const ServingFactors &k) {
     WeightSums w;
-    const double shard = f.tp * f.pp;
+    // Non-expert groups split over the attention TP (tp / dp), routed experts over tp or EP.
+    const double shard = f.tp / f.dp * f.pp;
     const double expertShard = (f.ep > 1 ? f.ep : f.tp) * f.pp;
     const double scale = k.computeScale;
     for (const auto &g : model.groups) {
@@ -321,15 +285,17 @@ WeightSums sumWeights(const ModelSpec &model, const GpuSpec &gpu, const StepFeat
             w.embedRowBytes += f.hidden * g.format.bitsPerElement() / 8.0;
             continue;
         }
-        const double rate = matmulRate(g.format, gpu);
+        const double rate = gemmPeakRate(g.format, gpu);
         double factor = scale;
-        if (dequantized(g.format, gpu)) {
+        if (gemmDequantizes(g.format, gpu)) {
             factor *= k.dequant;
         } else if (g.format.isFp8() && model.fp8BlockScaled) {
             factor *= k.fp8BlockEff;
         }
-        // Matmul time per token at efficiency 1 of the GEMM curve (divided by eff(M) later).
-        const double perToken = rate > 0 ? 2.0 * double(g.activeParams) / shard / (rate * factor)
+        // Matmul time per token at efficiency 1 of the GEMM curve (divided by eff(M) later);
+        // the routed experts' FLOPs spread over all tp GPUs of the stage, with or without EP.
+        const double split = g.role == GroupRole::RoutedExperts ? f.tp * f.pp : shard;
+        const double perToken = rate > 0 ? 2.0 * double(g.activeParams) / split / (rate * factor)
                                          : std::numeric_limits<double>::infinity();
         if (g.role == GroupRole::RoutedExperts) {
             w.expertBytes += bytes;
@@ -343,13 +309,14 @@ WeightSums sumWeights(const ModelSpec &model, const GpuSpec &gpu, const StepFeat
 }
 
 /// Every number sumWeights reads besides the groups, bit for bit.
-std::array<std::uint64_t, 11> weightSumsKey(const ModelSpec &model, const GpuSpec &gpu,
+std::array<std::uint64_t, 12> weightSumsKey(const ModelSpec &model, const GpuSpec &gpu,
                                             const StepFeatures &f, const ServingFactors &k) {
     const auto bits = [](double x) { return std::bit_cast<std::uint64_t>(x); };
     return {bits(f.hidden),
             bits(f.tp),
             bits(f.pp),
             bits(f.ep),
+            bits(f.dp),
             bits(gpu.bf16FlopsPerS),
             bits(gpu.fp8FlopsPerS),
             bits(gpu.fp4FlopsPerS),
@@ -376,7 +343,7 @@ const WeightSums &weightSums(const ModelSpec &model, const GpuSpec &gpu, const S
                              const ServingFactors &k) {
     struct Last {
         bool valid = false;
-        std::array<std::uint64_t, 11> key{};
+        std::array<std::uint64_t, 12> key{};
         std::vector<TensorGroup> groups;
         WeightSums sums;
     };
@@ -436,6 +403,7 @@ ServingModel::ServingModel(const ModelSpec &model, const GpuSpec &gpu, const Par
     f.tp = std::max<std::uint32_t>(par.tp, 1);
     f.pp = std::max<std::uint32_t>(par.pp, 1);
     f.ep = std::max<std::uint32_t>(par.ep, 1);
+    f.dp = par.dp > 1 && par.tp % par.dp == 0 ? par.dp : 1;
     f.hidden = model.hiddenSize;
     f.layersStage = std::ceil(double(std::max<std::uint32_t>(model.numLayers, 1)) / f.pp);
     f.moeLayersStage = double(model.experts.moeLayers) / f.pp;
@@ -531,14 +499,16 @@ double ServingModel::step(double nDec, const StepContext &sc, double nPf, double
     const ServingFactors &c = m_c;
     const StepRates &r = m_r;
     const double tokens = nDec + nPf;
+    // Attention DP: dense layers and KV take a rank's 1/dp of the batch, experts every token.
+    const double rankTokens = tokens / f.dp;
     const double coverage = expertCoverage(f, tokens); // memory: weights touched, KV read
-    const double weights =
-        f.denseBytes + f.expertBytes * coverage + std::min(f.embedBytes, tokens * f.embedRowBytes);
-    const double kv = nDec * sc.kvBytesPerSequence;
+    const double weights = f.denseBytes + f.expertBytes * coverage +
+                           std::min(f.embedBytes, rankTokens * f.embedRowBytes);
+    const double kv = nDec / f.dp * sc.kvBytesPerSequence;
     const double tMem = weights / r.weightBytesPerS + kv / r.kvBytesPerS;
     // Compute: GEMM efficiency by rows (tokens; tokens per expert for expert GEMMs).
-    const double m = std::max(tokens, 1.0);
-    double tComp = f.denseFlopTime * tokens * (m + c.mHalf) / (c.effGemmMax * m);
+    const double m = std::max(rankTokens, 1.0);
+    double tComp = f.denseFlopTime * rankTokens * (m + c.mHalf) / (c.effGemmMax * m);
     if (f.experts > 0 && f.expertFlopTime > 0) {
         const double me = std::max(tokens * f.topK / f.experts, 1e-3);
         tComp += f.expertFlopTime * tokens * (me + c.mHalf) / (c.effGemmMax * me);
@@ -601,7 +571,7 @@ double ServingModel::kvBatchCap(double ctx) const {
     if (perSeq <= 0) {
         return std::numeric_limits<double>::infinity();
     }
-    return f.kvRoomBytes / perSeq * f.pp;
+    return f.kvRoomBytes / perSeq * f.pp * f.dp; // every attention DP rank holds its own
 }
 
 double ServingModel::batchCap(double isl, double osl, bool variableOsl) const {

@@ -132,6 +132,9 @@ struct StepFeatures {
     double layersStage = 1;    ///< layers on one pipeline stage
     double moeLayersStage = 0; ///< MoE layers on one stage
     double tp = 1, pp = 1, ep = 1;
+    /// Attention DP ranks (Parallelism::dp): a rank runs its attention and dense layers on its
+    /// own 1/dp of the batch at TP tp / dp; the MoE layers take every rank's tokens over tp.
+    double dp = 1;
     double experts = 0, topK = 0;
     double logMissPerToken = 0; ///< ln(1 - k/E): coverage = 1 - exp(T x this)
     double denseBytes = 0;      ///< non-expert weights streamed every step (no embedding, vision)

@@ -240,9 +240,12 @@ ServingModel servingModelFor(const ModelSpec &model, const GpuSpec &gpu, const P
                              const MemoryBreakdown &memory, const Scenario &scenario,
                              std::uint32_t instance, const ServingConstants &constants) {
     CacheCost cache = memory.cache;
-    std::uint32_t cap = runningSequenceCap(scenario, gpu, &model);
+    // Each attention DP rank schedules its own max_num_seqs (and holds its own state slots).
+    const std::uint32_t ranks = std::max(par.dp, 1u);
+    std::uint32_t cap = replicaSequenceCap(scenario, gpu, &model, par);
     if (const std::uint64_t pool = memory.engine.stateSlotsInPool; pool > 0) {
-        const std::uint64_t held = pool / std::max<std::uint32_t>(cache.stateSlotsPerRequest, 1);
+        const std::uint64_t held =
+            pool / std::max<std::uint32_t>(cache.stateSlotsPerRequest, 1) * ranks;
         cap = std::uint32_t(std::min<std::uint64_t>(cap > 0 ? cap : held, held));
         cache.stateSlotsPerRequest = 0;
     }

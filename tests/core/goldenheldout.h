@@ -15,6 +15,7 @@ namespace golden {
 inline void v011Checks(std::vector<Check> &out);
 inline void hybridLogChecks(std::vector<Check> &out);
 inline void pipelineLogChecks(std::vector<Check> &out);
+inline void attentionDpLogChecks(std::vector<Check> &out);
 
 /// A model from an inline config.json text; throws naming `source` when it does not import.
 inline ModelSpec inlineModel(const std::string &cfg, const std::string &source) {
@@ -256,6 +257,7 @@ inline void heldOutLogChecks(std::vector<Check> &out) {
     v011Checks(out);
     hybridLogChecks(out);
     pipelineLogChecks(out);
+    attentionDpLogChecks(out);
 }
 
 } // namespace golden
@@ -263,3 +265,4 @@ inline void heldOutLogChecks(std::vector<Check> &out) {
 #include "goldenv011.h"
 #include "goldenhybrid.h"
 #include "goldenpipeline.h"
+#include "goldenattentiondp.h"

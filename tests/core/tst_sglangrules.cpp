@@ -297,7 +297,7 @@ class tst_SglangRules : public QObject {
         // The default under v0.4.9: the memory tier's fraction times 0.90.
         s.engine.memoryFraction.reset();
         QCOMPARE(engineInputFor(vision, h100, {2, 1, 1}, s).memoryFraction,
-                 sglangDefaultMemFraction({double(h100.usableMemoryBytes) / kBytesPerMiB, 2, 1,
+                 sglangDefaultMemFraction({double(h100.usableMemoryBytes) / kBytesPerMiB, 2, 1, 1,
                                            false, false, 0, 0, SglangProfile::V049}) *
                      0.90);
         // The plan says the pool is sized below the flag.
