@@ -77,6 +77,41 @@ namespace hostplan {
 
 namespace {
 
+/// The absorbed-MLA weights SGLang derives from each MLA layer's kv_b_proj after loading, before
+/// the KV pool is sized (models/deepseek_v2.py DeepseekV2ForCausalLM.post_load_weights
+/// @ a4b424c6): w_kc and w_vc, together a copy of the rank's kv_b_proj [heads / attention TP x
+/// (nope + v), kv_lora], in bf16 when it was dequantized from 128 x 128 FP8 blocks
+/// (block_quant_dequant) or is 16-bit or int8 (dequantized), 1 byte an element when other FP8
+/// scales are requantized per tensor (block_quant_to_tensor_quant, channel_quant_to_tensor_quant);
+/// kv_b_proj stays for the prefill path. Bytes on one GPU of `stage`; DeepSeek V4 layers
+/// (compressRatio) have none. An 8-way attention DP rank of DeepSeek V3 holds all 128 heads:
+/// 61 x 128 x 256 x 512 x 2 B = 1.91 GiB.
+std::uint64_t sglangMlaAbsorbedBytes(const EngineMemoryInput &in, const PipelineStage &stage) {
+    const ModelSpec &m = *in.model;
+    bool fp8Attention = false;
+    for (const TensorGroup &g : m.groups) {
+        fp8Attention |= g.role == GroupRole::Attention && g.format.isFp8();
+    }
+    const bool perTensor =
+        fp8Attention && !(m.fp8BlockScaled && m.fp8BlockRows == 128 && m.fp8BlockCols == 128);
+    const std::uint64_t bytes = perTensor ? 1 : 2;
+    const std::uint32_t attnTp = std::max<std::uint32_t>(in.attentionTp(), 1);
+    const std::uint32_t total = m.decoderLayers();
+    std::uint64_t sum = 0;
+    for (const LayerGroup &l : m.layers) {
+        if (l.kind != AttentionKind::MLA || l.compressRatio > 0 || l.kvLoraRank == 0) {
+            continue;
+        }
+        const std::uint64_t layers =
+            in.pp > 1 && total ? layersInRange(l, stageRange(stage), total) : l.count;
+        const std::uint64_t nope = l.headDim > l.ropeDim ? l.headDim - l.ropeDim : 0;
+        const std::uint64_t v = l.vHeadDim ? l.vHeadDim : nope;
+        const std::uint64_t heads = ceilDiv(l.qHeads, attnTp);
+        sum += layers * heads * (nope + v) * l.kvLoraRank * bytes;
+    }
+    return sum;
+}
+
 /// server_args.py defaults: --swa-full-tokens-ratio and --mamba-full-memory-ratio.
 constexpr double kSwaFullTokensRatio = 0.8;
 constexpr double kMambaFullMemoryRatio = 0.9;
@@ -218,7 +253,8 @@ class SglangMemory final : public EngineMemoryModel {
         EngineMemoryTerms t;
         t.engineVersion = std::string(info.displayName) + " " + std::string(rules.label);
         setStageWeights(t, in, stage, true);
-        t.weightPadding += sglangMxfp4PaddingBytes(m, in.tp, in.ep, in.pp, in.gpu);
+        t.weightPadding += sglangMxfp4PaddingBytes(m, in.tp, in.ep, in.pp, in.gpu) +
+                           sglangMlaAbsorbedBytes(in, stage);
         t.draftWeights = draftWeightBytes(in, false);
         if (rules.draftInsideFraction && !in.draftModel && in.draftLayers > 0) {
             t.draftWeights += sglangMtpPlaceholderBytes(m, in.tp);

@@ -137,7 +137,8 @@ std::string pinText(const HardwareChoice &hw) {
 /// free layout whose TP is not the given EP); else the layout, or the engines' refusal of it.
 /// EP, where not given beside a pinned TP or PP, is 1 as in the explicit layouts: the engines
 /// turn expert parallelism on only when asked (vLLM --enable-expert-parallel, SGLang --ep-size,
-/// TensorRT-LLM --ep_size), so `--tp 8` plans what `--tensor-parallel-size 8` starts.
+/// TensorRT-LLM --ep_size), so `--tp 8` plans what `--tensor-parallel-size 8` starts. A
+/// pinned attention DP (hardware.attention_dp) holds on every replica whose TP it divides.
 std::optional<Result<Parallelism>> pinnedLayout(const ModelSpec &model, std::uint32_t n,
                                                 std::uint32_t instance, const HardwareChoice &hw,
                                                 const SpeculationRule &speculation) {
@@ -147,7 +148,9 @@ std::optional<Result<Parallelism>> pinnedLayout(const ModelSpec &model, std::uin
             return std::nullopt;
         }
         if (free.ok()) {
-            free.value().ep = hw.ep;
+            if (hw.ep) {
+                free.value().ep = hw.ep;
+            }
             if (hw.attentionDp) {
                 if (free.value().tp % hw.attentionDp != 0) {
                     return std::nullopt; // not a size the pinned attention DP divides

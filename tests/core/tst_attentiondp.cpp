@@ -241,6 +241,28 @@ class tst_AttentionDp : public QObject {
         QVERIFY(a.weightBytes > b.weightBytes); // the whole attention on every GPU
     }
 
+    // Without a GPU count the layout search holds the attention DP on every replica it tries
+    // (EP left to the search), and the plan carries the workload on the cheapest of them.
+    void searchHoldsAttentionDp() {
+        Scenario s;
+        s.model.ref = "deepseek-v3";
+        s.hardware.gpu = "h200";
+        s.hardware.gpuCount = 0;
+        s.hardware.attentionDp = 8;
+        s.workload.contextTokens = 8192;
+        s.workload.concurrency = 256;
+        const PlanResult p = planOf(s);
+        QVERIFY(p.search.found);
+        for (const LayoutCandidate &c : p.search.candidates) {
+            if (c.carries()) {
+                QCOMPARE(c.layout.dp, 8u);
+                QCOMPARE(c.layout.ep, c.layout.tp);
+            }
+        }
+        QCOMPARE(p.layout.dp, 8u);
+        QVERIFY(p.fit.fits);
+    }
+
     // A plan with attention DP: the scenario field, the layout text, the JSON and the serving
     // commands of vLLM and SGLang.
     void planAndCommands() {
