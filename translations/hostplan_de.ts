@@ -602,6 +602,10 @@ Quelle: %3 (Stand %4)</translation>
         <source>%1 heavy users</source>
         <translation>%1 Vielnutzer</translation>
     </message>
+    <message>
+        <source>, attention DP %1</source>
+        <translation>, Attention-DP %1</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::DeployView</name>

@@ -602,6 +602,10 @@ Source: %3 (as of %4)</source>
         <source>%1 heavy users</source>
         <translation>ヘビーユーザー %1 人</translation>
     </message>
+    <message>
+        <source>, attention DP %1</source>
+        <translation>、アテンション DP %1</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::DeployView</name>

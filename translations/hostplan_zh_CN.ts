@@ -602,6 +602,10 @@ Source: %3 (as of %4)</source>
         <source>%1 heavy users</source>
         <translation>%1 名重度用户</translation>
     </message>
+    <message>
+        <source>, attention DP %1</source>
+        <translation>，注意力 DP %1</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::DeployView</name>

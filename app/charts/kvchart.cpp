@@ -64,7 +64,7 @@ void KvChart::rebuild() {
     c->setTitle(tr("KV cache and concurrency vs context (%1 x %2, TP %3)")
                     .arg(plan->layout.gpuCount())
                     .arg(QString::fromStdString(plan->gpu.name))
-                    .arg(plan->layout.tp));
+                    .arg(QString::number(plan->layout.tp) + attentionDpSuffix(plan->layout.dp)));
 
     auto *kv = new QLineSeries;
     kv->setName(tr("KV per sequence (left)"));

@@ -411,8 +411,9 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                    a == "--gpus-per-node") {
             const std::uint64_t most = a == "--pp" ? 1024 : a == "--gpus-per-node" ? 72 : 4096;
             if (!parseUint(v, n) || n > most) {
-                return a + ": must be a whole number from 0 (chosen) to " + std::to_string(most) +
-                       ", got " + quotedInput(v);
+                return a + ": must be a whole number from 0 (" +
+                       (a == "--attention-dp" ? "none" : "chosen") + ") to " +
+                       std::to_string(most) + ", got " + quotedInput(v);
             }
             (a == "--tp"             ? scenario.hardware.tp
              : a == "--pp"           ? scenario.hardware.pp

@@ -174,6 +174,11 @@ QString gpusText(qint64 count) {
                       : QCoreApplication::translate("hostplan::ui::Count", "%1 GPUs").arg(count);
 }
 
+QString attentionDpSuffix(std::uint32_t dp) {
+    return dp > 1 ? QCoreApplication::translate("hostplan::ui::Count", ", attention DP %1").arg(dp)
+                  : QString();
+}
+
 QString nodesText(qint64 count) {
     return count == 1 ? QCoreApplication::translate("hostplan::ui::Count", "1 node")
                       : QCoreApplication::translate("hostplan::ui::Count", "%1 nodes").arg(count);

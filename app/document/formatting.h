@@ -70,6 +70,9 @@ QString probeStatusText(probe::ReportStatus status);
 /// singular and one plural form, so two messages suffice; a language with more plural forms
 /// would need Qt's %n numerus messages instead.
 QString gpusText(qint64 count);
+/// ", attention DP 8" after a layout's TP / EP / PP when it runs attention data parallelism
+/// (sizing/memory.h Parallelism::dp above 1), else "" (translated, as gpusText).
+QString attentionDpSuffix(std::uint32_t dp);
 /// "1 node", "2 nodes" (translated, as gpusText).
 QString nodesText(qint64 count);
 /// "1 sequence", "1,024 sequences" (translated, as gpusText).

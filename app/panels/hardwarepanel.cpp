@@ -335,7 +335,9 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
     };
     spinEdit(m_count, &HardwareChoice::gpuCount, tr("GPU count"), [](HardwareChoice &h) {
         h.tp = h.ep = h.pp = 0; // a new count gets the preferred layout
-        h.attentionDp = 0;
+        if (h.attentionDp > 1 && h.gpuCount % h.attentionDp != 0) {
+            h.attentionDp = 0; // attention DP stays where the new count keeps whole groups
+        }
     });
     spinEdit(m_node, &HardwareChoice::gpusPerNode, tr("GPUs per node"), [](HardwareChoice &) {});
     spinEdit(m_tp, &HardwareChoice::tp, tr("TP"), [](HardwareChoice &h) {

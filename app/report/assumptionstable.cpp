@@ -83,7 +83,10 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     }
     const bool explicitLayout = s.hardware.tp || s.hardware.pp || s.hardware.ep;
     row(Report::tr("Parallel layout"),
-        Report::tr("TP %1, EP %2, PP %3").arg(p.layout.tp).arg(p.layout.ep).arg(p.layout.pp),
+        Report::tr("TP %1, EP %2, PP %3")
+            .arg(p.layout.tp)
+            .arg(p.layout.ep)
+            .arg(QString::number(p.layout.pp) + attentionDpSuffix(p.layout.dp)),
         explicitLayout
             ? input
             : Report::tr("HostPlan's preferred layout for the GPU count (core/sizing/fit.h)"));

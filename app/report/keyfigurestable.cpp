@@ -49,12 +49,12 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
                            .arg(replicas)
                            .arg(p.layout.tp)
                            .arg(p.layout.ep)
-                           .arg(p.layout.pp)
+                           .arg(QString::number(p.layout.pp) + attentionDpSuffix(p.layout.dp))
                      : Report::tr("%1 (TP %2, EP %3, PP %4)")
                            .arg(p.layout.gpuCount())
                            .arg(p.layout.tp)
                            .arg(p.layout.ep)
-                           .arg(p.layout.pp),
+                           .arg(QString::number(p.layout.pp) + attentionDpSuffix(p.layout.dp)),
         QStringLiteral("gpus_rented"), csvInt(std::uint64_t(p.rentedGpus())),
         QStringLiteral("gpus"));
     row(Report::tr("Workload"),

@@ -23,7 +23,7 @@ ReportTable memoryTable(const PlanResult &p) {
                       .arg(gpuLabel(p))
                       .arg(p.layout.tp)
                       .arg(p.layout.ep)
-                      .arg(p.layout.pp);
+                      .arg(QString::number(p.layout.pp) + attentionDpSuffix(p.layout.dp));
         t.headers = {Report::tr("Component"), Report::tr("Per GPU"),
                      Report::tr("Per replica (%1)").arg(gpusText(p.layout.gpuCount())),
                      Report::tr("All %1 replicas (%2)")
@@ -39,7 +39,7 @@ ReportTable memoryTable(const PlanResult &p) {
                 .arg(gpuLabel(p))
                 .arg(p.layout.tp)
                 .arg(p.layout.ep)
-                .arg(p.layout.pp);
+                .arg(QString::number(p.layout.pp) + attentionDpSuffix(p.layout.dp));
         t.headers = {Report::tr("Component"), Report::tr("Per GPU"),
                      Report::tr("All %1").arg(gpusText(p.layout.gpuCount()))};
         t.columnWeights = {2.0, 2.0, 2.0};

@@ -183,7 +183,7 @@ Result<ReportContent> buildReportContent(const ScenarioDocument &doc, const QDat
                          .arg(gpuLabel(p))
                          .arg(p.layout.tp)
                          .arg(p.layout.ep)
-                         .arg(p.layout.pp)
+                         .arg(QString::number(p.layout.pp) + attentionDpSuffix(p.layout.dp))
                          .arg(sequencesText(w.concurrency), groupedInt(w.contextTokens),
                               qs(p.model.displayName), groupedInt(p.fit.maxConcurrency));
     } else {

@@ -131,7 +131,7 @@ void CompareModel::setSides(const QList<Side> &sides) {
             .arg(QString::fromStdString(p.gpu.name))
             .arg(p.layout.tp)
             .arg(p.layout.pp)
-            .arg(p.layout.ep);
+            .arg(QString::number(p.layout.ep) + attentionDpSuffix(p.layout.dp));
     });
     result(tr("Weights (whole model)"),
            [](const PlanResult &p) { return gbText(double(p.model.weightBytes())); });

@@ -141,7 +141,7 @@ void DeployView::rebuild() {
                        .arg(fromStd(p.gpu.name).toHtmlEscaped())
                        .arg(p.layout.tp)
                        .arg(p.layout.ep)
-                       .arg(p.layout.pp)
+                       .arg(QString::number(p.layout.pp) + attentionDpSuffix(p.layout.dp))
                        .arg(groupedInt(p.scenario.workload.contextTokens));
     if (p.replicas > 1) {
         head += QLatin1Char(' ') +

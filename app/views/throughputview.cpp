@@ -105,7 +105,8 @@ QString ThroughputView::tipForBatch(double batch) const {
     }
     if (!p.withinTarget) {
         text += tr("\nSlower than the %1 ms target per output token")
-                    .arg(numberText(t.capacity.targetSecondsPerOutputToken * 1e3, 0));
+                    .arg(numberText(t.capacity.targetSecondsPerOutputToken * 1e3,
+                                    t.capacity.targetSecondsPerOutputToken >= 1e-3 ? 0 : 2));
     }
     return text;
 }
@@ -198,7 +199,8 @@ void ThroughputView::rebuild() {
         double(cap.latencyMaxBatch) <= maxBatch) {
         marker(c, x, yUser, double(cap.latencyMaxBatch), yUser->max(),
                tr("%1 ms target (%2)")
-                   .arg(numberText(cap.targetSecondsPerOutputToken * 1e3, 0))
+                   .arg(numberText(cap.targetSecondsPerOutputToken * 1e3,
+                                   cap.targetSecondsPerOutputToken >= 1e-3 ? 0 : 2))
                    .arg(groupedInt(cap.latencyMaxBatch)),
                QColor(0x2a, 0x7a, 0x2a));
     }

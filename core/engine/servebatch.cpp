@@ -3,6 +3,9 @@
 
 #include "plan/plan.h"
 #include "sizing/memory.h"
+#include "util/numbertext.h"
+#include "util/textutil.h"
+#include "util/units.h"
 
 namespace hostplan {
 
@@ -39,6 +42,58 @@ void addStepFlags(const PlanResult &p, Engine engine, const std::string &what, S
         c.notes.push_back("The plan runs without CUDA graphs: set cuda_graph_config: null in the "
                           "YAML file passed with --extra_llm_api_options.");
     }
+}
+
+std::uint32_t replicaBatchLimit(const PlanResult &p, std::string &why) {
+    const Capacity &c = p.throughput.capacity;
+    const std::string ctx = std::to_string(p.scenario.workload.contextTokens);
+    if (p.scenario.engine.maxNumSeqs) {
+        // The user's cap: the one the plan's memory and capacity were computed with, over all
+        // attention DP ranks (replicaSequenceCap: vLLM's is a rank's, SGLang's all of them).
+        why = "the plan's running-sequence cap (engine.max_num_seqs" +
+              std::string(p.layout.dp > 1 ? ", over all attention DP ranks" : "") +
+              "); the KV room holds " + countText(c.memoryMaxBatch, "sequence") + " of " + ctx +
+              " tokens";
+        return replicaSequenceCap(p.scenario, p.gpu, &p.model, p.layout);
+    }
+    if (c.batch > 0) {
+        const std::string target = msText(c.targetSecondsPerOutputToken) + " ms";
+        // latencyMaxBatch is the top of its search when the target does not bind; the serving
+        // model runs no more sequences than the KV room holds, so that top stands for "every
+        // batch memory allows", not a batch it modelled, and is not quoted.
+        const std::uint32_t searched = c.latencySearchTop();
+        if (c.latencyMaxBatch >= searched) {
+            why = "the capacity batch: the KV room holds " +
+                  countText(c.memoryMaxBatch, "sequence") + " of " + ctx +
+                  " tokens, and the modelled time per output token stays within " + target +
+                  " at every batch the KV room holds, so latency does not limit it";
+            return c.batch;
+        }
+        why = "the capacity batch: the KV room holds " + countText(c.memoryMaxBatch, "sequence") +
+              " of " + ctx + " tokens and " + std::to_string(c.latencyMaxBatch) +
+              " keep the modelled time per output token within " + target + "; the smaller wins";
+        return c.batch;
+    }
+    if (c.memoryMaxBatch > 0) {
+        why = "the KV room holds " + countText(c.memoryMaxBatch, "sequence") + " of " + ctx +
+              " tokens (even one sequence misses the " + msText(c.targetSecondsPerOutputToken) +
+              " ms target)";
+        return c.memoryMaxBatch;
+    }
+    why = "the workload's concurrency (the plan has no KV room at this context)";
+    return std::max<std::uint32_t>(p.scenario.workload.concurrency, 1);
+}
+
+std::uint32_t batchLimit(const PlanResult &p, std::string &why) {
+    const std::uint32_t batch = replicaBatchLimit(p, why);
+    const std::uint32_t dp = std::max(p.layout.dp, 1u);
+    if (dp <= 1) {
+        return batch;
+    }
+    const std::uint32_t rank = std::uint32_t(ceilDiv(batch, dp));
+    why += "; " + std::to_string(batch) + " over the " + std::to_string(dp) +
+           " attention DP ranks, each of which schedules its own, is " + std::to_string(rank);
+    return rank;
 }
 
 } // namespace hostplan

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The step flags of the serving commands (servecommand.h): tokens per step (vLLM
 // --max-num-batched-tokens, SGLang --chunked-prefill-size, TensorRT-LLM --max_num_tokens) and
-// CUDA graphs off (vLLM --enforce-eager, SGLang --disable-cuda-graph).
+// CUDA graphs off (vLLM --enforce-eager, SGLang --disable-cuda-graph); the running-sequence
+// flags (vLLM --max-num-seqs, SGLang --max-running-requests, TensorRT-LLM --max_batch_size).
 #pragma once
 
 #include "engine/engine.h"
@@ -31,5 +32,16 @@ void addStepFlags(const PlanResult &p, Engine engine, const std::string &what, S
 /// Where a tokens-per-step value comes from, as a comment's tail: ": the plan's prefill chunk"
 /// when the scenario sets one, else ": the engine's default".
 std::string chunkOrigin(const PlanResult &p);
+
+/// The running sequences a replica's serving command allows: the user's cap over all attention
+/// DP ranks (engine.max_num_seqs, sizing/memory.h replicaSequenceCap), else the capacity batch
+/// (memory and the latency target), else what memory holds, else the workload's concurrency.
+/// `why` receives the derivation. SGLang's --max-running-requests and llama-server's slots.
+std::uint32_t replicaBatchLimit(const PlanResult &p, std::string &why);
+
+/// The running-sequence flag of vLLM (--max-num-seqs) and TensorRT-LLM (--max_batch_size):
+/// replicaBatchLimit divided over the attention DP ranks (Parallelism::dp), each of which
+/// schedules its own. `why` receives the derivation.
+std::uint32_t batchLimit(const PlanResult &p, std::string &why);
 
 } // namespace hostplan

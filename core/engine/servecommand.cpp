@@ -71,6 +71,14 @@ PlanResult planUnder(const PlanResult &p, Engine engine, const Catalogue &cat) {
     s.hardware.tp = p.layout.tp;
     s.hardware.ep = p.layout.ep;
     s.hardware.pp = p.layout.pp;
+    s.hardware.attentionDp = p.layout.dp;
+    if (s.engine.maxNumSeqs && p.layout.dp > 1) {
+        // The same running cap of the replica in the other engine's terms: SGLang's flag counts
+        // every attention DP rank, vLLM's and TensorRT-LLM's one rank.
+        const std::uint32_t all = replicaSequenceCap(p.scenario, p.gpu, &p.model, p.layout);
+        s.engine.maxNumSeqs =
+            engine == Engine::Sglang ? all : std::uint32_t(ceilDiv(all, p.layout.dp));
+    }
     // That one replica carries its share of the workload (each command starts one replica).
     const std::uint32_t replicas = std::max<std::uint32_t>(p.replicas, 1);
     Workload &w = s.workload;
@@ -176,60 +184,6 @@ std::string rulesSuffix(const PlanResult &p, Engine engine) {
     return p.scenario.engine.engine == engine
                ? std::string()
                : " (under " + engineDisplayName(engine) + "'s memory rules)";
-}
-
-/// The batch to allow: the capacity batch (memory and target), else what memory allows, else
-/// the workload's concurrency. `why` receives the derivation.
-std::uint32_t replicaBatchLimit(const PlanResult &p, std::string &why) {
-    const Capacity &c = p.throughput.capacity;
-    const std::string ctx = std::to_string(p.scenario.workload.contextTokens);
-    if (p.scenario.engine.maxNumSeqs) {
-        // The user's cap: the one the plan's memory and capacity were computed with.
-        why = "the plan's running-sequence cap (engine.max_num_seqs); the KV room holds " +
-              countText(c.memoryMaxBatch, "sequence") + " of " + ctx + " tokens";
-        return *p.scenario.engine.maxNumSeqs;
-    }
-    if (c.batch > 0) {
-        const std::string target = num(c.targetSecondsPerOutputToken * 1e3, "%.0f") + " ms";
-        // latencyMaxBatch is the top of its search when the target does not bind; the serving
-        // model runs no more sequences than the KV room holds, so that top stands for "every
-        // batch memory allows", not a batch it modelled, and is not quoted.
-        const std::uint32_t searched = c.latencySearchTop();
-        if (c.latencyMaxBatch >= searched) {
-            why = "the capacity batch: the KV room holds " +
-                  countText(c.memoryMaxBatch, "sequence") + " of " + ctx +
-                  " tokens, and the modelled time per output token stays within " + target +
-                  " at every batch the KV room holds, so latency does not limit it";
-            return c.batch;
-        }
-        why = "the capacity batch: the KV room holds " + countText(c.memoryMaxBatch, "sequence") +
-              " of " + ctx + " tokens and " + std::to_string(c.latencyMaxBatch) +
-              " keep the modelled time per output token within " + target + "; the smaller wins";
-        return c.batch;
-    }
-    if (c.memoryMaxBatch > 0) {
-        why = "the KV room holds " + countText(c.memoryMaxBatch, "sequence") + " of " + ctx +
-              " tokens (even one sequence misses the " +
-              num(c.targetSecondsPerOutputToken * 1e3, "%.0f") + " ms target)";
-        return c.memoryMaxBatch;
-    }
-    why = "the workload's concurrency (the plan has no KV room at this context)";
-    return std::max<std::uint32_t>(p.scenario.workload.concurrency, 1);
-}
-
-/// The running-sequence flag's value: replicaBatchLimit, divided over the attention DP ranks
-/// (each rank schedules its own max_num_seqs / max_running_requests / max_batch_size; the
-/// user's cap is already a rank's). `why` receives the derivation.
-std::uint32_t batchLimit(const PlanResult &p, std::string &why) {
-    const std::uint32_t batch = replicaBatchLimit(p, why);
-    const std::uint32_t dp = std::max(p.layout.dp, 1u);
-    if (dp <= 1 || p.scenario.engine.maxNumSeqs) {
-        return batch;
-    }
-    const std::uint32_t rank = std::uint32_t(ceilDiv(batch, dp));
-    why += "; " + std::to_string(batch) + " over the " + std::to_string(dp) +
-           " attention DP ranks, each of which schedules its own, is " + std::to_string(rank);
-    return rank;
 }
 
 /// "`lead`; reason; reason." over the plan's fit reasons, one full stop at the end.
@@ -404,6 +358,13 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     }
     addSpeculation(p, Engine::Vllm, cat, c);
     const std::uint32_t nodes = nodesOf(p);
+    if (nodes > 1 && L.dp > 1) {
+        // One `vllm serve` places DP ranks on other nodes only through Ray
+        // (docs/serving/data_parallel_deployment.md, --data-parallel-backend).
+        c.flags.push_back({"--data-parallel-backend", "ray",
+                           "the attention DP ranks span " + std::to_string(nodes) +
+                               " nodes: Ray starts the ranks on the other nodes"});
+    }
     if (nodes > 1) {
         c.notes.push_back("The plan spans " + std::to_string(nodes) +
                           " nodes: start a Ray cluster over them (ray start --head / "
@@ -570,7 +531,7 @@ ServeCommand llamaServerServeCommand(const PlanResult &p, const Catalogue &cat) 
                                "smaller type): llama.cpp loads GGUF files only"});
     }
     std::string why;
-    std::uint32_t slots = batchLimit(p, why);
+    std::uint32_t slots = replicaBatchLimit(p, why); // llama.cpp has no attention DP
     const std::uint64_t ctx = p.scenario.workload.contextTokens;
     const std::uint32_t room = p.throughput.capacity.memoryMaxBatch;
     if (room > 0 && slots > room) {

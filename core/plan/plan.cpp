@@ -287,7 +287,9 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
     r.gpusRented = fromSearch ? best->gpusRented : r.layout.gpuCount();
     const std::string problem = layoutProblem(model, r.layout);
     if (!problem.empty()) {
-        return makeError("hardware", problem);
+        // Named by the field that set attention DP when that is what the engines refuse.
+        const bool dpField = !attentionDpProblem(model, r.layout).empty();
+        return makeError(dpField ? "hardware.attention_dp" : "hardware", problem);
     }
 
     if (r.scenario.name.empty()) {
@@ -338,6 +340,11 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
                        groupedText(model.rotaryCachePositions ? model.rotaryCachePositions
                                                               : model.maxContextTokens) +
                        " positions)"
+                 : std::string()) +
+            (r.layout.dp > 1
+                 ? "; attention DP " + std::to_string(r.layout.dp) + " keeps the attention of TP " +
+                       std::to_string(r.layout.attentionTp()) +
+                       " on every GPU: fewer DP ranks split it further"
                  : std::string()));
     } else if (r.memory.kvCapacityBytesPerGpu < 0) {
         r.fit.reasons.push_back(
@@ -348,6 +355,9 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
             gbText(double(r.memory.budgetBytesPerGpu)) + " (memory fraction " +
             std::to_string(r.memory.memoryFraction).substr(0, 4) + ")");
     } else if (!r.fit.fits) {
+        // vLLM's and TensorRT-LLM's cap is each attention DP rank's; SGLang's counts them all.
+        const std::uint32_t dpRanks = std::max(r.layout.dp, 1u);
+        const bool rankFlag = dpRanks > 1 && scenario.engine.engine != Engine::Sglang;
         // The only shortfall so far: the engine may still start and queue the rest (checked
         // below against every other reason).
         r.fit.startsShort = r.fit.maxConcurrency > 0;
@@ -361,10 +371,15 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
                 : "the engine runs at most " + countText(r.fit.maxConcurrency, "sequence") +
                       " at once (" +
                       std::string(engineInfo(scenario.engine.engine).flags.maxSequences) + " " +
-                      std::to_string(capPerReplica) + (r.replicas > 1 ? " per replica" : "") +
+                      std::to_string(rankFlag ? runningSequenceCap(perReplica, gpu, &model)
+                                              : capPerReplica) +
+                      (rankFlag         ? " per attention DP rank"
+                       : r.replicas > 1 ? " per replica"
+                                        : "") +
                       "), fewer than the " + groupedText(scenario.workload.concurrency) +
                       " requested, which the KV room holds: raise it to " +
-                      groupedText(ceilDiv(scenario.workload.concurrency, r.replicas)) +
+                      groupedText(ceilDiv(scenario.workload.concurrency,
+                                          std::uint64_t(r.replicas) * (rankFlag ? dpRanks : 1))) +
                       " (engine.max_num_seqs, --max-num-seqs)");
     }
     if (r.startup.outcome == StartupOutcome::DraftDoesNotFit ||

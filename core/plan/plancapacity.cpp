@@ -100,16 +100,16 @@ void limitWorkloadToCapacity(PlanResult &r) {
     if (!noOutput && r.fit.serves() && r.throughput.computed && target > 0 &&
         at.tpotSeconds > target) {
         const std::uint32_t replicas = std::max<std::uint32_t>(r.replicas, 1);
-        r.warnings.push_back(
-            std::string(kSlowAtConcurrencyWarning) + formatDouble("%.1f", at.tpotSeconds * 1e3) +
-            " ms per output token (" +
-            countText(std::min<std::uint64_t>(std::uint64_t(at.batch) * replicas,
-                                              r.scenario.workload.concurrency),
-                      "sequence") +
-            " running), above the " + formatDouble("%.0f", target * 1e3) + " ms target: " +
-            (c.batch > 0 ? countText(std::uint64_t(c.batch) * replicas, "sequence") +
-                               " meet it (the capacity figures are at that batch)"
-                         : std::string("not even one sequence meets it")));
+        r.warnings.push_back(std::string(kSlowAtConcurrencyWarning) +
+                             formatDouble("%.1f", at.tpotSeconds * 1e3) + " ms per output token (" +
+                             countText(std::min<std::uint64_t>(std::uint64_t(at.batch) * replicas,
+                                                               r.scenario.workload.concurrency),
+                                       "sequence") +
+                             " running), above the " + msText(target) + " ms target: " +
+                             (c.batch > 0
+                                  ? countText(std::uint64_t(c.batch) * replicas, "sequence") +
+                                        " meet it (the capacity figures are at that batch)"
+                                  : std::string("not even one sequence meets it")));
     }
     if (!r.fit.serves() || !r.throughput.computed || !(c.outputTokensPerMonth > 0) ||
         !(wanted > copies * c.outputTokensPerMonth)) {
@@ -122,9 +122,8 @@ void limitWorkloadToCapacity(PlanResult &r) {
         (percent < 1 ? std::string("under 1") : std::to_string(percent)) +
         "% of the workload's output: " + tokenCountText(c.outputTokensPerMonth) + " of " +
         tokenCountText(wanted) + " output tokens a month (throughput model at the " +
-        formatDouble("%.0f", r.scenario.workload.targetSecondsPerOutputToken * 1e3) +
-        " ms target, " + std::to_string(int(c.utilisation * 100 + 0.5)) +
-        "% utilisation); carrying it takes " +
+        msText(r.scenario.workload.targetSecondsPerOutputToken) + " ms target, " +
+        std::to_string(int(c.utilisation * 100 + 0.5)) + "% utilisation); carrying it takes " +
         (c.replicasForWorkload > 1 ? groupedText(c.replicasForWorkload) +
                                          " copies of this layout (the GPU count on auto finds "
                                          "them)"

@@ -367,6 +367,13 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         out << "; sliding window " << groupedText(m.cache.windowBytesPerToken)
             << " B per token up to " << groupedText(m.cache.windowTokens) << " tokens";
     }
+    if (m.attentionDp > 1) {
+        out << "\n          each of the " << m.attentionDp
+            << " attention DP ranks holds its own sequences: the per-GPU KV below is one rank's "
+            << groupedText(ceilDiv(ceilDiv(w.concurrency, std::max(p.replicas, 1u)),
+                                   std::uint64_t(m.attentionDp)))
+            << " of " << groupedText(ceilDiv(w.concurrency, std::max(p.replicas, 1u)));
+    }
     out << "\n\n";
 
     out << std::left << std::setw(kLabelWidth) << "Memory per GPU (most loaded GPU)" << std::right
@@ -506,15 +513,13 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
                "users' sum)\n";
         if (cap.batch == 0) {
             // Nothing meets the target: no capacity, and no band of nothing to print.
-            out << "          capacity at "
-                << formatDouble("%.0f", cap.targetSecondsPerOutputToken * 1000)
+            out << "          capacity at " << msText(cap.targetSecondsPerOutputToken)
                 << " ms per output token: none ("
                 << (cap.memoryMaxBatch == 0 ? "the KV room holds no sequence of the full context"
                                             : "even one sequence decodes slower than that")
                 << ")\n\n";
         } else {
-            out << "          capacity at "
-                << formatDouble("%.0f", cap.targetSecondsPerOutputToken * 1000)
+            out << "          capacity at " << msText(cap.targetSecondsPerOutputToken)
                 << " ms per output token: " << countText(cap.batch, "sequence") << perReplica
                 << ", " << formatDouble("%.0f", cap.servingOutputTokensPerSecond)
                 << " output tokens/s served\n";

@@ -89,7 +89,9 @@ std::string attentionDpProblem(const ModelSpec &model, const Parallelism &par) {
     }
     if (par.pp > 1) {
         return "attention DP " + std::to_string(par.dp) + " with PP " + std::to_string(par.pp) +
-               ": HostPlan plans attention DP within one pipeline stage (PP 1)";
+               " (TP " + std::to_string(par.tp) + " x PP " + std::to_string(par.pp) +
+               "): HostPlan plans attention DP within one pipeline stage, so TP must span every "
+               "GPU of the replica";
     }
     if (!model.isMoe()) {
         return "attention DP " + std::to_string(par.dp) +

@@ -381,8 +381,14 @@ MemoryBreakdown computeMemory(const ModelSpec &model, const GpuSpec &gpu, const 
         saturatingMul(m.cache.stateBytesPerSequencePerGpu, m.cache.stateSlotsPerRequest), conc);
     m.perGpu.activations = t.activationPeak;
     m.perGpu.runtime = t.runtime();
-    m.total.kvCache = saturatingMul(m.perGpu.kvCache, gpus);
-    m.total.state = saturatingMul(m.perGpu.state, gpus);
+    // Every sequence is held by the GPUs of one attention group (all tp x pp without DP).
+    const std::uint64_t holders = std::max<std::uint64_t>(gpus / m.attentionDp, 1);
+    const std::uint64_t allSeqs = scenario.workload.concurrency;
+    m.total.kvCache = saturatingMul(saturatingMul(kvSeqGpu, allSeqs), holders);
+    m.total.state = saturatingMul(saturatingMul(saturatingMul(m.cache.stateBytesPerSequencePerGpu,
+                                                              m.cache.stateSlotsPerRequest),
+                                                allSeqs),
+                                  holders);
     m.total.activations = saturatingMul(m.perGpu.activations, gpus);
     m.total.runtime = saturatingMul(m.perGpu.runtime, gpus);
 

@@ -20,6 +20,13 @@ inline std::string formatDouble(const char *format, double value) {
     return buf;
 }
 
+/// A time per output token in milliseconds, no unit: whole milliseconds from 1 ms ("50"), two
+/// decimals below ("0.40"), so a sub-millisecond target never reads "0".
+inline std::string msText(double seconds) {
+    const double ms = seconds * 1e3;
+    return formatDouble(ms >= 1 || ms == 0 ? "%.0f" : "%.2f", ms);
+}
+
 /// `bytes` in GiB (2^30 B) with two decimals, as the plan's notes give memory: "1.25 GiB".
 inline std::string gibNoteText(std::uint64_t bytes) {
     return formatDouble("%.2f GiB", double(bytes) / 1073741824.0);

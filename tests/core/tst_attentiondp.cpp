@@ -297,6 +297,15 @@ class tst_AttentionDp : public QObject {
         std::ostringstream text;
         writePlanText(p, text);
         QVERIFY(text.str().find("attention DP 8") != std::string::npos);
+        // A cap the user gives keeps the replica's running sequences in every engine's terms:
+        // 2 per vLLM / TensorRT-LLM rank is SGLang's 16 and llama-server's 16 slots.
+        Scenario capped = s;
+        capped.engine.maxNumSeqs = 2;
+        const auto cappedCmds = serveCommands(planOf(capped), Catalogue::builtin());
+        QCOMPARE(flagValue(cappedCmds.at(0), "--max-num-seqs"), std::string("2"));
+        QCOMPARE(flagValue(cappedCmds.at(1), "--max-running-requests"), std::string("16"));
+        QCOMPARE(flagValue(cappedCmds.at(2), "--max_batch_size"), std::string("2"));
+        QCOMPARE(flagValue(cappedCmds.at(3), "-np"), std::string("16"));
         // The scenario round trip keeps the field.
         const auto back = parseScenario(scenarioToJson(s));
         QVERIFY(back.ok());
