@@ -105,8 +105,11 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
         row(Report::tr("State slots per request"), QString::number(defaults.stateSlotsPerRequest),
             engineDoc);
     }
-    row(Report::tr("KV block size"), Report::tr("%1 tokens").arg(defaults.kvBlockTokens),
-        engineDoc);
+    // The block the engine's own rules give this model (MLA's 64 under vLLM, FlashMLA's page),
+    // falling back to the engine's default where the terms carry none.
+    const std::uint32_t block =
+        p.memory.engine.kvBlockTokens ? p.memory.engine.kvBlockTokens : defaults.kvBlockTokens;
+    row(Report::tr("KV block size"), Report::tr("%1 tokens").arg(block), engineDoc);
     if (s.engine.prefillChunkTokens) {
         inputRow(Report::tr("Prefill chunk"),
                  Report::tr("%1 tokens").arg(groupedInt(*s.engine.prefillChunkTokens)));

@@ -42,7 +42,7 @@ constexpr std::uint32_t kMaxComputeCapabilityMajor = 15;
 
 /// The keys of a gpus.json entry (parseGpuEntry): any other is a typing error ("usd_per_gpu_
 /// hours") that would otherwise drop a figure without a word.
-constexpr std::array<std::string_view, 28> kGpuEntryKeys = {"id",
+constexpr std::array<std::string_view, 29> kGpuEntryKeys = {"id",
                                                             "name",
                                                             "aliases",
                                                             "vendor",
@@ -57,6 +57,7 @@ constexpr std::array<std::string_view, 28> kGpuEntryKeys = {"id",
                                                             "interconnect",
                                                             "interconnect_gb_per_s",
                                                             "gpus_per_node",
+                                                            "scale_up_domain_gpus",
                                                             "clustered_rentals",
                                                             "clustered_rentals_source",
                                                             "sm_count",
@@ -193,6 +194,7 @@ Result<GpuSpec> parseGpuEntry(const nlohmann::json &o, const std::string &path) 
     HOSTPLAN_TRY(ic, reqString(o, "interconnect", path));
     HOSTPLAN_TRY(icGbs, reqNumber(o, "interconnect_gb_per_s", path, 0.1, 1e5));
     HOSTPLAN_TRY(node, jsonfield::integer(o, "gpus_per_node", path, 1, 72, true));
+    HOSTPLAN_TRY(domain, jsonfield::integer(o, "scale_up_domain_gpus", path, 1, 576, false));
     HOSTPLAN_TRY(clustered, jsonfield::boolean(o, "clustered_rentals", path, false));
     std::string clusteredSource;
     if (clustered && !*clustered) {
@@ -237,6 +239,7 @@ Result<GpuSpec> parseGpuEntry(const nlohmann::json &o, const std::string &path) 
     g.interconnect = ic;
     g.interconnectBytesPerS = icGbs * 1e9;
     g.gpusPerNode = std::uint32_t(*node);
+    g.scaleUpDomainGpus = std::uint32_t(domain.value_or(0));
     g.clusteredRentals = clustered.value_or(true);
     g.clusteredRentalsSource = clusteredSource;
     g.smCount = sms;
@@ -283,6 +286,9 @@ nlohmann::json gpuToJson(const GpuSpec &g) {
         {"sm_count_as_of", g.smCountAsOf},
         {"source", g.source},
         {"as_of", g.asOf}};
+    if (g.scaleUpDomainGpus) {
+        o["scale_up_domain_gpus"] = g.scaleUpDomainGpus;
+    }
     if (!g.clusteredRentals) {
         o["clustered_rentals"] = false;
         o["clustered_rentals_source"] = g.clusteredRentalsSource;

@@ -26,6 +26,15 @@ struct GpuSpec {
     std::string interconnect;            ///< e.g. "NVLink 4 (900 GB/s)"
     double interconnectBytesPerS = 0;    ///< per-GPU scale-up bandwidth, bytes/s (one way)
     std::uint32_t gpusPerNode = 8;       ///< GPUs in the usual rental node / tray
+    /// GPUs one scale-up (NVLink) domain joins when it spans several nodes (gpus.json
+    /// scale_up_domain_gpus: 72 for a GB200 / GB300 NVL72 rack of 18 four-GPU trays, NVIDIA's
+    /// NVL72 data sheet); 0 = the node is the domain. TP inside it runs over NVLink at
+    /// interconnectBytesPerS, not over the network between nodes.
+    std::uint32_t scaleUpDomainGpus = 0;
+    /// The GPUs TP reaches over the scale-up link: the domain, else the node.
+    std::uint32_t scaleUpGpus() const {
+        return scaleUpDomainGpus > gpusPerNode ? scaleUpDomainGpus : gpusPerNode;
+    }
     /// Whether providers rent this GPU in nodes they cluster over a scale-out fabric
     /// (InfiniBand / RoCE between nodes): true for data-centre nodes (the default); false for
     /// consumer and workstation cards, rented as single machines of one to eight cards with no

@@ -479,7 +479,14 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
             std::to_string(inst) + ": engines launch per node (e.g. SGLang --nnodes), so rent " +
             countText(ceilDiv(r.layout.gpuCount(), inst) * inst, "GPU") + " or change the count");
     }
-    if (r.layout.tp > inst) {
+    if (r.layout.tp > inst && r.layout.tp <= gpu.scaleUpDomainGpus) {
+        r.warnings.push_back("TP " + std::to_string(r.layout.tp) + " spans " +
+                             std::to_string((r.layout.tp + inst - 1) / inst) + " nodes of " +
+                             countText(inst, "GPU") + " inside one NVLink domain of " +
+                             countText(gpu.scaleUpDomainGpus, "GPU") +
+                             ": the all-reduces stay on NVLink if the nodes are rented in "
+                             "the same domain (rack)");
+    } else if (r.layout.tp > inst) {
         r.warnings.push_back("TP " + std::to_string(r.layout.tp) + " spans " +
                              std::to_string((r.layout.tp + inst - 1) / inst) + " nodes of " +
                              countText(inst, "GPU") +

@@ -457,7 +457,8 @@ ServingModel::ServingModel(const ModelSpec &model, const GpuSpec &gpu, const Par
     // nodes over the NIC (400 Gb/s per GPU, 30 us).
     const GpuTraits &traits = gpuTraits(engine, gpu);
     const bool pcie = traits.pcie;
-    if (par.tp > std::max<std::uint32_t>(gpusPerNode, 1)) {
+    // TP inside the GPU's scale-up domain (an NVL72 rack of 4-GPU trays) stays on NVLink.
+    if (par.tp > std::max<std::uint32_t>({gpusPerNode, gpu.scaleUpDomainGpus, 1})) {
         f.linkBytesPerS = 50e9 * 0.8;
         f.allReduceLatencyS = 30e-6;
     } else if (pcie) {
