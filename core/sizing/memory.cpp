@@ -141,6 +141,10 @@ std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelis
         const std::uint64_t split = attentionDpSplit(g.role, par, engine); // tp without DP
         b.perGpuBytes = g.placement == Placement::Replicated ? ceilDiv(b.totalBytes, pp)
                                                              : ceilDiv(b.totalBytes, split * pp);
+        if (par.dp > 1 && split == 1) {
+            // Whole on every GPU of its attention group: a copy per rank, as the tables say.
+            b.placement = Placement::Replicated;
+        }
         out.push_back(b);
     }
     return out;

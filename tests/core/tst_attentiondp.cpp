@@ -92,6 +92,13 @@ class tst_AttentionDp : public QObject {
         QCOMPARE(groupPerGpu(dp, GroupRole::RoutedExperts), (experts + 7) / 8);
         QCOMPARE(groupPerGpu(tp, GroupRole::RoutedExperts), (experts + 7) / 8);
         QCOMPARE(groupPerGpu(dp, GroupRole::Embedding), groupTotal(m, GroupRole::Embedding));
+        for (const GroupBytes &g : dp.groups) { // whole on each GPU reads "replicated"
+            if (g.role == GroupRole::Attention || g.role == GroupRole::RoutedExperts) {
+                QCOMPARE(int(g.placement),
+                         int(g.role == GroupRole::Attention ? Placement::Replicated
+                                                            : Placement::Sharded));
+            }
+        }
         // The whole deployment holds 8 copies of the attention and one of the experts.
         QVERIFY(dp.total.weights >= 8 * attention + experts);
         QCOMPARE(dp.attentionDp, 8u);
