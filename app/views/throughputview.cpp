@@ -22,6 +22,12 @@ namespace hostplan::ui {
 
 namespace {
 
+/// A latency target in milliseconds as the chart and tips print it: whole milliseconds from
+/// 1 ms, two decimals below (core util/numbertext.h msText's rule, in the locale's digits).
+QString targetMsText(double seconds) {
+    return numberText(seconds * 1e3, seconds >= 1e-3 ? 0 : 2);
+}
+
 QString rate(double tokensPerSecond) {
     return numberText(tokensPerSecond, tokensPerSecond < 100 ? 1 : 0);
 }
@@ -105,8 +111,7 @@ QString ThroughputView::tipForBatch(double batch) const {
     }
     if (!p.withinTarget) {
         text += tr("\nSlower than the %1 ms target per output token")
-                    .arg(numberText(t.capacity.targetSecondsPerOutputToken * 1e3,
-                                    t.capacity.targetSecondsPerOutputToken >= 1e-3 ? 0 : 2));
+                    .arg(targetMsText(t.capacity.targetSecondsPerOutputToken));
     }
     return text;
 }
@@ -199,8 +204,7 @@ void ThroughputView::rebuild() {
         double(cap.latencyMaxBatch) <= maxBatch) {
         marker(c, x, yUser, double(cap.latencyMaxBatch), yUser->max(),
                tr("%1 ms target (%2)")
-                   .arg(numberText(cap.targetSecondsPerOutputToken * 1e3,
-                                   cap.targetSecondsPerOutputToken >= 1e-3 ? 0 : 2))
+                   .arg(targetMsText(cap.targetSecondsPerOutputToken))
                    .arg(groupedInt(cap.latencyMaxBatch)),
                QColor(0x2a, 0x7a, 0x2a));
     }

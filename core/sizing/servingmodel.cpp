@@ -403,7 +403,7 @@ ServingModel::ServingModel(const ModelSpec &model, const GpuSpec &gpu, const Par
     f.tp = std::max<std::uint32_t>(par.tp, 1);
     f.pp = std::max<std::uint32_t>(par.pp, 1);
     f.ep = std::max<std::uint32_t>(par.ep, 1);
-    f.dp = par.dp > 1 && par.tp % par.dp == 0 ? par.dp : 1;
+    f.dp = f.tp / std::max<std::uint32_t>(par.attentionTp(), 1); // 1 without attention DP
     f.hidden = model.hiddenSize;
     f.layersStage = std::ceil(double(std::max<std::uint32_t>(model.numLayers, 1)) / f.pp);
     f.moeLayersStage = double(model.experts.moeLayers) / f.pp;
