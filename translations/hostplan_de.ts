@@ -1399,10 +1399,6 @@ Quelle: %6 (Stand %7)</translation>
         <translation>SGLang-Regeln auf %1 ändern</translation>
     </message>
     <message>
-        <source>a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
-        <translation>ein von HostPlan modelliertes vLLM-Release: 0.24, 0.22, 0.21, 0.19, 0.11, 0.7 (V1), 0.6.5 oder 0.6.4 (V0); ab 0.21 zieht vLLM seine Schätzung des CUDA-Graph-Speichers vom KV-Cache-Budget ab</translation>
-    </message>
-    <message>
         <source>The SGLang release whose start-up memory rules size an SGLang plan. The default --mem-fraction-static follows a table by TP size up to v0.4.7, a memory tier&apos;s reserve from v0.4.7.post1 and PR #10975&apos;s reserve from v0.5.3; from v0.5.10 the server captures piecewise CUDA graphs and reserves 8 MiB per capture size; from v0.5.14 a draft model&apos;s weights and KV cache come out of that fraction instead of the rest of the GPU.</source>
         <translation>Das SGLang-Release, dessen Start-Speicherregeln einen SGLang-Plan bemessen. Das voreingestellte --mem-fraction-static folgt bis v0.4.7 einer Tabelle nach TP-Größe, ab v0.4.7.post1 der Reserve einer Speicherstufe und ab v0.5.3 der Reserve aus PR #10975; ab v0.5.10 erfasst der Server stückweise CUDA-Graphen und reserviert 8 MiB je Erfassungsgröße; ab v0.5.14 kommen Gewichte und KV-Cache eines Draft-Modells aus diesem Anteil statt aus dem Rest der GPU.</translation>
     </message>
@@ -1423,10 +1419,6 @@ Quelle: %6 (Stand %7)</translation>
         <translation>Attention-Gruppen (DP-Ränge)</translation>
     </message>
     <message>
-        <source>off (0 or 1): every GPU of the replica splits every attention layer.</source>
-        <translation>aus (0 oder 1): jede GPU der Replik teilt jede Attention-Schicht.</translation>
-    </message>
-    <message>
         <source>&amp;Attention DP</source>
         <translation>&amp;Attention-DP</translation>
     </message>
@@ -1437,6 +1429,46 @@ Quelle: %6 (Stand %7)</translation>
     <message>
         <source>; attention DP %1 (TP %2 per attention group)</source>
         <translation>; Attention-DP %1 (TP %2 je Attention-Gruppe)</translation>
+    </message>
+    <message>
+        <source>a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7 (V1), 0.6.5 or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
+        <translation>ein vLLM-Release, das HostPlan modelliert: 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7 (V1), 0.6.5 oder 0.6.4 (V0); ab 0.21 nimmt vLLM seine Schätzung des CUDA-Graph-Speichers aus dem KV-Cache-Budget</translation>
+    </message>
+    <message>
+        <source>DeepEP low latency</source>
+        <translation>DeepEP Low-Latency</translation>
+    </message>
+    <message>
+        <source>DeepEP high throughput</source>
+        <translation>DeepEP High-Throughput</translation>
+    </message>
+    <message>
+        <source>The kernels that send tokens to the experts&apos; GPUs under expert parallelism</source>
+        <translation>Die Kernel, die Tokens bei Expertenparallelität an die GPUs der Experten senden</translation>
+    </message>
+    <message>
+        <source>The MoE all-to-all backend of an expert-parallel layout (vLLM --all2all-backend, used with attention DP; SGLang --moe-a2a-backend deepep --deepep-mode). DeepEP needs EP over all TP GPUs. vLLM: its buffers count inside the KV budget, the low-latency kernels use a batched expert workspace and, from v0.20, 256 tokens per step by default. SGLang: the shared experts are whole on every GPU, and the normal (high-throughput) mode turns CUDA graphs off.</source>
+        <translation>Das MoE-All-to-All-Backend eines expertenparallelen Layouts (vLLM --all2all-backend, mit Attention-DP genutzt; SGLang --moe-a2a-backend deepep --deepep-mode). DeepEP braucht EP über alle TP-GPUs. vLLM: seine Puffer zählen im KV-Budget, die Low-Latency-Kernel nutzen einen gebündelten Experten-Arbeitsspeicher und ab v0.20 standardmäßig 256 Tokens je Schritt. SGLang: die geteilten Experten liegen vollständig auf jeder GPU, und der normale (High-Throughput-)Modus schaltet CUDA-Graphen ab.</translation>
+    </message>
+    <message>
+        <source>engine default, DeepEP low latency or DeepEP high throughput</source>
+        <translation>Engine-Standard, DeepEP Low-Latency oder DeepEP High-Throughput</translation>
+    </message>
+    <message>
+        <source>engine default: vLLM&apos;s allgather-reducescatter (naive before v0.11), SGLang&apos;s all-reduce over TP.</source>
+        <translation>Engine-Standard: vLLMs Allgather-Reducescatter (vor v0.11 naive), SGLangs All-Reduce über TP.</translation>
+    </message>
+    <message>
+        <source>MoE all-to-all</source>
+        <translation>MoE-All-to-All</translation>
+    </message>
+    <message>
+        <source>Change the MoE all-to-all backend to %1</source>
+        <translation>MoE-All-to-All-Backend auf %1 ändern</translation>
+    </message>
+    <message>
+        <source>auto (0): where HostPlan chooses the layout it also tries DP = TP for an MoE model and keeps the cheaper; where you give TP, none. 1: none, every GPU of the replica splits every attention layer.</source>
+        <translation>auto (0): wo HostPlan das Layout wählt, probiert es für ein MoE-Modell auch DP = TP und behält das günstigere; wo Sie TP angeben, keine. 1: keine, jede GPU der Replik teilt jede Attention-Schicht.</translation>
     </message>
 </context>
 <context>
@@ -4302,6 +4334,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>No call on capacity against break-even: no API price or GPU-hour rate, no fit or no capacity.</source>
         <translation>Keine Aussage zur Kapazität gegenüber dem Break-even: kein API-Preis oder GPU-Stundenpreis, keine passende Konfiguration oder keine Kapazität.</translation>
+    </message>
+    <message>
+        <source>DeepEP&apos;s all-to-all buffers (%1 per GPU) are allocated as the model loads, inside the KV budget.</source>
+        <translation>DeepEPs All-to-All-Puffer (%1 je GPU) werden beim Laden des Modells angelegt, innerhalb des KV-Budgets.</translation>
     </message>
 </context>
 <context>

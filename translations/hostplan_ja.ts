@@ -1399,10 +1399,6 @@ Source: %6 (as of %7)</source>
         <translation>SGLang の規則を %1 に変更</translation>
     </message>
     <message>
-        <source>a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
-        <translation>HostPlan がモデル化する vLLM リリース：0.24、0.22、0.21、0.19、0.11、0.7（V1）、0.6.5、0.6.4（V0）。0.21 以降、vLLM は CUDA グラフメモリの見積もりを KV キャッシュ予算から差し引きます</translation>
-    </message>
-    <message>
         <source>The SGLang release whose start-up memory rules size an SGLang plan. The default --mem-fraction-static follows a table by TP size up to v0.4.7, a memory tier&apos;s reserve from v0.4.7.post1 and PR #10975&apos;s reserve from v0.5.3; from v0.5.10 the server captures piecewise CUDA graphs and reserves 8 MiB per capture size; from v0.5.14 a draft model&apos;s weights and KV cache come out of that fraction instead of the rest of the GPU.</source>
         <translation>SGLang プランの規模を決める SGLang リリースの起動時メモリ規則。既定の --mem-fraction-static は v0.4.7 までは TP サイズの表、v0.4.7.post1 からはメモリ階層ごとの予約、v0.5.3 からは PR #10975 の予約に従います。v0.5.10 からサーバーは区分 CUDA グラフをキャプチャし、キャプチャサイズごとに 8 MiB を予約します。v0.5.14 からはドラフトモデルの重みと KV キャッシュが GPU の残りではなくこの割合から割り当てられます。</translation>
     </message>
@@ -1423,10 +1419,6 @@ Source: %6 (as of %7)</source>
         <translation>アテンション・グループ（DP ランク）</translation>
     </message>
     <message>
-        <source>off (0 or 1): every GPU of the replica splits every attention layer.</source>
-        <translation>オフ（0 または 1）：レプリカのすべての GPU が各アテンション層を分割します。</translation>
-    </message>
-    <message>
         <source>&amp;Attention DP</source>
         <translation>アテンション DP(&amp;A)</translation>
     </message>
@@ -1437,6 +1429,46 @@ Source: %6 (as of %7)</source>
     <message>
         <source>; attention DP %1 (TP %2 per attention group)</source>
         <translation>；アテンション DP %1（アテンション・グループごとに TP %2）</translation>
+    </message>
+    <message>
+        <source>a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7 (V1), 0.6.5 or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
+        <translation>HostPlan がモデル化する vLLM リリース：0.24、0.22、0.21、0.19、0.11、0.8、0.7（V1）、0.6.5 または 0.6.4（V0）。0.21 以降の vLLM は CUDA グラフのメモリ見積りを KV キャッシュ予算から差し引きます</translation>
+    </message>
+    <message>
+        <source>DeepEP low latency</source>
+        <translation>DeepEP 低レイテンシ</translation>
+    </message>
+    <message>
+        <source>DeepEP high throughput</source>
+        <translation>DeepEP 高スループット</translation>
+    </message>
+    <message>
+        <source>The kernels that send tokens to the experts&apos; GPUs under expert parallelism</source>
+        <translation>エキスパート並列でトークンをエキスパートの GPU に送るカーネル</translation>
+    </message>
+    <message>
+        <source>The MoE all-to-all backend of an expert-parallel layout (vLLM --all2all-backend, used with attention DP; SGLang --moe-a2a-backend deepep --deepep-mode). DeepEP needs EP over all TP GPUs. vLLM: its buffers count inside the KV budget, the low-latency kernels use a batched expert workspace and, from v0.20, 256 tokens per step by default. SGLang: the shared experts are whole on every GPU, and the normal (high-throughput) mode turns CUDA graphs off.</source>
+        <translation>エキスパート並列レイアウトの MoE all-to-all バックエンド（vLLM --all2all-backend、アテンション DP と併用；SGLang --moe-a2a-backend deepep --deepep-mode）。DeepEP は全 TP GPU にわたる EP が必要です。vLLM：そのバッファは KV 予算の内側に数えられ、低レイテンシ・カーネルはバッチ形式のエキスパート作業領域を使い、v0.20 以降は既定で 1 ステップ 256 トークンです。SGLang：共有エキスパートは各 GPU に丸ごと置かれ、normal（高スループット）モードは CUDA グラフを無効にします。</translation>
+    </message>
+    <message>
+        <source>engine default, DeepEP low latency or DeepEP high throughput</source>
+        <translation>エンジン既定、DeepEP 低レイテンシ、または DeepEP 高スループット</translation>
+    </message>
+    <message>
+        <source>engine default: vLLM&apos;s allgather-reducescatter (naive before v0.11), SGLang&apos;s all-reduce over TP.</source>
+        <translation>エンジン既定：vLLM の allgather-reducescatter（v0.11 より前は naive）、SGLang の TP 上の all-reduce。</translation>
+    </message>
+    <message>
+        <source>MoE all-to-all</source>
+        <translation>MoE all-to-all</translation>
+    </message>
+    <message>
+        <source>Change the MoE all-to-all backend to %1</source>
+        <translation>MoE all-to-all バックエンドを %1 に変更</translation>
+    </message>
+    <message>
+        <source>auto (0): where HostPlan chooses the layout it also tries DP = TP for an MoE model and keeps the cheaper; where you give TP, none. 1: none, every GPU of the replica splits every attention layer.</source>
+        <translation>自動（0）：HostPlan がレイアウトを選ぶ場合、MoE モデルでは DP = TP も試し、安い方を残します。TP を指定した場合はなし。1：なし、レプリカのすべての GPU が各アテンション層を分割します。</translation>
     </message>
 </context>
 <context>
@@ -4302,6 +4334,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>No call on capacity against break-even: no API price or GPU-hour rate, no fit or no capacity.</source>
         <translation>容量と損益分岐点の比較はできません: API 価格または GPU 時間単価がない、収まらない、または容量がありません。</translation>
+    </message>
+    <message>
+        <source>DeepEP&apos;s all-to-all buffers (%1 per GPU) are allocated as the model loads, inside the KV budget.</source>
+        <translation>DeepEP の all-to-all バッファ（GPU あたり %1）はモデルの読み込み時に確保され、KV 予算の内側に数えられます。</translation>
     </message>
 </context>
 <context>

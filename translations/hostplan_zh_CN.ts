@@ -1399,10 +1399,6 @@ Source: %6 (as of %7)</source>
         <translation>将 SGLang 规则改为 %1</translation>
     </message>
     <message>
-        <source>a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
-        <translation>HostPlan 建模的 vLLM 版本：0.24、0.22、0.21、0.19、0.11、0.7（V1）、0.6.5 或 0.6.4（V0）；从 0.21 起 vLLM 从 KV 缓存预算中扣除其 CUDA 图内存估算</translation>
-    </message>
-    <message>
         <source>The SGLang release whose start-up memory rules size an SGLang plan. The default --mem-fraction-static follows a table by TP size up to v0.4.7, a memory tier&apos;s reserve from v0.4.7.post1 and PR #10975&apos;s reserve from v0.5.3; from v0.5.10 the server captures piecewise CUDA graphs and reserves 8 MiB per capture size; from v0.5.14 a draft model&apos;s weights and KV cache come out of that fraction instead of the rest of the GPU.</source>
         <translation>决定 SGLang 方案规模的 SGLang 版本的启动内存规则。默认 --mem-fraction-static 在 v0.4.7 及之前按 TP 规模查表，从 v0.4.7.post1 起按显存档位预留，从 v0.5.3 起按 PR #10975 的预留；从 v0.5.10 起服务器捕获分段 CUDA 图并为每个捕获尺寸预留 8 MiB；从 v0.5.14 起草稿模型的权重和 KV 缓存从该比例中扣除，而不是占用 GPU 的其余部分。</translation>
     </message>
@@ -1423,10 +1419,6 @@ Source: %6 (as of %7)</source>
         <translation>注意力组（DP rank）</translation>
     </message>
     <message>
-        <source>off (0 or 1): every GPU of the replica splits every attention layer.</source>
-        <translation>关闭（0 或 1）：副本中的每个 GPU 都切分每一层注意力。</translation>
-    </message>
-    <message>
         <source>&amp;Attention DP</source>
         <translation>注意力 DP(&amp;A)</translation>
     </message>
@@ -1437,6 +1429,46 @@ Source: %6 (as of %7)</source>
     <message>
         <source>; attention DP %1 (TP %2 per attention group)</source>
         <translation>；注意力 DP %1（每个注意力组 TP %2）</translation>
+    </message>
+    <message>
+        <source>a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7 (V1), 0.6.5 or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
+        <translation>HostPlan 建模的 vLLM 版本：0.24、0.22、0.21、0.19、0.11、0.8、0.7（V1）、0.6.5 或 0.6.4（V0）；从 0.21 起 vLLM 把 CUDA graph 内存估计从 KV 缓存预算中扣除</translation>
+    </message>
+    <message>
+        <source>DeepEP low latency</source>
+        <translation>DeepEP 低延迟</translation>
+    </message>
+    <message>
+        <source>DeepEP high throughput</source>
+        <translation>DeepEP 高吞吐</translation>
+    </message>
+    <message>
+        <source>The kernels that send tokens to the experts&apos; GPUs under expert parallelism</source>
+        <translation>在专家并行下把 token 发送到专家所在 GPU 的内核</translation>
+    </message>
+    <message>
+        <source>The MoE all-to-all backend of an expert-parallel layout (vLLM --all2all-backend, used with attention DP; SGLang --moe-a2a-backend deepep --deepep-mode). DeepEP needs EP over all TP GPUs. vLLM: its buffers count inside the KV budget, the low-latency kernels use a batched expert workspace and, from v0.20, 256 tokens per step by default. SGLang: the shared experts are whole on every GPU, and the normal (high-throughput) mode turns CUDA graphs off.</source>
+        <translation>专家并行布局的 MoE all-to-all 后端（vLLM --all2all-backend，与注意力 DP 一起使用；SGLang --moe-a2a-backend deepep --deepep-mode）。DeepEP 需要 EP 覆盖全部 TP GPU。vLLM：其缓冲区计入 KV 预算，低延迟内核使用批量专家工作区，并从 v0.20 起默认每步 256 个 token。SGLang：共享专家在每个 GPU 上完整保存，normal（高吞吐）模式关闭 CUDA graph。</translation>
+    </message>
+    <message>
+        <source>engine default, DeepEP low latency or DeepEP high throughput</source>
+        <translation>引擎默认、DeepEP 低延迟或 DeepEP 高吞吐</translation>
+    </message>
+    <message>
+        <source>engine default: vLLM&apos;s allgather-reducescatter (naive before v0.11), SGLang&apos;s all-reduce over TP.</source>
+        <translation>引擎默认：vLLM 的 allgather-reducescatter（v0.11 之前为 naive），SGLang 在 TP 上的 all-reduce。</translation>
+    </message>
+    <message>
+        <source>MoE all-to-all</source>
+        <translation>MoE all-to-all</translation>
+    </message>
+    <message>
+        <source>Change the MoE all-to-all backend to %1</source>
+        <translation>将 MoE all-to-all 后端改为 %1</translation>
+    </message>
+    <message>
+        <source>auto (0): where HostPlan chooses the layout it also tries DP = TP for an MoE model and keeps the cheaper; where you give TP, none. 1: none, every GPU of the replica splits every attention layer.</source>
+        <translation>自动（0）：由 HostPlan 选择布局时，对 MoE 模型也尝试 DP = TP 并保留更便宜者；您指定 TP 时则不使用。1：不使用，副本中的每个 GPU 都切分每一层注意力。</translation>
     </message>
 </context>
 <context>
@@ -4302,6 +4334,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>No call on capacity against break-even: no API price or GPU-hour rate, no fit or no capacity.</source>
         <translation>无法判断容量与盈亏平衡点的关系：没有 API 价格或 GPU 小时价格、方案放不下或没有容量。</translation>
+    </message>
+    <message>
+        <source>DeepEP&apos;s all-to-all buffers (%1 per GPU) are allocated as the model loads, inside the KV budget.</source>
+        <translation>DeepEP 的 all-to-all 缓冲区（每 GPU %1）在模型加载时分配，计入 KV 预算。</translation>
     </message>
 </context>
 <context>

@@ -410,10 +410,11 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
         } else if (a == "--tp" || a == "--pp" || a == "--ep" || a == "--attention-dp" ||
                    a == "--gpus-per-node") {
             const std::uint64_t most = a == "--pp" ? 1024 : a == "--gpus-per-node" ? 72 : 4096;
-            if (!parseUint(v, n) || n > most) {
-                return a + ": must be a whole number from 0 (" +
-                       (a == "--attention-dp" ? "none" : "chosen") + ") to " +
-                       std::to_string(most) + ", got " + quotedInput(v);
+            if (asciiLower(v) == "auto") {
+                n = 0; // chosen, as the help's "default auto" says
+            } else if (!parseUint(v, n) || n > most) {
+                return a + ": must be a whole number from 0 (chosen) to " + std::to_string(most) +
+                       ", got " + quotedInput(v);
             }
             (a == "--tp"             ? scenario.hardware.tp
              : a == "--pp"           ? scenario.hardware.pp
@@ -554,7 +555,8 @@ Plan options (applied after --scenario, so they override the file):
                            or --pp given, EP is 1 unless --ep is (the engines' default)
   --attention-dp N         attention data parallel for an MoE model: TP / N GPUs split each
                            attention layer and hold their own sequences' KV, the experts
-                           span all TP (vLLM -dp N, SGLang --enable-dp-attention); default 1
+                           span all TP (vLLM -dp N, SGLang --enable-dp-attention); default
+                           auto: none where TP is given, else the search also tries N = TP
   --gpus-per-node N        GPUs per node (default: the GPU's own)
   --context TOKENS         tokens per sequence (32k, 1M suffixes: k = 1024)
   --concurrency N          sequences in flight

@@ -50,12 +50,13 @@ bool parseDouble(const std::string &s, double &out) {
 
 namespace {
 
-constexpr std::array<std::string_view, 12> kEngineOptions = {"--engine",
+constexpr std::array<std::string_view, 13> kEngineOptions = {"--engine",
                                                              "--vllm-version",
                                                              "--sglang-version",
                                                              "--prefix-caching",
                                                              "--text-only",
                                                              "--cuda-graphs",
+                                                             "--moe-a2a-backend",
                                                              "--draft",
                                                              "--memory-fraction",
                                                              "--max-num-seqs",
@@ -115,6 +116,12 @@ std::string applyEngineOption(std::string_view option, const std::string &value,
         } else {
             engine.textOnly = on;
         }
+    } else if (a == "--moe-a2a-backend") {
+        auto backend = parseMoeA2a(value);
+        if (!backend.ok()) {
+            return a + ": " + backend.error().message;
+        }
+        engine.moeA2a = backend.value();
     } else if (a == "--draft") {
         engine.draft = value;
     } else if (a == "--memory-fraction") {
@@ -162,10 +169,11 @@ std::string engineOptionsUsage() {
                            0.24 (0.22's rules, the KV tokens logged as concurrency x
                            context), 0.22 (0.21's, memory fraction 0.92 by default), 0.21
                            (0.19's memory, the CUDA-graph estimate inside the budget),
-                           0.19 (default), 0.11, 0.7 (V1), 0.6.5 or 0.6.4 (V0), and that
-                           release's default batched tokens (max_num_seqs: the engine
-                           table's); another release (0.8.5, 0.23) follows the newest of
-                           these at or before it, which the plan's engine version names
+                           0.19 (default), 0.11 (also 0.9.2 to 0.10.x), 0.8, 0.7 (V1),
+                           0.6.5 or 0.6.4 (V0), and that release's default batched
+                           tokens (max_num_seqs: the engine table's); another release
+                           (0.8.5, 0.23) follows the newest of these at or before it,
+                           which the plan's engine version names
   --sglang-version V       the SGLang release whose start-up memory rules SGLang plans
                            follow, 0.4.0 or later (post releases count: 0.4.7.post1):
                            0.4 to 0.4.7 (default fraction by TP size), 0.4.7.post1 to
@@ -181,6 +189,11 @@ std::string engineOptionsUsage() {
   --cuda-graphs on|off     CUDA graphs (default on); off: vLLM --enforce-eager, SGLang
                            --disable-cuda-graph, TensorRT-LLM without cuda_graph_config:
                            no graph memory, slower small-batch decode (speed not modelled)
+  --moe-a2a-backend B      the MoE all-to-all backend with EP: default, deepep_low_latency or
+                           deepep_high_throughput (vLLM --all2all-backend, with attention DP;
+                           SGLang --moe-a2a-backend deepep --deepep-mode low_latency or
+                           normal): DeepEP's buffers, vLLM's batched expert workspace and
+                           256-token step from v0.20, SGLang's shared experts on every GPU
   --draft MODEL|eagle      a speculative-decoding draft model (catalogue id or path), or
                            an EAGLE head built from the model (engine.draft)
   --speculative-tokens N   tokens the draft (or the model's MTP layers) proposes per step,
@@ -259,6 +272,7 @@ std::string optionForField(const std::string &field) {
         {"engine.prefill_chunk_tokens", "--max-num-batched-tokens"},
         {"engine.text_only", "--text-only"},
         {"engine.cuda_graphs", "--cuda-graphs"},
+        {"engine.moe_a2a_backend", "--moe-a2a-backend"},
         {"pricing.usd_per_gpu_hour", "--usd-per-gpu-hour"},
     };
     const auto it = options.find(field);

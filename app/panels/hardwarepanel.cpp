@@ -139,7 +139,7 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
            "(n_routed_experts or num_local_experts); with TP or PP given, off (EP 1), as the "
            "engines start without their expert-parallel flag.")));
     form->addRow(tr("&EP"), m_ep);
-    m_attentionDp = autoSpin(4096, tr("off"),
+    m_attentionDp = autoSpin(4096, tr("auto"),
                              tr("Attention data parallel ranks (MoE models): TP / DP GPUs split "
                                 "each attention layer and hold their own sequences' KV"));
     m_attentionDp->setWhatsThis(fieldHelp(
@@ -148,7 +148,9 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
            "sequences, and the routed experts span all TP GPUs (vLLM --data-parallel-size with "
            "--enable-expert-parallel, SGLang --dp-size --enable-dp-attention). Must divide TP."),
         tr("attention groups (DP ranks)"),
-        tr("off (0 or 1): every GPU of the replica splits every attention layer.")));
+        tr("auto (0): where HostPlan chooses the layout it also tries DP = TP for an MoE model "
+           "and keeps the cheaper; where you give TP, none. 1: none, every GPU of the replica "
+           "splits every attention layer.")));
     form->addRow(tr("&Attention DP"), m_attentionDp);
     m_pp = autoSpin(1024, tr("auto"),
                     tr("Pipeline parallel size: stages across nodes; TP x PP = GPU count, at "
@@ -227,7 +229,7 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
            "profiles the activation peak (sampler warm-up, logits), what it counts as non-torch "
            "memory and how its MoE kernels lay out MXFP4 experts. Pick the release you will "
            "run; the defaults (max_num_seqs, batched tokens) are the same for every release."),
-        tr("a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.7 (V1), 0.6.5 or "
+        tr("a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7 (V1), 0.6.5 or "
            "0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache "
            "budget"),
         tr("default: v0.19's rules, the newest checked against whole start-up logs.")));
@@ -262,6 +264,25 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         tr("engine default, on or off"),
         tr("engine default: off for vLLM on a model with recurrent layers.")));
     form->addRow(tr("Prefix caching"), m_prefixCaching);
+    m_moeA2a = new ElidingComboBox;
+    m_moeA2a->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_moeA2a->setMinimumContentsLength(6);
+    m_moeA2a->addItem(tr("engine default"), QStringLiteral("default"));
+    m_moeA2a->addItem(tr("DeepEP low latency"), QStringLiteral("deepep_low_latency"));
+    m_moeA2a->addItem(tr("DeepEP high throughput"), QStringLiteral("deepep_high_throughput"));
+    m_moeA2a->setToolTip(tr("The kernels that send tokens to the experts' GPUs under expert "
+                            "parallelism"));
+    m_moeA2a->setWhatsThis(fieldHelp(
+        tr("The MoE all-to-all backend of an expert-parallel layout (vLLM --all2all-backend, "
+           "used with attention DP; SGLang --moe-a2a-backend deepep --deepep-mode). DeepEP "
+           "needs EP over all TP GPUs. vLLM: its buffers count inside the KV budget, the low-"
+           "latency kernels use a batched expert workspace and, from v0.20, 256 tokens per "
+           "step by default. SGLang: the shared experts are whole on every GPU, and the normal "
+           "(high-throughput) mode turns CUDA graphs off."),
+        tr("engine default, DeepEP low latency or DeepEP high throughput"),
+        tr("engine default: vLLM's allgather-reducescatter (naive before v0.11), SGLang's "
+           "all-reduce over TP.")));
+    form->addRow(tr("MoE all-to-all"), m_moeA2a);
     m_textOnly = new QCheckBox(tr("Serve text only"));
     m_textOnly->setToolTip(tr("vLLM: no vision tower is built, loaded or profiled"));
     m_textOnly->setWhatsThis(fieldHelp(
@@ -398,6 +419,15 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         }
         s.engine.prefixCaching = on;
         commit(s, tr("Change prefix caching to %1").arg(m_prefixCaching->itemText(index)));
+    });
+    connect(m_moeA2a, &QComboBox::activated, this, [this](int index) {
+        Scenario s = m_doc->scenario();
+        const auto a2a = parseMoeA2a(m_moeA2a->itemData(index).toString().toStdString());
+        if (!a2a.ok() || s.engine.moeA2a == a2a.value()) {
+            return;
+        }
+        s.engine.moeA2a = a2a.value();
+        commit(s, tr("Change the MoE all-to-all backend to %1").arg(m_moeA2a->itemText(index)));
     });
     connect(m_textOnly, &QCheckBox::clicked, this, [this](bool on) {
         Scenario s = m_doc->scenario();
@@ -585,6 +615,9 @@ void HardwarePanel::sync() {
         0, m_prefixCaching->findData(
                s.engine.prefixCaching ? QString::fromLatin1(*s.engine.prefixCaching ? "on" : "off")
                                       : QString())));
+    m_moeA2a->setCurrentIndex(
+        std::max(0, m_moeA2a->findData(QString::fromLatin1(moeA2aId(s.engine.moeA2a).data()))));
+    m_moeA2a->setEnabled(s.engine.engine != Engine::TensorRtLlm);
     m_textOnly->setChecked(s.engine.textOnly);
     m_textOnly->setEnabled(s.engine.engine == Engine::Vllm);
     if (!m_draft->hasFocus()) {

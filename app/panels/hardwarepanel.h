@@ -48,6 +48,9 @@ class HardwarePanel : public InputPanel {
     QComboBox *prefixCachingCombo() const { return m_prefixCaching; }
     /// Serve text only (scenario engine.text_only).
     QCheckBox *textOnlyCheck() const { return m_textOnly; }
+    /// The MoE all-to-all backend (scenario engine.moe_a2a_backend; item data: its id,
+    /// "default" first). Enabled for vLLM and SGLang.
+    QComboBox *moeA2aCombo() const { return m_moeA2a; }
     /// The speculative-decoding draft (scenario engine.draft).
     QLineEdit *draftEdit() const { return m_draft; }
     /// The llama.cpp release whose rules llama.cpp plans follow (scenario
@@ -89,6 +92,7 @@ class HardwarePanel : public InputPanel {
     QComboBox *m_sglangVersion;
     QComboBox *m_prefixCaching;
     QCheckBox *m_textOnly;
+    QComboBox *m_moeA2a;
     QLineEdit *m_draft;
     QSpinBox *m_llamaBuild;
 };

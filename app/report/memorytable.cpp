@@ -116,6 +116,12 @@ ReportTable memoryTable(const PlanResult &p) {
                   .arg(bytesText(double(e.activationMoe)), bytesText(double(e.activationSampler)),
                        signedBytesText(double(e.kvPoolBytes)), groupedInt(e.kvBytesPerToken),
                        groupedInt(e.draftKvBytesPerToken), groupedInt(e.kvTokens));
+    if (e.moeA2aBuffers > 0) {
+        t.note += QLatin1Char(' ') +
+                  Report::tr("DeepEP's all-to-all buffers (%1 per GPU) are allocated as the model "
+                             "loads, inside the KV budget.")
+                      .arg(bytesText(double(e.moeA2aBuffers)));
+    }
     if (m.cache.stateBytesPerSequencePerGpu > 0) {
         // A hybrid model: tokens x bytes per token is only the attention layers' share.
         t.note += QLatin1Char(' ') +

@@ -138,8 +138,22 @@ const std::vector<VllmRules> &vllmRuleSets() {
          0.9, 0, 0, true, true},
         {VllmProfile::V1, "0.11", "V1 (v0.11)",
          "vllm/v1/worker/gpu_worker.py @ 35d5cda1 determine_available_memory; "
-         "gpu_model_runner.py @ 4e179065 profile_run",
-         0.9, 0, 0, false, true},
+         "gpu_model_runner.py @ 4e179065 profile_run. v0.9.2 to v0.10.x measure from the same "
+         "baseline snapshot (PR #19312) and are planned with these rules: logs of v0.9.2 "
+         "(Qwen3-8B, A100 40GB) and v0.10.2 (Qwen3-235B-A22B FP8, 8x L40S) land within 1.4 %. "
+         "Before v0.11 the snapshot preceded NCCL's set-up (PR #25359), which on NVLink GPUs at "
+         "TP > 1 adds up to about 1.4 GiB inside the budget that these rules leave out",
+         0.9, 0, 0, false, true, "0.9.2,0.10,0.10.0,0.10.1,0.10.1.1,0.10.2"},
+        {VllmProfile::V1v08, "0.8", "V1 (v0.8)",
+         "vllm/v1/worker/gpu_worker.py determine_available_memory of v0.8.x (quoted as the "
+         "replaced text in PR #17122, May 2025); gpu_model_runner.py of v0.8.x profile_run and "
+         "_dummy_run (hidden_states[logit_indices]); v1/sample/ops/topk_topp_sampler.py of "
+         "v0.8.x (FlashInfer below 0.2.3, as the vLLM images ship it); the defaults of "
+         "arg_utils.py _set_default_args_v1 as v0.9.0 has them (max_num_seqs 256 below the "
+         "large-GPU class from PR #16158 in v0.8.4; A100 not large from PR #17885): v0.8.0 to "
+         "v0.8.3 took 1024 sequences on every GPU and v0.8.5 counted the A100 80GB as large. "
+         "Up to v0.9.1 (v0.9.2 measures from a snapshot, PR #19312: the 0.11 rules)",
+         0.9, 0, 0},
         {VllmProfile::V1Early, "0.7", "V1 (v0.7)",
          "vllm/v1/worker/gpu_worker.py of the v0.7 period (KuntaiDu/vllm @ fedd3692); "
          "max_num_batched_tokens 2048 for `vllm serve` (arg_utils.py _override_v1_engine_args)",
@@ -388,13 +402,15 @@ const std::vector<VllmArchitectureAdded> &vllmArchitecturesAdded() {
          "vllm-project/vllm issue #11559, a maintainer: supported since v0.6.6"},
         {"kimi_k2", "DeepseekV3ForCausalLM", VllmProfile::V0, true, "in v0.6.6",
          "Kimi K2's config names DeepseekV3ForCausalLM; vllm-project/vllm issue #11559"},
-        {"qwen3", "Qwen3ForCausalLM", VllmProfile::V1Early, true, "after v0.7",
+        {"qwen3", "Qwen3ForCausalLM", VllmProfile::V1v08, true, "by v0.8.5",
          "registry.py: absent from copies up to February 2025, present from April 2025; "
-         "Qwen3 was published on 2025-04-29"},
-        {"qwen3_moe", "Qwen3MoeForCausalLM", VllmProfile::V1Early, true, "after v0.7",
+         "Qwen3 was published on 2025-04-29, and vLLM 0.8.5 (vllm-project/vllm#17469) serves "
+         "it"},
+        {"qwen3_moe", "Qwen3MoeForCausalLM", VllmProfile::V1v08, true, "by v0.8.5",
          "registry.py: absent from copies up to February 2025, present from April 2025; "
-         "Qwen3 was published on 2025-04-29"},
-        {"gpt_oss", "GptOssForCausalLM", VllmProfile::V1Early, true, "in v0.10.1",
+         "Qwen3 was published on 2025-04-29, and vLLM 0.8.5 (vllm-project/vllm#17469) serves "
+         "it"},
+        {"gpt_oss", "GptOssForCausalLM", VllmProfile::V1, true, "in v0.10.1",
          "vLLM v0.10.1 release notes: GPT-OSS"},
         {"qwen3_next", "Qwen3NextForCausalLM", VllmProfile::V1, false, "by v0.11.0",
          "vLLM v0.11.0 release notes: Qwen3-Next, PR #24526"},
@@ -509,6 +525,54 @@ Result<Engine> parseEngine(std::string_view text) {
     return makeError("engine", "unknown engine '" + std::string(text) +
                                    "' (expected vllm, sglang or trtllm; llama.cpp plans one "
                                    "machine with hostplan-cli plan --engine llama.cpp)");
+}
+
+std::string_view moeA2aId(MoeA2a a2a) {
+    switch (a2a) {
+    case MoeA2a::DeepepLowLatency:
+        return "deepep_low_latency";
+    case MoeA2a::DeepepHighThroughput:
+        return "deepep_high_throughput";
+    case MoeA2a::Default:
+        break;
+    }
+    return "default";
+}
+
+Result<MoeA2a> parseMoeA2a(std::string_view text) {
+    const std::string s = asciiLower(text);
+    for (const MoeA2a a :
+         {MoeA2a::Default, MoeA2a::DeepepLowLatency, MoeA2a::DeepepHighThroughput}) {
+        if (s == moeA2aId(a)) {
+            return a;
+        }
+    }
+    if (s == "deepep_ll" || s == "low_latency" || s == "deepep") {
+        return MoeA2a::DeepepLowLatency;
+    }
+    if (s == "deepep_ht" || s == "normal") {
+        return MoeA2a::DeepepHighThroughput;
+    }
+    return makeError("moe_a2a_backend",
+                     "unknown MoE all-to-all backend '" + release::shownRelease(text) +
+                         "' (expected default, deepep_low_latency or deepep_high_throughput; "
+                         "also deepep_ll, deepep_ht, SGLang's deepep, low_latency, normal)");
+}
+
+std::string moeA2aProblem(Engine engine, MoeA2a a2a, std::uint32_t tp, std::uint32_t ep) {
+    if (a2a == MoeA2a::Default) {
+        return {};
+    }
+    const std::string backend(moeA2aId(a2a));
+    if (engine == Engine::TensorRtLlm || tp < 2) {
+        return {};
+    }
+    if (ep != tp) {
+        return "DeepEP (" + backend +
+               ") dispatches tokens between expert-parallel GPUs: it needs EP over all TP GPUs "
+               "of a stage (--ep equal to --tp; SGLang sets ep_size to tp_size)";
+    }
+    return {};
 }
 
 } // namespace hostplan

@@ -53,6 +53,15 @@ enum class VllmProfile {
     /// _report_kv_cache_config) instead of v0.19's num_blocks // groups x block, which for
     /// hybrid and sliding-window models counts a different figure (vllmReportedKvTokens).
     V1v24,
+    /// V1 as in v0.8 (v0.8.0 to v0.9.1; v0.9.2 to v0.10.x follow the v0.11 rules, see
+    /// vllmRuleSets): v0.7's worker (torch's allocated peak plus everything on the device outside
+    /// torch after the profile, so the CUDA context and the NCCL buffers count inside the
+    /// budget: PR #17122's diff quotes this gpu_worker.py text as still on main in May 2025),
+    /// the runner's persistent inputs_embeds, and a profile whose dummy run returns only the
+    /// sampled rows' hidden states (hidden_states[logit_indices] of min(max_num_seqs,
+    /// max_num_batched_tokens) rows), on which the sampler warm-up runs FlashInfer's
+    /// probabilities API (kVllm08SamplerBytesPerLogit).
+    V1v08,
     /// V1 v0.7: logits over every profiled token, no sampler run ("TODO(woosuk): Consider the
     /// memory usage of the sampler", v0.7 gpu_model_runner.py profile_run). The worker still
     /// charges as V0Legacy: torch's allocated peak since the profile began plus device used -
@@ -75,7 +84,8 @@ enum class VllmProfile {
 /// engine.vllm_version, `hostplan-cli --vllm-version`, the GUI's vLLM rules field).
 struct VllmRules {
     VllmProfile profile = VllmProfile::V1;
-    std::string_view id;     ///< JSON / CLI value: "0.24", "0.19", "0.11", "0.7", "0.6.5", "0.6.4"
+    /// JSON / CLI value: "0.24", "0.19", "0.11", "0.8", "0.7", "0.6.5", "0.6.4".
+    std::string_view id;
     std::string_view label;  ///< prose, as plans print it: "V1 (v0.19)"
     std::string_view source; ///< where these rules were read (file @ commit, PR)
     /// gpu_memory_utilization when the user gives none: 0.9 up to v0.21, 0.92 from v0.22
@@ -123,6 +133,26 @@ constexpr bool vllmV019Memory(VllmProfile p) {
 constexpr bool vllmGraphEstimateInBudget(VllmProfile p) {
     return p == VllmProfile::V1v21 || p == VllmProfile::V1v22 || p == VllmProfile::V1v24;
 }
+
+/// Whether `p`'s releases run the MoE layers sequence-parallel under attention DP with EP and
+/// an attention TP above 1, the shared experts whole on every GPU (vllm/config/parallel.py
+/// use_sequence_parallel_moe, PRs #24134 / #24982 of September 2025, with the
+/// allgather_reducescatter default of v0.11.0): the 0.11 rule sets and later.
+constexpr bool vllmSequenceParallelMoe(VllmProfile p) {
+    return p == VllmProfile::V1 || vllmV019Memory(p);
+}
+
+/// Whether `p`'s releases default max_num_batched_tokens to kVllmBatchedDpTokens in the
+/// batched DP MoE mode (DeepEP low-latency with attention DP and EP): v0.20 on, the 0.21 rule
+/// sets and later (PR #39107 of 2026-04-14 replaced the MoE DP chunking by that default).
+constexpr bool vllmBatchedDpDefaults(VllmProfile p) {
+    return p == VllmProfile::V1v21 || p == VllmProfile::V1v22 || p == VllmProfile::V1v24;
+}
+
+/// max_num_batched_tokens (and the cap on an unset max_num_seqs) vLLM takes in its batched DP
+/// MoE mode when the user gives none: SchedulerConfig.DEFAULT_MAX_NUM_BATCHED_TOKENS_FOR_
+/// BATCHED_DP (vllm/config/scheduler.py, 2026), the chunk VLLM_MOE_DP_CHUNK_SIZE held before.
+inline constexpr std::uint32_t kVllmBatchedDpTokens = 256;
 
 /// Whether `p` is one of the V0 engine's rule sets (v0.6.4 or v0.6.5: no chunked prefill up to
 /// 32k, no encoder profile HostPlan models).
@@ -485,7 +515,7 @@ std::string vllmArchitectureNote(std::string_view modelType, VllmProfile vllm);
 /// - vLLM: its documentation lists "Pipeline parallelism is not composable with speculative
 ///   decoding as of vllm<=0.15.0" (docs/features/speculative_decoding, Known Feature
 ///   Incompatibility); PR #32359 composed them for the V1 runner, so the 0.19 rules run them
-///   and the 0.11, 0.7 and V0 rules do not.
+///   and the 0.11, 0.8, 0.7 and V0 rules do not.
 std::string speculationPipelineProblem(Engine engine, VllmProfile vllm, std::uint32_t pp);
 
 /// Names for JSON and CLI: "vllm", "sglang", "trtllm".
@@ -497,5 +527,44 @@ std::string engineDisplayName(Engine engine);
 /// llama.cpp is planned (hostplan-cli plan --engine llama.cpp, the This card view), since a
 /// served-engine scenario cannot hold it.
 Result<Engine> parseEngine(std::string_view text);
+
+/// The all-to-all kernels an expert-parallel layout dispatches tokens to its experts with, as
+/// the user starts the engine (scenario engine.moe_a2a_backend, `--moe-a2a-backend`):
+/// vLLM `--all2all-backend` (VLLM_ALL2ALL_BACKEND before v0.11.1; vllm/config/parallel.py),
+/// SGLang `--moe-a2a-backend deepep --deepep-mode` (server_args.py from v0.4.10.post2,
+/// `--enable-deepep-moe` before). vLLM uses them with attention DP and EP only (its all2all
+/// manager serves the DP x TP expert group); SGLang with EP, which DeepEP sets to the TP size.
+enum class MoeA2a {
+    /// The engine's own: vLLM naive up to v0.10.x, allgather_reducescatter from v0.11.0;
+    /// SGLang none (the MoE layers reduce over TP).
+    Default,
+    /// DeepEP's low-latency kernels (vLLM deepep_low_latency; SGLang --deepep-mode low_latency,
+    /// which its default mode "auto" uses for decoding).
+    DeepepLowLatency,
+    /// DeepEP's high-throughput kernels (vLLM deepep_high_throughput; SGLang --deepep-mode
+    /// normal, which turns CUDA graphs off).
+    DeepepHighThroughput,
+};
+
+/// JSON / CLI id of `a2a`: "default", "deepep_low_latency", "deepep_high_throughput".
+std::string_view moeA2aId(MoeA2a a2a);
+/// An id of moeA2aId, case-insensitive; "deepep_ll" / "deepep_ht", SGLang's mode names
+/// ("low_latency", "normal") and its backend name "deepep" (its default mode, auto, decodes
+/// with the low-latency kernels: DeepepLowLatency) are accepted too. Error (field
+/// "moe_a2a_backend"): other text, with the ids and aliases.
+Result<MoeA2a> parseMoeA2a(std::string_view text);
+/// Why vLLM or SGLang cannot run `a2a` for an MoE model on a layout of `tp` GPUs per stage
+/// with `ep` (1 or tp): DeepEP dispatches between expert-parallel ranks, so over two GPUs or
+/// more it needs EP over all of them (SGLang forces ep_size = tp_size, server_args.py; vLLM
+/// uses its all-to-all backends with expert parallelism only). "" when it can: always for
+/// MoeA2a::Default, one GPU (nothing to dispatch) and TensorRT-LLM, whose plans ignore the
+/// setting (the plan says so, moea2a.h moeA2aNote).
+std::string moeA2aProblem(Engine engine, MoeA2a a2a, std::uint32_t tp, std::uint32_t ep);
+
+/// Tokens per rank SGLang's DeepEP low-latency dispatch holds:
+/// SGLANG_DEEPEP_NUM_MAX_DISPATCH_TOKENS_PER_RANK (environ.py @ 6559e43f, default 128); a
+/// decode batch above it on one rank fails DeepEP's assertion, so SGLang plans in that mode
+/// run at most this many sequences per rank and capture CUDA graphs up to it.
+inline constexpr std::uint32_t kSglangDeepepDispatchTokens = 128;
 
 } // namespace hostplan

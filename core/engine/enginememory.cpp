@@ -341,7 +341,17 @@ std::uint64_t mxfp4PaddingBytes(const ModelSpec &model, std::uint32_t tp, std::u
 }
 
 bool nvlinkGpu(const GpuSpec &gpu) {
-    return gpu.interconnect.find("NVLink") != std::string::npos;
+    // The catalogue's interconnect text leads with the GPU-to-GPU link: "NVLink 4, ..." for
+    // NVLink GPUs; PCIe cards name PCIe first and mention NVLink only as "no NVLink" or an
+    // optional two-card bridge, and "NVLink-C2C" (GH200) links the GPU to its CPU.
+    const auto startsWith = [&](std::string_view prefix) {
+        return gpu.interconnect.size() >= prefix.size() &&
+               std::equal(prefix.begin(), prefix.end(), gpu.interconnect.begin(),
+                          [](char p, char c) { return p == (c >= 'A' && c <= 'Z' ? c + 32 : c); });
+    };
+    const char next = gpu.interconnect.size() > 6 ? gpu.interconnect[6] : '\0';
+    return startsWith("nvlink") && (next == ' ' || (next >= '0' && next <= '9')) &&
+           !startsWith("nvlink bridge");
 }
 
 std::uint64_t ncclNvlsBufferBytes(const GpuSpec &gpu, std::uint32_t ranks) {
@@ -400,7 +410,8 @@ std::string vllmMambaPrefixCachingNote(const ModelSpec &model, bool prefixCachin
 
 std::string vllmSamplerNote(const EngineMemoryInput &in) {
     constexpr double kNoteFromGib = 1.0; // below, the two readings differ by under 0.65 GiB
-    if (in.vllmProfile != VllmProfile::V1 || !in.model) {
+    const bool v08 = in.vllmProfile == VllmProfile::V1v08;
+    if ((in.vllmProfile != VllmProfile::V1 && !v08) || !in.model) {
         return {};
     }
     const std::uint64_t rows = std::min<std::uint64_t>(in.maxNumSeqs, in.maxBatchedTokens);
@@ -408,6 +419,17 @@ std::string vllmSamplerNote(const EngineMemoryInput &in) {
     const std::uint64_t sorted = vllmSortSamplerBytes(rows, vocab);
     if (double(sorted) < gib(kNoteFromGib)) {
         return {};
+    }
+    if (v08) {
+        const std::uint64_t flash = rows * vocab * kVllm08SamplerBytesPerLogit;
+        return "vLLM's sampler warm-up: the v0.8 rules sample " + groupedText(rows) + " x " +
+               groupedText(vocab) +
+               " logits with FlashInfer, as the vLLM images of that period "
+               "do (" +
+               gibNoteText(flash) +
+               " of the profile peak); a pip install without FlashInfer sorts them (" +
+               gibNoteText(sorted) + "), so its KV pool is up to " + gibNoteText(sorted - flash) +
+               " smaller per GPU; --max-num-seqs shrinks either";
     }
     const std::uint64_t flash = rows * vocab * kVllmFlashInferSamplerBytesPerLogit;
     return "vLLM's sampler warm-up: the v0.11 rules sort " + groupedText(rows) + " x " +
@@ -566,7 +588,8 @@ std::uint64_t draftActivationBytes(const EngineMemoryInput &in, std::uint64_t to
 
 std::uint64_t forwardActivationBytes(const ModelSpec &model, std::uint64_t tokens, std::uint32_t tp,
                                      std::uint32_t ep, std::uint64_t moeChunkTokens,
-                                     std::uint64_t *moeOut, std::uint32_t attentionDp) {
+                                     std::uint64_t *moeOut, std::uint32_t attentionDp,
+                                     std::uint64_t batchedMoeWorkspace) {
     constexpr std::uint64_t kAct = 2; // bf16 activations
     const std::uint64_t H = model.hiddenSize;
     const std::uint64_t t = std::max<std::uint32_t>(tp, 1);
@@ -580,12 +603,15 @@ std::uint64_t forwardActivationBytes(const ModelSpec &model, std::uint64_t token
     std::uint64_t workspace = 0;
     const ExpertInfo &x = model.experts;
     if (x.routed && x.intermediate) {
-        const std::uint64_t gathered = tokens * dp; // every DP rank's tokens
+        // Every DP rank's tokens, except where DeepEP dispatches the rank's own.
+        const std::uint64_t gathered = batchedMoeWorkspace ? tokens : tokens * dp;
         const std::uint64_t k = std::max<std::uint32_t>(x.activePerToken, 1);
         const std::uint64_t N = 2 * std::uint64_t(x.intermediate) / (ep > 1 ? 1 : t);
         const std::uint64_t mc = moeChunkTokens ? std::min(gathered, moeChunkTokens) : gathered;
-        workspace = mc * k * std::max(N, H) * kAct + mc * k * (N / 2) * kAct + gathered * k * 8 +
-                    gathered * x.routed * 4;
+        workspace = batchedMoeWorkspace
+                        ? batchedMoeWorkspace + gathered * k * 8 + gathered * x.routed * 4
+                        : mc * k * std::max(N, H) * kAct + mc * k * (N / 2) * kAct +
+                              gathered * k * 8 + gathered * x.routed * 4;
         if (x.shared) {
             workspace += tokens * 3 * std::uint64_t(x.intermediate) * x.shared / attnTp * kAct;
         }

@@ -85,6 +85,10 @@ struct EngineMemoryInput {
     std::optional<std::uint64_t> activationOverride; ///< scenario activation_bytes_per_gpu
     std::optional<std::uint64_t> runtimeOverride;    ///< scenario runtime_bytes_per_gpu
     MoeKernel moeKernel = MoeKernel::Auto;
+    /// The MoE all-to-all backend (scenario engine.moe_a2a_backend): vLLM's DeepEP buffers and
+    /// batched expert workspace (vllmMoeA2aBufferBytes, vllmBatchedMoeWorkspaceBytes) under
+    /// attention DP with EP.
+    MoeA2a moeA2a = MoeA2a::Default;
     VllmProfile vllmProfile = kDefaultVllmProfile;       ///< scenario engine.vllm_version
     SglangProfile sglangProfile = kDefaultSglangProfile; ///< scenario engine.sglang_version
     /// Decoder layers of the pipeline stage the layout describes; 0 = ceil(layers / pp), the
@@ -127,7 +131,12 @@ struct EngineMemoryTerms {
     std::uint64_t nonTorch = 0;      ///< non-torch growth the engine's profile measures
     std::uint64_t cudaGraphs = 0;    ///< captured CUDA graphs
     bool graphsInsideBudget = false; ///< the engine takes graphs out of the KV pool
-    std::uint64_t runtime() const { return cudaContext + communication + nonTorch + cudaGraphs; }
+    /// vLLM, attention DP with EP on a DeepEP backend: the buffers DeepEP allocates outside
+    /// torch while the model loads, inside the budget (vllmMoeA2aBufferBytes); 0 elsewhere.
+    std::uint64_t moeA2aBuffers = 0;
+    std::uint64_t runtime() const {
+        return cudaContext + communication + nonTorch + cudaGraphs + moeA2aBuffers;
+    }
     // Profiled activation peak.
     std::uint64_t activationForward = 0; ///< forward peak at the batched tokens (dense / MoE)
     std::uint64_t activationMoe = 0;     ///< of which MoE workspace (top-k x intermediate)
@@ -366,8 +375,10 @@ std::uint64_t vllmMxfp4LayoutBytes(const ModelSpec &model, std::uint32_t tp, std
                                    LayerRange stage, MoeKernel kernel, const GpuSpec &gpu,
                                    VllmProfile profile);
 
-/// Whether `gpu` reaches its peers over NVLink (the catalogue's interconnect names it), so
-/// NCCL and vLLM's all-reduce paths use NVLink peer memory rather than PCIe or host memory.
+/// Whether `gpu` reaches its peers over NVLink: its interconnect text (a catalogue entry or
+/// the user's GPU file) leads with "NVLink" and a generation ("NVLink 4", "nvlink4"; any case);
+/// "no NVLink", an optional two-card bridge and GH200's NVLink-C2C to its CPU do not count. NCCL
+/// and vLLM's all-reduce paths then use NVLink peer memory rather than PCIe or host memory.
 bool nvlinkGpu(const GpuSpec &gpu);
 
 /// Device bytes per GPU of NCCL's NVLink SHARP (NVLS) buffers for a communicator of `ranks`
@@ -528,9 +539,13 @@ inline constexpr std::uint64_t kFusedMoeChunkTokens = 32768;
 /// rank: vLLM's naive and allgather-reducescatter all2all backends all-gather the DP ranks'
 /// hidden states and router logits before the experts (vllm/distributed/device_communicators/
 /// all2all.py NaiveAll2AllManager.dispatch), so the MoE terms above count tokens x attentionDp.
+/// `batchedMoeWorkspace` > 0 (vLLM's DeepEP low-latency format, vllmBatchedMoeWorkspaceBytes):
+/// the MoE layers dispatch the rank's own tokens, so nothing is gathered, and that workspace
+/// replaces the fused-MoE caches.
 std::uint64_t forwardActivationBytes(const ModelSpec &model, std::uint64_t tokens, std::uint32_t tp,
                                      std::uint32_t ep, std::uint64_t moeChunkTokens,
-                                     std::uint64_t *moeOut, std::uint32_t attentionDp = 1);
+                                     std::uint64_t *moeOut, std::uint32_t attentionDp = 1,
+                                     std::uint64_t batchedMoeWorkspace = 0);
 
 /// Bytes per logit live when vLLM's PyTorch top-k / top-p path scatters the masked logits back
 /// (gpu_model_runner.py _dummy_sampler_run with top_k = vocab - 1 and top_p 0.9;
@@ -546,6 +561,16 @@ inline constexpr std::uint64_t kVllmSamplerBytesPerLogit = 28;
 /// a sort: bf16 logits 2 + fp32 copy 4 + masked logits 4 + probabilities 4 = 14. HostPlan's
 /// profiles do not follow it; the plan names it as the other reading (vllmSamplerNote).
 inline constexpr std::uint64_t kVllmFlashInferSamplerBytesPerLogit = 14;
+
+/// Bytes per logit of vLLM v0.8's sampler warm-up (VllmProfile::V1v08), as the vLLM images of
+/// that period run it: V1 samples with FlashInfer by default where flashinfer imports below
+/// 0.2.3 (vllm/v1/sample/ops/topk_topp_sampler.py of v0.8.x, TopKTopPSampler.__init__'s
+/// version guard), and forward_cuda softmaxes the fp32 logits and calls
+/// top_k_top_p_sampling_from_probs, without a sort: bf16 logits 2 (the dummy sampler run's)
+/// + fp32 copy 4 (Sampler.forward) + probabilities 4 = 10 (the rejection sampler's uniform
+/// draws, 32 x rows x 4 B, are left out). A wheel without FlashInfer sorts instead
+/// (vllmSortSamplerBytes); vllmSamplerNote names that reading.
+inline constexpr std::uint64_t kVllm08SamplerBytesPerLogit = 10;
 
 /// Peak bytes of vLLM's sampler warm-up on `rows` x `vocab` logits when top-k / top-p sort
 /// them with PyTorch (V1 as in v0.11, V0): the larger of the scatter moment
@@ -576,11 +601,13 @@ std::uint64_t vllmSortSamplerBytes(std::uint64_t rows, std::uint64_t vocab);
 std::string vllmMxfp4KernelNote(const EngineMemoryInput &in);
 
 /// The note on what HostPlan cannot know of a vLLM plan's (`in` of a vLLM plan) sampler
-/// warm-up: whether the install sorts (vllmSortSamplerBytes, the rule the plan follows) or
-/// samples with FlashInfer as vLLM 0.10 images do (kVllmFlashInferSamplerBytesPerLogit), with
-/// both figures in GiB for min(max_num_seqs, max_num_batched_tokens) rows on the last stage,
-/// and the pool difference. Empty for other profiles, or when the sorted warm-up is
-/// under 1 GiB (the difference is then under 0.65 GiB).
+/// warm-up: under the v0.11 rules, whether the install sorts (vllmSortSamplerBytes, the rule
+/// the plan follows) or samples with FlashInfer as vLLM 0.10 images do
+/// (kVllmFlashInferSamplerBytesPerLogit); under the v0.8 rules, whether it samples with
+/// FlashInfer (kVllm08SamplerBytesPerLogit, the rule the plan follows) or, a wheel without
+/// FlashInfer, sorts. Both figures in GiB for min(max_num_seqs, max_num_batched_tokens) rows on
+/// the last stage, and the pool difference. Empty for other profiles, or when the sorted
+/// warm-up is under 1 GiB (the difference is then under 0.65 GiB).
 std::string vllmSamplerNote(const EngineMemoryInput &in);
 
 /// The note on a vLLM plan at PP > 1 (`in` of a vLLM plan, `t` its vLLM terms with every

@@ -470,8 +470,15 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
             break;
         }
         if (startsWith([&](EngineMemoryInput &p) { p.maxBatchedTokens = tok; })) {
+            // From v0.20 DeepEP's low-latency buffers are sized for the step's tokens too.
+            const bool deepepBuffers = engine == Engine::Vllm &&
+                                       in.moeA2a == MoeA2a::DeepepLowLatency && in.dp > 1 &&
+                                       vllmBatchedDpDefaults(in.vllmProfile);
             s.fixes.push_back({std::string(info.flags.batchedTokens), std::to_string(tok),
-                               "fewer tokens per step shrink the forward activation peak"});
+                               deepepBuffers ? "fewer tokens per step shrink DeepEP's buffers "
+                                               "and the forward activation peak"
+                                             : "fewer tokens per step shrink the forward "
+                                               "activation peak"});
             break;
         }
     }

@@ -41,13 +41,19 @@ inline bool allDigits(std::string_view s) {
            std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-/// `text` without a leading 'v' and a trailing ".postN", "rcN" or ".devN" (Python's version
-/// suffixes, as `pip show` or `__version__` print them): a post release ("0.6.4.post1") has its
-/// release's rules, and so has a pre-release ("0.5.3rc0") or development build.
+/// `text` without a leading 'v', a local label ("+cu128") and a trailing ".postN", "rcN" or
+/// ".devN" (Python's version suffixes, as `pip show` or `__version__` print them): a post
+/// release ("0.6.4.post1") has its release's rules, and so has a pre-release ("0.5.3rc0") or
+/// development build ("0.10.1.dev101+gbda9d0535").
 inline std::string_view releaseCore(std::string_view text) {
     std::string_view s = text;
     if (!s.empty() && (s.front() == 'v' || s.front() == 'V')) {
         s.remove_prefix(1);
+    }
+    // A local version label ("0.8.5+cu128", "0.10.1.dev101+gbda9d0535", as pip prints nightly
+    // and vendor builds) names the same release.
+    if (const std::size_t plus = s.find('+'); plus != std::string_view::npos && plus > 0) {
+        s = s.substr(0, plus);
     }
     for (const std::string_view suffix : {".post", "rc", ".dev"}) {
         if (const std::size_t at = s.find(suffix);

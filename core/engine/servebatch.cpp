@@ -12,22 +12,77 @@ namespace hostplan {
 std::uint64_t servedBatchedTokens(const PlanResult &p, Engine engine) {
     Scenario s = p.scenario;
     s.engine.engine = engine;
-    return batchedTokens(s, p.gpu, &p.model);
+    return batchedTokens(s, p.gpu, &p.model, &p.layout);
 }
 
-std::string chunkOrigin(const PlanResult &p) {
+std::string chunkOrigin(const PlanResult &p, Engine engine) {
+    Scenario s = p.scenario;
+    s.engine.engine = engine;
     return p.scenario.engine.prefillChunkTokens ? ": the plan's prefill chunk"
-                                                : ": the engine's default";
+           : vllmBatchedDpMoe(s, &p.model, &p.layout)
+               ? ": the engine's default with DeepEP low latency under attention DP and EP "
+                 "(v0.20 on)"
+               : ": the engine's default";
 }
 
 void addBatchedTokens(const PlanResult &p, Engine engine, const std::string &what,
                       ServeCommand &c) {
     c.flags.push_back({std::string(engineInfo(engine).flags.batchedTokens),
-                       std::to_string(servedBatchedTokens(p, engine)), what + chunkOrigin(p)});
+                       std::to_string(servedBatchedTokens(p, engine)),
+                       what + chunkOrigin(p, engine)});
+}
+
+void addMoeA2aFlags(const PlanResult &p, Engine engine, ServeCommand &c) {
+    const MoeA2a a2a = p.scenario.engine.moeA2a;
+    const auto &L = p.layout;
+    if (a2a == MoeA2a::Default || L.ep <= 1 || engine == Engine::TensorRtLlm) {
+        return;
+    }
+    const bool lowLatency = a2a == MoeA2a::DeepepLowLatency;
+    if (engine == Engine::Sglang) {
+        c.flags.push_back({"--moe-a2a-backend", "deepep",
+                           "DeepEP dispatches tokens to the experts' GPUs (--enable-deepep-moe "
+                           "before v0.4.10.post2); SGLang keeps the shared experts whole on "
+                           "every GPU with it, as the plan counts"});
+        c.flags.push_back({"--deepep-mode", lowLatency ? "low_latency" : "normal",
+                           lowLatency ? "the plan's DeepEP low-latency kernels"
+                                      : "the plan's DeepEP high-throughput (normal) kernels; "
+                                        "SGLang turns CUDA graphs off in this mode"});
+        if (lowLatency) {
+            c.notes.push_back("DeepEP's low-latency dispatch holds at most 128 tokens per rank "
+                              "(SGLANG_DEEPEP_NUM_MAX_DISPATCH_TOKENS_PER_RANK): keep "
+                              "--cuda-graph-max-bs and the running requests per rank at or "
+                              "below it. Its buffers (about 4 x experts x 128 x 2 x hidden "
+                              "bytes) are allocated at the first dispatch, after the KV pool, "
+                              "out of what --mem-fraction-static leaves.");
+        }
+        return;
+    }
+    const std::string id(moeA2aId(a2a));
+    if (L.dp <= 1) {
+        c.notes.push_back("vLLM runs its all-to-all backend only with data parallelism: at "
+                          "attention DP 1 this layout all-reduces over TP, so " +
+                          id + " is not passed.");
+        return;
+    }
+    const bool flag = vllmV019Memory(p.scenario.engine.vllmVersion.value_or(kDefaultVllmProfile));
+    const std::string why =
+        "DeepEP dispatches each rank's tokens to the experts' GPUs; the plan counts its "
+        "buffers (" +
+        gibNoteText(p.memory.engine.moeA2aBuffers) + " per GPU) inside the KV budget";
+    if (flag) {
+        c.flags.push_back({"--all2all-backend", id, why});
+    } else {
+        c.notes.push_back("Set VLLM_ALL2ALL_BACKEND=" + id +
+                          " in the environment (releases before v0.11.1 take no "
+                          "--all2all-backend flag): " +
+                          why + ".");
+    }
 }
 
 void addStepFlags(const PlanResult &p, Engine engine, const std::string &what, ServeCommand &c) {
     addBatchedTokens(p, engine, what, c);
+    addMoeA2aFlags(p, engine, c);
     if (p.scenario.engine.cudaGraphs) {
         return;
     }

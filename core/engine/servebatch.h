@@ -24,14 +24,21 @@ std::uint64_t servedBatchedTokens(const PlanResult &p, Engine engine);
 /// the tokens are and where the value comes from (chunkOrigin).
 void addBatchedTokens(const PlanResult &p, Engine engine, const std::string &what, ServeCommand &c);
 
-/// addBatchedTokens, then, when the scenario turns CUDA graphs off (engine.cuda_graphs), the
-/// engine's eager flag (vLLM --enforce-eager, SGLang --disable-cuda-graph) or, for
-/// TensorRT-LLM, a note on its YAML option (cuda_graph_config: null).
+/// The MoE all-to-all backend's flags of `engine`'s command (scenario engine.moe_a2a_backend,
+/// with EP): SGLang --moe-a2a-backend deepep --deepep-mode, vLLM --all2all-backend under
+/// attention DP (the VLLM_ALL2ALL_BACKEND variable as a note before the 0.19 rules; a note
+/// that DP 1 runs none); nothing for the default backend or TensorRT-LLM.
+void addMoeA2aFlags(const PlanResult &p, Engine engine, ServeCommand &c);
+
+/// addBatchedTokens, addMoeA2aFlags, then, when the scenario turns CUDA graphs off
+/// (engine.cuda_graphs), the engine's eager flag (vLLM --enforce-eager, SGLang
+/// --disable-cuda-graph) or, for TensorRT-LLM, a note on its YAML option (cuda_graph_config: null).
 void addStepFlags(const PlanResult &p, Engine engine, const std::string &what, ServeCommand &c);
 
-/// Where a tokens-per-step value comes from, as a comment's tail: ": the plan's prefill chunk"
-/// when the scenario sets one, else ": the engine's default".
-std::string chunkOrigin(const PlanResult &p);
+/// Where `engine`'s tokens-per-step value comes from, as a comment's tail: ": the plan's
+/// prefill chunk" when the scenario sets one, else ": the engine's default" (vLLM's batched DP
+/// MoE default named as such, sizing/memory.h vllmBatchedDpMoe).
+std::string chunkOrigin(const PlanResult &p, Engine engine);
 
 /// The running sequences a replica's serving command allows: the user's cap over all attention
 /// DP ranks (engine.max_num_seqs, sizing/memory.h replicaSequenceCap), else the capacity batch

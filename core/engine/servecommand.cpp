@@ -592,7 +592,9 @@ ServeCommand llamaServerServeCommand(const PlanResult &p, const Catalogue &cat) 
     }
     c.flags.push_back(
         {"-b", std::to_string(p.scenario.engine.prefillChunkTokens.value_or(kLlamaDefaultBatch)),
-         "tokens per logical batch" + chunkOrigin(p)});
+         "tokens per logical batch" + std::string(p.scenario.engine.prefillChunkTokens
+                                                      ? ": the plan's prefill chunk"
+                                                      : ": llama-server's default")});
     const std::uint32_t nodes = nodesOf(p);
     if (nodes > 1) {
         std::string workers;

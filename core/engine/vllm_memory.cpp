@@ -71,7 +71,13 @@
 //   utilization - peak. gpu_model_runner.py of that period (@ 12233848 there) allocates
 //   inputs_embeds of max_num_batched_tokens x hidden in the model dtype in __init__, before
 //   the profile, so it sits in that peak.
+// - V1 as in v0.8 (VllmProfile::V1v08): the same worker steps (PR #17122's diff of May 2025
+//   quotes them as the text it replaces); _dummy_run returns hidden_states[logit_indices]
+//   alone, so the sampler warm-up (FlashInfer's probabilities API, kVllm08SamplerBytesPerLogit)
+//   runs on min(max_num_seqs, max_num_batched_tokens) rows after the batch's hidden states
+//   are freed; inputs_embeds is allocated in the runner's __init__ as in v0.7.
 #include "engine/enginememory.h"
+#include "engine/moea2a.h"
 #include "engine/vllmcounts.h"
 #include "engine/pipelinestage.h"
 #include "engine/vllmencoder.h"
@@ -108,9 +114,10 @@ std::uint64_t vllmNonTorch(const EngineMemoryInput &in) {
 /// Whether the worker charges everything on the device outside torch's allocations after
 /// the profile (device used - allocated_bytes.all.current after empty_cache) on top of torch's
 /// allocated peak since the profile began, rather than the non-torch growth from a baseline
-/// snapshot: V0 as in v0.6.4 and V1 as in v0.7, before the workers moved to memory_profiling.
+/// snapshot: V0 as in v0.6.4 and V1 as in v0.7 and v0.8, before the workers moved to
+/// memory_profiling (PR #19312).
 bool chargesDeviceNonTorch(VllmProfile p) {
-    return p == VllmProfile::V0Legacy || p == VllmProfile::V1Early;
+    return p == VllmProfile::V0Legacy || p == VllmProfile::V1Early || p == VllmProfile::V1v08;
 }
 
 /// KV-cache group structure of vLLM V1 for a layout.
@@ -468,16 +475,34 @@ class VllmMemory final : public EngineMemoryModel {
         // Marlin MoE takes the whole batch in one call; the Triton path loops over chunks.
         const std::uint64_t moeChunk =
             vllmMarlinMoe(m, in.gpu, in.moeKernel, in.tp, in.ep) ? 0 : kFusedMoeChunkTokens;
-        t.activationForward =
-            forwardActivationBytes(m, tokens, in.tp, in.ep, moeChunk, &t.activationMoe, in.dp);
+        // DeepEP under attention DP with EP: its buffers, allocated as the model loads, and in
+        // the low-latency format the batched expert workspace instead of the gathered tokens'
+        // caches. Dispatches carry kVllmMoeDpChunkTokens per rank before v0.20, the step's
+        // tokens after (vllmBatchedDpDefaults). vLLM's DeepEP managers came after v0.7 (none in the
+        // 0.7 and V0 rules).
+        const bool deepep = in.moeA2a != MoeA2a::Default && in.dp > 1 && in.ep > 1 && m.isMoe() &&
+                            !vllmV0Rules(in.vllmProfile) && in.vllmProfile != VllmProfile::V1Early;
+        const std::uint64_t dispatch =
+            vllmBatchedDpDefaults(in.vllmProfile) ? tokens : kVllmMoeDpChunkTokens;
+        t.moeA2aBuffers =
+            deepep ? vllmMoeA2aBufferBytes(m, in.moeA2a, in.tp, in.gpu.gpusPerNode, dispatch) : 0;
+        const std::uint64_t batchedWorkspace = deepep && in.moeA2a == MoeA2a::DeepepLowLatency
+                                                   ? vllmBatchedMoeWorkspaceBytes(m, dispatch)
+                                                   : 0;
+        t.activationForward = forwardActivationBytes(m, tokens, in.tp, in.ep, moeChunk,
+                                                     &t.activationMoe, in.dp, batchedWorkspace);
         const std::uint64_t hiddenLive = tokens * m.hiddenSize * 2;
         const bool v19 = vllmV019Memory(in.vllmProfile);
         const std::uint64_t logits = rows * std::uint64_t(m.vocabSize);
-        const std::uint64_t samplerLogits = v19 ? logits * kVllmTritonSamplerBytesPerLogit
-                                                : vllmSortSamplerBytes(rows, m.vocabSize);
+        const bool v08 = in.vllmProfile == VllmProfile::V1v08;
+        const std::uint64_t samplerLogits = v19   ? logits * kVllmTritonSamplerBytesPerLogit
+                                            : v08 ? logits * kVllm08SamplerBytesPerLogit
+                                                  : vllmSortSamplerBytes(rows, m.vocabSize);
         // V1 (v0.11 on): profile_run hands the sampler hidden_states[logit_indices], a copy of
-        // the sampled rows' hidden states, while the whole batch's stay live.
-        const bool sampledRowsCopy = v19 || in.vllmProfile == VllmProfile::V1;
+        // the sampled rows' hidden states, while the whole batch's stay live. v0.8's _dummy_run
+        // returns the copy alone, so the batch's hidden states are freed before the sampler.
+        const bool sampledRowsCopy = v19 || v08 || in.vllmProfile == VllmProfile::V1;
+        const std::uint64_t hiddenAtSampler = v08 ? 0 : hiddenLive;
         t.activationSampler =
             !stage.last ? 0
             : in.vllmProfile == VllmProfile::V1Early
@@ -486,7 +511,9 @@ class VllmMemory final : public EngineMemoryModel {
                       (v19 ? vllmTritonSamplerBufferBytes(in.gpu, rows, m.vocabSize) : 0);
         t.activationDraft = draftActivationBytes(in, tokens);
         t.activationPipeline = staged && !stage.first ? intermediateTensorBytes(m, tokens) : 0;
-        t.activationBuffers = in.vllmProfile == VllmProfile::V1Early ? hiddenLive : 0;
+        // v0.7 and v0.8's runner allocates inputs_embeds of max_num_batched_tokens x hidden in
+        // __init__, inside the torch peak those workers charge.
+        t.activationBuffers = in.vllmProfile == VllmProfile::V1Early || v08 ? hiddenLive : 0;
         // v0.19: the MoE workspace outlives the forward (vllmResidentMoeWorkspace).
         const std::uint64_t residentMoe = v19 ? vllmResidentMoeWorkspace(in, tokens) : 0;
         // V1 runs a vision tower on its largest dummy images first and keeps the outputs and
@@ -499,7 +526,7 @@ class VllmMemory final : public EngineMemoryModel {
         t.activationPeak =
             t.activationPipeline + t.activationBuffers +
             vllmPeakWithEncoder(std::max({t.activationForward, hiddenLive + t.activationDraft,
-                                          hiddenLive + t.activationSampler + residentMoe}),
+                                          hiddenAtSampler + t.activationSampler + residentMoe}),
                                 encoder);
         if (in.activationOverride) {
             t.activationPeak = *in.activationOverride;
@@ -508,15 +535,22 @@ class VllmMemory final : public EngineMemoryModel {
             // Everything outside torch's allocations on the device is charged: the context
             // (with its cuBLAS handles, which hold the profile's workspaces) and NCCL. The
             // device-wide figure also takes in other processes' memory on the GPU and torch
-            // segments empty_cache cannot release; neither is modelled.
-            t.nonTorch = t.cudaContext + t.communication;
+            // segments empty_cache cannot release; neither is modelled. v0.8's NCCL figure is
+            // the TP collectives' (vllmTpCollectivesNonTorch, 0.25 GiB on PCIe), standing for
+            // the communicators' set-up too: two v0.8.5 logs on PCIe GPUs (vllm-project/vllm
+            // #17469, #17462) leave 0.63 and 0.85 GiB beside the FlashInfer warm-up for the
+            // context and NCCL together, below v0.7's 0.5 + 0.5 GiB.
+            t.nonTorch =
+                t.cudaContext +
+                (v08 ? vllmTpCollectivesNonTorch(in.gpu, in.tp, in.vllmProfile) : t.communication);
             t.cudaContext = t.communication = 0;
         }
-        std::uint64_t inside = t.nonTorch + (t.graphsInsideBudget ? t.cudaGraphs : 0);
+        std::uint64_t inside =
+            t.nonTorch + t.moeA2aBuffers + (t.graphsInsideBudget ? t.cudaGraphs : 0);
         if (in.runtimeOverride) {
             // The scenario's runtime figure replaces every runtime term and is charged inside
             // the budget (HostPlan's pre-engine-model meaning).
-            t.cudaContext = t.communication = t.cudaGraphs = 0;
+            t.cudaContext = t.communication = t.cudaGraphs = t.moeA2aBuffers = 0;
             t.nonTorch = inside = *in.runtimeOverride;
         }
 

@@ -84,7 +84,7 @@ ParetoFront paretoFront(const PlanResult &plan) {
     PlanResult work = plan;
     work.search = {};
     using Key = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t,
-                           std::uint32_t, std::uint32_t>;
+                           std::uint32_t, std::uint32_t, std::uint32_t>;
     std::map<Key, LayoutSpeed> speeds;
     std::vector<ParetoPoint> all;
     bool markedPlan = false;
@@ -94,7 +94,8 @@ ParetoFront paretoFront(const PlanResult &plan) {
             continue;
         }
         const std::uint32_t instance = c.offer().gpusPerInstance.value_or(plan.instanceSize());
-        const Key key{c.layout.tp, c.layout.ep, c.layout.pp, c.replicas, c.gpusRented, instance};
+        const Key key{c.layout.tp, c.layout.ep,  c.layout.pp, c.layout.dp,
+                      c.replicas,  c.gpusRented, instance};
         auto it = speeds.find(key);
         if (it == speeds.end()) {
             it = speeds.emplace(key, speedOf(work, c.layout, c.replicas, c.gpusRented, instance))

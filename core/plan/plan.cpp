@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "plan/plan.h"
 #include "plan/plancapacity.h"
+#include "plan/planformats.h"
 
 #include "engine/enginememory.h"
+#include "engine/moea2a.h"
 #include "engine/servedtype.h"
 #include "engine/shippedkv.h"
 #include "engine/tpshard.h"
@@ -21,18 +23,6 @@ namespace hostplan {
 
 namespace {
 
-/// The format of `m`'s largest linear group stored in a quantized format (not FP32 / BF16 /
-/// FP16): a quantized checkpoint's; nullopt when every linear group is a float dtype.
-std::optional<NumberFormat> quantizedLinearFormat(const ModelSpec &m) {
-    const TensorGroup *largest = nullptr;
-    for (const TensorGroup &g : m.groups) {
-        if (g.linear && !isFloatDtype(g.format) && (!largest || g.bytes() > largest->bytes())) {
-            largest = &g;
-        }
-    }
-    return largest ? std::optional<NumberFormat>(largest->format) : std::nullopt;
-}
-
 /// `bytes` in GB with one decimal: "1560.9 GB".
 std::string gbText(double bytes) {
     return formatDouble("%.1f GB", toGB(bytes));
@@ -42,31 +32,6 @@ std::string gbText(double bytes) {
 /// (an H200 "141 GB" card reports 139.8 GiB = 150.1 GB).
 std::string gibText(double bytes) {
     return formatDouble("%.1f GiB", toGiB(bytes));
-}
-
-/// The plan's recurrent-state format: the scenario's when chosen, else the engine's default
-/// for the model (engine/servedtype.h engineStateFormat), with PlanResult::stateFormatNote
-/// saying which. vLLM keeps KDA state in float32 whatever the flag, so a chosen other format
-/// is replaced there, with a warning. Models without a recurrent state keep the scenario's.
-void resolveStateFormat(const ModelSpec &checkpoint, const NumberFormat &dtype, PlanResult &r) {
-    if (!hasRecurrentState(checkpoint)) {
-        return;
-    }
-    ModelChoice &m = r.scenario.model;
-    const Engine engine = r.scenario.engine.engine;
-    const EngineStateFormat def = engineStateFormat(engine, checkpoint, dtype);
-    const bool kdaOverride = m.stateFormatChosen && engine == Engine::Vllm && checkpoint.kdaState &&
-                             !(m.stateFormat == def.format);
-    if (kdaOverride) {
-        r.warnings.push_back("vLLM keeps KDA state in " + def.format.label() +
-                             " whatever --mamba-ssm-cache-dtype says (kda_state_dtype), so the "
-                             "plan sizes it so rather than in the chosen " +
-                             m.stateFormat.label() + "; SGLang's --mamba-ssm-dtype honours it");
-    }
-    if (!m.stateFormatChosen || kdaOverride) {
-        m.stateFormat = def.format;
-        r.stateFormatNote = def.reason;
-    }
 }
 
 } // namespace
@@ -257,9 +222,15 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
                              "TP " + std::to_string(par.tp) + " x PP " + std::to_string(par.pp) +
                                  " does not use the " + countText(gpus, "GPU") + floorNote);
         }
-        // EP only where asked, as the engines start it (expert parallelism is opt-in in vLLM,
-        // SGLang and TensorRT-LLM); HostPlan's own layouts (no TP / PP given) choose it.
-        par.ep = hw.ep ? hw.ep : 1;
+        // EP only where asked (opt-in in vLLM, SGLang and TensorRT-LLM) or where DeepEP needs
+        // it over TP; HostPlan's own layouts (no TP / PP given) choose it.
+        par.ep = hw.ep                                                        ? hw.ep
+                 : scenario.engine.moeA2a != MoeA2a::Default && model.isMoe() ? par.tp
+                                                                              : 1;
+        if (!hw.ep && par.ep > 1) {
+            r.warnings.push_back("DeepEP runs EP over all TP GPUs: the plan takes EP " +
+                                 std::to_string(par.ep) + " (engine.moe_a2a_backend)");
+        }
         par.dp = hw.attentionDp ? hw.attentionDp : 1; // attention DP only where asked
         r.layout = par;
     } else {
@@ -286,10 +257,17 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
     }
     r.gpusRented = fromSearch ? best->gpusRented : r.layout.gpuCount();
     const std::string problem = layoutProblem(model, r.layout);
-    if (!problem.empty()) {
-        // Named by the field that set attention DP when that is what the engines refuse.
+    const std::string a2a = model.isMoe()
+                                ? moeA2aProblem(scenario.engine.engine, scenario.engine.moeA2a,
+                                                r.layout.tp, r.layout.ep)
+                                : std::string();
+    if (!problem.empty() || !a2a.empty()) {
+        // Named by the field that set attention DP or the backend when that is what is refused.
         const bool dpField = !attentionDpProblem(model, r.layout).empty();
-        return makeError(dpField ? "hardware.attention_dp" : "hardware", problem);
+        return makeError(problem.empty() ? "engine.moe_a2a_backend"
+                         : dpField       ? "hardware.attention_dp"
+                                         : "hardware",
+                         problem.empty() ? a2a : problem);
     }
 
     if (r.scenario.name.empty()) {
@@ -421,6 +399,23 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
                 formatDouble("%.3f", r.memory.memoryFraction * f) + ", the flag stays " +
                 formatDouble("%.3f", r.memory.memoryFraction));
         }
+    }
+    if (std::string note = moeA2aNote(scenario.engine.engine, engineIn); !note.empty()) {
+        r.warnings.push_back(std::move(note));
+    }
+    if (r.memory.engine.moeA2aBuffers > 0) {
+        r.warnings.push_back("DeepEP's all-to-all buffers take " +
+                             gibNoteText(r.memory.engine.moeA2aBuffers) +
+                             " per GPU inside vLLM's KV budget (allocated as the model loads)");
+    }
+    if (scenario.engine.vllmVersion == VllmProfile::V1v08 && !scenario.engine.maxNumSeqs &&
+        engineIn.maxNumSeqs < 1024 && scenario.engine.engine == Engine::Vllm) {
+        // v0.9.0's defaults; PR #16158 (256 below the large-GPU class) came in v0.8.4.
+        r.warnings.push_back(
+            "the vLLM 0.8 rules take v0.9.0's default of " + std::to_string(engineIn.maxNumSeqs) +
+            " sequences on this GPU; v0.8.0 to v0.8.3 (and v0.8.5 on an A100 80GB) "
+            "default max_num_seqs to 1024, whose sampler warm-up leaves a smaller "
+            "KV pool: plan with --max-num-seqs 1024 for those releases");
     }
     if (scenario.engine.engine == Engine::Vllm) {
         // What the plan cannot know of this start-up: each note gives the other reading (rules

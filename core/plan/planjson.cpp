@@ -124,16 +124,19 @@ nlohmann::ordered_json sensitivityJson(const PlanResult &p) {
 nlohmann::ordered_json paretoJson(const PlanResult &p) {
     nlohmann::ordered_json a = nlohmann::ordered_json::array();
     for (const ParetoPoint &e : paretoFront(p).front) {
-        a.push_back(
-            {{"layout",
-              {{"tp", e.layout.tp}, {"ep", e.layout.ep}, {"pp", e.layout.pp}, {"dp", e.replicas}}},
-             {"gpus", e.gpus},
-             {"offer", e.offerId},
-             {"ttft_ms", num(e.ttftSeconds * 1e3)},
-             {"tpot_ms", num(e.tpotSeconds * 1e3)},
-             {"output_tokens_per_second", num(e.outputTokensPerSecond)},
-             {"usd_per_mtok_output", num(e.usdPerMTokOutput)},
-             {"is_plan", e.isPlan}});
+        a.push_back({{"layout",
+                      {{"tp", e.layout.tp},
+                       {"ep", e.layout.ep},
+                       {"pp", e.layout.pp},
+                       {"dp", e.replicas},
+                       {"attention_dp", std::max<std::uint32_t>(e.layout.dp, 1)}}},
+                     {"gpus", e.gpus},
+                     {"offer", e.offerId},
+                     {"ttft_ms", num(e.ttftSeconds * 1e3)},
+                     {"tpot_ms", num(e.tpotSeconds * 1e3)},
+                     {"output_tokens_per_second", num(e.outputTokensPerSecond)},
+                     {"usd_per_mtok_output", num(e.usdPerMTokOutput)},
+                     {"is_plan", e.isPlan}});
     }
     return a;
 }
@@ -195,6 +198,7 @@ nlohmann::ordered_json engineTermsJson(const EngineMemoryTerms &t, const ModelSp
                                 {"non_torch_bytes", t.nonTorch},
                                 {"cuda_graph_bytes", t.cudaGraphs},
                                 {"cuda_graphs_inside_budget", t.graphsInsideBudget},
+                                {"moe_a2a_buffer_bytes", t.moeA2aBuffers},
                                 {"activation_forward_bytes", t.activationForward},
                                 {"activation_moe_workspace_bytes", t.activationMoe},
                                 {"activation_sampler_bytes", t.activationSampler},

@@ -180,7 +180,7 @@ Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
                      {"name", "memory_fraction", "state_slots_per_request",
                       "activation_bytes_per_gpu", "runtime_bytes_per_gpu", "prefill_chunk_tokens",
                       "draft", "llamacpp_build", "vllm_version", "sglang_version", "prefix_caching",
-                      "max_num_seqs", "text_only", "cuda_graphs"}));
+                      "max_num_seqs", "text_only", "cuda_graphs", "moe_a2a_backend"}));
     (void)k;
     HOSTPLAN_TRY(name, hostplan::jsonfield::string(o, "name", p, false));
     if (name) {
@@ -249,6 +249,15 @@ Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
     e.textOnly = textOnly.value_or(false);
     HOSTPLAN_TRY(graphs, hostplan::jsonfield::boolean(o, "cuda_graphs", p, false));
     e.cudaGraphs = graphs.value_or(true);
+    HOSTPLAN_TRY(a2a, hostplan::jsonfield::string(o, "moe_a2a_backend", p, false));
+    e.moeA2a = MoeA2a::Default;
+    if (a2a) {
+        auto backend = parseMoeA2a(*a2a);
+        if (!backend.ok()) {
+            return makeError("engine.moe_a2a_backend", backend.error().message);
+        }
+        e.moeA2a = backend.value();
+    }
     return true;
 }
 
@@ -547,6 +556,9 @@ std::string scenarioToJson(const Scenario &s) {
     }
     if (!s.engine.cudaGraphs) {
         eng["cuda_graphs"] = false;
+    }
+    if (s.engine.moeA2a != MoeA2a::Default) {
+        eng["moe_a2a_backend"] = std::string(moeA2aId(s.engine.moeA2a));
     }
     if (s.engine.sglangVersion) {
         eng["sglang_version"] = std::string(sglangRules(*s.engine.sglangVersion).id);

@@ -88,7 +88,7 @@ struct EngineSettings {
     std::optional<std::uint32_t> llamaCppBuild;
     /// The vLLM release whose start-up memory rules vLLM plans follow (engine/engine.h
     /// vllmRuleSets); unset = kDefaultVllmProfile. JSON "vllm_version": "0.24", "0.19", "0.11",
-    /// "0.7", "0.6.5" or "0.6.4", optional.
+    /// "0.8", "0.7", "0.6.5" or "0.6.4", optional.
     std::optional<VllmProfile> vllmVersion;
     /// The SGLang release whose start-up memory rules SGLang plans follow (engine/engine.h
     /// sglangRuleSets); unset = kDefaultSglangProfile. JSON "sglang_version": a rule set's id
@@ -113,6 +113,11 @@ struct EngineSettings {
     /// no graph capture (vLLM's check of a hybrid model's state blocks is part of that capture,
     /// engine/vllmgraphs.h vllmStateBlocksShort). JSON "cuda_graphs", optional (true).
     bool cudaGraphs = true;
+    /// The MoE all-to-all backend of an expert-parallel layout (engine/engine.h MoeA2a):
+    /// vLLM --all2all-backend, SGLang --moe-a2a-backend deepep --deepep-mode. JSON
+    /// "moe_a2a_backend": "default", "deepep_low_latency" or "deepep_high_throughput",
+    /// optional (default).
+    MoeA2a moeA2a = MoeA2a::Default;
     bool operator==(const EngineSettings &) const = default;
 };
 

@@ -2,6 +2,7 @@
 #include "sizing/layout.h"
 
 #include "engine/tpshard.h"
+#include "sizing/layoutdp.h"
 #include "sizing/cost.h"
 #include "sizing/fit.h"
 #include "util/numbertext.h"
@@ -494,69 +495,99 @@ LayoutSearch searchLayoutsIn(const ModelSpec &model, const GpuSpec &gpu, const S
                 }
                 continue;
             }
-            const Parallelism par = lit->second.value();
-            c.layout = par;
-            const auto key = std::make_tuple(par.tp, par.ep, par.pp, par.dp, g);
-            auto fit = cache.find(key);
-            if (fit == cache.end()) {
-                fit = cache.emplace(key, replicaFigures(model, gpu, par, g, scenario, efficiency))
-                          .first;
+            const std::vector<Parallelism> tried =
+                pinned ? std::vector<Parallelism>{lit->second.value()}
+                       : searchedLayouts(model, gpu, lit->second.value(), scenario);
+            bool baseLostMemory = false; // then attention DP, with more weights, does too
+            for (const Parallelism &par : tried) {
+                if (par.dp > 1 && baseLostMemory && !pinned) {
+                    continue;
+                }
+                c = LayoutCandidate();
+                c.offerRef = shared(offer);
+                c.usdPerGpuHour = rate;
+                c.layout = par;
+                if (const std::string why =
+                        model.isMoe() ? moeA2aProblem(scenario.engine.engine,
+                                                      scenario.engine.moeA2a, par.tp, par.ep)
+                                      : std::string();
+                    !why.empty()) {
+                    if (n <= nearFloor && std::find(unsupportedSeen.begin(), unsupportedSeen.end(),
+                                                    why) == unsupportedSeen.end()) {
+                        unsupportedSeen.push_back(why);
+                        c.status = CandidateStatus::Unsupported;
+                        c.reason =
+                            countText(n, "GPU") + " per replica, " + layoutText(par) + ": " + why;
+                        rejected.push_back(std::move(c));
+                    }
+                    continue;
+                }
+                const auto key = std::make_tuple(par.tp, par.ep, par.pp, par.dp, g);
+                auto fit = cache.find(key);
+                if (fit == cache.end()) {
+                    fit =
+                        cache.emplace(key, replicaFigures(model, gpu, par, g, scenario, efficiency))
+                            .first;
+                }
+                const ReplicaFigures &f = fit->second;
+                baseLostMemory = baseLostMemory || f.memoryMaxBatch == 0;
+                c.memoryMaxBatch = f.memoryMaxBatch;
+                c.latencyMaxBatch = f.latencyMaxBatch;
+                c.batch = f.batch;
+                if (f.memoryMaxBatch == 0) {
+                    c.status = CandidateStatus::LostMemory;
+                    c.reason = f.memoryReason;
+                    rejected.push_back(std::move(c));
+                    continue;
+                }
+                if (f.latencyMaxBatch == 0) {
+                    c.status = CandidateStatus::LostSpeed;
+                    c.reason = f.speedReason;
+                    rejected.push_back(std::move(c));
+                    continue;
+                }
+                const std::uint32_t engineCap = replicaSequenceCap(scenario, gpu, &model, par);
+                const std::uint32_t holds =
+                    engineCap > 0 ? std::min(f.memoryMaxBatch, engineCap) : f.memoryMaxBatch;
+                const double forMemory = std::ceil(double(concurrency) / holds);
+                const double forSpeed =
+                    f.outputTokensPerMonth > 0
+                        ? std::ceil(w.outputTokensPerMonth / f.outputTokensPerMonth)
+                        : 1.0;
+                const double replicas = std::max({forMemory, forSpeed, 1.0});
+                const double perInstance = n <= g ? double(g / n) : 0.0;
+                const double instances =
+                    n <= g ? std::ceil(replicas / perInstance) : replicas * double(n / g);
+                if (instances * g > kMaxLayoutGpus) {
+                    c.status = forMemory >= forSpeed ? CandidateStatus::LostMemory
+                                                     : CandidateStatus::LostSpeed;
+                    c.reason = "needs " + groupedText(std::uint64_t(replicas)) + " replicas (" +
+                               (forMemory >= forSpeed ? "each holds " + countText(holds, "sequence")
+                                                      : "each serves its capacity batch of " +
+                                                            countText(f.batch, "sequence")) +
+                               "), more than " + countText(kMaxLayoutGpus, "GPU");
+                    rejected.push_back(std::move(c));
+                    continue;
+                }
+                // Replicas fill the instances paid for (more capacity at the same cost).
+                c.replicas = std::uint32_t(n <= g ? instances * perInstance : replicas);
+                c.instances = std::uint32_t(instances);
+                c.gpusRented = c.instances * g;
+                c.usdPerMonth =
+                    rentalCost(c.gpusRented, rate, w.hoursPerDay, scenario.pricing.hoursPerMonth)
+                        .usdPerMonthScheduled;
+                c.outputTokensPerMonth = f.outputTokensPerMonth * c.replicas;
+                c.status = CandidateStatus::LostCost;
+                c.reason = countText(c.replicas, "replica") + " of " + layoutText(par) + " on " +
+                           countText(c.instances, "instance") + " of " + std::to_string(g) +
+                           ": holds " + countText(holds * c.replicas, "sequence") + " of " +
+                           groupedText(w.contextTokens) + " tokens (" +
+                           std::to_string(concurrency) +
+                           " requested) and serves the monthly output within the target";
+                servedHere = true;
+                fewestRented = fewestRented ? std::min(fewestRented, c.gpusRented) : c.gpusRented;
+                carrying.push_back(std::move(c));
             }
-            const ReplicaFigures &f = fit->second;
-            c.memoryMaxBatch = f.memoryMaxBatch;
-            c.latencyMaxBatch = f.latencyMaxBatch;
-            c.batch = f.batch;
-            if (f.memoryMaxBatch == 0) {
-                c.status = CandidateStatus::LostMemory;
-                c.reason = f.memoryReason;
-                rejected.push_back(std::move(c));
-                continue;
-            }
-            if (f.latencyMaxBatch == 0) {
-                c.status = CandidateStatus::LostSpeed;
-                c.reason = f.speedReason;
-                rejected.push_back(std::move(c));
-                continue;
-            }
-            const std::uint32_t engineCap = replicaSequenceCap(scenario, gpu, &model, par);
-            const std::uint32_t holds =
-                engineCap > 0 ? std::min(f.memoryMaxBatch, engineCap) : f.memoryMaxBatch;
-            const double forMemory = std::ceil(double(concurrency) / holds);
-            const double forSpeed = f.outputTokensPerMonth > 0
-                                        ? std::ceil(w.outputTokensPerMonth / f.outputTokensPerMonth)
-                                        : 1.0;
-            const double replicas = std::max({forMemory, forSpeed, 1.0});
-            const double perInstance = n <= g ? double(g / n) : 0.0;
-            const double instances =
-                n <= g ? std::ceil(replicas / perInstance) : replicas * double(n / g);
-            if (instances * g > kMaxLayoutGpus) {
-                c.status = forMemory >= forSpeed ? CandidateStatus::LostMemory
-                                                 : CandidateStatus::LostSpeed;
-                c.reason = "needs " + groupedText(std::uint64_t(replicas)) + " replicas (" +
-                           (forMemory >= forSpeed ? "each holds " + countText(holds, "sequence")
-                                                  : "each serves its capacity batch of " +
-                                                        countText(f.batch, "sequence")) +
-                           "), more than " + countText(kMaxLayoutGpus, "GPU");
-                rejected.push_back(std::move(c));
-                continue;
-            }
-            // Replicas fill the instances paid for (more capacity at the same cost).
-            c.replicas = std::uint32_t(n <= g ? instances * perInstance : replicas);
-            c.instances = std::uint32_t(instances);
-            c.gpusRented = c.instances * g;
-            c.usdPerMonth =
-                rentalCost(c.gpusRented, rate, w.hoursPerDay, scenario.pricing.hoursPerMonth)
-                    .usdPerMonthScheduled;
-            c.outputTokensPerMonth = f.outputTokensPerMonth * c.replicas;
-            c.status = CandidateStatus::LostCost;
-            c.reason = countText(c.replicas, "replica") + " of " + layoutText(par) + " on " +
-                       countText(c.instances, "instance") + " of " + std::to_string(g) +
-                       ": holds " + countText(holds * c.replicas, "sequence") + " of " +
-                       groupedText(w.contextTokens) + " tokens (" + std::to_string(concurrency) +
-                       " requested) and serves the monthly output within the target";
-            servedHere = true;
-            fewestRented = fewestRented ? std::min(fewestRented, c.gpusRented) : c.gpusRented;
-            carrying.push_back(std::move(c));
         }
         if (!servedHere && !offer.clusterable()) {
             LayoutCandidate c;

@@ -25,6 +25,11 @@
 //   vLLM <= 0.15: engine/engine.h speculationPipelineProblem): a dense replica across
 //   instances runs TP over all its GPUs instead (as SGLang's multi-node TP 16 does), and one
 //   that would need PP inside an instance is unsupported, with the engine's refusal.
+// - For an MoE model on vLLM or SGLang with no attention DP given, each layout with EP = TP and
+//   PP 1 is also tried with full attention DP (dp = tp), as the engines' DP-attention recipes
+//   run such models; the ranking keeps whichever is cheaper (layout.cpp searchedLayouts).
+// - With a DeepEP all-to-all backend (engine.moe_a2a_backend) only layouts with EP = TP of at
+//   least 2 are run (engine/engine.h moeA2aProblem).
 // - A replica spans several instances only on an offer whose instances can be clustered
 //   (multi_instance true); data-parallel replicas never need clustering.
 //

@@ -105,13 +105,27 @@ CacheCost cacheCost(const ModelSpec &model, const Parallelism &par, const Number
     return c;
 }
 
-std::uint32_t attentionDpSplit(GroupRole role, const Parallelism &par, Engine engine) {
+PlacementRules placementRules(const EngineSettings &engine) {
+    return {engine.engine, engine.vllmVersion.value_or(kDefaultVllmProfile), engine.moeA2a};
+}
+
+std::uint32_t groupShardGpus(GroupRole role, const Parallelism &par, const PlacementRules &rules) {
     const std::uint32_t tp = std::max<std::uint32_t>(par.tp, 1);
     const std::uint32_t attnTp = std::max<std::uint32_t>(par.attentionTp(), 1);
+    const bool ep = par.ep > 1;
+    if (role == GroupRole::SharedExperts && ep) {
+        if (rules.engine == Engine::Sglang && rules.moeA2a != MoeA2a::Default) {
+            return 1; // DeepEP: tp_rank 0, tp_size 1
+        }
+        if (rules.engine == Engine::Vllm && attnTp > 1 && attnTp < tp &&
+            vllmSequenceParallelMoe(rules.vllm)) {
+            return 1; // sequence-parallel MoE: disable_tp
+        }
+    }
     if (attnTp == tp || role == GroupRole::RoutedExperts) {
         return tp;
     }
-    if (engine == Engine::Sglang) {
+    if (rules.engine == Engine::Sglang) {
         switch (role) {
         case GroupRole::Embedding:
             return 1;
@@ -127,7 +141,7 @@ std::uint32_t attentionDpSplit(GroupRole role, const Parallelism &par, Engine en
 }
 
 std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelism &par,
-                                        Engine engine) {
+                                        const PlacementRules &rules) {
     std::vector<GroupBytes> out;
     const std::uint64_t pp = std::max<std::uint32_t>(par.pp, 1);
     for (const auto &g : model.groups) {
@@ -138,11 +152,11 @@ std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelis
         b.placement = g.placement;
         b.params = g.params;
         b.totalBytes = g.bytes();
-        const std::uint64_t split = attentionDpSplit(g.role, par, engine); // tp without DP
+        const std::uint64_t split = groupShardGpus(g.role, par, rules); // tp without DP
         b.perGpuBytes = g.placement == Placement::Replicated ? ceilDiv(b.totalBytes, pp)
                                                              : ceilDiv(b.totalBytes, split * pp);
-        if (par.dp > 1 && split == 1) {
-            // Whole on every GPU of its attention group: a copy per rank, as the tables say.
+        if (split == 1 && par.tp > 1) {
+            // Whole on every GPU of its group: a copy per GPU, as the tables say.
             b.placement = Placement::Replicated;
         }
         out.push_back(b);
@@ -171,7 +185,7 @@ std::uint32_t defaultSequences(const EngineSettings &engine, const GpuSpec &gpu)
 } // namespace
 
 std::uint32_t runningSequenceCap(const Scenario &scenario, const GpuSpec &gpu,
-                                 const ModelSpec *model) {
+                                 const ModelSpec *model, const Parallelism *par) {
     const EngineSettings &engine = scenario.engine;
     if (engine.maxNumSeqs) {
         return *engine.maxNumSeqs;
@@ -184,14 +198,19 @@ std::uint32_t runningSequenceCap(const Scenario &scenario, const GpuSpec &gpu,
     }
     if (engine.engine == Engine::Vllm &&
         vllmRules(engine.vllmVersion.value_or(kDefaultVllmProfile)).lowersDefaultSequences) {
-        return std::min(cap, batchedTokens(scenario, gpu, model));
+        return std::min(cap, batchedTokens(scenario, gpu, model, par));
+    }
+    if (engine.engine == Engine::Sglang && engine.moeA2a == MoeA2a::DeepepLowLatency &&
+        (par ? par->ep : scenario.hardware.ep) > 1 && (!model || model->isMoe())) {
+        // DeepEP's low-latency dispatch holds kSglangDeepepDispatchTokens per rank.
+        return cap ? std::min(cap, kSglangDeepepDispatchTokens) : kSglangDeepepDispatchTokens;
     }
     return cap;
 }
 
 std::uint32_t replicaSequenceCap(const Scenario &scenario, const GpuSpec &gpu,
                                  const ModelSpec *model, const Parallelism &par) {
-    const std::uint32_t cap = runningSequenceCap(scenario, gpu, model);
+    const std::uint32_t cap = runningSequenceCap(scenario, gpu, model, &par);
     const bool total = scenario.engine.engine == Engine::Sglang && scenario.engine.maxNumSeqs;
     if (par.dp <= 1 || total) {
         return cap;
@@ -200,10 +219,23 @@ std::uint32_t replicaSequenceCap(const Scenario &scenario, const GpuSpec &gpu,
                                                  std::numeric_limits<std::uint32_t>::max()));
 }
 
-std::uint32_t batchedTokens(const Scenario &scenario, const GpuSpec &gpu, const ModelSpec *model) {
+bool vllmBatchedDpMoe(const Scenario &scenario, const ModelSpec *model, const Parallelism *par) {
+    const EngineSettings &engine = scenario.engine;
+    const std::uint32_t dp = par ? par->dp : scenario.hardware.attentionDp;
+    const std::uint32_t ep = par ? par->ep : scenario.hardware.ep;
+    return engine.engine == Engine::Vllm && engine.moeA2a == MoeA2a::DeepepLowLatency &&
+           vllmBatchedDpDefaults(engine.vllmVersion.value_or(kDefaultVllmProfile)) && dp > 1 &&
+           ep > 1 && (!model || model->isMoe());
+}
+
+std::uint32_t batchedTokens(const Scenario &scenario, const GpuSpec &gpu, const ModelSpec *model,
+                            const Parallelism *par) {
     const EngineSettings &engine = scenario.engine;
     if (engine.prefillChunkTokens) {
         return std::max<std::uint32_t>(*engine.prefillChunkTokens, 1);
+    }
+    if (vllmBatchedDpMoe(scenario, model, par)) {
+        return kVllmBatchedDpTokens;
     }
     const std::uint32_t table = engineDefaultBatchedTokens(engine.engine, gpu);
     if (engine.engine == Engine::Sglang) {
@@ -257,7 +289,7 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     // (vllmEncoderNote).
     in.textOnly = scenario.engine.textOnly && engine == Engine::Vllm;
     const bool noTower = vllmTextOnlyApplies(in);
-    for (const auto &g : weightPlacement(model, par, engine)) {
+    for (const auto &g : weightPlacement(model, par, placementRules(scenario.engine))) {
         in.checkpointWeightsPerGpu += noTower && g.role == GroupRole::Vision ? 0 : g.perGpuBytes;
     }
     // A named draft (ModelSpec::draft, attached by the plan) replaces the MTP layers.
@@ -267,7 +299,7 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     in.draftLayers = speculative && !in.draftModel ? model.mtpLayers : 0;
     in.speculative = speculative;
     in.speculativeTokens = speculative ? scenario.workload.speculativeTokens : 0;
-    in.maxNumSeqs = runningSequenceCap(scenario, gpu, &model);
+    in.maxNumSeqs = runningSequenceCap(scenario, gpu, &model, &par);
     if (engine == Engine::Sglang) {
         // SGLang: its CUDA-graph batch bounds the decode batch it profiles, and
         // --max-running-requests bounds the captured batches (cuda_graph_runner.py
@@ -278,7 +310,8 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
         in.maxNumSeqs = in.maxNumSeqs ? std::min(in.maxNumSeqs, graphBs) : graphBs;
         in.maxRunningRequests = scenario.engine.maxNumSeqs.value_or(0);
     }
-    in.maxBatchedTokens = batchedTokens(scenario, gpu, &model);
+    in.maxBatchedTokens = batchedTokens(scenario, gpu, &model, &par);
+    in.moeA2a = scenario.engine.moeA2a;
     const bool standaloneDraft = in.draftModel && !in.draftModel->eagleHead;
     if (scenario.engine.memoryFraction) {
         in.memoryFraction = *scenario.engine.memoryFraction;
@@ -326,7 +359,13 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
                   drafts ? std::max<std::uint32_t>(scenario.workload.speculativeTokens, 1) : 0);
     in.stateSlots =
         std::max<std::uint32_t>(scenario.engine.stateSlotsPerRequest.value_or(slotsDefault), 1);
-    in.cudaGraphs = scenario.engine.cudaGraphs;
+    // DeepEP's high-throughput kernels turn CUDA graphs off: SGLang's normal mode
+    // (server_args.py @ 6559e43f: deepep_mode normal sets disable_cuda_graph), vLLM's under DP
+    // ("WideEP: Disabling CUDA Graphs", moea2a.h moeA2aNote).
+    const bool highThroughput = scenario.engine.moeA2a == MoeA2a::DeepepHighThroughput &&
+                                in.ep > 1 && model.isMoe() &&
+                                (engine == Engine::Sglang || (engine == Engine::Vllm && in.dp > 1));
+    in.cudaGraphs = scenario.engine.cudaGraphs && !highThroughput;
     in.activationOverride = scenario.engine.activationBytesPerGpu;
     in.runtimeOverride = scenario.engine.runtimeBytesPerGpu;
     return in;
@@ -340,7 +379,8 @@ MemoryBreakdown computeMemory(const ModelSpec &model, const GpuSpec &gpu, const 
     const EngineMemoryTerms t = engineMemoryModel(scenario.engine.engine).terms(in);
     m.engine = t;
 
-    for (auto &g : weightPlacement(model, par, scenario.engine.engine)) {
+    const PlacementRules rules = placementRules(scenario.engine);
+    for (auto &g : weightPlacement(model, par, rules)) {
         if (vllmTextOnlyApplies(in) && g.role == GroupRole::Vision) {
             continue; // vLLM builds no tower for a text-only plan (vllmEncoderNote)
         }
@@ -353,8 +393,7 @@ MemoryBreakdown computeMemory(const ModelSpec &model, const GpuSpec &gpu, const 
         const std::uint64_t copies =
             g.placement == Placement::Replicated
                 ? tp
-                : tp / std::max<std::uint32_t>(
-                           attentionDpSplit(g.role, par, scenario.engine.engine), 1);
+                : tp / std::max<std::uint32_t>(groupShardGpus(g.role, par, rules), 1);
         m.total.weights += g.totalBytes * copies;
     }
     // The engine's own weights: the checkpoint's share plus kernel padding and replication.

@@ -136,23 +136,42 @@ CacheCost cacheCost(const ModelSpec &model, const Parallelism &par, const Number
                     const NumberFormat &stateFormat, std::uint32_t stateSlots,
                     std::optional<LayerRange> stage = std::nullopt);
 
-/// Weight bytes per group and on the most loaded GPU under a layout: sharded groups divided by
-/// tp x pp (routed experts by ep x pp when EP is on, else tp x pp), replicated groups by pp only.
-/// Under attention DP (par.dp > 1) the routed experts stay divided by tp, and the rest by the
-/// engine's rule (attentionDpSplit).
-std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelism &par,
-                                        Engine engine = Engine::Vllm);
+/// What decides where an engine puts each weight group beyond the layout: the engine, the
+/// vLLM rule set (sequence-parallel MoE from v0.11) and the MoE all-to-all backend.
+struct PlacementRules {
+    Engine engine = Engine::Vllm;
+    VllmProfile vllm = kDefaultVllmProfile;
+    MoeA2a moeA2a = MoeA2a::Default;
+};
 
-/// GPUs one sharded weight group of `role` is split over under attention DP (par.dp > 1; tp
-/// otherwise): routed experts over tp in every engine. vLLM: everything else over the DP rank's
-/// own TP, tp / dp (fused_moe/config.py FusedMoEParallelConfig.make flattens only the expert
-/// layers over DP x TP; docs/serving/data_parallel_deployment.md). SGLang: the attention over
-/// tp / dp, the input embedding whole on every GPU (VocabParallelEmbedding enable_tp = not
-/// is_dp_attention_enabled()), lm_head, dense MLP layers and shared experts over all tp
-/// (ParallelLMHead without --enable-dp-lm-head, DeepseekV2MLP without --moe-dense-tp-size 1;
-/// models/deepseek_v2.py and layers/dp_attention.py @ 6559e43f). TensorRT-LLM: as vLLM.
-/// Returns 1 for a group whole on every GPU.
-std::uint32_t attentionDpSplit(GroupRole role, const Parallelism &par, Engine engine);
+/// The placement rules of a scenario's engine settings.
+PlacementRules placementRules(const EngineSettings &engine);
+
+/// Weight bytes per group and on the most loaded GPU under a layout: sharded groups divided by
+/// tp x pp (routed experts by ep x pp when EP is on, else tp x pp), replicated groups by pp only,
+/// and a sharded group the engine keeps whole (groupShardGpus) by pp only. Under attention DP
+/// (par.dp > 1) the routed experts stay divided by tp, and the rest by the engine's rule.
+std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelism &par,
+                                        const PlacementRules &rules = {});
+
+/// GPUs of a stage one sharded weight group of `role` is split over (1: whole on every GPU):
+/// tp, except
+/// - under attention DP (par.dp > 1): routed experts over tp in every engine. vLLM: everything
+///   else over the DP rank's own TP, tp / dp (fused_moe/config.py FusedMoEParallelConfig.make
+///   flattens only the expert layers over DP x TP; docs/serving/data_parallel_deployment.md),
+///   but the shared experts whole on every GPU with EP and an attention TP above 1 under the
+///   0.11 rules and later: sequence-parallel MoE (vllm/config/parallel.py
+///   use_sequence_parallel_moe: the allgather_reducescatter default of v0.11 and the DeepEP
+///   backends, EP, TP > 1, DP > 1; models/deepseek_v2.py DeepseekV2MLP disable_tp, PRs #24134 /
+///   #24982 of September 2025). SGLang: the attention over tp / dp, the input embedding whole
+///   on every GPU (VocabParallelEmbedding enable_tp = not is_dp_attention_enabled()), lm_head,
+///   dense MLP layers and shared experts over all tp (ParallelLMHead without
+///   --enable-dp-lm-head, DeepseekV2MLP without --moe-dense-tp-size 1; models/deepseek_v2.py and
+///   layers/dp_attention.py @ 6559e43f). TensorRT-LLM: as vLLM without sequence-parallel MoE.
+/// - SGLang with DeepEP (any layout with EP): the shared experts whole on every GPU
+///   (deepseek_v2.py @ 6559e43f builds them with tp_rank 0, tp_size 1 when the a2a backend is
+///   DeepEP; the same since --enable-deepep-moe of v0.4.4.post2).
+std::uint32_t groupShardGpus(GroupRole role, const Parallelism &par, const PlacementRules &rules);
 
 /// Whether a plan of `model` under `scenario` runs speculative decoding: a draft attached to
 /// the model (ModelSpec::draft, scenario engine.draft) or draft tokens in the workload
@@ -164,14 +183,11 @@ bool plansSpeculation(const ModelSpec &model, const Scenario &scenario);
 /// VllmRules::defaultMaxNumSeqs: 256 under the 0.6.x rules, 1024 under 0.7), which vLLM from
 /// the 0.11 rules lowers to the step's batched tokens when those are fewer
 /// (VllmRules::lowersDefaultSequences), and SGLang sets to 256 for DeepSeek V4
-/// (kSglangDeepseekV4MaxRunningRequests). `model` as for batchedTokens.
+/// (kSglangDeepseekV4MaxRunningRequests). `model` and `par` as for batchedTokens.
 std::uint32_t runningSequenceCap(const Scenario &scenario, const GpuSpec &gpu,
-                                 const ModelSpec *model = nullptr);
+                                 const ModelSpec *model = nullptr,
+                                 const Parallelism *par = nullptr);
 
-/// Tokens per engine step (max_num_batched_tokens) the scenario's engine runs on `gpu`: the
-/// scenario's prefill chunk when set, else the engine's default for that GPU, release and
-/// context (workload.context_tokens as max_model_len): vLLM `serve` 8192 on GPUs of 70 GiB or
-/// more other than A100, else 2048 (engine/engine.h engineDefaultBatchedTokens), capped at
 /// Sequences one replica of layout `par` runs at once: runningSequenceCap, times the attention
 /// DP ranks (each schedules its own), except SGLang's --max-running-requests, which already
 /// counts every rank (the scheduler takes max_running_requests // dp_size per rank,
@@ -179,6 +195,19 @@ std::uint32_t runningSequenceCap(const Scenario &scenario, const GpuSpec &gpu,
 std::uint32_t replicaSequenceCap(const Scenario &scenario, const GpuSpec &gpu,
                                  const ModelSpec *model, const Parallelism &par);
 
+/// Whether vLLM runs layout `par` (null: the scenario's own hardware.attention_dp and
+/// hardware.ep, when both are set) of `model` (null: any MoE) in its batched DP MoE mode,
+/// whose max_num_batched_tokens defaults to kVllmBatchedDpTokens: a rule set from v0.20
+/// (vllmBatchedDpDefaults), the DeepEP low-latency backend, attention DP and EP
+/// (vllm/config/parallel.py use_batched_dp_moe; engine/arg_utils.py
+/// _set_default_max_num_seqs_and_batched_tokens_args).
+bool vllmBatchedDpMoe(const Scenario &scenario, const ModelSpec *model, const Parallelism *par);
+
+/// Tokens per engine step (max_num_batched_tokens) the scenario's engine runs on `gpu`: the
+/// scenario's prefill chunk when set, else the engine's default for that GPU, release and
+/// context (workload.context_tokens as max_model_len): vLLM `serve` 8192 on GPUs of 70 GiB or
+/// more other than A100, else 2048 (engine/engine.h engineDefaultBatchedTokens), 256 in the
+/// batched DP MoE mode of layout `par` (vllmBatchedDpMoe), capped at
 /// max_num_seqs x max_model_len under the 0.19 / 0.24 rules
 /// (VllmRules::capsDefaultBatchedTokens); 2048 under the 0.7 rules; under the V0 rules
 /// max(max_model_len, 2048) without chunked prefill (vllmV0StepTokens: up to 32,768 tokens of
@@ -187,7 +216,7 @@ std::uint32_t replicaSequenceCap(const Scenario &scenario, const GpuSpec &gpu,
 /// (VllmRules::serveBatchedTokens). SGLang its chunked_prefill_size by GPU memory;
 /// TensorRT-LLM 8192. `model` may be null: no multimodal, sliding-window or draft exception.
 std::uint32_t batchedTokens(const Scenario &scenario, const GpuSpec &gpu,
-                            const ModelSpec *model = nullptr);
+                            const ModelSpec *model = nullptr, const Parallelism *par = nullptr);
 
 /// The engine memory model's input for a plan: the layout, the checkpoint's share per GPU,
 /// the scenario's fraction (else the engine's default for the GPU and TP), the engine's

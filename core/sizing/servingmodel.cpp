@@ -3,6 +3,7 @@
 
 #include "catalogue/embeddedresources.h"
 #include "sizing/gemmrate.h"
+#include "util/textutil.h"
 
 #include <nlohmann/json.hpp>
 
@@ -379,8 +380,11 @@ const GpuTraits &gpuTraits(Engine engine, const GpuSpec &gpu) {
     if (!last.valid || last.engine != engine || last.usableMemoryBytes != gpu.usableMemoryBytes ||
         last.id != gpu.id || last.name != gpu.name || last.interconnect != gpu.interconnect) {
         last.traits.engineMaxSeqs = engineMaxSequences(engine, gpu);
-        last.traits.pcie = gpu.interconnect.find("PCIe") != std::string::npos ||
-                           gpu.interconnect.find("PCIE") != std::string::npos;
+        // PCIe-bound all-reduce: the text names PCIe and the GPU-to-GPU link is not NVLink
+        // (engine/enginememory.h nvlinkGpu, the memory terms' own test), so "NVLink 4 (no PCIe)"
+        // is NVLink and "PCIe ... (no NVLink)" PCIe for speed and memory alike.
+        last.traits.pcie =
+            asciiLower(gpu.interconnect).find("pcie") != std::string::npos && !nvlinkGpu(gpu);
         last.engine = engine;
         last.usableMemoryBytes = gpu.usableMemoryBytes;
         last.id = gpu.id;

@@ -16,6 +16,7 @@ inline void v011Checks(std::vector<Check> &out);
 inline void hybridLogChecks(std::vector<Check> &out);
 inline void pipelineLogChecks(std::vector<Check> &out);
 inline void attentionDpLogChecks(std::vector<Check> &out);
+inline void vllm08LogChecks(std::vector<Check> &out);
 
 /// A model from an inline config.json text; throws naming `source` when it does not import.
 inline ModelSpec inlineModel(const std::string &cfg, const std::string &source) {
@@ -258,6 +259,7 @@ inline void heldOutLogChecks(std::vector<Check> &out) {
     hybridLogChecks(out);
     pipelineLogChecks(out);
     attentionDpLogChecks(out);
+    vllm08LogChecks(out);
 }
 
 } // namespace golden
@@ -266,3 +268,4 @@ inline void heldOutLogChecks(std::vector<Check> &out) {
 #include "goldenhybrid.h"
 #include "goldenpipeline.h"
 #include "goldenattentiondp.h"
+#include "goldenvllm08.h"

@@ -4,7 +4,7 @@
 // group of tp / dp GPUs holds its own attention weights and the KV of its own sequences; the
 // routed experts span all tp GPUs. Checked against vLLM's own log of Qwen3-Coder-480B-FP8 on 8
 // x H20 141GB (vllm-project/recipes PR #12), SGLang's fraction rule (server_args.py) and the
-// engines' weight placement (sizing/memory.h attentionDpSplit).
+// engines' weight placement (sizing/memory.h groupShardGpus).
 #include "engine/enginememory.h"
 #include "goldenattentiondp.h"
 #include "engine/servecommand.h"
@@ -207,8 +207,8 @@ class tst_AttentionDp : public QObject {
         QCOMPARE(groupPerGpu(mem, GroupRole::LmHead), (groupTotal(m, GroupRole::LmHead) + 7) / 8);
         QCOMPARE(groupPerGpu(mem, GroupRole::Attention),
                  (groupTotal(m, GroupRole::Attention) + 1) / 2);
-        QCOMPARE(attentionDpSplit(GroupRole::DenseMlp, dp4, Engine::Sglang), 8u);
-        QCOMPARE(attentionDpSplit(GroupRole::DenseMlp, dp4, Engine::Vllm), 2u);
+        QCOMPARE(groupShardGpus(GroupRole::DenseMlp, dp4, {Engine::Sglang}), 8u);
+        QCOMPARE(groupShardGpus(GroupRole::DenseMlp, dp4, {Engine::Vllm}), 2u);
         const EngineMemoryInput in = engineInputFor(m, h200, dp4, s);
         QCOMPARE(in.maxBatchedTokens, 8192u / 4);
         QCOMPARE(in.dp, 4u);

@@ -88,21 +88,23 @@ class TestLayout : public QObject {
                                  << "l40s" << 0u << 0u << 0u << 0u;
         QTest::newRow("k3/rtx-4090") << "kimi-k3"
                                      << "rtx-4090" << 0u << 0u << 0u << 0u;
-        // DeepSeek-V3 (FP8, ~690 GB): 2 x 8 H100 is the common recipe minimum; here 32 because
-        // the workload's KV (16 x 32k, MLA replicated per TP rank) does not fit on 16. As two
-        // replicas of TP 16: TP 32 would split the dense layers' 18,432 into 576 per GPU, not
-        // whole 128 x 128 FP8 blocks, which the engines refuse (engine/tpshard.h).
+        // DeepSeek-V3 (FP8, ~690 GB): 2 x 8 H100, the common recipe minimum, with attention
+        // DP 16 (the search tries DP = TP for an MoE model): each GPU keeps the MLA latent of
+        // its own sequences only, so 16 GPUs hold the 16 x 32k that TP 16 alone (the latent
+        // replicated on every TP rank) needs two replicas for. TP 32 would split the dense
+        // layers' 18,432 into 576 per GPU, not whole 128 x 128 FP8 blocks, which the engines
+        // refuse (engine/tpshard.h).
         QTest::newRow("dsv3/h100") << "deepseek-v3"
-                                   << "h100-sxm" << 32u << 2u << 16u << 1u;
+                                   << "h100-sxm" << 16u << 1u << 16u << 1u;
         QTest::newRow("dsv3/h200") << "deepseek-v3"
                                    << "h200" << 8u << 1u << 8u << 1u;
         QTest::newRow("dsv3/mi300x") << "deepseek-v3"
                                      << "mi300x" << 8u << 1u << 8u << 1u;
-        // B300: the 8-GPU instance as two TP 4 replicas, which serve more than one TP 8 on the
-        // same instance at the same cost (at equal cost the larger output ranks first; TP 8 is
-        // the near tie).
+        // B300: one TP 8 replica with attention DP 8, which serves more than two TP 4 replicas
+        // (with or without DP) on the same instance at the same cost (at equal cost the larger
+        // output ranks first; those are the near ties).
         QTest::newRow("dsv3/b300") << "deepseek-v3"
-                                   << "b300" << 8u << 2u << 4u << 1u;
+                                   << "b300" << 8u << 1u << 8u << 1u;
         // Qwen3-235B (BF16, 470 GB): on H100 one TP/EP 16 replica across two clustered nodes:
         // by vLLM 0.19's start-up rules (the default) the engine's KV pool on TP 8, less the TP
         // collectives' 2 GiB of non-torch memory and the fused-MoE workspace the profile keeps
@@ -194,6 +196,41 @@ class TestLayout : public QObject {
     // Issue 13: Llama-3.1-8B on one H100 holds 13 sequences of 32k. At 13 requested that is
     // one GPU; at 16 one GPU is short by 3 sequences, so the search rents two 1-GPU replicas
     // (never a whole 8-GPU node).
+    // The search tries full attention DP for an MoE model's own layouts and keeps it where it
+    // serves cheaper: DeepSeek V3 on 8 x H200 holds 80 sequences of 32k with DP 8 (each GPU
+    // its own sequences' MLA latent) against 18 without (the latent on every TP rank); a dense
+    // model never gets it, a given TP keeps none, and --attention-dp 1 rules it out.
+    void autoAttentionDp() {
+        Scenario s = autoScenario("deepseek-v3", "h200");
+        PlanResult p = planFor(s);
+        QCOMPARE(p.layout.dp, 8u);
+        QCOMPARE(p.layout.tp, 8u);
+        std::uint32_t withDp = 0;
+        std::uint32_t without = 0;
+        for (const LayoutCandidate &c : p.search.candidates) {
+            if (c.layout.tp == 8 && c.layout.ep == 8 && c.offerRef && c.memoryMaxBatch) {
+                (c.layout.dp == 8 ? withDp : without) = c.memoryMaxBatch;
+            }
+        }
+        QCOMPARE(withDp, 80u);
+        QCOMPARE(without, 18u);
+        s.hardware.attentionDp = 1;
+        p = planFor(s);
+        QCOMPARE(p.layout.dp, 1u);
+        for (const LayoutCandidate &c : p.search.candidates) {
+            QVERIFY(c.layout.dp <= 1);
+        }
+        s.hardware.attentionDp = 0;
+        s.hardware.gpuCount = 8;
+        s.hardware.tp = 8;
+        s.hardware.ep = 8;
+        QCOMPARE(planFor(s).layout.dp, 1u);
+        const PlanResult dense = planFor(autoScenario("llama-3.1-70b", "h100-sxm"));
+        for (const LayoutCandidate &c : dense.search.candidates) {
+            QVERIFY(c.layout.dp <= 1);
+        }
+    }
+
     void llama8bOnH100() {
         Scenario s = autoScenario("llama-3.1-8b", "h100-sxm");
         s.workload.concurrency = 13;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // A GPU whose NVLink domain spans several nodes (model/hardware.h GpuSpec::scaleUpDomainGpus,
 // gpus.json scale_up_domain_gpus): GB200 / GB300 NVL72 racks of four-GPU trays keep TP up to 72
-// GPUs on NVLink, where the serving model charged the network between nodes.
+// GPUs on NVLink, where the serving model charged the network between nodes. Also which GPUs
+// are NVLink at all (engine/enginememory.h nvlinkGpu, from the interconnect text).
 #include "catalogue/catalogue.h"
+#include "engine/enginememory.h"
 #include "goldenmemory.h"
 #include "plan/plan.h"
 #include "plantestutil.h"
@@ -19,6 +21,33 @@ class tst_ScaleUpDomain : public QObject {
     Q_OBJECT
 
   private slots:
+    // The GPU-to-GPU link is NVLink when the interconnect text leads with "NVLink" and a
+    // generation, in any case; every catalogue card whose text says "(no NVLink)" or offers an
+    // optional bridge is PCIe, and GH200's NVLink-C2C links its CPU. The catalogue's A10 takes
+    // the PCIe TP collectives' 0.25 GiB.
+    void nvlinkFromInterconnectText() {
+        const auto link = [](const std::string &text) {
+            return nvlinkGpu(golden::loggedGpu("GPU", 80, true, text.c_str()));
+        };
+        QVERIFY(link("NVLink 4, 900 GB/s bidirectional"));
+        QVERIFY(link("nvlink4"));
+        QVERIFY(link("NVLink 4 (no PCIe)"));
+        QVERIFY(!link("PCIe Gen4 x16, 64 GB/s bidirectional (no NVLink)"));
+        QVERIFY(!link("NVLink bridge 600 GB/s bidirectional between the two cards of a pair"));
+        QVERIFY(!link("NVLink-C2C 900 GB/s bidirectional to the Grace CPU"));
+        QVERIFY(!link("PCIe Gen5 x16; optional NVLink bridge between card pairs only"));
+        QVERIFY(!link("Infinity Fabric, 896 GB/s aggregate bidirectional"));
+        QVERIFY(!link("NVLinkish"));
+        for (const GpuSpec &g : Catalogue::builtin().gpus()) {
+            if (g.interconnect.find("no NVLink") != std::string::npos) {
+                QVERIFY2(!nvlinkGpu(g), g.id.c_str());
+            }
+        }
+        const GpuSpec a10 = Catalogue::builtin().findGpu("a10").value();
+        QCOMPARE(vllmTpCollectivesNonTorch(a10, 4, VllmProfile::V1v08), std::uint64_t(gib(0.25)));
+        QVERIFY(nvlinkGpu(Catalogue::builtin().findGpu("h100-sxm").value()));
+    }
+
     // The catalogue's NVL72 entries name the rack; an HGX node is its own domain.
     void catalogue() {
         const Catalogue &cat = Catalogue::builtin();

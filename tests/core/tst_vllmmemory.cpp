@@ -394,17 +394,24 @@ class tst_VllmMemory : public QObject {
 
     // Rules none of whose releases serve a model's architecture (each predates it) refuse it
     // at start-up: the plan does not fit. Rules that plan releases on both sides of the
-    // addition (gpt-oss came in v0.10.1, inside the 0.7 rules' 0.7 to 0.10.x) note it. Newer
-    // rules, other engines and model types outside the table say nothing.
+    // addition (gpt-oss came in v0.10.1, inside the 0.11 rules' 0.9.2 to 0.11.x; Qwen3 by
+    // v0.8.5, inside the 0.8 rules' 0.8.0 to 0.9.1) note it. Newer rules, other engines and
+    // model types outside the table say nothing.
     void architectureByRelease() {
         const std::string oss = vllmArchitectureProblem("gpt_oss", VllmProfile::V0);
         QVERIFY(oss.find("vLLM 0.6.5 does not serve GptOssForCausalLM") == 0);
         QVERIFY(oss.find("in v0.10.1") != std::string::npos);
-        QVERIFY(oss.find("the vLLM 0.7 rules plan it") != std::string::npos);
-        QVERIFY(vllmArchitectureProblem("gpt_oss", VllmProfile::V1Early).empty());
-        QVERIFY(vllmArchitectureNote("gpt_oss", VllmProfile::V1Early).find("in v0.10.1") !=
+        QVERIFY(oss.find("the vLLM 0.11 rules plan it") != std::string::npos);
+        QVERIFY(!vllmArchitectureProblem("gpt_oss", VllmProfile::V1Early).empty());
+        QVERIFY(!vllmArchitectureProblem("gpt_oss", VllmProfile::V1v08).empty());
+        QVERIFY(vllmArchitectureProblem("gpt_oss", VllmProfile::V1).empty());
+        QVERIFY(vllmArchitectureNote("gpt_oss", VllmProfile::V1).find("in v0.10.1") !=
                 std::string::npos);
-        QVERIFY(vllmArchitectureNote("gpt_oss", VllmProfile::V1).empty());
+        QVERIFY(vllmArchitectureNote("gpt_oss", VllmProfile::V1v19).empty());
+        QVERIFY(!vllmArchitectureProblem("qwen3_moe", VllmProfile::V1Early).empty());
+        QVERIFY(vllmArchitectureNote("qwen3_moe", VllmProfile::V1v08).find("by v0.8.5") !=
+                std::string::npos);
+        QVERIFY(vllmArchitectureNote("qwen3_moe", VllmProfile::V1).empty());
         QVERIFY(!vllmArchitectureProblem("deepseek_v3", VllmProfile::V0Legacy).empty());
         QVERIFY(vllmArchitectureProblem("deepseek_v3", VllmProfile::V0).empty());
         QVERIFY(!vllmArchitectureProblem("kimi_linear", VllmProfile::V1Early).empty());
@@ -427,11 +434,11 @@ class tst_VllmMemory : public QObject {
         const PlanResult served = evaluate(s).value();
         QVERIFY(served.fit.fits);
         QCOMPARE(noted(served), 0);
-        s.engine.vllmVersion = VllmProfile::V1Early;
+        s.engine.vllmVersion = VllmProfile::V1; // 0.9.2 to 0.11.x: gpt-oss from v0.10.1
         const PlanResult mixed = evaluate(s).value();
         QCOMPARE(mixed.startup.outcome, StartupOutcome::Starts);
         QCOMPARE(noted(mixed), 1);
-        s.engine.vllmVersion = VllmProfile::V0;
+        s.engine.vllmVersion = VllmProfile::V1v08;
         const PlanResult old = evaluate(s).value();
         QVERIFY(!old.fit.fits);
         QCOMPARE(old.startup.outcome, StartupOutcome::ArgumentsRefused);

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+// The layouts the layout search (layout.h) sizes for one replica: the one the engine rules
+// give, and its attention data-parallel variant where that can serve more.
+#pragma once
+
+#include "model/hardware.h"
+#include "model/modelspec.h"
+#include "scenario/scenario.h"
+#include "sizing/memory.h"
+
+#include <vector>
+
+namespace hostplan {
+
+/// The layouts the search tries for one replica of `base` (HostPlan's own choice, not pinned):
+/// `base`, and for an MoE model on vLLM or SGLang with no attention DP given
+/// (hardware.attention_dp 0: auto) the same GPUs with full attention DP, dp = tp with EP = TP
+/// (one attention group per GPU, as the engines' DP-attention recipes run DeepSeek-style
+/// models: SGLang `--tp 8 --dp 8 --enable-dp-attention`, vLLM `--data-parallel-size 8
+/// --enable-expert-parallel`), where the layout rules allow it (PP 1), its weights fit `gpu`
+/// and TP cannot split the model's KV (MLA's one latent, fewer KV heads than TP: each TP rank
+/// holds every sequence's copy, where an attention DP rank holds only its own sequences'). The
+/// ranking then keeps whichever serves the workload cheaper.
+std::vector<Parallelism> searchedLayouts(const ModelSpec &model, const GpuSpec &gpu,
+                                         const Parallelism &base, const Scenario &scenario);
+
+} // namespace hostplan
