@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 // Helpers shared by the core tests that evaluate whole scenarios (tst_decision, tst_apiprices)
-// and read their serving commands (tst_kvscheme, tst_servingdtype, tst_sglangrules).
+// and read their serving commands (tst_kvscheme, tst_servingdtype, tst_sglangrules), or a plan's
+// weight groups on a catalogue GPU (tst_attentiondp, tst_moea2a).
 #pragma once
 
+#include "catalogue/catalogue.h"
 #include "engine/servecommand.h"
 #include "plan/plan.h"
+#include "sizing/memory.h"
 
 #include <QtGlobal>
 
@@ -36,4 +39,31 @@ inline const hostplan::ServeFlag *findFlag(const hostplan::ServeCommand &c,
 inline std::string flagValue(const hostplan::ServeCommand &c, const std::string &name) {
     const hostplan::ServeFlag *f = findFlag(c, name);
     return f ? f->value : std::string("<absent>");
+}
+
+/// The catalogue's GPU `id`; a test that names a missing one is broken, so it aborts.
+inline hostplan::GpuSpec catalogueGpu(const std::string &id) {
+    auto g = hostplan::Catalogue::builtin().findGpu(id);
+    if (!g.ok()) {
+        qFatal("no GPU %s", id.c_str());
+    }
+    return g.value();
+}
+
+/// Bytes per GPU of `mem`'s weight groups of `role` (GroupBytes::perGpuBytes summed).
+inline std::uint64_t rolePerGpu(const hostplan::MemoryBreakdown &mem, hostplan::GroupRole role) {
+    std::uint64_t sum = 0;
+    for (const hostplan::GroupBytes &g : mem.groups) {
+        sum += g.role == role ? g.perGpuBytes : 0;
+    }
+    return sum;
+}
+
+/// Bytes of one copy of `m`'s weight groups of `role`, whole model.
+inline std::uint64_t roleTotal(const hostplan::ModelSpec &m, hostplan::GroupRole role) {
+    std::uint64_t sum = 0;
+    for (const hostplan::TensorGroup &g : m.groups) {
+        sum += g.role == role ? g.bytes() : 0;
+    }
+    return sum;
 }

@@ -32,30 +32,6 @@ ModelSpec qwenCoderFp8() {
     return golden::qwen3Coder480bFp8(); // row P43's model (goldenattentiondp.h)
 }
 
-GpuSpec gpuOf(const std::string &id) {
-    auto g = Catalogue::builtin().findGpu(id);
-    if (!g.ok()) {
-        qFatal("no GPU %s", id.c_str());
-    }
-    return g.value();
-}
-
-std::uint64_t groupPerGpu(const MemoryBreakdown &m, GroupRole role) {
-    std::uint64_t sum = 0;
-    for (const GroupBytes &g : m.groups) {
-        sum += g.role == role ? g.perGpuBytes : 0;
-    }
-    return sum;
-}
-
-std::uint64_t groupTotal(const ModelSpec &m, GroupRole role) {
-    std::uint64_t sum = 0;
-    for (const TensorGroup &g : m.groups) {
-        sum += g.role == role ? g.bytes() : 0;
-    }
-    return sum;
-}
-
 Scenario vllmScenario(std::uint64_t context, double fraction) {
     Scenario s;
     s.engine.engine = Engine::Vllm;
@@ -80,18 +56,18 @@ class tst_AttentionDp : public QObject {
     // routed experts split 8 ways; TP 8 splits everything 8 ways.
     void vllmWeightPlacement() {
         const ModelSpec m = qwenCoderFp8();
-        const GpuSpec h200 = gpuOf("h200");
+        const GpuSpec h200 = catalogueGpu("h200");
         const Scenario s = vllmScenario(262144, 0.9);
         const MemoryBreakdown dp = computeMemory(m, h200, kDp8, s);
         const MemoryBreakdown tp = computeMemory(m, h200, kTp8, s);
-        const std::uint64_t attention = groupTotal(m, GroupRole::Attention);
-        const std::uint64_t experts = groupTotal(m, GroupRole::RoutedExperts);
+        const std::uint64_t attention = roleTotal(m, GroupRole::Attention);
+        const std::uint64_t experts = roleTotal(m, GroupRole::RoutedExperts);
         QVERIFY(attention > 0 && experts > 0);
-        QCOMPARE(groupPerGpu(dp, GroupRole::Attention), attention);
-        QCOMPARE(groupPerGpu(tp, GroupRole::Attention), (attention + 7) / 8);
-        QCOMPARE(groupPerGpu(dp, GroupRole::RoutedExperts), (experts + 7) / 8);
-        QCOMPARE(groupPerGpu(tp, GroupRole::RoutedExperts), (experts + 7) / 8);
-        QCOMPARE(groupPerGpu(dp, GroupRole::Embedding), groupTotal(m, GroupRole::Embedding));
+        QCOMPARE(rolePerGpu(dp, GroupRole::Attention), attention);
+        QCOMPARE(rolePerGpu(tp, GroupRole::Attention), (attention + 7) / 8);
+        QCOMPARE(rolePerGpu(dp, GroupRole::RoutedExperts), (experts + 7) / 8);
+        QCOMPARE(rolePerGpu(tp, GroupRole::RoutedExperts), (experts + 7) / 8);
+        QCOMPARE(rolePerGpu(dp, GroupRole::Embedding), roleTotal(m, GroupRole::Embedding));
         for (const GroupBytes &g : dp.groups) { // whole on each GPU reads "replicated"
             if (g.role == GroupRole::Attention || g.role == GroupRole::RoutedExperts) {
                 QCOMPARE(int(g.placement),
@@ -108,7 +84,7 @@ class tst_AttentionDp : public QObject {
     // for 262,144 tokens = 253,952 B = 62 layers x 8 KV heads x 128 x 2 (K, V) x 2 B).
     void vllmKvPerToken() {
         const ModelSpec m = qwenCoderFp8();
-        const GpuSpec h200 = gpuOf("h200");
+        const GpuSpec h200 = catalogueGpu("h200");
         const Scenario s = vllmScenario(262144, 0.9);
         const MemoryBreakdown dp = computeMemory(m, h200, kDp8, s);
         const MemoryBreakdown tp = computeMemory(m, h200, kTp8, s);
@@ -122,7 +98,7 @@ class tst_AttentionDp : public QObject {
     // GiB < 62.00 GiB for one request of 262,144 tokens); TP 8 EP 8 would have started.
     void vllmRefusesTheLoggedPlan() {
         const ModelSpec m = qwenCoderFp8();
-        const GpuSpec h200 = gpuOf("h200"); // 139.8 GiB usable, as the H20 141GB of the log
+        const GpuSpec h200 = catalogueGpu("h200"); // 139.8 GiB usable, as the H20 141GB of the log
         for (const double fraction : {0.9, 0.95}) {
             const Scenario s = vllmScenario(262144, fraction);
             const EngineStartup dp = engineStartup(Engine::Vllm, engineInputFor(m, h200, kDp8, s));
@@ -160,7 +136,7 @@ class tst_AttentionDp : public QObject {
     // running cap is max_num_seqs per rank under vLLM and the total under SGLang.
     void capacityAndCaps() {
         const ModelSpec m = qwenCoderFp8();
-        const GpuSpec h200 = gpuOf("h200");
+        const GpuSpec h200 = catalogueGpu("h200");
         Scenario s = vllmScenario(32768, 0.95);
         const MemoryBreakdown dp = computeMemory(m, h200, kDp8, s);
         const std::uint32_t block = engineDefaults(Engine::Vllm).kvBlockTokens;
@@ -196,17 +172,17 @@ class tst_AttentionDp : public QObject {
     // MLP over all tp, the attention over tp / dp; each rank runs chunked_prefill_size / dp.
     void sglangPlacementAndChunk() {
         const ModelSpec m = qwenCoderFp8();
-        const GpuSpec h200 = gpuOf("h200");
+        const GpuSpec h200 = catalogueGpu("h200");
         Scenario s;
         s.engine.engine = Engine::Sglang;
         s.engine.sglangVersion = SglangProfile::V05;
         s.workload.contextTokens = 32768;
         const Parallelism dp4{8, 8, 1, 4};
         const MemoryBreakdown mem = computeMemory(m, h200, dp4, s);
-        QCOMPARE(groupPerGpu(mem, GroupRole::Embedding), groupTotal(m, GroupRole::Embedding));
-        QCOMPARE(groupPerGpu(mem, GroupRole::LmHead), (groupTotal(m, GroupRole::LmHead) + 7) / 8);
-        QCOMPARE(groupPerGpu(mem, GroupRole::Attention),
-                 (groupTotal(m, GroupRole::Attention) + 1) / 2);
+        QCOMPARE(rolePerGpu(mem, GroupRole::Embedding), roleTotal(m, GroupRole::Embedding));
+        QCOMPARE(rolePerGpu(mem, GroupRole::LmHead), (roleTotal(m, GroupRole::LmHead) + 7) / 8);
+        QCOMPARE(rolePerGpu(mem, GroupRole::Attention),
+                 (roleTotal(m, GroupRole::Attention) + 1) / 2);
         QCOMPARE(groupShardGpus(GroupRole::DenseMlp, dp4, {Engine::Sglang}), 8u);
         QCOMPARE(groupShardGpus(GroupRole::DenseMlp, dp4, {Engine::Vllm}), 2u);
         const EngineMemoryInput in = engineInputFor(m, h200, dp4, s);
@@ -231,7 +207,7 @@ class tst_AttentionDp : public QObject {
     // whole on every GPU under TP) a step at the same batch reads 1/8 of the KV of TP 8.
     void servingReadsOwnKv() {
         const ModelSpec ds = golden::catalogueModel("deepseek-v3");
-        const GpuSpec h200 = gpuOf("h200");
+        const GpuSpec h200 = catalogueGpu("h200");
         Scenario s;
         s.workload.contextTokens = 8192;
         const MemoryBreakdown dpMem = computeMemory(ds, h200, kDp8, s);

@@ -22,30 +22,6 @@ using namespace hostplan;
 
 namespace {
 
-GpuSpec gpuOf(const std::string &id) {
-    auto g = Catalogue::builtin().findGpu(id);
-    if (!g.ok()) {
-        qFatal("no GPU %s", id.c_str());
-    }
-    return g.value();
-}
-
-std::uint64_t roleTotal(const ModelSpec &m, GroupRole role) {
-    std::uint64_t sum = 0;
-    for (const TensorGroup &g : m.groups) {
-        sum += g.role == role ? g.bytes() : 0;
-    }
-    return sum;
-}
-
-std::uint64_t rolePerGpu(const MemoryBreakdown &mem, GroupRole role) {
-    std::uint64_t sum = 0;
-    for (const GroupBytes &g : mem.groups) {
-        sum += g.role == role ? g.perGpuBytes : 0;
-    }
-    return sum;
-}
-
 Scenario engineScenario(Engine engine, MoeA2a a2a) {
     Scenario s;
     s.engine.engine = engine;
@@ -86,7 +62,7 @@ class TestMoeA2a : public QObject {
     // more per GPU for DeepSeek V3's FP8 shared experts); without it they are split over TP.
     void sglangSharedExpertsWhole() {
         const ModelSpec m = golden::catalogueModel("deepseek-v3");
-        const GpuSpec h200 = gpuOf("h200");
+        const GpuSpec h200 = catalogueGpu("h200");
         const Parallelism tp8{8, 8, 1, 1};
         const std::uint64_t shared = roleTotal(m, GroupRole::SharedExperts);
         QVERIFY(shared > 0);
@@ -136,7 +112,7 @@ class TestMoeA2a : public QObject {
         QCOMPARE(groupShardGpus(GroupRole::SharedExperts, Parallelism{8, 8, 1, 8}, {}), 1u);
         QCOMPARE(groupShardGpus(GroupRole::SharedExperts, Parallelism{8, 8, 1, 1}, {}), 8u);
         Scenario s = engineScenario(Engine::Vllm, MoeA2a::Default);
-        const MemoryBreakdown mem = computeMemory(m, gpuOf("h200"), dp4, s);
+        const MemoryBreakdown mem = computeMemory(m, catalogueGpu("h200"), dp4, s);
         QCOMPARE(rolePerGpu(mem, GroupRole::SharedExperts), shared);
     }
 
@@ -155,7 +131,7 @@ class TestMoeA2a : public QObject {
                                        MoeA2a::DeepepLowLatency, 8, 8, 256),
                  std::uint64_t(0));
 
-        const GpuSpec b200 = gpuOf("b200");
+        const GpuSpec b200 = catalogueGpu("b200");
         const Parallelism dp8{8, 8, 1, 8};
         Scenario s = engineScenario(Engine::Vllm, MoeA2a::DeepepLowLatency);
         s.engine.vllmVersion = VllmProfile::V1v19;
@@ -186,7 +162,7 @@ class TestMoeA2a : public QObject {
     // step and at most 256 sequences; the 0.19 rules keep 8192 on a B200.
     void vllmBatchedDpDefault() {
         const ModelSpec m = golden::catalogueModel("deepseek-v3");
-        const GpuSpec b200 = gpuOf("b200");
+        const GpuSpec b200 = catalogueGpu("b200");
         const Parallelism dp8{8, 8, 1, 8};
         Scenario s = engineScenario(Engine::Vllm, MoeA2a::DeepepLowLatency);
         s.engine.vllmVersion = VllmProfile::V1v21;
@@ -210,7 +186,7 @@ class TestMoeA2a : public QObject {
     // sequences per rank; TensorRT-LLM and dense models ignore the setting, with a note.
     void graphsCapsAndNotes() {
         const ModelSpec m = golden::catalogueModel("deepseek-v3");
-        const GpuSpec h200 = gpuOf("h200");
+        const GpuSpec h200 = catalogueGpu("h200");
         const Parallelism dp8{8, 8, 1, 8};
         Scenario s = engineScenario(Engine::Vllm, MoeA2a::DeepepHighThroughput);
         const EngineMemoryInput ht = engineInputFor(m, h200, dp8, s);
