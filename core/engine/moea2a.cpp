@@ -8,15 +8,6 @@
 
 namespace hostplan {
 
-namespace {
-
-/// `v` rounded up to a multiple of `to` (> 0).
-std::uint64_t roundUp(std::uint64_t v, std::uint64_t to) {
-    return ceilDiv(v, to) * to;
-}
-
-} // namespace
-
 std::uint64_t vllmMoeA2aBufferBytes(const ModelSpec &model, MoeA2a a2a, std::uint32_t tp,
                                     std::uint32_t gpusPerNode, std::uint64_t dispatchTokens) {
     constexpr std::uint64_t kNvlBufferBytes = std::uint64_t(1) << 30; // VLLM_DEEPEP_BUFFER_SIZE_MB
@@ -31,7 +22,7 @@ std::uint64_t vllmMoeA2aBufferBytes(const ModelSpec &model, MoeA2a a2a, std::uin
     const std::uint64_t H = model.hiddenSize;
     const std::uint64_t message = 2 * H + 4 * H / 128; // bf16 hidden + fp32 scale per 128
     const std::uint64_t rdma =
-        2 * (roundUp(4 * experts, 128) + 2 * experts * dispatchTokens * message);
+        2 * (ceilDiv(4 * experts, 128) * 128 + 2 * experts * dispatchTokens * message);
     return kNvlBufferBytes + rdma;
 }
 
