@@ -1470,6 +1470,30 @@ Quelle: %6 (Stand %7)</translation>
         <source>auto (0): where HostPlan chooses the layout it also tries DP = TP for an MoE model and keeps the cheaper; where you give TP, none. 1: none, every GPU of the replica splits every attention layer.</source>
         <translation>auto (0): wo HostPlan das Layout wählt, probiert es für ein MoE-Modell auch DP = TP und behält das günstigere; wo Sie TP angeben, keine. 1: keine, jede GPU der Replik teilt jede Attention-Schicht.</translation>
     </message>
+    <message>
+        <source>SGLang --cuda-graph-max-bs (requests) / vLLM --max-cudagraph-capture-size (tokens): the largest CUDA graph</source>
+        <translation>SGLang --cuda-graph-max-bs (Anfragen) / vLLM --max-cudagraph-capture-size (Tokens): der größte CUDA-Graph</translation>
+    </message>
+    <message>
+        <source>The largest batch the engine captures as a CUDA graph at start-up. SGLang&apos;s default memory fraction reserves 2 MiB per request of it; vLLM captures one graph per size up to it.</source>
+        <translation>Die größte Batchgröße, die die Engine beim Start als CUDA-Graph aufzeichnet. SGLangs Standard-Speicheranteil reserviert 2 MiB je Anfrage davon; vLLM zeichnet bis zu dieser Größe einen Graphen je Größe auf.</translation>
+    </message>
+    <message>
+        <source>requests (SGLang) or tokens (vLLM)</source>
+        <translation>Anfragen (SGLang) oder Tokens (vLLM)</translation>
+    </message>
+    <message>
+        <source>&quot;engine default&quot; (0): SGLang by GPU size and TP (128 with DeepEP low latency), vLLM twice max_num_seqs times (1 + draft tokens), at most 512. TensorRT-LLM plans ignore it.</source>
+        <translation>„Engine-Standard“ (0): SGLang nach GPU-Größe und TP (128 mit DeepEP Low-Latency), vLLM das Doppelte von max_num_seqs mal (1 + Draft-Tokens), höchstens 512. TensorRT-LLM-Pläne ignorieren es.</translation>
+    </message>
+    <message>
+        <source>C&amp;UDA-graph batch</source>
+        <translation>C&amp;UDA-Graph-Batch</translation>
+    </message>
+    <message>
+        <source>Change the CUDA-graph batch to %1</source>
+        <translation>CUDA-Graph-Batch auf %1 ändern</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::HelpActions</name>
@@ -1957,20 +1981,20 @@ Alle Komponenten: %5 %4</translation>
 %1 (%2 GiB)</translation>
     </message>
     <message>
-        <source>%1 replicas of %2 x %3, TP %4, PP %5</source>
-        <translation>%1 Replikate von %2 x %3, TP %4, PP %5</translation>
-    </message>
-    <message>
-        <source>%1 x %2, TP %3, PP %4</source>
-        <translation>%1 x %2, TP %3, PP %4</translation>
-    </message>
-    <message>
         <source>Memory per GPU by weight precision (%1)</source>
         <translation>Speicher pro GPU nach Gewichtsgenauigkeit (%1)</translation>
     </message>
     <message>
         <source>Memory of the whole deployment by weight precision (%1)</source>
         <translation>Speicher der gesamten Bereitstellung nach Gewichtsgenauigkeit (%1)</translation>
+    </message>
+    <message>
+        <source>%1 replicas of %2 x %3, TP %4, EP %5, PP %6</source>
+        <translation>%1 Replikate von %2 x %3, TP %4, EP %5, PP %6</translation>
+    </message>
+    <message>
+        <source>%1 x %2, TP %3, EP %4, PP %5</source>
+        <translation>%1 x %2, TP %3, EP %4, PP %5</translation>
     </message>
 </context>
 <context>

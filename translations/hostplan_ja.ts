@@ -1470,6 +1470,30 @@ Source: %6 (as of %7)</source>
         <source>auto (0): where HostPlan chooses the layout it also tries DP = TP for an MoE model and keeps the cheaper; where you give TP, none. 1: none, every GPU of the replica splits every attention layer.</source>
         <translation>自動（0）：HostPlan がレイアウトを選ぶ場合、MoE モデルでは DP = TP も試し、安い方を残します。TP を指定した場合はなし。1：なし、レプリカのすべての GPU が各アテンション層を分割します。</translation>
     </message>
+    <message>
+        <source>SGLang --cuda-graph-max-bs (requests) / vLLM --max-cudagraph-capture-size (tokens): the largest CUDA graph</source>
+        <translation>SGLang --cuda-graph-max-bs（リクエスト数）/ vLLM --max-cudagraph-capture-size（トークン数）：最大の CUDA グラフ</translation>
+    </message>
+    <message>
+        <source>The largest batch the engine captures as a CUDA graph at start-up. SGLang&apos;s default memory fraction reserves 2 MiB per request of it; vLLM captures one graph per size up to it.</source>
+        <translation>エンジンが起動時に CUDA グラフとして取り込む最大のバッチ。SGLang の既定メモリ比率はその 1 リクエストあたり 2 MiB を確保します。vLLM はそこまでのサイズごとに 1 つのグラフを取り込みます。</translation>
+    </message>
+    <message>
+        <source>requests (SGLang) or tokens (vLLM)</source>
+        <translation>リクエスト数（SGLang）またはトークン数（vLLM）</translation>
+    </message>
+    <message>
+        <source>&quot;engine default&quot; (0): SGLang by GPU size and TP (128 with DeepEP low latency), vLLM twice max_num_seqs times (1 + draft tokens), at most 512. TensorRT-LLM plans ignore it.</source>
+        <translation>「エンジン既定」(0)：SGLang は GPU サイズと TP による（DeepEP 低レイテンシでは 128）、vLLM は max_num_seqs ×（1 + ドラフトトークン数）の 2 倍、最大 512。TensorRT-LLM のプランは無視します。</translation>
+    </message>
+    <message>
+        <source>C&amp;UDA-graph batch</source>
+        <translation>CUDA グラフ バッチ(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Change the CUDA-graph batch to %1</source>
+        <translation>CUDA グラフのバッチを %1 に変更</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::HelpActions</name>
@@ -1957,20 +1981,20 @@ All components: %5 %4</source>
 %1（%2 GiB）</translation>
     </message>
     <message>
-        <source>%1 replicas of %2 x %3, TP %4, PP %5</source>
-        <translation>%1 レプリカ（各 %2 x %3、TP %4、PP %5）</translation>
-    </message>
-    <message>
-        <source>%1 x %2, TP %3, PP %4</source>
-        <translation>%1 x %2、TP %3、PP %4</translation>
-    </message>
-    <message>
         <source>Memory per GPU by weight precision (%1)</source>
         <translation>重み精度別の GPU あたりメモリ（%1）</translation>
     </message>
     <message>
         <source>Memory of the whole deployment by weight precision (%1)</source>
         <translation>重み精度別のデプロイ全体のメモリ（%1）</translation>
+    </message>
+    <message>
+        <source>%1 replicas of %2 x %3, TP %4, EP %5, PP %6</source>
+        <translation>%2 x %3 のレプリカ %1 個、TP %4、EP %5、PP %6</translation>
+    </message>
+    <message>
+        <source>%1 x %2, TP %3, EP %4, PP %5</source>
+        <translation>%1 x %2、TP %3、EP %4、PP %5</translation>
     </message>
 </context>
 <context>

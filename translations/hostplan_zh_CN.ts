@@ -1470,6 +1470,30 @@ Source: %6 (as of %7)</source>
         <source>auto (0): where HostPlan chooses the layout it also tries DP = TP for an MoE model and keeps the cheaper; where you give TP, none. 1: none, every GPU of the replica splits every attention layer.</source>
         <translation>自动（0）：由 HostPlan 选择布局时，对 MoE 模型也尝试 DP = TP 并保留更便宜者；您指定 TP 时则不使用。1：不使用，副本中的每个 GPU 都切分每一层注意力。</translation>
     </message>
+    <message>
+        <source>SGLang --cuda-graph-max-bs (requests) / vLLM --max-cudagraph-capture-size (tokens): the largest CUDA graph</source>
+        <translation>SGLang --cuda-graph-max-bs（请求数）/ vLLM --max-cudagraph-capture-size（token 数）：最大的 CUDA graph</translation>
+    </message>
+    <message>
+        <source>The largest batch the engine captures as a CUDA graph at start-up. SGLang&apos;s default memory fraction reserves 2 MiB per request of it; vLLM captures one graph per size up to it.</source>
+        <translation>引擎启动时捕获为 CUDA graph 的最大批大小。SGLang 的默认内存比例按其每个请求预留 2 MiB；vLLM 在此以内每个尺寸捕获一个 graph。</translation>
+    </message>
+    <message>
+        <source>requests (SGLang) or tokens (vLLM)</source>
+        <translation>请求数（SGLang）或 token 数（vLLM）</translation>
+    </message>
+    <message>
+        <source>&quot;engine default&quot; (0): SGLang by GPU size and TP (128 with DeepEP low latency), vLLM twice max_num_seqs times (1 + draft tokens), at most 512. TensorRT-LLM plans ignore it.</source>
+        <translation>“引擎默认”（0）：SGLang 按 GPU 大小和 TP（使用 DeepEP 低延迟时为 128），vLLM 为 max_num_seqs 乘以（1 + 草稿 token 数）的两倍，最多 512。TensorRT-LLM 计划忽略此项。</translation>
+    </message>
+    <message>
+        <source>C&amp;UDA-graph batch</source>
+        <translation>CUDA graph 批大小(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Change the CUDA-graph batch to %1</source>
+        <translation>将 CUDA graph 批大小改为 %1</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::HelpActions</name>
@@ -1957,20 +1981,20 @@ All components: %5 %4</source>
 %1（%2 GiB）</translation>
     </message>
     <message>
-        <source>%1 replicas of %2 x %3, TP %4, PP %5</source>
-        <translation>%1 个副本，每个 %2 x %3，TP %4，PP %5</translation>
-    </message>
-    <message>
-        <source>%1 x %2, TP %3, PP %4</source>
-        <translation>%1 x %2，TP %3，PP %4</translation>
-    </message>
-    <message>
         <source>Memory per GPU by weight precision (%1)</source>
         <translation>按权重精度划分的每 GPU 内存（%1）</translation>
     </message>
     <message>
         <source>Memory of the whole deployment by weight precision (%1)</source>
         <translation>按权重精度划分的整个部署内存（%1）</translation>
+    </message>
+    <message>
+        <source>%1 replicas of %2 x %3, TP %4, EP %5, PP %6</source>
+        <translation>%1 个副本，每个 %2 x %3，TP %4，EP %5，PP %6</translation>
+    </message>
+    <message>
+        <source>%1 x %2, TP %3, EP %4, PP %5</source>
+        <translation>%1 x %2，TP %3，EP %4，PP %5</translation>
     </message>
 </context>
 <context>

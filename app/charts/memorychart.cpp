@@ -71,17 +71,21 @@ void MemoryChart::rebuild() {
     const std::uint32_t node = m_doc->scenario().hardware.gpusPerNode
                                    ? m_doc->scenario().hardware.gpusPerNode
                                    : plan->gpu.gpusPerNode;
-    const QString layoutText = replicas > 1 ? tr("%1 replicas of %2 x %3, TP %4, PP %5")
+    // The layout as the memory table names it: TP, EP, PP and any attention DP.
+    const QString pp = QString::number(plan->layout.pp) + attentionDpSuffix(plan->layout.dp);
+    const QString layoutText = replicas > 1 ? tr("%1 replicas of %2 x %3, TP %4, EP %5, PP %6")
                                                   .arg(replicas)
                                                   .arg(gpus)
                                                   .arg(QString::fromStdString(plan->gpu.name))
                                                   .arg(plan->layout.tp)
-                                                  .arg(plan->layout.pp)
-                                            : tr("%1 x %2, TP %3, PP %4")
+                                                  .arg(plan->layout.ep)
+                                                  .arg(pp)
+                                            : tr("%1 x %2, TP %3, EP %4, PP %5")
                                                   .arg(gpus)
                                                   .arg(QString::fromStdString(plan->gpu.name))
                                                   .arg(plan->layout.tp)
-                                                  .arg(plan->layout.pp);
+                                                  .arg(plan->layout.ep)
+                                                  .arg(pp);
     c->setTitle((perGpu ? tr("Memory per GPU by weight precision (%1)")
                         : tr("Memory of the whole deployment by weight precision (%1)"))
                     .arg(layoutText));

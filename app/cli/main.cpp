@@ -9,9 +9,16 @@
 #include "hub/hubfetch.h"
 #endif
 
+#include <csignal>
 #include <iostream>
 
 int main(int argc, char **argv) {
+    // A reader that closes the pipe early (`hostplan-cli plan --json | head`) makes the write
+    // fail with EPIPE instead of killing the process with SIGPIPE, so run() reports it and
+    // exits kExitWriteFailed (3), as the README promises.
+#ifdef SIGPIPE
+    std::signal(SIGPIPE, SIG_IGN);
+#endif
     std::vector<std::string> args(argv + 1, argv + argc);
 #ifdef HOSTPLAN_CLI_WITH_REPORT
     hostplan::hub::installHubFetcher(); // Hub ids the local cache lacks: over HTTP

@@ -50,12 +50,13 @@ bool parseDouble(const std::string &s, double &out) {
 
 namespace {
 
-constexpr std::array<std::string_view, 13> kEngineOptions = {"--engine",
+constexpr std::array<std::string_view, 14> kEngineOptions = {"--engine",
                                                              "--vllm-version",
                                                              "--sglang-version",
                                                              "--prefix-caching",
                                                              "--text-only",
                                                              "--cuda-graphs",
+                                                             "--cuda-graph-max-bs",
                                                              "--moe-a2a-backend",
                                                              "--draft",
                                                              "--memory-fraction",
@@ -129,6 +130,14 @@ std::string applyEngineOption(std::string_view option, const std::string &value,
             return mustBe(a, "a non-negative number", value);
         }
         engine.memoryFraction = d;
+    } else if (a == "--cuda-graph-max-bs") {
+        if (asciiLower(value) == "auto") {
+            engine.cudaGraphMaxBs.reset();
+        } else if (!parseUint(value, n) || n == 0 || n > kMaxCudaGraphBs) {
+            return mustBe(a, "'auto' or a whole number from 1 to 65536", value);
+        } else {
+            engine.cudaGraphMaxBs = std::uint32_t(n);
+        }
     } else if (a == "--max-num-seqs" || a == "--max-num-batched-tokens") {
         const bool seqs = a == "--max-num-seqs";
         std::optional<std::uint32_t> &field = seqs ? engine.maxNumSeqs : engine.prefillChunkTokens;
@@ -189,6 +198,11 @@ std::string engineOptionsUsage() {
   --cuda-graphs on|off     CUDA graphs (default on); off: vLLM --enforce-eager, SGLang
                            --disable-cuda-graph, TensorRT-LLM without cuda_graph_config:
                            no graph memory, slower small-batch decode (speed not modelled)
+  --cuda-graph-max-bs N|auto   the largest CUDA-graph batch: SGLang --cuda-graph-max-bs
+                           (requests; its default fraction reserves 2 MiB for each), vLLM
+                           --max-cudagraph-capture-size (tokens); default or auto: the
+                           engine's (SGLang's by GPU and TP, 128 with DeepEP low latency;
+                           vLLM min(2 x max_num_seqs x (1 + draft), 512))
   --moe-a2a-backend B      the MoE all-to-all backend with EP: default, deepep_low_latency or
                            deepep_high_throughput (vLLM --all2all-backend, with attention DP;
                            SGLang --moe-a2a-backend deepep --deepep-mode low_latency or
@@ -272,6 +286,7 @@ std::string optionForField(const std::string &field) {
         {"engine.prefill_chunk_tokens", "--max-num-batched-tokens"},
         {"engine.text_only", "--text-only"},
         {"engine.cuda_graphs", "--cuda-graphs"},
+        {"engine.cuda_graph_max_bs", "--cuda-graph-max-bs"},
         {"engine.moe_a2a_backend", "--moe-a2a-backend"},
         {"pricing.usd_per_gpu_hour", "--usd-per-gpu-hour"},
     };

@@ -221,6 +221,18 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
                      "smaller ones and A100), SGLang its chunked prefill size by GPU size, "
                      "TensorRT-LLM 8192.")));
     form->addRow(tr("&Batched tokens"), m_batchedTokens);
+    m_graphBs = autoSpin(int(kMaxCudaGraphBs), tr("engine default"),
+                         tr("SGLang --cuda-graph-max-bs (requests) / vLLM "
+                            "--max-cudagraph-capture-size (tokens): the largest CUDA graph"));
+    m_graphBs->setWhatsThis(fieldHelp(
+        tr("The largest batch the engine captures as a CUDA graph at start-up. SGLang's default "
+           "memory fraction reserves 2 MiB per request of it; vLLM captures one graph per size "
+           "up to it."),
+        tr("requests (SGLang) or tokens (vLLM)"),
+        tr("\"engine default\" (0): SGLang by GPU size and TP (128 with DeepEP low latency), "
+           "vLLM twice max_num_seqs times (1 + draft tokens), at most 512. TensorRT-LLM plans "
+           "ignore it.")));
+    form->addRow(tr("C&UDA-graph batch"), m_graphBs);
     m_vllmVersion = rulesCombo(vllmRuleSets(), vllmRules(kDefaultVllmProfile).id);
     m_vllmVersion->setToolTip(tr("The vLLM release whose start-up memory rules vLLM plans "
                                  "follow"));
@@ -468,6 +480,8 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
                      tr("Change llama.cpp release to %1"));
     optionalSpinEdit(m_batchedTokens, &EngineSettings::prefillChunkTokens,
                      tr("Change batched tokens to %1"));
+    optionalSpinEdit(m_graphBs, &EngineSettings::cudaGraphMaxBs,
+                     tr("Change the CUDA-graph batch to %1"));
     connect(m_draft, &QLineEdit::editingFinished, this, [this] {
         Scenario s = m_doc->scenario();
         const std::string v = m_draft->text().trimmed().toStdString();
@@ -600,6 +614,8 @@ void HardwarePanel::sync() {
         m_batchedTokens->setSpecialValueText(tr("engine default"));
     }
     m_batchedTokens->setValue(int(s.engine.prefillChunkTokens.value_or(0)));
+    m_graphBs->setValue(int(s.engine.cudaGraphMaxBs.value_or(0)));
+    m_graphBs->setEnabled(s.engine.engine != Engine::TensorRtLlm && s.engine.cudaGraphs);
     m_vllmVersion->setCurrentIndex(std::max(
         0, m_vllmVersion->findData(
                s.engine.vllmVersion ? QString::fromUtf8(vllmRules(*s.engine.vllmVersion).id.data())

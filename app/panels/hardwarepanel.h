@@ -88,6 +88,7 @@ class HardwarePanel : public InputPanel {
     QDoubleSpinBox *m_fraction;
     QSpinBox *m_maxSeqs;
     QSpinBox *m_batchedTokens;
+    QSpinBox *m_graphBs; ///< engine.cuda_graph_max_bs
     QComboBox *m_vllmVersion;
     QComboBox *m_sglangVersion;
     QComboBox *m_prefixCaching;

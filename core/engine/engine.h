@@ -429,6 +429,9 @@ struct SglangFractionInput {
     bool standaloneDraft = false; ///< a separate draft model (STANDALONE)
     /// --chunked-prefill-size; 0: the size table's (sglangGpuDefaults)
     std::uint32_t chunkedPrefillSize = 0;
+    /// --cuda-graph-max-bs; 0: the size table's (sglangGpuDefaults). The reserve takes the
+    /// server's value, given or defaulted (`self.cuda_graph_max_bs`, set before the reserve).
+    std::uint32_t cudaGraphMaxBs = 0;
     /// The piecewise CUDA graphs' reserve (sglangPiecewiseGraphs), MiB; 0 when they are off.
     double piecewiseReserveMiB = 0;
     SglangProfile rules = kDefaultSglangProfile;

@@ -82,6 +82,10 @@ struct EngineMemoryInput {
     /// The engine captures CUDA graphs (scenario engine.cuda_graphs; false: eager mode, no
     /// graph memory in any engine's terms and no vLLM graph-capture checks).
     bool cudaGraphs = true;
+    /// The largest CUDA-graph batch the engine captures (scenario engine.cuda_graph_max_bs,
+    /// or the plan's own, sizing/memory.h planCudaGraphMaxBs); 0: the engine's default (SGLang's
+    /// table, sglangGpuDefaults; vLLM's min(2 x max_num_seqs x (1 + draft), 512) tokens).
+    std::uint32_t cudaGraphMaxBs = 0;
     std::optional<std::uint64_t> activationOverride; ///< scenario activation_bytes_per_gpu
     std::optional<std::uint64_t> runtimeOverride;    ///< scenario runtime_bytes_per_gpu
     MoeKernel moeKernel = MoeKernel::Auto;

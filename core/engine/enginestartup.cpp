@@ -3,6 +3,7 @@
 // with the pool its memory model leaves, the messages it prints and the flags that make it
 // start. The memory terms themselves are in enginememory.cpp.
 #include "engine/enginememory.h"
+#include "engine/moea2a.h"
 #include "engine/tpshard.h"
 #include "engine/vllmcounts.h"
 #include "engine/vllmgraphs.h"
@@ -471,9 +472,10 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
         }
         if (startsWith([&](EngineMemoryInput &p) { p.maxBatchedTokens = tok; })) {
             // From v0.20 DeepEP's low-latency buffers are sized for the step's tokens too.
-            const bool deepepBuffers = engine == Engine::Vllm &&
-                                       in.moeA2a == MoeA2a::DeepepLowLatency && in.dp > 1 &&
-                                       vllmBatchedDpDefaults(in.vllmProfile);
+            const bool deepepBuffers = in.moeA2a == MoeA2a::DeepepLowLatency &&
+                                       vllmBatchedDpDefaults(in.vllmProfile) &&
+                                       deepepInUse(engine, in.moeA2a, in.vllmProfile,
+                                                   in.model && in.model->isMoe(), in.ep, in.dp);
             s.fixes.push_back({std::string(info.flags.batchedTokens), std::to_string(tok),
                                deepepBuffers ? "fewer tokens per step shrink DeepEP's buffers "
                                                "and the forward activation peak"

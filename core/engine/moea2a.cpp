@@ -8,6 +8,23 @@
 
 namespace hostplan {
 
+bool deepepInUse(Engine engine, MoeA2a a2a, VllmProfile vllm, bool moe, std::uint32_t ep,
+                 std::uint32_t dp) {
+    if (a2a == MoeA2a::Default || !moe || ep <= 1) {
+        return false;
+    }
+    switch (engine) {
+    case Engine::Sglang:
+        return true;
+    case Engine::Vllm:
+        return dp > 1 && !vllmV0Rules(vllm) && vllm != VllmProfile::V1Early &&
+               vllm != VllmProfile::V1v08;
+    case Engine::TensorRtLlm:
+        return false;
+    }
+    return false;
+}
+
 std::uint64_t vllmMoeA2aBufferBytes(const ModelSpec &model, MoeA2a a2a, std::uint32_t tp,
                                     std::uint32_t gpusPerNode, std::uint64_t dispatchTokens) {
     constexpr std::uint64_t kNvlBufferBytes = std::uint64_t(1) << 30; // VLLM_DEEPEP_BUFFER_SIZE_MB
@@ -48,6 +65,11 @@ std::string moeA2aNote(Engine engine, const EngineMemoryInput &in) {
                    ") only with data parallelism; at attention DP 1 this layout all-reduces "
                    "over TP, so the plan counts no DeepEP buffers";
         }
+        if (!deepepInUse(engine, in.moeA2a, in.vllmProfile, true, in.ep, in.dp)) {
+            return "the plan's vLLM rules (" + std::string(vllmRules(in.vllmProfile).label) +
+                   ") predate vLLM's DeepEP all-to-all managers: the MoE all-to-all backend (" +
+                   id + ") changes nothing under them";
+        }
         return in.moeA2a == MoeA2a::DeepepHighThroughput
                    ? "vLLM turns CUDA graphs off with DeepEP's high-throughput kernels under "
                      "data parallelism (\"WideEP: Disabling CUDA Graphs\"): the plan counts no "
@@ -57,6 +79,13 @@ std::string moeA2aNote(Engine engine, const EngineMemoryInput &in) {
     }
     std::string note = "SGLang creates DeepEP's buffer at the first dispatch, after the KV pool "
                        "is sized, out of what --mem-fraction-static leaves";
+    if (in.moeA2a == MoeA2a::DeepepLowLatency && in.cudaGraphMaxBs > kSglangDeepepDispatchTokens) {
+        return "SGLang's DeepEP low-latency dispatch holds at most " +
+               std::to_string(kSglangDeepepDispatchTokens) +
+               " tokens per rank: capturing CUDA graphs of " + std::to_string(in.cudaGraphMaxBs) +
+               " requests (engine.cuda_graph_max_bs) fails at start-up; set it to " +
+               std::to_string(kSglangDeepepDispatchTokens) + " or less";
+    }
     if (in.moeA2a == MoeA2a::DeepepLowLatency) {
         const std::uint64_t withNvl =
             vllmMoeA2aBufferBytes(*in.model, MoeA2a::DeepepLowLatency, in.tp, in.gpu.gpusPerNode,

@@ -12,6 +12,22 @@
 
 namespace hostplan {
 
+/// Whether `engine` runs DeepEP (`a2a` other than MoeA2a::Default) on a layout of `ep`
+/// expert-parallel GPUs and `dp` attention DP ranks, for a model with routed experts (`moe`),
+/// under vLLM rule set `vllm` (read for vLLM only). The one predicate behind every DeepEP
+/// effect the plan counts (shared-expert placement, buffers, sequence caps, CUDA graphs,
+/// serve-cmd flags):
+/// - SGLang: an MoE model at EP > 1 (`--moe-a2a-backend deepep` runs EP over TP,
+///   server_args.py @ 6559e43f);
+/// - vLLM: an MoE model at EP > 1 under attention DP > 1 (its all-to-all managers serve the
+///   data-parallel MoE path only, distributed/device_communicators/all2all.py; at DP 1 the
+///   layer all-reduces over TP), in a rule set whose releases have those managers and
+///   VLLM_ALL2ALL_BACKEND: not the V0, 0.7 or 0.8 rules (v0.6.4 to v0.9.1, releases that
+///   mostly predate vLLM's DeepEP managers of mid-2025);
+/// - TensorRT-LLM: never (its plans ignore the setting).
+bool deepepInUse(Engine engine, MoeA2a a2a, VllmProfile vllm, bool moe, std::uint32_t ep,
+                 std::uint32_t dp);
+
 /// Tokens per rank one DeepEP low-latency dispatch carries in vLLM before v0.20:
 /// VLLM_MOE_DP_CHUNK_SIZE (vllm/envs.py, default 256); the MoE layer split larger DP batches
 /// into chunks of it (fused_moe/layer.py use_dp_chunking). From v0.20 the dispatch carries

@@ -12,8 +12,8 @@
 
 namespace hostplan::release {
 
-/// "0.8.5" -> {0, 8, 5}, "0.22" -> {0, 22, 0}: two or three dot-separated numbers of at most
-/// six digits each, else nullopt.
+/// "0.8.5" -> {0, 8, 5}, "0.22" -> {0, 22, 0}, "1" -> {1, 0, 0}: one to three dot-separated
+/// numbers of at most six digits each, else nullopt.
 inline std::optional<std::array<std::uint32_t, 3>> releaseNumbers(std::string_view s) {
     std::array<std::uint32_t, 3> out{0, 0, 0};
     std::size_t part = 0;
@@ -29,7 +29,7 @@ inline std::optional<std::array<std::uint32_t, 3>> releaseNumbers(std::string_vi
             return std::nullopt;
         }
     }
-    if (part == 0 || digits == 0) {
+    if (digits == 0) {
         return std::nullopt;
     }
     return out;
@@ -41,10 +41,11 @@ inline bool allDigits(std::string_view s) {
            std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-/// `text` without a leading 'v', a local label ("+cu128") and a trailing ".postN", "rcN" or
-/// ".devN" (Python's version suffixes, as `pip show` or `__version__` print them): a post
-/// release ("0.6.4.post1") has its release's rules, and so has a pre-release ("0.5.3rc0") or
-/// development build ("0.10.1.dev101+gbda9d0535").
+/// `text` without a leading 'v', a local label ("+cu128") and a trailing ".postN", "rcN",
+/// "aN", "bN" or ".devN" (PEP 440's suffixes, as `pip show` or `__version__` print them): a
+/// post release ("0.6.4.post1") has its release's rules, and so has a pre-release ("0.5.3rc0",
+/// "0.8.0a1") or development build ("0.10.1.dev101+gbda9d0535"). A pre-release suffix counts
+/// only after a digit ("0.8.0a1", not "0.a1").
 inline std::string_view releaseCore(std::string_view text) {
     std::string_view s = text;
     if (!s.empty() && (s.front() == 'v' || s.front() == 'V')) {
@@ -55,18 +56,32 @@ inline std::string_view releaseCore(std::string_view text) {
     if (const std::size_t plus = s.find('+'); plus != std::string_view::npos && plus > 0) {
         s = s.substr(0, plus);
     }
-    for (const std::string_view suffix : {".post", "rc", ".dev"}) {
-        if (const std::size_t at = s.find(suffix);
-            at != std::string_view::npos && at > 0 && allDigits(s.substr(at + suffix.size()))) {
+    for (const std::string_view suffix : {".post", ".dev", "rc", "a", "b"}) {
+        if (const std::size_t at = s.rfind(suffix); at != std::string_view::npos && at > 0 &&
+                                                    s[at - 1] >= '0' && s[at - 1] <= '9' &&
+                                                    allDigits(s.substr(at + suffix.size()))) {
             s = s.substr(0, at);
         }
     }
     return s;
 }
 
-/// `text` shortened to 40 bytes for an error message.
+/// `text` shortened to 40 bytes for an error message, each byte outside printable ASCII
+/// written as \xNN (a zero-width space typed into a field shows as \xE2\x80\x8B).
 inline std::string shownRelease(std::string_view text) {
-    return text.size() > 40 ? std::string(text.substr(0, 40)) + "..." : std::string(text);
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    std::string out;
+    for (const char c : text.substr(0, 40)) {
+        const auto b = static_cast<unsigned char>(c);
+        if (b >= 0x20 && b < 0x7f) {
+            out += c;
+        } else {
+            out += "\\x";
+            out += kHex[b >> 4];
+            out += kHex[b & 0xf];
+        }
+    }
+    return text.size() > 40 ? out + "..." : out;
 }
 
 } // namespace hostplan::release

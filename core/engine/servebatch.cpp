@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/servebatch.h"
 
+#include "engine/moea2a.h"
 #include "plan/plan.h"
 #include "sizing/memory.h"
 #include "util/numbertext.h"
@@ -35,37 +36,61 @@ void addBatchedTokens(const PlanResult &p, Engine engine, const std::string &wha
 void addMoeA2aFlags(const PlanResult &p, Engine engine, ServeCommand &c) {
     const MoeA2a a2a = p.scenario.engine.moeA2a;
     const auto &L = p.layout;
-    if (a2a == MoeA2a::Default || L.ep <= 1 || engine == Engine::TensorRtLlm) {
+    if (a2a == MoeA2a::Default || L.ep <= 1 || engine == Engine::TensorRtLlm || !p.model.isMoe()) {
         return;
     }
     const bool lowLatency = a2a == MoeA2a::DeepepLowLatency;
     if (engine == Engine::Sglang) {
-        c.flags.push_back({"--moe-a2a-backend", "deepep",
-                           "DeepEP dispatches tokens to the experts' GPUs (--enable-deepep-moe "
-                           "before v0.4.10.post2); SGLang keeps the shared experts whole on "
-                           "every GPU with it, as the plan counts"});
+        // The flag by release: --enable-deepep-moe from v0.4.4.post2, --moe-a2a-backend deepep
+        // from v0.4.10.post2 (inside the rule set of v0.4.9.post3 to v0.5.2).
+        const SglangProfile rules = p.scenario.engine.sglangVersion.value_or(kDefaultSglangProfile);
+        const std::string why = "DeepEP dispatches tokens to the experts' GPUs; SGLang keeps the "
+                                "shared experts whole on every GPU with it, as the plan counts";
+        if (rules < SglangProfile::V0493) {
+            c.flags.push_back({"--enable-deepep-moe", "",
+                               why + " (--moe-a2a-backend deepep "
+                                     "from v0.4.10.post2)"});
+            if (rules == SglangProfile::V040) {
+                c.notes.push_back("SGLang has DeepEP from v0.4.4.post2 (--enable-deepep-moe): "
+                                  "releases before it, also planned with these rules, refuse "
+                                  "the flag; plan them without the all-to-all backend.");
+            }
+        } else {
+            c.flags.push_back({"--moe-a2a-backend", "deepep",
+                               why + (rules == SglangProfile::V0493
+                                          ? " (--enable-deepep-moe before v0.4.10.post2)"
+                                          : "")});
+        }
         c.flags.push_back({"--deepep-mode", lowLatency ? "low_latency" : "normal",
                            lowLatency ? "the plan's DeepEP low-latency kernels"
                                       : "the plan's DeepEP high-throughput (normal) kernels; "
                                         "SGLang turns CUDA graphs off in this mode"});
         if (lowLatency) {
-            c.notes.push_back("DeepEP's low-latency dispatch holds at most 128 tokens per rank "
-                              "(SGLANG_DEEPEP_NUM_MAX_DISPATCH_TOKENS_PER_RANK): keep "
-                              "--cuda-graph-max-bs and the running requests per rank at or "
-                              "below it. Its buffers (about 4 x experts x 128 x 2 x hidden "
-                              "bytes) are allocated at the first dispatch, after the KV pool, "
-                              "out of what --mem-fraction-static leaves.");
+            c.notes.push_back(
+                "DeepEP's low-latency dispatch holds at most 128 tokens per rank "
+                "(SGLANG_DEEPEP_NUM_MAX_DISPATCH_TOKENS_PER_RANK): keep "
+                "--cuda-graph-max-bs and the running requests per rank at or "
+                "below it, as the plan does. Its buffers (about 4 x experts x 128 x 2 x hidden "
+                "bytes) are allocated at the first dispatch, after the KV pool, "
+                "out of what --mem-fraction-static leaves.");
         }
         return;
     }
     const std::string id(moeA2aId(a2a));
+    const VllmProfile rules = p.scenario.engine.vllmVersion.value_or(kDefaultVllmProfile);
+    if (L.dp > 1 && !deepepInUse(engine, a2a, rules, true, L.ep, L.dp)) {
+        c.notes.push_back("The plan's vLLM rules (" + std::string(vllmRules(rules).label) +
+                          ") predate vLLM's DeepEP all-to-all managers: " + id +
+                          " is not passed, and the plan counts no DeepEP buffers.");
+        return;
+    }
     if (L.dp <= 1) {
         c.notes.push_back("vLLM runs its all-to-all backend only with data parallelism: at "
                           "attention DP 1 this layout all-reduces over TP, so " +
                           id + " is not passed.");
         return;
     }
-    const bool flag = vllmV019Memory(p.scenario.engine.vllmVersion.value_or(kDefaultVllmProfile));
+    const bool flag = vllmV019Memory(rules);
     const std::string why =
         "DeepEP dispatches each rank's tokens to the experts' GPUs; the plan counts its "
         "buffers (" +
@@ -80,10 +105,48 @@ void addMoeA2aFlags(const PlanResult &p, Engine engine, ServeCommand &c) {
     }
 }
 
+void addGraphBatchFlag(const PlanResult &p, Engine engine, ServeCommand &c) {
+    Scenario s = p.scenario; // as this command's engine runs it (TensorRT-LLM: none)
+    s.engine.engine = engine;
+    const std::uint32_t bs = planCudaGraphMaxBs(s, p.gpu, p.model, p.layout);
+    if (bs == 0) {
+        return;
+    }
+    const bool given = p.scenario.engine.cudaGraphMaxBs.has_value();
+    const std::string value = std::to_string(bs);
+    if (engine == Engine::Sglang) {
+        c.flags.push_back(
+            {"--cuda-graph-max-bs", value,
+             given ? "the plan's largest CUDA-graph batch (engine.cuda_graph_max_bs); the "
+                     "default fraction reserves 2 MiB per request of it"
+                   : "DeepEP's low-latency dispatch holds at most 128 tokens per rank, below "
+                     "this GPU's default graph batch; the plan's fraction reserves for 128"});
+        return;
+    }
+    const VllmProfile rules = p.scenario.engine.vllmVersion.value_or(kDefaultVllmProfile);
+    const std::string why = "the plan's largest CUDA-graph capture, in tokens "
+                            "(engine.cuda_graph_max_bs); vLLM's default is min(2 x max_num_seqs "
+                            "x (1 + draft tokens), 512)";
+    if (vllmV019Memory(rules)) {
+        c.flags.push_back({"--max-cudagraph-capture-size", value, why});
+    } else if (rules == VllmProfile::V1) {
+        c.flags.push_back({"--max-cudagraph-capture-size", value,
+                           why + "; releases before v0.11.1 take --cuda-graph-sizes " + value});
+    } else {
+        c.notes.push_back("The plan captures CUDA graphs up to " + value +
+                          " tokens (engine.cuda_graph_max_bs): vLLM releases of the " +
+                          std::string(vllmRules(rules).label) +
+                          " rules set the capture sizes with --compilation-config "
+                          "'{\"cudagraph_capture_sizes\": [...]}' up to " +
+                          value + ".");
+    }
+}
+
 void addStepFlags(const PlanResult &p, Engine engine, const std::string &what, ServeCommand &c) {
     addBatchedTokens(p, engine, what, c);
     addMoeA2aFlags(p, engine, c);
     if (p.scenario.engine.cudaGraphs) {
+        addGraphBatchFlag(p, engine, c);
         return;
     }
     const std::string why = "the plan runs without CUDA graphs (engine.cuda_graphs false): no "

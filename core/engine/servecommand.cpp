@@ -38,10 +38,6 @@ std::string num(double v, const char *format = "%.2f") {
     return buf;
 }
 
-std::string gbText(double bytes) {
-    return num(toGB(bytes), "%.1f") + " GB";
-}
-
 /// A flag's value as the shell should see it.
 std::string shellValue(const ServeFlag &f) {
     return f.expandsShellVariables ? "\"" + f.value + "\"" : shellWord(f.value);

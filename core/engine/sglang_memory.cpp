@@ -269,8 +269,9 @@ class SglangMemory final : public EngineMemoryModel {
         // captures them (which --disable-cuda-graph does not turn off).
         const SglangPiecewiseGraphs piecewise = sglangPiecewiseGraphs(
             {in.sglangProfile, &m, &in.gpu, in.pp, in.speculative, in.maxBatchedTokens});
+        const double graphBs = in.cudaGraphMaxBs ? in.cudaGraphMaxBs : d.cudaGraphMaxBs;
         t.cudaGraphs = std::uint64_t(
-            ((in.cudaGraphs ? d.cudaGraphMaxBs * 2.0 : 0.0) + piecewise.reserveMiB) * kBytesPerMiB);
+            ((in.cudaGraphs ? graphBs * 2.0 : 0.0) + piecewise.reserveMiB) * kBytesPerMiB);
         t.graphsInsideBudget = false;
         t.activationForward = forwardActivationBytes(m, in.maxBatchedTokens, in.tp, in.ep,
                                                      kFusedMoeChunkTokens, &t.activationMoe, in.dp);

@@ -244,14 +244,15 @@ double sglangDefaultMemFraction(const SglangFractionInput &in) {
     }
     const SglangGpuDefaults d = sglangGpuDefaults(gpuMiB, in.tp);
     const double chunk = in.chunkedPrefillSize ? in.chunkedPrefillSize : d.chunkedPrefillSize;
-    double reserved = 512 + std::max<double>(chunk, 2048) * 1.5 + d.cudaGraphMaxBs * 2.0 +
+    const double graphBs = in.cudaGraphMaxBs ? in.cudaGraphMaxBs : d.cudaGraphMaxBs;
+    double reserved = 512 + std::max<double>(chunk, 2048) * 1.5 + graphBs * 2.0 +
                       double(std::max<std::uint32_t>(in.tp, 1)) *
                           double(std::max<std::uint32_t>(in.pp, 1)) / 8.0 * 1024;
     reserved += in.piecewiseReserveMiB;
     if (in.dp > 1) {
         // DP attention's gathered buffers (_handle_gpu_memory_settings, before the floor).
-        const double graphs = d.cudaGraphMaxBs * double(in.dp);
-        reserved += graphs * 3 + (d.cudaGraphMaxBs > 300 ? graphs * 1.5 : 0.0);
+        const double graphs = graphBs * double(in.dp);
+        reserved += graphs * 3 + (graphBs > 300 ? graphs * 1.5 : 0.0);
     }
     if (gpuMiB > 60 * 1024) {
         reserved = std::max(reserved, 10.0 * 1024);

@@ -478,10 +478,9 @@ class VllmMemory final : public EngineMemoryModel {
         // DeepEP under attention DP with EP: its buffers, allocated as the model loads, and in
         // the low-latency format the batched expert workspace instead of the gathered tokens'
         // caches. Dispatches carry kVllmMoeDpChunkTokens per rank before v0.20, the step's
-        // tokens after (vllmBatchedDpDefaults). vLLM's DeepEP managers came after v0.7 (none in the
-        // 0.7 and V0 rules).
-        const bool deepep = in.moeA2a != MoeA2a::Default && in.dp > 1 && in.ep > 1 && m.isMoe() &&
-                            !vllmV0Rules(in.vllmProfile) && in.vllmProfile != VllmProfile::V1Early;
+        // tokens after (vllmBatchedDpDefaults). Rule sets before 0.11 count none (deepepInUse).
+        const bool deepep =
+            deepepInUse(Engine::Vllm, in.moeA2a, in.vllmProfile, m.isMoe(), in.ep, in.dp);
         const std::uint64_t dispatch =
             vllmBatchedDpDefaults(in.vllmProfile) ? tokens : kVllmMoeDpChunkTokens;
         t.moeA2aBuffers =

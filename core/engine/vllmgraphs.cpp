@@ -21,7 +21,7 @@ VllmCudaGraphs vllmStartupGraphs(const EngineMemoryInput &in) {
     const std::uint32_t draft = drafts ? std::max<std::uint32_t>(in.speculativeTokens, 1) : 0;
     const bool fp8Kv = in.kvFormat.elementBits() == 8;
     const bool full = !(drafts && fp8Kv && !hopperGpu(in.gpu));
-    return vllmCudaGraphSizes(in.maxNumSeqs, draft, in.maxBatchedTokens, full);
+    return vllmCudaGraphSizes(in.maxNumSeqs, draft, in.maxBatchedTokens, full, in.cudaGraphMaxBs);
 }
 
 namespace {
@@ -44,13 +44,16 @@ constexpr double kVllmGraphEstimateSpread = 0.45;
 } // namespace
 
 VllmCudaGraphs vllmCudaGraphSizes(std::uint32_t maxNumSeqs, std::uint32_t speculativeTokens,
-                                  std::uint32_t maxBatchedTokens, bool fullGraphs) {
+                                  std::uint32_t maxBatchedTokens, bool fullGraphs,
+                                  std::uint32_t maxCaptureSize) {
     const std::uint64_t decodeQuery =
         1 + std::uint64_t(std::min<std::uint32_t>(speculativeTokens, 1024));
     const std::uint64_t uniformDecode =
         std::uint64_t(std::max<std::uint32_t>(maxNumSeqs, 1)) * decodeQuery;
-    const std::uint64_t largest = std::min<std::uint64_t>(
-        {uniformDecode * 2, 512, std::max<std::uint32_t>(maxBatchedTokens, 1)});
+    const std::uint64_t cap =
+        maxCaptureSize ? maxCaptureSize : std::min<std::uint64_t>(uniformDecode * 2, 512);
+    const std::uint64_t largest =
+        std::min<std::uint64_t>(cap, std::max<std::uint32_t>(maxBatchedTokens, 1));
     VllmCudaGraphs g;
     auto add = [&](std::uint64_t size) {
         ++g.piecewise;

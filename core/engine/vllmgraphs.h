@@ -19,13 +19,16 @@ struct VllmCudaGraphs {
 };
 
 /// vLLM's capture sizes for `maxNumSeqs` running sequences, `speculativeTokens` drafted per
-/// step and `maxBatchedTokens` per step: the largest is min(max_num_seqs x (1 + draft) x 2,
-/// 512, batched tokens); the sizes 1, 2, 4, then every 8 below 256, then every 16 up to it.
+/// step and `maxBatchedTokens` per step: the largest is min(`maxCaptureSize`, batched tokens),
+/// `maxCaptureSize` 0 taking vLLM's default min(max_num_seqs x (1 + draft) x 2, 512)
+/// (vllm/config/vllm.py _set_cudagraph_sizes; --max-cudagraph-capture-size, PR #26016); the
+/// sizes 1, 2, 4, then every 8 below 256, then every 16 up to it.
 /// FULL graphs (FULL_AND_PIECEWISE, the default from v0.11) are the sizes from 1 + draft up to
 /// max_num_seqs x (1 + draft), uniform decode batches of 1 to max_num_seqs requests
 /// (cudagraph_dispatcher.py initialize_cudagraph_keys); none when `fullGraphs` is false.
 VllmCudaGraphs vllmCudaGraphSizes(std::uint32_t maxNumSeqs, std::uint32_t speculativeTokens,
-                                  std::uint32_t maxBatchedTokens, bool fullGraphs);
+                                  std::uint32_t maxBatchedTokens, bool fullGraphs,
+                                  std::uint32_t maxCaptureSize);
 
 /// vLLM's CUDA-graph memory estimate on one GPU (v0.21 on, VLLM_MEMORY_PROFILER_ESTIMATE_
 /// CUDAGRAPHS on by default), which the worker takes out of the KV budget: per mode, one

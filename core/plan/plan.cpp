@@ -10,6 +10,7 @@
 #include "engine/tpshard.h"
 #include "engine/vllmencoder.h"
 #include "engine/vllmgraphs.h"
+#include "sizing/layoutdp.h"
 #include "util/numbertext.h"
 #include "util/textutil.h"
 #include "util/units.h"
@@ -21,21 +22,6 @@
 
 namespace hostplan {
 
-namespace {
-
-/// `bytes` in GB with one decimal: "1560.9 GB".
-std::string gbText(double bytes) {
-    return formatDouble("%.1f GB", toGB(bytes));
-}
-
-/// Usable memory reads in GiB: drivers report binary units, and vendors' "GB" labels are loose
-/// (an H200 "141 GB" card reports 139.8 GiB = 150.1 GB).
-std::string gibText(double bytes) {
-    return formatDouble("%.1f GiB", toGiB(bytes));
-}
-
-} // namespace
-
 Result<PlanResult> evaluate(const Scenario &scenario) {
     return evaluate(scenario, Catalogue::builtin());
 }
@@ -43,27 +29,6 @@ Result<PlanResult> evaluate(const Scenario &scenario) {
 Result<PlanResult> evaluate(const Scenario &scenario, const Catalogue &catalogue) {
     HOSTPLAN_TRY(model, resolveModel(scenario, catalogue));
     return evaluate(scenario, catalogue, model);
-}
-
-namespace {
-Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogue,
-                                const ModelSpec &importedModel);
-} // namespace
-
-Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
-                            const ModelSpec &importedModel) {
-    // A catalogue that already holds them (gpuOptions passes one, then evaluates each type) is
-    // used as it is, rather than copied and checked again per type.
-    const auto held = [&catalogue](const GpuSpec &g) {
-        return std::find(catalogue.gpus().begin(), catalogue.gpus().end(), g) !=
-               catalogue.gpus().end();
-    };
-    if (std::all_of(given.hardware.customGpus.begin(), given.hardware.customGpus.end(), held)) {
-        return evaluatePlan(given, catalogue, importedModel);
-    }
-    // The user's own GPU types join the catalogue for this plan (its GPU, offers, options).
-    HOSTPLAN_TRY(withCustom, catalogue.withGpus(given.hardware.customGpus, "hardware.custom_gpus"));
-    return evaluatePlan(given, withCustom, importedModel);
 }
 
 namespace {
@@ -210,9 +175,11 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
         r.layout = best->layout;
         r.replicas = best->replicas;
         r.gpusPerInstance = *best->offer().gpusPerInstance;
-    } else if (hw.tp && gpus % hw.tp != 0) {
-        return makeError("hardware.tp", "TP " + std::to_string(hw.tp) + " does not divide the " +
-                                            countText(gpus, "GPU") + floorNote);
+    } else if ((hw.tp && gpus % hw.tp != 0) || (hw.pp && gpus % hw.pp != 0)) {
+        const bool tp = hw.tp && gpus % hw.tp != 0; // the one that does not divide
+        return makeError(tp ? "hardware.tp" : "hardware.pp",
+                         (tp ? "TP " + std::to_string(hw.tp) : "PP " + std::to_string(hw.pp)) +
+                             " does not divide the " + countText(gpus, "GPU") + floorNote);
     } else if (hw.tp || hw.pp) {
         Parallelism par;
         par.tp = hw.tp ? hw.tp : (hw.pp ? std::max<std::uint32_t>(gpus / hw.pp, 1) : gpus);
@@ -224,9 +191,12 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
         }
         // EP only where asked (opt-in in vLLM, SGLang and TensorRT-LLM) or where DeepEP needs
         // it over TP; HostPlan's own layouts (no TP / PP given) choose it.
-        par.ep = hw.ep                                                        ? hw.ep
-                 : scenario.engine.moeA2a != MoeA2a::Default && model.isMoe() ? par.tp
-                                                                              : 1;
+        par.ep = hw.ep ? hw.ep // DeepEP where the engine can run it (with DP, for vLLM)
+                 : deepepInUse(scenario.engine.engine, scenario.engine.moeA2a,
+                               scenario.engine.vllmVersion.value_or(kDefaultVllmProfile),
+                               model.isMoe(), par.tp, par.tp)
+                     ? par.tp
+                     : 1;
         if (!hw.ep && par.ep > 1) {
             r.warnings.push_back("DeepEP runs EP over all TP GPUs: the plan takes EP " +
                                  std::to_string(par.ep) + " (engine.moe_a2a_backend)");
@@ -253,7 +223,12 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
             par = widestShardedLayout(scenario.engine.engine, model, par, r.warnings);
         }
         par.dp = hw.attentionDp ? hw.attentionDp : 1;
-        r.layout = par;
+        std::string dpNote; // attention DP on auto: whichever serves more on these GPUs
+        r.layout = fixedCountLayout(model, gpu, par, scenario, node,
+                                    defaultEfficiency(scenario.engine.engine, gpu), dpNote);
+        if (!dpNote.empty()) {
+            r.warnings.push_back(std::move(dpNote));
+        }
     }
     r.gpusRented = fromSearch ? best->gpusRented : r.layout.gpuCount();
     const std::string problem = layoutProblem(model, r.layout);
@@ -308,12 +283,13 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
         // cache of every position the model allows) named when they are what overflows.
         const double added = double(r.memory.engine.weightPadding);
         r.fit.reasons.push_back(
-            "weights alone need " + gibText(double(r.memory.perGpu.weights)) + " per GPU, more " +
-            "than the " + gibText(usable) + " usable on each " + gpu.id + "; the floor is " +
-            countText(r.fit.gpusFloor, "GPU") + " for " + gbText(double(model.weightBytes())) +
-            " in total" +
+            "weights alone need " + gibNoteText(r.memory.perGpu.weights) + " per GPU, more " +
+            "than the " + gibNoteText(std::uint64_t(usable)) + " usable on each " + gpu.id +
+            "; the floor is " + countText(r.fit.gpusFloor, "GPU") + " for " +
+            gbText(double(model.weightBytes())) + " in total" +
             (added > 0.5 * double(r.memory.perGpu.weights)
-                 ? "; " + gibText(added) + " of it is the engine's own (kernel padding and the " +
+                 ? "; " + gibNoteText(std::uint64_t(added)) +
+                       " of it is the engine's own (kernel padding and the " +
                        "rotary cos/sin cache of the model's " +
                        groupedText(model.rotaryCachePositions ? model.rotaryCachePositions
                                                               : model.maxContextTokens) +
@@ -400,8 +376,11 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
                 formatDouble("%.3f", r.memory.memoryFraction));
         }
     }
-    if (std::string note = moeA2aNote(scenario.engine.engine, engineIn); !note.empty()) {
-        r.warnings.push_back(std::move(note));
+    for (std::string note :
+         {moeA2aNote(scenario.engine.engine, engineIn), cudaGraphBatchNote(scenario.engine)}) {
+        if (!note.empty()) {
+            r.warnings.push_back(std::move(note));
+        }
     }
     if (r.memory.engine.moeA2aBuffers > 0) {
         r.warnings.push_back("DeepEP's all-to-all buffers take " +
@@ -485,9 +464,14 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
         r.warnings.push_back("TP " + std::to_string(r.layout.tp) + " spans " +
                              std::to_string((r.layout.tp + inst - 1) / inst) + " nodes of " +
                              countText(inst, "GPU") +
-                             ": every layer's all-reduce crosses the network" +
-                             (model.isMoe() ? std::string(" (the engines' multi-node MoE layout)")
-                                            : std::string(" (PP across nodes is usually faster)")));
+                             (r.layout.dp > 1 && r.layout.attentionTp() <= inst
+                                  ? ": every MoE layer's token exchange between the attention DP "
+                                    "ranks crosses the network (the engines' multi-node MoE "
+                                    "layout); each rank's attention stays in its node"
+                              : model.isMoe() ? ": every layer's all-reduce crosses the network "
+                                                "(the engines' multi-node MoE layout)"
+                                              : ": every layer's all-reduce crosses the network "
+                                                "(PP across nodes is usually faster)"));
     }
     const bool contextTooLong =
         model.maxContextTokens && scenario.workload.contextTokens > model.maxContextTokens;
@@ -532,7 +516,7 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
     // An offer or override of $0 (or one that prints as $0.00) is a slip, or owned GPUs.
     if (!(r.usdPerGpuHour >= 0.005)) {
         r.warnings.push_back(
-            scenario.pricing.usdPerGpuHour
+            scenario.pricing.usdPerGpuHour || (fromSearch && !r.search.fallback) // given $0
                 ? "the GPU-hour rate is $0: the rental cost, cost per 1M tokens and break-even "
                   "count the GPUs as free (enter their hourly cost)"
                 : "no GPU-hour rate is known for " + gpu.id +
@@ -710,5 +694,21 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
     return r;
 }
 } // namespace
+
+Result<PlanResult> evaluate(const Scenario &given, const Catalogue &catalogue,
+                            const ModelSpec &importedModel) {
+    // A catalogue that already holds them (gpuOptions passes one, then evaluates each type) is
+    // used as it is, rather than copied and checked again per type.
+    const auto held = [&catalogue](const GpuSpec &g) {
+        return std::find(catalogue.gpus().begin(), catalogue.gpus().end(), g) !=
+               catalogue.gpus().end();
+    };
+    if (std::all_of(given.hardware.customGpus.begin(), given.hardware.customGpus.end(), held)) {
+        return evaluatePlan(given, catalogue, importedModel);
+    }
+    // The user's own GPU types join the catalogue for this plan (its GPU, offers, options).
+    HOSTPLAN_TRY(withCustom, catalogue.withGpus(given.hardware.customGpus, "hardware.custom_gpus"));
+    return evaluatePlan(given, withCustom, importedModel);
+}
 
 } // namespace hostplan

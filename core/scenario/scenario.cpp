@@ -175,12 +175,12 @@ Result<bool> parseHardware(const json &o, HardwareChoice &h) {
 
 Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
     const std::string p = "engine";
-    HOSTPLAN_TRY(
-        k, checkKeys(o, p,
-                     {"name", "memory_fraction", "state_slots_per_request",
-                      "activation_bytes_per_gpu", "runtime_bytes_per_gpu", "prefill_chunk_tokens",
-                      "draft", "llamacpp_build", "vllm_version", "sglang_version", "prefix_caching",
-                      "max_num_seqs", "text_only", "cuda_graphs", "moe_a2a_backend"}));
+    HOSTPLAN_TRY(k, checkKeys(o, p,
+                              {"name", "memory_fraction", "state_slots_per_request",
+                               "activation_bytes_per_gpu", "runtime_bytes_per_gpu",
+                               "prefill_chunk_tokens", "draft", "llamacpp_build", "vllm_version",
+                               "sglang_version", "prefix_caching", "max_num_seqs", "text_only",
+                               "cuda_graphs", "cuda_graph_max_bs", "moe_a2a_backend"}));
     (void)k;
     HOSTPLAN_TRY(name, hostplan::jsonfield::string(o, "name", p, false));
     if (name) {
@@ -249,6 +249,12 @@ Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
     e.textOnly = textOnly.value_or(false);
     HOSTPLAN_TRY(graphs, hostplan::jsonfield::boolean(o, "cuda_graphs", p, false));
     e.cudaGraphs = graphs.value_or(true);
+    HOSTPLAN_TRY(graphBs, hostplan::jsonfield::integer(o, "cuda_graph_max_bs", p, 1,
+                                                       kMaxCudaGraphBs, false));
+    e.cudaGraphMaxBs.reset();
+    if (graphBs) {
+        e.cudaGraphMaxBs = std::uint32_t(*graphBs);
+    }
     HOSTPLAN_TRY(a2a, hostplan::jsonfield::string(o, "moe_a2a_backend", p, false));
     e.moeA2a = MoeA2a::Default;
     if (a2a) {
@@ -557,6 +563,9 @@ std::string scenarioToJson(const Scenario &s) {
     if (!s.engine.cudaGraphs) {
         eng["cuda_graphs"] = false;
     }
+    if (s.engine.cudaGraphMaxBs) {
+        eng["cuda_graph_max_bs"] = *s.engine.cudaGraphMaxBs;
+    }
     if (s.engine.moeA2a != MoeA2a::Default) {
         eng["moe_a2a_backend"] = std::string(moeA2aId(s.engine.moeA2a));
     }
@@ -664,6 +673,22 @@ std::string vllmOnlySettings(const EngineSettings &e) {
         out += (i == 0 ? "" : i + 1 == keys.size() ? " and " : ", ") + keys[i];
     }
     return out;
+}
+
+std::string cudaGraphBatchNote(const EngineSettings &e) {
+    if (!e.cudaGraphMaxBs) {
+        return {};
+    }
+    if (!e.cudaGraphs) {
+        return "engine.cuda_graph_max_bs changes nothing with CUDA graphs off "
+               "(engine.cuda_graphs false)";
+    }
+    if (e.engine == Engine::TensorRtLlm) {
+        return "engine.cuda_graph_max_bs applies to vLLM and SGLang plans; the TensorRT-LLM plan "
+               "ignores it (its graphs' batch is cuda_graph_config.max_batch_size in the YAML "
+               "file passed with --extra_llm_api_options)";
+    }
+    return {};
 }
 
 std::string sglangOnlySettings(const EngineSettings &e) {

@@ -113,6 +113,14 @@ struct EngineSettings {
     /// no graph capture (vLLM's check of a hybrid model's state blocks is part of that capture,
     /// engine/vllmgraphs.h vllmStateBlocksShort). JSON "cuda_graphs", optional (true).
     bool cudaGraphs = true;
+    /// The largest batch captured as a CUDA graph: SGLang --cuda-graph-max-bs (requests; its
+    /// default fraction reserves 2 MiB per request of it, server_args.py @ 6559e43f
+    /// _handle_gpu_memory_settings), vLLM --max-cudagraph-capture-size (tokens; from v0.11.1,
+    /// --cuda-graph-sizes before, PR #26016). Unset = the engine's default: SGLang's by GPU
+    /// size and TP (sglangGpuDefaults; 128 with DeepEP's low-latency kernels, which dispatch no
+    /// more per rank), vLLM's min(2 x max_num_seqs x (1 + draft tokens), 512). TensorRT-LLM
+    /// plans ignore it. JSON "cuda_graph_max_bs", optional, 1 to 65,536.
+    std::optional<std::uint32_t> cudaGraphMaxBs;
     /// The MoE all-to-all backend of an expert-parallel layout (engine/engine.h MoeA2a):
     /// vLLM --all2all-backend, SGLang --moe-a2a-backend deepep --deepep-mode. JSON
     /// "moe_a2a_backend": "default", "deepep_low_latency" or "deepep_high_throughput",
@@ -121,10 +129,17 @@ struct EngineSettings {
     bool operator==(const EngineSettings &) const = default;
 };
 
+/// Largest EngineSettings::cudaGraphMaxBs accepted (JSON, CLI, GUI): 65,536, above any capture
+/// list an engine builds (vLLM's steps of 16 tokens, SGLang's of 16 requests).
+inline constexpr std::uint32_t kMaxCudaGraphBs = 65536;
+
 /// The settings of `e` only vLLM plans read, as their JSON keys joined by ", " and " and "
 /// ("engine.prefix_caching and engine.text_only"): engine.prefix_caching and
 /// engine.vllm_version when set, engine.text_only when true; "" when none is.
 std::string vllmOnlySettings(const EngineSettings &e);
+/// Why `e`'s cuda_graph_max_bs changes nothing, when set: CUDA graphs off, or the TensorRT-LLM
+/// engine (its graphs' batch is cuda_graph_config.max_batch_size in the YAML file); else "".
+std::string cudaGraphBatchNote(const EngineSettings &e);
 /// "engine.sglang_version" when `e` sets it (only SGLang plans read it), else "".
 std::string sglangOnlySettings(const EngineSettings &e);
 

@@ -3,6 +3,7 @@
 
 #include "engine/tpshard.h"
 #include "sizing/layoutdp.h"
+#include "sizing/replicafigures.h"
 #include "sizing/cost.h"
 #include "sizing/fit.h"
 #include "util/numbertext.h"
@@ -21,21 +22,6 @@
 namespace hostplan {
 
 namespace {
-
-/// Memory and speed of one replica layout on one instance size (cached across offers).
-struct ReplicaFigures {
-    std::uint32_t memoryMaxBatch = 0;
-    std::uint32_t latencyMaxBatch = 0;
-    std::uint32_t batch = 0;
-    double outputTokensPerMonth = 0; ///< one replica at `batch`
-    std::string memoryReason;        ///< set when memoryMaxBatch == 0
-    std::string speedReason;         ///< set when latencyMaxBatch == 0
-};
-
-/// "12.5 GB" (decimal, one decimal place).
-std::string gbText(double bytes) {
-    return formatDouble("%.1f GB", toGB(bytes));
-}
 
 std::string usdText(double usd) {
     return "$" + groupedText(std::uint64_t(std::llround(std::max(usd, 0.0))));
@@ -206,59 +192,6 @@ std::vector<std::uint32_t> replicaSizes(std::uint32_t instance, bool clustered) 
         }
     }
     return out;
-}
-
-/// Memory (engine memory model, computeMemory) and speed (serving model, as computeThroughput
-/// evaluates a plan) of one replica of `par` on instances of `instance` GPUs.
-ReplicaFigures replicaFigures(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
-                              std::uint32_t instance, const Scenario &s,
-                              const Efficiency &efficiency) {
-    ReplicaFigures f;
-    // A layout whose flags the engine refuses before loading (TensorRT-LLM off NVIDIA GPUs, a
-    // context above the model's maximum, ...) carries nothing, whatever its memory.
-    const EngineStartup args =
-        engineArgumentsCheck(s.engine.engine, engineInputFor(model, gpu, par, s));
-    if (refusedBeforeLoading(args.outcome)) {
-        f.memoryReason = args.message;
-        return f;
-    }
-    const MemoryBreakdown mem = computeMemory(model, gpu, par, s);
-    const std::uint32_t block = engineDefaults(s.engine.engine).kvBlockTokens;
-    const std::uint64_t ctx = s.workload.contextTokens;
-    f.memoryMaxBatch = mem.kvCapacityBytesPerGpu > 0 ? maxConcurrency(mem, ctx, block) : 0;
-    if (f.memoryMaxBatch == 0) {
-        f.memoryReason = mem.kvCapacityBytesPerGpu <= 0
-                             ? "weights, activations and runtime need " +
-                                   gbText(double(mem.perGpu.weights + mem.perGpu.activations +
-                                                 mem.perGpu.runtime)) +
-                                   " per GPU, more than the engine's budget of " +
-                                   gbText(double(mem.budgetBytesPerGpu))
-                             : "the KV room per GPU (" + gbText(double(mem.kvCapacityBytesPerGpu)) +
-                                   ") holds no sequence of " + groupedText(ctx) +
-                                   " tokens (one needs " +
-                                   gbText(double(mem.cache.perSequencePerGpu(ctx))) + " per GPU)";
-        return f;
-    }
-    // Each attention DP rank schedules its own max_num_seqs.
-    const std::uint32_t engineCap = replicaSequenceCap(s, gpu, &model, par);
-    const std::uint32_t limit =
-        engineCap > 0 ? std::min(f.memoryMaxBatch, engineCap) : f.memoryMaxBatch;
-    const ServingModel sm =
-        servingModelFor(model, gpu, par, mem, s, instance, efficiency.constants);
-    const ServingCase sc = servingCase(s.workload);
-    f.latencyMaxBatch = maxBatchWithinTarget(sm, sc, s.workload.targetSecondsPerOutputToken, limit);
-    if (f.latencyMaxBatch == 0) {
-        f.speedReason = "one sequence at " + groupedText(ctx) + " tokens takes " +
-                        formatDouble("%.1f", sc.at(sm, 1).tpotSeconds * 1e3) +
-                        " ms per output token, slower than the " +
-                        formatDouble("%.1f", s.workload.targetSecondsPerOutputToken * 1e3) +
-                        " ms target";
-        return f;
-    }
-    f.batch = f.latencyMaxBatch; // already capped by memory and the engine
-    f.outputTokensPerMonth = sc.at(sm, f.batch).outputTokensPerSecond *
-                             scheduledSecondsPerMonth(s) * s.workload.utilisation;
-    return f;
 }
 
 /// Offers that can be ranked (a shape and a ranking price).

@@ -2,7 +2,8 @@
 #include "sizing/layoutdp.h"
 
 #include "sizing/layout.h"
-#include "util/units.h"
+#include "sizing/replicafigures.h"
+#include "util/textutil.h"
 
 #include <algorithm>
 
@@ -31,15 +32,39 @@ std::vector<Parallelism> searchedLayouts(const ModelSpec &model, const GpuSpec &
         const PlacementRules rules = placementRules(scenario.engine);
         std::uint64_t weights = 0;
         for (const TensorGroup &g : model.groups) {
-            const std::uint64_t split =
-                g.placement == Placement::Replicated ? 1 : groupShardGpus(g.role, dp, rules);
-            weights += ceilDiv(g.bytes(), split);
+            weights += groupBytesPerGpu(g, dp, rules);
         }
         if (weights < gpu.usableMemoryBytes && engineLayoutProblem(model, dp).empty()) {
             out.push_back(dp);
         }
     }
     return out;
+}
+
+Parallelism fixedCountLayout(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &base,
+                             const Scenario &scenario, std::uint32_t instance,
+                             const Efficiency &efficiency, std::string &note) {
+    const std::vector<Parallelism> tried = searchedLayouts(model, gpu, base, scenario);
+    if (tried.size() < 2) {
+        return base;
+    }
+    const ReplicaFigures b = replicaFigures(model, gpu, base, instance, scenario, efficiency);
+    const Parallelism &dp = tried.back();
+    const ReplicaFigures v = replicaFigures(model, gpu, dp, instance, scenario, efficiency);
+    const bool better = v.outputTokensPerMonth > 0 || b.outputTokensPerMonth > 0
+                            ? v.outputTokensPerMonth > b.outputTokensPerMonth
+                            : v.memoryMaxBatch > b.memoryMaxBatch;
+    if (!better) {
+        return base;
+    }
+    const std::string ctx = groupedText(scenario.workload.contextTokens);
+    note = "attention DP " + std::to_string(dp.dp) + " (one attention group per GPU, EP " +
+           std::to_string(dp.ep) + "): on these " + std::to_string(dp.gpuCount()) +
+           " GPUs its KV room holds " + countText(v.memoryMaxBatch, "sequence") + " of " + ctx +
+           " tokens against " + std::to_string(b.memoryMaxBatch) +
+           " with TP attention, where every GPU keeps each sequence's whole KV cache; "
+           "hardware.attention_dp 1 (--attention-dp 1) keeps TP attention";
+    return dp;
 }
 
 } // namespace hostplan

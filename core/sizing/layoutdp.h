@@ -7,7 +7,9 @@
 #include "model/modelspec.h"
 #include "scenario/scenario.h"
 #include "sizing/memory.h"
+#include "sizing/throughput.h"
 
+#include <string>
 #include <vector>
 
 namespace hostplan {
@@ -23,5 +25,17 @@ namespace hostplan {
 /// ranking then keeps whichever serves the workload cheaper.
 std::vector<Parallelism> searchedLayouts(const ModelSpec &model, const GpuSpec &gpu,
                                          const Parallelism &base, const Scenario &scenario);
+
+/// The layout a plan runs on a GPU count the user fixed without TP, PP or attention DP:
+/// `base` (HostPlan's layout for the count), or its attention-DP variant (searchedLayouts)
+/// where that one serves more of the workload on the same GPUs: more output tokens per month
+/// within the latency target (replicaFigures on instances of `instance` GPUs, `efficiency`),
+/// or, where neither meets the target, more sequences of the context in its KV room. On equal
+/// GPUs this is the ranking the layout search applies by cost. `note` receives the plan's
+/// note when the variant is chosen (both layouts' sequences and the flag that keeps TP
+/// attention); left alone otherwise.
+Parallelism fixedCountLayout(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &base,
+                             const Scenario &scenario, std::uint32_t instance,
+                             const Efficiency &efficiency, std::string &note);
 
 } // namespace hostplan

@@ -2,6 +2,7 @@
 #include "sizing/memory.h"
 
 #include "engine/deepseekv4pool.h"
+#include "engine/moea2a.h"
 
 #include "engine/servedtype.h"
 #include "engine/vllmcounts.h"
@@ -114,7 +115,8 @@ std::uint32_t groupShardGpus(GroupRole role, const Parallelism &par, const Place
     const std::uint32_t attnTp = std::max<std::uint32_t>(par.attentionTp(), 1);
     const bool ep = par.ep > 1;
     if (role == GroupRole::SharedExperts && ep) {
-        if (rules.engine == Engine::Sglang && rules.moeA2a != MoeA2a::Default) {
+        if (rules.engine == Engine::Sglang &&
+            deepepInUse(rules.engine, rules.moeA2a, rules.vllm, true, par.ep, par.dp)) {
             return 1; // DeepEP: tp_rank 0, tp_size 1
         }
         if (rules.engine == Engine::Vllm && attnTp > 1 && attnTp < tp &&
@@ -140,10 +142,17 @@ std::uint32_t groupShardGpus(GroupRole role, const Parallelism &par, const Place
     return attnTp;
 }
 
+std::uint64_t groupBytesPerGpu(const TensorGroup &group, const Parallelism &par,
+                               const PlacementRules &rules) {
+    const std::uint64_t pp = std::max<std::uint32_t>(par.pp, 1);
+    const std::uint64_t split =
+        group.placement == Placement::Replicated ? 1 : groupShardGpus(group.role, par, rules);
+    return ceilDiv(group.bytes(), split * pp);
+}
+
 std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelism &par,
                                         const PlacementRules &rules) {
     std::vector<GroupBytes> out;
-    const std::uint64_t pp = std::max<std::uint32_t>(par.pp, 1);
     for (const auto &g : model.groups) {
         GroupBytes b;
         b.name = g.name;
@@ -152,10 +161,8 @@ std::vector<GroupBytes> weightPlacement(const ModelSpec &model, const Parallelis
         b.placement = g.placement;
         b.params = g.params;
         b.totalBytes = g.bytes();
-        const std::uint64_t split = groupShardGpus(g.role, par, rules); // tp without DP
-        b.perGpuBytes = g.placement == Placement::Replicated ? ceilDiv(b.totalBytes, pp)
-                                                             : ceilDiv(b.totalBytes, split * pp);
-        if (split == 1 && par.tp > 1) {
+        b.perGpuBytes = groupBytesPerGpu(g, par, rules);
+        if (groupShardGpus(g.role, par, rules) == 1 && par.tp > 1) {
             // Whole on every GPU of its group: a copy per GPU, as the tables say.
             b.placement = Placement::Replicated;
         }
@@ -201,7 +208,9 @@ std::uint32_t runningSequenceCap(const Scenario &scenario, const GpuSpec &gpu,
         return std::min(cap, batchedTokens(scenario, gpu, model, par));
     }
     if (engine.engine == Engine::Sglang && engine.moeA2a == MoeA2a::DeepepLowLatency &&
-        (par ? par->ep : scenario.hardware.ep) > 1 && (!model || model->isMoe())) {
+        deepepInUse(engine.engine, engine.moeA2a, kDefaultVllmProfile, !model || model->isMoe(),
+                    par ? par->ep : scenario.hardware.ep,
+                    par ? par->dp : scenario.hardware.attentionDp)) {
         // DeepEP's low-latency dispatch holds kSglangDeepepDispatchTokens per rank.
         return cap ? std::min(cap, kSglangDeepepDispatchTokens) : kSglangDeepepDispatchTokens;
     }
@@ -219,13 +228,36 @@ std::uint32_t replicaSequenceCap(const Scenario &scenario, const GpuSpec &gpu,
                                                  std::numeric_limits<std::uint32_t>::max()));
 }
 
+std::uint32_t planCudaGraphMaxBs(const Scenario &scenario, const GpuSpec &gpu,
+                                 const ModelSpec &model, const Parallelism &par) {
+    const EngineSettings &engine = scenario.engine;
+    if (!engine.cudaGraphs || engine.engine == Engine::TensorRtLlm) {
+        return 0;
+    }
+    if (engine.cudaGraphMaxBs) {
+        return *engine.cudaGraphMaxBs;
+    }
+    if (engine.engine == Engine::Sglang && engine.moeA2a == MoeA2a::DeepepLowLatency &&
+        deepepInUse(engine.engine, engine.moeA2a, kDefaultVllmProfile, model.isMoe(), par.ep,
+                    par.dp)) {
+        const std::uint32_t table =
+            sglangGpuDefaults(double(gpu.usableMemoryBytes) / kBytesPerMiB,
+                              std::max<std::uint32_t>(par.tp, 1),
+                              engine.sglangVersion.value_or(kDefaultSglangProfile))
+                .cudaGraphMaxBs;
+        return table > kSglangDeepepDispatchTokens ? kSglangDeepepDispatchTokens : 0;
+    }
+    return 0;
+}
+
 bool vllmBatchedDpMoe(const Scenario &scenario, const ModelSpec *model, const Parallelism *par) {
     const EngineSettings &engine = scenario.engine;
     const std::uint32_t dp = par ? par->dp : scenario.hardware.attentionDp;
     const std::uint32_t ep = par ? par->ep : scenario.hardware.ep;
+    const VllmProfile rules = engine.vllmVersion.value_or(kDefaultVllmProfile);
     return engine.engine == Engine::Vllm && engine.moeA2a == MoeA2a::DeepepLowLatency &&
-           vllmBatchedDpDefaults(engine.vllmVersion.value_or(kDefaultVllmProfile)) && dp > 1 &&
-           ep > 1 && (!model || model->isMoe());
+           vllmBatchedDpDefaults(rules) &&
+           deepepInUse(engine.engine, engine.moeA2a, rules, !model || model->isMoe(), ep, dp);
 }
 
 std::uint32_t batchedTokens(const Scenario &scenario, const GpuSpec &gpu, const ModelSpec *model,
@@ -300,13 +332,16 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     in.speculative = speculative;
     in.speculativeTokens = speculative ? scenario.workload.speculativeTokens : 0;
     in.maxNumSeqs = runningSequenceCap(scenario, gpu, &model, &par);
+    in.cudaGraphMaxBs = planCudaGraphMaxBs(scenario, gpu, model, par);
     if (engine == Engine::Sglang) {
         // SGLang: its CUDA-graph batch bounds the decode batch it profiles, and
         // --max-running-requests bounds the captured batches (cuda_graph_runner.py
         // get_batch_sizes_to_capture: bs <= req_to_token_pool.size).
         const std::uint32_t graphBs =
-            sglangGpuDefaults(double(gpu.usableMemoryBytes) / kBytesPerMiB, in.tp, in.sglangProfile)
-                .cudaGraphMaxBs;
+            in.cudaGraphMaxBs ? in.cudaGraphMaxBs
+                              : sglangGpuDefaults(double(gpu.usableMemoryBytes) / kBytesPerMiB,
+                                                  in.tp, in.sglangProfile)
+                                    .cudaGraphMaxBs;
         in.maxNumSeqs = in.maxNumSeqs ? std::min(in.maxNumSeqs, graphBs) : graphBs;
         in.maxRunningRequests = scenario.engine.maxNumSeqs.value_or(0);
     }
@@ -326,6 +361,7 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
         f.speculative = speculative;
         f.standaloneDraft = standaloneDraft;
         f.chunkedPrefillSize = in.maxBatchedTokens;
+        f.cudaGraphMaxBs = in.cudaGraphMaxBs;
         f.rules = in.sglangProfile;
         f.cuda = gpu.vendor == "NVIDIA";
         f.piecewiseReserveMiB = sglangPiecewiseGraphs({in.sglangProfile, &model, &gpu, in.pp,
@@ -362,9 +398,9 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     // DeepEP's high-throughput kernels turn CUDA graphs off: SGLang's normal mode
     // (server_args.py @ 6559e43f: deepep_mode normal sets disable_cuda_graph), vLLM's under DP
     // ("WideEP: Disabling CUDA Graphs", moea2a.h moeA2aNote).
-    const bool highThroughput = scenario.engine.moeA2a == MoeA2a::DeepepHighThroughput &&
-                                in.ep > 1 && model.isMoe() &&
-                                (engine == Engine::Sglang || (engine == Engine::Vllm && in.dp > 1));
+    const bool highThroughput =
+        scenario.engine.moeA2a == MoeA2a::DeepepHighThroughput &&
+        deepepInUse(engine, in.moeA2a, in.vllmProfile, model.isMoe(), in.ep, in.dp);
     in.cudaGraphs = scenario.engine.cudaGraphs && !highThroughput;
     in.activationOverride = scenario.engine.activationBytesPerGpu;
     in.runtimeOverride = scenario.engine.runtimeBytesPerGpu;

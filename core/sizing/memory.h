@@ -147,6 +147,12 @@ struct PlacementRules {
 /// The placement rules of a scenario's engine settings.
 PlacementRules placementRules(const EngineSettings &engine);
 
+/// Bytes of `group` on one GPU under layout `par` and `rules` (the per-GPU figure of
+/// weightPlacement): a replicated group divided by pp only, a sharded one by
+/// groupShardGpus x pp, rounded up.
+std::uint64_t groupBytesPerGpu(const TensorGroup &group, const Parallelism &par,
+                               const PlacementRules &rules);
+
 /// Weight bytes per group and on the most loaded GPU under a layout: sharded groups divided by
 /// tp x pp (routed experts by ep x pp when EP is on, else tp x pp), replicated groups by pp only,
 /// and a sharded group the engine keeps whole (groupShardGpus) by pp only. Under attention DP
@@ -194,6 +200,16 @@ std::uint32_t runningSequenceCap(const Scenario &scenario, const GpuSpec &gpu,
 /// managers/tp_worker.py @ 6559e43f). 0 = no fixed cap; saturating.
 std::uint32_t replicaSequenceCap(const Scenario &scenario, const GpuSpec &gpu,
                                  const ModelSpec *model, const Parallelism &par);
+
+/// The largest CUDA-graph batch the plan's engine captures on `gpu` under layout `par`, as the
+/// plan passes it (serve-cmd writes it where it differs from the engine's default): the
+/// scenario's engine.cuda_graph_max_bs when set; else for SGLang with DeepEP's low-latency
+/// kernels in use (deepepInUse) the size table's batch lowered to
+/// kSglangDeepepDispatchTokens, the most one rank dispatches (a larger capture fails,
+/// layers/moe/token_dispatcher/deepep.py @ 6559e43f); else 0 (the engine's own default).
+/// 0 as well without CUDA graphs and for TensorRT-LLM.
+std::uint32_t planCudaGraphMaxBs(const Scenario &scenario, const GpuSpec &gpu,
+                                 const ModelSpec &model, const Parallelism &par);
 
 /// Whether vLLM runs layout `par` (null: the scenario's own hardware.attention_dp and
 /// hardware.ep, when both are set) of `model` (null: any MoE) in its batched DP MoE mode,

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "util/textutil.h"
+#include "util/units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -25,6 +26,12 @@ inline std::string formatDouble(const char *format, double value) {
 inline std::string msText(double seconds) {
     const double ms = seconds * 1e3;
     return formatDouble(ms >= 1 || ms == 0 ? "%.0f" : "%.2f", ms);
+}
+
+/// `bytes` in decimal GB (10^9 B) with one decimal, as the plan's reasons give memory:
+/// "1560.9 GB".
+inline std::string gbText(double bytes) {
+    return formatDouble("%.1f GB", toGB(bytes));
 }
 
 /// `bytes` in GiB (2^30 B) with two decimals, as the plan's notes give memory: "1.25 GiB".

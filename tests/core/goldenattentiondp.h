@@ -8,8 +8,8 @@
 // --enable-expert-parallel --data-parallel-size 8` on 8 x H20 141GB (vLLM 0.10.1 dev), at
 // gpu_memory_utilization 0.9 and 0.95; both refused to start: "To serve at least one request
 // with the models's max seq len (262144), (62.00 GiB KV cache is needed, which is larger than
-// the available KV cache memory (48.66 GiB / 55.65 GiB)". The H20 141GB is sized as the H200
-// of the catalogue (the same 141 GB of HBM3e, 139.8 GiB as the driver reports it).
+// the available KV cache memory (48.66 GiB / 55.65 GiB)". The catalogue's H20 141GB
+// (h20-141gb: the H200's 141 GB of HBM3e, 139.8 GiB as CUDA reports the H200's).
 #pragma once
 
 #include "goldenheldout.h"
@@ -38,7 +38,7 @@ inline ModelSpec qwen3Coder480bFp8() {
 
 inline void attentionDpLogChecks(std::vector<Check> &out) {
     const ModelSpec m = qwen3Coder480bFp8();
-    const GpuSpec gpu = Catalogue::builtin().findGpu("h200").value();
+    const GpuSpec gpu = Catalogue::builtin().findGpu("h20-141gb").value();
     const Parallelism dp8{8, 8, 1, 8}; // -dp 8 --enable-expert-parallel: TP 1 per rank, EP 8
     const std::string src = "vllm-project/recipes PR #12 (vLLM's refusal, quoted in the PR)";
     for (const double u : {0.90, 0.95}) {

@@ -17,6 +17,7 @@ inline void hybridLogChecks(std::vector<Check> &out);
 inline void pipelineLogChecks(std::vector<Check> &out);
 inline void attentionDpLogChecks(std::vector<Check> &out);
 inline void vllm08LogChecks(std::vector<Check> &out);
+inline void blogLogChecks(std::vector<Check> &out);
 
 /// A model from an inline config.json text; throws naming `source` when it does not import.
 inline ModelSpec inlineModel(const std::string &cfg, const std::string &source) {
@@ -260,6 +261,7 @@ inline void heldOutLogChecks(std::vector<Check> &out) {
     pipelineLogChecks(out);
     attentionDpLogChecks(out);
     vllm08LogChecks(out);
+    blogLogChecks(out);
 }
 
 } // namespace golden
@@ -269,3 +271,4 @@ inline void heldOutLogChecks(std::vector<Check> &out) {
 #include "goldenpipeline.h"
 #include "goldenattentiondp.h"
 #include "goldenvllm08.h"
+#include "goldenblogs.h"

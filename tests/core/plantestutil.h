@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Helpers shared by the core tests that evaluate whole scenarios (tst_decision, tst_apiprices)
 // and read their serving commands (tst_kvscheme, tst_servingdtype, tst_sglangrules), or a plan's
-// weight groups on a catalogue GPU (tst_attentiondp, tst_moea2a).
+// weight groups on a catalogue GPU (tst_attentiondp, tst_moea2a), and their DeepSeek V3 layout.
 #pragma once
 
 #include "catalogue/catalogue.h"
@@ -66,4 +66,19 @@ inline std::uint64_t roleTotal(const hostplan::ModelSpec &m, hostplan::GroupRole
         sum += g.role == role ? g.bytes() : 0;
     }
     return sum;
+}
+
+/// DeepSeek V3 on 8 x H200 at TP 8 and EP 8 with attention DP `dp` (1: TP attention), 8,192
+/// tokens of context, the other settings a default-constructed Scenario's: the layout of the
+/// attention-DP and MoE all-to-all tests.
+inline hostplan::Scenario deepseekV3OnEightH200(std::uint32_t dp) {
+    hostplan::Scenario s;
+    s.model.ref = "deepseek-v3";
+    s.hardware.gpu = "h200";
+    s.hardware.gpuCount = 8;
+    s.hardware.tp = 8;
+    s.hardware.ep = 8;
+    s.hardware.attentionDp = dp;
+    s.workload.contextTokens = 8192;
+    return s;
 }

@@ -10,6 +10,10 @@
 
 #include <QTest>
 
+#include <set>
+#include <string>
+#include <utility>
+
 #include <algorithm>
 #include <cmath>
 
@@ -48,6 +52,17 @@ class TestApiPrices : public QObject {
             const PlanResult plan = planOf(scenarioFor(m.id));
             QVERIFY2(plan.apiPriced, m.id.c_str());
             QVERIFY(recommend(plan) != Recommendation::NoApiPrice);
+        }
+    }
+
+    // The plan and the Compare view list a model's prices by name: no two of the catalogue's
+    // prices for one model (or one Hub id) share a name, so two snapshots of a provider's
+    // price (a dated index, a model revision) read apart.
+    void catalogueNamesAreDistinct() {
+        std::set<std::pair<std::string, std::string>> seen;
+        for (const ApiPrice &p : Catalogue::builtin().apiPrices()) {
+            const std::string key = p.model.empty() ? p.hfId : p.model;
+            QVERIFY2(seen.insert({key, p.name}).second, (key + ": " + p.name).c_str());
         }
     }
 

@@ -246,17 +246,57 @@ class tst_AttentionDp : public QObject {
         QVERIFY(p.fit.fits);
     }
 
-    // A plan with attention DP: the scenario field, the layout text, the JSON and the serving
-    // commands of vLLM and SGLang.
-    void planAndCommands() {
+    // A GPU count without TP or attention DP: the plan sizes TP attention and full attention DP
+    // on the same GPUs and runs the one that serves more (DeepSeek V3's MLA latent is on every
+    // TP GPU otherwise), with a note naming both; --attention-dp 1 keeps TP attention. A dense
+    // GQA model whose KV heads split over TP keeps it.
+    void fixedCountTriesAttentionDp() {
         Scenario s;
         s.model.ref = "deepseek-v3";
         s.hardware.gpu = "h200";
         s.hardware.gpuCount = 8;
-        s.hardware.tp = 8;
-        s.hardware.ep = 8;
-        s.hardware.attentionDp = 8;
-        s.workload.contextTokens = 8192;
+        s.workload.contextTokens = 32768;
+        s.workload.concurrency = 64;
+        const PlanResult p = planOf(s);
+        QCOMPARE(p.layout.dp, 8u);
+        QCOMPARE(p.layout.ep, 8u);
+        bool noted = false;
+        for (const std::string &w : p.warnings) {
+            noted |= w.find("attention DP 8") != std::string::npos &&
+                     w.find("with TP attention") != std::string::npos;
+        }
+        QVERIFY(noted);
+        Scenario tpOnly = s;
+        tpOnly.hardware.attentionDp = 1;
+        const PlanResult t = planOf(tpOnly);
+        QCOMPARE(t.layout.dp, 1u);
+        QVERIFY(p.throughput.capacity.memoryMaxBatch > t.throughput.capacity.memoryMaxBatch);
+        Scenario dense = s;
+        dense.model.ref = "llama-3.1-70b";
+        dense.hardware.gpu = "h100";
+        QCOMPARE(planOf(dense).layout.dp, 1u);
+    }
+
+    // groupBytesPerGpu is weightPlacement's per-GPU figure, group by group, under attention DP
+    // and SGLang's DeepEP (shared experts whole) as without.
+    void groupBytesAgree() {
+        const ModelSpec ds = golden::catalogueModel("deepseek-v3");
+        for (const Engine engine : {Engine::Vllm, Engine::Sglang}) {
+            for (const Parallelism &par : {Parallelism{8, 8, 1, 8}, Parallelism{8, 8, 1, 1}}) {
+                const PlacementRules rules{engine, kDefaultVllmProfile, MoeA2a::DeepepLowLatency};
+                const auto placed = weightPlacement(ds, par, rules);
+                QCOMPARE(placed.size(), ds.groups.size());
+                for (std::size_t i = 0; i < placed.size(); ++i) {
+                    QCOMPARE(placed[i].perGpuBytes, groupBytesPerGpu(ds.groups[i], par, rules));
+                }
+            }
+        }
+    }
+
+    // A plan with attention DP: the scenario field, the layout text, the JSON and the serving
+    // commands of vLLM and SGLang.
+    void planAndCommands() {
+        Scenario s = deepseekV3OnEightH200(8);
         s.workload.concurrency = 64;
         const PlanResult p = planOf(s);
         QCOMPARE(p.layout.dp, 8u);

@@ -15,8 +15,11 @@
 #include "scenario/scenario.h"
 #include "sizing/memory.h"
 #include "testutil.h"
+#include "util/units.h"
 
 #include <QTest>
+
+#include <cmath>
 
 using namespace hostplan;
 
@@ -212,6 +215,90 @@ class TestMoeA2a : public QObject {
                     .find("dense") != std::string::npos);
     }
 
+    // The one predicate behind every DeepEP effect: SGLang with EP on an MoE model; vLLM with
+    // EP under attention DP in a rule set that has its DeepEP managers (0.11 and later);
+    // never TensorRT-LLM, the default backend, a dense model or one GPU.
+    void deepepPredicate() {
+        const VllmProfile v = kDefaultVllmProfile;
+        QVERIFY(deepepInUse(Engine::Sglang, MoeA2a::DeepepLowLatency, v, true, 8, 1));
+        QVERIFY(!deepepInUse(Engine::Sglang, MoeA2a::DeepepLowLatency, v, true, 1, 1));
+        QVERIFY(!deepepInUse(Engine::Sglang, MoeA2a::DeepepLowLatency, v, false, 8, 1));
+        QVERIFY(!deepepInUse(Engine::Sglang, MoeA2a::Default, v, true, 8, 8));
+        QVERIFY(
+            deepepInUse(Engine::Vllm, MoeA2a::DeepepHighThroughput, VllmProfile::V1, true, 8, 8));
+        QVERIFY(!deepepInUse(Engine::Vllm, MoeA2a::DeepepHighThroughput, VllmProfile::V1v08, true,
+                             8, 8));
+        QVERIFY(!deepepInUse(Engine::Vllm, MoeA2a::DeepepHighThroughput, v, true, 8, 1));
+        QVERIFY(!deepepInUse(Engine::Vllm, MoeA2a::DeepepHighThroughput, VllmProfile::V1Early, true,
+                             8, 8));
+        QVERIFY(!deepepInUse(Engine::Vllm, MoeA2a::DeepepLowLatency, VllmProfile::V0, true, 8, 8));
+        QVERIFY(!deepepInUse(Engine::TensorRtLlm, MoeA2a::DeepepLowLatency, v, true, 8, 8));
+    }
+
+    // Under vLLM's 0.7 and 0.8 rules, which predate its DeepEP managers, the high-throughput
+    // setting keeps CUDA graphs, counts no buffers and passes no backend, and the plan says
+    // why; the 0.11 rules turn graphs off with it.
+    void vllmRulesBeforeDeepep() {
+        const ModelSpec m = golden::catalogueModel("deepseek-v3");
+        const GpuSpec h200 = catalogueGpu("h200");
+        const Parallelism dp8{8, 8, 1, 8};
+        Scenario s = deepseekV3OnEightH200(8);
+        s.engine.moeA2a = MoeA2a::DeepepHighThroughput;
+        s.engine.vllmVersion = VllmProfile::V1Early;
+        const EngineMemoryInput in = engineInputFor(m, h200, dp8, s);
+        QVERIFY(in.cudaGraphs);
+        QVERIFY(moeA2aNote(Engine::Vllm, in).find("predate") != std::string::npos);
+        const PlanResult p = planOf(s);
+        QCOMPARE(p.memory.engine.moeA2aBuffers, std::uint64_t(0));
+        const ServeCommand vllm = serveCommands(p, Catalogue::builtin()).at(0);
+        QVERIFY(findFlag(vllm, "--all2all-backend") == nullptr);
+        bool said = false;
+        for (const std::string &n : vllm.notes) {
+            said |= n.find("predate vLLM's DeepEP") != std::string::npos;
+        }
+        QVERIFY(said);
+        s.engine.vllmVersion = VllmProfile::V1v08;
+        QVERIFY(engineInputFor(m, h200, dp8, s).cudaGraphs);
+        s.engine.vllmVersion = VllmProfile::V1;
+        QVERIFY(!engineInputFor(m, h200, dp8, s).cudaGraphs);
+    }
+
+    // SGLang's low-latency DeepEP dispatches at most 128 tokens per rank, so the plan captures
+    // CUDA graphs up to 128 requests where the GPU's default is larger (an H200 at TP 8: 512):
+    // 384 x 2 MiB less graph reserve, a default fraction higher by that share of the GPU, and
+    // serve-cmd passes --cuda-graph-max-bs 128. Without DeepEP, the default and no flag.
+    void sglangLowLatencyGraphBatch() {
+        const ModelSpec m = golden::catalogueModel("deepseek-v3");
+        const GpuSpec h200 = catalogueGpu("h200");
+        const double gpuMiB = double(h200.usableMemoryBytes) / kBytesPerMiB;
+        QCOMPARE(sglangGpuDefaults(gpuMiB, 8).cudaGraphMaxBs, 512u);
+        const Parallelism tp8{8, 8, 1, 1};
+        Scenario s = deepseekV3OnEightH200(1);
+        s.engine.engine = Engine::Sglang;
+        s.engine.moeA2a = MoeA2a::DeepepLowLatency;
+        QCOMPARE(planCudaGraphMaxBs(s, h200, m, tp8), 128u);
+        const EngineMemoryInput ll = engineInputFor(m, h200, tp8, s);
+        QCOMPARE(ll.cudaGraphMaxBs, 128u);
+        Scenario plain = s;
+        plain.engine.moeA2a = MoeA2a::Default;
+        QCOMPARE(planCudaGraphMaxBs(plain, h200, m, tp8), 0u);
+        const EngineMemoryInput def = engineInputFor(m, h200, tp8, plain);
+        const EngineMemoryTerms tLl = engineMemoryModel(Engine::Sglang).terms(ll);
+        const EngineMemoryTerms tDef = engineMemoryModel(Engine::Sglang).terms(def);
+        QCOMPARE(tDef.cudaGraphs - tLl.cudaGraphs, std::uint64_t(384 * 2 * kBytesPerMiB));
+        // Rounded to three decimals, as SGLang does: 768 MiB of 143,155 is 0.0054.
+        QVERIFY(std::abs(ll.memoryFraction - def.memoryFraction - 768 / gpuMiB) <= 0.0011);
+        QCOMPARE(
+            flagValue(serveCommands(planOf(s), Catalogue::builtin()).at(1), "--cuda-graph-max-bs"),
+            std::string("128"));
+        QVERIFY(findFlag(serveCommands(planOf(plain), Catalogue::builtin()).at(1),
+                         "--cuda-graph-max-bs") == nullptr);
+        // A given batch above what a rank dispatches fails the capture: the note says so.
+        s.engine.cudaGraphMaxBs = 256;
+        QVERIFY(moeA2aNote(Engine::Sglang, engineInputFor(m, h200, tp8, s)).find("fails") !=
+                std::string::npos);
+    }
+
     // The scenario field round-trips; a bad value names it.
     void scenarioField() {
         Scenario s = defaultScenario();
@@ -229,14 +316,7 @@ class TestMoeA2a : public QObject {
     // serve-cmd: SGLang --moe-a2a-backend deepep --deepep-mode; vLLM --all2all-backend under
     // attention DP (0.19 rules), the environment variable under the 0.11 rules.
     void serveCommandFlags() {
-        Scenario s = defaultScenario();
-        s.model.ref = "deepseek-v3";
-        s.hardware.gpu = "h200";
-        s.hardware.gpuCount = 8;
-        s.hardware.tp = 8;
-        s.hardware.ep = 8;
-        s.hardware.attentionDp = 8;
-        s.workload.contextTokens = 8192;
+        Scenario s = deepseekV3OnEightH200(8);
         s.engine.moeA2a = MoeA2a::DeepepLowLatency;
         const PlanResult p = planOf(s);
         QVERIFY(p.memory.engine.moeA2aBuffers > 0);
@@ -244,6 +324,12 @@ class TestMoeA2a : public QObject {
         QCOMPARE(flagValue(cmds.at(0), "--all2all-backend"), std::string("deepep_low_latency"));
         QCOMPARE(flagValue(cmds.at(1), "--moe-a2a-backend"), std::string("deepep"));
         QCOMPARE(flagValue(cmds.at(1), "--deepep-mode"), std::string("low_latency"));
+        // SGLang's flag by release: --enable-deepep-moe before v0.4.10.post2.
+        Scenario sg047 = s;
+        sg047.engine.sglangVersion = SglangProfile::V047;
+        const auto cmds047 = serveCommands(planOf(sg047), Catalogue::builtin());
+        QVERIFY(findFlag(cmds047.at(1), "--enable-deepep-moe") != nullptr);
+        QVERIFY(findFlag(cmds047.at(1), "--moe-a2a-backend") == nullptr);
         s.engine.vllmVersion = VllmProfile::V1;
         const auto old = serveCommands(planOf(s), Catalogue::builtin());
         QVERIFY(findFlag(old.at(0), "--all2all-backend") == nullptr);

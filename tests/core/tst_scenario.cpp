@@ -251,6 +251,17 @@ class TestScenario : public QObject {
         QVERIFY(parseVllmVersion("0.6.6").value() == VllmProfile::V0);
         QVERIFY(!parseVllmVersion("0.6.4.post").ok());
         QVERIFY(!parseVllmVersion("0.6.3").ok());
+        // PEP 440 alpha / beta pre-releases have their release's rules; a bare major release
+        // reads as "1.0" does; text outside printable ASCII is escaped in the error.
+        QVERIFY(parseVllmVersion("0.8.0a1").value() == VllmProfile::V1v08);
+        QVERIFY(parseVllmVersion("0.11.0b2").value() == VllmProfile::V1);
+        QVERIFY(!parseVllmVersion("0.a1").ok());
+        QVERIFY(parseVllmVersion("1").value() == VllmProfile::V1v24);
+        QVERIFY(!parseVllmVersion("0").ok());
+        const auto hidden = parseVllmVersion("0.19\xE2\x80\x8B");
+        QVERIFY(!hidden.ok());
+        QVERIFY2(hidden.error().message.find("'0.19\\xE2\\x80\\x8B'") != std::string::npos,
+                 hidden.error().message.c_str());
         const auto parsed = parseScenario(
             R"({"schema_version": 1, "engine": {"name": "vllm", "vllm_version": "0.19"}})");
         QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().toString().c_str());

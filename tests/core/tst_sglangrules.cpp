@@ -298,7 +298,7 @@ class tst_SglangRules : public QObject {
         s.engine.memoryFraction.reset();
         QCOMPARE(engineInputFor(vision, h100, {2, 1, 1}, s).memoryFraction,
                  sglangDefaultMemFraction({double(h100.usableMemoryBytes) / kBytesPerMiB, 2, 1, 1,
-                                           false, false, 0, 0, SglangProfile::V049}) *
+                                           false, false, 0, 0, 0, SglangProfile::V049}) *
                      0.90);
         // The plan says the pool is sized below the flag.
         s.engine.memoryFraction = 0.85;

@@ -40,31 +40,49 @@ class tst_VllmGraphs : public QObject {
         QTest::addColumn<uint>("pwLargest");
         QTest::addColumn<uint>("fullCount");
         QTest::addColumn<uint>("fullLargest");
+        QTest::addColumn<uint>("cap"); // --max-cudagraph-capture-size; 0: the default
         // noonghunna/club-3090#652 (vLLM 0.24.0): PIECEWISE=2 (largest=2), FULL=1 (largest=1).
-        QTest::newRow("1 seq") << 1u << 0u << 8192u << true << 2u << 2u << 1u << 1u;
+        QTest::newRow("1 seq") << 1u << 0u << 8192u << true << 2u << 2u << 1u << 1u << 0u;
         // The defaults (256 seqs, 8192 tokens): PIECEWISE=51 (largest=512), FULL=35 (256).
-        QTest::newRow("defaults") << 256u << 0u << 8192u << true << 51u << 512u << 35u << 256u;
+        QTest::newRow("defaults") << 256u << 0u << 8192u << true << 51u << 512u << 35u << 256u
+                                  << 0u;
         // 128 seqs at 2048 tokens (vLLM 0.22.0, Qwen2.5-7B): 35 (256) and 19 (128).
-        QTest::newRow("128 seqs") << 128u << 0u << 2048u << true << 35u << 256u << 19u << 128u;
+        QTest::newRow("128 seqs") << 128u << 0u << 2048u << true << 35u << 256u << 19u << 128u
+                                  << 0u;
         // 10 seqs, MTP 4, PIECEWISE only (vLLM 0.24.0 on L40S): PIECEWISE=15 (largest=96).
-        QTest::newRow("mtp 4") << 10u << 4u << 8192u << false << 15u << 96u << 0u << 0u;
+        QTest::newRow("mtp 4") << 10u << 4u << 8192u << false << 15u << 96u << 0u << 0u << 0u;
         // 5 seqs, MTP 5 (the same notes' second start): PIECEWISE=10 (largest=56).
-        QTest::newRow("mtp 5") << 5u << 5u << 8192u << false << 10u << 56u << 0u << 0u;
+        QTest::newRow("mtp 5") << 5u << 5u << 8192u << false << 10u << 56u << 0u << 0u << 0u;
         // 8 seqs at 65536 tokens (vLLM 0.23.1, Qwen3.6-27B-NVFP4): 5 (16) and 4 (8).
-        QTest::newRow("8 seqs") << 8u << 0u << 65536u << true << 5u << 16u << 4u << 8u;
+        QTest::newRow("8 seqs") << 8u << 0u << 65536u << true << 5u << 16u << 4u << 8u << 0u;
         // Drafting: FULL decode graphs hold 1 to 4 requests of 1 + 3 tokens (4 to 16).
-        QTest::newRow("4 seqs mtp 3") << 4u << 3u << 8192u << true << 7u << 32u << 3u << 16u;
+        QTest::newRow("4 seqs mtp 3") << 4u << 3u << 8192u << true << 7u << 32u << 3u << 16u << 0u;
         // One request of 17 tokens: sizes up to 32, none of them a uniform decode batch.
-        QTest::newRow("1 seq draft 16") << 1u << 16u << 8192u << true << 7u << 32u << 0u << 0u;
+        QTest::newRow("1 seq draft 16")
+            << 1u << 16u << 8192u << true << 7u << 32u << 0u << 0u << 0u;
         // Batched tokens below the decode batch bound every size.
-        QTest::newRow("batched 4") << 256u << 0u << 4u << true << 3u << 4u << 3u << 4u;
+        QTest::newRow("batched 4") << 256u << 0u << 4u << true << 3u << 4u << 3u << 4u << 0u;
+        // --max-cudagraph-capture-size 128 below the default 512: 1, 2, 4, 8 ... 128.
+        QTest::newRow("cap 128") << 256u << 0u << 8192u << true << 19u << 128u << 19u << 128u
+                                 << 128u;
+        // 1024 above the default: every 16 from 256 to 1024 too (49 more); FULL still stop at
+        // the 256 sequences' decode batch.
+        QTest::newRow("cap 1024") << 256u << 0u << 8192u << true << 83u << 1024u << 35u << 256u
+                                  << 1024u;
+        // vllm PR #37865's case: 6 seqs of 1 + 6 tokens, cap 42 stepped down to 40, "[1, 2, 4,
+        // 8, 16, 24, 32, 40]"; FULL graphs from 7 tokens: 8 to 40.
+        QTest::newRow("cap 42") << 6u << 6u << 8192u << true << 8u << 40u << 5u << 40u << 42u;
+        // The step's tokens still bound a larger cap: 2048 of 4096.
+        QTest::newRow("cap over batched")
+            << 256u << 0u << 2048u << true << 147u << 2048u << 35u << 256u << 4096u;
     }
     void captureSizes() {
         QFETCH(uint, seqs);
         QFETCH(uint, draft);
         QFETCH(uint, batched);
         QFETCH(bool, full);
-        const VllmCudaGraphs g = vllmCudaGraphSizes(seqs, draft, batched, full);
+        QFETCH(uint, cap);
+        const VllmCudaGraphs g = vllmCudaGraphSizes(seqs, draft, batched, full, cap);
         QTEST(g.piecewise, "pw");
         QTEST(g.largestPiecewise, "pwLargest");
         QTEST(g.full, "fullCount");
@@ -115,7 +133,7 @@ class tst_VllmGraphs : public QObject {
         QVERIFY(t.graphsInsideBudget);
         const std::uint32_t layers = m.decoderLayers();
         QCOMPARE(t.cudaGraphs,
-                 vllmCudaGraphEstimateBytes(vllmCudaGraphSizes(1, 0, 8192, true), layers, true));
+                 vllmCudaGraphEstimateBytes(vllmCudaGraphSizes(1, 0, 8192, true, 0), layers, true));
         QCOMPARE(t.kvPoolBytes, std::int64_t(t.budget) - std::int64_t(t.weights()) -
                                     std::int64_t(t.activationPeak) - std::int64_t(t.nonTorch) -
                                     std::int64_t(t.cudaGraphs));
@@ -247,7 +265,7 @@ class tst_VllmGraphs : public QObject {
             const EngineMemoryTerms t = vllmMemoryModel().terms(in);
             // 2 seqs x (1 + 3) x 2 = 16 tokens: sizes 1, 2, 4, 8, 16; FULL 4 and 8 (1 or 2
             // requests).
-            const VllmCudaGraphs g = vllmCudaGraphSizes(2, 3, 8192, hopper);
+            const VllmCudaGraphs g = vllmCudaGraphSizes(2, 3, 8192, hopper, 0);
             QCOMPARE(g.piecewise, 5u);
             QCOMPARE(g.full, hopper ? 2u : 0u);
             QCOMPARE(t.cudaGraphs,

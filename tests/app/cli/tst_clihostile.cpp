@@ -3,6 +3,8 @@
 // hostile files, full disks (an injected ENOSPC: HOSTPLAN_TEST_FAIL_WRITE_AFTER), options in any
 // order and names that would rewrite the terminal. Each row checks the exit code, the one-line
 // error (naming the file or field and the reason) and that the old output file is kept.
+#include "cli/clitool.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QDir>
@@ -17,39 +19,12 @@
 #include <vector>
 
 #include <sys/stat.h>
+#include <unistd.h>
+
+using clitool::Run;
+using clitool::runTool;
 
 namespace {
-
-struct Run {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-/// Runs `program` with `args`; `failWriteAfter` >= 0 injects ENOSPC after that many bytes of
-/// each written file.
-Run runTool(const QString &program, const QStringList &args, int failWriteAfter = -1) {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("CUDA_VISIBLE_DEVICES"), QString());
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    if (failWriteAfter >= 0) {
-        env.insert(QStringLiteral("HOSTPLAN_TEST_FAIL_WRITE_AFTER"),
-                   QString::number(failWriteAfter));
-    }
-    p.setProcessEnvironment(env);
-    p.start(program, args);
-    Run r;
-    if (!p.waitForFinished(100000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
 
 void writeFile(const QString &path, const QByteArray &bytes) {
     QFile f(path);
@@ -111,6 +86,22 @@ class TestCliHostile : public QObject {
         QCOMPARE(p.exitCode(), 3);
         QVERIFY(p.readAllStandardError().contains("cannot write the output"));
     }
+    // Standard output into a pipe whose reader is gone (`plan --json | head -1` once head has
+    // quit): exit 3 and the message, not death by SIGPIPE (141 in a shell).
+    void stdoutToClosedPipe() {
+        int fds[2];
+        QVERIFY(::pipe(fds) == 0);
+        ::close(fds[0]); // no reader left
+        QProcess p;
+        const int writeEnd = fds[1];
+        p.setChildProcessModifier([writeEnd] { ::dup2(writeEnd, STDOUT_FILENO); });
+        p.start(QStringLiteral(HOSTPLAN_CLI_BIN), {"plan", "--json"});
+        QVERIFY(p.waitForFinished(100000));
+        ::close(writeEnd);
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 3);
+        QVERIFY(p.readAllStandardError().contains("cannot write the output"));
+    }
     void inconsistentOptionsNameTheOption() {
         const Run r =
             runTool(HOSTPLAN_CLI_BIN, {"plan", "--gpu-count", "4", "--tp", "2", "--pp", "1"});
@@ -133,10 +124,13 @@ class TestCliHostile : public QObject {
             << QStringList{"--gpus-per-node", "73"}
             << QByteArray(
                    "--gpus-per-node: must be a whole number from 0 (chosen) to 72, got '73'");
-        // A PP that cannot use the GPUs names --pp, the option given (it named --tp's field).
+        // A PP that cannot use the GPUs names --pp, the option given (it named --tp's field),
+        // and no TP the user did not give (it read "TP 2 x PP 3").
         QTest::newRow("pp over the count")
             << QStringList{"--gpu-count", "2", "--pp", "1024"}
-            << QByteArray("--pp: TP 1 x PP 1024 does not use the 2 GPUs");
+            << QByteArray("--pp: PP 1024 does not divide the 2 GPUs");
+        QTest::newRow("pp 3 of 8") << QStringList{"--gpu-count", "8", "--pp", "3"}
+                                   << QByteArray("--pp: PP 3 does not divide the 8 GPUs");
         QTest::newRow("ep minus one") << QStringList{"--ep", "-1"}
                                       << QByteArray("--ep: must be a whole number from 0 "
                                                     "(chosen) to 4096, got '-1'");
@@ -395,76 +389,6 @@ class TestCliHostile : public QObject {
         QCOMPARE(bad.code, 2);
         QCOMPARE(bad.err.trimmed(),
                  QByteArray("hostplan-cli: --cuda-graphs: must be on or off, got 'eager'"));
-    }
-
-    // --max-num-seqs and --max-num-batched-tokens reach the scenario, the profiled sampler and
-    // serve-cmd's flags; out-of-range values are refused naming the option.
-    void engineStepOptions() {
-        const QStringList base = {"plan", "--json",      "--model", "llama-3.1-8b", "--gpu",
-                                  "h100", "--gpu-count", "1",       "--context",    "8192"};
-        const Run dflt = runTool(HOSTPLAN_CLI_BIN, base);
-        const Run two =
-            runTool(HOSTPLAN_CLI_BIN,
-                    base + QStringList{"--max-num-seqs", "2", "--max-num-batched-tokens", "2k"});
-        QVERIFY2(dflt.code == 0 && two.code == 0, two.err.constData());
-        const auto a = nlohmann::json::parse(dflt.out.toStdString());
-        const auto b = nlohmann::json::parse(two.out.toStdString());
-        QVERIFY(!a["scenario"]["engine"].contains("max_num_seqs"));
-        QCOMPARE(b["scenario"]["engine"]["max_num_seqs"].get<int>(), 2);
-        QCOMPARE(b["scenario"]["engine"]["prefill_chunk_tokens"].get<int>(), 2048);
-        // Two rows of the 128,256-token vocabulary instead of 1,024: a far smaller sampler.
-        QVERIFY(b["memory"]["engine"]["activation_sampler_bytes"].get<double>() * 100 <
-                a["memory"]["engine"]["activation_sampler_bytes"].get<double>());
-        QCOMPARE(b["throughput"]["capacity"]["batch"].get<int>(), 2);
-        // 'auto' gives a value set earlier (or by a scenario file) back to the engine.
-        const Run back = runTool(
-            HOSTPLAN_CLI_BIN,
-            base + QStringList{"--max-num-seqs", "2", "--max-num-batched-tokens", "2k",
-                               "--max-num-seqs", "AUTO", "--max-num-batched-tokens", "auto"});
-        QVERIFY2(back.code == 0, back.err.constData());
-        const auto c = nlohmann::json::parse(back.out.toStdString());
-        QVERIFY(c["scenario"]["engine"] == a["scenario"]["engine"]);
-        QCOMPARE(c["throughput"]["prefill"]["chunk_tokens"].get<int>(), 8192);
-        const Run cmd =
-            runTool(HOSTPLAN_CLI_BIN, {"serve-cmd", "--model", "llama-3.1-8b", "--gpu", "h100",
-                                       "--gpu-count", "1", "--max-num-seqs", "3"});
-        QVERIFY2(cmd.code == 0, cmd.err.constData());
-        QVERIFY(cmd.out.contains("--max-num-seqs 3 \\"));
-        QVERIFY(cmd.out.contains("the plan's running-sequence cap (engine.max_num_seqs)"));
-        // llama-server runs at most 256 sequences and reads -c as a 32-bit int: its command
-        // caps the slots where the plan's batch is larger.
-        const Run many =
-            runTool(HOSTPLAN_CLI_BIN, {"serve-cmd", "--model", "llama-3.1-8b", "--gpu", "h100",
-                                       "--gpu-count", "1", "--context", "8388608", "--max-num-seqs",
-                                       "1048576", "--max-num-batched-tokens", "16M"});
-        QVERIFY2(many.code == 0, many.err.constData());
-        QVERIFY(many.out.contains("-np 255 \\"));
-        QVERIFY(many.out.contains("-c 2139095040 \\"));
-        QVERIFY(many.out.contains("capped at 255, the most llama.cpp runs"));
-        // ... and no more slots than the KV room holds: llama-server reserves each one's context.
-        const Run room = runTool(HOSTPLAN_CLI_BIN, {"serve-cmd", "--model", "llama-3.1-8b", "--gpu",
-                                                    "h100", "--gpu-count", "1", "--context",
-                                                    "131072", "--max-num-seqs", "1000"});
-        QVERIFY(room.out.contains("--max-num-seqs 1000 \\"));
-        QVERIFY(room.out.contains("-np 3 \\"));
-        QVERIFY(room.out.contains("-c 393216 \\"));
-        // vLLM 0.6.x refuses a step below the context; the text plan lists the fixes.
-        const Run v0 =
-            runTool(HOSTPLAN_CLI_BIN, {"plan", "--model", "llama-3.1-8b", "--gpu", "h100",
-                                       "--gpu-count", "1", "--context", "8192", "--vllm-version",
-                                       "0.6.4.post1", "--max-num-batched-tokens", "2048"});
-        QVERIFY(v0.out.contains("is smaller than max_model_len (8192)"));
-        QVERIFY(v0.out.contains(
-            "fix: --max-num-batched-tokens 8192 (one step holds a prompt of the whole context)"));
-        QVERIFY(v0.out.contains("fix: --enable-chunked-prefill (V0 then splits prompts"));
-        const Run zero = runTool(HOSTPLAN_CLI_BIN, {"plan", "--max-num-seqs", "0"});
-        QCOMPARE(zero.code, 2);
-        QCOMPARE(zero.err.trimmed(),
-                 QByteArray("hostplan-cli: --max-num-seqs: must be 'auto' or a whole number of "
-                            "sequences from 1 to 1048576, got '0'"));
-        const Run huge = runTool(HOSTPLAN_CLI_BIN, {"plan", "--max-num-batched-tokens", "17M"});
-        QCOMPARE(huge.code, 2);
-        QVERIFY(huge.err.contains("--max-num-batched-tokens: must be 'auto' or a whole number"));
     }
 
     // A KV pool below one request of the context (Llama-3.1-8B at 131,072 tokens on one RTX

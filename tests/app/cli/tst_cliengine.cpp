@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: MIT
+// hostplan-cli's engine options end to end (the built program): --max-num-seqs and
+// --max-num-batched-tokens, and --cuda-graph-max-bs, into the scenario, the plan's memory and
+// the serving commands; out-of-range values refused naming the option.
+#include "cli/clitool.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QTest>
+
+using clitool::Run;
+using clitool::runTool;
+
+class TestCliEngine : public QObject {
+    Q_OBJECT
+
+  private slots:
+    // --max-num-seqs and --max-num-batched-tokens reach the scenario, the profiled sampler and
+    // serve-cmd's flags; out-of-range values are refused naming the option.
+    void engineStepOptions() {
+        const QStringList base = {"plan", "--json",      "--model", "llama-3.1-8b", "--gpu",
+                                  "h100", "--gpu-count", "1",       "--context",    "8192"};
+        const Run dflt = runTool(HOSTPLAN_CLI_BIN, base);
+        const Run two =
+            runTool(HOSTPLAN_CLI_BIN,
+                    base + QStringList{"--max-num-seqs", "2", "--max-num-batched-tokens", "2k"});
+        QVERIFY2(dflt.code == 0 && two.code == 0, two.err.constData());
+        const auto a = nlohmann::json::parse(dflt.out.toStdString());
+        const auto b = nlohmann::json::parse(two.out.toStdString());
+        QVERIFY(!a["scenario"]["engine"].contains("max_num_seqs"));
+        QCOMPARE(b["scenario"]["engine"]["max_num_seqs"].get<int>(), 2);
+        QCOMPARE(b["scenario"]["engine"]["prefill_chunk_tokens"].get<int>(), 2048);
+        // Two rows of the 128,256-token vocabulary instead of 1,024: a far smaller sampler.
+        QVERIFY(b["memory"]["engine"]["activation_sampler_bytes"].get<double>() * 100 <
+                a["memory"]["engine"]["activation_sampler_bytes"].get<double>());
+        QCOMPARE(b["throughput"]["capacity"]["batch"].get<int>(), 2);
+        // 'auto' gives a value set earlier (or by a scenario file) back to the engine.
+        const Run back = runTool(
+            HOSTPLAN_CLI_BIN,
+            base + QStringList{"--max-num-seqs", "2", "--max-num-batched-tokens", "2k",
+                               "--max-num-seqs", "AUTO", "--max-num-batched-tokens", "auto"});
+        QVERIFY2(back.code == 0, back.err.constData());
+        const auto c = nlohmann::json::parse(back.out.toStdString());
+        QVERIFY(c["scenario"]["engine"] == a["scenario"]["engine"]);
+        QCOMPARE(c["throughput"]["prefill"]["chunk_tokens"].get<int>(), 8192);
+        const Run cmd =
+            runTool(HOSTPLAN_CLI_BIN, {"serve-cmd", "--model", "llama-3.1-8b", "--gpu", "h100",
+                                       "--gpu-count", "1", "--max-num-seqs", "3"});
+        QVERIFY2(cmd.code == 0, cmd.err.constData());
+        QVERIFY(cmd.out.contains("--max-num-seqs 3 \\"));
+        QVERIFY(cmd.out.contains("the plan's running-sequence cap (engine.max_num_seqs)"));
+        // llama-server runs at most 256 sequences and reads -c as a 32-bit int: its command
+        // caps the slots where the plan's batch is larger.
+        const Run many =
+            runTool(HOSTPLAN_CLI_BIN, {"serve-cmd", "--model", "llama-3.1-8b", "--gpu", "h100",
+                                       "--gpu-count", "1", "--context", "8388608", "--max-num-seqs",
+                                       "1048576", "--max-num-batched-tokens", "16M"});
+        QVERIFY2(many.code == 0, many.err.constData());
+        QVERIFY(many.out.contains("-np 255 \\"));
+        QVERIFY(many.out.contains("-c 2139095040 \\"));
+        QVERIFY(many.out.contains("capped at 255, the most llama.cpp runs"));
+        // ... and no more slots than the KV room holds: llama-server reserves each one's context.
+        const Run room = runTool(HOSTPLAN_CLI_BIN, {"serve-cmd", "--model", "llama-3.1-8b", "--gpu",
+                                                    "h100", "--gpu-count", "1", "--context",
+                                                    "131072", "--max-num-seqs", "1000"});
+        QVERIFY(room.out.contains("--max-num-seqs 1000 \\"));
+        QVERIFY(room.out.contains("-np 3 \\"));
+        QVERIFY(room.out.contains("-c 393216 \\"));
+        // vLLM 0.6.x refuses a step below the context; the text plan lists the fixes.
+        const Run v0 =
+            runTool(HOSTPLAN_CLI_BIN, {"plan", "--model", "llama-3.1-8b", "--gpu", "h100",
+                                       "--gpu-count", "1", "--context", "8192", "--vllm-version",
+                                       "0.6.4.post1", "--max-num-batched-tokens", "2048"});
+        QVERIFY(v0.out.contains("is smaller than max_model_len (8192)"));
+        QVERIFY(v0.out.contains(
+            "fix: --max-num-batched-tokens 8192 (one step holds a prompt of the whole context)"));
+        QVERIFY(v0.out.contains("fix: --enable-chunked-prefill (V0 then splits prompts"));
+        const Run zero = runTool(HOSTPLAN_CLI_BIN, {"plan", "--max-num-seqs", "0"});
+        QCOMPARE(zero.code, 2);
+        QCOMPARE(zero.err.trimmed(),
+                 QByteArray("hostplan-cli: --max-num-seqs: must be 'auto' or a whole number of "
+                            "sequences from 1 to 1048576, got '0'"));
+        const Run huge = runTool(HOSTPLAN_CLI_BIN, {"plan", "--max-num-batched-tokens", "17M"});
+        QCOMPARE(huge.code, 2);
+        QVERIFY(huge.err.contains("--max-num-batched-tokens: must be 'auto' or a whole number"));
+    }
+
+    // --cuda-graph-max-bs reaches the scenario and serve-cmd's flags of both engines ('auto'
+    // gives it back); 0 and values above 65,536 are refused naming the option.
+    void cudaGraphBatchOption() {
+        const QStringList base = {"--model", "llama-3.1-8b",        "--gpu", "h100", "--gpu-count",
+                                  "1",       "--cuda-graph-max-bs", "96"};
+        const Run plan = runTool(HOSTPLAN_CLI_BIN, QStringList{"plan", "--json"} + base);
+        QVERIFY2(plan.code == 0, plan.err.constData());
+        const auto j = nlohmann::json::parse(plan.out.toStdString());
+        QCOMPARE(j["scenario"]["engine"]["cuda_graph_max_bs"].get<int>(), 96);
+        const Run cmd = runTool(HOSTPLAN_CLI_BIN, QStringList{"serve-cmd"} + base);
+        QVERIFY2(cmd.code == 0, cmd.err.constData());
+        QVERIFY(cmd.out.contains("    --max-cudagraph-capture-size 96"));
+        const Run sglang =
+            runTool(HOSTPLAN_CLI_BIN, QStringList{"serve-cmd", "--engine", "sglang"} + base);
+        QVERIFY2(sglang.code == 0, sglang.err.constData());
+        QVERIFY(sglang.out.contains("    --cuda-graph-max-bs 96\n"));
+        // One command line of the flag each (vLLM's, SGLang's); TensorRT-LLM's has none.
+        QCOMPARE(sglang.out.count("    --max-cudagraph-capture-size 96"), 1);
+        const Run back = runTool(HOSTPLAN_CLI_BIN, QStringList{"plan", "--json"} + base +
+                                                       QStringList{"--cuda-graph-max-bs", "auto"});
+        QVERIFY(!nlohmann::json::parse(back.out.toStdString())["scenario"]["engine"].contains(
+            "cuda_graph_max_bs"));
+        for (const char *bad : {"0", "65537", "many"}) {
+            const Run r = runTool(HOSTPLAN_CLI_BIN, {"plan", "--cuda-graph-max-bs", bad});
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains("--cuda-graph-max-bs: must be 'auto' or a whole number from "
+                                    "1 to 65536"),
+                     r.err.constData());
+        }
+    }
+};
+
+QTEST_MAIN(TestCliEngine)
+#include "tst_cliengine.moc"
