@@ -230,8 +230,10 @@ class TestConsistency : public QObject {
             figures.push_back(
                 {"API bill for the workload", dollars(j["cost"]["api_usd_per_month"].get<double>()),
                  QStringLiteral("this workload at API prices: (\\$[\\d,.]+) per month"),
-                 QStringLiteral("Same tokens at API prices \\([^)]*\\) (\\$[\\d,.]+) per month"),
-                 QStringLiteral("API, same volume \\([^)]*\\) (\\$[\\d,.]+)")});
+                 // The price's name may hold parentheses ("DeepInfra (Turbo)"): one level.
+                 QStringLiteral("Same tokens at API prices \\((?:[^()]|\\([^()]*\\))*\\) "
+                                "(\\$[\\d,.]+) per month"),
+                 QStringLiteral("API, same volume \\((?:[^()]|\\([^()]*\\))*\\) (\\$[\\d,.]+)")});
             const std::string kind = j["decision"]["break_even"]["kind"].get<std::string>();
             figures.push_back(
                 {"break-even volume",
