@@ -54,10 +54,6 @@
         <translation>API</translation>
     </message>
     <message>
-        <source>%1 x %2 (yours)</source>
-        <translation>%1 x %2 (Ihr Plan)</translation>
-    </message>
-    <message>
         <source>%1 x %2</source>
         <translation>%1 x %2</translation>
     </message>
@@ -72,10 +68,6 @@
     <message>
         <source>API: %1 per month for %2 output tokens</source>
         <translation>API: %1 pro Monat für %2 Ausgabe-Tokens</translation>
-    </message>
-    <message>
-        <source>%1 x %2 (yours, does not fit)</source>
-        <translation>%1 x %2 (Ihr Plan, passt nicht)</translation>
     </message>
     <message>
         <source>%1 does not fit</source>
@@ -124,6 +116,18 @@
     <message>
         <source>%1K</source>
         <translation>%1 Tsd.</translation>
+    </message>
+    <message>
+        <source>%1 copies of %2 x %3</source>
+        <translation>%1 Kopien von %2 x %3</translation>
+    </message>
+    <message>
+        <source>%1 (yours, does not fit)</source>
+        <translation>%1 (Ihr Plan, passt nicht)</translation>
+    </message>
+    <message>
+        <source>%1 (yours)</source>
+        <translation>%1 (Ihr Plan)</translation>
     </message>
 </context>
 <context>
@@ -471,6 +475,10 @@ Quelle: %3 (Stand %4)</translation>
     <message>
         <source>no GPU-hour rate</source>
         <translation>kein GPU-Stundenpreis</translation>
+    </message>
+    <message>
+        <source>%1 (serves %2, up to %3 at the band&apos;s fast end)</source>
+        <translation>%1 (bedient %2, bis zu %3 am schnellen Ende der Spanne)</translation>
     </message>
 </context>
 <context>
@@ -4356,12 +4364,56 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <translation>%1: Für %2 ist kein GPU-Stundenpreis bekannt; geben Sie einen an (usd_per_gpu_hour in der GPU-Datei, einen Preis oder ein Angebot), um die Miete von %3 mit den %4 pro Monat der API zu vergleichen.</translation>
     </message>
     <message>
-        <source>No call on capacity against break-even: no API price or GPU-hour rate, no fit or no capacity.</source>
-        <translation>Keine Aussage zur Kapazität gegenüber dem Break-even: kein API-Preis oder GPU-Stundenpreis, keine passende Konfiguration oder keine Kapazität.</translation>
-    </message>
-    <message>
         <source>DeepEP&apos;s all-to-all buffers (%1 per GPU) are allocated as the model loads, inside the KV budget.</source>
         <translation>DeepEPs All-to-All-Puffer (%1 je GPU) werden beim Laden des Modells angelegt, innerhalb des KV-Budgets.</translation>
+    </message>
+    <message>
+        <source>%1 (%2 copies of this deployment, which the workload&apos;s concurrency takes)</source>
+        <translation>%1 (%2 Kopien dieser Bereitstellung, die die Parallelität der Last braucht)</translation>
+    </message>
+    <message>
+        <source>%1 (%2 tokens a month each, all billed at the API&apos;s output price; one copy of this deployment, not the %3 the workload&apos;s concurrency takes)</source>
+        <translation>%1 (je %2 Tokens im Monat, alle zum Ausgabepreis der API abgerechnet; eine Kopie dieser Bereitstellung, nicht die %3, die die Parallelität der Last braucht)</translation>
+    </message>
+    <message>
+        <source>no API price to compare with</source>
+        <translation>kein API-Preis zum Vergleich</translation>
+    </message>
+    <message>
+        <source>the plan does not fit, so it serves no tokens and never breaks even</source>
+        <translation>der Plan passt nicht, bedient also keine Tokens und erreicht den Break-even nie</translation>
+    </message>
+    <message>
+        <source>no GPU-hour rate, so the rental is unknown</source>
+        <translation>kein GPU-Stundenpreis, die Miete ist also unbekannt</translation>
+    </message>
+    <message>
+        <source>no modelled capacity (no sequence meets the latency target)</source>
+        <translation>keine modellierte Kapazität (keine Sequenz erreicht das Latenzziel)</translation>
+    </message>
+    <message>
+        <source>no volume breaks even (the API&apos;s output tokens cost nothing)</source>
+        <translation>kein Volumen erreicht den Break-even (die Ausgabe-Tokens der API kosten nichts)</translation>
+    </message>
+    <message>
+        <source>%1, %2 copies</source>
+        <translation>%1, %2 Kopien</translation>
+    </message>
+    <message>
+        <source>%1, one copy</source>
+        <translation>%1, eine Kopie</translation>
+    </message>
+    <message>
+        <source>This deployment holds %1 of the workload&apos;s %2 sequences at once: capacity and break-even volume count the %3 copies the workload&apos;s concurrency takes; heavy users count one copy, as each brings his own volume. Cost per 1M output tokens is the same on either basis.</source>
+        <translation>Diese Bereitstellung hält %1 der %2 Sequenzen der Last gleichzeitig: Kapazität und Break-even-Volumen zählen die %3 Kopien, die die Parallelität der Last braucht; Vielnutzer zählen eine Kopie, da jeder sein eigenes Volumen mitbringt. Die Kosten pro 1 Mio. Ausgabe-Tokens sind auf beiden Grundlagen gleich.</translation>
+    </message>
+    <message>
+        <source>No call on capacity against break-even: %1.</source>
+        <translation>Keine Aussage zur Kapazität gegenüber dem Break-even: %1.</translation>
+    </message>
+    <message>
+        <source>Both volumes count the %1 copies of this deployment the workload&apos;s concurrency takes.</source>
+        <translation>Beide Volumen zählen die %1 Kopien dieser Bereitstellung, die die Parallelität der Last braucht.</translation>
     </message>
 </context>
 <context>
@@ -4694,6 +4746,22 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <source>unknown (no GPU-hour rate)</source>
         <translation>unbekannt (kein GPU-Stundenpreis)</translation>
     </message>
+    <message>
+        <source>Self-hosting does not win for heavy users of %1 tokens a month each at the modelled capacity of this plan: break-even needs %2 (%3 output tokens a month) and it serves %4, %5-%6 over the throughput band: within reach only towards the band&apos;s fast end.</source>
+        <translation>Selbst betreiben lohnt sich bei der modellierten Kapazität dieses Plans nicht für Vielnutzer mit je %1 Tokens im Monat: die Gewinnschwelle braucht %2 (%3 Ausgabe-Tokens im Monat), er bedient %4, %5-%6 über die Durchsatzspanne: erreichbar nur zum schnellen Ende der Spanne hin.</translation>
+    </message>
+    <message>
+        <source>Heavy users are counted on one copy of this deployment (%1 a month), not the %2 the workload&apos;s concurrency takes.</source>
+        <translation>Vielnutzer werden auf einer Kopie dieser Bereitstellung gezählt (%1 pro Monat), nicht auf den %2, die die Parallelität der Last braucht.</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;never&lt;/b&gt;: the API stays cheaper at any volume the %1 copies of this deployment the workload&apos;s concurrency takes can serve. %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Gewinnschwelle: &lt;b&gt;nie&lt;/b&gt;: die API bleibt bei jedem Volumen billiger, das die %1 Kopien dieser Bereitstellung, die die Parallelität der Last braucht, bedienen können. %2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The break-even volume counts the rental and capacity of the %1 copies of this deployment the workload&apos;s concurrency takes.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Das Break-even-Volumen zählt Miete und Kapazität der %1 Kopien dieser Bereitstellung, die die Parallelität der Last braucht.&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ThroughputView</name>
@@ -4908,6 +4976,10 @@ Ausschlag (Rangfolge): %5 %</translation>
     <message>
         <source>unknown: no GPU-hour rate</source>
         <translation>unbekannt: kein GPU-Stundenpreis</translation>
+    </message>
+    <message>
+        <source>not at the modelled capacity of this plan: break-even needs %1, it serves %2 (%3-%4 over the throughput band): within reach only towards the band&apos;s fast end</source>
+        <translation>nicht bei der modellierten Kapazität dieses Plans: die Gewinnschwelle braucht %1, er bedient %2 (%3-%4 über die Durchsatzspanne): erreichbar nur zum schnellen Ende der Spanne hin</translation>
     </message>
 </context>
 <context>

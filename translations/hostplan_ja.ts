@@ -70,14 +70,6 @@
         <translation>API</translation>
     </message>
     <message>
-        <source>%1 x %2 (yours, does not fit)</source>
-        <translation>%1 x %2（現在のプラン、収まらない）</translation>
-    </message>
-    <message>
-        <source>%1 x %2 (yours)</source>
-        <translation>%1 x %2（現在のプラン）</translation>
-    </message>
-    <message>
         <source>%1 x %2</source>
         <translation>%1 x %2</translation>
     </message>
@@ -124,6 +116,18 @@
     <message>
         <source>API: %1 per month for %2 output tokens</source>
         <translation>API：%2 出力トークンで月 %1</translation>
+    </message>
+    <message>
+        <source>%1 copies of %2 x %3</source>
+        <translation>%2 x %3 のコピー %1 個</translation>
+    </message>
+    <message>
+        <source>%1 (yours, does not fit)</source>
+        <translation>%1（現在のプラン、収まらない）</translation>
+    </message>
+    <message>
+        <source>%1 (yours)</source>
+        <translation>%1（現在のプラン）</translation>
     </message>
 </context>
 <context>
@@ -471,6 +475,10 @@ Source: %3 (as of %4)</source>
     <message>
         <source>no GPU-hour rate</source>
         <translation>GPU 時間単価なし</translation>
+    </message>
+    <message>
+        <source>%1 (serves %2, up to %3 at the band&apos;s fast end)</source>
+        <translation>%1（対応可能 %2、幅の速い側で最大 %3）</translation>
     </message>
 </context>
 <context>
@@ -4356,12 +4364,56 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <translation>%1: %2 の GPU 時間単価が不明です。%3 のレンタルと API の月額 %4 を比較するには、単価（GPU ファイルの usd_per_gpu_hour、料金またはオファー）を指定してください。</translation>
     </message>
     <message>
-        <source>No call on capacity against break-even: no API price or GPU-hour rate, no fit or no capacity.</source>
-        <translation>容量と損益分岐点の比較はできません: API 価格または GPU 時間単価がない、収まらない、または容量がありません。</translation>
-    </message>
-    <message>
         <source>DeepEP&apos;s all-to-all buffers (%1 per GPU) are allocated as the model loads, inside the KV budget.</source>
         <translation>DeepEP の all-to-all バッファ（GPU あたり %1）はモデルの読み込み時に確保され、KV 予算の内側に数えられます。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 copies of this deployment, which the workload&apos;s concurrency takes)</source>
+        <translation>%1（ワークロードの同時実行数に必要なこのデプロイのコピー %2 個）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 tokens a month each, all billed at the API&apos;s output price; one copy of this deployment, not the %3 the workload&apos;s concurrency takes)</source>
+        <translation>%1（1 人あたり月 %2 トークン、すべて API の出力価格で課金。このデプロイのコピー 1 個で数え、ワークロードの同時実行数に必要な %3 個ではありません）</translation>
+    </message>
+    <message>
+        <source>no API price to compare with</source>
+        <translation>比較する API 価格がありません</translation>
+    </message>
+    <message>
+        <source>the plan does not fit, so it serves no tokens and never breaks even</source>
+        <translation>プランが収まらないため、トークンを処理できず損益分岐に達することはありません</translation>
+    </message>
+    <message>
+        <source>no GPU-hour rate, so the rental is unknown</source>
+        <translation>GPU 時間単価がないため、レンタル費用は不明です</translation>
+    </message>
+    <message>
+        <source>no modelled capacity (no sequence meets the latency target)</source>
+        <translation>モデル上の容量がありません（遅延目標を満たすシーケンスなし）</translation>
+    </message>
+    <message>
+        <source>no volume breaks even (the API&apos;s output tokens cost nothing)</source>
+        <translation>どの利用量でも損益分岐に達しません（API の出力トークンが無料）</translation>
+    </message>
+    <message>
+        <source>%1, %2 copies</source>
+        <translation>%1、コピー %2 個</translation>
+    </message>
+    <message>
+        <source>%1, one copy</source>
+        <translation>%1、コピー 1 個</translation>
+    </message>
+    <message>
+        <source>This deployment holds %1 of the workload&apos;s %2 sequences at once: capacity and break-even volume count the %3 copies the workload&apos;s concurrency takes; heavy users count one copy, as each brings his own volume. Cost per 1M output tokens is the same on either basis.</source>
+        <translation>このデプロイはワークロードの %2 シーケンス中 %1 を同時に保持します：容量と損益分岐量はワークロードの同時実行数に必要な %3 個のコピーで数え、ヘビーユーザーは各自が自分の利用量を持ち込むためコピー 1 個で数えます。100 万出力トークンあたりのコストはどちらの基準でも同じです。</translation>
+    </message>
+    <message>
+        <source>No call on capacity against break-even: %1.</source>
+        <translation>容量と損益分岐点の比較はできません: %1。</translation>
+    </message>
+    <message>
+        <source>Both volumes count the %1 copies of this deployment the workload&apos;s concurrency takes.</source>
+        <translation>どちらの量も、ワークロードの同時実行数に必要なこのデプロイのコピー %1 個で数えています。</translation>
     </message>
 </context>
 <context>
@@ -4694,6 +4746,22 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <source>unknown (no GPU-hour rate)</source>
         <translation>不明（GPU 時間単価なし）</translation>
     </message>
+    <message>
+        <source>Self-hosting does not win for heavy users of %1 tokens a month each at the modelled capacity of this plan: break-even needs %2 (%3 output tokens a month) and it serves %4, %5-%6 over the throughput band: within reach only towards the band&apos;s fast end.</source>
+        <translation>このプランのモデル上の容量では、各自月 %1 トークンのヘビーユーザーに対してセルフホストは有利になりません：損益分岐には %2（月 %3 出力トークン）が必要ですが、処理できるのは %4、スループットの幅では %5-%6 です：幅の速い側に近い場合にのみ届きます。</translation>
+    </message>
+    <message>
+        <source>Heavy users are counted on one copy of this deployment (%1 a month), not the %2 the workload&apos;s concurrency takes.</source>
+        <translation>ヘビーユーザーはこのデプロイのコピー 1 個（月 %1）で数えており、ワークロードの同時実行数に必要な %2 個ではありません。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;never&lt;/b&gt;: the API stays cheaper at any volume the %1 copies of this deployment the workload&apos;s concurrency takes can serve. %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;損益分岐：&lt;b&gt;なし&lt;/b&gt;：ワークロードの同時実行数に必要なこのデプロイのコピー %1 個で処理できるどの利用量でも API の方が安いままです。%2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The break-even volume counts the rental and capacity of the %1 copies of this deployment the workload&apos;s concurrency takes.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;損益分岐量は、ワークロードの同時実行数に必要なこのデプロイのコピー %1 個のレンタル費用と容量で数えています。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ThroughputView</name>
@@ -4908,6 +4976,10 @@ Swing (ranking): %5%</source>
     <message>
         <source>unknown: no GPU-hour rate</source>
         <translation>不明: GPU 時間単価なし</translation>
+    </message>
+    <message>
+        <source>not at the modelled capacity of this plan: break-even needs %1, it serves %2 (%3-%4 over the throughput band): within reach only towards the band&apos;s fast end</source>
+        <translation>このプランのモデル上の容量では届きません：損益分岐には %1 が必要ですが、処理できるのは %2（スループットの幅では %3-%4）：幅の速い側に近い場合にのみ届きます</translation>
     </message>
 </context>
 <context>

@@ -70,14 +70,6 @@
         <translation>API</translation>
     </message>
     <message>
-        <source>%1 x %2 (yours, does not fit)</source>
-        <translation>%1 x %2（您的方案，放不下）</translation>
-    </message>
-    <message>
-        <source>%1 x %2 (yours)</source>
-        <translation>%1 x %2（您的方案）</translation>
-    </message>
-    <message>
         <source>%1 x %2</source>
         <translation>%1 x %2</translation>
     </message>
@@ -124,6 +116,18 @@
     <message>
         <source>API: %1 per month for %2 output tokens</source>
         <translation>API：每月 %1，%2 输出 tokens</translation>
+    </message>
+    <message>
+        <source>%1 copies of %2 x %3</source>
+        <translation>%2 x %3 的 %1 份副本</translation>
+    </message>
+    <message>
+        <source>%1 (yours, does not fit)</source>
+        <translation>%1（您的方案，放不下）</translation>
+    </message>
+    <message>
+        <source>%1 (yours)</source>
+        <translation>%1（您的方案）</translation>
     </message>
 </context>
 <context>
@@ -471,6 +475,10 @@ Source: %3 (as of %4)</source>
     <message>
         <source>no GPU-hour rate</source>
         <translation>无 GPU 小时价格</translation>
+    </message>
+    <message>
+        <source>%1 (serves %2, up to %3 at the band&apos;s fast end)</source>
+        <translation>%1（可服务 %2，区间快端最多 %3）</translation>
     </message>
 </context>
 <context>
@@ -4356,12 +4364,56 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <translation>%1：%2 没有已知的 GPU 小时价格；请提供一个（GPU 文件中的 usd_per_gpu_hour、价格或报价），以便将租用 %3 与 API 每月 %4 进行比较。</translation>
     </message>
     <message>
-        <source>No call on capacity against break-even: no API price or GPU-hour rate, no fit or no capacity.</source>
-        <translation>无法判断容量与盈亏平衡点的关系：没有 API 价格或 GPU 小时价格、方案放不下或没有容量。</translation>
-    </message>
-    <message>
         <source>DeepEP&apos;s all-to-all buffers (%1 per GPU) are allocated as the model loads, inside the KV budget.</source>
         <translation>DeepEP 的 all-to-all 缓冲区（每 GPU %1）在模型加载时分配，计入 KV 预算。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 copies of this deployment, which the workload&apos;s concurrency takes)</source>
+        <translation>%1（工作负载并发所需的此部署的 %2 份副本）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 tokens a month each, all billed at the API&apos;s output price; one copy of this deployment, not the %3 the workload&apos;s concurrency takes)</source>
+        <translation>%1（每人每月 %2 tokens，全部按 API 输出价格计费；按此部署的一份副本计，而非工作负载并发所需的 %3 份）</translation>
+    </message>
+    <message>
+        <source>no API price to compare with</source>
+        <translation>没有可比较的 API 价格</translation>
+    </message>
+    <message>
+        <source>the plan does not fit, so it serves no tokens and never breaks even</source>
+        <translation>方案放不下，因此不服务任何 tokens，永远达不到盈亏平衡</translation>
+    </message>
+    <message>
+        <source>no GPU-hour rate, so the rental is unknown</source>
+        <translation>没有 GPU 小时价格，因此租金未知</translation>
+    </message>
+    <message>
+        <source>no modelled capacity (no sequence meets the latency target)</source>
+        <translation>没有建模容量（没有序列达到延迟目标）</translation>
+    </message>
+    <message>
+        <source>no volume breaks even (the API&apos;s output tokens cost nothing)</source>
+        <translation>任何用量都达不到盈亏平衡（API 的输出 tokens 不收费）</translation>
+    </message>
+    <message>
+        <source>%1, %2 copies</source>
+        <translation>%1，%2 份副本</translation>
+    </message>
+    <message>
+        <source>%1, one copy</source>
+        <translation>%1，一份副本</translation>
+    </message>
+    <message>
+        <source>This deployment holds %1 of the workload&apos;s %2 sequences at once: capacity and break-even volume count the %3 copies the workload&apos;s concurrency takes; heavy users count one copy, as each brings his own volume. Cost per 1M output tokens is the same on either basis.</source>
+        <translation>此部署同时容纳工作负载 %2 个序列中的 %1 个：容量和盈亏平衡用量按工作负载并发所需的 %3 份副本计；重度用户按一份副本计，因为每个用户带来自己的用量。每 100 万输出 tokens 的成本在两种口径下相同。</translation>
+    </message>
+    <message>
+        <source>No call on capacity against break-even: %1.</source>
+        <translation>无法判断容量与盈亏平衡点的关系：%1。</translation>
+    </message>
+    <message>
+        <source>Both volumes count the %1 copies of this deployment the workload&apos;s concurrency takes.</source>
+        <translation>两个用量都按工作负载并发所需的此部署的 %1 份副本计。</translation>
     </message>
 </context>
 <context>
@@ -4694,6 +4746,22 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <source>unknown (no GPU-hour rate)</source>
         <translation>未知（无 GPU 小时价格）</translation>
     </message>
+    <message>
+        <source>Self-hosting does not win for heavy users of %1 tokens a month each at the modelled capacity of this plan: break-even needs %2 (%3 output tokens a month) and it serves %4, %5-%6 over the throughput band: within reach only towards the band&apos;s fast end.</source>
+        <translation>按此方案的建模容量，每人每月 %1 tokens 的重度用户无法让自托管划算：盈亏平衡需要 %2（每月 %3 输出 tokens），而方案服务 %4，在吞吐量区间内为 %5-%6：只有接近区间快端时才可达到。</translation>
+    </message>
+    <message>
+        <source>Heavy users are counted on one copy of this deployment (%1 a month), not the %2 the workload&apos;s concurrency takes.</source>
+        <translation>重度用户按此部署的一份副本计（每月 %1），而非工作负载并发所需的 %2 份。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;never&lt;/b&gt;: the API stays cheaper at any volume the %1 copies of this deployment the workload&apos;s concurrency takes can serve. %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;盈亏平衡：&lt;b&gt;永不&lt;/b&gt;：在工作负载并发所需的此部署的 %1 份副本能服务的任何用量下 API 都更便宜。%2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The break-even volume counts the rental and capacity of the %1 copies of this deployment the workload&apos;s concurrency takes.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;盈亏平衡用量按工作负载并发所需的此部署的 %1 份副本的租金和容量计算。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ThroughputView</name>
@@ -4908,6 +4976,10 @@ Swing (ranking): %5%</source>
     <message>
         <source>unknown: no GPU-hour rate</source>
         <translation>未知：无 GPU 小时价格</translation>
+    </message>
+    <message>
+        <source>not at the modelled capacity of this plan: break-even needs %1, it serves %2 (%3-%4 over the throughput band): within reach only towards the band&apos;s fast end</source>
+        <translation>按此方案的建模容量达不到：盈亏平衡需要 %1，方案服务 %2（吞吐量区间内 %3-%4）：只有接近区间快端时才可达到</translation>
     </message>
 </context>
 <context>

@@ -106,6 +106,7 @@ void BreakEvenChart::rebuild() {
         o.usdPerMonth = l.usdPerMonth;
         o.fits = l.serves;
         o.crossingTokens = l.crossingTokensPerMonth;
+        o.copies = int(l.firstCopies);
         m_options << o;
     }
 
@@ -136,10 +137,15 @@ void BreakEvenChart::rebuild() {
         const BreakEvenLine &l = data.lines[i];
         const Option &o = m_options[int(i)];
         auto *line = new QLineSeries;
-        line->setName(!o.fits
-                          ? tr("%1 x %2 (yours, does not fit)").arg(o.gpus).arg(o.gpuId.toUpper())
-                      : l.chosen ? tr("%1 x %2 (yours)").arg(o.gpus).arg(o.gpuId.toUpper())
-                                 : tr("%1 x %2").arg(o.gpus).arg(o.gpuId.toUpper()));
+        // A line drawn from n copies (the workload's concurrency takes them) says so: its cost
+        // is theirs, not one deployment's.
+        const QString gpus =
+            o.copies > 1
+                ? tr("%1 copies of %2 x %3").arg(o.copies).arg(o.gpus).arg(o.gpuId.toUpper())
+                : tr("%1 x %2").arg(o.gpus).arg(o.gpuId.toUpper());
+        line->setName(!o.fits    ? tr("%1 (yours, does not fit)").arg(gpus)
+                      : l.chosen ? tr("%1 (yours)").arg(gpus)
+                                 : gpus);
         // Labels at the crossings overlap when the crossings are close on the API line, and
         // long legend entries are cut: the volumes go on the title's second line, in legend
         // order; the markers have tooltips.

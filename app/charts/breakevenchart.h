@@ -35,6 +35,9 @@ class BreakEvenChart : public QChartView {
         double usdPerMonth = 0;
         bool fits = true;
         double crossingTokens = 0;
+        /// Deployments the line starts at (BreakEvenLine::firstCopies): the copies the
+        /// workload's concurrency takes; the legend names them when above 1.
+        int copies = 1;
     };
     const QList<Option> &options() const { return m_options; }
     /// A click on option `index`'s step line or crossing (options() order): that GPU type

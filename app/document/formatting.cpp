@@ -210,6 +210,14 @@ QString heavyUserVerdictText(const HeavyUserVerdict &v) {
                                            "from the first heavy user (the rental costs nothing)");
     case HeavyUserKind::WinsFrom:
         return heavyUsersText(qint64(v.usersNeeded));
+    case HeavyUserKind::WithinBand:
+        return QCoreApplication::translate(
+                   "hostplan::ui::Verdict",
+                   "not at the modelled capacity of this plan: break-even needs %1, it serves %2 "
+                   "(%3-%4 over the throughput band): within reach only towards the band's fast "
+                   "end")
+            .arg(heavyUsersText(qint64(v.usersNeeded)), numberText(v.usersServed, 1),
+                 numberText(v.usersServedLow, 1), numberText(v.usersServedHigh, 1));
     case HeavyUserKind::OutOfReach:
         return QCoreApplication::translate("hostplan::ui::Verdict",
                                            "never on this plan: break-even needs %1, it serves "

@@ -81,8 +81,10 @@ QString sequencesText(qint64 count);
 QString heavyUsersText(qint64 count);
 
 /// The decision unit's heavy-user verdict in words (translated, context hostplan::ui::Verdict):
-/// "38 heavy users", "never: needs 38 heavy users, the plan serves 37.2", "never: the plan does
-/// not fit", "from the first user", "no API price".
+/// "38 heavy users", "never on this plan: break-even needs 38 heavy users, it serves 19.6 ...",
+/// "not at the modelled capacity of this plan: ... within reach only towards the band's fast
+/// end" (HeavyUserKind::WithinBand), "never: the plan does not fit", "from the first heavy
+/// user", "no API price".
 QString heavyUserVerdictText(const HeavyUserVerdict &verdict);
 /// The break-even verdict: "1.01 billion tokens a month (383 tokens/s)", "never: the plan does
 /// not fit", "never: the API stays cheaper at any volume this plan serves", "no API price".

@@ -156,7 +156,15 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
     // Break-even and heavy users as the decision unit states them (the CSV holds the number,
     // empty for "never").
     const BreakEvenVerdict be = breakEvenVerdict(p);
-    row(Report::tr("Break-even output volume"), breakEvenVerdictText(be),
+    // The volume counts the copies the workload's concurrency takes, heavy users one copy
+    // (decision.h DecisionRanges): with more than one copy, each row names its basis.
+    const bool twoBases = be.copies > 1 && be.kind != BreakEvenKind::NotPriced &&
+                          be.kind != BreakEvenKind::DoesNotFit;
+    row(Report::tr("Break-even output volume"),
+        twoBases ? Report::tr("%1 (%2 copies of this deployment, which the workload's "
+                              "concurrency takes)")
+                       .arg(breakEvenVerdictText(be), groupedInt(be.copies))
+                 : breakEvenVerdictText(be),
         QStringLiteral("breakeven_output_tokens_per_month"),
         csvNumber(be.kind == BreakEvenKind::At ? be.outputTokensPerMonth : kInf),
         QStringLiteral("tokens"));
@@ -164,10 +172,17 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
     row(Report::tr("Break-even heavy users"),
         // A heavy user's tokens are all billed at the API's output price (seed 001), unlike
         // the break-even volume above, which keeps the workload's mix: said beside the figure.
-        heavy.kind == HeavyUserKind::WinsFrom || heavy.kind == HeavyUserKind::OutOfReach
-            ? Report::tr("%1 (%2 tokens a month each, all billed at the API's output price)")
-                  .arg(heavyUserVerdictText(heavy), tokensText(w.heavyUserTokensPerMonth))
-            : heavyUserVerdictText(heavy),
+        heavy.kind != HeavyUserKind::WinsFrom && heavy.kind != HeavyUserKind::WithinBand &&
+                heavy.kind != HeavyUserKind::OutOfReach
+            ? heavyUserVerdictText(heavy)
+        : twoBases
+            ? Report::tr("%1 (%2 tokens a month each, all billed at the API's output price; "
+                         "one copy of this deployment, not the %3 the workload's concurrency "
+                         "takes)")
+                  .arg(heavyUserVerdictText(heavy), tokensText(w.heavyUserTokensPerMonth),
+                       groupedInt(heavy.volumeCopies))
+            : Report::tr("%1 (%2 tokens a month each, all billed at the API's output price)")
+                  .arg(heavyUserVerdictText(heavy), tokensText(w.heavyUserTokensPerMonth)),
         QStringLiteral("breakeven_heavy_users"),
         heavy.kind == HeavyUserKind::WinsFrom ? csvInt(heavy.usersNeeded) : QString(),
         QStringLiteral("users"));

@@ -52,6 +52,25 @@ QString decidingAssumptionText(const PlanResult &p, const DecisionRanges &r) {
              numberText(c.band.high, 2));
 }
 
+/// Why there is no call on capacity against break-even (DecisionRanges::noCallReason).
+QString noCallReasonText(NoCallReason reason) {
+    switch (reason) {
+    case NoCallReason::NoApiPrice:
+        return Report::tr("no API price to compare with");
+    case NoCallReason::DoesNotFit:
+        return Report::tr("the plan does not fit, so it serves no tokens and never breaks even");
+    case NoCallReason::NoGpuPrice:
+        return Report::tr("no GPU-hour rate, so the rental is unknown");
+    case NoCallReason::NoCapacity:
+        return Report::tr("no modelled capacity (no sequence meets the latency target)");
+    case NoCallReason::NeverBreaksEven:
+        return Report::tr("no volume breaks even (the API's output tokens cost nothing)");
+    case NoCallReason::None:
+        break;
+    }
+    return notAvailableText();
+}
+
 } // namespace
 
 ReportTable rangesTable(const PlanResult &p) {
@@ -69,13 +88,29 @@ ReportTable rangesTable(const PlanResult &p) {
         addRow(t, {label, text(v.low), text(v.value), text(v.high)},
                {id, csvCell(v.low), csvCell(v.value), csvCell(v.high)});
     };
-    const auto tokens = [](double v) { return tokensPerMonthText(v); };
+    // A plan that does not fit never breaks even (page 1's verdict): "never", not a volume.
+    const auto tokens = [](double v) {
+        return std::isinf(v) ? Report::tr("never") : tokensPerMonthText(v);
+    };
     const auto cents = [](double v) { return usdCentsText(v); };
     const auto dollars = [](double v) { return usdText(v); };
     const auto users = [](double v) {
-        return std::isfinite(v) ? heavyUsersCountText(v) : notAvailableText();
+        return std::isinf(v)      ? Report::tr("never")
+               : std::isfinite(v) ? heavyUsersCountText(v)
+                                  : notAvailableText();
     };
-    ranged(Report::tr("Output tokens a month at capacity"),
+    // Two bases (decision.h DecisionRanges): the volume rows count the copies the workload's
+    // concurrency takes, the heavy-user rows one copy. With more than one copy each row says
+    // which; with one, both are the same deployment.
+    const bool twoBases = r.volumeCopies > 1;
+    const QString copies = groupedInt(r.volumeCopies);
+    const auto volumeLabel = [&](const QString &label) {
+        return twoBases ? Report::tr("%1, %2 copies").arg(label, copies) : label;
+    };
+    const auto userLabel = [&](const QString &label) {
+        return twoBases ? Report::tr("%1, one copy").arg(label) : label;
+    };
+    ranged(volumeLabel(Report::tr("Output tokens a month at capacity")),
            QStringLiteral("capacity_output_tokens_per_month"), r.capacityTokensPerMonth, tokens);
     ranged(Report::tr("Cost per 1M output tokens at capacity"),
            QStringLiteral("usd_per_mtok_output_at_capacity"), r.usdPerMTokAtCapacity, cents);
@@ -84,15 +119,15 @@ ReportTable rangesTable(const PlanResult &p) {
     const auto served = [](double v) {
         return std::isfinite(v) ? numberText(v, 1) : notAvailableText();
     };
-    ranged(Report::tr("Heavy users served"), QStringLiteral("heavy_users_served"),
+    ranged(userLabel(Report::tr("Heavy users served")), QStringLiteral("heavy_users_served"),
            r.heavyUsersServed, served);
     if (p.apiPriced) {
-        ranged(Report::tr("Break-even volume (output tokens a month)"),
+        ranged(volumeLabel(Report::tr("Break-even volume (output tokens a month)")),
                QStringLiteral("break_even_output_tokens_per_month"), r.breakEvenTokensPerMonthRange,
                tokens);
         addRow(t,
-               {Report::tr("Heavy users needed"), QStringLiteral("-"), users(r.heavyUsersNeeded),
-                QStringLiteral("-")},
+               {userLabel(Report::tr("Heavy users needed")), QStringLiteral("-"),
+                users(r.heavyUsersNeeded), QStringLiteral("-")},
                {QStringLiteral("heavy_users_needed"), QString(), csvCell(r.heavyUsersNeeded),
                 QString()});
         ranged(Report::tr("API bill a month"), QStringLiteral("api_usd_per_month"),
@@ -102,6 +137,16 @@ ReportTable rangesTable(const PlanResult &p) {
                         "band; break-even and the API bill span the API price's published "
                         "range. Low is the slow end for capacity and users, the cheap end for "
                         "cost and the API bill, and the dear end of the price for break-even.");
+    if (twoBases) {
+        t.note += QLatin1Char(' ') +
+                  Report::tr("This deployment holds %1 of the workload's %2 sequences at once: "
+                             "capacity and break-even volume count the %3 copies the "
+                             "workload's concurrency takes; heavy users count one copy, as each "
+                             "brings his own volume. Cost per 1M output tokens is the same on "
+                             "either basis.")
+                      .arg(groupedInt(p.fit.maxConcurrency),
+                           groupedInt(p.scenario.workload.concurrency), copies);
+    }
     return t;
 }
 
@@ -143,8 +188,8 @@ QString rangeCallText(const PlanResult &p) {
     QString text;
     switch (r.capacityCall) {
     case RangeCall::NotApplicable:
-        text = Report::tr("No call on capacity against break-even: no API price or GPU-hour "
-                          "rate, no fit or no capacity.");
+        text = Report::tr("No call on capacity against break-even: %1.")
+                   .arg(noCallReasonText(r.noCallReason));
         break;
     case RangeCall::Serves:
         text = Report::tr("Serves the break-even volume (%1 output tokens a month) even at the "
@@ -167,6 +212,12 @@ QString rangeCallText(const PlanResult &p) {
                      tokensPerMonthText(r.capacityTokensPerMonth.high),
                      tokensPerMonthText(r.breakEvenTokensPerMonth), decidingAssumptionText(p, r));
         break;
+    }
+    if (r.capacityCall != RangeCall::NotApplicable && r.volumeCopies > 1) {
+        text += QLatin1Char(' ') +
+                Report::tr("Both volumes count the %1 copies of this deployment the workload's "
+                           "concurrency takes.")
+                    .arg(groupedInt(r.volumeCopies));
     }
     if (r.priceCall == RangeCall::TooCloseToCall) {
         text += QLatin1Char(' ') +

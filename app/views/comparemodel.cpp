@@ -187,6 +187,10 @@ void CompareModel::setSides(const QList<Side> &sides) {
             return groupedInt(1);
         case HeavyUserKind::WinsFrom:
             return groupedInt(v.usersNeeded);
+        case HeavyUserKind::WithinBand:
+            return tr("%1 (serves %2, up to %3 at the band's fast end)")
+                .arg(groupedInt(v.usersNeeded), numberText(v.usersServed, 1),
+                     numberText(v.usersServedHigh, 1));
         case HeavyUserKind::OutOfReach:
             return tr("%1 (serves %2)")
                 .arg(groupedInt(v.usersNeeded), numberText(v.usersServed, 1));

@@ -240,6 +240,18 @@ void SummaryView::rebuild() {
                     .arg(heavyUsersText(qint64(std::max<std::uint64_t>(heavyUsers.usersNeeded, 1))),
                          heavy);
             break;
+        case HeavyUserKind::WithinBand:
+            users =
+                tr("Self-hosting does not win for heavy users of %1 tokens a month each at "
+                   "the modelled capacity of this plan: break-even needs %2 (%3 output tokens "
+                   "a month) and it serves %4, %5-%6 over the throughput band: within reach "
+                   "only towards the band's fast end.")
+                    .arg(heavy, heavyUsersText(qint64(heavyUsers.usersNeeded)),
+                         tokensText(double(heavyUsers.usersNeeded) * heavyUsers.tokensPerUserMonth),
+                         numberText(heavyUsers.usersServed, 1),
+                         numberText(heavyUsers.usersServedLow, 1),
+                         numberText(heavyUsers.usersServedHigh, 1));
+            break;
         case HeavyUserKind::OutOfReach:
             users =
                 tr("Self-hosting does not win for heavy users of %1 tokens a month "
@@ -261,12 +273,27 @@ void SummaryView::rebuild() {
                         .arg(heavy);
             break;
         }
+        if (!users.isEmpty() && heavyUsers.volumeCopies > 1 &&
+            heavyUsers.kind != HeavyUserKind::Never) {
+            // The volume counts the copies the workload's concurrency takes, heavy users one.
+            users += QLatin1Char(' ') +
+                     tr("Heavy users are counted on one copy of this deployment (%1 a month), "
+                        "not the %2 the workload's concurrency takes.")
+                         .arg(usdText(p.rental.usdPerMonthScheduled))
+                         .arg(heavyUsers.volumeCopies);
+        }
         if (be.kind == BreakEvenKind::NoGpuPrice) {
             h += tr("<p>Break-even: <b>unknown</b>: HostPlan knows no GPU-hour rate for %1; "
                     "enter one (Pricing) to compare renting with the API.</p>")
                      .arg(QString::fromStdString(p.gpu.name).toHtmlEscaped());
         } else if (be.kind != BreakEvenKind::At) {
-            h += be.kind == BreakEvenKind::Never
+            h += be.kind == BreakEvenKind::Never && be.copies > 1
+                     ? tr("<p>Break-even: <b>never</b>: the API stays cheaper at any volume the "
+                          "%1 copies of this deployment the workload's concurrency takes can "
+                          "serve. %2</p>")
+                           .arg(be.copies)
+                           .arg(users)
+                 : be.kind == BreakEvenKind::Never
                      ? tr("<p>Break-even: <b>never</b>: the API stays cheaper at any volume "
                           "this plan can serve. %1</p>")
                            .arg(users)
@@ -280,12 +307,17 @@ void SummaryView::rebuild() {
                 std::isfinite(outputOnly)
                     ? tokensText(outputOnly)
                     : tr("never within the %1 output tokens a month this plan serves")
-                          .arg(tokensText(p.throughput.capacity.outputTokensPerMonth));
+                          .arg(tokensText(be.copies * p.throughput.capacity.outputTokensPerMonth));
             h += tr("<p>Break-even: <b>%1 output tokens per month</b> with this token mix (%2 "
                     "tokens/s sustained; %3 if every token were billed as output). %4</p>")
                      .arg(tokensText(be.outputTokensPerMonth),
                           groupedInt(std::uint64_t(std::llround(be.outputTokensPerSecond))),
                           onlyText, users);
+            if (be.copies > 1) {
+                h += tr("<p>The break-even volume counts the rental and capacity of the %1 "
+                        "copies of this deployment the workload's concurrency takes.</p>")
+                         .arg(be.copies);
+            }
         }
         if (p.fit.serves() && !gpuRateUnknown(p)) {
             // The copies of the deployment the volume takes (one may serve only part of it).

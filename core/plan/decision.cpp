@@ -35,7 +35,11 @@ std::uint32_t workloadCopies(const PlanResult &p, bool alwaysOn) {
 }
 
 bool gpuRateUnknown(const PlanResult &p) {
-    return !(p.usdPerGpuHour > 0) && planRate(p).basis != RateBasis::Scenario;
+    // An offer the search chose carries its own rate, $0 included; a fallback offer only the
+    // GPU's catalogue rate.
+    const RateBasis basis = planRate(p).basis;
+    return !(p.usdPerGpuHour > 0) && (basis == RateBasis::GpuCatalogue ||
+                                      (basis == RateBasis::ChosenOffer && p.search.fallback));
 }
 
 Recommendation recommend(const PlanResult &p) {
@@ -119,6 +123,7 @@ CostPerMTok costPerMTok(const PlanResult &p) {
 
 BreakEvenVerdict breakEvenVerdict(const PlanResult &p) {
     BreakEvenVerdict v;
+    v.copies = concurrencyCopies(p);
     if (!p.apiPriced) {
         return v;
     }
@@ -147,6 +152,7 @@ HeavyUserVerdict heavyUserVerdict(const PlanResult &p) {
     v.usersServed = p.throughput.computed ? p.throughput.capacity.usersServed : 0;
     v.usersServedLow = p.throughput.computed ? p.throughput.capacity.usersServedLow : 0;
     v.usersServedHigh = p.throughput.computed ? p.throughput.capacity.usersServedHigh : 0;
+    v.volumeCopies = concurrencyCopies(p);
     if (!p.apiPriced) {
         return v;
     }
@@ -174,8 +180,10 @@ HeavyUserVerdict heavyUserVerdict(const PlanResult &p) {
         return v;
     }
     if (std::isfinite(p.breakeven.heavyUsersNeeded) && p.breakeven.heavyUsersNeeded <= kMaxUsers) {
-        v.kind = HeavyUserKind::OutOfReach;
         v.usersNeeded = whole(p.breakeven.heavyUsersNeeded);
+        // Short at the modelled capacity; the band's fast end may reach it ("never" would not).
+        v.kind = double(v.usersNeeded) <= v.usersServedHigh ? HeavyUserKind::WithinBand
+                                                            : HeavyUserKind::OutOfReach;
         return v;
     }
     v.kind = HeavyUserKind::Never;
@@ -474,10 +482,6 @@ std::vector<KvCurvePoint> kvCurve(const PlanResult &plan) {
     return out;
 }
 
-} // namespace hostplan
-
-namespace hostplan {
-
 std::string rangeCallId(RangeCall c) {
     switch (c) {
     case RangeCall::NotApplicable:
@@ -490,6 +494,24 @@ std::string rangeCallId(RangeCall c) {
         return "too_close_to_call";
     }
     return "not_applicable";
+}
+
+std::string noCallReasonId(NoCallReason r) {
+    switch (r) {
+    case NoCallReason::None:
+        return "none";
+    case NoCallReason::NoApiPrice:
+        return "no_api_price";
+    case NoCallReason::DoesNotFit:
+        return "does_not_fit";
+    case NoCallReason::NoGpuPrice:
+        return "no_gpu_price";
+    case NoCallReason::NoCapacity:
+        return "no_capacity";
+    case NoCallReason::NeverBreaksEven:
+        return "never_breaks_even";
+    }
+    return "none";
 }
 
 namespace {
@@ -526,6 +548,10 @@ void setPriceRanges(const PlanResult &p, DecisionRanges &r) {
                               w.outputTokensPerMonth);
     };
     r.apiUsdPerMonth = {bill(p.apiLow), p.apiUsdPerMonth, bill(p.apiHigh)};
+    if (!p.fit.serves()) { // serves no tokens: never, as breakEvenVerdict says
+        r.breakEvenTokensPerMonthRange = {kInf, kInf, kInf};
+        return;
+    }
     if (gpuRateUnknown(p)) { // the API's bill is known, the rental's is not
         r.breakEvenTokensPerMonthRange = {nan, nan, nan};
         return;
@@ -557,6 +583,7 @@ std::string twoDigits(double x) {
 
 DecisionRanges decisionRanges(const PlanResult &p) {
     DecisionRanges r;
+    r.volumeCopies = concurrencyCopies(p);
     const Capacity &c = p.throughput.capacity;
     r.usdPerMTokAtCapacity = {c.usdPerMTokOutputLow, c.usdPerMTokOutput, c.usdPerMTokOutputHigh};
     r.capacityTokensPerMonth = {copiesCapacity(p, c.outputTokensPerMonthLow),
@@ -574,9 +601,18 @@ DecisionRanges decisionRanges(const PlanResult &p) {
     r.heavyUsersNeeded = gpuRateUnknown(p) ? std::numeric_limits<double>::quiet_NaN()
                          : userBill > 0    ? p.rental.usdPerMonthScheduled / userBill
                                            : 0;
+    if (p.apiPriced && !p.fit.serves()) { // serves no one: never, as the verdicts say
+        r.breakEvenTokensPerMonth = r.heavyUsersNeeded = kInf;
+    }
     setPriceRanges(p, r);
-    if (!p.apiPriced || !p.fit.serves() || !p.throughput.computed ||
-        !(c.outputTokensPerMonth > 0) || !std::isfinite(r.breakEvenTokensPerMonth)) {
+    r.noCallReason = !p.apiPriced        ? NoCallReason::NoApiPrice
+                     : !p.fit.serves()   ? NoCallReason::DoesNotFit
+                     : gpuRateUnknown(p) ? NoCallReason::NoGpuPrice
+                     : !p.throughput.computed || !(c.outputTokensPerMonth > 0)
+                         ? NoCallReason::NoCapacity
+                     : !std::isfinite(r.breakEvenTokensPerMonth) ? NoCallReason::NeverBreaksEven
+                                                                 : NoCallReason::None;
+    if (r.noCallReason != NoCallReason::None) {
         return r;
     }
     const double v = r.breakEvenTokensPerMonth;
@@ -599,7 +635,8 @@ DecisionRanges decisionRanges(const PlanResult &p) {
 }
 
 double capacityOverBreakEven(const PlanResult &p) {
-    const double v = breakEvenVolume(p);
+    // A plan that does not fit serves nothing (NaN: 0 below).
+    const double v = p.fit.serves() ? breakEvenVolume(p) : std::numeric_limits<double>::quiet_NaN();
     const double capacity =
         p.throughput.computed ? copiesCapacity(p, p.throughput.capacity.outputTokensPerMonth) : 0;
     return std::isfinite(v) && v > 0 && std::isfinite(capacity) ? capacity / v : 0;

@@ -24,9 +24,10 @@ enum class Recommendation {
     NoGpuPrice,  ///< no GPU-hour rate known (gpuRateUnknown): sizing only, nothing to compare
 };
 
-/// Whether the plan's GPU-hour rate is unknown rather than free: 0 without the user typing it
-/// (RateBasis other than Scenario): a GPU type of the user's with no usd_per_gpu_hour, priced
-/// by a HostPlan fallback offer at its catalogue rate of 0.
+/// Whether the plan's GPU-hour rate is unknown rather than free: 0 from the GPU's catalogue rate
+/// (none known), directly or through a HostPlan fallback offer priced at it. A $0 rate the
+/// user typed (RateBasis::Scenario) or a $0 offer of theirs the search chose is a rate: the
+/// GPUs count as free, and the plan warns.
 bool gpuRateUnknown(const PlanResult &plan);
 
 /// The recommendation rule:
@@ -97,6 +98,10 @@ struct BreakEvenVerdict {
     BreakEvenKind kind = BreakEvenKind::NotPriced;
     double outputTokensPerMonth = 0;  ///< with kind At
     double outputTokensPerSecond = 0; ///< with kind At, averaged over the month
+    /// The basis: deployments whose rental the volume pays for and whose capacity serves it,
+    /// the copies the workload's concurrency takes (concurrencyCopies, plan/plancapacity.h;
+    /// 1 unless the plan starts short). Every display names it when above 1.
+    std::uint32_t copies = 1;
 };
 BreakEvenVerdict breakEvenVerdict(const PlanResult &plan);
 
@@ -106,7 +111,11 @@ enum class HeavyUserKind {
     DoesNotFit, ///< the plan does not fit: it serves no one
     Free,       ///< the rental costs nothing: wins from the first user
     WinsFrom,   ///< self-hosting wins from `usersNeeded` users, which the plan serves
-    OutOfReach, ///< break-even needs `usersNeeded` users, more than the `usersServed` it serves
+    /// Break-even needs `usersNeeded` users, more than the modelled `usersServed` but no more
+    /// than the band's fast end (`usersServedHigh`): within reach only towards that end.
+    WithinBand,
+    /// Break-even needs `usersNeeded` users, more than even the band's fast end serves.
+    OutOfReach,
     Never, ///< no number of users breaks even (the API is free, or the heavy user uses no tokens)
     NoGpuPrice, ///< the plan's GPU-hour rate is unknown (gpuRateUnknown)
 };
@@ -119,7 +128,14 @@ struct HeavyUserVerdict {
     double usersServedLow = 0, usersServedHigh = 0;
     double apiUsdPerUserMonth = 0; ///< one heavy user's API bill
     double tokensPerUserMonth = 0; ///< the workload's heavy-user tokens per month
+    /// The copies the break-even volume counts (BreakEvenVerdict::copies). Heavy users are
+    /// always counted on one deployment (each brings his own volume, not the workload's
+    /// concurrency): above 1, every display says so, as the two bases then differ.
+    std::uint32_t volumeCopies = 1;
 };
+/// The heavy-user verdict every display gives (CLI, JSON, Summary, report, comparison): users
+/// needed = one deployment's scheduled rental / one heavy user's API bill, against the users one
+/// deployment serves at capacity and at the throughput band's ends.
 HeavyUserVerdict heavyUserVerdict(const PlanResult &plan);
 
 /// Stable id of how the API price was chosen: "none", "cheapest", "pinned", "entered".
@@ -268,19 +284,47 @@ enum class RangeCall {
 /// "not_applicable", "serves", "falls_short", "too_close_to_call".
 std::string rangeCallId(RangeCall call);
 
+/// Why there is no call on capacity against break-even (DecisionRanges::capacityCall is
+/// NotApplicable): the first that applies, in this order.
+enum class NoCallReason {
+    None,            ///< there is a call
+    NoApiPrice,      ///< no API price to compare with
+    DoesNotFit,      ///< the plan does not fit: it serves no tokens
+    NoGpuPrice,      ///< the plan's GPU-hour rate is unknown (gpuRateUnknown)
+    NoCapacity,      ///< no throughput figure, or no sequence meets the latency target
+    NeverBreaksEven, ///< no volume breaks even (the API's output tokens cost nothing)
+};
+/// "none", "no_api_price", "does_not_fit", "no_gpu_price", "no_capacity",
+/// "never_breaks_even".
+std::string noCallReasonId(NoCallReason reason);
+
 /// The decision's figures as ranges (throughput band from the calibration residuals; prices as
 /// given). Break-even volume does not depend on throughput; what the band moves is whether the
 /// plan can serve it, the heavy users it carries and the cost per 1M output tokens.
+///
+/// Two bases, which every display names when they differ (volumeCopies > 1): the volume
+/// figures (capacityTokensPerMonth, breakEvenTokensPerMonth and its range) count the
+/// `volumeCopies` deployments the workload's concurrency takes; the heavy-user figures
+/// (heavyUsersServed, heavyUsersNeeded) count one deployment, as heavyUserVerdict does. The cost
+/// per 1M output tokens at capacity and the calls are ratios, the same on either basis.
 struct DecisionRanges {
+    /// Copies of the deployment the volume figures count (concurrencyCopies: one unless the
+    /// plan starts short); the heavy-user figures count one.
+    std::uint32_t volumeCopies = 1;
     RangedValue usdPerMTokAtCapacity; ///< low = fast end of the band (cheapest)
-    /// Output tokens a month at the utilisation, of the copies the workload's concurrency takes
-    /// (concurrencyCopies: one unless the plan starts short), as breakEvenTokensPerMonth counts.
+    /// Output tokens a month at the utilisation, of the `volumeCopies` copies, as
+    /// breakEvenTokensPerMonth counts.
     RangedValue capacityTokensPerMonth;
-    RangedValue heavyUsersServed;
-    /// Rental of those copies / API cost per output token (mix included).
+    RangedValue heavyUsersServed; ///< by one deployment
+    /// Rental of those copies / API cost per output token (mix included). Infinite (never) for a
+    /// plan that does not fit, as breakEvenVerdict says; NaN without an API price or GPU rate.
     double breakEvenTokensPerMonth = 0;
-    double heavyUsersNeeded = 0; ///< rental / one heavy user's API bill
+    /// One deployment's rental / one heavy user's API bill; infinite (never) for a plan that
+    /// does not fit, as heavyUserVerdict says; NaN without a GPU rate.
+    double heavyUsersNeeded = 0;
     RangeCall capacityCall = RangeCall::NotApplicable;
+    /// With capacityCall NotApplicable: why (None otherwise).
+    NoCallReason noCallReason = NoCallReason::None;
     /// Utilisation at which the modelled capacity equals the break-even volume (> 1: none).
     double utilisationToBreakEven = 0;
     /// With TooCloseToCall: the assumption that decides it, in words (e.g. "utilisation 50%:
@@ -291,7 +335,8 @@ struct DecisionRanges {
     /// apiLow / apiHigh): low = the cheap end. NaN without an API price.
     RangedValue apiUsdPerMonth;
     /// Break-even output tokens a month over the same range: low = the dear end of the price
-    /// (self-hosting pays off sooner). NaN without an API price.
+    /// (self-hosting pays off sooner). NaN without an API price; infinite for a plan that does
+    /// not fit.
     RangedValue breakEvenTokensPerMonthRange;
     /// Whether the modelled capacity (its point value) covers the break-even volume across the
     /// price range: Serves (even the cheap end's), FallsShort (not even the dear end's) or

@@ -68,6 +68,8 @@ const char *heavyUserKindId(HeavyUserKind k) {
         return "free";
     case HeavyUserKind::WinsFrom:
         return "wins_from";
+    case HeavyUserKind::WithinBand:
+        return "within_band";
     case HeavyUserKind::OutOfReach:
         return "out_of_reach";
     case HeavyUserKind::Never:
@@ -93,12 +95,17 @@ nlohmann::ordered_json tierJson(const ApiPriceTier &t) {
 
 nlohmann::ordered_json rangesJson(const PlanResult &p) {
     const DecisionRanges r = decisionRanges(p);
-    return {{"usd_per_mtok_output_at_capacity", rangeJson(r.usdPerMTokAtCapacity)},
+    // The two bases (decision.h DecisionRanges): the volume rows count volume_copies
+    // deployments, the heavy-user rows one.
+    return {{"volume_copies", r.volumeCopies},
+            {"heavy_users_copies", 1},
+            {"usd_per_mtok_output_at_capacity", rangeJson(r.usdPerMTokAtCapacity)},
             {"capacity_output_tokens_per_month", rangeJson(r.capacityTokensPerMonth)},
             {"heavy_users_served", rangeJson(r.heavyUsersServed)},
             {"break_even_output_tokens_per_month", num(r.breakEvenTokensPerMonth)},
             {"heavy_users_needed", num(r.heavyUsersNeeded)},
             {"capacity_call", rangeCallId(r.capacityCall)},
+            {"capacity_call_reason", noCallReasonId(r.noCallReason)},
             {"utilisation_to_break_even", num(r.utilisationToBreakEven)},
             {"deciding_assumption", r.decidingAssumption},
             {"api_usd_per_month", rangeJson(r.apiUsdPerMonth)},
@@ -159,11 +166,13 @@ nlohmann::ordered_json decisionJson(const PlanResult &p) {
             {"break_even",
              {{"kind", breakEvenKindId(be.kind)},
               {"output_tokens_per_month",
-               be.kind == BreakEvenKind::At ? num(be.outputTokensPerMonth) : oj(nullptr)}}},
+               be.kind == BreakEvenKind::At ? num(be.outputTokensPerMonth) : oj(nullptr)},
+              {"copies", be.copies}}},
             {"heavy_users",
              {{"kind", heavyUserKindId(heavy.kind)},
               {"users_needed", heavy.usersNeeded ? oj(heavy.usersNeeded) : oj(nullptr)},
               {"users_served", num(heavy.usersServed)},
+              {"copies", 1},
               {"api_usd_per_user_month", num(heavy.apiUsdPerUserMonth)}}},
             {"ranges", rangesJson(p)},
             {"sensitivity", sensitivityJson(p)}};

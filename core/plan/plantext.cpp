@@ -249,7 +249,11 @@ void writeDecisionText(const PlanResult &p, std::ostream &out) {
             << " per 1M output tokens at capacity\n";
     }
     if (ranges.capacityCall != RangeCall::NotApplicable) {
-        out << "          capacity against break-even: "
+        out << "          capacity against break-even"
+            << (ranges.volumeCopies > 1 ? " (both of the " + groupedText(ranges.volumeCopies) +
+                                              " copies the workload's concurrency takes)"
+                                        : std::string())
+            << ": "
             << (ranges.capacityCall == RangeCall::Serves ? std::string("serves it at every end of "
                                                                        "the band")
                 : ranges.capacityCall == RangeCall::FallsShort
@@ -627,32 +631,47 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
             out << "Break-even never: the plan does not fit, so it serves no tokens\n";
             break;
         default:
-            out << "Break-even never: the API stays cheaper at any volume this plan can serve\n";
+            out << "Break-even never: the API stays cheaper at any volume this plan can serve";
+            if (copies > 1) {
+                out << " (the " << groupedText(copies)
+                    << " copies of this deployment the workload's concurrency takes)";
+            }
+            out << "\n";
             break;
         }
         const HeavyUserVerdict heavy = heavyUserVerdict(p);
-        const std::string each = " (" + tokens(heavy.tokensPerUserMonth) +
-                                 " tokens per month each, " + usd(heavy.apiUsdPerUserMonth) +
-                                 " per month at API output prices)";
+        // Heavy users count one deployment; the volume above counts the copies the workload's
+        // concurrency takes: with more than one, the line says which basis it is on.
+        const bool perCopy = heavy.volumeCopies > 1;
+        const std::string each =
+            " (" + tokens(heavy.tokensPerUserMonth) + " tokens per month each, " +
+            usd(heavy.apiUsdPerUserMonth) + " per month at API output prices" +
+            (perCopy ? "; counted on one copy of this deployment, its rental " +
+                           usd(p.rental.usdPerMonthScheduled) + " a month, not the " +
+                           groupedText(heavy.volumeCopies) + " the workload's concurrency takes"
+                     : std::string()) +
+            ")";
+        const std::string server = perCopy ? "one copy serves " : "the plan serves ";
         out << "Heavy users ";
         switch (heavy.kind) {
         case HeavyUserKind::WinsFrom:
             out << "self-hosting wins from " << countText(heavy.usersNeeded, "heavy user") << each
-                << "; the plan serves " << servedText(heavy);
+                << "; " << server << servedText(heavy);
             break;
         case HeavyUserKind::Free:
             out << "self-hosting wins from the first heavy user (the rental costs nothing)" << each;
             break;
+        case HeavyUserKind::WithinBand:
         case HeavyUserKind::OutOfReach:
-            // "never" beside "within reach" reads as a contradiction: the modelled capacity
-            // falls short, the band's fast end may not.
-            out << (double(heavy.usersNeeded) <= heavy.usersServedHigh
+            // The decision unit tells the two apart: "never" beside a band that reaches the
+            // break-even count would contradict it.
+            out << (heavy.kind == HeavyUserKind::WithinBand
                         ? "not at the modelled capacity of this plan"
                         : "never on this plan")
                 << each << ": break-even needs " << countText(heavy.usersNeeded, "heavy user")
                 << " (" << tokens(double(heavy.usersNeeded) * heavy.tokensPerUserMonth)
-                << " output tokens a month), the plan serves " << servedText(heavy);
-            if (double(heavy.usersNeeded) <= heavy.usersServedHigh) {
+                << " output tokens a month), " << server << servedText(heavy);
+            if (heavy.kind == HeavyUserKind::WithinBand) {
                 out << ": within reach only towards the band's fast end";
             }
             break;

@@ -128,6 +128,13 @@ Scenario hugeWorkload() {
     return s;
 }
 
+/// The default workload with `model` on `gpus` x `gpu`, at the model's cheapest API price.
+Scenario withModelOn(const char *model, const char *gpu, std::uint32_t gpus) {
+    Scenario s = defaultScenario();
+    s.model.ref = model;
+    return testscenarios::onGpus(s, gpu, gpus);
+}
+
 } // namespace
 
 class TestConsistency : public QObject {
@@ -146,6 +153,8 @@ class TestConsistency : public QObject {
             << QString::fromStdString(scenarioToJson(tinyWorkload()));
         QTest::newRow("huge workload (100 billion output tokens a month)")
             << QString::fromStdString(scenarioToJson(hugeWorkload()));
+        QTest::newRow("does not fit, both prices known (Llama 3.1 70B, 2 x A100 80GB)")
+            << QString::fromStdString(scenarioToJson(withModelOn("llama-3.1-70b", "a100-80gb", 2)));
     }
 
     void sameFigures() {
@@ -230,8 +239,10 @@ class TestConsistency : public QObject {
             figures.push_back(
                 {"API bill for the workload", dollars(j["cost"]["api_usd_per_month"].get<double>()),
                  QStringLiteral("this workload at API prices: (\\$[\\d,.]+) per month"),
-                 QStringLiteral("Same tokens at API prices \\([^)]*\\) (\\$[\\d,.]+) per month"),
-                 QStringLiteral("API, same volume \\([^)]*\\) (\\$[\\d,.]+)")});
+                 // The price's name may hold parentheses ("DeepInfra (Turbo)"): one level.
+                 QStringLiteral("Same tokens at API prices \\((?:[^()]|\\([^()]*\\))*\\) "
+                                "(\\$[\\d,.]+) per month"),
+                 QStringLiteral("API, same volume \\((?:[^()]|\\([^()]*\\))*\\) (\\$[\\d,.]+)")});
             const std::string kind = j["decision"]["break_even"]["kind"].get<std::string>();
             figures.push_back(
                 {"break-even volume",
@@ -242,7 +253,15 @@ class TestConsistency : public QObject {
                  QStringLiteral("Break-even: (never|[\\d.]+ \\w+)"),
                  QStringLiteral("Break-even output volume (never|[\\d.]+ \\w+)")});
             const std::string heavy = j["decision"]["heavy_users"]["kind"].get<std::string>();
-            if (heavy == "out_of_reach") {
+            // The heavy-user verdict itself (decision.h heavyUserVerdict): "within reach
+            // only towards the band's fast end" in every display, or in none.
+            const QString fastEnd = QStringLiteral("within reach only towards the band's fast end");
+            figures.push_back({"heavy users within the band",
+                               heavy == "within_band" ? fastEnd : QStringLiteral("<absent>"),
+                               QStringLiteral("(within reach only towards the band's fast end)"),
+                               QStringLiteral("(within reach only towards the band's fast end)"),
+                               QStringLiteral("(within reach only towards the band's fast end)")});
+            if (heavy == "out_of_reach" || heavy == "within_band") {
                 const QString needs =
                     QString::number(j["decision"]["heavy_users"]["users_needed"].get<qlonglong>()) +
                     QStringLiteral(" / ") +
@@ -251,7 +270,8 @@ class TestConsistency : public QObject {
                 figures.push_back(
                     {"heavy users needed / served", needs,
                      QStringLiteral(
-                         "needs (\\d+) heavy users \\([^)]*\\), the plan serves ([\\d.]+)"),
+                         "needs (\\d+) heavy users \\([^)]*\\), (?:the plan|one copy) serves "
+                         "([\\d.]+)"),
                      QStringLiteral("break-even needs (\\d+) heavy users? \\([^)]*\\) and it "
                                     "serves ([\\d.]+)"),
                      QStringLiteral("break-even needs (\\d+) heavy users, it serves ([\\d.]+)")});

@@ -78,7 +78,12 @@ class TestCompare : public QObject {
         // Heavy users as the decision unit gives them: a count beyond what the plan serves is
         // still that count (the Summary's "needs N ... serves M"), not "never".
         const HeavyUserVerdict heavy = heavyUserVerdict(*plan);
-        if (heavy.kind == HeavyUserKind::OutOfReach) {
+        if (heavy.kind == HeavyUserKind::WithinBand) {
+            QCOMPARE(cell(m, "Break-even heavy users", 3),
+                     QString("%1 (serves %2, up to %3 at the band's fast end)")
+                         .arg(groupedInt(heavy.usersNeeded), numberText(heavy.usersServed, 1),
+                              numberText(heavy.usersServedHigh, 1)));
+        } else if (heavy.kind == HeavyUserKind::OutOfReach) {
             QCOMPARE(cell(m, "Break-even heavy users", 3),
                      QString("%1 (serves %2)")
                          .arg(groupedInt(heavy.usersNeeded), numberText(heavy.usersServed, 1)));

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: MIT
+// The bases of the decision figures (core/plan/decision.h DecisionRanges): a plan that starts
+// short counts its break-even volume and capacity over the copies the workload's concurrency
+// takes and its heavy users on one copy, and every output (JSON, CLI text) names both; a plan
+// that does not fit never breaks even in the ranges either, with the reason for no call; the
+// heavy-user verdict tells "within the band" from "out of reach" once, for every output.
+#include "plantestutil.h"
+#include "plan/decision.h"
+#include "plan/plancapacity.h"
+#include "plan/planjson.h"
+#include "plan/plantext.h"
+#include "testutil.h"
+
+#include <QTest>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <sstream>
+
+using namespace hostplan;
+
+namespace {
+
+/// The default scenario's workload (16 x 32,768 tokens; 2 B input, 1 B cached, 0.5 B output
+/// tokens and 50 M tokens per heavy user a month) on `gpus` x `gpu` with `model`, compared with
+/// the model's cheapest API price.
+Scenario onGpus(const std::string &model, const std::string &gpu, std::uint32_t gpus) {
+    Scenario s = defaultScenario();
+    s.model.ref = model;
+    s.hardware.gpu = gpu;
+    s.hardware.gpuCount = gpus;
+    s.pricing.apiPriceId.clear();
+    return s;
+}
+
+/// The plan's CLI text.
+std::string planText(const PlanResult &p) {
+    std::ostringstream out;
+    writePlanText(p, out);
+    return out.str();
+}
+
+/// Whether `text` holds `part`; the text is the failure message.
+#define VERIFY_CONTAINS(text, part)                                                                \
+    QVERIFY2((text).find(part) != std::string::npos, (std::string(part) + "\n" + (text)).c_str())
+
+} // namespace
+
+class TestDecisionBases : public QObject {
+    Q_OBJECT
+  private slots:
+    /// gpt-oss-120b on 1 x H100 holds 1 of the 16 sequences at once: the volume figures count
+    /// 16 copies ($1,825 a month each at $2.50 per GPU-hour), the heavy-user figures one. The API
+    /// (Crusoe: $0.05 in and cached, $0.20 out per 1M tokens) bills the workload $250, $5e-7 per
+    /// output token with its input, so break-even is 16 x 1,825 / 5e-7 = 58.4 billion output
+    /// tokens; a heavy user's 50 M tokens cost $10, so one copy needs 182.5 of them.
+    void startsShortPlanNamesBothBases() {
+        const PlanResult p = planOf(onGpus("gpt-oss-120b", "h100", 1));
+        QVERIFY(p.fit.startsShort && p.fit.serves());
+        QCOMPARE(p.fit.maxConcurrency, 1u);
+        QCOMPARE(concurrencyCopies(p), 16u);
+        COMPARE_NEAR(p.rental.usdPerMonthScheduled, 1825.0, 1e-9, 0);
+        COMPARE_NEAR(p.apiUsdPerMonth, 250.0, 1e-9, 0);
+
+        const DecisionRanges r = decisionRanges(p);
+        QCOMPARE(r.volumeCopies, 16u);
+        COMPARE_NEAR(r.breakEvenTokensPerMonth, 58.4e9, 0, 1e-9);
+        const Capacity &c = p.throughput.capacity;
+        COMPARE_NEAR(r.capacityTokensPerMonth.value, 16 * c.outputTokensPerMonth, 0, 1e-12);
+        COMPARE_NEAR(r.capacityTokensPerMonth.value, 3.46e9, 0, 0.01); // the review's figure
+        // One copy: its rental over one heavy user's bill, and the users one copy serves.
+        COMPARE_NEAR(r.heavyUsersNeeded, 182.5, 1e-9, 0);
+        QCOMPARE(r.heavyUsersServed.value, c.usersServed);
+        COMPARE_NEAR(r.heavyUsersServed.value, c.outputTokensPerMonth / 50e6, 0, 1e-9);
+        COMPARE_NEAR(r.heavyUsersServed.value, 4.3, 0.05, 0);
+        // The calls are ratios, the same on either basis: 3.46 of 58.4 billion falls short.
+        QCOMPARE(r.capacityCall, RangeCall::FallsShort);
+        QCOMPARE(r.noCallReason, NoCallReason::None);
+
+        const BreakEvenVerdict be = breakEvenVerdict(p);
+        QCOMPARE(be.kind, BreakEvenKind::Never);
+        QCOMPARE(be.copies, 16u);
+        const HeavyUserVerdict h = heavyUserVerdict(p);
+        QCOMPARE(h.kind, HeavyUserKind::OutOfReach); // 183 > 4.8 at the band's fast end
+        QCOMPARE(h.usersNeeded, std::uint64_t(183));
+        QCOMPARE(h.volumeCopies, 16u);
+
+        const auto j = nlohmann::json::parse(planToJsonText(p));
+        QCOMPARE(j["decision"]["ranges"]["volume_copies"].get<int>(), 16);
+        QCOMPARE(j["decision"]["ranges"]["heavy_users_copies"].get<int>(), 1);
+        QCOMPARE(j["decision"]["break_even"]["copies"].get<int>(), 16);
+        QCOMPARE(j["decision"]["heavy_users"]["copies"].get<int>(), 1);
+        COMPARE_NEAR(j["decision"]["ranges"]["break_even_output_tokens_per_month"].get<double>(),
+                     58.4e9, 0, 1e-9);
+        COMPARE_NEAR(j["decision"]["ranges"]["heavy_users_needed"].get<double>(), 182.5, 1e-9, 0);
+
+        const std::string text = planText(p);
+        VERIFY_CONTAINS(text, "Break-even never: the API stays cheaper at any volume this plan "
+                              "can serve (the 16 copies of this deployment the workload's "
+                              "concurrency takes)\n");
+        VERIFY_CONTAINS(text, "Heavy users never on this plan (50.0 million tokens per month "
+                              "each, $10.00 per month at API output prices; counted on one copy "
+                              "of this deployment, its rental $1,825 a month, not the 16 the "
+                              "workload's concurrency takes): break-even needs 183 heavy users "
+                              "(9.15 billion output tokens a month), one copy serves 4.3");
+    }
+
+    /// One copy carries the default workload: one basis, and nothing names copies.
+    void oneCopyHasOneBasis() {
+        const PlanResult p = planOf(defaultScenario());
+        QCOMPARE(decisionRanges(p).volumeCopies, 1u);
+        QCOMPARE(breakEvenVerdict(p).copies, 1u);
+        QCOMPARE(heavyUserVerdict(p).volumeCopies, 1u);
+        const std::string text = planText(p);
+        QVERIFY(text.find("counted on one copy") == std::string::npos);
+        QVERIFY(text.find("one copy serves") == std::string::npos);
+    }
+
+    /// Llama 3.1 70B on 2 x A100 80GB does not fit (the KV room holds no sequence): the ranges
+    /// say never, as the break-even and heavy-user verdicts do, and the reason for no call is
+    /// the misfit, though both prices are known ($1.60 per GPU-hour, a $440 API bill).
+    void planThatDoesNotFitNeverBreaksEvenInTheRanges() {
+        const PlanResult p = planOf(onGpus("llama-3.1-70b", "a100-80gb", 2));
+        QVERIFY(!p.fit.serves());
+        QVERIFY(p.apiPriced && p.usdPerGpuHour > 0);
+        COMPARE_NEAR(p.apiUsdPerMonth, 440.0, 1e-9, 0);
+        QCOMPARE(breakEvenVerdict(p).kind, BreakEvenKind::DoesNotFit);
+        QCOMPARE(heavyUserVerdict(p).kind, HeavyUserKind::DoesNotFit);
+        const DecisionRanges r = decisionRanges(p);
+        QVERIFY(std::isinf(r.breakEvenTokensPerMonth) && r.breakEvenTokensPerMonth > 0);
+        QVERIFY(std::isinf(r.breakEvenTokensPerMonthRange.low));
+        QVERIFY(std::isinf(r.breakEvenTokensPerMonthRange.high));
+        QVERIFY(std::isinf(r.heavyUsersNeeded));
+        QCOMPARE(r.capacityTokensPerMonth.value, 0.0);
+        QCOMPARE(r.capacityCall, RangeCall::NotApplicable);
+        QCOMPARE(r.priceCall, RangeCall::NotApplicable);
+        QCOMPARE(r.noCallReason, NoCallReason::DoesNotFit);
+        QCOMPARE(capacityOverBreakEven(p), 0.0);
+        // The API's bill is still the API's bill.
+        COMPARE_NEAR(r.apiUsdPerMonth.value, 440.0, 1e-9, 0);
+        const auto j = nlohmann::json::parse(planToJsonText(p));
+        const auto &ranges = j["decision"]["ranges"];
+        QVERIFY(ranges["break_even_output_tokens_per_month"].is_null());
+        QVERIFY(ranges["heavy_users_needed"].is_null());
+        QVERIFY(ranges["break_even_output_tokens_per_month_range"]["value"].is_null());
+        QCOMPARE(ranges["capacity_call_reason"].get<std::string>(), std::string("does_not_fit"));
+    }
+
+    /// Each reason for no call on capacity, in the order decision.h gives them.
+    void noCallReasons() {
+        const PlanResult fits = planOf(defaultScenario());
+        QCOMPARE(decisionRanges(fits).noCallReason, NoCallReason::None);
+        PlanResult unpriced = fits;
+        unpriced.apiPriced = false;
+        QCOMPARE(decisionRanges(unpriced).noCallReason, NoCallReason::NoApiPrice);
+        PlanResult noRate = fits;
+        noRate.usdPerGpuHour = 0; // a catalogue rate of 0 without the user's: unknown
+        QVERIFY(gpuRateUnknown(noRate));
+        QCOMPARE(decisionRanges(noRate).noCallReason, NoCallReason::NoGpuPrice);
+        PlanResult noCapacity = fits;
+        noCapacity.throughput.capacity.outputTokensPerMonth = 0;
+        QCOMPARE(decisionRanges(noCapacity).noCallReason, NoCallReason::NoCapacity);
+        Scenario free = defaultScenario();
+        free.pricing.apiInputUsdPerMTok = 1e-300; // a near-free API (tst_decision)
+        free.pricing.apiCachedInputUsdPerMTok = 1e-300;
+        free.pricing.apiOutputUsdPerMTok = 1e-300;
+        QCOMPARE(decisionRanges(planOf(free)).noCallReason, NoCallReason::NeverBreaksEven);
+        QCOMPARE(noCallReasonId(NoCallReason::DoesNotFit), std::string("does_not_fit"));
+        QCOMPARE(noCallReasonId(NoCallReason::NeverBreaksEven), std::string("never_breaks_even"));
+    }
+
+    /// Kimi K3 on the default 8 x B300: 38 heavy users needed ($27,798 / $750), more than the
+    /// modelled 22.7 but within the band's fast end (40.2): WithinBand, which the JSON, the text
+    /// and every display take from heavyUserVerdict, never "never".
+    void heavyUsersWithinTheBand() {
+        const PlanResult p = planOf(defaultScenario());
+        const HeavyUserVerdict h = heavyUserVerdict(p);
+        QCOMPARE(h.usersNeeded, std::uint64_t(38));
+        COMPARE_NEAR(h.usersServed, 22.7, 0.05, 0);
+        COMPARE_NEAR(h.usersServedHigh, 40.2, 0.05, 0);
+        QCOMPARE(h.kind, HeavyUserKind::WithinBand);
+        const auto j = nlohmann::json::parse(planToJsonText(p));
+        QCOMPARE(j["decision"]["heavy_users"]["kind"].get<std::string>(),
+                 std::string("within_band"));
+        const std::string text = planText(p);
+        VERIFY_CONTAINS(text, "Heavy users not at the modelled capacity of this plan");
+        VERIFY_CONTAINS(text, ": within reach only towards the band's fast end\n");
+        QVERIFY(text.find("never on this plan") == std::string::npos);
+        // Past the fast end it is out of reach: the same plan with a dearer GPU-hour.
+        Scenario dear = defaultScenario();
+        dear.pricing.usdPerGpuHour = 10.0;
+        const HeavyUserVerdict far = heavyUserVerdict(planOf(dear));
+        QVERIFY(double(far.usersNeeded) > far.usersServedHigh);
+        QCOMPARE(far.kind, HeavyUserKind::OutOfReach);
+    }
+
+    // A $0 offer of the user's that the search chooses is a rate of $0 (GPUs counted as free,
+    // with the warning), as a typed $0 rate is; not an unknown rate that decides nothing.
+    void zeroRateOfferIsARate() {
+        Scenario s = defaultScenario();
+        s.hardware.gpuCount = 0;
+        RentalOffer o;
+        o.id = "my-free-b300";
+        o.provider = "Mine";
+        o.gpu = "b300";
+        o.gpusPerInstance = 8;
+        o.usdPerGpuHourOnDemand = 0.0;
+        o.source = "owned";
+        o.asOf = "2026-12-01";
+        o.userEntered = true;
+        s.pricing.offers = {o};
+        const PlanResult p = planOf(s);
+        QCOMPARE(p.search.best()->offer().id, std::string("my-free-b300"));
+        QVERIFY(!gpuRateUnknown(p));
+        QVERIFY(recommend(p) != Recommendation::NoGpuPrice);
+        bool free = false;
+        for (const std::string &w : p.warnings) {
+            free |= w.find("the GPU-hour rate is $0") != std::string::npos;
+            QVERIFY2(w.find("no GPU-hour rate is known") == std::string::npos, w.c_str());
+        }
+        QVERIFY(free);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDecisionBases)
+#include "tst_decisionbases.moc"
