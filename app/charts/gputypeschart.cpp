@@ -25,14 +25,21 @@ namespace hostplan::ui {
 namespace {
 
 /// "NVIDIA H200 SXM 141GB" -> "H200 SXM 141GB": the vendor is implied by the name.
-/// The name without its vendor, cut to `maxChars` characters (the tooltip has it whole): the
-/// chart does not widen its label column to the longest label, so a long one ran off the left.
+/// The name without its vendor, then, where still longer than `maxChars` characters, without
+/// its trailing remark in brackets ("GH200 96GB (Grace Hopper)" -> "GH200 96GB"), and only
+/// then cut (the tooltip has it whole): the chart does not widen its label column to the
+/// longest label, so a long one ran off the left, and a cut one ("GH200 96GB (Grace Hoppe...")
+/// read as a mistake in the PDF, where no tooltip shows the rest.
 QString shortGpuName(const std::string &name, int maxChars = 24) {
     QString n = QString::fromStdString(name);
     for (const QString &prefix : {QStringLiteral("NVIDIA "), QStringLiteral("AMD ")}) {
         if (n.startsWith(prefix)) {
             n = n.mid(prefix.size());
         }
+    }
+    if (const qsizetype bracket = n.indexOf(QStringLiteral(" ("));
+        n.size() > maxChars && bracket > 0 && n.endsWith(QLatin1Char(')'))) {
+        n = n.left(bracket);
     }
     return n.size() > maxChars ? n.left(maxChars - 1).trimmed() + QChar(0x2026) : n;
 }

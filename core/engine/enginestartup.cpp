@@ -243,6 +243,23 @@ EngineStartup engineArgumentsCheck(Engine engine, const EngineMemoryInput &in) {
         s.fixes = tpShardFixes(engine, *in.model, in.tp, in.ep);
         return s;
     }
+    if (engine == Engine::Sglang && in.moeA2a == MoeA2a::DeepepLowLatency && in.cudaGraphs &&
+        in.cudaGraphMaxBs > kSglangDeepepDispatchTokens &&
+        deepepInUse(engine, in.moeA2a, in.vllmProfile, in.model && in.model->isMoe(), in.ep,
+                    in.dp)) {
+        // DeepEP's low-latency dispatch takes at most its per-rank token count (deepep.py @
+        // 6559e43f: "the actual batch size in the decoding engine should be less than" it), so
+        // the first graph above it fails at capture, after the weights load.
+        s.outcome = StartupOutcome::ArgumentsRefused;
+        s.message = "--cuda-graph-max-bs " + std::to_string(in.cudaGraphMaxBs) + " is above the " +
+                    std::to_string(kSglangDeepepDispatchTokens) +
+                    " tokens per rank DeepEP's low-latency dispatch holds "
+                    "(SGLANG_DEEPEP_NUM_MAX_DISPATCH_TOKENS_PER_RANK): SGLang fails capturing "
+                    "the larger CUDA graphs at start-up.";
+        s.fixes.push_back({"--cuda-graph-max-bs", std::to_string(kSglangDeepepDispatchTokens),
+                           "graphs no larger than one rank's DeepEP dispatch"});
+        return s;
+    }
     const std::uint64_t derived = !in.model ? 0
                                   : engine == Engine::Sglang && in.model->sglangMaxContextTokens
                                       ? in.model->sglangMaxContextTokens

@@ -79,13 +79,6 @@ std::string moeA2aNote(Engine engine, const EngineMemoryInput &in) {
     }
     std::string note = "SGLang creates DeepEP's buffer at the first dispatch, after the KV pool "
                        "is sized, out of what --mem-fraction-static leaves";
-    if (in.moeA2a == MoeA2a::DeepepLowLatency && in.cudaGraphMaxBs > kSglangDeepepDispatchTokens) {
-        return "SGLang's DeepEP low-latency dispatch holds at most " +
-               std::to_string(kSglangDeepepDispatchTokens) +
-               " tokens per rank: capturing CUDA graphs of " + std::to_string(in.cudaGraphMaxBs) +
-               " requests (engine.cuda_graph_max_bs) fails at start-up; set it to " +
-               std::to_string(kSglangDeepepDispatchTokens) + " or less";
-    }
     if (in.moeA2a == MoeA2a::DeepepLowLatency) {
         const std::uint64_t withNvl =
             vllmMoeA2aBufferBytes(*in.model, MoeA2a::DeepepLowLatency, in.tp, in.gpu.gpusPerNode,

@@ -66,13 +66,12 @@ void addMoeA2aFlags(const PlanResult &p, Engine engine, ServeCommand &c) {
                                       : "the plan's DeepEP high-throughput (normal) kernels; "
                                         "SGLang turns CUDA graphs off in this mode"});
         if (lowLatency) {
-            c.notes.push_back(
-                "DeepEP's low-latency dispatch holds at most 128 tokens per rank "
-                "(SGLANG_DEEPEP_NUM_MAX_DISPATCH_TOKENS_PER_RANK): keep "
-                "--cuda-graph-max-bs and the running requests per rank at or "
-                "below it, as the plan does. Its buffers (about 4 x experts x 128 x 2 x hidden "
-                "bytes) are allocated at the first dispatch, after the KV pool, "
-                "out of what --mem-fraction-static leaves.");
+            c.notes.push_back("DeepEP's low-latency dispatch holds at most 128 tokens per rank "
+                              "(SGLANG_DEEPEP_NUM_MAX_DISPATCH_TOKENS_PER_RANK): keep "
+                              "--cuda-graph-max-bs and the running requests per rank at or "
+                              "below it. Its buffers (about 4 x experts x 128 x 2 x hidden "
+                              "bytes) are allocated at the first dispatch, after the KV pool, "
+                              "out of what --mem-fraction-static leaves.");
         }
         return;
     }
@@ -91,10 +90,13 @@ void addMoeA2aFlags(const PlanResult &p, Engine engine, ServeCommand &c) {
         return;
     }
     const bool flag = vllmV019Memory(rules);
+    // The figure is a vLLM plan's (another engine's plan counts none).
     const std::string why =
-        "DeepEP dispatches each rank's tokens to the experts' GPUs; the plan counts its "
-        "buffers (" +
-        gibNoteText(p.memory.engine.moeA2aBuffers) + " per GPU) inside the KV budget";
+        "DeepEP dispatches each rank's tokens to the experts' GPUs; vLLM counts its buffers" +
+        (p.scenario.engine.engine == Engine::Vllm
+             ? " (" + gibNoteText(p.memory.engine.moeA2aBuffers) + " per GPU, as the plan does)"
+             : std::string()) +
+        " inside the KV budget";
     if (flag) {
         c.flags.push_back({"--all2all-backend", id, why});
     } else {
@@ -130,8 +132,9 @@ void addGraphBatchFlag(const PlanResult &p, Engine engine, ServeCommand &c) {
     if (vllmV019Memory(rules)) {
         c.flags.push_back({"--max-cudagraph-capture-size", value, why});
     } else if (rules == VllmProfile::V1) {
-        c.flags.push_back({"--max-cudagraph-capture-size", value,
-                           why + "; releases before v0.11.1 take --cuda-graph-sizes " + value});
+        // v0.9.2 to v0.11.0 take only --cuda-graph-sizes; v0.11.1 to v0.12 both (PR #26016).
+        c.flags.push_back({"--cuda-graph-sizes", value,
+                           why + "; from v0.11.1 --max-cudagraph-capture-size " + value});
     } else {
         c.notes.push_back("The plan captures CUDA graphs up to " + value +
                           " tokens (engine.cuda_graph_max_bs): vLLM releases of the " +

@@ -269,7 +269,12 @@ class SglangMemory final : public EngineMemoryModel {
         // captures them (which --disable-cuda-graph does not turn off).
         const SglangPiecewiseGraphs piecewise = sglangPiecewiseGraphs(
             {in.sglangProfile, &m, &in.gpu, in.pp, in.speculative, in.maxBatchedTokens});
-        const double graphBs = in.cudaGraphMaxBs ? in.cudaGraphMaxBs : d.cudaGraphMaxBs;
+        // Captured: the batch sizes up to the graph batch that the request pool holds
+        // (cuda_graph_runner.py get_batch_sizes_to_capture: bs <= req_to_token_pool.size);
+        // the fraction's reserve took the graph batch itself (sglangDefaultMemFraction).
+        const double graphBs =
+            std::min<double>(in.cudaGraphMaxBs ? in.cudaGraphMaxBs : d.cudaGraphMaxBs,
+                             in.maxRunningRequests ? double(in.maxRunningRequests) : 1e18);
         t.cudaGraphs = std::uint64_t(
             ((in.cudaGraphs ? graphBs * 2.0 : 0.0) + piecewise.reserveMiB) * kBytesPerMiB);
         t.graphsInsideBudget = false;

@@ -360,8 +360,10 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
         r.fit.startsShort = false;
     }
     if (!scenario.engine.cudaGraphs) {
-        r.warnings.push_back("CUDA graphs off: no graph memory is counted, and the speed figures "
-                             "assume graphs (eager decode is slower at small batches)");
+        r.warnings.push_back(
+            "CUDA graphs off: no decode-graph memory is counted (SGLang's piecewise "
+            "prefill graphs, which stay on, are), and the speed figures "
+            "assume graphs (eager decode is slower at small batches)");
     }
     if (scenario.engine.engine == Engine::Sglang) {
         // SGLang before v0.4.9 scaled any fraction of a multimodal model in its model runner.

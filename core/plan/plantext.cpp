@@ -388,8 +388,16 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         {"  recurrent state", m.perGpu.state},    {"  activations", m.perGpu.activations},
         {"  runtime overhead", m.perGpu.runtime}, {"  total needed", m.perGpu.total()},
     };
-    for (const auto &[label, bytes] : rows) {
-        out << std::left << std::setw(kLabelWidth) << label << gbGib(double(bytes)) << "\n";
+    const std::uint64_t added = m.engine.weightPadding + m.engine.weightReplication;
+    for (const auto &row : rows) {
+        out << std::left << std::setw(kLabelWidth) << row.first << gbGib(double(row.second))
+            << "\n";
+        if (&row == &rows[0] && added * 100 > m.perGpu.weights) {
+            // Why one GPU can hold more weight bytes than the checkpoint (gpt-oss on one GPU).
+            out << "    (" << gbGibInline(double(added))
+                << " of them the engine adds: kernel padding, vocab round-up, replicated KV "
+                   "projections)\n";
+        }
     }
     if (p.model.draft) {
         // The speculative-decoding draft (engine.draft): its weights are in "weights" above.

@@ -554,10 +554,12 @@ LayoutSearch searchLayoutsIn(const ModelSpec &model, const GpuSpec &gpu, const S
             const double extra = best > 0 ? c.usdPerMonth / best - 1 : (c.usdPerMonth > 0 ? 1 : 0);
             c.status =
                 extra <= kNearTieFraction ? CandidateStatus::NearTie : CandidateStatus::LostCost;
-            c.reason = usdText(c.usdPerMonth) + " a month, " + formatDouble("%.1f", extra * 100) +
-                       "% above the chosen " + usdText(best) +
-                       (c.status == CandidateStatus::NearTie ? " (near tie)" : "") + "; " +
-                       c.reason;
+            c.reason = usdText(c.usdPerMonth) + " a month, " +
+                       (best > 0 ? formatDouble("%.1f", extra * 100) + "% above"
+                                 : usdText(c.usdPerMonth) + " more than") + // no % of $0
+                       " the chosen " +
+                       usdText(best) + (c.status == CandidateStatus::NearTie ? " (near tie)" : "") +
+                       "; " + c.reason;
         }
     } else {
         // Say why nothing serves: the first memory or speed reason met on the largest replica.

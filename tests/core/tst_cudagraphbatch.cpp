@@ -87,6 +87,16 @@ class TestCudaGraphBatch : public QObject {
                  std::string("64"));
         // Given, the fraction is not the default: the plan's own --mem-fraction-static follows.
         QCOMPARE(p.memory.memoryFraction, given.memoryFraction);
+        // SGLang captures no batch above its request pool: with 16 running requests a batch of
+        // 8,192 reserves for 8,192 in the default fraction but captures the graphs of 16.
+        s.engine.maxNumSeqs = 16;
+        s.engine.cudaGraphMaxBs = 16;
+        const EngineMemoryInput small = engineInputFor(m, h200, tp8, s);
+        s.engine.cudaGraphMaxBs = 8192;
+        const EngineMemoryInput large = engineInputFor(m, h200, tp8, s);
+        QCOMPARE(engineMemoryModel(Engine::Sglang).terms(large).cudaGraphs,
+                 engineMemoryModel(Engine::Sglang).terms(small).cudaGraphs);
+        QVERIFY(large.memoryFraction < small.memoryFraction - 0.1);
     }
 
     // vLLM 0.24 rules, 1,024 sequences on an H100: capture sizes up to 128 tokens instead of 512
@@ -110,15 +120,17 @@ class TestCudaGraphBatch : public QObject {
                          "--max-cudagraph-capture-size") == nullptr);
     }
 
-    // The flag by release: the 0.11 rules (v0.9.2 on) name --cuda-graph-sizes for releases
-    // before v0.11.1; the 0.8 rules, before either flag, get the compilation-config note.
+    // The flag by release: the 0.11 rules (v0.9.2 to v0.18) pass --cuda-graph-sizes, which
+    // v0.9.2 to v0.11.0 take (--max-cudagraph-capture-size from v0.11.1, named); the 0.8 rules,
+    // before either flag, get the compilation-config note.
     void vllmFlagByRelease() {
         Scenario s = llamaOnH100(VllmProfile::V1);
         s.engine.cudaGraphMaxBs = 128;
         const ServeCommand v11 = serveCommands(planOf(s), Catalogue::builtin()).at(0);
-        const ServeFlag *f = findFlag(v11, "--max-cudagraph-capture-size");
+        const ServeFlag *f = findFlag(v11, "--cuda-graph-sizes");
         QVERIFY(f != nullptr);
-        QVERIFY(f->explanation.find("--cuda-graph-sizes 128") != std::string::npos);
+        QCOMPARE(f->value, std::string("128"));
+        QVERIFY(f->explanation.find("--max-cudagraph-capture-size 128") != std::string::npos);
         s.engine.vllmVersion = VllmProfile::V1v08;
         const ServeCommand v08 = serveCommands(planOf(s), Catalogue::builtin()).at(0);
         QVERIFY(findFlag(v08, "--max-cudagraph-capture-size") == nullptr);

@@ -219,6 +219,9 @@ class TestDecisionBases : public QObject {
             QVERIFY2(w.find("no GPU-hour rate is known") == std::string::npos, w.c_str());
         }
         QVERIFY(free);
+        for (const LayoutCandidate &c : p.search.candidates) {
+            QVERIFY2(c.reason.find("% above the chosen $0") == std::string::npos, c.reason.c_str());
+        }
     }
 };
 

@@ -293,10 +293,16 @@ class TestMoeA2a : public QObject {
             std::string("128"));
         QVERIFY(findFlag(serveCommands(planOf(plain), Catalogue::builtin()).at(1),
                          "--cuda-graph-max-bs") == nullptr);
-        // A given batch above what a rank dispatches fails the capture: the note says so.
+        // A given batch above what a rank dispatches fails every start: the verdict says so,
+        // with the flag that starts it.
         s.engine.cudaGraphMaxBs = 256;
-        QVERIFY(moeA2aNote(Engine::Sglang, engineInputFor(m, h200, tp8, s)).find("fails") !=
-                std::string::npos);
+        const EngineStartup refused =
+            engineStartup(Engine::Sglang, engineInputFor(m, h200, tp8, s));
+        QCOMPARE(refused.outcome, StartupOutcome::ArgumentsRefused);
+        QVERIFY(refused.message.find("--cuda-graph-max-bs 256") != std::string::npos);
+        QCOMPARE(refused.fixes.at(0).value, std::string("128"));
+        s.engine.cudaGraphMaxBs = 128;
+        QVERIFY(engineStartup(Engine::Sglang, engineInputFor(m, h200, tp8, s)).starts());
     }
 
     // The scenario field round-trips; a bad value names it.
