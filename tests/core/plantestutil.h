@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Helpers shared by the core tests that evaluate whole scenarios (tst_decision, tst_apiprices)
 // and read their serving commands (tst_kvscheme, tst_servingdtype, tst_sglangrules), or a plan's
-// weight groups on a catalogue GPU (tst_attentiondp, tst_moea2a), and their DeepSeek V3 layout.
+// weight groups on a catalogue GPU (tst_attentiondp, tst_moea2a), their DeepSeek V3 layout, and
+// a user's rental offer (tst_layout, tst_decisionbases).
 #pragma once
 
 #include "catalogue/catalogue.h"
@@ -66,6 +67,22 @@ inline std::uint64_t roleTotal(const hostplan::ModelSpec &m, hostplan::GroupRole
         sum += g.role == role ? g.bytes() : 0;
     }
     return sum;
+}
+
+/// A user's quoted offer (scenario pricing.offers): `gpus` per instance of `gpu` at `usd` an
+/// hour on demand, entered by the user (RentalOffer::userEntered), dated 2026-12-01.
+inline hostplan::RentalOffer quotedOffer(const std::string &id, const std::string &gpu,
+                                         std::uint32_t gpus, double usd) {
+    hostplan::RentalOffer o;
+    o.id = id;
+    o.provider = "Mine";
+    o.gpu = gpu;
+    o.gpusPerInstance = gpus;
+    o.usdPerGpuHourOnDemand = usd;
+    o.source = "quote";
+    o.asOf = "2026-12-01";
+    o.userEntered = true;
+    return o;
 }
 
 /// DeepSeek V3 on 8 x H200 at TP 8 and EP 8 with attention DP `dp` (1: TP attention), 8,192

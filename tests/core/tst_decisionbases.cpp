@@ -199,16 +199,7 @@ class TestDecisionBases : public QObject {
     void zeroRateOfferIsARate() {
         Scenario s = defaultScenario();
         s.hardware.gpuCount = 0;
-        RentalOffer o;
-        o.id = "my-free-b300";
-        o.provider = "Mine";
-        o.gpu = "b300";
-        o.gpusPerInstance = 8;
-        o.usdPerGpuHourOnDemand = 0.0;
-        o.source = "owned";
-        o.asOf = "2026-12-01";
-        o.userEntered = true;
-        s.pricing.offers = {o};
+        s.pricing.offers = {quotedOffer("my-free-b300", "b300", 8, 0.0)};
         const PlanResult p = planOf(s);
         QCOMPARE(p.search.best()->offer().id, std::string("my-free-b300"));
         QVERIFY(!gpuRateUnknown(p));

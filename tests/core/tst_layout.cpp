@@ -6,6 +6,7 @@
 #include "plan/decision.h"
 #include "plan/plan.h"
 #include "plan/plantext.h"
+#include "plantestutil.h"
 #include "sizing/layout.h"
 #include "testutil.h"
 
@@ -25,21 +26,6 @@ Scenario autoScenario(const std::string &model, const std::string &gpu) {
     s.model.ref = model;
     s.pricing.apiPriceId.clear();
     return s;
-}
-
-/// A user's quoted offer (scenario pricing.offers): `gpus` per instance of `gpu` at `usd` an hour.
-RentalOffer quotedOffer(const std::string &id, const std::string &gpu, std::uint32_t gpus,
-                        double usd) {
-    RentalOffer o;
-    o.id = id;
-    o.provider = "Mine";
-    o.gpu = gpu;
-    o.gpusPerInstance = gpus;
-    o.usdPerGpuHourOnDemand = usd;
-    o.source = "quote";
-    o.asOf = "2026-12-01";
-    o.userEntered = true;
-    return o;
 }
 
 PlanResult planFor(const Scenario &s) {
