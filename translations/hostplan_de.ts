@@ -1439,10 +1439,6 @@ Quelle: %6 (Stand %7)</translation>
         <translation>; Attention-DP %1 (TP %2 je Attention-Gruppe)</translation>
     </message>
     <message>
-        <source>a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7 (V1), 0.6.5 or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
-        <translation>ein vLLM-Release, das HostPlan modelliert: 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7 (V1), 0.6.5 oder 0.6.4 (V0); ab 0.21 nimmt vLLM seine Schätzung des CUDA-Graph-Speichers aus dem KV-Cache-Budget</translation>
-    </message>
-    <message>
         <source>DeepEP low latency</source>
         <translation>DeepEP Low-Latency</translation>
     </message>
@@ -1501,6 +1497,10 @@ Quelle: %6 (Stand %7)</translation>
     <message>
         <source>Change the CUDA-graph batch to %1</source>
         <translation>CUDA-Graph-Batch auf %1 ändern</translation>
+    </message>
+    <message>
+        <source>a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 with VLLM_USE_V1=1), 0.6.5 (also v0.7&apos;s default V0) or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
+        <translation>ein von HostPlan modelliertes vLLM-Release: 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 mit VLLM_USE_V1=1), 0.6.5 (auch die Standard-V0-Engine von v0.7) oder 0.6.4 (V0); ab 0.21 zieht vLLM seine CUDA-Graph-Speicherschätzung vom KV-Cache-Budget ab</translation>
     </message>
 </context>
 <context>

@@ -1439,10 +1439,6 @@ Source: %6 (as of %7)</source>
         <translation>；アテンション DP %1（アテンション・グループごとに TP %2）</translation>
     </message>
     <message>
-        <source>a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7 (V1), 0.6.5 or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
-        <translation>HostPlan がモデル化する vLLM リリース：0.24、0.22、0.21、0.19、0.11、0.8、0.7（V1）、0.6.5 または 0.6.4（V0）。0.21 以降の vLLM は CUDA グラフのメモリ見積りを KV キャッシュ予算から差し引きます</translation>
-    </message>
-    <message>
         <source>DeepEP low latency</source>
         <translation>DeepEP 低レイテンシ</translation>
     </message>
@@ -1501,6 +1497,10 @@ Source: %6 (as of %7)</source>
     <message>
         <source>Change the CUDA-graph batch to %1</source>
         <translation>CUDA グラフのバッチを %1 に変更</translation>
+    </message>
+    <message>
+        <source>a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 with VLLM_USE_V1=1), 0.6.5 (also v0.7&apos;s default V0) or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
+        <translation>HostPlan がモデル化する vLLM リリース：0.24、0.22、0.21、0.19、0.11、0.8、0.7-v1（v0.7 で VLLM_USE_V1=1）、0.6.5（v0.7 の既定の V0 も）または 0.6.4（V0）。0.21 以降、vLLM は CUDA グラフのメモリ見積もりを KV キャッシュ予算から差し引きます</translation>
     </message>
 </context>
 <context>

@@ -182,7 +182,7 @@ int cmdCardFit(const std::vector<std::string> &args, std::ostream &out, std::ost
         return bad("--host", host.error().message);
     }
     if (hostMemoryGb) {
-        host.value().memoryBytes = hostMemoryGb * std::uint64_t(kBytesPerGB);
+        host.value().memoryBytes = hostMemoryGb * std::uint64_t(kBytesPerGiB); // as sold: GiB
     }
     if (host->unifiedMemory) {
         return bad("--host", hostName + " is a unified-memory host: it has no separate card");

@@ -521,6 +521,7 @@ Usage:
                                  under llama.cpp: each model at q4_K, q5_K, q8_0, f16
   hostplan-cli report --scenario FILE -o OUT.pdf [--page-size a4|letter]
                      [--probe-report FILE] [--date YYYY-MM-DD]   PDF budget report
+                                 (-o - writes the PDF to standard output)
   hostplan-cli export-csv --scenario FILE -o BASE   the report's tables as CSV files
   (report and export-csv need the GUI libraries: built with -DHOSTPLAN_BUILD_GUI=ON)
   hostplan-cli --help | --version

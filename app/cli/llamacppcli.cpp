@@ -120,6 +120,10 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
             in.opOffload = false;
             continue;
         }
+        if (a == "--swa-full") {
+            in.swaFull = true;
+            continue;
+        }
         if (const auto only =
                 std::find_if(kEngineOnlyOptions.begin(), kEngineOnlyOptions.end(),
                              [&a](const EngineOnlyOption &o) { return o.option == a; });
@@ -243,7 +247,7 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
     }
     in.host = host.value();
     if (hostMemoryGb > 0) {
-        in.host.memoryBytes = std::uint64_t(hostMemoryGb * kBytesPerGB);
+        in.host.memoryBytes = std::uint64_t(hostMemoryGb * kBytesPerGiB); // as sold: GiB
     }
     // A GPU the plan would leave out is an error, not a silent drop.
     const bool noGpu = asciiLower(gpuName) == "none";
@@ -312,7 +316,7 @@ llama.cpp options (plan / serve-cmd with --engine llama.cpp; one machine, GPU + 
   --gpu NAME|none          the GPU (default rtx-4090); none = CPU only
   --host NAME              ddr5-desktop (default), epyc-9004, epyc-9005, apple-m4-max,
                            apple-m3-ultra (unified memory: no separate GPU)
-  --host-memory-gb N       system memory (default: the host entry's)
+  --host-memory-gb N       system memory as sold, "64 GB" = 64 GiB (default: the host's)
   --ngl N                  layers on the GPU, output layer first (default: --fit's, all if they fit)
   --n-cpu-moe N            experts of the first N layers in system RAM
   --kv-type T              KV cache type: f16 (default), bf16, q8_0, q4_0, q4_1, q5_0,
@@ -323,6 +327,9 @@ llama.cpp options (plan / serve-cmd with --engine llama.cpp; one machine, GPU + 
                            model's training context, lowered by --fit to keep 1 GiB free)
   --ubatch N, --batch N    -ub (default 512) and -b (default 2048)
   --no-flash-attn          size the compute buffer without Flash Attention
+  --swa-full               llama-server --swa-full: sliding-window layers cache the whole
+                           context (the default of programs on the llama.cpp C API, such
+                           as LM Studio and llama-cpp-python; llama-server's is off)
   --no-op-offload          llama-server --no-op-offload: big batches of layers and experts
                            in RAM run on the CPU (by default GPU 0 runs them, copying each
                            weight into its compute buffer)

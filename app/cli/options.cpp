@@ -178,8 +178,9 @@ std::string engineOptionsUsage() {
                            0.24 (0.22's rules, the KV tokens logged as concurrency x
                            context), 0.22 (0.21's, memory fraction 0.92 by default), 0.21
                            (0.19's memory, the CUDA-graph estimate inside the budget),
-                           0.19 (default), 0.11 (also 0.9.2 to 0.10.x), 0.8, 0.7 (V1),
-                           0.6.5 or 0.6.4 (V0), and that release's default batched
+                           0.19 (default), 0.11 (also 0.9.2 to 0.10.x), 0.8, 0.7-v1
+                           (v0.7 with VLLM_USE_V1=1), 0.6.5 (also 0.6.6 and 0.7.x,
+                           whose default engine is V0) or 0.6.4, and that release's batched
                            tokens (max_num_seqs: the engine table's); another release
                            (0.8.5, 0.23) follows the newest of these at or before it,
                            which the plan's engine version names

@@ -12,7 +12,9 @@
 
 #include <QApplication>
 #include <QDate>
+#include <QFile>
 #include <QFileInfo>
+#include <QTemporaryDir>
 #include <QLocale>
 
 #include <cstdio>
@@ -125,6 +127,23 @@ std::string parseArgs(const std::vector<std::string> &args, bool pdf, Scenario &
     if (o.output.isEmpty()) {
         return pdf ? "-o OUT.pdf is required" : "-o BASE.csv is required";
     }
+    if (!pdf && o.output == QLatin1String("-")) {
+        return "-o: the export writes one CSV file per table, so it needs a base file name, "
+               "not '-' (standard output)";
+    }
+    // An output that is one of the command's input files would replace it: refused.
+    const QString target = QFileInfo(o.output).canonicalFilePath();
+    for (std::size_t i = 0; !target.isEmpty() && i + 1 < args.size(); ++i) {
+        for (const char *input : {"--scenario", "--model", "--prices", "--offers", "--gpu-file",
+                                  "--probe-report", "--draft"}) {
+            if (args[i] == input &&
+                QFileInfo(QString::fromStdString(args[i + 1])).canonicalFilePath() == target) {
+                return "-o: " + o.output.toStdString() + " is the file given to " + input +
+                       "; writing the " + (pdf ? "PDF" : "CSV") +
+                       " there would replace it: choose another output";
+            }
+        }
+    }
     return {};
 }
 
@@ -194,10 +213,28 @@ int runReportCommand(const std::vector<std::string> &args, std::ostream &out, st
         options.pageSize = o.pageSize ? *o.pageSize : defaultReportPageSize();
         options.date = o.date;
         options.probeReport = probeReport ? &*probeReport : nullptr;
-        const ReportWriteResult r = writeReportPdf(doc, o.output, options);
+        // "-o -": the PDF goes to standard output (written whole to a temporary file first).
+        const bool toStdout = o.output == QLatin1String("-");
+        QTemporaryDir temp;
+        const QString path = toStdout ? temp.filePath(QStringLiteral("report.pdf")) : o.output;
+        const ReportWriteResult r = toStdout && !temp.isValid()
+                                        ? ReportWriteResult{0,
+                                                            QStringLiteral("no temporary "
+                                                                           "folder for -o -"),
+                                                            true}
+                                        : writeReportPdf(doc, path, options);
         if (!r.ok()) {
             err << "hostplan-cli report: " << r.error.toStdString() << "\n";
             rc = r.writeFailed ? cli::kExitWriteFailed : cli::kExitUsage;
+        } else if (toStdout) {
+            QFile pdfFile(path);
+            const QByteArray bytes = pdfFile.open(QIODevice::ReadOnly) ? pdfFile.readAll() : "";
+            out.write(bytes.constData(), bytes.size());
+            out.flush();
+            if (bytes.isEmpty() || !out) {
+                err << "hostplan-cli report: could not write the PDF to standard output\n";
+                rc = cli::kExitWriteFailed;
+            }
         } else {
             out << "Wrote " << o.output.toStdString() << " (" << r.pageCount << " pages, "
                 << options.pageSize.name().toStdString() << ")\n";

@@ -241,8 +241,9 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
            "profiles the activation peak (sampler warm-up, logits), what it counts as non-torch "
            "memory and how its MoE kernels lay out MXFP4 experts. Pick the release you will "
            "run; the defaults (max_num_seqs, batched tokens) are the same for every release."),
-        tr("a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7 (V1), 0.6.5 or "
-           "0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache "
+        tr("a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 with "
+           "VLLM_USE_V1=1), 0.6.5 (also v0.7's default V0) or 0.6.4 (V0); from 0.21 vLLM takes its "
+           "CUDA-graph memory estimate out of the KV cache "
            "budget"),
         tr("default: v0.19's rules, the newest checked against whole start-up logs.")));
     form->addRow(tr("vLLM rules"), m_vllmVersion);
@@ -614,6 +615,12 @@ void HardwarePanel::sync() {
         m_batchedTokens->setSpecialValueText(tr("engine default"));
     }
     m_batchedTokens->setValue(int(s.engine.prefillChunkTokens.value_or(0)));
+    Scenario graphUnset = s; // the engine's own largest capture for the plan's layout
+    graphUnset.engine.cudaGraphMaxBs.reset();
+    const std::uint32_t graphBs =
+        plan ? engineCudaGraphMaxBs(plan->model, plan->gpu, plan->layout, graphUnset) : 0;
+    m_graphBs->setSpecialValueText(graphBs ? tr("engine default (%1)").arg(graphBs)
+                                           : tr("engine default"));
     m_graphBs->setValue(int(s.engine.cudaGraphMaxBs.value_or(0)));
     m_graphBs->setEnabled(s.engine.engine != Engine::TensorRtLlm && s.engine.cudaGraphs);
     m_vllmVersion->setCurrentIndex(std::max(

@@ -99,6 +99,8 @@ class Pages {
 
     double pt(double points) const { return points * m_dpi / 72.0; }
     double contentWidth() const { return m_right - m_left; }
+    /// Points left on the current page.
+    double remainingPt() const { return (m_bottom - m_y) * 72.0 / m_dpi; }
     int pageCount() const { return m_page; }
     double remaining() const { return m_bottom - m_y; }
 
@@ -461,7 +463,13 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
     // One bar row per GPU type: about 18 pt each, so that no category label is taller than
     // its row (Qt Charts elides such a label to "...").
     const double rowsPt = 18.0 * double(c.gpuOptions.size()) + 100.0;
-    const double optionsPt = std::max(300.0, rowsPt);
+    double optionsPt = std::max(300.0, rowsPt);
+    // Where the table's last lines leave most of a page, the chart takes the rest of it, down
+    // to 15 pt a row, rather than leaving that page nearly blank (40 pt for the heading).
+    const double leftPt = pg.remainingPt() - 40.0;
+    if (leftPt < optionsPt && leftPt >= std::max(300.0, 15.0 * double(c.gpuOptions.size()) + 100)) {
+        optionsPt = leftPt;
+    }
     pg.heading(Report::tr("Monthly rental per GPU type"), 2, pg.pt(optionsPt));
     pg.chart(charts.options.get(), optionsPt);
     for (const auto &view : charts.optionsExtra) {

@@ -43,7 +43,9 @@ Result<HostSpec> parseHost(const nlohmann::json &o, const std::string &path) {
     }
     h.id = *id;
     h.name = *name;
-    h.memoryBytes = std::uint64_t(*memGb * kBytesPerGB + 0.5);
+    // DRAM is sold in binary sizes: a "64 GB" desktop kit and a "128GB" unified-memory Mac
+    // hold 64 and 128 GiB, as the OS reports them.
+    h.memoryBytes = std::uint64_t(*memGb * kBytesPerGiB + 0.5);
     h.memoryBandwidthBytesPerS = *bw * 1e9;
     h.unifiedMemory = *unified;
     h.source = *source;

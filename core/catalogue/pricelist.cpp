@@ -6,6 +6,7 @@
 #include "util/textutil.h"
 
 #include <chrono>
+#include <cmath>
 #include <set>
 
 namespace hostplan {
@@ -119,7 +120,11 @@ Result<nlohmann::json> csvToJson(std::string_view text, const std::string &what)
                 if (end == cell.c_str() || *end != '\0') {
                     return makeError(rowPath + "." + header[c], "'" + cell + "' is not a number");
                 }
-                o[header[c]] = v; // NaN / inf are refused by parseApiPrice's range check
+                if (!std::isfinite(v)) { // JSON has no NaN / inf: refused here, by their text
+                    return makeError(rowPath + "." + header[c],
+                                     "'" + cell + "' is not a finite number");
+                }
+                o[header[c]] = v;
             } else if (header[c] == "tiers") {
                 // The JSON list of the JSON schema, in one (quoted) cell.
                 auto tiers = jsonfield::parse(cell, rowPath + ".tiers");

@@ -121,21 +121,25 @@ const std::vector<VllmRules> &vllmRuleSets() {
          "logs it (noonghunna/club-3090#612); the CUDA-graph memory estimate inside the budget "
          "(vllm/v1/worker/gpu_model_runner.py profile_cudagraph_memory, on by default from "
          "v0.21); gpu_memory_utilization 0.92 by default (vllm/config/cache.py from v0.22)",
-         0.92, 0, 0, true, true},
+         0.92, 0, 0, true, true, "", "--enable-expert-parallel", "--all2all-backend",
+         "--max-cudagraph-capture-size"},
         {VllmProfile::V1v22, "0.22", "V1 (v0.22)",
          "v0.21's rules; gpu_memory_utilization 0.92 by default (vllm/config/cache.py "
          "CacheConfig from v0.22)",
-         0.92, 0, 0, true, true},
+         0.92, 0, 0, true, true, "", "--enable-expert-parallel", "--all2all-backend",
+         "--max-cudagraph-capture-size"},
         {VllmProfile::V1v21, "0.21", "V1 (v0.21)",
          "v0.19's memory terms; the CUDA-graph memory estimate inside the budget "
          "(vllm/v1/worker/gpu_model_runner.py profile_cudagraph_memory, PR #30515, on by default "
          "from v0.21.0 as gpu_worker.py's start-up line says, gpustack/runner#251 logs of "
          "v0.27.1); max_num_seqs above the state blocks refused (PR #38270)",
-         0.9, 0, 0, true, true},
+         0.9, 0, 0, true, true, "", "--enable-expert-parallel", "--all2all-backend",
+         "--max-cudagraph-capture-size"},
         {VllmProfile::V1v19, "0.19", "V1 (v0.19)",
          "llm-d-incubation/llm-d-planner accuracy/results/v0.19.0/logs @ d3121e05 (sampler "
          "warm-up, MXFP4 Hopper layout: core/engine/enginememory.cpp)",
-         0.9, 0, 0, true, true},
+         0.9, 0, 0, true, true, "", "--enable-expert-parallel", "--all2all-backend",
+         "--max-cudagraph-capture-size"},
         {VllmProfile::V1, "0.11", "V1 (v0.11)",
          "vllm/v1/worker/gpu_worker.py @ 35d5cda1 determine_available_memory; "
          "gpu_model_runner.py @ 4e179065 profile_run. v0.9.2 to v0.10.x measure from the same "
@@ -143,7 +147,8 @@ const std::vector<VllmRules> &vllmRuleSets() {
          "(Qwen3-8B, A100 40GB) and v0.10.2 (Qwen3-235B-A22B FP8, 8x L40S) land within 1.4 %. "
          "Before v0.11 the snapshot preceded NCCL's set-up (PR #25359), which on NVLink GPUs at "
          "TP > 1 adds up to about 1.4 GiB inside the budget that these rules leave out",
-         0.9, 0, 0, false, true, "0.9.2,0.10,0.10.0,0.10.1,0.10.1.1,0.10.2"},
+         0.9, 0, 0, false, true, "0.9.2,0.10,0.10.0,0.10.1,0.10.1.1,0.10.2",
+         "--enable-expert-parallel", "", "--cuda-graph-sizes"},
         {VllmProfile::V1v08, "0.8", "V1 (v0.8)",
          "vllm/v1/worker/gpu_worker.py determine_available_memory of v0.8.x (quoted as the "
          "replaced text in PR #17122, May 2025); gpu_model_runner.py of v0.8.x profile_run and "
@@ -153,14 +158,16 @@ const std::vector<VllmRules> &vllmRuleSets() {
          "large-GPU class from PR #16158 in v0.8.4; A100 not large from PR #17885): v0.8.0 to "
          "v0.8.3 took 1024 sequences on every GPU and v0.8.5 counted the A100 80GB as large. "
          "Up to v0.9.1 (v0.9.2 measures from a snapshot, PR #19312: the 0.11 rules)",
-         0.9, 0, 0},
-        {VllmProfile::V1Early, "0.7", "V1 (v0.7)",
+         0.9, 0, 0, false, false, "", "--enable-expert-parallel"},
+        {VllmProfile::V1Early, "0.7-v1", "V1 (v0.7)",
          "vllm/v1/worker/gpu_worker.py of the v0.7 period (KuntaiDu/vllm @ fedd3692); "
          "max_num_batched_tokens 2048 for `vllm serve` (arg_utils.py _override_v1_engine_args)",
          0.9, 2048, 1024},
         {VllmProfile::V0, "0.6.5", "V0 (v0.6.5)",
-         "vllm/worker/worker.py determine_num_available_blocks after PR #10511", 0.9, 2048, 256,
-         false, false, "0.6.6"},
+         "vllm/worker/worker.py determine_num_available_blocks after PR #10511; v0.6.6 and "
+         "v0.7.x run this V0 engine by default (their V1 engine only with VLLM_USE_V1=1, the "
+         "0.7-v1 rules; V1 became the default in v0.8.0)",
+         0.9, 2048, 256, false, false, "0.6.6,0.7,0.7.0,0.7.1,0.7.2,0.7.3"},
         {VllmProfile::V0Legacy, "0.6.4", "V0 (v0.6.4)",
          "vllm/worker/worker.py determine_num_available_blocks, PR #9352 to PR #10511", 0.9, 512,
          256},
@@ -388,7 +395,7 @@ struct VllmArchitectureAdded {
     std::string_view modelType;    ///< config.json model_type
     std::string_view architecture; ///< config.json architectures[0], the registry key
     /// The oldest modelled rule set one of whose releases serves it (a rule set plans its own
-    /// release up to the next rule set's: "0.7" plans 0.7 to 0.10.x, parseVllmVersion).
+    /// release up to the next rule set's: "0.8" plans 0.8 to 0.9.1, parseVllmVersion).
     VllmProfile firstRules;
     /// Whether releases firstRules plans also include ones before the addition.
     bool firstRulesMixed;
@@ -418,10 +425,10 @@ const std::vector<VllmArchitectureAdded> &vllmArchitecturesAdded() {
          "the model was published on 2025-10-30, after v0.11.0 (2025-10-02); registry.py has "
          "it from November 2025"},
         {"kimi_k3", "KimiK3ForConditionalGeneration", VllmProfile::V1v19, true,
-         "after Kimi K3's launch on 2026-08-21",
-         "the model's config is dated 2026-08-21, long after v0.19.0 (April 2026); the stable "
-         "vLLM releases did not carry its KDA attention and MoE layer at launch, and self-hosters "
-         "were told to run a newer vLLM build with K3 support"},
+         "after Kimi K3's launch on 2026-07-17",
+         "Moonshot announced K3 on 2026-07-17 (the seed's deployment guides), months after "
+         "v0.19.0 (April 2026); the stable vLLM releases did not carry its KDA attention and MoE "
+         "layer at launch, and self-hosters were told to run a newer vLLM build with K3 support"},
     };
     return table;
 }

@@ -84,7 +84,8 @@ enum class VllmProfile {
 /// engine.vllm_version, `hostplan-cli --vllm-version`, the GUI's vLLM rules field).
 struct VllmRules {
     VllmProfile profile = VllmProfile::V1;
-    /// JSON / CLI value: "0.24", "0.19", "0.11", "0.8", "0.7", "0.6.5", "0.6.4".
+    /// JSON / CLI value: "0.24", "0.19", "0.11", "0.8", "0.7-v1" (v0.7's V1 engine, which
+    /// VLLM_USE_V1=1 turned on; a plain "0.7.x" is V0's: "0.6.5"), "0.6.5", "0.6.4".
     std::string_view id;
     std::string_view label;  ///< prose, as plans print it: "V1 (v0.19)"
     std::string_view source; ///< where these rules were read (file @ commit, PR)
@@ -112,6 +113,17 @@ struct VllmRules {
     /// Further releases, comma separated, whose rules these are although their id is not a
     /// patch of `id` (v0.6.6 kept v0.6.5's V0 worker: PR #10511 landed in v0.6.5); "" if none.
     std::string_view alsoReleases = {};
+    /// The flag that turns expert parallelism on: --enable-expert-parallel from v0.8.0 (PR
+    /// #14305, which replaced v0.7.3's VLLM_TEST_ENABLE_EP=1 of PR #12583); "" where the rule
+    /// set's releases have none (their MoE layers run TP-sharded experts).
+    std::string_view expertParallelFlag = {};
+    /// The flag naming the all-to-all backend: --all2all-backend from v0.11.1; "" where the
+    /// releases read the VLLM_ALL2ALL_BACKEND environment variable or have no backend.
+    std::string_view all2allFlag = {};
+    /// The flag bounding the CUDA-graph capture sizes: --max-cudagraph-capture-size from
+    /// v0.11.1 (PR #26016), --cuda-graph-sizes from v0.9.2; "" where only
+    /// --compilation-config's cudagraph_capture_sizes sets them.
+    std::string_view graphCaptureFlag = {};
 };
 
 /// The rules a vLLM plan follows when the scenario names none: v0.19 (VllmProfile::V1v19; 11
@@ -405,6 +417,13 @@ SglangGpuDefaults sglangGpuDefaults(double gpuMiB, std::uint32_t tp);
 /// (v0.4.7.post1): cuda_graph_runner.py get_batch_sizes_to_capture @ b9c87e78, 4f723edd,
 /// f9dc9dd2. From v0.5.3 the overload above.
 SglangGpuDefaults sglangGpuDefaults(double gpuMiB, std::uint32_t tp, SglangProfile rules);
+/// The largest batch, in requests, that SGLang captures as a CUDA graph on a GPU of `gpuMiB`
+/// under TP `tp` and rule set `rules`: `given` (--cuda-graph-max-bs; 0 = unset) or the size
+/// table's (sglangGpuDefaults), and no more than `maxRunningRequests` where that is set (0 = no
+/// cap): the runner captures only batches the request pool holds (cuda_graph_runner.py
+/// get_batch_sizes_to_capture: bs <= req_to_token_pool.size, @ 6559e43f).
+std::uint32_t sglangGraphBatch(double gpuMiB, std::uint32_t tp, SglangProfile rules,
+                               std::uint32_t given = 0, std::uint32_t maxRunningRequests = 0);
 /// SGLang's default mem_fraction_static (same source): reserved MiB = 512 + max(chunk, 2048) x
 /// 1.5 + cuda_graph_max_bs x 2 + tp x pp / 8 x 1024, at least 10 GiB on GPUs above 60 GiB;
 /// fraction = round((gpuMiB - reserved) / gpuMiB, 3). H100 TP1 0.836, B200 TP1 0.858

@@ -702,9 +702,10 @@ struct EngineKvLayout {
 /// in bf16), and the draft layers apart.
 EngineKvLayout engineKvLayout(const EngineMemoryInput &in);
 
-/// Name of a start-up outcome for JSON: "starts", "kv_pool_negative",
+/// Name of a start-up outcome for JSON: "starts", "weights_do_not_fit", "kv_pool_negative",
 /// "context_exceeds_capacity", "starts_context_capped", "draft_does_not_fit",
-/// "speculation_with_pipeline".
+/// "reserve_exhausted", "state_blocks_exhausted", "speculation_with_pipeline",
+/// "arguments_refused".
 std::string startupOutcomeName(StartupOutcome outcome);
 
 } // namespace hostplan

@@ -26,6 +26,16 @@ std::string gibText(double bytes) {
     return buf;
 }
 
+/// `bytes` with its unit: MiB below 1 GiB ("2.1 MiB"), else GiB with two decimals.
+std::string memoryText(double bytes) {
+    char buf[40];
+    if (std::abs(bytes) < 1073741824.0) {
+        std::snprintf(buf, sizeof buf, "%.1f MiB", bytes / 1048576.0);
+        return buf;
+    }
+    return gibText(bytes) + " GiB";
+}
+
 /// Tokens SGLang's pool must hold for its worker to start: TpModelWorker asserts
 /// max_req_input_len = min(context, pool) - 1 - 5 > 0 ("Memory pool size is too small",
 /// contextCapRule).
@@ -43,6 +53,8 @@ std::string startupOutcomeName(StartupOutcome outcome) {
     switch (outcome) {
     case StartupOutcome::Starts:
         return "starts";
+    case StartupOutcome::WeightsDoNotFit:
+        return "weights_do_not_fit";
     case StartupOutcome::KvPoolNegative:
         return "kv_pool_negative";
     case StartupOutcome::ContextExceedsCapacity:
@@ -127,6 +139,9 @@ std::string sglangNoRoomMessage(const EngineMemoryInput &in, const EngineMemoryT
 StartupOutcome outcomeOf(Engine engine, const EngineMemoryModel &model,
                          const EngineMemoryInput &in) {
     const EngineMemoryTerms t = model.terms(in);
+    if (t.weights() + t.cudaContext > in.gpu.usableMemoryBytes) {
+        return StartupOutcome::WeightsDoNotFit;
+    }
     if (t.kvPoolBytes <= 0 || t.kvTokens == 0 ||
         (engine == Engine::Sglang && t.kvTokens < kSglangMinPoolTokens)) {
         return StartupOutcome::KvPoolNegative;
@@ -233,6 +248,21 @@ EngineStartup engineArgumentsCheck(Engine engine, const EngineMemoryInput &in) {
     if (engine == Engine::Vllm && in.model && !in.model->vllmLoadRefusal.empty()) {
         s.outcome = StartupOutcome::ArgumentsRefused;
         s.message = "vLLM refuses this model's config: " + in.model->vllmLoadRefusal;
+        return s;
+    }
+    if (engine == Engine::Vllm && in.ep > 1 && in.model && in.model->isMoe() &&
+        vllmRules(in.vllmProfile).expertParallelFlag.empty()) {
+        // EP arrived as --enable-expert-parallel in v0.8.0 (vLLM PR #14305); argparse stops
+        // at the unknown flag before a weight loads.
+        s.outcome = StartupOutcome::ArgumentsRefused;
+        s.message = "vllm serve: error: unrecognized arguments: --enable-expert-parallel "
+                    "(releases of the " +
+                    std::string(vllmRules(in.vllmProfile).label) +
+                    " rules have no expert parallelism; v0.7.3 runs it with "
+                    "VLLM_TEST_ENABLE_EP=1, from v0.8.0 the flag)";
+        s.fixes.push_back({"--enable-expert-parallel", "unset",
+                           "every GPU holds a 1/" + std::to_string(in.tp) +
+                               " slice of each expert (hardware.ep 1)"});
         return s;
     }
     if (std::string shard =
@@ -358,6 +388,15 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
                          : " (max_seq_len lowered to the pool)";
         s.message += ", so the context cannot be served in full";
         break;
+    case StartupOutcome::WeightsDoNotFit:
+        // Raised by the weight loader, before the engine sizes anything else.
+        s.message =
+            "CUDA out of memory while loading the weights: " + memoryText(double(t.weights())) +
+            " per GPU and the CUDA context (" + memoryText(double(t.cudaContext)) +
+            ") are more than the " + memoryText(double(in.gpu.usableMemoryBytes)) +
+            " the GPU has; more GPUs (a larger TP or PP) or a smaller weight precision "
+            "fit it.";
+        break;
     case StartupOutcome::KvPoolNegative:
         s.message = engine == Engine::Vllm
                         ? "No available memory for the cache blocks. Try increasing "
@@ -374,6 +413,16 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
         s.message += " (KV pool " + gibText(double(t.kvPoolBytes)) + " GiB per GPU)";
         break;
     case StartupOutcome::ContextExceedsCapacity:
+        if (vllmV0Rules(in.vllmProfile)) {
+            // V0's worker compares tokens (vllm/worker/worker.py raise_if_cache_size_invalid).
+            s.message = "The model's max seq len (" + std::to_string(in.maxModelLen) +
+                        ") is larger than the maximum number of tokens that can be stored in KV "
+                        "cache (" +
+                        std::to_string(t.kvTokens) +
+                        "). Try increasing `gpu_memory_utilization` or decreasing "
+                        "`max_model_len` when initializing the engine.";
+            break;
+        }
         s.message = "To serve at least one request with the model's max seq len (" +
                     std::to_string(in.maxModelLen) + "), " + gibText(double(need)) +
                     " GiB KV cache is needed, which is larger than the available KV cache "
@@ -397,10 +446,10 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
         s.message = "CUDA out of memory allocating the request-to-token table: " +
                     std::to_string(t.requestSlots) + " requests x " +
                     groupedText(in.maxModelLen + 4) +
-                    " tokens x 4 B = " + gibText(double(t.requestTableBytes)) +
-                    " GiB, which with the CUDA graphs (" + gibText(double(t.cudaGraphs)) +
-                    " GiB) needs " + gibText(double(-t.reserveMarginBytes)) +
-                    " GiB per GPU more than the memory fraction leaves.";
+                    " tokens x 4 B = " + memoryText(double(t.requestTableBytes)) +
+                    ", which with the CUDA graphs (" + memoryText(double(t.cudaGraphs)) +
+                    ") needs " + memoryText(double(-t.reserveMarginBytes)) +
+                    " per GPU more than the memory fraction leaves.";
         break;
     case StartupOutcome::StateBlocksExhausted:
         // Raised while vLLM resolves its CUDA-graph sizes after the memory profile.

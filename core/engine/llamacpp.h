@@ -420,6 +420,12 @@ struct LlamaCppInput {
     /// -kvu: one KV stream shared by all slots (each slot may fill the whole context) instead
     /// of one stream of n_ctx / n_seq cells per slot.
     bool unifiedKv = false;
+    /// --swa-full: sliding-window layers cache the whole context, not their window plus a
+    /// micro-batch. llama-server and llama-cli leave it off (common_params::swa_full false);
+    /// programs on the C API get it on by default (llama_context_default_params swa_full true,
+    /// src/llama-context.cpp, PR #13194): LM Studio's gpt-oss-120b at -c 4096 logs 288 MiB of
+    /// KV, its 18 sliding-window layers as large as its 18 full ones.
+    bool swaFull = false;
     std::uint32_t batch = kLlamaDefaultBatch;   ///< -b
     std::uint32_t ubatch = kLlamaDefaultUbatch; ///< -ub
     bool flashAttention = true;                 ///< -fa auto resolves to on for CUDA

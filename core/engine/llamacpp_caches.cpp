@@ -73,7 +73,7 @@ std::vector<const LayerGroup *> layerOrder(const ModelSpec &m) {
 Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::GgmlType &tk,
                                             const gguf::GgmlType &tv, const LlamaKvSizing &kv,
                                             std::uint32_t parallel, std::uint32_t ubatch,
-                                            bool unified, std::uint32_t build) {
+                                            bool unified, std::uint32_t build, bool swaFull) {
     const std::uint64_t streams = unified ? 1 : parallel;
     const std::uint64_t perStream = kv.perStream; // kv_size of each stream
     const std::uint64_t perSlot = perStream;      // one stream per slot, or the unified one
@@ -108,7 +108,12 @@ Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::Ggml
         HOSTPLAN_TRY(v, rowBytes(tv, vElems, "V"));
         c.bytesPerCell = k + v;
         c.kvElements = kElems + vElems;
-        if (g.kind == AttentionKind::SlidingWindow && g.window > 0) {
+        if (g.kind == AttentionKind::SlidingWindow && g.window > 0 && swaFull) {
+            // llama_kv_cache_iswa with swa_full: the SWA cache is as large as the base cache.
+            c.cells = kv.context;
+            c.swa = true;
+            c.cellsRead = std::min<std::uint64_t>(perSlot, g.window);
+        } else if (g.kind == AttentionKind::SlidingWindow && g.window > 0) {
             // llama_kv_cache_iswa: each stream of the SWA cache holds the window of every
             // sequence it serves plus a micro-batch, padded by the release's rule.
             const std::uint64_t want = std::uint64_t(g.window) * (unified ? parallel : 1) + ubatch;

@@ -46,11 +46,13 @@ struct LayerCache {
 /// recurrent state together: llama.cpp's hybrid memory for Falcon-H1 takes every layer in both
 /// its attention and its recurrent filter (src/llama-model.cpp @ a5410f04 create_memory). An MLA
 /// layer's rows follow release `build` and the GGUF's keys (LlamaRule::MlaLatentCache,
-/// MlaVlessCache; engine/llamacpp.h).
+/// MlaVlessCache; engine/llamacpp.h). `swaFull` (LlamaCppInput::swaFull): sliding-window
+/// layers take the full layers' cells.
 Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::GgmlType &tk,
                                             const gguf::GgmlType &tv, const LlamaKvSizing &kv,
                                             std::uint32_t parallel, std::uint32_t ubatch,
-                                            bool unified, std::uint32_t build);
+                                            bool unified, std::uint32_t build,
+                                            bool swaFull = false);
 
 /// The compute-buffer stages (engine/llamacpp.h, "Compute buffer"), bytes, at `tokens` = the
 /// micro-batch the worst-case graph is reserved at (min(n_ctx, n_ubatch)). No errors.

@@ -60,7 +60,8 @@ nlohmann::ordered_json llamaCppPlanJson(const LlamaCppInput &in, const LlamaCppP
                     {"kv_bytes_per_token", p.kvBytesPerCell},
                     {"ubatch", in.ubatch},
                     {"batch", in.batch},
-                    {"flash_attention", in.flashAttention}};
+                    {"flash_attention", in.flashAttention},
+                    {"swa_full", in.swaFull}};
     nlohmann::ordered_json placement;
     placement["ngl"] = p.gpuLayersFlag;
     placement["layers"] = p.layers;

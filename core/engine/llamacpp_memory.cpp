@@ -303,7 +303,8 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
 
     const LlamaCppWeights w = llamaCppWeights(m);
     p.weightsExact = w.exact;
-    HOSTPLAN_TRY(caches, layerCaches(m, tk, tv, kv, p.parallel, ubatch, unifiedKv, in.build));
+    HOSTPLAN_TRY(caches,
+                 layerCaches(m, tk, tv, kv, p.parallel, ubatch, unifiedKv, in.build, in.swaFull));
     LlamaCppSide &h = p.host;
     h.weights += w.input;
     if (p.outputOnGpu) {

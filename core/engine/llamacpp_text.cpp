@@ -119,8 +119,10 @@ std::string llamaContextRuleText(const LlamaCppPlan &p) {
 void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::ostream &out) {
     const ModelSpec &m = *in.model;
     out << "llama.cpp plan: " << singleLine(m.displayName) << " (" << singleLine(m.architecture)
-        << ", " << formatDouble("%.2f", m.totalParams / 1e9) << "B params, weights "
-        << gibText(m.weightBytes())
+        << ", "
+        << (m.totalParams >= 1e8 ? formatDouble("%.2f", m.totalParams / 1e9) + "B"
+                                 : formatDouble("%.2f", m.totalParams / 1e6) + "M")
+        << " params, weights " << gibText(m.weightBytes())
         << (p.weightsExact ? ", exact from the tensor table" : ", estimated") << ")\n";
     out << "  hardware: "
         << (in.host.unifiedMemory
@@ -202,10 +204,19 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
         << formatDouble("%.0f", p.hostBandwidth / 1e9) << " GB/s\n";
     out << "  one sequence: at most " << formatDouble("%.1f", p.tokensPerSecond)
         << " tokens/s with the whole " << groupedText(p.context) << "-token context in its cache";
-    if (constexpr std::uint32_t kShort = 4096; p.context > kShort) {
-        // The KV read shrinks with the tokens in the cache: a short chat reads far less.
+    if (constexpr std::uint32_t kShort = 4096; p.context > kShort && p.fitCpuExpertLayers.empty()) {
+        // The KV read shrinks with the tokens in the cache: a short chat reads far less. On this
+        // plan's own placement: --fit would place a shorter context otherwise (its per-block
+        // expert overrides, fitCpuExpertLayers, have no flag here: no figure then).
         LlamaCppInput shortContext = in;
         shortContext.context = kShort;
+        if (p.fitPlaced) {
+            shortContext.gpuLayers = p.gpuLayersFlag;
+            shortContext.cpuMoeLayers = p.cpuMoeLayers;
+            if (p.layersPerGpu.size() > 1) {
+                shortContext.tensorSplit.assign(p.layersPerGpu.begin(), p.layersPerGpu.end());
+            }
+        }
         if (const auto q = planLlamaCpp(shortContext); q.ok()) {
             out << " (at " << groupedText(kShort) << " tokens: at most "
                 << formatDouble("%.1f", q->tokensPerSecond) << ")";
@@ -326,6 +337,9 @@ std::string llamaServerCommand(const LlamaCppInput &in, const LlamaCppPlan &p) {
     if (in.ubatch != kLlamaDefaultUbatch) {
         add("-ub " + std::to_string(in.ubatch),
             "tokens per micro-batch, which sizes the compute buffer");
+    }
+    if (in.swaFull) {
+        add("--swa-full", "sliding-window layers cache the whole context, as planned");
     }
     if (!in.opOffload && discrete) {
         add("--no-op-offload", "GPU 0 does not run the matmuls of weights kept in RAM");

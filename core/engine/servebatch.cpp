@@ -89,7 +89,7 @@ void addMoeA2aFlags(const PlanResult &p, Engine engine, ServeCommand &c) {
                           id + " is not passed.");
         return;
     }
-    const bool flag = vllmV019Memory(rules);
+    const std::string_view flag = vllmRules(rules).all2allFlag;
     // The figure is a vLLM plan's (another engine's plan counts none).
     const std::string why =
         "DeepEP dispatches each rank's tokens to the experts' GPUs; vLLM counts its buffers" +
@@ -97,8 +97,8 @@ void addMoeA2aFlags(const PlanResult &p, Engine engine, ServeCommand &c) {
              ? " (" + gibNoteText(p.memory.engine.moeA2aBuffers) + " per GPU, as the plan does)"
              : std::string()) +
         " inside the KV budget";
-    if (flag) {
-        c.flags.push_back({"--all2all-backend", id, why});
+    if (!flag.empty()) {
+        c.flags.push_back({std::string(flag), id, why});
     } else {
         c.notes.push_back("Set VLLM_ALL2ALL_BACKEND=" + id +
                           " in the environment (releases before v0.11.1 take no "
@@ -129,12 +129,14 @@ void addGraphBatchFlag(const PlanResult &p, Engine engine, ServeCommand &c) {
     const std::string why = "the plan's largest CUDA-graph capture, in tokens "
                             "(engine.cuda_graph_max_bs); vLLM's default is min(2 x max_num_seqs "
                             "x (1 + draft tokens), 512)";
-    if (vllmV019Memory(rules)) {
-        c.flags.push_back({"--max-cudagraph-capture-size", value, why});
-    } else if (rules == VllmProfile::V1) {
+    const std::string_view flag = vllmRules(rules).graphCaptureFlag;
+    constexpr std::string_view kCaptureSize = "--max-cudagraph-capture-size";
+    if (!flag.empty()) {
         // v0.9.2 to v0.11.0 take only --cuda-graph-sizes; v0.11.1 to v0.12 both (PR #26016).
-        c.flags.push_back({"--cuda-graph-sizes", value,
-                           why + "; from v0.11.1 --max-cudagraph-capture-size " + value});
+        c.flags.push_back({std::string(flag), value,
+                           flag == kCaptureSize ? why
+                                                : why + "; from v0.11.1 " +
+                                                      std::string(kCaptureSize) + " " + value});
     } else {
         c.notes.push_back("The plan captures CUDA graphs up to " + value +
                           " tokens (engine.cuda_graph_max_bs): vLLM releases of the " +

@@ -87,6 +87,10 @@ PlanResult planUnder(const PlanResult &p, Engine engine, const Catalogue &cat) {
         return p;
     }
     PlanResult alt = std::move(r).value();
+    // Facts of the checkpoint, not of p.model (already in the plan's formats, which the
+    // evaluation above reads as stored): online FP8 and the re-format notes follow them.
+    alt.storedLinearFormat = p.storedLinearFormat;
+    alt.checkpointQuantized = p.checkpointQuantized;
     // A probe's calibration carries over to the other engine's plan; otherwise each engine keeps
     // its own fitted serving constants (resources/throughput-calibration.json).
     if (p.throughput.confidence == Confidence::Calibrated) {
@@ -310,8 +314,15 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                                : std::string("TP 1 of the plan's layout: the model is not split "
                                              "across GPUs")});
     }
-    if (L.ep > 1) {
-        c.flags.push_back({"--enable-expert-parallel", "",
+    const std::string_view epFlag =
+        vllmRules(p.scenario.engine.vllmVersion.value_or(kDefaultVllmProfile)).expertParallelFlag;
+    if (L.ep > 1 && epFlag.empty()) {
+        c.notes.push_back("These vLLM releases have no --enable-expert-parallel (from v0.8.0): "
+                          "the plan's EP " +
+                          std::to_string(L.ep) +
+                          " is not passed, and they shard every expert over TP instead.");
+    } else if (L.ep > 1) {
+        c.flags.push_back({std::string(epFlag), "",
                            "EP " + std::to_string(L.ep) + ": each GPU holds " +
                                std::to_string(p.model.experts.routed / std::max(L.ep, 1u)) +
                                " whole routed experts instead of a 1/" + std::to_string(L.tp) +

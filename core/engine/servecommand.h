@@ -61,7 +61,7 @@ struct ServeCommand {
 std::string servingModelPath(const PlanResult &plan, const Catalogue &catalogue);
 
 /// `vllm serve MODEL --tensor-parallel-size ... --kv-cache-dtype ...` for the plan; under the
-/// 0.7 rules `VLLM_USE_V1=1 vllm serve`, since v0.7 ran its V1 engine (whose start-up the plan
+/// 0.7-v1 rules `VLLM_USE_V1=1 vllm serve`, since v0.7 ran its V1 engine (whose start-up the plan
 /// follows) only when asked, and its V0 default refuses V1's 2048 batched tokens below 32k.
 ServeCommand vllmServeCommand(const PlanResult &plan, const Catalogue &catalogue);
 /// `python3 -m sglang.launch_server --model-path ... --max-running-requests ...` for the plan.

@@ -262,19 +262,16 @@ class SglangMemory final : public EngineMemoryModel {
         // Before `pre`: the CUDA context and SGLang's distributed init.
         t.cudaContext = std::uint64_t(gib(0.5));
         t.communication = sglangDistributedInitBytes(in.gpu, in.tp, in.pp);
-        const SglangGpuDefaults d = sglangGpuDefaults(
-            double(in.gpu.usableMemoryBytes) / kBytesPerMiB, in.tp, in.sglangProfile);
         // The reserve rule's own estimate of graph memory: cuda_graph_max_bs x 2 MiB (none with
         // --disable-cuda-graph), and the piecewise (prefill) graphs' reserve where the release
         // captures them (which --disable-cuda-graph does not turn off).
         const SglangPiecewiseGraphs piecewise = sglangPiecewiseGraphs(
             {in.sglangProfile, &m, &in.gpu, in.pp, in.speculative, in.maxBatchedTokens});
-        // Captured: the batch sizes up to the graph batch that the request pool holds
-        // (cuda_graph_runner.py get_batch_sizes_to_capture: bs <= req_to_token_pool.size);
-        // the fraction's reserve took the graph batch itself (sglangDefaultMemFraction).
+        // Captured: the batch sizes up to the graph batch that the request pool holds; the
+        // fraction's reserve took the graph batch itself (sglangDefaultMemFraction).
         const double graphBs =
-            std::min<double>(in.cudaGraphMaxBs ? in.cudaGraphMaxBs : d.cudaGraphMaxBs,
-                             in.maxRunningRequests ? double(in.maxRunningRequests) : 1e18);
+            sglangGraphBatch(double(in.gpu.usableMemoryBytes) / kBytesPerMiB, in.tp,
+                             in.sglangProfile, in.cudaGraphMaxBs, in.maxRunningRequests);
         t.cudaGraphs = std::uint64_t(
             ((in.cudaGraphs ? graphBs * 2.0 : 0.0) + piecewise.reserveMiB) * kBytesPerMiB);
         t.graphsInsideBudget = false;
@@ -350,6 +347,13 @@ class SglangMemory final : public EngineMemoryModel {
         }
         t.draftKvBytes = t.kvTokens * t.draftKvBytesPerToken;
         setRequestTable(tableInput, t);
+        if (in.cudaGraphs && !in.runtimeOverride && !in.maxRunningRequests && t.requestSlots > 0 &&
+            double(t.requestSlots) < graphBs) {
+            // Without --max-running-requests the pool's own rows bound the captured batches
+            // (a --cuda-graph-max-bs of 65,536 captures up to the 2,048 to 4,096 rows).
+            t.cudaGraphs =
+                std::uint64_t((double(t.requestSlots) * 2.0 + piecewise.reserveMiB) * kBytesPerMiB);
+        }
         // What the reserve keeps once the request table, the CUDA graphs and a draft (its
         // weights and KV pool, allocated after the target's pool up to v0.5.13) are in it.
         const double reserve = pre - std::floor(pre * fraction) - double(t.cudaGraphs);

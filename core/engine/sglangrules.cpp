@@ -219,6 +219,12 @@ SglangGpuDefaults sglangGpuDefaults(double gpuMiB, std::uint32_t tp) {
     return {};
 }
 
+std::uint32_t sglangGraphBatch(double gpuMiB, std::uint32_t tp, SglangProfile rules,
+                               std::uint32_t given, std::uint32_t maxRunningRequests) {
+    const std::uint32_t bs = given ? given : sglangGpuDefaults(gpuMiB, tp, rules).cudaGraphMaxBs;
+    return maxRunningRequests ? std::min(bs, maxRunningRequests) : bs;
+}
+
 double sglangDefaultMemFraction(double gpuMiB, std::uint32_t tp, std::uint32_t pp, bool speculative,
                                 bool standaloneDraft) {
     SglangFractionInput in;

@@ -14,7 +14,11 @@ namespace hostplan {
 
 /// What the engine does at start-up with a plan's flags.
 enum class StartupOutcome {
-    Starts,         ///< allocates the KV pool and serves requests of the whole context
+    Starts, ///< allocates the KV pool and serves requests of the whole context
+    /// The weights this GPU loads (with the engine's padding, replication and draft) and the
+    /// CUDA context are more than the GPU's memory: CUDA out of memory while loading, before
+    /// any memory fraction or KV rule applies.
+    WeightsDoNotFit,
     KvPoolNegative, ///< no memory left for the KV pool
     /// vLLM: one request of the context does not fit the pool, and the engine refuses to
     /// start (contextCapRule).

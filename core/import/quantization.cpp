@@ -115,6 +115,7 @@ Quantization::LayerRules Quantization::rulesByLayer(const std::string &root) con
     out.shared = *this;
     out.shared.ignoreNames.clear();
     out.shared.excludeGlobs.clear();
+    out.shared.notConvert.clear();
     Quantization empty = *this;
     empty.notConvert.clear();
     empty.notConvertGlobs.clear();
@@ -138,6 +139,21 @@ Quantization::LayerRules Quantization::rulesByLayer(const std::string &root) con
             } else if (*layer >= 0) {
                 layerRules(*layer).excludeGlobs.push_back(*glob);
             }
+        }
+    }
+    for (const std::string &name : notConvert) {
+        // Matched as a substring (storesAs): a name that begins with root, a layer number and a
+        // dot is found only in that layer's modules under root (Meta's FP8 checkpoints list
+        // every layer's attention projections, 511 names); the others, and the globs (also in
+        // notConvertGlobs), stay shared.
+        const auto layer =
+            name.find('*') == std::string::npos && name.compare(0, root.size(), root) == 0
+                ? namedLayer(name, name.size(), root)
+                : std::nullopt;
+        if (layer && *layer >= 0) {
+            layerRules(*layer).notConvert.push_back(name);
+        } else {
+            out.shared.notConvert.push_back(name);
         }
     }
     for (const std::string &name : ignoreNames) {
@@ -346,10 +362,12 @@ u64 Quantization::convertedBytes(const TensorPiece &p) const {
     const std::string &f = p.module;
     switch (method) {
     case Method::Fp8: {
-        // One fp32 weight_scale_inv per [blockRows x blockCols] block of each tensor.
-        const u64 scales = blockRows == 0 ? p.count
-                                          : checkedMul(p.count, ceilDivExact(p.rows, blockRows),
-                                                       ceilDivExact(p.cols, blockCols), f);
+        // One fp32 weight_scale_inv per [blockRows x blockCols] block of each tensor; FBGEMM's
+        // one per output row (scaleLayout PerRow); else one per tensor.
+        const u64 scales = scaleLayout == ScaleLayout::PerRow ? checkedMul(p.rows, p.count, f)
+                           : blockRows == 0                   ? p.count
+                                            : checkedMul(p.count, ceilDivExact(p.rows, blockRows),
+                                                         ceilDivExact(p.cols, blockCols), f);
         return checkedAdd(n, checkedMul(4, scales, f), f);
     }
     case Method::ModelOpt:
@@ -466,6 +484,14 @@ Quantization readQuantization(const ConfigReader &primary,
             q.blockRows = block[0];
             q.blockCols = block[1];
         }
+    } else if (method == "fbgemm_fp8") {
+        // FBGEMM's FP8 (Meta's Llama 3.1 FP8 checkpoints): e4m3 weights with one fp32 scale
+        // per output channel, modules_to_not_convert kept 16-bit (vLLM
+        // model_executor/layers/quantization/fbgemm_fp8.py FBGEMMFp8Config, weight_scale of
+        // [output rows, 1] float32; activation_scale_ub one float for the whole model).
+        q.method = Quantization::Method::Fp8;
+        q.format = formats::fp8;
+        q.scaleLayout = Quantization::ScaleLayout::PerRow;
     } else if (method == "mxfp4") {
         q.method = Quantization::Method::Mxfp4;
         q.format = formats::mxfp4;

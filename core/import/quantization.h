@@ -41,10 +41,12 @@ struct Quantization {
     /// modules_to_not_convert entries: with '*', a glob matching a module or any of its
     /// children (ModulePattern::fromGlob); without, also a substring (older transformers).
     std::vector<std::string> notConvert;
-    std::vector<ModulePattern> notConvertGlobs;   ///< the entries with '*', compiled once
-    std::vector<ModulePattern> ignoreRegex;       ///< compressed-tensors "re:" ignore entries
-    std::vector<std::string> ignoreNames;         ///< compressed-tensors plain ignore entries
-    ScaleLayout scaleLayout = ScaleLayout::Block; ///< ModelOpt FP8 scale layout
+    std::vector<ModulePattern> notConvertGlobs; ///< the entries with '*', compiled once
+    std::vector<ModulePattern> ignoreRegex;     ///< compressed-tensors "re:" ignore entries
+    std::vector<std::string> ignoreNames;       ///< compressed-tensors plain ignore entries
+    /// ModelOpt FP8 scale layout; PerRow also for FBGEMM FP8 (fbgemm_fp8), which Method::Fp8
+    /// reads (its other checkpoints: weight_block_size, else one scale per tensor).
+    ScaleLayout scaleLayout = ScaleLayout::Block;
     std::vector<std::string> excludeGlobs; ///< ModelOpt exclude_modules (fnmatch, modelopt.h)
     bool bnbDoubleQuant = false; ///< bnb_4bit_use_double_quant: absmax itself quantized to 8 bit
     /// The KV-cache format the checkpoint ships scales for: compressed-tensors kv_cache_scheme
@@ -86,9 +88,10 @@ struct Quantization {
 
     /// The rules split for matching the layers of modules under `root` ("model.layers."),
     /// so that a list naming layers one by one costs one layer's entries per layer:
-    /// `byLayer[i]` holds the ModelOpt globs and compressed-tensors names whose literal text
-    /// begins root + i + "."; `shared` the method and every other rule (regexes, substrings,
-    /// globs with a wildcard before the layer number). A ModelOpt glob whose literal prefix
+    /// `byLayer[i]` holds the ModelOpt globs, compressed-tensors names and not-convert
+    /// substrings (fp8, AWQ, GPTQ modules_to_not_convert) whose literal text begins root + i +
+    /// "."; `shared` the method and every other rule (regexes, other substrings, globs with a
+    /// wildcard before the layer number). A ModelOpt glob whose literal prefix
     /// cannot begin a module under root is dropped (fnmatch matches the whole name). A module
     /// of layer i is converted when both shared.converts and byLayer[i].converts say so.
     struct LayerRules;

@@ -646,7 +646,7 @@ std::vector<SensitivityEntry> sensitivity(const PlanResult &p) {
     std::vector<SensitivityEntry> out;
     const Capacity &c = p.throughput.capacity;
     if (!p.fit.serves() || !p.throughput.computed || !(c.outputTokensPerMonth > 0) ||
-        gpuRateUnknown(p)) {
+        gpuRateUnknown(p) || !(c.usdPerMTokOutput > 0)) { // free GPUs: nothing to move
         return out;
     }
     const double v = breakEvenVolume(p);
@@ -671,7 +671,9 @@ std::vector<SensitivityEntry> sensitivity(const PlanResult &p) {
     add("utilisation", "Utilisation", cost0 / 0.8, cost0 / 1.2, margin0 * 0.8,
         std::min(1.0, c.utilisation * 1.2) / c.utilisation * margin0);
     add("gpu_hour_rate", "GPU-hour rate", cost0 * 0.8, cost0 * 1.2, margin0 / 0.8, margin0 / 1.2);
-    add("api_price", "API prices", cost0, cost0, margin0 * 0.8, margin0 * 1.2);
+    if (margin0 > 0) { // API prices move the break-even alone: nothing without one ($0 plan)
+        add("api_price", "API prices", cost0, cost0, margin0 * 0.8, margin0 * 1.2);
+    }
     // Inputs that re-run the throughput model.
     const auto rerun = [&](const Efficiency &eff, double target) {
         PlanResult q = p;

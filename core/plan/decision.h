@@ -358,7 +358,9 @@ struct SensitivityEntry {
     double marginAtPlus = 0;
     double swing = 0; ///< max relative change of cost or margin, the ranking key
 };
-/// Inputs ranked by swing, largest first. Empty when the plan has no throughput or no fit.
+/// Inputs ranked by swing, largest first. Empty when the plan has no throughput or no fit, or
+/// costs nothing (GPUs at $0 an hour: no cost or break-even to move); without a break-even
+/// margin (no API price) the API prices, which move only it, are left out.
 std::vector<SensitivityEntry> sensitivity(const PlanResult &plan);
 /// The margin sensitivity() moves: the plan's output tokens a month at capacity over its
 /// break-even volume (> 1: it serves the volume at which it pays off; 0 without an API price or

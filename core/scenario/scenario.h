@@ -88,7 +88,7 @@ struct EngineSettings {
     std::optional<std::uint32_t> llamaCppBuild;
     /// The vLLM release whose start-up memory rules vLLM plans follow (engine/engine.h
     /// vllmRuleSets); unset = kDefaultVllmProfile. JSON "vllm_version": "0.24", "0.19", "0.11",
-    /// "0.8", "0.7", "0.6.5" or "0.6.4", optional.
+    /// "0.8", "0.7-v1", "0.6.5" or "0.6.4", optional.
     std::optional<VllmProfile> vllmVersion;
     /// The SGLang release whose start-up memory rules SGLang plans follow (engine/engine.h
     /// sglangRuleSets); unset = kDefaultSglangProfile. JSON "sglang_version": a rule set's id

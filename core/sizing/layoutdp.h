@@ -26,16 +26,29 @@ namespace hostplan {
 std::vector<Parallelism> searchedLayouts(const ModelSpec &model, const GpuSpec &gpu,
                                          const Parallelism &base, const Scenario &scenario);
 
-/// The layout a plan runs on a GPU count the user fixed without TP, PP or attention DP:
-/// `base` (HostPlan's layout for the count), or its attention-DP variant (searchedLayouts)
-/// where that one serves more of the workload on the same GPUs: more output tokens per month
+/// The layout a plan runs on a GPU count the user fixed without TP or PP: `base` (HostPlan's
+/// layout for the count, with the scenario's attention DP as base.dp), or its attention-DP
+/// variant. For an MoE model whose `base` has PP > 1 the variant, and a pinned attention DP that
+/// does not divide base.tp but divides TP x PP, take TP (and EP) over all the GPUs at PP 1, as
+/// MoE replicas across nodes run (DeepSeek V3 on 16 H200: TP 8 x PP 2, or attention DP 16 on
+/// TP 16). With attention DP auto (hardware.attention_dp 0) the variant (searchedLayouts)
+/// is chosen where it serves more of the workload on the same GPUs: more output tokens per month
 /// within the latency target (replicaFigures on instances of `instance` GPUs, `efficiency`),
-/// or, where neither meets the target, more sequences of the context in its KV room. On equal
+/// or, where both serve as much (neither meets the target, or both carry the whole
+/// workload), more sequences of the context in its KV room. On equal
 /// GPUs this is the ranking the layout search applies by cost. `note` receives the plan's
 /// note when the variant is chosen (both layouts' sequences and the flag that keeps TP
 /// attention); left alone otherwise.
 Parallelism fixedCountLayout(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &base,
                              const Scenario &scenario, std::uint32_t instance,
                              const Efficiency &efficiency, std::string &note);
+
+/// `par` as the scenario's engine can run its expert parallelism. vLLM rule sets whose releases
+/// have no --enable-expert-parallel (VllmRules::expertParallelFlag empty: before v0.8.0, PR
+/// #14305) shard every expert over TP, so a layout HostPlan chose (hardware.ep 0) takes EP 1
+/// and a note in `warnings` says why; a pinned EP stays, and the start-up check refuses it as
+/// the engine does (engineArgumentsCheck). `par` itself for every other engine and rule set.
+Parallelism engineExpertParallel(const Parallelism &par, const Scenario &scenario,
+                                 std::vector<std::string> &warnings);
 
 } // namespace hostplan

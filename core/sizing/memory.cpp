@@ -7,6 +7,7 @@
 #include "engine/servedtype.h"
 #include "engine/vllmcounts.h"
 #include "engine/vllmencoder.h"
+#include "engine/vllmgraphs.h"
 
 #include "util/units.h"
 
@@ -240,14 +241,25 @@ std::uint32_t planCudaGraphMaxBs(const Scenario &scenario, const GpuSpec &gpu,
     if (engine.engine == Engine::Sglang && engine.moeA2a == MoeA2a::DeepepLowLatency &&
         deepepInUse(engine.engine, engine.moeA2a, kDefaultVllmProfile, model.isMoe(), par.ep,
                     par.dp)) {
-        const std::uint32_t table =
-            sglangGpuDefaults(double(gpu.usableMemoryBytes) / kBytesPerMiB,
-                              std::max<std::uint32_t>(par.tp, 1),
-                              engine.sglangVersion.value_or(kDefaultSglangProfile))
-                .cudaGraphMaxBs;
+        const std::uint32_t table = sglangGraphBatch(
+            double(gpu.usableMemoryBytes) / kBytesPerMiB, std::max<std::uint32_t>(par.tp, 1),
+            engine.sglangVersion.value_or(kDefaultSglangProfile));
         return table > kSglangDeepepDispatchTokens ? kSglangDeepepDispatchTokens : 0;
     }
     return 0;
+}
+
+std::uint32_t engineCudaGraphMaxBs(const ModelSpec &model, const GpuSpec &gpu,
+                                   const Parallelism &par, const Scenario &scenario) {
+    const Engine engine = scenario.engine.engine;
+    if (!scenario.engine.cudaGraphs || engine == Engine::TensorRtLlm) {
+        return 0;
+    }
+    const EngineMemoryInput in = engineInputFor(model, gpu, par, scenario);
+    return engine == Engine::Sglang
+               ? sglangGraphBatch(double(gpu.usableMemoryBytes) / kBytesPerMiB, in.tp,
+                                  in.sglangProfile, in.cudaGraphMaxBs, in.maxRunningRequests)
+               : vllmStartupGraphs(in).largestPiecewise;
 }
 
 bool vllmBatchedDpMoe(const Scenario &scenario, const ModelSpec *model, const Parallelism *par) {
@@ -334,16 +346,13 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     in.maxNumSeqs = runningSequenceCap(scenario, gpu, &model, &par);
     in.cudaGraphMaxBs = planCudaGraphMaxBs(scenario, gpu, model, par);
     if (engine == Engine::Sglang) {
-        // SGLang: its CUDA-graph batch bounds the decode batch it profiles, and
-        // --max-running-requests bounds the captured batches (cuda_graph_runner.py
-        // get_batch_sizes_to_capture: bs <= req_to_token_pool.size).
-        const std::uint32_t graphBs =
-            in.cudaGraphMaxBs ? in.cudaGraphMaxBs
-                              : sglangGpuDefaults(double(gpu.usableMemoryBytes) / kBytesPerMiB,
-                                                  in.tp, in.sglangProfile)
-                                    .cudaGraphMaxBs;
-        in.maxNumSeqs = in.maxNumSeqs ? std::min(in.maxNumSeqs, graphBs) : graphBs;
+        // SGLang: its CUDA-graph batch, which --max-running-requests bounds, bounds the decode
+        // batch it profiles.
         in.maxRunningRequests = scenario.engine.maxNumSeqs.value_or(0);
+        const std::uint32_t graphBs =
+            sglangGraphBatch(double(gpu.usableMemoryBytes) / kBytesPerMiB, in.tp, in.sglangProfile,
+                             in.cudaGraphMaxBs, in.maxRunningRequests);
+        in.maxNumSeqs = in.maxNumSeqs ? std::min(in.maxNumSeqs, graphBs) : graphBs;
     }
     in.maxBatchedTokens = batchedTokens(scenario, gpu, &model, &par);
     in.moeA2a = scenario.engine.moeA2a;

@@ -211,6 +211,14 @@ std::uint32_t replicaSequenceCap(const Scenario &scenario, const GpuSpec &gpu,
 std::uint32_t planCudaGraphMaxBs(const Scenario &scenario, const GpuSpec &gpu,
                                  const ModelSpec &model, const Parallelism &par);
 
+/// The largest CUDA-graph batch the plan's engine captures for `model` on `gpu` under `par`
+/// (engineInputFor's input): SGLang in requests (sglangGraphBatch: given or the size table's,
+/// at most --max-running-requests), vLLM in tokens (vllmStartupGraphs' largest capture: the
+/// given capture size or min(2 x max_num_seqs x (1 + draft), 512), at most the batched
+/// tokens); 0 without CUDA graphs and for TensorRT-LLM. The GUI shows it as the default.
+std::uint32_t engineCudaGraphMaxBs(const ModelSpec &model, const GpuSpec &gpu,
+                                   const Parallelism &par, const Scenario &scenario);
+
 /// Whether vLLM runs layout `par` (null: the scenario's own hardware.attention_dp and
 /// hardware.ep, when both are set) of `model` (null: any MoE) in its batched DP MoE mode,
 /// whose max_num_batched_tokens defaults to kVllmBatchedDpTokens: a rule set from v0.20

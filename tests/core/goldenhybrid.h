@@ -85,9 +85,13 @@ inline void checkPoolLog(const PoolLog &log, std::vector<Check> &out) {
     in.kvFormat = log.kvFormat;
     in.stateSlots = vllmStatePagesPerRequest(log.prefixCaching, 0);
     const EngineMemoryTerms free = vllmMemoryModel().terms(in);
+    // The pool pinned through the checkpoint's share: the logged (quantized) checkpoint loaded,
+    // where the stand-in config's 16-bit weights would not fit the GPU at all.
     in.activationOverride = 0;
-    in.runtimeOverride =
-        std::uint64_t(double(free.budget) - double(free.weights()) - log.poolGib * kBytesPerGiB);
+    in.runtimeOverride = 0;
+    in.checkpointWeightsPerGpu =
+        std::uint64_t(std::max(0.0, double(free.budget) - log.poolGib * kBytesPerGiB -
+                                        double(free.weights() - free.checkpointWeights)));
     const EngineMemoryTerms t = vllmMemoryModel().terms(in);
     // The pool is logged to 0.01 GiB (0.1 % here): 1 %, not the 5 % of a whole start-up, so
     // that a state group's second page under prefix caching (+3 to +5 % without it) counts.

@@ -292,6 +292,13 @@ class TestApiPriceTiers : public QObject {
                "a,n,1,2,s,2026-01,\"[{\"\"above_prompt_tokens\"\":9,\"\"input_usd_per_mtok\"\":"
                "1e999,\"\"output_usd_per_mtok\"\":4}]\"\n"
             << "list.json: row 2.tiers";
+        // strtod reads "nan" and "inf", which JSON cannot hold: refused by the cell's text.
+        QTest::newRow("csvNan") << "id,name,input_usd_per_mtok,output_usd_per_mtok,source,as_of\n"
+                                   "a,n,nan,2,s,2026-01\n"
+                                << "list.json: row 2.input_usd_per_mtok";
+        QTest::newRow("csvInf") << "id,name,input_usd_per_mtok,output_usd_per_mtok,source,as_of\n"
+                                   "a,n,1,-inf,s,2026-01\n"
+                                << "list.json: row 2.output_usd_per_mtok";
     }
     void malformedFieldsNamed() {
         QFETCH(QString, text);
@@ -299,6 +306,11 @@ class TestApiPriceTiers : public QObject {
         auto r = parsePriceList(text.toStdString(), "list.json");
         QVERIFY(!r.ok());
         QCOMPARE(QString::fromStdString(r.error().field), field);
+        const QString tag = QTest::currentDataTag();
+        if (tag == "csvNan" || tag == "csvInf") {
+            QVERIFY2(r.error().message.find("is not a finite number") != std::string::npos,
+                     r.error().message.c_str());
+        }
     }
 };
 

@@ -277,6 +277,58 @@ class tst_AttentionDp : public QObject {
         QCOMPARE(planOf(dense).layout.dp, 1u);
     }
 
+    // Sixteen H200 split DeepSeek V3 into TP 8 x PP 2 (two nodes of 8). Attention DP runs on
+    // TP / EP 16 over both nodes, as MoE replicas across nodes run: the plan sizes it there
+    // and, at 100 ms per output token, runs it for serving more within the target (at 50 ms
+    // the two stages serve 1.5 % more and stay); a pinned attention DP 16 takes that layout
+    // rather than being refused as not dividing a TP of 8 the user never gave.
+    void fixedCountAcrossNodesTriesAttentionDp() {
+        Scenario s;
+        s.model.ref = "deepseek-v3";
+        s.hardware.gpu = "h200";
+        s.hardware.gpuCount = 16;
+        s.workload.contextTokens = 32768;
+        s.workload.concurrency = 64;
+        QCOMPARE(planOf(s).layout.pp, 2u);
+        s.workload.targetSecondsPerOutputToken = 0.1;
+        Scenario tpOnly = s;
+        tpOnly.hardware.attentionDp = 1;
+        const PlanResult t = planOf(tpOnly);
+        QCOMPARE(t.layout.tp, 8u);
+        QCOMPARE(t.layout.pp, 2u);
+        const PlanResult p = planOf(s);
+        QCOMPARE(p.layout.tp, 16u);
+        QCOMPARE(p.layout.pp, 1u);
+        QCOMPARE(p.layout.dp, 16u);
+        QCOMPARE(p.layout.ep, 16u);
+        QVERIFY(p.throughput.capacity.memoryMaxBatch > 2 * t.throughput.capacity.memoryMaxBatch);
+        bool noted = false;
+        for (const std::string &w : p.warnings) {
+            noted |= w.find("attention DP 16") != std::string::npos &&
+                     w.find("(TP 8 x PP 2)") != std::string::npos;
+        }
+        QVERIFY(noted);
+        Scenario pinned = s;
+        pinned.hardware.attentionDp = 16;
+        const PlanResult q = planOf(pinned);
+        QCOMPARE(q.layout.tp, 16u);
+        QCOMPARE(q.layout.dp, 16u);
+        QCOMPARE(q.layout.pp, 1u);
+        // Attention DP runs at PP 1 only: a pinned 4 also takes TP 16 (four groups of four).
+        pinned.hardware.attentionDp = 4;
+        const PlanResult r = planOf(pinned);
+        QCOMPARE(r.layout.tp, 16u);
+        QCOMPARE(r.layout.pp, 1u);
+        QCOMPARE(r.layout.dp, 4u);
+        // A dense model keeps its stages: attention DP 16 there is refused, naming the field.
+        Scenario dense = pinned;
+        dense.model.ref = "llama-3.1-70b";
+        dense.hardware.attentionDp = 2;
+        const auto refused = evaluate(dense);
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().field, std::string("hardware.attention_dp"));
+    }
+
     // groupBytesPerGpu is weightPlacement's per-GPU figure, group by group, under attention DP
     // and SGLang's DeepEP (shared experts whole) as without.
     void groupBytesAgree() {

@@ -67,6 +67,7 @@ class TestCheckpointNames : public QObject {
     void modelOptExcludeInWrapperSpelling();
     void modelTypeReadByClass();
     void sharedExpertWidthAndQuietKeys();
+    void fbgemmFp8LayerByLayerList();
 };
 
 // Two groups by regex: FP8 128 x 128 blocks on attention, INT4 g128 on the MLP; lm_head
@@ -248,6 +249,52 @@ void TestCheckpointNames::sharedExpertWidthAndQuietKeys() {
     const auto loud = importHfConfigText(llama.dump(), "loud");
     QVERIFY2(loud.ok(), loud.ok() ? "" : loud.error().toString().c_str());
     QVERIFY(hasNote(*loud, "vocab_size_per_layer_input"));
+}
+
+// Meta's FP8 checkpoints (fbgemm_fp8: e4m3 weights, one fp32 scale per output row) list every
+// layer's attention projections and the first and last layers' MLPs in modules_to_not_convert
+// (511 names for the 405B). Each name is tested on its own layer only, so the list is read
+// exactly, without the "first layer decides" estimate, and the same list as an fp8
+// (per-tensor) checkpoint gives the same split.
+void TestCheckpointNames::fbgemmFp8LayerByLayerList() {
+    // Llama 3.1 8B's widths with the 405B's 126 layers: 511 names, as Meta's list has.
+    constexpr std::uint64_t layers = 126;
+    json cfg = readConfig("meta-llama--Meta-Llama-3.1-8B_config.json");
+    cfg["num_hidden_layers"] = layers;
+    json keep = json::array();
+    for (std::uint64_t l = 0; l < layers; ++l) {
+        for (const char *p : {"q_proj", "k_proj", "v_proj", "o_proj"}) {
+            keep.push_back("model.layers." + std::to_string(l) + ".self_attn." + p);
+        }
+    }
+    for (const std::uint64_t l : {std::uint64_t(0), layers - 1}) {
+        for (const char *p : {"gate_proj", "up_proj", "down_proj"}) {
+            keep.push_back("model.layers." + std::to_string(l) + ".mlp." + p);
+        }
+    }
+    keep.push_back("lm_head");
+    QCOMPARE(keep.size(), std::size_t(511));
+    cfg["quantization_config"] = {{"quant_method", "fbgemm_fp8"},
+                                  {"activation_scale_ub", 1200.0},
+                                  {"modules_to_not_convert", keep}};
+    const auto m = importHfConfigText(cfg.dump(), "llama-fbgemm");
+    QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+    QVERIFY(!hasNote(*m, "too long to test"));
+    QCOMPARE(paramsIn(*m, GroupRole::Attention, formats::bf16), layers * kAttn);
+    QCOMPARE(paramsIn(*m, GroupRole::Attention, formats::fp8), 0ull);
+    QCOMPARE(paramsIn(*m, GroupRole::DenseMlp, formats::bf16), 2 * 3 * kMlpOne);
+    QCOMPARE(paramsIn(*m, GroupRole::DenseMlp, formats::fp8), (layers - 2) * 3 * kMlpOne);
+    // FP8 MLP bytes: one byte a weight plus 4 B per output row (gate, up: 14,336; down: 4,096).
+    std::uint64_t fp8Bytes = 0;
+    for (const TensorGroup &g : m->groups) {
+        fp8Bytes += g.role == GroupRole::DenseMlp && g.format == formats::fp8 ? g.bytes() : 0;
+    }
+    QCOMPARE(fp8Bytes, (layers - 2) * (3 * kMlpOne + (2 * 14336 + 4096) * 4));
+    cfg["quantization_config"] = {{"quant_method", "fp8"}, {"modules_to_not_convert", keep}};
+    const auto fp8 = importHfConfigText(cfg.dump(), "llama-fp8-list");
+    QVERIFY(fp8.ok());
+    QVERIFY(!hasNote(*fp8, "too long to test"));
+    QCOMPARE(paramsIn(*fp8, GroupRole::DenseMlp, formats::fp8), (layers - 2) * 3 * kMlpOne);
 }
 
 QTEST_GUILESS_MAIN(TestCheckpointNames)

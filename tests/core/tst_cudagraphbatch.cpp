@@ -153,6 +153,41 @@ class TestCudaGraphBatch : public QObject {
         QVERIFY(cudaGraphBatchNote(s.engine).empty());
     }
 
+    // The engine's own largest capture, as the GUI's field shows it when unset: SGLang's size
+    // table (512 requests on an H200 at TP 8), bounded by --max-running-requests; vLLM's
+    // min(2 x max_num_seqs, 512) tokens (1,024 sequences on an H100: 512; 8 sequences: 16);
+    // the given value; none without graphs or under TensorRT-LLM.
+    void engineDefaultBatch() {
+        const ModelSpec ds = golden::catalogueModel("deepseek-v3");
+        const GpuSpec h200 = catalogueGpu("h200");
+        const double h200MiB = double(h200.usableMemoryBytes) / kBytesPerMiB;
+        QCOMPARE(sglangGraphBatch(h200MiB, 8, kDefaultSglangProfile), 512u);
+        QCOMPARE(sglangGraphBatch(h200MiB, 2, kDefaultSglangProfile), 256u);
+        QCOMPARE(sglangGraphBatch(h200MiB, 8, kDefaultSglangProfile, 0, 100), 100u);
+        QCOMPARE(sglangGraphBatch(h200MiB, 8, kDefaultSglangProfile, 64, 32), 32u);
+        QCOMPARE(sglangGraphBatch(h200MiB, 8, kDefaultSglangProfile, 1024), 1024u);
+        const Parallelism tp8{8, 8, 1, 1};
+        Scenario sg = deepseekV3OnEightH200(1);
+        sg.engine.engine = Engine::Sglang;
+        QCOMPARE(engineCudaGraphMaxBs(ds, h200, tp8, sg), 512u);
+        sg.engine.maxNumSeqs = 16;
+        QCOMPARE(engineCudaGraphMaxBs(ds, h200, tp8, sg), 16u);
+        const ModelSpec llama = golden::catalogueModel("llama-3.1-8b");
+        const GpuSpec h100 = catalogueGpu("h100");
+        const Parallelism one{1, 1, 1, 1};
+        Scenario v = llamaOnH100(VllmProfile::V1v24);
+        QCOMPARE(engineCudaGraphMaxBs(llama, h100, one, v), 512u);
+        v.engine.maxNumSeqs = 8;
+        QCOMPARE(engineCudaGraphMaxBs(llama, h100, one, v), 16u);
+        v.engine.cudaGraphMaxBs = 8; // given: the sizes up to it
+        QCOMPARE(engineCudaGraphMaxBs(llama, h100, one, v), 8u);
+        v.engine.cudaGraphs = false;
+        QCOMPARE(engineCudaGraphMaxBs(llama, h100, one, v), 0u);
+        v.engine.cudaGraphs = true;
+        v.engine.engine = Engine::TensorRtLlm;
+        QCOMPARE(engineCudaGraphMaxBs(llama, h100, one, v), 0u);
+    }
+
     // The scenario field round-trips; 0, a value above 65,536 and text are refused naming it.
     void scenarioField() {
         Scenario s = defaultScenario();

@@ -213,6 +213,12 @@ class TestDecisionBases : public QObject {
         for (const LayoutCandidate &c : p.search.candidates) {
             QVERIFY2(c.reason.find("% above the chosen $0") == std::string::npos, c.reason.c_str());
         }
+        // A $0 plan has no cost or break-even volume to move: no sensitivities (no "capacity
+        // over break-even 0.00x" ranked three times at a zero swing); a priced plan has them.
+        QVERIFY(sensitivity(p).empty());
+        QVERIFY(planText(p).find("0.00x") == std::string::npos);
+        QVERIFY(planText(p).find("most sensitive to") == std::string::npos);
+        QVERIFY(!sensitivity(planOf(defaultScenario())).empty());
     }
 };
 

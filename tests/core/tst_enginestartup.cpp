@@ -306,6 +306,30 @@ class tst_EngineStartup : public QObject {
         QVERIFY(chunked->startup.outcome != StartupOutcome::ArgumentsRefused);
     }
 
+    // Weights (with the CUDA context) beyond the GPU's whole memory run the loader out of
+    // memory before any fraction applies: Llama 3.1 8B in BF16 (14.96 GiB) on a T4's 14.7
+    // GiB, under every engine. Within the memory but beyond the fraction the weights load and
+    // the pool has nothing left (an L4 at fraction 0.5).
+    void weightsDoNotFit() {
+        for (const Engine engine : {Engine::Vllm, Engine::Sglang, Engine::TensorRtLlm}) {
+            const auto t4 = evaluate(oneGpuLlama8b("t4", 4096, engine));
+            QVERIFY2(t4.ok(), t4.ok() ? "" : t4.error().toString().c_str());
+            QCOMPARE(t4->startup.outcome, StartupOutcome::WeightsDoNotFit);
+            QVERIFY2(t4->startup.message.rfind("CUDA out of memory while loading the weights: 14.9",
+                                               0) == 0,
+                     t4->startup.message.c_str());
+            QVERIFY(t4->startup.fixes.empty());
+            QVERIFY(!t4->fit.fits);
+            QCOMPARE(planToJson(*t4)["startup"]["outcome"].get<std::string>(),
+                     std::string("weights_do_not_fit"));
+        }
+        Scenario half = oneGpuLlama8b("l4", 4096, Engine::Vllm);
+        half.engine.memoryFraction = 0.5;
+        const auto l4 = evaluate(half);
+        QVERIFY(l4.ok());
+        QCOMPARE(l4->startup.outcome, StartupOutcome::KvPoolNegative);
+    }
+
     // TensorRT-LLM runs on CUDA only: a plan of it on an AMD Instinct GPU does not start, and
     // the plan says why instead of a memory verdict; vLLM on the same GPU starts.
     void trtllmNeedsNvidia() {

@@ -194,6 +194,13 @@ class TestLlamaCpp : public QObject {
         QCOMPARE(planLlamaCpp(in)->gpu.kvCache, full + 18 * MiB);
         in.context = 512;
         QCOMPARE(planLlamaCpp(in)->gpu.kvCache, std::uint64_t(24) * 512 * 2048);
+        // --swa-full (the C API's default: LM Studio, llama-cpp-python): the SWA layers take
+        // the full cache's cells, 12 x 16384 as well: 768 MiB in all (gpt-oss-120b's 36
+        // layers at -c 4096 give the 288 MiB LM Studio logs by the same rule).
+        in.context = 16384;
+        in.swaFull = true;
+        QCOMPARE(planLlamaCpp(in)->gpu.kvCache, 2 * full);
+        QVERIFY(llamaServerCommand(in, *planLlamaCpp(in)).find("--swa-full") != std::string::npos);
     }
 
     // A tied embedding (Llama-3.2-3B: one [128256 x 3072] tensor for token_embd and output)

@@ -11,6 +11,7 @@
 #include "catalogue/hosts.h"
 #include "engine/llamacpp.h"
 #include "import/modelimport.h"
+#include "util/numbertext.h"
 #include "util/units.h"
 
 #include <algorithm>
@@ -355,6 +356,35 @@ class TestLlamaCppFit : public QObject {
         LlamaCppInput huge = defaults(big);
         huge.host.memoryBytes = 64ull << 30;
         QVERIFY(!largestFittingContext(huge, 131072).has_value());
+    }
+
+    // The "at 4,096 tokens" speed keeps the plan's own placement: Llama 3.1 8B q8_0 at 120,000
+    // tokens on one RTX 4090, where --fit keeps a layer in RAM, reads the same figure as the
+    // same placement given with -ngl (a replan at 4,096 tokens would put every layer on the
+    // GPU and read about 30 % faster).
+    void shortContextSpeedKeepsPlacement() {
+        const ModelSpec m = asGguf("meta-llama--Meta-Llama-3.1-8B_config.json", "q8_0");
+        LlamaCppInput in = defaults(m);
+        in.context = 120000;
+        const LlamaCppPlan p = planLlamaCpp(in).value();
+        QVERIFY(p.fitPlaced);
+        QVERIFY(p.layersOnGpu < p.layers);
+        LlamaCppInput pinned = in;
+        pinned.gpuLayers = p.gpuLayersFlag;
+        const LlamaCppPlan q = planLlamaCpp(pinned).value();
+        QCOMPARE(q.layersOnGpu, p.layersOnGpu);
+        const auto shortFigure = [](const std::string &t) {
+            const std::size_t at = t.find("(at 4,096 tokens: at most ");
+            return at == std::string::npos ? std::string() : t.substr(at, 40);
+        };
+        const std::string fitted = shortFigure(text(in, p));
+        QVERIFY(!fitted.empty());
+        QCOMPARE(fitted, shortFigure(text(pinned, q)));
+        LlamaCppInput all = in;
+        all.context = 4096;
+        const std::string allOnGpu =
+            "(at 4,096 tokens: at most " + formatDouble("%.1f", planLlamaCpp(all)->tokensPerSecond);
+        QVERIFY2(fitted.rfind(allOnGpu, 0) != 0, fitted.c_str());
     }
 };
 

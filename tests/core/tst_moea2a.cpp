@@ -235,6 +235,53 @@ class TestMoeA2a : public QObject {
         QVERIFY(!deepepInUse(Engine::TensorRtLlm, MoeA2a::DeepepLowLatency, v, true, 8, 8));
     }
 
+    // vLLM has --enable-expert-parallel from v0.8.0 (PR #14305; v0.7.3 only its test variable):
+    // a layout HostPlan chooses under older rules shards the experts over TP (EP 1) and says
+    // so, serve-cmd passes no flag, and an EP the user pins is refused at start-up as vLLM's
+    // argument parser refuses the flag, with the fix.
+    void vllmExpertParallelByRelease() {
+        Scenario s;
+        s.model.ref = "mixtral-8x7b";
+        s.hardware.gpu = "h100";
+        s.hardware.gpuCount = 4;
+        s.workload.contextTokens = 8192;
+        s.engine.vllmVersion = VllmProfile::V0;
+        const PlanResult v0 = planOf(s);
+        QCOMPARE(v0.layout.tp, 4u);
+        QCOMPARE(v0.layout.ep, 1u);
+        bool said = false;
+        for (const std::string &w : v0.warnings) {
+            said |= w.find("no --enable-expert-parallel (from v0.8.0") != std::string::npos;
+        }
+        QVERIFY(said);
+        QVERIFY(v0.startup.starts());
+        QVERIFY(findFlag(serveCommands(v0, Catalogue::builtin()).at(0),
+                         "--enable-expert-parallel") == nullptr);
+        s.engine.vllmVersion = VllmProfile::V1v08;
+        const PlanResult v08 = planOf(s);
+        QCOMPARE(v08.layout.ep, 4u);
+        QVERIFY(findFlag(serveCommands(v08, Catalogue::builtin()).at(0),
+                         "--enable-expert-parallel") != nullptr);
+        s.engine.vllmVersion = VllmProfile::V1Early;
+        s.hardware.tp = 4;
+        s.hardware.ep = 4;
+        const PlanResult pinned = planOf(s);
+        QCOMPARE(pinned.layout.ep, 4u);
+        QCOMPARE(int(pinned.startup.outcome), int(StartupOutcome::ArgumentsRefused));
+        QVERIFY(pinned.startup.message.find("unrecognized arguments: --enable-expert-parallel") !=
+                std::string::npos);
+        QCOMPARE(pinned.startup.fixes.size(), std::size_t(1));
+        QCOMPARE(pinned.startup.fixes.front().flag, std::string("--enable-expert-parallel"));
+        QCOMPARE(pinned.startup.fixes.front().value, std::string("unset"));
+        const ServeCommand cmd = serveCommands(pinned, Catalogue::builtin()).at(0);
+        QVERIFY(findFlag(cmd, "--enable-expert-parallel") == nullptr);
+        said = false;
+        for (const std::string &n : cmd.notes) {
+            said |= n.find("the plan's EP 4 is not passed") != std::string::npos;
+        }
+        QVERIFY(said);
+    }
+
     // Under vLLM's 0.7 and 0.8 rules, which predate its DeepEP managers, the high-throughput
     // setting keeps CUDA graphs, counts no buffers and passes no backend, and the plan says
     // why; the 0.11 rules turn graphs off with it.

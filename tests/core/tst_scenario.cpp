@@ -204,13 +204,17 @@ class TestScenario : public QObject {
     void vllmVersion() {
         QVERIFY(parseVllmVersion("0.19").value() == VllmProfile::V1v19);
         QVERIFY(parseVllmVersion("v0.11").value() == VllmProfile::V1);
-        QVERIFY(parseVllmVersion("0.7").value() == VllmProfile::V1Early);
+        QVERIFY(parseVllmVersion("0.7-v1").value() == VllmProfile::V1Early);
+        // v0.7.x ran V0 unless VLLM_USE_V1=1: a plain 0.7 release takes the V0 rules.
+        QVERIFY(parseVllmVersion("0.7").value() == VllmProfile::V0);
+        QVERIFY(parseVllmVersion("0.7.2").value() == VllmProfile::V0);
         QVERIFY(parseVllmVersion("0.6.5").value() == VllmProfile::V0);
         // Another release follows the newest rule set at or before it.
         QVERIFY(parseVllmVersion("0.12").value() == VllmProfile::V1);
         QVERIFY(parseVllmVersion("0.8.5").value() == VllmProfile::V1v08);
         QVERIFY(parseVllmVersion("0.9.1").value() == VllmProfile::V1v08);
-        QVERIFY(parseVllmVersion("0.7.3").value() == VllmProfile::V1Early);
+        QVERIFY(parseVllmVersion("0.7.3").value() == VllmProfile::V0);
+        QVERIFY(parseVllmVersion("v0.7.3.post1").value() == VllmProfile::V0);
         // v0.9.2 to v0.10.x measure from a baseline snapshot: the 0.11 rules.
         QVERIFY(parseVllmVersion("0.9.2").value() == VllmProfile::V1);
         QVERIFY(parseVllmVersion("v0.10.1").value() == VllmProfile::V1);
@@ -230,14 +234,15 @@ class TestScenario : public QObject {
         QCOMPARE(
             QString::fromStdString(old.error().message),
             "vLLM 0.6.3 is older than 0.6.4, the earliest rules HostPlan models (0.24, 0.22, "
-            "0.21, 0.19, 0.11, 0.8, 0.7, 0.6.5, 0.6.4; another release follows the newest of them "
+            "0.21, 0.19, 0.11, 0.8, 0.7-v1, 0.6.5, 0.6.4; another release follows the newest of "
+            "them "
             "at or before it)");
         const auto bad = parseVllmVersion("latest");
         QVERIFY(!bad.ok());
         QCOMPARE(QString::fromStdString(bad.error().message),
                  "unknown vLLM release 'latest' (HostPlan models 0.24, 0.22, 0.21, 0.19, 0.11, "
-                 "0.8, 0.7, 0.6.5, 0.6.4; another release follows the newest of them at or before "
-                 "it)");
+                 "0.8, 0.7-v1, 0.6.5, 0.6.4; another release follows the newest of them at or "
+                 "before it)");
         QVERIFY(parseVllmVersion("0.24.0").value() == VllmProfile::V1v24);
         // A patch release follows its minor release; a three-part id only itself.
         QVERIFY(parseVllmVersion("0.19.0").value() == VllmProfile::V1v19);

@@ -618,6 +618,9 @@ class TestServeCommand : public QObject {
         // H100's 79 GiB, so the flag stands, saying so.
         const ServeCommand sglang = sglangServeCommand(planFor(s), Catalogue::builtin());
         QVERIFY(find(sglang, "--quantization"));
+        // The vLLM plan's SGLang command (re-planned under SGLang) keeps the checkpoint's own
+        // formats as BF16: the flag, and no note asking for an FP8 checkpoint.
+        QVERIFY(!hasNote(sglang));
         QVERIFY2(find(sglang, "--quantization")->explanation.find("70.") != std::string::npos,
                  find(sglang, "--quantization")->explanation.c_str());
         // A dense model gets no expert-parallel flag at all.

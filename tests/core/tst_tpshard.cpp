@@ -315,14 +315,16 @@ class tst_TpShard : public QObject {
     }
 
     // A release a rule set names beside its id takes its rules (v0.6.6 kept v0.6.5's V0
-    // worker); a later one the newest rule set at or before it (0.6.66 is after 0.6.5 and
-    // before 0.7, not 0.6.6).
+    // worker, and v0.7.x ran it by default); a later one the newest rule set at or before it
+    // (0.6.66 is after 0.6.5 and before 0.7, not 0.6.6).
     void alsoReleasesParse() {
         QCOMPARE(parseVllmVersion("0.6.6").value(), VllmProfile::V0);
         QCOMPARE(parseVllmVersion("v0.6.6.post1").value(), VllmProfile::V0);
         QVERIFY(!parseVllmVersion("0.6.").ok());
         QCOMPARE(parseVllmVersion("0.6.66").value(), VllmProfile::V0);
-        QCOMPARE(parseVllmVersion("0.7.3").value(), VllmProfile::V1Early);
+        QCOMPARE(parseVllmVersion("0.7.3").value(), VllmProfile::V0);
+        QCOMPARE(parseVllmVersion("0.7.4").value(), VllmProfile::V0); // none: V0's again
+        QCOMPARE(parseVllmVersion("0.7-v1").value(), VllmProfile::V1Early);
     }
 };
 

@@ -265,7 +265,7 @@ class TestCliHostile : public QObject {
         QCOMPARE(bad.err.trimmed(),
                  QByteArray("hostplan-cli: --vllm-version: vLLM 0.5.4 is older than 0.6.4, the "
                             "earliest rules HostPlan models (0.24, 0.22, 0.21, 0.19, 0.11, 0.8, "
-                            "0.7, 0.6.5, 0.6.4; another release follows the newest of them at "
+                            "0.7-v1, 0.6.5, 0.6.4; another release follows the newest of them at "
                             "or before it)"));
         // With another engine it is named as ignored; the plan still runs.
         const Run other =
@@ -616,6 +616,32 @@ class TestCliHostile : public QObject {
             }
             QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 6);
         }
+    }
+
+    // "-o -": the report's PDF goes whole to standard output, and no file named "-" is made;
+    // the CSV export, one file per table, refuses it.
+    void outputToStdout() {
+        const QString scenario = QStringLiteral(HOSTPLAN_RESOURCES_DIR "/default-scenario.json");
+        const bool before = QFile::exists(QStringLiteral("-"));
+        const Run r = runTool(HOSTPLAN_CLI_BIN, {"report", "--scenario", scenario, "-o", "-"});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.startsWith("%PDF-"), r.out.left(40).constData());
+        QVERIFY(r.out.trimmed().endsWith("%%EOF"));
+        QVERIFY(r.out.size() > 100000);
+        QCOMPARE(QFile::exists(QStringLiteral("-")), before);
+        const Run csv =
+            runTool(HOSTPLAN_CLI_BIN, {"export-csv", "--scenario", scenario, "-o", "-"});
+        QCOMPARE(csv.code, 2);
+        QVERIFY2(csv.err.contains("needs a base file name"), csv.err.constData());
+        // An output that is an input file (here the scenario itself) is refused, the file kept.
+        QTemporaryDir dir;
+        const QString own = dir.path() + "/s.json";
+        QVERIFY(QFile::copy(scenario, own));
+        const QByteArray before2 = readFile(own);
+        const Run same = runTool(HOSTPLAN_CLI_BIN, {"report", "--scenario", own, "-o", own});
+        QCOMPARE(same.code, 2);
+        QVERIFY2(same.err.contains("is the file given to --scenario"), same.err.constData());
+        QCOMPARE(readFile(own), before2);
     }
 
     // The probe: a report that cannot be written is exit 5 with the reason (not 3 "no GPU").

@@ -25,7 +25,7 @@ inline const QString kDefaultScenario =
 /// serving commands (four commands with their flag tables), probe, assumptions and method flow
 /// over this many pages (the cost table also says which rate it is at: the default plan's fixed
 /// 8 GPUs at the B300 catalogue rate, beside the layout search's choice).
-inline constexpr int kDefaultPages = 20;
+inline constexpr int kDefaultPages = 19;
 
 /// Output of a poppler tool, or a null string when the tool is missing.
 inline QString runTool(const QString &tool, const QStringList &args) {
