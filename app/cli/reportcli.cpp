@@ -12,12 +12,14 @@
 
 #include <QApplication>
 #include <QDate>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QLocale>
 
 #include <cstdio>
+#include <unistd.h>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -131,8 +133,22 @@ std::string parseArgs(const std::vector<std::string> &args, bool pdf, Scenario &
         return "-o: the export writes one CSV file per table, so it needs a base file name, "
                "not '-' (standard output)";
     }
-    // An output that is one of the command's input files would replace it: refused.
+    if (o.output == QLatin1String("-") && ::isatty(STDOUT_FILENO)) {
+        return "-o -: standard output is a terminal; send the PDF to a file or a pipe";
+    }
+    // An output that is one of the command's input files would replace it: refused. The
+    // scenario's model may be a file too (relative to the scenario's folder, or a folder's
+    // config.json).
     const QString target = QFileInfo(o.output).canonicalFilePath();
+    const QString ref = QString::fromStdString(scenario.model.ref);
+    for (const QString &model :
+         {ref, QFileInfo(o.scenarioFile).dir().filePath(ref), ref + "/config.json",
+          QFileInfo(o.scenarioFile).dir().filePath(ref + "/config.json")}) {
+        if (!target.isEmpty() && !ref.isEmpty() && QFileInfo(model).canonicalFilePath() == target) {
+            return "-o: " + o.output.toStdString() + " is the model config the scenario names (" +
+                   scenario.model.ref + "); writing there would replace it: choose another output";
+        }
+    }
     for (std::size_t i = 0; !target.isEmpty() && i + 1 < args.size(); ++i) {
         for (const char *input : {"--scenario", "--model", "--prices", "--offers", "--gpu-file",
                                   "--probe-report", "--draft"}) {
@@ -227,11 +243,15 @@ int runReportCommand(const std::vector<std::string> &args, std::ostream &out, st
             err << "hostplan-cli report: " << r.error.toStdString() << "\n";
             rc = r.writeFailed ? cli::kExitWriteFailed : cli::kExitUsage;
         } else if (toStdout) {
+            // Binary: straight to the process's standard output, not through the text stream
+            // (which makes every byte terminal-safe).
             QFile pdfFile(path);
             const QByteArray bytes = pdfFile.open(QIODevice::ReadOnly) ? pdfFile.readAll() : "";
-            out.write(bytes.constData(), bytes.size());
-            out.flush();
-            if (bytes.isEmpty() || !out) {
+            const bool written = !bytes.isEmpty() &&
+                                 std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()),
+                                             stdout) == std::size_t(bytes.size()) &&
+                                 std::fflush(stdout) == 0;
+            if (!written) {
                 err << "hostplan-cli report: could not write the PDF to standard output\n";
                 rc = cli::kExitWriteFailed;
             }

@@ -148,7 +148,7 @@ const std::vector<VllmRules> &vllmRuleSets() {
          "Before v0.11 the snapshot preceded NCCL's set-up (PR #25359), which on NVLink GPUs at "
          "TP > 1 adds up to about 1.4 GiB inside the budget that these rules leave out",
          0.9, 0, 0, false, true, "0.9.2,0.10,0.10.0,0.10.1,0.10.1.1,0.10.2",
-         "--enable-expert-parallel", "", "--cuda-graph-sizes"},
+         "--enable-expert-parallel", "--all2all-backend", "--max-cudagraph-capture-size"},
         {VllmProfile::V1v08, "0.8", "V1 (v0.8)",
          "vllm/v1/worker/gpu_worker.py determine_available_memory of v0.8.x (quoted as the "
          "replaced text in PR #17122, May 2025); gpu_model_runner.py of v0.8.x profile_run and "
@@ -426,9 +426,9 @@ const std::vector<VllmArchitectureAdded> &vllmArchitecturesAdded() {
          "it from November 2025"},
         {"kimi_k3", "KimiK3ForConditionalGeneration", VllmProfile::V1v19, true,
          "after Kimi K3's launch on 2026-07-17",
-         "Moonshot announced K3 on 2026-07-17 (the seed's deployment guides), months after "
-         "v0.19.0 (April 2026); the stable vLLM releases did not carry its KDA attention and MoE "
-         "layer at launch, and self-hosters were told to run a newer vLLM build with K3 support"},
+         "the date of the deployment guides that followed the announcement, months after v0.19.0 "
+         "(April 2026); the stable vLLM releases did not carry its KDA attention and MoE layer "
+         "at launch, and self-hosters were told to run a newer vLLM build with K3 support"},
     };
     return table;
 }

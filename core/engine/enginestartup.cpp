@@ -392,8 +392,11 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
         // Raised by the weight loader, before the engine sizes anything else.
         s.message =
             "CUDA out of memory while loading the weights: " + memoryText(double(t.weights())) +
-            " per GPU and the CUDA context (" + memoryText(double(t.cudaContext)) +
-            ") are more than the " + memoryText(double(in.gpu.usableMemoryBytes)) +
+            " per GPU" +
+            (t.cudaContext > 0
+                 ? " and the CUDA context (" + memoryText(double(t.cudaContext)) + ") are"
+                 : std::string(" is")) +
+            " more than the " + memoryText(double(in.gpu.usableMemoryBytes)) +
             " the GPU has; more GPUs (a larger TP or PP) or a smaller weight precision "
             "fit it.";
         break;

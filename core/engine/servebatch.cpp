@@ -97,8 +97,13 @@ void addMoeA2aFlags(const PlanResult &p, Engine engine, ServeCommand &c) {
              ? " (" + gibNoteText(p.memory.engine.moeA2aBuffers) + " per GPU, as the plan does)"
              : std::string()) +
         " inside the KV budget";
+    // The 0.11 rules also plan v0.9.2 to v0.11.0, which read the environment variable only.
+    const std::string older =
+        rules == VllmProfile::V1
+            ? " (v0.9.2 to v0.11.0 take VLLM_ALL2ALL_BACKEND=" + id + " in the environment)"
+            : "";
     if (!flag.empty()) {
-        c.flags.push_back({std::string(flag), id, why});
+        c.flags.push_back({std::string(flag), id, why + older});
     } else {
         c.notes.push_back("Set VLLM_ALL2ALL_BACKEND=" + id +
                           " in the environment (releases before v0.11.1 take no "
@@ -130,13 +135,15 @@ void addGraphBatchFlag(const PlanResult &p, Engine engine, ServeCommand &c) {
                             "(engine.cuda_graph_max_bs); vLLM's default is min(2 x max_num_seqs "
                             "x (1 + draft tokens), 512)";
     const std::string_view flag = vllmRules(rules).graphCaptureFlag;
-    constexpr std::string_view kCaptureSize = "--max-cudagraph-capture-size";
     if (!flag.empty()) {
-        // v0.9.2 to v0.11.0 take only --cuda-graph-sizes; v0.11.1 to v0.12 both (PR #26016).
-        c.flags.push_back({std::string(flag), value,
-                           flag == kCaptureSize ? why
-                                                : why + "; from v0.11.1 " +
-                                                      std::string(kCaptureSize) + " " + value});
+        // v0.9.2 to v0.11.0 (planned with the 0.11 rules) take only --cuda-graph-sizes; from
+        // v0.11.1 that flag is a list of sizes, so one value would capture that size alone
+        // (PR #26016).
+        c.flags.push_back(
+            {std::string(flag), value,
+             rules == VllmProfile::V1
+                 ? why + "; v0.9.2 to v0.11.0 take --cuda-graph-sizes " + value + " instead"
+                 : why});
     } else {
         c.notes.push_back("The plan captures CUDA graphs up to " + value +
                           " tokens (engine.cuda_graph_max_bs): vLLM releases of the " +

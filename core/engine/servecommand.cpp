@@ -115,7 +115,7 @@ std::string epExplanation(const PlanResult &p) {
         return "EP 1: experts are sliced by TP, not spread whole";
     }
     return "EP " + std::to_string(ep) + ": each GPU holds " +
-           std::to_string(p.model.experts.routed / ep) + " whole routed experts";
+           countText(p.model.experts.routed / ep, "whole routed expert");
 }
 
 /// Why the layers are split into PP stages, and where the stages sit.
@@ -322,11 +322,12 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
                           std::to_string(L.ep) +
                           " is not passed, and they shard every expert over TP instead.");
     } else if (L.ep > 1) {
-        c.flags.push_back({std::string(epFlag), "",
-                           "EP " + std::to_string(L.ep) + ": each GPU holds " +
-                               std::to_string(p.model.experts.routed / std::max(L.ep, 1u)) +
-                               " whole routed experts instead of a 1/" + std::to_string(L.tp) +
-                               " slice of all " + std::to_string(p.model.experts.routed)});
+        c.flags.push_back(
+            {std::string(epFlag), "",
+             "EP " + std::to_string(L.ep) + ": each GPU holds " +
+                 countText(p.model.experts.routed / std::max(L.ep, 1u), "whole routed expert") +
+                 " instead of a 1/" + std::to_string(L.tp) + " slice of all " +
+                 std::to_string(p.model.experts.routed)});
     }
     c.flags.push_back({flagOf(Engine::Vllm, &EngineFlags::pipelineParallel), std::to_string(L.pp),
                        ppExplanation(p)});

@@ -141,33 +141,24 @@ Quantization::LayerRules Quantization::rulesByLayer(const std::string &root) con
             }
         }
     }
-    for (const std::string &name : notConvert) {
-        // Matched as a substring (storesAs): a name that begins with root, a layer number and a
-        // dot is found only in that layer's modules under root (Meta's FP8 checkpoints list
-        // every layer's attention projections, 511 names); the others, and the globs (also in
-        // notConvertGlobs), stay shared.
-        const auto layer =
-            name.find('*') == std::string::npos && name.compare(0, root.size(), root) == 0
-                ? namedLayer(name, name.size(), root)
-                : std::nullopt;
-        if (layer && *layer >= 0) {
-            layerRules(*layer).notConvert.push_back(name);
-        } else {
-            out.shared.notConvert.push_back(name);
+    // A literal name that begins with root, a layer number and a dot names one layer: the
+    // compressed-tensors names (matched whole or as a suffix after a dot) and the not-convert
+    // substrings (storesAs; Meta's FP8 checkpoints list every layer's attention projections,
+    // 511 names) go to that layer; the others, and the not-convert globs (also in
+    // notConvertGlobs), stay shared.
+    const auto split = [&](const std::vector<std::string> &names,
+                           std::vector<std::string> Quantization::*list) {
+        for (const std::string &name : names) {
+            const auto layer =
+                name.find('*') == std::string::npos && name.compare(0, root.size(), root) == 0
+                    ? namedLayer(name, name.size(), root)
+                    : std::nullopt;
+            Quantization &rules = layer && *layer >= 0 ? layerRules(*layer) : out.shared;
+            (rules.*list).push_back(name);
         }
-    }
-    for (const std::string &name : ignoreNames) {
-        // Matched whole or as a suffix after a dot: only a name that begins with root is
-        // known to name one layer; the others stay shared.
-        const auto layer = name.compare(0, root.size(), root) == 0
-                               ? namedLayer(name, name.size(), root)
-                               : std::nullopt;
-        if (layer && *layer >= 0) {
-            layerRules(*layer).ignoreNames.push_back(name);
-        } else {
-            out.shared.ignoreNames.push_back(name);
-        }
-    }
+    };
+    split(notConvert, &Quantization::notConvert);
+    split(ignoreNames, &Quantization::ignoreNames);
     return out;
 }
 

@@ -55,12 +55,16 @@ struct SpeculationRule {
 /// gets the engine's refusal as its error.
 Result<Parallelism> replicaLayout(const ModelSpec &model, std::uint32_t n, std::uint32_t instance,
                                   const SpeculationRule &speculation) {
+    // vLLM releases before --enable-expert-parallel (v0.8.0) shard every expert over TP.
+    const bool epRuns = speculation.engine != Engine::Vllm ||
+                        !vllmRules(speculation.vllm).expertParallelFlag.empty();
     // The widest TP whose shards the engine accepts too (tpShardProblem, with EP where the
     // replica runs it), so an FP8-block or AWQ checkpoint gets TP x PP, not a refused TP.
     auto widestTp = [&](std::uint32_t cap) {
         std::uint32_t tp = 1;
         for (std::uint32_t t = 2; t <= cap; t *= 2) {
-            const std::uint32_t ep = std::max<std::uint32_t>(expertParallelFor(model, t), 1);
+            const std::uint32_t ep =
+                epRuns ? std::max<std::uint32_t>(expertParallelFor(model, t), 1) : 1;
             if (n % t == 0 && engineLayoutProblem(model, Parallelism{t, 1, 1}).empty() &&
                 tpShardProblem(speculation.engine, model, t, ep).empty()) {
                 tp = t;
@@ -87,7 +91,7 @@ Result<Parallelism> replicaLayout(const ModelSpec &model, std::uint32_t n, std::
         par.tp = n; // across instances: TP over every GPU of the replica, as MoE models run
         par.pp = 1;
     }
-    if (model.isMoe() && par.tp > 1 && model.experts.routed % par.tp == 0) {
+    if (epRuns && model.isMoe() && par.tp > 1 && model.experts.routed % par.tp == 0) {
         par.ep = par.tp;
     }
     const std::string problem = engineLayoutProblem(model, par);

@@ -120,17 +120,19 @@ class TestCudaGraphBatch : public QObject {
                          "--max-cudagraph-capture-size") == nullptr);
     }
 
-    // The flag by release: the 0.11 rules (v0.9.2 to v0.18) pass --cuda-graph-sizes, which
-    // v0.9.2 to v0.11.0 take (--max-cudagraph-capture-size from v0.11.1, named); the 0.8 rules,
-    // before either flag, get the compilation-config note.
+    // The flag by release: the 0.11 rules (v0.9.2 to v0.18) pass --max-cudagraph-capture-size,
+    // which v0.11.1 and later take (there --cuda-graph-sizes 128 would capture the size 128
+    // alone), naming v0.9.2 to v0.11.0's --cuda-graph-sizes; the 0.8 rules, before either
+    // flag, get the compilation-config note.
     void vllmFlagByRelease() {
         Scenario s = llamaOnH100(VllmProfile::V1);
         s.engine.cudaGraphMaxBs = 128;
         const ServeCommand v11 = serveCommands(planOf(s), Catalogue::builtin()).at(0);
-        const ServeFlag *f = findFlag(v11, "--cuda-graph-sizes");
+        QVERIFY(findFlag(v11, "--cuda-graph-sizes") == nullptr);
+        const ServeFlag *f = findFlag(v11, "--max-cudagraph-capture-size");
         QVERIFY(f != nullptr);
         QCOMPARE(f->value, std::string("128"));
-        QVERIFY(f->explanation.find("--max-cudagraph-capture-size 128") != std::string::npos);
+        QVERIFY(f->explanation.find("take --cuda-graph-sizes 128 instead") != std::string::npos);
         s.engine.vllmVersion = VllmProfile::V1v08;
         const ServeCommand v08 = serveCommands(planOf(s), Catalogue::builtin()).at(0);
         QVERIFY(findFlag(v08, "--max-cudagraph-capture-size") == nullptr);

@@ -257,6 +257,14 @@ class TestMoeA2a : public QObject {
         QVERIFY(v0.startup.starts());
         QVERIFY(findFlag(serveCommands(v0, Catalogue::builtin()).at(0),
                          "--enable-expert-parallel") == nullptr);
+        // Without a count the search runs TP-sharded experts too (not EP = TP layouts the
+        // release refuses, which left only ever-larger candidates).
+        Scenario searched = s;
+        searched.hardware.gpuCount = 0;
+        const PlanResult auto0 = planOf(searched);
+        QCOMPARE(auto0.layout.ep, 1u);
+        QVERIFY(auto0.fit.fits);
+        QVERIFY2(auto0.gpusRented <= 4, std::to_string(auto0.gpusRented).c_str());
         s.engine.vllmVersion = VllmProfile::V1v08;
         const PlanResult v08 = planOf(s);
         QCOMPARE(v08.layout.ep, 4u);
@@ -383,14 +391,14 @@ class TestMoeA2a : public QObject {
         const auto cmds047 = serveCommands(planOf(sg047), Catalogue::builtin());
         QVERIFY(findFlag(cmds047.at(1), "--enable-deepep-moe") != nullptr);
         QVERIFY(findFlag(cmds047.at(1), "--moe-a2a-backend") == nullptr);
+        // The 0.11 rules (v0.9.2 to v0.18): the flag of v0.11.1 on, naming the variable the
+        // releases before it read; the 0.8 rules (no DeepEP manager) neither.
         s.engine.vllmVersion = VllmProfile::V1;
         const auto old = serveCommands(planOf(s), Catalogue::builtin());
-        QVERIFY(findFlag(old.at(0), "--all2all-backend") == nullptr);
-        bool env = false;
-        for (const std::string &n : old.at(0).notes) {
-            env |= n.find("VLLM_ALL2ALL_BACKEND=deepep_low_latency") != std::string::npos;
-        }
-        QVERIFY(env);
+        const ServeFlag *backend = findFlag(old.at(0), "--all2all-backend");
+        QVERIFY(backend != nullptr);
+        QVERIFY(backend->explanation.find("VLLM_ALL2ALL_BACKEND=deepep_low_latency") !=
+                std::string::npos);
         // EP left to the engine's default under a given TP takes TP with DeepEP.
         s.hardware.ep = 0;
         s.hardware.attentionDp = 1;

@@ -15,6 +15,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -629,6 +630,14 @@ class TestCliHostile : public QObject {
         QVERIFY(r.out.trimmed().endsWith("%%EOF"));
         QVERIFY(r.out.size() > 100000);
         QCOMPARE(QFile::exists(QStringLiteral("-")), before);
+        // The same PDF as the file (its size within 1 %), not made terminal-safe on the way,
+        // where each byte above 0x7F became the text "\xNN".
+        QTemporaryDir pdfDir;
+        const QString file = pdfDir.path() + "/r.pdf";
+        QCOMPARE(runTool(HOSTPLAN_CLI_BIN, {"report", "--scenario", scenario, "-o", file}).code, 0);
+        const QByteArray written = readFile(file);
+        QVERIFY2(std::abs(r.out.size() - written.size()) < written.size() / 100,
+                 qPrintable(QString("%1 vs %2").arg(r.out.size()).arg(written.size())));
         const Run csv =
             runTool(HOSTPLAN_CLI_BIN, {"export-csv", "--scenario", scenario, "-o", "-"});
         QCOMPARE(csv.code, 2);
@@ -642,6 +651,17 @@ class TestCliHostile : public QObject {
         QCOMPARE(same.code, 2);
         QVERIFY2(same.err.contains("is the file given to --scenario"), same.err.constData());
         QCOMPARE(readFile(own), before2);
+        // Nor the model config a scenario names (here beside it, by a relative path).
+        const QString cfg = dir.path() + "/model.json";
+        QVERIFY(
+            QFile::copy(QStringLiteral(HOSTPLAN_RESOURCES_DIR "/models/Llama-3.1-8B.json"), cfg));
+        writeFile(dir.path() + "/m.json",
+                  R"({"schema_version": 1, "model": {"ref": "model.json"}})");
+        const Run model =
+            runTool(HOSTPLAN_CLI_BIN, {"report", "--scenario", dir.path() + "/m.json", "-o", cfg});
+        QCOMPARE(model.code, 2);
+        QVERIFY2(model.err.contains("is the model config the scenario names"),
+                 model.err.constData());
     }
 
     // The probe: a report that cannot be written is exit 5 with the reason (not 3 "no GPU").
