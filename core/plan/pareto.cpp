@@ -18,12 +18,18 @@ std::string ParetoPoint::label() const {
            std::to_string(replicas);
 }
 
+/// Relative difference below which two latencies or costs count as equal (0.5 %).
+constexpr double kParetoTie = 0.005;
+
 bool dominates(const ParetoPoint &a, const ParetoPoint &b) {
-    const bool noWorse = a.ttftSeconds <= b.ttftSeconds && a.tpotSeconds <= b.tpotSeconds &&
-                         a.usdPerMTokOutput <= b.usdPerMTokOutput;
-    const bool better = a.ttftSeconds < b.ttftSeconds || a.tpotSeconds < b.tpotSeconds ||
-                        a.usdPerMTokOutput < b.usdPerMTokOutput;
-    return noWorse && better;
+    // Within kParetoTie of each other two figures are equal: the throughput model does not
+    // tell them apart, and the front prints them alike (1766 ms and 1766 ms).
+    const auto noWorse = [](double x, double y) { return x <= y * (1 + kParetoTie); };
+    const auto better = [](double x, double y) { return x < y * (1 - kParetoTie); };
+    return noWorse(a.ttftSeconds, b.ttftSeconds) && noWorse(a.tpotSeconds, b.tpotSeconds) &&
+           noWorse(a.usdPerMTokOutput, b.usdPerMTokOutput) &&
+           (better(a.ttftSeconds, b.ttftSeconds) || better(a.tpotSeconds, b.tpotSeconds) ||
+            better(a.usdPerMTokOutput, b.usdPerMTokOutput));
 }
 
 namespace {

@@ -36,7 +36,8 @@ struct ParetoPoint {
 };
 
 /// Whether `a` is no worse than `b` on TTFT, TPOT and cost per 1M output tokens and better on
-/// at least one.
+/// at least one, figures within 0.5 % of each other counting as equal (below what the
+/// throughput model tells apart, and printed alike).
 bool dominates(const ParetoPoint &a, const ParetoPoint &b);
 
 /// The front and what it dropped.

@@ -143,8 +143,10 @@ void writeParetoText(const PlanResult &p, std::ostream &out) {
     }
     out << "          latency / cost front (" << front.front.size() << " of "
         << front.front.size() + front.dominated.size()
-        << " carrying layouts; none beats another on TTFT, TPOT and cost per 1M output "
-           "tokens):\n";
+        << (front.front.size() == 1 ? " carrying layouts: no other is as good on TTFT, TPOT and "
+                                      "cost per 1M output tokens):\n"
+                                    : " carrying layouts; none beats another on TTFT, TPOT and "
+                                      "cost per 1M output tokens):\n");
     for (std::size_t i = 0; i < front.front.size() && i < 6; ++i) {
         const ParetoPoint &e = front.front[i];
         out << "            " << e.label() << ", " << countText(e.gpus, "GPU") << ": TTFT "

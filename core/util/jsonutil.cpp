@@ -122,9 +122,11 @@ Result<nlohmann::json> parse(std::string_view text, const std::string &what) {
                              "number out of range (beyond +-1.8e308) in " + what + ": " +
                                  check.message());
         }
+        // The last key read: the error is in its value or in what follows it (a key cut off).
         return makeError(
-            what, "not valid JSON" + (field.empty() ? std::string() : " (in " + field + ")") +
-                      ": " + check.message() +
+            what, "not valid JSON" +
+                      (field.empty() ? std::string() : " (at or after " + field + ")") + ": " +
+                      check.message() +
                       (nul == std::string_view::npos
                            ? std::string()
                            : " (the text has a NUL byte at byte " + std::to_string(nul) + ")"));

@@ -36,6 +36,15 @@ class TestPareto : public QObject {
         b.tpotSeconds = 0.01; // faster but dearer: a trade-off, both stay
         QVERIFY(!dominates(a, b));
         QVERIFY(!dominates(b, a));
+        // A TTFT 0.03 % longer (1766.4 vs 1765.9 ms, printed alike) does not save a point
+        // that is dearer and slower per token.
+        ParetoPoint c = a;
+        c.ttftSeconds = a.ttftSeconds * 1.0003;
+        ParetoPoint d = a;
+        d.tpotSeconds = a.tpotSeconds * 1.05;
+        d.usdPerMTokOutput = a.usdPerMTokOutput * 2.8;
+        QVERIFY(dominates(c, d));
+        QVERIFY(!dominates(d, c));
         QCOMPARE(a.label(), std::string("TP 1 x EP 1 x PP 1 x DP 1"));
     }
 
