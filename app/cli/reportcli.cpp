@@ -85,6 +85,39 @@ struct OutputArgs {
     QDate date = QDate::currentDate();
 };
 
+/// An output path that is one of the command's input files, which writing would replace: the
+/// files given to --scenario, --model, --prices, --offers, --gpu-file, --probe-report, --draft,
+/// and the model config the scenario names (relative to its folder, or a folder's
+/// config.json). Returns "" or the error.
+std::string outputCollision(const QString &output, const std::vector<std::string> &args,
+                            const Scenario &scenario, const QString &scenarioFile,
+                            const char *what) {
+    const QString target = QFileInfo(output).canonicalFilePath();
+    if (target.isEmpty()) {
+        return {}; // a new file replaces nothing
+    }
+    const QString ref = QString::fromStdString(scenario.model.ref);
+    const QDir folder = QFileInfo(scenarioFile).dir();
+    for (const QString &model :
+         {ref, folder.filePath(ref), ref + "/config.json", folder.filePath(ref + "/config.json")}) {
+        if (!ref.isEmpty() && QFileInfo(model).canonicalFilePath() == target) {
+            return "-o: " + output.toStdString() + " is the model config the scenario names (" +
+                   scenario.model.ref + "); writing there would replace it: choose another output";
+        }
+    }
+    for (std::size_t i = 0; i + 1 < args.size(); ++i) {
+        for (const char *input : {"--scenario", "--model", "--prices", "--offers", "--gpu-file",
+                                  "--probe-report", "--draft"}) {
+            if (args[i] == input &&
+                QFileInfo(QString::fromStdString(args[i + 1])).canonicalFilePath() == target) {
+                return "-o: " + output.toStdString() + " is the file given to " + input +
+                       "; writing the " + what + " there would replace it: choose another output";
+            }
+        }
+    }
+    return {};
+}
+
 /// Parse the plan options into `scenario` and the rest into `o`. Returns "" or the error.
 std::string parseArgs(const std::vector<std::string> &args, bool pdf, Scenario &scenario,
                       OutputArgs &o) {
@@ -136,31 +169,7 @@ std::string parseArgs(const std::vector<std::string> &args, bool pdf, Scenario &
     if (o.output == QLatin1String("-") && ::isatty(STDOUT_FILENO)) {
         return "-o -: standard output is a terminal; send the PDF to a file or a pipe";
     }
-    // An output that is one of the command's input files would replace it: refused. The
-    // scenario's model may be a file too (relative to the scenario's folder, or a folder's
-    // config.json).
-    const QString target = QFileInfo(o.output).canonicalFilePath();
-    const QString ref = QString::fromStdString(scenario.model.ref);
-    for (const QString &model :
-         {ref, QFileInfo(o.scenarioFile).dir().filePath(ref), ref + "/config.json",
-          QFileInfo(o.scenarioFile).dir().filePath(ref + "/config.json")}) {
-        if (!target.isEmpty() && !ref.isEmpty() && QFileInfo(model).canonicalFilePath() == target) {
-            return "-o: " + o.output.toStdString() + " is the model config the scenario names (" +
-                   scenario.model.ref + "); writing there would replace it: choose another output";
-        }
-    }
-    for (std::size_t i = 0; !target.isEmpty() && i + 1 < args.size(); ++i) {
-        for (const char *input : {"--scenario", "--model", "--prices", "--offers", "--gpu-file",
-                                  "--probe-report", "--draft"}) {
-            if (args[i] == input &&
-                QFileInfo(QString::fromStdString(args[i + 1])).canonicalFilePath() == target) {
-                return "-o: " + o.output.toStdString() + " is the file given to " + input +
-                       "; writing the " + (pdf ? "PDF" : "CSV") +
-                       " there would replace it: choose another output";
-            }
-        }
-    }
-    return {};
+    return outputCollision(o.output, args, scenario, o.scenarioFile, pdf ? "PDF" : "CSV");
 }
 
 /// Load the probe report named by --probe-report (none: nullopt, no error).
@@ -284,6 +293,15 @@ int runExportCsvCommand(const std::vector<std::string> &args, std::ostream &out,
     if (!content.ok()) {
         err << "hostplan-cli export-csv: " << content.error().message << "\n";
         return cli::kExitUsage;
+    }
+    // Each table's own file (BASE-cost.csv, ...) must not be an input either.
+    for (const ReportTable *t : csvTables(content.value())) {
+        if (const std::string clash =
+                outputCollision(csvPathFor(o.output, *t), args, scenario, o.scenarioFile, "CSV");
+            !clash.empty()) {
+            err << "hostplan-cli export-csv: " << clash << "\n";
+            return cli::kExitUsage;
+        }
     }
     const ExportResult r = writeReportCsv(content.value(), o.output);
     if (!r.ok()) {

@@ -662,6 +662,18 @@ class TestCliHostile : public QObject {
         QCOMPARE(model.code, 2);
         QVERIFY2(model.err.contains("is the model config the scenario names"),
                  model.err.constData());
+        // The CSV export checks each table's file: BASE-cost.csv named as the price list.
+        const QString prices = dir.path() + "/out-cost.csv";
+        writeFile(
+            prices,
+            "id,name,input_usd_per_mtok,output_usd_per_mtok,source,as_of\na,n,1,2,s,2026-01\n");
+        const Run csvClash =
+            runTool(HOSTPLAN_CLI_BIN, {"export-csv", "--scenario", scenario, "--prices", prices,
+                                       "-o", dir.path() + "/out"});
+        QCOMPARE(csvClash.code, 2);
+        QVERIFY2(csvClash.err.contains("is the file given to --prices"), csvClash.err.constData());
+        QCOMPARE(readFile(prices), QByteArray("id,name,input_usd_per_mtok,output_usd_per_mtok,"
+                                              "source,as_of\na,n,1,2,s,2026-01\n"));
     }
 
     // The probe: a report that cannot be written is exit 5 with the reason (not 3 "no GPU").
