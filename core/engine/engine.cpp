@@ -223,8 +223,17 @@ Result<VllmProfile> parseVllmVersion(std::string_view text) {
             return r.profile;
         }
     }
-    // Any other release ("0.8.5", "0.10.1", "0.22"): the newest rule set at or before it.
+    // Any other release ("0.8.5", "0.10.1", "0.22"): the newest rule set at or before it. A
+    // major release beyond 1 or a minor beyond 99 is no vLLM release (a typo such as "99.99"),
+    // which the newest rules would otherwise plan without a word.
     const auto release = releaseNumbers(s);
+    if (release && ((*release)[0] > 1 || (*release)[1] > 99)) {
+        return makeError("vllm_version",
+                         "vLLM " + shownRelease(text) +
+                             " is not a vLLM release (the newest rules HostPlan models are " +
+                             std::string(vllmRuleSets().front().id) +
+                             "'s, which later 0.x and 1.x releases follow)");
+    }
     if (release) {
         for (const VllmRules &r : vllmRuleSets()) {
             if (const auto id = releaseNumbers(r.id); id && *id <= *release) {

@@ -229,6 +229,12 @@ class TestScenario : public QObject {
         QCOMPARE(vllmRules(VllmProfile::V1v22).defaultMemoryFraction, 0.92);
         QVERIFY(parseVllmVersion("0.30.1").value() == VllmProfile::V1v24);
         QVERIFY(parseVllmVersion("1.0").value() == VllmProfile::V1v24);
+        // A typo beyond every vLLM release is refused, not planned with the newest rules.
+        for (const char *typo : {"99.99", "2.0", "0.100"}) {
+            const auto r = parseVllmVersion(typo);
+            QVERIFY2(!r.ok(), typo);
+            QVERIFY(r.error().message.find("is not a vLLM release") != std::string::npos);
+        }
         const auto old = parseVllmVersion("0.6.3");
         QVERIFY(!old.ok());
         QCOMPARE(
