@@ -8,6 +8,7 @@
 #include "engine/vllmcounts.h"
 #include "engine/vllmgraphs.h"
 
+#include "util/numbertext.h"
 #include "util/textutil.h"
 #include "util/units.h"
 
@@ -26,26 +27,10 @@ std::string gibText(double bytes) {
     return buf;
 }
 
-/// `bytes` with its unit: MiB below 1 GiB ("2.1 MiB"), else GiB with two decimals.
-std::string memoryText(double bytes) {
-    char buf[40];
-    if (std::abs(bytes) < 1073741824.0) {
-        std::snprintf(buf, sizeof buf, "%.1f MiB", bytes / 1048576.0);
-        return buf;
-    }
-    return gibText(bytes) + " GiB";
-}
-
 /// Tokens SGLang's pool must hold for its worker to start: TpModelWorker asserts
 /// max_req_input_len = min(context, pool) - 1 - 5 > 0 ("Memory pool size is too small",
 /// contextCapRule).
 constexpr std::uint64_t kSglangMinPoolTokens = 7;
-
-std::string fractionText(double f) {
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%.2f", f);
-    return buf;
-}
 
 } // namespace
 
@@ -391,12 +376,12 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
     case StartupOutcome::WeightsDoNotFit:
         // Raised by the weight loader, before the engine sizes anything else.
         s.message =
-            "CUDA out of memory while loading the weights: " + memoryText(double(t.weights())) +
+            "CUDA out of memory while loading the weights: " + mibOrGibText(double(t.weights())) +
             " per GPU" +
             (t.cudaContext > 0
-                 ? " and the CUDA context (" + memoryText(double(t.cudaContext)) + ") are"
+                 ? " and the CUDA context (" + mibOrGibText(double(t.cudaContext)) + ") are"
                  : std::string(" is")) +
-            " more than the " + memoryText(double(in.gpu.usableMemoryBytes)) +
+            " more than the " + mibOrGibText(double(in.gpu.usableMemoryBytes)) +
             " the GPU has; more GPUs (a larger TP or PP) or a smaller weight precision "
             "fit it.";
         break;
@@ -449,9 +434,9 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
         s.message = "CUDA out of memory allocating the request-to-token table: " +
                     std::to_string(t.requestSlots) + " requests x " +
                     groupedText(in.maxModelLen + 4) +
-                    " tokens x 4 B = " + memoryText(double(t.requestTableBytes)) +
-                    ", which with the CUDA graphs (" + memoryText(double(t.cudaGraphs)) +
-                    ") needs " + memoryText(double(-t.reserveMarginBytes)) +
+                    " tokens x 4 B = " + mibOrGibText(double(t.requestTableBytes)) +
+                    ", which with the CUDA graphs (" + mibOrGibText(double(t.cudaGraphs)) +
+                    ") needs " + mibOrGibText(double(-t.reserveMarginBytes)) +
                     " per GPU more than the memory fraction leaves.";
         break;
     case StartupOutcome::StateBlocksExhausted:

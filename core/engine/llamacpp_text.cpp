@@ -15,33 +15,26 @@ namespace hostplan {
 
 namespace {
 
-/// "4.30 GiB", or "0.49 MiB" below 1 GiB (llama.cpp logs its buffers in MiB).
-std::string gibText(std::uint64_t bytes) {
-    if (bytes < std::uint64_t(kBytesPerGiB)) {
-        return formatDouble("%.2f", double(bytes) / kBytesPerMiB) + " MiB";
-    }
-    return formatDouble("%.2f", toGiB(double(bytes))) + " GiB";
-}
-
 void sideRows(std::ostream &out, const char *label, const LlamaCppSide &s, std::uint64_t capacity,
               bool showCapacity) {
     out << "  " << label << "\n";
-    out << "    weights         " << gibText(s.weights) << "\n";
-    out << "    KV cache        " << gibText(s.kvCache) << "\n";
+    out << "    weights         " << mibOrGibText(s.weights) << "\n";
+    out << "    KV cache        " << mibOrGibText(s.kvCache) << "\n";
     if (s.outputBuffer) {
-        out << "    output buffer   " << gibText(s.outputBuffer) << "\n";
+        out << "    output buffer   " << mibOrGibText(s.outputBuffer) << "\n";
     }
-    out << "    compute buffer  " << gibText(s.compute);
+    out << "    compute buffer  " << mibOrGibText(s.compute);
     if (s.computeHigh > s.compute) {
-        out << " (up to " << gibText(s.computeHigh) << " without Flash Attention)";
+        out << " (up to " << mibOrGibText(s.computeHigh) << " without Flash Attention)";
     }
     out << "\n";
     if (s.runtime) {
-        out << "    runtime         " << gibText(s.runtime) << " (CUDA context, assumed)\n";
+        out << "    runtime         " << mibOrGibText(s.runtime) << " (CUDA context, assumed)\n";
     }
-    out << "    total           " << gibText(s.total());
+    out << "    total           " << mibOrGibText(s.total());
     if (showCapacity) {
-        out << " of " << gibText(capacity) << (s.total() <= capacity ? "  fits" : "  DOES NOT FIT");
+        out << " of " << mibOrGibText(capacity)
+            << (s.total() <= capacity ? "  fits" : "  DOES NOT FIT");
     }
     out << "\n";
 }
@@ -119,10 +112,8 @@ std::string llamaContextRuleText(const LlamaCppPlan &p) {
 void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::ostream &out) {
     const ModelSpec &m = *in.model;
     out << "llama.cpp plan: " << singleLine(m.displayName) << " (" << singleLine(m.architecture)
-        << ", "
-        << (m.totalParams >= 1e8 ? formatDouble("%.2f", m.totalParams / 1e9) + "B"
-                                 : formatDouble("%.2f", m.totalParams / 1e6) + "M")
-        << " params, weights " << gibText(m.weightBytes())
+        << ", " << paramsText(m.totalParams, "") << " params, weights "
+        << mibOrGibText(m.weightBytes())
         << (p.weightsExact ? ", exact from the tensor table" : ", estimated") << ")\n";
     out << "  hardware: "
         << (in.host.unifiedMemory
@@ -161,7 +152,7 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
         if (p.opOffloadCopy) {
             out << "  op offload: GPU 0 runs the matmuls of weights in RAM for batches of "
                 << kLlamaOpOffloadMinBatch << "+ tokens, copying each (up to "
-                << gibText(p.opOffloadCopy) << ") into its compute buffer (--no-op-offload)\n";
+                << mibOrGibText(p.opOffloadCopy) << ") into its compute buffer (--no-op-offload)\n";
         }
         if (!p.pipelineWhy.empty()) {
             // llama_context's pipeline_parallel condition (engine/llamacpp.h).
@@ -169,7 +160,7 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
             if (p.schedCopies > 1) {
                 out << "; the scheduler keeps " << p.schedCopies
                     << " copies of the graph inputs (KQ mask, positions, hidden state), "
-                    << gibText(p.pipelineCopyBytes)
+                    << mibOrGibText(p.pipelineCopyBytes)
                     << " more compute buffer over the GPUs and the host; a CPU layer or a "
                        "tensor override (-ot, --n-cpu-moe) turns it off";
             }
@@ -189,17 +180,17 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
     }
     sideRows(out, in.host.unifiedMemory ? "unified memory" : "system RAM", p.host, p.hostCapacity,
              true);
-    out << "  (the output buffer grows to " << gibText(p.outputBufferMax)
+    out << "  (the output buffer grows to " << mibOrGibText(p.outputBufferMax)
         << " if a batch asks for every token's logits)\n";
 
     out << "\nSpeed (decode, ceiling at peak memory bandwidth)\n";
     out << "  read per token: ";
     if (p.gpuBandwidth > 0) {
-        out << gibText(p.gpu.bytesPerToken)
+        out << mibOrGibText(p.gpu.bytesPerToken)
             << (p.perGpu.size() > 1 ? " on the GPUs (one after the other) at " : " on the GPU at ")
             << formatDouble("%.0f", p.gpuBandwidth / 1e9) << " GB/s, ";
     }
-    out << gibText(p.host.bytesPerToken)
+    out << mibOrGibText(p.host.bytesPerToken)
         << (in.host.unifiedMemory ? " in unified memory" : " in RAM") << " at "
         << formatDouble("%.0f", p.hostBandwidth / 1e9) << " GB/s\n";
     out << "  one sequence: at most " << formatDouble("%.1f", p.tokensPerSecond)
@@ -234,7 +225,7 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
     out << "\nVerdict: " << (p.fits() ? "fits" : "does not fit");
     if (!p.fitsHost && p.fitsGpu && p.fitPlaced) {
         out << ": what --fit keeps off the GPU needs more than the system RAM ("
-            << gibText(p.host.total()) << " of " << gibText(p.hostCapacity) << ")";
+            << mibOrGibText(p.host.total()) << " of " << mibOrGibText(p.hostCapacity) << ")";
     }
     out << "\n";
     if (!p.fits()) {

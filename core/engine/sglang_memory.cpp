@@ -272,8 +272,11 @@ class SglangMemory final : public EngineMemoryModel {
         const double graphBs =
             sglangGraphBatch(double(in.gpu.usableMemoryBytes) / kBytesPerMiB, in.tp,
                              in.sglangProfile, in.cudaGraphMaxBs, in.maxRunningRequests);
-        t.cudaGraphs = std::uint64_t(
-            ((in.cudaGraphs ? graphBs * 2.0 : 0.0) + piecewise.reserveMiB) * kBytesPerMiB);
+        const auto graphBytes = [&](double batch) { // 2 MiB a request, plus the piecewise reserve
+            return std::uint64_t(((in.cudaGraphs ? batch * 2.0 : 0.0) + piecewise.reserveMiB) *
+                                 kBytesPerMiB);
+        };
+        t.cudaGraphs = graphBytes(graphBs);
         t.graphsInsideBudget = false;
         t.activationForward = forwardActivationBytes(m, in.maxBatchedTokens, in.tp, in.ep,
                                                      kFusedMoeChunkTokens, &t.activationMoe, in.dp);
@@ -351,8 +354,7 @@ class SglangMemory final : public EngineMemoryModel {
             double(t.requestSlots) < graphBs) {
             // Without --max-running-requests the pool's own rows bound the captured batches
             // (a --cuda-graph-max-bs of 65,536 captures up to the 2,048 to 4,096 rows).
-            t.cudaGraphs =
-                std::uint64_t((double(t.requestSlots) * 2.0 + piecewise.reserveMiB) * kBytesPerMiB);
+            t.cudaGraphs = graphBytes(double(t.requestSlots));
         }
         // What the reserve keeps once the request table, the CUDA graphs and a draft (its
         // weights and KV pool, allocated after the target's pool up to v0.5.13) are in it.

@@ -288,11 +288,8 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
     out << "HostPlan: " << singleLine(p.scenario.name) << "\n\n";
     out << "Model     " << singleLine(p.model.displayName) << " ("
         << singleLine(p.model.architecture) << ")\n";
-    const bool small = p.model.totalParams < 1e8; // in millions: a tiny model is not "0.00 B"
-    const double unit = small ? 1e6 : 1e9;
-    const char *scale = small ? " M" : " B";
-    out << "          " << formatDouble("%.2f", p.model.totalParams / unit) << scale
-        << " parameters total, " << formatDouble("%.2f", p.model.activeParams / unit) << scale
+    out << "          " << paramsText(p.model.totalParams) << " parameters total, "
+        << paramsText(p.model.activeParams)
         << " active per token (LM head counted, input embedding not)\n";
     std::string formats;
     std::set<std::string> seen;

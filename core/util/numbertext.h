@@ -39,6 +39,22 @@ inline std::string gibNoteText(std::uint64_t bytes) {
     return formatDouble("%.2f GiB", double(bytes) / 1073741824.0);
 }
 
+/// `bytes` with two decimals in MiB below 1 GiB ("0.49 MiB", as llama.cpp logs its buffers and
+/// a small request table reads), else in GiB ("4.30 GiB"); by magnitude, so a negative margin
+/// reads alike.
+inline std::string mibOrGibText(double bytes) {
+    return std::abs(bytes) < kBytesPerGiB ? formatDouble("%.2f MiB", bytes / kBytesPerMiB)
+                                          : formatDouble("%.2f GiB", bytes / kBytesPerGiB);
+}
+
+/// A parameter count with two decimals in billions ("8.03 B"), or in millions below 0.1 B
+/// ("0.53 M"), so that a tiny model never reads "0.00 B"; `sep` goes between the number and
+/// its unit ("" gives "8.03B").
+inline std::string paramsText(double params, const char *sep = " ") {
+    return params >= 1e8 ? formatDouble("%.2f", params / 1e9) + sep + "B"
+                         : formatDouble("%.2f", params / 1e6) + sep + "M";
+}
+
 /// A memory fraction as a launch flag or plan line writes it: the value rounded to 4 decimals
 /// with trailing zeros dropped, at least 2 kept (0.9 -> "0.90", 0.905 -> "0.905", 0.85671 ->
 /// "0.8567"), so that a command asks the engine for the plan's memory within 0.00005 of the
