@@ -208,7 +208,7 @@ int cmdCardFit(const std::vector<std::string> &args, std::ostream &out, std::ost
 
     // The host's RAM decides every offloaded cell: named with the host (--host-memory-gb).
     out << "What fits " << singleLine(gpu->name) << " + " << singleLine(host->name) << ", "
-        << formatDouble("%.0f GB", toGB(double(host->memoryBytes))) << " of RAM"
+        << formatDouble("%.0f GiB", toGiB(double(host->memoryBytes))) << " of RAM"
         << " under llama.cpp" << (build ? " b" + std::to_string(build) : std::string()) << "\n"
         << "(llama-server's defaults: four slots in one unified f16 KV cache, 1 GiB left free on "
            "the card as --fit leaves it; \"runs to C\" = every layer on the GPU up to C tokens; "

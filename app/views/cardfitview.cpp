@@ -88,7 +88,7 @@ CardFitView::CardFitView(ScenarioDocument *doc, QWidget *parent) : QWidget(paren
         m_host->setItemData(
             m_host->count() - 1,
             tr("%1 of system memory at %2 GB/s\nSource: %3 (as of %4)")
-                .arg(gbText(double(h.memoryBytes), 0))
+                .arg(gibText(double(h.memoryBytes), 0))
                 .arg(numberText(h.memoryBandwidthBytesPerS / 1e9, 0))
                 .arg(QString::fromStdString(h.source), QString::fromStdString(h.asOf)),
             Qt::ToolTipRole);

@@ -121,8 +121,8 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
                                                                  : "the host's own GPU")
             : in.gpu ? gpusText(in)
                      : std::string("no GPU"))
-        << " + " << in.host.name << ", " << formatDouble("%.0f", toGB(double(in.host.memoryBytes)))
-        << " GB\n";
+        << " + " << in.host.name << ", " << formatDouble("%.0f", toGiB(double(in.host.memoryBytes)))
+        << " GiB\n";
     out << "  context: " << p.context << " tokens shared by " << p.parallel << " slot"
         << (p.parallel == 1 ? "" : "s") << " (" << p.contextPerSlot << " per slot"
         << (p.unifiedKv ? ", unified KV" : "") << "; " << llamaContextRuleText(p) << "), KV cache "
