@@ -46,10 +46,6 @@
         <translation>Break-even: kein API-Preis für %1; unter Preise einen festlegen, um zu vergleichen</translation>
     </message>
     <message>
-        <source>Break-even against %1 (GPUs rented %2 h/day)</source>
-        <translation>Break-even gegenüber %1 (GPUs %2 h/Tag gemietet)</translation>
-    </message>
-    <message>
         <source>API</source>
         <translation>API</translation>
     </message>
@@ -90,10 +86,6 @@
         <translation>Passt nicht: liefert keine Tokens, erreicht nie den Break-even</translation>
     </message>
     <message>
-        <source>Break-even, output tokens a month: %1</source>
-        <translation>Break-even, Ausgabe-Tokens im Monat: %1</translation>
-    </message>
-    <message>
         <source>Output tokens per month (log)</source>
         <translation>Ausgabe-Tokens pro Monat (log)</translation>
     </message>
@@ -128,6 +120,14 @@
     <message>
         <source>%1 (yours)</source>
         <translation>%1 (Ihr Plan)</translation>
+    </message>
+    <message>
+        <source>Break-even against %1</source>
+        <translation>Break-even gegenüber %1</translation>
+    </message>
+    <message>
+        <source>GPUs rented %1 h/day; break-even, output tokens a month: %2</source>
+        <translation>GPUs gemietet %1 h/Tag; Break-even, Ausgabe-Tokens pro Monat: %2</translation>
     </message>
 </context>
 <context>
@@ -1499,8 +1499,8 @@ Quelle: %6 (Stand %7)</translation>
         <translation>CUDA-Graph-Batch auf %1 ändern</translation>
     </message>
     <message>
-        <source>a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 with VLLM_USE_V1=1), 0.6.5 (also v0.7&apos;s default V0) or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
-        <translation>ein von HostPlan modelliertes vLLM-Release: 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 mit VLLM_USE_V1=1), 0.6.5 (auch die Standard-V0-Engine von v0.7) oder 0.6.4 (V0); ab 0.21 zieht vLLM seine CUDA-Graph-Speicherschätzung vom KV-Cache-Budget ab</translation>
+        <source>a vLLM release HostPlan models: 0.28, 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 with VLLM_USE_V1=1), 0.6.5 (also v0.7&apos;s default V0) or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
+        <translation>ein von HostPlan modelliertes vLLM-Release: 0.28, 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 mit VLLM_USE_V1=1), 0.6.5 (auch die Standard-V0-Engine von v0.7) oder 0.6.4 (V0); ab 0.21 zieht vLLM seine CUDA-Graph-Speicherschätzung vom KV-Cache-Budget ab</translation>
     </message>
 </context>
 <context>
@@ -3460,10 +3460,6 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <translation>GPU</translation>
     </message>
     <message>
-        <source>Node</source>
-        <translation>Knoten</translation>
-    </message>
-    <message>
         <source>Memory floor</source>
         <translation>Speicheruntergrenze</translation>
     </message>
@@ -4415,6 +4411,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <source>Both volumes count the %1 copies of this deployment the workload&apos;s concurrency takes.</source>
         <translation>Beide Volumen zählen die %1 Kopien dieser Bereitstellung, die die Parallelität der Last braucht.</translation>
     </message>
+    <message>
+        <source>GPUs per instance</source>
+        <translation>GPUs pro Instanz</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -4762,6 +4762,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <source>&lt;p&gt;The break-even volume counts the rental and capacity of the %1 copies of this deployment the workload&apos;s concurrency takes.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Das Break-even-Volumen zählt Miete und Kapazität der %1 Kopien dieser Bereitstellung, die die Parallelität der Last braucht.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;%1&lt;/b&gt;. %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Break-even: &lt;b&gt;%1&lt;/b&gt;. %2&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ThroughputView</name>
@@ -4980,6 +4984,10 @@ Ausschlag (Rangfolge): %5 %</translation>
     <message>
         <source>not at the modelled capacity of this plan: break-even needs %1, it serves %2 (%3-%4 over the throughput band): within reach only towards the band&apos;s fast end</source>
         <translation>nicht bei der modellierten Kapazität dieses Plans: die Gewinnschwelle braucht %1, er bedient %2 (%3-%4 über die Durchsatzspanne): erreichbar nur zum schnellen Ende der Spanne hin</translation>
+    </message>
+    <message>
+        <source>%1 tokens a month: above the modelled capacity (%2) but within its band (up to %3): too close to call</source>
+        <translation>%1 Tokens pro Monat: über der modellierten Kapazität (%2), aber innerhalb ihrer Bandbreite (bis %3): zu knapp für eine Aussage</translation>
     </message>
 </context>
 <context>

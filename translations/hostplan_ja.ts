@@ -62,10 +62,6 @@
         <translation>損益分岐：%1 の API 価格がありません。比較するには「料金」で設定してください</translation>
     </message>
     <message>
-        <source>Break-even against %1 (GPUs rented %2 h/day)</source>
-        <translation>%1 との損益分岐（GPU を 1 日 %2 時間レンタル）</translation>
-    </message>
-    <message>
         <source>API</source>
         <translation>API</translation>
     </message>
@@ -98,10 +94,6 @@
         <translation>%1 x %2 は月 %3 出力トークンで損益分岐（どちらも月 %4）</translation>
     </message>
     <message>
-        <source>Break-even, output tokens a month: %1</source>
-        <translation>損益分岐、月間出力トークン：%1</translation>
-    </message>
-    <message>
         <source>Your volume</source>
         <translation>現在の利用量</translation>
     </message>
@@ -128,6 +120,14 @@
     <message>
         <source>%1 (yours)</source>
         <translation>%1（現在のプラン）</translation>
+    </message>
+    <message>
+        <source>Break-even against %1</source>
+        <translation>%1 に対する損益分岐点</translation>
+    </message>
+    <message>
+        <source>GPUs rented %1 h/day; break-even, output tokens a month: %2</source>
+        <translation>GPU のレンタル 1 日 %1 時間；損益分岐点、月間出力トークン：%2</translation>
     </message>
 </context>
 <context>
@@ -1499,8 +1499,8 @@ Source: %6 (as of %7)</source>
         <translation>CUDA グラフのバッチを %1 に変更</translation>
     </message>
     <message>
-        <source>a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 with VLLM_USE_V1=1), 0.6.5 (also v0.7&apos;s default V0) or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
-        <translation>HostPlan がモデル化する vLLM リリース：0.24、0.22、0.21、0.19、0.11、0.8、0.7-v1（v0.7 で VLLM_USE_V1=1）、0.6.5（v0.7 の既定の V0 も）または 0.6.4（V0）。0.21 以降、vLLM は CUDA グラフのメモリ見積もりを KV キャッシュ予算から差し引きます</translation>
+        <source>a vLLM release HostPlan models: 0.28, 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 with VLLM_USE_V1=1), 0.6.5 (also v0.7&apos;s default V0) or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
+        <translation>HostPlan がモデル化する vLLM リリース：0.28、0.24、0.22、0.21、0.19、0.11、0.8、0.7-v1（v0.7 で VLLM_USE_V1=1）、0.6.5（v0.7 の既定の V0 も）または 0.6.4（V0）。0.21 以降、vLLM は CUDA グラフのメモリ見積もりを KV キャッシュ予算から差し引きます</translation>
     </message>
 </context>
 <context>
@@ -3700,10 +3700,6 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <translation>GPU 種別ごとの選択肢（%1、%3 トークンの %2）</translation>
     </message>
     <message>
-        <source>Node</source>
-        <translation>ノード</translation>
-    </message>
-    <message>
         <source>Memory floor</source>
         <translation>メモリ下限</translation>
     </message>
@@ -4415,6 +4411,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <source>Both volumes count the %1 copies of this deployment the workload&apos;s concurrency takes.</source>
         <translation>どちらの量も、ワークロードの同時実行数に必要なこのデプロイのコピー %1 個で数えています。</translation>
     </message>
+    <message>
+        <source>GPUs per instance</source>
+        <translation>インスタンスあたり GPU 数</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -4762,6 +4762,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <source>&lt;p&gt;The break-even volume counts the rental and capacity of the %1 copies of this deployment the workload&apos;s concurrency takes.&lt;/p&gt;</source>
         <translation>&lt;p&gt;損益分岐量は、ワークロードの同時実行数に必要なこのデプロイのコピー %1 個のレンタル費用と容量で数えています。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;%1&lt;/b&gt;. %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;損益分岐点：&lt;b&gt;%1&lt;/b&gt;。%2&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ThroughputView</name>
@@ -4980,6 +4984,10 @@ Swing (ranking): %5%</source>
     <message>
         <source>not at the modelled capacity of this plan: break-even needs %1, it serves %2 (%3-%4 over the throughput band): within reach only towards the band&apos;s fast end</source>
         <translation>このプランのモデル上の容量では届きません：損益分岐には %1 が必要ですが、処理できるのは %2（スループットの幅では %3-%4）：幅の速い側に近い場合にのみ届きます</translation>
+    </message>
+    <message>
+        <source>%1 tokens a month: above the modelled capacity (%2) but within its band (up to %3): too close to call</source>
+        <translation>月 %1 トークン：モデル化した容量（%2）を上回るが、その幅の内（最大 %3）：判定が難しい</translation>
     </message>
 </context>
 <context>

@@ -62,10 +62,6 @@
         <translation>盈亏平衡：%1 没有 API 价格；请在“定价”中设置以进行比较</translation>
     </message>
     <message>
-        <source>Break-even against %1 (GPUs rented %2 h/day)</source>
-        <translation>与 %1 的盈亏平衡（GPU 每天租用 %2 小时）</translation>
-    </message>
-    <message>
         <source>API</source>
         <translation>API</translation>
     </message>
@@ -98,10 +94,6 @@
         <translation>%1 x %2 在每月 %3 输出 tokens 时达到盈亏平衡（两者均为每月 %4）</translation>
     </message>
     <message>
-        <source>Break-even, output tokens a month: %1</source>
-        <translation>盈亏平衡，每月输出 tokens：%1</translation>
-    </message>
-    <message>
         <source>Your volume</source>
         <translation>您的用量</translation>
     </message>
@@ -128,6 +120,14 @@
     <message>
         <source>%1 (yours)</source>
         <translation>%1（您的方案）</translation>
+    </message>
+    <message>
+        <source>Break-even against %1</source>
+        <translation>与 %1 的盈亏平衡</translation>
+    </message>
+    <message>
+        <source>GPUs rented %1 h/day; break-even, output tokens a month: %2</source>
+        <translation>GPU 每天租用 %1 小时；盈亏平衡，每月输出 token：%2</translation>
     </message>
 </context>
 <context>
@@ -1499,8 +1499,8 @@ Source: %6 (as of %7)</source>
         <translation>将 CUDA graph 批大小改为 %1</translation>
     </message>
     <message>
-        <source>a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 with VLLM_USE_V1=1), 0.6.5 (also v0.7&apos;s default V0) or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
-        <translation>HostPlan 建模的 vLLM 版本：0.24、0.22、0.21、0.19、0.11、0.8、0.7-v1（v0.7 且 VLLM_USE_V1=1）、0.6.5（也是 v0.7 默认的 V0）或 0.6.4（V0）；从 0.21 起 vLLM 将其 CUDA graph 内存估计从 KV 缓存预算中扣除</translation>
+        <source>a vLLM release HostPlan models: 0.28, 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 with VLLM_USE_V1=1), 0.6.5 (also v0.7&apos;s default V0) or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
+        <translation>HostPlan 建模的 vLLM 版本：0.28、0.24、0.22、0.21、0.19、0.11、0.8、0.7-v1（v0.7 且 VLLM_USE_V1=1）、0.6.5（也是 v0.7 默认的 V0）或 0.6.4（V0）；从 0.21 起 vLLM 将其 CUDA graph 内存估计从 KV 缓存预算中扣除</translation>
     </message>
 </context>
 <context>
@@ -3700,10 +3700,6 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <translation>各 GPU 型号的选项（%1，%2，每个 %3 tokens）</translation>
     </message>
     <message>
-        <source>Node</source>
-        <translation>节点</translation>
-    </message>
-    <message>
         <source>Memory floor</source>
         <translation>显存下限</translation>
     </message>
@@ -4415,6 +4411,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <source>Both volumes count the %1 copies of this deployment the workload&apos;s concurrency takes.</source>
         <translation>两个用量都按工作负载并发所需的此部署的 %1 份副本计。</translation>
     </message>
+    <message>
+        <source>GPUs per instance</source>
+        <translation>每实例 GPU 数</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>
@@ -4762,6 +4762,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <source>&lt;p&gt;The break-even volume counts the rental and capacity of the %1 copies of this deployment the workload&apos;s concurrency takes.&lt;/p&gt;</source>
         <translation>&lt;p&gt;盈亏平衡用量按工作负载并发所需的此部署的 %1 份副本的租金和容量计算。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;%1&lt;/b&gt;. %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;盈亏平衡：&lt;b&gt;%1&lt;/b&gt;。%2&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ThroughputView</name>
@@ -4980,6 +4984,10 @@ Swing (ranking): %5%</source>
     <message>
         <source>not at the modelled capacity of this plan: break-even needs %1, it serves %2 (%3-%4 over the throughput band): within reach only towards the band&apos;s fast end</source>
         <translation>按此方案的建模容量达不到：盈亏平衡需要 %1，方案服务 %2（吞吐量区间内 %3-%4）：只有接近区间快端时才可达到</translation>
+    </message>
+    <message>
+        <source>%1 tokens a month: above the modelled capacity (%2) but within its band (up to %3): too close to call</source>
+        <translation>每月 %1 个 token：高于建模容量（%2），但在其范围内（最高 %3）：难以判定</translation>
     </message>
 </context>
 <context>

@@ -110,9 +110,11 @@ void BreakEvenChart::rebuild() {
         m_options << o;
     }
 
-    c->setTitle(tr("Break-even against %1 (GPUs rented %2 h/day)")
-                    .arg(QString::fromStdString(api.name.empty() ? api.id : api.name))
-                    .arg(numberText(w.hoursPerDay, 1)));
+    // The API's name may be long (provider, tier, "with scenario prices"): the hours a day go
+    // on the second line, with the volumes, where a narrow page does not cut them off.
+    c->setTitle(tr("Break-even against %1")
+                    .arg(QString::fromStdString(api.name.empty() ? api.id : api.name)));
+    const QString hoursText = numberText(w.hoursPerDay, 1);
 
     double yMin = kInf, yMax = 0;
     auto *apiLine = new QLineSeries;
@@ -217,8 +219,8 @@ void BreakEvenChart::rebuild() {
     // The title is rich text: a line break is <br>, and names are escaped.
     c->setTitle(c->title().toHtmlEscaped() +
                 QStringLiteral("<br><span style=\"font-weight:normal\">") +
-                tr("Break-even, output tokens a month: %1")
-                    .arg(volumes.join(QStringLiteral(", ")))
+                tr("GPUs rented %1 h/day; break-even, output tokens a month: %2")
+                    .arg(hoursText, volumes.join(QStringLiteral(", ")))
                     .toHtmlEscaped() +
                 QStringLiteral("</span>"));
     now->setName(tr("Your volume"));

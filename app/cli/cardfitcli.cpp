@@ -73,10 +73,12 @@ std::string column(const std::string &text, std::size_t columns) {
     return out + std::string(columns + 1 - shown, ' ');
 }
 
-/// Parameters as "46.7B", or "2.78T" from a trillion on, so the column keeps its gap.
-std::string paramsText(double params) {
-    return params < 999.95e9 ? formatDouble("%.1fB", params / 1e9)
-                             : formatDouble("%.2fT", params / 1e12);
+/// Parameters as "46.7B", "2.78T" from a trillion on, or "1.7M" below 0.1 B (never "0.0B"), so
+/// the column keeps its gap.
+std::string paramsColumnText(double params) {
+    return params < 1e8        ? formatDouble("%.1fM", params / 1e6)
+           : params < 999.95e9 ? formatDouble("%.1fB", params / 1e9)
+                               : formatDouble("%.2fT", params / 1e12);
 }
 
 } // namespace
@@ -252,7 +254,7 @@ int cmdCardFit(const std::vector<std::string> &args, std::ostream &out, std::ost
             }
             std::ostringstream line;
             line << std::left << column(singleLine(r.modelName), kModelWidth - 1) << std::setw(8)
-                 << paramsText(r.params);
+                 << paramsColumnText(r.params);
             for (const CardFitCell &c : r.cells) {
                 line << std::setw(kCellWidth - 1) << cellText(c) << ' ';
             }

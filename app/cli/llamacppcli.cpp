@@ -124,6 +124,10 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
             in.swaFull = true;
             continue;
         }
+        if (a == "--kv-unified") {
+            in.unifiedKv = true;
+            continue;
+        }
         if (const auto only =
                 std::find_if(kEngineOnlyOptions.begin(), kEngineOnlyOptions.end(),
                              [&a](const EngineOnlyOption &o) { return o.option == a; });
@@ -323,6 +327,9 @@ llama.cpp options (plan / serve-cmd with --engine llama.cpp; one machine, GPU + 
                            q5_1, iq4_nl, f32
   --parallel N             slots sharing the context (llama-server -np; default: llama-
                            server's 4 slots in one unified KV cache)
+  --kv-unified             llama-server -kvu: with --parallel N, one KV stream that every
+                           slot may fill (without it each slot gets n_ctx / N cells, and
+                           the compute buffer's mask is one stream's)
   --context N              total context, shared by the slots (default: llama.cpp's, the
                            model's training context, lowered by --fit to keep 1 GiB free)
   --ubatch N, --batch N    -ub (default 512) and -b (default 2048)

@@ -175,7 +175,8 @@ std::string engineOptionsUsage() {
                            GPU and context, vLLM 8192 on 70 GiB and more but A100, else 2048;
                            vLLM 0.6.x max(context, 2048) up to 32k): the profiled forward
   --vllm-version V         the vLLM release whose start-up memory rules vLLM plans follow:
-                           0.24 (0.22's rules, the KV tokens logged as concurrency x
+                           0.28 (0.24's, 16384 batched tokens on GPUs of 160 GiB and
+                           more), 0.24 (0.22's rules, the KV tokens logged as concurrency x
                            context), 0.22 (0.21's, memory fraction 0.92 by default), 0.21
                            (0.19's memory, the CUDA-graph estimate inside the budget),
                            0.19 (default), 0.11 (also 0.9.2 to 0.10.x), 0.8, 0.7-v1

@@ -283,6 +283,13 @@ int runExportCsvCommand(const std::vector<std::string> &args, std::ostream &out,
     if (e.empty()) {
         e = loadProbe(o, probeReport);
     }
+    // BASE names files (BASE-summary.csv, ...): a folder would give '-summary.csv' inside it.
+    if (e.empty() && (o.output.endsWith(QLatin1Char('/')) || QFileInfo(o.output).isDir())) {
+        const QString base = QDir(o.output).filePath(QStringLiteral("plan"));
+        e = "-o: '" + o.output.toStdString() +
+            "' is a folder; give a base name for the files (-o " + base.toStdString() +
+            " writes plan-summary.csv, plan-cost.csv, ...)";
+    }
     if (!e.empty()) {
         err << "hostplan-cli export-csv: " << e << "\n";
         return cli::kExitUsage;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "document/formatting.h"
 
+#include "util/numbertext.h"
 #include "util/pricedigits.h"
 #include "util/units.h"
 
@@ -48,6 +49,12 @@ QLocale numberLocale() {
 
 QString numberText(double value, int decimals) {
     return numberLocale().toString(value, 'f', decimals);
+}
+
+QString fractionUiText(double fraction) {
+    const std::string s = fractionText(fraction);
+    const std::size_t dot = s.find('.');
+    return numberText(fraction, dot == std::string::npos ? 0 : int(s.size() - dot - 1));
 }
 
 QString bytesText(double bytes) {
@@ -240,6 +247,15 @@ QString breakEvenVerdictText(const BreakEvenVerdict &v) {
         return QCoreApplication::translate("hostplan::ui::Verdict",
                                            "never: the plan does not fit, so it serves no tokens");
     case BreakEvenKind::Never:
+        if (v.withinBand) {
+            return QCoreApplication::translate(
+                       "hostplan::ui::Verdict",
+                       "%1 tokens a month: above the modelled capacity (%2) but within its "
+                       "band (up to %3): too close to call")
+                .arg(tokensText(v.neededOutputTokensPerMonth),
+                     tokensText(v.capacityOutputTokensPerMonth),
+                     tokensText(v.capacityHighOutputTokensPerMonth));
+        }
         return QCoreApplication::translate(
             "hostplan::ui::Verdict",
             "never: the API stays cheaper at any volume this plan can serve");

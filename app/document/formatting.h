@@ -25,6 +25,9 @@ namespace hostplan::ui {
 QLocale numberLocale();
 /// `value` with `decimals` decimals and grouped thousands: "1,560.86" / "1.560,86".
 QString numberText(double value, int decimals);
+/// A memory fraction in the locale's numbers with fractionText's decimals (util/numbertext.h:
+/// two to four, "0.90" / "0,90", "0.905" / "0,905").
+QString fractionUiText(double fraction);
 
 /// "195.11 GB (181.71 GiB)".
 QString bytesText(double bytes);

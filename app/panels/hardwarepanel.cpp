@@ -241,7 +241,8 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
            "profiles the activation peak (sampler warm-up, logits), what it counts as non-torch "
            "memory and how its MoE kernels lay out MXFP4 experts. Pick the release you will "
            "run; the defaults (max_num_seqs, batched tokens) are the same for every release."),
-        tr("a vLLM release HostPlan models: 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 with "
+        tr("a vLLM release HostPlan models: 0.28, 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 "
+           "with "
            "VLLM_USE_V1=1), 0.6.5 (also v0.7's default V0) or 0.6.4 (V0); from 0.21 vLLM takes its "
            "CUDA-graph memory estimate out of the KV cache "
            "budget"),
@@ -590,12 +591,12 @@ void HardwarePanel::sync() {
     const auto &plan = m_doc->plan();
     m_fraction->setSpecialValueText(
         tr("engine default (%1)")
-            .arg(QString::fromStdString(fractionText(
-                plan && !s.engine.memoryFraction
-                    ? plan->memory.memoryFraction
-                    : engineDefaults(s.engine.engine,
-                                     s.engine.vllmVersion.value_or(kDefaultVllmProfile))
-                          .memoryFraction))));
+            .arg(fractionUiText(
+                (plan && !s.engine.memoryFraction
+                     ? plan->memory.memoryFraction
+                     : engineDefaults(s.engine.engine,
+                                      s.engine.vllmVersion.value_or(kDefaultVllmProfile))
+                           .memoryFraction))));
     m_fraction->setValue(s.engine.memoryFraction.value_or(0.0));
     Scenario seqsUnset = s;
     seqsUnset.engine.maxNumSeqs.reset();

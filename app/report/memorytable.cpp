@@ -87,8 +87,7 @@ ReportTable memoryTable(const PlanResult &p) {
     add(Report::tr("Total needed"), QStringLiteral("total"), m.perGpu.total(), m.total.total(),
         bytes, true);
     const std::uint64_t gpus = p.layout.gpuCount();
-    add(Report::tr("Engine budget (memory fraction %1)")
-            .arg(QString::fromStdString(fractionText(m.memoryFraction))),
+    add(Report::tr("Engine budget (memory fraction %1)").arg(fractionUiText(m.memoryFraction)),
         QStringLiteral("engine_budget"), m.budgetBytesPerGpu, m.budgetBytesPerGpu * gpus, bytes);
     add(Report::tr("Usable GPU memory (driver total)"), QStringLiteral("usable"),
         m.usableBytesPerGpu, m.usableBytesPerGpu * gpus, bytes);

@@ -16,7 +16,7 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
                        groupedInt(p.scenario.workload.contextTokens));
     t.headers = {Report::tr("GPU"),
                  Report::tr("Memory per GPU"),
-                 Report::tr("Node"),
+                 Report::tr("GPUs per instance"),
                  Report::tr("Memory floor"),
                  Report::tr("Practical count"),
                  Report::tr("Sequences at %1 ms")
@@ -30,7 +30,7 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
     t.csvHeaders = {QStringLiteral("gpu"),
                     QStringLiteral("gpu_name"),
                     QStringLiteral("memory_bytes_per_gpu"),
-                    QStringLiteral("gpus_per_node"),
+                    QStringLiteral("gpus_per_instance"),
                     QStringLiteral("gpus_floor"),
                     QStringLiteral("gpus_practical"),
                     QStringLiteral("sequences_at_target"),

@@ -145,9 +145,8 @@ void SummaryView::rebuild() {
     // budget all of the GPU (engine.h MemoryPoolRule).
     row(engineInfo(p.scenario.engine.engine).poolRule == MemoryPoolRule::FractionOfFreeAfterLoad
             ? tr("Engine budget (KV: fraction %1 of the memory free after loading)")
-                  .arg(QString::fromStdString(fractionText(m.memoryFraction)))
-            : tr("Engine budget (fraction %1)")
-                  .arg(QString::fromStdString(fractionText(m.memoryFraction))),
+                  .arg(fractionUiText(m.memoryFraction))
+            : tr("Engine budget (fraction %1)").arg(fractionUiText(m.memoryFraction)),
         double(m.budgetBytesPerGpu), -1);
     row(tr("Usable GPU memory"), double(m.usableBytesPerGpu), -1);
     row(tr("Headroom after the workload"), double(p.fit.headroomBytesPerGpu), -1);
@@ -286,6 +285,8 @@ void SummaryView::rebuild() {
             h += tr("<p>Break-even: <b>unknown</b>: HostPlan knows no GPU-hour rate for %1; "
                     "enter one (Pricing) to compare renting with the API.</p>")
                      .arg(QString::fromStdString(p.gpu.name).toHtmlEscaped());
+        } else if (be.withinBand) {
+            h += tr("<p>Break-even: <b>%1</b>. %2</p>").arg(breakEvenVerdictText(be), users);
         } else if (be.kind != BreakEvenKind::At) {
             h += be.kind == BreakEvenKind::Never && be.copies > 1
                      ? tr("<p>Break-even: <b>never</b>: the API stays cheaper at any volume the "

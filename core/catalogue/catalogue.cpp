@@ -38,6 +38,11 @@ Result<std::vector<ApiPriceTier>> parseTiers(const nlohmann::json &o, const std:
         if (!t.is_object()) {
             return makeError(tp, "must be an object, got " + jsonfield::brief(t));
         }
+        HOSTPLAN_TRY(tk,
+                     jsonfield::checkKeys(t, tp,
+                                          {"above_prompt_tokens", "input_usd_per_mtok",
+                                           "cached_input_usd_per_mtok", "output_usd_per_mtok"}));
+        (void)tk;
         HOSTPLAN_TRY(above,
                      jsonfield::integer(t, "above_prompt_tokens", tp, 1, kMaxTierTokens, true));
         HOSTPLAN_TRY(in, reqNumber(t, "input_usd_per_mtok", tp, 0, 1e4));
@@ -98,6 +103,14 @@ Result<ApiPrice> parseApiPrice(const nlohmann::json &o, const std::string &path)
     if (!o.is_object()) {
         return makeError(path, "must be an object, got " + jsonfield::brief(o));
     }
+    HOSTPLAN_TRY(
+        keys, jsonfield::checkKeys(
+                  o, path,
+                  {"id", "name", "model", "hf_id", "provider", "precision", "input_usd_per_mtok",
+                   "cached_input_usd_per_mtok", "output_usd_per_mtok", "input_usd_per_mtok_low",
+                   "input_usd_per_mtok_high", "output_usd_per_mtok_low", "output_usd_per_mtok_high",
+                   "batch_discount", "tiers", "source", "as_of", "note"}));
+    (void)keys;
     ApiPrice p;
     HOSTPLAN_TRY(id, reqString(o, "id", path));
     HOSTPLAN_TRY(name, reqString(o, "name", path));

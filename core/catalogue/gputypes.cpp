@@ -96,7 +96,8 @@ Result<std::uint32_t> parseComputeCapability(const nlohmann::json &o, const std:
     }
     if (!nvidia) {
         return makeError(path + ".compute_capability",
-                         "only NVIDIA GPUs have a CUDA compute capability");
+                         "only NVIDIA GPUs have a CUDA compute capability: leave it out for "
+                         "another vendor's GPU");
     }
     const auto &v = o.at("compute_capability");
     const std::string text = v.is_string() ? v.get<std::string>() : std::string();
@@ -192,8 +193,14 @@ Result<GpuSpec> parseGpuEntry(const nlohmann::json &o, const std::string &path) 
                          "true needs FP4 tensor cores (fp4_dense_tflops above 0)");
     }
     HOSTPLAN_TRY(ic, reqString(o, "interconnect", path));
-    HOSTPLAN_TRY(icGbs, reqNumber(o, "interconnect_gb_per_s", path, 0.1, 1e5));
+    HOSTPLAN_TRY(icGbs, reqNumber(o, "interconnect_gb_per_s", path, 0, 1e5));
     HOSTPLAN_TRY(node, jsonfield::integer(o, "gpus_per_node", path, 1, 72, true));
+    // A single card (a desktop GPU, an APU) has no GPU-to-GPU link: 0 is its figure.
+    if (icGbs < 0.1 && (icGbs > 0 || *node > 1)) {
+        return makeError(path + ".interconnect_gb_per_s",
+                         "must be between 0.1 and 100000.0 for a node of " + std::to_string(*node) +
+                             " GPUs (0 only with gpus_per_node 1), got " + jsonfield::brief(icGbs));
+    }
     HOSTPLAN_TRY(domain, jsonfield::integer(o, "scale_up_domain_gpus", path, 1, 576, false));
     HOSTPLAN_TRY(clustered, jsonfield::boolean(o, "clustered_rentals", path, false));
     std::string clusteredSource;

@@ -68,6 +68,13 @@ Result<RentalOffer> parseOffer(const nlohmann::json &o, const std::string &path)
     if (!o.is_object()) {
         return makeError(path, "must be an object, got " + jsonfield::brief(o));
     }
+    HOSTPLAN_TRY(keys, jsonfield::checkKeys(
+                           o, path,
+                           {"id", "provider", "gpu", "gpus_per_instance", "multi_instance",
+                            "usd_per_gpu_hour_on_demand", "usd_per_gpu_hour_reserved",
+                            "usd_per_gpu_hour_spot", "reserved_term", "interconnect_intra",
+                            "interconnect_inter", "source", "as_of", "as_of_kind", "note"}));
+    (void)keys;
     RentalOffer r;
     HOSTPLAN_TRY(id, requiredText(o, "id", path));
     HOSTPLAN_TRY(provider, requiredText(o, "provider", path));

@@ -115,6 +115,13 @@ const EngineInfo &engineInfo(Engine engine) {
 
 const std::vector<VllmRules> &vllmRuleSets() {
     static const std::vector<VllmRules> table = {
+        {VllmProfile::V1v28, "0.28", "V1 (v0.28)",
+         "v0.24's rules; max_num_batched_tokens 16384 for `vllm serve` on GPUs of at least 160 "
+         "GiB (vllm/engine/arg_utils.py get_batch_defaults at v0.28.0, "
+         "2cf0a6915ce544dc493a0990f2ea38d81601128a; PR #51726)",
+         0.92, 0, 0, true, true, "", "--enable-expert-parallel", "--all2all-backend",
+         "--max-cudagraph-capture-size", "--data-parallel-backend", "", "", 16384,
+         160ull * 1024 * 1024 * 1024},
         {VllmProfile::V1v24, "0.24", "V1 (v0.24)",
          "v0.19's memory terms; the logged KV cache size from the maximum concurrency: "
          "vllm/v1/core/kv_cache_planning.py @ fc23e695 _report_kv_cache_config, as vLLM 0.24.0 "
@@ -122,24 +129,24 @@ const std::vector<VllmRules> &vllmRuleSets() {
          "(vllm/v1/worker/gpu_model_runner.py profile_cudagraph_memory, on by default from "
          "v0.21); gpu_memory_utilization 0.92 by default (vllm/config/cache.py from v0.22)",
          0.92, 0, 0, true, true, "", "--enable-expert-parallel", "--all2all-backend",
-         "--max-cudagraph-capture-size"},
+         "--max-cudagraph-capture-size", "--data-parallel-backend"},
         {VllmProfile::V1v22, "0.22", "V1 (v0.22)",
          "v0.21's rules; gpu_memory_utilization 0.92 by default (vllm/config/cache.py "
          "CacheConfig from v0.22)",
          0.92, 0, 0, true, true, "", "--enable-expert-parallel", "--all2all-backend",
-         "--max-cudagraph-capture-size"},
+         "--max-cudagraph-capture-size", "--data-parallel-backend"},
         {VllmProfile::V1v21, "0.21", "V1 (v0.21)",
          "v0.19's memory terms; the CUDA-graph memory estimate inside the budget "
          "(vllm/v1/worker/gpu_model_runner.py profile_cudagraph_memory, PR #30515, on by default "
          "from v0.21.0 as gpu_worker.py's start-up line says, gpustack/runner#251 logs of "
          "v0.27.1); max_num_seqs above the state blocks refused (PR #38270)",
          0.9, 0, 0, true, true, "", "--enable-expert-parallel", "--all2all-backend",
-         "--max-cudagraph-capture-size"},
+         "--max-cudagraph-capture-size", "--data-parallel-backend"},
         {VllmProfile::V1v19, "0.19", "V1 (v0.19)",
          "llm-d-incubation/llm-d-planner accuracy/results/v0.19.0/logs @ d3121e05 (sampler "
          "warm-up, MXFP4 Hopper layout: core/engine/enginememory.cpp)",
          0.9, 0, 0, true, true, "", "--enable-expert-parallel", "--all2all-backend",
-         "--max-cudagraph-capture-size"},
+         "--max-cudagraph-capture-size", "--data-parallel-backend"},
         {VllmProfile::V1, "0.11", "V1 (v0.11)",
          "vllm/v1/worker/gpu_worker.py @ 35d5cda1 determine_available_memory; "
          "gpu_model_runner.py @ 4e179065 profile_run. v0.9.2 to v0.10.x measure from the same "
@@ -148,7 +155,8 @@ const std::vector<VllmRules> &vllmRuleSets() {
          "Before v0.11 the snapshot preceded NCCL's set-up (PR #25359), which on NVLink GPUs at "
          "TP > 1 adds up to about 1.4 GiB inside the budget that these rules leave out",
          0.9, 0, 0, false, true, "0.9.2,0.10,0.10.0,0.10.1,0.10.1.1,0.10.2",
-         "--enable-expert-parallel", "--all2all-backend", "--max-cudagraph-capture-size"},
+         "--enable-expert-parallel", "--all2all-backend", "--max-cudagraph-capture-size",
+         "--data-parallel-backend", "v0.9.2 to v0.11.0", "--cuda-graph-sizes"},
         {VllmProfile::V1v08, "0.8", "V1 (v0.8)",
          "vllm/v1/worker/gpu_worker.py determine_available_memory of v0.8.x (quoted as the "
          "replaced text in PR #17122, May 2025); gpu_model_runner.py of v0.8.x profile_run and "
@@ -182,6 +190,10 @@ const VllmRules &vllmRules(VllmProfile profile) {
         }
     }
     return vllmRuleSets().front();
+}
+
+bool engineRunsExpertParallel(Engine engine, VllmProfile vllm) {
+    return engine != Engine::Vllm || !vllmRules(vllm).expertParallelFlag.empty();
 }
 
 namespace {

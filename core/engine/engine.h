@@ -53,6 +53,10 @@ enum class VllmProfile {
     /// _report_kv_cache_config) instead of v0.19's num_blocks // groups x block, which for
     /// hybrid and sliding-window models counts a different figure (vllmReportedKvTokens).
     V1v24,
+    /// V1 as in v0.28: v0.24's rules, and max_num_batched_tokens 16384 for `vllm serve` on a
+    /// GPU of at least 160 GiB (vllm/engine/arg_utils.py get_batch_defaults' new top tier,
+    /// PR #51726 of 2026-08-10, first in v0.28.0; v0.27.0 had none).
+    V1v28,
     /// V1 as in v0.8 (v0.8.0 to v0.9.1; v0.9.2 to v0.10.x follow the v0.11 rules, see
     /// vllmRuleSets): v0.7's worker (torch's allocated peak plus everything on the device outside
     /// torch after the profile, so the CUDA context and the NCCL buffers count inside the
@@ -124,6 +128,22 @@ struct VllmRules {
     /// v0.11.1 (PR #26016), --cuda-graph-sizes from v0.9.2; "" where only
     /// --compilation-config's cudagraph_capture_sizes sets them.
     std::string_view graphCaptureFlag = {};
+    /// The flag that places attention DP ranks on other nodes (`--data-parallel-backend ray`,
+    /// vLLM PR #18233, from v0.9.2); "" where the releases have none.
+    std::string_view dataParallelBackendFlag = {};
+    /// Releases of this rule set that predate all2allFlag and graphCaptureFlag, as prose
+    /// ("v0.9.2 to v0.11.0": both flags came in v0.11.1); "" where every release has them.
+    /// Those releases read VLLM_ALL2ALL_BACKEND and take earlyGraphCaptureFlag.
+    std::string_view earlyReleases = {};
+    /// The capture-size flag of earlyReleases: --cuda-graph-sizes (v0.9.2, one value then meant
+    /// the largest capture; from v0.11.1 a list of the sizes themselves, PR #26016).
+    std::string_view earlyGraphCaptureFlag = {};
+    /// max_num_batched_tokens for `vllm serve` on a GPU of at least hugeGpuMinBytes of device
+    /// memory, above the engine table's large-GPU figure; 0 where the releases have no such tier
+    /// (vllm/engine/arg_utils.py get_batch_defaults: `device_memory >= 160 * GiB_bytes`,
+    /// OPENAI_API_SERVER 16384, from v0.28.0, PR #51726).
+    std::uint32_t hugeGpuBatchedTokens = 0;
+    std::uint64_t hugeGpuMinBytes = 0; ///< see hugeGpuBatchedTokens
 };
 
 /// The rules a vLLM plan follows when the scenario names none: v0.19 (VllmProfile::V1v19; 11
@@ -133,17 +153,24 @@ struct VllmRules {
 /// read at v0.11.
 inline constexpr VllmProfile kDefaultVllmProfile = VllmProfile::V1v19;
 
+/// Whether `p` follows v0.24's start-up report and proposer (the logged KV tokens from the
+/// maximum concurrency, vllmReportedKvTokens; an MTP draft sharing the target's lm_head): the
+/// 0.24 rule set and later.
+constexpr bool vllmV024Report(VllmProfile p) {
+    return p == VllmProfile::V1v24 || p == VllmProfile::V1v28;
+}
+
 /// Whether `p` follows v0.19's start-up memory terms (the Triton sampler warm-up, the MXFP4
 /// Hopper layouts, the TP collectives' non-torch memory): v0.19 and every later rule set.
 constexpr bool vllmV019Memory(VllmProfile p) {
     return p == VllmProfile::V1v19 || p == VllmProfile::V1v21 || p == VllmProfile::V1v22 ||
-           p == VllmProfile::V1v24;
+           vllmV024Report(p);
 }
 
 /// Whether `p` takes vLLM's CUDA-graph memory estimate out of the KV budget and refuses
 /// max_num_seqs above the pool's state blocks: the rule sets from v0.21 (VllmProfile::V1v21).
 constexpr bool vllmGraphEstimateInBudget(VllmProfile p) {
-    return p == VllmProfile::V1v21 || p == VllmProfile::V1v22 || p == VllmProfile::V1v24;
+    return p == VllmProfile::V1v21 || p == VllmProfile::V1v22 || vllmV024Report(p);
 }
 
 /// Whether `p`'s releases run the MoE layers sequence-parallel under attention DP with EP and
@@ -158,7 +185,7 @@ constexpr bool vllmSequenceParallelMoe(VllmProfile p) {
 /// batched DP MoE mode (DeepEP low-latency with attention DP and EP): v0.20 on, the 0.21 rule
 /// sets and later (PR #39107 of 2026-04-14 replaced the MoE DP chunking by that default).
 constexpr bool vllmBatchedDpDefaults(VllmProfile p) {
-    return p == VllmProfile::V1v21 || p == VllmProfile::V1v22 || p == VllmProfile::V1v24;
+    return p == VllmProfile::V1v21 || p == VllmProfile::V1v22 || vllmV024Report(p);
 }
 
 /// max_num_batched_tokens (and the cap on an unset max_num_seqs) vLLM takes in its batched DP
@@ -176,6 +203,12 @@ constexpr bool vllmV0Rules(VllmProfile p) {
 const std::vector<VllmRules> &vllmRuleSets();
 /// The table entry of `profile`.
 const VllmRules &vllmRules(VllmProfile profile);
+
+/// Whether `engine` runs MoE experts expert-parallel (EP > 1) at all under the vLLM rule set
+/// `vllm` (read only for vLLM): false for vLLM rule sets without --enable-expert-parallel
+/// (VllmRules::expertParallelFlag empty: releases before v0.8.0, PR #14305), whose MoE layers
+/// shard every expert over TP; true for every other engine and rule set.
+bool engineRunsExpertParallel(Engine engine, VllmProfile vllm);
 /// The rule set a user names: an id of vllmRuleSets(), with or without a leading 'v'
 /// ("0.19", "v0.11"), or a patch release of a minor-release id ("0.19.1" -> 0.19, as
 /// `vllm --version` prints it); any other release from 0.6.4 on follows the newest rule set

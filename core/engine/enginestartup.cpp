@@ -235,8 +235,8 @@ EngineStartup engineArgumentsCheck(Engine engine, const EngineMemoryInput &in) {
         s.message = "vLLM refuses this model's config: " + in.model->vllmLoadRefusal;
         return s;
     }
-    if (engine == Engine::Vllm && in.ep > 1 && in.model && in.model->isMoe() &&
-        vllmRules(in.vllmProfile).expertParallelFlag.empty()) {
+    if (in.ep > 1 && in.model && in.model->isMoe() &&
+        !engineRunsExpertParallel(engine, in.vllmProfile)) {
         // EP arrived as --enable-expert-parallel in v0.8.0 (vLLM PR #14305); argparse stops
         // at the unknown flag before a weight loads.
         s.outcome = StartupOutcome::ArgumentsRefused;

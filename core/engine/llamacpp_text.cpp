@@ -193,14 +193,22 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
     out << mibOrGibText(p.host.bytesPerToken)
         << (in.host.unifiedMemory ? " in unified memory" : " in RAM") << " at "
         << formatDouble("%.0f", p.hostBandwidth / 1e9) << " GB/s\n";
+    // A sequence fills at most its slot's cells (-c / -np without -kvu), which the speed reads.
+    const std::uint64_t slotContext = p.contextPerSlot ? p.contextPerSlot : p.context;
+    const std::uint64_t streams = std::max<std::uint64_t>(p.context / slotContext, 1);
     out << "  one sequence: at most " << formatDouble("%.1f", p.tokensPerSecond)
-        << " tokens/s with the whole " << groupedText(p.context) << "-token context in its cache";
-    if (constexpr std::uint32_t kShort = 4096; p.context > kShort && p.fitCpuExpertLayers.empty()) {
+        << " tokens/s with its slot's whole " << groupedText(slotContext)
+        << "-token context in its cache"
+        << (streams > 1
+                ? " (-c " + groupedText(p.context) + " over " + std::to_string(streams) + " slots)"
+                : std::string());
+    if (constexpr std::uint32_t kShort = 4096;
+        slotContext > kShort && p.fitCpuExpertLayers.empty()) {
         // The KV read shrinks with the tokens in the cache: a short chat reads far less. On this
         // plan's own placement: --fit would place a shorter context otherwise (its per-block
         // expert overrides, fitCpuExpertLayers, have no flag here: no figure then).
         LlamaCppInput shortContext = in;
-        shortContext.context = kShort;
+        shortContext.context = kShort * streams; // 4,096 tokens in each slot
         if (p.fitPlaced) {
             shortContext.gpuLayers = p.gpuLayersFlag;
             shortContext.cpuMoeLayers = p.cpuMoeLayers;

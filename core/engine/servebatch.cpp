@@ -97,11 +97,13 @@ void addMoeA2aFlags(const PlanResult &p, Engine engine, ServeCommand &c) {
              ? " (" + gibNoteText(p.memory.engine.moeA2aBuffers) + " per GPU, as the plan does)"
              : std::string()) +
         " inside the KV budget";
-    // The 0.11 rules also plan v0.9.2 to v0.11.0, which read the environment variable only.
-    const std::string older =
-        rules == VllmProfile::V1
-            ? " (v0.9.2 to v0.11.0 take VLLM_ALL2ALL_BACKEND=" + id + " in the environment)"
-            : "";
+    // Releases of the rule set before the flag (the 0.11 rules' v0.9.2 to v0.11.0) read the
+    // environment variable only.
+    const std::string_view early = vllmRules(rules).earlyReleases;
+    const std::string older = early.empty()
+                                  ? ""
+                                  : " (" + std::string(early) + " take VLLM_ALL2ALL_BACKEND=" + id +
+                                        " in the environment)";
     if (!flag.empty()) {
         c.flags.push_back({std::string(flag), id, why + older});
     } else {
@@ -136,14 +138,16 @@ void addGraphBatchFlag(const PlanResult &p, Engine engine, ServeCommand &c) {
                             "x (1 + draft tokens), 512)";
     const std::string_view flag = vllmRules(rules).graphCaptureFlag;
     if (!flag.empty()) {
-        // v0.9.2 to v0.11.0 (planned with the 0.11 rules) take only --cuda-graph-sizes; from
-        // v0.11.1 that flag is a list of sizes, so one value would capture that size alone
-        // (PR #26016).
-        c.flags.push_back(
-            {std::string(flag), value,
-             rules == VllmProfile::V1
-                 ? why + "; v0.9.2 to v0.11.0 take --cuda-graph-sizes " + value + " instead"
-                 : why});
+        // The rule set's early releases (the 0.11 rules' v0.9.2 to v0.11.0) take only
+        // --cuda-graph-sizes; from v0.11.1 that flag is a list of sizes, so one value would
+        // capture that size alone (PR #26016).
+        const VllmRules &r = vllmRules(rules);
+        c.flags.push_back({std::string(flag), value,
+                           r.earlyReleases.empty()
+                               ? why
+                               : why + "; " + std::string(r.earlyReleases) + " take " +
+                                     std::string(r.earlyGraphCaptureFlag) + " " + value +
+                                     " instead"});
     } else {
         c.notes.push_back("The plan captures CUDA graphs up to " + value +
                           " tokens (engine.cuda_graph_max_bs): vLLM releases of the " +

@@ -367,9 +367,8 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     addSpeculation(p, Engine::Vllm, cat, c);
     const std::uint32_t nodes = nodesOf(p);
     const VllmProfile rules = p.scenario.engine.vllmVersion.value_or(kDefaultVllmProfile);
-    if (nodes > 1 && L.dp > 1 &&
-        (vllmV0Rules(rules) || rules == VllmProfile::V1Early || rules == VllmProfile::V1v08)) {
-        // --data-parallel-backend came after these releases (vllm PR #18233, mid-2025).
+    const std::string_view dpBackend = vllmRules(rules).dataParallelBackendFlag;
+    if (nodes > 1 && L.dp > 1 && dpBackend.empty()) {
         c.notes.push_back("The attention DP ranks span " + std::to_string(nodes) +
                           " nodes, and vLLM releases of the " +
                           std::string(vllmRules(rules).label) +
@@ -378,7 +377,7 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     } else if (nodes > 1 && L.dp > 1) {
         // One `vllm serve` places DP ranks on other nodes only through Ray
         // (docs/serving/data_parallel_deployment.md, --data-parallel-backend).
-        c.flags.push_back({"--data-parallel-backend", "ray",
+        c.flags.push_back({std::string(dpBackend), "ray",
                            "the attention DP ranks span " + std::to_string(nodes) +
                                " nodes: Ray starts the ranks on the other nodes"});
     }

@@ -440,7 +440,7 @@ class VllmMemory final : public EngineMemoryModel {
         // the draft at the target's lm_head ("Detected MTP model. Sharing target model lm_head
         // weights with the draft model", llm_base_proposer.py; logged by vLLM 0.24 and 0.27.1
         // runs, noonghunna/club-3090#652, #1087).
-        t.draftWeights = draftWeightBytes(in, in.vllmProfile != VllmProfile::V1v24);
+        t.draftWeights = draftWeightBytes(in, !vllmV024Report(in.vllmProfile));
         if (t.draftWeights && in.pp > 1 && !in.draftModel) {
             // PP > 1: the draft loads its own embedding (eagle.py load_model).
             for (const auto &g : m.groups) {
@@ -583,7 +583,7 @@ class VllmMemory final : public EngineMemoryModel {
                     ceilDiv(in.maxModelLen, kDeepseekV4BlockTokens) * kDeepseekV4BlockTokens;
                 t.kvBytesPerRequest = request - std::min(request, full * k.fullBytesPerToken);
             }
-            if (t.kvPoolBytes > 0 && in.vllmProfile == VllmProfile::V1v24 && request > 0) {
+            if (t.kvPoolBytes > 0 && vllmV024Report(in.vllmProfile) && request > 0) {
                 // v0.24's report: the requests of max_model_len the pool holds, in tokens.
                 t.kvTokens = vllmReportedKvTokens(in.vllmProfile, std::uint64_t(t.kvPoolBytes), 1,
                                                   1, request, in.maxModelLen);
@@ -623,7 +623,7 @@ class VllmMemory final : public EngineMemoryModel {
 std::uint64_t vllmReportedKvTokens(VllmProfile profile, std::uint64_t blocks, std::uint32_t groups,
                                    std::uint32_t blockTokens, std::uint64_t requestBlocks,
                                    std::uint64_t maxModelLen) {
-    if (profile != VllmProfile::V1v24) {
+    if (!vllmV024Report(profile)) {
         return groups ? saturatingMul(blocks / groups, blockTokens) : 0;
     }
     if (requestBlocks == 0) {

@@ -75,7 +75,13 @@ Result<std::uint64_t> ggmlTensorBytes(const GgmlType &type, std::span<const std:
     if (dims.empty()) {
         return makeError("dims", "a tensor needs at least one dimension");
     }
-    if (dims[0] == 0 || dims[0] % type.blockSize != 0) {
+    for (std::size_t i = 0; i < dims.size(); ++i) {
+        if (dims[i] == 0) {
+            return makeError("dims", "ne[" + std::to_string(i) +
+                                         "] is 0 (every dimension must be at least 1)");
+        }
+    }
+    if (dims[0] % type.blockSize != 0) {
         return makeError("dims", "ne[0] " + std::to_string(dims[0]) + " is not a multiple of " +
                                      std::string(type.name) + "'s block of " +
                                      std::to_string(type.blockSize));
@@ -86,9 +92,6 @@ Result<std::uint64_t> ggmlTensorBytes(const GgmlType &type, std::span<const std:
     }
     std::uint64_t bytes = blocks * type.typeSize;
     for (std::size_t i = 1; i < dims.size(); ++i) {
-        if (dims[i] == 0) {
-            return makeError("dims", "ne[" + std::to_string(i) + "] is 0");
-        }
         if (bytes > kMaxCount / dims[i]) {
             return makeError("dims", "the tensor's size exceeds 2^60 bytes");
         }

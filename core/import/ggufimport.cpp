@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <set>
 #include <optional>
 #include <string_view>
 #include <tuple>
@@ -254,6 +255,38 @@ void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &ar
         g.convElements = kernel ? (kernel - 1) * (dInner + 2 * nGroup * dState) : 0;
         g.stateHeads = 1;
     };
+    // Qwen3-Next / Qwen3.5 / Qwen3.5-MoE (Gated DeltaNet hybrids): llama.cpp takes the
+    // recurrent layers from attention.recurrent_layers (a bool per layer, or one for all) and,
+    // without it, makes every layer recurrent but each full_attention_interval-th (default 4):
+    // layer i is recurrent when (i + 1) % interval != 0 (src/models/qwen35.cpp and
+    // qwen35moe.cpp load_arch_hparams; llama-model.cpp load_hparams for qwen3next). Published
+    // files carry one scalar head_count_kv for all layers, so head_count_kv does not say it.
+    static const std::set<std::string> intervalArchs = {"qwen3next", "qwen35", "qwen35moe"};
+    const bool byInterval = intervalArchs.count(arch) > 0;
+    const Value *recurrentKey = byInterval ? r.find("attention.recurrent_layers") : nullptr;
+    const std::uint64_t interval =
+        byInterval ? r.bounded("full_attention_interval", 4, 1u << 16) : 0;
+    if (byInterval && !recurrentKey && interval == 0) {
+        throw ImportError{r.key("full_attention_interval"),
+                          "0 (every interval-th layer is full attention: at least 1)"};
+    }
+    const auto recurrentByArch = [&](std::uint64_t il) {
+        if (!byInterval) {
+            return false;
+        }
+        if (recurrentKey && !recurrentKey->isArray()) {
+            if (recurrentKey->type != gguf::ValueType::Bool) {
+                throw ImportError{r.key("attention.recurrent_layers"),
+                                  "not a bool or a per-layer bool array (" +
+                                      gguf::valueTypeName(recurrentKey->type) + ")"};
+            }
+            return recurrentKey->u != 0;
+        }
+        if (recurrentKey) {
+            return r.perLayer("attention.recurrent_layers", il, layers, 0) != 0;
+        }
+        return (il + 1) % interval != 0;
+    };
     if (falconH1 && (dState == 0 || dInner == 0)) {
         throw ImportError{r.key(dState == 0 ? "ssm.state_size" : "ssm.inner_size"),
                           "missing or 0: falcon-h1 keeps a Mamba-2 state in every layer, sized "
@@ -269,7 +302,8 @@ void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &ar
                                                                  " (at most 65536)"};
         }
         g.qHeads = std::uint32_t(qHeads);
-        const std::uint64_t kv = r.perLayer("attention.head_count_kv", il, layers, g.qHeads);
+        const std::uint64_t kv =
+            recurrentByArch(il) ? 0 : r.perLayer("attention.head_count_kv", il, layers, g.qHeads);
         if (kv > g.qHeads) {
             throw ImportError{r.key("attention.head_count_kv"),
                               std::to_string(kv) + " KV heads on layer " + std::to_string(il) +

@@ -149,10 +149,15 @@ namespace {
 /// "NVFP4", null); the in-config form writes kv_cache_scheme, a QuantizationArgs ({"num_bits":
 /// 8, "type": "float", "dynamic": false} is FP8), and may also carry kv_cache_quant_algo.
 /// kv_cache_scheme is read first, as vLLM's get_kv_cache_quant_algo_string does
-/// (vllm/utils/torch_utils.py at 0024350b5da3ad174435e62a15273c0d3caba57b).
+/// (vllm/utils/torch_utils.py at 0024350b5da3ad174435e62a15273c0d3caba57b); it takes the
+/// scheme as a string too ("FP8", as ModelOpt 0.31 writes it in config.json), read then as
+/// kv_cache_quant_algo is.
 void readModelOptKv(const ConfigReader &q, Quantization &out) {
     const std::string keep = "; the plan keeps the scenario's KV format";
-    if (const std::optional<ConfigReader> scheme = q.optSub("kv_cache_scheme")) {
+    const nlohmann::json *schemeValue = q.get("kv_cache_scheme");
+    const bool schemeText = schemeValue && schemeValue->is_string();
+    if (const std::optional<ConfigReader> scheme =
+            schemeText ? std::nullopt : q.optSub("kv_cache_scheme")) {
         const std::uint64_t bits = scheme->count("num_bits", 64);
         const std::string type = scheme->str("type", "int");
         if (bits == 8 && type == "float" && !scheme->flag("dynamic", false)) {
@@ -167,16 +172,17 @@ void readModelOptKv(const ConfigReader &q, Quantization &out) {
         }
         return;
     }
-    const std::string algo = asciiUpper(q.str("kv_cache_quant_algo"));
+    const char *key = schemeText ? "kv_cache_scheme" : "kv_cache_quant_algo";
+    const std::string algo = asciiUpper(q.str(key));
     if (algo.empty() || algo == "NONE" || algo == "NULL") {
         return;
     }
     if (algo == "FP8") {
         out.kvFormat = formats::fp8;
-        out.kvSource = "kv_cache_quant_algo";
+        out.kvSource = key;
         out.kvOrigin = KvScalesOrigin::ModelOptConfig;
     } else {
-        out.kvNote = q.field("kv_cache_quant_algo") + ": '" + q.str("kv_cache_quant_algo") +
+        out.kvNote = q.field(key) + ": '" + q.str(key) +
                      "' KV cache, which HostPlan does not plan (FP8 only)" + keep;
     }
 }

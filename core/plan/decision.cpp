@@ -121,30 +121,6 @@ CostPerMTok costPerMTok(const PlanResult &p) {
     return c;
 }
 
-BreakEvenVerdict breakEvenVerdict(const PlanResult &p) {
-    BreakEvenVerdict v;
-    v.copies = concurrencyCopies(p);
-    if (!p.apiPriced) {
-        return v;
-    }
-    if (!p.fit.serves()) {
-        v.kind = BreakEvenKind::DoesNotFit;
-        return v;
-    }
-    if (gpuRateUnknown(p)) {
-        v.kind = BreakEvenKind::NoGpuPrice;
-        return v;
-    }
-    if (!std::isfinite(p.breakeven.outputTokensPerMonth)) {
-        v.kind = BreakEvenKind::Never;
-        return v;
-    }
-    v.kind = BreakEvenKind::At;
-    v.outputTokensPerMonth = p.breakeven.outputTokensPerMonth;
-    v.outputTokensPerSecond = p.breakeven.outputTokensPerSecond;
-    return v;
-}
-
 HeavyUserVerdict heavyUserVerdict(const PlanResult &p) {
     HeavyUserVerdict v;
     v.apiUsdPerUserMonth = p.breakeven.heavyUserApiUsdPerMonth;

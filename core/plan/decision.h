@@ -102,6 +102,13 @@ struct BreakEvenVerdict {
     /// the copies the workload's concurrency takes (concurrencyCopies, plan/plancapacity.h;
     /// 1 unless the plan starts short). Every display names it when above 1.
     std::uint32_t copies = 1;
+    /// With kind Never: the volume break-even needs (BreakEven::outputTokensPerMonthNeeded) is
+    /// above the modelled capacity of the `copies` but no more than the throughput band's fast
+    /// end (`capacityHighOutputTokensPerMonth`): too close to call rather than out of reach.
+    bool withinBand = false;
+    double neededOutputTokensPerMonth = 0;       ///< with withinBand
+    double capacityOutputTokensPerMonth = 0;     ///< with withinBand: the modelled capacity
+    double capacityHighOutputTokensPerMonth = 0; ///< with withinBand: the band's fast end
 };
 BreakEvenVerdict breakEvenVerdict(const PlanResult &plan);
 

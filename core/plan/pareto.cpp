@@ -131,12 +131,16 @@ ParetoFront paretoFront(const PlanResult &plan) {
             all.push_back(p);
         }
     }
-    // The same layout on two offers at the same rate (a 2-GPU and a 4-GPU pod of one provider)
-    // ties on every figure: the front lists it once, the plan's own point if it is one of them.
-    const auto sameFigures = [](const ParetoPoint &a, const ParetoPoint &b) {
+    // The same layout on two offers at rates within kParetoTie (a 2-GPU and a 4-GPU pod of one
+    // provider, two providers 0.2 % apart) ties on every figure: the front lists it once, the
+    // plan's own point if it is one of them, else the cheapest (candidates come cheapest first).
+    const auto near = [](double x, double y) {
+        return x <= y * (1 + kParetoTie) && y <= x * (1 + kParetoTie);
+    };
+    const auto sameFigures = [&](const ParetoPoint &a, const ParetoPoint &b) {
         return a.layout == b.layout && a.replicas == b.replicas && a.gpus == b.gpus &&
-               a.ttftSeconds == b.ttftSeconds && a.tpotSeconds == b.tpotSeconds &&
-               a.usdPerMTokOutput == b.usdPerMTokOutput;
+               near(a.ttftSeconds, b.ttftSeconds) && near(a.tpotSeconds, b.tpotSeconds) &&
+               near(a.usdPerMTokOutput, b.usdPerMTokOutput);
     };
     for (std::size_t i = 0; i < all.size(); ++i) {
         const ParetoPoint &p = all[i];

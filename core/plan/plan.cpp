@@ -17,6 +17,7 @@
 #include "util/units.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -128,6 +129,12 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
                 model.checkpointBytes = 0;
             }
         }
+        // The importer's guess at this group's format gives way to the one given.
+        std::string label = roleName(role);
+        std::replace(label.begin(), label.end(), '_', ' ');
+        std::erase_if(model.notes, [&](const std::string &n) {
+            return n.rfind("estimated:", 0) == 0 && n.find(label + " are planned as") != n.npos;
+        });
     }
     // The draft the engine loads beside the model (engine.draft); memory rules read it here.
     HOSTPLAN_TRY(draft, resolveDraft(scenario, catalogue, model));
@@ -203,6 +210,20 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
                                  std::to_string(par.ep) + " (engine.moe_a2a_backend)");
         }
         par.dp = hw.attentionDp ? hw.attentionDp : 1; // attention DP only where asked
+        if (par.dp > 1 && par.pp > 1 && !hw.pp) {
+            // The PP came from the count, not from the user: say so, and what would run.
+            return makeError(
+                "hardware.attention_dp",
+                "attention DP " + std::to_string(par.dp) + " with TP " + std::to_string(par.tp) +
+                    " on " + countText(gpus, "GPU") + ": without a PP given, TP " +
+                    std::to_string(par.tp) + " leaves PP " + std::to_string(par.pp) +
+                    ", and HostPlan plans attention DP within one pipeline stage; give " +
+                    (std::has_single_bit(gpus)
+                         ? "TP " + std::to_string(gpus) + " (TP and EP over all the GPUs, --tp " +
+                               std::to_string(gpus) + ") or "
+                         : std::string()) +
+                    countText(par.tp, "GPU") + " (--gpu-count " + std::to_string(par.tp) + ")");
+        }
         r.layout = par;
     } else {
         const std::uint64_t widest = largestLayoutGpus(model, node);

@@ -39,6 +39,7 @@ void limitBreakEvenToCapacity(PlanResult &r) {
     const double each = r.fit.serves() ? r.throughput.capacity.outputTokensPerMonth : 0;
     const double capacity = copies * each;
     const double inf = std::numeric_limits<double>::infinity();
+    r.breakeven.outputTokensPerMonthNeeded = r.breakeven.outputTokensPerMonth;
     if (!(capacity > 0) || r.breakeven.outputTokensPerMonth > capacity) {
         const double needed = r.breakeven.outputTokensPerMonth; // infinite near a free API
         // A plan that does not fit says so itself: "serves 0" beside its speed reads as a
@@ -173,6 +174,40 @@ void calibrate(PlanResult &plan, const Calibration &calibration) {
     });
     limitWorkloadToCapacity(plan);
     updateBreakEven(plan);
+}
+
+// Declared in plan/decision.h with the other verdicts; here beside the capacity limit it
+// reads.
+BreakEvenVerdict breakEvenVerdict(const PlanResult &p) {
+    BreakEvenVerdict v;
+    v.copies = concurrencyCopies(p);
+    if (!p.apiPriced) {
+        return v;
+    }
+    if (!p.fit.serves()) {
+        v.kind = BreakEvenKind::DoesNotFit;
+        return v;
+    }
+    if (gpuRateUnknown(p)) {
+        v.kind = BreakEvenKind::NoGpuPrice;
+        return v;
+    }
+    if (!std::isfinite(p.breakeven.outputTokensPerMonth)) {
+        v.kind = BreakEvenKind::Never;
+        const Capacity &c = p.throughput.capacity;
+        const double needed = p.breakeven.outputTokensPerMonthNeeded;
+        v.capacityOutputTokensPerMonth = v.copies * c.outputTokensPerMonth;
+        v.capacityHighOutputTokensPerMonth = v.copies * c.outputTokensPerMonthHigh;
+        v.withinBand = p.throughput.computed && std::isfinite(needed) &&
+                       needed > v.capacityOutputTokensPerMonth &&
+                       needed <= v.capacityHighOutputTokensPerMonth;
+        v.neededOutputTokensPerMonth = v.withinBand ? needed : 0;
+        return v;
+    }
+    v.kind = BreakEvenKind::At;
+    v.outputTokensPerMonth = p.breakeven.outputTokensPerMonth;
+    v.outputTokensPerSecond = p.breakeven.outputTokensPerSecond;
+    return v;
 }
 
 } // namespace hostplan

@@ -461,6 +461,10 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
                       " on " + p.search.best()->offer().id + ")"
             : p.model.maxContextTokens && w.contextTokens > p.model.maxContextTokens
                 ? std::string("none (the context is above the model's maximum)")
+            : !p.autoCount && p.fit.fits
+                ? "none that the layout search runs, up to " + countText(kMaxPracticalGpus, "GPU") +
+                      " (see the note); this plan's own layout on " +
+                      countText(p.gpusRented, "GPU") + " fits"
                 : std::string("none up to ").append(countText(kMaxPracticalGpus, "GPU")))
         << "\n";
     const PlanRate rate = planRate(p);
@@ -551,8 +555,8 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         }
     }
     const auto &c = p.rental;
-    out << "Cost      " << formatDouble("$%.2f", p.usdPerGpuHour) << " per GPU-hour ("
-        << (rate.basis == RateBasis::Scenario ? std::string("scenario")
+    out << "Cost      $" << fractionText(p.usdPerGpuHour) << " per GPU-hour ("
+        << (rate.basis == RateBasis::Scenario ? std::string("pricing.usd_per_gpu_hour")
             : rate.basis == RateBasis::ChosenOffer
                 ? rate.provider + " " + rate.offerId + ", " + rate.rateKind + "; " + rate.source +
                       ", " + rate.asOf
@@ -641,7 +645,15 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
             out << "Break-even never: the plan does not fit, so it serves no tokens\n";
             break;
         default:
-            out << "Break-even never: the API stays cheaper at any volume this plan can serve";
+            if (be.withinBand) {
+                out << "Break-even " << tokens(be.neededOutputTokensPerMonth)
+                    << " output tokens per month: above the modelled capacity ("
+                    << tokens(be.capacityOutputTokensPerMonth) << ") but within its band (up to "
+                    << tokens(be.capacityHighOutputTokensPerMonth) << "): too close to call";
+            } else {
+                out << "Break-even never: the API stays cheaper at any volume this plan can "
+                       "serve";
+            }
             if (copies > 1) {
                 out << " (the " << groupedText(copies)
                     << " copies of this deployment the workload's concurrency takes)";

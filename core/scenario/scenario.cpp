@@ -5,6 +5,7 @@
 #include "util/textutil.h"
 
 #include "catalogue/embeddedresources.h"
+#include "catalogue/pricelist.h"
 #include "util/fileio.h"
 #include "util/jsonutil.h"
 
@@ -37,25 +38,7 @@ const std::map<std::string, GroupRole> &roleByName() {
     return m;
 }
 
-/// Rejects keys a section does not define, so that a typo is not silently ignored.
-Result<bool> checkKeys(const json &obj, const std::string &path,
-                       std::initializer_list<const char *> allowed) {
-    if (!obj.is_object()) {
-        return makeError(path, "must be an object, got " + hostplan::jsonfield::brief(obj));
-    }
-    std::set<std::string> ok(allowed.begin(), allowed.end());
-    for (auto it = obj.begin(); it != obj.end(); ++it) {
-        if (!ok.count(it.key())) {
-            std::string list;
-            for (const char *a : allowed) {
-                list += (list.empty() ? "" : ", ") + std::string(a);
-            }
-            return makeError(path.empty() ? it.key() : path + "." + it.key(),
-                             "unknown key (expected one of: " + list + ")");
-        }
-    }
-    return true;
-}
+using hostplan::jsonfield::checkKeys;
 
 Result<std::optional<NumberFormat>> formatField(const json &obj, const char *key,
                                                 const std::string &path) {
@@ -291,6 +274,11 @@ Result<bool> parseWorkload(const json &o, Workload &w) {
     HOSTPLAN_TRY(out,
                  hostplan::jsonfield::number(o, "output_tokens_per_month", p, 0, maxTok, false));
     assignIf(w.outputTokensPerMonth, out);
+    // A workload that states its own token volumes but no cached input has none: the default
+    // mix's cached billion belongs with the default volumes only.
+    if (!ci && (in || out)) {
+        w.cachedInputTokensPerMonth = 0;
+    }
     HOSTPLAN_TRY(hpd, hostplan::jsonfield::number(o, "hours_per_day", p, 0.01, 24, false));
     assignIf(w.hoursPerDay, hpd);
     HOSTPLAN_TRY(
@@ -352,6 +340,11 @@ Result<bool> parsePricing(const json &o, PricingChoice &c) {
         const json &list = o["api_prices"];
         if (!list.is_array()) {
             return makeError(p + ".api_prices", "must be a list of price entries");
+        }
+        if (list.size() > kMaxPriceListEntries) {
+            return makeError(p + ".api_prices", std::to_string(list.size()) +
+                                                    " entries; a price list holds at most " +
+                                                    std::to_string(kMaxPriceListEntries));
         }
         // Ids seen so far, lowercased: one look-up per entry, so that a long price list stays
         // linear (a scan of the earlier entries made 20,000 entries take minutes).

@@ -76,6 +76,10 @@ struct BreakEven {
     /// heavyUsersToBreakEven to infinity when one deployment cannot serve that many): what
     /// break-even would need, to say why it is out of reach.
     double heavyUsersNeeded = 0;
+    /// outputTokensPerMonth before the plan's capacity is applied (updateBreakEven sets
+    /// outputTokensPerMonth to infinity when the volume is beyond what the plan serves): the
+    /// volume break-even would need; infinite where the API is free.
+    double outputTokensPerMonthNeeded = 0;
 };
 
 /// Break-even of `monthlyUsd` against `price` for a token mix. Zero prices give infinite

@@ -566,13 +566,26 @@ LayoutSearch searchLayoutsIn(const ModelSpec &model, const GpuSpec &gpu, const S
                        "; " + c.reason;
         }
     } else {
-        // Say why nothing serves: the first memory or speed reason met on the largest replica.
+        // Say why nothing serves: the memory or speed reason of the largest replica sized (the
+        // first met of that size), and why no larger one was (the engines' layout rules).
+        const LayoutCandidate *largestSized = nullptr;
+        for (const LayoutCandidate &c : rejected) {
+            if ((c.status == CandidateStatus::LostMemory ||
+                 c.status == CandidateStatus::LostSpeed) &&
+                (!largestSized || c.layout.gpuCount() > largestSized->layout.gpuCount())) {
+                largestSized = &c;
+            }
+        }
         std::string why;
-        for (auto it = rejected.rbegin(); it != rejected.rend() && why.empty(); ++it) {
-            if (it->status == CandidateStatus::LostMemory ||
-                it->status == CandidateStatus::LostSpeed) {
-                why = "largest replica tried (" + countText(it->layout.gpuCount(), "GPU") + ", " +
-                      layoutText(it->layout) + "): " + it->reason;
+        if (largestSized) {
+            why = "largest replica tried (" + countText(largestSized->layout.gpuCount(), "GPU") +
+                  ", " + layoutText(largestSized->layout) + "): " + largestSized->reason;
+            for (const LayoutCandidate &c : rejected) {
+                if (c.status == CandidateStatus::Unsupported &&
+                    c.layout.gpuCount() > largestSized->layout.gpuCount()) {
+                    why += "; no larger replica was sized: " + c.reason;
+                    break;
+                }
             }
         }
         const std::string pin = pinned ? " with the scenario's " + pinText(hw) : "";

@@ -92,8 +92,8 @@ Parallelism engineExpertParallel(const Parallelism &par, const Scenario &scenari
                                  std::vector<std::string> &warnings) {
     const EngineSettings &engine = scenario.engine;
     const VllmRules &rules = vllmRules(engine.vllmVersion.value_or(kDefaultVllmProfile));
-    if (engine.engine != Engine::Vllm || par.ep <= 1 || scenario.hardware.ep ||
-        !rules.expertParallelFlag.empty()) {
+    if (par.ep <= 1 || scenario.hardware.ep ||
+        engineRunsExpertParallel(engine.engine, rules.profile)) {
         return par;
     }
     Parallelism out = par;

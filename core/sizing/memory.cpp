@@ -281,7 +281,7 @@ std::uint32_t batchedTokens(const Scenario &scenario, const GpuSpec &gpu, const 
     if (vllmBatchedDpMoe(scenario, model, par)) {
         return kVllmBatchedDpTokens;
     }
-    const std::uint32_t table = engineDefaultBatchedTokens(engine.engine, gpu);
+    std::uint32_t table = engineDefaultBatchedTokens(engine.engine, gpu);
     if (engine.engine == Engine::Sglang) {
         return sglangGpuDefaults(double(gpu.usableMemoryBytes) / kBytesPerMiB, 1,
                                  engine.sglangVersion.value_or(kDefaultSglangProfile))
@@ -305,6 +305,9 @@ std::uint32_t batchedTokens(const Scenario &scenario, const GpuSpec &gpu, const 
     const VllmRules &rules = vllmRules(profile);
     if (rules.serveBatchedTokens > 0) {
         return rules.serveBatchedTokens;
+    }
+    if (rules.hugeGpuBatchedTokens > 0 && gpu.usableMemoryBytes >= rules.hugeGpuMinBytes) {
+        table = rules.hugeGpuBatchedTokens; // v0.28's top tier (device memory, the driver's)
     }
     if (rules.capsDefaultBatchedTokens && maxModelLen > 0) {
         const std::uint64_t seqs = engine.maxNumSeqs.value_or(defaultSequences(engine, gpu));

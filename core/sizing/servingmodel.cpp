@@ -462,7 +462,9 @@ ServingModel::ServingModel(const ModelSpec &model, const GpuSpec &gpu, const Par
     const GpuTraits &traits = gpuTraits(engine, gpu);
     const bool pcie = traits.pcie;
     // TP inside the GPU's scale-up domain (an NVL72 rack of 4-GPU trays) stays on NVLink.
-    if (par.tp > std::max<std::uint32_t>({gpusPerNode, gpu.scaleUpDomainGpus, 1})) {
+    // (A GPU without a link, interconnect 0 in its file, is a single card: the network too.)
+    if (par.tp > std::max<std::uint32_t>({gpusPerNode, gpu.scaleUpDomainGpus, 1}) ||
+        gpu.interconnectBytesPerS <= 0) {
         f.linkBytesPerS = 50e9 * 0.8;
         f.allReduceLatencyS = 30e-6;
     } else if (pcie) {

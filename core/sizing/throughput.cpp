@@ -224,13 +224,15 @@ namespace {
 /// --async-scheduling the default, late 2025; PR #31998 keeps it on with EAGLE / MTP drafts
 /// and turns it off for any other draft and for pipeline parallelism). The v0.11 and older
 /// rules, and the calibration's measurements (vLLM v0.10.2 / v0.11.0), run synchronously
-/// unless started with --async-scheduling.
-bool vllmAsyncByDefault(const PlanResult &plan) {
-    const EngineSettings &e = plan.scenario.engine;
+/// unless started with --async-scheduling. Read for the plan's layout and for every layout the
+/// layout search and the fixed-count rule weigh (replicaFigures), so they rank as the plan
+/// then serves.
+bool vllmAsyncByDefault(const Scenario &s, const Parallelism &par) {
+    const EngineSettings &e = s.engine;
     const bool otherDraft =
-        plan.scenario.workload.speculativeTokens > 0 && !e.draft.empty() && e.draft != "eagle";
+        s.workload.speculativeTokens > 0 && !e.draft.empty() && e.draft != "eagle";
     return e.engine == Engine::Vllm &&
-           vllmV019Memory(e.vllmVersion.value_or(kDefaultVllmProfile)) && plan.layout.pp <= 1 &&
+           vllmV019Memory(e.vllmVersion.value_or(kDefaultVllmProfile)) && par.pp <= 1 &&
            !otherDraft;
 }
 
@@ -249,16 +251,16 @@ ServingModel servingModelFor(const ModelSpec &model, const GpuSpec &gpu, const P
         cap = std::uint32_t(std::min<std::uint64_t>(cap > 0 ? cap : held, held));
         cache.stateSlotsPerRequest = 0;
     }
+    ServingConstants c = constants;
+    c.overlap = c.overlap || vllmAsyncByDefault(scenario, par);
     return ServingModel(model, gpu, par, cache, double(memory.kvCapacityBytesPerGpu),
-                        scenario.engine.engine, batchedTokens(scenario, gpu, &model), instance,
-                        constants, cap);
+                        scenario.engine.engine, batchedTokens(scenario, gpu, &model), instance, c,
+                        cap);
 }
 
 ServingModel servingModel(const PlanResult &plan, const Efficiency &efficiency) {
-    ServingConstants constants = efficiency.constants;
-    constants.overlap = constants.overlap || vllmAsyncByDefault(plan);
     return servingModelFor(plan.model, plan.gpu, plan.layout, plan.memory, plan.scenario,
-                           plan.instanceSize(), constants);
+                           plan.instanceSize(), efficiency.constants);
 }
 
 Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficiency) {

@@ -249,7 +249,9 @@ double scheduledSecondsPerMonth(const Scenario &scenario);
 /// engine, batched tokens and running cap, `instance` GPUs per node. An engine that keeps
 /// linear-attention state in a pool of its own (SGLang, EngineMemoryTerms::stateSlotsInPool)
 /// has taken it out of the KV room: a sequence takes only its KV there, and the pool's slots /
-/// slots per request cap the batch (as maxConcurrency, sizing/fit.h, counts them).
+/// slots per request cap the batch (as maxConcurrency, sizing/fit.h, counts them). vLLM's
+/// rules from v0.19 overlap scheduling with the GPU step by default at PP 1 (async scheduling,
+/// PR #27614): `constants.overlap` is turned on there, for the plan and the layouts it weighs.
 ServingModel servingModelFor(const ModelSpec &model, const GpuSpec &gpu, const Parallelism &par,
                              const MemoryBreakdown &memory, const Scenario &scenario,
                              std::uint32_t instance, const ServingConstants &constants);

@@ -234,10 +234,12 @@ Result<std::optional<std::uint64_t>> integer(const nlohmann::json &obj, const ch
     if (v.is_number_unsigned()) {
         u = v.get<std::uint64_t>();
     } else if (v.is_number_integer()) {
-        // A signed integer: negative, or zero written "-0" (which is zero).
+        // A signed integer: negative, or zero written "-0" (which is zero), or one a document
+        // built in code holds (nlohmann::json stores a C++ int as signed).
         if (v.get<std::int64_t>() < 0) {
             return makeError(field, "must not be negative, got " + brief(v));
         }
+        u = std::uint64_t(v.get<std::int64_t>());
     } else if (v.is_number_float()) {
         const double d = v.get<double>();
         if (!std::isfinite(d) || d < 0 || d != std::floor(d)) {
@@ -289,6 +291,26 @@ Result<std::optional<bool>> boolean(const nlohmann::json &obj, const char *key,
         return makeError(field, "must be true or false, got " + brief(v));
     }
     return std::optional<bool>{v.get<bool>()};
+}
+
+Result<bool> checkKeys(const nlohmann::json &obj, const std::string &path,
+                       std::initializer_list<const char *> allowed) {
+    if (!obj.is_object()) {
+        return makeError(path, "must be an object, got " + brief(obj));
+    }
+    const std::set<std::string> ok(allowed.begin(), allowed.end());
+    for (auto it = obj.begin(); it != obj.end(); ++it) {
+        if (!ok.count(it.key())) {
+            std::string list;
+            for (const char *a : allowed) {
+                list += (list.empty() ? "" : ", ") + std::string(a);
+            }
+            const std::string key = cutText(it.key(), 60);
+            return makeError(path.empty() ? key : path + "." + key,
+                             "unknown key (expected one of: " + list + ")");
+        }
+    }
+    return true;
 }
 
 } // namespace hostplan::jsonfield

@@ -61,5 +61,10 @@ Result<std::optional<std::string>> string(const nlohmann::json &obj, const char 
 /// Read an object member as a bool.
 Result<std::optional<bool>> boolean(const nlohmann::json &obj, const char *key,
                                     const std::string &path, bool required);
+/// Rejects an object's keys outside `allowed`, naming the first ("PATH.key: unknown key
+/// (expected one of: ...)"; the key cut at 60 bytes), so that a typo is not silently ignored;
+/// a value that is not an object is an error naming `path`.
+Result<bool> checkKeys(const nlohmann::json &obj, const std::string &path,
+                       std::initializer_list<const char *> allowed);
 
 } // namespace hostplan::jsonfield

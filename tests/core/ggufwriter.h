@@ -81,6 +81,18 @@ class Writer {
         }
         return *this;
     }
+    Writer &boolean(const std::string &key, bool v) {
+        kv(key, 7).put<std::uint8_t>(v ? 1 : 0);
+        return *this;
+    }
+    /// A bool array (per-layer flags).
+    Writer &boolArray(const std::string &key, const std::vector<bool> &v) {
+        kv(key, 9).put<std::uint32_t>(7).put<std::uint64_t>(v.size());
+        for (const bool x : v) {
+            m_kv.put<std::uint8_t>(x ? 1 : 0);
+        }
+        return *this;
+    }
     Writer &tensor(Tensor t) {
         m_tensors.push_back(std::move(t));
         return *this;
@@ -283,6 +295,36 @@ inline Writer denseKQuantM(const DenseShape &d, const std::string &base,
     }
     w.tensor({"output_norm.weight", {h}, "f32"});
     w.tensor({"output.weight", {h, v}, "q6_K"});
+    return w;
+}
+
+/// Qwen3.6-27B's shape (64 layers, hidden 5120, 24 heads and 4 KV heads of 256; Gated DeltaNet:
+/// 16 key heads and 48 value heads of 128, conv kernel 4) as a qwen35 GGUF header: one scalar
+/// head_count_kv for every layer, as published conversions write it, with
+/// full_attention_interval `interval` (0: the key absent) and, if given, a per-layer
+/// attention.recurrent_layers array (llama.cpp's src/models/qwen35.cpp
+/// load_arch_hparams reads both).
+inline Writer qwen36_27bHeader(std::uint32_t interval, const std::vector<bool> &recurrent = {}) {
+    Writer w;
+    w.string("general.architecture", "qwen35")
+        .u32("qwen35.block_count", 64)
+        .u32("qwen35.embedding_length", 5120)
+        .u32("qwen35.attention.head_count", 24)
+        .u32("qwen35.attention.head_count_kv", 4)
+        .u32("qwen35.attention.key_length", 256)
+        .u32("qwen35.attention.value_length", 256)
+        .u32("qwen35.ssm.state_size", 128)
+        .u32("qwen35.ssm.inner_size", 48 * 128)
+        .u32("qwen35.ssm.conv_kernel", 4)
+        .u32("qwen35.ssm.group_count", 16)
+        .u32("qwen35.vocab_size", 248320)
+        .blockNorms(64, 5120);
+    if (interval) {
+        w.u32("qwen35.full_attention_interval", interval);
+    }
+    if (!recurrent.empty()) {
+        w.boolArray("qwen35.attention.recurrent_layers", recurrent);
+    }
     return w;
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Golden llama.cpp rows L4-L14: buffers llama.cpp printed at start-up in published logs, gathered
+// Golden llama.cpp rows L4-L15: buffers llama.cpp printed at start-up in published logs, gathered
 // by a validation of HostPlan's planner against them (the logs' lines are quoted with each row).
 // They check the rules those validations found wrong: the MLA cache by the GGUF's keys and
 // the release (LlamaRule::MlaLatentCache, MlaVlessCache), the KQ-mask stage of a GPU's compute
@@ -37,7 +37,7 @@ inline ModelSpec ggufOf(const ModelSpec &m, const char *type) {
     return asGgufType(m, *gguf::ggmlTypeByName(type));
 }
 
-/// Rows L4-L14 (see the file comment), appended to `out`.
+/// Rows L4-L15 (see the file comment), appended to `out`.
 inline void llamaLogChecks(std::vector<Check> &out) {
     const HostSpec host = findHost("ddr5-desktop").value();
     const auto kvType = [](const char *name) { return parseLlamaKvType(name).value(); };
@@ -393,6 +393,31 @@ inline void llamaLogChecks(std::vector<Check> &out) {
         addLlamaComponents(out, "L11", set, src,
                            {{"KV + RS buffers MiB", 189.00 + 1576.50, double(p.gpu.kvCache) / kMiB},
                             {"output buffer MiB", 2.00, double(p.host.outputBuffer) / kMiB}});
+    }
+
+    // L15: Qwen3.6-27B ("Q8") in LM Studio 0.4.12's llama.cpp runtime (Metal v2.14.0) on a Mac
+    // Studio M4 Max 128 GB, 262144 cells, four sequences in one unified cache, f16 KV
+    // (lmstudio-ai/lmstudio-bug-tracker#1862, 2026-04-26): "llama_kv_cache: size = 16384.00
+    // MiB (262144 cells, 16 layers, 4/1 seqs)", "llama_memory_recurrent: size = 598.50 MiB (4
+    // cells, 64 layers, 4 seqs)". The GGUF header as published conversions write it (one scalar
+    // head_count_kv, full_attention_interval 4): llama.cpp makes 48 of the 64 layers Gated
+    // DeltaNet layers by that interval, and only the other 16 hold KV (ggufimport.cpp; before
+    // it read the interval HostPlan gave every layer KV and none state: 65536 MiB, +286 %).
+    {
+        const ModelSpec m =
+            ggufwriter::modelOf(ggufwriter::qwen36_27bHeader(4), "Qwen3.6-27B-Q8_0.gguf");
+        LlamaCppInput in = llamaRowInput(m, loggedGpu("Apple M4 Max", 96.0, false),
+                                         findHost("apple-m4-max").value(), 262144);
+        in.flashAttention = true;
+        in.parallel = 4;
+        in.unifiedKv = true;
+        const LlamaCppPlan p = llamaPlan(in);
+        const std::string set = "Qwen3.6-27B, M4 Max (LM Studio llama.cpp runtime), -c 262144, "
+                                "4 unified slots, f16 KV";
+        const std::string src = "LM Studio log: lmstudio-ai/lmstudio-bug-tracker#1862";
+        addLlamaComponents(out, "L15", set, src,
+                           {{"KV + RS buffers MiB", 16384.00 + 598.50,
+                             double(p.gpu.kvCache + p.host.kvCache) / kMiB}});
     }
 }
 

@@ -188,6 +188,18 @@ class TestApiPrices : public QObject {
         QTest::newRow("csvShortRow")
             << "id,name,input_usd_per_mtok,output_usd_per_mtok,source,as_of\na,n,1\n"
             << "list.json: row 2";
+        // A misspelt key or column would fall back silently (a cached price to the full input
+        // price): refused, naming it.
+        QTest::newRow("csvMisspeltColumn")
+            << "id,name,input_usd_per_mtok,cached_input_usd_per_mtk,output_usd_per_mtok,source,"
+               "as_of\na,n,1,0.01,2,s,2026-01\n"
+            << "list.json: row 2.cached_input_usd_per_mtk";
+        QTest::newRow("jsonUnknownKey")
+            << R"([{"id":"a","name":"n","input_usd_per_mtok":1,"output_usd_per_mtok":1,"source":"s","as_of":"2026-01","foo":1}])"
+            << "list.json[0].foo";
+        QTest::newRow("tierUnknownKey")
+            << R"([{"id":"a","name":"n","input_usd_per_mtok":1,"output_usd_per_mtok":1,"source":"s","as_of":"2026-01","tiers":[{"above_prompt_tokens":200000,"input_usd_per_mtok":2,"output_usd_per_mtok":2,"cached_usd":1}]}])"
+            << "list.json[0].tiers[0].cached_usd";
         QTest::newRow("empty") << "[]"
                                << "list.json";
         QTest::newRow("notAList") << R"({"x":1})"

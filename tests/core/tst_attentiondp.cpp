@@ -16,6 +16,7 @@
 #include "scenario/scenario.h"
 #include "sizing/fit.h"
 #include "sizing/memory.h"
+#include "sizing/replicafigures.h"
 #include "sizing/servingmodel.h"
 #include "sizing/throughput.h"
 #include "testutil.h"
@@ -289,7 +290,9 @@ class tst_AttentionDp : public QObject {
         s.hardware.gpuCount = 16;
         s.workload.contextTokens = 32768;
         s.workload.concurrency = 64;
-        QCOMPARE(planOf(s).layout.pp, 2u);
+        // At the default 50 ms the flat attention DP 16 already serves more (vLLM's async
+        // scheduling runs at PP 1 only, fixedCountRuleRanksAsThePlanServes); at 100 ms too.
+        QCOMPARE(planOf(s).layout.dp, 16u);
         s.workload.targetSecondsPerOutputToken = 0.1;
         Scenario tpOnly = s;
         tpOnly.hardware.attentionDp = 1;
@@ -327,6 +330,67 @@ class tst_AttentionDp : public QObject {
         const auto refused = evaluate(dense);
         QVERIFY(!refused.ok());
         QCOMPARE(refused.error().field, std::string("hardware.attention_dp"));
+    }
+
+    // The fixed-count rule and the layout search rank layouts by replicaFigures; those are the
+    // plan's own capacity figures (vLLM's default async scheduling at PP 1 included), so the
+    // layout kept serves at least what the one passed over would at the same target.
+    void fixedCountRuleRanksAsThePlanServes() {
+        for (const double target : {0.03, 0.05, 0.1}) {
+            Scenario s;
+            s.model.ref = "deepseek-v3";
+            s.hardware.gpu = "h200";
+            s.hardware.gpuCount = 16;
+            s.workload.contextTokens = 32768;
+            s.workload.concurrency = 16;
+            s.workload.targetSecondsPerOutputToken = target;
+            const PlanResult chosen = planOf(s);
+            Scenario other = s;
+            other.hardware.attentionDp = chosen.layout.dp > 1 ? 1 : 16;
+            const PlanResult o = planOf(other);
+            QVERIFY(chosen.layout.dp != o.layout.dp);
+            QVERIFY2(chosen.throughput.capacity.outputTokensPerMonth >=
+                         o.throughput.capacity.outputTokensPerMonth,
+                     qPrintable(QString("at %1 s: chosen %2 < other %3")
+                                    .arg(target)
+                                    .arg(chosen.throughput.capacity.outputTokensPerMonth)
+                                    .arg(o.throughput.capacity.outputTokensPerMonth)));
+            // At 50 ms the flat attention DP 16 serves more than TP 8 x PP 2 (PP turns vLLM's
+            // async scheduling off).
+            if (target == 0.05) {
+                QCOMPARE(chosen.layout.dp, 16u);
+            }
+            // One replica's figures are the plan's capacity, for both layouts.
+            for (const PlanResult *p : {&chosen, &o}) {
+                const ReplicaFigures f =
+                    replicaFigures(p->model, p->gpu, p->layout, p->instanceSize(), p->scenario,
+                                   defaultEfficiency(p->scenario.engine.engine, p->gpu));
+                QCOMPARE(f.batch, p->throughput.capacity.batch);
+                QVERIFY(
+                    std::abs(f.outputTokensPerMonth / p->throughput.capacity.outputTokensPerMonth -
+                             1.0) < 1e-9);
+            }
+        }
+    }
+
+    // A given TP on more GPUs than it spans leaves PP > 1 that the user never asked for:
+    // attention DP there is refused naming what would run instead.
+    void givenTpWithAttentionDpNamesTheCount() {
+        Scenario s;
+        s.model.ref = "deepseek-v3";
+        s.hardware.gpu = "h200";
+        s.hardware.gpuCount = 16;
+        s.hardware.tp = 8;
+        s.hardware.attentionDp = 8;
+        const auto refused = evaluate(s);
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().field, std::string("hardware.attention_dp"));
+        const std::string &m = refused.error().message;
+        QVERIFY2(m.find("TP 8 leaves PP 2") != std::string::npos, m.c_str());
+        QVERIFY2(m.find("--tp 16") != std::string::npos, m.c_str());
+        QVERIFY2(m.find("--gpu-count 8") != std::string::npos, m.c_str());
+        s.hardware.tp = 16;
+        QVERIFY(evaluate(s).ok());
     }
 
     // groupBytesPerGpu is weightPlacement's per-GPU figure, group by group, under attention DP

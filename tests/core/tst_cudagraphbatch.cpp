@@ -20,6 +20,7 @@
 
 #include <cmath>
 #include <string>
+#include <tuple>
 
 using namespace hostplan;
 
@@ -188,6 +189,32 @@ class TestCudaGraphBatch : public QObject {
         v.engine.cudaGraphs = true;
         v.engine.engine = Engine::TensorRtLlm;
         QCOMPARE(engineCudaGraphMaxBs(llama, h100, one, v), 0u);
+    }
+
+    // v0.28's top tier of max_num_batched_tokens (arg_utils.py get_batch_defaults, PR #51726):
+    // 16384 for `vllm serve` on GPUs of at least 160 GiB, 8192 below; v0.27 and the 0.24 rules
+    // had none. The rest of v0.24's rules (the logged KV tokens) carry over.
+    void vllmHugeGpuBatchTier() {
+        QCOMPARE(parseVllmVersion("0.28.0").value(), VllmProfile::V1v28);
+        QCOMPARE(parseVllmVersion("0.29.1").value(), VllmProfile::V1v28);
+        QCOMPARE(parseVllmVersion("0.27.1").value(), VllmProfile::V1v24);
+        const ModelSpec llama = golden::catalogueModel("llama-3.1-8b");
+        Scenario s = llamaOnH100(VllmProfile::V1v28);
+        s.workload.contextTokens = 32768;
+        for (const auto &[gpu, v28, v24] :
+             {std::tuple<const char *, std::uint32_t, std::uint32_t>{"b200", 16384, 8192},
+              {"mi300x", 16384, 8192},
+              {"h200", 8192, 8192},
+              {"l40s", 2048, 2048}}) {
+            const GpuSpec g = catalogueGpu(gpu);
+            s.engine.vllmVersion = VllmProfile::V1v28;
+            QCOMPARE(batchedTokens(s, g, &llama), v28);
+            s.engine.vllmVersion = VllmProfile::V1v24;
+            QCOMPARE(batchedTokens(s, g, &llama), v24);
+        }
+        QVERIFY(vllmV024Report(VllmProfile::V1v28) &&
+                vllmGraphEstimateInBudget(VllmProfile::V1v28));
+        QCOMPARE(vllmRules(VllmProfile::V1v28).defaultMemoryFraction, 0.92);
     }
 
     // The scenario field round-trips; 0, a value above 65,536 and text are refused naming it.

@@ -153,6 +153,12 @@ class TestCustomGpus : public QObject {
                                  << "gpus[0].compute_capability: major version must be 1 to 15";
         QTest::newRow("long source") << "source" << ("\"" + QString(5000, QLatin1Char('x')) + "\"")
                                      << "gpus[0].source: too long: 5000 bytes";
+        // 0 GB/s is a single card's figure (gpus_per_node 1); an 8-GPU node needs a link.
+        QTest::newRow("no link in a node") << "interconnect_gb_per_s"
+                                           << "0"
+                                           << "gpus[0].interconnect_gb_per_s: must be between 0.1 "
+                                              "and 100000.0 for a node of 8 GPUs (0 only with "
+                                              "gpus_per_node 1)";
         QTest::newRow("empty alias") << "aliases"
                                      << "[\"---\"]"
                                      << "gpus[0].aliases[0]: must hold a letter or digit";
@@ -173,6 +179,29 @@ class TestCustomGpus : public QObject {
         const std::string e = entryError(o);
         QVERIFY2(e.find(error.toStdString()) != std::string::npos, e.c_str());
     }
+    // A desktop card or an APU has no GPU-to-GPU link: interconnect 0 with one GPU per node
+    // loads, and plans run on it (no all-reduce at TP 1).
+    void singleCardWithoutLink() {
+        nlohmann::json o = h100As("one-card");
+        o["gpus_per_node"] = 1; // a signed integer, as code builds it
+        o["interconnect_gb_per_s"] = 0;
+        const std::string e = entryError(o);
+        QVERIFY2(e.empty(), e.c_str());
+        QCOMPARE(parsed(o).interconnectBytesPerS, 0.0);
+        Scenario s = defaultScenario();
+        s.model.ref = "llama-3.1-8b";
+        s.hardware = HardwareChoice{};
+        s.hardware.gpu = "one-card";
+        s.hardware.gpuCount = 1;
+        s.hardware.customGpus = {parsed(o)};
+        const auto r = evaluate(s);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        const PlanResult &p = r.value();
+        QVERIFY(p.fit.serves());
+        QVERIFY(std::isfinite(p.throughput.capacity.outputTokensPerSecond) &&
+                p.throughput.capacity.outputTokensPerSecond > 0);
+    }
+
     void amdHasNoComputeCapability() {
         nlohmann::json o = gpuToJson(Catalogue::builtin().findGpu("mi300x").value());
         QVERIFY(entryError(o).empty());

@@ -220,6 +220,45 @@ class TestDecisionBases : public QObject {
         QVERIFY(planText(p).find("most sensitive to") == std::string::npos);
         QVERIFY(!sensitivity(planOf(defaultScenario())).empty());
     }
+
+    /// A break-even volume above the modelled capacity but within the throughput band's fast
+    /// end is too close to call, not "never": every output gives the volume, the capacity and
+    /// the band. The API price is typed so that break-even lands half-way into the band
+    /// (output tokens only: volume = rental / output price).
+    void breakEvenWithinTheBand() {
+        Scenario s = onGpus("llama-3.1-70b", "h100", 4);
+        s.workload.concurrency = 8; // one copy holds them all
+        s.workload.inputTokensPerMonth = 0;
+        s.workload.cachedInputTokensPerMonth = 0;
+        const PlanResult first = planOf(s);
+        const Capacity &c = first.throughput.capacity;
+        QVERIFY(c.outputTokensPerMonthHigh > c.outputTokensPerMonth * 1.05);
+        const double target = (c.outputTokensPerMonth + c.outputTokensPerMonthHigh) / 2;
+        s.pricing.apiInputUsdPerMTok = 0;
+        s.pricing.apiCachedInputUsdPerMTok = 0;
+        s.pricing.apiOutputUsdPerMTok = first.rental.usdPerMonthScheduled / target * 1e6;
+        const PlanResult p = planOf(s);
+        QCOMPARE(concurrencyCopies(p), 1u);
+        const BreakEvenVerdict be = breakEvenVerdict(p);
+        QCOMPARE(be.kind, BreakEvenKind::Never);
+        QVERIFY(be.withinBand);
+        COMPARE_NEAR(be.neededOutputTokensPerMonth, target, 0, 1e-9);
+        COMPARE_NEAR(be.capacityOutputTokensPerMonth, c.outputTokensPerMonth, 0, 1e-12);
+        COMPARE_NEAR(be.capacityHighOutputTokensPerMonth, c.outputTokensPerMonthHigh, 0, 1e-12);
+        const std::string text = planText(p);
+        VERIFY_CONTAINS(text, "above the modelled capacity");
+        VERIFY_CONTAINS(text, "within its band");
+        QVERIFY(text.find("Break-even never") == std::string::npos);
+        const auto j = nlohmann::json::parse(planToJsonText(p));
+        QVERIFY(j["decision"]["break_even"]["within_band"].get<bool>());
+        // Beyond the band's fast end it is out of reach: "never", as before.
+        s.pricing.apiOutputUsdPerMTok =
+            first.rental.usdPerMonthScheduled / (c.outputTokensPerMonthHigh * 1.2) * 1e6;
+        const BreakEvenVerdict beyond = breakEvenVerdict(planOf(s));
+        QCOMPARE(beyond.kind, BreakEvenKind::Never);
+        QVERIFY(!beyond.withinBand);
+        VERIFY_CONTAINS(planText(planOf(s)), "Break-even never");
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDecisionBases)

@@ -55,6 +55,7 @@ class TestDeepseekV4 : public QObject {
     void sglangPools();
     void trtllmCache();
     void planTextNamesTheLayout();
+    void givenExpertFormatDropsTheGuess();
     void malformed_data();
     void malformed();
 };
@@ -353,6 +354,34 @@ void TestDeepseekV4::planTextNamesTheLayout() {
     QVERIFY(kv != cmd.flags.end());
     QCOMPARE(kv->value, std::string("auto"));
     QVERIFY(kv->explanation.find("vLLM's own FP8 layout") != std::string::npos);
+}
+
+// A repack without expert_dtype: the import plans the routed experts as MXFP4 and says it
+// guessed; with model.group_formats.routed_experts given, the plan sizes them so and the guess
+// is no longer printed.
+void TestDeepseekV4::givenExpertFormatDropsTheGuess() {
+    QJsonObject cfg = readConfig(kFlash);
+    cfg.remove("expert_dtype");
+    const auto spec = importObject(cfg);
+    QVERIFY2(spec.ok(), spec.ok() ? "" : spec.error().toString().c_str());
+    const auto guessed = [](const std::vector<std::string> &notes) {
+        return std::any_of(notes.begin(), notes.end(), [](const std::string &n) {
+            return n.find("routed experts are planned as MXFP4") != std::string::npos;
+        });
+    };
+    QVERIFY(guessed(spec->notes));
+    Scenario s;
+    s.hardware.gpu = "h200";
+    s.hardware.gpuCount = 4;
+    const auto asGuessed = evaluate(s, Catalogue::builtin(), *spec);
+    QVERIFY(asGuessed.ok());
+    QVERIFY(guessed(asGuessed->model.notes));
+    s.model.groupFormats[GroupRole::RoutedExperts] = formats::fp8;
+    const auto given = evaluate(s, Catalogue::builtin(), *spec);
+    QVERIFY2(given.ok(), given.ok() ? "" : given.error().toString().c_str());
+    QVERIFY(!guessed(given->model.notes));
+    // FP8 experts: about twice the MXFP4 weights per GPU.
+    QVERIFY(given->memory.perGpu.weights > asGuessed->memory.perGpu.weights * 3 / 2);
 }
 
 QTEST_GUILESS_MAIN(TestDeepseekV4)

@@ -504,6 +504,8 @@ class TestGguf : public QObject {
         row("unknownType", tensor(2, {32, 1}, 99, 0), 0, "unknown or removed ggml type 99");
         row("ne0NotBlock", tensor(2, {100, 1}, 12, 0), 0, "ne[0] 100 is not a multiple of q4_K's");
         row("zeroDim", tensor(2, {32, 0}, 0, 0), 0, "ne[1] is 0");
+        row("zeroFirstDim", tensor(2, {0, 32}, 0, 0), 0,
+            "ne[0] is 0 (every dimension must be at least 1)");
         row("hugeDims", tensor(4, {1u << 31, 1u << 31, 1u << 31, 1u << 31}, 0, 0), 0,
             "exceeds 2^60 bytes");
         row("misaligned", tensor(1, {32}, 0, 1), 0, "1 is not a multiple of the alignment 32");

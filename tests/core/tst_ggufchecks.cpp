@@ -146,6 +146,40 @@ class TestGgufChecks : public QObject {
         QCOMPARE(QString::fromStdString(spec.error().toString()), error);
     }
 
+    /// qwen35's recurrent layers come from full_attention_interval or recurrent_layers: an
+    /// interval of 0, a list of the wrong length or a non-bool scalar is refused naming the key.
+    void qwen35RecurrentKeysChecked() {
+        const auto withState = [] {
+            Writer w = tinyHeader("qwen35");
+            w.u32("qwen35.ssm.state_size", 16).u32("qwen35.ssm.inner_size", 64);
+            return w;
+        };
+        Writer zero = withState();
+        zero.u32("qwen35.full_attention_interval", 0);
+        QCOMPARE(QString::fromStdString(importTiny(zero).error().toString()),
+                 "m.gguf: qwen35.full_attention_interval: 0 (every interval-th layer is full "
+                 "attention: at least 1)");
+        Writer shortList = withState();
+        shortList.boolArray("qwen35.attention.recurrent_layers", {true});
+        QCOMPARE(QString::fromStdString(importTiny(shortList).error().toString()),
+                 "m.gguf: qwen35.attention.recurrent_layers: array of 1 values for 2 layers");
+        Writer scalar = withState();
+        scalar.u32("qwen35.attention.recurrent_layers", 1);
+        QCOMPARE(QString::fromStdString(importTiny(scalar).error().toString()),
+                 "m.gguf: qwen35.attention.recurrent_layers: not a bool or a per-layer bool "
+                 "array (uint32)");
+        // Two layers at the default interval of 4: both recurrent, each with its state.
+        Writer dflt = withState();
+        const auto m = importTiny(dflt);
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+        QCOMPARE(m->layers.size(), std::size_t(1));
+        QCOMPARE(m->layers.front().kind, AttentionKind::Linear);
+        QCOMPARE(m->layers.front().count, 2u);
+        Writer allAttention = withState();
+        allAttention.boolean("qwen35.attention.recurrent_layers", false);
+        QCOMPARE(importTiny(allAttention)->layers.front().kind, AttentionKind::MHA);
+    }
+
     /// A block the file holds no tensor of: llama.cpp stops at its first missing tensor, so
     /// the file is refused, naming the block, never planned as a smaller model. Tensors past
     /// block_count (MTP) do not stand in for a missing block.

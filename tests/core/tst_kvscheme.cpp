@@ -132,6 +132,7 @@ class TestKvScheme : public QObject {
     void nullSchemeShipsNothing();
     void modelOptQuantFileForm();
     void modelOptInConfigForm();
+    void modelOptSchemeAsText();
     void modelOptOtherKvAlgorithmsLeaveANote();
     void engineRules_data();
     void engineRules();
@@ -300,6 +301,22 @@ void TestKvScheme::modelOptInConfigForm() {
     const ModelSpec both = nvidiaModel("MiniMax-M2.5-NVFP4", true);
     QCOMPARE(both.shippedKvOrigin, KvScalesOrigin::ModelOptFile);
     QCOMPARE(both.shippedKvSource, std::string("kv_cache_quant_algo"));
+}
+
+// ModelOpt 0.31 writes kv_cache_scheme as text in config.json ("FP8", a real export of
+// Qwen3-32B); vLLM's get_kv_cache_quant_algo_string reads a string there as it reads
+// kv_cache_quant_algo. The config alone imports with its FP8 KV, as it does beside its
+// hf_quant_config.json.
+void TestKvScheme::modelOptSchemeAsText() {
+    const std::string cfg =
+        QJsonDocument(readConfig("Qwen--Qwen3-32B-FP8-Static-PerTensor_config.json"))
+            .toJson()
+            .toStdString();
+    const auto m = importHfConfigText(cfg, "qwen3-32b-fp8-static");
+    QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+    QVERIFY(m->shippedKvFormat.has_value());
+    QCOMPARE(*m->shippedKvFormat, formats::fp8);
+    QCOMPARE(m->shippedKvSource, std::string("kv_cache_scheme"));
 }
 
 void TestKvScheme::modelOptOtherKvAlgorithmsLeaveANote() {

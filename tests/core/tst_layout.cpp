@@ -299,6 +299,36 @@ class TestLayout : public QObject {
         }
     }
 
+    // NVIDIA-Nemotron-3-Ultra (BF16, 1.1 TB) on H200 at 8 x 32k: no replica the search runs
+    // carries it. The note names the largest replica it sized (8 GPUs) and why no larger one
+    // was (TP 16 across instances refused, PP across instances not run for MoE models); with
+    // the user's own TP 8 x PP 2 on 16 GPUs the plan fits, and its practical line says the
+    // search's "none" is of the layouts it runs.
+    void noneReasonNamesTheLargestReplica() {
+        Scenario s = autoScenario(std::string(HOSTPLAN_TEST_DATA_DIR) +
+                                      "/configs/nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16_"
+                                      "config.json",
+                                  "h200");
+        s.workload.concurrency = 8;
+        const PlanResult p = planFor(s);
+        QVERIFY(!p.search.found);
+        const std::string &why = p.search.noneReason;
+        QVERIFY2(why.find("largest replica tried (8 GPUs") != std::string::npos, why.c_str());
+        QVERIFY2(why.find("no larger replica was sized: 16 GPUs per replica") != std::string::npos,
+                 why.c_str());
+        s.hardware.gpuCount = 16;
+        s.hardware.tp = 8;
+        s.hardware.pp = 2;
+        const PlanResult fixed = planFor(s);
+        QVERIFY(fixed.fit.fits);
+        std::ostringstream text;
+        writePlanText(fixed, text);
+        QVERIFY2(text.str().find("none that the layout search runs, up to 1,024 GPUs (see the "
+                                 "note); this plan's own layout on 16 GPUs fits") !=
+                     std::string::npos,
+                 text.str().c_str());
+    }
+
     // Kimi K3 on H100: 24 GPUs (the memory floor's whole nodes) is rejected with a reason that
     // names the engine rule; 32 is chosen.
     void kimiK3H100Rejects24() {

@@ -5,6 +5,7 @@
 // a GPU's compute buffer with Flash Attention, and the host compute buffer with layers in system
 // RAM under op offload.
 #include "ggufwriter.h"
+#include "modelimporttestutil.h"
 #include "testutil.h"
 
 #include "catalogue/catalogue.h"
@@ -12,7 +13,10 @@
 #include "engine/llamacpp.h"
 #include "import/modelimport.h"
 
+#include <algorithm>
+
 using namespace hostplan;
+using hostplan::modelimporttest::layersOf;
 
 namespace {
 
@@ -72,6 +76,11 @@ ModelSpec deepseekV2Lite(bool latentKeys) {
             .u32("deepseek2.attention.value_length_mla", 128);
     }
     return ggufwriter::modelOf(w, latentKeys ? "v2-lite-mla.gguf" : "v2-lite.gguf");
+}
+
+ModelSpec qwen36_27b(std::uint32_t interval, const std::vector<bool> &recurrent = {}) {
+    return ggufwriter::modelOf(ggufwriter::qwen36_27bHeader(interval, recurrent),
+                               "qwen3.6-27b.gguf");
 }
 
 /// `m` on the CPU alone (epyc-9004 host), -c `context`, one slot, release `build`.
@@ -185,6 +194,44 @@ class TestLlamaCppLogs : public QObject {
         QCOMPARE(p->gpu.compute, 3584 * MiB);
         COMPARE_NEAR(double(p->gpu.compute) / MiB, 3584.09, 0, 0.03);
         QVERIFY(p->gpu.computeHigh != p->gpu.compute);
+    }
+
+    // Qwen3.5 / 3.6 / Qwen3-Next GGUFs: llama.cpp makes layer i recurrent when (i + 1) %
+    // full_attention_interval != 0 (default 4) unless attention.recurrent_layers says which
+    // (src/models/qwen35.cpp load_arch_hparams). LM Studio's llama.cpp runtime logged
+    // Qwen3.6-27B at 262144 cells, four slots in one cache, f16
+    // (lmstudio-ai/lmstudio-bug-tracker#1862): "size = 16384.00 MiB (262144 cells, 16 layers,
+    // 4/1 seqs)" and recurrent state "size = 598.50 MiB (4 cells, 64 layers, 4 seqs)":
+    // 48 layers x 4 x (48 x 128 x 128 + 3 x (6144 + 2 x 16 x 128)) x 4 B.
+    void qwen35RecurrentLayersByInterval() {
+        for (const std::uint32_t interval : {4u, 0u}) { // the key, or llama.cpp's default
+            const ModelSpec m = qwen36_27b(interval);
+            QCOMPARE(layersOf(m, AttentionKind::Linear), 48ull);
+            QCOMPARE(layersOf(m, AttentionKind::GQA), 16ull);
+            LlamaCppInput in = onGpu(m, "rtx-pro-6000", 262144, 0);
+            in.parallel = 4;
+            in.unifiedKv = true;
+            const auto p = planLlamaCpp(in);
+            QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+            QCOMPARE(p->gpu.kvCache + p->host.kvCache, 16384 * MiB + std::uint64_t(598.5 * MiB));
+        }
+        // An explicit list wins over the interval: here the first 32 layers recurrent.
+        std::vector<bool> recurrent(64, false);
+        std::fill(recurrent.begin(), recurrent.begin() + 32, true);
+        const ModelSpec listed = qwen36_27b(4, recurrent);
+        QCOMPARE(layersOf(listed, AttentionKind::Linear), 32ull);
+        QCOMPARE(layersOf(listed, AttentionKind::GQA), 32ull);
+        // Another architecture keeps reading head_count_kv: every layer attention.
+        ggufwriter::Writer w;
+        w.string("general.architecture", "qwen3")
+            .u32("qwen3.block_count", 8)
+            .u32("qwen3.embedding_length", 512)
+            .u32("qwen3.attention.head_count", 8)
+            .u32("qwen3.attention.head_count_kv", 4)
+            .u32("qwen3.full_attention_interval", 4)
+            .u32("qwen3.vocab_size", 1000)
+            .blockNorms(8, 512);
+        QCOMPARE(layersOf(ggufwriter::modelOf(w, "q3.gguf"), AttentionKind::GQA), 8ull);
     }
 
     // Where the logits stage is larger the mask stage changes nothing: Qwen3-Coder-30B-A3B

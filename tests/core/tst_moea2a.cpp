@@ -288,6 +288,37 @@ class TestMoeA2a : public QObject {
             said |= n.find("the plan's EP 4 is not passed") != std::string::npos;
         }
         QVERIFY(said);
+        // One predicate answers for every engine and rule set.
+        QVERIFY(!engineRunsExpertParallel(Engine::Vllm, VllmProfile::V0));
+        QVERIFY(!engineRunsExpertParallel(Engine::Vllm, VllmProfile::V1Early));
+        QVERIFY(engineRunsExpertParallel(Engine::Vllm, VllmProfile::V1v08));
+        QVERIFY(engineRunsExpertParallel(Engine::Sglang, VllmProfile::V0));
+    }
+
+    // Attention DP ranks on two nodes: from v0.9.2 `--data-parallel-backend ray` starts them;
+    // the 0.8 rules' releases have no such flag, and the command says so instead.
+    void vllmDataParallelBackendByRelease() {
+        Scenario s;
+        s.model.ref = "deepseek-v3";
+        s.hardware.gpu = "h200";
+        s.hardware.gpuCount = 16;
+        s.hardware.tp = 16;
+        s.hardware.attentionDp = 16;
+        s.workload.contextTokens = 32768;
+        const PlanResult now = planOf(s);
+        QCOMPARE(now.layout.dp, 16u);
+        const ServeCommand cmd = serveCommands(now, Catalogue::builtin()).at(0);
+        const ServeFlag *backend = findFlag(cmd, "--data-parallel-backend");
+        QVERIFY(backend != nullptr);
+        QCOMPARE(backend->value, std::string("ray"));
+        s.engine.vllmVersion = VllmProfile::V1v08;
+        const ServeCommand old = serveCommands(planOf(s), Catalogue::builtin()).at(0);
+        QVERIFY(findFlag(old, "--data-parallel-backend") == nullptr);
+        bool said = false;
+        for (const std::string &n : old.notes) {
+            said |= n.find("take no --data-parallel-backend") != std::string::npos;
+        }
+        QVERIFY(said);
     }
 
     // Under vLLM's 0.7 and 0.8 rules, which predate its DeepEP managers, the high-throughput

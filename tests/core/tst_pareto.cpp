@@ -144,7 +144,8 @@ class TestPareto : public QObject {
     }
 
     // Qwen3-235B FP8 on H200 with the count on auto, 64 x 32k: one layout on RunPod's 2-GPU
-    // and 4-GPU pods at the same rate ties on every figure; the front lists it once.
+    // and 4-GPU pods at the same rate ties on every figure, as it does on two providers whose
+    // rates are within 0.5 % (the front's tie); the front lists it once.
     void tiesListedOnce() {
         Scenario s = defaultScenario();
         s.model.ref = "qwen3-235b-a22b";
@@ -155,24 +156,36 @@ class TestPareto : public QObject {
         s.workload.inputTokensPerMonth = 8e9;
         s.workload.cachedInputTokensPerMonth = 2e9;
         s.workload.outputTokensPerMonth = 2e9;
-        const ParetoFront f = paretoFront(planOf(s));
-        QVERIFY(!f.front.empty());
-        for (std::size_t i = 0; i < f.front.size(); ++i) {
-            for (std::size_t j = i + 1; j < f.front.size(); ++j) {
-                const ParetoPoint &a = f.front[i];
-                const ParetoPoint &b = f.front[j];
-                QVERIFY2(!(a.layout == b.layout && a.replicas == b.replicas && a.gpus == b.gpus &&
-                           a.tpotSeconds == b.tpotSeconds &&
-                           a.usdPerMTokOutput == b.usdPerMTokOutput),
-                         (a.offerId + " / " + b.offerId).c_str());
+        const auto near = [](double x, double y) { return std::abs(x / y - 1) <= 0.005; };
+        for (const bool onDeepSeek : {false, true}) {
+            if (onDeepSeek) { // DeepSeek V3 on 8 x H200: Nebius and AWS 0.15 % apart
+                s.model.ref = "deepseek-v3";
+                s.model.weightsFormat.reset();
+                s.hardware.gpuCount = 8;
+                s.workload.contextTokens = 65536;
+                s.workload.concurrency = 16;
+            }
+            const ParetoFront f = paretoFront(planOf(s));
+            QVERIFY(!f.front.empty());
+            for (std::size_t i = 0; i < f.front.size(); ++i) {
+                for (std::size_t j = i + 1; j < f.front.size(); ++j) {
+                    const ParetoPoint &a = f.front[i];
+                    const ParetoPoint &b = f.front[j];
+                    QVERIFY2(!(a.layout == b.layout && a.replicas == b.replicas &&
+                               a.gpus == b.gpus && near(a.tpotSeconds, b.tpotSeconds) &&
+                               near(a.ttftSeconds, b.ttftSeconds) &&
+                               near(a.usdPerMTokOutput, b.usdPerMTokOutput)),
+                             (a.offerId + " / " + b.offerId).c_str());
+                }
             }
         }
+        const ParetoFront f = paretoFront(planOf(s));
         // Every dropped candidate is dominated by, or ties, one on the front.
         for (const ParetoPoint &d : f.dominated) {
             QVERIFY(std::any_of(f.front.begin(), f.front.end(), [&](const ParetoPoint &a) {
                 return dominates(a, d) ||
-                       (a.tpotSeconds == d.tpotSeconds && a.ttftSeconds == d.ttftSeconds &&
-                        a.usdPerMTokOutput == d.usdPerMTokOutput);
+                       (near(a.tpotSeconds, d.tpotSeconds) && near(a.ttftSeconds, d.ttftSeconds) &&
+                        near(a.usdPerMTokOutput, d.usdPerMTokOutput));
             }));
         }
     }

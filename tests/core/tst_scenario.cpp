@@ -227,8 +227,9 @@ class TestScenario : public QObject {
         QVERIFY(parseVllmVersion("0.23").value() == VllmProfile::V1v22);
         QCOMPARE(vllmRules(VllmProfile::V1v21).defaultMemoryFraction, 0.9);
         QCOMPARE(vllmRules(VllmProfile::V1v22).defaultMemoryFraction, 0.92);
-        QVERIFY(parseVllmVersion("0.30.1").value() == VllmProfile::V1v24);
-        QVERIFY(parseVllmVersion("1.0").value() == VllmProfile::V1v24);
+        QVERIFY(parseVllmVersion("0.27.1").value() == VllmProfile::V1v24);
+        QVERIFY(parseVllmVersion("0.30.1").value() == VllmProfile::V1v28);
+        QVERIFY(parseVllmVersion("1.0").value() == VllmProfile::V1v28);
         // A typo beyond every vLLM release is refused, not planned with the newest rules.
         for (const char *typo : {"99.99", "2.0", "0.100"}) {
             const auto r = parseVllmVersion(typo);
@@ -239,16 +240,17 @@ class TestScenario : public QObject {
         QVERIFY(!old.ok());
         QCOMPARE(
             QString::fromStdString(old.error().message),
-            "vLLM 0.6.3 is older than 0.6.4, the earliest rules HostPlan models (0.24, 0.22, "
+            "vLLM 0.6.3 is older than 0.6.4, the earliest rules HostPlan models (0.28, 0.24, 0.22, "
             "0.21, 0.19, 0.11, 0.8, 0.7-v1, 0.6.5, 0.6.4; another release follows the newest of "
             "them "
             "at or before it)");
         const auto bad = parseVllmVersion("latest");
         QVERIFY(!bad.ok());
-        QCOMPARE(QString::fromStdString(bad.error().message),
-                 "unknown vLLM release 'latest' (HostPlan models 0.24, 0.22, 0.21, 0.19, 0.11, "
-                 "0.8, 0.7-v1, 0.6.5, 0.6.4; another release follows the newest of them at or "
-                 "before it)");
+        QCOMPARE(
+            QString::fromStdString(bad.error().message),
+            "unknown vLLM release 'latest' (HostPlan models 0.28, 0.24, 0.22, 0.21, 0.19, 0.11, "
+            "0.8, 0.7-v1, 0.6.5, 0.6.4; another release follows the newest of them at or "
+            "before it)");
         QVERIFY(parseVllmVersion("0.24.0").value() == VllmProfile::V1v24);
         // A patch release follows its minor release; a three-part id only itself.
         QVERIFY(parseVllmVersion("0.19.0").value() == VllmProfile::V1v19);
@@ -267,7 +269,7 @@ class TestScenario : public QObject {
         QVERIFY(parseVllmVersion("0.8.0a1").value() == VllmProfile::V1v08);
         QVERIFY(parseVllmVersion("0.11.0b2").value() == VllmProfile::V1);
         QVERIFY(!parseVllmVersion("0.a1").ok());
-        QVERIFY(parseVllmVersion("1").value() == VllmProfile::V1v24);
+        QVERIFY(parseVllmVersion("1").value() == VllmProfile::V1v28);
         QVERIFY(!parseVllmVersion("0").ok());
         const auto hidden = parseVllmVersion("0.19\xE2\x80\x8B");
         QVERIFY(!hidden.ok());
@@ -522,12 +524,11 @@ class TestScenario : public QObject {
         QVERIFY2(cpuSeconds < 3.0, qPrintable(QString("%1 s of CPU").arg(cpuSeconds)));
 
         // The same id in other case at the end: refused, naming the entry.
-        doc["pricing"]["api_prices"].push_back(prices[0]);
         doc["pricing"]["api_prices"].back()["id"] = "USER-API-PRICE-ENTRY-000000";
         const auto dup = parseScenario(doc.dump());
         QVERIFY(!dup.ok());
         QCOMPARE(QString::fromStdString(dup.error().field),
-                 QStringLiteral("pricing.api_prices[10000].id"));
+                 QStringLiteral("pricing.api_prices[9999].id"));
         QVERIFY(dup.error().message.find("duplicate id") != std::string::npos);
     }
 
@@ -558,6 +559,43 @@ class TestScenario : public QObject {
     }
 
     // A NUL byte ends nlohmann's input; what follows it must not be ignored.
+    // The default mix's billion cached input tokens go with the default volumes only: a
+    // workload that gives its own input or output volume and no cached input has none.
+    void cachedInputFollowsTheGivenVolumes() {
+        const auto withWorkload = [](const std::string &workload) {
+            return parseScenario("{\"schema_version\": 1, \"workload\": {" + workload + "}}");
+        };
+        const auto dflt = withWorkload("");
+        QVERIFY(dflt.ok());
+        QCOMPARE(dflt->workload.cachedInputTokensPerMonth, 1.0e9);
+        const auto own = withWorkload(R"("input_tokens_per_month": 3e9)");
+        QVERIFY(own.ok());
+        QCOMPARE(own->workload.cachedInputTokensPerMonth, 0.0);
+        QCOMPARE(
+            withWorkload(R"("output_tokens_per_month": 1e9)")->workload.cachedInputTokensPerMonth,
+            0.0);
+        const auto given =
+            withWorkload(R"("input_tokens_per_month": 3e9, "cached_input_tokens_per_month": 2e8)");
+        QCOMPARE(given->workload.cachedInputTokensPerMonth, 2.0e8);
+    }
+
+    // pricing.api_prices takes at most as many entries as a price list (--prices): 10,000.
+    void apiPricesBounded() {
+        std::string list;
+        for (int i = 0; i <= 10000; ++i) {
+            list += std::string(i ? "," : "") + "{\"id\":\"p" + std::to_string(i) +
+                    "\",\"name\":\"n\",\"input_usd_per_mtok\":1,\"output_usd_per_mtok\":2,"
+                    "\"source\":\"s\",\"as_of\":\"2026-01\"}";
+        }
+        const auto r =
+            parseScenario("{\"schema_version\": 1, \"pricing\": {\"api_prices\": [" + list + "]}}");
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().field, std::string("pricing.api_prices"));
+        QVERIFY2(r.error().message.find("10001 entries; a price list holds at most 10000") !=
+                     std::string::npos,
+                 r.error().message.c_str());
+    }
+
     void nulByteRefused() {
         const std::string text(std::string(R"({"schema_version": 1})") + '\0' +
                                R"(, "workload": {"concurrency": 5}})");

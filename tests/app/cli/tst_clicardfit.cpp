@@ -87,6 +87,16 @@ class TestCliCardFit : public QObject {
         QVERIFY(r.out.find("its own tensors", files) != std::string::npos);
         QVERIFY(r.out.find("this file") == std::string::npos);
         QVERIFY(r.out.find("Llama 3.1 8B") < files);
+        // A model under 0.1 B parameters reads in millions, never "0.0B".
+        const auto tiny = std::filesystem::path(dir.path().toStdString()) / "tiny.gguf";
+        ggufwriter::Writer t = ggufwriter::tinyHeader("llama");
+        t.tensor({"token_embd.weight", {64, 20000}, "f32"});
+        std::ofstream(tiny, std::ios::binary) << t.build();
+        std::filesystem::resize_file(tiny, t.fileSize());
+        const Run small = run({"card-fit", "--types", "f16", "--model", tiny.string()});
+        QVERIFY2(small.code == 0, small.err.c_str());
+        QVERIFY2(small.out.find(" 1.3M ") != std::string::npos, small.out.c_str());
+        QVERIFY(small.out.find("0.0B") == std::string::npos);
     }
 
     void badOptionsAreRefused_data() {

@@ -115,6 +115,51 @@ class TestCliEngine : public QObject {
                      r.err.constData());
         }
     }
+
+    // llama.cpp's --kv-unified (llama-server -kvu) with --parallel: one KV stream that every
+    // slot may fill, so the same cells but a mask as wide as the whole cache in the compute
+    // buffer; the command passes -kvu.
+    void llamaCppKvUnified() {
+        const QStringList base = {"plan",         "--engine",  "llama.cpp", "--json",     "--model",
+                                  "llama-3.1-8b", "--context", "65536",     "--parallel", "2"};
+        const Run streams = runTool(HOSTPLAN_CLI_BIN, base);
+        const Run unified = runTool(HOSTPLAN_CLI_BIN, base + QStringList{"--kv-unified"});
+        QVERIFY2(streams.code == 0 && unified.code == 0, unified.err.constData());
+        const auto a = nlohmann::json::parse(streams.out.toStdString());
+        const auto b = nlohmann::json::parse(unified.out.toStdString());
+        QVERIFY(!a["context"]["unified_kv"].get<bool>());
+        QVERIFY(b["context"]["unified_kv"].get<bool>());
+        const auto &ga = a["memory"]["gpus"][0];
+        const auto &gb = b["memory"]["gpus"][0];
+        QCOMPARE(gb["kv_cache_bytes"].get<double>(), ga["kv_cache_bytes"].get<double>());
+        QVERIFY(gb["compute_bytes"].get<double>() > ga["compute_bytes"].get<double>());
+        QVERIFY(b["command"].get<std::string>().find("-np 2 -kvu") != std::string::npos);
+        QVERIFY(a["command"].get<std::string>().find("-kvu") == std::string::npos);
+        // The speed line names the context a sequence can fill: its slot's 32,768 of 65,536
+        // cells without -kvu, the whole cache with it.
+        QStringList text = base;
+        text.removeAll("--json");
+        const Run t = runTool(HOSTPLAN_CLI_BIN, text);
+        QVERIFY2(t.out.contains("with its slot's whole 32,768-token context in its cache (-c "
+                                "65,536 over 2 slots)"),
+                 t.out.constData());
+        const Run tu = runTool(HOSTPLAN_CLI_BIN, text + QStringList{"--kv-unified"});
+        QVERIFY2(tu.out.contains("with its slot's whole 65,536-token context in its cache"),
+                 tu.out.constData());
+        QVERIFY(!tu.out.contains(" slots)"));
+    }
+
+    // A GPU-hour rate is printed as given (up to four decimals), not rounded to cents, and
+    // named by the field that holds it.
+    void rateAsGiven() {
+        const Run r =
+            runTool(HOSTPLAN_CLI_BIN, {"plan", "--model", "llama-3.1-8b", "--gpu", "h100",
+                                       "--gpu-count", "2", "--usd-per-gpu-hour", "2.345"});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.out.contains("Cost      $2.345 per GPU-hour (pricing.usd_per_gpu_hour)"),
+                 r.out.constData());
+        QVERIFY(r.out.contains("$4.69 per hour"));
+    }
 };
 
 QTEST_MAIN(TestCliEngine)

@@ -26,6 +26,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
+#include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
@@ -193,6 +194,23 @@ class TestExport : public QObject {
         QCOMPARE(runReportCommand(a, out, err), 2);
         QVERIFY2(QString::fromStdString(err.str()).contains(message), err.str().c_str());
         QVERIFY(!QFile::exists(QStringLiteral("x.pdf")));
+    }
+
+    /// export-csv's -o is a base name: a folder (or a path ending in '/') would give files named
+    /// '-summary.csv' inside it, so it is refused naming -o, with a base that works.
+    void csvBaseIsNotAFolder() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        for (const QString &o : {dir.path(), dir.path() + QLatin1Char('/')}) {
+            std::ostringstream out;
+            std::ostringstream err;
+            QCOMPARE(runExportCsvCommand({"-o", o.toStdString()}, out, err), 2);
+            QVERIFY2(QString::fromStdString(err.str()).contains("is a folder; give a base name"),
+                     err.str().c_str());
+            QVERIFY2(QString::fromStdString(err.str()).contains(dir.path() + "/plan writes"),
+                     err.str().c_str());
+            QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
+        }
     }
 
     /// The CSV tables parse back to exactly the numbers of the core.

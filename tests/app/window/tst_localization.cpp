@@ -251,6 +251,9 @@ class TestLocalization : public QObject {
         QCOMPARE(usdPerMTokText(0.145), "$0" + sep + "145");
         QCOMPARE(usdPerMTokText(0.3), "$0" + sep + "30");
         QCOMPARE(usdPerMTokText(15.0), "$15" + sep + "00");
+        // A memory fraction in the locale's numbers, with the plan line's decimals.
+        QCOMPARE(fractionUiText(0.9), "0" + sep + "90");
+        QCOMPARE(fractionUiText(0.905), "0" + sep + "905");
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     }
 
@@ -267,6 +270,7 @@ class TestLocalization : public QObject {
         QVERIFY2(summary.contains("$4,76 pro GPU-Stunde"), qPrintable(summary));
         QVERIFY2(summary.contains("$27.798 pro Monat"), qPrintable(summary));
         QVERIFY2(summary.contains("1.575,2 GB"), qPrintable(summary));
+        QVERIFY2(summary.contains("0,90") && !summary.contains("0.90"), qPrintable(summary));
         QVERIFY2(!summary.contains("32,768") && !summary.contains("$4.76"), qPrintable(summary));
         // Words built from core values.
         QVERIFY2(summary.contains("(modelliert)"), qPrintable(summary));
