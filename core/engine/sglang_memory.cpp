@@ -64,6 +64,7 @@
 #include "engine/deepseekv4pool.h"
 #include "engine/enginememory.h"
 #include "engine/pipelinestage.h"
+#include "engine/sglangaiter.h"
 
 #include "util/units.h"
 
@@ -294,7 +295,11 @@ class SglangMemory final : public EngineMemoryModel {
                            double(t.communication) - double(in.runtimeOverride.value_or(0));
         // The fraction the pool is sized with: releases before v0.4.9 scaled a multimodal
         // model's flag in the model runner (sglangRunnerFractionFactor).
-        const double fraction = in.memoryFraction * sglangRunnerFractionFactor(m, in.sglangProfile);
+        // On AMD GPUs the AITER attention backend cuts it by 0.15 above 8,192 tokens of
+        // context (sglangAiterFractionFactor).
+        const double fraction = in.memoryFraction *
+                                sglangRunnerFractionFactor(m, in.sglangProfile) *
+                                sglangAiterFractionFactor(in.gpu, in.maxModelLen, in.sglangProfile);
         t.budget = std::uint64_t(std::max(0.0, pre * fraction));
         // The target's pool: the draft model loads after it (out of the reserve), or from
         // v0.5.14 before it (inside the fraction). At PP > 1 free memory is the smallest over

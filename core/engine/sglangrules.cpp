@@ -14,6 +14,7 @@
 // less the free memory before them x (1 - fraction)) is the same in every one of them
 // (model_runner.py @ f8b03269, 4f723edd, 8cd34458), so sglang_memory.cpp serves them all.
 #include "engine/engine.h"
+#include "engine/sglangaiter.h"
 #include "engine/releasetext.h"
 
 #include <algorithm>
@@ -312,6 +313,14 @@ double sglangVisionFractionFactor(const ModelSpec &model, SglangProfile rules) {
         return 1.0;
     }
     return rules < SglangProfile::V0493 ? 0.90 : sglangVisionFractionFactor(model);
+}
+
+double sglangAiterFractionFactor(const GpuSpec &gpu, std::uint64_t contextTokens,
+                                 SglangProfile rules) {
+    const bool amd = gpu.vendor == "AMD";
+    return amd && rules >= SglangProfile::V0514 && contextTokens > kSglangAiterDerateContext
+               ? kSglangAiterDerate
+               : 1.0;
 }
 
 double sglangRunnerFractionFactor(const ModelSpec &model, SglangProfile rules) {

@@ -7,6 +7,7 @@
 #include "engine/enginememory.h"
 #include "engine/moea2a.h"
 #include "engine/servedtype.h"
+#include "engine/sglangaiter.h"
 #include "engine/shippedkv.h"
 #include "engine/tpshard.h"
 #include "engine/vllmencoder.h"
@@ -399,6 +400,18 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
                 "is sized at " +
                 formatDouble("%.3f", r.memory.memoryFraction * f) + ", the flag stays " +
                 formatDouble("%.3f", r.memory.memoryFraction));
+        }
+        if (const double f = sglangAiterFractionFactor(gpu, scenario.workload.contextTokens, rules);
+            f < 1) {
+            r.warnings.push_back(
+                "SGLang's AITER attention backend (the default on AMD GPUs) multiplies "
+                "--mem-fraction-static by " +
+                formatDouble("%.2f", f) + " above " + groupedText(kSglangAiterDerateContext) +
+                " tokens of context (server_args.py): the pool is sized at " +
+                formatDouble("%.3f", r.memory.memoryFraction * f) + ", the flag stays " +
+                formatDouble("%.3f", r.memory.memoryFraction) +
+                "; releases from September 2026 take a given flag as it is with "
+                "SGLANG_AITER_HONOR_EXPLICIT_MEM_FRACTION=1");
         }
     }
     for (std::string note :

@@ -6,6 +6,7 @@
 // the refusal that names the minimum viable fraction).
 #include "engine/draftmodel.h"
 #include "engine/enginememory.h"
+#include "engine/sglangaiter.h"
 #include "goldenmemory.h"
 #include "engine/servecommand.h"
 #include "plan/plan.h"
@@ -430,6 +431,44 @@ class tst_SglangRules : public QObject {
         Scenario given = sglangScenario(SglangProfile::V0514, 8192);
         given.engine.memoryFraction = 0.85;
         QCOMPARE(engineInputFor(m, h200, tp8, given).memoryFraction, 0.85);
+    }
+
+    // On AMD GPUs SGLang's AITER attention backend multiplies mem_fraction_static, given or
+    // default, by 0.85 above 8,192 tokens of context (sglangAiterFractionFactor): the pool is
+    // sized with the cut fraction; at 8,192 tokens, on NVIDIA GPUs and under the older rule
+    // sets it is not.
+    void aiterFractionCut() {
+        const ModelSpec m = golden::catalogueModel("llama-3.1-70b");
+        const GpuSpec mi = catalogueGpu("mi355x");
+        const GpuSpec h200 = catalogueGpu("h200");
+        QCOMPARE(sglangAiterFractionFactor(mi, 32768, SglangProfile::V0514), 0.85);
+        QCOMPARE(sglangAiterFractionFactor(mi, 8192, SglangProfile::V0514), 1.0);
+        QCOMPARE(sglangAiterFractionFactor(h200, 32768, SglangProfile::V0514), 1.0);
+        QCOMPARE(sglangAiterFractionFactor(mi, 32768, SglangProfile::V0510), 1.0);
+        const Parallelism tp1{1, 1, 1};
+        Scenario s = sglangScenario(SglangProfile::V0514, 32768);
+        s.engine.memoryFraction = 0.9;
+        const EngineMemoryInput in = engineInputFor(m, mi, tp1, s);
+        QCOMPARE(in.memoryFraction, 0.9); // the flag stays as given
+        const EngineMemoryTerms t = sglangMemoryModel().terms(in);
+        const double pre = double(mi.usableMemoryBytes - t.cudaContext - t.communication);
+        COMPARE_NEAR(double(t.budget), pre * 0.9 * 0.85, 2, 0);
+        Scenario shortCtx = s;
+        shortCtx.workload.contextTokens = 8192;
+        const EngineMemoryTerms full =
+            sglangMemoryModel().terms(engineInputFor(m, mi, tp1, shortCtx));
+        COMPARE_NEAR(double(full.budget), pre * 0.9, 2, 0);
+        // The plan says so, with the flag it keeps.
+        s.model.ref = "llama-3.1-70b";
+        s.hardware.gpu = "mi355x";
+        s.hardware.gpuCount = 1;
+        const PlanResult p = planOf(s);
+        bool said = false;
+        for (const std::string &w : p.warnings) {
+            said |= w.find("AITER attention backend") != std::string::npos &&
+                    w.find("the pool is sized at 0.765, the flag stays 0.900") != std::string::npos;
+        }
+        QVERIFY(said);
     }
 
     // v0.5.14: the pool is sized after the target's and the draft's weights (PR #28855) and
