@@ -498,7 +498,10 @@ ModelSpec asGgufType(const ModelSpec &spec, const gguf::GgmlType &type);
 /// One side of the split (GPU or host), bytes.
 struct LlamaCppSide {
     std::uint64_t weights = 0;
-    std::uint64_t kvCache = 0;      ///< KV cells of its layers (and recurrent state)
+    std::uint64_t kvCache = 0; ///< KV cells of its layers (and recurrent state)
+    /// Of kvCache, the recurrent layers' state (Mamba, Gated DeltaNet, short convolutions): what
+    /// llama.cpp logs apart as the "RS buffer" (llama_memory_recurrent).
+    std::uint64_t recurrentState = 0;
     std::uint64_t outputBuffer = 0; ///< logits buffer (host only)
     std::uint64_t compute = 0;      ///< compute buffer at the plan's Flash Attention setting
     std::uint64_t computeHigh = 0;  ///< compute buffer without Flash Attention

@@ -10,6 +10,7 @@ nlohmann::ordered_json sideJson(const LlamaCppSide &s, std::uint64_t capacity) {
     nlohmann::ordered_json j;
     j["weights_bytes"] = s.weights;
     j["kv_cache_bytes"] = s.kvCache;
+    j["recurrent_state_bytes"] = s.recurrentState; // of kv_cache_bytes
     j["output_buffer_bytes"] = s.outputBuffer;
     j["compute_bytes"] = s.compute;
     j["compute_high_bytes"] = s.computeHigh;

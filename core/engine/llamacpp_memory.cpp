@@ -337,6 +337,7 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
         (&expertSide == &h ? expertReadHost : expertReadGpu) += expertRead;
         const LayerCache &c = caches[il];
         side.kvCache += c.bytesPerCell * c.cells + c.stateBytes;
+        side.recurrentState += c.stateBytes;
         side.bytesPerToken += c.bytesPerCell * c.cellsRead + c.stateRead;
         p.kvBytesPerCell += c.bytesPerCell;
         maxCellsRead = std::max(maxCellsRead, c.cellsRead);
@@ -466,6 +467,7 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
     for (const LlamaCppSide &gd : p.perGpu) {
         g.weights += gd.weights;
         g.kvCache += gd.kvCache;
+        g.recurrentState += gd.recurrentState;
         g.outputBuffer += gd.outputBuffer;
         g.compute += gd.compute;
         g.computeHigh += gd.computeHigh;

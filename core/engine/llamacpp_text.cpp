@@ -19,7 +19,12 @@ void sideRows(std::ostream &out, const char *label, const LlamaCppSide &s, std::
               bool showCapacity) {
     out << "  " << label << "\n";
     out << "    weights         " << mibOrGibText(s.weights) << "\n";
-    out << "    KV cache        " << mibOrGibText(s.kvCache) << "\n";
+    out << "    KV cache        " << mibOrGibText(s.kvCache);
+    if (s.recurrentState) { // llama.cpp logs the state apart, as the RS buffer
+        out << " (" << mibOrGibText(s.kvCache - s.recurrentState) << " of KV, "
+            << mibOrGibText(s.recurrentState) << " of recurrent state)";
+    }
+    out << "\n";
     if (s.outputBuffer) {
         out << "    output buffer   " << mibOrGibText(s.outputBuffer) << "\n";
     }

@@ -390,9 +390,11 @@ inline void llamaLogChecks(std::vector<Check> &out) {
                                 "4 unified slots, experts in RAM";
         const std::string src = "llama.cpp log: llama-server b9525 "
                                 "(https://github.com/ggml-org/llama.cpp/issues/24175)";
-        addLlamaComponents(out, "L11", set, src,
-                           {{"KV + RS buffers MiB", 189.00 + 1576.50, double(p.gpu.kvCache) / kMiB},
-                            {"output buffer MiB", 2.00, double(p.host.outputBuffer) / kMiB}});
+        addLlamaComponents(
+            out, "L11", set, src,
+            {{"KV buffer MiB", 189.00, double(p.gpu.kvCache - p.gpu.recurrentState) / kMiB},
+             {"RS buffer MiB", 1576.50, double(p.gpu.recurrentState) / kMiB},
+             {"output buffer MiB", 2.00, double(p.host.outputBuffer) / kMiB}});
     }
 
     // L15: Qwen3.6-27B ("Q8") in LM Studio 0.4.12's llama.cpp runtime (Metal v2.14.0) on a Mac
@@ -416,8 +418,12 @@ inline void llamaLogChecks(std::vector<Check> &out) {
                                 "4 unified slots, f16 KV";
         const std::string src = "LM Studio log: lmstudio-ai/lmstudio-bug-tracker#1862";
         addLlamaComponents(out, "L15", set, src,
-                           {{"KV + RS buffers MiB", 16384.00 + 598.50,
-                             double(p.gpu.kvCache + p.host.kvCache) / kMiB}});
+                           {{"KV buffer MiB", 16384.00,
+                             double(p.gpu.kvCache + p.host.kvCache - p.gpu.recurrentState -
+                                    p.host.recurrentState) /
+                                 kMiB},
+                            {"RS buffer MiB", 598.50,
+                             double(p.gpu.recurrentState + p.host.recurrentState) / kMiB}});
     }
 }
 

@@ -85,6 +85,17 @@ inline hostplan::RentalOffer quotedOffer(const std::string &id, const std::strin
     return o;
 }
 
+/// DeepSeek V3 on 16 x H200 (two nodes), 32,768 tokens of context, the layout HostPlan's rules
+/// choose: the multi-node attention-DP tests.
+inline hostplan::Scenario deepseekV3OnSixteenH200() {
+    hostplan::Scenario s;
+    s.model.ref = "deepseek-v3";
+    s.hardware.gpu = "h200";
+    s.hardware.gpuCount = 16;
+    s.workload.contextTokens = 32768;
+    return s;
+}
+
 /// DeepSeek V3 on 8 x H200 at TP 8 and EP 8 with attention DP `dp` (1: TP attention), 8,192
 /// tokens of context, the other settings a default-constructed Scenario's: the layout of the
 /// attention-DP and MoE all-to-all tests.

@@ -284,11 +284,7 @@ class tst_AttentionDp : public QObject {
     // the two stages serve 1.5 % more and stay); a pinned attention DP 16 takes that layout
     // rather than being refused as not dividing a TP of 8 the user never gave.
     void fixedCountAcrossNodesTriesAttentionDp() {
-        Scenario s;
-        s.model.ref = "deepseek-v3";
-        s.hardware.gpu = "h200";
-        s.hardware.gpuCount = 16;
-        s.workload.contextTokens = 32768;
+        Scenario s = deepseekV3OnSixteenH200();
         s.workload.concurrency = 64;
         // At the default 50 ms the flat attention DP 16 already serves more (vLLM's async
         // scheduling runs at PP 1 only, fixedCountRuleRanksAsThePlanServes); at 100 ms too.
@@ -337,11 +333,7 @@ class tst_AttentionDp : public QObject {
     // layout kept serves at least what the one passed over would at the same target.
     void fixedCountRuleRanksAsThePlanServes() {
         for (const double target : {0.03, 0.05, 0.1}) {
-            Scenario s;
-            s.model.ref = "deepseek-v3";
-            s.hardware.gpu = "h200";
-            s.hardware.gpuCount = 16;
-            s.workload.contextTokens = 32768;
+            Scenario s = deepseekV3OnSixteenH200();
             s.workload.concurrency = 16;
             s.workload.targetSecondsPerOutputToken = target;
             const PlanResult chosen = planOf(s);
@@ -376,10 +368,7 @@ class tst_AttentionDp : public QObject {
     // A given TP on more GPUs than it spans leaves PP > 1 that the user never asked for:
     // attention DP there is refused naming what would run instead.
     void givenTpWithAttentionDpNamesTheCount() {
-        Scenario s;
-        s.model.ref = "deepseek-v3";
-        s.hardware.gpu = "h200";
-        s.hardware.gpuCount = 16;
+        Scenario s = deepseekV3OnSixteenH200();
         s.hardware.tp = 8;
         s.hardware.attentionDp = 8;
         const auto refused = evaluate(s);

@@ -214,6 +214,8 @@ class TestLlamaCppLogs : public QObject {
             const auto p = planLlamaCpp(in);
             QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
             QCOMPARE(p->gpu.kvCache + p->host.kvCache, 16384 * MiB + std::uint64_t(598.5 * MiB));
+            QCOMPARE(p->gpu.recurrentState + p->host.recurrentState,
+                     std::uint64_t(598.5 * MiB)); // the RS buffer, apart
         }
         // An explicit list wins over the interval: here the first 32 layers recurrent.
         std::vector<bool> recurrent(64, false);

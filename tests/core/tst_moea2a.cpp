@@ -298,13 +298,9 @@ class TestMoeA2a : public QObject {
     // Attention DP ranks on two nodes: from v0.9.2 `--data-parallel-backend ray` starts them;
     // the 0.8 rules' releases have no such flag, and the command says so instead.
     void vllmDataParallelBackendByRelease() {
-        Scenario s;
-        s.model.ref = "deepseek-v3";
-        s.hardware.gpu = "h200";
-        s.hardware.gpuCount = 16;
+        Scenario s = deepseekV3OnSixteenH200();
         s.hardware.tp = 16;
         s.hardware.attentionDp = 16;
-        s.workload.contextTokens = 32768;
         const PlanResult now = planOf(s);
         QCOMPARE(now.layout.dp, 16u);
         const ServeCommand cmd = serveCommands(now, Catalogue::builtin()).at(0);

@@ -132,6 +132,7 @@ class TestCliEngine : public QObject {
         const auto &ga = a["memory"]["gpus"][0];
         const auto &gb = b["memory"]["gpus"][0];
         QCOMPARE(gb["kv_cache_bytes"].get<double>(), ga["kv_cache_bytes"].get<double>());
+        QCOMPARE(gb["recurrent_state_bytes"].get<double>(), 0.0); // an attention-only model
         QVERIFY(gb["compute_bytes"].get<double>() > ga["compute_bytes"].get<double>());
         QVERIFY(b["command"].get<std::string>().find("-np 2 -kvu") != std::string::npos);
         QVERIFY(a["command"].get<std::string>().find("-kvu") == std::string::npos);
