@@ -289,7 +289,13 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
     bool countGiven = false;
     bool nodeGiven = false;
     bool hardwareChanged = false;
+    bool scenarioGiven = false;
+    bool volumeGiven = false; // --input- or --output-tokens-per-month
+    bool cachedGiven = false;
     for (const auto &a : args) {
+        scenarioGiven |= a == "--scenario";
+        volumeGiven |= a == "--input-tokens-per-month" || a == "--output-tokens-per-month";
+        cachedGiven |= a == "--cached-input-tokens-per-month";
         layoutGiven |= a == "--tp" || a == "--ep" || a == "--pp" || a == "--attention-dp";
         countGiven |= a == "--gpu-count";
         nodeGiven |= a == "--gpus-per-node";
@@ -495,6 +501,11 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
         if ((a == "--model" || a == "--gpu") && !countGiven) {
             scenario.hardware.gpuCount = 0; // nor does a count: the practical one
         }
+    }
+    // The default scenario's billion cached tokens go with its own volumes only (as a scenario
+    // file's workload that gives volumes and no cached volume has none).
+    if (!scenarioGiven && volumeGiven && !cachedGiven) {
+        scenario.workload.cachedInputTokensPerMonth = 0;
     }
     if (const std::string e = validate(scenario, args); !e.empty()) {
         return e;

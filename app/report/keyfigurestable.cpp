@@ -153,8 +153,8 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
                          : Report::tr("n/a (the plan does not fit)"),
         QStringLiteral("usd_per_mtok_output_at_capacity"),
         csvNumber(served ? perMTok.atCapacityUsd : kNaN), QStringLiteral("USD"));
-    // Break-even and heavy users as the decision unit states them (the CSV holds the number,
-    // empty for "never").
+    // Break-even and heavy users as the decision unit states them (the CSV holds the number, the
+    // volume needed where it lies within the throughput band, empty for "never").
     const BreakEvenVerdict be = breakEvenVerdict(p);
     // The volume counts the copies the workload's concurrency takes, heavy users one copy
     // (decision.h DecisionRanges): with more than one copy, each row names its basis.
@@ -166,7 +166,9 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
                        .arg(breakEvenVerdictText(be), groupedInt(be.copies))
                  : breakEvenVerdictText(be),
         QStringLiteral("breakeven_output_tokens_per_month"),
-        csvNumber(be.kind == BreakEvenKind::At ? be.outputTokensPerMonth : kInf),
+        csvNumber(be.kind == BreakEvenKind::At ? be.outputTokensPerMonth
+                  : be.withinBand              ? be.neededOutputTokensPerMonth
+                                               : kInf),
         QStringLiteral("tokens"));
     const HeavyUserVerdict heavy = heavyUserVerdict(p);
     row(Report::tr("Break-even heavy users"),

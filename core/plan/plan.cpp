@@ -158,6 +158,13 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
         mergeOffers(catalogue.offersFor(gpu.id), scenario.pricing.offers);
     r.search = searchLayouts(model, gpu, scenario, std::move(offers), node,
                              defaultEfficiency(scenario.engine.engine, gpu));
+    // An offer the user entered that the search cannot rank is said so in the plan, not only in
+    // the JSON's candidates (a cheap offer left out silently reads as dearer than another).
+    for (const LayoutCandidate &c : r.search.candidates) {
+        if (c.status == CandidateStatus::NotRankable && c.offerRef && c.offer().userEntered) {
+            r.warnings.push_back("your offer " + c.offer().id + " is not ranked: " + c.reason);
+        }
+    }
     const LayoutCandidate *best = r.search.best();
     if (best) {
         r.fit.gpusPractical = best->gpusRented;

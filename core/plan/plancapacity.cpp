@@ -18,6 +18,9 @@ namespace {
 
 /// The warning limitBreakEvenToCapacity adds; calibrate() drops it before recomputing.
 constexpr std::string_view kApiCheaperWarning = "the API stays cheaper at any volume";
+/// Its form where the throughput band's fast end reaches the volume (breakEvenVerdict's
+/// withinBand): not "never".
+constexpr std::string_view kWithinBandWarning = "break-even is too close to call";
 
 /// The warnings limitWorkloadToCapacity adds; calibrate() drops them before recomputing.
 constexpr std::string_view kShortOfWorkloadWarning = "the plan serves only ";
@@ -44,7 +47,15 @@ void limitBreakEvenToCapacity(PlanResult &r) {
         const double needed = r.breakeven.outputTokensPerMonth; // infinite near a free API
         // A plan that does not fit says so itself: "serves 0" beside its speed reads as a
         // contradiction.
-        if (r.fit.serves()) {
+        const double high = copies * r.throughput.capacity.outputTokensPerMonthHigh;
+        if (r.fit.serves() && std::isfinite(needed) && needed <= high) {
+            r.warnings.push_back(std::string(kWithinBandWarning) + ": it needs " +
+                                 tokenCountText(needed) + " output tokens a month, above the " +
+                                 tokenCountText(std::max(capacity, 0.0)) +
+                                 " the plan serves at its modelled capacity but within the "
+                                 "throughput band (up to " +
+                                 tokenCountText(high) + ")");
+        } else if (r.fit.serves()) {
             r.warnings.push_back(
                 std::string(kApiCheaperWarning) +
                 (std::isfinite(needed) ? ": break-even needs " + tokenCountText(needed) +
@@ -169,7 +180,8 @@ void calibrate(PlanResult &plan, const Calibration &calibration) {
     applyCalibration(plan, calibration);
     // Drop the capacity warnings of the uncalibrated figures; they are added anew below.
     std::erase_if(plan.warnings, [](const std::string &w) {
-        return w.rfind(kApiCheaperWarning, 0) == 0 || w.rfind(kShortOfWorkloadWarning, 0) == 0 ||
+        return w.rfind(kApiCheaperWarning, 0) == 0 || w.rfind(kWithinBandWarning, 0) == 0 ||
+               w.rfind(kShortOfWorkloadWarning, 0) == 0 ||
                w.rfind(kSlowAtConcurrencyWarning, 0) == 0 || w == kNoOutputWarning;
     });
     limitWorkloadToCapacity(plan);

@@ -221,6 +221,25 @@ class TestDecisionBases : public QObject {
         QVERIFY(!sensitivity(planOf(defaultScenario())).empty());
     }
 
+    /// A cheap offer the user entered without an instance shape cannot be ranked: the plan says
+    /// so (the search's choice is another offer), not only the JSON's candidates.
+    void unrankedUserOfferIsNamed() {
+        Scenario s = onGpus("llama-3.1-70b", "h100-sxm", 0);
+        RentalOffer cheap = quotedOffer("my-cheap-h100", "h100-sxm", 8, 0.01);
+        cheap.gpusPerInstance.reset();
+        s.pricing.offers = {cheap};
+        const PlanResult p = planOf(s);
+        QVERIFY(p.search.found);
+        QVERIFY(p.search.best()->offer().id != "my-cheap-h100");
+        bool named = false;
+        for (const std::string &w : p.warnings) {
+            named |= w.rfind("your offer my-cheap-h100 is not ranked: the source gives no "
+                             "instance shape",
+                             0) == 0;
+        }
+        QVERIFY(named);
+    }
+
     /// A break-even volume above the modelled capacity but within the throughput band's fast
     /// end is too close to call, not "never": every output gives the volume, the capacity and
     /// the band. The API price is typed so that break-even lands half-way into the band
@@ -249,6 +268,13 @@ class TestDecisionBases : public QObject {
         VERIFY_CONTAINS(text, "above the modelled capacity");
         VERIFY_CONTAINS(text, "within its band");
         QVERIFY(text.find("Break-even never") == std::string::npos);
+        // The note says the same, not "the API stays cheaper at any volume".
+        bool close = false;
+        for (const std::string &w : p.warnings) {
+            QVERIFY2(w.find("the API stays cheaper") == std::string::npos, w.c_str());
+            close |= w.rfind("break-even is too close to call", 0) == 0;
+        }
+        QVERIFY(close);
         const auto j = nlohmann::json::parse(planToJsonText(p));
         QVERIFY(j["decision"]["break_even"]["within_band"].get<bool>());
         // Beyond the band's fast end it is out of reach: "never", as before.

@@ -74,6 +74,21 @@ class TestCliWorkload : public QObject {
         QVERIFY(typed.out.find("No GPU price") == std::string::npos);
         QVERIFY(typed.out.find("count the GPUs as free") != std::string::npos);
     }
+
+    // The default scenario's billion cached tokens go with its own volumes: given volumes
+    // without a cached one have none, as a scenario file's workload does; with --scenario or
+    // --cached-input-tokens-per-month the cached volume is the one given.
+    void givenVolumesHaveNoDefaultCache() {
+        const Run own = run({"plan", "--input-tokens-per-month", "3e9"});
+        QVERIFY2(own.out.find("a month: 3.00 billion input + 0 cached input + 500.0 million "
+                              "output tokens") != std::string::npos,
+                 own.out.c_str());
+        const Run cached = run(
+            {"plan", "--input-tokens-per-month", "3e9", "--cached-input-tokens-per-month", "2e8"});
+        QVERIFY2(cached.out.find("3.00 billion input + 200.0 million cached input") !=
+                     std::string::npos,
+                 cached.out.c_str());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliWorkload)
