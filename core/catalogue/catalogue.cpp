@@ -25,7 +25,7 @@ namespace {
 /// integer above the previous one (and above 0), its prices in [0, 10,000].
 Result<std::vector<ApiPriceTier>> parseTiers(const nlohmann::json &o, const std::string &path) {
     std::vector<ApiPriceTier> tiers;
-    if (!o.contains("tiers")) {
+    if (!o.contains("tiers") || o.at("tiers").is_null()) { // null: an empty CSV cell
         return tiers;
     }
     const nlohmann::json &list = o.at("tiers");

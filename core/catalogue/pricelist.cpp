@@ -5,6 +5,7 @@
 #include "util/jsonutil.h"
 #include "util/textutil.h"
 
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <set>
@@ -112,15 +113,29 @@ Result<nlohmann::json> csvToJson(std::string_view text, const std::string &what)
         for (std::size_t c = 0; c < header.size(); ++c) {
             const std::string &cell = rows[r][c];
             if (cell.empty()) {
+                o[header[c]] = nullptr; // absent, but its column still named (a misspelt one)
                 continue;
             }
             if (numeric.count(header[c])) {
-                char *end = nullptr;
-                const double v = std::strtod(cell.c_str(), &end);
-                if (end == cell.c_str() || *end != '\0') {
+                // Decimal only (strtod would also take hexadecimal, "0x10" = 16); spaces around
+                // the number and a leading '+' are a spreadsheet's and are taken.
+                std::string_view text = cell;
+                while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) {
+                    text.remove_prefix(1);
+                }
+                while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) {
+                    text.remove_suffix(1);
+                }
+                if (text.size() > 1 && text.front() == '+') {
+                    text.remove_prefix(1);
+                }
+                double v = 0;
+                const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+                if (ec == std::errc::invalid_argument || end != text.data() + text.size()) {
                     return makeError(rowPath + "." + header[c], "'" + cell + "' is not a number");
                 }
-                if (!std::isfinite(v)) { // JSON has no NaN / inf: refused here, by their text
+                if (ec == std::errc::result_out_of_range || !std::isfinite(v)) {
+                    // JSON has no NaN / inf: refused here, by their text
                     return makeError(rowPath + "." + header[c],
                                      "'" + cell + "' is not a finite number");
                 }

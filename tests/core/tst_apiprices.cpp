@@ -157,6 +157,13 @@ class TestApiPrices : public QObject {
         QCOMPARE(list->front().name, std::string("Llama 8B, \"fast\""));
         QCOMPARE(list->front().outputUsdPerMTok, 0.05);
         QCOMPARE(list->front().cachedInputUsdPerMTok, 0.02);
+        // A spreadsheet's " 0.5" and "+2" are numbers.
+        const auto spaced = parsePriceList("id,name,input_usd_per_mtok,output_usd_per_mtok,source,"
+                                           "as_of\na,n, 0.5 ,+2,quote,2026-11\n",
+                                           "prices.csv");
+        QVERIFY2(spaced.ok(), spaced.ok() ? "" : spaced.error().toString().c_str());
+        QCOMPARE(spaced->front().inputUsdPerMTok, 0.5);
+        QCOMPARE(spaced->front().outputUsdPerMTok, 2.0);
         // Excel's "CSV UTF-8" byte-order mark is skipped; UTF-16 is named.
         const auto bom = parsePriceList(std::string("\xEF\xBB\xBF") + csv, "prices.csv");
         QVERIFY2(bom.ok(), bom.ok() ? "" : bom.error().toString().c_str());
@@ -194,6 +201,13 @@ class TestApiPrices : public QObject {
             << "id,name,input_usd_per_mtok,cached_input_usd_per_mtk,output_usd_per_mtok,source,"
                "as_of\na,n,1,0.01,2,s,2026-01\n"
             << "list.json: row 2.cached_input_usd_per_mtk";
+        QTest::newRow("csvMisspeltEmptyColumn") // named even where its cell is empty
+            << "id,name,input_usd_per_mtok,cached_input_usd_per_mtk,output_usd_per_mtok,source,"
+               "as_of\na,n,1,,2,s,2026-01\n"
+            << "list.json: row 2.cached_input_usd_per_mtk";
+        QTest::newRow("csvHexNumber") // decimal only: strtod would read 0x10 as 16
+            << "id,name,input_usd_per_mtok,output_usd_per_mtok,source,as_of\na,n,0x10,2,s,2026-01\n"
+            << "list.json: row 2.input_usd_per_mtok";
         QTest::newRow("jsonUnknownKey")
             << R"([{"id":"a","name":"n","input_usd_per_mtok":1,"output_usd_per_mtok":1,"source":"s","as_of":"2026-01","foo":1}])"
             << "list.json[0].foo";
