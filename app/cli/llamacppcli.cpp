@@ -28,22 +28,15 @@ bool isLlamaName(const std::string &v) {
     return l == "llama.cpp" || l == "llamacpp" || l == "llama-cpp" || l == "llama-server";
 }
 
-/// A whole number with an optional k (1024) suffix, in [min, max].
+/// A whole number with an optional k (1024) or M (1024^2) suffix, as the plan options read
+/// token counts (parseUint), in [min, max].
 bool parseCount(const std::string &s, std::uint64_t min, std::uint64_t max, std::uint64_t &out) {
-    std::string digits = s;
-    std::uint64_t mult = 1;
-    if (!digits.empty() && (digits.back() == 'k' || digits.back() == 'K')) {
-        mult = 1024;
-        digits.pop_back();
-    }
     std::uint64_t v = 0;
-    const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
-    if (digits.empty() || ec != std::errc() || p != digits.data() + digits.size() ||
-        v > max / mult) {
+    if (!parseUint(s, v) || v < min || v > max) {
         return false;
     }
-    out = v * mult;
-    return out >= min && out <= max;
+    out = v;
+    return true;
 }
 
 /// llama-server's -ts list: comma- or slash-separated non-negative numbers ("3,1", "1/1").
@@ -192,7 +185,8 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
         } else if (a == "--context") {
             if (!parseCount(v, 1, kMaxContextTokens, n)) {
                 return bad(a, "must be from 1 to " + std::to_string(kMaxContextTokens) +
-                                  " tokens (k = 1024 suffix allowed), got " + quotedInput(v));
+                                  " tokens (k = 1024 and M = 1024^2 suffixes allowed), got " +
+                                  quotedInput(v));
             }
             in.context = n;
         } else if (a == "--gpus") {

@@ -148,6 +148,13 @@ class TestCliEngine : public QObject {
         QVERIFY2(tu.out.contains("with its slot's whole 65,536-token context in its cache"),
                  tu.out.constData());
         QVERIFY(!tu.out.contains(" slots)"));
+        // Token counts take the plan options' suffixes: 1M = 1,048,576 cells.
+        const Run million =
+            runTool(HOSTPLAN_CLI_BIN, {"plan", "--engine", "llama.cpp", "--model", "llama-3.1-8b",
+                                       "--context", "1M", "--json"});
+        QVERIFY2(million.code == 0, million.err.constData());
+        QCOMPARE(nlohmann::json::parse(million.out.toStdString())["context"]["n_ctx"].get<int>(),
+                 1048576);
     }
 
     // A GPU-hour rate is printed as given (up to four decimals), not rounded to cents, and
