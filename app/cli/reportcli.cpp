@@ -287,7 +287,8 @@ int runExportCsvCommand(const std::vector<std::string> &args, std::ostream &out,
     if (e.empty() && (o.output.endsWith(QLatin1Char('/')) || QFileInfo(o.output).isDir())) {
         const QString base = QDir(o.output).filePath(QStringLiteral("plan"));
         e = "-o: '" + o.output.toStdString() +
-            "' is a folder; give a base name for the files (-o " + base.toStdString() +
+            (QFileInfo(o.output).isDir() ? "' is a folder" : "' ends in '/', a folder's name") +
+            "; give a base name for the files (-o " + base.toStdString() +
             " writes plan-summary.csv, plan-cost.csv, ...)";
     }
     if (!e.empty()) {

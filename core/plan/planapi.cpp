@@ -155,6 +155,11 @@ Result<bool> resolveApiPrice(const ModelSpec &model, const Scenario &scenario,
             api.cachedInputUsdPerMTok = pc.apiCachedInputUsdPerMTok.value_or(api.inputUsdPerMTok);
         } else {
             api.name += " (with scenario prices)";
+            if (r.apiBatch) { // the discount was applied to the entry's prices, not to typed ones
+                r.warnings.push_back("pricing.api_batch: the batch discount applies to the "
+                                     "price entry's own classes; a price typed in "
+                                     "(api_*_usd_per_mtok) is taken as typed");
+            }
             api.inputUsdPerMTok = pc.apiInputUsdPerMTok.value_or(api.inputUsdPerMTok);
             api.cachedInputUsdPerMTok =
                 pc.apiCachedInputUsdPerMTok.value_or(api.cachedInputUsdPerMTok);

@@ -121,6 +121,17 @@ class TestApiPriceTiers : public QObject {
         // Half the API price: twice the break-even volume (before the capacity limit).
         COMPARE_NEAR(decisionRanges(batch).breakEvenTokensPerMonth,
                      2 * decisionRanges(standard).breakEvenTokensPerMonth, 0, 1e-12);
+        // A price typed beside the entry is taken as typed, and the plan says the discount
+        // covers the entry's own classes only.
+        Scenario typed = s;
+        typed.pricing.apiOutputUsdPerMTok = 0.6;
+        const PlanResult t = planOf(typed);
+        QCOMPARE(t.api.outputUsdPerMTok, 0.6);
+        QCOMPARE(t.api.inputUsdPerMTok, 0.075);
+        QVERIFY(std::any_of(t.warnings.begin(), t.warnings.end(), [](const std::string &w) {
+            return w.find("a price typed in (api_*_usd_per_mtok) is taken as typed") !=
+                   std::string::npos;
+        }));
         // A provider without a published batch price keeps its standard prices.
         s.pricing.apiPriceId = "gpt-oss-120b-groq";
         const PlanResult groq = planOf(s);
