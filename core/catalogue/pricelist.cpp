@@ -184,6 +184,11 @@ Result<std::vector<ApiPrice>> parsePriceList(std::string_view text, const std::s
     std::string base = what;
     if (first < text.size() && (text[first] == '{' || text[first] == '[')) {
         HOSTPLAN_TRY(doc, jsonfield::parse(text, what));
+        if (doc.is_object() && doc.contains("api") && doc.contains("prices")) {
+            // One list is read: the other would be dropped without a word.
+            return makeError(what, "holds both an \"api\" and a \"prices\" list; put the "
+                                   "entries in one of them");
+        }
         if (doc.is_array()) {
             entries = doc;
         } else if (doc.contains("api") && doc["api"].is_array()) {

@@ -218,6 +218,10 @@ class TestApiPrices : public QObject {
                                << "list.json";
         QTest::newRow("notAList") << R"({"x":1})"
                                   << "list.json";
+        // Both lists (each valid): one would be dropped without a word.
+        QTest::newRow("twoLists")
+            << R"({"api":[{"id":"a","name":"n","input_usd_per_mtok":1,"output_usd_per_mtok":1,"source":"s","as_of":"2026-01"}],"prices":[{"id":"b","name":"n","input_usd_per_mtok":1,"output_usd_per_mtok":1,"source":"s","as_of":"2026-01"}]})"
+            << "list.json";
         // Past kMaxPriceListEntries (10,000): refused, with the count, before the entries are
         // built (short rows under the byte limit would need gigabytes).
         QString csv = "id,name,input_usd_per_mtok,output_usd_per_mtok,source,as_of\n";
