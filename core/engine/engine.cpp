@@ -121,7 +121,7 @@ const std::vector<VllmRules> &vllmRuleSets() {
          "2cf0a6915ce544dc493a0990f2ea38d81601128a; PR #51726)",
          0.92, 0, 0, true, true, "", "--enable-expert-parallel", "--all2all-backend",
          "--max-cudagraph-capture-size", "--data-parallel-backend", "", "", 16384,
-         160ull * 1024 * 1024 * 1024},
+         std::uint64_t(gib(160))},
         {VllmProfile::V1v24, "0.24", "V1 (v0.24)",
          "v0.19's memory terms; the logged KV cache size from the maximum concurrency: "
          "vllm/v1/core/kv_cache_planning.py @ fc23e695 _report_kv_cache_config, as vLLM 0.24.0 "

@@ -21,10 +21,17 @@ std::string ParetoPoint::label() const {
 /// Relative difference below which two latencies or costs count as equal (0.5 %).
 constexpr double kParetoTie = 0.005;
 
+namespace {
+
+/// Whether figure `x` is no worse (no larger) than `y`, within kParetoTie: the throughput model
+/// does not tell closer figures apart, and the front prints them alike (1766 ms and 1766 ms).
+bool noWorse(double x, double y) {
+    return x <= y * (1 + kParetoTie);
+}
+
+} // namespace
+
 bool dominates(const ParetoPoint &a, const ParetoPoint &b) {
-    // Within kParetoTie of each other two figures are equal: the throughput model does not
-    // tell them apart, and the front prints them alike (1766 ms and 1766 ms).
-    const auto noWorse = [](double x, double y) { return x <= y * (1 + kParetoTie); };
     const auto better = [](double x, double y) { return x < y * (1 - kParetoTie); };
     return noWorse(a.ttftSeconds, b.ttftSeconds) && noWorse(a.tpotSeconds, b.tpotSeconds) &&
            noWorse(a.usdPerMTokOutput, b.usdPerMTokOutput) &&
@@ -134,9 +141,7 @@ ParetoFront paretoFront(const PlanResult &plan) {
     // The same layout on two offers at rates within kParetoTie (a 2-GPU and a 4-GPU pod of one
     // provider, two providers 0.2 % apart) ties on every figure: the front lists it once, the
     // plan's own point if it is one of them, else the cheapest (candidates come cheapest first).
-    const auto near = [](double x, double y) {
-        return x <= y * (1 + kParetoTie) && y <= x * (1 + kParetoTie);
-    };
+    const auto near = [](double x, double y) { return noWorse(x, y) && noWorse(y, x); };
     const auto sameFigures = [&](const ParetoPoint &a, const ParetoPoint &b) {
         return a.layout == b.layout && a.replicas == b.replicas && a.gpus == b.gpus &&
                near(a.ttftSeconds, b.ttftSeconds) && near(a.tpotSeconds, b.tpotSeconds) &&

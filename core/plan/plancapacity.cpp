@@ -30,6 +30,17 @@ constexpr std::string_view kNoOutputWarning =
     "with one output token each, and the time per output token, the capacity in output tokens "
     "and every cost per 1M output tokens describe that token, not a prefill-only service";
 
+/// Whether the break-even volume `needed` lies above the modelled capacity of the copies the
+/// workload's concurrency takes but within the throughput band's fast end: too close to call
+/// (breakEvenVerdict's withinBand, and the note limitBreakEvenToCapacity writes).
+bool neededWithinBand(const PlanResult &p, double needed) {
+    const double copies = concurrencyCopies(p);
+    const Capacity &c = p.throughput.capacity;
+    return p.throughput.computed && p.fit.serves() && std::isfinite(needed) &&
+           needed > copies * c.outputTokensPerMonth &&
+           needed <= copies * c.outputTokensPerMonthHigh;
+}
+
 /// See updateBreakEven. A plan that serves nothing (0) never breaks even.
 void limitBreakEvenToCapacity(PlanResult &r) {
     if (!r.apiPriced || !r.throughput.computed) {
@@ -47,14 +58,13 @@ void limitBreakEvenToCapacity(PlanResult &r) {
         const double needed = r.breakeven.outputTokensPerMonth; // infinite near a free API
         // A plan that does not fit says so itself: "serves 0" beside its speed reads as a
         // contradiction.
-        const double high = copies * r.throughput.capacity.outputTokensPerMonthHigh;
-        if (r.fit.serves() && std::isfinite(needed) && needed <= high) {
-            r.warnings.push_back(std::string(kWithinBandWarning) + ": it needs " +
-                                 tokenCountText(needed) + " output tokens a month, above the " +
-                                 tokenCountText(std::max(capacity, 0.0)) +
-                                 " the plan serves at its modelled capacity but within the "
-                                 "throughput band (up to " +
-                                 tokenCountText(high) + ")");
+        if (neededWithinBand(r, needed)) {
+            r.warnings.push_back(
+                std::string(kWithinBandWarning) + ": it needs " + tokenCountText(needed) +
+                " output tokens a month, above the " + tokenCountText(capacity) +
+                " the plan serves at its modelled capacity but within the throughput band " +
+                "(up to " +
+                tokenCountText(copies * r.throughput.capacity.outputTokensPerMonthHigh) + ")");
         } else if (r.fit.serves()) {
             r.warnings.push_back(
                 std::string(kApiCheaperWarning) +
@@ -210,9 +220,7 @@ BreakEvenVerdict breakEvenVerdict(const PlanResult &p) {
         const double needed = p.breakeven.outputTokensPerMonthNeeded;
         v.capacityOutputTokensPerMonth = v.copies * c.outputTokensPerMonth;
         v.capacityHighOutputTokensPerMonth = v.copies * c.outputTokensPerMonthHigh;
-        v.withinBand = p.throughput.computed && std::isfinite(needed) &&
-                       needed > v.capacityOutputTokensPerMonth &&
-                       needed <= v.capacityHighOutputTokensPerMonth;
+        v.withinBand = neededWithinBand(p, needed);
         v.neededOutputTokensPerMonth = v.withinBand ? needed : 0;
         return v;
     }

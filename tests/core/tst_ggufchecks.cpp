@@ -154,18 +154,19 @@ class TestGgufChecks : public QObject {
             w.u32("qwen35.ssm.state_size", 16).u32("qwen35.ssm.inner_size", 64);
             return w;
         };
-        Writer zero = withState();
-        zero.u32("qwen35.full_attention_interval", 0);
-        QCOMPARE(QString::fromStdString(importTiny(zero).error().toString()),
+        // The error importing the header with `edit` applied.
+        const auto refusal = [&](const auto &edit) {
+            Writer w = withState();
+            edit(w);
+            return QString::fromStdString(importTiny(w).error().toString());
+        };
+        QCOMPARE(refusal([](Writer &w) { w.u32("qwen35.full_attention_interval", 0); }),
                  "m.gguf: qwen35.full_attention_interval: 0 (every interval-th layer is full "
                  "attention: at least 1)");
-        Writer shortList = withState();
-        shortList.boolArray("qwen35.attention.recurrent_layers", {true});
-        QCOMPARE(QString::fromStdString(importTiny(shortList).error().toString()),
-                 "m.gguf: qwen35.attention.recurrent_layers: array of 1 values for 2 layers");
-        Writer scalar = withState();
-        scalar.u32("qwen35.attention.recurrent_layers", 1);
-        QCOMPARE(QString::fromStdString(importTiny(scalar).error().toString()),
+        QCOMPARE(
+            refusal([](Writer &w) { w.boolArray("qwen35.attention.recurrent_layers", {true}); }),
+            "m.gguf: qwen35.attention.recurrent_layers: array of 1 values for 2 layers");
+        QCOMPARE(refusal([](Writer &w) { w.u32("qwen35.attention.recurrent_layers", 1); }),
                  "m.gguf: qwen35.attention.recurrent_layers: not a bool or a per-layer bool "
                  "array (uint32)");
         // Two layers at the default interval of 4: both recurrent, each with its state.
