@@ -9,6 +9,18 @@
 
 namespace hostplan::probe {
 
+/// Whether `word` reads as a kernel module release: digits and at least one dot, starting with a
+/// digit ("580.159.04"; not "for", which an earlier probe's banner parser took for one).
+inline bool isModuleVersion(std::string_view word) {
+    bool ok = !word.empty() && std::isdigit(static_cast<unsigned char>(word[0]));
+    bool dot = false;
+    for (const char c : word) {
+        dot = dot || c == '.';
+        ok = ok && (std::isdigit(static_cast<unsigned char>(c)) || c == '.');
+    }
+    return ok && dot;
+}
+
 /// "580.159.04" from a banner such as
 ///   "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.159.04  Tue Sep  2 ..." or
 ///   "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.95.05  Release Build ...":
@@ -29,14 +41,7 @@ inline std::string nvidiaModuleVersion(std::string_view banner) {
         rest = rest.substr(start);
         const auto end = rest.find_first_of(" \t");
         const std::string_view word = rest.substr(0, end);
-        bool digitsAndDots = !word.empty() && std::isdigit(static_cast<unsigned char>(word[0]));
-        bool dot = false;
-        for (const char c : word) {
-            dot = dot || c == '.';
-            digitsAndDots =
-                digitsAndDots && (std::isdigit(static_cast<unsigned char>(c)) || c == '.');
-        }
-        if (digitsAndDots && dot) {
+        if (isModuleVersion(word)) {
             return std::string(word);
         }
         if (end == std::string_view::npos) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 
 namespace hostplan::probe {
@@ -140,7 +141,9 @@ constexpr double kDataSheetSlack = 1.05;
 
 std::string rateText(double bytesPerS) {
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%.2f TB/s", bytesPerS / 1e12);
+    // A hostile figure (1e300 B/s) in three significant digits, never cut off.
+    const double tb = bytesPerS / 1e12;
+    std::snprintf(buf, sizeof buf, std::abs(tb) < 1e6 ? "%.2f TB/s" : "%.3g TB/s", tb);
     return buf;
 }
 } // namespace

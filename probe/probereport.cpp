@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "probereport.h"
+#include "driverversion.h"
 
 #include "util/fileio.h"
 #include "util/jsonutil.h"
@@ -412,7 +413,12 @@ DeviceInfo parseDevice(const Obj &o) {
     d.theoreticalBandwidthBytesPerS = o.rate("theoretical_bandwidth_bytes_per_s");
     d.pciBusId = o.str("pci_bus_id");
     d.driverVersion = o.str("driver_version");
+    // A word that is no release (reports of earlier probes wrote "for" from some banners) is
+    // unknown, not shown as a version.
     d.kernelModuleVersion = o.str("kernel_module_version");
+    if (!isModuleVersion(d.kernelModuleVersion)) {
+        d.kernelModuleVersion.clear();
+    }
     d.runtimeVersion = o.str("runtime_version");
     return d;
 }

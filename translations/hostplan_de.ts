@@ -129,6 +129,14 @@
         <source>GPUs rented %1 h/day; break-even, output tokens a month: %2</source>
         <translation>GPUs gemietet %1 h/Tag; Break-even, Ausgabe-Tokens pro Monat: %2</translation>
     </message>
+    <message>
+        <source>%1 too close to call</source>
+        <translation>%1 zu knapp für eine Aussage</translation>
+    </message>
+    <message>
+        <source>Break-even needs %1 output tokens per month: above the modelled capacity, within the throughput band; too close to call</source>
+        <translation>Break-even braucht %1 Ausgabe-Tokens pro Monat: über der modellierten Kapazität, innerhalb der Durchsatz-Bandbreite; zu knapp für eine Aussage</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::CardFitView</name>
@@ -4765,6 +4773,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>&lt;p&gt;Break-even: &lt;b&gt;%1&lt;/b&gt;. %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;Break-even: &lt;b&gt;%1&lt;/b&gt;. %2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>unknown x %1</source>
+        <translation>unbekannt x %1</translation>
     </message>
 </context>
 <context>

@@ -129,6 +129,14 @@
         <source>GPUs rented %1 h/day; break-even, output tokens a month: %2</source>
         <translation>GPU のレンタル 1 日 %1 時間；損益分岐点、月間出力トークン：%2</translation>
     </message>
+    <message>
+        <source>%1 too close to call</source>
+        <translation>%1 判定が難しい</translation>
+    </message>
+    <message>
+        <source>Break-even needs %1 output tokens per month: above the modelled capacity, within the throughput band; too close to call</source>
+        <translation>損益分岐点には月 %1 出力トークンが必要：モデル化した容量を上回るが、スループットの幅の内；判定が難しい</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::CardFitView</name>
@@ -4765,6 +4773,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>&lt;p&gt;Break-even: &lt;b&gt;%1&lt;/b&gt;. %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;損益分岐点：&lt;b&gt;%1&lt;/b&gt;。%2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>unknown x %1</source>
+        <translation>不明 x %1</translation>
     </message>
 </context>
 <context>

@@ -129,6 +129,14 @@
         <source>GPUs rented %1 h/day; break-even, output tokens a month: %2</source>
         <translation>GPU 每天租用 %1 小时；盈亏平衡，每月输出 token：%2</translation>
     </message>
+    <message>
+        <source>%1 too close to call</source>
+        <translation>%1 难以判定</translation>
+    </message>
+    <message>
+        <source>Break-even needs %1 output tokens per month: above the modelled capacity, within the throughput band; too close to call</source>
+        <translation>盈亏平衡需要每月 %1 个输出 token：高于建模容量，但在吞吐量范围内；难以判定</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::CardFitView</name>
@@ -4765,6 +4773,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>&lt;p&gt;Break-even: &lt;b&gt;%1&lt;/b&gt;. %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;盈亏平衡：&lt;b&gt;%1&lt;/b&gt;。%2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>unknown x %1</source>
+        <translation>未知 x %1</translation>
     </message>
 </context>
 <context>

@@ -106,6 +106,8 @@ void BreakEvenChart::rebuild() {
         o.usdPerMonth = l.usdPerMonth;
         o.fits = l.serves;
         o.crossingTokens = l.crossingTokensPerMonth;
+        o.withinBand = l.withinBand;
+        o.neededTokens = l.neededTokensPerMonth;
         o.copies = int(l.firstCopies);
         m_options << o;
     }
@@ -152,7 +154,9 @@ void BreakEvenChart::rebuild() {
         // long legend entries are cut: the volumes go on the title's second line, in legend
         // order; the markers have tooltips.
         volumes << (!o.fits ? tr("%1 does not fit").arg(o.gpuId.toUpper())
-                            : tr("%1 %2").arg(o.gpuId.toUpper(), compactTokens(o.crossingTokens)));
+                    : o.withinBand
+                        ? tr("%1 too close to call").arg(o.gpuId.toUpper())
+                        : tr("%1 %2").arg(o.gpuId.toUpper(), compactTokens(o.crossingTokens)));
         QPen pen(colours[int(i) % colours.size()], l.chosen ? 3.0 : 2.0);
         if (!o.fits) {
             pen.setStyle(Qt::DotLine);
@@ -186,9 +190,13 @@ void BreakEvenChart::rebuild() {
                                              .arg(numberText(hoursPerDay, 1))
                                              .arg(usdText(o.usdPerMonth), usdText(alwaysOn));
                     const QString tail =
-                        o.fits ? tr("Break-even: %1 output tokens per month")
-                                     .arg(tokensText(o.crossingTokens))
-                               : tr("Does not fit: serves no tokens, never breaks even");
+                        !o.fits ? tr("Does not fit: serves no tokens, never breaks even")
+                        : o.withinBand
+                            ? tr("Break-even needs %1 output tokens per month: above the modelled "
+                                 "capacity, within the throughput band; too close to call")
+                                  .arg(tokensText(o.neededTokens))
+                            : tr("Break-even: %1 output tokens per month")
+                                  .arg(tokensText(o.crossingTokens));
                     const QString hint = clickable ? QLatin1Char('\n') + clickHint() : QString();
                     showChartTip(this, on ? head + QLatin1Char('\n') + tail + hint : QString());
                 });

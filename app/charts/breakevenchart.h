@@ -35,6 +35,10 @@ class BreakEvenChart : public QChartView {
         double usdPerMonth = 0;
         bool fits = true;
         double crossingTokens = 0;
+        /// No crossing, but break-even is within the throughput band (BreakEvenLine::withinBand):
+        /// the legend says "too close to call", the tooltip the volume needed.
+        bool withinBand = false;
+        double neededTokens = 0;
         /// Deployments the line starts at (BreakEvenLine::firstCopies): the copies the
         /// workload's concurrency takes; the legend names them when above 1.
         int copies = 1;

@@ -86,6 +86,9 @@ void GpuTypesChart::rebuild() {
     int maxCount = 1;
     for (auto it = sweep.rbegin(); it != sweep.rend(); ++it) {
         const GpuOption &o = *it;
+        if (m_servingOnly && !o.isScenarioGpu && !(o.plan && o.plan->fit.practicalFound)) {
+            continue; // a printed page holds no row per catalogue type
+        }
         Row row;
         row.id = QString::fromStdString(o.gpu.id);
         row.nativeMxfp4 = o.gpu.nativeMxfp4;

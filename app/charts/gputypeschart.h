@@ -17,6 +17,13 @@ class GpuTypesChart : public QChartView {
   public:
     explicit GpuTypesChart(ScenarioDocument *doc, QWidget *parent = nullptr);
 
+    /// Only the GPU types with a practical plan, and the scenario's own, from now on (a printed
+    /// page has no room for a row per catalogue type: the report's options table lists them).
+    void showServingOnly() {
+        m_servingOnly = true;
+        rebuild();
+    }
+
     /// Per GPU type in the order shown (top to bottom): catalogue id, floor, practical (0 when
     /// none up to the search cap or the scenario does not evaluate on it).
     struct Row {
@@ -40,6 +47,7 @@ class GpuTypesChart : public QChartView {
 
   private:
     ScenarioDocument *m_doc;
+    bool m_servingOnly = false;
     QList<Row> m_rows;
 };
 

@@ -25,9 +25,9 @@ namespace hostplan::cli {
 
 namespace {
 
-/// "128k" for a multiple of 1024 tokens, else the grouped count.
+/// The grouped token count, "131,072" (the GUI's cells shorten it to "128k" with a tooltip).
 std::string contextShort(std::uint64_t tokens) {
-    return tokens % 1024 == 0 ? std::to_string(tokens / 1024) + "k" : groupedText(tokens);
+    return groupedText(tokens); // exact, as every cell of the table gives it
 }
 
 /// One cell as the This card view words it, on one line.

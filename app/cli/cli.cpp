@@ -49,35 +49,6 @@ template <typename Entry> void mergeById(std::vector<Entry> &own, std::vector<En
     }
 }
 
-/// "option: message" when `e`'s field is set by an option that `args` gives, else "".
-std::string optionError(const Error &e, const std::vector<std::string> &args) {
-    const std::string option = optionForField(e.field);
-    if (!option.empty() && std::find(args.begin(), args.end(), option) != args.end()) {
-        return option + ": " + e.message;
-    }
-    return {};
-}
-
-/// Checks the scenario the options built, once all are read (so that the order of --tp, --pp
-/// and --gpu-count does not matter). An error names the option that sets the bad field when
-/// one was given, else the scenario field.
-std::string validate(const Scenario &scenario, const std::vector<std::string> &args) {
-    auto r = parseScenario(scenarioToJson(scenario));
-    if (r.ok()) {
-        return {};
-    }
-    const std::string named = optionError(r.error(), args);
-    return named.empty() ? "the options give an invalid scenario: " + r.error().toString() : named;
-}
-
-/// An evaluation error as the CLI prints it: named by the option that set its field when that
-/// option was given (`--tp 3 --gpu-count 8` -> "--tp: TP 3 does not divide the 8 GPUs"), else
-/// "field: message".
-std::string evaluationError(const Error &e, const std::vector<std::string> &args) {
-    const std::string named = optionError(e, args);
-    return named.empty() ? e.toString() : named;
-}
-
 /// scenarioFromArgs with its error printed as the CLI's one line; false on error.
 bool scenarioOrError(const std::vector<std::string> &args, Scenario &scenario,
                      std::vector<std::string> &rest, std::ostream &err) {
@@ -464,7 +435,14 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
             scenario.pricing.maxPriceAgeDays = std::uint32_t(n);
         } else {
             if (!parseDouble(v, d) || d < 0) {
-                return a + ": must be a non-negative number, got " + quotedInput(v);
+                // Options with a narrower range than any number >= 0 say so from the start.
+                return a +
+                       (a == "--target-ms-per-token"
+                            ? std::string(": must be between 0.1 and 3,600,000 ms, got ")
+                        : a == "--utilisation"
+                            ? std::string(": must be between 0.001 and 1.0, got ")
+                            : std::string(": must be a non-negative number, got ")) +
+                       quotedInput(v);
             }
             if (a == "--usd-per-gpu-hour") {
                 scenario.pricing.usdPerGpuHour = d + 0.0; // -0 is 0 ("$-0.00" otherwise)
@@ -556,10 +534,11 @@ Plan options (applied after --scenario, so they override the file):
                            auto (the engine's default for the model, the default;
                            serve-cmd sets the engines' state dtype flag to the plan's)
   --gpu NAME               catalogue id or alias (h100, h200, b200, b300, gb300, mi355x, ...)
-  --gpu-file FILE          your own GPU types (resources/gpus.json schema; examples/gpus-
-                           example.json): a card the catalogue lacks, or your measured
-                           figures for one it has (same id); repeatable; kept in the
-                           scenario (hardware.custom_gpus); llama.cpp plans read it too
+  --gpu-file FILE          your own GPU types (resources/gpus.json schema; an example:
+                           docs/examples/gpus-a30.json): a card the catalogue lacks,
+                           or your measured figures for one it has (same id); repeatable;
+                           kept in the scenario (hardware.custom_gpus); llama.cpp plans
+                           read it too
   --gpu-count N|auto       GPUs; auto = the cheapest layout x rental offer x replicas that
                            carries the workload
                            (--model and --gpu reset count and layout to auto unless given)

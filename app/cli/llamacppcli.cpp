@@ -78,9 +78,10 @@ bool wantsLlamaCpp(const std::vector<std::string> &args) {
 int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &out,
                 std::ostream &err) {
     static const std::set<std::string> valued = {
-        "--model",   "--gpu",      "--host",         "--host-memory-gb", "--ngl",     "--n-cpu-moe",
-        "--kv-type", "--parallel", "--context",      "--ubatch",         "--batch",   "--gguf-type",
-        "--engine",  "--gpus",     "--tensor-split", "--llamacpp-build", "--gpu-file"};
+        "--model",     "--gpu",          "--host",           "--host-memory-gb", "--ngl",
+        "--n-cpu-moe", "--kv-type",      "--kv-type-k",      "--kv-type-v",      "--parallel",
+        "--context",   "--ubatch",       "--batch",          "--gguf-type",      "--engine",
+        "--gpus",      "--tensor-split", "--llamacpp-build", "--gpu-file"};
     LlamaCppInput in;
     std::string modelRef = "llama-3.1-8b";
     std::string ggufType = "q4_K";
@@ -171,12 +172,17 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
                 return bad(a, "must be a whole number from 0 to 4096, got " + quotedInput(v));
             }
             in.cpuMoeLayers = std::uint32_t(n);
-        } else if (a == "--kv-type") {
+        } else if (a == "--kv-type" || a == "--kv-type-k" || a == "--kv-type-v") {
             auto t = parseLlamaKvType(v);
             if (!t) {
                 return bad(a, t.error().message);
             }
-            in.kvTypeK = in.kvTypeV = *t;
+            if (a != "--kv-type-v") {
+                in.kvTypeK = *t;
+            }
+            if (a != "--kv-type-k") {
+                in.kvTypeV = *t;
+            }
         } else if (a == "--parallel") {
             if (!parseCount(v, 1, 256, n)) {
                 return bad(a, "must be a whole number from 1 to 256, got " + quotedInput(v));
@@ -319,6 +325,9 @@ llama.cpp options (plan / serve-cmd with --engine llama.cpp; one machine, GPU + 
   --n-cpu-moe N            experts of the first N layers in system RAM
   --kv-type T              KV cache type: f16 (default), bf16, q8_0, q4_0, q4_1, q5_0,
                            q5_1, iq4_nl, f32
+  --kv-type-k T, --kv-type-v T
+                           llama-server -ctk / -ctv: K's or V's type alone (a quantized
+                           V needs Flash Attention; a quantized K does not)
   --parallel N             slots sharing the context (llama-server -np; default: llama-
                            server's 4 slots in one unified KV cache)
   --kv-unified             llama-server -kvu: with --parallel N, one KV stream that every

@@ -8,6 +8,7 @@
 #include "scenario/scenario.h"
 #include "util/textutil.h"
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <charconv>
@@ -291,9 +292,48 @@ std::string optionForField(const std::string &field) {
         {"engine.cuda_graph_max_bs", "--cuda-graph-max-bs"},
         {"engine.moe_a2a_backend", "--moe-a2a-backend"},
         {"pricing.usd_per_gpu_hour", "--usd-per-gpu-hour"},
+        {"pricing.api_price_id", "--api-price"},
     };
     const auto it = options.find(field);
     return it == options.end() ? std::string() : it->second;
+}
+
+/// "option: message" when `e`'s field is set by an option that `args` gives, else "".
+std::string optionError(const Error &e, const std::vector<std::string> &args) {
+    const std::string option = optionForField(e.field);
+    if (!option.empty() && std::find(args.begin(), args.end(), option) != args.end()) {
+        return option + ": " + e.message;
+    }
+    return {};
+}
+
+/// Checks the scenario the options built, once all are read (so that the order of --tp, --pp
+/// and --gpu-count does not matter). An error names the option that sets the bad field when
+/// one was given, else the scenario field.
+std::string validate(const Scenario &scenario, const std::vector<std::string> &args) {
+    auto r = parseScenario(scenarioToJson(scenario));
+    if (r.ok()) {
+        return {};
+    }
+    const std::string named = optionError(r.error(), args);
+    return named.empty() ? "the options give an invalid scenario: " + r.error().toString() : named;
+}
+
+/// An evaluation error as the CLI prints it: named by the option that set its field when that
+/// option was given (`--tp 3 --gpu-count 8` -> "--tp: TP 3 does not divide the 8 GPUs"), else
+/// "field: message".
+std::string evaluationError(const Error &e, const std::vector<std::string> &args) {
+    const std::string named = optionError(e, args);
+    if (!named.empty()) {
+        return named;
+    }
+    // A field no option set comes from the scenario file (model.ref, pricing.api_price_id):
+    // named with the file, as the file's own parse errors are.
+    const auto file = std::find(args.begin(), args.end(), "--scenario");
+    if (file != args.end() && file + 1 != args.end()) {
+        return *(file + 1) + ": " + e.toString();
+    }
+    return e.toString();
 }
 
 } // namespace hostplan::cli

@@ -11,7 +11,9 @@
 
 namespace hostplan {
 struct EngineSettings;
+struct Error;
 struct GpuSpec;
+struct Scenario;
 struct Workload;
 } // namespace hostplan
 
@@ -59,5 +61,19 @@ std::string addGpuFile(const std::string &file, std::vector<GpuSpec> &types);
 
 /// The option that sets scenario field `field` ("hardware.tp" -> "--tp"), or "" for none.
 std::string optionForField(const std::string &field);
+
+/// "option: message" when `e`'s field is set by an option that `args` gives, else "".
+std::string optionError(const Error &e, const std::vector<std::string> &args);
+
+/// Checks the scenario the options built, once all are read (so that the order of --tp, --pp
+/// and --gpu-count does not matter): "" or the error, naming the option that sets the bad
+/// field when one was given, else the scenario field.
+std::string validate(const Scenario &scenario, const std::vector<std::string> &args);
+
+/// An evaluation error as the CLI prints it: named by the option that set its field when that
+/// option was given (`--tp 3 --gpu-count 8` -> "--tp: TP 3 does not divide the 8 GPUs"), else
+/// "FILE: field: message" with the --scenario file that holds the field, else "field:
+/// message".
+std::string evaluationError(const Error &e, const std::vector<std::string> &args);
 
 } // namespace hostplan::cli

@@ -186,7 +186,9 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
             : Report::tr("%1 (%2 tokens a month each, all billed at the API's output price)")
                   .arg(heavyUserVerdictText(heavy), tokensText(w.heavyUserTokensPerMonth)),
         QStringLiteral("breakeven_heavy_users"),
-        heavy.kind == HeavyUserKind::WinsFrom ? csvInt(heavy.usersNeeded) : QString(),
+        heavy.kind == HeavyUserKind::WinsFrom || heavy.kind == HeavyUserKind::WithinBand
+            ? csvInt(heavy.usersNeeded)
+            : QString(),
         QStringLiteral("users"));
     row(Report::tr("Recommendation"), recommendationText(rec), QStringLiteral("recommendation"),
         QString::fromStdString(recommendationId(rec)), QString(), true);

@@ -101,6 +101,8 @@ class Pages {
     double contentWidth() const { return m_right - m_left; }
     /// Points left on the current page.
     double remainingPt() const { return (m_bottom - m_y) * 72.0 / m_dpi; }
+    /// Points of a whole page's content area (from the top margin to the footer).
+    double pagePt() const { return (m_bottom - m_top) * 72.0 / m_dpi; }
     int pageCount() const { return m_page; }
     double remaining() const { return m_bottom - m_y; }
 
@@ -171,13 +173,19 @@ class Pages {
         space(8);
     }
 
+    /// The height heading() takes for `text` at `level` (device units), with its space above.
+    double headingHeight(const QString &text, int level) {
+        const Laid l = lay(text, reportFont(level == 1 ? 13.5 : 10.5, true), contentWidth());
+        return pt(level == 1 ? 10 : 7) + l.height + pt(4);
+    }
+
     /// A section heading; `keepWithNext` is the height (device units) that must follow it on
     /// the same page.
     void heading(const QString &text, int level, double keepWithNext = 0) {
         const QFont f = reportFont(level == 1 ? 13.5 : 10.5, true);
         const Laid l = lay(text, f, contentWidth());
         const double before = pt(level == 1 ? 10 : 7);
-        ensure(before + l.height + pt(4) + keepWithNext);
+        ensure(headingHeight(text, level) + keepWithNext);
         if (m_y > m_top) {
             m_y += before;
         }
@@ -236,10 +244,16 @@ class Pages {
         m_y += h + pt(6);
     }
 
-    /// A table with a repeated header row on every page it spans.
-    void table(const ReportTable &t) {
+    /// The height that must follow a heading placed right before table `t` on the same page:
+    /// the table's own title heading, its header and the rows table() keeps with them (0 for
+    /// an empty table).
+    double tableLead(const ReportTable &t) { return table(t, true); }
+
+    /// A table with a repeated header row on every page it spans; with `measureOnly`, nothing
+    /// is drawn and the result is tableLead's.
+    double table(const ReportTable &t, bool measureOnly = false) {
         if (t.rows.isEmpty()) {
-            return;
+            return 0;
         }
         const QFont f = reportFont(kTablePt);
         const QFont fb = reportFont(kTablePt, true);
@@ -299,7 +313,11 @@ class Pages {
             }
         }
         const bool shortTable = headerHeight + allRows <= 0.45 * (m_bottom - m_top);
-        heading(t.title, 2, headerHeight + (shortTable ? allRows : firstRows));
+        const double keep = headerHeight + (shortTable ? allRows : firstRows);
+        if (measureOnly) {
+            return headingHeight(t.title, 2) + keep;
+        }
+        heading(t.title, 2, keep);
         drawRow(header, headerHeight, &kHeaderFill);
         for (int r = 0; r < t.rows.size(); ++r) {
             const bool bold = t.boldRows.contains(r);
@@ -320,11 +338,12 @@ class Pages {
             paragraph(t.note, reportFont(7.8), kMuted);
         }
         space(3);
+        return 0;
     }
 
     /// A chart view rendered as vector graphics, full content width, `heightPt` points high.
     void chart(QChartView *view, double heightPt) {
-        const double h = pt(heightPt);
+        const double h = std::min(pt(heightPt), m_bottom - m_top); // never past a page's foot
         ensure(h);
         if (m_painter) {
             const QSize px(int(contentWidth() / m_dpi * 72.0 * kChartPxPerPt),
@@ -431,7 +450,8 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
     }
 
     // 2. Cost.
-    pg.heading(Report::tr("2. Cost"), 1, pg.pt(60));
+    // A section heading keeps the first table's title, header and first rows with it.
+    pg.heading(Report::tr("2. Cost"), 1, std::max(pg.pt(60), pg.tableLead(c.cost)));
     pg.table(c.cost);
     for (const auto &view : charts.cost) {
         pg.chart(view.get(), 260);
@@ -448,7 +468,7 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
     }
 
     // 3. Memory.
-    pg.heading(Report::tr("3. Memory"), 1, pg.pt(60));
+    pg.heading(Report::tr("3. Memory"), 1, std::max(pg.pt(60), pg.tableLead(c.memory)));
     pg.table(c.memory);
     pg.heading(Report::tr("Memory per GPU by weight precision"), 2, pg.pt(250));
     pg.chart(charts.memory.get(), 250);
@@ -458,16 +478,23 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
     pg.table(c.groups);
 
     // 4. Options across GPU types.
-    pg.heading(Report::tr("4. Options across GPU types"), 1, pg.pt(60));
+    pg.heading(Report::tr("4. Options across GPU types"), 1,
+               std::max(pg.pt(60), pg.tableLead(c.options)));
     pg.table(c.options);
     // One bar row per GPU type: about 18 pt each, so that no category label is taller than
     // its row (Qt Charts elides such a label to "...").
-    const double rowsPt = 18.0 * double(c.gpuOptions.size()) + 100.0;
+    // A chart never taller than a page less its heading (a taller one ran off the page): with
+    // the whole catalogue that leaves about 15 pt a row.
+    const auto chartRows =
+        double(std::count_if(c.gpuOptions.begin(), c.gpuOptions.end(), [](const GpuOptionRow &r) {
+            return r.practicalFound || r.isScenarioGpu;
+        }));
+    const double rowsPt = std::min(18.0 * chartRows + 100.0, pg.pagePt() - 40.0);
     double optionsPt = std::max(300.0, rowsPt);
     // Where the table's last lines leave most of a page, the chart takes the rest of it, down
     // to 15 pt a row, rather than leaving that page nearly blank (40 pt for the heading).
     const double leftPt = pg.remainingPt() - 40.0;
-    if (leftPt < optionsPt && leftPt >= std::max(300.0, 15.0 * double(c.gpuOptions.size()) + 100)) {
+    if (leftPt < optionsPt && leftPt >= std::max(300.0, 15.0 * chartRows + 100)) {
         optionsPt = leftPt;
     }
     pg.heading(Report::tr("Monthly rental per GPU type"), 2, pg.pt(optionsPt));
@@ -614,11 +641,21 @@ ReportWriteResult writeReportPdf(ScenarioDocument &doc, const ReportContent &con
 
     ReportCharts charts;
     charts.memory = std::make_unique<MemoryChart>(&doc);
-    charts.options = std::make_unique<ReportOptionsChart>(
-        content.gpuOptions, content.plan.apiUsdPerMonth, content.plan.rental.hoursPerDay);
+    // The charts draw the types that serve the workload (and the scenario's); the options table
+    // above them lists every type, with why the others do not.
+    std::vector<GpuOptionRow> serving;
+    for (const GpuOptionRow &r : content.gpuOptions) {
+        if (r.practicalFound || r.isScenarioGpu) {
+            serving.push_back(r);
+        }
+    }
+    charts.options = std::make_unique<ReportOptionsChart>(serving, content.plan.apiUsdPerMonth,
+                                                          content.plan.rental.hoursPerDay);
     charts.cost.push_back(std::make_unique<BreakEvenChart>(&doc));
     charts.memoryExtra.push_back(std::make_unique<KvChart>(&doc));
-    charts.optionsExtra.push_back(std::make_unique<GpuTypesChart>(&doc));
+    auto gpuTypes = std::make_unique<GpuTypesChart>(&doc);
+    gpuTypes->showServingOnly();
+    charts.optionsExtra.push_back(std::move(gpuTypes));
     charts.sensitivity.push_back(
         std::make_unique<TornadoChart>(&doc, TornadoChart::Measure::CostPerMTok));
     charts.sensitivity.push_back(

@@ -182,19 +182,24 @@ void SummaryView::rebuild() {
         h += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
                  .arg(label, bold ? QStringLiteral("<b>%1</b>").arg(value) : value);
     };
-    money(tr("GPU rate"),
-          tr("%1 per GPU-hour x %2").arg(usdCentsText(p.usdPerGpuHour), gpusText(p.rentedGpus())));
+    // An unknown rate is unknown, not the $0 a fallback offer carries.
+    const bool rateUnknown = gpuRateUnknown(p);
+    const QString unknown = tr("unknown (no GPU-hour rate)");
+    money(tr("GPU rate"), rateUnknown
+                              ? tr("unknown x %1").arg(gpusText(p.rentedGpus()))
+                              : tr("%1 per GPU-hour x %2")
+                                    .arg(usdCentsText(p.usdPerGpuHour), gpusText(p.rentedGpus())));
     // Which rate that is (the core's rule, planRate): the offer's, yours or the catalogue's.
     h += QStringLiteral("<tr><td colspan=2><small>%1</small></td></tr>")
              .arg(planRateText(p).toHtmlEscaped());
     money(tr("Always on (24 h/day, %1 h month)").arg(numberText(r.hoursPerMonth, 0)),
-          tr("%1 per month").arg(usdText(r.usdPerMonthAlwaysOn)));
+          rateUnknown ? unknown : tr("%1 per month").arg(usdText(r.usdPerMonthAlwaysOn)));
     money(tr("At %1 h/day").arg(numberText(r.hoursPerDay, 1)),
-          tr("%1 per month").arg(usdText(r.usdPerMonthScheduled)), true);
+          rateUnknown ? unknown : tr("%1 per month").arg(usdText(r.usdPerMonthScheduled)), true);
     // A plan that does not fit serves no tokens: it has no cost per token.
     money(tr("Self-hosted cost per 1M output tokens"),
-          !p.fit.serves()     ? tr("n/a (does not fit)")
-          : gpuRateUnknown(p) ? tr("unknown (no GPU-hour rate)")
+          !p.fit.serves() ? tr("n/a (does not fit)")
+          : rateUnknown   ? unknown
           : std::isfinite(p.selfHostUsdPerMTokOutput) && p.selfHostUsdPerMTokOutput > 0
               ? usdCentsText(p.selfHostUsdPerMTokOutput)
               : tr("n/a (no output tokens)"),

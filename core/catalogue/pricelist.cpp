@@ -220,7 +220,15 @@ Result<std::vector<ApiPrice>> parsePriceList(std::string_view text, const std::s
     for (std::size_t i = 0; i < entries.size(); ++i) {
         const std::string path =
             csv ? base + " " + std::to_string(i + 2) : base + "[" + std::to_string(i) + "]";
-        HOSTPLAN_TRY(p, parseApiPrice(entries[i], path));
+        auto parsed = parseApiPrice(entries[i], path);
+        if (!parsed && csv && parsed.error().message.rfind("unknown key", 0) == 0 &&
+            parsed.error().field.rfind(path + ".", 0) == 0) {
+            // Every row of a CSV has the header's columns: the column is what is unknown.
+            const std::string column = parsed.error().field.substr(path.size() + 1);
+            return makeError(what + ": header",
+                             "unknown column '" + column + "' (" + parsed.error().message + ")");
+        }
+        HOSTPLAN_TRY(p, std::move(parsed));
         if (!ids.insert(asciiLower(p.id)).second) {
             return makeError(path + ".id", "duplicate id '" + p.id + "'");
         }

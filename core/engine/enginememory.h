@@ -186,7 +186,8 @@ struct EngineMemoryTerms {
     std::uint64_t kvBytesPerRequest = 0;
     std::uint32_t kvBlockTokens = 16; ///< the engine's block (page) in tokens
     std::uint64_t kvTokens = 0;       ///< the engine's logged KV capacity in tokens
-    /// Sliding-window reservation beyond the window (vLLM: max_num_batched_tokens - 1).
+    /// Sliding-window reservation beyond the window (vLLM: max_num_batched_tokens - 1; from the
+    /// v0.28 rules the in-flight tokens - 1, engine/vllmdeepseekv4.h vllmInFlightTokens).
     std::uint64_t windowExtraTokens = 0;
     /// KV bytes per token of the MTP layers on this GPU. vLLM: part of kvBytesPerToken (the
     /// draft layers join the target's KV cache groups). SGLang: a separate draft pool.

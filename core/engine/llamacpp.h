@@ -410,7 +410,7 @@ struct LlamaCppInput {
     std::optional<std::uint32_t> gpuLayers;
     std::uint32_t cpuMoeLayers = 0;          ///< --n-cpu-moe
     const gguf::GgmlType *kvTypeK = nullptr; ///< -ctk (nullptr = f16)
-    const gguf::GgmlType *kvTypeV = nullptr; ///< -ctv (nullptr = same as K)
+    const gguf::GgmlType *kvTypeV = nullptr; ///< -ctv (nullptr = f16, whatever -ctk is)
     /// -c, total cells over all slots; 0 = llama.cpp's default: the model's training context
     /// (that many per slot when each slot has its own stream: -np N without -kvu), lowered by
     /// --fit (at least to 4096 per stream) when the devices would keep less than 1 GiB free.
@@ -506,6 +506,16 @@ struct LlamaCppSide {
     std::uint64_t compute = 0;      ///< compute buffer at the plan's Flash Attention setting
     std::uint64_t computeHigh = 0;  ///< compute buffer without Flash Attention
     std::uint64_t runtime = 0;      ///< CUDA context etc. (GPU only, assumption)
+    /// Host only: what llama.cpp logs as its "CPU_Mapped model buffer" when it maps the file
+    /// (the default): per file, the span from the first to the last byte of the tensors it
+    /// keeps in RAM, GPU tensors stored between them included (src/llama-model.cpp
+    /// load_tensors and llama_model_loader::get_mapping_range @
+    /// a5410f046c01d01330c8a42f13b64a211fedf2c3: one CPU buffer from the mapping's
+    /// first..last; llama.cpp issue #15125's gpt-oss logs). Address space and page cache, not
+    /// memory the host must hold: `weights` (the tensors themselves) is what the fit counts.
+    /// 0 when the tensor table is unknown (a config, not a GGUF file). Tensors a CPU backend
+    /// repacks (CPU_REPACK) are not taken out: which types it repacks depends on the CPU.
+    std::uint64_t mappedWeights = 0;
     std::uint64_t total() const { return weights + kvCache + outputBuffer + compute + runtime; }
     std::uint64_t totalHigh() const {
         return weights + kvCache + outputBuffer + computeHigh + runtime;

@@ -15,6 +15,7 @@ nlohmann::ordered_json sideJson(const LlamaCppSide &s, std::uint64_t capacity) {
     j["compute_bytes"] = s.compute;
     j["compute_high_bytes"] = s.computeHigh;
     j["runtime_bytes"] = s.runtime;
+    j["mapped_weights_bytes"] = s.mappedWeights; // host: the file span llama.cpp maps
     j["total_bytes"] = s.total();
     j["total_high_bytes"] = s.totalHigh();
     j["capacity_bytes"] = capacity;

@@ -9,6 +9,7 @@
 #include <array>
 #include <cmath>
 #include <iterator>
+#include <limits>
 #include <string>
 
 namespace hostplan {
@@ -127,6 +128,37 @@ void addCopyTensors(const ModelSpec &m, LlamaCppWeights &w) {
     }
 }
 
+/// The host's mapped span (LlamaCppSide::mappedWeights): over each split file, from the first
+/// byte of the first tensor kept in RAM to the last byte of the last. 0 without a tensor table.
+std::uint64_t mappedSpan(const ModelSpec &m, const std::vector<bool> &layerInRam,
+                         const std::vector<bool> &expertsInRam, bool outputInRam) {
+    struct Span {
+        std::uint64_t first = std::numeric_limits<std::uint64_t>::max();
+        std::uint64_t last = 0;
+    };
+    std::vector<Span> parts;
+    for (const FileTensor &t : m.fileTensors) {
+        using U = FileTensor::Unit;
+        const bool inLayer = t.layer < layerInRam.size();
+        const bool inRam = t.unit == U::Input || (t.unit == U::Output && outputInRam) ||
+                           (t.unit == U::Layer && inLayer && layerInRam[t.layer]) ||
+                           (t.unit == U::LayerExperts && inLayer && expertsInRam[t.layer]);
+        if (!inRam || t.bytes == 0) {
+            continue;
+        }
+        if (t.part >= parts.size()) {
+            parts.resize(std::size_t(t.part) + 1);
+        }
+        parts[t.part].first = std::min(parts[t.part].first, t.offset);
+        parts[t.part].last = std::max(parts[t.part].last, t.offset + t.bytes);
+    }
+    std::uint64_t span = 0;
+    for (const Span &s : parts) {
+        span += s.last > s.first ? s.last - s.first : 0;
+    }
+    return span;
+}
+
 } // namespace
 
 LlamaCppWeights llamaCppWeights(const ModelSpec &m) {
@@ -215,6 +247,7 @@ ModelSpec asGgufType(const ModelSpec &spec, const gguf::GgmlType &type) {
     out.layerExpertBytes.clear();
     out.layerLargestTensor.clear();
     out.layerLargestExpertTensor.clear();
+    out.fileTensors.clear();
     out.notes.push_back("sized as a uniform " + std::string(type.name) +
                         " GGUF (norms f32); a published file mixes types and differs by a few %");
     return out;
@@ -232,10 +265,10 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
     LlamaCppPlan p;
     p.build = in.build;
     const gguf::GgmlType &tk = in.kvTypeK ? *in.kvTypeK : *gguf::ggmlTypeByName("f16");
-    const gguf::GgmlType &tv = in.kvTypeV ? *in.kvTypeV : tk;
+    const gguf::GgmlType &tv = in.kvTypeV ? *in.kvTypeV : *gguf::ggmlTypeByName("f16");
     if (!in.flashAttention && tv.blockSize > 1) {
-        return makeError("--kv-type", "a quantized V cache (" + std::string(tv.name) +
-                                          ") needs Flash Attention (llama-context.cpp)");
+        return makeError("--kv-type-v", "a quantized V cache (" + std::string(tv.name) +
+                                            ") needs Flash Attention (llama-context.cpp)");
     }
     p.kvTypeK = std::string(tk.name);
     p.kvTypeV = std::string(tv.name);
@@ -315,6 +348,9 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
     outSide.bytesPerToken += w.output;
     std::uint64_t maxCellsRead = 0;
     std::vector<std::uint64_t> gpuCellsRead(nGpu, 0);
+    // Which blocks and which blocks' routed experts stay in RAM (for the mapped span).
+    std::vector<bool> layerInRam(p.layers, false);
+    std::vector<bool> expertsInRamAt(p.layers, false);
     // Routed-expert bytes one token reads, on the GPUs and in RAM (the all-slots ceiling).
     std::uint64_t expertReadGpu = 0;
     std::uint64_t expertReadHost = 0;
@@ -329,6 +365,8 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
         LlamaCppSide &side = onGpu ? p.perGpu[dev] : h;
         const bool expertsInRam = il < p.cpuMoeLayers || (il < cpuExperts.size() && cpuExperts[il]);
         LlamaCppSide &expertSide = onGpu && !expertsInRam ? p.perGpu[dev] : h;
+        layerInRam[il] = !onGpu;
+        expertsInRamAt[il] = &expertSide == &h;
         side.weights += w.layer[il];
         side.bytesPerToken += w.layer[il];
         expertSide.weights += w.layerExperts[il];
@@ -342,6 +380,8 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
         p.kvBytesPerCell += c.bytesPerCell;
         maxCellsRead = std::max(maxCellsRead, c.cellsRead);
     }
+
+    h.mappedWeights = mappedSpan(m, layerInRam, expertsInRamAt, !p.outputOnGpu);
 
     // Buffers: output (host), compute (see the file comment for the basis).
     // n_seq_max outputs: the slots, and in llama-server b2366-b4037 one sequence more.

@@ -16,9 +16,14 @@ namespace hostplan {
 namespace {
 
 void sideRows(std::ostream &out, const char *label, const LlamaCppSide &s, std::uint64_t capacity,
-              bool showCapacity) {
+              bool showCapacity, bool leftForSystem = false) {
     out << "  " << label << "\n";
-    out << "    weights         " << mibOrGibText(s.weights) << "\n";
+    out << "    weights         " << mibOrGibText(s.weights);
+    if (s.mappedWeights > s.weights) { // llama.cpp logs the span it maps (CPU_Mapped)
+        out << " (llama.cpp maps " << mibOrGibText(s.mappedWeights)
+            << " of the file for them, GPU tensors stored between included)";
+    }
+    out << "\n";
     out << "    KV cache        " << mibOrGibText(s.kvCache);
     if (s.recurrentState) { // llama.cpp logs the state apart, as the RS buffer
         out << " (" << mibOrGibText(s.kvCache - s.recurrentState) << " of KV, "
@@ -40,6 +45,11 @@ void sideRows(std::ostream &out, const char *label, const LlamaCppSide &s, std::
     if (showCapacity) {
         out << " of " << mibOrGibText(capacity)
             << (s.total() <= capacity ? "  fits" : "  DOES NOT FIT");
+        if (s.total() <= capacity && leftForSystem) {
+            // Nothing is kept back in RAM: what is left is all the OS and other programs get.
+            out << " (" << mibOrGibText(capacity - s.total())
+                << " left for the OS and other programs)";
+        }
     }
     out << "\n";
 }
@@ -131,8 +141,10 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
     out << "  context: " << p.context << " tokens shared by " << p.parallel << " slot"
         << (p.parallel == 1 ? "" : "s") << " (" << p.contextPerSlot << " per slot"
         << (p.unifiedKv ? ", unified KV" : "") << "; " << llamaContextRuleText(p) << "), KV cache "
-        << p.kvTypeK << "/" << p.kvTypeV << ", " << formatDouble("%.1f", p.kvBytesPerCell / 1024.0)
-        << " KiB per token\n";
+        << p.kvTypeK << "/" << p.kvTypeV << ", "
+        << (p.kvBytesPerCell < 1024 ? std::to_string(p.kvBytesPerCell) + " B"
+                                    : formatDouble("%.1f", p.kvBytesPerCell / 1024.0) + " KiB")
+        << " per token\n";
     if (in.gpu && !in.host.unifiedMemory) {
         out << "  on the GPU: " << layersText(p);
         if (p.cpuMoeLayers) {
@@ -183,8 +195,10 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
     } else if (in.gpu && !in.host.unifiedMemory) {
         sideRows(out, "GPU", p.gpu, p.gpuCapacity, true);
     }
+    // System RAM: nothing is held back for the OS there, so what is left is said; unified memory
+    // already leaves the OS its share (HostSpec).
     sideRows(out, in.host.unifiedMemory ? "unified memory" : "system RAM", p.host, p.hostCapacity,
-             true);
+             true, !in.host.unifiedMemory);
     out << "  (the output buffer grows to " << mibOrGibText(p.outputBufferMax)
         << " if a batch asks for every token's logits)\n";
 
@@ -227,8 +241,9 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
         }
     }
     if (p.parallel > 1) {
-        out << "; all " << p.parallel << " slots: at most "
-            << formatDouble("%.1f", p.aggregateTokensPerSecond) << " tokens/s";
+        out << (p.parallel == 2 ? std::string("; both slots")
+                                : "; all " + std::to_string(p.parallel) + " slots")
+            << ": at most " << formatDouble("%.1f", p.aggregateTokensPerSecond) << " tokens/s";
     }
     out << "\n";
     if (p.hostTimeShare > 0.05 && in.gpu && !in.host.unifiedMemory) {

@@ -18,7 +18,8 @@
 //   or one max_model_len request needs more than available.
 // - vllm/v1/kv_cache_interface.py @ 001cabc1: SlidingWindowSpec reserves
 //   cdiv(min(window - 1 + max_num_batched_tokens, max_model_len), block) + 1 blocks per request
-//   (older bbf906a8: no +1); MambaSpec one page per request.
+//   (older bbf906a8: no +1), from the v0.28 rules window - 1 + max_in_flight_tokens
+//   (vllmInFlightTokens: two batches under async scheduling); MambaSpec one page per request.
 // - vllm/model_executor/models/config.py @ 0144dd5b HybridAttentionMambaModelConfig: attention
 //   block raised to a multiple of the kernel block (64 for MLA backends, 16 otherwise) until an
 //   attention page holds a mamba page.
@@ -81,6 +82,7 @@
 #include "engine/vllmcounts.h"
 #include "engine/pipelinestage.h"
 #include "engine/vllmencoder.h"
+#include "engine/vllmdeepseekv4.h"
 #include "engine/vllmgraphs.h"
 
 #include "util/numbertext.h"
@@ -182,23 +184,27 @@ std::uint64_t requestBlocks(const VllmGroups &g, const EngineKvLayout &k,
     const std::uint64_t full = ceilDiv(len, g.block);
     const bool plusOne = in.vllmProfile == VllmProfile::V1 || vllmV019Memory(in.vllmProfile);
     const std::uint64_t windowTokens =
-        std::min<std::uint64_t>(k.window ? k.window - 1 + in.maxBatchedTokens : 0, len);
+        std::min<std::uint64_t>(k.window ? k.window - 1 + vllmInFlightTokens(in) : 0, len);
     const std::uint64_t window = ceilDiv(windowTokens, g.block) + (plusOne ? 1 : 0);
     return g.fullGroups * full + g.windowGroups * window +
            std::uint64_t(g.stateGroups) * std::max<std::uint32_t>(in.stateSlots, 1);
 }
 
-/// DeepSeek V4 (EngineKvLayout::deepseekV4): one request of `len` tokens holds its compressed
-/// entries in 256-token blocks and, in every layer, its window cache and compressor state for
-/// the last window - 1 + max_num_batched_tokens tokens in 64-token blocks plus one
-/// (SlidingWindowSpec.max_memory_usage_bytes). vLLM's page unification across the V4 cache
-/// kinds is not modelled (ModelSpec notes it as estimated).
+/// DeepSeek V4 (EngineKvLayout::deepseekV4): the bytes one request of `len` tokens takes, its
+/// blocks in every group at the block stride (vllmDeepseekV4Blocks). A stage without both
+/// ratio-4 and ratio-128 layers, which vLLM's V4 planner does not group, is estimated from the
+/// per-token figures: compressed entries in 256-token blocks and, in every layer, the window
+/// cache and compressor state for the last window - 1 + max_num_batched_tokens tokens in
+/// 64-token blocks plus one (SlidingWindowSpec.max_memory_usage_bytes).
 std::uint64_t deepseekV4RequestBytes(const EngineKvLayout &k, const EngineMemoryInput &in,
                                      std::uint64_t len) {
+    if (const VllmDeepseekV4Blocks b = vllmDeepseekV4Blocks(in); b.valid) {
+        return b.requestBytes(len);
+    }
     const std::uint64_t full =
         ceilDiv(len, kDeepseekV4BlockTokens) * kDeepseekV4BlockTokens * k.fullBytesPerToken;
     const std::uint64_t windowTokens =
-        std::min<std::uint64_t>(k.window ? k.window - 1 + in.maxBatchedTokens : 0, len);
+        std::min<std::uint64_t>(k.window ? k.window - 1 + vllmInFlightTokens(in) : 0, len);
     const std::uint64_t window =
         (ceilDiv(windowTokens, kDeepseekV4SwaBlockTokens) + 1) * kDeepseekV4SwaBlockTokens;
     return full + window * k.windowBytesPerToken;
@@ -564,8 +570,26 @@ class VllmMemory final : public EngineMemoryModel {
         t.draftKvBytesPerToken = k.draftBytesPerToken;
         t.kvBlockTokens = g.block;
         // Only sliding-window layers reserve past their window (0 without them).
-        t.windowExtraTokens = k.windowLayers && in.maxBatchedTokens ? in.maxBatchedTokens - 1 : 0;
-        if (k.deepseekV4) {
+        const std::uint64_t inFlight = vllmInFlightTokens(in);
+        t.windowExtraTokens = k.windowLayers && inFlight ? inFlight - 1 : 0;
+        if (const VllmDeepseekV4Blocks b =
+                k.deepseekV4 ? vllmDeepseekV4Blocks(in) : VllmDeepseekV4Blocks{};
+            b.valid) {
+            // Blocks of one stride for every cache kind: the pool in 256-token blocks of
+            // compressed cache, each request adding its window and state blocks.
+            t.kvBlockTokens = std::uint32_t(kDeepseekV4BlockTokens);
+            t.kvBytesPerToken = ceilDiv(b.blockBytes, kDeepseekV4BlockTokens);
+            t.kvBytesPerRequest = saturatingMul(b.windowBlocks(in.maxModelLen), b.blockBytes);
+            if (t.kvPoolBytes > 0) {
+                const std::uint64_t blocks = std::uint64_t(t.kvPoolBytes) / b.blockBytes;
+                t.kvTokens = vllmV024Report(in.vllmProfile)
+                                 ? vllmReportedKvTokens(in.vllmProfile, blocks, 1, 1,
+                                                        b.compressedBlocks(in.maxModelLen) +
+                                                            b.windowBlocks(in.maxModelLen),
+                                                        in.maxModelLen)
+                                 : saturatingMul(blocks, kDeepseekV4BlockTokens);
+            }
+        } else if (k.deepseekV4) {
             // The pool in tokens of compressed cache (each request adds its window part).
             t.kvBlockTokens = std::uint32_t(kDeepseekV4BlockTokens);
             // Without compressed layers (every ratio 0 or 1: sliding window only) the pool is

@@ -560,6 +560,7 @@ Result<Model> readModel(const std::filesystem::path &path) {
             model.header = std::move(h);
         } else {
             for (auto &t : h.tensors) {
+                t.part = k - 1;
                 model.header.tensors.push_back(std::move(t));
             }
         }

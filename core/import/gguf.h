@@ -93,8 +93,9 @@ struct TensorInfo {
     std::string name;
     std::vector<std::uint64_t> dims;
     const GgmlType *type = nullptr;
-    std::uint64_t offset = 0;
+    std::uint64_t offset = 0; ///< from the start of its file's data section
     std::uint64_t bytes = 0;
+    std::uint32_t part = 0; ///< the split file that holds it (Model::parts), 0-based
     /// Elements (product of dims).
     std::uint64_t elements() const;
 };

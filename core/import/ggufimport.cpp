@@ -430,12 +430,16 @@ void addTensors(const MetaReader &r, const gguf::Header &h, std::uint64_t layers
                     " experts, but " + r.key("expert_count") + " is " + std::to_string(routed)};
         }
         const auto il = layerOf(t.name);
+        // The unit llama.cpp loads it with (llamaCppWeights places the bytes the same way).
+        FileTensor where{t.offset, t.bytes, t.part, 0, FileTensor::Unit::Output};
         if (il && *il >= layers) {
             role = GroupRole::Other; // nextn / MTP layers llama.cpp does not run
             ++extraLayerTensors;
         } else if (il) {
             // The bytes --n-cpu-moe moves to system RAM, by llama.cpp's own pattern.
             const bool moved = expertOverrideTensor(t.name);
+            where.layer = std::uint32_t(*il);
+            where.unit = moved ? FileTensor::Unit::LayerExperts : FileTensor::Unit::Layer;
             (moved ? spec.layerExpertBytes : spec.layerBytes)[*il] += t.bytes;
             std::uint64_t &largest =
                 (moved ? spec.layerLargestExpertTensor : spec.layerLargestTensor)[*il];
@@ -444,6 +448,12 @@ void addTensors(const MetaReader &r, const gguf::Header &h, std::uint64_t layers
                 expertElements[*il] += t.elements();
             }
         }
+        if (!il && role == GroupRole::Embedding) {
+            where.unit = FileTensor::Unit::Input;
+        } else if (!il && role == GroupRole::Vision) {
+            where.unit = FileTensor::Unit::None;
+        }
+        spec.fileTensors.push_back(where);
         const auto key = std::make_pair(role, t.type->id);
         auto it = index.find(key);
         if (it == index.end()) {

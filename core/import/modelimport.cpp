@@ -485,6 +485,11 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path, const Impor
             return importGguf(path); // llama.cpp's format: header only (import/ggufimport.h)
         }
         std::error_code ec;
+        if (const std::string t = path.generic_string();
+            !t.empty() && t.back() == '@' && !std::filesystem::exists(path, ec) &&
+            importer::looksLikeHubId(t.substr(0, t.size() - 1))) {
+            return makeError(t, "no revision after '@' (org/name@REV, or org/name for main)");
+        }
         if (!std::filesystem::exists(path, ec) && importer::looksLikeHubId(path.generic_string())) {
             // "org/name": the snapshot in the local Hugging Face cache (import/hubcache.h).
             // Where the cache lacks it, the network through the fetcher the app installed.

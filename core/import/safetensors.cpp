@@ -179,8 +179,17 @@ Result<std::vector<SafetensorsTensor>> parseSafetensorsHeader(std::string_view b
     const std::uint64_t dataBytes = fileSize == 0 ? kU64Max : fileSize - 8 - n;
     {
         std::vector<SafetensorsTensor> fast;
-        if (importer::scanSafetensorsHeader(bytes.substr(8, std::size_t(n)), dataBytes, &fast)) {
+        std::optional<std::pair<std::string, std::uint64_t>> beyond;
+        if (importer::scanSafetensorsHeader(bytes.substr(8, std::size_t(n)), dataBytes, &fast,
+                                            nullptr, &beyond)) {
             return fast;
+        }
+        if (beyond) {
+            // A truncated or header-only download: named at once, without the tree reader's
+            // pass over a header that may hold millions of entries.
+            return makeError(beyond->first + ".data_offsets",
+                             "end " + std::to_string(beyond->second) + " lies beyond the " +
+                                 std::to_string(dataBytes) + " data bytes of the file");
         }
     }
     // The tree reader: unusual spellings, and the exact error of a bad header.

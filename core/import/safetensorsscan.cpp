@@ -290,6 +290,8 @@ struct HeaderHandler {
     Scopes scopes;
     enum class Field { Other, Dtype, Shape, Offsets };
     std::uint64_t dataBytes = kU64Max;
+    /// The first tensor found past dataBytes: its name and end offset.
+    std::optional<std::pair<std::string, std::uint64_t>> beyond;
     std::vector<SafetensorsTensor> *tensors = nullptr;
     std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;
     std::uint64_t total = 0;
@@ -405,12 +407,16 @@ struct HeaderHandler {
             return false;
         }
         const auto [begin, end] = offsets;
-        if (end < begin || end > dataBytes) {
+        if (end < begin) {
             return false;
         }
         current.bytes = end - begin;
         const std::uint64_t bitsTotal = elements * bits;
         if (bitsTotal % 8 != 0 || bitsTotal / 8 != current.bytes) {
+            return false;
+        }
+        if (end > dataBytes) {
+            beyond = std::make_pair(current.name, end); // a definite error: no need to go on
             return false;
         }
         if (end > begin) {
@@ -457,14 +463,18 @@ std::optional<IndexScan> scanSafetensorsIndex(std::string_view jsonText,
     return h.out;
 }
 
-std::optional<std::uint64_t> scanSafetensorsHeader(std::string_view json, std::uint64_t dataBytes,
-                                                   std::vector<SafetensorsTensor> *tensors,
-                                                   const std::atomic<bool> *cancel) {
+std::optional<std::uint64_t>
+scanSafetensorsHeader(std::string_view json, std::uint64_t dataBytes,
+                      std::vector<SafetensorsTensor> *tensors, const std::atomic<bool> *cancel,
+                      std::optional<std::pair<std::string, std::uint64_t>> *beyond) {
     HeaderHandler h;
     h.scopes.setCancel(cancel);
     h.dataBytes = dataBytes;
     h.tensors = tensors;
     if (!FastJson(json).document(h)) {
+        if (beyond) {
+            *beyond = h.beyond;
+        }
         return std::nullopt;
     }
     // Tensors may not share bytes; an overlap is named by the tree reader.

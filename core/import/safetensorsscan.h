@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <utility>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,9 +44,14 @@ inline constexpr std::size_t kCancelCheckEvery = 4096;
 /// in a file of `dataBytes` bytes after the header (UINT64_MAX: unknown); the tensors
 /// themselves, sorted by name as the tree reader gives them, when `tensors` is not null.
 /// nullopt: the fast reader declines (see the file comment), or `cancel` was set (checked every
-/// kCancelCheckEvery names; the caller tells the two apart by the flag).
-std::optional<std::uint64_t> scanSafetensorsHeader(std::string_view json, std::uint64_t dataBytes,
-                                                   std::vector<SafetensorsTensor> *tensors,
-                                                   const std::atomic<bool> *cancel = nullptr);
+/// kCancelCheckEvery names; the caller tells the two apart by the flag). When it stops at a
+/// well-formed tensor whose data lies past the file's `dataBytes` (a truncated download), that
+/// tensor's name and end offset are set in `beyond` (when not null): an error that needs no
+/// slower reader to name it.
+std::optional<std::uint64_t>
+scanSafetensorsHeader(std::string_view json, std::uint64_t dataBytes,
+                      std::vector<SafetensorsTensor> *tensors,
+                      const std::atomic<bool> *cancel = nullptr,
+                      std::optional<std::pair<std::string, std::uint64_t>> *beyond = nullptr);
 
 } // namespace hostplan::importer

@@ -86,6 +86,20 @@ std::uint64_t runsIn(const std::vector<LayerRun> &runs, LayerRange range);
 /// The sum of perLayer over every layer of `runs`.
 std::uint64_t runsTotal(const std::vector<LayerRun> &runs);
 
+/// Where one tensor of a GGUF checkpoint lies in its file and which of llama.cpp's placement
+/// units loads it (import/ggufimport.cpp; engine/llamacpp.h LlamaCppSide::mappedWeights).
+struct FileTensor {
+    /// The unit: the input embedding (always in RAM), the output layer (LM head, output norm
+    /// and the other tensors outside the blocks), a block's tensors without the ones
+    /// --n-cpu-moe moves, those, or none (a tensor llama.cpp does not load with the model).
+    enum class Unit : std::uint8_t { Input, Output, Layer, LayerExperts, None };
+    std::uint64_t offset = 0; ///< bytes from the start of its file's data section
+    std::uint64_t bytes = 0;
+    std::uint32_t part = 0;  ///< the split file that holds it, 0-based
+    std::uint32_t layer = 0; ///< the block, for Layer and LayerExperts
+    Unit unit = Unit::None;
+};
+
 /// A set of tensors that share a role, a number format and a placement.
 struct TensorGroup {
     std::string name; ///< e.g. "routed experts", "attention"
@@ -332,6 +346,10 @@ struct ModelSpec {
     /// Empty when unknown, like layerBytes.
     std::vector<std::uint64_t> layerLargestExpertTensor;
     std::vector<std::uint64_t> layerLargestTensor;
+    /// Every tensor of a GGUF checkpoint in its file's order, with where it lies (FileTensor):
+    /// llama.cpp maps the span of each file that its host tensors cover. Empty when unknown,
+    /// like layerBytes.
+    std::vector<FileTensor> fileTensors;
 
     /// The vision tower's config as SGLang's multimodal memory-fraction rule reads it
     /// (engine/engine.h sglangVisionFractionFactor): config.json vision_config

@@ -396,6 +396,11 @@ BreakEvenChartData breakEvenChart(const PlanResult &plan, const std::vector<GpuO
         l.crossingTokensPerMonth =
             l.serves ? crossingTokens(*c, plan, l.capacityTokensPerMonth, int(l.firstCopies))
                      : kInf;
+        if (l.serves && !std::isfinite(l.crossingTokensPerMonth)) {
+            const BreakEvenVerdict v = breakEvenVerdict(*c);
+            l.withinBand = v.withinBand;
+            l.neededTokensPerMonth = v.neededOutputTokensPerMonth;
+        }
         if (std::isfinite(l.crossingTokensPerMonth) && l.crossingTokensPerMonth > 0) {
             lo = std::min(lo, l.crossingTokensPerMonth);
             hi = std::max(hi, l.crossingTokensPerMonth);
@@ -440,12 +445,16 @@ std::vector<KvCurvePoint> kvCurve(const PlanResult &plan) {
     while (lo > ctx / 2 && lo > 16) {
         lo /= 2;
     }
-    std::uint64_t hi = std::max<std::uint64_t>(plan.model.maxContextTokens, 4 * ctx);
-    hi = std::min<std::uint64_t>(std::max<std::uint64_t>(hi, 4 * lo), kMaxContextTokens);
+    // Up to the model's maximum where it states one (the engines refuse a longer context),
+    // else 4x the scenario's.
+    const std::uint64_t modelMax = plan.model.maxContextTokens;
+    std::uint64_t hi = modelMax ? modelMax : std::max<std::uint64_t>(4 * ctx, 4 * lo);
+    hi = std::min<std::uint64_t>(hi, kMaxContextTokens);
     std::vector<std::uint64_t> contexts;
     for (std::uint64_t t = lo; t <= hi; t *= 2) {
         contexts.push_back(t);
     }
+    contexts.push_back(hi);
     contexts.push_back(ctx);
     std::sort(contexts.begin(), contexts.end());
     contexts.erase(std::unique(contexts.begin(), contexts.end()), contexts.end());

@@ -240,6 +240,11 @@ struct BreakEvenLine {
     double capacityTokensPerMonth = 0;
     /// Output tokens a month where n deployments first cost no more than the API (inf: never).
     double crossingTokensPerMonth = 0;
+    /// With no crossing: the volume break-even needs is above the modelled capacity but within
+    /// the throughput band's fast end (BreakEvenVerdict::withinBand for this line's plan), so
+    /// "never" is too close to call; neededTokensPerMonth is that volume (0 otherwise).
+    bool withinBand = false;
+    double neededTokensPerMonth = 0;
     /// The step line: (output tokens a month, USD a month) corners from xMin to xMax.
     std::vector<std::pair<double, double>> steps;
 };
@@ -266,8 +271,9 @@ struct KvCurvePoint {
     std::uint64_t bytesPerSequencePerGpu = 0;
     std::uint32_t maxConcurrency = 0;
 };
-/// Contexts from 1K (or below the scenario's) in powers of two up to the model's maximum (at
-/// least 4x the scenario's, at most kMaxContextTokens), plus the scenario's own context.
+/// Contexts from 1K (or below the scenario's) in powers of two up to the model's maximum
+/// context, which is a point too (4x the scenario's when the model states none; at most
+/// kMaxContextTokens), plus the scenario's own context.
 std::vector<KvCurvePoint> kvCurve(const PlanResult &plan);
 
 } // namespace hostplan

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "plan/pareto.h"
 
+#include "plan/decision.h"
+
 #include "util/units.h"
 
 #include <algorithm>
@@ -66,9 +68,10 @@ LayoutSpeed speedOf(PlanResult &work, const Parallelism &par, std::uint32_t repl
             t.atConcurrency.tokensPerSecond, t.capacity.outputTokensPerMonth};
 }
 
+/// A point with finite figures; a cost of $0 is one (an offer the user rents for nothing).
 bool usable(const ParetoPoint &p) {
     return std::isfinite(p.ttftSeconds) && std::isfinite(p.tpotSeconds) &&
-           std::isfinite(p.usdPerMTokOutput) && p.tpotSeconds > 0 && p.usdPerMTokOutput > 0;
+           std::isfinite(p.usdPerMTokOutput) && p.tpotSeconds > 0 && p.usdPerMTokOutput >= 0;
 }
 
 } // namespace
@@ -90,7 +93,8 @@ ParetoFront paretoFront(const PlanResult &plan) {
         own.isPlan = true;
         out.plan = own;
     }
-    if (!plan.search.found || !plan.throughput.computed) {
+    // Without a known GPU-hour rate the costs are placeholders: no front to trade them on.
+    if (!plan.search.found || !plan.throughput.computed || gpuRateUnknown(plan)) {
         return out;
     }
     // One working copy without the search's candidate list (it is only read from `plan`).

@@ -565,7 +565,7 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
                 ? "the GPU-hour rate is $0: the rental cost, cost per 1M tokens and break-even "
                   "count the GPUs as free (enter their hourly cost)"
                 : "no GPU-hour rate is known for " + gpu.id +
-                      ": the plan sizes the GPUs, but its costs read $0 and it decides nothing "
+                      ": the plan sizes the GPUs, but its costs are unknown and it decides nothing "
                       "against the API until a rate is given");
     }
     r.rental = rentalCost(r.gpusRented, r.usdPerGpuHour, scenario.workload.hoursPerDay,

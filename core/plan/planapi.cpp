@@ -112,6 +112,16 @@ Result<bool> resolveApiPrice(const ModelSpec &model, const Scenario &scenario,
         r.apiPriced = true;
         r.apiSelection = ApiSelection::Cheapest;
     }
+    // A user's entry that names no model, chosen as the cheapest: it was taken as a price of
+    // this model, which a list of other models' prices without a model column would make wrong.
+    if (ownChosen && r.apiSelection == ApiSelection::Cheapest && api.model.empty() &&
+        api.hfId.empty()) {
+        r.warnings.push_back("the API price compared, '" + api.id + "' (" + api.name +
+                             "), names no model: HostPlan took it as a price of " +
+                             model.displayName +
+                             "; give the entry its model (or hf_id) so that it prices only that "
+                             "model, or pin it (pricing.api_price_id, --api-price)");
+    }
     // A user's list that reuses a catalogue id: its entry is the one compared, said so, so
     // that it is not taken for the catalogue's.
     if (ownChosen) {

@@ -163,12 +163,17 @@ void updateBreakEven(PlanResult &r) {
         Capacity &c = r.throughput.capacity;
         c.usdPerMTokOutput = c.usdPerMTokOutputLow = c.usdPerMTokOutputHigh = nan;
     }
+    const Workload &w = r.scenario.workload;
     if (!r.apiPriced || rateUnknown) {
         // Unknown API price: nothing to compare (NaN, printed as "no API price", JSON null).
+        // With the API priced, one heavy user's API bill is known all the same.
         r.breakeven = BreakEven{nan, nan, nan, nan, nan, nan};
+        if (r.apiPriced) {
+            r.breakeven.heavyUserApiUsdPerMonth =
+                w.heavyUserTokensPerMonth * r.api.outputUsdPerMTok / 1e6;
+        }
         return;
     }
-    const Workload &w = r.scenario.workload;
     const auto at = [&](double usdPerMonth) {
         return breakEven(usdPerMonth, r.api, w.inputTokensPerMonth, w.cachedInputTokensPerMonth,
                          w.outputTokensPerMonth, w.heavyUserTokensPerMonth,

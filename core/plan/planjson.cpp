@@ -395,15 +395,20 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
     }
     doc["pareto"] = paretoJson(p);
     const LayoutCandidate *chosenOffer = p.autoCount ? p.search.best() : nullptr;
-    doc["cost"] = {{"usd_per_gpu_hour", p.usdPerGpuHour},
-                   {"usd_per_hour", p.rental.usdPerHour},
-                   {"usd_per_day_always_on", p.rental.usdPerDayAlwaysOn},
+    // An unknown GPU-hour rate is null, never the $0 a fallback offer carries.
+    const bool rateKnown = !gpuRateUnknown(p);
+    const auto usdOrNull = [&](double v) {
+        return rateKnown ? nlohmann::ordered_json(v) : nlohmann::ordered_json(nullptr);
+    };
+    doc["cost"] = {{"usd_per_gpu_hour", usdOrNull(p.usdPerGpuHour)},
+                   {"usd_per_hour", usdOrNull(p.rental.usdPerHour)},
+                   {"usd_per_day_always_on", usdOrNull(p.rental.usdPerDayAlwaysOn)},
                    {"hours_per_month", p.rental.hoursPerMonth},
                    {"hours_per_day", p.rental.hoursPerDay},
                    {"gpu_hours_per_month", p.rental.gpuHoursPerMonthScheduled},
-                   {"usd_per_month", p.rental.usdPerMonthScheduled},
+                   {"usd_per_month", usdOrNull(p.rental.usdPerMonthScheduled)},
                    {"gpu_hours_per_month_always_on", p.rental.gpuHoursPerMonthAlwaysOn},
-                   {"usd_per_month_always_on", p.rental.usdPerMonthAlwaysOn},
+                   {"usd_per_month_always_on", usdOrNull(p.rental.usdPerMonthAlwaysOn)},
                    {"api_usd_per_month", p.apiUsdPerMonth},
                    {"self_host_usd_per_mtok_output",
                     p.fit.serves() ? num(p.selfHostUsdPerMTokOutput) : oj(nullptr)},

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "plan/plantext.h"
+#include "plan/plantextdetail.h"
 
 #include "engine/enginememory.h"
 #include "plan/decision.h"
@@ -24,7 +25,7 @@
 
 namespace hostplan {
 
-namespace {
+namespace plantextdetail {
 
 /// 2016.5 -> "$2,016.50": grouped dollars with cents (hourly and daily amounts, rates per 1M
 /// tokens).
@@ -63,6 +64,7 @@ constexpr int kLabelWidth = 32;
 constexpr int kGbWidth = 13;  // "%10.2f GB"
 constexpr int kGibWidth = 15; // " %10.2f GiB"
 
+/// `bytes` as two right-aligned columns, "     41.25 GB      38.41 GiB" (the memory table).
 std::string gbGib(double bytes) {
     return formatDouble("%10.2f GB", toGB(bytes)) + formatDouble(" %10.2f GiB", toGiB(bytes));
 }
@@ -72,6 +74,7 @@ std::string gbGibInline(double bytes) {
     return formatDouble("%.2f GB", toGB(bytes)) + formatDouble(" (%.2f GiB)", toGiB(bytes));
 }
 
+/// A token count: "1.90 billion", "580.9 million", "12,345", "never" when not finite.
 std::string tokens(double v) {
     if (!std::isfinite(v)) {
         return "never";
@@ -135,152 +138,9 @@ void apiRangeLine(std::ostream &out, const PlanResult &p) {
         << "\n";
 }
 
-/// The layout search's latency / cost front (pareto.h), at most six layouts.
-void writeParetoText(const PlanResult &p, std::ostream &out) {
-    const ParetoFront front = paretoFront(p);
-    if (front.front.empty()) {
-        return;
-    }
-    out << "          latency / cost front (" << front.front.size() << " of "
-        << front.front.size() + front.dominated.size()
-        << (front.front.size() == 1 ? " carrying layouts: no other is as good on TTFT, TPOT and "
-                                      "cost per 1M output tokens):\n"
-                                    : " carrying layouts; none beats another on TTFT, TPOT and "
-                                      "cost per 1M output tokens):\n");
-    for (std::size_t i = 0; i < front.front.size() && i < 6; ++i) {
-        const ParetoPoint &e = front.front[i];
-        out << "            " << e.label() << ", " << countText(e.gpus, "GPU") << ": TTFT "
-            << formatDouble("%.0f", e.ttftSeconds * 1e3) << " ms, TPOT "
-            << formatDouble("%.1f", e.tpotSeconds * 1e3) << " ms, "
-            << formatDouble("%.0f", e.outputTokensPerSecond) << " tokens/s, "
-            << usdCents(e.usdPerMTokOutput) << " per 1M output tokens"
-            << (e.offerId.empty() ? std::string() : " on " + singleLine(e.offerId));
-        // Each point is priced at its offer's rate; the plan's own cost is at the plan's rate
-        // (the Decision and Cost lines), which a row of the plan then names too.
-        if (e.isPlan && front.plan &&
-            std::abs(front.plan->usdPerMTokOutput - e.usdPerMTokOutput) > 0.005) {
-            out << " (this plan; " << usdCents(front.plan->usdPerMTokOutput) << " at its rate of "
-                << usdCents(p.usdPerGpuHour) << " per GPU-hour)";
-        } else if (e.isPlan) {
-            out << " (this plan)";
-        }
-        out << "\n";
-    }
-}
+} // namespace plantextdetail
 
-/// The decision unit's verdicts (decision.h): recommendation, pilot range, both costs per 1M
-/// output tokens, each labelled.
-void writeDecisionText(const PlanResult &p, std::ostream &out) {
-    const Recommendation rec = recommend(p);
-    out << "Decision  recommendation: " << recommendationName(rec);
-    switch (rec) {
-    case Recommendation::NoApiPrice:
-        out << " (no API price to compare with)";
-        break;
-    case Recommendation::NoGpuPrice:
-        out << " (no GPU-hour rate for " << p.gpu.id
-            << " to compare with the API: give usd_per_gpu_hour in its GPU file, "
-               "--usd-per-gpu-hour or --offers)";
-        break;
-    case Recommendation::Api:
-        out << (p.fit.serves() ? " (the API bill is no more than renting at the chosen hours a day)"
-                               : " (the plan does not fit)");
-        break;
-    case Recommendation::Dedicated:
-        out << " (the API bill is more than renting always on)";
-        break;
-    case Recommendation::BurstRental:
-        out << " (renting for the chosen hours a day beats the API, always on does not)";
-        break;
-    }
-    out << "\n";
-    const std::uint32_t copies = workloadCopies(p);
-    if (copies > 1 && p.apiPriced) {
-        const std::uint32_t alwaysOn = workloadCopies(p, true);
-        out << "          compared at " << groupedText(copies)
-            << " copies of this deployment, which the workload "
-            << (p.fit.startsShort ? "takes (each holds " + groupedText(p.fit.maxConcurrency) +
-                                        " of its " + groupedText(p.scenario.workload.concurrency) +
-                                        " sequences at once, or serves part of its volume)"
-                                  : std::string("takes"))
-            << ": " << usd(copies * p.rental.usdPerMonthScheduled)
-            << " a month at the chosen hours (" << groupedText(alwaysOn)
-            << " always on: " << usd(alwaysOn * p.rental.usdPerMonthAlwaysOn) << ")\n";
-    }
-    const PilotRange pilot = pilotRange(p);
-    out << "          pilot range: "
-        << (pilot.low == 0 ? std::string("none (no practical count)")
-            : pilot.low == pilot.high
-                ? countText(pilot.low, "GPU")
-                : std::to_string(pilot.low) + "-" + std::to_string(pilot.high) + " GPUs")
-        << "\n";
-    if (gpuRateUnknown(p)) {
-        // Costs of a rate nobody gave would read as free GPUs: none is printed.
-        out << "          cost per 1M output tokens: unknown (no GPU-hour rate for " << p.gpu.id
-            << ")\n";
-        return;
-    }
-    const CostPerMTok cost = costPerMTok(p);
-    out << "          cost per 1M output tokens, this workload: "
-        << (p.fit.serves() && std::isfinite(cost.forWorkloadUsd)
-                ? usdCents(cost.forWorkloadUsd) +
-                      (p.throughput.computed && p.throughput.capacity.outputTokensPerMonth > 0 &&
-                               concurrencyCopies(p) * p.throughput.capacity.outputTokensPerMonth <
-                                   p.scenario.workload.outputTokensPerMonth
-                           ? " (the rental at the chosen hours a day / the output tokens it "
-                             "serves, fewer than the workload's)"
-                       : concurrencyCopies(p) > 1
-                           ? " (the rental of the " + groupedText(concurrencyCopies(p)) +
-                                 " copies the workload's concurrency takes, at the chosen hours "
-                                 "a day / the workload's output tokens)"
-                           : std::string(" (the rental at the chosen hours a day / the "
-                                         "workload's output tokens)"))
-                : std::string("n/a (the plan does not fit, or the workload has no output)"))
-        << "\n";
-    out << "          cost per 1M output tokens at capacity: "
-        << (std::isfinite(cost.atCapacityUsd) && cost.atCapacityUsd >= 0
-                ? usdCents(cost.atCapacityUsd) + " (at " +
-                      formatDouble("%.0f", p.throughput.capacity.utilisation * 100) +
-                      "% utilisation of what the plan serves within the latency target)"
-                : std::string("n/a (the plan serves nothing)"))
-        << "\n";
-    const DecisionRanges ranges = decisionRanges(p);
-    const RangedValue &r = ranges.usdPerMTokAtCapacity;
-    if (std::isfinite(r.low) && std::isfinite(r.high) && r.high > 0) {
-        out << "          over the throughput band: " << usdCents(r.low) << "-" << usdCents(r.high)
-            << " per 1M output tokens at capacity\n";
-    }
-    if (ranges.capacityCall != RangeCall::NotApplicable) {
-        out << "          capacity against break-even"
-            << (ranges.volumeCopies > 1 ? " (both of the " + groupedText(ranges.volumeCopies) +
-                                              " copies the workload's concurrency takes)"
-                                        : std::string())
-            << ": "
-            << (ranges.capacityCall == RangeCall::Serves ? std::string("serves it at every end of "
-                                                                       "the band")
-                : ranges.capacityCall == RangeCall::FallsShort
-                    ? std::string("falls short at every end of the band")
-                    : "too close to call: " + ranges.decidingAssumption)
-            << "\n";
-    }
-    const std::vector<SensitivityEntry> sens = sensitivity(p);
-    for (std::size_t i = 0; i < sens.size() && i < 3; ++i) {
-        // An API price moves the break-even, not the cost per token: show what it moves.
-        const SensitivityEntry &e = sens[i];
-        const bool costMoves = std::abs(e.costAtPlus - e.costAtMinus) >
-                               1e-9 * std::max(std::abs(e.costAtPlus), std::abs(e.costAtMinus));
-        out << (i == 0 ? "          most sensitive to: " : "                             ")
-            << e.label << " (+/-20%: "
-            << (costMoves
-                    ? usdCents(e.costAtMinus) + " / " + usdCents(e.costAtPlus) +
-                          " per 1M output tokens"
-                    : "capacity over break-even volume " + formatDouble("%.2f", e.marginAtMinus) +
-                          "x / " + formatDouble("%.2f", e.marginAtPlus) + "x")
-            << ")\n";
-    }
-}
-
-} // namespace
+using namespace plantextdetail;
 
 void writePlanText(const PlanResult &p, std::ostream &out, std::string_view today) {
     const auto &m = p.memory;
@@ -444,9 +304,16 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         out << "          fix: " << f.flag << (f.value.empty() ? "" : " " + f.value) << " ("
             << f.effect << ")\n";
     }
+    const bool aboveModelMax =
+        p.model.maxContextTokens && w.contextTokens > p.model.maxContextTokens;
     out << "          max concurrency at " << groupedText(w.contextTokens)
         << " tokens: " << groupedText(p.fit.maxConcurrency)
-        << (p.fit.maxConcurrency == 1 ? " sequence\n" : " sequences\n");
+        << (p.fit.maxConcurrency == 1 ? " sequence" : " sequences")
+        << (aboveModelMax && p.fit.maxConcurrency == 0
+                ? " (the KV room would hold them, but the engine refuses a context above the "
+                  "model's maximum)"
+                : "")
+        << "\n";
     out << "          memory floor (weights only): " << countText(p.fit.gpusFloor, "GPU")
         << "; practical (cheapest rental offer that carries the workload): "
         << (p.fit.practicalFound
@@ -459,8 +326,7 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
                            ? ", attention DP " + std::to_string(p.fit.practicalLayout.dp)
                            : std::string()) +
                       " on " + p.search.best()->offer().id + ")"
-            : p.model.maxContextTokens && w.contextTokens > p.model.maxContextTokens
-                ? std::string("none (the context is above the model's maximum)")
+            : aboveModelMax ? std::string("none (the context is above the model's maximum)")
             : !p.autoCount && p.fit.fits
                 ? "none that the layout search runs, up to " + countText(kMaxPracticalGpus, "GPU") +
                       " (see the note); this plan's own layout on " +
@@ -488,7 +354,7 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
                 ++shown;
             }
         }
-    } else if (!p.search.noneReason.empty()) {
+    } else if (!p.search.noneReason.empty() && !aboveModelMax) { // said on the line above
         out << "          " << p.search.noneReason << "\n";
     }
     if (!p.search.note.empty()) {
@@ -555,25 +421,35 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         }
     }
     const auto &c = p.rental;
-    out << "Cost      $" << fractionText(p.usdPerGpuHour) << " per GPU-hour ("
-        << (rate.basis == RateBasis::Scenario ? std::string("pricing.usd_per_gpu_hour")
-            : rate.basis == RateBasis::ChosenOffer
-                ? rate.provider + " " + rate.offerId + ", " + rate.rateKind + "; " + rate.source +
-                      ", " + rate.asOf
-            : rate.source.empty()
-                ? std::string("no GPU-hour rate for ") + p.gpu.id +
-                      ": give usd_per_gpu_hour in its GPU file, --usd-per-gpu-hour or --offers"
-                : rate.source + ", " + rate.asOf)
-        << ")\n";
-    if (!p.fit.serves()) {
-        out << "          (costs of the plan as given, which does not fit)\n";
+    if (gpuRateUnknown(p)) {
+        // Unknown, not $0 (the fallback offer's rate is a placeholder).
+        out << "Cost      unknown: no GPU-hour rate for " << p.gpu.id
+            << " (give usd_per_gpu_hour in its GPU file, --usd-per-gpu-hour or --offers); at "
+            << formatDouble("%.1f", c.hoursPerDay) << " h/day the plan takes "
+            << groupedText(std::uint64_t(std::llround(c.gpuHoursPerMonthScheduled)))
+            << " GPU-hours a month\n";
+    } else {
+        out << "Cost      $" << fractionText(p.usdPerGpuHour) << " per GPU-hour ("
+            << (rate.basis == RateBasis::Scenario ? std::string("pricing.usd_per_gpu_hour")
+                : rate.basis == RateBasis::ChosenOffer
+                    ? rate.provider + " " + rate.offerId + ", " + rate.rateKind + "; " +
+                          rate.source + ", " + rate.asOf
+                : rate.source.empty()
+                    ? std::string("no GPU-hour rate for ") + p.gpu.id +
+                          ": give usd_per_gpu_hour in its GPU file, --usd-per-gpu-hour or --offers"
+                    : rate.source + ", " + rate.asOf)
+            << ")\n";
+        if (!p.fit.serves()) {
+            out << "          (costs of the plan as given, which does not fit)\n";
+        }
+        out << "          " << usdCents(c.usdPerHour) << " per hour, "
+            << usdCents(c.usdPerDayAlwaysOn) << " per day; always on " << usd(c.usdPerMonthAlwaysOn)
+            << " per month (" << formatDouble("%.0f", c.hoursPerMonth) << " h)\n";
+        out << "          at " << formatDouble("%.1f", c.hoursPerDay)
+            << " h/day: " << usd(c.usdPerMonthScheduled) << " per month ("
+            << groupedText(std::uint64_t(std::llround(c.gpuHoursPerMonthScheduled)))
+            << " GPU-hours)\n";
     }
-    out << "          " << usdCents(c.usdPerHour) << " per hour, " << usdCents(c.usdPerDayAlwaysOn)
-        << " per day; always on " << usd(c.usdPerMonthAlwaysOn) << " per month ("
-        << formatDouble("%.0f", c.hoursPerMonth) << " h)\n";
-    out << "          at " << formatDouble("%.1f", c.hoursPerDay)
-        << " h/day: " << usd(c.usdPerMonthScheduled) << " per month ("
-        << groupedText(std::uint64_t(std::llround(c.gpuHoursPerMonthScheduled))) << " GPU-hours)\n";
     if (!p.apiPriced) {
         out << "API       no API price for this model: set pricing.api_price_id or "
                "pricing.api_*_usd_per_mtok to compare\n";
@@ -639,6 +515,12 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
                     << " copies of this deployment the workload's concurrency takes (each holds "
                     << groupedText(p.fit.maxConcurrency) << " of its "
                     << groupedText(p.scenario.workload.concurrency) << " sequences at once)\n";
+            } else if (workloadCopies(p) > copies) {
+                // The volume outgrows one deployment: the decision counts the copies it takes.
+                out << "          (of one deployment, which serves up to "
+                    << tokens(p.throughput.capacity.outputTokensPerMonth) << "; the workload's "
+                    << tokens(p.scenario.workload.outputTokensPerMonth) << " takes "
+                    << groupedText(workloadCopies(p)) << " copies: see Decision)\n";
             }
             break;
         case BreakEvenKind::DoesNotFit:
@@ -688,7 +570,8 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
             // The decision unit tells the two apart: "never" beside a band that reaches the
             // break-even count would contradict it.
             out << (heavy.kind == HeavyUserKind::WithinBand
-                        ? "not at the modelled capacity of this plan"
+                        ? "too close to call: self-hosting does not win at this plan's "
+                          "modelled capacity"
                         : "never on this plan")
                 << each << ": break-even needs " << countText(heavy.usersNeeded, "heavy user")
                 << " (" << tokens(double(heavy.usersNeeded) * heavy.tokensPerUserMonth)

@@ -558,6 +558,13 @@ LayoutSearch searchLayoutsIn(const ModelSpec &model, const GpuSpec &gpu, const S
             const double extra = best > 0 ? c.usdPerMonth / best - 1 : (c.usdPerMonth > 0 ? 1 : 0);
             c.status =
                 extra <= kNearTieFraction ? CandidateStatus::NearTie : CandidateStatus::LostCost;
+            if (best == 0 && c.usdPerMonth == 0) {
+                // No rate on either (a fallback offer's placeholder): no cost to set them apart.
+                c.reason = "no GPU-hour rate to rank by (ranked by GPUs rented, then what they "
+                           "serve); " +
+                           c.reason;
+                continue;
+            }
             c.reason = usdText(c.usdPerMonth) + " a month, " +
                        (best > 0 ? formatDouble("%.1f", extra * 100) + "% above"
                                  : usdText(c.usdPerMonth) + " more than") + // no % of $0

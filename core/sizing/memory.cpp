@@ -461,9 +461,11 @@ MemoryBreakdown computeMemory(const ModelSpec &model, const GpuSpec &gpu, const 
     const std::uint64_t conc = ceilDiv(scenario.workload.concurrency, m.attentionDp);
     std::uint64_t kvSeqGpu = m.cache.perSequencePerGpu(ctx) -
                              m.cache.stateBytesPerSequencePerGpu * m.cache.stateSlotsPerRequest;
-    if (deepseekV4Cache(model) && scenario.engine.engine != Engine::Vllm) {
-        // SGLang's and TensorRT-LLM's own DeepSeek V4 pools (engine/deepseekv4pool.h) hold a
-        // sequence in other bytes than vLLM's layout above: the KV it takes is the engine's.
+    if (deepseekV4Cache(model)) {
+        // Each engine's own DeepSeek V4 pool (vLLM's blocks of one stride for every cache
+        // kind, engine/vllmdeepseekv4.h; SGLang's and TensorRT-LLM's, deepseekv4pool.h) holds a
+        // sequence in other bytes than the per-token layout above: the KV it takes is the
+        // engine's.
         kvSeqGpu = engineMemoryModel(scenario.engine.engine).requestBytes(in, t, ctx);
     }
     // Saturating: absurd inputs reach the largest byte count, never a wrapped small one.

@@ -378,6 +378,10 @@ inline Writer qwen3_30b_a3b_q4km(std::uint64_t vocabStrings) {
         .u32("qwen3moe.expert_feed_forward_length", std::uint32_t(ffExp))
         .u32("general.file_type", 15)
         .stringArray("tokenizer.ggml.tokens", vocabStrings);
+    // The tensors outside the blocks first (see gptOss20bMxfp4): row M1's log maps exactly its
+    // CPU tensors, which it could not with the output layer after the blocks it leaves on the GPU.
+    w.tensor({"output.weight", {h, v}, "q6_K"});
+    w.tensor({"output_norm.weight", {h}, "f32"});
     w.tensor({"token_embd.weight", {h, v}, "q4_K"});
     for (std::uint64_t i = 0; i < n; ++i) {
         const bool more = i < n / 8 || i >= 7 * n / 8 || (i - n / 8) % 3 == 2;
@@ -395,8 +399,6 @@ inline Writer qwen3_30b_a3b_q4km(std::uint64_t vocabStrings) {
         w.tensor({p + "ffn_up_exps.weight", {h, ffExp, experts}, "q4_K"});
         w.tensor({p + "ffn_down_exps.weight", {ffExp, h, experts}, more ? "q6_K" : "q4_K"});
     }
-    w.tensor({"output_norm.weight", {h}, "f32"});
-    w.tensor({"output.weight", {h, v}, "q6_K"});
     return w;
 }
 
@@ -427,6 +429,15 @@ inline Writer gptOss20bMxfp4(std::uint64_t vocabStrings) {
         .u32("gpt-oss.expert_feed_forward_length", std::uint32_t(ff))
         .u32("general.file_type", 38)
         .stringArray("tokenizer.ggml.tokens", vocabStrings);
+    // File order: the output layer, then token_embd, then the blocks in order, attention before
+    // experts. Two logs of this file fix it through llama.cpp's mapped span (LlamaCppSide::
+    // mappedWeights): with every expert in RAM and the output layer on the GPU the span is the
+    // CPU tensors + the 24 blocks' attention (ik_llama.cpp issue #822, 10,949.33 MiB), so the
+    // output layer is not between token_embd and the blocks; with it in RAM and the experts of
+    // blocks 0-13 the span is the CPU tensors + 14 blocks' attention (row O1, 7,218.45 MiB), so it
+    // is not after them either.
+    w.tensor({"output.weight", {h, v}, "q8_0"});
+    w.tensor({"output_norm.weight", {h}, "f32"});
     w.tensor({"token_embd.weight", {h, v}, "q8_0"});
     for (std::uint64_t i = 0; i < n; ++i) {
         const std::string p = "blk." + std::to_string(i) + ".";
@@ -448,8 +459,6 @@ inline Writer gptOss20bMxfp4(std::uint64_t vocabStrings) {
             w.tensor({p + "ffn_" + proj + "_exps.bias", {ff, experts}, "f32"});
         }
     }
-    w.tensor({"output_norm.weight", {h}, "f32"});
-    w.tensor({"output.weight", {h, v}, "q8_0"});
     return w;
 }
 

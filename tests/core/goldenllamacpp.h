@@ -29,7 +29,7 @@ namespace golden {
 inline constexpr double kLlamaTol = 0.03;
 inline constexpr double kMiB = 1024.0 * 1024.0;
 
-inline void llamaLogChecks(std::vector<Check> &out); // rows L4-L11, goldenllamalogs.h
+inline void llamaLogChecks(std::vector<Check> &out); // rows L4-L16, goldenllamalogs.h
 
 /// The llama.cpp plan of `in`, or an exception (a broken row, not a case to check).
 inline LlamaCppPlan llamaPlan(const LlamaCppInput &in) {
@@ -242,12 +242,13 @@ inline std::vector<Check> llamaCppChecks() {
         const std::string set = "DeepSeek-R1-Distill-Llama-8B Q4_K_M, GTX 1080, llama.cpp before "
                                 "b6868 (ollama), -c 8192 -np 4, FA off, -ngl all";
         const std::string src = "llama.cpp log (ollama): github.com/deipss/blog @ 72eaa90e";
-        addLlamaComponents(out, "L3", set, src,
-                           {{"CUDA0 model buffer MiB", 4403.49, double(p.gpu.weights) / kMiB},
-                            {"CPU_Mapped model buffer MiB", 281.81, double(p.host.weights) / kMiB},
-                            {"KV buffer MiB", 1024.00, double(p.gpu.kvCache) / kMiB},
-                            {"CUDA0 compute MiB", 560.00, double(p.gpu.compute) / kMiB},
-                            {"host compute MiB", 24.01, double(p.host.compute) / kMiB}});
+        addLlamaComponents(
+            out, "L3", set, src,
+            {{"CUDA0 model buffer MiB", 4403.49, double(p.gpu.weights) / kMiB},
+             {"CPU_Mapped model buffer MiB", 281.81, double(p.host.mappedWeights) / kMiB},
+             {"KV buffer MiB", 1024.00, double(p.gpu.kvCache) / kMiB},
+             {"CUDA0 compute MiB", 560.00, double(p.gpu.compute) / kMiB},
+             {"host compute MiB", 24.01, double(p.host.compute) / kMiB}});
     }
 
     // M1: a MoE model partly offloaded, from llama.cpp's own log in
@@ -278,7 +279,7 @@ inline std::vector<Check> llamaCppChecks() {
         addLlamaComponents(
             out, "M1", set, src,
             {{"CUDA0 model buffer MiB", 10750.86, double(p.gpu.weights) / kMiB},
-             {"CPU_Mapped model buffer MiB", 6940.48, double(p.host.weights) / kMiB}});
+             {"CPU_Mapped model buffer MiB", 6940.48, double(p.host.mappedWeights) / kMiB}});
     }
 
     // O1: expert offload with op offload, from llama.cpp's own log in
@@ -290,10 +291,10 @@ inline std::vector<Check> llamaCppChecks() {
     // n_layer keeps the output layer on the CPU ("offloaded 24/25 layers"), so op offload
     // copies the q8_0 LM head (586.82 MiB) into Vulkan0's compute buffer for the 512-token
     // logits stage: 586.82 + 392.75 + 5.63 = 985.20 MiB, the logged figure (engine/llamacpp.h);
-    // without op offload HostPlan's GPU compute would be the FFN stage, 70.8 MiB. Not compared:
-    // the CPU_Mapped line (7218.45 MiB; with mmap it is the mapped file range, which covers GPU
-    // tensors stored between the CPU ones, 382.17 MiB above the 6836.28 MiB of CPU tensors)
-    // and the Vulkan_Host compute buffer (58.33 MiB; HostPlan's host figure with the output
+    // without op offload HostPlan's GPU compute would be the FFN stage, 70.8 MiB. The
+    // CPU_Mapped line (7218.45 MiB) is the mapped span (LlamaCppSide::mappedWeights): the
+    // 6836.28 MiB of CPU tensors and the attention of blocks 0-13 stored between them. Not
+    // compared: the Vulkan_Host compute buffer (58.33 MiB; HostPlan's host figure with the output
     // layer on the CPU is the logits stage, which op offload moves to the GPU: not modelled).
     {
         const ModelSpec m =
@@ -316,12 +317,14 @@ inline std::vector<Check> llamaCppChecks() {
         }
         const std::uint64_t kvBase = baseLayers * p.context * (p.kvBytesPerCell / m.numLayers);
         const std::uint64_t kvSwa = p.gpu.kvCache - kvBase;
-        addLlamaComponents(out, "O1", set, src,
-                           {{"Vulkan0 model buffer MiB", 4699.90, double(p.gpu.weights) / kMiB},
-                            {"non-SWA KV buffer MiB", 96.00, double(kvBase) / kMiB},
-                            {"SWA KV buffer MiB", 15.00, double(kvSwa) / kMiB},
-                            {"output buffer MiB", 0.77, double(p.host.outputBuffer) / kMiB},
-                            {"Vulkan0 compute MiB", 985.20, double(p.gpu.compute) / kMiB}});
+        addLlamaComponents(
+            out, "O1", set, src,
+            {{"Vulkan0 model buffer MiB", 4699.90, double(p.gpu.weights) / kMiB},
+             {"non-SWA KV buffer MiB", 96.00, double(kvBase) / kMiB},
+             {"SWA KV buffer MiB", 15.00, double(kvSwa) / kMiB},
+             {"output buffer MiB", 0.77, double(p.host.outputBuffer) / kMiB},
+             {"Vulkan0 compute MiB", 985.20, double(p.gpu.compute) / kMiB},
+             {"CPU_Mapped model buffer MiB", 7218.45, double(p.host.mappedWeights) / kMiB}});
     }
 
     // F1: llama.cpp's own --fit projection, published with the pull request that moved the fit
@@ -609,8 +612,9 @@ inline std::string llamaCppMarkdown(const std::vector<Check> &checks) {
         "\n## llama.cpp memory\n\n"
         "Each row is a named GGUF file mirrored by a header with its metadata and tensor "
         "types (tests/core/goldenllamacpp.h), planned by HostPlan's llama.cpp model at the "
-        "published settings; rows L4-L11 (tests/core/goldenllamalogs.h) size the model's "
-        "config as one uniform GGUF type instead and compare no model buffers. \"llama.cpp "
+        "published settings; rows L4-L16 (tests/core/goldenllamalogs.h) size the model's "
+        "config as one uniform GGUF type unless the row mirrors the file, and compare model "
+        "buffers only where it does. \"llama.cpp "
         "log\" rows are buffers llama.cpp allocated; "
         "\"llama.cpp --fit-print\" rows are the buffers llama.cpp's own --fit projects (model, "
         "context and compute per device, integer MiB); "

@@ -111,6 +111,8 @@ inline void checkStartupLog(const ModelSpec &m, const StartupLog &log, std::vect
 
 /// Golden rows P12-P18 (goldenheldout.h), appended to `out`.
 inline void heldOutLogChecks(std::vector<Check> &out);
+/// Golden rows D1-D2 (goldendeepseekv4.h), appended to `out`.
+inline void deepseekV4VllmChecks(std::vector<Check> &out);
 
 inline std::vector<Check> startupLogChecks() {
     std::vector<Check> out;
@@ -209,9 +211,11 @@ inline std::vector<Check> startupLogChecks() {
                      "Llama-3.1-8B bf16", 1, 4, 8192, 0.95, 4.26, 2257264},
                     out);
     heldOutLogChecks(out);
+    deepseekV4VllmChecks(out);
     return out;
 }
 
 } // namespace golden
 
 #include "goldenheldout.h"
+#include "goldendeepseekv4.h"

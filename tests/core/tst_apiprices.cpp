@@ -10,12 +10,11 @@
 
 #include <QTest>
 
+#include <algorithm>
+#include <cmath>
 #include <set>
 #include <string>
 #include <utility>
-
-#include <algorithm>
-#include <cmath>
 
 using namespace hostplan;
 
@@ -148,6 +147,34 @@ class TestApiPrices : public QObject {
         QCOMPARE(again->pricing.apiPrices, s.pricing.apiPrices);
     }
 
+    /// A user's entry without a model prices whatever model is planned; when it is the one
+    /// compared the plan says so (a list of other models' prices without a model column would
+    /// otherwise compare DeepSeek V3 with a Llama price unnoticed).
+    void entryWithoutModelIsNamed() {
+        auto list = parsePriceList(kList, "mine.json");
+        QVERIFY(list.ok());
+        Scenario s = scenarioFor("gpt-oss-120b");
+        ApiPrice bare = list->front();
+        bare.model.clear();
+        bare.hfId.clear();
+        s.pricing.apiPrices = {bare};
+        const auto named = [](const PlanResult &p) {
+            return std::any_of(p.warnings.begin(), p.warnings.end(), [](const std::string &w) {
+                return w.find("names no model: HostPlan took it as a price of") !=
+                       std::string::npos;
+            });
+        };
+        const PlanResult p = planOf(s);
+        QCOMPARE(p.api.id, bare.id);
+        QVERIFY(named(p));
+        // With its model, or pinned, it is priced as asked: no note.
+        s.pricing.apiPrices = list.value();
+        QVERIFY(!named(planOf(s)));
+        s.pricing.apiPrices = {bare};
+        s.pricing.apiPriceId = bare.id;
+        QVERIFY(!named(planOf(s)));
+    }
+
     void csvList() {
         const char *csv = "id,name,model,input_usd_per_mtok,cached_input_usd_per_mtok,"
                           "output_usd_per_mtok,source,as_of\n"
@@ -200,11 +227,11 @@ class TestApiPrices : public QObject {
         QTest::newRow("csvMisspeltColumn")
             << "id,name,input_usd_per_mtok,cached_input_usd_per_mtk,output_usd_per_mtok,source,"
                "as_of\na,n,1,0.01,2,s,2026-01\n"
-            << "list.json: row 2.cached_input_usd_per_mtk";
+            << "list.json: header";             // the column, not a row's cell, is unknown
         QTest::newRow("csvMisspeltEmptyColumn") // named even where its cell is empty
             << "id,name,input_usd_per_mtok,cached_input_usd_per_mtk,output_usd_per_mtok,source,"
                "as_of\na,n,1,,2,s,2026-01\n"
-            << "list.json: row 2.cached_input_usd_per_mtk";
+            << "list.json: header";
         QTest::newRow("csvHexNumber") // decimal only: strtod would read 0x10 as 16
             << "id,name,input_usd_per_mtok,output_usd_per_mtok,source,as_of\na,n,0x10,2,s,2026-01\n"
             << "list.json: row 2.input_usd_per_mtok";
@@ -243,6 +270,10 @@ class TestApiPrices : public QObject {
         auto r = parsePriceList(text.toStdString(), "list.json");
         QVERIFY(!r.ok());
         QCOMPARE(QString::fromStdString(r.error().field), field);
+        if (QByteArray(QTest::currentDataTag()).startsWith("csvMisspelt")) {
+            QVERIFY2(r.error().message.rfind("unknown column 'cached_input_usd_per_mtk'", 0) == 0,
+                     r.error().message.c_str());
+        }
         if (QByteArray(QTest::currentDataTag()).startsWith("csvTooMany") ||
             QByteArray(QTest::currentDataTag()).startsWith("jsonTooMany")) {
             QVERIFY2(r.error().message.find("10001") != std::string::npos &&

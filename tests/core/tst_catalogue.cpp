@@ -95,6 +95,21 @@ class TestCatalogue : public QObject {
                                    << "h100-pcie" << 80.0;
         QTest::newRow("a100 40gb") << "a100-40gb"
                                    << "a100-40gb" << 40.0;
+        // The cards of single-card local inference, 8 to 24 GB; "4080" is not the SUPER.
+        QTest::newRow("3070") << "rtx 3070"
+                              << "rtx-3070" << 8.0;
+        QTest::newRow("3060") << "3060"
+                              << "rtx-3060" << 12.0;
+        QTest::newRow("4060 ti") << "4060 ti"
+                                 << "rtx-4060-ti-16gb" << 16.0;
+        QTest::newRow("4080") << "4080"
+                              << "rtx-4080" << 16.0;
+        QTest::newRow("4080 super") << "rtx 4080 super"
+                                    << "rtx-4080-super" << 16.0;
+        QTest::newRow("5080") << "5080"
+                              << "rtx-5080" << 16.0;
+        QTest::newRow("7900 xtx") << "7900 xtx"
+                                  << "rx-7900-xtx" << 24.0;
     }
     void requiredGpus() {
         QFETCH(QString, alias);

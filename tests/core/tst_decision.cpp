@@ -206,7 +206,12 @@ class TestDecision : public QObject {
         const std::string held = "STARTS SHORT: holds " + std::to_string(p.fit.maxConcurrency) +
                                  " of the 100 sequences at once, the rest queue";
         QVERIFY2(text.str().find(held) != std::string::npos, text.str().c_str());
-        QVERIFY(text.str().find("the API bill is no more than renting") != std::string::npos);
+        // The recommendation names its basis: the copies the workload takes, with the API bill.
+        QVERIFY2(text.str().find("recommendation: API (the API bill, $13,800 a month, is no more "
+                                 "than renting the " +
+                                 std::to_string(workloadCopies(p)) +
+                                 " copies of this deployment") != std::string::npos,
+                 text.str().c_str());
         QVERIFY(text.str().find("(the plan does not fit)") == std::string::npos);
         const auto j = nlohmann::json::parse(planToJsonText(p, "2026-12-06"));
         QCOMPARE(j["fit"]["fits"].get<bool>(), false);
@@ -430,6 +435,16 @@ class TestDecision : public QObject {
         }
         QVERIFY(found);
         QCOMPARE(curve.front().contextTokens, std::uint64_t(1024));
+        // It ends at the model's maximum context, which engines refuse to exceed.
+        QCOMPARE(curve.back().contextTokens, std::uint64_t(p.model.maxContextTokens));
+        Scenario q = defaultScenario();
+        q.model.ref = "qwen3-235b-a22b";
+        q.workload.contextTokens = 8192;
+        const PlanResult qp = planOf(q);
+        QCOMPARE(qp.model.maxContextTokens, std::uint64_t(40960));
+        const auto qc = kvCurve(qp);
+        QCOMPARE(qc.back().contextTokens, std::uint64_t(40960)); // not 64K, 128K
+        QCOMPARE(qc[qc.size() - 2].contextTokens, std::uint64_t(32768));
     }
 
     void engineTable() {

@@ -183,7 +183,8 @@ class TestDecisionBases : public QObject {
         QCOMPARE(j["decision"]["heavy_users"]["kind"].get<std::string>(),
                  std::string("within_band"));
         const std::string text = planText(p);
-        VERIFY_CONTAINS(text, "Heavy users not at the modelled capacity of this plan");
+        VERIFY_CONTAINS(text, "Heavy users too close to call: self-hosting does not win at this "
+                              "plan's modelled capacity");
         VERIFY_CONTAINS(text, ": within reach only towards the band's fast end\n");
         QVERIFY(text.find("never on this plan") == std::string::npos);
         // Past the fast end it is out of reach: the same plan with a dearer GPU-hour.
@@ -277,6 +278,12 @@ class TestDecisionBases : public QObject {
         QVERIFY(close);
         const auto j = nlohmann::json::parse(planToJsonText(p));
         QVERIFY(j["decision"]["break_even"]["within_band"].get<bool>());
+        // The chart's line has no crossing and says why: within the band, with the volume.
+        const BreakEvenChartData chart = breakEvenChart(p, {});
+        QCOMPARE(chart.lines.size(), std::size_t(1));
+        QVERIFY(!std::isfinite(chart.lines[0].crossingTokensPerMonth));
+        QVERIFY(chart.lines[0].withinBand);
+        COMPARE_NEAR(chart.lines[0].neededTokensPerMonth, target, 0, 1e-9);
         // Beyond the band's fast end it is out of reach: "never", as before.
         s.pricing.apiOutputUsdPerMTok =
             first.rental.usdPerMonthScheduled / (c.outputTokensPerMonthHigh * 1.2) * 1e6;
@@ -284,6 +291,9 @@ class TestDecisionBases : public QObject {
         QCOMPARE(beyond.kind, BreakEvenKind::Never);
         QVERIFY(!beyond.withinBand);
         VERIFY_CONTAINS(planText(planOf(s)), "Break-even never");
+        const BreakEvenChartData far = breakEvenChart(planOf(s), {});
+        QVERIFY(!far.lines[0].withinBand);
+        QCOMPARE(far.lines[0].neededTokensPerMonth, 0.0);
     }
 };
 

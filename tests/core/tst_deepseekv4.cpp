@@ -6,6 +6,7 @@
 #include "engine/deepseekv4pool.h"
 #include "engine/enginememory.h"
 #include "engine/servecommand.h"
+#include "engine/vllmdeepseekv4.h"
 #include "import/modelimport.h"
 #include "plan/plan.h"
 #include "plan/plantext.h"
@@ -52,6 +53,7 @@ class TestDeepseekV4 : public QObject {
     void kvBytesPerToken_data();
     void kvBytesPerToken();
     void vllmCapacity();
+    void vllmBlocks();
     void sglangPools();
     void trtllmCache();
     void planTextNamesTheLayout();
@@ -170,9 +172,11 @@ void TestDeepseekV4::kvBytesPerToken() {
 }
 
 void TestDeepseekV4::vllmCapacity() {
-    // V4-Flash on 8 x H200 (TP 8, EP 8) with vLLM at 128k: the pool holds whole 256-token
-    // blocks of 3,915 B, and a request needs its compressed blocks plus its window part for
-    // window - 1 + max_num_batched_tokens tokens in 64-token blocks plus one.
+    // V4-Flash on 8 x H200 (TP 8, EP 8) with vLLM at 128k (the default rules, before v0.24's
+    // packed layout): every cache kind draws its blocks from one pool at one stride, the
+    // compressed pages' sum (37,440 + 8,640 + 1,728 B) times 22 layer tuples = 1,051,776 B
+    // (engine/vllmdeepseekv4.h). A request of 131,072 tokens with 8,192 in flight holds 512
+    // compressed blocks, 2 x 131 window blocks, 2,051 ratio-4 and 1,041 ratio-128 state blocks.
     const auto r = importObject(readConfig(kFlash));
     QVERIFY(r.ok());
     Scenario s;
@@ -182,16 +186,16 @@ void TestDeepseekV4::vllmCapacity() {
     const MemoryBreakdown mem = computeMemory(*r, h200, Parallelism{8, 8, 1}, s);
     QVERIFY(mem.kvCapacityBytesPerGpu > 0);
     const std::uint64_t pool = std::uint64_t(mem.kvCapacityBytesPerGpu);
-    QCOMPARE(qulonglong(mem.kvCapacityTokens), qulonglong(pool / 3915 / 256 * 256));
+    const std::uint64_t stride = 1051776;
+    QCOMPARE(qulonglong(mem.kvCapacityTokens), qulonglong(pool / stride * 256));
     const std::uint64_t chunk = batchedTokens(s, h200); // vLLM's 8192 on an H200
     QCOMPARE(chunk, std::uint64_t(8192));
-    const std::uint64_t windowTokens = std::min<std::uint64_t>(127 + chunk, 131072);
-    const std::uint64_t request = 131072ull * 3915 + ((windowTokens + 63) / 64 + 1) * 64 * 120515;
-    QCOMPARE(qulonglong(mem.engineSequences), qulonglong(pool / request));
-    // Sanity: about 0.53 GB a 128k sequence, so an H200 pool of tens of GB holds dozens of them
-    // (the generic reading before this importer reported 0 B of KV a token).
-    QVERIFY(mem.engineSequences > 10);
-    QVERIFY(mem.perGpu.kvCache > 4 * 528572800ull);
+    const std::uint64_t blocks = 512 + 2 * 131 + 2051 + 1041;
+    QCOMPARE(qulonglong(mem.engineSequences), qulonglong(pool / (blocks * stride)));
+    QCOMPARE(qulonglong(mem.perGpu.kvCache), qulonglong(4 * blocks * stride));
+    // Over 3.8 GiB a 128k sequence (0.53 GB before the blocks were counted at their stride),
+    // so an H200's pool holds a few dozen.
+    QVERIFY(mem.engineSequences > 10 && mem.engineSequences < 60);
     // Every ratio 0 or 1 (sliding window only): nothing grows with the context, and the pool is
     // counted in window tokens (at least 43 layers x 585 B each), not in bytes.
     QJsonObject swaOnly = readConfig(kFlash);
@@ -206,6 +210,74 @@ void TestDeepseekV4::vllmCapacity() {
     QVERIFY(wm.kvCapacityBytesPerGpu > 0);
     QVERIFY(wm.kvCapacityTokens > 0);
     QVERIFY(wm.kvCapacityTokens <= std::uint64_t(wm.kvCapacityBytesPerGpu) / (43 * 585));
+}
+
+void TestDeepseekV4::vllmBlocks() {
+    // _approximate_gcd: the least padding, the larger on a tie, at least the bound.
+    QCOMPARE(vllmApproximateGcd({21, 43, 21, 20}, 21), 22u);
+    QCOMPARE(vllmApproximateGcd({31, 61, 30, 31}, 31), 31u);
+    QCOMPARE(vllmApproximateGcd({5, 3}, 9), 9u);
+    const auto flash = importObject(readConfig(kFlash));
+    const auto pro = importObject(readConfig(kPro));
+    QVERIFY(flash.ok() && pro.ok());
+    Scenario s;
+    s.workload.contextTokens = 1048576;
+    const GpuSpec b200 = Catalogue::builtin().findGpu("b200").value();
+    // The stride by release: the tuple layout (47,808 B x 22 or 31 tuples), v0.24's slots
+    // (per page size, the most layers of it in one group), the newest dense packing (the
+    // largest group's pages, state pages unpadded).
+    struct Layout {
+        VllmProfile profile;
+        std::uint64_t flash;
+        std::uint64_t pro;
+    };
+    for (const Layout &l : {Layout{VllmProfile::V1v22, 1051776, 1482048},
+                            Layout{VllmProfile::V1v24, 1039680, 1473408},
+                            Layout{VllmProfile::V1v28, 1002240, 1435968}}) {
+        EngineMemoryInput f = engineInputFor(*flash, b200, Parallelism{8, 8, 1}, s);
+        f.vllmProfile = l.profile;
+        EngineMemoryInput p = engineInputFor(*pro, b200, Parallelism{8, 8, 1}, s);
+        p.vllmProfile = l.profile;
+        QCOMPARE(qulonglong(vllmDeepseekV4Blocks(f).blockBytes), qulonglong(l.flash));
+        QCOMPARE(qulonglong(vllmDeepseekV4Blocks(p).blockBytes), qulonglong(l.pro));
+        QCOMPARE(vllmDeepseekV4Blocks(f).layerTuples, 22u);
+        QCOMPARE(vllmDeepseekV4Blocks(p).layerTuples, 31u);
+    }
+    // A 1M request with 8,192 tokens in flight: 4,096 compressed blocks, two window sub-groups
+    // of 131, 2,051 ratio-4 and 1,041 ratio-128 state blocks (vllm#51454's v0.25.0 run).
+    EngineMemoryInput f = engineInputFor(*flash, b200, Parallelism{8, 8, 1}, s);
+    f.vllmProfile = VllmProfile::V1v24;
+    f.maxBatchedTokens = 8192;
+    const VllmDeepseekV4Blocks v25 = vllmDeepseekV4Blocks(f);
+    QCOMPARE(v25.windowGroups, 2u);
+    QCOMPARE(qulonglong(v25.compressedBlocks(1048576) + v25.windowBlocks(1048576)), 7450ull);
+    QCOMPARE(qulonglong(v25.requestBytes(1048576)), 7450ull * 1039680);
+    // vllm#44376 (v0.22, 30,000 tokens, 16,384 batched): "6.66 GiB KV cache is needed", and
+    // with 5.44 GiB available "the estimated maximum model length is 13528".
+    f.vllmProfile = VllmProfile::V1v22;
+    f.maxBatchedTokens = 16384;
+    const VllmDeepseekV4Blocks v22 = vllmDeepseekV4Blocks(f);
+    QCOMPARE(qulonglong(v22.requestBytes(30000)), 6800ull * 1051776);
+    QCOMPARE(QString::number(double(v22.requestBytes(30000)) / (1 << 30), 'f', 2), QString("6.66"));
+    const double available = 5.441 * (1 << 30); // printed as 5.44 GiB
+    QVERIFY(double(v22.requestBytes(13528)) <= available);
+    QVERIFY(double(v22.requestBytes(13529)) > available);
+    // vllm#53961 (after PR #51726, the 0.28 rules): DeepSeek-V4-Pro on MI300X at 1M needs
+    // 23.32 GiB a request: the dense stride, two batches of 16,384 in flight (async).
+    const GpuSpec mi300x = Catalogue::builtin().findGpu("mi300x").value();
+    EngineMemoryInput p = engineInputFor(*pro, mi300x, Parallelism{8, 8, 1}, s);
+    p.vllmProfile = VllmProfile::V1v28;
+    p.maxBatchedTokens = 16384;
+    QCOMPARE(qulonglong(vllmInFlightTokens(p)), 32768ull);
+    const VllmDeepseekV4Blocks v28 = vllmDeepseekV4Blocks(p);
+    QCOMPARE(qulonglong(v28.requestBytes(1048576)), 17434ull * 1435968);
+    QCOMPARE(QString::number(double(v28.requestBytes(1048576)) / (1 << 30), 'f', 2),
+             QString("23.32"));
+    // At PP 2 two batches are in flight, one per stage (the V1 runner runs no async with PP).
+    p.pp = 2;
+    QCOMPARE(qulonglong(vllmInFlightTokens(p)), 32768ull);
+    p.pp = 4;
+    QCOMPARE(qulonglong(vllmInFlightTokens(p)), 65536ull);
 }
 
 void TestDeepseekV4::sglangPools() {

@@ -4,6 +4,7 @@
 // `tst_enginememory --markdown` prints docs/ACCURACY.md instead of running the tests
 // (scripts/accuracy.sh).
 #include "engine/enginememory.h"
+#include "engine/vllmdeepseekv4.h"
 #include "engine/vllmcounts.h"
 #include "engine/pipelinestage.h"
 #include "goldencudagraph.h"
@@ -508,7 +509,8 @@ class tst_EngineMemory : public QObject {
         QCOMPARE(a.kvTokens, blocks / 2 * 16);
         QCOMPARE(b.kvTokens,
                  std::uint64_t(double(std::uint64_t(b.kvPoolBytes) / page) / (2048 + 521) * 32768));
-        // DeepSeek V4 (compressed MLA): the requests of the context its pool holds, in tokens.
+        // DeepSeek V4 (compressed MLA): the requests of the context its pool holds, in tokens:
+        // whole blocks of the pool over a request's blocks (engine/vllmdeepseekv4.h).
         const ModelSpec v4 = golden::dataConfigModel("deepseek-ai--DeepSeek-V4-Flash_config.json",
                                                      "deepseek-ai/DeepSeek-V4-Flash");
         EngineMemoryInput v4in = golden::rowInput(v4, golden::loggedGpu("NVIDIA H200", 139.8, true),
@@ -517,7 +519,12 @@ class tst_EngineMemory : public QObject {
         const EngineMemoryTerms v4t = vllmMemoryModel().terms(v4in);
         QVERIFY(v4t.kvPoolBytes > 0);
         const std::uint64_t v4req = vllmMemoryModel().requestBytes(v4in, v4t, 32768);
-        QCOMPARE(v4t.kvTokens, std::uint64_t(double(v4t.kvPoolBytes) / double(v4req) * 32768));
+        const VllmDeepseekV4Blocks v4b = vllmDeepseekV4Blocks(v4in);
+        QVERIFY(v4b.valid);
+        QCOMPARE(v4req % v4b.blockBytes, 0ull);
+        const std::uint64_t v4blocks = std::uint64_t(v4t.kvPoolBytes) / v4b.blockBytes;
+        QCOMPARE(v4t.kvTokens,
+                 std::uint64_t(double(v4blocks) / double(v4req / v4b.blockBytes) * 32768));
         QCOMPARE(vllmReportedKvTokens(VllmProfile::V1v24, 10, 2, 16, 0, 8192), 0ull);
         QCOMPARE(vllmReportedKvTokens(VllmProfile::V1v19, 10, 0, 16, 5, 8192), 0ull);
     }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Three llama.cpp memory rules (engine/llamacpp.h) against the buffers llama.cpp printed in
-// published start-up logs (docs/ACCURACY.md rows L4-L11 have the sources): the MLA cache by the
+// published start-up logs (docs/ACCURACY.md rows L4-L16 have the sources): the MLA cache by the
 // GGUF's keys and the release (LlamaRule::MlaLatentCache, MlaVlessCache), the KQ-mask stage of
 // a GPU's compute buffer with Flash Attention, and the host compute buffer with layers in system
 // RAM under op offload.

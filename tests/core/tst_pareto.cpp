@@ -143,6 +143,33 @@ class TestPareto : public QObject {
         }
     }
 
+    // An offer the user rents for nothing ($0 an hour: hardware already paid for) is the plan's
+    // choice and a point of the front at $0 per 1M tokens, not left out as if it had no cost.
+    void freeOfferIsOnTheFront() {
+        Scenario s = defaultScenario();
+        s.model.ref = "llama-3.1-8b";
+        s.hardware.gpu = "h100-sxm";
+        s.hardware.gpuCount = 0;
+        s.hardware.tp = s.hardware.ep = s.hardware.pp = 0;
+        s.pricing.offers = {quotedOffer("my-free-h100", "h100-sxm", 8, 0.0)};
+        const PlanResult p = planOf(s);
+        QCOMPARE(p.search.best()->offer().id, std::string("my-free-h100"));
+        const ParetoFront f = paretoFront(p);
+        // Every layout on the free offer costs $0 a token: the front is theirs (a priced offer
+        // of the same GPUs is no faster), and the plan's own point is on it or beaten by one
+        // of them on latency alone (it was left out, and the front held a priced layout only).
+        QVERIFY(!f.front.empty());
+        for (const ParetoPoint &q : f.front) {
+            QCOMPARE(q.offerId, std::string("my-free-h100"));
+            QCOMPARE(q.usdPerMTokOutput, 0.0);
+        }
+        const bool planShown = std::any_of(f.front.begin(), f.front.end(),
+                                           [](const ParetoPoint &q) { return q.isPlan; }) ||
+                               std::any_of(f.dominated.begin(), f.dominated.end(),
+                                           [](const ParetoPoint &q) { return q.isPlan; });
+        QVERIFY(planShown);
+    }
+
     // Qwen3-235B FP8 on H200 with the count on auto, 64 x 32k: one layout on RunPod's 2-GPU
     // and 4-GPU pods at the same rate ties on every figure, as it does on two providers whose
     // rates are within 0.5 % (the front's tie); the front lists it once.

@@ -179,6 +179,16 @@ void TestSafetensors::parseHeader_data() {
         QTest::newRow("offsetsBeyondFile")
             << f << quint64(f.size()) << false << 0 << 0ull << "beyond";
     }
+    // A header-only download (no data after the header): the first tensor in the file's order
+    // is named at once (the fast reader; the tree reader's order would name "a").
+    {
+        const QByteArray h(R"({"z": {"dtype": "U8", "shape": [4], "data_offsets": [0, 4]},
+                              "a": {"dtype": "U8", "shape": [4], "data_offsets": [4, 8]}})");
+        const QByteArray f = safetensorsFile(h, 0);
+        QTest::newRow("noDataAfterHeader")
+            << f << quint64(f.size()) << false << 0 << 0ull
+            << "z.data_offsets: end 4 lies beyond the 0 data bytes of the file";
+    }
     // Two tensors claiming the same bytes would count them twice.
     QTest::newRow("overlappingOffsets")
         << safetensorsFile(R"({"a": {"dtype": "U8", "shape": [8], "data_offsets": [0, 8]},

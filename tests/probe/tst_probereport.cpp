@@ -150,6 +150,19 @@ class tst_ProbeReport : public QObject {
         QVERIFY(!parsed.value().fit.has_value());
     }
 
+    /// A kernel module "version" that is no release (an earlier probe wrote "for" from the
+    /// open module's banner) loads as unknown; a release loads as written.
+    void moduleVersionThatIsNoReleaseIsUnknown() {
+        const auto old = loadReportFile(HOSTPLAN_TEST_DATA_DIR "/h200-probe-report.json");
+        QVERIFY2(old.ok(), old.ok() ? "" : old.error().toString().c_str());
+        QVERIFY(!old->devices.empty());
+        QCOMPARE(old->devices.front().kernelModuleVersion, std::string());
+        QCOMPARE(old->devices.front().driverVersion, std::string("13.0"));
+        const auto fresh = parseReport(reportToJson(sampleReport()));
+        QVERIFY(fresh.ok());
+        QCOMPARE(fresh->devices.front().kernelModuleVersion, std::string("580.159.04"));
+    }
+
     void nonFiniteNeverWritten() {
         ProbeReport r = sampleReport();
         r.fit->at(0).writeBytesPerS = std::nan("");

@@ -57,7 +57,7 @@ class TestCliCardFit : public QObject {
                  line.c_str());
         QVERIFY2(line.ends_with("does not fit"), line.c_str()); // f16: 141 GB
         const std::string eight = lineOf(r.out, "Llama 3.1 8B");
-        QVERIFY2(eight.find("runs to 128k @ ") != std::string::npos, eight.c_str());
+        QVERIFY2(eight.find("runs to 131,072 @ ") != std::string::npos, eight.c_str());
         const std::string mixtral = lineOf(r.out, "Mixtral 8x7B");
         QVERIFY2(mixtral.find("--n-cpu-moe ") != std::string::npos, mixtral.c_str());
     }

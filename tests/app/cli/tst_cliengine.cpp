@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 using clitool::Run;
@@ -155,6 +157,51 @@ class TestCliEngine : public QObject {
         QVERIFY2(million.code == 0, million.err.constData());
         QCOMPARE(nlohmann::json::parse(million.out.toStdString())["context"]["n_ctx"].get<int>(),
                  1048576);
+    }
+
+    // --kv-type-k / --kv-type-v (llama-server -ctk / -ctv) set one cache's type: a q8_0 K
+    // beside an f16 V without Flash Attention is what llama.cpp allows; a quantized V is not.
+    void llamaCppKvTypesApart() {
+        const QStringList base = {"plan",    "--engine",     "llama.cpp", "--json",
+                                  "--model", "llama-3.1-8b", "--context", "8192"};
+        const Run k =
+            runTool(HOSTPLAN_CLI_BIN, base + QStringList{"--kv-type-k", "q8_0", "--no-flash-attn"});
+        QVERIFY2(k.code == 0, k.err.constData());
+        const auto j = nlohmann::json::parse(k.out.toStdString());
+        // 32 layers x (1024 K values in q8_0, 1088 B, + 1024 V values in f16, 2048 B).
+        QCOMPARE(j["context"]["kv_bytes_per_token"].get<double>(), 32.0 * (1088 + 2048));
+        QVERIFY(j["command"].get<std::string>().find("-ctk q8_0 -ctv f16") != std::string::npos);
+        const Run v =
+            runTool(HOSTPLAN_CLI_BIN, base + QStringList{"--kv-type-v", "q8_0", "--no-flash-attn"});
+        QCOMPARE(v.code, 2);
+        QVERIFY2(v.err.contains("--kv-type-v") && v.err.contains("needs Flash Attention"),
+                 v.err.constData());
+        const Run both = runTool(HOSTPLAN_CLI_BIN, base + QStringList{"--kv-type", "q8_0"});
+        QCOMPARE(nlohmann::json::parse(both.out.toStdString())["context"]["kv_bytes_per_token"]
+                     .get<double>(),
+                 32.0 * 2 * 1088);
+    }
+
+    // An error in a field of the scenario file that no option set (a pinned API price the
+    // catalogue lacks) names the file, as the file's own parse errors do.
+    void scenarioFieldErrorsNameTheFile() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath("s.json");
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"schema_version\": 1, \"pricing\": {\"api_price_id\": \"nope\"}}");
+        f.close();
+        const Run r = runTool(HOSTPLAN_CLI_BIN, {"plan", "--scenario", file});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(
+            r.err.contains((file + ": pricing.api_price_id: unknown API price 'nope'").toUtf8()),
+            r.err.constData());
+        // Set by an option, it is the option's.
+        const Run o =
+            runTool(HOSTPLAN_CLI_BIN, {"plan", "--scenario", file, "--api-price", "nope2"});
+        QCOMPARE(o.code, 2);
+        QVERIFY2(o.err.contains("--api-price") && !o.err.contains(file.toUtf8()),
+                 o.err.constData());
     }
 
     // A GPU-hour rate is printed as given (up to four decimals), not rounded to cents, and

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // hostplan-cli's workload figures as a user reads them: the latency target in the unit of its
-// flag, why no sequence meets it, a workload without output tokens, and a GPU without a rate.
+// flag, why no sequence meets it, a workload without output tokens, a GPU without a rate, and
+// --api-batch.
 #include "cli/clirun.h"
 
 #include <QTest>
+#include <nlohmann/json.hpp>
 
 #include <string>
 
@@ -21,6 +23,11 @@ class TestCliWorkload : public QObject {
             QCOMPARE(r.code, 2);
             QVERIFY2(r.err.find("--target-ms-per-token: must be") != std::string::npos, bad);
         }
+        // A negative value gets the range too, not "must be non-negative" (0 is refused as well).
+        QVERIFY2(run({"plan", "--target-ms-per-token", "-5"})
+                         .err.find("must be between 0.1 and 3,600,000 ms, got '-5'") !=
+                     std::string::npos,
+                 "-5");
         const Run tiny = run({"plan", "--target-ms-per-token", "0.05"});
         QVERIFY2(tiny.err.find("must be between 0.1 and 3,600,000 ms, got '0.05'") !=
                      std::string::npos,
@@ -69,6 +76,20 @@ class TestCliWorkload : public QObject {
             QVERIFY2(r.out.find(line) != std::string::npos, line);
         }
         QVERIFY(r.out.find("recommendation: Dedicated") == std::string::npos);
+        // Its costs are unknown, not $0: the text says so, the JSON holds null, the runners-up
+        // rank by GPUs, and the heavy user's API bill (known) is given.
+        QVERIFY2(r.out.find("Cost      unknown: no GPU-hour rate for a30") != std::string::npos,
+                 r.out.c_str());
+        QVERIFY(r.out.find("$0.00 per GPU-hour") == std::string::npos);
+        QVERIFY(r.out.find("$0 more than the chosen $0") == std::string::npos);
+        QVERIFY(r.out.find("n/a per month at API output prices") == std::string::npos);
+        const Run j =
+            run({"plan", "--gpu-file", file, "--gpu", "a30", "--model", "llama-3.1-8b", "--json"});
+        const auto doc = nlohmann::json::parse(j.out);
+        for (const char *key : {"usd_per_gpu_hour", "usd_per_month", "usd_per_month_always_on"}) {
+            QVERIFY2(doc["cost"][key].is_null(), key);
+        }
+        QVERIFY(doc["breakeven"]["heavy_user_api_usd_per_month"].get<double>() > 0);
         const Run typed = run({"plan", "--gpu-file", file, "--gpu", "a30", "--model",
                                "llama-3.1-8b", "--usd-per-gpu-hour", "0"});
         QVERIFY(typed.out.find("No GPU price") == std::string::npos);
@@ -88,6 +109,22 @@ class TestCliWorkload : public QObject {
         QVERIFY2(cached.out.find("3.00 billion input + 200.0 million cached input") !=
                      std::string::npos,
                  cached.out.c_str());
+    }
+    void apiBatchFlag() {
+        // --api-batch switches the comparison to batch prices where the provider publishes one
+        // (Together's Mixtral 8x7B: 50% off); the plan says it was asked for and applied.
+        const Run plain = run({"plan", "--model", "mixtral-8x7b", "--api-price",
+                               "mixtral-8x7b-together-bifrost", "--json"});
+        const Run batch = run({"plan", "--model", "mixtral-8x7b", "--api-price",
+                               "mixtral-8x7b-together-bifrost", "--api-batch", "--json"});
+        QCOMPARE(plain.code, 0);
+        QCOMPARE(batch.code, 0);
+        const auto p = nlohmann::json::parse(plain.out);
+        const auto b = nlohmann::json::parse(batch.out);
+        QCOMPARE(p["api"]["batch_requested"].get<bool>(), false);
+        QCOMPARE(b["api"]["batch_requested"].get<bool>(), true);
+        QCOMPARE(b["api"]["output_usd_per_mtok"].get<double>(),
+                 p["api"]["output_usd_per_mtok"].get<double>() * 0.5);
     }
 };
 

@@ -6,6 +6,7 @@
 #include "appscenarios.h"
 #include "report/exportfiles.h"
 #include "document/formatting.h"
+#include "plan/decision.h"
 #include "plan/planjson.h"
 #include "probereport.h"
 #include "cli/reportcli.h"
@@ -252,10 +253,12 @@ class TestExport : public QObject {
         QCOMPARE(rowFor(summary, "api_usd_per_month").value(1).toDouble(), p.apiUsdPerMonth);
         QCOMPARE(rowFor(summary, "breakeven_output_tokens_per_month").value(1).toDouble(),
                  p.breakeven.outputTokensPerMonth);
-        // "Never" (infinite) is an empty cell.
-        if (std::isfinite(p.breakeven.heavyUsersToBreakEven)) {
+        // The users break-even needs where the plan wins from them or they are within its
+        // band (the default: 38, too close to call); "never" (out of reach) is an empty cell.
+        const HeavyUserVerdict heavy = heavyUserVerdict(p);
+        if (heavy.kind == HeavyUserKind::WinsFrom || heavy.kind == HeavyUserKind::WithinBand) {
             QCOMPARE(rowFor(summary, "breakeven_heavy_users").value(1).toDouble(),
-                     p.breakeven.heavyUsersToBreakEven);
+                     double(heavy.usersNeeded));
         } else {
             QCOMPARE(rowFor(summary, "breakeven_heavy_users").value(1), QString());
         }

@@ -6,6 +6,7 @@
 
 #include "document/appsettings.h"
 
+#include <QCategoryAxis>
 #include <QChart>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -49,6 +50,17 @@ inline void enter(QSpinBox *spin, int value) {
 inline void enter(QDoubleSpinBox *spin, double value) {
     spin->setValue(value);
     emit spin->editingFinished();
+}
+
+/// The labels of the chart's category axes along `orientation`.
+inline QStringList axisLabels(QChart *chart, Qt::Orientation orientation) {
+    QStringList out;
+    for (QAbstractAxis *a : chart->axes(orientation)) {
+        if (auto *cat = qobject_cast<QCategoryAxis *>(a)) {
+            out << cat->categoriesLabels();
+        }
+    }
+    return out;
 }
 
 /// The points of the first line series whose name starts with `prefix`; empty when none.

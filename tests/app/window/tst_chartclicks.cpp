@@ -231,6 +231,19 @@ class TestChartClicks : public QObject {
                      0.01 * double(plan->replicas) * double(plan->memory.total.total()),
                  "whole deployment");
     }
+
+    void kvAxisLabelsAreShort() {
+        MainWindow w;
+        enter(w.contextSpin(), 1048576);
+        auto *kv = shown(w, w.kvChart());
+        const QStringList x = axisLabels(kv->chart(), Qt::Horizontal);
+        QVERIFY2(x.contains("1M") && x.contains("4K"), qPrintable(x.join(' ')));
+        QVERIFY2(x.size() <= 9, qPrintable(x.join(' ')));
+        for (const QString &label : x) {
+            QVERIFY2(label.size() <= 4, qPrintable(label));
+        }
+        QVERIFY(linePoints(kv->chart(), "Scenario: 1M tokens x 16 sequences").size() == 2);
+    }
 };
 
 QTEST_MAIN(TestChartClicks)
