@@ -402,9 +402,17 @@ LayoutSearch searchLayoutsIn(const ModelSpec &model, const GpuSpec &gpu, const S
         const double rate = *offer.rankingUsdPerGpuHour();
         bool servedHere = false;
         std::uint32_t fewestRented = 0; // of a carrying candidate on this offer
+        std::uint32_t belowFloor = 0;   // the largest replica size too small for the weights
         for (std::uint32_t n : replicaSizes(g, offer.clusterable())) {
             if (fewestRented && n > fewestRented) {
                 break; // a replica of n GPUs rents at least n: it cannot be cheaper here
+            }
+            if (n < floorGpus) {
+                // Each GPU holds at least the weights / n (sharding splits them at best
+                // evenly): no layout of fewer GPUs than the weights alone need fits, so none
+                // is sized (a 16 GB card's offers for a 1.5 TB model cost nothing to rule out).
+                belowFloor = n;
+                continue;
             }
             auto lit = layouts.find({n, g});
             if (lit == layouts.end()) {
@@ -525,6 +533,19 @@ LayoutSearch searchLayoutsIn(const ModelSpec &model, const GpuSpec &gpu, const S
                 fewestRented = fewestRented ? std::min(fewestRented, c.gpusRented) : c.gpusRented;
                 carrying.push_back(std::move(c));
             }
+        }
+        if (belowFloor && !servedHere) {
+            LayoutCandidate c;
+            c.offerRef = shared(offer);
+            c.usdPerGpuHour = rate;
+            c.layout = Parallelism{belowFloor, 1, 1};
+            c.status = CandidateStatus::LostMemory;
+            c.reason =
+                countText(belowFloor, "GPU") + " hold " +
+                formatDouble("%.1f", double(belowFloor) * toGB(double(gpu.usableMemoryBytes))) +
+                " GB usable, less than the weights' " +
+                formatDouble("%.1f", toGB(double(model.weightBytes()))) + " GB alone";
+            rejected.push_back(std::move(c));
         }
         if (!servedHere && !offer.clusterable()) {
             LayoutCandidate c;

@@ -241,6 +241,28 @@ class TestDecisionBases : public QObject {
         QVERIFY(named);
     }
 
+    /// A replica of fewer GPUs than the weights alone need is not sized (each GPU holds at least
+    /// the weights / n): Kimi K3 on 8 GB cards, whose machines hold 8, has no candidate sized and
+    /// says why in one line per offer.
+    void replicasBelowTheWeightsAreNotSized() {
+        Scenario s = defaultScenario();
+        s.hardware.gpu = "rtx-3070";
+        s.hardware.gpuCount = 0;
+        s.hardware.tp = s.hardware.ep = s.hardware.pp = 0;
+        const PlanResult p = planOf(s);
+        QVERIFY(!p.search.found);
+        VERIFY_CONTAINS(p.search.noneReason, "8 GPUs hold 66.7 GB usable, less than the weights'");
+        std::size_t lost = 0;
+        for (const LayoutCandidate &c : p.search.candidates) {
+            if (c.status == CandidateStatus::LostMemory) {
+                // Once per offer: its largest size (a machine's GPUs), below the floor.
+                QCOMPARE(c.layout.gpuCount(), c.offer().gpusPerInstance.value_or(0));
+                ++lost;
+            }
+        }
+        QVERIFY(lost >= 2);
+    }
+
     /// A break-even volume above the modelled capacity but within the throughput band's fast
     /// end is too close to call, not "never": every output gives the volume, the capacity and
     /// the band. The API price is typed so that break-even lands half-way into the band
