@@ -4,6 +4,7 @@
 // the GPU tensors stored between them. Checked on the mirrored gpt-oss-20b header (rows O1 and
 // L16 of docs/ACCURACY.md: output layer, token_embd, then the blocks, attention before experts).
 #include "ggufwriter.h"
+#include "llamatestutil.h"
 #include "testutil.h"
 
 #include "catalogue/catalogue.h"
@@ -19,15 +20,7 @@ using namespace hostplan;
 
 namespace {
 
-LlamaCppInput on4090(const ModelSpec &m) {
-    LlamaCppInput in;
-    in.model = &m;
-    in.gpu = Catalogue::builtin().findGpu("rtx-4090").value();
-    in.host = findHost("ddr5-desktop").value();
-    in.context = 4096;
-    in.parallel = 1;
-    return in;
-}
+using llamatest::on4090;
 
 /// The blocks' bytes without their routed experts, blocks [first, last).
 std::uint64_t attentionBytes(const ModelSpec &m, std::uint32_t first, std::uint32_t last) {

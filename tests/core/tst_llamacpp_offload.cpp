@@ -4,6 +4,7 @@
 // on the CPU, an LM head on the CPU), copying each into its compute buffer. Checked on the
 // mirrored headers of the golden rows: gpt-oss-20b MXFP4 (row O1) and Qwen3-30B-A3B Q4_K_M.
 #include "ggufwriter.h"
+#include "llamatestutil.h"
 #include "testutil.h"
 
 #include "catalogue/catalogue.h"
@@ -21,15 +22,7 @@ const ModelSpec &gptOss20b() {
     return m;
 }
 
-LlamaCppInput on4090(const ModelSpec &m) {
-    LlamaCppInput in;
-    in.model = &m;
-    in.gpu = Catalogue::builtin().findGpu("rtx-4090").value();
-    in.host = findHost("ddr5-desktop").value();
-    in.context = 4096;
-    in.parallel = 1;
-    return in;
-}
+using llamatest::on4090;
 
 // gpt-oss-20b's mirrored tensors: the q8_0 LM head (2880 x 201088) and one expert projection
 // (mxfp4 2880 x 2880 x 32).
