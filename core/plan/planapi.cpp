@@ -35,12 +35,29 @@ Result<bool> resolveApiPrice(const ModelSpec &model, const Scenario &scenario,
     if (auto entry = catalogue.findModel(model.id); entry.ok()) {
         hfRepo = entry->hfRepo;
     }
+    std::vector<std::string> unknownModels; // entries naming a model id no catalogue entry has
     for (const ApiPrice &price : pc.apiPrices) {
         // A user's entry that names no model prices the scenario's model.
         if ((price.model.empty() && price.hfId.empty()) ||
             apiPriceMatches(price, model.id, hfRepo)) {
             r.apiAlternatives.push_back(alternative(price, true));
+        } else if (!price.model.empty() && !catalogue.findModel(price.model).ok()) {
+            unknownModels.push_back(price.id + " ('" + price.model + "')");
         }
+    }
+    if (!unknownModels.empty()) {
+        // A misspelt model id prices nothing, silently: say so (the first few, and the count).
+        std::string list;
+        for (std::size_t i = 0; i < unknownModels.size() && i < 3; ++i) {
+            list += (i ? ", " : "") + unknownModels[i];
+        }
+        r.warnings.push_back(
+            std::to_string(unknownModels.size()) + " API price " +
+            (unknownModels.size() == 1 ? "entry names" : "entries name") +
+            " a model id the catalogue does not have, so " +
+            (unknownModels.size() == 1 ? "it prices" : "they price") + " no model here: " + list +
+            (unknownModels.size() > 3 ? ", ..." : "") +
+            " (hostplan-cli models lists the ids; hf_id matches a Hugging Face name instead)");
     }
     for (const ApiPrice &price : catalogue.apiPricesFor(model.id)) {
         r.apiAlternatives.push_back(alternative(price, false));

@@ -175,6 +175,28 @@ class TestApiPrices : public QObject {
         QVERIFY(!named(planOf(s)));
     }
 
+    /// An entry naming a model id no catalogue entry has (a typo) prices nothing: the plan says
+    /// so, naming it; an entry for another known model is silent.
+    void entryForAnUnknownModelIsNamed() {
+        auto list = parsePriceList(kList, "mine.json");
+        QVERIFY(list.ok());
+        Scenario s = scenarioFor("gpt-oss-120b");
+        ApiPrice typo = list->front();
+        typo.model = "gpt-oss-120";
+        ApiPrice other = list->front();
+        other.id = "mine-llama";
+        other.model = "llama-3.1-8b";
+        s.pricing.apiPrices = {typo, other};
+        const PlanResult p = planOf(s);
+        const auto named = std::find_if(p.warnings.begin(), p.warnings.end(), [](const auto &w) {
+            return w.rfind("1 API price entry names a model id the catalogue does not have", 0) ==
+                   0;
+        });
+        QVERIFY(named != p.warnings.end());
+        QVERIFY2(named->find("mine-cheap ('gpt-oss-120')") != std::string::npos, named->c_str());
+        QVERIFY(named->find("mine-llama") == std::string::npos);
+    }
+
     void csvList() {
         const char *csv = "id,name,model,input_usd_per_mtok,cached_input_usd_per_mtok,"
                           "output_usd_per_mtok,source,as_of\n"
