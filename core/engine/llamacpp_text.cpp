@@ -179,7 +179,9 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
                     << " copies of the graph inputs (KQ mask, positions, hidden state), "
                     << mibOrGibText(p.pipelineCopyBytes)
                     << " more compute buffer over the GPUs and the host; a CPU layer or a "
-                       "tensor override (-ot, --n-cpu-moe) turns it off";
+                       "tensor override (-ot, --n-cpu-moe) turns it off, and so do -sm row and "
+                       "a build without peer copies (GGML_CUDA_NO_PEER_COPY, which some ROCm "
+                       "builds set): such a run needs that much less";
             }
             out << "\n";
         }

@@ -190,6 +190,11 @@ class TestLlamaCppPipeline : public QObject {
         writeLlamaCppPlanText(in, p, text);
         QVERIFY(text.str().find("pipeline parallelism (n_copies 4): on: every layer and the output "
                                 "layer are on the 2 GPUs") != std::string::npos);
+        // What else turns it off, which the plan cannot see (llama.cpp#12369's ROCm GPUs ran
+        // without it): said, with what it would save.
+        QVERIFY(
+            text.str().find("-sm row and a build without peer copies (GGML_CUDA_NO_PEER_COPY") !=
+            std::string::npos);
         QVERIFY(text.str().find("tensor override (-ot, --n-cpu-moe) turns it off") !=
                 std::string::npos);
         const auto j = llamaCppPlanJson(in, p);
