@@ -23,12 +23,19 @@
 #include <QTextLayout>
 
 #include <algorithm>
+#include <iterator>
 #include <functional>
 #include <memory>
 
 namespace hostplan::ui {
 
 namespace {
+
+/// Whether the report's options charts draw `r`: a type that serves the workload, or the
+/// scenario's own (the options table above them lists every type, with why the others do not).
+bool charted(const GpuOptionRow &r) {
+    return r.practicalFound || r.isScenarioGpu;
+}
 
 // Page geometry in points (1/72 inch); converted to device units by Page::pt().
 constexpr double kMarginLeftPt = 48;
@@ -481,14 +488,10 @@ void layoutReport(Pages &pg, const ReportContent &c, ReportCharts &charts) {
     pg.heading(Report::tr("4. Options across GPU types"), 1,
                std::max(pg.pt(60), pg.tableLead(c.options)));
     pg.table(c.options);
-    // One bar row per GPU type: about 18 pt each, so that no category label is taller than
-    // its row (Qt Charts elides such a label to "...").
-    // A chart never taller than a page less its heading (a taller one ran off the page): with
-    // the whole catalogue that leaves about 15 pt a row.
-    const auto chartRows =
-        double(std::count_if(c.gpuOptions.begin(), c.gpuOptions.end(), [](const GpuOptionRow &r) {
-            return r.practicalFound || r.isScenarioGpu;
-        }));
+    // One bar row per charted GPU type: about 18 pt each, so that no category label is taller
+    // than its row (Qt Charts elides such a label to "..."), and never taller than a page less
+    // its heading (a taller one ran off the page).
+    const auto chartRows = double(std::count_if(c.gpuOptions.begin(), c.gpuOptions.end(), charted));
     const double rowsPt = std::min(18.0 * chartRows + 100.0, pg.pagePt() - 40.0);
     double optionsPt = std::max(300.0, rowsPt);
     // Where the table's last lines leave most of a page, the chart takes the rest of it, down
@@ -641,14 +644,9 @@ ReportWriteResult writeReportPdf(ScenarioDocument &doc, const ReportContent &con
 
     ReportCharts charts;
     charts.memory = std::make_unique<MemoryChart>(&doc);
-    // The charts draw the types that serve the workload (and the scenario's); the options table
-    // above them lists every type, with why the others do not.
     std::vector<GpuOptionRow> serving;
-    for (const GpuOptionRow &r : content.gpuOptions) {
-        if (r.practicalFound || r.isScenarioGpu) {
-            serving.push_back(r);
-        }
-    }
+    std::copy_if(content.gpuOptions.begin(), content.gpuOptions.end(), std::back_inserter(serving),
+                 charted);
     charts.options = std::make_unique<ReportOptionsChart>(serving, content.plan.apiUsdPerMonth,
                                                           content.plan.rental.hoursPerDay);
     charts.cost.push_back(std::make_unique<BreakEvenChart>(&doc));

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "catalogue/catalogue.h"
+#include "catalogue/apipricekeys.h"
 #include "catalogue/cataloguefields.h"
 #include "util/terminaltext.h"
 #include "util/textutil.h"
@@ -103,13 +104,7 @@ Result<ApiPrice> parseApiPrice(const nlohmann::json &o, const std::string &path)
     if (!o.is_object()) {
         return makeError(path, "must be an object, got " + jsonfield::brief(o));
     }
-    HOSTPLAN_TRY(
-        keys, jsonfield::checkKeys(
-                  o, path,
-                  {"id", "name", "model", "hf_id", "provider", "precision", "input_usd_per_mtok",
-                   "cached_input_usd_per_mtok", "output_usd_per_mtok", "input_usd_per_mtok_low",
-                   "input_usd_per_mtok_high", "output_usd_per_mtok_low", "output_usd_per_mtok_high",
-                   "batch_discount", "tiers", "source", "as_of", "note"}));
+    HOSTPLAN_TRY(keys, jsonfield::checkKeys(o, path, kApiPriceKeys));
     (void)keys;
     ApiPrice p;
     HOSTPLAN_TRY(id, reqString(o, "id", path));

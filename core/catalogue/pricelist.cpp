@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "catalogue/pricelist.h"
 
+#include "catalogue/apipricekeys.h"
+
 #include "util/fileio.h"
 #include "util/jsonutil.h"
 #include "util/textutil.h"
@@ -93,10 +95,17 @@ Result<nlohmann::json> csvToJson(std::string_view text, const std::string &what)
     }
     const std::vector<std::string> &header = rows.front();
     std::set<std::string> seen;
+    nlohmann::json columns = nlohmann::json::object();
     for (const std::string &h : header) {
         if (!seen.insert(h).second) {
             return makeError(what + ": header", "column '" + h + "' appears twice");
         }
+        columns[h] = nullptr;
+    }
+    // Every row has the header's columns: an unknown one is the header's error, not a row's.
+    if (auto known = jsonfield::checkKeys(columns, "", kApiPriceKeys); !known) {
+        return makeError(what + ": header", "unknown column '" + known.error().field + "' (" +
+                                                known.error().message + ")");
     }
     static const std::set<std::string> numeric = {
         "input_usd_per_mtok",      "output_usd_per_mtok",     "cached_input_usd_per_mtok",
@@ -220,15 +229,7 @@ Result<std::vector<ApiPrice>> parsePriceList(std::string_view text, const std::s
     for (std::size_t i = 0; i < entries.size(); ++i) {
         const std::string path =
             csv ? base + " " + std::to_string(i + 2) : base + "[" + std::to_string(i) + "]";
-        auto parsed = parseApiPrice(entries[i], path);
-        if (!parsed && csv && parsed.error().message.rfind("unknown key", 0) == 0 &&
-            parsed.error().field.rfind(path + ".", 0) == 0) {
-            // Every row of a CSV has the header's columns: the column is what is unknown.
-            const std::string column = parsed.error().field.substr(path.size() + 1);
-            return makeError(what + ": header",
-                             "unknown column '" + column + "' (" + parsed.error().message + ")");
-        }
-        HOSTPLAN_TRY(p, std::move(parsed));
+        HOSTPLAN_TRY(p, parseApiPrice(entries[i], path));
         if (!ids.insert(asciiLower(p.id)).second) {
             return makeError(path + ".id", "duplicate id '" + p.id + "'");
         }

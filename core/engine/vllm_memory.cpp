@@ -183,8 +183,10 @@ std::uint64_t requestBlocks(const VllmGroups &g, const EngineKvLayout &k,
                             const EngineMemoryInput &in, std::uint64_t len) {
     const std::uint64_t full = ceilDiv(len, g.block);
     const bool plusOne = in.vllmProfile == VllmProfile::V1 || vllmV019Memory(in.vllmProfile);
-    const std::uint64_t windowTokens =
-        std::min<std::uint64_t>(k.window ? k.window - 1 + vllmInFlightTokens(in) : 0, len);
+    const std::uint64_t windowTokens = std::min<std::uint64_t>(
+        k.window ? k.window - 1 + vllmInFlightTokens(in.vllmProfile, in.maxBatchedTokens, in.pp)
+                 : 0,
+        len);
     const std::uint64_t window = ceilDiv(windowTokens, g.block) + (plusOne ? 1 : 0);
     return g.fullGroups * full + g.windowGroups * window +
            std::uint64_t(g.stateGroups) * std::max<std::uint32_t>(in.stateSlots, 1);
@@ -198,13 +200,15 @@ std::uint64_t requestBlocks(const VllmGroups &g, const EngineKvLayout &k,
 /// 64-token blocks plus one (SlidingWindowSpec.max_memory_usage_bytes).
 std::uint64_t deepseekV4RequestBytes(const EngineKvLayout &k, const EngineMemoryInput &in,
                                      std::uint64_t len) {
-    if (const VllmDeepseekV4Blocks b = vllmDeepseekV4Blocks(in); b.valid) {
+    if (const VllmDeepseekV4Blocks b = vllmDeepseekV4Blocks(in); b.valid()) {
         return b.requestBytes(len);
     }
     const std::uint64_t full =
         ceilDiv(len, kDeepseekV4BlockTokens) * kDeepseekV4BlockTokens * k.fullBytesPerToken;
-    const std::uint64_t windowTokens =
-        std::min<std::uint64_t>(k.window ? k.window - 1 + vllmInFlightTokens(in) : 0, len);
+    const std::uint64_t windowTokens = std::min<std::uint64_t>(
+        k.window ? k.window - 1 + vllmInFlightTokens(in.vllmProfile, in.maxBatchedTokens, in.pp)
+                 : 0,
+        len);
     const std::uint64_t window =
         (ceilDiv(windowTokens, kDeepseekV4SwaBlockTokens) + 1) * kDeepseekV4SwaBlockTokens;
     return full + window * k.windowBytesPerToken;
@@ -570,11 +574,12 @@ class VllmMemory final : public EngineMemoryModel {
         t.draftKvBytesPerToken = k.draftBytesPerToken;
         t.kvBlockTokens = g.block;
         // Only sliding-window layers reserve past their window (0 without them).
-        const std::uint64_t inFlight = vllmInFlightTokens(in);
+        const std::uint64_t inFlight =
+            vllmInFlightTokens(in.vllmProfile, in.maxBatchedTokens, in.pp);
         t.windowExtraTokens = k.windowLayers && inFlight ? inFlight - 1 : 0;
         if (const VllmDeepseekV4Blocks b =
                 k.deepseekV4 ? vllmDeepseekV4Blocks(in) : VllmDeepseekV4Blocks{};
-            b.valid) {
+            b.valid()) {
             // Blocks of one stride for every cache kind: the pool in 256-token blocks of
             // compressed cache, each request adding its window and state blocks.
             t.kvBlockTokens = std::uint32_t(kDeepseekV4BlockTokens);
@@ -582,12 +587,11 @@ class VllmMemory final : public EngineMemoryModel {
             t.kvBytesPerRequest = saturatingMul(b.windowBlocks(in.maxModelLen), b.blockBytes);
             if (t.kvPoolBytes > 0) {
                 const std::uint64_t blocks = std::uint64_t(t.kvPoolBytes) / b.blockBytes;
-                t.kvTokens = vllmV024Report(in.vllmProfile)
-                                 ? vllmReportedKvTokens(in.vllmProfile, blocks, 1, 1,
-                                                        b.compressedBlocks(in.maxModelLen) +
-                                                            b.windowBlocks(in.maxModelLen),
-                                                        in.maxModelLen)
-                                 : saturatingMul(blocks, kDeepseekV4BlockTokens);
+                t.kvTokens =
+                    vllmV024Report(in.vllmProfile)
+                        ? vllmReportedKvTokens(in.vllmProfile, blocks, 1, 1,
+                                               b.requestBlocks(in.maxModelLen), in.maxModelLen)
+                        : saturatingMul(blocks, kDeepseekV4BlockTokens);
             }
         } else if (k.deepseekV4) {
             // The pool in tokens of compressed cache (each request adds its window part).
@@ -656,6 +660,14 @@ std::uint64_t vllmReportedKvTokens(VllmProfile profile, std::uint64_t blocks, st
     // int(max_concurrency * max_model_len) with Python's float arithmetic, as vLLM computes it.
     const double tokens = double(blocks) / double(requestBlocks) * double(maxModelLen);
     return tokens >= 1.8e19 ? std::numeric_limits<std::uint64_t>::max() : std::uint64_t(tokens);
+}
+
+std::uint64_t vllmInFlightTokens(VllmProfile profile, std::uint32_t maxBatchedTokens,
+                                 std::uint32_t pp) {
+    if (profile != VllmProfile::V1v28) {
+        return maxBatchedTokens;
+    }
+    return std::uint64_t(maxBatchedTokens) * (pp > 1 ? pp : 2);
 }
 
 std::uint32_t vllmStatePagesPerRequest(bool prefixCaching, std::uint32_t speculativeTokens) {

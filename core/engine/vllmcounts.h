@@ -63,4 +63,12 @@ inline bool vllmV0StepTooSmall(VllmProfile profile, std::uint64_t batchedTokens,
     return vllmV0StepTokens(profile, maxModelLen, chunked) > 0 && batchedTokens < maxModelLen;
 }
 
+/// Tokens vLLM reserves past a sliding window per request at `profile`'s rules: the step's
+/// `maxBatchedTokens`, and from the v0.28 rules VllmConfig.max_in_flight_tokens =
+/// max_concurrent_batches x max_num_batched_tokens (vllm/config/vllm.py: 2 concurrent batches
+/// with asynchronous scheduling, HostPlan's vLLM default at `pp` 1, else the PP size), which
+/// vllm#53961's per-request figure fixes at two batches.
+std::uint64_t vllmInFlightTokens(VllmProfile profile, std::uint32_t maxBatchedTokens,
+                                 std::uint32_t pp);
+
 } // namespace hostplan

@@ -2,6 +2,8 @@
 // vLLM's DeepSeek V4 block accounting (engine/vllmdeepseekv4.h has the rule and its sources).
 #include "engine/vllmdeepseekv4.h"
 
+#include "engine/vllmcounts.h"
+
 #include "model/modelspec.h"
 #include "util/units.h"
 
@@ -77,14 +79,6 @@ std::uint32_t vllmApproximateGcd(const std::vector<std::uint32_t> &values,
     return best;
 }
 
-std::uint64_t vllmInFlightTokens(const EngineMemoryInput &in) {
-    const std::uint64_t batched = in.maxBatchedTokens;
-    if (in.vllmProfile != VllmProfile::V1v28) {
-        return batched;
-    }
-    return batched * (in.pp > 1 ? in.pp : 2);
-}
-
 std::uint64_t VllmDeepseekV4Blocks::compressedBlocks(std::uint64_t len) const {
     return ceilDiv(len, kDeepseekV4BlockTokens);
 }
@@ -100,8 +94,12 @@ std::uint64_t VllmDeepseekV4Blocks::windowBlocks(std::uint64_t len) const {
            ratio128StateGroups * reserve(128, kRatio128StateBlock);
 }
 
+std::uint64_t VllmDeepseekV4Blocks::requestBlocks(std::uint64_t len) const {
+    return compressedBlocks(len) + windowBlocks(len);
+}
+
 std::uint64_t VllmDeepseekV4Blocks::requestBytes(std::uint64_t len) const {
-    return saturatingMul(compressedBlocks(len) + windowBlocks(len), blockBytes);
+    return saturatingMul(requestBlocks(len), blockBytes);
 }
 
 VllmDeepseekV4Blocks vllmDeepseekV4Blocks(const EngineMemoryInput &in) {
@@ -161,7 +159,7 @@ VllmDeepseekV4Blocks vllmDeepseekV4Blocks(const EngineMemoryInput &in) {
     b.ratio4StateGroups = std::uint32_t(state4Sizes.size());
     b.ratio128StateGroups = std::uint32_t(state128Sizes.size());
     b.window = shape->window;
-    b.inFlightTokens = vllmInFlightTokens(in);
+    b.inFlightTokens = vllmInFlightTokens(in.vllmProfile, in.maxBatchedTokens, in.pp);
 
     // A window or state page padded to the nearest compressed page at least as large (the
     // tuple and slot layouts; the largest when none is).
@@ -214,7 +212,6 @@ VllmDeepseekV4Blocks vllmDeepseekV4Blocks(const EngineMemoryInput &in) {
             b.blockBytes = sum * tuples(slots);
         }
     }
-    b.valid = b.blockBytes > 0;
     return b;
 }
 

@@ -44,22 +44,25 @@ namespace hostplan {
 
 /// One pipeline stage's DeepSeek V4 block accounting under vLLM (see the file comment).
 struct VllmDeepseekV4Blocks {
-    /// Both ratio-4 and ratio-128 layers are on the stage (the grouping vLLM's V4 planner
-    /// asserts); false: not planned this way (EngineKvLayout's per-token figures apply).
-    bool valid = false;
-    std::uint64_t blockBytes = 0;          ///< the stride one block id costs, bytes
+    /// The stride one block id costs, bytes; 0 unless both ratio-4 and ratio-128 layers are on
+    /// the stage (the grouping vLLM's V4 planner asserts).
+    std::uint64_t blockBytes = 0;
     std::uint32_t layerTuples = 0;         ///< num_layer_tuples (_approximate_gcd)
     std::uint32_t windowGroups = 0;        ///< sliding-window cache sub-groups
     std::uint32_t ratio4StateGroups = 0;   ///< ratio-4 compressor-state sub-groups
     std::uint32_t ratio128StateGroups = 0; ///< ratio-128 compressor-state sub-groups
     std::uint64_t window = 0;              ///< sliding_window, tokens
-    /// Tokens reserved past each window (vllmInFlightTokens).
+    /// Tokens reserved past each window (vllmInFlightTokens, engine/vllmcounts.h).
     std::uint64_t inFlightTokens = 0;
+    /// Planned this way (blockBytes > 0); false: EngineKvLayout's per-token figures apply.
+    bool valid() const { return blockBytes > 0; }
     /// Blocks of the compressed group for `len` tokens: cdiv(len, 256).
     std::uint64_t compressedBlocks(std::uint64_t len) const;
     /// Blocks of every window and state group for one request of `len` tokens.
     std::uint64_t windowBlocks(std::uint64_t len) const;
-    /// Bytes one request of `len` tokens takes from the pool: its blocks x blockBytes.
+    /// Blocks one request of `len` tokens holds: compressedBlocks + windowBlocks.
+    std::uint64_t requestBlocks(std::uint64_t len) const;
+    /// Bytes one request of `len` tokens takes from the pool: requestBlocks x blockBytes.
     std::uint64_t requestBytes(std::uint64_t len) const;
 };
 
@@ -67,13 +70,6 @@ struct VllmDeepseekV4Blocks {
 /// the v0.24 rules, the slot layout under them, the dense layout from the v0.28 rules),
 /// the groups, and the in-flight tokens.
 VllmDeepseekV4Blocks vllmDeepseekV4Blocks(const EngineMemoryInput &in);
-
-/// Tokens vLLM reserves past a sliding window per request: max_num_batched_tokens, and from
-/// the v0.28 rules VllmConfig.max_in_flight_tokens = max_concurrent_batches x
-/// max_num_batched_tokens (vllm/config/vllm.py: 2 concurrent batches with asynchronous
-/// scheduling, HostPlan's vLLM default at PP 1, else the PP size), which vllm#53961's
-/// per-request figure fixes at two batches.
-std::uint64_t vllmInFlightTokens(const EngineMemoryInput &in);
 
 /// _approximate_gcd(values, lower_bound): the d >= lowerBound (up to the largest value) that
 /// rounds the values up to multiples of d with the least total padding, the larger d on a tie.

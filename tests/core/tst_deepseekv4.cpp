@@ -6,6 +6,7 @@
 #include "engine/deepseekv4pool.h"
 #include "engine/enginememory.h"
 #include "engine/servecommand.h"
+#include "engine/vllmcounts.h"
 #include "engine/vllmdeepseekv4.h"
 #include "import/modelimport.h"
 #include "plan/plan.h"
@@ -250,7 +251,7 @@ void TestDeepseekV4::vllmBlocks() {
     f.maxBatchedTokens = 8192;
     const VllmDeepseekV4Blocks v25 = vllmDeepseekV4Blocks(f);
     QCOMPARE(v25.windowGroups, 2u);
-    QCOMPARE(qulonglong(v25.compressedBlocks(1048576) + v25.windowBlocks(1048576)), 7450ull);
+    QCOMPARE(qulonglong(v25.requestBlocks(1048576)), 7450ull);
     QCOMPARE(qulonglong(v25.requestBytes(1048576)), 7450ull * 1039680);
     // vllm#44376 (v0.22, 30,000 tokens, 16,384 batched): "6.66 GiB KV cache is needed", and
     // with 5.44 GiB available "the estimated maximum model length is 13528".
@@ -268,16 +269,16 @@ void TestDeepseekV4::vllmBlocks() {
     EngineMemoryInput p = engineInputFor(*pro, mi300x, Parallelism{8, 8, 1}, s);
     p.vllmProfile = VllmProfile::V1v28;
     p.maxBatchedTokens = 16384;
-    QCOMPARE(qulonglong(vllmInFlightTokens(p)), 32768ull);
+    QCOMPARE(qulonglong(vllmInFlightTokens(p.vllmProfile, p.maxBatchedTokens, p.pp)), 32768ull);
     const VllmDeepseekV4Blocks v28 = vllmDeepseekV4Blocks(p);
     QCOMPARE(qulonglong(v28.requestBytes(1048576)), 17434ull * 1435968);
     QCOMPARE(QString::number(double(v28.requestBytes(1048576)) / (1 << 30), 'f', 2),
              QString("23.32"));
     // At PP 2 two batches are in flight, one per stage (the V1 runner runs no async with PP).
     p.pp = 2;
-    QCOMPARE(qulonglong(vllmInFlightTokens(p)), 32768ull);
+    QCOMPARE(qulonglong(vllmInFlightTokens(p.vllmProfile, p.maxBatchedTokens, p.pp)), 32768ull);
     p.pp = 4;
-    QCOMPARE(qulonglong(vllmInFlightTokens(p)), 65536ull);
+    QCOMPARE(qulonglong(vllmInFlightTokens(p.vllmProfile, p.maxBatchedTokens, p.pp)), 65536ull);
 }
 
 void TestDeepseekV4::sglangPools() {

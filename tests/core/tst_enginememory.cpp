@@ -520,7 +520,7 @@ class tst_EngineMemory : public QObject {
         QVERIFY(v4t.kvPoolBytes > 0);
         const std::uint64_t v4req = vllmMemoryModel().requestBytes(v4in, v4t, 32768);
         const VllmDeepseekV4Blocks v4b = vllmDeepseekV4Blocks(v4in);
-        QVERIFY(v4b.valid);
+        QVERIFY(v4b.valid());
         QCOMPARE(v4req % v4b.blockBytes, 0ull);
         const std::uint64_t v4blocks = std::uint64_t(v4t.kvPoolBytes) / v4b.blockBytes;
         QCOMPARE(v4t.kvTokens,
