@@ -450,7 +450,11 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
     case StartupOutcome::ArgumentsRefused:
         break; // outcomeOf never returns them: answered above
     }
-    if (s.outcome == StartupOutcome::Starts) {
+    if (s.outcome == StartupOutcome::Starts || s.outcome == StartupOutcome::WeightsDoNotFit) {
+        // Weights that do not fit need more GPUs or a smaller precision: no flag searched
+        // below (fraction, sequences, batched tokens, context, KV dtype) changes the weights
+        // per GPU (EngineMemoryTerms::weights: checkpoint, padding, replication, draft) or the
+        // usable memory they are compared with, so none is tried.
         return s;
     }
     // A refusal or a capped start: each fix makes the engine start with the whole context.
