@@ -124,8 +124,8 @@ const std::vector<SglangRules> &sglangRuleSets() {
          "PR #15927: 8 MiB reserved per capture size)",
          true, false, false, 4096, 6144},
         {SglangProfile::V05, "0.5.3", "v0.5.3 to v0.5.9",
-         "python/sglang/srt/server_args.py @ 469c63e5 _handle_gpu_memory_settings (PR #10975, "
-         "first released in v0.5.3: @ a4a3d823); model_runner_kv_cache_mixin.py @ 001ccef0 "
+         "python/sglang/srt/server_args.py @ a4a3d823 (v0.5.3) _handle_gpu_memory_settings (PR "
+         "#10975); model_runner_kv_cache_mixin.py @ 001ccef0 "
          "profile_max_num_token",
          false, false, false, 2048, 6144},
         {SglangProfile::V0493, "0.4.9.post3", "v0.4.9.post3 to v0.5.2",
