@@ -278,9 +278,9 @@ struct SglangRules {
     bool draftInsideFraction = false;
     /// What the default fraction reserves after the 10 GiB floor for an EAGLE / NEXTN (MTP)
     /// draft and for a separate (STANDALONE) draft model, MiB: 2,048 / 6,144 in v0.5
-    /// (server_args.py @ a4a3d823, v0.5.3), 4,096 / 6,144 in the v0.5.10 period (its server_args.py;
-    /// PR #23862 names the "flat 4GB/6GB heuristic reservation" it replaced), none once the
-    /// draft is inside the fraction.
+    /// (server_args.py @ a4a3d823, v0.5.3), 4,096 / 6,144 in the v0.5.10 period (its
+    /// server_args.py; PR #23862 names the "flat 4GB/6GB heuristic reservation" it replaced), none
+    /// once the draft is inside the fraction.
     std::uint32_t eagleReserveMiB = 2048;
     std::uint32_t standaloneReserveMiB = 6144;
 };
