@@ -468,12 +468,13 @@ class VllmMemory final : public EngineMemoryModel {
         t.communication = gpus > 1 ? std::uint64_t(gib(0.5)) : 0;
         // --enforce-eager captures no graphs: nothing to estimate or to allocate.
         t.graphsInsideBudget = vllmGraphEstimateInBudget(in.vllmProfile) && in.cudaGraphs;
-        t.cudaGraphs = !in.cudaGraphs ? 0
-                       : t.graphsInsideBudget
-                           ? vllmCudaGraphEstimateBytes(
-                                 vllmStartupGraphs(in),
-                                 held.count + (stage.last ? in.draftLayers : 0), m.isMoe())
-                           : std::uint64_t(m.isMoe() ? gib(1.5) : gib(0.5));
+        t.cudaGraphs =
+            !in.cudaGraphs ? 0
+            : t.graphsInsideBudget
+                ? vllmCudaGraphEstimateBytes(vllmStartupGraphs(in),
+                                             held.count + (stage.last ? in.draftLayers : 0),
+                                             vllmGraphLayerCost(m))
+                : std::uint64_t(m.isMoe() ? gib(1.5) : gib(0.5));
         t.nonTorch = vllmNonTorch(in);
 
         // Profiled activation peak: the forward on every stage, the sampler on the last one,

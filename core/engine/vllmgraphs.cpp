@@ -5,6 +5,7 @@
 #include "engine/vllmgraphs.h"
 
 #include "engine/enginememory.h"
+#include "model/modelspec.h"
 
 #include "util/numbertext.h"
 #include "util/textutil.h"
@@ -15,13 +16,32 @@
 
 namespace hostplan {
 
+namespace {
+
+/// The largest capture size gpt-oss asks for (VllmCudaGraphs, vllmStartupGraphs).
+constexpr std::uint32_t kVllmGptOssMaxCaptureSize = 1024;
+
+} // namespace
+
 /// vllmgraphs.h: FULL graphs only where the attention backend runs them with a drafter.
 VllmCudaGraphs vllmStartupGraphs(const EngineMemoryInput &in) {
     const bool drafts = in.speculative && (in.draftLayers > 0 || in.draftModel != nullptr);
     const std::uint32_t draft = drafts ? std::max<std::uint32_t>(in.speculativeTokens, 1) : 0;
     const bool fp8Kv = in.kvFormat.elementBits() == 8;
     const bool full = !(drafts && fp8Kv && !hopperGpu(in.gpu));
-    return vllmCudaGraphSizes(in.maxNumSeqs, draft, in.maxBatchedTokens, full, in.cudaGraphMaxBs);
+    const bool gptOss = in.model && in.model->architecture == "gpt_oss";
+    const std::uint32_t cap = in.cudaGraphMaxBs ? in.cudaGraphMaxBs
+                              : gptOss          ? kVllmGptOssMaxCaptureSize
+                                                : 0;
+    return vllmCudaGraphSizes(in.maxNumSeqs, draft, in.maxBatchedTokens, full, cap);
+}
+
+VllmGraphLayerCost vllmGraphLayerCost(const ModelSpec &model) {
+    const bool mla = std::any_of(model.layers.begin(), model.layers.end(),
+                                 [](const LayerGroup &l) { return l.kind == AttentionKind::MLA; });
+    return mla             ? VllmGraphLayerCost::Mla
+           : model.isMoe() ? VllmGraphLayerCost::Moe
+                           : VllmGraphLayerCost::Dense;
 }
 
 namespace {
@@ -29,14 +49,17 @@ namespace {
 /// The first capture of vLLM's CUDA-graph profile (gpu_model_runner.py
 /// profile_cudagraph_memory): with FULL graphs, whose first capture runs attention over
 /// sequences of min(max_model_len, max_num_batched_tokens / size) tokens, 0.26 GiB; PIECEWISE
-/// graphs alone 0.10 GiB. Measured, with kVllmGraphPerLayer*: the least-worst fit to the 12
-/// start-up logs of vllmCudaGraphEstimateBytes (tests/core/goldencudagraph.h).
+/// graphs alone 0.10 GiB. Measured, with kVllmGraphPerLayer*: fitted to the start-up logs of
+/// tests/core/goldencudagraph.h.
 constexpr double kVllmGraphFirstCaptureFullGib = 0.26;
 constexpr double kVllmGraphFirstCapturePiecewiseGib = 0.10;
-/// Each further graph, per decoder layer: 0.16 MiB (dense, hybrid), 0.67 MiB (MoE; the
-/// fused-MoE buffers of each size). Measured (as above).
+/// Each further graph, per decoder layer (VllmGraphLayerCost): 0.16 MiB dense (0.13-0.19 in
+/// the dense logs), 0.21 MiB MoE with GQA / MHA attention (0.18-0.24: Qwen3-30B-A3B,
+/// Mixtral-8x7B, Qwen1.5-MoE, gpt-oss-20b on H100, vLLM 0.19.0), 0.43 MiB MLA (0.30-0.62:
+/// DeepSeek-V2-Lite, Kimi-VL-A3B, GLM-5.2). Measured (as above).
 constexpr double kVllmGraphPerLayerDenseMib = 0.16;
-constexpr double kVllmGraphPerLayerMoeMib = 0.67;
+constexpr double kVllmGraphPerLayerMoeMib = 0.21;
+constexpr double kVllmGraphPerLayerMlaMib = 0.43;
 /// The fit's worst row, rounded up: a published estimate may differ from HostPlan's by this
 /// share of it (tests/core/goldencudagraph.h kCudaGraphTol).
 constexpr double kVllmGraphEstimateSpread = 0.45;
@@ -80,15 +103,16 @@ VllmCudaGraphs vllmCudaGraphSizes(std::uint32_t maxNumSeqs, std::uint32_t specul
 }
 
 std::uint64_t vllmCudaGraphEstimateBytes(const VllmCudaGraphs &graphs, std::uint32_t layers,
-                                         bool moe) {
+                                         VllmGraphLayerCost cost) {
     if (graphs.piecewise + graphs.full == 0) {
         return 0;
     }
     const double first =
         gib(graphs.full > 0 ? kVllmGraphFirstCaptureFullGib : kVllmGraphFirstCapturePiecewiseGib);
-    const double perGraph = double(layers) *
-                            (moe ? kVllmGraphPerLayerMoeMib : kVllmGraphPerLayerDenseMib) *
-                            double(kBytesPerMiB);
+    const double perLayerMib = cost == VllmGraphLayerCost::Mla   ? kVllmGraphPerLayerMlaMib
+                               : cost == VllmGraphLayerCost::Moe ? kVllmGraphPerLayerMoeMib
+                                                                 : kVllmGraphPerLayerDenseMib;
+    const double perGraph = double(layers) * perLayerMib * double(kBytesPerMiB);
     const double further = double(graphs.piecewise > 0 ? graphs.piecewise - 1 : 0) +
                            double(graphs.full > 0 ? graphs.full - 1 : 0);
     return std::uint64_t(first + perGraph * further);
@@ -107,7 +131,7 @@ std::string vllmCudaGraphNote(const EngineMemoryInput &in, const EngineMemoryTer
     return "vLLM 0.21 and later take a CUDA-graph memory estimate out of the KV budget: " + counts +
            " at max_num_seqs " + std::to_string(in.maxNumSeqs) + ", estimated at " +
            gibNoteText(t.cudaGraphs) +
-           " per GPU from capture costs measured in 12 published logs (within " +
+           " per GPU from capture costs measured in 41 published logs (most within " +
            formatDouble("%.0f %%", 100 * kVllmGraphEstimateSpread) +
            " of each), so vLLM's own estimate, and the KV pool with it, may differ by up to " +
            gibNoteText(std::uint64_t(double(t.cudaGraphs) * kVllmGraphEstimateSpread)) +

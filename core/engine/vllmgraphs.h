@@ -30,17 +30,31 @@ VllmCudaGraphs vllmCudaGraphSizes(std::uint32_t maxNumSeqs, std::uint32_t specul
                                   std::uint32_t maxBatchedTokens, bool fullGraphs,
                                   std::uint32_t maxCaptureSize);
 
+/// What a further captured graph costs per decoder layer: the attention kind and the MoE
+/// layers change the kernels each piecewise graph holds (vllmCudaGraphEstimateBytes).
+enum class VllmGraphLayerCost {
+    Dense, ///< dense GQA / MHA / hybrid layers
+    Moe,   ///< MoE layers with GQA / MHA attention
+    Mla,   ///< MLA attention (DeepSeek V2/V3, Kimi, GLM-5), MoE or not
+};
+
+/// The layer cost class of `model`: MLA if any layer group is MLA, else MoE if it routes
+/// experts, else dense.
+struct ModelSpec;
+VllmGraphLayerCost vllmGraphLayerCost(const ModelSpec &model);
+
 /// vLLM's CUDA-graph memory estimate on one GPU (v0.21 on, VLLM_MEMORY_PROFILER_ESTIMATE_
 /// CUDAGRAPHS on by default), which the worker takes out of the KV budget: per mode, one
 /// first capture plus (n - 1) x the second capture's memory, the modes' first captures
 /// overlaid (gpu_model_runner.py profile_cudagraph_memory: max(first) + sum(per-graph x
 /// (n - 1))). `layers`: the decoder layers the GPU runs, MTP layers included. The capture
-/// costs are measured, not derived: kVllmGraphFirstCapture* and kVllmGraphPerLayer*, the
-/// least-worst fit to 12 published start-up logs of v0.19-v0.27 (dense and MoE, 1 to 102
-/// graphs, 0.13 to 4.99 GiB estimated), each within 45 % of its log (docs/ACCURACY.md lists
-/// them; vLLM's own actual pool differs from its estimate by up to 2x in the same logs).
+/// costs are measured, not derived: kVllmGraphFirstCapture* and kVllmGraphPerLayer* (by
+/// `cost`), fitted to 41 published start-up estimates of v0.19-v0.27 (dense, GQA MoE and MLA
+/// models, 1 to 166 graphs, 0.13 to 4.99 GiB), 38 of them within 45 % of their log
+/// (docs/ACCURACY.md lists them with the three misses' causes; vLLM's own actual pool differs
+/// from its estimate by up to 2x in the same logs).
 std::uint64_t vllmCudaGraphEstimateBytes(const VllmCudaGraphs &graphs, std::uint32_t layers,
-                                         bool moe);
+                                         VllmGraphLayerCost cost);
 
 struct EngineMemoryInput;
 struct EngineMemoryTerms;
@@ -52,7 +66,10 @@ struct EngineMemoryTerms;
 /// RTX 5090 and L40S, noonghunna/club-3090#1087), and vLLM picks FlashInfer for an FP8 KV cache
 /// where FlashAttention 3 is missing (every GPU but Hopper); so a drafting plan with an FP8 KV
 /// cache off Hopper captures PIECEWISE graphs only. An assumption from those logs: the backend
-/// choice itself is not modelled.
+/// choice itself is not modelled. gpt-oss raises the largest capture size to 1,024 tokens
+/// unless the plan sets one (vllm/model_executor/models/config.py
+/// GptOssForCausalLMConfig.verify_and_update_config: "This will increase the number of CUDA
+/// graphs from 67 to 83"; 83 PIECEWISE + 83 FULL in a vLLM 0.19.0 log on 2 x H100).
 VllmCudaGraphs vllmStartupGraphs(const EngineMemoryInput &in);
 
 /// The plan note on vLLM's CUDA-graph estimate from 0.21 (`t` the terms vllmMemoryModel() gave for

@@ -46,7 +46,7 @@ struct Check {
 inline constexpr double kWeightsTol = 0.02;
 inline constexpr double kKvTol = 0.05;
 /// Tolerance of a vLLM CUDA-graph estimate row (goldencudagraph.h): the worst of the 12 logs
-/// its capture costs were fitted to (+41 %), rounded up.
+/// its capture costs were first fitted to (+41 %), rounded up.
 inline constexpr double kCudaGraphTol = 0.45;
 
 inline ModelSpec catalogueModel(const char *id) {
