@@ -4423,6 +4423,30 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <source>GPUs per instance</source>
         <translation>GPUs pro Instanz</translation>
     </message>
+    <message>
+        <source>auto (practical count: %1, %2 replicas of %3)</source>
+        <translation>automatisch (praktische Anzahl: %1, %2 Replikate zu je %3)</translation>
+    </message>
+    <message>
+        <source>Engine padding (kernel layouts, vocabulary)</source>
+        <translation>Padding der Engine (Kernel-Layouts, Vokabular)</translation>
+    </message>
+    <message>
+        <source>Replicated by the engine (KV heads under TP)</source>
+        <translation>Von der Engine repliziert (KV-Köpfe unter TP)</translation>
+    </message>
+    <message>
+        <source>Draft model</source>
+        <translation>Draft-Modell</translation>
+    </message>
+    <message>
+        <source>Most loaded stage&apos;s share beyond the even one</source>
+        <translation>Anteil der am stärksten belasteten Stufe über dem gleichmäßigen</translation>
+    </message>
+    <message>
+        <source>KV cache (%1 x %2 tokens per replica)</source>
+        <translation>KV-Cache (%1 x %2 Tokens je Replikat)</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>

@@ -4423,6 +4423,30 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <source>GPUs per instance</source>
         <translation>インスタンスあたり GPU 数</translation>
     </message>
+    <message>
+        <source>auto (practical count: %1, %2 replicas of %3)</source>
+        <translation>自動（実用的な数：%1、%3 台ずつのレプリカ %2 個）</translation>
+    </message>
+    <message>
+        <source>Engine padding (kernel layouts, vocabulary)</source>
+        <translation>エンジンのパディング（カーネルレイアウト、語彙）</translation>
+    </message>
+    <message>
+        <source>Replicated by the engine (KV heads under TP)</source>
+        <translation>エンジンによる複製（TP 下の KV ヘッド）</translation>
+    </message>
+    <message>
+        <source>Draft model</source>
+        <translation>ドラフトモデル</translation>
+    </message>
+    <message>
+        <source>Most loaded stage&apos;s share beyond the even one</source>
+        <translation>最も負荷の高いステージの均等配分を超える分</translation>
+    </message>
+    <message>
+        <source>KV cache (%1 x %2 tokens per replica)</source>
+        <translation>KV キャッシュ（レプリカあたり %1 x %2 トークン）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>

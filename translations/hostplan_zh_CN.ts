@@ -4423,6 +4423,30 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <source>GPUs per instance</source>
         <translation>每实例 GPU 数</translation>
     </message>
+    <message>
+        <source>auto (practical count: %1, %2 replicas of %3)</source>
+        <translation>自动（实际数量：%1，%2 个副本，每个 %3）</translation>
+    </message>
+    <message>
+        <source>Engine padding (kernel layouts, vocabulary)</source>
+        <translation>引擎填充（内核布局、词表）</translation>
+    </message>
+    <message>
+        <source>Replicated by the engine (KV heads under TP)</source>
+        <translation>引擎复制的部分（TP 下的 KV 头）</translation>
+    </message>
+    <message>
+        <source>Draft model</source>
+        <translation>草稿模型</translation>
+    </message>
+    <message>
+        <source>Most loaded stage&apos;s share beyond the even one</source>
+        <translation>负载最重阶段超出均分的份额</translation>
+    </message>
+    <message>
+        <source>KV cache (%1 x %2 tokens per replica)</source>
+        <translation>KV 缓存（每个副本 %1 x %2 个 token）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::ReportOptionsChart</name>

@@ -72,9 +72,12 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
     }
     inputRow(Report::tr("GPU type"), qs(s.hardware.gpu));
     inputRow(Report::tr("GPU count"),
-             s.hardware.gpuCount
-                 ? QString::number(s.hardware.gpuCount)
-                 : Report::tr("auto (practical count: %1)").arg(p.layout.gpuCount()));
+             s.hardware.gpuCount ? QString::number(s.hardware.gpuCount)
+             : p.replicas > 1    ? Report::tr("auto (practical count: %1, %2 replicas of %3)")
+                                    .arg(p.rentedGpus())
+                                    .arg(p.replicas)
+                                    .arg(p.layout.gpuCount())
+                              : Report::tr("auto (practical count: %1)").arg(p.rentedGpus()));
     if (s.hardware.gpusPerNode) {
         inputRow(Report::tr("GPUs per node"), QString::number(s.hardware.gpusPerNode));
     } else {

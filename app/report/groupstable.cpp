@@ -17,6 +17,7 @@ ReportTable groupsTable(const PlanResult &p) {
                     QStringLiteral("placement"), QStringLiteral("params"),
                     QStringLiteral("bytes"),     QStringLiteral("per_gpu_bytes")};
     std::uint64_t params = 0;
+    std::int64_t groupsPerGpu = 0;
     for (const auto &g : p.memory.groups) {
         const QString placement =
             g.placement == Placement::Sharded ? Report::tr("sharded") : Report::tr("replicated");
@@ -28,7 +29,31 @@ ReportTable groupsTable(const PlanResult &p) {
                                                   : QStringLiteral("replicated"),
                 csvInt(g.params), csvInt(g.totalBytes), csvInt(g.perGpuBytes)});
         params += g.params;
+        groupsPerGpu += std::int64_t(g.perGpuBytes);
     }
+    // What the engine holds per GPU beyond the checkpoint's groups (EngineMemoryTerms::
+    // weights), so the rows add up to the total: its padding, the weights it replicates, a
+    // draft model, and what remains (the most loaded pipeline stage's share against the even
+    // one the group rows show).
+    const EngineMemoryTerms &e = p.memory.engine;
+    std::int64_t rest = std::int64_t(p.memory.perGpu.weights) - groupsPerGpu;
+    auto engineRow = [&](const QString &label, const QString &id, std::int64_t perGpu) {
+        if (perGpu == 0) {
+            return;
+        }
+        const QString text =
+            perGpu > 0 ? gbText(double(perGpu), 2) : QLatin1Char('-') + gbText(double(-perGpu), 2);
+        addRow(t, {label, QString(), QString(), QString(), QString(), text},
+               {id, QString(), QString(), QString(), QString(), QString::number(perGpu)});
+        rest -= perGpu;
+    };
+    engineRow(Report::tr("Engine padding (kernel layouts, vocabulary)"),
+              QStringLiteral("engine_padding"), std::int64_t(e.weightPadding));
+    engineRow(Report::tr("Replicated by the engine (KV heads under TP)"),
+              QStringLiteral("engine_replication"), std::int64_t(e.weightReplication));
+    engineRow(Report::tr("Draft model"), QStringLiteral("draft"), std::int64_t(e.draftWeights));
+    engineRow(Report::tr("Most loaded stage's share beyond the even one"),
+              QStringLiteral("stage_share"), rest);
     addRow(t,
            {Report::tr("All groups"), QString(), QString(), groupedInt(params),
             gbText(double(p.model.weightBytes()), 2), gbText(double(p.memory.perGpu.weights), 2)},

@@ -68,9 +68,13 @@ ReportTable memoryTable(const PlanResult &p) {
     };
     std::vector<Row> rows = {
         {Report::tr("Weights"), QStringLiteral("weights"), m.perGpu.weights, m.total.weights},
-        {Report::tr("KV cache (%1 x %2 tokens)")
-             .arg(groupedInt(p.scenario.workload.concurrency),
-                  groupedInt(p.scenario.workload.contextTokens)),
+        // The memory is one replica's: its share of the sequences (plan.cpp perReplica).
+        {several ? Report::tr("KV cache (%1 x %2 tokens per replica)")
+                       .arg(groupedInt((p.scenario.workload.concurrency + replicas - 1) / replicas),
+                            groupedInt(p.scenario.workload.contextTokens))
+                 : Report::tr("KV cache (%1 x %2 tokens)")
+                       .arg(groupedInt(p.scenario.workload.concurrency),
+                            groupedInt(p.scenario.workload.contextTokens)),
          QStringLiteral("kv_cache"), m.perGpu.kvCache, m.total.kvCache},
     };
     if (m.perGpu.state || m.total.state) {

@@ -346,6 +346,15 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
         // The only shortfall so far: the engine may still start and queue the rest (checked
         // below against every other reason).
         r.fit.startsShort = r.fit.maxConcurrency > 0;
+        // vLLM from the 0.11 rules lowers an unset max_num_seqs to the step's batched tokens
+        // (runningSequenceCap): then the step is the limit to raise, as max_num_seqs may not
+        // exceed it (SchedulerConfig._verify_args).
+        const std::uint64_t wanted = ceilDiv(scenario.workload.concurrency,
+                                             std::uint64_t(r.replicas) * (rankFlag ? dpRanks : 1));
+        const std::uint32_t stepTokens = batchedTokens(perReplica, gpu, &model, &r.layout);
+        const bool stepBound = !scenario.engine.maxNumSeqs &&
+                               scenario.engine.engine == Engine::Vllm &&
+                               runningSequenceCap(perReplica, gpu, &model, &r.layout) == stepTokens;
         r.fit.reasons.push_back(
             kvHolds < scenario.workload.concurrency
                 ? "KV cache room per GPU (" + gbText(double(r.memory.kvCapacityBytesPerGpu)) +
@@ -361,11 +370,15 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
                       (rankFlag         ? " per attention DP rank"
                        : r.replicas > 1 ? " per replica"
                                         : "") +
+                      (stepBound
+                           ? ", lowered to the step's " + countText(stepTokens, "batched token")
+                           : std::string()) +
                       "), fewer than the " + groupedText(scenario.workload.concurrency) +
-                      " requested, which the KV room holds: raise it to " +
-                      groupedText(ceilDiv(scenario.workload.concurrency,
-                                          std::uint64_t(r.replicas) * (rankFlag ? dpRanks : 1))) +
-                      " (engine.max_num_seqs, --max-num-seqs)");
+                      " requested, which the KV room holds: " +
+                      (stepBound ? "raise the batched tokens to at least " + groupedText(wanted) +
+                                       " (engine.prefill_chunk_tokens, --max-num-batched-tokens)"
+                                 : "raise it to " + groupedText(wanted) +
+                                       " (engine.max_num_seqs, --max-num-seqs)"));
     }
     if (r.startup.outcome == StartupOutcome::DraftDoesNotFit ||
         r.startup.outcome == StartupOutcome::ReserveExhausted ||

@@ -275,6 +275,20 @@ class TestDecision : public QObject {
                                               "(--max-num-seqs 16), fewer than the 50 requested, "
                                               "which the KV room holds: raise it to 50"),
                  c.fit.reasons[0].c_str());
+        // With max_num_seqs unset, vLLM lowers it to the step's batched tokens: the advice
+        // raises the step, as a larger max_num_seqs alone would be refused.
+        Scenario stepped = defaultScenario();
+        stepped.workload.concurrency = 50;
+        stepped.engine.prefillChunkTokens = 8;
+        const PlanResult st = planOf(stepped);
+        QVERIFY(!st.fit.fits && st.fit.startsShort);
+        QCOMPARE(st.fit.maxConcurrency, 8u);
+        QVERIFY2(st.fit.reasons[0].starts_with(
+                     "the engine runs at most 8 sequences at once (--max-num-seqs 8, lowered to "
+                     "the step's 8 batched tokens), fewer than the 50 requested, which the KV "
+                     "room holds: raise the batched tokens to at least 50 "
+                     "(engine.prefill_chunk_tokens, --max-num-batched-tokens)"),
+                 st.fit.reasons[0].c_str());
 
         // A context above the model's maximum stops the plan: not a short start.
         Scenario tooLong = s;

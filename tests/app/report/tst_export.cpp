@@ -337,6 +337,50 @@ class TestExport : public QObject {
     // The scenario's own row is its plan: with a fixed count above the practical one (Llama 3.1
     // 70B on 8 x H100, which 4 carry), its cost and sequences are at the 8 GPUs and the row says
     // so; the chart's label names the same count (it drew 4 GPUs at the 8-GPU cost).
+    // Kimi K3 on H200 at 50 users takes two replicas of 16 GPUs: the assumptions name the 32
+    // rented and the replicas, the memory table's KV row one replica's 25 sequences, and the
+    // weights table's per-GPU rows (groups, the engine's padding) add up to its total.
+    void replicasAndEnginePadding() {
+        Scenario s = withGpuType(defaultScenario(), "h200"); // the count back to auto
+        s.workload.concurrency = 50;
+        s.workload.contextTokens = 32768;
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("k3-h200.json"));
+        QVERIFY(saveScenarioFile(s, path.toStdString()).ok());
+        ScenarioDocument doc;
+        QVERIFY(doc.open(path).isEmpty());
+        const PlanResult &p = *doc.plan();
+        QCOMPARE(p.replicas, 2u);
+        QCOMPARE(p.rentedGpus(), 32u);
+        QVERIFY(p.memory.engine.weightPadding > 0);
+        std::ostringstream out;
+        std::ostringstream err;
+        const QString base = dir.filePath(QStringLiteral("k3.csv"));
+        QCOMPARE(runExportCsvCommand({"--scenario", path.toStdString(), "-o", base.toStdString()},
+                                     out, err),
+                 0);
+        const auto assumptions = readCsv(dir.filePath(QStringLiteral("k3-assumptions.csv")));
+        QString all;
+        for (const QStringList &r : assumptions) {
+            all += r.join(QLatin1Char('|')) + QLatin1Char('\n');
+        }
+        QVERIFY2(all.contains(QStringLiteral("auto (practical count: 32, 2 replicas of 16)")),
+                 qPrintable(all));
+        const auto memory = readCsv(dir.filePath(QStringLiteral("k3-memory.csv")));
+        QCOMPARE(rowFor(memory, "kv_cache").value(1).toULongLong(), p.memory.perGpu.kvCache);
+        const auto weights = readCsv(dir.filePath(QStringLiteral("k3-weights.csv")));
+        qint64 sum = 0;
+        for (int i = 1; i < weights.size(); ++i) {
+            if (weights[i].value(0) != QStringLiteral("total")) {
+                sum += weights[i].value(5).toLongLong();
+            }
+        }
+        QCOMPARE(rowFor(weights, "engine_padding").value(5).toULongLong(),
+                 p.memory.engine.weightPadding);
+        QCOMPARE(sum, qint64(p.memory.perGpu.weights));
+        QCOMPARE(rowFor(weights, "total").value(5).toLongLong(), sum);
+    }
+
     void scenarioRowAtItsOwnCount() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("l70.json"));
