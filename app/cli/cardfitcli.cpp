@@ -145,13 +145,7 @@ int cmdCardFit(const std::vector<std::string> &args, std::ostream &out, std::ost
                 const std::string lowered = asciiLower(name);
                 const gguf::GgmlType *t = gguf::ggmlTypeByName(name);
                 if (!t) {
-                    const bool ftype =
-                        lowered.size() > 2 && (lowered.ends_with("_m") || lowered.ends_with("_s") ||
-                                               lowered.ends_with("_l"));
-                    return bad(a, "unknown ggml type " + quotedInput(name) +
-                                      (ftype ? " (a file type: its main ggml type is " +
-                                                   name.substr(0, name.size() - 2) + ")"
-                                             : " (q4_K, q8_0, ...)"));
+                    return bad(a, unknownGgmlTypeText(name));
                 }
                 // Integer and f64 tensors, and the q8_K / q8_1 dot-product intermediates, are
                 // not types llama-quantize stores a model's weights in.

@@ -236,8 +236,7 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
     if (!isGgufModelRef(modelRef)) {
         const gguf::GgmlType *t = gguf::ggmlTypeByName(ggufType);
         if (!t) {
-            return bad("--gguf-type",
-                       "unknown ggml type " + quotedInput(ggufType) + " (q4_K, q8_0, ...)");
+            return bad("--gguf-type", unknownGgmlTypeText(ggufType));
         }
         spec = asGgufType(spec, *t);
     }

@@ -82,6 +82,19 @@ bool isEngineOption(std::string_view option) {
     return false;
 }
 
+std::string unknownGgmlTypeText(const std::string &name) {
+    const std::string lowered = asciiLower(name);
+    const bool fileType =
+        lowered.size() > 2 &&
+        (lowered.ends_with("_m") || lowered.ends_with("_s") || lowered.ends_with("_l"));
+    return "unknown ggml type " + quotedInput(name) +
+           (fileType ? " (a llama-quantize file type, a mix of tensor types: plan with its main "
+                       "ggml type " +
+                           name.substr(0, name.size() - 2) +
+                           ", or give the .gguf file for its exact bytes)"
+                     : " (q4_K, q8_0, ...)");
+}
+
 std::string applyEngineOption(std::string_view option, const std::string &value,
                               EngineSettings &engine) {
     const std::string a(option);

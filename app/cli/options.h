@@ -28,6 +28,11 @@ bool parseUint(const std::string &s, std::uint64_t &out);
 /// hexadecimal "0x10", no "nan" or "inf").
 bool parseDouble(const std::string &s, double &out);
 
+/// Why `name` names no ggml type: "unknown ggml type 'NAME'" and, for a llama-quantize file
+/// type ("Q4_K_M", "IQ3_XXS_S"-like names ending in _S, _M or _L: a mix of tensor types), its
+/// main type to plan with, else examples. For --gguf-type and card-fit --types.
+std::string unknownGgmlTypeText(const std::string &name);
+
 /// Whether `option` is one of the engine options applyEngineOption reads (each takes a value).
 bool isEngineOption(std::string_view option);
 

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iterator>
+#include <limits>
 #include <set>
 #include <string>
 
@@ -327,6 +328,11 @@ Header parseChecked(std::string_view bytes, std::uint64_t fileSize) {
         }
     }
     h.dataOffset = (c.pos() + h.alignment - 1) / h.alignment * h.alignment;
+    // ggml's reader needs the tensors packed in their listed order: each offset is the sum of
+    // the ones before, each padded to the alignment (ggml/src/gguf.cpp gguf_init_from_file_impl:
+    // "tensor '%s' has offset %" PRIu64 ", expected %zu", then "failed to read tensor data"),
+    // so overlapping or out-of-order tensors do not load.
+    std::uint64_t expected = 0;
     for (std::size_t i = 0; i < h.tensors.size(); ++i) {
         const TensorInfo &t = h.tensors[i];
         const std::string field = tensorField(i, t.name) + ".offset";
@@ -335,6 +341,18 @@ Header parseChecked(std::string_view bytes, std::uint64_t fileSize) {
                                        " is not a multiple of the alignment " +
                                        std::to_string(h.alignment)};
         }
+        if (t.offset != expected) {
+            throw Malformed{field, std::to_string(t.offset) + ", expected " +
+                                       std::to_string(expected) +
+                                       " (the tensors before it, each padded to the alignment " +
+                                       std::to_string(h.alignment) +
+                                       "): llama.cpp refuses overlapping or reordered tensor data"};
+        }
+        const std::uint64_t padded = t.bytes + (h.alignment - t.bytes % h.alignment) % h.alignment;
+        if (padded < t.bytes || expected > std::numeric_limits<std::uint64_t>::max() - padded) {
+            throw Malformed{field, "tensor data sizes overflow"};
+        }
+        expected += padded;
         if (fileSize == 0) {
             continue;
         }

@@ -511,7 +511,23 @@ class TestGguf : public QObject {
         row("misaligned", tensor(1, {32}, 0, 1), 0, "1 is not a multiple of the alignment 32");
         const std::string t = tensor(2, {4096, 4096}, 0, 0);
         row("dataPastEof", t, t.size() + 1000, "ends past the end of the file");
-        row("offsetPastEof", tensor(1, {32}, 0, 1u << 20), 4096, "ends past the end of the file");
+        // ggml's reader needs each tensor at the sum of the ones before it (padded): a gap,
+        // an overlap or a reordering is refused with the offset it expected.
+        row("offsetGap", tensor(1, {32}, 0, 1u << 20), 4096,
+            "'t'.offset: 1048576, expected 0 (the tensors before it");
+        {
+            Bytes b = start(2, 0);
+            for (const char *name : {"a", "b"}) {
+                b.str(name).put<std::uint32_t>(1).put<std::uint64_t>(32); // 32 f32: 128 B
+                b.put<std::uint32_t>(0).put<std::uint64_t>(0);
+            }
+            while (b.data.size() % 32) {
+                b.data.push_back('\0');
+            }
+            row("overlap", b.data, 0,
+                "tensor_infos[1] 'b'.offset: 0, expected 128 (the tensors before it, each padded "
+                "to the alignment 32): llama.cpp refuses overlapping or reordered tensor data");
+        }
     }
     void hostile() {
         QFETCH(QByteArray, bytes);

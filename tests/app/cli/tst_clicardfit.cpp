@@ -106,8 +106,9 @@ class TestCliCardFit : public QObject {
         QTest::newRow("type") << QStringList{"--types", "q4_K,q9"}
                               << "--types: unknown ggml type 'q9'";
         QTest::newRow("file type") << QStringList{"--types", "Q4_K_M"}
-                                   << "--types: unknown ggml type 'Q4_K_M' (a file type: its "
-                                      "main ggml type is Q4_K)";
+                                   << "--types: unknown ggml type 'Q4_K_M' (a llama-quantize "
+                                      "file type, a mix of tensor types: plan with its main ggml "
+                                      "type Q4_K, or give the .gguf file for its exact bytes)";
         QTest::newRow("i32") << QStringList{"--types", "q4_K,i32"}
                              << "--types: 'i32' is not a type a model's weights are stored in";
         QTest::newRow("twice") << QStringList{"--types", "q4_K,Q4_K"}

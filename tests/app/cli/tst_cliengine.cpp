@@ -157,6 +157,14 @@ class TestCliEngine : public QObject {
         QVERIFY2(million.code == 0, million.err.constData());
         QCOMPARE(nlohmann::json::parse(million.out.toStdString())["context"]["n_ctx"].get<int>(),
                  1048576);
+        // A llama-quantize file type is no ggml type: the error names its main type.
+        const Run fileType = runTool(HOSTPLAN_CLI_BIN, {"plan", "--engine", "llama.cpp", "--model",
+                                                        "llama-3.1-8b", "--gguf-type", "Q4_K_M"});
+        QCOMPARE(fileType.code, 2);
+        QVERIFY2(fileType.err.contains("--gguf-type: unknown ggml type 'Q4_K_M' (a llama-quantize "
+                                       "file type, a mix of tensor types: plan with its main ggml "
+                                       "type Q4_K"),
+                 fileType.err.constData());
     }
 
     // --kv-type-k / --kv-type-v (llama-server -ctk / -ctv) set one cache's type: a q8_0 K
