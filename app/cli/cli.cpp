@@ -441,7 +441,7 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                             ? std::string(": must be between 0.1 and 3,600,000 ms, got ")
                         : a == "--utilisation"
                             ? std::string(": must be between 0.001 and 1.0, got ")
-                            : std::string(": must be a non-negative number, got ")) +
+                            : std::string(": must be a finite number of 0 or more, got ")) +
                        quotedInput(v);
             }
             if (a == "--usd-per-gpu-hour") {

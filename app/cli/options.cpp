@@ -140,8 +140,8 @@ std::string applyEngineOption(std::string_view option, const std::string &value,
     } else if (a == "--draft") {
         engine.draft = value;
     } else if (a == "--memory-fraction") {
-        if (!parseDouble(value, d) || d < 0) {
-            return mustBe(a, "a non-negative number", value);
+        if (!parseDouble(value, d) || d < 0.05 || d > 1.0) {
+            return mustBe(a, "a number from 0.05 to 1.0 (engine.memory_fraction)", value);
         }
         engine.memoryFraction = d;
     } else if (a == "--cuda-graph-max-bs") {
@@ -282,6 +282,7 @@ std::string optionForField(const std::string &field) {
         {"hardware.gpu_count", "--gpu-count"},
         {"hardware.tp", "--tp"},
         {"hardware.pp", "--pp"},
+        {"hardware.gpu", "--gpu"},
         {"hardware.ep", "--ep"},
         {"hardware.attention_dp", "--attention-dp"},
         {"hardware.gpus_per_node", "--gpus-per-node"},
@@ -305,6 +306,9 @@ std::string optionForField(const std::string &field) {
         {"engine.cuda_graph_max_bs", "--cuda-graph-max-bs"},
         {"engine.moe_a2a_backend", "--moe-a2a-backend"},
         {"pricing.usd_per_gpu_hour", "--usd-per-gpu-hour"},
+        {"pricing.api_input_usd_per_mtok", "--api-input-usd-per-mtok"},
+        {"pricing.api_cached_input_usd_per_mtok", "--api-cached-input-usd-per-mtok"},
+        {"pricing.api_output_usd_per_mtok", "--api-output-usd-per-mtok"},
         {"pricing.api_price_id", "--api-price"},
     };
     const auto it = options.find(field);

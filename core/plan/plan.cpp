@@ -142,7 +142,12 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
     model.draft = draft;
     r.model = model;
 
-    HOSTPLAN_TRY(gpu, catalogue.findGpu(scenario.hardware.gpu));
+    auto foundGpu = catalogue.findGpu(scenario.hardware.gpu);
+    if (!foundGpu) {
+        // Named by the scenario field (or the --gpu option that sets it).
+        return makeError("hardware.gpu", foundGpu.error().message);
+    }
+    const GpuSpec gpu = std::move(foundGpu).value();
     r.gpu = gpu;
     const std::uint32_t node =
         scenario.hardware.gpusPerNode ? scenario.hardware.gpusPerNode : gpu.gpusPerNode;
@@ -270,8 +275,11 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
     if (!problem.empty() || !a2a.empty()) {
         // Named by the field that set attention DP or the backend when that is what is refused.
         const bool dpField = !attentionDpProblem(model, r.layout).empty();
+        // An EP problem names the field that set EP ("EP 3 must be 1 or equal to TP").
+        const bool epField = problem.starts_with("EP ");
         return makeError(problem.empty() ? "engine.moe_a2a_backend"
                          : dpField       ? "hardware.attention_dp"
+                         : epField       ? "hardware.ep"
                                          : "hardware",
                          problem.empty() ? a2a : problem);
     }

@@ -2,6 +2,8 @@
 // Catalogues: every entry parses, carries source and as_of, and the lookups behave.
 #include "catalogue/catalogue.h"
 #include "catalogue/hosts.h"
+#include "plan/plan.h"
+#include "scenario/scenario.h"
 #include "testutil.h"
 #include "util/units.h"
 
@@ -140,6 +142,13 @@ class TestCatalogue : public QObject {
                      partial);
         }
         QCOMPARE(c.findGpu("h100")->id, std::string("h100-sxm"));
+        // A scenario naming an unknown GPU: its error names the scenario field.
+        Scenario s = defaultScenario();
+        s.hardware.gpu = "z9000";
+        const auto planned = evaluate(s);
+        QVERIFY(!planned.ok());
+        QCOMPARE(planned.error().field, std::string("hardware.gpu"));
+        QVERIFY(planned.error().message.starts_with("unknown GPU 'z9000'"));
         QVERIFY(!c.findModel("gpt-7").ok());
         QVERIFY(c.findModel("K3").ok());
         QVERIFY(c.findModel("moonshotai/Kimi-K3").ok());
