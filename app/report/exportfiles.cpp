@@ -24,6 +24,9 @@ bool formulaLike(const QString &field) {
     if (c != QLatin1Char('+') && c != QLatin1Char('-')) {
         return false;
     }
+    if (field.size() == 1) {
+        return false; // a lone "-" (a cell with nothing to show) is no formula
+    }
     QString number = field;
     if (number.endsWith(QLatin1Char('%'))) {
         number.chop(1);

@@ -619,9 +619,13 @@ ServeCommand llamaServerServeCommand(const PlanResult &p, const Catalogue &cat) 
                 (i > 1 ? "," : "") + std::string("${WORKER_") + std::to_string(i) + "_IP}:50052";
         }
         c.flags.push_back({"--rpc", workers,
-                           "the other " + std::to_string(nodes - 1) +
-                               " nodes' rpc-server addresses (set WORKER_1_IP ...): llama.cpp "
-                               "offloads layers to their GPUs over the network",
+                           (nodes == 2 ? std::string("the other node's rpc-server address "
+                                                     "(set WORKER_1_IP): llama.cpp offloads "
+                                                     "layers to its GPUs over the network")
+                                       : "the other " + std::to_string(nodes - 1) +
+                                             " nodes' rpc-server addresses (set WORKER_1_IP "
+                                             "...): llama.cpp offloads layers to their GPUs "
+                                             "over the network"),
                            true});
         c.setup.push_back("rpc-server --host 0.0.0.0 --port 50052  # " + onOtherNodes(nodes) +
                           " (llama.cpp built with -DGGML_RPC=ON)");

@@ -37,9 +37,35 @@ class TestScenario : public QObject {
         QVERIFY(evaluate(s).ok());
     }
 
+    // A name with a bidirectional override or isolate (it would reverse the PDF title's text)
+    // or a C1 control is refused with the character and its byte; other Unicode text stays.
+    void nameControlsRefused_data() {
+        QTest::addColumn<QByteArray>("name");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("rlo") << QByteArray("Kimi \xE2\x80\xAE"
+                                           "evil\xE2\x80\xAC")
+                             << "name: holds a bidirectional control (U+202E at byte 5); use plain "
+                                "text";
+        QTest::newRow("isolate") << QByteArray("Kimi \xE2\x81\xA6x")
+                                 << "name: holds a bidirectional control (U+2066 at byte 5)";
+        QTest::newRow("c1") << QByteArray("K\xC2\x9B"
+                                          "31m")
+                            << "name: holds a control character (U+009B at byte 1)";
+    }
+    void nameControlsRefused() {
+        QFETCH(QByteArray, name);
+        QFETCH(QString, error);
+        nlohmann::json doc = nlohmann::json::parse(scenarioToJson(defaultScenario()));
+        doc["name"] = name.toStdString();
+        const auto r = parseScenario(doc.dump());
+        QVERIFY(!r.ok());
+        QVERIFY2(QString::fromStdString(r.error().toString()).startsWith(error),
+                 r.error().toString().c_str());
+    }
+
     void roundTrip() {
         Scenario s = defaultScenario();
-        s.name = "what-if \"quoted\" ü";
+        s.name = "what-if \"quoted\" ü 测试 \xF0\x9F\x9A\x80"; // other Unicode text stays
         s.model.weightsFormat = formats::nvfp4;
         s.model.groupFormats[GroupRole::Attention] = formats::fp8;
         s.model.kvFormat = formats::fp8;

@@ -525,6 +525,7 @@ class TestServeCommand : public QObject {
                                          "node"));
         const ServeCommand l = llamaServerServeCommand(p, Catalogue::builtin());
         QCOMPARE(find(l, "--rpc")->value, std::string("${WORKER_1_IP}:50052"));
+        QVERIFY(find(l, "--rpc")->explanation.rfind("the other node's rpc-server address", 0) == 0);
         QVERIFY(l.commandLine().find("--rpc \"${WORKER_1_IP}:50052\"") != std::string::npos);
         QVERIFY(l.setup.at(0).rfind("rpc-server --host 0.0.0.0 --port 50052", 0) == 0);
         QVERIFY(vllmServeCommand(planFor(one), Catalogue::builtin()).setup.empty());

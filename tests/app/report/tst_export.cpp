@@ -109,10 +109,10 @@ class TestExport : public QObject {
     void csvFormulasNeutralised() {
         ReportTable t;
         t.csvHeaders = {"a"};
-        t.csvRows = {{"=1+1"},  {"@SUM(A1)"}, {"-2+3"},   {"+cmd"}, {"\tx"},
-                     {"-12.5"}, {"+3%"},      {"-1,024"}, {"plain"}};
+        t.csvRows = {{"=1+1"},  {"@SUM(A1)"}, {"-2+3"},   {"+cmd"},  {"\tx"},
+                     {"-12.5"}, {"+3%"},      {"-1,024"}, {"plain"}, {"-"}};
         QCOMPARE(tableToCsv(t), QString("a\r\n'=1+1\r\n'@SUM(A1)\r\n'-2+3\r\n'+cmd\r\n'\tx\r\n"
-                                        "-12.5\r\n+3%\r\n\"-1,024\"\r\nplain\r\n"));
+                                        "-12.5\r\n+3%\r\n\"-1,024\"\r\nplain\r\n-\r\n"));
     }
     // Exact and shortest: 4.76, not 4.7599999999999998.
     void csvNumberRoundTrips_data() {
