@@ -58,10 +58,10 @@
 //   ("different pp rank may have different num of layers"): tokens = rest / the largest cell.
 //   SGLang refuses speculative decoding with PP > 1 (server_args): engineStartup refuses such a
 //   plan before any memory term (speculationPipelineProblem).
-// - python/sglang/srt/server_args.py @ a4a3d823 (v0.5.3) _handle_gpu_memory_settings (PR #10975):
-// the
-//   default mem_fraction_static, chunked_prefill_size and cuda_graph_max_bs by GPU size
-//   (sglangrules.cpp sglangDefaultMemFraction, sglangGpuDefaults, with the older rule sets).
+// - python/sglang/srt/server_args.py @ a4a3d823 (v0.5.3) _handle_gpu_memory_settings
+//   (PR #10975): the default mem_fraction_static, chunked_prefill_size and cuda_graph_max_bs
+//   by GPU size (sglangrules.cpp sglangDefaultMemFraction, sglangGpuDefaults, with the older
+//   rule sets).
 #include "engine/deepseekv4pool.h"
 #include "engine/enginememory.h"
 #include "engine/pipelinestage.h"
