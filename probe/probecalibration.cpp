@@ -151,6 +151,17 @@ std::string rateText(double bytesPerS) {
 std::string implausibleMeasurement(const ProbeReport &report, const Catalogue &catalogue) {
     const std::string device = probedDeviceName(report);
     const auto gpu = catalogueGpuFor(device, catalogue);
+    // The kernels ran on one of the devices the report lists: a kernel section from another
+    // GPU type than every listed device is two machines' reports pasted together.
+    if (gpu && report.kernels && !report.kernels->deviceName.empty() && !report.devices.empty() &&
+        std::none_of(report.devices.begin(), report.devices.end(), [&](const auto &d) {
+            const auto listed = catalogueGpuFor(d.name, catalogue);
+            return !listed || listed->id == gpu->id;
+        })) {
+        return "kernels.device_name '" + report.kernels->deviceName +
+               "' is none of the devices the report lists (devices[0].name '" +
+               report.devices.front().name + "'): the sections come from different GPUs";
+    }
     if (!gpu) {
         return {};
     }

@@ -104,6 +104,16 @@ class TestProbeCalibration : public QObject {
         QCOMPARE(
             probe::implausibleMeasurement(load("h200-kernels-report.json"), Catalogue::builtin()),
             std::string());
+        // A kernel section from an H200 beside a device list of B300s: two machines' reports.
+        probe::ProbeReport mixed = load("h200-kernels-report.json");
+        QVERIFY(mixed.kernels && !mixed.devices.empty());
+        for (auto &d : mixed.devices) {
+            d.name = "NVIDIA B300 SXM6 AC";
+        }
+        QCOMPARE(probe::implausibleMeasurement(mixed, Catalogue::builtin()),
+                 "kernels.device_name '" + mixed.kernels->deviceName +
+                     "' is none of the devices the report lists (devices[0].name 'NVIDIA B300 "
+                     "SXM6 AC'): the sections come from different GPUs");
         probe::ProbeReport fast = load("h200-probe-report.json");
         QVERIFY(fast.bandwidth && !fast.bandwidth->empty());
         fast.bandwidth->front().d2dBytesPerS = 4.2e15;
