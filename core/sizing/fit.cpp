@@ -106,9 +106,11 @@ std::string layoutProblem(const ModelSpec &model, const Parallelism &par) {
         return "TP, EP and PP must be at least 1";
     }
     if (!std::has_single_bit(par.tp)) {
+        // vLLM and SGLang accept any TP that divides the attention heads (and the other sharded
+        // shapes); HostPlan plans the power-of-two TPs engines are run and tuned at.
         return "TP " + std::to_string(par.tp) +
-               " is not a power of two (TP works on 1, 2, 4, 8, "
-               "... GPUs)";
+               " is not a power of two: HostPlan plans TP on 1, 2, 4, 8, ... GPUs (the engines "
+               "accept other TPs that divide the attention heads, rarely run)";
     }
     if (std::string problem = attentionDpProblem(model, par); !problem.empty()) {
         return problem;
