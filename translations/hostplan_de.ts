@@ -1590,6 +1590,10 @@ At most %3 at once</source>
 KV-Cache + Zustand: %2 pro Sequenz pro GPU
 Höchstens %3 gleichzeitig</translation>
     </message>
+    <message>
+        <source>Scenario: %1 tokens x %2 per replica (%3 replicas)</source>
+        <translation>Szenario: %1 Tokens x %2 je Replikat (%3 Replikate)</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::MainWindow</name>

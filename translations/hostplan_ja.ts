@@ -1590,6 +1590,10 @@ KVキャッシュ + 状態：GPU・シーケンスあたり %2
         <source>No room for KV cache: weights, activations and runtime fill the budget</source>
         <translation>KVキャッシュの空きがありません：重み、アクティベーション、ランタイムで予算を使い切っています</translation>
     </message>
+    <message>
+        <source>Scenario: %1 tokens x %2 per replica (%3 replicas)</source>
+        <translation>シナリオ：%1 トークン x レプリカあたり %2（レプリカ %3 個）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::MainWindow</name>

@@ -1590,6 +1590,10 @@ KV 缓存 + 状态：每 GPU 每序列 %2
         <source>No room for KV cache: weights, activations and runtime fill the budget</source>
         <translation>没有 KV 缓存空间：权重、激活值和运行时已占满预算</translation>
     </message>
+    <message>
+        <source>Scenario: %1 tokens x %2 per replica (%3 replicas)</source>
+        <translation>场景：%1 个 token x 每个副本 %2（%3 个副本）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::MainWindow</name>

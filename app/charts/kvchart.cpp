@@ -118,7 +118,10 @@ void KvChart::rebuild() {
     yConc->setBase(10);
     yConc->setLabelFormat(QStringLiteral("%g"));
     yConc->setTitleText(tr("Sequences at once (log)"));
-    const double reqConc = double(s.workload.concurrency);
+    // The curve is one replica's (the plan's memory): each replica holds its share.
+    const std::uint32_t replicas = std::max<std::uint32_t>(plan->replicas, 1);
+    const std::uint32_t perReplica = (s.workload.concurrency + replicas - 1) / replicas;
+    const double reqConc = double(perReplica);
     yConc->setRange(0.5, std::max(concMax, reqConc) * 2);
     yConc->setLinePenColor(chartColour(c, QColor(0x3b, 0x6e, 0xa8)));
     yConc->setLabelsColor(chartColour(c, QColor(0x2b, 0x4e, 0x88)));
@@ -132,9 +135,13 @@ void KvChart::rebuild() {
 
     // The scenario: its context (vertical) and requested concurrency (horizontal).
     auto *ctxLine = new QLineSeries;
-    ctxLine->setName(tr("Scenario: %1 tokens x %2")
-                         .arg(ctx % 1024 == 0 ? binaryTokensLabel(double(ctx)) : groupedInt(ctx),
-                              sequencesText(s.workload.concurrency)));
+    const QString ctxText = ctx % 1024 == 0 ? binaryTokensLabel(double(ctx)) : groupedInt(ctx);
+    ctxLine->setName(
+        replicas > 1
+            ? tr("Scenario: %1 tokens x %2 per replica (%3 replicas)")
+                  .arg(ctxText, sequencesText(perReplica))
+                  .arg(replicas)
+            : tr("Scenario: %1 tokens x %2").arg(ctxText, sequencesText(s.workload.concurrency)));
     QPen dashed(chartColour(c, QColor(0xc0, 0x39, 0x2b)), 1.5, Qt::DashLine);
     ctxLine->setPen(dashed);
     ctxLine->append(xOf(double(ctx)), 0.5);

@@ -83,16 +83,20 @@ bool isEngineOption(std::string_view option) {
 }
 
 std::string unknownGgmlTypeText(const std::string &name) {
-    const std::string lowered = asciiLower(name);
-    const bool fileType =
-        lowered.size() > 2 &&
-        (lowered.ends_with("_m") || lowered.ends_with("_s") || lowered.ends_with("_l"));
+    // llama-quantize's file types that name no ggml type, with the type each stores most
+    // tensors in (src/llama-quant.cpp llama_model_quantize_impl, its default_type switch).
+    static const std::map<std::string, std::string> kFileTypes = {
+        {"q2_k_s", "q2_K"}, {"q3_k_s", "q3_K"},  {"q3_k_m", "q3_K"}, {"q3_k_l", "q3_K"},
+        {"q4_k_s", "q4_K"}, {"q4_k_m", "q4_K"},  {"q5_k_s", "q5_K"}, {"q5_k_m", "q5_K"},
+        {"iq2_m", "iq2_s"}, {"iq3_xs", "iq3_s"}, {"iq3_m", "iq3_s"}, {"mxfp4_moe", "mxfp4"},
+    };
+    const auto fileType = kFileTypes.find(asciiLower(name));
     return "unknown ggml type " + quotedInput(name) +
-           (fileType ? " (a llama-quantize file type, a mix of tensor types: plan with its main "
-                       "ggml type " +
-                           name.substr(0, name.size() - 2) +
-                           ", or give the .gguf file for its exact bytes)"
-                     : " (q4_K, q8_0, ...)");
+           (fileType != kFileTypes.end()
+                ? " (a llama-quantize file type, a mix of tensor types: plan with its main ggml "
+                  "type " +
+                      fileType->second + ", or give the .gguf file for its exact bytes)"
+                : " (q4_K, q8_0, ...)");
 }
 
 std::string applyEngineOption(std::string_view option, const std::string &value,

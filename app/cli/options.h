@@ -29,8 +29,9 @@ bool parseUint(const std::string &s, std::uint64_t &out);
 bool parseDouble(const std::string &s, double &out);
 
 /// Why `name` names no ggml type: "unknown ggml type 'NAME'" and, for a llama-quantize file
-/// type ("Q4_K_M", "IQ3_XXS_S"-like names ending in _S, _M or _L: a mix of tensor types), its
-/// main type to plan with, else examples. For --gguf-type and card-fit --types.
+/// type that names no ggml type ("Q4_K_M", "IQ3_M", "MXFP4_MOE": a mix of tensor types), the
+/// type it stores most tensors in (src/llama-quant.cpp), else examples. For --gguf-type and
+/// card-fit --types.
 std::string unknownGgmlTypeText(const std::string &name);
 
 /// Whether `option` is one of the engine options applyEngineOption reads (each takes a value).

@@ -342,11 +342,16 @@ Header parseChecked(std::string_view bytes, std::uint64_t fileSize) {
                                        std::to_string(h.alignment)};
         }
         if (t.offset != expected) {
+            const std::string where =
+                i == 0 ? " (the first tensor's data starts the data section)"
+                       : " (where the tensor before it ends, padded to the alignment " +
+                             std::to_string(h.alignment) + ")";
             throw Malformed{field, std::to_string(t.offset) + ", expected " +
-                                       std::to_string(expected) +
-                                       " (the tensors before it, each padded to the alignment " +
-                                       std::to_string(h.alignment) +
-                                       "): llama.cpp refuses overlapping or reordered tensor data"};
+                                       std::to_string(expected) + where +
+                                       (t.offset < expected
+                                            ? ": it overlaps earlier tensor data, which llama.cpp "
+                                              "refuses"
+                                            : ": a gap before its data, which llama.cpp refuses")};
         }
         const std::uint64_t padded = t.bytes + (h.alignment - t.bytes % h.alignment) % h.alignment;
         if (padded < t.bytes || expected > std::numeric_limits<std::uint64_t>::max() - padded) {

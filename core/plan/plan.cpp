@@ -363,6 +363,9 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
         const bool stepBound = !scenario.engine.maxNumSeqs &&
                                scenario.engine.engine == Engine::Vllm &&
                                runningSequenceCap(perReplica, gpu, &model, &r.layout) == stepTokens;
+        // vLLM refuses more sequences than tokens a step (SchedulerConfig._verify_args).
+        const bool stepTooSmall =
+            !stepBound && scenario.engine.engine == Engine::Vllm && wanted > stepTokens;
         r.fit.reasons.push_back(
             kvHolds < scenario.workload.concurrency
                 ? "KV cache room per GPU (" + gbText(double(r.memory.kvCapacityBytesPerGpu)) +
@@ -386,7 +389,11 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
                       (stepBound ? "raise the batched tokens to at least " + groupedText(wanted) +
                                        " (engine.prefill_chunk_tokens, --max-num-batched-tokens)"
                                  : "raise it to " + groupedText(wanted) +
-                                       " (engine.max_num_seqs, --max-num-seqs)"));
+                                       " (engine.max_num_seqs, --max-num-seqs)" +
+                                       (stepTooSmall ? " with the batched tokens at least as "
+                                                       "many (--max-num-batched-tokens), which "
+                                                       "vLLM requires"
+                                                     : std::string())));
     }
     if (r.startup.outcome == StartupOutcome::DraftDoesNotFit ||
         r.startup.outcome == StartupOutcome::ReserveExhausted ||

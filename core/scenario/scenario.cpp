@@ -2,6 +2,7 @@
 #include "scenario/scenario.h"
 
 #include "engine/llamacpp.h"
+#include "util/terminaltext.h"
 #include "util/textutil.h"
 
 #include "catalogue/embeddedresources.h"
@@ -408,26 +409,13 @@ Result<Scenario> parseScenario(std::string_view jsonText) {
                                          " at byte " + std::to_string(bad - name->begin()) +
                                          "); use plain text");
         }
-        // Bidirectional overrides and isolates (U+202A-U+202E, U+2066-U+2069, UTF-8 E2 80 AA-AE
-        // and E2 81 A6-A9) and C1 controls (U+0080-U+009F, C2 80-9F) reorder or hide text in
-        // the PDF title: a shared file's name could read differently from its bytes.
-        const std::string &n = *name;
-        for (std::size_t i = 0; i + 1 < n.size(); ++i) {
-            const auto b0 = static_cast<unsigned char>(n[i]);
-            const auto b1 = static_cast<unsigned char>(n[i + 1]);
-            const auto b2 = i + 2 < n.size() ? static_cast<unsigned char>(n[i + 2]) : 0;
-            const bool c1 = b0 == 0xC2 && b1 >= 0x80 && b1 <= 0x9F;
-            const bool bidi = b0 == 0xE2 && ((b1 == 0x80 && b2 >= 0xAA && b2 <= 0xAE) ||
-                                             (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9));
-            if (c1 || bidi) {
-                char code[16];
-                std::snprintf(code, sizeof code, "U+%04X",
-                              c1 ? unsigned(b1) : 0x2000u + (b1 & 0x3Fu) * 64 + (b2 & 0x3Fu));
-                return makeError("name", std::string("holds a ") +
-                                             (c1 ? "control character" : "bidirectional control") +
-                                             " (" + code + " at byte " + std::to_string(i) +
-                                             "); use plain text");
-            }
+        // C1 controls, bidi formatting characters and line separators reorder, hide or break
+        // text in the PDF title: a shared file's name could read differently from its bytes.
+        if (const DisplayControl c = firstDisplayControl(*name); c.codePoint) {
+            char code[16];
+            std::snprintf(code, sizeof code, "U+%04X", unsigned(c.codePoint));
+            return makeError("name", std::string("holds a ") + c.what + " (" + code + " at byte " +
+                                         std::to_string(c.byte) + "); use plain text");
         }
     }
     assignIf(s.name, name);

@@ -59,6 +59,26 @@ std::size_t decodeUtf8(std::string_view s, std::uint32_t &cp) {
 
 } // namespace
 
+DisplayControl firstDisplayControl(std::string_view text) {
+    for (std::size_t i = 0; i < text.size();) {
+        std::uint32_t cp = 0;
+        const std::size_t len = decodeUtf8(text.substr(i), cp);
+        if (len == 0) {
+            ++i;
+            continue;
+        }
+        if (cp >= 0x80 && cp <= 0x9F) {
+            return {i, cp, "control character"};
+        }
+        if (isBidiControl(cp)) {
+            return {i, cp,
+                    cp == 0x2028 || cp == 0x2029 ? "line separator" : "bidirectional control"};
+        }
+        i += len;
+    }
+    return {};
+}
+
 std::string terminalSafe(std::string_view text) {
     std::string out;
     out.reserve(text.size());

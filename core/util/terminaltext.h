@@ -5,6 +5,7 @@
 // which must not reach a terminal raw.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -29,6 +30,18 @@ std::string singleLine(std::string_view text);
 /// is special). An empty word is ''. Newlines stay inside the quotes, so the command is still
 /// one word; write a comment about it with singleLine.
 std::string shellWord(std::string_view word);
+
+/// The first character of `text` that reorders, hides or breaks displayed text, beyond the C0
+/// controls: a C1 control (U+0080..U+009F), a bidi formatting character (U+061C, U+200E,
+/// U+200F, U+202A..U+202E, U+2066..U+2069) or a line / paragraph separator (U+2028, U+2029).
+/// `what` is "control character", "bidirectional control" or "line separator"; `codePoint`
+/// 0 when `text` holds none. Invalid UTF-8 bytes are skipped (firstInvalidUtf8 finds them).
+struct DisplayControl {
+    std::size_t byte = 0;
+    std::uint32_t codePoint = 0;
+    const char *what = "";
+};
+DisplayControl firstDisplayControl(std::string_view text);
 
 /// Byte offset of the first byte of `text` that does not start a valid UTF-8 sequence (overlong
 /// forms, surrogates and code points above U+10FFFF count as invalid), or std::string_view::npos

@@ -289,6 +289,14 @@ class TestDecision : public QObject {
                      "room holds: raise the batched tokens to at least 50 "
                      "(engine.prefill_chunk_tokens, --max-num-batched-tokens)"),
                  st.fit.reasons[0].c_str());
+        // Set both at 8: raising max_num_seqs alone would be refused, so the advice says both.
+        stepped.engine.maxNumSeqs = 8;
+        const PlanResult both = planOf(stepped);
+        QVERIFY2(both.fit.reasons[0].find(
+                     "raise it to 50 (engine.max_num_seqs, --max-num-seqs) with the batched "
+                     "tokens at least as many (--max-num-batched-tokens), which vLLM requires") !=
+                     std::string::npos,
+                 both.fit.reasons[0].c_str());
 
         // A context above the model's maximum stops the plan: not a short start.
         Scenario tooLong = s;

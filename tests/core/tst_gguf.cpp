@@ -514,7 +514,8 @@ class TestGguf : public QObject {
         // ggml's reader needs each tensor at the sum of the ones before it (padded): a gap,
         // an overlap or a reordering is refused with the offset it expected.
         row("offsetGap", tensor(1, {32}, 0, 1u << 20), 4096,
-            "'t'.offset: 1048576, expected 0 (the tensors before it");
+            "'t'.offset: 1048576, expected 0 (the first tensor's data starts the data section): "
+            "a gap before its data, which llama.cpp refuses");
         {
             Bytes b = start(2, 0);
             for (const char *name : {"a", "b"}) {
@@ -525,8 +526,9 @@ class TestGguf : public QObject {
                 b.data.push_back('\0');
             }
             row("overlap", b.data, 0,
-                "tensor_infos[1] 'b'.offset: 0, expected 128 (the tensors before it, each padded "
-                "to the alignment 32): llama.cpp refuses overlapping or reordered tensor data");
+                "tensor_infos[1] 'b'.offset: 0, expected 128 (where the tensor before it ends, "
+                "padded to the alignment 32): it overlaps earlier tensor data, which llama.cpp "
+                "refuses");
         }
     }
     void hostile() {

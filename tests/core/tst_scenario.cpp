@@ -51,6 +51,13 @@ class TestScenario : public QObject {
         QTest::newRow("c1") << QByteArray("K\xC2\x9B"
                                           "31m")
                             << "name: holds a control character (U+009B at byte 1)";
+        QTest::newRow("rlm") << QByteArray("ab\xE2\x80\x8F")
+                             << "name: holds a bidirectional control (U+200F at byte 2)";
+        QTest::newRow("alm") << QByteArray("a\xD8\x9C")
+                             << "name: holds a bidirectional control (U+061C at byte 1)";
+        QTest::newRow("line separator") << QByteArray("a\xE2\x80\xA8"
+                                                      "b")
+                                        << "name: holds a line separator (U+2028 at byte 1)";
     }
     void nameControlsRefused() {
         QFETCH(QByteArray, name);

@@ -108,7 +108,13 @@ class TestCliCardFit : public QObject {
         QTest::newRow("file type") << QStringList{"--types", "Q4_K_M"}
                                    << "--types: unknown ggml type 'Q4_K_M' (a llama-quantize "
                                       "file type, a mix of tensor types: plan with its main ggml "
-                                      "type Q4_K, or give the .gguf file for its exact bytes)";
+                                      "type q4_K, or give the .gguf file for its exact bytes)";
+        QTest::newRow("iq3 file type")
+            << QStringList{"--types", "IQ3_M"}
+            << "--types: unknown ggml type 'IQ3_M' (a llama-quantize file type, a mix of tensor "
+               "types: plan with its main ggml type iq3_s";
+        QTest::newRow("not a file type") << QStringList{"--types", "Q8_0_M"}
+                                         << "--types: unknown ggml type 'Q8_0_M' (q4_K, q8_0, ...)";
         QTest::newRow("i32") << QStringList{"--types", "q4_K,i32"}
                              << "--types: 'i32' is not a type a model's weights are stored in";
         QTest::newRow("twice") << QStringList{"--types", "q4_K,Q4_K"}

@@ -163,7 +163,7 @@ class TestCliEngine : public QObject {
         QCOMPARE(fileType.code, 2);
         QVERIFY2(fileType.err.contains("--gguf-type: unknown ggml type 'Q4_K_M' (a llama-quantize "
                                        "file type, a mix of tensor types: plan with its main ggml "
-                                       "type Q4_K"),
+                                       "type q4_K"),
                  fileType.err.constData());
     }
 

@@ -10,6 +10,7 @@
 #include "charts/memorychart.h"
 #include "document/appsettings.h"
 #include "document/scenariodocument.h"
+#include "plan/decision.h"
 #include "views/throughputview.h"
 #include "window/mainwindow.h"
 #include "explorertestutil.h"
@@ -48,6 +49,26 @@ class TestChartClicks : public QObject {
   private slots:
     void initTestCase() { useTestSettings(QStringLiteral("tst_chartclicks")); }
     void cleanupTestCase() { AppSettings::clear(); }
+
+    // The KV chart is one replica's: with two replicas its scenario line is each replica's
+    // share of the sequences (Kimi K3 on H200, 50 sequences: 2 replicas of 25).
+    void kvChartMarksOneReplicasShare() {
+        ScenarioDocument doc;
+        Scenario s = withGpuType(doc.scenario(), "h200");
+        s.workload.concurrency = 50;
+        s.workload.contextTokens = 32768;
+        doc.edit(s, QStringLiteral("test"));
+        QVERIFY(doc.plan().has_value());
+        QCOMPARE(doc.plan()->replicas, 2u);
+        KvChart kv(&doc);
+        QStringList names;
+        for (QAbstractSeries *series : kv.chart()->series()) {
+            names << series->name();
+        }
+        QVERIFY2(names.contains(QStringLiteral(
+                     "Scenario: 32K tokens x 25 sequences per replica (2 replicas)")),
+                 qPrintable(names.join(QLatin1Char('|'))));
+    }
 
     void memoryColumnSetsPrecision() {
         MainWindow w;
