@@ -277,9 +277,11 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
         const bool dpField = !attentionDpProblem(model, r.layout).empty();
         // An EP problem names the field that set EP ("EP 3 must be 1 or equal to TP").
         const bool epField = problem.starts_with("EP ");
+        const bool tpField = problem.starts_with("TP ");
         return makeError(problem.empty() ? "engine.moe_a2a_backend"
                          : dpField       ? "hardware.attention_dp"
                          : epField       ? "hardware.ep"
+                         : tpField       ? "hardware.tp"
                                          : "hardware",
                          problem.empty() ? a2a : problem);
     }

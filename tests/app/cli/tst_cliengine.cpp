@@ -157,6 +157,12 @@ class TestCliEngine : public QObject {
         QVERIFY2(million.code == 0, million.err.constData());
         QCOMPARE(nlohmann::json::parse(million.out.toStdString())["context"]["n_ctx"].get<int>(),
                  1048576);
+        // A TP HostPlan does not plan is named by the option that set it.
+        const Run tp6 = runTool(HOSTPLAN_CLI_BIN, {"plan", "--gpu-count", "6", "--tp", "6"});
+        QCOMPARE(tp6.code, 2);
+        QVERIFY2(tp6.err.contains("--tp: TP 6 is not a power of two: HostPlan plans TP on 1, 2, "
+                                  "4, 8, ... GPUs"),
+                 tp6.err.constData());
         // A llama-quantize file type is no ggml type: the error names its main type.
         const Run fileType = runTool(HOSTPLAN_CLI_BIN, {"plan", "--engine", "llama.cpp", "--model",
                                                         "llama-3.1-8b", "--gguf-type", "Q4_K_M"});
