@@ -120,7 +120,7 @@ void KvChart::rebuild() {
     yConc->setTitleText(tr("Sequences at once (log)"));
     // The curve is one replica's (the plan's memory): each replica holds its share.
     const std::uint32_t replicas = std::max<std::uint32_t>(plan->replicas, 1);
-    const std::uint32_t perReplica = (s.workload.concurrency + replicas - 1) / replicas;
+    const std::uint32_t perReplica = plan->sequencesPerReplica();
     const double reqConc = double(perReplica);
     yConc->setRange(0.5, std::max(concMax, reqConc) * 2);
     yConc->setLinePenColor(chartColour(c, QColor(0x3b, 0x6e, 0xa8)));

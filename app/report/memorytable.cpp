@@ -68,9 +68,9 @@ ReportTable memoryTable(const PlanResult &p) {
     };
     std::vector<Row> rows = {
         {Report::tr("Weights"), QStringLiteral("weights"), m.perGpu.weights, m.total.weights},
-        // The memory is one replica's: its share of the sequences (plan.cpp perReplica).
+        // The memory is one replica's: its share of the sequences.
         {several ? Report::tr("KV cache (%1 x %2 tokens per replica)")
-                       .arg(groupedInt((p.scenario.workload.concurrency + replicas - 1) / replicas),
+                       .arg(groupedInt(p.sequencesPerReplica()),
                             groupedInt(p.scenario.workload.contextTokens))
                  : Report::tr("KV cache (%1 x %2 tokens)")
                        .arg(groupedInt(p.scenario.workload.concurrency),

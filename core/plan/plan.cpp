@@ -292,8 +292,7 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
     }
     // Memory of one replica, holding its share of the sequences; the engine starts per replica.
     Scenario perReplica = scenario;
-    perReplica.workload.concurrency =
-        std::uint32_t(ceilDiv(scenario.workload.concurrency, r.replicas));
+    perReplica.workload.concurrency = r.sequencesPerReplica();
     r.memory = computeMemory(model, gpu, r.layout, perReplica);
     const EngineMemoryInput engineIn = engineInputFor(model, gpu, r.layout, perReplica);
     r.startup = engineStartup(scenario.engine.engine, engineIn);

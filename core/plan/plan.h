@@ -110,6 +110,12 @@ struct PlanResult {
     }
     /// GPUs the plan rents: gpusRented when set, else the layout's (at least the layout's).
     std::uint32_t rentedGpus() const { return std::max(gpusRented, layout.gpuCount()); }
+    /// Sequences one replica holds: the workload's concurrency shared over the replicas,
+    /// rounded up. `memory` is one replica's, sized for these.
+    std::uint32_t sequencesPerReplica() const {
+        const std::uint64_t n = std::max<std::uint32_t>(replicas, 1);
+        return std::uint32_t((std::uint64_t(scenario.workload.concurrency) + n - 1) / n);
+    }
     MemoryBreakdown memory;
     FitResult fit;
     /// What the engine does at start-up with the plan's flags (engine/enginememory.h): starts

@@ -28,14 +28,18 @@ std::uint64_t attentionBytes(const ModelSpec &m, std::uint32_t first, std::uint3
                            std::uint64_t(0));
 }
 
+/// gpt-oss-20b MXFP4 as its published GGUF lays it out (the output layer first).
+ModelSpec gptOss20b() {
+    return ggufwriter::modelOf(ggufwriter::gptOss20bMxfp4(201088), "gpt-oss-20b.gguf");
+}
+
 } // namespace
 
 class TestLlamaCppMapped : public QObject {
     Q_OBJECT
   private slots:
     void everyExpertInRamSpansTheBlocksAttention() {
-        const ModelSpec m =
-            ggufwriter::modelOf(ggufwriter::gptOss20bMxfp4(201088), "gpt-oss-20b.gguf");
+        const ModelSpec m = gptOss20b();
         QCOMPARE(m.fileTensors.size(), std::size_t(459));
         LlamaCppInput in = on4090(m);
         in.gpuLayers = 99;
@@ -51,8 +55,7 @@ class TestLlamaCppMapped : public QObject {
     }
 
     void someExpertsInRamSpanTheirBlocksOnly() {
-        const ModelSpec m =
-            ggufwriter::modelOf(ggufwriter::gptOss20bMxfp4(201088), "gpt-oss-20b.gguf");
+        const ModelSpec m = gptOss20b();
         LlamaCppInput in = on4090(m);
         in.gpuLayers = 99;
         in.cpuMoeLayers = 14;
@@ -61,8 +64,7 @@ class TestLlamaCppMapped : public QObject {
     }
 
     void fullOffloadMapsTheInputEmbeddingOnly() {
-        const ModelSpec m =
-            ggufwriter::modelOf(ggufwriter::gptOss20bMxfp4(201088), "gpt-oss-20b.gguf");
+        const ModelSpec m = gptOss20b();
         LlamaCppInput in = on4090(m);
         in.gpuLayers = 99;
         const LlamaCppPlan p = planLlamaCpp(in).value();
@@ -72,8 +74,7 @@ class TestLlamaCppMapped : public QObject {
     }
 
     void everythingInRamMapsTheWholeFile() {
-        const ModelSpec m =
-            ggufwriter::modelOf(ggufwriter::gptOss20bMxfp4(201088), "gpt-oss-20b.gguf");
+        const ModelSpec m = gptOss20b();
         LlamaCppInput in = on4090(m);
         in.gpuLayers = 0;
         const LlamaCppPlan p = planLlamaCpp(in).value();
@@ -111,9 +112,7 @@ class TestLlamaCppMapped : public QObject {
 
     void configModelsHaveNoSpan() {
         // A model from a config has no tensor table: no span, and the text says nothing of it.
-        const ModelSpec m =
-            asGgufType(ggufwriter::modelOf(ggufwriter::gptOss20bMxfp4(201088), "gpt-oss-20b.gguf"),
-                       *gguf::ggmlTypeByName("q8_0"));
+        const ModelSpec m = asGgufType(gptOss20b(), *gguf::ggmlTypeByName("q8_0"));
         QVERIFY(m.fileTensors.empty());
         LlamaCppInput in = on4090(m);
         in.gpuLayers = 99;
@@ -124,8 +123,7 @@ class TestLlamaCppMapped : public QObject {
     }
 
     void textAndJsonNameTheSpan() {
-        const ModelSpec m =
-            ggufwriter::modelOf(ggufwriter::gptOss20bMxfp4(201088), "gpt-oss-20b.gguf");
+        const ModelSpec m = gptOss20b();
         LlamaCppInput in = on4090(m);
         in.gpuLayers = 99;
         in.cpuMoeLayers = 99;

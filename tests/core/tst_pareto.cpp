@@ -20,6 +20,20 @@
 
 using namespace hostplan;
 
+namespace {
+
+/// Llama 3.1 8B on H100 SXM with the GPU count and layout on auto (the search's free choice).
+Scenario llamaOnH100Auto() {
+    Scenario s = defaultScenario();
+    s.model.ref = "llama-3.1-8b";
+    s.hardware.gpu = "h100-sxm";
+    s.hardware.gpuCount = 0;
+    s.hardware.tp = s.hardware.ep = s.hardware.pp = 0;
+    return s;
+}
+
+} // namespace
+
 class TestPareto : public QObject {
     Q_OBJECT
   private slots:
@@ -111,11 +125,7 @@ class TestPareto : public QObject {
     // Llama 3.1 8B on H100 SXM with the count on auto: layouts from TP 8 on one instance to
     // two single-GPU replicas trade latency against cost; three are on the front.
     void smallModelFront() {
-        Scenario s = defaultScenario();
-        s.model.ref = "llama-3.1-8b";
-        s.hardware.gpu = "h100-sxm";
-        s.hardware.gpuCount = 0;
-        s.hardware.tp = s.hardware.ep = s.hardware.pp = 0;
+        Scenario s = llamaOnH100Auto();
         const PlanResult p = planOf(s);
         const ParetoFront f = paretoFront(p);
         QCOMPARE(f.front.size(), std::size_t(3));
@@ -146,11 +156,7 @@ class TestPareto : public QObject {
     // An offer the user rents for nothing ($0 an hour: hardware already paid for) is the plan's
     // choice and a point of the front at $0 per 1M tokens, not left out as if it had no cost.
     void freeOfferIsOnTheFront() {
-        Scenario s = defaultScenario();
-        s.model.ref = "llama-3.1-8b";
-        s.hardware.gpu = "h100-sxm";
-        s.hardware.gpuCount = 0;
-        s.hardware.tp = s.hardware.ep = s.hardware.pp = 0;
+        Scenario s = llamaOnH100Auto();
         s.pricing.offers = {quotedOffer("my-free-h100", "h100-sxm", 8, 0.0)};
         const PlanResult p = planOf(s);
         QCOMPARE(p.search.best()->offer().id, std::string("my-free-h100"));
