@@ -49,6 +49,13 @@ template <typename Entry> void mergeById(std::vector<Entry> &own, std::vector<En
     }
 }
 
+/// Whether `a` types a price in USD (per GPU-hour or per 1M API tokens): the scenario's
+/// pricing fields take 0 to 10,000 (scenario.cpp), so the option's own check says that range.
+bool isPriceOption(const std::string &a) {
+    return a == "--usd-per-gpu-hour" || a == "--api-input-usd-per-mtok" ||
+           a == "--api-cached-input-usd-per-mtok" || a == "--api-output-usd-per-mtok";
+}
+
 /// scenarioFromArgs with its error printed as the CLI's one line; false on error.
 bool scenarioOrError(const std::vector<std::string> &args, Scenario &scenario,
                      std::vector<std::string> &rest, std::ostream &err) {
@@ -441,6 +448,8 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                             ? std::string(": must be between 0.1 and 3,600,000 ms, got ")
                         : a == "--utilisation"
                             ? std::string(": must be between 0.001 and 1.0, got ")
+                        : isPriceOption(a)
+                            ? std::string(": must be between 0.0 and 10000.0, got ")
                             : std::string(": must be a finite number of 0 or more, got ")) +
                        quotedInput(v);
             }

@@ -301,7 +301,7 @@ class TestCli : public QObject {
         QTest::newRow("nan price")
             << QStringList{"plan", "--usd-per-gpu-hour", "nan"} << "--usd-per-gpu-hour";
         QTest::newRow("hex price") << QStringList{"plan", "--usd-per-gpu-hour", "0x10"}
-                                   << "--usd-per-gpu-hour: must be a finite number of 0 or more";
+                                   << "--usd-per-gpu-hour: must be between 0.0 and 10000.0";
         // Errors found while planning name the option that set the field.
         QTest::newRow("ep 3") << QStringList{"plan", "--ep", "3"}
                               << "--ep: EP 3 must be 1 or equal to TP (8)";
@@ -311,7 +311,7 @@ class TestCli : public QObject {
             << QStringList{"plan", "--api-output-usd-per-mtok", "1e308"}
             << "--api-output-usd-per-mtok: must be between 0.0 and 10000.0";
         QTest::newRow("inf price") << QStringList{"plan", "--usd-per-gpu-hour", "inf"}
-                                   << "--usd-per-gpu-hour: must be a finite number of 0 or more";
+                                   << "--usd-per-gpu-hour: must be between 0.0 and 10000.0";
         QTest::newRow("fraction nan")
             << QStringList{"plan", "--memory-fraction", "nan"}
             << "--memory-fraction: must be a number from 0.05 to 1.0 (engine.memory_fraction)";
