@@ -3224,6 +3224,18 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <source>The layout search ranks each offer at its own rate: its choice, %1, costs %2 a month at %3 per GPU-hour.</source>
         <translation>Die Aufteilungssuche stuft jedes Angebot zu seinem eigenen Preis ein: ihre Wahl, %1, kostet %2 im Monat zu %3 pro GPU-Stunde.</translation>
     </message>
+    <message>
+        <source>on demand</source>
+        <translation>auf Abruf</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>reserviert</translation>
+    </message>
+    <message>
+        <source>reserved (%1)</source>
+        <translation>reserviert (%1)</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::Report</name>

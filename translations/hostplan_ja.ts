@@ -3224,6 +3224,18 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <source>The layout search ranks each offer at its own rate: its choice, %1, costs %2 a month at %3 per GPU-hour.</source>
         <translation>構成探索は各レンタルオファーをそれぞれの料金で順位付けします：選ばれた %1 は GPU時間あたり %3 で月 %2 です。</translation>
     </message>
+    <message>
+        <source>on demand</source>
+        <translation>オンデマンド</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>リザーブド</translation>
+    </message>
+    <message>
+        <source>reserved (%1)</source>
+        <translation>リザーブド（%1）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::Report</name>

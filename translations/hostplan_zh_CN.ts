@@ -3224,6 +3224,18 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <source>The layout search ranks each offer at its own rate: its choice, %1, costs %2 a month at %3 per GPU-hour.</source>
         <translation>布局搜索按各租用报价自身单价排名：其选择 %1 每月花费 %2，每 GPU 小时 %3。</translation>
     </message>
+    <message>
+        <source>on demand</source>
+        <translation>按需</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <source>reserved (%1)</source>
+        <translation>预留（%1）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::Report</name>

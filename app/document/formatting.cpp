@@ -312,6 +312,22 @@ QString probeStatusText(probe::ReportStatus status) {
     return QCoreApplication::translate("hostplan::ui::ProbePanel", "error");
 }
 
+QString rateKindText(const std::string &kind) {
+    static constexpr std::string_view kReserved = "reserved (";
+    if (kind == "on demand") {
+        return QCoreApplication::translate("hostplan::ui::Rate", "on demand");
+    }
+    if (kind == "reserved") {
+        return QCoreApplication::translate("hostplan::ui::Rate", "reserved");
+    }
+    if (kind.starts_with(kReserved) && kind.ends_with(')')) {
+        return QCoreApplication::translate("hostplan::ui::Rate", "reserved (%1)")
+            .arg(QString::fromStdString(
+                kind.substr(kReserved.size(), kind.size() - kReserved.size() - 1)));
+    }
+    return QString::fromStdString(kind);
+}
+
 QString planRateText(const PlanResult &plan) {
     const PlanRate r = planRate(plan);
     const QString rate = usdCentsText(r.usdPerGpuHour);
@@ -325,7 +341,7 @@ QString planRateText(const PlanResult &plan) {
         return QCoreApplication::translate(
                    "hostplan::ui::Rate",
                    "Cost at the chosen offer's own rate: %1 per GPU-hour, %2 (%3 %4).")
-            .arg(rate, QString::fromStdString(r.rateKind), QString::fromStdString(r.provider),
+            .arg(rate, rateKindText(r.rateKind), QString::fromStdString(r.provider),
                  QString::fromStdString(r.offerId));
     case RateBasis::GpuCatalogue:
         break;

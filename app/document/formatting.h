@@ -93,6 +93,11 @@ QString heavyUserVerdictText(const HeavyUserVerdict &verdict);
 /// not fit", "never: the API stays cheaper at any volume this plan serves", "no API price".
 QString breakEvenVerdictText(const BreakEvenVerdict &verdict);
 
+/// An offer's rate kind as the core names it (RentalOffer::rankingRateKind, PlanRate::rateKind:
+/// "on demand", "reserved" or "reserved (TERM)"), translated (context hostplan::ui::Rate); the
+/// term is the offer file's own text. Any other text is returned as given.
+QString rateKindText(const std::string &kind);
+
 /// Which rate the plan's cost is at, in words (translated, context hostplan::ui::Rate), from
 /// the core's planRate(): "Cost at the chosen offer's own rate: $3.99 per GPU-hour, on demand
 /// (Lambda lambda-8x-h100-sxm).", "Cost at your rate of ...", or, for a count you fixed, "Cost at

@@ -351,7 +351,7 @@ void OffersPanel::sync() {
                   "GPU-hour (%5): <b>%6 a month</b>.")
                    .arg(qs(b->offer().id).toHtmlEscaped(), qs(b->offer().provider).toHtmlEscaped(),
                         gpusText(b->gpusRented), usdCentsText(b->usdPerGpuHour),
-                        qs(b->offer().rankingRateKind()), usdText(b->usdPerMonth));
+                        rateKindText(b->offer().rankingRateKind()), usdText(b->usdPerMonth));
     } else {
         text =
             tr("No offer carries the workload: %1").arg(qs(p->search.noneReason).toHtmlEscaped());

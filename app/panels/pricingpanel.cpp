@@ -363,7 +363,7 @@ void PricingPanel::sync() {
                              "%5/GPU-hour")
                               .arg(QString::fromStdString(rate.offerId),
                                    QString::fromStdString(rate.provider),
-                                   QString::fromStdString(rate.rateKind),
+                                   rateKindText(rate.rateKind),
                                    QString::fromStdString(gpu->id).toUpper(),
                                    usdCentsText(gpu->defaultUsdPerGpuHour))
                         : tr("Catalogue rate");

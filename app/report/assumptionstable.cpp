@@ -166,7 +166,7 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
         const PlanRate rate = planRate(p);
         row(rate.basis == RateBasis::ChosenOffer
                 ? Report::tr("GPU-hour rate (%1, offer %2, %3)")
-                      .arg(qs(p.gpu.id), qs(rate.offerId), qs(rate.rateKind))
+                      .arg(qs(p.gpu.id), qs(rate.offerId), rateKindText(rate.rateKind))
                 : Report::tr("GPU-hour rate (%1)").arg(qs(p.gpu.id)),
             rateText(p.usdPerGpuHour), qs(rate.source), qs(rate.asOf));
     }

@@ -297,6 +297,10 @@ class TestLocalization : public QObject {
         QVERIFY(found);
         QCOMPARE(probeStatusText(probe::ReportStatus::DoesNotFit), QString("passt nicht"));
         QCOMPARE(probeStatusText(probe::ReportStatus::NoGpu), QString("keine GPU gefunden"));
+        // An offer's rate kind from the core (RentalOffer::rankingRateKind), the term kept.
+        QCOMPARE(rateKindText("on demand"), QString("auf Abruf"));
+        QCOMPARE(rateKindText("reserved (1 year)"), QString("reserviert (1 year)"));
+        QCOMPARE(rateKindText("spot"), QString("spot"));
     }
 
     void docksShowEverything_data() {
