@@ -1507,8 +1507,8 @@ Quelle: %6 (Stand %7)</translation>
         <translation>CUDA-Graph-Batch auf %1 ändern</translation>
     </message>
     <message>
-        <source>a vLLM release HostPlan models: 0.28, 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 with VLLM_USE_V1=1), 0.6.5 (also v0.7&apos;s default V0) or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
-        <translation>ein von HostPlan modelliertes vLLM-Release: 0.28, 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 mit VLLM_USE_V1=1), 0.6.5 (auch die Standard-V0-Engine von v0.7) oder 0.6.4 (V0); ab 0.21 zieht vLLM seine CUDA-Graph-Speicherschätzung vom KV-Cache-Budget ab</translation>
+        <source>a vLLM release HostPlan models: 0.28, 0.24, 0.22, 0.21, 0.20, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 with VLLM_USE_V1=1), 0.6.5 (also v0.7&apos;s default V0) or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
+        <translation>ein von HostPlan modelliertes vLLM-Release: 0.28, 0.24, 0.22, 0.21, 0.20, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 mit VLLM_USE_V1=1), 0.6.5 (auch die Standard-V0-Engine von v0.7) oder 0.6.4 (V0); ab 0.21 zieht vLLM seine CUDA-Graph-Speicherschätzung vom KV-Cache-Budget ab</translation>
     </message>
 </context>
 <context>

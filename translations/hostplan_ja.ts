@@ -1507,8 +1507,8 @@ Source: %6 (as of %7)</source>
         <translation>CUDA グラフのバッチを %1 に変更</translation>
     </message>
     <message>
-        <source>a vLLM release HostPlan models: 0.28, 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 with VLLM_USE_V1=1), 0.6.5 (also v0.7&apos;s default V0) or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
-        <translation>HostPlan がモデル化する vLLM リリース：0.28、0.24、0.22、0.21、0.19、0.11、0.8、0.7-v1（v0.7 で VLLM_USE_V1=1）、0.6.5（v0.7 の既定の V0 も）または 0.6.4（V0）。0.21 以降、vLLM は CUDA グラフのメモリ見積もりを KV キャッシュ予算から差し引きます</translation>
+        <source>a vLLM release HostPlan models: 0.28, 0.24, 0.22, 0.21, 0.20, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 with VLLM_USE_V1=1), 0.6.5 (also v0.7&apos;s default V0) or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
+        <translation>HostPlan がモデル化する vLLM リリース：0.28、0.24、0.22、0.21、0.20、0.19、0.11、0.8、0.7-v1（v0.7 で VLLM_USE_V1=1）、0.6.5（v0.7 の既定の V0 も）または 0.6.4（V0）。0.21 以降、vLLM は CUDA グラフのメモリ見積もりを KV キャッシュ予算から差し引きます</translation>
     </message>
 </context>
 <context>

@@ -1507,8 +1507,8 @@ Source: %6 (as of %7)</source>
         <translation>将 CUDA graph 批大小改为 %1</translation>
     </message>
     <message>
-        <source>a vLLM release HostPlan models: 0.28, 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 with VLLM_USE_V1=1), 0.6.5 (also v0.7&apos;s default V0) or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
-        <translation>HostPlan 建模的 vLLM 版本：0.28、0.24、0.22、0.21、0.19、0.11、0.8、0.7-v1（v0.7 且 VLLM_USE_V1=1）、0.6.5（也是 v0.7 默认的 V0）或 0.6.4（V0）；从 0.21 起 vLLM 将其 CUDA graph 内存估计从 KV 缓存预算中扣除</translation>
+        <source>a vLLM release HostPlan models: 0.28, 0.24, 0.22, 0.21, 0.20, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 with VLLM_USE_V1=1), 0.6.5 (also v0.7&apos;s default V0) or 0.6.4 (V0); from 0.21 vLLM takes its CUDA-graph memory estimate out of the KV cache budget</source>
+        <translation>HostPlan 建模的 vLLM 版本：0.28、0.24、0.22、0.21、0.20、0.19、0.11、0.8、0.7-v1（v0.7 且 VLLM_USE_V1=1）、0.6.5（也是 v0.7 默认的 V0）或 0.6.4（V0）；从 0.21 起 vLLM 将其 CUDA graph 内存估计从 KV 缓存预算中扣除</translation>
     </message>
 </context>
 <context>

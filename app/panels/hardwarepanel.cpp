@@ -241,7 +241,8 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
            "profiles the activation peak (sampler warm-up, logits), what it counts as non-torch "
            "memory and how its MoE kernels lay out MXFP4 experts. Pick the release you will "
            "run; the defaults (max_num_seqs, batched tokens) are the same for every release."),
-        tr("a vLLM release HostPlan models: 0.28, 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, 0.7-v1 (v0.7 "
+        tr("a vLLM release HostPlan models: 0.28, 0.24, 0.22, 0.21, 0.20, 0.19, 0.11, 0.8, 0.7-v1 "
+           "(v0.7 "
            "with "
            "VLLM_USE_V1=1), 0.6.5 (also v0.7's default V0) or 0.6.4 (V0); from 0.21 vLLM takes its "
            "CUDA-graph memory estimate out of the KV cache "

@@ -123,11 +123,10 @@ const std::vector<VllmRules> &vllmRuleSets() {
          "--max-cudagraph-capture-size", "--data-parallel-backend", "", "", 16384,
          std::uint64_t(gib(160))},
         {VllmProfile::V1v24, "0.24", "V1 (v0.24)",
-         "v0.19's memory terms; the logged KV cache size from the maximum concurrency: "
-         "vllm/v1/core/kv_cache_planning.py @ fc23e695 _report_kv_cache_config, as vLLM 0.24.0 "
-         "logs it (noonghunna/club-3090#612); the CUDA-graph memory estimate inside the budget "
-         "(vllm/v1/worker/gpu_model_runner.py profile_cudagraph_memory, on by default from "
-         "v0.21); gpu_memory_utilization 0.92 by default (vllm/config/cache.py from v0.22)",
+         "v0.22's rules; an MTP draft sharing the target's lm_head and DeepSeek V4's cache pages "
+         "as vllm/v1/core/kv_cache_planning.py @ fc23e695 plans them; the logged KV cache size "
+         "from the maximum concurrency, as vLLM 0.24.0 logs it (noonghunna/club-3090#612) and "
+         "every release from v0.20 (the 0.20 rules)",
          0.92, 0, 0, true, true, "", "--enable-expert-parallel", "--all2all-backend",
          "--max-cudagraph-capture-size", "--data-parallel-backend"},
         {VllmProfile::V1v22, "0.22", "V1 (v0.22)",
@@ -136,10 +135,17 @@ const std::vector<VllmRules> &vllmRuleSets() {
          0.92, 0, 0, true, true, "", "--enable-expert-parallel", "--all2all-backend",
          "--max-cudagraph-capture-size", "--data-parallel-backend"},
         {VllmProfile::V1v21, "0.21", "V1 (v0.21)",
-         "v0.19's memory terms; the CUDA-graph memory estimate inside the budget "
+         "v0.20's rules; the CUDA-graph memory estimate inside the budget "
          "(vllm/v1/worker/gpu_model_runner.py profile_cudagraph_memory, PR #30515, on by default "
          "from v0.21.0 as gpu_worker.py's start-up line says, gpustack/runner#251 logs of "
-         "v0.27.1); max_num_seqs above the state blocks refused (PR #38270)",
+         "v0.27.1)",
+         0.9, 0, 0, true, true, "", "--enable-expert-parallel", "--all2all-backend",
+         "--max-cudagraph-capture-size", "--data-parallel-backend"},
+        {VllmProfile::V1v20, "0.20", "V1 (v0.20)",
+         "v0.19's memory terms; the logged KV cache size from the maximum concurrency "
+         "(vllm-project/vllm#40691, PR #40694; vLLM 0.20.1 logs it so, noonghunna/club-3090#91); "
+         "max_num_seqs above the state blocks refused (PR #38270); max_num_batched_tokens "
+         "in the batched DP MoE mode (PR #39107)",
          0.9, 0, 0, true, true, "", "--enable-expert-parallel", "--all2all-backend",
          "--max-cudagraph-capture-size", "--data-parallel-backend"},
         {VllmProfile::V1v19, "0.19", "V1 (v0.19)",

@@ -40,6 +40,13 @@ enum class VllmProfile {
     /// V1 as in v0.19: as V1, but the sampler warm-up masks top-k / top-p in place on the fp32
     /// logits with the Triton kernel instead of sorting them (kVllmTritonSamplerBytesPerLogit).
     V1v19,
+    /// V1 as in v0.20: v0.19's memory terms; the log's "GPU KV cache size" from the maximum
+    /// concurrency (vllmReportedKvTokens: int(max_concurrency x max_model_len), the change of
+    /// vLLM issue #40691 / PR #40694 of 2026-04-23, which v0.20.1 logs print:
+    /// noonghunna/club-3090#91, a hybrid model's 619,479 tokens at 2.36x of 262,144);
+    /// max_num_seqs above the pool's state blocks refused (vllmStateBlocksShort); the batched
+    /// DP MoE defaults (vllmBatchedDpDefaults).
+    V1v20,
     /// V1 as in v0.21: v0.19's memory terms, and the CUDA-graph memory estimate taken out of
     /// the KV budget (profile_cudagraph_memory of PR #30515, on by default from v0.21.0: "CUDA
     /// graph memory profiling is enabled (default since v0.21.0)", gpu_worker.py's start-up
@@ -48,10 +55,8 @@ enum class VllmProfile {
     /// V1 as in v0.22: v0.21's rules with gpu_memory_utilization 0.92 by default.
     V1v22,
     /// V1 as in v0.24: v0.22's rules, except that an MTP draft shares the target's
-    /// lm_head (vllm_memory.cpp); the log's "GPU KV cache size" is the maximum
-    /// concurrency times max_model_len (vllm/v1/core/kv_cache_planning.py @ fc23e695
-    /// _report_kv_cache_config) instead of v0.19's num_blocks // groups x block, which for
-    /// hybrid and sliding-window models counts a different figure (vllmReportedKvTokens).
+    /// lm_head (vllm_memory.cpp) and DeepSeek V4's cache pages follow
+    /// vllm/v1/core/kv_cache_planning.py @ fc23e695 (vllmdeepseekv4.cpp).
     V1v24,
     /// V1 as in v0.28: v0.24's rules, and max_num_batched_tokens 16384 for `vllm serve` on a
     /// GPU of at least 160 GiB (vllm/engine/arg_utils.py get_batch_defaults' new top tier,
@@ -153,24 +158,30 @@ struct VllmRules {
 /// read at v0.11.
 inline constexpr VllmProfile kDefaultVllmProfile = VllmProfile::V1v19;
 
-/// Whether `p` follows v0.24's start-up report and proposer (the logged KV tokens from the
-/// maximum concurrency, vllmReportedKvTokens; an MTP draft sharing the target's lm_head): the
-/// 0.24 rule set and later.
+/// Whether `p` follows v0.24's proposer and DeepSeek V4 pages (an MTP draft sharing the
+/// target's lm_head; kv_cache_planning.py's page sums): the 0.24 rule set and later.
 constexpr bool vllmV024Report(VllmProfile p) {
     return p == VllmProfile::V1v24 || p == VllmProfile::V1v28;
+}
+
+/// Whether `p` takes vLLM's CUDA-graph memory estimate out of the KV budget: the rule sets
+/// from v0.21 (VllmProfile::V1v21).
+constexpr bool vllmGraphEstimateInBudget(VllmProfile p) {
+    return p == VllmProfile::V1v21 || p == VllmProfile::V1v22 || vllmV024Report(p);
+}
+
+/// Whether `p` follows the start-up rules vLLM 0.20 brought (VllmProfile::V1v20): the logged
+/// KV tokens from the maximum concurrency (vllmReportedKvTokens), max_num_seqs above the
+/// pool's state blocks refused (vllmStateBlocksShort, PR #38270), the batched DP MoE
+/// defaults (vllmBatchedDpDefaults): the 0.20 rule set and every later one.
+constexpr bool vllmV020Rules(VllmProfile p) {
+    return p == VllmProfile::V1v20 || vllmGraphEstimateInBudget(p);
 }
 
 /// Whether `p` follows v0.19's start-up memory terms (the Triton sampler warm-up, the MXFP4
 /// Hopper layouts, the TP collectives' non-torch memory): v0.19 and every later rule set.
 constexpr bool vllmV019Memory(VllmProfile p) {
-    return p == VllmProfile::V1v19 || p == VllmProfile::V1v21 || p == VllmProfile::V1v22 ||
-           vllmV024Report(p);
-}
-
-/// Whether `p` takes vLLM's CUDA-graph memory estimate out of the KV budget and refuses
-/// max_num_seqs above the pool's state blocks: the rule sets from v0.21 (VllmProfile::V1v21).
-constexpr bool vllmGraphEstimateInBudget(VllmProfile p) {
-    return p == VllmProfile::V1v21 || p == VllmProfile::V1v22 || vllmV024Report(p);
+    return p == VllmProfile::V1v19 || vllmV020Rules(p);
 }
 
 /// Whether `p`'s releases run the MoE layers sequence-parallel under attention DP with EP and
@@ -182,10 +193,10 @@ constexpr bool vllmSequenceParallelMoe(VllmProfile p) {
 }
 
 /// Whether `p`'s releases default max_num_batched_tokens to kVllmBatchedDpTokens in the
-/// batched DP MoE mode (DeepEP low-latency with attention DP and EP): v0.20 on, the 0.21 rule
-/// sets and later (PR #39107 of 2026-04-14 replaced the MoE DP chunking by that default).
+/// batched DP MoE mode (DeepEP low-latency with attention DP and EP): v0.20 on, the 0.20 rule
+/// set and later (PR #39107 of 2026-04-14 replaced the MoE DP chunking by that default).
 constexpr bool vllmBatchedDpDefaults(VllmProfile p) {
-    return p == VllmProfile::V1v21 || p == VllmProfile::V1v22 || vllmV024Report(p);
+    return vllmV020Rules(p);
 }
 
 /// max_num_batched_tokens (and the cap on an unset max_num_seqs) vLLM takes in its batched DP

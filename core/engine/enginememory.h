@@ -201,8 +201,9 @@ struct EngineMemoryTerms {
     std::uint64_t requestTableBytes = 0;
     std::uint32_t requestSlots = 0; ///< SGLang: its max_num_reqs, the table's rows
     /// SGLang: what the reserve total x (1 - mem_fraction_static) keeps after the request table,
-    /// its CUDA-graph estimate and a draft's weights and KV pool (< 0: out of memory at
-    /// start-up). 0 elsewhere.
+    /// its CUDA-graph estimate, a draft's weights and KV pool, and the FP8 MLA layout's bytes
+    /// beyond the profile's cell for every pool token (< 0: out of memory at start-up). 0
+    /// elsewhere.
     std::int64_t reserveMarginBytes = 0;
     /// SGLang: pool split for hybrid models. Sliding-window layers' tokens
     /// (swa_full_tokens_ratio x the full layers' tokens; 0 when the model has none).

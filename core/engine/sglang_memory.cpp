@@ -367,8 +367,16 @@ class SglangMemory final : public EngineMemoryModel {
         const double reserve = pre - std::floor(pre * fraction) - double(t.cudaGraphs);
         const std::uint64_t draftAfter =
             rules.draftInsideFraction ? 0 : t.draftWeights + t.draftKvBytes;
-        t.reserveMarginBytes =
-            std::int64_t(std::floor(reserve)) - std::int64_t(t.requestTableBytes + draftAfter);
+        // The pool's tokens were counted at the profile's cell (sglangCellBytes), but each is
+        // allocated at the FP8 MLA layout's full bytes (656 B a layer for DeepSeek V3.2, not
+        // 576): the difference comes out of the reserve. sgl-project/sglang#11309 (V3.2-Exp,
+        // 8 x B200, DP attention, v0.5.3 period) logs 975,424 tokens in 43.67 GB, 788 B a layer
+        // with the indexer's 132, and 37.71 GB left after the pool: 38.0 GB planned with this
+        // term, 42.6 without.
+        const std::uint64_t layoutBytes =
+            k.deepseekV4 ? 0 : saturatingMul(t.kvTokens, k.mlaLayoutExtraPerToken);
+        t.reserveMarginBytes = std::int64_t(std::floor(reserve)) -
+                               std::int64_t(t.requestTableBytes + draftAfter + layoutBytes);
         return t;
     }
 

@@ -124,7 +124,12 @@ bool chargesDeviceNonTorch(VllmProfile p) {
 
 /// KV-cache group structure of vLLM V1 for a layout.
 struct VllmGroups {
-    std::uint32_t block = 16;    ///< tokens per block (attention block size)
+    std::uint32_t block = 16; ///< tokens per block (attention block size)
+    /// Tokens per block of the full-attention and of the sliding-window groups: `block`, or
+    /// more for a kind whose layers take fewer bytes per token than the largest layer
+    /// (vllmGroups: vLLM grows their block size until their page is the largest one's).
+    std::uint32_t fullBlock = 16;
+    std::uint32_t windowBlock = 16;
     std::uint64_t page = 0;      ///< bytes of one block of one group's tensor set
     std::uint32_t groupSize = 1; ///< layers sharing one tensor (kv_cache_utils group_size)
     std::uint32_t fullGroups = 0;
@@ -139,6 +144,7 @@ VllmGroups vllmGroups(const EngineKvLayout &k, std::uint32_t blockTokens) {
     // MLA backends (FlashMLA, the CUDA default for MLA models) force a 64-token block
     // (platform check_and_update_config; notes section 1.2).
     g.block = k.hasMla ? std::max<std::uint32_t>(blockTokens, 64) : blockTokens;
+    g.fullBlock = g.windowBlock = g.block;
     blockTokens = g.block;
     const int types = (k.fullLayers > 0) + (k.windowLayers > 0) + (k.stateLayers > 0);
     if (types <= 1 && k.stateLayers == 0) {
@@ -162,6 +168,23 @@ VllmGroups vllmGroups(const EngineKvLayout &k, std::uint32_t blockTokens) {
     g.page = saturatingMul(block, attnPerToken);
     g.block =
         std::uint32_t(std::min<std::uint64_t>(block, std::numeric_limits<std::uint32_t>::max()));
+    // Page unification (kv_cache_utils.py @ 001cabc1 unify_kv_cache_spec_page_size): a layer
+    // whose page is smaller than the largest gets its block size times the ratio when that
+    // divides; one that does not divide keeps its block in a padded page (later releases; the
+    // release at 001cabc1 refuses to start). Gemma 4's full-attention layers (2 KV heads of 512,
+    // K doubling as V) take 4 KiB a token against its sliding layers' 8 KiB (8 heads of 256):
+    // 32-token blocks beside 16-token ones, half the bytes per token a 16-token padded page holds.
+    auto kindBlock = [&](std::uint64_t bytes, std::uint32_t layers) {
+        const std::uint64_t perLayer = layers ? bytes / layers : 0;
+        if (perLayer == 0 || bytes % layers != 0 || perLayer >= attnPerToken ||
+            attnPerToken % perLayer != 0) {
+            return g.block;
+        }
+        return std::uint32_t(std::min<std::uint64_t>(saturatingMul(block, attnPerToken / perLayer),
+                                                     std::numeric_limits<std::uint32_t>::max()));
+    };
+    g.fullBlock = kindBlock(k.fullBytesPerToken, k.fullLayers);
+    g.windowBlock = kindBlock(k.windowBytesPerToken, k.windowLayers);
     std::vector<std::uint32_t> counts;
     for (std::uint32_t n : {k.fullLayers, k.windowLayers, k.stateLayers}) {
         if (n) {
@@ -181,13 +204,13 @@ VllmGroups vllmGroups(const EngineKvLayout &k, std::uint32_t blockTokens) {
 /// state group holds in.stateSlots pages (vllmStatePagesPerRequest).
 std::uint64_t requestBlocks(const VllmGroups &g, const EngineKvLayout &k,
                             const EngineMemoryInput &in, std::uint64_t len) {
-    const std::uint64_t full = ceilDiv(len, g.block);
+    const std::uint64_t full = ceilDiv(len, g.fullBlock);
     const bool plusOne = in.vllmProfile == VllmProfile::V1 || vllmV019Memory(in.vllmProfile);
     const std::uint64_t windowTokens = std::min<std::uint64_t>(
         k.window ? k.window - 1 + vllmInFlightTokens(in.vllmProfile, in.maxBatchedTokens, in.pp)
                  : 0,
         len);
-    const std::uint64_t window = ceilDiv(windowTokens, g.block) + (plusOne ? 1 : 0);
+    const std::uint64_t window = ceilDiv(windowTokens, g.windowBlock) + (plusOne ? 1 : 0);
     return g.fullGroups * full + g.windowGroups * window +
            std::uint64_t(g.stateGroups) * std::max<std::uint32_t>(in.stateSlots, 1);
 }
@@ -589,7 +612,7 @@ class VllmMemory final : public EngineMemoryModel {
             if (t.kvPoolBytes > 0) {
                 const std::uint64_t blocks = std::uint64_t(t.kvPoolBytes) / b.blockBytes;
                 t.kvTokens =
-                    vllmV024Report(in.vllmProfile)
+                    vllmV020Rules(in.vllmProfile)
                         ? vllmReportedKvTokens(in.vllmProfile, blocks, 1, 1,
                                                b.requestBlocks(in.maxModelLen), in.maxModelLen)
                         : saturatingMul(blocks, kDeepseekV4BlockTokens);
@@ -612,8 +635,8 @@ class VllmMemory final : public EngineMemoryModel {
                     ceilDiv(in.maxModelLen, kDeepseekV4BlockTokens) * kDeepseekV4BlockTokens;
                 t.kvBytesPerRequest = request - std::min(request, full * k.fullBytesPerToken);
             }
-            if (t.kvPoolBytes > 0 && vllmV024Report(in.vllmProfile) && request > 0) {
-                // v0.24's report: the requests of max_model_len the pool holds, in tokens.
+            if (t.kvPoolBytes > 0 && vllmV020Rules(in.vllmProfile) && request > 0) {
+                // v0.20's report: the requests of max_model_len the pool holds, in tokens.
                 t.kvTokens = vllmReportedKvTokens(in.vllmProfile, std::uint64_t(t.kvPoolBytes), 1,
                                                   1, request, in.maxModelLen);
             }
@@ -652,7 +675,7 @@ class VllmMemory final : public EngineMemoryModel {
 std::uint64_t vllmReportedKvTokens(VllmProfile profile, std::uint64_t blocks, std::uint32_t groups,
                                    std::uint32_t blockTokens, std::uint64_t requestBlocks,
                                    std::uint64_t maxModelLen) {
-    if (!vllmV024Report(profile)) {
+    if (!vllmV020Rules(profile)) {
         return groups ? saturatingMul(blocks / groups, blockTokens) : 0;
     }
     if (requestBlocks == 0) {

@@ -12,11 +12,14 @@ namespace hostplan {
 /// The "GPU KV cache size: N tokens" vLLM logs for a pool of `blocks` blocks of
 /// `blockTokens` tokens in `groups` KV cache groups, when one request of `maxModelLen` tokens
 /// needs `requestBlocks` blocks (summed over the groups):
-/// - before v0.24 (vllm/v1/core/kv_cache_utils.py @ 001cabc1 _report_kv_cache_config):
+/// - before v0.20 (vllm/v1/core/kv_cache_utils.py @ 001cabc1 _report_kv_cache_config):
 ///   blocks // groups x blockTokens, which for a hybrid model counts the blocks the state
 ///   groups share as if each group held its own (vllm-project/vllm#40691);
-/// - VllmProfile::V1v24 (kv_cache_planning.py @ fc23e695): int(max concurrency x
-///   maxModelLen), the concurrency being blocks / requestBlocks (0 when requestBlocks is 0).
+/// - the rule sets from v0.20 (vllmV020Rules; PR #40694; kv_cache_planning.py @ fc23e695 in
+///   v0.24): int(max concurrency x maxModelLen), the concurrency being blocks / requestBlocks
+///   (0 when requestBlocks is 0). vLLM 0.20.1 logs Qwen3.6-27B's pool on 2 x RTX 3090 as
+///   619,479 tokens at 2.36x of 262,144 (noonghunna/club-3090#91); the old rule gives a
+///   quarter of that.
 /// Saturates rather than wrapping for absurd inputs.
 std::uint64_t vllmReportedKvTokens(VllmProfile profile, std::uint64_t blocks, std::uint32_t groups,
                                    std::uint32_t blockTokens, std::uint64_t requestBlocks,

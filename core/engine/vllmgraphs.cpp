@@ -149,14 +149,14 @@ bool fewerStateBlocksThanSequences(const EngineMemoryInput &in, const EngineMemo
 } // namespace
 
 bool vllmStateBlocksShort(const EngineMemoryInput &in, const EngineMemoryTerms &t) {
-    return vllmGraphEstimateInBudget(in.vllmProfile) && fewerStateBlocksThanSequences(in, t);
+    return vllmV020Rules(in.vllmProfile) && fewerStateBlocksThanSequences(in, t);
 }
 
 std::string vllmStateBlocksNote(const EngineMemoryInput &in, const EngineMemoryTerms &t) {
     if (in.vllmProfile != VllmProfile::V1v19 || !fewerStateBlocksThanSequences(in, t)) {
         return {};
     }
-    return "vLLM 0.20 (planned with 0.19's rules) refuses to start this plan: its KV pool "
+    return "vLLM 0.20 and later (--vllm-version 0.20) refuse to start this plan: its KV pool "
            "holds " +
            countText(t.stateBlocks, "block") +
            " and each decoding sequence keeps its recurrent "

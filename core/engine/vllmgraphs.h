@@ -80,7 +80,7 @@ std::string vllmCudaGraphNote(const EngineMemoryInput &in, const EngineMemoryTer
 
 /// Whether vLLM refuses to capture its CUDA graphs because a hybrid model's decoding sequences
 /// need more state blocks than its KV pool holds: max_num_seqs (in.maxNumSeqs) above
-/// t.stateBlocks, under the rule sets from 0.21 (vllmGraphEstimateInBudget). vLLM from 0.20 raises
+/// t.stateBlocks, under the rule sets from 0.20 (vllmV020Rules). vLLM from 0.20 raises
 /// "max_num_seqs (N) exceeds available Mamba cache blocks (M). Each decode sequence requires one
 /// Mamba cache block, so CUDA graph capture cannot proceed" after its memory profile
 /// (vllm/config/compilation.py, resolving the CUDA-graph sizes, from determine_available_memory;
@@ -91,8 +91,8 @@ std::string vllmCudaGraphNote(const EngineMemoryInput &in, const EngineMemoryTer
 /// layers or a pool.
 bool vllmStateBlocksShort(const EngineMemoryInput &in, const EngineMemoryTerms &t);
 
-/// The plan note for the 0.19 rule set, which also plans vLLM 0.20: that release refuses
-/// max_num_seqs above the pool's state blocks (vllmStateBlocksShort), 0.19 itself is not known to.
+/// The plan note for the 0.19 rule set: vLLM 0.20 and later refuse max_num_seqs above the
+/// pool's state blocks (vllmStateBlocksShort, the 0.20 rules), 0.19 itself is not known to.
 /// Empty when the blocks suffice, for other rule sets and without state layers.
 std::string vllmStateBlocksNote(const EngineMemoryInput &in, const EngineMemoryTerms &t);
 

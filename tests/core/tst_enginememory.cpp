@@ -509,6 +509,12 @@ class tst_EngineMemory : public QObject {
         QCOMPARE(a.kvTokens, blocks / 2 * 16);
         QCOMPARE(b.kvTokens,
                  std::uint64_t(double(std::uint64_t(b.kvPoolBytes) / page) / (2048 + 521) * 32768));
+        // v0.20 reports the same way (PR #40694) from v0.19's pool: no CUDA-graph estimate yet.
+        in.vllmProfile = VllmProfile::V1v20;
+        const EngineMemoryTerms c = vllmMemoryModel().terms(in);
+        QVERIFY(c.kvPoolBytes == a.kvPoolBytes && c.cudaGraphs == a.cudaGraphs);
+        QCOMPARE(c.kvTokens, std::uint64_t(double(blocks) / (2048 + 521) * 32768));
+        QVERIFY(c.kvTokens > a.kvTokens);
         // DeepSeek V4 (compressed MLA): the requests of the context its pool holds, in tokens:
         // whole blocks of the pool over a request's blocks (engine/vllmdeepseekv4.h).
         const ModelSpec v4 = golden::dataConfigModel("deepseek-ai--DeepSeek-V4-Flash_config.json",
@@ -587,7 +593,15 @@ class tst_EngineMemory : public QObject {
         QCOMPARE(vllmMemoryModel().terms(in).kvBytesPerToken, 61ull * (1152 + 132));
         EngineMemoryInput sg = golden::rowInput(m, g, {8, 1, 1}, Engine::Sglang, 32768);
         sg.kvFormat = formats::fp8;
-        QCOMPARE(sglangMemoryModel().terms(sg).kvBytesPerToken, 61ull * (576 + 132));
+        const EngineMemoryTerms st = sglangMemoryModel().terms(sg);
+        QCOMPARE(st.kvBytesPerToken, 61ull * (576 + 132));
+        // Each of those tokens is allocated at 656 + 132: 61 x 80 B more, out of the reserve.
+        const double pre = double(g.usableMemoryBytes) - double(st.cudaContext + st.communication);
+        const double reserve = pre - std::floor(pre * st.memoryFraction) - double(st.cudaGraphs);
+        QVERIFY(st.kvTokens > 0);
+        QCOMPARE(st.reserveMarginBytes,
+                 std::int64_t(std::floor(reserve)) -
+                     std::int64_t(st.requestTableBytes + st.kvTokens * 61 * 80));
         // The plan's own per-token cost follows the stored layout.
         Scenario s;
         s.model.kvFormat = formats::fp8;

@@ -254,7 +254,9 @@ class TestScenario : public QObject {
         QVERIFY(parseVllmVersion("0.10.1.1").value() == VllmProfile::V1);
         QVERIFY(parseVllmVersion("0.10.2").value() == VllmProfile::V1);
         QVERIFY(parseVllmVersion("0.10").value() == VllmProfile::V1);
-        QVERIFY(parseVllmVersion("0.20").value() == VllmProfile::V1v19);
+        QVERIFY(parseVllmVersion("0.19.1").value() == VllmProfile::V1v19);
+        QVERIFY(parseVllmVersion("0.20").value() == VllmProfile::V1v20);
+        QVERIFY(parseVllmVersion("0.20.1").value() == VllmProfile::V1v20);
         QVERIFY(parseVllmVersion("0.21.1").value() == VllmProfile::V1v21);
         QVERIFY(parseVllmVersion("0.22").value() == VllmProfile::V1v22);
         QVERIFY(parseVllmVersion("0.23").value() == VllmProfile::V1v22);
@@ -274,16 +276,14 @@ class TestScenario : public QObject {
         QCOMPARE(
             QString::fromStdString(old.error().message),
             "vLLM 0.6.3 is older than 0.6.4, the earliest rules HostPlan models (0.28, 0.24, 0.22, "
-            "0.21, 0.19, 0.11, 0.8, 0.7-v1, 0.6.5, 0.6.4; another release follows the newest of "
-            "them "
-            "at or before it)");
+            "0.21, 0.20, 0.19, 0.11, 0.8, 0.7-v1, 0.6.5, 0.6.4; another release follows the newest "
+            "of them at or before it)");
         const auto bad = parseVllmVersion("latest");
         QVERIFY(!bad.ok());
-        QCOMPARE(
-            QString::fromStdString(bad.error().message),
-            "unknown vLLM release 'latest' (HostPlan models 0.28, 0.24, 0.22, 0.21, 0.19, 0.11, "
-            "0.8, 0.7-v1, 0.6.5, 0.6.4; another release follows the newest of them at or "
-            "before it)");
+        QCOMPARE(QString::fromStdString(bad.error().message),
+                 "unknown vLLM release 'latest' (HostPlan models 0.28, 0.24, 0.22, 0.21, 0.20, "
+                 "0.19, 0.11, 0.8, 0.7-v1, 0.6.5, 0.6.4; another release follows the newest of "
+                 "them at or before it)");
         QVERIFY(parseVllmVersion("0.24.0").value() == VllmProfile::V1v24);
         // A patch release follows its minor release; a three-part id only itself.
         QVERIFY(parseVllmVersion("0.19.0").value() == VllmProfile::V1v19);
@@ -660,6 +660,15 @@ class TestScenario : public QObject {
         std::ofstream(root / "sc" / "c.json")
             << R"({"schema_version":1,"model":{"ref":"kimi-k3"}})";
         QCOMPARE(loadScenarioFile(root / "sc" / "c.json")->model.ref, std::string("kimi-k3"));
+        // The draft model is imported like model.ref: its relative path is the scenario's too.
+        std::ofstream(root / "sc" / "d.json")
+            << R"({"schema_version":1,"model":{"ref":"llama-3.1-70b"},"engine":{"draft":"../m1"},)"
+               R"("hardware":{"gpu":"h100","gpu_count":4}})";
+        const auto d = loadScenarioFile(root / "sc" / "d.json");
+        QVERIFY2(d.ok(), d.ok() ? "" : d.error().toString().c_str());
+        QCOMPARE(std::filesystem::path(d->engine.draft), (root / "m1").lexically_normal());
+        const auto dplan = evaluate(d.value());
+        QVERIFY2(dplan.ok(), dplan.ok() ? "" : dplan.error().toString().c_str());
     }
 
     void saveIsAtomicAndLoads() {

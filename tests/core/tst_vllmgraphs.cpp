@@ -237,9 +237,9 @@ class tst_VllmGraphs : public QObject {
         QVERIFY(!vllmStateBlocksShort(in, old));
         QVERIFY(engineStartup(Engine::Vllm, in).starts());
         const std::string note = vllmStateBlocksNote(in, old);
-        QVERIFY2(note.find("vLLM 0.20 (planned with 0.19's rules) refuses") == 0, note.c_str());
-        // The 0.21 and 0.22 rule sets refuse it themselves.
-        for (VllmProfile v : {VllmProfile::V1v21, VllmProfile::V1v22}) {
+        QVERIFY2(note.find("vLLM 0.20 and later (--vllm-version 0.20) refuse") == 0, note.c_str());
+        // The 0.20, 0.21 and 0.22 rule sets refuse it themselves.
+        for (VllmProfile v : {VllmProfile::V1v20, VllmProfile::V1v21, VllmProfile::V1v22}) {
             EngineMemoryInput mid = in;
             mid.vllmProfile = v;
             const EngineMemoryTerms t = vllmMemoryModel().terms(mid);

@@ -173,6 +173,28 @@ class tst_VllmMemory : public QObject {
         QCOMPARE(vllmEncoderProfileNote(golden::catalogueModel("llama-3.1-8b")), std::string());
     }
 
+    // Page unification (kv_cache_utils.py unify_kv_cache_spec_page_size): Gemma 4 26B-A4B's 5
+    // full-attention layers (2 KV heads of 512) take 4 KiB a token per layer, its 25 sliding
+    // ones (8 heads of 256, window 1,024) 8 KiB, so the full layers' blocks hold 32 tokens in a
+    // 128 KiB page. Groups of 5 layers: one full group, five sliding ones. At 262,144 tokens and
+    // 4,096 batched tokens a request takes 8,192 full blocks and 5 x (ceil(5,119 / 16) + 1)
+    // sliding blocks: 5.98 GiB, the figure vLLM 0.22 logs for it on an RTX 3090
+    // (noonghunna/club-3090#334); 16-token full blocks would double the full part.
+    void pageUnificationGrowsSmallerBlocks() {
+        const ModelSpec m = golden::dataConfigModel("google--gemma-4-26B-A4B_config.json",
+                                                    "google/gemma-4-26B-A4B");
+        EngineMemoryInput in =
+            golden::rowInput(m, golden::loggedGpu("NVIDIA GeForce RTX 3090", 23.56, false), {},
+                             Engine::Vllm, 262144);
+        in.vllmProfile = VllmProfile::V1v22;
+        in.maxBatchedTokens = 4096;
+        const EngineMemoryTerms t = vllmMemoryModel().terms(in);
+        const std::uint64_t page = 16ull * 8 * 256 * 2 * 2; // a sliding layer's 16-token block
+        const std::uint64_t blocks = 262144 / 32 + 5 * ((4095 + 1024 + 15) / 16 + 1);
+        QCOMPARE(vllmMemoryModel().requestBytes(in, t, 262144), blocks * page * 5);
+        QCOMPARE(std::round(double(blocks * page * 5) / (1ull << 28) * 25) / 100, 5.98);
+    }
+
     // Sort.cu launch_stable_sort_kernel's three paths and the scatter moment's 28 B.
     void sortSamplerPaths() {
         QCOMPARE(vllmSortSamplerBytes(0, 1000), 0ull);

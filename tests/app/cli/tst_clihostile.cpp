@@ -265,10 +265,11 @@ class TestCliHostile : public QObject {
         QCOMPARE(bad.code, 2);
         QCOMPARE(
             bad.err.trimmed(),
-            QByteArray("hostplan-cli: --vllm-version: vLLM 0.5.4 is older than 0.6.4, the "
-                       "earliest rules HostPlan models (0.28, 0.24, 0.22, 0.21, 0.19, 0.11, 0.8, "
-                       "0.7-v1, 0.6.5, 0.6.4; another release follows the newest of them at "
-                       "or before it)"));
+            QByteArray(
+                "hostplan-cli: --vllm-version: vLLM 0.5.4 is older than 0.6.4, the "
+                "earliest rules HostPlan models (0.28, 0.24, 0.22, 0.21, 0.20, 0.19, 0.11, 0.8, "
+                "0.7-v1, 0.6.5, 0.6.4; another release follows the newest of them at "
+                "or before it)"));
         // With another engine it is named as ignored; the plan still runs.
         const Run other =
             runTool(HOSTPLAN_CLI_BIN, {"plan", "--engine", "sglang", "--vllm-version", "0.11"});
