@@ -98,8 +98,7 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
             }
             probeReport = rest[++i];
         } else {
-            err << "hostplan-cli: unknown option " << quotedInput(a)
-                << " (see hostplan-cli --help)\n";
+            err << "hostplan-cli: " << unknownPlanOptionText(a) << "\n";
             return kExitUsage;
         }
     }
@@ -162,8 +161,7 @@ int cmdServe(const std::vector<std::string> &args, std::ostream &out, std::ostre
         if (a == "--fail-if-no-fit") {
             failIfNoFit = true;
         } else {
-            err << "hostplan-cli: unknown option " << quotedInput(a)
-                << " (see hostplan-cli --help)\n";
+            err << "hostplan-cli: " << unknownPlanOptionText(a) << "\n";
             return kExitUsage;
         }
     }

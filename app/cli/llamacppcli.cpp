@@ -75,6 +75,20 @@ bool wantsLlamaCpp(const std::vector<std::string> &args) {
     return false;
 }
 
+std::string unknownPlanOptionText(const std::string &a) {
+    static const std::set<std::string> llamaOnly = {
+        "--host",         "--host-memory-gb", "--ngl",           "--n-cpu-moe",
+        "--kv-type",      "--kv-type-k",      "--kv-type-v",     "--parallel",
+        "--ubatch",       "--batch",          "--gguf-type",     "--gpus",
+        "--tensor-split", "--llamacpp-build", "--no-flash-attn", "--no-op-offload",
+        "--swa-full",     "--kv-unified"};
+    if (llamaOnly.count(a)) {
+        return quotedInput(a) +
+               " is a llama.cpp option: it needs --engine llama.cpp (see hostplan-cli --help)";
+    }
+    return "unknown option " + quotedInput(a) + " (see hostplan-cli --help)";
+}
+
 int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &out,
                 std::ostream &err) {
     static const std::set<std::string> valued = {

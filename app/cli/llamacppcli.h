@@ -26,4 +26,10 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
 /// The help lines of these options.
 std::string llamaCppUsage();
 
+/// The error for an option `plan` / `serve-cmd` do not know under another engine: "unknown
+/// option 'X' (see hostplan-cli --help)", or, for an option only llama.cpp plans take (--ngl,
+/// --n-cpu-moe, --kv-type, --host, ...), that it needs --engine llama.cpp. Without the
+/// "hostplan-cli: " prefix; `a` is escaped for the terminal.
+std::string unknownPlanOptionText(const std::string &a);
+
 } // namespace hostplan::cli

@@ -359,14 +359,14 @@ void PricingPanel::sync() {
         const QString head =
             s.pricing.usdPerGpuHour ? tr("Your rate. Catalogue: %1/GPU-hour")
                                           .arg(usdCentsText(gpu->defaultUsdPerGpuHour))
-            : offerRate ? tr("Rate of the chosen offer %1 (%2, %3); the %4 catalogue rate is "
-                             "%5/GPU-hour")
-                              .arg(QString::fromStdString(rate.offerId),
-                                   QString::fromStdString(rate.provider),
-                                   rateKindText(rate.rateKind),
-                                   QString::fromStdString(gpu->id).toUpper(),
-                                   usdCentsText(gpu->defaultUsdPerGpuHour))
-                        : tr("Catalogue rate");
+            : offerRate
+                ? tr("Rate of the chosen offer %1 (%2, %3); the %4 catalogue rate is "
+                     "%5/GPU-hour")
+                      .arg(QString::fromStdString(rate.offerId),
+                           QString::fromStdString(rate.provider), rateKindText(rate.rateKind),
+                           QString::fromStdString(gpu->id).toUpper(),
+                           usdCentsText(gpu->defaultUsdPerGpuHour))
+                : tr("Catalogue rate");
         m_rateSource->setText(
             QStringLiteral("<small>") + head.toHtmlEscaped() + QStringLiteral(" &mdash; ") +
             tr("source: %1, as of %2")

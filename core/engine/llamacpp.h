@@ -579,7 +579,11 @@ struct LlamaCppPlan {
     std::vector<std::uint32_t> fitCpuExpertLayers;
     bool fitsGpu = true;
     bool fitsHost = true;
-    bool fits() const { return fitsGpu && fitsHost; }
+    /// False for a GGUF file whose general.architecture llama.cpp does not name
+    /// (llamaCppKnowsArchitecture): llama.cpp stops at load ("unknown model architecture"),
+    /// whatever the memory says.
+    bool architectureKnown = true;
+    bool fits() const { return fitsGpu && fitsHost && architectureKnown; }
     double gpuBandwidth = 0; ///< bytes/s
     double hostBandwidth = 0;
     double tokensPerSecond = 0;          ///< one sequence, ceiling at peak bandwidth

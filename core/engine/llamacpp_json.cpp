@@ -93,6 +93,7 @@ nlohmann::ordered_json llamaCppPlanJson(const LlamaCppInput &in, const LlamaCppP
     j["fits"] = p.fits();
     j["fits_gpu"] = p.fitsGpu;
     j["fits_host"] = p.fitsHost;
+    j["architecture_known"] = p.architectureKnown; // false: llama.cpp refuses the GGUF
     j["speed"] = {{"gpu_bandwidth_bytes_per_s", p.gpuBandwidth},
                   {"host_bandwidth_bytes_per_s", p.hostBandwidth},
                   {"tokens_per_s_one_sequence_ceiling", p.tokensPerSecond},

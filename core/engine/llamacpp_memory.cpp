@@ -2,6 +2,7 @@
 // llama.cpp memory split and speed (rules and sources in engine/llamacpp.h).
 #include "engine/llamacpp.h"
 #include "engine/llamacpp_detail.h"
+#include "import/ggufarchs.h"
 
 #include "util/units.h"
 
@@ -565,6 +566,7 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
         });
     }
     p.fitsHost = h.total() <= p.hostCapacity;
+    p.architectureKnown = m.fileTensors.empty() || llamaCppKnowsArchitecture(m.architecture);
 
     // Speed: the GPU part and the RAM part of a step run one after the other.
     const double tGpu =

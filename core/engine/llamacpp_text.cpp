@@ -252,8 +252,13 @@ void writeLlamaCppPlanText(const LlamaCppInput &in, const LlamaCppPlan &p, std::
         out << "  " << formatDouble("%.0f", p.hostTimeShare * 100)
             << " % of each step is spent reading system RAM: this runs, it does not run fast\n";
     }
-    out << "\nVerdict: " << (p.fits() ? "fits" : "does not fit");
-    if (!p.fitsHost && p.fitsGpu && p.fitPlaced) {
+    out << "\nVerdict: "
+        << (!p.architectureKnown ? "llama.cpp will not load this file (its architecture '" +
+                                       singleLine(in.model->architecture.substr(0, 64)) +
+                                       "' is not one llama.cpp names)"
+            : p.fits() ? std::string("fits")
+                       : std::string("does not fit"));
+    if (!p.fitsHost && p.fitsGpu && p.fitPlaced && p.architectureKnown) {
         out << ": what --fit keeps off the GPU needs more than the system RAM ("
             << mibOrGibText(p.host.total()) << " of " << mibOrGibText(p.hostCapacity) << ")";
     }

@@ -15,6 +15,7 @@
 //   once: embed_tokens [V, H], lm_head [V, H] (or one tied tensor), model.norm [H]
 #include "import/archcommon.h"
 #include "import/architectures.h"
+#include "util/textutil.h"
 
 namespace hostplan::importer {
 
@@ -113,6 +114,21 @@ std::optional<ConfigReader> buildLlamaFamily(const ConfigReader &c, const std::s
         b.setExperts(experts, topK, 0, moeLayers, checkedMul(3, H, moeInter, f), H, moeInter);
     }
     b.setPieceLayers({});
+    if (moeLayers == 0) {
+        // The dense classes (Llama, Mistral, Qwen2, Qwen3) build no experts whatever the config
+        // says: an expert count of 2 or more means the config is not what its model_type
+        // reads, and sizing it dense would be confidently wrong.
+        for (const char *key :
+             {"num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"}) {
+            const nlohmann::json *v = c.get(key);
+            if (v && v->is_number() && v->get<double>() >= 2) {
+                fail(c.field(key), quotedInput(v->dump(), 30) + " experts, but model_type '" +
+                                       arch +
+                                       "' is a dense model (transformers builds no experts "
+                                       "for it); it would be sized without them");
+            }
+        }
+    }
     addEmbeddings(c, b);
     return std::nullopt;
 }

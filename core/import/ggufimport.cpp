@@ -178,8 +178,7 @@ GroupRole roleOf(const gguf::TensorInfo &t) {
     return GroupRole::Other;
 }
 
-/// The NumberFormat closest to a ggml type, for labels and what-ifs only (exact bytes come
-/// from the tensor table).
+/// The NumberFormat closest to a ggml type, for labels and what-ifs only (exact bytes: tensors).
 NumberFormat approxFormat(const gguf::GgmlType &t) {
     const std::string n(t.name);
     if (n == "f32" || n == "f64" || n == "i32" || n == "i64") {
@@ -240,8 +239,7 @@ void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &ar
     const std::uint64_t dInner = r.bounded("ssm.inner_size", 0, 1u << 20);
     const std::uint64_t kernel = r.bounded("ssm.conv_kernel", 0, 1u << 8);
     const std::uint64_t nGroup = r.bounded("ssm.group_count", 1, 1u << 12);
-    // A layer without KV heads is recurrent: Mamba-style ssm.* state, or LFM2's short
-    // convolution (shortconv.l_cache).
+    // A layer without KV heads is recurrent: ssm.* state, or LFM2's shortconv.l_cache.
     const bool recurrentKeys = dState > 0 || dInner > 0 || r.find("shortconv.l_cache");
     bool recurrentNoted = false;
     // Falcon-H1 runs attention and a Mamba-2 mixer in every layer; llama.cpp reads both sets of
@@ -316,10 +314,13 @@ void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &ar
                                   ": falcon-h1 runs attention in every layer"};
         }
         if (kv == 0 && !recurrentKeys) {
+            const std::string state = r.key("ssm.state_size") + ", " + r.key("ssm.inner_size") +
+                                      " and " + r.key("shortconv.l_cache");
             throw ImportError{r.key("attention.head_count_kv"),
-                              "0 on layer " + std::to_string(il) + " (a recurrent layer) but " +
-                                  r.key("ssm.state_size") + ", " + r.key("ssm.inner_size") +
-                                  " and " + r.key("shortconv.l_cache") + " are missing"};
+                              "0 on layer " + std::to_string(il) +
+                                  ": an attention layer needs at least 1 KV head (0 marks a "
+                                  "recurrent layer, but " +
+                                  state + " are missing)"};
         }
         const std::uint64_t qh = std::max<std::uint64_t>(g.qHeads, 1);
         const std::uint64_t kLen = r.bounded("attention.key_length", hidden / qh, 1u << 16);
@@ -655,9 +656,8 @@ Result<ModelSpec> ggufToModelSpec(const gguf::Model &model, const std::string &s
                               std::to_string(heads) + " (1 to 65536)"};
         }
         spec.numAttentionHeads = std::uint32_t(heads);
-        // llama.cpp's load_hparams requires context_length (n_ctx_train, which -c 0 takes;
-        // src/llama-model.cpp); HostPlan plans a file without it at llama.cpp's default
-        // context and says so.
+        // llama.cpp's load_hparams requires context_length (n_ctx_train, -c 0's; llama-model.cpp):
+        // HostPlan plans a file without it at llama.cpp's default context and says so.
         spec.maxContextTokens = r.bounded("context_length", 0, std::uint64_t(1) << 40);
         if (r.find("context_length") && spec.maxContextTokens == 0) {
             throw ImportError{r.key("context_length"), "0 (the training context must be at least "

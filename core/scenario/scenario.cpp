@@ -481,18 +481,20 @@ Result<Scenario> loadScenarioFile(const std::filesystem::path &path) {
 
 void resolveModelPathBeside(Scenario &scenario, const std::filesystem::path &scenarioFile) {
     // A relative model path is relative to the scenario file (as an include is to its file),
-    // so a scenario and its model folder can move together; it becomes absolute here.
-    std::string &ref = scenario.model.ref;
-    const std::filesystem::path refPath(ref);
-    if (ref.empty() || !refPath.is_relative()) {
-        return;
-    }
-    std::error_code ec;
-    const std::filesystem::path beside = scenarioFile.parent_path() / refPath;
-    if (std::filesystem::exists(beside, ec)) {
-        const auto absolute = std::filesystem::absolute(beside, ec);
-        if (!ec) {
-            ref = absolute.lexically_normal().string();
+    // so a scenario and its model folder can move together; it becomes absolute here. The
+    // draft model (engine.draft) is imported like model.ref, so its path follows the same rule.
+    for (std::string *ref : {&scenario.model.ref, &scenario.engine.draft}) {
+        const std::filesystem::path refPath(*ref);
+        if (ref->empty() || !refPath.is_relative()) {
+            continue;
+        }
+        std::error_code ec;
+        const std::filesystem::path beside = scenarioFile.parent_path() / refPath;
+        if (std::filesystem::exists(beside, ec)) {
+            const auto absolute = std::filesystem::absolute(beside, ec);
+            if (!ec) {
+                *ref = absolute.lexically_normal().string();
+            }
         }
     }
 }

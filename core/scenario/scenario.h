@@ -223,15 +223,16 @@ std::optional<Error> requestLengthProblem(const Workload &workload);
 /// NaN or out-of-range values are errors naming the field ("workload.context_tokens: must be
 /// between 1 and 1e8, got 0").
 Result<Scenario> parseScenario(std::string_view jsonText);
-/// Read and parse a scenario file. A relative model.ref that names a file or folder beside the
-/// scenario file (e.g. "models/config.json") is resolved against the scenario's folder and
-/// returned as an absolute path; catalogue ids are left as they are.
+/// Read and parse a scenario file. A relative model.ref or engine.draft that names a file or
+/// folder beside the scenario file (e.g. "models/config.json") is resolved against the
+/// scenario's folder and returned as an absolute path; catalogue ids are left as they are.
 /// Only a regular file of at most kMaxScenarioBytes is read (util/fileio.h).
 Result<Scenario> loadScenarioFile(const std::filesystem::path &path);
 /// Largest scenario file read (real ones are about 1 KB).
 inline constexpr std::uint64_t kMaxScenarioBytes = std::uint64_t(16) << 20;
 /// The relative model.ref rule of loadScenarioFile, for callers that read the file themselves:
-/// a relative ref naming a file or folder beside `scenarioFile` becomes that absolute path.
+/// a relative model.ref or engine.draft naming a file or folder beside `scenarioFile` becomes
+/// that absolute path.
 void resolveModelPathBeside(Scenario &scenario, const std::filesystem::path &scenarioFile);
 /// Whether the scenario names its KV format (kvFormat other than bf16, or bf16 chosen).
 inline bool kvFormatExplicit(const ModelChoice &m) {

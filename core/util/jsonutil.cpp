@@ -149,8 +149,15 @@ Result<nlohmann::json> parse(std::string_view text, const std::string &what) {
 }
 
 std::string errorText(const std::exception &e) {
+    std::string_view what(e.what());
+    // nlohmann's "[json.exception.parse_error.101] " names its own source, not the file's.
+    if (what.starts_with("[json.exception.")) {
+        if (const std::size_t end = what.find("] "); end != std::string_view::npos) {
+            what.remove_prefix(end + 2);
+        }
+    }
     std::string out;
-    for (const char ch : std::string_view(e.what())) {
+    for (const char ch : what) {
         const auto c = static_cast<unsigned char>(ch);
         if (c >= 0x20 && c < 0x7f) {
             out += ch;

@@ -30,7 +30,9 @@ inline constexpr std::size_t kMaxJsonDepth = 512;
 
 /// `e.what()` (nlohmann_json's or any other exception's) with bytes outside printable ASCII
 /// written as \xNN: nlohmann's messages quote the bytes last read, which for a binary file (a
-/// PNG given as a config) would otherwise reach the terminal raw.
+/// PNG given as a config) would otherwise reach the terminal raw. nlohmann's own
+/// "[json.exception.parse_error.101] " prefix is left out ("parse error at line 1, column 1:
+/// ...").
 std::string errorText(const std::exception &e);
 
 /// `value` as JSON text, pretty-printed with `indent` spaces (-1: one line). A string holding

@@ -68,6 +68,7 @@ class TestCheckpointNames : public QObject {
     void modelTypeReadByClass();
     void sharedExpertWidthAndQuietKeys();
     void fbgemmFp8LayerByLayerList();
+    void denseTypeWithExpertCountIsRefused();
 };
 
 // Two groups by regex: FP8 128 x 128 blocks on attention, INT4 g128 on the MLP; lm_head
@@ -295,6 +296,29 @@ void TestCheckpointNames::fbgemmFp8LayerByLayerList() {
     QVERIFY(fp8.ok());
     QVERIFY(!hasNote(*fp8, "too long to test"));
     QCOMPARE(paramsIn(*fp8, GroupRole::DenseMlp, formats::fp8), (layers - 2) * 3 * kMlpOne);
+}
+
+// A dense model_type (llama) whose config also counts experts is refused naming the key: its
+// class builds no experts, and sizing it dense would be wrong. Mixtral reads the same key.
+void TestCheckpointNames::denseTypeWithExpertCountIsRefused() {
+    json cfg = readConfig("meta-llama--Meta-Llama-3.1-8B_config.json");
+    QVERIFY(cfg.is_object());
+    QVERIFY(importHfConfigText(cfg.dump(), "llama").ok());
+    cfg["num_local_experts"] = 8;
+    cfg["num_experts_per_tok"] = 2;
+    const auto moe = importHfConfigText(cfg.dump(), "llama-moe");
+    QVERIFY(!moe.ok());
+    QCOMPARE(moe.error().field, std::string("num_local_experts"));
+    QVERIFY2(moe.error().message.find("'8' experts, but model_type 'llama' is a dense model") == 0,
+             moe.error().message.c_str());
+    cfg["num_local_experts"] = 1; // one expert is a dense MLP
+    QVERIFY(importHfConfigText(cfg.dump(), "llama-one").ok());
+    cfg["model_type"] = "mixtral";
+    cfg["architectures"] = {"MixtralForCausalLM"};
+    cfg["num_local_experts"] = 8;
+    const auto mixtral = importHfConfigText(cfg.dump(), "mixtral");
+    QVERIFY2(mixtral.ok(), mixtral.ok() ? "" : mixtral.error().toString().c_str());
+    QCOMPARE(mixtral->experts.routed, 8u);
 }
 
 QTEST_GUILESS_MAIN(TestCheckpointNames)

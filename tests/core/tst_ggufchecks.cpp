@@ -115,9 +115,9 @@ class TestGgufChecks : public QObject {
                "attention heads";
         QTest::newRow("recurrent without state")
             << "llama.attention.head_count_kv" << 0ull
-            << "m.gguf: llama.attention.head_count_kv: 0 on layer 0 (a recurrent layer) but "
-               "llama.ssm.state_size, llama.ssm.inner_size and llama.shortconv.l_cache are "
-               "missing";
+            << "m.gguf: llama.attention.head_count_kv: 0 on layer 0: an attention layer needs at "
+               "least 1 KV head (0 marks a recurrent layer, but llama.ssm.state_size, "
+               "llama.ssm.inner_size and llama.shortconv.l_cache are missing)";
         QTest::newRow("zero training context")
             << "llama.context_length" << 0ull
             << "m.gguf: llama.context_length: 0 (the training context must be at least 1 token)";

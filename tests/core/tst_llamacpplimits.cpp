@@ -187,6 +187,32 @@ class tst_LlamaCppLimits : public QObject {
         QVERIFY(row.cells[0].fitsAtDefault);
         QCOMPARE(row.cells[0].maxContext, std::uint64_t(1000));
     }
+
+    // A GGUF whose general.architecture llama.cpp does not name: llama.cpp stops at load, so
+    // the plan does not fit whatever its memory, and the verdict says why.
+    void unknownArchitectureDoesNotLoad() {
+        const auto w = ggufwriter::gemma3SlidingWindow();
+        ModelSpec m = ggufwriter::modelOf(w, "g.gguf");
+        LlamaCppInput in;
+        in.model = &m;
+        in.gpu = gpu("rtx-4090");
+        in.host = desktop();
+        in.context = 4096;
+        QVERIFY(planLlamaCpp(in)->fits());
+        m.architecture = "zzzarch";
+        const LlamaCppPlan p = planLlamaCpp(in).value();
+        QVERIFY(p.fitsGpu && p.fitsHost && !p.architectureKnown && !p.fits());
+        std::ostringstream text;
+        writeLlamaCppPlanText(in, p, text);
+        QVERIFY2(text.str().find("Verdict: llama.cpp will not load this file (its architecture "
+                                 "'zzzarch' is not one llama.cpp names)") != std::string::npos,
+                 text.str().c_str());
+        // A model from a config.json (no tensor table) is not judged by GGUF names.
+        ModelSpec hf = m;
+        hf.fileTensors.clear();
+        in.model = &hf;
+        QVERIFY(planLlamaCpp(in)->architectureKnown);
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_LlamaCppLimits)

@@ -87,6 +87,23 @@ class TestCliEngine : public QObject {
         QVERIFY(huge.err.contains("--max-num-batched-tokens: must be 'auto' or a whole number"));
     }
 
+    // An option only llama.cpp plans take says under another engine that it needs
+    // --engine llama.cpp; any other unknown option stays unknown.
+    void llamaCppOptionsNeedTheEngine() {
+        for (const char *opt : {"--ngl", "--n-cpu-moe", "--kv-type", "--host-memory-gb"}) {
+            for (const char *cmd : {"plan", "serve-cmd"}) {
+                const Run r = runTool(HOSTPLAN_CLI_BIN, {cmd, opt, "5"});
+                QCOMPARE(r.code, 2);
+                QCOMPARE(r.err.trimmed(), QByteArray("hostplan-cli: '") + opt +
+                                              "' is a llama.cpp option: it needs --engine "
+                                              "llama.cpp (see hostplan-cli --help)");
+            }
+        }
+        const Run other = runTool(HOSTPLAN_CLI_BIN, {"serve-cmd", "--nope"});
+        QCOMPARE(other.err.trimmed(),
+                 QByteArray("hostplan-cli: unknown option '--nope' (see hostplan-cli --help)"));
+    }
+
     // --cuda-graph-max-bs reaches the scenario and serve-cmd's flags of both engines ('auto'
     // gives it back); 0 and values above 65,536 are refused naming the option.
     void cudaGraphBatchOption() {
