@@ -232,6 +232,21 @@ std::vector<StalePrice> stalePrices(const PlanResult &p, std::string_view today)
     return out;
 }
 
+std::optional<StalePrice> staleRate(const PlanResult &p, std::string_view today) {
+    const PlanRate rate = planRate(p);
+    if (rate.basis == RateBasis::Scenario) {
+        return std::nullopt;
+    }
+    const auto age = priceAgeDays(rate.asOf, today);
+    if (!age || (*age >= 0 && *age <= int(p.scenario.pricing.maxPriceAgeDays))) {
+        return std::nullopt;
+    }
+    const bool offer = rate.basis == RateBasis::ChosenOffer;
+    return StalePrice{offer ? rate.offerId : p.gpu.id,
+                      offer ? "offer " + rate.offerId : p.gpu.id + " catalogue rate", rate.asOf,
+                      *age};
+}
+
 Scenario withGpuType(const Scenario &base, const std::string &gpuId) {
     Scenario s = base;
     if (s.hardware.gpu != gpuId) {

@@ -191,6 +191,10 @@ struct StalePrice {
 /// (YYYY-MM-DD, e.g. todayIsoDate() or the report's date): older than the limit, or dated
 /// after today; none when today is not a date.
 std::vector<StalePrice> stalePrices(const PlanResult &plan, std::string_view today);
+/// The GPU-hour rate the plan's cost is at (planRate: the chosen offer's or the GPU catalogue's;
+/// none for a rate the scenario types) when it is older than the price-age limit or dated
+/// after today, as stalePrices judges API prices; id and name are the offer's or the GPU's.
+std::optional<StalePrice> staleRate(const PlanResult &plan, std::string_view today);
 
 /// One catalogue GPU type evaluated for the scenario with the GPU count on auto.
 struct GpuOption {

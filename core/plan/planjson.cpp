@@ -11,6 +11,16 @@ namespace hostplan {
 
 namespace {
 
+/// cost.price_stale: the plan's GPU-hour rate when older than the price-age limit or dated
+/// after today (staleRate), else null.
+nlohmann::ordered_json staleRateJson(const PlanResult &p, std::string_view today) {
+    const auto s = staleRate(p, today);
+    if (!s) {
+        return nullptr;
+    }
+    return {{"id", s->id}, {"as_of", s->asOf}, {"age_days", s->ageDays}, {"future", s->future()}};
+}
+
 nlohmann::ordered_json num(double v) {
     return std::isfinite(v) ? nlohmann::ordered_json(v) : nlohmann::ordered_json(nullptr);
 }
@@ -418,7 +428,8 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
                    {"price_as_of", p.scenario.pricing.usdPerGpuHour ? std::string("scenario")
                                    : chosenOffer                    ? chosenOffer->offer().asOf
                                                                     : p.gpu.priceAsOf},
-                   {"offer", chosenOffer ? oj(chosenOffer->offer().id) : oj(nullptr)}};
+                   {"offer", chosenOffer ? oj(chosenOffer->offer().id) : oj(nullptr)},
+                   {"price_stale", staleRateJson(p, today)}};
     oj alternatives = oj::array();
     for (const ApiAlternative &a : p.apiAlternatives) {
         alternatives.push_back(

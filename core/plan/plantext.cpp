@@ -344,6 +344,13 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
             << "; Cost below is at this plan's rate (" << usdCents(p.usdPerGpuHour)
             << " per GPU-hour)\n";
     }
+    if (const auto stale = staleRate(p, today)) {
+        out << "          " << (stale->future() ? "check: " : "stale: ") << stale->name
+            << (stale->future() ? " is dated " : " is from ") << stale->asOf << ", "
+            << std::abs(stale->ageDays)
+            << (stale->future() ? " days after today: check its date\n"
+                                : " days ago: check the provider's page\n");
+    }
     if (p.search.found) {
         // The runners-up: near ties first, then the next cheapest, each with why it lost.
         int shown = 0;

@@ -329,6 +329,16 @@ class TestApiPrices : public QObject {
         QCOMPARE(moonshot->ageDays, -11); // 2026-07-01 is 11 days after 2026-06-20
         QVERIFY(moonshot->future());
         QVERIFY(!stale.front().future());
+        // The GPU-hour rate is judged the same way: here the B300 catalogue rate (the count is
+        // fixed), old past a 30-day limit, dated after a day before its date, none when typed.
+        const auto rateAge = priceAgeDays(p.gpu.priceAsOf, "2026-12-01");
+        QVERIFY(rateAge && *rateAge > 30);
+        const auto oldRate = staleRate(p, "2026-12-01");
+        QVERIFY(oldRate && oldRate->id == "b300" && oldRate->ageDays == *rateAge);
+        QVERIFY(oldRate->name == "b300 catalogue rate" && !oldRate->future());
+        QVERIFY(staleRate(p, "2020-01-01")->future());
+        s.pricing.usdPerGpuHour = 5.0;
+        QVERIFY(!staleRate(planOf(s), "2026-12-01"));
     }
 };
 
