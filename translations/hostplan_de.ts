@@ -163,14 +163,6 @@ Source: %3 (as of %4)</source>
 Quelle: %3 (Stand %4)</translation>
     </message>
     <message>
-        <source>&amp;Card:</source>
-        <translation>&amp;Karte:</translation>
-    </message>
-    <message>
-        <source>&amp;Host:</source>
-        <translation>&amp;Host:</translation>
-    </message>
-    <message>
         <source>does not fit</source>
         <translation>passt nicht</translation>
     </message>
@@ -220,20 +212,20 @@ Quelle: %3 (Stand %4)</translation>
         <source>Each model stored as each llama.cpp type and run by llama-server with its defaults (four slots in one unified f16 KV cache; the model&apos;s training context, lowered by --fit as far as 4,096 tokens). A cell gives the longest context that runs wholly on the card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: only experts), each leaving the 1 GiB free that --fit leaves, and the decode ceiling at peak bandwidth. Uniform types approximate published files (Q4_K_M is mostly q4_K).</source>
         <translation>Jedes Modell in jedem llama.cpp-Typ gespeichert und von llama-server mit seinen Standardwerten ausgeführt (vier Slots in einem gemeinsamen f16-KV-Cache; der Trainingskontext des Modells, von --fit bis auf 4.096 Tokens gesenkt). Eine Zelle zeigt den längsten Kontext, der vollständig auf der Karte läuft, oder sonst das passende Offloading (-ngl: ganze Schichten im System-RAM; --n-cpu-moe: nur Experten), jeweils mit den 1 GiB frei, die --fit frei lässt, und die Decode-Obergrenze bei maximaler Bandbreite. Einheitliche Typen nähern veröffentlichte Dateien an (Q4_K_M ist größtenteils q4_K).</translation>
     </message>
+    <message>
+        <source>Card:</source>
+        <translation>Karte:</translation>
+    </message>
+    <message>
+        <source>Host:</source>
+        <translation>Host:</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::CompareChart</name>
     <message>
-        <source>Throughput against speed per user (circles: capacity at the target)</source>
-        <translation>Durchsatz über Geschwindigkeit pro Nutzer (Kreise: Kapazität am Ziel)</translation>
-    </message>
-    <message>
         <source>Tokens/s per user</source>
         <translation>Tokens/s pro Nutzer</translation>
-    </message>
-    <message>
-        <source>Tokens/s</source>
-        <translation>Tokens/s</translation>
     </message>
     <message>
         <source>%1 (does not fit)</source>
@@ -248,6 +240,14 @@ Quelle: %3 (Stand %4)</translation>
 %2 tokens/s per user, %3 tokens/s in all</source>
         <translation>%1
 %2 Tokens/s pro Nutzer, %3 Tokens/s insgesamt</translation>
+    </message>
+    <message>
+        <source>Decode throughput against speed per user (circles: capacity at the target; the table&apos;s output tokens/s include prefill)</source>
+        <translation>Decode-Durchsatz gegen Geschwindigkeit pro Nutzer (Kreise: Kapazität beim Ziel; die Ausgabe-Tokens/s der Tabelle enthalten Prefill)</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s</source>
+        <translation>Decode-Tokens/s</translation>
     </message>
 </context>
 <context>
@@ -488,12 +488,16 @@ Quelle: %3 (Stand %4)</translation>
         <source>%1 (serves %2, up to %3 at the band&apos;s fast end)</source>
         <translation>%1 (bedient %2, bis zu %3 am schnellen Ende der Spanne)</translation>
     </message>
+    <message>
+        <source>%1 (too close to call)</source>
+        <translation>%1 (zu knapp für eine Aussage)</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::CompareView</name>
     <message>
         <source>&amp;Pin current scenario</source>
-        <translation>Aktuelles Szenario an&amp;heften</translation>
+        <translation>A&amp;ktuelles Szenario anheften</translation>
     </message>
     <message>
         <source>Pin from file...</source>
@@ -947,10 +951,6 @@ Quelle: %6 (Stand %7)</translation>
         <translation>GPUs im Einsatz. automatisch = die kleinste mietbare Anzahl (1 GPU oder ganze Knoten), die die Last trägt</translation>
     </message>
     <message>
-        <source>GPU &amp;count</source>
-        <translation>GPU-&amp;Anzahl</translation>
-    </message>
-    <message>
         <source>GPU default</source>
         <translation>GPU-Standard</translation>
     </message>
@@ -973,10 +973,6 @@ Quelle: %6 (Stand %7)</translation>
     <message>
         <source>Expert parallel size: 1 (experts sliced by TP) or equal to TP (whole experts per GPU); must divide the routed experts</source>
         <translation>Expert-Parallelgröße: 1 (Experten per TP geteilt) oder gleich TP (ganze Experten pro GPU); muss die gerouteten Experten teilen</translation>
-    </message>
-    <message>
-        <source>&amp;EP</source>
-        <translation>&amp;EP</translation>
     </message>
     <message>
         <source>Pipeline parallel size: stages across nodes; TP x PP = GPU count, at most one stage per layer</source>
@@ -1180,7 +1176,7 @@ Quelle: %6 (Stand %7)</translation>
     </message>
     <message>
         <source>&amp;Draft model</source>
-        <translation>&amp;Draft-Modell</translation>
+        <translation>Draft-Modell</translation>
     </message>
     <message>
         <source>Remove the draft model</source>
@@ -1436,7 +1432,7 @@ Quelle: %6 (Stand %7)</translation>
     </message>
     <message>
         <source>&amp;Attention DP</source>
-        <translation>&amp;Attention-DP</translation>
+        <translation>Attention-DP</translation>
     </message>
     <message>
         <source>attention DP</source>
@@ -2343,7 +2339,7 @@ Alle Komponenten: %5 %4</translation>
     </message>
     <message>
         <source>&amp;Add offer</source>
-        <translation>Angebot &amp;hinzufügen</translation>
+        <translation>Angebot hin&amp;zufügen</translation>
     </message>
     <message>
         <source>Add an offer for this GPU type; enter its shape and price</source>
@@ -2601,7 +2597,7 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     </message>
     <message>
         <source>&amp;API</source>
-        <translation>&amp;API</translation>
+        <translation>API</translation>
     </message>
     <message>
         <source> /1M input</source>
@@ -5113,10 +5109,6 @@ Ausschlag (Rangfolge): %5 %</translation>
         <translation>Stunden am Tag, die die GPUs gemietet sind (24 = Dauerbetrieb)</translation>
     </message>
     <message>
-        <source>&amp;Hours per day</source>
-        <translation>&amp;Stunden pro Tag</translation>
-    </message>
-    <message>
         <source>Tokens one heavy user generates per month (for break-even users)</source>
         <translation>Tokens, die ein Vielnutzer pro Monat erzeugt (für Break-even-Nutzer)</translation>
     </message>
@@ -5235,6 +5227,10 @@ Ausschlag (Rangfolge): %5 %</translation>
     <message>
         <source>50 M, from the default scenario (a stated assumption).</source>
         <translation>50 Mio., aus dem Standardszenario (eine genannte Annahme).</translation>
+    </message>
+    <message>
+        <source>Hours per day</source>
+        <translation>Stunden pro Tag</translation>
     </message>
 </context>
 </TS>

@@ -163,14 +163,6 @@ Source: %3 (as of %4)</source>
 出典：%3（%4 時点）</translation>
     </message>
     <message>
-        <source>&amp;Card:</source>
-        <translation>カード(&amp;C)：</translation>
-    </message>
-    <message>
-        <source>&amp;Host:</source>
-        <translation>ホスト(&amp;H)：</translation>
-    </message>
-    <message>
         <source>does not fit</source>
         <translation>収まらない</translation>
     </message>
@@ -220,20 +212,20 @@ Source: %3 (as of %4)</source>
         <source>Each model stored as each llama.cpp type and run by llama-server with its defaults (four slots in one unified f16 KV cache; the model&apos;s training context, lowered by --fit as far as 4,096 tokens). A cell gives the longest context that runs wholly on the card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: only experts), each leaving the 1 GiB free that --fit leaves, and the decode ceiling at peak bandwidth. Uniform types approximate published files (Q4_K_M is mostly q4_K).</source>
         <translation>各モデルを llama.cpp の各型で保存し、llama-server を既定設定で実行した場合（1 つの統合 f16 KVキャッシュに 4 スロット。モデルの学習時コンテキストを --fit が 4,096 トークンまで下げます）。セルには、すべてカード上で実行できる最長のコンテキスト、そうでなければ収まるオフロード（-ngl：レイヤー単位でシステム RAM に配置。--n-cpu-moe：エキスパートのみ）を、いずれも --fit と同じくカードに 1 GiB の空きを残して示し、ピーク帯域幅でのデコード上限も表示します。単一の型は公開ファイルの近似です（Q4_K_M は大部分が q4_K）。</translation>
     </message>
+    <message>
+        <source>Card:</source>
+        <translation>カード：</translation>
+    </message>
+    <message>
+        <source>Host:</source>
+        <translation>ホスト：</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::CompareChart</name>
     <message>
-        <source>Throughput against speed per user (circles: capacity at the target)</source>
-        <translation>ユーザーあたり速度に対するスループット（円：目標での容量）</translation>
-    </message>
-    <message>
         <source>Tokens/s per user</source>
         <translation>ユーザーあたり tokens/s</translation>
-    </message>
-    <message>
-        <source>Tokens/s</source>
-        <translation>tokens/s</translation>
     </message>
     <message>
         <source>%1 (does not fit)</source>
@@ -248,6 +240,14 @@ Source: %3 (as of %4)</source>
 %2 tokens/s per user, %3 tokens/s in all</source>
         <translation>%1
 ユーザーあたり %2 tokens/s、合計 %3 tokens/s</translation>
+    </message>
+    <message>
+        <source>Decode throughput against speed per user (circles: capacity at the target; the table&apos;s output tokens/s include prefill)</source>
+        <translation>デコードスループットとユーザーあたり速度（円：目標での容量。表の出力トークン/秒はプリフィルを含む）</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s</source>
+        <translation>デコード トークン/秒</translation>
     </message>
 </context>
 <context>
@@ -487,6 +487,10 @@ Source: %3 (as of %4)</source>
     <message>
         <source>%1 (serves %2, up to %3 at the band&apos;s fast end)</source>
         <translation>%1（対応可能 %2、幅の速い側で最大 %3）</translation>
+    </message>
+    <message>
+        <source>%1 (too close to call)</source>
+        <translation>%1（判定が難しい）</translation>
     </message>
 </context>
 <context>
@@ -947,10 +951,6 @@ Source: %6 (as of %7)</source>
         <translation>デプロイの GPU 数。自動 = 負荷を処理できる最小のレンタル可能数（GPU 1 基またはノード単位）</translation>
     </message>
     <message>
-        <source>GPU &amp;count</source>
-        <translation>GPU 数(&amp;C)</translation>
-    </message>
-    <message>
         <source>GPU default</source>
         <translation>GPU の既定値</translation>
     </message>
@@ -973,10 +973,6 @@ Source: %6 (as of %7)</source>
     <message>
         <source>Expert parallel size: 1 (experts sliced by TP) or equal to TP (whole experts per GPU); must divide the routed experts</source>
         <translation>エキスパート並列数：1（エキスパートを TP で分割）または TP と同じ（GPU ごとにエキスパート全体）。ルーテッドエキスパート数を割り切る必要があります</translation>
-    </message>
-    <message>
-        <source>&amp;EP</source>
-        <translation>EP(&amp;E)</translation>
     </message>
     <message>
         <source>Pipeline parallel size: stages across nodes; TP x PP = GPU count, at most one stage per layer</source>
@@ -5117,10 +5113,6 @@ Swing (ranking): %5%</source>
         <translation>GPU を 1 日にレンタルする時間（24 = 常時稼働）</translation>
     </message>
     <message>
-        <source>&amp;Hours per day</source>
-        <translation>1 日あたり時間(&amp;H)</translation>
-    </message>
-    <message>
         <source>Tokens one heavy user generates per month (for break-even users)</source>
         <translation>ヘビーユーザー 1 人が月に生成するトークン（損益分岐ユーザー数の計算用）</translation>
     </message>
@@ -5235,6 +5227,10 @@ Swing (ranking): %5%</source>
     <message>
         <source>50 M, from the default scenario (a stated assumption).</source>
         <translation>50 M、既定シナリオより（明示された仮定）。</translation>
+    </message>
+    <message>
+        <source>Hours per day</source>
+        <translation>1 日あたり時間</translation>
     </message>
 </context>
 </TS>

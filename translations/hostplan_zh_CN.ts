@@ -163,14 +163,6 @@ Source: %3 (as of %4)</source>
 来源：%3（截至 %4）</translation>
     </message>
     <message>
-        <source>&amp;Card:</source>
-        <translation>显卡(&amp;C)：</translation>
-    </message>
-    <message>
-        <source>&amp;Host:</source>
-        <translation>主机(&amp;H)：</translation>
-    </message>
-    <message>
         <source>does not fit</source>
         <translation>放不下</translation>
     </message>
@@ -220,20 +212,20 @@ Source: %3 (as of %4)</source>
         <source>Each model stored as each llama.cpp type and run by llama-server with its defaults (four slots in one unified f16 KV cache; the model&apos;s training context, lowered by --fit as far as 4,096 tokens). A cell gives the longest context that runs wholly on the card, or else the offload that fits (-ngl: whole layers in system RAM; --n-cpu-moe: only experts), each leaving the 1 GiB free that --fit leaves, and the decode ceiling at peak bandwidth. Uniform types approximate published files (Q4_K_M is mostly q4_K).</source>
         <translation>每个模型分别以各种 llama.cpp 类型存储，由 llama-server 以默认设置运行（四个槽位共用一个统一的 f16 KV 缓存；模型的训练上下文，--fit 最多将其降至 4,096 tokens）。每个单元格给出完全在显卡上运行时的最长上下文，否则给出可行的卸载方式（-ngl：整层放在系统内存中；--n-cpu-moe：仅卸载专家），均像 --fit 一样在显卡上留出 1 GiB 空闲，以及峰值带宽下的解码上限。统一类型近似于已发布的文件（Q4_K_M 大部分为 q4_K）。</translation>
     </message>
+    <message>
+        <source>Card:</source>
+        <translation>显卡：</translation>
+    </message>
+    <message>
+        <source>Host:</source>
+        <translation>主机：</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::CompareChart</name>
     <message>
-        <source>Throughput against speed per user (circles: capacity at the target)</source>
-        <translation>吞吐量与每用户速度（圆圈：目标下的容量）</translation>
-    </message>
-    <message>
         <source>Tokens/s per user</source>
         <translation>每用户 tokens/s</translation>
-    </message>
-    <message>
-        <source>Tokens/s</source>
-        <translation>tokens/s</translation>
     </message>
     <message>
         <source>%1 (does not fit)</source>
@@ -248,6 +240,14 @@ Source: %3 (as of %4)</source>
 %2 tokens/s per user, %3 tokens/s in all</source>
         <translation>%1
 每用户 %2 tokens/s，总计 %3 tokens/s</translation>
+    </message>
+    <message>
+        <source>Decode throughput against speed per user (circles: capacity at the target; the table&apos;s output tokens/s include prefill)</source>
+        <translation>解码吞吐量与每用户速度（圆圈：目标下的容量；表格中的输出 token/s 含预填充）</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s</source>
+        <translation>解码 token/s</translation>
     </message>
 </context>
 <context>
@@ -487,6 +487,10 @@ Source: %3 (as of %4)</source>
     <message>
         <source>%1 (serves %2, up to %3 at the band&apos;s fast end)</source>
         <translation>%1（可服务 %2，区间快端最多 %3）</translation>
+    </message>
+    <message>
+        <source>%1 (too close to call)</source>
+        <translation>%1（难以判定）</translation>
     </message>
 </context>
 <context>
@@ -947,10 +951,6 @@ Source: %6 (as of %7)</source>
         <translation>部署中的 GPU 数。自动 = 能承载该负载的最小可租数量（1 个 GPU 或整节点）</translation>
     </message>
     <message>
-        <source>GPU &amp;count</source>
-        <translation>GPU 数量(&amp;C)</translation>
-    </message>
-    <message>
         <source>GPU default</source>
         <translation>GPU 默认值</translation>
     </message>
@@ -973,10 +973,6 @@ Source: %6 (as of %7)</source>
     <message>
         <source>Expert parallel size: 1 (experts sliced by TP) or equal to TP (whole experts per GPU); must divide the routed experts</source>
         <translation>专家并行规模：1（专家按 TP 切分）或等于 TP（每个 GPU 放完整专家）；必须整除路由专家数</translation>
-    </message>
-    <message>
-        <source>&amp;EP</source>
-        <translation>EP(&amp;E)</translation>
     </message>
     <message>
         <source>Pipeline parallel size: stages across nodes; TP x PP = GPU count, at most one stage per layer</source>
@@ -5117,10 +5113,6 @@ Swing (ranking): %5%</source>
         <translation>每天租用 GPU 的小时数（24 = 全天运行）</translation>
     </message>
     <message>
-        <source>&amp;Hours per day</source>
-        <translation>每天小时数(&amp;H)</translation>
-    </message>
-    <message>
         <source>Tokens one heavy user generates per month (for break-even users)</source>
         <translation>一名重度用户每月生成的 tokens（用于计算盈亏平衡用户数）</translation>
     </message>
@@ -5235,6 +5227,10 @@ Swing (ranking): %5%</source>
     <message>
         <source>50 M, from the default scenario (a stated assumption).</source>
         <translation>50 M，来自默认场景（明示的假设）。</translation>
+    </message>
+    <message>
+        <source>Hours per day</source>
+        <translation>每天小时数</translation>
     </message>
 </context>
 </TS>

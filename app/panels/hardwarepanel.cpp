@@ -109,7 +109,7 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         tr("auto (0): the layout search takes the smallest rentable count (one GPU or whole "
            "nodes of the offers in resources/offers.json) whose memory, by the engine's own "
            "rules, holds the workload.")));
-    form->addRow(tr("GPU &count"), m_count);
+    form->addRow(tr("GPU count"), m_count);
     m_node = autoSpin(72, tr("GPU default"),
                       tr("GPUs per rental node (bundle size); default = the GPU's usual node "
                          "(8, or 4 per GB200/GB300 tray)"));
@@ -138,7 +138,7 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         tr("auto (0): the layout search, from the experts in the model's config.json "
            "(n_routed_experts or num_local_experts); with TP or PP given, off (EP 1), as the "
            "engines start without their expert-parallel flag.")));
-    form->addRow(tr("&EP"), m_ep);
+    form->addRow(tr("EP"), m_ep);
     m_attentionDp = autoSpin(4096, tr("auto"),
                              tr("Attention data parallel ranks (MoE models): TP / DP GPUs split "
                                 "each attention layer and hold their own sequences' KV"));

@@ -138,7 +138,7 @@ WorkloadPanel::WorkloadPanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         fieldHelp(tr("Hours a day the GPUs are rented; fewer than 24 scales the rental (scheduled "
                      "instances)."),
                   tr("hours per day"), tr("24 (always on), from the default scenario.")));
-    form->addRow(tr("&Hours per day"), m_hours);
+    form->addRow(tr("Hours per day"), m_hours);
     m_heavy = tokenSpin(tr("Tokens one heavy user generates per month (for break-even users)"));
     m_heavy->setMinimum(0.1);
     m_heavy->setWhatsThis(fieldHelp(

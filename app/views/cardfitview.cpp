@@ -93,9 +93,9 @@ CardFitView::CardFitView(ScenarioDocument *doc, QWidget *parent) : QWidget(paren
                 .arg(QString::fromStdString(h.source), QString::fromStdString(h.asOf)),
             Qt::ToolTipRole);
     }
-    auto *gpuLabel = new QLabel(tr("&Card:"));
+    auto *gpuLabel = new QLabel(tr("Card:"));
     gpuLabel->setBuddy(m_gpu);
-    auto *hostLabel = new QLabel(tr("&Host:"));
+    auto *hostLabel = new QLabel(tr("Host:"));
     hostLabel->setBuddy(m_host);
     // Long GPU and host names must not widen the window's centre (the docks would shrink).
     for (QComboBox *combo : {m_gpu, m_host}) {

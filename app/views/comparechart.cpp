@@ -27,7 +27,8 @@ void CompareChart::setSides(const QList<CompareModel::Side> &sides) {
         c->setTitle(QString());
         return;
     }
-    c->setTitle(tr("Throughput against speed per user (circles: capacity at the target)"));
+    c->setTitle(tr("Decode throughput against speed per user (circles: capacity at the target; "
+                   "the table's output tokens/s include prefill)"));
     const QList<QColor> colours = {QColor(0x3b, 0x6e, 0xa8), QColor(0xe0, 0x8a, 0x2c),
                                    QColor(0x2e, 0x8b, 0x57), QColor(0x9b, 0x59, 0xb6),
                                    QColor(0xc0, 0x39, 0x2b), QColor(0x8c, 0x8c, 0x8c),
@@ -37,7 +38,7 @@ void CompareChart::setSides(const QList<CompareModel::Side> &sides) {
     x->setLabelFormat(QStringLiteral("%.0f"));
     auto *y = new QValueAxis;
     y->setLabelFormat(QStringLiteral("%.0f"));
-    y->setTitleText(tr("Tokens/s"));
+    y->setTitleText(tr("Decode tokens/s"));
     c->addAxis(x, Qt::AlignBottom);
     c->addAxis(y, Qt::AlignLeft);
     double xMax = 1, yMax = 1;

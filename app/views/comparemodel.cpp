@@ -168,11 +168,26 @@ void CompareModel::setSides(const QList<Side> &sides) {
                    ? usdCentsText(p.selfHostUsdPerMTokOutput)
                    : tr("n/a (no output tokens)");
     });
+    // The verdict's figure as the Summary gives it (breakEvenVerdict): a break-even above the
+    // modelled capacity but within its band is a count, too close to call, not "never".
     result(tr("Break-even output tokens per month"), [](const PlanResult &p) {
-        if (!p.apiPriced) {
+        const BreakEvenVerdict v = breakEvenVerdict(p);
+        switch (v.kind) {
+        case BreakEvenKind::NotPriced:
             return tr("no API price");
+        case BreakEvenKind::NoGpuPrice:
+            return tr("no GPU-hour rate");
+        case BreakEvenKind::At:
+            return tokensText(v.outputTokensPerMonth);
+        case BreakEvenKind::Never:
+            if (v.withinBand) {
+                return tr("%1 (too close to call)").arg(tokensText(v.neededOutputTokensPerMonth));
+            }
+            break;
+        case BreakEvenKind::DoesNotFit:
+            break;
         }
-        return p.fit.serves() ? tokensText(p.breakeven.outputTokensPerMonth) : tr("never");
+        return tr("never");
     });
     // The decision unit's verdict, as the Summary words it (plan/decision.h): a count the plan
     // cannot serve is a count all the same, not "never".

@@ -91,6 +91,14 @@ class TestCompare : public QObject {
             QCOMPARE(cell(m, "Break-even heavy users", 3), groupedInt(heavy.usersNeeded));
         }
         QVERIFY(cell(m, "Break-even heavy users", 3) != QString("never"));
+        // The break-even volume as the Summary's verdict gives it (a count within the band).
+        const BreakEvenVerdict be = breakEvenVerdict(*plan);
+        QCOMPARE(
+            cell(m, "Break-even output tokens per month", 3),
+            be.kind == BreakEvenKind::At ? tokensText(be.outputTokensPerMonth)
+            : be.withinBand
+                ? QString("%1 (too close to call)").arg(tokensText(be.neededOutputTokensPerMonth))
+                : QString("never"));
         // The first pin is B300 at the default 32K context: its own capacity, not the current.
         Scenario first = withGpuType(doc->scenario(), b300);
         first.workload.contextTokens = 32768;

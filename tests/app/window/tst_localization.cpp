@@ -20,6 +20,7 @@
 #include "views/summaryview.h"
 #include "viewtestutil.h"
 
+#include <QAbstractButton>
 #include <QAbstractScrollArea>
 #include <QApplication>
 #include <QComboBox>
@@ -37,6 +38,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
+#include <QSet>
 #include <QScrollBar>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -46,6 +48,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 
 using namespace hostplan;
 using namespace hostplan::ui;
@@ -301,6 +304,40 @@ class TestLocalization : public QObject {
         QCOMPARE(rateKindText("on demand"), QString("auf Abruf"));
         QCOMPARE(rateKindText("reserved (1 year)"), QString("reserviert (1 year)"));
         QCOMPARE(rateKindText("spot"), QString("spot"));
+    }
+
+    // Alt+letter opens a menu: no label with a buddy field nor a button may take a menu's letter
+    // (Qt gives the widget the key first, so the menu would never open from the keyboard), in
+    // any language.
+    void mnemonicsDoNotShadowMenus() {
+        const auto mnemonic = [](const QString &text) {
+            const qsizetype at = text.indexOf(QRegularExpression("&[^&]"));
+            return at < 0 ? QChar() : text.at(at + 1).toLower();
+        };
+        for (const QString language : {"en", "de", "zh_CN", "ja"}) {
+            std::optional<Translation> translation;
+            if (language != "en") {
+                translation.emplace(language, QLocale(language));
+                if (!translation->ok()) {
+                    QSKIP("hostplan_*.qm not built");
+                }
+            }
+            MainWindow w;
+            QSet<QChar> menus;
+            for (const QAction *a : w.menuBar()->actions()) {
+                menus.insert(mnemonic(a->text()));
+            }
+            QVERIFY(menus.size() >= 5);
+            for (const QLabel *label : w.findChildren<QLabel *>()) {
+                const QChar m = mnemonic(label->text());
+                QVERIFY2(!label->buddy() || m.isNull() || !menus.contains(m),
+                         qPrintable(language + ": " + label->text()));
+            }
+            for (const QAbstractButton *button : w.findChildren<QAbstractButton *>()) {
+                QVERIFY2(!menus.contains(mnemonic(button->text())),
+                         qPrintable(language + ": " + button->text()));
+            }
+        }
     }
 
     void docksShowEverything_data() {
