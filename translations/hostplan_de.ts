@@ -4878,12 +4878,6 @@ Confidence: %8</source>
 Konfidenz: %8</translation>
     </message>
     <message>
-        <source>
-Above the memory limit: the KV room holds %1</source>
-        <translation>
-Über der Speichergrenze: der KV-Platz fasst %1</translation>
-    </message>
-    <message>
         <source>Capacity %1: %2 tokens/s per node, %3 per 1M output tokens</source>
         <translation>Kapazität %1: %2 Tokens/s pro Knoten, %3 pro 1 Mio. Ausgabe-Tokens</translation>
     </message>
@@ -4898,6 +4892,12 @@ Above the memory limit: the KV room holds %1</source>
     <message>
         <source>Memory limit per replica (%1)</source>
         <translation>Speichergrenze pro Replikat (%1)</translation>
+    </message>
+    <message>
+        <source>
+Above the memory limit: the KV room holds %1, so that many run at once and the rest wait; the rates are those of the running ones (dashed)</source>
+        <translation>
+Über der Speichergrenze: der KV-Platz fasst %1, so viele laufen gleichzeitig und der Rest wartet; die Raten sind die der laufenden (gestrichelt)</translation>
     </message>
 </context>
 <context>

@@ -4837,12 +4837,6 @@ Confidence: %8</source>
     </message>
     <message>
         <source>
-Above the memory limit: the KV room holds %1</source>
-        <translation>
-メモリ上限超過：KV 領域に収まるのは %1</translation>
-    </message>
-    <message>
-        <source>
 Slower than the %1 ms target per output token</source>
         <translation>
 出力トークンあたり %1 ms の目標より遅い</translation>
@@ -4898,6 +4892,12 @@ Slower than the %1 ms target per output token</source>
     <message>
         <source>Memory limit per replica (%1)</source>
         <translation>レプリカあたりのメモリ上限（%1）</translation>
+    </message>
+    <message>
+        <source>
+Above the memory limit: the KV room holds %1, so that many run at once and the rest wait; the rates are those of the running ones (dashed)</source>
+        <translation>
+メモリ上限超過：KV 領域に収まるのは %1 で、同時に実行されるのはその数だけ、残りは待機します。速度は実行中のものの値です（破線）</translation>
     </message>
 </context>
 <context>

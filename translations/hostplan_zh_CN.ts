@@ -4837,12 +4837,6 @@ Confidence: %8</source>
     </message>
     <message>
         <source>
-Above the memory limit: the KV room holds %1</source>
-        <translation>
-超出显存上限：KV 空间可容纳 %1</translation>
-    </message>
-    <message>
-        <source>
 Slower than the %1 ms target per output token</source>
         <translation>
 慢于每个输出 token %1 ms 的目标</translation>
@@ -4898,6 +4892,12 @@ Slower than the %1 ms target per output token</source>
     <message>
         <source>Memory limit per replica (%1)</source>
         <translation>每个副本的内存上限（%1）</translation>
+    </message>
+    <message>
+        <source>
+Above the memory limit: the KV room holds %1, so that many run at once and the rest wait; the rates are those of the running ones (dashed)</source>
+        <translation>
+超出显存上限：KV 空间可容纳 %1，同时只运行这么多，其余等待；速率为正在运行者的速率（虚线）</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,8 @@
 #include "charts/viewrefresher.h"
 
 #include <QChart>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
 #include <QLogValueAxis>
@@ -17,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace hostplan::ui {
 
@@ -106,7 +109,8 @@ QString ThroughputView::tipForBatch(double batch) const {
                  numberText(p.tokenLatencySeconds * 1e3, 2), rate(p.tokensPerSecondPerNode),
                  rate(p.tokensPerSecond), nodesText(t.nodes), confidenceDetail(t.confidence));
     if (!p.withinMemory) {
-        text += tr("\nAbove the memory limit: the KV room holds %1")
+        text += tr("\nAbove the memory limit: the KV room holds %1, so that many run at once and "
+                   "the rest wait; the rates are those of the running ones (dashed)")
                     .arg(sequencesText(t.capacity.memoryMaxBatch));
     }
     if (!p.withinTarget) {
@@ -146,22 +150,45 @@ void ThroughputView::rebuild() {
     perUser->setName(tr("Tokens/s per user"));
     auto *perNode = new QLineSeries;
     perNode->setName(tr("Tokens/s per node"));
+    // Batches past the memory limit run only the limit's sequences (the serving model caps the
+    // running batch), so their rates stay at the limit's: drawn dashed, from the last batch
+    // within memory, so that they do not read as more sequences served.
+    auto *perUserCapped = new QLineSeries;
+    auto *perNodeCapped = new QLineSeries;
     double maxUser = 1, maxNode = 1, maxBatch = 2;
     for (const BatchPoint &p : t.curve) {
         const QPointF u(double(p.batch), p.tokensPerSecondPerUser);
         const QPointF n(double(p.batch), p.tokensPerSecondPerNode);
-        perUser->append(u);
-        perNode->append(n);
+        if (p.withinMemory) {
+            perUser->append(u);
+            perNode->append(n);
+        } else {
+            if (perUserCapped->count() == 0 && perUser->count() > 0) {
+                perUserCapped->append(perUser->at(perUser->count() - 1));
+                perNodeCapped->append(perNode->at(perNode->count() - 1));
+            }
+            perUserCapped->append(u);
+            perNodeCapped->append(n);
+        }
         m_perUser << u;
         m_perNode << n;
         maxUser = std::max(maxUser, p.tokensPerSecondPerUser);
         maxNode = std::max(maxNode, p.tokensPerSecondPerNode);
         maxBatch = std::max(maxBatch, double(p.batch));
     }
-    perUser->setPointsVisible(true);
-    perNode->setPointsVisible(true);
-    c->addSeries(perUser);
-    c->addSeries(perNode);
+    for (QLineSeries *s : {perUser, perNode, perUserCapped, perNodeCapped}) {
+        s->setPointsVisible(true);
+        c->addSeries(s);
+    }
+    for (const auto &[solid, capped] :
+         {std::pair{perUser, perUserCapped}, std::pair{perNode, perNodeCapped}}) {
+        QPen pen = solid->pen();
+        pen.setStyle(Qt::DashLine);
+        capped->setPen(pen);
+        for (QLegendMarker *m : c->legend()->markers(capped)) {
+            m->setVisible(false);
+        }
+    }
 
     auto *x = new QLogValueAxis;
     x->setBase(2);
@@ -185,10 +212,14 @@ void ThroughputView::rebuild() {
     c->addAxis(x, Qt::AlignBottom);
     c->addAxis(yUser, Qt::AlignLeft);
     c->addAxis(yNode, Qt::AlignRight);
-    perUser->attachAxis(x);
-    perUser->attachAxis(yUser);
-    perNode->attachAxis(x);
-    perNode->attachAxis(yNode);
+    for (QLineSeries *s : {perUser, perUserCapped}) {
+        s->attachAxis(x);
+        s->attachAxis(yUser);
+    }
+    for (QLineSeries *s : {perNode, perNodeCapped}) {
+        s->attachAxis(x);
+        s->attachAxis(yNode);
+    }
 
     if (cap.memoryMaxBatch > 0) {
         m_memoryLimit = double(cap.memoryMaxBatch);
@@ -208,7 +239,7 @@ void ThroughputView::rebuild() {
                    .arg(groupedInt(cap.latencyMaxBatch)),
                QColor(0x2a, 0x7a, 0x2a));
     }
-    for (QLineSeries *s : {perUser, perNode}) {
+    for (QLineSeries *s : {perUser, perNode, perUserCapped, perNodeCapped}) {
         connect(s, &QLineSeries::hovered, this, [this](const QPointF &point, bool state) {
             showChartTip(this, state ? tipForBatch(point.x()) + QLatin1Char('\n') + clickHint()
                                      : QString());

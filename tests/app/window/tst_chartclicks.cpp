@@ -139,11 +139,26 @@ class TestChartClicks : public QObject {
         QVERIFY(points.size() >= 3);
         const QPointF target = points.at(points.size() / 2);
         QVERIFY(std::uint32_t(target.x()) != before);
-        QLineSeries *perUser = nullptr;
+        // The batches within memory are the solid line; those past the memory limit (which run
+        // only the limit's sequences) a dashed one that starts at the last batch within memory.
+        const double limit = double(w.document()->plan()->throughput.capacity.memoryMaxBatch);
+        QLineSeries *perUser = nullptr, *capped = nullptr;
         for (QLineSeries *l : seriesOf<QLineSeries>(view->chart())) {
-            perUser = (!perUser && l->points() == points) ? l : perUser;
+            const QList<QPointF> pts = l->points();
+            if (!pts.isEmpty() && pts.first() == points.first()) {
+                perUser = l;
+            } else if (pts.size() > 1 && pts.last() == points.last() && pts.last().x() > limit) {
+                capped = l;
+            }
         }
-        QVERIFY(perUser);
+        QVERIFY(perUser && capped);
+        QVERIFY(perUser->points().last().x() <= limit && capped->points().at(1).x() > limit);
+        QCOMPARE(capped->points().first(), perUser->points().last());
+        QCOMPARE(capped->pen().style(), Qt::DashLine);
+        QCOMPARE(perUser->points().size() + capped->points().size() - 1, points.size());
+        if (target.x() > limit) {
+            perUser = capped;
+        }
         emit perUser->clicked(QPointF(target.x() * 1.1, target.y()));
         QCOMPARE(double(w.document()->scenario().workload.concurrency), target.x());
         QVERIFY(w.document()->undoStack()->undoText().startsWith("Change concurrency to"));
