@@ -4691,10 +4691,6 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <translation>&lt;p&gt;Break-even: &lt;b&gt;nie&lt;/b&gt;: der Plan passt nicht und liefert daher keine Tokens.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Break-even: &lt;b&gt;%1 output tokens per month&lt;/b&gt; with this token mix (%2 tokens/s sustained; %3 if every token were billed as output). %4&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Break-even: &lt;b&gt;%1 Ausgabe-Tokens pro Monat&lt;/b&gt; bei diesem Token-Mix (%2 Tokens/s dauerhaft; %3, wenn jedes Token als Ausgabe abgerechnet würde). %4&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Self-hosting wins from &lt;b&gt;%1&lt;/b&gt; of %2 tokens a month each.</source>
         <translation>Selbst-Hosting lohnt sich ab: &lt;b&gt;%1&lt;/b&gt; (je %2 Tokens im Monat).</translation>
     </message>
@@ -4759,10 +4755,6 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <translation>&lt;p&gt;%1 Speicheruntergrenze (nur Gewichte): &lt;b&gt;%2&lt;/b&gt;; praktische Anzahl für diese Last: &lt;b&gt;%3&lt;/b&gt;.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>never within the %1 output tokens a month this plan serves</source>
-        <translation>nie innerhalb der %1 Ausgabe-Tokens im Monat, die dieser Plan bedient</translation>
-    </message>
-    <message>
         <source>Engine budget (KV: fraction %1 of the memory free after loading)</source>
         <translation>Engine-Budget (KV: Anteil %1 des nach dem Laden freien Speichers)</translation>
     </message>
@@ -4813,6 +4805,18 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>unknown x %1</source>
         <translation>unbekannt x %1</translation>
+    </message>
+    <message>
+        <source>Were every token billed at the output rate, break-even would be %1 output tokens a month.</source>
+        <translation>Würde jedes Token zum Ausgabepreis abgerechnet, läge der Break-even bei %1 Ausgabe-Tokens im Monat.</translation>
+    </message>
+    <message>
+        <source>Were every token billed at the output rate, the API would stay cheaper at every volume up to the %1 output tokens a month this plan serves.</source>
+        <translation>Würde jedes Token zum Ausgabepreis abgerechnet, bliebe die API bei jedem Volumen bis zu den %1 Ausgabe-Tokens im Monat, die dieser Plan liefert, günstiger.</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;%1 output tokens per month&lt;/b&gt; with this token mix (%2 tokens/s sustained). %3 %4&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Break-even: &lt;b&gt;%1 Ausgabe-Tokens pro Monat&lt;/b&gt; bei diesem Token-Mix (%2 Tokens/s dauerhaft). %3 %4&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

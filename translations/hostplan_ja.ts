@@ -4671,10 +4671,6 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <translation>&lt;p&gt;損益分岐：&lt;b&gt;なし&lt;/b&gt;：プランが収まらないため、トークンを生成しません。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Break-even: &lt;b&gt;%1 output tokens per month&lt;/b&gt; with this token mix (%2 tokens/s sustained; %3 if every token were billed as output). %4&lt;/p&gt;</source>
-        <translation>&lt;p&gt;損益分岐：このトークン構成で&lt;b&gt;月 %1 出力トークン&lt;/b&gt;（持続 %2 tokens/s、全トークンを出力として課金した場合は %3）。%4&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;Your volume: %1 output tokens per month; self-hosting is &lt;b&gt;%2&lt;/b&gt; the API at this volume.&lt;/p&gt;</source>
         <translation>&lt;p&gt;現在の利用量：月 %1 出力トークン。この利用量ではセルフホストは&lt;b&gt;%2&lt;/b&gt;。&lt;/p&gt;</translation>
     </message>
@@ -4759,10 +4755,6 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <translation>&lt;p&gt;%1 メモリ下限（重みのみ）：&lt;b&gt;%2&lt;/b&gt;、このワークロードの実用数：&lt;b&gt;%3&lt;/b&gt;。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>never within the %1 output tokens a month this plan serves</source>
-        <translation>このプランが月に処理できる %1 出力トークンの範囲では決して達しません</translation>
-    </message>
-    <message>
         <source>Engine budget (KV: fraction %1 of the memory free after loading)</source>
         <translation>エンジン予算（KV：ロード後の空きメモリの %1）</translation>
     </message>
@@ -4813,6 +4805,18 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>unknown x %1</source>
         <translation>不明 x %1</translation>
+    </message>
+    <message>
+        <source>Were every token billed at the output rate, break-even would be %1 output tokens a month.</source>
+        <translation>全トークンを出力単価で課金した場合、損益分岐は月 %1 出力トークンです。</translation>
+    </message>
+    <message>
+        <source>Were every token billed at the output rate, the API would stay cheaper at every volume up to the %1 output tokens a month this plan serves.</source>
+        <translation>全トークンを出力単価で課金した場合、このプランが提供する月 %1 出力トークンまでのどの量でも API の方が安いままです。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;%1 output tokens per month&lt;/b&gt; with this token mix (%2 tokens/s sustained). %3 %4&lt;/p&gt;</source>
+        <translation>&lt;p&gt;損益分岐：このトークン構成で&lt;b&gt;月 %1 出力トークン&lt;/b&gt;（持続 %2 tokens/s）。%3%4&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -4671,10 +4671,6 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <translation>&lt;p&gt;盈亏平衡：&lt;b&gt;永不&lt;/b&gt;：方案放不下，因此不产出 tokens。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Break-even: &lt;b&gt;%1 output tokens per month&lt;/b&gt; with this token mix (%2 tokens/s sustained; %3 if every token were billed as output). %4&lt;/p&gt;</source>
-        <translation>&lt;p&gt;盈亏平衡：按此 token 组合为&lt;b&gt;每月 %1 输出 tokens&lt;/b&gt;（持续 %2 tokens/s；若所有 tokens 都按输出计费则为 %3）。%4&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;Your volume: %1 output tokens per month; self-hosting is &lt;b&gt;%2&lt;/b&gt; the API at this volume.&lt;/p&gt;</source>
         <translation>&lt;p&gt;您的用量：每月 %1 输出 tokens；在此用量下自托管&lt;b&gt;%2&lt;/b&gt;。&lt;/p&gt;</translation>
     </message>
@@ -4759,10 +4755,6 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <translation>&lt;p&gt;%1 显存下限（仅权重）：&lt;b&gt;%2&lt;/b&gt;；此负载的实际数量：&lt;b&gt;%3&lt;/b&gt;。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>never within the %1 output tokens a month this plan serves</source>
-        <translation>在本方案每月可服务的 %1 输出 tokens 内永远不会</translation>
-    </message>
-    <message>
         <source>Engine budget (KV: fraction %1 of the memory free after loading)</source>
         <translation>引擎预算（KV：加载后空闲内存的 %1）</translation>
     </message>
@@ -4813,6 +4805,18 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>unknown x %1</source>
         <translation>未知 x %1</translation>
+    </message>
+    <message>
+        <source>Were every token billed at the output rate, break-even would be %1 output tokens a month.</source>
+        <translation>若所有 tokens 都按输出价格计费，盈亏平衡点为每月 %1 输出 tokens。</translation>
+    </message>
+    <message>
+        <source>Were every token billed at the output rate, the API would stay cheaper at every volume up to the %1 output tokens a month this plan serves.</source>
+        <translation>若所有 tokens 都按输出价格计费，在本方案每月可提供的 %1 输出 tokens 以内，API 在任何用量下都更便宜。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Break-even: &lt;b&gt;%1 output tokens per month&lt;/b&gt; with this token mix (%2 tokens/s sustained). %3 %4&lt;/p&gt;</source>
+        <translation>&lt;p&gt;盈亏平衡：按此 token 组合为&lt;b&gt;每月 %1 输出 tokens&lt;/b&gt;（持续 %2 tokens/s）。%3%4&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

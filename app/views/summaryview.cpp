@@ -308,14 +308,19 @@ void SummaryView::rebuild() {
         } else {
             // "never" alone would read as a contradiction of the heavy-user sentence: it means
             // beyond what this plan serves, as the CLI says.
+            // The output-only figure is a second, separate sentence: "never within ..." inside
+            // the first one's brackets read as contradicting its break-even.
             const double outputOnly = p.breakeven.outputOnlyTokensPerMonth;
             const QString onlyText =
                 std::isfinite(outputOnly)
-                    ? tokensText(outputOnly)
-                    : tr("never within the %1 output tokens a month this plan serves")
+                    ? tr("Were every token billed at the output rate, break-even would be %1 "
+                         "output tokens a month.")
+                          .arg(tokensText(outputOnly))
+                    : tr("Were every token billed at the output rate, the API would stay cheaper "
+                         "at every volume up to the %1 output tokens a month this plan serves.")
                           .arg(tokensText(be.copies * p.throughput.capacity.outputTokensPerMonth));
             h += tr("<p>Break-even: <b>%1 output tokens per month</b> with this token mix (%2 "
-                    "tokens/s sustained; %3 if every token were billed as output). %4</p>")
+                    "tokens/s sustained). %3 %4</p>")
                      .arg(tokensText(be.outputTokensPerMonth),
                           groupedInt(std::uint64_t(std::llround(be.outputTokensPerSecond))),
                           onlyText, users);
