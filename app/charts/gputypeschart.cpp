@@ -12,6 +12,7 @@
 
 #include <QBarCategoryAxis>
 #include <QFont>
+#include <QFontMetricsF>
 #include <QBarSet>
 #include <QChart>
 #include <QHorizontalStackedBarSeries>
@@ -184,6 +185,25 @@ void GpuTypesChart::rebuild() {
     QFont small = y->labelsFont();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     y->setLabelsFont(small);
+    // The axis hides a label that would overlap its neighbour, which with a tall (CJK) font
+    // dropped every other GPU type: the labels' font shrinks until a label's height (fallback
+    // glyphs included) fits its row of the plot with room to spare, whatever the plot's height.
+    const int rows = int(cats.size());
+    qreal fullPx = QFontMetricsF(small).height();
+    for (const QString &label : cats) {
+        fullPx = std::max(fullPx, QFontMetricsF(small).boundingRect(label).height());
+    }
+    connect(c, &QChart::plotAreaChanged, y, [y, small, rows, fullPx](const QRectF &plot) {
+        const qreal rowPx = plot.height() / std::max(rows, 1);
+        if (rowPx <= 0 || fullPx <= 0) {
+            return;
+        }
+        QFont f = small;
+        f.setPointSizeF(std::max(4.0, small.pointSizeF() * std::min(1.0, 0.8 * rowPx / fullPx)));
+        if (f != y->labelsFont()) {
+            y->setLabelsFont(f);
+        }
+    });
     auto *x = new QValueAxis;
     x->setTitleText(tr("GPUs"));
     x->setRange(0, maxCount * 1.1);
