@@ -97,8 +97,8 @@ nlohmann::json gpuToJson(const GpuSpec &gpu);
 /// A list of GPU types (parseGpuEntry each; at most kMaxUserGpus; the same id twice is an
 /// error). Errors name `path` ("hardware.custom_gpus[2].memory_gb").
 Result<std::vector<GpuSpec>> parseGpuList(const nlohmann::json &list, const std::string &path);
-/// A user's GPU file: resources/gpus.json's schema ({"gpus": [...]}), parseGpuList. Errors
-/// name `file`.
+/// A user's GPU file: resources/gpus.json's schema ({"gpus": [...]}, at least one type),
+/// parseGpuList. Errors name `file`.
 Result<std::vector<GpuSpec>> parseGpuFile(std::string_view text, const std::string &file);
 
 /// Largest GPU file read (bytes): 64 types of a few kilobytes each.

@@ -345,6 +345,11 @@ Result<std::vector<GpuSpec>> parseGpuFile(std::string_view text, const std::stri
         return makeError(file + ": gpus", "missing list of GPU types (the resources/gpus.json "
                                           "schema: {\"gpus\": [...]})");
     }
+    if (doc["gpus"].is_array() && doc["gpus"].empty()) {
+        // A file given to add GPU types that adds none is a mistake to say, not to pass over
+        // (the next error would be "--gpu: unknown GPU" for the type the user meant to add).
+        return makeError(file + ": gpus", "lists no GPU types (give at least one)");
+    }
     return parseGpuList(doc["gpus"], file + ": gpus");
 }
 

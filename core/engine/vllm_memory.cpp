@@ -168,11 +168,11 @@ VllmGroups vllmGroups(const EngineKvLayout &k, std::uint32_t blockTokens) {
     g.page = saturatingMul(block, attnPerToken);
     g.block =
         std::uint32_t(std::min<std::uint64_t>(block, std::numeric_limits<std::uint32_t>::max()));
-    // Page unification (kv_cache_utils.py @ 001cabc1 unify_kv_cache_spec_page_size): a layer
-    // whose page is smaller than the largest gets its block size times the ratio when that
-    // divides; one that does not divide keeps its block in a padded page (later releases; the
-    // release at 001cabc1 refuses to start). Gemma 4's full-attention layers (2 KV heads of 512,
-    // K doubling as V) take 4 KiB a token against its sliding layers' 8 KiB (8 heads of 256):
+    // Page unification (kv_cache_utils.py unify_kv_cache_spec_page_size): a layer whose page is
+    // smaller than the largest gets its block size times the ratio when that divides. One that
+    // does not divide stopped earlier releases (NotImplementedError); later ones keep its block
+    // in a padded page, as HostPlan does for it. Gemma 4's full-attention layers (2 KV heads of
+    // 512, K doubling as V) take 4 KiB a token against its sliding layers' 8 KiB (8 heads of 256):
     // 32-token blocks beside 16-token ones, half the bytes per token a 16-token padded page holds.
     auto kindBlock = [&](std::uint64_t bytes, std::uint32_t layers) {
         const std::uint64_t perLayer = layers ? bytes / layers : 0;

@@ -217,6 +217,10 @@ class TestCustomGpus : public QObject {
         const auto bare = parseGpuFile("[]", "mine.json");
         QVERIFY(!bare.ok());
         QVERIFY(bare.error().toString().starts_with("mine.json: gpus"));
+        const auto none = parseGpuFile(R"({"gpus": []})", "mine.json");
+        QVERIFY(!none.ok());
+        QCOMPARE(none.error().toString(),
+                 std::string("mine.json: gpus: lists no GPU types (give at least one)"));
         nlohmann::json many = nlohmann::json::array();
         for (std::size_t i = 0; i <= kMaxUserGpus; ++i) {
             many.push_back(h100As("c" + std::to_string(i)));
