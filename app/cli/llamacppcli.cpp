@@ -75,14 +75,31 @@ bool wantsLlamaCpp(const std::vector<std::string> &args) {
     return false;
 }
 
+namespace {
+
+/// The options llama.cpp plans take with a value (cmdLlamaCpp).
+const std::set<std::string> &llamaValuedOptions() {
+    static const std::set<std::string> valued = {
+        "--model",     "--gpu",          "--host",           "--host-memory-gb", "--ngl",
+        "--n-cpu-moe", "--kv-type",      "--kv-type-k",      "--kv-type-v",      "--parallel",
+        "--context",   "--ubatch",       "--batch",          "--gguf-type",      "--engine",
+        "--gpus",      "--tensor-split", "--llamacpp-build", "--gpu-file"};
+    return valued;
+}
+
+/// The options llama.cpp plans take without a value, beyond --json and --fail-if-no-fit.
+const std::set<std::string> &llamaFlagOptions() {
+    static const std::set<std::string> flags = {"--no-flash-attn", "--no-op-offload", "--swa-full",
+                                                "--kv-unified"};
+    return flags;
+}
+
+} // namespace
+
 std::string unknownPlanOptionText(const std::string &a) {
-    static const std::set<std::string> llamaOnly = {
-        "--host",         "--host-memory-gb", "--ngl",           "--n-cpu-moe",
-        "--kv-type",      "--kv-type-k",      "--kv-type-v",     "--parallel",
-        "--ubatch",       "--batch",          "--gguf-type",     "--gpus",
-        "--tensor-split", "--llamacpp-build", "--no-flash-attn", "--no-op-offload",
-        "--swa-full",     "--kv-unified"};
-    if (llamaOnly.count(a)) {
+    // Options both kinds of plan take never reach here, so any llama.cpp option that does is
+    // one only llama.cpp plans take.
+    if (llamaValuedOptions().count(a) || llamaFlagOptions().count(a)) {
         return quotedInput(a) +
                " is a llama.cpp option: it needs --engine llama.cpp (see hostplan-cli --help)";
     }
@@ -91,11 +108,7 @@ std::string unknownPlanOptionText(const std::string &a) {
 
 int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &out,
                 std::ostream &err) {
-    static const std::set<std::string> valued = {
-        "--model",     "--gpu",          "--host",           "--host-memory-gb", "--ngl",
-        "--n-cpu-moe", "--kv-type",      "--kv-type-k",      "--kv-type-v",      "--parallel",
-        "--context",   "--ubatch",       "--batch",          "--gguf-type",      "--engine",
-        "--gpus",      "--tensor-split", "--llamacpp-build", "--gpu-file"};
+    const std::set<std::string> &valued = llamaValuedOptions();
     LlamaCppInput in;
     std::string modelRef = "llama-3.1-8b";
     std::string ggufType = "q4_K";

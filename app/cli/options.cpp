@@ -195,9 +195,10 @@ std::string engineOptionsUsage() {
   --vllm-version V         the vLLM release whose start-up memory rules vLLM plans follow:
                            0.28 (0.24's, 16384 batched tokens on GPUs of 160 GiB and
                            more), 0.24 (0.22's rules, DeepSeek V4's cache pages as
-                           kv_cache_planning.py sums them), 0.22 (0.21's, memory fraction 0.92 by default), 0.21
-                           (0.20's, the CUDA-graph estimate inside the budget), 0.20
-                           (0.19's memory, the KV tokens logged as concurrency x context),
+                           kv_cache_planning.py sums them), 0.22 (0.21's, memory
+                           fraction 0.92 by default), 0.21 (0.20's, the CUDA-graph
+                           estimate inside the budget), 0.20 (0.19's memory, the KV
+                           tokens logged as concurrency x context),
                            0.19 (default), 0.11 (also 0.9.2 to 0.10.x), 0.8, 0.7-v1
                            (v0.7 with VLLM_USE_V1=1), 0.6.5 (also 0.6.6 and 0.7.x,
                            whose default engine is V0) or 0.6.4, and that release's batched

@@ -100,6 +100,16 @@ std::string servedText(const HeavyUserVerdict &h) {
 }
 
 /// The API price's context-length tier and batch price, when either applies or was asked for.
+void staleLine(std::ostream &out, const StalePrice &stale, std::uint32_t limitDays) {
+    if (stale.future()) {
+        out << "          check: " << stale.name << " is dated " << stale.asOf << ", "
+            << -stale.ageDays << " days after today: check its date\n";
+        return;
+    }
+    out << "          stale: " << stale.name << " is from " << stale.asOf << ", " << stale.ageDays
+        << " days ago (older than " << limitDays << " days): check the provider's page\n";
+}
+
 void apiTierAndBatchLines(std::ostream &out, const PlanResult &p) {
     const std::string prompt = groupedText(p.apiPromptTokens);
     if (p.apiTier) {
@@ -345,11 +355,7 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
             << " per GPU-hour)\n";
     }
     if (const auto stale = staleRate(p, today)) {
-        out << "          " << (stale->future() ? "check: " : "stale: ") << stale->name
-            << (stale->future() ? " is dated " : " is from ") << stale->asOf << ", "
-            << std::abs(stale->ageDays)
-            << (stale->future() ? " days after today: check its date\n"
-                                : " days ago: check the provider's page\n");
+        staleLine(out, *stale, p.scenario.pricing.maxPriceAgeDays);
     }
     if (p.search.found) {
         // The runners-up: near ties first, then the next cheapest, each with why it lost.
@@ -486,14 +492,7 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
                 << " more in plan --json (api.alternatives)\n";
         }
         for (const StalePrice &stale : stalePrices(p, today)) {
-            if (stale.future()) {
-                out << "          check: " << stale.name << " is dated " << stale.asOf << ", "
-                    << -stale.ageDays << " days after today: check its date\n";
-                continue;
-            }
-            out << "          stale: " << stale.name << " is from " << stale.asOf << ", "
-                << stale.ageDays << " days ago (older than " << p.scenario.pricing.maxPriceAgeDays
-                << " days): check the provider's page\n";
+            staleLine(out, stale, p.scenario.pricing.maxPriceAgeDays);
         }
         out << "          this workload at API prices: " << usd(p.apiUsdPerMonth) << " per month\n";
         apiRangeLine(out, p);

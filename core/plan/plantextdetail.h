@@ -36,6 +36,11 @@ std::string tokens(double v);
 /// throughput band)".
 std::string servedText(const HeavyUserVerdict &h);
 
+/// One price the plan flags, on its own line: an API price or the GPU-hour rate (stalePrices,
+/// staleRate) older than `limitDays` ("stale: ... check the provider's page"), or dated after
+/// today ("check: ... check its date").
+void staleLine(std::ostream &out, const StalePrice &stale, std::uint32_t limitDays);
+
 /// The API price's context-length tier and batch price, when either applies or was asked for.
 void apiTierAndBatchLines(std::ostream &out, const PlanResult &p);
 

@@ -22,10 +22,11 @@ using namespace hostplan;
 
 namespace {
 
-/// Llama 3.1 8B on H100 SXM with the GPU count and layout on auto (the search's free choice).
-Scenario llamaOnH100Auto() {
+/// `model` (Llama 3.1 8B unless named) on H100 SXM with the GPU count and layout on auto (the
+/// search's free choice).
+Scenario onH100Auto(const std::string &model = "llama-3.1-8b") {
     Scenario s = defaultScenario();
-    s.model.ref = "llama-3.1-8b";
+    s.model.ref = model;
     s.hardware.gpu = "h100-sxm";
     s.hardware.gpuCount = 0;
     s.hardware.tp = s.hardware.ep = s.hardware.pp = 0;
@@ -125,7 +126,7 @@ class TestPareto : public QObject {
     // Llama 3.1 8B on H100 SXM with the count on auto: layouts from TP 8 on one instance to
     // two single-GPU replicas trade latency against cost; three are on the front.
     void smallModelFront() {
-        Scenario s = llamaOnH100Auto();
+        Scenario s = onH100Auto();
         const PlanResult p = planOf(s);
         const ParetoFront f = paretoFront(p);
         QCOMPARE(f.front.size(), std::size_t(3));
@@ -156,7 +157,7 @@ class TestPareto : public QObject {
     // An offer the user rents for nothing ($0 an hour: hardware already paid for) is the plan's
     // choice and a point of the front at $0 per 1M tokens, not left out as if it had no cost.
     void freeOfferIsOnTheFront() {
-        Scenario s = llamaOnH100Auto();
+        Scenario s = onH100Auto();
         s.pricing.offers = {quotedOffer("my-free-h100", "h100-sxm", 8, 0.0)};
         const PlanResult p = planOf(s);
         QCOMPARE(p.search.best()->offer().id, std::string("my-free-h100"));
@@ -226,12 +227,7 @@ class TestPareto : public QObject {
     // gpt-oss-120b on H100 SXM: the cheapest rent a month is not the cheapest per token at
     // capacity, so the search's choice is dominated and stays off the front.
     void choiceCanBeDominated() {
-        Scenario s = defaultScenario();
-        s.model.ref = "gpt-oss-120b";
-        s.hardware.gpu = "h100-sxm";
-        s.hardware.gpuCount = 0;
-        s.hardware.tp = s.hardware.ep = s.hardware.pp = 0;
-        const ParetoFront f = paretoFront(planOf(s));
+        const ParetoFront f = paretoFront(planOf(onH100Auto("gpt-oss-120b")));
         // Two trade-offs (points of equal figures, e.g. one layout on two offers of the same
         // price, count once).
         std::set<std::pair<double, double>> distinct;
