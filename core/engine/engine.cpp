@@ -451,6 +451,9 @@ const std::vector<VllmArchitectureAdded> &vllmArchitecturesAdded() {
         {"kimi_linear", "KimiLinearForCausalLM", VllmProfile::V1, true, "after v0.11.0",
          "the model was published on 2025-10-30, after v0.11.0 (2025-10-02); registry.py has "
          "it from November 2025"},
+        {"gemma4", "Gemma4ForConditionalGeneration", VllmProfile::V1v19, false, "in v0.19.0",
+         "vLLM v0.19.0 release notes: Gemma 4 architecture support (MoE and multimodal "
+         "variants), with transformers 5.5.0 or later"},
         {"kimi_k3", "KimiK3ForConditionalGeneration", VllmProfile::V1v19, true,
          "after Kimi K3's launch on 2026-07-17",
          "the date of the deployment guides that followed the announcement, months after v0.19.0 "

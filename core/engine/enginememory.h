@@ -56,6 +56,7 @@ struct EngineMemoryInput {
     double memoryFraction = 0.9;           ///< the engine's fraction (its own meaning)
     std::uint32_t maxNumSeqs = 256;        ///< running-sequence cap (vLLM max_num_seqs)
     std::uint32_t maxRunningRequests = 0;  ///< SGLang --max-running-requests (0: its rule)
+    std::uint64_t maxTotalTokens = 0;      ///< pool cap, scenario engine.max_total_tokens (0: none)
     std::uint32_t maxBatchedTokens = 8192; ///< tokens per step (max_num_batched_tokens)
     std::uint64_t maxModelLen = 8192;      ///< context one request may reach
     std::uint32_t stateSlots = 1;          ///< linear-attention state slots per request
@@ -184,8 +185,9 @@ struct EngineMemoryTerms {
     /// DeepSeek V4's window caches and compressor state under vLLM (deepseekV4RequestBytes) and
     /// TensorRT-LLM (trtllmDeepseekV4Cache); 0 elsewhere.
     std::uint64_t kvBytesPerRequest = 0;
-    std::uint32_t kvBlockTokens = 16; ///< the engine's block (page) in tokens
-    std::uint64_t kvTokens = 0;       ///< the engine's logged KV capacity in tokens
+    std::uint32_t kvBlockTokens = 16;   ///< the engine's block (page) in tokens
+    std::uint64_t kvTokens = 0;         ///< the engine's logged KV capacity in tokens
+    std::uint64_t kvTokensUncapped = 0; ///< the memory's tokens where maxTotalTokens bound, else 0
     /// Sliding-window reservation beyond the window (vLLM: max_num_batched_tokens - 1; from the
     /// v0.28 rules the in-flight tokens - 1, engine/vllmdeepseekv4.h vllmInFlightTokens).
     std::uint64_t windowExtraTokens = 0;

@@ -4,6 +4,7 @@
 // start. The memory terms themselves are in enginememory.cpp.
 #include "engine/enginememory.h"
 #include "engine/moea2a.h"
+#include "engine/servedtype.h"
 #include "engine/tpshard.h"
 #include "engine/vllmcounts.h"
 #include "engine/vllmgraphs.h"
@@ -386,18 +387,27 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
             "fit it.";
         break;
     case StartupOutcome::KvPoolNegative:
-        s.message = engine == Engine::Vllm
-                        ? "No available memory for the cache blocks. Try increasing "
-                          "`gpu_memory_utilization` when initializing the engine."
-                    : engine == Engine::Sglang && t.kvPoolBytes <= 0 &&
-                            sglangRules(in.sglangProfile).draftInsideFraction
-                        ? sglangNoRoomMessage(in, t)
-                    : engine == Engine::Sglang && t.kvPoolBytes > 0 && t.kvTokens > 0
-                        ? "Memory pool size is too small (a pool of " + std::to_string(t.kvTokens) +
-                              " tokens)."
-                    : engine == Engine::Sglang
-                        ? "Not enough memory. Please try to increase --mem-fraction-static."
-                        : "No memory left for the KV cache after weights and the warm-up peak.";
+        s.message =
+            engine == Engine::Vllm ? "No available memory for the cache blocks. Try increasing "
+                                     "`gpu_memory_utilization` when initializing the engine."
+            : engine == Engine::Sglang && t.kvPoolBytes <= 0 &&
+                    sglangRules(in.sglangProfile).draftInsideFraction
+                ? sglangNoRoomMessage(in, t)
+            : engine == Engine::Sglang && t.kvPoolBytes > 0 && t.kvTokens == 0 &&
+                    t.stateSlotsInPool < in.stateSlots && in.model && hasRecurrentState(*in.model)
+                ? (t.stateSlotsInPool == 0
+                       ? "Not enough GPU memory for hybrid (mamba/linear-attention) state "
+                         "cache. Computed max_mamba_cache_size=0."
+                       : "Hybrid (mamba/linear-attention) state cache is too small to "
+                         "serve any requests. max_mamba_cache_size=" +
+                             std::to_string(t.stateSlotsInPool) + ", mamba_ratio=" +
+                             std::to_string(in.stateSlots) + ", resulting max_num_reqs=0.")
+            : engine == Engine::Sglang && t.kvPoolBytes > 0 && t.kvTokens > 0
+                ? "Memory pool size is too small (a pool of " + std::to_string(t.kvTokens) +
+                      " tokens)."
+            : engine == Engine::Sglang
+                ? "Not enough memory. Please try to increase --mem-fraction-static."
+                : "No memory left for the KV cache after weights and the warm-up peak.";
         s.message += " (KV pool " + gibText(double(t.kvPoolBytes)) + " GiB per GPU)";
         break;
     case StartupOutcome::ContextExceedsCapacity:
@@ -449,6 +459,11 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
     case StartupOutcome::SpeculationWithPipeline:
     case StartupOutcome::ArgumentsRefused:
         break; // outcomeOf never returns them: answered above
+    }
+    if (t.kvTokensUncapped > 0 && s.outcome != StartupOutcome::KvPoolNegative) {
+        // The pool's tokens are the user's cap, not what memory gives: say both.
+        s.message += " (the pool capped by engine.max_total_tokens; memory holds " +
+                     groupedText(t.kvTokensUncapped) + " tokens)";
     }
     if (s.outcome == StartupOutcome::Starts || s.outcome == StartupOutcome::WeightsDoNotFit) {
         // Weights that do not fit need more GPUs or a smaller precision: no flag searched

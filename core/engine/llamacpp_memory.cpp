@@ -165,10 +165,15 @@ std::uint64_t mappedSpan(const ModelSpec &m, const std::vector<bool> &layerInRam
 LlamaCppWeights llamaCppWeights(const ModelSpec &m) {
     LlamaCppWeights w;
     const std::uint32_t n = m.numLayers;
-    w.input = sumRole(m, GroupRole::Embedding);
+    const std::uint64_t embedding = sumRole(m, GroupRole::Embedding);
     const std::uint64_t head = sumRole(m, GroupRole::LmHead);
     const std::uint64_t vision = sumRole(m, GroupRole::Vision);
-    // A tied head is loaded again for the output layer (TENSOR_DUPLICATED).
+    // A tied head is loaded again for the output layer (TENSOR_DUPLICATED), and token_embd
+    // stays on the CPU (the input layer; src/llama-model.cpp @ a5410f04 load_tensors): a GGUF
+    // names token_embd alone, a config's tied matrix is one LmHead tensor (archcommon
+    // addEmbeddings), each held twice (a tied Qwen3-4B sized from its config.json put 0 bytes
+    // in RAM where llama.cpp maps 304 MiB).
+    w.input = embedding ? embedding : head;
     w.output = head ? head : w.input;
     w.outputTensor = w.output;
     if (m.layerBytes.size() == n && m.layerExpertBytes.size() == n && n > 0) {
@@ -180,7 +185,7 @@ LlamaCppWeights llamaCppWeights(const ModelSpec &m) {
             inLayers += w.layer[i] + w.layerExperts[i];
         }
         const std::uint64_t total = m.weightBytes();
-        const std::uint64_t known = w.input + head + vision + inLayers;
+        const std::uint64_t known = embedding + head + vision + inLayers;
         w.output += total > known ? total - known : 0; // output norm, rope factors, MTP layers
         addCopyTensors(m, w);
         return w;
@@ -219,7 +224,7 @@ LlamaCppWeights llamaCppWeights(const ModelSpec &m) {
     }
     const std::uint64_t experts = sumRole(m, GroupRole::RoutedExperts);
     const std::uint64_t total = m.weightBytes();
-    const std::uint64_t rest = total - std::min(total, w.input + head + vision + experts);
+    const std::uint64_t rest = total - std::min(total, embedding + head + vision + experts);
     for (std::uint32_t i = 0; i < n; ++i) {
         w.layer[i] = rest / n + (i < rest % n ? 1 : 0);
     }
@@ -541,6 +546,16 @@ Result<LlamaCppPlan> llamaPlanAt(const LlamaCppInput &in, const std::vector<bool
         h.computeHigh = std::max(
             h.compute, p.layersOnGpu < p.layers ? llamaAttentionStage(m, ubatch, maxCellsRead) : 0);
         h.compute = in.flashAttention ? h.compute : h.computeHigh;
+        if (!in.gpu.has_value()) {
+            // No GPU: the whole graph, its inputs too, is the CPU backend's, and the KQ mask
+            // (n_kv x n_ubatch per cache, build_attn_inp_kq_mask in src/llama-graph.cpp @
+            // 00395eb2) lives through every stage: f16 with Flash Attention from F16FlashMask,
+            // an f32 input and its f16 copy before it, f32 without Flash Attention. A CPU-only
+            // llama-server at 262,144 cells logs 786.02 MiB, 256 MiB of it the f16 mask.
+            const std::uint64_t maskCellBytes = !in.flashAttention ? 4 : f16Mask ? 2 : 6;
+            h.compute += ubatch * maskCells * maskCellBytes;
+            h.computeHigh += ubatch * maskCells * maskCellBytes;
+        }
     }
 
     // Capacities and fit.

@@ -438,6 +438,11 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
     addKvCacheDtype(p, Engine::Sglang, c);
     addMambaSsmDtype(p, Engine::Sglang, c);
     addStepFlags(p, Engine::Sglang, "tokens per prefill step", c);
+    if (const auto cap = p.scenario.engine.maxTotalTokens) {
+        c.flags.push_back({"--max-total-tokens", std::to_string(*cap),
+                           "the plan's cap on the KV pool (engine.max_total_tokens): it holds "
+                           "the smaller of this and what memory gives"});
+    }
     addSpeculation(p, Engine::Sglang, cat, c);
     const std::uint32_t nodes = nodesOf(p);
     if (nodes > 1) {
@@ -500,6 +505,13 @@ ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
          fractionText(e.memory.memoryFraction),
          "share of the memory left after weights and buffers that becomes KV cache; " +
              fractionOrigin(p, Engine::TensorRtLlm) + ", " + kvRoomText(e)});
+    if (const auto cap = p.scenario.engine.maxTotalTokens) {
+        c.notes.push_back(
+            "The plan caps the KV pool at " + std::to_string(*cap) +
+            " tokens (engine.max_total_tokens): trtllm-serve takes it from a YAML "
+            "file passed with --extra_llm_api_options (kv_cache_config: max_tokens: " +
+            std::to_string(*cap) + ").");
+    }
     const NumberFormat &kv = p.scenario.model.kvFormat;
     if (kv.kind == FormatKind::FP8_E4M3) {
         c.notes.push_back("The plan's KV format is " + kv.label() +

@@ -222,8 +222,10 @@ EngineStateFormat engineStateFormat(Engine engine, const ModelSpec &checkpoint,
                                            "vLLM's Nemotron-H default, float32 (the config "
                                            "names no usable mamba_ssm_cache_dtype)"};
         }
-        if ((checkpoint.architecture == "qwen3_5" || checkpoint.architecture == "qwen3_5_moe") &&
-            checkpoint.configSsmDtype) {
+        // Every Qwen3.5 class, the text-only ones too (model_type qwen3_5_text,
+        // qwen3_5_moe_text): Qwen3_5ForCausalLMBase.get_mamba_state_dtype_from_config reads
+        // the text config's mamba_ssm_dtype (vllm/model_executor/models/qwen3_5.py).
+        if (checkpoint.architecture.starts_with("qwen3_5") && checkpoint.configSsmDtype) {
             return fromConfig(*checkpoint.configSsmDtype, "mamba_ssm_dtype");
         }
         break;

@@ -66,6 +66,7 @@
 #include "engine/enginememory.h"
 #include "engine/pipelinestage.h"
 #include "engine/sglangaiter.h"
+#include "engine/tokencap.h"
 
 #include "util/units.h"
 
@@ -347,13 +348,18 @@ class SglangMemory final : public EngineMemoryModel {
                     t.windowTokens = std::uint64_t(double(t.kvTokens) * kSwaFullTokensRatio);
                 }
             }
-            if (statePerReq > 0 && t.stateSlotsInPool == 0) {
-                // Not one request's state fits in the state share: init_memory's
-                // max_num_reqs <= max_mamba_cache_size // ratio is 0, and nothing can run.
+            if (statePerReq > 0 && t.stateSlotsInPool < std::max<std::uint32_t>(in.stateSlots, 1)) {
+                // Fewer state slots than one request takes (its ratio, 5 with the overlap
+                // schedule's extra buffers): init_memory's max_num_reqs = min(..., slots //
+                // ratio) is 0, and SGLang refuses ("state cache is too small to serve any
+                // requests ... resulting max_num_reqs=0", mem_cache/kv_cache_configurator.py @
+                // 0005834c resolve_max_num_reqs).
                 t.kvTokens = 0;
                 t.windowTokens = 0;
             }
         }
+        // --max-total-tokens: the pool holds at most the cap; what it leaves stays free.
+        const std::int64_t capFreed = capPoolTokens(t, in.maxTotalTokens);
         t.draftKvBytes = t.kvTokens * t.draftKvBytesPerToken;
         setRequestTable(tableInput, t);
         if (in.cudaGraphs && !in.runtimeOverride && !in.maxRunningRequests && t.requestSlots > 0 &&
@@ -375,7 +381,7 @@ class SglangMemory final : public EngineMemoryModel {
         // term, 42.6 without.
         const std::uint64_t layoutBytes =
             k.deepseekV4 ? 0 : saturatingMul(t.kvTokens, k.mlaLayoutExtraPerToken);
-        t.reserveMarginBytes = std::int64_t(std::floor(reserve)) -
+        t.reserveMarginBytes = std::int64_t(std::floor(reserve)) + capFreed -
                                std::int64_t(t.requestTableBytes + draftAfter + layoutBytes);
         return t;
     }

@@ -35,6 +35,7 @@
 //   logits of the warm-up are the last rank's.
 #include "engine/deepseekv4pool.h"
 #include "engine/enginememory.h"
+#include "engine/tokencap.h"
 #include "engine/pipelinestage.h"
 
 #include "util/units.h"
@@ -146,9 +147,10 @@ class TrtllmMemory final : public EngineMemoryModel {
             // (resource_manager.py @ d2a5560a calculate_max_num_blocks: blocks_in_primary_pool
             // = ceil(max_tokens / tokens_per_block); logged "(860320)" for an estimate of
             // 860,308, NVIDIA/TensorRT-LLM#6294).
-            t.kvTokens =
-                ceilDiv(std::uint64_t(t.kvPoolBytes) / divisor, std::uint64_t(t.kvBlockTokens)) *
-                t.kvBlockTokens;
+            t.kvTokens = std::uint64_t(t.kvPoolBytes) / divisor;
+            // kv_cache_config.max_tokens caps the estimate before the blocks are counted.
+            capPoolTokens(t, in.maxTotalTokens, divisor); // the state beside them stays
+            t.kvTokens = ceilDiv(t.kvTokens, std::uint64_t(t.kvBlockTokens)) * t.kvBlockTokens;
         }
         t.draftKvBytes = t.kvTokens * t.draftKvBytesPerToken;
         return t;

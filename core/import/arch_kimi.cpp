@@ -26,6 +26,7 @@
 // (kimi-k3-facts.md §3); Kimi-Linear stores A_log and dt_bias in fp32 (model-facts.md §3).
 #include "import/archcommon.h"
 #include "import/architectures.h"
+#include "import/towers.h"
 
 #include <algorithm>
 
@@ -205,13 +206,22 @@ void buildKimiLanguageModel(const ConfigReader &c, ModelBuilder &b, bool k3) {
     addEmbeddings(c, b);
 }
 
-/// The MoonViT-V2 vision tower and patchmergerv2 projector of a kimi_k3 vision_config
-/// (kimi-k3-facts.md §2-3): per block wqkv [3q, D], wo [D, q], MLP fc0 [F, D] + fc1 [D, F]
-/// ("mlp2"), two norms; a learned h x w x D position table ("divided_fixed": the temporal part
-/// is a fixed sin-cos table without parameters), the patch projection [D, 3, p, p] and a final
-/// norm. Projector: [m, m] and [text_hidden, m] with m = D x merge_h x merge_w, plus post_norm.
-/// None of it is active for a text token.
-void addKimiVision(const ConfigReader &v, ModelBuilder &b) {
+} // namespace
+
+/// The MoonViT vision tower and its projector of a Kimi vision_config (kimi_k3:
+/// kimi-k3-facts.md §2-3; kimi_k25, Kimi K2.5 to K2.7, read by the generic importer through
+/// addVisionTower): per block wqkv [3q, D], wo [D, q], MLP fc0 [F, D] + fc1 [D, F] ("mlp2"),
+/// two norms; a learned h x w x D position table ("divided_fixed": the temporal part is a
+/// fixed sin-cos table without parameters), the patch projection [D, 3, p, p] and a final
+/// norm. Projector, m = mm_hidden x merge_h x merge_w: patchmergerv2 (K3) [m, m] and
+/// [text_hidden, m] plus post_norm; patchmerger (K2.5, as Kimi-VL's KimiVLMultiModalProjector
+/// in vLLM's kimi_vl.py builds it) a LayerNorm over mm_hidden, then [m, m] and [text_hidden, m]
+/// with biases. None of it is active for a text token. SGLang's vision fraction rule reads the
+/// tower's depth and width, vt_num_hidden_layers and vt_hidden_size where the config names
+/// them so (a Kimi-K2.5 start-up on 8 x MI355X, SGLang v0.5.8.post1, logs the default fraction
+/// 0.8260405859375 = 0.908 x 0.95 x the factor at 27 layers of 1,152; ajith-sirra-amd/Issues
+/// Kimi-K2.5-MI355X-SGLANG-ERROR.md).
+void addMoonVitTower(const ConfigReader &v, ModelBuilder &b) {
     const u64 D = v.count("vt_hidden_size", kMaxHidden);
     const u64 blocks = v.count("vt_num_hidden_layers", kMaxLayers);
     const u64 q = v.countOr("qkv_hidden_size", D, kMaxHidden);
@@ -263,13 +273,13 @@ void addKimiVision(const ConfigReader &v, ModelBuilder &b) {
         tower("patch_embed.proj.bias", D, 1, 1);
     }
     tower("encoder.final_layernorm", normParams, 1, 1);
-    // The keys SGLang's memory-fraction rule reads (engine.h sglangVisionFractionFactor);
-    // MoonViT names its own vt_*, so they are usually absent.
-    b.setVisionConfig(v.countOr("num_hidden_layers", 0, kMaxLayers, 0),
-                      v.countOr("hidden_size", 0, kMaxHidden, 0));
+    // The depth and width SGLang's memory-fraction rule reads (engine.h
+    // sglangVisionFractionFactor): MoonViT names them vt_*.
+    b.setVisionConfig(v.countOr("num_hidden_layers", blocks, kMaxLayers, 0),
+                      v.countOr("hidden_size", D, kMaxHidden, 0));
 
     const std::string projType = v.str("mm_projector_type", "patchmergerv2");
-    if (projType != "patchmergerv2") {
+    if (projType != "patchmergerv2" && projType != "patchmerger") {
         fail(v.field("mm_projector_type"), "unsupported '" + projType + "'");
     }
     const std::vector<u64> merge = v.countList("merge_kernel_size", 64, 1);
@@ -283,11 +293,18 @@ void addKimiVision(const ConfigReader &v, ModelBuilder &b) {
              m, m, 1, 0);
     b.linear("multimodal projector", GroupRole::Vision, Placement::Sharded, "mm_projector.proj.2",
              textHidden, m, 1, 0);
-    b.tensor("multimodal projector", GroupRole::Vision, Placement::Sharded,
-             "mm_projector.post_norm", textHidden, 1, 1, 0);
+    if (projType == "patchmergerv2") {
+        b.tensor("multimodal projector", GroupRole::Vision, Placement::Sharded,
+                 "mm_projector.post_norm", textHidden, 1, 1, 0);
+    } else {
+        // pre_norm (weight and bias over mm_hidden) and the two layers' biases.
+        b.tensor("multimodal projector", GroupRole::Vision, Placement::Sharded,
+                 "mm_projector.pre_norm",
+                 checkedAdd(checkedMul(2, mmHidden, v.field("mm_hidden_size")), m + textHidden,
+                            v.field("mm_hidden_size")),
+                 1, 1, 0);
+    }
 }
-
-} // namespace
 
 std::optional<ConfigReader> buildKimiLinear(const ConfigReader &c, const std::string &,
                                             ModelBuilder &b) {
@@ -307,7 +324,7 @@ std::optional<ConfigReader> buildKimiK3(const ConfigReader &c, const std::string
     }
     buildKimiLanguageModel(text, b, true);
     if (c.has("vision_config")) {
-        addKimiVision(c.sub("vision_config"), b);
+        addMoonVitTower(c.sub("vision_config"), b);
     }
     return text;
 }

@@ -589,6 +589,15 @@ Result<ModelSpec> importModelPath(const std::filesystem::path &path, const Impor
                 return idx.error(); // names the file (readSafetensorsIndex)
             }
             step(); // the last file is read: report it
+            if (idx->totalSizeBytes == 0) {
+                // A placeholder some save paths write (a real W4A16 checkpoint ships it; no
+                // engine reads the key): the config's own bytes stand, as with no index.
+                ModelSpec out = *spec;
+                out.notes.push_back(index.filename().string() +
+                                    ": metadata.total_size is 0 (not measured): weights are "
+                                    "sized from config.json");
+                return out;
+            }
             if (auto bad = checkPlausible(*spec, idx->totalSizeBytes,
                                           index.string() + ": metadata.total_size")) {
                 return *bad;

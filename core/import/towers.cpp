@@ -99,6 +99,10 @@ void setPooledEncoder(const ConfigReader &v, ModelBuilder &b, const PlainTower &
 /// replicated.
 void addVisionTower(const ConfigReader &v, ModelBuilder &b, std::uint64_t tokensPerImage,
                     std::uint64_t shuffleFactor) {
+    if (v.has("vt_hidden_size")) {
+        addMoonVitTower(v, b); // Kimi K2.5's MoonViT: its own vt_* keys
+        return;
+    }
     const char *depthKey = firstKey(v, {"num_hidden_layers", "depth", "num_layers"});
     // Qwen2-VL names the ViT's width embed_dim and the language model's hidden_size beside it.
     const char *widthKey = firstKey(v, {"embed_dim", "hidden_size", "width"});

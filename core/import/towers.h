@@ -70,6 +70,11 @@ void addVisionTower(const ConfigReader &v, ModelBuilder &b, std::uint64_t tokens
 /// whisper.py builds them (QKVParallelLinear, RowParallelLinear); the rest is replicated.
 void addAudioTower(const ConfigReader &top, ModelBuilder &b);
 
+/// A Kimi MoonViT tower and projector from its vision_config `v` (vt_* keys; defined in
+/// arch_kimi.cpp, where Kimi K3 reads it; addVisionTower hands a vision_config naming
+/// vt_hidden_size to it).
+void addMoonVitTower(const ConfigReader &v, ModelBuilder &b);
+
 /// The towers of a wrapper `top`: its vision_config (addVisionTower, with top's
 /// mm_tokens_per_image) and its audio_config (addAudioTower), each where present.
 void addTowers(const ConfigReader &top, ModelBuilder &b);

@@ -373,7 +373,13 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
                       ") holds " + countText(r.fit.maxConcurrency, "sequence") + " of " +
                       groupedText(scenario.workload.contextTokens) + " tokens, fewer than the " +
                       groupedText(scenario.workload.concurrency) + " requested (needs " +
-                      gbText(double(need)) + " per GPU)"
+                      gbText(double(need)) + " per GPU)" +
+                      (r.memory.engine.kvTokensUncapped > 0
+                           ? "; the pool is capped at " + groupedText(r.memory.engine.kvTokens) +
+                                 " tokens (engine.max_total_tokens, --max-total-tokens) where "
+                                 "memory holds " +
+                                 groupedText(r.memory.engine.kvTokensUncapped)
+                           : std::string())
                 : "the engine runs at most " + countText(r.fit.maxConcurrency, "sequence") +
                       " at once (" +
                       std::string(engineInfo(scenario.engine.engine).flags.maxSequences) + " " +
@@ -494,6 +500,13 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
     if (const auto only = sglangOnlySettings(scenario.engine);
         !only.empty() && scenario.engine.engine != Engine::Sglang) {
         r.warnings.push_back(only + " applies to SGLang plans only; the " +
+                             std::string(engineInfo(scenario.engine.engine).displayName) +
+                             " plan ignores it");
+    }
+    if (scenario.engine.maxTotalTokens && scenario.engine.engine != Engine::Sglang &&
+        scenario.engine.engine != Engine::TensorRtLlm) {
+        r.warnings.push_back("engine.max_total_tokens applies to SGLang (--max-total-tokens) and "
+                             "TensorRT-LLM (kv_cache_config.max_tokens) plans only; the " +
                              std::string(engineInfo(scenario.engine.engine).displayName) +
                              " plan ignores it");
     }

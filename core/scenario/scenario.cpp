@@ -159,12 +159,13 @@ Result<bool> parseHardware(const json &o, HardwareChoice &h) {
 
 Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
     const std::string p = "engine";
-    HOSTPLAN_TRY(k, checkKeys(o, p,
-                              {"name", "memory_fraction", "state_slots_per_request",
-                               "activation_bytes_per_gpu", "runtime_bytes_per_gpu",
-                               "prefill_chunk_tokens", "draft", "llamacpp_build", "vllm_version",
-                               "sglang_version", "prefix_caching", "max_num_seqs", "text_only",
-                               "cuda_graphs", "cuda_graph_max_bs", "moe_a2a_backend"}));
+    HOSTPLAN_TRY(
+        k,
+        checkKeys(o, p,
+                  {"name", "memory_fraction", "state_slots_per_request", "activation_bytes_per_gpu",
+                   "runtime_bytes_per_gpu", "prefill_chunk_tokens", "draft", "llamacpp_build",
+                   "vllm_version", "sglang_version", "prefix_caching", "max_num_seqs", "text_only",
+                   "cuda_graphs", "cuda_graph_max_bs", "moe_a2a_backend", "max_total_tokens"}));
     (void)k;
     HOSTPLAN_TRY(name, hostplan::jsonfield::string(o, "name", p, false));
     if (name) {
@@ -239,6 +240,9 @@ Result<bool> parseEngineSection(const json &o, EngineSettings &e) {
     if (graphBs) {
         e.cudaGraphMaxBs = std::uint32_t(*graphBs);
     }
+    HOSTPLAN_TRY(capTokens, hostplan::jsonfield::integer(o, "max_total_tokens", p, 1,
+                                                         kMaxTotalTokensCap, false));
+    e.maxTotalTokens = capTokens;
     HOSTPLAN_TRY(a2a, hostplan::jsonfield::string(o, "moe_a2a_backend", p, false));
     e.moeA2a = MoeA2a::Default;
     if (a2a) {
@@ -569,6 +573,9 @@ std::string scenarioToJson(const Scenario &s) {
     }
     if (s.engine.cudaGraphMaxBs) {
         eng["cuda_graph_max_bs"] = *s.engine.cudaGraphMaxBs;
+    }
+    if (s.engine.maxTotalTokens) {
+        eng["max_total_tokens"] = *s.engine.maxTotalTokens;
     }
     if (s.engine.moeA2a != MoeA2a::Default) {
         eng["moe_a2a_backend"] = std::string(moeA2aId(s.engine.moeA2a));

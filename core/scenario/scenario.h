@@ -126,6 +126,14 @@ struct EngineSettings {
     /// "moe_a2a_backend": "default", "deepep_low_latency" or "deepep_high_throughput",
     /// optional (default).
     MoeA2a moeA2a = MoeA2a::Default;
+    /// A cap on the KV pool's tokens per GPU: SGLang --max-total-tokens (the pool is
+    /// min(profiled, cap), then whole pages; the memory the cap leaves is not used:
+    /// mem_cache/kv_cache_configurator.py @ 0005834c _apply_token_constraints,
+    /// model_runner.py init_memory_pool before it), TensorRT-LLM kv_cache_config.max_tokens
+    /// (min(max_tokens, the fraction's tokens): pyexecutor/_util.py and resource_manager.py
+    /// KVCacheManager, trtllm-bench's --max_tokens sets it too). vLLM and llama.cpp plans ignore
+    /// it (a note says so). JSON "max_total_tokens", optional, 1 to 2^40.
+    std::optional<std::uint64_t> maxTotalTokens;
     bool operator==(const EngineSettings &) const = default;
 };
 
@@ -140,6 +148,10 @@ std::string vllmOnlySettings(const EngineSettings &e);
 /// Why `e`'s cuda_graph_max_bs changes nothing, when set: CUDA graphs off, or the TensorRT-LLM
 /// engine (its graphs' batch is cuda_graph_config.max_batch_size in the YAML file); else "".
 std::string cudaGraphBatchNote(const EngineSettings &e);
+/// Largest EngineSettings::maxTotalTokens accepted (JSON, CLI): 2^40 tokens, far above any
+/// pool a GPU holds (a 1 TiB GPU at 1 byte a token).
+inline constexpr std::uint64_t kMaxTotalTokensCap = 1ull << 40;
+
 /// "engine.sglang_version" when `e` sets it (only SGLang plans read it), else "".
 std::string sglangOnlySettings(const EngineSettings &e);
 

@@ -359,6 +359,7 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     }
     in.maxBatchedTokens = batchedTokens(scenario, gpu, &model, &par);
     in.moeA2a = scenario.engine.moeA2a;
+    in.maxTotalTokens = scenario.engine.maxTotalTokens.value_or(0);
     const bool standaloneDraft = in.draftModel && !in.draftModel->eagleHead;
     if (scenario.engine.memoryFraction) {
         in.memoryFraction = *scenario.engine.memoryFraction;

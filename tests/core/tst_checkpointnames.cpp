@@ -65,6 +65,7 @@ class TestCheckpointNames : public QObject {
     void compressedTensorsMoeProjectionsAgree();
     void deepseekV4MixedCheckpoint();
     void modelOptExcludeInWrapperSpelling();
+    void kimiK25MoonVitTower();
     void modelTypeReadByClass();
     void sharedExpertWidthAndQuietKeys();
     void fbgemmFp8LayerByLayerList();
@@ -186,6 +187,33 @@ void TestCheckpointNames::modelOptExcludeInWrapperSpelling() {
     QCOMPARE(paramsIn(*m, GroupRole::RoutedExperts, formats::nvfp4), 60ull * 384 * 3 * 7168 * 2048);
     // transformers' generation defaults in text_config are not size keys.
     QVERIFY(!hasNote(*m, "num_beams"));
+}
+
+// Kimi K2.5's vision_config is a MoonViT with its own vt_* keys and Kimi-VL's patchmerger
+// projector: the tower is counted (it was left out, "has no depth or width"), and SGLang's
+// vision fraction rule sees its 27 layers of 1,152.
+void TestCheckpointNames::kimiK25MoonVitTower() {
+    const json cfg = readConfig("moonshotai--Kimi-K2.5_config.json");
+    QVERIFY(cfg.is_object());
+    const auto m = importHfConfigText(cfg.dump(), "kimi-k25");
+    QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+    QVERIFY(!hasNote(*m, "has no depth or width"));
+    QCOMPARE(m->visionConfigLayers, 27u);
+    QCOMPARE(m->visionConfigHidden, 1152u);
+    std::uint64_t vision = 0;
+    for (const auto &g : m->groups) {
+        vision += g.role == GroupRole::Vision ? g.params : 0;
+    }
+    // 27 blocks of wqkv 3 x 1152^2, wo 1152^2, fc0 + fc1 2 x 4304 x 1152 and two RMS norms;
+    // a 64 x 64 x 1152 position table, the 1152 x 3 x 14 x 14 patch projection, a final norm;
+    // the projector (m = 1152 x 2 x 2 = 4608): [4608, 4608] and [7168, 4608], a LayerNorm over
+    // 1,152 and the two biases.
+    const std::uint64_t D = 1152, F = 4304, mm = 4608;
+    const std::uint64_t blocks = 27 * (3 * D * D + D * D + 2 * F * D + 2 * D);
+    const std::uint64_t tower = blocks + 64 * 64 * D + D * 3 * 14 * 14 + D;
+    const std::uint64_t projector = mm * mm + 7168 * mm + 2 * D + mm + 7168;
+    QCOMPARE(vision, tower + projector); // about 0.47 billion
+    QVERIFY(vision > 460'000'000 && vision < 480'000'000);
 }
 
 // DeepSeek's V4 release config says model_type "deepseek_ref"; its architectures[0]

@@ -314,17 +314,34 @@ class TestFalconH1 : public QObject {
         const ModelSpec m = importJson(falconH1_7b()).value();
         const GpuSpec g = golden::loggedGpu("NVIDIA H100 80GB HBM3", 79.19, true);
         bool seen = false;
+        bool fewSeen = false; // 1 to 4 slots, fewer than the 5 one request takes
         for (int i = 0; i < 60; ++i) {
             EngineMemoryInput in = golden::rowInput(m, g, {1, 1, 1}, Engine::Sglang, 1024);
             in.memoryFraction = 0.170 + 0.001 * i;
+            QCOMPARE(in.stateSlots, 5u); // SGLang's ratio: 3 + 2 overlap buffers
             const EngineMemoryTerms t = sglangMemoryModel().terms(in);
-            if (t.kvPoolBytes > 0 && t.stateSlotsInPool == 0) {
+            if (t.kvPoolBytes > 0 && t.stateSlotsInPool < in.stateSlots) {
                 seen = true;
                 QCOMPARE(t.kvTokens, 0ull);
                 QCOMPARE(sglangMemoryModel().sequences(in, t, 1024), 0u);
+                // SGLang refuses with its own words (a real RTX 4090D log: slots 4, ratio 5).
+                const EngineStartup s = engineStartup(Engine::Sglang, in);
+                QCOMPARE(s.outcome, StartupOutcome::KvPoolNegative);
+                if (t.stateSlotsInPool > 0) {
+                    fewSeen = true;
+                    QVERIFY2(s.message.find("state cache is too small to serve any requests. "
+                                            "max_mamba_cache_size=" +
+                                            std::to_string(t.stateSlotsInPool) +
+                                            ", mamba_ratio=5, resulting max_num_reqs=0") !=
+                                 std::string::npos,
+                             s.message.c_str());
+                }
+            }
+            if (t.stateSlotsInPool >= in.stateSlots) {
+                QVERIFY(t.kvTokens > 0);
             }
         }
-        QVERIFY(seen); // the sweep crosses the edge, so the branch above ran
+        QVERIFY(seen && fewSeen); // the sweep crosses both edges, so the branches above ran
     }
 
     // vLLM shards the Mamba heads over TP: 12 heads refuse TP 8, and the preferred layout on 8

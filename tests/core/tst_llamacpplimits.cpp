@@ -112,6 +112,40 @@ class tst_LlamaCppLimits : public QObject {
         QVERIFY(p.fits());
     }
 
+    // Without a GPU the whole graph is the CPU's, and its KQ mask (n_kv x n_ubatch) lives
+    // through every stage: the CPU compute buffer grows with -c by that mask (it did not grow
+    // at all; a CPU-only llama-server logged 786 MiB at 262,144 cells, 256 MiB of it the f16
+    // mask). f16 with Flash Attention from b9410, an f32 input and its f16 copy before, f32
+    // without Flash Attention.
+    void cpuOnlyComputeHoldsTheMask() {
+        const ModelSpec m = stretched(32, 262144);
+        const auto compute = [&](std::uint64_t context, bool fa, std::uint32_t build) {
+            LlamaCppInput in;
+            in.model = &m;
+            in.host = desktop();
+            in.host.memoryBytes = std::uint64_t(1) << 40;
+            in.context = context;
+            in.parallel = 1;
+            in.flashAttention = fa;
+            in.build = build;
+            return planLlamaCpp(in).value().host.compute;
+        };
+        const std::uint64_t ub = kLlamaDefaultUbatch;
+        QCOMPARE(compute(65536, true, 0) - compute(8192, true, 0), ub * (65536 - 8192) * 2);
+        QCOMPARE(compute(65536, true, 9000) - compute(8192, true, 9000), ub * (65536 - 8192) * 6);
+        // Without Flash Attention the KQ scores grow with the cells too; the mask is on top.
+        QVERIFY(compute(65536, false, 0) - compute(8192, false, 0) > ub * (65536 - 8192) * 4);
+        // With a GPU holding every layer the mask is counted where it was (host inputs).
+        LlamaCppInput on;
+        on.model = &m;
+        on.gpu = gpu("h200");
+        on.host = desktop();
+        on.context = 65536;
+        on.parallel = 1;
+        const LlamaCppPlan withGpu = planLlamaCpp(on).value();
+        QCOMPARE(withGpu.host.compute, ub * (2 * 4096ull * 4 + 65536 * 2));
+    }
+
     // A model of 16,384 layers: the -ngl search bisects, and its answer is the largest -ngl
     // that fits (one more does not fit the GPU).
     void largestGpuLayersBisects() {

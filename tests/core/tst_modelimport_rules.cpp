@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 #include <functional>
 
 using namespace hostplan;
@@ -438,6 +440,11 @@ void TestModelImportRules::importPath_data() {
         << "" << QByteArray() << "dir" << false << 0ull << 0ull << "no config.json";
     QTest::newRow("index-without-config")
         << "" << llamaIndex << "index" << false << 0ull << 0ull << "config.json";
+    // A total_size of 0 is a placeholder a real W4A16 checkpoint ships (it was refused as
+    // "another model"): the config's bytes stand, as with no index.
+    QTest::newRow("dir/zero-index")
+        << "Llama-3.1-8B.json" << QByteArray(R"({"metadata": {"total_size": 0}, "weight_map": {}})")
+        << "dir" << true << 16'060'522'496ull << 0ull << "";
     QTest::newRow("dir/bad-index")
         << "Llama-3.1-8B.json" << QByteArray(R"({"metadata": {"total_size": -1}})") << "dir"
         << false << 0ull << 0ull << "total_size";
@@ -481,6 +488,10 @@ void TestModelImportRules::importPath() {
     QCOMPARE(QString::fromStdString(r->displayName), QStringLiteral("My-Model"));
     QCOMPARE(QString::fromStdString(r->id), QStringLiteral("my-model"));
     QVERIFY(QString::fromStdString(r->source).endsWith("config.json"));
+    const bool zeroNoted = std::any_of(r->notes.begin(), r->notes.end(), [](const auto &n) {
+        return n.find("metadata.total_size is 0 (not measured)") != std::string::npos;
+    });
+    QCOMPARE(zeroNoted, QString(QTest::currentDataTag()) == "dir/zero-index");
 }
 
 // A config.json beyond 16 MiB is refused before parsing, naming the file and the limit: a

@@ -194,11 +194,12 @@ class TestServeCommand : public QObject {
         // Issue 12: SGLang's default fraction follows its GPU-size rule (server_args.py
         // _handle_gpu_memory_settings): H200 at TP 8 x PP 2 reserves tp x pp / 8 GiB = 2 GiB
         // for the layout -> 0.889, no longer a flat 0.88; Kimi K3 ships a vision tower, so
-        // SGLang lowers that default by 0.95 (its MoonViT config has no num_hidden_layers /
-        // hidden_size: sglangVisionFractionFactor) and captures no piecewise graphs: 0.8446,
+        // SGLang lowers that default by 0.95 x clamp(1 - 0.1 x (27 x 1024^2 / (24 x 1024^2) -
+        // 1)) = 0.938 (its MoonViT's vt_num_hidden_layers / vt_hidden_size, as SGLang reads
+        // Kimi-K2.5's: sglangVisionFractionFactor) and captures no piecewise graphs: 0.834,
         // printed as planned (rounding up would give the engine more than the plan).
         QCOMPARE(p.layout.pp, 2u);
-        QCOMPARE(find(sg, "--mem-fraction-static")->value, std::string("0.8446"));
+        QCOMPARE(find(sg, "--mem-fraction-static")->value, std::string("0.834"));
         QCOMPARE(find(sg, "--max-running-requests")->value,
                  std::to_string(g.throughput.capacity.batch));
         QVERIFY(

@@ -444,6 +444,15 @@ void TestSsmImport::engineStateDefaults() {
     QCOMPARE(q35->configSsmDtype, std::optional<NumberFormat>(formats::fp32));
     QCOMPARE(fmt(Engine::Vllm, *q35), std::string("fp32"));
     QCOMPARE(fmt(Engine::Sglang, *q35), std::string("fp32"));
+    // Its text-only form (model_type qwen3_5_text, as text-only repacks ship it) is a Qwen3.5
+    // class too: vLLM keeps float32 (it planned BF16, half the state).
+    J text = nlohmann::json::parse(std::ifstream(
+        HOSTPLAN_TEST_DATA_DIR "/configs/Qwen--Qwen3.5-27B_config.json"))["text_config"];
+    text["architectures"] = {"Qwen3_5ForCausalLM"};
+    const auto q35text = importJson(text);
+    QVERIFY2(q35text.ok(), q35text.ok() ? "" : q35text.error().toString().c_str());
+    QCOMPARE(q35text->architecture, std::string("qwen3_5_text"));
+    QCOMPARE(fmt(Engine::Vllm, *q35text), std::string("fp32"));
     // Qwen3-Next's Gated DeltaNet names none: vLLM keeps BF16.
     const auto next = file(HOSTPLAN_RESOURCES_DIR "/models/Qwen3-Next-80B-A3B-Thinking.json");
     QVERIFY(next.ok());

@@ -441,6 +441,11 @@ class tst_VllmMemory : public QObject {
         QVERIFY(!vllmArchitectureProblem("kimi_k3", VllmProfile::V1).empty());
         QVERIFY(vllmArchitectureProblem("kimi_k3", VllmProfile::V1v19).empty());
         QVERIFY(vllmArchitectureNote("qwen3_next", VllmProfile::V1).empty()); // by v0.11.0
+        // Gemma 4 came in v0.19.0, the first release the 0.19 rules plan.
+        QVERIFY(vllmArchitectureProblem("gemma4", VllmProfile::V1)
+                    .find("vLLM 0.11 does not serve Gemma4ForConditionalGeneration") == 0);
+        QVERIFY(vllmArchitectureProblem("gemma4", VllmProfile::V1v19).empty());
+        QVERIFY(vllmArchitectureNote("gemma4", VllmProfile::V1v19).empty());
         QVERIFY(vllmArchitectureProblem("llama", VllmProfile::V0Legacy).empty());
         QVERIFY(vllmArchitectureProblem("some_future_arch", VllmProfile::V0Legacy).empty());
         Scenario s;
