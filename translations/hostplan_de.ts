@@ -3232,6 +3232,10 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <source>reserved (%1)</source>
         <translation>reserviert (%1)</translation>
     </message>
+    <message>
+        <source>No GPU-hour rate is known for %1, so the rental cost is unknown, not free.</source>
+        <translation>Für %1 ist kein GPU-Stundenpreis bekannt, die Mietkosten sind also unbekannt, nicht null.</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::Report</name>
@@ -4324,10 +4328,6 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
         <translation>Zeit bis zum ersten Token</translation>
     </message>
     <message>
-        <source>%1 s (median, at the same load)</source>
-        <translation>%1 s (Median, bei gleicher Last)</translation>
-    </message>
-    <message>
         <source>Monthly rental at the search&apos;s offer (%1, %2 per GPU-hour)</source>
         <translation>Monatsmiete zum Angebot der Suche (%1, %2 pro GPU-Stunde)</translation>
     </message>
@@ -4458,6 +4458,22 @@ TTFT %6 ms, TPOT %7 ms (Mediane bei der Last)
     <message>
         <source>KV cache (%1 x %2 tokens per replica)</source>
         <translation>KV-Cache (%1 x %2 Tokens je Replikat)</translation>
+    </message>
+    <message>
+        <source>Rental cost of %1: unknown, no GPU-hour rate is known</source>
+        <translation>Mietkosten für %1: unbekannt, kein GPU-Stundenpreis bekannt</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>%1 s (median, at the same load; %2 s mean when the running batch&apos;s prompts arrive together)</source>
+        <translation>%1 s (Median, bei gleicher Last; %2 s im Mittel, wenn die Prompts des laufenden Batches gleichzeitig eintreffen)</translation>
+    </message>
+    <message>
+        <source>unknown (no GPU-hour rate)</source>
+        <translation>unbekannt (kein GPU-Stundenpreis)</translation>
     </message>
 </context>
 <context>

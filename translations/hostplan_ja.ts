@@ -3232,6 +3232,10 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <source>reserved (%1)</source>
         <translation>リザーブド（%1）</translation>
     </message>
+    <message>
+        <source>No GPU-hour rate is known for %1, so the rental cost is unknown, not free.</source>
+        <translation>%1 の GPU 時間単価は不明のため、レンタル費用は無料ではなく不明です。</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::Report</name>
@@ -4324,10 +4328,6 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
         <translation>最初のトークンまでの時間</translation>
     </message>
     <message>
-        <source>%1 s (median, at the same load)</source>
-        <translation>%1 秒（中央値、同じ負荷で）</translation>
-    </message>
-    <message>
         <source>Monthly rental at the search&apos;s offer (%1, %2 per GPU-hour)</source>
         <translation>検索が選んだオファーでの月額レンタル（%1、GPU 時間あたり %2）</translation>
     </message>
@@ -4458,6 +4458,22 @@ TTFT %6 ms、TPOT %7 ms（ワークロードでの中央値）
     <message>
         <source>KV cache (%1 x %2 tokens per replica)</source>
         <translation>KV キャッシュ（レプリカあたり %1 x %2 トークン）</translation>
+    </message>
+    <message>
+        <source>Rental cost of %1: unknown, no GPU-hour rate is known</source>
+        <translation>%1 のレンタル費用：不明（GPU 時間単価が不明）</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <source>%1 s (median, at the same load; %2 s mean when the running batch&apos;s prompts arrive together)</source>
+        <translation>%1 秒（中央値、同じ負荷時。実行中バッチのプロンプトが同時に届く場合は平均 %2 秒）</translation>
+    </message>
+    <message>
+        <source>unknown (no GPU-hour rate)</source>
+        <translation>不明（GPU 時間単価なし）</translation>
     </message>
 </context>
 <context>

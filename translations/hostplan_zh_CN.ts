@@ -3232,6 +3232,10 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <source>reserved (%1)</source>
         <translation>预留（%1）</translation>
     </message>
+    <message>
+        <source>No GPU-hour rate is known for %1, so the rental cost is unknown, not free.</source>
+        <translation>%1 没有已知的 GPU 小时价格，因此租用成本未知，而不是免费。</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::Report</name>
@@ -4324,10 +4328,6 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
         <translation>首 token 时间</translation>
     </message>
     <message>
-        <source>%1 s (median, at the same load)</source>
-        <translation>%1 秒（中位数，相同负载下）</translation>
-    </message>
-    <message>
         <source>Monthly rental at the search&apos;s offer (%1, %2 per GPU-hour)</source>
         <translation>按搜索所选报价的月租（%1，每 GPU 小时 %2）</translation>
     </message>
@@ -4458,6 +4458,22 @@ TTFT %6 ms，TPOT %7 ms（该负载下的中位数）
     <message>
         <source>KV cache (%1 x %2 tokens per replica)</source>
         <translation>KV 缓存（每个副本 %1 x %2 个 token）</translation>
+    </message>
+    <message>
+        <source>Rental cost of %1: unknown, no GPU-hour rate is known</source>
+        <translation>%1 的租用成本：未知，没有已知的 GPU 小时价格</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>%1 s (median, at the same load; %2 s mean when the running batch&apos;s prompts arrive together)</source>
+        <translation>%1 秒（中位数，同等负载下；运行批次的提示同时到达时平均 %2 秒）</translation>
+    </message>
+    <message>
+        <source>unknown (no GPU-hour rate)</source>
+        <translation>未知（无 GPU 小时价格）</translation>
     </message>
 </context>
 <context>

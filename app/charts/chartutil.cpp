@@ -11,6 +11,7 @@
 #include <QCursor>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QLocale>
 #include <QToolTip>
 
 #include <algorithm>
@@ -36,6 +37,10 @@ void setupChartView(QChartView *view) {
     c->legend()->setAlignment(Qt::AlignBottom);
     c->legend()->setShowToolTips(true);
     c->setMargins(QMargins(6, 6, 6, 6));
+    // Axis numbers in the GUI's language ("0,5" and "1.000" in German), as the tooltips and
+    // tables write them; the chart takes the default locale, which follows ui/language.
+    c->setLocale(QLocale());
+    c->setLocalizeNumbers(true);
 }
 
 void showNoPlan(QChart *chart, const QString &message) {

@@ -312,23 +312,28 @@ QString probeStatusText(probe::ReportStatus status) {
     return QCoreApplication::translate("hostplan::ui::ProbePanel", "error");
 }
 
-QString rateKindText(const std::string &kind) {
-    static constexpr std::string_view kReserved = "reserved (";
-    if (kind == "on demand") {
+QString rateKindText(const OfferRateKind &kind) {
+    switch (kind.kind) {
+    case RateKind::OnDemand:
         return QCoreApplication::translate("hostplan::ui::Rate", "on demand");
+    case RateKind::Reserved:
+        return kind.reservedTerm.empty()
+                   ? QCoreApplication::translate("hostplan::ui::Rate", "reserved")
+                   : QCoreApplication::translate("hostplan::ui::Rate", "reserved (%1)")
+                         .arg(QString::fromStdString(kind.reservedTerm));
+    case RateKind::None:
+        break;
     }
-    if (kind == "reserved") {
-        return QCoreApplication::translate("hostplan::ui::Rate", "reserved");
-    }
-    if (kind.starts_with(kReserved) && kind.ends_with(')')) {
-        return QCoreApplication::translate("hostplan::ui::Rate", "reserved (%1)")
-            .arg(QString::fromStdString(
-                kind.substr(kReserved.size(), kind.size() - kReserved.size() - 1)));
-    }
-    return QString::fromStdString(kind);
+    return {};
 }
 
 QString planRateText(const PlanResult &plan) {
+    if (gpuRateUnknown(plan)) {
+        return QCoreApplication::translate(
+                   "hostplan::ui::Rate",
+                   "No GPU-hour rate is known for %1, so the rental cost is unknown, not free.")
+            .arg(QString::fromStdString(plan.gpu.name));
+    }
     const PlanRate r = planRate(plan);
     const QString rate = usdCentsText(r.usdPerGpuHour);
     switch (r.basis) {

@@ -93,10 +93,10 @@ QString heavyUserVerdictText(const HeavyUserVerdict &verdict);
 /// not fit", "never: the API stays cheaper at any volume this plan serves", "no API price".
 QString breakEvenVerdictText(const BreakEvenVerdict &verdict);
 
-/// An offer's rate kind as the core names it (RentalOffer::rankingRateKind, PlanRate::rateKind:
-/// "on demand", "reserved" or "reserved (TERM)"), translated (context hostplan::ui::Rate); the
-/// term is the offer file's own text. Any other text is returned as given.
-QString rateKindText(const std::string &kind);
+/// An offer's rate kind (RentalOffer::rankingRateKind, PlanRate::rateKind): "on demand",
+/// "reserved" or "reserved (TERM)", translated (context hostplan::ui::Rate); the term is the
+/// offer file's own text. None gives "".
+QString rateKindText(const OfferRateKind &kind);
 
 /// Which rate the plan's cost is at, in words (translated, context hostplan::ui::Rate), from
 /// the core's planRate(): "Cost at the chosen offer's own rate: $3.99 per GPU-hour, on demand

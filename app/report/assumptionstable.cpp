@@ -168,7 +168,7 @@ ReportTable assumptionsTable(const PlanResult &p, const QString &scenarioFile,
                 ? Report::tr("GPU-hour rate (%1, offer %2, %3)")
                       .arg(qs(p.gpu.id), qs(rate.offerId), rateKindText(rate.rateKind))
                 : Report::tr("GPU-hour rate (%1)").arg(qs(p.gpu.id)),
-            rateText(p.usdPerGpuHour), qs(rate.source), qs(rate.asOf));
+            planRateCell(p), qs(rate.source), qs(rate.asOf));
     }
     auto apiRow = [&](const QString &item, const std::optional<double> &override, double value) {
         const QString v = Report::tr("%1 per 1M tokens").arg(usdPerMTokText(value));

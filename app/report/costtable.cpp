@@ -11,7 +11,10 @@ namespace hostplan::ui::reporttables {
 ReportTable costTable(const PlanResult &p) {
     ReportTable t;
     t.id = QStringLiteral("cost");
-    t.title = Report::tr("Rental cost of %1 at %2 per GPU-hour")
+    t.title =
+        gpuRateUnknown(p)
+            ? Report::tr("Rental cost of %1: unknown, no GPU-hour rate is known").arg(gpuLabel(p))
+            : Report::tr("Rental cost of %1 at %2 per GPU-hour")
                   .arg(gpuLabel(p), rateText(p.usdPerGpuHour));
     const QString hpd = numberText(p.rental.hoursPerDay, 1);
     t.headers = {Report::tr("Period"), Report::tr("GPU-hours, 24 h/day"),
@@ -53,14 +56,16 @@ ReportTable costTable(const PlanResult &p) {
         }
         // Cents for the hourly rate only; a day and longer are whole dollars like the totals.
         const bool cents = per.hours <= 1;
-        auto money = [&](double v) { return cents ? usdCentsText(v) : usdText(v); };
+        auto money = [&](double v) {
+            return gpuRateUnknown(p) ? Report::tr("unknown") : cents ? usdCentsText(v) : usdText(v);
+        };
         addRow(t,
                {per.label, groupedInt(std::uint64_t(std::llround(c.gpuHoursPerMonthAlwaysOn))),
                 money(c.usdPerMonthAlwaysOn),
                 groupedInt(std::uint64_t(std::llround(gpuHoursSched))), money(usdSched)},
                {per.id, csvNumber(per.hours), csvNumber(c.gpuHoursPerMonthAlwaysOn),
-                csvNumber(c.usdPerMonthAlwaysOn), csvNumber(p.rental.hoursPerDay),
-                csvNumber(gpuHoursSched), csvNumber(usdSched)},
+                planRentalCsv(p, c.usdPerMonthAlwaysOn), csvNumber(p.rental.hoursPerDay),
+                csvNumber(gpuHoursSched), planRentalCsv(p, usdSched)},
                per.id == QLatin1String("month"));
     }
     // Which rate the table is at (the core's rule, planRate), then the API comparison.

@@ -85,7 +85,9 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
                  ? Report::tr("%1 s once a slot is free (median; the requests beyond the %2 "
                               "held wait for one first)")
                        .arg(numberText(d.ttftSeconds, 2), groupedInt(p.fit.maxConcurrency))
-                 : Report::tr("%1 s (median, at the same load)").arg(numberText(d.ttftSeconds, 2))),
+                 : Report::tr("%1 s (median, at the same load; %2 s mean when the running "
+                              "batch's prompts arrive together)")
+                       .arg(numberText(d.ttftSeconds, 2), numberText(d.ttftWaveSeconds, 2))),
             QStringLiteral("ttft_s"), csvNumber(d.ttftSeconds), QStringLiteral("s"));
     }
     row(Report::tr("Memory per GPU"),
@@ -106,14 +108,15 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
         QStringLiteral("gpus_practical"),
         p.fit.practicalFound ? csvInt(std::uint64_t(p.fit.gpusPractical)) : QString(),
         QStringLiteral("gpus"));
-    row(Report::tr("GPU-hour rate"), rateText(p.usdPerGpuHour), QStringLiteral("usd_per_gpu_hour"),
-        csvNumber(p.usdPerGpuHour), QStringLiteral("USD"));
+    // Without a known rate the rental is unknown, not $0 (the text and JSON say so too).
+    row(Report::tr("GPU-hour rate"), planRateCell(p), QStringLiteral("usd_per_gpu_hour"),
+        planRentalCsv(p, p.usdPerGpuHour), QStringLiteral("USD"));
     row(Report::tr("Monthly rental, always on (%1 h)").arg(numberText(p.rental.hoursPerMonth, 0)),
-        usdText(p.rental.usdPerMonthAlwaysOn), QStringLiteral("usd_per_month_always_on"),
-        csvNumber(p.rental.usdPerMonthAlwaysOn), QStringLiteral("USD"), true);
-    row(Report::tr("Monthly rental at %1 h/day").arg(hpd), usdText(p.rental.usdPerMonthScheduled),
-        QStringLiteral("usd_per_month"), csvNumber(p.rental.usdPerMonthScheduled),
-        QStringLiteral("USD"), true);
+        planRentalCell(p, p.rental.usdPerMonthAlwaysOn), QStringLiteral("usd_per_month_always_on"),
+        planRentalCsv(p, p.rental.usdPerMonthAlwaysOn), QStringLiteral("USD"), true);
+    row(Report::tr("Monthly rental at %1 h/day").arg(hpd),
+        planRentalCell(p, p.rental.usdPerMonthScheduled), QStringLiteral("usd_per_month"),
+        planRentalCsv(p, p.rental.usdPerMonthScheduled), QStringLiteral("USD"), true);
     // A fixed count at the GPU type's catalogue rate while the layout search's chosen offer
     // costs otherwise: that offer's month beside it, so the headline is not the only figure.
     const PlanRate rate = planRate(p);

@@ -59,6 +59,11 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
             continue;
         }
         const bool found = o.practicalFound;
+        // A GPU type with no rate (no offer, none in its GPU file, none typed) is priced at
+        // nothing known, not at $0; the scenario's row follows the plan's own rule.
+        const bool noRate = o.isScenarioGpu ? gpuRateUnknown(p)
+                                            : !o.offerRate && !(o.usdPerGpuHour > 0) &&
+                                                  !p.scenario.pricing.usdPerGpuHour;
         addRow(t,
                {name, gbText(double(o.gpu.memoryBytes), 0), QString::number(o.gpusPerNode),
                 QString::number(o.floorGpus),
@@ -77,17 +82,24 @@ ReportTable optionsTable(const PlanResult &p, const std::vector<GpuOptionRow> &o
                 : o.sequencesAtTarget == 0 ? Report::tr("0 (too slow)")
                                            : groupedInt(o.sequencesAtTarget),
                 pilotRangeText(o.pilot),
-                rateText(o.usdPerGpuHour) + (o.offerRate ? QString() : QStringLiteral(" *")),
-                found ? usdText(o.usdPerMonthScheduled) : QStringLiteral("-"),
-                found ? usdText(o.usdPerMonthAlwaysOn) : QStringLiteral("-")},
+                noRate
+                    ? Report::tr("unknown")
+                    : rateText(o.usdPerGpuHour) + (o.offerRate ? QString() : QStringLiteral(" *")),
+                !found   ? QStringLiteral("-")
+                : noRate ? Report::tr("unknown")
+                         : usdText(o.usdPerMonthScheduled),
+                !found   ? QStringLiteral("-")
+                : noRate ? Report::tr("unknown")
+                         : usdText(o.usdPerMonthAlwaysOn)},
                {qs(o.gpu.id), qs(o.gpu.name), csvInt(o.gpu.memoryBytes),
                 csvInt(std::uint64_t(o.gpusPerNode)), csvInt(std::uint64_t(o.floorGpus)),
                 found ? csvInt(std::uint64_t(o.practicalGpus)) : QString(),
                 found ? csvInt(std::uint64_t(o.sequencesAtTarget)) : QString(),
                 found ? csvInt(std::uint64_t(o.pilot.low)) : QString(),
-                found ? csvInt(std::uint64_t(o.pilot.high)) : QString(), csvNumber(o.usdPerGpuHour),
-                found ? csvNumber(o.usdPerMonthScheduled) : QString(),
-                found ? csvNumber(o.usdPerMonthAlwaysOn) : QString(),
+                found ? csvInt(std::uint64_t(o.pilot.high)) : QString(),
+                noRate ? QString() : csvNumber(o.usdPerGpuHour),
+                found && !noRate ? csvNumber(o.usdPerMonthScheduled) : QString(),
+                found && !noRate ? csvNumber(o.usdPerMonthAlwaysOn) : QString(),
                 o.isScenarioGpu ? QStringLiteral("1") : QStringLiteral("0"),
                 found ? csvInt(std::uint64_t(o.costedGpus)) : QString(),
                 o.offerRate ? QStringLiteral("1") : QStringLiteral("0")},

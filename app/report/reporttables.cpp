@@ -30,6 +30,18 @@ QString rateText(double usdPerGpuHour) {
     return usdCentsText(usdPerGpuHour);
 }
 
+QString planRateCell(const PlanResult &p) {
+    return gpuRateUnknown(p) ? Report::tr("unknown (no GPU-hour rate)") : rateText(p.usdPerGpuHour);
+}
+
+QString planRentalCell(const PlanResult &p, double usd) {
+    return gpuRateUnknown(p) ? Report::tr("unknown") : usdText(usd);
+}
+
+QString planRentalCsv(const PlanResult &p, double usd) {
+    return gpuRateUnknown(p) ? QString() : csvNumber(usd);
+}
+
 QString tokensPerMonthText(double tokens) {
     return tokensText(tokens);
 }

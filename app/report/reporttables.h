@@ -32,6 +32,14 @@ QString csvInt(std::uint64_t v);
 QString csvInt(std::int64_t v);
 /// A rental rate (USD per GPU-hour) with cents: "$4.76".
 QString rateText(double usdPerGpuHour);
+/// The plan's GPU-hour rate, or "unknown" where none is known (gpuRateUnknown: a GPU type
+/// without a catalogue rate, no offer and none typed), never "$0.00": the rental is unknown,
+/// not free.
+QString planRateCell(const PlanResult &p);
+/// `usd` of the plan's rental as a cell, or "unknown" where the rate is (gpuRateUnknown).
+QString planRentalCell(const PlanResult &p, double usd);
+/// `usd` of the plan's rental for the CSV: empty where the rate is unknown.
+QString planRentalCsv(const PlanResult &p, double usd);
 /// Tokens per month: "1.85 billion".
 QString tokensPerMonthText(double tokens);
 /// Heavy users, rounded up; "never" when not finite.

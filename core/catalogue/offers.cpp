@@ -54,12 +54,24 @@ std::optional<double> RentalOffer::rankingUsdPerGpuHour() const {
     return usdPerGpuHourOnDemand ? usdPerGpuHourOnDemand : usdPerGpuHourReserved;
 }
 
-std::string RentalOffer::rankingRateKind() const {
-    if (usdPerGpuHourOnDemand) {
+std::string OfferRateKind::text() const {
+    switch (kind) {
+    case RateKind::OnDemand:
         return "on demand";
+    case RateKind::Reserved:
+        return reservedTerm.empty() ? "reserved" : "reserved (" + reservedTerm + ")";
+    case RateKind::None:
+        break;
+    }
+    return {};
+}
+
+OfferRateKind RentalOffer::rankingRateKind() const {
+    if (usdPerGpuHourOnDemand) {
+        return {RateKind::OnDemand, {}};
     }
     if (usdPerGpuHourReserved) {
-        return reservedTerm.empty() ? "reserved" : "reserved (" + reservedTerm + ")";
+        return {RateKind::Reserved, reservedTerm};
     }
     return {};
 }

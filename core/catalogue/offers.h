@@ -18,6 +18,19 @@
 
 namespace hostplan {
 
+/// Which of an offer's published rates a cost is at (RentalOffer::rankingRateKind).
+enum class RateKind { None, OnDemand, Reserved };
+
+/// An offer's rate kind and, for a reserved rate, its term as the offer file words it ("1
+/// year"; "" when the file gives none).
+struct OfferRateKind {
+    RateKind kind = RateKind::None;
+    std::string reservedTerm;
+    /// The English name: "on demand", "reserved", "reserved (1 year)"; "" for None.
+    std::string text() const;
+    bool operator==(const OfferRateKind &) const = default;
+};
+
 /// One rentable instance shape of one provider.
 struct RentalOffer {
     std::string id;       ///< e.g. "lambda-2x-h100-sxm"
@@ -47,8 +60,8 @@ struct RentalOffer {
     /// The rate the layout search ranks by: on demand, else reserved (a commitment), else
     /// unset. Spot is never used for ranking (it can be taken away).
     std::optional<double> rankingUsdPerGpuHour() const;
-    /// "on demand", "reserved (1 year)" or "" to say which rate rankingUsdPerGpuHour() is.
-    std::string rankingRateKind() const;
+    /// Which rate rankingUsdPerGpuHour() is, with the reserved term.
+    OfferRateKind rankingRateKind() const;
 };
 
 /// Parse one offer object; `path` prefixes error fields ("offers.json: offers[3]"). Required:

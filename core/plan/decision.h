@@ -165,9 +165,9 @@ struct PlanRate {
     double usdPerGpuHour = 0; ///< the plan's rate (= PlanResult::usdPerGpuHour)
     std::string source;       ///< the rate's source: offer or gpus.json source ("" if typed)
     std::string asOf;
-    std::string offerId;  ///< ChosenOffer: the offer
-    std::string provider; ///< ChosenOffer: its provider
-    std::string rateKind; ///< ChosenOffer: "on demand" or "reserved (1 year)"
+    std::string offerId;    ///< ChosenOffer: the offer
+    std::string provider;   ///< ChosenOffer: its provider
+    OfferRateKind rateKind; ///< ChosenOffer: on demand or reserved (with the term)
     /// The search's choice is ranked at another rate than the plan's cost uses (more than
     /// 0.5% apart; only with GpuCatalogue): its offer, rate and monthly cost.
     bool searchRateDiffers = false;

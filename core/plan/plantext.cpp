@@ -319,10 +319,12 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
     out << "          max concurrency at " << groupedText(w.contextTokens)
         << " tokens: " << groupedText(p.fit.maxConcurrency)
         << (p.fit.maxConcurrency == 1 ? " sequence" : " sequences")
-        << (aboveModelMax && p.fit.maxConcurrency == 0
-                ? " (the KV room would hold them, but the engine refuses a context above the "
-                  "model's maximum)"
-                : "")
+        << (aboveModelMax && p.fit.maxConcurrency == 0 && p.memory.engineSequences > 0
+                ? " (the KV room would hold " + groupedText(p.memory.engineSequences) +
+                      ", but the engine refuses a context above the model's maximum)"
+            : aboveModelMax && p.fit.maxConcurrency == 0
+                ? std::string(" (the engine refuses a context above the model's maximum)")
+                : std::string())
         << "\n";
     out << "          memory floor (weights only): " << countText(p.fit.gpusFloor, "GPU")
         << "; practical (cheapest rental offer that carries the workload): "
@@ -398,7 +400,7 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         if (std::uint64_t(running) * replicas < w.concurrency) {
             out << " running (" << groupedText(w.concurrency) << " requested; "
                 << (cap.memoryMaxBatch == 0
-                        ? std::string("the KV room holds none of them at the full context")
+                        ? std::string("the KV room holds none of them")
                         : "the rest wait: the KV room or the engine's cap holds " +
                               groupedText(running))
                 << ")";
@@ -408,11 +410,20 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
             << formatDouble("%.0f", p.throughput.atConcurrency.tokensPerSecond)
             << " output tokens/s in total (each request's prefill time included, so below the "
                "users' sum)\n";
+        if (p.throughput.atConcurrency.ttftWaveSeconds > 0) {
+            // Two ends: prompts arriving one by one, and a benchmark's waves arriving together.
+            out << "          time to first token: "
+                << msText(p.throughput.atConcurrency.ttftSeconds)
+                << " ms median with arrivals spread out, "
+                << msText(p.throughput.atConcurrency.ttftWaveSeconds)
+                << " ms mean when the running batch's prompts arrive together (a closed-loop "
+                   "benchmark's waves)\n";
+        }
         if (cap.batch == 0) {
             // Nothing meets the target: no capacity, and no band of nothing to print.
             out << "          capacity at " << msText(cap.targetSecondsPerOutputToken)
                 << " ms per output token: none ("
-                << (cap.memoryMaxBatch == 0 ? "the KV room holds no sequence of the full context"
+                << (cap.memoryMaxBatch == 0 ? "the KV room holds no whole request"
                                             : "even one sequence decodes slower than that")
                 << ")\n\n";
         } else {
@@ -445,7 +456,7 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         out << "Cost      $" << fractionText(p.usdPerGpuHour) << " per GPU-hour ("
             << (rate.basis == RateBasis::Scenario ? std::string("pricing.usd_per_gpu_hour")
                 : rate.basis == RateBasis::ChosenOffer
-                    ? rate.provider + " " + rate.offerId + ", " + rate.rateKind + "; " +
+                    ? rate.provider + " " + rate.offerId + ", " + rate.rateKind.text() + "; " +
                           rate.source + ", " + rate.asOf
                 : rate.source.empty()
                     ? std::string("no GPU-hour rate for ") + p.gpu.id +

@@ -587,11 +587,13 @@ LayoutSearch searchLayoutsIn(const ModelSpec &model, const GpuSpec &gpu, const S
                 continue;
             }
             c.reason = usdText(c.usdPerMonth) + " a month, " +
-                       (best > 0 ? formatDouble("%.1f", extra * 100) + "% above"
-                                 : usdText(c.usdPerMonth) + " more than") + // no % of $0
-                       " the chosen " +
-                       usdText(best) + (c.status == CandidateStatus::NearTie ? " (near tie)" : "") +
-                       "; " + c.reason;
+                       // No % of $0, nor of a month that rounds to it (a rate of 1e-300
+                       // made it 10^300 %).
+                       (best >= 0.5 ? formatDouble("%.1f", extra * 100) + "% above"
+                                    : usdText(c.usdPerMonth - best) + " more than") +
+                       " the chosen " + usdText(best) +
+                       (c.status == CandidateStatus::NearTie ? " (near tie)" : "") + "; " +
+                       c.reason;
         }
     } else {
         // Say why nothing serves: the memory or speed reason of the largest replica sized (the

@@ -635,6 +635,21 @@ double ServingModel::burstSeconds(double n, double isl, double osl, bool variabl
     return tPf + tDec + n * m_c.requestS;
 }
 
+double ServingModel::waveTtftSeconds(double requests, double isl, double cachedTokens) const {
+    const double fresh = std::max(0.0, isl - cachedTokens);
+    if (!(fresh > 0) || !(requests >= 1)) {
+        return m_c.requestS;
+    }
+    const double n = std::floor(std::min(requests, 1048576.0));
+    const double chunk = std::max(m_f.chunk, 1.0);
+    const double stepSeconds = prefillStep(std::min(chunk, n * fresh), 0, isl, isl);
+    double steps = 0;
+    for (double k = 1; k <= n; ++k) {
+        steps += std::ceil(k * fresh / chunk);
+    }
+    return steps / n * stepSeconds + m_c.requestS;
+}
+
 ServingPoint ServingModel::burst(double requests, double isl, double osl, bool variableOsl) const {
     ServingPoint p;
     const double ctx = isl + (variableOsl ? osl : osl / 2.0);

@@ -245,6 +245,17 @@ class ServingModel {
                             const Speculation &spec = {}, double cachedTokens = 0) const;
     /// All `requests` submitted at once (offline / burst benchmark).
     ServingPoint burst(double requests, double isl, double osl, bool variableOsl) const;
+    /// Mean time to first token, seconds, when `requests` prompts of `isl` tokens (`cachedTokens`
+    /// of each from the prefix cache) arrive together with nothing decoding: a closed-loop
+    /// benchmark's waves (vllm bench serve / sglang.bench_serving with --max-concurrency and
+    /// fixed lengths start all clients at once, and each wave ends together), which the engine
+    /// prefills first (SGLang's Scheduler.get_next_batch_to_run tries a prefill batch before
+    /// decoding). Request k's first token comes with the chunk that ends its prompt, step
+    /// ceil(k x fresh tokens / chunk); the mean over k of those steps times one full prefill
+    /// step, plus the per-request overhead. Published closed-loop TTFTs sit between the
+    /// staggered closedLoop figure and this (InferenceX H200 DeepSeek-R1: 331 to 427 ms mean
+    /// where the staggered figure was 52 to 55 ms). Bounded: at most 2^20 prompts are counted.
+    double waveTtftSeconds(double requests, double isl, double cachedTokens = 0) const;
     /// Open loop: `requests` arriving at `rate` per second.
     ServingPoint openLoop(double rate, double requests, double isl, double osl,
                           bool variableOsl) const;

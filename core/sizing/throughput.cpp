@@ -308,15 +308,22 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
     c.inputTokensPerRequest = isl;
     c.outputTokensPerRequest = osl;
     const std::uint32_t block = engineDefaults(s.engine.engine).kvBlockTokens;
+    // A running request holds at most its own prompt and output in the paged KV cache (the
+    // engines allocate blocks as it grows), so the KV room's batch is counted at that length,
+    // not at the context the engine is started with (vLLM runs 32 requests of 1,024 + 1,024
+    // tokens where 27 of its 40,960-token max_model_len would fit). By default the request is
+    // the whole context (servingCase), and the two are the same.
+    const std::uint64_t requestTokens = std::clamp<std::uint64_t>(
+        std::uint64_t(std::ceil(isl + osl)), 1, std::max<std::uint64_t>(w.contextTokens, 1));
     c.memoryMaxBatch = plan.memory.kvCapacityBytesPerGpu > 0
-                           ? maxConcurrency(plan.memory, w.contextTokens, block)
+                           ? maxConcurrency(plan.memory, requestTokens, block)
                            : 0;
     // runningSequenceCap(scenario, gpu), which the serving model already looked up (exact in a
     // double).
     c.engineMaxBatch = std::uint32_t(model.features().engineMaxSeqs);
 
-    // The running batch at the workload's concurrency: capped by the KV room (at the full
-    // context, conservative) and the engine's cap; continuous batching queues the rest. A plan
+    // The running batch at the workload's concurrency: capped by the KV room (at the whole
+    // request, prompt + output) and the engine's cap; continuous batching queues the rest. A plan
     // that holds none runs what the serving model's own KV cap lets it (one sequence when
     // nothing fits; shown for reference only), so that its per-user and total rates are of
     // the same batch.
@@ -351,6 +358,8 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
         d.stageSeconds = sp.stepSeconds / std::max<std::uint32_t>(plan.layout.pp, 1);
         d.tokenLatencySeconds = sp.tpotSeconds;
         d.ttftSeconds = sp.ttftSeconds;
+        d.ttftWaveSeconds =
+            std::max(sp.ttftSeconds, model.waveTtftSeconds(running, isl, sc.cachedTokens));
         d.tpotSeconds = sp.tpotSeconds;
         d.tokensPerSecondPerSequence = sp.tpotSeconds > 0 ? 1.0 / sp.tpotSeconds : 0;
         d.tokensPerSecond = sp.outputTokensPerSecond * replicas;

@@ -87,11 +87,14 @@ RequestLengths requestLengths(const Workload &workload);
 struct DecodeStep {
     std::uint32_t batch = 0;
     std::uint64_t contextTokens = 0;
-    std::uint32_t microBatch = 0;   ///< sequences per pipeline stage pass, ceil(B / PP)
-    double expertCoverage = 0;      ///< share of routed experts touched, 1 - (1 - k/E)^b
-    double weightBytesPerGpu = 0;   ///< weights streamed per stage pass, one GPU
-    double cacheBytesPerGpu = 0;    ///< KV + state read per stage pass, one GPU
-    double ttftSeconds = 0;         ///< median time to first token at this batch (serving model)
+    std::uint32_t microBatch = 0; ///< sequences per pipeline stage pass, ceil(B / PP)
+    double expertCoverage = 0;    ///< share of routed experts touched, 1 - (1 - k/E)^b
+    double weightBytesPerGpu = 0; ///< weights streamed per stage pass, one GPU
+    double cacheBytesPerGpu = 0;  ///< KV + state read per stage pass, one GPU
+    double ttftSeconds = 0;       ///< median time to first token at this batch (serving model)
+    /// Mean time to first token when the batch's prompts arrive together, as a closed-loop
+    /// benchmark's waves do (ServingModel::waveTtftSeconds): the top of the TTFT range.
+    double ttftWaveSeconds = 0;
     double tpotSeconds = 0;         ///< median time per output token, prefill interference in
     double memorySeconds = 0;       ///< bytes / effective bandwidth
     double computeSeconds = 0;      ///< FLOPs / effective rate
@@ -160,7 +163,7 @@ inline constexpr std::uint32_t kMaxLatencySearchBatch = 1u << 16;
 struct Capacity {
     double targetSecondsPerOutputToken = 0;
     double utilisation = 0;
-    std::uint32_t memoryMaxBatch = 0; ///< sequences of the context the KV room holds
+    std::uint32_t memoryMaxBatch = 0; ///< requests (prompt + output) the KV room holds at once
     /// Largest batch meeting the target (0: none); the search's top (engineMaxBatch, else
     /// kMaxLatencySearchBatch) when the target does not bind.
     std::uint32_t latencyMaxBatch = 0;

@@ -9,6 +9,7 @@
 // fitted constants are end-to-end figures, checked against 174 rows instead).
 #include "plan/plan.h"
 #include "plan/planjson.h"
+#include "sizing/fit.h"
 #include "sizing/throughput.h"
 #include "testutil.h"
 
@@ -92,6 +93,40 @@ class TestThroughput : public QObject {
         QVERIFY(sp.runningBatch < 4000);
         QVERIFY(sp.runningBatch <= std::max(1.0, m.kvBatchCap(28000 + 2384)) + 1e-9);
         QVERIFY(p.throughput.atConcurrency.batch <= p.throughput.capacity.memoryMaxBatch);
+    }
+
+    // A request shorter than the context holds only its own tokens in the paged KV cache: the
+    // memory batch counts whole requests (prompt + output), not sequences of the context (a
+    // vLLM benchmark ran 32 requests of 1,024 + 1,024 tokens where HostPlan ran 27 of its
+    // 40,960-token context).
+    void memoryBatchCountsWholeRequests() {
+        Scenario s = defaultScenario();
+        s.model.ref = "llama-3.1-70b";
+        s.hardware.gpu = "h100";
+        s.hardware.gpuCount = 4;
+        s.hardware.tp = 4;
+        s.workload.contextTokens = 32768;
+        s.workload.concurrency = 512;
+        s.pricing.apiPriceId.clear();
+        const PlanResult full = evaluate(s).value();
+        s.workload.inputTokensPerRequest = 3072;
+        s.workload.outputTokensPerRequest = 1024;
+        const PlanResult shortReq = evaluate(s).value();
+        const std::uint32_t atContext = full.throughput.capacity.memoryMaxBatch;
+        const std::uint32_t atRequest = shortReq.throughput.capacity.memoryMaxBatch;
+        QVERIFY(atContext > 0);
+        QCOMPARE(atContext, full.fit.maxConcurrency); // the default request is the context
+        QCOMPARE(atRequest, maxConcurrency(shortReq.memory, 4096,
+                                           engineDefaults(s.engine.engine).kvBlockTokens));
+        // A 4,096-token request takes an eighth of a 32,768-token sequence's KV.
+        QVERIFY2(atRequest >= 7 * atContext,
+                 qPrintable(QString("%1 vs %2").arg(atRequest).arg(atContext)));
+        // The running batch is no longer held to the context's count.
+        QVERIFY(shortReq.throughput.atConcurrency.batch > atContext);
+        QVERIFY(shortReq.throughput.atConcurrency.batch <= atRequest);
+        QCOMPARE(full.throughput.atConcurrency.batch, atContext);
+        // The fit still counts sequences of the context (what the engine is started with).
+        QCOMPARE(shortReq.fit.maxConcurrency, full.fit.maxConcurrency);
     }
 
     void prefillIsClosedFormAndComputeBound() {

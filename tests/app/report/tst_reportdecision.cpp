@@ -4,6 +4,7 @@
 // which one copy; a plan that does not fit says never in the ranges as on page 1, with the
 // reason for no call; the heavy-user key figure is the core's verdict (decision.h).
 #include "appscenarios.h"
+#include "catalogue/catalogue.h"
 #include "charts/breakevenchart.h"
 #include "document/formatting.h"
 #include "document/scenariodocument.h"
@@ -166,6 +167,49 @@ class TestReportDecision : public QObject {
                                "needs 38 heavy users"),
                  qPrintable(text));
         QVERIFY(text.contains("within reach only towards the band's fast end."));
+    }
+
+    // A GPU type without a rate (the README's A30 file): the report's rate, rentals, cost
+    // table and options row say unknown, and the CSV leaves them empty; they read $0.00, a
+    // free rental, where the text and JSON say unknown.
+    void unknownRateIsNotFree() {
+        auto a30 = loadGpuFile(HOSTPLAN_SOURCE_DIR "/docs/examples/gpus-a30.json");
+        QVERIFY(a30.ok());
+        Scenario s = defaultFileScenario();
+        s.model.ref = "llama-3.1-8b";
+        s = testscenarios::onGpus(s, "a30", 1);
+        s.hardware.customGpus = a30.value();
+        ScenarioDocument doc;
+        doc.reset(s);
+        QVERIFY(doc.plan());
+        QVERIFY(gpuRateUnknown(*doc.plan()));
+        auto content = buildReportContent(doc, kDate);
+        QVERIFY(content.ok());
+        const QMap<QString, QStringList> keys = rowsById(content->keyFigures);
+        QCOMPARE(keys["usd_per_gpu_hour"].value(1), QString("unknown (no GPU-hour rate)"));
+        QCOMPARE(keys["usd_per_month"].value(1), QString("unknown"));
+        QCOMPARE(keys["usd_per_month_always_on"].value(1), QString("unknown"));
+        for (int i = 0; i < content->keyFigures.rows.size(); ++i) {
+            const QStringList &csv = content->keyFigures.csvRows[i];
+            if (csv.value(0).startsWith("usd_per_")) {
+                QCOMPARE(csv.value(1), QString()); // empty in the CSV, not 0
+            }
+        }
+        QVERIFY2(content->cost.title.contains("unknown, no GPU-hour rate is known"),
+                 qPrintable(content->cost.title));
+        for (const QStringList &row : content->cost.rows) {
+            QCOMPARE(row.value(2), QString("unknown"));
+        }
+        QVERIFY(content->cost.note.startsWith("No GPU-hour rate is known for"));
+        bool scenarioRow = false;
+        for (int i = 0; i < content->options.rows.size(); ++i) {
+            if (content->options.csvRows[i].value(0) == "a30") {
+                scenarioRow = true;
+                QCOMPARE(content->options.rows[i].value(7), QString("unknown"));
+                QCOMPARE(content->options.csvRows[i].value(9), QString());
+            }
+        }
+        QVERIFY(scenarioRow);
     }
 };
 

@@ -26,6 +26,7 @@
 #include <QApplication>
 #include <QBarCategoryAxis>
 #include <QChart>
+#include <QChartView>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
@@ -305,9 +306,17 @@ class TestLocalization : public QObject {
         QCOMPARE(probeStatusText(probe::ReportStatus::DoesNotFit), QString("passt nicht"));
         QCOMPARE(probeStatusText(probe::ReportStatus::NoGpu), QString("keine GPU gefunden"));
         // An offer's rate kind from the core (RentalOffer::rankingRateKind), the term kept.
-        QCOMPARE(rateKindText("on demand"), QString("auf Abruf"));
-        QCOMPARE(rateKindText("reserved (1 year)"), QString("reserviert (1 year)"));
-        QCOMPARE(rateKindText("spot"), QString("spot"));
+        QCOMPARE(rateKindText({RateKind::OnDemand, {}}), QString("auf Abruf"));
+        QCOMPARE(rateKindText({RateKind::Reserved, "1 year"}), QString("reserviert (1 year)"));
+        QCOMPARE(rateKindText({RateKind::Reserved, {}}), QString("reserviert"));
+        QCOMPARE(rateKindText({}), QString());
+        // Chart axes write their numbers in German too (the tornado's "$0.05" read English).
+        const auto views = w.findChildren<QChartView *>();
+        QVERIFY(views.size() >= 8);
+        for (const QChartView *v : views) {
+            QVERIFY2(v->chart()->localizeNumbers(), qPrintable(v->objectName()));
+            QCOMPARE(v->chart()->locale().language(), QLocale::German);
+        }
     }
 
     // Alt+letter opens a menu: no label with a buddy field nor a button may take a menu's letter
